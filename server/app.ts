@@ -1,0 +1,107 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { caseApi, CASE_API_BASE } from './case/case-api.plugin';
+import { learningApi, LEARNING_API_BASE } from './learning/learning-api.plugin';
+import { mainApi, MAIN_API_BASE } from './main/main-api.plugin';
+import type { Database } from './platform/db/database';
+import type { ApiDeps, ServerSettings } from './platform/deps';
+import { installErrorHandling } from './platform/errors';
+import type { FileStorage } from './platform/file-storage';
+import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords';
+import { requestContext } from './platform/request-context';
+import { SessionRepository } from './platform/sessions';
+import { SiteResolver } from './platform/tenancy';
+import { webRoutes } from './web/web.routes';
+
+export interface AppOptions {
+  db: Database;
+  files: FileStorage;
+  settings: ServerSettings;
+  passwords?: PasswordHasher;
+  /** The built web app (vite build output); omitted in API-only tests. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const API_BASES = [MAIN_API_BASE, LEARNING_API_BASE, CASE_API_BASE];
+
+/** Builds the whole server: the three APIs on their bases, and the web app. Tests call it with `inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+    // Unknown JSON fields are rejected by the contracts (strict objects), not silently dropped.
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const deps: ApiDeps = {
+    db: options.db,
+    files: options.files,
+    settings: options.settings,
+    passwords: options.passwords ?? new Argon2PasswordHasher(),
+    sessions: new SessionRepository(options.db),
+    sites: new SiteResolver(options.db, options.settings.mainHost),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd's CSS-in-JS writes <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: process.env.HSTS === '1',
+  });
+  await app.register(multipart, {
+    limits: {
+      fileSize: options.settings.maxUploadBytes,
+      files: 1,
+      fields: 30,
+      fieldSize: 16 * 1024,
+      parts: 32,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: true,
+  });
+  await app.register(requestContext, { sites: deps.sites, sessions: deps.sessions });
+
+  await app.register((api) => mainApi(api, deps), { prefix: MAIN_API_BASE });
+  await app.register((api) => learningApi(api, deps), { prefix: LEARNING_API_BASE });
+  await app.register((api) => caseApi(api, deps), { prefix: CASE_API_BASE });
+  await app.register((web) => webRoutes(web, deps));
+
+  const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : null;
+  if (webRoot) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = API_BASES.some((base) => url === base || url.startsWith(`${base}/`)) || url.startsWith('/api/');
+    if (isApi || request.method !== 'GET' || !webRoot) {
+      return reply.code(404).send({ code: 'NOT_FOUND', message: `No such route: ${request.method} ${url}` });
+    }
+    // Every page of the single-page app is reachable by URL.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+  });
+  return app;
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { apiDocs } from '../platform/api-docs';
+import type { ApiDeps } from '../platform/deps';
+import { workflowRoutes } from './workflows/workflows.routes';
+
+export const CASE_API_BASE = '/case-api';
+
+/** The case-management API: the redressal workflow builder and complaints. */
+export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void> {
+  await apiDocs(api, { title: 'Case management API', description: 'Workflow builder and complaints', base: CASE_API_BASE });
+  await workflowRoutes(api, deps);
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { apiDocs } from '../platform/api-docs';
+import type { ApiDeps } from '../platform/deps';
+import { courseRoutes } from './courses/courses.routes';
+
+export const LEARNING_API_BASE = '/learning-api';
+
+/** The learning API: courses, lessons, quizzes, policies, catalogues, credits, reports. */
+export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<void> {
+  await apiDocs(api, { title: 'Learning API', description: 'Courses, lessons, quizzes, policies, reports', base: LEARNING_API_BASE });
+  await courseRoutes(api, deps);
+}

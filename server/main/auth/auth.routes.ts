@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import { signIn, signOut, userDetails, type CurrentUser } from '../../../src/contracts/main/auth.contract';
+import type { Role } from '../../../src/domain/auth/roles';
+import type { ApiDeps } from '../../platform/deps';
+import { unauthorized } from '../../platform/errors';
+import { serve } from '../../platform/serve';
+import type { Principal } from '../../platform/sessions';
+import { audit } from '../../platform/audit';
+import type { Database } from '../../platform/db/database';
+import { SignInService } from './sign-in.service';
+
+export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const service = new SignInService(deps.db, deps.sessions, deps.passwords);
+
+  serve(app, signIn, async ({ body, site, request }) => {
+    const outcome = await service.signIn(site, body, request.ip, request.headers['user-agent']);
+    const principal = await deps.sessions.principal(outcome.token, site.kind === 'workspace' ? site.workspace.id : null);
+    if (!principal) throw unauthorized();
+    return { token: outcome.token, expiresAt: outcome.expiresAt, user: await currentUser(deps.db, principal) };
+  });
+
+  serve(app, userDetails, async ({ principal }) => {
+    if (!principal) throw unauthorized();
+    return currentUser(deps.db, principal);
+  });
+
+  serve(app, signOut, async ({ principal, request }) => {
+    if (!principal) throw unauthorized();
+    await deps.sessions.revoke(principal.sessionId);
+    const workspaceId = principal.kind === 'user' ? principal.workspaceId : null;
+    await deps.db.system((tx) =>
+      audit(tx, {
+        workspaceId,
+        actorUserId: principal.kind === 'user' ? principal.userId : null,
+        actorPlatformAdminId: principal.kind === 'platform-admin' ? principal.platformAdminId : null,
+        action: 'SIGN_OUT',
+        ip: request.ip,
+      }),
+    );
+    return { ok: true as const };
+  });
+}
+
+export async function currentUser(db: Database, principal: Principal): Promise<CurrentUser> {
+  switch (principal.kind) {
+    case 'user': {
+      const [row] = await db.tenant(principal.workspaceId, (tx) =>
+        tx.query<{
+          email: string;
+          username: string | null;
+          first_name: string;
+          last_name: string;
+          role: Role;
+          branch_id: string | null;
+          department_id: string | null;
+          first_login: boolean;
+          workspace_url: string;
+          company_name: string;
+          company_logo: string | null;
+          background_color: string | null;
+          hq: string | null;
+        }>(
+          `SELECT u.email, u.username, u.first_name, u.last_name, u.role, u.branch_id, u.department_id, u.first_login,
+                  w.workspace_url, w.company_name, w.company_logo, w.background_color,
+                  (SELECT id FROM branches b WHERE b.workspace_id = u.workspace_id AND b.headquarter) AS hq
+             FROM users u JOIN workspaces w ON w.id = u.workspace_id
+            WHERE u.workspace_id = $1 AND u.id = $2`,
+          [principal.workspaceId, principal.userId],
+        ),
+      );
+      if (!row) throw unauthorized();
+      return {
+        kind: 'user',
+        userId: principal.userId,
+        email: row.email,
+        username: row.username,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        role: row.role,
+        branchIds: row.branch_id ? [row.branch_id] : [],
+        departmentId: row.department_id,
+        firstLogin: row.first_login,
+        workspace: {
+          workspaceId: principal.workspaceId,
+          workspaceUrl: row.workspace_url,
+          companyName: row.company_name,
+          companyLogo: row.company_logo,
+          backgroundColor: row.background_color,
+          headQuarterBranchId: row.hq,
+        },
+      };
+    }
+    case 'platform-admin': {
+      const [row] = await db.query<{ first_name: string; last_name: string }>(
+        'SELECT first_name, last_name FROM platform_admins WHERE id = $1',
+        [principal.platformAdminId],
+      );
+      return {
+        kind: 'platform-admin',
+        userId: principal.platformAdminId,
+        email: principal.email,
+        firstName: row?.first_name ?? '',
+        lastName: row?.last_name ?? '',
+      };
+    }
+    case 'account': {
+      const workspaces = await db.query<{ workspace_url: string; company_name: string }>(
+        `SELECT DISTINCT w.workspace_url, w.company_name FROM users u JOIN workspaces w ON w.id = u.workspace_id
+          WHERE lower(u.email) = $1 AND u.status <> 'INACTIVE' AND w.active ORDER BY w.company_name`,
+        [principal.email],
+      );
+      return {
+        kind: 'account',
+        email: principal.email,
+        workspaces: workspaces.map((w) => ({ workspaceUrl: w.workspace_url, companyName: w.company_name })),
+      };
+    }
+  }
+}

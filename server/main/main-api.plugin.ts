@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { apiDocs } from '../platform/api-docs';
+import type { ApiDeps } from '../platform/deps';
+import { authRoutes } from './auth/auth.routes';
+import { flagRoutes } from './flags/flags.routes';
+import { inviteRoutes } from './invites/invites.routes';
+import { workspaceRoutes } from './workspace/workspace.routes';
+
+export const MAIN_API_BASE = '/main-api';
+
+/** The main API: identity, users, workspaces, business units, departments, invites, flags. */
+export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void> {
+  await apiDocs(api, { title: 'Main API', description: 'Identity, users, workspaces, invites, flags', base: MAIN_API_BASE });
+  await authRoutes(api, deps);
+  await workspaceRoutes(api, deps);
+  await flagRoutes(api, deps);
+  await inviteRoutes(api, deps);
+}

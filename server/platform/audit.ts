@@ -1,0 +1,28 @@
+import type { Sql } from './db/database';
+
+export interface AuditEvent {
+  workspaceId: string | null;
+  actorUserId?: string | null;
+  actorPlatformAdminId?: string | null;
+  action: string;
+  target?: string | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Records who did what, when, from where, in which workspace. Written in the caller's transaction. */
+export async function audit(tx: Sql, event: AuditEvent): Promise<void> {
+  await tx.query(
+    `INSERT INTO audit_events (workspace_id, actor_user_id, actor_platform_admin_id, action, target, ip, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      event.workspaceId,
+      event.actorUserId ?? null,
+      event.actorPlatformAdminId ?? null,
+      event.action,
+      event.target ?? null,
+      event.ip ?? null,
+      JSON.stringify(event.details ?? {}),
+    ],
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The one database port of the server. Both drivers (embedded PGlite, PostgreSQL through pg) speak it.
+ *
+ * Tenant work runs through `tenant(workspaceId, fn)`: a transaction that switches to the non-superuser
+ * role `app_tenant` and sets `app.workspace_id`, so PostgreSQL's row-level security is the second wall
+ * behind the explicit `workspace_id = $1` every repository query carries.
+ * `system(fn)` runs as the owner: migrations, host resolution, platform-admin work.
+ */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  tenant<T>(workspaceId: string, fn: (tx: Sql) => Promise<T>): Promise<T>;
+  system<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /** Multi-statement SQL without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** One statement outside any explicit transaction, as the owner. */
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export const TENANT_ROLE = 'app_tenant';
+
+export function tenantPrologue(): string {
+  return `SET LOCAL ROLE ${TENANT_ROLE}`;
+}

@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { bearerToken, type Principal, type SessionRepository } from './sessions';
+import { requestHost, type Site, type SiteResolver } from './tenancy';
+
+export interface RequestContext {
+  site: Site;
+  principal: Principal | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Which site (main or a workspace) the request is for, and who is calling: set once per request. */
+    ctx: RequestContext;
+  }
+}
+
+export interface RequestContextOptions {
+  sites: SiteResolver;
+  sessions: SessionRepository;
+}
+
+/** Resolves the site from the host and the caller from the bearer token, once, before any route runs. */
+export const requestContext = fp<RequestContextOptions>(
+  async (app, { sites, sessions }) => {
+    app.decorateRequest('ctx', null as unknown as RequestContext);
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const site = await sites.resolve(requestHost(request.headers));
+      let principal: Principal | null = null;
+      const token = bearerToken(request.headers.authorization);
+      if (token && site.kind !== 'unknown') {
+        principal = await sessions.principal(token, site.kind === 'workspace' ? site.workspace.id : null);
+      }
+      request.ctx = { site, principal };
+    });
+  },
+  { name: 'request-context' },
+);

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ErrorBody,
+  toFastifyPath,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteContract,
+} from '../../src/contracts/route';
+import { forbidden, HttpError, notFound, unauthorized } from './errors';
+import type { Principal } from './sessions';
+import type { Site, WorkspaceRow } from './tenancy';
+
+export interface HandlerContext<C extends RouteContract> {
+  params: ParamsOf<C>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  site: Site;
+  principal: Principal | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+
+/** Every contract the process serves, for the OpenAPI-driven access tests. */
+export const servedContracts: RouteContract[] = [];
+
+/**
+ * Declares a Fastify route from its contract: the same zod schemas validate the input and the output,
+ * and the contract's `access` is checked before the handler runs.
+ */
+export function serve<C extends RouteContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: (ctx: HandlerContext<C>) => Promise<ResponseOf<C> | void>,
+  options: { config?: RouteShorthandOptions['config']; bodyLimit?: number } = {},
+): void {
+  servedContracts.push(contract);
+  const responses: Record<number, z.ZodType> = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+  if (contract.response) responses[200] = contract.response;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: contract.method,
+    url: toFastifyPath(contract.path),
+    config: options.config,
+    bodyLimit: options.bodyLimit,
+    schema: {
+      summary: contract.summary,
+      tags: [contract.api],
+      description: `Access: ${describeAccess(contract.access)}`,
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      response: responses,
+    },
+    preHandler: async (request) => authorise(contract, request.ctx.site, request.ctx.principal),
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as ParamsOf<C>,
+        query: request.query as QueryOf<C>,
+        body: request.body as BodyOf<C>,
+        site: request.ctx.site,
+        principal: request.ctx.principal,
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      return result;
+    },
+  });
+}
+
+function describeAccess(access: RouteContract['access']): string {
+  return typeof access === 'string' ? access : access.join(', ');
+}
+
+export function authorise(contract: RouteContract, site: Site, principal: Principal | null): void {
+  if (site.kind === 'unknown') throw notFound('There is no workspace at this address');
+  const access = contract.access;
+  if (access === 'public') return;
+  if (!principal) throw unauthorized();
+  if (access === 'signed-in') return;
+  if (access === 'platform-admin') {
+    if (principal.kind !== 'platform-admin') throw forbidden();
+    return;
+  }
+  if (principal.kind !== 'user' || !access.includes(principal.role)) throw forbidden();
+}
+
+/** The signed-in workspace user of a route whose access is a role list. */
+export function workspaceUser(ctx: { site: Site; principal: Principal | null }): {
+  user: UserPrincipal;
+  workspace: WorkspaceRow;
+} {
+  if (ctx.site.kind !== 'workspace' || ctx.principal?.kind !== 'user') throw unauthorized();
+  return { user: ctx.principal, workspace: ctx.site.workspace };
+}
+
+export function currentWorkspace(site: Site): WorkspaceRow {
+  if (site.kind !== 'workspace') throw new HttpError(404, 'NOT_FOUND', 'This call is only served on a workspace');
+  return site.workspace;
+}

@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '../../src/domain/auth/roles';
+import type { Database } from './db/database';
+
+/** The web app keeps the token in a cookie for 120 days (spec 4); the server holds it as long. */
+export const SESSION_LIFETIME_DAYS = 120;
+
+export type Principal =
+  | {
+      kind: 'user';
+      sessionId: string;
+      workspaceId: string;
+      userId: string;
+      role: Role;
+      branchId: string | null;
+      email: string;
+    }
+  | { kind: 'platform-admin'; sessionId: string; platformAdminId: string; email: string }
+  /** Signed in on the main site as a workspace member: may only find their workspaces. */
+  | { kind: 'account'; sessionId: string; email: string };
+
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
+  return match ? match[1] : null;
+}
+
+interface SessionRow {
+  id: string;
+  workspace_id: string | null;
+  user_id: string | null;
+  platform_admin_id: string | null;
+  account_email: string | null;
+  role: Role | null;
+  branch_id: string | null;
+  user_email: string | null;
+  user_status: string | null;
+  admin_email: string | null;
+  stale: boolean;
+}
+
+export class SessionRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(input: {
+    workspaceId: string | null;
+    userId?: string;
+    platformAdminId?: string;
+    accountEmail?: string;
+    ip: string;
+    userAgent?: string;
+  }): Promise<{ token: string; sessionId: string; expiresAt: string }> {
+    const { token, hash } = newToken();
+    const [row] = await this.db.query<{ id: string; expires_at: Date }>(
+      `INSERT INTO sessions (token_hash, workspace_id, user_id, platform_admin_id, account_email, ip, user_agent, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8))
+       RETURNING id, expires_at`,
+      [
+        hash,
+        input.workspaceId,
+        input.userId ?? null,
+        input.platformAdminId ?? null,
+        input.accountEmail ?? null,
+        input.ip,
+        input.userAgent?.slice(0, 300) ?? null,
+        SESSION_LIFETIME_DAYS,
+      ],
+    );
+    return { token, sessionId: row.id, expiresAt: new Date(row.expires_at).toISOString() };
+  }
+
+  /**
+   * The principal behind a token, only if the session belongs to this site: a token from workspace A
+   * is worthless at workspace B, and a workspace token is worthless on the main site.
+   */
+  async principal(token: string, siteWorkspaceId: string | null): Promise<Principal | null> {
+    const rows = await this.db.query<SessionRow>(
+      `SELECT s.id, s.workspace_id, s.user_id, s.platform_admin_id, s.account_email,
+              u.role, u.branch_id, u.email AS user_email, u.status AS user_status, p.email AS admin_email,
+              s.last_seen_at < now() - interval '1 minute' AS stale
+         FROM sessions s
+         LEFT JOIN users u ON u.id = s.user_id AND u.workspace_id = s.workspace_id
+         LEFT JOIN platform_admins p ON p.id = s.platform_admin_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+          AND s.workspace_id IS NOT DISTINCT FROM $2`,
+      [hashToken(token), siteWorkspaceId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.stale) await this.db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.id]);
+    if (row.user_id && row.workspace_id && row.role && row.user_email) {
+      if (row.user_status === 'INACTIVE') return null;
+      return {
+        kind: 'user',
+        sessionId: row.id,
+        workspaceId: row.workspace_id,
+        userId: row.user_id,
+        role: row.role,
+        branchId: row.branch_id,
+        email: row.user_email,
+      };
+    }
+    if (row.platform_admin_id && row.admin_email) {
+      return { kind: 'platform-admin', sessionId: row.id, platformAdminId: row.platform_admin_id, email: row.admin_email };
+    }
+    if (row.account_email) return { kind: 'account', sessionId: row.id, email: row.account_email };
+    return null;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  }
+}

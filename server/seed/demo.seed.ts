@@ -1,0 +1,152 @@
+import type { Database, Sql } from '../platform/db/database';
+import type { PasswordHasher } from '../platform/passwords';
+import { seedLearning } from './learning.seed';
+import { seedCase } from './case.seed';
+
+export const DEMO_PASSWORD = 'Demo-passphrase-2026';
+
+export interface DemoWorkspace {
+  id: string;
+  host: string;
+  branches: { hq: string; second: string };
+  departments: string[];
+  adminId: string;
+}
+
+const FIRST_NAMES = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Siddharth', 'Isha',
+  'Rahul', 'Divya', 'Karan', 'Neha', 'Aditya', 'Pooja', 'Nikhil', 'Sneha', 'Varun', 'Riya',
+  'Manish', 'Tanvi', 'Harsh', 'Aditi', 'Kunal', 'Shreya', 'Amit', 'Nisha', 'Gaurav', 'Simran', 'Deepak', 'Lakshmi'];
+const LAST_NAMES = ['Sharma', 'Iyer', 'Patel', 'Reddy', 'Nair', 'Gupta', 'Singh', 'Rao', 'Menon', 'Das', 'Kulkarni', 'Bose'];
+
+/** Seeds the demo data on first start only: returns false when workspaces already exist. */
+export async function seedDemo(db: Database, passwords: PasswordHasher, mainHost: string): Promise<boolean> {
+  const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces');
+  if (n > 0) return false;
+  const hash = await passwords.hash(DEMO_PASSWORD);
+
+  await db.system(async (tx) => {
+    await tx.query(
+      `INSERT INTO platform_admins (email, password_hash, first_name, last_name) VALUES ('platform@demo.test', $1, 'Platform', 'Admin')`,
+      [hash],
+    );
+    await tx.query(`INSERT INTO feature_flags (key, value) VALUES ('maintenance', 'on'), ('elevateip', 'on')`);
+  });
+
+  const acme = await createWorkspace(db, {
+    slug: 'acme',
+    host: `acme.${mainHost}`,
+    name: 'Acme',
+    color: '#1f6feb',
+    branches: ['Acme Headquarters', 'Acme Pune'],
+    departments: ['Human Resources', 'Engineering', 'Sales'],
+  });
+  await db.tenant(acme.id, async (tx) => {
+    const people: [string, string, string, string, string][] = [
+      ['admin@acme.test', 'acme.admin', 'Asha', 'Admin', 'WORKSPACE_ADMIN'],
+      ['employer@acme.test', 'acme.employer', 'Emil', 'Employer', 'EMPLOYER'],
+      ['buadmin@acme.test', 'acme.buadmin', 'Bhavna', 'Unit-Admin', 'BRANCH_ADMIN'],
+      ['employee@acme.test', 'acme.employee', 'Esha', 'Employee', 'EMPLOYEE'],
+    ];
+    for (const [i, [email, username, first, last, role]] of people.entries()) {
+      await insertUser(tx, acme, {
+        email, username, first, last, role,
+        branch: role === 'BRANCH_ADMIN' ? acme.branches.second : acme.branches.hq,
+        department: acme.departments[i % 3],
+        joined: '2024-01-15',
+        hash,
+      });
+    }
+    for (let i = 0; i < 32; i++) {
+      const first = FIRST_NAMES[i % FIRST_NAMES.length];
+      const last = LAST_NAMES[(i * 7) % LAST_NAMES.length];
+      const month = String((i % 12) + 1).padStart(2, '0');
+      await insertUser(tx, acme, {
+        email: `${first}.${last}${i}@acme.test`.toLowerCase(),
+        username: null,
+        first,
+        last,
+        role: 'EMPLOYEE',
+        branch: i % 3 === 0 ? acme.branches.second : acme.branches.hq,
+        department: acme.departments[i % 3],
+        joined: `${2022 + (i % 3)}-${month}-10`,
+        hash,
+      });
+    }
+  });
+
+  const globex = await createWorkspace(db, {
+    slug: 'globex',
+    host: `globex.${mainHost}`,
+    name: 'Globex',
+    color: '#2f9e44',
+    branches: ['Globex Headquarters', 'Globex Toronto'],
+    departments: ['People Operations', 'Research'],
+  });
+  await db.tenant(globex.id, async (tx) => {
+    await insertUser(tx, globex, {
+      email: 'admin@globex.test', username: 'globex.admin', first: 'Gita', last: 'Globex', role: 'WORKSPACE_ADMIN',
+      branch: globex.branches.hq, department: globex.departments[0], joined: '2023-05-01', hash,
+    });
+    await insertUser(tx, globex, {
+      email: 'employee@globex.test', username: null, first: 'Gabe', last: 'Worker', role: 'EMPLOYEE',
+      branch: globex.branches.second, department: globex.departments[1], joined: '2023-06-01', hash,
+    });
+  });
+
+  await seedLearning(db, acme);
+  await seedCase(db, acme);
+  return true;
+}
+
+async function createWorkspace(
+  db: Database,
+  w: { slug: string; host: string; name: string; color: string; branches: [string, string] | string[]; departments: string[] },
+): Promise<DemoWorkspace> {
+  const [{ id }] = await db.query<{ id: string }>(
+    `INSERT INTO workspaces (slug, workspace_url, company_name, background_color) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [w.slug, w.host, w.name, w.color],
+  );
+  return db.tenant(id, async (tx) => {
+    const [hq] = await tx.query<{ id: string }>(
+      `INSERT INTO branches (workspace_id, name, headquarter) VALUES ($1, $2, true) RETURNING id`,
+      [id, w.branches[0]],
+    );
+    const [second] = await tx.query<{ id: string }>(
+      `INSERT INTO branches (workspace_id, name, headquarter) VALUES ($1, $2, false) RETURNING id`,
+      [id, w.branches[1]],
+    );
+    const departments: string[] = [];
+    for (const name of w.departments) {
+      // Each department exists in both business units, as "create for all units" makes it.
+      for (const branchId of [hq.id, second.id]) {
+        const [d] = await tx.query<{ id: string }>(
+          `INSERT INTO departments (workspace_id, branch_id, name) VALUES ($1, $2, $3) RETURNING id`,
+          [id, branchId, name],
+        );
+        if (branchId === hq.id) departments.push(d.id);
+      }
+    }
+    return { id, host: w.host, branches: { hq: hq.id, second: second.id }, departments, adminId: '' };
+  });
+}
+
+async function insertUser(
+  tx: Sql,
+  ws: DemoWorkspace,
+  u: { email: string; username: string | null; first: string; last: string; role: string; branch: string; department: string; joined: string; hash: string },
+): Promise<void> {
+  // Departments were created per unit: pick the same-named one in the user's own unit.
+  const [dep] = await tx.query<{ id: string }>(
+    `SELECT d2.id FROM departments d1 JOIN departments d2 ON d2.workspace_id = d1.workspace_id AND lower(d2.name) = lower(d1.name)
+      WHERE d1.id = $1 AND d2.branch_id = $2`,
+    [u.department, u.branch],
+  );
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO users (workspace_id, email, username, password_hash, first_name, last_name, role, branch_id, department_id,
+                        date_of_joining, status, first_login, employee_id, designation)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'ACTIVE', false, $11, $12) RETURNING id`,
+    [ws.id, u.email, u.username, u.hash, u.first, u.last, u.role, u.branch, dep?.id ?? null, u.joined,
+     `E${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`, u.role === 'EMPLOYEE' ? 'Associate' : 'Manager'],
+  );
+  if (u.role === 'WORKSPACE_ADMIN' && !ws.adminId) ws.adminId = row.id;
+}

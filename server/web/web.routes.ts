@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ApiDeps } from '../platform/deps';
+import { CASE_API_BASE } from '../case/case-api.plugin';
+import { LEARNING_API_BASE } from '../learning/learning-api.plugin';
+import { MAIN_API_BASE } from '../main/main-api.plugin';
+
+export const RuntimeConfig = z.object({
+  mainApiUrl: z.string(),
+  learningApiUrl: z.string(),
+  caseApiUrl: z.string(),
+  /** The main site's host name without port; the page adds its own port. */
+  mainHost: z.string(),
+});
+
+/** Routes of the web app's own origin: runtime configuration and the same-origin session check. */
+export async function webRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return {
+      mainApiUrl: process.env.MAIN_API_URL ?? MAIN_API_BASE,
+      learningApiUrl: process.env.LEARNING_API_URL ?? LEARNING_API_BASE,
+      caseApiUrl: process.env.CASE_API_URL ?? CASE_API_BASE,
+      mainHost: deps.settings.mainHost,
+    } satisfies z.infer<typeof RuntimeConfig>;
+  });
+
+  // GET /api/auth: the app-side session check (spec 7). 200 with the kind of session, or 401.
+  app.get('/api/auth', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const principal = request.ctx.principal;
+    if (!principal) return reply.code(401).send({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+    return { authenticated: true, kind: principal.kind };
+  });
+}

@@ -1,0 +1,7 @@
+import type { RedirectContext } from '../../domain/auth/redirect';
+
+/** Which site the app is running on: the main (marketing) site or a workspace, with the hosts involved. */
+export const SiteInfo = Symbol('SiteInfo');
+export interface SiteInfo extends RedirectContext {
+  isMainSite: boolean;
+}

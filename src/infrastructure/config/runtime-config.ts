@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** The three API base URLs and the main host, read at start from the server's /config.json, never from constants. */
+export const RuntimeConfig = z.object({
+  mainApiUrl: z.string(),
+  learningApiUrl: z.string(),
+  caseApiUrl: z.string(),
+  mainHost: z.string(),
+});
+export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetchImpl('/config.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Could not load /config.json (${response.status})`);
+  return RuntimeConfig.parse(await response.json());
+}

@@ -1,0 +1,94 @@
+import ky, { isHTTPError, type KyInstance } from 'ky';
+import { ErrorBody, fillPath, type ResponseOf, type RouteContract } from '../../contracts/route';
+import { ApiError } from '../../application/shared/api-error';
+import type { SessionStore } from '../../application/shared/session-store.port';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  sessions: SessionStore;
+  /** Called after a 401 from a signed-in call: the token is already cleared; the app sends the user to /signin. */
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+}
+
+export interface CallInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/**
+ * One of the three APIs, reached through ky: base URL, bearer token, 401 handling and error mapping,
+ * with every call built and its answer parsed from the shared contract.
+ */
+export class ApiClient {
+  readonly http: KyInstance;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.http = ky.create({
+      baseUrl: options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`,
+      fetch: options.fetch,
+      retry: 0,
+      timeout: 60_000,
+      hooks: {
+        beforeRequest: [
+          ({ request }) => {
+            const token = options.sessions.token();
+            if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          },
+        ],
+      },
+    });
+  }
+
+  async call<C extends RouteContract>(contract: C, input: CallInput = {}): Promise<ResponseOf<C>> {
+    if (!contract.response) throw new Error(`${contract.path} answers a file: use send()`);
+    const response = await this.send(contract, input);
+    const data: unknown = response.status === 204 ? undefined : await response.json();
+    return contract.response.parse(data) as ResponseOf<C>;
+  }
+
+  /** The raw response (file downloads); HTTP errors become ApiError. */
+  async send(contract: RouteContract, input: CallInput = {}): Promise<Response> {
+    const path = fillPath(contract.path, input.params).replace(/^\//, '');
+    const searchParams: Record<string, string> = {};
+    for (const [key, value] of Object.entries(input.query ?? {})) {
+      if (value !== undefined) searchParams[key] = String(value);
+    }
+    try {
+      return await this.http(path, {
+        method: contract.method,
+        searchParams,
+        json: input.form ? undefined : input.body,
+        body: input.form,
+        signal: input.signal,
+      });
+    } catch (error) {
+      // Spec 8: a 401 from any call clears the token and sends the user to /signin. A public call
+      // (sign-in itself) answering 401 is a wrong password, not a lost session.
+      if (isHTTPError(error) && error.response.status === 401 && contract.access !== 'public') {
+        this.options.sessions.clear();
+        this.options.onUnauthorized();
+      }
+      throw toApiError(error);
+    }
+  }
+}
+
+export function toApiError(error: unknown): unknown {
+  if (!isHTTPError(error)) return error;
+  const parsed = ErrorBody.safeParse(error.data);
+  const status = error.response.status;
+  const retryAfter = Number(error.response.headers.get('retry-after'));
+  const apiError = parsed.success
+    ? new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.fields ?? {})
+    : new ApiError(status, `HTTP_${status}`, `The server answered ${status}.`);
+  if (Number.isFinite(retryAfter) && retryAfter > 0) apiError.retryAfterSeconds = retryAfter;
+  return apiError;
+}
+
+export const MainHttp = Symbol('MainHttp');
+export const LearningHttp = Symbol('LearningHttp');
+export const CaseHttp = Symbol('CaseHttp');

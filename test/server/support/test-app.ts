@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { buildApp } from '../../../server/app';
+import type { Database } from '../../../server/platform/db/database';
+import { migrate } from '../../../server/platform/db/migrate';
+import { openPglite } from '../../../server/platform/db/pglite-database';
+import { openPostgres } from '../../../server/platform/db/postgres-database';
+import { FolderFileStorage } from '../../../server/platform/file-storage';
+import type { PasswordHasher } from '../../../server/platform/passwords';
+import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo.seed';
+
+export const PASSWORD = DEMO_PASSWORD;
+
+/** The databases the server tests run on: PGlite always; PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A cheap, deterministic hasher for tests (argon2 is tested on its own); never used by the app. */
+export const testPasswords: PasswordHasher = {
+  async hash(password) {
+    return `test$${password}`;
+  },
+  async verify(hashed, password) {
+    return hashed === `test$${password}`;
+  },
+  async verifyNothing() {},
+};
+
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') {
+    const bytes = await readFile(inject('pgliteTemplate'));
+    return openPglite({ loadDataDir: new Blob([bytes]) });
+  }
+  // A fresh database per test file on the shared server, dropped by close().
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 5);
+  await migrate(db);
+  const close = db.close.bind(db);
+  db.close = async () => {
+    await close();
+    const cleanup = new pg.Client({ connectionString: base });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  };
+  return db;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  /** A request to a host (`acme.localhost`, `localhost`, ...) with an optional bearer token. */
+  request(host: string, options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Signs in through the API and returns the token. */
+  signIn(host: string, email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real server over a real database, seeded with the demo data, driven through `inject`. */
+export async function startTestServer(kind: 'pglite' | 'postgres'): Promise<TestServer> {
+  const db = await openTestDatabase(kind);
+  await seedDemo(db, testPasswords, 'localhost');
+  const files = await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'));
+  const app = await buildApp({
+    db,
+    passwords: testPasswords,
+    files: new FolderFileStorage(files),
+    settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024 },
+  });
+  const request: TestServer['request'] = (host, { token, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+  return {
+    app,
+    db,
+    request,
+    async signIn(host, email, password = PASSWORD) {
+      const res = await request(host, { method: 'POST', url: '/main-api/api/user/signin', payload: { userEmail: email, userPassword: password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${email} at ${host} failed: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
