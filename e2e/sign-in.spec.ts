@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, signIn, url } from './support/app';
+
+test.describe('sign-in', () => {
+  test('an admin signs in by email on the workspace, sees the shell, and signs out', async ({ page }) => {
+    await page.goto(url('acme', '/signin'));
+    await expect(page.getByRole('heading', { name: 'Sign in to Acme' })).toBeVisible();
+    await page.getByLabel('Email or username').fill('admin@acme.test');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome, Asha' })).toBeVisible();
+    // Workspace admins see all business units by default.
+    await expect(page.getByLabel('Business unit')).toBeVisible();
+    await expect(page.locator('.ant-select-content, .ant-select-selection-item').first()).toHaveText('All Business Units');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Redressal workflows')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByText('Sign out').click();
+    await expect(page).toHaveURL(/\/signin$/);
+    // The session is gone: the dashboard sends us back to sign-in.
+    await page.goto(url('acme', '/dashboard'));
+    await expect(page).toHaveURL(/\/signin\?redirect=/);
+  });
+
+  test('a username signs in too, and an employee sees only their menu', async ({ page }) => {
+    await signIn(page, 'acme', 'acme.employee');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByText('Dashboard')).toBeVisible();
+    await expect(nav.getByText('Redressal workflows')).toHaveCount(0);
+    await expect(nav.getByText('Import users')).toHaveCount(0);
+  });
+
+  test('a wrong password gets one clear message that does not reveal the account', async ({ page }) => {
+    await page.goto(url('acme', '/signin'));
+    await page.getByLabel('Email or username').fill('employer@acme.test');
+    await page.getByLabel('Password').fill('definitely-wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The email, username or password is not correct.');
+    await page.getByLabel('Email or username').fill('nobody-here@acme.test');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The email, username or password is not correct.');
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('a requested redirect is honoured only on this workspace or the main site', async ({ page }) => {
+    await page.goto(url('acme', `/signin?redirect=${encodeURIComponent('https://evil.example/steal')}`));
+    await page.getByLabel('Email or username').fill('employee@acme.test');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(url('acme', '/dashboard'));
+
+    await page.context().clearCookies();
+    const own = url('acme', '/dashboard?from=redirect');
+    await page.goto(url('acme', `/signin?redirect=${encodeURIComponent(own)}`));
+    await page.getByLabel('Email or username').fill('employee@acme.test');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(own);
+  });
+
+  test('on the main site a member finds their workspace and is sent to its host', async ({ page }) => {
+    await signIn(page, 'main', 'employer@acme.test');
+    await expect(page.getByRole('heading', { name: 'Your workspaces' })).toBeVisible();
+    await page.getByRole('link', { name: 'Continue to Acme' }).click();
+    await expect(page).toHaveURL(url('acme', '/signin'));
+    await expect(page.getByRole('heading', { name: 'Sign in to Acme' })).toBeVisible();
+  });
+
+  test('the main site has a real home page', async ({ page }) => {
+    await page.goto(url('main', '/'));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Prevent workplace harassment');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  });
+});
+
+test.describe('tenancy', () => {
+  test('a Globex admin cannot sign in at Acme, and an Acme session is worthless at Globex', async ({ page, context }) => {
+    await page.goto(url('acme', '/signin'));
+    await page.getByLabel('Email or username').fill('admin@globex.test');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The email, username or password is not correct.');
+
+    await signIn(page, 'acme', 'admin@acme.test');
+    const cookies = await context.cookies(url('acme'));
+    const token = cookies.find((c) => c.name === 'sp_token')!.value;
+    const response = await page.request.get(url('globex', '/main-api/api/user/details'), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status()).toBe(401);
+    // And Globex's page does not know the Acme user.
+    await page.goto(url('globex', '/dashboard'));
+    await expect(page).toHaveURL(/globex\.localhost.*\/signin/);
+    await expect(page.getByRole('heading', { name: 'Sign in to Globex' })).toBeVisible();
+  });
+
+  test('a lost session (401) clears the token and lands on /signin', async ({ page, context }) => {
+    await signIn(page, 'acme', 'employee@acme.test');
+    // Revoke the session on the server behind the page's back.
+    const token = (await context.cookies(url('acme'))).find((c) => c.name === 'sp_token')!.value;
+    await page.request.get(url('acme', '/main-api/api/user/sign-out'), { headers: { authorization: `Bearer ${token}` } });
+    await page.reload();
+    await expect(page).toHaveURL(/\/signin/);
+    expect((await context.cookies(url('acme'))).find((c) => c.name === 'sp_token')).toBeUndefined();
+  });
+});

@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = path.join(os.tmpdir(), `safeplace-e2e-${E2E_PORT}`);
+
+/**
+ * Journeys in Debian's Chromium against the real server on a fresh embedded database.
+ * `npm test` builds the web app first; the server here serves that build.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+  },
+  webServer: {
+    command: `node scripts/require-node24.mjs && tsx server/main.ts`,
+    url: `http://127.0.0.1:${E2E_PORT}/config.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdout: 'pipe',
+  },
+});

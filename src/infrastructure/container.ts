@@ -1,0 +1,62 @@
+import 'reflect-metadata';
+import { Container, ContainerModule } from 'inversify';
+import { AuthApi } from '../application/auth/auth-api.port';
+import { RefreshCurrentUser } from '../application/auth/refresh-current-user.use-case';
+import { SignIn } from '../application/auth/sign-in.use-case';
+import { SignOut } from '../application/auth/sign-out.use-case';
+import { FlagsApi, OrganisationApi } from '../application/shared/main-reads.port';
+import { SessionStore } from '../application/shared/session-store.port';
+import { SiteInfo } from '../application/shared/site';
+import type { RuntimeConfig } from './config/runtime-config';
+import { FeatureFlagPoller } from './flags/feature-flag-poller';
+import { ApiClient, CaseHttp, LearningHttp, MainHttp } from './http/api-client';
+import { HttpAuthApi } from './http/main/http-auth-api';
+import { HttpOrganisationApi } from './http/main/http-organisation-api';
+import { coursesModule } from './modules/courses.module';
+import { importsModule } from './modules/imports.module';
+import { workflowsModule } from './modules/workflows.module';
+
+export interface CompositionInput {
+  config: RuntimeConfig;
+  site: SiteInfo;
+  sessions: SessionStore;
+  /** What a lost session does: the browser goes to /signin. */
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+}
+
+/** The composition root: the one place that knows concrete classes. */
+export function createContainer(input: CompositionInput): Container {
+  const container = new Container();
+  container.load(platformModule(input), authModule, importsModule, coursesModule, workflowsModule);
+  return container;
+}
+
+function platformModule(input: CompositionInput): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(SiteInfo).toConstantValue(input.site);
+    bind(SessionStore).toConstantValue(input.sessions);
+    const client = (baseUrl: string) =>
+      new ApiClient({ baseUrl, sessions: input.sessions, onUnauthorized: input.onUnauthorized, fetch: input.fetch });
+    bind(MainHttp).toConstantValue(client(input.config.mainApiUrl));
+    bind(LearningHttp).toConstantValue(client(input.config.learningApiUrl));
+    bind(CaseHttp).toConstantValue(client(input.config.caseApiUrl));
+    bind(HttpOrganisationApi).toSelf().inSingletonScope();
+    bind(OrganisationApi).toService(HttpOrganisationApi);
+    bind(FlagsApi).toService(HttpOrganisationApi);
+    bind(FeatureFlagPoller)
+      .toDynamicValue((ctx) => new FeatureFlagPoller(ctx.get<FlagsApi>(FlagsApi)))
+      .inSingletonScope();
+  });
+}
+
+const authModule = new ContainerModule(({ bind }) => {
+  bind(AuthApi).to(HttpAuthApi).inSingletonScope();
+  bind(SignIn).toDynamicValue(
+    (ctx) => new SignIn(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore), ctx.get<SiteInfo>(SiteInfo)),
+  );
+  bind(SignOut).toDynamicValue((ctx) => new SignOut(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore)));
+  bind(RefreshCurrentUser).toDynamicValue(
+    (ctx) => new RefreshCurrentUser(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore)),
+  );
+});

@@ -1,0 +1,33 @@
+import { inject, injectable } from 'inversify';
+import { featureFlags, type FeatureFlag } from '../../../contracts/main/flags.contract';
+import { allBranches, companyProfile, departmentList, type CompanyProfile } from '../../../contracts/main/workspace.contract';
+import type { Branch, Department } from '../../../contracts/main/workspace.contract';
+import type { FlagsApi, OrganisationApi } from '../../../application/shared/main-reads.port';
+import { ApiError } from '../../../application/shared/api-error';
+import { ApiClient, MainHttp } from '../api-client';
+
+@injectable()
+export class HttpOrganisationApi implements OrganisationApi, FlagsApi {
+  constructor(@inject(MainHttp) private readonly main: ApiClient) {}
+
+  async companyProfile(host: string): Promise<CompanyProfile | null> {
+    try {
+      return await this.main.call(companyProfile, { params: { host } });
+    } catch (error) {
+      if (ApiError.is(error) && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  businessUnits(withUserCounts = false): Promise<Branch[]> {
+    return this.main.call(allBranches, { query: { isUserCountRequired: withUserCounts ? 'true' : undefined } });
+  }
+
+  departments(body: { branchId?: string; showAll?: boolean }): Promise<Department[]> {
+    return this.main.call(departmentList, { body });
+  }
+
+  featureFlags(): Promise<FeatureFlag[]> {
+    return this.main.call(featureFlags);
+  }
+}

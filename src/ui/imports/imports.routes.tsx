@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** Routes of the imports area, inside the signed-in shell. Screens load lazily (code-split by route). */
+export const importsRoutes: RouteObject[] = [];

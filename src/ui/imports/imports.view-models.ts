@@ -1,0 +1,4 @@
+import { ContainerModule } from 'inversify';
+
+/** View-models of the imports area (one instance per mounted screen). */
+export const importsViewModels = new ContainerModule(() => {});

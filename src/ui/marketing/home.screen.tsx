@@ -1,0 +1,70 @@
+import { Button, Card, Col, Layout, Row, Space, Typography } from 'antd';
+import { Link } from 'react-router';
+
+const FEATURES = [
+  {
+    title: 'Training people finish',
+    text: 'Short lessons and quizzes on sexual harassment prevention, in English, Hindi, Kannada, Telugu, Tamil and Marathi, with progress and completion records for every employee.',
+  },
+  {
+    title: 'Policies, accepted and on record',
+    text: 'Publish your policies, ask every employee to accept them, and show the dated record whenever an auditor asks.',
+  },
+  {
+    title: 'Complaints handled by the book',
+    text: 'Your Internal Committee runs each complaint through a redressal workflow you design, with the deadlines of the POSH Act and the Canada Labour Code computed for you and every access recorded.',
+  },
+  {
+    title: 'Built for whole organisations',
+    text: 'Business units, departments, bulk imports of your workforce, course assignment by unit, department or joining date, and reports for the annual return.',
+  },
+];
+
+/** The product's own marketing site (the main host). */
+export function HomeScreen() {
+  return (
+    <Layout style={{ minHeight: '100vh', background: '#fff' }}>
+      <Layout.Header className="marketing-header">
+        <Typography.Text strong style={{ fontSize: 18 }}>
+          SafePlace
+        </Typography.Text>
+        <Space>
+          <Link to="/workspace/signin">Find your workspace</Link>
+          <Link to="/signin">
+            <Button type="primary">Sign in</Button>
+          </Link>
+        </Space>
+      </Layout.Header>
+      <Layout.Content>
+        <section className="hero">
+          <Typography.Title>Prevent workplace harassment. Prove compliance.</Typography.Title>
+          <Typography.Paragraph style={{ fontSize: 18, maxWidth: 720 }}>
+            SafePlace trains your people, records their policy acceptance, and gives your Internal Committee a
+            confidential, deadline-aware complaint process, for India's POSH Act and Canada's federal rules.
+          </Typography.Paragraph>
+          <Space>
+            <Link to="/workspace/signin">
+              <Button type="primary" size="large">
+                Go to your workspace
+              </Button>
+            </Link>
+          </Space>
+        </section>
+        <section style={{ padding: '0 48px 64px' }} aria-label="What SafePlace does">
+          <Row gutter={[24, 24]}>
+            {FEATURES.map((f) => (
+              <Col xs={24} md={12} key={f.title}>
+                <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{f.title}</h2>}>
+                  <Typography.Paragraph>{f.text}</Typography.Paragraph>
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        </section>
+      </Layout.Content>
+      <Layout.Footer style={{ textAlign: 'center' }}>SafePlace · Workplace compliance</Layout.Footer>
+    </Layout>
+  );
+}
+
+export default HomeScreen;

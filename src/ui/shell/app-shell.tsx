@@ -1,0 +1,97 @@
+import { Avatar, Button, Dropdown, Layout, Menu, Select, Space, Typography } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { ROLE_LABELS } from '../../domain/auth/roles';
+import { useService, useViewModel } from '../shared/container-context';
+import { LoadError, Loading } from '../shared/page-state';
+import { SessionViewModel } from './session.view-model';
+import { ShellViewModel } from './shell.view-model';
+import { ShellContext } from './shell-context';
+
+/** The signed-in frame of a workspace: navigation by role, business-unit selector, user menu. */
+export const AppShell = observer(function AppShell() {
+  const session = useService(SessionViewModel);
+  const shell = useViewModel(ShellViewModel);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (session.status === 'unknown') void session.load();
+  }, [session]);
+
+  const user = session.workspaceUser;
+  useEffect(() => {
+    if (user) void shell.load(user.role, user.branchIds);
+  }, [shell, user]);
+
+  if (session.status === 'unknown' || session.status === 'loading') return <Loading label="Checking your session" />;
+  if (session.status === 'error') return <LoadError message={session.error ?? ''} onRetry={() => void session.load()} />;
+  if (!user) {
+    const back = `${window.location.origin}${location.pathname}${location.search}`;
+    return <Navigate to={`/signin?redirect=${encodeURIComponent(back)}`} replace />;
+  }
+
+  const selected = shell.navigation.find((item) => location.pathname.startsWith(item.path))?.key;
+  return (
+    <ShellContext.Provider value={shell}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="light" width={232}>
+          <div className="shell-brand" style={{ borderColor: user.workspace.backgroundColor ?? undefined }}>
+            {user.workspace.companyLogo ? <img src={user.workspace.companyLogo} alt="" height={28} /> : null}
+            <Typography.Text strong>{user.workspace.companyName}</Typography.Text>
+          </div>
+          <nav aria-label="Main">
+            <Menu
+              mode="inline"
+              selectedKeys={selected ? [selected] : []}
+              items={shell.navigation.map((item) => ({ key: item.key, label: item.label }))}
+              onClick={({ key }) => navigate(shell.navigation.find((n) => n.key === key)!.path)}
+            />
+          </nav>
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header className="shell-header">
+            <Space>
+              <label htmlFor="business-unit-select" className="visually-hidden">
+                Business unit
+              </label>
+              <Select
+                id="business-unit-select"
+                aria-label="Business unit"
+                style={{ minWidth: 240 }}
+                value={shell.selectedUnit ?? undefined}
+                options={shell.unitOptions}
+                onChange={(value) => shell.selectUnit(value)}
+                loading={shell.units.length === 0 && !shell.unitsError}
+              />
+            </Space>
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'role', label: ROLE_LABELS[user.role], disabled: true },
+                  { key: 'signout', label: 'Sign out', icon: <LogoutOutlined /> },
+                ],
+                onClick: async ({ key }) => {
+                  if (key !== 'signout') return;
+                  await session.signOut();
+                  navigate('/signin', { replace: true });
+                },
+              }}
+            >
+              <Button type="text" aria-label="Account menu">
+                <Avatar size="small" icon={<UserOutlined />} /> {user.firstName} {user.lastName}
+              </Button>
+            </Dropdown>
+          </Layout.Header>
+          <Layout.Content className="shell-content">
+            <Outlet />
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </ShellContext.Provider>
+  );
+});
+
+export default AppShell;

@@ -1,0 +1,41 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable } from 'mobx';
+import type { FeatureFlag } from '../../contracts/main/flags.contract';
+import { SiteInfo } from '../../application/shared/site';
+import { flagOnFor } from '../../domain/platform/feature-flags';
+import { FeatureFlagPoller } from '../../infrastructure/flags/feature-flag-poller';
+
+/** Maintenance and elevated-IP modes of this workspace, from the flags polled every 20 s. */
+@injectable()
+export class SiteStatusViewModel {
+  flags: FeatureFlag[] = [];
+
+  constructor(
+    @inject(FeatureFlagPoller) private readonly poller: FeatureFlagPoller,
+    @inject(SiteInfo) private readonly site: SiteInfo,
+  ) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  private get workspaceHost(): string | null {
+    return this.site.isMainSite ? null : this.site.currentHost.replace(/:\d+$/, '');
+  }
+
+  get maintenance(): boolean {
+    return flagOnFor(this.flags, 'maintenance', this.workspaceHost);
+  }
+
+  get elevatedIp(): boolean {
+    return flagOnFor(this.flags, 'elevateip', this.workspaceHost);
+  }
+
+  /** Starts polling; returns the function that stops it. */
+  watch(): () => void {
+    if (this.site.isMainSite) return () => {};
+    return this.poller.subscribe((flags) => this.setFlags(flags));
+  }
+
+  setFlags(flags: FeatureFlag[]): void {
+    this.flags = flags;
+  }
+}

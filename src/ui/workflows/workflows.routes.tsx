@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** Routes of the workflows area, inside the signed-in shell. Screens load lazily (code-split by route). */
+export const workflowsRoutes: RouteObject[] = [];
