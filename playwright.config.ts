@@ -12,12 +12,11 @@ const dataDir = path.join(os.tmpdir(), `safeplace-e2e-${E2E_PORT}`);
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
-  globalSetup: './e2e/support/global-setup.ts',
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -37,7 +36,8 @@ export default defineConfig({
     actionTimeout: 15_000,
   },
   webServer: {
-    command: `node scripts/require-node24.mjs && tsx server/main.ts`,
+    // Each run starts on a fresh database: the server seeds the demo data on first start.
+    command: `node scripts/require-node24.mjs && rm -rf '${dataDir}' && tsx server/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,

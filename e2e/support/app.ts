@@ -17,3 +17,14 @@ export async function signIn(page: Page, site: string, identifier: string, passw
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(site === 'main' ? /\/workspace\/signin$/ : /\/dashboard$/);
 }
+
+/**
+ * Calls the API from inside the page (same origin as the page), so the browser resolves *.localhost;
+ * Node, behind page.request, does not.
+ */
+export async function fetchStatus(page: Page, path: string, token?: string): Promise<number> {
+  return page.evaluate(
+    async ([p, t]) => (await fetch(p, { headers: t ? { authorization: `Bearer ${t}` } : {} })).status,
+    [path, token ?? ''] as const,
+  );
+}
