@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what a clean machine of this kind lacks for the tests: Chromium and PostgreSQL, from Debian's packages.
+# Safe to run again: it installs only what is missing. Needs root (as CI and this workplace's machines are).
+set -euo pipefail
+
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+
+if [ ${#need[@]} -eq 0 ]; then
+  echo "ensure-system: Chromium and PostgreSQL are present"
+  exit 0
+fi
+if [ "$(id -u)" != "0" ] || ! command -v apt-get >/dev/null; then
+  echo "ensure-system: missing ${need[*]}; install them (Debian: apt-get install ${need[*]}) or run as root" >&2
+  exit 1
+fi
+echo "ensure-system: installing ${need[*]} from Debian packages"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+echo "ensure-system: done"

@@ -1,0 +1,85 @@
+// `npm test`: every test of the project, in order: types, architecture rules, unit and server tests
+// (PGlite and a real PostgreSQL), the web build, and the browser journeys in Chromium.
+// Ends with one line `tests: N passed, N failed` counted from the runners' own JSON reports.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { startTestPostgres } from './test-postgres.mjs';
+
+const results = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function step(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+if (process.getuid?.() === 0 || process.env.CI) {
+  if (!step('system packages', 'bash', ['scripts/ensure-system.sh'])) process.exit(1);
+}
+
+let postgres = null;
+let databaseUrl = process.env.TEST_DATABASE_URL;
+if (!databaseUrl) {
+  try {
+    postgres = startTestPostgres();
+    databaseUrl = postgres?.url;
+  } catch (error) {
+    console.error(`Could not start a test PostgreSQL: ${error.message}`);
+    process.exit(1);
+  }
+}
+if (!databaseUrl) console.warn('\n! PostgreSQL is not installed: server tests run on PGlite only (scripts/ensure-system.sh installs it).');
+
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+
+try {
+  step('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
+  step('architecture', 'node', ['scripts/check-architecture.mjs']);
+
+  step('unit and server tests', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {
+    ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}),
+  });
+  const vitest = readJson('test-results/vitest.json');
+  if (vitest) {
+    passed += vitest.numPassedTests;
+    failed += vitest.numFailedTests;
+    skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  } else {
+    failed += 1;
+  }
+
+  if (step('web build', 'vite', ['build', '--logLevel', 'warn'])) {
+    step('browser journeys', 'playwright', ['test']);
+    const e2e = readJson('test-results/e2e.json');
+    if (e2e?.stats) {
+      passed += e2e.stats.expected + e2e.stats.flaky;
+      failed += e2e.stats.unexpected;
+      skipped += e2e.stats.skipped;
+    } else {
+      failed += 1;
+    }
+  }
+} finally {
+  postgres?.stop();
+}
+
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds}s)`);
+const stepFailures = results.filter((r) => !r.ok).length;
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || stepFailures > 0 || passed === 0 ? 1 : 0);

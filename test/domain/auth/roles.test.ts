@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { navigationFor } from '../../../src/domain/auth/navigation';
+import { assignableRoles, ROLE_LABELS, seesAllBusinessUnits } from '../../../src/domain/auth/roles';
+import {
+  ALL_BUSINESS_UNITS,
+  defaultBusinessUnit,
+  selectableBusinessUnits,
+} from '../../../src/domain/organisation/business-unit-selection';
+
+describe('roles', () => {
+  it('labels every role as the spec names it', () => {
+    expect(ROLE_LABELS).toEqual({
+      EMPLOYEE: 'Employee',
+      WORKSPACE_ADMIN: 'Workspace Admin',
+      BRANCH_ADMIN: 'Business Unit Admin',
+      EMPLOYER: 'Employer',
+    });
+  });
+
+  it('gives business-unit admins the restricted list (EMPLOYEE only) and employees nothing', () => {
+    expect(assignableRoles('BRANCH_ADMIN')).toEqual(['EMPLOYEE']);
+    expect(assignableRoles('EMPLOYEE')).toEqual([]);
+    expect(assignableRoles('WORKSPACE_ADMIN')).toContain('EMPLOYER');
+  });
+
+  it('lets workspace admins and employers see all business units, others only their own', () => {
+    expect(seesAllBusinessUnits('WORKSPACE_ADMIN')).toBe(true);
+    expect(seesAllBusinessUnits('EMPLOYER')).toBe(true);
+    expect(seesAllBusinessUnits('BRANCH_ADMIN')).toBe(false);
+    expect(seesAllBusinessUnits('EMPLOYEE')).toBe(false);
+  });
+});
+
+describe('business-unit selector', () => {
+  const units = [
+    { branchId: 'hq', branchName: 'HQ' },
+    { branchId: 'pune', branchName: 'Pune' },
+  ];
+
+  it('defaults to All Business Units for workspace admins and employers', () => {
+    expect(defaultBusinessUnit('WORKSPACE_ADMIN', ['hq'])).toBe(ALL_BUSINESS_UNITS);
+    expect(defaultBusinessUnit('EMPLOYER', [])).toBe(ALL_BUSINESS_UNITS);
+  });
+
+  it("defaults to the user's first unit otherwise", () => {
+    expect(defaultBusinessUnit('BRANCH_ADMIN', ['pune', 'hq'])).toBe('pune');
+    expect(defaultBusinessUnit('EMPLOYEE', [])).toBeNull();
+  });
+
+  it('offers only their own units to others', () => {
+    expect(selectableBusinessUnits('BRANCH_ADMIN', units, ['pune'])).toEqual([{ branchId: 'pune', branchName: 'Pune' }]);
+    expect(selectableBusinessUnits('EMPLOYER', units, [])).toHaveLength(2);
+  });
+});
+
+describe('navigation by role', () => {
+  it('shows employees the dashboard only, and admins the admin areas', () => {
+    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard']);
+    expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual(['dashboard', 'courses', 'users-import', 'workflows']);
+    expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('workflows');
+  });
+});

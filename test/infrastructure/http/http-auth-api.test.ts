@@ -1,0 +1,134 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/application/shared/api-error';
+import { ApiClient } from '../../../src/infrastructure/http/api-client';
+import { HttpAuthApi } from '../../../src/infrastructure/http/main/http-auth-api';
+import { HttpOrganisationApi } from '../../../src/infrastructure/http/main/http-organisation-api';
+import { FakeSessionStore } from '../../support/fakes';
+
+const BASE = 'http://acme.localhost:8080/main-api';
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const user = {
+  kind: 'user',
+  userId: 'u1',
+  email: 'admin@acme.test',
+  username: null,
+  firstName: 'Asha',
+  lastName: 'Admin',
+  role: 'WORKSPACE_ADMIN',
+  branchIds: [],
+  departmentId: null,
+  firstLogin: false,
+  workspace: { workspaceId: 'w1', workspaceUrl: 'acme.localhost', companyName: 'Acme', companyLogo: null, backgroundColor: null, headQuarterBranchId: null },
+};
+
+function setup() {
+  const sessions = new FakeSessionStore();
+  let unauthorized = 0;
+  const client = new ApiClient({ baseUrl: BASE, sessions, onUnauthorized: () => unauthorized++ });
+  return { sessions, client, auth: new HttpAuthApi(client), unauthorizedCalls: () => unauthorized };
+}
+
+describe('HttpAuthApi over the main API', () => {
+  it('posts the sign-in body to /main-api/api/user/signin and parses the session', async () => {
+    let received: unknown;
+    server.use(
+      http.post(`${BASE}/api/user/signin`, async ({ request }) => {
+        received = await request.json();
+        return HttpResponse.json({ token: 't'.repeat(43), expiresAt: '2027-01-01T00:00:00.000Z', user });
+      }),
+    );
+    const { auth } = setup();
+    const result = await auth.signIn({ userEmail: 'admin@acme.test', userPassword: 'pw' });
+    expect(received).toEqual({ userEmail: 'admin@acme.test', userPassword: 'pw' });
+    expect(result).toMatchObject({ ok: true, session: { user: { email: 'admin@acme.test' } } });
+  });
+
+  it('maps a 401 from sign-in to invalid credentials without treating it as a lost session', async () => {
+    server.use(http.post(`${BASE}/api/user/signin`, () => HttpResponse.json({ code: 'INVALID_CREDENTIALS', message: 'no' }, { status: 401 })));
+    const { auth, sessions, unauthorizedCalls } = setup();
+    sessions.save('existing');
+    expect(await auth.signIn({ username: 'x', userPassword: 'y' })).toEqual({ ok: false, reason: 'invalid-credentials' });
+    expect(unauthorizedCalls()).toBe(0);
+    expect(sessions.token()).toBe('existing');
+  });
+
+  it('maps a 429 to rate-limited with the Retry-After wait', async () => {
+    server.use(
+      http.post(`${BASE}/api/user/signin`, () =>
+        HttpResponse.json({ code: 'TOO_MANY_ATTEMPTS', message: 'wait' }, { status: 429, headers: { 'retry-after': '120' } }),
+      ),
+    );
+    const { auth } = setup();
+    expect(await auth.signIn({ username: 'x', userPassword: 'y' })).toEqual({ ok: false, reason: 'rate-limited', retryAfterSeconds: 120 });
+  });
+
+  it('sends the bearer token on signed-in calls', async () => {
+    let header: string | null = null;
+    server.use(
+      http.get(`${BASE}/api/user/details`, ({ request }) => {
+        header = request.headers.get('authorization');
+        return HttpResponse.json(user);
+      }),
+    );
+    const { auth, sessions } = setup();
+    sessions.save('abc');
+    expect((await auth.currentUser()).kind).toBe('user');
+    expect(header).toBe('Bearer abc');
+  });
+
+  it('on a 401 from a signed-in call clears the token and reports the lost session (spec 8)', async () => {
+    server.use(http.get(`${BASE}/api/user/details`, () => HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 })));
+    const { auth, sessions, unauthorizedCalls } = setup();
+    sessions.save('abc');
+    await expect(auth.currentUser()).rejects.toBeInstanceOf(ApiError);
+    expect(sessions.token()).toBeNull();
+    expect(unauthorizedCalls()).toBe(1);
+  });
+
+  it("hands other errors back as ApiError with the server's code, message and fields", async () => {
+    server.use(
+      http.get(`${BASE}/api/user/details`, () =>
+        HttpResponse.json({ code: 'VALIDATION', message: 'Invalid body', fields: { userEmail: 'bad' } }, { status: 400 }),
+      ),
+    );
+    const { auth } = setup();
+    const error = await auth.currentUser().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION', fields: { userEmail: 'bad' } });
+  });
+
+  it('rejects an answer that breaks the contract', async () => {
+    server.use(http.get(`${BASE}/api/user/details`, () => HttpResponse.json({ kind: 'user', email: 42 })));
+    const { auth } = setup();
+    await expect(auth.currentUser()).rejects.toThrow();
+  });
+});
+
+describe('HttpOrganisationApi', () => {
+  it('asks for the company profile of a host and answers null for no workspace', async () => {
+    server.use(
+      http.get(`${BASE}/api/workspace/company-profile/:host`, ({ params }) =>
+        params.host === 'acme.localhost:8080'
+          ? HttpResponse.json({
+              workspaceId: 'w1',
+              workspaceUrl: 'acme.localhost',
+              companyName: 'Acme',
+              companyLogo: null,
+              backgroundColor: '#1f6feb',
+              socialPlatformSet: ['GOOGLE'],
+              bulkSignUpEnabled: false,
+            })
+          : HttpResponse.json({ code: 'NOT_FOUND', message: 'none' }, { status: 404 }),
+      ),
+    );
+    const api = new HttpOrganisationApi(setup().client);
+    expect((await api.companyProfile('acme.localhost:8080'))?.companyName).toBe('Acme');
+    expect(await api.companyProfile('nowhere.localhost')).toBeNull();
+  });
+});

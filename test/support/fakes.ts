@@ -1,0 +1,106 @@
+import type { CurrentUser, SignInBody } from '../../src/contracts/main/auth.contract';
+import type { Branch, CompanyProfile, Department } from '../../src/contracts/main/workspace.contract';
+import type { AuthApi, SignInResult } from '../../src/application/auth/auth-api.port';
+import { ApiError } from '../../src/application/shared/api-error';
+import type { OrganisationApi } from '../../src/application/shared/main-reads.port';
+import type { SessionStore } from '../../src/application/shared/session-store.port';
+import type { SiteInfo } from '../../src/application/shared/site';
+
+export const ACME_SITE: SiteInfo = { currentHost: 'acme.localhost:8080', mainHost: 'localhost:8080', protocol: 'http:', isMainSite: false };
+export const MAIN_SITE: SiteInfo = { ...ACME_SITE, currentHost: 'localhost:8080', isMainSite: true };
+
+export class FakeSessionStore implements SessionStore {
+  current: string | null = null;
+  token() {
+    return this.current;
+  }
+  save(token: string) {
+    this.current = token;
+  }
+  clear() {
+    this.current = null;
+  }
+}
+
+export const ADMIN: CurrentUser = {
+  kind: 'user',
+  userId: 'u1',
+  email: 'admin@acme.test',
+  username: 'acme.admin',
+  firstName: 'Asha',
+  lastName: 'Admin',
+  role: 'WORKSPACE_ADMIN',
+  branchIds: ['hq'],
+  departmentId: null,
+  firstLogin: false,
+  workspace: {
+    workspaceId: 'w1',
+    workspaceUrl: 'acme.localhost',
+    companyName: 'Acme',
+    companyLogo: null,
+    backgroundColor: '#1f6feb',
+    headQuarterBranchId: 'hq',
+  },
+};
+
+/** An in-memory identity service: one account, one password. */
+export class FakeAuthApi implements AuthApi {
+  received: SignInBody[] = [];
+  signedOut = 0;
+  lockedFor: number | null = null;
+  failWith: ApiError | null = null;
+
+  constructor(
+    private readonly account = { email: 'admin@acme.test', username: 'acme.admin', password: 'correct horse battery', user: ADMIN },
+  ) {}
+
+  async signIn(body: SignInBody): Promise<SignInResult> {
+    this.received.push(body);
+    if (this.lockedFor) return { ok: false, reason: 'rate-limited', retryAfterSeconds: this.lockedFor };
+    const who = body.userEmail ?? body.username;
+    const matches = (who === this.account.email || who === this.account.username) && body.userPassword === this.account.password;
+    if (!matches) return { ok: false, reason: 'invalid-credentials' };
+    return { ok: true, session: { token: 'tok-123', expiresAt: '2027-01-01T00:00:00.000Z', user: this.account.user } };
+  }
+
+  async currentUser(): Promise<CurrentUser> {
+    if (this.failWith) throw this.failWith;
+    return this.account.user;
+  }
+
+  async signOut(): Promise<void> {
+    this.signedOut++;
+  }
+}
+
+export class FakeOrganisationApi implements OrganisationApi {
+  profiles = new Map<string, CompanyProfile>([
+    [
+      'acme.localhost:8080',
+      {
+        workspaceId: 'w1',
+        workspaceUrl: 'acme.localhost',
+        companyName: 'Acme',
+        companyLogo: null,
+        backgroundColor: '#1f6feb',
+        socialPlatformSet: [],
+        bulkSignUpEnabled: false,
+      },
+    ],
+  ]);
+  units: Branch[] = [
+    { branchId: 'hq', branchName: 'Acme Headquarters', headquarter: true, backgroundColor: null, userCount: null },
+    { branchId: 'pune', branchName: 'Acme Pune', headquarter: false, backgroundColor: null, userCount: null },
+  ];
+  departmentList: Department[] = [];
+
+  async companyProfile(host: string) {
+    return this.profiles.get(host) ?? null;
+  }
+  async businessUnits() {
+    return this.units;
+  }
+  async departments() {
+    return this.departmentList;
+  }
+}

@@ -1,0 +1,83 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import { RefreshCurrentUser } from '../../../src/application/auth/refresh-current-user.use-case';
+import { SignIn } from '../../../src/application/auth/sign-in.use-case';
+import { SignOut } from '../../../src/application/auth/sign-out.use-case';
+import { SignInViewModel } from '../../../src/ui/auth/sign-in.view-model';
+import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
+import { ShellViewModel } from '../../../src/ui/shell/shell.view-model';
+import { ACME_SITE, FakeAuthApi, FakeOrganisationApi, FakeSessionStore, MAIN_SITE } from '../../support/fakes';
+
+function build(site = ACME_SITE) {
+  const api = new FakeAuthApi();
+  const sessions = new FakeSessionStore();
+  const session = new SessionViewModel(new RefreshCurrentUser(api, sessions), new SignOut(api, sessions));
+  const org = new FakeOrganisationApi();
+  const vm = new SignInViewModel(new SignIn(api, sessions, site), org, site, session);
+  return { vm, session, sessions, org };
+}
+
+describe('SignInViewModel', () => {
+  it("shows the workspace's company profile", async () => {
+    const { vm } = build();
+    await vm.loadProfile();
+    expect(vm.profileStatus).toBe('ready');
+    expect(vm.profile?.companyName).toBe('Acme');
+  });
+
+  it('tells the user there is no workspace at an unknown host', async () => {
+    const { vm } = build({ ...ACME_SITE, currentHost: 'nowhere.localhost:8080' });
+    await vm.loadProfile();
+    expect(vm.profileStatus).toBe('missing');
+  });
+
+  it('needs no profile on the main site', async () => {
+    const { vm } = build(MAIN_SITE);
+    await vm.loadProfile();
+    expect(vm.profileStatus).toBe('ready');
+    expect(vm.profile).toBeNull();
+  });
+
+  it('signs in, records the session and says where to go', async () => {
+    const { vm, session } = build();
+    await vm.submit({ identifier: 'admin@acme.test', password: 'correct horse battery' }, null);
+    expect(vm.status).toBe('done');
+    expect(vm.redirectTo).toBe('/dashboard');
+    expect(session.status).toBe('signed-in');
+    expect(session.workspaceUser?.firstName).toBe('Asha');
+  });
+
+  it('shows one message for a wrong password and stays ready for another try', async () => {
+    const { vm, session } = build();
+    await vm.submit({ identifier: 'admin@acme.test', password: 'wrong' }, null);
+    expect(vm.status).toBe('idle');
+    expect(vm.error).toBe('The email, username or password is not correct.');
+    expect(session.status).toBe('unknown');
+  });
+});
+
+describe('SessionViewModel and ShellViewModel', () => {
+  it('loads the signed-in user and signs out', async () => {
+    const { session, sessions } = build();
+    sessions.save('tok');
+    await session.load();
+    expect(session.status).toBe('signed-in');
+    await session.signOut();
+    expect(session.status).toBe('signed-out');
+    expect(sessions.token()).toBeNull();
+  });
+
+  it('offers All Business Units first to a workspace admin, selected by default', async () => {
+    const shell = new ShellViewModel(new FakeOrganisationApi());
+    await shell.load('WORKSPACE_ADMIN', ['hq']);
+    expect(shell.selectedUnit).toBe('ALL');
+    expect(shell.unitOptions.map((o) => o.label)).toEqual(['All Business Units', 'Acme Headquarters (headquarters)', 'Acme Pune']);
+  });
+
+  it("offers a business-unit admin only their own unit, selected", async () => {
+    const shell = new ShellViewModel(new FakeOrganisationApi());
+    await shell.load('BRANCH_ADMIN', ['pune']);
+    expect(shell.selectedUnit).toBe('pune');
+    expect(shell.unitOptions).toEqual([{ value: 'pune', label: 'Acme Pune' }]);
+  });
+});
