@@ -1,24 +1,66 @@
 import type { FastifyInstance } from 'fastify';
-import { featureFlags } from '../../../src/contracts/main/flags.contract';
+import { featureFlags, setFlagWorkspaces, type FeatureFlag } from '../../../src/contracts/main/flags.contract';
+import { audit } from '../../platform/audit';
+import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
+import { badRequest, notFound } from '../../platform/errors';
 import { serve } from '../../platform/serve';
+
+interface FlagRow {
+  key: string;
+  value: string;
+  urls: string[];
+}
+
+const FLAGS_SQL = `
+  SELECT f.key, f.value,
+         coalesce(array_agg(w.workspace_url ORDER BY w.workspace_url) FILTER (WHERE w.id IS NOT NULL), '{}') AS urls
+    FROM feature_flags f
+    LEFT JOIN feature_flag_workspaces fw ON fw.flag_key = f.key
+    LEFT JOIN workspaces w ON w.id = fw.workspace_id
+   WHERE $1::text IS NULL OR f.key = $1
+   GROUP BY f.key, f.value ORDER BY f.key`;
+
+function toFlag(row: FlagRow, visible: (url: string) => boolean): FeatureFlag {
+  return { key: row.key, value: row.value, enabledWorkspaces: row.urls.filter(visible).map((workspaceUrl) => ({ workspaceUrl })) };
+}
 
 export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   serve(app, featureFlags, async ({ site, principal }) => {
-    const rows = await deps.db.query<{ key: string; value: string; urls: string[] }>(
-      `SELECT f.key, f.value, coalesce(array_agg(w.workspace_url ORDER BY w.workspace_url) FILTER (WHERE w.id IS NOT NULL), '{}') AS urls
-         FROM feature_flags f
-         LEFT JOIN feature_flag_workspaces fw ON fw.flag_key = f.key
-         LEFT JOIN workspaces w ON w.id = fw.workspace_id
-        GROUP BY f.key, f.value ORDER BY f.key`,
-    );
-    // Only the platform admin may learn which customers a flag is on for.
+    const rows = await deps.db.query<FlagRow>(FLAGS_SQL, [null]);
+    // Only the platform admin may learn which customers a flag is on for; a workspace sees itself only.
     const everything = principal?.kind === 'platform-admin';
     const here = site.kind === 'workspace' ? site.workspace.workspace_url : null;
-    return rows.map((r) => ({
-      key: r.key,
-      value: r.value,
-      enabledWorkspaces: r.urls.filter((url) => everything || url === here).map((workspaceUrl) => ({ workspaceUrl })),
-    }));
+    return rows.map((row) => toFlag(row, (url) => everything || url === here));
+  });
+
+  serve(app, setFlagWorkspaces, async ({ body, principal, request }) => {
+    return deps.db.system(async (tx: Sql) => {
+      const [flag] = await tx.query<{ key: string }>('SELECT key FROM feature_flags WHERE key = $1 FOR UPDATE', [body.key]);
+      if (!flag) throw notFound(`There is no feature flag "${body.key}"`);
+      const urls = [...new Set(body.enabledWorkspaces.map((w) => w.workspaceUrl))];
+      const found = await tx.query<{ id: string; workspace_url: string }>(
+        'SELECT id, workspace_url FROM workspaces WHERE workspace_url = ANY($1::text[])',
+        [urls],
+      );
+      const unknown = urls.filter((url) => !found.some((w) => w.workspace_url === url));
+      if (unknown.length) throw badRequest(`Unknown workspace: ${unknown.join(', ')}`, { enabledWorkspaces: `Unknown workspace: ${unknown.join(', ')}` });
+      await tx.query('DELETE FROM feature_flag_workspaces WHERE flag_key = $1', [body.key]);
+      await tx.query(
+        'INSERT INTO feature_flag_workspaces (flag_key, workspace_id) SELECT $1, unnest($2::uuid[])',
+        [body.key, found.map((w) => w.id)],
+      );
+      await tx.query('UPDATE feature_flags SET updated_at = now() WHERE key = $1', [body.key]);
+      await audit(tx, {
+        workspaceId: null,
+        actorPlatformAdminId: principal?.kind === 'platform-admin' ? principal.platformAdminId : null,
+        action: 'FEATURE_FLAG_WORKSPACES_SET',
+        target: body.key,
+        ip: request.ip,
+        details: { workspaces: urls },
+      });
+      const [row] = await tx.query<FlagRow>(FLAGS_SQL, [body.key]);
+      return toFlag(row, () => true);
+    });
   });
 }

@@ -19,3 +19,19 @@ export const featureFlags = route({
   response: z.array(FeatureFlag),
   access: 'public',
 });
+
+export const SetFlagWorkspacesBody = z.strictObject({
+  key: z.string().min(1).max(64),
+  enabledWorkspaces: z.array(z.strictObject({ workspaceUrl: z.string().trim().toLowerCase().min(1).max(253) })).max(10_000),
+});
+export type SetFlagWorkspacesBody = z.infer<typeof SetFlagWorkspacesBody>;
+
+export const setFlagWorkspaces = route({
+  api: 'main',
+  method: 'PUT',
+  path: '/api/feature-flags/workspaces',
+  summary: 'Set the workspaces a feature flag is on for (platform admin)',
+  body: SetFlagWorkspacesBody,
+  response: FeatureFlag,
+  access: 'platform-admin',
+});

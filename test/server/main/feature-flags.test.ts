@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+
+describe.each(DATABASES)('feature flags on %s', (kind) => {
+  let server: TestServer;
+  let platform: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    platform = await server.signIn('localhost', 'platform@demo.test');
+  });
+  afterAll(async () => server?.close());
+
+  const setMaintenance = (token: string, urls: string[]) =>
+    server.request('localhost', {
+      method: 'PUT',
+      url: '/main-api/api/feature-flags/workspaces',
+      token,
+      payload: { key: 'maintenance', enabledWorkspaces: urls.map((workspaceUrl) => ({ workspaceUrl })) },
+    });
+  const flagsAt = async (host: string, token?: string) =>
+    (await server.request(host, { method: 'GET', url: '/main-api/api/feature-flags', token })).json();
+
+  it('lets the platform admin switch maintenance on for one workspace', async () => {
+    const res = await setMaintenance(platform, ['acme.localhost']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ key: 'maintenance', value: 'on', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] });
+  });
+
+  it('shows each workspace only itself in the flag, and the platform admin everything', async () => {
+    await setMaintenance(platform, ['acme.localhost', 'globex.localhost']);
+    const atAcme = await flagsAt('acme.localhost');
+    expect(atAcme.find((f: { key: string }) => f.key === 'maintenance').enabledWorkspaces).toEqual([{ workspaceUrl: 'acme.localhost' }]);
+    const atMain = await flagsAt('localhost');
+    expect(atMain.find((f: { key: string }) => f.key === 'maintenance').enabledWorkspaces).toEqual([]);
+    const asPlatform = await flagsAt('localhost', platform);
+    expect(asPlatform.find((f: { key: string }) => f.key === 'maintenance').enabledWorkspaces).toHaveLength(2);
+  });
+
+  it('refuses workspace admins and anonymous callers', async () => {
+    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const asAdmin = await server.request('acme.localhost', {
+      method: 'PUT',
+      url: '/main-api/api/feature-flags/workspaces',
+      token: admin,
+      payload: { key: 'maintenance', enabledWorkspaces: [] },
+    });
+    expect(asAdmin.statusCode).toBe(403);
+    expect((await setMaintenance('', [])).statusCode).toBe(401);
+  });
+
+  it('names an unknown workspace or flag instead of failing', async () => {
+    const res = await setMaintenance(platform, ['nowhere.localhost']);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.enabledWorkspaces).toContain('nowhere.localhost');
+    const unknownKey = await server.request('localhost', {
+      method: 'PUT',
+      url: '/main-api/api/feature-flags/workspaces',
+      token: platform,
+      payload: { key: 'no-such-flag', enabledWorkspaces: [] },
+    });
+    expect(unknownKey.statusCode).toBe(404);
+  });
+});
