@@ -12,9 +12,6 @@ import { FeatureFlagPoller } from './flags/feature-flag-poller';
 import { ApiClient, CaseHttp, LearningHttp, MainHttp } from './http/api-client';
 import { HttpAuthApi } from './http/main/http-auth-api';
 import { HttpOrganisationApi } from './http/main/http-organisation-api';
-import { coursesModule } from './modules/courses.module';
-import { importsModule } from './modules/imports.module';
-import { workflowsModule } from './modules/workflows.module';
 
 export interface CompositionInput {
   config: RuntimeConfig;
@@ -28,9 +25,21 @@ export interface CompositionInput {
 /** The composition root: the one place that knows concrete classes. */
 export function createContainer(input: CompositionInput): Container {
   const container = new Container();
-  container.load(platformModule(input), authModule, importsModule, coursesModule, workflowsModule);
+  container.load(platformModule(input), authModule);
   return container;
 }
+
+export type Area = 'imports' | 'courses' | 'workflows';
+
+/**
+ * Each area's adapters and use cases are bound when one of its routes is first visited, so the sign-in
+ * page never downloads the workflow builder (code-split by route, DESIGN 6).
+ */
+export const AREA_MODULES: Record<Area, () => Promise<ContainerModule>> = {
+  imports: async () => (await import('./modules/imports.module')).importsModule,
+  courses: async () => (await import('./modules/courses.module')).coursesModule,
+  workflows: async () => (await import('./modules/workflows.module')).workflowsModule,
+};
 
 function platformModule(input: CompositionInput): ContainerModule {
   return new ContainerModule(({ bind }) => {

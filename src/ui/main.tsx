@@ -8,7 +8,7 @@ import { loadRuntimeConfig } from '../infrastructure/config/runtime-config';
 import { CookieSessionStore } from '../infrastructure/session/cookie-session-store';
 import type { SiteInfo } from '../application/shared/site';
 import { routesFor } from './app/routes';
-import { viewModelModules } from './app/view-models';
+import { shellViewModels } from './app/view-models';
 import { ContainerProvider } from './shared/container-context';
 import './styles.css';
 
@@ -30,8 +30,8 @@ async function start() {
       if (window.location.pathname !== '/signin') window.location.assign('/signin');
     },
   });
-  container.load(...viewModelModules);
-  const router = createBrowserRouter(routesFor(site.isMainSite));
+  container.load(shellViewModels);
+  const router = createBrowserRouter(routesFor(site.isMainSite, container));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ConfigProvider theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6 } }}>

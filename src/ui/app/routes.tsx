@@ -1,18 +1,19 @@
+import type { Container } from 'inversify';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
+import { withArea } from './areas';
 import { coursesRoutes } from '../courses/courses.routes';
 import { importsRoutes } from '../imports/imports.routes';
 import { workflowsRoutes } from '../workflows/workflows.routes';
-import { NotFoundPage } from '../shared/page-state';
 import { SiteRoot } from '../shell/site-root';
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
 /** Every page is reachable by URL; each screen's code is loaded only when its route is visited. */
-export function routesFor(isMainSite: boolean): RouteObject[] {
+export function routesFor(isMainSite: boolean, container: Container): RouteObject[] {
   const common: RouteObject[] = [
     { path: '/signin', lazy: lazyScreen(() => import('../auth/sign-in.screen')) },
-    { path: '*', Component: NotFoundPage },
+    { path: '*', lazy: lazyScreen(() => import('../shared/not-found.screen')) },
   ];
   if (isMainSite) {
     return [
@@ -35,9 +36,9 @@ export function routesFor(isMainSite: boolean): RouteObject[] {
           lazy: lazyScreen(() => import('../shell/app-shell')),
           children: [
             { path: '/dashboard', lazy: lazyScreen(() => import('../dashboard/dashboard.screen')) },
-            ...importsRoutes,
-            ...coursesRoutes,
-            ...workflowsRoutes,
+            ...withArea(container, 'imports', importsRoutes),
+            ...withArea(container, 'courses', coursesRoutes),
+            ...withArea(container, 'workflows', workflowsRoutes),
           ],
         },
         ...common,

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +23,13 @@ export const SignInScreen = observer(function SignInScreen() {
 
   if (vm.profileStatus === 'loading') return <Loading label="Loading sign-in" />;
   if (vm.profileStatus === 'missing') {
-    return <Result status="404" title="No workspace here" subTitle="There is no workspace at this address. Check the link you were given." />;
+    return (
+      <div className="auth-page">
+        <Card className="auth-card">
+          <Alert type="warning" showIcon title="No workspace here" description="There is no workspace at this address. Check the link you were given." />
+        </Card>
+      </div>
+    );
   }
 
   const profile = vm.profile;

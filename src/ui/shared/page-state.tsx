@@ -1,4 +1,4 @@
-import { Alert, Button, Empty, Result, Spin } from 'antd';
+import { Alert, Button, Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 
 /** The designed loading, error and empty states every screen uses. */
@@ -29,8 +29,4 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       {children}
     </Empty>
   );
-}
-
-export function NotFoundPage() {
-  return <Result status="404" title="Page not found" subTitle="There is nothing at this address." extra={<a href="/">Go to the start page</a>} />;
 }

@@ -1,0 +1,69 @@
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const ROOT = process.cwd();
+
+/** gzip bytes of every JS chunk reachable from `start` by static imports (what the browser loads up front). */
+async function initialJs(outDir: string, manifest: Manifest, starts: string[]): Promise<{ bytes: number; files: string[] }> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const start of starts) visit(start);
+  let bytes = 0;
+  for (const file of seen) {
+    if (file.endsWith('.js')) bytes += gzipSync(await readFile(path.join(outDir, file)), { level: 9 }).length;
+  }
+  return { bytes, files: [...seen] };
+}
+
+async function buildWithManifest(root: string, outDir: string, plugins = [react()]) {
+  await build({ root, logLevel: 'silent', configFile: false, plugins, build: { outDir, manifest: true, emptyOutDir: true } });
+  return JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Initial JavaScript of /signin (gzip) beside an empty React app built in the same run. Target: at most 2.5 times. */
+export async function benchBundle(): Promise<void> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'safeplace-bundle-'));
+  try {
+    const ours = path.join(tmp, 'ours');
+    const manifest = await buildWithManifest(ROOT, ours, (await import(path.join(ROOT, 'vite.config.ts'))).default.plugins);
+    const signInScreen = Object.keys(manifest).find((k) => k.endsWith('src/ui/auth/sign-in.screen.tsx'));
+    if (!signInScreen) throw new Error('sign-in screen chunk not found in the manifest');
+    const signin = await initialJs(ours, manifest, ['index.html', signInScreen]);
+
+    // The reference: an empty React app, with the same React and the same bundler settings.
+    const empty = path.join(tmp, 'empty');
+    await mkdir(path.join(empty, 'src'), { recursive: true });
+    await writeFile(path.join(empty, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>');
+    await writeFile(
+      path.join(empty, 'src/main.tsx'),
+      `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<div />);\n`,
+    );
+    // Resolve react from this project's node_modules.
+    await writeFile(path.join(empty, 'package.json'), '{"type":"module"}');
+    await rm(path.join(empty, 'node_modules'), { force: true, recursive: true });
+    const { symlink } = await import('node:fs/promises');
+    await symlink(path.join(ROOT, 'node_modules'), path.join(empty, 'node_modules'));
+    const emptyManifest = await buildWithManifest(empty, path.join(tmp, 'empty-out'));
+    const reference = await initialJs(path.join(tmp, 'empty-out'), emptyManifest, ['index.html']);
+
+    const ratio = signin.bytes / reference.bytes;
+    console.log('\nInitial JavaScript of /signin (gzip, level 9)');
+    console.log(`  ours:      ${(signin.bytes / 1024).toFixed(1)} KiB in ${signin.files.filter((f) => f.endsWith('.js')).length} files`);
+    console.log(`  reference: ${(reference.bytes / 1024).toFixed(1)} KiB (an empty React 19 app, same build)`);
+    console.log(`  ratio:     ${ratio.toFixed(2)}x  (target: at most 2.5x) ${ratio <= 2.5 ? 'MET' : 'NOT MET'}`);
+    const builder = Object.keys(manifest).find((k) => k.includes('src/ui/workflows/'));
+    const loadsBuilder = builder ? signin.files.includes(manifest[builder].file) : false;
+    console.log(`  the workflow builder is ${loadsBuilder ? 'LOADED (bad)' : 'not loaded'} by /signin`);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}

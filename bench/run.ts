@@ -1,0 +1,12 @@
+// `npm run bench`: each benchmark prints our figure beside its reference, measured in the same run.
+import { existsSync } from 'node:fs';
+import { benchBundle } from './bundle.bench';
+
+const only = process.argv[2];
+
+if (!only || only === 'bundle') await benchBundle();
+const importBench = new URL('./import.bench.ts', import.meta.url);
+if ((!only || only === 'import') && existsSync(importBench)) {
+  const { benchImport } = (await import(importBench.href)) as { benchImport: () => Promise<void> };
+  await benchImport();
+}

@@ -1,0 +1,42 @@
+import type { Container, ContainerModule } from 'inversify';
+import type { RouteObject } from 'react-router';
+import { AREA_MODULES, type Area } from '../../infrastructure/container';
+
+const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
+  imports: async () => (await import('../imports/imports.view-models')).importsViewModels,
+  courses: async () => (await import('../courses/courses.view-models')).coursesViewModels,
+  workflows: async () => (await import('../workflows/workflows.view-models')).workflowsViewModels,
+};
+
+const loaded = new WeakMap<Container, Map<Area, Promise<void>>>();
+
+/** Binds an area's adapters, use cases and view-models once per container. */
+export function loadArea(container: Container, area: Area): Promise<void> {
+  let areas = loaded.get(container);
+  if (!areas) loaded.set(container, (areas = new Map()));
+  let pending = areas.get(area);
+  if (!pending) {
+    pending = Promise.all([AREA_MODULES[area](), AREA_VIEW_MODELS[area]()]).then((modules) => container.load(...modules));
+    areas.set(area, pending);
+  }
+  return pending;
+}
+
+/** The area's routes, each loading the area's bindings before its screen. */
+export function withArea(container: Container, area: Area, routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const lazy = route.lazy;
+    const wrapped =
+      typeof lazy === 'function'
+        ? async () => {
+            await loadArea(container, area);
+            return lazy();
+          }
+        : lazy;
+    return {
+      ...route,
+      ...(wrapped ? { lazy: wrapped } : {}),
+      ...(route.children ? { children: withArea(container, area, route.children) } : {}),
+    } as RouteObject;
+  });
+}
