@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import { SignIn } from '../../src/application/auth/sign-in.use-case';
+import { createContainer } from '../../src/infrastructure/container';
+import { FeatureFlagPoller } from '../../src/infrastructure/flags/feature-flag-poller';
+import { loadArea } from '../../src/ui/app/areas';
+import { shellViewModels } from '../../src/ui/app/view-models';
+import { SignInViewModel } from '../../src/ui/auth/sign-in.view-model';
+import { SessionViewModel } from '../../src/ui/shell/session.view-model';
+import { ShellViewModel } from '../../src/ui/shell/shell.view-model';
+import { SiteStatusViewModel } from '../../src/ui/shell/site-status.view-model';
+import { ACME_SITE, FakeSessionStore } from '../support/fakes';
+
+function compose() {
+  const requests: string[] = [];
+  const container = createContainer({
+    config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost' },
+    site: ACME_SITE,
+    sessions: new FakeSessionStore(),
+    onUnauthorized: () => {},
+    fetch: async (input) => {
+      requests.push(input instanceof Request ? input.url : String(input));
+      return Response.json([]);
+    },
+  });
+  container.load(shellViewModels);
+  return { container, requests };
+}
+
+describe('the composition root', () => {
+  it('builds every shell view-model and use case with its dependencies', () => {
+    const { container } = compose();
+    expect(container.get(SignIn)).toBeInstanceOf(SignIn);
+    expect(container.get(SignInViewModel)).toBeInstanceOf(SignInViewModel);
+    expect(container.get(ShellViewModel)).toBeInstanceOf(ShellViewModel);
+    expect(container.get(SiteStatusViewModel)).toBeInstanceOf(SiteStatusViewModel);
+  });
+
+  it('keeps one session and one flag poller, and a fresh view-model per screen', () => {
+    const { container } = compose();
+    expect(container.get(SessionViewModel)).toBe(container.get(SessionViewModel));
+    expect(container.get(FeatureFlagPoller)).toBe(container.get(FeatureFlagPoller));
+    expect(container.get(SignInViewModel)).not.toBe(container.get(SignInViewModel));
+  });
+
+  it('sends calls to the base URLs of the runtime configuration', async () => {
+    const { container, requests } = compose();
+    await container.get(FeatureFlagPoller).pollNow();
+    expect(requests).toEqual(['http://acme.localhost/main-api/api/feature-flags']);
+  });
+
+  it('binds each area once, when first asked', async () => {
+    const { container } = compose();
+    await Promise.all([loadArea(container, 'courses'), loadArea(container, 'courses')]);
+    await loadArea(container, 'imports');
+    await loadArea(container, 'workflows');
+    // Loading again must not bind twice (which would make resolution ambiguous).
+    await loadArea(container, 'courses');
+    expect(container.get(SignIn)).toBeInstanceOf(SignIn);
+  });
+});
