@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+
+const APIS = ['/main-api', '/learning-api', '/case-api'] as const;
+
+interface OpenApiDoc {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
+}
+
+describe.each(DATABASES)('the API surface on %s', (kind) => {
+  let server: TestServer;
+  const docs = new Map<string, OpenApiDoc>();
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    for (const base of APIS) {
+      const res = await server.request('localhost', { method: 'GET', url: `${base}/openapi.json` });
+      docs.set(base, res.json());
+    }
+  });
+  afterAll(async () => server?.close());
+
+  it.each(APIS)('%s publishes an OpenAPI 3.1 document and a browsable reference', async (base) => {
+    const doc = docs.get(base)!;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: base }]);
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
+    const reference = await server.request('localhost', { method: 'GET', url: `${base}/docs/` });
+    expect(reference.statusCode).toBe(200);
+    expect(reference.headers['content-type']).toContain('text/html');
+  });
+
+  it('documents the foundation calls at the paths of api/endpoints.tsv', () => {
+    const main = Object.keys(docs.get('/main-api')!.paths);
+    expect(main).toEqual(expect.arrayContaining(['/api/user/signin', '/api/user/details', '/api/user/sign-out', '/api/workspace/company-profile/{host}']));
+  });
+
+  /** Every documented route, called with bad input by a signed-in admin and by the platform admin: a 4xx, never a 500. */
+  it('answers bad input on every route with a 4xx and the error body, never a 500', async () => {
+    // Tokens of its own: the sweep calls sign-out too.
+    const sweepAdmin = await server.signIn('acme.localhost', 'employer@acme.test');
+    const sweepPlatform = await server.signIn('localhost', 'platform@demo.test');
+    const failures: string[] = [];
+    let calls = 0;
+    for (const base of APIS) {
+      for (const [path, methods] of Object.entries(docs.get(base)!.paths)) {
+        for (const method of Object.keys(methods)) {
+          const variants = [
+            path.replace(/\{[^}]+\}/g, 'not-a-valid-id'),
+            path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'),
+          ];
+          for (const url of variants) {
+            for (const [host, token] of [['acme.localhost', sweepAdmin], ['localhost', sweepPlatform]] as const) {
+              const payloads: (string | undefined)[] = method === 'get' || method === 'delete' ? [undefined] : ['{"unexpectedField": 1}', '{"broken json', '[]'];
+              for (const payload of payloads) {
+                calls++;
+                const res = await server.request(host, {
+                  method: method.toUpperCase() as 'GET',
+                  url: `${base}${url}?page=-1&pageSize=abc`,
+                  token,
+                  ...(payload !== undefined ? { payload, headers: { 'content-type': 'application/json' } } : {}),
+                });
+                const body = res.headers['content-type']?.includes('json') ? res.json() : null;
+                if (res.statusCode >= 500) failures.push(`${method.toUpperCase()} ${base}${url} ${payload ?? ''} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+                else if (res.statusCode >= 400 && (typeof body?.code !== 'string' || typeof body?.message !== 'string'))
+                  failures.push(`${method.toUpperCase()} ${base}${url} -> ${res.statusCode} without { code, message }`);
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(10);
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const res = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+
+  it('checks the session on the app origin at /api/auth', async () => {
+    expect((await server.request('acme.localhost', { method: 'GET', url: '/api/auth' })).statusCode).toBe(401);
+    const ok = await server.request('acme.localhost', { method: 'GET', url: '/api/auth', token: await server.signIn('acme.localhost', 'admin@acme.test') });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ authenticated: true, kind: 'user' });
+  });
+
+  it('serves the runtime configuration with the three API base URLs', async () => {
+    const res = await server.request('acme.localhost', { method: 'GET', url: '/config.json' });
+    expect(res.json()).toEqual({ mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost' });
+  });
+
+  it('sends a strict Content-Security-Policy and the usual security headers', async () => {
+    const res = await server.request('acme.localhost', { method: 'GET', url: '/config.json' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
