@@ -44,17 +44,17 @@ if (!databaseUrl) {
 }
 if (!databaseUrl) console.warn('\n! PostgreSQL is not installed: server tests run on PGlite only (scripts/ensure-system.sh installs it).');
 
-rmSync('test-results', { recursive: true, force: true });
-mkdirSync('test-results', { recursive: true });
+rmSync('reports', { recursive: true, force: true });
+mkdirSync('reports', { recursive: true });
 
 try {
   step('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
   step('architecture', 'node', ['scripts/check-architecture.mjs']);
 
-  step('unit and server tests', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {
+  step('unit and server tests', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'], {
     ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}),
   });
-  const vitest = readJson('test-results/vitest.json');
+  const vitest = readJson('reports/vitest.json');
   if (vitest) {
     passed += vitest.numPassedTests;
     failed += vitest.numFailedTests;
@@ -65,7 +65,7 @@ try {
 
   if (step('web build', 'vite', ['build', '--logLevel', 'warn'])) {
     step('browser journeys', 'playwright', ['test']);
-    const e2e = readJson('test-results/e2e.json');
+    const e2e = readJson('reports/e2e.json');
     if (e2e?.stats) {
       passed += e2e.stats.expected + e2e.stats.flaky;
       failed += e2e.stats.unexpected;
