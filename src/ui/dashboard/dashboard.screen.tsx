@@ -24,7 +24,9 @@ export const DashboardScreen = observer(function DashboardScreen() {
         {links.map((item) => (
           <Col xs={24} md={8} key={item.key}>
             <Link to={item.path}>
-              <Card hoverable title={item.label} />
+              <Card hoverable title={item.label}>
+                <Typography.Text type="secondary">{item.description}</Typography.Text>
+              </Card>
             </Link>
           </Col>
         ))}
