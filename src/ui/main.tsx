@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -35,11 +35,9 @@ async function start() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ConfigProvider theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6 } }}>
-        <AntApp>
-          <ContainerProvider container={container}>
-            <RouterProvider router={router} />
-          </ContainerProvider>
-        </AntApp>
+        <ContainerProvider container={container}>
+          <RouterProvider router={router} />
+        </ContainerProvider>
       </ConfigProvider>
     </StrictMode>,
   );

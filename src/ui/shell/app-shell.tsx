@@ -1,4 +1,4 @@
-import { Avatar, Button, Dropdown, Layout, Menu, Select, Space, Typography } from 'antd';
+import { App as AntApp, Avatar, Button, Dropdown, Layout, Menu, Select, Space, Typography } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -36,6 +36,8 @@ export const AppShell = observer(function AppShell() {
   const selected = shell.navigation.find((item) => location.pathname.startsWith(item.path))?.key;
   return (
     <ShellContext.Provider value={shell}>
+      {/* antd's App gives the signed-in screens message, notification and modal (App.useApp()). */}
+      <AntApp>
       <Layout style={{ minHeight: '100vh' }}>
         <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="light" width={232}>
           <div className="shell-brand" style={{ borderColor: user.workspace.backgroundColor ?? undefined }}>
@@ -90,6 +92,7 @@ export const AppShell = observer(function AppShell() {
           </Layout.Content>
         </Layout>
       </Layout>
+      </AntApp>
     </ShellContext.Provider>
   );
 });
