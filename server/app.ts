@@ -17,12 +17,17 @@ import { requestContext } from './platform/request-context';
 import { SessionRepository } from './platform/sessions';
 import { SiteResolver } from './platform/tenancy';
 import { webRoutes } from './web/web.routes';
+import { devOutboxRoutes } from './web/dev-outbox.routes';
+import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
 
 export interface AppOptions {
   db: Database;
   files: FileStorage;
   settings: ServerSettings;
   passwords?: PasswordHasher;
+  /** Defaults to the outbox (stored, logged, readable at /dev/outbox when settings.outboxPage). */
+  mail?: Mailer;
+  sms?: SmsSender;
   /** The built web app (vite build output); omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -43,8 +48,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
+  const outbox = new OutboxMessages(options.db, (line) => app.log.info(line));
   const deps: ApiDeps = {
     db: options.db,
+    mail: options.mail ?? outbox,
+    sms: options.sms ?? outbox,
     files: options.files,
     settings: options.settings,
     passwords: options.passwords ?? new Argon2PasswordHasher(),
@@ -89,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register((api) => learningApi(api, deps), { prefix: LEARNING_API_BASE });
   await app.register((api) => caseApi(api, deps), { prefix: CASE_API_BASE });
   await app.register((web) => webRoutes(web, deps));
+  await app.register((web) => devOutboxRoutes(web, deps));
 
   const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : null;
   if (webRoot) {

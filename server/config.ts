@@ -9,6 +9,7 @@ export interface ServerConfig {
   webRoot: string;
   maxUploadBytes: number;
   seed: boolean;
+  outboxPage: boolean;
 }
 
 /** Every default can be changed by the environment; README lists the variables. */
@@ -24,5 +25,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webRoot: path.resolve(env.WEB_ROOT ?? 'dist'),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 20 * 1024 * 1024),
     seed: env.SEED !== '0',
+    // Mail and SMS go to the outbox until a transport is configured; its page is off in production.
+    outboxPage: env.OUTBOX_PAGE ? env.OUTBOX_PAGE === '1' : env.NODE_ENV !== 'production',
   };
 }

@@ -17,7 +17,7 @@ const app = await buildApp({
   db,
   passwords,
   files: new FolderFileStorage(path.join(config.dataDir, 'files')),
-  settings: { mainHost: config.mainHost, maxUploadBytes: config.maxUploadBytes },
+  settings: { mainHost: config.mainHost, maxUploadBytes: config.maxUploadBytes, outboxPage: config.outboxPage },
   webRoot: config.webRoot,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
@@ -34,6 +34,7 @@ console.log(
     `Main site:       ${where(config.mainHost)}`,
     `Demo workspace:  ${where(`acme.${config.mainHost}`)}   (second workspace: ${where(`globex.${config.mainHost}`)})`,
     `API references:  ${where(config.mainHost)}/main-api/docs  /learning-api/docs  /case-api/docs`,
+    config.outboxPage ? `Outbox (mail and SMS are not sent; codes are here): ${where(config.mainHost)}/dev/outbox` : '',
     '',
     `Demo accounts (password ${DEMO_PASSWORD}):`,
     '  platform@demo.test   platform admin, on the main site',

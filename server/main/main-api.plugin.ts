@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { authRoutes } from './auth/auth.routes';
+import { codeSignInRoutes } from './auth/code-sign-in.routes';
 import { flagRoutes } from './flags/flags.routes';
 import { inviteRoutes } from './invites/invites.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
@@ -12,6 +13,7 @@ export const MAIN_API_BASE = '/main-api';
 export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void> {
   await apiDocs(api, { title: 'Main API', description: 'Identity, users, workspaces, invites, flags', base: MAIN_API_BASE });
   await authRoutes(api, deps);
+  await codeSignInRoutes(api, deps);
   await workspaceRoutes(api, deps);
   await flagRoutes(api, deps);
   await inviteRoutes(api, deps);

@@ -3,12 +3,15 @@ import type { PasswordHasher } from './passwords';
 import type { SessionRepository } from './sessions';
 import type { SiteResolver } from './tenancy';
 import type { FileStorage } from './file-storage';
+import type { Mailer, SmsSender } from './messages';
 
 export interface ServerSettings {
   /** The main (marketing) site's host name, without port. */
   mainHost: string;
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;
+  /** Serve the outbox at /dev/outbox (development and tests only: it shows every code sent). */
+  outboxPage?: boolean;
 }
 
 /** What every API plugin is given: typed options, no global decorations. */
@@ -18,5 +21,7 @@ export interface ApiDeps {
   sites: SiteResolver;
   passwords: PasswordHasher;
   files: FileStorage;
+  mail: Mailer;
+  sms: SmsSender;
   settings: ServerSettings;
 }

@@ -92,3 +92,73 @@ export const signOut = route({
   response: Ok,
   access: 'signed-in',
 });
+
+const OneTimeCode = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code');
+
+export const CreateEmailCodeBody = z.strictObject({
+  userEmail: Email,
+  inviteCode: z.string().trim().min(1).max(200).optional(),
+});
+/** Always the same answer, whether or not the account exists. */
+export const CodeSent = z.object({
+  ok: z.literal(true),
+  /** Identifies this request; the code is valid only together with it. */
+  otpRequestId: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+export type CodeSent = z.infer<typeof CodeSent>;
+
+export const signInCreateOtp = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/user/signin-create-otp',
+  summary: 'Send a one-time sign-in code by email (the weaker method: NIST does not accept email as out-of-band)',
+  body: CreateEmailCodeBody,
+  response: CodeSent,
+  access: 'public',
+});
+
+export const VerifyEmailCodeBody = z.strictObject({
+  userEmail: Email,
+  userOtp: OneTimeCode,
+  otpRequestId: z.string().uuid(),
+});
+export type VerifyEmailCodeBody = z.infer<typeof VerifyEmailCodeBody>;
+
+export const signInVerifyOtp = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/user/signin-verify-otp',
+  summary: 'Sign in with the emailed one-time code',
+  body: VerifyEmailCodeBody,
+  response: SignInResponse,
+  access: 'public',
+});
+
+export const forgotPassword = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/user/forgot-password',
+  summary: 'Email a password-reset code (the answer never tells whether the account exists)',
+  body: z.strictObject({ userEmail: Email }),
+  response: CodeSent,
+  access: 'public',
+});
+
+export const ResetPasswordBody = z.strictObject({
+  userEmail: Email,
+  confirmationCode: OneTimeCode,
+  otpRequestId: z.string().uuid(),
+  userNewPassword: z.string().min(1).max(1024),
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const resetPassword = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/user/reset-password',
+  summary: 'Set a new password with the emailed code; ends every session of the user',
+  body: ResetPasswordBody,
+  response: Ok,
+  access: 'public',
+});

@@ -77,7 +77,7 @@ export async function startTestServer(kind: 'pglite' | 'postgres'): Promise<Test
     db,
     passwords: testPasswords,
     files: new FolderFileStorage(files),
-    settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024 },
+    settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: true },
   });
   const request: TestServer['request'] = (host, { token, headers, ...rest }) =>
     app.inject({

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  forgotPassword,
+  resetPassword,
+  signInCreateOtp,
+  signInVerifyOtp,
+} from '../../../src/contracts/main/auth.contract';
+import { ONE_TIME_CODE_TTL_MINUTES } from '../../../src/domain/auth/one-time-code';
+import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
+import { audit } from '../../platform/audit';
+import type { Sql } from '../../platform/db/database';
+import type { ApiDeps } from '../../platform/deps';
+import { badRequest, HttpError, unauthorized } from '../../platform/errors';
+import { currentWorkspace, serve } from '../../platform/serve';
+import { currentUser } from './auth.routes';
+import { OneTimeCodes } from './one-time-codes';
+
+const WRONG_CODE = 'The code is not correct, or it has expired. Ask for a new one.';
+
+interface CodeUser {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  status: string;
+  locked: boolean;
+}
+
+async function findUser(tx: Sql, workspaceId: string, email: string): Promise<CodeUser | undefined> {
+  const [user] = await tx.query<CodeUser>(
+    `SELECT id, email, first_name, last_name, status, locked_at IS NOT NULL AS locked
+       FROM users WHERE workspace_id = $1 AND lower(email) = $2`,
+    [workspaceId, email],
+  );
+  return user && user.status !== 'INACTIVE' ? user : undefined;
+}
+
+/** Sign-in by emailed code, and forgotten passwords. Answers never tell whether an account exists. */
+export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const codes = new OneTimeCodes(deps.db, deps.mail);
+  const sent = (otpRequestId: string) => ({ ok: true as const, otpRequestId, expiresInSeconds: ONE_TIME_CODE_TTL_MINUTES * 60 });
+
+  serve(app, signInCreateOtp, async ({ body, site, request }) => {
+    const workspace = currentWorkspace(site);
+    codes.limit(workspace.id, body.userEmail, request.ip);
+    const requestId = await deps.db.tenant(workspace.id, async (tx) => {
+      const user = await findUser(tx, workspace.id, body.userEmail);
+      if (!user || user.locked) return randomUUID();
+      const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_EMAIL');
+      await deps.mail.send(
+        {
+          workspaceId: workspace.id,
+          to: user.email,
+          subject: `Your ${workspace.company_name} sign-in code: ${issued.code}`,
+          text: `Your sign-in code is ${issued.code}. It works once, for ${ONE_TIME_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+        },
+        tx,
+      );
+      await audit(tx, { workspaceId: workspace.id, action: 'SIGN_IN_CODE_REQUESTED', target: user.id, ip: request.ip, details: { channel: 'email' } });
+      return issued.requestId;
+    });
+    return sent(requestId);
+  });
+
+  serve(app, signInVerifyOtp, async ({ body, site, request }) => {
+    const workspace = currentWorkspace(site);
+    const userId = await deps.db.tenant(workspace.id, async (tx) => {
+      const user = await findUser(tx, workspace.id, body.userEmail);
+      if (!user) return null;
+      const target = { workspaceId: workspace.id, userId: user.id };
+      const right = await codes.consume(tx, target, 'SIGN_IN_EMAIL', body.otpRequestId, body.userOtp, request.ip);
+      await audit(tx, { workspaceId: workspace.id, action: right ? 'SIGN_IN' : 'SIGN_IN_FAILED', target: user.id, ip: request.ip, details: { method: 'email-code' } });
+      if (right && user.status === 'INVITED') {
+        await tx.query(`UPDATE users SET status = 'ACTIVE', updated_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, user.id]);
+      }
+      return right ? user.id : null;
+    });
+    // The failure was recorded above (committed) before answering.
+    if (!userId) throw new HttpError(401, 'INVALID_CODE', WRONG_CODE);
+    const session = await deps.sessions.create({ workspaceId: workspace.id, userId, ip: request.ip, userAgent: request.headers['user-agent'] });
+    const principal = await deps.sessions.principal(session.token, workspace.id);
+    if (!principal) throw unauthorized();
+    return { token: session.token, expiresAt: session.expiresAt, user: await currentUser(deps.db, principal) };
+  });
+
+  serve(app, forgotPassword, async ({ body, site, request }) => {
+    const workspace = currentWorkspace(site);
+    codes.limit(workspace.id, body.userEmail, request.ip);
+    const requestId = await deps.db.tenant(workspace.id, async (tx) => {
+      const user = await findUser(tx, workspace.id, body.userEmail);
+      if (!user || user.locked) return randomUUID();
+      const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'RESET_PASSWORD');
+      await deps.mail.send(
+        {
+          workspaceId: workspace.id,
+          to: user.email,
+          subject: `Reset your ${workspace.company_name} password: code ${issued.code}`,
+          text: `Someone asked to reset the password of this account. The code is ${issued.code}; it works once, for ${ONE_TIME_CODE_TTL_MINUTES} minutes. If it was not you, ignore this email: your password stays as it is.`,
+        },
+        tx,
+      );
+      await audit(tx, { workspaceId: workspace.id, action: 'PASSWORD_RESET_REQUESTED', target: user.id, ip: request.ip });
+      return issued.requestId;
+    });
+    return sent(requestId);
+  });
+
+  serve(app, resetPassword, async ({ body, site, request }) => {
+    const workspace = currentWorkspace(site);
+    const hashed = deps.passwords.hash(body.userNewPassword);
+    const outcome = await deps.db.tenant(workspace.id, async (tx) => {
+      const user = await findUser(tx, workspace.id, body.userEmail);
+      const problem = checkPassword(body.userNewPassword, {
+        words: ['safeplace', workspace.company_name, workspace.slug, user?.first_name, user?.last_name, user?.email ?? body.userEmail],
+      });
+      if (problem) return { problem: describePasswordProblem(problem) };
+      if (!user) return { wrongCode: true };
+      const right = await codes.consume(tx, { workspaceId: workspace.id, userId: user.id }, 'RESET_PASSWORD', body.otpRequestId, body.confirmationCode, request.ip);
+      if (!right) return { wrongCode: true };
+      await tx.query(
+        `UPDATE users SET password_hash = $3, status = CASE WHEN status = 'INVITED' THEN 'ACTIVE' ELSE status END, updated_at = now()
+          WHERE workspace_id = $1 AND id = $2`,
+        [workspace.id, user.id, await hashed],
+      );
+      // A new password ends every session of the user at once.
+      await tx.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [user.id]);
+      await audit(tx, { workspaceId: workspace.id, actorUserId: user.id, action: 'PASSWORD_RESET', target: user.id, ip: request.ip });
+      await deps.mail.send(
+        {
+          workspaceId: workspace.id,
+          to: user.email,
+          subject: `Your ${workspace.company_name} password was changed`,
+          text: 'Your password was just changed and every session was signed out. If this was not you, tell your administrator at once.',
+        },
+        tx,
+      );
+      return { done: true };
+    });
+    if ('problem' in outcome) throw badRequest(outcome.problem ?? 'Choose another password', { userNewPassword: outcome.problem ?? '' });
+    if ('wrongCode' in outcome) throw badRequest(WRONG_CODE, { confirmationCode: WRONG_CODE });
+    return { ok: true as const };
+  });
+}

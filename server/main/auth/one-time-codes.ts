@@ -1,0 +1,136 @@
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  LOCKOUT_AFTER_FAILURES,
+  MAX_TRIES_PER_CODE,
+  ONE_TIME_CODE_TTL_MINUTES,
+} from '../../../src/domain/auth/one-time-code';
+import type { Database, Sql } from '../../platform/db/database';
+import { audit } from '../../platform/audit';
+import { HttpError } from '../../platform/errors';
+import type { Mailer } from '../../platform/messages';
+
+export type CodePurpose = 'SIGN_IN_EMAIL' | 'SIGN_IN_SMS' | 'RESET_PASSWORD';
+
+/** Counts requests per key in a sliding window; answers 429 with Retry-After past the limit. */
+class RequestLimiter {
+  private readonly hits = new Map<string, number[]>();
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+
+  take(key: string): void {
+    const now = Date.now();
+    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (recent.length >= this.max) {
+      const retryAfter = Math.max(1, Math.ceil((recent[0] + this.windowMs - now) / 1000));
+      throw new HttpError(429, 'TOO_MANY_REQUESTS', `Too many code requests. Try again in ${retryAfter} seconds.`, undefined, {
+        'retry-after': String(retryAfter),
+      });
+    }
+    recent.push(now);
+    this.hits.set(key, recent);
+  }
+}
+
+function hashCode(codeId: string, code: string): string {
+  return createHash('sha256').update(`${codeId}:${code}`).digest('hex');
+}
+
+export interface CodeTarget {
+  workspaceId: string;
+  userId: string;
+}
+
+/**
+ * Issues and checks one-time codes: 6 digits from a cryptographic generator, single use, valid 10 minutes,
+ * bound to the request that created them, 5 wrong tries per code; the account's consecutive failures survive
+ * re-sends, and at 100 the account is locked and its admins told.
+ */
+export class OneTimeCodes {
+  private readonly perAccount = new RequestLimiter(5, 15 * 60_000);
+  private readonly perAddress = new RequestLimiter(30, 15 * 60_000);
+  private readonly perWorkspace = new RequestLimiter(1000, 15 * 60_000);
+
+  constructor(
+    private readonly db: Database,
+    private readonly mail: Mailer,
+  ) {}
+
+  /** Rate limits apply whether or not the account exists, so they reveal nothing. */
+  limit(workspaceId: string, account: string, ip: string): void {
+    this.perAddress.take(ip);
+    this.perWorkspace.take(workspaceId);
+    this.perAccount.take(`${workspaceId}:${account.toLowerCase()}`);
+  }
+
+  /** Creates a code (superseding earlier ones of the same purpose) and returns it with its request id. */
+  async issue(tx: Sql, target: CodeTarget, purpose: CodePurpose): Promise<{ requestId: string; code: string }> {
+    const requestId = randomUUID();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await tx.query(
+      `UPDATE one_time_codes SET superseded_at = now()
+        WHERE workspace_id = $1 AND user_id = $2 AND purpose = $3 AND used_at IS NULL AND superseded_at IS NULL`,
+      [target.workspaceId, target.userId, purpose],
+    );
+    await tx.query(
+      `INSERT INTO one_time_codes (id, workspace_id, user_id, purpose, code_hash, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))`,
+      [requestId, target.workspaceId, target.userId, purpose, hashCode(requestId, code), ONE_TIME_CODE_TTL_MINUTES],
+    );
+    return { requestId, code };
+  }
+
+  /**
+   * Checks a code in the caller's transaction. A wrong code counts against the code and the account;
+   * the right one is spent. Returns whether it was right.
+   */
+  async consume(tx: Sql, target: CodeTarget, purpose: CodePurpose, requestId: string, code: string, ip: string): Promise<boolean> {
+    const [row] = await tx.query<{ id: string; code_hash: string; failed_tries: number; live: boolean; locked: boolean }>(
+      `SELECT c.id, c.code_hash, c.failed_tries,
+              (c.used_at IS NULL AND c.superseded_at IS NULL AND c.expires_at > now() AND c.failed_tries < $5) AS live,
+              (u.locked_at IS NOT NULL) AS locked
+         FROM one_time_codes c JOIN users u ON u.id = c.user_id AND u.workspace_id = c.workspace_id
+        WHERE c.workspace_id = $1 AND c.user_id = $2 AND c.purpose = $3 AND c.id = $4
+        FOR UPDATE OF c`,
+      [target.workspaceId, target.userId, purpose, requestId, MAX_TRIES_PER_CODE],
+    );
+    const right = !!row && row.live && !row.locked && timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hashCode(requestId, code)));
+    if (right) {
+      await tx.query('UPDATE one_time_codes SET used_at = now() WHERE id = $1', [row.id]);
+      await tx.query('UPDATE users SET code_failures = 0 WHERE workspace_id = $1 AND id = $2', [target.workspaceId, target.userId]);
+      return true;
+    }
+    if (row) await tx.query('UPDATE one_time_codes SET failed_tries = failed_tries + 1 WHERE id = $1', [row.id]);
+    const [user] = await tx.query<{ code_failures: number; locked_at: Date | null }>(
+      `UPDATE users SET code_failures = code_failures + 1 WHERE workspace_id = $1 AND id = $2 RETURNING code_failures, locked_at`,
+      [target.workspaceId, target.userId],
+    );
+    if (user && user.code_failures >= LOCKOUT_AFTER_FAILURES && !user.locked_at) await this.lock(tx, target, ip);
+    return false;
+  }
+
+  private async lock(tx: Sql, target: CodeTarget, ip: string): Promise<void> {
+    const [user] = await tx.query<{ email: string }>(
+      'UPDATE users SET locked_at = now() WHERE workspace_id = $1 AND id = $2 RETURNING email',
+      [target.workspaceId, target.userId],
+    );
+    await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [target.userId]);
+    await audit(tx, { workspaceId: target.workspaceId, action: 'ACCOUNT_LOCKED', target: target.userId, ip, details: { reason: 'one-time code failures' } });
+    const admins = await tx.query<{ email: string }>(
+      `SELECT email FROM users WHERE workspace_id = $1 AND role = 'WORKSPACE_ADMIN' AND status = 'ACTIVE'`,
+      [target.workspaceId],
+    );
+    for (const admin of admins) {
+      await this.mail.send(
+        {
+          workspaceId: target.workspaceId,
+          to: admin.email,
+          subject: 'An account was locked',
+          text: `The account ${user?.email ?? target.userId} was locked after ${LOCKOUT_AFTER_FAILURES} wrong one-time codes in a row. Its sessions were ended. Unlock it from the user's page once you have checked with the person.`,
+        },
+        tx,
+      );
+    }
+  }
+}

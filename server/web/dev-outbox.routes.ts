@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiDeps } from '../platform/deps';
+
+/**
+ * Development only (settings.outboxPage): the outbox of mail and SMS, newest first, as HTML for people and
+ * JSON for tests (`/dev/outbox?to=...&format=json`). Never enabled when real mail is configured.
+ */
+export async function devOutboxRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  if (!deps.settings.outboxPage) return;
+  app.get<{ Querystring: { to?: string; format?: string } }>('/dev/outbox', async (request, reply) => {
+    const to = typeof request.query.to === 'string' ? request.query.to.toLowerCase() : null;
+    const rows = await deps.db.query<{ id: number; channel: string; recipient: string; subject: string | null; body: string; created_at: Date }>(
+      `SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages
+        WHERE $1::text IS NULL OR lower(recipient) = $1 ORDER BY id DESC LIMIT 100`,
+      [to],
+    );
+    const messages = rows.map((r) => ({ id: r.id, channel: r.channel, to: r.recipient, subject: r.subject, body: r.body, at: new Date(r.created_at).toISOString() }));
+    reply.header('cache-control', 'no-store');
+    if (request.query.format === 'json') return messages;
+    const esc = (s: string | null) => (s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+    reply.type('text/html; charset=utf-8');
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox (development)</title></head><body>
+<h1>Outbox (development only)</h1><p>Mail and SMS that would have been sent, newest first.</p>
+<table border="1" cellpadding="6"><thead><tr><th>When</th><th>Channel</th><th>To</th><th>Subject</th><th>Message</th></tr></thead><tbody>
+${messages.map((m) => `<tr><td>${esc(m.at)}</td><td>${esc(m.channel)}</td><td>${esc(m.to)}</td><td>${esc(m.subject)}</td><td>${esc(m.body)}</td></tr>`).join('\n')}
+</tbody></table></body></html>`;
+  });
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, PASSWORD, startTestServer, type TestServer } from '../support/test-app';
+
+interface OutboxMessage {
+  to: string;
+  subject: string | null;
+  body: string;
+}
+
+describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => server?.close());
+
+  const post = (url: string, payload: object, ip = '10.0.0.1') =>
+    server.request('acme.localhost', { method: 'POST', url: `/main-api${url}`, payload, remoteAddress: ip });
+  const latestCode = async (email: string) => {
+    const res = await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}` });
+    const [message] = res.json() as OutboxMessage[];
+    return /(\d{6})/.exec(message.subject ?? '')![1];
+  };
+
+  it('signs in with an emailed code, once', async () => {
+    const sent = await post('/api/user/signin-create-otp', { userEmail: 'employee@acme.test' });
+    expect(sent.statusCode).toBe(200);
+    const { otpRequestId } = sent.json();
+    const code = await latestCode('employee@acme.test');
+    const ok = await post('/api/user/signin-verify-otp', { userEmail: 'employee@acme.test', userOtp: code, otpRequestId });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.email).toBe('employee@acme.test');
+    const again = await post('/api/user/signin-verify-otp', { userEmail: 'employee@acme.test', userOtp: code, otpRequestId });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('answers an unknown account exactly like a known one, and sends nothing', async () => {
+    const unknown = await post('/api/user/signin-create-otp', { userEmail: 'nobody@acme.test' }, '10.0.0.2');
+    const known = await post('/api/user/signin-create-otp', { userEmail: 'employer@acme.test' }, '10.0.0.2');
+    expect(unknown.statusCode).toBe(200);
+    expect(Object.keys(unknown.json()).sort()).toEqual(Object.keys(known.json()).sort());
+    const outbox = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=nobody%40acme.test' });
+    expect(outbox.json()).toEqual([]);
+  });
+
+  it('binds a code to its request, and a new code supersedes the old one', async () => {
+    const first = (await post('/api/user/signin-create-otp', { userEmail: 'buadmin@acme.test' }, '10.0.0.3')).json();
+    const firstCode = await latestCode('buadmin@acme.test');
+    const second = (await post('/api/user/signin-create-otp', { userEmail: 'buadmin@acme.test' }, '10.0.0.3')).json();
+    const secondCode = await latestCode('buadmin@acme.test');
+    const old = await post('/api/user/signin-verify-otp', { userEmail: 'buadmin@acme.test', userOtp: firstCode, otpRequestId: first.otpRequestId });
+    expect(old.statusCode).toBe(401);
+    const crossed = await post('/api/user/signin-verify-otp', { userEmail: 'buadmin@acme.test', userOtp: secondCode, otpRequestId: first.otpRequestId });
+    expect(crossed.statusCode).toBe(401);
+    const right = await post('/api/user/signin-verify-otp', { userEmail: 'buadmin@acme.test', userOtp: secondCode, otpRequestId: second.otpRequestId });
+    expect(right.statusCode).toBe(200);
+  });
+
+  it('burns a code after 5 wrong tries, even for the right code afterwards', async () => {
+    const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: 'admin@acme.test' }, '10.0.0.4')).json();
+    const code = await latestCode('admin@acme.test');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/user/signin-verify-otp', { userEmail: 'admin@acme.test', userOtp: wrong, otpRequestId })).statusCode).toBe(401);
+    }
+    expect((await post('/api/user/signin-verify-otp', { userEmail: 'admin@acme.test', userOtp: code, otpRequestId })).statusCode).toBe(401);
+  });
+
+  it('refuses an expired code', async () => {
+    const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: 'employer@acme.test' }, '10.0.0.5')).json();
+    const code = await latestCode('employer@acme.test');
+    await server.db.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE id = $1`, [otpRequestId]);
+    expect((await post('/api/user/signin-verify-otp', { userEmail: 'employer@acme.test', userOtp: code, otpRequestId })).statusCode).toBe(401);
+  });
+
+  it('locks the account at 100 consecutive failures, a re-send does not reset the count, and admins are told', async () => {
+    const email = (await server.db.query<{ email: string }>(`SELECT email FROM users WHERE email LIKE 'aarav.%' LIMIT 1`))[0].email;
+    await server.db.query(`UPDATE users SET code_failures = 98 WHERE email = $1`, [email]);
+    const first = (await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.6')).json();
+    expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '999999', otpRequestId: first.otpRequestId })).statusCode).toBe(401);
+    // A new code: the failure count goes on from 99.
+    const second = (await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.6')).json();
+    const code = await latestCode(email);
+    const wrong = code === '999999' ? '888888' : '999999';
+    expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId: second.otpRequestId })).statusCode).toBe(401);
+    const [row] = await server.db.query<{ locked: boolean }>(`SELECT locked_at IS NOT NULL AS locked FROM users WHERE email = $1`, [email]);
+    expect(row.locked).toBe(true);
+    // Locked: even a fresh right code does not work, and the workspace admin got a mail.
+    const third = (await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.6')).json();
+    expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId: third.otpRequestId })).statusCode).toBe(401);
+    const adminMail = (await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=admin%40acme.test' })).json() as OutboxMessage[];
+    expect(adminMail.some((m) => m.subject === 'An account was locked' && m.body.includes(email))).toBe(true);
+  });
+
+  it('rate-limits code requests per account with 429 and Retry-After', async () => {
+    const ask = () => post('/api/user/signin-create-otp', { userEmail: 'limited@acme.test' }, '10.0.0.7');
+    for (let i = 0; i < 5; i++) expect((await ask()).statusCode).toBe(200);
+    const limited = await ask();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('resets a forgotten password with the emailed code and ends every session', async () => {
+    const email = 'employer@acme.test';
+    const before = await server.signIn('acme.localhost', email);
+    const { otpRequestId } = (await post('/api/user/forgot-password', { userEmail: email }, '10.0.0.8')).json();
+    const code = await latestCode(email);
+    const weak = await post('/api/user/reset-password', { userEmail: email, confirmationCode: code, otpRequestId, userNewPassword: 'password' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fields.userNewPassword).toContain('at least 15 characters');
+    const contextual = await post('/api/user/reset-password', { userEmail: email, confirmationCode: code, otpRequestId, userNewPassword: 'Acme-acme-acme-1' });
+    expect(contextual.statusCode).toBe(400);
+    const newPassword = 'violet lantern orbit meadow';
+    const done = await post('/api/user/reset-password', { userEmail: email, confirmationCode: code, otpRequestId, userNewPassword: newPassword });
+    expect(done.statusCode).toBe(200);
+    expect((await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token: before })).statusCode).toBe(401);
+    expect(await server.signIn('acme.localhost', email, newPassword)).toBeTruthy();
+    const old = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/user/signin', payload: { userEmail: email, userPassword: PASSWORD } });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('refuses a reset with a wrong code, naming the field', async () => {
+    const { otpRequestId } = (await post('/api/user/forgot-password', { userEmail: 'employee@acme.test' }, '10.0.0.9')).json();
+    const res = await post('/api/user/reset-password', { userEmail: 'employee@acme.test', confirmationCode: '123456', otpRequestId, userNewPassword: 'amber kettle winter harbour' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('confirmationCode');
+  });
+
+  it('keeps codes to workspaces: none on the main site', async () => {
+    const res = await server.request('localhost', { method: 'POST', url: '/main-api/api/user/signin-create-otp', payload: { userEmail: 'admin@acme.test' } });
+    expect(res.statusCode).toBe(404);
+  });
+});
