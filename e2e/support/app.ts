@@ -28,3 +28,17 @@ export async function fetchStatus(page: Page, path: string, token?: string): Pro
     [path, token ?? ''] as const,
   );
 }
+
+/** The newest 6-digit code mailed to `email`, read from the development outbox page in a browser tab. */
+export async function latestCode(page: Page, email: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  try {
+    await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
+    const messages = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { subject: string | null }[];
+    const code = /(\d{6})/.exec(messages[0]?.subject ?? '')?.[1];
+    if (!code) throw new Error(`no code in the outbox for ${email}`);
+    return code;
+  } finally {
+    await outbox.close();
+  }
+}

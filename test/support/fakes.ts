@@ -1,6 +1,6 @@
-import type { CurrentUser, SignInBody } from '../../src/contracts/main/auth.contract';
+import type { CurrentUser, ResetPasswordBody, SignInBody, VerifyEmailCodeBody } from '../../src/contracts/main/auth.contract';
 import type { Branch, CompanyProfile, Department } from '../../src/contracts/main/workspace.contract';
-import type { AuthApi, SignInResult } from '../../src/application/auth/auth-api.port';
+import type { AuthApi, CodeRequestResult, ResetPasswordResult, SignInResult } from '../../src/application/auth/auth-api.port';
 import { ApiError } from '../../src/application/shared/api-error';
 import type { OrganisationApi } from '../../src/application/shared/main-reads.port';
 import type { SessionStore } from '../../src/application/shared/session-store.port';
@@ -61,6 +61,45 @@ export class FakeAuthApi implements AuthApi {
     const matches = (who === this.account.email || who === this.account.username) && body.userPassword === this.account.password;
     if (!matches) return { ok: false, reason: 'invalid-credentials' };
     return { ok: true, session: { token: 'tok-123', expiresAt: '2027-01-01T00:00:00.000Z', user: this.account.user } };
+  }
+
+  /** The codes "emailed", by request id: what the outbox would show. */
+  codes = new Map<string, { email: string; code: string; used: boolean }>();
+  private nextRequest = 1;
+
+  private issue(email: string): CodeRequestResult {
+    if (this.lockedFor) return { ok: false, reason: 'rate-limited', retryAfterSeconds: this.lockedFor };
+    const otpRequestId = `req-${this.nextRequest++}`;
+    if (email === this.account.email) this.codes.set(otpRequestId, { email, code: String(100000 + this.nextRequest), used: false });
+    return { ok: true, sent: { ok: true, otpRequestId, expiresInSeconds: 600 } };
+  }
+
+  lastCode(): { requestId: string; code: string } {
+    const [requestId, entry] = [...this.codes.entries()].at(-1)!;
+    return { requestId, code: entry.code };
+  }
+
+  async requestEmailCode(userEmail: string) {
+    return this.issue(userEmail);
+  }
+
+  async signInWithEmailCode(body: VerifyEmailCodeBody): Promise<SignInResult> {
+    const entry = this.codes.get(body.otpRequestId);
+    if (!entry || entry.used || entry.code !== body.userOtp || entry.email !== body.userEmail) return { ok: false, reason: 'invalid-credentials' };
+    entry.used = true;
+    return { ok: true, session: { token: 'tok-code', expiresAt: '2027-01-01T00:00:00.000Z', user: this.account.user } };
+  }
+
+  async requestPasswordReset(userEmail: string) {
+    return this.issue(userEmail);
+  }
+
+  async resetPassword(body: ResetPasswordBody): Promise<ResetPasswordResult> {
+    const entry = this.codes.get(body.otpRequestId);
+    if (!entry || entry.used || entry.code !== body.confirmationCode) return { ok: false, reason: 'wrong-code', message: 'The code is not correct' };
+    entry.used = true;
+    this.account.password = body.userNewPassword;
+    return { ok: true };
   }
 
   async currentUser(): Promise<CurrentUser> {

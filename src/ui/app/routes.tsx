@@ -32,6 +32,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
       Component: SiteRoot,
       children: [
         { path: '/', element: <Navigate to="/dashboard" replace /> },
+        { path: '/forgot-password', lazy: lazyScreen(() => import('../auth/forgot-password.screen')) },
         {
           lazy: lazyScreen(() => import('../shell/app-shell')),
           children: [

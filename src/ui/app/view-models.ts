@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { ForgotPasswordViewModel } from '../auth/forgot-password.view-model';
 import { SignInViewModel } from '../auth/sign-in.view-model';
 import { SessionViewModel } from '../shell/session.view-model';
 import { ShellViewModel } from '../shell/shell.view-model';
@@ -10,4 +11,5 @@ export const shellViewModels = new ContainerModule(({ bind }) => {
   bind(ShellViewModel).toSelf();
   bind(SiteStatusViewModel).toSelf();
   bind(SignInViewModel).toSelf();
+  bind(ForgotPasswordViewModel).toSelf();
 });

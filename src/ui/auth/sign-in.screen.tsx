@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Segmented, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useViewModel } from '../shared/container-context';
 import { Loading } from '../shared/page-state';
 import { SignInViewModel, type SignInValues } from './sign-in.view-model';
@@ -10,6 +10,7 @@ export const SignInScreen = observer(function SignInScreen() {
   const vm = useViewModel(SignInViewModel);
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const redirect = params.get('redirect');
 
   useEffect(() => {
     void vm.loadProfile();
@@ -33,6 +34,8 @@ export const SignInScreen = observer(function SignInScreen() {
   }
 
   const profile = vm.profile;
+  const onWorkspace = !vm.site.isMainSite;
+  const pending = vm.status === 'pending';
   return (
     <div className="auth-page" style={{ ['--brand' as string]: profile?.backgroundColor ?? '#1f6feb' }}>
       <Card className="auth-card">
@@ -45,27 +48,63 @@ export const SignInScreen = observer(function SignInScreen() {
             <Typography.Paragraph type="secondary">Platform administrators sign in here. Members of a workspace can also find their workspace.</Typography.Paragraph>
           ) : null}
         </div>
+        {onWorkspace ? (
+          <Segmented
+            block
+            aria-label="Sign-in method"
+            style={{ marginBottom: 16 }}
+            value={vm.method}
+            onChange={(value) => vm.setMethod(value as 'password' | 'email-code')}
+            options={[
+              { value: 'password', label: 'Password' },
+              { value: 'email-code', label: 'Email code' },
+            ]}
+          />
+        ) : null}
         {vm.error ? <Alert type="error" showIcon title={vm.error} role="alert" style={{ marginBottom: 16 }} /> : null}
-        <Form<SignInValues>
-          layout="vertical"
-          requiredMark={false}
-          onFinish={(values) => void vm.submit(values, params.get('redirect'))}
-          disabled={vm.status === 'pending'}
-        >
-          <Form.Item
-            label="Email or username"
-            name="identifier"
-            rules={[{ required: true, whitespace: true, message: 'Enter your email or username' }]}
-          >
-            <Input autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={vm.status === 'pending'}>
-            Sign in
-          </Button>
-        </Form>
+        {vm.method === 'password' ? (
+          <Form<SignInValues> layout="vertical" requiredMark={false} onFinish={(values) => void vm.submit(values, redirect)} disabled={pending}>
+            <Form.Item label="Email or username" name="identifier" rules={[{ required: true, whitespace: true, message: 'Enter your email or username' }]}>
+              <Input autoComplete="username" autoFocus />
+            </Form.Item>
+            <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={pending}>
+              Sign in
+            </Button>
+            {onWorkspace ? (
+              <div style={{ marginTop: 12, textAlign: 'center' }}>
+                <Link to="/forgot-password">Forgot your password?</Link>
+              </div>
+            ) : null}
+          </Form>
+        ) : !vm.codeRequest ? (
+          <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(values) => void vm.sendCode(values.email)} disabled={pending}>
+            <Form.Item label="Email" name="email" rules={[{ required: true, type: 'email', message: 'Enter your email address' }]}>
+              <Input autoComplete="email" autoFocus />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={pending}>
+              Email me a code
+            </Button>
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 13 }}>
+              A code by email is handy, but weaker than a password: anyone who can read your mail can use it.
+            </Typography.Paragraph>
+          </Form>
+        ) : (
+          <Form<{ code: string }> layout="vertical" requiredMark={false} onFinish={(values) => void vm.submitCode(values.code, redirect)} disabled={pending}>
+            {vm.notice ? <Alert type="info" showIcon title={vm.notice} style={{ marginBottom: 16 }} /> : null}
+            <Form.Item label="6-digit code" name="code" rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: 'Enter the 6 digits of the code' }]}>
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={pending}>
+              Sign in
+            </Button>
+            <Button type="link" block onClick={() => vm.startOver()}>
+              Use another email or send a new code
+            </Button>
+          </Form>
+        )}
       </Card>
     </div>
   );

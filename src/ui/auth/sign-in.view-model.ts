@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CompanyProfile } from '../../contracts/main/workspace.contract';
-import { SignIn } from '../../application/auth/sign-in.use-case';
+import { SignIn, type SignInOutcome } from '../../application/auth/sign-in.use-case';
+import { RequestEmailCode, SignInWithEmailCode } from '../../application/auth/email-code-sign-in.use-case';
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { SiteInfo } from '../../application/shared/site';
@@ -20,9 +21,15 @@ export class SignInViewModel {
   profile: CompanyProfile | null = null;
   profileStatus: 'loading' | 'ready' | 'missing' | 'error' = 'loading';
   redirectTo: string | null = null;
+  method: 'password' | 'email-code' = 'password';
+  /** The email a code was sent to, and the request it belongs to. */
+  codeRequest: { email: string; requestId: string } | null = null;
+  notice: string | null = null;
 
   constructor(
     @inject(SignIn) private readonly signIn: SignIn,
+    @inject(RequestEmailCode) private readonly requestEmailCode: RequestEmailCode,
+    @inject(SignInWithEmailCode) private readonly signInWithEmailCode: SignInWithEmailCode,
     @inject(OrganisationApi) private readonly organisation: OrganisationApi,
     @inject(SiteInfo) readonly site: SiteInfo,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
@@ -47,11 +54,62 @@ export class SignInViewModel {
     }
   }
 
-  async submit(values: SignInValues, requestedRedirect: string | null): Promise<void> {
+  setMethod(method: 'password' | 'email-code'): void {
+    this.method = method;
+    this.error = null;
+    this.notice = null;
+  }
+
+  submit(values: SignInValues, requestedRedirect: string | null): Promise<void> {
+    return this.run(() => this.signIn.execute({ identifier: values.identifier, password: values.password, requestedRedirect }), INVALID_CREDENTIALS_MESSAGE);
+  }
+
+  /** Email-code sign-in, step 1: the answer is the same whether or not the account exists. */
+  async sendCode(email: string): Promise<void> {
     this.status = 'pending';
     this.error = null;
     try {
-      const outcome = await this.signIn.execute({ identifier: values.identifier, password: values.password, requestedRedirect });
+      const result = await this.requestEmailCode.execute(email);
+      runInAction(() => {
+        this.status = 'idle';
+        if (result.ok) {
+          this.codeRequest = { email: email.trim().toLowerCase(), requestId: result.sent.otpRequestId };
+          this.notice = `If ${email.trim()} belongs to an account here, a 6-digit code is on its way. It works once, for ${Math.round(result.sent.expiresInSeconds / 60)} minutes.`;
+        } else if (result.reason === 'rate-limited') {
+          this.error = waitMessage(result.retryAfterSeconds);
+        } else {
+          this.error = 'Enter a valid email address.';
+        }
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'idle';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  /** Email-code sign-in, step 2. */
+  submitCode(code: string, requestedRedirect: string | null): Promise<void> {
+    const request = this.codeRequest;
+    if (!request) return Promise.resolve();
+    return this.run(
+      () => this.signInWithEmailCode.execute({ email: request.email, code, requestId: request.requestId, requestedRedirect }),
+      'The code is not correct, or it has expired. Ask for a new one.',
+    );
+  }
+
+  startOver(): void {
+    this.codeRequest = null;
+    this.notice = null;
+    this.error = null;
+  }
+
+  private async run(attempt: () => Promise<SignInOutcome | { ok: false; reason: 'invalid-code-format' }>, wrongMessage: string): Promise<void> {
+    this.status = 'pending';
+    this.error = null;
+    try {
+      const outcome = await attempt();
       runInAction(() => {
         if (outcome.ok) {
           this.session.signedIn(outcome.user);
@@ -62,8 +120,10 @@ export class SignInViewModel {
         this.status = 'idle';
         this.error =
           outcome.reason === 'rate-limited'
-            ? `Too many attempts. Please wait ${Math.ceil(outcome.retryAfterSeconds / 60)} minute(s) and try again.`
-            : INVALID_CREDENTIALS_MESSAGE;
+            ? waitMessage(outcome.retryAfterSeconds)
+            : outcome.reason === 'invalid-code-format'
+              ? 'Enter the 6 digits of the code.'
+              : wrongMessage;
       });
     } catch (error) {
       runInAction(() => {
@@ -72,4 +132,8 @@ export class SignInViewModel {
       });
     }
   }
+}
+
+function waitMessage(seconds: number): string {
+  return `Too many attempts. Please wait ${Math.ceil(seconds / 60)} minute(s) and try again.`;
 }

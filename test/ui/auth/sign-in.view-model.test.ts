@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { RefreshCurrentUser } from '../../../src/application/auth/refresh-current-user.use-case';
 import { SignIn } from '../../../src/application/auth/sign-in.use-case';
+import { RequestEmailCode, SignInWithEmailCode } from '../../../src/application/auth/email-code-sign-in.use-case';
 import { SignOut } from '../../../src/application/auth/sign-out.use-case';
 import { SignInViewModel } from '../../../src/ui/auth/sign-in.view-model';
 import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
@@ -13,8 +14,15 @@ function build(site = ACME_SITE) {
   const sessions = new FakeSessionStore();
   const session = new SessionViewModel(new RefreshCurrentUser(api, sessions), new SignOut(api, sessions));
   const org = new FakeOrganisationApi();
-  const vm = new SignInViewModel(new SignIn(api, sessions, site), org, site, session);
-  return { vm, session, sessions, org };
+  const vm = new SignInViewModel(
+    new SignIn(api, sessions, site),
+    new RequestEmailCode(api),
+    new SignInWithEmailCode(api, sessions, site),
+    org,
+    site,
+    session,
+  );
+  return { vm, session, sessions, org, api };
 }
 
 describe('SignInViewModel', () => {
@@ -53,6 +61,27 @@ describe('SignInViewModel', () => {
     expect(vm.status).toBe('idle');
     expect(vm.error).toBe('The email, username or password is not correct.');
     expect(session.status).toBe('unknown');
+  });
+});
+
+describe('SignInViewModel with an emailed code', () => {
+  it('sends a code, says so without telling whether the account exists, and signs in with it', async () => {
+    const { vm, session, api } = build();
+    vm.setMethod('email-code');
+    await vm.sendCode('admin@acme.test');
+    expect(vm.notice).toContain('If admin@acme.test belongs to an account here');
+    await vm.submitCode(api.lastCode().code, null);
+    expect(vm.status).toBe('done');
+    expect(session.status).toBe('signed-in');
+  });
+
+  it('says a wrong code is wrong and lets the user start over', async () => {
+    const { vm } = build();
+    await vm.sendCode('admin@acme.test');
+    await vm.submitCode('000000', null);
+    expect(vm.error).toContain('not correct');
+    vm.startOver();
+    expect(vm.codeRequest).toBeNull();
   });
 });
 

@@ -1,8 +1,24 @@
 import { inject, injectable } from 'inversify';
-import { signIn, signOut, userDetails, type CurrentUser, type SignInBody } from '../../../contracts/main/auth.contract';
-import type { AuthApi, SignInResult } from '../../../application/auth/auth-api.port';
+import {
+  forgotPassword,
+  resetPassword,
+  signIn,
+  signInCreateOtp,
+  signInVerifyOtp,
+  signOut,
+  userDetails,
+  type CurrentUser,
+  type ResetPasswordBody,
+  type SignInBody,
+  type VerifyEmailCodeBody,
+} from '../../../contracts/main/auth.contract';
+import type { AuthApi, CodeRequestResult, ResetPasswordResult, SignInResult } from '../../../application/auth/auth-api.port';
 import { ApiError } from '../../../application/shared/api-error';
 import { ApiClient, MainHttp } from '../api-client';
+
+function rateLimited(error: unknown): { ok: false; reason: 'rate-limited'; retryAfterSeconds: number } | null {
+  return ApiError.is(error) && error.status === 429 ? { ok: false, reason: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds ?? 60 } : null;
+}
 
 @injectable()
 export class HttpAuthApi implements AuthApi {
@@ -13,8 +29,53 @@ export class HttpAuthApi implements AuthApi {
       return { ok: true, session: await this.main.call(signIn, { body }) };
     } catch (error) {
       if (ApiError.is(error) && error.status === 401) return { ok: false, reason: 'invalid-credentials' };
-      if (ApiError.is(error) && error.status === 429) {
-        return { ok: false, reason: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds ?? 60 };
+      const limited = rateLimited(error);
+      if (limited) return limited;
+      throw error;
+    }
+  }
+
+  async requestEmailCode(userEmail: string): Promise<CodeRequestResult> {
+    try {
+      return { ok: true, sent: await this.main.call(signInCreateOtp, { body: { userEmail } }) };
+    } catch (error) {
+      const limited = rateLimited(error);
+      if (limited) return limited;
+      throw error;
+    }
+  }
+
+  async signInWithEmailCode(body: VerifyEmailCodeBody): Promise<SignInResult> {
+    try {
+      return { ok: true, session: await this.main.call(signInVerifyOtp, { body }) };
+    } catch (error) {
+      if (ApiError.is(error) && error.status === 401) return { ok: false, reason: 'invalid-credentials' };
+      const limited = rateLimited(error);
+      if (limited) return limited;
+      throw error;
+    }
+  }
+
+  async requestPasswordReset(userEmail: string): Promise<CodeRequestResult> {
+    try {
+      return { ok: true, sent: await this.main.call(forgotPassword, { body: { userEmail } }) };
+    } catch (error) {
+      const limited = rateLimited(error);
+      if (limited) return limited;
+      throw error;
+    }
+  }
+
+  async resetPassword(body: ResetPasswordBody): Promise<ResetPasswordResult> {
+    try {
+      await this.main.call(resetPassword, { body });
+      return { ok: true };
+    } catch (error) {
+      if (ApiError.is(error) && error.status === 400 && error.fields.userNewPassword) {
+        return { ok: false, reason: 'weak-password', message: error.fields.userNewPassword };
+      }
+      if (ApiError.is(error) && error.status === 400 && error.fields.confirmationCode) {
+        return { ok: false, reason: 'wrong-code', message: error.fields.confirmationCode };
       }
       throw error;
     }

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { latestCode, PASSWORD, url } from './support/app';
+
+test('a member signs in with a code emailed to them', async ({ page }) => {
+  await page.goto(url('acme', '/signin'));
+  await page.getByText('Email code').click();
+  await page.getByLabel('Email').fill('employee@acme.test');
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await expect(page.getByText('If employee@acme.test belongs to an account here')).toBeVisible();
+
+  await page.getByLabel('6-digit code').fill('000000');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('not correct');
+
+  await page.getByLabel('6-digit code').fill(await latestCode(page, 'employee@acme.test'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Esha' })).toBeVisible();
+});
+
+test('a member who forgot their password resets it with an emailed code', async ({ page }) => {
+  // A seeded employee of Acme that no other journey signs in as.
+  const email = 'priya.rao1@acme.test';
+  await page.goto(url('acme', '/signin'));
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a reset code' }).click();
+  await page.getByLabel('6-digit code').fill(await latestCode(page, email));
+
+  await page.getByLabel('New password').fill('acme');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Use at least 15 characters')).toBeVisible();
+
+  const newPassword = 'copper meadow lantern violet';
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password was changed')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email or username').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The email, username or password is not correct.');
+  await page.getByLabel('Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

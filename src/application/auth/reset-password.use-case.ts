@@ -1,0 +1,30 @@
+import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
+import { looksLikeEmail } from '../../domain/auth/sign-in-identifier';
+import type { AuthApi, CodeRequestResult, ResetPasswordResult } from './auth-api.port';
+
+/** Emails a reset code. The answer never tells whether the account exists. */
+export class RequestPasswordReset {
+  constructor(private readonly auth: AuthApi) {}
+
+  async execute(email: string): Promise<CodeRequestResult | { ok: false; reason: 'invalid-email' }> {
+    const userEmail = email.trim().toLowerCase();
+    if (!looksLikeEmail(userEmail)) return { ok: false, reason: 'invalid-email' };
+    return this.auth.requestPasswordReset(userEmail);
+  }
+}
+
+/** Sets a new password with the emailed code, checking the password rules first (the server checks them again). */
+export class ResetPassword {
+  constructor(private readonly auth: AuthApi) {}
+
+  async execute(input: { email: string; code: string; requestId: string; newPassword: string; contextWords?: string[] }): Promise<ResetPasswordResult> {
+    const problem = checkPassword(input.newPassword, { words: ['safeplace', input.email, ...(input.contextWords ?? [])] });
+    if (problem) return { ok: false, reason: 'weak-password', message: describePasswordProblem(problem) };
+    return this.auth.resetPassword({
+      userEmail: input.email.trim().toLowerCase(),
+      confirmationCode: input.code.trim(),
+      otpRequestId: input.requestId,
+      userNewPassword: input.newPassword,
+    });
+  }
+}

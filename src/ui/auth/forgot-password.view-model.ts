@@ -1,0 +1,75 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { RequestPasswordReset, ResetPassword } from '../../application/auth/reset-password.use-case';
+import { describeError } from '../../application/shared/api-error';
+import { SiteInfo } from '../../application/shared/site';
+import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
+
+/** Forgotten password: ask for a code by email, then set a new password with it. */
+@injectable()
+export class ForgotPasswordViewModel {
+  step: 'email' | 'reset' | 'done' = 'email';
+  pending = false;
+  error: string | null = null;
+  notice: string | null = null;
+  private request: { email: string; requestId: string } | null = null;
+
+  constructor(
+    @inject(RequestPasswordReset) private readonly requestReset: RequestPasswordReset,
+    @inject(ResetPassword) private readonly reset: ResetPassword,
+    @inject(SiteInfo) private readonly site: SiteInfo,
+  ) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  /** The form's own check, with the same rules the server applies. */
+  passwordProblem(password: string): string | null {
+    const problem = checkPassword(password, { words: ['safeplace', this.request?.email, this.site.currentHost.split('.')[0]] });
+    return problem ? describePasswordProblem(problem) : null;
+  }
+
+  async sendCode(email: string): Promise<void> {
+    this.pending = true;
+    this.error = null;
+    try {
+      const result = await this.requestReset.execute(email);
+      runInAction(() => {
+        if (result.ok) {
+          this.request = { email: email.trim().toLowerCase(), requestId: result.sent.otpRequestId };
+          this.step = 'reset';
+          this.notice = `If ${email.trim()} belongs to an account here, we have emailed it a 6-digit code.`;
+        } else {
+          this.error = result.reason === 'rate-limited' ? `Too many requests. Please wait ${Math.ceil(result.retryAfterSeconds / 60)} minute(s).` : 'Enter a valid email address.';
+        }
+      });
+    } catch (error) {
+      runInAction(() => (this.error = describeError(error)));
+    } finally {
+      runInAction(() => (this.pending = false));
+    }
+  }
+
+  async setPassword(code: string, newPassword: string): Promise<void> {
+    if (!this.request) return;
+    this.pending = true;
+    this.error = null;
+    try {
+      const result = await this.reset.execute({ ...this.request, code, newPassword, contextWords: [this.site.currentHost.split('.')[0]] });
+      runInAction(() => {
+        if (result.ok) this.step = 'done';
+        else this.error = result.message;
+      });
+    } catch (error) {
+      runInAction(() => (this.error = describeError(error)));
+    } finally {
+      runInAction(() => (this.pending = false));
+    }
+  }
+
+  startOver(): void {
+    this.step = 'email';
+    this.request = null;
+    this.notice = null;
+    this.error = null;
+  }
+}
