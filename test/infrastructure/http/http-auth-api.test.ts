@@ -110,6 +110,44 @@ describe('HttpAuthApi over the main API', () => {
   });
 });
 
+describe('HttpAuthApi one-time codes', () => {
+  it('asks for an email code and returns the request id to verify with', async () => {
+    let received: unknown;
+    server.use(
+      http.post(`${BASE}/api/user/signin-create-otp`, async ({ request }) => {
+        received = await request.json();
+        return HttpResponse.json({ ok: true, otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', expiresInSeconds: 600 });
+      }),
+    );
+    const result = await setup().auth.requestEmailCode('admin@acme.test');
+    expect(received).toEqual({ userEmail: 'admin@acme.test' });
+    expect(result).toEqual({ ok: true, sent: { ok: true, otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', expiresInSeconds: 600 } });
+  });
+
+  it('maps a wrong code to invalid credentials without ending any session', async () => {
+    server.use(http.post(`${BASE}/api/user/signin-verify-otp`, () => HttpResponse.json({ code: 'INVALID_CODE', message: 'no' }, { status: 401 })));
+    const { auth, unauthorizedCalls } = setup();
+    const result = await auth.signInWithEmailCode({ userEmail: 'a@b.co', userOtp: '123456', otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d' });
+    expect(result).toEqual({ ok: false, reason: 'invalid-credentials' });
+    expect(unauthorizedCalls()).toBe(0);
+  });
+
+  it("turns the server's field errors of a reset into a weak-password or wrong-code outcome", async () => {
+    server.use(
+      http.post(`${BASE}/api/user/reset-password`, async ({ request }) => {
+        const body = (await request.json()) as { confirmationCode: string };
+        return body.confirmationCode === '111111'
+          ? HttpResponse.json({ code: 'VALIDATION', message: 'weak', fields: { userNewPassword: 'Use at least 15 characters.' } }, { status: 400 })
+          : HttpResponse.json({ code: 'VALIDATION', message: 'code', fields: { confirmationCode: 'The code is not correct' } }, { status: 400 });
+      }),
+    );
+    const { auth } = setup();
+    const base = { userEmail: 'a@b.co', otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', userNewPassword: 'x' };
+    expect(await auth.resetPassword({ ...base, confirmationCode: '111111' })).toEqual({ ok: false, reason: 'weak-password', message: 'Use at least 15 characters.' });
+    expect(await auth.resetPassword({ ...base, confirmationCode: '222222' })).toEqual({ ok: false, reason: 'wrong-code', message: 'The code is not correct' });
+  });
+});
+
 describe('HttpOrganisationApi', () => {
   it('asks for the company profile of a host and answers null for no workspace', async () => {
     server.use(
