@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Segmented, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -48,19 +48,6 @@ export const SignInScreen = observer(function SignInScreen() {
             <Typography.Paragraph type="secondary">Platform administrators sign in here. Members of a workspace can also find their workspace.</Typography.Paragraph>
           ) : null}
         </div>
-        {onWorkspace ? (
-          <Segmented
-            block
-            aria-label="Sign-in method"
-            style={{ marginBottom: 16 }}
-            value={vm.method}
-            onChange={(value) => vm.setMethod(value as 'password' | 'email-code')}
-            options={[
-              { value: 'password', label: 'Password' },
-              { value: 'email-code', label: 'Email code' },
-            ]}
-          />
-        ) : null}
         {vm.error ? <Alert type="error" showIcon title={vm.error} role="alert" style={{ marginBottom: 16 }} /> : null}
         {vm.method === 'password' ? (
           <Form<SignInValues> layout="vertical" requiredMark={false} onFinish={(values) => void vm.submit(values, redirect)} disabled={pending}>
@@ -74,8 +61,11 @@ export const SignInScreen = observer(function SignInScreen() {
               Sign in
             </Button>
             {onWorkspace ? (
-              <div style={{ marginTop: 12, textAlign: 'center' }}>
+              <div className="auth-links">
                 <Link to="/forgot-password">Forgot your password?</Link>
+                <Button type="link" onClick={() => vm.setMethod('email-code')}>
+                  Sign in with a code by email instead
+                </Button>
               </div>
             ) : null}
           </Form>
@@ -90,6 +80,9 @@ export const SignInScreen = observer(function SignInScreen() {
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 13 }}>
               A code by email is handy, but weaker than a password: anyone who can read your mail can use it.
             </Typography.Paragraph>
+            <Button type="link" block onClick={() => vm.setMethod('password')}>
+              Sign in with your password instead
+            </Button>
           </Form>
         ) : (
           <Form<{ code: string }> layout="vertical" requiredMark={false} onFinish={(values) => void vm.submitCode(values.code, redirect)} disabled={pending}>
