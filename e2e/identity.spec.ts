@@ -3,7 +3,7 @@ import { latestCode, PASSWORD, url } from './support/app';
 
 test('a member signs in with a code emailed to them', async ({ page }) => {
   await page.goto(url('acme', '/signin'));
-  await page.getByRole('button', { name: 'Sign in with a code by email instead' }).click();
+  await page.getByRole('button', { name: 'Use a code sent by email instead' }).click();
   await page.getByLabel('Email').fill('employee@acme.test');
   await page.getByRole('button', { name: 'Email me a code' }).click();
   await expect(page.getByText('If employee@acme.test belongs to an account here')).toBeVisible();

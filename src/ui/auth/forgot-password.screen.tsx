@@ -24,7 +24,7 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
           </Form>
         ) : vm.step === 'reset' ? (
           <Form<{ code: string; password: string }> layout="vertical" requiredMark={false} disabled={vm.pending} onFinish={(v) => void vm.setPassword(v.code, v.password)}>
-            {vm.notice ? <Alert type="info" showIcon title={vm.notice} style={{ marginBottom: 16 }} /> : null}
+            {vm.notice ? <Alert type="info" showIcon role="status" title={vm.notice} style={{ marginBottom: 16 }} /> : null}
             <Form.Item label="6-digit code" name="code" rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: 'Enter the 6 digits of the code' }]}>
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
             </Form.Item>

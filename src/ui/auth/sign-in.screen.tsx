@@ -64,7 +64,7 @@ export const SignInScreen = observer(function SignInScreen() {
               <div className="auth-links">
                 <Link to="/forgot-password">Forgot your password?</Link>
                 <Button type="link" onClick={() => vm.setMethod('email-code')}>
-                  Sign in with a code by email instead
+                  Use a code sent by email instead
                 </Button>
               </div>
             ) : null}
@@ -81,12 +81,12 @@ export const SignInScreen = observer(function SignInScreen() {
               A code by email is handy, but weaker than a password: anyone who can read your mail can use it.
             </Typography.Paragraph>
             <Button type="link" block onClick={() => vm.setMethod('password')}>
-              Sign in with your password instead
+              Use your password instead
             </Button>
           </Form>
         ) : (
           <Form<{ code: string }> layout="vertical" requiredMark={false} onFinish={(values) => void vm.submitCode(values.code, redirect)} disabled={pending}>
-            {vm.notice ? <Alert type="info" showIcon title={vm.notice} style={{ marginBottom: 16 }} /> : null}
+            {vm.notice ? <Alert type="info" showIcon role="status" title={vm.notice} style={{ marginBottom: 16 }} /> : null}
             <Form.Item label="6-digit code" name="code" rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: 'Enter the 6 digits of the code' }]}>
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
             </Form.Item>
