@@ -4,6 +4,10 @@ import type { Database } from './db/database';
 
 /** The web app keeps the token in a cookie for 120 days (spec 4); the server holds it as long. */
 export const SESSION_LIFETIME_DAYS = 120;
+/** Privileged roles (admins, employers, the platform admin) also time out: 1 hour idle, 24 hours in all. */
+export const PRIVILEGED_IDLE_MINUTES = 60;
+export const PRIVILEGED_ABSOLUTE_HOURS = 24;
+const PRIVILEGED_ROLES: readonly Role[] = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'];
 
 export type Principal =
   | {
@@ -46,6 +50,8 @@ interface SessionRow {
   user_status: string | null;
   admin_email: string | null;
   stale: boolean;
+  idle_expired: boolean;
+  absolute_expired: boolean;
 }
 
 export class SessionRepository {
@@ -86,16 +92,23 @@ export class SessionRepository {
     const rows = await this.db.query<SessionRow>(
       `SELECT s.id, s.workspace_id, s.user_id, s.platform_admin_id, s.account_email,
               u.role, u.branch_id, u.email AS user_email, u.status AS user_status, p.email AS admin_email,
-              s.last_seen_at < now() - interval '1 minute' AS stale
+              s.last_seen_at < now() - interval '1 minute' AS stale,
+              s.last_seen_at < now() - make_interval(mins => $3) AS idle_expired,
+              s.created_at < now() - make_interval(hours => $4) AS absolute_expired
          FROM sessions s
          LEFT JOIN users u ON u.id = s.user_id AND u.workspace_id = s.workspace_id
          LEFT JOIN platform_admins p ON p.id = s.platform_admin_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
           AND s.workspace_id IS NOT DISTINCT FROM $2`,
-      [hashToken(token), siteWorkspaceId],
+      [hashToken(token), siteWorkspaceId, PRIVILEGED_IDLE_MINUTES, PRIVILEGED_ABSOLUTE_HOURS],
     );
     const row = rows[0];
     if (!row) return null;
+    const privileged = row.platform_admin_id !== null || (row.role !== null && PRIVILEGED_ROLES.includes(row.role));
+    if (privileged && (row.idle_expired || row.absolute_expired)) {
+      await this.revoke(row.id);
+      return null;
+    }
     if (row.stale) await this.db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.id]);
     if (row.user_id && row.workspace_id && row.role && row.user_email) {
       if (row.user_status === 'INACTIVE') return null;
