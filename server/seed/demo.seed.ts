@@ -41,15 +41,15 @@ export async function seedDemo(db: Database, passwords: PasswordHasher, mainHost
     departments: ['Human Resources', 'Engineering', 'Sales'],
   });
   await db.tenant(acme.id, async (tx) => {
-    const people: [string, string, string, string, string][] = [
-      ['admin@acme.test', 'acme.admin', 'Asha', 'Admin', 'WORKSPACE_ADMIN'],
-      ['employer@acme.test', 'acme.employer', 'Emil', 'Employer', 'EMPLOYER'],
-      ['buadmin@acme.test', 'acme.buadmin', 'Bhavna', 'Unit-Admin', 'BRANCH_ADMIN'],
-      ['employee@acme.test', 'acme.employee', 'Esha', 'Employee', 'EMPLOYEE'],
+    const people: [string, string, string, string, string, string][] = [
+      ['admin@acme.test', 'acme.admin', 'Asha', 'Admin', 'WORKSPACE_ADMIN', '+91 98000 00010'],
+      ['employer@acme.test', 'acme.employer', 'Emil', 'Employer', 'EMPLOYER', '+91 98000 00020'],
+      ['buadmin@acme.test', 'acme.buadmin', 'Bhavna', 'Unit-Admin', 'BRANCH_ADMIN', '+91 98000 00030'],
+      ['employee@acme.test', 'acme.employee', 'Esha', 'Employee', 'EMPLOYEE', '+91 98000 00040'],
     ];
-    for (const [i, [email, username, first, last, role]] of people.entries()) {
+    for (const [i, [email, username, first, last, role, phone]] of people.entries()) {
       await insertUser(tx, acme, {
-        email, username, first, last, role,
+        email, username, first, last, role, phone,
         branch: role === 'BRANCH_ADMIN' ? acme.branches.second : acme.branches.hq,
         department: acme.departments[i % 3],
         joined: '2024-01-15',
@@ -130,10 +130,12 @@ async function createWorkspace(
   });
 }
 
+let employeeNumber = 1001;
+
 async function insertUser(
   tx: Sql,
   ws: DemoWorkspace,
-  u: { email: string; username: string | null; first: string; last: string; role: string; branch: string; department: string; joined: string; hash: string },
+  u: { email: string; username: string | null; first: string; last: string; role: string; branch: string; department: string; joined: string; hash: string; phone?: string },
 ): Promise<void> {
   // Departments were created per unit: pick the same-named one in the user's own unit.
   const [dep] = await tx.query<{ id: string }>(
@@ -143,10 +145,10 @@ async function insertUser(
   );
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO users (workspace_id, email, username, password_hash, first_name, last_name, role, branch_id, department_id,
-                        date_of_joining, status, first_login, employee_id, designation)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'ACTIVE', false, $11, $12) RETURNING id`,
+                        date_of_joining, status, first_login, employee_id, designation, phone_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'ACTIVE', false, $11, $12, $13) RETURNING id`,
     [ws.id, u.email, u.username, u.hash, u.first, u.last, u.role, u.branch, dep?.id ?? null, u.joined,
-     `E${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`, u.role === 'EMPLOYEE' ? 'Associate' : 'Manager'],
+     `E${String(employeeNumber++).padStart(5, '0')}`, u.role === 'EMPLOYEE' ? 'Associate' : 'Manager', u.phone ?? null],
   );
   if (u.role === 'WORKSPACE_ADMIN' && !ws.adminId) ws.adminId = row.id;
 }

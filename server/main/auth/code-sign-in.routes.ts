@@ -4,8 +4,11 @@ import {
   forgotPassword,
   resetPassword,
   signInCreateOtp,
+  signInCreateSmsOtp,
   signInVerifyOtp,
+  signInVerifySmsOtp,
 } from '../../../src/contracts/main/auth.contract';
+import { normalisePhoneNumber } from '../../../src/domain/auth/phone-number';
 import { ONE_TIME_CODE_TTL_MINUTES } from '../../../src/domain/auth/one-time-code';
 import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
 import { audit } from '../../platform/audit';
@@ -27,6 +30,21 @@ interface CodeUser {
   locked: boolean;
 }
 
+/** The user whose profile carries this number; a number on two profiles matches nobody (it proves no one). */
+async function findUserByPhone(tx: Sql, workspaceId: string, contactNumber: string): Promise<(CodeUser & { phone: string }) | undefined> {
+  const phone = normalisePhoneNumber(contactNumber);
+  if (!phone) return undefined;
+  const users = await tx.query<CodeUser & { phone: string }>(
+    `SELECT id, email, first_name, last_name, status, locked_at IS NOT NULL AS locked, phone_number AS phone
+       FROM users
+      WHERE workspace_id = $1 AND phone_number IS NOT NULL
+        AND regexp_replace(phone_number, '[^0-9+]', '', 'g') = $2 AND status <> 'INACTIVE'
+      LIMIT 2`,
+    [workspaceId, phone],
+  );
+  return users.length === 1 ? users[0] : undefined;
+}
+
 async function findUser(tx: Sql, workspaceId: string, email: string): Promise<CodeUser | undefined> {
   const [user] = await tx.query<CodeUser>(
     `SELECT id, email, first_name, last_name, status, locked_at IS NOT NULL AS locked
@@ -39,6 +57,12 @@ async function findUser(tx: Sql, workspaceId: string, email: string): Promise<Co
 /** Sign-in by emailed code, and forgotten passwords. Answers never tell whether an account exists. */
 export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const codes = new OneTimeCodes(deps.db, deps.mail);
+  const startSession = async (workspaceId: string, userId: string, ip: string, userAgent?: string) => {
+    const session = await deps.sessions.create({ workspaceId, userId, ip, userAgent });
+    const principal = await deps.sessions.principal(session.token, workspaceId);
+    if (!principal) throw unauthorized();
+    return { token: session.token, expiresAt: session.expiresAt, user: await currentUser(deps.db, principal) };
+  };
   const sent = (otpRequestId: string) => ({ ok: true as const, otpRequestId, expiresInSeconds: ONE_TIME_CODE_TTL_MINUTES * 60 });
 
   serve(app, signInCreateOtp, async ({ body, site, request }) => {
@@ -78,10 +102,39 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     });
     // The failure was recorded above (committed) before answering.
     if (!userId) throw new HttpError(401, 'INVALID_CODE', WRONG_CODE);
-    const session = await deps.sessions.create({ workspaceId: workspace.id, userId, ip: request.ip, userAgent: request.headers['user-agent'] });
-    const principal = await deps.sessions.principal(session.token, workspace.id);
-    if (!principal) throw unauthorized();
-    return { token: session.token, expiresAt: session.expiresAt, user: await currentUser(deps.db, principal) };
+    return startSession(workspace.id, userId, request.ip, request.headers['user-agent']);
+  });
+
+  serve(app, signInCreateSmsOtp, async ({ body, site, request }) => {
+    const workspace = currentWorkspace(site);
+    const phone = normalisePhoneNumber(body.contactNumber);
+    if (!phone) throw badRequest('Enter a phone number', { contactNumber: 'Enter a phone number with 8 to 15 digits' });
+    codes.limit(workspace.id, phone, request.ip);
+    const requestId = await deps.db.tenant(workspace.id, async (tx) => {
+      const user = await findUserByPhone(tx, workspace.id, phone);
+      if (!user || user.locked) return randomUUID();
+      const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_SMS');
+      await deps.sms.send(
+        { workspaceId: workspace.id, to: user.phone, text: `${issued.code} is your ${workspace.company_name} sign-in code. It works once, for ${ONE_TIME_CODE_TTL_MINUTES} minutes.` },
+        tx,
+      );
+      await audit(tx, { workspaceId: workspace.id, action: 'SIGN_IN_CODE_REQUESTED', target: user.id, ip: request.ip, details: { channel: 'sms' } });
+      return issued.requestId;
+    });
+    return sent(requestId);
+  });
+
+  serve(app, signInVerifySmsOtp, async ({ body, site, request }) => {
+    const workspace = currentWorkspace(site);
+    const userId = await deps.db.tenant(workspace.id, async (tx) => {
+      const user = await findUserByPhone(tx, workspace.id, body.contactNumber);
+      if (!user) return null;
+      const right = await codes.consume(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_SMS', body.otpRequestId, body.userOtp, request.ip);
+      await audit(tx, { workspaceId: workspace.id, action: right ? 'SIGN_IN' : 'SIGN_IN_FAILED', target: user.id, ip: request.ip, details: { method: 'sms-code' } });
+      return right ? user.id : null;
+    });
+    if (!userId) throw new HttpError(401, 'INVALID_CODE', WRONG_CODE);
+    return startSession(workspace.id, userId, request.ip, request.headers['user-agent']);
   });
 
   serve(app, forgotPassword, async ({ body, site, request }) => {

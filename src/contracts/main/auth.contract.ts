@@ -162,3 +162,32 @@ export const resetPassword = route({
   response: Ok,
   access: 'public',
 });
+
+const ContactNumber = z.string().trim().min(8).max(32).regex(/^\+?[\d\s().\-]+$/, 'Enter a phone number');
+
+export const signInCreateSmsOtp = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/user/signin-create-sms-otp',
+  summary: "Send a one-time sign-in code by SMS, only to a number already on a user's profile",
+  body: z.strictObject({ contactNumber: ContactNumber, inviteCode: z.string().trim().min(1).max(200).optional() }),
+  response: CodeSent,
+  access: 'public',
+});
+
+export const VerifySmsCodeBody = z.strictObject({
+  contactNumber: ContactNumber,
+  userOtp: OneTimeCode,
+  otpRequestId: z.string().uuid(),
+});
+export type VerifySmsCodeBody = z.infer<typeof VerifySmsCodeBody>;
+
+export const signInVerifySmsOtp = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/user/signin-verify-sms-otp',
+  summary: 'Sign in with the one-time code sent by SMS',
+  body: VerifySmsCodeBody,
+  response: SignInResponse,
+  access: 'public',
+});

@@ -131,3 +131,49 @@ describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe.each(DATABASES)('SMS codes on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => server?.close());
+
+  const post = (url: string, payload: object, ip = '10.1.0.1') =>
+    server.request('acme.localhost', { method: 'POST', url: `/main-api${url}`, payload, remoteAddress: ip });
+  const latestSms = async (to: string) => {
+    const res = await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(to)}` });
+    const [message] = res.json() as OutboxMessage[];
+    return /(\d{6})/.exec(message.body)![1];
+  };
+
+  it("sends a code only to a number already on a user's profile, however it is typed", async () => {
+    const sent = await post('/api/user/signin-create-sms-otp', { contactNumber: '+91 98000-00040' });
+    expect(sent.statusCode).toBe(200);
+    const code = await latestSms('+91 98000 00040');
+    const ok = await post('/api/user/signin-verify-sms-otp', { contactNumber: '+919800000040', userOtp: code, otpRequestId: sent.json().otpRequestId });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.email).toBe('employee@acme.test');
+  });
+
+  it('answers an unknown number like a known one, and texts nobody', async () => {
+    const res = await post('/api/user/signin-create-sms-otp', { contactNumber: '+1 416 555 0199' }, '10.1.0.2');
+    expect(res.statusCode).toBe(200);
+    const outbox = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=%2B1%20416%20555%200199' });
+    expect(outbox.json()).toEqual([]);
+  });
+
+  it('names a malformed number', async () => {
+    const res = await post('/api/user/signin-create-sms-otp', { contactNumber: 'call me maybe' }, '10.1.0.3');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('contactNumber');
+  });
+
+  it('does not accept an email code for SMS sign-in', async () => {
+    const email = (await post('/api/user/signin-create-otp', { userEmail: 'employer@acme.test' }, '10.1.0.4')).json();
+    const res = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=employer%40acme.test' });
+    const code = /(\d{6})/.exec((res.json() as OutboxMessage[])[0].subject!)![1];
+    const crossed = await post('/api/user/signin-verify-sms-otp', { contactNumber: '+91 98000 00020', userOtp: code, otpRequestId: email.otpRequestId }, '10.1.0.4');
+    expect(crossed.statusCode).toBe(401);
+  });
+});
