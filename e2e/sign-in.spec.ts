@@ -95,10 +95,12 @@ test.describe('tenancy', () => {
 
   test('a lost session (401) clears the token and lands on /signin', async ({ page, context }) => {
     await signIn(page, 'acme', 'employee@acme.test');
+    await expect(page.getByLabel('Business unit')).toBeVisible();
+    await page.waitForLoadState('networkidle');
     // Revoke the session on the server behind the page's back.
     const token = (await context.cookies(url('acme'))).find((c) => c.name === 'sp_token')!.value;
     expect(await fetchStatus(page, '/main-api/api/user/sign-out', token)).toBe(200);
-    await page.reload();
+    await page.goto(url('acme', '/dashboard'));
     await expect(page).toHaveURL(/\/signin/);
     expect((await context.cookies(url('acme'))).find((c) => c.name === 'sp_token')).toBeUndefined();
   });
