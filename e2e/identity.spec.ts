@@ -45,3 +45,15 @@ test('a member who forgot their password resets it with an emailed code', async 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('a member signs in with a code texted to the number on their profile', async ({ page }) => {
+  await page.goto(url('acme', '/signin'));
+  await page.getByRole('button', { name: 'Use a code sent by text message instead' }).click();
+  await page.getByLabel('Mobile number').fill('+91 98000-00020');
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(page.getByText('is on a profile here')).toBeVisible();
+  await page.getByLabel('6-digit code').fill(await latestCode(page, '+91 98000 00020'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Emil' })).toBeVisible();
+});

@@ -29,13 +29,13 @@ export async function fetchStatus(page: Page, path: string, token?: string): Pro
   );
 }
 
-/** The newest 6-digit code mailed to `email`, read from the development outbox page in a browser tab. */
+/** The newest 6-digit code mailed or texted to `email` (or a phone number), read from the development outbox page. */
 export async function latestCode(page: Page, email: string): Promise<string> {
   const outbox = await page.context().newPage();
   try {
     await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
-    const messages = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { subject: string | null }[];
-    const code = /(\d{6})/.exec(messages[0]?.subject ?? '')?.[1];
+    const messages = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { subject: string | null; body: string }[];
+    const code = /(\d{6})/.exec(messages[0]?.subject ?? messages[0]?.body ?? '')?.[1];
     if (!code) throw new Error(`no code in the outbox for ${email}`);
     return code;
   } finally {

@@ -3,7 +3,7 @@ import { Container, ContainerModule } from 'inversify';
 import { AuthApi } from '../application/auth/auth-api.port';
 import { RefreshCurrentUser } from '../application/auth/refresh-current-user.use-case';
 import { SignIn } from '../application/auth/sign-in.use-case';
-import { RequestEmailCode, SignInWithEmailCode } from '../application/auth/email-code-sign-in.use-case';
+import { RequestSignInCode, SignInWithCode } from '../application/auth/code-sign-in.use-case';
 import { RequestPasswordReset, ResetPassword } from '../application/auth/reset-password.use-case';
 import { SignOut } from '../application/auth/sign-out.use-case';
 import { FlagsApi, OrganisationApi } from '../application/shared/main-reads.port';
@@ -66,9 +66,9 @@ const authModule = new ContainerModule(({ bind }) => {
   bind(SignIn).toDynamicValue(
     (ctx) => new SignIn(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore), ctx.get<SiteInfo>(SiteInfo)),
   );
-  bind(RequestEmailCode).toDynamicValue((ctx) => new RequestEmailCode(ctx.get<AuthApi>(AuthApi)));
-  bind(SignInWithEmailCode).toDynamicValue(
-    (ctx) => new SignInWithEmailCode(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore), ctx.get<SiteInfo>(SiteInfo)),
+  bind(RequestSignInCode).toDynamicValue((ctx) => new RequestSignInCode(ctx.get<AuthApi>(AuthApi)));
+  bind(SignInWithCode).toDynamicValue(
+    (ctx) => new SignInWithCode(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore), ctx.get<SiteInfo>(SiteInfo)),
   );
   bind(RequestPasswordReset).toDynamicValue((ctx) => new RequestPasswordReset(ctx.get<AuthApi>(AuthApi)));
   bind(ResetPassword).toDynamicValue((ctx) => new ResetPassword(ctx.get<AuthApi>(AuthApi)));

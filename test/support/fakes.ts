@@ -1,6 +1,6 @@
-import type { CurrentUser, ResetPasswordBody, SignInBody, VerifyEmailCodeBody } from '../../src/contracts/main/auth.contract';
+import type { CurrentUser, ResetPasswordBody, SignInBody } from '../../src/contracts/main/auth.contract';
 import type { Branch, CompanyProfile, Department } from '../../src/contracts/main/workspace.contract';
-import type { AuthApi, CodeRequestResult, ResetPasswordResult, SignInResult } from '../../src/application/auth/auth-api.port';
+import type { AuthApi, CodeChannel, CodeRequestResult, ResetPasswordResult, SignInResult } from '../../src/application/auth/auth-api.port';
 import { ApiError } from '../../src/application/shared/api-error';
 import type { OrganisationApi } from '../../src/application/shared/main-reads.port';
 import type { SessionStore } from '../../src/application/shared/session-store.port';
@@ -51,7 +51,7 @@ export class FakeAuthApi implements AuthApi {
   failWith: ApiError | null = null;
 
   constructor(
-    private readonly account = { email: 'admin@acme.test', username: 'acme.admin', password: 'correct horse battery', user: ADMIN },
+    private readonly account = { email: 'admin@acme.test', username: 'acme.admin', phone: '+919800000010', password: 'correct horse battery', user: ADMIN },
   ) {}
 
   async signIn(body: SignInBody): Promise<SignInResult> {
@@ -67,10 +67,12 @@ export class FakeAuthApi implements AuthApi {
   codes = new Map<string, { email: string; code: string; used: boolean }>();
   private nextRequest = 1;
 
-  private issue(email: string): CodeRequestResult {
+  private issue(destination: string): CodeRequestResult {
     if (this.lockedFor) return { ok: false, reason: 'rate-limited', retryAfterSeconds: this.lockedFor };
     const otpRequestId = `req-${this.nextRequest++}`;
-    if (email === this.account.email) this.codes.set(otpRequestId, { email, code: String(100000 + this.nextRequest), used: false });
+    if (destination === this.account.email || destination === this.account.phone) {
+      this.codes.set(otpRequestId, { email: destination, code: String(100000 + this.nextRequest), used: false });
+    }
     return { ok: true, sent: { ok: true, otpRequestId, expiresInSeconds: 600 } };
   }
 
@@ -79,13 +81,16 @@ export class FakeAuthApi implements AuthApi {
     return { requestId, code: entry.code };
   }
 
-  async requestEmailCode(userEmail: string) {
-    return this.issue(userEmail);
+  sentTo: { channel: CodeChannel; destination: string }[] = [];
+
+  async requestSignInCode(channel: CodeChannel, destination: string) {
+    this.sentTo.push({ channel, destination });
+    return this.issue(destination);
   }
 
-  async signInWithEmailCode(body: VerifyEmailCodeBody): Promise<SignInResult> {
-    const entry = this.codes.get(body.otpRequestId);
-    if (!entry || entry.used || entry.code !== body.userOtp || entry.email !== body.userEmail) return { ok: false, reason: 'invalid-credentials' };
+  async signInWithCode(_channel: CodeChannel, input: { destination: string; code: string; requestId: string }): Promise<SignInResult> {
+    const entry = this.codes.get(input.requestId);
+    if (!entry || entry.used || entry.code !== input.code || entry.email !== input.destination) return { ok: false, reason: 'invalid-credentials' };
     entry.used = true;
     return { ok: true, session: { token: 'tok-code', expiresAt: '2027-01-01T00:00:00.000Z', user: this.account.user } };
   }

@@ -4,8 +4,9 @@ import type {
   ResetPasswordBody,
   SignInBody,
   SignInResponse,
-  VerifyEmailCodeBody,
 } from '../../contracts/main/auth.contract';
+
+export type CodeChannel = 'email' | 'sms';
 
 export type SignInResult =
   | { ok: true; session: SignInResponse }
@@ -22,8 +23,9 @@ export type ResetPasswordResult =
 export const AuthApi = Symbol('AuthApi');
 export interface AuthApi {
   signIn(body: SignInBody): Promise<SignInResult>;
-  requestEmailCode(userEmail: string): Promise<CodeRequestResult>;
-  signInWithEmailCode(body: VerifyEmailCodeBody): Promise<SignInResult>;
+  /** Sends a sign-in code to an email address or a phone number already on a profile. */
+  requestSignInCode(channel: CodeChannel, destination: string): Promise<CodeRequestResult>;
+  signInWithCode(channel: CodeChannel, input: { destination: string; code: string; requestId: string }): Promise<SignInResult>;
   requestPasswordReset(userEmail: string): Promise<CodeRequestResult>;
   resetPassword(body: ResetPasswordBody): Promise<ResetPasswordResult>;
   currentUser(): Promise<CurrentUser>;

@@ -63,23 +63,39 @@ export const SignInScreen = observer(function SignInScreen() {
             {onWorkspace ? (
               <div className="auth-links">
                 <Link to="/forgot-password">Forgot your password?</Link>
-                <Button type="link" onClick={() => vm.setMethod('email-code')}>
+                <Button type="link" onClick={() => vm.setMethod('email')}>
                   Use a code sent by email instead
+                </Button>
+                <Button type="link" onClick={() => vm.setMethod('sms')}>
+                  Use a code sent by text message instead
                 </Button>
               </div>
             ) : null}
           </Form>
         ) : !vm.codeRequest ? (
-          <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(values) => void vm.sendCode(values.email)} disabled={pending}>
-            <Form.Item label="Email" name="email" rules={[{ required: true, type: 'email', message: 'Enter your email address' }]}>
-              <Input autoComplete="email" autoFocus />
-            </Form.Item>
+          <Form<{ destination: string }> layout="vertical" requiredMark={false} onFinish={(values) => void vm.sendCode(values.destination)} disabled={pending}>
+            {vm.method === 'email' ? (
+              <Form.Item label="Email" name="destination" rules={[{ required: true, type: 'email', message: 'Enter your email address' }]}>
+                <Input autoComplete="email" autoFocus />
+              </Form.Item>
+            ) : (
+              <Form.Item
+                label="Mobile number"
+                name="destination"
+                extra="The number on your profile, with its country code, e.g. +91 98000 00040"
+                rules={[{ required: true, pattern: /^\+?[\d\s().-]{8,}$/, message: 'Enter your mobile number' }]}
+              >
+                <Input type="tel" autoComplete="tel" autoFocus />
+              </Form.Item>
+            )}
             <Button type="primary" htmlType="submit" block loading={pending}>
-              Email me a code
+              {vm.method === 'email' ? 'Email me a code' : 'Text me a code'}
             </Button>
-            <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 13 }}>
-              A code by email is handy, but weaker than a password: anyone who can read your mail can use it.
-            </Typography.Paragraph>
+            {vm.method === 'email' ? (
+              <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 13 }}>
+                A code by email is handy, but weaker than a password: anyone who can read your mail can use it.
+              </Typography.Paragraph>
+            ) : null}
             <Button type="link" block onClick={() => vm.setMethod('password')}>
               Use your password instead
             </Button>

@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CompanyProfile } from '../../contracts/main/workspace.contract';
 import { SignIn, type SignInOutcome } from '../../application/auth/sign-in.use-case';
-import { RequestEmailCode, SignInWithEmailCode } from '../../application/auth/email-code-sign-in.use-case';
+import { RequestSignInCode, SignInWithCode } from '../../application/auth/code-sign-in.use-case';
+import type { CodeChannel } from '../../application/auth/auth-api.port';
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { SiteInfo } from '../../application/shared/site';
@@ -21,15 +22,15 @@ export class SignInViewModel {
   profile: CompanyProfile | null = null;
   profileStatus: 'loading' | 'ready' | 'missing' | 'error' = 'loading';
   redirectTo: string | null = null;
-  method: 'password' | 'email-code' = 'password';
-  /** The email a code was sent to, and the request it belongs to. */
-  codeRequest: { email: string; requestId: string } | null = null;
+  method: 'password' | CodeChannel = 'password';
+  /** Where a code was sent (email or phone), and the request it belongs to. */
+  codeRequest: { channel: CodeChannel; destination: string; requestId: string } | null = null;
   notice: string | null = null;
 
   constructor(
     @inject(SignIn) private readonly signIn: SignIn,
-    @inject(RequestEmailCode) private readonly requestEmailCode: RequestEmailCode,
-    @inject(SignInWithEmailCode) private readonly signInWithEmailCode: SignInWithEmailCode,
+    @inject(RequestSignInCode) private readonly requestCode: RequestSignInCode,
+    @inject(SignInWithCode) private readonly signInWithCode: SignInWithCode,
     @inject(OrganisationApi) private readonly organisation: OrganisationApi,
     @inject(SiteInfo) readonly site: SiteInfo,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
@@ -54,8 +55,9 @@ export class SignInViewModel {
     }
   }
 
-  setMethod(method: 'password' | 'email-code'): void {
+  setMethod(method: 'password' | CodeChannel): void {
     this.method = method;
+    this.codeRequest = null;
     this.error = null;
     this.notice = null;
   }
@@ -64,21 +66,23 @@ export class SignInViewModel {
     return this.run(() => this.signIn.execute({ identifier: values.identifier, password: values.password, requestedRedirect }), INVALID_CREDENTIALS_MESSAGE);
   }
 
-  /** Email-code sign-in, step 1: the answer is the same whether or not the account exists. */
-  async sendCode(email: string): Promise<void> {
+  /** Code sign-in, step 1 (the current method's channel): the answer is the same whether or not the account exists. */
+  async sendCode(destination: string): Promise<void> {
+    const channel: CodeChannel = this.method === 'sms' ? 'sms' : 'email';
     this.status = 'pending';
     this.error = null;
     try {
-      const result = await this.requestEmailCode.execute(email);
+      const result = await this.requestCode.execute(channel, destination);
       runInAction(() => {
         this.status = 'idle';
         if (result.ok) {
-          this.codeRequest = { email: email.trim().toLowerCase(), requestId: result.sent.otpRequestId };
-          this.notice = `If ${email.trim()} belongs to an account here, a 6-digit code is on its way. It works once, for ${Math.round(result.sent.expiresInSeconds / 60)} minutes.`;
+          this.codeRequest = { channel, destination: destination.trim(), requestId: result.sent.otpRequestId };
+          const where = channel === 'email' ? `${destination.trim()} belongs to an account here` : `${destination.trim()} is on a profile here`;
+          this.notice = `If ${where}, a 6-digit code is on its way. It works once, for ${Math.round(result.sent.expiresInSeconds / 60)} minutes.`;
         } else if (result.reason === 'rate-limited') {
           this.error = waitMessage(result.retryAfterSeconds);
         } else {
-          this.error = 'Enter a valid email address.';
+          this.error = channel === 'email' ? 'Enter a valid email address.' : 'Enter a phone number with 8 to 15 digits.';
         }
       });
     } catch (error) {
@@ -89,12 +93,12 @@ export class SignInViewModel {
     }
   }
 
-  /** Email-code sign-in, step 2. */
+  /** Code sign-in, step 2. */
   submitCode(code: string, requestedRedirect: string | null): Promise<void> {
     const request = this.codeRequest;
     if (!request) return Promise.resolve();
     return this.run(
-      () => this.signInWithEmailCode.execute({ email: request.email, code, requestId: request.requestId, requestedRedirect }),
+      () => this.signInWithCode.execute({ ...request, code, requestedRedirect }),
       'The code is not correct, or it has expired. Ask for a new one.',
     );
   }

@@ -119,15 +119,27 @@ describe('HttpAuthApi one-time codes', () => {
         return HttpResponse.json({ ok: true, otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', expiresInSeconds: 600 });
       }),
     );
-    const result = await setup().auth.requestEmailCode('admin@acme.test');
+    const result = await setup().auth.requestSignInCode('email', 'admin@acme.test');
     expect(received).toEqual({ userEmail: 'admin@acme.test' });
     expect(result).toEqual({ ok: true, sent: { ok: true, otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', expiresInSeconds: 600 } });
+  });
+
+  it('sends an SMS code request to the SMS call with the contact number', async () => {
+    let received: unknown;
+    server.use(
+      http.post(`${BASE}/api/user/signin-create-sms-otp`, async ({ request }) => {
+        received = await request.json();
+        return HttpResponse.json({ ok: true, otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', expiresInSeconds: 600 });
+      }),
+    );
+    await setup().auth.requestSignInCode('sms', '+919800000010');
+    expect(received).toEqual({ contactNumber: '+919800000010' });
   });
 
   it('maps a wrong code to invalid credentials without ending any session', async () => {
     server.use(http.post(`${BASE}/api/user/signin-verify-otp`, () => HttpResponse.json({ code: 'INVALID_CODE', message: 'no' }, { status: 401 })));
     const { auth, unauthorizedCalls } = setup();
-    const result = await auth.signInWithEmailCode({ userEmail: 'a@b.co', userOtp: '123456', otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d' });
+    const result = await auth.signInWithCode('email', { destination: 'a@b.co', code: '123456', requestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d' });
     expect(result).toEqual({ ok: false, reason: 'invalid-credentials' });
     expect(unauthorizedCalls()).toBe(0);
   });

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { RefreshCurrentUser } from '../../../src/application/auth/refresh-current-user.use-case';
 import { SignIn } from '../../../src/application/auth/sign-in.use-case';
-import { RequestEmailCode, SignInWithEmailCode } from '../../../src/application/auth/email-code-sign-in.use-case';
+import { RequestSignInCode, SignInWithCode } from '../../../src/application/auth/code-sign-in.use-case';
 import { SignOut } from '../../../src/application/auth/sign-out.use-case';
 import { SignInViewModel } from '../../../src/ui/auth/sign-in.view-model';
 import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
@@ -16,8 +16,8 @@ function build(site = ACME_SITE) {
   const org = new FakeOrganisationApi();
   const vm = new SignInViewModel(
     new SignIn(api, sessions, site),
-    new RequestEmailCode(api),
-    new SignInWithEmailCode(api, sessions, site),
+    new RequestSignInCode(api),
+    new SignInWithCode(api, sessions, site),
     org,
     site,
     session,
@@ -67,7 +67,7 @@ describe('SignInViewModel', () => {
 describe('SignInViewModel with an emailed code', () => {
   it('sends a code, says so without telling whether the account exists, and signs in with it', async () => {
     const { vm, session, api } = build();
-    vm.setMethod('email-code');
+    vm.setMethod('email');
     await vm.sendCode('admin@acme.test');
     expect(vm.notice).toContain('If admin@acme.test belongs to an account here');
     await vm.submitCode(api.lastCode().code, null);
@@ -75,8 +75,17 @@ describe('SignInViewModel with an emailed code', () => {
     expect(session.status).toBe('signed-in');
   });
 
+  it('texts a code when the method is SMS', async () => {
+    const { vm, api } = build();
+    vm.setMethod('sms');
+    await vm.sendCode('+91 98000 00010');
+    expect(api.sentTo).toEqual([{ channel: 'sms', destination: '+919800000010' }]);
+    expect(vm.notice).toContain('is on a profile here');
+  });
+
   it('says a wrong code is wrong and lets the user start over', async () => {
     const { vm } = build();
+    vm.setMethod('email');
     await vm.sendCode('admin@acme.test');
     await vm.submitCode('000000', null);
     expect(vm.error).toContain('not correct');

@@ -4,15 +4,16 @@ import {
   resetPassword,
   signIn,
   signInCreateOtp,
+  signInCreateSmsOtp,
   signInVerifyOtp,
+  signInVerifySmsOtp,
   signOut,
   userDetails,
   type CurrentUser,
   type ResetPasswordBody,
   type SignInBody,
-  type VerifyEmailCodeBody,
 } from '../../../contracts/main/auth.contract';
-import type { AuthApi, CodeRequestResult, ResetPasswordResult, SignInResult } from '../../../application/auth/auth-api.port';
+import type { AuthApi, CodeChannel, CodeRequestResult, ResetPasswordResult, SignInResult } from '../../../application/auth/auth-api.port';
 import { ApiError } from '../../../application/shared/api-error';
 import { ApiClient, MainHttp } from '../api-client';
 
@@ -35,9 +36,13 @@ export class HttpAuthApi implements AuthApi {
     }
   }
 
-  async requestEmailCode(userEmail: string): Promise<CodeRequestResult> {
+  async requestSignInCode(channel: CodeChannel, destination: string): Promise<CodeRequestResult> {
     try {
-      return { ok: true, sent: await this.main.call(signInCreateOtp, { body: { userEmail } }) };
+      const sent =
+        channel === 'email'
+          ? await this.main.call(signInCreateOtp, { body: { userEmail: destination } })
+          : await this.main.call(signInCreateSmsOtp, { body: { contactNumber: destination } });
+      return { ok: true, sent };
     } catch (error) {
       const limited = rateLimited(error);
       if (limited) return limited;
@@ -45,9 +50,13 @@ export class HttpAuthApi implements AuthApi {
     }
   }
 
-  async signInWithEmailCode(body: VerifyEmailCodeBody): Promise<SignInResult> {
+  async signInWithCode(channel: CodeChannel, input: { destination: string; code: string; requestId: string }): Promise<SignInResult> {
     try {
-      return { ok: true, session: await this.main.call(signInVerifyOtp, { body }) };
+      const session =
+        channel === 'email'
+          ? await this.main.call(signInVerifyOtp, { body: { userEmail: input.destination, userOtp: input.code, otpRequestId: input.requestId } })
+          : await this.main.call(signInVerifySmsOtp, { body: { contactNumber: input.destination, userOtp: input.code, otpRequestId: input.requestId } });
+      return { ok: true, session };
     } catch (error) {
       if (ApiError.is(error) && error.status === 401) return { ok: false, reason: 'invalid-credentials' };
       const limited = rateLimited(error);

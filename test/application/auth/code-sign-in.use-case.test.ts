@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestEmailCode, SignInWithEmailCode } from '../../../src/application/auth/email-code-sign-in.use-case';
+import { RequestSignInCode, SignInWithCode } from '../../../src/application/auth/code-sign-in.use-case';
 import { RequestPasswordReset, ResetPassword } from '../../../src/application/auth/reset-password.use-case';
 import { SignIn } from '../../../src/application/auth/sign-in.use-case';
 import { ACME_SITE, FakeAuthApi, FakeSessionStore } from '../../support/fakes';
@@ -8,18 +8,30 @@ describe('sign-in with an emailed code', () => {
   it('asks for a code, then signs in with it and keeps the session', async () => {
     const api = new FakeAuthApi();
     const sessions = new FakeSessionStore();
-    const sent = await new RequestEmailCode(api).execute('  Admin@Acme.test ');
+    const sent = await new RequestSignInCode(api).execute('email', '  Admin@Acme.test ');
     expect(sent).toMatchObject({ ok: true });
+    expect(api.sentTo).toEqual([{ channel: 'email', destination: 'admin@acme.test' }]);
     const { requestId, code } = api.lastCode();
-    const outcome = await new SignInWithEmailCode(api, sessions, ACME_SITE).execute({ email: 'admin@acme.test', code, requestId });
+    const outcome = await new SignInWithCode(api, sessions, ACME_SITE).execute({ channel: 'email', destination: 'admin@acme.test', code, requestId });
     expect(outcome).toMatchObject({ ok: true, redirectTo: '/dashboard' });
     expect(sessions.token()).toBe('tok-code');
   });
 
-  it('refuses a malformed email or code before calling the server', async () => {
+  it('sends an SMS code to the number as it is compared, and signs in with it', async () => {
     const api = new FakeAuthApi();
-    expect(await new RequestEmailCode(api).execute('not-an-email')).toEqual({ ok: false, reason: 'invalid-email' });
-    const outcome = await new SignInWithEmailCode(api, new FakeSessionStore(), ACME_SITE).execute({ email: 'admin@acme.test', code: '12ab', requestId: 'r' });
+    const sessions = new FakeSessionStore();
+    await new RequestSignInCode(api).execute('sms', '+91 98000-00010');
+    expect(api.sentTo).toEqual([{ channel: 'sms', destination: '+919800000010' }]);
+    const { requestId, code } = api.lastCode();
+    const outcome = await new SignInWithCode(api, sessions, ACME_SITE).execute({ channel: 'sms', destination: '+91 98000 00010', code, requestId });
+    expect(outcome.ok).toBe(true);
+  });
+
+  it('refuses a malformed email, number or code before calling the server', async () => {
+    const api = new FakeAuthApi();
+    expect(await new RequestSignInCode(api).execute('email', 'not-an-email')).toEqual({ ok: false, reason: 'invalid-destination' });
+    expect(await new RequestSignInCode(api).execute('sms', 'call me')).toEqual({ ok: false, reason: 'invalid-destination' });
+    const outcome = await new SignInWithCode(api, new FakeSessionStore(), ACME_SITE).execute({ channel: 'email', destination: 'admin@acme.test', code: '12ab', requestId: 'r' });
     expect(outcome).toEqual({ ok: false, reason: 'invalid-code-format' });
     expect(api.codes.size).toBe(0);
   });
@@ -27,9 +39,9 @@ describe('sign-in with an emailed code', () => {
   it('keeps no session after a wrong code', async () => {
     const api = new FakeAuthApi();
     const sessions = new FakeSessionStore();
-    await new RequestEmailCode(api).execute('admin@acme.test');
+    await new RequestSignInCode(api).execute('email', 'admin@acme.test');
     const { requestId } = api.lastCode();
-    const outcome = await new SignInWithEmailCode(api, sessions, ACME_SITE).execute({ email: 'admin@acme.test', code: '000000', requestId });
+    const outcome = await new SignInWithCode(api, sessions, ACME_SITE).execute({ channel: 'email', destination: 'admin@acme.test', code: '000000', requestId });
     expect(outcome).toEqual({ ok: false, reason: 'invalid-credentials' });
     expect(sessions.token()).toBeNull();
   });
