@@ -57,7 +57,8 @@ export function serve<C extends RouteContract>(
       ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: responses,
     },
-    preHandler: async (request) => authorise(contract, request.ctx.site, request.ctx.principal),
+    // Before validation: who may call is decided before anything about the input is said.
+    preValidation: async (request) => authorise(contract, request.ctx.site, request.ctx.principal),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params as ParamsOf<C>,
@@ -96,8 +97,10 @@ export function workspaceUser(ctx: { site: Site; principal: Principal | null }):
   user: UserPrincipal;
   workspace: WorkspaceRow;
 } {
-  if (ctx.site.kind !== 'workspace' || ctx.principal?.kind !== 'user') throw unauthorized();
-  return { user: ctx.principal, workspace: ctx.site.workspace };
+  const workspace = currentWorkspace(ctx.site);
+  if (!ctx.principal) throw unauthorized();
+  if (ctx.principal.kind !== 'user') throw forbidden();
+  return { user: ctx.principal, workspace };
 }
 
 export function currentWorkspace(site: Site): WorkspaceRow {
