@@ -49,6 +49,9 @@ test.describe('sign-in', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(url('acme', '/dashboard'));
+    // Let the dashboard's own calls finish: once the cookie is gone they would (rightly) send the page to /signin.
+    await expect(page.getByLabel('Business unit')).toBeVisible();
+    await page.waitForLoadState('networkidle');
 
     await page.context().clearCookies();
     const own = url('acme', '/dashboard?from=redirect');
