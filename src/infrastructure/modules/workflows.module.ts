@@ -1,4 +1,18 @@
 import { ContainerModule } from 'inversify';
+import { AddWorkflowStep } from '../../application/workflows/add-workflow-step.use-case';
+import { CreateWorkflowVersion } from '../../application/workflows/create-workflow-version.use-case';
+import { CreateWorkflow } from '../../application/workflows/create-workflow.use-case';
+import { PublishWorkflowVersion } from '../../application/workflows/publish-workflow-version.use-case';
+import { RemoveWorkflowStep } from '../../application/workflows/remove-workflow-step.use-case';
+import { WorkflowApi } from '../../application/workflows/workflow-api.port';
+import { HttpWorkflowApi } from '../http/case/http-workflow-api';
 
 /** Bindings of the workflows area: its HTTP adapters, use cases (factory bindings) and view-models. */
-export const workflowsModule = new ContainerModule(() => {});
+export const workflowsModule = new ContainerModule(({ bind }) => {
+  bind(WorkflowApi).to(HttpWorkflowApi).inSingletonScope();
+  bind(CreateWorkflow).toDynamicValue((ctx) => new CreateWorkflow(ctx.get<WorkflowApi>(WorkflowApi)));
+  bind(CreateWorkflowVersion).toDynamicValue((ctx) => new CreateWorkflowVersion(ctx.get<WorkflowApi>(WorkflowApi)));
+  bind(AddWorkflowStep).toDynamicValue((ctx) => new AddWorkflowStep(ctx.get<WorkflowApi>(WorkflowApi)));
+  bind(RemoveWorkflowStep).toDynamicValue((ctx) => new RemoveWorkflowStep(ctx.get<WorkflowApi>(WorkflowApi)));
+  bind(PublishWorkflowVersion).toDynamicValue((ctx) => new PublishWorkflowVersion(ctx.get<WorkflowApi>(WorkflowApi)));
+});

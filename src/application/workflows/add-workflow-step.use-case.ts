@@ -1,0 +1,56 @@
+import type { WorkflowStep } from '../../contracts/case/workflows.contract';
+import {
+  canEdit,
+  FROZEN_VERSION_MESSAGE,
+  stepProblems,
+  type ActionType,
+  type MeetingFieldKey,
+  type Party,
+  type StepKind,
+  type VersionStatus,
+} from '../../domain/workflows/workflow-rules';
+import { ApiError } from '../shared/api-error';
+import type { WorkflowApi } from './workflow-api.port';
+
+export interface AddWorkflowStepInput {
+  version: { workflowVersionId: string; status: VersionStatus };
+  kind: StepKind;
+  name: string;
+  description?: string;
+  meetingFieldList?: MeetingFieldKey[];
+  actionTypes?: ActionType[];
+  party?: Party | null;
+}
+
+export type AddWorkflowStepOutcome =
+  | { ok: true; step: WorkflowStep }
+  | { ok: false; reason: 'frozen'; message: string }
+  | { ok: false; reason: 'invalid'; message: string; fields: Record<string, string> };
+
+export class AddWorkflowStep {
+  constructor(private readonly workflows: WorkflowApi) {}
+
+  async execute(input: AddWorkflowStepInput): Promise<AddWorkflowStepOutcome> {
+    if (!canEdit(input.version)) return { ok: false, reason: 'frozen', message: FROZEN_VERSION_MESSAGE };
+    const name = input.name.trim();
+    const description = input.description?.trim() ?? '';
+    const step = { ...input, name, description, party: input.party ?? null };
+    const problems = stepProblems(step);
+    if (Object.keys(problems).length > 0) {
+      return { ok: false, reason: 'invalid', message: Object.values(problems)[0], fields: problems };
+    }
+    try {
+      const added = await this.workflows.addStep(
+        input.version.workflowVersionId,
+        input.kind === 'MEETING'
+          ? { kind: 'MEETING', name, description, meetingFieldList: input.meetingFieldList ?? [] }
+          : { kind: 'ACTION', name, description, actionTypes: input.actionTypes ?? [], party: step.party },
+      );
+      return { ok: true, step: added };
+    } catch (error) {
+      if (ApiError.is(error) && error.status === 409) return { ok: false, reason: 'frozen', message: error.message };
+      if (ApiError.is(error) && error.status === 400) return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
+      throw error;
+    }
+  }
+}

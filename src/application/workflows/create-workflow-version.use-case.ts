@@ -1,0 +1,37 @@
+import type { WorkflowVersionDetail } from '../../contracts/case/workflows.contract';
+import { ApiError } from '../shared/api-error';
+import type { WorkflowApi } from './workflow-api.port';
+
+/** A new empty version, or a copy of one of the workflow's versions (its steps come along, under new ids). */
+export type CreateWorkflowVersionInput =
+  | { workflowId: string; mode: 'empty'; name: string; description?: string }
+  | { workflowId: string; mode: 'copy'; fromVersionId: string; name?: string };
+
+export type CreateWorkflowVersionOutcome =
+  | { ok: true; version: WorkflowVersionDetail }
+  | { ok: false; reason: 'invalid'; message: string; fields: Record<string, string> };
+
+export class CreateWorkflowVersion {
+  constructor(private readonly workflows: WorkflowApi) {}
+
+  async execute(input: CreateWorkflowVersionInput): Promise<CreateWorkflowVersionOutcome> {
+    const name = input.name?.trim() || undefined;
+    if (input.mode === 'empty' && !name) {
+      return { ok: false, reason: 'invalid', message: 'Give the version a name', fields: { name: 'Give the version a name' } };
+    }
+    try {
+      const version = await this.workflows.createVersion(
+        input.workflowId,
+        input.mode === 'copy'
+          ? { workflowVersionId: input.fromVersionId, ...(name ? { name } : {}) }
+          : { name, description: input.description?.trim() ?? '' },
+      );
+      return { ok: true, version };
+    } catch (error) {
+      if (ApiError.is(error) && (error.status === 400 || error.status === 409)) {
+        return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import type {
+  AddWorkflowStepBody,
+  CreateWorkflowBody,
+  CreateWorkflowVersionBody,
+  PublishWorkflowResponse,
+  WorkflowDetail,
+  WorkflowStep,
+  WorkflowSummary,
+  WorkflowVersionDetail,
+} from '../../contracts/case/workflows.contract';
+
+export interface WorkflowPage {
+  items: WorkflowSummary[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export type PublishResult = { ok: true; result: PublishWorkflowResponse } | { ok: false; reason: 'conflict'; message: string };
+
+/** The workflow builder of the case-management API. Unexpected failures throw ApiError. */
+export const WorkflowApi = Symbol('WorkflowApi');
+export interface WorkflowApi {
+  list(page: number, pageSize?: number): Promise<WorkflowPage>;
+  get(workflowId: string): Promise<WorkflowDetail>;
+  getVersion(workflowVersionId: string): Promise<WorkflowVersionDetail>;
+  create(body: CreateWorkflowBody): Promise<WorkflowDetail>;
+  createVersion(workflowId: string, body: CreateWorkflowVersionBody): Promise<WorkflowVersionDetail>;
+  addStep(workflowVersionId: string, body: AddWorkflowStepBody): Promise<WorkflowStep>;
+  /** Removes a step of a draft version. */
+  removeStep(stepId: string, workflowVersionId: string): Promise<void>;
+  /** A 409 (already published, archived, or a concurrent publish) comes back as `{ ok: false, reason: 'conflict' }`. */
+  publish(workflowId: string, workflowVersionId: string): Promise<PublishResult>;
+}
