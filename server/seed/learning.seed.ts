@@ -1,5 +1,124 @@
-import type { Database } from '../platform/db/database';
+import type { Database, Sql } from '../platform/db/database';
 import type { DemoWorkspace } from './demo.seed';
 
-/** Demo course for the learning API: filled in by the course work. */
-export async function seedLearning(_db: Database, _ws: DemoWorkspace): Promise<void> {}
+type Lang = 'ENGLISH' | 'HINDI';
+type Text = Record<Lang, string>;
+
+const COURSE = {
+  title: { ENGLISH: 'Preventing Sexual Harassment at Work', HINDI: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम' },
+  description: {
+    ENGLISH: 'What sexual harassment at work is, how the law protects you, and how to raise a complaint with the Internal Committee.',
+    HINDI: 'कार्यस्थल पर यौन उत्पीड़न क्या है, कानून आपकी रक्षा कैसे करता है, और आंतरिक समिति के पास शिकायत कैसे दर्ज करें।',
+  },
+};
+
+const LESSON = {
+  title: { ENGLISH: 'Understanding sexual harassment', HINDI: 'यौन उत्पीड़न को समझना' },
+  text: {
+    ENGLISH:
+      'Sexual harassment is any unwelcome behaviour of a sexual nature: physical contact and advances, a demand or request for sexual favours, sexually coloured remarks, showing pornography, or any other unwelcome physical, verbal or non-verbal conduct of a sexual nature. Under the POSH Act, 2013, every employer with ten or more employees must set up an Internal Committee to receive and resolve complaints.',
+    HINDI:
+      'यौन उत्पीड़न यौन प्रकृति का कोई भी अवांछित व्यवहार है: शारीरिक संपर्क और प्रस्ताव, यौन अनुग्रह की मांग या अनुरोध, यौन रंग वाली टिप्पणियाँ, अश्लील सामग्री दिखाना, या यौन प्रकृति का कोई अन्य अवांछित शारीरिक, मौखिक या गैर-मौखिक आचरण। पॉश अधिनियम, 2013 के अंतर्गत दस या अधिक कर्मचारियों वाले प्रत्येक नियोक्ता को शिकायतें प्राप्त करने और उनका निवारण करने के लिए एक आंतरिक समिति गठित करनी होती है।',
+  },
+  video: {
+    ENGLISH: { url: '/media/posh-introduction-en.mp4', title: 'Introduction to the POSH Act', durationSeconds: 240 },
+    HINDI: { url: '/media/posh-introduction-hi.mp4', title: 'पॉश अधिनियम का परिचय', durationSeconds: 240 },
+  },
+};
+
+const QUIZ_TITLE: Text = { ENGLISH: 'Check your understanding', HINDI: 'अपनी समझ जाँचें' };
+
+const QUESTIONS: { text: Text; options: { text: Text; correct: boolean }[] }[] = [
+  {
+    text: {
+      ENGLISH: 'Which of these can be sexual harassment?',
+      HINDI: 'इनमें से कौन-सा यौन उत्पीड़न हो सकता है?',
+    },
+    options: [
+      { text: { ENGLISH: 'Sexually coloured remarks', HINDI: 'यौन रंग वाली टिप्पणियाँ' }, correct: true },
+      { text: { ENGLISH: 'Feedback on the quality of work', HINDI: 'काम की गुणवत्ता पर प्रतिक्रिया' }, correct: false },
+      { text: { ENGLISH: 'A meeting invitation', HINDI: 'बैठक का निमंत्रण' }, correct: false },
+    ],
+  },
+  {
+    text: {
+      ENGLISH: 'Who receives a complaint of sexual harassment at work?',
+      HINDI: 'कार्यस्थल पर यौन उत्पीड़न की शिकायत कौन प्राप्त करता है?',
+    },
+    options: [
+      { text: { ENGLISH: 'The Internal Committee', HINDI: 'आंतरिक समिति' }, correct: true },
+      { text: { ENGLISH: 'The accused person', HINDI: 'आरोपी व्यक्ति' }, correct: false },
+      { text: { ENGLISH: 'Nobody: it must be kept quiet', HINDI: 'कोई नहीं: इसे चुप रखना चाहिए' }, correct: false },
+    ],
+  },
+  {
+    text: {
+      ENGLISH: 'Must an employer with ten or more employees set up an Internal Committee?',
+      HINDI: 'क्या दस या अधिक कर्मचारियों वाले नियोक्ता को आंतरिक समिति गठित करनी चाहिए?',
+    },
+    options: [
+      { text: { ENGLISH: 'Yes', HINDI: 'हाँ' }, correct: true },
+      { text: { ENGLISH: 'No', HINDI: 'नहीं' }, correct: false },
+    ],
+  },
+];
+
+const LANGS: Lang[] = ['ENGLISH', 'HINDI'];
+
+/** The demo course: published, in English (primary) and Hindi, with a lesson (text + video) and a quiz. */
+export async function seedLearning(db: Database, ws: DemoWorkspace): Promise<void> {
+  await db.tenant(ws.id, async (tx) => {
+    const [course] = await tx.query<{ id: string }>(
+      `INSERT INTO courses (workspace_id, title, description, status, reminder_enabled, created_by, published_at)
+       VALUES ($1, $2, $3, 'PUBLISHED', true, $4, now()) RETURNING id`,
+      [ws.id, COURSE.title.ENGLISH, COURSE.description.ENGLISH, ws.adminId || null],
+    );
+    for (const language of LANGS) {
+      await tx.query(
+        `INSERT INTO course_languages (workspace_id, course_id, language, priority, title, description) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [ws.id, course.id, language, language === 'ENGLISH' ? 'PRIMARY' : 'SECONDARY', COURSE.title[language], COURSE.description[language]],
+      );
+    }
+
+    const lesson = await addContent(tx, ws.id, course.id, 'LESSON', 0, LESSON.title);
+    for (const language of LANGS) {
+      await tx.query(
+        `INSERT INTO lesson_blocks (workspace_id, content_id, language, position, type, payload) VALUES
+           ($1, $2, $3, 0, 'TEXT', $4), ($1, $2, $3, 1, 'VIDEO', $5)`,
+        [ws.id, lesson, language, JSON.stringify({ text: LESSON.text[language] }), JSON.stringify(LESSON.video[language])],
+      );
+    }
+
+    const quiz = await addContent(tx, ws.id, course.id, 'QUIZ', 1, QUIZ_TITLE);
+    for (const language of LANGS) {
+      for (const [position, q] of QUESTIONS.entries()) {
+        const [question] = await tx.query<{ id: string }>(
+          `INSERT INTO quiz_questions (workspace_id, content_id, language, position, text) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [ws.id, quiz, language, position, q.text[language]],
+        );
+        for (const [i, option] of q.options.entries()) {
+          await tx.query(
+            `INSERT INTO quiz_options (workspace_id, question_id, position, text, correct) VALUES ($1, $2, $3, $4, $5)`,
+            [ws.id, question.id, i, option.text[language], option.correct],
+          );
+        }
+      }
+    }
+  });
+}
+
+async function addContent(tx: Sql, workspaceId: string, courseId: string, kind: 'LESSON' | 'QUIZ', position: number, title: Text): Promise<string> {
+  const [content] = await tx.query<{ id: string }>(
+    `INSERT INTO course_contents (workspace_id, course_id, kind, position) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [workspaceId, courseId, kind, position],
+  );
+  for (const language of LANGS) {
+    await tx.query(`INSERT INTO course_content_titles (workspace_id, content_id, language, title) VALUES ($1, $2, $3, $4)`, [
+      workspaceId,
+      content.id,
+      language,
+      title[language],
+    ]);
+  }
+  return content.id;
+}

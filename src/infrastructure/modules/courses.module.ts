@@ -1,4 +1,12 @@
 import { ContainerModule } from 'inversify';
+import { AssignCourse } from '../../application/courses/assign-course.use-case';
+import { CourseApi } from '../../application/courses/course-api.port';
+import { PreviewCourseAssignment } from '../../application/courses/preview-course-assignment.use-case';
+import { HttpCourseApi } from '../http/learning/http-course-api';
 
 /** Bindings of the courses area: its HTTP adapters, use cases (factory bindings) and view-models. */
-export const coursesModule = new ContainerModule(() => {});
+export const coursesModule = new ContainerModule(({ bind }) => {
+  bind(CourseApi).to(HttpCourseApi).inSingletonScope();
+  bind(PreviewCourseAssignment).toDynamicValue((ctx) => new PreviewCourseAssignment(ctx.get<CourseApi>(CourseApi)));
+  bind(AssignCourse).toDynamicValue((ctx) => new AssignCourse(ctx.get<CourseApi>(CourseApi)));
+});

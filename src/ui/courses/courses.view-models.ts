@@ -1,4 +1,11 @@
 import { ContainerModule } from 'inversify';
+import { AssignCourseViewModel } from './assign-course.view-model';
+import { CourseListViewModel } from './course-list.view-model';
+import { CourseViewModel } from './course.view-model';
 
 /** View-models of the courses area (one instance per mounted screen). */
-export const coursesViewModels = new ContainerModule(() => {});
+export const coursesViewModels = new ContainerModule(({ bind }) => {
+  bind(CourseListViewModel).toSelf();
+  bind(CourseViewModel).toSelf();
+  bind(AssignCourseViewModel).toSelf();
+});

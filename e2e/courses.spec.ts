@@ -1,0 +1,115 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn, url } from './support/app';
+
+/** Opens an antd Select by its label and picks an option by its visible text, with the keyboard-reachable control. */
+async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+test.describe('assign a course', () => {
+  test('an admin reads the course in Hindi, assigns it by business unit and department, and assigning twice changes nothing', async ({ page }) => {
+    test.slow(); // a long journey: two assignments through the whole stack
+    await signIn(page, 'acme', 'admin@acme.test');
+    await page.getByRole('navigation', { name: 'Main' }).getByText('Courses').click();
+    await expect(page).toHaveURL(/\/courses$/);
+    const row = page.getByRole('row', { name: /Preventing Sexual Harassment at Work/ });
+    await expect(row).toContainText('Published');
+    await expect(row).toContainText('English');
+    await row.getByRole('link', { name: 'Preventing Sexual Harassment at Work' }).click();
+
+    // The primary language by default, then Hindi.
+    await expect(page.getByRole('heading', { name: 'Preventing Sexual Harassment at Work' })).toBeVisible();
+    await expect(page.getByText('Understanding sexual harassment')).toBeVisible();
+    await choose(page, page.locator('main, .shell-content').first(), 'Language', 'Hindi (हिन्दी)');
+    await expect(page.getByRole('heading', { name: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम' })).toBeVisible();
+    await expect(page.getByText('यौन उत्पीड़न को समझना')).toBeVisible();
+    await expect(page.getByText('इनमें से कौन-सा यौन उत्पीड़न हो सकता है?')).toBeVisible();
+
+    // Assign: everyone first, then narrow to a business unit and a department.
+    await page.getByRole('button', { name: 'Assign course' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByLabel('Joining date')).toBeVisible();
+    await expect(drawer.getByLabel('Search by name')).toBeVisible();
+    const count = drawer.getByRole('status', { name: 'Matching users' });
+    await expect(count).toHaveAttribute('aria-busy', 'false');
+    await expect(count).toContainText(/\d+ users match, 0 already assigned/);
+    const everyone = Number((await count.textContent())!.match(/(\d+) users match/)![1]);
+
+    await choose(page, drawer, 'Business unit', 'Acme Pune');
+    await expect(count).toHaveAttribute('aria-busy', 'false');
+    await expect(count).not.toContainText(`${everyone} users match`);
+    await choose(page, drawer, 'Department', 'Human Resources');
+    await expect(count).toHaveAttribute('aria-busy', 'false');
+    await expect(count).toContainText(/\d+ users? match(es)?, 0 already assigned/);
+    await expect(drawer.getByText('First matches')).toBeVisible();
+    const matched = Number((await count.textContent())!.match(/(\d+) users? match/)![1]);
+    expect(matched).toBeGreaterThan(0);
+    expect(matched).toBeLessThan(everyone);
+    const firstMatch = (await drawer.locator('.ant-list-item-meta-title').first().textContent())!.trim();
+
+    await drawer.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText(`Course assigned: ${matched} newly assigned, 0 already had the course.`).first()).toBeVisible();
+    await expect(page.getByRole('tab', { name: `Members (${matched})` })).toHaveAttribute('aria-selected', 'true');
+    const members = page.getByRole('table', { name: 'Members' });
+    await expect(members.getByRole('row', { name: new RegExp(firstMatch) })).toContainText('Acme Pune');
+    const memberRows = members.getByRole('row').filter({ hasText: '@acme.test' });
+    await expect(memberRows).toHaveCount(matched);
+    await expect(memberRows.filter({ hasText: 'Human Resources' })).toHaveCount(matched);
+
+    // Again, with the same filters: nothing changes.
+    await page.getByRole('button', { name: 'Assign course' }).first().click();
+    const again = page.getByRole('dialog');
+    await choose(page, again, 'Business unit', 'Acme Pune');
+    await choose(page, again, 'Department', 'Human Resources');
+    await expect(again.getByRole('status', { name: 'Matching users' })).toHaveAttribute('aria-busy', 'false');
+    await expect(again.getByRole('status', { name: 'Matching users' })).toContainText(`already assigned`);
+    await expect(again.getByRole('status', { name: 'Matching users' })).toContainText(`${matched} already assigned`);
+    await again.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText(`Course assigned: 0 newly assigned, ${matched} already had the course.`).first()).toBeVisible();
+    await expect(page.getByRole('tab', { name: `Members (${matched})` })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: '@acme.test' })).toHaveCount(matched);
+  });
+
+  test('a business-unit admin assigns within their own unit, using the keyboard', async ({ page }) => {
+    await signIn(page, 'acme', 'buadmin@acme.test');
+    await page.goto(url('acme', '/courses'));
+    await page.getByRole('link', { name: 'Preventing Sexual Harassment at Work' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Assign course' }).focus();
+    await page.keyboard.press('Enter');
+
+    const drawer = page.getByRole('dialog');
+    const count = drawer.getByRole('status', { name: 'Matching users' });
+    // Their own unit only: no "All Business Units".
+    await expect(drawer.getByText('Acme Pune', { exact: true })).toBeVisible();
+    await drawer.getByLabel('Business unit', { exact: true }).click();
+    await expect(page.locator('.ant-select-dropdown:visible').getByTitle('All Business Units')).toHaveCount(0);
+    await expect(page.locator('.ant-select-dropdown:visible').getByTitle('Acme Headquarters')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Department by keyboard: type to find it, Enter to choose.
+    await drawer.getByLabel('Department', { exact: true }).focus();
+    await page.keyboard.type('Human');
+    await page.keyboard.press('Enter');
+    await drawer.getByLabel('Search by name').fill('Aarav');
+    await expect(count).toHaveAttribute('aria-busy', 'false');
+    await expect(count).toContainText(/^1 user matches, [01] already assigned/);
+    await expect(drawer.getByText('aarav.sharma0@acme.test · Acme Pune · Human Resources')).toBeVisible();
+
+    await drawer.getByRole('button', { name: 'Confirm' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/Course assigned: [01] newly assigned, [01] already had the course\./).first()).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: '@acme.test' });
+    await expect(rows.filter({ hasText: 'Aarav Sharma' })).toHaveCount(1);
+    // Members are shown for their unit only.
+    await expect(rows.filter({ hasText: 'Acme Headquarters' })).toHaveCount(0);
+  });
+
+  test('an employee has no Courses entry, and the course page refuses them', async ({ page }) => {
+    await signIn(page, 'acme', 'employee@acme.test');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Courses')).toHaveCount(0);
+    await page.goto(url('acme', '/courses'));
+    await expect(page.getByText('This could not be loaded')).toBeVisible();
+  });
+});

@@ -1,0 +1,56 @@
+import { inject, injectable } from 'inversify';
+import {
+  assignCourse,
+  courseDetails,
+  courseList,
+  courseMembers,
+  courseUsers,
+  supportedLanguages,
+  type AssignCourseBody,
+  type CourseDetails,
+  type CourseLanguageEntry,
+  type CourseList,
+  type CourseMembers,
+  type CourseUsers,
+} from '../../../contracts/learning/courses.contract';
+import type { AssignResult, CourseApi, PageRequest } from '../../../application/courses/course-api.port';
+import { ApiError } from '../../../application/shared/api-error';
+import type { AssignmentFilter } from '../../../domain/courses/assignment-filter';
+import type { CourseLanguage } from '../../../domain/courses/course';
+import { ApiClient, LearningHttp } from '../api-client';
+
+@injectable()
+export class HttpCourseApi implements CourseApi {
+  constructor(@inject(LearningHttp) private readonly learning: ApiClient) {}
+
+  list(page: PageRequest): Promise<CourseList> {
+    return this.learning.call(courseList, { query: { ...page } });
+  }
+
+  details(courseId: string, language?: CourseLanguage): Promise<CourseDetails> {
+    return this.learning.call(courseDetails, { params: { id: courseId }, query: { language } });
+  }
+
+  supportedLanguages(courseId: string): Promise<CourseLanguageEntry[]> {
+    return this.learning.call(supportedLanguages, { params: { id: courseId } });
+  }
+
+  candidates(courseId: string, filter: AssignmentFilter, page: PageRequest): Promise<CourseUsers> {
+    return this.learning.call(courseUsers, { params: { id: courseId }, query: { ...filter, ...page } });
+  }
+
+  async assign(body: AssignCourseBody): Promise<AssignResult> {
+    try {
+      return { ok: true, ...(await this.learning.call(assignCourse, { body })) };
+    } catch (error) {
+      if (ApiError.is(error) && error.status === 409) return { ok: false, reason: 'not-published' };
+      if (ApiError.is(error) && error.status === 404) return { ok: false, reason: 'not-found', message: error.message, fields: error.fields };
+      if (ApiError.is(error) && error.status === 400) return { ok: false, reason: 'rejected', message: error.message, fields: error.fields };
+      throw error;
+    }
+  }
+
+  members(courseId: string, page: PageRequest): Promise<CourseMembers> {
+    return this.learning.call(courseMembers, { params: { id: courseId }, query: { ...page } });
+  }
+}

@@ -1,0 +1,163 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Descriptions, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { CourseMember } from '../../contracts/learning/courses.contract';
+import { ASSIGNMENT_STATUS_LABELS, type CourseLanguage } from '../../domain/courses/course';
+import { useViewModel } from '../shared/container-context';
+import { EmptyState, LoadError, Loading } from '../shared/page-state';
+import { AssignCourseDrawer } from './assign-course.drawer';
+import { CourseContents } from './course-contents';
+import { StatusTag } from './course-list.screen';
+import { CourseViewModel, MEMBER_PAGE_SIZE } from './course.view-model';
+
+export const CourseScreen = observer(function CourseScreen() {
+  const { courseId = '' } = useParams();
+  const vm = useViewModel(CourseViewModel);
+  const { message } = App.useApp();
+  const [tab, setTab] = useState('contents');
+  const [assigning, setAssigning] = useState(false);
+  const [lastResult, setLastResult] = useState<string | null>(null);
+
+  useEffect(() => {
+    void vm.load(courseId);
+  }, [vm, courseId]);
+  useEffect(() => {
+    if (tab === 'members' && vm.membersStatus === 'idle') void vm.loadMembers(1);
+  }, [tab, vm, vm.membersStatus]);
+
+  if (vm.status === 'loading') return <Loading label="Loading the course" />;
+  if (vm.status === 'not-found') return <LoadError message="There is no such course in this workspace." />;
+  if (vm.status === 'error' || !vm.details) return <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(courseId)} />;
+  const course = vm.details;
+
+  const onAssigned = (result: { assigned: number; alreadyAssigned: number }) => {
+    const text = `${result.assigned} newly assigned, ${result.alreadyAssigned} already had the course.`;
+    setAssigning(false);
+    setLastResult(text);
+    void message.success(`Course assigned: ${text}`);
+    setTab('members');
+    void vm.loadMembers(1);
+  };
+
+  const assignButton = (
+    <Button type="primary" disabled={!vm.assignable} onClick={() => setAssigning(true)}>
+      Assign course
+    </Button>
+  );
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Link to="/courses">
+        <ArrowLeftOutlined aria-hidden /> All courses
+      </Link>
+      <Card>
+        <Space align="start" style={{ justifyContent: 'space-between', width: '100%' }} wrap>
+          <div>
+            <Typography.Title level={2} style={{ marginTop: 0 }} lang={course.language === 'HINDI' ? 'hi' : undefined}>
+              {course.title}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary" lang={course.language === 'HINDI' ? 'hi' : undefined}>
+              {course.description}
+            </Typography.Paragraph>
+          </div>
+          <Space wrap>
+            <label htmlFor="course-language">Language</label>
+            <Select<CourseLanguage>
+              id="course-language"
+              aria-label="Language"
+              style={{ minWidth: 200 }}
+              value={vm.language ?? undefined}
+              options={vm.languageOptions}
+              loading={vm.languageLoading}
+              onChange={(language) => void vm.selectLanguage(language)}
+            />
+            {vm.assignable ? assignButton : <Tooltip title="Only a published course can be assigned">{assignButton}</Tooltip>}
+          </Space>
+        </Space>
+        <Descriptions size="small" column={{ xs: 1, sm: 3 }}>
+          <Descriptions.Item label="Status">
+            <StatusTag status={course.status} />
+          </Descriptions.Item>
+          <Descriptions.Item label="Members">{course.memberCount}</Descriptions.Item>
+          <Descriptions.Item label="Reminders">{course.reminderEnabled ? 'On' : 'Off'}</Descriptions.Item>
+        </Descriptions>
+        {vm.error ? <Alert type="error" showIcon title={vm.error} /> : null}
+      </Card>
+
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            {
+              key: 'contents',
+              label: 'Contents',
+              children: (
+                <div lang={course.language === 'HINDI' ? 'hi' : undefined}>
+                  <CourseContents contents={course.contents} />
+                </div>
+              ),
+            },
+            {
+              key: 'members',
+              label: `Members (${course.memberCount})`,
+              children: (
+                <Space direction="vertical" style={{ width: '100%' }}>
+                  {lastResult ? <Alert type="success" showIcon title={`Course assigned: ${lastResult}`} closable onClose={() => setLastResult(null)} /> : null}
+                  {vm.membersStatus === 'error' ? (
+                    <LoadError message={vm.membersError ?? ''} onRetry={() => void vm.loadMembers()} />
+                  ) : (
+                    <Table
+                      aria-label="Members"
+                      rowKey="key"
+                      loading={vm.membersStatus === 'loading'}
+                      dataSource={vm.memberRows}
+                      locale={{ emptyText: <EmptyState title="Nobody has this course yet">{vm.assignable ? assignButton : null}</EmptyState> }}
+                      pagination={{
+                        current: vm.membersPage,
+                        pageSize: MEMBER_PAGE_SIZE,
+                        total: vm.membersTotal,
+                        hideOnSinglePage: true,
+                        onChange: (page) => void vm.loadMembers(page),
+                      }}
+                      columns={[
+                        { title: 'Name', dataIndex: 'name' },
+                        { title: 'Email', dataIndex: 'email' },
+                        { title: 'Business unit', dataIndex: 'branchName' },
+                        { title: 'Department', dataIndex: 'departmentName' },
+                        {
+                          title: 'Status',
+                          dataIndex: 'status',
+                          render: (status: CourseMember['status']) => (
+                            <Tag color={status === 'COMPLETED' ? 'green' : status === 'IN_PROGRESS' ? 'gold' : undefined}>{ASSIGNMENT_STATUS_LABELS[status]}</Tag>
+                          ),
+                        },
+                        {
+                          title: 'Assigned on',
+                          dataIndex: 'assignedOn',
+                          render: (at: string) => new Date(at).toLocaleDateString(),
+                        },
+                      ]}
+                    />
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+
+      <AssignCourseDrawer
+        courseId={course.courseId}
+        courseTitle={course.title}
+        open={assigning}
+        onClose={() => setAssigning(false)}
+        onAssigned={onAssigned}
+      />
+    </Space>
+  );
+});
+
+export default CourseScreen;

@@ -1,0 +1,105 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { CourseDetails, CourseMember } from '../../contracts/learning/courses.contract';
+import { CourseApi } from '../../application/courses/course-api.port';
+import { ApiError, describeError } from '../../application/shared/api-error';
+import { canAssign, defaultLanguage, LANGUAGE_LABELS, type CourseLanguage } from '../../domain/courses/course';
+
+export const MEMBER_PAGE_SIZE = 20;
+
+/** One course: its contents in the chosen language, and its members. Plain reads go through the port. */
+@injectable()
+export class CourseViewModel {
+  courseId = '';
+  status: 'loading' | 'ready' | 'not-found' | 'error' = 'loading';
+  error: string | null = null;
+  details: CourseDetails | null = null;
+  language: CourseLanguage | null = null;
+  languageLoading = false;
+
+  members: CourseMember[] = [];
+  membersTotal = 0;
+  membersPage = 1;
+  membersStatus: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
+  membersError: string | null = null;
+
+  constructor(@inject(CourseApi) private readonly api: CourseApi) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  get languageOptions(): { value: CourseLanguage; label: string }[] {
+    return (this.details?.languages ?? []).map((l) => ({
+      value: l.language,
+      label: l.priority === 'PRIMARY' ? `${LANGUAGE_LABELS[l.language]} (primary)` : LANGUAGE_LABELS[l.language],
+    }));
+  }
+
+  get assignable(): boolean {
+    return this.details ? canAssign(this.details.status) : false;
+  }
+
+  /** Plain rows for antd's Table. */
+  get memberRows(): (CourseMember & { key: string; name: string })[] {
+    return this.members.map((m) => ({ ...m, key: m.userId, name: `${m.firstName} ${m.lastName}`.trim() }));
+  }
+
+  async load(courseId: string): Promise<void> {
+    this.courseId = courseId;
+    this.status = 'loading';
+    this.error = null;
+    try {
+      // The spec's default: the primary language, otherwise the first.
+      const languages = await this.api.supportedLanguages(courseId);
+      const language = defaultLanguage(languages) ?? undefined;
+      const details = await this.api.details(courseId, language);
+      runInAction(() => {
+        this.details = details;
+        this.language = details.language;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = ApiError.is(error) && error.status === 404 ? 'not-found' : 'error';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  async selectLanguage(language: CourseLanguage): Promise<void> {
+    this.language = language;
+    this.languageLoading = true;
+    try {
+      const details = await this.api.details(this.courseId, language);
+      runInAction(() => {
+        if (this.language !== language) return;
+        this.details = details;
+        this.language = details.language;
+        this.error = null;
+      });
+    } catch (error) {
+      runInAction(() => (this.error = describeError(error)));
+    } finally {
+      runInAction(() => (this.languageLoading = false));
+    }
+  }
+
+  async loadMembers(page = this.membersPage): Promise<void> {
+    this.membersStatus = 'loading';
+    this.membersError = null;
+    try {
+      const result = await this.api.members(this.courseId, { page: page - 1, pageSize: MEMBER_PAGE_SIZE });
+      runInAction(() => {
+        this.members = result.items;
+        this.membersTotal = result.total;
+        this.membersPage = page;
+        this.membersStatus = 'ready';
+        if (this.details) this.details = { ...this.details, memberCount: result.total };
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.membersStatus = 'error';
+        this.membersError = describeError(error);
+      });
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { AssignCourse } from '../../../src/application/courses/assign-course.use-case';
+import { FakeCourseApi } from './fake-course-api';
+
+describe('AssignCourse', () => {
+  it('assigns by filter and reports how many were newly assigned', async () => {
+    const api = new FakeCourseApi();
+    const outcome = await new AssignCourse(api).execute({ courseId: 'c1', filter: { branchId: 'pune', departmentId: 'hr-pune' } });
+    expect(outcome).toEqual({ ok: true, assigned: 2, alreadyAssigned: 0 });
+    expect([...api.assigned].sort()).toEqual(['u2', 'u3']);
+    expect(api.calls.at(-1)).toEqual({ method: 'assign', args: [{ courseId: 'c1', branchId: 'pune', departmentId: 'hr-pune' }] });
+  });
+
+  it('changes nothing when assigning the same people twice', async () => {
+    const api = new FakeCourseApi();
+    const assign = new AssignCourse(api);
+    await assign.execute({ courseId: 'c1', filter: { branchId: 'pune' } });
+    const again = await assign.execute({ courseId: 'c1', filter: { branchId: 'pune' } });
+    expect(again).toEqual({ ok: true, assigned: 0, alreadyAssigned: 3 });
+    expect(api.assigned.size).toBe(3);
+  });
+
+  it('turns a name search into exactly the people it matches, assigned by id', async () => {
+    const api = new FakeCourseApi();
+    const outcome = await new AssignCourse(api).execute({ courseId: 'c1', filter: { branchId: 'pune', search: ' priya ' } });
+    expect(outcome).toEqual({ ok: true, assigned: 1, alreadyAssigned: 0 });
+    expect(api.calls.at(-1)).toEqual({ method: 'assign', args: [{ courseId: 'c1', userIds: ['u3'] }] });
+  });
+
+  it('says nobody matches a search that finds no one, and assigns nobody', async () => {
+    const api = new FakeCourseApi();
+    const outcome = await new AssignCourse(api).execute({ courseId: 'c1', filter: { search: 'zzz' } });
+    expect(outcome).toEqual({ ok: false, reason: 'nobody-matches' });
+    expect(api.calls.some((c) => c.method === 'assign')).toBe(false);
+  });
+
+  it('assigns listed people once each', async () => {
+    const api = new FakeCourseApi();
+    const outcome = await new AssignCourse(api).execute({ courseId: 'c1', userIds: ['u1', 'u1', 'u4'] });
+    expect(outcome).toEqual({ ok: true, assigned: 2, alreadyAssigned: 0 });
+  });
+
+  it('refuses a bad date range before calling the API', async () => {
+    const api = new FakeCourseApi();
+    const outcome = await new AssignCourse(api).execute({ courseId: 'c1', filter: { startJoiningDate: '2024-05-01', endJoiningDate: '2023-01-01' } });
+    expect(outcome).toMatchObject({ ok: false, reason: 'invalid-filter', fields: { endJoiningDate: expect.any(String) } });
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('reports a draft course as not published', async () => {
+    const api = new FakeCourseApi();
+    api.status = 'DRAFT';
+    expect(await new AssignCourse(api).execute({ courseId: 'c1', filter: {} })).toEqual({ ok: false, reason: 'not-published' });
+    expect(api.assigned.size).toBe(0);
+  });
+
+  it('reports people who are not found with the API message', async () => {
+    const api = new FakeCourseApi();
+    const outcome = await new AssignCourse(api).execute({ courseId: 'c1', userIds: ['ghost'] });
+    expect(outcome).toEqual({ ok: false, reason: 'not-found', message: 'Users not found: ghost' });
+  });
+});
