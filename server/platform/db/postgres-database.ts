@@ -7,6 +7,9 @@ pg.types.setTypeParser(1082, (value: string) => value);
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle client losing its connection (a server restart, a dropped database) must not crash the process:
+  // the pool discards it and the next query opens a new one.
+  pool.on('error', (error) => console.warn(`PostgreSQL pool: an idle connection failed (${error.message})`));
   // Fail at start, with the driver's message, rather than on the first request.
   const client = await pool.connect();
   client.release();
