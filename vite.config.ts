@@ -1,17 +1,39 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
+/** The paths served by the light sign-in entry (the server does the same in production: server/app.ts). */
+export const AUTH_PAGES = ['/signin', '/forgot-password'];
+
+/** In development, the sign-in paths get signin.html as the server gives them in production. */
+function authPagesInDev(): Plugin {
+  return {
+    name: 'auth-pages-in-dev',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const path = (req.url ?? '').split('?')[0];
+        if (AUTH_PAGES.includes(path)) req.url = `/signin.html${(req.url ?? '').slice(path.length)}`;
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  plugins: [react(), authPagesInDev()],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: { input: { index: 'index.html', signin: 'signin.html' } },
+  },
   server: {
     host: true,
     port: Number(process.env.VITE_PORT ?? 5173),
     // In development the API server runs beside Vite; the Host header is kept so tenancy still works.
     proxy: Object.fromEntries(
-      ['/main-api', '/learning-api', '/case-api', '/config.json', '/api/auth'].map((p) => [p, { target: apiTarget, changeOrigin: false }]),
+      ['/main-api', '/learning-api', '/case-api', '/config.json', '/api/auth', '/dev/outbox'].map((p) => [p, { target: apiTarget, changeOrigin: false }]),
     ),
     allowedHosts: ['.localhost', 'localhost'],
   },

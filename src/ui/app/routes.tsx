@@ -11,10 +11,8 @@ const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => as
 
 /** Every page is reachable by URL; each screen's code is loaded only when its route is visited. */
 export function routesFor(isMainSite: boolean, container: Container): RouteObject[] {
-  const common: RouteObject[] = [
-    { path: '/signin', lazy: lazyScreen(() => import('../auth/sign-in.screen')) },
-    { path: '*', lazy: lazyScreen(() => import('../shared/not-found.screen')) },
-  ];
+  // /signin and /forgot-password are the light entry's (signin.html); the app reaches them by a full page load.
+  const common: RouteObject[] = [{ path: '*', lazy: lazyScreen(() => import('../shared/not-found.screen')) }];
   if (isMainSite) {
     return [
       {
@@ -32,7 +30,6 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
       Component: SiteRoot,
       children: [
         { path: '/', element: <Navigate to="/dashboard" replace /> },
-        { path: '/forgot-password', lazy: lazyScreen(() => import('../auth/forgot-password.screen')) },
         {
           lazy: lazyScreen(() => import('../shell/app-shell')),
           children: [

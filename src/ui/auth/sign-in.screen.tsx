@@ -1,122 +1,123 @@
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
 import { useViewModel } from '../shared/container-context';
-import { Loading } from '../shared/page-state';
-import { SignInViewModel, type SignInValues } from './sign-in.view-model';
+import { AuthCard, AuthForm, Field, LinkButton, Notice, SubmitButton } from './light/controls';
+import { SignInViewModel } from './sign-in.view-model';
 
+/** The sign-in page: password, or a one-time code by email or SMS on a workspace. */
 export const SignInScreen = observer(function SignInScreen() {
   const vm = useViewModel(SignInViewModel);
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const redirect = params.get('redirect');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const redirect = new URLSearchParams(window.location.search).get('redirect');
 
   useEffect(() => {
     void vm.loadProfile();
   }, [vm]);
 
   useEffect(() => {
-    if (vm.status !== 'done' || !vm.redirectTo) return;
-    if (vm.redirectTo.startsWith('/')) navigate(vm.redirectTo, { replace: true });
-    else window.location.assign(vm.redirectTo);
-  }, [vm.status, vm.redirectTo, navigate]);
+    // Everything after sign-in is the main app: a full page load.
+    if (vm.status === 'done' && vm.redirectTo) window.location.assign(vm.redirectTo);
+  }, [vm.status, vm.redirectTo]);
 
-  if (vm.profileStatus === 'loading') return <Loading label="Loading sign-in" />;
+  if (vm.profileStatus === 'loading') return <div className="auth-status" role="status">Loading sign-in…</div>;
   if (vm.profileStatus === 'missing') {
     return (
-      <div className="auth-page">
-        <Card className="auth-card">
-          <Alert type="warning" showIcon title="No workspace here" description="There is no workspace at this address. Check the link you were given." />
-        </Card>
-      </div>
+      <AuthCard>
+        <Notice kind="warning" title="No workspace here">
+          There is no workspace at this address. Check the link you were given.
+        </Notice>
+      </AuthCard>
     );
   }
 
   const profile = vm.profile;
   const onWorkspace = !vm.site.isMainSite;
   const pending = vm.status === 'pending';
+  const required = (message: string) => (value: string | undefined) => (value?.trim() ? undefined : message);
   return (
-    <div className="auth-page" style={{ ['--brand' as string]: profile?.backgroundColor ?? '#1f6feb' }}>
-      <Card className="auth-card">
-        <div className="auth-brand">
-          {profile?.companyLogo ? <img src={profile.companyLogo} alt={`${profile.companyName} logo`} height={48} /> : null}
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            {profile ? `Sign in to ${profile.companyName}` : 'Sign in'}
-          </Typography.Title>
-          {!profile ? (
-            <Typography.Paragraph type="secondary">Platform administrators sign in here. Members of a workspace can also find their workspace.</Typography.Paragraph>
+    <AuthCard brand={profile?.backgroundColor}>
+      <div className="auth-brand">
+        {profile?.companyLogo ? <img src={profile.companyLogo} alt={`${profile.companyName} logo`} height={48} /> : null}
+        <h1>{profile ? `Sign in to ${profile.companyName}` : 'Sign in'}</h1>
+        {!profile ? <p className="auth-lead">Platform administrators sign in here. Members of a workspace can also find their workspace.</p> : null}
+      </div>
+      {vm.error ? <Notice kind="error" title={vm.error} /> : null}
+      {vm.method === 'password' ? (
+        <AuthForm<{ identifier: string; password: string }>
+          setErrors={setErrors}
+          validate={(v) => clean({ identifier: required('Enter your email or username')(v.identifier), password: required('Enter your password')(v.password) })}
+          onSubmit={(v) => void vm.submit(v, redirect)}
+        >
+          <Field label="Email or username" name="identifier" autoComplete="username" autoFocus error={errors.identifier} disabled={pending} />
+          <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} disabled={pending} />
+          <SubmitButton pending={pending}>Sign in</SubmitButton>
+          {onWorkspace ? (
+            <div className="auth-links">
+              <a href="/forgot-password">Forgot your password?</a>
+              <LinkButton onClick={() => vm.setMethod('email')}>Use a code sent by email instead</LinkButton>
+              <LinkButton onClick={() => vm.setMethod('sms')}>Use a code sent by text message instead</LinkButton>
+            </div>
           ) : null}
-        </div>
-        {vm.error ? <Alert type="error" showIcon title={vm.error} role="alert" style={{ marginBottom: 16 }} /> : null}
-        {vm.method === 'password' ? (
-          <Form<SignInValues> layout="vertical" requiredMark={false} onFinish={(values) => void vm.submit(values, redirect)} disabled={pending}>
-            <Form.Item label="Email or username" name="identifier" rules={[{ required: true, whitespace: true, message: 'Enter your email or username' }]}>
-              <Input autoComplete="username" autoFocus />
-            </Form.Item>
-            <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
-              <Input.Password autoComplete="current-password" />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={pending}>
-              Sign in
-            </Button>
-            {onWorkspace ? (
-              <div className="auth-links">
-                <Link to="/forgot-password">Forgot your password?</Link>
-                <Button type="link" onClick={() => vm.setMethod('email')}>
-                  Use a code sent by email instead
-                </Button>
-                <Button type="link" onClick={() => vm.setMethod('sms')}>
-                  Use a code sent by text message instead
-                </Button>
-              </div>
-            ) : null}
-          </Form>
-        ) : !vm.codeRequest ? (
-          <Form<{ destination: string }> layout="vertical" requiredMark={false} onFinish={(values) => void vm.sendCode(values.destination)} disabled={pending}>
-            {vm.method === 'email' ? (
-              <Form.Item label="Email" name="destination" rules={[{ required: true, type: 'email', message: 'Enter your email address' }]}>
-                <Input autoComplete="email" autoFocus />
-              </Form.Item>
-            ) : (
-              <Form.Item
-                label="Mobile number"
-                name="destination"
-                extra="The number on your profile, with its country code, e.g. +91 98000 00040"
-                rules={[{ required: true, pattern: /^\+?[\d\s().-]{8,}$/, message: 'Enter your mobile number' }]}
-              >
-                <Input type="tel" autoComplete="tel" autoFocus />
-              </Form.Item>
-            )}
-            <Button type="primary" htmlType="submit" block loading={pending}>
-              {vm.method === 'email' ? 'Email me a code' : 'Text me a code'}
-            </Button>
-            {vm.method === 'email' ? (
-              <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 13 }}>
-                A code by email is handy, but weaker than a password: anyone who can read your mail can use it.
-              </Typography.Paragraph>
-            ) : null}
-            <Button type="link" block onClick={() => vm.setMethod('password')}>
-              Use your password instead
-            </Button>
-          </Form>
-        ) : (
-          <Form<{ code: string }> layout="vertical" requiredMark={false} onFinish={(values) => void vm.submitCode(values.code, redirect)} disabled={pending}>
-            {vm.notice ? <Alert type="info" showIcon role="status" title={vm.notice} style={{ marginBottom: 16 }} /> : null}
-            <Form.Item label="6-digit code" name="code" rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: 'Enter the 6 digits of the code' }]}>
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={pending}>
-              Sign in
-            </Button>
-            <Button type="link" block onClick={() => vm.startOver()}>
-              Use another email or send a new code
-            </Button>
-          </Form>
-        )}
-      </Card>
-    </div>
+        </AuthForm>
+      ) : !vm.codeRequest ? (
+        <AuthForm<{ destination: string }>
+          key={vm.method}
+          setErrors={setErrors}
+          validate={(v) =>
+            clean({
+              destination:
+                vm.method === 'email'
+                  ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.destination?.trim() ?? '') ? undefined : 'Enter your email address'
+                  : /^\+?[\d\s().-]{8,}$/.test(v.destination?.trim() ?? '') ? undefined : 'Enter your mobile number',
+            })
+          }
+          onSubmit={(v) => void vm.sendCode(v.destination)}
+        >
+          {vm.method === 'email' ? (
+            <Field label="Email" name="destination" type="email" autoComplete="email" autoFocus error={errors.destination} disabled={pending} />
+          ) : (
+            <Field
+              label="Mobile number"
+              name="destination"
+              type="tel"
+              autoComplete="tel"
+              autoFocus
+              hint="The number on your profile, with its country code, e.g. +91 98000 00040"
+              error={errors.destination}
+              disabled={pending}
+            />
+          )}
+          <SubmitButton pending={pending}>{vm.method === 'email' ? 'Email me a code' : 'Text me a code'}</SubmitButton>
+          {vm.method === 'email' ? (
+            <p className="auth-hint" style={{ marginTop: 12 }}>
+              A code by email is handy, but weaker than a password: anyone who can read your mail can use it.
+            </p>
+          ) : null}
+          <div className="auth-links">
+            <LinkButton onClick={() => vm.setMethod('password')}>Use your password instead</LinkButton>
+          </div>
+        </AuthForm>
+      ) : (
+        <AuthForm<{ code: string }>
+          setErrors={setErrors}
+          validate={(v) => clean({ code: /^\s*\d{6}\s*$/.test(v.code ?? '') ? undefined : 'Enter the 6 digits of the code' })}
+          onSubmit={(v) => void vm.submitCode(v.code, redirect)}
+        >
+          {vm.notice ? <Notice kind="info" title={vm.notice} /> : null}
+          <Field label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus error={errors.code} disabled={pending} />
+          <SubmitButton pending={pending}>Sign in</SubmitButton>
+          <div className="auth-links">
+            <LinkButton onClick={() => vm.startOver()}>Send a new code, or use another address</LinkButton>
+          </div>
+        </AuthForm>
+      )}
+    </AuthCard>
   );
 });
+
+/** Drops the fields without a message. */
+export function clean<T extends Record<string, string | undefined | null>>(found: T): Record<string, string> {
+  return Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => !!entry[1]));
+}
 
 export default SignInScreen;

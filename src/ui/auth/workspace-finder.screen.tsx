@@ -1,7 +1,6 @@
 import { Button, Card, List, Result, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { SiteInfo } from '../../application/shared/site';
 import { useService } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
@@ -29,9 +28,9 @@ export const WorkspaceFinderScreen = observer(function WorkspaceFinderScreen() {
             status="info"
             title="Sign in to find your workspace"
             extra={
-              <Link to="/signin">
-                <Button type="primary">Sign in</Button>
-              </Link>
+              <Button type="primary" href="/signin">
+                Sign in
+              </Button>
             }
           />
         ) : user.kind === 'platform-admin' ? (

@@ -30,9 +30,9 @@ export function HomeScreen() {
         </Typography.Text>
         <Space>
           <Link to="/workspace/signin">Find your workspace</Link>
-          <Link to="/signin">
-            <Button type="primary">Sign in</Button>
-          </Link>
+          <Button type="primary" href="/signin">
+            Sign in
+          </Button>
         </Space>
       </Layout.Header>
       <Layout.Content>

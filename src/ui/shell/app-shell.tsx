@@ -2,7 +2,7 @@ import { App as AntApp, Avatar, Button, Dropdown, Layout, Menu, Select, Space, T
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../domain/auth/roles';
 import { useService, useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
@@ -28,10 +28,7 @@ export const AppShell = observer(function AppShell() {
 
   if (session.status === 'unknown' || session.status === 'loading') return <Loading label="Checking your session" />;
   if (session.status === 'error') return <LoadError message={session.error ?? ''} onRetry={() => void session.load()} />;
-  if (!user) {
-    const back = `${window.location.origin}${location.pathname}${location.search}`;
-    return <Navigate to={`/signin?redirect=${encodeURIComponent(back)}`} replace />;
-  }
+  if (!user) return <ToSignIn />;
 
   const selected = shell.navigation.find((item) => location.pathname.startsWith(item.path))?.key;
   return (
@@ -78,7 +75,7 @@ export const AppShell = observer(function AppShell() {
                 onClick: async ({ key }) => {
                   if (key !== 'signout') return;
                   await session.signOut();
-                  navigate('/signin', { replace: true });
+                  window.location.assign('/signin');
                 },
               }}
             >
@@ -98,3 +95,11 @@ export const AppShell = observer(function AppShell() {
 });
 
 export default AppShell;
+
+/** The sign-in page is the light entry: a full page load, asking to come back here afterwards. */
+function ToSignIn() {
+  useEffect(() => {
+    window.location.replace(`/signin?redirect=${encodeURIComponent(window.location.href)}`);
+  }, []);
+  return <Loading label="Taking you to sign-in" />;
+}

@@ -1,0 +1,23 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useViewModel } from '../shared/container-context';
+import { SiteStatusViewModel } from '../shell/site-status.view-model';
+import { ForgotPasswordScreen } from './forgot-password.screen';
+import { AuthCard, Notice } from './light/controls';
+import { SignInScreen } from './sign-in.screen';
+
+/** The sign-in pages, by path; the workspace's maintenance page replaces them while the flag is on. */
+export const AuthApp = observer(function AuthApp() {
+  const status = useViewModel(SiteStatusViewModel);
+  useEffect(() => status.watch(), [status]);
+  if (status.maintenance) {
+    return (
+      <AuthCard>
+        <Notice kind="warning" title="Scheduled maintenance">
+          This workspace is being updated and will be back shortly. Your work is saved; this page checks again every 20 seconds.
+        </Notice>
+      </AuthCard>
+    );
+  }
+  return window.location.pathname === '/forgot-password' ? <ForgotPasswordScreen /> : <SignInScreen />;
+});
