@@ -24,8 +24,15 @@ async function initialJs(outDir: string, manifest: Manifest, starts: string[]): 
   return { bytes, files: [...seen] };
 }
 
-async function buildWithManifest(root: string, outDir: string, plugins = [react()]) {
-  await build({ root, logLevel: 'silent', configFile: false, plugins, build: { outDir, manifest: true, emptyOutDir: true } });
+/** Builds with the project's own vite.config.ts (configFile), or plain React settings for the reference. */
+async function buildWithManifest(root: string, outDir: string, configFile: string | false = false) {
+  await build({
+    root,
+    logLevel: 'silent',
+    configFile,
+    ...(configFile ? {} : { plugins: [react()] }),
+    build: { outDir, manifest: true, emptyOutDir: true },
+  });
   return JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
@@ -34,7 +41,7 @@ export async function benchBundle(): Promise<void> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'safeplace-bundle-'));
   try {
     const ours = path.join(tmp, 'ours');
-    const manifest = await buildWithManifest(ROOT, ours, (await import(path.join(ROOT, 'vite.config.ts'))).default.plugins);
+    const manifest = await buildWithManifest(ROOT, ours, path.join(ROOT, 'vite.config.ts'));
     // /signin is served by the light entry signin.html (server/app.ts): its entry chunk and static imports.
     if (!manifest['signin.html']) throw new Error('signin.html entry not found in the manifest');
     const signin = await initialJs(ours, manifest, ['signin.html']);
