@@ -1,4 +1,125 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ColumnMapping,
+  downloadImportReport,
+  IMPORT_FILE_FIELD,
+  IMPORT_MAPPING_FIELD,
+  importUsers,
+  readImportHeaders,
+  validateUserImport,
+} from '../../../src/contracts/main/invites.contract';
+import { proposeMapping } from '../../../src/domain/imports/import-columns';
 import type { ApiDeps } from '../../platform/deps';
+import { badRequest, HttpError } from '../../platform/errors';
+import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { detectImportFile, readHeaderRow } from './import-file.parser';
+import { UserImportService, type ImportActor, type ImportUpload } from './user-import.service';
 
-export async function inviteRoutes(_app: FastifyInstance, _deps: ApiDeps): Promise<void> {}
+export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const service = new UserImportService(deps.db, deps.files);
+  const maxBytes = deps.settings.maxUploadBytes;
+
+  serve(app, readImportHeaders, async (ctx) => {
+    workspaceUser(ctx);
+    const upload = await readUpload(ctx.request, maxBytes, false);
+    const { headers, sample } = await readHeaderRow(upload.kind, upload.bytes);
+    return { headers, proposed: proposeMapping(headers), sample };
+  });
+
+  serve(app, validateUserImport, async (ctx) => {
+    const actor = importActor(ctx);
+    return service.validate(actor, await readUpload(ctx.request, maxBytes, true));
+  });
+
+  serve(app, downloadImportReport, async (ctx) => {
+    const actor = importActor(ctx);
+    const upload = await readUpload(ctx.request, maxBytes, true);
+    const csv = await service.report(actor, upload);
+    const name = `${upload.fileName.replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9._-]/g, '_')}-report.csv`;
+    return ctx.reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(`\uFEFF${csv}`);
+  });
+
+  serve(app, importUsers, async (ctx) => {
+    const actor = importActor(ctx);
+    return service.import(actor, await readUpload(ctx.request, maxBytes, true));
+  });
+}
+
+function importActor(ctx: HandlerContext<any>): ImportActor {
+  const { user, workspace } = workspaceUser(ctx);
+  return { user, workspace, ip: ctx.request.ip };
+}
+
+/** The multipart body: one `file` part and (except for the header read) the `mapping` field. */
+async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: true): Promise<ImportUpload>;
+async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: false): Promise<Omit<ImportUpload, 'mapping'>>;
+async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: boolean): Promise<Omit<ImportUpload, 'mapping'> & { mapping?: ColumnMapping }> {
+  if (!request.isMultipart()) {
+    throw badRequest('Send the file as multipart/form-data', { [IMPORT_FILE_FIELD]: 'Required' });
+  }
+  let file: { name: string; bytes: Buffer } | null = null;
+  let mappingText: string | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== IMPORT_FILE_FIELD) throw badRequest(`Unknown file field ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
+        file = { name: part.filename || 'import', bytes };
+      } else if (part.fieldname === IMPORT_MAPPING_FIELD) {
+        mappingText = String(part.value);
+      } else {
+        throw badRequest(`Unknown field ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
+      }
+    }
+  } catch (error) {
+    throw uploadError(error, maxBytes);
+  }
+  if (!file) throw badRequest('Attach the file to import', { [IMPORT_FILE_FIELD]: 'Required' });
+  const kind = detectImportFile(file.name, file.bytes);
+  const upload = { fileName: file.name.split(/[\\/]/).pop()!.slice(-200), kind, bytes: file.bytes };
+  if (!needMapping) return upload;
+  return { ...upload, mapping: parseMapping(mappingText) };
+}
+
+function parseMapping(text: string | null): ColumnMapping {
+  if (text === null) throw badRequest('Give the column mapping', { [IMPORT_MAPPING_FIELD]: 'Required' });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest('The column mapping is not JSON', { [IMPORT_MAPPING_FIELD]: 'Not JSON' });
+  }
+  const parsed = ColumnMapping.safeParse(json);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      fields[[IMPORT_MAPPING_FIELD, ...issue.path.map(String)].join('.')] ??= issue.message;
+    }
+    throw badRequest(`Invalid column mapping: ${parsed.error.issues[0]?.message ?? 'invalid'}`, fields);
+  }
+  return parsed.data;
+}
+
+/** Multipart limits answer 413/400 with the contract's error body, never a 500. */
+function uploadError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new HttpError(413, 'FILE_TOO_LARGE', `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`, {
+      [IMPORT_FILE_FIELD]: 'Too large',
+    });
+  }
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new HttpError(413, 'TOO_MANY_PARTS', 'Send one file and the mapping only');
+  }
+  const status = (error as { statusCode?: number }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  if (error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message)) {
+    return badRequest('The upload is not a valid multipart body', { [IMPORT_FILE_FIELD]: 'Malformed upload' });
+  }
+  return error;
+}

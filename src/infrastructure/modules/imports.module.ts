@@ -1,4 +1,18 @@
 import { ContainerModule } from 'inversify';
+import { Clock } from '../../application/imports/clock.port';
+import { DownloadImportReport } from '../../application/imports/download-import-report.use-case';
+import { ImportUsers } from '../../application/imports/import-users.use-case';
+import { ReadImportHeaders } from '../../application/imports/read-import-headers.use-case';
+import { UserImportApi } from '../../application/imports/user-import-api.port';
+import { ValidateUserImport } from '../../application/imports/validate-user-import.use-case';
+import { HttpUserImportApi } from '../http/main/http-user-import-api';
 
 /** Bindings of the imports area: its HTTP adapters, use cases (factory bindings) and view-models. */
-export const importsModule = new ContainerModule(() => {});
+export const importsModule = new ContainerModule(({ bind, isBound }) => {
+  bind(UserImportApi).to(HttpUserImportApi).inSingletonScope();
+  if (!isBound(Clock)) bind(Clock).toConstantValue({ now: () => new Date() });
+  bind(ReadImportHeaders).toDynamicValue((ctx) => new ReadImportHeaders(ctx.get<UserImportApi>(UserImportApi)));
+  bind(ValidateUserImport).toDynamicValue((ctx) => new ValidateUserImport(ctx.get<UserImportApi>(UserImportApi)));
+  bind(DownloadImportReport).toDynamicValue((ctx) => new DownloadImportReport(ctx.get<UserImportApi>(UserImportApi)));
+  bind(ImportUsers).toDynamicValue((ctx) => new ImportUsers(ctx.get<UserImportApi>(UserImportApi), ctx.get<Clock>(Clock)));
+});

@@ -1,4 +1,7 @@
 import { ContainerModule } from 'inversify';
+import { ImportUsersViewModel } from './import-users.view-model';
 
 /** View-models of the imports area (one instance per mounted screen). */
-export const importsViewModels = new ContainerModule(() => {});
+export const importsViewModels = new ContainerModule(({ bind }) => {
+  bind(ImportUsersViewModel).toSelf();
+});

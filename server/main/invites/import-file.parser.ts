@@ -1,0 +1,179 @@
+import { Readable } from 'node:stream';
+import { parse, CsvError } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { MAX_IMPORT_ROWS } from '../../../src/domain/imports/import-rows';
+import { HttpError, badRequest } from '../../platform/errors';
+
+export type ImportFileKind = 'csv' | 'xlsx';
+
+/** One row of the file: `row` is the spreadsheet row number (the header is row 1). */
+export interface FileRow {
+  row: number;
+  cells: string[];
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const MAX_COLUMNS = 200;
+
+/**
+ * Files are untrusted: the type is decided by the extension AND the content. An XLSX is a zip archive;
+ * a CSV is text without NUL bytes.
+ */
+export function detectImportFile(fileName: string, bytes: Uint8Array): ImportFileKind {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  if (extension !== 'csv' && extension !== 'xlsx') {
+    throw new HttpError(400, 'UNSUPPORTED_FILE', 'Upload a .csv or .xlsx file', { file: 'Only .csv and .xlsx files can be imported' });
+  }
+  if (bytes.length === 0) throw new HttpError(400, 'EMPTY_FILE', 'The file is empty', { file: 'The file is empty' });
+  if (extension === 'xlsx') {
+    if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
+      throw new HttpError(400, 'UNSUPPORTED_FILE', 'This file is not a real XLSX workbook', { file: 'Not an XLSX workbook' });
+    }
+    return 'xlsx';
+  }
+  if (bytes.includes(0)) {
+    throw new HttpError(400, 'UNSUPPORTED_FILE', 'This file is not a text CSV file', { file: 'Not a text CSV file' });
+  }
+  return 'csv';
+}
+
+/**
+ * Streams the rows of the file in batches, the header row first; refuses a malformed file with its row
+ * and column. Batches, not single rows: an await per row cost more than the parsing itself.
+ */
+export function readImportRows(kind: ImportFileKind, bytes: Uint8Array): AsyncGenerator<FileRow[]> {
+  return limitRows(kind === 'csv' ? csvRows(bytes) : xlsxRows(bytes));
+}
+
+async function* limitRows(batches: AsyncGenerator<FileRow[]>): AsyncGenerator<FileRow[]> {
+  let count = 0;
+  for await (const batch of batches) {
+    count += batch.length;
+    if (count > MAX_IMPORT_ROWS + 1) {
+      throw new HttpError(400, 'TOO_MANY_ROWS', `A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows`, {
+        file: `More than ${MAX_IMPORT_ROWS} rows`,
+      });
+    }
+    yield batch.map((row) => (row.cells.length > MAX_COLUMNS ? { row: row.row, cells: row.cells.slice(0, MAX_COLUMNS) } : row));
+  }
+}
+
+const CSV_CHUNK = 64 * 1024;
+
+/** Feeds csv-parse's stream 64 KB at a time and takes the records each chunk completes. */
+async function* csvRows(bytes: Uint8Array): AsyncGenerator<FileRow[]> {
+  const parser = parse({ bom: true, relax_column_count: true, max_record_size: 64 * 1024 });
+  let failure: unknown = null;
+  parser.on('error', (error) => (failure = error));
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let row = 0;
+  const take = (): FileRow[] => {
+    const error = failure ?? parser.errored;
+    if (error) throw error instanceof CsvError ? malformedCsv(error) : error;
+    const batch: FileRow[] = [];
+    let record: string[] | null;
+    while ((record = parser.read() as string[] | null) !== null) batch.push({ row: ++row, cells: record });
+    return batch;
+  };
+  try {
+    for (let offset = 0; offset < buffer.length; offset += CSV_CHUNK) {
+      parser.write(buffer.subarray(offset, offset + CSV_CHUNK));
+      const batch = take();
+      if (batch.length > 0) yield batch;
+    }
+    parser.end();
+    // end() flushes the last record (and reports an unclosed quote) synchronously or on the next tick.
+    await new Promise<void>((resolve) => {
+      if (parser.readableEnded || parser.errored) return resolve();
+      parser.once('end', resolve);
+      parser.once('error', () => resolve());
+      parser.once('readable', () => resolve());
+    });
+    const last = take();
+    if (last.length > 0) yield last;
+  } finally {
+    parser.destroy();
+  }
+}
+
+const CSV_PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted value is not closed',
+  CSV_INVALID_CLOSING_QUOTE: 'a closing quote is followed by other characters',
+  INVALID_OPENING_QUOTE: 'a quote appears inside an unquoted value',
+  CSV_MAX_RECORD_SIZE: 'a row is too long',
+};
+
+function malformedCsv(error: CsvError): HttpError {
+  const context = error as CsvError & { records?: number; index?: number };
+  const row = (context.records ?? 0) + 1;
+  const column = (context.index ?? 0) + 1;
+  const what = CSV_PROBLEMS[error.code] ?? 'it could not be read';
+  return new HttpError(400, 'MALFORMED_FILE', `The CSV file is malformed at row ${row}, column ${column}: ${what}`, {
+    file: `Row ${row}, column ${column}: ${what}`,
+    row: String(row),
+    column: String(column),
+  });
+}
+
+async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<FileRow[]> {
+  const input = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles tell dates from numbers.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  let lastRow = 0;
+  try {
+    for await (const worksheet of reader) {
+      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        // The streaming reader skips empty rows; keep the real row numbers.
+        lastRow = row.number;
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        yield [{ row: row.number, cells: Array.from(values, cellText) }];
+      }
+      // Only the first worksheet is imported.
+      break;
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, 'MALFORMED_FILE', `The XLSX file could not be read after row ${lastRow}`, {
+      file: `The workbook is damaged after row ${lastRow}`,
+      row: String(lastRow + 1),
+    });
+  } finally {
+    input.destroy();
+  }
+}
+
+function cellText(value: ExcelJS.CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value !== 'object') return String(value);
+  if ('richText' in value) return value.richText.map((t) => t.text).join('');
+  if ('text' in value && typeof value.text === 'string') return value.text;
+  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if ('error' in value) return '';
+  return '';
+}
+
+/** The header row and a few data rows (for the mapping step). */
+export async function readHeaderRow(kind: ImportFileKind, bytes: Uint8Array, sampleSize = 3): Promise<{ headers: string[]; sample: string[][] }> {
+  let headers: string[] | null = null;
+  const sample: string[][] = [];
+  reading: for await (const batch of readImportRows(kind, bytes)) {
+    for (const { cells } of batch) {
+      if (!headers) {
+        headers = cells.map((c) => c.trim());
+        continue;
+      }
+      if (cells.every((c) => c.trim() === '')) continue;
+      sample.push(cells.map((c) => c.slice(0, 200)));
+      if (sample.length >= sampleSize) break reading;
+    }
+  }
+  if (!headers || headers.every((h) => h === '')) throw badRequest('The file has no header row', { file: 'No header row' });
+  return { headers, sample };
+}

@@ -1,0 +1,43 @@
+-- Invites and bulk import jobs (main API). Tenant tables: workspace_id on every row, row-level security
+-- as in 0001_core.sql, and workspace_id leading every index (the Citus distribution key).
+
+CREATE TABLE import_jobs (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+  file_key text NOT NULL,
+  status text NOT NULL DEFAULT 'RUNNING' CHECK (status IN ('RUNNING', 'DONE', 'FAILED')),
+  total_rows integer NOT NULL DEFAULT 0,
+  created integer NOT NULL DEFAULT 0,
+  skipped integer NOT NULL DEFAULT 0,
+  created_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  finished_at timestamptz
+);
+CREATE INDEX import_jobs_ws_idx ON import_jobs (workspace_id, created_at DESC);
+
+CREATE TABLE invites (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  email text NOT NULL,
+  -- No foreign keys on these two: each costs a lookup per inserted row, and bulk imports write many rows.
+  -- The unit is checked when the invite is made; the job is a record of where the invite came from.
+  branch_id uuid,
+  import_job_id uuid,
+  -- The code itself is only ever sent to the invitee; we keep its SHA-256.
+  code_hash text NOT NULL UNIQUE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL DEFAULT now() + interval '14 days',
+  claimed_at timestamptz
+);
+CREATE INDEX invites_ws_email_idx ON invites (workspace_id, lower(email));
+CREATE INDEX invites_ws_user_idx ON invites (workspace_id, user_id);
+
+ALTER TABLE import_jobs ENABLE ROW LEVEL SECURITY;
+ALTER TABLE invites ENABLE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON import_jobs
+  USING (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid)
+  WITH CHECK (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid);
+CREATE POLICY tenant_isolation ON invites
+  USING (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid)
+  WITH CHECK (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid);

@@ -1,0 +1,28 @@
+import type { ImportJobResult } from '../../contracts/main/invites.contract';
+import { timestampedFileName } from '../../domain/imports/import-dates';
+import type { Clock } from './clock.port';
+import { mappingProblem } from '../../domain/imports/import-columns';
+import type { MappedImportFile, UserImportApi } from './user-import-api.port';
+
+export type ImportUsersOutcome =
+  | { ok: true; result: ImportJobResult }
+  | { ok: false; reason: 'bad-mapping'; message: string };
+
+/**
+ * Imports the file as one job. The spec: a bulk file is renamed with a timestamp prefix before upload,
+ * so every stored upload is kept apart.
+ */
+export class ImportUsers {
+  constructor(
+    private readonly api: UserImportApi,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: MappedImportFile): Promise<ImportUsersOutcome> {
+    const message = mappingProblem(input.mapping);
+    if (message) return { ok: false, reason: 'bad-mapping', message };
+    const file = { ...input.file, name: timestampedFileName(input.file.name, this.clock.now()) };
+    const result = await this.api.importUsers({ file, mapping: input.mapping });
+    return { ok: true, result };
+  }
+}

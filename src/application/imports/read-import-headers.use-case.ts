@@ -1,0 +1,25 @@
+import type { ImportHeaders } from '../../contracts/main/invites.contract';
+import { IMPORT_COLUMNS, type ColumnMapping } from '../../domain/imports/import-columns';
+import type { ImportFile, UserImportApi } from './user-import-api.port';
+
+export type ReadImportHeadersOutcome =
+  | { ok: true; headers: string[]; proposed: ColumnMapping; sample: string[][]; unmatchedRequired: string[] }
+  | { ok: false; reason: 'unsupported-type' | 'too-large'; maxBytes?: number };
+
+const ACCEPTED = /\.(csv|xlsx)$/i;
+
+/** Reads the chosen file's header row; the server proposes a mapping the admin can change. */
+export class ReadImportHeaders {
+  constructor(
+    private readonly api: UserImportApi,
+    private readonly maxBytes = 20 * 1024 * 1024,
+  ) {}
+
+  async execute(file: ImportFile): Promise<ReadImportHeadersOutcome> {
+    if (!ACCEPTED.test(file.name)) return { ok: false, reason: 'unsupported-type' };
+    if (file.content.size > this.maxBytes) return { ok: false, reason: 'too-large', maxBytes: this.maxBytes };
+    const answer: ImportHeaders = await this.api.readHeaders(file);
+    const unmatchedRequired = IMPORT_COLUMNS.filter((c) => c.required && answer.proposed[c.key] === undefined).map((c) => c.label);
+    return { ok: true, headers: answer.headers, proposed: answer.proposed, sample: answer.sample, unmatchedRequired };
+  }
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ColumnMapping, ImportColumnKey } from '../../domain/imports/import-columns';
+import { route } from '../route';
+
+/**
+ * The bulk user import. Every call is multipart: a `file` part (CSV or XLSX) and, except for the header
+ * read, a `mapping` field holding the JSON of a ColumnMapping (column key -> zero-based file column).
+ * The workspace is the host's; the body never names it.
+ */
+export const IMPORT_FILE_FIELD = 'file';
+export const IMPORT_MAPPING_FIELD = 'mapping';
+export { ColumnMapping };
+
+const ImportAccess = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] as const;
+
+export const ImportHeaders = z.object({
+  headers: z.array(z.string()),
+  proposed: z.partialRecord(ImportColumnKey, z.number().int()),
+  /** A few data rows, to help the admin check the mapping. */
+  sample: z.array(z.array(z.string())),
+});
+export type ImportHeaders = z.infer<typeof ImportHeaders>;
+
+export const ImportRowProblem = z.object({
+  /** The spreadsheet row: the header is row 1, the first data row is row 2. */
+  row: z.number().int(),
+  email: z.string(),
+  column: ImportColumnKey.nullable(),
+  reason: z.string(),
+});
+export type ImportRowProblem = z.infer<typeof ImportRowProblem>;
+
+export const ImportValidation = z.object({
+  totalRows: z.number().int(),
+  validRows: z.number().int(),
+  invalidRows: z.number().int(),
+  /** The first problems (at most PROBLEMS_SHOWN); the detailed report lists every row. */
+  problems: z.array(ImportRowProblem),
+  problemsTruncated: z.boolean(),
+});
+export type ImportValidation = z.infer<typeof ImportValidation>;
+
+export const PROBLEMS_SHOWN = 500;
+
+export const ImportJobResult = z.object({
+  jobId: z.string(),
+  status: z.literal('DONE'),
+  fileName: z.string(),
+  totalRows: z.number().int(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+  problems: z.array(ImportRowProblem),
+  problemsTruncated: z.boolean(),
+});
+export type ImportJobResult = z.infer<typeof ImportJobResult>;
+
+export const readImportHeaders = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/invite/bulk/file/mappings',
+  summary: "An import file's header row, with a proposed column mapping",
+  multipart: true,
+  response: ImportHeaders,
+  access: ImportAccess,
+});
+
+export const validateUserImport = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/invite/bulk/validate',
+  summary: 'Checks every row of an import file; lists the bad rows with their reasons',
+  multipart: true,
+  response: ImportValidation,
+  access: ImportAccess,
+});
+
+export const downloadImportReport = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/invite/download/bulk/detailed-report',
+  summary: "Every row's outcome as a CSV file",
+  multipart: true,
+  response: null,
+  access: ImportAccess,
+});
+
+export const importUsers = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/invite/bulk',
+  summary: 'Creates the valid rows as invited users, with their invites, as one job',
+  multipart: true,
+  response: ImportJobResult,
+  access: ImportAccess,
+});

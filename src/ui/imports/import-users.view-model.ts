@@ -1,0 +1,205 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import type { ImportJobResult, ImportRowProblem, ImportValidation } from '../../contracts/main/invites.contract';
+import { DownloadImportReport } from '../../application/imports/download-import-report.use-case';
+import { ImportUsers } from '../../application/imports/import-users.use-case';
+import { ReadImportHeaders } from '../../application/imports/read-import-headers.use-case';
+import type { ImportFile } from '../../application/imports/user-import-api.port';
+import { ValidateUserImport } from '../../application/imports/validate-user-import.use-case';
+import { describeError } from '../../application/shared/api-error';
+import { IMPORT_COLUMN_LABELS, IMPORT_COLUMN_KEYS, type ColumnMapping, type ImportColumnKey } from '../../domain/imports/import-columns';
+
+export type ImportStep = 'upload' | 'map' | 'validate' | 'import';
+export const IMPORT_STEPS: readonly ImportStep[] = ['upload', 'map', 'validate', 'import'];
+
+/** The Select values of the mapping form: a file column number per import column, or nothing. */
+export type MappingValues = Partial<Record<ImportColumnKey, number | null>>;
+
+export interface ProblemRow {
+  key: string;
+  row: number;
+  email: string;
+  column: string;
+  reason: string;
+}
+
+/** The import wizard: upload -> map columns -> validate -> import. The antd Form owns the mapping values. */
+@injectable()
+export class ImportUsersViewModel {
+  step: ImportStep = 'upload';
+  status: 'idle' | 'reading' | 'validating' | 'downloading' | 'importing' = 'idle';
+  error: string | null = null;
+  file: ImportFile | null = null;
+  headers: string[] = [];
+  sample: string[][] = [];
+  proposed: ColumnMapping = {};
+  mapping: ColumnMapping = {};
+  validation: ImportValidation | null = null;
+  result: ImportJobResult | null = null;
+
+  constructor(
+    @inject(ReadImportHeaders) private readonly readHeaders: ReadImportHeaders,
+    @inject(ValidateUserImport) private readonly validateImport: ValidateUserImport,
+    @inject(DownloadImportReport) private readonly downloadReport: DownloadImportReport,
+    @inject(ImportUsers) private readonly importUsers: ImportUsers,
+  ) {
+    makeAutoObservable(this, { file: observableRef, validation: observableRef, result: observableRef }, { autoBind: true });
+  }
+
+  get stepIndex(): number {
+    return IMPORT_STEPS.indexOf(this.step);
+  }
+
+  get busy(): boolean {
+    return this.status !== 'idle';
+  }
+
+  /** Plain options for the twelve Selects: "Column 2: First Name". */
+  get columnOptions(): { value: number; label: string }[] {
+    return this.headers.map((header, index) => ({ value: index, label: `Column ${index + 1}: ${header || '(no header)'}` }));
+  }
+
+  get problemRows(): ProblemRow[] {
+    return toRows(this.validation?.problems ?? []);
+  }
+
+  get skippedRows(): ProblemRow[] {
+    return toRows(this.result?.problems ?? []);
+  }
+
+  async chooseFile(file: ImportFile): Promise<void> {
+    this.status = 'reading';
+    this.error = null;
+    try {
+      const outcome = await this.readHeaders.execute(file);
+      runInAction(() => {
+        this.status = 'idle';
+        if (!outcome.ok) {
+          this.error =
+            outcome.reason === 'unsupported-type'
+              ? 'Choose a .csv or .xlsx file.'
+              : `The file is too large: the limit is ${Math.floor((outcome.maxBytes ?? 0) / 1024 / 1024)} MB.`;
+          return;
+        }
+        this.file = file;
+        this.headers = outcome.headers;
+        this.sample = outcome.sample;
+        this.proposed = outcome.proposed;
+        this.mapping = outcome.proposed;
+        this.validation = null;
+        this.result = null;
+        this.step = 'map';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'idle';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  async validate(values: MappingValues): Promise<void> {
+    if (!this.file) return;
+    const mapping = toMapping(values);
+    this.status = 'validating';
+    this.error = null;
+    try {
+      const outcome = await this.validateImport.execute({ file: this.file, mapping });
+      runInAction(() => {
+        this.status = 'idle';
+        if (!outcome.ok) {
+          this.error = outcome.message;
+          return;
+        }
+        this.mapping = mapping;
+        this.validation = outcome.validation;
+        this.step = 'validate';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'idle';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  /** The detailed report for the screen to save. */
+  async report(): Promise<{ name: string; content: Blob } | null> {
+    if (!this.file) return null;
+    this.status = 'downloading';
+    this.error = null;
+    try {
+      const report = await this.downloadReport.execute({ file: this.file, mapping: this.mapping });
+      runInAction(() => (this.status = 'idle'));
+      return report;
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'idle';
+        this.error = describeError(error);
+      });
+      return null;
+    }
+  }
+
+  async runImport(): Promise<void> {
+    if (!this.file) return;
+    this.status = 'importing';
+    this.step = 'import';
+    this.error = null;
+    try {
+      const outcome = await this.importUsers.execute({ file: this.file, mapping: this.mapping });
+      runInAction(() => {
+        this.status = 'idle';
+        if (!outcome.ok) {
+          this.error = outcome.message;
+          this.step = 'map';
+          return;
+        }
+        this.result = outcome.result;
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'idle';
+        this.error = describeError(error);
+        this.step = 'validate';
+      });
+    }
+  }
+
+  backToMapping(): void {
+    this.error = null;
+    this.step = 'map';
+  }
+
+  startOver(): void {
+    this.step = 'upload';
+    this.status = 'idle';
+    this.error = null;
+    this.file = null;
+    this.headers = [];
+    this.sample = [];
+    this.proposed = {};
+    this.mapping = {};
+    this.validation = null;
+    this.result = null;
+  }
+}
+
+function toMapping(values: MappingValues): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  for (const key of IMPORT_COLUMN_KEYS) {
+    const value = values[key];
+    if (typeof value === 'number') mapping[key] = value;
+  }
+  return mapping;
+}
+
+function toRows(problems: readonly ImportRowProblem[]): ProblemRow[] {
+  return problems.map((p, i) => ({
+    key: `${p.row}-${i}`,
+    row: p.row,
+    email: p.email,
+    column: p.column ? IMPORT_COLUMN_LABELS[p.column] : '',
+    reason: p.reason,
+  }));
+}

@@ -1,0 +1,117 @@
+import 'reflect-metadata';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/application/shared/api-error';
+import type { SessionStore } from '../../../src/application/shared/session-store.port';
+import { ApiClient } from '../../../src/infrastructure/http/api-client';
+import { HttpUserImportApi } from '../../../src/infrastructure/http/main/http-user-import-api';
+
+const BASE = 'http://acme.localhost:8080/main-api';
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+class MemorySessions implements SessionStore {
+  constructor(private value: string | null = 'token-abcdefghijklmnopqrstuvwxyz') {}
+  token() {
+    return this.value;
+  }
+  save(token: string) {
+    this.value = token;
+  }
+  clear() {
+    this.value = null;
+  }
+}
+
+function adapter() {
+  const sessions = new MemorySessions();
+  let lostSession = false;
+  const client = new ApiClient({ baseUrl: BASE, sessions, onUnauthorized: () => (lostSession = true) });
+  return { api: new HttpUserImportApi(client), sessions, lostSession: () => lostSession };
+}
+
+const file = { name: '20261123-011500_users.csv', content: new Blob(['Email,First Name\na@acme.test,A\n'], { type: 'text/csv' }) };
+const mapping = { email: 0, firstName: 1 };
+
+describe('HttpUserImportApi', () => {
+  it('uploads the file as multipart with the bearer token and parses the proposed mapping', async () => {
+    let seen: { auth: string | null; fileName: string | null; hasMapping: boolean } | null = null;
+    server.use(
+      http.post(`${BASE}/api/invite/bulk/file/mappings`, async ({ request }) => {
+        const form = await request.formData();
+        const part = form.get('file') as File;
+        seen = { auth: request.headers.get('authorization'), fileName: part.name, hasMapping: form.has('mapping') };
+        return HttpResponse.json({ headers: ['Email', 'First Name'], proposed: { email: 0, firstName: 1 }, sample: [['a@acme.test', 'A']] });
+      }),
+    );
+    const { api } = adapter();
+    const answer = await api.readHeaders(file);
+    expect(answer.proposed).toEqual({ email: 0, firstName: 1 });
+    expect(seen).toEqual({ auth: 'Bearer token-abcdefghijklmnopqrstuvwxyz', fileName: '20261123-011500_users.csv', hasMapping: false });
+  });
+
+  it('sends the mapping as JSON beside the file when validating and importing', async () => {
+    const mappings: unknown[] = [];
+    const record = async (request: Request) => {
+      const form = await request.formData();
+      mappings.push(JSON.parse(String(form.get('mapping'))));
+    };
+    server.use(
+      http.post(`${BASE}/api/invite/bulk/validate`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ totalRows: 1, validRows: 1, invalidRows: 0, problems: [], problemsTruncated: false });
+      }),
+      http.post(`${BASE}/api/invite/bulk`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ jobId: 'j1', status: 'DONE', fileName: file.name, totalRows: 1, created: 1, skipped: 0, problems: [], problemsTruncated: false });
+      }),
+    );
+    const { api } = adapter();
+    expect((await api.validate({ file, mapping })).validRows).toBe(1);
+    expect((await api.importUsers({ file, mapping })).created).toBe(1);
+    expect(mappings).toEqual([mapping, mapping]);
+  });
+
+  it('downloads the detailed report with the name the server gives', async () => {
+    server.use(
+      http.post(`${BASE}/api/invite/download/bulk/detailed-report`, () =>
+        new HttpResponse('Row,Outcome\n2,Ready to import\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="users-report.csv"' },
+        }),
+      ),
+    );
+    const report = await adapter().api.detailedReport({ file, mapping });
+    expect(report.name).toBe('users-report.csv');
+    expect(await report.content.text()).toBe('Row,Outcome\n2,Ready to import\n');
+  });
+
+  it("turns a refused file into an ApiError with the server's message and fields", async () => {
+    server.use(
+      http.post(`${BASE}/api/invite/bulk/validate`, () =>
+        HttpResponse.json(
+          { code: 'MALFORMED_FILE', message: 'The CSV file is malformed at row 3, column 2: a quoted value is not closed', fields: { row: '3', column: '2' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = await adapter().api.validate({ file, mapping }).catch((e: unknown) => e);
+    expect(ApiError.is(error)).toBe(true);
+    expect(error).toMatchObject({ status: 400, code: 'MALFORMED_FILE', fields: { row: '3', column: '2' } });
+  });
+
+  it('clears the session on 401', async () => {
+    server.use(http.post(`${BASE}/api/invite/bulk`, () => HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 })));
+    const { api, sessions, lostSession } = adapter();
+    await expect(api.importUsers({ file, mapping })).rejects.toMatchObject({ status: 401 });
+    expect(sessions.token()).toBeNull();
+    expect(lostSession()).toBe(true);
+  });
+
+  it('refuses an answer that breaks the contract', async () => {
+    server.use(http.post(`${BASE}/api/invite/bulk`, () => HttpResponse.json({ created: 'many' })));
+    await expect(adapter().api.importUsers({ file, mapping })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,56 @@
+import ExcelJS from 'exceljs';
+import type { TestServer } from '../support/test-app';
+
+/** A multipart body as a browser sends it: the global FormData, serialised through Response. */
+export async function multipart(file: { name: string; content: string | Uint8Array; type?: string } | null, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  if (file) form.append('file', new Blob([file.content as BlobPart], { type: file.type ?? 'text/csv' }), file.name);
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')! },
+  };
+}
+
+export const HEADER = 'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
+export const FULL_MAPPING = {
+  email: 0,
+  firstName: 1,
+  lastName: 2,
+  employeeId: 3,
+  gender: 4,
+  department: 5,
+  designation: 6,
+  branch: 7,
+  role: 8,
+  homeAddress: 9,
+  phoneNumber: 10,
+  dateOfJoining: 11,
+};
+
+export function csv(...rows: string[]): string {
+  return [HEADER, ...rows].join('\n') + '\n';
+}
+
+export type Route = 'bulk/file/mappings' | 'bulk/validate' | 'download/bulk/detailed-report' | 'bulk';
+
+export async function post(
+  server: TestServer,
+  route: Route,
+  token: string | undefined,
+  file: { name: string; content: string | Uint8Array } | null,
+  mapping: object | string | null = FULL_MAPPING,
+  host = 'acme.localhost',
+) {
+  const fields: Record<string, string> = mapping === null ? {} : { mapping: typeof mapping === 'string' ? mapping : JSON.stringify(mapping) };
+  const body = await multipart(file, fields);
+  return server.request(host, { method: 'POST', url: `/main-api/api/invite/${route}`, token, ...body });
+}
+
+export async function xlsx(rows: (string | number | Date | null)[][]): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Users');
+  for (const row of rows) sheet.addRow(row);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,85 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import { DownloadImportReport } from '../../../src/application/imports/download-import-report.use-case';
+import { ImportUsers } from '../../../src/application/imports/import-users.use-case';
+import { ReadImportHeaders } from '../../../src/application/imports/read-import-headers.use-case';
+import { ValidateUserImport } from '../../../src/application/imports/validate-user-import.use-case';
+import { ImportUsersViewModel } from '../../../src/ui/imports/import-users.view-model';
+import { ApiError, csvFile, FakeUserImportApi, FixedClock, SAMPLE } from '../../application/imports/fakes';
+
+function viewModel(api = new FakeUserImportApi()) {
+  const vm = new ImportUsersViewModel(
+    new ReadImportHeaders(api),
+    new ValidateUserImport(api),
+    new DownloadImportReport(api),
+    new ImportUsers(api, new FixedClock(new Date('2026-11-23T01:15:00Z'))),
+  );
+  return { vm, api };
+}
+
+describe('ImportUsersViewModel', () => {
+  it('walks upload -> map -> validate -> import and shows the result', async () => {
+    const { vm } = viewModel();
+    expect(vm.step).toBe('upload');
+    await vm.chooseFile(csvFile('users.csv', SAMPLE));
+    expect(vm.step).toBe('map');
+    expect(vm.mapping).toEqual({ email: 0, firstName: 1, lastName: 2 });
+    expect(vm.columnOptions).toEqual([
+      { value: 0, label: 'Column 1: Email' },
+      { value: 1, label: 'Column 2: First Name' },
+      { value: 2, label: 'Column 3: Last Name' },
+    ]);
+
+    await vm.validate({ email: 0, firstName: 1, lastName: null });
+    expect(vm.step).toBe('validate');
+    expect(vm.problemRows).toEqual([{ key: '3-0', row: 3, email: 'broken', column: 'Email', reason: '"broken" is not a valid email address' }]);
+    expect(Array.isArray(vm.problemRows)).toBe(true);
+
+    await vm.runImport();
+    expect(vm.step).toBe('import');
+    expect(vm.status).toBe('idle');
+    expect(vm.result).toMatchObject({ created: 2, skipped: 1, fileName: '20261123-011500_users.csv' });
+    expect(vm.skippedRows).toHaveLength(1);
+  });
+
+  it('shows a clear error for a file of the wrong type and stays on the upload step', async () => {
+    const { vm } = viewModel();
+    await vm.chooseFile(csvFile('users.txt', SAMPLE));
+    expect(vm.step).toBe('upload');
+    expect(vm.error).toBe('Choose a .csv or .xlsx file.');
+  });
+
+  it("shows the server's message when the file is refused", async () => {
+    const { vm, api } = viewModel();
+    api.failNext = new ApiError(400, 'MALFORMED_FILE', 'The CSV file is malformed at row 3, column 2: a quoted value is not closed');
+    await vm.chooseFile(csvFile('users.csv', SAMPLE));
+    expect(vm.step).toBe('upload');
+    expect(vm.error).toBe('The CSV file is malformed at row 3, column 2: a quoted value is not closed');
+  });
+
+  it('keeps the admin on the mapping step when a column is chosen twice', async () => {
+    const { vm } = viewModel();
+    await vm.chooseFile(csvFile('users.csv', SAMPLE));
+    await vm.validate({ email: 0, firstName: 0 });
+    expect(vm.step).toBe('map');
+    expect(vm.error).toBe('File column 1 is chosen for both Email and First name.');
+  });
+
+  it('returns to validation with the message when the import fails', async () => {
+    const { vm, api } = viewModel();
+    await vm.chooseFile(csvFile('users.csv', SAMPLE));
+    await vm.validate({ email: 0, firstName: 1 });
+    api.failNext = new ApiError(409, 'USER_LIMIT', 'This workspace may have at most 40 users');
+    await vm.runImport();
+    expect(vm.step).toBe('validate');
+    expect(vm.error).toBe('This workspace may have at most 40 users');
+  });
+
+  it('hands the detailed report to the screen', async () => {
+    const { vm } = viewModel();
+    await vm.chooseFile(csvFile('users.csv', SAMPLE));
+    await vm.validate({ email: 0, firstName: 1 });
+    const report = await vm.report();
+    expect(report?.name).toBe('users-report.csv');
+  });
+});
