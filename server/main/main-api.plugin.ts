@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { codeSignInRoutes } from './auth/code-sign-in.routes';
 import { flagRoutes } from './flags/flags.routes';
@@ -17,4 +18,5 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await workspaceRoutes(api, deps);
   await flagRoutes(api, deps);
   await inviteRoutes(api, deps);
+  await auditRoutes(api, deps);
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
+import { AuditApi } from '../application/audit/audit-api.port';
 import { AuthApi } from '../application/auth/auth-api.port';
 import { RefreshCurrentUser } from '../application/auth/refresh-current-user.use-case';
 import { SignIn } from '../application/auth/sign-in.use-case';
@@ -12,6 +13,7 @@ import { SiteInfo } from '../application/shared/site';
 import type { RuntimeConfig } from './config/runtime-config';
 import { FeatureFlagPoller } from './flags/feature-flag-poller';
 import { ApiClient, CaseHttp, LearningHttp, MainHttp } from './http/api-client';
+import { HttpAuditApi } from './http/main/http-audit-api';
 import { HttpAuthApi } from './http/main/http-auth-api';
 import { HttpOrganisationApi } from './http/main/http-organisation-api';
 
@@ -63,6 +65,7 @@ function platformModule(input: CompositionInput): ContainerModule {
 
 const authModule = new ContainerModule(({ bind }) => {
   bind(AuthApi).to(HttpAuthApi).inSingletonScope();
+  bind(AuditApi).to(HttpAuditApi).inSingletonScope();
   bind(SignIn).toDynamicValue(
     (ctx) => new SignIn(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore), ctx.get<SiteInfo>(SiteInfo)),
   );

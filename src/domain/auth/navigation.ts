@@ -1,6 +1,6 @@
 import type { Role } from './roles';
 
-export type NavKey = 'dashboard' | 'courses' | 'users-import' | 'workflows';
+export type NavKey = 'dashboard' | 'courses' | 'users-import' | 'workflows' | 'security-log';
 
 export interface NavItem {
   key: NavKey;
@@ -16,6 +16,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/dashboard', description: 'Your start page', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'courses', label: 'Courses', path: '/courses', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'users-import', label: 'Import users', path: '/users/import', description: 'Bring your people in from a CSV or Excel file and invite them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
+  { key: 'security-log', label: 'Security log', path: '/security/log', description: 'Who signed in, failed, reset a password or was locked out, and from where', roles: ['WORKSPACE_ADMIN'] },
   { key: 'workflows', label: 'Redressal workflows', path: '/workflows', description: 'Design how the Internal Committee handles a complaint, step by step', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'] },
 ];
 

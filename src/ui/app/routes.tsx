@@ -34,6 +34,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
           lazy: lazyScreen(() => import('../shell/app-shell')),
           children: [
             { path: '/dashboard', lazy: lazyScreen(() => import('../dashboard/dashboard.screen')) },
+            { path: '/security/log', lazy: lazyScreen(() => import('../security/security-log.screen')) },
             ...withArea(container, 'imports', importsRoutes),
             ...withArea(container, 'courses', coursesRoutes),
             ...withArea(container, 'workflows', workflowsRoutes),

@@ -4,6 +4,7 @@ import { SignInViewModel } from '../auth/sign-in.view-model';
 import { SessionViewModel } from '../shell/session.view-model';
 import { ShellViewModel } from '../shell/shell.view-model';
 import { SiteStatusViewModel } from '../shell/site-status.view-model';
+import { SecurityLogViewModel } from '../security/security-log.view-model';
 
 /** View-models every page may need; each area's own are bound with the area (./areas.ts). */
 export const shellViewModels = new ContainerModule(({ bind }) => {
@@ -12,4 +13,5 @@ export const shellViewModels = new ContainerModule(({ bind }) => {
   bind(SiteStatusViewModel).toSelf();
   bind(SignInViewModel).toSelf();
   bind(ForgotPasswordViewModel).toSelf();
+  bind(SecurityLogViewModel).toSelf();
 });

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { auditEvents } from '../../../src/contracts/main/audit.contract';
+import type { ApiDeps } from '../../platform/deps';
+import { serve, workspaceUser } from '../../platform/serve';
+
+export async function auditRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  serve(app, auditEvents, async (ctx) => {
+    const { workspace } = workspaceUser(ctx);
+    const { page, pageSize, action } = ctx.query;
+    return deps.db.tenant(workspace.id, async (tx) => {
+      const rows = await tx.query<{
+        id: string;
+        at: Date;
+        action: string;
+        actor: string | null;
+        target: string | null;
+        ip: string | null;
+        details: Record<string, unknown>;
+        total: number;
+      }>(
+        `SELECT e.id::text, e.at, e.action, u.email AS actor, coalesce(t.email, e.target) AS target, e.ip, e.details,
+                count(*) OVER ()::int AS total
+           FROM audit_events e
+           LEFT JOIN users u ON u.workspace_id = e.workspace_id AND u.id = e.actor_user_id
+           LEFT JOIN users t ON t.workspace_id = e.workspace_id AND t.id::text = e.target
+          WHERE e.workspace_id = $1 AND ($2::text IS NULL OR e.action = $2)
+          ORDER BY e.at DESC, e.id DESC
+          LIMIT $3 OFFSET $4`,
+        [workspace.id, action ?? null, pageSize, page * pageSize],
+      );
+      return {
+        items: rows.map(({ total: _total, at, ...row }) => ({ ...row, at: new Date(at).toISOString() })),
+        page,
+        pageSize,
+        total: rows[0]?.total ?? 0,
+      };
+    });
+  });
+}

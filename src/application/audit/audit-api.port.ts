@@ -1,0 +1,14 @@
+import type { AuditEvent } from '../../contracts/main/audit.contract';
+
+export interface AuditPage {
+  items: AuditEvent[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** The workspace's audit trail (a plain read: screens use the port directly). */
+export const AuditApi = Symbol('AuditApi');
+export interface AuditApi {
+  events(query: { page: number; pageSize: number; action?: string }): Promise<AuditPage>;
+}

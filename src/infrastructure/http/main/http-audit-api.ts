@@ -1,0 +1,13 @@
+import { inject, injectable } from 'inversify';
+import { auditEvents } from '../../../contracts/main/audit.contract';
+import type { AuditApi, AuditPage } from '../../../application/audit/audit-api.port';
+import { ApiClient, MainHttp } from '../api-client';
+
+@injectable()
+export class HttpAuditApi implements AuditApi {
+  constructor(@inject(MainHttp) private readonly main: ApiClient) {}
+
+  events(query: { page: number; pageSize: number; action?: string }): Promise<AuditPage> {
+    return this.main.call(auditEvents, { query });
+  }
+}

@@ -1,0 +1,55 @@
+import { Select, Space, Table, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useViewModel } from '../shared/container-context';
+import { LoadError } from '../shared/page-state';
+import { SecurityLogViewModel } from './security-log.view-model';
+
+export const SecurityLogScreen = observer(function SecurityLogScreen() {
+  const vm = useViewModel(SecurityLogViewModel);
+  useEffect(() => {
+    void vm.load(1);
+  }, [vm]);
+
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        Security log
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">Sign-ins, failures, code requests, password resets and lockouts in this workspace: who, when and from where.</Typography.Paragraph>
+      <Space style={{ marginBottom: 16 }}>
+        <label htmlFor="audit-action">Event</label>
+        <Select
+          id="audit-action"
+          aria-label="Event"
+          allowClear
+          placeholder="All events"
+          style={{ minWidth: 240 }}
+          value={vm.action}
+          options={vm.actionOptions}
+          onChange={(value) => void vm.filterBy(value)}
+        />
+      </Space>
+      {vm.status === 'error' ? (
+        <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />
+      ) : (
+        <Table
+          rowKey="id"
+          loading={vm.status === 'loading'}
+          dataSource={vm.tableRows}
+          locale={{ emptyText: 'No events yet' }}
+          pagination={{ current: vm.page, pageSize: vm.pageSize, total: vm.total, showSizeChanger: true, onChange: (page, size) => void vm.load(page, size) }}
+          columns={[
+            { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
+            { title: 'Event', dataIndex: 'label' },
+            { title: 'By', dataIndex: 'actor', render: (actor: string | null) => actor ?? '—' },
+            { title: 'Concerning', dataIndex: 'target', render: (target: string | null) => target ?? '—' },
+            { title: 'From', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
+          ]}
+        />
+      )}
+    </>
+  );
+});
+
+export default SecurityLogScreen;
