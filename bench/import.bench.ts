@@ -4,17 +4,16 @@
 //   npx tsx -e "import('./bench/import.bench.ts').then(m => m.benchImport())"
 // Set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too (a temporary database is created).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import type { Database } from '../server/platform/db/database';
 import { migrate } from '../server/platform/db/migrate';
 import { openPglite, PgliteDatabase } from '../server/platform/db/pglite-database';
-import { openPostgres, PostgresDatabase } from '../server/platform/db/postgres-database';
+import { PostgresDatabase } from '../server/platform/db/postgres-database';
+import { openScratchPostgres } from '../server/platform/db/scratch-postgres';
 import { FolderFileStorage } from '../server/platform/file-storage';
 import type { PasswordHasher } from '../server/platform/passwords';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
@@ -115,26 +114,8 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Dat
       },
     };
   }
-  const base = process.env.BENCH_DATABASE_URL!;
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 5);
-  await migrate(db);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  const db = await openScratchPostgres(process.env.BENCH_DATABASE_URL!, 'bench');
+  return { db, drop: () => db.close() };
 }
 
 const COPY_COLUMNS = '(workspace_id, email, first_name, last_name, employee_id, gender, designation, branch_id, department_id, role, home_address, phone_number, date_of_joining, status)';

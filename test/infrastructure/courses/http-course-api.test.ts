@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/application/shared/api-error';
-import type { SessionStore } from '../../../src/application/shared/session-store.port';
+import { FakeSessionStore } from '../../support/fakes';
 import { ApiClient } from '../../../src/infrastructure/http/api-client';
 import { HttpCourseApi } from '../../../src/infrastructure/http/learning/http-course-api';
 
@@ -14,21 +14,10 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-class MemorySessions implements SessionStore {
-  constructor(private value: string | null = 'token-abcdefghijklmnopqrstuvwxyz') {}
-  token() {
-    return this.value;
-  }
-  save(token: string) {
-    this.value = token;
-  }
-  clear() {
-    this.value = null;
-  }
-}
 
 function adapter() {
-  const sessions = new MemorySessions();
+  const sessions = new FakeSessionStore();
+  sessions.save('token-abcdefghijklmnopqrstuvwxyz');
   let lostSession = false;
   const client = new ApiClient({ baseUrl: BASE, sessions, onUnauthorized: () => (lostSession = true) });
   return { api: new HttpCourseApi(client), sessions, lostSession: () => lostSession };

@@ -2,15 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import pg from 'pg';
 import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/platform/db/database';
-import { migrate } from '../../../server/platform/db/migrate';
 import { openPglite } from '../../../server/platform/db/pglite-database';
-import { openPostgres } from '../../../server/platform/db/postgres-database';
+import { openScratchPostgres } from '../../../server/platform/db/scratch-postgres';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
 import type { PasswordHasher } from '../../../server/platform/passwords';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo.seed';
@@ -37,25 +34,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Dat
     return openPglite({ loadDataDir: new Blob([bytes]) });
   }
   // A fresh database per test file on the shared server, dropped by close().
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 5);
-  await migrate(db);
-  const close = db.close.bind(db);
-  db.close = async () => {
-    await close();
-    const cleanup = new pg.Client({ connectionString: base });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  };
-  return db;
+  return openScratchPostgres(process.env.TEST_DATABASE_URL!);
 }
 
 export interface TestServer {
