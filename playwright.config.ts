@@ -35,6 +35,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
   },
+  projects: [
+    { name: 'journeys', testIgnore: /maintenance\.spec\.ts/ },
+    // Maintenance mode closes a whole workspace: it runs after every other journey, alone.
+    { name: 'maintenance', testMatch: /maintenance\.spec\.ts/, dependencies: ['journeys'] },
+  ],
   webServer: {
     // Each run starts on a fresh database: the server seeds the demo data on first start.
     command: `node scripts/require-node24.mjs && rm -rf '${dataDir}' && tsx server/main.ts`,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn, url } from './support/app';
 
-// Runs on Globex so that journeys on Acme, running at the same time, are not put into maintenance.
+// Runs last and alone (its own Playwright project, playwright.config.ts): maintenance closes Globex to everyone.
 test('the platform admin switches maintenance on and the workspace shows the maintenance page within one poll', async ({ browser }) => {
   test.setTimeout(90_000);
   const platform = await (await browser.newContext()).newPage();
