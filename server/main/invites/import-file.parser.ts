@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { parse, CsvError } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { MAX_IMPORT_ROWS } from '../../../src/domain/imports/import-rows';
 import { HttpError, badRequest } from '../../platform/errors';
+import { CsvSyntaxError, csvRecords } from './csv-reader';
 
 export type ImportFileKind = 'csv' | 'xlsx';
 
@@ -58,61 +58,22 @@ async function* limitRows(batches: AsyncGenerator<FileRow[]>): AsyncGenerator<Fi
   }
 }
 
-const CSV_CHUNK = 64 * 1024;
-
-/** Feeds csv-parse's stream 64 KB at a time and takes the records each chunk completes. */
+/** The CSV's records in batches, numbered as the spreadsheet shows them (the header is row 1). */
 async function* csvRows(bytes: Uint8Array): AsyncGenerator<FileRow[]> {
-  const parser = parse({ bom: true, relax_column_count: true, max_record_size: 64 * 1024 });
-  let failure: unknown = null;
-  parser.on('error', (error) => (failure = error));
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = new TextDecoder('utf-8').decode(bytes);
   let row = 0;
-  const take = (): FileRow[] => {
-    const error = failure ?? parser.errored;
-    if (error) throw error instanceof CsvError ? malformedCsv(error) : error;
-    const batch: FileRow[] = [];
-    let record: string[] | null;
-    while ((record = parser.read() as string[] | null) !== null) batch.push({ row: ++row, cells: record });
-    return batch;
-  };
   try {
-    for (let offset = 0; offset < buffer.length; offset += CSV_CHUNK) {
-      parser.write(buffer.subarray(offset, offset + CSV_CHUNK));
-      const batch = take();
-      if (batch.length > 0) yield batch;
+    for (const records of csvRecords(text)) {
+      yield records.map((cells) => ({ row: ++row, cells }));
     }
-    parser.end();
-    // end() flushes the last record (and reports an unclosed quote) synchronously or on the next tick.
-    await new Promise<void>((resolve) => {
-      if (parser.readableEnded || parser.errored) return resolve();
-      parser.once('end', resolve);
-      parser.once('error', () => resolve());
-      parser.once('readable', () => resolve());
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    throw new HttpError(400, 'MALFORMED_FILE', `The CSV file is malformed at row ${error.row}, column ${error.column}: ${error.problem}`, {
+      file: `Row ${error.row}, column ${error.column}: ${error.problem}`,
+      row: String(error.row),
+      column: String(error.column),
     });
-    const last = take();
-    if (last.length > 0) yield last;
-  } finally {
-    parser.destroy();
   }
-}
-
-const CSV_PROBLEMS: Record<string, string> = {
-  CSV_QUOTE_NOT_CLOSED: 'a quoted value is not closed',
-  CSV_INVALID_CLOSING_QUOTE: 'a closing quote is followed by other characters',
-  INVALID_OPENING_QUOTE: 'a quote appears inside an unquoted value',
-  CSV_MAX_RECORD_SIZE: 'a row is too long',
-};
-
-function malformedCsv(error: CsvError): HttpError {
-  const context = error as CsvError & { records?: number; index?: number };
-  const row = (context.records ?? 0) + 1;
-  const column = (context.index ?? 0) + 1;
-  const what = CSV_PROBLEMS[error.code] ?? 'it could not be read';
-  return new HttpError(400, 'MALFORMED_FILE', `The CSV file is malformed at row ${row}, column ${column}: ${what}`, {
-    file: `Row ${row}, column ${column}: ${what}`,
-    row: String(row),
-    column: String(column),
-  });
 }
 
 async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<FileRow[]> {

@@ -34,39 +34,26 @@ export interface NewUser extends ImportCandidate {
 }
 
 /**
- * One multi-row INSERT per batch (arrays through unnest), as INVITED users. The caller has checked, under
- * the import lock and in this transaction, that no email exists; a user created meanwhile by another path
- * makes the unique index refuse the whole import (the service answers 409), never a duplicate.
+ * One multi-row INSERT per batch, the rows passed as one JSON document of positional rows (serialised natively,
+ * parsed by the database in one go: several times cheaper than a dozen parallel arrays). As INVITED users. The caller has
+ * checked, under the import lock and in this transaction, that no email exists; a user created meanwhile by
+ * another path makes the unique index refuse the whole import (the service answers 409), never a duplicate.
  * No ON CONFLICT and no RETURNING: together they doubled the cost of the insert.
  */
 export async function insertInvitedUsers(tx: Sql, workspaceId: string, users: NewUser[]): Promise<void> {
   if (users.length === 0) return;
-  const col = <K extends keyof NewUser>(key: K) => users.map((u) => u[key]);
+  // Positional rows: a third of the size of keyed objects, so less to build, send and parse.
+  const rows = users.map((u) => [
+    u.id, u.email, u.firstName, u.lastName, u.employeeId, u.gender, u.designation, u.branchId, u.departmentId,
+    u.role, u.homeAddress, u.phoneNumber, u.dateOfJoining,
+  ]);
   await tx.query(
     `INSERT INTO users (workspace_id, id, email, first_name, last_name, employee_id, gender, designation, branch_id, department_id,
                         role, home_address, phone_number, date_of_joining, status)
-     SELECT $1, t.id, t.email, t.first_name, t.last_name, t.employee_id, t.gender, t.designation, t.branch_id, t.department_id,
-            t.role, t.home_address, t.phone_number, t.date_of_joining, 'INVITED'
-       FROM unnest($14::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::uuid[],
-                   $10::text[], $11::text[], $12::text[], $13::date[])
-            AS t(id, email, first_name, last_name, employee_id, gender, designation, branch_id, department_id,
-                 role, home_address, phone_number, date_of_joining)`,
-    [
-      workspaceId,
-      col('email'),
-      col('firstName'),
-      col('lastName'),
-      col('employeeId'),
-      col('gender'),
-      col('designation'),
-      col('branchId'),
-      col('departmentId'),
-      col('role'),
-      col('homeAddress'),
-      col('phoneNumber'),
-      col('dateOfJoining'),
-      col('id'),
-    ],
+     SELECT $1, (r->>0)::uuid, r->>1, r->>2, r->>3, r->>4, r->>5, r->>6, (r->>7)::uuid, (r->>8)::uuid,
+            r->>9, r->>10, r->>11, (r->>12)::date, 'INVITED'
+       FROM json_array_elements($2::json) AS r`,
+    [workspaceId, JSON.stringify(rows)],
   );
 }
 
@@ -74,14 +61,14 @@ export async function insertInvites(
   tx: Sql,
   workspaceId: string,
   jobId: string,
-  invites: { userId: string; email: string; branchId: string | null; codeHash: string }[],
+  invites: { userId: string; branchId: string | null; codeHash: string }[],
 ): Promise<void> {
   if (invites.length === 0) return;
   await tx.query(
-    `INSERT INTO invites (workspace_id, user_id, email, branch_id, code_hash, import_job_id)
-     SELECT $1, t.user_id, t.email, t.branch_id, t.code_hash, $6
-       FROM unnest($2::uuid[], $3::text[], $4::uuid[], $5::text[]) AS t(user_id, email, branch_id, code_hash)`,
-    [workspaceId, invites.map((i) => i.userId), invites.map((i) => i.email), invites.map((i) => i.branchId), invites.map((i) => i.codeHash), jobId],
+    `INSERT INTO invites (workspace_id, user_id, branch_id, code_hash, import_job_id)
+     SELECT $1, t.user_id, t.branch_id, decode(t.code_hash, 'hex'), $5
+       FROM unnest($2::uuid[], $3::uuid[], $4::text[]) AS t(user_id, branch_id, code_hash)`,
+    [workspaceId, invites.map((i) => i.userId), invites.map((i) => i.branchId), invites.map((i) => i.codeHash), jobId],
   );
 }
 

@@ -99,7 +99,7 @@ export class UserImportService {
           tx,
           workspaceId,
           jobId,
-          users.map((u) => ({ userId: u.id, email: u.email, branchId: u.branchId, codeHash: newInviteCodeHash() })),
+          users.map((u) => ({ userId: u.id, branchId: u.branchId, codeHash: newInviteCodeHash() })),
         );
       });
       const limit = actor.workspace.user_limit;

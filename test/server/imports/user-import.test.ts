@@ -145,7 +145,8 @@ describe.each(DATABASES)('user import on %s', (kind) => {
         { email: 'new.one@acme-new.test', status: 'INVITED', branch: 'Acme Headquarters', department: 'Engineering', date_of_joining: '2024-02-01', role: 'EMPLOYEE' },
         { email: 'new.two@acme-new.test', status: 'INVITED', branch: 'Acme Pune', department: 'Sales', date_of_joining: '2024-03-01', role: 'EMPLOYEE' },
       ]);
-      const invites = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invites WHERE email LIKE 'new.%@acme-new.test' AND expires_at > now() + interval '13 days'`);
+      const invites = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invites i JOIN users u ON u.id = i.user_id
+          WHERE u.email LIKE 'new.%@acme-new.test' AND i.expires_at > now() + interval '13 days'`);
       expect(invites[0].n).toBe(2);
       const [job] = await server.db.query<{ status: string; created: number; skipped: number; total_rows: number; file_key: string }>(
         `SELECT status, created, skipped, total_rows, file_key FROM import_jobs WHERE id = $1`,

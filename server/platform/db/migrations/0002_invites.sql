@@ -16,22 +16,21 @@ CREATE TABLE import_jobs (
 CREATE INDEX import_jobs_ws_idx ON import_jobs (workspace_id, created_at DESC);
 
 CREATE TABLE invites (
-  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
   user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  email text NOT NULL,
+  -- One live invite per person (the invitee's email is on the user): a re-send replaces the code and
+  -- restarts the clock. Two indexes only, since bulk imports write an invite per row.
+  PRIMARY KEY (workspace_id, user_id),
   -- No foreign keys on these two: each costs a lookup per inserted row, and bulk imports write many rows.
   -- The unit is checked when the invite is made; the job is a record of where the invite came from.
   branch_id uuid,
   import_job_id uuid,
-  -- The code itself is only ever sent to the invitee; we keep its SHA-256.
-  code_hash text NOT NULL UNIQUE,
+  -- The code itself is only ever sent to the invitee; we keep its SHA-256 (32 bytes).
+  code_hash bytea NOT NULL UNIQUE,
   created_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz NOT NULL DEFAULT now() + interval '14 days',
   claimed_at timestamptz
 );
-CREATE INDEX invites_ws_email_idx ON invites (workspace_id, lower(email));
-CREATE INDEX invites_ws_user_idx ON invites (workspace_id, user_id);
 
 ALTER TABLE import_jobs ENABLE ROW LEVEL SECURITY;
 ALTER TABLE invites ENABLE ROW LEVEL SECURITY;
