@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { MAX_IMPORT_ROWS } from '../../../src/domain/imports/import-rows';
 import { HttpError, badRequest } from '../../platform/errors';
-import { CsvSyntaxError, csvRecords } from './csv-reader';
+import { CsvReader, CsvSyntaxError } from './csv-reader';
 
 export type ImportFileKind = 'csv' | 'xlsx';
 
@@ -58,13 +58,22 @@ async function* limitRows(batches: AsyncGenerator<FileRow[]>): AsyncGenerator<Fi
   }
 }
 
-/** The CSV's records in batches, numbered as the spreadsheet shows them (the header is row 1). */
+const CSV_PIECE = 256 * 1024;
+
+/**
+ * The CSV's records in batches, numbered as the spreadsheet shows them (the header is row 1): the bytes are
+ * decoded and read a piece at a time, so only one piece of text and its records are alive at once.
+ */
 async function* csvRows(bytes: Uint8Array): AsyncGenerator<FileRow[]> {
-  const text = new TextDecoder('utf-8').decode(bytes);
+  const decoder = new TextDecoder('utf-8');
+  const reader = new CsvReader();
   let row = 0;
   try {
-    for (const records of csvRecords(text)) {
-      yield records.map((cells) => ({ row: ++row, cells }));
+    for (let offset = 0; offset < bytes.length; offset += CSV_PIECE) {
+      const end = Math.min(offset + CSV_PIECE, bytes.length);
+      const last = end === bytes.length;
+      const records = reader.push(decoder.decode(bytes.subarray(offset, end), { stream: !last }), last);
+      if (records.length > 0) yield records.map((cells) => ({ row: ++row, cells }));
     }
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;

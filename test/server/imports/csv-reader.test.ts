@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, csvRecords } from '../../../server/main/invites/csv-reader';
+import { CsvReader, CsvSyntaxError, csvRecords } from '../../../server/main/invites/csv-reader';
 
 const read = (text: string) => [...csvRecords(text)].flat();
 const failure = (text: string) => {
@@ -39,5 +39,23 @@ describe('the CSV reader', () => {
   it('hands rows on in batches', () => {
     const text = Array.from({ length: 5 }, (_, i) => `r${i}`).join('\n');
     expect([...csvRecords(text, 2)].map((b) => b.length)).toEqual([2, 2, 1]);
+  });
+
+  it('reads the same records whatever the pieces the text arrives in', () => {
+    const text = '\uFEFFEmail,Name\r\n"a@x.test","Ann ""A"" Smith"\r\nb@x.test,"two\nlines"\rc@x.test,\r\nd@x.test,Dee';
+    const whole = read(text);
+    for (const size of [1, 2, 3, 5, 7, 11]) {
+      const reader = new CsvReader();
+      const records: string[][] = [];
+      for (let i = 0; i < text.length; i += size) records.push(...reader.push(text.slice(i, i + size), i + size >= text.length));
+      expect(records).toEqual(whole);
+    }
+    expect(whole).toEqual([['Email', 'Name'], ['a@x.test', 'Ann "A" Smith'], ['b@x.test', 'two\nlines'], ['c@x.test', ''], ['d@x.test', 'Dee']]);
+  });
+
+  it('finds an unclosed quote only at the end of the file, with its row and column', () => {
+    const reader = new CsvReader();
+    expect(reader.push('a,b\nc,"unclosed')).toEqual([['a', 'b']]);
+    expect(() => reader.push(' still', true)).toThrow('row 2, column 2: a quoted value is not closed');
   });
 });
