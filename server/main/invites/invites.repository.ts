@@ -61,14 +61,14 @@ export async function insertInvites(
   tx: Sql,
   workspaceId: string,
   jobId: string,
-  invites: { userId: string; branchId: string | null; codeHash: string }[],
+  invites: { userId: string; branchId: string | null }[],
 ): Promise<void> {
   if (invites.length === 0) return;
   await tx.query(
-    `INSERT INTO invites (workspace_id, user_id, branch_id, code_hash, import_job_id)
-     SELECT $1, t.user_id, t.branch_id, decode(t.code_hash, 'hex'), $5
-       FROM unnest($2::uuid[], $3::uuid[], $4::text[]) AS t(user_id, branch_id, code_hash)`,
-    [workspaceId, invites.map((i) => i.userId), invites.map((i) => i.branchId), invites.map((i) => i.codeHash), jobId],
+    `INSERT INTO invites (workspace_id, user_id, branch_id, import_job_id)
+     SELECT $1, t.user_id, t.branch_id, $4
+       FROM unnest($2::uuid[], $3::uuid[]) AS t(user_id, branch_id)`,
+    [workspaceId, invites.map((i) => i.userId), invites.map((i) => i.branchId), jobId],
   );
 }
 

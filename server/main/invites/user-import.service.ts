@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import {
   PROBLEMS_SHOWN,
@@ -99,7 +99,7 @@ export class UserImportService {
           tx,
           workspaceId,
           jobId,
-          users.map((u) => ({ userId: u.id, branchId: u.branchId, codeHash: newInviteCodeHash() })),
+          users.map((u) => ({ userId: u.id, branchId: u.branchId })),
         );
       });
       const limit = actor.workspace.user_limit;
@@ -227,10 +227,6 @@ function checkMappingFits(mapping: ColumnMapping, columns: number): void {
   }
 }
 
-/** The invite code is sent to the invitee (not yet: see docs/imports.md); we keep only its hash. */
-function newInviteCodeHash(): string {
-  return createHash('sha256').update(randomBytes(18).toString('base64url')).digest('hex');
-}
 
 /** Counts rows and keeps the first problems for the answer (the report has them all). */
 class ProblemSummary {

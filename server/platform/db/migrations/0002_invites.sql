@@ -16,7 +16,9 @@ CREATE TABLE import_jobs (
 CREATE INDEX import_jobs_ws_idx ON import_jobs (workspace_id, created_at DESC);
 
 CREATE TABLE invites (
-  workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+  -- No foreign key to workspaces: the user's key already ties the invite to its workspace (and a deleted
+  -- workspace deletes its users, and so their invites); a second check per imported row buys nothing.
+  workspace_id uuid NOT NULL,
   user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   -- One live invite per person (the invitee's email is on the user): a re-send replaces the code and
   -- restarts the clock. Two indexes only, since bulk imports write an invite per row.
@@ -25,12 +27,14 @@ CREATE TABLE invites (
   -- The unit is checked when the invite is made; the job is a record of where the invite came from.
   branch_id uuid,
   import_job_id uuid,
-  -- The code itself is only ever sent to the invitee; we keep its SHA-256 (32 bytes).
-  code_hash bytea NOT NULL UNIQUE,
+  -- Null until the invite is sent: sending makes a code, mails it, and keeps only its SHA-256 (32 bytes).
+  code_hash bytea,
+  sent_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz NOT NULL DEFAULT now() + interval '14 days',
   claimed_at timestamptz
 );
+CREATE UNIQUE INDEX invites_code_uq ON invites (code_hash) WHERE code_hash IS NOT NULL;
 
 ALTER TABLE import_jobs ENABLE ROW LEVEL SECURITY;
 ALTER TABLE invites ENABLE ROW LEVEL SECURITY;
