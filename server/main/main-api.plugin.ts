@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { codeSignInRoutes } from './auth/code-sign-in.routes';
 import { flagRoutes } from './flags/flags.routes';
+import { invitationRoutes } from './invites/invitations.routes';
 import { inviteRoutes } from './invites/invites.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
 
@@ -18,5 +19,6 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await workspaceRoutes(api, deps);
   await flagRoutes(api, deps);
   await inviteRoutes(api, deps);
+  await invitationRoutes(api, deps);
   await auditRoutes(api, deps);
 }

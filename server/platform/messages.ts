@@ -16,6 +16,8 @@ export interface OutgoingSms {
 /** Mail leaves through this port. The default adapter is the outbox; SMTP is configuration. */
 export interface Mailer {
   send(mail: OutgoingMail, tx?: Sql): Promise<void>;
+  /** Many mails at once (invitations): one statement for the outbox, one connection for SMTP. */
+  sendMany(mails: OutgoingMail[], tx?: Sql): Promise<void>;
 }
 
 /** SMS leaves through this port. The default adapter is the outbox; an HTTP gateway is configuration. */
@@ -46,5 +48,18 @@ export class OutboxMessages implements Mailer, SmsSender {
     if (tx) await insert(tx);
     else await this.db.system(insert);
     this.log(`outbox: ${isMail ? 'mail' : 'SMS'} to ${message.to}${isMail ? `: ${message.subject}` : ''}`);
+  }
+
+  async sendMany(mails: OutgoingMail[], tx?: Sql): Promise<void> {
+    if (mails.length === 0) return;
+    const insert = (sql: Sql) =>
+      sql.query(
+        `INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body)
+         SELECT (m->>0)::uuid, 'EMAIL', m->>1, m->>2, m->>3 FROM json_array_elements($1::json) AS m`,
+        [JSON.stringify(mails.map((m) => [m.workspaceId, m.to, m.subject, m.text]))],
+      );
+    if (tx) await insert(tx);
+    else await this.db.system(insert);
+    this.log(`outbox: ${mails.length} mails`);
   }
 }

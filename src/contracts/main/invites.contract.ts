@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ColumnMapping, ImportColumnKey } from '../../domain/imports/import-columns';
 import { route } from '../route';
+import { SignInResponse } from './auth.contract';
 
 /**
  * The bulk user import. Every call is multipart: a `file` part (CSV or XLSX) and, except for the header
@@ -92,4 +93,57 @@ export const importUsers = route({
   multipart: true,
   response: ImportJobResult,
   access: ImportAccess,
+});
+
+// --- Sending invitations and claiming them -------------------------------------------------------------
+
+export const UnusedInvites = z.object({
+  /** Not yet claimed and not expired. */
+  unused: z.number().int(),
+  /** Never sent (for example just imported). */
+  unsent: z.number().int(),
+  expired: z.number().int(),
+});
+export type UnusedInvites = z.infer<typeof UnusedInvites>;
+
+export const unusedInviteCount = route({
+  api: 'main',
+  method: 'GET',
+  path: '/api/invite/unused/count',
+  summary: "Invitations not yet claimed (in the caller's business unit for a business-unit admin)",
+  query: z.strictObject({ filterOnlyExpired: z.enum(['true', 'false']).optional() }),
+  response: UnusedInvites,
+  access: ImportAccess,
+});
+
+export const resendUnusedInvites = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/invite/resend/unused/all',
+  summary: 'Send (or send again) every unclaimed invitation: a new link each, valid 14 days',
+  body: z.strictObject({}),
+  response: z.object({ sent: z.number().int() }),
+  access: ImportAccess,
+});
+
+export const InviteInfo = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  companyName: z.string(),
+});
+export type InviteInfo = z.infer<typeof InviteInfo>;
+
+/**
+ * `POST /api/invite/claim/{code}`: without a password it tells whether the link is good and for whom; with
+ * `userNewPassword` it sets the password, activates the account and signs the person in.
+ */
+export const claimInvite = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/invite/claim/{code}',
+  summary: 'Claim an invitation: check it, or set a password with it and sign in',
+  params: z.strictObject({ code: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Not an invitation code') }),
+  body: z.strictObject({ userNewPassword: z.string().min(1).max(1024).optional() }),
+  response: z.object({ invite: InviteInfo, session: SignInResponse.nullable() }),
+  access: 'public',
 });

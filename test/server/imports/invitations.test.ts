@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { csv, post } from './upload';
+
+interface OutboxMessage {
+  to: string;
+  subject: string | null;
+  body: string;
+}
+
+describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
+  let server: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const imported = await post(server, 'bulk', admin, {
+      name: 'people.csv',
+      content: csv(
+        'ivy.invited@acme-new.test,Ivy,Invited,,,,,Acme Headquarters,,,,',
+        'pune.person@acme-new.test,Puneet,Person,,,,,Acme Pune,,,,',
+      ),
+    });
+    expect(imported.json().created).toBe(2);
+  });
+  afterAll(async () => server?.close());
+
+  const api = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+    server.request('acme.localhost:8080', { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
+  const linkFor = async (email: string) => {
+    const res = await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}` });
+    const [mail] = res.json() as OutboxMessage[];
+    return /http:\/\/acme\.localhost:8080\/invite\/([A-Za-z0-9_-]+)/.exec(mail.body)![1];
+  };
+
+  it('counts imported invitations as unused and not yet sent', async () => {
+    const res = await api('GET', '/api/invite/unused/count', admin);
+    expect(res.json()).toMatchObject({ unused: 2, unsent: 2, expired: 0 });
+  });
+
+  it('sends a business-unit admin only their own unit', async () => {
+    const buadmin = await server.signIn('acme.localhost', 'buadmin@acme.test');
+    expect((await api('GET', '/api/invite/unused/count', buadmin)).json()).toMatchObject({ unused: 1 });
+    const sent = await api('POST', '/api/invite/resend/unused/all', buadmin, {});
+    expect(sent.json()).toEqual({ sent: 1 });
+    const outbox = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=ivy.invited%40acme-new.test' });
+    expect(outbox.json()).toEqual([]);
+  });
+
+  it('mails each person a link to the workspace, and a new send replaces the old link', async () => {
+    expect((await api('POST', '/api/invite/resend/unused/all', admin, {})).json()).toEqual({ sent: 2 });
+    const first = await linkFor('ivy.invited@acme-new.test');
+    expect((await api('POST', '/api/invite/resend/unused/all', admin, {})).json()).toEqual({ sent: 2 });
+    const second = await linkFor('ivy.invited@acme-new.test');
+    expect(second).not.toBe(first);
+    expect((await api('POST', `/api/invite/claim/${first}`, undefined, {})).statusCode).toBe(404);
+    const peek = await api('POST', `/api/invite/claim/${second}`, undefined, {});
+    expect(peek.statusCode).toBe(200);
+    expect(peek.json()).toEqual({ invite: { email: 'ivy.invited@acme-new.test', firstName: 'Ivy', companyName: 'Acme' }, session: null });
+  });
+
+  it('sets the password with the link, signs the person in, and works only once', async () => {
+    const code = await linkFor('ivy.invited@acme-new.test');
+    const weak = await api('POST', `/api/invite/claim/${code}`, undefined, { userNewPassword: 'ivy-invited' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fields).toHaveProperty('userNewPassword');
+    const claimed = await api('POST', `/api/invite/claim/${code}`, undefined, { userNewPassword: 'saffron lantern meadow orbit' });
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json().session.user).toMatchObject({ kind: 'user', email: 'ivy.invited@acme-new.test', role: 'EMPLOYEE' });
+    const again = await api('POST', `/api/invite/claim/${code}`, undefined, { userNewPassword: 'saffron lantern meadow orbit' });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().code).toBe('INVITE_USED');
+    expect(await server.signIn('acme.localhost', 'ivy.invited@acme-new.test', 'saffron lantern meadow orbit')).toBeTruthy();
+  });
+
+  it('refuses an expired link with a clear answer', async () => {
+    const code = await linkFor('pune.person@acme-new.test');
+    await server.db.query(`UPDATE invites SET expires_at = now() - interval '1 minute' WHERE code_hash IS NOT NULL AND claimed_at IS NULL`);
+    const res = await api('POST', `/api/invite/claim/${code}`, undefined, {});
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toMatchObject({ code: 'INVITE_EXPIRED' });
+    expect((await api('GET', '/api/invite/unused/count?filterOnlyExpired=true', admin)).json()).toMatchObject({ expired: 1 });
+  });
+
+  it("is worth nothing at another workspace, and the employees can't send", async () => {
+    const code = await linkFor('pune.person@acme-new.test');
+    const elsewhere = await server.request('globex.localhost', { method: 'POST', url: `/main-api/api/invite/claim/${code}`, payload: {} });
+    expect(elsewhere.statusCode).toBe(404);
+    const employee = await server.signIn('acme.localhost', 'employee@acme.test');
+    expect((await api('POST', '/api/invite/resend/unused/all', employee, {})).statusCode).toBe(403);
+  });
+});
