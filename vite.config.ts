@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 /** The paths served by the light sign-in entry (the server does the same in production: server/app.ts). */
-export const AUTH_PAGES = ['/signin', '/forgot-password'];
+const isAuthPage = (path: string) => path === '/signin' || path === '/forgot-password' || /^\/invite\/[A-Za-z0-9_-]+$/.test(path);
 
 /** In development, the sign-in paths get signin.html as the server gives them in production. */
 function authPagesInDev(): Plugin {
@@ -13,7 +13,7 @@ function authPagesInDev(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const path = (req.url ?? '').split('?')[0];
-        if (AUTH_PAGES.includes(path)) req.url = `/signin.html${(req.url ?? '').slice(path.length)}`;
+        if (isAuthPage(path)) req.url = `/signin.html${(req.url ?? '').slice(path.length)}`;
         next();
       });
     },

@@ -35,7 +35,7 @@ export interface AppOptions {
 
 const API_BASES = [MAIN_API_BASE, LEARNING_API_BASE, CASE_API_BASE];
 /** Pages served by the light sign-in entry (signin.html); vite.config.ts does the same in development. */
-const AUTH_PAGES = ['/signin', '/forgot-password'];
+const isAuthPage = (url: string) => url === '/signin' || url === '/forgot-password' || /^\/invite\/[A-Za-z0-9_-]+$/.test(url);
 
 /** Builds the whole server: the three APIs on their bases, and the web app. Tests call it with `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -112,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(404).send({ code: 'NOT_FOUND', message: `No such route: ${request.method} ${url}` });
     }
     // Every page is reachable by URL: the sign-in pages from their light entry, the rest from the app's.
-    const page = AUTH_PAGES.includes(url) && existsSync(path.join(webRoot, 'signin.html')) ? 'signin.html' : 'index.html';
+    const page = isAuthPage(url) && existsSync(path.join(webRoot, 'signin.html')) ? 'signin.html' : 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(page, webRoot);
   });
   return app;

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
 import { AuditApi } from '../application/audit/audit-api.port';
+import { ClaimInvite } from '../application/invitations/claim-invite.use-case';
+import { InvitationsApi, InviteClaimApi } from '../application/invitations/invitations-api.port';
 import { AuthApi } from '../application/auth/auth-api.port';
 import { RefreshCurrentUser } from '../application/auth/refresh-current-user.use-case';
 import { SignIn } from '../application/auth/sign-in.use-case';
@@ -14,6 +16,7 @@ import type { RuntimeConfig } from './config/runtime-config';
 import { FeatureFlagPoller } from './flags/feature-flag-poller';
 import { ApiClient, CaseHttp, LearningHttp, MainHttp } from './http/api-client';
 import { HttpAuditApi } from './http/main/http-audit-api';
+import { HttpInvitationsApi } from './http/main/http-invitations-api';
 import { HttpAuthApi } from './http/main/http-auth-api';
 import { HttpOrganisationApi } from './http/main/http-organisation-api';
 
@@ -66,6 +69,10 @@ function platformModule(input: CompositionInput): ContainerModule {
 const authModule = new ContainerModule(({ bind }) => {
   bind(AuthApi).to(HttpAuthApi).inSingletonScope();
   bind(AuditApi).to(HttpAuditApi).inSingletonScope();
+  bind(HttpInvitationsApi).toSelf().inSingletonScope();
+  bind(InvitationsApi).toService(HttpInvitationsApi);
+  bind(InviteClaimApi).toService(HttpInvitationsApi);
+  bind(ClaimInvite).toDynamicValue((ctx) => new ClaimInvite(ctx.get<InviteClaimApi>(InviteClaimApi), ctx.get<SessionStore>(SessionStore)));
   bind(SignIn).toDynamicValue(
     (ctx) => new SignIn(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore), ctx.get<SiteInfo>(SiteInfo)),
   );

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { ClaimInviteViewModel } from '../auth/claim-invite.view-model';
 import { ForgotPasswordViewModel } from '../auth/forgot-password.view-model';
 import { SignInViewModel } from '../auth/sign-in.view-model';
 import { SessionViewModel } from '../shell/session.view-model';
@@ -13,5 +14,6 @@ export const shellViewModels = new ContainerModule(({ bind }) => {
   bind(SiteStatusViewModel).toSelf();
   bind(SignInViewModel).toSelf();
   bind(ForgotPasswordViewModel).toSelf();
+  bind(ClaimInviteViewModel).toSelf();
   bind(SecurityLogViewModel).toSelf();
 });

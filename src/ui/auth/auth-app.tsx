@@ -2,11 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useViewModel } from '../shared/container-context';
 import { SiteStatusViewModel } from '../shell/site-status.view-model';
+import { ClaimInviteScreen } from './claim-invite.screen';
 import { ForgotPasswordScreen } from './forgot-password.screen';
 import { AuthCard, Notice } from './light/controls';
 import { SignInScreen } from './sign-in.screen';
 
-/** The sign-in pages, by path; the workspace's maintenance page replaces them while the flag is on. */
+/** The sign-in pages (/signin, /forgot-password, /invite/{code}), by path; maintenance replaces them while on. */
 export const AuthApp = observer(function AuthApp() {
   const status = useViewModel(SiteStatusViewModel);
   useEffect(() => status.watch(), [status]);
@@ -19,5 +20,8 @@ export const AuthApp = observer(function AuthApp() {
       </AuthCard>
     );
   }
-  return window.location.pathname === '/forgot-password' ? <ForgotPasswordScreen /> : <SignInScreen />;
+  const path = window.location.pathname;
+  const invite = /^\/invite\/([A-Za-z0-9_-]+)$/.exec(path);
+  if (invite) return <ClaimInviteScreen code={invite[1]} />;
+  return path === '/forgot-password' ? <ForgotPasswordScreen /> : <SignInScreen />;
 });

@@ -177,9 +177,29 @@ const ImportStep = observer(function ImportStep({ vm }: { vm: ImportUsersViewMod
       <Result
         status={result.created > 0 ? 'success' : 'info'}
         title="Import finished"
-        subTitle={`Created ${result.created} ${result.created === 1 ? 'user' : 'users'}; skipped ${result.skipped} ${result.skipped === 1 ? 'row' : 'rows'}. New users are invited and appear as Invited until they sign in.`}
-        extra={<Button type="primary" onClick={vm.startOver}>Import another file</Button>}
+        subTitle={`Created ${result.created} ${result.created === 1 ? 'user' : 'users'}; skipped ${result.skipped} ${result.skipped === 1 ? 'row' : 'rows'}. New users appear as Invited until they set up their account.`}
+        extra={
+          <Space wrap>
+            {result.created > 0 ? (
+              <Button type="primary" loading={vm.invitations.status === 'sending'} disabled={vm.invitations.status === 'sent'} onClick={() => void vm.sendInvitations()}>
+                Send invitations now
+              </Button>
+            ) : null}
+            <Button onClick={vm.startOver}>Import another file</Button>
+          </Space>
+        }
       />
+      {vm.invitations.status === 'sent' ? (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          style={{ marginBottom: 16 }}
+          title={`${vm.invitations.sent} ${vm.invitations.sent === 1 ? 'invitation' : 'invitations'} sent`}
+          description="Everyone not yet joined got an email with a link to set up their account. Each link works once, for 14 days."
+        />
+      ) : null}
+      {vm.invitations.status === 'error' ? <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title="The invitations could not be sent" description={vm.invitations.error} /> : null}
       {rows.length > 0 ? (
         <>
           <Typography.Title level={2} style={{ fontSize: 18 }}>

@@ -7,6 +7,7 @@ import { ReadImportHeaders } from '../../application/imports/read-import-headers
 import type { ImportFile } from '../../application/imports/user-import-api.port';
 import { ValidateUserImport } from '../../application/imports/validate-user-import.use-case';
 import { describeError } from '../../application/shared/api-error';
+import { InvitationsApi } from '../../application/invitations/invitations-api.port';
 import { IMPORT_COLUMN_LABELS, IMPORT_COLUMN_KEYS, type ColumnMapping, type ImportColumnKey } from '../../domain/imports/import-columns';
 
 export type ImportStep = 'upload' | 'map' | 'validate' | 'import';
@@ -36,12 +37,15 @@ export class ImportUsersViewModel {
   mapping: ColumnMapping = {};
   validation: ImportValidation | null = null;
   result: ImportJobResult | null = null;
+  /** Sending the invitations of everyone not yet joined, after an import. */
+  invitations: { status: 'idle' | 'sending' | 'sent' | 'error'; sent?: number; error?: string } = { status: 'idle' };
 
   constructor(
     @inject(ReadImportHeaders) private readonly readHeaders: ReadImportHeaders,
     @inject(ValidateUserImport) private readonly validateImport: ValidateUserImport,
     @inject(DownloadImportReport) private readonly downloadReport: DownloadImportReport,
     @inject(ImportUsers) private readonly importUsers: ImportUsers,
+    @inject(InvitationsApi) private readonly invitationsApi: InvitationsApi,
   ) {
     makeAutoObservable(this, { file: observableRef, validation: observableRef, result: observableRef }, { autoBind: true });
   }
@@ -171,7 +175,18 @@ export class ImportUsersViewModel {
     this.step = 'map';
   }
 
+  async sendInvitations(): Promise<void> {
+    this.invitations = { status: 'sending' };
+    try {
+      const { sent } = await this.invitationsApi.sendUnused();
+      runInAction(() => (this.invitations = { status: 'sent', sent }));
+    } catch (error) {
+      runInAction(() => (this.invitations = { status: 'error', error: describeError(error) }));
+    }
+  }
+
   startOver(): void {
+    this.invitations = { status: 'idle' };
     this.step = 'upload';
     this.status = 'idle';
     this.error = null;

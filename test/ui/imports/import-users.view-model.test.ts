@@ -5,16 +5,33 @@ import { ImportUsers } from '../../../src/application/imports/import-users.use-c
 import { ReadImportHeaders } from '../../../src/application/imports/read-import-headers.use-case';
 import { ValidateUserImport } from '../../../src/application/imports/validate-user-import.use-case';
 import { ImportUsersViewModel } from '../../../src/ui/imports/import-users.view-model';
+import type { InvitationsApi } from '../../../src/application/invitations/invitations-api.port';
 import { ApiError, csvFile, FakeUserImportApi, FixedClock, SAMPLE } from '../../application/imports/fakes';
 
-function viewModel(api = new FakeUserImportApi()) {
+/** Invitations waiting to be sent, as the server keeps them. */
+class FakeInvitationsApi implements InvitationsApi {
+  unsent = 0;
+  fail = false;
+  async unusedCount() {
+    return { unused: this.unsent, unsent: this.unsent, expired: 0 };
+  }
+  async sendUnused() {
+    if (this.fail) throw new ApiError(500, 'INTERNAL', 'The server could not complete this request');
+    const sent = this.unsent;
+    this.unsent = 0;
+    return { sent };
+  }
+}
+
+function viewModel(api = new FakeUserImportApi(), invitations = new FakeInvitationsApi()) {
   const vm = new ImportUsersViewModel(
     new ReadImportHeaders(api),
     new ValidateUserImport(api),
     new DownloadImportReport(api),
     new ImportUsers(api, new FixedClock(new Date('2026-11-23T01:15:00Z'))),
+    invitations,
   );
-  return { vm, api };
+  return { vm, api, invitations };
 }
 
 describe('ImportUsersViewModel', () => {
@@ -81,5 +98,22 @@ describe('ImportUsersViewModel', () => {
     await vm.validate({ email: 0, firstName: 1 });
     const report = await vm.report();
     expect(report?.name).toBe('users-report.csv');
+  });
+
+  it('sends the invitations after an import and says how many went', async () => {
+    const { vm, invitations } = viewModel();
+    invitations.unsent = 3;
+    await vm.sendInvitations();
+    expect(vm.invitations).toEqual({ status: 'sent', sent: 3 });
+    vm.startOver();
+    expect(vm.invitations).toEqual({ status: 'idle' });
+  });
+
+  it('says so when the invitations could not be sent', async () => {
+    const { vm, invitations } = viewModel();
+    invitations.fail = true;
+    await vm.sendInvitations();
+    expect(vm.invitations.status).toBe('error');
+    expect(vm.invitations.error).toBe('The server could not complete this request');
   });
 });

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { signIn, url } from './support/app';
+
+test('an imported person gets an invitation, opens the link, sets a password and lands signed in', async ({ browser }) => {
+  const email = `new.joiner.${Date.now().toString(36)}@acme-invite.test`;
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, 'acme', 'admin@acme.test');
+  await admin.goto(url('acme', '/users/import'));
+  const csv = ['Email,First Name,Last Name,Business Unit', `${email},Nila,Joiner,Acme Headquarters`].join('\n');
+  await admin.locator('input[type=file]').setInputFiles({ name: 'joiner.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await admin.getByRole('button', { name: 'Validate' }).click();
+  await admin.getByRole('button', { name: 'Import 1 user' }).click();
+  await expect(admin.getByText('Import finished')).toBeVisible();
+  await admin.getByRole('button', { name: 'Send invitations now' }).click();
+  await expect(admin.getByText(/invitations? sent/)).toBeVisible();
+
+  // The invitation, as the outbox holds it.
+  await admin.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
+  const [mail] = JSON.parse((await admin.locator('body').textContent()) ?? '[]') as { subject: string; body: string }[];
+  expect(mail.subject).toBe('You are invited to Acme on SafePlace');
+  const link = /(http:\/\/acme\.localhost:\d+\/invite\/[A-Za-z0-9_-]+)/.exec(mail.body)![1];
+
+  const joiner = await (await browser.newContext()).newPage();
+  await joiner.goto(link);
+  await expect(joiner.getByRole('heading', { name: 'Welcome to Acme' })).toBeVisible();
+  await expect(joiner.getByText(`Nila, choose a password for ${email}`)).toBeVisible();
+  await joiner.getByLabel('New password').fill('nila');
+  await joiner.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(joiner.getByText('Use at least 15 characters')).toBeVisible();
+  await joiner.getByLabel('New password').fill('monsoon teacup violet harbour');
+  await joiner.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(joiner).toHaveURL(url('acme', '/dashboard'));
+  await expect(joiner.getByRole('heading', { name: 'Welcome, Nila' })).toBeVisible();
+
+  // The link works once.
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(link);
+  await expect(again.getByRole('heading', { name: 'Invitation already used' })).toBeVisible();
+});

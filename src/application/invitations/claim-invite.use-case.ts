@@ -1,0 +1,19 @@
+import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
+import type { SessionStore } from '../shared/session-store.port';
+import type { ClaimResult, InviteClaimApi } from './invitations-api.port';
+
+/** Sets the invitee's first password with the emailed link and keeps the session: they land signed in. */
+export class ClaimInvite {
+  constructor(
+    private readonly invites: InviteClaimApi,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async execute(input: { code: string; password: string; email: string; firstName: string; companyName: string }): Promise<ClaimResult> {
+    const problem = checkPassword(input.password, { words: ['safeplace', input.companyName, input.firstName, input.email] });
+    if (problem) return { ok: false, reason: 'weak-password', message: describePasswordProblem(problem) };
+    const result = await this.invites.claim(input.code, input.password);
+    if (result.ok) this.sessions.save(result.session.token, result.session.expiresAt);
+    return result;
+  }
+}

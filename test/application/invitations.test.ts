@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ClaimInvite } from '../../src/application/invitations/claim-invite.use-case';
+import type { ClaimResult, InviteCheck, InviteClaimApi } from '../../src/application/invitations/invitations-api.port';
+import { ADMIN, FakeSessionStore } from '../support/fakes';
+
+class FakeInviteClaimApi implements InviteClaimApi {
+  claimed: string[] = [];
+  constructor(private readonly code = 'good-code-abcdefghijklmnop') {}
+  async check(code: string): Promise<InviteCheck> {
+    return code === this.code ? { ok: true, invite: { email: 'nila@acme.test', firstName: 'Nila', companyName: 'Acme' } } : { ok: false, reason: 'not-found', message: 'not valid' };
+  }
+  async claim(code: string, password: string): Promise<ClaimResult> {
+    if (code !== this.code) return { ok: false, reason: 'not-found', message: 'not valid' };
+    if (this.claimed.includes(code)) return { ok: false, reason: 'used', message: 'already used' };
+    this.claimed.push(code);
+    void password;
+    return { ok: true, session: { token: 'tok-invite', expiresAt: '2027-01-01T00:00:00.000Z', user: ADMIN } };
+  }
+}
+
+const input = { code: 'good-code-abcdefghijklmnop', email: 'nila@acme.test', firstName: 'Nila', companyName: 'Acme' };
+
+describe('ClaimInvite', () => {
+  it('sets the first password and keeps the session', async () => {
+    const sessions = new FakeSessionStore();
+    const result = await new ClaimInvite(new FakeInviteClaimApi(), sessions).execute({ ...input, password: 'monsoon teacup violet harbour' });
+    expect(result.ok).toBe(true);
+    expect(sessions.token()).toBe('tok-invite');
+  });
+
+  it('refuses a weak or personal password before calling the server', async () => {
+    const api = new FakeInviteClaimApi();
+    const short = await new ClaimInvite(api, new FakeSessionStore()).execute({ ...input, password: 'short' });
+    expect(short).toMatchObject({ ok: false, reason: 'weak-password' });
+    const personal = await new ClaimInvite(api, new FakeSessionStore()).execute({ ...input, password: 'nila-nila-nila-nila' });
+    expect(personal).toMatchObject({ ok: false, reason: 'weak-password' });
+    expect(api.claimed).toEqual([]);
+  });
+
+  it('passes on that a link was already used, keeping no session', async () => {
+    const api = new FakeInviteClaimApi();
+    await new ClaimInvite(api, new FakeSessionStore()).execute({ ...input, password: 'monsoon teacup violet harbour' });
+    const sessions = new FakeSessionStore();
+    const again = await new ClaimInvite(api, sessions).execute({ ...input, password: 'monsoon teacup violet harbour' });
+    expect(again).toMatchObject({ ok: false, reason: 'used' });
+    expect(sessions.token()).toBeNull();
+  });
+});

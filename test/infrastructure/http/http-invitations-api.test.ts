@@ -1,0 +1,54 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../src/infrastructure/http/api-client';
+import { HttpInvitationsApi } from '../../../src/infrastructure/http/main/http-invitations-api';
+import { FakeSessionStore } from '../../support/fakes';
+
+const BASE = 'http://acme.localhost:8080/main-api';
+const CODE = 'abcdefghijklmnopqrstuvwx';
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const api = () => new HttpInvitationsApi(new ApiClient({ baseUrl: BASE, sessions: new FakeSessionStore(), onUnauthorized: () => {} }));
+const invite = { email: 'nila@acme.test', firstName: 'Nila', companyName: 'Acme' };
+
+describe('HttpInvitationsApi', () => {
+  it('checks a link with an empty body and claims it with the password', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${BASE}/api/invite/claim/${CODE}`, async ({ request }) => {
+        const body = (await request.json()) as { userNewPassword?: string };
+        bodies.push(body);
+        return HttpResponse.json({ invite, session: body.userNewPassword ? null : null });
+      }),
+    );
+    expect(await api().check(CODE)).toEqual({ ok: true, invite });
+    expect(bodies).toEqual([{}]);
+  });
+
+  it.each([
+    [404, 'NOT_FOUND', 'not-found'],
+    [410, 'INVITE_USED', 'used'],
+    [410, 'INVITE_EXPIRED', 'expired'],
+  ] as const)('turns %i %s into the %s outcome with its message', async (status, code, reason) => {
+    server.use(http.post(`${BASE}/api/invite/claim/${CODE}`, () => HttpResponse.json({ code, message: 'explained' }, { status })));
+    expect(await api().check(CODE)).toEqual({ ok: false, reason, message: 'explained' });
+  });
+
+  it("returns the server's password rule as a weak-password outcome", async () => {
+    server.use(
+      http.post(`${BASE}/api/invite/claim/${CODE}`, () =>
+        HttpResponse.json({ code: 'VALIDATION', message: 'weak', fields: { userNewPassword: 'Use at least 15 characters.' } }, { status: 400 }),
+      ),
+    );
+    expect(await api().claim(CODE, 'short')).toEqual({ ok: false, reason: 'weak-password', message: 'Use at least 15 characters.' });
+  });
+
+  it('sends all unclaimed invitations and reports how many', async () => {
+    server.use(http.post(`${BASE}/api/invite/resend/unused/all`, () => HttpResponse.json({ sent: 7 })));
+    expect(await api().sendUnused()).toEqual({ sent: 7 });
+  });
+});
