@@ -228,16 +228,7 @@ export async function candidates(
     alreadyAssigned: counts.already,
     page: page.page,
     pageSize: page.pageSize,
-    items: rows.map((r) => ({
-      userId: r.id,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      email: r.email,
-      branchName: r.branch_name,
-      departmentName: r.department_name,
-      dateOfJoining: r.joined,
-      assigned: r.assigned,
-    })),
+    items: rows.map((r) => ({ ...person(r), dateOfJoining: r.joined, assigned: r.assigned })),
   };
 }
 
@@ -275,15 +266,18 @@ export async function members(
     total,
     page: page.page,
     pageSize: page.pageSize,
-    items: rows.map((r) => ({
-      userId: r.id,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      email: r.email,
-      branchName: r.branch_name,
-      departmentName: r.department_name,
-      status: r.status,
-      assignedOn: iso(r.assigned_at),
-    })),
+    items: rows.map((r) => ({ ...person(r), status: r.status, assignedOn: iso(r.assigned_at) })),
+  };
+}
+
+/** A person as the candidate and member lists show them (rows joined with PEOPLE_JOINS). */
+function person(r: { id: string; first_name: string; last_name: string; email: string; branch_name: string | null; department_name: string | null }) {
+  return {
+    userId: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    branchName: r.branch_name,
+    departmentName: r.department_name,
   };
 }
