@@ -4,6 +4,7 @@ import type { SessionRepository } from './sessions';
 import type { SiteResolver } from './tenancy';
 import type { FileStorage } from './file-storage';
 import type { Mailer, SmsSender } from './messages';
+import type { MaintenanceWindows } from './maintenance';
 
 export interface ServerSettings {
   /** The main (marketing) site's host name, without port. */
@@ -24,4 +25,6 @@ export interface ApiDeps {
   mail: Mailer;
   sms: SmsSender;
   settings: ServerSettings;
+  /** Which workspaces are under maintenance (set once the gate is installed). */
+  maintenance?: MaintenanceWindows;
 }

@@ -35,7 +35,7 @@ export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   });
 
   serve(app, setFlagWorkspaces, async ({ body, principal, request }) => {
-    return deps.db.system(async (tx: Sql) => {
+    const flag = await deps.db.system(async (tx: Sql) => {
       const [flag] = await tx.query<{ key: string }>('SELECT key FROM feature_flags WHERE key = $1 FOR UPDATE', [body.key]);
       if (!flag) throw notFound(`There is no feature flag "${body.key}"`);
       const urls = [...new Set(body.enabledWorkspaces.map((w) => w.workspaceUrl))];
@@ -62,5 +62,8 @@ export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       const [row] = await tx.query<FlagRow>(FLAGS_SQL, [body.key]);
       return toFlag(row, () => true);
     });
+    // Committed: the maintenance gate re-reads the flags now rather than when its cache runs out.
+    deps.maintenance?.forget();
+    return flag;
   });
 }

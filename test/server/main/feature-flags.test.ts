@@ -37,6 +37,8 @@ describe.each(DATABASES)('feature flags on %s', (kind) => {
   });
 
   it('refuses workspace admins and anonymous callers', async () => {
+    // Out of maintenance first: under maintenance a workspace's API answers 503 to everything.
+    await setMaintenance(platform, []);
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
     const asAdmin = await server.request('acme.localhost', {
       method: 'PUT',
@@ -59,5 +61,47 @@ describe.each(DATABASES)('feature flags on %s', (kind) => {
       payload: { key: 'no-such-flag', enabledWorkspaces: [] },
     });
     expect(unknownKey.statusCode).toBe(404);
+  });
+});
+
+describe.each(DATABASES)('maintenance mode on %s', (kind) => {
+  let server: TestServer;
+  let platform: string;
+  let admin: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    platform = await server.signIn('localhost', 'platform@demo.test');
+    admin = await server.signIn('acme.localhost', 'admin@acme.test');
+  });
+  afterAll(async () => server?.close());
+
+  const maintenance = (urls: string[]) =>
+    server.request('localhost', {
+      method: 'PUT',
+      url: '/main-api/api/feature-flags/workspaces',
+      token: platform,
+      payload: { key: 'maintenance', enabledWorkspaces: urls.map((workspaceUrl) => ({ workspaceUrl })) },
+    });
+
+  it("answers the workspace's API with 503 while on, keeps the flag poll and branding, and leaves others alone", async () => {
+    expect((await maintenance(['acme.localhost'])).statusCode).toBe(200);
+    const details = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token: admin });
+    expect(details.statusCode).toBe(503);
+    expect(details.json()).toMatchObject({ code: 'MAINTENANCE' });
+    expect(details.headers['retry-after']).toBe('60');
+    const courses = await server.request('acme.localhost', { method: 'GET', url: '/learning-api/api/course/all', token: admin });
+    expect(courses.statusCode).toBe(503);
+    const signIn = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/user/signin', payload: { userEmail: 'employee@acme.test', userPassword: 'x' } });
+    expect(signIn.statusCode).toBe(503);
+    expect((await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/feature-flags' })).statusCode).toBe(200);
+    expect((await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/workspace/company-profile/acme.localhost' })).statusCode).toBe(200);
+    const globex = await server.request('globex.localhost', { method: 'POST', url: '/main-api/api/user/signin', payload: { userEmail: 'admin@globex.test', userPassword: 'Demo-passphrase-2026' } });
+    expect(globex.statusCode).toBe(200);
+  });
+
+  it('serves again as soon as maintenance is switched off', async () => {
+    await maintenance([]);
+    const details = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token: admin });
+    expect(details.statusCode).toBe(200);
   });
 });
