@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestCode, PASSWORD, url } from './support/app';
+import { latestCode, PASSWORD, signIn, url } from './support/app';
 
 test('a member signs in with a code emailed to them', async ({ page }) => {
   await page.goto(url('acme', '/signin'));
@@ -56,4 +56,15 @@ test('a member signs in with a code texted to the number on their profile', asyn
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Emil' })).toBeVisible();
+});
+
+test('a member changes their name on their profile page', async ({ page }) => {
+  await signIn(page, 'acme', 'rohan.patel2@acme.test');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByText('Your profile').click();
+  await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+  await page.getByLabel('Last name').fill('Patil');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Rohan Patil');
 });

@@ -30,7 +30,17 @@ test('an imported person gets an invitation, opens the link, sets a password and
   await joiner.getByLabel('New password').fill('monsoon teacup violet harbour');
   await joiner.getByRole('button', { name: 'Set password and continue' }).click();
   await expect(joiner).toHaveURL(url('acme', '/dashboard'));
-  await expect(joiner.getByRole('heading', { name: 'Welcome, Nila' })).toBeVisible();
+
+  // The first sign-in asks to confirm the name, once.
+  const welcome = joiner.getByRole('dialog', { name: 'Welcome to Acme' });
+  await expect(welcome).toBeVisible();
+  await welcome.getByLabel('First name').fill('Nilakshi');
+  await welcome.getByRole('button', { name: 'Continue' }).click();
+  await expect(welcome).toBeHidden();
+  await expect(joiner.getByRole('heading', { name: 'Welcome, Nilakshi' })).toBeVisible();
+  await joiner.reload();
+  await expect(joiner.getByRole('heading', { name: 'Welcome, Nilakshi' })).toBeVisible();
+  await expect(joiner.getByRole('dialog', { name: 'Welcome to Acme' })).toHaveCount(0);
 
   // The link works once.
   const again = await (await browser.newContext()).newPage();

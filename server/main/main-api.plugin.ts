@@ -4,6 +4,7 @@ import type { ApiDeps } from '../platform/deps';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { codeSignInRoutes } from './auth/code-sign-in.routes';
+import { profileRoutes } from './auth/profile.routes';
 import { flagRoutes } from './flags/flags.routes';
 import { invitationRoutes } from './invites/invitations.routes';
 import { inviteRoutes } from './invites/invites.routes';
@@ -16,6 +17,7 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await apiDocs(api, { title: 'Main API', description: 'Identity, users, workspaces, invites, flags', base: MAIN_API_BASE });
   await authRoutes(api, deps);
   await codeSignInRoutes(api, deps);
+  await profileRoutes(api, deps);
   await workspaceRoutes(api, deps);
   await flagRoutes(api, deps);
   await inviteRoutes(api, deps);

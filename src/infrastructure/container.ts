@@ -9,6 +9,7 @@ import { SignIn } from '../application/auth/sign-in.use-case';
 import { RequestSignInCode, SignInWithCode } from '../application/auth/code-sign-in.use-case';
 import { RequestPasswordReset, ResetPassword } from '../application/auth/reset-password.use-case';
 import { SignOut } from '../application/auth/sign-out.use-case';
+import { SaveProfile } from '../application/auth/save-profile.use-case';
 import { FlagsApi, OrganisationApi } from '../application/shared/main-reads.port';
 import { SessionStore } from '../application/shared/session-store.port';
 import { SiteInfo } from '../application/shared/site';
@@ -82,6 +83,7 @@ const authModule = new ContainerModule(({ bind }) => {
   );
   bind(RequestPasswordReset).toDynamicValue((ctx) => new RequestPasswordReset(ctx.get<AuthApi>(AuthApi)));
   bind(ResetPassword).toDynamicValue((ctx) => new ResetPassword(ctx.get<AuthApi>(AuthApi)));
+  bind(SaveProfile).toDynamicValue((ctx) => new SaveProfile(ctx.get<AuthApi>(AuthApi)));
   bind(SignOut).toDynamicValue((ctx) => new SignOut(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore)));
   bind(RefreshCurrentUser).toDynamicValue(
     (ctx) => new RefreshCurrentUser(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore)),

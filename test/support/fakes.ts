@@ -1,4 +1,4 @@
-import type { CurrentUser, ResetPasswordBody, SignInBody } from '../../src/contracts/main/auth.contract';
+import type { CurrentUser, ResetPasswordBody, SignInBody, UpdateProfileBody } from '../../src/contracts/main/auth.contract';
 import type { Branch, CompanyProfile, Department } from '../../src/contracts/main/workspace.contract';
 import type { AuthApi, CodeChannel, CodeRequestResult, ResetPasswordResult, SignInResult } from '../../src/application/auth/auth-api.port';
 import { ApiError } from '../../src/application/shared/api-error';
@@ -22,7 +22,7 @@ export class FakeSessionStore implements SessionStore {
   }
 }
 
-export const ADMIN: CurrentUser = {
+export const ADMIN: Extract<CurrentUser, { kind: 'user' }> = {
   kind: 'user',
   userId: 'u1',
   email: 'admin@acme.test',
@@ -51,7 +51,13 @@ export class FakeAuthApi implements AuthApi {
   failWith: ApiError | null = null;
 
   constructor(
-    private readonly account = { email: 'admin@acme.test', username: 'acme.admin', phone: '+919800000010', password: 'correct horse battery', user: ADMIN },
+    private readonly account: { email: string; username: string; phone: string; password: string; user: CurrentUser } = {
+      email: 'admin@acme.test',
+      username: 'acme.admin',
+      phone: '+919800000010',
+      password: 'correct horse battery',
+      user: ADMIN,
+    },
   ) {}
 
   async signIn(body: SignInBody): Promise<SignInResult> {
@@ -109,6 +115,20 @@ export class FakeAuthApi implements AuthApi {
 
   async currentUser(): Promise<CurrentUser> {
     if (this.failWith) throw this.failWith;
+    return this.account.user;
+  }
+
+  async updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {
+    const user = this.account.user;
+    if (user.kind !== 'user') throw new ApiError(403, 'FORBIDDEN', 'You may not do this');
+    this.account.user = { ...user, firstName: body.firstName, lastName: body.lastName };
+    return this.account.user;
+  }
+
+  async completeFirstLogin(): Promise<CurrentUser> {
+    const user = this.account.user;
+    if (user.kind !== 'user') throw new ApiError(403, 'FORBIDDEN', 'You may not do this');
+    this.account.user = { ...user, firstLogin: false };
     return this.account.user;
   }
 

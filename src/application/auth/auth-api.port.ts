@@ -3,6 +3,7 @@ import type {
   CurrentUser,
   ResetPasswordBody,
   SignInBody,
+  UpdateProfileBody,
   SignInResponse,
 } from '../../contracts/main/auth.contract';
 
@@ -29,5 +30,7 @@ export interface AuthApi {
   requestPasswordReset(userEmail: string): Promise<CodeRequestResult>;
   resetPassword(body: ResetPasswordBody): Promise<ResetPasswordResult>;
   currentUser(): Promise<CurrentUser>;
+  updateProfile(body: UpdateProfileBody): Promise<CurrentUser>;
+  completeFirstLogin(): Promise<CurrentUser>;
   signOut(): Promise<void>;
 }

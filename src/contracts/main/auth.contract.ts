@@ -191,3 +191,28 @@ export const signInVerifySmsOtp = route({
   response: SignInResponse,
   access: 'public',
 });
+
+const PersonName = z.string().trim().min(1, 'Enter a name').max(100);
+
+export const UpdateProfileBody = z.strictObject({ firstName: PersonName, lastName: z.string().trim().max(100) });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+export const updateProfile = route({
+  api: 'main',
+  method: 'PUT',
+  path: '/api/user',
+  summary: "Change one's own first and last name",
+  body: UpdateProfileBody,
+  response: CurrentUser,
+  access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+});
+
+export const changeFirstLogin = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/user/change-first-login',
+  summary: 'Record that the user has been through the first-login welcome',
+  body: z.strictObject({}),
+  response: CurrentUser,
+  access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+});

@@ -35,6 +35,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
           children: [
             { path: '/dashboard', lazy: lazyScreen(() => import('../dashboard/dashboard.screen')) },
             { path: '/security/log', lazy: lazyScreen(() => import('../security/security-log.screen')) },
+            { path: '/profile', lazy: lazyScreen(() => import('../shell/profile.screen')) },
             ...withArea(container, 'imports', importsRoutes),
             ...withArea(container, 'courses', coursesRoutes),
             ...withArea(container, 'workflows', workflowsRoutes),

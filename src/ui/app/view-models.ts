@@ -6,6 +6,7 @@ import { SessionViewModel } from '../shell/session.view-model';
 import { ShellViewModel } from '../shell/shell.view-model';
 import { SiteStatusViewModel } from '../shell/site-status.view-model';
 import { SecurityLogViewModel } from '../security/security-log.view-model';
+import { ProfileViewModel } from '../shell/profile.view-model';
 
 /** View-models every page may need; each area's own are bound with the area (./areas.ts). */
 export const shellViewModels = new ContainerModule(({ bind }) => {
@@ -16,4 +17,5 @@ export const shellViewModels = new ContainerModule(({ bind }) => {
   bind(ForgotPasswordViewModel).toSelf();
   bind(ClaimInviteViewModel).toSelf();
   bind(SecurityLogViewModel).toSelf();
+  bind(ProfileViewModel).toSelf();
 });

@@ -1,4 +1,4 @@
-import { App as AntApp, Avatar, Button, Dropdown, Layout, Menu, Select, Space, Typography } from 'antd';
+import { App as AntApp, Avatar, Button, Dropdown, Layout, Menu, Modal, Select, Space, Typography } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -9,11 +9,14 @@ import { LoadError, Loading } from '../shared/page-state';
 import { SessionViewModel } from './session.view-model';
 import { ShellViewModel } from './shell.view-model';
 import { ShellContext } from './shell-context';
+import { ProfileForm } from './profile-form';
+import { ProfileViewModel } from './profile.view-model';
 
 /** The signed-in frame of a workspace: navigation by role, business-unit selector, user menu. */
 export const AppShell = observer(function AppShell() {
   const session = useService(SessionViewModel);
   const shell = useViewModel(ShellViewModel);
+  const profile = useViewModel(ProfileViewModel);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -70,9 +73,11 @@ export const AppShell = observer(function AppShell() {
               menu={{
                 items: [
                   { key: 'role', label: ROLE_LABELS[user.role], disabled: true },
+                  { key: 'profile', label: 'Your profile', icon: <UserOutlined /> },
                   { key: 'signout', label: 'Sign out', icon: <LogoutOutlined /> },
                 ],
                 onClick: async ({ key }) => {
+                  if (key === 'profile') return navigate('/profile');
                   if (key !== 'signout') return;
                   await session.signOut();
                   window.location.assign('/signin');
@@ -89,6 +94,11 @@ export const AppShell = observer(function AppShell() {
           </Layout.Content>
         </Layout>
       </Layout>
+      {/* First sign-in (for example after an invitation): confirm the name before anything else. */}
+      <Modal open={user.firstLogin} title={`Welcome to ${user.workspace.companyName}`} closable={false} mask={{ closable: false }} keyboard={false} footer={null}>
+        <Typography.Paragraph>Check how your name should appear on your certificates and to your colleagues.</Typography.Paragraph>
+        <ProfileForm vm={profile} initial={{ firstName: user.firstName, lastName: user.lastName }} submitLabel="Continue" firstLogin />
+      </Modal>
       </AntApp>
     </ShellContext.Provider>
   );

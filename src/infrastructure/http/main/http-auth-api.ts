@@ -7,11 +7,14 @@ import {
   signInCreateSmsOtp,
   signInVerifyOtp,
   signInVerifySmsOtp,
+  changeFirstLogin,
   signOut,
+  updateProfile,
   userDetails,
   type CurrentUser,
   type ResetPasswordBody,
   type SignInBody,
+  type UpdateProfileBody,
 } from '../../../contracts/main/auth.contract';
 import type { AuthApi, CodeChannel, CodeRequestResult, ResetPasswordResult, SignInResult } from '../../../application/auth/auth-api.port';
 import { ApiError } from '../../../application/shared/api-error';
@@ -92,6 +95,14 @@ export class HttpAuthApi implements AuthApi {
 
   currentUser(): Promise<CurrentUser> {
     return this.main.call(userDetails);
+  }
+
+  updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {
+    return this.main.call(updateProfile, { body });
+  }
+
+  completeFirstLogin(): Promise<CurrentUser> {
+    return this.main.call(changeFirstLogin, { body: {} });
   }
 
   async signOut(): Promise<void> {

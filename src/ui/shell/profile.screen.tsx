@@ -1,0 +1,32 @@
+import { Alert, Card, Descriptions, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { ROLE_LABELS } from '../../domain/auth/roles';
+import { useService, useViewModel } from '../shared/container-context';
+import { ProfileForm } from './profile-form';
+import { ProfileViewModel } from './profile.view-model';
+import { SessionViewModel } from './session.view-model';
+
+export const ProfileScreen = observer(function ProfileScreen() {
+  const session = useService(SessionViewModel);
+  const vm = useViewModel(ProfileViewModel);
+  const user = session.workspaceUser;
+  if (!user) return null;
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        Your profile
+      </Typography.Title>
+      <Card style={{ maxWidth: 560 }}>
+        <Descriptions column={1} size="small" style={{ marginBottom: 16 }} items={[
+          { key: 'email', label: 'Email', children: user.email },
+          { key: 'role', label: 'Role', children: ROLE_LABELS[user.role] },
+          { key: 'workspace', label: 'Workspace', children: user.workspace.companyName },
+        ]} />
+        {vm.status === 'saved' ? <Alert type="success" showIcon role="status" title="Saved" style={{ marginBottom: 16 }} /> : null}
+        <ProfileForm vm={vm} initial={{ firstName: user.firstName, lastName: user.lastName }} submitLabel="Save" />
+      </Card>
+    </>
+  );
+});
+
+export default ProfileScreen;
