@@ -14,7 +14,7 @@ import { installErrorHandling } from './platform/errors';
 import type { FileStorage } from './platform/file-storage';
 import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords';
 import { requestContext } from './platform/request-context';
-import { maintenanceGate, MaintenanceWindows } from './platform/maintenance';
+import { workspaceGates, WorkspaceGateState } from './platform/workspace-gates';
 import { SessionRepository } from './platform/sessions';
 import { SiteResolver } from './platform/tenancy';
 import { webRoutes } from './web/web.routes';
@@ -95,9 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
   });
   await app.register(requestContext, { sites: deps.sites, sessions: deps.sessions });
-  const maintenance = new MaintenanceWindows(options.db);
-  deps.maintenance = maintenance;
-  await app.register(maintenanceGate, { windows: maintenance, apiBases: API_BASES });
+  deps.gates = new WorkspaceGateState(options.db);
+  await app.register(workspaceGates, { state: deps.gates, apiBases: API_BASES });
 
   await app.register((api) => mainApi(api, deps), { prefix: MAIN_API_BASE });
   await app.register((api) => learningApi(api, deps), { prefix: LEARNING_API_BASE });

@@ -9,6 +9,7 @@ import { flagRoutes } from './flags/flags.routes';
 import { invitationRoutes } from './invites/invitations.routes';
 import { inviteRoutes } from './invites/invites.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
+import { ipRangeRoutes } from './platform/ip-ranges.routes';
 
 export const MAIN_API_BASE = '/main-api';
 
@@ -23,4 +24,5 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await inviteRoutes(api, deps);
   await invitationRoutes(api, deps);
   await auditRoutes(api, deps);
+  await ipRangeRoutes(api, deps);
 }

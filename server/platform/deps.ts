@@ -4,7 +4,7 @@ import type { SessionRepository } from './sessions';
 import type { SiteResolver } from './tenancy';
 import type { FileStorage } from './file-storage';
 import type { Mailer, SmsSender } from './messages';
-import type { MaintenanceWindows } from './maintenance';
+import type { WorkspaceGateState } from './workspace-gates';
 
 export interface ServerSettings {
   /** The main (marketing) site's host name, without port. */
@@ -25,6 +25,6 @@ export interface ApiDeps {
   mail: Mailer;
   sms: SmsSender;
   settings: ServerSettings;
-  /** Which workspaces are under maintenance (set once the gate is installed). */
-  maintenance?: MaintenanceWindows;
+  /** Which workspaces are closed by maintenance or elevated-IP mode (set once the gates are installed). */
+  gates?: WorkspaceGateState;
 }

@@ -62,8 +62,8 @@ export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       const [row] = await tx.query<FlagRow>(FLAGS_SQL, [body.key]);
       return toFlag(row, () => true);
     });
-    // Committed: the maintenance gate re-reads the flags now rather than when its cache runs out.
-    deps.maintenance?.forget();
+    // Committed: the workspace gates re-read the flags now rather than when their cache runs out.
+    deps.gates?.forget();
     return flag;
   });
 }
