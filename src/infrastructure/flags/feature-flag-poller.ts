@@ -1,19 +1,23 @@
 import type { FeatureFlag } from '../../contracts/main/flags.contract';
 import type { FlagsApi } from '../../application/shared/main-reads.port';
+import { ApiError } from '../../application/shared/api-error';
+
+/** What the last poll learnt: the flags, or that this network may not reach the workspace (elevated-IP mode). */
+export type FlagPoll = { flags: FeatureFlag[]; refusedNetwork: boolean };
 import { FLAG_POLL_INTERVAL_MS } from '../../domain/platform/feature-flags';
 
 /** Polls the feature flags every 20 s (spec 4) and tells its listeners; a failed poll keeps the last answer. */
 export class FeatureFlagPoller {
   private timer: ReturnType<typeof setInterval> | null = null;
-  private listeners = new Set<(flags: FeatureFlag[]) => void>();
-  private last: FeatureFlag[] = [];
+  private listeners = new Set<(poll: FlagPoll) => void>();
+  private last: FlagPoll = { flags: [], refusedNetwork: false };
 
   constructor(
     private readonly api: FlagsApi,
     private readonly intervalMs = FLAG_POLL_INTERVAL_MS,
   ) {}
 
-  subscribe(listener: (flags: FeatureFlag[]) => void): () => void {
+  subscribe(listener: (poll: FlagPoll) => void): () => void {
     this.listeners.add(listener);
     listener(this.last);
     if (!this.timer) this.start();
@@ -25,11 +29,12 @@ export class FeatureFlagPoller {
 
   async pollNow(): Promise<void> {
     try {
-      this.last = await this.api.featureFlags();
-      for (const listener of this.listeners) listener(this.last);
-    } catch {
-      // Keep the last known flags; the next poll tries again.
+      this.last = { flags: await this.api.featureFlags(), refusedNetwork: false };
+    } catch (error) {
+      if (!(ApiError.is(error) && error.code === 'IP_NOT_ALLOWED')) return; // keep the last flags; the next poll tries again
+      this.last = { ...this.last, refusedNetwork: true };
     }
+    for (const listener of this.listeners) listener(this.last);
   }
 
   private start(): void {

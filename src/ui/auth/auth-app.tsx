@@ -11,6 +11,15 @@ import { SignInScreen } from './sign-in.screen';
 export const AuthApp = observer(function AuthApp() {
   const status = useViewModel(SiteStatusViewModel);
   useEffect(() => status.watch(), [status]);
+  if (status.refusedNetwork) {
+    return (
+      <AuthCard>
+        <Notice kind="warning" title="Not available from this network">
+          This workspace accepts connections only from its organisation's own networks. Connect from the office network or the company VPN and try again.
+        </Notice>
+      </AuthCard>
+    );
+  }
   if (status.maintenance) {
     return (
       <AuthCard>

@@ -11,3 +11,16 @@ export function MaintenanceScreen() {
     </main>
   );
 }
+
+/** Shown while the workspace's elevated-IP mode refuses this network (noticed by the 20 s flag poll). */
+export function RefusedNetworkScreen() {
+  return (
+    <main>
+      <Result
+        status="403"
+        title="Not available from this network"
+        subTitle="This workspace accepts connections only from its organisation's own networks. Connect from the office network or the company VPN and try again."
+      />
+    </main>
+  );
+}

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useViewModel } from '../shared/container-context';
-import { MaintenanceScreen } from './maintenance.screen';
+import { MaintenanceScreen, RefusedNetworkScreen } from './maintenance.screen';
 import { RouteProgress } from './route-progress';
 import { SiteStatusViewModel } from './site-status.view-model';
 
@@ -13,7 +13,7 @@ export const SiteRoot = observer(function SiteRoot() {
   return (
     <>
       <RouteProgress />
-      {status.maintenance ? <MaintenanceScreen /> : <Outlet />}
+      {status.refusedNetwork ? <RefusedNetworkScreen /> : status.maintenance ? <MaintenanceScreen /> : <Outlet />}
     </>
   );
 });

@@ -3,12 +3,14 @@ import { makeAutoObservable } from 'mobx';
 import type { FeatureFlag } from '../../contracts/main/flags.contract';
 import { SiteInfo } from '../../application/shared/site';
 import { flagOnFor } from '../../domain/platform/feature-flags';
-import { FeatureFlagPoller } from '../../infrastructure/flags/feature-flag-poller';
+import { FeatureFlagPoller, type FlagPoll } from '../../infrastructure/flags/feature-flag-poller';
 
 /** Maintenance and elevated-IP modes of this workspace, from the flags polled every 20 s. */
 @injectable()
 export class SiteStatusViewModel {
   flags: FeatureFlag[] = [];
+  /** The workspace's elevated-IP mode refuses this network. */
+  refusedNetwork = false;
 
   constructor(
     @inject(FeatureFlagPoller) private readonly poller: FeatureFlagPoller,
@@ -32,10 +34,11 @@ export class SiteStatusViewModel {
   /** Starts polling; returns the function that stops it. */
   watch(): () => void {
     if (this.site.isMainSite) return () => {};
-    return this.poller.subscribe((flags) => this.setFlags(flags));
+    return this.poller.subscribe((poll) => this.update(poll));
   }
 
-  setFlags(flags: FeatureFlag[]): void {
-    this.flags = flags;
+  update(poll: FlagPoll): void {
+    this.flags = poll.flags;
+    this.refusedNetwork = poll.refusedNetwork;
   }
 }
