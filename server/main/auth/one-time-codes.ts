@@ -6,32 +6,10 @@ import {
 } from '../../../src/domain/auth/one-time-code';
 import type { Database, Sql } from '../../platform/db/database';
 import { audit } from '../../platform/audit';
-import { HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/messages';
+import { WindowLimiter } from '../../platform/rate-limiter';
 
 export type CodePurpose = 'SIGN_IN_EMAIL' | 'SIGN_IN_SMS' | 'RESET_PASSWORD';
-
-/** Counts requests per key in a sliding window; answers 429 with Retry-After past the limit. */
-class RequestLimiter {
-  private readonly hits = new Map<string, number[]>();
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
-
-  take(key: string): void {
-    const now = Date.now();
-    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
-    if (recent.length >= this.max) {
-      const retryAfter = Math.max(1, Math.ceil((recent[0] + this.windowMs - now) / 1000));
-      throw new HttpError(429, 'TOO_MANY_REQUESTS', `Too many code requests. Try again in ${retryAfter} seconds.`, undefined, {
-        'retry-after': String(retryAfter),
-      });
-    }
-    recent.push(now);
-    this.hits.set(key, recent);
-  }
-}
 
 function hashCode(codeId: string, code: string): string {
   return createHash('sha256').update(`${codeId}:${code}`).digest('hex');
@@ -48,9 +26,9 @@ export interface CodeTarget {
  * re-sends, and at 100 the account is locked and its admins told.
  */
 export class OneTimeCodes {
-  private readonly perAccount = new RequestLimiter(5, 15 * 60_000);
-  private readonly perAddress = new RequestLimiter(30, 15 * 60_000);
-  private readonly perWorkspace = new RequestLimiter(1000, 15 * 60_000);
+  private readonly perAccount = new WindowLimiter(5, 15 * 60_000, 'code requests');
+  private readonly perAddress = new WindowLimiter(30, 15 * 60_000, 'code requests');
+  private readonly perWorkspace = new WindowLimiter(1000, 15 * 60_000, 'code requests');
 
   constructor(
     private readonly db: Database,

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database';
 import { audit } from '../../platform/audit';
 import { HttpError } from '../../platform/errors';
 import type { PasswordHasher } from '../../platform/passwords';
-import { FailureLimiter } from '../../platform/rate-limiter';
+import { WindowLimiter } from '../../platform/rate-limiter';
 import type { SessionRepository } from '../../platform/sessions';
 import type { Site } from '../../platform/tenancy';
 
@@ -23,8 +23,8 @@ export type SignInOutcome = { token: string; expiresAt: string; sessionId: strin
 
 export class SignInService {
   /** 5 failures per account per 15 minutes; 30 per address. */
-  private readonly perAccount = new FailureLimiter(5, 15 * 60_000);
-  private readonly perAddress = new FailureLimiter(30, 15 * 60_000);
+  private readonly perAccount = new WindowLimiter(5, 15 * 60_000, 'failed attempts');
+  private readonly perAddress = new WindowLimiter(30, 15 * 60_000, 'failed attempts');
 
   constructor(
     private readonly db: Database,
@@ -46,8 +46,8 @@ export class SignInService {
         : await this.mainSiteSignIn(body, ip, userAgent);
 
     if (!outcome) {
-      this.perAccount.fail(accountKey);
-      this.perAddress.fail(ip);
+      this.perAccount.record(accountKey);
+      this.perAddress.record(ip);
       await this.db.system((tx) =>
         audit(tx, {
           workspaceId: site.kind === 'workspace' ? site.workspace.id : null,
