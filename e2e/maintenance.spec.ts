@@ -54,6 +54,9 @@ test('the elevated-IP mode shuts out other networks within one poll, and lets th
 
   const member = await (await browser.newContext()).newPage();
   await signIn(member, 'globex', 'admin@globex.test');
+  // The page must have started (its flag poll running) before the mode changes under it.
+  await expect(member.getByRole('heading', { name: 'Welcome, Gita' })).toBeVisible();
+  await member.waitForLoadState('networkidle');
 
   // Only a documentation range is allowed: this machine's loopback is not in it.
   expect(await call('PUT', `/main-api/api/admin/workspace/${globexId}/ip-ranges`, { ranges: [{ cidr: '192.0.2.0/24', label: 'Head office' }] })).toBe(200);

@@ -11,6 +11,10 @@ export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   const response = await fetchImpl('/config.json', { cache: 'no-store' });
-  if (!response.ok) throw new Error(`Could not load /config.json (${response.status})`);
+  if (!response.ok) {
+    // The server's own reason when it gives one (maintenance, a network the workspace does not accept).
+    const reason = await response.json().then((body: { message?: unknown }) => body.message, () => null);
+    throw new Error(typeof reason === 'string' ? reason : `Could not load /config.json (${response.status})`);
+  }
   return RuntimeConfig.parse(await response.json());
 }
