@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../platform/deps';
 
+const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\./.test(ip);
+
 /**
  * Development only (settings.outboxPage): the outbox of mail and SMS, newest first, as HTML for people and
  * JSON for tests (`/dev/outbox?to=...&format=json`). Never enabled when real mail is configured.
@@ -8,6 +10,8 @@ import type { ApiDeps } from '../platform/deps';
 export async function devOutboxRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   if (!deps.settings.outboxPage) return;
   app.get<{ Querystring: { to?: string; format?: string } }>('/dev/outbox', async (request, reply) => {
+    // It shows every code sent: only to this machine, whatever the settings say.
+    if (!isLoopback(request.ip)) return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such route: GET /dev/outbox' });
     const to = typeof request.query.to === 'string' ? request.query.to.toLowerCase() : null;
     const rows = await deps.db.query<{ id: number; channel: string; recipient: string; subject: string | null; body: string; created_at: Date }>(
       `SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages
