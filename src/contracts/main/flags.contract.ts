@@ -8,8 +8,6 @@ export const FeatureFlag = z.object({
 });
 export type FeatureFlag = z.infer<typeof FeatureFlag>;
 
-export const KNOWN_FLAGS = ['maintenance', 'elevateip'] as const;
-
 export const featureFlags = route({
   api: 'main',
   method: 'GET',

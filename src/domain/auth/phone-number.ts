@@ -9,10 +9,3 @@ export function normalisePhoneNumber(input: string): string | null {
   if (digits.length < 8 || digits.length > 15) return null;
   return trimmed.startsWith('+') ? `+${digits}` : digits;
 }
-
-/** "+919800000001" -> "+91 •••• ••0001": enough for the person to recognise, not enough to harvest. */
-export function maskPhoneNumber(normalised: string): string {
-  const last = normalised.slice(-4);
-  const country = normalised.startsWith('+') ? normalised.slice(0, 3) + ' ' : '';
-  return `${country}•••• ••${last}`;
-}

@@ -10,11 +10,6 @@ export const ROLE_LABELS: Record<Role, string> = {
   EMPLOYER: 'Employer',
 };
 
-/** The platform-level administrator works from the main site; the spec leaves its name open. */
-export const PLATFORM_ADMIN = 'PLATFORM_ADMIN' as const;
-
-export const ADMIN_ROLES: readonly Role[] = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'];
-
 /** Workspace admins and employers see every business unit; everyone else only their own. */
 export function seesAllBusinessUnits(role: Role): boolean {
   return role === 'WORKSPACE_ADMIN' || role === 'EMPLOYER';
@@ -31,8 +26,4 @@ export function assignableRoles(actor: Role): readonly Role[] {
     case 'EMPLOYEE':
       return [];
   }
-}
-
-export function isAdmin(role: Role): boolean {
-  return ADMIN_ROLES.includes(role);
 }
