@@ -1,26 +1,18 @@
 import 'reflect-metadata';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mockServer, testClient } from '../../support/msw';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { FakeSessionStore } from '../../support/fakes';
-import { ApiClient } from '../../../src/infrastructure/http/api-client';
 import { HttpCourseApi } from '../../../src/infrastructure/http/learning/http-course-api';
 
 const BASE = 'http://acme.localhost:8080/learning-api';
 const COURSE = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockServer();
 
 
 function adapter() {
-  const sessions = new FakeSessionStore();
-  sessions.save('token-abcdefghijklmnopqrstuvwxyz');
-  let lostSession = false;
-  const client = new ApiClient({ baseUrl: BASE, sessions, onUnauthorized: () => (lostSession = true) });
-  return { api: new HttpCourseApi(client), sessions, lostSession: () => lostSession };
+  const { client, sessions, lostSessions } = testClient(BASE, 'token-abcdefghijklmnopqrstuvwxyz');
+  return { api: new HttpCourseApi(client), sessions, lostSession: () => lostSessions() > 0 };
 }
 
 const details = {

@@ -1,17 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mockServer, testClient } from '../../support/msw';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { ApiClient } from '../../../src/infrastructure/http/api-client';
 import { HttpAuthApi } from '../../../src/infrastructure/http/main/http-auth-api';
 import { HttpOrganisationApi } from '../../../src/infrastructure/http/main/http-organisation-api';
-import { FakeSessionStore } from '../../support/fakes';
 
 const BASE = 'http://acme.localhost:8080/main-api';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockServer();
 
 const user = {
   kind: 'user',
@@ -28,10 +23,8 @@ const user = {
 };
 
 function setup() {
-  const sessions = new FakeSessionStore();
-  let unauthorized = 0;
-  const client = new ApiClient({ baseUrl: BASE, sessions, onUnauthorized: () => unauthorized++ });
-  return { sessions, client, auth: new HttpAuthApi(client), unauthorizedCalls: () => unauthorized };
+  const { client, sessions, lostSessions } = testClient(BASE);
+  return { sessions, client, auth: new HttpAuthApi(client), unauthorizedCalls: lostSessions };
 }
 
 describe('HttpAuthApi over the main API', () => {

@@ -1,18 +1,13 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../src/infrastructure/http/api-client';
+import { describe, expect, it } from 'vitest';
+import { mockServer, testClient } from '../../support/msw';
 import { HttpInvitationsApi } from '../../../src/infrastructure/http/main/http-invitations-api';
-import { FakeSessionStore } from '../../support/fakes';
 
 const BASE = 'http://acme.localhost:8080/main-api';
 const CODE = 'abcdefghijklmnopqrstuvwx';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockServer();
 
-const api = () => new HttpInvitationsApi(new ApiClient({ baseUrl: BASE, sessions: new FakeSessionStore(), onUnauthorized: () => {} }));
+const api = () => new HttpInvitationsApi(testClient(BASE).client);
 const invite = { email: 'nila@acme.test', firstName: 'Nila', companyName: 'Acme' };
 
 describe('HttpInvitationsApi', () => {

@@ -1,25 +1,17 @@
 import 'reflect-metadata';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mockServer, testClient } from '../../support/msw';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { FakeSessionStore } from '../../support/fakes';
-import { ApiClient } from '../../../src/infrastructure/http/api-client';
 import { HttpUserImportApi } from '../../../src/infrastructure/http/main/http-user-import-api';
 
 const BASE = 'http://acme.localhost:8080/main-api';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockServer();
 
 
 function adapter() {
-  const sessions = new FakeSessionStore();
-  sessions.save('token-abcdefghijklmnopqrstuvwxyz');
-  let lostSession = false;
-  const client = new ApiClient({ baseUrl: BASE, sessions, onUnauthorized: () => (lostSession = true) });
-  return { api: new HttpUserImportApi(client), sessions, lostSession: () => lostSession };
+  const { client, sessions, lostSessions } = testClient(BASE, 'token-abcdefghijklmnopqrstuvwxyz');
+  return { api: new HttpUserImportApi(client), sessions, lostSession: () => lostSessions() > 0 };
 }
 
 const file = { name: '20261123-011500_users.csv', content: new Blob(['Email,First Name\na@acme.test,A\n'], { type: 'text/csv' }) };

@@ -1,16 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mockServer, testClient } from '../../support/msw';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { ApiClient } from '../../../src/infrastructure/http/api-client';
 import { HttpWorkflowApi } from '../../../src/infrastructure/http/case/http-workflow-api';
-import { FakeSessionStore } from '../../support/fakes';
 
 const BASE = 'http://acme.localhost:8080/case-api';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockServer();
 
 const WF = '11111111-1111-4111-8111-111111111111';
 const V1 = '22222222-2222-4222-8222-222222222222';
@@ -55,11 +50,8 @@ const workflow = {
 };
 
 function setup() {
-  const sessions = new FakeSessionStore();
-  sessions.save('token-1');
-  let unauthorized = 0;
-  const client = new ApiClient({ baseUrl: BASE, sessions, onUnauthorized: () => unauthorized++ });
-  return { sessions, api: new HttpWorkflowApi(client), unauthorizedCalls: () => unauthorized };
+  const { client, sessions, lostSessions } = testClient(BASE, 'token-1');
+  return { sessions, api: new HttpWorkflowApi(client), unauthorizedCalls: lostSessions };
 }
 
 describe('HttpWorkflowApi over the case API', () => {
