@@ -1,6 +1,6 @@
 import type { Role } from './roles';
 
-export type NavKey = 'dashboard' | 'courses' | 'users-import' | 'workflows' | 'security-log';
+export type NavKey = 'dashboard' | 'people' | 'courses' | 'users-import' | 'workflows' | 'security-log';
 
 export interface NavItem {
   key: NavKey;
@@ -14,6 +14,7 @@ export interface NavItem {
 /** The workspace menu, by role. The server enforces the same rules on every call. */
 export const NAVIGATION: readonly NavItem[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/dashboard', description: 'Your start page', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
+  { key: 'people', label: 'People', path: '/people', description: 'Find, edit, deactivate or delete the people of your workspace', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'courses', label: 'Courses', path: '/courses', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'users-import', label: 'Import users', path: '/users/import', description: 'Bring your people in from a CSV or Excel file and invite them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'security-log', label: 'Security log', path: '/security/log', description: 'Who signed in, failed, reset a password or was locked out, and from where', roles: ['WORKSPACE_ADMIN'] },

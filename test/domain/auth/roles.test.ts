@@ -56,7 +56,7 @@ describe('business-unit selector', () => {
 describe('navigation by role', () => {
   it('shows employees the dashboard only, and admins the admin areas', () => {
     expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard']);
-    expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual(['dashboard', 'courses', 'users-import', 'security-log', 'workflows']);
+    expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual(['dashboard', 'people', 'courses', 'users-import', 'security-log', 'workflows']);
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('security-log');
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('workflows');
   });

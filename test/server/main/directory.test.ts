@@ -8,7 +8,7 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
   let admin: string;
   let buAdmin: string;
   let employer: string;
-  const post = (token: string, url: string, payload: unknown, host = ACME) => server.request(host, { method: 'POST', url: `/main-api${url}`, token, payload });
+  const post = (token: string, url: string, payload: object, host = ACME) => server.request(host, { method: 'POST', url: `/main-api${url}`, token, payload });
   const idOf = async (email: string) =>
     (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email]))[0]!.id;
   const branchId = async (name: string) => (await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE name = $1`, [name]))[0]!.id;

@@ -1,0 +1,7 @@
+import { ContainerModule } from 'inversify';
+import { DirectoryViewModel } from './directory.view-model';
+
+/** View-models of the people area (one instance per mounted screen). */
+export const peopleViewModels = new ContainerModule(({ bind }) => {
+  bind(DirectoryViewModel).toSelf();
+});
