@@ -105,14 +105,14 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
           onSearch={(text) => void vm.searchNow(text)}
         />
         <Select
-          aria-label="Department"
+          aria-label="Filter by department"
           style={{ minWidth: 180 }}
           value={vm.filters.department}
           options={[{ value: '', label: 'All Department' }, ...vm.departments.map((d) => ({ value: d.departmentId, label: d.departmentName }))]}
           onChange={(department: string) => void vm.setFilters({ department })}
         />
         <Select
-          aria-label="Role"
+          aria-label="Filter by role"
           allowClear
           placeholder="All roles"
           style={{ minWidth: 170 }}
@@ -121,7 +121,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
           onChange={(role) => void vm.setFilters({ role })}
         />
         <Select
-          aria-label="Status"
+          aria-label="Filter by status"
           allowClear
           placeholder="Any status"
           style={{ minWidth: 140 }}
@@ -177,6 +177,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
           dataSource={vm.rows}
           rowSelection={{
             selectedRowKeys: vm.selectedIds,
+            preserveSelectedRowKeys: true,
             onChange: (keys) => vm.select(keys as string[]),
             getCheckboxProps: (row) => ({ disabled: row.userId === me?.userId, 'aria-label': `Select ${row.name}` }),
           }}
@@ -237,13 +238,18 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
           ]}
         />
       )}
-      <PersonDrawer onDeactivate={(id) => confirmStatus([id], 'INACTIVE')} onReactivate={(id) => confirmStatus([id], 'ACTIVE')} onDelete={(id) => confirmDelete([id])} />
+      <PersonDrawer vm={vm} onDeactivate={(id) => confirmStatus([id], 'INACTIVE')} onReactivate={(id) => confirmStatus([id], 'ACTIVE')} onDelete={(id) => confirmDelete([id])} />
     </>
   );
 });
 
-const PersonDrawer = observer(function PersonDrawer(props: { onDeactivate: (id: string) => void; onReactivate: (id: string) => void; onDelete: (id: string) => void }) {
-  const vm = useViewModel(DirectoryViewModel);
+const PersonDrawer = observer(function PersonDrawer(props: {
+  vm: DirectoryViewModel;
+  onDeactivate: (id: string) => void;
+  onReactivate: (id: string) => void;
+  onDelete: (id: string) => void;
+}) {
+  const vm = props.vm;
   const shell = useShell();
   const [form] = Form.useForm<PersonFormValues>();
   const user = vm.editing;

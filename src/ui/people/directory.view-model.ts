@@ -61,6 +61,7 @@ export class DirectoryViewModel {
   filters: DirectoryFilters = { businessUnit: ALL_BUSINESS_UNITS, department: '' };
   departments: Department[] = [];
   stats: UserStats | null = null;
+  /** Kept across pages and searches, so people found by different searches can be acted on together. */
   selectedIds: string[] = [];
 
   editing: DirectoryUser | null = null;
@@ -117,10 +118,6 @@ export class DirectoryViewModel {
     return (Object.keys(USER_STATUS_LABELS) as UserStatus[]).map((value) => ({ value, label: USER_STATUS_LABELS[value] }));
   }
 
-  get selectedUsers(): DirectoryUser[] {
-    return this.items.filter((u) => this.selectedIds.includes(u.userId));
-  }
-
   get busy(): boolean {
     return this.progress !== null;
   }
@@ -157,7 +154,6 @@ export class DirectoryViewModel {
         this.total = result.total;
         this.status = 'ready';
         this.error = null;
-        this.selectedIds = this.selectedIds.filter((id) => result.items.some((u) => u.userId === id));
       });
     } catch (error) {
       if (request !== this.request) return;
@@ -323,6 +319,7 @@ export class DirectoryViewModel {
                 text: `${verb} ${plural(result.changed, 'person', 'people')}; ${result.failed.length} not changed: ${result.failed.map((f) => this.describeFailure(f)).join('; ')}`,
               };
         if (this.editing && userIds.includes(this.editing.userId)) this.editing = null;
+        this.selectedIds = [];
       });
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));
