@@ -125,16 +125,34 @@ export class DirectoryRepository {
     const w = where(filter);
     const order = ORDER[sort.by].replaceAll('%s', sort.order === 'desc' ? 'DESC' : 'ASC');
     const limit = w.params.length + 2;
-    const [rows, [count]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       this.tx.query<UserRow>(`${SELECT_USER} WHERE ${w.sql} ORDER BY ${order} LIMIT $${limit} OFFSET $${limit + 1}`, [
         this.workspaceId,
         ...w.params,
         pageSize,
         page * pageSize,
       ]),
-      this.tx.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u WHERE ${w.sql}`, [this.workspaceId, ...w.params]),
+      this.count(filter, w),
     ]);
-    return { items: rows.map(toDirectoryUser), total: count?.total ?? 0 };
+    return { items: rows.map(toDirectoryUser), total };
+  }
+
+  /**
+   * How many match: from the user_counts summary (0011) when the filter is only unit, department, role and status,
+   * else by counting rows.
+   */
+  private async count(filter: DirectoryFilter, w: { sql: string; params: unknown[] }): Promise<number> {
+    if (!filter.searchText && !filter.joinedFrom && !filter.joinedTo) {
+      const [row] = await this.tx.query<{ total: number }>(
+        `SELECT coalesce(sum(n), 0)::int AS total FROM user_counts
+          WHERE workspace_id = $1 AND ($2::uuid IS NULL OR branch_id = $2) AND ($3::uuid IS NULL OR branch_id = $3)
+            AND ($4::uuid IS NULL OR department_id = $4) AND ($5::text IS NULL OR role = $5) AND ($6::text IS NULL OR status = $6)`,
+        [this.workspaceId, filter.confinedTo, filter.branchId ?? null, filter.departmentId ?? null, filter.role ?? null, filter.status ?? null],
+      );
+      return row?.total ?? 0;
+    }
+    const [row] = await this.tx.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u WHERE ${w.sql}`, [this.workspaceId, ...w.params]);
+    return row?.total ?? 0;
   }
 
   async quickSearch(text: string, columns: readonly string[], includeNonActive: boolean, confinedTo: string | null): Promise<DirectoryUser[]> {
@@ -162,10 +180,10 @@ export class DirectoryRepository {
 
   async stats(confinedTo: string | null) {
     const rows = await this.tx.query<{ status: UserStatus; role: Role; branch_id: string | null; branch_name: string | null; n: number }>(
-      `SELECT u.status, u.role, u.branch_id, b.name AS branch_name, count(*)::int AS n
-         FROM users u LEFT JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND ($2::uuid IS NULL OR u.branch_id = $2)
-        GROUP BY u.status, u.role, u.branch_id, b.name`,
+      `SELECT c.status, c.role, c.branch_id, b.name AS branch_name, sum(c.n)::int AS n
+         FROM user_counts c LEFT JOIN branches b ON b.workspace_id = c.workspace_id AND b.id = c.branch_id
+        WHERE c.workspace_id = $1 AND ($2::uuid IS NULL OR c.branch_id = $2) AND c.n > 0
+        GROUP BY c.status, c.role, c.branch_id, b.name`,
       [this.workspaceId, confinedTo],
     );
     const byStatus: Record<UserStatus, number> = { INVITED: 0, ACTIVE: 0, INACTIVE: 0 };

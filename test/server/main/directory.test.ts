@@ -178,4 +178,21 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
     const audited = await server.db.query(`SELECT 1 FROM audit_events WHERE action = 'USER_DELETED' AND target = ANY($1::text[])`, [ids]);
     expect(audited).toHaveLength(ids.length);
   });
+
+  it('keeps its summary counts equal to the rows after every edit, move, deactivation and deletion above', async () => {
+    const key = (r: { workspace_id: string; branch_id: string | null; department_id: string | null; role: string; status: string; n: number }) =>
+      `${r.workspace_id}/${r.branch_id}/${r.department_id}/${r.role}/${r.status}=${r.n}`;
+    const rows = await server.db.query<{ workspace_id: string; branch_id: string | null; department_id: string | null; role: string; status: string; n: number }>(
+      `SELECT workspace_id, branch_id, department_id, role, status, count(*)::int AS n FROM users GROUP BY 1, 2, 3, 4, 5`,
+    );
+    const summary = await server.db.query<{ workspace_id: string; branch_id: string | null; department_id: string | null; role: string; status: string; n: number }>(
+      `SELECT workspace_id, branch_id, department_id, role, status, n::int AS n FROM user_counts WHERE n <> 0`,
+    );
+    expect(summary.map(key).sort()).toEqual(rows.map(key).sort());
+    const listed = (await post(admin, '/api/workspace/users', { status: 'ACTIVE' })).json().total;
+    const [active] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'acme' AND u.status = 'ACTIVE'`,
+    );
+    expect(listed).toBe(active!.n);
+  });
 });
