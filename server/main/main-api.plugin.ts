@@ -8,6 +8,7 @@ import { profileRoutes } from './auth/profile.routes';
 import { flagRoutes } from './flags/flags.routes';
 import { invitationRoutes } from './invites/invitations.routes';
 import { inviteRoutes } from './invites/invites.routes';
+import { inviteManagementRoutes } from './invites/invite-management.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
 import { ipRangeRoutes } from './platform/ip-ranges.routes';
 import { userRoutes } from './users/users.routes';
@@ -24,6 +25,7 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await flagRoutes(api, deps);
   await inviteRoutes(api, deps);
   await invitationRoutes(api, deps);
+  await inviteManagementRoutes(api, deps);
   await auditRoutes(api, deps);
   await ipRangeRoutes(api, deps);
   await userRoutes(api, deps);

@@ -21,6 +21,8 @@ export const DirectoryUser = z.object({
   departmentName: z.string().nullable(),
   dateOfJoining: z.string().nullable(),
   createdAt: z.string(),
+  /** For invited people: when their link was last sent (null: never) and when it stops working. */
+  invite: z.object({ sentAt: z.string().nullable(), expiresAt: z.string() }).nullable(),
 });
 export type DirectoryUser = z.infer<typeof DirectoryUser>;
 

@@ -72,3 +72,6 @@ CREATE TRIGGER users_count_update AFTER UPDATE ON users REFERENCING OLD TABLE AS
 INSERT INTO user_counts (workspace_id, branch_id, department_id, role, status, n)
 SELECT workspace_id, branch_id, department_id, role, status, count(*) FROM users
  GROUP BY workspace_id, branch_id, department_id, role, status;
+
+-- How long an invitation link works, per workspace (issue 5: a workspace setting, 14 days by default).
+ALTER TABLE workspaces ADD COLUMN invite_valid_days integer NOT NULL DEFAULT 14 CHECK (invite_valid_days BETWEEN 1 AND 90);
