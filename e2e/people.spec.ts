@@ -86,6 +86,14 @@ test('an admin finds, edits, deactivates, reactivates and deletes people in the 
   await expect(page.getByText('Nobody matches these filters')).toBeVisible();
 });
 
+test('the People page opens from its address, as after a reload', async ({ page }) => {
+  await signIn(page, 'acme', 'employer@acme.test');
+  await page.goto(url('acme', '/people'));
+  await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite people' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(20);
+});
+
 test('an employee has no People page in the menu, and the server refuses the directory', async ({ page }) => {
   await signIn(page, 'acme', 'employee@acme.test');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText('People')).toHaveCount(0);
@@ -95,3 +103,69 @@ test('an employee has no People page in the menu, and the server refuses the dir
   });
   expect(status).toBe(403);
 });
+
+test('an admin invites a person, resends the invitation, the person joins; another invitation is withdrawn', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const joiner = `joiner.${stamp}@acme-people.test`;
+  const leaver = `leaver.${stamp}@acme-people.test`;
+  await signIn(page, 'acme', 'admin@acme.test');
+  await page.getByRole('navigation', { name: 'Main' }).getByText('People').click();
+  await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Invite people' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite people' });
+  await dialog.getByLabel('Email', { exact: true }).fill(joiner);
+  await dialog.getByLabel('First name').fill('Jo');
+  await dialog.getByLabel('Last name').fill('Iner');
+  await dialog.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(dialog.getByText('Invited 1 person')).toBeVisible();
+  // A list of emails: one new, one already here (skipped and named).
+  await dialog.getByRole('button', { name: 'Invite more' }).click();
+  await dialog.getByText('A list of emails').click();
+  await dialog.getByLabel('Emails', { exact: true }).fill(`${leaver}\nemployee@acme.test`);
+  await dialog.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(dialog.getByText(/Invited 1 person; skipped employee@acme.test \(Already has an account here\)/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // The directory shows where each invitation stands; resend gives a new link.
+  await search(page, `joiner.${stamp}`);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).getByText(/Invitation sent, expires/)).toBeVisible();
+  const firstLink = await inviteLink(page, joiner);
+  await page.getByRole('button', { name: 'Edit Jo Iner' }).click();
+  await page.getByRole('dialog', { name: 'Edit Jo Iner' }).getByRole('button', { name: 'Resend invitation' }).click();
+  await expect(page.getByText('Sent 1 invitation again')).toBeVisible();
+  const secondLink = await inviteLink(page, joiner);
+  expect(secondLink).not.toBe(firstLink);
+
+  // The invited person joins with the new link.
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(secondLink);
+  await invitee.getByLabel('New password').fill('a long and private passphrase 2026');
+  await invitee.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(invitee).toHaveURL(/\/dashboard$/);
+  await search(page, `joiner.${stamp}`);
+  await expect(rows(page).getByText('Active')).toBeVisible();
+
+  // The other invitation is withdrawn: the person is gone.
+  await search(page, `leaver.${stamp}`);
+  await page.getByRole('button', { name: `Edit ${leaver}` }).click();
+  await page.getByRole('dialog', { name: `Edit ${leaver}` }).getByRole('button', { name: 'Withdraw invitation' }).click();
+  await page.getByRole('button', { name: 'Withdraw invitation' }).last().click();
+  await expect(page.getByText(`Withdrew the invitation of ${leaver}`)).toBeVisible();
+  await expect(page.getByText('Nobody matches these filters')).toBeVisible();
+});
+
+/** The newest invitation link mailed to `email`, from the development outbox. */
+async function inviteLink(page: Page, email: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  try {
+    await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
+    const [mail] = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { body: string }[];
+    const link = /(http:\/\/acme\.localhost:\d+\/invite\/[A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];
+    if (!link) throw new Error(`no invitation link for ${email}`);
+    return link;
+  } finally {
+    await outbox.close();
+  }
+}

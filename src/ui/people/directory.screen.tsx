@@ -1,9 +1,12 @@
 import { Alert, App, Button, Card, Col, Drawer, Form, Input, Progress, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ALL_BUSINESS_UNITS } from '../../domain/organisation/business-unit-selection';
 import type { DirectorySort } from '../../domain/people/directory';
+import { inviteState } from '../../domain/people/email-list';
+import type { DirectoryUser } from '../../contracts/main/users.contract';
+import { InvitePeopleModal } from './invite-people.modal';
 import { useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
 import { useShell } from '../shell/shell-context';
@@ -18,6 +21,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
   const vm = useViewModel(DirectoryViewModel);
   const shell = useShell();
   const { modal } = App.useApp();
+  const [inviting, setInviting] = useState(false);
 
   useEffect(() => {
     void vm.start(shell.selectedUnit);
@@ -67,7 +71,20 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
       <Typography.Title level={1} style={{ fontSize: 28 }}>
         People
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Everyone in this workspace you may manage: find, edit, deactivate or delete.</Typography.Paragraph>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          Everyone in this workspace you may manage: find, invite, edit, deactivate or delete.
+        </Typography.Paragraph>
+        <Button type="primary" onClick={() => setInviting(true)}>
+          Invite people
+        </Button>
+      </Space>
+      <InvitePeopleModal
+        open={inviting}
+        roleOptions={vm.assignableRoleOptions}
+        onClose={() => setInviting(false)}
+        onInvited={() => void Promise.all([vm.load(1), vm.loadStats()])}
+      />
 
       {stats && (
         <Row gutter={16} style={{ marginBottom: 16 }} aria-label="People in numbers">
@@ -159,6 +176,9 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
           <Button disabled={vm.busy} onClick={() => confirmStatus(vm.selectedIds, 'ACTIVE')}>
             Reactivate selected
           </Button>
+          <Button disabled={vm.busy || !vm.selected.some((u) => u.status === 'INVITED')} onClick={() => void vm.resendInvitations(vm.selected)}>
+            Resend invitations
+          </Button>
           <Button danger disabled={vm.busy} onClick={() => confirmDelete(vm.selectedIds)}>
             Delete selected
           </Button>
@@ -225,7 +245,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
               dataIndex: 'statusLabel',
               sorter: true,
               sortOrder: vm.sortBy === 'status' ? (vm.sortOrder === 'asc' ? 'ascend' : 'descend') : null,
-              render: (label: string, row) => <Tag color={STATUS_COLOURS[row.status]}>{label}</Tag>,
+              render: (label: string, row) => <StatusCell label={label} user={row} />,
             },
             {
               title: 'Joined',
@@ -238,13 +258,45 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
           ]}
         />
       )}
-      <PersonDrawer vm={vm} onDeactivate={(id) => confirmStatus([id], 'INACTIVE')} onReactivate={(id) => confirmStatus([id], 'ACTIVE')} onDelete={(id) => confirmDelete([id])} />
+      <PersonDrawer
+        vm={vm}
+        onResend={(user) => void vm.resendInvitations([user])}
+        onWithdraw={(user) =>
+          modal.confirm({
+            title: `Withdraw the invitation of ${user.email}?`,
+            content: 'The link stops working. Someone who never signed in is removed from the workspace.',
+            okText: 'Withdraw invitation',
+            okButtonProps: { danger: true },
+            onOk: () => vm.withdrawInvitation(user),
+          })
+        }
+        onDeactivate={(id) => confirmStatus([id], 'INACTIVE')} onReactivate={(id) => confirmStatus([id], 'ACTIVE')} onDelete={(id) => confirmDelete([id])} />
     </>
   );
 });
 
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Status, and for invited people where their invitation stands. */
+function StatusCell({ label, user }: { label: string; user: DirectoryUser }) {
+  const invite = user.invite;
+  const state = invite ? inviteState(invite, new Date()) : null;
+  return (
+    <>
+      <Tag color={STATUS_COLOURS[user.status]}>{label}</Tag>
+      {invite && (
+        <Typography.Text type={state === 'expired' ? 'danger' : 'secondary'} style={{ display: 'block', fontSize: 12 }}>
+          {state === 'expired' ? `Invitation expired ${dateOf(invite.expiresAt)}` : state === 'not-sent' ? 'Invitation not sent yet' : `Invitation sent, expires ${dateOf(invite.expiresAt)}`}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
+
 const PersonDrawer = observer(function PersonDrawer(props: {
   vm: DirectoryViewModel;
+  onResend: (user: DirectoryUser) => void;
+  onWithdraw: (user: DirectoryUser) => void;
   onDeactivate: (id: string) => void;
   onReactivate: (id: string) => void;
   onDelete: (id: string) => void;
@@ -265,7 +317,7 @@ const PersonDrawer = observer(function PersonDrawer(props: {
 
   return (
     <Drawer
-      title={user ? `Edit ${user.firstName} ${user.lastName}`.trim() : 'Edit person'}
+      title={user ? `Edit ${`${user.firstName} ${user.lastName}`.trim() || user.email}` : 'Edit person'}
       open={user !== null}
       onClose={vm.closeEdit}
       size={480}
@@ -273,7 +325,13 @@ const PersonDrawer = observer(function PersonDrawer(props: {
       footer={
         user && (
           <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-            <Space>
+            <Space wrap>
+              {user.status === 'INVITED' && (
+                <>
+                  <Button onClick={() => props.onResend(user)}>Resend invitation</Button>
+                  <Button onClick={() => props.onWithdraw(user)}>Withdraw invitation</Button>
+                </>
+              )}
               {user.status === 'INACTIVE' ? (
                 <Button onClick={() => props.onReactivate(user.userId)}>Reactivate</Button>
               ) : (
@@ -295,7 +353,7 @@ const PersonDrawer = observer(function PersonDrawer(props: {
       {user && (
         <>
           <Typography.Paragraph type="secondary">
-            {user.email} · <Tag color={STATUS_COLOURS[user.status]}>{user.status === 'INACTIVE' ? 'Deactivated' : user.status === 'INVITED' ? 'Invited' : 'Active'}</Tag>
+            {user.email} · <StatusCell label={user.status === 'INACTIVE' ? 'Deactivated' : user.status === 'INVITED' ? 'Invited' : 'Active'} user={user} />
           </Typography.Paragraph>
           {vm.formError && <Alert type="error" showIcon title={vm.formError} style={{ marginBottom: 16 }} />}
           <Form form={form} layout="vertical" onFinish={(values) => void vm.save(values)} requiredMark="optional">

@@ -4,6 +4,7 @@ import type { DirectoryUser, UserStats, UserUpdate } from '../../contracts/main/
 import type { Department } from '../../contracts/main/workspace.contract';
 import { BulkEditPeople, DeletePeople, EditPerson } from '../../application/people/edit-people.use-case';
 import { FindPeople } from '../../application/people/find-people.use-case';
+import { ManageInvitations } from '../../application/people/invite-people.use-case';
 import { DirectoryApi } from '../../application/people/directory-api.port';
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
@@ -63,6 +64,8 @@ export class DirectoryViewModel {
   stats: UserStats | null = null;
   /** Kept across pages and searches, so people found by different searches can be acted on together. */
   selectedIds: string[] = [];
+  /** The selected people as they were listed when picked. */
+  selected: DirectoryUser[] = [];
 
   editing: DirectoryUser | null = null;
   editDepartments: Department[] = [];
@@ -86,6 +89,7 @@ export class DirectoryViewModel {
     @inject(DirectoryApi) private readonly directory: DirectoryApi,
     @inject(OrganisationApi) private readonly organisation: OrganisationApi,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(ManageInvitations) private readonly invitations: ManageInvitations,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
@@ -212,6 +216,9 @@ export class DirectoryViewModel {
   }
 
   select(ids: string[]): void {
+    const known = new Map(this.selected.map((u) => [u.userId, u]));
+    for (const u of this.items) known.set(u.userId, u);
+    this.selected = ids.map((id) => known.get(id)).filter((u): u is DirectoryUser => u !== undefined);
     this.selectedIds = ids;
   }
 
@@ -319,7 +326,7 @@ export class DirectoryViewModel {
                 text: `${verb} ${plural(result.changed, 'person', 'people')}; ${result.failed.length} not changed: ${result.failed.map((f) => this.describeFailure(f)).join('; ')}`,
               };
         if (this.editing && userIds.includes(this.editing.userId)) this.editing = null;
-        this.selectedIds = [];
+        this.select([]);
       });
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));
@@ -339,7 +346,7 @@ export class DirectoryViewModel {
           ? { type: 'success', text: `Deleted ${plural(outcome.deleted, 'person', 'people')}` }
           : { type: 'error', text: `Nothing was deleted: ${outcome.message}` };
         if (outcome.ok) {
-          this.selectedIds = [];
+          this.select([]);
           this.editing = null;
         }
       });
@@ -349,6 +356,44 @@ export class DirectoryViewModel {
       return false;
     } finally {
       runInAction(() => (this.progress = null));
+      await Promise.all([this.load(), this.loadStats()]);
+    }
+  }
+
+  /** Sends the invitations of these people again: a new link each, the old ones stop working. */
+  async resendInvitations(users: readonly DirectoryUser[]): Promise<void> {
+    const invited = users.filter((u) => u.status === 'INVITED');
+    if (invited.length === 0) {
+      this.notice = { type: 'warning', text: 'None of them is waiting for an invitation' };
+      return;
+    }
+    this.progress = { done: 0, total: invited.length, label: 'Sending invitations' };
+    try {
+      const outcome = await this.invitations.resend(invited.map((u) => ({ branchId: u.branchId, email: u.email })));
+      runInAction(() => {
+        this.notice = outcome.ok
+          ? { type: 'success', text: `Sent ${plural(outcome.count, 'invitation', 'invitations')} again` }
+          : { type: 'error', text: outcome.message };
+        if (outcome.ok) this.select([]);
+      });
+    } catch (error) {
+      runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));
+    } finally {
+      runInAction(() => (this.progress = null));
+      await this.load();
+    }
+  }
+
+  async withdrawInvitation(user: DirectoryUser): Promise<void> {
+    try {
+      const outcome = await this.invitations.withdraw({ branchId: user.branchId, email: user.email });
+      runInAction(() => {
+        this.notice = outcome.ok ? { type: 'success', text: `Withdrew the invitation of ${user.email}` } : { type: 'error', text: outcome.message };
+        if (outcome.ok) this.editing = null;
+      });
+    } catch (error) {
+      runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));
+    } finally {
       await Promise.all([this.load(), this.loadStats()]);
     }
   }

@@ -4,10 +4,33 @@ import { RefreshCurrentUser } from '../../../src/application/auth/refresh-curren
 import { SignOut } from '../../../src/application/auth/sign-out.use-case';
 import { BulkEditPeople, DeletePeople, EditPerson } from '../../../src/application/people/edit-people.use-case';
 import { FindPeople } from '../../../src/application/people/find-people.use-case';
+import { ManageInvitations } from '../../../src/application/people/invite-people.use-case';
+import type { PeopleInvitesApi } from '../../../src/application/people/invites-api.port';
 import { DirectoryViewModel } from '../../../src/ui/people/directory.view-model';
 import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
 import { ADMIN, FakeAuthApi, FakeOrganisationApi, FakeSessionStore } from '../../support/fakes';
 import { FakeDirectoryApi, person } from '../../support/fake-directory';
+
+class FakeInvitesApi implements PeopleInvitesApi {
+  resent: string[][] = [];
+  async inviteOne() {
+    return { invited: 1, skipped: [] };
+  }
+  async inviteEmails(_branchId: string, emails: string[]) {
+    return { invited: emails.length, skipped: [] };
+  }
+  async resend(_branchId: string, email: string) {
+    this.resent.push([email]);
+    return { sent: 1 };
+  }
+  async resendMany(emails: string[]) {
+    this.resent.push(emails);
+    return { sent: emails.length };
+  }
+  async withdraw() {
+    return { withdrawn: 1 };
+  }
+}
 
 function setUp(people = Array.from({ length: 45 }, (_, i) => person(i + 1))) {
   const api = new FakeDirectoryApi(people);
@@ -15,8 +38,9 @@ function setUp(people = Array.from({ length: 45 }, (_, i) => person(i + 1))) {
   const sessions = new FakeSessionStore();
   const session = new SessionViewModel(new RefreshCurrentUser(auth, sessions), new SignOut(auth, sessions));
   session.signedIn(ADMIN);
-  const vm = new DirectoryViewModel(new FindPeople(api), new EditPerson(api), new BulkEditPeople(api), new DeletePeople(api), api, new FakeOrganisationApi(), session);
-  return { api, vm };
+  const invites = new FakeInvitesApi();
+  const vm = new DirectoryViewModel(new FindPeople(api), new EditPerson(api), new BulkEditPeople(api), new DeletePeople(api), api, new FakeOrganisationApi(), session, new ManageInvitations(invites));
+  return { api, vm, invites };
 }
 
 describe('DirectoryViewModel', () => {
@@ -93,5 +117,19 @@ describe('DirectoryViewModel', () => {
     api.refusals.set('u3', 'You cannot delete yourself');
     expect(await vm.remove(['u3'])).toBe(false);
     expect(vm.notice?.text).toBe('Nothing was deleted: You cannot delete yourself');
+  });
+
+  it('resends the invitations of the selected invited people, picked across searches, and ignores the others', async () => {
+    const people = [person(1, { status: 'INVITED', invite: { sentAt: null, expiresAt: '2026-12-01T00:00:00.000Z' } }), person(2), person(3, { status: 'INVITED', invite: null })];
+    const { vm, invites } = setUp(people);
+    await vm.start('ALL');
+    await vm.searchNow('person1');
+    vm.select(['u1']);
+    await vm.searchNow('person');
+    vm.select(['u1', 'u2', 'u3']);
+    await vm.resendInvitations(vm.selected);
+    expect(invites.resent).toEqual([['person1@acme.test', 'person3@acme.test']]);
+    expect(vm.notice).toEqual({ type: 'success', text: 'Sent 2 invitations again' });
+    expect(vm.selectedIds).toEqual([]);
   });
 });
