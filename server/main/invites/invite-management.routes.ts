@@ -17,7 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
 import { sendInvitations, siteOrigin } from './invite-sender';
 
-interface Invitee {
+export interface Invitee {
   email: string;
   firstName: string;
   lastName: string;
@@ -27,7 +27,7 @@ interface Invitee {
 }
 
 /** The business units this admin may invite to: all of them, or their own. Another's answers 404. */
-async function checkUnits(tx: Sql, workspaceId: string, user: UserPrincipal, branchIds: readonly string[]): Promise<void> {
+export async function checkUnits(tx: Sql, workspaceId: string, user: UserPrincipal, branchIds: readonly string[]): Promise<void> {
   const unique = [...new Set(branchIds)];
   const found = await tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspaceId, unique]);
   const known = new Set(found.map((r) => r.id));
@@ -40,7 +40,7 @@ async function checkUnits(tx: Sql, workspaceId: string, user: UserPrincipal, bra
  * Checks every invitee (role the admin may give, department of the right unit, no email twice) and answers the
  * problems by field, as `invites.N.field` when `prefix` is given. Nothing is written when any is wrong.
  */
-async function checkInvitees(tx: Sql, workspaceId: string, user: UserPrincipal, invitees: readonly Invitee[], prefix: string | null): Promise<void> {
+export async function checkInvitees(tx: Sql, workspaceId: string, user: UserPrincipal, invitees: readonly Invitee[], prefix: string | null): Promise<void> {
   const problems: Record<string, string> = {};
   const name = (i: number, field: string) => (prefix === null ? field : `${prefix}.${i}.${field}`);
   const departments = new Map(
@@ -66,7 +66,15 @@ async function checkInvitees(tx: Sql, workspaceId: string, user: UserPrincipal, 
  * Creates the new invitees as invited people with an invitation each, and mails them. Emails that already have an
  * account here are skipped with the reason.
  */
-async function invite(deps: ApiDeps, tx: Sql, ctx: { request: Parameters<typeof siteOrigin>[0] }, user: UserPrincipal, workspace: { id: string; company_name: string }, invitees: readonly Invitee[]): Promise<InviteOutcome> {
+export async function invite(
+  deps: ApiDeps,
+  tx: Sql,
+  ctx: { request: Parameters<typeof siteOrigin>[0] },
+  user: UserPrincipal,
+  workspace: { id: string; company_name: string },
+  invitees: readonly Invitee[],
+  options: { send: boolean } = { send: true },
+): Promise<InviteOutcome> {
   const existing = await tx.query<{ email: string; status: string }>(`SELECT lower(email) AS email, status FROM users WHERE workspace_id = $1 AND lower(email) = ANY($2::text[])`, [
     workspace.id,
     invitees.map((i) => i.email),
@@ -97,11 +105,11 @@ async function invite(deps: ApiDeps, tx: Sql, ctx: { request: Parameters<typeof 
       `INSERT INTO invites (workspace_id, user_id, branch_id) SELECT $1, t.user_id, t.branch_id FROM unnest($2::uuid[], $3::uuid[]) AS t(user_id, branch_id)`,
       [workspace.id, fresh.map((f) => f.id), fresh.map((f) => f.branchId)],
     );
-    await sendInvitations(tx, deps.mail, workspace, siteOrigin(ctx.request), fresh.map((f) => f.id));
+    if (options.send) await sendInvitations(tx, deps.mail, workspace, siteOrigin(ctx.request), fresh.map((f) => f.id));
     await audit(tx, {
       workspaceId: workspace.id,
       actorUserId: user.userId,
-      action: 'INVITES_CREATED',
+      action: options.send ? 'INVITES_CREATED' : 'USERS_CREATED',
       ip: ctx.request.ip,
       details: { count: fresh.length, emails: fresh.slice(0, 20).map((f) => f.email) },
     });

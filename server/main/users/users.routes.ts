@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  createUsersBulk,
   deleteUser,
   deleteUsersBulk,
+  deleteUsersByFile,
   updateUser,
   userSearch,
   userStats,
@@ -9,7 +11,7 @@ import {
   workspaceUsersSearch,
   type UserUpdate,
 } from '../../../src/contracts/main/users.contract';
-import { assignableRoles, ROLE_LABELS, seesAllBusinessUnits } from '../../../src/domain/auth/roles';
+import { assignableRoles, ROLE_LABELS, seesAllBusinessUnits, type Role } from '../../../src/domain/auth/roles';
 import { canSee, changeProblems, deleteProblem, type Actor } from '../../../src/domain/people/directory';
 import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
@@ -17,6 +19,28 @@ import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
 import { DirectoryRepository } from './directory.repository';
+import { checkInvitees, checkUnits, invite, type Invitee } from '../invites/invite-management.routes';
+import { readImportRows } from '../invites/import-file.parser';
+import { readUpload } from '../invites/invites.routes';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The emails a deletion file lists: the column headed "email" (else the first), lower-cased, once each. */
+async function emailsOfFile(kind: 'csv' | 'xlsx', bytes: Uint8Array): Promise<string[]> {
+  const emails = new Set<string>();
+  let column = -1;
+  for await (const batch of readImportRows(kind, bytes)) {
+    for (const { cells } of batch) {
+      if (column < 0) {
+        column = Math.max(0, cells.findIndex((c) => /^e-?mail/i.test(c.trim())));
+        if (!EMAIL.test((cells[column] ?? '').trim())) continue;
+      }
+      const value = (cells[column] ?? '').trim().toLowerCase();
+      if (EMAIL.test(value)) emails.add(value);
+    }
+  }
+  return [...emails];
+}
 
 const actorOf = (user: UserPrincipal): Actor => ({ userId: user.userId, role: user.role, branchId: user.branchId });
 const confinement = (user: UserPrincipal) => (seesAllBusinessUnits(user.role) ? null : (user.branchId ?? '00000000-0000-0000-0000-000000000000'));
@@ -189,5 +213,54 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   serve(app, deleteUsersBulk, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     return { deleted: await deleteMany(ctx, user, workspace.id, ctx.body.ids) };
+  });
+
+  serve(app, createUsersBulk, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const people: Invitee[] = ctx.body.users;
+    return deps.db.tenant(workspace.id, async (tx) => {
+      await checkUnits(tx, workspace.id, user, people.map((p) => p.branchId));
+      await checkInvitees(tx, workspace.id, user, people, 'users');
+      const outcome = await invite(deps, tx, ctx, user, workspace, people, { send: false });
+      return { created: outcome.invited, skipped: outcome.skipped };
+    });
+  });
+
+  serve(app, deleteUsersByFile, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const upload = await readUpload(ctx.request, deps.settings.maxUploadBytes, false);
+    const emails = await emailsOfFile(upload.kind, upload.bytes);
+    if (emails.length === 0) throw badRequest('The file lists no emails', { file: 'No emails found' });
+    return deps.db.tenant(workspace.id, async (tx) => {
+      const directory = new DirectoryRepository(tx, workspace.id);
+      const found = await tx.query<{ id: string; email: string; role: Role; branch_id: string | null; status: 'INVITED' | 'ACTIVE' | 'INACTIVE' }>(
+        `SELECT id, lower(email) AS email, role, branch_id, status FROM users WHERE workspace_id = $1 AND lower(email) = ANY($2::text[]) FOR UPDATE`,
+        [workspace.id, emails],
+      );
+      // People outside the caller's reach are reported as unknown: the answer does not reveal who exists elsewhere.
+      const reachable = found.filter((f) => canSee(actorOf(user), { branchId: f.branch_id }));
+      const byEmail = new Set(reachable.map((f) => f.email));
+      const unknown = emails.filter((e) => !byEmail.has(e));
+      let admins = await directory.activeAdmins();
+      const refused: { email: string; reason: string }[] = [];
+      for (const f of reachable) {
+        const problem = deleteProblem(actorOf(user), { userId: f.id, role: f.role, branchId: f.branch_id, status: f.status }, admins);
+        if (problem) refused.push({ email: f.email, reason: problem });
+        else if (f.role === 'WORKSPACE_ADMIN' && f.status === 'ACTIVE') admins -= 1;
+      }
+      const result = { matched: reachable.length, deleted: 0, unknown: unknown.slice(0, 50), unknownCount: unknown.length, refused };
+      if (ctx.query.confirm !== 'true') return result;
+      if (refused.length > 0) throw conflict(`Nobody was deleted: ${refused[0]!.email}: ${refused[0]!.reason}`, { file: `${refused.length} people may not be deleted` });
+      const ids = reachable.map((f) => f.id);
+      await tx.query(`DELETE FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspace.id, ids]);
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: user.userId,
+        action: 'USERS_DELETED_BY_FILE',
+        ip: ctx.request.ip,
+        details: { count: ids.length, file: upload.fileName, emails: reachable.slice(0, 20).map((f) => f.email) },
+      });
+      return { ...result, deleted: ids.length };
+    });
   });
 }

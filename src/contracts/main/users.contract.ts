@@ -142,3 +142,46 @@ export const deleteUsersBulk = route({
   response: DeleteResult,
   access: ADMINS,
 });
+
+export const DeleteByFileResult = z.object({
+  /** People of this workspace (within the caller's reach) whose email is in the file. */
+  matched: z.number().int(),
+  deleted: z.number().int(),
+  /** Emails of the file nobody here has (the first 50), and how many in all. */
+  unknown: z.array(z.string()),
+  unknownCount: z.number().int(),
+  /** People the caller may not delete, with the reason (yourself, the last admin, a higher role). */
+  refused: z.array(z.object({ email: z.string(), reason: z.string() })),
+});
+export type DeleteByFileResult = z.infer<typeof DeleteByFileResult>;
+
+export const deleteUsersByFile = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/user/delete/bulk/file',
+  summary: 'Delete the people whose emails a CSV/XLSX file lists: without confirm=true only says who would go; with it, all or none',
+  query: z.strictObject({ confirm: z.enum(['true', 'false']).default('false') }),
+  multipart: true,
+  response: DeleteByFileResult,
+  access: ADMINS,
+});
+
+export const NewUser = z.strictObject({
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+  firstName: z.string().trim().max(100).default(''),
+  lastName: z.string().trim().max(100).default(''),
+  branchId: z.string().uuid(),
+  departmentId: z.string().uuid().nullable().optional(),
+  role: Role.default('EMPLOYEE'),
+});
+export type NewUser = z.input<typeof NewUser>;
+
+export const createUsersBulk = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/user/create/bulk',
+  summary: 'Create many people at once, as invited but not yet mailed (send later); all or none when a row is invalid',
+  body: z.strictObject({ users: z.array(NewUser).min(1).max(1000) }),
+  response: z.object({ created: z.number().int(), skipped: z.array(z.object({ email: z.string(), reason: z.string() })) }),
+  access: ADMINS,
+});
