@@ -10,6 +10,9 @@ import { invitationRoutes } from './invites/invitations.routes';
 import { inviteRoutes } from './invites/invites.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
 import { ipRangeRoutes } from './platform/ip-ranges.routes';
+import { brandingRoutes } from './organisation/branding.routes';
+import { businessUnitRoutes } from './organisation/business-units.routes';
+import { departmentRoutes } from './organisation/departments.routes';
 
 export const MAIN_API_BASE = '/main-api';
 
@@ -25,4 +28,7 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await invitationRoutes(api, deps);
   await auditRoutes(api, deps);
   await ipRangeRoutes(api, deps);
+  await businessUnitRoutes(api, deps);
+  await departmentRoutes(api, deps);
+  await brandingRoutes(api, deps);
 }

@@ -6,7 +6,7 @@ import { serve, workspaceUser } from '../../platform/serve';
 export async function auditRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   serve(app, auditEvents, async (ctx) => {
     const { workspace } = workspaceUser(ctx);
-    const { page, pageSize, action } = ctx.query;
+    const { page, pageSize, action, category } = ctx.query;
     return deps.db.tenant(workspace.id, async (tx) => {
       const rows = await tx.query<{
         id: string;
@@ -24,9 +24,10 @@ export async function auditRoutes(app: FastifyInstance, deps: ApiDeps): Promise<
            LEFT JOIN users u ON u.workspace_id = e.workspace_id AND u.id = e.actor_user_id
            LEFT JOIN users t ON t.workspace_id = e.workspace_id AND t.id::text = e.target
           WHERE e.workspace_id = $1 AND ($2::text IS NULL OR e.action = $2)
+            AND ($5::text IS NULL OR ($5 = 'admin') = (e.action ~ '^[a-z][a-z-]*[.]'))
           ORDER BY e.at DESC, e.id DESC
           LIMIT $3 OFFSET $4`,
-        [workspace.id, action ?? null, pageSize, page * pageSize],
+        [workspace.id, action ?? null, pageSize, page * pageSize, category ?? null],
       );
       return {
         items: rows.map(({ total: _total, at, ...row }) => ({ ...row, at: new Date(at).toISOString() })),
