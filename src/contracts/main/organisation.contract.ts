@@ -33,7 +33,7 @@ export const BusinessUnit = z.object({
 export type BusinessUnit = z.infer<typeof BusinessUnit>;
 
 export const BusinessUnitQuery = z.strictObject({ search: Search, ...Paging });
-export type BusinessUnitQuery = z.input<typeof BusinessUnitQuery>;
+export type BusinessUnitQuery = { search?: string; page?: number; pageSize?: number };
 
 /** Not in api/endpoints.tsv: the paged, searchable list behind the business-units screen. */
 export const businessUnitPage = route({
@@ -118,7 +118,7 @@ export const DepartmentRow = z.object({
 export type DepartmentRow = z.infer<typeof DepartmentRow>;
 
 export const DepartmentQuery = z.strictObject({ branchId: Id.optional(), search: Search, ...Paging });
-export type DepartmentQuery = z.input<typeof DepartmentQuery>;
+export type DepartmentQuery = { branchId?: string; search?: string; page?: number; pageSize?: number };
 
 /** Not in api/endpoints.tsv: the paged, searchable list behind the departments screen. */
 export const departmentPage = route({
