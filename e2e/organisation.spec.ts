@@ -85,7 +85,7 @@ test.describe('organisation administration', () => {
     await pick(page, 'Head of department');
     await drawer.getByRole('button', { name: 'Appoint' }).click();
     await expect(drawer.getByRole('status')).toContainText('Esha Employee appointed.');
-    await expect(drawer.getByRole('list', { name: 'Department managers' })).toContainText('Head of department · employee@acme.test');
+    await expect(drawer.getByRole('region', { name: 'Department managers' })).toContainText('Head of department · employee@acme.test');
     await drawer.getByRole('button', { name: 'Close' }).click();
     await expect(table.getByRole('row', { name: /Warehouse/ })).toContainText('1');
 

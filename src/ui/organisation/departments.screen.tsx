@@ -210,8 +210,8 @@ const ManagersDrawer = observer(function ManagersDrawer({ managers, canManage }:
       {managers.status === 'loading' && managers.list.length === 0 ? <Loading label="Loading managers" /> : null}
       {managers.status === 'error' ? <LoadError message={managers.error ?? ''} /> : null}
       {managers.status === 'ready' ? (
+        <div role="region" aria-label="Department managers">
         <List
-          aria-label="Department managers"
           locale={{ emptyText: 'No managers yet' }}
           dataSource={managers.list.map((m) => ({ ...m }))}
           renderItem={(m) => (
@@ -238,6 +238,7 @@ const ManagersDrawer = observer(function ManagersDrawer({ managers, canManage }:
             </List.Item>
           )}
         />
+        </div>
       ) : null}
       {canManage ? (
         <>
