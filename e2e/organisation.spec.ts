@@ -84,7 +84,7 @@ test.describe('organisation administration', () => {
     await drawer.getByLabel('Manager role').click();
     await pick(page, 'Head of department');
     await drawer.getByRole('button', { name: 'Appoint' }).click();
-    await expect(drawer.getByRole('status')).toContainText('Esha Employee appointed.');
+    await expect(drawer.getByRole('status').filter({ hasText: 'Esha Employee appointed.' })).toBeVisible();
     await expect(drawer.getByRole('region', { name: 'Department managers' })).toContainText('Head of department · employee@acme.test');
     await drawer.getByRole('button', { name: 'Close' }).click();
     await expect(table.getByRole('row', { name: /Warehouse/ })).toContainText('1');
@@ -92,8 +92,8 @@ test.describe('organisation administration', () => {
     // Branding: our unit's colour, the workspace colour with its preview, and a logo.
     await page.getByRole('navigation', { name: 'Main' }).getByText('Branding').click();
     await expect(page.getByRole('heading', { name: 'Branding', level: 2 })).toBeVisible();
-    await page.getByLabel(`Colour of ${unitName}`).fill('#aa3355');
-    await page.getByRole('button', { name: `Save colour of ${unitName}` }).click();
+    await page.getByLabel(`Hex colour for ${unitName}`).fill('#aa3355');
+    await page.getByRole("button", { name: `Apply to ${unitName}` }).click();
     await expect(page.getByRole('status').filter({ hasText: `Colour of "${unitName}" saved.` })).toBeVisible();
 
     await page.getByLabel('Colour (hex)').fill('#0a7b83');

@@ -120,8 +120,8 @@ function UnitColour({ unit, onSave }: { unit: Branch; onSave: (colour: string) =
   return (
     <Space>
       <span aria-hidden style={{ display: 'inline-block', width: 16, height: 16, borderRadius: 4, background: unit.backgroundColor ?? '#d9d9d9' }} />
-      <Input aria-label={`Colour of ${unit.branchName}`} value={value} placeholder="#1f6feb" onChange={(e) => setValue(e.target.value)} style={{ width: 120 }} maxLength={7} />
-      <Button size="small" onClick={() => onSave(value)} aria-label={`Save colour of ${unit.branchName}`}>
+      <Input aria-label={`Hex colour for ${unit.branchName}`} value={value} placeholder="#1f6feb" onChange={(e) => setValue(e.target.value)} style={{ width: 120 }} maxLength={7} />
+      <Button size="small" onClick={() => onSave(value)} aria-label={`Apply to ${unit.branchName}`}>
         Save
       </Button>
     </Space>

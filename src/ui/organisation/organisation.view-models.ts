@@ -509,6 +509,8 @@ export class DepartmentManagersViewModel {
 
   async open(department: DepartmentRow): Promise<void> {
     this.department = department;
+    this.status = 'loading';
+    this.list = [];
     this.notice = null;
     this.formError = null;
     this.formFields = {};
@@ -523,7 +525,8 @@ export class DepartmentManagersViewModel {
   private async reload(): Promise<void> {
     const department = this.department;
     if (!department) return;
-    this.status = 'loading';
+    // A refresh after a change keeps showing the list; only the first load shows the spinner.
+    if (this.status !== 'ready') this.status = 'loading';
     try {
       const list = await this.departments.managers(department.departmentId);
       runInAction(() => {

@@ -27,9 +27,10 @@ describe('the organisation area in the composition root', () => {
     container.load(shellViewModels);
     expect(container.isBound(BusinessUnitsViewModel)).toBe(false);
     await loadArea(container, 'organisation');
-    for (const vm of [BusinessUnitsViewModel, DepartmentsViewModel, BrandingViewModel, WorkspaceSettingsViewModel]) {
-      expect(container.get(vm)).toBeInstanceOf(vm);
-    }
+    expect(container.get(BusinessUnitsViewModel)).toBeInstanceOf(BusinessUnitsViewModel);
+    expect(container.get(DepartmentsViewModel)).toBeInstanceOf(DepartmentsViewModel);
+    expect(container.get(BrandingViewModel)).toBeInstanceOf(BrandingViewModel);
+    expect(container.get(WorkspaceSettingsViewModel)).toBeInstanceOf(WorkspaceSettingsViewModel);
     expect(container.get(BusinessUnitsViewModel)).not.toBe(container.get(BusinessUnitsViewModel));
     const units = container.get(BusinessUnitsViewModel);
     await units.load(1);
