@@ -111,7 +111,8 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(blank.statusCode).toBe(400);
       expect(blank.json().fields).toHaveProperty('branchName');
       const events = await auditActions('branch.created');
-      expect(events.find((e) => e.target === unit.branchId)).toMatchObject({ actor: 'admin@acme.test', details: { branchName: 'Acme Chennai' } });
+      // The trail names the unit, not its id.
+      expect(events.find((e) => e.target === 'Acme Chennai')).toMatchObject({ actor: 'admin@acme.test', details: { branchName: 'Acme Chennai' } });
     });
 
     it('lets the employer manage units; refuses business-unit admins and employees with 403', async () => {
@@ -140,7 +141,7 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(moved.statusCode).toBe(200);
       expect(moved.json().headquarter).toBe(true);
       expect(await headquarters()).toEqual([unit.branchId]);
-      expect((await auditActions('branch.headquarters-moved')).some((e) => e.target === unit.branchId)).toBe(true);
+      expect((await auditActions('branch.headquarters-moved')).some((e) => e.target === 'Acme Kochi North')).toBe(true);
 
       const back = await call('POST', `/workspace/update-branch/${hq}`, { headquarter: true });
       expect(back.statusCode).toBe(200);
@@ -167,7 +168,7 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       const res = await call('PUT', `/workspace/branch/${unit.branchId}/bg-color/AA3355`);
       expect(res.statusCode).toBe(200);
       expect(res.json().backgroundColor).toBe('#aa3355');
-      expect((await auditActions('branch.colour-set')).find((e) => e.target === unit.branchId)?.details).toEqual({ backgroundColor: '#aa3355' });
+      expect((await auditActions('branch.colour-set')).find((e) => e.target === 'Acme Colours')?.details).toEqual({ backgroundColor: '#aa3355' });
     });
 
     it('never deletes the headquarters', async () => {
@@ -200,7 +201,8 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE branch_id IS NULL AND email LIKE '%@acme.test'`);
       expect(n).toBe(0);
       const events = await auditActions('branch.deleted');
-      expect(events.find((e) => e.target === unit.branchId)?.details).toMatchObject({ branchName: 'Acme Mysore', movedUsers: 1, movedUsersTo: pune });
+      // A deleted unit is still named, from the event's details.
+      expect(events.find((e) => e.target === 'Acme Mysore')?.details).toMatchObject({ branchName: 'Acme Mysore', movedUsers: 1, movedUsersTo: pune });
     });
 
     it('deletes an empty unit without a target, and drops it from workflow versions instead of failing', async () => {
@@ -239,6 +241,16 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect((await call('GET', `/department/search?branchId=${globexUnit}`)).json().total).toBe(0);
     });
 
+    it('shows the seeded department managers', async () => {
+      const engineering = (await call('GET', `/department/search?branchId=${hq}&search=Engineering`)).json().items[0];
+      expect(engineering.managerCount).toBe(2);
+      const managers = (await call('GET', `/department/${engineering.departmentId}/managers`)).json();
+      expect(managers.map((m: { email: string; role: string }) => [m.role, m.email])).toEqual([
+        ['HEAD', 'employer@acme.test'],
+        ['MANAGER', 'priya.rao1@acme.test'],
+      ]);
+    });
+
     it('creates for one unit or for all, refuses a duplicate (409) and a missing unit (400)', async () => {
       const one = await call('POST', '/department', { departmentName: 'Finance', branchId: pune });
       expect(one.statusCode).toBe(200);
@@ -265,7 +277,7 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.json().departmentName).toBe('Operations');
       expect((await call('POST', `/department/update/${globexDepartment}`, { departmentName: 'Mine' })).statusCode).toBe(404);
-      expect((await auditActions('department.renamed')).find((e) => e.target === created.departmentId)?.details).toEqual({ from: 'Ops', to: 'Operations' });
+      expect((await auditActions('department.renamed')).find((e) => e.target === 'Operations')?.details).toEqual({ from: 'Ops', to: 'Operations' });
     });
 
     it('deletes by department-unit pairs: its people keep their unit with no department; a wrong pair is 404', async () => {
