@@ -19,7 +19,7 @@ async function pick(page: Page, option: string | RegExp) {
 
 test.describe('organisation administration', () => {
   test("acme's admin sets up a business unit, its departments, a manager, the brand, and deletes a unit moving its people", async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const stamp = Date.now().toString().slice(-6);
     const unitName = `Acme Nagpur ${stamp}`;
     const spareName = `Acme Surat ${stamp}`;
@@ -107,6 +107,12 @@ test.describe('organisation administration', () => {
     await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByRole('status').filter({ hasText: 'Logo uploaded.' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Acme logo' }).first()).toBeVisible();
+    // After a reload the app's frame wears the new brand: the logo, and the colour in its corner.
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { name: 'Branding', level: 2 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.shell-brand').getByRole('img', { name: 'Acme logo' })).toBeVisible();
+    await expect(page.locator('.shell-brand')).toHaveCSS('background-color', 'rgb(10, 123, 131)');
 
     // Two people join our unit (through the user import's API, called from the page with the admin's session).
     const imported = await page.evaluate(
