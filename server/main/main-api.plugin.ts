@@ -12,6 +12,9 @@ import { inviteManagementRoutes } from './invites/invite-management.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
 import { ipRangeRoutes } from './platform/ip-ranges.routes';
 import { userRoutes } from './users/users.routes';
+import { brandingRoutes } from './organisation/branding.routes';
+import { businessUnitRoutes } from './organisation/business-units.routes';
+import { departmentRoutes } from './organisation/departments.routes';
 
 export const MAIN_API_BASE = '/main-api';
 
@@ -29,4 +32,7 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await auditRoutes(api, deps);
   await ipRangeRoutes(api, deps);
   await userRoutes(api, deps);
+  await businessUnitRoutes(api, deps);
+  await departmentRoutes(api, deps);
+  await brandingRoutes(api, deps);
 }

@@ -37,7 +37,7 @@ export function createContainer(input: CompositionInput): Container {
   return container;
 }
 
-export type Area = 'imports' | 'courses' | 'workflows' | 'people';
+export type Area = 'imports' | 'courses' | 'workflows' | 'people' | 'organisation';
 
 /**
  * Each area's adapters and use cases are bound when one of its routes is first visited, so the sign-in
@@ -48,6 +48,7 @@ export const AREA_MODULES: Record<Area, () => Promise<ContainerModule>> = {
   courses: async () => (await import('./modules/courses.module')).coursesModule,
   workflows: async () => (await import('./modules/workflows.module')).workflowsModule,
   people: async () => (await import('./modules/people.module')).peopleModule,
+  organisation: async () => (await import('./modules/organisation.module')).organisationModule,
 };
 
 function platformModule(input: CompositionInput): ContainerModule {

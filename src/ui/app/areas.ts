@@ -7,6 +7,7 @@ const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
   courses: async () => (await import('../courses/courses.view-models')).coursesViewModels,
   workflows: async () => (await import('../workflows/workflows.view-models')).workflowsViewModels,
   people: async () => (await import('../people/people.view-models')).peopleViewModels,
+  organisation: async () => (await import('../organisation/organisation.view-models')).organisationViewModels,
 };
 
 const loaded = new WeakMap<Container, Map<Area, Promise<void>>>();

@@ -6,6 +6,7 @@ import { coursesRoutes } from '../courses/courses.routes';
 import { importsRoutes } from '../imports/imports.routes';
 import { workflowsRoutes } from '../workflows/workflows.routes';
 import { peopleRoutes } from '../people/people.routes';
+import { organisationRoutes } from '../organisation/organisation.routes';
 import { SiteRoot } from '../shell/site-root';
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -41,6 +42,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             ...withArea(container, 'courses', coursesRoutes),
             ...withArea(container, 'workflows', workflowsRoutes),
             ...withArea(container, 'people', peopleRoutes),
+            ...withArea(container, 'organisation', organisationRoutes),
           ],
         },
         ...common,
