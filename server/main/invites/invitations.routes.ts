@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { claimInvite, resendUnusedInvites, unusedInviteCount, type InviteInfo } from '../../../src/contracts/main/invites.contract';
 import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
+import { templates } from '../../platform/message-templates';
 import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, notFound, unauthorized } from '../../platform/errors';
@@ -63,11 +64,7 @@ export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Pro
           batch.map((b) => ({
             workspaceId: workspace.id,
             to: b.email,
-            subject: `You are invited to ${workspace.company_name} on SafePlace`,
-            text:
-              `Hello ${b.first_name || 'there'},\n\n${workspace.company_name} has invited you to SafePlace, where you will take your ` +
-              `workplace training and can raise a concern safely.\n\nSet up your account: ${origin}/invite/${b.code}\n\n` +
-              `The link works once, for ${INVITE_DAYS} days.`,
+            ...templates.invitation({ workspaceName: workspace.company_name, firstName: b.first_name, link: `${origin}/invite/${b.code}`, days: INVITE_DAYS }),
           })),
           tx,
         );
