@@ -20,6 +20,8 @@ import { SiteResolver } from './platform/tenancy';
 import { webRoutes } from './web/web.routes';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
 import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
+import { OidcProviders } from './main/auth/oidc-providers';
+import { socialSignInRoutes } from './main/auth/social-sign-in.routes';
 
 export interface AppOptions {
   db: Database;
@@ -29,6 +31,8 @@ export interface AppOptions {
   /** Defaults to the outbox (stored, logged, readable at /dev/outbox when settings.outboxPage). */
   mail?: Mailer;
   sms?: SmsSender;
+  /** Google and Microsoft sign-in; none configured when omitted. */
+  oidc?: OidcProviders;
   /** The built web app (vite build output); omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -103,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register((api) => caseApi(api, deps), { prefix: CASE_API_BASE });
   await app.register((web) => webRoutes(web, deps));
   await app.register((web) => devOutboxRoutes(web, deps));
+  await app.register((web) => socialSignInRoutes(web, deps, options.oidc ?? new OidcProviders([])));
 
   const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : null;
   if (webRoot) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readOidcSettings, type OidcProviderSettings } from './main/auth/oidc-providers';
 
 export interface ServerConfig {
   port: number;
@@ -14,6 +15,8 @@ export interface ServerConfig {
   smtp?: { url: string; from: string };
   /** SMS through an HTTP gateway when set; else the outbox. */
   smsGateway?: { url: string; token?: string };
+  /** Google and Microsoft sign-in (`OIDC_GOOGLE_*`, `OIDC_MICROSOFT_*`). */
+  oidc: OidcProviderSettings[];
 }
 
 /** Every default can be changed by the environment; README lists the variables. */
@@ -36,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     outboxPage: env.OUTBOX_PAGE ? env.OUTBOX_PAGE === '1' : env.NODE_ENV !== 'production',
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM! } : undefined,
     smsGateway: env.SMS_GATEWAY_URL ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN || undefined } : undefined,
+    oidc: readOidcSettings(env),
   };
 }

@@ -5,6 +5,7 @@ import { migrate } from './platform/db/migrate';
 import { openDatabase } from './platform/db/open';
 import { FolderFileStorage } from './platform/file-storage';
 import { Argon2PasswordHasher } from './platform/passwords';
+import { OidcProviders } from './main/auth/oidc-providers';
 import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
 import { SmtpMailer } from './platform/transports/smtp-mailer';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo.seed';
@@ -26,6 +27,7 @@ const app = await buildApp({
   passwords,
   mail,
   sms,
+  oidc: new OidcProviders(config.oidc),
   files: new FolderFileStorage(path.join(config.dataDir, 'files')),
   settings: { mainHost: config.mainHost, maxUploadBytes: config.maxUploadBytes, outboxPage: config.outboxPage },
   webRoot: config.webRoot,
@@ -45,6 +47,7 @@ console.log(
     `Demo workspace:  ${where(`acme.${config.mainHost}`)}   (second workspace: ${where(`globex.${config.mainHost}`)})`,
     `API references:  ${where(config.mainHost)}/main-api/docs  /learning-api/docs  /case-api/docs`,
     mail ? `Mail: SMTP (${new URL(config.smtp!.url).host})` : '',
+    config.oidc.length ? `Sign-in with: ${config.oidc.map((p) => p.provider).join(', ')}` : '',
     sms ? `SMS: HTTP gateway (${new URL(config.smsGateway!.url).host})` : '',
     config.outboxPage && (!mail || !sms) ? `Outbox (${!mail && !sms ? 'mail and SMS are' : !mail ? 'mail is' : 'SMS is'} not sent; codes are here): ${where(config.mainHost)}/dev/outbox` : '',
     '',
