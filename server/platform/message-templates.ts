@@ -71,10 +71,11 @@ export const templates = {
     ]);
   },
 
-  passwordChanged(v: WorkspaceNamed): MailContent {
+  /** After a reset (every session ended) or a change by the signed-in user (every other session ended). */
+  passwordChanged(v: WorkspaceNamed & { keptThisSession?: boolean }): MailContent {
     const name = oneLine(v.workspaceName);
     return mail(`Your ${name} password was changed`, [
-      `The password of your ${name} account was just changed and every session was signed out.`,
+      `The password of your ${name} account was just changed and every ${v.keptThisSession ? 'other ' : ''}session was signed out.`,
       'If this was not you, tell your administrator at once.',
     ]);
   },
