@@ -107,6 +107,8 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     const resolved = resolve(request, reply);
     if (!resolved) return reply;
     const { provider, workspace } = resolved;
+    // Maintenance closes the workspace's APIs, password sign-in included; this way in closes with them.
+    if (await deps.gates?.flagOn('maintenance', workspace.id)) return refuse(reply, provider, 'unavailable');
     try {
       startsPerAddress.take(request.ip);
       failuresPerAddress.check(request.ip);
@@ -157,6 +159,7 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     // The pending cookie is single use whatever happens next.
     reply.header('set-cookie', `${PENDING_COOKIE}=; Max-Age=0; Path=${callbackPath(provider)}; HttpOnly; SameSite=Lax${secure(request)}`);
     const method = `oidc-${provider}`;
+    if (await deps.gates?.flagOn('maintenance', workspace.id)) return refuse(reply, provider, 'unavailable');
     try {
       failuresPerAddress.check(request.ip);
     } catch {

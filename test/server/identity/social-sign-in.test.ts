@@ -9,7 +9,7 @@ import type { Database } from '../../../server/platform/db/database';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { seedDemo } from '../../../server/seed/demo.seed';
 import { MICROSOFT_TEST_TENANT, startIdp, type RunningIdp } from '../../../e2e/support/oidc-idp';
-import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app';
+import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
 
 const CLIENT = { clientId: 'safeplace-test', clientSecret: 'safeplace-test-secret' };
 const redirectUris = (provider: string) => ['acme', 'globex'].map((slug) => `http://${slug}.localhost/api/auth/oidc/${provider}/callback`);
@@ -232,6 +232,30 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
       expect((await request('localhost', { method: 'GET', url: '/api/auth/oidc/google/start' })).statusCode).toBe(404);
     } finally {
       await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE slug = 'globex'`);
+    }
+  });
+
+  it('closes with the rest of the workspace during maintenance', async () => {
+    const platformSignIn = await request('localhost', {
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      payload: { userEmail: 'platform@demo.test', userPassword: PASSWORD },
+    });
+    const platform = platformSignIn.json().token as string;
+    const setMaintenance = (workspaceUrls: string[]) =>
+      request('localhost', {
+        method: 'PUT',
+        url: '/main-api/api/feature-flags/workspaces',
+        headers: { authorization: `Bearer ${platform}` },
+        payload: { key: 'maintenance', enabledWorkspaces: workspaceUrls.map((workspaceUrl) => ({ workspaceUrl })) },
+      });
+    const { back, pending } = await throughProvider('google', 'employee@acme.test', 'acme.localhost', '10.9.2.1');
+    expect((await setMaintenance(['acme.localhost'])).statusCode).toBe(200);
+    try {
+      refusedWith(await callback(back, pending, 'acme.localhost', '10.9.2.1'), 'unavailable');
+      refusedWith(await request('acme.localhost', { method: 'GET', url: '/api/auth/oidc/google/start' }), 'unavailable');
+    } finally {
+      await setMaintenance([]);
     }
   });
 
