@@ -53,6 +53,21 @@ export class DeliveryUnavailable extends HttpError {
 export const DELIVERY_COOL_DOWN_SECONDS = 60;
 
 /**
+ * Sends a notice that must not undo the change it reports (a lockout, a password change): a transport failure is
+ * already logged by the adapter and is swallowed here, so the lock or the new password stands. Returns whether it left.
+ * Codes, on the contrary, are sent with a plain `send`: a code nobody received must not be stored.
+ */
+export async function sendNotice(send: () => Promise<void>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    if (error instanceof DeliveryUnavailable) return false;
+    throw error;
+  }
+}
+
+/**
  * Remembers a transport's last failure. Routes that send codes ask it before looking the account up, so while
  * a transport is down every caller gets the same 503, whether or not the account exists (only the request that
  * meets the failure first learns it from the send itself).

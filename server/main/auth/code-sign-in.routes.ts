@@ -13,6 +13,7 @@ import { ONE_TIME_CODE_TTL_MINUTES } from '../../../src/domain/auth/one-time-cod
 import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
 import { audit } from '../../platform/audit';
 import { templates } from '../../platform/message-templates';
+import { sendNotice } from '../../platform/messages';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, unauthorized } from '../../platform/errors';
@@ -168,7 +169,9 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       // A new password ends every session of the user at once.
       await tx.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [user.id]);
       await audit(tx, { workspaceId: workspace.id, actorUserId: user.id, action: 'PASSWORD_RESET', target: user.id, ip: request.ip });
-      await deps.mail.send({ workspaceId: workspace.id, to: user.email, ...templates.passwordChanged({ workspaceName: workspace.company_name }) }, tx);
+      await sendNotice(() =>
+        deps.mail.send({ workspaceId: workspace.id, to: user.email, ...templates.passwordChanged({ workspaceName: workspace.company_name }) }, tx),
+      );
       return { done: true };
     });
     if ('problem' in outcome) throw badRequest(outcome.problem ?? 'Choose another password', { userNewPassword: outcome.problem ?? '' });

@@ -6,7 +6,7 @@ import {
 } from '../../../src/domain/auth/one-time-code';
 import type { Database, Sql } from '../../platform/db/database';
 import { audit } from '../../platform/audit';
-import type { Mailer } from '../../platform/messages';
+import { sendNotice, type Mailer } from '../../platform/messages';
 import { templates } from '../../platform/message-templates';
 import { WindowLimiter } from '../../platform/rate-limiter';
 
@@ -106,6 +106,7 @@ export class OneTimeCodes {
       account: user?.email ?? target.userId,
       failures: LOCKOUT_AFTER_FAILURES,
     });
-    await this.mail.sendMany(admins.map((admin) => ({ workspaceId: target.workspaceId, to: admin.email, ...notice })), tx);
+    // The lock stands even when the notice cannot leave (else a mail outage would undo every lock, and the count).
+    await sendNotice(() => this.mail.sendMany(admins.map((admin) => ({ workspaceId: target.workspaceId, to: admin.email, ...notice })), tx));
   }
 }

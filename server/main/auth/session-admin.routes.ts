@@ -5,6 +5,7 @@ import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { templates } from '../../platform/message-templates';
+import { sendNotice } from '../../platform/messages';
 import { WindowLimiter } from '../../platform/rate-limiter';
 import { serve, workspaceUser } from '../../platform/serve';
 
@@ -83,7 +84,9 @@ export async function sessionAdminRoutes(app: FastifyInstance, deps: ApiDeps): P
         ip: ctx.request.ip,
         details: { otherSessionsEnded: revoked.length },
       });
-      await deps.mail.send({ workspaceId: workspace.id, to: row.email, ...templates.passwordChanged({ workspaceName: workspace.company_name, keptThisSession: true }) }, tx);
+      await sendNotice(() =>
+        deps.mail.send({ workspaceId: workspace.id, to: row.email, ...templates.passwordChanged({ workspaceName: workspace.company_name, keptThisSession: true }) }, tx),
+      );
       return revoked.length;
     });
     wrongPasswords.reset(key);

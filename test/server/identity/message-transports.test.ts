@@ -22,14 +22,15 @@ interface ReceivedMail {
 }
 
 /** A real SMTP server on a free port, keeping what it receives; `reject` makes it refuse every recipient. */
-async function startSmtp(options: { reject?: boolean } = {}) {
+async function startSmtp(options: { reject?: boolean | ((address: string) => boolean) } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (options.reject) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      const refused = typeof options.reject === 'function' ? options.reject(address.address) : options.reject;
+      if (refused) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -300,6 +301,31 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
     );
     expect(codes[0].n).toBe(0);
     mailer.close();
+  });
+
+  it("keeps a lockout even when the admins' notice cannot be sent", async () => {
+    const picky = await startSmtp({ reject: (address) => address === 'admin@acme.test' });
+    const mailer = new SmtpMailer({ url: picky.url, from: 'no-reply@safeplace.test' });
+    const { post, db } = await start(mailer, new HttpSmsGateway({ url: gateway.url }));
+    try {
+      const email = 'aarav.sharma0@acme.test';
+      await db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
+      const sent = await post('/api/user/signin-create-otp', { userEmail: email }, '10.1.0.4');
+      expect(sent.statusCode).toBe(200);
+      const code = /(\d{6})/.exec(subjectOf(picky.received.at(-1)!.raw)!)![1];
+      const wrong = code === '999999' ? '888888' : '999999';
+      const res = await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId: sent.json().otpRequestId }, '10.1.0.4');
+      expect(res.statusCode).toBe(401);
+      const [user] = await db.query<{ locked: boolean; code_failures: number }>(
+        `SELECT locked_at IS NOT NULL AS locked, code_failures FROM users WHERE email = $1`,
+        [email],
+      );
+      expect(user).toEqual({ locked: true, code_failures: 100 });
+      expect(picky.received.flatMap((m) => m.to)).not.toContain('admin@acme.test');
+    } finally {
+      mailer.close();
+      await picky.close();
+    }
   });
 
   it('texts a sign-in code through the gateway, and answers 503 when the gateway is down', async () => {
