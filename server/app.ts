@@ -56,12 +56,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
 
   const outbox = new OutboxMessages(options.db, (line) => app.log.info(line));
+  const oidc = options.oidc ?? new OidcProviders([]);
   const deps: ApiDeps = {
     db: options.db,
     mail: options.mail ?? outbox,
     sms: options.sms ?? outbox,
     files: options.files,
-    settings: options.settings,
+    settings: { ...options.settings, socialSignIn: oidc.configured() },
     passwords: options.passwords ?? new Argon2PasswordHasher(),
     sessions: new SessionRepository(options.db),
     sites: new SiteResolver(options.db, options.settings.mainHost),
@@ -107,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register((api) => caseApi(api, deps), { prefix: CASE_API_BASE });
   await app.register((web) => webRoutes(web, deps));
   await app.register((web) => devOutboxRoutes(web, deps));
-  await app.register((web) => socialSignInRoutes(web, deps, options.oidc ?? new OidcProviders([])));
+  await app.register((web) => socialSignInRoutes(web, deps, oidc));
 
   const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : null;
   if (webRoot) {

@@ -67,6 +67,10 @@ export class OidcProviders {
     for (const s of settings) this.settings.set(s.provider, s);
   }
 
+  configured(): SocialProvider[] {
+    return SOCIAL_PROVIDERS.filter((p) => this.settings.has(p));
+  }
+
   isConfigured(provider: SocialProvider): boolean {
     return this.settings.has(provider);
   }

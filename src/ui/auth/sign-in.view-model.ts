@@ -57,13 +57,14 @@ export class SignInViewModel {
     }
   }
 
-  /** Google and Microsoft, where the workspace enables them: each a link that starts the provider's sign-in on the server. */
+  /** Google and Microsoft, where the workspace enables them and the server is configured for them: each a link that starts the provider's sign-in on the server. */
   get socialProviders(): { id: SocialProviderId; label: string; href: string }[] {
     if (this.site.isMainSite || !this.profile) return [];
     const ids: SocialProviderId[] = [];
     if (this.profile.socialPlatformSet.includes('GOOGLE')) ids.push('google');
     if (this.profile.socialPlatformSet.includes('MICROSOFT')) ids.push('microsoft');
-    return ids.map((id) => ({ id, label: `Continue with ${SOCIAL_PROVIDER_LABEL[id]}`, href: `/api/auth/oidc/${id}/start` }));
+    const available = this.site.socialSignIn;
+    return ids.filter((id) => !available || available.includes(id)).map((id) => ({ id, label: `Continue with ${SOCIAL_PROVIDER_LABEL[id]}`, href: `/api/auth/oidc/${id}/start` }));
   }
 
   /** Reads `?signInError=...&provider=...`, set by the server when a social sign-in was refused. */

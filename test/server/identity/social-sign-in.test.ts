@@ -224,6 +224,11 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     refusedWith(await signInWith('google', 'locked@acme.test'), 'locked');
   });
 
+  it('tells the web app which providers the server is configured for', async () => {
+    const res = await request('acme.localhost', { method: 'GET', url: '/config.json' });
+    expect(res.json().socialSignIn).toEqual(['google', 'microsoft']);
+  });
+
   it('shows nothing where the workspace has not enabled the provider', async () => {
     await db.query(`UPDATE workspaces SET social_platforms = '{MICROSOFT}' WHERE slug = 'globex'`);
     try {

@@ -130,6 +130,13 @@ describe('SessionViewModel and ShellViewModel', () => {
       expect(vm.socialProviders).toEqual([]);
     });
 
+    it('offers only what the server is configured for', async () => {
+      const { vm, org } = build({ ...ACME_SITE, socialSignIn: ['google'] });
+      org.profiles.get('acme.localhost:8080')!.socialPlatformSet = ['GOOGLE', 'MICROSOFT'];
+      await vm.loadProfile();
+      expect(vm.socialProviders.map((p) => p.label)).toEqual(['Continue with Google']);
+    });
+
     it('offers none on the main site', async () => {
       const { vm } = build(MAIN_SITE);
       await vm.loadProfile();
