@@ -94,6 +94,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     conformIdTokenClaims: false,
     cookies: { keys: ['test-idp-cookie-key-not-a-secret'] },
     pkce: { required: () => true },
+    ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Grant: 600, Session: 600 },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx, id) {
