@@ -40,6 +40,8 @@ export async function seedDemo(db: Database, passwords: PasswordHasher, mainHost
     branches: ['Acme Headquarters', 'Acme Pune'],
     departments: ['Human Resources', 'Engineering', 'Sales'],
   });
+  // Acme offers Google and Microsoft sign-in (they work once OIDC_GOOGLE_* / OIDC_MICROSOFT_* are set).
+  await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE id = $1`, [acme.id]);
   await db.tenant(acme.id, async (tx) => {
     const people: [string, string, string, string, string, string][] = [
       ['admin@acme.test', 'acme.admin', 'Asha', 'Admin', 'WORKSPACE_ADMIN', '+91 98000 00010'],

@@ -9,7 +9,6 @@ import { currentWorkspace, serve, workspaceUser } from '../../platform/serve';
 import { currentUser } from '../auth/auth.routes';
 import { inviteCodeHash, sendInvitations, siteOrigin } from './invite-sender';
 
-
 /** Sending invitations (a link each, valid 14 days) and claiming them (set a password, sign in). */
 export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   serve(app, unusedInviteCount, async (ctx) => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
+import { templates } from '../../platform/message-templates';
 import type { WorkspaceRow } from '../../platform/tenancy';
 
 /** How long an invitation link works, unless the workspace says otherwise (workspaces.invite_valid_days). */
@@ -54,11 +55,7 @@ export async function sendInvitations(
       batch.map((b) => ({
         workspaceId: workspace.id,
         to: b.email,
-        subject: `You are invited to ${workspace.company_name} on SafePlace`,
-        text:
-          `Hello ${b.first_name || 'there'},\n\n${workspace.company_name} has invited you to SafePlace, where you will take your ` +
-          `workplace training and can raise a concern safely.\n\nSet up your account: ${origin}/invite/${b.code}\n\n` +
-          `The link works once, for ${days} days.`,
+        ...templates.invitation({ workspaceName: workspace.company_name, firstName: b.first_name, link: `${origin}/invite/${b.code}`, days }),
       })),
       tx,
     );
