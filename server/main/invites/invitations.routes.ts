@@ -4,6 +4,8 @@ import { claimInvite, resendUnusedInvites, unusedInviteCount, type InviteInfo } 
 import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import { audit } from '../../platform/audit';
+import type { Sql } from '../../platform/db/database';
+import type { Mailer } from '../../platform/messages';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, notFound, unauthorized } from '../../platform/errors';
 import { currentWorkspace, serve, workspaceUser } from '../../platform/serve';
@@ -17,6 +19,40 @@ const codeHash = (code: string) => createHash('sha256').update(code).digest('hex
 /** The link goes to the host the admin is using, which is the workspace's. */
 function siteOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.headers.host}`;
+}
+
+/**
+ * Gives each person a new invitation code (replacing any earlier one, so an older link stops working), valid
+ * 14 days, and mails them the link to `${origin}/invite/{code}`. Their invite rows must exist. In the caller's
+ * transaction: a rolled-back change sends nothing. Also used when the platform admin creates a workspace.
+ */
+export async function sendInvitations(
+  tx: Sql,
+  mail: Mailer,
+  site: { workspaceId: string; companyName: string; origin: string },
+  pending: { user_id: string; email: string; first_name: string }[],
+): Promise<void> {
+  for (let start = 0; start < pending.length; start += SEND_BATCH) {
+    const batch = pending.slice(start, start + SEND_BATCH).map((p) => ({ ...p, code: randomBytes(24).toString('base64url') }));
+    await tx.query(
+      `UPDATE invites i SET code_hash = decode(t.hash, 'hex'), sent_at = now(), expires_at = now() + make_interval(days => $4)
+         FROM unnest($2::uuid[], $3::text[]) AS t(user_id, hash)
+        WHERE i.workspace_id = $1 AND i.user_id = t.user_id`,
+      [site.workspaceId, batch.map((b) => b.user_id), batch.map((b) => codeHash(b.code)), INVITE_DAYS],
+    );
+    await mail.sendMany(
+      batch.map((b) => ({
+        workspaceId: site.workspaceId,
+        to: b.email,
+        subject: `You are invited to ${site.companyName} on SafePlace`,
+        text:
+          `Hello ${b.first_name || 'there'},\n\n${site.companyName} has invited you to SafePlace, where you will take your ` +
+          `workplace training and can raise a concern safely.\n\nSet up your account: ${site.origin}/invite/${b.code}\n\n` +
+          `The link works once, for ${INVITE_DAYS} days.`,
+      })),
+      tx,
+    );
+  }
 }
 
 /** Sending invitations (a link each, valid 14 days) and claiming them (set a password, sign in). */
@@ -50,28 +86,7 @@ export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Pro
           FOR UPDATE OF i`,
         [workspace.id, unit],
       );
-      for (let start = 0; start < pending.length; start += SEND_BATCH) {
-        const batch = pending.slice(start, start + SEND_BATCH).map((p) => ({ ...p, code: randomBytes(24).toString('base64url') }));
-        // A new code replaces the old one: an earlier link stops working.
-        await tx.query(
-          `UPDATE invites i SET code_hash = decode(t.hash, 'hex'), sent_at = now(), expires_at = now() + make_interval(days => $4)
-             FROM unnest($2::uuid[], $3::text[]) AS t(user_id, hash)
-            WHERE i.workspace_id = $1 AND i.user_id = t.user_id`,
-          [workspace.id, batch.map((b) => b.user_id), batch.map((b) => codeHash(b.code)), INVITE_DAYS],
-        );
-        await deps.mail.sendMany(
-          batch.map((b) => ({
-            workspaceId: workspace.id,
-            to: b.email,
-            subject: `You are invited to ${workspace.company_name} on SafePlace`,
-            text:
-              `Hello ${b.first_name || 'there'},\n\n${workspace.company_name} has invited you to SafePlace, where you will take your ` +
-              `workplace training and can raise a concern safely.\n\nSet up your account: ${origin}/invite/${b.code}\n\n` +
-              `The link works once, for ${INVITE_DAYS} days.`,
-          })),
-          tx,
-        );
-      }
+      await sendInvitations(tx, deps.mail, { workspaceId: workspace.id, companyName: workspace.company_name, origin }, pending);
       await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'INVITES_SENT', ip: ctx.request.ip, details: { count: pending.length } });
       return pending.length;
     });
