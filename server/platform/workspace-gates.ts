@@ -75,6 +75,28 @@ company VPN and try again. If you believe you should have access, contact your a
  */
 export const workspaceGates = fp<{ state: WorkspaceGateState; apiBases: string[]; moduleBases?: Record<string, ModuleKey> }>(
   async (app, { state, apiBases, moduleBases = {} }) => {
+    // Contract expiry and module switches answer before access checks and validation: whoever calls, the
+    // workspace (or this part of it) is closed.
+    app.addHook('onRequest', async (request, reply) => {
+      const site = request.ctx.site;
+      if (site.kind !== 'workspace') return;
+      const url = request.url;
+      if (!apiBases.some((base) => url.startsWith(`${base}/`))) return;
+      const workspace = site.workspace;
+      // After the contract's last day the workspace is closed, its data kept: every API call but the branding
+      // answers 403. The pages learn it from the flag poll's 403 and show the expiry page; an extension reopens it.
+      if (contractState(workspace.contract_expires_on, isoDay(new Date())).kind === 'expired' && !BRANDING.test(url)) {
+        return reply.code(403).send({
+          code: CONTRACT_EXPIRED,
+          message: `${workspace.company_name}'s SafePlace contract ended on ${workspace.contract_expires_on}. Your data is kept; your administrator can renew it.`,
+        });
+      }
+      // A module the platform admin switched off for this workspace: its API is closed to it (spec 6).
+      const module = Object.entries(moduleBases).find(([base]) => url.startsWith(`${base}/`))?.[1];
+      if (module && workspace.disabled_modules.includes(module)) {
+        return reply.code(403).send({ code: 'MODULE_DISABLED', message: `The ${moduleLabel(module)} module is not enabled for ${workspace.company_name}.` });
+      }
+    });
     app.addHook('preHandler', async (request, reply) => {
       const site = request.ctx.site;
       if (site.kind !== 'workspace') return;
@@ -89,19 +111,6 @@ export const workspaceGates = fp<{ state: WorkspaceGateState; apiBases: string[]
         return reply.type('text/html; charset=utf-8').send(REFUSED_PAGE(workspace.company_name.replace(/[<>&"]/g, '')));
       }
       if (!isApi) return;
-      // After the contract's last day the workspace is closed, its data kept: every API call but the branding
-      // answers 403. The pages learn it from the flag poll's 403 and show the expiry page; an extension reopens it.
-      if (contractState(workspace.contract_expires_on, isoDay(new Date())).kind === 'expired' && !BRANDING.test(url)) {
-        return reply.code(403).send({
-          code: CONTRACT_EXPIRED,
-          message: `${workspace.company_name}'s SafePlace contract ended on ${workspace.contract_expires_on}. Your data is kept; your administrator can renew it.`,
-        });
-      }
-      // A module the platform admin switched off for this workspace: its API is closed to it (spec 6).
-      const module = Object.entries(moduleBases).find(([base]) => url.startsWith(`${base}/`))?.[1];
-      if (module && workspace.disabled_modules.includes(module)) {
-        return reply.code(403).send({ code: 'MODULE_DISABLED', message: `The ${moduleLabel(module)} module is not enabled for ${workspace.company_name}.` });
-      }
       if (STILL_SERVED.some((pattern) => pattern.test(url))) return;
       if (!(await state.flagOn('maintenance', workspace.id))) return;
       return reply
