@@ -1,3 +1,4 @@
+import type { ModuleKey, WorkspaceModules } from '../platform/workspace-modules';
 import type { Role } from './roles';
 
 export type NavKey = 'dashboard' | 'courses' | 'users-import' | 'workflows' | 'security-log';
@@ -9,17 +10,20 @@ export interface NavItem {
   /** One line saying what the area is for, shown on the dashboard. */
   description: string;
   roles: readonly Role[];
+  /** The module this area belongs to: when the platform admin switches it off, the item leaves the menu. */
+  module?: ModuleKey;
 }
 
 /** The workspace menu, by role. The server enforces the same rules on every call. */
 export const NAVIGATION: readonly NavItem[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/dashboard', description: 'Your start page', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
-  { key: 'courses', label: 'Courses', path: '/courses', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
+  { key: 'courses', label: 'Courses', path: '/courses', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
   { key: 'users-import', label: 'Import users', path: '/users/import', description: 'Bring your people in from a CSV or Excel file and invite them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'security-log', label: 'Security log', path: '/security/log', description: 'Who signed in, failed, reset a password or was locked out, and from where', roles: ['WORKSPACE_ADMIN'] },
-  { key: 'workflows', label: 'Redressal workflows', path: '/workflows', description: 'Design how the Internal Committee handles a complaint, step by step', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'] },
+  { key: 'workflows', label: 'Redressal workflows', path: '/workflows', description: 'Design how the Internal Committee handles a complaint, step by step', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
 ];
 
-export function navigationFor(role: Role): NavItem[] {
-  return NAVIGATION.filter((item) => item.roles.includes(role));
+/** The menu of a role, without the areas of modules switched off for the workspace (absent: all on). */
+export function navigationFor(role: Role, modules?: Partial<WorkspaceModules>): NavItem[] {
+  return NAVIGATION.filter((item) => item.roles.includes(role) && !(item.module && modules?.[item.module] === false));
 }

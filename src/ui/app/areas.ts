@@ -6,6 +6,7 @@ const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
   imports: async () => (await import('../imports/imports.view-models')).importsViewModels,
   courses: async () => (await import('../courses/courses.view-models')).coursesViewModels,
   workflows: async () => (await import('../workflows/workflows.view-models')).workflowsViewModels,
+  platform: async () => (await import('../platform/platform.view-models')).platformViewModels,
 };
 
 const loaded = new WeakMap<Container, Map<Area, Promise<void>>>();
