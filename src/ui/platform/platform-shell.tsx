@@ -25,7 +25,7 @@ export const PlatformShell = observer(function PlatformShell() {
       <main className="auth-page">
         <Result
           status="403"
-          title="Sign in to the platform console"
+          title={<PageHeading>Sign in to the platform console</PageHeading>}
           subTitle="This area is for the SafePlace platform administrator. Sign in with the platform administrator's account to continue."
           extra={
             <Button type="primary" href={`/signin?redirect=${encodeURIComponent(window.location.href)}`}>
@@ -41,7 +41,7 @@ export const PlatformShell = observer(function PlatformShell() {
       <main className="auth-page">
         <Result
           status="403"
-          title="Not allowed"
+          title={<PageHeading>Not allowed</PageHeading>}
           subTitle={`The platform console is for the SafePlace platform administrator only. You are signed in as ${user.email}.`}
           extra={<Button href="/workspace/signin">Go to your workspaces</Button>}
         />
@@ -92,3 +92,12 @@ export const PlatformShell = observer(function PlatformShell() {
 });
 
 export default PlatformShell;
+
+/** antd's Result title is not a heading: give the page its one. */
+function PageHeading({ children }: { children: string }) {
+  return (
+    <span role="heading" aria-level={1}>
+      {children}
+    </span>
+  );
+}

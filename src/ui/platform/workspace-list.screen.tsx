@@ -93,7 +93,7 @@ export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
           The workspace gets a headquarters business unit, and its first admin is sent an invitation to set a password at the new address.
         </Typography.Paragraph>
         {vm.createError ? <Alert type="error" showIcon title={vm.createError} style={{ marginBottom: 16 }} /> : null}
-        <Form form={form} layout="vertical" requiredMark="optional" onFinish={(values) => void vm.create(values)}>
+        <Form form={form} layout="vertical" onFinish={(values) => void vm.create(values)}>
           <Form.Item name="companyName" label="Company name" rules={[{ required: true, whitespace: true, message: 'Give the company name' }]} {...fieldProps('companyName')}>
             <Input maxLength={200} autoFocus />
           </Form.Item>
