@@ -78,6 +78,28 @@ test('the platform admin creates a workspace whose first admin claims it, then s
   await platform.getByRole('button', { name: 'Save limit' }).click();
   await expect(platform.getByText('The user limit is now 25.')).toBeVisible();
   await expect(platform.getByText('1 of 25')).toBeVisible();
+
+  // The contract: its admin is warned in the last 30 days, the workspace closes after the last day, and reopens.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await platform.getByLabel('Contract end date', { exact: true }).fill(day(10));
+  await platform.getByRole('button', { name: 'Save date' }).click();
+  await expect(platform.getByText(`The contract now runs until ${day(10)}.`)).toBeVisible();
+  await bill.reload();
+  await expect(bill.getByText('Contract ending soon')).toBeVisible();
+  await expect(bill.getByText(`Your SafePlace contract ends in 10 days (last day ${day(10)})`)).toBeVisible();
+
+  await platform.getByLabel('Contract end date', { exact: true }).fill(day(-1));
+  await platform.getByRole('button', { name: 'Save date' }).click();
+  await expect(platform.getByText(`The contract now runs until ${day(-1)}.`)).toBeVisible();
+  await bill.reload();
+  await expect(bill.getByText("This workspace's subscription has ended")).toBeVisible();
+  await expect(bill.getByRole('heading', { name: 'Welcome, Bill' })).toHaveCount(0);
+
+  await platform.getByRole('button', { name: 'Make open-ended' }).click();
+  await expect(platform.getByText('The contract is now open-ended.')).toBeVisible();
+  await bill.reload();
+  await expect(bill.getByRole('heading', { name: 'Welcome, Bill' })).toBeVisible();
+  await expect(bill.getByText('Contract ending soon')).toHaveCount(0);
 });
 
 test('someone who is not the platform admin is told the console is not for them', async ({ browser }) => {
