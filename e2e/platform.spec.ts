@@ -14,7 +14,8 @@ async function latestMail(page: Page, email: string): Promise<{ subject: string;
 }
 
 test('the platform admin creates a workspace whose first admin claims it, then switches a module off and sets a user limit', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // A long journey (two people, several reloads): room for a busy machine.
+  test.setTimeout(240_000);
   const platform = await (await browser.newContext()).newPage();
   await signIn(platform, 'main', 'platform@demo.test');
   // The platform admin lands in the console, not on the workspace finder.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertUserLimit } from '../../../server/platform/user-limit';
 import { csv, post } from '../imports/upload';
 import { DATABASES, PASSWORD, startTestServer, type TestServer } from '../support/test-app';
 
@@ -200,6 +201,17 @@ describe.each(DATABASES)('the platform workspace console on %s', (kind) => {
     expect(lifted.json().userLimit).toBeNull();
     expect((await post(server, 'bulk', acmeAdmin, file)).statusCode).toBe(200);
     expect((await auditActions(acmeId)).map((a) => a.action)).toContain('workspace.user_limit_set');
+  });
+
+  it('gives sign-up and single invites one check of the limit: assertUserLimit refuses what would pass it', async () => {
+    const { userCount } = (await api('GET', `/api/admin/workspace/${acmeId}`)).json();
+    await api('PUT', '/api/admin/workspace-user-limit', { workspaceId: acmeId, userLimit: userCount + 1 });
+    await expect(server.db.tenant(acmeId, (tx) => assertUserLimit(tx, acmeId, 1))).resolves.toBeUndefined();
+    const refused = await server.db.tenant(acmeId, (tx) => assertUserLimit(tx, acmeId, 2)).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ statusCode: 409, code: 'USER_LIMIT', fields: { userLimit: `User limit ${userCount + 1} reached` } });
+    expect((refused as Error).message).toContain(`at most ${userCount + 1} users`);
+    await api('PUT', '/api/admin/workspace-user-limit', { workspaceId: acmeId, userLimit: null });
+    await expect(server.db.tenant(acmeId, (tx) => assertUserLimit(tx, acmeId, 1000))).resolves.toBeUndefined();
   });
 
   it('closes a workspace after its contract’s last day, keeping its data, and reopens it when extended', async () => {
