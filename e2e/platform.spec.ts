@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, url } from './support/app';
+import { fetchStatus, signIn, url } from './support/app';
 
 /** The newest mail to `email` in the development outbox. */
 async function latestMail(page: Page, email: string): Promise<{ subject: string; body: string }> {
@@ -111,4 +111,34 @@ test('someone who is not the platform admin is told the console is not for them'
   await page.goto(url('main', '/platform/workspaces'));
   await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
   await expect(page.getByText('You are signed in as employer@acme.test')).toBeVisible();
+});
+
+test('the platform admin deletes a workspace only after typing its name, and its address stops working', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const platform = await (await browser.newContext()).newPage();
+  await signIn(platform, 'main', 'platform@demo.test');
+  await platform.getByRole('button', { name: 'New workspace' }).click();
+  const drawer = platform.getByRole('dialog', { name: 'New workspace' });
+  await drawer.getByLabel('Company name', { exact: true }).fill('Hooli');
+  await drawer.getByLabel('Workspace address', { exact: true }).fill('hooli.localhost');
+  await drawer.getByLabel('Admin email', { exact: true }).fill('gavin@hooli.test');
+  await drawer.getByLabel('Admin first name', { exact: true }).fill('Gavin');
+  await drawer.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(platform.getByRole('heading', { name: 'Hooli', level: 1 })).toBeVisible();
+  const profile = '/main-api/api/workspace/company-profile/hooli.localhost';
+  expect(await fetchStatus(platform, profile)).toBe(200);
+
+  await platform.getByRole('button', { name: 'Delete this workspace' }).click();
+  const confirm = platform.getByRole('dialog', { name: 'Delete Hooli?' });
+  await expect(confirm.getByText('This deletes Hooli and everything in it: its 1 user')).toBeVisible();
+  const deleteButton = confirm.getByRole('button', { name: 'Delete permanently' });
+  await expect(deleteButton).toBeDisabled();
+  await confirm.getByLabel('Workspace name to confirm deletion').fill('hooli');
+  await expect(deleteButton).toBeDisabled();
+  await confirm.getByLabel('Workspace name to confirm deletion').fill('Hooli');
+  await deleteButton.click();
+  await expect(platform).toHaveURL(url('main', '/platform/workspaces'));
+  await expect(platform.getByText('Hooli was deleted.')).toBeVisible();
+  await expect(platform.getByRole('link', { name: 'Hooli', exact: true })).toHaveCount(0);
+  expect(await fetchStatus(platform, profile)).toBe(404);
 });
