@@ -1,5 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { fetchStatus, signIn, url } from './support/app';
+
+// Long journeys of two people on a shared, often busy machine: each step may wait longer than the default.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.use({ actionTimeout: 30_000 });
 
 /** The newest mail to `email` in the development outbox. */
 async function latestMail(page: Page, email: string): Promise<{ subject: string; body: string }> {
