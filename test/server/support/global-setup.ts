@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../../server/platform/db/pglite-database';
@@ -17,7 +17,11 @@ export default async function setup(project: TestProject): Promise<void> {
   await migrate(db);
   const dump = await db.pg.dumpDataDir('none');
   const file = path.join(TEMPLATE_DIR, 'pglite-template.tar');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  // Written beside and renamed into place: a new file each run, never an overwrite of one that may be
+  // hard-linked into another checkout's node_modules (copied trees share it), whose schema may differ.
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, Buffer.from(await dump.arrayBuffer()));
+  await rename(temporary, file);
   await db.close();
   project.provide('pgliteTemplate', file);
 }
