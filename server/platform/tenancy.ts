@@ -13,7 +13,7 @@ export interface WorkspaceRow {
   contract_expires_on: string | null;
   active: boolean;
   /** Modules the platform admin switched off for this workspace (migration 0008). */
-  disabled_modules: string[];
+  disabled_modules?: string[];
 }
 
 export type Site = { kind: 'main' } | { kind: 'workspace'; workspace: WorkspaceRow } | { kind: 'unknown'; host: string };

@@ -93,7 +93,7 @@ export const workspaceGates = fp<{ state: WorkspaceGateState; apiBases: string[]
       }
       // A module the platform admin switched off for this workspace: its API is closed to it (spec 6).
       const module = Object.entries(moduleBases).find(([base]) => url.startsWith(`${base}/`))?.[1];
-      if (module && workspace.disabled_modules.includes(module)) {
+      if (module && workspace.disabled_modules?.includes(module)) {
         return reply.code(403).send({ code: 'MODULE_DISABLED', message: `The ${moduleLabel(module)} module is not enabled for ${workspace.company_name}.` });
       }
     });
