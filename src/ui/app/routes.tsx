@@ -7,6 +7,7 @@ import { importsRoutes } from '../imports/imports.routes';
 import { workflowsRoutes } from '../workflows/workflows.routes';
 import { peopleRoutes } from '../people/people.routes';
 import { organisationRoutes } from '../organisation/organisation.routes';
+import { platformRoutes } from '../platform/platform.routes';
 import { SiteRoot } from '../shell/site-root';
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -22,6 +23,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
         children: [
           { path: '/', lazy: lazyScreen(() => import('../marketing/home.screen')) },
           { path: '/workspace/signin', lazy: lazyScreen(() => import('../auth/workspace-finder.screen')) },
+          ...withArea(container, 'platform', platformRoutes),
           ...common,
         ],
       },

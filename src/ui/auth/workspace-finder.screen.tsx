@@ -34,9 +34,15 @@ export const WorkspaceFinderScreen = observer(function WorkspaceFinderScreen() {
             }
           />
         ) : user.kind === 'platform-admin' ? (
-          <Typography.Paragraph>
-            You are signed in as the platform administrator ({user.email}). Workspaces, feature flags and the maintenance switch are managed from here.
-          </Typography.Paragraph>
+          <>
+            <Typography.Paragraph>
+              You are signed in as the platform administrator ({user.email}). Workspaces, feature flags and the maintenance switch are managed from the
+              platform console.
+            </Typography.Paragraph>
+            <Button type="primary" href="/platform/workspaces">
+              Open the platform console
+            </Button>
+          </>
         ) : user.kind === 'account' && user.workspaces.length > 0 ? (
           <List
             dataSource={user.workspaces}
