@@ -194,7 +194,9 @@ export const JOURNEY_ACCOUNTS: Record<IdpKind, IdpAccounts> = {
 };
 
 export const JOURNEY_CLIENT = { clientId: 'safeplace-e2e', clientSecret: 'safeplace-e2e-secret' };
-export const JOURNEY_IDP_PORTS = { google: 8199, microsoft: 8198 } as const;
+/** E2E_IDP_PORT moves both (Microsoft-like one below), so two journey runs can share a machine. */
+const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 8199);
+export const JOURNEY_IDP_PORTS = { google: IDP_PORT, microsoft: IDP_PORT - 1 } as const;
 
 // Run as a script: both providers, for the journeys' app on E2E_PORT.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
