@@ -10,6 +10,7 @@ import { invitationRoutes } from './invites/invitations.routes';
 import { inviteRoutes } from './invites/invites.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
 import { ipRangeRoutes } from './platform/ip-ranges.routes';
+import { platformToolRoutes } from './platform-tools/platform-tools.routes';
 
 export const MAIN_API_BASE = '/main-api';
 
@@ -25,4 +26,5 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await invitationRoutes(api, deps);
   await auditRoutes(api, deps);
   await ipRangeRoutes(api, deps);
+  await platformToolRoutes(api, deps);
 }
