@@ -101,7 +101,9 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       tooLarge: TOO_LARGE,
     });
     const workspaceId = workspaceIdField(input.fields[MANUAL_WORKSPACE_FIELD], true);
-    const markdown = input.file?.field === MANUAL_MARKDOWN_FIELD ? input.file.bytes.toString('utf8') : input.fields[MANUAL_MARKDOWN_FIELD];
+    const markdownText = input.file?.field === MANUAL_MARKDOWN_FIELD ? input.file.bytes.toString('utf8') : input.fields[MANUAL_MARKDOWN_FIELD];
+    // Multipart turns a field's line ends into CRLF: keep the text as written, with plain LF line ends.
+    const markdown = markdownText?.replace(/\r\n?/g, '\n');
     const pdf = input.file?.field === MANUAL_FILE_FIELD ? input.file : null;
     if (markdown !== undefined && pdf) {
       throw badRequest('Publish either Markdown text or a PDF, not both', { [MANUAL_MARKDOWN_FIELD]: 'Give the text or the PDF, not both' });
