@@ -37,7 +37,7 @@ export function createContainer(input: CompositionInput): Container {
   return container;
 }
 
-export type Area = 'imports' | 'courses' | 'workflows';
+export type Area = 'imports' | 'courses' | 'workflows' | 'platformTools' | 'manual';
 
 /**
  * Each area's adapters and use cases are bound when one of its routes is first visited, so the sign-in
@@ -47,6 +47,8 @@ export const AREA_MODULES: Record<Area, () => Promise<ContainerModule>> = {
   imports: async () => (await import('./modules/imports.module')).importsModule,
   courses: async () => (await import('./modules/courses.module')).coursesModule,
   workflows: async () => (await import('./modules/workflows.module')).workflowsModule,
+  platformTools: async () => (await import('./modules/platform-tools.module')).platformToolsModule,
+  manual: async () => (await import('./modules/platform-tools.module')).manualModule,
 };
 
 function platformModule(input: CompositionInput): ContainerModule {

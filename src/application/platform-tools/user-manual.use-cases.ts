@@ -3,9 +3,8 @@ import { MANUAL_MAX_MARKDOWN_CHARS, MANUAL_MAX_PDF_BYTES } from '../../domain/pl
 import type { UserManualApi } from './platform-tools-api.port';
 import { invalid, refusalOf, type Refusal } from './outcome';
 
-export type PublishManualInput =
-  | { workspaceId: string | null; format: 'MARKDOWN'; markdown: string }
-  | { workspaceId: string | null; format: 'PDF'; file: { name: string; content: Blob } | null };
+export type ManualContent = { format: 'MARKDOWN'; markdown: string } | { format: 'PDF'; file: { name: string; content: Blob } | null };
+export type PublishManualInput = ManualContent & { workspaceId: string | null };
 
 /** Publishes (replaces) the manual of one workspace or of all, checking what the server would refuse first. */
 export class PublishUserManual {

@@ -1,6 +1,6 @@
 import type { Role } from './roles';
 
-export type NavKey = 'dashboard' | 'courses' | 'users-import' | 'workflows' | 'security-log';
+export type NavKey = 'dashboard' | 'courses' | 'users-import' | 'workflows' | 'security-log' | 'manual';
 
 export interface NavItem {
   key: NavKey;
@@ -18,6 +18,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { key: 'users-import', label: 'Import users', path: '/users/import', description: 'Bring your people in from a CSV or Excel file and invite them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'security-log', label: 'Security log', path: '/security/log', description: 'Who signed in, failed, reset a password or was locked out, and from where', roles: ['WORKSPACE_ADMIN'] },
   { key: 'workflows', label: 'Redressal workflows', path: '/workflows', description: 'Design how the Internal Committee handles a complaint, step by step', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'] },
+  { key: 'manual', label: 'User manual', path: '/manual', description: 'How to use SafePlace, as published by the SafePlace team', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
 ];
 
 export function navigationFor(role: Role): NavItem[] {

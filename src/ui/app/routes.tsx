@@ -5,6 +5,8 @@ import { withArea } from './areas';
 import { coursesRoutes } from '../courses/courses.routes';
 import { importsRoutes } from '../imports/imports.routes';
 import { workflowsRoutes } from '../workflows/workflows.routes';
+import { manualRoutes } from '../manual/manual.routes';
+import { platformToolsRoutes } from '../platform-tools/platform-tools.routes';
 import { SiteRoot } from '../shell/site-root';
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -20,6 +22,11 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
         children: [
           { path: '/', lazy: lazyScreen(() => import('../marketing/home.screen')) },
           { path: '/workspace/signin', lazy: lazyScreen(() => import('../auth/workspace-finder.screen')) },
+          // The platform tools in a minimal frame of their own until the platform console's shell replaces it.
+          {
+            lazy: lazyScreen(() => import('../platform-tools/platform-tools-frame')),
+            children: withArea(container, 'platformTools', platformToolsRoutes),
+          },
           ...common,
         ],
       },
@@ -39,6 +46,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             ...withArea(container, 'imports', importsRoutes),
             ...withArea(container, 'courses', coursesRoutes),
             ...withArea(container, 'workflows', workflowsRoutes),
+            ...withArea(container, 'manual', manualRoutes),
           ],
         },
         ...common,

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { UserManual } from '../../contracts/main/user-manual.contract';
 import { UserManualApi, WorkspaceDirectory } from '../../application/platform-tools/platform-tools-api.port';
-import { PublishUserManual, type PublishManualInput } from '../../application/platform-tools/user-manual.use-cases';
+import { PublishUserManual, type ManualContent } from '../../application/platform-tools/user-manual.use-cases';
 import { describeError } from '../../application/shared/api-error';
 import { WorkspaceChoices } from './workspace-choices';
 
@@ -77,13 +77,13 @@ export class ManualPublishViewModel {
     }
   }
 
-  async publish(input: Omit<PublishManualInput, 'workspaceId'>): Promise<void> {
+  async publish(input: ManualContent): Promise<void> {
     this.publishing = true;
     this.publishError = null;
     this.fields = {};
     this.notice = null;
     try {
-      const outcome = await this.publishManual.execute({ ...input, workspaceId: this.workspaceId } as PublishManualInput);
+      const outcome = await this.publishManual.execute({ ...input, workspaceId: this.workspaceId });
       runInAction(() => {
         if (outcome.ok) {
           this.current = outcome.manual;

@@ -55,8 +55,8 @@ describe('business-unit selector', () => {
 
 describe('navigation by role', () => {
   it('shows employees the dashboard only, and admins the admin areas', () => {
-    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard']);
-    expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual(['dashboard', 'courses', 'users-import', 'security-log', 'workflows']);
+    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'manual']);
+    expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual(['dashboard', 'courses', 'users-import', 'security-log', 'workflows', 'manual']);
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('security-log');
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('workflows');
   });
