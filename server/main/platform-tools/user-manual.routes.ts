@@ -10,7 +10,7 @@ import {
   userManualFile,
   type UserManual,
 } from '../../../src/contracts/main/user-manual.contract';
-import { looksLikePdf, MANUAL_MAX_MARKDOWN_CHARS, MANUAL_MAX_PDF_BYTES } from '../../../src/domain/platform/user-manual';
+import { looksLikePdf, MANUAL_MAX_MARKDOWN_CHARS, MANUAL_MAX_PDF_BYTES, manualFor } from '../../../src/domain/platform/user-manual';
 import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
@@ -42,15 +42,13 @@ function toManual(row: ManualRow): UserManual {
   };
 }
 
-/** The manual a workspace reads: its own, else the one for every workspace (the own one sorts first). */
+/** The manual a workspace reads: its own, else the one for every workspace (domain rule manualFor). */
 async function manualOf(tx: Sql, workspaceId: string): Promise<ManualRow | null> {
-  const [row] = await tx.query<ManualRow>(
-    `SELECT ${MANUAL_COLUMNS} FROM user_manuals
-      WHERE workspace_id = $1 OR workspace_id IS NULL
-      ORDER BY workspace_id NULLS LAST LIMIT 1`,
+  const rows = await tx.query<ManualRow>(
+    `SELECT ${MANUAL_COLUMNS} FROM user_manuals WHERE workspace_id = $1 OR workspace_id IS NULL`,
     [workspaceId],
   );
-  return row ?? null;
+  return manualFor(rows.map((row) => ({ workspaceId: row.workspace_id, row })), workspaceId)?.row ?? null;
 }
 
 const TOO_LARGE = `The PDF is larger than ${MANUAL_MAX_PDF_BYTES / 1024 / 1024} MB`;
