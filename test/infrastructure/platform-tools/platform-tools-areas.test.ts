@@ -32,9 +32,11 @@ describe('the platform tools and manual areas in the composition root', () => {
     const { container } = compose();
     expect(container.isBound(FlagsViewModel)).toBe(false);
     await loadArea(container, 'platformTools');
-    for (const vm of [FlagsViewModel, IpRangesViewModel, ManualPublishViewModel, AllowListViewModel, PlatformUsersViewModel]) {
-      expect(container.get(vm)).toBeInstanceOf(vm);
-    }
+    expect(container.get(FlagsViewModel)).toBeInstanceOf(FlagsViewModel);
+    expect(container.get(IpRangesViewModel)).toBeInstanceOf(IpRangesViewModel);
+    expect(container.get(ManualPublishViewModel)).toBeInstanceOf(ManualPublishViewModel);
+    expect(container.get(AllowListViewModel)).toBeInstanceOf(AllowListViewModel);
+    expect(container.get(PlatformUsersViewModel)).toBeInstanceOf(PlatformUsersViewModel);
   });
 
   it('gives the workspace its manual reader, calling the main API', async () => {
