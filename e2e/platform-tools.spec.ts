@@ -141,3 +141,37 @@ test('the elevateip confirmation warns that no ranges shut everyone out, and the
   await page.getByRole('button', { name: 'Remove range 1' }).click();
   await expect(page.getByText('No ranges: with elevateip on, nobody can reach this workspace.')).toBeVisible();
 });
+
+test('a PDF manual for Globex alone: Globex reads it in a frame and can download it', async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, 'main', 'platform@demo.test');
+  await page.goto(url('main', '/platform/manual'));
+  await page.waitForLoadState('networkidle');
+  await pickWorkspace(page, 'Published for', 'Globex');
+  await expect(page.getByText('Published for Globex', { exact: true })).toBeVisible();
+  await page.getByRole('radio', { name: 'PDF file' }).check();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
+  // Not a PDF first: the server checks the first bytes and says so.
+  await page.getByLabel('Manual PDF').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
+  await page.getByRole('button', { name: 'Publish manual' }).click();
+  const replace = page.getByRole('button', { name: 'Replace' });
+  if (await replace.isVisible().catch(() => false)) await replace.click();
+  await expect(page.getByText('Not a PDF (it does not start with %PDF-)')).toBeVisible();
+  await page.getByLabel('Manual PDF').setInputFiles({ name: 'Globex handbook.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByRole('button', { name: 'Publish manual' }).click();
+  if (await replace.isVisible().catch(() => false)) await replace.click();
+  await expect(page.getByText('Published for Globex.')).toBeVisible();
+
+  const member = await (await browser.newContext()).newPage();
+  await signIn(member, 'globex', 'admin@globex.test');
+  await member.goto(url('globex', '/manual'));
+  await expect(member.getByText('Globex handbook.pdf')).toBeVisible();
+  await expect(member.getByTitle('User manual (PDF)')).toBeVisible();
+  const href = await member.getByRole('link', { name: 'Download the PDF' }).getAttribute('href');
+  expect(href).toMatch(/^\/main-api\/api\/user-manual\/file\//);
+  const file = await member.evaluate(async (h) => {
+    const res = await fetch(h!);
+    return { status: res.status, type: res.headers.get('content-type'), start: (await res.text()).slice(0, 5) };
+  }, href);
+  expect(file).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' });
+});

@@ -88,6 +88,9 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       .header('content-disposition', `inline; filename="${name}"`)
       .header('cache-control', 'private, max-age=300')
       .header('x-content-type-options', 'nosniff')
+      // The manual page shows the PDF in a frame of the same site: the app's frame-ancestors 'none' would forbid it.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'")
+      .header('x-frame-options', 'SAMEORIGIN')
       .send(Buffer.from(row.pdf));
   });
 

@@ -89,7 +89,7 @@ const PublishForm = observer(function PublishForm({ vm }: { vm: ManualPublishVie
         </Form.Item>
       ) : (
         <Form.Item
-          label="PDF file"
+          label="Manual PDF"
           htmlFor="manual-pdf"
           validateStatus={vm.fields.file ? 'error' : undefined}
           help={vm.fields.file}

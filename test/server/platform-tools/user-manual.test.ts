@@ -57,6 +57,8 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
     const file = await server.request('acme.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
+    // Shown in a frame of the same site only.
+    expect(file.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(new Uint8Array(file.rawPayload)).toEqual(PDF);
     // Another workspace does not get Acme's file, even with its address.
     expect((await server.request('globex.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` })).statusCode).toBe(404);
