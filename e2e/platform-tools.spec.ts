@@ -28,7 +28,7 @@ async function pickWorkspace(page: Page, label: string, name: string) {
 const PERSON = 'lakshmi.iyer31@acme.test';
 
 test('the platform admin runs the platform tools, and an Acme employee reads the manual', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const page = await (await browser.newContext()).newPage();
   await signIn(page, 'main', 'platform@demo.test');

@@ -109,7 +109,7 @@ export class AllowListViewModel {
     try {
       const outcome = await this.addEntry.execute(this.workspaceId, email);
       if (!outcome.ok) {
-        runInAction(() => (this.addError = outcome.fields.email ? `${outcome.message}` : outcome.message));
+        runInAction(() => (this.addError = outcome.message));
         return;
       }
       runInAction(() => {

@@ -48,6 +48,8 @@ export class FlagsViewModel {
   editError: string | null = null;
   editFields: Record<string, string> = {};
   confirmation: PendingConfirmation | null = null;
+  /** The value typed when the confirmation was asked for. */
+  pendingValue = '';
 
   readonly workspaces: WorkspaceChoices;
 
@@ -189,9 +191,6 @@ export class FlagsViewModel {
       runInAction(() => (this.saving = false));
     }
   }
-
-  /** The value typed when the confirmation was asked for. */
-  pendingValue = '';
 
   async confirm(): Promise<void> {
     const pending = this.confirmation;
