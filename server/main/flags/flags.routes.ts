@@ -45,6 +45,7 @@ export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       );
       const unknown = urls.filter((url) => !found.some((w) => w.workspace_url === url));
       if (unknown.length) throw badRequest(`Unknown workspace: ${unknown.join(', ')}`, { enabledWorkspaces: `Unknown workspace: ${unknown.join(', ')}` });
+      const before = await tx.query<{ workspace_id: string }>('SELECT workspace_id FROM feature_flag_workspaces WHERE flag_key = $1', [body.key]);
       await tx.query('DELETE FROM feature_flag_workspaces WHERE flag_key = $1', [body.key]);
       await tx.query(
         'INSERT INTO feature_flag_workspaces (flag_key, workspace_id) SELECT $1, unnest($2::uuid[])',
@@ -59,6 +60,22 @@ export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         ip: request.ip,
         details: { workspaces: urls },
       });
+      // Also on the record of each workspace the change switches on or off, as the target of the action.
+      const wasOn = new Set(before.map((r) => r.workspace_id));
+      const nowOn = new Set(found.map((w) => w.id));
+      const changed = [
+        ...found.filter((w) => !wasOn.has(w.id)).map((w) => ({ id: w.id, action: 'feature_flag.workspace_enabled' })),
+        ...[...wasOn].filter((id) => !nowOn.has(id)).map((id) => ({ id, action: 'feature_flag.workspace_disabled' })),
+      ];
+      for (const change of changed) {
+        await audit(tx, {
+          workspaceId: change.id,
+          actorPlatformAdminId: principal?.kind === 'platform-admin' ? principal.platformAdminId : null,
+          action: change.action,
+          target: body.key,
+          ip: request.ip,
+        });
+      }
       const [row] = await tx.query<FlagRow>(FLAGS_SQL, [body.key]);
       return toFlag(row, () => true);
     });

@@ -66,6 +66,14 @@ describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => 
     expect(created.actor_platform_admin_id).toBeTruthy();
     const [updated] = await auditRows(server, 'feature_flag.updated');
     expect(updated.details).toEqual({ from: 'on', to: 'beta' });
+    // Switching a flag on for workspaces is on each target workspace's record too.
+    const ids = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug IN ('acme', 'globex') ORDER BY slug`);
+    const enabled = await auditRows(server, 'feature_flag.workspace_enabled');
+    expect(enabled.filter((r) => r.target === 'new-dashboard').map((r) => r.workspace_id).sort()).toEqual(ids.map((r) => r.id).sort());
+    expect(enabled.every((r) => r.actor_platform_admin_id)).toBe(true);
+    expect((await call('PUT', '/api/feature-flags/workspaces', { key: 'new-dashboard', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] })).statusCode).toBe(200);
+    const disabled = await auditRows(server, 'feature_flag.workspace_disabled');
+    expect(disabled).toEqual([expect.objectContaining({ workspace_id: ids[1].id, target: 'new-dashboard' })]);
   });
 });
 
