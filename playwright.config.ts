@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { JOURNEY_CLIENT, JOURNEY_IDP_PORTS, MICROSOFT_COMMON_ISSUER } from './e2e/support/oidc-idp';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = path.join(os.tmpdir(), `safeplace-e2e-${E2E_PORT}`);
@@ -40,13 +41,36 @@ export default defineConfig({
     // Maintenance mode closes a whole workspace: it runs after every other journey, alone.
     { name: 'maintenance', testMatch: /maintenance\.spec\.ts/, dependencies: ['journeys'] },
   ],
-  webServer: {
-    // Each run starts on a fresh database: the server seeds the demo data on first start.
-    command: `node scripts/require-node24.mjs && rm -rf '${dataDir}' && tsx server/main.ts`,
-    url: `http://127.0.0.1:${E2E_PORT}/config.json`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      // The local identity providers for Google and Microsoft sign-in (e2e/support/oidc-idp.ts).
+      command: `node scripts/require-node24.mjs && tsx e2e/support/oidc-idp.ts`,
+      url: `http://127.0.0.1:${JOURNEY_IDP_PORTS.microsoft}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(E2E_PORT) },
+      stdout: 'pipe',
+    },
+    {
+      // Each run starts on a fresh database: the server seeds the demo data on first start.
+      command: `node scripts/require-node24.mjs && rm -rf '${dataDir}' && tsx server/main.ts`,
+      url: `http://127.0.0.1:${E2E_PORT}/config.json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${JOURNEY_IDP_PORTS.google}`,
+        OIDC_GOOGLE_CLIENT_ID: JOURNEY_CLIENT.clientId,
+        OIDC_GOOGLE_CLIENT_SECRET: JOURNEY_CLIENT.clientSecret,
+        OIDC_MICROSOFT_ISSUER: MICROSOFT_COMMON_ISSUER,
+        OIDC_MICROSOFT_DISCOVERY_URL: `http://127.0.0.1:${JOURNEY_IDP_PORTS.microsoft}/.well-known/openid-configuration`,
+        OIDC_MICROSOFT_CLIENT_ID: JOURNEY_CLIENT.clientId,
+        OIDC_MICROSOFT_CLIENT_SECRET: JOURNEY_CLIENT.clientSecret,
+      },
+      stdout: 'pipe',
+    },
+  ],
 });

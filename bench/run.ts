@@ -10,3 +10,7 @@ if ((!only || only === 'import') && existsSync(importBench)) {
   const { benchImport } = (await import(importBench.href)) as { benchImport: () => Promise<void> };
   await benchImport();
 }
+if (!only || only === 'directory') {
+  const { benchDirectory } = await import('./directory.bench');
+  await benchDirectory();
+}

@@ -20,6 +20,8 @@ import { SiteResolver } from './platform/tenancy';
 import { webRoutes } from './web/web.routes';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
 import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
+import { OidcProviders } from './main/auth/oidc-providers';
+import { socialSignInRoutes } from './main/auth/social-sign-in.routes';
 
 export interface AppOptions {
   db: Database;
@@ -29,6 +31,8 @@ export interface AppOptions {
   /** Defaults to the outbox (stored, logged, readable at /dev/outbox when settings.outboxPage). */
   mail?: Mailer;
   sms?: SmsSender;
+  /** Google and Microsoft sign-in; none configured when omitted. */
+  oidc?: OidcProviders;
   /** The built web app (vite build output); omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -52,12 +56,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
 
   const outbox = new OutboxMessages(options.db, (line) => app.log.info(line));
+  const oidc = options.oidc ?? new OidcProviders([]);
   const deps: ApiDeps = {
     db: options.db,
     mail: options.mail ?? outbox,
     sms: options.sms ?? outbox,
     files: options.files,
-    settings: options.settings,
+    settings: { ...options.settings, socialSignIn: oidc.configured() },
     passwords: options.passwords ?? new Argon2PasswordHasher(),
     sessions: new SessionRepository(options.db),
     sites: new SiteResolver(options.db, options.settings.mainHost),
@@ -103,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register((api) => caseApi(api, deps), { prefix: CASE_API_BASE });
   await app.register((web) => webRoutes(web, deps));
   await app.register((web) => devOutboxRoutes(web, deps));
+  await app.register((web) => socialSignInRoutes(web, deps, oidc));
 
   const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : null;
   if (webRoot) {

@@ -5,6 +5,9 @@ import { migrate } from './platform/db/migrate';
 import { openDatabase } from './platform/db/open';
 import { FolderFileStorage } from './platform/file-storage';
 import { Argon2PasswordHasher } from './platform/passwords';
+import { OidcProviders } from './main/auth/oidc-providers';
+import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
+import { SmtpMailer } from './platform/transports/smtp-mailer';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo.seed';
 
 const config = readConfig();
@@ -13,9 +16,18 @@ const applied = await migrate(db);
 const passwords = new Argon2PasswordHasher();
 const seeded = config.seed ? await seedDemo(db, passwords, config.mainHost) : false;
 
+// Mail and SMS go to the outbox unless a transport is configured (README, settings).
+const deliveryLog = (message: string, error?: unknown) =>
+  console.error(`${new Date().toISOString()} ${message}: ${error instanceof Error ? error.message : String(error ?? '')}`);
+const mail = config.smtp ? new SmtpMailer(config.smtp, deliveryLog) : undefined;
+const sms = config.smsGateway ? new HttpSmsGateway(config.smsGateway, deliveryLog) : undefined;
+
 const app = await buildApp({
   db,
   passwords,
+  mail,
+  sms,
+  oidc: new OidcProviders(config.oidc),
   files: new FolderFileStorage(path.join(config.dataDir, 'files')),
   settings: { mainHost: config.mainHost, maxUploadBytes: config.maxUploadBytes, outboxPage: config.outboxPage },
   webRoot: config.webRoot,
@@ -34,7 +46,10 @@ console.log(
     `Main site:       ${where(config.mainHost)}`,
     `Demo workspace:  ${where(`acme.${config.mainHost}`)}   (second workspace: ${where(`globex.${config.mainHost}`)})`,
     `API references:  ${where(config.mainHost)}/main-api/docs  /learning-api/docs  /case-api/docs`,
-    config.outboxPage ? `Outbox (mail and SMS are not sent; codes are here): ${where(config.mainHost)}/dev/outbox` : '',
+    mail ? `Mail: SMTP (${new URL(config.smtp!.url).host})` : '',
+    config.oidc.length ? `Sign-in with: ${config.oidc.map((p) => p.provider).join(', ')}` : '',
+    sms ? `SMS: HTTP gateway (${new URL(config.smsGateway!.url).host})` : '',
+    config.outboxPage && (!mail || !sms) ? `Outbox (${!mail && !sms ? 'mail and SMS are' : !mail ? 'mail is' : 'SMS is'} not sent; codes are here): ${where(config.mainHost)}/dev/outbox` : '',
     '',
     `Demo accounts (password ${DEMO_PASSWORD}):`,
     '  platform@demo.test   platform admin, on the main site',
@@ -48,6 +63,7 @@ console.log(
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await app.close();
+    mail?.close();
     await db.close();
     process.exit(0);
   });

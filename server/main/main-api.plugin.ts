@@ -5,11 +5,17 @@ import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { codeSignInRoutes } from './auth/code-sign-in.routes';
 import { profileRoutes } from './auth/profile.routes';
+import { sessionAdminRoutes } from './auth/session-admin.routes';
 import { flagRoutes } from './flags/flags.routes';
 import { invitationRoutes } from './invites/invitations.routes';
 import { inviteRoutes } from './invites/invites.routes';
+import { inviteManagementRoutes } from './invites/invite-management.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
 import { ipRangeRoutes } from './platform/ip-ranges.routes';
+import { userRoutes } from './users/users.routes';
+import { brandingRoutes } from './organisation/branding.routes';
+import { businessUnitRoutes } from './organisation/business-units.routes';
+import { departmentRoutes } from './organisation/departments.routes';
 import { platformToolRoutes } from './platform-tools/platform-tools.routes';
 
 export const MAIN_API_BASE = '/main-api';
@@ -20,11 +26,17 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await authRoutes(api, deps);
   await codeSignInRoutes(api, deps);
   await profileRoutes(api, deps);
+  await sessionAdminRoutes(api, deps);
   await workspaceRoutes(api, deps);
   await flagRoutes(api, deps);
   await inviteRoutes(api, deps);
   await invitationRoutes(api, deps);
+  await inviteManagementRoutes(api, deps);
   await auditRoutes(api, deps);
   await ipRangeRoutes(api, deps);
+  await userRoutes(api, deps);
+  await businessUnitRoutes(api, deps);
+  await departmentRoutes(api, deps);
+  await brandingRoutes(api, deps);
   await platformToolRoutes(api, deps);
 }

@@ -13,6 +13,8 @@ export interface ServerSettings {
   maxUploadBytes: number;
   /** Serve the outbox at /dev/outbox (development and tests only: it shows every code sent). */
   outboxPage?: boolean;
+  /** The social sign-in providers this server is configured for (set by buildApp from its OIDC providers). */
+  socialSignIn?: ('google' | 'microsoft')[];
 }
 
 /** What every API plugin is given: typed options, no global decorations. */

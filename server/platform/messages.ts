@@ -1,10 +1,13 @@
 import type { Database, Sql } from './db/database';
+import { HttpError } from './errors';
 
 export interface OutgoingMail {
   workspaceId: string | null;
   to: string;
   subject: string;
   text: string;
+  /** The HTML part (from `message-templates.ts`); the outbox keeps the text part only. */
+  html?: string;
 }
 
 export interface OutgoingSms {
@@ -15,6 +18,9 @@ export interface OutgoingSms {
 
 /** Mail leaves through this port. The default adapter is the outbox; SMTP is configuration. */
 export interface Mailer {
+  /** Throws `DeliveryUnavailable` while the transport is known to be failing (see `DeliveryHealth`). */
+  assertAvailable(): void;
+  /** Throws `DeliveryUnavailable` when the message could not be handed over. */
   send(mail: OutgoingMail, tx?: Sql): Promise<void>;
   /** Many mails at once (invitations): one statement for the outbox, one connection for SMTP. */
   sendMany(mails: OutgoingMail[], tx?: Sql): Promise<void>;
@@ -22,7 +28,70 @@ export interface Mailer {
 
 /** SMS leaves through this port. The default adapter is the outbox; an HTTP gateway is configuration. */
 export interface SmsSender {
+  assertAvailable(): void;
   send(sms: OutgoingSms, tx?: Sql): Promise<void>;
+}
+
+export type Channel = 'EMAIL' | 'SMS';
+
+/**
+ * A message could not be handed to its transport: 503 with Retry-After to whoever asked for it. The message
+ * names neither the recipient nor the account, and the transport's own error stays in the log.
+ */
+export class DeliveryUnavailable extends HttpError {
+  constructor(channel: Channel, retryAfterSeconds = DELIVERY_COOL_DOWN_SECONDS) {
+    super(
+      503,
+      'DELIVERY_UNAVAILABLE',
+      `We could not send the ${channel === 'EMAIL' ? 'email' : 'text message'} just now. Please try again in a few minutes.`,
+      undefined,
+      { 'retry-after': String(retryAfterSeconds) },
+    );
+  }
+}
+
+export const DELIVERY_COOL_DOWN_SECONDS = 60;
+
+/**
+ * Sends a notice that must not undo the change it reports (a lockout, a password change): a transport failure is
+ * already logged by the adapter and is swallowed here, so the lock or the new password stands. Returns whether it left.
+ * Codes, on the contrary, are sent with a plain `send`: a code nobody received must not be stored.
+ */
+export async function sendNotice(send: () => Promise<void>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    if (error instanceof DeliveryUnavailable) return false;
+    throw error;
+  }
+}
+
+/**
+ * Remembers a transport's last failure. Routes that send codes ask it before looking the account up, so while
+ * a transport is down every caller gets the same 503, whether or not the account exists (only the request that
+ * meets the failure first learns it from the send itself).
+ */
+export class DeliveryHealth {
+  private failedAt = 0;
+  constructor(
+    private readonly channel: Channel,
+    private readonly coolDownMs = DELIVERY_COOL_DOWN_SECONDS * 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  failed(): void {
+    this.failedAt = this.now();
+  }
+
+  succeeded(): void {
+    this.failedAt = 0;
+  }
+
+  assertAvailable(): void {
+    const left = this.failedAt + this.coolDownMs - this.now();
+    if (this.failedAt && left > 0) throw new DeliveryUnavailable(this.channel, Math.ceil(left / 1000));
+  }
 }
 
 /**
@@ -34,6 +103,9 @@ export class OutboxMessages implements Mailer, SmsSender {
     private readonly db: Database,
     private readonly log: (line: string) => void = () => {},
   ) {}
+
+  /** The outbox is the database: it is available whenever the request itself can be served. */
+  assertAvailable(): void {}
 
   async send(message: OutgoingMail | OutgoingSms, tx?: Sql): Promise<void> {
     const isMail = 'subject' in message;

@@ -40,6 +40,8 @@ export async function seedDemo(db: Database, passwords: PasswordHasher, mainHost
     branches: ['Acme Headquarters', 'Acme Pune'],
     departments: ['Human Resources', 'Engineering', 'Sales'],
   });
+  // Acme offers Google and Microsoft sign-in (they work once OIDC_GOOGLE_* / OIDC_MICROSOFT_* are set).
+  await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE id = $1`, [acme.id]);
   await db.tenant(acme.id, async (tx) => {
     const people: [string, string, string, string, string, string][] = [
       ['admin@acme.test', 'acme.admin', 'Asha', 'Admin', 'WORKSPACE_ADMIN', '+91 98000 00010'],
@@ -72,6 +74,19 @@ export async function seedDemo(db: Database, passwords: PasswordHasher, mainHost
         hash,
       });
     }
+  });
+
+  // Department managers (docs/organisation.md), so the departments screen shows some.
+  await db.tenant(acme.id, async (tx) => {
+    await tx.query(
+      `INSERT INTO department_managers (workspace_id, department_id, user_id, role)
+       SELECT $1, d.id, u.id, m.role
+         FROM (VALUES ('Human Resources', 'admin@acme.test', 'HEAD'), ('Engineering', 'employer@acme.test', 'HEAD'),
+                      ('Engineering', 'priya.rao1@acme.test', 'MANAGER')) AS m(department, email, role)
+         JOIN departments d ON d.workspace_id = $1 AND d.branch_id = $2 AND d.name = m.department
+         JOIN users u ON u.workspace_id = $1 AND u.email = m.email`,
+      [acme.id, acme.branches.hq],
+    );
   });
 
   const globex = await createWorkspace(db, {

@@ -11,6 +11,8 @@ export const RuntimeConfig = z.object({
   caseApiUrl: z.string(),
   /** The main site's host name without port; the page adds its own port. */
   mainHost: z.string(),
+  /** The social sign-in providers this server can use; the sign-in page offers those the workspace enables. */
+  socialSignIn: z.array(z.enum(['google', 'microsoft'])),
 });
 
 /** Routes of the web app's own origin: runtime configuration and the same-origin session check. */
@@ -22,6 +24,7 @@ export async function webRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
       learningApiUrl: process.env.LEARNING_API_URL ?? LEARNING_API_BASE,
       caseApiUrl: process.env.CASE_API_URL ?? CASE_API_BASE,
       mainHost: deps.settings.mainHost,
+      socialSignIn: deps.settings.socialSignIn ?? [],
     } satisfies z.infer<typeof RuntimeConfig>;
   });
 

@@ -10,6 +10,8 @@ import { RequestSignInCode, SignInWithCode } from '../application/auth/code-sign
 import { RequestPasswordReset, ResetPassword } from '../application/auth/reset-password.use-case';
 import { SignOut } from '../application/auth/sign-out.use-case';
 import { SaveProfile } from '../application/auth/save-profile.use-case';
+import { AccountSecurityApi } from '../application/auth/account-security.port';
+import { ChangePassword } from '../application/auth/change-password.use-case';
 import { FlagsApi, OrganisationApi } from '../application/shared/main-reads.port';
 import { SessionStore } from '../application/shared/session-store.port';
 import { SiteInfo } from '../application/shared/site';
@@ -19,6 +21,7 @@ import { ApiClient, CaseHttp, LearningHttp, MainHttp } from './http/api-client';
 import { HttpAuditApi } from './http/main/http-audit-api';
 import { HttpInvitationsApi } from './http/main/http-invitations-api';
 import { HttpAuthApi } from './http/main/http-auth-api';
+import { HttpAccountSecurityApi } from './http/main/http-account-security-api';
 import { HttpOrganisationApi } from './http/main/http-organisation-api';
 
 export interface CompositionInput {
@@ -37,7 +40,7 @@ export function createContainer(input: CompositionInput): Container {
   return container;
 }
 
-export type Area = 'imports' | 'courses' | 'workflows' | 'platformTools' | 'manual';
+export type Area = 'imports' | 'courses' | 'workflows' | 'people' | 'organisation' | 'platformTools' | 'manual';
 
 /**
  * Each area's adapters and use cases are bound when one of its routes is first visited, so the sign-in
@@ -47,6 +50,8 @@ export const AREA_MODULES: Record<Area, () => Promise<ContainerModule>> = {
   imports: async () => (await import('./modules/imports.module')).importsModule,
   courses: async () => (await import('./modules/courses.module')).coursesModule,
   workflows: async () => (await import('./modules/workflows.module')).workflowsModule,
+  people: async () => (await import('./modules/people.module')).peopleModule,
+  organisation: async () => (await import('./modules/organisation.module')).organisationModule,
   platformTools: async () => (await import('./modules/platform-tools.module')).platformToolsModule,
   manual: async () => (await import('./modules/platform-tools.module')).manualModule,
 };
@@ -86,6 +91,8 @@ const authModule = new ContainerModule(({ bind }) => {
   bind(RequestPasswordReset).toDynamicValue((ctx) => new RequestPasswordReset(ctx.get<AuthApi>(AuthApi)));
   bind(ResetPassword).toDynamicValue((ctx) => new ResetPassword(ctx.get<AuthApi>(AuthApi)));
   bind(SaveProfile).toDynamicValue((ctx) => new SaveProfile(ctx.get<AuthApi>(AuthApi)));
+  bind(AccountSecurityApi).to(HttpAccountSecurityApi).inSingletonScope();
+  bind(ChangePassword).toDynamicValue((ctx) => new ChangePassword(ctx.get<AccountSecurityApi>(AccountSecurityApi)));
   bind(SignOut).toDynamicValue((ctx) => new SignOut(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore)));
   bind(RefreshCurrentUser).toDynamicValue(
     (ctx) => new RefreshCurrentUser(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore)),

@@ -14,7 +14,7 @@ import { ACME_SITE, FakeSessionStore } from '../support/fakes';
 function compose() {
   const requests: string[] = [];
   const container = createContainer({
-    config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost' },
+    config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost', socialSignIn: [] },
     site: ACME_SITE,
     sessions: new FakeSessionStore(),
     onUnauthorized: () => {},

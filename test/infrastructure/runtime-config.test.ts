@@ -3,8 +3,13 @@ import { loadRuntimeConfig } from '../../src/infrastructure/config/runtime-confi
 
 describe('the runtime configuration', () => {
   it('reads the three API base URLs and the main host', async () => {
-    const config = { mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost' };
+    const config = { mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: ['google'] };
     expect(await loadRuntimeConfig(async () => Response.json(config))).toEqual(config);
+  });
+
+  it('reads no social sign-in from a server that does not say', async () => {
+    const config = { mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost' };
+    expect((await loadRuntimeConfig(async () => Response.json(config))).socialSignIn).toEqual([]);
   });
 
   it("fails with the server's own reason when it refuses", async () => {

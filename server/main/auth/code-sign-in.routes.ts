@@ -12,6 +12,8 @@ import { normalisePhoneNumber } from '../../../src/domain/auth/phone-number';
 import { ONE_TIME_CODE_TTL_MINUTES } from '../../../src/domain/auth/one-time-code';
 import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
 import { audit } from '../../platform/audit';
+import { templates } from '../../platform/message-templates';
+import { sendNotice } from '../../platform/messages';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, unauthorized } from '../../platform/errors';
@@ -68,19 +70,14 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   serve(app, signInCreateOtp, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
     codes.limit(workspace.id, body.userEmail, request.ip);
+    // While mail is known to be failing, every caller gets the same 503, whether or not the account exists.
+    deps.mail.assertAvailable();
     const requestId = await deps.db.tenant(workspace.id, async (tx) => {
       const user = await findUser(tx, workspace.id, body.userEmail);
       if (!user || user.locked) return randomUUID();
       const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_EMAIL');
-      await deps.mail.send(
-        {
-          workspaceId: workspace.id,
-          to: user.email,
-          subject: `Your ${workspace.company_name} sign-in code: ${issued.code}`,
-          text: `Your sign-in code is ${issued.code}. It works once, for ${ONE_TIME_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.`,
-        },
-        tx,
-      );
+      const content = templates.signInCode({ workspaceName: workspace.company_name, code: issued.code, minutes: ONE_TIME_CODE_TTL_MINUTES });
+      await deps.mail.send({ workspaceId: workspace.id, to: user.email, ...content }, tx);
       await audit(tx, { workspaceId: workspace.id, action: 'SIGN_IN_CODE_REQUESTED', target: user.id, ip: request.ip, details: { channel: 'email' } });
       return issued.requestId;
     });
@@ -110,14 +107,13 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const phone = normalisePhoneNumber(body.contactNumber);
     if (!phone) throw badRequest('Enter a phone number', { contactNumber: 'Enter a phone number with 8 to 15 digits' });
     codes.limit(workspace.id, phone, request.ip);
+    deps.sms.assertAvailable();
     const requestId = await deps.db.tenant(workspace.id, async (tx) => {
       const user = await findUserByPhone(tx, workspace.id, phone);
       if (!user || user.locked) return randomUUID();
       const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_SMS');
-      await deps.sms.send(
-        { workspaceId: workspace.id, to: user.phone, text: `${issued.code} is your ${workspace.company_name} sign-in code. It works once, for ${ONE_TIME_CODE_TTL_MINUTES} minutes.` },
-        tx,
-      );
+      const content = templates.smsSignInCode({ workspaceName: workspace.company_name, code: issued.code, minutes: ONE_TIME_CODE_TTL_MINUTES });
+      await deps.sms.send({ workspaceId: workspace.id, to: user.phone, ...content }, tx);
       await audit(tx, { workspaceId: workspace.id, action: 'SIGN_IN_CODE_REQUESTED', target: user.id, ip: request.ip, details: { channel: 'sms' } });
       return issued.requestId;
     });
@@ -140,19 +136,13 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   serve(app, forgotPassword, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
     codes.limit(workspace.id, body.userEmail, request.ip);
+    deps.mail.assertAvailable();
     const requestId = await deps.db.tenant(workspace.id, async (tx) => {
       const user = await findUser(tx, workspace.id, body.userEmail);
       if (!user || user.locked) return randomUUID();
       const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'RESET_PASSWORD');
-      await deps.mail.send(
-        {
-          workspaceId: workspace.id,
-          to: user.email,
-          subject: `Reset your ${workspace.company_name} password: code ${issued.code}`,
-          text: `Someone asked to reset the password of this account. The code is ${issued.code}; it works once, for ${ONE_TIME_CODE_TTL_MINUTES} minutes. If it was not you, ignore this email: your password stays as it is.`,
-        },
-        tx,
-      );
+      const content = templates.passwordResetCode({ workspaceName: workspace.company_name, code: issued.code, minutes: ONE_TIME_CODE_TTL_MINUTES });
+      await deps.mail.send({ workspaceId: workspace.id, to: user.email, ...content }, tx);
       await audit(tx, { workspaceId: workspace.id, action: 'PASSWORD_RESET_REQUESTED', target: user.id, ip: request.ip });
       return issued.requestId;
     });
@@ -179,14 +169,8 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       // A new password ends every session of the user at once.
       await tx.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [user.id]);
       await audit(tx, { workspaceId: workspace.id, actorUserId: user.id, action: 'PASSWORD_RESET', target: user.id, ip: request.ip });
-      await deps.mail.send(
-        {
-          workspaceId: workspace.id,
-          to: user.email,
-          subject: `Your ${workspace.company_name} password was changed`,
-          text: 'Your password was just changed and every session was signed out. If this was not you, tell your administrator at once.',
-        },
-        tx,
+      await sendNotice(() =>
+        deps.mail.send({ workspaceId: workspace.id, to: user.email, ...templates.passwordChanged({ workspaceName: workspace.company_name }) }, tx),
       );
       return { done: true };
     });

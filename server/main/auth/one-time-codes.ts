@@ -6,7 +6,8 @@ import {
 } from '../../../src/domain/auth/one-time-code';
 import type { Database, Sql } from '../../platform/db/database';
 import { audit } from '../../platform/audit';
-import type { Mailer } from '../../platform/messages';
+import { sendNotice, type Mailer } from '../../platform/messages';
+import { templates } from '../../platform/message-templates';
 import { WindowLimiter } from '../../platform/rate-limiter';
 
 export type CodePurpose = 'SIGN_IN_EMAIL' | 'SIGN_IN_SMS' | 'RESET_PASSWORD';
@@ -99,16 +100,13 @@ export class OneTimeCodes {
       `SELECT email FROM users WHERE workspace_id = $1 AND role = 'WORKSPACE_ADMIN' AND status = 'ACTIVE'`,
       [target.workspaceId],
     );
-    for (const admin of admins) {
-      await this.mail.send(
-        {
-          workspaceId: target.workspaceId,
-          to: admin.email,
-          subject: 'An account was locked',
-          text: `The account ${user?.email ?? target.userId} was locked after ${LOCKOUT_AFTER_FAILURES} wrong one-time codes in a row. Its sessions were ended. Unlock it from the user's page once you have checked with the person.`,
-        },
-        tx,
-      );
-    }
+    const [workspace] = await tx.query<{ company_name: string }>('SELECT company_name FROM workspaces WHERE id = $1', [target.workspaceId]);
+    const notice = templates.lockoutNotice({
+      workspaceName: workspace?.company_name ?? '',
+      account: user?.email ?? target.userId,
+      failures: LOCKOUT_AFTER_FAILURES,
+    });
+    // The lock stands even when the notice cannot leave (else a mail outage would undo every lock, and the count).
+    await sendNotice(() => this.mail.sendMany(admins.map((admin) => ({ workspaceId: target.workspaceId, to: admin.email, ...notice })), tx));
   }
 }

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { claimInvite, resendUnusedInvites, unusedInviteCount, type InviteInfo } from '../../../src/contracts/main/invites.contract';
 import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
@@ -8,16 +7,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, notFound, unauthorized } from '../../platform/errors';
 import { currentWorkspace, serve, workspaceUser } from '../../platform/serve';
 import { currentUser } from '../auth/auth.routes';
-
-const INVITE_DAYS = 14;
-const SEND_BATCH = 1000;
-
-const codeHash = (code: string) => createHash('sha256').update(code).digest('hex');
-
-/** The link goes to the host the admin is using, which is the workspace's. */
-function siteOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host}`;
-}
+import { inviteCodeHash, sendInvitations, siteOrigin } from './invite-sender';
 
 /** Sending invitations (a link each, valid 14 days) and claiming them (set a password, sign in). */
 export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -42,38 +32,14 @@ export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const unit = seesAllBusinessUnits(user.role) ? null : user.branchId;
     const origin = siteOrigin(ctx.request);
     const sent = await deps.db.tenant(workspace.id, async (tx) => {
-      const pending = await tx.query<{ user_id: string; email: string; first_name: string }>(
-        `SELECT i.user_id, u.email, u.first_name
-           FROM invites i JOIN users u ON u.workspace_id = i.workspace_id AND u.id = i.user_id
-          WHERE i.workspace_id = $1 AND i.claimed_at IS NULL AND u.status = 'INVITED' AND ($2::uuid IS NULL OR u.branch_id = $2)
-          ORDER BY u.email
-          FOR UPDATE OF i`,
+      const pending = await tx.query<{ user_id: string }>(
+        `SELECT i.user_id FROM invites i JOIN users u ON u.workspace_id = i.workspace_id AND u.id = i.user_id
+          WHERE i.workspace_id = $1 AND i.claimed_at IS NULL AND u.status = 'INVITED' AND ($2::uuid IS NULL OR u.branch_id = $2)`,
         [workspace.id, unit],
       );
-      for (let start = 0; start < pending.length; start += SEND_BATCH) {
-        const batch = pending.slice(start, start + SEND_BATCH).map((p) => ({ ...p, code: randomBytes(24).toString('base64url') }));
-        // A new code replaces the old one: an earlier link stops working.
-        await tx.query(
-          `UPDATE invites i SET code_hash = decode(t.hash, 'hex'), sent_at = now(), expires_at = now() + make_interval(days => $4)
-             FROM unnest($2::uuid[], $3::text[]) AS t(user_id, hash)
-            WHERE i.workspace_id = $1 AND i.user_id = t.user_id`,
-          [workspace.id, batch.map((b) => b.user_id), batch.map((b) => codeHash(b.code)), INVITE_DAYS],
-        );
-        await deps.mail.sendMany(
-          batch.map((b) => ({
-            workspaceId: workspace.id,
-            to: b.email,
-            subject: `You are invited to ${workspace.company_name} on SafePlace`,
-            text:
-              `Hello ${b.first_name || 'there'},\n\n${workspace.company_name} has invited you to SafePlace, where you will take your ` +
-              `workplace training and can raise a concern safely.\n\nSet up your account: ${origin}/invite/${b.code}\n\n` +
-              `The link works once, for ${INVITE_DAYS} days.`,
-          })),
-          tx,
-        );
-      }
-      await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'INVITES_SENT', ip: ctx.request.ip, details: { count: pending.length } });
-      return pending.length;
+      const count = await sendInvitations(tx, deps.mail, workspace, origin, pending.map((p) => p.user_id));
+      await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'INVITES_SENT', ip: ctx.request.ip, details: { count } });
+      return count;
     });
     return { sent };
   });
@@ -86,7 +52,7 @@ export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Pro
            FROM invites i JOIN users u ON u.workspace_id = i.workspace_id AND u.id = i.user_id
           WHERE i.workspace_id = $1 AND i.code_hash = decode($2, 'hex')
           FOR UPDATE OF i`,
-        [workspace.id, codeHash(params.code)],
+        [workspace.id, inviteCodeHash(params.code)],
       );
       if (!invite) return { error: notFound('This invitation link is not valid. Check that you opened the whole link from the email.') };
       if (invite.claimed) return { error: new HttpError(410, 'INVITE_USED', 'This invitation was already used. Sign in with your email instead.') };

@@ -55,9 +55,9 @@ function importActor(ctx: HandlerContext<any>): ImportActor {
 }
 
 /** The multipart body: one `file` part and (except for the header read) the `mapping` field. */
-async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: true): Promise<ImportUpload>;
-async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: false): Promise<Omit<ImportUpload, 'mapping'>>;
-async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: boolean): Promise<Omit<ImportUpload, 'mapping'> & { mapping?: ColumnMapping }> {
+export async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: true): Promise<ImportUpload>;
+export async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: false): Promise<Omit<ImportUpload, 'mapping'>>;
+export async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: boolean): Promise<Omit<ImportUpload, 'mapping'> & { mapping?: ColumnMapping }> {
   if (!request.isMultipart()) {
     throw badRequest('Send the file as multipart/form-data', { [IMPORT_FILE_FIELD]: 'Required' });
   }

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../../contracts/main/audit.contract';
+import type { AuditCategory, AuditEvent } from '../../contracts/main/audit.contract';
 
 export interface AuditPage {
   items: AuditEvent[];
@@ -10,5 +10,5 @@ export interface AuditPage {
 /** The workspace's audit trail (a plain read: screens use the port directly). */
 export const AuditApi = Symbol('AuditApi');
 export interface AuditApi {
-  events(query: { page: number; pageSize: number; action?: string }): Promise<AuditPage>;
+  events(query: { page: number; pageSize: number; action?: string; category?: AuditCategory }): Promise<AuditPage>;
 }

@@ -4,4 +4,6 @@ import type { RedirectContext } from '../../domain/auth/redirect';
 export const SiteInfo = Symbol('SiteInfo');
 export interface SiteInfo extends RedirectContext {
   isMainSite: boolean;
+  /** The social sign-in providers the server is configured for; when absent, the workspace setting alone decides. */
+  socialSignIn?: readonly ('google' | 'microsoft')[];
 }

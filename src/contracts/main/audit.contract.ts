@@ -16,7 +16,10 @@ export const AuditQuery = z.strictObject({
   page: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   action: z.string().trim().min(1).max(64).optional(),
+  /** security: sign-ins, codes, resets, lock-outs (UPPER_SNAKE actions); admin: changes made by admins (dotted names, e.g. branch.created). */
+  category: z.enum(['security', 'admin']).optional(),
 });
+export type AuditCategory = 'security' | 'admin';
 
 /** Not in api/endpoints.tsv: the spec has no call for reading the audit trail, which the identity issue asks for. */
 export const auditEvents = route({

@@ -6,6 +6,8 @@ export const RuntimeConfig = z.object({
   learningApiUrl: z.string(),
   caseApiUrl: z.string(),
   mainHost: z.string(),
+  /** Google/Microsoft sign-in the server is configured for (absent from an older server: none). */
+  socialSignIn: z.array(z.enum(['google', 'microsoft'])).default([]),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 

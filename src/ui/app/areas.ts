@@ -6,6 +6,8 @@ const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
   imports: async () => (await import('../imports/imports.view-models')).importsViewModels,
   courses: async () => (await import('../courses/courses.view-models')).coursesViewModels,
   workflows: async () => (await import('../workflows/workflows.view-models')).workflowsViewModels,
+  people: async () => (await import('../people/people.view-models')).peopleViewModels,
+  organisation: async () => (await import('../organisation/organisation.view-models')).organisationViewModels,
   platformTools: async () => (await import('../platform-tools/platform-tools.view-models')).platformToolsViewModels,
   manual: async () => (await import('../manual/manual.view-model')).manualViewModels,
 };

@@ -15,6 +15,7 @@ export async function bootstrap(): Promise<{ container: Container; site: SiteInf
     mainHost: `${config.mainHost}${port}`,
     protocol: window.location.protocol === 'https:' ? 'https:' : 'http:',
     isMainSite: window.location.hostname === config.mainHost,
+    socialSignIn: config.socialSignIn,
   };
   const container = createContainer({
     config,

@@ -5,6 +5,8 @@ import { withArea } from './areas';
 import { coursesRoutes } from '../courses/courses.routes';
 import { importsRoutes } from '../imports/imports.routes';
 import { workflowsRoutes } from '../workflows/workflows.routes';
+import { peopleRoutes } from '../people/people.routes';
+import { organisationRoutes } from '../organisation/organisation.routes';
 import { manualRoutes } from '../manual/manual.routes';
 import { platformToolsRoutes } from '../platform-tools/platform-tools.routes';
 import { SiteRoot } from '../shell/site-root';
@@ -46,6 +48,8 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             ...withArea(container, 'imports', importsRoutes),
             ...withArea(container, 'courses', coursesRoutes),
             ...withArea(container, 'workflows', workflowsRoutes),
+            ...withArea(container, 'people', peopleRoutes),
+            ...withArea(container, 'organisation', organisationRoutes),
             ...withArea(container, 'manual', manualRoutes),
           ],
         },

@@ -7,6 +7,7 @@ import { ShellViewModel } from '../shell/shell.view-model';
 import { SiteStatusViewModel } from '../shell/site-status.view-model';
 import { SecurityLogViewModel } from '../security/security-log.view-model';
 import { ProfileViewModel } from '../shell/profile.view-model';
+import { ChangePasswordViewModel } from '../shell/change-password.view-model';
 
 /** View-models every page may need; each area's own are bound with the area (./areas.ts). */
 export const shellViewModels = new ContainerModule(({ bind }) => {
@@ -18,4 +19,5 @@ export const shellViewModels = new ContainerModule(({ bind }) => {
   bind(ClaimInviteViewModel).toSelf();
   bind(SecurityLogViewModel).toSelf();
   bind(ProfileViewModel).toSelf();
+  bind(ChangePasswordViewModel).toSelf();
 });

@@ -11,6 +11,7 @@ export const SignInScreen = observer(function SignInScreen() {
   const redirect = new URLSearchParams(window.location.search).get('redirect');
 
   useEffect(() => {
+    vm.readSocialOutcome(window.location.search);
     void vm.loadProfile();
   }, [vm]);
 
@@ -42,6 +43,11 @@ export const SignInScreen = observer(function SignInScreen() {
         {!profile ? <p className="auth-lead">Platform administrators sign in here. Members of a workspace can also find their workspace.</p> : null}
       </div>
       {vm.error ? <Notice kind="error" title={vm.error} /> : null}
+      {vm.socialMessage && !vm.error ? (
+        <Notice kind={vm.socialMessage.kind} title={vm.socialMessage.title}>
+          {vm.socialMessage.body}
+        </Notice>
+      ) : null}
       {vm.method === 'password' ? (
         <AuthForm<{ identifier: string; password: string }>
           setErrors={setErrors}
@@ -111,6 +117,19 @@ export const SignInScreen = observer(function SignInScreen() {
           </div>
         </AuthForm>
       )}
+      {vm.socialProviders.length > 0 ? (
+        <nav className="auth-social" aria-label="Other ways to sign in">
+          <div className="auth-divider" aria-hidden="true">
+            or
+          </div>
+          {vm.socialProviders.map((p) => (
+            <a key={p.id} className="auth-button auth-button-social" href={p.href}>
+              <span className={`auth-social-mark auth-social-${p.id}`} aria-hidden="true" />
+              {p.label}
+            </a>
+          ))}
+        </nav>
+      ) : null}
     </AuthCard>
   );
 });

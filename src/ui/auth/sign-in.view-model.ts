@@ -7,7 +7,7 @@ import type { CodeChannel } from '../../application/auth/auth-api.port';
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { SiteInfo } from '../../application/shared/site';
-import { INVALID_CREDENTIALS_MESSAGE } from './messages';
+import { describeSocialSignInError, INVALID_CREDENTIALS_MESSAGE, SOCIAL_PROVIDER_LABEL, type SocialProviderId } from './messages';
 import { SessionViewModel } from '../shell/session.view-model';
 
 export interface SignInValues {
@@ -26,6 +26,8 @@ export class SignInViewModel {
   /** Where a code was sent (email or phone), and the request it belongs to. */
   codeRequest: { channel: CodeChannel; destination: string; requestId: string } | null = null;
   notice: string | null = null;
+  /** Why the last Google or Microsoft sign-in came back without a session (from the page's query). */
+  socialOutcome: { reason: string; provider: SocialProviderId } | null = null;
 
   constructor(
     @inject(SignIn) private readonly signIn: SignIn,
@@ -53,6 +55,29 @@ export class SignInViewModel {
     } catch {
       runInAction(() => (this.profileStatus = 'error'));
     }
+  }
+
+  /** Google and Microsoft, where the workspace enables them and the server is configured for them: each a link that starts the provider's sign-in on the server. */
+  get socialProviders(): { id: SocialProviderId; label: string; href: string }[] {
+    if (this.site.isMainSite || !this.profile) return [];
+    const ids: SocialProviderId[] = [];
+    if (this.profile.socialPlatformSet.includes('GOOGLE')) ids.push('google');
+    if (this.profile.socialPlatformSet.includes('MICROSOFT')) ids.push('microsoft');
+    const available = this.site.socialSignIn;
+    return ids.filter((id) => !available || available.includes(id)).map((id) => ({ id, label: `Continue with ${SOCIAL_PROVIDER_LABEL[id]}`, href: `/api/auth/oidc/${id}/start` }));
+  }
+
+  /** Reads `?signInError=...&provider=...`, set by the server when a social sign-in was refused. */
+  readSocialOutcome(search: string): void {
+    const query = new URLSearchParams(search);
+    const reason = query.get('signInError');
+    const provider = query.get('provider');
+    this.socialOutcome = reason && (provider === 'google' || provider === 'microsoft') ? { reason, provider } : null;
+  }
+
+  get socialMessage(): ReturnType<typeof describeSocialSignInError> | null {
+    if (!this.socialOutcome) return null;
+    return describeSocialSignInError(this.socialOutcome.reason, this.socialOutcome.provider, this.profile?.companyName ?? 'this workspace');
   }
 
   setMethod(method: 'password' | CodeChannel): void {

@@ -1,16 +1,31 @@
 import { Card, Col, Row, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { lazy, Suspense, useMemo } from 'react';
+import type { Container } from 'inversify';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '../../domain/auth/roles';
-import { useService } from '../shared/container-context';
+import { loadArea } from '../app/areas';
+import { useContainer, useService } from '../shared/container-context';
+import { Loading } from '../shared/page-state';
 import { SessionViewModel } from '../shell/session.view-model';
 import { useShell } from '../shell/shell-context';
+
+/** The people summary is the people area's: its code and bindings load only for the admins who see it. */
+function lazyPeopleStats(container: Container) {
+  return lazy(async () => {
+    await loadArea(container, 'people');
+    return import('../people/people-stats.card');
+  });
+}
 
 export const DashboardScreen = observer(function DashboardScreen() {
   const session = useService(SessionViewModel);
   const shell = useShell();
+  const container = useContainer();
+  const PeopleStats = useMemo(() => lazyPeopleStats(container), [container]);
   const user = session.workspaceUser;
   if (!user) return null;
+  const seesPeople = shell.navigation.some((item) => item.key === 'people');
   const links = shell.navigation.filter((item) => item.key !== 'dashboard');
   return (
     <>
@@ -20,6 +35,11 @@ export const DashboardScreen = observer(function DashboardScreen() {
       <Typography.Paragraph type="secondary">
         {ROLE_LABELS[user.role]} at {user.workspace.companyName}
       </Typography.Paragraph>
+      {seesPeople && (
+        <Suspense fallback={<Loading label="Counting your people" />}>
+          <PeopleStats />
+        </Suspense>
+      )}
       <Row gutter={[16, 16]}>
         {links.map((item) => (
           <Col xs={24} md={8} key={item.key}>

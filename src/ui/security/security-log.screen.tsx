@@ -1,4 +1,4 @@
-import { Select, Space, Table, Typography } from 'antd';
+import { Segmented, Select, Space, Table, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useViewModel } from '../shared/container-context';
@@ -16,8 +16,21 @@ export const SecurityLogScreen = observer(function SecurityLogScreen() {
       <Typography.Title level={1} style={{ fontSize: 28 }}>
         Security log
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Sign-ins, failures, code requests, password resets and lockouts in this workspace: who, when and from where.</Typography.Paragraph>
-      <Space style={{ marginBottom: 16 }}>
+      <Typography.Paragraph type="secondary">
+        Sign-ins, failures, code requests, password resets and lockouts in this workspace, and every change admins made to it: who, what,
+        when and from where.
+      </Typography.Paragraph>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Segmented
+          aria-label="Kind of events"
+          value={vm.category ?? 'all'}
+          options={[
+            { value: 'all', label: 'Everything' },
+            { value: 'security', label: 'Security events' },
+            { value: 'admin', label: 'Admin actions' },
+          ]}
+          onChange={(value) => void vm.showCategory(value === 'all' ? undefined : (value as 'security' | 'admin'))}
+        />
         <label htmlFor="audit-action">Event</label>
         <Select
           id="audit-action"
@@ -44,6 +57,7 @@ export const SecurityLogScreen = observer(function SecurityLogScreen() {
             { title: 'Event', dataIndex: 'label' },
             { title: 'By', dataIndex: 'actor', render: (actor: string | null) => actor ?? '—' },
             { title: 'Concerning', dataIndex: 'target', render: (target: string | null) => target ?? '—' },
+            { title: 'Details', dataIndex: 'summary', ellipsis: true, render: (summary: string) => summary || '—' },
             { title: 'From', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
           ]}
         />

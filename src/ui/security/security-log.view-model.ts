@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AuditEvent } from '../../contracts/main/audit.contract';
+import type { AuditCategory, AuditEvent } from '../../contracts/main/audit.contract';
 import { AuditApi } from '../../application/audit/audit-api.port';
 import { describeError } from '../../application/shared/api-error';
 
@@ -14,6 +14,31 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   ACCOUNT_LOCKED: 'Account locked',
 };
 
+/** Admin actions (dotted names): what changed in how the workspace is organised and looks. */
+export const ADMIN_ACTION_LABELS: Record<string, string> = {
+  'branch.created': 'Business unit created',
+  'branch.updated': 'Business unit renamed',
+  'branch.headquarters-moved': 'Headquarters moved',
+  'branch.deleted': 'Business unit deleted',
+  'branch.colour-set': 'Business unit colour set',
+  'department.created': 'Department created',
+  'department.renamed': 'Department renamed',
+  'department.deleted': 'Department deleted',
+  'department.manager-added': 'Department manager appointed',
+  'department.manager-removed': 'Department manager removed',
+  'workspace.colour-set': 'Workspace colour set',
+  'workspace.logo-uploaded': 'Logo uploaded',
+  'workspace.logo-removed': 'Logo removed',
+  'workspace.settings-updated': 'Workspace settings changed',
+};
+
+/** A short, readable line of an event's details (`branchName: Pune · movedUsers: 3`). */
+export function describeDetails(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .join(' · ');
+}
+
 @injectable()
 export class SecurityLogViewModel {
   rows: AuditEvent[] = [];
@@ -21,6 +46,8 @@ export class SecurityLogViewModel {
   page = 1;
   pageSize = 20;
   action: string | undefined = undefined;
+  /** undefined: everything; security: sign-ins and the like; admin: changes admins made. */
+  category: AuditCategory | undefined = undefined;
   status: 'loading' | 'ready' | 'error' = 'loading';
   error: string | null = null;
 
@@ -30,11 +57,12 @@ export class SecurityLogViewModel {
 
   /** Plain rows for antd's Table. */
   get tableRows() {
-    return this.rows.map((e) => ({ ...e, label: AUDIT_ACTION_LABELS[e.action] ?? e.action }));
+    return this.rows.map((e) => ({ ...e, label: AUDIT_ACTION_LABELS[e.action] ?? ADMIN_ACTION_LABELS[e.action] ?? e.action, summary: describeDetails(e.details) }));
   }
 
   get actionOptions() {
-    return Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }));
+    const labels = this.category === 'security' ? AUDIT_ACTION_LABELS : this.category === 'admin' ? ADMIN_ACTION_LABELS : { ...AUDIT_ACTION_LABELS, ...ADMIN_ACTION_LABELS };
+    return Object.entries(labels).map(([value, label]) => ({ value, label }));
   }
 
   async load(page = this.page, pageSize = this.pageSize): Promise<void> {
@@ -42,7 +70,7 @@ export class SecurityLogViewModel {
     this.page = page;
     this.pageSize = pageSize;
     try {
-      const result = await this.audit.events({ page: page - 1, pageSize, action: this.action });
+      const result = await this.audit.events({ page: page - 1, pageSize, action: this.action, category: this.category });
       runInAction(() => {
         this.rows = result.items;
         this.total = result.total;
@@ -54,6 +82,13 @@ export class SecurityLogViewModel {
         this.error = describeError(error);
       });
     }
+  }
+
+  /** Security events or admin actions; the event filter starts again. */
+  showCategory(category: AuditCategory | undefined): Promise<void> {
+    this.category = category;
+    this.action = undefined;
+    return this.load(1);
   }
 
   filterBy(action: string | undefined): Promise<void> {

@@ -21,3 +21,10 @@ export function useService<T>(id: ServiceIdentifier<T>): T {
   if (!container) throw new Error('useService outside ContainerProvider');
   return container.get<T>(id);
 }
+
+/** The container itself, for loading an area's bindings before a lazily loaded part of a screen. */
+export function useContainer(): Container {
+  const container = useContext(ContainerContext);
+  if (!container) throw new Error('useContainer outside ContainerProvider');
+  return container;
+}

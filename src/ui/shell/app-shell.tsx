@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../domain/auth/roles';
+import { textOn } from '../../domain/organisation/branding';
 import { useService, useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { SessionViewModel } from './session.view-model';
@@ -40,9 +41,9 @@ export const AppShell = observer(function AppShell() {
       <AntApp>
       <Layout style={{ minHeight: '100vh' }}>
         <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="light" width={232}>
-          <div className="shell-brand" style={{ borderColor: user.workspace.backgroundColor ?? undefined }}>
-            {user.workspace.companyLogo ? <img src={user.workspace.companyLogo} alt="" height={28} /> : null}
-            <Typography.Text strong>{user.workspace.companyName}</Typography.Text>
+          <div className="shell-brand" style={brandStyle(user.workspace.backgroundColor)}>
+            {user.workspace.companyLogo ? <img src={user.workspace.companyLogo} alt={`${user.workspace.companyName} logo`} height={28} /> : null}
+            <Typography.Text strong style={{ color: 'inherit' }}>{user.workspace.companyName}</Typography.Text>
           </div>
           <nav aria-label="Main">
             <Menu
@@ -54,7 +55,7 @@ export const AppShell = observer(function AppShell() {
           </nav>
         </Layout.Sider>
         <Layout>
-          <Layout.Header className="shell-header">
+          <Layout.Header className="shell-header" style={{ borderTop: `3px solid ${user.workspace.backgroundColor ?? '#1f6feb'}` }}>
             <Space>
               <label htmlFor="business-unit-select" className="visually-hidden">
                 Business unit
@@ -105,6 +106,12 @@ export const AppShell = observer(function AppShell() {
 });
 
 export default AppShell;
+
+/** The workspace colour tints the brand corner, with text that stays readable on it. */
+function brandStyle(colour: string | null) {
+  if (!colour) return undefined;
+  return { borderColor: colour, background: colour, color: textOn(colour) };
+}
 
 /** The sign-in page is the light entry: a full page load, asking to come back here afterwards. */
 function ToSignIn() {

@@ -2,6 +2,8 @@ import { Alert, Card, Descriptions, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { ROLE_LABELS } from '../../domain/auth/roles';
 import { useService, useViewModel } from '../shared/container-context';
+import { ChangePasswordForm } from './change-password-form';
+import { ChangePasswordViewModel } from './change-password.view-model';
 import { ProfileForm } from './profile-form';
 import { ProfileViewModel } from './profile.view-model';
 import { SessionViewModel } from './session.view-model';
@@ -9,6 +11,7 @@ import { SessionViewModel } from './session.view-model';
 export const ProfileScreen = observer(function ProfileScreen() {
   const session = useService(SessionViewModel);
   const vm = useViewModel(ProfileViewModel);
+  const password = useViewModel(ChangePasswordViewModel);
   const user = session.workspaceUser;
   if (!user) return null;
   return (
@@ -24,6 +27,9 @@ export const ProfileScreen = observer(function ProfileScreen() {
         ]} />
         {vm.status === 'saved' ? <Alert type="success" showIcon role="status" title="Saved" style={{ marginBottom: 16 }} /> : null}
         <ProfileForm vm={vm} initial={{ firstName: user.firstName, lastName: user.lastName }} submitLabel="Save" />
+      </Card>
+      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Password</h2>} style={{ maxWidth: 560, marginTop: 24 }}>
+        <ChangePasswordForm vm={password} />
       </Card>
     </>
   );

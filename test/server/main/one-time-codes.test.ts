@@ -89,7 +89,7 @@ describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
     const third = (await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.6')).json();
     expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId: third.otpRequestId })).statusCode).toBe(401);
     const adminMail = (await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=admin%40acme.test' })).json() as OutboxMessage[];
-    expect(adminMail.some((m) => m.subject === 'An account was locked' && m.body.includes(email))).toBe(true);
+    expect(adminMail.some((m) => m.subject === 'An account was locked in Acme' && m.body.includes(email))).toBe(true);
   });
 
   it('rate-limits code requests per account with 429 and Retry-After', async () => {

@@ -118,4 +118,41 @@ describe('SessionViewModel and ShellViewModel', () => {
     expect(shell.selectedUnit).toBe('pune');
     expect(shell.unitOptions).toEqual([{ value: 'pune', label: 'Acme Pune' }]);
   });
+
+  describe('Google and Microsoft', () => {
+    it('offers only the providers the workspace enables, each starting on the server', async () => {
+      const { vm, org } = build();
+      org.profiles.get('acme.localhost:8080')!.socialPlatformSet = ['MICROSOFT'];
+      await vm.loadProfile();
+      expect(vm.socialProviders).toEqual([{ id: 'microsoft', label: 'Continue with Microsoft', href: '/api/auth/oidc/microsoft/start' }]);
+      org.profiles.get('acme.localhost:8080')!.socialPlatformSet = [];
+      await vm.loadProfile();
+      expect(vm.socialProviders).toEqual([]);
+    });
+
+    it('offers only what the server is configured for', async () => {
+      const { vm, org } = build({ ...ACME_SITE, socialSignIn: ['google'] });
+      org.profiles.get('acme.localhost:8080')!.socialPlatformSet = ['GOOGLE', 'MICROSOFT'];
+      await vm.loadProfile();
+      expect(vm.socialProviders.map((p) => p.label)).toEqual(['Continue with Google']);
+    });
+
+    it('offers none on the main site', async () => {
+      const { vm } = build(MAIN_SITE);
+      await vm.loadProfile();
+      expect(vm.socialProviders).toEqual([]);
+    });
+
+    it('explains a refused sign-in: an unknown email is told to ask for an invite', async () => {
+      const { vm } = build();
+      vm.readSocialOutcome('?signInError=not-invited&provider=google');
+      await vm.loadProfile();
+      expect(vm.socialMessage?.title).toBe('Ask your admin for an invite');
+      expect(vm.socialMessage?.body).toContain('has no account in Acme');
+      vm.readSocialOutcome('?signInError=unverified-email&provider=microsoft');
+      expect(vm.socialMessage?.title).toBe('Microsoft did not confirm this email');
+      vm.readSocialOutcome('?signInError=whatever&provider=github');
+      expect(vm.socialMessage).toBeNull();
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { auditEvents } from '../../../contracts/main/audit.contract';
+import { auditEvents, type AuditCategory } from '../../../contracts/main/audit.contract';
 import type { AuditApi, AuditPage } from '../../../application/audit/audit-api.port';
 import { ApiClient, MainHttp } from '../api-client';
 
@@ -7,7 +7,7 @@ import { ApiClient, MainHttp } from '../api-client';
 export class HttpAuditApi implements AuditApi {
   constructor(@inject(MainHttp) private readonly main: ApiClient) {}
 
-  events(query: { page: number; pageSize: number; action?: string }): Promise<AuditPage> {
+  events(query: { page: number; pageSize: number; action?: string; category?: AuditCategory }): Promise<AuditPage> {
     return this.main.call(auditEvents, { query });
   }
 }

@@ -1,0 +1,175 @@
+// Directory benchmark: the first page of users, filtered and sorted, in a 100,000-user workspace, asked by 50
+// concurrent clients over real HTTP, beside the same SQL (the same repository code) run directly through the
+// database driver with the same concurrency, in the same run. Target: our p99 at most 2x the direct p99, no errors.
+// Run alone: npx tsx -e "import('./bench/directory.bench.ts').then(m => m.benchDirectory())"
+// Set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too (a temporary database is created).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import type { Database } from '../server/platform/db/database';
+import { migrate } from '../server/platform/db/migrate';
+import { openPglite } from '../server/platform/db/pglite-database';
+import { openScratchPostgres } from '../server/platform/db/scratch-postgres';
+import { FolderFileStorage } from '../server/platform/file-storage';
+import type { PasswordHasher } from '../server/platform/passwords';
+import { DirectoryRepository } from '../server/main/users/directory.repository';
+import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
+
+const USERS = 100_000;
+const CLIENTS = 50;
+const REQUESTS = 1_000;
+
+const cheapPasswords: PasswordHasher = {
+  async hash(p) {
+    return `bench$${p}`;
+  },
+  async verify(h, p) {
+    return h === `bench$${p}`;
+  },
+  async verifyNothing() {},
+};
+
+async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-dir-pglite-'));
+    const db = await openPglite({ dataDir });
+    await migrate(db);
+    return {
+      db,
+      drop: async () => {
+        await db.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const db = await openScratchPostgres(process.env.BENCH_DATABASE_URL!, 'bench_dir');
+  return { db, drop: () => db.close() };
+}
+
+/** 100,000 people in Acme, spread over its units, departments, statuses and joining dates, written by SQL. */
+async function grow(db: Database): Promise<{ workspaceId: string; hq: string }> {
+  const [acme] = await db.system((tx) => tx.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`));
+  const workspaceId = acme!.id;
+  const [hq] = await db.system((tx) => tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`, [workspaceId]));
+  await db.system((tx) =>
+    tx.query(
+      `INSERT INTO users (workspace_id, email, first_name, last_name, employee_id, branch_id, department_id, role, status, date_of_joining)
+       SELECT $1, 'bench' || g || '@bench-directory.test', 'First' || (g * 7919 % 100000), 'Last' || g, 'E' || g,
+              b.id, d.id, 'EMPLOYEE', CASE WHEN g % 10 = 0 THEN 'INACTIVE' WHEN g % 7 = 0 THEN 'INVITED' ELSE 'ACTIVE' END,
+              date '2015-01-01' + (g % 3650)
+         FROM generate_series(1, $2::int) g
+         JOIN LATERAL (SELECT id FROM branches WHERE workspace_id = $1 ORDER BY headquarter DESC, id OFFSET (g % 2) LIMIT 1) b ON true
+         LEFT JOIN LATERAL (SELECT id FROM departments WHERE workspace_id = $1 AND branch_id = b.id ORDER BY id OFFSET (g % 3) LIMIT 1) d ON true`,
+      [workspaceId, USERS - 36],
+    ),
+  );
+  await db.system((tx) => tx.query('ANALYZE users'));
+  return { workspaceId, hq: hq!.id };
+}
+
+/** Runs `total` calls of `one`, `clients` at a time; returns each call's latency in ms and the errors. */
+async function load(one: () => Promise<void>, clients: number, total: number): Promise<{ latencies: number[]; errors: number; ms: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) {
+        next += 1;
+        const t0 = performance.now();
+        try {
+          await one();
+          latencies.push(performance.now() - t0);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), errors, ms: performance.now() - start };
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
+  const { db, drop } = await openBenchDatabase(kind);
+  const files = await mkdtemp(path.join(os.tmpdir(), 'bench-files-'));
+  try {
+    await seedDemo(db, cheapPasswords, 'localhost');
+    const seeded = performance.now();
+    const { workspaceId, hq } = await grow(db);
+    console.log(`\nDirectory, ${USERS.toLocaleString('en')} users, ${kind} (${((performance.now() - seeded) / 1000).toFixed(1)} s to insert them)`);
+
+    const app = await buildApp({ db, passwords: cheapPasswords, files: new FolderFileStorage(files), settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+    const post = (url: string, body: unknown, token?: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const data = JSON.stringify(body);
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: url,
+            method: 'POST',
+            agent,
+            headers: { host: 'acme.localhost', 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+          },
+        );
+        req.on('error', reject);
+        req.end(data);
+      });
+
+    const signIn = await post('/main-api/api/user/signin', { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD });
+    const token = (JSON.parse(signIn.body) as { token: string }).token;
+    const query = { page: 0, pageSize: 20, sortBy: 'name', sortOrder: 'asc', branchId: hq, status: 'ACTIVE' } as const;
+
+    // Both sides warm up (plans cached, pages in memory) before either is measured.
+    const direct = () =>
+      db.tenant(workspaceId, async (tx) => {
+        const page = await new DirectoryRepository(tx, workspaceId).page({ branchId: hq, status: 'ACTIVE', confinedTo: null }, { by: 'name', order: 'asc' }, 0, 20);
+        if (page.items.length !== 20) throw new Error('short page');
+      });
+    const viaApi = async () => {
+      const res = await post('/main-api/api/workspace/users', query, token);
+      if (res.status !== 200) throw new Error(`${res.status} ${res.body.slice(0, 200)}`);
+      const page = JSON.parse(res.body) as { items: unknown[]; total: number };
+      if (page.items.length !== 20) throw new Error('short page');
+    };
+    await load(direct, CLIENTS, 100);
+    await load(viaApi, CLIENTS, 100);
+
+    const ref = await load(direct, CLIENTS, REQUESTS);
+    const ours = await load(viaApi, CLIENTS, REQUESTS);
+    agent.destroy();
+    await app.close();
+
+    const ratio = pct(ours.latencies, 99) / pct(ref.latencies, 99);
+    const line = (label: string, r: typeof ref) =>
+      `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(REQUESTS / (r.ms / 1000)).toFixed(0)} req/s, ${r.errors} errors`;
+    console.log(`  first page (unit + status filter, sorted by name), ${CLIENTS} concurrent clients, ${REQUESTS} requests each side`);
+    console.log(line('ours, through HTTP and the API', ours));
+    console.log(line('the same SQL through the driver', ref));
+    const ok = ratio <= 2 && ours.errors === 0;
+    console.log(`  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 2.00, no errors) ${ok ? 'OK' : 'BELOW TARGET'}`);
+  } finally {
+    await drop();
+    await rm(files, { recursive: true, force: true });
+  }
+}
+
+export async function benchDirectory(): Promise<void> {
+  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  for (const kind of kinds) await benchOn(kind);
+  if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
+}

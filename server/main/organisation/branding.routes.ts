@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  bulkSignupSetting,
+  LOGO_FIELD,
+  LOGO_MAX_BYTES,
+  removeLogo,
+  updateWorkspaceSettings,
+  uploadLogo,
+  workspaceColour,
+  workspaceLogo,
+  type SignInMethod,
+} from '../../../src/contracts/main/organisation.contract';
+import { audit } from '../../platform/audit';
+import type { ApiDeps } from '../../platform/deps';
+import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { currentWorkspace, serve, workspaceUser } from '../../platform/serve';
+
+export type LogoType = 'image/png' | 'image/jpeg' | 'image/webp';
+
+/** The picture's type from its first bytes, whatever its name or declared type says. SVG (script) is never accepted. */
+export function logoType(bytes: Uint8Array): LogoType | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
+export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  // The logo is served by this API under its own prefix, on the page's own origin (CSP img-src 'self').
+  const logoUrl = (version: string) => `${app.prefix}/api/workspace/logo/${version}`;
+
+  serve(app, workspaceColour, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const colour = `#${ctx.params.hex.toLowerCase()}`;
+    await deps.db.tenant(workspace.id, async (tx) => {
+      await tx.query(`UPDATE workspaces SET background_color = $2 WHERE id = $1`, [workspace.id, colour]);
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: user.userId,
+        action: 'workspace.colour-set',
+        target: workspace.id,
+        ip: ctx.request.ip,
+        details: { from: workspace.background_color, to: colour },
+      });
+    });
+    return { backgroundColor: colour };
+  });
+
+  serve(app, uploadLogo, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const bytes = await readLogo(ctx.request);
+    const type = logoType(bytes);
+    if (!type) {
+      throw new HttpError(400, 'UNSUPPORTED_IMAGE', 'The logo must be a PNG, JPEG or WebP picture (SVG is not accepted)', {
+        [LOGO_FIELD]: 'Not a PNG, JPEG or WebP picture',
+      });
+    }
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const url = logoUrl(sha256.slice(0, 16));
+    await deps.db.tenant(workspace.id, async (tx) => {
+      await tx.query(
+        `INSERT INTO workspace_logos (workspace_id, content_type, bytes, sha256, uploaded_by) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (workspace_id) DO UPDATE SET content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes,
+           sha256 = EXCLUDED.sha256, uploaded_by = EXCLUDED.uploaded_by, uploaded_at = now()`,
+        [workspace.id, type, bytes, sha256, user.userId],
+      );
+      await tx.query(`UPDATE workspaces SET company_logo = $2 WHERE id = $1`, [workspace.id, url]);
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: user.userId,
+        action: 'workspace.logo-uploaded',
+        target: workspace.id,
+        ip: ctx.request.ip,
+        details: { contentType: type, bytes: bytes.length, sha256 },
+      });
+    });
+    return { companyLogo: url };
+  });
+
+  serve(app, removeLogo, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    await deps.db.tenant(workspace.id, async (tx) => {
+      await tx.query(`DELETE FROM workspace_logos WHERE workspace_id = $1`, [workspace.id]);
+      await tx.query(`UPDATE workspaces SET company_logo = NULL WHERE id = $1`, [workspace.id]);
+      await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'workspace.logo-removed', target: workspace.id, ip: ctx.request.ip });
+    });
+    return { companyLogo: null };
+  });
+
+  serve(app, workspaceLogo, async (ctx) => {
+    const workspace = currentWorkspace(ctx.site);
+    const [logo] = await deps.db.tenant(workspace.id, (tx) =>
+      tx.query<{ content_type: string; bytes: Uint8Array; sha256: string }>(
+        `SELECT content_type, bytes, sha256 FROM workspace_logos WHERE workspace_id = $1`,
+        [workspace.id],
+      ),
+    );
+    if (!logo) throw notFound('This workspace has no logo');
+    // The address carries the picture's hash: a current address may be cached for good, an old one may not.
+    const current = logo.sha256.startsWith(ctx.params.version);
+    return ctx.reply
+      .code(200)
+      .type(logo.content_type)
+      .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .header('content-disposition', 'inline')
+      .send(Buffer.from(logo.bytes));
+  });
+
+  serve(app, bulkSignupSetting, async (ctx) => {
+    const { workspace } = workspaceUser(ctx);
+    return { bulkSignUpEnabled: workspace.bulk_signup_enabled, socialPlatformSet: signInMethods(workspace.social_platforms) };
+  });
+
+  serve(app, updateWorkspaceSettings, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const { bulkSignUpEnabled, socialPlatformSet } = ctx.body;
+    const methods = socialPlatformSet ? [...new Set(socialPlatformSet)].sort() : null;
+    return deps.db.tenant(workspace.id, async (tx) => {
+      const [row] = await tx.query<{ bulk_signup_enabled: boolean; social_platforms: string[] }>(
+        `UPDATE workspaces SET bulk_signup_enabled = coalesce($2, bulk_signup_enabled), social_platforms = coalesce($3::text[], social_platforms)
+          WHERE id = $1 RETURNING bulk_signup_enabled, social_platforms`,
+        [workspace.id, bulkSignUpEnabled ?? null, methods],
+      );
+      const after = { bulkSignUpEnabled: row.bulk_signup_enabled, socialPlatformSet: signInMethods(row.social_platforms) };
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: user.userId,
+        action: 'workspace.settings-updated',
+        target: workspace.id,
+        ip: ctx.request.ip,
+        details: {
+          from: { bulkSignUpEnabled: workspace.bulk_signup_enabled, socialPlatformSet: signInMethods(workspace.social_platforms) },
+          to: after,
+        },
+      });
+      return after;
+    });
+  });
+}
+
+function signInMethods(stored: string[]): SignInMethod[] {
+  return stored.filter((p): p is SignInMethod => p === 'GOOGLE' || p === 'MICROSOFT');
+}
+
+/** One `logo` file part, at most LOGO_MAX_BYTES; other parts or a larger file are refused with 400/413. */
+async function readLogo(request: FastifyRequest): Promise<Uint8Array> {
+  if (!request.isMultipart()) throw badRequest('Send the logo as multipart/form-data', { [LOGO_FIELD]: 'Required' });
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } })) {
+      if (part.type !== 'file' || part.fieldname !== LOGO_FIELD) {
+        if (part.type === 'file') await part.toBuffer().catch(() => undefined);
+        throw badRequest(`Unknown field ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
+      }
+      bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, 'FILE_TOO_LARGE', `The logo is larger than ${LOGO_MAX_BYTES / 1024} KB`, { [LOGO_FIELD]: 'Too large' });
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new HttpError(413, 'TOO_MANY_PARTS', 'Send one logo file only');
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    if (error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message)) {
+      throw badRequest('The upload is not a valid multipart body', { [LOGO_FIELD]: 'Malformed upload' });
+    }
+    throw error;
+  }
+  if (!bytes || bytes.length === 0) throw badRequest('Attach the logo picture', { [LOGO_FIELD]: 'Required' });
+  return new Uint8Array(bytes);
+}

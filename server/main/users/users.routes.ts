@@ -1,0 +1,266 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createUsersBulk,
+  deleteUser,
+  deleteUsersBulk,
+  deleteUsersByFile,
+  updateUser,
+  userSearch,
+  userStats,
+  workspaceUsers,
+  workspaceUsersSearch,
+  type UserUpdate,
+} from '../../../src/contracts/main/users.contract';
+import { assignableRoles, ROLE_LABELS, seesAllBusinessUnits, type Role } from '../../../src/domain/auth/roles';
+import { canSee, changeProblems, deleteProblem, type Actor } from '../../../src/domain/people/directory';
+import { audit } from '../../platform/audit';
+import type { Sql } from '../../platform/db/database';
+import type { ApiDeps } from '../../platform/deps';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
+import { DirectoryRepository } from './directory.repository';
+import { checkInvitees, checkUnits, invite, type Invitee } from '../invites/invite-management.routes';
+import { readImportRows } from '../invites/import-file.parser';
+import { readUpload } from '../invites/invites.routes';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The emails a deletion file lists: the column headed "email" (else the first), lower-cased, once each. */
+async function emailsOfFile(kind: 'csv' | 'xlsx', bytes: Uint8Array): Promise<string[]> {
+  const emails = new Set<string>();
+  let column = -1;
+  for await (const batch of readImportRows(kind, bytes)) {
+    for (const { cells } of batch) {
+      if (column < 0) {
+        column = Math.max(0, cells.findIndex((c) => /^e-?mail/i.test(c.trim())));
+        if (!EMAIL.test((cells[column] ?? '').trim())) continue;
+      }
+      const value = (cells[column] ?? '').trim().toLowerCase();
+      if (EMAIL.test(value)) emails.add(value);
+    }
+  }
+  return [...emails];
+}
+
+const actorOf = (user: UserPrincipal): Actor => ({ userId: user.userId, role: user.role, branchId: user.branchId });
+const confinement = (user: UserPrincipal) => (seesAllBusinessUnits(user.role) ? null : (user.branchId ?? '00000000-0000-0000-0000-000000000000'));
+
+const SEARCH_COLUMNS = { ALL: ['first', 'last', 'email', 'employee'], NAME: ['first', 'last'], EMAIL: ['email'], EMPLOYEE_ID: ['employee'] } as const;
+
+/** Checks that a business unit and department named in an edit exist here and belong together. */
+async function checkPlacement(tx: Sql, workspaceId: string, branchId: string | null, departmentId: string | null | undefined): Promise<void> {
+  if (branchId !== null) {
+    const [branch] = await tx.query(`SELECT 1 FROM branches WHERE workspace_id = $1 AND id = $2`, [workspaceId, branchId]);
+    if (!branch) throw badRequest('There is no such business unit', { branchId: 'Unknown business unit' });
+  }
+  if (departmentId) {
+    const [department] = await tx.query<{ branch_id: string }>(`SELECT branch_id FROM departments WHERE workspace_id = $1 AND id = $2`, [
+      workspaceId,
+      departmentId,
+    ]);
+    if (!department) throw badRequest('There is no such department', { departmentId: 'Unknown department' });
+    if (department.branch_id !== branchId) throw badRequest('The department belongs to another business unit', { departmentId: 'Not in this business unit' });
+  }
+}
+
+/** The directory (issue 5): list, search, stats, edit, deactivate, delete. Business-unit admins are held to their unit. */
+export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  serve(app, workspaceUsers, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const { page, pageSize, sortBy, sortOrder, ...filter } = ctx.body;
+    const result = await deps.db.tenant(workspace.id, (tx) =>
+      new DirectoryRepository(tx, workspace.id).page({ ...filter, confinedTo: confinement(user) }, { by: sortBy, order: sortOrder }, page, pageSize),
+    );
+    return { ...result, page, pageSize };
+  });
+
+  serve(app, workspaceUsersSearch, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const { page, pageSize, sortBy, sortOrder, ...filter } = ctx.body;
+    const result = await deps.db.tenant(workspace.id, (tx) =>
+      new DirectoryRepository(tx, workspace.id).page({ ...filter, confinedTo: confinement(user) }, { by: sortBy, order: sortOrder }, page, pageSize),
+    );
+    return { ...result, page, pageSize };
+  });
+
+  serve(app, userSearch, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const { category, searchText, includeNonActive } = ctx.body;
+    return deps.db.tenant(workspace.id, (tx) =>
+      new DirectoryRepository(tx, workspace.id).quickSearch(searchText, SEARCH_COLUMNS[category], includeNonActive, confinement(user)),
+    );
+  });
+
+  serve(app, userStats, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return deps.db.tenant(workspace.id, (tx) => new DirectoryRepository(tx, workspace.id).stats(confinement(user)));
+  });
+
+  serve(app, updateUser, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const change: UserUpdate = ctx.body;
+    return deps.db.tenant(workspace.id, async (tx) => {
+      const directory = new DirectoryRepository(tx, workspace.id);
+      // Lock the row: two admins editing one person are applied one after the other.
+      const [locked] = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [workspace.id, ctx.params.id]);
+      const target = locked ? await directory.one(ctx.params.id) : undefined;
+      if (!target || !canSee(actorOf(user), target)) throw notFound('There is no such user');
+      if (!assignableRoles(user.role).includes(target.role)) throw forbidden(`A ${ROLE_LABELS[user.role]} may not change a ${ROLE_LABELS[target.role]}`);
+      const problems = changeProblems(actorOf(user), target, change, await directory.activeAdmins());
+      if (Object.keys(problems).length > 0) throw conflict(Object.values(problems)[0]!, problems);
+
+      const branchId = change.branchId ?? target.branchId;
+      const movedUnit = change.branchId !== undefined && change.branchId !== target.branchId;
+      // Moving to another unit drops a department of the old unit unless a new one is given.
+      const departmentId = change.departmentId !== undefined ? change.departmentId : movedUnit ? null : target.departmentId;
+      await checkPlacement(tx, workspace.id, branchId, change.departmentId !== undefined ? departmentId : undefined);
+
+      let status = change.status ?? target.status;
+      if (change.status === 'ACTIVE' && target.status === 'INACTIVE') {
+        // Reactivating someone who never finished their invitation puts them back to "invited".
+        const [row] = await tx.query<{ has_password: boolean; first_login: boolean }>(
+          `SELECT password_hash IS NOT NULL AS has_password, first_login FROM users WHERE workspace_id = $1 AND id = $2`,
+          [workspace.id, target.userId],
+        );
+        status = row && (row.has_password || !row.first_login) ? 'ACTIVE' : 'INVITED';
+      } else if (change.status === 'ACTIVE' && target.status === 'INVITED') {
+        status = 'INVITED';
+      }
+
+      await tx.query(
+        `UPDATE users SET
+            first_name = coalesce($3, first_name), last_name = coalesce($4, last_name),
+            employee_id = CASE WHEN $5 THEN $6 ELSE employee_id END,
+            designation = CASE WHEN $7 THEN $8 ELSE designation END,
+            phone_number = CASE WHEN $9 THEN $10 ELSE phone_number END,
+            date_of_joining = CASE WHEN $11 THEN $12::date ELSE date_of_joining END,
+            branch_id = $13, department_id = $14, role = $15, status = $16, updated_at = now()
+          WHERE workspace_id = $1 AND id = $2`,
+        [
+          workspace.id,
+          target.userId,
+          change.firstName ?? null,
+          change.lastName ?? null,
+          change.employeeId !== undefined,
+          change.employeeId || null,
+          change.designation !== undefined,
+          change.designation || null,
+          change.phoneNumber !== undefined,
+          change.phoneNumber || null,
+          change.dateOfJoining !== undefined,
+          change.dateOfJoining ?? null,
+          branchId,
+          departmentId ?? null,
+          change.role ?? target.role,
+          status,
+        ],
+      );
+      const ip = ctx.request.ip;
+      if (status === 'INACTIVE' && target.status !== 'INACTIVE') {
+        await tx.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [target.userId]);
+        await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'USER_DEACTIVATED', target: target.userId, ip });
+      } else if (change.status === 'ACTIVE' && target.status === 'INACTIVE') {
+        await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'USER_REACTIVATED', target: target.userId, ip });
+      }
+      if (change.role && change.role !== target.role) {
+        // Sessions read the role live (server/platform/sessions.ts): the new rights hold from the next call.
+        await audit(tx, {
+          workspaceId: workspace.id,
+          actorUserId: user.userId,
+          action: 'ROLE_CHANGED',
+          target: target.userId,
+          ip,
+          details: { from: target.role, to: change.role },
+        });
+      }
+      const fields = Object.keys(change).filter((k) => k !== 'status' && k !== 'role');
+      if (fields.length > 0) await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'USER_UPDATED', target: target.userId, ip, details: { fields } });
+      return (await directory.one(target.userId))!;
+    });
+  });
+
+  async function deleteMany(ctx: { request: { ip: string } }, user: UserPrincipal, workspaceId: string, ids: string[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    return deps.db.tenant(workspaceId, async (tx) => {
+      const directory = new DirectoryRepository(tx, workspaceId);
+      await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[]) FOR UPDATE`, [workspaceId, unique]);
+      let admins = await directory.activeAdmins();
+      for (const id of unique) {
+        const target = await directory.one(id);
+        if (!target || !canSee(actorOf(user), target)) throw notFound(unique.length > 1 ? `There is no such user: ${id}` : 'There is no such user');
+        const problem = deleteProblem(actorOf(user), target, admins);
+        if (problem) throw conflict(`${target.email}: ${problem}`, { ids: problem });
+        if (target.role === 'WORKSPACE_ADMIN' && target.status === 'ACTIVE') admins -= 1;
+      }
+      // Training assignments, invitations, codes and sessions go with the user (ON DELETE CASCADE); the audit trail
+      // keeps the ids. Complaint records are not linked by foreign key and are never deleted with a user.
+      const deleted = await tx.query<{ id: string; email: string }>(`DELETE FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[]) RETURNING id, email`, [
+        workspaceId,
+        unique,
+      ]);
+      for (const row of deleted) {
+        await audit(tx, { workspaceId, actorUserId: user.userId, action: 'USER_DELETED', target: row.id, ip: ctx.request.ip, details: { email: row.email } });
+      }
+      return deleted.length;
+    });
+  }
+
+  serve(app, deleteUser, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return { deleted: await deleteMany(ctx, user, workspace.id, [ctx.params.id]) };
+  });
+
+  serve(app, deleteUsersBulk, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return { deleted: await deleteMany(ctx, user, workspace.id, ctx.body.ids) };
+  });
+
+  serve(app, createUsersBulk, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const people: Invitee[] = ctx.body.users;
+    return deps.db.tenant(workspace.id, async (tx) => {
+      await checkUnits(tx, workspace.id, user, people.map((p) => p.branchId));
+      await checkInvitees(tx, workspace.id, user, people, 'users');
+      const outcome = await invite(deps, tx, ctx, user, workspace, people, { send: false });
+      return { created: outcome.invited, skipped: outcome.skipped };
+    });
+  });
+
+  serve(app, deleteUsersByFile, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const upload = await readUpload(ctx.request, deps.settings.maxUploadBytes, false);
+    const emails = await emailsOfFile(upload.kind, upload.bytes);
+    if (emails.length === 0) throw badRequest('The file lists no emails', { file: 'No emails found' });
+    return deps.db.tenant(workspace.id, async (tx) => {
+      const directory = new DirectoryRepository(tx, workspace.id);
+      const found = await tx.query<{ id: string; email: string; role: Role; branch_id: string | null; status: 'INVITED' | 'ACTIVE' | 'INACTIVE' }>(
+        `SELECT id, lower(email) AS email, role, branch_id, status FROM users WHERE workspace_id = $1 AND lower(email) = ANY($2::text[]) FOR UPDATE`,
+        [workspace.id, emails],
+      );
+      // People outside the caller's reach are reported as unknown: the answer does not reveal who exists elsewhere.
+      const reachable = found.filter((f) => canSee(actorOf(user), { branchId: f.branch_id }));
+      const byEmail = new Set(reachable.map((f) => f.email));
+      const unknown = emails.filter((e) => !byEmail.has(e));
+      let admins = await directory.activeAdmins();
+      const refused: { email: string; reason: string }[] = [];
+      for (const f of reachable) {
+        const problem = deleteProblem(actorOf(user), { userId: f.id, role: f.role, branchId: f.branch_id, status: f.status }, admins);
+        if (problem) refused.push({ email: f.email, reason: problem });
+        else if (f.role === 'WORKSPACE_ADMIN' && f.status === 'ACTIVE') admins -= 1;
+      }
+      const result = { matched: reachable.length, deleted: 0, unknown: unknown.slice(0, 50), unknownCount: unknown.length, refused };
+      if (ctx.query.confirm !== 'true') return result;
+      if (refused.length > 0) throw conflict(`Nobody was deleted: ${refused[0]!.email}: ${refused[0]!.reason}`, { file: `${refused.length} people may not be deleted` });
+      const ids = reachable.map((f) => f.id);
+      await tx.query(`DELETE FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspace.id, ids]);
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: user.userId,
+        action: 'USERS_DELETED_BY_FILE',
+        ip: ctx.request.ip,
+        details: { count: ids.length, file: upload.fileName, emails: reachable.slice(0, 20).map((f) => f.email) },
+      });
+      return { ...result, deleted: ids.length };
+    });
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * Every message the platform sends, in one place: mail as plain text and HTML, SMS as short text.
+ * Variables are escaped for HTML (and stripped of line breaks where they land in a subject or an SMS),
+ * and every message names the workspace it comes from, so a person with several workspaces knows which.
+ */
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmsContent {
+  text: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes a value for HTML text and attribute positions. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** One line, no control characters: a workspace name cannot add headers to a subject or lines to an SMS. */
+export function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+/** A mail from paragraphs of plain text; a link paragraph becomes an anchor in the HTML part. */
+function mail(subject: string, paragraphs: (string | { link: string; label: string })[]): MailContent {
+  const text = paragraphs.map((p) => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)).join('\n\n');
+  const body = paragraphs
+    .map((p) =>
+      typeof p === 'string'
+        ? `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`
+        : `<p><a href="${escapeHtml(p.link)}">${escapeHtml(p.label)}</a></p><p style="color:#595959;font-size:12px">${escapeHtml(p.link)}</p>`,
+    )
+    .join('\n');
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:14px;line-height:1.5;color:#1f1f1f">\n${body}\n</body></html>`;
+  return { subject: oneLine(subject), text, html };
+}
+
+export interface WorkspaceNamed {
+  /** The workspace's company name, as its people know it. */
+  workspaceName: string;
+}
+
+export const templates = {
+  /** The email sign-in code. The code leads the subject so it shows in a notification. */
+  signInCode(v: WorkspaceNamed & { code: string; minutes: number }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`Your ${name} sign-in code: ${v.code}`, [
+      `Your ${name} sign-in code is ${v.code}.`,
+      `It works once, for ${v.minutes} minutes. If you did not ask for it, ignore this email: nobody can sign in without the code.`,
+    ]);
+  },
+
+  /** The SMS sign-in code: the code first (phones offer it for autofill), then the workspace. */
+  smsSignInCode(v: WorkspaceNamed & { code: string; minutes: number }): SmsContent {
+    return { text: `${v.code} is your ${oneLine(v.workspaceName)} sign-in code. It works once, for ${v.minutes} minutes.` };
+  },
+
+  passwordResetCode(v: WorkspaceNamed & { code: string; minutes: number }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`Reset your ${name} password: code ${v.code}`, [
+      `Someone asked to reset the password of your ${name} account. The code is ${v.code}; it works once, for ${v.minutes} minutes.`,
+      'If it was not you, ignore this email: your password stays as it is.',
+    ]);
+  },
+
+  /** After a reset (every session ended) or a change by the signed-in user (every other session ended). */
+  passwordChanged(v: WorkspaceNamed & { keptThisSession?: boolean }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`Your ${name} password was changed`, [
+      `The password of your ${name} account was just changed and every ${v.keptThisSession ? 'other ' : ''}session was signed out.`,
+      'If this was not you, tell your administrator at once.',
+    ]);
+  },
+
+  invitation(v: WorkspaceNamed & { firstName: string; link: string; days: number }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`You are invited to ${name} on SafePlace`, [
+      `Hello ${oneLine(v.firstName) || 'there'},`,
+      `${name} has invited you to SafePlace, where you will take your workplace training and can raise a concern safely.`,
+      { label: 'Set up your account', link: v.link },
+      `The link works once, for ${v.days} days.`,
+    ]);
+  },
+
+  /** To a workspace's admins when an account is locked after too many wrong codes. */
+  lockoutNotice(v: WorkspaceNamed & { account: string; failures: number }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`An account was locked in ${name}`, [
+      `The ${name} account ${oneLine(v.account)} was locked after ${v.failures} wrong one-time codes in a row. Its sessions were ended.`,
+      "Unlock it from the user's page once you have checked with the person.",
+    ]);
+  },
+};

@@ -1,0 +1,58 @@
+import type {
+  AddManagerBody,
+  BusinessUnit,
+  BusinessUnitQuery,
+  CreateBranchBody,
+  CreateDepartmentBody,
+  DeleteBranchBody,
+  DeleteBranchResult,
+  DeleteDepartmentsBody,
+  DeleteDepartmentsResult,
+  DepartmentManager,
+  DepartmentQuery,
+  DepartmentRow,
+  UpdateBranchBody,
+  UpdateSettingsBody,
+  UserChoice,
+  WorkspaceSettings,
+} from '../../contracts/main/organisation.contract';
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** Managing business units. Failures throw ApiError (the use cases turn 400/404/409 into outcomes). */
+export const BusinessUnitsApi = Symbol('BusinessUnitsApi');
+export interface BusinessUnitsApi {
+  list(query: BusinessUnitQuery): Promise<Page<BusinessUnit>>;
+  create(body: CreateBranchBody): Promise<BusinessUnit>;
+  update(branchId: string, body: UpdateBranchBody): Promise<BusinessUnit>;
+  remove(body: DeleteBranchBody): Promise<DeleteBranchResult>;
+  setColour(branchId: string, hex: string): Promise<BusinessUnit>;
+}
+
+/** Managing departments and their managers. */
+export const DepartmentsApi = Symbol('DepartmentsApi');
+export interface DepartmentsApi {
+  list(query: DepartmentQuery): Promise<Page<DepartmentRow>>;
+  create(body: CreateDepartmentBody): Promise<DepartmentRow[]>;
+  rename(departmentId: string, departmentName: string): Promise<DepartmentRow>;
+  remove(body: DeleteDepartmentsBody): Promise<DeleteDepartmentsResult>;
+  managers(departmentId: string): Promise<DepartmentManager[]>;
+  addManager(departmentId: string, body: AddManagerBody): Promise<DepartmentManager>;
+  removeManager(departmentId: string, userId: string): Promise<void>;
+  searchUsers(search: string): Promise<UserChoice[]>;
+}
+
+/** The workspace's look and its sign-up and sign-in settings. */
+export const WorkspaceAdminApi = Symbol('WorkspaceAdminApi');
+export interface WorkspaceAdminApi {
+  setColour(hex: string): Promise<string>;
+  uploadLogo(file: Blob, fileName: string): Promise<string>;
+  removeLogo(): Promise<void>;
+  settings(): Promise<WorkspaceSettings>;
+  updateSettings(body: UpdateSettingsBody): Promise<WorkspaceSettings>;
+}

@@ -1,0 +1,69 @@
+import type { DirectoryUser, UserUpdate } from '../../contracts/main/users.contract';
+import { ApiError, describeError } from '../shared/api-error';
+import type { DirectoryApi } from './directory-api.port';
+
+export type EditPersonOutcome =
+  | { ok: true; user: DirectoryUser }
+  | { ok: false; message: string; fields: Record<string, string> };
+
+/** Saves one person's changes; a refusal comes back with the fields it names, for the form. */
+export class EditPerson {
+  constructor(private readonly directory: DirectoryApi) {}
+
+  async execute(userId: string, change: UserUpdate): Promise<EditPersonOutcome> {
+    try {
+      return { ok: true, user: await this.directory.update(userId, change) };
+    } catch (error) {
+      if (ApiError.is(error) && error.status >= 400 && error.status < 500 && error.status !== 401) {
+        return { ok: false, message: error.message, fields: error.fields };
+      }
+      throw error;
+    }
+  }
+}
+
+export interface BulkEditResult {
+  changed: number;
+  failed: { userId: string; message: string }[];
+}
+
+/**
+ * Applies one change (deactivate, reactivate, move to a unit) to many people, one call each so that a refusal for
+ * one person (the last admin, yourself) does not stop the others; each refusal is reported with its reason.
+ */
+export class BulkEditPeople {
+  constructor(private readonly directory: DirectoryApi) {}
+
+  async execute(userIds: readonly string[], change: UserUpdate, onProgress?: (done: number, total: number) => void): Promise<BulkEditResult> {
+    const result: BulkEditResult = { changed: 0, failed: [] };
+    for (const [index, userId] of userIds.entries()) {
+      try {
+        await this.directory.update(userId, change);
+        result.changed += 1;
+      } catch (error) {
+        if (ApiError.is(error) && error.status === 401) throw error;
+        result.failed.push({ userId, message: describeError(error) });
+      }
+      onProgress?.(index + 1, userIds.length);
+    }
+    return result;
+  }
+}
+
+export type DeletePeopleOutcome = { ok: true; deleted: number } | { ok: false; message: string };
+
+/** Deletes one person or many, all or none; a refusal says why and nothing is deleted. */
+export class DeletePeople {
+  constructor(private readonly directory: DirectoryApi) {}
+
+  async execute(userIds: readonly string[]): Promise<DeletePeopleOutcome> {
+    if (userIds.length === 0) return { ok: false, message: 'Choose at least one person' };
+    try {
+      const { deleted } = userIds.length === 1 ? await this.directory.remove(userIds[0]!) : await this.directory.removeMany([...userIds]);
+      return { ok: true, deleted };
+    } catch (error) {
+      if (ApiError.is(error) && (error.status === 409 || error.status === 404 || error.status === 403)) return { ok: false, message: error.message };
+      throw error;
+    }
+  }
+}

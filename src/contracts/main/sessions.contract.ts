@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { route } from '../route';
+
+export const SessionsEnded = z.object({ ok: z.literal(true), sessionsEnded: z.number().int().nonnegative() });
+export type SessionsEnded = z.infer<typeof SessionsEnded>;
+
+export const signOutEverywhere = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/admin/user/{userId}/sign-out-everywhere',
+  summary: "End every session of one of the workspace's users at once (on a lost device, a leaver, a suspicion)",
+  params: z.strictObject({ userId: z.string().uuid() }),
+  body: z.strictObject({}),
+  response: SessionsEnded,
+  access: ['WORKSPACE_ADMIN'],
+});
+
+export const ChangePasswordBody = z.strictObject({
+  currentPassword: z.string().min(1, 'Enter your current password').max(1024),
+  userNewPassword: z.string().min(1, 'Enter a new password').max(1024),
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const changePassword = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/user/change-password',
+  summary: "Change one's own password; every other session of the user ends",
+  body: ChangePasswordBody,
+  response: SessionsEnded,
+  access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+});

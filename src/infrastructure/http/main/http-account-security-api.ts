@@ -1,0 +1,29 @@
+import { inject, injectable } from 'inversify';
+import type { AccountSecurityApi, ChangePasswordResult } from '../../../application/auth/account-security.port';
+import { ApiError } from '../../../application/shared/api-error';
+import { changePassword, type ChangePasswordBody } from '../../../contracts/main/sessions.contract';
+import { ApiClient, MainHttp } from '../api-client';
+
+@injectable()
+export class HttpAccountSecurityApi implements AccountSecurityApi {
+  constructor(@inject(MainHttp) private readonly main: ApiClient) {}
+
+  async changePassword(body: ChangePasswordBody): Promise<ChangePasswordResult> {
+    try {
+      const done = await this.main.call(changePassword, { body });
+      return { ok: true, sessionsEnded: done.sessionsEnded };
+    } catch (error) {
+      if (ApiError.is(error) && error.status === 400 && error.fields.currentPassword) {
+        return { ok: false, field: 'currentPassword', message: error.fields.currentPassword };
+      }
+      if (ApiError.is(error) && error.status === 400 && error.fields.userNewPassword) {
+        return { ok: false, field: 'userNewPassword', message: error.fields.userNewPassword };
+      }
+      if (ApiError.is(error) && error.status === 429) {
+        const minutes = Math.ceil((error.retryAfterSeconds ?? 60) / 60);
+        return { ok: false, field: 'currentPassword', message: `Too many wrong passwords. Please wait ${minutes} minute(s) and try again.` };
+      }
+      throw error;
+    }
+  }
+}

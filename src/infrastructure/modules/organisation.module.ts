@@ -1,0 +1,30 @@
+import { ContainerModule } from 'inversify';
+import { DeleteBusinessUnit, SaveBusinessUnit, SetBusinessUnitColour } from '../../application/organisation/business-unit.use-cases';
+import {
+  AppointDepartmentManager,
+  CreateDepartment,
+  DeleteDepartments,
+  RemoveDepartmentManager,
+  RenameDepartment,
+} from '../../application/organisation/department.use-cases';
+import { BusinessUnitsApi, DepartmentsApi, WorkspaceAdminApi } from '../../application/organisation/organisation-admin-api.port';
+import { SaveWorkspaceSettings, SetWorkspaceColour, UploadLogo } from '../../application/organisation/workspace-admin.use-cases';
+import { HttpBusinessUnitsApi, HttpDepartmentsApi, HttpWorkspaceAdminApi } from '../http/main/http-organisation-admin-api';
+
+/** Bindings of the organisation area (business units, departments, branding, settings). */
+export const organisationModule = new ContainerModule(({ bind }) => {
+  bind(BusinessUnitsApi).to(HttpBusinessUnitsApi).inSingletonScope();
+  bind(DepartmentsApi).to(HttpDepartmentsApi).inSingletonScope();
+  bind(WorkspaceAdminApi).to(HttpWorkspaceAdminApi).inSingletonScope();
+  bind(SaveBusinessUnit).toDynamicValue((ctx) => new SaveBusinessUnit(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)));
+  bind(DeleteBusinessUnit).toDynamicValue((ctx) => new DeleteBusinessUnit(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)));
+  bind(SetBusinessUnitColour).toDynamicValue((ctx) => new SetBusinessUnitColour(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)));
+  bind(CreateDepartment).toDynamicValue((ctx) => new CreateDepartment(ctx.get<DepartmentsApi>(DepartmentsApi)));
+  bind(RenameDepartment).toDynamicValue((ctx) => new RenameDepartment(ctx.get<DepartmentsApi>(DepartmentsApi)));
+  bind(DeleteDepartments).toDynamicValue((ctx) => new DeleteDepartments(ctx.get<DepartmentsApi>(DepartmentsApi)));
+  bind(AppointDepartmentManager).toDynamicValue((ctx) => new AppointDepartmentManager(ctx.get<DepartmentsApi>(DepartmentsApi)));
+  bind(RemoveDepartmentManager).toDynamicValue((ctx) => new RemoveDepartmentManager(ctx.get<DepartmentsApi>(DepartmentsApi)));
+  bind(SetWorkspaceColour).toDynamicValue((ctx) => new SetWorkspaceColour(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
+  bind(UploadLogo).toDynamicValue((ctx) => new UploadLogo(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
+  bind(SaveWorkspaceSettings).toDynamicValue((ctx) => new SaveWorkspaceSettings(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
+});

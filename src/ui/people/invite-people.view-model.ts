@@ -1,0 +1,95 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { InviteOutcome } from '../../contracts/main/invite-management.contract';
+import type { Department } from '../../contracts/main/workspace.contract';
+import { InvitePeople, type InvitePeopleOutcome } from '../../application/people/invite-people.use-case';
+import { describeError } from '../../application/shared/api-error';
+import { OrganisationApi } from '../../application/shared/main-reads.port';
+import type { Role } from '../../domain/auth/roles';
+
+export interface InviteFormValues {
+  mode: 'one' | 'list';
+  branchId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  /** '' = no department. */
+  departmentId: string;
+  emails: string;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "Invite people": one person with their details, or a pasted list of emails, to one business unit. */
+@injectable()
+export class InvitePeopleViewModel {
+  departments: Department[] = [];
+  submitting = false;
+  error: string | null = null;
+  fieldErrors: Record<string, string> = {};
+  /** The last invite's result, shown until the modal closes. */
+  result: InviteOutcome | null = null;
+
+  constructor(
+    @inject(InvitePeople) private readonly invitePeople: InvitePeople,
+    @inject(OrganisationApi) private readonly organisation: OrganisationApi,
+  ) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  get summary(): string | null {
+    if (!this.result) return null;
+    const invited = `Invited ${plural(this.result.invited, 'person', 'people')}`;
+    if (this.result.skipped.length === 0) return invited;
+    return `${invited}; skipped ${this.result.skipped.map((s) => `${s.email} (${s.reason})`).join('; ')}`;
+  }
+
+  reset(): void {
+    this.error = null;
+    this.fieldErrors = {};
+    this.result = null;
+  }
+
+  async loadDepartments(branchId: string): Promise<void> {
+    try {
+      const departments = await this.organisation.departments({ branchId });
+      runInAction(() => (this.departments = departments));
+    } catch {
+      runInAction(() => (this.departments = []));
+    }
+  }
+
+  /** Answers true when someone was invited (the list behind should reload). */
+  async submit(values: InviteFormValues): Promise<boolean> {
+    this.submitting = true;
+    this.error = null;
+    this.fieldErrors = {};
+    this.result = null;
+    try {
+      const outcome: InvitePeopleOutcome =
+        values.mode === 'one'
+          ? await this.invitePeople.one(values.branchId, {
+              email: values.email,
+              firstName: values.firstName,
+              lastName: values.lastName,
+              role: values.role,
+              departmentId: values.departmentId || null,
+            })
+          : await this.invitePeople.list(values.branchId, values.emails);
+      runInAction(() => {
+        if (outcome.ok) this.result = outcome.outcome;
+        else {
+          this.error = outcome.message;
+          this.fieldErrors = outcome.fields;
+        }
+      });
+      return outcome.ok && outcome.outcome.invited > 0;
+    } catch (error) {
+      runInAction(() => (this.error = describeError(error)));
+      return false;
+    } finally {
+      runInAction(() => (this.submitting = false));
+    }
+  }
+}

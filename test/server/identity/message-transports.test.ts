@@ -1,0 +1,353 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { FolderFileStorage } from '../../../server/platform/file-storage';
+import { DeliveryUnavailable, type Mailer, type SmsSender } from '../../../server/platform/messages';
+import { templates } from '../../../server/platform/message-templates';
+import { HttpSmsGateway } from '../../../server/platform/transports/http-sms-gateway';
+import { SmtpMailer } from '../../../server/platform/transports/smtp-mailer';
+import { seedDemo } from '../../../server/seed/demo.seed';
+import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app';
+
+interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free port, keeping what it receives; `reject` makes it refuse every recipient. */
+async function startSmtp(options: { reject?: boolean | ((address: string) => boolean) } = {}) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const refused = typeof options.reject === 'function' ? options.reject(address.address) : options.reject;
+      if (refused) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const port = (server.server.address() as AddressInfo).port;
+  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The decoded text of a MIME part (quoted-printable or plain) of the given content type. */
+function part(raw: string, type: 'text/plain' | 'text/html'): string {
+  const start = raw.indexOf(`Content-Type: ${type}`);
+  if (start < 0) return '';
+  const rest = raw.slice(start);
+  const headersEnd = rest.indexOf('\r\n\r\n');
+  const body = rest.slice(headersEnd + 4).split(/\r\n--/)[0];
+  const qp = /Content-Transfer-Encoding: quoted-printable/i.test(rest.slice(0, headersEnd));
+  if (!qp) return body;
+  return Buffer.from(
+    body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}
+const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1]?.trim();
+
+/** A local stand-in for an SMS gateway whose answers the test scripts. */
+async function startGateway(answer: (attempt: number) => number | 'hang') {
+  const requests: { headers: IncomingMessage['headers']; body: unknown }[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      requests.push({ headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      const status = answer(requests.length);
+      if (status === 'hang') return; // never answers
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ status }));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  return {
+    requests,
+    url: `http://127.0.0.1:${port}/messages`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('message templates', () => {
+  it('escapes variables in the HTML part, keeps subjects to one line, and names the workspace', () => {
+    const mail = templates.invitation({
+      workspaceName: 'Acme <script>alert(1)</script>\r\nBcc: evil@example.com',
+      firstName: '<b>Ann</b>',
+      link: 'http://acme.localhost/invite/abc?x="1"&y=2',
+      days: 14,
+    });
+    expect(mail.subject).toBe('You are invited to Acme <script>alert(1)</script> Bcc: evil@example.com on SafePlace');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Acme &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('Hello &lt;b&gt;Ann&lt;/b&gt;,');
+    expect(mail.html).toContain('href="http://acme.localhost/invite/abc?x=&quot;1&quot;&amp;y=2"');
+    expect(mail.text).toContain('Set up your account: http://acme.localhost/invite/abc?x="1"&y=2');
+  });
+
+  it('has a template for every message, each naming the workspace', () => {
+    const v = { workspaceName: 'Globex', code: '123456', minutes: 10 };
+    const all = [
+      templates.signInCode(v),
+      templates.passwordResetCode(v),
+      templates.passwordChanged(v),
+      templates.invitation({ ...v, firstName: 'Ann', link: 'http://x/invite/1', days: 14 }),
+      templates.lockoutNotice({ ...v, account: 'ann@globex.test', failures: 100 }),
+    ];
+    for (const mail of all) {
+      expect(mail.subject).toContain('Globex');
+      expect(mail.text).toContain('Globex');
+      expect(mail.html).toMatch(/^<!doctype html>/);
+    }
+    expect(templates.smsSignInCode(v).text).toBe('123456 is your Globex sign-in code. It works once, for 10 minutes.');
+  });
+});
+
+describe('SMTP mailer (nodemailer) against a real SMTP server', () => {
+  it('delivers the recipient, subject, text and HTML', async () => {
+    const smtp = await startSmtp();
+    const mailer = new SmtpMailer({ url: smtp.url, from: 'SafePlace <no-reply@safeplace.test>' });
+    try {
+      const content = templates.signInCode({ workspaceName: 'Acme', code: '482913', minutes: 10 });
+      await mailer.send({ workspaceId: null, to: 'ann@acme.test', ...content });
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail.to).toEqual(['ann@acme.test']);
+      expect(mail.from).toBe('no-reply@safeplace.test');
+      expect(subjectOf(mail.raw)).toBe('Your Acme sign-in code: 482913');
+      expect(part(mail.raw, 'text/plain')).toContain('Your Acme sign-in code is 482913.');
+      expect(part(mail.raw, 'text/html')).toContain('<p>Your Acme sign-in code is 482913.</p>');
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('sends a batch over the pool', async () => {
+    const smtp = await startSmtp();
+    const mailer = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test' });
+    try {
+      await mailer.sendMany(
+        ['a@acme.test', 'b@acme.test', 'c@acme.test'].map((to) => ({ workspaceId: null, to, subject: `Hello ${to}`, text: 'Hi' })),
+      );
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['a@acme.test', 'b@acme.test', 'c@acme.test']);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('turns a refusal or an unreachable server into a logged 503, and remembers it for a while', async () => {
+    const smtp = await startSmtp({ reject: true });
+    const logged: string[] = [];
+    const mailer = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test' }, (m, e) => logged.push(`${m}: ${String(e)}`));
+    try {
+      const failure = await mailer.send({ workspaceId: null, to: 'ann@acme.test', subject: 'Hi', text: 'Hi' }).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(DeliveryUnavailable);
+      expect((failure as DeliveryUnavailable).statusCode).toBe(503);
+      expect((failure as DeliveryUnavailable).message).not.toContain('ann@acme.test');
+      expect(logged[0]).toMatch(/smtp: could not send "Hi".*Mailbox unavailable/);
+      expect(() => mailer.assertAvailable()).toThrow(DeliveryUnavailable);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+    const dead = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test', timeoutMs: 2000 });
+    await expect(dead.send({ workspaceId: null, to: 'ann@acme.test', subject: 'Hi', text: 'Hi' })).rejects.toBeInstanceOf(DeliveryUnavailable);
+    dead.close();
+  });
+});
+
+describe('HTTP SMS gateway', () => {
+  let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+  afterEach(async () => {
+    await gateway?.close();
+    gateway = undefined;
+  });
+  const sms = { workspaceId: null, to: '+4915112345678', text: '123456 is your Acme sign-in code.' };
+
+  it('posts the message as JSON with the bearer token', async () => {
+    gateway = await startGateway(() => 202);
+    await new HttpSmsGateway({ url: gateway.url, token: 'gw-secret' }).send(sms);
+    expect(gateway.requests).toHaveLength(1);
+    const [request] = gateway.requests;
+    expect(request.headers.authorization).toBe('Bearer gw-secret');
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.body).toMatchObject({ to: '+4915112345678', text: '123456 is your Acme sign-in code.' });
+  });
+
+  it('retries a 5xx, with the same reference, until it is accepted', async () => {
+    gateway = await startGateway((attempt) => (attempt < 3 ? 503 : 200));
+    await new HttpSmsGateway({ url: gateway.url, attempts: 3, backoffMs: 10 }).send(sms);
+    expect(gateway.requests).toHaveLength(3);
+    const references = new Set(gateway.requests.map((r) => (r.body as { reference: string }).reference));
+    expect(references.size).toBe(1);
+  });
+
+  it('gives up after its attempts on 5xx with a 503 and a log line', async () => {
+    gateway = await startGateway(() => 500);
+    const logged: string[] = [];
+    const sender = new HttpSmsGateway({ url: gateway.url, attempts: 3, backoffMs: 10 }, (m, e) => logged.push(`${m}: ${String(e)}`));
+    await expect(sender.send(sms)).rejects.toMatchObject({ statusCode: 503, code: 'DELIVERY_UNAVAILABLE' });
+    expect(gateway.requests).toHaveLength(3);
+    expect(logged[0]).toContain('HTTP 500');
+  });
+
+  it('times out a gateway that does not answer, and retries', async () => {
+    gateway = await startGateway(() => 'hang');
+    const started = Date.now();
+    const sender = new HttpSmsGateway({ url: gateway.url, timeoutMs: 200, attempts: 2, backoffMs: 10 });
+    await expect(sender.send(sms)).rejects.toBeInstanceOf(DeliveryUnavailable);
+    expect(gateway.requests).toHaveLength(2);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('does not retry a 4xx', async () => {
+    gateway = await startGateway(() => 400);
+    const sender = new HttpSmsGateway({ url: gateway.url, attempts: 3, backoffMs: 10 });
+    await expect(sender.send(sms)).rejects.toBeInstanceOf(DeliveryUnavailable);
+    expect(gateway.requests).toHaveLength(1);
+  });
+});
+
+describe.each(DATABASES)('code requests through real transports on %s', (kind) => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  let gatewayUp = true;
+  const servers: { close(): Promise<void> }[] = [];
+
+  async function start(mail: Mailer, sms: SmsSender) {
+    const db = await openTestDatabase(kind);
+    await seedDemo(db, testPasswords, 'localhost');
+    const app = await buildApp({
+      db,
+      passwords: testPasswords,
+      mail,
+      sms,
+      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
+      settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
+    });
+    servers.push({ close: async () => { await app.close(); await db.close(); } });
+    const post = (url: string, payload: object, ip = '10.1.0.1') =>
+      app.inject({ method: 'POST', url: `/main-api${url}`, payload, remoteAddress: ip, headers: { host: 'acme.localhost' } });
+    return { app, db, post };
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    gateway = await startGateway(() => (gatewayUp ? 200 : 503));
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+    await smtp?.close();
+    await gateway?.close();
+  });
+
+  it('mails a sign-in code over SMTP that then signs the user in', async () => {
+    const mailer = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test' });
+    const { post } = await start(mailer, new HttpSmsGateway({ url: gateway.url }));
+    try {
+      const sent = await post('/api/user/signin-create-otp', { userEmail: 'employee@acme.test' });
+      expect(sent.statusCode).toBe(200);
+      const mail = smtp.received.at(-1)!;
+      expect(mail.to).toEqual(['employee@acme.test']);
+      const code = /(\d{6})/.exec(subjectOf(mail.raw)!)![1];
+      expect(part(mail.raw, 'text/plain')).toContain(`Your Acme sign-in code is ${code}.`);
+      const verified = await post('/api/user/signin-verify-otp', { userEmail: 'employee@acme.test', userOtp: code, otpRequestId: sent.json().otpRequestId });
+      expect(verified.statusCode).toBe(200);
+    } finally {
+      mailer.close();
+    }
+  });
+
+  it('answers 503 (never 500) when mail cannot leave, then the same 503 for an unknown account, and stores no code', async () => {
+    const mailer = new SmtpMailer({ url: 'smtp://127.0.0.1:1', from: 'no-reply@safeplace.test', timeoutMs: 2000 });
+    const { post, db } = await start(mailer, new HttpSmsGateway({ url: gateway.url }));
+    const known = await post('/api/user/forgot-password', { userEmail: 'employer@acme.test' }, '10.1.0.2');
+    expect(known.statusCode).toBe(503);
+    expect(known.headers['retry-after']).toBeDefined();
+    expect(known.json()).toEqual({ code: 'DELIVERY_UNAVAILABLE', message: 'We could not send the email just now. Please try again in a few minutes.' });
+    const unknown = await post('/api/user/forgot-password', { userEmail: 'nobody@acme.test' }, '10.1.0.2');
+    expect(unknown.statusCode).toBe(503);
+    expect(unknown.json()).toEqual(known.json());
+    const codes = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM one_time_codes c JOIN users u ON u.id = c.user_id WHERE u.email = 'employer@acme.test'`,
+    );
+    expect(codes[0].n).toBe(0);
+    mailer.close();
+  });
+
+  it("keeps a lockout even when the admins' notice cannot be sent", async () => {
+    const picky = await startSmtp({ reject: (address) => address === 'admin@acme.test' });
+    const mailer = new SmtpMailer({ url: picky.url, from: 'no-reply@safeplace.test' });
+    const { post, db } = await start(mailer, new HttpSmsGateway({ url: gateway.url }));
+    try {
+      const email = 'aarav.sharma0@acme.test';
+      await db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
+      const sent = await post('/api/user/signin-create-otp', { userEmail: email }, '10.1.0.4');
+      expect(sent.statusCode).toBe(200);
+      const code = /(\d{6})/.exec(subjectOf(picky.received.at(-1)!.raw)!)![1];
+      const wrong = code === '999999' ? '888888' : '999999';
+      const res = await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId: sent.json().otpRequestId }, '10.1.0.4');
+      expect(res.statusCode).toBe(401);
+      const [user] = await db.query<{ locked: boolean; code_failures: number }>(
+        `SELECT locked_at IS NOT NULL AS locked, code_failures FROM users WHERE email = $1`,
+        [email],
+      );
+      expect(user).toEqual({ locked: true, code_failures: 100 });
+      expect(picky.received.flatMap((m) => m.to)).not.toContain('admin@acme.test');
+    } finally {
+      mailer.close();
+      await picky.close();
+    }
+  });
+
+  it('texts a sign-in code through the gateway, and answers 503 when the gateway is down', async () => {
+    const mailer = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test' });
+    const { post, db } = await start(mailer, new HttpSmsGateway({ url: gateway.url, attempts: 2, backoffMs: 10 }));
+    try {
+      const [user] = await db.query<{ phone_number: string }>(`SELECT phone_number FROM users WHERE email = 'employee@acme.test'`);
+      const phone = user?.phone_number ?? '+441234567890';
+      if (!user?.phone_number) await db.query(`UPDATE users SET phone_number = $1 WHERE email = 'employee@acme.test'`, [phone]);
+      const before = gateway.requests.length;
+      const sent = await post('/api/user/signin-create-sms-otp', { contactNumber: phone }, '10.1.0.3');
+      expect(sent.statusCode).toBe(200);
+      const text = (gateway.requests.at(-1)!.body as { text: string }).text;
+      expect(gateway.requests.length).toBe(before + 1);
+      expect(text).toMatch(/^\d{6} is your Acme sign-in code\./);
+      gatewayUp = false;
+      const down = await post('/api/user/signin-create-sms-otp', { contactNumber: phone }, '10.1.0.3');
+      expect(down.statusCode).toBe(503);
+      expect(down.json().message).toBe('We could not send the text message just now. Please try again in a few minutes.');
+    } finally {
+      gatewayUp = true;
+      mailer.close();
+    }
+  });
+});

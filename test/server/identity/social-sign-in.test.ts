@@ -1,0 +1,292 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { OidcProviders } from '../../../server/main/auth/oidc-providers';
+import type { Database } from '../../../server/platform/db/database';
+import { FolderFileStorage } from '../../../server/platform/file-storage';
+import { seedDemo } from '../../../server/seed/demo.seed';
+import { MICROSOFT_TEST_TENANT, startIdp, type RunningIdp } from '../../../e2e/support/oidc-idp';
+import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
+
+const CLIENT = { clientId: 'safeplace-test', clientSecret: 'safeplace-test-secret' };
+const redirectUris = (provider: string) => ['acme', 'globex'].map((slug) => `http://${slug}.localhost/api/auth/oidc/${provider}/callback`);
+
+describe.each(DATABASES)('Google and Microsoft sign-in against a local identity provider on %s', (kind) => {
+  let google: RunningIdp;
+  let microsoft: RunningIdp;
+  let app: FastifyInstance;
+  let db: Database;
+
+  beforeAll(async () => {
+    google = await startIdp({
+      kind: 'google',
+      port: 0,
+      ...CLIENT,
+      redirectUris: redirectUris('google'),
+      accounts: {
+        'g-esha': { email: 'employee@acme.test', email_verified: true, name: 'Esha Employee' },
+        'g-emil': { email: 'employer@acme.test', email_verified: true },
+        'g-unverified': { email: 'buadmin@acme.test', email_verified: false },
+        'g-stranger': { email: 'stranger@example.com', email_verified: true },
+        'g-globex-admin': { email: 'admin@globex.test', email_verified: true },
+        'g-locked': { email: 'locked@acme.test', email_verified: true },
+      },
+    });
+    microsoft = await startIdp({
+      kind: 'microsoft',
+      port: 0,
+      ...CLIENT,
+      redirectUris: redirectUris('microsoft'),
+      accounts: {
+        'ms-emil': { oid: 'oid-emil', email: 'employer@acme.test', xms_edov: true, preferred_username: 'employer@acme.test' },
+        'ms-no-edov': { oid: 'oid-bu', email: 'buadmin@acme.test', preferred_username: 'buadmin@acme.test' },
+        'ms-upn-only': { oid: 'oid-admin', preferred_username: 'admin@acme.test' },
+        'ms-other-tenant': { oid: 'oid-x', email: 'employee@acme.test', xms_edov: true, tid: '00000000-0000-0000-0000-000000000bad' },
+      },
+    });
+    db = await openTestDatabase(kind);
+    await seedDemo(db, testPasswords, 'localhost');
+    await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE slug IN ('acme', 'globex')`);
+    const [acme] = await db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+    await db.query(
+      `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, locked_at) VALUES ($1, 'locked@acme.test', 'Lou', 'Locked', 'EMPLOYEE', 'ACTIVE', now())`,
+      [acme.id],
+    );
+    app = await buildApp({
+      db,
+      passwords: testPasswords,
+      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
+      settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
+      logger: process.env.DEBUG_OIDC ? { level: 'warn' } : false,
+      oidc: new OidcProviders([
+        { provider: 'google', issuer: google.issuer, ...CLIENT },
+        { provider: 'microsoft', issuer: microsoft.issuer, discoveryUrl: microsoft.discoveryUrl, ...CLIENT },
+      ]),
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    await google?.close();
+    await microsoft?.close();
+  });
+
+  const request = (host: string, options: InjectOptions) => app.inject({ ...options, headers: { host, ...options.headers } });
+
+  /** Start at the app, sign in at the provider's page as `email`; returns the callback URL and the pending cookie. */
+  async function throughProvider(provider: 'google' | 'microsoft', email: string, host = 'acme.localhost', ip = '10.9.0.1') {
+    const idp = provider === 'google' ? google : microsoft;
+    const start = await request(host, { method: 'GET', url: `/api/auth/oidc/${provider}/start`, remoteAddress: ip });
+    expect(start.statusCode).toBe(302);
+    const setCookie = String(start.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    const pending = /sp_oidc=([^;]+)/.exec(setCookie)![1];
+    const authorize = new URL(String(start.headers.location));
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('state')).toBeTruthy();
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+
+    const jar = new Map<string, string>();
+    const go = async (url: string, init: RequestInit = {}) => {
+      const res = await fetch(url, {
+        ...init,
+        redirect: 'manual',
+        headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        const at = pair.indexOf('=');
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      return res;
+    };
+    let res = await go(authorize.href);
+    const interaction = new URL(res.headers.get('location')!, idp.url);
+    res = await go(interaction.href);
+    expect(await res.text()).toContain('Account email');
+    res = await go(`${interaction.href}/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(303);
+    res = await go(new URL(res.headers.get('location')!, idp.url).href);
+    const back = new URL(res.headers.get('location')!);
+    expect(back.pathname).toBe(`/api/auth/oidc/${provider}/callback`);
+    return { back, pending };
+  }
+
+  async function callback(back: URL, pending: string | null, host = 'acme.localhost', ip = '10.9.0.1') {
+    return request(host, {
+      method: 'GET',
+      url: back.pathname + back.search,
+      remoteAddress: ip,
+      headers: pending ? { cookie: `sp_oidc=${pending}` } : {},
+    });
+  }
+
+  async function signInWith(provider: 'google' | 'microsoft', email: string, host = 'acme.localhost', ip = '10.9.0.1') {
+    const { back, pending } = await throughProvider(provider, email, host, ip);
+    return callback(back, pending, host, ip);
+  }
+
+  const tokenOf = (res: { headers: Record<string, unknown> }) => {
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] as string | string[]);
+    const match = cookies.map((c) => /^sp_token=([^;]+)/.exec(c)).find(Boolean);
+    return match ? decodeURIComponent(match[1]) : null;
+  };
+  const who = async (token: string, host = 'acme.localhost') =>
+    (await request(host, { method: 'GET', url: '/main-api/api/user/details', headers: { authorization: `Bearer ${token}` } })).json();
+  const identities = (email: string) =>
+    db.query<{ issuer: string; subject: string; slug: string }>(
+      `SELECT i.issuer, i.subject, w.slug FROM user_identities i JOIN users u ON u.id = i.user_id JOIN workspaces w ON w.id = i.workspace_id WHERE u.email = $1`,
+      [email],
+    );
+  const refusedWith = (res: { statusCode: number; headers: Record<string, unknown> }, reason: string) => {
+    expect(res.statusCode).toBe(302);
+    expect(String(res.headers.location)).toMatch(new RegExp(`^/signin\\?signInError=${reason}&provider=`));
+    expect(tokenOf(res)).toBeNull();
+  };
+
+  it('links a Google identity by its verified email on first sign-in and signs in like a password does', async () => {
+    const res = await signInWith('google', 'employee@acme.test');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/dashboard');
+    const token = tokenOf(res)!;
+    expect(String(res.headers['set-cookie'])).toMatch(/sp_token=[^;]+; Max-Age=10368000; Path=\/; SameSite=Strict/);
+    expect((await who(token)).email).toBe('employee@acme.test');
+    expect(await identities('employee@acme.test')).toEqual([{ issuer: google.issuer, subject: 'g-esha', slug: 'acme' }]);
+    const events = await db.query<{ action: string; details: { method?: string } }>(
+      `SELECT a.action, a.details FROM audit_events a JOIN users u ON u.id = a.target::uuid WHERE u.email = 'employee@acme.test' AND a.action IN ('IDENTITY_LINKED', 'SIGN_IN') ORDER BY a.id`,
+    );
+    expect(events.map((e) => e.action)).toEqual(['IDENTITY_LINKED', 'SIGN_IN']);
+    expect(events[1].details.method).toBe('oidc-google');
+  });
+
+  it('finds the user by (issuer, subject) on later sign-ins, even after the email changed on either side', async () => {
+    await signInWith('google', 'employer@acme.test');
+    google.accounts['g-emil'] = { email: 'emil.new@elsewhere.test', email_verified: false };
+    await db.query(`UPDATE users SET email = 'emil.renamed@acme.test' WHERE email = 'employer@acme.test'`);
+    try {
+      const res = await signInWith('google', 'emil.new@elsewhere.test');
+      expect(res.headers.location).toBe('/dashboard');
+      expect((await who(tokenOf(res)!)).email).toBe('emil.renamed@acme.test');
+    } finally {
+      await db.query(`UPDATE users SET email = 'employer@acme.test' WHERE email = 'emil.renamed@acme.test'`);
+      google.accounts['g-emil'] = { email: 'employer@acme.test', email_verified: true };
+    }
+  });
+
+  it('refuses a callback whose state does not match', async () => {
+    const { back, pending } = await throughProvider('google', 'employee@acme.test');
+    back.searchParams.set('state', 'forged-state');
+    refusedWith(await callback(back, pending), 'failed');
+  });
+
+  it('refuses an ID token whose nonce is not the one this sign-in sent', async () => {
+    const { back, pending } = await throughProvider('google', 'employee@acme.test');
+    await db.query(`UPDATE oidc_sign_in_requests SET nonce = 'another-sign-ins-nonce' WHERE used_at IS NULL`);
+    refusedWith(await callback(back, pending), 'failed');
+  });
+
+  it('refuses a callback without its browser cookie, and a replayed one', async () => {
+    const { back, pending } = await throughProvider('google', 'employee@acme.test');
+    refusedWith(await callback(back, null), 'expired');
+    refusedWith(await callback(back, 'someone-elses-cookie'), 'expired');
+    expect((await callback(back, pending)).headers.location).toBe('/dashboard');
+    refusedWith(await callback(back, pending), 'expired');
+  });
+
+  it('does not link an email the provider has not verified', async () => {
+    refusedWith(await signInWith('google', 'buadmin@acme.test'), 'unverified-email');
+    expect(await identities('buadmin@acme.test')).toEqual([]);
+  });
+
+  it('creates nobody for an unknown email: it is told to ask for an invite', async () => {
+    refusedWith(await signInWith('google', 'stranger@example.com'), 'not-invited');
+    const users = await db.query(`SELECT 1 FROM users WHERE email = 'stranger@example.com'`);
+    expect(users).toEqual([]);
+  });
+
+  it("never links another workspace's user, nor signs in elsewhere with an identity linked in one workspace", async () => {
+    refusedWith(await signInWith('google', 'admin@globex.test'), 'not-invited');
+    expect(await identities('admin@globex.test')).toEqual([]);
+    // Esha's Google identity is linked at Acme; Globex has no Esha.
+    refusedWith(await signInWith('google', 'employee@acme.test', 'globex.localhost', '10.9.0.2'), 'not-invited');
+    expect((await identities('employee@acme.test')).map((i) => i.slug)).toEqual(['acme']);
+  });
+
+  it('refuses a locked account', async () => {
+    refusedWith(await signInWith('google', 'locked@acme.test'), 'locked');
+  });
+
+  it('tells the web app which providers the server is configured for', async () => {
+    const res = await request('acme.localhost', { method: 'GET', url: '/config.json' });
+    expect(res.json().socialSignIn).toEqual(['google', 'microsoft']);
+  });
+
+  it('shows nothing where the workspace has not enabled the provider', async () => {
+    await db.query(`UPDATE workspaces SET social_platforms = '{MICROSOFT}' WHERE slug = 'globex'`);
+    try {
+      refusedWith(await request('globex.localhost', { method: 'GET', url: '/api/auth/oidc/google/start' }), 'not-enabled');
+      expect((await request('globex.localhost', { method: 'GET', url: '/api/auth/oidc/github/start' })).statusCode).toBe(404);
+      expect((await request('localhost', { method: 'GET', url: '/api/auth/oidc/google/start' })).statusCode).toBe(404);
+    } finally {
+      await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE slug = 'globex'`);
+    }
+  });
+
+  it('closes with the rest of the workspace during maintenance', async () => {
+    const platformSignIn = await request('localhost', {
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      payload: { userEmail: 'platform@demo.test', userPassword: PASSWORD },
+    });
+    const platform = platformSignIn.json().token as string;
+    const setMaintenance = (workspaceUrls: string[]) =>
+      request('localhost', {
+        method: 'PUT',
+        url: '/main-api/api/feature-flags/workspaces',
+        headers: { authorization: `Bearer ${platform}` },
+        payload: { key: 'maintenance', enabledWorkspaces: workspaceUrls.map((workspaceUrl) => ({ workspaceUrl })) },
+      });
+    const { back, pending } = await throughProvider('google', 'employee@acme.test', 'acme.localhost', '10.9.2.1');
+    expect((await setMaintenance(['acme.localhost'])).statusCode).toBe(200);
+    try {
+      refusedWith(await callback(back, pending, 'acme.localhost', '10.9.2.1'), 'unavailable');
+      refusedWith(await request('acme.localhost', { method: 'GET', url: '/api/auth/oidc/google/start' }), 'unavailable');
+    } finally {
+      await setMaintenance([]);
+    }
+  });
+
+  it('signs in with Microsoft: multi-tenant issuer checked against the token tenant, email trusted only with xms_edov', async () => {
+    const res = await signInWith('microsoft', 'employer@acme.test', 'acme.localhost', '10.9.1.1');
+    expect(res.headers.location).toBe('/dashboard');
+    expect((await who(tokenOf(res)!)).email).toBe('employer@acme.test');
+    const linked = (await identities('employer@acme.test')).find((i) => i.subject === 'ms-emil');
+    expect(linked?.issuer).toBe(`https://login.microsoftonline.com/${MICROSOFT_TEST_TENANT}/v2.0`);
+  });
+
+  it('refuses a Microsoft email without xms_edov, and never trusts preferred_username', async () => {
+    refusedWith(await signInWith('microsoft', 'buadmin@acme.test', 'acme.localhost', '10.9.1.2'), 'unverified-email');
+    refusedWith(await signInWith('microsoft', 'admin@acme.test', 'acme.localhost', '10.9.1.2'), 'unverified-email');
+    expect(await identities('admin@acme.test')).toEqual([]);
+  });
+
+  it("refuses a Microsoft token whose issuer is not its own tenant's", async () => {
+    refusedWith(await signInWith('microsoft', 'employee@acme.test', 'acme.localhost', '10.9.1.3'), 'failed');
+  });
+
+  it('counts failures per address like password sign-in, then stops starting sign-ins from there', async () => {
+    const ip = '10.9.9.9';
+    for (let i = 0; i < 30; i++) {
+      await request('acme.localhost', { method: 'GET', url: '/api/auth/oidc/google/callback?code=x&state=y', remoteAddress: ip });
+    }
+    refusedWith(await request('acme.localhost', { method: 'GET', url: '/api/auth/oidc/google/start', remoteAddress: ip }), 'rate-limited');
+  });
+});

@@ -1,0 +1,20 @@
+import type { AccountSecurityApi, ChangePasswordResult } from '../../src/application/auth/account-security.port';
+import type { ChangePasswordBody } from '../../src/contracts/main/sessions.contract';
+
+/** A server that knows one current password and counts other sessions. */
+export class FakeAccountSecurityApi implements AccountSecurityApi {
+  calls: ChangePasswordBody[] = [];
+  constructor(
+    private current = 'the old harbour at dusk',
+    private otherSessions = 2,
+  ) {}
+
+  async changePassword(body: ChangePasswordBody): Promise<ChangePasswordResult> {
+    this.calls.push(body);
+    if (body.currentPassword !== this.current) return { ok: false, field: 'currentPassword', message: 'Your current password is not correct.' };
+    this.current = body.userNewPassword;
+    const ended = this.otherSessions;
+    this.otherSessions = 0;
+    return { ok: true, sessionsEnded: ended };
+  }
+}

@@ -1,0 +1,135 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import { RefreshCurrentUser } from '../../../src/application/auth/refresh-current-user.use-case';
+import { SignOut } from '../../../src/application/auth/sign-out.use-case';
+import { BulkEditPeople, DeletePeople, EditPerson } from '../../../src/application/people/edit-people.use-case';
+import { FindPeople } from '../../../src/application/people/find-people.use-case';
+import { ManageInvitations } from '../../../src/application/people/invite-people.use-case';
+import type { PeopleInvitesApi } from '../../../src/application/people/invites-api.port';
+import { DirectoryViewModel } from '../../../src/ui/people/directory.view-model';
+import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
+import { ADMIN, FakeAuthApi, FakeOrganisationApi, FakeSessionStore } from '../../support/fakes';
+import { FakeDirectoryApi, person } from '../../support/fake-directory';
+
+class FakeInvitesApi implements PeopleInvitesApi {
+  resent: string[][] = [];
+  async inviteOne() {
+    return { invited: 1, skipped: [] };
+  }
+  async inviteEmails(_branchId: string, emails: string[]) {
+    return { invited: emails.length, skipped: [] };
+  }
+  async resend(_branchId: string, email: string) {
+    this.resent.push([email]);
+    return { sent: 1 };
+  }
+  async resendMany(emails: string[]) {
+    this.resent.push(emails);
+    return { sent: emails.length };
+  }
+  async withdraw() {
+    return { withdrawn: 1 };
+  }
+}
+
+function setUp(people = Array.from({ length: 45 }, (_, i) => person(i + 1))) {
+  const api = new FakeDirectoryApi(people);
+  const auth = new FakeAuthApi();
+  const sessions = new FakeSessionStore();
+  const session = new SessionViewModel(new RefreshCurrentUser(auth, sessions), new SignOut(auth, sessions));
+  session.signedIn(ADMIN);
+  const invites = new FakeInvitesApi();
+  const vm = new DirectoryViewModel(new FindPeople(api), new EditPerson(api), new BulkEditPeople(api), new DeletePeople(api), api, new FakeOrganisationApi(), session, new ManageInvitations(invites));
+  return { api, vm, invites };
+}
+
+describe('DirectoryViewModel', () => {
+  it('starts from the header’s business unit, pages on the server (page 1 here is 0 on the wire) and counts', async () => {
+    const { api, vm } = setUp();
+    await vm.start('hq');
+    expect(api.calls[0]).toMatchObject({ kind: 'list', input: { page: 0, pageSize: 20, branchId: 'hq', sortBy: 'name', sortOrder: 'asc' } });
+    expect(vm.rows).toHaveLength(20);
+    expect(vm.total).toBe(45);
+    expect(vm.stats?.total).toBe(45);
+    await vm.load(3);
+    expect(vm.rows).toHaveLength(5);
+  });
+
+  it('goes back to page 1 when a filter or the sort changes, and drops the department when the unit changes', async () => {
+    const { api, vm } = setUp();
+    await vm.start('ALL');
+    await vm.load(2);
+    await vm.setFilters({ department: 'd1' });
+    expect(vm.page).toBe(1);
+    await vm.setFilters({ businessUnit: 'pune' });
+    expect(vm.filters.department).toBe('');
+    await vm.sort('email', 'desc');
+    expect(api.calls.at(-1)).toMatchObject({ input: { page: 0, sortBy: 'email', sortOrder: 'desc', branchId: 'pune' } });
+    await vm.sort(undefined, undefined);
+    expect(api.calls.at(-1)).toMatchObject({ input: { sortBy: 'name', sortOrder: 'asc' } });
+  });
+
+  it('searches at once on Enter', async () => {
+    const { api, vm } = setUp();
+    await vm.start('ALL');
+    await vm.searchNow('person1');
+    expect(api.calls.at(-1)!.kind).toBe('search');
+    expect(vm.rows.map((r) => r.email)).toContain('person1@acme.test');
+    expect(vm.rows.every((r) => r.email.startsWith('person1'))).toBe(true);
+  });
+
+  it('saves only what changed, and keeps the drawer open with the server’s reason on a refusal', async () => {
+    const { api, vm } = setUp();
+    await vm.start('ALL');
+    const user = vm.items[0]!;
+    await vm.openEdit(user);
+    expect(await vm.save({ ...vm.formValues(user), designation: 'Analyst' })).toBe(true);
+    expect(api.calls.find((c) => c.kind === 'update')!.input).toEqual({ userId: user.userId, change: { designation: 'Analyst' } });
+    expect(vm.items[0]!.designation).toBe('Analyst');
+    expect(vm.editing).toBeNull();
+
+    api.refusals.set(user.userId, 'You may not do this here');
+    await vm.openEdit(vm.items[0]!);
+    expect(await vm.save({ ...vm.formValues(vm.items[0]!), firstName: 'New' })).toBe(false);
+    expect(vm.formError).toBe('You may not do this here');
+    expect(vm.editing).not.toBeNull();
+  });
+
+  it('deactivates the selected people, showing progress and naming those it could not change', async () => {
+    const { api, vm } = setUp();
+    await vm.start('ALL');
+    vm.select(['u1', 'u2']);
+    api.refusals.set('u2', 'The workspace must keep at least one active workspace admin');
+    await vm.setStatus(vm.selectedIds, 'INACTIVE');
+    expect(vm.progress).toBeNull();
+    expect(vm.notice?.type).toBe('warning');
+    expect(vm.notice?.text).toMatch(/Deactivated 1 person; 1 not changed: person2@acme.test \(The workspace must keep/);
+    expect(vm.stats?.byStatus.INACTIVE).toBe(1);
+  });
+
+  it('deletes the selected people, or says why nothing was deleted', async () => {
+    const { api, vm } = setUp();
+    await vm.start('ALL');
+    vm.select(['u1', 'u2']);
+    expect(await vm.remove(vm.selectedIds)).toBe(true);
+    expect(vm.notice).toEqual({ type: 'success', text: 'Deleted 2 people' });
+    expect(vm.total).toBe(43);
+    api.refusals.set('u3', 'You cannot delete yourself');
+    expect(await vm.remove(['u3'])).toBe(false);
+    expect(vm.notice?.text).toBe('Nothing was deleted: You cannot delete yourself');
+  });
+
+  it('resends the invitations of the selected invited people, picked across searches, and ignores the others', async () => {
+    const people = [person(1, { status: 'INVITED', invite: { sentAt: null, expiresAt: '2026-12-01T00:00:00.000Z' } }), person(2), person(3, { status: 'INVITED', invite: null })];
+    const { vm, invites } = setUp(people);
+    await vm.start('ALL');
+    await vm.searchNow('person1');
+    vm.select(['u1']);
+    await vm.searchNow('person');
+    vm.select(['u1', 'u2', 'u3']);
+    await vm.resendInvitations(vm.selected);
+    expect(invites.resent).toEqual([['person1@acme.test', 'person3@acme.test']]);
+    expect(vm.notice).toEqual({ type: 'success', text: 'Sent 2 invitations again' });
+    expect(vm.selectedIds).toEqual([]);
+  });
+});
