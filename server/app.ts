@@ -101,7 +101,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(requestContext, { sites: deps.sites, sessions: deps.sessions });
   deps.gates = new WorkspaceGateState(options.db);
-  await app.register(workspaceGates, { state: deps.gates, apiBases: API_BASES });
+  await app.register(workspaceGates, {
+    state: deps.gates,
+    apiBases: API_BASES,
+    // The module switches (spec 6): the learning API is the course and policy module, the case API the concerned authority's.
+    moduleBases: { [LEARNING_API_BASE]: 'courses', [CASE_API_BASE]: 'concerned-authority' },
+  });
 
   await app.register((api) => mainApi(api, deps), { prefix: MAIN_API_BASE });
   await app.register((api) => learningApi(api, deps), { prefix: LEARNING_API_BASE });

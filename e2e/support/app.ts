@@ -15,7 +15,8 @@ export async function signIn(page: Page, site: string, identifier: string, passw
   await page.getByLabel('Email or username').fill(identifier);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(site === 'main' ? /\/workspace\/signin$/ : /\/dashboard$/);
+  // On the main site the platform admin lands in the platform console, anyone else on the workspace finder.
+  await expect(page).toHaveURL(site === 'main' ? /\/(workspace\/signin|platform\/workspaces)$/ : /\/dashboard$/);
 }
 
 /**

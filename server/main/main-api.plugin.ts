@@ -16,6 +16,7 @@ import { userRoutes } from './users/users.routes';
 import { brandingRoutes } from './organisation/branding.routes';
 import { businessUnitRoutes } from './organisation/business-units.routes';
 import { departmentRoutes } from './organisation/departments.routes';
+import { platformWorkspaceRoutes } from './platform/workspaces.routes';
 import { platformToolRoutes } from './platform-tools/platform-tools.routes';
 
 export const MAIN_API_BASE = '/main-api';
@@ -38,5 +39,6 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await businessUnitRoutes(api, deps);
   await departmentRoutes(api, deps);
   await brandingRoutes(api, deps);
+  await platformWorkspaceRoutes(api, deps);
   await platformToolRoutes(api, deps);
 }

@@ -12,6 +12,8 @@ export interface WorkspaceRow {
   user_limit: number | null;
   contract_expires_on: string | null;
   active: boolean;
+  /** Modules the platform admin switched off for this workspace (migration 0008). */
+  disabled_modules?: string[];
 }
 
 export type Site = { kind: 'main' } | { kind: 'workspace'; workspace: WorkspaceRow } | { kind: 'unknown'; host: string };
@@ -54,7 +56,7 @@ export class SiteResolver {
     if (this.isMainHost(host)) return { kind: 'main' };
     const rows = await this.db.query<WorkspaceRow>(
       `SELECT id, slug, workspace_url, company_name, company_logo, background_color, bulk_signup_enabled,
-              social_platforms, user_limit, contract_expires_on::text, active
+              social_platforms, user_limit, contract_expires_on::text, active, disabled_modules
          FROM workspaces WHERE workspace_url = $1 AND active`,
       [host],
     );

@@ -1,6 +1,8 @@
 import { BlockList } from 'node:net';
 import fp from 'fastify-plugin';
 import { parseIpRange, plainAddress } from '../../src/domain/platform/ip-ranges';
+import { contractState, isoDay } from '../../src/domain/platform/contract-expiry';
+import { moduleLabel, type ModuleKey } from '../../src/domain/platform/workspace-modules';
 import type { Database } from './db/database';
 
 /**
@@ -53,6 +55,9 @@ export class WorkspaceGateState {
   }
 }
 
+export const CONTRACT_EXPIRED = 'CONTRACT_EXPIRED';
+const BRANDING = /^\/main-api\/api\/workspace\/company-profile\//;
+
 /** Calls that keep answering during maintenance: the flag poll (to notice the end) and the branding. */
 const STILL_SERVED = [/^\/main-api\/api\/feature-flags(\?|$)/, /^\/main-api\/api\/workspace\/company-profile\//];
 
@@ -68,8 +73,30 @@ company VPN and try again. If you believe you should have access, contact your a
  * page for browsers, JSON for the APIs). Maintenance: its APIs answer 503 with Retry-After. The platform
  * admin works from the main site, which neither mode touches.
  */
-export const workspaceGates = fp<{ state: WorkspaceGateState; apiBases: string[] }>(
-  async (app, { state, apiBases }) => {
+export const workspaceGates = fp<{ state: WorkspaceGateState; apiBases: string[]; moduleBases?: Record<string, ModuleKey> }>(
+  async (app, { state, apiBases, moduleBases = {} }) => {
+    // Contract expiry and module switches answer before access checks and validation: whoever calls, the
+    // workspace (or this part of it) is closed.
+    app.addHook('onRequest', async (request, reply) => {
+      const site = request.ctx.site;
+      if (site.kind !== 'workspace') return;
+      const url = request.url;
+      if (!apiBases.some((base) => url.startsWith(`${base}/`))) return;
+      const workspace = site.workspace;
+      // After the contract's last day the workspace is closed, its data kept: every API call but the branding
+      // answers 403. The pages learn it from the flag poll's 403 and show the expiry page; an extension reopens it.
+      if (contractState(workspace.contract_expires_on, isoDay(new Date())).kind === 'expired' && !BRANDING.test(url)) {
+        return reply.code(403).send({
+          code: CONTRACT_EXPIRED,
+          message: `${workspace.company_name}'s SafePlace contract ended on ${workspace.contract_expires_on}. Your data is kept; your administrator can renew it.`,
+        });
+      }
+      // A module the platform admin switched off for this workspace: its API is closed to it (spec 6).
+      const module = Object.entries(moduleBases).find(([base]) => url.startsWith(`${base}/`))?.[1];
+      if (module && workspace.disabled_modules?.includes(module)) {
+        return reply.code(403).send({ code: 'MODULE_DISABLED', message: `The ${moduleLabel(module)} module is not enabled for ${workspace.company_name}.` });
+      }
+    });
     app.addHook('preHandler', async (request, reply) => {
       const site = request.ctx.site;
       if (site.kind !== 'workspace') return;
@@ -83,7 +110,8 @@ export const workspaceGates = fp<{ state: WorkspaceGateState; apiBases: string[]
         }
         return reply.type('text/html; charset=utf-8').send(REFUSED_PAGE(workspace.company_name.replace(/[<>&"]/g, '')));
       }
-      if (!isApi || STILL_SERVED.some((pattern) => pattern.test(url))) return;
+      if (!isApi) return;
+      if (STILL_SERVED.some((pattern) => pattern.test(url))) return;
       if (!(await state.flagOn('maintenance', workspace.id))) return;
       return reply
         .code(503)

@@ -6,6 +6,7 @@ import { unauthorized } from '../../platform/errors';
 import { serve } from '../../platform/serve';
 import type { Principal } from '../../platform/sessions';
 import { audit } from '../../platform/audit';
+import { modulesFrom } from '../../../src/domain/platform/workspace-modules';
 import type { Database } from '../../platform/db/database';
 import { SignInService } from './sign-in.service';
 
@@ -59,9 +60,12 @@ export async function currentUser(db: Database, principal: Principal): Promise<C
           company_logo: string | null;
           background_color: string | null;
           hq: string | null;
+          contract_expires_on: string | null;
+          disabled_modules: string[];
         }>(
           `SELECT u.email, u.username, u.first_name, u.last_name, u.role, u.branch_id, u.department_id, u.first_login,
                   w.workspace_url, w.company_name, w.company_logo, w.background_color,
+                  w.contract_expires_on::text, w.disabled_modules,
                   (SELECT id FROM branches b WHERE b.workspace_id = u.workspace_id AND b.headquarter) AS hq
              FROM users u JOIN workspaces w ON w.id = u.workspace_id
             WHERE u.workspace_id = $1 AND u.id = $2`,
@@ -87,6 +91,8 @@ export async function currentUser(db: Database, principal: Principal): Promise<C
           companyLogo: row.company_logo,
           backgroundColor: row.background_color,
           headQuarterBranchId: row.hq,
+          contractExpiresOn: row.contract_expires_on,
+          modules: modulesFrom(row.disabled_modules),
         },
       };
     }

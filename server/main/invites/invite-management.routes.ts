@@ -16,6 +16,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
 import { sendInvitations, siteOrigin } from './invite-sender';
+import { assertUserLimit } from '../../platform/user-limit';
 
 export interface Invitee {
   email: string;
@@ -85,6 +86,7 @@ export async function invite(
     .map((i) => ({ email: i.email, reason: taken.get(i.email) === 'INVITED' ? 'Already invited: send the invitation again instead' : 'Already has an account here' }));
   const fresh = invitees.filter((i) => !taken.has(i.email)).map((i) => ({ ...i, id: randomUUID() }));
   if (fresh.length > 0) {
+    await assertUserLimit(tx, workspace.id, fresh.length, 'email');
     await tx.query(
       `INSERT INTO users (workspace_id, id, email, first_name, last_name, role, branch_id, department_id, status)
        SELECT $1, t.id, t.email, t.first_name, t.last_name, t.role, t.branch_id, t.department_id, 'INVITED'

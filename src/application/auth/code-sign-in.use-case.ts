@@ -45,6 +45,6 @@ export class SignInWithCode {
     const result = await this.auth.signInWithCode(input.channel, { destination, code: input.code.trim(), requestId: input.requestId });
     if (!result.ok) return result;
     this.sessions.save(result.session.token, result.session.expiresAt);
-    return { ok: true, user: result.session.user, redirectTo: resolvePostSignInRedirect(input.requestedRedirect, this.site) };
+    return { ok: true, user: result.session.user, redirectTo: resolvePostSignInRedirect(input.requestedRedirect, this.site, result.session.user.kind) };
   }
 }

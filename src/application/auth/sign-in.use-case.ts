@@ -36,7 +36,7 @@ export class SignIn {
     return {
       ok: true,
       user: result.session.user,
-      redirectTo: resolvePostSignInRedirect(input.requestedRedirect, this.site),
+      redirectTo: resolvePostSignInRedirect(input.requestedRedirect, this.site, result.session.user.kind),
     };
   }
 }

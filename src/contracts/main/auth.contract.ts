@@ -24,6 +24,10 @@ export const WorkspaceSummary = z.object({
   companyLogo: z.string().nullable(),
   backgroundColor: z.string().nullable(),
   headQuarterBranchId: z.string().nullable(),
+  /** The contract's last day (YYYY-MM-DD) or null: workspace admins are warned in the 30 days before it. */
+  contractExpiresOn: z.string().nullable().optional(),
+  /** The module switches the platform admin set (absent: all allowed): the menu leaves out what is off. */
+  modules: z.object({ courses: z.boolean(), 'concerned-authority': z.boolean(), compliance: z.boolean() }).optional(),
 });
 export type WorkspaceSummary = z.infer<typeof WorkspaceSummary>;
 

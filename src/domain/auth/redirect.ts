@@ -13,13 +13,18 @@ export interface RedirectContext {
   protocol: 'http:' | 'https:';
 }
 
-export function defaultLandingPath(onMainSite: boolean): string {
-  return onMainSite ? '/workspace/signin' : '/dashboard';
+/** Who signed in: a workspace user, the platform admin, or (main site) an account finding its workspaces. */
+export type SignedInKind = 'user' | 'platform-admin' | 'account';
+
+/** The platform admin lands in the platform console; other main-site sign-ins on the workspace finder. */
+export function defaultLandingPath(onMainSite: boolean, kind?: SignedInKind): string {
+  if (!onMainSite) return '/dashboard';
+  return kind === 'platform-admin' ? '/platform/workspaces' : '/workspace/signin';
 }
 
-export function resolvePostSignInRedirect(requested: string | null | undefined, ctx: RedirectContext): string {
+export function resolvePostSignInRedirect(requested: string | null | undefined, ctx: RedirectContext, kind?: SignedInKind): string {
   const onMainSite = sameHost(ctx.currentHost, ctx.mainHost);
-  const fallback = defaultLandingPath(onMainSite);
+  const fallback = defaultLandingPath(onMainSite, kind);
   if (!requested) return fallback;
   const value = requested.trim();
   const isFull = /^https?:\/\//i.test(value);

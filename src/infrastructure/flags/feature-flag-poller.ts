@@ -2,8 +2,11 @@ import type { FeatureFlag } from '../../contracts/main/flags.contract';
 import type { FlagsApi } from '../../application/shared/main-reads.port';
 import { ApiError } from '../../application/shared/api-error';
 
-/** What the last poll learnt: the flags, or that this network may not reach the workspace (elevated-IP mode). */
-export type FlagPoll = { flags: FeatureFlag[]; refusedNetwork: boolean };
+/**
+ * What the last poll learnt: the flags, or that this network may not reach the workspace (elevated-IP mode),
+ * or that the workspace's contract has ended (set only then; the next good poll clears it).
+ */
+export type FlagPoll = { flags: FeatureFlag[]; refusedNetwork: boolean; contractExpired?: boolean };
 import { FLAG_POLL_INTERVAL_MS } from '../../domain/platform/feature-flags';
 
 /** Polls the feature flags every 20 s (spec 4) and tells its listeners; a failed poll keeps the last answer. */
@@ -31,8 +34,9 @@ export class FeatureFlagPoller {
     try {
       this.last = { flags: await this.api.featureFlags(), refusedNetwork: false };
     } catch (error) {
-      if (!(ApiError.is(error) && error.code === 'IP_NOT_ALLOWED')) return; // keep the last flags; the next poll tries again
-      this.last = { ...this.last, refusedNetwork: true };
+      if (ApiError.is(error) && error.code === 'CONTRACT_EXPIRED') this.last = { ...this.last, contractExpired: true };
+      else if (ApiError.is(error) && error.code === 'IP_NOT_ALLOWED') this.last = { ...this.last, refusedNetwork: true };
+      else return; // keep the last flags; the next poll tries again
     }
     for (const listener of this.listeners) listener(this.last);
   }

@@ -8,6 +8,7 @@ const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
   workflows: async () => (await import('../workflows/workflows.view-models')).workflowsViewModels,
   people: async () => (await import('../people/people.view-models')).peopleViewModels,
   organisation: async () => (await import('../organisation/organisation.view-models')).organisationViewModels,
+  platform: async () => (await import('../platform/platform.view-models')).platformViewModels,
   platformTools: async () => (await import('../platform-tools/platform-tools.view-models')).platformToolsViewModels,
   manual: async () => (await import('../manual/manual.view-model')).manualViewModels,
 };

@@ -20,6 +20,15 @@ export const AuthApp = observer(function AuthApp() {
       </AuthCard>
     );
   }
+  if (status.contractExpired) {
+    return (
+      <AuthCard>
+        <Notice kind="warning" title="This workspace's subscription has ended">
+          Its contract with SafePlace has expired, so it is closed for now. Nothing has been deleted: once your organisation renews, everything is here again.
+        </Notice>
+      </AuthCard>
+    );
+  }
   if (status.maintenance) {
     return (
       <AuthCard>

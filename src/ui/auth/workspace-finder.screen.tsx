@@ -1,7 +1,6 @@
 import { Button, Card, List, Result, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { SiteInfo } from '../../application/shared/site';
 import { useService } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
@@ -35,10 +34,15 @@ export const WorkspaceFinderScreen = observer(function WorkspaceFinderScreen() {
             }
           />
         ) : user.kind === 'platform-admin' ? (
-          <Typography.Paragraph>
-            You are signed in as the platform administrator ({user.email}). Workspaces, feature flags and the maintenance switch are managed from here.{' '}
-            <Link to="/platform/flags">Open the platform tools</Link>
-          </Typography.Paragraph>
+          <>
+            <Typography.Paragraph>
+              You are signed in as the platform administrator ({user.email}). Workspaces, feature flags and the maintenance switch are managed from the
+              platform console.
+            </Typography.Paragraph>
+            <Button type="primary" href="/platform/workspaces">
+              Open the platform console
+            </Button>
+          </>
         ) : user.kind === 'account' && user.workspaces.length > 0 ? (
           <List
             dataSource={user.workspaces}

@@ -12,6 +12,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   PASSWORD_RESET_REQUESTED: 'Asked to reset password',
   PASSWORD_RESET: 'Reset password',
   ACCOUNT_LOCKED: 'Account locked',
+  // The platform admin's changes to this workspace (server/main/platform/workspaces.routes.ts).
+  'workspace.created': 'Workspace created by the platform',
+  'workspace.url_changed': 'Address changed by the platform',
+  'workspace.user_limit_set': 'User limit set by the platform',
+  'workspace.contract_expiry_set': 'Contract end date set by the platform',
+  'workspace.modules_set': 'Modules switched by the platform',
 };
 
 /** Admin actions (dotted names): what changed in how the workspace is organised and looks. */

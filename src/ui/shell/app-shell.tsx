@@ -1,4 +1,4 @@
-import { App as AntApp, Avatar, Button, Dropdown, Layout, Menu, Modal, Select, Space, Typography } from 'antd';
+import { Alert, App as AntApp, Avatar, Button, Dropdown, Layout, Menu, Modal, Select, Space, Typography } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -27,7 +27,7 @@ export const AppShell = observer(function AppShell() {
 
   const user = session.workspaceUser;
   useEffect(() => {
-    if (user) void shell.load(user.role, user.branchIds);
+    if (user) void shell.load(user.role, user.branchIds, { modules: user.workspace.modules, contractExpiresOn: user.workspace.contractExpiresOn });
   }, [shell, user]);
 
   if (session.status === 'unknown' || session.status === 'loading') return <Loading label="Checking your session" />;
@@ -91,6 +91,9 @@ export const AppShell = observer(function AppShell() {
             </Dropdown>
           </Layout.Header>
           <Layout.Content className="shell-content">
+            {shell.contractWarning ? (
+              <Alert type="warning" showIcon banner title="Contract ending soon" description={shell.contractWarning} style={{ marginBottom: 16 }} />
+            ) : null}
             <Outlet />
           </Layout.Content>
         </Layout>

@@ -24,3 +24,16 @@ export function RefusedNetworkScreen() {
     </main>
   );
 }
+
+/** Shown once the workspace's contract has ended (noticed by the 20 s flag poll); an extension reopens it. */
+export function ContractExpiredScreen() {
+  return (
+    <main>
+      <Result
+        status="info"
+        title="This workspace's subscription has ended"
+        subTitle="Its contract with SafePlace has expired, so it is closed for now. Nothing has been deleted: once your organisation renews, everything is here again. Please contact your administrator."
+      />
+    </main>
+  );
+}

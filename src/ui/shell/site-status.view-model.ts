@@ -5,12 +5,14 @@ import { SiteInfo } from '../../application/shared/site';
 import { flagOnFor } from '../../domain/platform/feature-flags';
 import { FeatureFlagPoller, type FlagPoll } from '../../infrastructure/flags/feature-flag-poller';
 
-/** Maintenance and elevated-IP modes of this workspace, from the flags polled every 20 s. */
+/** Maintenance, elevated-IP mode and contract expiry of this workspace, from the flags polled every 20 s. */
 @injectable()
 export class SiteStatusViewModel {
   flags: FeatureFlag[] = [];
   /** The workspace's elevated-IP mode refuses this network. */
   refusedNetwork = false;
+  /** The workspace's contract has ended: the pages show the expiry page until it is extended. */
+  contractExpired = false;
 
   constructor(
     @inject(FeatureFlagPoller) private readonly poller: FeatureFlagPoller,
@@ -40,5 +42,6 @@ export class SiteStatusViewModel {
   update(poll: FlagPoll): void {
     this.flags = poll.flags;
     this.refusedNetwork = poll.refusedNetwork;
+    this.contractExpired = poll.contractExpired ?? false;
   }
 }

@@ -128,4 +128,15 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
     expect(row!.days).toBe(3);
     await server.db.query(`UPDATE workspaces SET invite_valid_days = 14 WHERE slug = 'acme'`);
   });
+
+  it('holds to the workspace’s user limit, naming it, and invites nobody past it', async () => {
+    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'acme'`);
+    await server.db.query(`UPDATE workspaces SET user_limit = $1 WHERE slug = 'acme'`, [n + 1]);
+    const res = await api('POST', `/api/invite/branch/${hq}`, admin, { emails: ['over1@acme-invite.test', 'over2@acme-invite.test'] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(new RegExp(`at most ${n + 1} users`));
+    expect(await server.db.query(`SELECT 1 FROM users WHERE email LIKE 'over_@acme-invite.test'`)).toHaveLength(0);
+    expect((await api('POST', `/api/invite/user/${hq}`, admin, { email: 'over1@acme-invite.test' })).json()).toEqual({ invited: 1, skipped: [] });
+    await server.db.query(`UPDATE workspaces SET user_limit = NULL WHERE slug = 'acme'`);
+  });
 });

@@ -398,7 +398,8 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
 
   describe('settings and the admin trail', () => {
     it('reads and updates bulk sign-up and the sign-in methods (audited); the company profile follows', async () => {
-      expect((await call('GET', '/workspace/bulk-signup-setting')).json()).toEqual({ bulkSignUpEnabled: false, socialPlatformSet: [] });
+      // The demo seed offers Google and Microsoft sign-in at Acme.
+      expect((await call('GET', '/workspace/bulk-signup-setting')).json()).toEqual({ bulkSignUpEnabled: false, socialPlatformSet: ['GOOGLE', 'MICROSOFT'] });
       const res = await call('PUT', '/workspace/settings', { bulkSignUpEnabled: true, socialPlatformSet: ['MICROSOFT', 'GOOGLE', 'GOOGLE'] });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE', 'MICROSOFT'] });
@@ -411,6 +412,7 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       const off = await call('PUT', '/workspace/settings', { socialPlatformSet: [] });
       expect(off.json()).toEqual({ bulkSignUpEnabled: true, socialPlatformSet: [] });
       expect((await auditActions('workspace.settings-updated')).length).toBe(2);
+      await call('PUT', '/workspace/settings', { bulkSignUpEnabled: false, socialPlatformSet: ['GOOGLE', 'MICROSOFT'] });
     });
 
     it('separates admin actions from security events', async () => {

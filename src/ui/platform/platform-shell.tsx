@@ -1,17 +1,15 @@
 import { App as AntApp, Button, Layout, Menu, Result, Space, Typography } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useService } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { SessionViewModel } from '../shell/session.view-model';
-import { PLATFORM_TOOLS_MENU } from './platform-tools.routes';
+import { PLATFORM_MENU } from './platform-menu';
 
-/**
- * A minimal frame for the platform tools until the platform console's shell is merged (it replaces this):
- * the platform admin only, a side menu of the tools, sign-out.
- */
-export const PlatformToolsFrame = observer(function PlatformToolsFrame() {
+/** The platform console's frame on the main site: side menu, who is signed in, sign-out. Platform admin only. */
+export const PlatformShell = observer(function PlatformShell() {
   const session = useService(SessionViewModel);
   const location = useLocation();
   const navigate = useNavigate();
@@ -21,12 +19,37 @@ export const PlatformToolsFrame = observer(function PlatformToolsFrame() {
 
   if (session.status === 'unknown' || session.status === 'loading') return <Loading label="Checking your session" />;
   if (session.status === 'error') return <LoadError message={session.error ?? ''} onRetry={() => void session.load()} />;
-  if (!session.user) return <ToSignIn />;
-  if (session.user.kind !== 'platform-admin') {
-    return <Result status="403" title="For the platform administrator only" subTitle="Sign in with the platform administrator's account to use these tools." />;
+  const user = session.user;
+  if (!user) {
+    return (
+      <main className="auth-page">
+        <Result
+          status="403"
+          title={<PageHeading>Sign in to the platform console</PageHeading>}
+          subTitle="This area is for the SafePlace platform administrator. Sign in with the platform administrator's account to continue."
+          extra={
+            <Button type="primary" href={`/signin?redirect=${encodeURIComponent(window.location.href)}`}>
+              Sign in
+            </Button>
+          }
+        />
+      </main>
+    );
+  }
+  if (user.kind !== 'platform-admin') {
+    return (
+      <main className="auth-page">
+        <Result
+          status="403"
+          title={<PageHeading>Not allowed</PageHeading>}
+          subTitle={`The platform console is for the SafePlace platform administrator only. You are signed in as ${user.email}.`}
+          extra={<Button href="/workspace/signin">Go to your workspaces</Button>}
+        />
+      </main>
+    );
   }
 
-  const selected = PLATFORM_TOOLS_MENU.find((item) => location.pathname.startsWith(item.path))?.key;
+  const selected = PLATFORM_MENU.find((item) => location.pathname.startsWith(item.path))?.key;
   return (
     <AntApp>
       <Layout style={{ minHeight: '100vh' }}>
@@ -38,8 +61,8 @@ export const PlatformToolsFrame = observer(function PlatformToolsFrame() {
             <Menu
               mode="inline"
               selectedKeys={selected ? [selected] : []}
-              items={PLATFORM_TOOLS_MENU.map((item) => ({ key: item.key, label: item.label }))}
-              onClick={({ key }) => navigate(PLATFORM_TOOLS_MENU.find((n) => n.key === key)!.path)}
+              items={PLATFORM_MENU.map((item) => ({ key: item.key, label: item.label }))}
+              onClick={({ key }) => navigate(PLATFORM_MENU.find((item) => item.key === key)!.path)}
             />
           </nav>
         </Layout.Sider>
@@ -47,8 +70,9 @@ export const PlatformToolsFrame = observer(function PlatformToolsFrame() {
           <Layout.Header className="shell-header">
             <Typography.Text type="secondary">Platform administration</Typography.Text>
             <Space>
-              <Typography.Text>{session.user.email}</Typography.Text>
+              <Typography.Text>{user.email}</Typography.Text>
               <Button
+                icon={<LogoutOutlined />}
                 onClick={async () => {
                   await session.signOut();
                   window.location.assign('/signin');
@@ -67,11 +91,13 @@ export const PlatformToolsFrame = observer(function PlatformToolsFrame() {
   );
 });
 
-export default PlatformToolsFrame;
+export default PlatformShell;
 
-function ToSignIn() {
-  useEffect(() => {
-    window.location.replace(`/signin?redirect=${encodeURIComponent(window.location.href)}`);
-  }, []);
-  return <Loading label="Taking you to sign-in" />;
+/** antd's Result title is not a heading: give the page its one. */
+function PageHeading({ children }: { children: string }) {
+  return (
+    <span role="heading" aria-level={1}>
+      {children}
+    </span>
+  );
 }

@@ -1,0 +1,43 @@
+import type { WorkspaceDetails } from '../../contracts/main/platform-workspaces.contract';
+import { parseWorkspaceUrl } from '../../domain/platform/workspace-url';
+import type { WorkspaceAdminApi } from './workspace-admin-api.port';
+import { invalid, refusalFrom, type Refusal } from './workspace-outcomes';
+
+export interface CreateWorkspaceInput {
+  companyName: string;
+  workspaceUrl: string;
+  adminEmail: string;
+  adminFirstName: string;
+  adminLastName?: string;
+  userLimit?: number | null;
+  /** YYYY-MM-DD, or empty for an open-ended contract. */
+  contractExpiresOn?: string | null;
+}
+
+export type CreateWorkspaceOutcome = { ok: true; workspace: WorkspaceDetails } | Refusal;
+
+/** Creates a workspace with its first admin, who is sent an invitation. The host is checked before the call. */
+export class CreateWorkspace {
+  constructor(private readonly workspaces: WorkspaceAdminApi) {}
+
+  async execute(input: CreateWorkspaceInput): Promise<CreateWorkspaceOutcome> {
+    const companyName = input.companyName.trim();
+    if (!companyName) return invalid('companyName', 'Give the company name');
+    const url = parseWorkspaceUrl(input.workspaceUrl);
+    if (!url.ok) return invalid('workspaceUrl', url.reason);
+    try {
+      const workspace = await this.workspaces.create({
+        companyName,
+        workspaceUrl: url.host,
+        adminEmail: input.adminEmail.trim(),
+        adminFirstName: input.adminFirstName.trim(),
+        adminLastName: input.adminLastName?.trim() ?? '',
+        userLimit: input.userLimit ?? null,
+        contractExpiresOn: input.contractExpiresOn || null,
+      });
+      return { ok: true, workspace };
+    } catch (error) {
+      return refusalFrom(error);
+    }
+  }
+}
