@@ -40,7 +40,7 @@ export function createContainer(input: CompositionInput): Container {
   return container;
 }
 
-export type Area = 'imports' | 'courses' | 'workflows' | 'people' | 'organisation' | 'platform';
+export type Area = 'imports' | 'courses' | 'workflows' | 'people' | 'organisation' | 'platform' | 'platformTools' | 'manual';
 
 /**
  * Each area's adapters and use cases are bound when one of its routes is first visited, so the sign-in
@@ -53,6 +53,8 @@ export const AREA_MODULES: Record<Area, () => Promise<ContainerModule>> = {
   people: async () => (await import('./modules/people.module')).peopleModule,
   organisation: async () => (await import('./modules/organisation.module')).organisationModule,
   platform: async () => (await import('./modules/platform.module')).platformConsoleModule,
+  platformTools: async () => (await import('./modules/platform-tools.module')).platformToolsModule,
+  manual: async () => (await import('./modules/platform-tools.module')).manualModule,
 };
 
 function platformModule(input: CompositionInput): ContainerModule {

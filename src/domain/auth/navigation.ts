@@ -11,7 +11,8 @@ export type NavKey =
   | 'business-units'
   | 'departments'
   | 'branding'
-  | 'workspace-settings';
+  | 'workspace-settings'
+  | 'manual';
 
 export interface NavItem {
   key: NavKey;
@@ -37,6 +38,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { key: 'departments', label: 'Departments', path: '/organisation/departments', description: 'Departments of each business unit and their managers', roles: ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] },
   { key: 'branding', label: 'Branding', path: '/organisation/branding', description: 'Your logo and colours on the sign-in page and in the app', roles: ['WORKSPACE_ADMIN'] },
   { key: 'workspace-settings', label: 'Workspace settings', path: '/organisation/settings', description: 'Self sign-up and the sign-in methods your workspace offers', roles: ['WORKSPACE_ADMIN'] },
+  { key: 'manual', label: 'User manual', path: '/manual', description: 'How to use SafePlace, as published by the SafePlace team', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
 ];
 
 /** The menu of a role, without the areas of modules switched off for the workspace (absent: all on). */

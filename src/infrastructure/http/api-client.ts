@@ -43,6 +43,12 @@ export class ApiClient {
     });
   }
 
+  /** An address under this API's base URL (for links the browser follows itself, e.g. a PDF). */
+  href(path: string): string {
+    const base = this.options.baseUrl.endsWith('/') ? this.options.baseUrl.slice(0, -1) : this.options.baseUrl;
+    return `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  }
+
   async call<C extends RouteContract>(contract: C, input: CallInput = {}): Promise<ResponseOf<C>> {
     if (!contract.response) throw new Error(`${contract.path} answers a file: use send()`);
     const response = await this.send(contract, input);

@@ -9,6 +9,8 @@ const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
   people: async () => (await import('../people/people.view-models')).peopleViewModels,
   organisation: async () => (await import('../organisation/organisation.view-models')).organisationViewModels,
   platform: async () => (await import('../platform/platform.view-models')).platformViewModels,
+  platformTools: async () => (await import('../platform-tools/platform-tools.view-models')).platformToolsViewModels,
+  manual: async () => (await import('../manual/manual.view-model')).manualViewModels,
 };
 
 const loaded = new WeakMap<Container, Map<Area, Promise<void>>>();

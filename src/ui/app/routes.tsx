@@ -8,9 +8,16 @@ import { workflowsRoutes } from '../workflows/workflows.routes';
 import { peopleRoutes } from '../people/people.routes';
 import { organisationRoutes } from '../organisation/organisation.routes';
 import { platformRoutes } from '../platform/platform.routes';
+import { platformToolsRoutes } from '../platform-tools/platform-tools.routes';
+import { manualRoutes } from '../manual/manual.routes';
 import { SiteRoot } from '../shell/site-root';
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** Adds routes to the children of the platform console's shell (the route with children). */
+function withinPlatformShell(routes: RouteObject[], extra: RouteObject[]): RouteObject[] {
+  return routes.map((route) => (route.children ? ({ ...route, children: [...route.children, ...extra] } as RouteObject) : route));
+}
 
 /** Every page is reachable by URL; each screen's code is loaded only when its route is visited. */
 export function routesFor(isMainSite: boolean, container: Container): RouteObject[] {
@@ -23,7 +30,8 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
         children: [
           { path: '/', lazy: lazyScreen(() => import('../marketing/home.screen')) },
           { path: '/workspace/signin', lazy: lazyScreen(() => import('../auth/workspace-finder.screen')) },
-          ...withArea(container, 'platform', platformRoutes),
+          // The platform tools' screens live in the platform console's shell, with their own area's bindings.
+          ...withArea(container, 'platform', withinPlatformShell(platformRoutes, withArea(container, 'platformTools', platformToolsRoutes))),
           ...common,
         ],
       },
@@ -45,6 +53,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             ...withArea(container, 'workflows', workflowsRoutes),
             ...withArea(container, 'people', peopleRoutes),
             ...withArea(container, 'organisation', organisationRoutes),
+            ...withArea(container, 'manual', manualRoutes),
           ],
         },
         ...common,

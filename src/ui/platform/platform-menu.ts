@@ -1,3 +1,4 @@
+import { PLATFORM_TOOLS_MENU } from '../platform-tools/platform-tools.routes';
 /**
  * The platform console's side menu. One entry per screen; colleagues add theirs here (the feature-flag
  * screen adds `{ key: 'feature-flags', label: 'Feature flags', path: '/platform/feature-flags' }` and its
@@ -9,4 +10,4 @@ export interface PlatformMenuItem {
   path: string;
 }
 
-export const PLATFORM_MENU: PlatformMenuItem[] = [{ key: 'workspaces', label: 'Workspaces', path: '/platform/workspaces' }];
+export const PLATFORM_MENU: PlatformMenuItem[] = [{ key: 'workspaces', label: 'Workspaces', path: '/platform/workspaces' }, ...PLATFORM_TOOLS_MENU];

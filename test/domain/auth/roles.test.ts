@@ -55,9 +55,9 @@ describe('business-unit selector', () => {
 
 describe('navigation by role', () => {
   it('shows employees the dashboard only, and admins the admin areas', () => {
-    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard']);
+    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'manual']);
     expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual([
-      'dashboard', 'people', 'courses', 'users-import', 'security-log', 'workflows', 'business-units', 'departments', 'branding', 'workspace-settings',
+      'dashboard', 'people', 'courses', 'users-import', 'security-log', 'workflows', 'business-units', 'departments', 'branding', 'workspace-settings', 'manual',
     ]);
     expect(navigationFor('EMPLOYER').map((n) => n.key)).toEqual(expect.arrayContaining(['business-units', 'departments']));
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('branding');

@@ -1,0 +1,60 @@
+import type { FeatureFlag } from '../../contracts/main/flags.contract';
+import { CLOSING_FLAGS, FLAG_KEY_PATTERN, workspacesToConfirm } from '../../domain/platform/feature-flags';
+import type { FlagAdminApi } from './platform-tools-api.port';
+import { invalid, refusalOf, type Refusal } from './outcome';
+
+export type FlagOutcome = { ok: true; flag: FeatureFlag } | Refusal;
+
+export class CreateFeatureFlag {
+  constructor(private readonly flags: FlagAdminApi) {}
+
+  async execute(input: { key: string; value: string }): Promise<FlagOutcome> {
+    const key = input.key.trim();
+    const value = input.value.trim();
+    if (!FLAG_KEY_PATTERN.test(key)) return invalid('key', 'Use lower-case letters, digits, "-" or "_", starting with a letter');
+    if (!value) return invalid('value', 'Give the flag a value');
+    try {
+      return { ok: true, flag: await this.flags.create(key, value) };
+    } catch (error) {
+      return refusalOf(error);
+    }
+  }
+}
+
+export class UpdateFeatureFlagValue {
+  constructor(private readonly flags: FlagAdminApi) {}
+
+  async execute(input: { key: string; value: string }): Promise<FlagOutcome> {
+    const value = input.value.trim();
+    if (!value) return invalid('value', 'Give the flag a value');
+    try {
+      return { ok: true, flag: await this.flags.updateValue(input.key, value) };
+    } catch (error) {
+      return refusalOf(error);
+    }
+  }
+}
+
+export type SetFlagWorkspacesOutcome =
+  | { ok: true; flag: FeatureFlag }
+  /** A closing flag (maintenance, elevateip) would be switched on for these workspaces: ask first. */
+  | { ok: false; reason: 'confirm'; workspaces: string[]; title: string; effect: string }
+  | Refusal;
+
+export class SetFeatureFlagWorkspaces {
+  constructor(private readonly flags: FlagAdminApi) {}
+
+  async execute(input: { flag: FeatureFlag; workspaceUrls: string[]; confirmed?: boolean }): Promise<SetFlagWorkspacesOutcome> {
+    const previous = input.flag.enabledWorkspaces.map((w) => w.workspaceUrl);
+    const added = workspacesToConfirm(input.flag.key, previous, input.workspaceUrls);
+    const closing = CLOSING_FLAGS[input.flag.key];
+    if (closing && added.length > 0 && !input.confirmed) {
+      return { ok: false, reason: 'confirm', workspaces: added, title: closing.title, effect: closing.effect };
+    }
+    try {
+      return { ok: true, flag: await this.flags.setWorkspaces(input.flag.key, input.workspaceUrls) };
+    } catch (error) {
+      return refusalOf(error);
+    }
+  }
+}

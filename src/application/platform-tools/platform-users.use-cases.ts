@@ -1,0 +1,51 @@
+import type { PlatformUser, UserRecord, UserStatus } from '../../contracts/main/platform-users.contract';
+import type { Role } from '../../domain/auth/roles';
+import type { PlatformUsersApi } from './platform-tools-api.port';
+import { invalid, refusalOf, type Refusal } from './outcome';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export class FindUserRecord {
+  constructor(private readonly users: PlatformUsersApi) {}
+
+  async execute(workspaceId: string, email: string): Promise<{ ok: true; record: UserRecord } | Refusal> {
+    const value = email.trim().toLowerCase();
+    if (!EMAIL.test(value)) return invalid('email', 'Type the user’s email address');
+    try {
+      return { ok: true, record: await this.users.record(workspaceId, { email: value }) };
+    } catch (error) {
+      return refusalOf(error);
+    }
+  }
+}
+
+export interface UserFixes {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+}
+
+/** Sends only what changed; nothing changed is said, not sent. */
+export class UpdateWorkspaceUser {
+  constructor(private readonly users: PlatformUsersApi) {}
+
+  async execute(user: PlatformUser, fixes: UserFixes): Promise<{ ok: true; user: PlatformUser } | { ok: false; reason: 'unchanged'; message: string } | Refusal> {
+    const next = { ...fixes, firstName: fixes.firstName.trim(), lastName: fixes.lastName.trim(), email: fixes.email.trim().toLowerCase() };
+    if (!next.firstName) return invalid('firstName', 'Give a first name');
+    if (!EMAIL.test(next.email)) return invalid('email', 'Not an email address');
+    const changes: Partial<UserFixes> = {};
+    if (next.firstName !== user.firstName) changes.firstName = next.firstName;
+    if (next.lastName !== user.lastName) changes.lastName = next.lastName;
+    if (next.email !== user.email.toLowerCase()) changes.email = next.email;
+    if (next.role !== user.role) changes.role = next.role;
+    if (next.status !== user.status) changes.status = next.status;
+    if (Object.keys(changes).length === 0) return { ok: false, reason: 'unchanged', message: 'Nothing was changed' };
+    try {
+      return { ok: true, user: await this.users.update({ workspaceId: user.workspaceId, userId: user.userId, ...changes }) };
+    } catch (error) {
+      return refusalOf(error);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useViewModel } from '../shared/container-context';
+import { EmptyState, LoadError, Loading } from '../shared/page-state';
+import { ManualView } from './manual-view';
+import { ManualViewModel } from './manual.view-model';
+
+/** The workspace's user manual, for every member. */
+export const ManualScreen = observer(function ManualScreen() {
+  const vm = useViewModel(ManualViewModel);
+  useEffect(() => {
+    void vm.load();
+  }, [vm]);
+
+  return (
+    <section aria-labelledby="manual-title">
+      <Typography.Title level={2} id="manual-title">
+        User manual
+      </Typography.Title>
+      {vm.status === 'loading' ? <Loading label="Loading the manual" /> : null}
+      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.status === 'ready' && !vm.manual ? (
+        <EmptyState title="No user manual has been published yet">
+          <Typography.Text type="secondary">When the SafePlace team publishes one, you will find it here.</Typography.Text>
+        </EmptyState>
+      ) : null}
+      {vm.status === 'ready' && vm.manual ? (
+        <>
+          <Typography.Paragraph type="secondary">
+            Published {new Date(vm.manual.publishedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}
+          </Typography.Paragraph>
+          <ManualView manual={vm.manual} />
+        </>
+      ) : null}
+    </section>
+  );
+});
+
+export default ManualScreen;

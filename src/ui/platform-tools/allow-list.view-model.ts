@@ -1,0 +1,173 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { AllowListEntry } from '../../contracts/main/allow-list.contract';
+import { AddToAllowList, badLines, ImportAllowList } from '../../application/platform-tools/allow-list.use-cases';
+import { AllowListApi, WorkspaceDirectory } from '../../application/platform-tools/platform-tools-api.port';
+import { describeError } from '../../application/shared/api-error';
+import { WorkspaceChoices } from './workspace-choices';
+
+export interface AllowListRow {
+  key: string;
+  entryId: string;
+  entry: string;
+  kind: string;
+  added: string;
+}
+
+type Notice = { type: 'success' | 'error'; message: string } | null;
+
+/** A workspace's sign-up allow-list: paged and searchable on the server; add one, upload a file, remove one. */
+@injectable()
+export class AllowListViewModel {
+  workspaceId: string | null = null;
+  status: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
+  error: string | null = null;
+  items: AllowListEntry[] = [];
+  total = 0;
+  page = 1;
+  readonly pageSize = 20;
+  query = '';
+  notice: Notice = null;
+
+  adding = false;
+  addError: string | null = null;
+  added = 0;
+
+  uploading = false;
+  uploadError: string | null = null;
+  uploadProblems: { line: number; reason: string }[] = [];
+
+  removing: string | null = null;
+  readonly workspaces: WorkspaceChoices;
+
+  constructor(
+    @inject(AllowListApi) private readonly api: AllowListApi,
+    @inject(WorkspaceDirectory) directory: WorkspaceDirectory,
+    @inject(AddToAllowList) private readonly addEntry: AddToAllowList,
+    @inject(ImportAllowList) private readonly importList: ImportAllowList,
+  ) {
+    this.workspaces = new WorkspaceChoices(directory);
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  get rows(): AllowListRow[] {
+    return this.items.map((e) => ({
+      key: e.entryId,
+      entryId: e.entryId,
+      entry: e.entry,
+      kind: e.kind === 'DOMAIN' ? 'Whole domain' : 'Address',
+      added: new Date(e.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
+    }));
+  }
+
+  get workspaceName(): string {
+    return this.workspaces.find(this.workspaceId)?.companyName ?? 'this workspace';
+  }
+
+  async choose(workspaceId: string): Promise<void> {
+    this.workspaceId = workspaceId;
+    this.query = '';
+    this.notice = null;
+    this.addError = null;
+    this.uploadError = null;
+    this.uploadProblems = [];
+    await this.load(1);
+  }
+
+  async search(query: string): Promise<void> {
+    this.query = query;
+    await this.load(1);
+  }
+
+  async load(page = this.page): Promise<void> {
+    const workspaceId = this.workspaceId;
+    if (!workspaceId) return;
+    this.status = 'loading';
+    this.error = null;
+    try {
+      const result = await this.api.list(workspaceId, page - 1, this.pageSize, this.query);
+      runInAction(() => {
+        if (workspaceId !== this.workspaceId) return;
+        this.items = result.items;
+        this.total = result.total;
+        this.page = page;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'error';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  async add(email: string): Promise<void> {
+    if (!this.workspaceId) return;
+    this.adding = true;
+    this.addError = null;
+    this.notice = null;
+    try {
+      const outcome = await this.addEntry.execute(this.workspaceId, email);
+      if (!outcome.ok) {
+        runInAction(() => (this.addError = outcome.message));
+        return;
+      }
+      runInAction(() => {
+        this.added += 1;
+        this.notice = { type: 'success', message: `${outcome.entry.entry} may now sign up to ${this.workspaceName}.` };
+      });
+      await this.load(1);
+    } catch (error) {
+      runInAction(() => (this.addError = describeError(error)));
+    } finally {
+      runInAction(() => (this.adding = false));
+    }
+  }
+
+  async upload(file: { name: string; content: Blob }): Promise<void> {
+    if (!this.workspaceId) return;
+    this.uploading = true;
+    this.uploadError = null;
+    this.uploadProblems = [];
+    this.notice = null;
+    try {
+      const outcome = await this.importList.execute(this.workspaceId, file);
+      if (!outcome.ok) {
+        runInAction(() => {
+          this.uploadError = outcome.message;
+          this.uploadProblems = badLines(outcome.fields);
+        });
+        return;
+      }
+      const r = outcome.result;
+      runInAction(() => {
+        this.notice = {
+          type: 'success',
+          message: `${file.name}: ${r.added} added${r.alreadyListed ? `, ${r.alreadyListed} already on the list` : ''}.`,
+        };
+      });
+      await this.load(1);
+    } catch (error) {
+      runInAction(() => (this.uploadError = describeError(error)));
+    } finally {
+      runInAction(() => (this.uploading = false));
+    }
+  }
+
+  async remove(entryId: string): Promise<void> {
+    if (!this.workspaceId) return;
+    const entry = this.items.find((e) => e.entryId === entryId)?.entry ?? 'The entry';
+    this.removing = entryId;
+    this.notice = null;
+    try {
+      await this.api.remove(this.workspaceId, entryId);
+      runInAction(() => (this.notice = { type: 'success', message: `${entry} was removed from the list.` }));
+      // Stay on the page unless it is now empty.
+      await this.load(this.items.length === 1 && this.page > 1 ? this.page - 1 : this.page);
+    } catch (error) {
+      runInAction(() => (this.notice = { type: 'error', message: describeError(error) }));
+    } finally {
+      runInAction(() => (this.removing = null));
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { auditRows } from './support';
+
+describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => {
+  let server: TestServer;
+  let platform: string;
+  let admin: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    platform = await server.signIn('localhost', 'platform@demo.test');
+    admin = await server.signIn('acme.localhost', 'admin@acme.test');
+  });
+  afterAll(async () => server?.close());
+
+  const call = (method: 'POST' | 'PUT', url: string, payload: object, token = platform, host = 'localhost') =>
+    server.request(host, { method, url: `/main-api${url}`, token, payload });
+  const flagsAt = async (host: string, token?: string) =>
+    (await server.request(host, { method: 'GET', url: '/main-api/api/feature-flags', token })).json() as { key: string; value: string; enabledWorkspaces: { workspaceUrl: string }[] }[];
+
+  it('creates a flag, on for no workspace, and refuses the same key twice with a 409 naming it', async () => {
+    const res = await call('POST', '/api/feature-flags', { key: 'new-dashboard', value: 'on' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ key: 'new-dashboard', value: 'on', enabledWorkspaces: [] });
+    const again = await call('POST', '/api/feature-flags', { key: 'new-dashboard', value: 'beta' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().fields).toHaveProperty('key');
+  });
+
+  it('names a bad key or an empty value', async () => {
+    const badKey = await call('POST', '/api/feature-flags', { key: 'Has Spaces', value: 'on' });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().fields).toHaveProperty('key');
+    const noValue = await call('POST', '/api/feature-flags', { key: 'x-flag', value: '  ' });
+    expect(noValue.statusCode).toBe(400);
+    expect(noValue.json().fields).toHaveProperty('value');
+  });
+
+  it('changes a value; an unknown key is a 404', async () => {
+    const res = await call('PUT', '/api/feature-flags', { key: 'new-dashboard', value: 'beta' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toBe('beta');
+    expect((await call('PUT', '/api/feature-flags', { key: 'nothing-here', value: 'on' })).statusCode).toBe(404);
+  });
+
+  it('shows the platform admin every flag with all its workspaces, and a workspace only itself', async () => {
+    expect((await call('PUT', '/api/feature-flags/workspaces', { key: 'new-dashboard', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }, { workspaceUrl: 'globex.localhost' }] })).statusCode).toBe(200);
+    const asPlatform = (await flagsAt('localhost', platform)).find((f) => f.key === 'new-dashboard')!;
+    expect(asPlatform.enabledWorkspaces.map((w) => w.workspaceUrl)).toEqual(['acme.localhost', 'globex.localhost']);
+    expect((await flagsAt('localhost', platform)).map((f) => f.key)).toEqual(expect.arrayContaining(['elevateip', 'maintenance', 'new-dashboard']));
+    const atAcme = (await flagsAt('acme.localhost', admin)).find((f) => f.key === 'new-dashboard')!;
+    expect(atAcme.enabledWorkspaces).toEqual([{ workspaceUrl: 'acme.localhost' }]);
+    const anonymousMain = (await flagsAt('localhost')).find((f) => f.key === 'new-dashboard')!;
+    expect(anonymousMain.enabledWorkspaces).toEqual([]);
+  });
+
+  it('is the platform admin’s alone: a workspace admin gets 403, nobody signed in 401', async () => {
+    expect((await call('POST', '/api/feature-flags', { key: 'sneaky', value: 'on' }, admin, 'acme.localhost')).statusCode).toBe(403);
+    expect((await call('PUT', '/api/feature-flags', { key: 'new-dashboard', value: 'off' }, admin, 'acme.localhost')).statusCode).toBe(403);
+    expect((await server.request('localhost', { method: 'POST', url: '/main-api/api/feature-flags', payload: { key: 'sneaky', value: 'on' } })).statusCode).toBe(401);
+  });
+
+  it('records who created and changed a flag', async () => {
+    const [created] = await auditRows(server, 'feature_flag.created');
+    expect(created).toMatchObject({ workspace_id: null, target: 'new-dashboard' });
+    expect(created.actor_platform_admin_id).toBeTruthy();
+    const [updated] = await auditRows(server, 'feature_flag.updated');
+    expect(updated.details).toEqual({ from: 'on', to: 'beta' });
+    // Switching a flag on for workspaces is on each target workspace's record too.
+    const ids = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug IN ('acme', 'globex') ORDER BY slug`);
+    const enabled = await auditRows(server, 'feature_flag.workspace_enabled');
+    expect(enabled.filter((r) => r.target === 'new-dashboard').map((r) => r.workspace_id).sort()).toEqual(ids.map((r) => r.id).sort());
+    expect(enabled.every((r) => r.actor_platform_admin_id)).toBe(true);
+    expect((await call('PUT', '/api/feature-flags/workspaces', { key: 'new-dashboard', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] })).statusCode).toBe(200);
+    const disabled = await auditRows(server, 'feature_flag.workspace_disabled');
+    expect(disabled).toEqual([expect.objectContaining({ workspace_id: ids[1].id, target: 'new-dashboard' })]);
+  });
+});
+
+describe.each(DATABASES)('workspace options for pickers on %s', (kind) => {
+  let server: TestServer;
+  let platform: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    platform = await server.signIn('localhost', 'platform@demo.test');
+  });
+  afterAll(async () => server?.close());
+
+  it('lists workspaces by name or address for the platform admin only', async () => {
+    const all = await server.request('localhost', { method: 'GET', url: '/main-api/api/admin/workspace-options', token: platform });
+    expect(all.json().map((w: { workspaceUrl: string }) => w.workspaceUrl)).toEqual(['acme.localhost', 'globex.localhost']);
+    const some = await server.request('localhost', { method: 'GET', url: '/main-api/api/admin/workspace-options?q=GLOB', token: platform });
+    expect(some.json()).toEqual([expect.objectContaining({ workspaceUrl: 'globex.localhost', companyName: 'Globex', active: true })]);
+    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    expect((await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/admin/workspace-options', token: admin })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { auditRows, NO_SUCH_ID, workspaceIds } from './support';
+
+describe.each(DATABASES)('the platform admin’s user fixes and records on %s', (kind) => {
+  let server: TestServer;
+  let platform: string;
+  let ids: { acme: string; globex: string };
+  let esha: string;
+  let courseId: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    platform = await server.signIn('localhost', 'platform@demo.test');
+    ids = await workspaceIds(server);
+    esha = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@acme.test'`))[0].id;
+    const [course] = await server.db.query<{ id: string; title: string }>(`SELECT id, title FROM courses WHERE workspace_id = $1 ORDER BY title LIMIT 1`, [ids.acme]);
+    courseId = course.id;
+    await server.db.query(
+      `INSERT INTO course_assignments (workspace_id, course_id, user_id, status, assigned_at, completed_at)
+       VALUES ($1, $2, $3, 'COMPLETED', '2026-01-05T10:00:00Z', '2026-01-20T09:30:00Z')`,
+      [ids.acme, courseId, esha],
+    );
+  });
+  afterAll(async () => server?.close());
+
+  const post = (url: string, payload: object, token = platform, host = 'localhost') =>
+    server.request(host, { method: 'POST', url: `/main-api/api${url}`, token, payload });
+
+  it('fixes a name, role and status, and answers with the user', async () => {
+    const res = await post('/admin/update-user', { workspaceId: ids.acme, userId: esha, firstName: 'Eesha', lastName: 'Employee-Rao' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ userId: esha, firstName: 'Eesha', lastName: 'Employee-Rao', role: 'EMPLOYEE', status: 'ACTIVE', email: 'employee@acme.test' });
+  });
+
+  it('refuses an email another user of that workspace has, with a 409 naming the field', async () => {
+    const res = await post('/admin/update-user', { workspaceId: ids.acme, userId: esha, email: 'ADMIN@acme.test' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields).toEqual({ email: 'Already used in this workspace' });
+    // The same email in another workspace is no conflict.
+    const globexUser = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@globex.test'`))[0].id;
+    const other = await post('/admin/update-user', { workspaceId: ids.globex, userId: globexUser, email: 'employee@acme.test' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('answers 404 for a user of another workspace, whatever the id pair', async () => {
+    expect((await post('/admin/update-user', { workspaceId: ids.globex, userId: esha, firstName: 'X' })).statusCode).toBe(404);
+    expect((await post('/admin/update-user', { workspaceId: NO_SUCH_ID, userId: esha, firstName: 'X' })).statusCode).toBe(404);
+    expect((await post('/admin/user/course/policy/details', { workspaceId: ids.globex, userId: esha })).statusCode).toBe(404);
+    expect((await post('/admin/user/course/policy/details', { workspaceId: ids.globex, email: 'admin@acme.test' })).statusCode).toBe(404);
+  });
+
+  it('names bad input', async () => {
+    const nothing = await post('/admin/update-user', { workspaceId: ids.acme, userId: esha });
+    expect(nothing.statusCode).toBe(400);
+    const badRole = await post('/admin/update-user', { workspaceId: ids.acme, userId: esha, role: 'KING' });
+    expect(badRole.json().fields).toHaveProperty('role');
+    const badEmail = await post('/admin/update-user', { workspaceId: ids.acme, userId: esha, email: 'nope' });
+    expect(badEmail.json().fields).toHaveProperty('email');
+    const both = await post('/admin/user/course/policy/details', { workspaceId: ids.acme });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().fields).toHaveProperty('email');
+  });
+
+  it('shows a user’s courses with status, progress and dates, and no policies yet', async () => {
+    const res = await post('/admin/user/course/policy/details', { workspaceId: ids.acme, email: 'Employee@Acme.test' });
+    expect(res.statusCode).toBe(200);
+    const record = res.json();
+    expect(record.user).toMatchObject({ userId: esha, firstName: 'Eesha' });
+    expect(record.courses).toEqual([
+      expect.objectContaining({ courseId, status: 'COMPLETED', progress: 100, assignedAt: '2026-01-05T10:00:00.000Z', completedAt: '2026-01-20T09:30:00.000Z' }),
+    ]);
+    expect(record.policies).toEqual([]);
+    const byId = await post('/admin/user/course/policy/details', { workspaceId: ids.acme, userId: esha });
+    expect(byId.json().user.email).toBe('employee@acme.test');
+  });
+
+  it('signs a deactivated user out everywhere', async () => {
+    const buadmin = await server.signIn('acme.localhost', 'buadmin@acme.test');
+    const id = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'buadmin@acme.test'`))[0].id;
+    expect((await post('/admin/update-user', { workspaceId: ids.acme, userId: id, status: 'INACTIVE', role: 'EMPLOYEE' })).statusCode).toBe(200);
+    const after = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token: buadmin });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('is the platform admin’s alone', async () => {
+    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    expect((await post('/admin/update-user', { workspaceId: ids.acme, userId: esha, firstName: 'X' }, admin, 'acme.localhost')).statusCode).toBe(403);
+    expect((await post('/admin/user/course/policy/details', { workspaceId: ids.acme, userId: esha }, admin, 'acme.localhost')).statusCode).toBe(403);
+  });
+
+  it('records each change with what changed, against the target workspace', async () => {
+    const rows = await auditRows(server, 'user.updated_by_platform');
+    expect(rows[0]).toMatchObject({ workspace_id: ids.acme, target: esha });
+    expect(rows[0].details).toEqual({ changed: { first_name: { from: 'Esha', to: 'Eesha' }, last_name: { from: 'Employee', to: 'Employee-Rao' } } });
+    expect(rows[0].actor_platform_admin_id).toBeTruthy();
+    expect((await auditRows(server, 'user.record_viewed')).length).toBeGreaterThanOrEqual(2);
+  });
+});
