@@ -84,6 +84,14 @@ test('the platform admin creates a workspace whose first admin claims it, then s
   await expect(platform.getByText('The user limit is now 25.')).toBeVisible();
   await expect(platform.getByText('1 of 25')).toBeVisible();
 
+  // The platform's own audit trail names it, the workspace and who did it.
+  await platform.getByRole('menuitem', { name: 'Audit trail' }).click();
+  await expect(platform.getByRole('heading', { name: 'Platform audit trail' })).toBeVisible();
+  const limitRow = platform.getByRole('row').filter({ hasText: 'Set a user limit' }).first();
+  await expect(limitRow).toContainText('platform@demo.test');
+  await expect(platform.getByRole('row').filter({ hasText: 'Created a workspace' }).first()).toBeVisible();
+  await platform.goBack();
+
   // The contract: its admin is warned in the last 30 days, the workspace closes after the last day, and reopens.
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   await platform.getByLabel('Contract end date', { exact: true }).fill(day(10));

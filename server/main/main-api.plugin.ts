@@ -17,6 +17,7 @@ import { brandingRoutes } from './organisation/branding.routes';
 import { businessUnitRoutes } from './organisation/business-units.routes';
 import { departmentRoutes } from './organisation/departments.routes';
 import { platformWorkspaceRoutes } from './platform/workspaces.routes';
+import { platformAuditRoutes } from './platform/platform-audit.routes';
 import { platformToolRoutes } from './platform-tools/platform-tools.routes';
 
 export const MAIN_API_BASE = '/main-api';
@@ -40,5 +41,6 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await departmentRoutes(api, deps);
   await brandingRoutes(api, deps);
   await platformWorkspaceRoutes(api, deps);
+  await platformAuditRoutes(api, deps);
   await platformToolRoutes(api, deps);
 }

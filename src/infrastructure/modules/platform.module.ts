@@ -1,3 +1,5 @@
+import { PlatformAuditApi } from '../../application/platform/platform-audit-api.port';
+import { HttpPlatformAuditApi } from '../http/main/http-platform-audit-api';
 import { ContainerModule } from 'inversify';
 import { CreateWorkspace } from '../../application/platform/create-workspace.use-case';
 import { DeleteWorkspace } from '../../application/platform/delete-workspace.use-case';
@@ -7,6 +9,7 @@ import { HttpWorkspaceAdminApi } from '../http/main/http-workspace-admin-api';
 
 /** Bindings of the platform console (main site): its HTTP adapter and use cases. */
 export const platformConsoleModule = new ContainerModule(({ bind }) => {
+  bind(PlatformAuditApi).to(HttpPlatformAuditApi).inSingletonScope();
   bind(WorkspaceAdminApi).to(HttpWorkspaceAdminApi).inSingletonScope();
   const api = (ctx: { get<T>(id: symbol): T }) => ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi);
   bind(CreateWorkspace).toDynamicValue((ctx) => new CreateWorkspace(api(ctx)));

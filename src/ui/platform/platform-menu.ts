@@ -10,4 +10,8 @@ export interface PlatformMenuItem {
   path: string;
 }
 
-export const PLATFORM_MENU: PlatformMenuItem[] = [{ key: 'workspaces', label: 'Workspaces', path: '/platform/workspaces' }, ...PLATFORM_TOOLS_MENU];
+export const PLATFORM_MENU: PlatformMenuItem[] = [
+  { key: 'workspaces', label: 'Workspaces', path: '/platform/workspaces' },
+  ...PLATFORM_TOOLS_MENU,
+  { key: 'audit', label: 'Audit trail', path: '/platform/audit' },
+];

@@ -75,3 +75,6 @@ SELECT workspace_id, branch_id, department_id, role, status, count(*) FROM users
 
 -- How long an invitation link works, per workspace (issue 5: a workspace setting, 14 days by default).
 ALTER TABLE workspaces ADD COLUMN invite_valid_days integer NOT NULL DEFAULT 14 CHECK (invite_valid_days BETWEEN 1 AND 90);
+
+-- The platform admins' trail reads only their events, newest first.
+CREATE INDEX audit_events_platform_idx ON audit_events (at DESC) WHERE actor_platform_admin_id IS NOT NULL;

@@ -1,0 +1,42 @@
+import { Table, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useViewModel } from '../shared/container-context';
+import { LoadError } from '../shared/page-state';
+import { PlatformAuditViewModel } from './platform-audit.view-model';
+
+/** What the platform admins did: workspaces created and deleted, limits, flags, manuals, allow-lists, user edits. */
+export const PlatformAuditScreen = observer(function PlatformAuditScreen() {
+  const vm = useViewModel(PlatformAuditViewModel);
+  useEffect(() => {
+    void vm.load(1);
+  }, [vm]);
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        Platform audit trail
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">Every action of a platform administrator, in any workspace: who, what, when and from where.</Typography.Paragraph>
+      {vm.status === 'error' ? (
+        <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />
+      ) : (
+        <Table
+          rowKey="id"
+          loading={vm.status === 'loading'}
+          dataSource={vm.tableRows}
+          locale={{ emptyText: 'No platform actions yet' }}
+          pagination={{ current: vm.page, pageSize: vm.pageSize, total: vm.total, showSizeChanger: true, onChange: (page, size) => void vm.load(page, size) }}
+          columns={[
+            { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
+            { title: 'Action', dataIndex: 'label' },
+            { title: 'Workspace', dataIndex: 'workspace', render: (w: string | null) => w ?? '—' },
+            { title: 'By', dataIndex: 'actor', render: (a: string | null) => a ?? '—' },
+            { title: 'From', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
+          ]}
+        />
+      )}
+    </>
+  );
+});
+
+export default PlatformAuditScreen;
