@@ -54,6 +54,11 @@ test('an admin finds, edits, deactivates, reactivates and deletes people in the 
   await expect(page.getByText('Saved aditya.patel14@acme.test')).toBeVisible();
   await page.getByRole('button', { name: 'Edit Aditya Patel' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit Aditya Patel' }).getByLabel('Designation')).toHaveValue('Sales lead');
+  // A workspace admin can end every session of a person at once.
+  await page.getByRole('dialog', { name: 'Edit Aditya Patel' }).getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByText('Every session of this person ends at once')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Sign aditya.patel14@acme.test out everywhere?' }).getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByText(/Signed aditya.patel14@acme.test out everywhere \(\d+ sessions? ended\)/)).toBeVisible();
   await page.getByRole('dialog', { name: 'Edit Aditya Patel' }).getByRole('button', { name: 'Close' }).click();
 
   // Select people found by two searches, then deactivate them together.

@@ -69,6 +69,11 @@ export class FakeDirectoryApi implements DirectoryApi {
     this.people[index] = updated;
     return updated;
   }
+  signedOut: string[] = [];
+  async signOutEverywhere(userId: string) {
+    this.signedOut.push(userId);
+    return { sessionsEnded: 2 };
+  }
   async remove(userId: string) {
     return this.removeMany([userId]);
   }

@@ -17,4 +17,6 @@ export interface DirectoryApi {
   update(userId: string, change: UserUpdate): Promise<DirectoryUser>;
   remove(userId: string): Promise<{ deleted: number }>;
   removeMany(userIds: string[]): Promise<{ deleted: number }>;
+  /** Ends every session of the person at once (workspace admins). */
+  signOutEverywhere(userId: string): Promise<{ sessionsEnded: number }>;
 }

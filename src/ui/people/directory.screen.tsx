@@ -261,6 +261,14 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
       <PersonDrawer
         vm={vm}
         onResend={(user) => void vm.resendInvitations([user])}
+        onSignOut={(user) =>
+          modal.confirm({
+            title: `Sign ${user.email} out everywhere?`,
+            content: 'Every session of this person ends at once, on every device. They can sign in again.',
+            okText: 'Sign out everywhere',
+            onOk: () => vm.signOutEverywhere(user),
+          })
+        }
         onWithdraw={(user) =>
           modal.confirm({
             title: `Withdraw the invitation of ${user.email}?`,
@@ -296,6 +304,7 @@ function StatusCell({ label, user }: { label: string; user: DirectoryUser }) {
 const PersonDrawer = observer(function PersonDrawer(props: {
   vm: DirectoryViewModel;
   onResend: (user: DirectoryUser) => void;
+  onSignOut: (user: DirectoryUser) => void;
   onWithdraw: (user: DirectoryUser) => void;
   onDeactivate: (id: string) => void;
   onReactivate: (id: string) => void;
@@ -332,6 +341,7 @@ const PersonDrawer = observer(function PersonDrawer(props: {
                   <Button onClick={() => props.onWithdraw(user)}>Withdraw invitation</Button>
                 </>
               )}
+              {vm.maySignOthersOut && user.status === 'ACTIVE' && !self && <Button onClick={() => props.onSignOut(user)}>Sign out everywhere</Button>}
               {user.status === 'INACTIVE' ? (
                 <Button onClick={() => props.onReactivate(user.userId)}>Reactivate</Button>
               ) : (

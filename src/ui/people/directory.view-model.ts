@@ -398,6 +398,20 @@ export class DirectoryViewModel {
     }
   }
 
+  /** Workspace admins only (the server enforces it): on a lost device, a leaver, a suspicion. */
+  get maySignOthersOut(): boolean {
+    return this.me?.role === 'WORKSPACE_ADMIN';
+  }
+
+  async signOutEverywhere(user: DirectoryUser): Promise<void> {
+    try {
+      const { sessionsEnded } = await this.directory.signOutEverywhere(user.userId);
+      runInAction(() => (this.notice = { type: 'success', text: `Signed ${user.email} out everywhere (${plural(sessionsEnded, 'session', 'sessions')} ended)` }));
+    } catch (error) {
+      runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));
+    }
+  }
+
   dismissNotice(): void {
     this.notice = null;
   }

@@ -132,4 +132,13 @@ describe('DirectoryViewModel', () => {
     expect(vm.notice).toEqual({ type: 'success', text: 'Sent 2 invitations again' });
     expect(vm.selectedIds).toEqual([]);
   });
+
+  it('lets a workspace admin sign a person out everywhere, and says how many sessions ended', async () => {
+    const { api, vm } = setUp();
+    await vm.start('ALL');
+    expect(vm.maySignOthersOut).toBe(true);
+    await vm.signOutEverywhere(vm.items[0]!);
+    expect(api.signedOut).toEqual(['u1']);
+    expect(vm.notice).toEqual({ type: 'success', text: 'Signed person1@acme.test out everywhere (2 sessions ended)' });
+  });
 });

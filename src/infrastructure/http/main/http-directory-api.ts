@@ -13,6 +13,7 @@ import {
   type UserStats,
   type UserUpdate,
 } from '../../../contracts/main/users.contract';
+import { signOutEverywhere } from '../../../contracts/main/sessions.contract';
 import type { DirectoryApi, DirectoryPage } from '../../../application/people/directory-api.port';
 import { ApiClient, MainHttp } from '../api-client';
 
@@ -42,6 +43,11 @@ export class HttpDirectoryApi implements DirectoryApi {
 
   remove(userId: string): Promise<{ deleted: number }> {
     return this.main.call(deleteUser, { params: { id: userId } });
+  }
+
+  async signOutEverywhere(userId: string): Promise<{ sessionsEnded: number }> {
+    const { sessionsEnded } = await this.main.call(signOutEverywhere, { params: { userId }, body: {} });
+    return { sessionsEnded };
   }
 
   removeMany(userIds: string[]): Promise<{ deleted: number }> {
