@@ -10,44 +10,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import type { Database } from '../server/platform/db/database';
-import { migrate } from '../server/platform/db/migrate';
-import { openPglite } from '../server/platform/db/pglite-database';
-import { openScratchPostgres } from '../server/platform/db/scratch-postgres';
 import { FolderFileStorage } from '../server/platform/file-storage';
-import type { PasswordHasher } from '../server/platform/passwords';
 import { DirectoryRepository } from '../server/main/users/directory.repository';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
+import { cheapPasswords, openBenchDatabase } from './support';
 
 const USERS = 100_000;
 const CLIENTS = 50;
 const REQUESTS = 1_000;
 
-const cheapPasswords: PasswordHasher = {
-  async hash(p) {
-    return `bench$${p}`;
-  },
-  async verify(h, p) {
-    return h === `bench$${p}`;
-  },
-  async verifyNothing() {},
-};
 
-async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-dir-pglite-'));
-    const db = await openPglite({ dataDir });
-    await migrate(db);
-    return {
-      db,
-      drop: async () => {
-        await db.close();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const db = await openScratchPostgres(process.env.BENCH_DATABASE_URL!, 'bench_dir');
-  return { db, drop: () => db.close() };
-}
 
 /** 100,000 people in Acme, spread over its units, departments, statuses and joining dates, written by SQL. */
 async function grow(db: Database): Promise<{ workspaceId: string; hq: string }> {
@@ -96,7 +68,7 @@ async function load(one: () => Promise<void>, clients: number, total: number): P
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
-  const { db, drop } = await openBenchDatabase(kind);
+  const { db, drop } = await openBenchDatabase(kind, 'bench_dir');
   const files = await mkdtemp(path.join(os.tmpdir(), 'bench-files-'));
   try {
     await seedDemo(db, cheapPasswords, 'localhost');

@@ -10,13 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import type { Database } from '../server/platform/db/database';
-import { migrate } from '../server/platform/db/migrate';
-import { openPglite, PgliteDatabase } from '../server/platform/db/pglite-database';
+import { PgliteDatabase } from '../server/platform/db/pglite-database';
 import { PostgresDatabase } from '../server/platform/db/postgres-database';
-import { openScratchPostgres } from '../server/platform/db/scratch-postgres';
 import { FolderFileStorage } from '../server/platform/file-storage';
-import type { PasswordHasher } from '../server/platform/passwords';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
+import { cheapPasswords, openBenchDatabase } from './support';
 
 const ROWS = 50_000;
 const HEADER = 'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
@@ -24,15 +22,6 @@ const MAPPING = { email: 0, firstName: 1, lastName: 2, employeeId: 3, gender: 4,
 const UNITS = ['Acme Headquarters', 'Acme Pune'];
 const DEPARTMENTS = ['Human Resources', 'Engineering', 'Sales'];
 
-const cheapPasswords: PasswordHasher = {
-  async hash(p) {
-    return `bench$${p}`;
-  },
-  async verify(h, p) {
-    return h === `bench$${p}`;
-  },
-  async verifyNothing() {},
-};
 
 interface BenchRow {
   email: string;
@@ -100,23 +89,6 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; grow
   }
 }
 
-async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    // The embedded default: PGlite persisted in a data folder (in memory, the table itself would count as RSS).
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pglite-'));
-    const db = await openPglite({ dataDir });
-    await migrate(db);
-    return {
-      db,
-      drop: async () => {
-        await db.close();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const db = await openScratchPostgres(process.env.BENCH_DATABASE_URL!, 'bench');
-  return { db, drop: () => db.close() };
-}
 
 const COPY_COLUMNS = '(workspace_id, email, first_name, last_name, employee_id, gender, designation, branch_id, department_id, role, home_address, phone_number, date_of_joining, status)';
 
@@ -177,7 +149,7 @@ async function timeCopy(kind: 'pglite' | 'postgres', db: Database, input: string
 }
 
 async function benchOn(kind: 'pglite' | 'postgres', rows: BenchRow[], csv: string): Promise<void> {
-  const { db, drop } = await openBenchDatabase(kind);
+  const { db, drop } = await openBenchDatabase(kind, 'bench');
   const files = await mkdtemp(path.join(os.tmpdir(), 'bench-files-'));
   try {
     await seedDemo(db, cheapPasswords, 'localhost');

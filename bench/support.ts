@@ -1,0 +1,41 @@
+// What the database benchmarks share: a password hasher that costs nothing (sign-in is not what they measure)
+// and a fresh database of either kind.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database } from '../server/platform/db/database';
+import { migrate } from '../server/platform/db/migrate';
+import { openPglite } from '../server/platform/db/pglite-database';
+import { openScratchPostgres } from '../server/platform/db/scratch-postgres';
+import type { PasswordHasher } from '../server/platform/passwords';
+
+export const cheapPasswords: PasswordHasher = {
+  async hash(p) {
+    return `bench$${p}`;
+  },
+  async verify(h, p) {
+    return h === `bench$${p}`;
+  },
+  async verifyNothing() {},
+};
+
+/**
+ * A migrated, empty database: PGlite persisted in a temporary data folder (in memory, the tables themselves would
+ * count as RSS), or a scratch database on BENCH_DATABASE_URL's server. `drop` removes it.
+ */
+export async function openBenchDatabase(kind: 'pglite' | 'postgres', name: string): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), `${name}-pglite-`));
+    const db = await openPglite({ dataDir });
+    await migrate(db);
+    return {
+      db,
+      drop: async () => {
+        await db.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const db = await openScratchPostgres(process.env.BENCH_DATABASE_URL!, name);
+  return { db, drop: () => db.close() };
+}
