@@ -180,3 +180,11 @@ async function inviteLink(page: Page, email: string): Promise<string> {
     await outbox.close();
   }
 }
+
+test('a summary whose code cannot be fetched (say, the workspace is closing) does not take the dashboard down', async ({ page }) => {
+  await page.route(/people-stats\.card-.*\.js$/, (route) => route.abort());
+  await signIn(page, 'acme', 'employer@acme.test');
+  await expect(page.getByText('The summary of your people could not be loaded. Reload the page to try again.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Emil' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByText('People')).toBeVisible();
+});

@@ -7,6 +7,7 @@ import { ROLE_LABELS } from '../../domain/auth/roles';
 import { loadArea } from '../app/areas';
 import { useContainer, useService } from '../shared/container-context';
 import { Loading } from '../shared/page-state';
+import { PartBoundary } from '../shared/part-boundary';
 import { SessionViewModel } from '../shell/session.view-model';
 import { useShell } from '../shell/shell-context';
 
@@ -36,9 +37,11 @@ export const DashboardScreen = observer(function DashboardScreen() {
         {ROLE_LABELS[user.role]} at {user.workspace.companyName}
       </Typography.Paragraph>
       {seesPeople && (
-        <Suspense fallback={<Loading label="Counting your people" />}>
-          <PeopleStats />
-        </Suspense>
+        <PartBoundary what="The summary of your people">
+          <Suspense fallback={<Loading label="Counting your people" />}>
+            <PeopleStats />
+          </Suspense>
+        </PartBoundary>
       )}
       <Row gutter={[16, 16]}>
         {links.map((item) => (
