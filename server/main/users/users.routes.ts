@@ -17,7 +17,7 @@ import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
+import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '../../platform/serve';
 import { DirectoryRepository } from './directory.repository';
 import { checkInvitees, checkUnits, invite, type Invitee } from '../invites/invite-management.routes';
 import { readImportRows } from '../invites/import-file.parser';
@@ -65,23 +65,17 @@ async function checkPlacement(tx: Sql, workspaceId: string, branchId: string | n
 
 /** The directory (issue 5): list, search, stats, edit, deactivate, delete. Business-unit admins are held to their unit. */
 export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  serve(app, workspaceUsers, async (ctx) => {
+  /** The list and the search are one query: the search only adds its text to the filter. */
+  const directoryPage = async (ctx: HandlerContext<typeof workspaceUsers> | HandlerContext<typeof workspaceUsersSearch>) => {
     const { user, workspace } = workspaceUser(ctx);
     const { page, pageSize, sortBy, sortOrder, ...filter } = ctx.body;
     const result = await deps.db.tenant(workspace.id, (tx) =>
       new DirectoryRepository(tx, workspace.id).page({ ...filter, confinedTo: confinement(user) }, { by: sortBy, order: sortOrder }, page, pageSize),
     );
     return { ...result, page, pageSize };
-  });
-
-  serve(app, workspaceUsersSearch, async (ctx) => {
-    const { user, workspace } = workspaceUser(ctx);
-    const { page, pageSize, sortBy, sortOrder, ...filter } = ctx.body;
-    const result = await deps.db.tenant(workspace.id, (tx) =>
-      new DirectoryRepository(tx, workspace.id).page({ ...filter, confinedTo: confinement(user) }, { by: sortBy, order: sortOrder }, page, pageSize),
-    );
-    return { ...result, page, pageSize };
-  });
+  };
+  serve(app, workspaceUsers, directoryPage);
+  serve(app, workspaceUsersSearch, directoryPage);
 
   serve(app, userSearch, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
