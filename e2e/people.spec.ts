@@ -191,3 +191,39 @@ test('a summary whose code cannot be fetched (say, the workspace is closing) doe
   await expect(page.getByRole('heading', { name: 'Welcome, Emil' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText('People')).toBeVisible();
 });
+
+test('an admin deletes the people a file of emails names, after seeing who would go', async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const leavers = [`gone.a.${stamp}@acme-leavers.test`, `gone.b.${stamp}@acme-leavers.test`];
+  await signIn(page, 'acme', 'admin@acme.test');
+  await page.getByRole('navigation', { name: 'Main' }).getByText('People').click();
+  await page.getByRole('button', { name: 'Invite people' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite people' });
+  await invite.getByText('A list of emails').click();
+  await invite.getByLabel('Emails', { exact: true }).fill(leavers.join('\n'));
+  await invite.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(invite.getByText('Invited 2 people')).toBeVisible();
+  await invite.getByRole('button', { name: 'Done' }).click();
+
+  // A file naming the admin too: refused, with the reason, and nothing can be deleted.
+  await page.getByRole('button', { name: 'Delete by file…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete people by file' });
+  const file = (lines: string[]) => ({ name: 'leavers.csv', mimeType: 'text/csv', buffer: Buffer.from(['Email', ...lines].join('\n')) });
+  await dialog.locator('input[type=file]').setInputFiles(file([...leavers, 'admin@acme.test']));
+  const preview = dialog.getByRole('region', { name: 'Who the file names' });
+  await expect(preview).toContainText('1 person may not be deleted, so nobody will be');
+  await expect(preview).toContainText('admin@acme.test:');
+  await expect(dialog.getByRole('button', { name: 'Delete 3 people' })).toBeDisabled();
+
+  // The corrected file, with an address nobody has: two will go, one is named as unknown.
+  await dialog.locator('input[type=file]').setInputFiles(file([...leavers, `nobody.${stamp}@acme-leavers.test`]));
+  await expect(preview).toContainText('2 people in this file will be deleted; 1 email matches nobody here.');
+  await expect(preview).toContainText(`nobody.${stamp}@acme-leavers.test`);
+  await dialog.getByRole('button', { name: 'Delete 2 people' }).click();
+  await expect(dialog.getByText('Deleted 2 people')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await search(page, `gone.`);
+  await expect(page.getByText('Nobody matches these filters')).toBeVisible();
+});

@@ -1,6 +1,6 @@
-import type { DirectoryApi, DirectoryPage } from '../../src/application/people/directory-api.port';
+import type { DirectoryApi, DirectoryPage, PeopleFile } from '../../src/application/people/directory-api.port';
 import { ApiError } from '../../src/application/shared/api-error';
-import type { DirectoryQuery, DirectorySearchQuery, DirectoryUser, UserStats, UserUpdate } from '../../src/contracts/main/users.contract';
+import type { DeleteByFileResult, DirectoryQuery, DirectorySearchQuery, DirectoryUser, UserStats, UserUpdate } from '../../src/contracts/main/users.contract';
 
 export const person = (n: number, extra: Partial<DirectoryUser> = {}): DirectoryUser => ({
   userId: `u${n}`,
@@ -83,5 +83,18 @@ export class FakeDirectoryApi implements DirectoryApi {
     if (refused) throw new ApiError(409, 'CONFLICT', this.refusals.get(refused)!);
     this.people = this.people.filter((u) => !userIds.includes(u.userId));
     return { deleted: userIds.length };
+  }
+  /** Like the server: the emails of the file (one per line, a header allowed), matched, refused or unknown. */
+  async removeByFile(file: PeopleFile, confirm: boolean): Promise<DeleteByFileResult> {
+    this.calls.push({ kind: confirm ? 'delete-by-file' : 'preview-by-file', input: file.name });
+    const emails = [...new Set((await file.content.text()).split(/\r?\n/).map((l) => l.trim().toLowerCase()).filter((l) => l.includes('@')))];
+    const matched = this.people.filter((u) => emails.includes(u.email));
+    const unknown = emails.filter((e) => !matched.some((u) => u.email === e));
+    const refused = matched.filter((u) => this.refusals.has(u.userId)).map((u) => ({ email: u.email, reason: this.refusals.get(u.userId)! }));
+    const result = { matched: matched.length, deleted: 0, unknown: unknown.slice(0, 50), unknownCount: unknown.length, refused };
+    if (!confirm) return result;
+    if (refused.length) throw new ApiError(409, 'CONFLICT', `Nobody was deleted: ${refused[0]!.email}: ${refused[0]!.reason}`, { file: `${refused.length} ${refused.length === 1 ? 'person' : 'people'} may not be deleted` });
+    this.people = this.people.filter((u) => !matched.includes(u));
+    return { ...result, deleted: matched.length };
   }
 }

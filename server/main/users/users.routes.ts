@@ -244,7 +244,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       }
       const result = { matched: reachable.length, deleted: 0, unknown: unknown.slice(0, 50), unknownCount: unknown.length, refused };
       if (ctx.query.confirm !== 'true') return result;
-      if (refused.length > 0) throw conflict(`Nobody was deleted: ${refused[0]!.email}: ${refused[0]!.reason}`, { file: `${refused.length} people may not be deleted` });
+      if (refused.length > 0) throw conflict(`Nobody was deleted: ${refused[0]!.email}: ${refused[0]!.reason}`, { file: `${refused.length} ${refused.length === 1 ? 'person' : 'people'} may not be deleted` });
       const ids = reachable.map((f) => f.id);
       await tx.query(`DELETE FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspace.id, ids]);
       await audit(tx, {

@@ -1,4 +1,10 @@
-import type { DirectoryQuery, DirectorySearchQuery, DirectoryUser, UserStats, UserUpdate } from '../../contracts/main/users.contract';
+import type { DeleteByFileResult, DirectoryQuery, DirectorySearchQuery, DirectoryUser, UserStats, UserUpdate } from '../../contracts/main/users.contract';
+
+/** A file the admin picked (CSV or XLSX of emails). */
+export interface PeopleFile {
+  name: string;
+  content: Blob;
+}
 
 export interface DirectoryPage {
   items: DirectoryUser[];
@@ -17,6 +23,8 @@ export interface DirectoryApi {
   update(userId: string, change: UserUpdate): Promise<DirectoryUser>;
   remove(userId: string): Promise<{ deleted: number }>;
   removeMany(userIds: string[]): Promise<{ deleted: number }>;
+  /** The people a file of emails names: without `confirm` only who would go; with it, all of them or none. */
+  removeByFile(file: PeopleFile, confirm: boolean): Promise<DeleteByFileResult>;
   /** Ends every session of the person at once (workspace admins). */
   signOutEverywhere(userId: string): Promise<{ sessionsEnded: number }>;
 }

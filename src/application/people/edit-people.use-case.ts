@@ -1,6 +1,6 @@
-import type { DirectoryUser, UserUpdate } from '../../contracts/main/users.contract';
+import type { DeleteByFileResult, DirectoryUser, UserUpdate } from '../../contracts/main/users.contract';
 import { ApiError, describeError } from '../shared/api-error';
-import type { DirectoryApi } from './directory-api.port';
+import type { DirectoryApi, PeopleFile } from './directory-api.port';
 
 export type EditPersonOutcome =
   | { ok: true; user: DirectoryUser }
@@ -63,6 +63,42 @@ export class DeletePeople {
       return { ok: true, deleted };
     } catch (error) {
       if (ApiError.is(error) && (error.status === 409 || error.status === 404 || error.status === 403)) return { ok: false, message: error.message };
+      throw error;
+    }
+  }
+}
+
+/** What a file of emails would delete (`preview`), or did delete. */
+export type DeleteByFileOutcome = { ok: true; result: DeleteByFileResult } | { ok: false; message: string };
+
+/** The largest file of emails the screen sends (the server's own upload limit is the same or larger). */
+export const DELETE_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Deletes the people a CSV or XLSX file of emails names: first a preview (who matches, who is unknown, who may not
+ * be deleted and why), then, once the admin confirms, all of them or none.
+ */
+export class DeletePeopleByFile {
+  constructor(private readonly directory: DirectoryApi) {}
+
+  preview(file: PeopleFile): Promise<DeleteByFileOutcome> {
+    return this.run(file, false);
+  }
+
+  confirm(file: PeopleFile): Promise<DeleteByFileOutcome> {
+    return this.run(file, true);
+  }
+
+  private async run(file: PeopleFile, confirm: boolean): Promise<DeleteByFileOutcome> {
+    if (!/\.(csv|xlsx)$/i.test(file.name)) return { ok: false, message: 'Choose a .csv or .xlsx file' };
+    if (file.content.size === 0) return { ok: false, message: 'The file is empty' };
+    if (file.content.size > DELETE_FILE_MAX_BYTES) return { ok: false, message: 'The file is larger than 5 MB' };
+    try {
+      return { ok: true, result: await this.directory.removeByFile(file, confirm) };
+    } catch (error) {
+      if (ApiError.is(error) && error.status >= 400 && error.status < 500 && error.status !== 401) {
+        return { ok: false, message: error.fields.file ? `${error.message} (${error.fields.file})` : error.message };
+      }
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { DirectoryApi } from '../../application/people/directory-api.port';
-import { BulkEditPeople, DeletePeople, EditPerson } from '../../application/people/edit-people.use-case';
+import { BulkEditPeople, DeletePeople, DeletePeopleByFile, EditPerson } from '../../application/people/edit-people.use-case';
 import { FindPeople } from '../../application/people/find-people.use-case';
 import { InvitePeople, ManageInvitations } from '../../application/people/invite-people.use-case';
 import { PeopleInvitesApi } from '../../application/people/invites-api.port';
@@ -17,4 +17,5 @@ export const peopleModule = new ContainerModule(({ bind }) => {
   bind(InvitePeople).toDynamicValue((ctx) => new InvitePeople(ctx.get<PeopleInvitesApi>(PeopleInvitesApi)));
   bind(ManageInvitations).toDynamicValue((ctx) => new ManageInvitations(ctx.get<PeopleInvitesApi>(PeopleInvitesApi)));
   bind(DeletePeople).toDynamicValue((ctx) => new DeletePeople(ctx.get<DirectoryApi>(DirectoryApi)));
+  bind(DeletePeopleByFile).toDynamicValue((ctx) => new DeletePeopleByFile(ctx.get<DirectoryApi>(DirectoryApi)));
 });

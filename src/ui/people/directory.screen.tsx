@@ -6,6 +6,7 @@ import { ALL_BUSINESS_UNITS } from '../../domain/organisation/business-unit-sele
 import type { DirectorySort } from '../../domain/people/directory';
 import { inviteState } from '../../domain/people/email-list';
 import type { DirectoryUser } from '../../contracts/main/users.contract';
+import { DeleteByFileModal } from './delete-by-file.modal';
 import { InvitePeopleModal } from './invite-people.modal';
 import { useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
@@ -22,6 +23,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
   const shell = useShell();
   const { modal } = App.useApp();
   const [inviting, setInviting] = useState(false);
+  const [deletingByFile, setDeletingByFile] = useState(false);
 
   useEffect(() => {
     void vm.start(shell.selectedUnit);
@@ -75,10 +77,20 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           Everyone in this workspace you may manage: find, invite, edit, deactivate or delete.
         </Typography.Paragraph>
-        <Button type="primary" onClick={() => setInviting(true)}>
-          Invite people
-        </Button>
+        <Space wrap>
+          <Button danger onClick={() => setDeletingByFile(true)}>
+            Delete by file…
+          </Button>
+          <Button type="primary" onClick={() => setInviting(true)}>
+            Invite people
+          </Button>
+        </Space>
       </Space>
+      <DeleteByFileModal
+        open={deletingByFile}
+        onClose={() => setDeletingByFile(false)}
+        onDeleted={() => void Promise.all([vm.load(1), vm.loadStats()])}
+      />
       <InvitePeopleModal
         open={inviting}
         roleOptions={vm.assignableRoleOptions}

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { DeleteByFileViewModel } from './delete-by-file.view-model';
 import { DirectoryViewModel } from './directory.view-model';
 import { InvitePeopleViewModel } from './invite-people.view-model';
 import { PeopleStatsViewModel } from './people-stats.view-model';
@@ -6,6 +7,7 @@ import { PeopleStatsViewModel } from './people-stats.view-model';
 /** View-models of the people area (one instance per mounted screen). */
 export const peopleViewModels = new ContainerModule(({ bind }) => {
   bind(DirectoryViewModel).toSelf();
+  bind(DeleteByFileViewModel).toSelf();
   bind(InvitePeopleViewModel).toSelf();
   bind(PeopleStatsViewModel).toSelf();
 });

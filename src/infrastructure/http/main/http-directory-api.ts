@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import {
   deleteUser,
   deleteUsersBulk,
+  deleteUsersByFile,
   updateUser,
   userSearch,
   userStats,
@@ -12,9 +13,10 @@ import {
   type DirectoryUser,
   type UserStats,
   type UserUpdate,
+  type DeleteByFileResult,
 } from '../../../contracts/main/users.contract';
 import { signOutEverywhere } from '../../../contracts/main/sessions.contract';
-import type { DirectoryApi, DirectoryPage } from '../../../application/people/directory-api.port';
+import type { DirectoryApi, DirectoryPage, PeopleFile } from '../../../application/people/directory-api.port';
 import { ApiClient, MainHttp } from '../api-client';
 
 @injectable()
@@ -52,5 +54,11 @@ export class HttpDirectoryApi implements DirectoryApi {
 
   removeMany(userIds: string[]): Promise<{ deleted: number }> {
     return this.main.call(deleteUsersBulk, { body: { ids: userIds } });
+  }
+
+  removeByFile(file: PeopleFile, confirm: boolean): Promise<DeleteByFileResult> {
+    const form = new FormData();
+    form.append('file', file.content, file.name);
+    return this.main.call(deleteUsersByFile, { query: { confirm: String(confirm) }, form });
   }
 }
