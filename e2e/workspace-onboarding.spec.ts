@@ -94,6 +94,14 @@ test('a platform admin opens a workspace; its first admin brands it, builds unit
   await inviteDialog.getByRole('button', { name: 'Send invitations' }).click();
   await expect(inviteDialog.getByText('Invited 1 person')).toBeVisible();
   await inviteDialog.getByRole('button', { name: 'Done' }).click();
+  // The waiting invitation is counted, and can be sent again with a new link.
+  const invitations = gavin.getByRole('region', { name: 'Invitations' });
+  await expect(invitations).toContainText('1 invitation is waiting to be accepted.');
+  const firstLink = await mailedLink(gavin, colleague, /\/invite\/[A-Za-z0-9_-]+/);
+  await invitations.getByRole('button', { name: 'Send all again' }).click();
+  await gavin.getByRole('dialog', { name: 'Send 1 invitation again?' }).getByRole('button', { name: 'Send them all' }).click();
+  await expect(invitations.getByText('Sent 1 invitation, each with a new link.')).toBeVisible();
+  expect(await mailedLink(gavin, colleague, /\/invite\/[A-Za-z0-9_-]+/)).not.toBe(firstLink);
 
   // A department in the new unit, and its head.
   await menu.getByText('Departments').click();

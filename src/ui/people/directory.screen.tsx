@@ -8,6 +8,8 @@ import { inviteState } from '../../domain/people/email-list';
 import type { DirectoryUser } from '../../contracts/main/users.contract';
 import { DeleteByFileModal } from './delete-by-file.modal';
 import { InvitePeopleModal } from './invite-people.modal';
+import { PendingInvitationsBar } from './pending-invitations.bar';
+import { PendingInvitationsViewModel } from './pending-invitations.view-model';
 import { useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
 import { useShell } from '../shell/shell-context';
@@ -20,6 +22,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** People: the workspace directory, with filters, search, server-side paging and sorting, edit and bulk actions. */
 export const DirectoryScreen = observer(function DirectoryScreen() {
   const vm = useViewModel(DirectoryViewModel);
+  const pending = useViewModel(PendingInvitationsViewModel);
   const shell = useShell();
   const { modal } = App.useApp();
   const [inviting, setInviting] = useState(false);
@@ -89,14 +92,15 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
       <DeleteByFileModal
         open={deletingByFile}
         onClose={() => setDeletingByFile(false)}
-        onDeleted={() => void Promise.all([vm.load(1), vm.loadStats()])}
+        onDeleted={() => void Promise.all([vm.load(1), vm.loadStats(), pending.load()])}
       />
       <InvitePeopleModal
         open={inviting}
         roleOptions={vm.assignableRoleOptions}
         onClose={() => setInviting(false)}
-        onInvited={() => void Promise.all([vm.load(1), vm.loadStats()])}
+        onInvited={() => void Promise.all([vm.load(1), vm.loadStats(), pending.load()])}
       />
+      <PendingInvitationsBar vm={pending} onSent={() => void vm.load(vm.page)} />
 
       {stats && (
         <Row gutter={16} style={{ marginBottom: 16 }} aria-label="People in numbers">

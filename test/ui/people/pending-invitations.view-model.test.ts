@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import type { InvitationsApi } from '../../../src/application/invitations/invitations-api.port';
+import { ApiError } from '../../../src/application/shared/api-error';
+import type { UnusedInvites } from '../../../src/contracts/main/invites.contract';
+import { PendingInvitationsViewModel } from '../../../src/ui/people/pending-invitations.view-model';
+
+/** Invitations as the server counts them: sending all makes every waiting one valid and sent again. */
+class FakeInvitations implements InvitationsApi {
+  failSend: ApiError | null = null;
+  constructor(public counts: UnusedInvites) {}
+  async unusedCount() {
+    return { ...this.counts };
+  }
+  async sendUnused() {
+    if (this.failSend) throw this.failSend;
+    const sent = this.counts.unused + this.counts.expired;
+    this.counts = { unused: sent, unsent: 0, expired: 0 };
+    return { sent };
+  }
+}
+
+describe('the invitations waiting on the People screen', () => {
+  it('says how many wait, how many were never sent and how many expired', async () => {
+    const vm = new PendingInvitationsViewModel(new FakeInvitations({ unused: 5, unsent: 2, expired: 3 }));
+    await vm.load();
+    expect(vm.waiting).toBe(8);
+    expect(vm.summary).toBe('8 invitations are waiting to be accepted (2 never sent, 3 expired).');
+  });
+
+  it('shows nothing when nobody is waiting', async () => {
+    const vm = new PendingInvitationsViewModel(new FakeInvitations({ unused: 0, unsent: 0, expired: 0 }));
+    await vm.load();
+    expect(vm.summary).toBeNull();
+  });
+
+  it('sends them all again and reads the counts afresh: none expired or unsent after', async () => {
+    const api = new FakeInvitations({ unused: 1, unsent: 1, expired: 1 });
+    const vm = new PendingInvitationsViewModel(api);
+    await vm.load();
+    expect(await vm.sendAll()).toBe(true);
+    expect(vm.message).toEqual({ type: 'success', text: 'Sent 2 invitations, each with a new link.' });
+    expect(vm.summary).toBe('2 invitations are waiting to be accepted.');
+  });
+
+  it('says nothing was sent when the mail service fails', async () => {
+    const api = new FakeInvitations({ unused: 1, unsent: 0, expired: 0 });
+    api.failSend = new ApiError(503, 'MAIL_UNAVAILABLE', 'Mail could not be sent; try again later');
+    const vm = new PendingInvitationsViewModel(api);
+    await vm.load();
+    expect(await vm.sendAll()).toBe(false);
+    expect(vm.message?.type).toBe('error');
+    expect(vm.message?.text).toContain('Nothing was sent: Mail could not be sent');
+  });
+});
