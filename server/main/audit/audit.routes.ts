@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { auditEvents } from '../../../src/contracts/main/audit.contract';
+import { SECURITY_ACTIONS } from '../../../src/domain/audit/audit-actions';
 import type { ApiDeps } from '../../platform/deps';
 import { serve, workspaceUser } from '../../platform/serve';
 
@@ -27,10 +28,11 @@ export async function auditRoutes(app: FastifyInstance, deps: ApiDeps): Promise<
            LEFT JOIN branches b ON b.workspace_id = e.workspace_id AND b.id::text = e.target
            LEFT JOIN departments d ON d.workspace_id = e.workspace_id AND d.id::text = e.target
           WHERE e.workspace_id = $1 AND ($2::text IS NULL OR e.action = $2)
-            AND ($5::text IS NULL OR ($5 = 'admin') = (e.action ~ '^[a-z][a-z-]*[.]'))
+            -- Security events are listed (src/domain/audit/audit-actions.ts); every other action is an admin action.
+            AND ($5::text IS NULL OR ($5 = 'security') = (e.action = ANY($6::text[])))
           ORDER BY e.at DESC, e.id DESC
           LIMIT $3 OFFSET $4`,
-        [workspace.id, action ?? null, pageSize, page * pageSize, category ?? null],
+        [workspace.id, action ?? null, pageSize, page * pageSize, category ?? null, SECURITY_ACTIONS],
       );
       return {
         items: rows.map(({ total: _total, at, ...row }) => ({ ...row, at: new Date(at).toISOString() })),

@@ -3,40 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { AuditCategory, AuditEvent } from '../../contracts/main/audit.contract';
 import { AuditApi } from '../../application/audit/audit-api.port';
 import { describeError } from '../../application/shared/api-error';
-
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  SIGN_IN: 'Signed in',
-  SIGN_IN_FAILED: 'Failed sign-in',
-  SIGN_OUT: 'Signed out',
-  SIGN_IN_CODE_REQUESTED: 'Asked for a sign-in code',
-  PASSWORD_RESET_REQUESTED: 'Asked to reset password',
-  PASSWORD_RESET: 'Reset password',
-  ACCOUNT_LOCKED: 'Account locked',
-  // The platform admin's changes to this workspace (server/main/platform/workspaces.routes.ts).
-  'workspace.created': 'Workspace created by the platform',
-  'workspace.url_changed': 'Address changed by the platform',
-  'workspace.user_limit_set': 'User limit set by the platform',
-  'workspace.contract_expiry_set': 'Contract end date set by the platform',
-  'workspace.modules_set': 'Modules switched by the platform',
-};
-
-/** Admin actions (dotted names): what changed in how the workspace is organised and looks. */
-export const ADMIN_ACTION_LABELS: Record<string, string> = {
-  'branch.created': 'Business unit created',
-  'branch.updated': 'Business unit renamed',
-  'branch.headquarters-moved': 'Headquarters moved',
-  'branch.deleted': 'Business unit deleted',
-  'branch.colour-set': 'Business unit colour set',
-  'department.created': 'Department created',
-  'department.renamed': 'Department renamed',
-  'department.deleted': 'Department deleted',
-  'department.manager-added': 'Department manager appointed',
-  'department.manager-removed': 'Department manager removed',
-  'workspace.colour-set': 'Workspace colour set',
-  'workspace.logo-uploaded': 'Logo uploaded',
-  'workspace.logo-removed': 'Logo removed',
-  'workspace.settings-updated': 'Workspace settings changed',
-};
+import { auditActionOptions, auditLabel } from '../../domain/audit/audit-actions';
 
 /** A short, readable line of an event's details (`branchName: Pune · movedUsers: 3`). */
 export function describeDetails(details: Record<string, unknown>): string {
@@ -63,12 +30,11 @@ export class SecurityLogViewModel {
 
   /** Plain rows for antd's Table. */
   get tableRows() {
-    return this.rows.map((e) => ({ ...e, label: AUDIT_ACTION_LABELS[e.action] ?? ADMIN_ACTION_LABELS[e.action] ?? e.action, summary: describeDetails(e.details) }));
+    return this.rows.map((e) => ({ ...e, label: auditLabel(e.action), summary: describeDetails(e.details) }));
   }
 
   get actionOptions() {
-    const labels = this.category === 'security' ? AUDIT_ACTION_LABELS : this.category === 'admin' ? ADMIN_ACTION_LABELS : { ...AUDIT_ACTION_LABELS, ...ADMIN_ACTION_LABELS };
-    return Object.entries(labels).map(([value, label]) => ({ value, label }));
+    return auditActionOptions(this.category);
   }
 
   async load(page = this.page, pageSize = this.pageSize): Promise<void> {

@@ -1,0 +1,98 @@
+/**
+ * Every action the audit trails record, with its readable name and its kind. One list, read by the server (to filter
+ * by kind) and by the screens (to name the events), so that a new action is named once and filed once.
+ *
+ * - security: sign-ins, codes, lockouts, passwords, role changes and session ends (issue 3's security events);
+ * - admin: what the workspace's admins, or the platform admin on the workspace's behalf, changed.
+ */
+export type AuditKind = 'security' | 'admin';
+
+interface AuditAction {
+  label: string;
+  kind: AuditKind;
+  /** The platform admin's own trail words it from the platform's side. */
+  platformLabel?: string;
+}
+
+export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
+  // Security events.
+  SIGN_IN: { label: 'Signed in', kind: 'security' },
+  SIGN_IN_FAILED: { label: 'Failed sign-in', kind: 'security' },
+  SIGN_OUT: { label: 'Signed out', kind: 'security' },
+  SIGN_IN_CODE_REQUESTED: { label: 'Asked for a sign-in code', kind: 'security' },
+  PASSWORD_RESET_REQUESTED: { label: 'Asked to reset password', kind: 'security' },
+  PASSWORD_RESET: { label: 'Reset password', kind: 'security' },
+  PASSWORD_CHANGED: { label: 'Changed password', kind: 'security' },
+  PASSWORD_CHANGE_FAILED: { label: 'Failed password change', kind: 'security' },
+  ACCOUNT_LOCKED: { label: 'Account locked', kind: 'security' },
+  IDENTITY_LINKED: { label: 'Linked a Google or Microsoft account', kind: 'security' },
+  INVITE_CLAIMED: { label: 'Accepted the invitation', kind: 'security' },
+  PROFILE_UPDATED: { label: 'Updated own profile', kind: 'security' },
+  ROLE_CHANGED: { label: 'Role changed', kind: 'security' },
+  'user.signed_out_everywhere': { label: 'Signed out everywhere by an admin', kind: 'security' },
+
+  // The workspace's admins.
+  'branch.created': { label: 'Business unit created', kind: 'admin' },
+  'branch.updated': { label: 'Business unit renamed', kind: 'admin' },
+  'branch.headquarters-moved': { label: 'Headquarters moved', kind: 'admin' },
+  'branch.deleted': { label: 'Business unit deleted', kind: 'admin' },
+  'branch.colour-set': { label: 'Business unit colour set', kind: 'admin' },
+  'department.created': { label: 'Department created', kind: 'admin' },
+  'department.renamed': { label: 'Department renamed', kind: 'admin' },
+  'department.deleted': { label: 'Department deleted', kind: 'admin' },
+  'department.manager-added': { label: 'Department manager appointed', kind: 'admin' },
+  'department.manager-removed': { label: 'Department manager removed', kind: 'admin' },
+  'workspace.colour-set': { label: 'Workspace colour set', kind: 'admin' },
+  'workspace.logo-uploaded': { label: 'Logo uploaded', kind: 'admin' },
+  'workspace.logo-removed': { label: 'Logo removed', kind: 'admin' },
+  'workspace.settings-updated': { label: 'Workspace settings changed', kind: 'admin' },
+  USER_UPDATED: { label: 'Person edited', kind: 'admin' },
+  USER_DEACTIVATED: { label: 'Person deactivated', kind: 'admin' },
+  USER_REACTIVATED: { label: 'Person reactivated', kind: 'admin' },
+  USER_DELETED: { label: 'Person deleted', kind: 'admin' },
+  USERS_DELETED_BY_FILE: { label: 'People deleted by file', kind: 'admin' },
+  USERS_IMPORTED: { label: 'People imported', kind: 'admin' },
+  INVITES_CREATED: { label: 'People invited', kind: 'admin' },
+  USERS_CREATED: { label: 'People added (not yet invited)', kind: 'admin' },
+  INVITES_SENT: { label: 'Invitations sent', kind: 'admin' },
+  INVITE_WITHDRAWN: { label: 'Invitation withdrawn', kind: 'admin' },
+
+  // The platform admin, on the workspace's record and in the platform's own trail.
+  'workspace.created': { label: 'Workspace created by the platform', platformLabel: 'Created a workspace', kind: 'admin' },
+  'workspace.deleted': { label: 'Workspace deleted by the platform', platformLabel: 'Deleted a workspace', kind: 'admin' },
+  'workspace.url_changed': { label: 'Address changed by the platform', platformLabel: 'Changed a workspace address', kind: 'admin' },
+  'workspace.user_limit_set': { label: 'User limit set by the platform', platformLabel: 'Set a user limit', kind: 'admin' },
+  'workspace.contract_expiry_set': { label: 'Contract end date set by the platform', platformLabel: 'Set a contract expiry', kind: 'admin' },
+  'workspace.modules_set': { label: 'Modules switched by the platform', platformLabel: 'Switched modules', kind: 'admin' },
+  'feature_flag.created': { label: 'Feature flag created', platformLabel: 'Created a feature flag', kind: 'admin' },
+  'feature_flag.updated': { label: 'Feature flag changed', platformLabel: 'Changed a feature flag', kind: 'admin' },
+  'feature_flag.workspace_enabled': { label: 'Feature flag turned on by the platform', platformLabel: 'Turned a flag on for a workspace', kind: 'admin' },
+  'feature_flag.workspace_disabled': { label: 'Feature flag turned off by the platform', platformLabel: 'Turned a flag off for a workspace', kind: 'admin' },
+  FEATURE_FLAG_WORKSPACES_SET: { label: 'Feature flag workspaces set', platformLabel: "Set a flag's workspaces", kind: 'admin' },
+  IP_RANGES_SET: { label: 'Allowed network ranges set by the platform', platformLabel: "Set a workspace's network ranges", kind: 'admin' },
+  'allow_list.entry_added': { label: 'Added to the sign-up allow-list', platformLabel: 'Added to a sign-up allow-list', kind: 'admin' },
+  'allow_list.entry_removed': { label: 'Removed from the sign-up allow-list', platformLabel: 'Removed from a sign-up allow-list', kind: 'admin' },
+  'allow_list.imported': { label: 'Sign-up allow-list imported', platformLabel: 'Imported a sign-up allow-list', kind: 'admin' },
+  'user.updated_by_platform': { label: 'Person edited by the platform', platformLabel: 'Edited a user', kind: 'admin' },
+  'user.record_viewed': { label: "Person's record viewed by the platform", platformLabel: "Viewed a user's record", kind: 'admin' },
+  'user_manual.published': { label: 'User manual published', platformLabel: 'Published a user manual', kind: 'admin' },
+};
+
+/** The security events, for the server's filter (an action not listed is an admin action). */
+export const SECURITY_ACTIONS: readonly string[] = Object.entries(AUDIT_ACTIONS)
+  .filter(([, a]) => a.kind === 'security')
+  .map(([action]) => action);
+
+/** An action's readable name; an unknown one shows its code. */
+export function auditLabel(action: string, trail: 'workspace' | 'platform' = 'workspace'): string {
+  const known = AUDIT_ACTIONS[action];
+  if (!known) return action;
+  return trail === 'platform' ? (known.platformLabel ?? known.label) : known.label;
+}
+
+/** The actions of one kind (or all), as options for a filter. */
+export function auditActionOptions(kind?: AuditKind): { value: string; label: string }[] {
+  return Object.entries(AUDIT_ACTIONS)
+    .filter(([, a]) => !kind || a.kind === kind)
+    .map(([value, a]) => ({ value, label: a.label }));
+}
