@@ -6,6 +6,7 @@ import { ALL_BUSINESS_UNITS } from '../../domain/organisation/business-unit-sele
 import { useViewModel } from '../shared/container-context';
 import { useShell } from '../shell/shell-context';
 import { ALL_DEPARTMENTS, AssignCourseViewModel, type AssignFormValues } from './assign-course.view-model';
+import { plural } from '../shared/plural';
 
 interface FieldValues {
   businessUnit?: string;
@@ -23,8 +24,6 @@ function toValues(fields: FieldValues): AssignFormValues {
     search: fields.search,
   };
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** "Assign course": choose people by business unit, department, joining dates or name; see how many match; confirm. */
 export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {

@@ -4,8 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useViewModel } from '../shared/container-context';
 import { DeleteByFileViewModel } from './delete-by-file.view-model';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { plural } from '../shared/plural';
 
 /**
  * "Delete people by file": the admin picks a CSV or XLSX of emails, sees who would be deleted (and who is unknown or

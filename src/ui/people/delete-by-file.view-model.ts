@@ -4,8 +4,7 @@ import type { DeleteByFileResult } from '../../contracts/main/users.contract';
 import type { PeopleFile } from '../../application/people/directory-api.port';
 import { DeletePeopleByFile } from '../../application/people/edit-people.use-case';
 import { describeError } from '../../application/shared/api-error';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { plural } from '../shared/plural';
 
 /** "Delete people by file": pick a file of emails, see who would go, confirm, see who went. */
 @injectable()

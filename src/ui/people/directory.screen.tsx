@@ -14,10 +14,9 @@ import { useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
 import { useShell } from '../shell/shell-context';
 import { DirectoryViewModel, type DirectoryRow, type PersonFormValues } from './directory.view-model';
+import { plural } from '../shared/plural';
 
 const STATUS_COLOURS = { ACTIVE: 'green', INVITED: 'blue', INACTIVE: 'default' } as const;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** People: the workspace directory, with filters, search, server-side paging and sorting, edit and bulk actions. */
 export const DirectoryScreen = observer(function DirectoryScreen() {

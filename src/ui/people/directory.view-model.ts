@@ -12,6 +12,7 @@ import { assignableRoles, ROLE_LABELS, type Role } from '../../domain/auth/roles
 import { ALL_BUSINESS_UNITS } from '../../domain/organisation/business-unit-selection';
 import { USER_STATUS_LABELS, type DirectorySort, type UserStatus } from '../../domain/people/directory';
 import { SessionViewModel } from '../shell/session.view-model';
+import { plural } from '../shared/plural';
 
 export interface DirectoryFilters {
   /** A unit id, or ALL_BUSINESS_UNITS. */
@@ -425,5 +426,3 @@ export class DirectoryViewModel {
     return `${user?.email ?? failure.userId} (${failure.message})`;
   }
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -6,6 +6,7 @@ import { InvitePeople, type InvitePeopleOutcome } from '../../application/people
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import type { Role } from '../../domain/auth/roles';
+import { plural } from '../shared/plural';
 
 export interface InviteFormValues {
   mode: 'one' | 'list';
@@ -18,8 +19,6 @@ export interface InviteFormValues {
   departmentId: string;
   emails: string;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** "Invite people": one person with their details, or a pasted list of emails, to one business unit. */
 @injectable()

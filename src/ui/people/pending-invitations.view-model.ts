@@ -3,8 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { UnusedInvites } from '../../contracts/main/invites.contract';
 import { InvitationsApi } from '../../application/invitations/invitations-api.port';
 import { describeError } from '../../application/shared/api-error';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { plural } from '../shared/plural';
 
 /** The People screen's invitations summary: how many wait (never sent, expired) and "send them all again". */
 @injectable()
