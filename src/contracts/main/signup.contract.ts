@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '../../domain/auth/profile-picture';
 import { Ok, route } from '../route';
 
 const Email = z.string().trim().toLowerCase().email().max(254);
@@ -65,8 +66,8 @@ export const resendConfirmationEmail = route({
 // ---------- Profile picture ----------
 
 export const PROFILE_IMAGE_FIELD = 'image';
-export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const PROFILE_IMAGE_MAX_BYTES = PROFILE_PICTURE_MAX_BYTES;
+export const PROFILE_IMAGE_TYPES = PROFILE_PICTURE_TYPES;
 export const PROFILE_IMAGE_UPLOAD_MINUTES = 10;
 
 const MEMBER = ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] as const;
