@@ -110,7 +110,7 @@ export class SignInService {
     }
     // A platform query across workspaces: runs as the owner, outside row-level security, and reads hashes only.
     const members = await this.db.query<{ password_hash: string }>(
-      `SELECT password_hash FROM users WHERE lower(email) = $1 AND password_hash IS NOT NULL AND status <> 'INACTIVE' LIMIT 20`,
+      `SELECT password_hash FROM users WHERE lower(email) = $1 AND password_hash IS NOT NULL AND status <> 'INACTIVE' AND email_confirmed LIMIT 20`,
       [body.userEmail],
     );
     for (const member of members) {

@@ -59,6 +59,10 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     const wrong = await signIn('nila@joiners.test', 'not the password at all!');
     expect(wrong.statusCode).toBe(401);
 
+    // Nor does the main site's workspace finder take it.
+    const finder = await post('/api/user/signin', { userEmail: 'nila@joiners.test', userPassword: STRONG }, nextIp(), 'localhost');
+    expect(finder.statusCode).toBe(401);
+
     const code = await linkCode('nila@joiners.test');
     expect(code.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
     const stored = await server.db.query<{ code_hash: string }>(`SELECT code_hash FROM email_confirmations`);
