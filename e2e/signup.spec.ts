@@ -20,6 +20,7 @@ async function latestLink(page: Page, email: string): Promise<string> {
 
 // Globex: no other journey changes its settings while the journeys run (maintenance, which uses it, runs after them).
 test('a person signs up where the workspace allows it, confirms the email from the mail, signs in and sets a profile picture', async ({ browser }) => {
+  test.setTimeout(180_000); // a long journey: three people, two sites, the whole stack
   const run = Date.now().toString(36);
   const domain = `joiners-${run}.test`;
   const email = `nila@${domain}`;
@@ -50,6 +51,8 @@ test('a person signs up where the workspace allows it, confirms the email from t
     [`@${domain}`, decodeURIComponent((await platform.context().cookies(url('main'))).find((c) => c.name === 'sp_token')!.value)] as const,
   );
   expect(added).toBe(200);
+  await admin.context().close();
+  await platform.context().close();
 
   // A visitor finds "Create an account" on the sign-in page.
   const page = await (await browser.newContext()).newPage();
