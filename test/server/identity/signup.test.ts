@@ -203,4 +203,20 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect((await signIn('by-code@joiners.test')).statusCode).toBe(200);
   });
+
+  it('confirms the email of an unconfirmed account that resets its password with the emailed code', async () => {
+    await signUp('by-reset@joiners.test');
+    const sent = await post('/api/user/forgot-password', { userEmail: 'by-reset@joiners.test' });
+    const [message] = await mails('by-reset@joiners.test');
+    const code = /(\d{6})/.exec(message.subject ?? '')![1];
+    const fresh = 'harbour quilt saffron meteor';
+    const reset = await post('/api/user/reset-password', {
+      userEmail: 'by-reset@joiners.test',
+      confirmationCode: code,
+      otpRequestId: sent.json().otpRequestId,
+      userNewPassword: fresh,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn('by-reset@joiners.test', fresh)).statusCode).toBe(200);
+  });
 });
