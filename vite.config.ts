@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 /** The paths served by the light sign-in entry (the server does the same in production: server/app.ts). */
-const isAuthPage = (path: string) => path === '/signin' || path === '/forgot-password' || /^\/invite\/[A-Za-z0-9_-]+$/.test(path);
+const isAuthPage = (path: string) => path === '/signin' || path === '/forgot-password' || path === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(path);
 
 /** In development, the sign-in paths get signin.html as the server gives them in production. */
 function authPagesInDev(): Plugin {

@@ -40,7 +40,7 @@ export interface AppOptions {
 
 const API_BASES = [MAIN_API_BASE, LEARNING_API_BASE, CASE_API_BASE];
 /** Pages served by the light sign-in entry (signin.html); vite.config.ts does the same in development. */
-const isAuthPage = (url: string) => url === '/signin' || url === '/forgot-password' || /^\/invite\/[A-Za-z0-9_-]+$/.test(url);
+const isAuthPage = (url: string) => url === '/signin' || url === '/forgot-password' || url === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(url);
 
 /** Builds the whole server: the three APIs on their bases, and the web app. Tests call it with `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

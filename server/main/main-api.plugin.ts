@@ -5,6 +5,8 @@ import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { codeSignInRoutes } from './auth/code-sign-in.routes';
 import { profileRoutes } from './auth/profile.routes';
+import { profileImageRoutes } from './auth/profile-image.routes';
+import { signUpRoutes } from './auth/signup.routes';
 import { sessionAdminRoutes } from './auth/session-admin.routes';
 import { flagRoutes } from './flags/flags.routes';
 import { invitationRoutes } from './invites/invitations.routes';
@@ -28,6 +30,8 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await authRoutes(api, deps);
   await codeSignInRoutes(api, deps);
   await profileRoutes(api, deps);
+  await profileImageRoutes(api, deps);
+  await signUpRoutes(api, deps);
   await sessionAdminRoutes(api, deps);
   await workspaceRoutes(api, deps);
   await flagRoutes(api, deps);

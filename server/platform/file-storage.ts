@@ -1,10 +1,14 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files are kept. The default is a folder; an object store is a deployment choice. */
 export interface FileStorage {
   /** Stores bytes under a workspace, with the name given; returns the stored key. */
   put(workspaceId: string, name: string, bytes: Uint8Array): Promise<string>;
+  /** The bytes stored under a key `put` returned for this workspace, or null when there are none. */
+  get(workspaceId: string, key: string): Promise<Uint8Array | null>;
+  /** Forgets a stored file (nothing happens when it is already gone). */
+  remove(workspaceId: string, key: string): Promise<void>;
 }
 
 export class FolderFileStorage implements FileStorage {
@@ -17,5 +21,28 @@ export class FolderFileStorage implements FileStorage {
     const key = path.join(workspaceId, safe);
     await writeFile(path.join(this.root, key), bytes);
     return key;
+  }
+
+  async get(workspaceId: string, key: string): Promise<Uint8Array | null> {
+    const file = this.within(workspaceId, key);
+    if (!file) return null;
+    try {
+      return new Uint8Array(await readFile(file));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async remove(workspaceId: string, key: string): Promise<void> {
+    const file = this.within(workspaceId, key);
+    if (file) await rm(file, { force: true });
+  }
+
+  /** The file of a key, only inside that workspace's folder (a key of another workspace, or `..`, is nothing). */
+  private within(workspaceId: string, key: string): string | null {
+    const dir = path.resolve(this.root, workspaceId);
+    const file = path.resolve(this.root, key);
+    return file.startsWith(dir + path.sep) ? file : null;
   }
 }

@@ -90,6 +90,28 @@ export const templates = {
     ]);
   },
 
+  /** After a sign-up: the link that confirms the email (the account cannot sign in before). */
+  emailConfirmation(v: WorkspaceNamed & { firstName: string; link: string; hours: number }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`Confirm your email for ${name} on SafePlace`, [
+      `Hello ${oneLine(v.firstName) || 'there'},`,
+      `You signed up to ${name} on SafePlace. Confirm that this email is yours to finish: you can sign in once it is confirmed.`,
+      { label: 'Confirm your email', link: v.link },
+      `The link works once, for ${v.hours} hours. If you did not sign up, ignore this email: no account is used without it.`,
+    ]);
+  },
+
+  /** A sign-up with an email that already has an account: the answer on the page is the same, this mail tells the owner. */
+  signUpExistingAccount(v: WorkspaceNamed & { signInLink: string; resetLink: string }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`You already have a ${name} account`, [
+      `Someone (probably you) tried to sign up to ${name} on SafePlace with this email, but you already have an account, so nothing was changed.`,
+      { label: 'Sign in', link: v.signInLink },
+      { label: 'Forgot your password? Reset it', link: v.resetLink },
+      'If it was not you, you can ignore this email.',
+    ]);
+  },
+
   /** To a workspace's admins when an account is locked after too many wrong codes. */
   lockoutNotice(v: WorkspaceNamed & { account: string; failures: number }): MailContent {
     const name = oneLine(v.workspaceName);

@@ -12,6 +12,10 @@ import { SignOut } from '../application/auth/sign-out.use-case';
 import { SaveProfile } from '../application/auth/save-profile.use-case';
 import { AccountSecurityApi } from '../application/auth/account-security.port';
 import { ChangePassword } from '../application/auth/change-password.use-case';
+import { SignUpApi } from '../application/auth/sign-up.port';
+import { ConfirmEmail, ResendConfirmation, SignUp } from '../application/auth/sign-up.use-case';
+import { ProfilePictureApi } from '../application/auth/profile-picture.port';
+import { ChangeProfilePicture, RemoveProfilePicture } from '../application/auth/profile-picture.use-case';
 import { FlagsApi, OrganisationApi } from '../application/shared/main-reads.port';
 import { SessionStore } from '../application/shared/session-store.port';
 import { SiteInfo } from '../application/shared/site';
@@ -22,6 +26,7 @@ import { HttpAuditApi } from './http/main/http-audit-api';
 import { HttpInvitationsApi } from './http/main/http-invitations-api';
 import { HttpAuthApi } from './http/main/http-auth-api';
 import { HttpAccountSecurityApi } from './http/main/http-account-security-api';
+import { HttpSignUpApi } from './http/main/http-sign-up-api';
 import { HttpOrganisationApi } from './http/main/http-organisation-api';
 
 export interface CompositionInput {
@@ -98,4 +103,12 @@ const authModule = new ContainerModule(({ bind }) => {
   bind(RefreshCurrentUser).toDynamicValue(
     (ctx) => new RefreshCurrentUser(ctx.get<AuthApi>(AuthApi), ctx.get<SessionStore>(SessionStore)),
   );
+  bind(HttpSignUpApi).toSelf().inSingletonScope();
+  bind(SignUpApi).toService(HttpSignUpApi);
+  bind(ProfilePictureApi).toService(HttpSignUpApi);
+  bind(SignUp).toDynamicValue((ctx) => new SignUp(ctx.get<SignUpApi>(SignUpApi)));
+  bind(ConfirmEmail).toDynamicValue((ctx) => new ConfirmEmail(ctx.get<SignUpApi>(SignUpApi)));
+  bind(ResendConfirmation).toDynamicValue((ctx) => new ResendConfirmation(ctx.get<SignUpApi>(SignUpApi)));
+  bind(ChangeProfilePicture).toDynamicValue((ctx) => new ChangeProfilePicture(ctx.get<ProfilePictureApi>(ProfilePictureApi)));
+  bind(RemoveProfilePicture).toDynamicValue((ctx) => new RemoveProfilePicture(ctx.get<ProfilePictureApi>(ProfilePictureApi)));
 });

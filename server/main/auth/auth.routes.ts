@@ -9,6 +9,8 @@ import { audit } from '../../platform/audit';
 import { modulesFrom } from '../../../src/domain/platform/workspace-modules';
 import type { Database } from '../../platform/db/database';
 import { SignInService } from './sign-in.service';
+import { MAIN_API_BASE } from '../main-api.plugin';
+import { profileImagePath } from './profile-image.routes';
 
 export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const service = new SignInService(deps.db, deps.sessions, deps.passwords);
@@ -62,8 +64,9 @@ export async function currentUser(db: Database, principal: Principal): Promise<C
           hq: string | null;
           contract_expires_on: string | null;
           disabled_modules: string[];
+          profile_image_sha256: string | null;
         }>(
-          `SELECT u.email, u.username, u.first_name, u.last_name, u.role, u.branch_id, u.department_id, u.first_login,
+          `SELECT u.email, u.username, u.first_name, u.last_name, u.role, u.branch_id, u.department_id, u.first_login, u.profile_image_sha256,
                   w.workspace_url, w.company_name, w.company_logo, w.background_color,
                   w.contract_expires_on::text, w.disabled_modules,
                   (SELECT id FROM branches b WHERE b.workspace_id = u.workspace_id AND b.headquarter) AS hq
@@ -84,6 +87,7 @@ export async function currentUser(db: Database, principal: Principal): Promise<C
         branchIds: row.branch_id ? [row.branch_id] : [],
         departmentId: row.department_id,
         firstLogin: row.first_login,
+        profileImageUrl: profileImagePath(MAIN_API_BASE, principal.userId, row.profile_image_sha256),
         workspace: {
           workspaceId: principal.workspaceId,
           workspaceUrl: row.workspace_url,

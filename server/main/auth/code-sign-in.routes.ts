@@ -95,6 +95,8 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       if (right && user.status === 'INVITED') {
         await tx.query(`UPDATE users SET status = 'ACTIVE', updated_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, user.id]);
       }
+      // The emailed code proves the email, as the sign-up's confirmation link would.
+      if (right) await tx.query(`UPDATE users SET email_confirmed = true WHERE workspace_id = $1 AND id = $2 AND NOT email_confirmed`, [workspace.id, user.id]);
       return right ? user.id : null;
     });
     // The failure was recorded above (committed) before answering.
@@ -162,7 +164,7 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       const right = await codes.consume(tx, { workspaceId: workspace.id, userId: user.id }, 'RESET_PASSWORD', body.otpRequestId, body.confirmationCode, request.ip);
       if (!right) return { wrongCode: true };
       await tx.query(
-        `UPDATE users SET password_hash = $3, status = CASE WHEN status = 'INVITED' THEN 'ACTIVE' ELSE status END, updated_at = now()
+        `UPDATE users SET password_hash = $3, status = CASE WHEN status = 'INVITED' THEN 'ACTIVE' ELSE status END, email_confirmed = true, updated_at = now()
           WHERE workspace_id = $1 AND id = $2`,
         [workspace.id, user.id, await hashed],
       );

@@ -11,12 +11,15 @@ import type { Site } from '../../platform/tenancy';
 /** One message for every wrong identifier or password: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'The email, username or password is not correct.';
 
+export const EMAIL_NOT_CONFIRMED = 'Confirm your email first: open the link we emailed you when you signed up, or ask for a new one.';
+
 interface Candidate {
   id: string;
   workspace_id: string;
   password_hash: string | null;
   status: string;
   role: Role;
+  email_confirmed: boolean;
 }
 
 export type SignInOutcome = { token: string; expiresAt: string; sessionId: string };
@@ -66,8 +69,8 @@ export class SignInService {
     const candidate = await this.db.tenant(workspaceId, async (tx) => {
       const rows = await tx.query<Candidate>(
         body.userEmail
-          ? `SELECT id, workspace_id, password_hash, status, role FROM users WHERE workspace_id = $1 AND lower(email) = $2`
-          : `SELECT id, workspace_id, password_hash, status, role FROM users WHERE workspace_id = $1 AND lower(username) = lower($2)`,
+          ? `SELECT id, workspace_id, password_hash, status, role, email_confirmed FROM users WHERE workspace_id = $1 AND lower(email) = $2`
+          : `SELECT id, workspace_id, password_hash, status, role, email_confirmed FROM users WHERE workspace_id = $1 AND lower(username) = lower($2)`,
         [workspaceId, body.userEmail ?? body.username],
       );
       return rows[0];
@@ -77,6 +80,8 @@ export class SignInService {
       return null;
     }
     if (!(await this.passwords.verify(candidate.password_hash, body.userPassword))) return null;
+    // Only the holder of the right password learns that the account waits for its email to be confirmed.
+    if (!candidate.email_confirmed) throw new HttpError(403, 'EMAIL_NOT_CONFIRMED', EMAIL_NOT_CONFIRMED);
     const session = await this.sessions.create({ workspaceId, userId: candidate.id, ip, userAgent });
     await this.db.tenant(workspaceId, (tx) =>
       audit(tx, { workspaceId, actorUserId: candidate.id, action: 'SIGN_IN', target: candidate.id, ip, details: { method: 'password' } }),
@@ -105,7 +110,7 @@ export class SignInService {
     }
     // A platform query across workspaces: runs as the owner, outside row-level security, and reads hashes only.
     const members = await this.db.query<{ password_hash: string }>(
-      `SELECT password_hash FROM users WHERE lower(email) = $1 AND password_hash IS NOT NULL AND status <> 'INACTIVE' LIMIT 20`,
+      `SELECT password_hash FROM users WHERE lower(email) = $1 AND password_hash IS NOT NULL AND status <> 'INACTIVE' AND email_confirmed LIMIT 20`,
       [body.userEmail],
     );
     for (const member of members) {

@@ -266,6 +266,8 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     if (user.status === 'INVITED') {
       await tx.query(`UPDATE users SET status = 'ACTIVE', updated_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, userId]);
     }
+    // The provider vouched for the email when the identity was linked: a sign-up waiting for confirmation is confirmed.
+    await tx.query(`UPDATE users SET email_confirmed = true WHERE workspace_id = $1 AND id = $2 AND NOT email_confirmed`, [workspace.id, userId]);
     await audit(tx, { workspaceId: workspace.id, actorUserId: userId, action: 'SIGN_IN', target: userId, ip, details: { method } });
     return userId;
   }

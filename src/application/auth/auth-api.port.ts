@@ -12,6 +12,8 @@ export type CodeChannel = 'email' | 'sms';
 export type SignInResult =
   | { ok: true; session: SignInResponse }
   | { ok: false; reason: 'invalid-credentials' }
+  /** Right password, but the account signed up and has not confirmed its email yet. */
+  | { ok: false; reason: 'email-not-confirmed'; message: string }
   | { ok: false; reason: 'rate-limited'; retryAfterSeconds: number };
 
 export type CodeRequestResult = { ok: true; sent: CodeSent } | { ok: false; reason: 'rate-limited'; retryAfterSeconds: number };

@@ -16,6 +16,7 @@ export interface SignInInput {
 export type SignInOutcome =
   | { ok: true; user: CurrentUser; redirectTo: string }
   | { ok: false; reason: 'invalid-credentials' }
+  | { ok: false; reason: 'email-not-confirmed'; message: string }
   | { ok: false; reason: 'rate-limited'; retryAfterSeconds: number };
 
 export class SignIn {

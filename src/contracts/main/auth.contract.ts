@@ -44,6 +44,8 @@ export const CurrentUser = z.discriminatedUnion('kind', [
     branchIds: z.array(z.string()),
     departmentId: z.string().nullable(),
     firstLogin: z.boolean(),
+    /** The address of the user's profile picture on the main API, or null (absent from older servers). */
+    profileImageUrl: z.string().nullable().optional(),
     workspace: WorkspaceSummary,
   }),
   z.object({

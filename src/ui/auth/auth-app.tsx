@@ -3,11 +3,13 @@ import { useEffect } from 'react';
 import { useViewModel } from '../shared/container-context';
 import { SiteStatusViewModel } from '../shell/site-status.view-model';
 import { ClaimInviteScreen } from './claim-invite.screen';
+import { EmailVerifyScreen } from './email-verify.screen';
 import { ForgotPasswordScreen } from './forgot-password.screen';
 import { AuthCard, Notice } from './light/controls';
 import { SignInScreen } from './sign-in.screen';
+import { SignUpScreen } from './sign-up.screen';
 
-/** The sign-in pages (/signin, /forgot-password, /invite/{code}), by path; maintenance replaces them while on. */
+/** The sign-in pages (/signin, /forgot-password, /invite/{code}, /signup, /email-verify/{code}), by path; maintenance replaces them while on. */
 export const AuthApp = observer(function AuthApp() {
   const status = useViewModel(SiteStatusViewModel);
   useEffect(() => status.watch(), [status]);
@@ -41,5 +43,8 @@ export const AuthApp = observer(function AuthApp() {
   const path = window.location.pathname;
   const invite = /^\/invite\/([A-Za-z0-9_-]+)$/.exec(path);
   if (invite) return <ClaimInviteScreen code={invite[1]} />;
+  const verify = /^\/email-verify\/([A-Za-z0-9_-]+)$/.exec(path);
+  if (verify) return <EmailVerifyScreen code={verify[1]} />;
+  if (path === '/signup') return <SignUpScreen />;
   return path === '/forgot-password' ? <ForgotPasswordScreen /> : <SignInScreen />;
 });

@@ -42,7 +42,14 @@ export const SignInScreen = observer(function SignInScreen() {
         <h1>{profile ? `Sign in to ${profile.companyName}` : 'Sign in'}</h1>
         {!profile ? <p className="auth-lead">Platform administrators sign in here. Members of a workspace can also find their workspace.</p> : null}
       </div>
-      {vm.error ? <Notice kind="error" title={vm.error} /> : null}
+      {vm.error ? (
+        <Notice
+          kind="error"
+          title={vm.error}
+          action={vm.unconfirmedEmail ? <LinkButton onClick={() => void vm.sendConfirmationAgain()}>Send a new confirmation link</LinkButton> : undefined}
+        />
+      ) : null}
+      {vm.method === 'password' && vm.notice ? <Notice kind="success" title={vm.notice} /> : null}
       {vm.socialMessage && !vm.error ? (
         <Notice kind={vm.socialMessage.kind} title={vm.socialMessage.title}>
           {vm.socialMessage.body}
@@ -59,6 +66,7 @@ export const SignInScreen = observer(function SignInScreen() {
           <SubmitButton pending={pending}>Sign in</SubmitButton>
           {onWorkspace ? (
             <div className="auth-links">
+              {vm.signUpOpen ? <a href="/signup">Create an account</a> : null}
               <a href="/forgot-password">Forgot your password?</a>
               <LinkButton onClick={() => vm.setMethod('email')}>Use a code sent by email instead</LinkButton>
               <LinkButton onClick={() => vm.setMethod('sms')}>Use a code sent by text message instead</LinkButton>

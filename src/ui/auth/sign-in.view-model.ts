@@ -3,6 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { CompanyProfile } from '../../contracts/main/workspace.contract';
 import { SignIn, type SignInOutcome } from '../../application/auth/sign-in.use-case';
 import { RequestSignInCode, SignInWithCode } from '../../application/auth/code-sign-in.use-case';
+import { ResendConfirmation } from '../../application/auth/sign-up.use-case';
 import type { CodeChannel } from '../../application/auth/auth-api.port';
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
@@ -28,6 +29,8 @@ export class SignInViewModel {
   notice: string | null = null;
   /** Why the last Google or Microsoft sign-in came back without a session (from the page's query). */
   socialOutcome: { reason: string; provider: SocialProviderId } | null = null;
+  /** The email of an account that signed up and has not confirmed it yet (its password was right). */
+  unconfirmedEmail: string | null = null;
 
   constructor(
     @inject(SignIn) private readonly signIn: SignIn,
@@ -36,6 +39,7 @@ export class SignInViewModel {
     @inject(OrganisationApi) private readonly organisation: OrganisationApi,
     @inject(SiteInfo) readonly site: SiteInfo,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(ResendConfirmation) private readonly resendConfirmation: ResendConfirmation,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
@@ -87,8 +91,37 @@ export class SignInViewModel {
     this.notice = null;
   }
 
+  /** "Create an account" shows only where the workspace takes sign-ups. */
+  get signUpOpen(): boolean {
+    return !this.site.isMainSite && !!this.profile?.bulkSignUpEnabled;
+  }
+
+  /** A new confirmation link for the account the sign-in found unconfirmed. */
+  async sendConfirmationAgain(): Promise<void> {
+    const email = this.unconfirmedEmail;
+    if (!email) return;
+    this.status = 'pending';
+    try {
+      const result = await this.resendConfirmation.execute(email);
+      runInAction(() => {
+        this.status = 'idle';
+        this.error = result.ok ? null : result.message;
+        this.notice = result.ok ? `We sent a new confirmation link to ${email}.` : null;
+        if (result.ok) this.unconfirmedEmail = null;
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'idle';
+        this.error = describeError(error);
+      });
+    }
+  }
+
   submit(values: SignInValues, requestedRedirect: string | null): Promise<void> {
-    return this.run(() => this.signIn.execute({ identifier: values.identifier, password: values.password, requestedRedirect }), INVALID_CREDENTIALS_MESSAGE);
+    this.unconfirmedEmail = null;
+    this.notice = null;
+    const identifier = values.identifier.trim();
+    return this.run(() => this.signIn.execute({ identifier: values.identifier, password: values.password, requestedRedirect }), INVALID_CREDENTIALS_MESSAGE, identifier);
   }
 
   /** Code sign-in, step 1 (the current method's channel): the answer is the same whether or not the account exists. */
@@ -134,7 +167,7 @@ export class SignInViewModel {
     this.error = null;
   }
 
-  private async run(attempt: () => Promise<SignInOutcome | { ok: false; reason: 'invalid-code-format' }>, wrongMessage: string): Promise<void> {
+  private async run(attempt: () => Promise<SignInOutcome | { ok: false; reason: 'invalid-code-format' }>, wrongMessage: string, identifier?: string): Promise<void> {
     this.status = 'pending';
     this.error = null;
     try {
@@ -147,6 +180,11 @@ export class SignInViewModel {
           return;
         }
         this.status = 'idle';
+        if (outcome.reason === 'email-not-confirmed') {
+          this.error = outcome.message;
+          this.unconfirmedEmail = identifier?.includes('@') ? identifier.toLowerCase() : null;
+          return;
+        }
         this.error =
           outcome.reason === 'rate-limited'
             ? waitMessage(outcome.retryAfterSeconds)

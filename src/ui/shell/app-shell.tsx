@@ -86,7 +86,7 @@ export const AppShell = observer(function AppShell() {
               }}
             >
               <Button type="text" aria-label="Account menu">
-                <Avatar size="small" icon={<UserOutlined />} /> {user.firstName} {user.lastName}
+                <Avatar size="small" src={user.profileImageUrl ?? undefined} icon={user.profileImageUrl ? undefined : <UserOutlined />} alt="" /> {user.firstName} {user.lastName}
               </Button>
             </Dropdown>
           </Layout.Header>

@@ -5,6 +5,8 @@ import { useService, useViewModel } from '../shared/container-context';
 import { ChangePasswordForm } from './change-password-form';
 import { ChangePasswordViewModel } from './change-password.view-model';
 import { ProfileForm } from './profile-form';
+import { ProfilePictureCard } from './profile-picture-card';
+import { ProfilePictureViewModel } from './profile-picture.view-model';
 import { ProfileViewModel } from './profile.view-model';
 import { SessionViewModel } from './session.view-model';
 
@@ -12,6 +14,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
   const session = useService(SessionViewModel);
   const vm = useViewModel(ProfileViewModel);
   const password = useViewModel(ChangePasswordViewModel);
+  const picture = useViewModel(ProfilePictureViewModel);
   const user = session.workspaceUser;
   if (!user) return null;
   return (
@@ -27,6 +30,9 @@ export const ProfileScreen = observer(function ProfileScreen() {
         ]} />
         {vm.status === 'saved' ? <Alert type="success" showIcon role="status" title="Saved" style={{ marginBottom: 16 }} /> : null}
         <ProfileForm vm={vm} initial={{ firstName: user.firstName, lastName: user.lastName }} submitLabel="Save" />
+      </Card>
+      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Profile picture</h2>} style={{ maxWidth: 560, marginTop: 24 }}>
+        <ProfilePictureCard vm={picture} />
       </Card>
       <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Password</h2>} style={{ maxWidth: 560, marginTop: 24 }}>
         <ChangePasswordForm vm={password} />

@@ -7,6 +7,8 @@ import { SignOut } from '../../../src/application/auth/sign-out.use-case';
 import { SignInViewModel } from '../../../src/ui/auth/sign-in.view-model';
 import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
 import { ShellViewModel } from '../../../src/ui/shell/shell.view-model';
+import { ResendConfirmation } from '../../../src/application/auth/sign-up.use-case';
+import { FakeSignUpApi } from '../../support/sign-up-fakes';
 import { ACME_SITE, FakeAuthApi, FakeOrganisationApi, FakeSessionStore, MAIN_SITE } from '../../support/fakes';
 
 function build(site = ACME_SITE) {
@@ -14,6 +16,7 @@ function build(site = ACME_SITE) {
   const sessions = new FakeSessionStore();
   const session = new SessionViewModel(new RefreshCurrentUser(api, sessions), new SignOut(api, sessions));
   const org = new FakeOrganisationApi();
+  const signUps = new FakeSignUpApi();
   const vm = new SignInViewModel(
     new SignIn(api, sessions, site),
     new RequestSignInCode(api),
@@ -21,8 +24,9 @@ function build(site = ACME_SITE) {
     org,
     site,
     session,
+    new ResendConfirmation(signUps),
   );
-  return { vm, session, sessions, org, api };
+  return { vm, session, sessions, org, api, signUps };
 }
 
 describe('SignInViewModel', () => {
@@ -153,6 +157,33 @@ describe('SessionViewModel and ShellViewModel', () => {
       expect(vm.socialMessage?.title).toBe('Microsoft did not confirm this email');
       vm.readSocialOutcome('?signInError=whatever&provider=github');
       expect(vm.socialMessage).toBeNull();
+    });
+  });
+
+  describe('sign-up', () => {
+    it('offers "Create an account" only where the workspace takes sign-ups', async () => {
+      const { vm, org } = build();
+      await vm.loadProfile();
+      expect(vm.signUpOpen).toBe(false);
+      org.profiles.get('acme.localhost:8080')!.bulkSignUpEnabled = true;
+      await vm.loadProfile();
+      expect(vm.signUpOpen).toBe(true);
+      const main = build(MAIN_SITE);
+      await main.vm.loadProfile();
+      expect(main.vm.signUpOpen).toBe(false);
+    });
+
+    it('tells a right password of an unconfirmed account to confirm the email, and sends a new link', async () => {
+      const { vm, api, signUps } = build();
+      api.signIn = async () => ({ ok: false, reason: 'email-not-confirmed', message: 'Confirm your email first.' });
+      await vm.submit({ identifier: ' Nila@Joiners.test ', password: 'lantern orchard velvet comet' }, null);
+      expect(vm.status).toBe('idle');
+      expect(vm.error).toBe('Confirm your email first.');
+      expect(vm.unconfirmedEmail).toBe('nila@joiners.test');
+      await vm.sendConfirmationAgain();
+      expect(signUps.resent).toEqual(['nila@joiners.test']);
+      expect(vm.notice).toContain('new confirmation link');
+      expect(vm.error).toBeNull();
     });
   });
 });

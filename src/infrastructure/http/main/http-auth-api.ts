@@ -33,6 +33,7 @@ export class HttpAuthApi implements AuthApi {
       return { ok: true, session: await this.main.call(signIn, { body }) };
     } catch (error) {
       if (ApiError.is(error) && error.status === 401) return { ok: false, reason: 'invalid-credentials' };
+      if (ApiError.is(error) && error.status === 403 && error.code === 'EMAIL_NOT_CONFIRMED') return { ok: false, reason: 'email-not-confirmed', message: error.message };
       const limited = rateLimited(error);
       if (limited) return limited;
       throw error;
