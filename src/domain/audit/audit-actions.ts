@@ -30,6 +30,12 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   PROFILE_UPDATED: { label: 'Updated own profile', kind: 'security' },
   ROLE_CHANGED: { label: 'Role changed', kind: 'security' },
   'user.signed_out_everywhere': { label: 'Signed out everywhere by an admin', kind: 'security' },
+  USER_SIGNED_UP: { label: 'Signed up', kind: 'security' },
+  SIGN_UP_EXISTING_ACCOUNT: { label: 'Tried to sign up with an existing account', kind: 'security' },
+  EMAIL_CONFIRMED: { label: 'Confirmed email', kind: 'security' },
+  CONFIRMATION_EMAIL_RESENT: { label: 'Asked for a new confirmation link', kind: 'security' },
+  PROFILE_IMAGE_UPLOADED: { label: 'Profile picture changed', kind: 'security' },
+  PROFILE_IMAGE_REMOVED: { label: 'Profile picture removed', kind: 'security' },
 
   // The workspace's admins.
   'branch.created': { label: 'Business unit created', kind: 'admin' },
