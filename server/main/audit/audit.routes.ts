@@ -27,7 +27,7 @@ export async function auditRoutes(app: FastifyInstance, deps: ApiDeps): Promise<
            LEFT JOIN branches b ON b.workspace_id = e.workspace_id AND b.id::text = e.target
            LEFT JOIN departments d ON d.workspace_id = e.workspace_id AND d.id::text = e.target
           WHERE e.workspace_id = $1 AND ($2::text IS NULL OR e.action = $2)
-            AND ($5::text IS NULL OR ($5 = 'admin') = (e.action ~ '^[a-z][a-z-]*[.]'))
+            AND ($5::text IS NULL OR ($5 = 'admin') = (e.action ~ '^[a-z][a-z_-]*[.]'))
           ORDER BY e.at DESC, e.id DESC
           LIMIT $3 OFFSET $4`,
         [workspace.id, action ?? null, pageSize, page * pageSize, category ?? null],
