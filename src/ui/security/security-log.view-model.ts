@@ -36,6 +36,11 @@ export const ADMIN_ACTION_LABELS: Record<string, string> = {
   'workspace.logo-uploaded': 'Logo uploaded',
   'workspace.logo-removed': 'Logo removed',
   'workspace.settings-updated': 'Workspace settings changed',
+  'allow_list.entry_added': 'Added to the sign-up allow-list',
+  'allow_list.entry_removed': 'Removed from the sign-up allow-list',
+  'allow_list.imported': 'Sign-up allow-list imported by the platform',
+  'template.saved': 'Invitation email changed',
+  'template.reset': 'Invitation email reset to the default',
 };
 
 /** A short, readable line of an event's details (`branchName: Pune · movedUsers: 3`). */
