@@ -828,7 +828,8 @@ export class WorkspaceSettingsViewModel {
           this.notice = { type: 'success', message: SAVED[section] };
         } else {
           this.fieldErrors = outcome.fields;
-          this.notice = { type: 'error', message: outcome.message };
+          // A refusal naming fields is shown under them; only one naming none needs the alert.
+          if (Object.keys(outcome.fields).length === 0) this.notice = { type: 'error', message: outcome.message };
         }
       });
     } catch (error) {

@@ -255,6 +255,11 @@ const InvitationSettings = observer(function InvitationSettings({ vm }: { vm: Wo
   useEffect(() => {
     void template.load();
   }, [template]);
+  // The form instance keeps what was typed; after a load, save or reset it shows what is stored.
+  const stored = template.template;
+  useEffect(() => {
+    if (stored) form.setFieldsValue({ subject: stored.subject, body: stored.body });
+  }, [form, stored, template.version]);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       <Card title="Invitation lifetime">
@@ -305,7 +310,6 @@ const InvitationSettings = observer(function InvitationSettings({ vm }: { vm: Wo
               .
             </Typography.Paragraph>
             <Form<{ subject: string; body: string }>
-              key={template.version}
               form={form}
               layout="vertical"
               name="invitation-template"
