@@ -18,6 +18,8 @@ import { userRoutes } from './users/users.routes';
 import { brandingRoutes } from './organisation/branding.routes';
 import { businessUnitRoutes } from './organisation/business-units.routes';
 import { departmentRoutes } from './organisation/departments.routes';
+import { signupAllowListRoutes } from './organisation/signup-allow-list.routes';
+import { templateRoutes } from './templates/templates.routes';
 import { platformWorkspaceRoutes } from './platform/workspaces.routes';
 import { platformAuditRoutes } from './platform/platform-audit.routes';
 import { platformToolRoutes } from './platform-tools/platform-tools.routes';
@@ -44,6 +46,8 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await businessUnitRoutes(api, deps);
   await departmentRoutes(api, deps);
   await brandingRoutes(api, deps);
+  await signupAllowListRoutes(api, deps);
+  await templateRoutes(api, deps);
   await platformWorkspaceRoutes(api, deps);
   await platformAuditRoutes(api, deps);
   await platformToolRoutes(api, deps);

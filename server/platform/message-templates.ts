@@ -1,3 +1,5 @@
+import { fillTemplate, templateParts } from '../../src/domain/messages/message-template';
+
 /**
  * Every message the platform sends, in one place: mail as plain text and HTML, SMS as short text.
  * Variables are escaped for HTML (and stripped of line breaks where they land in a subject or an SMS),
@@ -43,6 +45,37 @@ function mail(subject: string, paragraphs: (string | { link: string; label: stri
   return { subject: oneLine(subject), text, html };
 }
 
+/**
+ * A mail from a workspace's own wording (plain text with {{placeholders}}, checked by `templateProblem`): the text
+ * part is the wording filled in; the HTML part escapes every literal and every value, keeps paragraphs and line
+ * breaks, and makes `link` values anchors. The subject is one line whatever the values hold.
+ */
+export function mailFromWording(wording: { subject: string; body: string }, values: Record<string, string>, links: readonly string[] = ['link']): MailContent {
+  const subject = oneLine(fillTemplate(wording.subject, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, oneLine(v)]))));
+  const text = fillTemplate(wording.body, values);
+  const paragraphs = wording.body.split(/\n{2,}/).map((paragraph) =>
+    templateParts(paragraph)
+      .map((part) => {
+        if ('text' in part) return escapeHtml(part.text);
+        const value = values[part.placeholder] ?? '';
+        return links.includes(part.placeholder) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+      })
+      .join('')
+      .replace(/\n/g, '<br>'),
+  );
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:14px;line-height:1.5;color:#1f1f1f">\n${paragraphs
+      .map((p) => `<p>${p}</p>`)
+      .join('\n')}\n</body></html>`;
+  return { subject, text, html };
+}
+
+/** The last day a link works, as people read it ("7 December 2026"). */
+export function readableDay(date: Date): string {
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
 export interface WorkspaceNamed {
   /** The workspace's company name, as its people know it. */
   workspaceName: string;
@@ -80,8 +113,18 @@ export const templates = {
     ]);
   },
 
-  invitation(v: WorkspaceNamed & { firstName: string; link: string; days: number }): MailContent {
+  /** The platform's invitation; `wording` is the workspace's own (message_templates), when it has one. */
+  invitation(v: WorkspaceNamed & { firstName: string; link: string; days: number; wording?: { subject: string; body: string } | null }): MailContent {
     const name = oneLine(v.workspaceName);
+    if (v.wording) {
+      return mailFromWording(v.wording, {
+        firstName: oneLine(v.firstName) || 'there',
+        companyName: name,
+        link: v.link,
+        days: String(v.days),
+        expiresOn: readableDay(new Date(Date.now() + v.days * 24 * 60 * 60 * 1000)),
+      });
+    }
     return mail(`You are invited to ${name} on SafePlace`, [
       `Hello ${oneLine(v.firstName) || 'there'},`,
       `${name} has invited you to SafePlace, where you will take your workplace training and can raise a concern safely.`,

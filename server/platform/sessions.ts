@@ -4,7 +4,10 @@ import type { Database } from './db/database';
 
 /** The web app keeps the token in a cookie for 120 days (spec 4); the server holds it as long. */
 export const SESSION_LIFETIME_DAYS = 120;
-/** Privileged roles (admins, employers, the platform admin) also time out: 1 hour idle, 24 hours in all. */
+/**
+ * Privileged roles (admins, employers, the platform admin) also time out: 1 hour idle, 24 hours in all.
+ * These are the longest; a workspace may set shorter ones (migration 0015, the workspace settings).
+ */
 export const PRIVILEGED_IDLE_MINUTES = 60;
 export const PRIVILEGED_ABSOLUTE_HOURS = 24;
 const PRIVILEGED_ROLES: readonly Role[] = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'];
@@ -52,6 +55,7 @@ interface SessionRow {
   stale: boolean;
   idle_expired: boolean;
   absolute_expired: boolean;
+  lifetime_expired: boolean;
 }
 
 export class SessionRepository {
@@ -93,19 +97,22 @@ export class SessionRepository {
       `SELECT s.id, s.workspace_id, s.user_id, s.platform_admin_id, s.account_email,
               u.role, u.branch_id, u.email AS user_email, u.status AS user_status, p.email AS admin_email,
               s.last_seen_at < now() - interval '1 minute' AS stale,
-              s.last_seen_at < now() - make_interval(mins => $3) AS idle_expired,
-              s.created_at < now() - make_interval(hours => $4) AS absolute_expired
+              s.last_seen_at < now() - make_interval(mins => coalesce(w.privileged_idle_minutes, $3)) AS idle_expired,
+              s.created_at < now() - make_interval(hours => coalesce(w.privileged_session_hours, $4)) AS absolute_expired,
+              s.created_at < now() - make_interval(days => coalesce(w.session_lifetime_days, $5)) AS lifetime_expired
          FROM sessions s
+         LEFT JOIN workspaces w ON w.id = s.workspace_id
          LEFT JOIN users u ON u.id = s.user_id AND u.workspace_id = s.workspace_id
          LEFT JOIN platform_admins p ON p.id = s.platform_admin_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
           AND s.workspace_id IS NOT DISTINCT FROM $2`,
-      [hashToken(token), siteWorkspaceId, PRIVILEGED_IDLE_MINUTES, PRIVILEGED_ABSOLUTE_HOURS],
+      [hashToken(token), siteWorkspaceId, PRIVILEGED_IDLE_MINUTES, PRIVILEGED_ABSOLUTE_HOURS, SESSION_LIFETIME_DAYS],
     );
     const row = rows[0];
     if (!row) return null;
     const privileged = row.platform_admin_id !== null || (row.role !== null && PRIVILEGED_ROLES.includes(row.role));
-    if (privileged && (row.idle_expired || row.absolute_expired)) {
+    // The workspace may shorten each limit (workspaces.privileged_idle_minutes, ...), never lengthen it.
+    if (row.lifetime_expired || (privileged && (row.idle_expired || row.absolute_expired))) {
       await this.revoke(row.id);
       return null;
     }

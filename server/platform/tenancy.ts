@@ -14,6 +14,8 @@ export interface WorkspaceRow {
   active: boolean;
   /** Modules the platform admin switched off for this workspace (migration 0008). */
   disabled_modules?: string[];
+  /** The shortest password accepted here (migration 0015); read it with passwordPolicyFor inside a transaction. */
+  min_password_length?: number;
 }
 
 export type Site = { kind: 'main' } | { kind: 'workspace'; workspace: WorkspaceRow } | { kind: 'unknown'; host: string };
@@ -56,7 +58,7 @@ export class SiteResolver {
     if (this.isMainHost(host)) return { kind: 'main' };
     const rows = await this.db.query<WorkspaceRow>(
       `SELECT id, slug, workspace_url, company_name, company_logo, background_color, bulk_signup_enabled,
-              social_platforms, user_limit, contract_expires_on::text, active, disabled_modules
+              social_platforms, user_limit, contract_expires_on::text, active, disabled_modules, min_password_length
          FROM workspaces WHERE workspace_url = $1 AND active`,
       [host],
     );

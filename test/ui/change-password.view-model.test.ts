@@ -38,3 +38,18 @@ describe('ChangePasswordViewModel', () => {
     expect(api.calls).toEqual([]);
   });
 });
+
+describe('ChangePasswordViewModel under a workspace minimum', () => {
+  it("holds a new password to the workspace's minimum and states it", async () => {
+    const api = new FakeAccountSecurityApi();
+    const auth = new FakeAuthApi();
+    const sessions = new FakeSessionStore();
+    const session = new SessionViewModel(new RefreshCurrentUser(auth, sessions), new SignOut(auth, sessions));
+    session.signedIn({ ...ADMIN, workspace: { ...ADMIN.workspace, minPasswordLength: 10 } });
+    const vm = new ChangePasswordViewModel(new ChangePassword(api), session);
+    expect(vm.minimumLength).toBe(10);
+    expect(await vm.submit({ currentPassword: 'the old harbour at dusk', newPassword: 'plumOrbit' })).toBe(false);
+    expect(vm.fieldErrors.newPassword).toContain('at least 10');
+    expect(await vm.submit({ currentPassword: 'the old harbour at dusk', newPassword: 'plum-Orbit' })).toBe(true);
+  });
+});

@@ -65,10 +65,11 @@ export async function currentUser(db: Database, principal: Principal): Promise<C
           contract_expires_on: string | null;
           disabled_modules: string[];
           profile_image_sha256: string | null;
+          min_password_length: number;
         }>(
           `SELECT u.email, u.username, u.first_name, u.last_name, u.role, u.branch_id, u.department_id, u.first_login, u.profile_image_sha256,
                   w.workspace_url, w.company_name, w.company_logo, w.background_color,
-                  w.contract_expires_on::text, w.disabled_modules,
+                  w.contract_expires_on::text, w.disabled_modules, w.min_password_length,
                   (SELECT id FROM branches b WHERE b.workspace_id = u.workspace_id AND b.headquarter) AS hq
              FROM users u JOIN workspaces w ON w.id = u.workspace_id
             WHERE u.workspace_id = $1 AND u.id = $2`,
@@ -97,6 +98,7 @@ export async function currentUser(db: Database, principal: Principal): Promise<C
           headQuarterBranchId: row.hq,
           contractExpiresOn: row.contract_expires_on,
           modules: modulesFrom(row.disabled_modules),
+          minPasswordLength: row.min_password_length,
         },
       };
     }

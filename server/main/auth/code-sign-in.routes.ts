@@ -11,6 +11,7 @@ import {
 import { normalisePhoneNumber } from '../../../src/domain/auth/phone-number';
 import { ONE_TIME_CODE_TTL_MINUTES } from '../../../src/domain/auth/one-time-code';
 import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
+import { passwordPolicyFor } from '../../platform/workspace-policy';
 import { audit } from '../../platform/audit';
 import { templates } from '../../platform/message-templates';
 import { sendNotice } from '../../platform/messages';
@@ -157,6 +158,7 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const outcome = await deps.db.tenant(workspace.id, async (tx) => {
       const user = await findUser(tx, workspace.id, body.userEmail);
       const problem = checkPassword(body.userNewPassword, {
+        minimumLength: (await passwordPolicyFor(tx, workspace.id)).minimumLength,
         words: ['safeplace', workspace.company_name, workspace.slug, user?.first_name, user?.last_name, user?.email ?? body.userEmail],
       });
       if (problem) return { problem: describePasswordProblem(problem) };

@@ -8,6 +8,7 @@ import { templates } from '../../platform/message-templates';
 import { sendNotice } from '../../platform/messages';
 import { WindowLimiter } from '../../platform/rate-limiter';
 import { serve, workspaceUser } from '../../platform/serve';
+import { passwordPolicyFor } from '../../platform/workspace-policy';
 
 const WRONG_PASSWORD = 'Your current password is not correct.';
 
@@ -45,12 +46,13 @@ export async function sessionAdminRoutes(app: FastifyInstance, deps: ApiDeps): P
     const { currentPassword, userNewPassword } = ctx.body;
     const key = `${workspace.id}:${user.userId}`;
     wrongPasswords.check(key);
-    const [row] = await deps.db.tenant(workspace.id, (tx) =>
-      tx.query<{ password_hash: string | null; email: string; first_name: string; last_name: string }>(
+    const [[row], policy] = await deps.db.tenant(workspace.id, async (tx) => [
+      await tx.query<{ password_hash: string | null; email: string; first_name: string; last_name: string }>(
         'SELECT password_hash, email, first_name, last_name FROM users WHERE workspace_id = $1 AND id = $2',
         [workspace.id, user.userId],
       ),
-    );
+      await passwordPolicyFor(tx, workspace.id),
+    ] as const);
     if (!row) throw notFound('There is no such user in this workspace');
     const right = row.password_hash ? await deps.passwords.verify(row.password_hash, currentPassword) : (await deps.passwords.verifyNothing(currentPassword), false);
     if (!right) {
@@ -61,6 +63,7 @@ export async function sessionAdminRoutes(app: FastifyInstance, deps: ApiDeps): P
       throw new HttpError(400, 'VALIDATION', WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
     }
     const problem = checkPassword(userNewPassword, {
+      minimumLength: policy.minimumLength,
       words: ['safeplace', workspace.company_name, workspace.slug, row.first_name, row.last_name, row.email],
     });
     if (problem) {

@@ -77,7 +77,9 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     if (!workspace.bulk_signup_enabled) {
       throw new HttpError(403, SIGN_UP_CLOSED, `${workspace.company_name} does not take sign-ups. Ask your administrator for an invitation.`);
     }
+    // The workspace's own minimum (passwordPolicyFor's rule; the site lookup already carries it).
     const problem = checkPassword(body.userPassword, {
+      minimumLength: workspace.min_password_length,
       words: ['safeplace', workspace.company_name, workspace.slug, body.firstName, body.lastName, body.userEmail],
     });
     if (problem) {

@@ -6,6 +6,7 @@ import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, notFound, unauthorized } from '../../platform/errors';
 import { currentWorkspace, serve, workspaceUser } from '../../platform/serve';
+import { passwordPolicyFor } from '../../platform/workspace-policy';
 import { currentUser } from '../auth/auth.routes';
 import { inviteCodeHash, sendInvitations, siteOrigin } from './invite-sender';
 
@@ -57,9 +58,16 @@ export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       if (!invite) return { error: notFound('This invitation link is not valid. Check that you opened the whole link from the email.') };
       if (invite.claimed) return { error: new HttpError(410, 'INVITE_USED', 'This invitation was already used. Sign in with your email instead.') };
       if (invite.expired) return { error: new HttpError(410, 'INVITE_EXPIRED', 'This invitation has expired. Ask your administrator to send you a new one.') };
-      const info: InviteInfo = { email: invite.email, firstName: invite.first_name, companyName: workspace.company_name };
+      const policy = await passwordPolicyFor(tx, workspace.id);
+      const info: InviteInfo = {
+        email: invite.email,
+        firstName: invite.first_name,
+        companyName: workspace.company_name,
+        minPasswordLength: policy.minimumLength,
+      };
       if (!body.userNewPassword) return { info };
       const problem = checkPassword(body.userNewPassword, {
+        minimumLength: policy.minimumLength,
         words: ['safeplace', workspace.company_name, workspace.slug, invite.first_name, invite.last_name, invite.email],
       });
       if (problem) {

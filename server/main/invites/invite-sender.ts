@@ -4,6 +4,7 @@ import type { Sql } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
 import { templates } from '../../platform/message-templates';
 import type { WorkspaceRow } from '../../platform/tenancy';
+import { workspaceWording } from '../templates/templates.repository';
 
 /** How long an invitation link works, unless the workspace says otherwise (workspaces.invite_valid_days). */
 export const DEFAULT_INVITE_DAYS = 14;
@@ -35,6 +36,7 @@ export async function sendInvitations(
 ): Promise<number> {
   if (userIds.length === 0) return 0;
   const days = await inviteValidDays(tx, workspace.id);
+  const wording = await workspaceWording(tx, workspace.id, 'INVITATION');
   const pending = await tx.query<{ user_id: string; email: string; first_name: string }>(
     `SELECT i.user_id, u.email, u.first_name
        FROM invites i JOIN users u ON u.workspace_id = i.workspace_id AND u.id = i.user_id
@@ -55,7 +57,7 @@ export async function sendInvitations(
       batch.map((b) => ({
         workspaceId: workspace.id,
         to: b.email,
-        ...templates.invitation({ workspaceName: workspace.company_name, firstName: b.first_name, link: `${origin}/invite/${b.code}`, days }),
+        ...templates.invitation({ workspaceName: workspace.company_name, firstName: b.first_name, link: `${origin}/invite/${b.code}`, days, wording }),
       })),
       tx,
     );

@@ -15,6 +15,7 @@ import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { currentWorkspace, serve, workspaceUser } from '../../platform/serve';
+import { POLICY_COLUMNS, policyFromRow, sessionPolicyFor } from '../../platform/workspace-policy';
 
 export type LogoType = 'image/png' | 'image/jpeg' | 'image/webp';
 
@@ -110,20 +111,38 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
 
   serve(app, bulkSignupSetting, async (ctx) => {
     const { workspace } = workspaceUser(ctx);
-    return { bulkSignUpEnabled: workspace.bulk_signup_enabled, socialPlatformSet: signInMethods(workspace.social_platforms) };
+    const policy = await deps.db.tenant(workspace.id, (tx) => sessionPolicyFor(tx, workspace.id));
+    return { bulkSignUpEnabled: workspace.bulk_signup_enabled, socialPlatformSet: signInMethods(workspace.social_platforms), ...policy };
   });
 
   serve(app, updateWorkspaceSettings, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    const { bulkSignUpEnabled, socialPlatformSet } = ctx.body;
+    const { bulkSignUpEnabled, socialPlatformSet, minPasswordLength, privilegedIdleMinutes, privilegedSessionHours, sessionLifetimeDays, inviteValidDays } =
+      ctx.body;
     const methods = socialPlatformSet ? [...new Set(socialPlatformSet)].sort() : null;
     return deps.db.tenant(workspace.id, async (tx) => {
-      const [row] = await tx.query<{ bulk_signup_enabled: boolean; social_platforms: string[] }>(
-        `UPDATE workspaces SET bulk_signup_enabled = coalesce($2, bulk_signup_enabled), social_platforms = coalesce($3::text[], social_platforms)
-          WHERE id = $1 RETURNING bulk_signup_enabled, social_platforms`,
-        [workspace.id, bulkSignUpEnabled ?? null, methods],
+      const [before] = await tx.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM workspaces WHERE id = $1 FOR UPDATE`, [workspace.id]);
+      const [row] = await tx.query<SettingsRow>(
+        `UPDATE workspaces SET bulk_signup_enabled = coalesce($2, bulk_signup_enabled), social_platforms = coalesce($3::text[], social_platforms),
+                min_password_length = coalesce($4, min_password_length), privileged_idle_minutes = coalesce($5, privileged_idle_minutes),
+                privileged_session_hours = coalesce($6, privileged_session_hours), session_lifetime_days = coalesce($7, session_lifetime_days),
+                invite_valid_days = coalesce($8, invite_valid_days)
+          WHERE id = $1 RETURNING ${SETTINGS_COLUMNS}`,
+        [
+          workspace.id,
+          bulkSignUpEnabled ?? null,
+          methods,
+          minPasswordLength ?? null,
+          privilegedIdleMinutes ?? null,
+          privilegedSessionHours ?? null,
+          sessionLifetimeDays ?? null,
+          inviteValidDays ?? null,
+        ],
       );
-      const after = { bulkSignUpEnabled: row.bulk_signup_enabled, socialPlatformSet: signInMethods(row.social_platforms) };
+      const from = settingsFrom(before);
+      const to = settingsFrom(row);
+      // The trail records what changed, each setting with its old and new value.
+      const changed = (Object.keys(to) as (keyof typeof to)[]).filter((k) => JSON.stringify(from[k]) !== JSON.stringify(to[k]));
       await audit(tx, {
         workspaceId: workspace.id,
         actorUserId: user.userId,
@@ -131,13 +150,21 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
         target: workspace.id,
         ip: ctx.request.ip,
         details: {
-          from: { bulkSignUpEnabled: workspace.bulk_signup_enabled, socialPlatformSet: signInMethods(workspace.social_platforms) },
-          to: after,
+          changed,
+          from: Object.fromEntries(changed.map((k) => [k, from[k]])),
+          to: Object.fromEntries(changed.map((k) => [k, to[k]])),
         },
       });
-      return after;
+      return to;
     });
   });
+}
+
+type SettingsRow = Parameters<typeof policyFromRow>[0] & { bulk_signup_enabled: boolean; social_platforms: string[] };
+const SETTINGS_COLUMNS = `bulk_signup_enabled, social_platforms, ${POLICY_COLUMNS}`;
+
+function settingsFrom(row: SettingsRow) {
+  return { bulkSignUpEnabled: row.bulk_signup_enabled, socialPlatformSet: signInMethods(row.social_platforms), ...policyFromRow(row) };
 }
 
 function signInMethods(stored: string[]): SignInMethod[] {

@@ -34,15 +34,21 @@ export async function isAllowedToSignUp(tx: Sql, workspaceId: string, email: str
   return allowedBy(rows.map((r) => r.entry), value);
 }
 
-/** Adds entries; those already listed are left as they are. Returns the rows added. */
-export async function addEntries(tx: Sql, workspaceId: string, entries: readonly AllowListEntryValue[], by: string | null): Promise<AllowListEntry[]> {
+/** Adds entries (by a platform admin, or by a workspace admin: `byUser`); those already listed are left as they are. Returns the rows added. */
+export async function addEntries(
+  tx: Sql,
+  workspaceId: string,
+  entries: readonly AllowListEntryValue[],
+  by: string | null,
+  byUser: string | null = null,
+): Promise<AllowListEntry[]> {
   if (entries.length === 0) return [];
   const rows = await tx.query<EntryRow>(
-    `INSERT INTO signup_allow_list (workspace_id, entry, kind, added_by_platform_admin)
-     SELECT $1, t.entry, t.kind, $4 FROM unnest($2::text[], $3::text[]) AS t(entry, kind)
+    `INSERT INTO signup_allow_list (workspace_id, entry, kind, added_by_platform_admin, added_by_user)
+     SELECT $1, t.entry, t.kind, $4, $5 FROM unnest($2::text[], $3::text[]) AS t(entry, kind)
      ON CONFLICT (workspace_id, entry) DO NOTHING
      RETURNING id, workspace_id, entry, kind, created_at`,
-    [workspaceId, entries.map((e) => e.entry), entries.map((e) => e.kind), by],
+    [workspaceId, entries.map((e) => e.entry), entries.map((e) => e.kind), by, byUser],
   );
   return rows.map(toEntry);
 }

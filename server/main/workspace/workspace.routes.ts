@@ -19,6 +19,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: ApiDeps): Prom
       backgroundColor: w.background_color,
       socialPlatformSet: w.social_platforms.filter((p): p is 'GOOGLE' | 'MICROSOFT' => p === 'GOOGLE' || p === 'MICROSOFT'),
       bulkSignUpEnabled: w.bulk_signup_enabled,
+      minPasswordLength: w.min_password_length,
     };
   });
 

@@ -17,8 +17,15 @@ export class RequestPasswordReset {
 export class ResetPassword {
   constructor(private readonly auth: AuthApi) {}
 
-  async execute(input: { email: string; code: string; requestId: string; newPassword: string; contextWords?: string[] }): Promise<ResetPasswordResult> {
-    const problem = checkPassword(input.newPassword, { words: ['safeplace', input.email, ...(input.contextWords ?? [])] });
+  async execute(input: {
+    email: string;
+    code: string;
+    requestId: string;
+    newPassword: string;
+    contextWords?: string[];
+    minimumLength?: number;
+  }): Promise<ResetPasswordResult> {
+    const problem = checkPassword(input.newPassword, { minimumLength: input.minimumLength, words: ['safeplace', input.email, ...(input.contextWords ?? [])] });
     if (problem) return { ok: false, reason: 'weak-password', message: describePasswordProblem(problem) };
     return this.auth.resetPassword({
       userEmail: input.email.trim().toLowerCase(),

@@ -9,8 +9,15 @@ export class ClaimInvite {
     private readonly sessions: SessionStore,
   ) {}
 
-  async execute(input: { code: string; password: string; email: string; firstName: string; companyName: string }): Promise<ClaimResult> {
-    const problem = checkPassword(input.password, { words: ['safeplace', input.companyName, input.firstName, input.email] });
+  async execute(input: {
+    code: string;
+    password: string;
+    email: string;
+    firstName: string;
+    companyName: string;
+    minPasswordLength?: number;
+  }): Promise<ClaimResult> {
+    const problem = checkPassword(input.password, { minimumLength: input.minPasswordLength, words: ['safeplace', input.companyName, input.firstName, input.email] });
     if (problem) return { ok: false, reason: 'weak-password', message: describePasswordProblem(problem) };
     const result = await this.invites.claim(input.code, input.password);
     if (result.ok) this.sessions.save(result.session.token, result.session.expiresAt);

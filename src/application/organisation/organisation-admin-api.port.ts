@@ -1,3 +1,5 @@
+import type { AllowListEntry } from '../../contracts/main/allow-list.contract';
+import type { MessageTemplate, SaveTemplateBody, TemplatePreview } from '../../contracts/main/templates.contract';
 import type {
   AddManagerBody,
   BusinessUnit,
@@ -55,4 +57,21 @@ export interface WorkspaceAdminApi {
   removeLogo(): Promise<void>;
   settings(): Promise<WorkspaceSettings>;
   updateSettings(body: UpdateSettingsBody): Promise<WorkspaceSettings>;
+}
+
+/** The workspace's own sign-up allow-list (its admins'; the platform admin's is AllowListApi). */
+export const SignupAllowListApi = Symbol('SignupAllowListApi');
+export interface SignupAllowListApi {
+  list(query: { page: number; pageSize: number; q?: string }): Promise<Page<AllowListEntry>>;
+  add(email: string): Promise<AllowListEntry>;
+  remove(entryId: string): Promise<void>;
+}
+
+/** The workspace's wording of its messages (the invitation so far). */
+export const MessageTemplatesApi = Symbol('MessageTemplatesApi');
+export interface MessageTemplatesApi {
+  read(kind: 'invitation'): Promise<MessageTemplate>;
+  save(body: SaveTemplateBody): Promise<MessageTemplate>;
+  preview(body: SaveTemplateBody): Promise<TemplatePreview>;
+  reset(kind: 'invitation'): Promise<MessageTemplate>;
 }

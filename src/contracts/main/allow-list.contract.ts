@@ -75,3 +75,40 @@ export const removeFromAllowList = route({
   response: z.object({ ok: z.literal(true) }),
   access: 'platform-admin',
 });
+
+// ---------- The workspace admins' own list (not in api/endpoints.tsv; beside the workspace settings) ----------
+
+export const AddToWorkspaceAllowListBody = z.strictObject({ email: AllowListEntryText });
+export type AddToWorkspaceAllowListBody = z.infer<typeof AddToWorkspaceAllowListBody>;
+
+/** The list of the workspace at this host, paged, searchable; its admins see only their own. */
+export const workspaceAllowList = route({
+  api: 'main',
+  method: 'GET',
+  path: '/api/workspace/signup-allow-list',
+  summary: "This workspace's sign-up allow-list, newest first; q filters by text (workspace admin)",
+  query: PageQuery.extend({ q: z.string().trim().max(254).optional() }).strict(),
+  response: pageOf(AllowListEntry),
+  access: ['WORKSPACE_ADMIN'],
+});
+
+export const addToWorkspaceAllowList = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/workspace/signup-allow-list',
+  summary: 'Allow an address or a whole domain (@example.com) to sign up to this workspace (workspace admin). 409 when listed',
+  body: AddToWorkspaceAllowListBody,
+  response: AllowListEntry,
+  access: ['WORKSPACE_ADMIN'],
+});
+
+/** Another workspace's entry answers 404. */
+export const removeFromWorkspaceAllowList = route({
+  api: 'main',
+  method: 'DELETE',
+  path: '/api/workspace/signup-allow-list/{entryId}',
+  summary: "Remove one entry from this workspace's sign-up allow-list (workspace admin)",
+  params: z.strictObject({ entryId: Id }),
+  response: z.object({ ok: z.literal(true) }),
+  access: ['WORKSPACE_ADMIN'],
+});

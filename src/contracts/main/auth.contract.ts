@@ -28,6 +28,8 @@ export const WorkspaceSummary = z.object({
   contractExpiresOn: z.string().nullable().optional(),
   /** The module switches the platform admin set (absent: all allowed): the menu leaves out what is off. */
   modules: z.object({ courses: z.boolean(), 'concerned-authority': z.boolean(), compliance: z.boolean() }).optional(),
+  /** The workspace's shortest accepted password (absent: the default, 15): the change-password form states it. */
+  minPasswordLength: z.number().int().optional(),
 });
 export type WorkspaceSummary = z.infer<typeof WorkspaceSummary>;
 

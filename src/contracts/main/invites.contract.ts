@@ -130,6 +130,8 @@ export const InviteInfo = z.object({
   email: z.string(),
   firstName: z.string(),
   companyName: z.string(),
+  /** The workspace's shortest accepted password, for the form's hint (absent: the default, 15). */
+  minPasswordLength: z.number().int().optional(),
 });
 export type InviteInfo = z.infer<typeof InviteInfo>;
 

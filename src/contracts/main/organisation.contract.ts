@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SessionPolicyFields } from '../../domain/organisation/workspace-policy';
 import { pageOf, route } from '../route';
 
 /**
@@ -317,6 +318,12 @@ export type SignInMethod = z.infer<typeof SignInMethod>;
 export const WorkspaceSettings = z.object({
   bulkSignUpEnabled: z.boolean(),
   socialPlatformSet: z.array(SignInMethod),
+  /** Sign-in and sessions (docs/organisation.md): each may only be stricter than the platform's default. */
+  minPasswordLength: z.number().int(),
+  privilegedIdleMinutes: z.number().int(),
+  privilegedSessionHours: z.number().int(),
+  sessionLifetimeDays: z.number().int(),
+  inviteValidDays: z.number().int(),
 });
 export type WorkspaceSettings = z.infer<typeof WorkspaceSettings>;
 
@@ -332,6 +339,7 @@ export const bulkSignupSetting = route({
 export const UpdateSettingsBody = z.strictObject({
   bulkSignUpEnabled: z.boolean().optional(),
   socialPlatformSet: z.array(SignInMethod).max(10).optional(),
+  ...SessionPolicyFields,
 });
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
 
@@ -340,7 +348,8 @@ export const updateWorkspaceSettings = route({
   api: 'main',
   method: 'PUT',
   path: '/api/workspace/settings',
-  summary: 'Turns bulk sign-up on or off and chooses the sign-in methods offered (Google, Microsoft)',
+  summary:
+    'Turns bulk sign-up on or off, chooses the sign-in methods offered (Google, Microsoft), and sets the password minimum, session time-outs and invitation lifetime (each only stricter than the default)',
   body: UpdateSettingsBody,
   response: WorkspaceSettings,
   access: ['WORKSPACE_ADMIN'],

@@ -9,6 +9,8 @@ export const CompanyProfile = z.object({
   backgroundColor: z.string().nullable(),
   socialPlatformSet: z.array(z.enum(['GOOGLE', 'MICROSOFT'])),
   bulkSignUpEnabled: z.boolean(),
+  /** The workspace's shortest accepted password, for the password forms' hints (absent: the default, 15). */
+  minPasswordLength: z.number().int().optional(),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfile>;
 

@@ -49,6 +49,11 @@ export function checkPassword(password: string, context: PasswordContext = {}): 
   return null;
 }
 
+/** The form hint for a new password under a workspace's minimum. */
+export function passwordHint(minimumLength: number = DEFAULT_MIN_PASSWORD_LENGTH): string {
+  return `At least ${Math.max(LOWEST_MIN_PASSWORD_LENGTH, minimumLength)} characters. A few unrelated words are easy to remember and hard to guess.`;
+}
+
 export function describePasswordProblem(problem: PasswordProblem): string {
   switch (problem.reason) {
     case 'too-short':

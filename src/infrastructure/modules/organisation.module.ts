@@ -7,15 +7,36 @@ import {
   RemoveDepartmentManager,
   RenameDepartment,
 } from '../../application/organisation/department.use-cases';
-import { BusinessUnitsApi, DepartmentsApi, WorkspaceAdminApi } from '../../application/organisation/organisation-admin-api.port';
-import { SaveWorkspaceSettings, SetWorkspaceColour, UploadLogo } from '../../application/organisation/workspace-admin.use-cases';
-import { HttpBusinessUnitsApi, HttpDepartmentsApi, HttpWorkspaceAdminApi } from '../http/main/http-organisation-admin-api';
+import {
+  BusinessUnitsApi,
+  DepartmentsApi,
+  MessageTemplatesApi,
+  SignupAllowListApi,
+  WorkspaceAdminApi,
+} from '../../application/organisation/organisation-admin-api.port';
+import {
+  AddToSignupAllowList,
+  PreviewMessageTemplate,
+  SaveMessageTemplate,
+  SaveWorkspaceSettings,
+  SetWorkspaceColour,
+  UploadLogo,
+} from '../../application/organisation/workspace-admin.use-cases';
+import {
+  HttpBusinessUnitsApi,
+  HttpDepartmentsApi,
+  HttpMessageTemplatesApi,
+  HttpSignupAllowListApi,
+  HttpWorkspaceAdminApi,
+} from '../http/main/http-organisation-admin-api';
 
 /** Bindings of the organisation area (business units, departments, branding, settings). */
 export const organisationModule = new ContainerModule(({ bind }) => {
   bind(BusinessUnitsApi).to(HttpBusinessUnitsApi).inSingletonScope();
   bind(DepartmentsApi).to(HttpDepartmentsApi).inSingletonScope();
   bind(WorkspaceAdminApi).to(HttpWorkspaceAdminApi).inSingletonScope();
+  bind(SignupAllowListApi).to(HttpSignupAllowListApi).inSingletonScope();
+  bind(MessageTemplatesApi).to(HttpMessageTemplatesApi).inSingletonScope();
   bind(SaveBusinessUnit).toDynamicValue((ctx) => new SaveBusinessUnit(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)));
   bind(DeleteBusinessUnit).toDynamicValue((ctx) => new DeleteBusinessUnit(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)));
   bind(SetBusinessUnitColour).toDynamicValue((ctx) => new SetBusinessUnitColour(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)));
@@ -27,4 +48,7 @@ export const organisationModule = new ContainerModule(({ bind }) => {
   bind(SetWorkspaceColour).toDynamicValue((ctx) => new SetWorkspaceColour(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
   bind(UploadLogo).toDynamicValue((ctx) => new UploadLogo(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
   bind(SaveWorkspaceSettings).toDynamicValue((ctx) => new SaveWorkspaceSettings(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
+  bind(AddToSignupAllowList).toDynamicValue((ctx) => new AddToSignupAllowList(ctx.get<SignupAllowListApi>(SignupAllowListApi)));
+  bind(SaveMessageTemplate).toDynamicValue((ctx) => new SaveMessageTemplate(ctx.get<MessageTemplatesApi>(MessageTemplatesApi)));
+  bind(PreviewMessageTemplate).toDynamicValue((ctx) => new PreviewMessageTemplate(ctx.get<MessageTemplatesApi>(MessageTemplatesApi)));
 });

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import { passwordHint } from '../../domain/auth/password-policy';
 import { useViewModel } from '../shared/container-context';
 import { ClaimInviteViewModel } from './claim-invite.view-model';
 import { AuthCard, AuthForm, Field, Notice, SubmitButton } from './light/controls';
@@ -53,7 +54,7 @@ export const ClaimInviteScreen = observer(function ClaimInviteScreen({ code }: {
           type="password"
           autoComplete="new-password"
           autoFocus
-          hint="At least 15 characters. A few unrelated words are easy to remember and hard to guess."
+          hint={passwordHint(vm.invite?.minPasswordLength)}
           error={errors.password}
           disabled={vm.status === 'pending'}
         />

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { passwordHint } from '../../domain/auth/password-policy';
 import { useViewModel } from '../shared/container-context';
 import { AuthCard, AuthForm, Field, LinkButton, Notice, SubmitButton } from './light/controls';
 import { ForgotPasswordViewModel } from './forgot-password.view-model';
@@ -7,6 +8,9 @@ import { clean } from './sign-in.screen';
 
 export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
   const vm = useViewModel(ForgotPasswordViewModel);
+  useEffect(() => {
+    void vm.loadPolicy();
+  }, [vm]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   return (
     <AuthCard>
@@ -39,7 +43,7 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
             name="password"
             type="password"
             autoComplete="new-password"
-            hint="At least 15 characters. A few unrelated words are easy to remember and hard to guess."
+            hint={passwordHint(vm.minimumLength)}
             error={errors.password}
             disabled={vm.pending}
           />

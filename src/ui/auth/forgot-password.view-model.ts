@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { RequestPasswordReset, ResetPassword } from '../../application/auth/reset-password.use-case';
 import { describeError } from '../../application/shared/api-error';
+import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { SiteInfo } from '../../application/shared/site';
 import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
 
@@ -12,19 +13,33 @@ export class ForgotPasswordViewModel {
   pending = false;
   error: string | null = null;
   notice: string | null = null;
+  /** The workspace's shortest accepted password, from its company profile (unknown: the default). */
+  minimumLength: number | undefined = undefined;
   private request: { email: string; requestId: string } | null = null;
 
   constructor(
     @inject(RequestPasswordReset) private readonly requestReset: RequestPasswordReset,
     @inject(ResetPassword) private readonly reset: ResetPassword,
     @inject(SiteInfo) private readonly site: SiteInfo,
+    @inject(OrganisationApi) private readonly organisation: OrganisationApi,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
+  /** Reads the workspace's password minimum for the hint and the form's check; without it the default applies. */
+  async loadPolicy(): Promise<void> {
+    if (this.site.isMainSite) return;
+    try {
+      const profile = await this.organisation.companyProfile(this.site.currentHost);
+      runInAction(() => (this.minimumLength = profile?.minPasswordLength));
+    } catch {
+      // The server checks the password anyway; the hint stays the default.
+    }
+  }
+
   /** The form's own check, with the same rules the server applies. */
   passwordProblem(password: string): string | null {
-    const problem = checkPassword(password, { words: ['safeplace', this.request?.email, this.site.currentHost.split('.')[0]] });
+    const problem = checkPassword(password, { minimumLength: this.minimumLength, words: ['safeplace', this.request?.email, this.site.currentHost.split('.')[0]] });
     return problem ? describePasswordProblem(problem) : null;
   }
 
@@ -54,7 +69,7 @@ export class ForgotPasswordViewModel {
     this.pending = true;
     this.error = null;
     try {
-      const result = await this.reset.execute({ ...this.request, code, newPassword, contextWords: [this.site.currentHost.split('.')[0]] });
+      const result = await this.reset.execute({ ...this.request, code, newPassword, contextWords: [this.site.currentHost.split('.')[0]], minimumLength: this.minimumLength });
       runInAction(() => {
         if (result.ok) this.step = 'done';
         else this.error = result.message;

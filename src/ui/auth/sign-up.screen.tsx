@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import { passwordHint } from '../../domain/auth/password-policy';
 import { useViewModel } from '../shared/container-context';
 import { AuthCard, AuthForm, Field, Notice, SubmitButton } from './light/controls';
 import { clean } from './sign-in.screen';
@@ -76,7 +77,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
           name="userPassword"
           type="password"
           autoComplete="new-password"
-          hint="At least 15 characters. A few unrelated words are easy to remember and hard to guess."
+          hint={passwordHint(profile.minPasswordLength)}
           error={shown.userPassword}
           disabled={pending}
         />

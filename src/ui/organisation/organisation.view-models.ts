@@ -7,7 +7,9 @@ import type {
   DepartmentRow,
   ManagerRole,
   SignInMethod,
+  UpdateSettingsBody,
   UserChoice,
+  WorkspaceSettings,
 } from '../../contracts/main/organisation.contract';
 import { DeleteBusinessUnit, SaveBusinessUnit, SetBusinessUnitColour } from '../../application/organisation/business-unit.use-cases';
 import {
@@ -26,6 +28,8 @@ import { seesAllBusinessUnits, type Role } from '../../domain/auth/roles';
 import { normaliseHex } from '../../domain/organisation/branding';
 import { deletePlan, moveTargets, peopleCount } from '../../domain/organisation/business-unit-rules';
 import { ALL_BUSINESS_UNITS, ALL_BUSINESS_UNITS_LABEL } from '../../domain/organisation/business-unit-selection';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from '../../domain/organisation/workspace-policy';
+import { InvitationTemplateViewModel, SignupAllowListViewModel } from './settings.view-models';
 
 type LoadStatus = 'loading' | 'ready' | 'error';
 export type Notice = { type: 'success' | 'error'; message: string } | null;
@@ -752,14 +756,27 @@ export class BrandingViewModel {
 
 // ---------------------------------------------------------------- settings
 
+/** Which part of the settings screen a save came from, for its confirmation. */
+export type SettingsSection = 'sign-in' | 'sign-up' | 'invitations';
+const SAVED: Record<SettingsSection, string> = {
+  'sign-in': 'Sign-in and session settings saved.',
+  'sign-up': 'Sign-up setting saved.',
+  invitations: 'Invitation lifetime saved.',
+};
+
 @injectable()
 export class WorkspaceSettingsViewModel {
   status: LoadStatus = 'loading';
   error: string | null = null;
   bulkSignUpEnabled = false;
   socialPlatformSet: SignInMethod[] = [];
-  saving = false;
+  policy: SessionPolicy = { ...DEFAULT_SESSION_POLICY };
+  /** Changed on every load or save, so each form takes the saved values. */
+  version = 0;
+  saving: SettingsSection | null = null;
   notice: Notice = null;
+  noticeSection: SettingsSection | null = null;
+  fieldErrors: Record<string, string> = {};
 
   constructor(
     @inject(WorkspaceAdminApi) private readonly workspace: WorkspaceAdminApi,
@@ -768,13 +785,25 @@ export class WorkspaceSettingsViewModel {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
+  private apply(settings: WorkspaceSettings): void {
+    this.bulkSignUpEnabled = settings.bulkSignUpEnabled;
+    this.socialPlatformSet = settings.socialPlatformSet;
+    this.policy = {
+      minPasswordLength: settings.minPasswordLength,
+      privilegedIdleMinutes: settings.privilegedIdleMinutes,
+      privilegedSessionHours: settings.privilegedSessionHours,
+      sessionLifetimeDays: settings.sessionLifetimeDays,
+      inviteValidDays: settings.inviteValidDays,
+    };
+    this.version += 1;
+  }
+
   async load(): Promise<void> {
     this.status = 'loading';
     try {
       const settings = await this.workspace.settings();
       runInAction(() => {
-        this.bulkSignUpEnabled = settings.bulkSignUpEnabled;
-        this.socialPlatformSet = settings.socialPlatformSet;
+        this.apply(settings);
         this.status = 'ready';
       });
     } catch (error) {
@@ -785,24 +814,28 @@ export class WorkspaceSettingsViewModel {
     }
   }
 
-  async save(values: { bulkSignUpEnabled: boolean; socialPlatformSet: SignInMethod[] }): Promise<void> {
-    this.saving = true;
+  /** Saves what one part of the screen changed; a refused value is named under its field. */
+  async save(values: UpdateSettingsBody, section: SettingsSection = 'sign-in'): Promise<void> {
+    this.saving = section;
     this.notice = null;
+    this.noticeSection = section;
+    this.fieldErrors = {};
     try {
       const outcome = await this.saveSettings.execute(values);
       runInAction(() => {
         if (outcome.ok) {
-          this.bulkSignUpEnabled = outcome.settings.bulkSignUpEnabled;
-          this.socialPlatformSet = outcome.settings.socialPlatformSet;
-          this.notice = { type: 'success', message: 'Settings saved.' };
+          this.apply(outcome.settings);
+          this.notice = { type: 'success', message: SAVED[section] };
         } else {
-          this.notice = { type: 'error', message: outcome.message };
+          this.fieldErrors = outcome.fields;
+          // A refusal naming fields is shown under them; only one naming none needs the alert.
+          if (Object.keys(outcome.fields).length === 0) this.notice = { type: 'error', message: outcome.message };
         }
       });
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', message: describeError(error) }));
     } finally {
-      runInAction(() => (this.saving = false));
+      runInAction(() => (this.saving = null));
     }
   }
 }
@@ -813,4 +846,6 @@ export const organisationViewModels = new ContainerModule(({ bind }) => {
   bind(DepartmentsViewModel).toSelf();
   bind(BrandingViewModel).toSelf();
   bind(WorkspaceSettingsViewModel).toSelf();
+  bind(SignupAllowListViewModel).toSelf();
+  bind(InvitationTemplateViewModel).toSelf();
 });

@@ -1,5 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { passwordHint } from '../../domain/auth/password-policy';
 import type { ChangePasswordViewModel } from './change-password.view-model';
 
 /** Change one's password: current and new (shown on demand), the rules stated up front, other sessions ended. */
@@ -32,7 +33,7 @@ export const ChangePasswordForm = observer(function ChangePasswordForm({ vm }: {
         rules={[{ required: true, message: 'Enter a new password' }]}
         validateStatus={vm.fieldErrors.newPassword ? 'error' : undefined}
         help={vm.fieldErrors.newPassword}
-        extra="At least 15 characters; a few unrelated words work well. Your other sessions will be signed out."
+        extra={`${passwordHint(vm.minimumLength)} Your other sessions will be signed out.`}
       >
         <Input.Password autoComplete="new-password" maxLength={1024} />
       </Form.Item>

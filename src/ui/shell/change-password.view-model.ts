@@ -20,6 +20,11 @@ export class ChangePasswordViewModel {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
+  /** The workspace's shortest accepted password (the user refresh tells it). */
+  get minimumLength(): number | undefined {
+    return this.session.workspaceUser?.workspace.minPasswordLength;
+  }
+
   get confirmation(): string {
     if (this.sessionsEnded === 0) return 'Your password was changed. You had no other sessions to end.';
     return `Your password was changed, and you were signed out of ${this.sessionsEnded} other session${this.sessionsEnded === 1 ? '' : 's'}.`;
@@ -32,7 +37,7 @@ export class ChangePasswordViewModel {
     const user = this.session.workspaceUser;
     const contextWords = user ? [user.email, user.firstName, user.lastName, user.workspace.companyName] : [];
     try {
-      const outcome = await this.changePassword.execute({ currentPassword: values.currentPassword ?? '', newPassword: values.newPassword ?? '', contextWords });
+      const outcome = await this.changePassword.execute({ currentPassword: values.currentPassword ?? '', newPassword: values.newPassword ?? '', contextWords, minimumLength: this.minimumLength });
       return runInAction(() => {
         if (outcome.ok) {
           this.sessionsEnded = outcome.sessionsEnded;

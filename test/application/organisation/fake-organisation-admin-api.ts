@@ -16,6 +16,7 @@ import type {
 } from '../../../src/contracts/main/organisation.contract';
 import type { BusinessUnitsApi, DepartmentsApi, Page, WorkspaceAdminApi } from '../../../src/application/organisation/organisation-admin-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
+import { DEFAULT_SESSION_POLICY } from '../../../src/domain/organisation/workspace-policy';
 
 function page<T>(all: T[], query: { page?: number; pageSize?: number }): Page<T> {
   const p = query.page ?? 0;
@@ -146,7 +147,7 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
   colour = '#1f6feb';
   logo: string | null = null;
   uploads: { size: number; name: string }[] = [];
-  current: WorkspaceSettings = { bulkSignUpEnabled: false, socialPlatformSet: [] };
+  current: WorkspaceSettings = { bulkSignUpEnabled: false, socialPlatformSet: [], ...DEFAULT_SESSION_POLICY };
   updates: UpdateSettingsBody[] = [];
 
   async setColour(hex: string) {
@@ -167,7 +168,8 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
   }
   async updateSettings(body: UpdateSettingsBody) {
     this.updates.push(body);
-    this.current = { bulkSignUpEnabled: body.bulkSignUpEnabled ?? this.current.bulkSignUpEnabled, socialPlatformSet: body.socialPlatformSet ?? this.current.socialPlatformSet };
+    const defined = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    this.current = { ...this.current, ...defined };
     return this.current;
   }
 }

@@ -2,7 +2,13 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockServer, testClient } from '../../support/msw';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { HttpBusinessUnitsApi, HttpDepartmentsApi, HttpWorkspaceAdminApi } from '../../../src/infrastructure/http/main/http-organisation-admin-api';
+import {
+  HttpBusinessUnitsApi,
+  HttpDepartmentsApi,
+  HttpMessageTemplatesApi,
+  HttpSignupAllowListApi,
+  HttpWorkspaceAdminApi,
+} from '../../../src/infrastructure/http/main/http-organisation-admin-api';
 
 const BASE = 'http://acme.localhost:8080/main-api';
 const server = mockServer();
@@ -131,16 +137,75 @@ describe('HttpWorkspaceAdminApi', () => {
 
   it('reads and updates the settings', async () => {
     let body: unknown = null;
+    const policy = { minPasswordLength: 15, privilegedIdleMinutes: 60, privilegedSessionHours: 24, sessionLifetimeDays: 120, inviteValidDays: 14 };
     server.use(
-      http.get(`${BASE}/api/workspace/bulk-signup-setting`, () => HttpResponse.json({ bulkSignUpEnabled: false, socialPlatformSet: [] })),
+      http.get(`${BASE}/api/workspace/bulk-signup-setting`, () => HttpResponse.json({ bulkSignUpEnabled: false, socialPlatformSet: [], ...policy })),
       http.put(`${BASE}/api/workspace/settings`, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'] });
+        return HttpResponse.json({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'], ...policy, minPasswordLength: 10 });
       }),
     );
     const api = new HttpWorkspaceAdminApi(testClient(BASE, 'tok').client);
-    expect(await api.settings()).toEqual({ bulkSignUpEnabled: false, socialPlatformSet: [] });
-    expect(await api.updateSettings({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'] })).toEqual({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'] });
-    expect(body).toEqual({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'] });
+    expect(await api.settings()).toEqual({ bulkSignUpEnabled: false, socialPlatformSet: [], ...policy });
+    expect(await api.updateSettings({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'], minPasswordLength: 10 })).toMatchObject({ minPasswordLength: 10 });
+    expect(body).toEqual({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'], minPasswordLength: 10 });
+  });
+});
+
+describe('HttpSignupAllowListApi', () => {
+  it('lists with the search on the query, adds in the body and removes by path', async () => {
+    const entry = { entryId: UNIT, workspaceId: DEP, entry: '@partner.example', kind: 'DOMAIN', createdAt: '2026-11-23T06:00:00.000Z' };
+    let seen: URL | null = null;
+    let added: unknown = null;
+    let removed = '';
+    server.use(
+      http.get(`${BASE}/api/workspace/signup-allow-list`, ({ request }) => {
+        seen = new URL(request.url);
+        return HttpResponse.json({ items: [entry], page: 0, pageSize: 10, total: 1 });
+      }),
+      http.post(`${BASE}/api/workspace/signup-allow-list`, async ({ request }) => {
+        added = await request.json();
+        return HttpResponse.json(entry);
+      }),
+      http.delete(`${BASE}/api/workspace/signup-allow-list/:entryId`, ({ params }) => {
+        removed = String(params.entryId);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const api = new HttpSignupAllowListApi(testClient(BASE, 'tok').client);
+    expect((await api.list({ page: 0, pageSize: 10, q: 'partner' })).items).toEqual([entry]);
+    expect(seen!.searchParams.get('q')).toBe('partner');
+    expect(await api.add('@partner.example')).toEqual(entry);
+    expect(added).toEqual({ email: '@partner.example' });
+    await api.remove(UNIT);
+    expect(removed).toBe(UNIT);
+  });
+});
+
+describe('HttpMessageTemplatesApi', () => {
+  it('reads, saves, previews and resets the invitation through the contract paths', async () => {
+    const template = {
+      kind: 'INVITATION',
+      subject: 'Hi',
+      body: 'Go: {{link}}',
+      custom: true,
+      defaultSubject: 'd',
+      defaultBody: 'd {{link}}',
+      placeholders: [{ name: 'link', meaning: 'the link', required: true }],
+      updatedAt: null,
+    };
+    const seen: string[] = [];
+    server.use(
+      http.get(`${BASE}/api/template/invitation`, () => (seen.push('read'), HttpResponse.json(template))),
+      http.post(`${BASE}/api/template`, async ({ request }) => (seen.push(`save ${JSON.stringify(await request.json())}`), HttpResponse.json(template))),
+      http.post(`${BASE}/api/template/preview`, () => (seen.push('preview'), HttpResponse.json({ subject: 'Hi', text: 'Go: x', html: '<p>Go</p>' }))),
+      http.delete(`${BASE}/api/template/invitation`, () => (seen.push('reset'), HttpResponse.json({ ...template, custom: false }))),
+    );
+    const api = new HttpMessageTemplatesApi(testClient(BASE, 'tok').client);
+    expect((await api.read('invitation')).custom).toBe(true);
+    await api.save({ kind: 'INVITATION', subject: 'Hi', body: 'Go: {{link}}' });
+    expect((await api.preview({ kind: 'INVITATION', subject: 'Hi', body: 'Go: {{link}}' })).text).toBe('Go: x');
+    expect((await api.reset('invitation')).custom).toBe(false);
+    expect(seen).toEqual(['read', 'save {"kind":"INVITATION","subject":"Hi","body":"Go: {{link}}"}', 'preview', 'reset']);
   });
 });

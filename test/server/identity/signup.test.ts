@@ -42,6 +42,17 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
   const signIn = (email: string, password = STRONG) => post('/api/user/signin', { userEmail: email, userPassword: password });
   const confirm = (code: string, host = 'acme.localhost') => server.request(host, { method: 'GET', url: `/main-api/api/user/confirm-email/${code}` });
 
+  it("holds a new password to the workspace's own minimum, not the platform's", async () => {
+    const twelve = 'harbor kites'; // 12 characters: under the default 15
+    expect((await signUp('short.pw@joiners.test', { userPassword: twelve })).json().fields.userPassword).toMatch(/at least 15 characters/);
+    await server.db.query(`UPDATE workspaces SET min_password_length = 10 WHERE id = $1`, [acmeId]);
+    try {
+      expect((await signUp('short.pw@joiners.test', { userPassword: twelve })).statusCode).toBe(202);
+    } finally {
+      await server.db.query(`UPDATE workspaces SET min_password_length = 15 WHERE id = $1`, [acmeId]);
+    }
+  });
+
   it('creates an unconfirmed employee in the headquarters, mails a link, and lets them in only once confirmed', async () => {
     const res = await signUp('nila@joiners.test');
     expect(res.statusCode).toBe(202);

@@ -56,7 +56,7 @@ describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
     expect((await api('POST', `/api/invite/claim/${first}`, undefined, {})).statusCode).toBe(404);
     const peek = await api('POST', `/api/invite/claim/${second}`, undefined, {});
     expect(peek.statusCode).toBe(200);
-    expect(peek.json()).toEqual({ invite: { email: 'ivy.invited@acme-new.test', firstName: 'Ivy', companyName: 'Acme' }, session: null });
+    expect(peek.json()).toEqual({ invite: { email: 'ivy.invited@acme-new.test', firstName: 'Ivy', companyName: 'Acme', minPasswordLength: 15 }, session: null });
   });
 
   it('sets the password with the link, signs the person in, and works only once', async () => {

@@ -248,7 +248,7 @@ describe('WorkspaceSettingsViewModel', () => {
     await vm.save({ bulkSignUpEnabled: true, socialPlatformSet: ['MICROSOFT'] });
     expect(vm.bulkSignUpEnabled).toBe(true);
     expect(vm.socialPlatformSet).toEqual(['MICROSOFT']);
-    expect(vm.notice).toEqual({ type: 'success', message: 'Settings saved.' });
+    expect(vm.notice).toEqual({ type: 'success', message: 'Sign-in and session settings saved.' });
   });
 });
 

@@ -39,9 +39,26 @@ import {
 import type {
   BusinessUnitsApi,
   DepartmentsApi,
+  MessageTemplatesApi,
   Page,
+  SignupAllowListApi,
   WorkspaceAdminApi,
 } from '../../../application/organisation/organisation-admin-api.port';
+import {
+  addToWorkspaceAllowList,
+  removeFromWorkspaceAllowList,
+  workspaceAllowList,
+  type AllowListEntry,
+} from '../../../contracts/main/allow-list.contract';
+import {
+  previewTemplate,
+  readTemplate,
+  resetTemplate,
+  saveTemplate,
+  type MessageTemplate,
+  type SaveTemplateBody,
+  type TemplatePreview,
+} from '../../../contracts/main/templates.contract';
 import { ApiClient, MainHttp } from '../api-client';
 
 /** Business units on the main API. */
@@ -133,5 +150,45 @@ export class HttpWorkspaceAdminApi implements WorkspaceAdminApi {
 
   updateSettings(body: UpdateSettingsBody): Promise<WorkspaceSettings> {
     return this.main.call(updateWorkspaceSettings, { body });
+  }
+}
+
+/** The workspace's own sign-up allow-list on the main API (the workspace is the host's). */
+@injectable()
+export class HttpSignupAllowListApi implements SignupAllowListApi {
+  constructor(@inject(MainHttp) private readonly main: ApiClient) {}
+
+  list(query: { page: number; pageSize: number; q?: string }): Promise<Page<AllowListEntry>> {
+    return this.main.call(workspaceAllowList, { query: { page: query.page, pageSize: query.pageSize, ...(query.q ? { q: query.q } : {}) } });
+  }
+
+  add(email: string): Promise<AllowListEntry> {
+    return this.main.call(addToWorkspaceAllowList, { body: { email } });
+  }
+
+  async remove(entryId: string): Promise<void> {
+    await this.main.call(removeFromWorkspaceAllowList, { params: { entryId } });
+  }
+}
+
+/** The workspace's message wording on the main API. */
+@injectable()
+export class HttpMessageTemplatesApi implements MessageTemplatesApi {
+  constructor(@inject(MainHttp) private readonly main: ApiClient) {}
+
+  read(kind: 'invitation'): Promise<MessageTemplate> {
+    return this.main.call(readTemplate, { params: { kind } });
+  }
+
+  save(body: SaveTemplateBody): Promise<MessageTemplate> {
+    return this.main.call(saveTemplate, { body });
+  }
+
+  preview(body: SaveTemplateBody): Promise<TemplatePreview> {
+    return this.main.call(previewTemplate, { body });
+  }
+
+  reset(kind: 'invitation'): Promise<MessageTemplate> {
+    return this.main.call(resetTemplate, { params: { kind } });
   }
 }
