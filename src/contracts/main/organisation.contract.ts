@@ -44,6 +44,7 @@ export const businessUnitPage = route({
   query: BusinessUnitQuery,
   response: pageOf(BusinessUnit),
   access: READ,
+  permission: 'organisation.read',
 });
 
 export const CreateBranchBody = z.strictObject({
@@ -60,6 +61,7 @@ export const createBranch = route({
   body: CreateBranchBody,
   response: BusinessUnit,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const UpdateBranchBody = z.strictObject({
@@ -78,6 +80,7 @@ export const updateBranch = route({
   body: UpdateBranchBody,
   response: BusinessUnit,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const DeleteBranchBody = z.strictObject({
@@ -102,6 +105,7 @@ export const deleteBranch = route({
   body: DeleteBranchBody,
   response: DeleteBranchResult,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 // ---------- Departments ----------
@@ -129,6 +133,7 @@ export const departmentPage = route({
   query: DepartmentQuery,
   response: pageOf(DepartmentRow),
   access: READ,
+  permission: 'organisation.read',
 });
 
 export const CreateDepartmentBody = z
@@ -149,6 +154,7 @@ export const createDepartment = route({
   body: CreateDepartmentBody,
   response: z.object({ created: z.array(DepartmentRow) }),
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const UpdateDepartmentBody = z.strictObject({ departmentName: Name });
@@ -163,6 +169,7 @@ export const updateDepartment = route({
   body: UpdateDepartmentBody,
   response: DepartmentRow,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const DepartmentBranch = z.strictObject({ departmentId: Id, branchId: Id });
@@ -182,6 +189,7 @@ export const deleteDepartments = route({
   body: DeleteDepartmentsBody,
   response: DeleteDepartmentsResult,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 // ---------- Department managers ----------
@@ -212,6 +220,7 @@ export const addDepartmentManager = route({
   body: AddManagerBody,
   response: DepartmentManager,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const departmentManagers = route({
@@ -222,6 +231,7 @@ export const departmentManagers = route({
   params: z.strictObject({ id: Id }),
   response: z.array(DepartmentManager),
   access: READ,
+  permission: 'organisation.read',
 });
 
 export const removeDepartmentManager = route({
@@ -232,6 +242,7 @@ export const removeDepartmentManager = route({
   params: z.strictObject({ id: Id, userId: Id }),
   response: z.object({ removed: z.boolean() }),
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const UserChoice = z.object({
@@ -251,6 +262,7 @@ export const managerCandidates = route({
   query: z.strictObject({ search: z.string().trim().max(100).default('') }),
   response: z.array(UserChoice),
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 // ---------- Branding ----------
@@ -263,6 +275,7 @@ export const workspaceColour = route({
   params: z.strictObject({ hex: HexColour }),
   response: z.object({ backgroundColor: z.string() }),
   access: ['WORKSPACE_ADMIN'],
+  permission: 'branding.manage',
 });
 
 export const branchColour = route({
@@ -273,6 +286,7 @@ export const branchColour = route({
   params: z.strictObject({ id: Id, hex: HexColour }),
   response: BusinessUnit,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const LOGO_FIELD = 'logo';
@@ -287,6 +301,7 @@ export const uploadLogo = route({
   multipart: true,
   response: z.object({ companyLogo: z.string() }),
   access: ['WORKSPACE_ADMIN'],
+  permission: 'branding.manage',
 });
 
 export const removeLogo = route({
@@ -296,6 +311,7 @@ export const removeLogo = route({
   summary: 'Removes the workspace logo',
   response: z.object({ companyLogo: z.null() }),
   access: ['WORKSPACE_ADMIN'],
+  permission: 'branding.manage',
 });
 
 /** The logo of the workspace at this host; `version` (its hash) makes the address change with the picture. */
@@ -344,4 +360,5 @@ export const updateWorkspaceSettings = route({
   body: UpdateSettingsBody,
   response: WorkspaceSettings,
   access: ['WORKSPACE_ADMIN'],
+  permission: 'settings.manage',
 });

@@ -36,6 +36,7 @@ export const ADMIN_ACTION_LABELS: Record<string, string> = {
   'workspace.logo-uploaded': 'Logo uploaded',
   'workspace.logo-removed': 'Logo removed',
   'workspace.settings-updated': 'Workspace settings changed',
+  'permissions.updated': 'Permissions changed',
 };
 
 /** A short, readable line of an event's details (`branchName: Pune · movedUsers: 3`). */
