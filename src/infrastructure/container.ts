@@ -23,6 +23,8 @@ import { HttpInvitationsApi } from './http/main/http-invitations-api';
 import { HttpAuthApi } from './http/main/http-auth-api';
 import { HttpAccountSecurityApi } from './http/main/http-account-security-api';
 import { HttpOrganisationApi } from './http/main/http-organisation-api';
+import { NavigationApi } from '../application/auth/navigation-api.port';
+import { HttpNavigationApi } from './http/main/http-permissions-api';
 
 export interface CompositionInput {
   config: RuntimeConfig;
@@ -78,6 +80,7 @@ function platformModule(input: CompositionInput): ContainerModule {
 const authModule = new ContainerModule(({ bind }) => {
   bind(AuthApi).to(HttpAuthApi).inSingletonScope();
   bind(AuditApi).to(HttpAuditApi).inSingletonScope();
+  bind(NavigationApi).to(HttpNavigationApi).inSingletonScope();
   bind(HttpInvitationsApi).toSelf().inSingletonScope();
   bind(InvitationsApi).toService(HttpInvitationsApi);
   bind(InviteClaimApi).toService(HttpInvitationsApi);

@@ -9,6 +9,8 @@ import {
 } from '../../application/organisation/department.use-cases';
 import { BusinessUnitsApi, DepartmentsApi, WorkspaceAdminApi } from '../../application/organisation/organisation-admin-api.port';
 import { SaveWorkspaceSettings, SetWorkspaceColour, UploadLogo } from '../../application/organisation/workspace-admin.use-cases';
+import { PermissionsApi, SavePermissions } from '../../application/organisation/permissions.use-cases';
+import { HttpPermissionsApi } from '../http/main/http-permissions-api';
 import { HttpBusinessUnitsApi, HttpDepartmentsApi, HttpWorkspaceAdminApi } from '../http/main/http-organisation-admin-api';
 
 /** Bindings of the organisation area (business units, departments, branding, settings). */
@@ -26,5 +28,7 @@ export const organisationModule = new ContainerModule(({ bind }) => {
   bind(RemoveDepartmentManager).toDynamicValue((ctx) => new RemoveDepartmentManager(ctx.get<DepartmentsApi>(DepartmentsApi)));
   bind(SetWorkspaceColour).toDynamicValue((ctx) => new SetWorkspaceColour(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
   bind(UploadLogo).toDynamicValue((ctx) => new UploadLogo(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
+  bind(PermissionsApi).to(HttpPermissionsApi).inSingletonScope();
+  bind(SavePermissions).toDynamicValue((ctx) => new SavePermissions(ctx.get<PermissionsApi>(PermissionsApi)));
   bind(SaveWorkspaceSettings).toDynamicValue((ctx) => new SaveWorkspaceSettings(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
 });
