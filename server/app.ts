@@ -16,6 +16,7 @@ import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords'
 import { requestContext } from './platform/request-context';
 import { workspaceGates, WorkspaceGateState } from './platform/workspace-gates';
 import { SessionRepository } from './platform/sessions';
+import { permissionGate, PermissionStore } from './platform/permissions';
 import { SiteResolver } from './platform/tenancy';
 import { webRoutes } from './web/web.routes';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwords: options.passwords ?? new Argon2PasswordHasher(),
     sessions: new SessionRepository(options.db),
     sites: new SiteResolver(options.db, options.settings.mainHost),
+    permissions: new PermissionStore(options.db),
   };
 
   await app.register(helmet, {
@@ -107,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The module switches (spec 6): the learning API is the course and policy module, the case API the concerned authority's.
     moduleBases: { [LEARNING_API_BASE]: 'courses', [CASE_API_BASE]: 'concerned-authority' },
   });
+
+  await app.register(permissionGate, { store: deps.permissions });
 
   await app.register((api) => mainApi(api, deps), { prefix: MAIN_API_BASE });
   await app.register((api) => learningApi(api, deps), { prefix: LEARNING_API_BASE });

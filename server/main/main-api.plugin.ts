@@ -23,6 +23,7 @@ import { templateRoutes } from './templates/templates.routes';
 import { platformWorkspaceRoutes } from './platform/workspaces.routes';
 import { platformAuditRoutes } from './platform/platform-audit.routes';
 import { platformToolRoutes } from './platform-tools/platform-tools.routes';
+import { permissionRoutes } from './permissions/permissions.routes';
 
 export const MAIN_API_BASE = '/main-api';
 
@@ -51,4 +52,5 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await platformWorkspaceRoutes(api, deps);
   await platformAuditRoutes(api, deps);
   await platformToolRoutes(api, deps);
+  await permissionRoutes(api, deps);
 }

@@ -5,6 +5,7 @@ import type { SiteResolver } from './tenancy';
 import type { FileStorage } from './file-storage';
 import type { Mailer, SmsSender } from './messages';
 import type { WorkspaceGateState } from './workspace-gates';
+import type { PermissionStore } from './permissions';
 
 export interface ServerSettings {
   /** The main (marketing) site's host name, without port. */
@@ -29,4 +30,6 @@ export interface ApiDeps {
   settings: ServerSettings;
   /** Which workspaces are closed by maintenance or elevated-IP mode (set once the gates are installed). */
   gates?: WorkspaceGateState;
+  /** Each workspace's permission switches by role (server/platform/permissions.ts). */
+  permissions: PermissionStore;
 }

@@ -45,7 +45,8 @@ export function serve<C extends RouteContract>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: toFastifyPath(contract.path),
-    config: options.config,
+    // The contract rides along for the permission gate (server/platform/permissions.ts).
+    config: { ...options.config, contract },
     bodyLimit: options.bodyLimit,
     schema: {
       summary: contract.summary,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PermissionKey } from '../domain/auth/permissions';
 
 /** The error body every API answers with on a 4xx or 5xx. `fields` names the offending inputs. */
 export const ErrorBody = z.object({
@@ -35,6 +36,11 @@ export interface RouteContract<
   response: R | null;
   /** Who may call it: enforced on the server, listed in the OpenAPI document. */
   access: Access;
+  /**
+   * The permission (src/domain/auth/permissions.ts) a role in `access` must also hold in the workspace: a
+   * workspace admin may switch it off for a role, and the call then answers 403 to that role.
+   */
+  permission?: PermissionKey;
 }
 
 export type Access =

@@ -28,6 +28,8 @@ import { HttpAuthApi } from './http/main/http-auth-api';
 import { HttpAccountSecurityApi } from './http/main/http-account-security-api';
 import { HttpSignUpApi } from './http/main/http-sign-up-api';
 import { HttpOrganisationApi } from './http/main/http-organisation-api';
+import { NavigationApi } from '../application/auth/navigation-api.port';
+import { HttpNavigationApi } from './http/main/http-permissions-api';
 
 export interface CompositionInput {
   config: RuntimeConfig;
@@ -83,6 +85,7 @@ function platformModule(input: CompositionInput): ContainerModule {
 const authModule = new ContainerModule(({ bind }) => {
   bind(AuthApi).to(HttpAuthApi).inSingletonScope();
   bind(AuditApi).to(HttpAuditApi).inSingletonScope();
+  bind(NavigationApi).to(HttpNavigationApi).inSingletonScope();
   bind(HttpInvitationsApi).toSelf().inSingletonScope();
   bind(InvitationsApi).toService(HttpInvitationsApi);
   bind(InviteClaimApi).toService(HttpInvitationsApi);

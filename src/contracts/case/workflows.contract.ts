@@ -92,6 +92,7 @@ export const createWorkflow = route({
   body: CreateWorkflowBody,
   response: WorkflowDetail,
   access: BUILDERS,
+  permission: 'workflows.design',
 });
 
 /** Not in endpoints.tsv (the original product lists workflows through a call it does not name): added here. */
@@ -103,6 +104,7 @@ export const listWorkflows = route({
   query: PageQuery.strict(),
   response: pageOf(WorkflowSummary),
   access: BUILDERS,
+  permission: 'workflows.design',
 });
 
 export const UpdateWorkflowBody = z
@@ -124,6 +126,7 @@ export const updateWorkflow = route({
   body: UpdateWorkflowBody,
   response: WorkflowDetail,
   access: BUILDERS,
+  permission: 'workflows.design',
 });
 
 export const getWorkflow = route({
@@ -134,6 +137,7 @@ export const getWorkflow = route({
   params: IdParams,
   response: WorkflowDetail,
   access: BUILDERS,
+  permission: 'workflows.design',
 });
 
 /**
@@ -164,6 +168,7 @@ export const createWorkflowVersion = route({
   body: CreateWorkflowVersionBody,
   response: WorkflowVersionDetail,
   access: BUILDERS,
+  permission: 'workflows.design',
 });
 
 export const PublishWorkflowBody = z.strictObject({ workflowId: Id, workflowVersionId: Id });
@@ -184,6 +189,7 @@ export const publishWorkflowVersion = route({
   body: PublishWorkflowBody,
   response: PublishWorkflowResponse,
   access: BUILDERS,
+  permission: 'workflows.design',
 });
 
 export const getWorkflowVersion = route({
@@ -194,6 +200,7 @@ export const getWorkflowVersion = route({
   params: IdParams,
   response: WorkflowVersionDetail,
   access: BUILDERS,
+  permission: 'workflows.design',
 });
 
 const StepText = { name: Name, description: Description.default('') };
@@ -223,6 +230,7 @@ export const addWorkflowStep = route({
   body: AddWorkflowStepBody,
   response: WorkflowStep,
   access: BUILDERS,
+  permission: 'workflows.design',
 });
 
 export const UpdateWorkflowStepBody = z
@@ -245,6 +253,7 @@ export const updateWorkflowStep = route({
   body: UpdateWorkflowStepBody,
   response: WorkflowStep,
   access: BUILDERS,
+  permission: 'workflows.design',
 });
 
 export const deleteWorkflowStep = route({
@@ -255,4 +264,5 @@ export const deleteWorkflowStep = route({
   params: z.strictObject({ s: Id, w: Id }),
   response: Ok,
   access: BUILDERS,
+  permission: 'workflows.design',
 });

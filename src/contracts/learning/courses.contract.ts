@@ -48,6 +48,7 @@ export const courseList = route({
   query: PageQuery.strict(),
   response: CourseList,
   access: ADMINS,
+  permission: 'courses.assign',
 });
 
 export const ContentBlock = z.object({
@@ -103,6 +104,7 @@ export const courseDetails = route({
   query: z.strictObject({ language: CourseLanguage.optional() }),
   response: CourseDetails,
   access: ADMINS,
+  permission: 'courses.assign',
 });
 
 export const supportedLanguages = route({
@@ -113,6 +115,7 @@ export const supportedLanguages = route({
   params: IdParams,
   response: z.array(CourseLanguageEntry),
   access: ADMINS,
+  permission: 'courses.assign',
 });
 
 const FilterFields = {
@@ -157,6 +160,7 @@ export const courseUsers = route({
   query: CourseUsersQuery,
   response: CourseUsers,
   access: ADMINS,
+  permission: 'courses.assign',
 });
 
 export const AssignCourseBody = z
@@ -193,6 +197,7 @@ export const assignCourse = route({
   body: AssignCourseBody,
   response: AssignCourseResult,
   access: ADMINS,
+  permission: 'courses.assign',
 });
 
 export const CourseMember = z.object({
@@ -219,4 +224,5 @@ export const courseMembers = route({
   query: PageQuery.strict(),
   response: CourseMembers,
   access: ADMINS,
+  permission: 'courses.assign',
 });

@@ -30,4 +30,5 @@ export const auditEvents = route({
   query: AuditQuery,
   response: pageOf(AuditEvent),
   access: ['WORKSPACE_ADMIN'],
+  permission: 'audit.read',
 });

@@ -31,6 +31,7 @@ export const inviteUser = route({
   body: NewInvitee,
   response: InviteOutcome,
   access: ADMINS,
+  permission: 'invites.manage',
 });
 
 export const inviteToBranch = route({
@@ -42,6 +43,7 @@ export const inviteToBranch = route({
   body: z.strictObject({ emails: z.array(Email).min(1).max(1000) }),
   response: InviteOutcome,
   access: ADMINS,
+  permission: 'invites.manage',
 });
 
 export const inviteMany = route({
@@ -52,6 +54,7 @@ export const inviteMany = route({
   body: z.strictObject({ invites: z.array(NewInvitee.extend({ branchId: z.string().uuid() })).min(1).max(1000) }),
   response: InviteOutcome,
   access: ADMINS,
+  permission: 'invites.manage',
 });
 
 export const resendInvite = route({
@@ -62,6 +65,7 @@ export const resendInvite = route({
   params: z.strictObject({ branchId: z.string().uuid(), email: Email }),
   response: z.object({ sent: z.number().int() }),
   access: ADMINS,
+  permission: 'invites.manage',
 });
 
 export const resendInvites = route({
@@ -72,6 +76,7 @@ export const resendInvites = route({
   body: z.strictObject({ emails: z.array(Email).min(1).max(1000) }),
   response: z.object({ sent: z.number().int() }),
   access: ADMINS,
+  permission: 'invites.manage',
 });
 
 export const deleteInvite = route({
@@ -82,4 +87,5 @@ export const deleteInvite = route({
   params: z.strictObject({ branchId: z.string().uuid(), email: Email }),
   response: z.object({ withdrawn: z.number().int() }),
   access: ADMINS,
+  permission: 'invites.manage',
 });

@@ -63,6 +63,7 @@ export const readImportHeaders = route({
   multipart: true,
   response: ImportHeaders,
   access: ImportAccess,
+  permission: 'invites.manage',
 });
 
 export const validateUserImport = route({
@@ -73,6 +74,7 @@ export const validateUserImport = route({
   multipart: true,
   response: ImportValidation,
   access: ImportAccess,
+  permission: 'invites.manage',
 });
 
 export const downloadImportReport = route({
@@ -83,6 +85,7 @@ export const downloadImportReport = route({
   multipart: true,
   response: null,
   access: ImportAccess,
+  permission: 'invites.manage',
 });
 
 export const importUsers = route({
@@ -93,6 +96,7 @@ export const importUsers = route({
   multipart: true,
   response: ImportJobResult,
   access: ImportAccess,
+  permission: 'invites.manage',
 });
 
 // --- Sending invitations and claiming them -------------------------------------------------------------
@@ -114,6 +118,7 @@ export const unusedInviteCount = route({
   query: z.strictObject({ filterOnlyExpired: z.enum(['true', 'false']).optional() }),
   response: UnusedInvites,
   access: ImportAccess,
+  permission: 'invites.manage',
 });
 
 export const resendUnusedInvites = route({
@@ -124,6 +129,7 @@ export const resendUnusedInvites = route({
   body: z.strictObject({}),
   response: z.object({ sent: z.number().int() }),
   access: ImportAccess,
+  permission: 'invites.manage',
 });
 
 export const InviteInfo = z.object({

@@ -45,6 +45,7 @@ export const businessUnitPage = route({
   query: BusinessUnitQuery,
   response: pageOf(BusinessUnit),
   access: READ,
+  permission: 'organisation.read',
 });
 
 export const CreateBranchBody = z.strictObject({
@@ -61,6 +62,7 @@ export const createBranch = route({
   body: CreateBranchBody,
   response: BusinessUnit,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const UpdateBranchBody = z.strictObject({
@@ -79,6 +81,7 @@ export const updateBranch = route({
   body: UpdateBranchBody,
   response: BusinessUnit,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const DeleteBranchBody = z.strictObject({
@@ -103,6 +106,7 @@ export const deleteBranch = route({
   body: DeleteBranchBody,
   response: DeleteBranchResult,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 // ---------- Departments ----------
@@ -130,6 +134,7 @@ export const departmentPage = route({
   query: DepartmentQuery,
   response: pageOf(DepartmentRow),
   access: READ,
+  permission: 'organisation.read',
 });
 
 export const CreateDepartmentBody = z
@@ -150,6 +155,7 @@ export const createDepartment = route({
   body: CreateDepartmentBody,
   response: z.object({ created: z.array(DepartmentRow) }),
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const UpdateDepartmentBody = z.strictObject({ departmentName: Name });
@@ -164,6 +170,7 @@ export const updateDepartment = route({
   body: UpdateDepartmentBody,
   response: DepartmentRow,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const DepartmentBranch = z.strictObject({ departmentId: Id, branchId: Id });
@@ -183,6 +190,7 @@ export const deleteDepartments = route({
   body: DeleteDepartmentsBody,
   response: DeleteDepartmentsResult,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 // ---------- Department managers ----------
@@ -213,6 +221,7 @@ export const addDepartmentManager = route({
   body: AddManagerBody,
   response: DepartmentManager,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const departmentManagers = route({
@@ -223,6 +232,7 @@ export const departmentManagers = route({
   params: z.strictObject({ id: Id }),
   response: z.array(DepartmentManager),
   access: READ,
+  permission: 'organisation.read',
 });
 
 export const removeDepartmentManager = route({
@@ -233,6 +243,7 @@ export const removeDepartmentManager = route({
   params: z.strictObject({ id: Id, userId: Id }),
   response: z.object({ removed: z.boolean() }),
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const UserChoice = z.object({
@@ -252,6 +263,7 @@ export const managerCandidates = route({
   query: z.strictObject({ search: z.string().trim().max(100).default('') }),
   response: z.array(UserChoice),
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 // ---------- Branding ----------
@@ -264,6 +276,7 @@ export const workspaceColour = route({
   params: z.strictObject({ hex: HexColour }),
   response: z.object({ backgroundColor: z.string() }),
   access: ['WORKSPACE_ADMIN'],
+  permission: 'branding.manage',
 });
 
 export const branchColour = route({
@@ -274,6 +287,7 @@ export const branchColour = route({
   params: z.strictObject({ id: Id, hex: HexColour }),
   response: BusinessUnit,
   access: MANAGE,
+  permission: 'organisation.manage',
 });
 
 export const LOGO_FIELD = 'logo';
@@ -288,6 +302,7 @@ export const uploadLogo = route({
   multipart: true,
   response: z.object({ companyLogo: z.string() }),
   access: ['WORKSPACE_ADMIN'],
+  permission: 'branding.manage',
 });
 
 export const removeLogo = route({
@@ -297,6 +312,7 @@ export const removeLogo = route({
   summary: 'Removes the workspace logo',
   response: z.object({ companyLogo: z.null() }),
   access: ['WORKSPACE_ADMIN'],
+  permission: 'branding.manage',
 });
 
 /** The logo of the workspace at this host; `version` (its hash) makes the address change with the picture. */
@@ -353,4 +369,5 @@ export const updateWorkspaceSettings = route({
   body: UpdateSettingsBody,
   response: WorkspaceSettings,
   access: ['WORKSPACE_ADMIN'],
+  permission: 'settings.manage',
 });

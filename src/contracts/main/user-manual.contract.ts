@@ -38,6 +38,7 @@ export const userManual = route({
   summary: "The user manual of the caller's workspace: its own, else the one for every workspace, else none",
   response: UserManualAnswer,
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  permission: 'manual.read',
 });
 
 export const publishUserManual = route({

@@ -44,6 +44,7 @@ export const workspaceUsers = route({
   body: DirectoryQuery,
   response: pageOf(DirectoryUser),
   access: ADMINS,
+  permission: 'people.manage',
 });
 
 export const DirectorySearchQuery = DirectoryQuery.extend({ searchText: z.string().trim().min(1).max(100) });
@@ -57,6 +58,7 @@ export const workspaceUsersSearch = route({
   body: DirectorySearchQuery,
   response: pageOf(DirectoryUser),
   access: ADMINS,
+  permission: 'people.manage',
 });
 
 export const UserSearchCategory = z.enum(['ALL', 'NAME', 'EMAIL', 'EMPLOYEE_ID']);
@@ -73,6 +75,7 @@ export const userSearch = route({
   }),
   response: z.array(DirectoryUser),
   access: ADMINS,
+  permission: 'people.manage',
 });
 
 export const UserStats = z.object({
@@ -90,6 +93,7 @@ export const userStats = route({
   summary: 'Totals of the users the caller may see, by status, role and business unit',
   response: UserStats,
   access: ADMINS,
+  permission: 'people.manage',
 });
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -119,6 +123,7 @@ export const updateUser = route({
   body: UserUpdate,
   response: DirectoryUser,
   access: ADMINS,
+  permission: 'people.manage',
 });
 
 export const DeleteResult = z.object({ deleted: z.number().int() });
@@ -131,6 +136,7 @@ export const deleteUser = route({
   params: z.strictObject({ id: z.string().uuid() }),
   response: DeleteResult,
   access: ADMINS,
+  permission: 'people.manage',
 });
 
 export const deleteUsersBulk = route({
@@ -141,6 +147,7 @@ export const deleteUsersBulk = route({
   body: z.strictObject({ ids: z.array(z.string().uuid()).min(1).max(1000) }),
   response: DeleteResult,
   access: ADMINS,
+  permission: 'people.manage',
 });
 
 export const DeleteByFileResult = z.object({
@@ -164,6 +171,7 @@ export const deleteUsersByFile = route({
   multipart: true,
   response: DeleteByFileResult,
   access: ADMINS,
+  permission: 'people.manage',
 });
 
 export const NewUser = z.strictObject({
@@ -184,4 +192,5 @@ export const createUsersBulk = route({
   body: z.strictObject({ users: z.array(NewUser).min(1).max(1000) }),
   response: z.object({ created: z.number().int(), skipped: z.array(z.object({ email: z.string(), reason: z.string() })) }),
   access: ADMINS,
+  permission: 'people.manage',
 });

@@ -62,6 +62,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   USERS_CREATED: { label: 'People added (not yet invited)', kind: 'admin' },
   INVITES_SENT: { label: 'Invitations sent', kind: 'admin' },
   INVITE_WITHDRAWN: { label: 'Invitation withdrawn', kind: 'admin' },
+  'permissions.updated': { label: 'Permissions changed', kind: 'admin' },
   'template.saved': { label: 'Invitation email changed', kind: 'admin' },
   'template.reset': { label: 'Invitation email reset to the default', kind: 'admin' },
 

@@ -1,4 +1,5 @@
 import type { ModuleKey, WorkspaceModules } from '../platform/workspace-modules';
+import { holds, type PermissionKey, type PermissionOverrides } from './permissions';
 import type { Role } from './roles';
 
 export type NavKey =
@@ -12,6 +13,7 @@ export type NavKey =
   | 'departments'
   | 'branding'
   | 'workspace-settings'
+  | 'permissions'
   | 'manual';
 
 export interface NavItem {
@@ -23,25 +25,49 @@ export interface NavItem {
   roles: readonly Role[];
   /** The module this area belongs to: when the platform admin switches it off, the item leaves the menu. */
   module?: ModuleKey;
+  /** The permission a role needs for this area (docs/permissions.md); switched off for a role, the item leaves its menu. */
+  permission?: PermissionKey;
+  /** The icon's key (an Ant Design icon name), for clients that draw one. */
+  icon: string;
 }
 
 /** The workspace menu, by role. The server enforces the same rules on every call. */
 export const NAVIGATION: readonly NavItem[] = [
-  { key: 'dashboard', label: 'Dashboard', path: '/dashboard', description: 'Your start page', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
-  { key: 'people', label: 'People', path: '/people', description: 'Find, edit, deactivate or delete the people of your workspace', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
-  { key: 'courses', label: 'Courses', path: '/courses', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
-  { key: 'users-import', label: 'Import users', path: '/users/import', description: 'Bring your people in from a CSV or Excel file and invite them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
-  { key: 'security-log', label: 'Security log', path: '/security/log', description: 'Sign-ins, lock-outs and every change admins made: who, what, when and from where', roles: ['WORKSPACE_ADMIN'] },
-  { key: 'workflows', label: 'Redressal workflows', path: '/workflows', description: 'Design how the Internal Committee handles a complaint, step by step', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
+  { key: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: 'DashboardOutlined', description: 'Your start page', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
+  { key: 'people', label: 'People', path: '/people', icon: 'TeamOutlined', permission: 'people.manage', description: 'Find, edit, deactivate or delete the people of your workspace', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
+  { key: 'courses', label: 'Courses', path: '/courses', icon: 'ReadOutlined', permission: 'courses.assign', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
+  { key: 'users-import', label: 'Import users', path: '/users/import', icon: 'UserAddOutlined', permission: 'invites.manage', description: 'Bring your people in from a CSV or Excel file and invite them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
+  { key: 'security-log', label: 'Security log', path: '/security/log', icon: 'SafetyOutlined', permission: 'audit.read', description: 'Sign-ins, lock-outs and every change admins made: who, what, when and from where', roles: ['WORKSPACE_ADMIN'] },
+  { key: 'workflows', label: 'Redressal workflows', path: '/workflows', icon: 'ApartmentOutlined', permission: 'workflows.design', description: 'Design how the Internal Committee handles a complaint, step by step', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
   // Organisation: how the workspace is divided and how it looks.
-  { key: 'business-units', label: 'Business units', path: '/organisation/business-units', description: 'The units your people belong to, and which one is the headquarters', roles: ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] },
-  { key: 'departments', label: 'Departments', path: '/organisation/departments', description: 'Departments of each business unit and their managers', roles: ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] },
-  { key: 'branding', label: 'Branding', path: '/organisation/branding', description: 'Your logo and colours on the sign-in page and in the app', roles: ['WORKSPACE_ADMIN'] },
-  { key: 'workspace-settings', label: 'Workspace settings', path: '/organisation/settings', description: 'Self sign-up and the sign-in methods your workspace offers', roles: ['WORKSPACE_ADMIN'] },
-  { key: 'manual', label: 'User manual', path: '/manual', description: 'How to use SafePlace, as published by the SafePlace team', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
+  { key: 'business-units', label: 'Business units', path: '/organisation/business-units', icon: 'BankOutlined', permission: 'organisation.read', description: 'The units your people belong to, and which one is the headquarters', roles: ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] },
+  { key: 'departments', label: 'Departments', path: '/organisation/departments', icon: 'ClusterOutlined', permission: 'organisation.read', description: 'Departments of each business unit and their managers', roles: ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] },
+  { key: 'branding', label: 'Branding', path: '/organisation/branding', icon: 'BgColorsOutlined', permission: 'branding.manage', description: 'Your logo and colours on the sign-in page and in the app', roles: ['WORKSPACE_ADMIN'] },
+  { key: 'workspace-settings', label: 'Workspace settings', path: '/organisation/settings', icon: 'SettingOutlined', permission: 'settings.manage', description: 'Self sign-up and the sign-in methods your workspace offers', roles: ['WORKSPACE_ADMIN'] },
+  { key: 'permissions', label: 'Permissions', path: '/organisation/permissions', icon: 'LockOutlined', permission: 'settings.manage', description: 'Which areas employers, business-unit admins and employees may use', roles: ['WORKSPACE_ADMIN'] },
+  { key: 'manual', label: 'User manual', path: '/manual', icon: 'BookOutlined', permission: 'manual.read', description: 'How to use SafePlace, as published by the SafePlace team', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
 ];
 
-/** The menu of a role, without the areas of modules switched off for the workspace (absent: all on). */
-export function navigationFor(role: Role, modules?: Partial<WorkspaceModules>): NavItem[] {
-  return NAVIGATION.filter((item) => item.roles.includes(role) && !(item.module && modules?.[item.module] === false));
+/**
+ * The menu of a role: without the areas of modules switched off for the workspace (absent: all on), nor those
+ * whose permission the workspace switched off for the role (absent: the defaults).
+ */
+export function navigationFor(role: Role, modules?: Partial<WorkspaceModules>, permissions?: PermissionOverrides): NavItem[] {
+  return NAVIGATION.filter((item) => menuState(item, role, modules, permissions) === 'on');
+}
+
+/**
+ * Why an item is or is not in a role's menu: `on`; `module-off` (the platform admin switched its module off);
+ * `permission-off` (the workspace switched the role's permission off); `not-for-role` (never in this role's menu).
+ */
+export function menuState(
+  item: NavItem,
+  role: Role,
+  modules?: Partial<WorkspaceModules>,
+  permissions?: PermissionOverrides,
+): 'on' | 'module-off' | 'permission-off' | 'not-for-role' {
+  if (!item.roles.includes(role)) return 'not-for-role';
+  if (item.module && modules?.[item.module] === false) return 'module-off';
+  if (item.permission && !holds(role, item.permission, permissions)) return 'permission-off';
+  return 'on';
 }

@@ -29,6 +29,8 @@ import {
   HttpSignupAllowListApi,
   HttpWorkspaceAdminApi,
 } from '../http/main/http-organisation-admin-api';
+import { PermissionsApi, SavePermissions } from '../../application/organisation/permissions.use-cases';
+import { HttpPermissionsApi } from '../http/main/http-permissions-api';
 
 /** Bindings of the organisation area (business units, departments, branding, settings). */
 export const organisationModule = new ContainerModule(({ bind }) => {
@@ -47,6 +49,8 @@ export const organisationModule = new ContainerModule(({ bind }) => {
   bind(RemoveDepartmentManager).toDynamicValue((ctx) => new RemoveDepartmentManager(ctx.get<DepartmentsApi>(DepartmentsApi)));
   bind(SetWorkspaceColour).toDynamicValue((ctx) => new SetWorkspaceColour(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
   bind(UploadLogo).toDynamicValue((ctx) => new UploadLogo(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
+  bind(PermissionsApi).to(HttpPermissionsApi).inSingletonScope();
+  bind(SavePermissions).toDynamicValue((ctx) => new SavePermissions(ctx.get<PermissionsApi>(PermissionsApi)));
   bind(SaveWorkspaceSettings).toDynamicValue((ctx) => new SaveWorkspaceSettings(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
   bind(AddToSignupAllowList).toDynamicValue((ctx) => new AddToSignupAllowList(ctx.get<SignupAllowListApi>(SignupAllowListApi)));
   bind(SaveMessageTemplate).toDynamicValue((ctx) => new SaveMessageTemplate(ctx.get<MessageTemplatesApi>(MessageTemplatesApi)));

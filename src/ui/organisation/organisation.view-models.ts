@@ -1,4 +1,5 @@
 import { ContainerModule, inject, injectable } from 'inversify';
+import { PermissionsViewModel } from './permissions.view-model';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Branch, CompanyProfile } from '../../contracts/main/workspace.contract';
 import type {
@@ -843,6 +844,7 @@ export class WorkspaceSettingsViewModel {
 /** View-models of the organisation area (one instance per mounted screen). */
 export const organisationViewModels = new ContainerModule(({ bind }) => {
   bind(BusinessUnitsViewModel).toSelf();
+  bind(PermissionsViewModel).toSelf();
   bind(DepartmentsViewModel).toSelf();
   bind(BrandingViewModel).toSelf();
   bind(WorkspaceSettingsViewModel).toSelf();

@@ -1,9 +1,11 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Branch } from '../../contracts/main/workspace.contract';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { describeError } from '../../application/shared/api-error';
 import { navigationFor } from '../../domain/auth/navigation';
+import { NavigationApi } from '../../application/auth/navigation-api.port';
+import { SiteInfo } from '../../application/shared/site';
 import type { Role } from '../../domain/auth/roles';
 import type { WorkspaceModules } from '../../domain/platform/workspace-modules';
 import { contractState, isoDay } from '../../domain/platform/contract-expiry';
@@ -16,7 +18,19 @@ import {
 } from '../../domain/organisation/business-unit-selection';
 import { seesAllBusinessUnits } from '../../domain/auth/roles';
 
-/** The signed-in frame: navigation by role and the business-unit selector. */
+/** One entry of the menu (and of the dashboard's links). */
+export interface MenuEntry {
+  key: string;
+  label: string;
+  path: string;
+  description: string;
+}
+
+/**
+ * The signed-in frame: the menu and the business-unit selector. The menu is the server's (navigation v3:
+ * role, the workspace's permissions and module switches), fetched on workspace hosts only; until it arrives,
+ * or if it cannot be fetched, the role's default menu stands in (the server refuses whatever is switched off).
+ */
 @injectable()
 export class ShellViewModel {
   units: Branch[] = [];
@@ -29,12 +43,34 @@ export class ShellViewModel {
   /** Today (YYYY-MM-DD, UTC), for the contract warning; set on load. */
   today = isoDay(new Date());
 
-  constructor(@inject(OrganisationApi) private readonly organisation: OrganisationApi) {
+  /** The server's menu; null until fetched (or when it could not be). */
+  serverMenu: MenuEntry[] | null = null;
+  menuError: string | null = null;
+
+  constructor(
+    @inject(OrganisationApi) private readonly organisation: OrganisationApi,
+    @inject(NavigationApi) @optional() private readonly navigationApi?: NavigationApi,
+    @inject(SiteInfo) @optional() private readonly site?: SiteInfo,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
-  get navigation() {
-    return navigationFor(this.role, this.modules);
+  get navigation(): MenuEntry[] {
+    return this.serverMenu ?? navigationFor(this.role, this.modules);
+  }
+
+  /** Fetches the caller's menu from the server; never on the main site, which has no workspace menu. */
+  async loadMenu(): Promise<void> {
+    if (!this.navigationApi || this.site?.isMainSite) return;
+    try {
+      const { navigations } = await this.navigationApi.navigation();
+      runInAction(() => {
+        this.serverMenu = navigations.map(({ key, label, path, description }) => ({ key, label, path, description }));
+        this.menuError = null;
+      });
+    } catch (error) {
+      runInAction(() => (this.menuError = describeError(error)));
+    }
   }
 
   /** Workspace admins are warned in the 30 days before the contract's last day. */
@@ -66,6 +102,7 @@ export class ShellViewModel {
     this.today = isoDay(new Date());
     this.ownUnits = ownUnits;
     this.selectedUnit = defaultBusinessUnit(role, ownUnits);
+    void this.loadMenu();
     try {
       const units = await this.organisation.businessUnits();
       runInAction(() => {

@@ -57,7 +57,7 @@ describe('navigation by role', () => {
   it('shows employees the dashboard only, and admins the admin areas', () => {
     expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'manual']);
     expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual([
-      'dashboard', 'people', 'courses', 'users-import', 'security-log', 'workflows', 'business-units', 'departments', 'branding', 'workspace-settings', 'manual',
+      'dashboard', 'people', 'courses', 'users-import', 'security-log', 'workflows', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
     ]);
     expect(navigationFor('EMPLOYER').map((n) => n.key)).toEqual(expect.arrayContaining(['business-units', 'departments']));
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('branding');

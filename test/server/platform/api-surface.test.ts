@@ -37,6 +37,13 @@ describe.each(DATABASES)('the API surface on %s', (kind) => {
     expect(main).toEqual(expect.arrayContaining(['/api/user/signin', '/api/user/details', '/api/user/sign-out', '/api/workspace/company-profile/{host}']));
   });
 
+  it('documents the permission and navigation calls at the paths of api/endpoints.tsv', () => {
+    const main = Object.keys(docs.get('/main-api')!.paths);
+    expect(main).toEqual(
+      expect.arrayContaining(['/api/permission/all', '/api/permission/update', '/api/navigation/v2', '/api/navigation/v3', '/api/internal/userroutes/{id}']),
+    );
+  });
+
   /** Every documented route, called with bad input by a signed-in admin and by the platform admin: a 4xx, never a 500. */
   it('answers bad input on every route with a 4xx and the error body, never a 500', async () => {
     // Tokens of its own: the sweep calls sign-out too.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteContract } from '../../../src/contracts/route';
 import { servedContracts } from '../../../server/platform/serve';
+import { eligible, PermissionKey } from '../../../src/domain/auth/permissions';
 import { startTestServer, type TestServer } from '../support/test-app';
 
 type Caller = 'anonymous' | 'EMPLOYEE' | 'BRANCH_ADMIN' | 'EMPLOYER' | 'WORKSPACE_ADMIN' | 'platform';
@@ -81,5 +82,46 @@ describe('the role matrix', () => {
     }
     expect(wrong).toEqual([]);
     expect(seen.size).toBeGreaterThan(8);
+  });
+
+  it('has the rules of the permission and navigation calls', () => {
+    const rule = (method: string, path: string) => servedContracts.find((c) => c.method === method && c.path === path)?.access;
+    expect(rule('GET', '/api/permission/all')).toEqual(['WORKSPACE_ADMIN']);
+    expect(rule('POST', '/api/permission/update')).toEqual(['WORKSPACE_ADMIN']);
+    expect(rule('GET', '/api/navigation/v2')).toEqual(['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER']);
+    expect(rule('GET', '/api/navigation/v3')).toEqual(['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER']);
+    expect(rule('GET', '/api/internal/userroutes/{id}')).toEqual(['WORKSPACE_ADMIN']);
+  });
+
+  /** With every permission switched off for every role that can lose it, each gated route refuses those roles, and only those. */
+  it('refuses a role on every route whose permission the workspace switched off for it', async () => {
+    const admin = tokens.get('WORKSPACE_ADMIN');
+    const allOff = Object.fromEntries(PermissionKey.options.map((key) => [key, false]));
+    for (const role of ['EMPLOYER', 'BRANCH_ADMIN', 'EMPLOYEE']) {
+      const res = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/permission/update', token: admin, payload: { role, permissions: allOff } });
+      expect(res.statusCode).toBe(200);
+    }
+    const wrong: string[] = [];
+    const gated = servedContracts.filter((c) => c.permission && Array.isArray(c.access));
+    for (const contract of gated) {
+      const url = `/${contract.api}-api` + contract.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      for (const caller of contract.access as Caller[]) {
+        const res = await server.request('acme.localhost', {
+          method: contract.method,
+          url,
+          token: tokens.get(caller),
+          ...(contract.method === 'GET' || contract.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const refused = res.statusCode === 403;
+        if (caller === 'WORKSPACE_ADMIN' ? refused : !refused) wrong.push(`${contract.method} ${url} as ${caller}: ${res.statusCode}`);
+      }
+    }
+    for (const role of ['EMPLOYER', 'BRANCH_ADMIN', 'EMPLOYEE'] as const) {
+      const backOn = Object.fromEntries(PermissionKey.options.filter((key) => eligible(role, key)).map((key) => [key, true]));
+      const res = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/permission/update', token: admin, payload: { role, permissions: backOn } });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(wrong).toEqual([]);
+    expect(gated.length).toBeGreaterThan(30);
   });
 });

@@ -1,0 +1,7 @@
+import type { NavigationV3 } from '../../contracts/main/permissions.contract';
+
+/** The caller's menu as the server computes it (role, permissions, module switches). Workspace hosts only. */
+export const NavigationApi = Symbol('NavigationApi');
+export interface NavigationApi {
+  navigation(): Promise<NavigationV3>;
+}
