@@ -47,12 +47,15 @@ describe('HttpUserImportApi', () => {
       }),
       http.post(`${BASE}/api/invite/bulk`, async ({ request }) => {
         await record(request);
-        return HttpResponse.json({ jobId: 'j1', status: 'DONE', fileName: file.name, totalRows: 1, created: 1, skipped: 0, problems: [], problemsTruncated: false });
+        return HttpResponse.json(
+          { jobId: 'j1', status: 'QUEUED', fileName: file.name, totalRows: 1, rowsDone: 0, created: 0, skipped: 0, createdAt: '2026-11-23T01:15:00.000Z', finishedAt: null, error: null, cancelRequested: false, problems: [], problemsTruncated: false },
+          { status: 202 },
+        );
       }),
     );
     const { api } = adapter();
     expect((await api.validate({ file, mapping })).validRows).toBe(1);
-    expect((await api.importUsers({ file, mapping })).created).toBe(1);
+    expect((await api.importUsers({ file, mapping })).status).toBe('QUEUED');
     expect(mappings).toEqual([mapping, mapping]);
   });
 
