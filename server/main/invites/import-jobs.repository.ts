@@ -45,7 +45,7 @@ export interface Actor {
   ip: string;
 }
 
-/** A new QUEUED job; the partial unique index refuses a second queued or running job of the workspace (23505). */
+/** A new QUEUED job: it waits for its turn if another import of the workspace is running. */
 export async function createJob(
   tx: Sql,
   workspaceId: string,
@@ -76,8 +76,13 @@ export async function recentJobs(tx: Sql, workspaceId: string, ownOnly: string |
   );
 }
 
-/** QUEUED -> RUNNING, once: the runner that wins this owns the job. */
-export async function claimJob(tx: Sql, workspaceId: string, jobId: string): Promise<JobRow | null> {
+/**
+ * QUEUED -> RUNNING, once: the runner that wins this owns the job. 'busy' while another job of the workspace runs
+ * (the partial unique index allows one RUNNING job per workspace).
+ */
+export async function claimJob(tx: Sql, workspaceId: string, jobId: string): Promise<JobRow | 'busy' | null> {
+  const [running] = await tx.query(`SELECT 1 FROM import_jobs WHERE workspace_id = $1 AND status = 'RUNNING' AND id <> $2`, [workspaceId, jobId]);
+  if (running) return 'busy';
   const [row] = await tx.query<JobRow>(
     `UPDATE import_jobs SET status = 'RUNNING', heartbeat_at = now() WHERE workspace_id = $1 AND id = $2 AND status = 'QUEUED' RETURNING ${COLUMNS}`,
     [workspaceId, jobId],
@@ -85,8 +90,9 @@ export async function claimJob(tx: Sql, workspaceId: string, jobId: string): Pro
   return row ?? null;
 }
 
+/** The worker is alive: a queued job waiting its turn, or a running one. */
 export async function heartbeat(tx: Sql, workspaceId: string, jobId: string): Promise<void> {
-  await tx.query(`UPDATE import_jobs SET heartbeat_at = now() WHERE workspace_id = $1 AND id = $2 AND status = 'RUNNING'`, [workspaceId, jobId]);
+  await tx.query(`UPDATE import_jobs SET heartbeat_at = now() WHERE workspace_id = $1 AND id = $2 AND status IN ('QUEUED', 'RUNNING')`, [workspaceId, jobId]);
 }
 
 /** The batch's record and the job's counters, in the batch's transaction: progress always matches what is written. */
@@ -125,15 +131,19 @@ export async function finishJob(
   );
 }
 
+/** A running job stops at its next batch; a job still waiting its turn is cancelled at once. */
 export async function requestCancel(tx: Sql, workspaceId: string, jobId: string): Promise<boolean> {
   const rows = await tx.query(
-    `UPDATE import_jobs SET cancel_requested = true WHERE workspace_id = $1 AND id = $2 AND status IN ('QUEUED', 'RUNNING') RETURNING id`,
+    `UPDATE import_jobs SET cancel_requested = (status = 'RUNNING'),
+            status = CASE WHEN status = 'QUEUED' THEN 'CANCELLED' ELSE status END,
+            finished_at = CASE WHEN status = 'QUEUED' THEN now() ELSE finished_at END
+      WHERE workspace_id = $1 AND id = $2 AND status IN ('QUEUED', 'RUNNING') RETURNING id`,
     [workspaceId, jobId],
   );
   return rows.length > 0;
 }
 
-/** INTERRUPTED or CANCELLED -> QUEUED, for the resumer (23505 when another import of the workspace is queued or running). */
+/** INTERRUPTED or CANCELLED -> QUEUED, for the resumer. */
 export async function requeueJob(tx: Sql, workspaceId: string, jobId: string, actor: Actor): Promise<boolean> {
   const rows = await tx.query(
     `UPDATE import_jobs SET status = 'QUEUED', cancel_requested = false, error_code = NULL, error_message = NULL, finished_at = NULL,

@@ -23,6 +23,8 @@ export class ImportRunnerHalted extends Error {}
 
 export const DEFAULT_BATCH_SIZE = 5000;
 export const DEFAULT_STALE_AFTER_MS = 15_000;
+/** How often a queued job looks whether the workspace's running import has ended. */
+const QUEUE_WAIT_MS = 250;
 
 type Outcome = 'done' | 'cancelled' | 'stopped';
 
@@ -78,24 +80,46 @@ export class ImportRunner {
   }
 
   private async work(workspaceId: string, jobId: string): Promise<void> {
-    const job = await this.db.tenant(workspaceId, (tx) => jobs.claimJob(tx, workspaceId, jobId));
-    if (!job) return;
     const timer = setInterval(() => {
       this.db.tenant(workspaceId, (tx) => jobs.heartbeat(tx, workspaceId, jobId)).catch((error: unknown) => this.log('import heartbeat failed', error));
     }, Math.max(200, Math.floor(this.staleAfterMs / 3)));
     timer.unref();
     try {
+      // One running import per workspace: a second one waits QUEUED (its heartbeat kept) for its turn.
+      let job: JobRow | 'busy' | null;
+      for (;;) {
+        job = await this.db.tenant(workspaceId, (tx) => jobs.claimJob(tx, workspaceId, jobId)).catch((error: unknown) => {
+          if ((error as { code?: string }).code === '23505') return 'busy' as const;
+          throw error;
+        });
+        if (job !== 'busy' || this.closing) break;
+        await this.interruptStale(workspaceId);
+        await new Promise((resolve) => setTimeout(resolve, QUEUE_WAIT_MS));
+      }
+      if (job === 'busy') {
+        // The server is closing while this job waited its turn: it can be resumed after the restart.
+        await this.db.tenant(workspaceId, (tx) => jobs.finishJob(tx, workspaceId, jobId, 'INTERRUPTED'));
+        return;
+      }
+      if (!job) return;
       const outcome = await this.batches(job);
       if (outcome === 'done') await this.complete(job);
     } catch (error) {
       if (error instanceof ImportRunnerHalted) return;
-      const known = error instanceof HttpError;
-      if (!known) this.log(`import job ${jobId} failed`, error);
-      const reason = known ? { code: error.code, message: error.message } : { code: 'IMPORT_FAILED', message: 'The import stopped on an unexpected error. Resume it or import the file again.' };
-      await this.db.tenant(workspaceId, (tx) => jobs.finishJob(tx, workspaceId, jobId, known ? 'FAILED' : 'INTERRUPTED', reason));
+      await this.fail(workspaceId, jobId, error);
     } finally {
       clearInterval(timer);
     }
+  }
+
+  /** A refusal (the user limit, a 4xx) fails the job with its reason; anything else interrupts it, to be resumed. */
+  private async fail(workspaceId: string, jobId: string, error: unknown): Promise<void> {
+    const known = error instanceof HttpError;
+    if (!known) this.log(`import job ${jobId} failed`, error);
+    const reason = known
+      ? { code: error.code, message: error.message }
+      : { code: 'IMPORT_FAILED', message: 'The import stopped on an unexpected error. Resume it or import the file again.' };
+    await this.db.tenant(workspaceId, (tx) => jobs.finishJob(tx, workspaceId, jobId, known ? 'FAILED' : 'INTERRUPTED', reason));
   }
 
   private async batches(job: JobRow): Promise<Outcome> {

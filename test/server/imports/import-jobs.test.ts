@@ -119,19 +119,25 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     expect(notResumable.json().code).toBe('NOT_RESUMABLE');
   });
 
-  it('runs one import per workspace at a time', async () => {
+  it('runs one import per workspace at a time: a second one waits its turn, and can be cancelled while it waits', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    beforeBatch = async (_id, batch) => {
-      if (batch === 1) await held;
+    let first = '';
+    beforeBatch = async (id, batch) => {
+      if (id === first && batch === 1) await held;
     };
-    const first = await start(rows('single', 5));
-    const second = await post(server, 'bulk', admin, { name: 'other.csv', content: rows('single-b', 5) });
-    expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ code: 'IMPORT_RUNNING' });
+    first = await start(rows('single', 5));
+    const second = await start(rows('single-b', 5), 'second.csv');
+    const third = await start(rows('single-c', 5), 'third.csv');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await getJob(server, admin, second)).json()).toMatchObject({ status: 'QUEUED', rowsDone: 0 });
+    const cancelled = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${third}/cancel`, token: admin, payload: {} });
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', rowsDone: 0 });
     release();
     beforeBatch = async () => {};
     expect(await waitForJob(server, admin, first)).toMatchObject({ status: 'COMPLETED', created: 5 });
+    expect(await waitForJob(server, admin, second)).toMatchObject({ status: 'COMPLETED', created: 5 });
+    expect(await users('single-c')).toBe(0);
   });
 
   it('stops at the user limit mid-import: the batches before it stay, the failing batch is rolled back', async () => {

@@ -22,8 +22,8 @@ ALTER TABLE import_jobs
   ADD COLUMN actor_role text,
   ADD COLUMN actor_branch_id uuid,
   ADD COLUMN actor_ip text;
--- One queued or running import per workspace.
-CREATE UNIQUE INDEX import_jobs_one_active_uq ON import_jobs (workspace_id) WHERE status IN ('QUEUED', 'RUNNING');
+-- One running import per workspace; others wait QUEUED for their turn.
+CREATE UNIQUE INDEX import_jobs_one_running_uq ON import_jobs (workspace_id) WHERE status = 'RUNNING';
 
 -- One row per written batch, in the batch's transaction: its rows and the problems of its skipped rows
 -- (positional [row, email, column, reason]), read back by the job's detailed report.
