@@ -1,6 +1,6 @@
 import type { ColumnMapping } from '../../../src/domain/imports/import-columns';
 import { audit } from '../../platform/audit';
-import type { Database } from '../../platform/db/database';
+import type { Database, Sql } from '../../platform/db/database';
 import { HttpError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/file-storage';
 import { assertUserLimit } from '../../platform/user-limit';
@@ -63,9 +63,17 @@ export class ImportRunner {
 
   /** Jobs of a dead worker become INTERRUPTED (all workspaces at start, or one before reading its jobs). */
   async interruptStale(workspaceId: string | null): Promise<number> {
-    const alive = [...this.working.keys()];
-    if (workspaceId === null) return this.db.system((tx) => jobs.interruptStale(tx, this.staleAfterMs, alive, null));
-    return this.db.tenant(workspaceId, (tx) => jobs.interruptStale(tx, this.staleAfterMs, alive, workspaceId));
+    if (workspaceId === null) return this.db.system((tx) => jobs.interruptStale(tx, this.staleAfterMs, this.alive(), null));
+    return this.db.tenant(workspaceId, (tx) => this.interruptStaleIn(tx, workspaceId));
+  }
+
+  /** The same, in the caller's transaction (one transaction per poll: on PGlite each waits for the batch in hand). */
+  interruptStaleIn(tx: Sql, workspaceId: string): Promise<number> {
+    return jobs.interruptStale(tx, this.staleAfterMs, this.alive(), workspaceId);
+  }
+
+  private alive(): string[] {
+    return [...this.working.keys()];
   }
 
   /** Waits for the jobs in hand to stop after their current batch; they show as INTERRUPTED and can be resumed. */

@@ -99,14 +99,19 @@ export class UserImportService {
     return { ...jobs.toSummary(job), problems: [], problemsTruncated: false };
   }
 
+  /** Polled by the browser: ONE transaction (the stale check and the read). */
   async job(actor: ImportActor, jobId: string): Promise<ImportJob> {
-    await this.runner.interruptStale(actor.workspace.id);
-    return this.db.tenant(actor.workspace.id, async (tx) => jobs.toJob(tx, await this.find(tx, actor, jobId)));
+    return this.db.tenant(actor.workspace.id, async (tx) => {
+      await this.runner.interruptStaleIn(tx, actor.workspace.id);
+      return jobs.toJob(tx, await this.find(tx, actor, jobId));
+    });
   }
 
   async recent(actor: ImportActor): Promise<ImportJobSummary[]> {
-    await this.runner.interruptStale(actor.workspace.id);
-    const rows = await this.db.tenant(actor.workspace.id, (tx) => jobs.recentJobs(tx, actor.workspace.id, ownJobsOnly(actor)));
+    const rows = await this.db.tenant(actor.workspace.id, async (tx) => {
+      await this.runner.interruptStaleIn(tx, actor.workspace.id);
+      return jobs.recentJobs(tx, actor.workspace.id, ownJobsOnly(actor));
+    });
     return rows.map(jobs.toSummary);
   }
 
