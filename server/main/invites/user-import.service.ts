@@ -9,6 +9,7 @@ import {
 } from '../../../src/contracts/main/invites.contract';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import { IMPORT_COLUMNS, type ColumnMapping } from '../../../src/domain/imports/import-columns';
+import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { HttpError, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/file-storage';
@@ -123,6 +124,7 @@ export class UserImportService {
       if (!(await jobs.requestCancel(tx, actor.workspace.id, jobId))) {
         throw new HttpError(409, 'NOT_RUNNING', `This import is ${job.status.toLowerCase()}: there is nothing to cancel`, { jobId: 'Not running' });
       }
+      await audit(tx, { workspaceId: actor.workspace.id, actorUserId: actor.user.userId, action: 'USERS_IMPORT_CANCELLED', target: jobId, ip: actor.ip });
       return jobs.toJob(tx, (await jobs.findJob(tx, actor.workspace.id, jobId, null))!);
     });
   }
@@ -139,6 +141,7 @@ export class UserImportService {
             jobId: 'Not resumable',
           });
         }
+        await audit(tx, { workspaceId, actorUserId: actor.user.userId, action: 'USERS_IMPORT_RESUMED', target: jobId, ip: actor.ip, details: { rowsDone: found.rows_done } });
         return (await jobs.findJob(tx, workspaceId, jobId, null))!;
       })
       .catch(alreadyRunning);

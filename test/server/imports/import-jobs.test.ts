@@ -86,6 +86,19 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     expect(resumed.statusCode).toBe(202);
     expect(await waitForJob(server, admin, jobId)).toMatchObject({ status: 'COMPLETED', rowsDone: 45, created: 45 });
     expect(await users('cancel')).toBe(45);
+    const events = await server.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE target = $1 ORDER BY id`, [jobId]);
+    expect(events.map((e) => e.action)).toEqual(['USERS_IMPORT_CANCELLED', 'USERS_IMPORT_RESUMED', 'USERS_IMPORTED']);
+  });
+
+  it('imports an XLSX workbook as a job too', async () => {
+    const { xlsx } = await import('./upload');
+    const content = await xlsx([
+      ['Email', 'First Name'],
+      ...Array.from({ length: 23 }, (_, i) => [`sheet.${i}@jobs.test`, `Sheet${i}`]),
+    ]);
+    const job = await importFile(server, admin, { name: 'people.xlsx', content }, { email: 0, firstName: 1 });
+    expect(job).toMatchObject({ status: 'COMPLETED', totalRows: 23, rowsDone: 23, created: 23 });
+    expect(await users('sheet')).toBe(23);
   });
 
   it('shows a job whose worker died as interrupted with its rows done, and resumes it without duplicates', async () => {
