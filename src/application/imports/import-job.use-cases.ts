@@ -1,4 +1,4 @@
-import type { ImportJob, ReportFormat } from '../../contracts/main/invites.contract';
+import type { ImportJob, ImportJobSummary, ReportFormat } from '../../contracts/main/invites.contract';
 import { ACTIVE_IMPORT_STATUSES } from '../../contracts/main/invites.contract';
 import type { DownloadedReport, UserImportApi } from './user-import-api.port';
 
@@ -39,5 +39,14 @@ export class DownloadImportJobReport {
   async execute(job: ImportJob, format: ReportFormat): Promise<DownloadedReport> {
     const report = await this.api.jobReport(job.jobId, format);
     return { name: report.name || `${job.fileName.replace(/\.[^.]+$/, '')}-report.${format}`, content: report.content };
+  }
+}
+
+/** The recent imports, so a job started earlier (or interrupted by a restart) can be opened again. */
+export class ListImportJobs {
+  constructor(private readonly api: UserImportApi) {}
+
+  execute(): Promise<ImportJobSummary[]> {
+    return this.api.listJobs();
   }
 }

@@ -1,4 +1,4 @@
-import type { ImportHeaders, ImportJob, ImportValidation, ReportFormat } from '../../contracts/main/invites.contract';
+import type { ImportHeaders, ImportJob, ImportJobSummary, ImportValidation, ReportFormat } from '../../contracts/main/invites.contract';
 import type { ColumnMapping } from '../../domain/imports/import-columns';
 
 /** A file chosen by the admin: its bytes and the name it is uploaded under. */
@@ -27,6 +27,8 @@ export interface UserImportApi {
   /** Starts the import as a background job; answers at once with the job. */
   importUsers(input: MappedImportFile): Promise<ImportJob>;
   getJob(jobId: string): Promise<ImportJob>;
+  /** The workspace's most recent jobs (a business-unit admin: their own). */
+  listJobs(): Promise<ImportJobSummary[]>;
   cancelJob(jobId: string): Promise<ImportJob>;
   resumeJob(jobId: string): Promise<ImportJob>;
   /** Every row's outcome in the job, as a CSV or XLSX file. */

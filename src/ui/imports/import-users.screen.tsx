@@ -1,7 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Progress, Result, Select, Space, Steps, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Form, Progress, Result, Select, Space, Steps, Table, Tag, Typography, Upload } from 'antd';
 import { useEffect } from 'react';
-import type { ReportFormat } from '../../contracts/main/invites.contract';
+import type { ImportJobStatus, ImportJobSummary, ReportFormat } from '../../contracts/main/invites.contract';
 import { observer } from 'mobx-react-lite';
 import { IMPORT_COLUMNS } from '../../domain/imports/import-columns';
 import { useViewModel } from '../shared/container-context';
@@ -35,7 +35,10 @@ async function downloadReport(vm: ImportUsersViewModel, format: ReportFormat): P
 export const ImportUsersScreen = observer(function ImportUsersScreen() {
   const vm = useViewModel(ImportUsersViewModel);
   // The job goes on on the server when the page is left; only the polling stops.
-  useEffect(() => () => vm.dispose(), [vm]);
+  useEffect(() => {
+    void vm.loadRecent();
+    return () => vm.dispose();
+  }, [vm]);
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 28 }}>
@@ -78,7 +81,53 @@ const UploadStep = observer(function UploadStep({ vm }: { vm: ImportUsersViewMod
         <p className="ant-upload-text">{vm.status === 'reading' ? 'Reading the file…' : 'Click or drag a CSV or XLSX file here'}</p>
         <p className="ant-upload-hint">The first row must name the columns. At most 100,000 rows.</p>
       </Upload.Dragger>
+      <RecentImports vm={vm} />
     </Card>
+  );
+});
+
+const STATUS_TAGS: Record<ImportJobStatus, { color: string; label: string }> = {
+  QUEUED: { color: 'default', label: 'Waiting' },
+  RUNNING: { color: 'processing', label: 'Running' },
+  COMPLETED: { color: 'success', label: 'Finished' },
+  FAILED: { color: 'error', label: 'Stopped' },
+  CANCELLED: { color: 'warning', label: 'Cancelled' },
+  INTERRUPTED: { color: 'warning', label: 'Interrupted' },
+};
+
+/** Earlier imports: a running or interrupted one can be opened again (to watch it, or resume it). */
+const RecentImports = observer(function RecentImports({ vm }: { vm: ImportUsersViewModel }) {
+  if (!vm.recent || vm.recent.length === 0) return null;
+  return (
+    <>
+      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
+        Recent imports
+      </Typography.Title>
+      <Table<ImportJobSummary>
+        size="small"
+        rowKey="jobId"
+        aria-label="Recent imports"
+        dataSource={vm.recent}
+        pagination={false}
+        columns={[
+          { title: 'File', dataIndex: 'fileName', key: 'file', ellipsis: true },
+          { title: 'Started', dataIndex: 'createdAt', key: 'started', width: 180, render: (at: string) => new Date(at).toLocaleString() },
+          { title: 'Status', dataIndex: 'status', key: 'status', width: 120, render: (status: ImportJobStatus) => <Tag color={STATUS_TAGS[status].color}>{STATUS_TAGS[status].label}</Tag> },
+          { title: 'Rows done', key: 'rows', width: 140, render: (_: unknown, job) => `${job.rowsDone.toLocaleString('en')} of ${job.totalRows.toLocaleString('en')}` },
+          { title: 'Created', dataIndex: 'created', key: 'created', width: 100 },
+          {
+            title: 'Action',
+            key: 'open',
+            width: 100,
+            render: (_: unknown, job) => (
+              <Button size="small" onClick={() => void vm.openJob(job.jobId)} aria-label={`Open the import of ${job.fileName}`}>
+                Open
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 });
 

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { ImportJob, ImportRowProblem, ImportValidation, ReportFormat } from '../../contracts/main/invites.contract';
+import type { ImportJob, ImportJobSummary, ImportRowProblem, ImportValidation, ReportFormat } from '../../contracts/main/invites.contract';
 import { DownloadImportReport } from '../../application/imports/download-import-report.use-case';
-import { CancelImportJob, DownloadImportJobReport, GetImportJob, isJobActive, ResumeImportJob } from '../../application/imports/import-job.use-cases';
+import { CancelImportJob, DownloadImportJobReport, GetImportJob, isJobActive, ListImportJobs, ResumeImportJob } from '../../application/imports/import-job.use-cases';
 import { ImportUsers } from '../../application/imports/import-users.use-case';
 import { ReadImportHeaders } from '../../application/imports/read-import-headers.use-case';
 import type { ImportFile } from '../../application/imports/user-import-api.port';
@@ -47,6 +47,9 @@ export class ImportUsersViewModel {
   /** A poll that failed (the job goes on on the server; polling continues). */
   pollError: string | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The recent imports shown on the upload step (null while loading; an error leaves the list out). */
+  recent: ImportJobSummary[] | null = null;
+  recentError: string | null = null;
   /** Sending the invitations of everyone not yet joined, after an import. */
   invitations: { status: 'idle' | 'sending' | 'sent' | 'error'; sent?: number; error?: string } = { status: 'idle' };
 
@@ -60,8 +63,38 @@ export class ImportUsersViewModel {
     @inject(CancelImportJob) private readonly cancelJob: CancelImportJob,
     @inject(ResumeImportJob) private readonly resumeJob: ResumeImportJob,
     @inject(DownloadImportJobReport) private readonly downloadJobReport: DownloadImportJobReport,
+    @inject(ListImportJobs) private readonly listJobs: ListImportJobs,
   ) {
-    makeAutoObservable<this, 'pollTimer'>(this, { file: observableRef, validation: observableRef, job: observableRef, pollTimer: false }, { autoBind: true });
+    makeAutoObservable<this, 'pollTimer'>(this, { file: observableRef, validation: observableRef, job: observableRef, recent: observableRef, pollTimer: false }, { autoBind: true });
+  }
+
+  async loadRecent(): Promise<void> {
+    try {
+      const jobs = await this.listJobs.execute();
+      runInAction(() => {
+        this.recent = jobs;
+        this.recentError = null;
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.recent = [];
+        this.recentError = describeError(error);
+      });
+    }
+  }
+
+  /** Opens an earlier job: its progress or outcome, with Resume when it was interrupted. */
+  async openJob(jobId: string): Promise<void> {
+    this.error = null;
+    try {
+      const job = await this.getJob.execute(jobId);
+      runInAction(() => {
+        this.step = 'import';
+        this.follow(job);
+      });
+    } catch (error) {
+      runInAction(() => (this.error = describeError(error)));
+    }
   }
 
   /** The job, once it has finished (completed, failed, cancelled or interrupted). */
@@ -291,6 +324,7 @@ export class ImportUsersViewModel {
 
   startOver(): void {
     this.stopPolling();
+    void this.loadRecent();
     this.job = null;
     this.pollError = null;
     this.invitations = { status: 'idle' };

@@ -1,4 +1,4 @@
-import type { ImportHeaders, ImportJob, ImportValidation, ReportFormat } from '../../../src/contracts/main/invites.contract';
+import type { ImportHeaders, ImportJob, ImportJobSummary, ImportValidation, ReportFormat } from '../../../src/contracts/main/invites.contract';
 import type { Clock } from '../../../src/application/imports/clock.port';
 import type { ImportFile, MappedImportFile, UserImportApi } from '../../../src/application/imports/user-import-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
@@ -75,6 +75,10 @@ export class FakeUserImportApi implements UserImportApi {
       return { ...job.queued, status: 'RUNNING', rowsDone: Math.floor(job.done.totalRows / 2) };
     }
     return job.done;
+  }
+
+  async listJobs(): Promise<ImportJobSummary[]> {
+    return [...this.jobs.values()].map(({ done: { problems: _p, problemsTruncated: _t, ...summary } }) => summary).reverse();
   }
 
   async cancelJob(jobId: string): Promise<ImportJob> {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it, vi } from 'vitest';
 import { DownloadImportReport } from '../../../src/application/imports/download-import-report.use-case';
-import { CancelImportJob, DownloadImportJobReport, GetImportJob, ResumeImportJob } from '../../../src/application/imports/import-job.use-cases';
+import { CancelImportJob, DownloadImportJobReport, GetImportJob, ListImportJobs, ResumeImportJob } from '../../../src/application/imports/import-job.use-cases';
 import { ImportUsers } from '../../../src/application/imports/import-users.use-case';
 import { ReadImportHeaders } from '../../../src/application/imports/read-import-headers.use-case';
 import { ValidateUserImport } from '../../../src/application/imports/validate-user-import.use-case';
@@ -35,6 +35,7 @@ function viewModel(api = new FakeUserImportApi(), invitations = new FakeInvitati
     new CancelImportJob(api),
     new ResumeImportJob(api),
     new DownloadImportJobReport(api),
+    new ListImportJobs(api),
   );
   vm.pollMs = 1;
   return { vm, api, invitations };
@@ -91,6 +92,11 @@ describe('ImportUsersViewModel', () => {
     expect(api.jobCalls).toContain('report job-1 xlsx');
     vm.startOver();
     expect(vm.job).toBeNull();
+    // The job is among the recent imports, and can be opened again.
+    await vi.waitFor(() => expect(vm.recent?.map((j) => j.jobId)).toEqual(['job-1']));
+    await vm.openJob('job-1');
+    expect(vm.step).toBe('import');
+    expect(vm.result?.status).toBe('COMPLETED');
   });
 
   it('shows a clear error for a file of the wrong type and stays on the upload step', async () => {

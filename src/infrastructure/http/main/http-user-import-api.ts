@@ -5,6 +5,8 @@ import {
   downloadImportReport,
   getImportJob,
   IMPORT_FORMAT_FIELD,
+  listImportJobs,
+  type ImportJobSummary,
   resumeImportJob,
   type ImportJob,
   type ReportFormat,
@@ -44,6 +46,10 @@ export class HttpUserImportApi implements UserImportApi {
 
   getJob(jobId: string): Promise<ImportJob> {
     return this.main.call(getImportJob, { params: { jobId } });
+  }
+
+  async listJobs(): Promise<ImportJobSummary[]> {
+    return (await this.main.call(listImportJobs)).jobs;
   }
 
   cancelJob(jobId: string): Promise<ImportJob> {
