@@ -239,8 +239,8 @@ export async function crashDrill(): Promise<void> {
       failures += problems.length > 0 ? 1 : 0;
       console.log(
         `  round ${round}: killed at ${(killedAfter / 1000).toFixed(1)} s${finishedFirst ? ' (after it had finished)' : ''}: ${rowsDone.toLocaleString('en')} rows done ` +
-          `(${atKill.job?.batches_done ?? 0} batches), ${atKill.users.toLocaleString('en')} users written; restart ${(restartMs / 1000).toFixed(1)} s ` +
-          `(first start ${(startMs / 1000).toFixed(1)} s), job ${seen.status}; ${how} in ${(finishMs / 1000).toFixed(1)} s -> ${final.users.toLocaleString('en')} users ` +
+          `(${atKill.job?.batches_done ?? 0} batches), ${atKill.users.toLocaleString('en')} users written; server start ${(startMs / 1000).toFixed(1)} s, ` +
+          `restart ${(restartMs / 1000).toFixed(1)} s, job ${seen.status}; ${how} in ${(finishMs / 1000).toFixed(1)} s -> ${final.users.toLocaleString('en')} users ` +
           (problems.length ? `FAIL: ${problems.join('; ')}` : 'OK'),
       );
     }
