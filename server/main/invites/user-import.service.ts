@@ -50,27 +50,38 @@ export class UserImportService {
     return summary.validation();
   }
 
-  /** The report before importing: every row's expected outcome. The file is read once first, so a malformed one is a 400. */
+  /**
+   * The report before importing: every row's expected outcome, streamed batch by batch (each batch's existence check
+   * is its own short transaction). The file is read once first, so a malformed one is a 400, not a cut-off download.
+   */
   async report(actor: ImportActor, upload: ImportUpload, format: ReportFormat): Promise<Readable> {
     await countDataRows(upload.kind, upload.bytes, upload.mapping);
-    const mapped = IMPORT_COLUMNS.filter((c) => upload.mapping[c.key] !== undefined);
+    const workspaceId = actor.workspace.id;
+    const { mapping } = upload;
+    const mapped = IMPORT_COLUMNS.filter((c) => mapping[c.key] !== undefined);
     const db = this.db;
-    const self = this;
+    const records = async (batch: AssessedRow[]) => {
+      await db.tenant(workspaceId, (tx) => skipExistingUsers(tx, workspaceId, batch));
+      return batch.map((r) => [
+        String(r.row),
+        r.problems.length === 0 ? 'Ready to import' : 'Will be skipped',
+        r.problems.map((p) => p.reason).join('; '),
+        ...mapped.map((c) => r.cells[mapping[c.key]!] ?? ''),
+      ]);
+    };
     const batches = (async function* () {
-      const out: string[][][] = [];
-      await db.tenant(actor.workspace.id, (tx) =>
-        self.assess(tx, actor, upload, async (batch) => {
-          out.push(
-            batch.map((r) => [
-              String(r.row),
-              r.problems.length === 0 ? 'Ready to import' : 'Will be skipped',
-              r.problems.map((p) => p.reason).join('; '),
-              ...mapped.map((c) => r.cells[upload.mapping[c.key]!] ?? ''),
-            ]),
-          );
-        }),
-      );
-      yield* out;
+      const assessor = await db.tenant(workspaceId, (tx) => RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, mapping));
+      let batch: AssessedRow[] = [];
+      for await (const rows of dataRows(upload.kind, upload.bytes, mapping)) {
+        for (const row of rows) {
+          batch.push(assessor.assess(row));
+          if (batch.length >= CHECK_BATCH) {
+            yield await records(batch);
+            batch = [];
+          }
+        }
+      }
+      if (batch.length > 0) yield await records(batch);
     })();
     return reportStream(format, ['Row', 'Outcome', 'Reasons', ...mapped.map((c) => c.label)], batches);
   }
