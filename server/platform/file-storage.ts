@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -8,6 +9,8 @@ export interface FileStorage {
   put(workspaceId: string, name: string, bytes: Uint8Array): Promise<string>;
   /** The bytes stored under a key `put` returned. */
   get(key: string): Promise<Uint8Array>;
+  /** The same bytes as a stream of pieces (of about `pieceBytes`), for reading a large file without holding it. */
+  stream(key: string, pieceBytes?: number): AsyncIterable<Uint8Array>;
 }
 
 export class FolderFileStorage implements FileStorage {
@@ -23,8 +26,16 @@ export class FolderFileStorage implements FileStorage {
   }
 
   async get(key: string): Promise<Uint8Array> {
+    return readFile(this.pathOf(key));
+  }
+
+  stream(key: string, pieceBytes = 256 * 1024): AsyncIterable<Uint8Array> {
+    return createReadStream(this.pathOf(key), { highWaterMark: pieceBytes });
+  }
+
+  private pathOf(key: string): string {
     const full = path.resolve(this.root, key);
     if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Not a stored file key: ${key}`);
-    return readFile(full);
+    return full;
   }
 }

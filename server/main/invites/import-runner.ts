@@ -133,7 +133,8 @@ export class ImportRunner {
   private async batches(job: JobRow): Promise<Outcome> {
     const workspaceId = job.workspace_id;
     const mapping = job.mapping as ColumnMapping;
-    const bytes = await this.files.get(job.file_key);
+    // The stored file is streamed from storage, not read whole.
+    const source = () => this.files.stream(job.file_key);
     const assessor = await this.db.tenant(workspaceId, (tx) =>
       RowAssessor.load(tx, workspaceId, { role: job.actor_role ?? 'EMPLOYEE', branchId: job.actor_branch_id }, mapping),
     );
@@ -146,9 +147,12 @@ export class ImportRunner {
       return outcome === 'done' ? null : outcome;
     };
     // Rows up to the last written one were done by an earlier run: only their emails are remembered.
-    for await (const rows of dataRows(job.file_kind, bytes, mapping, job.last_row, (r) => assessor.remember(r.cells))) {
+    for await (const rows of dataRows(job.file_kind, source, mapping, job.last_row, (r) => assessor.remember(r.cells))) {
       for (const row of rows) {
-        batch.push(assessor.assess(row));
+        const assessed = assessor.assess(row);
+        // The cells are not needed once checked: a batch waiting on the database holds less.
+        assessed.cells = [];
+        batch.push(assessed);
         if (batch.length >= this.batchSize) {
           const stop = await flush();
           if (stop) return stop;

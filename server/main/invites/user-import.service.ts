@@ -167,7 +167,7 @@ export class UserImportService {
   async jobReport(actor: ImportActor, jobId: string, format: ReportFormat): Promise<{ stream: Readable; fileName: string }> {
     const workspaceId = actor.workspace.id;
     const job = await this.db.tenant(workspaceId, (tx) => this.find(tx, actor, jobId));
-    const bytes = await this.files.get(job.file_key);
+    const source = () => this.files.stream(job.file_key);
     const mapping = job.mapping as ColumnMapping;
     const mapped = IMPORT_COLUMNS.filter((c) => mapping[c.key] !== undefined);
     const db = this.db;
@@ -189,7 +189,7 @@ export class UserImportService {
         }
         return current;
       };
-      for await (const rows of dataRows(job.file_kind, bytes, mapping)) {
+      for await (const rows of dataRows(job.file_kind, source, mapping)) {
         const records: string[][] = [];
         for (const { row, cells } of rows) {
           const batch = row <= job.last_row ? await batchFor(row) : null;
