@@ -34,8 +34,8 @@ export interface ImportActor {
   ip: string;
 }
 
-/** Rows are checked in batches of this size when validating (one existence query each). */
-const CHECK_BATCH = 5000;
+/** Rows are checked in batches of this size when validating (one existence query each): small, so a batch waiting on the database holds little. */
+const CHECK_BATCH = 1000;
 
 export class UserImportService {
   constructor(
@@ -221,7 +221,10 @@ export class UserImportService {
     };
     for await (const rows of dataRows(upload.kind, upload.bytes, upload.mapping)) {
       for (const row of rows) {
-        batch.push(assessor.assess(row));
+        const assessed = assessor.assess(row);
+        // Validation needs no cells once a row is checked.
+        assessed.cells = [];
+        batch.push(assessed);
         if (batch.length >= CHECK_BATCH) await flush();
       }
     }
