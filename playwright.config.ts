@@ -62,6 +62,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        // Small import batches, so a journey's 1,000-row import shows its progress over several batches.
+        IMPORT_BATCH_SIZE: '100',
         OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${JOURNEY_IDP_PORTS.google}`,
         OIDC_GOOGLE_CLIENT_ID: JOURNEY_CLIENT.clientId,
         OIDC_GOOGLE_CLIENT_SECRET: JOURNEY_CLIENT.clientSecret,

@@ -14,3 +14,8 @@ if (!only || only === 'directory') {
   const { benchDirectory } = await import('./directory.bench');
   await benchDirectory();
 }
+// The crash drill is not part of a plain `npm run bench` (it kills and restarts a server five times): `npm run bench crash`.
+if (only === 'crash') {
+  const { crashDrill } = await import('./crash-drill');
+  await crashDrill();
+}

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { signIn, url } from './support/app';
 
 const stamp = Date.now().toString(36);
@@ -60,6 +61,69 @@ test.describe('import users', () => {
     await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText('6 rows: 0 ready to import, 6 will be skipped');
     await expect(page.getByRole('table')).toContainText(`e2e.one.${stamp}@acme-import.test is already a user of this workspace`);
     await expect(page.getByRole('button', { name: 'Import 0 users' })).toBeDisabled();
+  });
+
+  test('an admin imports 1,000 rows with 20 bad ones, watches the progress, downloads the report, fixes the file and re-imports', async ({ page }) => {
+    test.setTimeout(120_000);
+    const BAD_UNIT = 'Atlantis';
+    /** 1,000 people of Acme Pune; every 50th names a unit that does not exist (20 bad rows). */
+    const file = (fixed: boolean) =>
+      [
+        'Email,First Name,Last Name,Business Unit',
+        ...Array.from({ length: 1000 }, (_, i) => {
+          const n = i + 1;
+          const unit = n % 50 === 0 && !fixed ? BAD_UNIT : 'Acme Pune';
+          return `scale.${stamp}.${n}@acme-import.test,Person${n},Scale,${unit}`;
+        }),
+      ].join('\n');
+
+    await signIn(page, 'acme', 'admin@acme.test');
+    await page.goto(url('acme', '/users/import'));
+    await page.locator('input[type=file]').setInputFiles({ name: 'scale.csv', mimeType: 'text/csv', buffer: Buffer.from(file(false)) });
+    await expect(page.getByText('Map the columns of scale.csv')).toBeVisible();
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText('1000 rows: 980 ready to import, 20 will be skipped');
+
+    await page.getByRole('button', { name: 'Import 980 users' }).click();
+    // The job runs on the server; the page shows its progress, rows done of the total, and a Cancel button.
+    const progress = page.getByRole('status', { name: 'Import progress' });
+    await expect(progress).toContainText('of 1,000 rows done');
+    await expect(progress.getByRole('progressbar')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel import' })).toBeVisible();
+    await expect(page.getByText('Import finished')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Created 980 users; skipped 20 rows.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Skipped rows' })).toContainText(`There is no business unit named "${BAD_UNIT}"`);
+
+    // The report: every row's outcome.
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download report (CSV)' }).click();
+    const csvReport = await csvDownload;
+    expect(csvReport.suggestedFilename()).toMatch(/^\d{8}-\d{6}_scale-report\.csv$/);
+    const lines = (await readFile((await csvReport.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines).toHaveLength(1001);
+    expect(lines.filter((l) => /^\d+,Created,/.test(l))).toHaveLength(980);
+    const skipped = lines.filter((l) => /^\d+,Skipped,/.test(l));
+    expect(skipped).toHaveLength(20);
+    expect(skipped[0]).toBe(`51,Skipped,"There is no business unit named ""${BAD_UNIT}""",scale.${stamp}.50@acme-import.test,Person50,Scale,${BAD_UNIT}`);
+
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download report (XLSX)' }).click();
+    const xlsxReport = await xlsxDownload;
+    expect(xlsxReport.suggestedFilename()).toMatch(/_scale-report\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await xlsxReport.path())!);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.rowCount).toBe(1001);
+    expect(sheet.getRow(51).getCell(2).value).toBe('Skipped');
+
+    // The fixed file: only the 20 rows left out are created; the other 980 are already users.
+    await page.getByRole('button', { name: 'Import another file' }).click();
+    await page.locator('input[type=file]').setInputFiles({ name: 'scale-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(file(true)) });
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText('1000 rows: 20 ready to import, 980 will be skipped');
+    await page.getByRole('button', { name: 'Import 20 users' }).click();
+    await expect(page.getByText('Import finished')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Created 20 users; skipped 980 rows.', { exact: false })).toBeVisible();
   });
 
   test('a file of the wrong type is refused with a clear message', async ({ page }) => {

@@ -122,12 +122,21 @@ test.describe('organisation administration', () => {
         const form = new FormData();
         form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv');
         form.append('mapping', JSON.stringify({ email: 0, firstName: 1, lastName: 2, branch: 3 }));
-        const res = await fetch('/main-api/api/invite/bulk', { method: 'POST', body: form, headers: { authorization: `Bearer ${decodeURIComponent(token)}` } });
-        return res.status;
+        const headers = { authorization: `Bearer ${decodeURIComponent(token)}` };
+        const res = await fetch('/main-api/api/invite/bulk', { method: 'POST', body: form, headers });
+        if (res.status !== 202) return `start: ${res.status}`;
+        // The import is a background job: wait for it.
+        const { jobId } = (await res.json()) as { jobId: string };
+        for (let i = 0; i < 300; i++) {
+          const job = (await (await fetch(`/main-api/api/invite/bulk/jobs/${jobId}`, { headers })).json()) as { status: string };
+          if (job.status !== 'QUEUED' && job.status !== 'RUNNING') return job.status;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        return 'still running';
       },
       [unitName, stamp] as const,
     );
-    expect(imported).toBe(200);
+    expect(imported).toBe('COMPLETED');
 
     // Delete our unit with people in it: the dialog says how many and asks where they go.
     await page.getByRole('navigation', { name: 'Main' }).getByText('Business units').click();

@@ -17,6 +17,8 @@ export interface ServerConfig {
   smsGateway?: { url: string; token?: string };
   /** Google and Microsoft sign-in (`OIDC_GOOGLE_*`, `OIDC_MICROSOFT_*`). */
   oidc: OidcProviderSettings[];
+  /** The background import: rows per batch (`IMPORT_BATCH_SIZE`), and when a silent job counts as interrupted (`IMPORT_STALE_SECONDS`). */
+  imports: { batchSize?: number; staleAfterMs?: number };
 }
 
 /** Every default can be changed by the environment; README lists the variables. */
@@ -40,5 +42,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM! } : undefined,
     smsGateway: env.SMS_GATEWAY_URL ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN || undefined } : undefined,
     oidc: readOidcSettings(env),
+    imports: {
+      batchSize: positive(env, 'IMPORT_BATCH_SIZE'),
+      staleAfterMs: env.IMPORT_STALE_SECONDS ? positive(env, 'IMPORT_STALE_SECONDS')! * 1000 : undefined,
+    },
   };
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name];
+  if (!text) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not "${text}"`);
+  return value;
 }

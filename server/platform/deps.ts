@@ -16,6 +16,13 @@ export interface ServerSettings {
   outboxPage?: boolean;
   /** The social sign-in providers this server is configured for (set by buildApp from its OIDC providers). */
   socialSignIn?: ('google' | 'microsoft')[];
+  /** The background import runner (server/main/invites/import-runner.ts); defaults: 5,000 rows a batch, stale after 15 s. */
+  imports?: {
+    batchSize?: number;
+    staleAfterMs?: number;
+    /** Tests only: runs before each batch's transaction. */
+    beforeBatch?: (jobId: string, batchNo: number) => Promise<void>;
+  };
 }
 
 /** What every API plugin is given: typed options, no global decorations. */

@@ -1,12 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files are kept. The default is a folder; an object store is a deployment choice. */
 export interface FileStorage {
-  /** Stores bytes under a workspace, with the name given; returns the stored key. */
+  /** Stores bytes under a workspace, with the name given (after a short random part, so no upload replaces another); returns the stored key. */
   put(workspaceId: string, name: string, bytes: Uint8Array): Promise<string>;
   /** The bytes stored under a key `put` returned for this workspace, or null when there are none. */
   get(workspaceId: string, key: string): Promise<Uint8Array | null>;
+  /** The same bytes as a stream of pieces (of about `pieceBytes`), for reading a large file without holding it. */
+  stream(workspaceId: string, key: string, pieceBytes?: number): AsyncIterable<Uint8Array>;
   /** Forgets a stored file (nothing happens when it is already gone). */
   remove(workspaceId: string, key: string): Promise<void>;
 }
@@ -18,7 +22,7 @@ export class FolderFileStorage implements FileStorage {
     const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').slice(-180);
     const dir = path.join(this.root, workspaceId);
     await mkdir(dir, { recursive: true });
-    const key = path.join(workspaceId, safe);
+    const key = path.join(workspaceId, `${randomBytes(6).toString('hex')}-${safe}`);
     await writeFile(path.join(this.root, key), bytes);
     return key;
   }
@@ -32,6 +36,12 @@ export class FolderFileStorage implements FileStorage {
       if ((error as { code?: string }).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  stream(workspaceId: string, key: string, pieceBytes = 256 * 1024): AsyncIterable<Uint8Array> {
+    const file = this.within(workspaceId, key);
+    if (!file) throw new Error(`Not a stored file of this workspace: ${key}`);
+    return createReadStream(file, { highWaterMark: pieceBytes });
   }
 
   async remove(workspaceId: string, key: string): Promise<void> {

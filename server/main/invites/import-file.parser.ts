@@ -38,11 +38,21 @@ export function detectImportFile(fileName: string, bytes: Uint8Array): ImportFil
 }
 
 /**
+ * The file's bytes: in memory (an upload), or opened as a stream of pieces each time it is read (a stored file,
+ * read by the import job and the job's report without holding it whole).
+ */
+export type ImportSource = Uint8Array | (() => AsyncIterable<Uint8Array>);
+
+/**
  * Streams the rows of the file in batches, the header row first; refuses a malformed file with its row
  * and column. Batches, not single rows: an await per row cost more than the parsing itself.
  */
-export function readImportRows(kind: ImportFileKind, bytes: Uint8Array): AsyncGenerator<FileRow[]> {
-  return limitRows(kind === 'csv' ? csvRows(bytes) : xlsxRows(bytes));
+export function readImportRows(kind: ImportFileKind, source: ImportSource): AsyncGenerator<FileRow[]> {
+  return limitRows(kind === 'csv' ? csvRows(source) : xlsxRows(source));
+}
+
+function* slices(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let offset = 0; offset < bytes.length; offset += CSV_PIECE) yield bytes.subarray(offset, Math.min(offset + CSV_PIECE, bytes.length));
 }
 
 async function* limitRows(batches: AsyncGenerator<FileRow[]>): AsyncGenerator<FileRow[]> {
@@ -64,17 +74,17 @@ const CSV_PIECE = 256 * 1024;
  * The CSV's records in batches, numbered as the spreadsheet shows them (the header is row 1): the bytes are
  * decoded and read a piece at a time, so only one piece of text and its records are alive at once.
  */
-async function* csvRows(bytes: Uint8Array): AsyncGenerator<FileRow[]> {
+async function* csvRows(source: ImportSource): AsyncGenerator<FileRow[]> {
   const decoder = new TextDecoder('utf-8');
   const reader = new CsvReader();
   let row = 0;
   try {
-    for (let offset = 0; offset < bytes.length; offset += CSV_PIECE) {
-      const end = Math.min(offset + CSV_PIECE, bytes.length);
-      const last = end === bytes.length;
-      const records = reader.push(decoder.decode(bytes.subarray(offset, end), { stream: !last }), last);
+    for await (const piece of source instanceof Uint8Array ? slices(source) : source()) {
+      const records = reader.push(decoder.decode(piece, { stream: true }), false);
       if (records.length > 0) yield records.map((cells) => ({ row: ++row, cells }));
     }
+    const records = reader.push(decoder.decode(), true);
+    if (records.length > 0) yield records.map((cells) => ({ row: ++row, cells }));
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
     throw new HttpError(400, 'MALFORMED_FILE', `The CSV file is malformed at row ${error.row}, column ${error.column}: ${error.problem}`, {
@@ -85,8 +95,8 @@ async function* csvRows(bytes: Uint8Array): AsyncGenerator<FileRow[]> {
   }
 }
 
-async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<FileRow[]> {
-  const input = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
+async function* xlsxRows(source: ImportSource): AsyncGenerator<FileRow[]> {
+  const input = source instanceof Uint8Array ? Readable.from([Buffer.from(source.buffer, source.byteOffset, source.byteLength)]) : Readable.from(source());
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',

@@ -1,22 +1,37 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  cancelImportJob,
   ColumnMapping,
+  downloadImportJobReport,
   downloadImportReport,
+  getImportJob,
   IMPORT_FILE_FIELD,
+  IMPORT_FORMAT_FIELD,
   IMPORT_MAPPING_FIELD,
   importUsers,
+  listImportJobs,
   readImportHeaders,
+  REPORT_FORMATS,
+  resumeImportJob,
   validateUserImport,
+  type ReportFormat,
 } from '../../../src/contracts/main/invites.contract';
 import { proposeMapping } from '../../../src/domain/imports/import-columns';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError } from '../../platform/errors';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { detectImportFile, readHeaderRow } from './import-file.parser';
+import { REPORT_CONTENT_TYPES, reportFileName } from './import-report';
+import { ImportRunner } from './import-runner';
 import { UserImportService, type ImportActor, type ImportUpload } from './user-import.service';
 
 export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const service = new UserImportService(deps.db, deps.files);
+  const runner = new ImportRunner(deps.db, deps.files, deps.settings.imports, (message, error) => app.log.error({ err: error }, message));
+  // Jobs left RUNNING by a process that died are INTERRUPTED (with the rows they had written), ready to resume.
+  await runner.interruptStale(null);
+  app.addHook('onClose', async () => runner.close());
+  const service = new UserImportService(deps.db, deps.files, runner);
   const maxBytes = deps.settings.maxUploadBytes;
 
   serve(app, readImportHeaders, async (ctx) => {
@@ -34,19 +49,39 @@ export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, downloadImportReport, async (ctx) => {
     const actor = importActor(ctx);
     const upload = await readUpload(ctx.request, maxBytes, true);
-    const csv = await service.report(actor, upload);
-    const name = `${upload.fileName.replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9._-]/g, '_')}-report.csv`;
-    return ctx.reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'no-store')
-      .send(`\uFEFF${csv}`);
+    const format = upload.format ?? 'csv';
+    const stream = await service.report(actor, upload, format);
+    return sendReport(ctx.reply, stream, reportFileName(upload.fileName, format), format);
   });
 
   serve(app, importUsers, async (ctx) => {
     const actor = importActor(ctx);
-    return service.import(actor, await readUpload(ctx.request, maxBytes, true));
+    const job = await service.start(actor, await readUpload(ctx.request, maxBytes, true));
+    ctx.reply.code(202);
+    return job;
   });
+
+  serve(app, listImportJobs, async (ctx) => ({ jobs: await service.recent(importActor(ctx)) }));
+  serve(app, getImportJob, async (ctx) => service.job(importActor(ctx), ctx.params.jobId));
+  serve(app, cancelImportJob, async (ctx) => service.cancel(importActor(ctx), ctx.params.jobId));
+  serve(app, resumeImportJob, async (ctx) => {
+    const job = await service.resume(importActor(ctx), ctx.params.jobId);
+    ctx.reply.code(202);
+    return job;
+  });
+  serve(app, downloadImportJobReport, async (ctx) => {
+    const format = ctx.query.format ?? 'csv';
+    const { stream, fileName } = await service.jobReport(importActor(ctx), ctx.params.jobId, format);
+    return sendReport(ctx.reply, stream, reportFileName(fileName, format), format);
+  });
+}
+
+function sendReport(reply: FastifyReply, stream: Readable, name: string, format: ReportFormat) {
+  return reply
+    .header('content-type', REPORT_CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
 }
 
 function importActor(ctx: HandlerContext<any>): ImportActor {
@@ -55,14 +90,19 @@ function importActor(ctx: HandlerContext<any>): ImportActor {
 }
 
 /** The multipart body: one `file` part and (except for the header read) the `mapping` field. */
-export async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: true): Promise<ImportUpload>;
+export async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: true): Promise<ImportUpload & { format?: ReportFormat }>;
 export async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: false): Promise<Omit<ImportUpload, 'mapping'>>;
-export async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: boolean): Promise<Omit<ImportUpload, 'mapping'> & { mapping?: ColumnMapping }> {
+export async function readUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+  needMapping: boolean,
+): Promise<Omit<ImportUpload, 'mapping'> & { mapping?: ColumnMapping; format?: ReportFormat }> {
   if (!request.isMultipart()) {
     throw badRequest('Send the file as multipart/form-data', { [IMPORT_FILE_FIELD]: 'Required' });
   }
   let file: { name: string; bytes: Buffer } | null = null;
   let mappingText: string | null = null;
+  let format: ReportFormat | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -71,6 +111,10 @@ export async function readUpload(request: FastifyRequest, maxBytes: number, need
         file = { name: part.filename || 'import', bytes };
       } else if (part.fieldname === IMPORT_MAPPING_FIELD) {
         mappingText = String(part.value);
+      } else if (part.fieldname === IMPORT_FORMAT_FIELD && needMapping) {
+        const value = String(part.value);
+        if (!(REPORT_FORMATS as readonly string[]).includes(value)) throw badRequest('The report format is csv or xlsx', { [IMPORT_FORMAT_FIELD]: 'Must be csv or xlsx' });
+        format = value as ReportFormat;
       } else {
         throw badRequest(`Unknown field ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
       }
@@ -82,7 +126,7 @@ export async function readUpload(request: FastifyRequest, maxBytes: number, need
   const kind = detectImportFile(file.name, file.bytes);
   const upload = { fileName: file.name.split(/[\\/]/).pop()!.slice(-200), kind, bytes: file.bytes };
   if (!needMapping) return upload;
-  return { ...upload, mapping: parseMapping(mappingText) };
+  return { ...upload, mapping: parseMapping(mappingText), format };
 }
 
 function parseMapping(text: string | null): ColumnMapping {

@@ -1,24 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import { stringify } from 'csv-stringify/sync';
+import type { Readable } from 'node:stream';
 import {
   PROBLEMS_SHOWN,
-  type ImportJobResult,
+  type ImportJob,
+  type ImportJobSummary,
   type ImportRowProblem,
   type ImportValidation,
+  type ReportFormat,
 } from '../../../src/contracts/main/invites.contract';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
-import { IMPORT_COLUMNS, IMPORT_COLUMN_LABELS, type ColumnMapping } from '../../../src/domain/imports/import-columns';
-import { checkImportRow, isBlankRow, problem, type ImportProblem } from '../../../src/domain/imports/import-rows';
-import { escapeReportCell } from '../../../src/domain/imports/report-cells';
+import { IMPORT_COLUMNS, type ColumnMapping } from '../../../src/domain/imports/import-columns';
 import { audit } from '../../platform/audit';
-import type { Database, Sql } from '../../platform/db/database';
-import { badRequest, HttpError } from '../../platform/errors';
+import type { Database } from '../../platform/db/database';
+import { HttpError, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/file-storage';
 import type { UserPrincipal } from '../../platform/serve';
 import type { WorkspaceRow } from '../../platform/tenancy';
-import { readImportRows, type ImportFileKind } from './import-file.parser';
-import * as repo from './invites.repository';
-import type { NewUser } from './invites.repository';
+import type { ImportFileKind } from './import-file.parser';
+import * as jobs from './import-jobs.repository';
+import { reportStream } from './import-report';
+import type { ImportRunner } from './import-runner';
+import { countDataRows, dataRows, RowAssessor, skipExistingUsers, type AssessedRow } from './import-rows';
 
 export interface ImportUpload {
   fileName: string;
@@ -33,22 +34,14 @@ export interface ImportActor {
   ip: string;
 }
 
-/** One data row after every check: either a user to create or its problems. */
-export interface AssessedRow {
-  row: number;
-  cells: string[];
-  email: string;
-  problems: ImportProblem[];
-  user: NewUser | null;
-}
-
-/** Rows are checked and written in batches: one existence query and one multi-row INSERT per batch. */
-const BATCH_SIZE = 5000;
+/** Rows are checked in batches of this size when validating (one existence query each): small, so a batch waiting on the database holds little. */
+const CHECK_BATCH = 1000;
 
 export class UserImportService {
   constructor(
     private readonly db: Database,
     private readonly files: FileStorage,
+    private readonly runner: ImportRunner,
   ) {}
 
   async validate(actor: ImportActor, upload: ImportUpload): Promise<ImportValidation> {
@@ -57,176 +50,203 @@ export class UserImportService {
     return summary.validation();
   }
 
-  /** The detailed report: every row's outcome, as CSV cells that spreadsheets show and never run. */
-  async report(actor: ImportActor, upload: ImportUpload): Promise<string> {
-    const mapped = IMPORT_COLUMNS.filter((c) => upload.mapping[c.key] !== undefined);
-    const lines: string[] = [stringify([['Row', 'Outcome', 'Reasons', ...mapped.map((c) => c.label)]])];
-    await this.db.tenant(actor.workspace.id, (tx) =>
-      this.assess(tx, actor, upload, async (batch) => {
-        const records = batch.map((r) =>
-          [
-            String(r.row),
-            r.problems.length === 0 ? 'Ready to import' : 'Will be skipped',
-            r.problems.map((p) => p.reason).join('; '),
-            ...mapped.map((c) => r.cells[upload.mapping[c.key]!] ?? ''),
-          ].map(escapeReportCell),
-        );
-        lines.push(stringify(records));
-      }),
-    );
-    return lines.join('');
+  /**
+   * The report before importing: every row's expected outcome, streamed batch by batch (each batch's existence check
+   * is its own short transaction). The file is read once first, so a malformed one is a 400, not a cut-off download.
+   */
+  async report(actor: ImportActor, upload: ImportUpload, format: ReportFormat): Promise<Readable> {
+    await countDataRows(upload.kind, upload.bytes, upload.mapping);
+    const workspaceId = actor.workspace.id;
+    const { mapping } = upload;
+    const mapped = IMPORT_COLUMNS.filter((c) => mapping[c.key] !== undefined);
+    const db = this.db;
+    const records = async (batch: AssessedRow[]) => {
+      await db.tenant(workspaceId, (tx) => skipExistingUsers(tx, workspaceId, batch));
+      return batch.map((r) => [
+        String(r.row),
+        r.problems.length === 0 ? 'Ready to import' : 'Will be skipped',
+        r.problems.map((p) => p.reason).join('; '),
+        ...mapped.map((c) => r.cells[mapping[c.key]!] ?? ''),
+      ]);
+    };
+    const batches = (async function* () {
+      const assessor = await db.tenant(workspaceId, (tx) => RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, mapping));
+      let batch: AssessedRow[] = [];
+      for await (const rows of dataRows(upload.kind, upload.bytes, mapping)) {
+        for (const row of rows) {
+          batch.push(assessor.assess(row));
+          if (batch.length >= CHECK_BATCH) {
+            yield await records(batch);
+            batch = [];
+          }
+        }
+      }
+      if (batch.length > 0) yield await records(batch);
+    })();
+    return reportStream(format, ['Row', 'Outcome', 'Reasons', ...mapped.map((c) => c.label)], batches);
   }
 
   /**
-   * Creates every valid row as an INVITED user with an invite, in ONE transaction: a failure anywhere
-   * (a malformed row late in the file, the user limit) leaves nothing behind. Bad rows are skipped and
-   * reported. Re-running the same file creates nobody twice: those users now exist.
+   * Stores the file, reads it once (a malformed file, a bad mapping or too many rows answer 400 before anything is
+   * written), creates a QUEUED job and hands it to the runner. Answers at once; the browser polls the job.
    */
-  async import(actor: ImportActor, upload: ImportUpload): Promise<ImportJobResult> {
+  async start(actor: ImportActor, upload: ImportUpload): Promise<ImportJob> {
     const workspaceId = actor.workspace.id;
+    const totalRows = await countDataRows(upload.kind, upload.bytes, upload.mapping);
+    await this.runner.interruptStale(workspaceId);
     const fileKey = await this.files.put(workspaceId, upload.fileName, upload.bytes);
-    const summary = new ProblemSummary();
-    let created = 0;
-    const jobId = await this.db.tenant(workspaceId, async (tx) => {
-      await repo.lockImports(tx, workspaceId);
-      const jobId = await repo.createImportJob(tx, workspaceId, fileKey, actor.user.userId);
-      await this.assess(tx, actor, upload, async (batch) => {
-        summary.add(batch);
-        const users = batch.flatMap((r) => (r.user ? [r.user] : []));
-        await repo.insertInvitedUsers(tx, workspaceId, users).catch(raceToConflict);
-        created += users.length;
-        await repo.insertInvites(
-          tx,
-          workspaceId,
-          jobId,
-          users.map((u) => ({ userId: u.id, branchId: u.branchId })),
-        );
-      });
-      const limit = actor.workspace.user_limit;
-      if (limit !== null && created > 0) {
-        const total = await repo.countUsers(tx, workspaceId);
-        if (total > limit) {
-          throw new HttpError(
-            409,
-            'USER_LIMIT',
-            `This workspace may have at most ${limit} users: importing ${created} would make ${total}. Nothing was imported.`,
-            { file: `User limit ${limit} exceeded` },
-          );
-        }
-      }
-      const counts = { totalRows: summary.total, created, skipped: summary.total - created };
-      await repo.finishImportJob(tx, workspaceId, jobId, counts);
-      await audit(tx, {
-        workspaceId,
-        actorUserId: actor.user.userId,
-        action: 'USERS_IMPORTED',
-        target: jobId,
-        ip: actor.ip,
-        details: { fileKey, ...counts },
-      });
-      return jobId;
+    const job = await this.db
+      .tenant(workspaceId, (tx) =>
+        jobs.createJob(tx, workspaceId, {
+          fileKey,
+          fileName: upload.fileName,
+          kind: upload.kind,
+          mapping: upload.mapping,
+          totalRows,
+          actor: jobActor(actor),
+        }),
+      )
+      .catch(alreadyRunning);
+    this.runner.start(workspaceId, job.id);
+    return { ...jobs.toSummary(job), problems: [], problemsTruncated: false };
+  }
+
+  /** Polled by the browser: ONE transaction (the stale check and the read). */
+  async job(actor: ImportActor, jobId: string): Promise<ImportJob> {
+    return this.db.tenant(actor.workspace.id, async (tx) => {
+      await this.runner.interruptStaleIn(tx, actor.workspace.id);
+      return jobs.toJob(tx, await this.find(tx, actor, jobId));
     });
-    const validation = summary.validation();
-    return {
-      jobId,
-      status: 'DONE',
-      fileName: upload.fileName,
-      totalRows: summary.total,
-      created,
-      skipped: summary.total - created,
-      problems: validation.problems,
-      problemsTruncated: validation.problemsTruncated,
-    };
+  }
+
+  async recent(actor: ImportActor): Promise<ImportJobSummary[]> {
+    const rows = await this.db.tenant(actor.workspace.id, async (tx) => {
+      await this.runner.interruptStaleIn(tx, actor.workspace.id);
+      return jobs.recentJobs(tx, actor.workspace.id, ownJobsOnly(actor));
+    });
+    return rows.map(jobs.toSummary);
+  }
+
+  /** Asks the runner to stop after the current batch; the batches written stay (the job shows what they did). */
+  async cancel(actor: ImportActor, jobId: string): Promise<ImportJob> {
+    await this.runner.interruptStale(actor.workspace.id);
+    return this.db.tenant(actor.workspace.id, async (tx) => {
+      const job = await this.find(tx, actor, jobId);
+      if (!(await jobs.requestCancel(tx, actor.workspace.id, jobId))) {
+        throw new HttpError(409, 'NOT_RUNNING', `This import is ${job.status.toLowerCase()}: there is nothing to cancel`, { jobId: 'Not running' });
+      }
+      await audit(tx, { workspaceId: actor.workspace.id, actorUserId: actor.user.userId, action: 'USERS_IMPORT_CANCELLED', target: jobId, ip: actor.ip });
+      return jobs.toJob(tx, (await jobs.findJob(tx, actor.workspace.id, jobId, null))!);
+    });
+  }
+
+  /** Continues an interrupted or cancelled job after its last written row, with the resumer's rules. */
+  async resume(actor: ImportActor, jobId: string): Promise<ImportJob> {
+    const workspaceId = actor.workspace.id;
+    await this.runner.interruptStale(workspaceId);
+    const job = await this.db
+      .tenant(workspaceId, async (tx) => {
+        const found = await this.find(tx, actor, jobId);
+        if (!(await jobs.requeueJob(tx, workspaceId, jobId, jobActor(actor)))) {
+          throw new HttpError(409, 'NOT_RESUMABLE', `This import is ${found.status.toLowerCase()}: only an interrupted or cancelled import can be resumed`, {
+            jobId: 'Not resumable',
+          });
+        }
+        await audit(tx, { workspaceId, actorUserId: actor.user.userId, action: 'USERS_IMPORT_RESUMED', target: jobId, ip: actor.ip, details: { rowsDone: found.rows_done } });
+        return (await jobs.findJob(tx, workspaceId, jobId, null))!;
+      })
+      .catch(alreadyRunning);
+    this.runner.start(workspaceId, jobId);
+    return this.db.tenant(workspaceId, (tx) => jobs.toJob(tx, job));
+  }
+
+  /**
+   * The job's report: every data row of the stored file with its outcome (Created, Skipped with the reasons, or Not
+   * imported for rows after a cancelled or interrupted job stopped), read batch by batch beside the file.
+   */
+  async jobReport(actor: ImportActor, jobId: string, format: ReportFormat): Promise<{ stream: Readable; fileName: string }> {
+    const workspaceId = actor.workspace.id;
+    const job = await this.db.tenant(workspaceId, (tx) => this.find(tx, actor, jobId));
+    const source = () => this.files.stream(job.workspace_id, job.file_key);
+    const mapping = job.mapping as ColumnMapping;
+    const mapped = IMPORT_COLUMNS.filter((c) => mapping[c.key] !== undefined);
+    const db = this.db;
+    const batches = (async function* () {
+      let pending: Awaited<ReturnType<typeof jobs.batchesFrom>> = [];
+      let lastBatch = 0;
+      let current: { lastRow: number; reasons: Map<number, string[]> } | null = null;
+      const batchFor = async (row: number) => {
+        while (!current || current.lastRow < row) {
+          if (pending.length === 0) {
+            pending = await db.tenant(workspaceId, (tx) => jobs.batchesFrom(tx, workspaceId, jobId, lastBatch));
+            if (pending.length === 0) return null;
+          }
+          const next = pending.shift()!;
+          lastBatch = next.batch_no;
+          const reasons = new Map<number, string[]>();
+          for (const [r, , , reason] of next.problems) reasons.set(r, [...(reasons.get(r) ?? []), reason]);
+          current = { lastRow: next.last_row, reasons };
+        }
+        return current;
+      };
+      for await (const rows of dataRows(job.file_kind, source, mapping)) {
+        const records: string[][] = [];
+        for (const { row, cells } of rows) {
+          const batch = row <= job.last_row ? await batchFor(row) : null;
+          const reasons = batch?.reasons.get(row);
+          const outcome = !batch ? 'Not imported' : reasons ? 'Skipped' : 'Created';
+          records.push([String(row), outcome, reasons?.join('; ') ?? '', ...mapped.map((c) => cells[mapping[c.key]!] ?? '')]);
+        }
+        yield records;
+      }
+    })();
+    return { stream: reportStream(format, ['Row', 'Outcome', 'Reasons', ...mapped.map((c) => c.label)], batches), fileName: job.file_name };
+  }
+
+  private async find(tx: Parameters<typeof jobs.findJob>[0], actor: ImportActor, jobId: string) {
+    const job = await jobs.findJob(tx, actor.workspace.id, jobId, ownJobsOnly(actor));
+    if (!job) throw notFound('No such import job');
+    return job;
   }
 
   /** Reads the file row by row, checks each row (domain rules, then the database), hands on batches. */
-  private async assess(tx: Sql, actor: ImportActor, upload: ImportUpload, onBatch: (batch: AssessedRow[]) => Promise<void>): Promise<void> {
+  private async assess(tx: Parameters<typeof jobs.findJob>[0], actor: ImportActor, upload: ImportUpload, onBatch: (batch: AssessedRow[]) => Promise<void>): Promise<void> {
     const workspaceId = actor.workspace.id;
-    const { user } = actor;
-    const units = await repo.businessUnits(tx, workspaceId);
-    const unitByName = new Map(units.map((u) => [u.name.trim().toLowerCase(), u.id]));
-    const headquarter = units.find((u) => u.headquarter)?.id ?? null;
-    const ownUnitOnly = !seesAllBusinessUnits(user.role);
-    const departmentByName = new Map((await repo.departments(tx, workspaceId)).map((d) => [`${d.branch_id}|${d.name.trim().toLowerCase()}`, d.id]));
-    const seen = new Set<string>();
-    const { mapping } = upload;
-
+    const assessor = await RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, upload.mapping);
     let batch: AssessedRow[] = [];
     const flush = async () => {
-      const candidates = batch.filter((r) => r.user).map((r) => r.email);
-      const existing = await repo.existingEmails(tx, workspaceId, candidates);
-      for (const r of batch) {
-        if (r.user && existing.has(r.email)) {
-          r.problems.push(problem('email', 'existing-user', r.email));
-          r.user = null;
-        }
-      }
+      await skipExistingUsers(tx, workspaceId, batch);
       await onBatch(batch);
       batch = [];
     };
-
-    let header = true;
-    for await (const rows of readImportRows(upload.kind, upload.bytes)) {
-      for (const { row, cells } of rows) {
-        if (header) {
-          header = false;
-          checkMappingFits(mapping, cells.length);
-          continue;
-        }
-        if (isBlankRow(cells)) continue;
-        const { candidate, problems } = checkImportRow(cells, mapping, user.role);
-        const email = (cells[mapping.email!] ?? '').trim().toLowerCase();
-        if (email) {
-          if (seen.has(email)) problems.push(problem('email', 'duplicate-in-file', email));
-          else seen.add(email);
-        }
-
-        const unitName = (mapping.branch === undefined ? '' : (cells[mapping.branch] ?? '')).trim();
-        let branchId: string | null = ownUnitOnly ? user.branchId : headquarter;
-        if (unitName) {
-          const found = unitByName.get(unitName.toLowerCase());
-          if (!found) problems.push(problem('branch', 'unknown-business-unit', unitName));
-          else if (ownUnitOnly && found !== user.branchId) problems.push(problem('branch', 'business-unit-not-allowed', unitName));
-          branchId = found ?? null;
-        }
-        const departmentName = (mapping.department === undefined ? '' : (cells[mapping.department] ?? '')).trim();
-        let departmentId: string | null = null;
-        if (departmentName && branchId) {
-          departmentId = departmentByName.get(`${branchId}|${departmentName.toLowerCase()}`) ?? null;
-          if (!departmentId) problems.push(problem('department', 'unknown-department', departmentName));
-        }
-
-        const ok = candidate !== null && problems.length === 0;
-        batch.push({ row, cells, email, problems, user: ok ? { ...candidate, id: randomUUID(), branchId, departmentId } : null });
-        if (batch.length >= BATCH_SIZE) await flush();
+    for await (const rows of dataRows(upload.kind, upload.bytes, upload.mapping)) {
+      for (const row of rows) {
+        const assessed = assessor.assess(row);
+        // Validation needs no cells once a row is checked.
+        assessed.cells = [];
+        batch.push(assessed);
+        if (batch.length >= CHECK_BATCH) await flush();
       }
     }
-    if (header) throw badRequest('The file has no header row', { file: 'No header row' });
     if (batch.length > 0) await flush();
   }
 }
 
-/** A user created by another path between our check and our insert: the import is refused whole, never half-done. */
-function raceToConflict(error: unknown): never {
+/** A business-unit admin sees only the imports they started; the workspace's admins and employers see all. */
+function ownJobsOnly(actor: ImportActor): string | null {
+  return seesAllBusinessUnits(actor.user.role) ? null : actor.user.userId;
+}
+
+function jobActor(actor: ImportActor): jobs.Actor {
+  return { userId: actor.user.userId, role: actor.user.role, branchId: actor.user.branchId, ip: actor.ip };
+}
+
+function alreadyRunning(error: unknown): never {
   if ((error as { code?: string }).code === '23505') {
-    throw new HttpError(409, 'CONFLICT', 'Some of these users were created while the import ran. Nothing was imported; validate and import again.');
+    throw new HttpError(409, 'IMPORT_RUNNING', 'Another import of this workspace is running: wait for it to finish, or cancel it', { file: 'Another import is running' });
   }
   throw error;
 }
-
-function checkMappingFits(mapping: ColumnMapping, columns: number): void {
-  const fields: Record<string, string> = {};
-  for (const [key, index] of Object.entries(mapping)) {
-    if (index !== undefined && index >= columns) {
-      fields[`mapping.${key}`] = `The file has no column ${index + 1}`;
-    }
-  }
-  if (Object.keys(fields).length > 0) {
-    const first = Object.keys(fields)[0].slice('mapping.'.length) as keyof typeof IMPORT_COLUMN_LABELS;
-    throw badRequest(`${IMPORT_COLUMN_LABELS[first]} is mapped to a column the file does not have`, fields);
-  }
-}
-
 
 /** Counts rows and keeps the first problems for the answer (the report has them all). */
 class ProblemSummary {

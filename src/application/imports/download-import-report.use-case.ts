@@ -1,12 +1,13 @@
-import type { MappedImportFile, UserImportApi } from './user-import-api.port';
+import type { ReportFormat } from '../../contracts/main/invites.contract';
+import type { DownloadedReport, MappedImportFile, UserImportApi } from './user-import-api.port';
 
-/** The detailed report (every row's outcome) as a file to save. */
+/** The detailed report (every row's expected outcome, before importing) as a file to save. */
 export class DownloadImportReport {
   constructor(private readonly api: UserImportApi) {}
 
-  async execute(input: MappedImportFile): Promise<{ name: string; content: Blob }> {
-    const report = await this.api.detailedReport(input);
-    const fallback = `${input.file.name.replace(/\.[^.]+$/, '')}-report.csv`;
+  async execute(input: MappedImportFile, format: ReportFormat = 'csv'): Promise<DownloadedReport> {
+    const report = await this.api.detailedReport(input, format);
+    const fallback = `${input.file.name.replace(/\.[^.]+$/, '')}-report.${format}`;
     return { name: report.name || fallback, content: report.content };
   }
 }

@@ -1,15 +1,15 @@
-import type { ImportJobResult } from '../../contracts/main/invites.contract';
+import type { ImportJob } from '../../contracts/main/invites.contract';
 import { timestampedFileName } from '../../domain/imports/import-dates';
 import type { Clock } from './clock.port';
 import { mappingProblem } from '../../domain/imports/import-columns';
 import type { MappedImportFile, UserImportApi } from './user-import-api.port';
 
 export type ImportUsersOutcome =
-  | { ok: true; result: ImportJobResult }
+  | { ok: true; result: ImportJob }
   | { ok: false; reason: 'bad-mapping'; message: string };
 
 /**
- * Imports the file as one job. The spec: a bulk file is renamed with a timestamp prefix before upload,
+ * Starts the import as a background job (the answer is the QUEUED job, to be polled). The spec: a bulk file is renamed with a timestamp prefix before upload,
  * so every stored upload is kept apart.
  */
 export class ImportUsers {

@@ -43,17 +43,47 @@ export type ImportValidation = z.infer<typeof ImportValidation>;
 
 export const PROBLEMS_SHOWN = 500;
 
-export const ImportJobResult = z.object({
+export const ImportJobStatus = z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'INTERRUPTED']);
+export type ImportJobStatus = z.infer<typeof ImportJobStatus>;
+/** A job that may still change (the browser keeps polling it). */
+export const ACTIVE_IMPORT_STATUSES: readonly ImportJobStatus[] = ['QUEUED', 'RUNNING'];
+/** A job that stopped before the end, and can be resumed from the rows already done. */
+export const RESUMABLE_IMPORT_STATUSES: readonly ImportJobStatus[] = ['INTERRUPTED', 'CANCELLED'];
+
+/**
+ * An import job, worked in the background in batches: `rowsDone` of `totalRows` data rows are written (each batch
+ * all or nothing), `created` + `skipped` = `rowsDone`. `problems` are the first skipped rows (the report has all).
+ */
+export const ImportJob = z.object({
   jobId: z.string(),
-  status: z.literal('DONE'),
+  status: ImportJobStatus,
   fileName: z.string(),
   totalRows: z.number().int(),
+  rowsDone: z.number().int(),
   created: z.number().int(),
   skipped: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Why a FAILED job stopped (for example USER_LIMIT, naming the limit). */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  cancelRequested: z.boolean(),
   problems: z.array(ImportRowProblem),
   problemsTruncated: z.boolean(),
 });
-export type ImportJobResult = z.infer<typeof ImportJobResult>;
+export type ImportJob = z.infer<typeof ImportJob>;
+/** The former name of the import's answer. */
+export const ImportJobResult = ImportJob;
+export type ImportJobResult = ImportJob;
+
+export const ImportJobSummary = ImportJob.omit({ problems: true, problemsTruncated: true });
+export type ImportJobSummary = z.infer<typeof ImportJobSummary>;
+
+export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+/** The optional multipart field of the detailed report: `csv` (default) or `xlsx`. */
+export const IMPORT_FORMAT_FIELD = 'format';
+
+const JobParams = z.strictObject({ jobId: z.uuid('Not a job id') });
 
 export const readImportHeaders = route({
   api: 'main',
@@ -81,7 +111,7 @@ export const downloadImportReport = route({
   api: 'main',
   method: 'POST',
   path: '/api/invite/download/bulk/detailed-report',
-  summary: "Every row's outcome as a CSV file",
+  summary: "Every row's expected outcome, before importing, as a CSV or XLSX file (multipart field `format`)",
   multipart: true,
   response: null,
   access: ImportAccess,
@@ -92,9 +122,63 @@ export const importUsers = route({
   api: 'main',
   method: 'POST',
   path: '/api/invite/bulk',
-  summary: 'Creates the valid rows as invited users, with their invites, as one job',
+  summary: 'Starts a background job creating the valid rows as invited users, with their invites; answers 202 with the job',
   multipart: true,
-  response: ImportJobResult,
+  response: ImportJob,
+  access: ImportAccess,
+});
+
+// Job calls beside the import (not in api/endpoints.tsv; docs/imports.md). A business-unit admin sees only their own jobs.
+
+export const listImportJobs = route({
+  api: 'main',
+  method: 'GET',
+  path: '/api/invite/bulk/jobs',
+  summary: 'The most recent import jobs of the workspace (20)',
+  response: z.object({ jobs: z.array(ImportJobSummary) }),
+  access: ImportAccess,
+});
+
+export const getImportJob = route({
+  api: 'main',
+  method: 'GET',
+  path: '/api/invite/bulk/jobs/{jobId}',
+  summary: "An import job's status and progress, with its first skipped rows",
+  params: JobParams,
+  response: ImportJob,
+  access: ImportAccess,
+});
+
+export const cancelImportJob = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/invite/bulk/jobs/{jobId}/cancel',
+  summary: 'Cancels a queued or running import after its current batch (batches written stay written)',
+  params: JobParams,
+  body: z.strictObject({}),
+  response: ImportJob,
+  access: ImportAccess,
+});
+
+export const resumeImportJob = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/invite/bulk/jobs/{jobId}/resume',
+  summary: 'Resumes an interrupted or cancelled import from the rows already done',
+  params: JobParams,
+  body: z.strictObject({}),
+  response: ImportJob,
+  access: ImportAccess,
+});
+
+export const downloadImportJobReport = route({
+  api: 'main',
+  method: 'GET',
+  path: '/api/invite/bulk/jobs/{jobId}/report',
+  summary: "Every row's outcome in an import job, as a CSV or XLSX file",
+  params: JobParams,
+  query: z.strictObject({ format: z.enum(REPORT_FORMATS).optional() }),
+  response: null,
   access: ImportAccess,
   permission: 'invites.manage',
 });

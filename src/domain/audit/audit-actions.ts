@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   USER_DELETED: { label: 'Person deleted', kind: 'admin' },
   USERS_DELETED_BY_FILE: { label: 'People deleted by file', kind: 'admin' },
   USERS_IMPORTED: { label: 'People imported', kind: 'admin' },
+  USERS_IMPORT_CANCELLED: { label: 'Import cancelled', kind: 'admin' },
+  USERS_IMPORT_RESUMED: { label: 'Import resumed', kind: 'admin' },
   INVITES_CREATED: { label: 'People invited', kind: 'admin' },
   USERS_CREATED: { label: 'People added (not yet invited)', kind: 'admin' },
   INVITES_SENT: { label: 'Invitations sent', kind: 'admin' },

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { Clock } from '../../application/imports/clock.port';
 import { DownloadImportReport } from '../../application/imports/download-import-report.use-case';
+import { CancelImportJob, DownloadImportJobReport, GetImportJob, ListImportJobs, ResumeImportJob } from '../../application/imports/import-job.use-cases';
 import { ImportUsers } from '../../application/imports/import-users.use-case';
 import { ReadImportHeaders } from '../../application/imports/read-import-headers.use-case';
 import { UserImportApi } from '../../application/imports/user-import-api.port';
@@ -14,5 +15,10 @@ export const importsModule = new ContainerModule(({ bind, isBound }) => {
   bind(ReadImportHeaders).toDynamicValue((ctx) => new ReadImportHeaders(ctx.get<UserImportApi>(UserImportApi)));
   bind(ValidateUserImport).toDynamicValue((ctx) => new ValidateUserImport(ctx.get<UserImportApi>(UserImportApi)));
   bind(DownloadImportReport).toDynamicValue((ctx) => new DownloadImportReport(ctx.get<UserImportApi>(UserImportApi)));
+  bind(GetImportJob).toDynamicValue((ctx) => new GetImportJob(ctx.get<UserImportApi>(UserImportApi)));
+  bind(ListImportJobs).toDynamicValue((ctx) => new ListImportJobs(ctx.get<UserImportApi>(UserImportApi)));
+  bind(CancelImportJob).toDynamicValue((ctx) => new CancelImportJob(ctx.get<UserImportApi>(UserImportApi)));
+  bind(ResumeImportJob).toDynamicValue((ctx) => new ResumeImportJob(ctx.get<UserImportApi>(UserImportApi)));
+  bind(DownloadImportJobReport).toDynamicValue((ctx) => new DownloadImportJobReport(ctx.get<UserImportApi>(UserImportApi)));
   bind(ImportUsers).toDynamicValue((ctx) => new ImportUsers(ctx.get<UserImportApi>(UserImportApi), ctx.get<Clock>(Clock)));
 });

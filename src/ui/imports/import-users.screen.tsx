@@ -1,5 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Progress, Result, Select, Space, Steps, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Form, Progress, Result, Select, Space, Steps, Table, Tag, Typography, Upload } from 'antd';
+import { useEffect } from 'react';
+import type { ImportJobStatus, ImportJobSummary, ReportFormat } from '../../contracts/main/invites.contract';
 import { observer } from 'mobx-react-lite';
 import { IMPORT_COLUMNS } from '../../domain/imports/import-columns';
 import { useViewModel } from '../shared/container-context';
@@ -24,8 +26,19 @@ function saveFile(name: string, content: Blob): void {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
+/** Saves the report the view-model fetched (before the import: expected outcomes; after: the job's outcomes). */
+async function downloadReport(vm: ImportUsersViewModel, format: ReportFormat): Promise<void> {
+  const report = await vm.report(format);
+  if (report) saveFile(report.name, report.content);
+}
+
 export const ImportUsersScreen = observer(function ImportUsersScreen() {
   const vm = useViewModel(ImportUsersViewModel);
+  // The job goes on on the server when the page is left; only the polling stops.
+  useEffect(() => {
+    void vm.loadRecent();
+    return () => vm.dispose();
+  }, [vm]);
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 28 }}>
@@ -68,7 +81,53 @@ const UploadStep = observer(function UploadStep({ vm }: { vm: ImportUsersViewMod
         <p className="ant-upload-text">{vm.status === 'reading' ? 'Reading the file…' : 'Click or drag a CSV or XLSX file here'}</p>
         <p className="ant-upload-hint">The first row must name the columns. At most 100,000 rows.</p>
       </Upload.Dragger>
+      <RecentImports vm={vm} />
     </Card>
+  );
+});
+
+const STATUS_TAGS: Record<ImportJobStatus, { color: string; label: string }> = {
+  QUEUED: { color: 'default', label: 'Waiting' },
+  RUNNING: { color: 'processing', label: 'Running' },
+  COMPLETED: { color: 'success', label: 'Finished' },
+  FAILED: { color: 'error', label: 'Stopped' },
+  CANCELLED: { color: 'warning', label: 'Cancelled' },
+  INTERRUPTED: { color: 'warning', label: 'Interrupted' },
+};
+
+/** Earlier imports: a running or interrupted one can be opened again (to watch it, or resume it). */
+const RecentImports = observer(function RecentImports({ vm }: { vm: ImportUsersViewModel }) {
+  if (!vm.recent || vm.recent.length === 0) return null;
+  return (
+    <>
+      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
+        Recent imports
+      </Typography.Title>
+      <Table<ImportJobSummary>
+        size="small"
+        rowKey="jobId"
+        aria-label="Recent imports"
+        dataSource={vm.recent}
+        pagination={false}
+        columns={[
+          { title: 'File', dataIndex: 'fileName', key: 'file', ellipsis: true },
+          { title: 'Started', dataIndex: 'createdAt', key: 'started', width: 180, render: (at: string) => new Date(at).toLocaleString() },
+          { title: 'Status', dataIndex: 'status', key: 'status', width: 120, render: (status: ImportJobStatus) => <Tag color={STATUS_TAGS[status].color}>{STATUS_TAGS[status].label}</Tag> },
+          { title: 'Rows done', key: 'rows', width: 140, render: (_: unknown, job) => `${job.rowsDone.toLocaleString('en')} of ${job.totalRows.toLocaleString('en')}` },
+          { title: 'Created', dataIndex: 'created', key: 'created', width: 100 },
+          {
+            title: 'Action',
+            key: 'open',
+            width: 100,
+            render: (_: unknown, job) => (
+              <Button size="small" onClick={() => void vm.openJob(job.jobId)} aria-label={`Open the import of ${job.fileName}`}>
+                Open
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 });
 
@@ -113,10 +172,6 @@ const ValidateStep = observer(function ValidateStep({ vm }: { vm: ImportUsersVie
   const validation = vm.validation;
   if (!validation) return null;
   const rows: ProblemRow[] = vm.problemRows;
-  const download = async () => {
-    const report = await vm.report();
-    if (report) saveFile(report.name, report.content);
-  };
   return (
     <Card title="Validation">
       <Alert
@@ -145,8 +200,11 @@ const ValidateStep = observer(function ValidateStep({ vm }: { vm: ImportUsersVie
         <Button onClick={vm.backToMapping} disabled={vm.busy}>
           Change mapping
         </Button>
-        <Button onClick={() => void download()} loading={vm.status === 'downloading'} disabled={vm.busy && vm.status !== 'downloading'}>
+        <Button onClick={() => void downloadReport(vm, 'csv')} disabled={vm.busy}>
           Download detailed report
+        </Button>
+        <Button onClick={() => void downloadReport(vm, 'xlsx')} disabled={vm.busy}>
+          Download as XLSX
         </Button>
         <Button type="primary" onClick={() => void vm.runImport()} disabled={validation.validRows === 0 || vm.busy}>
           {`Import ${validation.validRows} ${validation.validRows === 1 ? 'user' : 'users'}`}
@@ -156,39 +214,69 @@ const ValidateStep = observer(function ValidateStep({ vm }: { vm: ImportUsersVie
   );
 });
 
+const OUTCOMES = {
+  COMPLETED: { status: 'success', title: 'Import finished' },
+  CANCELLED: { status: 'warning', title: 'Import cancelled' },
+  INTERRUPTED: { status: 'warning', title: 'Import interrupted' },
+  FAILED: { status: 'error', title: 'Import stopped' },
+} as const;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 const ImportStep = observer(function ImportStep({ vm }: { vm: ImportUsersViewModel }) {
-  if (vm.status === 'importing') {
+  const job = vm.job;
+  if (!job || vm.jobActive) {
     return (
-      <Card>
-        <div role="status" aria-live="polite" style={{ textAlign: 'center', padding: 32 }}>
-          <Progress type="circle" percent={99} status="active" format={() => '…'} />
-          <Typography.Paragraph style={{ marginTop: 16 }}>
-            Importing {vm.validation?.validRows ?? ''} users. Keep this page open.
+      <Card title={job ? `Importing ${job.fileName}` : 'Starting the import'}>
+        <div role="status" aria-live="polite" aria-label="Import progress">
+          <Progress percent={vm.percent} status="active" aria-label="Rows imported" />
+          <Typography.Paragraph style={{ marginTop: 8 }}>
+            {job
+              ? `${job.rowsDone.toLocaleString('en')} of ${job.totalRows.toLocaleString('en')} rows done: ${plural(job.created, 'user', 'users')} created, ${plural(job.skipped, 'row', 'rows')} skipped.`
+              : 'Uploading the file…'}
+            {job?.cancelRequested ? ' Cancelling after the current batch…' : ''}
           </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">The import runs on the server: you may leave this page, it goes on.</Typography.Paragraph>
         </div>
+        {vm.pollError ? <Alert type="warning" showIcon title={`Could not read the progress: ${vm.pollError}. Retrying…`} style={{ marginBottom: 16 }} /> : null}
+        <Button danger onClick={() => void vm.cancel()} disabled={!job || job.cancelRequested} loading={vm.status === 'cancelling'}>
+          Cancel import
+        </Button>
       </Card>
     );
   }
-  const result = vm.result;
-  if (!result) return null;
+  const outcome = OUTCOMES[job.status as keyof typeof OUTCOMES];
   const rows: ProblemRow[] = vm.skippedRows;
+  const partial = job.status !== 'COMPLETED' ? ` ${job.rowsDone.toLocaleString('en')} of ${job.totalRows.toLocaleString('en')} rows were done; the rest was not imported.` : '';
   return (
     <Card>
       <Result
-        status={result.created > 0 ? 'success' : 'info'}
-        title="Import finished"
-        subTitle={`Created ${result.created} ${result.created === 1 ? 'user' : 'users'}; skipped ${result.skipped} ${result.skipped === 1 ? 'row' : 'rows'}. New users appear as Invited until they set up their account.`}
+        status={outcome.status}
+        title={outcome.title}
+        subTitle={`Created ${plural(job.created, 'user', 'users')}; skipped ${plural(job.skipped, 'row', 'rows')}.${partial} New users appear as Invited until they set up their account.`}
         extra={
           <Space wrap>
-            {result.created > 0 ? (
-              <Button type="primary" loading={vm.invitations.status === 'sending'} disabled={vm.invitations.status === 'sent'} onClick={() => void vm.sendInvitations()}>
+            {job.status === 'INTERRUPTED' || job.status === 'CANCELLED' ? (
+              <Button type="primary" onClick={() => void vm.resume()} loading={vm.status === 'resuming'}>
+                Resume import
+              </Button>
+            ) : null}
+            {job.created > 0 ? (
+              <Button type={job.status === 'COMPLETED' ? 'primary' : 'default'} loading={vm.invitations.status === 'sending'} disabled={vm.invitations.status === 'sent'} onClick={() => void vm.sendInvitations()}>
                 Send invitations now
               </Button>
             ) : null}
+            <Button onClick={() => void downloadReport(vm, 'csv')} disabled={vm.busy}>
+              Download report (CSV)
+            </Button>
+            <Button onClick={() => void downloadReport(vm, 'xlsx')} disabled={vm.busy}>
+              Download report (XLSX)
+            </Button>
             <Button onClick={vm.startOver}>Import another file</Button>
           </Space>
         }
       />
+      {job.error ? <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={job.error.message} /> : null}
       {vm.invitations.status === 'sent' ? (
         <Alert
           type="success"
@@ -206,6 +294,9 @@ const ImportStep = observer(function ImportStep({ vm }: { vm: ImportUsersViewMod
             Skipped rows
           </Typography.Title>
           <Table<ProblemRow> size="small" columns={PROBLEM_COLUMNS} dataSource={rows} pagination={{ pageSize: 20, hideOnSinglePage: true }} aria-label="Skipped rows" />
+          {job.problemsTruncated ? (
+            <Typography.Paragraph type="secondary">Only the first skipped rows are shown; the report lists every row.</Typography.Paragraph>
+          ) : null}
         </>
       ) : null}
     </Card>

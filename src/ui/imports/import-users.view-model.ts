@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { ImportJobResult, ImportRowProblem, ImportValidation } from '../../contracts/main/invites.contract';
+import type { ImportJob, ImportJobSummary, ImportRowProblem, ImportValidation, ReportFormat } from '../../contracts/main/invites.contract';
 import { DownloadImportReport } from '../../application/imports/download-import-report.use-case';
+import { CancelImportJob, DownloadImportJobReport, GetImportJob, isJobActive, ListImportJobs, ResumeImportJob } from '../../application/imports/import-job.use-cases';
 import { ImportUsers } from '../../application/imports/import-users.use-case';
 import { ReadImportHeaders } from '../../application/imports/read-import-headers.use-case';
 import type { ImportFile } from '../../application/imports/user-import-api.port';
@@ -24,11 +25,14 @@ export interface ProblemRow {
   reason: string;
 }
 
-/** The import wizard: upload -> map columns -> validate -> import. The antd Form owns the mapping values. */
+/**
+ * The import wizard: upload -> map columns -> validate -> import. The antd Form owns the mapping values. The import
+ * is a background job on the server: the view-model polls it (every `pollMs`) while it is queued or running.
+ */
 @injectable()
 export class ImportUsersViewModel {
   step: ImportStep = 'upload';
-  status: 'idle' | 'reading' | 'validating' | 'downloading' | 'importing' = 'idle';
+  status: 'idle' | 'reading' | 'validating' | 'downloading' | 'importing' | 'cancelling' | 'resuming' = 'idle';
   error: string | null = null;
   file: ImportFile | null = null;
   headers: string[] = [];
@@ -36,7 +40,16 @@ export class ImportUsersViewModel {
   proposed: ColumnMapping = {};
   mapping: ColumnMapping = {};
   validation: ImportValidation | null = null;
-  result: ImportJobResult | null = null;
+  /** The import job once started, as last polled. */
+  job: ImportJob | null = null;
+  /** Polling interval of a running job. */
+  pollMs = 1000;
+  /** A poll that failed (the job goes on on the server; polling continues). */
+  pollError: string | null = null;
+  private pollTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The recent imports shown on the upload step (null while loading; an error leaves the list out). */
+  recent: ImportJobSummary[] | null = null;
+  recentError: string | null = null;
   /** Sending the invitations of everyone not yet joined, after an import. */
   invitations: { status: 'idle' | 'sending' | 'sent' | 'error'; sent?: number; error?: string } = { status: 'idle' };
 
@@ -46,8 +59,57 @@ export class ImportUsersViewModel {
     @inject(DownloadImportReport) private readonly downloadReport: DownloadImportReport,
     @inject(ImportUsers) private readonly importUsers: ImportUsers,
     @inject(InvitationsApi) private readonly invitationsApi: InvitationsApi,
+    @inject(GetImportJob) private readonly getJob: GetImportJob,
+    @inject(CancelImportJob) private readonly cancelJob: CancelImportJob,
+    @inject(ResumeImportJob) private readonly resumeJob: ResumeImportJob,
+    @inject(DownloadImportJobReport) private readonly downloadJobReport: DownloadImportJobReport,
+    @inject(ListImportJobs) private readonly listJobs: ListImportJobs,
   ) {
-    makeAutoObservable(this, { file: observableRef, validation: observableRef, result: observableRef }, { autoBind: true });
+    makeAutoObservable<this, 'pollTimer'>(this, { file: observableRef, validation: observableRef, job: observableRef, recent: observableRef, pollTimer: false }, { autoBind: true });
+  }
+
+  async loadRecent(): Promise<void> {
+    try {
+      const jobs = await this.listJobs.execute();
+      runInAction(() => {
+        this.recent = jobs;
+        this.recentError = null;
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.recent = [];
+        this.recentError = describeError(error);
+      });
+    }
+  }
+
+  /** Opens an earlier job: its progress or outcome, with Resume when it was interrupted. */
+  async openJob(jobId: string): Promise<void> {
+    this.error = null;
+    try {
+      const job = await this.getJob.execute(jobId);
+      runInAction(() => {
+        this.step = 'import';
+        this.follow(job);
+      });
+    } catch (error) {
+      runInAction(() => (this.error = describeError(error)));
+    }
+  }
+
+  /** The job, once it has finished (completed, failed, cancelled or interrupted). */
+  get result(): ImportJob | null {
+    return this.job && !isJobActive(this.job) ? this.job : null;
+  }
+
+  get jobActive(): boolean {
+    return this.job !== null && isJobActive(this.job);
+  }
+
+  /** 0-100, for the progress bar. */
+  get percent(): number {
+    if (!this.job || this.job.totalRows === 0) return this.job?.status === 'COMPLETED' ? 100 : 0;
+    return Math.floor((this.job.rowsDone / this.job.totalRows) * 100);
   }
 
   get stepIndex(): number {
@@ -91,7 +153,7 @@ export class ImportUsersViewModel {
         this.proposed = outcome.proposed;
         this.mapping = outcome.proposed;
         this.validation = null;
-        this.result = null;
+        this.job = null;
         this.step = 'map';
       });
     } catch (error) {
@@ -128,12 +190,14 @@ export class ImportUsersViewModel {
   }
 
   /** The detailed report for the screen to save. */
-  async report(): Promise<{ name: string; content: Blob } | null> {
+  async report(format: ReportFormat = 'csv'): Promise<{ name: string; content: Blob } | null> {
     if (!this.file) return null;
     this.status = 'downloading';
     this.error = null;
     try {
-      const report = await this.downloadReport.execute({ file: this.file, mapping: this.mapping });
+      const report = this.job
+        ? await this.downloadJobReport.execute(this.job, format)
+        : await this.downloadReport.execute({ file: this.file, mapping: this.mapping }, format);
       runInAction(() => (this.status = 'idle'));
       return report;
     } catch (error) {
@@ -159,7 +223,7 @@ export class ImportUsersViewModel {
           this.step = 'map';
           return;
         }
-        this.result = outcome.result;
+        this.follow(outcome.result);
       });
     } catch (error) {
       runInAction(() => {
@@ -168,6 +232,79 @@ export class ImportUsersViewModel {
         this.step = 'validate';
       });
     }
+  }
+
+  /** Stops the job after its current batch; the rows written so far stay. */
+  async cancel(): Promise<void> {
+    if (!this.job) return;
+    this.status = 'cancelling';
+    this.error = null;
+    try {
+      const job = await this.cancelJob.execute(this.job.jobId);
+      runInAction(() => {
+        this.status = 'idle';
+        this.follow(job);
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'idle';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  /** Continues an interrupted or cancelled job. */
+  async resume(): Promise<void> {
+    if (!this.job) return;
+    this.status = 'resuming';
+    this.error = null;
+    try {
+      const job = await this.resumeJob.execute(this.job.jobId);
+      runInAction(() => {
+        this.status = 'idle';
+        this.follow(job);
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'idle';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  /** Shows the job and, while it runs, polls it. */
+  private follow(job: ImportJob): void {
+    this.job = job;
+    this.stopPolling();
+    if (isJobActive(job)) this.pollTimer = setTimeout(() => void this.poll(job.jobId), this.pollMs);
+  }
+
+  private async poll(jobId: string): Promise<void> {
+    this.pollTimer = null;
+    try {
+      const job = await this.getJob.execute(jobId);
+      runInAction(() => {
+        if (this.job?.jobId !== jobId) return;
+        this.pollError = null;
+        this.follow(job);
+      });
+    } catch (error) {
+      runInAction(() => {
+        if (this.job?.jobId !== jobId) return;
+        this.pollError = describeError(error);
+        this.pollTimer = setTimeout(() => void this.poll(jobId), this.pollMs * 3);
+      });
+    }
+  }
+
+  private stopPolling(): void {
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.pollTimer = null;
+  }
+
+  /** The screen is left: stop polling (the job goes on on the server). */
+  dispose(): void {
+    this.stopPolling();
   }
 
   backToMapping(): void {
@@ -186,6 +323,10 @@ export class ImportUsersViewModel {
   }
 
   startOver(): void {
+    this.stopPolling();
+    void this.loadRecent();
+    this.job = null;
+    this.pollError = null;
     this.invitations = { status: 'idle' };
     this.step = 'upload';
     this.status = 'idle';
@@ -196,7 +337,6 @@ export class ImportUsersViewModel {
     this.proposed = {};
     this.mapping = {};
     this.validation = null;
-    this.result = null;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ImportHeaders, ImportJobResult, ImportValidation } from '../../../src/contracts/main/invites.contract';
+import type { ImportHeaders, ImportJob, ImportJobSummary, ImportValidation, ReportFormat } from '../../../src/contracts/main/invites.contract';
 import type { Clock } from '../../../src/application/imports/clock.port';
 import type { ImportFile, MappedImportFile, UserImportApi } from '../../../src/application/imports/user-import-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
@@ -30,22 +30,74 @@ export class FakeUserImportApi implements UserImportApi {
     return { name: '', content: new Blob(['Row,Outcome\n']) };
   }
 
-  async importUsers(input: MappedImportFile): Promise<ImportJobResult> {
+  /** Jobs as the server would answer them: QUEUED when started, the finished job at the first poll. */
+  readonly jobs = new Map<string, { queued: ImportJob; done: ImportJob }>();
+  /** How many polls answer RUNNING (half done) before the finished job. */
+  runningPolls = 0;
+  readonly jobCalls: string[] = [];
+
+  async importUsers(input: MappedImportFile): Promise<ImportJob> {
     this.record('importUsers', input.file, input.mapping);
     const checked = await this.check(input);
     const emails = await this.emails(input);
     const fresh = emails.filter((e) => e.includes('@') && !this.imported.has(e));
     fresh.forEach((e) => this.imported.add(e));
-    return {
-      jobId: 'job-1',
-      status: 'DONE',
+    const jobId = `job-${this.jobs.size + 1}`;
+    const base = {
+      jobId,
       fileName: input.file.name,
       totalRows: checked.totalRows,
-      created: fresh.length,
-      skipped: checked.totalRows - fresh.length,
-      problems: checked.problems,
+      createdAt: '2026-11-23T01:15:00.000Z',
+      finishedAt: null,
+      error: null,
+      cancelRequested: false,
       problemsTruncated: false,
     };
+    const queued: ImportJob = { ...base, status: 'QUEUED', rowsDone: 0, created: 0, skipped: 0, problems: [] };
+    const done: ImportJob = {
+      ...base,
+      status: 'COMPLETED',
+      rowsDone: checked.totalRows,
+      created: fresh.length,
+      skipped: checked.totalRows - fresh.length,
+      finishedAt: '2026-11-23T01:15:05.000Z',
+      problems: checked.problems,
+    };
+    this.jobs.set(jobId, { queued, done });
+    return queued;
+  }
+
+  async getJob(jobId: string): Promise<ImportJob> {
+    this.jobCalls.push(`get ${jobId}`);
+    const job = this.jobs.get(jobId)!;
+    if (this.runningPolls > 0) {
+      this.runningPolls -= 1;
+      return { ...job.queued, status: 'RUNNING', rowsDone: Math.floor(job.done.totalRows / 2) };
+    }
+    return job.done;
+  }
+
+  async listJobs(): Promise<ImportJobSummary[]> {
+    return [...this.jobs.values()].map(({ done: { problems: _p, problemsTruncated: _t, ...summary } }) => summary).reverse();
+  }
+
+  async cancelJob(jobId: string): Promise<ImportJob> {
+    this.jobCalls.push(`cancel ${jobId}`);
+    const job = this.jobs.get(jobId)!;
+    job.done = { ...job.done, status: 'CANCELLED', rowsDone: 0, created: 0, skipped: 0 };
+    return { ...job.queued, status: 'RUNNING', cancelRequested: true };
+  }
+
+  async resumeJob(jobId: string): Promise<ImportJob> {
+    this.jobCalls.push(`resume ${jobId}`);
+    const job = this.jobs.get(jobId)!;
+    job.done = { ...job.done, status: 'COMPLETED', rowsDone: job.done.totalRows };
+    return job.queued;
+  }
+
+  async jobReport(jobId: string, format: ReportFormat): Promise<{ name: string; content: Blob }> {
+    this.jobCalls.push(`report ${jobId} ${format}`);
+    return { name: `users-report.${format}`, content: new Blob(['Row,Outcome\n']) };
   }
 
   private record(call: string, file: ImportFile, mapping?: object): void {

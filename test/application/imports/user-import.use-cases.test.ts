@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DownloadImportReport } from '../../../src/application/imports/download-import-report.use-case';
+import { GetImportJob, isJobActive } from '../../../src/application/imports/import-job.use-cases';
 import { ImportUsers } from '../../../src/application/imports/import-users.use-case';
 import { ReadImportHeaders } from '../../../src/application/imports/read-import-headers.use-case';
 import { ValidateUserImport } from '../../../src/application/imports/validate-user-import.use-case';
@@ -52,12 +53,15 @@ describe('ValidateUserImport', () => {
 });
 
 describe('ImportUsers', () => {
-  it('uploads the file renamed with a timestamp prefix and returns the job result', async () => {
+  it('uploads the file renamed with a timestamp prefix and returns the queued job', async () => {
     const api = new FakeUserImportApi();
     const importUsers = new ImportUsers(api, new FixedClock(new Date('2026-11-23T01:15:00Z')));
     const outcome = await importUsers.execute({ file: csvFile('users.csv', SAMPLE), mapping: { email: 0, firstName: 1 } });
     expect(api.uploads).toEqual([{ call: 'importUsers', name: '20261123-011500_users.csv', mapping: { email: 0, firstName: 1 } }]);
-    expect(outcome).toMatchObject({ ok: true, result: { created: 2, skipped: 1, fileName: '20261123-011500_users.csv' } });
+    expect(outcome).toMatchObject({ ok: true, result: { status: 'QUEUED', totalRows: 3, fileName: '20261123-011500_users.csv' } });
+    const job = await new GetImportJob(api).execute((outcome as { result: { jobId: string } }).result.jobId);
+    expect(job).toMatchObject({ status: 'COMPLETED', created: 2, skipped: 1 });
+    expect(isJobActive(job)).toBe(false);
   });
 
   it('creates nobody twice when the same file is imported again', async () => {
@@ -65,7 +69,8 @@ describe('ImportUsers', () => {
     const importUsers = new ImportUsers(api, new FixedClock(new Date('2026-11-23T01:15:00Z')));
     const input = { file: csvFile('users.csv', SAMPLE), mapping: { email: 0, firstName: 1 } };
     await importUsers.execute(input);
-    expect(await importUsers.execute(input)).toMatchObject({ ok: true, result: { created: 0, skipped: 3 } });
+    const again = await importUsers.execute(input);
+    expect(await new GetImportJob(api).execute((again as { result: { jobId: string } }).result.jobId)).toMatchObject({ created: 0, skipped: 3 });
   });
 });
 
@@ -74,5 +79,7 @@ describe('DownloadImportReport', () => {
     const report = await new DownloadImportReport(new FakeUserImportApi()).execute({ file: csvFile('people.xlsx', SAMPLE), mapping: { email: 0 } });
     expect(report.name).toBe('people-report.csv');
     expect(await report.content.text()).toBe('Row,Outcome\n');
+    const xlsx = await new DownloadImportReport(new FakeUserImportApi()).execute({ file: csvFile('people.csv', SAMPLE), mapping: { email: 0 } }, 'xlsx');
+    expect(xlsx.name).toBe('people-report.xlsx');
   });
 });

@@ -47,12 +47,15 @@ describe('HttpUserImportApi', () => {
       }),
       http.post(`${BASE}/api/invite/bulk`, async ({ request }) => {
         await record(request);
-        return HttpResponse.json({ jobId: 'j1', status: 'DONE', fileName: file.name, totalRows: 1, created: 1, skipped: 0, problems: [], problemsTruncated: false });
+        return HttpResponse.json(
+          { jobId: 'j1', status: 'QUEUED', fileName: file.name, totalRows: 1, rowsDone: 0, created: 0, skipped: 0, createdAt: '2026-11-23T01:15:00.000Z', finishedAt: null, error: null, cancelRequested: false, problems: [], problemsTruncated: false },
+          { status: 202 },
+        );
       }),
     );
     const { api } = adapter();
     expect((await api.validate({ file, mapping })).validRows).toBe(1);
-    expect((await api.importUsers({ file, mapping })).created).toBe(1);
+    expect((await api.importUsers({ file, mapping })).status).toBe('QUEUED');
     expect(mappings).toEqual([mapping, mapping]);
   });
 
@@ -67,6 +70,35 @@ describe('HttpUserImportApi', () => {
     const report = await adapter().api.detailedReport({ file, mapping });
     expect(report.name).toBe('users-report.csv');
     expect(await report.content.text()).toBe('Row,Outcome\n2,Ready to import\n');
+  });
+
+  it('polls, cancels and resumes a job, and downloads its report in the format asked', async () => {
+    const job = { jobId: '11111111-1111-4111-8111-111111111111', status: 'RUNNING', fileName: 'users.csv', totalRows: 10, rowsDone: 5, created: 5, skipped: 0, createdAt: '2026-11-23T01:15:00.000Z', finishedAt: null, error: null, cancelRequested: false, problems: [], problemsTruncated: false };
+    const calls: string[] = [];
+    server.use(
+      http.get(`${BASE}/api/invite/bulk/jobs/:id`, ({ params }) => {
+        calls.push(`get ${params.id}`);
+        return HttpResponse.json(job);
+      }),
+      http.post(`${BASE}/api/invite/bulk/jobs/:id/cancel`, async ({ params, request }) => {
+        calls.push(`cancel ${params.id} ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({ ...job, cancelRequested: true });
+      }),
+      http.post(`${BASE}/api/invite/bulk/jobs/:id/resume`, ({ params }) => {
+        calls.push(`resume ${params.id}`);
+        return HttpResponse.json({ ...job, status: 'QUEUED' }, { status: 202 });
+      }),
+      http.get(`${BASE}/api/invite/bulk/jobs/:id/report`, ({ request }) => {
+        calls.push(`report ${new URL(request.url).searchParams.get('format')}`);
+        return new HttpResponse('xlsx-bytes', { headers: { 'content-disposition': 'attachment; filename="users-report.xlsx"' } });
+      }),
+    );
+    const { api } = adapter();
+    expect((await api.getJob(job.jobId)).rowsDone).toBe(5);
+    expect((await api.cancelJob(job.jobId)).cancelRequested).toBe(true);
+    expect((await api.resumeJob(job.jobId)).status).toBe('QUEUED');
+    expect((await api.jobReport(job.jobId, 'xlsx')).name).toBe('users-report.xlsx');
+    expect(calls).toEqual([`get ${job.jobId}`, `cancel ${job.jobId} {}`, `resume ${job.jobId}`, 'report xlsx']);
   });
 
   it("turns a refused file into an ApiError with the server's message and fields", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { csv, post } from './upload';
+import { csv, importFile } from './upload';
 
 interface OutboxMessage {
   to: string;
@@ -14,14 +14,14 @@ describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const imported = await post(server, 'bulk', admin, {
+    const imported = await importFile(server, admin, {
       name: 'people.csv',
       content: csv(
         'ivy.invited@acme-new.test,Ivy,Invited,,,,,Acme Headquarters,,,,',
         'pune.person@acme-new.test,Puneet,Person,,,,,Acme Pune,,,,',
       ),
     });
-    expect(imported.json().created).toBe(2);
+    expect(imported.created).toBe(2);
   });
   afterAll(async () => server?.close());
 

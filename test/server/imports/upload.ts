@@ -54,3 +54,33 @@ export async function xlsx(rows: (string | number | Date | null)[][]): Promise<U
   for (const row of rows) sheet.addRow(row);
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
+
+/** GET of an import job. */
+export async function getJob(server: TestServer, token: string, jobId: string, host = 'acme.localhost') {
+  return server.request(host, { method: 'GET', url: `/main-api/api/invite/bulk/jobs/${jobId}`, token });
+}
+
+/** Polls a job until it is no longer queued or running (the runner works it in the background). */
+export async function waitForJob(server: TestServer, token: string, jobId: string, host = 'acme.localhost') {
+  for (let i = 0; i < 600; i++) {
+    const res = await getJob(server, token, jobId, host);
+    if (res.statusCode !== 200) throw new Error(`job ${jobId}: ${res.statusCode} ${res.body}`);
+    const job = res.json();
+    if (job.status !== 'QUEUED' && job.status !== 'RUNNING') return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+/** Starts an import (202 with the job) and waits for its end; returns the finished job. */
+export async function importFile(
+  server: TestServer,
+  token: string,
+  file: { name: string; content: string | Uint8Array },
+  mapping: object = FULL_MAPPING,
+  host = 'acme.localhost',
+) {
+  const res = await post(server, 'bulk', token, file, mapping, host);
+  if (res.statusCode !== 202) throw new Error(`import: ${res.statusCode} ${res.body}`);
+  return waitForJob(server, token, res.json().jobId, host);
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { csv, FULL_MAPPING, HEADER, post, xlsx } from './upload';
+import { csv, FULL_MAPPING, HEADER, importFile, post, xlsx } from './upload';
 
 describe.each(DATABASES)('user import on %s', (kind) => {
   let server: TestServer;
@@ -124,16 +124,18 @@ describe.each(DATABASES)('user import on %s', (kind) => {
   });
 
   describe('import', () => {
-    it('creates the valid rows as invited users with invites, as one job, and skips the bad rows', async () => {
+    it('creates the valid rows as invited users with invites, in a background job, and skips the bad rows', async () => {
       const content = csv(
         'new.one@acme-new.test,New,One,E100,F,Engineering,Engineer,Acme Headquarters,Employee,1 Road,+911234,2024-02-01',
         'new.two@acme-new.test,New,Two,E101,M,Sales,Seller,Acme Pune,,,,01/03/2024',
         'broken-address,Broken,Row,,,,,,,,,',
       );
       const res = await post(server, 'bulk', admin, file(content, '20261123-011500_users.csv'));
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      expect(body).toMatchObject({ status: 'DONE', totalRows: 3, created: 2, skipped: 1, fileName: '20261123-011500_users.csv' });
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toMatchObject({ status: 'QUEUED', totalRows: 3, rowsDone: 0, fileName: '20261123-011500_users.csv' });
+      const { waitForJob } = await import('./upload');
+      const body = await waitForJob(server, admin, res.json().jobId);
+      expect(body).toMatchObject({ status: 'COMPLETED', totalRows: 3, rowsDone: 3, created: 2, skipped: 1, fileName: '20261123-011500_users.csv' });
       expect(body.problems).toEqual([{ row: 4, email: 'broken-address', column: 'email', reason: '"broken-address" is not a valid email address' }]);
 
       const users = await server.db.query<{ email: string; status: string; branch: string; department: string; date_of_joining: string; role: string }>(
@@ -152,7 +154,7 @@ describe.each(DATABASES)('user import on %s', (kind) => {
         `SELECT status, created, skipped, total_rows, file_key FROM import_jobs WHERE id = $1`,
         [body.jobId],
       );
-      expect(job).toMatchObject({ status: 'DONE', created: 2, skipped: 1, total_rows: 3 });
+      expect(job).toMatchObject({ status: 'COMPLETED', created: 2, skipped: 1, total_rows: 3 });
       expect(job.file_key).toMatch(/20261123-011500_users\.csv$/);
       const [event] = await server.db.query<{ action: string; details: { created: number } }>(
         `SELECT action, details FROM audit_events WHERE target = $1`,
@@ -162,10 +164,9 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       expect(event.details.created).toBe(2);
 
       // The same file again creates nobody twice: those rows are now existing users.
-      const again = await post(server, 'bulk', admin, file(content, '20261123-011600_users.csv'));
-      expect(again.statusCode).toBe(200);
-      expect(again.json()).toMatchObject({ created: 0, skipped: 3 });
-      expect(reasons(again)[0].reason).toBe('new.one@acme-new.test is already a user of this workspace');
+      const again = await importFile(server, admin, file(content, '20261123-011600_users.csv'));
+      expect(again).toMatchObject({ status: 'COMPLETED', created: 0, skipped: 3 });
+      expect(again.problems[0].reason).toBe('new.one@acme-new.test is already a user of this workspace');
       const [count] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE 'new.%@acme-new.test'`);
       expect(count.n).toBe(2);
     });
@@ -180,18 +181,17 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       expect(count.n).toBe(0);
     });
 
-    it('refuses an import beyond the workspace user limit, naming the limit, and imports nothing', async () => {
+    it('fails an import beyond the workspace user limit, naming the limit, and imports nothing of that batch', async () => {
       const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'globex'`);
       await server.db.query(`UPDATE workspaces SET user_limit = $1 WHERE slug = 'globex'`, [n + 1]);
       const globex = await server.signIn('globex.localhost', 'admin@globex.test');
-      const res = await post(server, 'bulk', globex, file(csv('g1@globex-new.test,G,One,,,,,,,,,', 'g2@globex-new.test,G,Two,,,,,,,,,')), FULL_MAPPING, 'globex.localhost');
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toContain(`at most ${n + 1} users`);
+      const res = await importFile(server, globex, file(csv('g1@globex-new.test,G,One,,,,,,,,,', 'g2@globex-new.test,G,Two,,,,,,,,,')), FULL_MAPPING, 'globex.localhost');
+      expect(res).toMatchObject({ status: 'FAILED', rowsDone: 0, created: 0, error: { code: 'USER_LIMIT' } });
+      expect(res.error.message).toContain(`at most ${n + 1} users`);
       const [after] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE '%@globex-new.test'`);
       expect(after.n).toBe(0);
-      const one = await post(server, 'bulk', globex, file(csv('g1@globex-new.test,G,One,,,,,,,,,')), FULL_MAPPING, 'globex.localhost');
-      expect(one.statusCode).toBe(200);
-      expect(one.json().created).toBe(1);
+      const one = await importFile(server, globex, file(csv('g1@globex-new.test,G,One,,,,,,,,,')), FULL_MAPPING, 'globex.localhost');
+      expect(one).toMatchObject({ status: 'COMPLETED', created: 1 });
     });
   });
 
@@ -217,8 +217,8 @@ describe.each(DATABASES)('user import on %s', (kind) => {
         'You may only import users into your own business unit, not "Acme Headquarters"',
         'You may not give the role Workspace Admin',
       ]);
-      const imported = await post(server, 'bulk', bu, file(csv('bu.default@acme-new.test,Bu,Default,,,,,,,,,')));
-      expect(imported.json().created).toBe(1);
+      const imported = await importFile(server, bu, file(csv('bu.default@acme-new.test,Bu,Default,,,,,,,,,')));
+      expect(imported.created).toBe(1);
       const [row] = await server.db.query<{ name: string }>(
         `SELECT b.name FROM users u JOIN branches b ON b.id = u.branch_id WHERE u.email = 'bu.default@acme-new.test'`,
       );

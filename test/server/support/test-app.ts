@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/platform/db/database';
+import type { ServerSettings } from '../../../server/platform/deps';
 import { openPglite } from '../../../server/platform/db/pglite-database';
 import { openScratchPostgres } from '../../../server/platform/db/scratch-postgres';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
@@ -48,7 +49,7 @@ export interface TestServer {
 }
 
 /** The real server over a real database, seeded with the demo data, driven through `inject`. */
-export async function startTestServer(kind: 'pglite' | 'postgres'): Promise<TestServer> {
+export async function startTestServer(kind: 'pglite' | 'postgres', settings: Partial<ServerSettings> = {}): Promise<TestServer> {
   const db = await openTestDatabase(kind);
   await seedDemo(db, testPasswords, 'localhost');
   const files = await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'));
@@ -56,7 +57,7 @@ export async function startTestServer(kind: 'pglite' | 'postgres'): Promise<Test
     db,
     passwords: testPasswords,
     files: new FolderFileStorage(files),
-    settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: true },
+    settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: true, ...settings },
   });
   const request: TestServer['request'] = (host, { token, headers, ...rest }) =>
     app.inject({

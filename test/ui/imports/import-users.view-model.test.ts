@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DownloadImportReport } from '../../../src/application/imports/download-import-report.use-case';
+import { CancelImportJob, DownloadImportJobReport, GetImportJob, ListImportJobs, ResumeImportJob } from '../../../src/application/imports/import-job.use-cases';
 import { ImportUsers } from '../../../src/application/imports/import-users.use-case';
 import { ReadImportHeaders } from '../../../src/application/imports/read-import-headers.use-case';
 import { ValidateUserImport } from '../../../src/application/imports/validate-user-import.use-case';
@@ -30,7 +31,13 @@ function viewModel(api = new FakeUserImportApi(), invitations = new FakeInvitati
     new DownloadImportReport(api),
     new ImportUsers(api, new FixedClock(new Date('2026-11-23T01:15:00Z'))),
     invitations,
+    new GetImportJob(api),
+    new CancelImportJob(api),
+    new ResumeImportJob(api),
+    new DownloadImportJobReport(api),
+    new ListImportJobs(api),
   );
+  vm.pollMs = 1;
   return { vm, api, invitations };
 }
 
@@ -55,8 +62,41 @@ describe('ImportUsersViewModel', () => {
     await vm.runImport();
     expect(vm.step).toBe('import');
     expect(vm.status).toBe('idle');
-    expect(vm.result).toMatchObject({ created: 2, skipped: 1, fileName: '20261123-011500_users.csv' });
+    // The job runs in the background: queued at first, then polled until it has finished.
+    expect(vm.jobActive).toBe(true);
+    expect(vm.result).toBeNull();
+    await vi.waitFor(() => expect(vm.result).not.toBeNull());
+    expect(vm.result).toMatchObject({ status: 'COMPLETED', created: 2, skipped: 1, fileName: '20261123-011500_users.csv' });
+    expect(vm.percent).toBe(100);
     expect(vm.skippedRows).toHaveLength(1);
+  });
+
+  it('shows the progress of a running job, and cancels it', async () => {
+    const { vm, api } = viewModel();
+    api.runningPolls = 1000;
+    await vm.chooseFile(csvFile('users.csv', 'Email,First Name\na@x.test,A\nb@x.test,B\nc@x.test,C\nd@x.test,D\n'));
+    await vm.validate({ email: 0, firstName: 1 });
+    await vm.runImport();
+    await vi.waitFor(() => expect(vm.job?.status).toBe('RUNNING'));
+    expect(vm.percent).toBe(50);
+    api.runningPolls = 0;
+    await vm.cancel();
+    expect(api.jobCalls).toContain('cancel job-1');
+    await vi.waitFor(() => expect(vm.result?.status).toBe('CANCELLED'));
+    // A stopped job can be resumed; it then finishes.
+    await vm.resume();
+    expect(api.jobCalls).toContain('resume job-1');
+    await vi.waitFor(() => expect(vm.result?.status).toBe('COMPLETED'));
+    const report = await vm.report('xlsx');
+    expect(report?.name).toBe('users-report.xlsx');
+    expect(api.jobCalls).toContain('report job-1 xlsx');
+    vm.startOver();
+    expect(vm.job).toBeNull();
+    // The job is among the recent imports, and can be opened again.
+    await vi.waitFor(() => expect(vm.recent?.map((j) => j.jobId)).toEqual(['job-1']));
+    await vm.openJob('job-1');
+    expect(vm.step).toBe('import');
+    expect(vm.result?.status).toBe('COMPLETED');
   });
 
   it('shows a clear error for a file of the wrong type and stays on the upload step', async () => {

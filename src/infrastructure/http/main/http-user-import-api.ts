@@ -1,16 +1,24 @@
 import { inject, injectable } from 'inversify';
 import {
+  cancelImportJob,
+  downloadImportJobReport,
   downloadImportReport,
+  getImportJob,
+  IMPORT_FORMAT_FIELD,
+  listImportJobs,
+  type ImportJobSummary,
+  resumeImportJob,
+  type ImportJob,
+  type ReportFormat,
   IMPORT_FILE_FIELD,
   IMPORT_MAPPING_FIELD,
   importUsers,
   readImportHeaders,
   validateUserImport,
   type ImportHeaders,
-  type ImportJobResult,
   type ImportValidation,
 } from '../../../contracts/main/invites.contract';
-import type { ImportFile, MappedImportFile, UserImportApi } from '../../../application/imports/user-import-api.port';
+import type { DownloadedReport, ImportFile, MappedImportFile, UserImportApi } from '../../../application/imports/user-import-api.port';
 import { ApiClient, MainHttp } from '../api-client';
 
 /** The bulk import calls, as multipart uploads: the `file` part and the `mapping` field (JSON). */
@@ -26,16 +34,41 @@ export class HttpUserImportApi implements UserImportApi {
     return this.main.call(validateUserImport, { form: form(input.file, input.mapping) });
   }
 
-  async detailedReport(input: MappedImportFile): Promise<{ name: string; content: Blob }> {
-    const response = await this.main.send(downloadImportReport, { form: form(input.file, input.mapping) });
-    const disposition = response.headers.get('content-disposition') ?? '';
-    const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? '';
-    return { name, content: await response.blob() };
+  async detailedReport(input: MappedImportFile, format: ReportFormat = 'csv'): Promise<DownloadedReport> {
+    const data = form(input.file, input.mapping);
+    if (format !== 'csv') data.append(IMPORT_FORMAT_FIELD, format);
+    return download(await this.main.send(downloadImportReport, { form: data }));
   }
 
-  importUsers(input: MappedImportFile): Promise<ImportJobResult> {
+  importUsers(input: MappedImportFile): Promise<ImportJob> {
     return this.main.call(importUsers, { form: form(input.file, input.mapping) });
   }
+
+  getJob(jobId: string): Promise<ImportJob> {
+    return this.main.call(getImportJob, { params: { jobId } });
+  }
+
+  async listJobs(): Promise<ImportJobSummary[]> {
+    return (await this.main.call(listImportJobs)).jobs;
+  }
+
+  cancelJob(jobId: string): Promise<ImportJob> {
+    return this.main.call(cancelImportJob, { params: { jobId }, body: {} });
+  }
+
+  resumeJob(jobId: string): Promise<ImportJob> {
+    return this.main.call(resumeImportJob, { params: { jobId }, body: {} });
+  }
+
+  async jobReport(jobId: string, format: ReportFormat): Promise<DownloadedReport> {
+    return download(await this.main.send(downloadImportJobReport, { params: { jobId }, query: { format } }));
+  }
+}
+
+async function download(response: Response): Promise<DownloadedReport> {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? '';
+  return { name, content: await response.blob() };
 }
 
 function form(file: ImportFile, mapping?: object): FormData {

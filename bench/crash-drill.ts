@@ -1,0 +1,253 @@
+// Crash drill (`npm run bench crash`): the real server as a child process, a 50,000-row import, SIGKILL at a
+// random moment, five rounds. After each kill the database is read directly: the users written must be exactly
+// the job's counted rows (whole batches only: rows_done is a multiple of the batch size, or the whole file),
+// with one invite each. Then the server restarts, the job must show as INTERRUPTED with those rows, and a resume
+// (odd rounds) or a re-run of the whole file as a new job (even rounds) must end with exactly the file's users.
+// PGlite by default (a data folder); PostgreSQL when BENCH_DATABASE_URL is set (a scratch database).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Database } from '../server/platform/db/database';
+import { openPglite } from '../server/platform/db/pglite-database';
+import { openPostgres } from '../server/platform/db/postgres-database';
+import { DEMO_PASSWORD } from '../server/seed/demo.seed';
+
+const ROWS = Number(process.env.DRILL_ROWS ?? 50_000);
+const ROUNDS = Number(process.env.DRILL_ROUNDS ?? 5);
+const BATCH = 5000;
+const PORT = Number(process.env.DRILL_PORT ?? 8291);
+const STALE_SECONDS = 2;
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function csv(round: number): string {
+  const lines = ['Email,First Name,Last Name,Business Unit,Date of Joining'];
+  for (let i = 0; i < ROWS; i++) lines.push(`drill.r${round}.u${i}@drill.test,First${i},Last${i},${i % 2 ? 'Acme Pune' : 'Acme Headquarters'},2024-01-${String((i % 28) + 1).padStart(2, '0')}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function request(method: string, url: string, options: { token?: string; json?: unknown; body?: Buffer; contentType?: string } = {}): Promise<{ status: number; json: any }> {
+  const payload = options.json !== undefined ? Buffer.from(JSON.stringify(options.json)) : options.body;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        method,
+        path: url,
+        headers: {
+          host: `acme.localhost:${PORT}`,
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(payload ? { 'content-type': options.json !== undefined ? 'application/json' : options.contentType!, 'content-length': payload.length } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown = text;
+          try {
+            json = JSON.parse(text);
+          } catch {}
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class Drill {
+  private server: ChildProcess | null = null;
+
+  constructor(
+    private readonly env: Record<string, string>,
+    private readonly openDb: () => Promise<Database>,
+  ) {}
+
+  async start(): Promise<number> {
+    const began = performance.now();
+    this.server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', MAIN_HOST: 'localhost', LOG_LEVEL: 'warn', IMPORT_STALE_SECONDS: String(STALE_SECONDS), ...this.env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    for (let i = 0; i < 600; i++) {
+      if (this.server.exitCode !== null) throw new Error(`the server exited (${this.server.exitCode}) while starting`);
+      const ok = await request('GET', '/config.json').then((r) => r.status === 200, () => false);
+      if (ok) return performance.now() - began;
+      await sleep(100);
+    }
+    throw new Error('the server did not start');
+  }
+
+  async kill(signal: NodeJS.Signals): Promise<void> {
+    const server = this.server!;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill(signal);
+    await exited;
+    this.server = null;
+  }
+
+  /** Reads the database directly (PGlite: only while the server is down, it holds the folder). */
+  async inspect(prefix: string, jobId: string) {
+    const db = await this.openDb();
+    try {
+      const [users] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE $1`, [`${prefix}%`]);
+      const [invites] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invites i JOIN users u ON u.id = i.user_id WHERE u.email LIKE $1`, [`${prefix}%`]);
+      const [job] = await db.query<{ status: string; rows_done: number; created: number; batches_done: number }>(
+        `SELECT status, rows_done, created, batches_done FROM import_jobs WHERE id = $1`,
+        [jobId],
+      );
+      const [batches] = await db.query<{ rows: number; created: number }>(
+        `SELECT coalesce(sum(rows), 0)::int AS rows, coalesce(sum(created), 0)::int AS created FROM import_job_batches WHERE job_id = $1`,
+        [jobId],
+      );
+      return { users: users.n, invites: invites.n, job: job ?? null, batches };
+    } finally {
+      await db.close();
+    }
+  }
+
+  async signIn(): Promise<string> {
+    const res = await request('POST', '/main-api/api/user/signin', { json: { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD } });
+    if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json.token;
+  }
+
+  async upload(token: string, content: string, name: string): Promise<string> {
+    const form = new FormData();
+    form.append('mapping', JSON.stringify({ email: 0, firstName: 1, lastName: 2, branch: 3, dateOfJoining: 4 }));
+    form.append('file', new Blob([content], { type: 'text/csv' }), name);
+    const body = new Response(form);
+    const res = await request('POST', '/main-api/api/invite/bulk', {
+      token,
+      body: Buffer.from(await body.arrayBuffer()),
+      contentType: body.headers.get('content-type')!,
+    });
+    if (res.status !== 202) throw new Error(`import: ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json.jobId;
+  }
+
+  async job(token: string, jobId: string) {
+    const res = await request('GET', `/main-api/api/invite/bulk/jobs/${jobId}`, { token });
+    if (res.status !== 200) throw new Error(`job: ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json as { status: string; rowsDone: number; created: number; totalRows: number };
+  }
+
+  async waitFor(token: string, jobId: string, done: (status: string) => boolean, timeoutMs = 600_000) {
+    const until = performance.now() + timeoutMs;
+    for (;;) {
+      const job = await this.job(token, jobId);
+      if (done(job.status)) return job;
+      if (performance.now() > until) throw new Error(`job ${jobId} stuck at ${job.status}`);
+      await sleep(200);
+    }
+  }
+}
+
+export async function crashDrill(): Promise<void> {
+  const kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crash-drill-'));
+  let env: Record<string, string> = { DATA_DIR: dataDir };
+  let openDb: () => Promise<Database> = () => openPglite({ dataDir: path.join(dataDir, 'pglite') });
+  let dropDb = async () => {};
+  if (kind === 'postgres') {
+    const name = `drill_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.BENCH_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    env = { ...env, DATABASE_URL: url.toString() };
+    openDb = () => openPostgres(url.toString(), 2);
+    dropDb = async () => {
+      const cleanup = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+  }
+  const drill = new Drill(env, openDb);
+  console.log(`\nCrash drill, ${kind}: ${ROUNDS} rounds of a ${ROWS.toLocaleString('en')}-row import killed (SIGKILL) at a random moment; batches of ${BATCH.toLocaleString('en')}`);
+  let failures = 0;
+  try {
+    // The first start migrates and seeds.
+    let expectedMs = ROWS * 0.4;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const problems: string[] = [];
+      const startMs = await drill.start();
+      let token = await drill.signIn();
+      const prefix = `drill.r${round}.`;
+      const content = csv(round);
+      const began = performance.now();
+      const jobId = await drill.upload(token, content, `drill-${round}.csv`);
+      // A random moment of the import: uniform over its expected duration (learnt round by round). No polling
+      // meanwhile: on PGlite a poll waits for the batch in hand, and would bias the moment.
+      const killAt = 300 + Math.random() * expectedMs;
+      await sleep(Math.max(0, killAt - (performance.now() - began)));
+      await drill.kill('SIGKILL');
+      const killedAfter = performance.now() - began;
+
+      const atKill = await drill.inspect(prefix, jobId);
+      const rowsDone = atKill.job?.rows_done ?? 0;
+      const finishedFirst = atKill.job?.status === 'COMPLETED';
+      expectedMs = finishedFirst ? killedAfter * 0.7 : rowsDone > 0 ? (killedAfter * ROWS) / rowsDone : expectedMs * 1.5;
+      if (!atKill.job) problems.push('the job row is missing');
+      if (atKill.users !== (atKill.job?.created ?? 0)) problems.push(`users written ${atKill.users} != job.created ${atKill.job?.created}`);
+      if (atKill.invites !== atKill.users) problems.push(`invites ${atKill.invites} != users ${atKill.users}`);
+      if (rowsDone % BATCH !== 0 && rowsDone !== ROWS) problems.push(`rows_done ${rowsDone} is not a whole number of batches`);
+      if (atKill.batches.rows !== rowsDone) problems.push(`batch records hold ${atKill.batches.rows} rows, job says ${rowsDone}`);
+
+      const restartMs = await drill.start();
+      token = await drill.signIn();
+      const seen = await drill.waitFor(token, jobId, (s) => s !== 'RUNNING' && s !== 'QUEUED', 60_000);
+      const expectedStatus = rowsDone === ROWS && atKill.job?.status === 'COMPLETED' ? 'COMPLETED' : 'INTERRUPTED';
+      if (seen.status !== expectedStatus) problems.push(`after restart the job is ${seen.status}, expected ${expectedStatus}`);
+      if (seen.rowsDone !== rowsDone) problems.push(`after restart rowsDone ${seen.rowsDone} != ${rowsDone}`);
+
+      const finishBegan = performance.now();
+      let how = 'nothing to finish';
+      if (seen.status === 'INTERRUPTED') {
+        if (round % 2 === 1) {
+          how = 'resumed';
+          const res = await request('POST', `/main-api/api/invite/bulk/jobs/${jobId}/resume`, { token, json: {} });
+          if (res.status !== 202) problems.push(`resume: ${res.status}`);
+          const done = await drill.waitFor(token, jobId, (s) => s !== 'RUNNING' && s !== 'QUEUED');
+          if (done.status !== 'COMPLETED' || done.rowsDone !== ROWS) problems.push(`resumed job ended ${done.status} at ${done.rowsDone}`);
+        } else {
+          how = 're-run';
+          const again = await drill.upload(token, content, `drill-${round}-again.csv`);
+          const done = await drill.waitFor(token, again, (s) => s !== 'RUNNING' && s !== 'QUEUED');
+          if (done.status !== 'COMPLETED' || done.created !== ROWS - atKill.users) problems.push(`re-run ended ${done.status}, created ${done.created}, expected ${ROWS - atKill.users}`);
+        }
+      }
+      const finishMs = performance.now() - finishBegan;
+      await drill.kill('SIGTERM');
+      const final = await drill.inspect(prefix, jobId);
+      if (final.users !== ROWS) problems.push(`${final.users} users at the end, expected exactly ${ROWS}`);
+      if (final.invites !== ROWS) problems.push(`${final.invites} invites at the end, expected ${ROWS}`);
+      failures += problems.length > 0 ? 1 : 0;
+      console.log(
+        `  round ${round}: killed at ${(killedAfter / 1000).toFixed(1)} s${finishedFirst ? ' (after it had finished)' : ''}: ${rowsDone.toLocaleString('en')} rows done ` +
+          `(${atKill.job?.batches_done ?? 0} batches), ${atKill.users.toLocaleString('en')} users written; server start ${(startMs / 1000).toFixed(1)} s, ` +
+          `restart ${(restartMs / 1000).toFixed(1)} s, job ${seen.status}; ${how} in ${(finishMs / 1000).toFixed(1)} s -> ${final.users.toLocaleString('en')} users ` +
+          (problems.length ? `FAIL: ${problems.join('; ')}` : 'OK'),
+      );
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+    await dropDb();
+  }
+  console.log(`  ${failures === 0 ? 'every round OK: no partial batch, no duplicate, exactly the expected users' : `${failures} round(s) FAILED`}`);
+  if (failures > 0) process.exitCode = 1;
+}

@@ -1,0 +1,227 @@
+import type { ColumnMapping } from '../../../src/domain/imports/import-columns';
+import { audit } from '../../platform/audit';
+import type { Database, Sql } from '../../platform/db/database';
+import { HttpError } from '../../platform/errors';
+import type { FileStorage } from '../../platform/file-storage';
+import { assertUserLimit } from '../../platform/user-limit';
+import * as jobs from './import-jobs.repository';
+import type { JobRow, StoredProblem } from './import-jobs.repository';
+import { dataRows, RowAssessor, skipExistingUsers, type AssessedRow } from './import-rows';
+import * as repo from './invites.repository';
+
+export interface ImportRunnerOptions {
+  /** Data rows per batch (one transaction each). */
+  batchSize?: number;
+  /** A RUNNING job whose heartbeat is older than this has lost its worker and shows as INTERRUPTED. */
+  staleAfterMs?: number;
+  /** Tests only: runs before each batch's transaction (to cancel mid-job, or throw ImportRunnerHalted). */
+  beforeBatch?: (jobId: string, batchNo: number) => Promise<void>;
+}
+
+/** Thrown by a test hook: the worker stops dead, as if its process were killed, leaving the job RUNNING. */
+export class ImportRunnerHalted extends Error {}
+
+export const DEFAULT_BATCH_SIZE = 5000;
+export const DEFAULT_STALE_AFTER_MS = 15_000;
+/** How often a queued job looks whether the workspace's running import has ended. */
+const QUEUE_WAIT_MS = 250;
+
+type Outcome = 'done' | 'cancelled' | 'stopped';
+
+/**
+ * Works import jobs in this process, in the background. Each batch is ONE transaction that writes its users and
+ * invites, records the batch (with its skipped rows' problems) and advances the job's counters: a batch is all or
+ * nothing and the progress always matches what is written. The user limit is checked in each batch's transaction;
+ * cancelling is a flag read (under the job's row lock) at the start of each batch. A killed process leaves its job
+ * RUNNING with a heartbeat that stops; `interruptStale` turns it INTERRUPTED, and a resume continues after the
+ * last written row (rows written before are "already a user" anyway, so re-running the file is idempotent too).
+ */
+export class ImportRunner {
+  readonly batchSize: number;
+  readonly staleAfterMs: number;
+  private readonly working = new Map<string, Promise<void>>();
+  private closing = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly files: FileStorage,
+    private readonly options: ImportRunnerOptions = {},
+    private readonly log: (message: string, error?: unknown) => void = () => {},
+  ) {
+    this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+  }
+
+  /** Starts working a QUEUED job; returns at once. */
+  start(workspaceId: string, jobId: string): void {
+    if (this.closing || this.working.has(jobId)) return;
+    const work = this.work(workspaceId, jobId)
+      .catch((error: unknown) => this.log(`import job ${jobId} stopped`, error))
+      .finally(() => this.working.delete(jobId));
+    this.working.set(jobId, work);
+  }
+
+  /** Jobs of a dead worker become INTERRUPTED (all workspaces at start, or one before reading its jobs). */
+  async interruptStale(workspaceId: string | null): Promise<number> {
+    if (workspaceId === null) return this.db.system((tx) => jobs.interruptStale(tx, this.staleAfterMs, this.alive(), null));
+    return this.db.tenant(workspaceId, (tx) => this.interruptStaleIn(tx, workspaceId));
+  }
+
+  /** The same, in the caller's transaction (one transaction per poll: on PGlite each waits for the batch in hand). */
+  interruptStaleIn(tx: Sql, workspaceId: string): Promise<number> {
+    return jobs.interruptStale(tx, this.staleAfterMs, this.alive(), workspaceId);
+  }
+
+  private alive(): string[] {
+    return [...this.working.keys()];
+  }
+
+  /** Waits for the jobs in hand to stop after their current batch; they show as INTERRUPTED and can be resumed. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.allSettled([...this.working.values()]);
+  }
+
+  /** For tests and the benchmark: resolves when the job is no longer worked in this process. */
+  async settled(jobId: string): Promise<void> {
+    await this.working.get(jobId);
+  }
+
+  private async work(workspaceId: string, jobId: string): Promise<void> {
+    const timer = setInterval(() => {
+      this.db.tenant(workspaceId, (tx) => jobs.heartbeat(tx, workspaceId, jobId)).catch((error: unknown) => this.log('import heartbeat failed', error));
+    }, Math.max(200, Math.floor(this.staleAfterMs / 3)));
+    timer.unref();
+    try {
+      // One running import per workspace: a second one waits QUEUED (its heartbeat kept) for its turn.
+      let job: JobRow | 'busy' | null;
+      for (;;) {
+        job = await this.db.tenant(workspaceId, (tx) => jobs.claimJob(tx, workspaceId, jobId)).catch((error: unknown) => {
+          if ((error as { code?: string }).code === '23505') return 'busy' as const;
+          throw error;
+        });
+        if (job !== 'busy' || this.closing) break;
+        await this.interruptStale(workspaceId);
+        await new Promise((resolve) => setTimeout(resolve, QUEUE_WAIT_MS));
+      }
+      if (job === 'busy') {
+        // The server is closing while this job waited its turn: it can be resumed after the restart.
+        await this.db.tenant(workspaceId, (tx) => jobs.finishJob(tx, workspaceId, jobId, 'INTERRUPTED'));
+        return;
+      }
+      if (!job) return;
+      const outcome = await this.batches(job);
+      if (outcome === 'done') await this.complete(job);
+    } catch (error) {
+      if (error instanceof ImportRunnerHalted) return;
+      await this.fail(workspaceId, jobId, error);
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  /** A refusal (the user limit, a 4xx) fails the job with its reason; anything else interrupts it, to be resumed. */
+  private async fail(workspaceId: string, jobId: string, error: unknown): Promise<void> {
+    const known = error instanceof HttpError;
+    if (!known) this.log(`import job ${jobId} failed`, error);
+    const reason = known
+      ? { code: error.code, message: error.message }
+      : { code: 'IMPORT_FAILED', message: 'The import stopped on an unexpected error. Resume it or import the file again.' };
+    await this.db.tenant(workspaceId, (tx) => jobs.finishJob(tx, workspaceId, jobId, known ? 'FAILED' : 'INTERRUPTED', reason));
+  }
+
+  private async batches(job: JobRow): Promise<Outcome> {
+    const workspaceId = job.workspace_id;
+    const mapping = job.mapping as ColumnMapping;
+    // The stored file is streamed from storage, not read whole.
+    const source = () => this.files.stream(job.workspace_id, job.file_key);
+    const assessor = await this.db.tenant(workspaceId, (tx) =>
+      RowAssessor.load(tx, workspaceId, { role: job.actor_role ?? 'EMPLOYEE', branchId: job.actor_branch_id }, mapping),
+    );
+    let batchNo = job.batches_done;
+    let batch: AssessedRow[] = [];
+    const flush = async (): Promise<Outcome | null> => {
+      batchNo += 1;
+      const outcome = await this.writeBatch(job, batchNo, batch);
+      batch = [];
+      return outcome === 'done' ? null : outcome;
+    };
+    // Rows up to the last written one were done by an earlier run: only their emails are remembered.
+    for await (const rows of dataRows(job.file_kind, source, mapping, job.last_row, (r) => assessor.remember(r.cells))) {
+      for (const row of rows) {
+        const assessed = assessor.assess(row);
+        // The cells are not needed once checked: a batch waiting on the database holds less.
+        assessed.cells = [];
+        batch.push(assessed);
+        if (batch.length >= this.batchSize) {
+          const stop = await flush();
+          if (stop) return stop;
+        }
+      }
+    }
+    if (batch.length > 0) {
+      const stop = await flush();
+      if (stop) return stop;
+    }
+    return 'done';
+  }
+
+  private async writeBatch(job: JobRow, batchNo: number, batch: AssessedRow[]): Promise<Outcome> {
+    const workspaceId = job.workspace_id;
+    await this.options.beforeBatch?.(job.id, batchNo);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.tenant(workspaceId, async (tx) => {
+          await repo.lockImports(tx, workspaceId);
+          const current = await jobs.findJob(tx, workspaceId, job.id, null, true);
+          if (!current || current.status !== 'RUNNING') return 'stopped';
+          if (current.cancel_requested) {
+            await jobs.finishJob(tx, workspaceId, job.id, 'CANCELLED');
+            return 'cancelled';
+          }
+          if (this.closing) {
+            await jobs.finishJob(tx, workspaceId, job.id, 'INTERRUPTED');
+            return 'stopped';
+          }
+          await skipExistingUsers(tx, workspaceId, batch);
+          const users = batch.flatMap((r) => (r.user ? [r.user] : []));
+          // 409 USER_LIMIT naming the limit: this batch is rolled back, the job FAILED with the batches before it kept.
+          await assertUserLimit(tx, workspaceId, users.length, 'file');
+          await repo.insertInvitedUsers(tx, workspaceId, users);
+          await repo.insertInvites(tx, workspaceId, job.id, users.map((u) => ({ userId: u.id, branchId: u.branchId })));
+          const problems: StoredProblem[] = batch.flatMap((r) => r.problems.map((p): StoredProblem => [r.row, r.email, p.column, p.reason]));
+          await jobs.recordBatch(tx, workspaceId, job.id, {
+            batchNo,
+            firstRow: batch[0].row,
+            lastRow: batch[batch.length - 1].row,
+            rows: batch.length,
+            created: users.length,
+            problems,
+          });
+          return 'done' as const;
+        });
+      } catch (error) {
+        // A user created meanwhile by another path: the batch rolled back whole; check it again (that row is now "already a user").
+        if ((error as { code?: string }).code === '23505' && attempt < 3) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async complete(job: JobRow): Promise<void> {
+    const workspaceId = job.workspace_id;
+    await this.db.tenant(workspaceId, async (tx) => {
+      const current = await jobs.findJob(tx, workspaceId, job.id, null, true);
+      if (!current || current.status !== 'RUNNING') return;
+      await jobs.finishJob(tx, workspaceId, job.id, 'COMPLETED');
+      await audit(tx, {
+        workspaceId,
+        actorUserId: current.actor_id,
+        action: 'USERS_IMPORTED',
+        target: job.id,
+        ip: current.actor_ip ?? '',
+        details: { fileKey: current.file_key, totalRows: current.rows_done, created: current.created, skipped: current.skipped },
+      });
+    });
+  }
+}

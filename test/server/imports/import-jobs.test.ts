@@ -1,0 +1,224 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportRunnerHalted } from '../../../server/main/invites/import-runner';
+import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { csv, FULL_MAPPING, getJob, importFile, post, waitForJob } from './upload';
+
+const BATCH = 10;
+
+/** `count` good rows (emails prefix.N@jobs.test), and a bad row (no first name) at every row number in `bad`. */
+function rows(prefix: string, count: number, bad: number[] = []): string {
+  const lines: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    lines.push(bad.includes(i) ? `${prefix}.${i}@jobs.test,,NoName,,,,,,,,,` : `${prefix}.${i}@jobs.test,P${i},Person,,,,,,,,,`);
+  }
+  return csv(...lines);
+}
+
+describe.each(DATABASES)('import jobs on %s', (kind) => {
+  let server: TestServer;
+  let admin: string;
+  /** What the test hook does before batch N of a job. */
+  let beforeBatch: (jobId: string, batchNo: number) => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { imports: { batchSize: BATCH, staleAfterMs: 1000, beforeBatch: (jobId, n) => beforeBatch(jobId, n) } });
+    admin = await server.signIn('acme.localhost', 'admin@acme.test');
+  });
+  afterAll(async () => server?.close());
+
+  const users = async (prefix: string) =>
+    (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE $1`, [`${prefix}.%@jobs.test`]))[0].n;
+  const start = async (content: string, name = 'people.csv') => {
+    const res = await post(server, 'bulk', admin, { name, content });
+    expect(res.statusCode).toBe(202);
+    return res.json().jobId as string;
+  };
+
+  it('works the file in batches, its progress counting the rows written, and lists the job', async () => {
+    const seen: { batch: number; rowsDone: number }[] = [];
+    beforeBatch = async (jobId, batch) => {
+      seen.push({ batch, rowsDone: (await getJob(server, admin, jobId)).json().rowsDone });
+    };
+    const job = await importFile(server, admin, { name: 'progress.csv', content: rows('progress', 35, [12, 30]) });
+    beforeBatch = async () => {};
+    expect(job).toMatchObject({ status: 'COMPLETED', totalRows: 35, rowsDone: 35, created: 33, skipped: 2 });
+    expect(job.problems.map((p: { row: number }) => p.row)).toEqual([13, 31]);
+    // Before each batch, the rows done are exactly the batches written before it.
+    expect(seen).toEqual([
+      { batch: 1, rowsDone: 0 },
+      { batch: 2, rowsDone: 10 },
+      { batch: 3, rowsDone: 20 },
+      { batch: 4, rowsDone: 30 },
+    ]);
+    expect(await users('progress')).toBe(33);
+    const list = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/invite/bulk/jobs', token: admin });
+    expect(list.json().jobs[0]).toMatchObject({ jobId: job.jobId, fileName: 'progress.csv', status: 'COMPLETED' });
+  });
+
+  it('creates nobody twice when the same file is imported again', async () => {
+    const content = rows('twice', 25);
+    expect(await importFile(server, admin, { name: 'twice.csv', content })).toMatchObject({ created: 25, skipped: 0 });
+    const again = await importFile(server, admin, { name: 'twice.csv', content });
+    expect(again).toMatchObject({ status: 'COMPLETED', created: 0, skipped: 25 });
+    expect(again.problems[0].reason).toBe('twice.1@jobs.test is already a user of this workspace');
+    expect(await users('twice')).toBe(25);
+  });
+
+  it('cancels after the current batch: the batches written stay, the rest is not imported', async () => {
+    let jobId = '';
+    beforeBatch = async (id, batch) => {
+      if (batch === 3) {
+        const res = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${id}/cancel`, token: admin, payload: {} });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ status: 'RUNNING', cancelRequested: true });
+      }
+    };
+    jobId = await start(rows('cancel', 45));
+    const job = await waitForJob(server, admin, jobId);
+    beforeBatch = async () => {};
+    expect(job).toMatchObject({ status: 'CANCELLED', rowsDone: 20, created: 20, totalRows: 45 });
+    expect(await users('cancel')).toBe(20);
+    const again = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${jobId}/cancel`, token: admin, payload: {} });
+    expect(again.statusCode).toBe(409);
+    // A cancelled job can be resumed: it finishes the rest.
+    const resumed = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${jobId}/resume`, token: admin, payload: {} });
+    expect(resumed.statusCode).toBe(202);
+    expect(await waitForJob(server, admin, jobId)).toMatchObject({ status: 'COMPLETED', rowsDone: 45, created: 45 });
+    expect(await users('cancel')).toBe(45);
+    const events = await server.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE target = $1 ORDER BY id`, [jobId]);
+    expect(events.map((e) => e.action)).toEqual(['USERS_IMPORT_CANCELLED', 'USERS_IMPORT_RESUMED', 'USERS_IMPORTED']);
+  });
+
+  it('imports an XLSX workbook as a job too', async () => {
+    const { xlsx } = await import('./upload');
+    const content = await xlsx([
+      ['Email', 'First Name'],
+      ...Array.from({ length: 23 }, (_, i) => [`sheet.${i}@jobs.test`, `Sheet${i}`]),
+    ]);
+    const job = await importFile(server, admin, { name: 'people.xlsx', content }, { email: 0, firstName: 1 });
+    expect(job).toMatchObject({ status: 'COMPLETED', totalRows: 23, rowsDone: 23, created: 23 });
+    expect(await users('sheet')).toBe(23);
+  });
+
+  it('shows a job whose worker died as interrupted with its rows done, and resumes it without duplicates', async () => {
+    beforeBatch = async (_id, batch) => {
+      if (batch === 3) throw new ImportRunnerHalted('simulated crash');
+    };
+    const jobId = await start(rows('crash', 47, [5, 41]));
+    // The dead worker's job stays RUNNING until its heartbeat is stale (1 s here).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    beforeBatch = async () => {};
+    const [row] = await server.db.query<{ status: string; rows_done: number }>(`SELECT status, rows_done FROM import_jobs WHERE id = $1`, [jobId]);
+    expect(row).toEqual({ status: 'RUNNING', rows_done: 20 });
+    await server.db.query(`UPDATE import_jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [jobId]);
+    const interrupted = (await getJob(server, admin, jobId)).json();
+    expect(interrupted).toMatchObject({ status: 'INTERRUPTED', rowsDone: 20, created: 19, skipped: 1, totalRows: 47 });
+    // Nothing half-written: exactly the two batches' users exist.
+    expect(await users('crash')).toBe(19);
+
+    const resumed = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${jobId}/resume`, token: admin, payload: {} });
+    expect(resumed.statusCode).toBe(202);
+    const done = await waitForJob(server, admin, jobId);
+    expect(done).toMatchObject({ status: 'COMPLETED', rowsDone: 47, created: 45, skipped: 2 });
+    expect(done.problems.map((p: { row: number }) => p.row)).toEqual([6, 42]);
+    expect(await users('crash')).toBe(45);
+    // Re-running the whole file afterwards creates nobody.
+    expect(await importFile(server, admin, { name: 'crash.csv', content: rows('crash', 47, [5, 41]) })).toMatchObject({ created: 0, skipped: 47 });
+    expect(await users('crash')).toBe(45);
+
+    const notResumable = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${jobId}/resume`, token: admin, payload: {} });
+    expect(notResumable.statusCode).toBe(409);
+    expect(notResumable.json().code).toBe('NOT_RESUMABLE');
+  });
+
+  it('runs one import per workspace at a time: a second one waits its turn, and can be cancelled while it waits', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = '';
+    beforeBatch = async (id, batch) => {
+      if (id === first && batch === 1) await held;
+    };
+    first = await start(rows('single', 5));
+    const second = await start(rows('single-b', 5), 'second.csv');
+    const third = await start(rows('single-c', 5), 'third.csv');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await getJob(server, admin, second)).json()).toMatchObject({ status: 'QUEUED', rowsDone: 0 });
+    const cancelled = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${third}/cancel`, token: admin, payload: {} });
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', rowsDone: 0 });
+    release();
+    beforeBatch = async () => {};
+    expect(await waitForJob(server, admin, first)).toMatchObject({ status: 'COMPLETED', created: 5 });
+    expect(await waitForJob(server, admin, second)).toMatchObject({ status: 'COMPLETED', created: 5 });
+    expect(await users('single-c')).toBe(0);
+  });
+
+  it('stops at the user limit mid-import: the batches before it stay, the failing batch is rolled back', async () => {
+    const globex = await server.signIn('globex.localhost', 'admin@globex.test');
+    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'globex'`);
+    await server.db.query(`UPDATE workspaces SET user_limit = $1 WHERE slug = 'globex'`, [n + 15]);
+    const job = await importFile(server, globex, { name: 'limit.csv', content: rows('limit', 30) }, FULL_MAPPING, 'globex.localhost');
+    await server.db.query(`UPDATE workspaces SET user_limit = NULL WHERE slug = 'globex'`);
+    expect(job).toMatchObject({ status: 'FAILED', rowsDone: 10, created: 10, error: { code: 'USER_LIMIT' } });
+    expect(job.error.message).toContain(`at most ${n + 15} users`);
+    expect(await users('limit')).toBe(10);
+  });
+
+  it("answers 404 for another workspace's job, and a business-unit admin sees only their own jobs", async () => {
+    const job = await importFile(server, admin, { name: 'mine.csv', content: rows('mine', 2) });
+    const globex = await server.signIn('globex.localhost', 'admin@globex.test');
+    const bu = await server.signIn('acme.localhost', 'buadmin@acme.test');
+    for (const [host, token] of [['globex.localhost', globex], ['acme.localhost', bu]] as const) {
+      expect((await getJob(server, token, job.jobId, host)).statusCode).toBe(404);
+      for (const action of ['cancel', 'resume']) {
+        const res = await server.request(host, { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${job.jobId}/${action}`, token, payload: {} });
+        expect(res.statusCode).toBe(404);
+      }
+      const report = await server.request(host, { method: 'GET', url: `/main-api/api/invite/bulk/jobs/${job.jobId}/report`, token });
+      expect(report.statusCode).toBe(404);
+      const list = await server.request(host, { method: 'GET', url: '/main-api/api/invite/bulk/jobs', token });
+      expect(list.json().jobs.map((j: { jobId: string }) => j.jobId)).not.toContain(job.jobId);
+    }
+    expect((await getJob(server, admin, 'not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it("downloads the job's report, every row's outcome, as CSV and XLSX with formula cells escaped", async () => {
+    const content = csv('rep.1@jobs.test,=cmd(),One,,,,,,,,,', 'broken,Bad,Row,,,,,,,,,', 'rep.2@jobs.test,@two,+Two,,,,,,,,,');
+    const job = await importFile(server, admin, { name: '20261123-060000_report.csv', content });
+    const url = `/main-api/api/invite/bulk/jobs/${job.jobId}/report`;
+    const res = await server.request('acme.localhost', { method: 'GET', url, token: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="20261123-060000_report-report.csv"');
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(/^2,Created,,rep\.1@jobs\.test,'=cmd\(\),One,/);
+    expect(lines[2]).toMatch(/^3,Skipped,"""broken"" is not a valid email address",broken,Bad,Row/);
+    expect(lines[3]).toMatch(/^4,Created,,rep\.2@jobs\.test,'@two,'\+Two/);
+
+    const xlsx = await server.request('acme.localhost', { method: 'GET', url: `${url}?format=xlsx`, token: admin });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(2).getCell(2).value).toBe('Created');
+    expect(sheet.getRow(2).getCell(5).value).toBe("'=cmd()");
+    expect(sheet.getRow(3).getCell(3).value).toBe('"broken" is not a valid email address');
+
+    const bad = await server.request('acme.localhost', { method: 'GET', url: `${url}?format=pdf`, token: admin });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('the pre-import report downloads as XLSX too', async () => {
+    const res = await post(server, 'download/bulk/detailed-report', admin, { name: 'pre.csv', content: csv('pre.1@jobs.test,=x,One,,,,,,,,,') }, FULL_MAPPING);
+    expect(res.statusCode).toBe(200);
+    const form = await import('./upload');
+    const body = await form.multipart({ name: 'pre.csv', content: csv('pre.1@jobs.test,=x,One,,,,,,,,,') }, { mapping: JSON.stringify(FULL_MAPPING), format: 'xlsx' });
+    const xlsx = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/invite/download/bulk/detailed-report', token: admin, ...body });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toBe('attachment; filename="pre-report.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0].getRow(2).getCell(5).value).toBe("'=x");
+  });
+});
