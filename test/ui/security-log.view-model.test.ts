@@ -26,7 +26,7 @@ describe('SecurityLogViewModel', () => {
     await vm.load(1, 2);
     expect(api.asked[0]).toEqual({ page: 0, pageSize: 2, action: undefined });
     expect(vm.tableRows.map((r) => r.label)).toEqual(['Signed in', 'Failed sign-in']);
-    expect(vm.total).toBe(3);
+    expect(vm.list.total).toBe(3);
   });
 
   it('filters by event and goes back to the first page', async () => {
@@ -34,7 +34,7 @@ describe('SecurityLogViewModel', () => {
     const vm = new SecurityLogViewModel(api);
     await vm.load(2, 1);
     await vm.filterBy('SIGN_IN_FAILED');
-    expect(vm.page).toBe(1);
+    expect(vm.list.page).toBe(1);
     expect(vm.tableRows.map((r) => r.action)).toEqual(['SIGN_IN_FAILED']);
   });
 
@@ -43,7 +43,7 @@ describe('SecurityLogViewModel', () => {
     api.fail = true;
     const vm = new SecurityLogViewModel(api);
     await vm.load(1);
-    expect(vm.status).toBe('error');
-    expect(vm.error).toBe('You may not do this');
+    expect(vm.list.status).toBe('error');
+    expect(vm.list.error).toBe('You may not do this');
   });
 });

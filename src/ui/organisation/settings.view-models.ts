@@ -5,6 +5,7 @@ import type { MessageTemplate, TemplatePreview } from '../../contracts/main/temp
 import { MessageTemplatesApi, SignupAllowListApi } from '../../application/organisation/organisation-admin-api.port';
 import { AddToSignupAllowList, PreviewMessageTemplate, SaveMessageTemplate } from '../../application/organisation/workspace-admin.use-cases';
 import { describeError } from '../../application/shared/api-error';
+import { PagedList } from '../shared/paged-list';
 import type { Notice } from './organisation.view-models';
 
 export interface SignupAllowListRow {
@@ -18,13 +19,8 @@ export interface SignupAllowListRow {
 /** The workspace's own sign-up allow-list on the settings screen: paged and searched on the server; add, remove. */
 @injectable()
 export class SignupAllowListViewModel {
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
-  items: AllowListEntry[] = [];
-  total = 0;
-  page = 1;
-  readonly pageSize = 10;
   query = '';
+  readonly list = new PagedList<AllowListEntry>((page, pageSize) => this.api.list({ page, pageSize, q: this.query || undefined }), 10);
   notice: Notice = null;
   adding = false;
   addError: string | null = null;
@@ -36,11 +32,11 @@ export class SignupAllowListViewModel {
     @inject(SignupAllowListApi) private readonly api: SignupAllowListApi,
     @inject(AddToSignupAllowList) private readonly addEntry: AddToSignupAllowList,
   ) {
-    makeAutoObservable(this, {}, { autoBind: true });
+    makeAutoObservable(this, { list: false }, { autoBind: true });
   }
 
   get rows(): SignupAllowListRow[] {
-    return this.items.map((e) => ({
+    return this.list.items.map((e) => ({
       key: e.entryId,
       entryId: e.entryId,
       entry: e.entry,
@@ -54,25 +50,8 @@ export class SignupAllowListViewModel {
     await this.load(1);
   }
 
-  async load(page = this.page): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    const query = this.query;
-    try {
-      const result = await this.api.list({ page: page - 1, pageSize: this.pageSize, q: query || undefined });
-      runInAction(() => {
-        if (query !== this.query) return;
-        this.items = result.items;
-        this.total = result.total;
-        this.page = page;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  load(page?: number): Promise<void> {
+    return this.list.load(page);
   }
 
   async add(text: string): Promise<void> {
@@ -101,13 +80,13 @@ export class SignupAllowListViewModel {
   }
 
   async remove(entryId: string): Promise<void> {
-    const entry = this.items.find((e) => e.entryId === entryId)?.entry ?? 'The entry';
+    const entry = this.list.items.find((e) => e.entryId === entryId)?.entry ?? 'The entry';
     this.removing = entryId;
     this.notice = null;
     try {
       await this.api.remove(entryId);
       runInAction(() => (this.notice = { type: 'success', message: `${entry} was removed from the list.` }));
-      await this.load(this.items.length === 1 && this.page > 1 ? this.page - 1 : this.page);
+      await this.load(this.list.pageAfterRemoval());
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', message: describeError(error) }));
     } finally {

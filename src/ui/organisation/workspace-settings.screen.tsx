@@ -151,10 +151,10 @@ const SignInSettings = observer(function SignInSettings({ vm }: { vm: WorkspaceS
 });
 
 const SignUpSettings = observer(function SignUpSettings({ vm }: { vm: WorkspaceSettingsViewModel }) {
-  const list = useViewModel(SignupAllowListViewModel);
+  const allowList = useViewModel(SignupAllowListViewModel);
   useEffect(() => {
-    void list.load(1);
-  }, [list]);
+    void allowList.load(1);
+  }, [allowList]);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       <Card title="Bulk sign-up">
@@ -181,21 +181,21 @@ const SignUpSettings = observer(function SignUpSettings({ vm }: { vm: WorkspaceS
         </Form>
       </Card>
       <Card title="Who may sign up">
-        {list.notice ? (
-          <Alert type={list.notice.type} showIcon role={list.notice.type === 'error' ? 'alert' : 'status'} title={list.notice.message} style={{ marginBottom: 16 }} />
+        {allowList.notice ? (
+          <Alert type={allowList.notice.type} showIcon role={allowList.notice.type === 'error' ? 'alert' : 'status'} title={allowList.notice.message} style={{ marginBottom: 16 }} />
         ) : null}
-        <Form<{ email: string }> key={list.added} layout="inline" name="signup-allow-list-add" onFinish={(v) => void list.add(v.email)} disabled={list.adding}>
+        <Form<{ email: string }> key={allowList.added} layout="inline" name="signup-allow-list-add" onFinish={(v) => void allowList.add(v.email)} disabled={allowList.adding}>
           <Form.Item
             label="Email or @domain"
             name="email"
             rules={[{ required: true, whitespace: true, message: 'Type an address or a domain' }]}
-            validateStatus={list.addError ? 'error' : undefined}
-            help={list.addError ?? ALLOW_LIST_ENTRY_HINT}
+            validateStatus={allowList.addError ? 'error' : undefined}
+            help={allowList.addError ?? ALLOW_LIST_ENTRY_HINT}
             style={{ minWidth: 360 }}
           >
             <Input placeholder="ana@example.com or @example.com" maxLength={254} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={list.adding}>
+          <Button type="primary" htmlType="submit" loading={allowList.adding}>
             Add to list
           </Button>
         </Form>
@@ -204,20 +204,20 @@ const SignUpSettings = observer(function SignUpSettings({ vm }: { vm: WorkspaceS
           placeholder="Search addresses and domains"
           allowClear
           style={{ maxWidth: 360, margin: '24px 0 16px' }}
-          onSearch={(q) => void list.search(q)}
+          onSearch={(q) => void allowList.search(q)}
         />
-        {list.status === 'loading' && list.items.length === 0 ? <Loading label="Loading the list" /> : null}
-        {list.status === 'error' ? <LoadError message={list.error ?? ''} onRetry={() => void list.load()} /> : null}
-        {list.status === 'ready' && list.items.length === 0 ? (
-          <EmptyState title={list.query ? 'Nothing on the list matches this search' : 'The list is empty: nobody may sign up on their own yet'} />
+        {allowList.list.status === 'loading' && allowList.list.items.length === 0 ? <Loading label="Loading the list" /> : null}
+        {allowList.list.status === 'error' ? <LoadError message={allowList.list.error ?? ''} onRetry={() => void allowList.load()} /> : null}
+        {allowList.list.status === 'ready' && allowList.list.items.length === 0 ? (
+          <EmptyState title={allowList.query ? 'Nothing on the list matches this search' : 'The list is empty: nobody may sign up on their own yet'} />
         ) : null}
-        {list.items.length > 0 ? (
+        {allowList.list.items.length > 0 ? (
           <Table<SignupAllowListRow>
             aria-label="Sign-up allow-list"
             rowKey="key"
-            dataSource={list.rows}
-            loading={list.status === 'loading'}
-            pagination={{ current: list.page, pageSize: list.pageSize, total: list.total, onChange: (page) => void list.load(page), hideOnSinglePage: true, showSizeChanger: false }}
+            dataSource={allowList.rows}
+            loading={allowList.list.status === 'loading'}
+            pagination={{ current: allowList.list.page, pageSize: allowList.list.pageSize, total: allowList.list.total, onChange: (page) => void allowList.load(page), hideOnSinglePage: true, showSizeChanger: false }}
             columns={[
               { title: 'Address or domain', dataIndex: 'entry' },
               { title: 'Kind', dataIndex: 'kind', width: 140 },
@@ -233,9 +233,9 @@ const SignUpSettings = observer(function SignUpSettings({ vm }: { vm: WorkspaceS
                     okText="Remove"
                     okButtonProps={{ danger: true }}
                     cancelText="Keep"
-                    onConfirm={() => list.remove(row.entryId)}
+                    onConfirm={() => allowList.remove(row.entryId)}
                   >
-                    <Button danger loading={list.removing === row.entryId} aria-label={`Remove ${row.entry}`}>
+                    <Button danger loading={allowList.removing === row.entryId} aria-label={`Remove ${row.entry}`}>
                       Remove
                     </Button>
                   </Popconfirm>

@@ -48,18 +48,18 @@ export const AllowListScreen = observer(function AllowListScreen() {
               style={{ maxWidth: 360, marginBottom: 16 }}
               onSearch={(q) => void vm.search(q)}
             />
-            {vm.status === 'loading' && vm.items.length === 0 ? <Loading label="Loading the list" /> : null}
-            {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-            {vm.status === 'ready' && vm.items.length === 0 ? (
+            {vm.list.status === 'loading' && vm.list.items.length === 0 ? <Loading label="Loading the list" /> : null}
+            {vm.list.status === 'error' ? <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} /> : null}
+            {vm.list.status === 'ready' && vm.list.items.length === 0 ? (
               <EmptyState title={vm.query ? 'Nothing on the list matches this search' : 'The list is empty: nobody may sign up on their own yet'} />
             ) : null}
-            {vm.items.length > 0 ? (
+            {vm.list.items.length > 0 ? (
               <Table<AllowListRow>
                 aria-label="Allow-list entries"
                 rowKey="key"
                 dataSource={vm.rows}
-                loading={vm.status === 'loading'}
-                pagination={{ current: vm.page, pageSize: vm.pageSize, total: vm.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true, showSizeChanger: false }}
+                loading={vm.list.status === 'loading'}
+                pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true, showSizeChanger: false }}
                 columns={[
                   { title: 'Address or domain', dataIndex: 'entry' },
                   { title: 'Kind', dataIndex: 'kind', width: 140 },

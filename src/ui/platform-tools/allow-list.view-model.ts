@@ -4,6 +4,7 @@ import type { AllowListEntry } from '../../contracts/main/allow-list.contract';
 import { AddToAllowList, badLines, ImportAllowList } from '../../application/platform-tools/allow-list.use-cases';
 import { AllowListApi, WorkspaceDirectory } from '../../application/platform-tools/platform-tools-api.port';
 import { describeError } from '../../application/shared/api-error';
+import { PagedList } from '../shared/paged-list';
 import { WorkspaceChoices } from './workspace-choices';
 
 export interface AllowListRow {
@@ -20,13 +21,9 @@ type Notice = { type: 'success' | 'error'; message: string } | null;
 @injectable()
 export class AllowListViewModel {
   workspaceId: string | null = null;
-  status: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
-  error: string | null = null;
-  items: AllowListEntry[] = [];
-  total = 0;
-  page = 1;
-  readonly pageSize = 20;
   query = '';
+  /** Nothing to show until a workspace is chosen. */
+  readonly list = new PagedList<AllowListEntry>((page, pageSize) => this.api.list(this.workspaceId!, page, pageSize, this.query), 20, 'idle');
   notice: Notice = null;
 
   adding = false;
@@ -47,11 +44,11 @@ export class AllowListViewModel {
     @inject(ImportAllowList) private readonly importList: ImportAllowList,
   ) {
     this.workspaces = new WorkspaceChoices(directory);
-    makeAutoObservable(this, {}, { autoBind: true });
+    makeAutoObservable(this, { list: false }, { autoBind: true });
   }
 
   get rows(): AllowListRow[] {
-    return this.items.map((e) => ({
+    return this.list.items.map((e) => ({
       key: e.entryId,
       entryId: e.entryId,
       entry: e.entry,
@@ -79,26 +76,8 @@ export class AllowListViewModel {
     await this.load(1);
   }
 
-  async load(page = this.page): Promise<void> {
-    const workspaceId = this.workspaceId;
-    if (!workspaceId) return;
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const result = await this.api.list(workspaceId, page - 1, this.pageSize, this.query);
-      runInAction(() => {
-        if (workspaceId !== this.workspaceId) return;
-        this.items = result.items;
-        this.total = result.total;
-        this.page = page;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  async load(page?: number): Promise<void> {
+    if (this.workspaceId) await this.list.load(page);
   }
 
   async add(email: string): Promise<void> {
@@ -156,14 +135,14 @@ export class AllowListViewModel {
 
   async remove(entryId: string): Promise<void> {
     if (!this.workspaceId) return;
-    const entry = this.items.find((e) => e.entryId === entryId)?.entry ?? 'The entry';
+    const entry = this.list.items.find((e) => e.entryId === entryId)?.entry ?? 'The entry';
     this.removing = entryId;
     this.notice = null;
     try {
       await this.api.remove(this.workspaceId, entryId);
       runInAction(() => (this.notice = { type: 'success', message: `${entry} was removed from the list.` }));
       // Stay on the page unless it is now empty.
-      await this.load(this.items.length === 1 && this.page > 1 ? this.page - 1 : this.page);
+      await this.load(this.list.pageAfterRemoval());
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', message: describeError(error) }));
     } finally {

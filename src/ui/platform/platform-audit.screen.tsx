@@ -17,15 +17,15 @@ export const PlatformAuditScreen = observer(function PlatformAuditScreen() {
         Platform audit trail
       </Typography.Title>
       <Typography.Paragraph type="secondary">Every action of a platform administrator, in any workspace: who, what, when and from where.</Typography.Paragraph>
-      {vm.status === 'error' ? (
-        <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />
+      {vm.list.status === 'error' ? (
+        <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} />
       ) : (
         <Table
           rowKey="id"
-          loading={vm.status === 'loading'}
+          loading={vm.list.status === 'loading'}
           dataSource={vm.tableRows}
           locale={{ emptyText: 'No platform actions yet' }}
-          pagination={{ current: vm.page, pageSize: vm.pageSize, total: vm.total, showSizeChanger: true, onChange: (page, size) => void vm.load(page, size) }}
+          pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, showSizeChanger: true, onChange: (page, size) => void vm.load(page, size) }}
           columns={[
             { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
             { title: 'Action', dataIndex: 'label' },

@@ -43,15 +43,15 @@ export const SecurityLogScreen = observer(function SecurityLogScreen() {
           onChange={(value) => void vm.filterBy(value)}
         />
       </Space>
-      {vm.status === 'error' ? (
-        <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />
+      {vm.list.status === 'error' ? (
+        <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} />
       ) : (
         <Table
           rowKey="id"
-          loading={vm.status === 'loading'}
+          loading={vm.list.status === 'loading'}
           dataSource={vm.tableRows}
           locale={{ emptyText: 'No events yet' }}
-          pagination={{ current: vm.page, pageSize: vm.pageSize, total: vm.total, showSizeChanger: true, onChange: (page, size) => void vm.load(page, size) }}
+          pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, showSizeChanger: true, onChange: (page, size) => void vm.load(page, size) }}
           columns={[
             { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
             { title: 'Event', dataIndex: 'label' },

@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable } from 'mobx';
 import type { AuditCategory, AuditEvent } from '../../contracts/main/audit.contract';
 import { AuditApi } from '../../application/audit/audit-api.port';
-import { describeError } from '../../application/shared/api-error';
 import { auditActionOptions, auditLabel } from '../../domain/audit/audit-actions';
+import { PagedList } from '../shared/paged-list';
 
 /** A short, readable line of an event's details (`branchName: Pune · movedUsers: 3`). */
 export function describeDetails(details: Record<string, unknown>): string {
@@ -14,46 +14,26 @@ export function describeDetails(details: Record<string, unknown>): string {
 
 @injectable()
 export class SecurityLogViewModel {
-  rows: AuditEvent[] = [];
-  total = 0;
-  page = 1;
-  pageSize = 20;
   action: string | undefined = undefined;
   /** undefined: everything; security: sign-ins and the like; admin: changes admins made. */
   category: AuditCategory | undefined = undefined;
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
+  readonly list = new PagedList<AuditEvent>((page, pageSize) => this.audit.events({ page, pageSize, action: this.action, category: this.category }));
 
   constructor(@inject(AuditApi) private readonly audit: AuditApi) {
-    makeAutoObservable(this, {}, { autoBind: true });
+    makeAutoObservable(this, { list: false }, { autoBind: true });
   }
 
   /** Plain rows for antd's Table. */
   get tableRows() {
-    return this.rows.map((e) => ({ ...e, label: auditLabel(e.action), summary: describeDetails(e.details) }));
+    return this.list.items.map((e) => ({ ...e, label: auditLabel(e.action), summary: describeDetails(e.details) }));
   }
 
   get actionOptions() {
     return auditActionOptions(this.category);
   }
 
-  async load(page = this.page, pageSize = this.pageSize): Promise<void> {
-    this.status = 'loading';
-    this.page = page;
-    this.pageSize = pageSize;
-    try {
-      const result = await this.audit.events({ page: page - 1, pageSize, action: this.action, category: this.category });
-      runInAction(() => {
-        this.rows = result.items;
-        this.total = result.total;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  load(page?: number, pageSize?: number): Promise<void> {
+    return this.list.load(page, pageSize);
   }
 
   /** Security events or admin actions; the event filter starts again. */

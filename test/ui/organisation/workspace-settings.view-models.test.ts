@@ -132,7 +132,7 @@ describe('SignupAllowListViewModel', () => {
   it('starts empty, adds a domain and an address, and explains a bad or repeated entry', async () => {
     const { api, vm } = build();
     await vm.load(1);
-    expect(vm.status).toBe('ready');
+    expect(vm.list.status).toBe('ready');
     expect(vm.rows).toEqual([]);
     await vm.add('not an address');
     expect(vm.addError).toBe('An email address (ana@example.com) or a whole domain (@example.com)');

@@ -160,7 +160,7 @@ describe('AllowListViewModel', () => {
     const { api, vm } = vmWith();
     await vm.workspaces.search('');
     await vm.choose(ACME.workspaceId);
-    expect(vm.status).toBe('ready');
+    expect(vm.list.status).toBe('ready');
     expect(vm.rows).toEqual([]);
     await vm.add('Ana@Example.com');
     expect(vm.notice?.message).toBe('ana@example.com may now sign up to Acme.');
@@ -172,10 +172,10 @@ describe('AllowListViewModel', () => {
     expect(api.calls.at(-1)).toBe(`list ${ACME.workspaceId} 1 `);
     expect(vm.rows).toHaveLength(6);
     await vm.search('ana');
-    expect(vm.total).toBe(1);
+    expect(vm.list.total).toBe(1);
     await vm.remove(vm.rows[0].entryId);
     expect(vm.notice?.message).toBe('ana@example.com was removed from the list.');
-    expect(vm.total).toBe(0);
+    expect(vm.list.total).toBe(0);
   });
 
   it('reports an upload: what was added, or every bad line', async () => {

@@ -29,13 +29,13 @@ describe('PlatformAuditViewModel', () => {
     await vm.load(3, 20);
     expect(asked).toEqual([{ page: 2, pageSize: 20 }]);
     expect(vm.tableRows.map((r) => r.label)).toEqual(['Created a workspace', 'something.new']);
-    expect(vm.total).toBe(41);
+    expect(vm.list.total).toBe(41);
   });
 
   it('shows why the trail could not be read', async () => {
     const vm = new PlatformAuditViewModel({ events: async () => Promise.reject(new ApiError(403, 'FORBIDDEN', 'You may not do this')) });
     await vm.load(1);
-    expect(vm.status).toBe('error');
-    expect(vm.error).toBe('You may not do this');
+    expect(vm.list.status).toBe('error');
+    expect(vm.list.error).toBe('You may not do this');
   });
 });
