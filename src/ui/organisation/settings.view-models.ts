@@ -5,16 +5,9 @@ import type { MessageTemplate, TemplatePreview } from '../../contracts/main/temp
 import { MessageTemplatesApi, SignupAllowListApi } from '../../application/organisation/organisation-admin-api.port';
 import { AddToSignupAllowList, PreviewMessageTemplate, SaveMessageTemplate } from '../../application/organisation/workspace-admin.use-cases';
 import { describeError } from '../../application/shared/api-error';
+import { allowListRows, type AllowListRow } from '../shared/allow-list-entries';
 import { PagedList } from '../shared/paged-list';
 import type { Notice } from './organisation.view-models';
-
-export interface SignupAllowListRow {
-  key: string;
-  entryId: string;
-  entry: string;
-  kind: string;
-  added: string;
-}
 
 /** The workspace's own sign-up allow-list on the settings screen: paged and searched on the server; add, remove. */
 @injectable()
@@ -35,14 +28,8 @@ export class SignupAllowListViewModel {
     makeAutoObservable(this, { list: false }, { autoBind: true });
   }
 
-  get rows(): SignupAllowListRow[] {
-    return this.list.items.map((e) => ({
-      key: e.entryId,
-      entryId: e.entryId,
-      entry: e.entry,
-      kind: e.kind === 'DOMAIN' ? 'Whole domain' : 'Address',
-      added: new Date(e.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
-    }));
+  get rows(): AllowListRow[] {
+    return allowListRows(this.list.items);
   }
 
   async search(query: string): Promise<void> {

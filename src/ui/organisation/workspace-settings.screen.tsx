@@ -1,14 +1,15 @@
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Popconfirm, Space, Switch, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Popconfirm, Space, Switch, Tabs, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { SignInMethod } from '../../contracts/main/organisation.contract';
 import { TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from '../../domain/messages/message-template';
 import { SESSION_POLICY_LIMITS, type SessionPolicyKey } from '../../domain/organisation/workspace-policy';
 import { ALLOW_LIST_ENTRY_HINT } from '../../domain/platform/allow-list';
+import { AllowListEntries } from '../shared/allow-list-entries';
 import { useViewModel } from '../shared/container-context';
-import { EmptyState, LoadError, Loading } from '../shared/page-state';
+import { LoadError, Loading } from '../shared/page-state';
 import { WorkspaceSettingsViewModel, type SettingsSection } from './organisation.view-models';
-import { InvitationTemplateViewModel, SignupAllowListViewModel, type SignupAllowListRow } from './settings.view-models';
+import { InvitationTemplateViewModel, SignupAllowListViewModel } from './settings.view-models';
 
 const TABS = ['sign-in', 'sign-up', 'invitations'] as const;
 
@@ -199,51 +200,9 @@ const SignUpSettings = observer(function SignUpSettings({ vm }: { vm: WorkspaceS
             Add to list
           </Button>
         </Form>
-        <Input.Search
-          aria-label="Search the list"
-          placeholder="Search addresses and domains"
-          allowClear
-          style={{ maxWidth: 360, margin: '24px 0 16px' }}
-          onSearch={(q) => void allowList.search(q)}
-        />
-        {allowList.list.status === 'loading' && allowList.list.items.length === 0 ? <Loading label="Loading the list" /> : null}
-        {allowList.list.status === 'error' ? <LoadError message={allowList.list.error ?? ''} onRetry={() => void allowList.load()} /> : null}
-        {allowList.list.status === 'ready' && allowList.list.items.length === 0 ? (
-          <EmptyState title={allowList.query ? 'Nothing on the list matches this search' : 'The list is empty: nobody may sign up on their own yet'} />
-        ) : null}
-        {allowList.list.items.length > 0 ? (
-          <Table<SignupAllowListRow>
-            aria-label="Sign-up allow-list"
-            rowKey="key"
-            dataSource={allowList.rows}
-            loading={allowList.list.status === 'loading'}
-            pagination={{ current: allowList.list.page, pageSize: allowList.list.pageSize, total: allowList.list.total, onChange: (page) => void allowList.load(page), hideOnSinglePage: true, showSizeChanger: false }}
-            columns={[
-              { title: 'Address or domain', dataIndex: 'entry' },
-              { title: 'Kind', dataIndex: 'kind', width: 140 },
-              { title: 'Added', dataIndex: 'added', width: 140 },
-              {
-                title: 'Actions',
-                key: 'actions',
-                width: 120,
-                render: (_: unknown, row: SignupAllowListRow) => (
-                  <Popconfirm
-                    title={`Remove ${row.entry}?`}
-                    description={`${row.kind === 'Whole domain' ? `Nobody at ${row.entry}` : row.entry} may sign up on their own any more. Existing accounts stay.`}
-                    okText="Remove"
-                    okButtonProps={{ danger: true }}
-                    cancelText="Keep"
-                    onConfirm={() => allowList.remove(row.entryId)}
-                  >
-                    <Button danger loading={allowList.removing === row.entryId} aria-label={`Remove ${row.entry}`}>
-                      Remove
-                    </Button>
-                  </Popconfirm>
-                ),
-              },
-            ]}
-          />
-        ) : null}
+        <div style={{ marginTop: 24 }}>
+          <AllowListEntries vm={allowList} label="Sign-up allow-list" />
+        </div>
       </Card>
     </Space>
   );

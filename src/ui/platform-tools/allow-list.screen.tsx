@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Col, Form, Input, List, Popconfirm, Row, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, List, Row, Space, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { ALLOW_LIST_ENTRY_HINT } from '../../domain/platform/allow-list';
+import { AllowListEntries } from '../shared/allow-list-entries';
 import { useViewModel } from '../shared/container-context';
-import { EmptyState, LoadError, Loading } from '../shared/page-state';
-import { AllowListViewModel, type AllowListRow } from './allow-list.view-model';
+import { EmptyState } from '../shared/page-state';
+import { AllowListViewModel } from './allow-list.view-model';
 import { WorkspacePicker } from './workspace-picker';
 
 /** Who may sign up to a workspace: its allow-list of addresses and domains. */
@@ -41,55 +42,7 @@ export const AllowListScreen = observer(function AllowListScreen() {
             </Col>
           </Row>
           <Card title={`On the list of ${vm.workspaceName}`} style={{ marginTop: 16 }}>
-            <Input.Search
-              aria-label="Search the list"
-              placeholder="Search addresses and domains"
-              allowClear
-              style={{ maxWidth: 360, marginBottom: 16 }}
-              onSearch={(q) => void vm.search(q)}
-            />
-            {vm.list.status === 'loading' && vm.list.items.length === 0 ? <Loading label="Loading the list" /> : null}
-            {vm.list.status === 'error' ? <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} /> : null}
-            {vm.list.status === 'ready' && vm.list.items.length === 0 ? (
-              <EmptyState title={vm.query ? 'Nothing on the list matches this search' : 'The list is empty: nobody may sign up on their own yet'} />
-            ) : null}
-            {vm.list.items.length > 0 ? (
-              <Table<AllowListRow>
-                aria-label="Allow-list entries"
-                rowKey="key"
-                dataSource={vm.rows}
-                loading={vm.list.status === 'loading'}
-                pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true, showSizeChanger: false }}
-                columns={[
-                  { title: 'Address or domain', dataIndex: 'entry' },
-                  { title: 'Kind', dataIndex: 'kind', width: 140 },
-                  { title: 'Added', dataIndex: 'added', width: 140 },
-                  {
-                    title: 'Actions',
-                    key: 'actions',
-                    width: 120,
-                    render: (_: unknown, row: AllowListRow) => (
-                      <Popconfirm
-                        title={`Remove ${row.entry}?`}
-                        description={
-                          row.kind === 'Whole domain'
-                            ? `Nobody at ${row.entry} may sign up on their own any more (unless listed by address). Existing accounts stay.`
-                            : `${row.entry} may no longer sign up on their own. An existing account stays.`
-                        }
-                        okText="Remove"
-                        okButtonProps={{ danger: true }}
-                        cancelText="Keep"
-                        onConfirm={() => vm.remove(row.entryId)}
-                      >
-                        <Button danger loading={vm.removing === row.entryId} aria-label={`Remove ${row.entry}`}>
-                          Remove
-                        </Button>
-                      </Popconfirm>
-                    ),
-                  },
-                ]}
-              />
-            ) : null}
+            <AllowListEntries vm={vm} label="Allow-list entries" />
           </Card>
         </>
       )}

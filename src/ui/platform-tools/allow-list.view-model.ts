@@ -4,16 +4,9 @@ import type { AllowListEntry } from '../../contracts/main/allow-list.contract';
 import { AddToAllowList, badLines, ImportAllowList } from '../../application/platform-tools/allow-list.use-cases';
 import { AllowListApi, WorkspaceDirectory } from '../../application/platform-tools/platform-tools-api.port';
 import { describeError } from '../../application/shared/api-error';
+import { allowListRows, type AllowListRow } from '../shared/allow-list-entries';
 import { PagedList } from '../shared/paged-list';
 import { WorkspaceChoices } from './workspace-choices';
-
-export interface AllowListRow {
-  key: string;
-  entryId: string;
-  entry: string;
-  kind: string;
-  added: string;
-}
 
 type Notice = { type: 'success' | 'error'; message: string } | null;
 
@@ -48,13 +41,7 @@ export class AllowListViewModel {
   }
 
   get rows(): AllowListRow[] {
-    return this.list.items.map((e) => ({
-      key: e.entryId,
-      entryId: e.entryId,
-      entry: e.entry,
-      kind: e.kind === 'DOMAIN' ? 'Whole domain' : 'Address',
-      added: new Date(e.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
-    }));
+    return allowListRows(this.list.items);
   }
 
   get workspaceName(): string {
