@@ -235,31 +235,22 @@ export class ImportUsersViewModel {
   }
 
   /** Stops the job after its current batch; the rows written so far stay. */
-  async cancel(): Promise<void> {
-    if (!this.job) return;
-    this.status = 'cancelling';
-    this.error = null;
-    try {
-      const job = await this.cancelJob.execute(this.job.jobId);
-      runInAction(() => {
-        this.status = 'idle';
-        this.follow(job);
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'idle';
-        this.error = describeError(error);
-      });
-    }
+  cancel(): Promise<void> {
+    return this.act('cancelling', (jobId) => this.cancelJob.execute(jobId));
   }
 
   /** Continues an interrupted or cancelled job. */
-  async resume(): Promise<void> {
+  resume(): Promise<void> {
+    return this.act('resuming', (jobId) => this.resumeJob.execute(jobId));
+  }
+
+  /** Cancels or resumes the job shown, then follows what the server answers. */
+  private async act(status: 'cancelling' | 'resuming', call: (jobId: string) => Promise<ImportJob>): Promise<void> {
     if (!this.job) return;
-    this.status = 'resuming';
+    this.status = status;
     this.error = null;
     try {
-      const job = await this.resumeJob.execute(this.job.jobId);
+      const job = await call(this.job.jobId);
       runInAction(() => {
         this.status = 'idle';
         this.follow(job);
