@@ -33,6 +33,7 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
         'g-stranger': { email: 'stranger@example.com', email_verified: true },
         'g-globex-admin': { email: 'admin@globex.test', email_verified: true },
         'g-locked': { email: 'locked@acme.test', email_verified: true },
+        'g-waiting': { email: 'waiting@acme.test', email_verified: true },
       },
     });
     microsoft = await startIdp({
@@ -53,6 +54,11 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     const [acme] = await db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     await db.query(
       `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, locked_at) VALUES ($1, 'locked@acme.test', 'Lou', 'Locked', 'EMPLOYEE', 'ACTIVE', now())`,
+      [acme.id],
+    );
+    // Signed up, but the emailed confirmation link was never opened.
+    await db.query(
+      `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, email_confirmed) VALUES ($1, 'waiting@acme.test', 'Wai', 'Ting', 'EMPLOYEE', 'ACTIVE', false)`,
       [acme.id],
     );
     app = await buildApp({
@@ -165,6 +171,16 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     );
     expect(events.map((e) => e.action)).toEqual(['IDENTITY_LINKED', 'SIGN_IN']);
     expect(events[1].details.method).toBe('oidc-google');
+  });
+
+  it('confirms an email still waiting for its link when the provider vouches for that address, and signs in', async () => {
+    const confirmed = async () =>
+      (await db.query<{ email_confirmed: boolean }>(`SELECT email_confirmed FROM users WHERE email = 'waiting@acme.test'`))[0]!.email_confirmed;
+    expect(await confirmed()).toBe(false);
+    const res = await signInWith('google', 'waiting@acme.test');
+    expect(res.headers.location).toBe('/dashboard');
+    expect((await who(tokenOf(res)!)).email).toBe('waiting@acme.test');
+    expect(await confirmed()).toBe(true);
   });
 
   it('finds the user by (issuer, subject) on later sign-ins, even after the email changed on either side', async () => {
