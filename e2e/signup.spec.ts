@@ -67,6 +67,13 @@ test('a person signs up where the workspace allows it, confirms the email from t
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toContainText('Confirm your email first');
 
+  // The admin's People page shows the newcomer as waiting for the confirmation.
+  await admin.goto(url('globex', '/people'));
+  const search = admin.getByRole('searchbox', { name: 'Search people' });
+  await search.fill(email);
+  await search.press('Enter');
+  await expect(admin.locator('.ant-table-tbody tr.ant-table-row')).toContainText('Signed up; email not confirmed yet');
+
   const link = await latestLink(page, email);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
@@ -105,7 +112,7 @@ test('a person signs up where the workspace allows it, confirms the email from t
   await expect(page.getByRole('heading', { name: 'Email already confirmed' })).toBeVisible();
 
   // Sign-up goes off again: Globex is other journeys' too.
-  await admin.reload();
+  await admin.goto(url('globex', '/organisation/settings?tab=sign-up'));
   await admin.getByRole('switch', { name: 'Bulk sign-up' }).click();
   await admin.getByRole('button', { name: 'Save sign-up setting' }).click();
   await expect(admin.getByText('Sign-up setting saved.')).toBeVisible();

@@ -19,6 +19,7 @@ export const person = (n: number, extra: Partial<DirectoryUser> = {}): Directory
   dateOfJoining: '2024-01-01',
   createdAt: '2026-01-01T00:00:00.000Z',
   invite: null,
+  emailConfirmed: true,
   ...extra,
 });
 

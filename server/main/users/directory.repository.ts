@@ -34,12 +34,13 @@ interface UserRow {
   created_at: Date;
   invite_sent_at: Date | null;
   invite_expires_at: Date | null;
+  email_confirmed: boolean;
 }
 
 const SELECT_USER = `
   SELECT u.id, u.email, u.first_name, u.last_name, u.employee_id, u.designation, u.phone_number, u.role, u.status,
          u.branch_id, b.name AS branch_name, u.department_id, d.name AS department_name,
-         u.date_of_joining, u.created_at, i.sent_at AS invite_sent_at, i.expires_at AS invite_expires_at
+         u.date_of_joining, u.created_at, i.sent_at AS invite_sent_at, i.expires_at AS invite_expires_at, u.email_confirmed
     FROM users u
     LEFT JOIN invites i ON i.workspace_id = u.workspace_id AND i.user_id = u.id AND i.claimed_at IS NULL
     LEFT JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
@@ -81,6 +82,7 @@ export function toDirectoryUser(r: UserRow): DirectoryUser {
       r.status === 'INVITED' && r.invite_expires_at
         ? { sentAt: r.invite_sent_at ? new Date(r.invite_sent_at).toISOString() : null, expiresAt: new Date(r.invite_expires_at).toISOString() }
         : null,
+    emailConfirmed: r.email_confirmed,
   };
 }
 

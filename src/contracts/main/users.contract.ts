@@ -23,6 +23,8 @@ export const DirectoryUser = z.object({
   createdAt: z.string(),
   /** For invited people: when their link was last sent (null: never) and when it stops working. */
   invite: z.object({ sentAt: z.string().nullable(), expiresAt: z.string() }).nullable(),
+  /** False for someone who signed up and has not yet opened the confirmation link (they cannot sign in yet). */
+  emailConfirmed: z.boolean(),
 });
 export type DirectoryUser = z.infer<typeof DirectoryUser>;
 

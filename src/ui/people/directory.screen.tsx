@@ -300,7 +300,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** Status, and for invited people where their invitation stands. */
+/** Status, for invited people where their invitation stands, and for sign-ups whether they confirmed their email. */
 function StatusCell({ label, user }: { label: string; user: DirectoryUser }) {
   const invite = user.invite;
   const state = invite ? inviteState(invite, new Date()) : null;
@@ -310,6 +310,11 @@ function StatusCell({ label, user }: { label: string; user: DirectoryUser }) {
       {invite && (
         <Typography.Text type={state === 'expired' ? 'danger' : 'secondary'} style={{ display: 'block', fontSize: 12 }}>
           {state === 'expired' ? `Invitation expired ${dateOf(invite.expiresAt)}` : state === 'not-sent' ? 'Invitation not sent yet' : `Invitation sent, expires ${dateOf(invite.expiresAt)}`}
+        </Typography.Text>
+      )}
+      {!user.emailConfirmed && (
+        <Typography.Text type="warning" style={{ display: 'block', fontSize: 12 }}>
+          Signed up; email not confirmed yet
         </Typography.Text>
       )}
     </>

@@ -79,9 +79,23 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     const stored = await server.db.query<{ code_hash: string }>(`SELECT code_hash FROM email_confirmations`);
     expect(stored.map((s) => s.code_hash)).not.toContain(code);
 
+    // The admins' directory marks the person as waiting for the confirmation, until it comes.
+    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const inDirectory = async () =>
+      (
+        await server.request('acme.localhost', {
+          method: 'POST',
+          url: '/main-api/api/workspace/users/search',
+          token: admin,
+          payload: { searchText: 'nila@joiners', page: 0, pageSize: 20 },
+        })
+      ).json().items[0].emailConfirmed;
+    expect(await inDirectory()).toBe(false);
+
     const ok = await confirm(code);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ ok: true, email: 'nila@joiners.test' });
+    expect(await inDirectory()).toBe(true);
     expect((await signIn('nila@joiners.test')).statusCode).toBe(200);
 
     const again = await confirm(code);
