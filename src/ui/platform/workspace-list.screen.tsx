@@ -47,18 +47,18 @@ export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
           New workspace
         </Button>
       </Space>
-      {vm.status === 'error' ? (
-        <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />
+      {vm.list.status === 'error' ? (
+        <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} />
       ) : (
         <Table
           rowKey="key"
-          loading={vm.status === 'loading'}
+          loading={vm.list.status === 'loading'}
           dataSource={vm.rows}
           locale={{ emptyText: vm.emptyText }}
           pagination={{
-            current: vm.page,
-            pageSize: vm.pageSize,
-            total: vm.total,
+            current: vm.list.page,
+            pageSize: vm.list.pageSize,
+            total: vm.list.total,
             showSizeChanger: true,
             showTotal: (total) => `${total} ${total === 1 ? 'workspace' : 'workspaces'}`,
             onChange: (page, size) => void vm.load(page, size),

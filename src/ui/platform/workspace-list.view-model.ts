@@ -5,8 +5,7 @@ import { CreateWorkspace, type CreateWorkspaceInput } from '../../application/pl
 import { WorkspaceAdminApi } from '../../application/platform/workspace-admin-api.port';
 import { describeError } from '../../application/shared/api-error';
 import { contractState, isoDay } from '../../domain/platform/contract-expiry';
-
-type LoadStatus = 'loading' | 'ready' | 'error';
+import { PagedList } from '../shared/paged-list';
 
 export interface WorkspaceRow {
   key: string;
@@ -39,14 +38,8 @@ export function describeUsers(w: Pick<WorkspaceListItem, 'userCount' | 'userLimi
 /** The platform admin's list of workspaces: paged on the server, searchable by name or host; "New workspace". */
 @injectable()
 export class WorkspaceListViewModel {
-  status: LoadStatus = 'loading';
-  error: string | null = null;
-  items: WorkspaceListItem[] = [];
-  total = 0;
-  /** One-based, as the table shows it. */
-  page = 1;
-  pageSize = 20;
   search = '';
+  readonly list = new PagedList<WorkspaceListItem>((page, pageSize) => this.workspaces.list({ page, pageSize, search: this.search || undefined }));
 
   createOpen = false;
   creating = false;
@@ -59,12 +52,12 @@ export class WorkspaceListViewModel {
     @inject(WorkspaceAdminApi) private readonly workspaces: WorkspaceAdminApi,
     @inject(CreateWorkspace) private readonly createWorkspace: CreateWorkspace,
   ) {
-    makeAutoObservable(this, {}, { autoBind: true });
+    makeAutoObservable(this, { list: false }, { autoBind: true });
   }
 
   /** Plain rows for antd's Table (not an observer). */
   get rows(): WorkspaceRow[] {
-    return this.items.map((w) => ({
+    return this.list.items.map((w) => ({
       key: w.workspaceId,
       workspaceId: w.workspaceId,
       companyName: w.companyName,
@@ -79,26 +72,8 @@ export class WorkspaceListViewModel {
     return this.search ? `No workspace matches “${this.search}”` : 'No workspaces yet. Create the first one.';
   }
 
-  async load(page = this.page, pageSize = this.pageSize): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    const search = this.search;
-    try {
-      const result = await this.workspaces.list({ page: page - 1, pageSize, search: search || undefined });
-      runInAction(() => {
-        if (search !== this.search) return; // a newer search is on its way
-        this.items = result.items;
-        this.total = result.total;
-        this.page = page;
-        this.pageSize = pageSize;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  load(page?: number, pageSize?: number): Promise<void> {
+    return this.list.load(page, pageSize);
   }
 
   /** A new search starts again at the first page. */

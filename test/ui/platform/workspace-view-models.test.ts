@@ -18,14 +18,14 @@ describe('WorkspaceListViewModel', () => {
     const api = new FakeWorkspaceAdminApi();
     const vm = new WorkspaceListViewModel(api, new CreateWorkspace(api));
     await vm.load(1);
-    expect(vm.status).toBe('ready');
+    expect(vm.list.status).toBe('ready');
     expect(vm.rows.map((r) => [r.companyName, r.users, r.contract])).toEqual([
       ['Acme', '4', 'Open-ended'],
       ['Globex', '4', 'Open-ended'],
     ]);
     await vm.searchFor(' globex ');
     expect(vm.rows.map((r) => r.companyName)).toEqual(['Globex']);
-    expect(vm.page).toBe(1);
+    expect(vm.list.page).toBe(1);
     await vm.searchFor('nothing');
     expect(vm.rows).toEqual([]);
     expect(vm.emptyText).toBe('No workspace matches “nothing”');
@@ -39,8 +39,8 @@ describe('WorkspaceListViewModel', () => {
     const vm = new WorkspaceListViewModel(api, new CreateWorkspace(api));
     api.failNext = new ApiError(500, 'INTERNAL', 'The server could not complete this request');
     await vm.load(1);
-    expect(vm.status).toBe('error');
-    expect(vm.error).toBe('The server could not complete this request');
+    expect(vm.list.status).toBe('error');
+    expect(vm.list.error).toBe('The server could not complete this request');
 
     vm.openCreate();
     const values = { companyName: 'Initech', workspaceUrl: 'acme.localhost', adminEmail: 'bill@initech.test', adminFirstName: 'Bill' };
