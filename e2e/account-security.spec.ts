@@ -16,7 +16,7 @@ test('a member changes their password: this session stays, the other one ends, t
     const page = await laptop.newPage();
     await signIn(page, 'acme', email);
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByText('Your profile').click();
+    await page.getByRole('menuitem', { name: 'Your profile' }).click();
     await expect(page.getByRole('heading', { name: 'Password' })).toBeVisible();
 
     // A wrong current password is named on its field and changes nothing.

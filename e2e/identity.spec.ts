@@ -61,7 +61,7 @@ test('a member signs in with a code texted to the number on their profile', asyn
 test('a member changes their name on their profile page', async ({ page }) => {
   await signIn(page, 'acme', 'rohan.patel2@acme.test');
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByText('Your profile').click();
+  await page.getByRole('menuitem', { name: 'Your profile' }).click();
   await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
   await page.getByLabel('Last name').fill('Patil');
   await page.getByRole('button', { name: 'Save' }).click();

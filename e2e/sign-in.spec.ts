@@ -15,8 +15,16 @@ test.describe('sign-in', () => {
     await expect(page.locator('.ant-select-content, .ant-select-selection-item').first()).toHaveText('All Business Units');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Redressal workflows')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByText('Sign out').click();
+    // The account menu opens from the keyboard and closes with Escape.
+    const accountMenu = page.getByRole('button', { name: 'Account menu' });
+    await accountMenu.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeHidden();
+
+    await accountMenu.click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/signin$/);
     // The session is gone: the dashboard sends us back to sign-in.
     await page.goto(url('acme', '/dashboard'));

@@ -70,7 +70,10 @@ export const AppShell = observer(function AppShell() {
                 loading={shell.units.length === 0 && !shell.unitsError}
               />
             </Space>
+            {/* Opened by click (and Enter or Space), not by hover: a menu that closes when the pointer drifts is
+                hard to use with a keyboard or a shaky hand, and it closed under a journey's pointer too. */}
             <Dropdown
+              trigger={['click']}
               menu={{
                 items: [
                   { key: 'role', label: ROLE_LABELS[user.role], disabled: true },
