@@ -44,15 +44,15 @@ export const BusinessUnitsScreen = observer(function BusinessUnitsScreen() {
         style={{ maxWidth: 320, marginBottom: 16 }}
         onSearch={(value) => void vm.setSearch(value)}
       />
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status !== 'error' ? (
+      {vm.list.status === 'error' ? <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.list.status !== 'error' ? (
         <Table<BusinessUnit & { key: string }>
           aria-label="Business units"
           rowKey="key"
           dataSource={rows}
-          loading={vm.status === 'loading'}
+          loading={vm.list.status === 'loading'}
           locale={{ emptyText: <EmptyState title={vm.search ? 'No business unit matches this search' : 'No business units yet'} /> }}
-          pagination={{ current: vm.page, pageSize: vm.pageSize, total: vm.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
+          pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
           columns={[
             {
               title: 'Name',

@@ -28,7 +28,7 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
         </Typography.Title>
         {vm.canManage ? (
           <Space>
-            <Button danger disabled={vm.selectedRows.length === 0} onClick={() => vm.askDelete(vm.selectedRows)}>
+            <Button danger disabled={vm.list.selected.length === 0} onClick={() => vm.askDelete(vm.list.selected)}>
               Delete selected
             </Button>
             <Button type="primary" onClick={vm.openCreate}>
@@ -55,16 +55,16 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
         />
         <Input.Search aria-label="Search departments" placeholder="Search by name" allowClear style={{ width: 260 }} onSearch={(value) => void vm.setSearch(value)} />
       </Space>
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status !== 'error' ? (
+      {vm.list.status === 'error' ? <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.list.status !== 'error' ? (
         <Table<DepartmentRow & { key: string }>
           aria-label="Departments"
           rowKey="key"
           dataSource={rows}
-          loading={vm.status === 'loading'}
-          rowSelection={vm.canManage ? { selectedRowKeys: vm.selectedIds, onChange: (keys) => vm.select(keys.map(String)) } : undefined}
+          loading={vm.list.status === 'loading'}
+          rowSelection={vm.canManage ? { selectedRowKeys: vm.list.selectedKeys, onChange: (keys) => vm.list.select(keys.map(String)) } : undefined}
           locale={{ emptyText: <EmptyState title={vm.search ? 'No department matches this search' : 'No departments here yet'} /> }}
-          pagination={{ current: vm.page, pageSize: vm.pageSize, total: vm.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
+          pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
           columns={[
             { title: 'Department', dataIndex: 'departmentName' },
             { title: 'Business unit', dataIndex: 'branchName' },

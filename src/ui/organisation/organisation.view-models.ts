@@ -30,6 +30,7 @@ import { normaliseHex } from '../../domain/organisation/branding';
 import { deletePlan, moveTargets, peopleCount } from '../../domain/organisation/business-unit-rules';
 import { ALL_BUSINESS_UNITS, ALL_BUSINESS_UNITS_LABEL } from '../../domain/organisation/business-unit-selection';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from '../../domain/organisation/workspace-policy';
+import { PagedList } from '../shared/paged-list';
 import { InvitationTemplateViewModel, SignupAllowListViewModel } from './settings.view-models';
 
 type LoadStatus = 'loading' | 'ready' | 'error';
@@ -50,13 +51,10 @@ export interface UnitEditor {
 /** The business-units screen: paged, searchable table; create, rename, headquarters, colour, delete with a move. */
 @injectable()
 export class BusinessUnitsViewModel {
-  status: LoadStatus = 'loading';
-  error: string | null = null;
-  items: BusinessUnit[] = [];
-  total = 0;
-  page = 1;
-  readonly pageSize = 20;
   search = '';
+  readonly list = new PagedList<BusinessUnit>((page, pageSize) => this.units.list({ page, pageSize, search: this.search || undefined }), {
+    key: (u) => u.branchId,
+  });
   canManage = false;
   notice: Notice = null;
 
@@ -79,7 +77,7 @@ export class BusinessUnitsViewModel {
     @inject(DeleteBusinessUnit) private readonly deleteUnit: DeleteBusinessUnit,
     @inject(SetBusinessUnitColour) private readonly setUnitColour: SetBusinessUnitColour,
   ) {
-    makeAutoObservable(this, {}, { autoBind: true });
+    makeAutoObservable(this, { list: false }, { autoBind: true });
   }
 
   init(role: Role): void {
@@ -87,7 +85,7 @@ export class BusinessUnitsViewModel {
   }
 
   get rows(): (BusinessUnit & { key: string })[] {
-    return this.items.map((u) => ({ ...u, key: u.branchId }));
+    return this.list.items.map((u) => ({ ...u, key: u.branchId }));
   }
 
   get deletePlan() {
@@ -108,23 +106,8 @@ export class BusinessUnitsViewModel {
     return `${peopleCount(unit.userCount)} ${unit.userCount === 1 ? 'is' : 'are'} in "${unit.branchName}". Choose the business unit they move to; they keep no department.${departments}`;
   }
 
-  async load(page = this.page): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const result = await this.units.list({ page: page - 1, pageSize: this.pageSize, search: this.search || undefined });
-      runInAction(() => {
-        this.items = result.items;
-        this.total = result.total;
-        this.page = page;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  load(page?: number): Promise<void> {
+    return this.list.load(page);
   }
 
   setSearch(text: string): Promise<void> {
@@ -194,7 +177,7 @@ export class BusinessUnitsViewModel {
       const outcome = await this.setUnitColour.execute({ branchId: unit.branchId, colour });
       runInAction(() => {
         if (outcome.ok) {
-          this.items = this.items.map((u) => (u.branchId === unit.branchId ? outcome.unit : u));
+          this.list.replace(outcome.unit);
           this.notice = { type: 'success', message: `Colour of "${unit.branchName}" saved.` };
         } else {
           this.notice = { type: 'error', message: outcome.message };
@@ -245,7 +228,7 @@ export class BusinessUnitsViewModel {
           message: `"${unit.branchName}" deleted.${moved > 0 && target ? ` ${peopleCount(moved)} moved to "${target}".` : ''}`,
         };
       });
-      await this.load(this.items.length === 1 && this.page > 1 ? this.page - 1 : this.page);
+      await this.load(this.list.pageAfterRemoval());
     } catch (error) {
       runInAction(() => (this.deleteError = describeError(error)));
     } finally {
@@ -259,19 +242,18 @@ export class BusinessUnitsViewModel {
 /** The departments screen: unit filter (All Business Units by default), search, create, rename, delete, managers. */
 @injectable()
 export class DepartmentsViewModel {
-  status: LoadStatus = 'loading';
-  error: string | null = null;
-  items: DepartmentRow[] = [];
-  total = 0;
-  page = 1;
-  readonly pageSize = 20;
   search = '';
   unitFilter: string = ALL_BUSINESS_UNITS;
+  /** Only rows on the page shown stay selected: "Delete selected" acts on what the admin sees. */
+  readonly list = new PagedList<DepartmentRow>(
+    (page, pageSize) =>
+      this.departments.list({ page, pageSize, search: this.search || undefined, branchId: this.unitFilter === ALL_BUSINESS_UNITS ? undefined : this.unitFilter }),
+    { key: (d) => d.departmentId, selection: 'page' },
+  );
   units: Branch[] = [];
   canManage = false;
   seesAll = false;
   notice: Notice = null;
-  selectedIds: string[] = [];
 
   createOpen = false;
   renaming: DepartmentRow | null = null;
@@ -295,11 +277,11 @@ export class DepartmentsViewModel {
     @inject(RemoveDepartmentManager) remove: RemoveDepartmentManager,
   ) {
     this.managers = new DepartmentManagersViewModel(departments, appoint, remove, () => void this.load());
-    makeAutoObservable(this, { managers: false }, { autoBind: true });
+    makeAutoObservable(this, { managers: false, list: false }, { autoBind: true });
   }
 
   get rows(): (DepartmentRow & { key: string })[] {
-    return this.items.map((d) => ({ ...d, key: d.departmentId }));
+    return this.list.items.map((d) => ({ ...d, key: d.departmentId }));
   }
 
   get unitOptions(): { value: string; label: string }[] {
@@ -310,10 +292,6 @@ export class DepartmentsViewModel {
   /** Where a new department may go: one unit, or all of them. */
   get createUnitOptions(): { value: string; label: string }[] {
     return [{ value: 'ALL', label: `${ALL_BUSINESS_UNITS_LABEL} (one department in each)` }, ...this.units.map((u) => ({ value: u.branchId, label: u.branchName }))];
-  }
-
-  get selectedRows(): DepartmentRow[] {
-    return this.items.filter((d) => this.selectedIds.includes(d.departmentId));
   }
 
   /** How many people lose their department if the pending delete goes ahead. */
@@ -336,29 +314,8 @@ export class DepartmentsViewModel {
     await this.load(1);
   }
 
-  async load(page = this.page): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const result = await this.departments.list({
-        page: page - 1,
-        pageSize: this.pageSize,
-        search: this.search || undefined,
-        branchId: this.unitFilter === ALL_BUSINESS_UNITS ? undefined : this.unitFilter,
-      });
-      runInAction(() => {
-        this.items = result.items;
-        this.total = result.total;
-        this.page = page;
-        this.status = 'ready';
-        this.selectedIds = this.selectedIds.filter((id) => result.items.some((d) => d.departmentId === id));
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  load(page?: number): Promise<void> {
+    return this.list.load(page);
   }
 
   filterByUnit(unit: string): Promise<void> {
@@ -369,10 +326,6 @@ export class DepartmentsViewModel {
   setSearch(text: string): Promise<void> {
     this.search = text.trim();
     return this.load(1);
-  }
-
-  select(ids: string[]): void {
-    this.selectedIds = ids;
   }
 
   openCreate(): void {
@@ -468,13 +421,13 @@ export class DepartmentsViewModel {
       const { deleted, usersWithoutDepartment } = outcome.result;
       runInAction(() => {
         this.pendingDelete = [];
-        this.selectedIds = [];
+        this.list.clearSelection();
         this.notice = {
           type: 'success',
           message: `${deleted} department${deleted === 1 ? '' : 's'} deleted. ${usersWithoutDepartment === 0 ? 'Nobody' : peopleCount(usersWithoutDepartment)} lost their department.`,
         };
       });
-      await this.load(this.items.length === rows.length && this.page > 1 ? this.page - 1 : this.page);
+      await this.load(this.list.pageAfterRemoval(rows.length));
     } catch (error) {
       runInAction(() => (this.deleteError = describeError(error)));
     } finally {

@@ -99,7 +99,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
         onClose={() => setInviting(false)}
         onInvited={() => void Promise.all([vm.load(1), vm.loadStats(), pending.load()])}
       />
-      <PendingInvitationsBar vm={pending} onSent={() => void vm.load(vm.page)} />
+      <PendingInvitationsBar vm={pending} onSent={() => void vm.load()} />
 
       {stats && (
         <Row gutter={16} style={{ marginBottom: 16 }} aria-label="People in numbers">
@@ -182,38 +182,38 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
         </div>
       )}
 
-      {vm.selectedIds.length > 0 && (
+      {vm.list.selectedKeys.length > 0 && (
         <Space style={{ marginBottom: 12 }} aria-label="Selected people">
-          <Typography.Text strong>{plural(vm.selectedIds.length, 'person', 'people')} selected</Typography.Text>
-          <Button disabled={vm.busy} onClick={() => confirmStatus(vm.selectedIds, 'INACTIVE')}>
+          <Typography.Text strong>{plural(vm.list.selectedKeys.length, 'person', 'people')} selected</Typography.Text>
+          <Button disabled={vm.busy} onClick={() => confirmStatus(vm.list.selectedKeys, 'INACTIVE')}>
             Deactivate selected
           </Button>
-          <Button disabled={vm.busy} onClick={() => confirmStatus(vm.selectedIds, 'ACTIVE')}>
+          <Button disabled={vm.busy} onClick={() => confirmStatus(vm.list.selectedKeys, 'ACTIVE')}>
             Reactivate selected
           </Button>
-          <Button disabled={vm.busy || !vm.selected.some((u) => u.status === 'INVITED')} onClick={() => void vm.resendInvitations(vm.selected)}>
+          <Button disabled={vm.busy || !vm.list.selected.some((u) => u.status === 'INVITED')} onClick={() => void vm.resendInvitations(vm.list.selected)}>
             Resend invitations
           </Button>
-          <Button danger disabled={vm.busy} onClick={() => confirmDelete(vm.selectedIds)}>
+          <Button danger disabled={vm.busy} onClick={() => confirmDelete(vm.list.selectedKeys)}>
             Delete selected
           </Button>
-          <Button type="link" onClick={() => vm.select([])}>
+          <Button type="link" onClick={vm.list.clearSelection}>
             Clear selection
           </Button>
         </Space>
       )}
 
-      {vm.status === 'error' ? (
-        <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />
+      {vm.list.status === 'error' ? (
+        <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} />
       ) : (
         <Table<DirectoryRow>
           rowKey="key"
-          loading={vm.status === 'loading'}
+          loading={vm.list.status === 'loading'}
           dataSource={vm.rows}
           rowSelection={{
-            selectedRowKeys: vm.selectedIds,
+            selectedRowKeys: vm.list.selectedKeys,
             preserveSelectedRowKeys: true,
-            onChange: (keys) => vm.select(keys as string[]),
+            onChange: (keys) => vm.list.select(keys as string[]),
             getCheckboxProps: (row) => ({ disabled: row.userId === me?.userId, 'aria-label': `Select ${row.name}` }),
           }}
           locale={{
@@ -223,18 +223,18 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
                 : 'Nobody here yet: import or invite your people',
           }}
           pagination={{
-            current: vm.page,
-            pageSize: vm.pageSize,
-            total: vm.total,
+            current: vm.list.page,
+            pageSize: vm.list.pageSize,
+            total: vm.list.total,
             showSizeChanger: true,
             showTotal: (total) => plural(total, 'person', 'people'),
           }}
           onChange={(pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort') {
               const s = sorter as SorterResult<DirectoryRow>;
-              void vm.sort(s.columnKey as DirectorySort | undefined, s.order === 'descend' ? 'desc' : s.order === 'ascend' ? 'asc' : undefined);
+              void vm.list.sortBy(s.columnKey as DirectorySort | undefined, s.order === 'descend' ? 'desc' : s.order === 'ascend' ? 'asc' : undefined);
             } else if (extra.action === 'paginate') {
-              void vm.load(pagination.current ?? 1, pagination.pageSize ?? vm.pageSize);
+              void vm.load(pagination.current ?? 1, pagination.pageSize ?? vm.list.pageSize);
             }
           }}
           columns={[
@@ -243,23 +243,23 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
               key: 'name',
               dataIndex: 'name',
               sorter: true,
-              sortOrder: vm.sortBy === 'name' ? (vm.sortOrder === 'asc' ? 'ascend' : 'descend') : null,
+              sortOrder: vm.list.columnSortOrder('name'),
               render: (name: string, row) => (
                 <Button type="link" style={{ padding: 0 }} onClick={() => void vm.openEdit(row)} aria-label={`Edit ${name}`}>
                   {name}
                 </Button>
               ),
             },
-            { title: 'Email', key: 'email', dataIndex: 'email', sorter: true, sortOrder: vm.sortBy === 'email' ? (vm.sortOrder === 'asc' ? 'ascend' : 'descend') : null },
+            { title: 'Email', key: 'email', dataIndex: 'email', sorter: true, sortOrder: vm.list.columnSortOrder('email') },
             { title: 'Business unit', dataIndex: 'branchName', render: (v: string | null) => v ?? '—' },
             { title: 'Department', dataIndex: 'departmentName', render: (v: string | null) => v ?? '—' },
-            { title: 'Role', key: 'role', dataIndex: 'roleLabel', sorter: true, sortOrder: vm.sortBy === 'role' ? (vm.sortOrder === 'asc' ? 'ascend' : 'descend') : null },
+            { title: 'Role', key: 'role', dataIndex: 'roleLabel', sorter: true, sortOrder: vm.list.columnSortOrder('role') },
             {
               title: 'Status',
               key: 'status',
               dataIndex: 'statusLabel',
               sorter: true,
-              sortOrder: vm.sortBy === 'status' ? (vm.sortOrder === 'asc' ? 'ascend' : 'descend') : null,
+              sortOrder: vm.list.columnSortOrder('status'),
               render: (label: string, row) => <StatusCell label={label} user={row} />,
             },
             {
@@ -267,7 +267,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
               key: 'joined',
               dataIndex: 'dateOfJoining',
               sorter: true,
-              sortOrder: vm.sortBy === 'joined' ? (vm.sortOrder === 'asc' ? 'ascend' : 'descend') : null,
+              sortOrder: vm.list.columnSortOrder('joined'),
               render: (v: string | null) => v ?? '—',
             },
           ]}

@@ -12,6 +12,7 @@ import { assignableRoles, ROLE_LABELS, type Role } from '../../domain/auth/roles
 import { ALL_BUSINESS_UNITS } from '../../domain/organisation/business-unit-selection';
 import { USER_STATUS_LABELS, type DirectorySort, type UserStatus } from '../../domain/people/directory';
 import { SessionViewModel } from '../shell/session.view-model';
+import { PagedList } from '../shared/paged-list';
 import { plural } from '../shared/plural';
 
 export interface DirectoryFilters {
@@ -51,22 +52,16 @@ const SEARCH_DELAY_MS = 300;
 /** The directory screen: filters, search, server-side paging and sorting, selection, edit and bulk actions. */
 @injectable()
 export class DirectoryViewModel {
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
-  items: DirectoryUser[] = [];
-  total = 0;
-  page = 1;
-  pageSize = 20;
-  sortBy: DirectorySort = 'name';
-  sortOrder: 'asc' | 'desc' = 'asc';
   searchText = '';
   filters: DirectoryFilters = { businessUnit: ALL_BUSINESS_UNITS, department: '' };
+  /** The selection is kept across pages and searches, so people found by different searches can be acted on together. */
+  readonly list = new PagedList<DirectoryUser, DirectorySort>((page, pageSize, sort) => this.findPage(page, pageSize, sort?.by, sort?.order), {
+    sort: { by: 'name', order: 'asc' },
+    key: (u) => u.userId,
+    selection: 'keep',
+  });
   departments: Department[] = [];
   stats: UserStats | null = null;
-  /** Kept across pages and searches, so people found by different searches can be acted on together. */
-  selectedIds: string[] = [];
-  /** The selected people as they were listed when picked. */
-  selected: DirectoryUser[] = [];
 
   editing: DirectoryUser | null = null;
   editDepartments: Department[] = [];
@@ -79,7 +74,6 @@ export class DirectoryViewModel {
   /** What the last action did, for the message line. */
   notice: { type: 'success' | 'warning' | 'error'; text: string } | null = null;
 
-  private request = 0;
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -92,7 +86,7 @@ export class DirectoryViewModel {
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(ManageInvitations) private readonly invitations: ManageInvitations,
   ) {
-    makeAutoObservable(this, {}, { autoBind: true });
+    makeAutoObservable(this, { list: false }, { autoBind: true });
   }
 
   get me() {
@@ -101,7 +95,7 @@ export class DirectoryViewModel {
 
   /** Plain rows for antd's Table (not an observer). */
   get rows(): DirectoryRow[] {
-    return this.items.map((u) => ({
+    return this.list.items.map((u) => ({
       ...u,
       key: u.userId,
       name: `${u.firstName} ${u.lastName}`.trim() || u.email,
@@ -133,40 +127,26 @@ export class DirectoryViewModel {
     await Promise.all([this.loadDepartments(), this.load(1), this.loadStats()]);
   }
 
-  async load(page = this.page, pageSize = this.pageSize): Promise<void> {
-    const request = ++this.request;
-    this.status = 'loading';
-    this.page = page;
-    this.pageSize = pageSize;
+  load(page?: number, pageSize?: number): Promise<void> {
+    return this.list.load(page, pageSize);
+  }
+
+  /** One page as the filters, the search and the list's sort ask for it. */
+  private findPage(page: number, pageSize: number, sortBy: DirectorySort | undefined, sortOrder: 'asc' | 'desc' | undefined) {
     const f = this.filters;
-    try {
-      const result = await this.findPeople.execute({
-        page: page - 1,
-        pageSize,
-        sortBy: this.sortBy,
-        sortOrder: this.sortOrder,
-        branchId: f.businessUnit !== ALL_BUSINESS_UNITS ? f.businessUnit : undefined,
-        departmentId: f.department || undefined,
-        role: f.role,
-        status: f.status,
-        joinedFrom: f.joinedFrom || undefined,
-        joinedTo: f.joinedTo || undefined,
-        searchText: this.searchText,
-      });
-      if (request !== this.request) return;
-      runInAction(() => {
-        this.items = result.items;
-        this.total = result.total;
-        this.status = 'ready';
-        this.error = null;
-      });
-    } catch (error) {
-      if (request !== this.request) return;
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+    return this.findPeople.execute({
+      page,
+      pageSize,
+      sortBy,
+      sortOrder,
+      branchId: f.businessUnit !== ALL_BUSINESS_UNITS ? f.businessUnit : undefined,
+      departmentId: f.department || undefined,
+      role: f.role,
+      status: f.status,
+      joinedFrom: f.joinedFrom || undefined,
+      joinedTo: f.joinedTo || undefined,
+      searchText: this.searchText,
+    });
   }
 
   async loadStats(): Promise<void> {
@@ -208,19 +188,6 @@ export class DirectoryViewModel {
     clearTimeout(this.searchTimer);
     this.searchText = text;
     return this.load(1);
-  }
-
-  sort(by: DirectorySort | undefined, order: 'asc' | 'desc' | undefined): Promise<void> {
-    this.sortBy = by && order ? by : 'name';
-    this.sortOrder = by && order ? order : 'asc';
-    return this.load(1);
-  }
-
-  select(ids: string[]): void {
-    const known = new Map(this.selected.map((u) => [u.userId, u]));
-    for (const u of this.items) known.set(u.userId, u);
-    this.selected = ids.map((id) => known.get(id)).filter((u): u is DirectoryUser => u !== undefined);
-    this.selectedIds = ids;
   }
 
   // --- Edit one person ---
@@ -295,7 +262,7 @@ export class DirectoryViewModel {
         return false;
       }
       runInAction(() => {
-        this.items = this.items.map((u) => (u.userId === user.userId ? outcome.user : u));
+        this.list.replace(outcome.user);
         this.editing = null;
         this.notice = { type: 'success', text: `Saved ${outcome.user.email}` };
       });
@@ -327,7 +294,7 @@ export class DirectoryViewModel {
                 text: `${verb} ${plural(result.changed, 'person', 'people')}; ${result.failed.length} not changed: ${result.failed.map((f) => this.describeFailure(f)).join('; ')}`,
               };
         if (this.editing && userIds.includes(this.editing.userId)) this.editing = null;
-        this.select([]);
+        this.list.clearSelection();
       });
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));
@@ -347,7 +314,7 @@ export class DirectoryViewModel {
           ? { type: 'success', text: `Deleted ${plural(outcome.deleted, 'person', 'people')}` }
           : { type: 'error', text: `Nothing was deleted: ${outcome.message}` };
         if (outcome.ok) {
-          this.select([]);
+          this.list.clearSelection();
           this.editing = null;
         }
       });
@@ -375,7 +342,7 @@ export class DirectoryViewModel {
         this.notice = outcome.ok
           ? { type: 'success', text: `Sent ${plural(outcome.count, 'invitation', 'invitations')} again` }
           : { type: 'error', text: outcome.message };
-        if (outcome.ok) this.select([]);
+        if (outcome.ok) this.list.clearSelection();
       });
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));
@@ -422,7 +389,7 @@ export class DirectoryViewModel {
   }
 
   private describeFailure(failure: { userId: string; message: string }): string {
-    const user = this.items.find((u) => u.userId === failure.userId);
+    const user = this.list.items.find((u) => u.userId === failure.userId);
     return `${user?.email ?? failure.userId} (${failure.message})`;
   }
 }

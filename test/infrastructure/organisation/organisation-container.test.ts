@@ -34,7 +34,7 @@ describe('the organisation area in the composition root', () => {
     expect(container.get(BusinessUnitsViewModel)).not.toBe(container.get(BusinessUnitsViewModel));
     const units = container.get(BusinessUnitsViewModel);
     await units.load(1);
-    expect(units.status).toBe('ready');
+    expect(units.list.status).toBe('ready');
     expect(requests).toEqual(['http://acme.localhost/main-api/api/workspace/branches?page=0&pageSize=20']);
   });
 });

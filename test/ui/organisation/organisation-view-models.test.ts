@@ -51,7 +51,7 @@ describe('BusinessUnitsViewModel', () => {
     vm.init('EMPLOYER');
     expect(vm.canManage).toBe(true);
     await vm.load(1);
-    expect(vm.status).toBe('ready');
+    expect(vm.list.status).toBe('ready');
     expect(vm.rows.map((r) => r.branchName)).toEqual(['Acme Headquarters', 'Acme Pune']);
     await vm.setSearch(' pune ');
     expect(api.calls.slice(-1)).toEqual(['list 0 pune']);
@@ -74,7 +74,7 @@ describe('BusinessUnitsViewModel', () => {
   it('asks where people go before deleting a unit with people, then moves them', async () => {
     const { api, vm } = unitsVm();
     await vm.load(1);
-    await vm.askDelete(vm.items[1]);
+    await vm.askDelete(vm.list.items[1]);
     expect(vm.deleteSummary).toContain('10 people are in "Acme Pune"');
     expect(vm.deleteSummary).toContain('Its 3 departments will be deleted with it.');
     expect(vm.deletePlan).toEqual({ ok: true, needsTarget: true });
@@ -93,7 +93,7 @@ describe('BusinessUnitsViewModel', () => {
   it('refuses to delete the headquarters and shows why', async () => {
     const { api, vm } = unitsVm();
     await vm.load(1);
-    await vm.askDelete(vm.items[0]);
+    await vm.askDelete(vm.list.items[0]);
     expect(vm.deletePlan).toMatchObject({ ok: false, reason: 'headquarters' });
     await vm.confirmDelete();
     expect(vm.deleteError).toContain('cannot be deleted');
@@ -106,8 +106,39 @@ describe('BusinessUnitsViewModel', () => {
       throw new ApiError(403, 'FORBIDDEN', 'You may not do this');
     };
     await vm.load(1);
-    expect(vm.status).toBe('error');
-    expect(vm.error).toBe('You may not do this');
+    expect(vm.list.status).toBe('error');
+    expect(vm.list.error).toBe('You may not do this');
+  });
+
+  it('pages through many units: a search starts again at page 1, deleting the last unit of a later page steps back', async () => {
+    const { api, vm } = unitsVm();
+    for (let n = 1; n <= 19; n++) {
+      api.units.push({ branchId: `b${n}`, branchName: `Branch ${String(n).padStart(2, '0')}`, headquarter: false, backgroundColor: null, userCount: 0, departmentCount: 0 });
+    }
+    await vm.load(2);
+    expect(vm.list.total).toBe(21);
+    expect(vm.rows.map((r) => r.branchName)).toEqual(['Branch 19']);
+    await vm.setSearch('branch');
+    expect(api.calls.at(-1)).toBe('list 0 branch');
+    expect(vm.list.page).toBe(1);
+
+    await vm.setSearch('');
+    await vm.load(2);
+    await vm.askDelete(vm.list.items[0]);
+    await vm.confirmDelete();
+    expect(vm.notice?.message).toBe('"Branch 19" deleted.');
+    expect(api.calls.slice(-2)).toEqual(['remove b19', 'list 0 ']);
+    expect(vm.list.page).toBe(1);
+    expect(vm.rows).toHaveLength(20);
+  });
+
+  it('shows a new colour in place without reading the page again', async () => {
+    const { api, vm } = unitsVm();
+    await vm.load(1);
+    const before = api.calls.length;
+    await vm.setColour(vm.list.items[1], '#00AA55');
+    expect(vm.rows[1].backgroundColor).toBe('#00aa55');
+    expect(api.calls.slice(before)).toEqual(['colour pune 00aa55']);
   });
 });
 
@@ -149,19 +180,55 @@ describe('DepartmentsViewModel', () => {
   it('says how many people lose their department before deleting, then deletes', async () => {
     const { api, vm } = departmentsVm();
     await vm.init('WORKSPACE_ADMIN');
-    vm.select(['d1', 'd2']);
-    vm.askDelete(vm.selectedRows);
+    vm.list.select(['d1', 'd2']);
+    vm.askDelete(vm.list.selected);
     expect(vm.peopleLosingDepartment).toBe(6);
     await vm.confirmDelete();
     expect(vm.notice?.message).toBe('2 departments deleted. 6 people lost their department.');
     expect(api.rows.map((d) => d.departmentId)).toEqual(['d3']);
-    expect(vm.selectedIds).toEqual([]);
+    expect(vm.list.selectedKeys).toEqual([]);
+  });
+
+  it('starts again at page 1 when the unit or the search changes, and keeps selected only the rows the page shows', async () => {
+    const { api, vm } = departmentsVm();
+    for (let n = 1; n <= 20; n++) {
+      api.rows.push({ departmentId: `x${n}`, departmentName: `Team ${n}`, branchId: 'hq', branchName: 'Acme Headquarters', userCount: 1, managerCount: 0, createdAt: '2026-01-01T00:00:00.000Z' });
+    }
+    await vm.init('WORKSPACE_ADMIN');
+    vm.list.select(['d1', 'd2']);
+    await vm.load(2);
+    expect(api.queries.at(-1)).toMatchObject({ page: 1 });
+    expect(vm.rows).toHaveLength(3);
+    expect(vm.list.selected).toEqual([]);
+
+    await vm.filterByUnit('hq');
+    expect(api.queries.at(-1)).toMatchObject({ page: 0, branchId: 'hq' });
+    await vm.load(2);
+    await vm.setSearch('team');
+    expect(api.queries.at(-1)).toMatchObject({ page: 0, branchId: 'hq', search: 'team' });
+    expect(vm.list.page).toBe(1);
+  });
+
+  it('steps back a page after deleting every department of the last page', async () => {
+    const { api, vm } = departmentsVm();
+    for (let n = 1; n <= 19; n++) {
+      api.rows.push({ departmentId: `x${n}`, departmentName: `Team ${n}`, branchId: 'hq', branchName: 'Acme Headquarters', userCount: 0, managerCount: 0, createdAt: '2026-01-01T00:00:00.000Z' });
+    }
+    await vm.init('WORKSPACE_ADMIN');
+    await vm.load(2);
+    vm.list.select(vm.list.items.map((d) => d.departmentId));
+    vm.askDelete(vm.list.selected);
+    expect(vm.pendingDelete).toHaveLength(2);
+    await vm.confirmDelete();
+    expect(api.queries.at(-1)).toMatchObject({ page: 0 });
+    expect(vm.list.page).toBe(1);
+    expect(vm.rows).toHaveLength(20);
   });
 
   it('manages the managers of a department in the drawer, searching people on the server', async () => {
     const { api, vm } = departmentsVm();
     await vm.init('WORKSPACE_ADMIN');
-    await vm.managers.open(vm.items[0]);
+    await vm.managers.open(vm.list.items[0]);
     expect(vm.managers.list).toEqual([]);
     expect(vm.managers.candidateOptions).toHaveLength(2);
     await vm.managers.searchUsers('esha');

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/application/shared/api-error';
 import { RefreshCurrentUser } from '../../../src/application/auth/refresh-current-user.use-case';
 import { SignOut } from '../../../src/application/auth/sign-out.use-case';
 import { BulkEditPeople, DeletePeople, EditPerson } from '../../../src/application/people/edit-people.use-case';
@@ -49,7 +50,7 @@ describe('DirectoryViewModel', () => {
     await vm.start('hq');
     expect(api.calls[0]).toMatchObject({ kind: 'list', input: { page: 0, pageSize: 20, branchId: 'hq', sortBy: 'name', sortOrder: 'asc' } });
     expect(vm.rows).toHaveLength(20);
-    expect(vm.total).toBe(45);
+    expect(vm.list.total).toBe(45);
     expect(vm.stats?.total).toBe(45);
     await vm.load(3);
     expect(vm.rows).toHaveLength(5);
@@ -60,20 +61,72 @@ describe('DirectoryViewModel', () => {
     await vm.start('ALL');
     await vm.load(2);
     await vm.setFilters({ department: 'd1' });
-    expect(vm.page).toBe(1);
+    expect(vm.list.page).toBe(1);
+    expect(api.calls.at(-1)).toMatchObject({ input: { page: 0, departmentId: 'd1' } });
+    await vm.load(3);
+    await vm.setFilters({ role: 'EMPLOYEE' });
+    expect(api.calls.at(-1)).toMatchObject({ input: { page: 0, role: 'EMPLOYEE', departmentId: 'd1' } });
     await vm.setFilters({ businessUnit: 'pune' });
     expect(vm.filters.department).toBe('');
-    await vm.sort('email', 'desc');
+    await vm.load(2);
+    await vm.list.sortBy('email', 'desc');
+    expect(vm.list.page).toBe(1);
     expect(api.calls.at(-1)).toMatchObject({ input: { page: 0, sortBy: 'email', sortOrder: 'desc', branchId: 'pune' } });
-    await vm.sort(undefined, undefined);
-    expect(api.calls.at(-1)).toMatchObject({ input: { sortBy: 'name', sortOrder: 'asc' } });
+    await vm.load(2);
+    expect(api.calls.at(-1)).toMatchObject({ input: { page: 1, sortBy: 'email', sortOrder: 'desc' } });
+    await vm.list.sortBy(undefined, undefined);
+    expect(api.calls.at(-1)).toMatchObject({ input: { page: 0, sortBy: 'name', sortOrder: 'asc' } });
+  });
+
+  it('changes the page size from the table and keeps it for the next pages', async () => {
+    const { api, vm } = setUp();
+    await vm.start('ALL');
+    await vm.load(2, 10);
+    expect(vm.rows.map((r) => r.userId)[0]).toBe('u11');
+    await vm.setFilters({ status: 'ACTIVE' });
+    expect(api.calls.at(-1)).toMatchObject({ input: { page: 0, pageSize: 10 } });
+    expect(vm.list.total).toBe(45);
+  });
+
+  it('waits for a pause in typing, then searches from page 1', async () => {
+    vi.useFakeTimers();
+    try {
+      const { api, vm } = setUp();
+      await vm.start('ALL');
+      await vm.load(2);
+      vm.setSearchText('person');
+      vm.setSearchText('person4');
+      expect(api.calls.filter((c) => c.kind === 'search')).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(api.calls.filter((c) => c.kind === 'search')).toEqual([{ kind: 'search', input: expect.objectContaining({ page: 0, searchText: 'person4' }) }]);
+      expect(vm.list.page).toBe(1);
+      expect(vm.rows.map((r) => r.email)).toContain('person45@acme.test');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the people selected on one page while another page is shown, and says so when the list cannot be read', async () => {
+    const { api, vm } = setUp();
+    await vm.start('ALL');
+    vm.list.select(['u1', 'u2']);
+    await vm.load(2);
+    vm.list.select(['u1', 'u2', 'u21']);
+    expect(vm.list.selected.map((u) => u.email)).toEqual(['person1@acme.test', 'person2@acme.test', 'person21@acme.test']);
+    api.list = async () => {
+      throw new ApiError(500, 'INTERNAL', 'The server could not complete this request');
+    };
+    await vm.load(3);
+    expect(vm.list).toMatchObject({ status: 'error', error: 'The server could not complete this request' });
+    expect(vm.list.selectedKeys).toEqual(['u1', 'u2', 'u21']);
   });
 
   it('searches at once on Enter', async () => {
     const { api, vm } = setUp();
     await vm.start('ALL');
+    await vm.load(2);
     await vm.searchNow('person1');
-    expect(api.calls.at(-1)!.kind).toBe('search');
+    expect(api.calls.at(-1)).toMatchObject({ kind: 'search', input: { page: 0 } });
     expect(vm.rows.map((r) => r.email)).toContain('person1@acme.test');
     expect(vm.rows.every((r) => r.email.startsWith('person1'))).toBe(true);
   });
@@ -81,16 +134,16 @@ describe('DirectoryViewModel', () => {
   it('saves only what changed, and keeps the drawer open with the server’s reason on a refusal', async () => {
     const { api, vm } = setUp();
     await vm.start('ALL');
-    const user = vm.items[0]!;
+    const user = vm.list.items[0]!;
     await vm.openEdit(user);
     expect(await vm.save({ ...vm.formValues(user), designation: 'Analyst' })).toBe(true);
     expect(api.calls.find((c) => c.kind === 'update')!.input).toEqual({ userId: user.userId, change: { designation: 'Analyst' } });
-    expect(vm.items[0]!.designation).toBe('Analyst');
+    expect(vm.list.items[0]!.designation).toBe('Analyst');
     expect(vm.editing).toBeNull();
 
     api.refusals.set(user.userId, 'You may not do this here');
-    await vm.openEdit(vm.items[0]!);
-    expect(await vm.save({ ...vm.formValues(vm.items[0]!), firstName: 'New' })).toBe(false);
+    await vm.openEdit(vm.list.items[0]!);
+    expect(await vm.save({ ...vm.formValues(vm.list.items[0]!), firstName: 'New' })).toBe(false);
     expect(vm.formError).toBe('You may not do this here');
     expect(vm.editing).not.toBeNull();
   });
@@ -98,9 +151,9 @@ describe('DirectoryViewModel', () => {
   it('deactivates the selected people, showing progress and naming those it could not change', async () => {
     const { api, vm } = setUp();
     await vm.start('ALL');
-    vm.select(['u1', 'u2']);
+    vm.list.select(['u1', 'u2']);
     api.refusals.set('u2', 'The workspace must keep at least one active workspace admin');
-    await vm.setStatus(vm.selectedIds, 'INACTIVE');
+    await vm.setStatus(vm.list.selectedKeys, 'INACTIVE');
     expect(vm.progress).toBeNull();
     expect(vm.notice?.type).toBe('warning');
     expect(vm.notice?.text).toMatch(/Deactivated 1 person; 1 not changed: person2@acme.test \(The workspace must keep/);
@@ -110,10 +163,10 @@ describe('DirectoryViewModel', () => {
   it('deletes the selected people, or says why nothing was deleted', async () => {
     const { api, vm } = setUp();
     await vm.start('ALL');
-    vm.select(['u1', 'u2']);
-    expect(await vm.remove(vm.selectedIds)).toBe(true);
+    vm.list.select(['u1', 'u2']);
+    expect(await vm.remove(vm.list.selectedKeys)).toBe(true);
     expect(vm.notice).toEqual({ type: 'success', text: 'Deleted 2 people' });
-    expect(vm.total).toBe(43);
+    expect(vm.list.total).toBe(43);
     api.refusals.set('u3', 'You cannot delete yourself');
     expect(await vm.remove(['u3'])).toBe(false);
     expect(vm.notice?.text).toBe('Nothing was deleted: You cannot delete yourself');
@@ -124,20 +177,20 @@ describe('DirectoryViewModel', () => {
     const { vm, invites } = setUp(people);
     await vm.start('ALL');
     await vm.searchNow('person1');
-    vm.select(['u1']);
+    vm.list.select(['u1']);
     await vm.searchNow('person');
-    vm.select(['u1', 'u2', 'u3']);
-    await vm.resendInvitations(vm.selected);
+    vm.list.select(['u1', 'u2', 'u3']);
+    await vm.resendInvitations(vm.list.selected);
     expect(invites.resent).toEqual([['person1@acme.test', 'person3@acme.test']]);
     expect(vm.notice).toEqual({ type: 'success', text: 'Sent 2 invitations again' });
-    expect(vm.selectedIds).toEqual([]);
+    expect(vm.list.selectedKeys).toEqual([]);
   });
 
   it('lets a workspace admin sign a person out everywhere, and says how many sessions ended', async () => {
     const { api, vm } = setUp();
     await vm.start('ALL');
     expect(vm.maySignOthersOut).toBe(true);
-    await vm.signOutEverywhere(vm.items[0]!);
+    await vm.signOutEverywhere(vm.list.items[0]!);
     expect(api.signedOut).toEqual(['u1']);
     expect(vm.notice).toEqual({ type: 'success', text: 'Signed person1@acme.test out everywhere (2 sessions ended)' });
   });
