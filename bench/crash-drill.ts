@@ -4,24 +4,15 @@
 // with one invite each. Then the server restarts, the job must show as INTERRUPTED with those rows, and a resume
 // (odd rounds) or a re-run of the whole file as a new job (even rounds) must end with exactly the file's users.
 // PGlite by default (a data folder); PostgreSQL when BENCH_DATABASE_URL is set (a scratch database).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import type { Database } from '../server/platform/db/database';
-import { openPglite } from '../server/platform/db/pglite-database';
-import { openPostgres } from '../server/platform/db/postgres-database';
 import { DEMO_PASSWORD } from '../server/seed/demo.seed';
+import { csvUpload, serverDatabase, ServerProcess, sleep } from './server-process';
 
 const ROWS = Number(process.env.DRILL_ROWS ?? 50_000);
 const ROUNDS = Number(process.env.DRILL_ROUNDS ?? 5);
 const BATCH = 5000;
 const PORT = Number(process.env.DRILL_PORT ?? 8291);
 const STALE_SECONDS = 2;
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 function csv(round: number): string {
   const lines = ['Email,First Name,Last Name,Business Unit,Date of Joining'];
@@ -29,72 +20,14 @@ function csv(round: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-function request(method: string, url: string, options: { token?: string; json?: unknown; body?: Buffer; contentType?: string } = {}): Promise<{ status: number; json: any }> {
-  const payload = options.json !== undefined ? Buffer.from(JSON.stringify(options.json)) : options.body;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        method,
-        path: url,
-        headers: {
-          host: `acme.localhost:${PORT}`,
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...(payload ? { 'content-type': options.json !== undefined ? 'application/json' : options.contentType!, 'content-length': payload.length } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown = text;
-          try {
-            json = JSON.parse(text);
-          } catch {}
-          resolve({ status: res.statusCode ?? 0, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 class Drill {
-  private server: ChildProcess | null = null;
+  readonly server: ServerProcess;
 
   constructor(
-    private readonly env: Record<string, string>,
+    env: Record<string, string>,
     private readonly openDb: () => Promise<Database>,
-  ) {}
-
-  async start(): Promise<number> {
-    const began = performance.now();
-    this.server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', MAIN_HOST: 'localhost', LOG_LEVEL: 'warn', IMPORT_STALE_SECONDS: String(STALE_SECONDS), ...this.env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    for (let i = 0; i < 600; i++) {
-      if (this.server.exitCode !== null) throw new Error(`the server exited (${this.server.exitCode}) while starting`);
-      const ok = await request('GET', '/config.json').then((r) => r.status === 200, () => false);
-      if (ok) return performance.now() - began;
-      await sleep(100);
-    }
-    throw new Error('the server did not start');
-  }
-
-  async kill(signal: NodeJS.Signals): Promise<void> {
-    const server = this.server!;
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill(signal);
-    await exited;
-    this.server = null;
+  ) {
+    this.server = new ServerProcess(PORT, { IMPORT_STALE_SECONDS: String(STALE_SECONDS), ...env });
   }
 
   /** Reads the database directly (PGlite: only while the server is down, it holds the folder). */
@@ -117,67 +50,22 @@ class Drill {
     }
   }
 
-  async signIn(): Promise<string> {
-    const res = await request('POST', '/main-api/api/user/signin', { json: { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD } });
-    if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.json)}`);
-    return res.json.token;
-  }
-
   async upload(token: string, content: string, name: string): Promise<string> {
-    const form = new FormData();
-    form.append('mapping', JSON.stringify({ email: 0, firstName: 1, lastName: 2, branch: 3, dateOfJoining: 4 }));
-    form.append('file', new Blob([content], { type: 'text/csv' }), name);
-    const body = new Response(form);
-    const res = await request('POST', '/main-api/api/invite/bulk', {
-      token,
-      body: Buffer.from(await body.arrayBuffer()),
-      contentType: body.headers.get('content-type')!,
-    });
+    const upload = await csvUpload(content, name, { email: 0, firstName: 1, lastName: 2, branch: 3, dateOfJoining: 4 });
+    const res = await this.server.upload('/main-api/api/invite/bulk', token, upload);
     if (res.status !== 202) throw new Error(`import: ${res.status} ${JSON.stringify(res.json)}`);
     return res.json.jobId;
   }
 
-  async job(token: string, jobId: string) {
-    const res = await request('GET', `/main-api/api/invite/bulk/jobs/${jobId}`, { token });
-    if (res.status !== 200) throw new Error(`job: ${res.status} ${JSON.stringify(res.json)}`);
-    return res.json as { status: string; rowsDone: number; created: number; totalRows: number };
-  }
-
-  async waitFor(token: string, jobId: string, done: (status: string) => boolean, timeoutMs = 600_000) {
-    const until = performance.now() + timeoutMs;
-    for (;;) {
-      const job = await this.job(token, jobId);
-      if (done(job.status)) return job;
-      if (performance.now() > until) throw new Error(`job ${jobId} stuck at ${job.status}`);
-      await sleep(200);
-    }
+  waitFor(token: string, jobId: string, done: (status: string) => boolean, timeoutMs = 600_000) {
+    return this.server.waitForJob<{ status: string; rowsDone: number; created: number; totalRows: number }>(token, jobId, done, 200, timeoutMs);
   }
 }
 
 export async function crashDrill(): Promise<void> {
   const kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crash-drill-'));
-  let env: Record<string, string> = { DATA_DIR: dataDir };
-  let openDb: () => Promise<Database> = () => openPglite({ dataDir: path.join(dataDir, 'pglite') });
-  let dropDb = async () => {};
-  if (kind === 'postgres') {
-    const name = `drill_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.BENCH_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    env = { ...env, DATABASE_URL: url.toString() };
-    openDb = () => openPostgres(url.toString(), 2);
-    dropDb = async () => {
-      const cleanup = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
-  }
-  const drill = new Drill(env, openDb);
+  const database = await serverDatabase(kind, 'crash-drill');
+  const drill = new Drill(database.env, database.open);
   console.log(`\nCrash drill, ${kind}: ${ROUNDS} rounds of a ${ROWS.toLocaleString('en')}-row import killed (SIGKILL) at a random moment; batches of ${BATCH.toLocaleString('en')}`);
   let failures = 0;
   try {
@@ -185,8 +73,8 @@ export async function crashDrill(): Promise<void> {
     let expectedMs = ROWS * 0.4;
     for (let round = 1; round <= ROUNDS; round++) {
       const problems: string[] = [];
-      const startMs = await drill.start();
-      let token = await drill.signIn();
+      const startMs = await drill.server.start();
+      let token = await drill.server.signIn('admin@acme.test', DEMO_PASSWORD);
       const prefix = `drill.r${round}.`;
       const content = csv(round);
       const began = performance.now();
@@ -195,7 +83,7 @@ export async function crashDrill(): Promise<void> {
       // meanwhile: on PGlite a poll waits for the batch in hand, and would bias the moment.
       const killAt = 300 + Math.random() * expectedMs;
       await sleep(Math.max(0, killAt - (performance.now() - began)));
-      await drill.kill('SIGKILL');
+      await drill.server.stop('SIGKILL');
       const killedAfter = performance.now() - began;
 
       const atKill = await drill.inspect(prefix, jobId);
@@ -208,8 +96,8 @@ export async function crashDrill(): Promise<void> {
       if (rowsDone % BATCH !== 0 && rowsDone !== ROWS) problems.push(`rows_done ${rowsDone} is not a whole number of batches`);
       if (atKill.batches.rows !== rowsDone) problems.push(`batch records hold ${atKill.batches.rows} rows, job says ${rowsDone}`);
 
-      const restartMs = await drill.start();
-      token = await drill.signIn();
+      const restartMs = await drill.server.start();
+      token = await drill.server.signIn('admin@acme.test', DEMO_PASSWORD);
       const seen = await drill.waitFor(token, jobId, (s) => s !== 'RUNNING' && s !== 'QUEUED', 60_000);
       const expectedStatus = rowsDone === ROWS && atKill.job?.status === 'COMPLETED' ? 'COMPLETED' : 'INTERRUPTED';
       if (seen.status !== expectedStatus) problems.push(`after restart the job is ${seen.status}, expected ${expectedStatus}`);
@@ -220,7 +108,7 @@ export async function crashDrill(): Promise<void> {
       if (seen.status === 'INTERRUPTED') {
         if (round % 2 === 1) {
           how = 'resumed';
-          const res = await request('POST', `/main-api/api/invite/bulk/jobs/${jobId}/resume`, { token, json: {} });
+          const res = await drill.server.request('POST', `/main-api/api/invite/bulk/jobs/${jobId}/resume`, { token, json: {} });
           if (res.status !== 202) problems.push(`resume: ${res.status}`);
           const done = await drill.waitFor(token, jobId, (s) => s !== 'RUNNING' && s !== 'QUEUED');
           if (done.status !== 'COMPLETED' || done.rowsDone !== ROWS) problems.push(`resumed job ended ${done.status} at ${done.rowsDone}`);
@@ -232,7 +120,7 @@ export async function crashDrill(): Promise<void> {
         }
       }
       const finishMs = performance.now() - finishBegan;
-      await drill.kill('SIGTERM');
+      await drill.server.stop('SIGTERM');
       const final = await drill.inspect(prefix, jobId);
       if (final.users !== ROWS) problems.push(`${final.users} users at the end, expected exactly ${ROWS}`);
       if (final.invites !== ROWS) problems.push(`${final.invites} invites at the end, expected ${ROWS}`);
@@ -245,8 +133,7 @@ export async function crashDrill(): Promise<void> {
       );
     }
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
-    await dropDb();
+    await database.drop();
   }
   console.log(`  ${failures === 0 ? 'every round OK: no partial batch, no duplicate, exactly the expected users' : `${failures} round(s) FAILED`}`);
   if (failures > 0) process.exitCode = 1;

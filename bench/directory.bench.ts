@@ -1,9 +1,10 @@
 // Directory benchmark: the first page of users, filtered and sorted, in a 100,000-user workspace, asked by 50
 // concurrent clients over real HTTP, beside the same SQL (the same repository code) run directly through the
 // database driver with the same concurrency, in the same run. Target: our p99 at most 2x the direct p99, no errors.
-// Run alone: npx tsx -e "import('./bench/directory.bench.ts').then(m => m.benchDirectory())"
+// Run alone: `npm run bench directory` (it runs this file in a node started with the server's flags).
 // Set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too (a temporary database is created).
 import http from 'node:http';
+import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -145,3 +146,5 @@ export async function benchDirectory(): Promise<void> {
   for (const kind of kinds) await benchOn(kind);
   if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
 }
+
+if (process.argv[2] === '--child' && import.meta.url === pathToFileURL(process.argv[1]).href) await benchDirectory();

@@ -1,22 +1,21 @@
-// User import benchmark: validate + import of a generated 100,000-row CSV through the real routes
-// (multipart, parsing, checks, then the background job: batches of 5,000 rows, one transaction each, polled
-// through GET /api/invite/bulk/jobs/{id} until COMPLETED), beside a raw COPY of the same rows
-// into the same table on the same database, in the same run. Run:
-//   npx tsx -e "import('./bench/import.bench.ts').then(m => m.benchImport())"
-// Set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too (a temporary database is created).
-import { spawn } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// User import benchmark: validate + import of a generated 100,000-row CSV through the API of the real server, run
+// as in production (`server/main.ts` in a process of its own, over HTTP): multipart upload, parsing, checks, then the
+// background job (batches of 5,000 rows, one transaction each), polled through GET /api/invite/bulk/jobs/{id} until
+// COMPLETED. Beside it, a raw COPY of the same rows into the same table on the same database, in the same run.
+// Memory is the server process's resident size, read from /proc by this process: its growth from just before the
+// validate call to the peak of validate + import. Run `npm run bench import`; set BENCH_DATABASE_URL=postgres://...
+// to measure on PostgreSQL too (a temporary database is created). BENCH_SERVER_NODE_ARGS adds node flags to the
+// measured server (e.g. `--trace-gc`, with BENCH_SERVER_STDOUT=1 to see its output).
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../server/app';
 import type { Database } from '../server/platform/db/database';
 import { PgliteDatabase } from '../server/platform/db/pglite-database';
 import { PostgresDatabase } from '../server/platform/db/postgres-database';
-import { FolderFileStorage } from '../server/platform/file-storage';
-import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
-import { cheapPasswords, openBenchDatabase } from './support';
+import { DEMO_PASSWORD } from '../server/seed/demo.seed';
+import { csvUpload, ResidentMemory, serverDatabase, ServerProcess, sleep } from './server-process';
 
+const PORT = Number(process.env.BENCH_PORT ?? 8292);
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const HEADER = 'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
 const MAPPING = { email: 0, firstName: 1, lastName: 2, employeeId: 3, gender: 4, department: 5, designation: 6, branch: 7, role: 8, homeAddress: 9, phoneNumber: 10, dateOfJoining: 11 };
@@ -61,40 +60,6 @@ function toCsv(rows: BenchRow[]): string {
   return `${HEADER}\n${lines.join('\n')}\n`;
 }
 
-async function multipart(csv: string, withMapping: boolean) {
-  const form = new FormData();
-  if (withMapping) form.append('mapping', JSON.stringify(MAPPING));
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench.csv');
-  const response = new Response(form);
-  return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type')! } };
-}
-
-/** Samples RSS (and the JS heap) while `work` runs; returns the peak growth over the values just before. */
-/** The peak RSS so far of the running measurement (to tell the validate call's part from the import's). */
-let peakSoFar = () => 0;
-
-async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; growthMb: number; heapGrowthMb: number; before: NodeJS.MemoryUsage }> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage();
-  let peak = before.rss;
-  let peakHeap = before.heapUsed + before.external;
-  const sample = () => {
-    const now = process.memoryUsage();
-    peak = Math.max(peak, now.rss);
-    peakHeap = Math.max(peakHeap, now.heapUsed + now.external);
-  };
-  const timer = setInterval(sample, 10);
-  peakSoFar = () => (sample(), (peak - before.rss) / 1024 / 1024);
-  try {
-    const result = await work();
-    sample();
-    return { result, growthMb: (peak - before.rss) / 1024 / 1024, heapGrowthMb: (peakHeap - before.heapUsed - before.external) / 1024 / 1024, before };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-
 const COPY_COLUMNS = '(workspace_id, email, first_name, last_name, employee_id, gender, designation, branch_id, department_id, role, home_address, phone_number, date_of_joining, status)';
 
 /** The same rows, with the ids our import resolves, as COPY's CSV input; emails kept apart by a prefix. */
@@ -116,7 +81,7 @@ async function copyInput(db: Database, rows: BenchRow[]): Promise<string> {
 }
 
 /** Times a raw COPY of the rows into users, inside a transaction rolled back afterwards (the table stays as it was). */
-async function timeCopy(kind: 'pglite' | 'postgres', db: Database, input: string): Promise<number | string> {
+async function timeCopy(db: Database, input: string): Promise<number | string> {
   if (db instanceof PgliteDatabase) {
     let ms = 0;
     await db.pg
@@ -153,54 +118,61 @@ async function timeCopy(kind: 'pglite' | 'postgres', db: Database, input: string
   }
 }
 
-async function benchOn(kind: 'pglite' | 'postgres', rows: BenchRow[], csv: string): Promise<void> {
-  const { db, drop } = await openBenchDatabase(kind, 'bench');
-  const files = await mkdtemp(path.join(os.tmpdir(), 'bench-files-'));
+async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
+  const database = await serverDatabase(kind, 'bench-import');
+  const server = new ServerProcess(PORT, { ...database.env, MAX_UPLOAD_BYTES: String(64 * 1024 * 1024) });
+  let running = false;
   try {
-    await seedDemo(db, cheapPasswords, 'localhost');
-    const app = await buildApp({ db, passwords: cheapPasswords, files: new FolderFileStorage(files), settings: { mainHost: 'localhost', maxUploadBytes: 64 * 1024 * 1024 } });
-    const signIn = await app.inject({ method: 'POST', url: '/main-api/api/user/signin', headers: { host: 'acme.localhost' }, payload: { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD } });
-    const token = signIn.json().token as string;
-    // The upload bodies are built before measuring: in real use the browser builds them, not the server.
-    const bodies = [await multipart(csv, true), await multipart(csv, true)];
-    const headers = { host: 'acme.localhost', authorization: `Bearer ${token}` };
-    const call = async (route: string) => {
-      const body = bodies.pop()!;
-      const res = await app.inject({ method: 'POST', url: `/main-api/api/invite/${route}`, headers: { ...headers, ...body.headers }, payload: body.payload });
-      if (res.statusCode !== 200 && res.statusCode !== 202) throw new Error(`${route}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return res.json();
-    };
-    /** Polls the job as the browser does (here every 50 ms) until it has finished. */
-    const finish = async (jobId: string) => {
-      for (;;) {
-        const job = (await app.inject({ method: 'GET', url: `/main-api/api/invite/bulk/jobs/${jobId}`, headers })).json();
-        if (job.status !== 'QUEUED' && job.status !== 'RUNNING') return job;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
+    await server.start();
+    running = true;
+    const token = await server.signIn('admin@acme.test', DEMO_PASSWORD);
+    // The upload body is built before measuring: in real use the browser builds it, not the server.
+    const upload = await csvUpload(toCsv(generateRows()), 'bench.csv', MAPPING);
+    const validate = () => server.upload('/main-api/api/invite/bulk/validate', token, upload);
+    // A server that has been running has its code loaded: one small validate first (it writes nothing).
+    const warmUp = await server.upload('/main-api/api/invite/bulk/validate', token, await csvUpload(toCsv(generateRows().slice(0, 1000)), 'warm-up.csv', MAPPING));
+    if (warmUp.status !== 200) throw new Error(`warm-up validate: ${warmUp.status} ${JSON.stringify(warmUp.json)}`);
+    await sleep(500);
 
-    const { result, growthMb, heapGrowthMb, before } = await withPeakRss(async () => {
-      const start = performance.now();
-      const validation = await call('bulk/validate');
-      const validated = performance.now();
-      const validatePeakMb = peakSoFar();
-      const started = await call('bulk');
-      const answered = performance.now();
-      const imported = await finish(started.jobId);
-      const end = performance.now();
-      return { validation, imported, validatePeakMb, validateMs: validated - start, answerMs: answered - validated, importMs: end - validated, totalMs: end - start };
-    });
-    if (result.validation.validRows !== ROWS || result.imported.created !== ROWS) {
-      throw new Error(`expected ${ROWS} rows imported, got ${JSON.stringify({ valid: result.validation.validRows, created: result.imported.created })}`);
+    const memory = new ResidentMemory(server.pid);
+    const before = memory.now();
+    memory.resetPeak();
+    const start = performance.now();
+    const validation = await validate();
+    if (validation.status !== 200) throw new Error(`validate: ${validation.status} ${JSON.stringify(validation.json).slice(0, 300)}`);
+    const validated = performance.now();
+    const validatePeak = memory.peak();
+    const started = await server.upload('/main-api/api/invite/bulk', token, upload);
+    if (started.status !== 202) throw new Error(`import: ${started.status} ${JSON.stringify(started.json).slice(0, 300)}`);
+    const answered = performance.now();
+    const imported = await server.waitForJob<{ status: string; created: number }>(token, started.json.jobId, (s) => s !== 'QUEUED' && s !== 'RUNNING', 50);
+    const end = performance.now();
+    const peak = memory.peak();
+    const after = memory.now();
+    memory.stop();
+    if (validation.json.validRows !== ROWS || imported.status !== 'COMPLETED' || imported.created !== ROWS) {
+      throw new Error(`expected ${ROWS} rows imported, got ${JSON.stringify({ valid: validation.json.validRows, status: imported.status, created: imported.created })}`);
     }
-    await app.close();
-    // The reference runs after ours, so memory it grows is not reused by our import.
-    const copyMs = await timeCopy(kind, db, await copyInput(db, rows));
+    await server.stop('SIGTERM');
+    running = false;
 
-    const ours = ROWS / (result.totalMs / 1000);
-    console.log(`\nUser import, ${ROWS.toLocaleString('en')} rows, ${kind}`);
-    console.log(`  validate ${result.validateMs.toFixed(0)} ms + import ${result.importMs.toFixed(0)} ms (202 with the job after ${result.answerMs.toFixed(0)} ms) = ${result.totalMs.toFixed(0)} ms -> ${ours.toFixed(0)} rows/s`);
-    console.log(`  import alone: ${(ROWS / (result.importMs / 1000)).toFixed(0)} rows/s`);
+    // The reference runs after ours, on the same database, read directly (the server is down: PGlite holds its folder).
+    const db = await database.open();
+    let copyMs: number | string;
+    try {
+      copyMs = await timeCopy(db, await copyInput(db, generateRows()));
+    } finally {
+      await db.close();
+    }
+
+    const validateMs = validated - start;
+    const importMs = end - validated;
+    const totalMs = end - start;
+    const ours = ROWS / (totalMs / 1000);
+    const growth = peak - before;
+    console.log(`\nUser import, ${ROWS.toLocaleString('en')} rows, ${kind}, through the HTTP API of the server in its own process`);
+    console.log(`  validate ${validateMs.toFixed(0)} ms + import ${importMs.toFixed(0)} ms (202 with the job after ${(answered - validated).toFixed(0)} ms) = ${totalMs.toFixed(0)} ms -> ${ours.toFixed(0)} rows/s`);
+    console.log(`  import alone: ${(ROWS / (importMs / 1000)).toFixed(0)} rows/s`);
     if (typeof copyMs === 'number') {
       const reference = ROWS / (copyMs / 1000);
       const ratio = ours / reference;
@@ -209,40 +181,16 @@ async function benchOn(kind: 'pglite' | 'postgres', rows: BenchRow[], csv: strin
     } else {
       console.log(`  raw COPY: not measured: ${copyMs}`);
     }
-    console.log(`  peak RSS growth during validate + import: ${growthMb.toFixed(0)} MB (target <= 150) ${growthMb <= 150 ? 'OK' : 'ABOVE TARGET'}; by the end of validate: ${result.validatePeakMb.toFixed(0)} MB`);
-    const gc = (globalThis as { gc?: () => void }).gc;
-    let retained = '';
-    if (gc) {
-      gc();
-      const after = process.memoryUsage();
-      retained = `; still held after a full GC: ${((after.heapUsed + after.external - before.heapUsed - before.external) / 1024 / 1024).toFixed(0)} MB`;
-    }
-    console.log(`  (JS heap + external at peak, garbage included: ${heapGrowthMb.toFixed(0)} MB${retained})`);
+    console.log(`  server memory (resident): ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (by the end of validate ${validatePeak.toFixed(0)} MB), ${after.toFixed(0)} MB after`);
+    console.log(`  peak growth during validate + import: ${growth.toFixed(0)} MB (target <= 150) ${growth <= 150 ? 'OK' : 'ABOVE TARGET'}`);
   } finally {
-    await drop();
-    await rm(files, { recursive: true, force: true });
+    if (running) await server.stop('SIGTERM');
+    await database.drop();
   }
 }
 
-/**
- * Each database is measured in a fresh child process, so one run's memory (freed but kept by the
- * process) does not hide the next run's growth.
- */
 export async function benchImport(): Promise<void> {
   const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  for (const kind of kinds) {
-    const code = await new Promise<number>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', kind], { stdio: 'inherit' });
-      child.on('error', reject);
-      child.on('exit', (status) => resolve(status ?? 1));
-    });
-    if (code !== 0) throw new Error(`the ${kind} import benchmark failed (exit ${code})`);
-  }
+  for (const kind of kinds) await benchOn(kind);
   if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
-}
-
-if (process.argv[2] === '--child' && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const kind = process.argv[3] === 'postgres' ? 'postgres' : 'pglite';
-  const rows = generateRows();
-  await benchOn(kind, rows, toCsv(rows));
 }

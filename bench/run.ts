@@ -1,6 +1,9 @@
 // `npm run bench`: each benchmark prints our figure beside its reference, measured in the same run.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { benchBundle } from './bundle.bench';
+import { START_FLAGS } from './server-process';
 
 const only = process.argv[2];
 
@@ -11,8 +14,14 @@ if ((!only || only === 'import') && existsSync(importBench)) {
   await benchImport();
 }
 if (!only || only === 'directory') {
-  const { benchDirectory } = await import('./directory.bench');
-  await benchDirectory();
+  // In a process started with the server's own node flags (package.json "start": its heap settings), as the
+  // server runs in production; the direct reference runs in the same process.
+  const code = await new Promise<number>((resolve, reject) => {
+    const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', fileURLToPath(new URL('./directory.bench.ts', import.meta.url)), '--child'], { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (status) => resolve(status ?? 1));
+  });
+  if (code !== 0) process.exitCode = code;
 }
 // The crash drill is not part of a plain `npm run bench` (it kills and restarts a server five times): `npm run bench crash`.
 if (only === 'crash') {
