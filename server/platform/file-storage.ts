@@ -38,7 +38,7 @@ export class FolderFileStorage implements FileStorage {
     }
   }
 
-  stream(workspaceId: string, key: string, pieceBytes = 256 * 1024): AsyncIterable<Uint8Array> {
+  stream(workspaceId: string, key: string, pieceBytes = 32 * 1024): AsyncIterable<Uint8Array> {
     const file = this.within(workspaceId, key);
     if (!file) throw new Error(`Not a stored file of this workspace: ${key}`);
     return createReadStream(file, { highWaterMark: pieceBytes });

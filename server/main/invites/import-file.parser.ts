@@ -68,7 +68,7 @@ async function* limitRows(batches: AsyncGenerator<FileRow[]>): AsyncGenerator<Fi
   }
 }
 
-const CSV_PIECE = 256 * 1024;
+const CSV_PIECE = 32 * 1024;
 
 /**
  * The CSV's records in batches, numbered as the spreadsheet shows them (the header is row 1): the bytes are

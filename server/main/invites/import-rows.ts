@@ -91,7 +91,7 @@ export class RowAssessor {
   /** A row already worked (a resumed job): only its email is remembered, for the duplicate check. */
   remember(cells: string[]): void {
     const email = this.emailOf(cells);
-    if (email) this.seen.add(email);
+    if (email) this.seen.add(detached(email));
   }
 
   assess({ row, cells }: FileRow): AssessedRow {
@@ -101,7 +101,7 @@ export class RowAssessor {
     const email = this.emailOf(cells);
     if (email) {
       if (this.seen.has(email)) problems.push(problem('email', 'duplicate-in-file', email));
-      else this.seen.add(email);
+      else this.seen.add(detached(email));
     }
     const unitName = (mapping.branch === undefined ? '' : (cells[mapping.branch] ?? '')).trim();
     let branchId: string | null = ownUnitOnly ? rules.branchId : this.headquarter;
@@ -120,6 +120,15 @@ export class RowAssessor {
     const ok = candidate !== null && problems.length === 0;
     return { row, cells, email, problems, user: ok ? { ...candidate, id: randomUUID(), branchId, departmentId } : null };
   }
+}
+
+/**
+ * A copy of a string that owns its characters. A cell is a slice of the piece of text the reader decoded (V8 keeps
+ * substrings as views of their parent), so keeping the email of every row for the duplicate check would keep the
+ * whole file's text alive; the copy keeps only the email.
+ */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /** The database check, in the caller's transaction: rows whose email is already a user here are skipped. */
