@@ -14,7 +14,9 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One more try for a journey that fails once: a real break fails twice and the run fails; one that passes on
+  // the retry is named as flaky at the end of `npm test` (scripts/test.mjs), to be fixed, not forgotten.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
