@@ -5,8 +5,11 @@ import path from 'node:path';
 
 /** Where uploaded files are kept. The default is a folder; an object store is a deployment choice. */
 export interface FileStorage {
-  /** Stores bytes under a workspace, with the name given (after a short random part, so no upload replaces another); returns the stored key. */
-  put(workspaceId: string, name: string, bytes: Uint8Array): Promise<string>;
+  /**
+   * Stores bytes (or a stream of pieces, written as they come) under a workspace, with the name given (after a short
+   * random part, so no upload replaces another); returns the stored key.
+   */
+  put(workspaceId: string, name: string, bytes: Uint8Array | AsyncIterable<Uint8Array>): Promise<string>;
   /** The bytes stored under a key `put` returned for this workspace, or null when there are none. */
   get(workspaceId: string, key: string): Promise<Uint8Array | null>;
   /** The same bytes as a stream of pieces (of about `pieceBytes`), for reading a large file without holding it. */
@@ -18,7 +21,7 @@ export interface FileStorage {
 export class FolderFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
-  async put(workspaceId: string, name: string, bytes: Uint8Array): Promise<string> {
+  async put(workspaceId: string, name: string, bytes: Uint8Array | AsyncIterable<Uint8Array>): Promise<string> {
     const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').slice(-180);
     const dir = path.join(this.root, workspaceId);
     await mkdir(dir, { recursive: true });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { MAX_IMPORT_ROWS } from '../../../src/domain/imports/import-rows';
 import { HttpError, badRequest } from '../../platform/errors';
+import type { FileSniff } from '../../platform/upload-spool';
 import { CsvReader, CsvSyntaxError } from './csv-reader';
 
 export type ImportFileKind = 'csv' | 'xlsx';
@@ -19,22 +20,27 @@ const MAX_COLUMNS = 200;
  * Files are untrusted: the type is decided by the extension AND the content. An XLSX is a zip archive;
  * a CSV is text without NUL bytes.
  */
-export function detectImportFile(fileName: string, bytes: Uint8Array): ImportFileKind {
+export function detectImportFile(fileName: string, file: FileSniff): ImportFileKind {
   const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
   if (extension !== 'csv' && extension !== 'xlsx') {
     throw new HttpError(400, 'UNSUPPORTED_FILE', 'Upload a .csv or .xlsx file', { file: 'Only .csv and .xlsx files can be imported' });
   }
-  if (bytes.length === 0) throw new HttpError(400, 'EMPTY_FILE', 'The file is empty', { file: 'The file is empty' });
+  if (file.size === 0) throw new HttpError(400, 'EMPTY_FILE', 'The file is empty', { file: 'The file is empty' });
   if (extension === 'xlsx') {
-    if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
+    if (!ZIP_MAGIC.every((b, i) => file.head[i] === b)) {
       throw new HttpError(400, 'UNSUPPORTED_FILE', 'This file is not a real XLSX workbook', { file: 'Not an XLSX workbook' });
     }
     return 'xlsx';
   }
-  if (bytes.includes(0)) {
+  if (file.hasNul) {
     throw new HttpError(400, 'UNSUPPORTED_FILE', 'This file is not a text CSV file', { file: 'Not a text CSV file' });
   }
   return 'csv';
+}
+
+/** The same facts of a small file held in memory. */
+export function sniffBytes(bytes: Uint8Array): FileSniff {
+  return { size: bytes.length, head: bytes.subarray(0, 8), hasNul: bytes.includes(0) };
 }
 
 /**
@@ -140,10 +146,10 @@ function cellText(value: ExcelJS.CellValue | undefined): string {
 }
 
 /** The header row and a few data rows (for the mapping step). */
-export async function readHeaderRow(kind: ImportFileKind, bytes: Uint8Array, sampleSize = 3): Promise<{ headers: string[]; sample: string[][] }> {
+export async function readHeaderRow(kind: ImportFileKind, source: ImportSource, sampleSize = 3): Promise<{ headers: string[]; sample: string[][] }> {
   let headers: string[] | null = null;
   const sample: string[][] = [];
-  reading: for await (const batch of readImportRows(kind, bytes)) {
+  reading: for await (const batch of readImportRows(kind, source)) {
     for (const { cells } of batch) {
       if (!headers) {
         headers = cells.map((c) => c.trim());

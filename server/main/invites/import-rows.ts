@@ -54,9 +54,9 @@ export async function* dataRows(
 }
 
 /** Reads the whole file once, before anything is written: its data rows, or the 400 of a malformed file. */
-export async function countDataRows(kind: ImportFileKind, bytes: Uint8Array, mapping: ColumnMapping): Promise<number> {
+export async function countDataRows(kind: ImportFileKind, source: ImportSource, mapping: ColumnMapping): Promise<number> {
   let count = 0;
-  for await (const rows of dataRows(kind, bytes, mapping)) count += rows.length;
+  for await (const rows of dataRows(kind, source, mapping)) count += rows.length;
   return count;
 }
 

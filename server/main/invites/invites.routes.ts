@@ -21,6 +21,7 @@ import { proposeMapping } from '../../../src/domain/imports/import-columns';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError } from '../../platform/errors';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { SpooledFile } from '../../platform/upload-spool';
 import { detectImportFile, readHeaderRow } from './import-file.parser';
 import { REPORT_CONTENT_TYPES, reportFileName } from './import-report';
 import { ImportRunner } from './import-runner';
@@ -36,19 +37,19 @@ export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, readImportHeaders, async (ctx) => {
     workspaceUser(ctx);
-    const upload = await readUpload(ctx.request, maxBytes, false);
-    const { headers, sample } = await readHeaderRow(upload.kind, upload.bytes);
+    const upload = await readUpload(ctx, maxBytes, false);
+    const { headers, sample } = await readHeaderRow(upload.kind, upload.source);
     return { headers, proposed: proposeMapping(headers), sample };
   });
 
   serve(app, validateUserImport, async (ctx) => {
     const actor = importActor(ctx);
-    return service.validate(actor, await readUpload(ctx.request, maxBytes, true));
+    return service.validate(actor, await readUpload(ctx, maxBytes, true));
   });
 
   serve(app, downloadImportReport, async (ctx) => {
     const actor = importActor(ctx);
-    const upload = await readUpload(ctx.request, maxBytes, true);
+    const upload = await readUpload(ctx, maxBytes, true);
     const format = upload.format ?? 'csv';
     const stream = await service.report(actor, upload, format);
     return sendReport(ctx.reply, stream, reportFileName(upload.fileName, format), format);
@@ -56,7 +57,7 @@ export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, importUsers, async (ctx) => {
     const actor = importActor(ctx);
-    const job = await service.start(actor, await readUpload(ctx.request, maxBytes, true));
+    const job = await service.start(actor, await readUpload(ctx, maxBytes, true));
     ctx.reply.code(202);
     return job;
   });
@@ -89,26 +90,34 @@ function importActor(ctx: HandlerContext<any>): ImportActor {
   return { user, workspace, ip: ctx.request.ip };
 }
 
-/** The multipart body: one `file` part and (except for the header read) the `mapping` field. */
-export async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: true): Promise<ImportUpload & { format?: ReportFormat }>;
-export async function readUpload(request: FastifyRequest, maxBytes: number, needMapping: false): Promise<Omit<ImportUpload, 'mapping'>>;
+/**
+ * The multipart body: one `file` part and (except for the header read) the `mapping` field. The file is spooled to a
+ * temporary file as it arrives (never held whole in memory) and removed once the answer has been sent.
+ */
+export async function readUpload(ctx: UploadContext, maxBytes: number, needMapping: true): Promise<ImportUpload & { format?: ReportFormat }>;
+export async function readUpload(ctx: UploadContext, maxBytes: number, needMapping: false): Promise<Omit<ImportUpload, 'mapping'>>;
 export async function readUpload(
-  request: FastifyRequest,
+  { request, reply }: UploadContext,
   maxBytes: number,
   needMapping: boolean,
 ): Promise<Omit<ImportUpload, 'mapping'> & { mapping?: ColumnMapping; format?: ReportFormat }> {
   if (!request.isMultipart()) {
     throw badRequest('Send the file as multipart/form-data', { [IMPORT_FILE_FIELD]: 'Required' });
   }
-  let file: { name: string; bytes: Buffer } | null = null;
+  let file: { name: string; spooled: SpooledFile } | null = null;
   let mappingText: string | null = null;
   let format: ReportFormat | undefined;
+  const spooled: SpooledFile[] = [];
+  // 'close' comes when the answer has been sent (a streamed report too) or the connection is gone.
+  reply.raw.once('close', () => void Promise.all(spooled.map((f) => f.remove())));
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
+        const written = await SpooledFile.write(part.file);
+        spooled.push(written);
+        if (part.file.truncated) throw fileTooLarge(maxBytes);
         if (part.fieldname !== IMPORT_FILE_FIELD) throw badRequest(`Unknown file field ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
-        file = { name: part.filename || 'import', bytes };
+        file = { name: part.filename || 'import', spooled: written };
       } else if (part.fieldname === IMPORT_MAPPING_FIELD) {
         mappingText = String(part.value);
       } else if (part.fieldname === IMPORT_FORMAT_FIELD && needMapping) {
@@ -123,10 +132,16 @@ export async function readUpload(
     throw uploadError(error, maxBytes);
   }
   if (!file) throw badRequest('Attach the file to import', { [IMPORT_FILE_FIELD]: 'Required' });
-  const kind = detectImportFile(file.name, file.bytes);
-  const upload = { fileName: file.name.split(/[\\/]/).pop()!.slice(-200), kind, bytes: file.bytes };
+  const kind = detectImportFile(file.name, file.spooled);
+  const { spooled: stored } = file;
+  const upload = { fileName: file.name.split(/[\\/]/).pop()!.slice(-200), kind, source: () => stored.read() };
   if (!needMapping) return upload;
   return { ...upload, mapping: parseMapping(mappingText), format };
+}
+
+interface UploadContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
 }
 
 function parseMapping(text: string | null): ColumnMapping {
@@ -148,15 +163,15 @@ function parseMapping(text: string | null): ColumnMapping {
   return parsed.data;
 }
 
+function fileTooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, 'FILE_TOO_LARGE', `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`, { [IMPORT_FILE_FIELD]: 'Too large' });
+}
+
 /** Multipart limits answer 413/400 with the contract's error body, never a 500. */
 function uploadError(error: unknown, maxBytes: number): unknown {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: string }).code ?? '';
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new HttpError(413, 'FILE_TOO_LARGE', `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`, {
-      [IMPORT_FILE_FIELD]: 'Too large',
-    });
-  }
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(maxBytes);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new HttpError(413, 'TOO_MANY_PARTS', 'Send one file and the mapping only');
   }

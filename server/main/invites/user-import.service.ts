@@ -15,7 +15,7 @@ import { HttpError, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/file-storage';
 import type { UserPrincipal } from '../../platform/serve';
 import type { WorkspaceRow } from '../../platform/tenancy';
-import type { ImportFileKind } from './import-file.parser';
+import type { ImportFileKind, ImportSource } from './import-file.parser';
 import * as jobs from './import-jobs.repository';
 import { reportStream } from './import-report';
 import type { ImportRunner } from './import-runner';
@@ -24,7 +24,8 @@ import { countDataRows, dataRows, RowAssessor, skipExistingUsers, type AssessedR
 export interface ImportUpload {
   fileName: string;
   kind: ImportFileKind;
-  bytes: Uint8Array;
+  /** The uploaded file, read as a stream each time (it is spooled to disk, not held in memory). */
+  source: ImportSource;
   mapping: ColumnMapping;
 }
 
@@ -55,7 +56,7 @@ export class UserImportService {
    * is its own short transaction). The file is read once first, so a malformed one is a 400, not a cut-off download.
    */
   async report(actor: ImportActor, upload: ImportUpload, format: ReportFormat): Promise<Readable> {
-    await countDataRows(upload.kind, upload.bytes, upload.mapping);
+    await countDataRows(upload.kind, upload.source, upload.mapping);
     const workspaceId = actor.workspace.id;
     const { mapping } = upload;
     const mapped = IMPORT_COLUMNS.filter((c) => mapping[c.key] !== undefined);
@@ -72,7 +73,7 @@ export class UserImportService {
     const batches = (async function* () {
       const assessor = await db.tenant(workspaceId, (tx) => RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, mapping));
       let batch: AssessedRow[] = [];
-      for await (const rows of dataRows(upload.kind, upload.bytes, mapping)) {
+      for await (const rows of dataRows(upload.kind, upload.source, mapping)) {
         for (const row of rows) {
           batch.push(assessor.assess(row));
           if (batch.length >= CHECK_BATCH) {
@@ -92,9 +93,9 @@ export class UserImportService {
    */
   async start(actor: ImportActor, upload: ImportUpload): Promise<ImportJob> {
     const workspaceId = actor.workspace.id;
-    const totalRows = await countDataRows(upload.kind, upload.bytes, upload.mapping);
+    const totalRows = await countDataRows(upload.kind, upload.source, upload.mapping);
     await this.runner.interruptStale(workspaceId);
-    const fileKey = await this.files.put(workspaceId, upload.fileName, upload.bytes);
+    const fileKey = await this.files.put(workspaceId, upload.fileName, typeof upload.source === 'function' ? upload.source() : upload.source);
     const job = await this.db
       .tenant(workspaceId, (tx) =>
         jobs.createJob(tx, workspaceId, {
@@ -219,7 +220,7 @@ export class UserImportService {
       await onBatch(batch);
       batch = [];
     };
-    for await (const rows of dataRows(upload.kind, upload.bytes, upload.mapping)) {
+    for await (const rows of dataRows(upload.kind, upload.source, upload.mapping)) {
       for (const row of rows) {
         const assessed = assessor.assess(row);
         // Validation needs no cells once a row is checked.

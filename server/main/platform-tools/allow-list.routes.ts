@@ -14,7 +14,7 @@ import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import { serve } from '../../platform/serve';
-import { detectImportFile, readImportRows } from '../invites/import-file.parser';
+import { detectImportFile, readImportRows, sniffBytes } from '../invites/import-file.parser';
 import { addEntries, listEntries, removeEntry } from './allow-list.repository';
 import { platformAdminId, readMultipart, requireWorkspace, workspaceIdField } from './support';
 
@@ -48,7 +48,7 @@ export async function allowListRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     });
     const workspaceId = workspaceIdField(input.fields[ALLOW_LIST_WORKSPACE_FIELD], false)!;
     if (!input.file) throw badRequest('Attach a .csv or .xlsx file', { [ALLOW_LIST_FILE_FIELD]: 'Required' });
-    const kind = detectImportFile(input.file.name, input.file.bytes);
+    const kind = detectImportFile(input.file.name, sniffBytes(input.file.bytes));
 
     const entries = new Map<string, AllowListEntryValue>();
     const bad: { line: number; value: string }[] = [];

@@ -20,16 +20,16 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '../../platform/serve';
 import { DirectoryRepository } from './directory.repository';
 import { checkInvitees, checkUnits, invite, type Invitee } from '../invites/invite-management.routes';
-import { readImportRows } from '../invites/import-file.parser';
+import { readImportRows, type ImportSource } from '../invites/import-file.parser';
 import { readUpload } from '../invites/invites.routes';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The emails a deletion file lists: the column headed "email" (else the first), lower-cased, once each. */
-async function emailsOfFile(kind: 'csv' | 'xlsx', bytes: Uint8Array): Promise<string[]> {
+async function emailsOfFile(kind: 'csv' | 'xlsx', source: ImportSource): Promise<string[]> {
   const emails = new Set<string>();
   let column = -1;
-  for await (const batch of readImportRows(kind, bytes)) {
+  for await (const batch of readImportRows(kind, source)) {
     for (const { cells } of batch) {
       if (column < 0) {
         column = Math.max(0, cells.findIndex((c) => /^e-?mail/i.test(c.trim())));
@@ -222,8 +222,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
 
   serve(app, deleteUsersByFile, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    const upload = await readUpload(ctx.request, deps.settings.maxUploadBytes, false);
-    const emails = await emailsOfFile(upload.kind, upload.bytes);
+    const upload = await readUpload(ctx, deps.settings.maxUploadBytes, false);
+    const emails = await emailsOfFile(upload.kind, upload.source);
     if (emails.length === 0) throw badRequest('The file lists no emails', { file: 'No emails found' });
     return deps.db.tenant(workspace.id, async (tx) => {
       const directory = new DirectoryRepository(tx, workspace.id);

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SpooledFile } from '../../../server/platform/upload-spool';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { csv, FULL_MAPPING, HEADER, importFile, post, xlsx } from './upload';
+import { csv, FULL_MAPPING, HEADER, importFile, post, waitForJob, xlsx } from './upload';
 
 describe.each(DATABASES)('user import on %s', (kind) => {
   let server: TestServer;
@@ -302,6 +305,40 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       expect(big.json()).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'The file is larger than 5 MB' });
       const headerOnly = await post(server, 'bulk', admin, file('\n\n'));
       expect(headerOnly.statusCode).toBeLessThan(500);
+    });
+
+    it('spools an upload to a private temporary file and removes it once it has answered, whatever the answer', async () => {
+      const write = SpooledFile.write.bind(SpooledFile);
+      const spooled: SpooledFile[] = [];
+      const modes: number[] = [];
+      const spy = vi.spyOn(SpooledFile, 'write').mockImplementation(async (pieces) => {
+        const written = await write(pieces);
+        spooled.push(written);
+        modes.push(statSync(written.path).mode & 0o777, statSync(path.dirname(written.path)).mode & 0o777);
+        return written;
+      });
+      try {
+        const people = file(csv('spool.one@acme-new.test,Spool,One,,,,,,,,,', 'not-an-email,Bad,Row,,,,,,,,,'));
+        const validated = await post(server, 'bulk/validate', admin, people);
+        expect(validated.json()).toMatchObject({ totalRows: 2, invalidRows: 1 });
+        const report = await post(server, 'download/bulk/detailed-report', admin, people);
+        expect(report.statusCode).toBe(200);
+        expect(report.body).toContain('spool.one@acme-new.test');
+        const big = await post(server, 'bulk/validate', admin, file('Email\n' + 'x'.repeat(6 * 1024 * 1024)));
+        expect(big.statusCode).toBe(413);
+        const started = await post(server, 'bulk', admin, people);
+        expect(started.statusCode).toBe(202);
+        // The job reads the stored copy, not the spooled one.
+        expect(await waitForJob(server, admin, started.json().jobId)).toMatchObject({ status: 'COMPLETED', created: 1 });
+
+        expect(spooled.length).toBeGreaterThanOrEqual(3);
+        expect(spooled[0].size).toBe(Buffer.byteLength(people.content));
+        // Readable by the server's user only.
+        expect(new Set(modes)).toEqual(new Set([0o600, 0o700]));
+        await vi.waitFor(() => expect(spooled.filter((f) => existsSync(f.path))).toEqual([]));
+      } finally {
+        spy.mockRestore();
+      }
     });
 
     it('refuses unknown multipart fields and a file under another field name', async () => {
