@@ -1,15 +1,28 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn, url } from './support/app';
 
-/** Opens an antd Select by its label and picks an option by its visible text, with the keyboard-reachable control. */
+/**
+ * Opens an antd Select by its label and picks an option by its visible text, with the keyboard-reachable control,
+ * until the field shows the choice. Under load, Playwright's scroll-into-view of the option has scrolled the page
+ * behind the drawer; antd then re-aligns the open list and the click lands where the option was (seen in traces:
+ * the list moved by the scrolled distance). Such a click changes nothing, and the pick is made again.
+ */
 async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  const field = scope.getByLabel(label, { exact: true });
+  const shown = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select-content ")][1]');
+  await expect(async () => {
+    if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click({ timeout: 5_000 });
+    await expect(shown).toHaveAttribute('title', option, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 test.describe('assign a course', () => {
   test('an admin reads the course in Hindi, assigns it by business unit and department, and assigning twice changes nothing', async ({ page }) => {
     test.slow(); // a long journey: two assignments through the whole stack
+    // On a fresh database nobody has the course. A repeat (--repeat-each) finds the previous run's assignments:
+    // then everyone it narrows to has the course already, and assigning changes nothing from the start.
+    const repeat = test.info().repeatEachIndex > 0;
     await signIn(page, 'acme', 'admin@acme.test');
     await page.getByRole('navigation', { name: 'Main' }).getByText('Courses').click();
     await expect(page).toHaveURL(/\/courses$/);
@@ -33,7 +46,7 @@ test.describe('assign a course', () => {
     await expect(drawer.getByLabel('Search by name')).toBeVisible();
     const count = drawer.getByRole('status', { name: 'Matching users' });
     await expect(count).toHaveAttribute('aria-busy', 'false');
-    await expect(count).toContainText(/\d+ users match, 0 already assigned/);
+    await expect(count).toContainText(repeat ? /\d+ users match, \d+ already assigned/ : /\d+ users match, 0 already assigned/);
     const everyone = Number((await count.textContent())!.match(/(\d+) users match/)![1]);
 
     await choose(page, drawer, 'Business unit', 'Acme Pune');
@@ -41,15 +54,17 @@ test.describe('assign a course', () => {
     await expect(count).not.toContainText(`${everyone} users match`);
     await choose(page, drawer, 'Department', 'Human Resources');
     await expect(count).toHaveAttribute('aria-busy', 'false');
-    await expect(count).toContainText(/\d+ users? match(es)?, 0 already assigned/);
+    await expect(count).toContainText(/\d+ users? match(es)?, \d+ already assigned/);
     await expect(drawer.getByText('First matches')).toBeVisible();
     const matched = Number((await count.textContent())!.match(/(\d+) users? match/)![1]);
     expect(matched).toBeGreaterThan(0);
     expect(matched).toBeLessThan(everyone);
+    const had = repeat ? matched : 0;
+    await expect(count).toContainText(`, ${had} already assigned`);
     const firstMatch = (await drawer.locator('.ant-list-item-meta-title').first().textContent())!.trim();
 
     await drawer.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText(`Course assigned: ${matched} newly assigned, 0 already had the course.`).first()).toBeVisible();
+    await expect(page.getByText(`Course assigned: ${matched - had} newly assigned, ${had} already had the course.`).first()).toBeVisible();
     await expect(page.getByRole('tab', { name: `Members (${matched})` })).toHaveAttribute('aria-selected', 'true');
     const members = page.getByRole('table', { name: 'Members' });
     await expect(members.getByRole('row', { name: new RegExp(firstMatch) })).toContainText('Acme Pune');
@@ -60,10 +75,9 @@ test.describe('assign a course', () => {
     // Again, with the same filters: nothing changes.
     await page.getByRole('button', { name: 'Assign course' }).first().click();
     const again = page.getByRole('dialog');
-    // As on the first opening: the drawer has counted everyone (its start is done) before a filter is picked.
-    await expect(again.getByRole('status', { name: 'Matching users' })).toHaveAttribute('aria-busy', 'false');
-    await expect(again.getByRole('status', { name: 'Matching users' })).toContainText(/\d+ users match/);
+    // Picked at once, while the drawer is still counting everyone: the pick is kept and gets Pune's departments.
     await choose(page, again, 'Business unit', 'Acme Pune');
+    // The count is Pune's before the department is picked (as a user sees it settle).
     await expect(again.getByRole('status', { name: 'Matching users' })).toHaveAttribute('aria-busy', 'false');
     await choose(page, again, 'Department', 'Human Resources');
     await expect(again.getByRole('status', { name: 'Matching users' })).toHaveAttribute('aria-busy', 'false');

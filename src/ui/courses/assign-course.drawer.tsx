@@ -89,13 +89,14 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
         <Form.Item label="Business unit" name="businessUnit">
           <Select options={unitOptions} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
+        {/* While the unit's departments load, only "All Department" is offered (never another unit's list). */}
         <Form.Item
           label="Department"
           name="department"
           validateStatus={vm.departmentsError ? 'error' : undefined}
           help={vm.departmentsError ?? undefined}
         >
-          <Select options={vm.departmentOptions} showSearch={{ optionFilterProp: 'label' }} />
+          <Select options={vm.departmentOptions} loading={vm.departmentsLoading} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         <Form.Item
           label="Joining date"

@@ -35,8 +35,10 @@ export function toFilter(values: AssignFormValues): AssignmentFilter {
 @injectable()
 export class AssignCourseViewModel {
   courseId = '';
+  /** Always the departments of `departmentsUnit`: emptied when the unit changes, filled by that unit's own answer. */
   departments: Department[] = [];
   departmentsUnit: string | null = null;
+  departmentsLoading = false;
   departmentsError: string | null = null;
   preview: Extract<PreviewOutcome, { ok: true }> | null = null;
   previewStatus: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
@@ -46,6 +48,7 @@ export class AssignCourseViewModel {
   submitError: string | null = null;
   private unitNames = new Map<string, string>();
   private previewTicket = 0;
+  private departmentsTicket = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -74,6 +77,7 @@ export class AssignCourseViewModel {
 
   /** Called when the drawer opens: departments of the starting unit, and the first count. */
   start(courseId: string, values: AssignFormValues, units: { branchId: string; branchName: string }[]): void {
+    if (this.timer) clearTimeout(this.timer);
     this.courseId = courseId;
     this.unitNames = new Map(units.map((u) => [u.branchId, u.branchName]));
     this.submitError = null;
@@ -87,20 +91,36 @@ export class AssignCourseViewModel {
   changed(changed: Partial<AssignFormValues>, values: AssignFormValues): void {
     if ('businessUnit' in changed) void this.loadDepartments(values.businessUnit ?? ALL_BUSINESS_UNITS);
     if (this.timer) clearTimeout(this.timer);
+    // A count still on its way (the start's, or an earlier filter's) is for filters no longer shown: drop it now,
+    // not when the pause ends, so it cannot show as the ready count of the new filters.
+    this.previewTicket++;
     this.previewStatus = 'loading';
     this.timer = setTimeout(() => void this.refreshPreview(values), PREVIEW_DELAY_MS);
   }
 
+  /**
+   * The departments of `unit`. The previous unit's list is dropped at once (until the answer, only "All Department"
+   * is offered), and only the latest call's answer or failure is applied: an earlier call's never is.
+   */
   async loadDepartments(unit: string): Promise<void> {
+    const ticket = ++this.departmentsTicket;
     this.departmentsUnit = unit;
+    this.departments = [];
+    this.departmentsLoading = true;
     this.departmentsError = null;
     try {
       const departments = await this.organisation.departments(unit === ALL_BUSINESS_UNITS ? { showAll: true } : { branchId: unit });
       runInAction(() => {
-        if (this.departmentsUnit === unit) this.departments = departments;
+        if (ticket !== this.departmentsTicket) return;
+        this.departments = departments;
+        this.departmentsLoading = false;
       });
     } catch (error) {
-      runInAction(() => (this.departmentsError = describeError(error)));
+      runInAction(() => {
+        if (ticket !== this.departmentsTicket) return;
+        this.departmentsLoading = false;
+        this.departmentsError = describeError(error);
+      });
     }
   }
 
@@ -167,7 +187,10 @@ export class AssignCourseViewModel {
     }
   }
 
+  /** The drawer closed: its pending recount is cancelled and answers still on their way are ignored. */
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
+    this.previewTicket++;
+    this.departmentsTicket++;
   }
 }

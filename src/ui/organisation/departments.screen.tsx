@@ -192,9 +192,10 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
 const ManagersDrawer = observer(function ManagersDrawer({ managers, canManage }: { managers: DepartmentManagersViewModel; canManage: boolean }) {
   const [form] = Form.useForm<{ userId?: string; role?: ManagerRole }>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The form instance outlives the drawer's content: a person picked for one department is not offered for the next.
   useEffect(() => {
     form.resetFields();
-  }, [managers.appointed, form]);
+  }, [managers.appointed, managers.department, form]);
   const department = managers.department;
   return (
     <Drawer

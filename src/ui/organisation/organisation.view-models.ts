@@ -451,6 +451,7 @@ export class DepartmentManagersViewModel {
   /** Bumped after an appointment, so the screen can reset its form. */
   appointed = 0;
   private searchSeq = 0;
+  private listSeq = 0;
 
   constructor(
     private readonly departments: DepartmentsApi,
@@ -478,21 +479,26 @@ export class DepartmentManagersViewModel {
 
   close(): void {
     this.department = null;
+    this.listSeq++;
   }
 
+  /** Only the latest read is applied: a list still on its way when the drawer moved to another department is dropped. */
   private async reload(): Promise<void> {
     const department = this.department;
     if (!department) return;
+    const seq = ++this.listSeq;
     // A refresh after a change keeps showing the list; only the first load shows the spinner.
     if (this.status !== 'ready') this.status = 'loading';
     try {
       const list = await this.departments.managers(department.departmentId);
       runInAction(() => {
+        if (seq !== this.listSeq) return;
         this.list = list;
         this.status = 'ready';
       });
     } catch (error) {
       runInAction(() => {
+        if (seq !== this.listSeq) return;
         this.status = 'error';
         this.error = describeError(error);
       });

@@ -74,6 +74,11 @@ export class DirectoryViewModel {
   /** What the last action did, for the message line. */
   notice: { type: 'success' | 'warning' | 'error'; text: string } | null = null;
 
+  /** Latest department reads (filter list, edit form's list) and the units the shown lists belong to. */
+  private departmentsTicket = 0;
+  private departmentsOf: string | null = null;
+  private editDepartmentsTicket = 0;
+  private editDepartmentsOf: string | null = null;
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -159,13 +164,24 @@ export class DirectoryViewModel {
     }
   }
 
+  /**
+   * The filter's departments for the chosen unit. Another unit's list is dropped at once and only the latest read is
+   * applied: the start's list of all departments arriving after a unit was picked never replaces that unit's.
+   */
   private async loadDepartments(): Promise<void> {
     const unit = this.filters.businessUnit;
+    const ticket = ++this.departmentsTicket;
+    if (this.departmentsOf !== unit) this.departments = [];
+    this.departmentsOf = unit;
     try {
       const departments = await this.organisation.departments(unit === ALL_BUSINESS_UNITS ? { showAll: true } : { branchId: unit });
-      runInAction(() => (this.departments = departments));
+      runInAction(() => {
+        if (ticket === this.departmentsTicket) this.departments = departments;
+      });
     } catch {
-      runInAction(() => (this.departments = []));
+      runInAction(() => {
+        if (ticket === this.departmentsTicket) this.departments = [];
+      });
     }
   }
 
@@ -203,16 +219,21 @@ export class DirectoryViewModel {
     this.editing = null;
   }
 
+  /** The edit form's departments, with the same rule: only the unit last chosen, never another's list meanwhile. */
   async loadEditDepartments(branchId: string | null): Promise<void> {
-    if (!branchId) {
-      this.editDepartments = [];
-      return;
-    }
+    const ticket = ++this.editDepartmentsTicket;
+    if (this.editDepartmentsOf !== branchId) this.editDepartments = [];
+    this.editDepartmentsOf = branchId;
+    if (!branchId) return;
     try {
       const departments = await this.organisation.departments({ branchId });
-      runInAction(() => (this.editDepartments = departments));
+      runInAction(() => {
+        if (ticket === this.editDepartmentsTicket) this.editDepartments = departments;
+      });
     } catch {
-      runInAction(() => (this.editDepartments = []));
+      runInAction(() => {
+        if (ticket === this.editDepartmentsTicket) this.editDepartments = [];
+      });
     }
   }
 

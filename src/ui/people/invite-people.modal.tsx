@@ -88,7 +88,10 @@ export const InvitePeopleModal = observer(function InvitePeopleModal(props: {
               <Input autoComplete="off" />
             </Form.Item>
             <Form.Item name="departmentId" label="Department" {...fieldError('departmentId')}>
-              <Select options={[{ value: '', label: 'No department' }, ...vm.departments.map((d) => ({ value: d.departmentId, label: d.departmentName }))]} />
+              <Select
+                loading={vm.departmentsLoading}
+                options={[{ value: '', label: 'No department' }, ...vm.departments.map((d) => ({ value: d.departmentId, label: d.departmentName }))]}
+              />
             </Form.Item>
             <Form.Item name="role" label="Role" {...fieldError('role')}>
               <Select options={props.roleOptions} />

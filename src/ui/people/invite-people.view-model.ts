@@ -24,11 +24,13 @@ export interface InviteFormValues {
 @injectable()
 export class InvitePeopleViewModel {
   departments: Department[] = [];
+  departmentsLoading = false;
   submitting = false;
   error: string | null = null;
   fieldErrors: Record<string, string> = {};
   /** The last invite's result, shown until the modal closes. */
   result: InviteOutcome | null = null;
+  private departmentsTicket = 0;
 
   constructor(
     @inject(InvitePeople) private readonly invitePeople: InvitePeople,
@@ -50,12 +52,25 @@ export class InvitePeopleViewModel {
     this.result = null;
   }
 
+  /**
+   * The departments of the chosen unit. The previous unit's are dropped at once, and only the latest call's answer
+   * is applied: the opening unit's list arriving after the admin picked another unit never replaces that unit's.
+   */
   async loadDepartments(branchId: string): Promise<void> {
+    const ticket = ++this.departmentsTicket;
+    this.departments = [];
+    this.departmentsLoading = true;
     try {
       const departments = await this.organisation.departments({ branchId });
-      runInAction(() => (this.departments = departments));
+      runInAction(() => {
+        if (ticket === this.departmentsTicket) this.departments = departments;
+      });
     } catch {
-      runInAction(() => (this.departments = []));
+      // No list: "No department" stays possible.
+    } finally {
+      runInAction(() => {
+        if (ticket === this.departmentsTicket) this.departmentsLoading = false;
+      });
     }
   }
 

@@ -119,7 +119,10 @@ export class FakeDepartmentsApi implements DepartmentsApi {
     this.rows = this.rows.filter((d) => !ids.includes(d.departmentId));
     return { deleted: doomed.length, usersWithoutDepartment: doomed.reduce((n, d) => n + d.userCount, 0) };
   }
+  /** Resolves a department's managers list in a chosen order (to test late answers). */
+  managersDelay = new Map<string, Promise<void>>();
   async managers(departmentId: string) {
+    await this.managersDelay.get(departmentId);
     return [...(this.managerLists.get(departmentId) ?? [])];
   }
   async addManager(departmentId: string, body: AddManagerBody) {

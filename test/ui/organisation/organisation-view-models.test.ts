@@ -245,6 +245,26 @@ describe('DepartmentsViewModel', () => {
     expect(vm.managers.notice?.message).toBe('Esha Employee is no longer a manager of Engineering.');
   });
 
+  it('a department opened after another shows its own managers when the other’s list arrives late', async () => {
+    const { api, vm } = departmentsVm();
+    await vm.init('WORKSPACE_ADMIN');
+    const [first, second] = vm.list.items;
+    api.managerLists.set(first.departmentId, [
+      { userId: 'u-esha', firstName: 'Esha', lastName: 'Employee', email: 'employee@acme.test', role: 'HEAD', appointedAt: '2026-01-03T00:00:00.000Z' },
+    ]);
+    let release!: () => void;
+    api.managersDelay.set(first.departmentId, new Promise<void>((resolve) => (release = resolve)));
+    const slow = vm.managers.open(first);
+    vm.managers.close();
+    await vm.managers.open(second);
+    expect(vm.managers.status).toBe('ready');
+    expect(vm.managers.list).toEqual([]);
+    release();
+    await slow;
+    expect(vm.managers.department).toBe(second);
+    expect(vm.managers.list).toEqual([]);
+  });
+
   it('keeps the newest search when an older answer arrives late', async () => {
     const { api, vm } = departmentsVm();
     let release!: () => void;

@@ -7,6 +7,7 @@ import { BulkEditPeople, DeletePeople, EditPerson } from '../../../src/applicati
 import { FindPeople } from '../../../src/application/people/find-people.use-case';
 import { ManageInvitations } from '../../../src/application/people/invite-people.use-case';
 import type { PeopleInvitesApi } from '../../../src/application/people/invites-api.port';
+import type { Department } from '../../../src/contracts/main/workspace.contract';
 import { DirectoryViewModel } from '../../../src/ui/people/directory.view-model';
 import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
 import { ADMIN, FakeAuthApi, FakeOrganisationApi, FakeSessionStore } from '../../support/fakes';
@@ -33,14 +34,37 @@ class FakeInvitesApi implements PeopleInvitesApi {
   }
 }
 
-function setUp(people = Array.from({ length: 45 }, (_, i) => person(i + 1))) {
+/** Department lists the test answers when it chooses, in any order, as a slow network would. */
+class DeferredOrganisationApi extends FakeOrganisationApi {
+  static readonly all: Department[] = [
+    { departmentId: 'hr', departmentName: 'Human Resources', branchId: 'hq', createdAt: '2026-01-01T00:00:00.000Z' },
+    { departmentId: 'sales-pune', departmentName: 'Sales', branchId: 'pune', createdAt: '2026-01-01T00:00:00.000Z' },
+  ];
+  pending: { unit: string; answer: () => void }[] = [];
+  override departments(body: { branchId?: string; showAll?: boolean } = {}): Promise<Department[]> {
+    return new Promise((resolve) =>
+      this.pending.push({
+        unit: body.showAll ? 'ALL' : body.branchId!,
+        answer: () => resolve(DeferredOrganisationApi.all.filter((d) => body.showAll || d.branchId === body.branchId)),
+      }),
+    );
+  }
+  async answer(unit: string): Promise<void> {
+    const i = this.pending.findIndex((p) => p.unit === unit);
+    if (i < 0) throw new Error(`no pending departments call for ${unit}`);
+    this.pending.splice(i, 1)[0]!.answer();
+    for (let n = 0; n < 5; n++) await Promise.resolve();
+  }
+}
+
+function setUp(people = Array.from({ length: 45 }, (_, i) => person(i + 1)), organisation: FakeOrganisationApi = new FakeOrganisationApi()) {
   const api = new FakeDirectoryApi(people);
   const auth = new FakeAuthApi();
   const sessions = new FakeSessionStore();
   const session = new SessionViewModel(new RefreshCurrentUser(auth, sessions), new SignOut(auth, sessions));
   session.signedIn(ADMIN);
   const invites = new FakeInvitesApi();
-  const vm = new DirectoryViewModel(new FindPeople(api), new EditPerson(api), new BulkEditPeople(api), new DeletePeople(api), api, new FakeOrganisationApi(), session, new ManageInvitations(invites));
+  const vm = new DirectoryViewModel(new FindPeople(api), new EditPerson(api), new BulkEditPeople(api), new DeletePeople(api), api, organisation, session, new ManageInvitations(invites));
   return { api, vm, invites };
 }
 
@@ -193,5 +217,34 @@ describe('DirectoryViewModel', () => {
     await vm.signOutEverywhere(vm.list.items[0]!);
     expect(api.signedOut).toEqual(['u1']);
     expect(vm.notice).toEqual({ type: 'success', text: 'Signed person1@acme.test out everywhere (2 sessions ended)' });
+  });
+});
+
+describe('DirectoryViewModel: department lists while they load', () => {
+  const names = (list: Department[]) => list.map((d) => d.departmentName);
+
+  it('a unit filter picked before the start’s list of all departments arrives keeps that unit’s departments', async () => {
+    const org = new DeferredOrganisationApi();
+    const { vm } = setUp(undefined, org);
+    void vm.start('ALL');
+    void vm.setFilters({ businessUnit: 'pune' });
+    expect(names(vm.departments)).toEqual([]);
+    await org.answer('pune');
+    expect(names(vm.departments)).toEqual(['Sales']);
+    await org.answer('ALL'); // the start's answer, late
+    expect(names(vm.departments)).toEqual(['Sales']);
+  });
+
+  it('the edit form’s departments follow the unit picked in it, not the person’s unit answering late', async () => {
+    const org = new DeferredOrganisationApi();
+    const { vm } = setUp(undefined, org);
+    void vm.start('ALL');
+    await org.answer('ALL');
+    void vm.openEdit(person(1)); // in Headquarters
+    void vm.loadEditDepartments('pune'); // the admin moves them to Pune at once
+    expect(names(vm.editDepartments)).toEqual([]);
+    await org.answer('pune');
+    await org.answer('hq');
+    expect(names(vm.editDepartments)).toEqual(['Sales']);
   });
 });
