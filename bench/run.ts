@@ -1,18 +1,14 @@
 // `npm run bench`: each benchmark prints our figure beside its reference, measured in the same run.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchBundle } from './bundle.bench';
+import { benchImport } from './import.bench';
 import { START_FLAGS } from './server-process';
 
 const only = process.argv[2];
 
 if (!only || only === 'bundle') await benchBundle();
-const importBench = new URL('./import.bench.ts', import.meta.url);
-if ((!only || only === 'import') && existsSync(importBench)) {
-  const { benchImport } = (await import(importBench.href)) as { benchImport: () => Promise<void> };
-  await benchImport();
-}
+if (!only || only === 'import') await benchImport();
 if (!only || only === 'directory') {
   // In a process started with the server's own node flags (package.json "start": its heap settings), as the
   // server runs in production; the direct reference runs in the same process.
