@@ -1,0 +1,97 @@
+import { addYears, daysBetween, type IsoDate } from './calendar';
+
+/**
+ * The Internal Committee's composition (POSH IN-02): a presiding officer who is a senior woman employee, at least two
+ * employee members, one external member, at least half of the members women, and a term of at most three years.
+ * The app warns on every breach, and on a term about to end; it does not stop the committee working, since a
+ * committee in breach must still hear the complaints before it.
+ */
+
+export type CommitteeRole = 'PRESIDING_OFFICER' | 'EMPLOYEE_MEMBER' | 'EXTERNAL_MEMBER';
+export type Gender = 'WOMAN' | 'MAN' | 'TRANSGENDER' | 'UNDISCLOSED';
+
+export interface CommitteeMember {
+  id: string;
+  name: string;
+  role: CommitteeRole;
+  gender: Gender;
+  /** The presiding officer must be a senior employee (IN-02); recorded by the admin who names her. */
+  senior?: boolean;
+  /** The presiding officer may come from another office when this one has no senior woman (IN-02). */
+  fromAnotherOffice?: boolean;
+}
+
+export interface Committee {
+  termStart: IsoDate;
+  termEnd: IsoDate;
+  members: readonly CommitteeMember[];
+}
+
+export type CompositionCode =
+  | 'NO_PRESIDING_OFFICER'
+  | 'SEVERAL_PRESIDING_OFFICERS'
+  | 'PRESIDING_OFFICER_NOT_A_WOMAN'
+  | 'PRESIDING_OFFICER_NOT_SENIOR'
+  | 'TOO_FEW_EMPLOYEE_MEMBERS'
+  | 'NO_EXTERNAL_MEMBER'
+  | 'TOO_FEW_WOMEN'
+  | 'TERM_TOO_LONG'
+  | 'TERM_ENDS_SOON'
+  | 'TERM_ENDED';
+
+export interface CompositionWarning {
+  code: CompositionCode;
+  message: string;
+}
+
+/** Warn this many days before the term ends, time enough to constitute the next committee. */
+export const TERM_WARNING_DAYS = 60;
+
+export function compositionWarnings(committee: Committee, today: IsoDate): CompositionWarning[] {
+  const warnings: CompositionWarning[] = [];
+  const warn = (code: CompositionCode, message: string) => warnings.push({ code, message });
+  const presiding = committee.members.filter((m) => m.role === 'PRESIDING_OFFICER');
+  if (presiding.length === 0) warn('NO_PRESIDING_OFFICER', 'Name a presiding officer: a senior woman employee.');
+  if (presiding.length > 1) warn('SEVERAL_PRESIDING_OFFICERS', 'A committee has one presiding officer.');
+  for (const officer of presiding) {
+    if (officer.gender !== 'WOMAN') warn('PRESIDING_OFFICER_NOT_A_WOMAN', `The presiding officer must be a woman (${officer.name}).`);
+    if (!officer.senior) warn('PRESIDING_OFFICER_NOT_SENIOR', `The presiding officer must be a senior employee (${officer.name}).`);
+  }
+  const employees = committee.members.filter((m) => m.role === 'EMPLOYEE_MEMBER').length;
+  if (employees < 2) warn('TOO_FEW_EMPLOYEE_MEMBERS', `At least 2 employee members are needed; there ${employees === 1 ? 'is' : 'are'} ${employees}.`);
+  if (!committee.members.some((m) => m.role === 'EXTERNAL_MEMBER')) {
+    warn('NO_EXTERNAL_MEMBER', 'Name one external member, from an NGO or association, or familiar with sexual harassment issues.');
+  }
+  const women = committee.members.filter((m) => m.gender === 'WOMAN').length;
+  if (committee.members.length > 0 && women * 2 < committee.members.length) {
+    warn('TOO_FEW_WOMEN', `At least half the members must be women; ${women} of ${committee.members.length} are.`);
+  }
+  // The term's last day is inside it: a term from 1 January 2025 may run to 31 December 2027.
+  if (daysBetween(addYears(committee.termStart, 3), committee.termEnd) >= 0) {
+    warn('TERM_TOO_LONG', 'A term is at most 3 years.');
+  }
+  const left = daysBetween(today, committee.termEnd);
+  if (left < 0) warn('TERM_ENDED', `The committee's term ended on ${committee.termEnd}: constitute the next one.`);
+  else if (left <= TERM_WARNING_DAYS) warn('TERM_ENDS_SOON', `The committee's term ends in ${left} days, on ${committee.termEnd}.`);
+  return warnings;
+}
+
+/**
+ * Who presides over a case: the presiding officer unless recused, else the member the committee named for that case
+ * (IN-06 needs the presiding officer, or the one presiding, present at every hearing). Null when nobody can.
+ */
+export function presidingForCase(
+  committee: Committee,
+  recusedIds: ReadonlySet<string>,
+  namedToPreside: string | null,
+): { memberId: string; substitute: boolean } | null {
+  const officer = committee.members.find((m) => m.role === 'PRESIDING_OFFICER');
+  if (officer && !recusedIds.has(officer.id)) return { memberId: officer.id, substitute: false };
+  const named = committee.members.find((m) => m.id === namedToPreside && !recusedIds.has(m.id) && m.role !== 'EXTERNAL_MEMBER');
+  return named ? { memberId: named.id, substitute: true } : null;
+}
+
+/** Whether a case can still reach the hearing quorum of 3 (IN-06) with the members not recused from it. */
+export function quorumPossible(committee: Committee, recusedIds: ReadonlySet<string>): boolean {
+  return committee.members.filter((m) => !recusedIds.has(m.id)).length >= 3;
+}
