@@ -12,6 +12,7 @@ import type { Database } from './platform/db/database';
 import type { ApiDeps, ServerSettings } from './platform/deps';
 import { installErrorHandling } from './platform/errors';
 import type { FileStorage } from './platform/file-storage';
+import type { EmbeddedFileUrls } from './platform/signed-files';
 import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords';
 import { requestContext } from './platform/request-context';
 import { workspaceGates, WorkspaceGateState } from './platform/workspace-gates';
@@ -27,6 +28,8 @@ import { socialSignInRoutes } from './main/auth/social-sign-in.routes';
 export interface AppOptions {
   db: Database;
   files: FileStorage;
+  /** Signed upload and download URLs served by this server (the embedded file storage); none when omitted. */
+  fileUrls?: EmbeddedFileUrls;
   settings: ServerSettings;
   passwords?: PasswordHasher;
   /** Defaults to the outbox (stored, logged, readable at /dev/outbox when settings.outboxPage). */
@@ -63,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail: options.mail ?? outbox,
     sms: options.sms ?? outbox,
     files: options.files,
+    fileUrls: options.fileUrls,
     settings: { ...options.settings, socialSignIn: oidc.configured() },
     passwords: options.passwords ?? new Argon2PasswordHasher(),
     sessions: new SessionRepository(options.db),
@@ -115,6 +119,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register((api) => mainApi(api, deps), { prefix: MAIN_API_BASE });
   await app.register((api) => learningApi(api, deps), { prefix: LEARNING_API_BASE });
   await app.register((api) => caseApi(api, deps), { prefix: CASE_API_BASE });
+  if (options.fileUrls) {
+    const fileUrls = options.fileUrls;
+    await app.register(fileUrls.routes((request) => (request.ctx.site.kind === 'workspace' ? request.ctx.site.workspace.id : null)), {
+      prefix: '/files',
+    });
+  }
   await app.register((web) => webRoutes(web, deps));
   await app.register((web) => devOutboxRoutes(web, deps));
   await app.register((web) => socialSignInRoutes(web, deps, oidc));

@@ -4,6 +4,8 @@ import { readConfig } from './config';
 import { migrate } from './platform/db/migrate';
 import { openDatabase } from './platform/db/open';
 import { FolderFileStorage } from './platform/file-storage';
+import { EmbeddedFileUrls } from './platform/signed-files';
+import { loadUrlSecret, UrlSigner } from './platform/signed-urls';
 import { Argon2PasswordHasher } from './platform/passwords';
 import { OidcProviders } from './main/auth/oidc-providers';
 import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
@@ -29,6 +31,7 @@ const app = await buildApp({
   sms,
   oidc: new OidcProviders(config.oidc),
   files: new FolderFileStorage(path.join(config.dataDir, 'files')),
+  fileUrls: new EmbeddedFileUrls(path.join(config.dataDir, 'files'), new UrlSigner(await loadUrlSecret(config.dataDir, process.env.FILE_URL_SECRET))),
   settings: { mainHost: config.mainHost, maxUploadBytes: config.maxUploadBytes, outboxPage: config.outboxPage, imports: config.imports },
   webRoot: config.webRoot,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },

@@ -3,6 +3,7 @@ import type { PasswordHasher } from './passwords';
 import type { SessionRepository } from './sessions';
 import type { SiteResolver } from './tenancy';
 import type { FileStorage } from './file-storage';
+import type { DirectFileUrls } from './signed-files';
 import type { Mailer, SmsSender } from './messages';
 import type { WorkspaceGateState } from './workspace-gates';
 import type { PermissionStore } from './permissions';
@@ -32,6 +33,8 @@ export interface ApiDeps {
   sites: SiteResolver;
   passwords: PasswordHasher;
   files: FileStorage;
+  /** Signed URLs for uploads and downloads that go straight to the file store (course media, evidence). */
+  fileUrls?: DirectFileUrls;
   mail: Mailer;
   sms: SmsSender;
   settings: ServerSettings;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,6 +11,8 @@ import type { ServerSettings } from '../../../server/platform/deps';
 import { openPglite } from '../../../server/platform/db/pglite-database';
 import { openScratchPostgres } from '../../../server/platform/db/scratch-postgres';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
+import { EmbeddedFileUrls } from '../../../server/platform/signed-files';
+import { UrlSigner } from '../../../server/platform/signed-urls';
 import type { PasswordHasher } from '../../../server/platform/passwords';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo.seed';
 
@@ -41,6 +44,9 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Dat
 export interface TestServer {
   app: FastifyInstance;
   db: Database;
+  /** The signed upload and download URLs of the embedded file storage, and the folder it keeps files in. */
+  fileUrls: EmbeddedFileUrls;
+  filesRoot: string;
   /** A request to a host (`acme.localhost`, `localhost`, ...) with an optional bearer token. */
   request(host: string, options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Signs in through the API and returns the token. */
@@ -53,10 +59,12 @@ export async function startTestServer(kind: 'pglite' | 'postgres', settings: Par
   const db = await openTestDatabase(kind);
   await seedDemo(db, testPasswords, 'localhost');
   const files = await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'));
+  const fileUrls = new EmbeddedFileUrls(files, new UrlSigner(randomBytes(32)));
   const app = await buildApp({
     db,
     passwords: testPasswords,
     files: new FolderFileStorage(files),
+    fileUrls,
     settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: true, ...settings },
   });
   const request: TestServer['request'] = (host, { token, headers, ...rest }) =>
@@ -67,6 +75,8 @@ export async function startTestServer(kind: 'pglite' | 'postgres', settings: Par
   return {
     app,
     db,
+    fileUrls,
+    filesRoot: files,
     request,
     async signIn(host, email, password = PASSWORD) {
       const res = await request(host, { method: 'POST', url: '/main-api/api/user/signin', payload: { userEmail: email, userPassword: password } });
