@@ -1,4 +1,4 @@
-import { addYears, daysBetween, type IsoDate } from './calendar';
+import { addYears, daysBetween, type IsoDate } from '../shared/calendar';
 
 /**
  * The Internal Committee's composition (POSH IN-02): a presiding officer who is a senior woman employee, at least two

@@ -6,7 +6,7 @@ import {
   daysBetween,
   type IsoDate,
   type WorkingCalendar,
-} from './calendar';
+} from '../shared/calendar';
 
 /**
  * The statutory clocks of a complaint (shared/spec/legal-rules.md), computed from what has happened on the case and

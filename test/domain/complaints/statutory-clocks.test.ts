@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCalendar } from '../../../src/domain/complaints/calendar';
+import { defaultCalendar } from '../../../src/domain/shared/calendar';
 import {
   caseClocks,
   clocksAtRisk,

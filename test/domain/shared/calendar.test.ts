@@ -10,7 +10,7 @@ import {
   easterSunday,
   weekday,
   workingDaysBetween,
-} from '../../../src/domain/complaints/calendar';
+} from '../../../src/domain/shared/calendar';
 
 describe('calendar dates', () => {
   it('refuses impossible dates', () => {
