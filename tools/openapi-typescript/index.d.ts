@@ -1,1 +1,1 @@
-export { default, astToString } from 'openapi-typescript';
+export { default, astToString, type OpenAPI3 } from 'openapi-typescript';

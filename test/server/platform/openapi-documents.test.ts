@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import openapiTS, { astToString } from '@safeplace/openapi-typescript';
+import openapiTS, { astToString, type OpenAPI3 } from '@safeplace/openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCatalogue } from '../../../server/platform/api-docs';
 import { PASSWORD, startTestServer, type TestServer } from '../support/test-app';
@@ -144,7 +144,7 @@ describe('the OpenAPI documents, as an integrator uses them', () => {
 
   it('generates a typed client with openapi-typescript that a program calling each API compiles against and runs with', async () => {
     for (const api of APIS) {
-      const types = astToString(await openapiTS(docs.get(api.name)!));
+      const types = astToString(await openapiTS(docs.get(api.name) as OpenAPI3));
       await writeFile(path.join(OUT, `${api.name}.d.ts`), types);
     }
     await writeFile(path.join(OUT, 'client.ts'), CLIENT_PROGRAM);
@@ -190,7 +190,7 @@ function injectFetch(server: TestServer) {
       headers: { ...Object.fromEntries(request.headers), host: url.host },
       ...(body ? { payload: body } : {}),
     });
-    return new Response(res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> });
+    return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
   };
 }
 
