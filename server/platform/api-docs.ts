@@ -86,8 +86,9 @@ function introduction(info: { description: string; base: string }): string {
     '**Paging.** Lists take `page` (zero-based, default 0) and `pageSize` (default 20, at most 300) in the query ' +
       'and answer `{ "items": [...], "page": 0, "pageSize": 20, "total": 123 }`.',
     '',
-    `This document: \`${info.base}/openapi.json\` (OpenAPI 3.1). A typed TypeScript client: ` +
-      `\`npx openapi-typescript http://acme.localhost:8080${info.base}/openapi.json -o ${info.base.slice(1)}.d.ts\`.`,
+    `**This document** is \`${info.base}/openapi.json\` (OpenAPI 3.1) on any host. Typed TypeScript for it: ` +
+      `\`npx openapi-typescript@7 https://<host>${info.base}/openapi.json -o ${info.base.slice(1)}.d.ts\`, ` +
+      'then `createClient<paths>()` of openapi-fetch.',
   ].join('\n');
 }
 
