@@ -155,8 +155,13 @@ async function loadCatalogue(): Promise<Catalogue> {
   const parameters = new Set<unknown>([...contracts.keys()].flatMap((c) => [c.params, c.query]).filter(Boolean));
   const registered = new Set<string>();
   const registry = z.globalRegistry;
+  const names = new Set(schemas.map(([name]) => name));
   for (const [name, schema] of [['ErrorBody', ErrorBody] as const, ...schemas]) {
-    if (parameters.has(schema) || registry.get(schema)?.id !== undefined || registered.has(name)) continue;
+    const id = registry.get(schema)?.id;
+    if (typeof id === 'string') registered.add(id);
+    if (parameters.has(schema) || id !== undefined || registered.has(name)) continue;
+    // `<Name>Input` is the id of <Name>'s input form: an export of that name beside <Name> would collide.
+    if (name.endsWith('Input') && names.has(name.slice(0, -'Input'.length))) continue;
     registry.add(schema, { ...registry.get(schema), id: name });
     registered.add(name);
   }
