@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { updateUser, userRecord, type PlatformUser } from '../../../src/contracts/main/platform-users.contract';
+import { updateWorkspaceUser, userRecord, type PlatformUser } from '../../../src/contracts/main/platform-users.contract';
 import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
@@ -46,7 +46,7 @@ async function findUser(tx: Sql, workspaceId: string, by: { userId?: string; ema
 
 /** The platform admin's user lookup and fixes: always for the (workspaceId, userId) pair given, never across it. */
 export async function platformUserRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  serve(app, updateUser, async ({ body, principal, request }) =>
+  serve(app, updateWorkspaceUser, async ({ body, principal, request }) =>
     deps.db.tenant(body.workspaceId, async (tx) => {
       await requireWorkspace(tx, body.workspaceId);
       const before = await findUser(tx, body.workspaceId, { userId: body.userId }, true);

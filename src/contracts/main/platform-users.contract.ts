@@ -34,7 +34,7 @@ export const UpdateUserBody = z
   });
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
 
-export const updateUser = route({
+export const updateWorkspaceUser = route({
   api: 'main',
   method: 'POST',
   path: '/api/admin/update-user',

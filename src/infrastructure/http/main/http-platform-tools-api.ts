@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/main/allow-list.contract';
 import { createFeatureFlag, featureFlags, setFlagWorkspaces, updateFeatureFlag, type FeatureFlag } from '../../../contracts/main/flags.contract';
 import { setWorkspaceIpRanges, workspaceIpRanges, type IpRangeEntry, type SetIpRangesBody } from '../../../contracts/main/ip-ranges.contract';
-import { updateUser, userRecord, type PlatformUser, type UpdateUserBody, type UserRecord } from '../../../contracts/main/platform-users.contract';
+import { updateWorkspaceUser, userRecord, type PlatformUser, type UpdateUserBody, type UserRecord } from '../../../contracts/main/platform-users.contract';
 import {
   MANUAL_FILE_FIELD,
   MANUAL_MARKDOWN_FIELD,
@@ -147,6 +147,6 @@ export class HttpPlatformUsersApi implements PlatformUsersApi {
   }
 
   update(body: UpdateUserBody): Promise<PlatformUser> {
-    return this.main.call(updateUser, { body });
+    return this.main.call(updateWorkspaceUser, { body });
   }
 }

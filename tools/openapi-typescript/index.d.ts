@@ -1,0 +1,1 @@
+export { default, astToString, type OpenAPI3 } from 'openapi-typescript';
