@@ -89,7 +89,7 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
         <Form.Item label="Business unit" name="businessUnit">
           <Select options={unitOptions} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
-        {/* While the unit's departments load, only "All Department" is offered (never another unit's list). */}
+        {/* While the unit's departments load, only "All departments" is offered (never another unit's list). */}
         <Form.Item
           label="Department"
           name="department"
