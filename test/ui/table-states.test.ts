@@ -8,7 +8,8 @@ describe('tableStates: a table never says it is empty while it is loading', () =
     const states = tableStates(true, 0, 'No events yet');
     expect(states.loading).toBe(false);
     expect(states.locale.emptyText).not.toBe('No events yet');
-    expect(isValidElement(states.locale.emptyText) && states.locale.emptyText.type).toBe(Skeleton);
+    const shown = states.locale.emptyText;
+    expect(isValidElement<{ children: unknown }>(shown) && isValidElement(shown.props.children) && shown.props.children.type).toBe(Skeleton);
   });
 
   it('says it is empty only once loaded and empty', () => {

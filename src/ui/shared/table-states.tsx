@@ -9,6 +9,14 @@ import type { ReactNode } from 'react';
 export function tableStates(loading: boolean, rowCount: number, empty: ReactNode): { loading: boolean; locale: { emptyText: ReactNode } } {
   return {
     loading: loading && rowCount > 0,
-    locale: { emptyText: loading ? <Skeleton active title={false} paragraph={{ rows: 4 }} aria-label="Loading" /> : empty },
+    locale: {
+      emptyText: loading ? (
+        <div role="status" aria-label="Loading">
+          <Skeleton active title={false} paragraph={{ rows: 4 }} />
+        </div>
+      ) : (
+        empty
+      ),
+    },
   };
 }

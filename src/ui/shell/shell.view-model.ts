@@ -96,11 +96,13 @@ export class ShellViewModel {
    * nothing while the units of someone who has no choice are still loading.
    */
   get unitHeader(): { kind: 'picker' } | { kind: 'name'; name: string } | { kind: 'none' } {
+    const loading = this.units.length === 0 && !this.unitsError;
+    // Until the units arrive, "All Business Units" alone is not a single choice: the picker shows it loading.
+    if (loading) return seesAllBusinessUnits(this.role) ? { kind: 'picker' } : { kind: 'none' };
     const options = this.unitOptions;
     if (options.length > 1) return { kind: 'picker' };
     if (options.length === 1) return { kind: 'name', name: options[0]!.label };
-    const loading = this.units.length === 0 && !this.unitsError;
-    return loading && seesAllBusinessUnits(this.role) ? { kind: 'picker' } : { kind: 'none' };
+    return { kind: 'none' };
   }
 
   async load(

@@ -127,7 +127,10 @@ describe('SessionViewModel and ShellViewModel', () => {
 
   it('shows a picker only when there is a choice, and nothing while an employee’s one unit loads', async () => {
     const admin = new ShellViewModel(new FakeOrganisationApi());
-    await admin.load('WORKSPACE_ADMIN', ['hq']);
+    const adminLoading = admin.load('WORKSPACE_ADMIN', ['hq']);
+    // "All Business Units" alone while the units load is not a single choice.
+    expect(admin.unitHeader).toEqual({ kind: 'picker' });
+    await adminLoading;
     expect(admin.unitHeader).toEqual({ kind: 'picker' });
     const employee = new ShellViewModel(new FakeOrganisationApi());
     const loading = employee.load('EMPLOYEE', ['hq']);
