@@ -16,6 +16,7 @@ import { useShell } from '../shell/shell-context';
 import { DirectoryViewModel, type DirectoryRow, type PersonFormValues } from './directory.view-model';
 import { plural } from '../shared/plural';
 import { tableStates } from '../shared/table-states';
+import { ChoiceOrText } from '../shared/choice-or-text';
 
 const STATUS_COLOURS = { ACTIVE: 'green', INVITED: 'blue', INACTIVE: 'default' } as const;
 
@@ -401,7 +402,7 @@ const PersonDrawer = observer(function PersonDrawer(props: {
               <Input type="date" />
             </Form.Item>
             <Form.Item label="Business unit" name="branchId" {...fieldError('branchId')}>
-              <Select
+              <ChoiceOrText
                 options={units}
                 onChange={(branchId: string) => {
                   form.setFieldValue('departmentId', '');
