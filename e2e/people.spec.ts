@@ -29,7 +29,7 @@ test('an admin finds, edits, deactivates, reactivates and deletes people in the 
   // The dashboard counts the workspace's people.
   const summary = page.locator('.ant-card').filter({ hasText: 'Your people' });
   await expect(summary.getByText('By business unit')).toBeVisible();
-  await expect(summary.getByText('Acme Headquarters')).toBeVisible();
+  await expect(summary.getByText(/^Acme Headquarters · \d+ people$/)).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByText('People').click();
   await expect(page).toHaveURL(/\/people$/);
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();

@@ -47,6 +47,25 @@ test('the platform admin runs the platform tools, and an Acme employee reads the
   await expect(page.getByRole('row', { name: new RegExp(`journey-${run}`) })).toContainText('beta');
   await expect(page.getByRole('row', { name: new RegExp(`journey-${run}`) })).toContainText('None');
 
+  // Edit its value and save: the dialog closes, the page stays (it used to crash once saved), the row shows the new value.
+  await page.getByRole('button', { name: `Edit flag journey-${run}` }).click();
+  const editOwn = page.getByRole('dialog', { name: `Flag journey-${run}` });
+  await editOwn.getByLabel('Value').fill('gamma');
+  await editOwn.getByRole('button', { name: 'Save flag' }).click();
+  await expect(page.getByText(`Flag "journey-${run}" saved.`)).toBeVisible();
+  await expect(editOwn).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Feature flags' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`journey-${run}`) })).toContainText('gamma');
+
+  // Delete it, after a confirmation; the built-in flags offer no delete.
+  await expect(page.getByRole('button', { name: 'Delete flag maintenance' })).toHaveCount(0);
+  await page.getByRole('button', { name: `Delete flag journey-${run}` }).click();
+  const confirmDelete = page.getByRole('dialog', { name: `Delete flag journey-${run}?` });
+  await expect(confirmDelete).toContainText('This cannot be undone.');
+  await confirmDelete.getByRole('button', { name: 'Delete flag' }).click();
+  await expect(page.getByText(`Flag "journey-${run}" deleted.`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`journey-${run}`) })).toHaveCount(0);
+
   // Maintenance asks first and says what it does; cancelled, nothing changes (Acme stays open for the other journeys).
   await page.getByRole('button', { name: 'Edit flag maintenance' }).click();
   const edit = page.getByRole('dialog', { name: 'Flag maintenance' });

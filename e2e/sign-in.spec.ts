@@ -58,7 +58,9 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(url('acme', '/dashboard'));
     // Let the dashboard's own calls finish: once the cookie is gone they would (rightly) send the page to /signin.
-    await expect(page.getByLabel('Business unit')).toBeVisible();
+    // An employee has one business unit and no choice: its name, not a picker with one entry.
+    await expect(page.getByText(/^Business unit: Acme/)).toBeVisible();
+    await expect(page.getByLabel('Business unit')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
 
     await page.context().clearCookies();
@@ -106,7 +108,7 @@ test.describe('tenancy', () => {
 
   test('a lost session (401) clears the token and lands on /signin', async ({ page, context }) => {
     await signIn(page, 'acme', 'employee@acme.test');
-    await expect(page.getByLabel('Business unit')).toBeVisible();
+    await expect(page.getByText(/^Business unit: Acme/)).toBeVisible();
     await page.waitForLoadState('networkidle');
     // Revoke the session on the server behind the page's back.
     const token = (await context.cookies(url('acme'))).find((c) => c.name === 'sp_token')!.value;

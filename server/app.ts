@@ -19,7 +19,7 @@ import { workspaceGates, WorkspaceGateState } from './platform/workspace-gates';
 import { SessionRepository } from './platform/sessions';
 import { permissionGate, PermissionStore } from './platform/permissions';
 import { SiteResolver } from './platform/tenancy';
-import { webRoutes } from './web/web.routes';
+import { isAssetPath, webRoutes } from './web/web.routes';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
 import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
 import { OidcProviders } from './main/auth/oidc-providers';
@@ -136,7 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = API_BASES.some((base) => url === base || url.startsWith(`${base}/`)) || url.startsWith('/api/');
-    if (isApi || request.method !== 'GET' || !webRoot) {
+    // A missing file (a video, a script of an older build) is a 404, not the app's page with a 200.
+    if (isApi || isAssetPath(url) || request.method !== 'GET' || !webRoot) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: `No such route: ${request.method} ${url}` });
     }
     // Every page is reachable by URL: the sign-in pages from their light entry, the rest from the app's.

@@ -16,7 +16,7 @@ const config = readConfig();
 const db = await openDatabase(config);
 const applied = await migrate(db);
 const passwords = new Argon2PasswordHasher();
-const seeded = config.seed ? await seedDemo(db, passwords, config.mainHost) : false;
+const seeded = config.seed ? await seedDemo(db, passwords, config.mainHost, config.oidc.map((p) => p.provider)) : false;
 
 // Mail and SMS go to the outbox unless a transport is configured (README, settings).
 const deliveryLog = (message: string, error?: unknown) =>

@@ -7,6 +7,7 @@ import { codeSignInRoutes } from './auth/code-sign-in.routes';
 import { profileRoutes } from './auth/profile.routes';
 import { profileImageRoutes } from './auth/profile-image.routes';
 import { signUpRoutes } from './auth/signup.routes';
+import { sessionRoutes } from './auth/session.routes';
 import { sessionAdminRoutes } from './auth/session-admin.routes';
 import { flagRoutes } from './flags/flags.routes';
 import { invitationRoutes } from './invites/invitations.routes';
@@ -36,6 +37,7 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await profileImageRoutes(api, deps);
   await signUpRoutes(api, deps);
   await sessionAdminRoutes(api, deps);
+  await sessionRoutes(api, deps);
   await workspaceRoutes(api, deps);
   await flagRoutes(api, deps);
   await inviteRoutes(api, deps);

@@ -19,7 +19,8 @@ const FIRST_NAMES = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Ar
 const LAST_NAMES = ['Sharma', 'Iyer', 'Patel', 'Reddy', 'Nair', 'Gupta', 'Singh', 'Rao', 'Menon', 'Das', 'Kulkarni', 'Bose'];
 
 /** Seeds the demo data on first start only: returns false when workspaces already exist. */
-export async function seedDemo(db: Database, passwords: PasswordHasher, mainHost: string): Promise<boolean> {
+/** `socialSignIn`: the providers this server is configured for; Acme offers those (and no button that cannot work). */
+export async function seedDemo(db: Database, passwords: PasswordHasher, mainHost: string, socialSignIn: readonly ('google' | 'microsoft')[] = []): Promise<boolean> {
   const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces');
   if (n > 0) return false;
   const hash = await passwords.hash(DEMO_PASSWORD);
@@ -40,8 +41,8 @@ export async function seedDemo(db: Database, passwords: PasswordHasher, mainHost
     branches: ['Acme Headquarters', 'Acme Pune'],
     departments: ['Human Resources', 'Engineering', 'Sales'],
   });
-  // Acme offers Google and Microsoft sign-in (they work once OIDC_GOOGLE_* / OIDC_MICROSOFT_* are set).
-  await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE id = $1`, [acme.id]);
+  // Acme offers Google and Microsoft sign-in where the server is configured for them (OIDC_GOOGLE_* / OIDC_MICROSOFT_*).
+  await db.query(`UPDATE workspaces SET social_platforms = $2::text[] WHERE id = $1`, [acme.id, socialSignIn.map((p) => p.toUpperCase()).sort()]);
   await db.tenant(acme.id, async (tx) => {
     const people: [string, string, string, string, string, string][] = [
       ['admin@acme.test', 'acme.admin', 'Asha', 'Admin', 'WORKSPACE_ADMIN', '+91 98000 00010'],

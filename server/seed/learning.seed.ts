@@ -21,8 +21,9 @@ const LESSON = {
       'यौन उत्पीड़न यौन प्रकृति का कोई भी अवांछित व्यवहार है: शारीरिक संपर्क और प्रस्ताव, यौन अनुग्रह की मांग या अनुरोध, यौन रंग वाली टिप्पणियाँ, अश्लील सामग्री दिखाना, या यौन प्रकृति का कोई अन्य अवांछित शारीरिक, मौखिक या गैर-मौखिक आचरण। पॉश अधिनियम, 2013 के अंतर्गत दस या अधिक कर्मचारियों वाले प्रत्येक नियोक्ता को शिकायतें प्राप्त करने और उनका निवारण करने के लिए एक आंतरिक समिति गठित करनी होती है।',
   },
   video: {
-    ENGLISH: { url: '/media/posh-introduction-en.mp4', title: 'Introduction to the POSH Act', durationSeconds: 240 },
-    HINDI: { url: '/media/posh-introduction-hi.mp4', title: 'पॉश अधिनियम का परिचय', durationSeconds: 240 },
+    // Short clips shipped with the web app (public/media, made by scripts/make-demo-video.mjs).
+    ENGLISH: { url: '/media/posh-introduction-en.webm', title: 'Introduction to the POSH Act', durationSeconds: 3 },
+    HINDI: { url: '/media/posh-introduction-hi.webm', title: 'पॉश अधिनियम का परिचय', durationSeconds: 3 },
   },
 };
 

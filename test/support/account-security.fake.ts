@@ -1,9 +1,10 @@
 import type { AccountSecurityApi, ChangePasswordResult } from '../../src/application/auth/account-security.port';
-import type { ChangePasswordBody } from '../../src/contracts/main/sessions.contract';
+import type { ChangePasswordBody, SessionInfo } from '../../src/contracts/main/sessions.contract';
 
 /** A server that knows one current password and counts other sessions. */
 export class FakeAccountSecurityApi implements AccountSecurityApi {
   calls: ChangePasswordBody[] = [];
+  sessions: SessionInfo[] = [];
   constructor(
     private current = 'the old harbour at dusk',
     private otherSessions = 2,
@@ -16,5 +17,9 @@ export class FakeAccountSecurityApi implements AccountSecurityApi {
     const ended = this.otherSessions;
     this.otherSessions = 0;
     return { ok: true, sessionsEnded: ended };
+  }
+
+  async session(sessionId: string): Promise<SessionInfo | null> {
+    return this.sessions.find((s) => s.sessionId === sessionId) ?? null;
   }
 }

@@ -1,83 +1,70 @@
 import type { FastifyInstance } from 'fastify';
-import { createFeatureFlag, featureFlags, setFlagWorkspaces, updateFeatureFlag, type FeatureFlag } from '../../../src/contracts/main/flags.contract';
+import {
+  createFeatureFlag,
+  deleteFeatureFlag,
+  featureFlags,
+  setFlagWorkspaces,
+  updateFeatureFlag,
+} from '../../../src/contracts/main/flags.contract';
+import { isBuiltInFlag } from '../../../src/domain/platform/feature-flags';
 import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { serve } from '../../platform/serve';
+import type { Principal } from '../../platform/sessions';
+import {
+  deleteFlag,
+  insertFlag,
+  listFlags,
+  lockFlag,
+  readFlag,
+  replaceFlagWorkspaces,
+  updateFlagValue,
+  workspacesByUrl,
+} from './flags.repository';
 
-interface FlagRow {
-  key: string;
-  value: string;
-  urls: string[];
-}
-
-const FLAGS_SQL = `
-  SELECT f.key, f.value,
-         coalesce(array_agg(w.workspace_url ORDER BY w.workspace_url) FILTER (WHERE w.id IS NOT NULL), '{}') AS urls
-    FROM feature_flags f
-    LEFT JOIN feature_flag_workspaces fw ON fw.flag_key = f.key
-    LEFT JOIN workspaces w ON w.id = fw.workspace_id
-   WHERE $1::text IS NULL OR f.key = $1
-   GROUP BY f.key, f.value ORDER BY f.key`;
-
-function toFlag(row: FlagRow, visible: (url: string) => boolean): FeatureFlag {
-  return { key: row.key, value: row.value, enabledWorkspaces: row.urls.filter(visible).map((workspaceUrl) => ({ workspaceUrl })) };
-}
+const platformAdminOf = (principal: Principal | null) => (principal?.kind === 'platform-admin' ? principal.platformAdminId : null);
 
 export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   serve(app, featureFlags, async ({ site, principal }) => {
-    const rows = await deps.db.query<FlagRow>(FLAGS_SQL, [null]);
     // Only the platform admin may learn which customers a flag is on for; a workspace sees itself only.
     const everything = principal?.kind === 'platform-admin';
     const here = site.kind === 'workspace' ? site.workspace.workspace_url : null;
-    return rows.map((row) => toFlag(row, (url) => everything || url === here));
+    return listFlags(deps.db, (url) => everything || url === here);
   });
 
   serve(app, setFlagWorkspaces, async ({ body, principal, request }) => {
     const flag = await deps.db.system(async (tx: Sql) => {
-      const [flag] = await tx.query<{ key: string }>('SELECT key FROM feature_flags WHERE key = $1 FOR UPDATE', [body.key]);
-      if (!flag) throw notFound(`There is no feature flag "${body.key}"`);
+      if (!(await lockFlag(tx, body.key))) throw notFound(`There is no feature flag "${body.key}"`);
       const urls = [...new Set(body.enabledWorkspaces.map((w) => w.workspaceUrl))];
-      const found = await tx.query<{ id: string; workspace_url: string }>(
-        'SELECT id, workspace_url FROM workspaces WHERE workspace_url = ANY($1::text[])',
-        [urls],
-      );
+      const found = await workspacesByUrl(tx, urls);
       const unknown = urls.filter((url) => !found.some((w) => w.workspace_url === url));
       if (unknown.length) throw badRequest(`Unknown workspace: ${unknown.join(', ')}`, { enabledWorkspaces: `Unknown workspace: ${unknown.join(', ')}` });
-      const before = await tx.query<{ workspace_id: string }>('SELECT workspace_id FROM feature_flag_workspaces WHERE flag_key = $1', [body.key]);
-      await tx.query('DELETE FROM feature_flag_workspaces WHERE flag_key = $1', [body.key]);
-      await tx.query(
-        'INSERT INTO feature_flag_workspaces (flag_key, workspace_id) SELECT $1, unnest($2::uuid[])',
-        [body.key, found.map((w) => w.id)],
+      const before = await replaceFlagWorkspaces(
+        tx,
+        body.key,
+        found.map((w) => w.id),
       );
-      await tx.query('UPDATE feature_flags SET updated_at = now() WHERE key = $1', [body.key]);
       await audit(tx, {
         workspaceId: null,
-        actorPlatformAdminId: principal?.kind === 'platform-admin' ? principal.platformAdminId : null,
+        actorPlatformAdminId: platformAdminOf(principal),
         action: 'FEATURE_FLAG_WORKSPACES_SET',
         target: body.key,
         ip: request.ip,
         details: { workspaces: urls },
       });
       // Also on the record of each workspace the change switches on or off, as the target of the action.
-      const wasOn = new Set(before.map((r) => r.workspace_id));
+      const wasOn = new Set(before);
       const nowOn = new Set(found.map((w) => w.id));
       const changed = [
         ...found.filter((w) => !wasOn.has(w.id)).map((w) => ({ id: w.id, action: 'feature_flag.workspace_enabled' })),
         ...[...wasOn].filter((id) => !nowOn.has(id)).map((id) => ({ id, action: 'feature_flag.workspace_disabled' })),
       ];
       for (const change of changed) {
-        await audit(tx, {
-          workspaceId: change.id,
-          actorPlatformAdminId: principal?.kind === 'platform-admin' ? principal.platformAdminId : null,
-          action: change.action,
-          target: body.key,
-          ip: request.ip,
-        });
+        await audit(tx, { workspaceId: change.id, actorPlatformAdminId: platformAdminOf(principal), action: change.action, target: body.key, ip: request.ip });
       }
-      const [row] = await tx.query<FlagRow>(FLAGS_SQL, [body.key]);
-      return toFlag(row, () => true);
+      return (await readFlag(tx, body.key))!;
     });
     // Committed: the workspace gates re-read the flags now rather than when their cache runs out.
     deps.gates?.forget();
@@ -86,14 +73,12 @@ export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
 
   serve(app, createFeatureFlag, async ({ body, principal, request }) =>
     deps.db.system(async (tx: Sql) => {
-      const [created] = await tx.query<{ key: string }>(
-        'INSERT INTO feature_flags (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key',
-        [body.key, body.value],
-      );
-      if (!created) throw conflict(`There is already a feature flag "${body.key}"`, { key: 'A flag with this key exists' });
+      if (!(await insertFlag(tx, body.key, body.value))) {
+        throw conflict(`There is already a feature flag "${body.key}"`, { key: 'A flag with this key exists' });
+      }
       await audit(tx, {
         workspaceId: null,
-        actorPlatformAdminId: principal?.kind === 'platform-admin' ? principal.platformAdminId : null,
+        actorPlatformAdminId: platformAdminOf(principal),
         action: 'feature_flag.created',
         target: body.key,
         ip: request.ip,
@@ -105,22 +90,48 @@ export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
 
   serve(app, updateFeatureFlag, async ({ body, principal, request }) => {
     const flag = await deps.db.system(async (tx: Sql) => {
-      const [before] = await tx.query<{ value: string }>('SELECT value FROM feature_flags WHERE key = $1 FOR UPDATE', [body.key]);
+      const before = await lockFlag(tx, body.key);
       if (!before) throw notFound(`There is no feature flag "${body.key}"`);
-      await tx.query('UPDATE feature_flags SET value = $2, updated_at = now() WHERE key = $1', [body.key, body.value]);
+      await updateFlagValue(tx, body.key, body.value);
       await audit(tx, {
         workspaceId: null,
-        actorPlatformAdminId: principal?.kind === 'platform-admin' ? principal.platformAdminId : null,
+        actorPlatformAdminId: platformAdminOf(principal),
         action: 'feature_flag.updated',
         target: body.key,
         ip: request.ip,
         details: { from: before.value, to: body.value },
       });
-      const [row] = await tx.query<FlagRow>(FLAGS_SQL, [body.key]);
-      return toFlag(row, () => true);
+      return (await readFlag(tx, body.key))!;
     });
     // The value may switch a gate (maintenance, elevateip) on or off.
     deps.gates?.forget();
     return flag;
+  });
+
+  serve(app, deleteFeatureFlag, async ({ params, principal, request }) => {
+    const { key } = params;
+    await deps.db.system(async (tx: Sql) => {
+      const before = await lockFlag(tx, key);
+      if (!before) throw notFound(`There is no feature flag "${key}"`);
+      if (isBuiltInFlag(key)) {
+        throw conflict(`"${key}" is built into the platform and cannot be deleted. Set its value to off or remove its workspaces instead.`, {
+          key: 'A built-in flag cannot be deleted',
+        });
+      }
+      const wasOn = await deleteFlag(tx, key);
+      await audit(tx, {
+        workspaceId: null,
+        actorPlatformAdminId: platformAdminOf(principal),
+        action: 'feature_flag.deleted',
+        target: key,
+        ip: request.ip,
+        details: { value: before.value, workspaces: wasOn.length },
+      });
+      for (const id of wasOn) {
+        await audit(tx, { workspaceId: id, actorPlatformAdminId: platformAdminOf(principal), action: 'feature_flag.workspace_disabled', target: key, ip: request.ip });
+      }
+    });
+    deps.gates?.forget();
+    return { key };
   });
 }

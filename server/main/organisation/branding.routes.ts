@@ -11,6 +11,7 @@ import {
   workspaceLogo,
   type SignInMethod,
 } from '../../../src/contracts/main/organisation.contract';
+import { notConfiguredMessage, servableSignInMethods } from '../../../src/domain/auth/social-sign-in';
 import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
@@ -29,6 +30,8 @@ export function logoType(bytes: Uint8Array): LogoType | null {
 }
 
 export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  /** The sign-in methods this server is configured for (the OIDC_* settings). */
+  const available: SignInMethod[] = (deps.settings.socialSignIn ?? []).map((p) => (p === 'google' ? 'GOOGLE' : 'MICROSOFT'));
   // The logo is served by this API under its own prefix, on the page's own origin (CSP img-src 'self').
   const logoUrl = (version: string) => `${app.prefix}/api/workspace/logo/${version}`;
 
@@ -112,7 +115,7 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
   serve(app, bulkSignupSetting, async (ctx) => {
     const { workspace } = workspaceUser(ctx);
     const policy = await deps.db.tenant(workspace.id, (tx) => sessionPolicyFor(tx, workspace.id));
-    return { bulkSignUpEnabled: workspace.bulk_signup_enabled, socialPlatformSet: signInMethods(workspace.social_platforms), ...policy };
+    return { bulkSignUpEnabled: workspace.bulk_signup_enabled, ...signInMethods(workspace.social_platforms, available), ...policy };
   });
 
   serve(app, updateWorkspaceSettings, async (ctx) => {
@@ -120,6 +123,9 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     const { bulkSignUpEnabled, socialPlatformSet, minPasswordLength, privilegedIdleMinutes, privilegedSessionHours, sessionLifetimeDays, inviteValidDays } =
       ctx.body;
     const methods = socialPlatformSet ? [...new Set(socialPlatformSet)].sort() : null;
+    // A button on the sign-in page that cannot work is worse than none: only what the server can serve.
+    const unserved = (methods ?? []).filter((m) => !available.includes(m));
+    if (unserved.length) throw badRequest(unserved.map(notConfiguredMessage).join(' '), { socialPlatformSet: unserved.map(notConfiguredMessage).join(' ') });
     return deps.db.tenant(workspace.id, async (tx) => {
       const [before] = await tx.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM workspaces WHERE id = $1 FOR UPDATE`, [workspace.id]);
       const [row] = await tx.query<SettingsRow>(
@@ -139,8 +145,8 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
           inviteValidDays ?? null,
         ],
       );
-      const from = settingsFrom(before);
-      const to = settingsFrom(row);
+      const from = settingsFrom(before, available);
+      const to = settingsFrom(row, available);
       // The trail records what changed, each setting with its old and new value.
       const changed = (Object.keys(to) as (keyof typeof to)[]).filter((k) => JSON.stringify(from[k]) !== JSON.stringify(to[k]));
       await audit(tx, {
@@ -163,12 +169,13 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
 type SettingsRow = Parameters<typeof policyFromRow>[0] & { bulk_signup_enabled: boolean; social_platforms: string[] };
 const SETTINGS_COLUMNS = `bulk_signup_enabled, social_platforms, ${POLICY_COLUMNS}`;
 
-function settingsFrom(row: SettingsRow) {
-  return { bulkSignUpEnabled: row.bulk_signup_enabled, socialPlatformSet: signInMethods(row.social_platforms), ...policyFromRow(row) };
+function settingsFrom(row: SettingsRow, available: SignInMethod[]) {
+  return { bulkSignUpEnabled: row.bulk_signup_enabled, ...signInMethods(row.social_platforms, available), ...policyFromRow(row) };
 }
 
-function signInMethods(stored: string[]): SignInMethod[] {
-  return stored.filter((p): p is SignInMethod => p === 'GOOGLE' || p === 'MICROSOFT');
+/** The methods the workspace really offers (chosen and servable), and those the server could serve. */
+function signInMethods(stored: string[], available: SignInMethod[]): { socialPlatformSet: SignInMethod[]; availableSocialPlatforms: SignInMethod[] } {
+  return { socialPlatformSet: servableSignInMethods(stored, available), availableSocialPlatforms: available };
 }
 
 /** One `logo` file part, at most LOGO_MAX_BYTES; other parts or a larger file are refused with 400/413. */

@@ -1,11 +1,13 @@
-import type { ChangePasswordBody } from '../../contracts/main/sessions.contract';
+import type { ChangePasswordBody, SessionInfo } from '../../contracts/main/sessions.contract';
 
 export type ChangePasswordResult =
   | { ok: true; sessionsEnded: number }
   | { ok: false; field: 'currentPassword' | 'userNewPassword'; message: string };
 
-/** One's own account security: changing the password (which ends one's other sessions). */
+/** One's own account security: changing the password (which ends one's other sessions), reading one's sessions. */
 export const AccountSecurityApi = Symbol('AccountSecurityApi');
 export interface AccountSecurityApi {
   changePassword(body: ChangePasswordBody): Promise<ChangePasswordResult>;
+  /** One of one's own sessions by id; null when there is no such session of the caller's. */
+  session(sessionId: string): Promise<SessionInfo | null>;
 }

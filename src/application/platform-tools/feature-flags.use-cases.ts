@@ -1,5 +1,5 @@
 import type { FeatureFlag } from '../../contracts/main/flags.contract';
-import { CLOSING_FLAGS, FLAG_KEY_PATTERN, workspacesToConfirm } from '../../domain/platform/feature-flags';
+import { CLOSING_FLAGS, FLAG_KEY_PATTERN, isBuiltInFlag, workspacesToConfirm } from '../../domain/platform/feature-flags';
 import type { FlagAdminApi } from './platform-tools-api.port';
 import { invalid, refusalOf, type Refusal } from './outcome';
 
@@ -53,6 +53,26 @@ export class SetFeatureFlagWorkspaces {
     }
     try {
       return { ok: true, flag: await this.flags.setWorkspaces(input.flag.key, input.workspaceUrls) };
+    } catch (error) {
+      return refusalOf(error);
+    }
+  }
+}
+
+export type DeleteFlagOutcome = { ok: true; key: string } | Refusal;
+
+/** Deletes a flag; the built-in ones (maintenance, elevateip) are refused before anything is sent. */
+export class DeleteFeatureFlag {
+  constructor(private readonly flags: FlagAdminApi) {}
+
+  async execute(key: string): Promise<DeleteFlagOutcome> {
+    if (isBuiltInFlag(key)) {
+      const message = `"${key}" is built into the platform and cannot be deleted. Set its value to off or remove its workspaces instead.`;
+      return { ok: false, reason: 'conflict', message, fields: { key: message } };
+    }
+    try {
+      await this.flags.delete(key);
+      return { ok: true, key };
     } catch (error) {
       return refusalOf(error);
     }

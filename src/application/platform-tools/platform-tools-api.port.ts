@@ -20,6 +20,8 @@ export interface FlagAdminApi {
   create(key: string, value: string): Promise<FeatureFlag>;
   updateValue(key: string, value: string): Promise<FeatureFlag>;
   setWorkspaces(key: string, workspaceUrls: string[]): Promise<FeatureFlag>;
+  /** Deletes the flag and its workspace list; the built-in flags answer 409. */
+  delete(key: string): Promise<void>;
 }
 
 /** A workspace's allowed address ranges for the elevated-IP mode. */

@@ -63,3 +63,16 @@ export const updateFeatureFlag = route({
   response: FeatureFlag,
   access: 'platform-admin',
 });
+
+export const DeleteFeatureFlagParams = z.strictObject({ key: z.string().trim().min(1).max(64) });
+
+export const deleteFeatureFlag = route({
+  api: 'main',
+  method: 'DELETE',
+  path: '/api/feature-flags/{key}',
+  summary:
+    'Delete a feature flag and its workspace list (platform admin). 404 when there is no such flag; 409 for the built-in flags maintenance and elevateip',
+  params: DeleteFeatureFlagParams,
+  response: z.object({ key: z.string() }),
+  access: 'platform-admin',
+});

@@ -333,7 +333,10 @@ export type SignInMethod = z.infer<typeof SignInMethod>;
 
 export const WorkspaceSettings = z.object({
   bulkSignUpEnabled: z.boolean(),
+  /** The methods the workspace offers and the server can serve (a method the server is not configured for is left out). */
   socialPlatformSet: z.array(SignInMethod),
+  /** The methods this server is configured for (OIDC_GOOGLE_*, OIDC_MICROSOFT_*): only these may be switched on. */
+  availableSocialPlatforms: z.array(SignInMethod),
   /** Sign-in and sessions (docs/organisation.md): each may only be stricter than the platform's default. */
   minPasswordLength: z.number().int(),
   privilegedIdleMinutes: z.number().int(),

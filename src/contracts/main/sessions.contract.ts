@@ -30,3 +30,28 @@ export const changePassword = route({
   response: SessionsEnded,
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
 });
+
+export const SessionInfo = z.object({
+  sessionId: z.string(),
+  /** The session that asked. */
+  current: z.boolean(),
+  /** `ended` once signed out or revoked; `expired` past its lifetime; the workspace's shorter limits apply on use. */
+  status: z.enum(['active', 'ended', 'expired']),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  endedAt: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const getSession = route({
+  api: 'main',
+  method: 'GET',
+  path: '/api/session/get/{id}',
+  summary: "One of the caller's own sessions, by id (for the sessions screen). Another person's session, or one of another workspace, answers 404",
+  params: z.strictObject({ id: z.string().uuid() }),
+  response: SessionInfo,
+  access: 'signed-in',
+});

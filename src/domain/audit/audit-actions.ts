@@ -77,6 +77,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'workspace.modules_set': { label: 'Modules switched by the platform', platformLabel: 'Switched modules', kind: 'admin' },
   'feature_flag.created': { label: 'Feature flag created', platformLabel: 'Created a feature flag', kind: 'admin' },
   'feature_flag.updated': { label: 'Feature flag changed', platformLabel: 'Changed a feature flag', kind: 'admin' },
+  'feature_flag.deleted': { label: 'Feature flag deleted', platformLabel: 'Deleted a feature flag', kind: 'admin' },
   'feature_flag.workspace_enabled': { label: 'Feature flag turned on by the platform', platformLabel: 'Turned a flag on for a workspace', kind: 'admin' },
   'feature_flag.workspace_disabled': { label: 'Feature flag turned off by the platform', platformLabel: 'Turned a flag off for a workspace', kind: 'admin' },
   FEATURE_FLAG_WORKSPACES_SET: { label: 'Feature flag workspaces set', platformLabel: "Set a flag's workspaces", kind: 'admin' },

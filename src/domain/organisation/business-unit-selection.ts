@@ -2,7 +2,7 @@ import { seesAllBusinessUnits, type Role } from '../auth/roles';
 
 export const ALL_BUSINESS_UNITS = 'ALL' as const;
 export const ALL_BUSINESS_UNITS_LABEL = 'All Business Units';
-export const ALL_DEPARTMENTS_LABEL = 'All Department';
+export const ALL_DEPARTMENTS_LABEL = 'All departments';
 
 export type BusinessUnitChoice = typeof ALL_BUSINESS_UNITS | string;
 

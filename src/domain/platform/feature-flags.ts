@@ -33,6 +33,11 @@ export const CLOSING_FLAGS: Readonly<Record<string, { title: string; effect: str
   },
 };
 
+/** The flags the platform itself reads (the closing ones): they can be switched off, never deleted. */
+export function isBuiltInFlag(key: string): boolean {
+  return Object.hasOwn(CLOSING_FLAGS, key);
+}
+
 /** The workspaces newly switched on (in `next` but not in `previous`) for a closing flag: these need a confirmation. */
 export function workspacesToConfirm(key: string, previous: readonly string[], next: readonly string[]): string[] {
   if (!CLOSING_FLAGS[key]) return [];

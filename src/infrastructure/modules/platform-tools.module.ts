@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { AddToAllowList, ImportAllowList } from '../../application/platform-tools/allow-list.use-cases';
-import { CreateFeatureFlag, SetFeatureFlagWorkspaces, UpdateFeatureFlagValue } from '../../application/platform-tools/feature-flags.use-cases';
+import { CreateFeatureFlag, DeleteFeatureFlag, SetFeatureFlagWorkspaces, UpdateFeatureFlagValue } from '../../application/platform-tools/feature-flags.use-cases';
 import { SaveIpRanges } from '../../application/platform-tools/ip-ranges.use-case';
 import {
   AllowListApi,
@@ -32,6 +32,7 @@ export const platformToolsModule = new ContainerModule(({ bind, isBound }) => {
   bind(CreateFeatureFlag).toDynamicValue((ctx) => new CreateFeatureFlag(ctx.get<FlagAdminApi>(FlagAdminApi)));
   bind(UpdateFeatureFlagValue).toDynamicValue((ctx) => new UpdateFeatureFlagValue(ctx.get<FlagAdminApi>(FlagAdminApi)));
   bind(SetFeatureFlagWorkspaces).toDynamicValue((ctx) => new SetFeatureFlagWorkspaces(ctx.get<FlagAdminApi>(FlagAdminApi)));
+  bind(DeleteFeatureFlag).toDynamicValue((ctx) => new DeleteFeatureFlag(ctx.get<FlagAdminApi>(FlagAdminApi)));
   bind(SaveIpRanges).toDynamicValue((ctx) => new SaveIpRanges(ctx.get<IpRangesApi>(IpRangesApi)));
   bind(PublishUserManual).toDynamicValue((ctx) => new PublishUserManual(ctx.get<UserManualApi>(UserManualApi)));
   bind(AddToAllowList).toDynamicValue((ctx) => new AddToAllowList(ctx.get<AllowListApi>(AllowListApi)));

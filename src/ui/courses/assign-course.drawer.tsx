@@ -7,6 +7,7 @@ import { useViewModel } from '../shared/container-context';
 import { useShell } from '../shell/shell-context';
 import { ALL_DEPARTMENTS, AssignCourseViewModel, type AssignFormValues } from './assign-course.view-model';
 import { plural } from '../shared/plural';
+import { ChoiceOrText } from '../shared/choice-or-text';
 
 interface FieldValues {
   businessUnit?: string;
@@ -87,9 +88,9 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
         }}
       >
         <Form.Item label="Business unit" name="businessUnit">
-          <Select options={unitOptions} showSearch={{ optionFilterProp: 'label' }} />
+          <ChoiceOrText options={unitOptions} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
-        {/* While the unit's departments load, only "All Department" is offered (never another unit's list). */}
+        {/* While the unit's departments load, only "All departments" is offered (never another unit's list). */}
         <Form.Item
           label="Department"
           name="department"

@@ -11,7 +11,7 @@ import { ALL_BUSINESS_UNITS, ALL_DEPARTMENTS_LABEL } from '../../domain/organisa
 /** The drawer's field values as antd's Form holds them (dates already as YYYY-MM-DD). */
 export interface AssignFormValues {
   businessUnit?: string;
-  /** '' means All Department. */
+  /** '' means All departments. */
   department?: string;
   joinedFrom?: string;
   joinedTo?: string;
@@ -59,7 +59,7 @@ export class AssignCourseViewModel {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
-  /** Plain options for antd's Select: "All Department" first; names carry their unit when all units show. */
+  /** Plain options for antd's Select: "All departments" first; names carry their unit when all units show. */
   get departmentOptions(): { value: string; label: string }[] {
     const all = this.departmentsUnit === ALL_BUSINESS_UNITS;
     return [
@@ -99,7 +99,7 @@ export class AssignCourseViewModel {
   }
 
   /**
-   * The departments of `unit`. The previous unit's list is dropped at once (until the answer, only "All Department"
+   * The departments of `unit`. The previous unit's list is dropped at once (until the answer, only "All departments"
    * is offered), and only the latest call's answer or failure is applied: an earlier call's never is.
    */
   async loadDepartments(unit: string): Promise<void> {

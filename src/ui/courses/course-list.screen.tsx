@@ -7,6 +7,7 @@ import { LANGUAGE_LABELS } from '../../domain/courses/course';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError } from '../shared/page-state';
 import { COURSE_PAGE_SIZE, CourseListViewModel } from './course-list.view-model';
+import { tableStates } from '../shared/table-states';
 
 export function StatusTag({ status }: { status: CourseSummary['status'] }) {
   return status === 'PUBLISHED' ? <Tag color="green">Published</Tag> : <Tag>Draft</Tag>;
@@ -28,9 +29,8 @@ export const CourseListScreen = observer(function CourseListScreen() {
       ) : (
         <Table
           rowKey="key"
-          loading={vm.status === 'loading'}
           dataSource={vm.rows}
-          locale={{ emptyText: <EmptyState title="No courses yet" /> }}
+          {...tableStates(vm.status === 'loading', vm.rows.length, <EmptyState title="No courses yet" />)}
           pagination={{
             current: vm.page,
             pageSize: COURSE_PAGE_SIZE,

@@ -11,6 +11,7 @@ import { AssignCourseDrawer } from './assign-course.drawer';
 import { CourseContents } from './course-contents';
 import { StatusTag } from './course-list.screen';
 import { CourseViewModel, MEMBER_PAGE_SIZE } from './course.view-model';
+import { tableStates } from '../shared/table-states';
 
 export const CourseScreen = observer(function CourseScreen() {
   const { courseId = '' } = useParams();
@@ -112,9 +113,12 @@ export const CourseScreen = observer(function CourseScreen() {
                     <Table
                       aria-label="Members"
                       rowKey="key"
-                      loading={vm.membersStatus === 'loading'}
                       dataSource={vm.memberRows}
-                      locale={{ emptyText: <EmptyState title="Nobody has this course yet">{vm.assignable ? assignButton : null}</EmptyState> }}
+                      {...tableStates(
+                        vm.membersStatus === 'loading',
+                        vm.memberRows.length,
+                        <EmptyState title="Nobody has this course yet">{vm.assignable ? assignButton : null}</EmptyState>,
+                      )}
                       pagination={{
                         current: vm.membersPage,
                         pageSize: MEMBER_PAGE_SIZE,

@@ -6,6 +6,7 @@ import { useService, useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError } from '../shared/page-state';
 import { SessionViewModel } from '../shell/session.view-model';
 import { BusinessUnitsViewModel } from './organisation.view-models';
+import { tableStates } from '../shared/table-states';
 
 export const BusinessUnitsScreen = observer(function BusinessUnitsScreen() {
   const vm = useViewModel(BusinessUnitsViewModel);
@@ -50,8 +51,7 @@ export const BusinessUnitsScreen = observer(function BusinessUnitsScreen() {
           aria-label="Business units"
           rowKey="key"
           dataSource={rows}
-          loading={vm.list.status === 'loading'}
-          locale={{ emptyText: <EmptyState title={vm.search ? 'No business unit matches this search' : 'No business units yet'} /> }}
+          {...tableStates(vm.list.status === 'loading', rows.length, <EmptyState title={vm.search ? 'No business unit matches this search' : 'No business units yet'} />)}
           pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
           columns={[
             {

@@ -6,6 +6,7 @@ import { useService, useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { SessionViewModel } from '../shell/session.view-model';
 import { DepartmentsViewModel, type DepartmentManagersViewModel } from './organisation.view-models';
+import { tableStates } from '../shared/table-states';
 
 const ROLE_OPTIONS = (Object.keys(MANAGER_ROLE_LABELS) as ManagerRole[]).map((value) => ({ value, label: MANAGER_ROLE_LABELS[value] }));
 
@@ -61,9 +62,8 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
           aria-label="Departments"
           rowKey="key"
           dataSource={rows}
-          loading={vm.list.status === 'loading'}
+          {...tableStates(vm.list.status === 'loading', rows.length, <EmptyState title={vm.search ? 'No department matches this search' : 'No departments here yet'} />)}
           rowSelection={vm.canManage ? { selectedRowKeys: vm.list.selectedKeys, onChange: (keys) => vm.list.select(keys.map(String)) } : undefined}
-          locale={{ emptyText: <EmptyState title={vm.search ? 'No department matches this search' : 'No departments here yet'} /> }}
           pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
           columns={[
             { title: 'Department', dataIndex: 'departmentName' },

@@ -32,6 +32,7 @@ import { ALL_BUSINESS_UNITS, ALL_BUSINESS_UNITS_LABEL } from '../../domain/organ
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from '../../domain/organisation/workspace-policy';
 import { PagedList } from '../shared/paged-list';
 import { InvitationTemplateViewModel, SignupAllowListViewModel } from './settings.view-models';
+import { signInMethodChoices } from '../../domain/auth/social-sign-in';
 
 type LoadStatus = 'loading' | 'ready' | 'error';
 export type Notice = { type: 'success' | 'error'; message: string } | null;
@@ -730,6 +731,8 @@ export class WorkspaceSettingsViewModel {
   error: string | null = null;
   bulkSignUpEnabled = false;
   socialPlatformSet: SignInMethod[] = [];
+  /** The methods the server is configured for; the others are shown disabled, with what it takes to configure them. */
+  availableSocialPlatforms: SignInMethod[] = [];
   policy: SessionPolicy = { ...DEFAULT_SESSION_POLICY };
   /** Changed on every load or save, so each form takes the saved values. */
   version = 0;
@@ -748,6 +751,7 @@ export class WorkspaceSettingsViewModel {
   private apply(settings: WorkspaceSettings): void {
     this.bulkSignUpEnabled = settings.bulkSignUpEnabled;
     this.socialPlatformSet = settings.socialPlatformSet;
+    this.availableSocialPlatforms = settings.availableSocialPlatforms;
     this.policy = {
       minPasswordLength: settings.minPasswordLength,
       privilegedIdleMinutes: settings.privilegedIdleMinutes,
@@ -756,6 +760,11 @@ export class WorkspaceSettingsViewModel {
       inviteValidDays: settings.inviteValidDays,
     };
     this.version += 1;
+  }
+
+  /** Google and Microsoft for the checkboxes: those the server cannot serve are disabled, with the reason. */
+  get signInMethodChoices() {
+    return signInMethodChoices(this.availableSocialPlatforms);
   }
 
   async load(): Promise<void> {

@@ -5,6 +5,7 @@ import type { PermissionKey } from '../../domain/auth/permissions';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { PermissionsViewModel } from './permissions.view-model';
+import { tableStates } from '../shared/table-states';
 
 type PermissionRow = { key: PermissionKey; label: string; description: string; roles: string[] };
 
@@ -33,9 +34,8 @@ export const PermissionsScreen = observer(function PermissionsScreen() {
         rowKey="key"
         aria-label="Permissions by role"
         pagination={false}
-        loading={vm.status === 'loading'}
         dataSource={vm.permissions}
-        locale={{ emptyText: 'No permissions' }}
+        {...tableStates(vm.status === 'loading', vm.permissions.length, 'No permissions')}
         scroll={{ x: true }}
         columns={[
           {

@@ -111,13 +111,23 @@ const SignInSettings = observer(function SignInSettings({ vm }: { vm: WorkspaceS
         }
         disabled={vm.saving === 'sign-in'}
       >
-        <Form.Item label="Other sign-in methods" name="socialPlatformSet" extra="Email and password always work. These add a button to the sign-in page.">
-          <Checkbox.Group
-            options={[
-              { value: 'GOOGLE', label: 'Google' },
-              { value: 'MICROSOFT', label: 'Microsoft' },
-            ]}
-          />
+        <Form.Item
+          label="Other sign-in methods"
+          name="socialPlatformSet"
+          validateStatus={vm.fieldErrors.socialPlatformSet ? 'error' : undefined}
+          help={vm.fieldErrors.socialPlatformSet}
+          extra={
+            <>
+              Email and password always work. These add a button to the sign-in page.
+              {vm.signInMethodChoices
+                .filter((c) => c.note)
+                .map((c) => (
+                  <div key={c.value}>{c.note}</div>
+                ))}
+            </>
+          }
+        >
+          <Checkbox.Group options={vm.signInMethodChoices.map((c) => ({ value: c.value, label: c.label, disabled: c.disabled }))} />
         </Form.Item>
         <PolicyNumber
           vm={vm}

@@ -15,6 +15,8 @@ import { LoadError } from '../shared/page-state';
 import { useShell } from '../shell/shell-context';
 import { DirectoryViewModel, type DirectoryRow, type PersonFormValues } from './directory.view-model';
 import { plural } from '../shared/plural';
+import { tableStates } from '../shared/table-states';
+import { ChoiceOrText } from '../shared/choice-or-text';
 
 const STATUS_COLOURS = { ACTIVE: 'green', INVITED: 'blue', INACTIVE: 'default' } as const;
 
@@ -140,7 +142,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
           aria-label="Filter by department"
           style={{ minWidth: 180 }}
           value={vm.filters.department}
-          options={[{ value: '', label: 'All Department' }, ...vm.departments.map((d) => ({ value: d.departmentId, label: d.departmentName }))]}
+          options={vm.departmentOptions}
           onChange={(department: string) => void vm.setFilters({ department })}
         />
         <Select
@@ -208,19 +210,13 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
       ) : (
         <Table<DirectoryRow>
           rowKey="key"
-          loading={vm.list.status === 'loading'}
           dataSource={vm.rows}
+          {...tableStates(vm.list.status === 'loading', vm.rows.length, vm.emptyText)}
           rowSelection={{
             selectedRowKeys: vm.list.selectedKeys,
             preserveSelectedRowKeys: true,
             onChange: (keys) => vm.list.select(keys as string[]),
             getCheckboxProps: (row) => ({ disabled: row.userId === me?.userId, 'aria-label': `Select ${row.name}` }),
-          }}
-          locale={{
-            emptyText:
-              vm.searchText || vm.filters.role || vm.filters.status || vm.filters.department || vm.filters.joinedFrom || vm.filters.joinedTo
-                ? 'Nobody matches these filters'
-                : 'Nobody here yet: import or invite your people',
           }}
           pagination={{
             current: vm.list.page,
@@ -406,7 +402,7 @@ const PersonDrawer = observer(function PersonDrawer(props: {
               <Input type="date" />
             </Form.Item>
             <Form.Item label="Business unit" name="branchId" {...fieldError('branchId')}>
-              <Select
+              <ChoiceOrText
                 options={units}
                 onChange={(branchId: string) => {
                   form.setFieldValue('departmentId', '');

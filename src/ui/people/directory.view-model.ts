@@ -9,7 +9,7 @@ import { DirectoryApi } from '../../application/people/directory-api.port';
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { assignableRoles, ROLE_LABELS, type Role } from '../../domain/auth/roles';
-import { ALL_BUSINESS_UNITS } from '../../domain/organisation/business-unit-selection';
+import { ALL_BUSINESS_UNITS, ALL_DEPARTMENTS_LABEL } from '../../domain/organisation/business-unit-selection';
 import { USER_STATUS_LABELS, type DirectorySort, type UserStatus } from '../../domain/people/directory';
 import { SessionViewModel } from '../shell/session.view-model';
 import { PagedList } from '../shared/paged-list';
@@ -18,7 +18,7 @@ import { plural } from '../shared/plural';
 export interface DirectoryFilters {
   /** A unit id, or ALL_BUSINESS_UNITS. */
   businessUnit: string;
-  /** '' = All Department. */
+  /** '' = All departments. */
   department: string;
   role?: Role;
   status?: UserStatus;
@@ -107,6 +107,19 @@ export class DirectoryViewModel {
       roleLabel: ROLE_LABELS[u.role],
       statusLabel: USER_STATUS_LABELS[u.status],
     }));
+  }
+
+  /** The department filter: "All departments" first, then the chosen unit's. */
+  get departmentOptions(): { value: string; label: string }[] {
+    return [{ value: '', label: ALL_DEPARTMENTS_LABEL }, ...this.departments.map((d) => ({ value: d.departmentId, label: d.departmentName }))];
+  }
+
+  /** Said only once a page has come back empty (the table shows a skeleton while loading). */
+  get emptyText(): string {
+    const f = this.filters;
+    return this.searchText || f.role || f.status || f.department || f.joinedFrom || f.joinedTo
+      ? 'Nobody matches these filters'
+      : 'Nobody here yet: import or invite your people';
   }
 
   get roleOptions() {

@@ -5,6 +5,7 @@ import { ALL_BUSINESS_UNITS } from '../../domain/organisation/business-unit-sele
 import { useViewModel } from '../shared/container-context';
 import { useShell } from '../shell/shell-context';
 import { InvitePeopleViewModel, type InviteFormValues } from './invite-people.view-model';
+import { ChoiceOrText } from '../shared/choice-or-text';
 
 /** "Invite people": one person with their details, or a pasted list of emails, to one business unit. */
 export const InvitePeopleModal = observer(function InvitePeopleModal(props: {
@@ -68,7 +69,7 @@ export const InvitePeopleModal = observer(function InvitePeopleModal(props: {
           />
         </Form.Item>
         <Form.Item name="branchId" label="Business unit" rules={[{ required: true, message: 'Choose a business unit' }]}>
-          <Select
+          <ChoiceOrText
             options={units}
             onChange={(branchId: string) => {
               form.setFieldValue('departmentId', '');

@@ -35,14 +35,10 @@ export const PeopleStatsCard = observer(function PeopleStatsCard() {
             <Typography.Text type="secondary">By business unit</Typography.Text>
             <List
               size="small"
-              dataSource={stats.byBranch}
+              dataSource={vm.units}
+              rowKey="key"
               locale={{ emptyText: 'Nobody yet' }}
-              renderItem={(unit) => (
-                <List.Item>
-                  {unit.branchName}
-                  <span>{unit.count}</span>
-                </List.Item>
-              )}
+              renderItem={(unit) => <List.Item>{unit.label}</List.Item>}
             />
           </Col>
         </Row>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
+import type { FeatureFlag } from '../../contracts/main/flags.contract';
 import { FlagsViewModel, type FlagRow } from './flags.view-model';
 
 export const FlagsScreen = observer(function FlagsScreen() {
@@ -86,11 +87,18 @@ export const FlagsScreen = observer(function FlagsScreen() {
             {
               title: 'Actions',
               key: 'actions',
-              width: 120,
+              width: 180,
               render: (_: unknown, row: FlagRow) => (
-                <Button onClick={() => vm.openEdit(row.key)} aria-label={`Edit flag ${row.key}`}>
-                  Edit
-                </Button>
+                <Space size={8} wrap>
+                  <Button onClick={() => vm.openEdit(row.key)} aria-label={`Edit flag ${row.key}`}>
+                    Edit
+                  </Button>
+                  {row.deletable ? (
+                    <Button danger onClick={() => vm.askDelete(row.key)} aria-label={`Delete flag ${row.key}`}>
+                      Delete
+                    </Button>
+                  ) : null}
+                </Space>
               ),
             },
           ]}
@@ -101,7 +109,26 @@ export const FlagsScreen = observer(function FlagsScreen() {
         <CreateFlagForm vm={vm} />
       </Modal>
       <Modal title={vm.editing ? `Flag ${vm.editing.key}` : 'Flag'} open={vm.editing !== null} onCancel={vm.closeEdit} footer={null} destroyOnHidden>
-        {vm.editing ? <EditFlagForm vm={vm} /> : null}
+        {vm.editing ? <EditFlagForm vm={vm} flag={vm.editing} /> : null}
+      </Modal>
+      <Modal
+        title={vm.deleting ? `Delete flag ${vm.deleting.key}?` : ''}
+        open={vm.deleting !== null}
+        okText="Delete flag"
+        okButtonProps={{ danger: true, loading: vm.deleteBusy }}
+        cancelText="Cancel"
+        onOk={() => void vm.confirmDelete()}
+        onCancel={vm.cancelDelete}
+      >
+        {vm.deleteError ? <Alert type="error" showIcon role="alert" title={vm.deleteError} style={{ marginBottom: 16 }} /> : null}
+        {vm.deleting ? (
+          <Typography.Paragraph>
+            {vm.deleting.workspaces.length === 0
+              ? 'It is on for no workspace. '
+              : `Deleting it switches it off for ${vm.deleting.workspaces.length === 1 ? '1 workspace' : `${vm.deleting.workspaces.length} workspaces`} (${vm.deleting.workspaces.join(', ')}). `}
+            This cannot be undone.
+          </Typography.Paragraph>
+        ) : null}
       </Modal>
       <Modal
         title={vm.confirmation ? `Turn ${vm.confirmation.title.toLowerCase()} on for ${vm.confirmation.workspaces.join(', ')}?` : ''}
@@ -155,8 +182,11 @@ const CreateFlagForm = observer(function CreateFlagForm({ vm }: { vm: FlagsViewM
   );
 });
 
-const EditFlagForm = observer(function EditFlagForm({ vm }: { vm: FlagsViewModel }) {
-  const flag = vm.editing!;
+/**
+ * The flag comes as a prop, not from `vm.editing`: a closing antd Modal keeps its last children rendered for the
+ * animation while this observer still reacts, and `vm.editing` is null by then (the crash after saving).
+ */
+const EditFlagForm = observer(function EditFlagForm({ vm, flag }: { vm: FlagsViewModel; flag: FeatureFlag }) {
   const selected = flag.enabledWorkspaces.map((w) => w.workspaceUrl);
   // The chosen workspaces stay listed (by address) even when the current search does not show them.
   const options = [...vm.workspaces.byUrl, ...selected.filter((u) => !vm.workspaces.byUrl.some((o) => o.value === u)).map((u) => ({ value: u, label: u }))];

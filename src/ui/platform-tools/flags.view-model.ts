@@ -3,12 +3,13 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { FeatureFlag } from '../../contracts/main/flags.contract';
 import {
   CreateFeatureFlag,
+  DeleteFeatureFlag,
   SetFeatureFlagWorkspaces,
   UpdateFeatureFlagValue,
 } from '../../application/platform-tools/feature-flags.use-cases';
 import { FlagAdminApi, WorkspaceDirectory } from '../../application/platform-tools/platform-tools-api.port';
 import { describeError } from '../../application/shared/api-error';
-import { CLOSING_FLAGS } from '../../domain/platform/feature-flags';
+import { CLOSING_FLAGS, isBuiltInFlag } from '../../domain/platform/feature-flags';
 import { WorkspaceChoices } from './workspace-choices';
 
 export interface FlagRow {
@@ -16,6 +17,8 @@ export interface FlagRow {
   value: string;
   workspaces: string[];
   closing: boolean;
+  /** The built-in flags can be switched off but not deleted. */
+  deletable: boolean;
 }
 
 export interface PendingConfirmation {
@@ -51,6 +54,11 @@ export class FlagsViewModel {
   /** The value typed when the confirmation was asked for. */
   pendingValue = '';
 
+  /** The flag the admin asked to delete, waiting for the confirmation. */
+  deletingKey: string | null = null;
+  deleteBusy = false;
+  deleteError: string | null = null;
+
   readonly workspaces: WorkspaceChoices;
 
   constructor(
@@ -59,6 +67,7 @@ export class FlagsViewModel {
     @inject(CreateFeatureFlag) private readonly createFlag: CreateFeatureFlag,
     @inject(UpdateFeatureFlagValue) private readonly updateValue: UpdateFeatureFlagValue,
     @inject(SetFeatureFlagWorkspaces) private readonly setWorkspaces: SetFeatureFlagWorkspaces,
+    @inject(DeleteFeatureFlag) private readonly deleteFlag: DeleteFeatureFlag,
   ) {
     this.workspaces = new WorkspaceChoices(directory);
     makeAutoObservable(this, {}, { autoBind: true });
@@ -69,7 +78,7 @@ export class FlagsViewModel {
     const q = this.filter.trim().toLowerCase();
     return this.flags
       .filter((f) => !q || f.key.includes(q) || f.enabledWorkspaces.some((w) => w.workspaceUrl.includes(q)))
-      .map((f) => ({ key: f.key, value: f.value, workspaces: f.enabledWorkspaces.map((w) => w.workspaceUrl), closing: Boolean(CLOSING_FLAGS[f.key]) }));
+      .map((f) => ({ key: f.key, value: f.value, workspaces: f.enabledWorkspaces.map((w) => w.workspaceUrl), closing: Boolean(CLOSING_FLAGS[f.key]), deletable: !isBuiltInFlag(f.key) }));
   }
 
   get editing(): FeatureFlag | null {
@@ -201,6 +210,45 @@ export class FlagsViewModel {
 
   cancelConfirmation(): void {
     this.confirmation = null;
+  }
+
+  /** The flag waiting for the delete confirmation, as a plain row (with its workspaces, to say what deleting does). */
+  get deleting(): FlagRow | null {
+    return this.rows.find((r) => r.key === this.deletingKey) ?? null;
+  }
+
+  askDelete(key: string): void {
+    this.deletingKey = key;
+    this.deleteError = null;
+  }
+
+  cancelDelete(): void {
+    this.deletingKey = null;
+    this.deleteError = null;
+  }
+
+  async confirmDelete(): Promise<void> {
+    const key = this.deletingKey;
+    if (!key || this.deleteBusy) return;
+    this.deleteBusy = true;
+    this.deleteError = null;
+    try {
+      const outcome = await this.deleteFlag.execute(key);
+      runInAction(() => {
+        if (outcome.ok || outcome.reason === 'not-found') {
+          // Gone either way: someone else may have deleted it first.
+          this.flags = this.flags.filter((f) => f.key !== key);
+          this.deletingKey = null;
+          this.notice = { type: 'success', message: `Flag "${key}" deleted.` };
+        } else {
+          this.deleteError = outcome.message;
+        }
+      });
+    } catch (error) {
+      runInAction(() => (this.deleteError = describeError(error)));
+    } finally {
+      runInAction(() => (this.deleteBusy = false));
+    }
   }
 
   dismissNotice(): void {

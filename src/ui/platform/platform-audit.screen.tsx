@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
 import { PlatformAuditViewModel } from './platform-audit.view-model';
+import { tableStates } from '../shared/table-states';
 
 /** What the platform admins did: workspaces created and deleted, limits, flags, manuals, allow-lists, user edits. */
 export const PlatformAuditScreen = observer(function PlatformAuditScreen() {
@@ -22,9 +23,8 @@ export const PlatformAuditScreen = observer(function PlatformAuditScreen() {
       ) : (
         <Table
           rowKey="id"
-          loading={vm.list.status === 'loading'}
           dataSource={vm.tableRows}
-          locale={{ emptyText: 'No platform actions yet' }}
+          {...tableStates(vm.list.status === 'loading', vm.tableRows.length, 'No platform actions yet')}
           pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, showSizeChanger: true, onChange: (page, size) => void vm.load(page, size) }}
           columns={[
             { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },

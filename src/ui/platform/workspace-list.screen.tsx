@@ -7,6 +7,7 @@ import type { CreateWorkspaceInput } from '../../application/platform/create-wor
 import { useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
 import { WorkspaceListViewModel } from './workspace-list.view-model';
+import { tableStates } from '../shared/table-states';
 
 /** The platform admin's workspaces: search, page through, open one, or create a new one. */
 export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
@@ -52,9 +53,8 @@ export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
       ) : (
         <Table
           rowKey="key"
-          loading={vm.list.status === 'loading'}
           dataSource={vm.rows}
-          locale={{ emptyText: vm.emptyText }}
+          {...tableStates(vm.list.status === 'loading', vm.rows.length, vm.emptyText)}
           pagination={{
             current: vm.list.page,
             pageSize: vm.list.pageSize,

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
 import { SecurityLogViewModel } from './security-log.view-model';
+import { tableStates } from '../shared/table-states';
 
 export const SecurityLogScreen = observer(function SecurityLogScreen() {
   const vm = useViewModel(SecurityLogViewModel);
@@ -48,9 +49,8 @@ export const SecurityLogScreen = observer(function SecurityLogScreen() {
       ) : (
         <Table
           rowKey="id"
-          loading={vm.list.status === 'loading'}
           dataSource={vm.tableRows}
-          locale={{ emptyText: 'No events yet' }}
+          {...tableStates(vm.list.status === 'loading', vm.tableRows.length, 'No events yet')}
           pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, showSizeChanger: true, onChange: (page, size) => void vm.load(page, size) }}
           columns={[
             { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },

@@ -56,20 +56,30 @@ export const AppShell = observer(function AppShell() {
         </Layout.Sider>
         <Layout>
           <Layout.Header className="shell-header" style={{ borderTop: `3px solid ${user.workspace.backgroundColor ?? '#1f6feb'}` }}>
-            <Space>
-              <label htmlFor="business-unit-select" className="visually-hidden">
-                Business unit
-              </label>
-              <Select
-                id="business-unit-select"
-                aria-label="Business unit"
-                style={{ minWidth: 240 }}
-                value={shell.selectedUnit ?? undefined}
-                options={shell.unitOptions}
-                onChange={(value) => shell.selectUnit(value)}
-                loading={shell.units.length === 0 && !shell.unitsError}
-              />
-            </Space>
+            {shell.unitHeader.kind === 'picker' ? (
+              <Space>
+                <label htmlFor="business-unit-select" className="visually-hidden">
+                  Business unit
+                </label>
+                <Select
+                  id="business-unit-select"
+                  aria-label="Business unit"
+                  style={{ minWidth: 240 }}
+                  value={shell.selectedUnit ?? undefined}
+                  options={shell.unitOptions}
+                  onChange={(value) => shell.selectUnit(value)}
+                  loading={shell.units.length === 0 && !shell.unitsError}
+                />
+              </Space>
+            ) : shell.unitHeader.kind === 'name' ? (
+              // One business unit, no choice: its name, not a picker with one entry.
+              <Typography.Text>
+                <span className="visually-hidden">Business unit: </span>
+                {shell.unitHeader.name}
+              </Typography.Text>
+            ) : (
+              <span />
+            )}
             {/* Opened by click (and Enter or Space), not by hover: a menu that closes when the pointer drifts is
                 hard to use with a keyboard or a shaky hand, and it closed under a journey's pointer too. */}
             <Dropdown

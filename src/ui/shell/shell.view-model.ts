@@ -91,6 +91,20 @@ export class ShellViewModel {
     return seesAllBusinessUnits(this.role) ? [{ value: ALL_BUSINESS_UNITS, label: ALL_BUSINESS_UNITS_LABEL }, ...units] : units;
   }
 
+  /**
+   * The header's business unit: a picker only when there is a choice; a single unit is shown as its name, and
+   * nothing while the units of someone who has no choice are still loading.
+   */
+  get unitHeader(): { kind: 'picker' } | { kind: 'name'; name: string } | { kind: 'none' } {
+    const loading = this.units.length === 0 && !this.unitsError;
+    // Until the units arrive, "All Business Units" alone is not a single choice: the picker shows it loading.
+    if (loading) return seesAllBusinessUnits(this.role) ? { kind: 'picker' } : { kind: 'none' };
+    const options = this.unitOptions;
+    if (options.length > 1) return { kind: 'picker' };
+    if (options.length === 1) return { kind: 'name', name: options[0]!.label };
+    return { kind: 'none' };
+  }
+
   async load(
     role: Role,
     ownUnits: string[],

@@ -16,6 +16,7 @@ import type {
 } from '../../../src/contracts/main/organisation.contract';
 import type { BusinessUnitsApi, DepartmentsApi, Page, WorkspaceAdminApi } from '../../../src/application/organisation/organisation-admin-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
+import { notConfiguredMessage } from '../../../src/domain/auth/social-sign-in';
 import { DEFAULT_SESSION_POLICY } from '../../../src/domain/organisation/workspace-policy';
 
 function page<T>(all: T[], query: { page?: number; pageSize?: number }): Page<T> {
@@ -150,7 +151,7 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
   colour = '#1f6feb';
   logo: string | null = null;
   uploads: { size: number; name: string }[] = [];
-  current: WorkspaceSettings = { bulkSignUpEnabled: false, socialPlatformSet: [], ...DEFAULT_SESSION_POLICY };
+  current: WorkspaceSettings = { bulkSignUpEnabled: false, socialPlatformSet: [], availableSocialPlatforms: ['GOOGLE', 'MICROSOFT'], ...DEFAULT_SESSION_POLICY };
   updates: UpdateSettingsBody[] = [];
 
   async setColour(hex: string) {
@@ -171,6 +172,9 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
   }
   async updateSettings(body: UpdateSettingsBody) {
     this.updates.push(body);
+    // As the server: a method it is not configured for cannot be switched on.
+    const unserved = (body.socialPlatformSet ?? []).filter((m) => !this.current.availableSocialPlatforms.includes(m));
+    if (unserved.length) throw new ApiError(400, 'VALIDATION', notConfiguredMessage(unserved[0]), { socialPlatformSet: notConfiguredMessage(unserved[0]) });
     const defined = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     this.current = { ...this.current, ...defined };
     return this.current;

@@ -70,6 +70,11 @@ export class FakeFlagAdminApi extends Failing implements FlagAdminApi {
     flag.enabledWorkspaces = urls.map((workspaceUrl) => ({ workspaceUrl }));
     return structuredClone(flag);
   }
+  async delete(key: string) {
+    this.check(`delete ${key}`);
+    if (!this.flags.some((f) => f.key === key)) throw new ApiError(404, 'NOT_FOUND', `There is no feature flag "${key}"`);
+    this.flags = this.flags.filter((f) => f.key !== key);
+  }
 }
 
 export class FakeIpRangesApi extends Failing implements IpRangesApi {

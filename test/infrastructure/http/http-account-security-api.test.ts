@@ -58,4 +58,31 @@ describe('HttpAccountSecurityApi over the main API', () => {
     const { client } = testClient(BASE, 't'.repeat(43));
     await expect(new HttpAccountSecurityApi(client).changePassword(body)).rejects.toBeInstanceOf(ApiError);
   });
+
+  it('reads one of one’s sessions by id, and a session that is not one’s own as null', async () => {
+    const id = '11111111-1111-4111-8111-111111111111';
+    const session = {
+      sessionId: id,
+      current: true,
+      status: 'active',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      lastSeenAt: '2026-11-24T10:05:00.000Z',
+      expiresAt: '2027-03-24T10:00:00.000Z',
+      endedAt: null,
+      ip: '127.0.0.1',
+      userAgent: 'Chromium',
+    };
+    let authorization: string | null = null;
+    server.use(
+      http.get(`${BASE}/api/session/get/:id`, ({ params, request }) => {
+        authorization = request.headers.get('authorization');
+        return params.id === id ? HttpResponse.json(session) : HttpResponse.json({ code: 'NOT_FOUND', message: 'There is no such session of yours' }, { status: 404 });
+      }),
+    );
+    const { client } = testClient(BASE, 't'.repeat(43));
+    const api = new HttpAccountSecurityApi(client);
+    expect(await api.session(id)).toEqual(session);
+    expect(authorization).toBe(`Bearer ${'t'.repeat(43)}`);
+    expect(await api.session('22222222-2222-4222-8222-222222222222')).toBeNull();
+  });
 });

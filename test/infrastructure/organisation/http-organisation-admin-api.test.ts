@@ -139,14 +139,14 @@ describe('HttpWorkspaceAdminApi', () => {
     let body: unknown = null;
     const policy = { minPasswordLength: 15, privilegedIdleMinutes: 60, privilegedSessionHours: 24, sessionLifetimeDays: 120, inviteValidDays: 14 };
     server.use(
-      http.get(`${BASE}/api/workspace/bulk-signup-setting`, () => HttpResponse.json({ bulkSignUpEnabled: false, socialPlatformSet: [], ...policy })),
+      http.get(`${BASE}/api/workspace/bulk-signup-setting`, () => HttpResponse.json({ bulkSignUpEnabled: false, socialPlatformSet: [], availableSocialPlatforms: ['GOOGLE'], ...policy })),
       http.put(`${BASE}/api/workspace/settings`, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'], ...policy, minPasswordLength: 10 });
+        return HttpResponse.json({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'], availableSocialPlatforms: ['GOOGLE'], ...policy, minPasswordLength: 10 });
       }),
     );
     const api = new HttpWorkspaceAdminApi(testClient(BASE, 'tok').client);
-    expect(await api.settings()).toEqual({ bulkSignUpEnabled: false, socialPlatformSet: [], ...policy });
+    expect(await api.settings()).toEqual({ bulkSignUpEnabled: false, socialPlatformSet: [], availableSocialPlatforms: ['GOOGLE'], ...policy });
     expect(await api.updateSettings({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'], minPasswordLength: 10 })).toMatchObject({ minPasswordLength: 10 });
     expect(body).toEqual({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'], minPasswordLength: 10 });
   });

@@ -92,4 +92,22 @@ describe('the platform tools adapters', () => {
     expect(await new HttpWorkspaceDirectory(client).search('  ')).toHaveLength(1);
     expect(q).toBeNull();
   });
+
+  it('delete a flag at its own address, and turn the 409 for a built-in flag into an ApiError saying why', async () => {
+    const deleted: string[] = [];
+    server.use(
+      http.delete(`${BASE}/api/feature-flags/:key`, ({ params }) => {
+        if (params.key === 'maintenance') {
+          return HttpResponse.json({ code: 'CONFLICT', message: '"maintenance" is built into the platform and cannot be deleted.', fields: { key: 'A built-in flag cannot be deleted' } }, { status: 409 });
+        }
+        deleted.push(String(params.key));
+        return HttpResponse.json({ key: params.key });
+      }),
+    );
+    const { client } = testClient(BASE, 'tok');
+    await new HttpFlagAdminApi(client).delete('old-beta');
+    expect(deleted).toEqual(['old-beta']);
+    const refused = await new HttpFlagAdminApi(client).delete('maintenance').catch((e: unknown) => e);
+    expect(ApiError.is(refused) && refused.status).toBe(409);
+  });
 });

@@ -13,8 +13,8 @@ describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => 
   });
   afterAll(async () => server?.close());
 
-  const call = (method: 'POST' | 'PUT', url: string, payload: object, token = platform, host = 'localhost') =>
-    server.request(host, { method, url: `/main-api${url}`, token, payload });
+  const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = platform, host = 'localhost') =>
+    server.request(host, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
   const flagsAt = async (host: string, token?: string) =>
     (await server.request(host, { method: 'GET', url: '/main-api/api/feature-flags', token })).json() as { key: string; value: string; enabledWorkspaces: { workspaceUrl: string }[] }[];
 
@@ -74,6 +74,56 @@ describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => 
     expect((await call('PUT', '/api/feature-flags/workspaces', { key: 'new-dashboard', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] })).statusCode).toBe(200);
     const disabled = await auditRows(server, 'feature_flag.workspace_disabled');
     expect(disabled).toEqual([expect.objectContaining({ workspace_id: ids[1].id, target: 'new-dashboard' })]);
+  });
+});
+
+describe.each(DATABASES)('deleting feature flags on %s', (kind) => {
+  let server: TestServer;
+  let platform: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    platform = await server.signIn('localhost', 'platform@demo.test');
+  });
+  afterAll(async () => server?.close());
+
+  const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = platform, host = 'localhost') =>
+    server.request(host, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
+  const keys = async () =>
+    ((await server.request('localhost', { method: 'GET', url: '/main-api/api/feature-flags', token: platform })).json() as { key: string }[]).map((f) => f.key);
+
+  it('deletes a flag with its workspaces, on the record of the platform and of each workspace it was on for', async () => {
+    expect((await call('POST', '/api/feature-flags', { key: 'old-beta', value: 'on' })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/feature-flags/workspaces', { key: 'old-beta', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] })).statusCode).toBe(200);
+    const res = await call('DELETE', '/api/feature-flags/old-beta');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ key: 'old-beta' });
+    expect(await keys()).not.toContain('old-beta');
+    const [deleted] = await auditRows(server, 'feature_flag.deleted');
+    expect(deleted).toMatchObject({ workspace_id: null, target: 'old-beta', details: { value: 'on', workspaces: 1 } });
+    expect(deleted.actor_platform_admin_id).toBeTruthy();
+    const [acme] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+    const disabled = await auditRows(server, 'feature_flag.workspace_disabled');
+    expect(disabled).toEqual([expect.objectContaining({ workspace_id: acme.id, target: 'old-beta' })]);
+    // The key is free again.
+    expect((await call('POST', '/api/feature-flags', { key: 'old-beta', value: 'on' })).statusCode).toBe(200);
+  });
+
+  it('refuses to delete the built-in flags with a 409 saying why, and an unknown flag is a 404', async () => {
+    for (const key of ['maintenance', 'elevateip']) {
+      const res = await call('DELETE', `/api/feature-flags/${key}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain('cannot be deleted');
+      expect(res.json().fields).toHaveProperty('key');
+    }
+    expect(await keys()).toEqual(expect.arrayContaining(['maintenance', 'elevateip']));
+    expect((await call('DELETE', '/api/feature-flags/nothing-here')).statusCode).toBe(404);
+  });
+
+  it('is the platform admin’s alone', async () => {
+    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    expect((await call('DELETE', '/api/feature-flags/old-beta', undefined, admin, 'acme.localhost')).statusCode).toBe(403);
+    expect((await server.request('localhost', { method: 'DELETE', url: '/main-api/api/feature-flags/old-beta' })).statusCode).toBe(401);
+    expect(await keys()).toContain('old-beta');
   });
 });
 

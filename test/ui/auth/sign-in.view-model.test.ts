@@ -121,6 +121,22 @@ describe('SessionViewModel and ShellViewModel', () => {
     await shell.load('BRANCH_ADMIN', ['pune']);
     expect(shell.selectedUnit).toBe('pune');
     expect(shell.unitOptions).toEqual([{ value: 'pune', label: 'Acme Pune' }]);
+    // One unit, no choice: the header names it instead of showing a picker with one entry.
+    expect(shell.unitHeader).toEqual({ kind: 'name', name: 'Acme Pune' });
+  });
+
+  it('shows a picker only when there is a choice, and nothing while an employee’s one unit loads', async () => {
+    const admin = new ShellViewModel(new FakeOrganisationApi());
+    const adminLoading = admin.load('WORKSPACE_ADMIN', ['hq']);
+    // "All Business Units" alone while the units load is not a single choice.
+    expect(admin.unitHeader).toEqual({ kind: 'picker' });
+    await adminLoading;
+    expect(admin.unitHeader).toEqual({ kind: 'picker' });
+    const employee = new ShellViewModel(new FakeOrganisationApi());
+    const loading = employee.load('EMPLOYEE', ['hq']);
+    expect(employee.unitHeader).toEqual({ kind: 'none' });
+    await loading;
+    expect(employee.unitHeader).toEqual({ kind: 'name', name: 'Acme Headquarters (headquarters)' });
   });
 
   describe('Google and Microsoft', () => {

@@ -86,15 +86,15 @@ describe('AssignCourseViewModel while its start is still loading', () => {
     await settle();
     expect(labels(vm)).toContain('Human Resources (Acme Pune)');
 
-    // The admin picks Acme Pune: until Pune's departments arrive, only "All Department" is offered.
+    // The admin picks Acme Pune: until Pune's departments arrive, only "All departments" is offered.
     vm.changed({ businessUnit: 'pune' }, { businessUnit: 'pune', department: '' });
-    expect(labels(vm)).toEqual(['All Department']);
+    expect(labels(vm)).toEqual(['All departments']);
     expect(vm.departmentsLoading).toBe(true);
 
     org.call('pune').answer();
     await settle();
     expect(vm.departmentOptions).toEqual([
-      { value: '', label: 'All Department' },
+      { value: '', label: 'All departments' },
       { value: 'hr-pune', label: 'Human Resources' },
       { value: 'sales-pune', label: 'Sales' },
     ]);
@@ -109,15 +109,15 @@ describe('AssignCourseViewModel while its start is still loading', () => {
     await settle();
     org.call('ALL').fail(new ApiError(500, 'INTERNAL', 'Server trouble'));
     await settle();
-    expect(labels(vm)).toEqual(['All Department', 'Human Resources', 'Sales']);
+    expect(labels(vm)).toEqual(['All departments', 'Human Resources', 'Sales']);
     expect(vm.departmentsError).toBeNull();
 
     // Then Headquarters: its own departments, without Pune's in between.
     vm.changed({ businessUnit: 'hq' }, { businessUnit: 'hq', department: '' });
-    expect(labels(vm)).toEqual(['All Department']);
+    expect(labels(vm)).toEqual(['All departments']);
     org.call('hq').answer();
     await settle();
-    expect(labels(vm)).toEqual(['All Department', 'Human Resources', 'Engineering']);
+    expect(labels(vm)).toEqual(['All departments', 'Human Resources', 'Engineering']);
   });
 
   it('a reopened drawer does not show the previous opening’s departments under the new unit', async () => {
@@ -131,10 +131,10 @@ describe('AssignCourseViewModel while its start is still loading', () => {
     org.pending = [];
     vm.start('c1', { businessUnit: 'ALL', department: '' }, UNITS);
     vm.changed({ businessUnit: 'hq' }, { businessUnit: 'hq', department: '' });
-    expect(labels(vm)).toEqual(['All Department']);
+    expect(labels(vm)).toEqual(['All departments']);
     org.call('hq').answer();
     await settle();
-    expect(labels(vm)).toEqual(['All Department', 'Human Resources', 'Engineering']);
+    expect(labels(vm)).toEqual(['All departments', 'Human Resources', 'Engineering']);
   });
 
   it('the start’s count arriving after a pick does not show everyone as ready; the picked unit’s count does', async () => {

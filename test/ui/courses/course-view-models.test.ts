@@ -44,7 +44,7 @@ describe('AssignCourseViewModel', () => {
     await vm.refreshPreview({ businessUnit: 'pune', department: 'hr-pune' });
     expect(vm.preview).toMatchObject({ total: 2, alreadyAssigned: 0, toAssign: 2 });
     expect(vm.canConfirm).toBe(true);
-    expect(vm.departmentOptions[0]).toEqual({ value: '', label: 'All Department' });
+    expect(vm.departmentOptions[0]).toEqual({ value: '', label: 'All departments' });
     expect(vm.departmentOptions.map((o) => o.label)).toContain('Human Resources (Acme Pune)');
 
     expect(await vm.confirm({ businessUnit: 'pune', department: 'hr-pune' })).toEqual({ assigned: 2, alreadyAssigned: 0 });

@@ -337,6 +337,25 @@ describe('WorkspaceSettingsViewModel', () => {
     expect(vm.socialPlatformSet).toEqual(['MICROSOFT']);
     expect(vm.notice).toEqual({ type: 'success', message: 'Sign-in and session settings saved.' });
   });
+
+  it('shows a sign-in method the server is not configured for as disabled, saying what to set, and names a refusal on the field', async () => {
+    const api = new FakeWorkspaceAdminApi();
+    api.current = { ...api.current, availableSocialPlatforms: ['MICROSOFT'] };
+    const vm = new WorkspaceSettingsViewModel(api, new SaveWorkspaceSettings(api));
+    await vm.load();
+    expect(vm.signInMethodChoices).toEqual([
+      {
+        value: 'GOOGLE',
+        label: 'Google',
+        disabled: true,
+        note: 'Google sign-in is not configured on this server: whoever runs it must set OIDC_GOOGLE_CLIENT_ID and OIDC_GOOGLE_CLIENT_SECRET first.',
+      },
+      { value: 'MICROSOFT', label: 'Microsoft', disabled: false, note: null },
+    ]);
+    await vm.save({ socialPlatformSet: ['GOOGLE'] });
+    expect(vm.fieldErrors.socialPlatformSet).toContain('OIDC_GOOGLE_CLIENT_ID');
+    expect(vm.socialPlatformSet).toEqual([]);
+  });
 });
 
 describe('the security log with admin actions', () => {

@@ -235,6 +235,18 @@ describe('DirectoryViewModel: department lists while they load', () => {
     expect(names(vm.departments)).toEqual(['Sales']);
   });
 
+  it('offers "All departments" first in the filter, and says why the list is empty only by its filters', async () => {
+    const org = new DeferredOrganisationApi();
+    const { vm } = setUp([], org);
+    void vm.start('ALL');
+    await org.answer('ALL');
+    expect(vm.departmentOptions.map((o) => o.label)).toEqual(['All departments', 'Human Resources', 'Sales']);
+    expect(vm.departmentOptions[0]!.value).toBe('');
+    expect(vm.emptyText).toBe('Nobody here yet: import or invite your people');
+    void vm.setFilters({ role: 'EMPLOYEE' });
+    expect(vm.emptyText).toBe('Nobody matches these filters');
+  });
+
   it('the edit form’s departments follow the unit picked in it, not the person’s unit answering late', async () => {
     const org = new DeferredOrganisationApi();
     const { vm } = setUp(undefined, org);

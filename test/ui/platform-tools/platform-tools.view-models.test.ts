@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { AddToAllowList, ImportAllowList } from '../../../src/application/platform-tools/allow-list.use-cases';
-import { CreateFeatureFlag, SetFeatureFlagWorkspaces, UpdateFeatureFlagValue } from '../../../src/application/platform-tools/feature-flags.use-cases';
+import { CreateFeatureFlag, DeleteFeatureFlag, SetFeatureFlagWorkspaces, UpdateFeatureFlagValue } from '../../../src/application/platform-tools/feature-flags.use-cases';
 import { SaveIpRanges } from '../../../src/application/platform-tools/ip-ranges.use-case';
 import { FindUserRecord, UpdateWorkspaceUser } from '../../../src/application/platform-tools/platform-users.use-cases';
 import { PublishUserManual } from '../../../src/application/platform-tools/user-manual.use-cases';
@@ -24,7 +24,7 @@ import {
 } from '../../application/platform-tools/fakes';
 
 function flagsVm(api = new FakeFlagAdminApi()) {
-  return { api, vm: new FlagsViewModel(api, new FakeWorkspaceDirectory(), new CreateFeatureFlag(api), new UpdateFeatureFlagValue(api), new SetFeatureFlagWorkspaces(api)) };
+  return { api, vm: new FlagsViewModel(api, new FakeWorkspaceDirectory(), new CreateFeatureFlag(api), new UpdateFeatureFlagValue(api), new SetFeatureFlagWorkspaces(api), new DeleteFeatureFlag(api)) };
 }
 
 describe('FlagsViewModel', () => {
@@ -34,12 +34,36 @@ describe('FlagsViewModel', () => {
     await vm.load();
     expect(vm.status).toBe('ready');
     expect(vm.rows).toEqual([
-      { key: 'elevateip', value: 'on', workspaces: ['globex.localhost'], closing: true },
-      { key: 'maintenance', value: 'on', workspaces: [], closing: true },
+      { key: 'elevateip', value: 'on', workspaces: ['globex.localhost'], closing: true, deletable: false },
+      { key: 'maintenance', value: 'on', workspaces: [], closing: true, deletable: false },
     ]);
     expect(vm.workspaces.byUrl.map((o) => o.value)).toEqual(['acme.localhost', 'globex.localhost']);
     vm.setFilter('globex');
     expect(vm.rows.map((r) => r.key)).toEqual(['elevateip']);
+  });
+
+  it('deletes a flag after the confirmation, and never a built-in one', async () => {
+    const { api, vm } = flagsVm();
+    await api.create('banner', 'on');
+    await vm.load();
+    expect(vm.rows.find((r) => r.key === 'banner')!.deletable).toBe(true);
+    vm.askDelete('banner');
+    expect(vm.deleting).toMatchObject({ key: 'banner' });
+    vm.cancelDelete();
+    expect(vm.deleting).toBeNull();
+    expect(api.flags.map((f) => f.key)).toContain('banner');
+    vm.askDelete('banner');
+    await vm.confirmDelete();
+    expect(api.calls).toContain('delete banner');
+    expect(vm.rows.map((r) => r.key)).toEqual(['elevateip', 'maintenance']);
+    expect(vm.deleting).toBeNull();
+    expect(vm.notice?.message).toBe('Flag "banner" deleted.');
+    // A built-in flag is refused before anything is sent, and stays.
+    vm.askDelete('maintenance');
+    await vm.confirmDelete();
+    expect(vm.deleteError).toContain('cannot be deleted');
+    expect(api.calls.filter((c) => c.startsWith('delete'))).toEqual(['delete banner']);
+    expect(vm.rows.map((r) => r.key)).toContain('maintenance');
   });
 
   it('creates a flag and shows the conflict on the form when the key exists', async () => {

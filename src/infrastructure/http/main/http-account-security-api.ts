@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { AccountSecurityApi, ChangePasswordResult } from '../../../application/auth/account-security.port';
 import { ApiError } from '../../../application/shared/api-error';
-import { changePassword, type ChangePasswordBody } from '../../../contracts/main/sessions.contract';
+import { changePassword, getSession, type ChangePasswordBody, type SessionInfo } from '../../../contracts/main/sessions.contract';
 import { ApiClient, MainHttp } from '../api-client';
 
 @injectable()
@@ -23,6 +23,15 @@ export class HttpAccountSecurityApi implements AccountSecurityApi {
         const minutes = Math.ceil((error.retryAfterSeconds ?? 60) / 60);
         return { ok: false, field: 'currentPassword', message: `Too many wrong passwords. Please wait ${minutes} minute(s) and try again.` };
       }
+      throw error;
+    }
+  }
+
+  async session(sessionId: string): Promise<SessionInfo | null> {
+    try {
+      return await this.main.call(getSession, { params: { id: sessionId } });
+    } catch (error) {
+      if (ApiError.is(error) && error.status === 404) return null;
       throw error;
     }
   }

@@ -9,7 +9,7 @@ import {
   type AllowListEntry,
   type AllowListImport,
 } from '../../../contracts/main/allow-list.contract';
-import { createFeatureFlag, featureFlags, setFlagWorkspaces, updateFeatureFlag, type FeatureFlag } from '../../../contracts/main/flags.contract';
+import { createFeatureFlag, deleteFeatureFlag, featureFlags, setFlagWorkspaces, updateFeatureFlag, type FeatureFlag } from '../../../contracts/main/flags.contract';
 import { setWorkspaceIpRanges, workspaceIpRanges, type IpRangeEntry, type SetIpRangesBody } from '../../../contracts/main/ip-ranges.contract';
 import { updateWorkspaceUser, userRecord, type PlatformUser, type UpdateUserBody, type UserRecord } from '../../../contracts/main/platform-users.contract';
 import {
@@ -61,6 +61,10 @@ export class HttpFlagAdminApi implements FlagAdminApi {
 
   setWorkspaces(key: string, workspaceUrls: string[]): Promise<FeatureFlag> {
     return this.main.call(setFlagWorkspaces, { body: { key, enabledWorkspaces: workspaceUrls.map((workspaceUrl) => ({ workspaceUrl })) } });
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.main.call(deleteFeatureFlag, { params: { key } });
   }
 }
 

@@ -1,0 +1,46 @@
+import type { SessionInfo } from '../../../src/contracts/main/sessions.contract';
+import type { Sql } from '../../platform/db/database';
+import type { Principal } from '../../platform/sessions';
+
+interface SessionInfoRow {
+  id: string;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+  expired: boolean;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * One of the principal's own sessions: a workspace user's in that workspace, the platform admin's, or a main-site
+ * account's (by its email). Anybody else's, and another workspace's, is null.
+ */
+export async function findOwnSession(db: Sql, principal: Principal, sessionId: string): Promise<SessionInfo | null> {
+  const owner =
+    principal.kind === 'user'
+      ? { sql: 'workspace_id = $2 AND user_id = $3', params: [principal.workspaceId, principal.userId] }
+      : principal.kind === 'platform-admin'
+        ? { sql: 'workspace_id IS NULL AND platform_admin_id = $2', params: [principal.platformAdminId] }
+        : { sql: 'workspace_id IS NULL AND user_id IS NULL AND platform_admin_id IS NULL AND lower(account_email) = lower($2)', params: [principal.email] };
+  const [row] = await db.query<SessionInfoRow>(
+    `SELECT id, created_at, last_seen_at, expires_at, revoked_at, expires_at <= now() AS expired, ip, user_agent
+       FROM sessions WHERE id = $1 AND ${owner.sql}`,
+    [sessionId, ...owner.params],
+  );
+  if (!row) return null;
+  return {
+    sessionId: row.id,
+    current: row.id === principal.sessionId,
+    status: row.revoked_at ? 'ended' : row.expired ? 'expired' : 'active',
+    createdAt: iso(row.created_at),
+    lastSeenAt: iso(row.last_seen_at),
+    expiresAt: iso(row.expires_at),
+    endedAt: row.revoked_at ? iso(row.revoked_at) : null,
+    ip: row.ip,
+    userAgent: row.user_agent,
+  };
+}

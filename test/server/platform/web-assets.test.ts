@@ -1,0 +1,65 @@
+import { cp, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import type { Database } from '../../../server/platform/db/database';
+import { FolderFileStorage } from '../../../server/platform/file-storage';
+import { seedDemo } from '../../../server/seed/demo.seed';
+import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app';
+
+/** A web root as `vite build` leaves it: the app's page and the files of public/ (the demo lesson's videos). */
+async function builtWebRoot(): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'safeplace-web-'));
+  await writeFile(path.join(root, 'index.html'), '<!doctype html><title>SafePlace</title><div id="root"></div>');
+  await cp(path.resolve('public'), root, { recursive: true });
+  return root;
+}
+
+describe.each(DATABASES)('the web app’s files on %s', (kind) => {
+  let db: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    await seedDemo(db, testPasswords, 'localhost');
+    const files = new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-')));
+    const settings = { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: false };
+    app = await buildApp({ db, passwords: testPasswords, files, settings, webRoot: await builtWebRoot() });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+  const get = (host: string, url: string) => app.inject({ method: 'GET', url, headers: { host } });
+
+  it('serves the demo lesson’s videos as real videos', async () => {
+    const rows = await db.query<{ url: string }>(`SELECT DISTINCT payload->>'url' AS url FROM lesson_blocks WHERE type = 'VIDEO' ORDER BY 1`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { url } of rows) {
+      const res = await get('acme.localhost', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^video\//);
+      // A WebM file starts with the EBML magic number; the app's page would start with "<!doctype".
+      expect(res.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+      expect(res.rawPayload.length).toBeLessThan(50_000);
+    }
+  });
+
+  it('answers 404 for a missing video or asset, never the app’s page', async () => {
+    for (const url of ['/media/x.mp4', '/media/posh-introduction-en.mp4', '/media/nothing', '/assets/index-old.js', '/favicon-missing.png']) {
+      const res = await get('acme.localhost', url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('still answers the app’s page for the app’s own paths, dotted ones too', async () => {
+    for (const url of ['/people', '/platform/flags/ip-ranges/globex.localhost']) {
+      const res = await get('localhost', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+  });
+});
