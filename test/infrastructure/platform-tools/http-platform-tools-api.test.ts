@@ -64,7 +64,7 @@ describe('the platform tools adapters', () => {
     );
     const api = new HttpPlatformUsersApi(testClient(BASE, 'tok').client);
     const error = await api.update({ workspaceId: WS, userId: WS, email: 'a@b.com' }).catch((e: unknown) => e);
-    expect(ApiError.is(error) && error.status).toBe(409);
+    expect(ApiError.is(error) && error.reason).toBe('conflict');
     expect((error as ApiError).fields).toEqual({ email: 'Already used in this workspace' });
   });
 

@@ -103,7 +103,7 @@ describe('BusinessUnitsViewModel', () => {
   it('shows a load error', async () => {
     const { api, vm } = unitsVm();
     api.list = async () => {
-      throw new ApiError(403, 'FORBIDDEN', 'You may not do this');
+      throw new ApiError('forbidden', 'FORBIDDEN', 'You may not do this');
     };
     await vm.load(1);
     expect(vm.list.status).toBe('error');

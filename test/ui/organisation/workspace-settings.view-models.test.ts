@@ -27,7 +27,7 @@ class FakeSignupAllowListApi implements SignupAllowListApi {
   }
   async add(email: string) {
     this.calls.push(`add ${email}`);
-    if (this.entries.some((e) => e.entry === email)) throw new ApiError(409, 'CONFLICT', `${email} is already on the list`, { email: 'Already on the list' });
+    if (this.entries.some((e) => e.entry === email)) throw new ApiError('conflict', 'CONFLICT', `${email} is already on the list`, { email: 'Already on the list' });
     const entry: AllowListEntry = {
       entryId: `e${this.next++}`,
       workspaceId: 'acme',
@@ -40,7 +40,7 @@ class FakeSignupAllowListApi implements SignupAllowListApi {
   }
   async remove(entryId: string) {
     this.calls.push(`remove ${entryId}`);
-    if (!this.entries.some((e) => e.entryId === entryId)) throw new ApiError(404, 'NOT_FOUND', 'There is no such entry');
+    if (!this.entries.some((e) => e.entryId === entryId)) throw new ApiError('not-found', 'NOT_FOUND', 'There is no such entry');
     this.entries = this.entries.filter((e) => e.entryId !== entryId);
   }
 }
@@ -114,7 +114,7 @@ describe('WorkspaceSettingsViewModel: sign-in, sessions and invitations', () => 
   it("puts the server's refusal under the field it names", async () => {
     const api = new FakeWorkspaceAdminApi();
     api.updateSettings = async () => {
-      throw new ApiError(400, 'VALIDATION', 'At most 120 days', { sessionLifetimeDays: 'At most 120 days' });
+      throw new ApiError('invalid', 'VALIDATION', 'At most 120 days', { sessionLifetimeDays: 'At most 120 days' });
     };
     const vm = new WorkspaceSettingsViewModel(api, new SaveWorkspaceSettings(api));
     await vm.load();

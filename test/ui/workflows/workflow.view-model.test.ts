@@ -34,7 +34,7 @@ describe('WorkflowListViewModel', () => {
     await vm.create({ workflowName: 'Inquiry' });
     expect(vm.createOpen).toBe(false);
     expect(vm.createdWorkflowId).toBeTruthy();
-    api.failNext = new ApiError(500, 'INTERNAL', 'The server could not complete this request');
+    api.failNext = new ApiError('server-error', 'INTERNAL', 'The server could not complete this request');
     await vm.load(1);
     expect(vm.status).toBe('error');
     expect(vm.error).toBe('The server could not complete this request');
