@@ -2,15 +2,15 @@ import type { PlatformUser, UserRecord, UserStatus } from '../../contracts/main/
 import type { Role } from '../../domain/auth/roles';
 import type { PlatformUsersApi } from './platform-tools-api.port';
 import { invalid, refusalOf, type Refusal } from '../shared/refusal';
+import { isEmailAddress } from '../../domain/people/email-address';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export class FindUserRecord {
   constructor(private readonly users: PlatformUsersApi) {}
 
   async execute(workspaceId: string, email: string): Promise<{ ok: true; record: UserRecord } | Refusal> {
     const value = email.trim().toLowerCase();
-    if (!EMAIL.test(value)) return invalid('Type the user’s email address', 'email');
+    if (!isEmailAddress(value)) return invalid('Type the user’s email address', 'email');
     try {
       return { ok: true, record: await this.users.record(workspaceId, { email: value }) };
     } catch (error) {
@@ -34,7 +34,7 @@ export class UpdateWorkspaceUser {
   async execute(user: PlatformUser, fixes: UserFixes): Promise<{ ok: true; user: PlatformUser } | { ok: false; reason: 'unchanged'; message: string } | Refusal> {
     const next = { ...fixes, firstName: fixes.firstName.trim(), lastName: fixes.lastName.trim(), email: fixes.email.trim().toLowerCase() };
     if (!next.firstName) return invalid('Give a first name', 'firstName');
-    if (!EMAIL.test(next.email)) return invalid('Not an email address', 'email');
+    if (!isEmailAddress(next.email)) return invalid('Not an email address', 'email');
     const changes: Partial<UserFixes> = {};
     if (next.firstName !== user.firstName) changes.firstName = next.firstName;
     if (next.lastName !== user.lastName) changes.lastName = next.lastName;
