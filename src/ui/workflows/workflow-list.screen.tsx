@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CreateWorkflowInput } from '../../application/workflows/create-workflow.use-case';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
-import { WorkflowListViewModel, type WorkflowRow } from './workflows.view-models';
+import { WorkflowListViewModel, type WorkflowRow } from './workflow-list.view-model';
 
 export const WorkflowListScreen = observer(function WorkflowListScreen() {
   const vm = useViewModel(WorkflowListViewModel);

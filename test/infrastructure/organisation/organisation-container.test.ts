@@ -2,13 +2,11 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../../../src/infrastructure/container';
 import { loadArea } from '../../../src/ui/app/areas';
-import { shellViewModels } from '../../../src/ui/app/view-models';
-import {
-  BrandingViewModel,
-  BusinessUnitsViewModel,
-  DepartmentsViewModel,
-  WorkspaceSettingsViewModel,
-} from '../../../src/ui/organisation/organisation.view-models';
+import { shellViewModels } from '../../../src/ui/app/shell.bindings';
+import { BrandingViewModel } from '../../../src/ui/organisation/branding.view-model';
+import { BusinessUnitsViewModel } from '../../../src/ui/organisation/business-units.view-model';
+import { DepartmentsViewModel } from '../../../src/ui/organisation/departments.view-model';
+import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/workspace-settings.view-model';
 import { ACME_SITE, FakeSessionStore } from '../../support/fakes';
 
 describe('the organisation area in the composition root', () => {

@@ -11,8 +11,9 @@ import { ApiError } from '../../../src/application/shared/api-error';
 import type { AllowListEntry } from '../../../src/contracts/main/allow-list.contract';
 import type { MessageTemplate, SaveTemplateBody } from '../../../src/contracts/main/templates.contract';
 import { fillTemplate, TEMPLATE_SPECS } from '../../../src/domain/messages/message-template';
-import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/organisation.view-models';
-import { InvitationTemplateViewModel, SignupAllowListViewModel } from '../../../src/ui/organisation/settings.view-models';
+import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/workspace-settings.view-model';
+import { InvitationTemplateViewModel } from '../../../src/ui/organisation/invitation-template.view-model';
+import { SignupAllowListViewModel } from '../../../src/ui/organisation/signup-allow-list.view-model';
 import { FakeWorkspaceAdminApi } from '../../application/organisation/fake-organisation-admin-api';
 
 class FakeSignupAllowListApi implements SignupAllowListApi {

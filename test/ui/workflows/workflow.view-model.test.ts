@@ -5,7 +5,8 @@ import { CreateWorkflowVersion } from '../../../src/application/workflows/create
 import { CreateWorkflow } from '../../../src/application/workflows/create-workflow.use-case';
 import { PublishWorkflowVersion } from '../../../src/application/workflows/publish-workflow-version.use-case';
 import { RemoveWorkflowStep } from '../../../src/application/workflows/remove-workflow-step.use-case';
-import { WorkflowListViewModel, WorkflowViewModel } from '../../../src/ui/workflows/workflows.view-models';
+import { WorkflowListViewModel } from '../../../src/ui/workflows/workflow-list.view-model';
+import { WorkflowViewModel } from '../../../src/ui/workflows/workflow.view-model';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { FakeWorkflowApi } from '../../application/workflows/fake-workflow-api';
 
