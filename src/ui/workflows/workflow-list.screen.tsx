@@ -35,9 +35,9 @@ export const WorkflowListScreen = observer(function WorkflowListScreen() {
         then publish it. One version is published at a time.
       </Typography.Paragraph>
 
-      {vm.status === 'loading' && rows.length === 0 ? <Loading label="Loading workflows" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status === 'ready' && rows.length === 0 ? (
+      {vm.list.status === 'loading' && rows.length === 0 ? <Loading label="Loading workflows" /> : null}
+      {vm.list.status === 'error' ? <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.list.status === 'ready' && rows.length === 0 ? (
         <EmptyState title="No workflows yet">
           <Button type="primary" onClick={vm.openCreate}>
             Create the first workflow
@@ -50,8 +50,8 @@ export const WorkflowListScreen = observer(function WorkflowListScreen() {
           rowKey="key"
           tableLayout="fixed"
           dataSource={rows}
-          loading={vm.status === 'loading'}
-          pagination={{ current: vm.page, pageSize: vm.pageSize, total: vm.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
+          loading={vm.list.status === 'loading'}
+          pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
           columns={[
             {
               title: 'Name',

@@ -4,8 +4,9 @@ import type { WorkflowSummary } from '../../contracts/case/workflows.contract';
 import { describeError } from '../../application/shared/api-error';
 import { CreateWorkflow, type CreateWorkflowInput } from '../../application/workflows/create-workflow.use-case';
 import { WorkflowApi } from '../../application/workflows/workflow-api.port';
+import { PagedList } from '../shared/paged-list';
 
-type LoadStatus = 'loading' | 'ready' | 'error';
+export const WORKFLOW_PAGE_SIZE = 20;
 
 export interface WorkflowRow {
   key: string;
@@ -19,12 +20,7 @@ export interface WorkflowRow {
 /** The list of workflows and the "New workflow" form. */
 @injectable()
 export class WorkflowListViewModel {
-  status: LoadStatus = 'loading';
-  error: string | null = null;
-  items: WorkflowSummary[] = [];
-  total = 0;
-  page = 1;
-  readonly pageSize = 20;
+  readonly list: PagedList<WorkflowSummary>;
 
   createOpen = false;
   creating = false;
@@ -36,12 +32,13 @@ export class WorkflowListViewModel {
     @inject(WorkflowApi) private readonly workflows: WorkflowApi,
     @inject(CreateWorkflow) private readonly createWorkflow: CreateWorkflow,
   ) {
-    makeAutoObservable(this, {}, { autoBind: true });
+    this.list = new PagedList<WorkflowSummary>((page, pageSize) => this.workflows.list(page, pageSize), WORKFLOW_PAGE_SIZE);
+    makeAutoObservable<WorkflowListViewModel, 'workflows' | 'createWorkflow'>(this, { list: false, workflows: false, createWorkflow: false }, { autoBind: true });
   }
 
   /** Plain rows for antd's Table (not an observer). */
   get rows(): WorkflowRow[] {
-    return this.items.map((w) => ({
+    return this.list.items.map((w) => ({
       key: w.workflowId,
       workflowId: w.workflowId,
       workflowName: w.workflowName,
@@ -51,23 +48,9 @@ export class WorkflowListViewModel {
     }));
   }
 
-  async load(page = this.page): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const result = await this.workflows.list(page - 1, this.pageSize);
-      runInAction(() => {
-        this.items = result.items;
-        this.total = result.total;
-        this.page = page;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  /** Shows a page (one-based); only the latest request's answer is kept. */
+  load(page = this.list.page): Promise<void> {
+    return this.list.load(page);
   }
 
   openCreate(): void {
