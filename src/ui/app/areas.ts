@@ -2,7 +2,8 @@ import type { Container, ContainerModule } from 'inversify';
 import type { RouteObject } from 'react-router';
 import { AREA_MODULES, type Area } from '../../infrastructure/container';
 
-const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
+/** Each area's view-model bindings, loaded with its adapters and use cases. */
+export const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
   imports: async () => (await import('../imports/imports.bindings')).importsViewModels,
   courses: async () => (await import('../courses/courses.bindings')).coursesViewModels,
   workflows: async () => (await import('../workflows/workflows.bindings')).workflowsViewModels,
