@@ -16,7 +16,7 @@ export const WorkflowListScreen = observer(function WorkflowListScreen() {
   }, [vm]);
 
   useEffect(() => {
-    if (vm.createdWorkflowId) navigate(`/workflows/${vm.createdWorkflowId}`);
+    if (vm.createdWorkflowId) void navigate(`/workflows/${vm.createdWorkflowId}`);
   }, [vm.createdWorkflowId, navigate]);
 
   const rows = vm.rows;
