@@ -46,7 +46,8 @@ function compose() {
 
 const AREAS = Object.keys(AREA_VIEW_MODELS) as Area[];
 
-describe('every binding of the composition root resolves', () => {
+// Each case imports an area's whole module graph on first use: allow for a busy machine.
+describe('every binding of the composition root resolves', { timeout: 30_000 }, () => {
   it('the shell: each view-model every page may need', async () => {
     const container = compose();
     const ids = await boundBy(shellViewModels);
