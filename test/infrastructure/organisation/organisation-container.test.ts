@@ -9,7 +9,8 @@ import { DepartmentsViewModel } from '../../../src/ui/organisation/departments.v
 import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/workspace-settings.view-model';
 import { ACME_SITE, FakeSessionStore } from '../../support/fakes';
 
-describe('the organisation area in the composition root', () => {
+// Importing the area's module graph on first use: allow for a busy machine.
+describe('the organisation area in the composition root', { timeout: 30_000 }, () => {
   it('binds its adapters, use cases and view-models when first visited, a fresh view-model per screen', async () => {
     const requests: string[] = [];
     const container = createContainer({
