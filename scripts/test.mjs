@@ -1,4 +1,4 @@
-// `npm test`: every test of the project, in order: types, architecture rules, unit and server tests
+// `npm test`: every test of the project, in order: types, architecture rules, ESLint, unit and server tests
 // (PGlite and a real PostgreSQL), the web build, and the browser journeys in Chromium.
 // Ends with one line `tests: N passed, N failed` counted from the runners' own JSON reports.
 import { spawnSync } from 'node:child_process';
@@ -64,6 +64,7 @@ mkdirSync('reports', { recursive: true });
 try {
   step('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
   step('architecture', 'node', ['scripts/check-architecture.mjs']);
+  step('lint', 'node', ['scripts/lint/lint.mjs']);
 
   step('unit and server tests', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'], {
     ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}),

@@ -160,7 +160,8 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
         }) as typeof res.end;
       }
     }
-    callback(req, res);
+    // The provider answers its own errors; the request is done when it has.
+    void callback(req, res);
   });
 
   return {

@@ -4,7 +4,7 @@ import { SignIn } from '../../src/application/auth/sign-in.use-case';
 import { createContainer } from '../../src/infrastructure/container';
 import { FeatureFlagPoller } from '../../src/infrastructure/flags/feature-flag-poller';
 import { loadArea } from '../../src/ui/app/areas';
-import { shellViewModels } from '../../src/ui/app/view-models';
+import { shellViewModels } from '../../src/ui/app/shell.bindings';
 import { SignInViewModel } from '../../src/ui/auth/sign-in.view-model';
 import { SessionViewModel } from '../../src/ui/shell/session.view-model';
 import { ShellViewModel } from '../../src/ui/shell/shell.view-model';

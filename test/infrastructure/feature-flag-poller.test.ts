@@ -17,7 +17,7 @@ const maintenanceOn: FeatureFlag[] = [{ key: 'maintenance', value: 'on', enabled
 
 describe('FeatureFlagPoller', () => {
   it('tells its listeners each poll, keeps the last flags through a failed poll, and reports a refused network', async () => {
-    const api = new ScriptedFlags([maintenanceOn, new Error('fetch failed'), new ApiError(403, 'IP_NOT_ALLOWED', 'not from here'), []]);
+    const api = new ScriptedFlags([maintenanceOn, new Error('fetch failed'), new ApiError('forbidden', 'IP_NOT_ALLOWED', 'not from here'), []]);
     const poller = new FeatureFlagPoller(api, 60_000);
     const seen: FlagPoll[] = [];
     const stop = poller.subscribe((poll) => seen.push(poll));

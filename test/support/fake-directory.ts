@@ -63,9 +63,9 @@ export class FakeDirectoryApi implements DirectoryApi {
   async update(userId: string, change: UserUpdate) {
     this.calls.push({ kind: 'update', input: { userId, change } });
     const refusal = this.refusals.get(userId);
-    if (refusal) throw new ApiError(409, 'CONFLICT', refusal, { status: refusal });
+    if (refusal) throw new ApiError('conflict', 'CONFLICT', refusal, { status: refusal });
     const index = this.people.findIndex((u) => u.userId === userId);
-    if (index < 0) throw new ApiError(404, 'NOT_FOUND', 'There is no such user');
+    if (index < 0) throw new ApiError('not-found', 'NOT_FOUND', 'There is no such user');
     const updated: DirectoryUser = { ...this.people[index]!, ...(change as Partial<DirectoryUser>) };
     this.people[index] = updated;
     return updated;
@@ -81,7 +81,7 @@ export class FakeDirectoryApi implements DirectoryApi {
   async removeMany(userIds: string[]) {
     this.calls.push({ kind: 'delete', input: userIds });
     const refused = userIds.find((id) => this.refusals.has(id));
-    if (refused) throw new ApiError(409, 'CONFLICT', this.refusals.get(refused)!);
+    if (refused) throw new ApiError('conflict', 'CONFLICT', this.refusals.get(refused)!);
     this.people = this.people.filter((u) => !userIds.includes(u.userId));
     return { deleted: userIds.length };
   }
@@ -94,7 +94,7 @@ export class FakeDirectoryApi implements DirectoryApi {
     const refused = matched.filter((u) => this.refusals.has(u.userId)).map((u) => ({ email: u.email, reason: this.refusals.get(u.userId)! }));
     const result = { matched: matched.length, deleted: 0, unknown: unknown.slice(0, 50), unknownCount: unknown.length, refused };
     if (!confirm) return result;
-    if (refused.length) throw new ApiError(409, 'CONFLICT', `Nobody was deleted: ${refused[0]!.email}: ${refused[0]!.reason}`, { file: `${refused.length} ${refused.length === 1 ? 'person' : 'people'} may not be deleted` });
+    if (refused.length) throw new ApiError('conflict', 'CONFLICT', `Nobody was deleted: ${refused[0]!.email}: ${refused[0]!.reason}`, { file: `${refused.length} ${refused.length === 1 ? 'person' : 'people'} may not be deleted` });
     this.people = this.people.filter((u) => !matched.includes(u));
     return { ...result, deleted: matched.length };
   }

@@ -120,14 +120,14 @@ export class FakeAuthApi implements AuthApi {
 
   async updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {
     const user = this.account.user;
-    if (user.kind !== 'user') throw new ApiError(403, 'FORBIDDEN', 'You may not do this');
+    if (user.kind !== 'user') throw new ApiError('forbidden', 'FORBIDDEN', 'You may not do this');
     this.account.user = { ...user, firstName: body.firstName, lastName: body.lastName };
     return this.account.user;
   }
 
   async completeFirstLogin(): Promise<CurrentUser> {
     const user = this.account.user;
-    if (user.kind !== 'user') throw new ApiError(403, 'FORBIDDEN', 'You may not do this');
+    if (user.kind !== 'user') throw new ApiError('forbidden', 'FORBIDDEN', 'You may not do this');
     this.account.user = { ...user, firstLogin: false };
     return this.account.user;
   }

@@ -37,12 +37,12 @@ describe('a list paged on the server', () => {
     const first = list.load(1);
     const second = list.load(1);
     pending[1]!.resolve({ items: ['fine'], total: 1 });
-    pending[0]!.reject(new ApiError(500, 'INTERNAL', 'Server trouble'));
+    pending[0]!.reject(new ApiError('server-error', 'INTERNAL', 'Server trouble'));
     await Promise.all([first, second]);
     expect(list.status).toBe('ready');
 
     const failing = new PagedList<string>(async () => {
-      throw new ApiError(403, 'FORBIDDEN', 'You may not do this');
+      throw new ApiError('forbidden', 'FORBIDDEN', 'You may not do this');
     });
     await failing.load(1);
     expect(failing).toMatchObject({ status: 'error', error: 'You may not do this' });

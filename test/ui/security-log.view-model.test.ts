@@ -11,7 +11,7 @@ class FakeAuditApi implements AuditApi {
   constructor(private readonly all: AuditEvent[]) {}
   async events(query: { page: number; pageSize: number; action?: string }) {
     this.asked.push(query);
-    if (this.fail) throw new ApiError(403, 'FORBIDDEN', 'You may not do this');
+    if (this.fail) throw new ApiError('forbidden', 'FORBIDDEN', 'You may not do this');
     const matching = this.all.filter((e) => !query.action || e.action === query.action);
     return { items: matching.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize), page: query.page, pageSize: query.pageSize, total: matching.length };
   }

@@ -8,6 +8,7 @@ import { WindowLimiter } from '../../platform/rate-limiter';
 import { SESSION_LIFETIME_DAYS } from '../../platform/sessions';
 import type { WorkspaceRow } from '../../platform/tenancy';
 import { OidcProviders, PLATFORM_OF, SOCIAL_PROVIDERS, type SocialProvider } from './oidc-providers';
+import { isEmailAddress } from '../../../src/domain/people/email-address';
 
 /** The browser-binding cookie of a pending sign-in: HttpOnly, this host only, this provider's callback path only. */
 const PENDING_COOKIE = 'sp_oidc';
@@ -55,7 +56,7 @@ function cookie(request: FastifyRequest, name: string): string | null {
  */
 export function verifiedEmail(provider: SocialProvider, claims: oidc.IDToken): string | null {
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) return null;
+  if (!email || !isEmailAddress(email)) return null;
   if (provider === 'google') return claims.email_verified === true ? email : null;
   return claims.xms_edov === true || claims.xms_edov === '1' || claims.xms_edov === 1 ? email : null;
 }

@@ -22,8 +22,7 @@ import { DirectoryRepository } from './directory.repository';
 import { checkInvitees, checkUnits, invite, type Invitee } from '../invites/invite-management.routes';
 import { readImportRows, type ImportSource } from '../invites/import-file.parser';
 import { readUpload } from '../invites/invites.routes';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmailAddress } from '../../../src/domain/people/email-address';
 
 /** The emails a deletion file lists: the column headed "email" (else the first), lower-cased, once each. */
 async function emailsOfFile(kind: 'csv' | 'xlsx', source: ImportSource): Promise<string[]> {
@@ -33,10 +32,10 @@ async function emailsOfFile(kind: 'csv' | 'xlsx', source: ImportSource): Promise
     for (const { cells } of batch) {
       if (column < 0) {
         column = Math.max(0, cells.findIndex((c) => /^e-?mail/i.test(c.trim())));
-        if (!EMAIL.test((cells[column] ?? '').trim())) continue;
+        if (!isEmailAddress(cells[column] ?? '')) continue;
       }
       const value = (cells[column] ?? '').trim().toLowerCase();
-      if (EMAIL.test(value)) emails.add(value);
+      if (isEmailAddress(value)) emails.add(value);
     }
   }
   return [...emails];

@@ -6,7 +6,7 @@ import type { AuthApi } from './auth-api.port';
 export type RefreshOutcome = { signedIn: true; user: CurrentUser } | { signedIn: false };
 
 /**
- * The "user refresh" on app start. No token, a 401, or a 500 from the server (spec 8) all end signed out:
+ * The "user refresh" on app start. No token, a lost session or a failing server (spec 8: a 401 or a 500) all end signed out:
  * the token is cleared and the caller sends the user to /signin.
  */
 export class RefreshCurrentUser {
@@ -20,7 +20,7 @@ export class RefreshCurrentUser {
     try {
       return { signedIn: true, user: await this.auth.currentUser() };
     } catch (error) {
-      if (ApiError.is(error) && (error.status === 401 || error.status >= 500)) {
+      if (ApiError.is(error) && (error.reason === 'signed-out' || error.reason === 'server-error')) {
         this.sessions.clear();
         return { signedIn: false };
       }

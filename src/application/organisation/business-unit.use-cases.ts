@@ -2,7 +2,7 @@ import type { BusinessUnit, DeleteBranchResult } from '../../contracts/main/orga
 import { normaliseHex } from '../../domain/organisation/branding';
 import { deletePlan, type UnitFacts } from '../../domain/organisation/business-unit-rules';
 import type { BusinessUnitsApi } from './organisation-admin-api.port';
-import { attempt, invalid, type Refusal } from './outcome';
+import { attempt, invalid, type Refusal } from '../shared/refusal';
 
 export type UnitOutcome = { ok: true; unit: BusinessUnit } | Refusal;
 

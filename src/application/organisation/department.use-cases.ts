@@ -1,6 +1,6 @@
 import type { DeleteDepartmentsResult, DepartmentManager, DepartmentRow, ManagerRole } from '../../contracts/main/organisation.contract';
 import type { DepartmentsApi } from './organisation-admin-api.port';
-import { attempt, invalid, type Refusal } from './outcome';
+import { attempt, invalid, type Refusal } from '../shared/refusal';
 
 export interface CreateDepartmentInput {
   departmentName: string;

@@ -26,7 +26,7 @@ export interface Page<T> {
   total: number;
 }
 
-/** Managing business units. Failures throw ApiError (the use cases turn 400/404/409 into outcomes). */
+/** Managing business units. Failures throw ApiError (the use cases turn its refusals into a Refusal). */
 export const BusinessUnitsApi = Symbol('BusinessUnitsApi');
 export interface BusinessUnitsApi {
   list(query: BusinessUnitQuery): Promise<Page<BusinessUnit>>;

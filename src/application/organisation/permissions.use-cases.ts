@@ -1,6 +1,6 @@
 import type { PermissionMatrix } from '../../contracts/main/permissions.contract';
 import type { EditableRole, PermissionKey } from '../../domain/auth/permissions';
-import { attempt, type Refusal } from './outcome';
+import { attempt, type Refusal } from '../shared/refusal';
 
 /** The permission matrix of the workspace (workspace admins). */
 export const PermissionsApi = Symbol('PermissionsApi');

@@ -5,7 +5,7 @@ import { TemplateInput } from '../../domain/messages/message-template';
 import { logoProblem, normaliseHex } from '../../domain/organisation/branding';
 import { ALLOW_LIST_ENTRY_HINT, parseAllowListEntry } from '../../domain/platform/allow-list';
 import type { MessageTemplatesApi, SignupAllowListApi, WorkspaceAdminApi } from './organisation-admin-api.port';
-import { attempt, invalid, type Refusal } from './outcome';
+import { attempt, invalid, type Refusal } from '../shared/refusal';
 
 export class SetWorkspaceColour {
   constructor(private readonly workspace: WorkspaceAdminApi) {}

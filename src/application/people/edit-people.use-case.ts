@@ -14,7 +14,7 @@ export class EditPerson {
     try {
       return { ok: true, user: await this.directory.update(userId, change) };
     } catch (error) {
-      if (ApiError.is(error) && error.status >= 400 && error.status < 500 && error.status !== 401) {
+      if (ApiError.isRefusal(error)) {
         return { ok: false, message: error.message, fields: error.fields };
       }
       throw error;
@@ -41,7 +41,7 @@ export class BulkEditPeople {
         await this.directory.update(userId, change);
         result.changed += 1;
       } catch (error) {
-        if (ApiError.is(error) && error.status === 401) throw error;
+        if (ApiError.is(error) && error.reason === 'signed-out') throw error;
         result.failed.push({ userId, message: describeError(error) });
       }
       onProgress?.(index + 1, userIds.length);
@@ -62,7 +62,7 @@ export class DeletePeople {
       const { deleted } = userIds.length === 1 ? await this.directory.remove(userIds[0]!) : await this.directory.removeMany([...userIds]);
       return { ok: true, deleted };
     } catch (error) {
-      if (ApiError.is(error) && (error.status === 409 || error.status === 404 || error.status === 403)) return { ok: false, message: error.message };
+      if (ApiError.is(error) && (error.reason === 'conflict' || error.reason === 'not-found' || error.reason === 'forbidden')) return { ok: false, message: error.message };
       throw error;
     }
   }
@@ -96,7 +96,7 @@ export class DeletePeopleByFile {
     try {
       return { ok: true, result: await this.directory.removeByFile(file, confirm) };
     } catch (error) {
-      if (ApiError.is(error) && error.status >= 400 && error.status < 500 && error.status !== 401) {
+      if (ApiError.isRefusal(error)) {
         return { ok: false, message: error.fields.file ? `${error.message} (${error.fields.file})` : error.message };
       }
       throw error;

@@ -27,7 +27,7 @@ export class InvitePeople {
     try {
       return { ok: true, outcome: await call() };
     } catch (error) {
-      if (ApiError.is(error) && error.status >= 400 && error.status < 500 && error.status !== 401) return { ok: false, message: error.message, fields: error.fields };
+      if (ApiError.isRefusal(error)) return { ok: false, message: error.message, fields: error.fields };
       throw error;
     }
   }
@@ -57,7 +57,7 @@ export class ManageInvitations {
     try {
       return { ok: true, count: await call() };
     } catch (error) {
-      if (ApiError.is(error) && error.status >= 400 && error.status < 500 && error.status !== 401) return { ok: false, message: error.message };
+      if (ApiError.isRefusal(error)) return { ok: false, message: error.message };
       throw error;
     }
   }

@@ -2,14 +2,14 @@ import type { AllowListEntry, AllowListImport } from '../../contracts/main/allow
 import { ALLOW_LIST_MAX_FILE_BYTES } from '../../contracts/main/allow-list.contract';
 import { ALLOW_LIST_ENTRY_HINT, parseAllowListEntry } from '../../domain/platform/allow-list';
 import type { AllowListApi } from './platform-tools-api.port';
-import { invalid, refusalOf, type Refusal } from './outcome';
+import { invalid, refusalOf, type Refusal } from '../shared/refusal';
 
 export class AddToAllowList {
   constructor(private readonly list: AllowListApi) {}
 
   async execute(workspaceId: string, text: string): Promise<{ ok: true; entry: AllowListEntry } | Refusal> {
     const value = parseAllowListEntry(text);
-    if (!value) return invalid('email', ALLOW_LIST_ENTRY_HINT);
+    if (!value) return invalid(ALLOW_LIST_ENTRY_HINT, 'email');
     try {
       return { ok: true, entry: await this.list.add(workspaceId, value.entry) };
     } catch (error) {
@@ -23,7 +23,7 @@ export class ImportAllowList {
   constructor(private readonly list: AllowListApi) {}
 
   async execute(workspaceId: string, file: { name: string; content: Blob }): Promise<{ ok: true; result: AllowListImport } | Refusal> {
-    if (!/\.(csv|xlsx)$/i.test(file.name)) return invalid('file', 'Choose a .csv or .xlsx file');
+    if (!/\.(csv|xlsx)$/i.test(file.name)) return invalid('Choose a .csv or .xlsx file', 'file');
     if (file.content.size > ALLOW_LIST_MAX_FILE_BYTES) {
       return { ok: false, reason: 'too-large', message: 'The file is larger than 1 MB', fields: { file: 'The file is larger than 1 MB' } };
     }

@@ -1,7 +1,7 @@
 import type { FeatureFlag } from '../../contracts/main/flags.contract';
 import { CLOSING_FLAGS, FLAG_KEY_PATTERN, isBuiltInFlag, workspacesToConfirm } from '../../domain/platform/feature-flags';
 import type { FlagAdminApi } from './platform-tools-api.port';
-import { invalid, refusalOf, type Refusal } from './outcome';
+import { invalid, refusalOf, type Refusal } from '../shared/refusal';
 
 export type FlagOutcome = { ok: true; flag: FeatureFlag } | Refusal;
 
@@ -11,8 +11,8 @@ export class CreateFeatureFlag {
   async execute(input: { key: string; value: string }): Promise<FlagOutcome> {
     const key = input.key.trim();
     const value = input.value.trim();
-    if (!FLAG_KEY_PATTERN.test(key)) return invalid('key', 'Use lower-case letters, digits, "-" or "_", starting with a letter');
-    if (!value) return invalid('value', 'Give the flag a value');
+    if (!FLAG_KEY_PATTERN.test(key)) return invalid('Use lower-case letters, digits, "-" or "_", starting with a letter', 'key');
+    if (!value) return invalid('Give the flag a value', 'value');
     try {
       return { ok: true, flag: await this.flags.create(key, value) };
     } catch (error) {
@@ -26,7 +26,7 @@ export class UpdateFeatureFlagValue {
 
   async execute(input: { key: string; value: string }): Promise<FlagOutcome> {
     const value = input.value.trim();
-    if (!value) return invalid('value', 'Give the flag a value');
+    if (!value) return invalid('Give the flag a value', 'value');
     try {
       return { ok: true, flag: await this.flags.updateValue(input.key, value) };
     } catch (error) {

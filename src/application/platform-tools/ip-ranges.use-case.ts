@@ -1,6 +1,6 @@
 import { SetIpRangesBody, type IpRangeEntry } from '../../contracts/main/ip-ranges.contract';
 import type { IpRangesApi } from './platform-tools-api.port';
-import { refusalOf, type Refusal } from './outcome';
+import { refusalOf, type Refusal } from '../shared/refusal';
 
 export interface IpRangeInput {
   cidr: string;

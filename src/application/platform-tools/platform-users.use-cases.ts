@@ -1,16 +1,16 @@
 import type { PlatformUser, UserRecord, UserStatus } from '../../contracts/main/platform-users.contract';
 import type { Role } from '../../domain/auth/roles';
 import type { PlatformUsersApi } from './platform-tools-api.port';
-import { invalid, refusalOf, type Refusal } from './outcome';
+import { invalid, refusalOf, type Refusal } from '../shared/refusal';
+import { isEmailAddress } from '../../domain/people/email-address';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export class FindUserRecord {
   constructor(private readonly users: PlatformUsersApi) {}
 
   async execute(workspaceId: string, email: string): Promise<{ ok: true; record: UserRecord } | Refusal> {
     const value = email.trim().toLowerCase();
-    if (!EMAIL.test(value)) return invalid('email', 'Type the user’s email address');
+    if (!isEmailAddress(value)) return invalid('Type the user’s email address', 'email');
     try {
       return { ok: true, record: await this.users.record(workspaceId, { email: value }) };
     } catch (error) {
@@ -33,8 +33,8 @@ export class UpdateWorkspaceUser {
 
   async execute(user: PlatformUser, fixes: UserFixes): Promise<{ ok: true; user: PlatformUser } | { ok: false; reason: 'unchanged'; message: string } | Refusal> {
     const next = { ...fixes, firstName: fixes.firstName.trim(), lastName: fixes.lastName.trim(), email: fixes.email.trim().toLowerCase() };
-    if (!next.firstName) return invalid('firstName', 'Give a first name');
-    if (!EMAIL.test(next.email)) return invalid('email', 'Not an email address');
+    if (!next.firstName) return invalid('Give a first name', 'firstName');
+    if (!isEmailAddress(next.email)) return invalid('Not an email address', 'email');
     const changes: Partial<UserFixes> = {};
     if (next.firstName !== user.firstName) changes.firstName = next.firstName;
     if (next.lastName !== user.lastName) changes.lastName = next.lastName;

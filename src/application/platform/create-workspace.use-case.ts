@@ -1,7 +1,7 @@
 import type { WorkspaceDetails } from '../../contracts/main/platform-workspaces.contract';
 import { parseWorkspaceUrl } from '../../domain/platform/workspace-url';
 import type { WorkspaceAdminApi } from './workspace-admin-api.port';
-import { invalid, refusalFrom, type Refusal } from './workspace-outcomes';
+import { invalid, refusalOf, type Refusal } from '../shared/refusal';
 
 export interface CreateWorkspaceInput {
   companyName: string;
@@ -22,9 +22,9 @@ export class CreateWorkspace {
 
   async execute(input: CreateWorkspaceInput): Promise<CreateWorkspaceOutcome> {
     const companyName = input.companyName.trim();
-    if (!companyName) return invalid('companyName', 'Give the company name');
+    if (!companyName) return invalid('Give the company name', 'companyName');
     const url = parseWorkspaceUrl(input.workspaceUrl);
-    if (!url.ok) return invalid('workspaceUrl', url.reason);
+    if (!url.ok) return invalid(url.reason, 'workspaceUrl');
     try {
       const workspace = await this.workspaces.create({
         companyName,
@@ -37,7 +37,7 @@ export class CreateWorkspace {
       });
       return { ok: true, workspace };
     } catch (error) {
-      return refusalFrom(error);
+      return refusalOf(error);
     }
   }
 }

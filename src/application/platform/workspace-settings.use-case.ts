@@ -1,7 +1,7 @@
 import type { WorkspaceDetails, WorkspaceModules } from '../../contracts/main/platform-workspaces.contract';
 import { parseWorkspaceUrl } from '../../domain/platform/workspace-url';
 import type { WorkspaceAdminApi } from './workspace-admin-api.port';
-import { invalid, refusalFrom, type Refusal } from './workspace-outcomes';
+import { invalid, refusalOf, type Refusal } from '../shared/refusal';
 
 export type SettingOutcome = { ok: true; workspace: WorkspaceDetails } | Refusal;
 
@@ -11,11 +11,11 @@ export class ChangeWorkspaceUrl {
 
   async execute(workspaceId: string, workspaceUrl: string): Promise<SettingOutcome> {
     const url = parseWorkspaceUrl(workspaceUrl);
-    if (!url.ok) return invalid('workspaceUrl', url.reason);
+    if (!url.ok) return invalid(url.reason, 'workspaceUrl');
     try {
       return { ok: true, workspace: await this.workspaces.changeUrl(workspaceId, url.host) };
     } catch (error) {
-      return refusalFrom(error);
+      return refusalOf(error);
     }
   }
 }
@@ -25,11 +25,11 @@ export class SetUserLimit {
   constructor(private readonly workspaces: WorkspaceAdminApi) {}
 
   async execute(workspaceId: string, userLimit: number | null): Promise<SettingOutcome> {
-    if (userLimit !== null && (!Number.isInteger(userLimit) || userLimit < 1)) return invalid('userLimit', 'Give a whole number of at least 1, or no limit');
+    if (userLimit !== null && (!Number.isInteger(userLimit) || userLimit < 1)) return invalid('Give a whole number of at least 1, or no limit', 'userLimit');
     try {
       return { ok: true, workspace: await this.workspaces.setUserLimit(workspaceId, userLimit) };
     } catch (error) {
-      return refusalFrom(error);
+      return refusalOf(error);
     }
   }
 }
@@ -40,11 +40,11 @@ export class SetContractExpiry {
 
   async execute(workspaceId: string, contractExpiresOn: string | null): Promise<SettingOutcome> {
     const day = contractExpiresOn?.trim() || null;
-    if (day !== null && !/^\d{4}-\d{2}-\d{2}$/.test(day)) return invalid('contractExpiresOn', 'Give a date as YYYY-MM-DD');
+    if (day !== null && !/^\d{4}-\d{2}-\d{2}$/.test(day)) return invalid('Give a date as YYYY-MM-DD', 'contractExpiresOn');
     try {
       return { ok: true, workspace: await this.workspaces.setContractExpiry(workspaceId, day) };
     } catch (error) {
-      return refusalFrom(error);
+      return refusalOf(error);
     }
   }
 }

@@ -28,7 +28,7 @@ export class CreateWorkflowVersion {
       );
       return { ok: true, version };
     } catch (error) {
-      if (ApiError.is(error) && (error.status === 400 || error.status === 409)) {
+      if (ApiError.is(error) && (error.reason === 'invalid' || error.reason === 'conflict')) {
         return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
       }
       throw error;

@@ -28,7 +28,7 @@ export class CreateWorkflow {
       });
       return { ok: true, workflow };
     } catch (error) {
-      if (ApiError.is(error) && error.status === 400) return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
+      if (ApiError.is(error) && error.reason === 'invalid') return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
       throw error;
     }
   }

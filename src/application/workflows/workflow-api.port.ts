@@ -29,6 +29,6 @@ export interface WorkflowApi {
   addStep(workflowVersionId: string, body: AddWorkflowStepBody): Promise<WorkflowStep>;
   /** Removes a step of a draft version. */
   removeStep(stepId: string, workflowVersionId: string): Promise<void>;
-  /** A 409 (already published, archived, or a concurrent publish) comes back as `{ ok: false, reason: 'conflict' }`. */
+  /** A conflict (already published, archived, or a concurrent publish) comes back as `{ ok: false, reason: 'conflict' }`. */
   publish(workflowId: string, workflowVersionId: string): Promise<PublishResult>;
 }

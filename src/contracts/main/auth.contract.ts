@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { Role } from '../../domain/auth/roles';
 import { Ok, route } from '../route';
+import { EMAIL_PATTERN } from '../../domain/people/email-address';
 
-const Email = z.string().trim().toLowerCase().email().max(254);
+const Email = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN }).max(254);
 
 export const SignInBody = z
   .strictObject({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { Role } from '../../domain/auth/roles';
 import { route } from '../route';
+import { EMAIL_PATTERN } from '../../domain/people/email-address';
 
 const ADMINS = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] as const;
 
-const Email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+const Email = z.string().trim().toLowerCase().pipe(z.email({ pattern: EMAIL_PATTERN }).max(254));
 
 export const NewInvitee = z.strictObject({
   email: Email,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Role } from '../../domain/auth/roles';
 import { Id, route } from '../route';
+import { EMAIL_PATTERN } from '../../domain/people/email-address';
 
 export const UserStatus = z.enum(['INVITED', 'ACTIVE', 'INACTIVE']);
 export type UserStatus = z.infer<typeof UserStatus>;
@@ -24,7 +25,7 @@ export const UpdateUserBody = z
     userId: Id,
     firstName: z.string().trim().min(1, 'Give a first name').max(100).optional(),
     lastName: z.string().trim().max(100).optional(),
-    email: z.string().trim().toLowerCase().email('Not an email address').max(254).optional(),
+    email: z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN, message: 'Not an email address' }).max(254).optional(),
     role: Role.optional(),
     status: UserStatus.optional(),
   })
@@ -62,7 +63,7 @@ export const UserRecordBody = z
   .strictObject({
     workspaceId: Id,
     userId: Id.optional(),
-    email: z.string().trim().toLowerCase().email('Not an email address').max(254).optional(),
+    email: z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN, message: 'Not an email address' }).max(254).optional(),
   })
   .refine((b) => (b.userId === undefined) !== (b.email === undefined), { message: 'Give either userId or email', path: ['email'] });
 export type UserRecordBody = z.input<typeof UserRecordBody>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ModuleKey } from '../../domain/platform/workspace-modules';
 import { parseWorkspaceUrl } from '../../domain/platform/workspace-url';
 import { Id, IdParams, Ok, pageOf, route } from '../route';
+import { EMAIL_PATTERN } from '../../domain/people/email-address';
 
 /**
  * The platform admin's workspace console (main site only). The workspace is named by id in the path or body:
@@ -104,7 +105,7 @@ export const workspaceDetails = route({
 export const CreateWorkspaceBody = z.strictObject({
   companyName: z.string().trim().min(1, 'Give the company name').max(200),
   workspaceUrl: WorkspaceUrl,
-  adminEmail: z.string().trim().toLowerCase().email('Not an email address').max(254),
+  adminEmail: z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN, message: 'Not an email address' }).max(254),
   adminFirstName: z.string().trim().min(1, "Give the admin's first name").max(100),
   adminLastName: z.string().trim().max(100).default(''),
   userLimit: UserLimit.nullable().optional(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '../../domain/auth/profile-picture';
 import { Ok, route } from '../route';
+import { EMAIL_PATTERN } from '../../domain/people/email-address';
 
-const Email = z.string().trim().toLowerCase().email().max(254);
+const Email = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN }).max(254);
 const PersonName = z.string().trim().min(1, 'Enter a name').max(100);
 
 export const SignUpBody = z.strictObject({

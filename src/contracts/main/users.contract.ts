@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Role } from '../../domain/auth/roles';
 import { DirectoryFilterFields, DirectorySort, UserStatus } from '../../domain/people/directory';
 import { pageOf, route } from '../route';
+import { EMAIL_PATTERN } from '../../domain/people/email-address';
 
 const ADMINS = ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] as const;
 
@@ -177,7 +178,7 @@ export const deleteUsersByFile = route({
 });
 
 export const NewUser = z.strictObject({
-  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+  email: z.string().trim().toLowerCase().pipe(z.email({ pattern: EMAIL_PATTERN }).max(254)),
   firstName: z.string().trim().max(100).default(''),
   lastName: z.string().trim().max(100).default(''),
   branchId: z.string().uuid(),

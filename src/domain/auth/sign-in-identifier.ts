@@ -1,8 +1,7 @@
-/** A pragmatic email shape: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmailAddress } from '../people/email-address';
 
 export function looksLikeEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  return isEmailAddress(value);
 }
 
 /** The spec's rule: an identifier that looks like an email is sent as userEmail, otherwise as username. */

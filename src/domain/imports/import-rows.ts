@@ -1,6 +1,7 @@
 import { assignableRoles, Role, ROLE_LABELS } from '../auth/roles';
 import { IMPORT_COLUMNS, IMPORT_COLUMN_LABELS, normaliseHeader, type ColumnMapping, type ImportColumnKey } from './import-columns';
 import { parseImportDate } from './import-dates';
+import { EMAIL_PATTERN as EMAIL } from '../people/email-address';
 
 /** A file may hold at most this many data rows. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -41,7 +42,6 @@ export interface ImportCandidate {
   dateOfJoining: string | null;
 }
 
-const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]{2,}$/;
 const MAX_LENGTH: Partial<Record<ImportColumnKey, number>> = { email: 254, homeAddress: 500 };
 const DEFAULT_MAX_LENGTH = 200;
 

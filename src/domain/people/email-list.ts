@@ -1,4 +1,4 @@
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address';
 
 /** A pasted list of emails (one per line, or separated by commas or semicolons): the good ones once each, and the rest. */
 export function parseEmailList(text: string): { emails: string[]; invalid: string[] } {
@@ -7,7 +7,7 @@ export function parseEmailList(text: string): { emails: string[]; invalid: strin
   for (const raw of text.split(/[\n,;]+/)) {
     const value = raw.trim().replace(/^<|>$/g, '').toLowerCase();
     if (!value) continue;
-    if (!EMAIL.test(value) || value.length > 254) invalid.push(raw.trim());
+    if (!EMAIL_PATTERN.test(value) || value.length > EMAIL_MAX_LENGTH) invalid.push(raw.trim());
     else if (!emails.includes(value)) emails.push(value);
   }
   return { emails, invalid };

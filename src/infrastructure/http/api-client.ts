@@ -1,6 +1,6 @@
 import ky, { isHTTPError, type KyInstance } from 'ky';
 import { ErrorBody, fillPath, type ResponseOf, type RouteContract } from '../../contracts/route';
-import { ApiError } from '../../application/shared/api-error';
+import { ApiError, type ApiErrorReason } from '../../application/shared/api-error';
 import type { SessionStore } from '../../application/shared/session-store.port';
 
 export interface ApiClientOptions {
@@ -83,14 +83,31 @@ export class ApiClient {
   }
 }
 
+const REASONS: Record<number, ApiErrorReason> = {
+  400: 'invalid',
+  401: 'signed-out',
+  403: 'forbidden',
+  404: 'not-found',
+  409: 'conflict',
+  410: 'gone',
+  413: 'too-large',
+  422: 'invalid',
+  429: 'rate-limited',
+};
+
+/** The one place where an HTTP status is read: the application reasons about the kind of failure only. */
+export function reasonOf(status: number): ApiErrorReason {
+  return REASONS[status] ?? (status >= 500 ? 'server-error' : 'other');
+}
+
 export function toApiError(error: unknown): unknown {
   if (!isHTTPError(error)) return error;
   const parsed = ErrorBody.safeParse(error.data);
   const status = error.response.status;
   const retryAfter = Number(error.response.headers.get('retry-after'));
   const apiError = parsed.success
-    ? new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.fields ?? {})
-    : new ApiError(status, `HTTP_${status}`, `The server answered ${status}.`);
+    ? new ApiError(reasonOf(status), parsed.data.code, parsed.data.message, parsed.data.fields ?? {})
+    : new ApiError(reasonOf(status), `HTTP_${status}`, `The server answered ${status}.`);
   if (Number.isFinite(retryAfter) && retryAfter > 0) apiError.retryAfterSeconds = retryAfter;
   return apiError;
 }

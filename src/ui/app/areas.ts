@@ -2,15 +2,16 @@ import type { Container, ContainerModule } from 'inversify';
 import type { RouteObject } from 'react-router';
 import { AREA_MODULES, type Area } from '../../infrastructure/container';
 
-const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
-  imports: async () => (await import('../imports/imports.view-models')).importsViewModels,
-  courses: async () => (await import('../courses/courses.view-models')).coursesViewModels,
-  workflows: async () => (await import('../workflows/workflows.view-models')).workflowsViewModels,
-  people: async () => (await import('../people/people.view-models')).peopleViewModels,
-  organisation: async () => (await import('../organisation/organisation.view-models')).organisationViewModels,
-  platform: async () => (await import('../platform/platform.view-models')).platformViewModels,
-  platformTools: async () => (await import('../platform-tools/platform-tools.view-models')).platformToolsViewModels,
-  manual: async () => (await import('../manual/manual.view-model')).manualViewModels,
+/** Each area's view-model bindings, loaded with its adapters and use cases. */
+export const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
+  imports: async () => (await import('../imports/imports.bindings')).importsViewModels,
+  courses: async () => (await import('../courses/courses.bindings')).coursesViewModels,
+  workflows: async () => (await import('../workflows/workflows.bindings')).workflowsViewModels,
+  people: async () => (await import('../people/people.bindings')).peopleViewModels,
+  organisation: async () => (await import('../organisation/organisation.bindings')).organisationViewModels,
+  platform: async () => (await import('../platform/platform.bindings')).platformViewModels,
+  platformTools: async () => (await import('../platform-tools/platform-tools.bindings')).platformToolsViewModels,
+  manual: async () => (await import('../manual/manual.bindings')).manualViewModels,
 };
 
 const loaded = new WeakMap<Container, Map<Area, Promise<void>>>();

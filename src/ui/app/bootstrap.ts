@@ -4,7 +4,7 @@ import type { SiteInfo } from '../../application/shared/site';
 import { loadRuntimeConfig } from '../../infrastructure/config/runtime-config';
 import { createContainer } from '../../infrastructure/container';
 import { CookieSessionStore } from '../../infrastructure/session/cookie-session-store';
-import { shellViewModels } from './view-models';
+import { shellViewModels } from './shell.bindings';
 
 /** What both entries (the app, and the light sign-in pages) start with: runtime config, site, container. */
 export async function bootstrap(): Promise<{ container: Container; site: SiteInfo }> {

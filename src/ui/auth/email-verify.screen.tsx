@@ -4,6 +4,7 @@ import { useViewModel } from '../shared/container-context';
 import { EmailVerifyViewModel } from './email-verify.view-model';
 import { AuthCard, AuthForm, Field, Notice, SubmitButton } from './light/controls';
 import { clean } from './sign-in.screen';
+import { isEmailAddress } from '../../domain/people/email-address';
 
 const TITLES = { used: 'Email already confirmed', expired: 'This link has expired', 'not-found': 'Link not valid' } as const;
 
@@ -49,7 +50,7 @@ export const EmailVerifyScreen = observer(function EmailVerifyScreen({ code }: {
           ) : (
             <AuthForm<{ userEmail: string }>
               setErrors={setErrors}
-              validate={(v) => clean({ userEmail: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.userEmail?.trim() ?? '') ? undefined : 'Enter the email you signed up with' })}
+              validate={(v) => clean({ userEmail: isEmailAddress(v.userEmail ?? '') ? undefined : 'Enter the email you signed up with' })}
               onSubmit={(v) => void vm.requestNewLink(v.userEmail)}
             >
               {vm.resend.error ? <Notice kind="error" title={vm.resend.error} /> : null}

@@ -5,6 +5,7 @@ import { useViewModel } from '../shared/container-context';
 import { AuthCard, AuthForm, Field, LinkButton, Notice, SubmitButton } from './light/controls';
 import { ForgotPasswordViewModel } from './forgot-password.view-model';
 import { clean } from './sign-in.screen';
+import { isEmailAddress } from '../../domain/people/email-address';
 
 export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
   const vm = useViewModel(ForgotPasswordViewModel);
@@ -19,7 +20,7 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
       {vm.step === 'email' ? (
         <AuthForm<{ email: string }>
           setErrors={setErrors}
-          validate={(v) => clean({ email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email?.trim() ?? '') ? undefined : 'Enter your email address' })}
+          validate={(v) => clean({ email: isEmailAddress(v.email ?? '') ? undefined : 'Enter your email address' })}
           onSubmit={(v) => void vm.sendCode(v.email)}
         >
           <Field label="Email" name="email" type="email" autoComplete="email" autoFocus error={errors.email} disabled={vm.pending} />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useViewModel } from '../shared/container-context';
 import { AuthCard, AuthForm, Field, LinkButton, Notice, SubmitButton } from './light/controls';
 import { SignInViewModel } from './sign-in.view-model';
+import { isEmailAddress } from '../../domain/people/email-address';
 
 /** The sign-in page: password, or a one-time code by email or SMS on a workspace. */
 export const SignInScreen = observer(function SignInScreen() {
@@ -81,7 +82,7 @@ export const SignInScreen = observer(function SignInScreen() {
             clean({
               destination:
                 vm.method === 'email'
-                  ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.destination?.trim() ?? '') ? undefined : 'Enter your email address'
+                  ? isEmailAddress(v.destination ?? '') ? undefined : 'Enter your email address'
                   : /^\+?[\d\s().-]{8,}$/.test(v.destination?.trim() ?? '') ? undefined : 'Enter your mobile number',
             })
           }

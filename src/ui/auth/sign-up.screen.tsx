@@ -5,8 +5,8 @@ import { useViewModel } from '../shared/container-context';
 import { AuthCard, AuthForm, Field, Notice, SubmitButton } from './light/controls';
 import { clean } from './sign-in.screen';
 import { SignUpViewModel, type SignUpValues } from './sign-up.view-model';
+import { isEmailAddress } from '../../domain/people/email-address';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** /signup: create an account where the workspace takes sign-ups; the email must then be confirmed. */
 export const SignUpScreen = observer(function SignUpScreen() {
@@ -63,7 +63,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
           clean({
             firstName: v.firstName?.trim() ? undefined : 'Enter your first name',
             lastName: v.lastName?.trim() ? undefined : 'Enter your last name',
-            userEmail: EMAIL.test(v.userEmail?.trim() ?? '') ? undefined : 'Enter your work email address',
+            userEmail: isEmailAddress(v.userEmail ?? '') ? undefined : 'Enter your work email address',
             userPassword: vm.passwordProblem(v),
           })
         }

@@ -53,6 +53,7 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
     form.resetFields();
     vm.start(props.courseId, toValues(initial), shell.units.map((u) => ({ branchId: u.branchId, branchName: u.branchName })));
     return () => vm.dispose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only: the defaults and units of that moment start the form
   }, [props.open, props.courseId]);
 
   const preview = vm.preview;

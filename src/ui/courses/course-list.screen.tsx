@@ -6,7 +6,7 @@ import type { CourseSummary } from '../../contracts/learning/courses.contract';
 import { LANGUAGE_LABELS } from '../../domain/courses/course';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError } from '../shared/page-state';
-import { COURSE_PAGE_SIZE, CourseListViewModel } from './course-list.view-model';
+import { CourseListViewModel } from './course-list.view-model';
 import { tableStates } from '../shared/table-states';
 
 export function StatusTag({ status }: { status: CourseSummary['status'] }) {
@@ -24,17 +24,17 @@ export const CourseListScreen = observer(function CourseListScreen() {
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         Courses
       </Typography.Title>
-      {vm.status === 'error' ? (
-        <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />
+      {vm.list.status === 'error' ? (
+        <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} />
       ) : (
         <Table
           rowKey="key"
           dataSource={vm.rows}
-          {...tableStates(vm.status === 'loading', vm.rows.length, <EmptyState title="No courses yet" />)}
+          {...tableStates(vm.list.status === 'loading', vm.rows.length, <EmptyState title="No courses yet" />)}
           pagination={{
-            current: vm.page,
-            pageSize: COURSE_PAGE_SIZE,
-            total: vm.total,
+            current: vm.list.page,
+            pageSize: vm.list.pageSize,
+            total: vm.list.total,
             hideOnSinglePage: true,
             onChange: (page) => void vm.load(page),
           }}

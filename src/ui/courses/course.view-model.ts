@@ -59,7 +59,7 @@ export class CourseViewModel {
       });
     } catch (error) {
       runInAction(() => {
-        this.status = ApiError.is(error) && error.status === 404 ? 'not-found' : 'error';
+        this.status = ApiError.is(error) && error.reason === 'not-found' ? 'not-found' : 'error';
         this.error = describeError(error);
       });
     }

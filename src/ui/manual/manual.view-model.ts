@@ -1,4 +1,4 @@
-import { ContainerModule, inject, injectable } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { UserManual } from '../../contracts/main/user-manual.contract';
 import { UserManualApi } from '../../application/platform-tools/platform-tools-api.port';
@@ -32,7 +32,3 @@ export class ManualViewModel {
     }
   }
 }
-
-export const manualViewModels = new ContainerModule(({ bind }) => {
-  bind(ManualViewModel).toSelf();
-});

@@ -5,7 +5,7 @@ import type { Branch } from '../../contracts/main/workspace.contract';
 import { LOGO_TYPES, textOn } from '../../domain/organisation/branding';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
-import { BrandingViewModel } from './organisation.view-models';
+import { BrandingViewModel } from './branding.view-model';
 
 export const BrandingScreen = observer(function BrandingScreen() {
   const vm = useViewModel(BrandingViewModel);

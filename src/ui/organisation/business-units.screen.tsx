@@ -5,7 +5,7 @@ import type { BusinessUnit } from '../../contracts/main/organisation.contract';
 import { useService, useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError } from '../shared/page-state';
 import { SessionViewModel } from '../shell/session.view-model';
-import { BusinessUnitsViewModel } from './organisation.view-models';
+import { BusinessUnitsViewModel } from './business-units.view-model';
 import { tableStates } from '../shared/table-states';
 
 export const BusinessUnitsScreen = observer(function BusinessUnitsScreen() {

@@ -5,7 +5,8 @@ import { MANAGER_ROLE_LABELS, type DepartmentRow, type ManagerRole } from '../..
 import { useService, useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { SessionViewModel } from '../shell/session.view-model';
-import { DepartmentsViewModel, type DepartmentManagersViewModel } from './organisation.view-models';
+import type { DepartmentManagersViewModel } from './department-managers.view-model';
+import { DepartmentsViewModel } from './departments.view-model';
 import { tableStates } from '../shared/table-states';
 
 const ROLE_OPTIONS = (Object.keys(MANAGER_ROLE_LABELS) as ManagerRole[]).map((value) => ({ value, label: MANAGER_ROLE_LABELS[value] }));

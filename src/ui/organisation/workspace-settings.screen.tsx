@@ -8,8 +8,9 @@ import { ALLOW_LIST_ENTRY_HINT } from '../../domain/platform/allow-list';
 import { AllowListEntries } from '../shared/allow-list-entries';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
-import { WorkspaceSettingsViewModel, type SettingsSection } from './organisation.view-models';
-import { InvitationTemplateViewModel, SignupAllowListViewModel } from './settings.view-models';
+import { WorkspaceSettingsViewModel, type SettingsSection } from './workspace-settings.view-model';
+import { InvitationTemplateViewModel } from './invitation-template.view-model';
+import { SignupAllowListViewModel } from './signup-allow-list.view-model';
 
 const TABS = ['sign-in', 'sign-up', 'invitations'] as const;
 

@@ -15,7 +15,7 @@ export const DeleteByFileModal = observer(function DeleteByFileModal(props: { op
 
   useEffect(() => {
     if (props.open) vm.reset();
-  }, [props.open]);
+  }, [props.open, vm]);
 
   const preview = vm.preview;
   const footer = vm.done

@@ -32,12 +32,13 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
   useEffect(() => {
     void vm.start(shell.selectedUnit);
     return () => vm.dispose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per screen: later changes of the header's unit are the next effect's
   }, [vm]);
 
   // The header's business-unit selector drives the directory too.
   useEffect(() => {
     if (shell.selectedUnit && shell.selectedUnit !== vm.filters.businessUnit) void vm.setFilters({ businessUnit: shell.selectedUnit });
-  }, [shell.selectedUnit]);
+  }, [shell.selectedUnit, vm]);
 
   const confirmStatus = (ids: string[], status: 'ACTIVE' | 'INACTIVE') => {
     const who = plural(ids.length, 'person', 'people');
@@ -334,7 +335,7 @@ const PersonDrawer = observer(function PersonDrawer(props: {
 
   useEffect(() => {
     if (user) form.setFieldsValue(vm.formValues(user));
-  }, [user]);
+  }, [user, form, vm]);
 
   const units = shell.unitOptions.filter((o) => o.value !== ALL_BUSINESS_UNITS);
   const fieldError = (name: keyof PersonFormValues) =>

@@ -26,6 +26,7 @@ export const InvitePeopleModal = observer(function InvitePeopleModal(props: {
     vm.reset();
     form.resetFields();
     if (startUnit) void vm.loadDepartments(startUnit);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only: the form starts from the unit chosen at that moment
   }, [props.open]);
 
   const fieldError = (name: string) => (vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {});

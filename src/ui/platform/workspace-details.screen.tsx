@@ -20,7 +20,7 @@ export const WorkspaceDetailsScreen = observer(function WorkspaceDetailsScreen()
   }, [vm, workspaceId]);
 
   useEffect(() => {
-    if (vm.deleted && vm.workspace) navigate('/platform/workspaces', { state: { notice: `${vm.workspace.companyName} was deleted.` } });
+    if (vm.deleted && vm.workspace) void navigate('/platform/workspaces', { state: { notice: `${vm.workspace.companyName} was deleted.` } });
   }, [vm.deleted, vm.workspace, navigate]);
 
   if (vm.status === 'loading' && !vm.workspace) return <Loading label="Loading the workspace" />;

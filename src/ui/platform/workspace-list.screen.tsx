@@ -22,7 +22,7 @@ export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
   }, [vm]);
 
   useEffect(() => {
-    if (vm.created) navigate(`/platform/workspaces/${vm.created.workspaceId}`, { state: { created: true } });
+    if (vm.created) void navigate(`/platform/workspaces/${vm.created.workspaceId}`, { state: { created: true } });
   }, [vm.created, navigate]);
 
   const fieldProps = (name: keyof CreateWorkspaceInput) =>

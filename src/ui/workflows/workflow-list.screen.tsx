@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CreateWorkflowInput } from '../../application/workflows/create-workflow.use-case';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
-import { WorkflowListViewModel, type WorkflowRow } from './workflows.view-models';
+import { WorkflowListViewModel, type WorkflowRow } from './workflow-list.view-model';
 
 export const WorkflowListScreen = observer(function WorkflowListScreen() {
   const vm = useViewModel(WorkflowListViewModel);
@@ -16,7 +16,7 @@ export const WorkflowListScreen = observer(function WorkflowListScreen() {
   }, [vm]);
 
   useEffect(() => {
-    if (vm.createdWorkflowId) navigate(`/workflows/${vm.createdWorkflowId}`);
+    if (vm.createdWorkflowId) void navigate(`/workflows/${vm.createdWorkflowId}`);
   }, [vm.createdWorkflowId, navigate]);
 
   const rows = vm.rows;
@@ -35,9 +35,9 @@ export const WorkflowListScreen = observer(function WorkflowListScreen() {
         then publish it. One version is published at a time.
       </Typography.Paragraph>
 
-      {vm.status === 'loading' && rows.length === 0 ? <Loading label="Loading workflows" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status === 'ready' && rows.length === 0 ? (
+      {vm.list.status === 'loading' && rows.length === 0 ? <Loading label="Loading workflows" /> : null}
+      {vm.list.status === 'error' ? <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.list.status === 'ready' && rows.length === 0 ? (
         <EmptyState title="No workflows yet">
           <Button type="primary" onClick={vm.openCreate}>
             Create the first workflow
@@ -50,8 +50,8 @@ export const WorkflowListScreen = observer(function WorkflowListScreen() {
           rowKey="key"
           tableLayout="fixed"
           dataSource={rows}
-          loading={vm.status === 'loading'}
-          pagination={{ current: vm.page, pageSize: vm.pageSize, total: vm.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
+          loading={vm.list.status === 'loading'}
+          pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
           columns={[
             {
               title: 'Name',

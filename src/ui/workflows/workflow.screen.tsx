@@ -17,7 +17,7 @@ import {
 } from '../../domain/workflows/workflow-rules';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
-import { WorkflowViewModel, type AddStepValues, type NewVersionValues } from './workflows.view-models';
+import { WorkflowViewModel, type AddStepValues, type NewVersionValues } from './workflow.view-model';
 
 const STATUS_COLOURS: Record<VersionStatus, string> = { DRAFT: 'gold', PUBLISHED: 'green', ARCHIVED: 'default' };
 

@@ -61,7 +61,7 @@ describe('SignIn', () => {
 describe('RefreshCurrentUser', () => {
   it('is signed out without a token, without calling the server', async () => {
     const api = new FakeAuthApi();
-    api.failWith = new ApiError(500, 'INTERNAL', 'boom');
+    api.failWith = new ApiError('server-error', 'INTERNAL', 'boom');
     expect(await new RefreshCurrentUser(api, new FakeSessionStore()).execute()).toEqual({ signedIn: false });
   });
 
@@ -71,9 +71,9 @@ describe('RefreshCurrentUser', () => {
     expect(await new RefreshCurrentUser(new FakeAuthApi(), sessions).execute()).toEqual({ signedIn: true, user: ADMIN });
   });
 
-  it.each([401, 500, 503])('signs out and clears the token on a %i (spec 8)', async (status) => {
+  it.each(['signed-out', 'server-error'] as const)('signs out and clears the token when the call fails as %s: a 401 or a 5xx (spec 8)', async (reason) => {
     const api = new FakeAuthApi();
-    api.failWith = new ApiError(status, 'X', 'x');
+    api.failWith = new ApiError(reason, 'X', 'x');
     const sessions = new FakeSessionStore();
     sessions.save('tok');
     expect(await new RefreshCurrentUser(api, sessions).execute()).toEqual({ signedIn: false });
@@ -82,7 +82,7 @@ describe('RefreshCurrentUser', () => {
 
   it('keeps the session on other failures and lets the screen decide', async () => {
     const api = new FakeAuthApi();
-    api.failWith = new ApiError(404, 'NOT_FOUND', 'x');
+    api.failWith = new ApiError('not-found', 'NOT_FOUND', 'x');
     const sessions = new FakeSessionStore();
     sessions.save('tok');
     await expect(new RefreshCurrentUser(api, sessions).execute()).rejects.toThrow('x');

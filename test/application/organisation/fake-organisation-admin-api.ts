@@ -43,7 +43,7 @@ export class FakeBusinessUnitsApi implements BusinessUnitsApi {
   async create(body: CreateBranchBody) {
     this.calls.push(`create ${body.branchName}`);
     if (this.units.some((u) => u.branchName.toLowerCase() === body.branchName.toLowerCase())) {
-      throw new ApiError(409, 'CONFLICT', 'A business unit with this name exists already', { branchName: 'A business unit with this name exists already' });
+      throw new ApiError('conflict', 'CONFLICT', 'A business unit with this name exists already', { branchName: 'A business unit with this name exists already' });
     }
     if (body.headquarter) this.units = this.units.map((u) => ({ ...u, headquarter: false }));
     const unit: BusinessUnit = { branchId: `u${this.next++}`, branchName: body.branchName, headquarter: body.headquarter ?? false, backgroundColor: null, userCount: 0, departmentCount: 0 };
@@ -53,7 +53,7 @@ export class FakeBusinessUnitsApi implements BusinessUnitsApi {
   async update(branchId: string, body: UpdateBranchBody) {
     this.calls.push(`update ${branchId}`);
     const unit = this.units.find((u) => u.branchId === branchId);
-    if (!unit) throw new ApiError(404, 'NOT_FOUND', 'Business unit not found');
+    if (!unit) throw new ApiError('not-found', 'NOT_FOUND', 'Business unit not found');
     if (body.headquarter) this.units = this.units.map((u) => ({ ...u, headquarter: u.branchId === branchId }));
     this.units = this.units.map((u) => (u.branchId === branchId ? { ...u, branchName: body.branchName ?? u.branchName } : u));
     return this.units.find((u) => u.branchId === branchId)!;
@@ -62,9 +62,9 @@ export class FakeBusinessUnitsApi implements BusinessUnitsApi {
     this.calls.push(`remove ${body.branchIds.join()}`);
     this.removed.push(body);
     const doomed = this.units.filter((u) => body.branchIds.includes(u.branchId));
-    if (doomed.some((u) => u.headquarter)) throw new ApiError(409, 'CONFLICT', 'The headquarters cannot be deleted');
+    if (doomed.some((u) => u.headquarter)) throw new ApiError('conflict', 'CONFLICT', 'The headquarters cannot be deleted');
     const people = doomed.reduce((n, u) => n + u.userCount, 0);
-    if (people > 0 && !body.moveUsersToBranchId) throw new ApiError(400, 'VALIDATION', 'Choose where they go', { moveUsersToBranchId: 'Required' });
+    if (people > 0 && !body.moveUsersToBranchId) throw new ApiError('invalid', 'VALIDATION', 'Choose where they go', { moveUsersToBranchId: 'Required' });
     this.units = this.units
       .filter((u) => !body.branchIds.includes(u.branchId))
       .map((u) => (u.branchId === body.moveUsersToBranchId ? { ...u, userCount: u.userCount + people } : u));
@@ -104,13 +104,13 @@ export class FakeDepartmentsApi implements DepartmentsApi {
     const created = units
       .filter((b) => !this.rows.some((d) => d.branchId === b && d.departmentName.toLowerCase() === body.departmentName.toLowerCase()))
       .map((b) => ({ departmentId: `d${this.next++}`, departmentName: body.departmentName, branchId: b, branchName: b, userCount: 0, managerCount: 0, createdAt: '2026-01-02T00:00:00.000Z' }));
-    if (created.length === 0) throw new ApiError(409, 'CONFLICT', 'This business unit has a department with this name already', { departmentName: 'Taken' });
+    if (created.length === 0) throw new ApiError('conflict', 'CONFLICT', 'This business unit has a department with this name already', { departmentName: 'Taken' });
     this.rows.push(...created);
     return created;
   }
   async rename(departmentId: string, departmentName: string) {
     const row = this.rows.find((d) => d.departmentId === departmentId);
-    if (!row) throw new ApiError(404, 'NOT_FOUND', 'Department not found');
+    if (!row) throw new ApiError('not-found', 'NOT_FOUND', 'Department not found');
     row.departmentName = departmentName;
     return { ...row };
   }
@@ -128,7 +128,7 @@ export class FakeDepartmentsApi implements DepartmentsApi {
   }
   async addManager(departmentId: string, body: AddManagerBody) {
     const person = this.people.find((p) => p.userId === body.userId);
-    if (!person) throw new ApiError(404, 'NOT_FOUND', 'User not found');
+    if (!person) throw new ApiError('not-found', 'NOT_FOUND', 'User not found');
     const [firstName, lastName] = person.name.split(' ');
     const manager: DepartmentManager = { userId: person.userId, firstName, lastName, email: person.email, role: body.role, appointedAt: '2026-01-03T00:00:00.000Z' };
     this.managerLists.set(departmentId, [...(this.managerLists.get(departmentId) ?? []).filter((m) => m.userId !== body.userId), manager]);
@@ -136,7 +136,7 @@ export class FakeDepartmentsApi implements DepartmentsApi {
   }
   async removeManager(departmentId: string, userId: string) {
     const list = this.managerLists.get(departmentId) ?? [];
-    if (!list.some((m) => m.userId === userId)) throw new ApiError(404, 'NOT_FOUND', 'This person is not a manager of the department');
+    if (!list.some((m) => m.userId === userId)) throw new ApiError('not-found', 'NOT_FOUND', 'This person is not a manager of the department');
     this.managerLists.set(departmentId, list.filter((m) => m.userId !== userId));
   }
   async searchUsers(search: string) {
@@ -160,7 +160,7 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
   }
   async uploadLogo(file: Blob, fileName: string) {
     this.uploads.push({ size: file.size, name: fileName });
-    if (fileName.endsWith('.fake')) throw new ApiError(400, 'UNSUPPORTED_IMAGE', 'The logo must be a PNG, JPEG or WebP picture', { logo: 'Not a picture' });
+    if (fileName.endsWith('.fake')) throw new ApiError('invalid', 'UNSUPPORTED_IMAGE', 'The logo must be a PNG, JPEG or WebP picture', { logo: 'Not a picture' });
     this.logo = `/main-api/api/workspace/logo/abcdef0123456789`;
     return this.logo;
   }
@@ -174,7 +174,7 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
     this.updates.push(body);
     // As the server: a method it is not configured for cannot be switched on.
     const unserved = (body.socialPlatformSet ?? []).filter((m) => !this.current.availableSocialPlatforms.includes(m));
-    if (unserved.length) throw new ApiError(400, 'VALIDATION', notConfiguredMessage(unserved[0]), { socialPlatformSet: notConfiguredMessage(unserved[0]) });
+    if (unserved.length) throw new ApiError('invalid', 'VALIDATION', notConfiguredMessage(unserved[0]), { socialPlatformSet: notConfiguredMessage(unserved[0]) });
     const defined = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     this.current = { ...this.current, ...defined };
     return this.current;

@@ -91,7 +91,7 @@ describe('business-unit use cases', () => {
   it('throws on unexpected failures', async () => {
     const api = new FakeBusinessUnitsApi();
     api.create = async () => {
-      throw new ApiError(500, 'INTERNAL', 'boom');
+      throw new ApiError('server-error', 'INTERNAL', 'boom');
     };
     await expect(new SaveBusinessUnit(api).execute({ branchName: 'X' })).rejects.toThrow('boom');
   });

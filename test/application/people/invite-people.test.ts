@@ -8,7 +8,7 @@ class FakeInvites implements PeopleInvitesApi {
   existing = new Set(['taken@acme.test']);
   async inviteOne(branchId: string, invitee: { email: string }) {
     this.calls.push(['one', branchId, invitee.email]);
-    if (this.existing.has(invitee.email)) throw new ApiError(409, 'CONFLICT', 'Already has an account here', { email: 'Already has an account here' });
+    if (this.existing.has(invitee.email)) throw new ApiError('conflict', 'CONFLICT', 'Already has an account here', { email: 'Already has an account here' });
     return { invited: 1, skipped: [] };
   }
   async inviteEmails(branchId: string, emails: string[]) {
@@ -26,7 +26,7 @@ class FakeInvites implements PeopleInvitesApi {
   }
   async withdraw(branchId: string, email: string): Promise<{ withdrawn: number }> {
     this.calls.push(['withdraw', branchId, email]);
-    throw new ApiError(409, 'CONFLICT', 'This invitation was already accepted');
+    throw new ApiError('conflict', 'CONFLICT', 'This invitation was already accepted');
   }
 }
 

@@ -50,7 +50,7 @@ export class FakeFlagAdminApi extends Failing implements FlagAdminApi {
   }
   async create(key: string, value: string) {
     this.check(`create ${key}`);
-    if (this.flags.some((f) => f.key === key)) throw new ApiError(409, 'CONFLICT', `There is already a feature flag "${key}"`, { key: 'A flag with this key exists' });
+    if (this.flags.some((f) => f.key === key)) throw new ApiError('conflict', 'CONFLICT', `There is already a feature flag "${key}"`, { key: 'A flag with this key exists' });
     const flag = { key, value, enabledWorkspaces: [] };
     this.flags.push(flag);
     return structuredClone(flag);
@@ -58,7 +58,7 @@ export class FakeFlagAdminApi extends Failing implements FlagAdminApi {
   async updateValue(key: string, value: string) {
     this.check(`update ${key}=${value}`);
     const flag = this.flags.find((f) => f.key === key);
-    if (!flag) throw new ApiError(404, 'NOT_FOUND', 'No such flag');
+    if (!flag) throw new ApiError('not-found', 'NOT_FOUND', 'No such flag');
     flag.value = value;
     return structuredClone(flag);
   }
@@ -66,13 +66,13 @@ export class FakeFlagAdminApi extends Failing implements FlagAdminApi {
     this.check(`workspaces ${key}=${urls.join(',')}`);
     const flag = this.flags.find((f) => f.key === key)!;
     const unknown = urls.filter((u) => ![ACME, GLOBEX].some((w) => w.workspaceUrl === u));
-    if (unknown.length) throw new ApiError(400, 'VALIDATION', `Unknown workspace: ${unknown.join(', ')}`, { enabledWorkspaces: `Unknown workspace: ${unknown.join(', ')}` });
+    if (unknown.length) throw new ApiError('invalid', 'VALIDATION', `Unknown workspace: ${unknown.join(', ')}`, { enabledWorkspaces: `Unknown workspace: ${unknown.join(', ')}` });
     flag.enabledWorkspaces = urls.map((workspaceUrl) => ({ workspaceUrl }));
     return structuredClone(flag);
   }
   async delete(key: string) {
     this.check(`delete ${key}`);
-    if (!this.flags.some((f) => f.key === key)) throw new ApiError(404, 'NOT_FOUND', `There is no feature flag "${key}"`);
+    if (!this.flags.some((f) => f.key === key)) throw new ApiError('not-found', 'NOT_FOUND', `There is no feature flag "${key}"`);
     this.flags = this.flags.filter((f) => f.key !== key);
   }
 }
@@ -133,7 +133,7 @@ export class FakeAllowListApi extends Failing implements AllowListApi {
   }
   async add(workspaceId: string, email: string) {
     this.check(`add ${email}`);
-    if (this.entries.some((e) => e.workspaceId === workspaceId && e.entry === email)) throw new ApiError(409, 'CONFLICT', `${email} is already on the list`, { email: 'Already on the list' });
+    if (this.entries.some((e) => e.workspaceId === workspaceId && e.entry === email)) throw new ApiError('conflict', 'CONFLICT', `${email} is already on the list`, { email: 'Already on the list' });
     const entry: AllowListEntry = {
       entryId: `00000000-0000-4000-8000-${String(++this.n).padStart(12, '0')}`,
       workspaceId,
@@ -153,7 +153,7 @@ export class FakeAllowListApi extends Failing implements AllowListApi {
     this.check(`remove ${entryId}`);
     const before = this.entries.length;
     this.entries = this.entries.filter((e) => !(e.workspaceId === workspaceId && e.entryId === entryId));
-    if (this.entries.length === before) throw new ApiError(404, 'NOT_FOUND', 'There is no such entry');
+    if (this.entries.length === before) throw new ApiError('not-found', 'NOT_FOUND', 'There is no such entry');
   }
 }
 
@@ -174,7 +174,7 @@ export class FakePlatformUsersApi extends Failing implements PlatformUsersApi {
   async record(workspaceId: string, by: { userId: string } | { email: string }): Promise<UserRecord> {
     this.check('record');
     const user = this.users.find((u) => u.workspaceId === workspaceId && ('email' in by ? u.email === by.email : u.userId === by.userId));
-    if (!user) throw new ApiError(404, 'NOT_FOUND', 'There is no such user in this workspace');
+    if (!user) throw new ApiError('not-found', 'NOT_FOUND', 'There is no such user in this workspace');
     return {
       user: structuredClone(user),
       courses: [
@@ -188,8 +188,8 @@ export class FakePlatformUsersApi extends Failing implements PlatformUsersApi {
     this.check('update');
     this.updates.push(body);
     const user = this.users.find((u) => u.userId === body.userId && u.workspaceId === body.workspaceId);
-    if (!user) throw new ApiError(404, 'NOT_FOUND', 'There is no such user in this workspace');
-    if (body.email === 'admin@acme.test') throw new ApiError(409, 'CONFLICT', 'Another user of this workspace has this email', { email: 'Already used in this workspace' });
+    if (!user) throw new ApiError('not-found', 'NOT_FOUND', 'There is no such user in this workspace');
+    if (body.email === 'admin@acme.test') throw new ApiError('conflict', 'CONFLICT', 'Another user of this workspace has this email', { email: 'Already used in this workspace' });
     Object.assign(user, Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'workspaceId' && k !== 'userId')));
     return structuredClone(user);
   }

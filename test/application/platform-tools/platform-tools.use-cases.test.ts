@@ -78,7 +78,7 @@ describe('PublishUserManual', () => {
 
   it('passes the server’s refusal of a file that is not a PDF on to the form', async () => {
     const api = new FakeUserManualApi();
-    api.failNext = new ApiError(400, 'UNSUPPORTED_FILE', 'This file is not a PDF', { file: 'Not a PDF (it does not start with %PDF-)' });
+    api.failNext = new ApiError('invalid', 'UNSUPPORTED_FILE', 'This file is not a PDF', { file: 'Not a PDF (it does not start with %PDF-)' });
     const outcome = await new PublishUserManual(api).execute({ workspaceId: null, format: 'PDF', file: { name: 'm.pdf', content: new Blob(['MZ']) } });
     expect(outcome).toMatchObject({ ok: false, reason: 'invalid', fields: { file: expect.stringContaining('%PDF-') } });
   });
@@ -100,7 +100,7 @@ describe('allow-list use cases', () => {
     expect(await upload.execute(ACME.workspaceId, { name: 'list.pdf', content: new Blob(['x']) })).toMatchObject({ ok: false, fields: { file: expect.any(String) } });
     expect(await upload.execute(ACME.workspaceId, { name: 'list.csv', content: new Blob([new Uint8Array(1024 * 1024 + 1)]) })).toMatchObject({ reason: 'too-large' });
     expect(await upload.execute(ACME.workspaceId, { name: 'list.csv', content: new Blob(['a@b.com']) })).toMatchObject({ ok: true, result: { added: 2 } });
-    api.uploadAnswer = new ApiError(400, 'INVALID_LINES', '2 lines are not an email address or @domain', { file: '2 bad lines: 3, 10', 'line.10': 'Not an email address or @domain: y', 'line.3': 'Not an email address or @domain: x' });
+    api.uploadAnswer = new ApiError('invalid', 'INVALID_LINES', '2 lines are not an email address or @domain', { file: '2 bad lines: 3, 10', 'line.10': 'Not an email address or @domain: y', 'line.3': 'Not an email address or @domain: x' });
     const refused = await upload.execute(ACME.workspaceId, { name: 'list.csv', content: new Blob(['x']) });
     expect(refused.ok).toBe(false);
     expect(badLines(refused.ok ? {} : refused.fields)).toEqual([

@@ -35,7 +35,7 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
 
   private find(workspaceId: string): WorkspaceDetails {
     const found = this.workspaces.find((w) => w.workspaceId === workspaceId);
-    if (!found) throw new ApiError(404, 'NOT_FOUND', 'There is no such workspace');
+    if (!found) throw new ApiError('not-found', 'NOT_FOUND', 'There is no such workspace');
     return found;
   }
 
@@ -62,7 +62,7 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
     this.calls.push(`create ${body.workspaceUrl}`);
     this.fail();
     const taken = this.workspaces.find((w) => w.workspaceUrl === body.workspaceUrl);
-    if (taken) throw new ApiError(409, 'CONFLICT', `${body.workspaceUrl} is already the address of ${taken.companyName}`, { workspaceUrl: `Already used by ${taken.companyName}` });
+    if (taken) throw new ApiError('conflict', 'CONFLICT', `${body.workspaceUrl} is already the address of ${taken.companyName}`, { workspaceUrl: `Already used by ${taken.companyName}` });
     const created = workspace({
       companyName: body.companyName,
       workspaceUrl: body.workspaceUrl,
@@ -85,7 +85,7 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
   async changeUrl(workspaceId: string, workspaceUrl: string): Promise<WorkspaceDetails> {
     this.fail();
     if (this.workspaces.some((w) => w.workspaceUrl === workspaceUrl && w.workspaceId !== workspaceId)) {
-      throw new ApiError(409, 'CONFLICT', 'Taken', { workspaceUrl: 'Already used' });
+      throw new ApiError('conflict', 'CONFLICT', 'Taken', { workspaceUrl: 'Already used' });
     }
     return this.update(workspaceId, { workspaceUrl });
   }

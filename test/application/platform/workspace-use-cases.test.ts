@@ -28,7 +28,7 @@ describe('CreateWorkspace', () => {
     const api = new FakeWorkspaceAdminApi();
     const outcome = await new CreateWorkspace(api).execute({ ...INITECH, workspaceUrl: 'acme.localhost' });
     expect(outcome).toEqual({ ok: false, reason: 'conflict', message: 'acme.localhost is already the address of Acme', fields: { workspaceUrl: 'Already used by Acme' } });
-    api.failNext = new ApiError(500, 'INTERNAL', 'boom');
+    api.failNext = new ApiError('server-error', 'INTERNAL', 'boom');
     await expect(new CreateWorkspace(api).execute(INITECH)).rejects.toThrow('boom');
   });
 });
@@ -62,7 +62,7 @@ describe('workspace settings', () => {
     expect(await new SetContractExpiry(api).execute(id, '2027-03-31')).toMatchObject({ ok: true, workspace: { contractExpiresOn: '2027-03-31' } });
     expect(await new SetContractExpiry(api).execute(id, '')).toMatchObject({ ok: true, workspace: { contractExpiresOn: null } });
     expect(await new SetContractExpiry(api).execute(id, '31/03/2027')).toMatchObject({ ok: false, fields: { contractExpiresOn: 'Give a date as YYYY-MM-DD' } });
-    api.failNext = new ApiError(400, 'VALIDATION', 'Not a date', { contractExpiresOn: 'Not a date' });
+    api.failNext = new ApiError('invalid', 'VALIDATION', 'Not a date', { contractExpiresOn: 'Not a date' });
     expect(await new SetContractExpiry(api).execute(id, '2027-02-30')).toEqual({ ok: false, reason: 'invalid', message: 'Not a date', fields: { contractExpiresOn: 'Not a date' } });
   });
 

@@ -49,7 +49,7 @@ export class FakeWorkflowApi implements WorkflowApi {
 
   private async detail(workflowId: string): Promise<WorkflowDetail> {
     const w = this.workflows.get(workflowId);
-    if (!w) throw new ApiError(404, 'NOT_FOUND', 'Workflow not found');
+    if (!w) throw new ApiError('not-found', 'NOT_FOUND', 'Workflow not found');
     const versions = [...this.versions.values()]
       .filter((v) => v.workflowId === workflowId)
       .sort((a, b) => b.versionNumber - a.versionNumber)
@@ -68,7 +68,7 @@ export class FakeWorkflowApi implements WorkflowApi {
     this.calls.push(`getVersion ${id}`);
     this.fail();
     const v = this.versions.get(id);
-    if (!v) throw new ApiError(404, 'NOT_FOUND', 'Workflow version not found');
+    if (!v) throw new ApiError('not-found', 'NOT_FOUND', 'Workflow version not found');
     return structuredClone(v);
   }
 
@@ -125,7 +125,7 @@ export class FakeWorkflowApi implements WorkflowApi {
     this.calls.push(`addStep ${versionId} ${body.kind} ${body.name}`);
     this.fail();
     const v = this.versions.get(versionId)!;
-    if (v.status !== 'DRAFT') throw new ApiError(409, 'CONFLICT', 'This version is published or archived and cannot be changed: create a new version from it.');
+    if (v.status !== 'DRAFT') throw new ApiError('conflict', 'CONFLICT', 'This version is published or archived and cannot be changed: create a new version from it.');
     const step: WorkflowStep = {
       stepId: this.id('s'),
       workflowVersionId: versionId,
@@ -146,8 +146,8 @@ export class FakeWorkflowApi implements WorkflowApi {
     this.calls.push(`removeStep ${stepId} ${versionId}`);
     this.fail();
     const v = this.versions.get(versionId);
-    if (!v || !v.steps.some((s) => s.stepId === stepId)) throw new ApiError(404, 'NOT_FOUND', 'Step not found in this version');
-    if (v.status !== 'DRAFT') throw new ApiError(409, 'CONFLICT', 'This version is published or archived and cannot be changed: create a new version from it.');
+    if (!v || !v.steps.some((s) => s.stepId === stepId)) throw new ApiError('not-found', 'NOT_FOUND', 'Step not found in this version');
+    if (v.status !== 'DRAFT') throw new ApiError('conflict', 'CONFLICT', 'This version is published or archived and cannot be changed: create a new version from it.');
     v.steps = v.steps.filter((s) => s.stepId !== stepId).map((s, i) => ({ ...s, position: i + 1 }));
     v.stepCount = v.steps.length;
   }

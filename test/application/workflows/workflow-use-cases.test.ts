@@ -33,7 +33,7 @@ describe('workflow use cases', () => {
     });
 
     it("hands back the server's field errors", async () => {
-      api.failNext = new ApiError(400, 'VALIDATION', 'Bad business units', { branchIdList: 'Unknown business unit' });
+      api.failNext = new ApiError('invalid', 'VALIDATION', 'Bad business units', { branchIdList: 'Unknown business unit' });
       const outcome = await new CreateWorkflow(api).execute({ workflowName: 'X', branchIdList: ['b'] });
       expect(outcome).toEqual({ ok: false, reason: 'invalid', message: 'Bad business units', fields: { branchIdList: 'Unknown business unit' } });
     });
@@ -133,7 +133,7 @@ describe('workflow use cases', () => {
 
     it('lets unexpected failures throw', async () => {
       const { wf, version } = await draftWithSteps();
-      api.failNext = new ApiError(500, 'INTERNAL', 'boom');
+      api.failNext = new ApiError('server-error', 'INTERNAL', 'boom');
       await expect(new PublishWorkflowVersion(api).execute({ workflowId: wf.workflowId, version })).rejects.toThrow('boom');
     });
   });

@@ -129,7 +129,7 @@ describe('HttpCourseApi', () => {
     server.use(http.get(`${BASE}/api/course/${COURSE}/members`, () => HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 })));
     const { api, sessions, lostSession } = adapter();
     const error = await api.members(COURSE, { page: 0, pageSize: 20 }).catch((e: unknown) => e);
-    expect(ApiError.is(error) && error.status).toBe(401);
+    expect(ApiError.is(error) && error.reason).toBe('signed-out');
     expect(sessions.token()).toBeNull();
     expect(lostSession()).toBe(true);
   });

@@ -93,7 +93,7 @@ describe('HttpAuthApi over the main API', () => {
     const { auth } = setup();
     const error = await auth.currentUser().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION', fields: { userEmail: 'bad' } });
+    expect(error).toMatchObject({ reason: 'invalid', code: 'VALIDATION', fields: { userEmail: 'bad' } });
   });
 
   it('rejects an answer that breaks the contract', async () => {

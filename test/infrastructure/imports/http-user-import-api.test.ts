@@ -112,13 +112,13 @@ describe('HttpUserImportApi', () => {
     );
     const error = await adapter().api.validate({ file, mapping }).catch((e: unknown) => e);
     expect(ApiError.is(error)).toBe(true);
-    expect(error).toMatchObject({ status: 400, code: 'MALFORMED_FILE', fields: { row: '3', column: '2' } });
+    expect(error).toMatchObject({ reason: 'invalid', code: 'MALFORMED_FILE', fields: { row: '3', column: '2' } });
   });
 
   it('clears the session on 401', async () => {
     server.use(http.post(`${BASE}/api/invite/bulk`, () => HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 })));
     const { api, sessions, lostSession } = adapter();
-    await expect(api.importUsers({ file, mapping })).rejects.toMatchObject({ status: 401 });
+    await expect(api.importUsers({ file, mapping })).rejects.toMatchObject({ reason: 'signed-out' });
     expect(sessions.token()).toBeNull();
     expect(lostSession()).toBe(true);
   });

@@ -132,7 +132,7 @@ describe('HttpWorkspaceAdminApi', () => {
     );
     const api = new HttpWorkspaceAdminApi(testClient(BASE, 'tok').client);
     const error = await api.uploadLogo(new Blob([new Uint8Array(4)], { type: 'image/png' }), 'big.png').catch((e: unknown) => e);
-    expect(ApiError.is(error) && [error.status, error.message]).toEqual([413, 'The logo is larger than 512 KB']);
+    expect(ApiError.is(error) && [error.reason, error.message]).toEqual(['too-large', 'The logo is larger than 512 KB']);
   });
 
   it('reads and updates the settings', async () => {

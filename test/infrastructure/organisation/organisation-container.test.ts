@@ -2,16 +2,15 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../../../src/infrastructure/container';
 import { loadArea } from '../../../src/ui/app/areas';
-import { shellViewModels } from '../../../src/ui/app/view-models';
-import {
-  BrandingViewModel,
-  BusinessUnitsViewModel,
-  DepartmentsViewModel,
-  WorkspaceSettingsViewModel,
-} from '../../../src/ui/organisation/organisation.view-models';
+import { shellViewModels } from '../../../src/ui/app/shell.bindings';
+import { BrandingViewModel } from '../../../src/ui/organisation/branding.view-model';
+import { BusinessUnitsViewModel } from '../../../src/ui/organisation/business-units.view-model';
+import { DepartmentsViewModel } from '../../../src/ui/organisation/departments.view-model';
+import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/workspace-settings.view-model';
 import { ACME_SITE, FakeSessionStore } from '../../support/fakes';
 
-describe('the organisation area in the composition root', () => {
+// Importing the area's module graph on first use: allow for a busy machine.
+describe('the organisation area in the composition root', { timeout: 30_000 }, () => {
   it('binds its adapters, use cases and view-models when first visited, a fresh view-model per screen', async () => {
     const requests: string[] = [];
     const container = createContainer({

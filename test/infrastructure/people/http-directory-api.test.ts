@@ -33,7 +33,7 @@ describe('HttpDirectoryApi', () => {
     const error = await api()
       .update('8d7f6a4e-2b1c-4d3e-9f8a-7b6c5d4e3f2a', { role: 'EMPLOYER' })
       .catch((e: unknown) => e);
-    expect(ApiError.is(error) && error.status).toBe(409);
+    expect(ApiError.is(error) && error.reason).toBe('conflict');
     expect((error as ApiError).fields).toEqual({ role: 'no' });
     expect((error as ApiError).message).toBe('no for 8d7f6a4e-2b1c-4d3e-9f8a-7b6c5d4e3f2a');
   });

@@ -64,7 +64,7 @@ describe('the platform tools adapters', () => {
     );
     const api = new HttpPlatformUsersApi(testClient(BASE, 'tok').client);
     const error = await api.update({ workspaceId: WS, userId: WS, email: 'a@b.com' }).catch((e: unknown) => e);
-    expect(ApiError.is(error) && error.status).toBe(409);
+    expect(ApiError.is(error) && error.reason).toBe('conflict');
     expect((error as ApiError).fields).toEqual({ email: 'Already used in this workspace' });
   });
 
@@ -108,6 +108,6 @@ describe('the platform tools adapters', () => {
     await new HttpFlagAdminApi(client).delete('old-beta');
     expect(deleted).toEqual(['old-beta']);
     const refused = await new HttpFlagAdminApi(client).delete('maintenance').catch((e: unknown) => e);
-    expect(ApiError.is(refused) && refused.status).toBe(409);
+    expect(ApiError.is(refused) && refused.reason).toBe('conflict');
   });
 });

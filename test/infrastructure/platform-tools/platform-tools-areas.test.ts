@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { createContainer } from '../../../src/infrastructure/container';
 import { loadArea } from '../../../src/ui/app/areas';
-import { shellViewModels } from '../../../src/ui/app/view-models';
+import { shellViewModels } from '../../../src/ui/app/shell.bindings';
 import { ManualViewModel } from '../../../src/ui/manual/manual.view-model';
 import { AllowListViewModel } from '../../../src/ui/platform-tools/allow-list.view-model';
 import { FlagsViewModel } from '../../../src/ui/platform-tools/flags.view-model';

@@ -65,7 +65,7 @@ describe('HttpWorkspaceAdminApi', () => {
     const body = { companyName: 'Initech', workspaceUrl: 'initech.localhost', adminEmail: 'bill@initech.test', adminFirstName: 'Bill' };
     expect(await api.create(body)).toMatchObject({ companyName: 'Initech' });
     const refused = await api.create({ ...body, workspaceUrl: 'acme.localhost' }).catch((e: unknown) => e);
-    expect(ApiError.is(refused) && refused.status === 409 && refused.fields).toEqual({ workspaceUrl: 'Already used by Acme' });
+    expect(ApiError.is(refused) && refused.reason === 'conflict' && refused.fields).toEqual({ workspaceUrl: 'Already used by Acme' });
     await api.setUserLimit(ID, 25);
     expect(await api.setModules(ID, { courses: false })).toEqual({ courses: false, 'concerned-authority': true, compliance: true });
     await api.remove(ID);
@@ -75,7 +75,7 @@ describe('HttpWorkspaceAdminApi', () => {
 
 describe('FeatureFlagPoller and contract expiry', () => {
   it('reports an ended contract from the poll’s 403, and clears it when a poll succeeds again', async () => {
-    const answers: (FeatureFlag[] | Error)[] = [[], new ApiError(403, 'CONTRACT_EXPIRED', 'ended'), []];
+    const answers: (FeatureFlag[] | Error)[] = [[], new ApiError('forbidden', 'CONTRACT_EXPIRED', 'ended'), []];
     const poller = new FeatureFlagPoller({ featureFlags: async () => {
       const next = answers.shift()!;
       if (next instanceof Error) throw next;

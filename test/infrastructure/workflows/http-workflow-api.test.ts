@@ -153,7 +153,7 @@ describe('HttpWorkflowApi over the case API', () => {
     const error = await api.create({ workflowName: '' }).catch((e: unknown) => e);
     expect(ApiError.is(error) && error.fields).toEqual({ workflowName: 'Enter a name' });
     const missing = await api.get(WF).catch((e: unknown) => e);
-    expect(ApiError.is(missing) && missing.status).toBe(404);
+    expect(ApiError.is(missing) && missing.reason).toBe('not-found');
   });
 
   it('clears the session on a 401', async () => {

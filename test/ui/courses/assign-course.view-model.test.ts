@@ -107,7 +107,7 @@ describe('AssignCourseViewModel while its start is still loading', () => {
     vm.changed({ businessUnit: 'pune' }, { businessUnit: 'pune', department: '' });
     org.call('pune').answer();
     await settle();
-    org.call('ALL').fail(new ApiError(500, 'INTERNAL', 'Server trouble'));
+    org.call('ALL').fail(new ApiError('server-error', 'INTERNAL', 'Server trouble'));
     await settle();
     expect(labels(vm)).toEqual(['All departments', 'Human Resources', 'Sales']);
     expect(vm.departmentsError).toBeNull();

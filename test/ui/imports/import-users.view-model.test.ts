@@ -17,7 +17,7 @@ class FakeInvitationsApi implements InvitationsApi {
     return { unused: this.unsent, unsent: this.unsent, expired: 0 };
   }
   async sendUnused() {
-    if (this.fail) throw new ApiError(500, 'INTERNAL', 'The server could not complete this request');
+    if (this.fail) throw new ApiError('server-error', 'INTERNAL', 'The server could not complete this request');
     const sent = this.unsent;
     this.unsent = 0;
     return { sent };
@@ -108,7 +108,7 @@ describe('ImportUsersViewModel', () => {
 
   it("shows the server's message when the file is refused", async () => {
     const { vm, api } = viewModel();
-    api.failNext = new ApiError(400, 'MALFORMED_FILE', 'The CSV file is malformed at row 3, column 2: a quoted value is not closed');
+    api.failNext = new ApiError('invalid', 'MALFORMED_FILE', 'The CSV file is malformed at row 3, column 2: a quoted value is not closed');
     await vm.chooseFile(csvFile('users.csv', SAMPLE));
     expect(vm.step).toBe('upload');
     expect(vm.error).toBe('The CSV file is malformed at row 3, column 2: a quoted value is not closed');
@@ -126,7 +126,7 @@ describe('ImportUsersViewModel', () => {
     const { vm, api } = viewModel();
     await vm.chooseFile(csvFile('users.csv', SAMPLE));
     await vm.validate({ email: 0, firstName: 1 });
-    api.failNext = new ApiError(409, 'USER_LIMIT', 'This workspace may have at most 40 users');
+    api.failNext = new ApiError('conflict', 'USER_LIMIT', 'This workspace may have at most 40 users');
     await vm.runImport();
     expect(vm.step).toBe('validate');
     expect(vm.error).toBe('This workspace may have at most 40 users');

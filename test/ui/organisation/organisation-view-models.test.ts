@@ -10,12 +10,10 @@ import {
 } from '../../../src/application/organisation/department.use-cases';
 import { SaveWorkspaceSettings, SetWorkspaceColour, UploadLogo } from '../../../src/application/organisation/workspace-admin.use-cases';
 import { ApiError } from '../../../src/application/shared/api-error';
-import {
-  BrandingViewModel,
-  BusinessUnitsViewModel,
-  DepartmentsViewModel,
-  WorkspaceSettingsViewModel,
-} from '../../../src/ui/organisation/organisation.view-models';
+import { BrandingViewModel } from '../../../src/ui/organisation/branding.view-model';
+import { BusinessUnitsViewModel } from '../../../src/ui/organisation/business-units.view-model';
+import { DepartmentsViewModel } from '../../../src/ui/organisation/departments.view-model';
+import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/workspace-settings.view-model';
 import { ACME_SITE, FakeOrganisationApi } from '../../support/fakes';
 import { FakeBusinessUnitsApi, FakeDepartmentsApi, FakeWorkspaceAdminApi } from '../../application/organisation/fake-organisation-admin-api';
 
@@ -103,7 +101,7 @@ describe('BusinessUnitsViewModel', () => {
   it('shows a load error', async () => {
     const { api, vm } = unitsVm();
     api.list = async () => {
-      throw new ApiError(403, 'FORBIDDEN', 'You may not do this');
+      throw new ApiError('forbidden', 'FORBIDDEN', 'You may not do this');
     };
     await vm.load(1);
     expect(vm.list.status).toBe('error');

@@ -25,7 +25,7 @@ class FakePermissionsApi implements PermissionsApi {
 
   async all() {
     this.calls.push('all');
-    if (this.failLoad) throw new ApiError(500, 'INTERNAL', 'The server could not complete this request');
+    if (this.failLoad) throw new ApiError('server-error', 'INTERNAL', 'The server could not complete this request');
     return this.matrix();
   }
 
@@ -93,7 +93,7 @@ describe('PermissionsViewModel', () => {
     const { vm, api } = vmWith();
     await vm.load();
     vm.set('EMPLOYEE', 'manual.read', false);
-    api.failNext = new ApiError(400, 'VALIDATION', 'Invalid body: permissions.manual.read', { 'permissions.manual.read': 'Invalid value' });
+    api.failNext = new ApiError('invalid', 'VALIDATION', 'Invalid body: permissions.manual.read', { 'permissions.manual.read': 'Invalid value' });
     await vm.save();
     expect(vm.notice).toEqual({ type: 'error', message: 'Invalid body: permissions.manual.read' });
     expect(vm.dirty).toBe(true);
@@ -132,7 +132,7 @@ describe('ShellViewModel menu from the server', () => {
     const api: NavigationApi = {
       navigation: async () => {
         asked++;
-        throw new ApiError(500, 'INTERNAL', 'The server could not complete this request');
+        throw new ApiError('server-error', 'INTERNAL', 'The server could not complete this request');
       },
     };
     const main = new ShellViewModel(organisation, api, { isMainSite: true } as never);

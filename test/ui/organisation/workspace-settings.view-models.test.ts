@@ -11,8 +11,9 @@ import { ApiError } from '../../../src/application/shared/api-error';
 import type { AllowListEntry } from '../../../src/contracts/main/allow-list.contract';
 import type { MessageTemplate, SaveTemplateBody } from '../../../src/contracts/main/templates.contract';
 import { fillTemplate, TEMPLATE_SPECS } from '../../../src/domain/messages/message-template';
-import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/organisation.view-models';
-import { InvitationTemplateViewModel, SignupAllowListViewModel } from '../../../src/ui/organisation/settings.view-models';
+import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/workspace-settings.view-model';
+import { InvitationTemplateViewModel } from '../../../src/ui/organisation/invitation-template.view-model';
+import { SignupAllowListViewModel } from '../../../src/ui/organisation/signup-allow-list.view-model';
 import { FakeWorkspaceAdminApi } from '../../application/organisation/fake-organisation-admin-api';
 
 class FakeSignupAllowListApi implements SignupAllowListApi {
@@ -27,7 +28,7 @@ class FakeSignupAllowListApi implements SignupAllowListApi {
   }
   async add(email: string) {
     this.calls.push(`add ${email}`);
-    if (this.entries.some((e) => e.entry === email)) throw new ApiError(409, 'CONFLICT', `${email} is already on the list`, { email: 'Already on the list' });
+    if (this.entries.some((e) => e.entry === email)) throw new ApiError('conflict', 'CONFLICT', `${email} is already on the list`, { email: 'Already on the list' });
     const entry: AllowListEntry = {
       entryId: `e${this.next++}`,
       workspaceId: 'acme',
@@ -40,7 +41,7 @@ class FakeSignupAllowListApi implements SignupAllowListApi {
   }
   async remove(entryId: string) {
     this.calls.push(`remove ${entryId}`);
-    if (!this.entries.some((e) => e.entryId === entryId)) throw new ApiError(404, 'NOT_FOUND', 'There is no such entry');
+    if (!this.entries.some((e) => e.entryId === entryId)) throw new ApiError('not-found', 'NOT_FOUND', 'There is no such entry');
     this.entries = this.entries.filter((e) => e.entryId !== entryId);
   }
 }
@@ -114,7 +115,7 @@ describe('WorkspaceSettingsViewModel: sign-in, sessions and invitations', () => 
   it("puts the server's refusal under the field it names", async () => {
     const api = new FakeWorkspaceAdminApi();
     api.updateSettings = async () => {
-      throw new ApiError(400, 'VALIDATION', 'At most 120 days', { sessionLifetimeDays: 'At most 120 days' });
+      throw new ApiError('invalid', 'VALIDATION', 'At most 120 days', { sessionLifetimeDays: 'At most 120 days' });
     };
     const vm = new WorkspaceSettingsViewModel(api, new SaveWorkspaceSettings(api));
     await vm.load();

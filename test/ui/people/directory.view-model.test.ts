@@ -138,7 +138,7 @@ describe('DirectoryViewModel', () => {
     vm.list.select(['u1', 'u2', 'u21']);
     expect(vm.list.selected.map((u) => u.email)).toEqual(['person1@acme.test', 'person2@acme.test', 'person21@acme.test']);
     api.list = async () => {
-      throw new ApiError(500, 'INTERNAL', 'The server could not complete this request');
+      throw new ApiError('server-error', 'INTERNAL', 'The server could not complete this request');
     };
     await vm.load(3);
     expect(vm.list).toMatchObject({ status: 'error', error: 'The server could not complete this request' });

@@ -68,7 +68,7 @@ describe('InvitePeopleViewModel: departments of the chosen business unit', () =>
     void vm.loadDepartments('hq');
     org.pending.get('hq')!.answer();
     await settle();
-    org.pending.get('pune')!.fail(new ApiError(500, 'INTERNAL', 'Server trouble'));
+    org.pending.get('pune')!.fail(new ApiError('server-error', 'INTERNAL', 'Server trouble'));
     await settle();
     expect(names(vm)).toEqual(['Human Resources', 'Engineering']);
   });

@@ -45,7 +45,7 @@ describe('the invitations waiting on the People screen', () => {
 
   it('says nothing was sent when the mail service fails', async () => {
     const api = new FakeInvitations({ unused: 1, unsent: 0, expired: 0 });
-    api.failSend = new ApiError(503, 'MAIL_UNAVAILABLE', 'Mail could not be sent; try again later');
+    api.failSend = new ApiError('server-error', 'MAIL_UNAVAILABLE', 'Mail could not be sent; try again later');
     const vm = new PendingInvitationsViewModel(api);
     await vm.load();
     expect(await vm.sendAll()).toBe(false);

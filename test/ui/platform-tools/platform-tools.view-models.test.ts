@@ -104,7 +104,7 @@ describe('FlagsViewModel', () => {
     await vm.save({ value: 'off', workspaceUrls: [] });
     expect(api.calls).toContain('update elevateip=off');
     expect(vm.rows.find((r) => r.key === 'elevateip')!.value).toBe('off');
-    api.failNext = new ApiError(500, 'INTERNAL', 'The server could not complete this request');
+    api.failNext = new ApiError('server-error', 'INTERNAL', 'The server could not complete this request');
     await vm.load();
     expect(vm.status).toBe('error');
     expect(vm.error).toBe('The server could not complete this request');
@@ -168,7 +168,7 @@ describe('ManualPublishViewModel and ManualViewModel', () => {
     await reader.load();
     expect(reader.status).toBe('ready');
     expect(reader.manual).toBeNull();
-    api.failNext = new ApiError(503, 'MAINTENANCE', 'Under maintenance');
+    api.failNext = new ApiError('server-error', 'MAINTENANCE', 'Under maintenance');
     await reader.load();
     expect(reader.status).toBe('error');
     expect(reader.error).toBe('Under maintenance');
@@ -207,7 +207,7 @@ describe('AllowListViewModel', () => {
     await vm.choose(ACME.workspaceId);
     await vm.upload({ name: 'list.csv', content: new Blob(['a@b.com\n']) });
     expect(vm.notice?.message).toBe('list.csv: 2 added.');
-    api.uploadAnswer = new ApiError(400, 'INVALID_LINES', '1 line is not an email address or @domain (line 4). Nothing was added.', { 'line.4': 'Not an email address or @domain: nope' });
+    api.uploadAnswer = new ApiError('invalid', 'INVALID_LINES', '1 line is not an email address or @domain (line 4). Nothing was added.', { 'line.4': 'Not an email address or @domain: nope' });
     await vm.upload({ name: 'list.csv', content: new Blob(['nope\n']) });
     expect(vm.uploadError).toContain('Nothing was added');
     expect(vm.uploadProblems).toEqual([{ line: 4, reason: 'Not an email address or @domain: nope' }]);

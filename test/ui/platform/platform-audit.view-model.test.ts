@@ -33,7 +33,7 @@ describe('PlatformAuditViewModel', () => {
   });
 
   it('shows why the trail could not be read', async () => {
-    const vm = new PlatformAuditViewModel({ events: async () => Promise.reject(new ApiError(403, 'FORBIDDEN', 'You may not do this')) });
+    const vm = new PlatformAuditViewModel({ events: async () => Promise.reject(new ApiError('forbidden', 'FORBIDDEN', 'You may not do this')) });
     await vm.load(1);
     expect(vm.list.status).toBe('error');
     expect(vm.list.error).toBe('You may not do this');

@@ -37,7 +37,7 @@ describe('WorkspaceListViewModel', () => {
   it('shows a load failure, and a refused create beside its fields; a good create is remembered to open it', async () => {
     const api = new FakeWorkspaceAdminApi();
     const vm = new WorkspaceListViewModel(api, new CreateWorkspace(api));
-    api.failNext = new ApiError(500, 'INTERNAL', 'The server could not complete this request');
+    api.failNext = new ApiError('server-error', 'INTERNAL', 'The server could not complete this request');
     await vm.load(1);
     expect(vm.list.status).toBe('error');
     expect(vm.list.error).toBe('The server could not complete this request');

@@ -5,9 +5,11 @@ import { CreateWorkflowVersion } from '../../../src/application/workflows/create
 import { CreateWorkflow } from '../../../src/application/workflows/create-workflow.use-case';
 import { PublishWorkflowVersion } from '../../../src/application/workflows/publish-workflow-version.use-case';
 import { RemoveWorkflowStep } from '../../../src/application/workflows/remove-workflow-step.use-case';
-import { WorkflowListViewModel, WorkflowViewModel } from '../../../src/ui/workflows/workflows.view-models';
+import { WorkflowListViewModel } from '../../../src/ui/workflows/workflow-list.view-model';
+import { WorkflowViewModel } from '../../../src/ui/workflows/workflow.view-model';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { FakeWorkflowApi } from '../../application/workflows/fake-workflow-api';
+import type { WorkflowPage } from '../../../src/application/workflows/workflow-api.port';
 
 function workflowVm(api: FakeWorkflowApi) {
   return new WorkflowViewModel(api, new CreateWorkflowVersion(api), new AddWorkflowStep(api), new PublishWorkflowVersion(api), new RemoveWorkflowStep(api));
@@ -18,7 +20,7 @@ describe('WorkflowListViewModel', () => {
     const api = new FakeWorkflowApi();
     const vm = new WorkflowListViewModel(api, new CreateWorkflow(api));
     await vm.load(1);
-    expect(vm.status).toBe('ready');
+    expect(vm.list.status).toBe('ready');
     expect(vm.rows).toEqual([]);
     const wf = await api.create({ workflowName: 'POSH redressal' });
     await api.createVersion(wf.workflowId, { name: 'v1' });
@@ -34,10 +36,10 @@ describe('WorkflowListViewModel', () => {
     await vm.create({ workflowName: 'Inquiry' });
     expect(vm.createOpen).toBe(false);
     expect(vm.createdWorkflowId).toBeTruthy();
-    api.failNext = new ApiError(500, 'INTERNAL', 'The server could not complete this request');
+    api.failNext = new ApiError('server-error', 'INTERNAL', 'The server could not complete this request');
     await vm.load(1);
-    expect(vm.status).toBe('error');
-    expect(vm.error).toBe('The server could not complete this request');
+    expect(vm.list.status).toBe('error');
+    expect(vm.list.error).toBe('The server could not complete this request');
   });
 });
 
@@ -110,5 +112,39 @@ describe('WorkflowViewModel', () => {
     await vm.load('nope');
     expect(vm.status).toBe('error');
     expect(vm.error).toBe('Workflow not found');
+  });
+});
+
+describe('WorkflowListViewModel paging', () => {
+  it('asks the server for the page shown, and a slow earlier page never overwrites the later one', async () => {
+    const pending: { page: number; answer: (page: WorkflowPage) => void }[] = [];
+    class SlowWorkflowApi extends FakeWorkflowApi {
+      override list(page: number): Promise<WorkflowPage> {
+        return new Promise((answer) => pending.push({ page, answer }));
+      }
+    }
+    const api = new SlowWorkflowApi();
+    const vm = new WorkflowListViewModel(api, new CreateWorkflow(api));
+    const summary = (workflowId: string, workflowName: string) => ({
+      workflowId,
+      workflowName,
+      workflowDescription: '',
+      branchIdList: [],
+      defaultToWorkspace: true,
+      publishedVersion: null,
+      draftCount: 0,
+      versionCount: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const first = vm.load(1);
+    const second = vm.load(2);
+    expect(pending.map((p) => p.page)).toEqual([0, 1]);
+    pending[1].answer({ items: [summary('w21', 'Page two')], page: 1, pageSize: 20, total: 21 });
+    await second;
+    pending[0].answer({ items: [summary('w1', 'Page one')], page: 0, pageSize: 20, total: 21 });
+    await first;
+    expect(vm.rows.map((r) => r.workflowName)).toEqual(['Page two']);
+    expect([vm.list.page, vm.list.total, vm.list.status]).toEqual([2, 21, 'ready']);
   });
 });

@@ -56,7 +56,7 @@ export class HttpWorkflowApi implements WorkflowApi {
     try {
       return { ok: true, result: await this.caseApi.call(publishWorkflowVersion, { body: { workflowId, workflowVersionId } }) };
     } catch (error) {
-      if (ApiError.is(error) && error.status === 409) return { ok: false, reason: 'conflict', message: error.message };
+      if (ApiError.is(error) && error.reason === 'conflict') return { ok: false, reason: 'conflict', message: error.message };
       throw error;
     }
   }

@@ -43,9 +43,9 @@ export class HttpCourseApi implements CourseApi {
     try {
       return { ok: true, ...(await this.learning.call(assignCourse, { body })) };
     } catch (error) {
-      if (ApiError.is(error) && error.status === 409) return { ok: false, reason: 'not-published' };
-      if (ApiError.is(error) && error.status === 404) return { ok: false, reason: 'not-found', message: error.message, fields: error.fields };
-      if (ApiError.is(error) && error.status === 400) return { ok: false, reason: 'rejected', message: error.message, fields: error.fields };
+      if (ApiError.is(error) && error.reason === 'conflict') return { ok: false, reason: 'not-published' };
+      if (ApiError.is(error) && error.reason === 'not-found') return { ok: false, reason: 'not-found', message: error.message, fields: error.fields };
+      if (ApiError.is(error) && error.reason === 'invalid') return { ok: false, reason: 'rejected', message: error.message, fields: error.fields };
       throw error;
     }
   }

@@ -13,13 +13,13 @@ export class HttpAccountSecurityApi implements AccountSecurityApi {
       const done = await this.main.call(changePassword, { body });
       return { ok: true, sessionsEnded: done.sessionsEnded };
     } catch (error) {
-      if (ApiError.is(error) && error.status === 400 && error.fields.currentPassword) {
+      if (ApiError.is(error) && error.reason === 'invalid' && error.fields.currentPassword) {
         return { ok: false, field: 'currentPassword', message: error.fields.currentPassword };
       }
-      if (ApiError.is(error) && error.status === 400 && error.fields.userNewPassword) {
+      if (ApiError.is(error) && error.reason === 'invalid' && error.fields.userNewPassword) {
         return { ok: false, field: 'userNewPassword', message: error.fields.userNewPassword };
       }
-      if (ApiError.is(error) && error.status === 429) {
+      if (ApiError.is(error) && error.reason === 'rate-limited') {
         const minutes = Math.ceil((error.retryAfterSeconds ?? 60) / 60);
         return { ok: false, field: 'currentPassword', message: `Too many wrong passwords. Please wait ${minutes} minute(s) and try again.` };
       }
@@ -31,7 +31,7 @@ export class HttpAccountSecurityApi implements AccountSecurityApi {
     try {
       return await this.main.call(getSession, { params: { id: sessionId } });
     } catch (error) {
-      if (ApiError.is(error) && error.status === 404) return null;
+      if (ApiError.is(error) && error.reason === 'not-found') return null;
       throw error;
     }
   }

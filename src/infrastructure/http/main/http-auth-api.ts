@@ -21,7 +21,7 @@ import { ApiError } from '../../../application/shared/api-error';
 import { ApiClient, MainHttp } from '../api-client';
 
 function rateLimited(error: unknown): { ok: false; reason: 'rate-limited'; retryAfterSeconds: number } | null {
-  return ApiError.is(error) && error.status === 429 ? { ok: false, reason: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds ?? 60 } : null;
+  return ApiError.is(error) && error.reason === 'rate-limited' ? { ok: false, reason: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds ?? 60 } : null;
 }
 
 @injectable()
@@ -32,8 +32,8 @@ export class HttpAuthApi implements AuthApi {
     try {
       return { ok: true, session: await this.main.call(signIn, { body }) };
     } catch (error) {
-      if (ApiError.is(error) && error.status === 401) return { ok: false, reason: 'invalid-credentials' };
-      if (ApiError.is(error) && error.status === 403 && error.code === 'EMAIL_NOT_CONFIRMED') return { ok: false, reason: 'email-not-confirmed', message: error.message };
+      if (ApiError.is(error) && error.reason === 'signed-out') return { ok: false, reason: 'invalid-credentials' };
+      if (ApiError.is(error) && error.reason === 'forbidden' && error.code === 'EMAIL_NOT_CONFIRMED') return { ok: false, reason: 'email-not-confirmed', message: error.message };
       const limited = rateLimited(error);
       if (limited) return limited;
       throw error;
@@ -62,7 +62,7 @@ export class HttpAuthApi implements AuthApi {
           : await this.main.call(signInVerifySmsOtp, { body: { contactNumber: input.destination, userOtp: input.code, otpRequestId: input.requestId } });
       return { ok: true, session };
     } catch (error) {
-      if (ApiError.is(error) && error.status === 401) return { ok: false, reason: 'invalid-credentials' };
+      if (ApiError.is(error) && error.reason === 'signed-out') return { ok: false, reason: 'invalid-credentials' };
       const limited = rateLimited(error);
       if (limited) return limited;
       throw error;
@@ -84,10 +84,10 @@ export class HttpAuthApi implements AuthApi {
       await this.main.call(resetPassword, { body });
       return { ok: true };
     } catch (error) {
-      if (ApiError.is(error) && error.status === 400 && error.fields.userNewPassword) {
+      if (ApiError.is(error) && error.reason === 'invalid' && error.fields.userNewPassword) {
         return { ok: false, reason: 'weak-password', message: error.fields.userNewPassword };
       }
-      if (ApiError.is(error) && error.status === 400 && error.fields.confirmationCode) {
+      if (ApiError.is(error) && error.reason === 'invalid' && error.fields.confirmationCode) {
         return { ok: false, reason: 'wrong-code', message: error.fields.confirmationCode };
       }
       throw error;

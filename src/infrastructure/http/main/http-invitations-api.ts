@@ -7,8 +7,8 @@ import { ApiClient, MainHttp } from '../api-client';
 /** 404 and 410 answers of the claim call, as outcomes the screen explains. */
 function refused(error: unknown): { ok: false; reason: 'not-found' | 'used' | 'expired'; message: string } | null {
   if (!ApiError.is(error)) return null;
-  if (error.status === 404) return { ok: false, reason: 'not-found', message: error.message };
-  if (error.status === 410) return { ok: false, reason: error.code === 'INVITE_USED' ? 'used' : 'expired', message: error.message };
+  if (error.reason === 'not-found') return { ok: false, reason: 'not-found', message: error.message };
+  if (error.reason === 'gone') return { ok: false, reason: error.code === 'INVITE_USED' ? 'used' : 'expired', message: error.message };
   return null;
 }
 
@@ -41,7 +41,7 @@ export class HttpInvitationsApi implements InvitationsApi, InviteClaimApi {
       if (!session) throw new Error('The server did not sign the person in');
       return { ok: true, session };
     } catch (error) {
-      if (ApiError.is(error) && error.status === 400 && error.fields.userNewPassword) {
+      if (ApiError.is(error) && error.reason === 'invalid' && error.fields.userNewPassword) {
         return { ok: false, reason: 'weak-password', message: error.fields.userNewPassword };
       }
       const outcome = refused(error);

@@ -14,7 +14,7 @@ export class HttpOrganisationApi implements OrganisationApi, FlagsApi {
     try {
       return await this.main.call(companyProfile, { params: { host } });
     } catch (error) {
-      if (ApiError.is(error) && error.status === 404) return null;
+      if (ApiError.is(error) && error.reason === 'not-found') return null;
       throw error;
     }
   }

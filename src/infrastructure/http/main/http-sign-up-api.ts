@@ -28,10 +28,10 @@ export class HttpSignUpApi implements SignUpApi, ProfilePictureApi {
       return { ok: true, message };
     } catch (error) {
       if (!ApiError.is(error)) throw error;
-      if (error.status === 403) return { ok: false, reason: error.code === SIGN_UP_CLOSED ? 'closed' : 'not-allowed', message: error.message, field: 'userEmail' };
-      if (error.status === 409 && error.code === 'USER_LIMIT') return { ok: false, reason: 'user-limit', message: error.message };
-      if (error.status === 429) return { ok: false, reason: 'rate-limited', message: waitMessage(error.retryAfterSeconds) };
-      if (error.status === 400 && error.fields.userPassword) return { ok: false, reason: 'weak-password', message: error.fields.userPassword, field: 'userPassword' };
+      if (error.reason === 'forbidden') return { ok: false, reason: error.code === SIGN_UP_CLOSED ? 'closed' : 'not-allowed', message: error.message, field: 'userEmail' };
+      if (error.reason === 'conflict' && error.code === 'USER_LIMIT') return { ok: false, reason: 'user-limit', message: error.message };
+      if (error.reason === 'rate-limited') return { ok: false, reason: 'rate-limited', message: waitMessage(error.retryAfterSeconds) };
+      if (error.reason === 'invalid' && error.fields.userPassword) return { ok: false, reason: 'weak-password', message: error.fields.userPassword, field: 'userPassword' };
       throw error;
     }
   }
@@ -42,8 +42,8 @@ export class HttpSignUpApi implements SignUpApi, ProfilePictureApi {
       return { ok: true, email };
     } catch (error) {
       if (!ApiError.is(error)) throw error;
-      if (error.status === 404 || error.status === 400) return { ok: false, reason: 'not-found', message: error.status === 400 ? 'This confirmation link is not valid. Check that you opened the whole link from the email.' : error.message };
-      if (error.status === 410) return { ok: false, reason: error.code === 'CONFIRMATION_USED' ? 'used' : 'expired', message: error.message };
+      if (error.reason === 'not-found' || error.reason === 'invalid') return { ok: false, reason: 'not-found', message: error.reason === 'invalid' ? 'This confirmation link is not valid. Check that you opened the whole link from the email.' : error.message };
+      if (error.reason === 'gone') return { ok: false, reason: error.code === 'CONFIRMATION_USED' ? 'used' : 'expired', message: error.message };
       throw error;
     }
   }
@@ -53,7 +53,7 @@ export class HttpSignUpApi implements SignUpApi, ProfilePictureApi {
       const { message } = await this.main.call(resendConfirmationEmail, { body: { userEmail } });
       return { ok: true, message };
     } catch (error) {
-      if (ApiError.is(error) && error.status === 429) return { ok: false, reason: 'rate-limited', message: waitMessage(error.retryAfterSeconds) };
+      if (ApiError.is(error) && error.reason === 'rate-limited') return { ok: false, reason: 'rate-limited', message: waitMessage(error.retryAfterSeconds) };
       throw error;
     }
   }
@@ -69,7 +69,7 @@ export class HttpSignUpApi implements SignUpApi, ProfilePictureApi {
       const { profileImageUrl } = await this.main.call(uploadProfileImage, { params: { token: target.uploadToken }, form });
       return { ok: true, url: profileImageUrl };
     } catch (error) {
-      if (ApiError.is(error) && (error.status === 400 || error.status === 413)) return { ok: false, message: error.message };
+      if (ApiError.is(error) && (error.reason === 'invalid' || error.reason === 'too-large')) return { ok: false, message: error.message };
       throw error;
     }
   }

@@ -3,7 +3,7 @@ import { WorkspaceDetailsViewModel } from './workspace-details.view-model';
 import { WorkspaceListViewModel } from './workspace-list.view-model';
 import { PlatformAuditViewModel } from './platform-audit.view-model';
 
-/** View-models of the platform console (one instance per mounted screen). */
+/** Binds the view-models of the platform console (one instance per mounted screen). */
 export const platformViewModels = new ContainerModule(({ bind }) => {
   bind(WorkspaceListViewModel).toSelf();
   bind(WorkspaceDetailsViewModel).toSelf();

@@ -5,7 +5,7 @@ import { IpRangesViewModel } from './ip-ranges.view-model';
 import { ManualPublishViewModel } from './manual-publish.view-model';
 import { PlatformUsersViewModel } from './users.view-model';
 
-/** View-models of the platform tools (one instance per mounted screen). */
+/** Binds the view-models of the platform tools (one instance per mounted screen). */
 export const platformToolsViewModels = new ContainerModule(({ bind }) => {
   bind(FlagsViewModel).toSelf();
   bind(IpRangesViewModel).toSelf();

@@ -3,7 +3,7 @@ import { AssignCourseViewModel } from './assign-course.view-model';
 import { CourseListViewModel } from './course-list.view-model';
 import { CourseViewModel } from './course.view-model';
 
-/** View-models of the courses area (one instance per mounted screen). */
+/** Binds the view-models of the courses area (one instance per mounted screen). */
 export const coursesViewModels = new ContainerModule(({ bind }) => {
   bind(CourseListViewModel).toSelf();
   bind(CourseViewModel).toSelf();

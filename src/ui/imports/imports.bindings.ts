@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { ImportUsersViewModel } from './import-users.view-model';
 
-/** View-models of the imports area (one instance per mounted screen). */
+/** Binds the view-models of the imports area (one instance per mounted screen). */
 export const importsViewModels = new ContainerModule(({ bind }) => {
   bind(ImportUsersViewModel).toSelf();
 });

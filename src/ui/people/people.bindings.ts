@@ -5,7 +5,7 @@ import { InvitePeopleViewModel } from './invite-people.view-model';
 import { PendingInvitationsViewModel } from './pending-invitations.view-model';
 import { PeopleStatsViewModel } from './people-stats.view-model';
 
-/** View-models of the people area (one instance per mounted screen). */
+/** Binds the view-models of the people area (one instance per mounted screen). */
 export const peopleViewModels = new ContainerModule(({ bind }) => {
   bind(DirectoryViewModel).toSelf();
   bind(DeleteByFileViewModel).toSelf();

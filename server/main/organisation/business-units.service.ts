@@ -1,0 +1,142 @@
+import type { BusinessUnit, CreateBranchBody, DeleteBranchBody, DeleteBranchResult, UpdateBranchBody } from '../../../src/contracts/main/organisation.contract';
+import { audit } from '../../platform/audit';
+import type { Database } from '../../platform/db/database';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import {
+  businessUnit,
+  clearHeadquarters,
+  countPeopleIn,
+  deleteBusinessUnits,
+  insertBusinessUnit,
+  lockUnits,
+  moveHeadquarters,
+  renameBusinessUnit,
+  setBusinessUnitColour,
+} from './business-units.repository';
+import { constraintError } from './organisation.repository';
+
+export interface OrganisationActor {
+  workspaceId: string;
+  userId: string;
+  ip: string | null;
+}
+
+const NAME_TAKEN = 'A business unit with this name exists already';
+
+/**
+ * A workspace's business units: names unique (case-insensitive), exactly one headquarters, and nobody ever left
+ * without a unit. Each change locks the workspace's unit rows, so concurrent changes cannot break those rules.
+ */
+export class BusinessUnitsService {
+  constructor(private readonly db: Database) {}
+
+  async create(actor: OrganisationActor, body: CreateBranchBody): Promise<BusinessUnit> {
+    const { branchName, headquarter } = body;
+    const ws = actor.workspaceId;
+    try {
+      return await this.db.tenant(ws, async (tx) => {
+        const units = await lockUnits(tx, ws);
+        if (units.some((u) => u.name.toLowerCase() === branchName.toLowerCase())) throw conflict(NAME_TAKEN, { branchName: NAME_TAKEN });
+        // The first unit of a workspace is its headquarters; asking for the headquarters moves it here.
+        const makeHq = headquarter === true || units.length === 0;
+        if (makeHq) await clearHeadquarters(tx, ws);
+        const id = await insertBusinessUnit(tx, ws, branchName, makeHq);
+        await audit(tx, { workspaceId: ws, actorUserId: actor.userId, action: 'branch.created', target: id, ip: actor.ip, details: { branchName, headquarter: makeHq } });
+        return (await businessUnit(tx, ws, id))!;
+      });
+    } catch (error) {
+      throw constraintError(error, 'branchName', NAME_TAKEN);
+    }
+  }
+
+  async update(actor: OrganisationActor, id: string, body: UpdateBranchBody): Promise<BusinessUnit> {
+    const { branchName, headquarter } = body;
+    const ws = actor.workspaceId;
+    try {
+      return await this.db.tenant(ws, async (tx) => {
+        const units = await lockUnits(tx, ws);
+        const unit = units.find((u) => u.id === id);
+        if (!unit) throw notFound('Business unit not found');
+        const changes: Record<string, unknown> = {};
+        if (branchName !== undefined && branchName !== unit.name) {
+          if (units.some((u) => u.id !== id && u.name.toLowerCase() === branchName.toLowerCase())) {
+            throw conflict(NAME_TAKEN, { branchName: NAME_TAKEN });
+          }
+          await renameBusinessUnit(tx, ws, id, branchName);
+          changes.branchName = { from: unit.name, to: branchName };
+        }
+        if (headquarter === false && unit.headquarter) {
+          const message = 'A workspace always has one headquarters: make another unit the headquarters instead';
+          throw conflict(message, { headquarter: message });
+        }
+        if (headquarter === true && !unit.headquarter) {
+          const old = units.find((u) => u.headquarter);
+          await moveHeadquarters(tx, ws, id);
+          changes.headquarter = { from: old?.id ?? null, to: id };
+        }
+        if (Object.keys(changes).length > 0) {
+          await audit(tx, {
+            workspaceId: ws,
+            actorUserId: actor.userId,
+            action: changes.headquarter ? 'branch.headquarters-moved' : 'branch.updated',
+            target: id,
+            ip: actor.ip,
+            details: changes,
+          });
+        }
+        return (await businessUnit(tx, ws, id))!;
+      });
+    } catch (error) {
+      throw constraintError(error, 'branchName', NAME_TAKEN);
+    }
+  }
+
+  async remove(actor: OrganisationActor, body: DeleteBranchBody): Promise<DeleteBranchResult> {
+    const ids = [...new Set(body.branchIds)];
+    const target = body.moveUsersToBranchId ?? null;
+    const ws = actor.workspaceId;
+    try {
+      return await this.db.tenant(ws, async (tx) => {
+        const units = await lockUnits(tx, ws);
+        const doomed = ids.map((id) => units.find((u) => u.id === id));
+        if (doomed.some((u) => !u)) throw notFound('Business unit not found');
+        if (doomed.some((u) => u!.headquarter)) {
+          const message = 'The headquarters cannot be deleted: make another unit the headquarters first';
+          throw conflict(message, { branchIds: message });
+        }
+        if (target && ids.includes(target)) {
+          throw badRequest('People cannot move to a unit that is being deleted', { moveUsersToBranchId: 'Choose a unit that stays' });
+        }
+        if (target && !units.some((u) => u.id === target)) throw notFound('The business unit to move people to was not found');
+        const people = await countPeopleIn(tx, ws, ids);
+        if (people > 0 && !target) {
+          const message = `Choose the business unit their ${people} ${people === 1 ? 'person moves' : 'people move'} to`;
+          throw badRequest(message, { moveUsersToBranchId: message });
+        }
+        const { movedUsers, deletedDepartments } = await deleteBusinessUnits(tx, ws, ids, target);
+        for (const unit of doomed) {
+          await audit(tx, {
+            workspaceId: ws,
+            actorUserId: actor.userId,
+            action: 'branch.deleted',
+            target: unit!.id,
+            ip: actor.ip,
+            details: { branchName: unit!.name, movedUsersTo: target, movedUsers, deletedDepartments },
+          });
+        }
+        return { deletedBranchIds: ids, movedUsers, deletedDepartments };
+      });
+    } catch (error) {
+      throw constraintError(error, 'branchIds', 'This business unit is still in use');
+    }
+  }
+
+  async setColour(actor: OrganisationActor, id: string, colour: string): Promise<BusinessUnit> {
+    const ws = actor.workspaceId;
+    return this.db.tenant(ws, async (tx) => {
+      if (!(await setBusinessUnitColour(tx, ws, id, colour))) throw notFound('Business unit not found');
+      await audit(tx, { workspaceId: ws, actorUserId: actor.userId, action: 'branch.colour-set', target: id, ip: actor.ip, details: { backgroundColor: colour } });
+      return (await businessUnit(tx, ws, id))!;
+    });
+  }
+}

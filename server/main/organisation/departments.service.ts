@@ -1,0 +1,151 @@
+import type {
+  AddManagerBody,
+  CreateDepartmentBody,
+  DeleteDepartmentsBody,
+  DeleteDepartmentsResult,
+  DepartmentManager,
+  DepartmentRow,
+} from '../../../src/contracts/main/organisation.contract';
+import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
+import { audit } from '../../platform/audit';
+import type { Database, Sql } from '../../platform/db/database';
+import { conflict, notFound } from '../../platform/errors';
+import type { UserPrincipal } from '../../platform/serve';
+import type { OrganisationActor } from './business-units.service';
+import {
+  activePersonExists,
+  deleteDepartmentRows,
+  deleteManager,
+  department,
+  departmentNameTaken,
+  departmentRows,
+  insertDepartments,
+  lockDepartments,
+  managers,
+  renameDepartment,
+  unitExists,
+  unitsLackingDepartment,
+  upsertManager,
+} from './departments.repository';
+import { constraintError } from './organisation.repository';
+
+/** The one changing a department's managers: a business-unit admin only within their own unit. */
+export type ManagingActor = OrganisationActor & Pick<UserPrincipal, 'role' | 'branchId'>;
+
+const NAME_TAKEN = 'This business unit has a department with this name already';
+
+/** Departments and their managers: names unique within a unit, a business-unit admin limited to their own unit. */
+export class DepartmentsService {
+  constructor(private readonly db: Database) {}
+
+  async create(actor: OrganisationActor, body: CreateDepartmentBody): Promise<{ created: DepartmentRow[] }> {
+    const { departmentName, branchId, allBranch } = body;
+    const ws = actor.workspaceId;
+    try {
+      return await this.db.tenant(ws, async (tx) => {
+        let units: string[];
+        if (allBranch) {
+          // Every unit that lacks it gets it; the ones that have it already are left alone.
+          units = await unitsLackingDepartment(tx, ws, departmentName);
+          if (units.length === 0) throw conflict('Every business unit has this department already', { departmentName: NAME_TAKEN });
+        } else {
+          if (!branchId || !(await unitExists(tx, ws, branchId))) throw notFound('Business unit not found');
+          if (await departmentNameTaken(tx, ws, branchId, departmentName)) throw conflict(NAME_TAKEN, { departmentName: NAME_TAKEN });
+          units = [branchId];
+        }
+        const created = await insertDepartments(tx, ws, units, departmentName, actor.userId);
+        for (const d of created) {
+          await audit(tx, { workspaceId: ws, actorUserId: actor.userId, action: 'department.created', target: d.id, ip: actor.ip, details: { departmentName, branchId: d.branch_id } });
+        }
+        return { created: (await departmentRows(tx, ws, { ids: created.map((d) => d.id) })).items };
+      });
+    } catch (error) {
+      throw constraintError(error, 'departmentName', NAME_TAKEN);
+    }
+  }
+
+  async rename(actor: OrganisationActor, id: string, departmentName: string): Promise<DepartmentRow> {
+    const ws = actor.workspaceId;
+    try {
+      return await this.db.tenant(ws, async (tx) => {
+        const old = await department(tx, ws, id, { forUpdate: true });
+        if (!old) throw notFound('Department not found');
+        if (await departmentNameTaken(tx, ws, old.branch_id, departmentName, id)) throw conflict(NAME_TAKEN, { departmentName: NAME_TAKEN });
+        await renameDepartment(tx, ws, id, departmentName);
+        await audit(tx, { workspaceId: ws, actorUserId: actor.userId, action: 'department.renamed', target: id, ip: actor.ip, details: { from: old.name, to: departmentName } });
+        return (await departmentRows(tx, ws, { ids: [id] })).items[0];
+      });
+    } catch (error) {
+      throw constraintError(error, 'departmentName', NAME_TAKEN);
+    }
+  }
+
+  async remove(actor: OrganisationActor, body: DeleteDepartmentsBody): Promise<DeleteDepartmentsResult> {
+    const pairs = body.departmentBranches;
+    const ids = [...new Set(pairs.map((p) => p.departmentId))];
+    const ws = actor.workspaceId;
+    return this.db.tenant(ws, async (tx) => {
+      const found = await lockDepartments(tx, ws, ids);
+      // Each pair must name a department of this workspace in that unit; anything else is not found.
+      for (const pair of pairs) {
+        if (!found.some((d) => d.id === pair.departmentId && d.branch_id === pair.branchId)) throw notFound('Department not found');
+      }
+      const usersWithoutDepartment = await deleteDepartmentRows(tx, ws, ids);
+      for (const d of found) {
+        await audit(tx, { workspaceId: ws, actorUserId: actor.userId, action: 'department.deleted', target: d.id, ip: actor.ip, details: { departmentName: d.name, branchId: d.branch_id } });
+      }
+      return { deleted: found.length, usersWithoutDepartment };
+    });
+  }
+
+  managers(actor: ManagingActor, departmentId: string): Promise<DepartmentManager[]> {
+    const ws = actor.workspaceId;
+    return this.db.tenant(ws, async (tx) => {
+      await visibleDepartment(tx, actor, departmentId);
+      return managers(tx, ws, departmentId);
+    });
+  }
+
+  async addManager(actor: ManagingActor, departmentId: string, body: AddManagerBody): Promise<DepartmentManager> {
+    const ws = actor.workspaceId;
+    const { userId, role } = body;
+    return this.db.tenant(ws, async (tx) => {
+      const found = await visibleDepartment(tx, actor, departmentId);
+      if (!(await activePersonExists(tx, ws, userId))) throw notFound('User not found');
+      await upsertManager(tx, ws, departmentId, userId, role, actor.userId);
+      await audit(tx, {
+        workspaceId: ws,
+        actorUserId: actor.userId,
+        action: 'department.manager-added',
+        target: userId,
+        ip: actor.ip,
+        details: { departmentId, departmentName: found.name, role },
+      });
+      return (await managers(tx, ws, departmentId)).find((m) => m.userId === userId)!;
+    });
+  }
+
+  async removeManager(actor: ManagingActor, departmentId: string, userId: string): Promise<{ removed: true }> {
+    const ws = actor.workspaceId;
+    return this.db.tenant(ws, async (tx) => {
+      const found = await visibleDepartment(tx, actor, departmentId);
+      if (!(await deleteManager(tx, ws, departmentId, userId))) throw notFound('This person is not a manager of the department');
+      await audit(tx, {
+        workspaceId: ws,
+        actorUserId: actor.userId,
+        action: 'department.manager-removed',
+        target: userId,
+        ip: actor.ip,
+        details: { departmentId, departmentName: found.name },
+      });
+      return { removed: true };
+    });
+  }
+}
+
+/** The department, if it is in this workspace and (for a business-unit admin) in their unit; else 404. */
+async function visibleDepartment(tx: Sql, actor: ManagingActor, id: string): Promise<{ name: string; branch_id: string }> {
+  const row = await department(tx, actor.workspaceId, id);
+  if (!row || (!seesAllBusinessUnits(actor.role) && row.branch_id !== actor.branchId)) throw notFound('Department not found');
+  return row;
+}

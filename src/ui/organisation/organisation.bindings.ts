@@ -1,0 +1,19 @@
+import { ContainerModule } from 'inversify';
+import { BrandingViewModel } from './branding.view-model';
+import { BusinessUnitsViewModel } from './business-units.view-model';
+import { DepartmentsViewModel } from './departments.view-model';
+import { InvitationTemplateViewModel } from './invitation-template.view-model';
+import { PermissionsViewModel } from './permissions.view-model';
+import { SignupAllowListViewModel } from './signup-allow-list.view-model';
+import { WorkspaceSettingsViewModel } from './workspace-settings.view-model';
+
+/** Binds the view-models of the organisation area (one instance per mounted screen). */
+export const organisationViewModels = new ContainerModule(({ bind }) => {
+  bind(BusinessUnitsViewModel).toSelf();
+  bind(PermissionsViewModel).toSelf();
+  bind(DepartmentsViewModel).toSelf();
+  bind(BrandingViewModel).toSelf();
+  bind(WorkspaceSettingsViewModel).toSelf();
+  bind(SignupAllowListViewModel).toSelf();
+  bind(InvitationTemplateViewModel).toSelf();
+});
