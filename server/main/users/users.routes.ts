@@ -11,7 +11,7 @@ import {
   workspaceUsersSearch,
   type UserUpdate,
 } from '../../../src/contracts/main/users.contract';
-import { assignableRoles, ROLE_LABELS, seesAllBusinessUnits, type Role } from '../../../src/domain/auth/roles';
+import { mayManageRole, ROLE_LABELS, seesAllBusinessUnits, type Role } from '../../../src/domain/auth/roles';
 import { canSee, changeProblems, deleteProblem, type Actor } from '../../../src/domain/people/directory';
 import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
@@ -99,7 +99,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       const [locked] = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [workspace.id, ctx.params.id]);
       const target = locked ? await directory.one(ctx.params.id) : undefined;
       if (!target || !canSee(actorOf(user), target)) throw notFound('There is no such user');
-      if (!assignableRoles(user.role).includes(target.role)) throw forbidden(`A ${ROLE_LABELS[user.role]} may not change a ${ROLE_LABELS[target.role]}`);
+      if (!mayManageRole(user.role, target.role)) throw forbidden(`A ${ROLE_LABELS[user.role]} may not change a ${ROLE_LABELS[target.role]}`);
       const problems = changeProblems(actorOf(user), target, change, await directory.activeAdmins());
       if (Object.keys(problems).length > 0) throw conflict(Object.values(problems)[0]!, problems);
 
