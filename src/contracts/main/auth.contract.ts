@@ -213,6 +213,7 @@ export const updateProfile = route({
   body: UpdateProfileBody,
   response: CurrentUser,
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission: "a member's own account: never switched off",
 });
 
 export const changeFirstLogin = route({
@@ -223,4 +224,5 @@ export const changeFirstLogin = route({
   body: z.strictObject({}),
   response: CurrentUser,
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission: "a member's own account: never switched off",
 });
