@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../../server/config';
 import { startTestServer, type TestServer } from '../support/test-app';
 
 describe('the development outbox page', () => {
@@ -17,5 +18,24 @@ describe('the development outbox page', () => {
     expect(html.body).toContain('Outbox (development only)');
     const remote = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json', remoteAddress: '203.0.113.5' });
     expect(remote.statusCode).toBe(404);
+  });
+
+  it('refuses every request that came through a proxy, even from this machine', async () => {
+    for (const header of [
+      { forwarded: 'for=203.0.113.5' },
+      { 'x-forwarded-for': '203.0.113.5' },
+      { 'x-forwarded-host': 'acme.example.com' },
+      { 'x-forwarded-proto': 'https' },
+    ]) {
+      const res = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json', remoteAddress: '127.0.0.1', headers: header });
+      expect(res.statusCode, JSON.stringify(header)).toBe(404);
+    }
+  });
+
+  it('is switched off whenever real mail or SMS is configured, and in production', () => {
+    expect(readConfig({}).outboxPage).toBe(true);
+    expect(readConfig({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'x@example.com' }).outboxPage).toBe(false);
+    expect(readConfig({ SMS_GATEWAY_URL: 'https://sms.example.com/send', OUTBOX_PAGE: '1' }).outboxPage).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production' }).outboxPage).toBe(false);
   });
 });
