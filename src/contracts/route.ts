@@ -70,6 +70,11 @@ export function route<
 
 export const NUL_MESSAGE = 'Must not contain a NUL character';
 
+/** The same rule for the text parts of a multipart upload (file names, form fields), which no zod schema reads. */
+export function containsNul(text: string): boolean {
+  return text.includes('\u0000');
+}
+
 /** The contracts built by `route()`, whose inputs carry the NUL rule (for the contract walk in the tests). */
 export const inputsChecked = new WeakSet<RouteContract>();
 

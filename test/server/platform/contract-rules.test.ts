@@ -101,6 +101,8 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
       ['workflowName', await call('POST', '/case-api/api/admin/workflow', admin, { workflowName: nul })],
       ['email', await call('DELETE', `/main-api/api/invite/00000000-0000-4000-8000-000000000000/${encodeURIComponent('a\u0000@acme.test')}`, admin)],
     ];
+    // The parts of an upload that no schema reads follow the same rule.
+    samples.push(['file', await postFile(server, 'bulk', admin, { name: 'people\u0000.csv', content: csv('nul@acme-rules.test,N,U,,,,,Acme Headquarters,Employee,,,') })]);
     expect(samples[0]![1].json().fields).toEqual({ searchText: NUL_MESSAGE });
     for (const [field, res] of samples) {
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
