@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputsChecked, NUL_MESSAGE, refusesNul, type RouteContract } from '../../../src/contracts/route';
 import { eligible, isEditableRole } from '../../../src/domain/auth/permissions';
+import { servedContracts } from '../../../server/platform/serve';
 import { csv, post as postFile } from '../imports/upload';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 
@@ -58,6 +59,12 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object, host = 'acme.localhost') =>
     server.request(host, { method, url, token, ...(payload ? { payload } : {}) });
+
+  it('walked every contract the server serves', () => {
+    const walked = new Set(contracts.map(([, c]) => c));
+    expect(servedContracts.filter((c) => !walked.has(c)).map((c) => `${c.method} ${c.api} ${c.path}`)).toEqual([]);
+    expect(servedContracts.length).toBeGreaterThan(100);
+  });
 
   it('switches import jobs off with "Invite people": start, list, read, cancel and resume answer 403', async () => {
     const file = { name: 'people.csv', content: csv('job1@acme-rules.test,Job,One,,,,,Acme Headquarters,Employee,,,') };
