@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { csv, post as postFile } from '../imports/upload';
+import { csv, importFile, post as postFile } from '../imports/upload';
 
 const ACME = 'acme.localhost';
 
@@ -48,7 +48,14 @@ describe.each(DATABASES)('the role rule on %s', (kind) => {
     const validated = await postFile(server, 'bulk/validate', employer, file);
     expect(validated.json()).toMatchObject({ validRows: 0, invalidRows: 1 });
     expect(validated.json().problems[0]).toMatchObject({ column: 'role' });
-    for (const n of [1, 2, 3, 4]) expect(await person(`boss${n}@acme-rule.test`)).toBeUndefined();
+    const job = await importFile(server, employer, {
+      name: 'people.csv',
+      content: csv('boss5@acme-rule.test,B,Five,,,,,Acme Headquarters,Workspace Admin,,,', 'staff5@acme-rule.test,S,Five,,,,,Acme Headquarters,Employer,,,'),
+    });
+    expect(job).toMatchObject({ status: 'COMPLETED', created: 1, skipped: 1 });
+    expect(job.problems[0]).toMatchObject({ column: 'role' });
+    expect(await person('staff5@acme-rule.test')).toMatchObject({ role: 'EMPLOYER' });
+    for (const n of [1, 2, 3, 4, 5]) expect(await person(`boss${n}@acme-rule.test`)).toBeUndefined();
   });
 
   it('lets an employer invite and make employers (equal rank), but not workspace admins', async () => {
