@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
-import { startTestServer, type TestServer } from '../support/test-app';
+import { FolderFileStorage } from '../../../server/platform/file-storage';
+import type { Mailer, OutgoingMail } from '../../../server/platform/messages';
+import { openTestDatabase, startTestServer, testPasswords, type TestServer } from '../support/test-app';
 
 describe('the development outbox page', () => {
   let server: TestServer;
@@ -31,6 +37,26 @@ describe('the development outbox page', () => {
     ]) {
       const res = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json', remoteAddress: '127.0.0.1', headers: header });
       expect(res.statusCode, JSON.stringify(header)).toBe(404);
+    }
+  });
+
+  it('is not served when the app is given a real mail or SMS transport, even with the page switched on', async () => {
+    const db = await openTestDatabase('pglite');
+    const sent: OutgoingMail[] = [];
+    const mail: Mailer = { assertAvailable() {}, async send(m) { sent.push(m); }, async sendMany(ms) { sent.push(...ms); } };
+    const app = await buildApp({
+      db,
+      passwords: testPasswords,
+      mail,
+      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
+      settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024, outboxPage: true },
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/dev/outbox?format=json', remoteAddress: '127.0.0.1', headers: { host: 'localhost' } });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await db.close();
     }
   });
 
