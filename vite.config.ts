@@ -20,11 +20,18 @@ function authPagesInDev(): Plugin {
   };
 }
 
+/** Whether the build writes source maps: only when asked for (SOURCEMAP=1), never by default. */
+export function sourceMapsFor(env: Record<string, string | undefined>): boolean {
+  return env.SOURCEMAP === '1';
+}
+
 export default defineConfig({
   plugins: [react(), authPagesInDev()],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Source maps only for a development build (SOURCEMAP=1 npm run build): the served app is the minified code alone,
+    // so a production server never publishes the sources (issue 10). `npm run dev` serves its own maps.
+    sourcemap: sourceMapsFor(process.env),
     chunkSizeWarningLimit: 1500,
     rolldownOptions: { input: { index: 'index.html', signin: 'signin.html' } },
   },

@@ -37,8 +37,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webRoot: path.resolve(env.WEB_ROOT ?? 'dist'),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 20 * 1024 * 1024),
     seed: env.SEED !== '0',
-    // Mail and SMS go to the outbox until a transport is configured; its page is off in production.
-    outboxPage: env.OUTBOX_PAGE ? env.OUTBOX_PAGE === '1' : env.NODE_ENV !== 'production',
+    // Mail and SMS go to the outbox until a transport is configured; its page is off in production, and whenever
+    // real mail or SMS is configured (a real server), whatever OUTBOX_PAGE says.
+    outboxPage: (env.OUTBOX_PAGE ? env.OUTBOX_PAGE === '1' : env.NODE_ENV !== 'production') && !env.SMTP_URL && !env.SMS_GATEWAY_URL,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM! } : undefined,
     smsGateway: env.SMS_GATEWAY_URL ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN || undefined } : undefined,
     oidc: readOidcSettings(env),

@@ -36,7 +36,7 @@ export async function latestCode(page: Page, email: string): Promise<string> {
   try {
     await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
     const messages = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { subject: string | null; body: string }[];
-    const code = /(\d{6})/.exec(messages[0]?.subject ?? messages[0]?.body ?? '')?.[1];
+    const code = /(\d{6})/.exec(messages[0]?.body ?? '')?.[1];
     if (!code) throw new Error(`no code in the outbox for ${email}`);
     return code;
   } finally {

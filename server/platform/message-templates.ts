@@ -82,10 +82,10 @@ export interface WorkspaceNamed {
 }
 
 export const templates = {
-  /** The email sign-in code. The code leads the subject so it shows in a notification. */
+  /** The email sign-in code. Never in the subject: notifications and mail lists show subjects to whoever sees the screen. */
   signInCode(v: WorkspaceNamed & { code: string; minutes: number }): MailContent {
     const name = oneLine(v.workspaceName);
-    return mail(`Your ${name} sign-in code: ${v.code}`, [
+    return mail(`Your ${name} sign-in code`, [
       `Your ${name} sign-in code is ${v.code}.`,
       `It works once, for ${v.minutes} minutes. If you did not ask for it, ignore this email: nobody can sign in without the code.`,
     ]);
@@ -98,7 +98,7 @@ export const templates = {
 
   passwordResetCode(v: WorkspaceNamed & { code: string; minutes: number }): MailContent {
     const name = oneLine(v.workspaceName);
-    return mail(`Reset your ${name} password: code ${v.code}`, [
+    return mail(`Reset your ${name} password`, [
       `Someone asked to reset the password of your ${name} account. The code is ${v.code}; it works once, for ${v.minutes} minutes.`,
       'If it was not you, ignore this email: your password stays as it is.',
     ]);

@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../platform/deps';
+import { OutboxMessages } from '../platform/messages';
 
 const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\./.test(ip);
 
+/** A request a proxy passed on: a reverse proxy on this machine connects from loopback, so the address alone proves nothing. */
+const cameThroughProxy = (headers: Record<string, unknown>) => Object.keys(headers).some((name) => name === 'forwarded' || name.startsWith('x-forwarded-') || name === 'via');
+
 /**
  * Development only (settings.outboxPage): the outbox of mail and SMS, newest first, as HTML for people and
- * JSON for tests (`/dev/outbox?to=...&format=json`). Never enabled when real mail is configured.
+ * JSON for tests (`/dev/outbox?to=...&format=json`). Never enabled when real mail or SMS is configured (server/config.ts).
  */
 export async function devOutboxRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  if (!deps.settings.outboxPage) return;
+  // Off whenever a real transport carries mail or SMS, whatever the settings say (server/config.ts also turns it off).
+  if (!deps.settings.outboxPage || !(deps.mail instanceof OutboxMessages) || !(deps.sms instanceof OutboxMessages)) return;
   app.get<{ Querystring: { to?: string; format?: string } }>('/dev/outbox', async (request, reply) => {
-    // It shows every code sent: only to this machine, whatever the settings say.
-    if (!isLoopback(request.ip)) return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such route: GET /dev/outbox' });
+    // It shows every code sent: only to this machine, and only asked directly (never through a proxy), whatever the settings say.
+    if (!isLoopback(request.socket.remoteAddress ?? '') || !isLoopback(request.ip) || cameThroughProxy(request.headers)) return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such route: GET /dev/outbox' });
     const to = typeof request.query.to === 'string' ? request.query.to.toLowerCase() : null;
     const rows = await deps.db.query<{ id: number; channel: string; recipient: string; subject: string | null; body: string; created_at: Date }>(
       `SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages

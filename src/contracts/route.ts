@@ -41,6 +41,11 @@ export interface RouteContract<
    * workspace admin may switch it off for a role, and the call then answers 403 to that role.
    */
   permission?: PermissionKey;
+  /**
+   * Why a route open to workspace roles has no permission switch (a member's own account, their menu). Every route
+   * whose access is a role list names either `permission` or this reason (test/server/platform/contract-rules.test.ts).
+   */
+  noPermission?: string;
 }
 
 export type Access =
@@ -55,8 +60,51 @@ export function route<
   B extends z.ZodType = z.ZodNever,
   R extends z.ZodType = z.ZodNever,
 >(def: RouteContract<P, Q, B, R>): RouteContract<P, Q, B, R> {
-  return def;
+  const contract = { ...def };
+  if (def.params) contract.params = withoutNul(def.params);
+  if (def.query) contract.query = withoutNul(def.query);
+  if (def.body) contract.body = withoutNul(def.body);
+  inputsChecked.add(contract);
+  return contract;
 }
+
+export const NUL_MESSAGE = 'Must not contain a NUL character';
+
+/** The same rule for the text parts of a multipart upload (file names, form fields), which no zod schema reads. */
+export function containsNul(text: string): boolean {
+  return text.includes('\u0000');
+}
+
+/** The contracts built by `route()`, whose inputs carry the NUL rule (for the contract walk in the tests). */
+export const inputsChecked = new WeakSet<RouteContract>();
+
+/**
+ * One rule for every text an API accepts: no NUL character (U+0000) anywhere in a path parameter, query or body.
+ * PostgreSQL cannot store it in text, so it would otherwise reach the database and fail there; this answers 400
+ * naming the field. Applied by `route()` to each input schema, so no contract can forget it.
+ */
+export function withoutNul<T extends z.ZodType>(schema: T): T {
+  const checked = schema.superRefine((value, ctx) => {
+    const visit = (v: unknown, path: (string | number)[]): void => {
+      if (typeof v === 'string') {
+        if (v.includes('\u0000')) ctx.addIssue({ code: 'custom', message: NUL_MESSAGE, path });
+      } else if (Array.isArray(v)) {
+        v.forEach((item, i) => visit(item, [...path, i]));
+      } else if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+        for (const [key, item] of Object.entries(v)) {
+          if (key.includes('\u0000')) ctx.addIssue({ code: 'custom', message: NUL_MESSAGE, path });
+          visit(item, [...path, key]);
+        }
+      }
+    };
+    visit(value, []);
+  }) as T;
+  refusesNul.add(checked);
+  return checked;
+}
+
+/** The input schemas that carry the NUL rule. */
+export const refusesNul = new WeakSet<z.ZodType>();
 
 /** `/api/course/{id}/members` + `{ id: 'c1' }` -> `/api/course/c1/members` */
 export function fillPath(path: string, params: Record<string, string | number> = {}): string {

@@ -48,14 +48,16 @@ export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   serve(app, claimInvite, async ({ params, body, site, request }) => {
     const workspace = currentWorkspace(site);
     const outcome = await deps.db.tenant(workspace.id, async (tx) => {
-      const [invite] = await tx.query<{ user_id: string; email: string; first_name: string; last_name: string; expired: boolean; claimed: boolean }>(
-        `SELECT i.user_id, u.email, u.first_name, u.last_name, i.expires_at <= now() AS expired, i.claimed_at IS NOT NULL AS claimed
+      const [invite] = await tx.query<{ user_id: string; email: string; first_name: string; last_name: string; expired: boolean; claimed: boolean; deactivated: boolean }>(
+        `SELECT i.user_id, u.email, u.first_name, u.last_name, i.expires_at <= now() AS expired, i.claimed_at IS NOT NULL AS claimed,
+                u.status = 'INACTIVE' AS deactivated
            FROM invites i JOIN users u ON u.workspace_id = i.workspace_id AND u.id = i.user_id
           WHERE i.workspace_id = $1 AND i.code_hash = decode($2, 'hex')
           FOR UPDATE OF i`,
         [workspace.id, inviteCodeHash(params.code)],
       );
-      if (!invite) return { error: notFound('This invitation link is not valid. Check that you opened the whole link from the email.') };
+      // A deactivated person's invitation is void (deactivating also clears its code): claiming it must not reactivate them.
+      if (!invite || invite.deactivated) return { error: notFound('This invitation link is not valid. Check that you opened the whole link from the email.') };
       if (invite.claimed) return { error: new HttpError(410, 'INVITE_USED', 'This invitation was already used. Sign in with your email instead.') };
       if (invite.expired) return { error: new HttpError(410, 'INVITE_EXPIRED', 'This invitation has expired. Ask your administrator to send you a new one.') };
       const policy = await passwordPolicyFor(tx, workspace.id);

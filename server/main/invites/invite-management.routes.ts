@@ -9,7 +9,7 @@ import {
   resendInvites,
   type InviteOutcome,
 } from '../../../src/contracts/main/invite-management.contract';
-import { assignableRoles, ROLE_LABELS, seesAllBusinessUnits, type Role } from '../../../src/domain/auth/roles';
+import { assignableRoles, mayManageRole, ROLE_LABELS, seesAllBusinessUnits, type Role } from '../../../src/domain/auth/roles';
 import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
@@ -54,7 +54,7 @@ export async function checkInvitees(tx: Sql, workspaceId: string, user: UserPrin
   );
   const seen = new Map<string, number>();
   invitees.forEach((invitee, i) => {
-    if (!assignableRoles(user.role).includes(invitee.role)) problems[name(i, 'role')] = `A ${ROLE_LABELS[user.role]} may not invite a ${ROLE_LABELS[invitee.role]}`;
+    if (!mayManageRole(user.role, invitee.role)) problems[name(i, 'role')] = `A ${ROLE_LABELS[user.role]} may not invite a ${ROLE_LABELS[invitee.role]}`;
     if (invitee.departmentId && departments.get(invitee.departmentId) !== invitee.branchId) problems[name(i, 'departmentId')] = 'Not a department of this business unit';
     const first = seen.get(invitee.email);
     if (first !== undefined) problems[name(i, 'email')] = `The same email as row ${first + 1}`;
@@ -121,8 +121,8 @@ export async function invite(
 
 /** The invited person with this email in this unit (and the caller's reach), for resend and withdraw. */
 async function invitedPerson(tx: Sql, workspaceId: string, user: UserPrincipal, branchId: string, email: string) {
-  const [person] = await tx.query<{ id: string; status: string; has_password: boolean; has_invite: boolean; claimed: boolean }>(
-    `SELECT u.id, u.status, u.password_hash IS NOT NULL AS has_password, i.user_id IS NOT NULL AS has_invite, i.claimed_at IS NOT NULL AS claimed
+  const [person] = await tx.query<{ id: string; role: Role; status: string; has_password: boolean; has_invite: boolean; claimed: boolean }>(
+    `SELECT u.id, u.role, u.status, u.password_hash IS NOT NULL AS has_password, i.user_id IS NOT NULL AS has_invite, i.claimed_at IS NOT NULL AS claimed
        FROM users u LEFT JOIN invites i ON i.workspace_id = u.workspace_id AND i.user_id = u.id
       WHERE u.workspace_id = $1 AND lower(u.email) = $2 AND u.branch_id = $3 AND ($4::uuid IS NULL OR u.branch_id = $4)
       FOR UPDATE OF u`,
@@ -140,7 +140,7 @@ export async function inviteManagementRoutes(app: FastifyInstance, deps: ApiDeps
     const invitee: Invitee = { ...ctx.body, branchId: ctx.params.branchId };
     return deps.db.tenant(workspace.id, async (tx) => {
       await checkUnits(tx, workspace.id, user, [invitee.branchId]);
-      if (!assignableRoles(user.role).includes(invitee.role)) throw forbidden(`A ${ROLE_LABELS[user.role]} may invite only ${assignableRoles(user.role).map((r) => ROLE_LABELS[r]).join(', ')}`);
+      if (!mayManageRole(user.role, invitee.role)) throw forbidden(`A ${ROLE_LABELS[user.role]} may invite only ${assignableRoles(user.role).map((r) => ROLE_LABELS[r]).join(', ')}`);
       await checkInvitees(tx, workspace.id, user, [invitee], null);
       const outcome = await invite(deps, tx, ctx, user, workspace, [invitee]);
       if (outcome.skipped.length > 0) throw conflict(outcome.skipped[0]!.reason, { email: outcome.skipped[0]!.reason });
@@ -194,6 +194,8 @@ export async function inviteManagementRoutes(app: FastifyInstance, deps: ApiDeps
     const { user, workspace } = workspaceUser(ctx);
     return deps.db.tenant(workspace.id, async (tx) => {
       const person = await invitedPerson(tx, workspace.id, user, ctx.params.branchId, ctx.params.email);
+      // Withdrawing removes the person: the same rule as deleting them (nobody above the caller's own rank).
+      if (!mayManageRole(user.role, person.role)) throw forbidden(`A ${ROLE_LABELS[user.role]} may not withdraw the invitation of a ${ROLE_LABELS[person.role]}`);
       // Someone who never signed in exists only because of the invitation: withdrawing it removes them.
       // Someone who did (and was invited again) keeps their account; only the link goes.
       if (!person.has_password) await tx.query(`DELETE FROM users WHERE workspace_id = $1 AND id = $2`, [workspace.id, person.id]);

@@ -17,6 +17,7 @@ import {
   validateUserImport,
   type ReportFormat,
 } from '../../../src/contracts/main/invites.contract';
+import { containsNul, NUL_MESSAGE } from '../../../src/contracts/route';
 import { proposeMapping } from '../../../src/domain/imports/import-columns';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError } from '../../platform/errors';
@@ -132,6 +133,7 @@ export async function readUpload(
     throw uploadError(error, maxBytes);
   }
   if (!file) throw badRequest('Attach the file to import', { [IMPORT_FILE_FIELD]: 'Required' });
+  if (containsNul(file.name)) throw badRequest(`The file name: ${NUL_MESSAGE}`, { [IMPORT_FILE_FIELD]: NUL_MESSAGE });
   const kind = detectImportFile(file.name, file.spooled);
   const { spooled: stored } = file;
   const upload = { fileName: file.name.split(/[\\/]/).pop()!.slice(-200), kind, source: () => stored.read() };

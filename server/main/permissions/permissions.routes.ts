@@ -17,6 +17,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { readOverrides } from '../../platform/permissions';
 import { serve, workspaceUser } from '../../platform/serve';
+import { PermissionsRepository } from './permissions.repository';
 
 function matrix(overrides: PermissionOverrides): PermissionMatrix {
   return {
@@ -48,21 +49,15 @@ export async function permissionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       );
     }
     const overrides = await deps.db.tenant(workspace.id, async (tx) => {
+      const switches = new PermissionsRepository(tx, workspace.id);
       const before = await readOverrides(tx, workspace.id);
       const changes: Record<string, boolean> = {};
       for (const [key, on] of asked) {
         if (!eligible(role, key)) continue; // off for a role that never holds it: nothing to store
         const was = before[role]?.[key] ?? true;
         if (was !== on) changes[key] = on;
-        // Only departures from the default are stored: on is the default for every eligible role.
-        if (on) await tx.query(`DELETE FROM role_permissions WHERE workspace_id = $1 AND role = $2 AND permission_key = $3`, [workspace.id, role, key]);
-        else {
-          await tx.query(
-            `INSERT INTO role_permissions (workspace_id, role, permission_key, granted, updated_by) VALUES ($1, $2, $3, false, $4)
-             ON CONFLICT (workspace_id, role, permission_key) DO UPDATE SET granted = false, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-            [workspace.id, role, key, user.userId],
-          );
-        }
+        if (on) await switches.switchOn(role, key);
+        else await switches.switchOff(role, key, user.userId);
       }
       if (Object.keys(changes).length > 0) {
         await audit(tx, {
@@ -112,7 +107,7 @@ export async function permissionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   serve(app, userRoutes, async (ctx) => {
     const { workspace } = workspaceUser(ctx);
     const found = await deps.db.tenant(workspace.id, async (tx) => {
-      const [target] = await tx.query<{ id: string; role: Role }>(`SELECT id, role FROM users WHERE workspace_id = $1 AND id = $2`, [workspace.id, ctx.params.id]);
+      const target = await new PermissionsRepository(tx, workspace.id).user(ctx.params.id);
       return target ? { target, overrides: await readOverrides(tx, workspace.id) } : null;
     });
     // Another workspace's user (or none) answers 404, like any object of another workspace.

@@ -5,6 +5,7 @@ import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { serve } from '../../platform/serve';
+import { endAccess } from '../users/users.repository';
 import { iso, platformAdminId, requireWorkspace } from './support';
 
 interface UserRow {
@@ -70,13 +71,8 @@ export async function platformUserRoutes(app: FastifyInstance, deps: ApiDeps): P
           WHERE workspace_id = $1 AND id = $2 RETURNING ${USER_COLUMNS}`,
         [body.workspaceId, before.id, next.first_name, next.last_name, next.email, next.role, next.status],
       );
-      // A deactivated user is signed out everywhere at once.
-      if (next.status === 'INACTIVE' && before.status !== 'INACTIVE') {
-        await tx.query('UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL', [
-          body.workspaceId,
-          before.id,
-        ]);
-      }
+      // A deactivated user is signed out everywhere at once, and their invitation and codes are void.
+      if (next.status === 'INACTIVE' && before.status !== 'INACTIVE') await endAccess(tx, body.workspaceId, before.id);
       const changed: Record<string, { from: string; to: string }> = {};
       for (const key of Object.keys(next) as (keyof typeof next)[]) {
         if (next[key] !== before[key]) changed[key] = { from: before[key], to: next[key] };

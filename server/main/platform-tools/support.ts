@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { containsNul, NUL_MESSAGE } from '../../../src/contracts/route';
 import type { Sql } from '../../platform/db/database';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/sessions';
@@ -63,6 +64,10 @@ export async function readMultipart(
     }
   } catch (error) {
     throw uploadError(error, firstFileField, options.tooLarge);
+  }
+  // The contracts' one rule for text (src/contracts/route.ts), for the parts no schema reads.
+  for (const [name, value] of [...Object.entries(fields), ...(file ? [[file.field, file.name]] : [])]) {
+    if (containsNul(value)) throw badRequest(`${name}: ${NUL_MESSAGE}`, { [name]: NUL_MESSAGE });
   }
   return { fields, file };
 }

@@ -11,14 +11,14 @@ import {
   workspaceUsersSearch,
   type UserUpdate,
 } from '../../../src/contracts/main/users.contract';
-import { assignableRoles, ROLE_LABELS, seesAllBusinessUnits, type Role } from '../../../src/domain/auth/roles';
+import { mayManageRole, ROLE_LABELS, seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import { canSee, changeProblems, deleteProblem, type Actor } from '../../../src/domain/people/directory';
 import { audit } from '../../platform/audit';
-import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '../../platform/serve';
 import { DirectoryRepository } from './directory.repository';
+import { endAccess, UsersRepository } from './users.repository';
 import { checkInvitees, checkUnits, invite, type Invitee } from '../invites/invite-management.routes';
 import { readImportRows, type ImportSource } from '../invites/import-file.parser';
 import { readUpload } from '../invites/invites.routes';
@@ -47,18 +47,12 @@ const confinement = (user: UserPrincipal) => (seesAllBusinessUnits(user.role) ? 
 const SEARCH_COLUMNS = { ALL: ['first', 'last', 'email', 'employee'], NAME: ['first', 'last'], EMAIL: ['email'], EMPLOYEE_ID: ['employee'] } as const;
 
 /** Checks that a business unit and department named in an edit exist here and belong together. */
-async function checkPlacement(tx: Sql, workspaceId: string, branchId: string | null, departmentId: string | null | undefined): Promise<void> {
-  if (branchId !== null) {
-    const [branch] = await tx.query(`SELECT 1 FROM branches WHERE workspace_id = $1 AND id = $2`, [workspaceId, branchId]);
-    if (!branch) throw badRequest('There is no such business unit', { branchId: 'Unknown business unit' });
-  }
+async function checkPlacement(users: UsersRepository, branchId: string | null, departmentId: string | null | undefined): Promise<void> {
+  if (branchId !== null && !(await users.branchExists(branchId))) throw badRequest('There is no such business unit', { branchId: 'Unknown business unit' });
   if (departmentId) {
-    const [department] = await tx.query<{ branch_id: string }>(`SELECT branch_id FROM departments WHERE workspace_id = $1 AND id = $2`, [
-      workspaceId,
-      departmentId,
-    ]);
+    const department = await users.departmentUnit(departmentId);
     if (!department) throw badRequest('There is no such department', { departmentId: 'Unknown department' });
-    if (department.branch_id !== branchId) throw badRequest('The department belongs to another business unit', { departmentId: 'Not in this business unit' });
+    if (department.branchId !== branchId) throw badRequest('The department belongs to another business unit', { departmentId: 'Not in this business unit' });
   }
 }
 
@@ -94,11 +88,12 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     const change: UserUpdate = ctx.body;
     return deps.db.tenant(workspace.id, async (tx) => {
       const directory = new DirectoryRepository(tx, workspace.id);
+      const users = new UsersRepository(tx, workspace.id);
       // Lock the row: two admins editing one person are applied one after the other.
-      const [locked] = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [workspace.id, ctx.params.id]);
+      const locked = (await users.lock([ctx.params.id])).size > 0;
       const target = locked ? await directory.one(ctx.params.id) : undefined;
       if (!target || !canSee(actorOf(user), target)) throw notFound('There is no such user');
-      if (!assignableRoles(user.role).includes(target.role)) throw forbidden(`A ${ROLE_LABELS[user.role]} may not change a ${ROLE_LABELS[target.role]}`);
+      if (!mayManageRole(user.role, target.role)) throw forbidden(`A ${ROLE_LABELS[user.role]} may not change a ${ROLE_LABELS[target.role]}`);
       const problems = changeProblems(actorOf(user), target, change, await directory.activeAdmins());
       if (Object.keys(problems).length > 0) throw conflict(Object.values(problems)[0]!, problems);
 
@@ -106,51 +101,20 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       const movedUnit = change.branchId !== undefined && change.branchId !== target.branchId;
       // Moving to another unit drops a department of the old unit unless a new one is given.
       const departmentId = change.departmentId !== undefined ? change.departmentId : movedUnit ? null : target.departmentId;
-      await checkPlacement(tx, workspace.id, branchId, change.departmentId !== undefined ? departmentId : undefined);
+      await checkPlacement(users, branchId, change.departmentId !== undefined ? departmentId : undefined);
 
       let status = change.status ?? target.status;
       if (change.status === 'ACTIVE' && target.status === 'INACTIVE') {
         // Reactivating someone who never finished their invitation puts them back to "invited".
-        const [row] = await tx.query<{ has_password: boolean; first_login: boolean }>(
-          `SELECT password_hash IS NOT NULL AS has_password, first_login FROM users WHERE workspace_id = $1 AND id = $2`,
-          [workspace.id, target.userId],
-        );
-        status = row && (row.has_password || !row.first_login) ? 'ACTIVE' : 'INVITED';
+        status = (await users.everSignedIn(target.userId)) ? 'ACTIVE' : 'INVITED';
       } else if (change.status === 'ACTIVE' && target.status === 'INVITED') {
         status = 'INVITED';
       }
 
-      await tx.query(
-        `UPDATE users SET
-            first_name = coalesce($3, first_name), last_name = coalesce($4, last_name),
-            employee_id = CASE WHEN $5 THEN $6 ELSE employee_id END,
-            designation = CASE WHEN $7 THEN $8 ELSE designation END,
-            phone_number = CASE WHEN $9 THEN $10 ELSE phone_number END,
-            date_of_joining = CASE WHEN $11 THEN $12::date ELSE date_of_joining END,
-            branch_id = $13, department_id = $14, role = $15, status = $16, updated_at = now()
-          WHERE workspace_id = $1 AND id = $2`,
-        [
-          workspace.id,
-          target.userId,
-          change.firstName ?? null,
-          change.lastName ?? null,
-          change.employeeId !== undefined,
-          change.employeeId || null,
-          change.designation !== undefined,
-          change.designation || null,
-          change.phoneNumber !== undefined,
-          change.phoneNumber || null,
-          change.dateOfJoining !== undefined,
-          change.dateOfJoining ?? null,
-          branchId,
-          departmentId ?? null,
-          change.role ?? target.role,
-          status,
-        ],
-      );
+      await users.update(target.userId, change, { branchId, departmentId: departmentId ?? null, role: change.role ?? target.role, status });
       const ip = ctx.request.ip;
       if (status === 'INACTIVE' && target.status !== 'INACTIVE') {
-        await tx.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [target.userId]);
+        await endAccess(tx, workspace.id, target.userId);
         await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'USER_DEACTIVATED', target: target.userId, ip });
       } else if (change.status === 'ACTIVE' && target.status === 'INACTIVE') {
         await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'USER_REACTIVATED', target: target.userId, ip });
@@ -176,7 +140,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     const unique = [...new Set(ids)];
     return deps.db.tenant(workspaceId, async (tx) => {
       const directory = new DirectoryRepository(tx, workspaceId);
-      await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[]) FOR UPDATE`, [workspaceId, unique]);
+      const users = new UsersRepository(tx, workspaceId);
+      await users.lock(unique);
       let admins = await directory.activeAdmins();
       for (const id of unique) {
         const target = await directory.one(id);
@@ -187,10 +152,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       }
       // Training assignments, invitations, codes and sessions go with the user (ON DELETE CASCADE); the audit trail
       // keeps the ids. Complaint records are not linked by foreign key and are never deleted with a user.
-      const deleted = await tx.query<{ id: string; email: string }>(`DELETE FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[]) RETURNING id, email`, [
-        workspaceId,
-        unique,
-      ]);
+      const deleted = await users.delete(unique);
       for (const row of deleted) {
         await audit(tx, { workspaceId, actorUserId: user.userId, action: 'USER_DELETED', target: row.id, ip: ctx.request.ip, details: { email: row.email } });
       }
@@ -226,10 +188,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     if (emails.length === 0) throw badRequest('The file lists no emails', { file: 'No emails found' });
     return deps.db.tenant(workspace.id, async (tx) => {
       const directory = new DirectoryRepository(tx, workspace.id);
-      const found = await tx.query<{ id: string; email: string; role: Role; branch_id: string | null; status: 'INVITED' | 'ACTIVE' | 'INACTIVE' }>(
-        `SELECT id, lower(email) AS email, role, branch_id, status FROM users WHERE workspace_id = $1 AND lower(email) = ANY($2::text[]) FOR UPDATE`,
-        [workspace.id, emails],
-      );
+      const users = new UsersRepository(tx, workspace.id);
+      const found = await users.lockByEmails(emails);
       // People outside the caller's reach are reported as unknown: the answer does not reveal who exists elsewhere.
       const reachable = found.filter((f) => canSee(actorOf(user), { branchId: f.branch_id }));
       const byEmail = new Set(reachable.map((f) => f.email));
@@ -245,7 +205,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       if (ctx.query.confirm !== 'true') return result;
       if (refused.length > 0) throw conflict(`Nobody was deleted: ${refused[0]!.email}: ${refused[0]!.reason}`, { file: `${refused.length} ${refused.length === 1 ? 'person' : 'people'} may not be deleted` });
       const ids = reachable.map((f) => f.id);
-      await tx.query(`DELETE FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspace.id, ids]);
+      await users.delete(ids);
       await audit(tx, {
         workspaceId: workspace.id,
         actorUserId: user.userId,

@@ -214,6 +214,7 @@ export const updateProfile = route({
   body: UpdateProfileBody,
   response: CurrentUser,
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission: "a member's own account: never switched off",
 });
 
 export const changeFirstLogin = route({
@@ -224,4 +225,5 @@ export const changeFirstLogin = route({
   body: z.strictObject({}),
   response: CurrentUser,
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission: "a member's own account: never switched off",
 });

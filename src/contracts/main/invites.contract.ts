@@ -126,6 +126,7 @@ export const importUsers = route({
   multipart: true,
   response: ImportJob,
   access: ImportAccess,
+  permission: 'invites.manage',
 });
 
 // Job calls beside the import (not in api/endpoints.tsv; docs/imports.md). A business-unit admin sees only their own jobs.
@@ -137,6 +138,7 @@ export const listImportJobs = route({
   summary: 'The most recent import jobs of the workspace (20)',
   response: z.object({ jobs: z.array(ImportJobSummary) }),
   access: ImportAccess,
+  permission: 'invites.manage',
 });
 
 export const getImportJob = route({
@@ -147,6 +149,7 @@ export const getImportJob = route({
   params: JobParams,
   response: ImportJob,
   access: ImportAccess,
+  permission: 'invites.manage',
 });
 
 export const cancelImportJob = route({
@@ -158,6 +161,7 @@ export const cancelImportJob = route({
   body: z.strictObject({}),
   response: ImportJob,
   access: ImportAccess,
+  permission: 'invites.manage',
 });
 
 export const resumeImportJob = route({
@@ -169,6 +173,7 @@ export const resumeImportJob = route({
   body: z.strictObject({}),
   response: ImportJob,
   access: ImportAccess,
+  permission: 'invites.manage',
 });
 
 export const downloadImportJobReport = route({

@@ -97,6 +97,7 @@ export const navigationV2 = route({
   summary: "The caller's menu: the items their role may see in this workspace",
   response: NavigationV2,
   access: ALL_ROLES,
+  noPermission: "the caller's own menu, which already leaves out what is switched off",
 });
 
 /** v2 plus the enabled menu flags: which of the role's menus are on, and why the others are off. */
@@ -107,6 +108,7 @@ export const navigationV3 = route({
   summary: "The caller's menu plus the enabled menu flags (each of the role's menus on or off, and why)",
   response: NavigationV3,
   access: ALL_ROLES,
+  noPermission: "the caller's own menu, which already leaves out what is switched off",
 });
 
 export const UserRoutes = z.object({

@@ -29,6 +29,7 @@ export const changePassword = route({
   body: ChangePasswordBody,
   response: SessionsEnded,
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission: "a member's own account: never switched off",
 });
 
 export const SessionInfo = z.object({

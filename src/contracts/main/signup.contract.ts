@@ -91,6 +91,7 @@ export const generateProfileImageUploadUrl = route({
   body: z.strictObject({}),
   response: ProfileImageUpload,
   access: [...MEMBER],
+  noPermission: "a member's own account: never switched off",
 });
 
 /** Not in api/endpoints.tsv: the address generate-profile-image-upload-url hands out. */
@@ -113,6 +114,7 @@ export const removeProfileImage = route({
   summary: "Removes one's own profile picture",
   response: Ok,
   access: [...MEMBER],
+  noPermission: "a member's own account: never switched off",
 });
 
 /** Not in api/endpoints.tsv: the picture, for this host's workspace; `version` (its hash) changes with it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assignableRoles, ROLE_LABELS, seesAllBusinessUnits, type Role } from '../auth/roles';
+import { mayManageRole, ROLE_LABELS, seesAllBusinessUnits, type Role } from '../auth/roles';
 
 export const UserStatus = z.enum(['INVITED', 'ACTIVE', 'INACTIVE']);
 export type UserStatus = z.infer<typeof UserStatus>;
@@ -49,15 +49,14 @@ export function canSee(actor: Actor, target: { branchId: string | null }): boole
  */
 export function changeProblems(actor: Actor, target: ManagedUser, change: UserChange, activeAdmins: number): Record<string, string> {
   const problems: Record<string, string> = {};
-  const mayAssign = assignableRoles(actor.role);
-  if (!mayAssign.includes(target.role)) {
+  if (!mayManageRole(actor.role, target.role)) {
     problems.role = `A ${ROLE_LABELS[actor.role]} may not change a ${ROLE_LABELS[target.role]}`;
     return problems;
   }
   const self = actor.userId === target.userId;
   if (change.role !== undefined && change.role !== target.role) {
     if (self) problems.role = 'You cannot change your own role';
-    else if (!mayAssign.includes(change.role)) problems.role = `A ${ROLE_LABELS[actor.role]} may not give the role ${ROLE_LABELS[change.role]}`;
+    else if (!mayManageRole(actor.role, change.role)) problems.role = `A ${ROLE_LABELS[actor.role]} may not give the role ${ROLE_LABELS[change.role]}`;
   }
   if (change.status === 'INACTIVE' && target.status !== 'INACTIVE' && self) problems.status = 'You cannot deactivate yourself';
   if (change.branchId !== undefined && change.branchId !== target.branchId && !seesAllBusinessUnits(actor.role)) {
@@ -76,7 +75,7 @@ export function changeProblems(actor: Actor, target: ManagedUser, change: UserCh
 /** Why the actor may not delete this user (null when allowed). */
 export function deleteProblem(actor: Actor, target: ManagedUser, activeAdmins: number): string | null {
   if (actor.userId === target.userId) return 'You cannot delete yourself';
-  if (!assignableRoles(actor.role).includes(target.role)) return `A ${ROLE_LABELS[actor.role]} may not delete a ${ROLE_LABELS[target.role]}`;
+  if (!mayManageRole(actor.role, target.role)) return `A ${ROLE_LABELS[actor.role]} may not delete a ${ROLE_LABELS[target.role]}`;
   if (target.role === 'WORKSPACE_ADMIN' && target.status === 'ACTIVE' && activeAdmins <= 1) return 'The workspace must keep at least one active workspace admin';
   return null;
 }

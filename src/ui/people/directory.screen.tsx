@@ -2,6 +2,7 @@ import { Alert, App, Button, Card, Col, Drawer, Form, Input, Progress, Row, Sele
 import type { SorterResult } from 'antd/es/table/interface';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import { ROLE_LABELS } from '../../domain/auth/roles';
 import { ALL_BUSINESS_UNITS } from '../../domain/organisation/business-unit-selection';
 import type { DirectorySort } from '../../domain/people/directory';
 import { inviteState } from '../../domain/people/email-list';
@@ -415,7 +416,7 @@ const PersonDrawer = observer(function PersonDrawer(props: {
               <Select options={[{ value: '', label: 'No department' }, ...vm.editDepartments.map((d) => ({ value: d.departmentId, label: d.departmentName }))]} />
             </Form.Item>
             <Form.Item label="Role" name="role" {...fieldError('role')} extra={self ? 'You cannot change your own role.' : undefined}>
-              <Select disabled={self} options={vm.assignableRoleOptions.some((o) => o.value === user.role) ? vm.assignableRoleOptions : [{ value: user.role, label: user.role }]} />
+              <Select disabled={self} options={vm.assignableRoleOptions.some((o) => o.value === user.role) ? vm.assignableRoleOptions : [{ value: user.role, label: ROLE_LABELS[user.role] }]} />
             </Form.Item>
           </Form>
         </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { navigationFor } from '../../../src/domain/auth/navigation';
-import { assignableRoles, ROLE_LABELS, seesAllBusinessUnits } from '../../../src/domain/auth/roles';
+import { assignableRoles, mayManageRole, ROLE_LABELS, seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import {
   ALL_BUSINESS_UNITS,
   defaultBusinessUnit,
@@ -21,6 +21,17 @@ describe('roles', () => {
     expect(assignableRoles('BRANCH_ADMIN')).toEqual(['EMPLOYEE']);
     expect(assignableRoles('EMPLOYEE')).toEqual([]);
     expect(assignableRoles('WORKSPACE_ADMIN')).toContain('EMPLOYER');
+  });
+
+  it('lets nobody give or take away a role above their own (equal rank allowed, lowest first)', () => {
+    expect(assignableRoles('WORKSPACE_ADMIN')).toEqual(['EMPLOYEE', 'BRANCH_ADMIN', 'EMPLOYER', 'WORKSPACE_ADMIN']);
+    expect(assignableRoles('EMPLOYER')).toEqual(['EMPLOYEE', 'BRANCH_ADMIN', 'EMPLOYER']);
+    expect(mayManageRole('EMPLOYER', 'WORKSPACE_ADMIN')).toBe(false);
+    expect(mayManageRole('EMPLOYER', 'EMPLOYER')).toBe(true);
+    expect(mayManageRole('BRANCH_ADMIN', 'BRANCH_ADMIN')).toBe(false);
+    expect(mayManageRole('BRANCH_ADMIN', 'EMPLOYER')).toBe(false);
+    expect(mayManageRole('EMPLOYEE', 'EMPLOYEE')).toBe(false);
+    expect(mayManageRole('WORKSPACE_ADMIN', 'WORKSPACE_ADMIN')).toBe(true);
   });
 
   it('lets workspace admins and employers see all business units, others only their own', () => {

@@ -20,8 +20,17 @@ describe('who may change whom in the directory', () => {
     expect(changeProblems(unitAdmin, adminUser, { status: 'INACTIVE' }, 2).role).toMatch(/may not change a Workspace Admin/);
   });
 
+  it('lets nobody give, change, deactivate or delete a role above their own', () => {
+    const employer: Actor = { userId: 'x', role: 'EMPLOYER', branchId: null };
+    expect(changeProblems(employer, employee(), { role: 'WORKSPACE_ADMIN' }, 2).role).toMatch(/may not give the role Workspace Admin/);
+    expect(changeProblems(employer, adminUser, { status: 'INACTIVE' }, 2).role).toMatch(/may not change a Workspace Admin/);
+    expect(deleteProblem(employer, adminUser, 2)).toMatch(/may not delete a Workspace Admin/);
+    expect(changeProblems(employer, employee(), { role: 'EMPLOYER' }, 2)).toEqual({});
+    expect(changeProblems(employer, { ...employee(), role: 'EMPLOYER' }, { status: 'INACTIVE' }, 2)).toEqual({});
+  });
+
   it('keeps at least one active workspace admin', () => {
-    const other: Actor = { userId: 'x', role: 'EMPLOYER', branchId: null };
+    const other: Actor = { userId: 'x', role: 'WORKSPACE_ADMIN', branchId: null };
     expect(changeProblems(other, adminUser, { role: 'EMPLOYEE' }, 1).role).toMatch(/at least one/);
     expect(changeProblems(other, adminUser, { status: 'INACTIVE' }, 1).status).toMatch(/at least one/);
     expect(changeProblems(other, adminUser, { role: 'EMPLOYEE' }, 2)).toEqual({});

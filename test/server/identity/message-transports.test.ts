@@ -140,7 +140,7 @@ describe('SMTP mailer (nodemailer) against a real SMTP server', () => {
       const [mail] = smtp.received;
       expect(mail.to).toEqual(['ann@acme.test']);
       expect(mail.from).toBe('no-reply@safeplace.test');
-      expect(subjectOf(mail.raw)).toBe('Your Acme sign-in code: 482913');
+      expect(subjectOf(mail.raw)).toBe('Your Acme sign-in code');
       expect(part(mail.raw, 'text/plain')).toContain('Your Acme sign-in code is 482913.');
       expect(part(mail.raw, 'text/html')).toContain('<p>Your Acme sign-in code is 482913.</p>');
     } finally {
@@ -277,7 +277,7 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
       expect(sent.statusCode).toBe(200);
       const mail = smtp.received.at(-1)!;
       expect(mail.to).toEqual(['employee@acme.test']);
-      const code = /(\d{6})/.exec(subjectOf(mail.raw)!)![1];
+      const code = /(\d{6})/.exec(part(mail.raw, 'text/plain')!)![1];
       expect(part(mail.raw, 'text/plain')).toContain(`Your Acme sign-in code is ${code}.`);
       const verified = await post('/api/user/signin-verify-otp', { userEmail: 'employee@acme.test', userOtp: code, otpRequestId: sent.json().otpRequestId });
       expect(verified.statusCode).toBe(200);
@@ -312,7 +312,7 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
       await db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
       const sent = await post('/api/user/signin-create-otp', { userEmail: email }, '10.1.0.4');
       expect(sent.statusCode).toBe(200);
-      const code = /(\d{6})/.exec(subjectOf(picky.received.at(-1)!.raw)!)![1];
+      const code = /(\d{6})/.exec(part(picky.received.at(-1)!.raw, 'text/plain')!)![1];
       const wrong = code === '999999' ? '888888' : '999999';
       const res = await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId: sent.json().otpRequestId }, '10.1.0.4');
       expect(res.statusCode).toBe(401);

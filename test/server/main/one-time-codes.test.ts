@@ -19,7 +19,7 @@ describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
   const latestCode = async (email: string) => {
     const res = await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}` });
     const [message] = res.json() as OutboxMessage[];
-    return /(\d{6})/.exec(message.subject ?? '')![1];
+    return /(\d{6})/.exec(message.body)![1];
   };
 
   it('signs in with an emailed code, once', async () => {
@@ -172,7 +172,7 @@ describe.each(DATABASES)('SMS codes on %s', (kind) => {
   it('does not accept an email code for SMS sign-in', async () => {
     const email = (await post('/api/user/signin-create-otp', { userEmail: 'employer@acme.test' }, '10.1.0.4')).json();
     const res = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=employer%40acme.test' });
-    const code = /(\d{6})/.exec((res.json() as OutboxMessage[])[0].subject!)![1];
+    const code = /(\d{6})/.exec((res.json() as OutboxMessage[])[0].body)![1];
     const crossed = await post('/api/user/signin-verify-sms-otp', { contactNumber: '+91 98000 00020', userOtp: code, otpRequestId: email.otpRequestId }, '10.1.0.4');
     expect(crossed.statusCode).toBe(401);
   });

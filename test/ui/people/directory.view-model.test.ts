@@ -69,6 +69,18 @@ function setUp(people = Array.from({ length: 45 }, (_, i) => person(i + 1)), org
 }
 
 describe('DirectoryViewModel', () => {
+  it('offers in its role pickers only the roles the signed-in user may give (nobody above their own)', () => {
+    const { vm } = setUp();
+    expect(vm.assignableRoleOptions.map((o) => o.value)).toEqual(['EMPLOYEE', 'BRANCH_ADMIN', 'EMPLOYER', 'WORKSPACE_ADMIN']);
+    const employer = setUp();
+    (employer.vm as unknown as { session: SessionViewModel }).session.signedIn({ ...ADMIN, role: 'EMPLOYER' });
+    expect(employer.vm.assignableRoleOptions).toEqual([
+      { value: 'EMPLOYEE', label: 'Employee' },
+      { value: 'BRANCH_ADMIN', label: 'Business Unit Admin' },
+      { value: 'EMPLOYER', label: 'Employer' },
+    ]);
+  });
+
   it('starts from the header’s business unit, pages on the server (page 1 here is 0 on the wire) and counts', async () => {
     const { api, vm } = setUp();
     await vm.start('hq');
