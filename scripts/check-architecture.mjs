@@ -78,7 +78,6 @@ const ROUTES_STILL_HOLDING_SQL = new Set([
   'server/main/invites/invitations.routes.ts',
   'server/main/invites/invite-management.routes.ts',
   'server/main/organisation/branding.routes.ts',
-  'server/main/permissions/permissions.routes.ts',
   'server/main/platform-tools/platform-users.routes.ts',
   'server/main/platform-tools/user-manual.routes.ts',
   'server/main/platform-tools/workspace-options.routes.ts',
@@ -86,7 +85,6 @@ const ROUTES_STILL_HOLDING_SQL = new Set([
   'server/main/platform/platform-audit.routes.ts',
   'server/main/platform/workspaces.routes.ts',
   'server/main/templates/templates.routes.ts',
-  'server/main/users/users.routes.ts',
   'server/main/workspace/workspace.routes.ts',
   'server/web/dev-outbox.routes.ts',
 ]);
