@@ -152,7 +152,12 @@ async function loadCatalogue(): Promise<Catalogue> {
       }
     }
   }
-  const parameters = new Set<unknown>([...contracts.keys()].flatMap((c) => [c.params, c.query]).filter(Boolean));
+  // route() wraps each input in the NUL rule (a clone whose `_zod.parent` is the exported schema, and zod's JSON Schema
+  // of a clone points at its parent's id): the exported schema behind a params or query is a parameter too.
+  const parentOf = (schema: unknown) => (schema as { _zod?: { parent?: unknown } } | undefined)?._zod?.parent;
+  const parameters = new Set<unknown>(
+    [...contracts.keys()].flatMap((c) => [c.params, c.query, parentOf(c.params), parentOf(c.query)]).filter(Boolean),
+  );
   const registered = new Set<string>();
   const registry = z.globalRegistry;
   const names = new Set(schemas.map(([name]) => name));
