@@ -151,7 +151,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       );
       const ip = ctx.request.ip;
       if (status === 'INACTIVE' && target.status !== 'INACTIVE') {
-        await tx.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [target.userId]);
+        await tx.query(`UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL`, [workspace.id, target.userId]);
         await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'USER_DEACTIVATED', target: target.userId, ip });
       } else if (change.status === 'ACTIVE' && target.status === 'INACTIVE') {
         await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'USER_REACTIVATED', target: target.userId, ip });
