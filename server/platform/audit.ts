@@ -1,6 +1,7 @@
-import type { Sql } from './db/database';
+import { MAIN_SITE_WORKSPACE_ID, type Sql } from './db/database';
 
 export interface AuditEvent {
+  /** null: the platform's own log (stored under the main site's id, MAIN_SITE_WORKSPACE_ID). */
   workspaceId: string | null;
   actorUserId?: string | null;
   actorPlatformAdminId?: string | null;
@@ -16,7 +17,7 @@ export async function audit(tx: Sql, event: AuditEvent): Promise<void> {
     `INSERT INTO audit_events (workspace_id, actor_user_id, actor_platform_admin_id, action, target, ip, details)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [
-      event.workspaceId,
+      event.workspaceId ?? MAIN_SITE_WORKSPACE_ID,
       event.actorUserId ?? null,
       event.actorPlatformAdminId ?? null,
       event.action,

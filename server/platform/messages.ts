@@ -1,4 +1,4 @@
-import type { Database, Sql } from './db/database';
+import { MAIN_SITE_WORKSPACE_ID, type Database, type Sql } from './db/database';
 import { HttpError } from './errors';
 
 export interface OutgoingMail {
@@ -111,7 +111,7 @@ export class OutboxMessages implements Mailer, SmsSender {
     const isMail = 'subject' in message;
     const insert = (sql: Sql) =>
       sql.query(`INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body) VALUES ($1, $2, $3, $4, $5)`, [
-        message.workspaceId,
+        message.workspaceId ?? MAIN_SITE_WORKSPACE_ID,
         isMail ? 'EMAIL' : 'SMS',
         message.to,
         isMail ? message.subject : null,
@@ -128,7 +128,7 @@ export class OutboxMessages implements Mailer, SmsSender {
       sql.query(
         `INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body)
          SELECT (m->>0)::uuid, 'EMAIL', m->>1, m->>2, m->>3 FROM json_array_elements($1::json) AS m`,
-        [JSON.stringify(mails.map((m) => [m.workspaceId, m.to, m.subject, m.text]))],
+        [JSON.stringify(mails.map((m) => [m.workspaceId ?? MAIN_SITE_WORKSPACE_ID, m.to, m.subject, m.text]))],
       );
     if (tx) await insert(tx);
     else await this.db.system(insert);

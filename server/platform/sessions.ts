@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../src/domain/auth/roles';
-import type { Database } from './db/database';
+import { MAIN_SITE_WORKSPACE_ID, type Database } from './db/database';
 
 /** The web app keeps the token in a cookie for 120 days (spec 4); the server holds it as long. */
 export const SESSION_LIFETIME_DAYS = 120;
@@ -43,7 +43,7 @@ export function bearerToken(header: string | undefined): string | null {
 
 interface SessionRow {
   id: string;
-  workspace_id: string | null;
+  workspace_id: string;
   user_id: string | null;
   platform_admin_id: string | null;
   account_email: string | null;
@@ -76,7 +76,7 @@ export class SessionRepository {
        RETURNING id, expires_at`,
       [
         hash,
-        input.workspaceId,
+        input.workspaceId ?? MAIN_SITE_WORKSPACE_ID,
         input.userId ?? null,
         input.platformAdminId ?? null,
         input.accountEmail ?? null,
@@ -105,24 +105,26 @@ export class SessionRepository {
          LEFT JOIN users u ON u.id = s.user_id AND u.workspace_id = s.workspace_id
          LEFT JOIN platform_admins p ON p.id = s.platform_admin_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-          AND s.workspace_id IS NOT DISTINCT FROM $2`,
-      [hashToken(token), siteWorkspaceId, PRIVILEGED_IDLE_MINUTES, PRIVILEGED_ABSOLUTE_HOURS, SESSION_LIFETIME_DAYS],
+          AND s.workspace_id = $2`,
+      [hashToken(token), siteWorkspaceId ?? MAIN_SITE_WORKSPACE_ID, PRIVILEGED_IDLE_MINUTES, PRIVILEGED_ABSOLUTE_HOURS, SESSION_LIFETIME_DAYS],
     );
     const row = rows[0];
     if (!row) return null;
     const privileged = row.platform_admin_id !== null || (row.role !== null && PRIVILEGED_ROLES.includes(row.role));
     // The workspace may shorten each limit (workspaces.privileged_idle_minutes, ...), never lengthen it.
     if (row.lifetime_expired || (privileged && (row.idle_expired || row.absolute_expired))) {
-      await this.revoke(row.id);
+      await this.revoke(row.id, siteWorkspaceId);
       return null;
     }
-    if (row.stale) await this.db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.id]);
-    if (row.user_id && row.workspace_id && row.role && row.user_email) {
+    if (row.stale) {
+      await this.db.query('UPDATE sessions SET last_seen_at = now() WHERE workspace_id = $1 AND id = $2', [row.workspace_id, row.id]);
+    }
+    if (row.user_id && siteWorkspaceId && row.role && row.user_email) {
       if (row.user_status === 'INACTIVE') return null;
       return {
         kind: 'user',
         sessionId: row.id,
-        workspaceId: row.workspace_id,
+        workspaceId: siteWorkspaceId,
         userId: row.user_id,
         role: row.role,
         branchId: row.branch_id,
@@ -136,7 +138,11 @@ export class SessionRepository {
     return null;
   }
 
-  async revoke(sessionId: string): Promise<void> {
-    await this.db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  /** Ends a session of a site: `workspaceId` is the site's workspace, null for the main site. */
+  async revoke(sessionId: string, workspaceId: string | null): Promise<void> {
+    await this.db.query('UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND id = $2 AND revoked_at IS NULL', [
+      workspaceId ?? MAIN_SITE_WORKSPACE_ID,
+      sessionId,
+    ]);
   }
 }

@@ -35,7 +35,7 @@ export class CourseAssignmentService {
           : await tx.query<{ user_id: string }>(
               `INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_by)
                SELECT $1, $2, t.id, $3 FROM unnest($4::uuid[]) AS t(id)
-               ON CONFLICT (course_id, user_id) DO NOTHING
+               ON CONFLICT (workspace_id, course_id, user_id) DO NOTHING
                RETURNING user_id`,
               [actor.workspaceId, body.courseId, actor.userId, targets],
             );

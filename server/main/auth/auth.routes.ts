@@ -29,8 +29,8 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
 
   serve(app, signOut, async ({ principal, request }) => {
     if (!principal) throw unauthorized();
-    await deps.sessions.revoke(principal.sessionId);
     const workspaceId = principal.kind === 'user' ? principal.workspaceId : null;
+    await deps.sessions.revoke(principal.sessionId, workspaceId);
     await deps.db.system((tx) =>
       audit(tx, {
         workspaceId,

@@ -171,7 +171,7 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
         [workspace.id, user.id, await hashed],
       );
       // A new password ends every session of the user at once.
-      await tx.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [user.id]);
+      await tx.query(`UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL`, [workspace.id, user.id]);
       await audit(tx, { workspaceId: workspace.id, actorUserId: user.id, action: 'PASSWORD_RESET', target: user.id, ip: request.ip });
       await sendNotice(() =>
         deps.mail.send({ workspaceId: workspace.id, to: user.email, ...templates.passwordChanged({ workspaceName: workspace.company_name }) }, tx),

@@ -76,11 +76,11 @@ export class OneTimeCodes {
     );
     const right = !!row && row.live && !row.locked && timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hashCode(requestId, code)));
     if (right) {
-      await tx.query('UPDATE one_time_codes SET used_at = now() WHERE id = $1', [row.id]);
+      await tx.query('UPDATE one_time_codes SET used_at = now() WHERE workspace_id = $1 AND id = $2', [target.workspaceId, row.id]);
       await tx.query('UPDATE users SET code_failures = 0 WHERE workspace_id = $1 AND id = $2', [target.workspaceId, target.userId]);
       return true;
     }
-    if (row) await tx.query('UPDATE one_time_codes SET failed_tries = failed_tries + 1 WHERE id = $1', [row.id]);
+    if (row) await tx.query('UPDATE one_time_codes SET failed_tries = failed_tries + 1 WHERE workspace_id = $1 AND id = $2', [target.workspaceId, row.id]);
     const [user] = await tx.query<{ code_failures: number; locked_at: Date | null }>(
       `UPDATE users SET code_failures = code_failures + 1 WHERE workspace_id = $1 AND id = $2 RETURNING code_failures, locked_at`,
       [target.workspaceId, target.userId],
@@ -94,7 +94,7 @@ export class OneTimeCodes {
       'UPDATE users SET locked_at = now() WHERE workspace_id = $1 AND id = $2 RETURNING email',
       [target.workspaceId, target.userId],
     );
-    await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [target.userId]);
+    await tx.query('UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL', [target.workspaceId, target.userId]);
     await audit(tx, { workspaceId: target.workspaceId, action: 'ACCOUNT_LOCKED', target: target.userId, ip, details: { reason: 'one-time code failures' } });
     const admins = await tx.query<{ email: string }>(
       `SELECT email FROM users WHERE workspace_id = $1 AND role = 'WORKSPACE_ADMIN' AND status = 'ACTIVE'`,

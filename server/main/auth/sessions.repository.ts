@@ -1,5 +1,5 @@
 import type { SessionInfo } from '../../../src/contracts/main/sessions.contract';
-import type { Sql } from '../../platform/db/database';
+import { MAIN_SITE_WORKSPACE_ID, type Sql } from '../../platform/db/database';
 import type { Principal } from '../../platform/sessions';
 
 interface SessionInfoRow {
@@ -24,8 +24,11 @@ export async function findOwnSession(db: Sql, principal: Principal, sessionId: s
     principal.kind === 'user'
       ? { sql: 'workspace_id = $2 AND user_id = $3', params: [principal.workspaceId, principal.userId] }
       : principal.kind === 'platform-admin'
-        ? { sql: 'workspace_id IS NULL AND platform_admin_id = $2', params: [principal.platformAdminId] }
-        : { sql: 'workspace_id IS NULL AND user_id IS NULL AND platform_admin_id IS NULL AND lower(account_email) = lower($2)', params: [principal.email] };
+        ? { sql: 'workspace_id = $2 AND platform_admin_id = $3', params: [MAIN_SITE_WORKSPACE_ID, principal.platformAdminId] }
+        : {
+            sql: 'workspace_id = $2 AND user_id IS NULL AND platform_admin_id IS NULL AND lower(account_email) = lower($3)',
+            params: [MAIN_SITE_WORKSPACE_ID, principal.email],
+          };
   const [row] = await db.query<SessionInfoRow>(
     `SELECT id, created_at, last_seen_at, expires_at, revoked_at, expires_at <= now() AS expired, ip, user_agent
        FROM sessions WHERE id = $1 AND ${owner.sql}`,

@@ -166,7 +166,7 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
           ),
         };
       }
-      await tx.query(`UPDATE email_confirmations SET used_at = now() WHERE id = $1`, [row.id]);
+      await tx.query(`UPDATE email_confirmations SET used_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, row.id]);
       await tx.query(`UPDATE users SET email_confirmed = true, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, row.user_id]);
       await audit(tx, { workspaceId: workspace.id, actorUserId: row.user_id, action: 'EMAIL_CONFIRMED', target: row.user_id, ip: request.ip });
       return { email: row.email };

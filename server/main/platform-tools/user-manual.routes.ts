@@ -12,7 +12,7 @@ import {
 } from '../../../src/contracts/main/user-manual.contract';
 import { looksLikePdf, MANUAL_MAX_MARKDOWN_CHARS, MANUAL_MAX_PDF_BYTES, manualFor } from '../../../src/domain/platform/user-manual';
 import { audit } from '../../platform/audit';
-import type { Sql } from '../../platform/db/database';
+import { MAIN_SITE_WORKSPACE_ID, type Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { serve, workspaceUser } from '../../platform/serve';
@@ -28,7 +28,8 @@ interface ManualRow {
   published_at: Date | string;
 }
 
-const MANUAL_COLUMNS = 'workspace_id, format, markdown, file_name, byte_size, file_token, published_at';
+/** The manual for every workspace is stored under the main site's id; the code calls its workspace null. */
+const MANUAL_COLUMNS = `nullif(workspace_id, '${MAIN_SITE_WORKSPACE_ID}') AS workspace_id, format, markdown, file_name, byte_size, file_token, published_at`;
 
 function toManual(row: ManualRow): UserManual {
   const common = { workspaceId: row.workspace_id, publishedAt: iso(row.published_at) };
@@ -45,8 +46,8 @@ function toManual(row: ManualRow): UserManual {
 /** The manual a workspace reads: its own, else the one for every workspace (domain rule manualFor). */
 async function manualOf(tx: Sql, workspaceId: string): Promise<ManualRow | null> {
   const rows = await tx.query<ManualRow>(
-    `SELECT ${MANUAL_COLUMNS} FROM user_manuals WHERE workspace_id = $1 OR workspace_id IS NULL`,
-    [workspaceId],
+    `SELECT ${MANUAL_COLUMNS} FROM user_manuals WHERE workspace_id IN ($1, $2)`,
+    [workspaceId, MAIN_SITE_WORKSPACE_ID],
   );
   return manualFor(rows.map((row) => ({ workspaceId: row.workspace_id, row })), workspaceId)?.row ?? null;
 }
@@ -64,8 +65,8 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     deps.db.system(async (tx) => {
       if (query.workspaceId) await requireWorkspace(tx, query.workspaceId);
       const [row] = await tx.query<ManualRow>(
-        `SELECT ${MANUAL_COLUMNS} FROM user_manuals WHERE workspace_id IS NOT DISTINCT FROM $1::uuid`,
-        [query.workspaceId ?? null],
+        `SELECT ${MANUAL_COLUMNS} FROM user_manuals WHERE workspace_id = $1`,
+        [query.workspaceId ?? MAIN_SITE_WORKSPACE_ID],
       );
       return { manual: row ? toManual(row) : null };
     }),
@@ -75,8 +76,8 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     // The token is the capability; on a workspace's site it must also be a manual that workspace reads.
     const row = await deps.db.system(async (tx) => {
       const [found] = await tx.query<{ workspace_id: string | null; pdf: Uint8Array; file_name: string | null }>(
-        `SELECT workspace_id, pdf, file_name FROM user_manuals WHERE file_token = $1 AND format = 'PDF'`,
-        [params.token],
+        `SELECT nullif(workspace_id, $2) AS workspace_id, pdf, file_name FROM user_manuals WHERE file_token = $1 AND format = 'PDF'`,
+        [params.token, MAIN_SITE_WORKSPACE_ID],
       );
       return found ?? null;
     });
@@ -131,12 +132,12 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const row = await deps.db.system(async (tx) => {
       if (workspaceId) await requireWorkspace(tx, workspaceId);
       // Publishing replaces the manual of that scope: one row per workspace, and one for all.
-      await tx.query('DELETE FROM user_manuals WHERE workspace_id IS NOT DISTINCT FROM $1::uuid', [workspaceId]);
+      await tx.query('DELETE FROM user_manuals WHERE workspace_id = $1', [workspaceId ?? MAIN_SITE_WORKSPACE_ID]);
       const [inserted] = await tx.query<ManualRow>(
         `INSERT INTO user_manuals (workspace_id, format, markdown, pdf, file_name, byte_size, file_token, published_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${MANUAL_COLUMNS}`,
         [
-          workspaceId,
+          workspaceId ?? MAIN_SITE_WORKSPACE_ID,
           content.format,
           content.format === 'MARKDOWN' ? content.markdown : null,
           content.format === 'PDF' ? content.bytes : null,

@@ -107,7 +107,7 @@ export class UsersRepository {
  * one-time code, password-reset code, email confirmation and picture upload is voided.
  */
 export async function endAccess(tx: Sql, workspaceId: string, userId: string): Promise<void> {
-  await tx.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+  await tx.query(`UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL`, [workspaceId, userId]);
   await tx.query(`UPDATE invites SET code_hash = NULL, sent_at = NULL WHERE workspace_id = $1 AND user_id = $2 AND claimed_at IS NULL`, [workspaceId, userId]);
   await tx.query(`UPDATE one_time_codes SET superseded_at = now() WHERE workspace_id = $1 AND user_id = $2 AND used_at IS NULL AND superseded_at IS NULL`, [
     workspaceId,

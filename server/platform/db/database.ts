@@ -26,3 +26,11 @@ export const TENANT_ROLE = 'app_tenant';
 export function tenantPrologue(): string {
   return `SET LOCAL ROLE ${TENANT_ROLE}`;
 }
+
+/**
+ * The workspace_id of rows that belong to no workspace: the main site's sessions and mail, the platform's own
+ * audit events, the manual for every workspace (migration 0016). Every tenant table's workspace_id is NOT NULL,
+ * the distribution column of a Citus scale-out; this nil UUID is no row of `workspaces`. Code outside SQL keeps
+ * saying `null` for "no workspace": the repositories translate at the boundary.
+ */
+export const MAIN_SITE_WORKSPACE_ID = '00000000-0000-0000-0000-000000000000';

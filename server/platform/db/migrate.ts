@@ -6,13 +6,18 @@ import { TENANT_ROLE } from './database';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Applies every `migrations/NNNN_name.sql` not yet applied, each in its own transaction, in name order. */
-export async function migrate(db: Database): Promise<string[]> {
+/**
+ * Applies every `migrations/NNNN_name.sql` not yet applied, each in its own transaction, in name order.
+ * `until` stops after that file (a test builds an older schema, fills it, then migrates the rest).
+ */
+export async function migrate(db: Database, options: { until?: string } = {}): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`);
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  const files = (await readdir(MIGRATIONS_DIR))
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f) && (options.until === undefined || f <= options.until))
+    .sort();
   const applied: string[] = [];
   for (const file of files) {
     const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_SITE_WORKSPACE_ID } from '../../../server/platform/db/database';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { auditRows } from './support';
 
@@ -62,7 +63,7 @@ describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => 
 
   it('records who created and changed a flag', async () => {
     const [created] = await auditRows(server, 'feature_flag.created');
-    expect(created).toMatchObject({ workspace_id: null, target: 'new-dashboard' });
+    expect(created).toMatchObject({ workspace_id: MAIN_SITE_WORKSPACE_ID, target: 'new-dashboard' });
     expect(created.actor_platform_admin_id).toBeTruthy();
     const [updated] = await auditRows(server, 'feature_flag.updated');
     expect(updated.details).toEqual({ from: 'on', to: 'beta' });

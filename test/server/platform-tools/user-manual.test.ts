@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN_SITE_WORKSPACE_ID } from '../../../server/platform/db/database';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { auditRows, form, NO_SUCH_ID, workspaceIds } from './support';
 
@@ -35,7 +36,8 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().manual).toMatchObject({ format: 'MARKDOWN', markdown: text, workspaceId: null });
     const [row] = await server.db.query<{ markdown: string; workspace_id: string | null }>('SELECT markdown, workspace_id FROM user_manuals');
-    expect(row).toEqual({ markdown: text, workspace_id: null });
+    // Stored under the main site's id (migration 0016): a distribution column holds no null.
+    expect(row).toEqual({ markdown: text, workspace_id: MAIN_SITE_WORKSPACE_ID });
     // Both workspaces read it.
     expect((await read('acme.localhost', employee)).json().manual.markdown).toBe(text);
     expect((await read('globex.localhost', globexAdmin)).json().manual.markdown).toBe(text);
@@ -114,7 +116,7 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
 
   it('records every publication with the target workspace and the platform admin', async () => {
     const rows = await auditRows(server, 'user_manual.published');
-    expect(rows.map((r) => r.workspace_id)).toEqual([null, ids.globex, ids.acme, ids.acme]);
+    expect(rows.map((r) => r.workspace_id)).toEqual([MAIN_SITE_WORKSPACE_ID, ids.globex, ids.acme, ids.acme]);
     expect(rows.every((r) => r.actor_platform_admin_id)).toBe(true);
   });
 });
