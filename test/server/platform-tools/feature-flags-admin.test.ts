@@ -100,7 +100,7 @@ describe.each(DATABASES)('deleting feature flags on %s', (kind) => {
     expect(res.json()).toEqual({ key: 'old-beta' });
     expect(await keys()).not.toContain('old-beta');
     const [deleted] = await auditRows(server, 'feature_flag.deleted');
-    expect(deleted).toMatchObject({ workspace_id: null, target: 'old-beta', details: { value: 'on', workspaces: 1 } });
+    expect(deleted).toMatchObject({ workspace_id: MAIN_SITE_WORKSPACE_ID, target: 'old-beta', details: { value: 'on', workspaces: 1 } });
     expect(deleted.actor_platform_admin_id).toBeTruthy();
     const [acme] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     const disabled = await auditRows(server, 'feature_flag.workspace_disabled');
