@@ -36,6 +36,7 @@ export const ImportUsersScreen = observer(function ImportUsersScreen() {
   const vm = useViewModel(ImportUsersViewModel);
   // The job goes on on the server when the page is left; only the polling stops.
   useEffect(() => {
+    vm.activate();
     void vm.loadRecent();
     return () => vm.dispose();
   }, [vm]);
