@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { SignIn } from '../../src/application/auth/sign-in.use-case';
+import { ReadImportHeaders } from '../../src/application/imports/read-import-headers.use-case';
 import { createContainer } from '../../src/infrastructure/container';
 import { FeatureFlagPoller } from '../../src/infrastructure/flags/feature-flag-poller';
 import { loadArea } from '../../src/ui/app/areas';
@@ -11,10 +12,10 @@ import { ShellViewModel } from '../../src/ui/shell/shell.view-model';
 import { SiteStatusViewModel } from '../../src/ui/shell/site-status.view-model';
 import { ACME_SITE, FakeSessionStore } from '../support/fakes';
 
-function compose() {
+function compose(maxUploadBytes = 20 * 1024 * 1024) {
   const requests: string[] = [];
   const container = createContainer({
-    config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost', socialSignIn: [] },
+    config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes },
     site: ACME_SITE,
     sessions: new FakeSessionStore(),
     onUnauthorized: () => {},
@@ -57,5 +58,14 @@ describe('the composition root', () => {
     // Loading again must not bind twice (which would make resolution ambiguous).
     await loadArea(container, 'courses');
     expect(container.get(SignIn)).toBeInstanceOf(SignIn);
+  });
+
+  it("refuses an import file over the server's upload limit, read from the runtime configuration", async () => {
+    const { container, requests } = compose(1024);
+    await loadArea(container, 'imports');
+    const read = container.get(ReadImportHeaders);
+    const file = { name: 'users.csv', content: new Blob(['x'.repeat(2048)]) };
+    expect(await read.execute(file)).toEqual({ ok: false, reason: 'too-large', maxBytes: 1024 });
+    expect(requests).toEqual([]);
   });
 });

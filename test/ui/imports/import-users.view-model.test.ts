@@ -41,7 +41,7 @@ class HeldPollsApi extends FakeUserImportApi {
 
 function viewModel(api = new FakeUserImportApi(), invitations = new FakeInvitationsApi()) {
   const vm = new ImportUsersViewModel(
-    new ReadImportHeaders(api),
+    new ReadImportHeaders(api, 20 * 1024 * 1024),
     new ValidateUserImport(api),
     new DownloadImportReport(api),
     new ImportUsers(api, new FixedClock(new Date('2026-11-23T01:15:00Z'))),
