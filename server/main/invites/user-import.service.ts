@@ -91,7 +91,7 @@ export class UserImportService {
    * Stores the file, reads it once (a malformed file, a bad mapping or too many rows answer 400 before anything is
    * written), creates a QUEUED job and hands it to the runner. Answers at once; the browser polls the job.
    */
-  async start(actor: ImportActor, upload: ImportUpload): Promise<ImportJob> {
+  async start(actor: ImportActor, upload: ImportUpload, invitationsTo: string | null = null): Promise<ImportJob> {
     const workspaceId = actor.workspace.id;
     const totalRows = await countDataRows(upload.kind, upload.source, upload.mapping);
     await this.runner.interruptStale(workspaceId);
@@ -105,6 +105,7 @@ export class UserImportService {
           mapping: upload.mapping,
           totalRows,
           actor: jobActor(actor),
+          invitationsTo,
         }),
       )
       .catch(alreadyRunning);

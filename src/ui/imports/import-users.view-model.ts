@@ -54,6 +54,8 @@ export class ImportUsersViewModel {
   /** The recent imports shown on the upload step (null while loading; an error leaves the list out). */
   recent: ImportJobSummary[] | null = null;
   recentError: string | null = null;
+  /** Whether the import emails each new person an invitation as it creates them (the wizard's checkbox, on by default). */
+  inviteOnImport = true;
   /** Sending the invitations of everyone not yet joined, after an import. */
   invitations: { status: 'idle' | 'sending' | 'sent' | 'error'; sent?: number; error?: string } = { status: 'idle' };
 
@@ -219,7 +221,7 @@ export class ImportUsersViewModel {
     this.step = 'import';
     this.error = null;
     try {
-      const outcome = await this.importUsers.execute({ file: this.file, mapping: this.mapping });
+      const outcome = await this.importUsers.execute({ file: this.file, mapping: this.mapping, sendInvitations: this.inviteOnImport });
       runInAction(() => {
         this.status = 'idle';
         if (!outcome.ok) {
@@ -316,6 +318,10 @@ export class ImportUsersViewModel {
     this.stopPolling();
   }
 
+  setInviteOnImport(value: boolean): void {
+    this.inviteOnImport = value;
+  }
+
   backToMapping(): void {
     this.error = null;
     this.step = 'map';
@@ -337,6 +343,7 @@ export class ImportUsersViewModel {
     this.job = null;
     this.pollError = null;
     this.invitations = { status: 'idle' };
+    this.inviteOnImport = true;
     this.step = 'upload';
     this.status = 'idle';
     this.error = null;

@@ -146,6 +146,28 @@ describe('ImportUsersViewModel', () => {
     expect(vm.job).toBeNull();
   });
 
+  it('emails each new person an invitation with the import unless the admin unticks it', async () => {
+    const { vm, api } = viewModel();
+    expect(vm.inviteOnImport).toBe(true);
+    await vm.chooseFile(csvFile('users.csv', SAMPLE));
+    await vm.validate({ email: 0, firstName: 1 });
+    await vm.runImport();
+    await vi.waitFor(() => expect(vm.result).not.toBeNull());
+    expect(vm.result).toMatchObject({ sendInvitations: true, created: 2, invitationsSent: 2 });
+
+    vm.startOver();
+    await vm.chooseFile(csvFile('more.csv', 'Email,First Name\nnew@acme.test,New\n'));
+    await vm.validate({ email: 0, firstName: 1 });
+    vm.setInviteOnImport(false);
+    await vm.runImport();
+    await vi.waitFor(() => expect(vm.result).not.toBeNull());
+    expect(vm.result).toMatchObject({ sendInvitations: false, created: 1, invitationsSent: 0 });
+    expect(api.sendInvitationsAsked).toEqual([true, false]);
+    // Starting over ticks it again.
+    vm.startOver();
+    expect(vm.inviteOnImport).toBe(true);
+  });
+
   it('shows a clear error for a file of the wrong type and stays on the upload step', async () => {
     const { vm } = viewModel();
     await vm.chooseFile(csvFile('users.txt', SAMPLE));
