@@ -1,4 +1,4 @@
-import 'reflect-metadata';
+import 'reflect-metadata/lite';
 import { Container, ContainerModule } from 'inversify';
 import { AuditApi } from '../application/audit/audit-api.port';
 import { ClaimInvite } from '../application/invitations/claim-invite.use-case';

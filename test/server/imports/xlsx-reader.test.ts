@@ -45,9 +45,9 @@ describe('XLSX reader', () => {
 
   it('refuses a workbook whose shared strings inflate past the limit, even when the zip claims a small size', async () => {
     const limits = { ...XLSX_LIMITS, maxEntryBytes: 8 * 1024 * 1024, maxSharedStringChars: 1e9 };
-    const honest = await zipArchive(workbookParts(SHEET, () => repetitiveSharedStrings(20 * 1024 * 1024)));
+    const honest = await zipArchive(workbookParts(SHEET, repetitiveSharedStrings(20 * 1024 * 1024)));
     await expect(rows(honest, limits)).rejects.toBeInstanceOf(WorkbookTooLarge);
-    const lying = await zipArchive(workbookParts(SHEET, () => repetitiveSharedStrings(20 * 1024 * 1024), { declaredStringsSize: 1000 }));
+    const lying = await zipArchive(workbookParts(SHEET, repetitiveSharedStrings(20 * 1024 * 1024), { declaredStringsSize: 1000 }));
     await expect(rows(lying, limits)).rejects.toBeInstanceOf(WorkbookTooLarge);
     await expect(rows(lying, { ...limits, maxTotalBytes: 4 * 1024 * 1024 })).rejects.toBeInstanceOf(WorkbookTooLarge);
   });

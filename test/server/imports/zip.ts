@@ -2,8 +2,8 @@ import zlib from 'node:zlib';
 
 export interface ZipPart {
   name: string;
-  /** The bytes, or pieces written to the compressor one by one (a zip bomb without holding its inflated text). */
-  content: string | Buffer | (() => Iterable<Buffer>);
+  /** The bytes, or data already deflated (raw) with its inflated size (a zip bomb, built without inflating it). */
+  content: string | Buffer | Deflated;
   /** The size the directory claims (a zip bomb may lie about it); the real size by default. */
   declaredSize?: number;
 }
@@ -51,8 +51,15 @@ export async function zipArchive(parts: ZipPart[]): Promise<Buffer> {
   return Buffer.concat([...locals, directory, end]);
 }
 
+/** Raw deflate data and the size it inflates to (its CRC is not computed: the reader under test does not check it). */
+export interface Deflated {
+  deflated: Buffer;
+  size: number;
+}
+
 async function deflate(content: ZipPart['content']): Promise<{ data: Buffer; size: number; crc: number }> {
-  const pieces = typeof content === 'function' ? content() : [Buffer.from(content)];
+  if (typeof content === 'object' && 'deflated' in content) return { data: content.deflated, size: content.size, crc: 0 };
+  const pieces = [Buffer.from(content)];
   const deflater = zlib.createDeflateRaw({ level: 9 });
   const out: Buffer[] = [];
   deflater.on('data', (chunk: Buffer) => out.push(chunk));
@@ -90,10 +97,17 @@ export function workbookParts(sheetXml: string, sharedStrings: ZipPart['content'
   return options.workbookLast ? [...head, ...rest, workbook] : [...head, workbook, ...rest];
 }
 
-/** Shared strings of about `bytes` of repetitive text: a few hundred KB deflated. */
-export function* repetitiveSharedStrings(bytes: number): Generator<Buffer> {
-  yield Buffer.from('<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">');
-  const piece = Buffer.from('<si><t>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx</t></si>'.repeat(16384));
-  for (let written = 0; written < bytes; written += piece.length) yield piece;
-  yield Buffer.from('</sst>');
+/**
+ * Shared strings of at least `bytes` of repetitive text, deflated in milliseconds: one piece is deflated once (ending on
+ * a sync flush, so it references nothing before it) and its deflate data repeated, then a final empty block. 400 MB
+ * of text is about 1.4 MB deflated.
+ */
+export function repetitiveSharedStrings(bytes: number): Deflated {
+  const sync = (text: string) => zlib.deflateRawSync(Buffer.from(text), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  const head = '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
+  const piece = '<si><t>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx</t></si>'.repeat(16384);
+  const count = Math.ceil(bytes / piece.length);
+  const repeated = sync(piece);
+  const deflated = Buffer.concat([sync(head), ...Array.from({ length: count }, () => repeated), sync('</sst>'), Buffer.from([0x03, 0x00])]);
+  return { deflated, size: head.length + count * piece.length + '</sst>'.length };
 }
