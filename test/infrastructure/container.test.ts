@@ -6,7 +6,12 @@ import { createContainer } from '../../src/infrastructure/container';
 import { FeatureFlagPoller } from '../../src/infrastructure/flags/feature-flag-poller';
 import { loadArea } from '../../src/ui/app/areas';
 import { shellViewModels } from '../../src/ui/app/view-models';
+import { authViewModels } from '../../src/ui/auth/auth-view-models';
+import { ClaimInviteViewModel } from '../../src/ui/auth/claim-invite.view-model';
+import { EmailVerifyViewModel } from '../../src/ui/auth/email-verify.view-model';
+import { ForgotPasswordViewModel } from '../../src/ui/auth/forgot-password.view-model';
 import { SignInViewModel } from '../../src/ui/auth/sign-in.view-model';
+import { SignUpViewModel } from '../../src/ui/auth/sign-up.view-model';
 import { SessionViewModel } from '../../src/ui/shell/session.view-model';
 import { ShellViewModel } from '../../src/ui/shell/shell.view-model';
 import { SiteStatusViewModel } from '../../src/ui/shell/site-status.view-model';
@@ -67,5 +72,21 @@ describe('the composition root', () => {
     const file = { name: 'users.csv', content: new Blob(['x'.repeat(2048)]) };
     expect(await read.execute(file)).toEqual({ ok: false, reason: 'too-large', maxBytes: 1024 });
     expect(requests).toEqual([]);
+  });
+
+  it('gives the light sign-in entry every view-model its pages use, without the shell', () => {
+    const container = createContainer({
+      config: { mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 1024 },
+      site: ACME_SITE,
+      sessions: new FakeSessionStore(),
+      onUnauthorized: () => {},
+      fetch: async () => Response.json([]),
+    });
+    container.load(authViewModels);
+    const viewModels: (new (...args: any[]) => object)[] = [SignInViewModel, ForgotPasswordViewModel, ClaimInviteViewModel, SignUpViewModel, EmailVerifyViewModel, SiteStatusViewModel];
+    for (const viewModel of viewModels) {
+      expect(container.get(viewModel)).toBeInstanceOf(viewModel);
+    }
+    expect(container.isBound(ShellViewModel)).toBe(false);
   });
 });
