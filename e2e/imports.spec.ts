@@ -49,10 +49,21 @@ test.describe('import users', () => {
     // A formula is shown as text, never run by a spreadsheet.
     expect(report).toContain("'=cmd()");
 
+    // Import and invite in one go: the choice is on by default.
+    await expect(page.getByRole('checkbox', { name: 'Email each new person an invitation' })).toBeChecked();
     await page.getByRole('button', { name: 'Import 3 users' }).click();
     await expect(page.getByText('Import finished')).toBeVisible();
     await expect(page.getByText('Created 3 users; skipped 3 rows.', { exact: false })).toBeVisible();
+    await expect(page.getByText('3 invitations sent by email.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send invitations now' })).toHaveCount(0);
     await expect(page.getByRole('table')).toContainText('There is no business unit named "Atlantis"');
+    // The invitation is in the (development) outbox, with a link to the workspace.
+    const outbox = await page.context().newPage();
+    await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(`e2e.one.${stamp}@acme-import.test`)}`));
+    const mails = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { body: string }[];
+    await outbox.close();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toMatch(/\/invite\/[A-Za-z0-9_-]+/);
 
     // The new users are real: the same file, validated again, reports them as existing users.
     await page.getByRole('button', { name: 'Import another file' }).click();
@@ -84,6 +95,8 @@ test.describe('import users', () => {
     await page.getByRole('button', { name: 'Validate' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText('1000 rows: 980 ready to import, 20 will be skipped');
 
+    // This time without mail: the invitations wait until the admin sends them.
+    await page.getByRole('checkbox', { name: 'Email each new person an invitation' }).uncheck();
     await page.getByRole('button', { name: 'Import 980 users' }).click();
     // The job runs on the server; the page shows its progress, rows done of the total, and a Cancel button.
     const progress = page.getByRole('status', { name: 'Import progress' });
@@ -92,6 +105,8 @@ test.describe('import users', () => {
     await expect(page.getByRole('button', { name: 'Cancel import' })).toBeVisible();
     await expect(page.getByText('Import finished')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText('Created 980 users; skipped 20 rows.', { exact: false })).toBeVisible();
+    await expect(page.getByText('No invitations were emailed', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send invitations now' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Skipped rows' })).toContainText(`There is no business unit named "${BAD_UNIT}"`);
 
     // The report: every row's outcome.

@@ -13,6 +13,8 @@ export const RuntimeConfig = z.object({
   mainHost: z.string(),
   /** The social sign-in providers this server can use; the sign-in page offers those the workspace enables. */
   socialSignIn: z.array(z.enum(['google', 'microsoft'])),
+  /** The largest file an upload may be (MAX_UPLOAD_BYTES): the browser refuses a larger one before sending it. */
+  maxUploadBytes: z.number(),
 });
 
 /** File-like paths (build assets, media, anything with a file extension) that must answer 404 when missing, never the app's page. */
@@ -32,6 +34,7 @@ export async function webRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
       caseApiUrl: process.env.CASE_API_URL ?? CASE_API_BASE,
       mainHost: deps.settings.mainHost,
       socialSignIn: deps.settings.socialSignIn ?? [],
+      maxUploadBytes: deps.settings.maxUploadBytes,
     } satisfies z.infer<typeof RuntimeConfig>;
   });
 

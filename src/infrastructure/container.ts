@@ -1,4 +1,4 @@
-import 'reflect-metadata';
+import 'reflect-metadata/lite';
 import { Container, ContainerModule } from 'inversify';
 import { AuditApi } from '../application/audit/audit-api.port';
 import { ClaimInvite } from '../application/invitations/claim-invite.use-case';
@@ -19,7 +19,7 @@ import { ChangeProfilePicture, RemoveProfilePicture } from '../application/auth/
 import { FlagsApi, OrganisationApi } from '../application/shared/main-reads.port';
 import { SessionStore } from '../application/shared/session-store.port';
 import { SiteInfo } from '../application/shared/site';
-import type { RuntimeConfig } from './config/runtime-config';
+import { RuntimeConfigKey, type RuntimeConfig } from './config/runtime-config';
 import { FeatureFlagPoller } from './flags/feature-flag-poller';
 import { ApiClient, CaseHttp, LearningHttp, MainHttp } from './http/api-client';
 import { HttpAuditApi } from './http/main/http-audit-api';
@@ -67,6 +67,7 @@ export const AREA_MODULES: Record<Area, () => Promise<ContainerModule>> = {
 function platformModule(input: CompositionInput): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(SiteInfo).toConstantValue(input.site);
+    bind(RuntimeConfigKey).toConstantValue(input.config);
     bind(SessionStore).toConstantValue(input.sessions);
     const client = (baseUrl: string) =>
       new ApiClient({ baseUrl, sessions: input.sessions, onUnauthorized: input.onUnauthorized, fetch: input.fetch });

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootstrap, showStartError } from './app/bootstrap';
 import { AuthApp } from './auth/auth-app';
+import { authViewModels } from './auth/auth.bindings';
 import { ContainerProvider } from './shared/container-context';
 import './auth/light/auth.css';
 
@@ -10,7 +11,7 @@ import './auth/light/auth.css';
  * view-models as the app, without Ant Design or the router, so the first page anyone sees loads fast.
  */
 async function start() {
-  const { container } = await bootstrap();
+  const { container } = await bootstrap(authViewModels);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ContainerProvider container={container}>

@@ -4,12 +4,13 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { bootstrap, showStartError } from './app/bootstrap';
 import { routesFor } from './app/routes';
+import { shellViewModels } from './app/shell.bindings';
 import { ContainerProvider } from './shared/container-context';
 import './styles.css';
 
 /** The app's entry (everything but the sign-in pages, which have their own light entry: auth-main.tsx). */
 async function start() {
-  const { container, site } = await bootstrap();
+  const { container, site } = await bootstrap(shellViewModels);
   const router = createBrowserRouter(routesFor(site.isMainSite, container));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -34,7 +34,7 @@ function nameOf(id: unknown): string {
 
 function compose() {
   const container = createContainer({
-    config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost', socialSignIn: [] },
+    config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 20 * 1024 * 1024 },
     site: ACME_SITE,
     sessions: new FakeSessionStore(),
     onUnauthorized: () => {},

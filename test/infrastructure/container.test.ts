@@ -1,20 +1,26 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { SignIn } from '../../src/application/auth/sign-in.use-case';
+import { ReadImportHeaders } from '../../src/application/imports/read-import-headers.use-case';
 import { createContainer } from '../../src/infrastructure/container';
 import { FeatureFlagPoller } from '../../src/infrastructure/flags/feature-flag-poller';
 import { loadArea } from '../../src/ui/app/areas';
 import { shellViewModels } from '../../src/ui/app/shell.bindings';
+import { authViewModels } from '../../src/ui/auth/auth.bindings';
+import { ClaimInviteViewModel } from '../../src/ui/auth/claim-invite.view-model';
+import { EmailVerifyViewModel } from '../../src/ui/auth/email-verify.view-model';
+import { ForgotPasswordViewModel } from '../../src/ui/auth/forgot-password.view-model';
 import { SignInViewModel } from '../../src/ui/auth/sign-in.view-model';
+import { SignUpViewModel } from '../../src/ui/auth/sign-up.view-model';
 import { SessionViewModel } from '../../src/ui/shell/session.view-model';
 import { ShellViewModel } from '../../src/ui/shell/shell.view-model';
 import { SiteStatusViewModel } from '../../src/ui/shell/site-status.view-model';
 import { ACME_SITE, FakeSessionStore } from '../support/fakes';
 
-function compose() {
+function compose(maxUploadBytes = 20 * 1024 * 1024) {
   const requests: string[] = [];
   const container = createContainer({
-    config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost', socialSignIn: [] },
+    config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes },
     site: ACME_SITE,
     sessions: new FakeSessionStore(),
     onUnauthorized: () => {},
@@ -57,5 +63,30 @@ describe('the composition root', () => {
     // Loading again must not bind twice (which would make resolution ambiguous).
     await loadArea(container, 'courses');
     expect(container.get(SignIn)).toBeInstanceOf(SignIn);
+  });
+
+  it("refuses an import file over the server's upload limit, read from the runtime configuration", async () => {
+    const { container, requests } = compose(1024);
+    await loadArea(container, 'imports');
+    const read = container.get(ReadImportHeaders);
+    const file = { name: 'users.csv', content: new Blob(['x'.repeat(2048)]) };
+    expect(await read.execute(file)).toEqual({ ok: false, reason: 'too-large', maxBytes: 1024 });
+    expect(requests).toEqual([]);
+  });
+
+  it('gives the light sign-in entry every view-model its pages use, without the shell', () => {
+    const container = createContainer({
+      config: { mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 1024 },
+      site: ACME_SITE,
+      sessions: new FakeSessionStore(),
+      onUnauthorized: () => {},
+      fetch: async () => Response.json([]),
+    });
+    container.load(authViewModels);
+    const viewModels: (new (...args: any[]) => object)[] = [SignInViewModel, ForgotPasswordViewModel, ClaimInviteViewModel, SignUpViewModel, EmailVerifyViewModel, SiteStatusViewModel];
+    for (const viewModel of viewModels) {
+      expect(container.get(viewModel)).toBeInstanceOf(viewModel);
+    }
+    expect(container.isBound(ShellViewModel)).toBe(false);
   });
 });

@@ -3,12 +3,12 @@ import { loadRuntimeConfig } from '../../src/infrastructure/config/runtime-confi
 
 describe('the runtime configuration', () => {
   it('reads the three API base URLs and the main host', async () => {
-    const config = { mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: ['google'] };
+    const config = { mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: ['google'], maxUploadBytes: 5 * 1024 * 1024 };
     expect(await loadRuntimeConfig(async () => Response.json(config))).toEqual(config);
   });
 
   it('reads no social sign-in from a server that does not say', async () => {
-    const config = { mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost' };
+    const config = { mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', maxUploadBytes: 1024 };
     expect((await loadRuntimeConfig(async () => Response.json(config))).socialSignIn).toEqual([]);
   });
 

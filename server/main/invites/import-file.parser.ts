@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { MAX_IMPORT_ROWS } from '../../../src/domain/imports/import-rows';
 import { HttpError, badRequest } from '../../platform/errors';
 import type { FileSniff } from '../../platform/upload-spool';
 import { CsvReader, CsvSyntaxError } from './csv-reader';
+import { readXlsxRows, WorkbookDamaged, WorkbookTooLarge, XLSX_LIMITS } from './xlsx-reader';
 
 export type ImportFileKind = 'csv' | 'xlsx';
 
@@ -102,47 +101,27 @@ async function* csvRows(source: ImportSource): AsyncGenerator<FileRow[]> {
 }
 
 async function* xlsxRows(source: ImportSource): AsyncGenerator<FileRow[]> {
-  const input = source instanceof Uint8Array ? Readable.from([Buffer.from(source.buffer, source.byteOffset, source.byteLength)]) : Readable.from(source());
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    // Styles tell dates from numbers.
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
   let lastRow = 0;
   try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        // The streaming reader skips empty rows; keep the real row numbers.
-        lastRow = row.number;
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        yield [{ row: row.number, cells: Array.from(values, cellText) }];
-      }
-      // Only the first worksheet is imported.
-      break;
+    for await (const rows of readXlsxRows(source instanceof Uint8Array ? source : source())) {
+      lastRow = rows[rows.length - 1]!.row;
+      yield rows;
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof WorkbookTooLarge) {
+      throw new HttpError(
+        413,
+        'WORKBOOK_TOO_LARGE',
+        `The workbook is too large once unpacked: at most ${XLSX_LIMITS.maxCells.toLocaleString('en')} cells and ${Math.floor(XLSX_LIMITS.maxEntryBytes / 1024 / 1024)} MB of sheet data`,
+        { file: 'The workbook is too large once unpacked' },
+      );
+    }
+    if (!(error instanceof WorkbookDamaged)) throw error;
     throw new HttpError(400, 'MALFORMED_FILE', `The XLSX file could not be read after row ${lastRow}`, {
       file: `The workbook is damaged after row ${lastRow}`,
       row: String(lastRow + 1),
     });
-  } finally {
-    input.destroy();
   }
-}
-
-function cellText(value: ExcelJS.CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value !== 'object') return String(value);
-  if ('richText' in value) return value.richText.map((t) => t.text).join('');
-  if ('text' in value && typeof value.text === 'string') return value.text;
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if ('error' in value) return '';
-  return '';
 }
 
 /** The header row and a few data rows (for the mapping step). */

@@ -30,10 +30,15 @@ export interface JobRow {
   actor_ip: string | null;
   created_at: Date | string;
   finished_at: Date | string | null;
+  send_invitations: boolean;
+  invitations_sent: number;
+  /** The site address invitation links go to (where the import was started). */
+  link_origin: string | null;
 }
 
 const COLUMNS = `id, workspace_id, file_key, file_name, file_kind, mapping, status, total_rows, rows_done, last_row, batches_done, created,
-  skipped, cancel_requested, error_code, error_message, created_by, actor_id, actor_role, actor_branch_id, actor_ip, created_at, finished_at`;
+  skipped, cancel_requested, error_code, error_message, created_by, actor_id, actor_role, actor_branch_id, actor_ip, created_at, finished_at,
+  send_invitations, invitations_sent, link_origin`;
 
 /** A positional problem as stored in import_job_batches.problems: [row, email, column, reason]. */
 export type StoredProblem = [number, string, ImportColumnKey | null, string];
@@ -49,12 +54,35 @@ export interface Actor {
 export async function createJob(
   tx: Sql,
   workspaceId: string,
-  job: { fileKey: string; fileName: string; kind: ImportFileKind; mapping: ColumnMapping; totalRows: number; actor: Actor },
+  job: {
+    fileKey: string;
+    fileName: string;
+    kind: ImportFileKind;
+    mapping: ColumnMapping;
+    totalRows: number;
+    actor: Actor;
+    /** Invitation links' site address when the job mails invitations; null when it does not. */
+    invitationsTo: string | null;
+  },
 ): Promise<JobRow> {
   const [row] = await tx.query<JobRow>(
-    `INSERT INTO import_jobs (workspace_id, file_key, file_name, file_kind, mapping, total_rows, created_by, actor_id, actor_role, actor_branch_id, actor_ip)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
-    [workspaceId, job.fileKey, job.fileName, job.kind, JSON.stringify(job.mapping), job.totalRows, job.actor.userId, job.actor.role, job.actor.branchId, job.actor.ip],
+    `INSERT INTO import_jobs (workspace_id, file_key, file_name, file_kind, mapping, total_rows, created_by, actor_id, actor_role, actor_branch_id, actor_ip,
+                              send_invitations, link_origin)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
+    [
+      workspaceId,
+      job.fileKey,
+      job.fileName,
+      job.kind,
+      JSON.stringify(job.mapping),
+      job.totalRows,
+      job.actor.userId,
+      job.actor.role,
+      job.actor.branchId,
+      job.actor.ip,
+      job.invitationsTo !== null,
+      job.invitationsTo,
+    ],
   );
   return row;
 }
@@ -100,7 +128,7 @@ export async function recordBatch(
   tx: Sql,
   workspaceId: string,
   jobId: string,
-  batch: { batchNo: number; firstRow: number; lastRow: number; rows: number; created: number; problems: StoredProblem[] },
+  batch: { batchNo: number; firstRow: number; lastRow: number; rows: number; created: number; invitationsSent: number; problems: StoredProblem[] },
 ): Promise<void> {
   const skipped = batch.rows - batch.created;
   await tx.query(
@@ -110,9 +138,9 @@ export async function recordBatch(
   );
   await tx.query(
     `UPDATE import_jobs SET rows_done = rows_done + $3, created = created + $4, skipped = skipped + $5, last_row = $6,
-            batches_done = $7, heartbeat_at = now()
+            batches_done = $7, invitations_sent = invitations_sent + $8, heartbeat_at = now()
       WHERE workspace_id = $1 AND id = $2`,
-    [workspaceId, jobId, batch.rows, batch.created, skipped, batch.lastRow, batch.batchNo],
+    [workspaceId, jobId, batch.rows, batch.created, skipped, batch.lastRow, batch.batchNo, batch.invitationsSent],
   );
 }
 
@@ -212,6 +240,8 @@ export function toSummary(row: JobRow): ImportJobSummary {
     finishedAt: iso(row.finished_at),
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
     cancelRequested: row.cancel_requested,
+    sendInvitations: row.send_invitations,
+    invitationsSent: row.invitations_sent,
   };
 }
 

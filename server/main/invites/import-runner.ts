@@ -3,10 +3,12 @@ import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import { HttpError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/file-storage';
+import type { Mailer } from '../../platform/messages';
 import { assertUserLimit } from '../../platform/user-limit';
 import * as jobs from './import-jobs.repository';
 import type { JobRow, StoredProblem } from './import-jobs.repository';
 import { dataRows, RowAssessor, skipExistingUsers, type AssessedRow } from './import-rows';
+import { sendInvitations } from './invite-sender';
 import * as repo from './invites.repository';
 
 export interface ImportRunnerOptions {
@@ -47,6 +49,8 @@ export class ImportRunner {
     private readonly files: FileStorage,
     private readonly options: ImportRunnerOptions = {},
     private readonly log: (message: string, error?: unknown) => void = () => {},
+    /** Mails the invitations of a job that sends them (through the outbox, in the batch's transaction). */
+    private readonly mail: Mailer | null = null,
   ) {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
@@ -189,6 +193,8 @@ export class ImportRunner {
           await assertUserLimit(tx, workspaceId, users.length, 'file');
           await repo.insertInvitedUsers(tx, workspaceId, users);
           await repo.insertInvites(tx, workspaceId, job.id, users.map((u) => ({ userId: u.id, branchId: u.branchId })));
+          // Invited in the same transaction: a batch's people and their invitation mails are written together, or neither.
+          const invitationsSent = await this.invite(tx, current, users.map((u) => u.id));
           const problems: StoredProblem[] = batch.flatMap((r) => r.problems.map((p): StoredProblem => [r.row, r.email, p.column, p.reason]));
           await jobs.recordBatch(tx, workspaceId, job.id, {
             batchNo,
@@ -196,6 +202,7 @@ export class ImportRunner {
             lastRow: batch[batch.length - 1].row,
             rows: batch.length,
             created: users.length,
+            invitationsSent,
             problems,
           });
           return 'done' as const;
@@ -206,6 +213,13 @@ export class ImportRunner {
         throw error;
       }
     }
+  }
+
+  private async invite(tx: Sql, job: JobRow, userIds: string[]): Promise<number> {
+    if (!job.send_invitations || userIds.length === 0) return 0;
+    if (!this.mail || !job.link_origin) throw new Error('This server cannot mail the invitations of an import');
+    const [workspace] = await tx.query<{ id: string; company_name: string }>(`SELECT id, company_name FROM workspaces WHERE id = $1`, [job.workspace_id]);
+    return sendInvitations(tx, this.mail, workspace!, job.link_origin, userIds);
   }
 
   private async complete(job: JobRow): Promise<void> {
@@ -220,7 +234,13 @@ export class ImportRunner {
         action: 'USERS_IMPORTED',
         target: job.id,
         ip: current.actor_ip ?? '',
-        details: { fileKey: current.file_key, totalRows: current.rows_done, created: current.created, skipped: current.skipped },
+        details: {
+          fileKey: current.file_key,
+          totalRows: current.rows_done,
+          created: current.created,
+          skipped: current.skipped,
+          invitationsSent: current.invitations_sent,
+        },
       });
     });
   }

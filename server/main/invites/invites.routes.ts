@@ -9,6 +9,7 @@ import {
   IMPORT_FILE_FIELD,
   IMPORT_FORMAT_FIELD,
   IMPORT_MAPPING_FIELD,
+  IMPORT_SEND_INVITATIONS_FIELD,
   importUsers,
   listImportJobs,
   readImportHeaders,
@@ -26,10 +27,17 @@ import { SpooledFile } from '../../platform/upload-spool';
 import { detectImportFile, readHeaderRow } from './import-file.parser';
 import { REPORT_CONTENT_TYPES, reportFileName } from './import-report';
 import { ImportRunner } from './import-runner';
+import { siteOrigin } from './invite-sender';
 import { UserImportService, type ImportActor, type ImportUpload } from './user-import.service';
 
 export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const runner = new ImportRunner(deps.db, deps.files, deps.settings.imports, (message, error) => app.log.error({ err: error }, message));
+  const runner = new ImportRunner(
+    deps.db,
+    deps.files,
+    deps.settings.imports,
+    (message, error) => app.log.error({ err: error }, message),
+    deps.mail,
+  );
   // Jobs left RUNNING by a process that died are INTERRUPTED (with the rows they had written), ready to resume.
   await runner.interruptStale(null);
   app.addHook('onClose', async () => runner.close());
@@ -58,7 +66,9 @@ export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, importUsers, async (ctx) => {
     const actor = importActor(ctx);
-    const job = await service.start(actor, await readUpload(ctx, maxBytes, true));
+    const upload = await readUpload(ctx, maxBytes, true, true);
+    // Invitation links go to the site the import is started from (the workspace's address).
+    const job = await service.start(actor, upload, upload.sendInvitations ? siteOrigin(ctx.request) : null);
     ctx.reply.code(202);
     return job;
   });
@@ -95,19 +105,27 @@ function importActor(ctx: HandlerContext<any>): ImportActor {
  * The multipart body: one `file` part and (except for the header read) the `mapping` field. The file is spooled to a
  * temporary file as it arrives (never held whole in memory) and removed once the answer has been sent.
  */
-export async function readUpload(ctx: UploadContext, maxBytes: number, needMapping: true): Promise<ImportUpload & { format?: ReportFormat }>;
+export async function readUpload(
+  ctx: UploadContext,
+  maxBytes: number,
+  needMapping: true,
+  invitationsChoice?: boolean,
+): Promise<ImportUpload & { format?: ReportFormat; sendInvitations?: boolean }>;
 export async function readUpload(ctx: UploadContext, maxBytes: number, needMapping: false): Promise<Omit<ImportUpload, 'mapping'>>;
 export async function readUpload(
   { request, reply }: UploadContext,
   maxBytes: number,
   needMapping: boolean,
-): Promise<Omit<ImportUpload, 'mapping'> & { mapping?: ColumnMapping; format?: ReportFormat }> {
+  /** The import call: the `sendInvitations` field (`true`/`false`) is accepted. */
+  invitationsChoice = false,
+): Promise<Omit<ImportUpload, 'mapping'> & { mapping?: ColumnMapping; format?: ReportFormat; sendInvitations?: boolean }> {
   if (!request.isMultipart()) {
     throw badRequest('Send the file as multipart/form-data', { [IMPORT_FILE_FIELD]: 'Required' });
   }
   let file: { name: string; spooled: SpooledFile } | null = null;
   let mappingText: string | null = null;
   let format: ReportFormat | undefined;
+  let sendInvitations: boolean | undefined;
   const spooled: SpooledFile[] = [];
   // 'close' comes when the answer has been sent (a streamed report too) or the connection is gone.
   reply.raw.once('close', () => void Promise.all(spooled.map((f) => f.remove())));
@@ -125,6 +143,12 @@ export async function readUpload(
         const value = String(part.value);
         if (!(REPORT_FORMATS as readonly string[]).includes(value)) throw badRequest('The report format is csv or xlsx', { [IMPORT_FORMAT_FIELD]: 'Must be csv or xlsx' });
         format = value as ReportFormat;
+      } else if (part.fieldname === IMPORT_SEND_INVITATIONS_FIELD && invitationsChoice) {
+        const value = String(part.value);
+        if (value !== 'true' && value !== 'false') {
+          throw badRequest('sendInvitations is true or false', { [IMPORT_SEND_INVITATIONS_FIELD]: 'Must be true or false' });
+        }
+        sendInvitations = value === 'true';
       } else {
         throw badRequest(`Unknown field ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
       }
@@ -138,7 +162,7 @@ export async function readUpload(
   const { spooled: stored } = file;
   const upload = { fileName: file.name.split(/[\\/]/).pop()!.slice(-200), kind, source: () => stored.read() };
   if (!needMapping) return upload;
-  return { ...upload, mapping: parseMapping(mappingText), format };
+  return { ...upload, mapping: parseMapping(mappingText), format, sendInvitations };
 }
 
 interface UploadContext {

@@ -47,7 +47,7 @@ export class UserImportService {
 
   async validate(actor: ImportActor, upload: ImportUpload): Promise<ImportValidation> {
     const summary = new ProblemSummary();
-    await this.db.tenant(actor.workspace.id, (tx) => this.assess(tx, actor, upload, async (batch) => summary.add(batch)));
+    await this.assess(actor, upload, async (batch) => summary.add(batch));
     return summary.validation();
   }
 
@@ -91,7 +91,7 @@ export class UserImportService {
    * Stores the file, reads it once (a malformed file, a bad mapping or too many rows answer 400 before anything is
    * written), creates a QUEUED job and hands it to the runner. Answers at once; the browser polls the job.
    */
-  async start(actor: ImportActor, upload: ImportUpload): Promise<ImportJob> {
+  async start(actor: ImportActor, upload: ImportUpload, invitationsTo: string | null = null): Promise<ImportJob> {
     const workspaceId = actor.workspace.id;
     const totalRows = await countDataRows(upload.kind, upload.source, upload.mapping);
     await this.runner.interruptStale(workspaceId);
@@ -105,6 +105,7 @@ export class UserImportService {
           mapping: upload.mapping,
           totalRows,
           actor: jobActor(actor),
+          invitationsTo,
         }),
       )
       .catch(alreadyRunning);
@@ -210,13 +211,18 @@ export class UserImportService {
     return job;
   }
 
-  /** Reads the file row by row, checks each row (domain rules, then the database), hands on batches. */
-  private async assess(tx: Parameters<typeof jobs.findJob>[0], actor: ImportActor, upload: ImportUpload, onBatch: (batch: AssessedRow[]) => Promise<void>): Promise<void> {
+  /**
+   * Reads the file row by row, checks each row (domain rules, then the database), hands on batches. Each database
+   * check is its own short transaction: the file is never read inside one (on PGlite, with its one connection, a
+   * transaction held while a large workbook is read would make every other request wait for it).
+   */
+  private async assess(actor: ImportActor, upload: ImportUpload, onBatch: (batch: AssessedRow[]) => Promise<void>): Promise<void> {
     const workspaceId = actor.workspace.id;
-    const assessor = await RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, upload.mapping);
+    const assessor = await this.db.tenant(workspaceId, (tx) => RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, upload.mapping));
     let batch: AssessedRow[] = [];
     const flush = async () => {
-      await skipExistingUsers(tx, workspaceId, batch);
+      const checking = batch;
+      await this.db.tenant(workspaceId, (tx) => skipExistingUsers(tx, workspaceId, checking));
       await onBatch(batch);
       batch = [];
     };

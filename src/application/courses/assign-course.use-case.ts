@@ -11,13 +11,9 @@ export type AssignOutcome =
   | { ok: false; reason: 'not-found'; message: string }
   | { ok: false; reason: 'rejected'; message: string; fields: Record<string, string> };
 
-/** Largest page the API serves; a name search is turned into explicit people this many at a time. */
-const CANDIDATE_PAGE = 300;
-
 /**
- * Assigns a course to the people a filter matches, or to listed people.
- * The API's filter has no name search, so a search is resolved here into the people it matches
- * (exactly those the preview counted) and they are assigned by id.
+ * Assigns a course to the people a filter matches (a name search included: the server resolves it, exactly as the
+ * preview counted it), or to listed people.
  */
 export class AssignCourse {
   constructor(private readonly courses: CourseApi) {}
@@ -31,17 +27,10 @@ export class AssignCourse {
     const errors = validateAssignmentFilter(filter);
     if (Object.keys(errors).length > 0) return { ok: false, reason: 'invalid-filter', fields: errors as Record<string, string> };
 
-    const { search, ...wireFilter } = filter;
-    if (!search) return this.send({ courseId: input.courseId, ...wireFilter });
-
-    const userIds: string[] = [];
-    for (let page = 0; ; page++) {
-      const result = await this.courses.candidates(input.courseId, filter, { page, pageSize: CANDIDATE_PAGE });
-      userIds.push(...result.items.map((u) => u.userId));
-      if (result.items.length < CANDIDATE_PAGE || userIds.length >= result.total) break;
-    }
-    if (userIds.length === 0) return { ok: false, reason: 'nobody-matches' };
-    return this.send({ courseId: input.courseId, userIds });
+    const outcome = await this.send({ courseId: input.courseId, ...filter });
+    // A name search that matches nobody assigns nobody: say so rather than "0 assigned".
+    if (filter.search && outcome.ok && outcome.assigned + outcome.alreadyAssigned === 0) return { ok: false, reason: 'nobody-matches' };
+    return outcome;
   }
 
   private async send(body: Parameters<CourseApi['assign']>[0]): Promise<AssignOutcome> {

@@ -2,7 +2,7 @@ import type { ImportJob } from '../../contracts/main/invites.contract';
 import { timestampedFileName } from '../../domain/imports/import-dates';
 import type { Clock } from './clock.port';
 import { mappingProblem } from '../../domain/imports/import-columns';
-import type { MappedImportFile, UserImportApi } from './user-import-api.port';
+import type { ImportRequest, UserImportApi } from './user-import-api.port';
 
 export type ImportUsersOutcome =
   | { ok: true; result: ImportJob }
@@ -18,11 +18,12 @@ export class ImportUsers {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: MappedImportFile): Promise<ImportUsersOutcome> {
+  /** `sendInvitations`: the job mails each person it creates an invitation, in the same batches. */
+  async execute(input: Omit<ImportRequest, 'sendInvitations'> & { sendInvitations?: boolean }): Promise<ImportUsersOutcome> {
     const message = mappingProblem(input.mapping);
     if (message) return { ok: false, reason: 'bad-mapping', message };
     const file = { ...input.file, name: timestampedFileName(input.file.name, this.clock.now()) };
-    const result = await this.api.importUsers({ file, mapping: input.mapping });
+    const result = await this.api.importUsers({ file, mapping: input.mapping, sendInvitations: input.sendInvitations ?? false });
     return { ok: true, result };
   }
 }

@@ -12,7 +12,8 @@ const ACCEPTED = /\.(csv|xlsx)$/i;
 export class ReadImportHeaders {
   constructor(
     private readonly api: UserImportApi,
-    private readonly maxBytes = 20 * 1024 * 1024,
+    /** The server's upload limit, from its runtime configuration. */
+    private readonly maxBytes: number,
   ) {}
 
   async execute(file: ImportFile): Promise<ReadImportHeadersOutcome> {

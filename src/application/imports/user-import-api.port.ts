@@ -12,6 +12,11 @@ export interface MappedImportFile {
   mapping: ColumnMapping;
 }
 
+/** The import itself: the file, its mapping, and whether the job mails each new person an invitation. */
+export interface ImportRequest extends MappedImportFile {
+  sendInvitations: boolean;
+}
+
 export interface DownloadedReport {
   name: string;
   content: Blob;
@@ -25,7 +30,7 @@ export interface UserImportApi {
   /** The detailed report before importing, as a CSV or XLSX file. */
   detailedReport(input: MappedImportFile, format?: ReportFormat): Promise<DownloadedReport>;
   /** Starts the import as a background job; answers at once with the job. */
-  importUsers(input: MappedImportFile): Promise<ImportJob>;
+  importUsers(input: ImportRequest): Promise<ImportJob>;
   getJob(jobId: string): Promise<ImportJob>;
   /** The workspace's most recent jobs (a business-unit admin: their own). */
   listJobs(): Promise<ImportJobSummary[]>;

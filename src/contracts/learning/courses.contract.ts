@@ -167,12 +167,14 @@ export const AssignCourseBody = z
   .strictObject({
     courseId: Id,
     ...FilterFields,
+    /** Part of a name or email, as in the candidates list: the people it matches are assigned (resolved by the server). */
+    search: z.string().trim().max(200).optional(),
     /** Explicit people instead of a filter. */
     userIds: z.array(Id).min(1).max(5000).optional(),
   })
   .superRefine((body, ctx) => {
     checkFilter(body, ctx);
-    const filtered = ['branchId', 'departmentId', 'startJoiningDate', 'endJoiningDate'].filter(
+    const filtered = ['branchId', 'departmentId', 'startJoiningDate', 'endJoiningDate', 'search'].filter(
       (k) => body[k as keyof typeof body] !== undefined,
     );
     if (body.userIds && filtered.length > 0) {

@@ -10,6 +10,8 @@ import { SignInResponse } from './auth.contract';
  */
 export const IMPORT_FILE_FIELD = 'file';
 export const IMPORT_MAPPING_FIELD = 'mapping';
+/** Import only: `true` to email each new person an invitation as the job creates them (`false` or absent: none). */
+export const IMPORT_SEND_INVITATIONS_FIELD = 'sendInvitations';
 export { ColumnMapping };
 
 const ImportAccess = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] as const;
@@ -67,6 +69,10 @@ export const ImportJob = z.object({
   /** Why a FAILED job stopped (for example USER_LIMIT, naming the limit). */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   cancelRequested: z.boolean(),
+  /** Whether the job emails each person it creates an invitation (in the same batches). */
+  sendInvitations: z.boolean(),
+  /** Invitations mailed so far by the job (through the outbox). */
+  invitationsSent: z.number().int(),
   problems: z.array(ImportRowProblem),
   problemsTruncated: z.boolean(),
 });

@@ -8,8 +8,12 @@ export const RuntimeConfig = z.object({
   mainHost: z.string(),
   /** Google/Microsoft sign-in the server is configured for (absent from an older server: none). */
   socialSignIn: z.array(z.enum(['google', 'microsoft'])).default([]),
+  /** The server's upload limit in bytes (imports refuse a larger file before sending it). */
+  maxUploadBytes: z.number().int().positive(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+/** The container's key of the runtime configuration. */
+export const RuntimeConfigKey = Symbol('RuntimeConfig');
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   const response = await fetchImpl('/config.json', { cache: 'no-store' });

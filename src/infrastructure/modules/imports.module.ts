@@ -6,13 +6,16 @@ import { ImportUsers } from '../../application/imports/import-users.use-case';
 import { ReadImportHeaders } from '../../application/imports/read-import-headers.use-case';
 import { UserImportApi } from '../../application/imports/user-import-api.port';
 import { ValidateUserImport } from '../../application/imports/validate-user-import.use-case';
+import { RuntimeConfigKey, type RuntimeConfig } from '../config/runtime-config';
 import { HttpUserImportApi } from '../http/main/http-user-import-api';
 
 /** Bindings of the imports area: its HTTP adapters, use cases (factory bindings) and view-models. */
 export const importsModule = new ContainerModule(({ bind, isBound }) => {
   bind(UserImportApi).to(HttpUserImportApi).inSingletonScope();
   if (!isBound(Clock)) bind(Clock).toConstantValue({ now: () => new Date() });
-  bind(ReadImportHeaders).toDynamicValue((ctx) => new ReadImportHeaders(ctx.get<UserImportApi>(UserImportApi)));
+  bind(ReadImportHeaders).toDynamicValue(
+    (ctx) => new ReadImportHeaders(ctx.get<UserImportApi>(UserImportApi), ctx.get<RuntimeConfig>(RuntimeConfigKey).maxUploadBytes),
+  );
   bind(ValidateUserImport).toDynamicValue((ctx) => new ValidateUserImport(ctx.get<UserImportApi>(UserImportApi)));
   bind(DownloadImportReport).toDynamicValue((ctx) => new DownloadImportReport(ctx.get<UserImportApi>(UserImportApi)));
   bind(GetImportJob).toDynamicValue((ctx) => new GetImportJob(ctx.get<UserImportApi>(UserImportApi)));

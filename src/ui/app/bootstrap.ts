@@ -1,13 +1,15 @@
-import 'reflect-metadata';
-import type { Container } from 'inversify';
+import 'reflect-metadata/lite';
+import type { Container, ContainerModule } from 'inversify';
 import type { SiteInfo } from '../../application/shared/site';
 import { loadRuntimeConfig } from '../../infrastructure/config/runtime-config';
 import { createContainer } from '../../infrastructure/container';
 import { CookieSessionStore } from '../../infrastructure/session/cookie-session-store';
-import { shellViewModels } from './shell.bindings';
 
-/** What both entries (the app, and the light sign-in pages) start with: runtime config, site, container. */
-export async function bootstrap(): Promise<{ container: Container; site: SiteInfo }> {
+/**
+ * What both entries (the app, and the light sign-in pages) start with: runtime config, site, container, and the
+ * entry's own view-models (the sign-in pages bind only theirs, so they do not download the shell's).
+ */
+export async function bootstrap(viewModels: ContainerModule): Promise<{ container: Container; site: SiteInfo }> {
   const config = await loadRuntimeConfig();
   const port = window.location.port ? `:${window.location.port}` : '';
   const site: SiteInfo = {
@@ -26,7 +28,7 @@ export async function bootstrap(): Promise<{ container: Container; site: SiteInf
       if (window.location.pathname !== '/signin') window.location.assign('/signin');
     },
   });
-  container.load(shellViewModels);
+  container.load(viewModels);
   return { container, site };
 }
 

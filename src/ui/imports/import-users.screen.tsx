@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Progress, Result, Select, Space, Steps, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Progress, Result, Select, Space, Steps, Table, Tag, Typography, Upload } from 'antd';
 import { useEffect } from 'react';
 import type { ImportJobStatus, ImportJobSummary, ReportFormat } from '../../contracts/main/invites.contract';
 import { observer } from 'mobx-react-lite';
@@ -36,6 +36,7 @@ export const ImportUsersScreen = observer(function ImportUsersScreen() {
   const vm = useViewModel(ImportUsersViewModel);
   // The job goes on on the server when the page is left; only the polling stops.
   useEffect(() => {
+    vm.activate();
     void vm.loadRecent();
     return () => vm.dispose();
   }, [vm]);
@@ -45,7 +46,7 @@ export const ImportUsersScreen = observer(function ImportUsersScreen() {
         Import users
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Upload a CSV or XLSX file with one user per row. Each new user is invited; bad rows are skipped and listed.
+        Upload a CSV or XLSX file with one user per row. New users are added as Invited and, if you choose, emailed an invitation as they are imported; bad rows are skipped and listed.
       </Typography.Paragraph>
       <Steps
         current={vm.stepIndex}
@@ -196,7 +197,10 @@ const ValidateStep = observer(function ValidateStep({ vm }: { vm: ImportUsersVie
           ) : null}
         </>
       )}
-      <Space wrap style={{ marginTop: 16 }}>
+      <Checkbox style={{ marginTop: 16 }} checked={vm.inviteOnImport} onChange={(e) => vm.setInviteOnImport(e.target.checked)} disabled={vm.busy}>
+        Email each new person an invitation
+      </Checkbox>
+      <Space wrap style={{ marginTop: 16, display: 'flex' }}>
         <Button onClick={vm.backToMapping} disabled={vm.busy}>
           Change mapping
         </Button>
@@ -232,7 +236,7 @@ const ImportStep = observer(function ImportStep({ vm }: { vm: ImportUsersViewMod
           <Progress percent={vm.percent} status="active" aria-label="Rows imported" />
           <Typography.Paragraph style={{ marginTop: 8 }}>
             {job
-              ? `${job.rowsDone.toLocaleString('en')} of ${job.totalRows.toLocaleString('en')} rows done: ${plural(job.created, 'user', 'users')} created, ${plural(job.skipped, 'row', 'rows')} skipped.`
+              ? `${job.rowsDone.toLocaleString('en')} of ${job.totalRows.toLocaleString('en')} rows done: ${plural(job.created, 'user', 'users')} created, ${plural(job.skipped, 'row', 'rows')} skipped${job.sendInvitations ? `, ${plural(job.invitationsSent, 'invitation', 'invitations')} sent` : ''}.`
               : 'Uploading the file…'}
             {job?.cancelRequested ? ' Cancelling after the current batch…' : ''}
           </Typography.Paragraph>
@@ -253,7 +257,11 @@ const ImportStep = observer(function ImportStep({ vm }: { vm: ImportUsersViewMod
       <Result
         status={outcome.status}
         title={outcome.title}
-        subTitle={`Created ${plural(job.created, 'user', 'users')}; skipped ${plural(job.skipped, 'row', 'rows')}.${partial} New users appear as Invited until they set up their account.`}
+        subTitle={`Created ${plural(job.created, 'user', 'users')}; skipped ${plural(job.skipped, 'row', 'rows')}.${partial} ${
+          job.sendInvitations
+            ? `${plural(job.invitationsSent, 'invitation', 'invitations')} sent by email.`
+            : 'No invitations were emailed: send them when you are ready.'
+        } New users appear as Invited until they set up their account.`}
         extra={
           <Space wrap>
             {job.status === 'INTERRUPTED' || job.status === 'CANCELLED' ? (
@@ -261,7 +269,7 @@ const ImportStep = observer(function ImportStep({ vm }: { vm: ImportUsersViewMod
                 Resume import
               </Button>
             ) : null}
-            {job.created > 0 ? (
+            {job.created > job.invitationsSent ? (
               <Button type={job.status === 'COMPLETED' ? 'primary' : 'default'} loading={vm.invitations.status === 'sending'} disabled={vm.invitations.status === 'sent'} onClick={() => void vm.sendInvitations()}>
                 Send invitations now
               </Button>

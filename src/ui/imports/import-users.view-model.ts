@@ -47,9 +47,15 @@ export class ImportUsersViewModel {
   /** A poll that failed (the job goes on on the server; polling continues). */
   pollError: string | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Counts the polls stopped: a poll in flight when polling stopped (or the screen went) arms nothing when it answers. */
+  private pollGeneration = 0;
+  /** The screen is gone: no answer arriving later starts polling again. */
+  private disposed = false;
   /** The recent imports shown on the upload step (null while loading; an error leaves the list out). */
   recent: ImportJobSummary[] | null = null;
   recentError: string | null = null;
+  /** Whether the import emails each new person an invitation as it creates them (the wizard's checkbox, on by default). */
+  inviteOnImport = true;
   /** Sending the invitations of everyone not yet joined, after an import. */
   invitations: { status: 'idle' | 'sending' | 'sent' | 'error'; sent?: number; error?: string } = { status: 'idle' };
 
@@ -65,7 +71,7 @@ export class ImportUsersViewModel {
     @inject(DownloadImportJobReport) private readonly downloadJobReport: DownloadImportJobReport,
     @inject(ListImportJobs) private readonly listJobs: ListImportJobs,
   ) {
-    makeAutoObservable<this, 'pollTimer'>(this, { file: observableRef, validation: observableRef, job: observableRef, recent: observableRef, pollTimer: false }, { autoBind: true });
+    makeAutoObservable<this, 'pollTimer' | 'pollGeneration' | 'disposed'>(this, { file: observableRef, validation: observableRef, job: observableRef, recent: observableRef, pollTimer: false, pollGeneration: false, disposed: false }, { autoBind: true });
   }
 
   async loadRecent(): Promise<void> {
@@ -215,7 +221,7 @@ export class ImportUsersViewModel {
     this.step = 'import';
     this.error = null;
     try {
-      const outcome = await this.importUsers.execute({ file: this.file, mapping: this.mapping });
+      const outcome = await this.importUsers.execute({ file: this.file, mapping: this.mapping, sendInvitations: this.inviteOnImport });
       runInAction(() => {
         this.status = 'idle';
         if (!outcome.ok) {
@@ -267,35 +273,53 @@ export class ImportUsersViewModel {
   private follow(job: ImportJob): void {
     this.job = job;
     this.stopPolling();
-    if (isJobActive(job)) this.pollTimer = setTimeout(() => void this.poll(job.jobId), this.pollMs);
+    if (isJobActive(job)) this.schedulePoll(job.jobId, this.pollMs);
   }
 
-  private async poll(jobId: string): Promise<void> {
+  private schedulePoll(jobId: string, delay: number): void {
+    if (this.disposed) return;
+    const generation = this.pollGeneration;
+    this.pollTimer = setTimeout(() => void this.poll(jobId, generation), delay);
+  }
+
+  private async poll(jobId: string, generation: number): Promise<void> {
     this.pollTimer = null;
+    const current = () => generation === this.pollGeneration && !this.disposed && this.job?.jobId === jobId;
     try {
       const job = await this.getJob.execute(jobId);
       runInAction(() => {
-        if (this.job?.jobId !== jobId) return;
+        if (!current()) return;
         this.pollError = null;
         this.follow(job);
       });
     } catch (error) {
       runInAction(() => {
-        if (this.job?.jobId !== jobId) return;
+        if (!current()) return;
         this.pollError = describeError(error);
-        this.pollTimer = setTimeout(() => void this.poll(jobId), this.pollMs * 3);
+        this.schedulePoll(jobId, this.pollMs * 3);
       });
     }
   }
 
   private stopPolling(): void {
+    this.pollGeneration += 1;
     if (this.pollTimer) clearTimeout(this.pollTimer);
     this.pollTimer = null;
   }
 
-  /** The screen is left: stop polling (the job goes on on the server). */
+  /** The screen is shown (again): answers may start polling. */
+  activate(): void {
+    this.disposed = false;
+  }
+
+  /** The screen is left: stop polling, and let no answer still on its way start it again (the job goes on on the server). */
   dispose(): void {
+    this.disposed = true;
     this.stopPolling();
+  }
+
+  setInviteOnImport(value: boolean): void {
+    this.inviteOnImport = value;
   }
 
   backToMapping(): void {
@@ -319,6 +343,7 @@ export class ImportUsersViewModel {
     this.job = null;
     this.pollError = null;
     this.invitations = { status: 'idle' };
+    this.inviteOnImport = true;
     this.step = 'upload';
     this.status = 'idle';
     this.error = null;

@@ -20,18 +20,20 @@ describe('AssignCourse', () => {
     expect(api.assigned.size).toBe(3);
   });
 
-  it('turns a name search into exactly the people it matches, assigned by id', async () => {
+  it('sends a name search to the server in one call, which assigns exactly the people it matches', async () => {
     const api = new FakeCourseApi();
     const outcome = await new AssignCourse(api).execute({ courseId: 'c1', filter: { branchId: 'pune', search: ' priya ' } });
     expect(outcome).toEqual({ ok: true, assigned: 1, alreadyAssigned: 0 });
-    expect(api.calls.at(-1)).toEqual({ method: 'assign', args: [{ courseId: 'c1', userIds: ['u3'] }] });
+    expect([...api.assigned]).toEqual(['u3']);
+    // No paging through candidates, no list of ids: one call with the search.
+    expect(api.calls).toEqual([{ method: 'assign', args: [{ courseId: 'c1', branchId: 'pune', search: 'priya' }] }]);
   });
 
   it('says nobody matches a search that finds no one, and assigns nobody', async () => {
     const api = new FakeCourseApi();
     const outcome = await new AssignCourse(api).execute({ courseId: 'c1', filter: { search: 'zzz' } });
     expect(outcome).toEqual({ ok: false, reason: 'nobody-matches' });
-    expect(api.calls.some((c) => c.method === 'assign')).toBe(false);
+    expect(api.assigned.size).toBe(0);
   });
 
   it('assigns listed people once each', async () => {

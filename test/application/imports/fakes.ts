@@ -1,6 +1,6 @@
 import type { ImportHeaders, ImportJob, ImportJobSummary, ImportValidation, ReportFormat } from '../../../src/contracts/main/invites.contract';
 import type { Clock } from '../../../src/application/imports/clock.port';
-import type { ImportFile, MappedImportFile, UserImportApi } from '../../../src/application/imports/user-import-api.port';
+import type { ImportFile, ImportRequest, MappedImportFile, UserImportApi } from '../../../src/application/imports/user-import-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { proposeMapping } from '../../../src/domain/imports/import-columns';
 
@@ -35,9 +35,12 @@ export class FakeUserImportApi implements UserImportApi {
   /** How many polls answer RUNNING (half done) before the finished job. */
   runningPolls = 0;
   readonly jobCalls: string[] = [];
+  /** What each import asked about mailing invitations. */
+  readonly sendInvitationsAsked: boolean[] = [];
 
-  async importUsers(input: MappedImportFile): Promise<ImportJob> {
+  async importUsers(input: ImportRequest): Promise<ImportJob> {
     this.record('importUsers', input.file, input.mapping);
+    this.sendInvitationsAsked.push(input.sendInvitations);
     const checked = await this.check(input);
     const emails = await this.emails(input);
     const fresh = emails.filter((e) => e.includes('@') && !this.imported.has(e));
@@ -52,14 +55,16 @@ export class FakeUserImportApi implements UserImportApi {
       error: null,
       cancelRequested: false,
       problemsTruncated: false,
+      sendInvitations: input.sendInvitations,
     };
-    const queued: ImportJob = { ...base, status: 'QUEUED', rowsDone: 0, created: 0, skipped: 0, problems: [] };
+    const queued: ImportJob = { ...base, status: 'QUEUED', rowsDone: 0, created: 0, skipped: 0, invitationsSent: 0, problems: [] };
     const done: ImportJob = {
       ...base,
       status: 'COMPLETED',
       rowsDone: checked.totalRows,
       created: fresh.length,
       skipped: checked.totalRows - fresh.length,
+      invitationsSent: input.sendInvitations ? fresh.length : 0,
       finishedAt: '2026-11-23T01:15:05.000Z',
       problems: checked.problems,
     };

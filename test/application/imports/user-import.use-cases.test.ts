@@ -9,7 +9,7 @@ import { csvFile, FakeUserImportApi, FixedClock, SAMPLE } from './fakes';
 describe('ReadImportHeaders', () => {
   it('returns the header row with the proposed mapping', async () => {
     const api = new FakeUserImportApi();
-    const outcome = await new ReadImportHeaders(api).execute(csvFile('users.csv', SAMPLE));
+    const outcome = await new ReadImportHeaders(api, 20 * 1024 * 1024).execute(csvFile('users.csv', SAMPLE));
     expect(outcome).toEqual({
       ok: true,
       headers: ['Email', 'First Name', 'Last Name'],
@@ -20,13 +20,13 @@ describe('ReadImportHeaders', () => {
   });
 
   it('says which required columns it could not match', async () => {
-    const outcome = await new ReadImportHeaders(new FakeUserImportApi()).execute(csvFile('u.csv', 'Mail,Name\n'));
+    const outcome = await new ReadImportHeaders(new FakeUserImportApi(), 20 * 1024 * 1024).execute(csvFile('u.csv', 'Mail,Name\n'));
     expect(outcome).toMatchObject({ ok: true, unmatchedRequired: ['First name'] });
   });
 
   it('refuses other file types and files over the limit without uploading', async () => {
     const api = new FakeUserImportApi();
-    expect(await new ReadImportHeaders(api).execute(csvFile('users.pdf', SAMPLE))).toEqual({ ok: false, reason: 'unsupported-type' });
+    expect(await new ReadImportHeaders(api, 20 * 1024 * 1024).execute(csvFile('users.pdf', SAMPLE))).toEqual({ ok: false, reason: 'unsupported-type' });
     expect(await new ReadImportHeaders(api, 10).execute(csvFile('users.csv', SAMPLE))).toEqual({ ok: false, reason: 'too-large', maxBytes: 10 });
     expect(api.uploads).toEqual([]);
   });

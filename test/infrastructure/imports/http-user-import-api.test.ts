@@ -36,9 +36,11 @@ describe('HttpUserImportApi', () => {
 
   it('sends the mapping as JSON beside the file when validating and importing', async () => {
     const mappings: unknown[] = [];
+    const invitations: (string | null)[] = [];
     const record = async (request: Request) => {
       const form = await request.formData();
       mappings.push(JSON.parse(String(form.get('mapping'))));
+      invitations.push(form.get('sendInvitations') as string | null);
     };
     server.use(
       http.post(`${BASE}/api/invite/bulk/validate`, async ({ request }) => {
@@ -48,15 +50,17 @@ describe('HttpUserImportApi', () => {
       http.post(`${BASE}/api/invite/bulk`, async ({ request }) => {
         await record(request);
         return HttpResponse.json(
-          { jobId: 'j1', status: 'QUEUED', fileName: file.name, totalRows: 1, rowsDone: 0, created: 0, skipped: 0, createdAt: '2026-11-23T01:15:00.000Z', finishedAt: null, error: null, cancelRequested: false, problems: [], problemsTruncated: false },
+          { jobId: 'j1', status: 'QUEUED', fileName: file.name, totalRows: 1, rowsDone: 0, created: 0, skipped: 0, createdAt: '2026-11-23T01:15:00.000Z', finishedAt: null, error: null, cancelRequested: false, sendInvitations: true, invitationsSent: 0, problems: [], problemsTruncated: false },
           { status: 202 },
         );
       }),
     );
     const { api } = adapter();
     expect((await api.validate({ file, mapping })).validRows).toBe(1);
-    expect((await api.importUsers({ file, mapping })).status).toBe('QUEUED');
+    expect((await api.importUsers({ file, mapping, sendInvitations: true })).status).toBe('QUEUED');
     expect(mappings).toEqual([mapping, mapping]);
+    // The import, and only the import, says whether the job mails the invitations.
+    expect(invitations).toEqual([null, 'true']);
   });
 
   it('downloads the detailed report with the name the server gives', async () => {
@@ -73,7 +77,7 @@ describe('HttpUserImportApi', () => {
   });
 
   it('polls, cancels and resumes a job, and downloads its report in the format asked', async () => {
-    const job = { jobId: '11111111-1111-4111-8111-111111111111', status: 'RUNNING', fileName: 'users.csv', totalRows: 10, rowsDone: 5, created: 5, skipped: 0, createdAt: '2026-11-23T01:15:00.000Z', finishedAt: null, error: null, cancelRequested: false, problems: [], problemsTruncated: false };
+    const job = { jobId: '11111111-1111-4111-8111-111111111111', status: 'RUNNING', fileName: 'users.csv', totalRows: 10, rowsDone: 5, created: 5, skipped: 0, createdAt: '2026-11-23T01:15:00.000Z', finishedAt: null, error: null, cancelRequested: false, sendInvitations: false, invitationsSent: 0, problems: [], problemsTruncated: false };
     const calls: string[] = [];
     server.use(
       http.get(`${BASE}/api/invite/bulk/jobs/:id`, ({ params }) => {
@@ -118,13 +122,13 @@ describe('HttpUserImportApi', () => {
   it('clears the session on 401', async () => {
     server.use(http.post(`${BASE}/api/invite/bulk`, () => HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 })));
     const { api, sessions, lostSession } = adapter();
-    await expect(api.importUsers({ file, mapping })).rejects.toMatchObject({ reason: 'signed-out' });
+    await expect(api.importUsers({ file, mapping, sendInvitations: false })).rejects.toMatchObject({ reason: 'signed-out' });
     expect(sessions.token()).toBeNull();
     expect(lostSession()).toBe(true);
   });
 
   it('refuses an answer that breaks the contract', async () => {
     server.use(http.post(`${BASE}/api/invite/bulk`, () => HttpResponse.json({ created: 'many' })));
-    await expect(adapter().api.importUsers({ file, mapping })).rejects.toThrow();
+    await expect(adapter().api.importUsers({ file, mapping, sendInvitations: false })).rejects.toThrow();
   });
 });

@@ -165,4 +165,19 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
     });
     expect(garbage.statusCode).toBe(400);
   });
+
+  it('assigns the people a name search matches, exactly those the preview counts, in one call and with no list of ids', async () => {
+    const preview = (await server.request(ACME, { method: 'GET', url: `${LEARNING}/${facts.courseId}/users?search=ACME.TEST&pageSize=1`, token: admin })).json();
+    expect(preview.total).toBeGreaterThan(1);
+    const res = await assign({ courseId: facts.courseId, search: ' acme.test ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ assigned: preview.total - preview.alreadyAssigned, alreadyAssigned: preview.alreadyAssigned });
+    expect((await members()).total).toBe(preview.total);
+    const both = await assign({ courseId: facts.courseId, search: 'acme', userIds: [await userIdByEmail(server, facts.workspaceId, 'employee@acme.test')] });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().fields).toHaveProperty('userIds');
+    const long = await assign({ courseId: facts.courseId, search: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields).toHaveProperty('search');
+  });
 });

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportRunnerHalted } from '../../../server/main/invites/import-runner';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { csv, FULL_MAPPING, getJob, importFile, post, waitForJob } from './upload';
+import { csv, FULL_MAPPING, getJob, importFile, multipart, post, waitForJob } from './upload';
 
 const BATCH = 10;
 
@@ -34,6 +34,45 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     expect(res.statusCode).toBe(202);
     return res.json().jobId as string;
   };
+
+  /** Starts an import with the `sendInvitations` field as given. */
+  const startInviting = async (content: string, sendInvitations: string) => {
+    const body = await multipart({ name: 'people.csv', content }, { mapping: JSON.stringify(FULL_MAPPING), sendInvitations });
+    return server.request('acme.localhost:8080', { method: 'POST', url: '/main-api/api/invite/bulk', token: admin, ...body });
+  };
+  const mailsTo = (prefix: string) =>
+    server.db.query<{ to: string; body: string }>(`SELECT recipient AS to, body FROM outbox_messages WHERE recipient LIKE $1`, [`${prefix}.%@jobs.test`]);
+
+  it('emails each new person an invitation in the same batches when asked, and says how many went', async () => {
+    const res = await startInviting(rows('inv', 25, [7]), 'true');
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ sendInvitations: true, invitationsSent: 0 });
+    const job = await waitForJob(server, admin, res.json().jobId);
+    expect(job).toMatchObject({ status: 'COMPLETED', created: 24, skipped: 1, sendInvitations: true, invitationsSent: 24 });
+    const mails = await mailsTo('inv');
+    expect(mails).toHaveLength(24);
+    expect(new Set(mails.map((m) => m.to)).size).toBe(24);
+    // The link works: the invitation is live (sent, with a code) and names the workspace's site.
+    const code = /http:\/\/acme\.localhost:8080\/invite\/([A-Za-z0-9_-]+)/.exec(mails.find((m) => m.to === 'inv.1@jobs.test')!.body)![1];
+    const peek = await server.request('acme.localhost:8080', { method: 'POST', url: `/main-api/api/invite/claim/${code}`, payload: {} });
+    expect(peek.statusCode).toBe(200);
+    expect(peek.json().invite).toMatchObject({ email: 'inv.1@jobs.test' });
+  });
+
+  it('sends no email when the admin chose not to, and refuses a choice that is not true or false', async () => {
+    const res = await startInviting(rows('quiet', 3), 'false');
+    expect(res.statusCode).toBe(202);
+    const job = await waitForJob(server, admin, res.json().jobId);
+    expect(job).toMatchObject({ status: 'COMPLETED', created: 3, sendInvitations: false, invitationsSent: 0 });
+    expect(await mailsTo('quiet')).toEqual([]);
+    const bad = await startInviting(rows('bad-choice', 1), 'yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('sendInvitations');
+    // Only the import takes the choice.
+    const body = await multipart({ name: 'people.csv', content: rows('v', 1) }, { mapping: JSON.stringify(FULL_MAPPING), sendInvitations: 'true' });
+    const validate = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/invite/bulk/validate', token: admin, ...body });
+    expect(validate.statusCode).toBe(400);
+  });
 
   it('works the file in batches, its progress counting the rows written, and lists the job', async () => {
     const seen: { batch: number; rowsDone: number }[] = [];
@@ -102,12 +141,17 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
   });
 
   it('shows a job whose worker died as interrupted with its rows done, and resumes it without duplicates', async () => {
+    let halted!: () => void;
+    const haltedAtBatch3 = new Promise<void>((resolve) => (halted = resolve));
     beforeBatch = async (_id, batch) => {
-      if (batch === 3) throw new ImportRunnerHalted('simulated crash');
+      if (batch !== 3) return;
+      halted();
+      throw new ImportRunnerHalted('simulated crash');
     };
     const jobId = await start(rows('crash', 47, [5, 41]));
-    // The dead worker's job stays RUNNING until its heartbeat is stale (1 s here).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The dead worker's job stays RUNNING until its heartbeat is stale (1 s here). Batches 1 and 2 are written before
+    // batch 3 starts (waiting for that, not for a fixed time: a busy machine took longer than 100 ms).
+    await haltedAtBatch3;
     beforeBatch = async () => {};
     const [row] = await server.db.query<{ status: string; rows_done: number }>(`SELECT status, rows_done FROM import_jobs WHERE id = $1`, [jobId]);
     expect(row).toEqual({ status: 'RUNNING', rows_done: 20 });
@@ -136,13 +180,18 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let first = '';
+    // The first job to reach a batch is held there (its id may not be known yet: on a busy machine the runner can
+    // start its batch before the 202 has been read).
     beforeBatch = async (id, batch) => {
-      if (id === first && batch === 1) await held;
+      if (batch !== 1 || (first !== '' && id !== first)) return;
+      first = id;
+      await held;
     };
-    first = await start(rows('single', 5));
+    const started = await start(rows('single', 5));
     const second = await start(rows('single-b', 5), 'second.csv');
     const third = await start(rows('single-c', 5), 'third.csv');
     await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(first).toBe(started);
     expect((await getJob(server, admin, second)).json()).toMatchObject({ status: 'QUEUED', rowsDone: 0 });
     const cancelled = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${third}/cancel`, token: admin, payload: {} });
     expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', rowsDone: 0 });

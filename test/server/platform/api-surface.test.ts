@@ -98,7 +98,7 @@ describe.each(DATABASES)('the API surface on %s', (kind) => {
 
   it('serves the runtime configuration with the three API base URLs', async () => {
     const res = await server.request('acme.localhost', { method: 'GET', url: '/config.json' });
-    expect(res.json()).toEqual({ mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: [] });
+    expect(res.json()).toEqual({ mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 5 * 1024 * 1024 });
   });
 
   it('sends a strict Content-Security-Policy and the usual security headers', async () => {

@@ -24,9 +24,24 @@ class FakeInvitationsApi implements InvitationsApi {
   }
 }
 
+/** An import API whose job polls wait until the test lets them answer. */
+class HeldPollsApi extends FakeUserImportApi {
+  private release: (() => void) | null = null;
+  inFlight = 0;
+  override async getJob(jobId: string) {
+    this.inFlight += 1;
+    await new Promise<void>((resolve) => (this.release = resolve));
+    this.inFlight -= 1;
+    return super.getJob(jobId);
+  }
+  answer() {
+    this.release?.();
+  }
+}
+
 function viewModel(api = new FakeUserImportApi(), invitations = new FakeInvitationsApi()) {
   const vm = new ImportUsersViewModel(
-    new ReadImportHeaders(api),
+    new ReadImportHeaders(api, 20 * 1024 * 1024),
     new ValidateUserImport(api),
     new DownloadImportReport(api),
     new ImportUsers(api, new FixedClock(new Date('2026-11-23T01:15:00Z'))),
@@ -97,6 +112,60 @@ describe('ImportUsersViewModel', () => {
     await vm.openJob('job-1');
     expect(vm.step).toBe('import');
     expect(vm.result?.status).toBe('COMPLETED');
+  });
+
+  it('stops polling for good when the screen is left, even with a poll still waiting for its answer', async () => {
+    const api = new HeldPollsApi();
+    const { vm } = viewModel(api);
+    api.runningPolls = 1000;
+    await vm.chooseFile(csvFile('users.csv', SAMPLE));
+    await vm.validate({ email: 0, firstName: 1 });
+    await vm.runImport();
+    await vi.waitFor(() => expect(api.inFlight).toBe(1));
+    vm.dispose();
+    api.answer();
+    await vi.waitFor(() => expect(api.inFlight).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The answer arrived after the screen had gone: no further poll was armed.
+    expect(api.jobCalls.filter((call) => call.startsWith('get'))).toHaveLength(1);
+    expect(api.inFlight).toBe(0);
+  });
+
+  it('stops polling when the admin starts over while a poll is on its way', async () => {
+    const api = new HeldPollsApi();
+    const { vm } = viewModel(api);
+    api.runningPolls = 1000;
+    await vm.chooseFile(csvFile('users.csv', SAMPLE));
+    await vm.validate({ email: 0, firstName: 1 });
+    await vm.runImport();
+    await vi.waitFor(() => expect(api.inFlight).toBe(1));
+    vm.startOver();
+    api.answer();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(api.jobCalls.filter((call) => call.startsWith('get'))).toHaveLength(1);
+    expect(vm.job).toBeNull();
+  });
+
+  it('emails each new person an invitation with the import unless the admin unticks it', async () => {
+    const { vm, api } = viewModel();
+    expect(vm.inviteOnImport).toBe(true);
+    await vm.chooseFile(csvFile('users.csv', SAMPLE));
+    await vm.validate({ email: 0, firstName: 1 });
+    await vm.runImport();
+    await vi.waitFor(() => expect(vm.result).not.toBeNull());
+    expect(vm.result).toMatchObject({ sendInvitations: true, created: 2, invitationsSent: 2 });
+
+    vm.startOver();
+    await vm.chooseFile(csvFile('more.csv', 'Email,First Name\nnew@acme.test,New\n'));
+    await vm.validate({ email: 0, firstName: 1 });
+    vm.setInviteOnImport(false);
+    await vm.runImport();
+    await vi.waitFor(() => expect(vm.result).not.toBeNull());
+    expect(vm.result).toMatchObject({ sendInvitations: false, created: 1, invitationsSent: 0 });
+    expect(api.sendInvitationsAsked).toEqual([true, false]);
+    // Starting over ticks it again.
+    vm.startOver();
+    expect(vm.inviteOnImport).toBe(true);
   });
 
   it('shows a clear error for a file of the wrong type and stays on the upload step', async () => {

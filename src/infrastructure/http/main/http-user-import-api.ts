@@ -12,13 +12,14 @@ import {
   type ReportFormat,
   IMPORT_FILE_FIELD,
   IMPORT_MAPPING_FIELD,
+  IMPORT_SEND_INVITATIONS_FIELD,
   importUsers,
   readImportHeaders,
   validateUserImport,
   type ImportHeaders,
   type ImportValidation,
 } from '../../../contracts/main/invites.contract';
-import type { DownloadedReport, ImportFile, MappedImportFile, UserImportApi } from '../../../application/imports/user-import-api.port';
+import type { DownloadedReport, ImportFile, ImportRequest, MappedImportFile, UserImportApi } from '../../../application/imports/user-import-api.port';
 import { ApiClient, MainHttp } from '../api-client';
 
 /** The bulk import calls, as multipart uploads: the `file` part and the `mapping` field (JSON). */
@@ -40,8 +41,10 @@ export class HttpUserImportApi implements UserImportApi {
     return download(await this.main.send(downloadImportReport, { form: data }));
   }
 
-  importUsers(input: MappedImportFile): Promise<ImportJob> {
-    return this.main.call(importUsers, { form: form(input.file, input.mapping) });
+  importUsers(input: ImportRequest): Promise<ImportJob> {
+    const data = form(input.file, input.mapping);
+    data.append(IMPORT_SEND_INVITATIONS_FIELD, String(input.sendInvitations));
+    return this.main.call(importUsers, { form: data });
   }
 
   getJob(jobId: string): Promise<ImportJob> {
