@@ -18,6 +18,7 @@ import { workspaceGates, WorkspaceGateState } from './platform/workspace-gates';
 import { SessionRepository } from './platform/sessions';
 import { permissionGate, PermissionStore } from './platform/permissions';
 import { SiteResolver } from './platform/tenancy';
+import { RateLimits } from './platform/rate-limiter';
 import { webRoutes } from './web/web.routes';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
 import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions: new SessionRepository(options.db),
     sites: new SiteResolver(options.db, options.settings.mainHost),
     permissions: new PermissionStore(options.db),
+    limits: new RateLimits(options.db),
   };
 
   await app.register(helmet, {

@@ -6,6 +6,7 @@ import type { FileStorage } from './file-storage';
 import type { Mailer, SmsSender } from './messages';
 import type { WorkspaceGateState } from './workspace-gates';
 import type { PermissionStore } from './permissions';
+import type { RateLimits } from './rate-limiter';
 
 export interface ServerSettings {
   /** The main (marketing) site's host name, without port. */
@@ -39,4 +40,6 @@ export interface ApiDeps {
   gates?: WorkspaceGateState;
   /** Each workspace's permission switches by role (server/platform/permissions.ts). */
   permissions: PermissionStore;
+  /** Rate limits kept in the database, shared by every server process (server/platform/rate-limiter.ts). */
+  limits: RateLimits;
 }
