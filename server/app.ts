@@ -67,7 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: { ...options.settings, socialSignIn: oidc.configured() },
     passwords: options.passwords ?? new Argon2PasswordHasher(),
     sessions: new SessionRepository(options.db),
-    sites: new SiteResolver(options.db, options.settings.mainHost),
+    sites: new SiteResolver(options.db, options.settings.mainHost, options.settings.publicUrl),
     permissions: new PermissionStore(options.db),
     limits: new RateLimits(options.db),
   };

@@ -29,7 +29,7 @@ const app = await buildApp({
   sms,
   oidc: new OidcProviders(config.oidc),
   files: new FolderFileStorage(path.join(config.dataDir, 'files')),
-  settings: { mainHost: config.mainHost, maxUploadBytes: config.maxUploadBytes, outboxPage: config.outboxPage, imports: config.imports },
+  settings: { mainHost: config.mainHost, publicUrl: config.publicUrl, maxUploadBytes: config.maxUploadBytes, outboxPage: config.outboxPage, imports: config.imports },
   webRoot: config.webRoot,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });

@@ -11,6 +11,11 @@ import type { RateLimits } from './rate-limiter';
 export interface ServerSettings {
   /** The main (marketing) site's host name, without port. */
   mainHost: string;
+  /**
+   * The main site's public address (`PUBLIC_URL`, e.g. `https://safeplace.example`); links in messages take its
+   * scheme and port, with the main host or a workspace's stored address. Defaults to `http://<mainHost>`.
+   */
+  publicUrl?: string;
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;
   /** Serve the outbox at /dev/outbox (development and tests only: it shows every code sent). */

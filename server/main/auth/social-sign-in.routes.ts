@@ -81,7 +81,8 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     reply.header('cache-control', 'no-store');
     return reply.redirect(`/signin?signInError=${reason}&provider=${provider}`, 302);
   };
-  const origin = (request: FastifyRequest) => `${request.protocol}://${request.headers.host}`;
+  // The workspace's configured public address (its stored workspace_url), never the request's Host header.
+  const origin = (request: FastifyRequest) => (request.ctx.site.kind === 'workspace' ? request.ctx.site.origin : '');
   const secure = (request: FastifyRequest) => (request.protocol === 'https' ? '; Secure' : '');
 
   /** The provider of the path, on a workspace that enables it; else the answer to give. */
