@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { changePassword, signOutEverywhere } from '../../../src/contracts/main/sessions.contract';
+import { changePassword, signOutEverywhere, unlockAccount } from '../../../src/contracts/main/sessions.contract';
 import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
 import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
@@ -39,6 +39,26 @@ export async function sessionAdminRoutes(app: FastifyInstance, deps: ApiDeps): P
     });
     if (ended === null) throw notFound('There is no such user in this workspace');
     return { ok: true as const, sessionsEnded: ended };
+  });
+
+  // Lifts a lock taken after too many wrong one-time codes (one-time-codes.ts); the count starts again from zero.
+  serve(app, unlockAccount, async (ctx) => {
+    const { user: admin, workspace } = workspaceUser(ctx);
+    const outcome = await deps.db.tenant(workspace.id, async (tx) => {
+      const [target] = await tx.query<{ id: string; locked: boolean }>(
+        'SELECT id, (locked_until > now()) IS TRUE AS locked FROM users WHERE workspace_id = $1 AND id = $2 FOR UPDATE',
+        [workspace.id, ctx.params.userId],
+      );
+      // Another workspace's user (or none) answers 404, like any object of another workspace.
+      if (!target) return null;
+      await tx.query('UPDATE users SET locked_at = NULL, locked_until = NULL, code_failures = 0 WHERE workspace_id = $1 AND id = $2', [workspace.id, target.id]);
+      if (target.locked) {
+        await audit(tx, { workspaceId: workspace.id, actorUserId: admin.userId, action: 'ACCOUNT_UNLOCKED', target: target.id, ip: ctx.request.ip });
+      }
+      return { wasLocked: target.locked };
+    });
+    if (!outcome) throw notFound('There is no such user in this workspace');
+    return { ok: true as const, wasLocked: outcome.wasLocked };
   });
 
   serve(app, changePassword, async (ctx) => {

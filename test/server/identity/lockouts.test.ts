@@ -177,6 +177,49 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
     });
   });
 
+  describe('unlocking an account (security 2)', () => {
+    const unlock = (id: string, token?: string, host = 'acme.localhost') =>
+      server.request(host, { method: 'POST', url: `/main-api/api/user/${id}/unlock`, payload: {}, token });
+    const idOf = async (email: string) => (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email]))[0]!.id;
+
+    it("lets a workspace admin see the lock in People and lift it, audited; the person signs in with a code at once", async () => {
+      const ip = addresses();
+      const email = await newUser('unlock.me@acme.test');
+      await lock(email, ip(1));
+      const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+      const listed = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/workspace/users/search', payload: { searchText: email }, token: admin });
+      expect(listed.json().items[0]).toMatchObject({ email, lockedUntil: expect.stringMatching(/^\d{4}-/) });
+
+      const res = await unlock(await idOf(email), admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true, wasLocked: true });
+      expect(await lockState(email)).toEqual({ locked: false, code_failures: 0 });
+      const [audit] = await server.db.query<{ actor: string }>(
+        `SELECT actor_user_id::text AS actor FROM audit_events WHERE action = 'ACCOUNT_UNLOCKED' AND target = $1`,
+        [await idOf(email)],
+      );
+      expect(audit!.actor).toBe(await idOf('admin@acme.test'));
+      const again = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/workspace/users/search', payload: { searchText: email }, token: admin });
+      expect(again.json().items[0].lockedUntil).toBeNull();
+
+      const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(2))).json();
+      const code = /(\d{6})/.exec((await mails(email))[0]!.subject!)![1];
+      expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId }, ip(2))).statusCode).toBe(200);
+    });
+
+    it('refuses other roles and strangers, and answers 404 for a person of another workspace', async () => {
+      const email = await newUser('stays.locked@acme.test');
+      const id = await idOf(email);
+      for (const who of ['employer@acme.test', 'buadmin@acme.test', 'employee@acme.test']) {
+        expect((await unlock(id, await server.signIn('acme.localhost', who))).statusCode).toBe(403);
+      }
+      expect((await unlock(id)).statusCode).toBe(401);
+      const globexAdmin = await server.signIn('globex.localhost', 'admin@globex.test');
+      expect((await unlock(id, globexAdmin, 'globex.localhost')).statusCode).toBe(404);
+      expect((await unlock('not-a-uuid', await server.signIn('acme.localhost', 'admin@acme.test'))).statusCode).toBe(400);
+    });
+  });
+
   describe('password reset (security 9)', () => {
     it('checks the code before hashing the new password: a wrong code costs no hash', async () => {
       const ip = addresses();
