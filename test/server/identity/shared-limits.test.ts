@@ -10,6 +10,7 @@ import { openPostgres } from '../../../server/platform/db/postgres-database';
 import { createScratchDatabase } from '../../../server/platform/db/scratch-postgres';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { seedDemo } from '../../../server/seed/demo.seed';
+import { RateLimits } from '../../../server/platform/rate-limiter';
 import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
 
 /**
@@ -81,5 +82,16 @@ describe.each(DATABASES)('limits shared by two servers on %s', (kind) => {
       });
     for (const app of [a, b, a, b, a]) expect((await ask(app)).statusCode).toBe(200);
     expect((await ask(b)).statusCode).toBe(429);
+  });
+
+  it('keeps no address or email in clear, and prunes rows whose window has passed', async () => {
+    const db = dbs[0]!;
+    const stored = await db.query<{ key: string }>('SELECT key FROM rate_limits');
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect(row.key).toMatch(/^[0-9a-f]{64}$/);
+    await db.query(`INSERT INTO rate_limits (key, hits, window_ms, max_hits, expires_at) VALUES ('old', ARRAY[now() - interval '2 hours'], 60000, 5, now() - interval '1 hour')`);
+    // A process prunes on its first count, then at most once a minute.
+    await new RateLimits(db).record([{ limit: { name: 'test', max: 5, windowMs: 60_000, what: 'tries' }, key: 'k' }]);
+    expect(await db.query(`SELECT key FROM rate_limits WHERE key = 'old'`)).toEqual([]);
   });
 });
