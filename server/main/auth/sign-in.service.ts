@@ -7,7 +7,7 @@ import type { PasswordHasher } from '../../platform/passwords';
 import type { Limit, LimitKey, RateLimits } from '../../platform/rate-limiter';
 import type { Principal, SessionRepository } from '../../platform/sessions';
 import type { Site } from '../../platform/tenancy';
-import { currentUser, workspaceUserIn } from './auth.routes';
+import { currentUser, workspaceUserIn } from './current-user';
 
 /** One message for every wrong identifier or password: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'The email, username or password is not correct.';
