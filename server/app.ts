@@ -19,6 +19,7 @@ import { workspaceGates, WorkspaceGateState } from './platform/workspace-gates';
 import { SessionRepository } from './platform/sessions';
 import { permissionGate, PermissionStore } from './platform/permissions';
 import { SiteResolver } from './platform/tenancy';
+import { RateLimits } from './platform/rate-limiter';
 import { isAssetPath, webRoutes } from './web/web.routes';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
 import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
@@ -70,8 +71,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings: { ...options.settings, socialSignIn: oidc.configured() },
     passwords: options.passwords ?? new Argon2PasswordHasher(),
     sessions: new SessionRepository(options.db),
-    sites: new SiteResolver(options.db, options.settings.mainHost),
+    sites: new SiteResolver(options.db, options.settings.mainHost, options.settings.publicUrl),
     permissions: new PermissionStore(options.db),
+    limits: new RateLimits(options.db),
   };
 
   await app.register(helmet, {

@@ -5,6 +5,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   mainHost: string;
+  /** The main site's public address; links in messages take its scheme and port (`PUBLIC_URL`). */
+  publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
   webRoot: string;
@@ -28,10 +30,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   if (env.SMTP_URL && !env.MAIL_FROM) throw new Error('MAIL_FROM is needed with SMTP_URL (e.g. "SafePlace <no-reply@example.com>")');
   if (env.SMS_GATEWAY_URL && !/^https?:\/\//.test(env.SMS_GATEWAY_URL)) throw new Error('SMS_GATEWAY_URL must be an http(s) URL');
+  const mainHost = (env.MAIN_HOST ?? (env.PUBLIC_URL && URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL).hostname : 'localhost')).toLowerCase();
   return {
     port,
     host: env.HOST ?? '::',
-    mainHost: (env.MAIN_HOST ?? 'localhost').toLowerCase(),
+    mainHost,
+    publicUrl: readPublicUrl(env.PUBLIC_URL, mainHost, port),
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     webRoot: path.resolve(env.WEB_ROOT ?? 'dist'),
@@ -48,6 +52,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       staleAfterMs: env.IMPORT_STALE_SECONDS ? positive(env, 'IMPORT_STALE_SECONDS')! * 1000 : undefined,
     },
   };
+}
+
+/** `PUBLIC_URL` (scheme, the main host, optional port, nothing else), or `http://<MAIN_HOST>:<PORT>`. */
+function readPublicUrl(text: string | undefined, mainHost: string, port: number): string {
+  if (!text) return `http://${mainHost}${port === 80 ? '' : `:${port}`}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an address such as https://safeplace.example, not "${text}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.username) {
+    throw new Error(`PUBLIC_URL must be a scheme, host and optional port only, such as https://safeplace.example, not "${text}"`);
+  }
+  if (url.hostname !== mainHost) throw new Error(`PUBLIC_URL's host (${url.hostname}) must be MAIN_HOST (${mainHost})`);
+  return url.origin;
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {

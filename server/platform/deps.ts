@@ -7,10 +7,16 @@ import type { DirectFileUrls } from './signed-files';
 import type { Mailer, SmsSender } from './messages';
 import type { WorkspaceGateState } from './workspace-gates';
 import type { PermissionStore } from './permissions';
+import type { RateLimits } from './rate-limiter';
 
 export interface ServerSettings {
   /** The main (marketing) site's host name, without port. */
   mainHost: string;
+  /**
+   * The main site's public address (`PUBLIC_URL`, e.g. `https://safeplace.example`); links in messages take its
+   * scheme and port, with the main host or a workspace's stored address. Defaults to `http://<mainHost>`.
+   */
+  publicUrl?: string;
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;
   /** Serve the outbox at /dev/outbox (development and tests only: it shows every code sent). */
@@ -42,4 +48,6 @@ export interface ApiDeps {
   gates?: WorkspaceGateState;
   /** Each workspace's permission switches by role (server/platform/permissions.ts). */
   permissions: PermissionStore;
+  /** Rate limits kept in the database, shared by every server process (server/platform/rate-limiter.ts). */
+  limits: RateLimits;
 }

@@ -76,6 +76,12 @@ export function readableDay(date: Date): string {
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
+/** A moment as people read it, in UTC ("14:05 UTC on 7 December 2026"). */
+export function readableTime(date: Date): string {
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  return `${time} UTC on ${readableDay(date)}`;
+}
+
 export interface WorkspaceNamed {
   /** The workspace's company name, as its people know it. */
   workspaceName: string;
@@ -156,11 +162,25 @@ export const templates = {
   },
 
   /** To a workspace's admins when an account is locked after too many wrong codes. */
-  lockoutNotice(v: WorkspaceNamed & { account: string; failures: number }): MailContent {
+  lockoutNotice(v: WorkspaceNamed & { account: string; failures: number; lockedUntil: Date }): MailContent {
     const name = oneLine(v.workspaceName);
     return mail(`An account was locked in ${name}`, [
-      `The ${name} account ${oneLine(v.account)} was locked after ${v.failures} wrong one-time codes in a row. Its sessions were ended.`,
-      "Unlock it from the user's page once you have checked with the person.",
+      `The ${name} account ${oneLine(v.account)} was locked after ${v.failures} wrong one-time codes in a row. Its sessions were ended, and it cannot sign in with a code or reset its password until ${readableTime(v.lockedUntil)}, when the lock ends by itself.`,
+      'To lift it sooner, once you have checked with the person: in People, open the person and choose "Unlock account".',
     ]);
+  },
+
+  /** To the owner of a locked account who asks for a code or a reset: instead of a code, why none comes. */
+  accountLocked(v: WorkspaceNamed & { lockedUntil: Date }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`Your ${name} account is locked for now`, [
+      `Someone asked for a sign-in or password reset code for your ${name} account, but the account is locked after too many wrong codes, so no code was sent.`,
+      `The lock ends by itself at ${readableTime(v.lockedUntil)}. An administrator of ${name} can lift it sooner. You can still sign in with your password.`,
+    ]);
+  },
+
+  /** The same, by SMS. */
+  smsAccountLocked(v: WorkspaceNamed & { lockedUntil: Date }): SmsContent {
+    return { text: `Your ${oneLine(v.workspaceName)} account is locked after too many wrong codes until ${readableTime(v.lockedUntil)}; no code was sent. An administrator can unlock it sooner.` };
   },
 };

@@ -1,51 +1,166 @@
+import { createHash } from 'node:crypto';
+import type { Database, Sql } from './db/database';
 import { HttpError } from './errors';
+
+/** An allowance: at most `max` events per key in any sliding window of `windowMs`. */
+export interface Limit {
+  /** Part of the stored key, so two limits never share a count. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** Said in the 429's message: "Too many failed attempts. Try again in 90 seconds." */
+  what: string;
+}
+
+/** One limit applied to one key (an address, an account, a workspace). */
+export interface LimitKey {
+  limit: Limit;
+  key: string;
+}
+
+const PRUNE_EVERY_MS = 60_000;
+const PRUNE_BATCH = 500;
 
 /**
  * Counts events per key in a sliding window and answers 429 with Retry-After once a key has used up its
- * allowance (failed sign-ins, code requests). In memory: right for the single-process default; a deployment
- * with several processes moves this table into the database or Redis.
+ * allowance (failed sign-ins, code requests). The counts live in the database (`rate_limits`, migration 0017),
+ * so every server process behind one database shares them; times are the database's, so the processes' clocks
+ * do not matter. Every call is one statement, whatever the number of limits it checks.
  */
-export class WindowLimiter {
-  private readonly events = new Map<string, number[]>();
+export class RateLimits {
+  private lastPrune = 0;
 
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-    private readonly what = 'attempts',
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly db: Database) {}
 
-  /** Throws 429 with Retry-After while the key has used up its allowance. */
-  check(key: string): void {
-    const recent = this.recent(key);
-    if (recent.length >= this.max) {
-      const retryAfter = Math.max(1, Math.ceil((recent[0] + this.windowMs - this.now()) / 1000));
-      throw new HttpError(429, 'TOO_MANY_ATTEMPTS', `Too many ${this.what}. Try again in ${retryAfter} seconds.`, undefined, {
-        'retry-after': String(retryAfter),
-      });
-    }
+  /** Throws 429 with Retry-After while any of these keys has used up its allowance. */
+  async check(keys: readonly LimitKey[], tx?: Sql): Promise<void> {
+    (await this.read(keys, tx)).assertAllowed(keys);
   }
 
-  record(key: string): void {
-    const recent = this.recent(key);
-    recent.push(this.now());
-    this.events.set(key, recent);
+  /** Reads these keys in one statement, for a caller that decides which of them apply (sign-in). */
+  async read(keys: readonly LimitKey[], tx?: Sql): Promise<LimitReading> {
+    return new LimitReading(await this.run(CHECK, keys, tx));
   }
 
-  /** Checks, then counts this event: for limits on every request, not only failures. */
-  take(key: string): void {
-    this.check(key);
-    this.record(key);
+  /** Counts one event against each key (a failure, after the check let it through). */
+  async record(keys: readonly LimitKey[], tx?: Sql): Promise<void> {
+    await this.run(RECORD, keys, tx);
+    await this.prune();
   }
 
-  reset(key: string): void {
-    this.events.delete(key);
+  /** Checks and counts in one statement (limits on every request, not only failures): a refused call counts nothing. */
+  async take(keys: readonly LimitKey[], tx?: Sql): Promise<void> {
+    const rows = await this.run(TAKE, keys, tx);
+    refuseIfFull(keys, rows);
+    await this.prune();
   }
 
-  private recent(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    const list = (this.events.get(key) ?? []).filter((t) => t > since);
-    if (list.length === 0) this.events.delete(key);
-    return list;
+  /** Forgets the events of these keys (the right password ends a run of failures). */
+  async reset(keys: readonly LimitKey[], tx?: Sql): Promise<void> {
+    const hashed = unique(keys).map((k) => k.hash);
+    if (hashed.length === 0) return;
+    await (tx ?? this.db).query('DELETE FROM rate_limits WHERE key = ANY($1::text[])', [hashed]);
+  }
+
+  private async run(sql: string, keys: readonly LimitKey[], tx?: Sql): Promise<StateRow[]> {
+    const list = unique(keys);
+    if (list.length === 0) return [];
+    const rows = await (tx ?? this.db).query<StateRow>(sql, [
+      list.map((k) => k.hash),
+      list.map((k) => k.limit.windowMs),
+      list.map((k) => k.limit.max),
+    ]);
+    return rows.map((r) => ({ ...r, recent: (r.recent ?? []).map(Number), at: Number(r.at) }));
+  }
+
+  /** At most once a minute per process, a bounded batch of rows whose window has passed. */
+  private async prune(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    await this.db.query(
+      `DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE expires_at < now() ORDER BY expires_at LIMIT ${PRUNE_BATCH})`,
+    );
   }
 }
+
+/** The state of some keys as one statement read it. */
+export class LimitReading {
+  constructor(private readonly rows: StateRow[]) {}
+
+  /** Whether the key has at least one event in its window (an address that signed in before, for example). */
+  seen(key: LimitKey): boolean {
+    const hash = hashLimitKey(key.limit, key.key);
+    return this.rows.some((r) => r.key === hash && r.recent.length > 0);
+  }
+
+  /** Throws 429 with Retry-After when any of these keys (read before) has used up its allowance. */
+  assertAllowed(keys: readonly LimitKey[]): void {
+    refuseIfFull(keys, this.rows);
+  }
+}
+
+interface StateRow {
+  key: string;
+  /** Times (ms since the epoch) of the events inside the window, oldest first, before this call. */
+  recent: number[];
+  at: number;
+}
+
+export function hashLimitKey(limit: Limit, key: string): string {
+  return createHash('sha256').update(`${limit.name}\u0000${key}`).digest('hex');
+}
+
+function unique(keys: readonly LimitKey[]): (LimitKey & { hash: string })[] {
+  const byHash = new Map<string, LimitKey & { hash: string }>();
+  for (const k of keys) {
+    const hash = hashLimitKey(k.limit, k.key);
+    if (!byHash.has(hash)) byHash.set(hash, { ...k, hash });
+  }
+  return [...byHash.values()];
+}
+
+function refuseIfFull(keys: readonly LimitKey[], rows: StateRow[]): void {
+  const byHash = new Map(rows.map((r) => [r.key, r]));
+  let refusal: { seconds: number; what: string } | null = null;
+  for (const k of unique(keys)) {
+    const row = byHash.get(k.hash);
+    if (!row || row.recent.length < k.limit.max) continue;
+    // The event that must leave the window before one more is allowed.
+    const oldest = row.recent[row.recent.length - k.limit.max]!;
+    const seconds = Math.max(1, Math.ceil((oldest + k.limit.windowMs - row.at) / 1000));
+    if (!refusal || seconds > refusal.seconds) refusal = { seconds, what: k.limit.what };
+  }
+  if (refusal) {
+    throw new HttpError(429, 'TOO_MANY_ATTEMPTS', `Too many ${refusal.what}. Try again in ${refusal.seconds} seconds.`, undefined, {
+      'retry-after': String(refusal.seconds),
+    });
+  }
+}
+
+/** The keys asked about, with their limits ($1 hashes, $2 windows in ms, $3 allowances). */
+const INPUT = `input AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) AS t(key, window_ms, max_hits))`;
+
+/** Each key's events inside its window, as of now (the database's clock). */
+const CURRENT = `current AS (
+  SELECT i.key, i.window_ms, i.max_hits,
+         ARRAY(SELECT extract(epoch FROM h)::float8 * 1000 FROM unnest(r.hits) AS h
+                WHERE h > now() - make_interval(secs => i.window_ms / 1000.0) ORDER BY h)::float8[] AS recent
+    FROM input i LEFT JOIN rate_limits r ON r.key = i.key)`;
+
+/** Adds now() to each key's events, keeping only those inside the window and at most max_hits of them. */
+const UPSERT = (where: string) => `INSERT INTO rate_limits AS r (key, hits, window_ms, max_hits, expires_at)
+  SELECT key, ARRAY[now()], window_ms, max_hits, now() + make_interval(secs => window_ms / 1000.0) FROM input ${where}
+  ON CONFLICT (key) DO UPDATE SET
+    hits = ARRAY(SELECT h FROM (SELECT h FROM unnest(r.hits || now()) AS h
+                                 WHERE h > now() - make_interval(secs => excluded.window_ms / 1000.0)
+                                 ORDER BY h DESC LIMIT excluded.max_hits) AS kept ORDER BY h),
+    window_ms = excluded.window_ms, max_hits = excluded.max_hits, expires_at = excluded.expires_at`;
+
+const RESULT = `SELECT key, recent, extract(epoch FROM now())::float8 * 1000 AS at FROM current`;
+
+const CHECK = `WITH ${INPUT}, ${CURRENT} ${RESULT}`;
+const RECORD = `WITH ${INPUT}, ${CURRENT}, recorded AS (${UPSERT('')}) ${RESULT}`;
+const TAKE = `WITH ${INPUT}, ${CURRENT},
+  allowed AS (SELECT NOT EXISTS (SELECT 1 FROM current WHERE cardinality(recent) >= max_hits) AS ok),
+  recorded AS (${UPSERT('WHERE (SELECT ok FROM allowed)')}) ${RESULT}`;

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { bearerToken, type Principal, type SessionRepository } from './sessions';
-import { requestHost, type Site, type SiteResolver } from './tenancy';
+import { crossSiteOrigin, requestHost, type Site, type SiteResolver } from './tenancy';
+import { HttpError } from './errors';
 
 export interface RequestContext {
   site: Site;
@@ -25,6 +26,9 @@ export const requestContext = fp<RequestContextOptions>(
   async (app, { sites, sessions }) => {
     app.decorateRequest('ctx', null as unknown as RequestContext);
     app.addHook('onRequest', async (request: FastifyRequest) => {
+      if (crossSiteOrigin(request.headers)) {
+        throw new HttpError(403, 'CROSS_SITE_REQUEST', 'This request came from another site than the one it is addressed to.');
+      }
       const site = await sites.resolve(requestHost(request.headers));
       let principal: Principal | null = null;
       const token = bearerToken(request.headers.authorization);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../src/domain/auth/roles';
-import { MAIN_SITE_WORKSPACE_ID, type Database } from './db/database';
+import { MAIN_SITE_WORKSPACE_ID, type Database, type Sql } from './db/database';
 
 /** The web app keeps the token in a cookie for 120 days (spec 4); the server holds it as long. */
 export const SESSION_LIFETIME_DAYS = 120;
@@ -68,9 +68,10 @@ export class SessionRepository {
     accountEmail?: string;
     ip: string;
     userAgent?: string;
-  }): Promise<{ token: string; sessionId: string; expiresAt: string }> {
+  }, tx?: Sql): Promise<{ token: string; sessionId: string; expiresAt: string }> {
     const { token, hash } = newToken();
-    const [row] = await this.db.query<{ id: string; expires_at: Date }>(
+    // In the caller's transaction when given (sign-in: the session, its audit and the principal commit together).
+    const [row] = await (tx ?? this.db).query<{ id: string; expires_at: Date }>(
       `INSERT INTO sessions (token_hash, workspace_id, user_id, platform_admin_id, account_email, ip, user_agent, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8))
        RETURNING id, expires_at`,

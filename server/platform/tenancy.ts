@@ -18,7 +18,14 @@ export interface WorkspaceRow {
   min_password_length?: number;
 }
 
-export type Site = { kind: 'main' } | { kind: 'workspace'; workspace: WorkspaceRow } | { kind: 'unknown'; host: string };
+/**
+ * The site a request is for. `origin` is the site's public address (scheme, host, port), built from the configured
+ * public URL and, for a workspace, its stored `workspace_url`: links in messages use it, never a request header.
+ */
+export type Site =
+  | { kind: 'main'; origin: string }
+  | { kind: 'workspace'; workspace: WorkspaceRow; origin: string }
+  | { kind: 'unknown'; host: string };
 
 /** `Acme.Localhost:8080` -> `acme.localhost` */
 export function hostName(hostHeader: string | undefined): string {
@@ -28,26 +35,40 @@ export function hostName(hostHeader: string | undefined): string {
   return value.replace(/:\d+$/, '');
 }
 
-/**
- * The workspace is the host the request is served from: the Origin of a browser call if present
- * (so a separately deployed API knows which workspace's page called it), else the Host.
- */
-export function requestHost(headers: { host?: string; origin?: string }): string {
-  const origin = headers.origin;
-  if (origin && origin !== 'null') {
-    try {
-      return hostName(new URL(origin).host);
-    } catch {
-      return '';
-    }
-  }
+/** The workspace is the host the request is served from. */
+export function requestHost(headers: { host?: string }): string {
   return hostName(headers.host);
+}
+
+/**
+ * A browser call whose Origin names another site than its Host: refused before anything else (a forged Host
+ * must not pick the workspace, nor the address a mail links to). Ports may differ (a development proxy);
+ * an absent or opaque ("null") Origin leaves the Host alone to decide.
+ */
+export function crossSiteOrigin(headers: { host?: string; origin?: string }): boolean {
+  const origin = headers.origin;
+  if (!origin || origin === 'null') return false;
+  let originHost: string;
+  try {
+    originHost = hostName(new URL(origin).host);
+  } catch {
+    return true;
+  }
+  return originHost !== hostName(headers.host);
+}
+
+/** `https://app.example:8443` + `acme.example` -> `https://acme.example:8443`: the scheme and port of the public URL. */
+export function publicOrigin(publicUrl: string, host: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
 }
 
 export class SiteResolver {
   constructor(
     private readonly db: Database,
     private readonly mainHost: string,
+    /** The main site's public address (`PUBLIC_URL`); its scheme and port serve every workspace's too. */
+    private readonly publicUrl: string = `http://${mainHost}`,
   ) {}
 
   isMainHost(host: string): boolean {
@@ -55,13 +76,14 @@ export class SiteResolver {
   }
 
   async resolve(host: string): Promise<Site> {
-    if (this.isMainHost(host)) return { kind: 'main' };
+    if (this.isMainHost(host)) return { kind: 'main', origin: publicOrigin(this.publicUrl, this.mainHost) };
     const rows = await this.db.query<WorkspaceRow>(
       `SELECT id, slug, workspace_url, company_name, company_logo, background_color, bulk_signup_enabled,
               social_platforms, user_limit, contract_expires_on::text, active, disabled_modules, min_password_length
          FROM workspaces WHERE workspace_url = $1 AND active`,
       [host],
     );
-    return rows[0] ? { kind: 'workspace', workspace: rows[0] } : { kind: 'unknown', host };
+    const workspace = rows[0];
+    return workspace ? { kind: 'workspace', workspace, origin: publicOrigin(this.publicUrl, workspace.workspace_url) } : { kind: 'unknown', host };
   }
 }

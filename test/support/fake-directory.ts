@@ -20,6 +20,7 @@ export const person = (n: number, extra: Partial<DirectoryUser> = {}): Directory
   createdAt: '2026-01-01T00:00:00.000Z',
   invite: null,
   emailConfirmed: true,
+  lockedUntil: null,
   ...extra,
 });
 
@@ -69,6 +70,13 @@ export class FakeDirectoryApi implements DirectoryApi {
     const updated: DirectoryUser = { ...this.people[index]!, ...(change as Partial<DirectoryUser>) };
     this.people[index] = updated;
     return updated;
+  }
+  unlocked: string[] = [];
+  async unlock(userId: string) {
+    this.unlocked.push(userId);
+    const index = this.people.findIndex((u) => u.userId === userId);
+    if (index < 0) throw new ApiError('not-found', 'NOT_FOUND', 'There is no such user in this workspace');
+    this.people[index] = { ...this.people[index]!, lockedUntil: null };
   }
   signedOut: string[] = [];
   async signOutEverywhere(userId: string) {

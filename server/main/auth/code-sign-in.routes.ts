@@ -30,7 +30,8 @@ interface CodeUser {
   first_name: string;
   last_name: string;
   status: string;
-  locked: boolean;
+  /** Set while a lock after too many wrong codes lasts (users.locked_until, migration 0017). */
+  locked_until: Date | null;
 }
 
 /** The user whose profile carries this number; a number on two profiles matches nobody (it proves no one). */
@@ -38,7 +39,7 @@ async function findUserByPhone(tx: Sql, workspaceId: string, contactNumber: stri
   const phone = normalisePhoneNumber(contactNumber);
   if (!phone) return undefined;
   const users = await tx.query<CodeUser & { phone: string }>(
-    `SELECT id, email, first_name, last_name, status, locked_at IS NOT NULL AS locked, phone_number AS phone
+    `SELECT id, email, first_name, last_name, status, CASE WHEN locked_until > now() THEN locked_until END AS locked_until, phone_number AS phone
        FROM users
       WHERE workspace_id = $1 AND phone_number IS NOT NULL
         AND regexp_replace(phone_number, '[^0-9+]', '', 'g') = $2 AND status <> 'INACTIVE'
@@ -50,7 +51,7 @@ async function findUserByPhone(tx: Sql, workspaceId: string, contactNumber: stri
 
 async function findUser(tx: Sql, workspaceId: string, email: string): Promise<CodeUser | undefined> {
   const [user] = await tx.query<CodeUser>(
-    `SELECT id, email, first_name, last_name, status, locked_at IS NOT NULL AS locked
+    `SELECT id, email, first_name, last_name, status, CASE WHEN locked_until > now() THEN locked_until END AS locked_until
        FROM users WHERE workspace_id = $1 AND lower(email) = $2`,
     [workspaceId, email],
   );
@@ -59,7 +60,7 @@ async function findUser(tx: Sql, workspaceId: string, email: string): Promise<Co
 
 /** Sign-in by emailed code, and forgotten passwords. Answers never tell whether an account exists. */
 export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const codes = new OneTimeCodes(deps.db, deps.mail);
+  const codes = new OneTimeCodes(deps.db, deps.mail, deps.limits);
   const startSession = async (workspaceId: string, userId: string, ip: string, userAgent?: string) => {
     const session = await deps.sessions.create({ workspaceId, userId, ip, userAgent });
     const principal = await deps.sessions.principal(session.token, workspaceId);
@@ -70,12 +71,13 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, signInCreateOtp, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
-    codes.limit(workspace.id, body.userEmail, request.ip);
+    await codes.limit(workspace.id, body.userEmail, request.ip);
     // While mail is known to be failing, every caller gets the same 503, whether or not the account exists.
     deps.mail.assertAvailable();
     const requestId = await deps.db.tenant(workspace.id, async (tx) => {
       const user = await findUser(tx, workspace.id, body.userEmail);
-      if (!user || user.locked) return randomUUID();
+      if (!user) return randomUUID();
+      if (user.locked_until) return tellLocked(tx, workspace, user, request.ip, 'email');
       const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_EMAIL');
       const content = templates.signInCode({ workspaceName: workspace.company_name, code: issued.code, minutes: ONE_TIME_CODE_TTL_MINUTES });
       await deps.mail.send({ workspaceId: workspace.id, to: user.email, ...content }, tx);
@@ -87,6 +89,8 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, signInVerifyOtp, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
+    const limits = codes.checkKeys(workspace.id, body.userEmail, request.ip);
+    await codes.beforeCheck(limits);
     const userId = await deps.db.tenant(workspace.id, async (tx) => {
       const user = await findUser(tx, workspace.id, body.userEmail);
       if (!user) return null;
@@ -101,7 +105,10 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       return right ? user.id : null;
     });
     // The failure was recorded above (committed) before answering.
-    if (!userId) throw new HttpError(401, 'INVALID_CODE', WRONG_CODE);
+    if (!userId) {
+      await codes.wrongCode(limits);
+      throw new HttpError(401, 'INVALID_CODE', WRONG_CODE);
+    }
     return startSession(workspace.id, userId, request.ip, request.headers['user-agent']);
   });
 
@@ -109,11 +116,12 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const workspace = currentWorkspace(site);
     const phone = normalisePhoneNumber(body.contactNumber);
     if (!phone) throw badRequest('Enter a phone number', { contactNumber: 'Enter a phone number with 8 to 15 digits' });
-    codes.limit(workspace.id, phone, request.ip);
+    await codes.limit(workspace.id, phone, request.ip);
     deps.sms.assertAvailable();
     const requestId = await deps.db.tenant(workspace.id, async (tx) => {
       const user = await findUserByPhone(tx, workspace.id, phone);
-      if (!user || user.locked) return randomUUID();
+      if (!user) return randomUUID();
+      if (user.locked_until) return tellLocked(tx, workspace, user, request.ip, 'sms');
       const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_SMS');
       const content = templates.smsSignInCode({ workspaceName: workspace.company_name, code: issued.code, minutes: ONE_TIME_CODE_TTL_MINUTES });
       await deps.sms.send({ workspaceId: workspace.id, to: user.phone, ...content }, tx);
@@ -125,6 +133,8 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, signInVerifySmsOtp, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
+    const limits = codes.checkKeys(workspace.id, normalisePhoneNumber(body.contactNumber) ?? body.contactNumber, request.ip);
+    await codes.beforeCheck(limits);
     const userId = await deps.db.tenant(workspace.id, async (tx) => {
       const user = await findUserByPhone(tx, workspace.id, body.contactNumber);
       if (!user) return null;
@@ -132,17 +142,21 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       await audit(tx, { workspaceId: workspace.id, action: right ? 'SIGN_IN' : 'SIGN_IN_FAILED', target: user.id, ip: request.ip, details: { method: 'sms-code' } });
       return right ? user.id : null;
     });
-    if (!userId) throw new HttpError(401, 'INVALID_CODE', WRONG_CODE);
+    if (!userId) {
+      await codes.wrongCode(limits);
+      throw new HttpError(401, 'INVALID_CODE', WRONG_CODE);
+    }
     return startSession(workspace.id, userId, request.ip, request.headers['user-agent']);
   });
 
   serve(app, forgotPassword, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
-    codes.limit(workspace.id, body.userEmail, request.ip);
+    await codes.limit(workspace.id, body.userEmail, request.ip);
     deps.mail.assertAvailable();
     const requestId = await deps.db.tenant(workspace.id, async (tx) => {
       const user = await findUser(tx, workspace.id, body.userEmail);
-      if (!user || user.locked) return randomUUID();
+      if (!user) return randomUUID();
+      if (user.locked_until) return tellLocked(tx, workspace, user, request.ip, 'email');
       const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'RESET_PASSWORD');
       const content = templates.passwordResetCode({ workspaceName: workspace.company_name, code: issued.code, minutes: ONE_TIME_CODE_TTL_MINUTES });
       await deps.mail.send({ workspaceId: workspace.id, to: user.email, ...content }, tx);
@@ -154,21 +168,34 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, resetPassword, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
-    const hashed = deps.passwords.hash(body.userNewPassword);
-    const outcome = await deps.db.tenant(workspace.id, async (tx) => {
+    // Limited like the code sign-in: wrong codes per address and per account, checked before any work.
+    const limits = codes.checkKeys(workspace.id, body.userEmail, request.ip);
+    await codes.beforeCheck(limits);
+    // The code is checked (and spent) before the new password is hashed: a guess costs no hash.
+    const checked = await deps.db.tenant(workspace.id, async (tx) => {
       const user = await findUser(tx, workspace.id, body.userEmail);
       const problem = checkPassword(body.userNewPassword, {
         minimumLength: (await passwordPolicyFor(tx, workspace.id)).minimumLength,
         words: ['safeplace', workspace.company_name, workspace.slug, user?.first_name, user?.last_name, user?.email ?? body.userEmail],
       });
+      // A password the policy refuses keeps the code for the next try.
       if (problem) return { problem: describePasswordProblem(problem) };
-      if (!user) return { wrongCode: true };
+      if (!user) return { wrongCode: true as const };
       const right = await codes.consume(tx, { workspaceId: workspace.id, userId: user.id }, 'RESET_PASSWORD', body.otpRequestId, body.confirmationCode, request.ip);
-      if (!right) return { wrongCode: true };
+      return right ? { user } : { wrongCode: true as const };
+    });
+    if ('problem' in checked) throw badRequest(checked.problem ?? 'Choose another password', { userNewPassword: checked.problem ?? '' });
+    if ('wrongCode' in checked) {
+      await codes.wrongCode(limits);
+      throw badRequest(WRONG_CODE, { confirmationCode: WRONG_CODE });
+    }
+    const { user } = checked;
+    const hashed = await deps.passwords.hash(body.userNewPassword);
+    await deps.db.tenant(workspace.id, async (tx) => {
       await tx.query(
         `UPDATE users SET password_hash = $3, status = CASE WHEN status = 'INVITED' THEN 'ACTIVE' ELSE status END, email_confirmed = true, updated_at = now()
           WHERE workspace_id = $1 AND id = $2`,
-        [workspace.id, user.id, await hashed],
+        [workspace.id, user.id, hashed],
       );
       // A new password ends every session of the user at once.
       await tx.query(`UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL`, [workspace.id, user.id]);
@@ -176,10 +203,28 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       await sendNotice(() =>
         deps.mail.send({ workspaceId: workspace.id, to: user.email, ...templates.passwordChanged({ workspaceName: workspace.company_name }) }, tx),
       );
-      return { done: true };
     });
-    if ('problem' in outcome) throw badRequest(outcome.problem ?? 'Choose another password', { userNewPassword: outcome.problem ?? '' });
-    if ('wrongCode' in outcome) throw badRequest(WRONG_CODE, { confirmationCode: WRONG_CODE });
     return { ok: true as const };
   });
+
+  /**
+   * A locked account asked for a code: no code, but the owner hears why (the answer stays the one every account
+   * gets, so it tells a stranger nothing). Answers a request id like any other.
+   */
+  async function tellLocked(
+    tx: Sql,
+    workspace: { id: string; company_name: string },
+    user: CodeUser & { phone?: string },
+    ip: string,
+    channel: 'email' | 'sms',
+  ): Promise<string> {
+    const lockedUntil = new Date(user.locked_until!);
+    if (channel === 'sms' && user.phone) {
+      await sendNotice(() => deps.sms.send({ workspaceId: workspace.id, to: user.phone!, ...templates.smsAccountLocked({ workspaceName: workspace.company_name, lockedUntil }) }, tx));
+    } else {
+      await sendNotice(() => deps.mail.send({ workspaceId: workspace.id, to: user.email, ...templates.accountLocked({ workspaceName: workspace.company_name, lockedUntil }) }, tx));
+    }
+    await audit(tx, { workspaceId: workspace.id, action: 'CODE_REFUSED_LOCKED', target: user.id, ip, details: { channel } });
+    return randomUUID();
+  }
 }

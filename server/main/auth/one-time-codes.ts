@@ -1,6 +1,7 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   LOCKOUT_AFTER_FAILURES,
+  LOCKOUT_MINUTES,
   MAX_TRIES_PER_CODE,
   ONE_TIME_CODE_TTL_MINUTES,
 } from '../../../src/domain/auth/one-time-code';
@@ -8,7 +9,7 @@ import type { Database, Sql } from '../../platform/db/database';
 import { audit } from '../../platform/audit';
 import { sendNotice, type Mailer } from '../../platform/messages';
 import { templates } from '../../platform/message-templates';
-import { WindowLimiter } from '../../platform/rate-limiter';
+import type { Limit, LimitKey, RateLimits } from '../../platform/rate-limiter';
 
 export type CodePurpose = 'SIGN_IN_EMAIL' | 'SIGN_IN_SMS' | 'RESET_PASSWORD';
 
@@ -21,26 +22,60 @@ export interface CodeTarget {
   userId: string;
 }
 
+const WINDOW = 15 * 60_000;
+
+/** Requests for a code (sent or not): every request counts. */
+export const CODE_REQUEST_LIMITS = {
+  perAccount: { name: 'code-request:account', max: 5, windowMs: WINDOW, what: 'code requests' },
+  perAddress: { name: 'code-request:address', max: 30, windowMs: WINDOW, what: 'code requests' },
+  perWorkspace: { name: 'code-request:workspace', max: 1000, windowMs: WINDOW, what: 'code requests' },
+} satisfies Record<string, Limit>;
+
+/** Wrong codes (sign-in and password reset), whatever the request id: failures count, per address and per account. */
+export const CODE_CHECK_LIMITS = {
+  perAccount: { name: 'code-check:account', max: 20, windowMs: WINDOW, what: 'wrong codes' },
+  perAddress: { name: 'code-check:address', max: 30, windowMs: WINDOW, what: 'wrong codes' },
+} satisfies Record<string, Limit>;
+
 /**
  * Issues and checks one-time codes: 6 digits from a cryptographic generator, single use, valid 10 minutes,
- * bound to the request that created them, 5 wrong tries per code; the account's consecutive failures survive
- * re-sends, and at 100 the account is locked and its admins told.
+ * bound to the request that created them, 5 wrong tries per code; the account's consecutive failures against
+ * codes it was really sent survive re-sends, and at 100 the account is locked for an hour (LOCKOUT_MINUTES) and
+ * its admins told. A request id that was never issued to the account counts against the caller's address and the
+ * account's rate limit, never towards the lock.
  */
 export class OneTimeCodes {
-  private readonly perAccount = new WindowLimiter(5, 15 * 60_000, 'code requests');
-  private readonly perAddress = new WindowLimiter(30, 15 * 60_000, 'code requests');
-  private readonly perWorkspace = new WindowLimiter(1000, 15 * 60_000, 'code requests');
-
   constructor(
     private readonly db: Database,
     private readonly mail: Mailer,
+    private readonly limits: RateLimits,
   ) {}
 
   /** Rate limits apply whether or not the account exists, so they reveal nothing. */
-  limit(workspaceId: string, account: string, ip: string): void {
-    this.perAddress.take(ip);
-    this.perWorkspace.take(workspaceId);
-    this.perAccount.take(`${workspaceId}:${account.toLowerCase()}`);
+  limit(workspaceId: string, account: string, ip: string): Promise<void> {
+    return this.limits.take([
+      { limit: CODE_REQUEST_LIMITS.perAddress, key: ip },
+      { limit: CODE_REQUEST_LIMITS.perWorkspace, key: workspaceId },
+      { limit: CODE_REQUEST_LIMITS.perAccount, key: `${workspaceId}:${account.toLowerCase()}` },
+    ]);
+  }
+
+  /** The allowances of wrong codes from this address and for this account (email or phone number as typed). */
+  checkKeys(workspaceId: string, account: string, ip: string): LimitKey[] {
+    return [
+      { limit: CODE_CHECK_LIMITS.perAddress, key: ip },
+      { limit: CODE_CHECK_LIMITS.perAccount, key: `${workspaceId}:${account.toLowerCase()}` },
+    ];
+  }
+
+  /** Before checking a code: 429 once the address or the account has used up its wrong codes. */
+  beforeCheck(keys: LimitKey[]): Promise<void> {
+    return this.limits.check(keys);
+  }
+
+  /** After a wrong code (or an unknown account): counts it. */
+  wrongCode(keys: LimitKey[]): Promise<void> {
+    return this.limits.record(keys);
   }
 
   /** Creates a code (superseding earlier ones of the same purpose) and returns it with its request id. */
@@ -68,7 +103,7 @@ export class OneTimeCodes {
     const [row] = await tx.query<{ id: string; code_hash: string; failed_tries: number; live: boolean; locked: boolean }>(
       `SELECT c.id, c.code_hash, c.failed_tries,
               (c.used_at IS NULL AND c.superseded_at IS NULL AND c.expires_at > now() AND c.failed_tries < $5) AS live,
-              (u.locked_at IS NOT NULL) AS locked
+              (u.locked_until > now()) IS TRUE AS locked
          FROM one_time_codes c JOIN users u ON u.id = c.user_id AND u.workspace_id = c.workspace_id
         WHERE c.workspace_id = $1 AND c.user_id = $2 AND c.purpose = $3 AND c.id = $4
         FOR UPDATE OF c`,
@@ -80,22 +115,27 @@ export class OneTimeCodes {
       await tx.query('UPDATE users SET code_failures = 0 WHERE workspace_id = $1 AND id = $2', [target.workspaceId, target.userId]);
       return true;
     }
-    if (row) await tx.query('UPDATE one_time_codes SET failed_tries = failed_tries + 1 WHERE workspace_id = $1 AND id = $2', [target.workspaceId, row.id]);
-    const [user] = await tx.query<{ code_failures: number; locked_at: Date | null }>(
-      `UPDATE users SET code_failures = code_failures + 1 WHERE workspace_id = $1 AND id = $2 RETURNING code_failures, locked_at`,
+    // A request id never issued to this account (a guess) proves nothing about the account: the caller's rate
+    // limits count it, the account's lock does not (else anyone could lock anyone with random ids).
+    if (!row || row.locked) return false;
+    await tx.query('UPDATE one_time_codes SET failed_tries = failed_tries + 1 WHERE workspace_id = $1 AND id = $2', [target.workspaceId, row.id]);
+    const [user] = await tx.query<{ code_failures: number }>(
+      `UPDATE users SET code_failures = code_failures + 1 WHERE workspace_id = $1 AND id = $2 RETURNING code_failures`,
       [target.workspaceId, target.userId],
     );
-    if (user && user.code_failures >= LOCKOUT_AFTER_FAILURES && !user.locked_at) await this.lock(tx, target, ip);
+    if (user && user.code_failures >= LOCKOUT_AFTER_FAILURES) await this.lock(tx, target, ip);
     return false;
   }
 
   private async lock(tx: Sql, target: CodeTarget, ip: string): Promise<void> {
-    const [user] = await tx.query<{ email: string }>(
-      'UPDATE users SET locked_at = now() WHERE workspace_id = $1 AND id = $2 RETURNING email',
-      [target.workspaceId, target.userId],
+    // Temporary: the count starts again from zero, and the lock ends by itself after LOCKOUT_MINUTES.
+    const [user] = await tx.query<{ email: string; locked_until: Date }>(
+      `UPDATE users SET locked_at = now(), locked_until = now() + make_interval(mins => $3), code_failures = 0
+        WHERE workspace_id = $1 AND id = $2 RETURNING email, locked_until`,
+      [target.workspaceId, target.userId, LOCKOUT_MINUTES],
     );
     await tx.query('UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL', [target.workspaceId, target.userId]);
-    await audit(tx, { workspaceId: target.workspaceId, action: 'ACCOUNT_LOCKED', target: target.userId, ip, details: { reason: 'one-time code failures' } });
+    await audit(tx, { workspaceId: target.workspaceId, action: 'ACCOUNT_LOCKED', target: target.userId, ip, details: { reason: 'one-time code failures', minutes: LOCKOUT_MINUTES } });
     const admins = await tx.query<{ email: string }>(
       `SELECT email FROM users WHERE workspace_id = $1 AND role = 'WORKSPACE_ADMIN' AND status = 'ACTIVE'`,
       [target.workspaceId],
@@ -105,6 +145,7 @@ export class OneTimeCodes {
       workspaceName: workspace?.company_name ?? '',
       account: user?.email ?? target.userId,
       failures: LOCKOUT_AFTER_FAILURES,
+      lockedUntil: new Date(user?.locked_until ?? Date.now() + LOCKOUT_MINUTES * 60_000),
     });
     // The lock stands even when the notice cannot leave (else a mail outage would undo every lock, and the count).
     await sendNotice(() => this.mail.sendMany(admins.map((admin) => ({ workspaceId: target.workspaceId, to: admin.email, ...notice })), tx));

@@ -1,47 +1,71 @@
 import type { Role } from '../../../src/domain/auth/roles';
-import type { SignInBody } from '../../../src/contracts/main/auth.contract';
-import type { Database } from '../../platform/db/database';
+import type { CurrentUser, SignInBody } from '../../../src/contracts/main/auth.contract';
+import type { Database, Sql } from '../../platform/db/database';
 import { audit } from '../../platform/audit';
 import { HttpError } from '../../platform/errors';
 import type { PasswordHasher } from '../../platform/passwords';
-import { WindowLimiter } from '../../platform/rate-limiter';
-import type { SessionRepository } from '../../platform/sessions';
+import type { Limit, LimitKey, RateLimits } from '../../platform/rate-limiter';
+import type { Principal, SessionRepository } from '../../platform/sessions';
 import type { Site } from '../../platform/tenancy';
+import { currentUser, workspaceUserIn } from './current-user';
 
 /** One message for every wrong identifier or password: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'The email, username or password is not correct.';
 
 export const EMAIL_NOT_CONFIRMED = 'Confirm your email first: open the link we emailed you when you signed up, or ask for a new one.';
 
+const MINUTE = 60_000;
+
+/**
+ * The password sign-in's allowances (docs/architecture.md, "Identity and sessions"):
+ * - per address: 30 failures in 15 minutes, whatever the account;
+ * - per account and address: 5 failures in 15 minutes, the strict limit, which only its own address can use up;
+ * - per account: 50 failures an hour from all addresses together, a much slower schedule that caps a guesser with
+ *   many addresses; it does not apply to an address that signed in to this account in the last 30 days, so
+ *   strangers using it up do not lock the owner out of their usual place (and code sign-in and the password reset
+ *   stay open everywhere).
+ */
+export const SIGN_IN_LIMITS = {
+  perAddress: { name: 'sign-in:address', max: 30, windowMs: 15 * MINUTE, what: 'failed attempts' },
+  perAccountAddress: { name: 'sign-in:account+address', max: 5, windowMs: 15 * MINUTE, what: 'failed attempts' },
+  perAccount: { name: 'sign-in:account', max: 50, windowMs: 60 * MINUTE, what: 'failed attempts on this account' },
+  knownAddress: { name: 'sign-in:known-address', max: 1, windowMs: 30 * 24 * 60 * MINUTE, what: 'sign-ins' },
+} satisfies Record<string, Limit>;
+
 interface Candidate {
   id: string;
-  workspace_id: string;
   password_hash: string | null;
   status: string;
   role: Role;
+  branch_id: string | null;
+  email: string;
   email_confirmed: boolean;
 }
 
-export type SignInOutcome = { token: string; expiresAt: string; sessionId: string };
+export type SignInOutcome = { token: string; expiresAt: string; user: CurrentUser };
 
 export class SignInService {
-  /** 5 failures per account per 15 minutes; 30 per address. */
-  private readonly perAccount = new WindowLimiter(5, 15 * 60_000, 'failed attempts');
-  private readonly perAddress = new WindowLimiter(30, 15 * 60_000, 'failed attempts');
-
   constructor(
     private readonly db: Database,
     private readonly sessions: SessionRepository,
     private readonly passwords: PasswordHasher,
+    private readonly limits: RateLimits,
   ) {}
 
   async signIn(site: Site, body: SignInBody, ip: string, userAgent?: string): Promise<SignInOutcome> {
     if (site.kind === 'unknown') throw new HttpError(404, 'NOT_FOUND', 'There is no workspace at this address');
     const identifier = (body.userEmail ?? body.username ?? '').toLowerCase();
-    const siteKey = site.kind === 'workspace' ? site.workspace.id : 'main';
-    const accountKey = `${siteKey}:${identifier}`;
-    this.perAddress.check(ip);
-    this.perAccount.check(accountKey);
+    const account = `${site.kind === 'workspace' ? site.workspace.id : 'main'}:${identifier}`;
+    const keys = {
+      address: { limit: SIGN_IN_LIMITS.perAddress, key: ip },
+      accountAddress: { limit: SIGN_IN_LIMITS.perAccountAddress, key: `${account}@${ip}` },
+      account: { limit: SIGN_IN_LIMITS.perAccount, key: account },
+      known: { limit: SIGN_IN_LIMITS.knownAddress, key: `${account}@${ip}` },
+    } satisfies Record<string, LimitKey>;
+
+    // One statement reads every allowance.
+    const reading = await this.limits.read(Object.values(keys));
+    reading.assertAllowed(reading.seen(keys.known) ? [keys.address, keys.accountAddress] : [keys.address, keys.accountAddress, keys.account]);
 
     const outcome =
       site.kind === 'workspace'
@@ -49,8 +73,7 @@ export class SignInService {
         : await this.mainSiteSignIn(body, ip, userAgent);
 
     if (!outcome) {
-      this.perAccount.record(accountKey);
-      this.perAddress.record(ip);
+      await this.limits.record([keys.address, keys.accountAddress, keys.account]);
       await this.db.system((tx) =>
         audit(tx, {
           workspaceId: site.kind === 'workspace' ? site.workspace.id : null,
@@ -61,16 +84,16 @@ export class SignInService {
       );
       throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
-    this.perAccount.reset(accountKey);
+    await this.limits.reset([keys.accountAddress]);
+    await this.limits.record([keys.known]);
     return outcome;
   }
 
-  private async workspaceSignIn(workspaceId: string, body: SignInBody, ip: string, userAgent?: string) {
+  private async workspaceSignIn(workspaceId: string, body: SignInBody, ip: string, userAgent?: string): Promise<SignInOutcome | null> {
     const candidate = await this.db.tenant(workspaceId, async (tx) => {
       const rows = await tx.query<Candidate>(
-        body.userEmail
-          ? `SELECT id, workspace_id, password_hash, status, role, email_confirmed FROM users WHERE workspace_id = $1 AND lower(email) = $2`
-          : `SELECT id, workspace_id, password_hash, status, role, email_confirmed FROM users WHERE workspace_id = $1 AND lower(username) = lower($2)`,
+        `SELECT id, password_hash, status, role, branch_id, email, email_confirmed FROM users
+          WHERE workspace_id = $1 AND ${body.userEmail ? 'lower(email) = $2' : 'lower(username) = lower($2)'}`,
         [workspaceId, body.userEmail ?? body.username],
       );
       return rows[0];
@@ -82,43 +105,65 @@ export class SignInService {
     if (!(await this.passwords.verify(candidate.password_hash, body.userPassword))) return null;
     // Only the holder of the right password learns that the account waits for its email to be confirmed.
     if (!candidate.email_confirmed) throw new HttpError(403, 'EMAIL_NOT_CONFIRMED', EMAIL_NOT_CONFIRMED);
-    const session = await this.sessions.create({ workspaceId, userId: candidate.id, ip, userAgent });
-    await this.db.tenant(workspaceId, (tx) =>
-      audit(tx, { workspaceId, actorUserId: candidate.id, action: 'SIGN_IN', target: candidate.id, ip, details: { method: 'password' } }),
-    );
-    return session;
+    // One transaction: the account is still the one whose password was checked, the session and its audit are
+    // written, and the principal with the user's details comes back; nothing is read again after the commit.
+    return this.db.tenant(workspaceId, async (tx) => {
+      const [still] = await tx.query<{ role: Role; branch_id: string | null; email: string }>(
+        `SELECT role, branch_id, email FROM users
+          WHERE workspace_id = $1 AND id = $2 AND password_hash = $3 AND status <> 'INACTIVE' FOR UPDATE`,
+        [workspaceId, candidate.id, candidate.password_hash],
+      );
+      // Deactivated, or the password changed, while the hash was being checked.
+      if (!still) return null;
+      const session = await this.sessions.create({ workspaceId, userId: candidate.id, ip, userAgent }, tx);
+      await audit(tx, { workspaceId, actorUserId: candidate.id, action: 'SIGN_IN', target: candidate.id, ip, details: { method: 'password' } });
+      const principal: Principal = {
+        kind: 'user',
+        sessionId: session.sessionId,
+        workspaceId,
+        userId: candidate.id,
+        role: still.role,
+        branchId: still.branch_id,
+        email: still.email,
+      };
+      return { token: session.token, expiresAt: session.expiresAt, user: await workspaceUserIn(tx, principal) };
+    });
   }
 
   /**
    * On the main site a platform admin signs in to run the platform; a workspace member signs in only to
-   * find their workspaces (the session is worth nothing at any workspace host).
+   * find their workspaces (the session is worth nothing at any workspace host). Exactly one password
+   * verification whatever the email: the platform admin's hash, else the hash of the member's most recently
+   * updated account, else a decoy; so the time does not tell how many workspaces an email belongs to.
    */
-  private async mainSiteSignIn(body: SignInBody, ip: string, userAgent?: string) {
-    if (!body.userEmail) {
+  private async mainSiteSignIn(body: SignInBody, ip: string, userAgent?: string): Promise<SignInOutcome | null> {
+    const email = body.userEmail;
+    // A platform query across workspaces: runs as the owner, outside row-level security, and reads one hash.
+    const [found] = email
+      ? await this.db.query<{ kind: 'admin' | 'member'; id: string | null; email: string; password_hash: string }>(
+          `(SELECT 'admin' AS kind, id, email, password_hash FROM platform_admins WHERE lower(email) = $1)
+           UNION ALL
+           (SELECT 'member' AS kind, NULL::uuid AS id, $1 AS email, password_hash FROM users
+             WHERE lower(email) = $1 AND password_hash IS NOT NULL AND status <> 'INACTIVE' AND email_confirmed
+             ORDER BY updated_at DESC LIMIT 1)
+           ORDER BY kind LIMIT 1`,
+          [email],
+        )
+      : [];
+    if (!email || !found) {
       await this.passwords.verifyNothing(body.userPassword);
       return null;
     }
-    const [admin] = await this.db.query<{ id: string; password_hash: string }>(
-      'SELECT id, password_hash FROM platform_admins WHERE lower(email) = $1',
-      [body.userEmail],
-    );
-    if (admin) {
-      if (!(await this.passwords.verify(admin.password_hash, body.userPassword))) return null;
-      const session = await this.sessions.create({ workspaceId: null, platformAdminId: admin.id, ip, userAgent });
-      await this.db.system((tx) => audit(tx, { workspaceId: null, actorPlatformAdminId: admin.id, action: 'SIGN_IN', ip }));
-      return session;
-    }
-    // A platform query across workspaces: runs as the owner, outside row-level security, and reads hashes only.
-    const members = await this.db.query<{ password_hash: string }>(
-      `SELECT password_hash FROM users WHERE lower(email) = $1 AND password_hash IS NOT NULL AND status <> 'INACTIVE' AND email_confirmed LIMIT 20`,
-      [body.userEmail],
-    );
-    for (const member of members) {
-      if (await this.passwords.verify(member.password_hash, body.userPassword)) {
-        return this.sessions.create({ workspaceId: null, accountEmail: body.userEmail, ip, userAgent });
+    if (!(await this.passwords.verify(found.password_hash, body.userPassword))) return null;
+    const session = await this.db.system(async (tx) => {
+      if (found.kind === 'admin') {
+        const created = await this.sessions.create({ workspaceId: null, platformAdminId: found.id!, ip, userAgent }, tx);
+        await audit(tx, { workspaceId: null, actorPlatformAdminId: found.id, action: 'SIGN_IN', ip });
+        return { ...created, principal: { kind: 'platform-admin', sessionId: created.sessionId, platformAdminId: found.id!, email: found.email } as Principal };
       }
-    }
-    if (members.length === 0) await this.passwords.verifyNothing(body.userPassword);
-    return null;
+      const created = await this.sessions.create({ workspaceId: null, accountEmail: email, ip, userAgent }, tx);
+      return { ...created, principal: { kind: 'account', sessionId: created.sessionId, email } as Principal };
+    });
+    return { token: session.token, expiresAt: session.expiresAt, user: await currentUser(this.db, session.principal) };
   }
 }

@@ -15,7 +15,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError } from '../../platform/errors';
 import { templates } from '../../platform/message-templates';
 import type { Mailer } from '../../platform/messages';
-import { WindowLimiter } from '../../platform/rate-limiter';
+import type { Limit } from '../../platform/rate-limiter';
 import { currentWorkspace, serve } from '../../platform/serve';
 import type { WorkspaceRow } from '../../platform/tenancy';
 import { assertUserLimit } from '../../platform/user-limit';
@@ -63,14 +63,16 @@ async function sendConfirmation(
 /** Sign-up on a workspace that allows it, and the email confirmation that must follow before the first sign-in. */
 export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   // The same allowances as the code requests: they apply whether or not the account exists.
-  const perAccount = new WindowLimiter(5, 15 * 60_000, 'sign-up and confirmation requests');
-  const perAddress = new WindowLimiter(30, 15 * 60_000, 'sign-up and confirmation requests');
-  const perWorkspace = new WindowLimiter(1000, 15 * 60_000, 'sign-up and confirmation requests');
-  const limit = (workspaceId: string, email: string, ip: string) => {
-    perAddress.take(ip);
-    perWorkspace.take(workspaceId);
-    perAccount.take(`${workspaceId}:${email.toLowerCase()}`);
-  };
+  const what = 'sign-up and confirmation requests';
+  const perAccount: Limit = { name: 'sign-up:account', max: 5, windowMs: 15 * 60_000, what };
+  const perAddress: Limit = { name: 'sign-up:address', max: 30, windowMs: 15 * 60_000, what };
+  const perWorkspace: Limit = { name: 'sign-up:workspace', max: 1000, windowMs: 15 * 60_000, what };
+  const limit = (workspaceId: string, email: string, ip: string) =>
+    deps.limits.take([
+      { limit: perAddress, key: ip },
+      { limit: perWorkspace, key: workspaceId },
+      { limit: perAccount, key: `${workspaceId}:${email.toLowerCase()}` },
+    ]);
 
   serve(app, signUp, async ({ body, site, request, reply }) => {
     const workspace = currentWorkspace(site);
@@ -86,7 +88,7 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       const reason = describePasswordProblem(problem);
       throw badRequest(reason, { userPassword: reason });
     }
-    limit(workspace.id, body.userEmail, request.ip);
+    await limit(workspace.id, body.userEmail, request.ip);
     // While mail is known to be failing, every caller gets the same 503, whether or not the account exists.
     deps.mail.assertAvailable();
     const hashed = await deps.passwords.hash(body.userPassword);
@@ -177,13 +179,13 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, resendConfirmationEmail, async ({ body, site, request, reply }) => {
     const workspace = currentWorkspace(site);
-    limit(workspace.id, body.userEmail, request.ip);
+    await limit(workspace.id, body.userEmail, request.ip);
     deps.mail.assertAvailable();
     const origin = siteOrigin(request);
     await deps.db.tenant(workspace.id, async (tx) => {
       const [user] = await tx.query<{ id: string; email: string; first_name: string }>(
         `SELECT id, email, first_name FROM users
-          WHERE workspace_id = $1 AND lower(email) = $2 AND NOT email_confirmed AND status = 'ACTIVE' AND locked_at IS NULL`,
+          WHERE workspace_id = $1 AND lower(email) = $2 AND NOT email_confirmed AND status = 'ACTIVE' AND (locked_until > now()) IS NOT TRUE`,
         [workspace.id, body.userEmail],
       );
       if (!user) return;

@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
-import { WindowLimiter } from '../../platform/rate-limiter';
+import type { Limit } from '../../platform/rate-limiter';
 import { SESSION_LIFETIME_DAYS } from '../../platform/sessions';
 import type { WorkspaceRow } from '../../platform/tenancy';
 import { OidcProviders, PLATFORM_OF, SOCIAL_PROVIDERS, type SocialProvider } from './oidc-providers';
@@ -74,15 +74,16 @@ interface SignedInUser {
  * Refusals land on `/signin?signInError=<reason>&provider=<provider>`, where the page explains them.
  */
 export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, providers: OidcProviders): Promise<void> {
-  const startsPerAddress = new WindowLimiter(30, 15 * 60_000, 'sign-in attempts');
+  const startsPerAddress: Limit = { name: 'oidc:starts:address', max: 30, windowMs: 15 * 60_000, what: 'sign-in attempts' };
   /** The same allowance as password sign-in: 30 failures per address per 15 minutes. */
-  const failuresPerAddress = new WindowLimiter(30, 15 * 60_000, 'failed attempts');
+  const failuresPerAddress: Limit = { name: 'oidc:failures:address', max: 30, windowMs: 15 * 60_000, what: 'failed attempts' };
 
   const refuse = (reply: FastifyReply, provider: SocialProvider, reason: SocialSignInError) => {
     reply.header('cache-control', 'no-store');
     return reply.redirect(`/signin?signInError=${reason}&provider=${provider}`, 302);
   };
-  const origin = (request: FastifyRequest) => `${request.protocol}://${request.headers.host}`;
+  // The workspace's configured public address (its stored workspace_url), never the request's Host header.
+  const origin = (request: FastifyRequest) => (request.ctx.site.kind === 'workspace' ? request.ctx.site.origin : '');
   const secure = (request: FastifyRequest) => (request.protocol === 'https' ? '; Secure' : '');
 
   /** The provider of the path, on a workspace that enables it; else the answer to give. */
@@ -111,8 +112,8 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     // Maintenance closes the workspace's APIs, password sign-in included; this way in closes with them.
     if (await deps.gates?.flagOn('maintenance', workspace.id)) return refuse(reply, provider, 'unavailable');
     try {
-      startsPerAddress.take(request.ip);
-      failuresPerAddress.check(request.ip);
+      await deps.limits.check([{ limit: failuresPerAddress, key: request.ip }]);
+      await deps.limits.take([{ limit: startsPerAddress, key: request.ip }]);
     } catch {
       return refuse(reply, provider, 'rate-limited');
     }
@@ -162,7 +163,7 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     const method = `oidc-${provider}`;
     if (await deps.gates?.flagOn('maintenance', workspace.id)) return refuse(reply, provider, 'unavailable');
     try {
-      failuresPerAddress.check(request.ip);
+      await deps.limits.check([{ limit: failuresPerAddress, key: request.ip }]);
     } catch {
       return refuse(reply, provider, 'rate-limited');
     }
@@ -178,7 +179,7 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     } catch (error) {
       const reason: SocialSignInError = error instanceof Refused ? error.reason : 'failed';
       if (!(error instanceof Refused)) request.log.warn({ err: error, provider }, 'OpenID Connect sign-in failed');
-      if (reason !== 'cancelled') failuresPerAddress.record(request.ip);
+      if (reason !== 'cancelled') await deps.limits.record([{ limit: failuresPerAddress, key: request.ip }]);
       await deps.db.tenant(workspace.id, (tx) =>
         audit(tx, { workspaceId: workspace.id, action: 'SIGN_IN_FAILED', ip: request.ip, details: { method, reason } }),
       );
@@ -258,7 +259,7 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
       userId = user.id;
     }
     const [user] = await tx.query<{ status: string; locked: boolean }>(
-      'SELECT status, locked_at IS NOT NULL AS locked FROM users WHERE workspace_id = $1 AND id = $2',
+      'SELECT status, (locked_until > now()) IS TRUE AS locked FROM users WHERE workspace_id = $1 AND id = $2',
       [workspace.id, userId],
     );
     if (!user || user.status === 'INACTIVE') throw new Refused('not-invited');

@@ -12,9 +12,14 @@ const SEND_BATCH = 1000;
 
 export const inviteCodeHash = (code: string) => createHash('sha256').update(code).digest('hex');
 
-/** The link goes to the host the admin is using, which is the workspace's. */
+/**
+ * The workspace's public address for links in messages: its stored workspace_url on the configured scheme and
+ * port (Site.origin), never the request's Host header.
+ */
 export function siteOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host}`;
+  const site = request.ctx.site;
+  if (site.kind === 'unknown') throw new Error('No site to link to');
+  return site.origin;
 }
 
 export async function inviteValidDays(tx: Sql, workspaceId: string): Promise<number> {

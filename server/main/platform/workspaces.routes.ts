@@ -20,7 +20,7 @@ import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { serve, type HandlerContext } from '../../platform/serve';
-import { hostName } from '../../platform/tenancy';
+import { hostName, publicOrigin } from '../../platform/tenancy';
 import { sendInvitations } from '../invites/invite-sender';
 import * as repo from './workspaces.repository';
 
@@ -30,10 +30,9 @@ function platformAdminId(ctx: HandlerContext<any>): string | null {
   return ctx.principal?.kind === 'platform-admin' ? ctx.principal.platformAdminId : null;
 }
 
-/** The workspace's own address, on the scheme and port the platform admin is using (so it works locally too). */
-function workspaceOrigin(request: FastifyRequest, workspaceUrl: string): string {
-  const port = /:(\d+)$/.exec(request.headers.host ?? '')?.[1];
-  return `${request.protocol}://${workspaceUrl}${port ? `:${port}` : ''}`;
+/** The workspace's own address, on the configured public scheme and port (never the request's Host). */
+function workspaceOrigin(deps: ApiDeps, workspaceUrl: string): string {
+  return publicOrigin(deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`, workspaceUrl);
 }
 
 async function requireDetails(tx: Sql, id: string): Promise<WorkspaceDetails> {
@@ -101,7 +100,7 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
         [workspace.id, body.adminEmail, body.adminFirstName, body.adminLastName ?? '', hq.id],
       );
       await tx.query(`INSERT INTO invites (workspace_id, user_id, branch_id) VALUES ($1, $2, $3)`, [workspace.id, admin.id, hq.id]);
-      await sendInvitations(tx, deps.mail, { id: workspace.id, company_name: body.companyName }, workspaceOrigin(request, url), [admin.id]);
+      await sendInvitations(tx, deps.mail, { id: workspace.id, company_name: body.companyName }, workspaceOrigin(deps, url), [admin.id]);
       await audit(tx, {
         workspaceId: workspace.id,
         actorPlatformAdminId: platformAdminId(ctx),

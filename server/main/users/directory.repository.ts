@@ -35,12 +35,14 @@ interface UserRow {
   invite_sent_at: Date | null;
   invite_expires_at: Date | null;
   email_confirmed: boolean;
+  locked_until: Date | null;
 }
 
 const SELECT_USER = `
   SELECT u.id, u.email, u.first_name, u.last_name, u.employee_id, u.designation, u.phone_number, u.role, u.status,
          u.branch_id, b.name AS branch_name, u.department_id, d.name AS department_name,
-         u.date_of_joining, u.created_at, i.sent_at AS invite_sent_at, i.expires_at AS invite_expires_at, u.email_confirmed
+         u.date_of_joining, u.created_at, i.sent_at AS invite_sent_at, i.expires_at AS invite_expires_at, u.email_confirmed,
+         CASE WHEN u.locked_until > now() THEN u.locked_until END AS locked_until
     FROM users u
     LEFT JOIN invites i ON i.workspace_id = u.workspace_id AND i.user_id = u.id AND i.claimed_at IS NULL
     LEFT JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
@@ -83,6 +85,7 @@ export function toDirectoryUser(r: UserRow): DirectoryUser {
         ? { sentAt: r.invite_sent_at ? new Date(r.invite_sent_at).toISOString() : null, expiresAt: new Date(r.invite_expires_at).toISOString() }
         : null,
     emailConfirmed: r.email_confirmed,
+    lockedUntil: r.locked_until ? new Date(r.locked_until).toISOString() : null,
   };
 }
 

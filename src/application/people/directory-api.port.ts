@@ -27,4 +27,6 @@ export interface DirectoryApi {
   removeByFile(file: PeopleFile, confirm: boolean): Promise<DeleteByFileResult>;
   /** Ends every session of the person at once (workspace admins). */
   signOutEverywhere(userId: string): Promise<{ sessionsEnded: number }>;
+  /** Lifts the lock taken after too many wrong one-time codes (workspace admins). */
+  unlock(userId: string): Promise<void>;
 }

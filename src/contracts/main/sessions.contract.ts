@@ -15,6 +15,20 @@ export const signOutEverywhere = route({
   access: ['WORKSPACE_ADMIN'],
 });
 
+export const AccountUnlocked = z.object({ ok: z.literal(true), wasLocked: z.boolean() });
+export type AccountUnlocked = z.infer<typeof AccountUnlocked>;
+
+export const unlockAccount = route({
+  api: 'main',
+  method: 'POST',
+  path: '/api/user/{userId}/unlock',
+  summary: "Lift the lock on one of the workspace's accounts (taken after too many wrong one-time codes) before it ends by itself",
+  params: z.strictObject({ userId: z.string().uuid() }),
+  body: z.strictObject({}),
+  response: AccountUnlocked,
+  access: ['WORKSPACE_ADMIN'],
+});
+
 export const ChangePasswordBody = z.strictObject({
   currentPassword: z.string().min(1, 'Enter your current password').max(1024),
   userNewPassword: z.string().min(1, 'Enter a new password').max(1024),

@@ -26,6 +26,8 @@ export const DirectoryUser = z.object({
   invite: z.object({ sentAt: z.string().nullable(), expiresAt: z.string() }).nullable(),
   /** False for someone who signed up and has not yet opened the confirmation link (they cannot sign in yet). */
   emailConfirmed: z.boolean(),
+  /** While the account is locked after too many wrong one-time codes: when the lock ends by itself. */
+  lockedUntil: z.string().nullable(),
 });
 export type DirectoryUser = z.infer<typeof DirectoryUser>;
 

@@ -282,6 +282,14 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
             onOk: () => vm.signOutEverywhere(user),
           })
         }
+        onUnlock={(user) =>
+          modal.confirm({
+            title: `Unlock ${user.email}?`,
+            content: 'The account was locked after too many wrong one-time codes. Unlock it once you have checked with the person: they can ask for a code again at once.',
+            okText: 'Unlock account',
+            onOk: () => vm.unlock(user),
+          })
+        }
         onWithdraw={(user) =>
           modal.confirm({
             title: `Withdraw the invitation of ${user.email}?`,
@@ -296,6 +304,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
   );
 });
 
+const timeOf = (iso: string) => new Date(iso).toLocaleString(undefined, { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Status, for invited people where their invitation stands, and for sign-ups whether they confirmed their email. */
@@ -315,6 +324,11 @@ function StatusCell({ label, user }: { label: string; user: DirectoryUser }) {
           Signed up; email not confirmed yet
         </Typography.Text>
       )}
+      {user.lockedUntil && (
+        <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
+          Locked after too many wrong codes, until {timeOf(user.lockedUntil)}
+        </Typography.Text>
+      )}
     </>
   );
 }
@@ -323,6 +337,7 @@ const PersonDrawer = observer(function PersonDrawer(props: {
   vm: DirectoryViewModel;
   onResend: (user: DirectoryUser) => void;
   onSignOut: (user: DirectoryUser) => void;
+  onUnlock: (user: DirectoryUser) => void;
   onWithdraw: (user: DirectoryUser) => void;
   onDeactivate: (id: string) => void;
   onReactivate: (id: string) => void;
@@ -359,6 +374,7 @@ const PersonDrawer = observer(function PersonDrawer(props: {
                   <Button onClick={() => props.onWithdraw(user)}>Withdraw invitation</Button>
                 </>
               )}
+              {vm.mayUnlock(user) && <Button onClick={() => props.onUnlock(user)}>Unlock account</Button>}
               {vm.maySignOthersOut && user.status === 'ACTIVE' && !self && <Button onClick={() => props.onSignOut(user)}>Sign out everywhere</Button>}
               {user.status === 'INACTIVE' ? (
                 <Button onClick={() => props.onReactivate(user.userId)}>Reactivate</Button>

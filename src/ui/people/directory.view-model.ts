@@ -414,6 +414,25 @@ export class DirectoryViewModel {
     }
   }
 
+  /** Workspace admins only (the server enforces it), and only while the person's account is locked. */
+  mayUnlock(user: DirectoryUser): boolean {
+    return this.me?.role === 'WORKSPACE_ADMIN' && user.lockedUntil !== null;
+  }
+
+  /** Lifts the lock taken after too many wrong one-time codes; the person can ask for a code again at once. */
+  async unlock(user: DirectoryUser): Promise<void> {
+    try {
+      await this.directory.unlock(user.userId);
+      runInAction(() => {
+        this.notice = { type: 'success', text: `Unlocked ${user.email}: they can sign in with a code again` };
+        if (this.editing?.userId === user.userId) this.editing = { ...this.editing, lockedUntil: null };
+      });
+      await this.load();
+    } catch (error) {
+      runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));
+    }
+  }
+
   dismissNotice(): void {
     this.notice = null;
   }

@@ -55,4 +55,26 @@ describe('HttpDirectoryApi', () => {
     expect(await api().removeMany([id, id])).toEqual({ deleted: 2 });
     expect(seen).toEqual([`one ${id}`, `bulk {"ids":["${id}","${id}"]}`]);
   });
+
+  it('unlocks a person by POST to their unlock path, and reads a 404 as an ApiError', async () => {
+    const id = '8d7f6a4e-2b1c-4d3e-9f8a-7b6c5d4e3f2a';
+    const seen: unknown[] = [];
+    server.use(
+      http.post(`${BASE}/api/user/:id/unlock`, async ({ params, request }) => {
+        seen.push([params.id, await request.json()]);
+        if (params.id !== id) return HttpResponse.json({ code: 'NOT_FOUND', message: 'There is no such user in this workspace' }, { status: 404 });
+        return HttpResponse.json({ ok: true, wasLocked: true });
+      }),
+    );
+    await api().unlock(id);
+    const other = '1d7f6a4e-2b1c-4d3e-9f8a-7b6c5d4e3f2a';
+    const error = await api()
+      .unlock(other)
+      .catch((e: unknown) => e);
+    expect(ApiError.is(error) && error.reason).toBe('not-found');
+    expect(seen).toEqual([
+      [id, {}],
+      [other, {}],
+    ]);
+  });
 });

@@ -118,7 +118,8 @@ describe('message templates', () => {
       templates.passwordResetCode(v),
       templates.passwordChanged(v),
       templates.invitation({ ...v, firstName: 'Ann', link: 'http://x/invite/1', days: 14 }),
-      templates.lockoutNotice({ ...v, account: 'ann@globex.test', failures: 100 }),
+      templates.lockoutNotice({ ...v, account: 'ann@globex.test', failures: 100, lockedUntil: new Date('2026-12-07T14:05:00Z') }),
+      templates.accountLocked({ ...v, lockedUntil: new Date('2026-12-07T14:05:00Z') }),
     ];
     for (const mail of all) {
       expect(mail.subject).toContain('Globex');
@@ -317,10 +318,11 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
       const res = await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId: sent.json().otpRequestId }, '10.1.0.4');
       expect(res.statusCode).toBe(401);
       const [user] = await db.query<{ locked: boolean; code_failures: number }>(
-        `SELECT locked_at IS NOT NULL AS locked, code_failures FROM users WHERE email = $1`,
+        `SELECT locked_until > now() AS locked, code_failures FROM users WHERE email = $1`,
         [email],
       );
-      expect(user).toEqual({ locked: true, code_failures: 100 });
+      // Locked for an hour; the count starts again from zero for when the lock ends.
+      expect(user).toEqual({ locked: true, code_failures: 0 });
       expect(picky.received.flatMap((m) => m.to)).not.toContain('admin@acme.test');
     } finally {
       mailer.close();

@@ -53,7 +53,7 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE slug IN ('acme', 'globex')`);
     const [acme] = await db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     await db.query(
-      `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, locked_at) VALUES ($1, 'locked@acme.test', 'Lou', 'Locked', 'EMPLOYEE', 'ACTIVE', now())`,
+      `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, locked_at, locked_until) VALUES ($1, 'locked@acme.test', 'Lou', 'Locked', 'EMPLOYEE', 'ACTIVE', now(), now() + interval '1 hour')`,
       [acme.id],
     );
     // Signed up, but the emailed confirmation link was never opened.

@@ -12,7 +12,8 @@ describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
   let server: TestServer;
   let admin: string;
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    // Links in mail take the configured public URL's scheme and port (PUBLIC_URL), not the request's Host.
+    server = await startTestServer(kind, { publicUrl: 'http://localhost:8080' });
     admin = await server.signIn('acme.localhost', 'admin@acme.test');
     const imported = await importFile(server, admin, {
       name: 'people.csv',

@@ -14,6 +14,8 @@ const REFERENCE_TABLES: Record<string, string> = {
   feature_flags: 'the platform admin’s flags, one row per flag for every workspace',
   feature_flag_workspaces:
     'which workspaces a flag is on for: written by flag on the main site and read whole by every process’s gates; small (flags × workspaces)',
+  rate_limits:
+    'attempt counters keyed by a hash of an address or account, checked before any workspace or account is known (sign-in on the main site spans workspaces); short-lived rows, pruned',
 };
 
 /** Tenant tables that may break a rule, each with its reason. Keep it short: the rules are the point. */

@@ -15,7 +15,8 @@ describe.each(DATABASES)('the platform workspace console on %s', (kind) => {
   let globexId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    // Links in mail take the configured public URL's scheme and port (PUBLIC_URL), not the request's Host.
+    server = await startTestServer(kind, { publicUrl: 'http://localhost:8192' });
     platform = await server.signIn('localhost', 'platform@demo.test');
     acmeAdmin = await server.signIn('acme.localhost', 'admin@acme.test');
     const rows = await server.db.query<{ id: string; slug: string }>(`SELECT id, slug FROM workspaces`);

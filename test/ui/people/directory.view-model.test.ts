@@ -8,6 +8,7 @@ import { FindPeople } from '../../../src/application/people/find-people.use-case
 import { ManageInvitations } from '../../../src/application/people/invite-people.use-case';
 import type { PeopleInvitesApi } from '../../../src/application/people/invites-api.port';
 import type { Department } from '../../../src/contracts/main/workspace.contract';
+import type { DirectoryUser } from '../../../src/contracts/main/users.contract';
 import { DirectoryViewModel } from '../../../src/ui/people/directory.view-model';
 import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
 import { ADMIN, FakeAuthApi, FakeOrganisationApi, FakeSessionStore } from '../../support/fakes';
@@ -65,7 +66,7 @@ function setUp(people = Array.from({ length: 45 }, (_, i) => person(i + 1)), org
   session.signedIn(ADMIN);
   const invites = new FakeInvitesApi();
   const vm = new DirectoryViewModel(new FindPeople(api), new EditPerson(api), new BulkEditPeople(api), new DeletePeople(api), api, organisation, session, new ManageInvitations(invites));
-  return { api, vm, invites };
+  return { api, vm, invites, session };
 }
 
 describe('DirectoryViewModel', () => {
@@ -229,6 +230,32 @@ describe('DirectoryViewModel', () => {
     await vm.signOutEverywhere(vm.list.items[0]!);
     expect(api.signedOut).toEqual(['u1']);
     expect(vm.notice).toEqual({ type: 'success', text: 'Signed person1@acme.test out everywhere (2 sessions ended)' });
+  });
+
+  it('offers a workspace admin "Unlock account" only for a locked person, and shows them unlocked after it', async () => {
+    const lockedUntil = '2026-11-24T19:30:00.000Z';
+    const { api, vm } = setUp([person(1), person(2, { lockedUntil })]);
+    await vm.start('ALL');
+    const [open, locked] = vm.list.items as [DirectoryUser, DirectoryUser];
+    expect(vm.mayUnlock(open)).toBe(false);
+    expect(vm.mayUnlock(locked)).toBe(true);
+    await vm.openEdit(locked);
+    await vm.unlock(locked);
+    expect(api.unlocked).toEqual(['u2']);
+    expect(vm.notice).toEqual({ type: 'success', text: 'Unlocked person2@acme.test: they can sign in with a code again' });
+    expect(vm.editing?.lockedUntil).toBeNull();
+    expect(vm.list.items.find((u) => u.userId === 'u2')?.lockedUntil).toBeNull();
+    expect(vm.mayUnlock(vm.editing!)).toBe(false);
+  });
+
+  it('does not offer "Unlock account" to an employer, and says why an unlock failed', async () => {
+    const { api, vm, session } = setUp([person(1, { lockedUntil: '2026-11-24T19:30:00.000Z' })]);
+    await vm.start('ALL');
+    session.signedIn({ ...ADMIN, role: 'EMPLOYER' });
+    expect(vm.mayUnlock(vm.list.items[0]!)).toBe(false);
+    api.people = [];
+    await vm.unlock(person(1));
+    expect(vm.notice).toEqual({ type: 'error', text: 'There is no such user in this workspace' });
   });
 });
 

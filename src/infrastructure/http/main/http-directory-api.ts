@@ -15,7 +15,7 @@ import {
   type UserUpdate,
   type DeleteByFileResult,
 } from '../../../contracts/main/users.contract';
-import { signOutEverywhere } from '../../../contracts/main/sessions.contract';
+import { signOutEverywhere, unlockAccount } from '../../../contracts/main/sessions.contract';
 import type { DirectoryApi, DirectoryPage, PeopleFile } from '../../../application/people/directory-api.port';
 import { ApiClient, MainHttp } from '../api-client';
 
@@ -50,6 +50,10 @@ export class HttpDirectoryApi implements DirectoryApi {
   async signOutEverywhere(userId: string): Promise<{ sessionsEnded: number }> {
     const { sessionsEnded } = await this.main.call(signOutEverywhere, { params: { userId }, body: {} });
     return { sessionsEnded };
+  }
+
+  async unlock(userId: string): Promise<void> {
+    await this.main.call(unlockAccount, { params: { userId }, body: {} });
   }
 
   removeMany(userIds: string[]): Promise<{ deleted: number }> {

@@ -1,0 +1,67 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import type { Database, Sql } from '../../../server/platform/db/database';
+import { FolderFileStorage } from '../../../server/platform/file-storage';
+import { seedDemo } from '../../../server/seed/demo.seed';
+import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
+
+/** Which unit of work (a transaction, or a single statement outside one) ran each statement. */
+function tracing(db: Database, log: { unit: number; sql: string }[]): Database {
+  let units = 0;
+  const traced = (tx: Sql, unit: number): Sql => ({
+    query: (sql, params) => (log.push({ unit, sql }), tx.query(sql, params)),
+  });
+  return {
+    kind: db.kind,
+    tenant: (workspaceId, fn) => db.tenant(workspaceId, (tx) => fn(traced(tx, ++units))),
+    system: (fn) => db.system((tx) => fn(traced(tx, ++units))),
+    exec: (sql) => db.exec(sql),
+    query: (sql, params) => (log.push({ unit: ++units, sql }), db.query(sql, params)),
+    close: () => db.close(),
+  } as Database;
+}
+
+/** Code item of issue 10: a sign-in is one transaction that writes the session and its audit and returns the principal. */
+describe.each(DATABASES)('sign-in as one transaction on %s', (kind) => {
+  let db: Database;
+  let app: FastifyInstance;
+  const log: { unit: number; sql: string }[] = [];
+
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    await seedDemo(db, testPasswords, 'localhost');
+    app = await buildApp({
+      db: tracing(db, log),
+      passwords: testPasswords,
+      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
+      settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('writes the session and its audit, and reads the signed-in user, in one transaction', async () => {
+    log.length = 0;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      headers: { host: 'acme.localhost' },
+      payload: { userEmail: 'employer@acme.test', userPassword: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ kind: 'user', email: 'employer@acme.test', role: 'EMPLOYER' });
+    const unitOf = (pattern: RegExp) => log.filter((s) => pattern.test(s.sql)).map((s) => s.unit);
+    const [session] = unitOf(/INSERT INTO sessions/);
+    expect(session).toBeDefined();
+    expect(unitOf(/INSERT INTO audit_events/)).toEqual([session]);
+    expect(unitOf(/FROM users u JOIN workspaces w/)).toEqual([session]);
+    // Nothing is looked up again by token after the commit.
+    expect(unitOf(/FROM sessions s/)).toEqual([]);
+  });
+});
