@@ -21,7 +21,7 @@ export type AccountUnlocked = z.infer<typeof AccountUnlocked>;
 export const unlockAccount = route({
   api: 'main',
   method: 'POST',
-  path: '/api/user/{userId}/unlock',
+  path: '/api/user/unlock/{userId}',
   summary: "Lift the lock on one of the workspace's accounts (taken after too many wrong one-time codes) before it ends by itself",
   params: z.strictObject({ userId: z.string().uuid() }),
   body: z.strictObject({}),

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   PASSWORD_CHANGED: { label: 'Changed password', kind: 'security' },
   PASSWORD_CHANGE_FAILED: { label: 'Failed password change', kind: 'security' },
   ACCOUNT_LOCKED: { label: 'Account locked', kind: 'security' },
+  ACCOUNT_UNLOCKED: { label: 'Account unlocked by an admin', kind: 'security' },
+  CODE_REFUSED_LOCKED: { label: 'Asked for a code while locked', kind: 'security' },
   IDENTITY_LINKED: { label: 'Linked a Google or Microsoft account', kind: 'security' },
   INVITE_CLAIMED: { label: 'Accepted the invitation', kind: 'security' },
   PROFILE_UPDATED: { label: 'Updated own profile', kind: 'security' },

@@ -60,7 +60,7 @@ describe('HttpDirectoryApi', () => {
     const id = '8d7f6a4e-2b1c-4d3e-9f8a-7b6c5d4e3f2a';
     const seen: unknown[] = [];
     server.use(
-      http.post(`${BASE}/api/user/:id/unlock`, async ({ params, request }) => {
+      http.post(`${BASE}/api/user/unlock/:id`, async ({ params, request }) => {
         seen.push([params.id, await request.json()]);
         if (params.id !== id) return HttpResponse.json({ code: 'NOT_FOUND', message: 'There is no such user in this workspace' }, { status: 404 });
         return HttpResponse.json({ ok: true, wasLocked: true });

@@ -22,7 +22,7 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
   let beforeBatch: (jobId: string, batchNo: number) => Promise<void> = async () => {};
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { imports: { batchSize: BATCH, staleAfterMs: 1000, beforeBatch: (jobId, n) => beforeBatch(jobId, n) } });
+    server = await startTestServer(kind, { publicUrl: 'http://localhost:8080', imports: { batchSize: BATCH, staleAfterMs: 1000, beforeBatch: (jobId, n) => beforeBatch(jobId, n) } });
     admin = await server.signIn('acme.localhost', 'admin@acme.test');
   });
   afterAll(async () => server?.close());
