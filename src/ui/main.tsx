@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { bootstrap, showStartError } from './app/bootstrap';
 import { routesFor } from './app/routes';
 import { ContainerProvider } from './shared/container-context';
+import { appTheme } from './shared/theme';
 import './styles.css';
 
 /** The app's entry (everything but the sign-in pages, which have their own light entry: auth-main.tsx). */
@@ -13,7 +14,7 @@ async function start() {
   const router = createBrowserRouter(routesFor(site.isMainSite, container));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <ConfigProvider theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6 } }}>
+      <ConfigProvider theme={appTheme()}>
         <ContainerProvider container={container}>
           <RouterProvider router={router} />
         </ContainerProvider>

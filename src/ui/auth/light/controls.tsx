@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { DEFAULT_PRIMARY, PAGE_BACKGROUND, readableBrand } from '../../../domain/organisation/branding';
 
 /**
  * The few controls the sign-in pages need, without Ant Design: those pages load before anything else, on
@@ -7,8 +8,11 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
  */
 
 export function AuthCard({ children, brand }: { children: ReactNode; brand?: string | null }) {
+  // The workspace's colour bands the top of the page; it carries the primary button's white text only where that
+  // text stays readable (WCAG AA), else the default primary does.
+  const style = brand ? { ['--band' as string]: brand, ['--brand' as string]: readableBrand(brand, [PAGE_BACKGROUND]) ?? DEFAULT_PRIMARY } : undefined;
   return (
-    <main className="auth-page" style={{ ['--brand' as string]: brand ?? '#1f6feb' }}>
+    <main className="auth-page" style={style}>
       <div className="auth-card">{children}</div>
     </main>
   );
