@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 const stamp = Date.now().toString(36);
 const CSV = [
@@ -20,6 +21,7 @@ test.describe('import users', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByText('Import users').click();
     await expect(page).toHaveURL(url('acme', '/users/import'));
     await expect(page.getByRole('heading', { name: 'Import users' })).toBeVisible();
+    await expectAccessible(page, 'Import users');
 
     await page.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 // Works on seeded people of Acme Headquarters' Sales department, whom no other journey counts or edits.
 async function signIn(page: Page, site: string, email: string) {
@@ -33,6 +34,7 @@ test('an admin finds, edits, deactivates, reactivates and deletes people in the 
   await page.getByRole('navigation', { name: 'Main' }).getByText('People').click();
   await expect(page).toHaveURL(/\/people$/);
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'People');
   await expect(page.getByText('Deactivated', { exact: true }).first()).toBeVisible();
   await expect(rows(page)).toHaveCount(20);
   await expect(page.getByText(/\d+ people$/)).toBeVisible();
@@ -107,6 +109,7 @@ test('the People page opens from its address, as after a reload', async ({ page 
   await signIn(page, 'acme', 'employer@acme.test');
   await page.goto(url('acme', '/people'));
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'People');
   await expect(page.getByRole('button', { name: 'Invite people' })).toBeVisible();
   await expect(rows(page)).toHaveCount(20);
 });
@@ -129,6 +132,7 @@ test('an admin invites a person, resends the invitation, the person joins; anoth
   await signIn(page, 'acme', 'admin@acme.test');
   await page.getByRole('navigation', { name: 'Main' }).getByText('People').click();
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'People');
   await page.getByRole('button', { name: 'Invite people' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite people' });
   await dialog.getByLabel('Email', { exact: true }).fill(joiner);

@@ -12,18 +12,24 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1366, height: 850 },
 ];
-const SHOTS = process.env.SCREENS_DIR ?? 'test-results/screens';
+/** Screenshots of every screen at every size, to look at, when SCREENS_DIR names a folder (off in `npm test`). */
+const SHOTS = process.env.SCREENS_DIR;
 
-/** Opens a route, waits until its data has arrived and nothing is loading, then checks it at each size. */
+/**
+ * Opens a route once, waits until its data has arrived and nothing is loading, then checks it at each size (the
+ * layout follows the window's width as it changes, as it does when a phone turns).
+ */
 async function checkScreen(page: Page, site: string, path: string, name: string): Promise<void> {
+  await page.setViewportSize(VIEWPORTS[0]);
+  await page.goto(url(site, path));
+  await settle(page);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.goto(url(site, path));
-    await settle(page);
-    await expect.soft(page.locator('h1'), `"${name}" has exactly one h1`).toHaveCount(1);
-    await softly(() => expectNoSidewaysScroll(page, `${name} at ${viewport.width} px`));
-    await softly(() => expectAccessible(page, `${name} at ${viewport.width} px`));
-    await page.screenshot({ path: `${SHOTS}/${name.replace(/[^a-z0-9]+/gi, '-')}-${viewport.width}.png`, fullPage: true });
+    const label = `${name} at ${viewport.width} px`;
+    await expect.soft(page.locator('h1'), `"${label}" has exactly one h1`).toHaveCount(1);
+    await softly(() => expectNoSidewaysScroll(page, label));
+    await softly(() => expectAccessible(page, label));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name.replace(/[^a-z0-9]+/gi, '-')}-${viewport.width}.png`, fullPage: true });
   }
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 /**
  * Password sign-in through the real page. Local to this spec while the shared helper catches up with the
@@ -27,6 +28,7 @@ test.describe('publish a workflow version', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByText('Redressal workflows').click();
     await expect(page).toHaveURL(/\/workflows$/);
     await expect(page.getByRole('heading', { name: 'Redressal workflows' })).toBeVisible();
+    await expectAccessible(page, 'Redressal workflows');
 
     // Keyboard: the button opens the form, which focuses its first field.
     await page.getByRole('button', { name: 'New workflow' }).focus();
@@ -46,7 +48,9 @@ test.describe('publish a workflow version', () => {
     await versionDialog.getByLabel('Version name').fill('First process');
     await versionDialog.getByRole('button', { name: 'Create version' }).click();
     await expect(page.getByRole('heading', { name: /Version 1: First process/ })).toBeVisible();
+    await expectAccessible(page, /Version 1: First process/);
     await expect(page.getByRole('heading', { name: 'Process Details' })).toBeVisible();
+    await expectAccessible(page, 'Process Details');
     // Nothing to publish yet.
     await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
 
@@ -85,6 +89,7 @@ test.describe('publish a workflow version', () => {
     // Changes go into a new version: a copy with the same steps.
     await page.getByRole('button', { name: 'Create new version from this' }).click();
     await expect(page.getByRole('heading', { name: /Version 2: First process/ })).toBeVisible();
+    await expectAccessible(page, /Version 2: First process/);
     await expect(page.getByRole('button', { name: 'Version 2: First process (Draft)' })).toBeVisible();
     await expect(steps.getByRole('listitem')).toHaveCount(2);
     await expect(steps.getByRole('listitem').nth(0)).toContainText('Hearing with the complainant');
@@ -119,6 +124,7 @@ test.describe('publish a workflow version', () => {
     await page.goto(url('acme', '/workflows'));
     await page.getByRole('link', { name: 'POSH redressal' }).click();
     await expect(page.getByRole('heading', { name: 'POSH redressal', level: 2 })).toBeVisible();
+    await expectAccessible(page, 'POSH redressal');
     await expect(page.getByText(/Internal Committee under the POSH Act/)).toBeVisible();
     const steps = page.getByRole('list', { name: 'Steps' });
     await expect(steps.getByRole('listitem').nth(0)).toContainText('Preliminary hearing');

@@ -9,7 +9,7 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * the elements it found (a readable list, not axe's JSON). Call it once the screen has loaded its data, so that
  * what is checked is what a user sees.
  */
-export async function expectAccessible(page: Page, name: string): Promise<void> {
+export async function expectAccessible(page: Page, name: string | RegExp): Promise<void> {
   // Let antd's entrance animations finish: a half-faded element has a contrast it never keeps.
   await page.waitForTimeout(350);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();

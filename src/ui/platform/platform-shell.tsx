@@ -92,8 +92,6 @@ export default PlatformShell;
 /** antd's Result title is not a heading: give the page its one. */
 function PageHeading({ children }: { children: string }) {
   return (
-    <span role="heading" aria-level={1}>
-      {children}
-    </span>
+    <h1 className="result-title">{children}</h1>
   );
 }
