@@ -30,6 +30,7 @@ test.describe('assign a course', () => {
     const row = page.getByRole('row', { name: /Preventing Sexual Harassment at Work/ });
     await expect(row).toContainText('Published');
     await expect(row).toContainText('English');
+    await expectAccessible(page, 'Courses');
     await row.getByRole('link', { name: 'Preventing Sexual Harassment at Work' }).click();
 
     // The primary language by default, then Hindi.
@@ -47,6 +48,7 @@ test.describe('assign a course', () => {
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByLabel('Joining date')).toBeVisible();
     await expect(drawer.getByLabel('Search by name')).toBeVisible();
+    await expectAccessible(page, 'Assign course drawer');
     const count = drawer.getByRole('status', { name: 'Matching users' });
     await expect(count).toHaveAttribute('aria-busy', 'false');
     await expect(count).toContainText(repeat ? /\d+ users match, \d+ already assigned/ : /\d+ users match, 0 already assigned/);

@@ -94,7 +94,7 @@ test.describe('organisation administration', () => {
 
     // Branding: our unit's colour, the workspace colour with its preview, and a logo.
     await page.getByRole('navigation', { name: 'Main' }).getByText('Branding').click();
-    await expect(page.getByRole('heading', { name: 'Branding', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Branding', level: 1 })).toBeVisible();
     await expectAccessible(page, 'Branding');
     await page.getByLabel(`Hex colour for ${unitName}`).fill('#aa3355');
     await page.getByRole("button", { name: `Apply to ${unitName}` }).click();
@@ -114,7 +114,7 @@ test.describe('organisation administration', () => {
     // After a reload the app's frame wears the new brand: the logo, and the colour in its corner.
     await page.reload();
     await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('heading', { name: 'Branding', level: 2 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Branding', level: 1 })).toBeVisible({ timeout: 30_000 });
     await expectAccessible(page, 'Branding');
     await expect(page.locator('.shell-brand').getByRole('img', { name: 'Acme logo' })).toBeVisible();
     await expect(page.locator('.shell-brand')).toHaveCSS('background-color', 'rgb(10, 123, 131)');

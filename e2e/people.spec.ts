@@ -56,6 +56,8 @@ test('an admin finds, edits, deactivates, reactivates and deletes people in the 
   await expect(rows(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Edit Aditya Patel' }).click();
   const drawer = page.getByRole('dialog', { name: 'Edit Aditya Patel' });
+  await expect(drawer.getByLabel('Designation')).toBeVisible();
+  await expectAccessible(page, 'Edit person drawer');
   await drawer.getByLabel('Designation').fill('Sales lead');
   await drawer.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved aditya.patel14@acme.test')).toBeVisible();
@@ -135,6 +137,8 @@ test('an admin invites a person, resends the invitation, the person joins; anoth
   await expectAccessible(page, 'People');
   await page.getByRole('button', { name: 'Invite people' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite people' });
+  await expect(dialog.getByLabel('Email', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'Invite people dialog');
   await dialog.getByLabel('Email', { exact: true }).fill(joiner);
   await dialog.getByLabel('First name').fill('Jo');
   await dialog.getByLabel('Last name').fill('Iner');

@@ -17,8 +17,11 @@ test.describe('sign-in', () => {
     await expect(page.locator('.ant-select-content, .ant-select-selection-item').first()).toHaveText('All Business Units');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Redressal workflows')).toBeVisible();
 
-    // The account menu opens from the keyboard and closes with Escape.
-    const accountMenu = page.getByRole('button', { name: 'Account menu' });
+    // The account menu opens from the keyboard and closes with Escape. Its name starts with the name it shows
+    // (WCAG 2.5.3, label in name: a voice user says what they see).
+    const accountMenu = page.getByRole('button', { name: 'Asha Admin, account menu', exact: true });
+    await expect(accountMenu).toHaveText('Asha Admin, account menu');
+    await expect(accountMenu.locator('.shell-account-name')).toHaveText('Asha Admin');
     await accountMenu.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();

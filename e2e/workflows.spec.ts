@@ -35,11 +35,12 @@ test.describe('publish a workflow version', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'New workflow' });
     await expect(dialog.getByLabel('Workflow name')).toBeFocused();
+    await expectAccessible(page, 'New workflow dialog');
     await page.keyboard.type(name);
     await dialog.getByLabel('Description').fill('Inquiry by the Internal Committee');
     await dialog.getByRole('button', { name: 'Create workflow' }).click();
     await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]{36}/);
-    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByText('No versions yet')).toBeVisible();
 
     // A new, empty version.
@@ -123,7 +124,7 @@ test.describe('publish a workflow version', () => {
     await signIn(page, 'acme', 'admin@acme.test');
     await page.goto(url('acme', '/workflows'));
     await page.getByRole('link', { name: 'POSH redressal' }).click();
-    await expect(page.getByRole('heading', { name: 'POSH redressal', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'POSH redressal', level: 1 })).toBeVisible();
     await expectAccessible(page, 'POSH redressal');
     await expect(page.getByText(/Internal Committee under the POSH Act/)).toBeVisible();
     const steps = page.getByRole('list', { name: 'Steps' });

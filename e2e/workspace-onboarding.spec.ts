@@ -64,7 +64,7 @@ test('a platform admin opens a workspace; its first admin brands it, builds unit
 
   // Branding: the colour and the logo, worn by the app's frame after a reload.
   await menu.getByText('Branding').click();
-  await expect(gavin.getByRole('heading', { name: 'Branding', level: 2 })).toBeVisible();
+  await expect(gavin.getByRole('heading', { name: 'Branding', level: 1 })).toBeVisible();
   await expectAccessible(gavin, 'Branding');
   await gavin.getByLabel('Colour (hex)').fill('#3a7d44');
   await gavin.getByRole('button', { name: 'Save colour' }).click();

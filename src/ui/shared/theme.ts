@@ -29,6 +29,14 @@ const TEXT_TOKENS: ThemeConfig['token'] = {
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
   colorTextDescription: 'rgba(0, 0, 0, 0.6)',
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+  // Tags in a preset colour write in its 7th shade on its 1st; where that is under 4.5:1, a darker shade.
+  green7: '#237804',
+  gold7: '#874d00',
+  orange7: '#873800',
+  cyan7: '#006d75',
+  lime7: '#3f6600',
+  yellow7: '#614700',
+  volcano7: '#ad2102',
   colorBgLayout: PAGE_BACKGROUND,
   borderRadius: 6,
 };

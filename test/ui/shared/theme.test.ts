@@ -71,6 +71,14 @@ describe('the app theme', () => {
     }
   });
 
+  it('writes a tag of every preset colour readably (its text shade on its light shade)', () => {
+    const presets = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
+    const shades = tokens as unknown as Record<string, string>;
+    for (const colour of presets) {
+      expect(contrastRatio(shades[`${colour}7`], shades[`${colour}1`]), `${colour} tag`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('writes white text on primary and danger buttons at AA', () => {
     expect(contrastRatio(tokens.colorTextLightSolid, tokens.colorPrimary)).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(tokens.colorTextLightSolid, tokens.colorError)).toBeGreaterThanOrEqual(4.5);

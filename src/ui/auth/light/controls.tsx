@@ -18,10 +18,11 @@ export function AuthCard({ children, brand }: { children: ReactNode; brand?: str
   );
 }
 
-export function Notice({ kind, title, children, action }: { kind: 'error' | 'info' | 'success' | 'warning'; title: string; children?: ReactNode; action?: ReactNode }) {
+/** A notice; `page` when it is all the page says (then its title is the page's h1). */
+export function Notice({ kind, title, children, action, page }: { kind: 'error' | 'info' | 'success' | 'warning'; title: string; children?: ReactNode; action?: ReactNode; page?: boolean }) {
   return (
     <div className={`auth-notice auth-notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      <div className="auth-notice-title">{title}</div>
+      {page ? <h1 className="auth-notice-title">{title}</h1> : <div className="auth-notice-title">{title}</div>}
       {children ? <div className="auth-notice-body">{children}</div> : null}
       {action ? <div className="auth-notice-action">{action}</div> : null}
     </div>

@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await (await browser.newContext()).newPage();
+await page.goto('http://acme.localhost:8291/signin');
+await page.getByLabel('Email or username').fill('admin@acme.test');
+await page.getByLabel('Password').fill('Demo-passphrase-2026');
+await page.getByRole('button', { name: 'Sign in' }).click();
+await page.waitForURL(/dashboard/);
+await page.goto('http://acme.localhost:8291/people');
+await page.waitForSelector('.ant-tag-green');
+console.log(await page.evaluate(() => { const t = document.querySelector('.ant-tag-green')!; const cs = getComputedStyle(t); return [cs.color, t.className, getComputedStyle(document.body).getPropertyValue('--ant-green-7'), getComputedStyle(t).getPropertyValue('--ant-green-7'), getComputedStyle(t).getPropertyValue('--ant-tag-color'), [...document.styleSheets].flatMap(s => { try { return [...s.cssRules].map(r => r.cssText) } catch { return [] } }).filter(r => r.includes('ant-tag-green')).slice(0, 3)]; }));
+await browser.close();
