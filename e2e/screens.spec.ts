@@ -117,3 +117,22 @@ test('every screen of the platform admin fits a phone, has one h1 and passes axe
   ];
   for (const path of routes) await checkScreen(page, 'main', path, `platform ${path}`);
 });
+
+test('on a phone the menu opens from the header in a drawer, by keyboard, and takes the employee where they chose', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'acme', 'employee@acme.test');
+  // No side menu squeezing the page: the menu waits behind a button, and the account menu shows the whole name.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Esha Employee, account menu', exact: true })).toBeVisible();
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  await expectAccessible(page, 'the phone menu');
+  await drawer.getByRole('menuitem', { name: 'User manual' }).click();
+  await expect(page).toHaveURL(/\/manual$/);
+  await expect(drawer).toBeHidden();
+  await expectNoSidewaysScroll(page, 'the manual after the phone menu');
+});

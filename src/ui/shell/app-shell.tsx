@@ -92,13 +92,13 @@ export const AppShell = observer(function AppShell() {
                 },
               }}
             >
-              {/* The name shown is the start of the button's name (WCAG 2.5.3); what it opens follows, unseen. */}
-              <Button type="text" className="shell-account">
-                <Avatar size="small" src={user.profileImageUrl ?? undefined} icon={user.profileImageUrl ? undefined : <UserOutlined />} alt="" />
+              {/* The button's name starts with the name it shows (WCAG 2.5.3, label in name: a voice user says what
+                  they see), then says what it opens. */}
+              <Button type="text" className="shell-account" aria-label={`${user.firstName} ${user.lastName}, account menu`}>
+                <Avatar size="small" src={user.profileImageUrl ?? undefined} icon={user.profileImageUrl ? undefined : <UserOutlined aria-hidden />} alt="" />
                 <span className="shell-account-name">
                   {user.firstName} {user.lastName}
                 </span>
-                <span className="visually-hidden">, account menu</span>
               </Button>
             </Dropdown>
           </>
