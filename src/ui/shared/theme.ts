@@ -23,6 +23,10 @@ const TEXT_TOKENS: ThemeConfig['token'] = {
   colorSuccessBorder: '#b7eb8f',
   colorWarningBg: '#fffbe6',
   colorWarningBorder: '#ffe58f',
+  colorErrorHover: '#a8071a',
+  colorErrorActive: '#820014',
+  colorErrorTextHover: '#a8071a',
+  colorErrorTextActive: '#820014',
   colorErrorBg: '#fff2f0',
   colorErrorBorder: '#ffccc7',
   // Secondary and description text (0.45 in antd: 3.4:1) and placeholders (0.25: 1.8:1).
@@ -75,6 +79,15 @@ function primaryTokens(primary: string): NonNullable<ThemeConfig['token']> {
     colorPrimary: primary,
     colorLink: primary,
     colorInfo: primary,
+    // Hover and pressed darken (antd lightens them, under AA for a hovered link or outlined button).
+    colorPrimaryHover: darken(primary, 0.15),
+    colorPrimaryActive: darken(primary, 0.3),
+    colorPrimaryTextHover: darken(primary, 0.15),
+    colorPrimaryTextActive: darken(primary, 0.3),
+    colorLinkHover: darken(primary, 0.15),
+    colorLinkActive: darken(primary, 0.3),
+    colorInfoHover: darken(primary, 0.15),
+    colorInfoTextHover: darken(primary, 0.15),
     colorPrimaryBg: mixWithWhite(primary, 0.08),
     colorPrimaryBgHover: mixWithWhite(primary, 0.16),
     colorInfoBg: mixWithWhite(primary, 0.08),
@@ -89,6 +102,12 @@ export function brandPrimary(brand?: string | null): string {
   const candidate = readableBrand(brand, [PAGE_BACKGROUND]);
   if (!candidate) return DEFAULT_PRIMARY;
   return readableBrand(candidate, [PAGE_BACKGROUND, mixWithWhite(candidate, 0.08), mixWithWhite(candidate, 0.16)]) ?? DEFAULT_PRIMARY;
+}
+
+/** The colour with `amount` of black mixed in, as an opaque hex. */
+function darken(hex: string, amount: number): string {
+  const six = hex.replace('#', '');
+  return '#' + [0, 2, 4].map((i) => Math.round(parseInt(six.slice(i, i + 2), 16) * (1 - amount)).toString(16).padStart(2, '0')).join('');
 }
 
 /** `amount` of the colour over white, as an opaque hex. */

@@ -43,6 +43,13 @@ const TEXT_COLOURS = [
   'colorWarningText',
   'colorInfo',
   'colorInfoText',
+  // A hovered or pressed link, text button or outlined button keeps its contrast (antd lightens on hover).
+  'colorPrimaryHover',
+  'colorPrimaryTextHover',
+  'colorLinkHover',
+  'colorErrorHover',
+  'colorErrorTextHover',
+  'colorInfoTextHover',
 ] as const;
 
 describe('the app theme', () => {
