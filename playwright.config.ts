@@ -21,6 +21,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
+    // A common laptop screen (UI.md); the phone sizes are e2e/screens.spec.ts's.
+    viewport: { width: 1366, height: 850 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

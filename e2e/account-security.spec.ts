@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 const NEW_PASSWORD = 'a long and quiet harbour at dawn';
 
@@ -18,6 +19,7 @@ test('a member changes their password: this session stays, the other one ends, t
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Your profile' }).click();
     await expect(page.getByRole('heading', { name: 'Password' })).toBeVisible();
+    await expectAccessible(page, 'Password');
 
     // A wrong current password is named on its field and changes nothing.
     await page.getByLabel('Current password').fill('not my password at all');

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 /**
  * Opens an antd Select by its label and picks an option by its visible text, with the keyboard-reachable control,
@@ -29,13 +30,16 @@ test.describe('assign a course', () => {
     const row = page.getByRole('row', { name: /Preventing Sexual Harassment at Work/ });
     await expect(row).toContainText('Published');
     await expect(row).toContainText('English');
+    await expectAccessible(page, 'Courses');
     await row.getByRole('link', { name: 'Preventing Sexual Harassment at Work' }).click();
 
     // The primary language by default, then Hindi.
     await expect(page.getByRole('heading', { name: 'Preventing Sexual Harassment at Work' })).toBeVisible();
+    await expectAccessible(page, 'Preventing Sexual Harassment at Work');
     await expect(page.getByText('Understanding sexual harassment')).toBeVisible();
     await choose(page, page.locator('main, .shell-content').first(), 'Language', 'Hindi (हिन्दी)');
     await expect(page.getByRole('heading', { name: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम' })).toBeVisible();
+    await expectAccessible(page, 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम');
     await expect(page.getByText('यौन उत्पीड़न को समझना')).toBeVisible();
     await expect(page.getByText('इनमें से कौन-सा यौन उत्पीड़न हो सकता है?')).toBeVisible();
 
@@ -44,6 +48,7 @@ test.describe('assign a course', () => {
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByLabel('Joining date')).toBeVisible();
     await expect(drawer.getByLabel('Search by name')).toBeVisible();
+    await expectAccessible(page, 'Assign course drawer');
     const count = drawer.getByRole('status', { name: 'Matching users' });
     await expect(count).toHaveAttribute('aria-busy', 'false');
     await expect(count).toContainText(repeat ? /\d+ users match, \d+ already assigned/ : /\d+ users match, 0 already assigned/);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { latestCode, PASSWORD, signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 test('a member signs in with a code emailed to them', async ({ page }) => {
   await page.goto(url('acme', '/signin'));
@@ -63,6 +64,7 @@ test('a member changes their name on their profile page', async ({ page }) => {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Your profile' }).click();
   await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+  await expectAccessible(page, 'Your profile');
   await page.getByLabel('Last name').fill('Patil');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();

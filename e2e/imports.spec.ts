@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 const stamp = Date.now().toString(36);
 const CSV = [
@@ -20,6 +21,7 @@ test.describe('import users', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByText('Import users').click();
     await expect(page).toHaveURL(url('acme', '/users/import'));
     await expect(page.getByRole('heading', { name: 'Import users' })).toBeVisible();
+    await expectAccessible(page, 'Import users');
 
     await page.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
 
@@ -31,11 +33,13 @@ test.describe('import users', () => {
     await expect(mapped('Business unit')).toContainText('Column 4: Business Unit');
     await expect(mapped('Date of joining')).toContainText('Column 7: DOJ');
     await expect(mapped('Phone number')).toContainText('Not imported');
+    await expectAccessible(page, 'Import users: map the columns');
 
     await page.getByRole('button', { name: 'Validate' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText('6 rows: 3 ready to import, 3 will be skipped');
     const bad = page.getByRole('table');
     await expect(bad).toContainText('"not-an-email" is not a valid email address');
+    await expectAccessible(page, 'Import users: validation');
     await expect(bad).toContainText('There is no business unit named "Atlantis"');
     await expect(bad).toContainText('"31/02/2024" is not a date');
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 test('an imported person gets an invitation, opens the link, sets a password and lands signed in', async ({ browser }) => {
   const email = `new.joiner.${Date.now().toString(36)}@acme-invite.test`;
@@ -23,6 +24,7 @@ test('an imported person gets an invitation, opens the link, sets a password and
   const joiner = await (await browser.newContext()).newPage();
   await joiner.goto(link);
   await expect(joiner.getByRole('heading', { name: 'Welcome to Acme' })).toBeVisible();
+  await expectAccessible(joiner, 'Welcome to Acme');
   await expect(joiner.getByText(`Nila, choose a password for ${email}`)).toBeVisible();
   await joiner.getByLabel('New password').fill('nila');
   await joiner.getByRole('button', { name: 'Set password and continue' }).click();
@@ -46,4 +48,5 @@ test('an imported person gets an invitation, opens the link, sets a password and
   const again = await (await browser.newContext()).newPage();
   await again.goto(link);
   await expect(again.getByRole('heading', { name: 'Invitation already used' })).toBeVisible();
+  await expectAccessible(again, 'Invitation already used');
 });

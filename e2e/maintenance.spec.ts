@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 // Runs last and alone (its own Playwright project, playwright.config.ts): maintenance closes Globex to everyone.
 test('the platform admin switches maintenance on and the workspace shows the maintenance page within one poll', async ({ browser }) => {
@@ -36,6 +37,7 @@ test('the platform admin switches maintenance on and the workspace shows the mai
   await expect(visitor.getByText('Scheduled maintenance')).toBeVisible();
   await visitor.goto(url('main', '/'));
   await expect(visitor.getByRole('heading', { level: 1 })).toContainText('Prevent workplace harassment');
+  await expectAccessible(visitor, 'the page');
 
   expect(await setMaintenance([])).toBe(200);
   await expect(member.getByRole('heading', { name: 'Welcome, Gita' })).toBeVisible({ timeout: 25_000 });
@@ -69,10 +71,12 @@ test('the elevated-IP mode shuts out other networks within one poll, and lets th
   const refused = await visitor.goto(url('globex', '/signin'));
   expect(refused?.status()).toBe(403);
   await expect(visitor.getByRole('heading', { name: 'Globex is not available from this network' })).toBeVisible();
+  await expectAccessible(visitor, 'Globex is not available from this network');
 
   // Loopback allowed: in again.
   expect(await call('PUT', `/main-api/api/admin/workspace/${globexId}/ip-ranges`, { ranges: [{ cidr: '127.0.0.0/8' }, { cidr: '::1/128' }] })).toBe(200);
   await visitor.goto(url('globex', '/signin'));
   await expect(visitor.getByRole('heading', { name: 'Sign in to Globex' })).toBeVisible();
+  await expectAccessible(visitor, 'Sign in to Globex');
   expect(await call('PUT', '/main-api/api/feature-flags/workspaces', { key: 'elevateip', enabledWorkspaces: [] })).toBe(200);
 });

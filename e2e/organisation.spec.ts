@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 /** A real 1x1 PNG, so the browser can draw it. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -29,6 +30,7 @@ test.describe('organisation administration', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByText('Business units').click();
     await expect(page).toHaveURL(/\/organisation\/business-units$/);
     await expect(page.getByRole('heading', { name: 'Business units' })).toBeVisible();
+    await expectAccessible(page, 'Business units');
     const units = page.getByRole('table');
     await expect(units).toContainText('Acme Headquarters');
     await expect(units.getByText('Headquarters', { exact: true })).toBeVisible();
@@ -47,6 +49,7 @@ test.describe('organisation administration', () => {
     // Departments: one in our unit, one in every unit.
     await page.getByRole('navigation', { name: 'Main' }).getByText('Departments').click();
     await expect(page.getByRole('heading', { name: 'Departments' })).toBeVisible();
+    await expectAccessible(page, 'Departments');
     await expect(page.getByLabel('Filter by business unit')).toBeVisible();
     await expect(page.locator('#department-unit-filter').locator('..').locator('..')).toContainText('All Business Units');
     await page.waitForLoadState('networkidle');
@@ -91,7 +94,8 @@ test.describe('organisation administration', () => {
 
     // Branding: our unit's colour, the workspace colour with its preview, and a logo.
     await page.getByRole('navigation', { name: 'Main' }).getByText('Branding').click();
-    await expect(page.getByRole('heading', { name: 'Branding', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Branding', level: 1 })).toBeVisible();
+    await expectAccessible(page, 'Branding');
     await page.getByLabel(`Hex colour for ${unitName}`).fill('#aa3355');
     await page.getByRole("button", { name: `Apply to ${unitName}` }).click();
     await expect(page.getByRole('status').filter({ hasText: `Colour of "${unitName}" saved.` })).toBeVisible();
@@ -110,7 +114,8 @@ test.describe('organisation administration', () => {
     // After a reload the app's frame wears the new brand: the logo, and the colour in its corner.
     await page.reload();
     await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('heading', { name: 'Branding', level: 2 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Branding', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, 'Branding');
     await expect(page.locator('.shell-brand').getByRole('img', { name: 'Acme logo' })).toBeVisible();
     await expect(page.locator('.shell-brand')).toHaveCSS('background-color', 'rgb(10, 123, 131)');
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 // Works on seeded people of Acme Headquarters' Sales department, whom no other journey counts or edits.
 async function signIn(page: Page, site: string, email: string) {
@@ -33,6 +34,7 @@ test('an admin finds, edits, deactivates, reactivates and deletes people in the 
   await page.getByRole('navigation', { name: 'Main' }).getByText('People').click();
   await expect(page).toHaveURL(/\/people$/);
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'People');
   await expect(page.getByText('Deactivated', { exact: true }).first()).toBeVisible();
   await expect(rows(page)).toHaveCount(20);
   await expect(page.getByText(/\d+ people$/)).toBeVisible();
@@ -54,6 +56,8 @@ test('an admin finds, edits, deactivates, reactivates and deletes people in the 
   await expect(rows(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Edit Aditya Patel' }).click();
   const drawer = page.getByRole('dialog', { name: 'Edit Aditya Patel' });
+  await expect(drawer.getByLabel('Designation')).toBeVisible();
+  await expectAccessible(page, 'Edit person drawer');
   await drawer.getByLabel('Designation').fill('Sales lead');
   await drawer.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved aditya.patel14@acme.test')).toBeVisible();
@@ -107,6 +111,7 @@ test('the People page opens from its address, as after a reload', async ({ page 
   await signIn(page, 'acme', 'employer@acme.test');
   await page.goto(url('acme', '/people'));
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'People');
   await expect(page.getByRole('button', { name: 'Invite people' })).toBeVisible();
   await expect(rows(page)).toHaveCount(20);
 });
@@ -129,8 +134,11 @@ test('an admin invites a person, resends the invitation, the person joins; anoth
   await signIn(page, 'acme', 'admin@acme.test');
   await page.getByRole('navigation', { name: 'Main' }).getByText('People').click();
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'People');
   await page.getByRole('button', { name: 'Invite people' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite people' });
+  await expect(dialog.getByLabel('Email', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'Invite people dialog');
   await dialog.getByLabel('Email', { exact: true }).fill(joiner);
   await dialog.getByLabel('First name').fill('Jo');
   await dialog.getByLabel('Last name').fill('Iner');

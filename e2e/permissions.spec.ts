@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fetchStatus, PASSWORD, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 async function signIn(page: Page, email: string) {
   await page.goto(url('acme', '/signin'));
@@ -30,11 +31,13 @@ test.describe('permissions', () => {
       await expect(admin.getByRole('checkbox', { name: 'Invite people for Workspace Admin', exact: true })).toBeDisabled();
       await expect(admin.getByRole('checkbox', { name: 'Invite people for Employee', exact: true })).toHaveCount(0);
       await expect(table.getByRole('columnheader', { name: 'Workspace Admin (fixed)' })).toBeVisible();
+      await expectAccessible(admin, 'Permissions');
 
       // The business-unit admin sees "Import users" to begin with.
       await signIn(unitAdmin, 'buadmin@acme.test');
       const unitMenu = unitAdmin.getByRole('navigation', { name: 'Main' });
       await expect(unitMenu.getByText('Import users', { exact: true })).toBeVisible();
+      await expectAccessible(unitAdmin, 'Dashboard of a business-unit admin');
       expect(await fetchStatus(unitAdmin, INVITES, await token(unitAdmin))).toBe(200);
 
       // Off, from the keyboard, and saved.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 /** A call to the API from inside the page, with the page's own session token. */
 async function api<T>(page: Page, site: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
@@ -37,6 +38,7 @@ test('the platform admin runs the platform tools, and an Acme employee reads the
   await page.getByRole('navigation', { name: 'Platform' }).getByText('Feature flags').click();
   await expect(page).toHaveURL(/\/platform\/flags$/);
   await expect(page.getByRole('heading', { name: 'Feature flags' })).toBeVisible();
+  await expectAccessible(page, 'Feature flags');
   await expect(page.getByRole('row', { name: /maintenance/ })).toBeVisible();
   await page.getByRole('button', { name: 'New flag' }).click();
   const create = page.getByRole('dialog', { name: 'New feature flag' });
@@ -86,6 +88,7 @@ test('the platform admin runs the platform tools, and an Acme employee reads the
   // The user manual, as Markdown, for every workspace.
   await page.goto(url('main', '/platform/manual'));
   await expect(page.getByRole('heading', { name: 'User manual' })).toBeVisible();
+  await expectAccessible(page, 'User manual');
   await page.waitForLoadState('networkidle');
   await page.getByLabel('Manual text (Markdown)').fill(`# Welcome to SafePlace ${run}\n\nStart with **your courses**.\n\n<b id="raw">raw html</b>\n`);
   await page.getByRole('button', { name: 'Publish manual' }).click();
@@ -154,6 +157,7 @@ test('the elevateip confirmation warns that no ranges shut everyone out, and the
   // The ranges editor, reached by address; a bad range is named before anything is sent.
   await page.goto(url('main', '/platform/flags/ip-ranges/globex.localhost'));
   await expect(page.getByRole('heading', { name: 'IP ranges of Globex' })).toBeVisible();
+  await expectAccessible(page, 'IP ranges of Globex');
   await page.getByRole('button', { name: 'Add range' }).click();
   await page.getByLabel('Range 1', { exact: true }).fill('10.0.0.0/33');
   await page.getByRole('button', { name: 'Save ranges' }).click();

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { fetchStatus, signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 // Long journeys of two people on a shared, often busy machine: each step may wait longer than the default.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -25,6 +26,7 @@ test('the platform admin creates a workspace whose first admin claims it, then s
   // The platform admin lands in the console, not on the workspace finder.
   await expect(platform).toHaveURL(url('main', '/platform/workspaces'));
   await expect(platform.getByRole('heading', { name: 'Workspaces', level: 1 })).toBeVisible();
+  await expectAccessible(platform, 'Workspaces');
   await expect(platform.getByRole('navigation', { name: 'Platform' }).getByText('Workspaces')).toBeVisible();
   await expect(platform.getByRole('link', { name: 'Acme', exact: true })).toBeVisible();
 
@@ -47,6 +49,7 @@ test('the platform admin creates a workspace whose first admin claims it, then s
   await drawer.getByLabel('Workspace address', { exact: true }).fill('initech.localhost');
   await drawer.getByRole('button', { name: 'Create workspace' }).click();
   await expect(platform.getByRole('heading', { name: 'Initech', level: 1 })).toBeVisible();
+  await expectAccessible(platform, 'Initech');
   await expect(platform.getByText('Initech is ready')).toBeVisible();
   const detailsUrl = platform.url();
 
@@ -57,6 +60,7 @@ test('the platform admin creates a workspace whose first admin claims it, then s
   const bill = await (await browser.newContext()).newPage();
   await bill.goto(url('initech', `/invite/${code}`));
   await expect(bill.getByRole('heading', { name: 'Welcome to Initech' })).toBeVisible();
+  await expectAccessible(bill, 'Welcome to Initech');
   await bill.getByLabel('New password').fill('stapler basement flair tuesday');
   await bill.getByRole('button', { name: 'Set password and continue' }).click();
   await expect(bill).toHaveURL(url('initech', '/dashboard'));
@@ -87,6 +91,7 @@ test('the platform admin creates a workspace whose first admin claims it, then s
   // The platform's own audit trail names it, the workspace and who did it.
   await platform.getByRole('menuitem', { name: 'Audit trail' }).click();
   await expect(platform.getByRole('heading', { name: 'Platform audit trail' })).toBeVisible();
+  await expectAccessible(platform, 'Platform audit trail');
   const limitRow = platform.getByRole('row').filter({ hasText: 'Set a user limit' }).first();
   await expect(limitRow).toContainText('platform@demo.test');
   await expect(platform.getByRole('row').filter({ hasText: 'Created a workspace' }).first()).toBeVisible();
@@ -119,9 +124,11 @@ test('someone who is not the platform admin is told the console is not for them'
   const page = await (await browser.newContext()).newPage();
   await page.goto(url('main', '/platform/workspaces'));
   await expect(page.getByRole('heading', { name: 'Sign in to the platform console' })).toBeVisible();
+  await expectAccessible(page, 'Sign in to the platform console');
   await signIn(page, 'main', 'employer@acme.test');
   await page.goto(url('main', '/platform/workspaces'));
   await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+  await expectAccessible(page, 'Not allowed');
   await expect(page.getByText('You are signed in as employer@acme.test')).toBeVisible();
 });
 
@@ -137,6 +144,7 @@ test('the platform admin deletes a workspace only after typing its name, and its
   await drawer.getByLabel('Admin first name', { exact: true }).fill('Gavin');
   await drawer.getByRole('button', { name: 'Create workspace' }).click();
   await expect(platform.getByRole('heading', { name: 'Hooli', level: 1 })).toBeVisible();
+  await expectAccessible(platform, 'Hooli');
   const profile = '/main-api/api/workspace/company-profile/hooli.localhost';
   expect(await fetchStatus(platform, profile)).toBe(200);
 

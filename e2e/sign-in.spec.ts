@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { fetchStatus, PASSWORD, signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 test.describe('sign-in', () => {
   test('an admin signs in by email on the workspace, sees the shell, and signs out', async ({ page }) => {
     await page.goto(url('acme', '/signin'));
     await expect(page.getByRole('heading', { name: 'Sign in to Acme' })).toBeVisible();
+    await expectAccessible(page, 'Sign in to Acme');
     await page.getByLabel('Email or username').fill('admin@acme.test');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -15,8 +17,10 @@ test.describe('sign-in', () => {
     await expect(page.locator('.ant-select-content, .ant-select-selection-item').first()).toHaveText('All Business Units');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Redressal workflows')).toBeVisible();
 
-    // The account menu opens from the keyboard and closes with Escape.
-    const accountMenu = page.getByRole('button', { name: 'Account menu' });
+    // The account menu opens from the keyboard and closes with Escape. Its name starts with the name it shows
+    // (WCAG 2.5.3, label in name: a voice user says what they see).
+    const accountMenu = page.getByRole('button', { name: 'Asha Admin, account menu', exact: true });
+    await expect(accountMenu.locator('.shell-account-name')).toHaveText('Asha Admin');
     await accountMenu.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
@@ -75,14 +79,17 @@ test.describe('sign-in', () => {
   test('on the main site a member finds their workspace and is sent to its host', async ({ page }) => {
     await signIn(page, 'main', 'employer@acme.test');
     await expect(page.getByRole('heading', { name: 'Your workspaces' })).toBeVisible();
+    await expectAccessible(page, 'Your workspaces');
     await page.getByRole('link', { name: 'Continue to Acme' }).click();
     await expect(page).toHaveURL(url('acme', '/signin'));
     await expect(page.getByRole('heading', { name: 'Sign in to Acme' })).toBeVisible();
+    await expectAccessible(page, 'Sign in to Acme');
   });
 
   test('the main site has a real home page', async ({ page }) => {
     await page.goto(url('main', '/'));
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Prevent workplace harassment');
+    await expectAccessible(page, 'the page');
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   });
 });
@@ -102,6 +109,7 @@ test.describe('tenancy', () => {
     await page.goto(url('globex', '/dashboard'));
     await expect(page).toHaveURL(/globex\.localhost.*\/signin/);
     await expect(page.getByRole('heading', { name: 'Sign in to Globex' })).toBeVisible();
+    await expectAccessible(page, 'Sign in to Globex');
     // The Acme token, presented at Globex's API, is refused.
     expect(await fetchStatus(page, '/main-api/api/user/details', token)).toBe(401);
   });

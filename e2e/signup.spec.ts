@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 // A 1x1 PNG: a real picture the browser can draw.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -44,6 +45,7 @@ test('a person signs up where the workspace allows it, confirms the email from t
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole('heading', { name: 'Create your Globex account' })).toBeVisible();
+  await expectAccessible(page, 'Create your Globex account');
 
   await page.getByLabel('First name', { exact: true }).fill('Nila');
   await page.getByLabel('Last name', { exact: true }).fill('Joiner');
@@ -59,6 +61,7 @@ test('a person signs up where the workspace allows it, confirms the email from t
   await page.getByLabel('Work email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expectAccessible(page, 'Check your email');
 
   // Before the email is confirmed, the right password is told to confirm it.
   await page.goto(url('globex', '/signin'));
@@ -77,6 +80,7 @@ test('a person signs up where the workspace allows it, confirms the email from t
   const link = await latestLink(page, email);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await expectAccessible(page, 'Email confirmed');
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('Email or username').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -110,6 +114,7 @@ test('a person signs up where the workspace allows it, confirms the email from t
   // The link worked once.
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email already confirmed' })).toBeVisible();
+  await expectAccessible(page, 'Email already confirmed');
 
   // Sign-up goes off again: Globex is other journeys' too.
   await admin.goto(url('globex', '/organisation/settings?tab=sign-up'));
@@ -122,6 +127,7 @@ test('a person signs up where the workspace allows it, confirms the email from t
 test('an expired or replaced confirmation link explains itself and offers a new one', async ({ page }) => {
   await page.goto(url('globex', `/email-verify/${'x'.repeat(43)}`));
   await expect(page.getByRole('heading', { name: 'Link not valid' })).toBeVisible();
+  await expectAccessible(page, 'Link not valid');
   await page.getByLabel('Email you signed up with').fill('someone@example.test');
   await page.getByRole('button', { name: 'Send a new link' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 /** At the local identity provider's page (e2e/support/oidc-idp.ts): type the account's email and sign in. */
 async function signInAtProvider(page: Page, provider: 'Google' | 'Microsoft', email: string): Promise<void> {
@@ -12,6 +13,7 @@ test.describe('Google and Microsoft sign-in', () => {
   test('an Acme employee continues with Google, signs in at the provider, and lands on the dashboard', async ({ page }) => {
     await page.goto(url('acme', '/signin'));
     await expect(page.getByRole('heading', { name: 'Sign in to Acme' })).toBeVisible();
+    await expectAccessible(page, 'Sign in to Acme');
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await signInAtProvider(page, 'Google', 'employee@acme.test');
     await expect(page).toHaveURL(url('acme', '/dashboard'));
@@ -42,6 +44,7 @@ test.describe('Google and Microsoft sign-in', () => {
   test('a workspace that has not enabled them shows neither', async ({ page }) => {
     await page.goto(url('globex', '/signin'));
     await expect(page.getByRole('heading', { name: 'Sign in to Globex' })).toBeVisible();
+    await expectAccessible(page, 'Sign in to Globex');
     await expect(page.getByRole('link', { name: /Continue with/ })).toHaveCount(0);
   });
 });

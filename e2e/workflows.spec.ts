@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 /**
  * Password sign-in through the real page. Local to this spec while the shared helper catches up with the
@@ -27,17 +28,19 @@ test.describe('publish a workflow version', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByText('Redressal workflows').click();
     await expect(page).toHaveURL(/\/workflows$/);
     await expect(page.getByRole('heading', { name: 'Redressal workflows' })).toBeVisible();
+    await expectAccessible(page, 'Redressal workflows');
 
     // Keyboard: the button opens the form, which focuses its first field.
     await page.getByRole('button', { name: 'New workflow' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'New workflow' });
     await expect(dialog.getByLabel('Workflow name')).toBeFocused();
+    await expectAccessible(page, 'New workflow dialog');
     await page.keyboard.type(name);
     await dialog.getByLabel('Description').fill('Inquiry by the Internal Committee');
     await dialog.getByRole('button', { name: 'Create workflow' }).click();
     await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]{36}/);
-    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByText('No versions yet')).toBeVisible();
 
     // A new, empty version.
@@ -46,7 +49,9 @@ test.describe('publish a workflow version', () => {
     await versionDialog.getByLabel('Version name').fill('First process');
     await versionDialog.getByRole('button', { name: 'Create version' }).click();
     await expect(page.getByRole('heading', { name: /Version 1: First process/ })).toBeVisible();
+    await expectAccessible(page, /Version 1: First process/);
     await expect(page.getByRole('heading', { name: 'Process Details' })).toBeVisible();
+    await expectAccessible(page, 'Process Details');
     // Nothing to publish yet.
     await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
 
@@ -85,6 +90,7 @@ test.describe('publish a workflow version', () => {
     // Changes go into a new version: a copy with the same steps.
     await page.getByRole('button', { name: 'Create new version from this' }).click();
     await expect(page.getByRole('heading', { name: /Version 2: First process/ })).toBeVisible();
+    await expectAccessible(page, /Version 2: First process/);
     await expect(page.getByRole('button', { name: 'Version 2: First process (Draft)' })).toBeVisible();
     await expect(steps.getByRole('listitem')).toHaveCount(2);
     await expect(steps.getByRole('listitem').nth(0)).toContainText('Hearing with the complainant');
@@ -118,7 +124,8 @@ test.describe('publish a workflow version', () => {
     await signIn(page, 'acme', 'admin@acme.test');
     await page.goto(url('acme', '/workflows'));
     await page.getByRole('link', { name: 'POSH redressal' }).click();
-    await expect(page.getByRole('heading', { name: 'POSH redressal', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'POSH redressal', level: 1 })).toBeVisible();
+    await expectAccessible(page, 'POSH redressal');
     await expect(page.getByText(/Internal Committee under the POSH Act/)).toBeVisible();
     const steps = page.getByRole('list', { name: 'Steps' });
     await expect(steps.getByRole('listitem').nth(0)).toContainText('Preliminary hearing');

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 // Issue 4's whole path in one sitting: the platform admin opens a workspace, and its first admin sets it up.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -47,6 +48,7 @@ test('a platform admin opens a workspace; its first admin brands it, builds unit
   await drawer.getByLabel('Admin last name', { exact: true }).fill('Belson');
   await drawer.getByRole('button', { name: 'Create workspace' }).click();
   await expect(platform.getByRole('heading', { name: company, level: 1 })).toBeVisible();
+  await expectAccessible(platform, company);
 
   // The first admin claims the invitation on the new host.
   const invite = await mailedLink(platform, adminEmail, new RegExp(`http://${site}\\.localhost:\\d+/invite/[A-Za-z0-9_-]+`));
@@ -62,7 +64,8 @@ test('a platform admin opens a workspace; its first admin brands it, builds unit
 
   // Branding: the colour and the logo, worn by the app's frame after a reload.
   await menu.getByText('Branding').click();
-  await expect(gavin.getByRole('heading', { name: 'Branding', level: 2 })).toBeVisible();
+  await expect(gavin.getByRole('heading', { name: 'Branding', level: 1 })).toBeVisible();
+  await expectAccessible(gavin, 'Branding');
   await gavin.getByLabel('Colour (hex)').fill('#3a7d44');
   await gavin.getByRole('button', { name: 'Save colour' }).click();
   await expect(gavin.getByRole('status').filter({ hasText: 'Workspace colour saved.' })).toBeVisible();
@@ -75,6 +78,7 @@ test('a platform admin opens a workspace; its first admin brands it, builds unit
   // A business unit beside the headquarters the platform made.
   await menu.getByText('Business units').click();
   await expect(gavin.getByRole('heading', { name: 'Business units' })).toBeVisible();
+  await expectAccessible(gavin, 'Business units');
   const units = gavin.getByRole('table');
   await expect(units.getByText('Headquarters', { exact: true })).toBeVisible();
   await gavin.getByRole('button', { name: 'New business unit' }).click();
@@ -106,6 +110,7 @@ test('a platform admin opens a workspace; its first admin brands it, builds unit
   // A department in the new unit, and its head.
   await menu.getByText('Departments').click();
   await expect(gavin.getByRole('heading', { name: 'Departments' })).toBeVisible();
+  await expectAccessible(gavin, 'Departments');
   await expect(gavin.getByText('No departments here yet')).toBeVisible();
   await gavin.getByRole('button', { name: 'New department' }).click();
   const departmentDialog = gavin.getByRole('dialog', { name: 'New department' });

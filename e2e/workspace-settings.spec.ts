@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { signIn, url } from './support/app';
+import { expectAccessible } from './support/accessibility';
 
 // Two people on a shared, often busy machine: each step may wait longer than the default.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -65,6 +66,7 @@ test('a workspace admin lowers the password minimum to 10, keeps a sign-up allow
 
   await admin.goto(url(SITE, '/organisation/settings'));
   await expect(admin.getByRole('heading', { name: 'Workspace settings' })).toBeVisible();
+  await expectAccessible(admin, 'Workspace settings');
 
   // ---- Invite email: lifetime and wording.
   await admin.getByRole('tab', { name: 'Invite email' }).click();

@@ -6,6 +6,7 @@ import { bootstrap, showStartError } from './app/bootstrap';
 import { routesFor } from './app/routes';
 import { shellViewModels } from './app/shell.bindings';
 import { ContainerProvider } from './shared/container-context';
+import { appTheme } from './shared/theme';
 import './styles.css';
 
 /** The app's entry (everything but the sign-in pages, which have their own light entry: auth-main.tsx). */
@@ -14,7 +15,7 @@ async function start() {
   const router = createBrowserRouter(routesFor(site.isMainSite, container));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <ConfigProvider theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6 } }}>
+      <ConfigProvider theme={appTheme()}>
         <ContainerProvider container={container}>
           <RouterProvider router={router} />
         </ContainerProvider>

@@ -16,7 +16,7 @@ export const AuthApp = observer(function AuthApp() {
   if (status.refusedNetwork) {
     return (
       <AuthCard>
-        <Notice kind="warning" title="Not available from this network">
+        <Notice page kind="warning" title="Not available from this network">
           This workspace accepts connections only from its organisation's own networks. Connect from the office network or the company VPN and try again.
         </Notice>
       </AuthCard>
@@ -25,7 +25,7 @@ export const AuthApp = observer(function AuthApp() {
   if (status.contractExpired) {
     return (
       <AuthCard>
-        <Notice kind="warning" title="This workspace's subscription has ended">
+        <Notice page kind="warning" title="This workspace's subscription has ended">
           Its contract with SafePlace has expired, so it is closed for now. Nothing has been deleted: once your organisation renews, everything is here again.
         </Notice>
       </AuthCard>
@@ -34,7 +34,7 @@ export const AuthApp = observer(function AuthApp() {
   if (status.maintenance) {
     return (
       <AuthCard>
-        <Notice kind="warning" title="Scheduled maintenance">
+        <Notice page kind="warning" title="Scheduled maintenance">
           This workspace is being updated and will be back shortly. Your work is saved; this page checks again every 20 seconds.
         </Notice>
       </AuthCard>

@@ -21,7 +21,7 @@ export const ClaimInviteScreen = observer(function ClaimInviteScreen({ code }: {
   if (vm.status === 'error') {
     return (
       <AuthCard>
-        <Notice kind="error" title="Your invitation could not be checked">
+        <Notice page kind="error" title="Your invitation could not be checked">
           {vm.error} <a href={window.location.href}>Try again</a>
         </Notice>
       </AuthCard>

@@ -25,7 +25,7 @@ export const SignInScreen = observer(function SignInScreen() {
   if (vm.profileStatus === 'missing') {
     return (
       <AuthCard>
-        <Notice kind="warning" title="No workspace here">
+        <Notice page kind="warning" title="No workspace here">
           There is no workspace at this address. Check the link you were given.
         </Notice>
       </AuthCard>

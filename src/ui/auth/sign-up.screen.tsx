@@ -20,7 +20,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
   if (vm.profileStatus === 'missing' || vm.profileStatus === 'error') {
     return (
       <AuthCard>
-        <Notice kind="warning" title={vm.profileStatus === 'missing' ? 'No workspace here' : 'This page could not be loaded'}>
+        <Notice page kind="warning" title={vm.profileStatus === 'missing' ? 'No workspace here' : 'This page could not be loaded'}>
           {vm.profileStatus === 'missing' ? 'There is no workspace at this address. Check the link you were given.' : <a href="/signup">Try again</a>}
         </Notice>
       </AuthCard>

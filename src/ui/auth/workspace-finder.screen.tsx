@@ -22,7 +22,7 @@ export const WorkspaceFinderScreen = observer(function WorkspaceFinderScreen() {
   return (
     <div className="auth-page">
       <Card className="auth-card" style={{ maxWidth: 560 }}>
-        <Typography.Title level={2}>Your workspaces</Typography.Title>
+        <Typography.Title level={1}>Your workspaces</Typography.Title>
         {!user ? (
           <Result
             status="info"

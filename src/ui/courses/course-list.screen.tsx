@@ -21,7 +21,7 @@ export const CourseListScreen = observer(function CourseListScreen() {
 
   return (
     <Card>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0 }}>
         Courses
       </Typography.Title>
       {vm.list.status === 'error' ? (

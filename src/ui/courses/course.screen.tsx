@@ -56,7 +56,7 @@ export const CourseScreen = observer(function CourseScreen() {
       <Card>
         <Space align="start" style={{ justifyContent: 'space-between', width: '100%' }} wrap>
           <div>
-            <Typography.Title level={2} style={{ marginTop: 0 }} lang={course.language === 'HINDI' ? 'hi' : undefined}>
+            <Typography.Title level={1} style={{ marginTop: 0 }} lang={course.language === 'HINDI' ? 'hi' : undefined}>
               {course.title}
             </Typography.Title>
             <Typography.Paragraph type="secondary" lang={course.language === 'HINDI' ? 'hi' : undefined}>

@@ -1,8 +1,17 @@
 import { Button, Space, Typography } from 'antd';
-import Markdown from 'react-markdown';
+import Markdown, { type Components } from 'react-markdown';
 import type { UserManual } from '../../contracts/main/user-manual.contract';
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+/** The page's title is its one h1: the manual's own headings start one level down (its "#" is an h2). */
+const DEMOTED_HEADINGS: Components = {
+  h1: ({ node: _node, ...props }) => <h2 {...props} />,
+  h2: ({ node: _node, ...props }) => <h3 {...props} />,
+  h3: ({ node: _node, ...props }) => <h4 {...props} />,
+  h4: ({ node: _node, ...props }) => <h5 {...props} />,
+  h5: ({ node: _node, ...props }) => <h6 {...props} />,
+};
 
 /**
  * A published manual: Markdown rendered without any raw HTML (skipHtml; react-markdown also drops unsafe link
@@ -12,7 +21,9 @@ export function ManualView({ manual, frameHeight = 720 }: { manual: UserManual; 
   if (manual.format === 'MARKDOWN') {
     return (
       <article className="manual-markdown" aria-label="User manual">
-        <Markdown skipHtml>{manual.markdown}</Markdown>
+        <Markdown skipHtml components={DEMOTED_HEADINGS}>
+          {manual.markdown}
+        </Markdown>
       </article>
     );
   }

@@ -15,7 +15,7 @@ export const ManualScreen = observer(function ManualScreen() {
 
   return (
     <section aria-labelledby="manual-title">
-      <Typography.Title level={2} id="manual-title">
+      <Typography.Title level={1} id="manual-title">
         User manual
       </Typography.Title>
       {vm.status === 'loading' ? <Loading label="Loading the manual" /> : null}

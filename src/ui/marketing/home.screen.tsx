@@ -25,10 +25,10 @@ export function HomeScreen() {
   return (
     <Layout style={{ minHeight: '100vh', background: '#fff' }}>
       <Layout.Header className="marketing-header">
-        <Typography.Text strong style={{ fontSize: 18 }}>
+        <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
           SafePlace
         </Typography.Text>
-        <Space>
+        <Space wrap style={{ justifyContent: 'flex-end' }}>
           <Link to="/workspace/signin">Find your workspace</Link>
           <Button type="primary" href="/signin">
             Sign in
@@ -42,19 +42,16 @@ export function HomeScreen() {
             SafePlace trains your people, records their policy acceptance, and gives your Internal Committee a
             confidential, deadline-aware complaint process, for India's POSH Act and Canada's federal rules.
           </Typography.Paragraph>
-          <Space>
-            <Link to="/workspace/signin">
-              <Button type="primary" size="large">
-                Go to your workspace
-              </Button>
-            </Link>
-          </Space>
+          {/* A link drawn as a button (a button inside a link is two controls in one for a screen reader). */}
+          <Button type="primary" size="large" href="/workspace/signin">
+            Go to your workspace
+          </Button>
         </section>
-        <section style={{ padding: '0 48px 64px' }} aria-label="What SafePlace does">
+        <section className="marketing-features" aria-label="What SafePlace does">
           <Row gutter={[24, 24]}>
             {FEATURES.map((f) => (
               <Col xs={24} md={12} key={f.title}>
-                <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{f.title}</h2>}>
+                <Card className="marketing-card" title={<h2 style={{ fontSize: 18, margin: 0 }}>{f.title}</h2>}>
                   <Typography.Paragraph>{f.text}</Typography.Paragraph>
                 </Card>
               </Col>

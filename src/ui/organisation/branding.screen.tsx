@@ -20,7 +20,7 @@ export const BrandingScreen = observer(function BrandingScreen() {
 
   return (
     <section aria-labelledby="branding-title">
-      <Typography.Title level={2} id="branding-title">
+      <Typography.Title level={1} id="branding-title">
         Branding
       </Typography.Title>
       <Typography.Paragraph type="secondary">
@@ -40,7 +40,10 @@ export const BrandingScreen = observer(function BrandingScreen() {
                 help={vm.colourError ?? 'For example #1f6feb'}
               >
                 <Space>
-                  <ColorPicker value={colour} disabledAlpha onChange={(c) => vm.tryColour(c.toHexString())} aria-label="Pick a colour" />
+                  {/* A pointer's shortcut to the hex field beside it, which is the labelled control (a div may not carry a label). */}
+                  <span aria-hidden="true">
+                    <ColorPicker value={colour} disabledAlpha onChange={(c) => vm.tryColour(c.toHexString())} />
+                  </span>
                   <Input id="workspace-colour" value={vm.draftColour} onChange={(e) => vm.tryColour(e.target.value)} style={{ width: 140 }} maxLength={7} />
                 </Space>
               </Form.Item>

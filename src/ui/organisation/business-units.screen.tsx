@@ -22,7 +22,7 @@ export const BusinessUnitsScreen = observer(function BusinessUnitsScreen() {
   return (
     <section aria-labelledby="units-title">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={2} id="units-title" style={{ margin: 0 }}>
+        <Typography.Title level={1} id="units-title" style={{ margin: 0 }}>
           Business units
         </Typography.Title>
         {vm.canManage ? (

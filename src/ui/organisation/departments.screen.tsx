@@ -25,7 +25,7 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
   return (
     <section aria-labelledby="departments-title">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={2} id="departments-title" style={{ margin: 0 }}>
+        <Typography.Title level={1} id="departments-title" style={{ margin: 0 }}>
           Departments
         </Typography.Title>
         {vm.canManage ? (

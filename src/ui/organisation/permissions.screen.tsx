@@ -20,7 +20,7 @@ export const PermissionsScreen = observer(function PermissionsScreen() {
   if (vm.status === 'error') return <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />;
   return (
     <section aria-labelledby="permissions-title">
-      <Typography.Title level={2} id="permissions-title">
+      <Typography.Title level={1} id="permissions-title">
         Permissions
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ maxWidth: 760 }}>

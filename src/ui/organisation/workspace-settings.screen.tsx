@@ -29,7 +29,7 @@ export const WorkspaceSettingsScreen = observer(function WorkspaceSettingsScreen
   if (vm.status === 'error') return <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />;
   return (
     <section aria-labelledby="settings-title">
-      <Typography.Title level={2} id="settings-title">
+      <Typography.Title level={1} id="settings-title">
         Workspace settings
       </Typography.Title>
       <Tabs

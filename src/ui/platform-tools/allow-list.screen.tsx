@@ -17,7 +17,7 @@ export const AllowListScreen = observer(function AllowListScreen() {
 
   return (
     <section aria-labelledby="allow-list-title">
-      <Typography.Title level={2} id="allow-list-title">
+      <Typography.Title level={1} id="allow-list-title">
         Sign-up allow-list
       </Typography.Title>
       <Typography.Paragraph type="secondary">

@@ -17,7 +17,7 @@ export const FlagsScreen = observer(function FlagsScreen() {
   return (
     <section aria-labelledby="flags-title">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={2} id="flags-title" style={{ margin: 0 }}>
+        <Typography.Title level={1} id="flags-title" style={{ margin: 0 }}>
           Feature flags
         </Typography.Title>
         <Button type="primary" onClick={vm.openCreate}>

@@ -19,7 +19,7 @@ export const IpRangesScreen = observer(function IpRangesScreen() {
   return (
     <section aria-labelledby="ip-ranges-title">
       <Breadcrumb items={[{ title: <Link to="/platform/flags">Feature flags</Link> }, { title: 'IP ranges' }]} style={{ marginBottom: 12 }} />
-      <Typography.Title level={2} id="ip-ranges-title">
+      <Typography.Title level={1} id="ip-ranges-title">
         IP ranges of {vm.workspace?.companyName ?? workspaceUrl}
       </Typography.Title>
       <Typography.Paragraph type="secondary">

@@ -17,7 +17,7 @@ export const ManualPublishScreen = observer(function ManualPublishScreen() {
 
   return (
     <section aria-labelledby="manual-publish-title">
-      <Typography.Title level={2} id="manual-publish-title">
+      <Typography.Title level={1} id="manual-publish-title">
         User manual
       </Typography.Title>
       <Typography.Paragraph type="secondary">

@@ -23,7 +23,7 @@ export const PlatformUsersScreen = observer(function PlatformUsersScreen() {
 
   return (
     <section aria-labelledby="platform-users-title">
-      <Typography.Title level={2} id="platform-users-title">
+      <Typography.Title level={1} id="platform-users-title">
         Users
       </Typography.Title>
       <Typography.Paragraph type="secondary">Find a person in a workspace by email to fix their details or see their training record.</Typography.Paragraph>

@@ -21,6 +21,8 @@ export const PlatformAuditScreen = observer(function PlatformAuditScreen() {
       {vm.list.status === 'error' ? (
         <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} />
       ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit trail entries">
+        {/* Plain text only: on a phone the table scrolls inside this focusable region (styles.css). */}
         <Table
           rowKey="id"
           dataSource={vm.tableRows}
@@ -34,6 +36,7 @@ export const PlatformAuditScreen = observer(function PlatformAuditScreen() {
             { title: 'From', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
           ]}
         />
+        </div>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { App as AntApp, Button, Layout, Menu, Result, Space, Typography } from 'antd';
+import { App as AntApp, Button, Result, Space, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import { useService } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { SessionViewModel } from '../shell/session.view-model';
 import { PLATFORM_MENU } from './platform-menu';
+import { ShellFrame } from '../shell/shell-frame';
 
 /** The platform console's frame on the main site: side menu, who is signed in, sign-out. Platform admin only. */
 export const PlatformShell = observer(function PlatformShell() {
@@ -52,25 +53,21 @@ export const PlatformShell = observer(function PlatformShell() {
   const selected = PLATFORM_MENU.find((item) => location.pathname.startsWith(item.path))?.key;
   return (
     <AntApp>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="light" width={232}>
-          <div className="shell-brand">
-            <Typography.Text strong>SafePlace platform</Typography.Text>
-          </div>
-          <nav aria-label="Platform">
-            <Menu
-              mode="inline"
-              selectedKeys={selected ? [selected] : []}
-              items={PLATFORM_MENU.map((item) => ({ key: item.key, label: item.label }))}
-              onClick={({ key }) => navigate(PLATFORM_MENU.find((item) => item.key === key)!.path)}
-            />
-          </nav>
-        </Layout.Sider>
-        <Layout>
-          <Layout.Header className="shell-header">
-            <Typography.Text type="secondary">Platform administration</Typography.Text>
-            <Space>
-              <Typography.Text>{user.email}</Typography.Text>
+      <ShellFrame
+        brand={<Typography.Text strong>SafePlace platform</Typography.Text>}
+        menu={{
+          label: 'Platform',
+          items: PLATFORM_MENU.map((item) => ({ key: item.key, label: item.label })),
+          selected,
+          onSelect: (key) => navigate(PLATFORM_MENU.find((item) => item.key === key)!.path),
+        }}
+        header={
+          <>
+            <Typography.Text type="secondary" className="shell-header-title">
+              Platform administration
+            </Typography.Text>
+            <Space wrap className="shell-account">
+              <Typography.Text className="shell-account-name">{user.email}</Typography.Text>
               <Button
                 icon={<LogoutOutlined />}
                 onClick={async () => {
@@ -81,12 +78,11 @@ export const PlatformShell = observer(function PlatformShell() {
                 Sign out
               </Button>
             </Space>
-          </Layout.Header>
-          <Layout.Content className="shell-content">
-            <Outlet />
-          </Layout.Content>
-        </Layout>
-      </Layout>
+          </>
+        }
+      >
+        <Outlet />
+      </ShellFrame>
     </AntApp>
   );
 });
@@ -96,8 +92,6 @@ export default PlatformShell;
 /** antd's Result title is not a heading: give the page its one. */
 function PageHeading({ children }: { children: string }) {
   return (
-    <span role="heading" aria-level={1}>
-      {children}
-    </span>
+    <h1 className="result-title">{children}</h1>
   );
 }

@@ -47,6 +47,8 @@ export const SecurityLogScreen = observer(function SecurityLogScreen() {
       {vm.list.status === 'error' ? (
         <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} />
       ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Security log entries">
+        {/* Plain text only: on a phone the table scrolls inside this focusable region (styles.css). */}
         <Table
           rowKey="id"
           dataSource={vm.tableRows}
@@ -61,6 +63,7 @@ export const SecurityLogScreen = observer(function SecurityLogScreen() {
             { title: 'From', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
           ]}
         />
+        </div>
       )}
     </>
   );

@@ -6,7 +6,7 @@ export function Loading({ label = 'Loading' }: { label?: string }) {
   return (
     <div role="status" aria-live="polite" style={{ padding: 48, textAlign: 'center' }}>
       <Spin />
-      <div style={{ marginTop: 12, color: 'rgba(0,0,0,0.55)' }}>{label}…</div>
+      <div style={{ marginTop: 12, color: 'rgba(0, 0, 0, 0.6)' }}>{label}…</div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, App as AntApp, Avatar, Button, Dropdown, Layout, Menu, Modal, Select, Space, Typography } from 'antd';
+import { Alert, App as AntApp, Avatar, Button, ConfigProvider, Dropdown, Modal, Select, Space, Typography } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -12,6 +12,8 @@ import { ShellViewModel } from './shell.view-model';
 import { ShellContext } from './shell-context';
 import { ProfileForm } from './profile-form';
 import { ProfileViewModel } from './profile.view-model';
+import { ShellFrame } from './shell-frame';
+import { appTheme, DEFAULT_PRIMARY } from '../shared/theme';
 
 /** The signed-in frame of a workspace: navigation by role, business-unit selector, user menu. */
 export const AppShell = observer(function AppShell() {
@@ -38,33 +40,35 @@ export const AppShell = observer(function AppShell() {
   return (
     <ShellContext.Provider value={shell}>
       {/* antd's App gives the signed-in screens message, notification and modal (App.useApp()). */}
+      {/* The workspace's colour tints the primary where it keeps its contrast (shared/theme.ts). */}
+      <ConfigProvider theme={appTheme(user.workspace.backgroundColor)}>
       <AntApp>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="light" width={232}>
-          <div className="shell-brand" style={brandStyle(user.workspace.backgroundColor)}>
+      <ShellFrame
+        brand={
+          <>
             {user.workspace.companyLogo ? <img src={user.workspace.companyLogo} alt={`${user.workspace.companyName} logo`} height={28} /> : null}
             <Typography.Text strong style={{ color: 'inherit' }}>{user.workspace.companyName}</Typography.Text>
-          </div>
-          <nav aria-label="Main">
-            <Menu
-              mode="inline"
-              selectedKeys={selected ? [selected] : []}
-              items={shell.navigation.map((item) => ({ key: item.key, label: item.label }))}
-              onClick={({ key }) => navigate(shell.navigation.find((n) => n.key === key)!.path)}
-            />
-          </nav>
-        </Layout.Sider>
-        <Layout>
-          <Layout.Header className="shell-header" style={{ borderTop: `3px solid ${user.workspace.backgroundColor ?? '#1f6feb'}` }}>
+          </>
+        }
+        brandStyle={brandStyle(user.workspace.backgroundColor)}
+        menu={{
+          label: 'Main',
+          items: shell.navigation.map((item) => ({ key: item.key, label: item.label })),
+          selected,
+          onSelect: (key) => navigate(shell.navigation.find((n) => n.key === key)!.path),
+        }}
+        headerStyle={{ borderTop: `3px solid ${user.workspace.backgroundColor ?? DEFAULT_PRIMARY}` }}
+        header={
+          <>
             {shell.unitHeader.kind === 'picker' ? (
-              <Space>
+              <Space className="shell-unit">
                 <label htmlFor="business-unit-select" className="visually-hidden">
                   Business unit
                 </label>
                 <Select
                   id="business-unit-select"
                   aria-label="Business unit"
-                  style={{ minWidth: 240 }}
+                  className="shell-unit-select"
                   value={shell.selectedUnit ?? undefined}
                   options={shell.unitOptions}
                   onChange={(value) => shell.selectUnit(value)}
@@ -73,7 +77,7 @@ export const AppShell = observer(function AppShell() {
               </Space>
             ) : shell.unitHeader.kind === 'name' ? (
               // One business unit, no choice: its name, not a picker with one entry.
-              <Typography.Text>
+              <Typography.Text className="shell-unit">
                 <span className="visually-hidden">Business unit: </span>
                 {shell.unitHeader.name}
               </Typography.Text>
@@ -98,25 +102,30 @@ export const AppShell = observer(function AppShell() {
                 },
               }}
             >
-              <Button type="text" aria-label="Account menu">
-                <Avatar size="small" src={user.profileImageUrl ?? undefined} icon={user.profileImageUrl ? undefined : <UserOutlined />} alt="" /> {user.firstName} {user.lastName}
+              {/* The button's name starts with the name it shows (WCAG 2.5.3, label in name: a voice user says what
+                  they see), then says what it opens. */}
+              <Button type="text" className="shell-account" aria-label={`${user.firstName} ${user.lastName}, account menu`}>
+                <Avatar size="small" src={user.profileImageUrl ?? undefined} icon={user.profileImageUrl ? undefined : <UserOutlined aria-hidden />} alt="" />
+                <span className="shell-account-name">
+                  {user.firstName} {user.lastName}
+                </span>
               </Button>
             </Dropdown>
-          </Layout.Header>
-          <Layout.Content className="shell-content">
-            {shell.contractWarning ? (
-              <Alert type="warning" showIcon banner title="Contract ending soon" description={shell.contractWarning} style={{ marginBottom: 16 }} />
-            ) : null}
-            <Outlet />
-          </Layout.Content>
-        </Layout>
-      </Layout>
+          </>
+        }
+      >
+        {shell.contractWarning ? (
+          <Alert type="warning" showIcon banner title="Contract ending soon" description={shell.contractWarning} style={{ marginBottom: 16 }} />
+        ) : null}
+        <Outlet />
+      </ShellFrame>
       {/* First sign-in (for example after an invitation): confirm the name before anything else. */}
       <Modal open={user.firstLogin} title={`Welcome to ${user.workspace.companyName}`} closable={false} mask={{ closable: false }} keyboard={false} footer={null}>
         <Typography.Paragraph>Check how your name should appear on your certificates and to your colleagues.</Typography.Paragraph>
         <ProfileForm vm={profile} initial={{ firstName: user.firstName, lastName: user.lastName }} submitLabel="Continue" firstLogin />
       </Modal>
       </AntApp>
+      </ConfigProvider>
     </ShellContext.Provider>
   );
 });

@@ -5,7 +5,7 @@ export function MaintenanceScreen() {
     <main>
       <Result
         status="warning"
-        title="Scheduled maintenance"
+        title={<h1 className="result-title">Scheduled maintenance</h1>}
         subTitle="This workspace is being updated and will be back shortly. Your work is saved; this page checks again every 20 seconds."
       />
     </main>
@@ -18,7 +18,7 @@ export function RefusedNetworkScreen() {
     <main>
       <Result
         status="403"
-        title="Not available from this network"
+        title={<h1 className="result-title">Not available from this network</h1>}
         subTitle="This workspace accepts connections only from its organisation's own networks. Connect from the office network or the company VPN and try again."
       />
     </main>
@@ -31,7 +31,7 @@ export function ContractExpiredScreen() {
     <main>
       <Result
         status="info"
-        title="This workspace's subscription has ended"
+        title={<h1 className="result-title">This workspace's subscription has ended</h1>}
         subTitle="Its contract with SafePlace has expired, so it is closed for now. Nothing has been deleted: once your organisation renews, everything is here again. Please contact your administrator."
       />
     </main>

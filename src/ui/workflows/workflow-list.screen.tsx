@@ -23,7 +23,7 @@ export const WorkflowListScreen = observer(function WorkflowListScreen() {
   return (
     <section aria-labelledby="workflows-title">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={2} id="workflows-title" style={{ margin: 0 }}>
+        <Typography.Title level={1} id="workflows-title" style={{ margin: 0 }}>
           Redressal workflows
         </Typography.Title>
         <Button type="primary" onClick={vm.openCreate}>

@@ -50,7 +50,7 @@ export const WorkflowScreen = observer(function WorkflowScreen() {
   return (
     <section aria-labelledby="workflow-title">
       <Breadcrumb items={[{ title: <Link to="/workflows">Redressal workflows</Link> }, { title: workflow.workflowName }]} />
-      <Typography.Title level={2} id="workflow-title" style={{ marginTop: 12 }}>
+      <Typography.Title level={1} id="workflow-title" style={{ marginTop: 12 }}>
         {workflow.workflowName}
       </Typography.Title>
       {workflow.workflowDescription ? <Typography.Paragraph type="secondary">{workflow.workflowDescription}</Typography.Paragraph> : null}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { DEFAULT_PRIMARY, PAGE_BACKGROUND, readableBrand } from '../../../domain/organisation/branding';
 
 /**
  * The few controls the sign-in pages need, without Ant Design: those pages load before anything else, on
@@ -7,17 +8,21 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
  */
 
 export function AuthCard({ children, brand }: { children: ReactNode; brand?: string | null }) {
+  // The workspace's colour bands the top of the page; it carries the primary button's white text only where that
+  // text stays readable (WCAG AA), else the default primary does.
+  const style = brand ? { ['--band' as string]: brand, ['--brand' as string]: readableBrand(brand, [PAGE_BACKGROUND]) ?? DEFAULT_PRIMARY } : undefined;
   return (
-    <main className="auth-page" style={{ ['--brand' as string]: brand ?? '#1f6feb' }}>
+    <main className="auth-page" style={style}>
       <div className="auth-card">{children}</div>
     </main>
   );
 }
 
-export function Notice({ kind, title, children, action }: { kind: 'error' | 'info' | 'success' | 'warning'; title: string; children?: ReactNode; action?: ReactNode }) {
+/** A notice; `page` when it is all the page says (then its title is the page's h1). */
+export function Notice({ kind, title, children, action, page }: { kind: 'error' | 'info' | 'success' | 'warning'; title: string; children?: ReactNode; action?: ReactNode; page?: boolean }) {
   return (
     <div className={`auth-notice auth-notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      <div className="auth-notice-title">{title}</div>
+      {page ? <h1 className="auth-notice-title">{title}</h1> : <div className="auth-notice-title">{title}</div>}
       {children ? <div className="auth-notice-body">{children}</div> : null}
       {action ? <div className="auth-notice-action">{action}</div> : null}
     </div>

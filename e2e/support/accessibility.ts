@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The WCAG levels the product promises (UI.md): A and AA of WCAG 2.0 and 2.1. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe on the page as it stands and fails on any serious or critical violation, listing each rule with
+ * the elements it found (a readable list, not axe's JSON). Call it once the screen has loaded its data, so that
+ * what is checked is what a user sees.
+ */
+export async function expectAccessible(page: Page, name: string | RegExp): Promise<void> {
+  // Let antd's entrance animations finish: a half-faded element has a contrast it never keeps.
+  await page.waitForTimeout(350);
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const grave = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = grave
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 8)
+        .map((n) => `    - ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim().slice(0, 240)}`)
+        .join('\n');
+      const more = v.nodes.length > 8 ? `\n    ... and ${v.nodes.length - 8} more` : '';
+      return `  ${v.impact} ${v.id} (${v.nodes.length}): ${v.help}\n${nodes}${more}`;
+    })
+    .join('\n');
+  expect(grave.length, `axe on "${name}" (${page.url()}):\n${report}`).toBe(0);
+}
+
+/** The page fits its viewport: nothing makes it scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
+  const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (right ${Math.round(el.getBoundingClientRect().right)})`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, culprits: wide };
+  });
+  expect(scrollWidth, `"${name}" scrolls sideways at ${innerWidth} px; wider than the screen: ${culprits.join(', ')}`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Exactly one h1 on the page (UI.md page anatomy). */
+export async function expectOneH1(page: Page, name: string): Promise<void> {
+  await expect(page.locator('h1'), `"${name}" has exactly one h1`).toHaveCount(1);
+}
