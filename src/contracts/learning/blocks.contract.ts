@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CourseLanguage } from '../../domain/courses/course';
+import { CourseLanguage, LESSON_BLOCK_TYPES } from '../../domain/courses/course';
 
 /**
  * The sixteen lesson block types (spec 9), one zod schema each, as one discriminated union on `type`.
@@ -13,24 +13,7 @@ import { CourseLanguage } from '../../domain/courses/course';
  * These are the author's blocks, answers included; a learner is served `learnerBlock()` of them.
  */
 
-export const BLOCK_TYPES = [
-  'CHECKBOX_WITH_TEXT',
-  'MULTIPLE_CHOICE',
-  'MULTIPLE_RESPONSE',
-  'FILL_IN_BLANK',
-  'MATCHING',
-  'INPUT_BOX',
-  'IMAGE',
-  'MULTI_SELECT_QUESTION',
-  'VIDEO',
-  'TEXT_AREA',
-  'RESOURCE',
-  'UPLOAD_RESOURCE',
-  'BUTTON',
-  'SINGLE_SELECT_QUESTION',
-  'ASK_TO_UPLOAD_RESOURCE',
-  'VOTE',
-] as const;
+export const BLOCK_TYPES = LESSON_BLOCK_TYPES;
 export const BlockType = z.enum(BLOCK_TYPES);
 export type BlockType = z.infer<typeof BlockType>;
 

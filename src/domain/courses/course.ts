@@ -24,18 +24,17 @@ export type CourseStatus = z.infer<typeof CourseStatus>;
 export const ContentKind = z.enum(['LESSON', 'QUIZ']);
 export type ContentKind = z.infer<typeof ContentKind>;
 
-/** Lesson content block types: the spec's list, plus plain TEXT for prose. */
-export const ContentBlockType = z.enum([
-  'TEXT',
-  'VIDEO',
-  'IMAGE',
+/** The sixteen lesson block types of the spec (section 9); src/contracts/learning/blocks.contract.ts has a schema for each. */
+export const LESSON_BLOCK_TYPES = [
   'CHECKBOX_WITH_TEXT',
   'MULTIPLE_CHOICE',
   'MULTIPLE_RESPONSE',
   'FILL_IN_BLANK',
   'MATCHING',
   'INPUT_BOX',
+  'IMAGE',
   'MULTI_SELECT_QUESTION',
+  'VIDEO',
   'TEXT_AREA',
   'RESOURCE',
   'UPLOAD_RESOURCE',
@@ -43,7 +42,10 @@ export const ContentBlockType = z.enum([
   'SINGLE_SELECT_QUESTION',
   'ASK_TO_UPLOAD_RESOURCE',
   'VOTE',
-]);
+] as const;
+
+/** Lesson content block types as stored today: the spec's list, plus the seed's plain TEXT for prose (to become TEXT_AREA). */
+export const ContentBlockType = z.enum(['TEXT', ...LESSON_BLOCK_TYPES]);
 export type ContentBlockType = z.infer<typeof ContentBlockType>;
 
 export const AssignmentStatus = z.enum(['ASSIGNED', 'IN_PROGRESS', 'COMPLETED']);
