@@ -1,4 +1,5 @@
-import { Alert, App, Button, Card, Col, Drawer, Form, Input, Progress, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Drawer, Form, Input, Progress, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import type { SorterResult } from 'antd/es/table/interface';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -165,14 +166,16 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
           options={vm.statusOptions}
           onChange={(status) => void vm.setFilters({ status })}
         />
-        <label>
-          <span style={{ display: 'block', fontSize: 12 }}>Joined from</span>
-          <Input type="date" value={vm.filters.joinedFrom ?? ''} onChange={(e) => void vm.setFilters({ joinedFrom: e.target.value || undefined })} />
-        </label>
-        <label>
-          <span style={{ display: 'block', fontSize: 12 }}>Joined until</span>
-          <Input type="date" value={vm.filters.joinedTo ?? ''} onChange={(e) => void vm.setFilters({ joinedTo: e.target.value || undefined })} />
-        </label>
+        {/* One range picker for the joining dates (UI.md), either end open. */}
+        <DatePicker.RangePicker
+          id={{ start: 'joined-from', end: 'joined-until' }}
+          allowEmpty={[true, true]}
+          placeholder={['Joined from', 'Joined until']}
+          value={[vm.filters.joinedFrom ? dayjs(vm.filters.joinedFrom) : null, vm.filters.joinedTo ? dayjs(vm.filters.joinedTo) : null]}
+          onChange={(range) =>
+            void vm.setFilters({ joinedFrom: range?.[0]?.format('YYYY-MM-DD') || undefined, joinedTo: range?.[1]?.format('YYYY-MM-DD') || undefined })
+          }
+        />
       </Space>
 
       {vm.notice && (

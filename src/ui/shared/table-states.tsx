@@ -1,4 +1,4 @@
-import { Skeleton } from 'antd';
+import { Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
@@ -14,6 +14,9 @@ export function tableStates(loading: boolean, rowCount: number, empty: ReactNode
         <div role="status" aria-label="Loading">
           <Skeleton active title={false} paragraph={{ rows: 4 }} />
         </div>
+      ) : typeof empty === 'string' ? (
+        // antd draws the empty cell in its disabled grey (1.83:1); a sentence people must read takes the secondary text colour.
+        <Typography.Text type="secondary">{empty}</Typography.Text>
       ) : (
         empty
       ),
