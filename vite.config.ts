@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
@@ -25,6 +26,36 @@ export function sourceMapsFor(env: Record<string, string | undefined>): boolean 
   return env.SOURCEMAP === '1';
 }
 
+type Graph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
+const SIGN_IN_ENTRY = fileURLToPath(new URL('./src/ui/auth-main.tsx', import.meta.url));
+const APP_ENTRY = fileURLToPath(new URL('./src/ui/main.tsx', import.meta.url));
+const graphs = new WeakMap<Graph, Map<string, Set<string>>>();
+
+/** Every module reachable from `entry` (static imports, and dynamic ones when `lazy`), computed once per chunking pass. */
+function reachable(ctx: Graph, entry: string, lazy: boolean): Set<string> {
+  let byEntry = graphs.get(ctx);
+  if (!byEntry) graphs.set(ctx, (byEntry = new Map()));
+  const key = `${entry}|${lazy}`;
+  let seen = byEntry.get(key);
+  if (!seen) {
+    seen = new Set<string>();
+    const stack = [entry];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const info = ctx.getModuleInfo(id);
+      if (info) stack.push(...info.importedIds, ...(lazy ? info.dynamicallyImportedIds : []));
+    }
+    byEntry.set(key, seen);
+  }
+  return seen;
+}
+/** What the sign-in page loads up front: its entry's static imports. */
+const signInGraph = (ctx: Graph) => reachable(ctx, SIGN_IN_ENTRY, false);
+/** Everything the app may load, now or lazily. */
+const appGraph = (ctx: Graph) => reachable(ctx, APP_ENTRY, true);
+
 export default defineConfig({
   plugins: [react(), authPagesInDev()],
   build: {
@@ -36,12 +67,14 @@ export default defineConfig({
     rolldownOptions: {
       input: { index: 'index.html', signin: 'signin.html' },
       output: {
-        // The sign-in page's initial JavaScript in few files (it was 21, one per sharing pattern): the libraries every
-        // page starts with in one chunk, and the small shared modules the sign-in pages use in another.
+        // The sign-in page's initial JavaScript in few files (it was 21, one per sharing pattern): the libraries it
+        // imports in one chunk, and our modules it shares with the app in another. Both groups hold exactly the sign-in
+        // entry's static module graph, so it downloads nothing it does not run (no Inversify, no app-only modules).
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|mobx|mobx-react-lite|inversify|@inversifyjs|reflect-metadata|zod|ky)[\\/]/, priority: 20 },
-            { name: 'common', test: /[\\/]src[\\/](domain[\\/](auth|platform)|application[\\/](shared|audit|auth)|contracts[\\/]route|infrastructure[\\/](config|flags|http[\\/]api-client))/, priority: 10 },
+            // (Vite's module-preload polyfill, which every HTML entry starts with, rides along with the libraries.)
+            { name: (id, ctx) => ((/[\\/]node_modules[\\/]/.test(id) && signInGraph(ctx).has(id)) || id.includes('vite/modulepreload-polyfill') ? 'vendor' : null), priority: 20 },
+            { name: (id, ctx) => (/[\\/]src[\\/]/.test(id) && signInGraph(ctx).has(id) && appGraph(ctx).has(id) ? 'common' : null), priority: 10 },
           ],
         },
       },

@@ -1,17 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { bootstrap, showStartError } from './app/bootstrap';
+import { authWiring, platformWiring } from '../infrastructure/auth.wiring';
+import { LightContainer } from '../infrastructure/light-container';
+import { loadStartInput, showStartError } from './app/start-input';
 import { AuthApp } from './auth/auth-app';
-import { authViewModels } from './auth/auth.bindings';
+import { authViewModelWiring } from './auth/auth.wiring';
 import { ContainerProvider } from './shared/container-context';
 import './auth/light/auth.css';
 
 /**
- * The light entry of the sign-in pages (/signin, /forgot-password): React, MobX and the same use cases and
- * view-models as the app, without Ant Design or the router, so the first page anyone sees loads fast.
+ * The light entry of the sign-in pages (/signin, /forgot-password, /signup, /invite/{code}, /email-verify/{code}):
+ * React, MobX and the same use cases and view-models as the app, without Ant Design, the router, Inversify or
+ * reflect-metadata (a LightContainer over the same factory lists the app binds), so the first page anyone sees loads
+ * fast. test/infrastructure/build/sign-in-entry.test.ts keeps it so.
  */
 async function start() {
-  const { container } = await bootstrap(authViewModels);
+  const input = await loadStartInput();
+  const container = new LightContainer(platformWiring(input), authWiring, authViewModelWiring);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ContainerProvider container={container}>

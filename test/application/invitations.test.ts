@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClaimInvite } from '../../src/application/invitations/claim-invite.use-case';
-import type { ClaimResult, InviteCheck, InviteClaimApi } from '../../src/application/invitations/invitations-api.port';
+import type { ClaimResult, InviteCheck, InviteClaimApi } from '../../src/application/invitations/invite-claim-api.port';
 import { ADMIN, FakeSessionStore } from '../support/fakes';
 
 class FakeInviteClaimApi implements InviteClaimApi {

@@ -6,7 +6,9 @@ import { createContainer } from '../../src/infrastructure/container';
 import { FeatureFlagPoller } from '../../src/infrastructure/flags/feature-flag-poller';
 import { loadArea } from '../../src/ui/app/areas';
 import { shellViewModels } from '../../src/ui/app/shell.bindings';
-import { authViewModels } from '../../src/ui/auth/auth.bindings';
+import { authViewModelWiring } from '../../src/ui/auth/auth.wiring';
+import { authWiring, platformWiring } from '../../src/infrastructure/auth.wiring';
+import { LightContainer } from '../../src/infrastructure/light-container';
 import { ClaimInviteViewModel } from '../../src/ui/auth/claim-invite.view-model';
 import { EmailVerifyViewModel } from '../../src/ui/auth/email-verify.view-model';
 import { ForgotPasswordViewModel } from '../../src/ui/auth/forgot-password.view-model';
@@ -74,19 +76,34 @@ describe('the composition root', () => {
     expect(requests).toEqual([]);
   });
 
-  it('gives the light sign-in entry every view-model its pages use, without the shell', () => {
-    const container = createContainer({
+  it('gives the light sign-in entry every view-model its pages use from the factory lists, without Inversify or the shell', async () => {
+    const requests: string[] = [];
+    const input = {
       config: { mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 1024 },
       site: ACME_SITE,
       sessions: new FakeSessionStore(),
       onUnauthorized: () => {},
-      fetch: async () => Response.json([]),
-    });
-    container.load(authViewModels);
+      fetch: async (request: RequestInfo | URL) => {
+        requests.push(request instanceof Request ? request.url : String(request));
+        return Response.json([]);
+      },
+    };
+    const container = new LightContainer(platformWiring({ ...input, config: { ...input.config, mainApiUrl: 'http://acme.localhost/main-api' } }), authWiring, authViewModelWiring);
     const viewModels: (new (...args: any[]) => object)[] = [SignInViewModel, ForgotPasswordViewModel, ClaimInviteViewModel, SignUpViewModel, EmailVerifyViewModel, SiteStatusViewModel];
     for (const viewModel of viewModels) {
       expect(container.get(viewModel)).toBeInstanceOf(viewModel);
     }
+    // The same lifetimes as the app's container: one session and one poller, a fresh view-model per screen.
+    expect(container.get(SessionViewModel)).toBe(container.get(SessionViewModel));
+    expect(container.get(FeatureFlagPoller)).toBe(container.get(FeatureFlagPoller));
+    expect(container.get(SignInViewModel)).not.toBe(container.get(SignInViewModel));
     expect(container.isBound(ShellViewModel)).toBe(false);
+    expect(() => container.get(ShellViewModel)).toThrow('Nothing is wired for ShellViewModel');
+    await container.get(FeatureFlagPoller).pollNow();
+    expect(requests).toEqual(['http://acme.localhost/main-api/api/feature-flags']);
+  });
+
+  it('refuses a factory list that wires one token twice', () => {
+    expect(() => new LightContainer(authWiring, authWiring)).toThrow('wired twice');
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { claimInvite, resendUnusedInvites, unusedInviteCount, type InviteInfo } from '../../../src/contracts/main/invites.contract';
+import { claimInvite, type InviteInfo } from '../../../src/contracts/main/invite-claim.contract';
+import { resendUnusedInvites, unusedInviteCount } from '../../../src/contracts/main/invites.contract';
 import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import { audit } from '../../platform/audit';

@@ -1,6 +1,6 @@
 import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
 import type { SessionStore } from '../shared/session-store.port';
-import type { ClaimResult, InviteClaimApi } from './invitations-api.port';
+import type { ClaimResult, InviteClaimApi } from './invite-claim-api.port';
 
 /** Sets the invitee's first password with the emailed link and keeps the session: they land signed in. */
 export class ClaimInvite {

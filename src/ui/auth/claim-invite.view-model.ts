@@ -1,13 +1,11 @@
-import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { InviteInfo } from '../../contracts/main/invites.contract';
+import type { InviteInfo } from '../../contracts/main/invite-claim.contract';
 import { ClaimInvite } from '../../application/invitations/claim-invite.use-case';
-import { InviteClaimApi } from '../../application/invitations/invitations-api.port';
+import { InviteClaimApi } from '../../application/invitations/invite-claim-api.port';
 import { describeError } from '../../application/shared/api-error';
 import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
 
 /** The invitation link's page: check the link, then set a first password and land signed in. */
-@injectable()
 export class ClaimInviteViewModel {
   status: 'checking' | 'ready' | 'refused' | 'pending' | 'done' | 'error' = 'checking';
   invite: InviteInfo | null = null;
@@ -16,8 +14,8 @@ export class ClaimInviteViewModel {
   private code = '';
 
   constructor(
-    @inject(InviteClaimApi) private readonly invites: InviteClaimApi,
-    @inject(ClaimInvite) private readonly claimInvite: ClaimInvite,
+    private readonly invites: InviteClaimApi,
+    private readonly claimInvite: ClaimInvite,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }

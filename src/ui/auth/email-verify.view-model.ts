@@ -1,10 +1,8 @@
-import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ConfirmEmail, ResendConfirmation } from '../../application/auth/sign-up.use-case';
 import { describeError } from '../../application/shared/api-error';
 
 /** /email-verify/{code}: confirms the email on opening, or explains why not and offers a new link. */
-@injectable()
 export class EmailVerifyViewModel {
   status: 'checking' | 'confirmed' | 'refused' | 'error' = 'checking';
   email: string | null = null;
@@ -14,8 +12,8 @@ export class EmailVerifyViewModel {
   private started: string | null = null;
 
   constructor(
-    @inject(ConfirmEmail) private readonly confirmEmail: ConfirmEmail,
-    @inject(ResendConfirmation) private readonly resendConfirmation: ResendConfirmation,
+    private readonly confirmEmail: ConfirmEmail,
+    private readonly resendConfirmation: ResendConfirmation,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }

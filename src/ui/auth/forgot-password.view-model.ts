@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { RequestPasswordReset, ResetPassword } from '../../application/auth/reset-password.use-case';
 import { describeError } from '../../application/shared/api-error';
@@ -7,7 +6,6 @@ import { SiteInfo } from '../../application/shared/site';
 import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
 
 /** Forgotten password: ask for a code by email, then set a new password with it. */
-@injectable()
 export class ForgotPasswordViewModel {
   step: 'email' | 'reset' | 'done' = 'email';
   pending = false;
@@ -18,10 +16,10 @@ export class ForgotPasswordViewModel {
   private request: { email: string; requestId: string } | null = null;
 
   constructor(
-    @inject(RequestPasswordReset) private readonly requestReset: RequestPasswordReset,
-    @inject(ResetPassword) private readonly reset: ResetPassword,
-    @inject(SiteInfo) private readonly site: SiteInfo,
-    @inject(OrganisationApi) private readonly organisation: OrganisationApi,
+    private readonly requestReset: RequestPasswordReset,
+    private readonly reset: ResetPassword,
+    private readonly site: SiteInfo,
+    private readonly organisation: OrganisationApi,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CompanyProfile } from '../../contracts/main/workspace.contract';
 import { SignIn, type SignInOutcome } from '../../application/auth/sign-in.use-case';
@@ -16,7 +15,6 @@ export interface SignInValues {
   password: string;
 }
 
-@injectable()
 export class SignInViewModel {
   status: 'idle' | 'pending' | 'done' = 'idle';
   error: string | null = null;
@@ -33,13 +31,13 @@ export class SignInViewModel {
   unconfirmedEmail: string | null = null;
 
   constructor(
-    @inject(SignIn) private readonly signIn: SignIn,
-    @inject(RequestSignInCode) private readonly requestCode: RequestSignInCode,
-    @inject(SignInWithCode) private readonly signInWithCode: SignInWithCode,
-    @inject(OrganisationApi) private readonly organisation: OrganisationApi,
-    @inject(SiteInfo) readonly site: SiteInfo,
-    @inject(SessionViewModel) private readonly session: SessionViewModel,
-    @inject(ResendConfirmation) private readonly resendConfirmation: ResendConfirmation,
+    private readonly signIn: SignIn,
+    private readonly requestCode: RequestSignInCode,
+    private readonly signInWithCode: SignInWithCode,
+    private readonly organisation: OrganisationApi,
+    readonly site: SiteInfo,
+    private readonly session: SessionViewModel,
+    private readonly resendConfirmation: ResendConfirmation,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CompanyProfile } from '../../contracts/main/workspace.contract';
 import { SignUp } from '../../application/auth/sign-up.use-case';
@@ -15,7 +14,6 @@ export interface SignUpValues {
 }
 
 /** /signup: where the workspace takes sign-ups, an account that waits for its email to be confirmed. */
-@injectable()
 export class SignUpViewModel {
   profileStatus: 'loading' | 'open' | 'closed' | 'missing' | 'error' = 'loading';
   profile: CompanyProfile | null = null;
@@ -27,9 +25,9 @@ export class SignUpViewModel {
   sentTo: string | null = null;
 
   constructor(
-    @inject(SignUp) private readonly signUp: SignUp,
-    @inject(OrganisationApi) private readonly organisation: OrganisationApi,
-    @inject(SiteInfo) private readonly site: SiteInfo,
+    private readonly signUp: SignUp,
+    private readonly organisation: OrganisationApi,
+    private readonly site: SiteInfo,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }

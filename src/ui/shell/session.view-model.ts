@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CurrentUser } from '../../contracts/main/auth.contract';
 import { RefreshCurrentUser } from '../../application/auth/refresh-current-user.use-case';
@@ -6,15 +5,14 @@ import { SignOut } from '../../application/auth/sign-out.use-case';
 import { describeError } from '../../application/shared/api-error';
 
 /** Who is signed in, app-wide (a singleton): loaded once on start, cleared on sign-out. */
-@injectable()
 export class SessionViewModel {
   status: 'unknown' | 'loading' | 'signed-in' | 'signed-out' | 'error' = 'unknown';
   user: CurrentUser | null = null;
   error: string | null = null;
 
   constructor(
-    @inject(RefreshCurrentUser) private readonly refresh: RefreshCurrentUser,
-    @inject(SignOut) private readonly signOutUseCase: SignOut,
+    private readonly refresh: RefreshCurrentUser,
+    private readonly signOutUseCase: SignOut,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }

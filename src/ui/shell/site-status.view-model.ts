@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import type { FeatureFlag } from '../../contracts/main/flags.contract';
 import { SiteInfo } from '../../application/shared/site';
@@ -6,7 +5,6 @@ import { flagOnFor } from '../../domain/platform/feature-flags';
 import { FeatureFlagPoller, type FlagPoll } from '../../infrastructure/flags/feature-flag-poller';
 
 /** Maintenance, elevated-IP mode and contract expiry of this workspace, from the flags polled every 20 s. */
-@injectable()
 export class SiteStatusViewModel {
   flags: FeatureFlag[] = [];
   /** The workspace's elevated-IP mode refuses this network. */
@@ -15,8 +13,8 @@ export class SiteStatusViewModel {
   contractExpired = false;
 
   constructor(
-    @inject(FeatureFlagPoller) private readonly poller: FeatureFlagPoller,
-    @inject(SiteInfo) private readonly site: SiteInfo,
+    private readonly poller: FeatureFlagPoller,
+    private readonly site: SiteInfo,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }

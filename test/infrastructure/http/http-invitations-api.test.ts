@@ -1,16 +1,18 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockServer, testClient } from '../../support/msw';
+import { HttpInviteClaimApi } from '../../../src/infrastructure/http/main/http-invite-claim-api';
 import { HttpInvitationsApi } from '../../../src/infrastructure/http/main/http-invitations-api';
 
 const BASE = 'http://acme.localhost:8080/main-api';
 const CODE = 'abcdefghijklmnopqrstuvwx';
 const server = mockServer();
 
-const api = () => new HttpInvitationsApi(testClient(BASE).client);
+const api = () => new HttpInviteClaimApi(testClient(BASE).client);
+const invitations = () => new HttpInvitationsApi(testClient(BASE).client);
 const invite = { email: 'nila@acme.test', firstName: 'Nila', companyName: 'Acme' };
 
-describe('HttpInvitationsApi', () => {
+describe('HttpInviteClaimApi and HttpInvitationsApi', () => {
   it('checks a link with an empty body and claims it with the password', async () => {
     const bodies: unknown[] = [];
     server.use(
@@ -44,6 +46,6 @@ describe('HttpInvitationsApi', () => {
 
   it('sends all unclaimed invitations and reports how many', async () => {
     server.use(http.post(`${BASE}/api/invite/resend/unused/all`, () => HttpResponse.json({ sent: 7 })));
-    expect(await api().sendUnused()).toEqual({ sent: 7 });
+    expect(await invitations().sendUnused()).toEqual({ sent: 7 });
   });
 });

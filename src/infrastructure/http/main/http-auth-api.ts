@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import {
   forgotPassword,
   resetPassword,
@@ -18,15 +17,14 @@ import {
 } from '../../../contracts/main/auth.contract';
 import type { AuthApi, CodeChannel, CodeRequestResult, ResetPasswordResult, SignInResult } from '../../../application/auth/auth-api.port';
 import { ApiError } from '../../../application/shared/api-error';
-import { ApiClient, MainHttp } from '../api-client';
+import type { ApiClient } from '../api-client';
 
 function rateLimited(error: unknown): { ok: false; reason: 'rate-limited'; retryAfterSeconds: number } | null {
   return ApiError.is(error) && error.reason === 'rate-limited' ? { ok: false, reason: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds ?? 60 } : null;
 }
 
-@injectable()
 export class HttpAuthApi implements AuthApi {
-  constructor(@inject(MainHttp) private readonly main: ApiClient) {}
+  constructor(private readonly main: ApiClient) {}
 
   async signIn(body: SignInBody): Promise<SignInResult> {
     try {

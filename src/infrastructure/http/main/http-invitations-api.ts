@@ -1,19 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { claimInvite, resendUnusedInvites, unusedInviteCount, type UnusedInvites } from '../../../contracts/main/invites.contract';
-import type { ClaimResult, InvitationsApi, InviteCheck, InviteClaimApi } from '../../../application/invitations/invitations-api.port';
-import { ApiError } from '../../../application/shared/api-error';
+import { resendUnusedInvites, unusedInviteCount, type UnusedInvites } from '../../../contracts/main/invites.contract';
+import type { InvitationsApi } from '../../../application/invitations/invitations-api.port';
 import { ApiClient, MainHttp } from '../api-client';
 
-/** 404 and 410 answers of the claim call, as outcomes the screen explains. */
-function refused(error: unknown): { ok: false; reason: 'not-found' | 'used' | 'expired'; message: string } | null {
-  if (!ApiError.is(error)) return null;
-  if (error.reason === 'not-found') return { ok: false, reason: 'not-found', message: error.message };
-  if (error.reason === 'gone') return { ok: false, reason: error.code === 'INVITE_USED' ? 'used' : 'expired', message: error.message };
-  return null;
-}
-
+/** Sending the invitations of people who have not yet joined. Claiming a link is HttpInviteClaimApi (the sign-in pages'). */
 @injectable()
-export class HttpInvitationsApi implements InvitationsApi, InviteClaimApi {
+export class HttpInvitationsApi implements InvitationsApi {
   constructor(@inject(MainHttp) private readonly main: ApiClient) {}
 
   unusedCount(): Promise<UnusedInvites> {
@@ -22,31 +14,5 @@ export class HttpInvitationsApi implements InvitationsApi, InviteClaimApi {
 
   sendUnused(): Promise<{ sent: number }> {
     return this.main.call(resendUnusedInvites, { body: {} });
-  }
-
-  async check(code: string): Promise<InviteCheck> {
-    try {
-      const { invite } = await this.main.call(claimInvite, { params: { code }, body: {} });
-      return { ok: true, invite };
-    } catch (error) {
-      const outcome = refused(error);
-      if (outcome) return outcome;
-      throw error;
-    }
-  }
-
-  async claim(code: string, password: string): Promise<ClaimResult> {
-    try {
-      const { session } = await this.main.call(claimInvite, { params: { code }, body: { userNewPassword: password } });
-      if (!session) throw new Error('The server did not sign the person in');
-      return { ok: true, session };
-    } catch (error) {
-      if (ApiError.is(error) && error.reason === 'invalid' && error.fields.userNewPassword) {
-        return { ok: false, reason: 'weak-password', message: error.fields.userNewPassword };
-      }
-      const outcome = refused(error);
-      if (outcome) return outcome;
-      throw error;
-    }
   }
 }

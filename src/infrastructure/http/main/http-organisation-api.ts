@@ -1,14 +1,12 @@
-import { inject, injectable } from 'inversify';
 import { featureFlags, type FeatureFlag } from '../../../contracts/main/flags.contract';
 import { allBranches, companyProfile, departmentList, type CompanyProfile } from '../../../contracts/main/workspace.contract';
 import type { Branch, Department } from '../../../contracts/main/workspace.contract';
 import type { FlagsApi, OrganisationApi } from '../../../application/shared/main-reads.port';
 import { ApiError } from '../../../application/shared/api-error';
-import { ApiClient, MainHttp } from '../api-client';
+import type { ApiClient } from '../api-client';
 
-@injectable()
 export class HttpOrganisationApi implements OrganisationApi, FlagsApi {
-  constructor(@inject(MainHttp) private readonly main: ApiClient) {}
+  constructor(private readonly main: ApiClient) {}
 
   async companyProfile(host: string): Promise<CompanyProfile | null> {
     try {

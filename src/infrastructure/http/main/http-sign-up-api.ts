@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import {
   confirmEmail,
   generateProfileImageUploadUrl,
@@ -14,13 +13,12 @@ import {
 import type { ProfilePictureApi } from '../../../application/auth/profile-picture.port';
 import type { ConfirmEmailResult, ResendResult, SignUpApi, SignUpResult } from '../../../application/auth/sign-up.port';
 import { ApiError } from '../../../application/shared/api-error';
-import { ApiClient, MainHttp } from '../api-client';
+import type { ApiClient } from '../api-client';
 
 const waitMessage = (seconds = 60) => `Too many requests. Please wait ${Math.ceil(seconds / 60)} minute(s) and try again.`;
 
-@injectable()
 export class HttpSignUpApi implements SignUpApi, ProfilePictureApi {
-  constructor(@inject(MainHttp) private readonly main: ApiClient) {}
+  constructor(private readonly main: ApiClient) {}
 
   async signUp(body: SignUpBody): Promise<SignUpResult> {
     try {

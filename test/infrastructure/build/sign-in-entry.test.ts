@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { build, type Plugin, type Rolldown } from 'vite';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SIGN_IN_ENTRY = path.join(ROOT, 'src/ui/auth-main.tsx');
+const FORBIDDEN = /[\\/]node_modules[\\/](inversify|@inversifyjs|reflect-metadata)[\\/]/;
+
+/**
+ * The sign-in pages' entry (signin.html -> src/ui/auth-main.tsx) is light on purpose (issue 10: at most 2x an empty
+ * React app): it wires its view-models with the LightContainer, never Inversify and reflect-metadata. Builds the
+ * project's own vite.config.ts and reads both the entry's module graph and the chunks /signin actually downloads.
+ */
+describe('the sign-in entry', () => {
+  it('keeps Inversify and reflect-metadata out of its module graph and of every file /signin loads', async () => {
+    let graph: string[] = [];
+    const probe: Plugin = {
+      name: 'sign-in-graph',
+      buildEnd() {
+        const seen = new Set<string>();
+        const stack = [SIGN_IN_ENTRY];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        graph = [...seen];
+      },
+    };
+    const result = (await build({
+      root: ROOT,
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      logLevel: 'silent',
+      plugins: [probe],
+      build: { write: false },
+    })) as Rolldown.RolldownOutput;
+
+    // The graph was read (the sign-in view-models are in it), and holds neither library.
+    expect(graph.some((id) => id.endsWith('src/ui/auth/sign-in.view-model.ts'))).toBe(true);
+    expect(graph.filter((id) => FORBIDDEN.test(id))).toEqual([]);
+
+    // What the browser loads for /signin: the entry chunk and its static imports. A chunk group could still pull
+    // a library into a shared file, so read the modules of each file too.
+    const chunks = new Map(result.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+    const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith('signin.html'));
+    expect(entry).toBeDefined();
+    const loaded = new Set<string>();
+    const stack = [entry!.fileName];
+    while (stack.length) {
+      const file = stack.pop()!;
+      if (loaded.has(file)) continue;
+      loaded.add(file);
+      stack.push(...chunks.get(file)!.imports);
+    }
+    const modules = [...loaded].flatMap((file) => Object.keys(chunks.get(file)!.modules));
+    expect(modules.some((id) => id.endsWith('src/ui/auth/sign-in.screen.tsx'))).toBe(true);
+    expect(modules.filter((id) => FORBIDDEN.test(id))).toEqual([]);
+    expect(loaded.size).toBeLessThanOrEqual(6);
+  }, 120_000);
+});
