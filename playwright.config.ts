@@ -68,6 +68,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Small import batches, so a journey's 1,000-row import shows its progress over several batches.
         IMPORT_BATCH_SIZE: '100',
+        // A lock after 5 wrong codes instead of 100, so e2e/account-unlock.spec.ts can show a lock and its unlock.
+        CODE_LOCKOUT_AFTER: '5',
         OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${JOURNEY_IDP_PORTS.google}`,
         OIDC_GOOGLE_CLIENT_ID: JOURNEY_CLIENT.clientId,
         OIDC_GOOGLE_CLIENT_SECRET: JOURNEY_CLIENT.clientSecret,

@@ -21,6 +21,8 @@ export interface ServerConfig {
   oidc: OidcProviderSettings[];
   /** The background import: rows per batch (`IMPORT_BATCH_SIZE`), and when a silent job counts as interrupted (`IMPORT_STALE_SECONDS`). */
   imports: { batchSize?: number; staleAfterMs?: number };
+  /** Consecutive wrong one-time codes that lock an account (`CODE_LOCKOUT_AFTER`; absent: the domain's default, 100). */
+  codeLockoutAfter?: number;
 }
 
 /** Every default can be changed by the environment; README lists the variables. */
@@ -51,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       batchSize: positive(env, 'IMPORT_BATCH_SIZE'),
       staleAfterMs: env.IMPORT_STALE_SECONDS ? positive(env, 'IMPORT_STALE_SECONDS')! * 1000 : undefined,
     },
+    codeLockoutAfter: positive(env, 'CODE_LOCKOUT_AFTER'),
   };
 }
 

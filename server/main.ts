@@ -32,7 +32,7 @@ const app = await buildApp({
   oidc: new OidcProviders(config.oidc),
   files: new FolderFileStorage(path.join(config.dataDir, 'files')),
   fileUrls: new EmbeddedFileUrls(path.join(config.dataDir, 'files'), new UrlSigner(await loadUrlSecret(config.dataDir, process.env.FILE_URL_SECRET))),
-  settings: { mainHost: config.mainHost, publicUrl: config.publicUrl, maxUploadBytes: config.maxUploadBytes, outboxPage: config.outboxPage, imports: config.imports },
+  settings: { mainHost: config.mainHost, publicUrl: config.publicUrl, maxUploadBytes: config.maxUploadBytes, outboxPage: config.outboxPage, imports: config.imports, codeLockoutAfter: config.codeLockoutAfter },
   webRoot: config.webRoot,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });

@@ -23,6 +23,8 @@ export interface ServerSettings {
   outboxPage?: boolean;
   /** The social sign-in providers this server is configured for (set by buildApp from its OIDC providers). */
   socialSignIn?: ('google' | 'microsoft')[];
+  /** Consecutive wrong one-time codes that lock an account for LOCKOUT_MINUTES (default LOCKOUT_AFTER_FAILURES, 100). */
+  codeLockoutAfter?: number;
   /** The background import runner (server/main/invites/import-runner.ts); defaults: 5,000 rows a batch, stale after 15 s. */
   imports?: {
     batchSize?: number;

@@ -60,7 +60,7 @@ async function findUser(tx: Sql, workspaceId: string, email: string): Promise<Co
 
 /** Sign-in by emailed code, and forgotten passwords. Answers never tell whether an account exists. */
 export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const codes = new OneTimeCodes(deps.db, deps.mail, deps.limits);
+  const codes = new OneTimeCodes(deps.db, deps.mail, deps.limits, deps.settings.codeLockoutAfter);
   const startSession = async (workspaceId: string, userId: string, ip: string, userAgent?: string) => {
     const session = await deps.sessions.create({ workspaceId, userId, ip, userAgent });
     const principal = await deps.sessions.principal(session.token, workspaceId);

@@ -40,7 +40,7 @@ export const CODE_CHECK_LIMITS = {
 /**
  * Issues and checks one-time codes: 6 digits from a cryptographic generator, single use, valid 10 minutes,
  * bound to the request that created them, 5 wrong tries per code; the account's consecutive failures against
- * codes it was really sent survive re-sends, and at 100 the account is locked for an hour (LOCKOUT_MINUTES) and
+ * codes it was really sent survive re-sends, and at 100 (`lockoutAfter`, the CODE_LOCKOUT_AFTER setting) the account is locked for an hour (LOCKOUT_MINUTES) and
  * its admins told. A request id that was never issued to the account counts against the caller's address and the
  * account's rate limit, never towards the lock.
  */
@@ -49,6 +49,7 @@ export class OneTimeCodes {
     private readonly db: Database,
     private readonly mail: Mailer,
     private readonly limits: RateLimits,
+    private readonly lockoutAfter: number = LOCKOUT_AFTER_FAILURES,
   ) {}
 
   /** Rate limits apply whether or not the account exists, so they reveal nothing. */
@@ -123,7 +124,7 @@ export class OneTimeCodes {
       `UPDATE users SET code_failures = code_failures + 1 WHERE workspace_id = $1 AND id = $2 RETURNING code_failures`,
       [target.workspaceId, target.userId],
     );
-    if (user && user.code_failures >= LOCKOUT_AFTER_FAILURES) await this.lock(tx, target, ip);
+    if (user && user.code_failures >= this.lockoutAfter) await this.lock(tx, target, ip);
     return false;
   }
 
@@ -144,7 +145,7 @@ export class OneTimeCodes {
     const notice = templates.lockoutNotice({
       workspaceName: workspace?.company_name ?? '',
       account: user?.email ?? target.userId,
-      failures: LOCKOUT_AFTER_FAILURES,
+      failures: this.lockoutAfter,
       lockedUntil: new Date(user?.locked_until ?? Date.now() + LOCKOUT_MINUTES * 60_000),
     });
     // The lock stands even when the notice cannot leave (else a mail outage would undo every lock, and the count).
