@@ -170,7 +170,9 @@ export class EmbeddedFileUrls implements DirectFileUrls {
         let tooLarge = false;
         try {
           await new Promise<void>((resolve, reject) => {
-            const out = createWriteStream(part, { mode: 0o600 });
+            // A deep write buffer lets the socket keep reading while the disk writes (chunks queued meanwhile go down in one
+            // writev); it bounds what an upload holds in memory, whatever its size.
+            const out = createWriteStream(part, { mode: 0o600, highWaterMark: 8 * 1024 * 1024 });
             const raw = request.raw;
             // Settles once the part file is closed: removing it before its open completes would leave it behind.
             const afterClose = (settle: () => void) => {
