@@ -101,6 +101,10 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
 
     const captions = await upload('CAPTIONS', 'module-1.hi.vtt', VTT, '?language=HINDI');
     expect(captions.confirm.json()).toMatchObject({ contentType: 'text/vtt', language: 'HINDI' });
+    // A browser sending a Blob without a type sends no Content-Type at all.
+    const bare = (await post('/lesson-content/generate-upload-url', admin, { purpose: 'PDF', fileName: 'Bare.pdf', size: PDF.length })).json();
+    const untyped = await server.request(ACME, { method: 'PUT', url: bare.uploadUrl, payload: PDF });
+    expect(untyped.statusCode, untyped.body).toBe(201);
     const pdf = await upload('PDF', 'Policy.pdf', PDF);
     expect(pdf.confirm.json()).toMatchObject({ contentType: 'application/pdf' });
   });
