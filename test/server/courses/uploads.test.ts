@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadLimits } from '../../../src/domain/files/uploads';
+import { CourseFiles } from '../../../server/learning/files/files.service';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { DOCX, HTML, mp4, PDF, PLAIN_ZIP, PNG, SVG, VTT, XLSX } from '../support/sample-files';
 
@@ -75,6 +76,16 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     expect(shown.headers['x-content-type-options']).toBe('nosniff');
     expect(shown.headers['content-disposition']).toBe('inline; filename="Team_photo.png"');
     expect(shown.rawPayload.equals(PNG)).toBe(true);
+
+    // The course reads sign links to confirmed files only, of this workspace only.
+    const files = new CourseFiles(server.db, server.fileUrls, LIMITS);
+    const pending = (await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'p.png', size: 10 })).json().fileId;
+    const links = await files.links(acmeId, [fileId, pending]);
+    expect([...links.keys()]).toEqual([fileId]);
+    expect(links.get(fileId)).toMatchObject({ type: 'image/png', fileName: 'Team photo.png' });
+    expect((await get(links.get(fileId)!.url)).rawPayload.equals(PNG)).toBe(true);
+    const globexId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`))[0].id;
+    expect((await files.links(globexId, [fileId])).size).toBe(0);
 
     const events = await server.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE target = $1 ORDER BY at, action`, [fileId]);
     expect(events.map((e) => e.action)).toEqual(['file.upload-started', 'file.uploaded']);
