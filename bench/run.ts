@@ -3,12 +3,14 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchBundle } from './bundle.bench';
 import { benchImport } from './import.bench';
+import { benchUpload } from './upload.bench';
 import { START_FLAGS } from './server-process';
 
 const only = process.argv[2];
 
 if (!only || only === 'bundle') await benchBundle();
 if (!only || only === 'import') await benchImport();
+if (!only || only === 'upload') await benchUpload();
 if (!only || only === 'directory') {
   // In a process started with the server's own node flags (package.json "start": its heap settings), as the
   // server runs in production; the direct reference runs in the same process.
