@@ -24,20 +24,46 @@ const details = {
     { language: 'ENGLISH', priority: 'PRIMARY' },
     { language: 'HINDI', priority: 'SECONDARY' },
   ],
+  primaryLanguage: 'ENGLISH',
   title: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम',
   description: '',
+  texts: { ENGLISH: { title: 'Preventing Sexual Harassment at Work', description: '' }, HINDI: { title: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम', description: '' } },
   contents: [
     {
       contentId: 'l1',
       kind: 'LESSON',
       position: 0,
       title: 'यौन उत्पीड़न को समझना',
-      blocks: [{ blockId: 'b1', type: 'TEXT', payload: { text: 'नमस्ते' } }],
+      titles: { HINDI: 'यौन उत्पीड़न को समझना' },
+      blocks: [
+        {
+          blockId: 'b1',
+          lessonId: 'l1',
+          position: 0,
+          type: 'TEXT_AREA',
+          block: { type: 'TEXT_AREA', alignment: 'LEFT', texts: { HINDI: { body: 'नमस्ते' } } },
+          language: 'HINDI',
+          fallback: false,
+          missing: [],
+        },
+      ],
       questions: [],
+      quiz: null,
     },
   ],
   memberCount: 0,
+  missingTranslations: [
+    { language: 'ENGLISH', count: 1 },
+    { language: 'HINDI', count: 0 },
+  ],
+  checklist: { problems: [], warnings: [] },
+  version: 1,
+  publishedVersion: 1,
+  hasDraftChanges: false,
+  versions: [{ version: 1, publishedAt: '2026-11-23T00:00:00.000Z', learners: 0, completed: 0 }],
+  coverFileId: null,
   createdAt: '2026-11-23T00:00:00.000Z',
+  updatedAt: '2026-11-23T00:00:00.000Z',
   publishedAt: '2026-11-23T00:00:00.000Z',
 };
 
@@ -67,7 +93,8 @@ describe('HttpCourseApi', () => {
     );
     const course = await adapter().api.details(COURSE, 'HINDI');
     expect(language).toBe('HINDI');
-    expect(course.contents[0].blocks[0]).toEqual({ blockId: 'b1', type: 'TEXT', payload: { text: 'नमस्ते' } });
+    expect(course.contents[0].blocks[0]).toMatchObject({ blockId: 'b1', type: 'TEXT_AREA', block: { texts: { HINDI: { body: 'नमस्ते' } } } });
+    expect(course.missingTranslations).toEqual(details.missingTranslations);
   });
 
   it('sends only the filters that are set when counting candidates', async () => {
