@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
+import { builderRoutes } from './builder/builder.routes';
 import { workflowRoutes } from './workflows/workflows.routes';
 
 export const CASE_API_BASE = '/case-api';
@@ -9,4 +10,5 @@ export const CASE_API_BASE = '/case-api';
 export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void> {
   await apiDocs(api, { title: 'Case management API', description: 'Workflow builder and complaints', base: CASE_API_BASE });
   await workflowRoutes(api, deps);
+  await builderRoutes(api, deps);
 }

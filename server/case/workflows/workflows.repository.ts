@@ -7,6 +7,8 @@ import type {
 } from '../../../src/contracts/case/workflows.contract';
 import type { ActionType, MeetingFieldKey, Party, StepKind, VersionStatus } from '../../../src/domain/workflows/workflow-rules';
 import { meetingForm } from '../../../src/domain/workflows/workflow-rules';
+import type { StepOwnerRole, TimeLimit } from '../../../src/domain/workflows/builder-rules';
+import type { CustomMeetingField } from '../../../src/contracts/case/builder-schemas';
 import type { Sql } from '../../platform/db/database';
 
 /** SQL of the workflow builder. Every function takes the workspace and every query carries `workspace_id = $1`. */
@@ -42,7 +44,7 @@ export interface VersionRow {
   step_count: number;
 }
 
-interface StepRow {
+export interface StepRow {
   id: string;
   version_id: string;
   position: number;
@@ -50,13 +52,20 @@ interface StepRow {
   name: string;
   description: string;
   settings: StepSettings;
+  owner_role: StepOwnerRole | null;
+  time_limit: TimeLimit | null;
+  stage_id: string | null;
 }
 
 export interface StepSettings {
   meetingFields?: { key: MeetingFieldKey; label: string; required: boolean }[];
   actionTypes?: ActionType[];
   party?: Party | null;
+  /** MEETING: fields the admin added (server/case/builder). */
+  customMeetingFields?: CustomMeetingField[];
 }
+
+export const STEP_COLUMNS = 'id, version_id, position, kind, name, description, settings, owner_role, time_limit, stage_id';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -111,7 +120,7 @@ export function toVersionSummary(r: VersionRow): WorkflowVersionSummary {
   };
 }
 
-function toStep(r: StepRow, position: number): WorkflowStep {
+export function toStep(r: StepRow, position: number): WorkflowStep {
   const s = r.settings ?? {};
   return {
     stepId: r.id,
@@ -123,6 +132,10 @@ function toStep(r: StepRow, position: number): WorkflowStep {
     meetingFieldList: r.kind === 'MEETING' ? (s.meetingFields ?? meetingForm()) : [],
     actionTypes: r.kind === 'ACTION' ? (s.actionTypes ?? []) : [],
     party: r.kind === 'ACTION' ? (s.party ?? null) : null,
+    ownerRole: r.owner_role ?? null,
+    timeLimit: r.time_limit ?? null,
+    stageId: r.stage_id ?? null,
+    customMeetingFields: r.kind === 'MEETING' ? (s.customMeetingFields ?? []) : [],
   };
 }
 
@@ -219,7 +232,12 @@ export async function findVersion(
   return row ?? null;
 }
 
-export async function findVersionDetail(tx: Sql, workspaceId: string, versionId: string): Promise<WorkflowVersionDetail | null> {
+/** A version with its steps; server/case/builder adds its stages, form and mails (versionDesign). */
+export async function findVersionDetail(
+  tx: Sql,
+  workspaceId: string,
+  versionId: string,
+): Promise<Omit<WorkflowVersionDetail, 'stages' | 'components' | 'actionSettings'> | null> {
   const row = await findVersion(tx, workspaceId, versionId);
   if (!row) return null;
   const [wf] = await tx.query<{ name: string }>(`SELECT name FROM workflows WHERE workspace_id = $1 AND id = $2`, [workspaceId, row.workflow_id]);
@@ -261,8 +279,8 @@ export async function insertVersion(
 /** Copies the steps of one version into another, in order, under new ids. */
 export async function copySteps(tx: Sql, workspaceId: string, fromVersionId: string, toVersionId: string): Promise<void> {
   await tx.query(
-    `INSERT INTO workflow_steps (workspace_id, version_id, position, kind, name, description, settings)
-     SELECT workspace_id, $3, position, kind, name, description, settings
+    `INSERT INTO workflow_steps (workspace_id, version_id, position, kind, name, description, settings, owner_role, time_limit)
+     SELECT workspace_id, $3, position, kind, name, description, settings, owner_role, time_limit
        FROM workflow_steps WHERE workspace_id = $1 AND version_id = $2 ORDER BY position`,
     [workspaceId, fromVersionId, toVersionId],
   );
@@ -291,8 +309,7 @@ export async function markPublished(tx: Sql, workspaceId: string, versionId: str
 
 export async function listSteps(tx: Sql, workspaceId: string, versionId: string): Promise<WorkflowStep[]> {
   const rows = await tx.query<StepRow>(
-    `SELECT id, version_id, position, kind, name, description, settings FROM workflow_steps
-      WHERE workspace_id = $1 AND version_id = $2 ORDER BY position`,
+    `SELECT ${STEP_COLUMNS} FROM workflow_steps WHERE workspace_id = $1 AND version_id = $2 ORDER BY position`,
     [workspaceId, versionId],
   );
   return rows.map((r, i) => toStep(r, i + 1));
@@ -300,7 +317,7 @@ export async function listSteps(tx: Sql, workspaceId: string, versionId: string)
 
 export async function findStep(tx: Sql, workspaceId: string, stepId: string): Promise<(StepRow & { version_id: string }) | null> {
   const [row] = await tx.query<StepRow>(
-    `SELECT id, version_id, position, kind, name, description, settings FROM workflow_steps WHERE workspace_id = $1 AND id = $2`,
+    `SELECT ${STEP_COLUMNS} FROM workflow_steps WHERE workspace_id = $1 AND id = $2`,
     [workspaceId, stepId],
   );
   return row ?? null;

@@ -14,6 +14,7 @@ import {
 import type { ApiDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { versionDesign } from '../builder/builder.repository';
 import * as repo from './workflows.repository';
 import { WorkflowService, type Actor } from './workflows.service';
 
@@ -49,7 +50,7 @@ export async function workflowRoutes(app: FastifyInstance, deps: ApiDeps): Promi
 
   serve(app, getWorkflowVersion, async (ctx) => {
     const { workspace } = workspaceUser(ctx);
-    const found = await deps.db.tenant(workspace.id, (tx) => repo.findVersionDetail(tx, workspace.id, ctx.params.id));
+    const found = await deps.db.tenant(workspace.id, (tx) => versionDesign(tx, workspace.id, ctx.params.id));
     if (!found) throw notFound('Workflow version not found');
     return found;
   });

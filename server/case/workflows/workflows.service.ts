@@ -20,6 +20,8 @@ import {
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
+import * as builder from '../builder/builder.repository';
+import { moveTo } from '../../../src/domain/workflows/builder-rules';
 import * as repo from './workflows.repository';
 
 export interface Actor {
@@ -103,13 +105,19 @@ export class WorkflowService {
         copiedFrom: source?.id ?? null,
         createdBy: actor.userId,
       });
-      if (source) await repo.copySteps(tx, ws, source.id, id);
+      if (source) {
+        await repo.copySteps(tx, ws, source.id, id);
+        await builder.ensureStandardForm(tx, ws, source.id);
+        await builder.copyDesign(tx, ws, source.id, id);
+      } else {
+        await builder.ensureStandardForm(tx, ws, id);
+      }
       await this.audit(tx, actor, 'workflow.version.create', id, {
         workflowId,
         versionNumber,
         copiedFromVersionId: source?.id ?? null,
       });
-      return (await repo.findVersionDetail(tx, ws, id))!;
+      return (await builder.versionDesign(tx, ws, id))!;
     });
   }
 
@@ -178,9 +186,19 @@ export class WorkflowService {
         party: body.party !== undefined ? body.party : current.party,
       };
       this.checkStep(next);
-      await repo.updateStep(tx, ws, stepId, { name: next.name, description: next.description, settings: settingsOf(next) });
+      // Fields the admin added to the meeting form (server/case/builder) stay.
+      const custom = current.kind === 'MEETING' ? { customMeetingFields: current.customMeetingFields } : {};
+      await repo.updateStep(tx, ws, stepId, { name: next.name, description: next.description, settings: { ...settingsOf(next), ...custom } });
+      if (body.position !== undefined) {
+        const order = (await repo.listSteps(tx, ws, found.version_id)).map((s) => s.stepId);
+        await builder.reorderSteps(tx, ws, found.version_id, moveTo(order, stepId, body.position));
+      }
       await repo.touchVersion(tx, ws, found.version_id);
-      await this.audit(tx, actor, 'workflow.step.update', stepId, { workflowVersionId: found.version_id });
+      await this.audit(tx, actor, 'workflow.step.update', stepId, {
+        workflowVersionId: found.version_id,
+        fields: Object.keys(body),
+        ...(body.position !== undefined ? { position: body.position } : {}),
+      });
       return (await repo.listSteps(tx, ws, found.version_id)).find((s) => s.stepId === stepId)!;
     });
   }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ActionType, MeetingFieldKey, Party, StepKind, VersionStatus } from '../../domain/workflows/workflow-rules';
+import { StepOwnerRole, TimeLimit } from '../../domain/workflows/builder-rules';
 import { Id, IdParams, Ok, PageQuery, pageOf, route } from '../route';
+import { ActionSetting, CustomMeetingField, FormComponent, WorkflowStage } from './builder-schemas';
 
 /** Who builds redressal workflows (spec 6: admins and employers see the whole workspace). */
 const BUILDERS = ['WORKSPACE_ADMIN', 'EMPLOYER'] as const;
@@ -45,12 +47,25 @@ export const WorkflowStep = z.object({
   actionTypes: z.array(ActionType),
   /** ACTION with NOTIFY: whom to notify. */
   party: Party.nullable(),
+  /** Who carries the step out on a case (step settings). */
+  ownerRole: StepOwnerRole.nullable().default(null),
+  /** How long the step may take: days, or a statutory clock (step settings). */
+  timeLimit: TimeLimit.nullable().default(null),
+  stageId: z.string().nullable().default(null),
+  /** MEETING: fields the admin added to the meeting form (/api/admin/meeting-fields). */
+  customMeetingFields: z.array(CustomMeetingField).default([]),
 });
 export type WorkflowStep = z.infer<typeof WorkflowStep>;
 
 export const WorkflowVersionDetail = WorkflowVersionSummary.extend({
   workflowName: z.string(),
   steps: z.array(WorkflowStep),
+  /** Stages of Redressal: named groups of steps, in order. */
+  stages: z.array(WorkflowStage).default([]),
+  /** The complaint form: its parts in order, each with its fields in order. */
+  components: z.array(FormComponent).default([]),
+  /** The mail of each action type (saved, or the default). */
+  actionSettings: z.array(ActionSetting).default([]),
 });
 export type WorkflowVersionDetail = z.infer<typeof WorkflowVersionDetail>;
 
@@ -235,6 +250,8 @@ export const addWorkflowStep = route({
 
 export const UpdateWorkflowStepBody = z
   .strictObject({
+    /** Move the step to this 1-based place; the others close up around it. */
+    position: z.number().int().min(1).max(1000).optional(),
     name: Name.optional(),
     description: Description.optional(),
     meetingFieldList: z.array(MeetingFieldKey).max(8).optional(),
@@ -248,7 +265,7 @@ export const updateWorkflowStep = route({
   api: 'case',
   method: 'PUT',
   path: '/api/admin/step/{id}',
-  summary: 'Change a step of a draft version (its kind stays)',
+  summary: 'Change a step of a draft version (its kind stays), or move it to another place with position',
   params: IdParams,
   body: UpdateWorkflowStepBody,
   response: WorkflowStep,

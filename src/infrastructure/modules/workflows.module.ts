@@ -5,11 +5,14 @@ import { CreateWorkflow } from '../../application/workflows/create-workflow.use-
 import { PublishWorkflowVersion } from '../../application/workflows/publish-workflow-version.use-case';
 import { RemoveWorkflowStep } from '../../application/workflows/remove-workflow-step.use-case';
 import { WorkflowApi } from '../../application/workflows/workflow-api.port';
+import { WorkflowBuilderApi } from '../../application/workflows/workflow-builder-api.port';
 import { HttpWorkflowApi } from '../http/case/http-workflow-api';
+import { HttpWorkflowBuilderApi } from '../http/case/http-workflow-builder-api';
 
 /** Bindings of the workflows area: its HTTP adapters, use cases (factory bindings) and view-models. */
 export const workflowsModule = new ContainerModule(({ bind }) => {
   bind(WorkflowApi).to(HttpWorkflowApi).inSingletonScope();
+  bind(WorkflowBuilderApi).to(HttpWorkflowBuilderApi).inSingletonScope();
   bind(CreateWorkflow).toDynamicValue((ctx) => new CreateWorkflow(ctx.get<WorkflowApi>(WorkflowApi)));
   bind(CreateWorkflowVersion).toDynamicValue((ctx) => new CreateWorkflowVersion(ctx.get<WorkflowApi>(WorkflowApi)));
   bind(AddWorkflowStep).toDynamicValue((ctx) => new AddWorkflowStep(ctx.get<WorkflowApi>(WorkflowApi)));

@@ -1,4 +1,4 @@
-import { Alert, Breadcrumb, Button, Card, Checkbox, Col, Descriptions, Form, Input, List, Modal, Popconfirm, Radio, Row, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Checkbox, Col, Form, Input, List, Modal, Popconfirm, Radio, Row, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -11,12 +11,13 @@ import {
   OPTIONAL_MEETING_FIELDS,
   Party,
   PARTY_LABELS,
-  STEP_KIND_LABELS,
   VERSION_STATUS_LABELS,
   type VersionStatus,
 } from '../../domain/workflows/workflow-rules';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
+import { ComplaintForm, ProcessDetails, StagesOfRedressal } from './version-design';
+import { VersionDesignViewModel } from './version-design.view-model';
 import { WorkflowViewModel, type AddStepValues, type NewVersionValues } from './workflow.view-model';
 
 const STATUS_COLOURS: Record<VersionStatus, string> = { DRAFT: 'gold', PUBLISHED: 'green', ARCHIVED: 'default' };
@@ -120,6 +121,10 @@ export const WorkflowScreen = observer(function WorkflowScreen() {
 });
 
 const VersionPanel = observer(function VersionPanel({ vm }: { vm: WorkflowViewModel }) {
+  const design = useViewModel(VersionDesignViewModel);
+  useEffect(() => {
+    design.show(vm.version, vm.replaceVersion);
+  }, [design, vm.version, vm.replaceVersion]);
   if (vm.versionStatus === 'none') return null;
   if (vm.versionStatus === 'loading' && !vm.version) return <Loading label="Loading version" />;
   if (vm.versionStatus === 'error' || !vm.version) {
@@ -178,58 +183,36 @@ const VersionPanel = observer(function VersionPanel({ vm }: { vm: WorkflowViewMo
         </Typography.Paragraph>
       ) : null}
 
-      <Typography.Title level={4} style={{ marginTop: 16 }}>
-        Process Details
-      </Typography.Title>
-      {version.steps.length === 0 ? (
-        <EmptyState title="No steps yet. Add a meeting or an action below." />
-      ) : (
-        <ol aria-label="Steps" className="workflow-steps" style={{ paddingInlineStart: 20 }}>
-          {version.steps.map((step) => (
-            <StepItem
-              key={step.stepId}
-              step={step}
-              onRemove={vm.editable ? () => vm.removeStep(step.stepId) : undefined}
-              removing={vm.busy === 'remove'}
-            />
-          ))}
-        </ol>
-      )}
-      {vm.editable ? <AddStepForm vm={vm} /> : null}
+      {design.notice && !design.editingStepId ? (
+        <Alert type={design.notice.type} showIcon role={design.notice.type === 'error' ? 'alert' : 'status'} title={design.notice.message} style={{ margin: '12px 0' }} />
+      ) : null}
+      <Tabs
+        style={{ marginTop: 8 }}
+        items={[
+          {
+            key: 'process',
+            label: 'Process Details',
+            children: (
+              <ProcessDetails
+                vm={design}
+                addStep={vm.editable ? <AddStepForm vm={vm} /> : null}
+                renderRemove={(step) => (
+                  <Popconfirm title={`Remove "${step.name}"?`} okText="Remove" cancelText="Keep" onConfirm={() => vm.removeStep(step.stepId)}>
+                    <Button size="small" type="link" danger disabled={vm.busy === 'remove'} aria-label={`Remove step ${step.name}`}>
+                      Remove
+                    </Button>
+                  </Popconfirm>
+                )}
+              />
+            ),
+          },
+          { key: 'form', label: 'Complaint Form', children: <ComplaintForm vm={design} /> },
+          { key: 'stages', label: 'Stages of Redressal', children: <StagesOfRedressal vm={design} /> },
+        ]}
+      />
     </Card>
   );
 });
-
-function StepItem({ step, onRemove, removing }: { step: WorkflowStep; onRemove?: () => Promise<void>; removing: boolean }) {
-  return (
-    <li style={{ marginBottom: 12 }}>
-      <Space wrap>
-        <Typography.Text strong>{step.name}</Typography.Text>
-        <Tag color={step.kind === 'MEETING' ? 'blue' : 'purple'}>{STEP_KIND_LABELS[step.kind]}</Tag>
-        {onRemove ? (
-          <Popconfirm title={`Remove "${step.name}"?`} okText="Remove" cancelText="Keep" onConfirm={onRemove}>
-            <Button size="small" type="link" danger disabled={removing} aria-label={`Remove step ${step.name}`}>
-              Remove
-            </Button>
-          </Popconfirm>
-        ) : null}
-      </Space>
-      {step.description ? <div style={{ color: 'rgba(0,0,0,0.65)' }}>{step.description}</div> : null}
-      <Descriptions size="small" column={1} style={{ marginTop: 4 }}>
-        {step.kind === 'MEETING' ? (
-          <Descriptions.Item label="Meeting form">
-            {step.meetingFieldList.map((f) => `${f.label}${f.required ? '' : ' (optional)'}`).join(', ')}
-          </Descriptions.Item>
-        ) : (
-          <>
-            <Descriptions.Item label="Actions">{step.actionTypes.map((a) => ACTION_TYPE_LABELS[a]).join(', ')}</Descriptions.Item>
-            {step.party ? <Descriptions.Item label="Party">{PARTY_LABELS[step.party]}</Descriptions.Item> : null}
-          </>
-        )}
-      </Descriptions>
-    </li>
-  );
-}
 
 const REQUIRED_MEETING_LABELS = MEETING_FIELDS.filter((f) => f.required).map((f) => f.label).join(', ');
 const ACTION_OPTIONS = ActionType.options.map((value) => ({ value, label: ACTION_TYPE_LABELS[value] }));

@@ -117,6 +117,13 @@ export class WorkflowViewModel {
     }
   }
 
+  /** A fresh copy of the shown version after a change on the redressal page's tabs (VersionDesignViewModel). */
+  replaceVersion(version: WorkflowVersionDetail): void {
+    if (this.selectedVersionId !== version.workflowVersionId) return;
+    this.version = version;
+    void this.refreshWorkflow().catch(() => undefined);
+  }
+
   private async refreshWorkflow(): Promise<void> {
     const workflow = await this.workflows.get(this.workflowId);
     runInAction(() => (this.workflow = workflow));

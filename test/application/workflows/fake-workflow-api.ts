@@ -116,6 +116,9 @@ export class FakeWorkflowApi implements WorkflowApi {
       publishedAt: null,
       publishedBy: null,
       steps: (source?.steps ?? []).map((s) => ({ ...s, stepId: this.id('s'), workflowVersionId: id })),
+      stages: [],
+      components: [],
+      actionSettings: [],
     };
     this.versions.set(id, v);
     return structuredClone(v);
@@ -130,6 +133,10 @@ export class FakeWorkflowApi implements WorkflowApi {
       stepId: this.id('s'),
       workflowVersionId: versionId,
       position: v.steps.length + 1,
+      ownerRole: null,
+      timeLimit: null,
+      stageId: null,
+      customMeetingFields: [],
       kind: body.kind,
       name: body.name,
       description: body.description ?? '',
