@@ -1,3 +1,5 @@
+import { LessonBlock } from '../../src/contracts/learning/blocks.contract';
+import { loadCourseModel, snapshotOf } from '../learning/courses/course-model';
 import type { Database, Sql } from '../platform/db/database';
 import type { DemoWorkspace } from './demo.seed';
 
@@ -66,12 +68,23 @@ const QUESTIONS: { text: Text; options: { text: Text; correct: boolean }[] }[] =
 
 const LANGS: Lang[] = ['ENGLISH', 'HINDI'];
 
-/** The demo course: published, in English (primary) and Hindi, with a lesson (text + video) and a quiz. */
+/**
+ * The demo video's stored file: the clip shipped with the web app (public/media, made by scripts/make-demo-video.mjs).
+ * A block names a file by the id the file storage gave it; the demo's clip has this fixed id, and its address is
+ * the web root's, so the demo needs no upload. (The Hindi clip stays in public/media for the file storage's seed.)
+ */
+export const DEMO_VIDEO_FILE_ID = '5e1d0000-0000-4000-8000-00000000f11e';
+export const DEMO_MEDIA: Record<string, string> = {
+  [DEMO_VIDEO_FILE_ID]: '/media/posh-introduction-en.webm',
+  '5e1d0000-0000-4000-8000-00000000f11f': '/media/posh-introduction-hi.webm',
+};
+
+/** The demo course: published (version 1), in English (primary) and Hindi, with a lesson (text + video) and a quiz. */
 export async function seedLearning(db: Database, ws: DemoWorkspace): Promise<void> {
   await db.tenant(ws.id, async (tx) => {
     const [course] = await tx.query<{ id: string }>(
-      `INSERT INTO courses (workspace_id, title, description, status, reminder_enabled, created_by, published_at)
-       VALUES ($1, $2, $3, 'PUBLISHED', true, $4, now()) RETURNING id`,
+      `INSERT INTO courses (workspace_id, title, description, status, reminder_enabled, created_by, published_at, version, published_version)
+       VALUES ($1, $2, $3, 'PUBLISHED', true, $4, now(), 1, 1) RETURNING id`,
       [ws.id, COURSE.title.ENGLISH, COURSE.description.ENGLISH, ws.adminId || null],
     );
     for (const language of LANGS) {
@@ -82,29 +95,58 @@ export async function seedLearning(db: Database, ws: DemoWorkspace): Promise<voi
     }
 
     const lesson = await addContent(tx, ws.id, course.id, 'LESSON', 0, LESSON.title);
-    for (const language of LANGS) {
-      await tx.query(
-        `INSERT INTO lesson_blocks (workspace_id, content_id, language, position, type, payload) VALUES
-           ($1, $2, $3, 0, 'TEXT', $4), ($1, $2, $3, 1, 'VIDEO', $5)`,
-        [ws.id, lesson, language, JSON.stringify({ text: LESSON.text[language] }), JSON.stringify(LESSON.video[language])],
-      );
+    const text: LessonBlock = {
+      type: 'TEXT_AREA',
+      alignment: 'LEFT',
+      texts: { ENGLISH: { body: LESSON.text.ENGLISH }, HINDI: { body: LESSON.text.HINDI } },
+    };
+    const video: LessonBlock = {
+      type: 'VIDEO',
+      alignment: 'CENTER',
+      fileId: DEMO_VIDEO_FILE_ID,
+      durationSeconds: LESSON.video.ENGLISH.durationSeconds,
+      texts: {
+        ENGLISH: { title: LESSON.video.ENGLISH.title, transcript: LESSON.text.ENGLISH },
+        HINDI: { title: LESSON.video.HINDI.title, transcript: LESSON.text.HINDI },
+      },
+    };
+    for (const [position, block] of [text, video].entries()) {
+      await tx.query(`INSERT INTO lesson_blocks (workspace_id, content_id, position, type, block) VALUES ($1, $2, $3, $4, $5)`, [
+        ws.id,
+        lesson,
+        position,
+        block.type,
+        JSON.stringify(LessonBlock.parse(block)),
+      ]);
     }
 
     const quiz = await addContent(tx, ws.id, course.id, 'QUIZ', 1, QUIZ_TITLE);
-    for (const language of LANGS) {
-      for (const [position, q] of QUESTIONS.entries()) {
-        const [question] = await tx.query<{ id: string }>(
-          `INSERT INTO quiz_questions (workspace_id, content_id, language, position, text) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [ws.id, quiz, language, position, q.text[language]],
-        );
-        for (const [i, option] of q.options.entries()) {
-          await tx.query(
-            `INSERT INTO quiz_options (workspace_id, question_id, position, text, correct) VALUES ($1, $2, $3, $4, $5)`,
-            [ws.id, question.id, i, option.text[language], option.correct],
-          );
-        }
+    await tx.query(`INSERT INTO quizzes (workspace_id, content_id, pass_mark, max_attempts, answer_reveal) VALUES ($1, $2, 70, 3, 'AFTER_PASSING')`, [
+      ws.id,
+      quiz,
+    ]);
+    for (const [position, q] of QUESTIONS.entries()) {
+      const [question] = await tx.query<{ id: string }>(
+        `INSERT INTO quiz_questions (workspace_id, content_id, position, kind, texts) VALUES ($1, $2, $3, 'SINGLE', $4) RETURNING id`,
+        [ws.id, quiz, position, JSON.stringify({ ENGLISH: { text: q.text.ENGLISH }, HINDI: { text: q.text.HINDI } })],
+      );
+      for (const [i, option] of q.options.entries()) {
+        await tx.query(`INSERT INTO quiz_options (workspace_id, question_id, key, position, correct, texts) VALUES ($1, $2, $3, $4, $5, $6)`, [
+          ws.id,
+          question.id,
+          `o${i + 1}`,
+          i,
+          option.correct,
+          JSON.stringify(option.text),
+        ]);
       }
     }
+    // Version 1 is what was published: frozen like any publish (server/learning/courses/authoring.service.ts).
+    const model = await loadCourseModel(tx, ws.id, course.id);
+    await tx.query(
+      `INSERT INTO course_versions (workspace_id, course_id, version, published_by, snapshot) VALUES ($1, $2, 1, $3, $4)`,
+      [ws.id, course.id, ws.adminId || null, JSON.stringify(snapshotOf(model))],
+    );
   });
 }
 

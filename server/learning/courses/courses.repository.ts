@@ -1,7 +1,8 @@
-import type { CourseDetails, CourseLanguageEntry, CourseMembers, CourseSummary, CourseUsers, QuizQuestion } from '../../../src/contracts/learning/courses.contract';
-import type { AssignmentStatus, ContentBlockType, ContentKind, CourseLanguage, CourseStatus } from '../../../src/domain/courses/course';
+import type { CourseDetails, CourseLanguageEntry, CourseMembers, CourseSummary, CourseUsers } from '../../../src/contracts/learning/courses.contract';
+import type { AssignmentStatus, CourseLanguage, CourseStatus } from '../../../src/domain/courses/course';
 import { resolveLanguage } from '../../../src/domain/courses/course';
 import type { Sql } from '../../platform/db/database';
+import { checklist, loadCourseModel, loadLanguages, missingCounts, toContent, type CourseLanguageRow } from './course-model';
 import { PEOPLE_JOINS, peopleWhere, type PeopleFilter, type UnitScope } from './user-directory';
 
 /** Plain reads of the learning tables. Every query carries `workspace_id = $1`; RLS is the second wall. */
@@ -12,70 +13,82 @@ interface CourseRow {
   description: string;
   status: CourseStatus;
   reminder_enabled: boolean;
+  version: number;
+  published_version: number | null;
+  cover_file_id: string | null;
   created_at: Date | string;
+  updated_at: Date | string;
   published_at: Date | string | null;
   member_count: number;
+  completed_count: number;
+  lesson_count: number;
+  quiz_count: number;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** Members counted as the caller may see them: a business-unit admin counts their own unit only. */
-function memberCountSql(scopeParam: string): string {
+/** Assignments counted as the caller may see them: a business-unit admin counts their own unit only. */
+function assignmentCountSql(scopeParam: string, completed = false): string {
   return `(SELECT count(*)::int FROM course_assignments a JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
-            WHERE a.workspace_id = c.workspace_id AND a.course_id = c.id AND (${scopeParam}::uuid IS NULL OR u.branch_id = ${scopeParam}::uuid))`;
+            WHERE a.workspace_id = c.workspace_id AND a.course_id = c.id AND (${scopeParam}::uuid IS NULL OR u.branch_id = ${scopeParam}::uuid)
+            ${completed ? `AND a.status = 'COMPLETED'` : ''})`;
 }
+
+const COURSE_COLUMNS = (scopeParam: string) => `c.id, c.title, c.description, c.status, c.reminder_enabled, c.version, c.published_version,
+  c.cover_file_id, c.created_at, c.updated_at, c.published_at,
+  ${assignmentCountSql(scopeParam)} AS member_count, ${assignmentCountSql(scopeParam, true)} AS completed_count,
+  (SELECT count(*)::int FROM course_contents k WHERE k.workspace_id = c.workspace_id AND k.course_id = c.id AND k.kind = 'LESSON') AS lesson_count,
+  (SELECT count(*)::int FROM course_contents k WHERE k.workspace_id = c.workspace_id AND k.course_id = c.id AND k.kind = 'QUIZ') AS quiz_count`;
 
 export async function listCourses(
   tx: Sql,
   workspaceId: string,
   scope: UnitScope,
-  page: { page: number; pageSize: number },
+  query: { page: number; pageSize: number; search?: string; status?: CourseStatus },
 ): Promise<{ items: CourseSummary[]; total: number }> {
-  const [{ total }] = await tx.query<{ total: number }>(`SELECT count(*)::int AS total FROM courses WHERE workspace_id = $1`, [workspaceId]);
+  const params: unknown[] = [workspaceId, scope];
+  let where = 'c.workspace_id = $1';
+  if (query.search) {
+    params.push(`%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    where += ` AND EXISTS (SELECT 1 FROM course_languages l WHERE l.workspace_id = c.workspace_id AND l.course_id = c.id AND l.title ILIKE $${params.length})`;
+  }
+  if (query.status) {
+    params.push(query.status);
+    where += ` AND c.status = $${params.length}`;
+  }
+  // $2 (the scope) only counts members; the count names it too so both queries take the same parameters.
+  const [{ total }] = await tx.query<{ total: number }>(`SELECT count(*)::int AS total FROM courses c WHERE ${where} AND ($2::uuid IS NULL OR $2::uuid IS NOT NULL)`, params);
   const rows = await tx.query<CourseRow>(
-    `SELECT c.id, c.title, c.description, c.status, c.reminder_enabled, c.created_at, c.published_at, ${memberCountSql('$2')} AS member_count
-       FROM courses c WHERE c.workspace_id = $1
-      ORDER BY c.created_at DESC, c.id LIMIT $3 OFFSET $4`,
-    [workspaceId, scope, page.pageSize, page.page * page.pageSize],
+    `SELECT ${COURSE_COLUMNS('$2')} FROM courses c WHERE ${where}
+      ORDER BY c.created_at DESC, c.id LIMIT ${query.pageSize} OFFSET ${query.page * query.pageSize}`,
+    params,
   );
-  const languages = await languagesOf(tx, workspaceId, rows.map((r) => r.id));
-  return {
-    total,
-    items: rows.map((r) => {
-      const langs = languages.get(r.id) ?? [];
-      const primary = langs.find((l) => l.priority === 'PRIMARY');
-      return {
-        courseId: r.id,
-        title: primary?.title ?? r.title,
-        description: primary?.description ?? r.description,
-        status: r.status,
-        languages: langs.map(({ language, priority }) => ({ language, priority })),
-        memberCount: r.member_count,
-        createdAt: iso(r.created_at),
-        publishedAt: r.published_at ? iso(r.published_at) : null,
-      };
-    }),
-  };
+  const languages = await loadLanguages(tx, workspaceId, rows.map((r) => r.id));
+  return { total, items: rows.map((r) => summary(r, languages.get(r.id) ?? [])) };
 }
 
-type LanguageRow = CourseLanguageEntry & { title: string; description: string };
-
-/** Languages per course, the primary first. */
-async function languagesOf(tx: Sql, workspaceId: string, courseIds: string[]): Promise<Map<string, LanguageRow[]>> {
-  const map = new Map<string, LanguageRow[]>();
-  if (courseIds.length === 0) return map;
-  const rows = await tx.query<{ course_id: string; language: CourseLanguage; priority: 'PRIMARY' | 'SECONDARY'; title: string; description: string }>(
-    `SELECT course_id, language, priority, title, description FROM course_languages
-      WHERE workspace_id = $1 AND course_id = ANY($2::uuid[])
-      ORDER BY (priority = 'PRIMARY') DESC, created_at, language`,
-    [workspaceId, courseIds],
-  );
-  for (const r of rows) {
-    const list = map.get(r.course_id) ?? [];
-    list.push({ language: r.language, priority: r.priority, title: r.title, description: r.description });
-    map.set(r.course_id, list);
-  }
-  return map;
+function summary(r: CourseRow, langs: CourseLanguageRow[]): CourseSummary {
+  const primary = langs.find((l) => l.priority === 'PRIMARY');
+  return {
+    courseId: r.id,
+    title: primary?.title || r.title,
+    description: primary?.description ?? r.description,
+    status: r.status,
+    languages: langs.map(({ language, priority }) => ({ language, priority })),
+    memberCount: r.member_count,
+    assignedCount: r.member_count,
+    completedCount: r.completed_count,
+    lessonCount: r.lesson_count,
+    quizCount: r.quiz_count,
+    version: r.version,
+    publishedVersion: r.published_version,
+    hasDraftChanges: r.published_version !== null && r.version > r.published_version,
+    coverFileId: r.cover_file_id,
+    reminderEnabled: r.reminder_enabled,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    publishedAt: r.published_at ? iso(r.published_at) : null,
+  };
 }
 
 export async function findCourse(tx: Sql, workspaceId: string, courseId: string): Promise<{ id: string; status: CourseStatus } | null> {
@@ -87,11 +100,15 @@ export async function findCourse(tx: Sql, workspaceId: string, courseId: string)
 }
 
 export async function supportedLanguages(tx: Sql, workspaceId: string, courseId: string): Promise<CourseLanguageEntry[]> {
-  const langs = (await languagesOf(tx, workspaceId, [courseId])).get(courseId) ?? [];
+  const langs = (await loadLanguages(tx, workspaceId, [courseId])).get(courseId) ?? [];
   return langs.map(({ language, priority }) => ({ language, priority }));
 }
 
-/** A course in one language; each piece falls back to the primary language where it lacks a translation. */
+/**
+ * A course in one language for its author: every block and question whole, each with how it reads in that
+ * language (falling back to the primary's words), the translation gaps per language, the publish checklist and
+ * the versions with their learners.
+ */
 export async function courseDetails(
   tx: Sql,
   workspaceId: string,
@@ -99,94 +116,52 @@ export async function courseDetails(
   requested: CourseLanguage | undefined,
   scope: UnitScope,
 ): Promise<CourseDetails | null> {
-  const [course] = await tx.query<CourseRow>(
-    `SELECT c.id, c.title, c.description, c.status, c.reminder_enabled, c.created_at, c.published_at, ${memberCountSql('$3')} AS member_count
-       FROM courses c WHERE c.workspace_id = $1 AND c.id = $2`,
-    [workspaceId, courseId, scope],
-  );
+  const [course] = await tx.query<CourseRow>(`SELECT ${COURSE_COLUMNS('$3')} FROM courses c WHERE c.workspace_id = $1 AND c.id = $2`, [
+    workspaceId,
+    courseId,
+    scope,
+  ]);
   if (!course) return null;
-  const langs = (await languagesOf(tx, workspaceId, [courseId])).get(courseId) ?? [];
-  const primary = langs.find((l) => l.priority === 'PRIMARY')?.language ?? langs[0]?.language ?? 'ENGLISH';
+  const model = await loadCourseModel(tx, workspaceId, courseId);
+  const langs = model.languages;
+  const primary = model.primary;
   const language = resolveLanguage(langs, requested) ?? primary;
   const served = langs.find((l) => l.language === language);
-
-  const contents = await tx.query<{ id: string; kind: ContentKind; position: number; title: string | null }>(
-    `SELECT cc.id, cc.kind, cc.position, COALESCE(t.title, p.title) AS title
-       FROM course_contents cc
-       LEFT JOIN course_content_titles t ON t.workspace_id = cc.workspace_id AND t.content_id = cc.id AND t.language = $3
-       LEFT JOIN course_content_titles p ON p.workspace_id = cc.workspace_id AND p.content_id = cc.id AND p.language = $4
-      WHERE cc.workspace_id = $1 AND cc.course_id = $2
-      ORDER BY cc.position`,
-    [workspaceId, courseId, language, primary],
+  const primaryRow = langs.find((l) => l.language === primary);
+  const versions = await tx.query<{ version: number; published_at: Date | string; learners: number; completed: number }>(
+    `SELECT v.version, v.published_at,
+            count(a.id)::int AS learners, count(a.id) FILTER (WHERE a.status = 'COMPLETED')::int AS completed
+       FROM course_versions v
+       LEFT JOIN course_assignments a ON a.workspace_id = v.workspace_id AND a.course_id = v.course_id AND a.course_version = v.version
+        AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.workspace_id = a.workspace_id AND u.id = a.user_id AND u.branch_id = $3::uuid))
+      WHERE v.workspace_id = $1 AND v.course_id = $2
+      GROUP BY v.version, v.published_at ORDER BY v.version DESC`,
+    [workspaceId, courseId, scope],
   );
-  const ids = contents.map((c) => c.id);
-
-  // Per content: its blocks/questions in the served language when it has any, else in the primary one.
-  const blocks = await tx.query<{ id: string; content_id: string; type: ContentBlockType; payload: Record<string, unknown> | string }>(
-    `SELECT lb.id, lb.content_id, lb.type, lb.payload FROM lesson_blocks lb
-      WHERE lb.workspace_id = $1 AND lb.content_id = ANY($2::uuid[])
-        AND lb.language = CASE WHEN EXISTS (SELECT 1 FROM lesson_blocks x WHERE x.workspace_id = $1 AND x.content_id = lb.content_id AND x.language = $3)
-                               THEN $3 ELSE $4 END
-      ORDER BY lb.content_id, lb.position`,
-    [workspaceId, ids, language, primary],
-  );
-  const questions = await tx.query<{ id: string; content_id: string; text: string; multiple: boolean }>(
-    `SELECT q.id, q.content_id, q.text, q.multiple FROM quiz_questions q
-      WHERE q.workspace_id = $1 AND q.content_id = ANY($2::uuid[])
-        AND q.language = CASE WHEN EXISTS (SELECT 1 FROM quiz_questions x WHERE x.workspace_id = $1 AND x.content_id = q.content_id AND x.language = $3)
-                              THEN $3 ELSE $4 END
-      ORDER BY q.content_id, q.position`,
-    [workspaceId, ids, language, primary],
-  );
-  const options = await tx.query<{ id: string; question_id: string; text: string; correct: boolean }>(
-    `SELECT id, question_id, text, correct FROM quiz_options WHERE workspace_id = $1 AND question_id = ANY($2::uuid[]) ORDER BY question_id, position`,
-    [workspaceId, questions.map((q) => q.id)],
-  );
-
-  const optionsOf = group(options, (o) => o.question_id);
-  const questionsOf = group(questions, (q) => q.content_id);
-  const blocksOf = group(blocks, (b) => b.content_id);
+  const base = summary(course, langs);
   return {
     courseId: course.id,
     status: course.status,
     reminderEnabled: course.reminder_enabled,
     language,
-    languages: langs.map(({ language: l, priority }) => ({ language: l, priority })),
-    title: served?.title ?? course.title,
-    description: served?.description ?? course.description,
+    primaryLanguage: primary,
+    languages: base.languages,
+    title: (served?.title || primaryRow?.title) ?? course.title,
+    description: (served?.description || primaryRow?.description) ?? course.description,
+    texts: Object.fromEntries(langs.map((l) => [l.language, { title: l.title, description: l.description }])),
+    contents: model.contents.map((c) => toContent(c, language, primary)),
     memberCount: course.member_count,
-    createdAt: iso(course.created_at),
-    publishedAt: course.published_at ? iso(course.published_at) : null,
-    contents: contents.map((c) => ({
-      contentId: c.id,
-      kind: c.kind,
-      position: c.position,
-      title: c.title ?? '',
-      blocks: (blocksOf.get(c.id) ?? []).map((b) => ({
-        blockId: b.id,
-        type: b.type,
-        payload: typeof b.payload === 'string' ? (JSON.parse(b.payload) as Record<string, unknown>) : b.payload,
-      })),
-      questions: (questionsOf.get(c.id) ?? []).map(
-        (q): QuizQuestion => ({
-          questionId: q.id,
-          text: q.text,
-          multiple: q.multiple,
-          options: (optionsOf.get(q.id) ?? []).map((o) => ({ optionId: o.id, text: o.text, correct: o.correct })),
-        }),
-      ),
-    })),
+    missingTranslations: missingCounts(model),
+    checklist: checklist(model),
+    version: course.version,
+    publishedVersion: course.published_version,
+    hasDraftChanges: base.hasDraftChanges,
+    versions: versions.map((v) => ({ version: v.version, publishedAt: iso(v.published_at), learners: v.learners, completed: v.completed })),
+    coverFileId: course.cover_file_id,
+    createdAt: base.createdAt,
+    updatedAt: base.updatedAt,
+    publishedAt: base.publishedAt,
   };
-}
-
-function group<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(key(row)) ?? [];
-    list.push(row);
-    map.set(key(row), list);
-  }
-  return map;
 }
 
 /** The people a filter matches, with how many already have the course, and one page of them. */

@@ -28,7 +28,7 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, courseList, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const { page, pageSize } = ctx.query;
-    const result = await deps.db.tenant(workspace.id, (tx) => courses.listCourses(tx, workspace.id, scopeOf(user), { page, pageSize }));
+    const result = await deps.db.tenant(workspace.id, (tx) => courses.listCourses(tx, workspace.id, scopeOf(user), ctx.query));
     return { ...result, page, pageSize };
   });
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
   AssignmentStatus,
-  ContentBlockType,
   ContentKind,
   CourseLanguage,
   CourseStatus,
   LanguagePriority,
 } from '../../domain/courses/course';
 import { isCalendarDate, validateAssignmentFilter } from '../../domain/courses/assignment-filter';
-import { Id, IdParams, pageOf, PageQuery, route } from '../route';
+import { Id, IdParams, Ok, pageOf, PageQuery, route } from '../route';
+import { BlockType, LessonBlock } from './blocks.contract';
 
 const ADMINS = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] as const;
 
@@ -25,14 +25,34 @@ function checkFilter(value: { startJoiningDate?: string; endJoiningDate?: string
 export const CourseLanguageEntry = z.object({ language: CourseLanguage, priority: LanguagePriority });
 export type CourseLanguageEntry = z.infer<typeof CourseLanguageEntry>;
 
+/** Who writes courses: workspace admins and employers (business-unit admins only assign them). */
+export const AUTHORS = ['WORKSPACE_ADMIN', 'EMPLOYER'] as const;
+
+export const CourseTitle = z.string().trim().min(1, 'Give a title').max(200);
+export const CourseDescription = z.string().trim().max(4_000);
+
 export const CourseSummary = z.object({
   courseId: z.string(),
+  /** In the course's primary language. */
   title: z.string(),
   description: z.string(),
   status: CourseStatus,
   languages: z.array(CourseLanguageEntry),
+  /** People assigned (any version); kept under its old name for the assignment screens. */
   memberCount: z.number().int(),
+  assignedCount: z.number().int(),
+  completedCount: z.number().int(),
+  lessonCount: z.number().int(),
+  quizCount: z.number().int(),
+  /** The version being edited (the published one when nothing changed since). */
+  version: z.number().int(),
+  publishedVersion: z.number().int().nullable(),
+  /** Edited since the last publish: the next version is a draft. */
+  hasDraftChanges: z.boolean(),
+  coverFileId: z.string().nullable(),
+  reminderEnabled: z.boolean(),
   createdAt: z.string(),
+  updatedAt: z.string(),
   publishedAt: z.string().nullable(),
 });
 export type CourseSummary = z.infer<typeof CourseSummary>;
@@ -40,44 +60,129 @@ export type CourseSummary = z.infer<typeof CourseSummary>;
 export const CourseList = pageOf(CourseSummary);
 export type CourseList = z.infer<typeof CourseList>;
 
+export const CourseListQuery = PageQuery.extend({
+  /** Part of a title, in any of the course's languages. */
+  search: z.string().trim().max(200).optional(),
+  status: CourseStatus.optional(),
+}).strict();
+export type CourseListQuery = z.infer<typeof CourseListQuery>;
+
 export const courseList = route({
   api: 'learning',
   method: 'GET',
   path: '/api/course/all',
-  summary: "The workspace's courses, newest first, with their languages, status and member count",
-  query: PageQuery.strict(),
+  summary: "The workspace's courses, newest first, searchable by title, with status, languages, lesson and quiz counts, assigned and completed counts",
+  query: CourseListQuery,
   response: CourseList,
   access: ADMINS,
   permission: 'courses.assign',
 });
 
+/**
+ * A lesson block as the author sees it: the whole block (every language's words, the right answers), and how it
+ * reads in the language asked for (`language` the words are in, `fallback` when that is the primary's) and what
+ * that language still lacks (`missing`, the paths of missingTranslation()).
+ */
 export const ContentBlock = z.object({
   blockId: z.string(),
-  type: ContentBlockType,
-  /** Type-specific: TEXT `{ text }`, VIDEO `{ url, title?, durationSeconds? }`, ... */
-  payload: z.record(z.string(), z.unknown()),
+  lessonId: z.string(),
+  position: z.number().int(),
+  type: BlockType,
+  block: LessonBlock,
+  language: CourseLanguage.nullable(),
+  fallback: z.boolean(),
+  missing: z.array(z.string()),
 });
 export type ContentBlock = z.infer<typeof ContentBlock>;
 
+export const QuestionKind = z.enum(['SINGLE', 'MULTIPLE']);
+export type QuestionKind = z.infer<typeof QuestionKind>;
+
+export const AnswerReveal = z.enum(['NEVER', 'AFTER_PASSING', 'AFTER_LAST_ATTEMPT']);
+export type AnswerReveal = z.infer<typeof AnswerReveal>;
+
+export const QuestionOption = z.object({
+  optionId: z.string(),
+  /** Stable across languages and edits (answers refer to it). */
+  key: z.string(),
+  position: z.number().int(),
+  correct: z.boolean(),
+  texts: z.partialRecord(CourseLanguage, z.string()),
+  /** In the served language (or the primary's, see the question's `fallback`). */
+  text: z.string(),
+});
+export type QuestionOption = z.infer<typeof QuestionOption>;
+
 export const QuizQuestion = z.object({
   questionId: z.string(),
-  text: z.string(),
+  quizId: z.string(),
+  position: z.number().int(),
+  kind: QuestionKind,
+  /** Kept for the assignment screens: kind === 'MULTIPLE'. */
   multiple: z.boolean(),
-  options: z.array(z.object({ optionId: z.string(), text: z.string(), correct: z.boolean() })),
+  texts: z.partialRecord(CourseLanguage, z.object({ text: z.string(), explanation: z.string().optional() })),
+  /** The question in the served language (the primary's when that one lacks a translation: `fallback`). */
+  text: z.string(),
+  explanation: z.string().nullable(),
+  language: CourseLanguage.nullable(),
+  fallback: z.boolean(),
+  /** What the served language lacks: `text`, `options.<key>`. */
+  missing: z.array(z.string()),
+  options: z.array(QuestionOption),
 });
 export type QuizQuestion = z.infer<typeof QuizQuestion>;
+
+export const QuizSettings = z.object({
+  /** The percentage to reach, 0 to 100, compared exactly. */
+  passMark: z.number().int().min(0).max(100),
+  /** null: unlimited. */
+  maxAttempts: z.number().int().min(1).max(100).nullable(),
+  answerReveal: AnswerReveal,
+});
+export type QuizSettings = z.infer<typeof QuizSettings>;
 
 export const CourseContent = z.object({
   contentId: z.string(),
   kind: ContentKind,
   position: z.number().int(),
+  /** In the served language, else the primary's. */
   title: z.string(),
-  /** LESSON: its blocks in the served language, in order. Empty for a QUIZ. */
+  titles: z.partialRecord(CourseLanguage, z.string()),
+  /** LESSON: its blocks, in order. Empty for a QUIZ. */
   blocks: z.array(ContentBlock),
-  /** QUIZ: its questions in the served language, in order. Empty for a LESSON. */
+  /** QUIZ: its questions, in order. Empty for a LESSON. */
   questions: z.array(QuizQuestion),
+  /** QUIZ: its settings; null for a LESSON. */
+  quiz: QuizSettings.nullable(),
 });
 export type CourseContent = z.infer<typeof CourseContent>;
+
+/** Something that stops publishing (`where`: `lessons`, `quiz.<id>`, `language.<LANG>`, `title`) or a warning that does not. */
+export const ChecklistItem = z.object({
+  where: z.string(),
+  message: z.string(),
+  contentId: z.string().nullable(),
+  blockId: z.string().nullable(),
+  language: CourseLanguage.nullable(),
+  code: z.string(),
+});
+export type ChecklistItem = z.infer<typeof ChecklistItem>;
+
+export const PublishChecklist = z.object({
+  /** Empty when the course can be published. */
+  problems: z.array(ChecklistItem),
+  warnings: z.array(ChecklistItem),
+});
+export type PublishChecklist = z.infer<typeof PublishChecklist>;
+
+export const CourseVersion = z.object({
+  version: z.number().int(),
+  publishedAt: z.string(),
+  /** People assigned this version. */
+  learners: z.number().int(),
+  completed: z.number().int(),
+});
+export type CourseVersion = z.infer<typeof CourseVersion>;
 
 export const CourseDetails = z.object({
   courseId: z.string(),
@@ -85,12 +190,24 @@ export const CourseDetails = z.object({
   reminderEnabled: z.boolean(),
   /** The language served: the requested one when the course has it, else the primary. */
   language: CourseLanguage,
+  primaryLanguage: CourseLanguage,
   languages: z.array(CourseLanguageEntry),
   title: z.string(),
   description: z.string(),
+  /** Every language's title and description. */
+  texts: z.partialRecord(CourseLanguage, z.object({ title: z.string(), description: z.string() })),
   contents: z.array(CourseContent),
   memberCount: z.number().int(),
+  /** Per course language: how many titles, blocks and questions still lack a translation in it. */
+  missingTranslations: z.array(z.object({ language: CourseLanguage, count: z.number().int() })),
+  checklist: PublishChecklist,
+  version: z.number().int(),
+  publishedVersion: z.number().int().nullable(),
+  hasDraftChanges: z.boolean(),
+  versions: z.array(CourseVersion),
+  coverFileId: z.string().nullable(),
   createdAt: z.string(),
+  updatedAt: z.string(),
   publishedAt: z.string().nullable(),
 });
 export type CourseDetails = z.infer<typeof CourseDetails>;
@@ -99,7 +216,7 @@ export const courseDetails = route({
   api: 'learning',
   method: 'GET',
   path: '/api/course/details/{id}',
-  summary: 'A course with its contents in one language (the primary one when it lacks the requested language)',
+  summary: 'A course with its contents in one language (the primary one when it lacks the requested language), its translation gaps, publish checklist and versions',
   params: IdParams,
   query: z.strictObject({ language: CourseLanguage.optional() }),
   response: CourseDetails,
@@ -114,6 +231,234 @@ export const supportedLanguages = route({
   summary: "A course's languages, the primary first",
   params: IdParams,
   response: z.array(CourseLanguageEntry),
+  access: ADMINS,
+  permission: 'courses.assign',
+});
+
+export const CourseRef = z.object({ courseId: z.string() });
+export type CourseRef = z.infer<typeof CourseRef>;
+
+export const CreateCourseBody = z.strictObject({
+  title: CourseTitle,
+  description: CourseDescription.default(''),
+  /** The course's PRIMARY language. */
+  language: CourseLanguage.default('ENGLISH'),
+  reminderEnabled: z.boolean().default(false),
+});
+export type CreateCourseBody = z.input<typeof CreateCourseBody>;
+
+export const createCourse = route({
+  api: 'learning',
+  method: 'POST',
+  path: '/api/course/create',
+  summary: 'Create a draft course in one language (its primary)',
+  body: CreateCourseBody,
+  response: CourseRef,
+  access: AUTHORS,
+  permission: 'courses.author',
+});
+
+export const UpdateCourseBody = z
+  .strictObject({
+    /** Whose words change; the primary language when absent. */
+    language: CourseLanguage.optional(),
+    title: CourseTitle.optional(),
+    description: CourseDescription.optional(),
+  })
+  .refine((b) => b.title !== undefined || b.description !== undefined, { path: ['title'], message: 'Give a title or a description' });
+export type UpdateCourseBody = z.infer<typeof UpdateCourseBody>;
+
+export const updateCourse = route({
+  api: 'learning',
+  method: 'PUT',
+  path: '/api/course/update/{id}',
+  summary: "Change a course's title or description in one of its languages (a published course gets a draft of its next version)",
+  params: IdParams,
+  body: UpdateCourseBody,
+  response: CourseRef,
+  access: AUTHORS,
+  permission: 'courses.author',
+});
+
+export const deleteCourse = route({
+  api: 'learning',
+  method: 'DELETE',
+  path: '/api/course/delete/{id}',
+  summary: 'Delete a course nobody is assigned (409 otherwise)',
+  params: IdParams,
+  response: Ok,
+  access: AUTHORS,
+  permission: 'courses.author',
+});
+
+export const PublishResult = z.object({
+  courseId: z.string(),
+  version: z.number().int(),
+  status: CourseStatus,
+  publishedAt: z.string(),
+  /** The checklist's warnings (images without alternative text, videos without captions or transcript). */
+  warnings: z.array(ChecklistItem),
+});
+export type PublishResult = z.infer<typeof PublishResult>;
+
+export const publishCourse = route({
+  api: 'learning',
+  method: 'POST',
+  path: '/api/course/publish/{id}',
+  summary: 'Publish the course as a new frozen version; refused (409, naming what is missing) without a lesson with content, with an invalid quiz or an incomplete primary language',
+  params: IdParams,
+  response: PublishResult,
+  access: AUTHORS,
+  permission: 'courses.author',
+});
+
+export const CloneCourseBody = z.strictObject({
+  courseId: Id,
+  /** The copy's title in the primary language; "<title> (copy)" when absent. */
+  title: CourseTitle.optional(),
+});
+export type CloneCourseBody = z.infer<typeof CloneCourseBody>;
+
+export const cloneCourse = route({
+  api: 'learning',
+  method: 'POST',
+  path: '/api/course/clone',
+  summary: 'Copy a course as a new draft: languages, lessons, blocks, quizzes, questions, options and file references, in one transaction',
+  body: CloneCourseBody,
+  response: CourseRef,
+  access: AUTHORS,
+  permission: 'courses.author',
+});
+
+export const ReorderContentBody = z.strictObject({
+  /** Every lesson and quiz of the course, once each, in the new order. */
+  contentIds: z.array(Id).min(1).max(1_000),
+});
+export type ReorderContentBody = z.infer<typeof ReorderContentBody>;
+
+export const ContentOrder = z.array(z.object({ contentId: z.string(), kind: ContentKind, position: z.number().int() }));
+export type ContentOrder = z.infer<typeof ContentOrder>;
+
+export const reorderContent = route({
+  api: 'learning',
+  method: 'PUT',
+  path: '/api/course/{id}/content/reorder',
+  summary: "Put a course's lessons and quizzes in a new order (all of them, once each)",
+  params: IdParams,
+  body: ReorderContentBody,
+  response: ContentOrder,
+  access: AUTHORS,
+  permission: 'courses.author',
+});
+
+export const reminderToggle = route({
+  api: 'learning',
+  method: 'PUT',
+  path: '/api/course/{id}/reminder-toggle',
+  summary: "Switch a course's reminders on or off",
+  params: IdParams,
+  body: z.strictObject({ enabled: z.boolean() }),
+  response: z.object({ courseId: z.string(), reminderEnabled: z.boolean() }),
+  access: AUTHORS,
+  permission: 'courses.author',
+});
+
+export const AddLanguageBody = z.strictObject({
+  courseId: Id,
+  language: CourseLanguage,
+  /** The course's title in this language; the primary's until translated when absent. */
+  title: CourseTitle.optional(),
+  description: CourseDescription.optional(),
+});
+export type AddLanguageBody = z.infer<typeof AddLanguageBody>;
+
+export const addLanguage = route({
+  api: 'learning',
+  method: 'POST',
+  path: '/api/course/language',
+  summary: 'Add a language to a course (SECONDARY; its blocks fall back to the primary until translated)',
+  body: AddLanguageBody,
+  response: z.array(CourseLanguageEntry),
+  access: AUTHORS,
+  permission: 'courses.author',
+});
+
+export const setDefaultLanguage = route({
+  api: 'learning',
+  method: 'PUT',
+  path: '/api/course/{id}/language/{lang}/default',
+  summary: "Make one of a course's languages its PRIMARY (default) language",
+  params: z.strictObject({ id: Id, lang: CourseLanguage }),
+  response: z.array(CourseLanguageEntry),
+  access: AUTHORS,
+  permission: 'courses.author',
+});
+
+export const WorkspaceCourseStats = z.object({
+  courses: z.number().int(),
+  published: z.number().int(),
+  drafts: z.number().int(),
+  assignments: z.number().int(),
+  notStarted: z.number().int(),
+  inProgress: z.number().int(),
+  completed: z.number().int(),
+  /** completed / assignments, as a percentage with one decimal; 0 without assignments. */
+  completionRate: z.number(),
+});
+export type WorkspaceCourseStats = z.infer<typeof WorkspaceCourseStats>;
+
+export const workspaceCourseStats = route({
+  api: 'learning',
+  method: 'GET',
+  path: '/api/workspace-course/stats',
+  summary: "The workspace's course figures: courses by status, assignments by status, completion rate",
+  response: WorkspaceCourseStats,
+  access: ADMINS,
+  permission: 'courses.assign',
+});
+
+export const workspaceCourses = route({
+  api: 'learning',
+  method: 'GET',
+  path: '/api/workspace-course/courses',
+  summary: "The workspace's published courses (the ones that can be assigned), paged and searchable, with their counts",
+  query: PageQuery.extend({ search: z.string().trim().max(200).optional() }).strict(),
+  response: CourseList,
+  access: ADMINS,
+  permission: 'courses.assign',
+});
+
+export const CourseBrief = z.object({ courseId: z.string(), title: z.string(), status: CourseStatus, version: z.number().int() });
+export type CourseBrief = z.infer<typeof CourseBrief>;
+
+export const workspaceCoursesBrief = route({
+  api: 'learning',
+  method: 'GET',
+  path: '/api/workspace-course/all/brief',
+  summary: 'Every course of the workspace as id, title and status, by title (for pickers)',
+  response: z.array(CourseBrief),
+  access: ADMINS,
+  permission: 'courses.assign',
+});
+
+export const CourseMetadata = z.object({
+  languages: z.array(z.object({ language: CourseLanguage, label: z.string() })),
+  blockTypes: z.array(BlockType),
+  questionKinds: z.array(QuestionKind),
+  answerReveals: z.array(AnswerReveal),
+  statuses: z.array(CourseStatus),
+  /** The page sizes of lesson content and quiz questions. */
+  pageSize: z.number().int(),
+  defaults: QuizSettings,
+});
+export type CourseMetadata = z.infer<typeof CourseMetadata>;
+
+export const workspaceCourseMetadata = route({
+  api: 'learning',
+  method: 'GET',
+  path: '/api/workspace-course/metadata',
+  summary: 'What the course builder offers: the languages, block types, question kinds, answer reveals and defaults',
+  response: CourseMetadata,
   access: ADMINS,
   permission: 'courses.assign',
 });

@@ -44,10 +44,6 @@ export const LESSON_BLOCK_TYPES = [
   'VOTE',
 ] as const;
 
-/** Lesson content block types as stored today: the spec's list, plus the seed's plain TEXT for prose (to become TEXT_AREA). */
-export const ContentBlockType = z.enum(['TEXT', ...LESSON_BLOCK_TYPES]);
-export type ContentBlockType = z.infer<typeof ContentBlockType>;
-
 export const AssignmentStatus = z.enum(['ASSIGNED', 'IN_PROGRESS', 'COMPLETED']);
 export type AssignmentStatus = z.infer<typeof AssignmentStatus>;
 

@@ -1,31 +1,36 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { Card, List, Space, Tag, Typography } from 'antd';
 import type { ContentBlock, CourseContent } from '../../contracts/learning/courses.contract';
+import { learnerBlock } from '../../domain/courses/blocks';
 
+/** A block as a learner would read it in the served language (the primary's words where it lacks a translation). */
 function Block({ block }: { block: ContentBlock }) {
-  const p = block.payload as Record<string, unknown>;
-  switch (block.type) {
-    case 'TEXT':
+  // block.language is the language its words are served in (the primary's when the asked one lacks a translation).
+  const words = block.language ?? 'ENGLISH';
+  const served = learnerBlock(block.block, words, words, block.blockId);
+  switch (served.type) {
     case 'TEXT_AREA':
-      return <Typography.Paragraph>{String(p.text ?? '')}</Typography.Paragraph>;
+      return <Typography.Paragraph>{served.body}</Typography.Paragraph>;
     case 'VIDEO': {
-      const minutes = typeof p.durationSeconds === 'number' ? ` · ${Math.round(p.durationSeconds / 60)} min` : '';
+      const minutes = served.durationSeconds ? ` · ${Math.round(served.durationSeconds / 60)} min` : '';
       return (
         <Space>
           <PlayCircleOutlined aria-hidden />
           <span>
-            Video: <a href={String(p.url ?? '#')}>{String(p.title ?? p.url ?? 'video')}</a>
+            Video: {served.title ?? 'video'}
             {minutes}
           </span>
         </Space>
       );
     }
-    default:
+    default: {
+      const text = 'prompt' in served ? served.prompt : 'label' in served ? served.label : 'title' in served ? served.title : '';
       return (
         <Typography.Paragraph type="secondary">
-          {block.type.replace(/_/g, ' ').toLowerCase()} {p.text ? `: ${String(p.text)}` : ''}
+          {served.type.replace(/_/g, ' ').toLowerCase()} {text ? `: ${text}` : ''}
         </Typography.Paragraph>
       );
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAssign, ContentBlockType, CourseLanguage, defaultLanguage, resolveLanguage } from '../../../src/domain/courses/course';
+import { canAssign, CourseLanguage, LESSON_BLOCK_TYPES, defaultLanguage, resolveLanguage } from '../../../src/domain/courses/course';
 
 describe('course languages', () => {
   it('lists the six supported languages', () => {
@@ -37,7 +37,9 @@ describe('courses', () => {
     expect(canAssign('DRAFT')).toBe(false);
   });
 
-  it('knows text and video blocks among the spec block types', () => {
-    expect(ContentBlockType.options).toEqual(expect.arrayContaining(['TEXT', 'VIDEO', 'FILL_IN_BLANK', 'VOTE', 'ASK_TO_UPLOAD_RESOURCE']));
+  it('knows the sixteen spec block types, prose as TEXT_AREA (the old TEXT is gone)', () => {
+    expect(LESSON_BLOCK_TYPES).toHaveLength(16);
+    expect(LESSON_BLOCK_TYPES).toEqual(expect.arrayContaining(['TEXT_AREA', 'VIDEO', 'FILL_IN_BLANK', 'VOTE', 'ASK_TO_UPLOAD_RESOURCE']));
+    expect(LESSON_BLOCK_TYPES).not.toContain('TEXT');
   });
 });

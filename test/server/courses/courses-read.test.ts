@@ -46,8 +46,9 @@ describe.each(DATABASES)('course reads and assignment candidates on %s', (kind) 
       expect(body.contents.map((c: { kind: string }) => c.kind)).toEqual(['LESSON', 'QUIZ']);
       const [lesson, quiz] = body.contents;
       expect(lesson.title).toBe('Understanding sexual harassment');
-      expect(lesson.blocks.map((b: { type: string }) => b.type)).toEqual(['TEXT', 'VIDEO']);
-      expect(lesson.blocks[0].payload.text).toContain('Internal Committee');
+      expect(lesson.blocks.map((b: { type: string }) => b.type)).toEqual(['TEXT_AREA', 'VIDEO']);
+      expect(lesson.blocks[0].block.texts.ENGLISH.body).toContain('Internal Committee');
+      expect(lesson.blocks[0]).toMatchObject({ language: 'ENGLISH', fallback: false, missing: [] });
       expect(quiz.questions.length).toBeGreaterThanOrEqual(3);
       expect(quiz.questions[0].options.length).toBeGreaterThanOrEqual(2);
     });
@@ -57,7 +58,8 @@ describe.each(DATABASES)('course reads and assignment candidates on %s', (kind) 
       expect(hindi.language).toBe('HINDI');
       expect(hindi.title).toBe('कार्यस्थल पर यौन उत्पीड़न की रोकथाम');
       expect(hindi.contents[0].title).toBe('यौन उत्पीड़न को समझना');
-      expect(hindi.contents[0].blocks[0].payload.text).toContain('आंतरिक समिति');
+      expect(hindi.contents[0].blocks[0].block.texts.HINDI.body).toContain('आंतरिक समिति');
+      expect(hindi.contents[0].blocks[0]).toMatchObject({ language: 'HINDI', fallback: false });
       expect(hindi.contents[1].questions[0].text).toBe('इनमें से कौन-सा यौन उत्पीड़न हो सकता है?');
 
       const tamil = await get(`${LEARNING}/details/${facts.courseId}?language=TAMIL`, admin);

@@ -7,6 +7,7 @@ import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/platform/db/database';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { seedDemo } from '../../../server/seed/demo.seed';
+import { DEMO_MEDIA } from '../../../server/seed/learning.seed';
 import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app';
 
 /** A web root as `vite build` leaves it: the app's page and the files of public/ (the demo lesson's videos). */
@@ -34,9 +35,11 @@ describe.each(DATABASES)('the web app’s files on %s', (kind) => {
   const get = (host: string, url: string) => app.inject({ method: 'GET', url, headers: { host } });
 
   it('serves the demo lesson’s videos as real videos', async () => {
-    const rows = await db.query<{ url: string }>(`SELECT DISTINCT payload->>'url' AS url FROM lesson_blocks WHERE type = 'VIDEO' ORDER BY 1`);
+    // The seeded VIDEO blocks name their files by id; the demo's files are the web root's clips (DEMO_MEDIA).
+    const rows = await db.query<{ file_id: string }>(`SELECT DISTINCT block->>'fileId' AS file_id FROM lesson_blocks WHERE type = 'VIDEO' ORDER BY 1`);
     expect(rows.length).toBeGreaterThan(0);
-    for (const { url } of rows) {
+    for (const { file_id } of rows) expect(DEMO_MEDIA[file_id], file_id).toBeDefined();
+    for (const url of Object.values(DEMO_MEDIA)) {
       const res = await get('acme.localhost', url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^video\//);

@@ -12,7 +12,17 @@ const course = (courseId: string, title: string): CourseSummary => ({
   description: '',
   languages: [{ language: 'ENGLISH', priority: 'PRIMARY' }],
   memberCount: 0,
+  assignedCount: 0,
+  completedCount: 0,
+  lessonCount: 1,
+  quizCount: 1,
+  version: 1,
+  publishedVersion: 1,
+  hasDraftChanges: false,
+  coverFileId: null,
+  reminderEnabled: false,
   createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
   publishedAt: null,
 });
 
