@@ -3,10 +3,20 @@ import { AssignCourse } from '../../application/courses/assign-course.use-case';
 import { CourseApi } from '../../application/courses/course-api.port';
 import { PreviewCourseAssignment } from '../../application/courses/preview-course-assignment.use-case';
 import { HttpCourseApi } from '../http/learning/http-course-api';
+import { CourseAuthoringApi } from '../../application/courses/authoring/course-authoring-api.port';
+import { CreateCourse, PublishCourse, ReorderContents, SaveBlock, SaveQuiz } from '../../application/courses/authoring/authoring.use-cases';
+import { HttpCourseAuthoringApi } from '../http/learning/http-course-authoring-api';
 
 /** Bindings of the courses area: its HTTP adapters, use cases (factory bindings) and view-models. */
 export const coursesModule = new ContainerModule(({ bind }) => {
   bind(CourseApi).to(HttpCourseApi).inSingletonScope();
   bind(PreviewCourseAssignment).toDynamicValue((ctx) => new PreviewCourseAssignment(ctx.get<CourseApi>(CourseApi)));
   bind(AssignCourse).toDynamicValue((ctx) => new AssignCourse(ctx.get<CourseApi>(CourseApi)));
+  bind(CourseAuthoringApi).to(HttpCourseAuthoringApi).inSingletonScope();
+  const authoring = (ctx: { get: <T>(id: symbol) => T }) => ctx.get<CourseAuthoringApi>(CourseAuthoringApi);
+  bind(CreateCourse).toDynamicValue((ctx) => new CreateCourse(authoring(ctx)));
+  bind(SaveBlock).toDynamicValue((ctx) => new SaveBlock(authoring(ctx)));
+  bind(SaveQuiz).toDynamicValue((ctx) => new SaveQuiz(authoring(ctx)));
+  bind(ReorderContents).toDynamicValue((ctx) => new ReorderContents(authoring(ctx)));
+  bind(PublishCourse).toDynamicValue((ctx) => new PublishCourse(authoring(ctx)));
 });
