@@ -12,7 +12,7 @@ import type { Database } from './platform/db/database';
 import type { ApiDeps, ServerSettings } from './platform/deps';
 import { installErrorHandling } from './platform/errors';
 import type { FileStorage } from './platform/file-storage';
-import type { EmbeddedFileUrls } from './platform/signed-files';
+import { EmbeddedFileUrls, type DirectFileUrls } from './platform/signed-files';
 import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords';
 import { requestContext } from './platform/request-context';
 import { workspaceGates, WorkspaceGateState } from './platform/workspace-gates';
@@ -29,8 +29,11 @@ import { socialSignInRoutes } from './main/auth/social-sign-in.routes';
 export interface AppOptions {
   db: Database;
   files: FileStorage;
-  /** Signed upload and download URLs served by this server (the embedded file storage); none when omitted. */
-  fileUrls?: EmbeddedFileUrls;
+  /**
+   * Signed upload and download URLs: the embedded file storage (served by this server at /files) or an S3-compatible
+   * store (whose origin the Content-Security-Policy then allows); none when omitted.
+   */
+  fileUrls?: DirectFileUrls;
   settings: ServerSettings;
   passwords?: PasswordHasher;
   /** Defaults to the outbox (stored, logged, readable at /dev/outbox when settings.outboxPage). */
@@ -76,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: new RateLimits(options.db),
   };
 
+  const fileOrigin = options.fileUrls?.origin ? [options.fileUrls.origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -83,9 +87,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // antd's CSS-in-JS writes <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        // Course files may come from (and go to) an object store's own origin.
+        imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigin],
+        mediaSrc: ["'self'", 'blob:', ...fileOrigin],
+        connectSrc: ["'self'", ...fileOrigin],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
@@ -121,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register((api) => mainApi(api, deps), { prefix: MAIN_API_BASE });
   await app.register((api) => learningApi(api, deps), { prefix: LEARNING_API_BASE });
   await app.register((api) => caseApi(api, deps), { prefix: CASE_API_BASE });
-  if (options.fileUrls) {
+  if (options.fileUrls instanceof EmbeddedFileUrls) {
     const fileUrls = options.fileUrls;
     await app.register(fileUrls.routes((request) => (request.ctx.site.kind === 'workspace' ? request.ctx.site.workspace.id : null)), {
       prefix: '/files',

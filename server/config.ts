@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { readOidcSettings, type OidcProviderSettings } from './main/auth/oidc-providers';
+import { DEFAULT_UPLOAD_LIMITS, UploadPurpose, type UploadLimits } from '../src/domain/files/uploads';
+import type { S3Settings } from './platform/s3-file-urls';
 
 export interface ServerConfig {
   port: number;
@@ -11,6 +13,10 @@ export interface ServerConfig {
   databaseUrl?: string;
   webRoot: string;
   maxUploadBytes: number;
+  /** The largest course upload of each kind (`MAX_VIDEO_BYTES`, `MAX_IMAGE_BYTES`, ...). */
+  uploadLimits: UploadLimits;
+  /** Course files in an S3-compatible store (`S3_URL` and its companions); else under DATA_DIR. */
+  s3?: S3Settings;
   seed: boolean;
   outboxPage: boolean;
   /** Mail over SMTP when set; else the outbox. */
@@ -40,6 +46,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     webRoot: path.resolve(env.WEB_ROOT ?? 'dist'),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 20 * 1024 * 1024),
+    uploadLimits: Object.fromEntries(
+      UploadPurpose.options.map((purpose) => [purpose, positive(env, `MAX_${purpose}_BYTES`) ?? DEFAULT_UPLOAD_LIMITS[purpose]]),
+    ) as UploadLimits,
+    s3: readS3Settings(env),
     seed: env.SEED !== '0',
     // Mail and SMS go to the outbox until a transport is configured; its page is off in production, and whenever
     // real mail or SMS is configured (a real server), whatever OUTBOX_PAGE says.
@@ -68,6 +78,23 @@ function readPublicUrl(text: string | undefined, mainHost: string, port: number)
   }
   if (url.hostname !== mainHost) throw new Error(`PUBLIC_URL's host (${url.hostname}) must be MAIN_HOST (${mainHost})`);
   return url.origin;
+}
+
+/** `S3_URL` switches course files to an S3-compatible store; the bucket and keys are then required. */
+function readS3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_URL) return undefined;
+  if (!/^https?:\/\/[^/]+\/?$/.test(env.S3_URL)) throw new Error(`S3_URL must be a store's address such as https://s3.eu-west-1.amazonaws.com, not "${env.S3_URL}"`);
+  for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+    if (!env[name]) throw new Error(`${name} is needed with S3_URL`);
+  }
+  return {
+    url: env.S3_URL.replace(/\/$/, ''),
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    pathStyle: env.S3_PATH_STYLE !== '0',
+  };
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {

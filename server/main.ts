@@ -5,6 +5,7 @@ import { migrate } from './platform/db/migrate';
 import { openDatabase } from './platform/db/open';
 import { FolderFileStorage } from './platform/file-storage';
 import { EmbeddedFileUrls } from './platform/signed-files';
+import { S3FileUrls } from './platform/s3-file-urls';
 import { loadUrlSecret, UrlSigner } from './platform/signed-urls';
 import { Argon2PasswordHasher } from './platform/passwords';
 import { OidcProviders } from './main/auth/oidc-providers';
@@ -31,8 +32,17 @@ const app = await buildApp({
   sms,
   oidc: new OidcProviders(config.oidc),
   files: new FolderFileStorage(path.join(config.dataDir, 'files')),
-  fileUrls: new EmbeddedFileUrls(path.join(config.dataDir, 'files'), new UrlSigner(await loadUrlSecret(config.dataDir, process.env.FILE_URL_SECRET))),
-  settings: { mainHost: config.mainHost, publicUrl: config.publicUrl, maxUploadBytes: config.maxUploadBytes, outboxPage: config.outboxPage, imports: config.imports },
+  fileUrls: config.s3
+    ? new S3FileUrls(config.s3)
+    : new EmbeddedFileUrls(path.join(config.dataDir, 'files'), new UrlSigner(await loadUrlSecret(config.dataDir, process.env.FILE_URL_SECRET))),
+  settings: {
+    mainHost: config.mainHost,
+    publicUrl: config.publicUrl,
+    maxUploadBytes: config.maxUploadBytes,
+    uploadLimits: config.uploadLimits,
+    outboxPage: config.outboxPage,
+    imports: config.imports,
+  },
   webRoot: config.webRoot,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
@@ -49,6 +59,7 @@ console.log(
     `Main site:       ${where(config.mainHost)}`,
     `Demo workspace:  ${where(`acme.${config.mainHost}`)}   (second workspace: ${where(`globex.${config.mainHost}`)})`,
     `API references:  ${where(config.mainHost)}/main-api/docs  /learning-api/docs  /case-api/docs`,
+    config.s3 ? `Course files: S3 (${config.s3.url}, bucket ${config.s3.bucket})` : '',
     mail ? `Mail: SMTP (${new URL(config.smtp!.url).host})` : '',
     config.oidc.length ? `Sign-in with: ${config.oidc.map((p) => p.provider).join(', ')}` : '',
     sms ? `SMS: HTTP gateway (${new URL(config.smsGateway!.url).host})` : '',

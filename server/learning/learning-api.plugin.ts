@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { courseRoutes } from './courses/courses.routes';
+import { uploadRoutes } from './files/uploads.routes';
 
 export const LEARNING_API_BASE = '/learning-api';
 
@@ -9,4 +10,5 @@ export const LEARNING_API_BASE = '/learning-api';
 export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<void> {
   await apiDocs(api, { title: 'Learning API', description: 'Courses, lessons, quizzes, policies, reports', base: LEARNING_API_BASE });
   await courseRoutes(api, deps);
+  await uploadRoutes(api, deps);
 }

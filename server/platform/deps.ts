@@ -8,6 +8,7 @@ import type { Mailer, SmsSender } from './messages';
 import type { WorkspaceGateState } from './workspace-gates';
 import type { PermissionStore } from './permissions';
 import type { RateLimits } from './rate-limiter';
+import type { UploadLimits } from '../../src/domain/files/uploads';
 
 export interface ServerSettings {
   /** The main (marketing) site's host name, without port. */
@@ -19,6 +20,8 @@ export interface ServerSettings {
   publicUrl?: string;
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;
+  /** The largest course upload of each kind; DEFAULT_UPLOAD_LIMITS when omitted. */
+  uploadLimits?: UploadLimits;
   /** Serve the outbox at /dev/outbox (development and tests only: it shows every code sent). */
   outboxPage?: boolean;
   /** The social sign-in providers this server is configured for (set by buildApp from its OIDC providers). */

@@ -12,14 +12,28 @@ import type { UrlSigner } from './signed-urls';
  * DATA_DIR and serves the signed URLs itself. An S3-compatible store implements the same port with presigned URLs.
  */
 export interface DirectFileUrls {
-  /** A new key for a file of this workspace, and a URL the browser PUTs its bytes to (at most `maxBytes`). */
-  uploadUrl(workspaceId: string, name: string, options: { maxBytes: number; seconds: number }): Promise<UploadTicket>;
-  /** A URL to read a stored file for `seconds`; `attachment` makes the browser download it, never show it. */
-  downloadUrl(workspaceId: string, key: string, options: { seconds: number; disposition: 'inline' | 'attachment' }): Promise<string>;
+  /** Where the URLs point when not at this server (an object store's origin, for the Content-Security-Policy); none for the embedded storage. */
+  readonly origin?: string;
+  /**
+   * A new key for a file of this workspace, and a URL the browser PUTs its bytes to (at most `maxBytes`; `size`, when
+   * known, is the length the client declared, which a store that signs headers holds it to).
+   */
+  uploadUrl(workspaceId: string, name: string, options: { maxBytes: number; seconds: number; size?: number }): Promise<UploadTicket>;
+  /**
+   * A URL to read a stored file for `seconds`; `attachment` makes the browser download it, never show it. `type` is
+   * the type confirmed from the file's bytes, and `fileName` the name to save it under.
+   */
+  downloadUrl(
+    workspaceId: string,
+    key: string,
+    options: { seconds: number; disposition: 'inline' | 'attachment'; type?: string | null; fileName?: string },
+  ): Promise<string>;
   /** The size of a stored file, or null when nothing was uploaded under the key. */
   stat(workspaceId: string, key: string): Promise<{ size: number } | null>;
   /** The first bytes of a stored file, to tell its type from its own bytes. */
   readHead(workspaceId: string, key: string, bytes?: number): Promise<Uint8Array>;
+  /** `length` bytes from `start` (fewer at the end of the file), e.g. a zip's directory. */
+  readRange(workspaceId: string, key: string, start: number, length: number): Promise<Uint8Array>;
   /** Forgets a stored file (a refused upload leaves nothing behind). */
   remove(workspaceId: string, key: string): Promise<void>;
 }
@@ -28,12 +42,31 @@ export interface UploadTicket {
   key: string;
   url: string;
   method: 'PUT';
+  /** Headers the PUT must carry exactly (an object store signs them); none for the embedded storage. */
+  headers: Record<string, string>;
   expiresAt: string;
   maxBytes: number;
 }
 
-const PREFIX = '/files';
+/** A file's key: its workspace, a random part (so no upload replaces another) and a safe form of its name. */
+export function newFileKey(workspaceId: string, name: string): string {
+  const safe = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[._]+/, '').slice(-120) || 'file';
+  return `${workspaceId}/${randomBytes(12).toString('hex')}-${safe}`;
+}
+
 const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{24}-[A-Za-z0-9._-]{1,120}$/;
+
+/** Whether a key has the shape newFileKey gives, inside this workspace. */
+export function isKeyOf(workspaceId: string, key: string): boolean {
+  return KEY.test(key) && key.startsWith(`${workspaceId}/`);
+}
+
+/** The name a key was made from (its safe form). */
+export function nameOfKey(key: string): string {
+  return key.slice(key.indexOf('/') + 26);
+}
+
+const PREFIX = '/files';
 
 export class EmbeddedFileUrls implements DirectFileUrls {
   constructor(
@@ -43,12 +76,12 @@ export class EmbeddedFileUrls implements DirectFileUrls {
   ) {}
 
   async uploadUrl(workspaceId: string, name: string, { maxBytes, seconds }: { maxBytes: number; seconds: number }): Promise<UploadTicket> {
-    const safe = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[._]+/, '').slice(-120) || 'file';
-    const key = `${workspaceId}/${randomBytes(12).toString('hex')}-${safe}`;
+    const key = newFileKey(workspaceId, name);
     return {
       key,
       url: this.signer.url('PUT', `${PREFIX}/${key}`, seconds, { maxBytes }),
       method: 'PUT',
+      headers: {},
       expiresAt: new Date(this.now() + seconds * 1000).toISOString(),
       maxBytes,
     };
@@ -71,12 +104,16 @@ export class EmbeddedFileUrls implements DirectFileUrls {
   }
 
   async readHead(workspaceId: string, key: string, bytes = SNIFF_BYTES): Promise<Uint8Array> {
+    return this.readRange(workspaceId, key, 0, bytes);
+  }
+
+  async readRange(workspaceId: string, key: string, start: number, length: number): Promise<Uint8Array> {
     const file = this.pathOf(workspaceId, key);
-    if (!file) return new Uint8Array();
+    if (!file || length <= 0) return new Uint8Array();
     const handle = await open(file, 'r');
     try {
-      const buffer = Buffer.alloc(bytes);
-      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, start);
       return new Uint8Array(buffer.subarray(0, bytesRead));
     } finally {
       await handle.close();
@@ -90,7 +127,7 @@ export class EmbeddedFileUrls implements DirectFileUrls {
 
   /** The file of a key, only when the key is of this workspace and has the shape uploadUrl gives. */
   pathOf(workspaceId: string, key: string): string | null {
-    if (!KEY.test(key) || !key.startsWith(`${workspaceId}/`)) return null;
+    if (!isKeyOf(workspaceId, key)) return null;
     return path.join(this.root, key);
   }
 
@@ -135,16 +172,21 @@ export class EmbeddedFileUrls implements DirectFileUrls {
           await new Promise<void>((resolve, reject) => {
             const out = createWriteStream(part, { mode: 0o600 });
             const raw = request.raw;
-            out.on('error', reject);
-            raw.on('error', reject);
-            raw.on('aborted', () => reject(Object.assign(new Error('upload aborted'), { code: 'ABORTED' })));
+            // Settles once the part file is closed: removing it before its open completes would leave it behind.
+            const afterClose = (settle: () => void) => {
+              if (out.closed) return settle();
+              out.once('close', settle);
+              out.destroy();
+            };
+            out.on('error', (error) => afterClose(() => reject(error)));
+            raw.on('error', (error) => afterClose(() => reject(error)));
+            raw.on('aborted', () => afterClose(() => reject(Object.assign(new Error('upload aborted'), { code: 'ABORTED' }))));
             raw.on('data', (chunk: Buffer) => {
               if (tooLarge) return; // the rest is read and dropped, so the answer can still be sent
               received += chunk.length;
               if (received > max) {
                 tooLarge = true;
-                out.destroy();
-                resolve();
+                afterClose(resolve);
                 return;
               }
               if (!out.write(chunk)) {
@@ -189,7 +231,7 @@ export class EmbeddedFileUrls implements DirectFileUrls {
         const type = detectType(await this.readHead(ok.workspaceId, ok.key));
         // A file shown in the page gets its true type; anything that could run script, or is unknown, is downloaded.
         const inline = ok.signed.disposition === 'inline' && type !== null && !ACTIVE_CONTENT.includes(type);
-        const name = ok.key.slice(ok.key.indexOf('/') + 26);
+        const name = nameOfKey(ok.key);
         reply
           .header('content-type', inline ? type : 'application/octet-stream')
           .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)

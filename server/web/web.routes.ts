@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiDeps } from '../platform/deps';
+import { DEFAULT_UPLOAD_LIMITS, UploadPurpose } from '../../src/domain/files/uploads';
 import { CASE_API_BASE } from '../case/case-api.plugin';
 import { LEARNING_API_BASE } from '../learning/learning-api.plugin';
 import { MAIN_API_BASE } from '../main/main-api.plugin';
@@ -15,6 +16,8 @@ export const RuntimeConfig = z.object({
   socialSignIn: z.array(z.enum(['google', 'microsoft'])),
   /** The largest file an upload may be (MAX_UPLOAD_BYTES): the browser refuses a larger one before sending it. */
   maxUploadBytes: z.number(),
+  /** The largest course upload of each kind (MAX_VIDEO_BYTES, ...): the author sees them before choosing a file. */
+  uploadLimits: z.record(UploadPurpose, z.number()),
 });
 
 /** File-like paths (build assets, media, anything with a file extension) that must answer 404 when missing, never the app's page. */
@@ -35,6 +38,7 @@ export async function webRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
       mainHost: deps.settings.mainHost,
       socialSignIn: deps.settings.socialSignIn ?? [],
       maxUploadBytes: deps.settings.maxUploadBytes,
+      uploadLimits: deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS,
     } satisfies z.infer<typeof RuntimeConfig>;
   });
 

@@ -93,6 +93,11 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'quiz-question.option-deleted': { label: 'Quiz answer option deleted', kind: 'admin' },
   'quiz-question.reordered': { label: 'Quiz questions reordered', kind: 'admin' },
   'template.reset': { label: 'Invitation email reset to the default', kind: 'admin' },
+  // Course files (docs/files.md).
+  'file.upload-started': { label: 'Course file upload started', kind: 'admin' },
+  'file.uploaded': { label: 'Course file uploaded', kind: 'admin' },
+  'file.refused': { label: 'Course file refused', kind: 'admin' },
+  'course.cover-set': { label: 'Course cover image set', kind: 'admin' },
 
   // The platform admin, on the workspace's record and in the platform's own trail.
   'workspace.created': { label: 'Workspace created by the platform', platformLabel: 'Created a workspace', kind: 'admin' },

@@ -18,7 +18,10 @@ export type DetectedType =
   | 'image/webp'
   | 'application/pdf'
   | 'text/vtt'
-  | 'application/zip' // docx, xlsx, pptx and other Office Open XML files are zip archives
+  | 'application/zip' // docx, xlsx, pptx and other Office Open XML files are zip archives: see officeType()
+  | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+  | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+  | 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
   | 'application/x-cfb' // doc, xls, ppt (the older Office format)
   | 'text/plain'
   | 'image/svg+xml'
@@ -27,16 +30,27 @@ export type DetectedType =
 /** The uses of an upload, each with its allow-list. */
 export type FilePurpose = 'VIDEO' | 'IMAGE' | 'PDF' | 'CAPTIONS' | 'DOCUMENT' | 'EVIDENCE';
 
+export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+/**
+ * What a browser plays or shows: MP4 and WebM (QuickTime does not play in Chromium), the four web image formats, PDF,
+ * WebVTT, and Office Open XML documents told apart by their parts (a bare zip, or an old binary Office file that
+ * may carry macros, is not a document here).
+ */
 export const ALLOWED: Record<Exclude<FilePurpose, 'EVIDENCE'>, readonly DetectedType[]> = {
-  VIDEO: ['video/mp4', 'video/webm', 'video/quicktime'],
+  VIDEO: ['video/mp4', 'video/webm'],
   IMAGE: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
   PDF: ['application/pdf'],
   CAPTIONS: ['text/vtt'],
-  DOCUMENT: ['application/pdf', 'application/zip', 'application/x-cfb', 'text/plain', 'image/png', 'image/jpeg'],
+  DOCUMENT: ['application/pdf', DOCX, XLSX, PPTX],
 };
 
 /** Types that run script in a browser: never accepted where the file is shown in the page. */
 export const ACTIVE_CONTENT: readonly DetectedType[] = ['image/svg+xml', 'text/html'];
+
+const STILL_IMAGE_BRANDS = ['heic', 'heix', 'heim', 'heis', 'hevc', 'mif1', 'msf1', 'avif', 'avis'];
 
 /** How many leading bytes `detectType` needs. */
 export const SNIFF_BYTES = 512;
@@ -80,6 +94,8 @@ export function detectType(head: Uint8Array): DetectedType | null {
     const brand = ascii(head, 8, 12);
     if (brand === 'qt  ') return 'video/quicktime';
     if (brand === 'M4A ' || brand === 'M4B ') return 'audio/mp4';
+    // HEIF and AVIF still images share the ISO box format: not a video.
+    if (STILL_IMAGE_BRANDS.includes(brand)) return null;
     return 'video/mp4';
   }
   if (ascii(head, 0, 4) === 'OggS') return 'audio/ogg';
@@ -132,9 +148,63 @@ function label(type: DetectedType): string {
     'image/webp': 'WebP',
     'application/pdf': 'PDF',
     'text/vtt': 'WebVTT',
-    'application/zip': 'Word, Excel or PowerPoint (.docx, .xlsx, .pptx)',
+    'application/zip': 'zip archive',
+    [DOCX]: 'Word (.docx)',
+    [XLSX]: 'Excel (.xlsx)',
+    [PPTX]: 'PowerPoint (.pptx)',
     'application/x-cfb': 'older Word, Excel or PowerPoint (.doc, .xls, .ppt)',
     'text/plain': 'plain text',
   };
   return labels[type] ?? type;
+}
+
+/** How many trailing bytes hold a zip's end record wherever it is (22 bytes and a comment of at most 65,535). */
+export const ZIP_TAIL_BYTES = 22 + 0xffff;
+
+const u16 = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8);
+const u32 = (b: Uint8Array, at: number) => (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16)) + b[at + 3] * 0x1000000;
+
+/**
+ * Where a zip keeps its directory, read from the file's last bytes (`tail`, the last ZIP_TAIL_BYTES or the whole
+ * file): `{ offset, size }` in the file, or null when this is no (single-part, non-zip64) zip.
+ */
+export function zipDirectory(tail: Uint8Array, fileSize: number): { offset: number; size: number } | null {
+  for (let at = tail.length - 22; at >= 0; at--) {
+    if (u32(tail, at) !== 0x06054b50) continue;
+    const size = u32(tail, at + 12);
+    const offset = u32(tail, at + 16);
+    const endAt = fileSize - tail.length + at;
+    if (offset + size !== endAt) continue; // a comment that happens to hold the signature, or a zip64 archive
+    return { offset, size };
+  }
+  return null;
+}
+
+/** The names of a zip's parts, from its central directory. */
+export function zipEntryNames(directory: Uint8Array): string[] {
+  const names: string[] = [];
+  const decoder = new TextDecoder();
+  let at = 0;
+  while (at + 46 <= directory.length && u32(directory, at) === 0x02014b50) {
+    const nameLength = u16(directory, at + 28);
+    const extra = u16(directory, at + 30);
+    const comment = u16(directory, at + 32);
+    names.push(decoder.decode(directory.subarray(at + 46, at + 46 + nameLength)));
+    at += 46 + nameLength + extra + comment;
+  }
+  return names;
+}
+
+/**
+ * Which Office Open XML document a zip is, from its parts: a `[Content_Types].xml` and the main part of Word, Excel
+ * or PowerPoint. A macro-enabled file (a `vbaProject.bin` part) is not a document here, nor is any other zip.
+ */
+export function officeType(entryNames: readonly string[]): DetectedType | null {
+  const names = new Set(entryNames);
+  if (!names.has('[Content_Types].xml')) return null;
+  if (entryNames.some((name) => name.endsWith('vbaProject.bin'))) return null;
+  if (names.has('word/document.xml')) return DOCX;
+  if (names.has('xl/workbook.xml')) return XLSX;
+  if (names.has('ppt/presentation.xml')) return PPTX;
+  return null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UploadPurpose } from '../../domain/files/uploads';
 
 /** The three API base URLs and the main host, read at start from the server's /config.json, never from constants. */
 export const RuntimeConfig = z.object({
@@ -10,6 +11,8 @@ export const RuntimeConfig = z.object({
   socialSignIn: z.array(z.enum(['google', 'microsoft'])).default([]),
   /** The server's upload limit in bytes (imports refuse a larger file before sending it). */
   maxUploadBytes: z.number().int().positive(),
+  /** The largest course upload of each kind (absent from an older server: the course screens use the domain's defaults). */
+  uploadLimits: z.record(UploadPurpose, z.number().int().positive()).optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 /** The container's key of the runtime configuration. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkType, detectType } from '../../../src/domain/files/file-types';
+import { checkType, detectType, DOCX, officeType, PPTX, XLSX, zipDirectory, zipEntryNames } from '../../../src/domain/files/file-types';
+import { DEFAULT_UPLOAD_LIMITS, sizeProblem } from '../../../src/domain/files/uploads';
+import { DOCX as DOCX_FILE, PLAIN_ZIP } from '../../server/support/sample-files';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const text = (value: string) => new TextEncoder().encode(value);
@@ -43,7 +45,12 @@ describe('which files each use accepts', () => {
   it('accepts what its allow-list names, whatever the file was called', () => {
     expect(checkType('VIDEO', 'video/mp4')).toEqual({ ok: true, type: 'video/mp4' });
     expect(checkType('CAPTIONS', 'text/vtt').ok).toBe(true);
-    expect(checkType('DOCUMENT', 'application/zip').ok).toBe(true);
+    expect(checkType('DOCUMENT', DOCX).ok).toBe(true);
+    expect(checkType('DOCUMENT', 'application/pdf').ok).toBe(true);
+    // A bare zip, an old binary Office file (macros) and QuickTime (Chromium does not play it) are not taken.
+    expect(checkType('DOCUMENT', 'application/zip').ok).toBe(false);
+    expect(checkType('DOCUMENT', 'application/x-cfb').ok).toBe(false);
+    expect(checkType('VIDEO', 'video/quicktime').ok).toBe(false);
     expect(checkType('IMAGE', 'application/pdf')).toEqual({
       ok: false,
       status: 415,
@@ -59,5 +66,36 @@ describe('which files each use accepts', () => {
     }
     expect(checkType('EVIDENCE', 'text/html')).toEqual({ ok: true, type: 'text/html' });
     expect(checkType('EVIDENCE', null)).toEqual({ ok: true, type: null });
+  });
+});
+
+describe('Office documents, told apart by the parts of their zip', () => {
+  it('finds the directory from the end of the file and names the document by its main part', () => {
+    const directory = zipDirectory(new Uint8Array(DOCX_FILE), DOCX_FILE.length)!;
+    const names = zipEntryNames(new Uint8Array(DOCX_FILE.subarray(directory.offset, directory.offset + directory.size)));
+    expect(names).toEqual(['[Content_Types].xml', '_rels/.rels', 'word/document.xml']);
+    expect(officeType(names)).toBe(DOCX);
+    expect(officeType(['[Content_Types].xml', 'xl/workbook.xml'])).toBe(XLSX);
+    expect(officeType(['[Content_Types].xml', 'ppt/presentation.xml'])).toBe(PPTX);
+  });
+
+  it('is no document without the parts, or with macros', () => {
+    const directory = zipDirectory(new Uint8Array(PLAIN_ZIP), PLAIN_ZIP.length)!;
+    expect(officeType(zipEntryNames(new Uint8Array(PLAIN_ZIP.subarray(directory.offset))))).toBeNull();
+    expect(officeType(['[Content_Types].xml', 'word/document.xml', 'word/vbaProject.bin'])).toBeNull();
+    expect(officeType(['word/document.xml'])).toBeNull();
+    expect(zipDirectory(new Uint8Array(64), 64)).toBeNull();
+  });
+
+  it('takes a HEIF photo for no video', () => {
+    expect(detectType(new Uint8Array([0, 0, 0, 0x18, ...text('ftypheic'), 0, 0, 0, 0]))).toBeNull();
+  });
+});
+
+describe('upload size limits', () => {
+  it('says how large a file may be, in the units people read', () => {
+    expect(sizeProblem('VIDEO', 10, DEFAULT_UPLOAD_LIMITS)).toBeNull();
+    expect(sizeProblem('IMAGE', 11 * 1024 * 1024, DEFAULT_UPLOAD_LIMITS)).toBe('The file is 11 MB; an image may be at most 10 MB.');
+    expect(sizeProblem('CAPTIONS', 0, DEFAULT_UPLOAD_LIMITS)).toBe('The file is empty.');
   });
 });

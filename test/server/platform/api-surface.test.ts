@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 
 const APIS = ['/main-api', '/learning-api', '/case-api'] as const;
 
@@ -98,7 +99,7 @@ describe.each(DATABASES)('the API surface on %s', (kind) => {
 
   it('serves the runtime configuration with the three API base URLs', async () => {
     const res = await server.request('acme.localhost', { method: 'GET', url: '/config.json' });
-    expect(res.json()).toEqual({ mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 5 * 1024 * 1024 });
+    expect(res.json()).toEqual({ mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 5 * 1024 * 1024, uploadLimits: DEFAULT_UPLOAD_LIMITS });
   });
 
   it('sends a strict Content-Security-Policy and the usual security headers', async () => {

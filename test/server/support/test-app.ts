@@ -11,7 +11,7 @@ import type { ServerSettings } from '../../../server/platform/deps';
 import { openPglite } from '../../../server/platform/db/pglite-database';
 import { openScratchPostgres } from '../../../server/platform/db/scratch-postgres';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
-import { EmbeddedFileUrls } from '../../../server/platform/signed-files';
+import { EmbeddedFileUrls, type DirectFileUrls } from '../../../server/platform/signed-files';
 import { UrlSigner } from '../../../server/platform/signed-urls';
 import type { PasswordHasher } from '../../../server/platform/passwords';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo.seed';
@@ -55,7 +55,12 @@ export interface TestServer {
 }
 
 /** The real server over a real database, seeded with the demo data, driven through `inject`. */
-export async function startTestServer(kind: 'pglite' | 'postgres', settings: Partial<ServerSettings> = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: 'pglite' | 'postgres',
+  settings: Partial<ServerSettings> = {},
+  /** Another file store for the app (an S3 adapter); `fileUrls` and `filesRoot` still name the unused embedded one. */
+  options: { fileUrls?: DirectFileUrls } = {},
+): Promise<TestServer> {
   const db = await openTestDatabase(kind);
   await seedDemo(db, testPasswords, 'localhost');
   const files = await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'));
@@ -64,7 +69,7 @@ export async function startTestServer(kind: 'pglite' | 'postgres', settings: Par
     db,
     passwords: testPasswords,
     files: new FolderFileStorage(files),
-    fileUrls,
+    fileUrls: options.fileUrls ?? fileUrls,
     settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: true, ...settings },
   });
   const request: TestServer['request'] = (host, { token, headers, ...rest }) =>

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  confirmUpload,
+  generateCourseCoverUploadUrl,
+  generateUploadUrl,
+  generateUploadUrlForUpdate,
+} from '../../../src/contracts/learning/uploads.contract';
+import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
+import type { ApiDeps } from '../../platform/deps';
+import { HttpError } from '../../platform/errors';
+import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { CourseFiles, type Actor } from './files.service';
+
+/** The uploads area of the learning API (docs/files.md): upload URLs, the confirm, and the course's cover image. */
+export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const urls = deps.fileUrls;
+  const courseFiles = urls ? new CourseFiles(deps.db, urls, deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS) : null;
+  const ready = () => {
+    if (!courseFiles) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
+    return courseFiles;
+  };
+  const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Actor => {
+    const { user, workspace } = workspaceUser(ctx);
+    return { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip };
+  };
+
+  serve(app, generateUploadUrl, async (ctx) => ready().issue(actorOf(ctx), ctx.body));
+  serve(app, generateUploadUrlForUpdate, async (ctx) => ready().issueReplacement(actorOf(ctx), ctx.body));
+  serve(app, generateCourseCoverUploadUrl, async (ctx) => ready().issueCover(actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, confirmUpload, async (ctx) => ready().confirm(actorOf(ctx), ctx.params.id, ctx.query.language ?? null));
+}
