@@ -6,6 +6,11 @@ import { HttpCourseApi } from '../http/learning/http-course-api';
 import { CourseAuthoringApi } from '../../application/courses/authoring/course-authoring-api.port';
 import { CreateCourse, PublishCourse, ReorderContents, SaveBlock, SaveQuiz } from '../../application/courses/authoring/authoring.use-cases';
 import { HttpCourseAuthoringApi } from '../http/learning/http-course-authoring-api';
+import { CourseFilesApi, FileTransfer } from '../../application/courses/authoring/course-files.port';
+import { UploadCourseFile } from '../../application/courses/authoring/upload-course-file.use-case';
+import { DEFAULT_UPLOAD_LIMITS } from '../../domain/files/uploads';
+import { RuntimeConfigKey, type RuntimeConfig } from '../config/runtime-config';
+import { HttpCourseFilesApi, XhrFileTransfer } from '../http/learning/http-course-files-api';
 
 /** Bindings of the courses area: its HTTP adapters, use cases (factory bindings) and view-models. */
 export const coursesModule = new ContainerModule(({ bind }) => {
@@ -19,4 +24,10 @@ export const coursesModule = new ContainerModule(({ bind }) => {
   bind(SaveQuiz).toDynamicValue((ctx) => new SaveQuiz(authoring(ctx)));
   bind(ReorderContents).toDynamicValue((ctx) => new ReorderContents(authoring(ctx)));
   bind(PublishCourse).toDynamicValue((ctx) => new PublishCourse(authoring(ctx)));
+  bind(CourseFilesApi).to(HttpCourseFilesApi).inSingletonScope();
+  bind(FileTransfer).toConstantValue(new XhrFileTransfer());
+  bind(UploadCourseFile).toDynamicValue((ctx) => {
+    const config = ctx.get<RuntimeConfig>(RuntimeConfigKey);
+    return new UploadCourseFile(ctx.get<CourseFilesApi>(CourseFilesApi), ctx.get<FileTransfer>(FileTransfer), { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadLimits });
+  });
 });

@@ -29,7 +29,9 @@ import type { ChecklistItem } from '../../application/courses/authoring/publish-
 import { BLOCK_TYPES, type BlockType, type LessonBlock } from '../../contracts/learning/blocks.contract';
 import type { AnswerReveal } from '../../domain/courses/blocks';
 import { LANGUAGE_LABELS, type CourseLanguage } from '../../domain/courses/course';
-import { useViewModel } from '../shared/container-context';
+import { useContainer, useViewModel } from '../shared/container-context';
+import { UploadCourseFile } from '../../application/courses/authoring/upload-course-file.use-case';
+import { UploadedFiles, UploadSlot } from './blocks/upload-slot';
 import { EmptyState, LoadError } from '../shared/page-state';
 import { BLOCK_TYPE_HINTS, BLOCK_TYPE_LABELS } from './blocks/block-draft';
 import { BlockEditor, type RenderFileSlot } from './blocks/block-editor';
@@ -50,8 +52,23 @@ export interface BuilderFiles {
   fileUrl?: FileUrl;
 }
 
-export const CourseBuilderScreen = observer(function CourseBuilderScreen({ files = {} }: { files?: BuilderFiles }) {
+/** Uploads through the container's UploadCourseFile, and previews of the files uploaded in this session. */
+function useBuilderFiles(vm: CourseBuilderViewModel): BuilderFiles {
+  const container = useContainer();
+  const [files] = useState<BuilderFiles>(() => {
+    const upload = container.get<UploadCourseFile>(UploadCourseFile);
+    const uploaded = new UploadedFiles();
+    return {
+      renderFile: (slot) => <UploadSlot key={slot.id} slot={slot} upload={upload} uploaded={uploaded} language={vm.language} />,
+      fileUrl: uploaded.urlOf,
+    };
+  });
+  return files;
+}
+
+export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
   const vm = useViewModel(CourseBuilderViewModel);
+  const files = useBuilderFiles(vm);
   const { courseId = '' } = useParams();
   const [tab, setTab] = useState('build');
   useEffect(() => {
