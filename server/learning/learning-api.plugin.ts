@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
+import { authoringRoutes } from './courses/authoring.routes';
 import { courseRoutes } from './courses/courses.routes';
 import { uploadRoutes } from './files/uploads.routes';
 
@@ -11,4 +12,5 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await apiDocs(api, { title: 'Learning API', description: 'Courses, lessons, quizzes, policies, reports', base: LEARNING_API_BASE });
   await courseRoutes(api, deps);
   await uploadRoutes(api, deps);
+  await authoringRoutes(api, deps);
 }

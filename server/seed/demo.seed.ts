@@ -20,7 +20,14 @@ const LAST_NAMES = ['Sharma', 'Iyer', 'Patel', 'Reddy', 'Nair', 'Gupta', 'Singh'
 
 /** Seeds the demo data on first start only: returns false when workspaces already exist. */
 /** `socialSignIn`: the providers this server is configured for; Acme offers those (and no button that cannot work). */
-export async function seedDemo(db: Database, passwords: PasswordHasher, mainHost: string, socialSignIn: readonly ('google' | 'microsoft')[] = []): Promise<boolean> {
+export async function seedDemo(
+  db: Database,
+  passwords: PasswordHasher,
+  mainHost: string,
+  socialSignIn: readonly ('google' | 'microsoft')[] = [],
+  /** `learning: false` leaves the course out (a migration test seeds an older schema and writes its own). */
+  options: { learning?: boolean } = {},
+): Promise<boolean> {
   const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces');
   if (n > 0) return false;
   const hash = await passwords.hash(DEMO_PASSWORD);
@@ -109,7 +116,7 @@ export async function seedDemo(db: Database, passwords: PasswordHasher, mainHost
     });
   });
 
-  await seedLearning(db, acme);
+  if (options.learning !== false) await seedLearning(db, acme);
   await seedCase(db, acme);
   return true;
 }

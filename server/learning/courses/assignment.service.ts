@@ -33,8 +33,9 @@ export class CourseAssignmentService {
         targets.length === 0
           ? []
           : await tx.query<{ user_id: string }>(
-              `INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_by)
-               SELECT $1, $2, t.id, $3 FROM unnest($4::uuid[]) AS t(id)
+              `INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_by, course_version)
+               SELECT $1, $2, t.id, $3, c.published_version FROM unnest($4::uuid[]) AS t(id)
+                 JOIN courses c ON c.workspace_id = $1 AND c.id = $2
                ON CONFLICT (workspace_id, course_id, user_id) DO NOTHING
                RETURNING user_id`,
               [actor.workspaceId, body.courseId, actor.userId, targets],

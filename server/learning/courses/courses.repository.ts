@@ -1,4 +1,12 @@
-import type { CourseDetails, CourseLanguageEntry, CourseMembers, CourseSummary, CourseUsers } from '../../../src/contracts/learning/courses.contract';
+import type {
+  CourseBrief,
+  CourseDetails,
+  CourseLanguageEntry,
+  CourseMembers,
+  CourseSummary,
+  CourseUsers,
+  WorkspaceCourseStats,
+} from '../../../src/contracts/learning/courses.contract';
 import type { AssignmentStatus, CourseLanguage, CourseStatus } from '../../../src/domain/courses/course';
 import { resolveLanguage } from '../../../src/domain/courses/course';
 import type { Sql } from '../../platform/db/database';
@@ -162,6 +170,44 @@ export async function courseDetails(
     updatedAt: base.updatedAt,
     publishedAt: base.publishedAt,
   };
+}
+
+/** The workspace's course figures; a business-unit admin counts their unit's assignments only. */
+export async function workspaceStats(tx: Sql, workspaceId: string, scope: UnitScope): Promise<WorkspaceCourseStats> {
+  const [c] = await tx.query<{ courses: number; published: number }>(
+    `SELECT count(*)::int AS courses, count(*) FILTER (WHERE status = 'PUBLISHED')::int AS published FROM courses WHERE workspace_id = $1`,
+    [workspaceId],
+  );
+  const [a] = await tx.query<{ assignments: number; not_started: number; in_progress: number; completed: number }>(
+    `SELECT count(*)::int AS assignments,
+            count(*) FILTER (WHERE a.status = 'ASSIGNED')::int AS not_started,
+            count(*) FILTER (WHERE a.status = 'IN_PROGRESS')::int AS in_progress,
+            count(*) FILTER (WHERE a.status = 'COMPLETED')::int AS completed
+       FROM course_assignments a JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
+      WHERE a.workspace_id = $1 AND ($2::uuid IS NULL OR u.branch_id = $2::uuid)`,
+    [workspaceId, scope],
+  );
+  return {
+    courses: c.courses,
+    published: c.published,
+    drafts: c.courses - c.published,
+    assignments: a.assignments,
+    notStarted: a.not_started,
+    inProgress: a.in_progress,
+    completed: a.completed,
+    completionRate: a.assignments === 0 ? 0 : Math.round((a.completed / a.assignments) * 1000) / 10,
+  };
+}
+
+/** Every course as id, title (its primary language's) and status, by title. */
+export async function courseBriefs(tx: Sql, workspaceId: string): Promise<CourseBrief[]> {
+  const rows = await tx.query<{ id: string; title: string; status: CourseStatus; version: number }>(
+    `SELECT c.id, COALESCE(NULLIF(l.title, ''), c.title) AS title, c.status, c.version FROM courses c
+       LEFT JOIN course_languages l ON l.workspace_id = c.workspace_id AND l.course_id = c.id AND l.priority = 'PRIMARY'
+      WHERE c.workspace_id = $1 ORDER BY lower(COALESCE(NULLIF(l.title, ''), c.title)), c.id`,
+    [workspaceId],
+  );
+  return rows.map((r) => ({ courseId: r.id, title: r.title, status: r.status, version: r.version }));
 }
 
 /** The people a filter matches, with how many already have the course, and one page of them. */

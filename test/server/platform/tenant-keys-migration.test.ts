@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIN_SITE_WORKSPACE_ID, type Database } from '../../../server/platform/db/database';
+import { MAIN_SITE_WORKSPACE_ID, type Database, type Sql } from '../../../server/platform/db/database';
 import { migrate } from '../../../server/platform/db/migrate';
 import { openPglite } from '../../../server/platform/db/pglite-database';
 import { openPostgres } from '../../../server/platform/db/postgres-database';
@@ -33,6 +33,47 @@ async function rowCounts(db: Database): Promise<Record<string, number>> {
   return counts;
 }
 
+/** A published course as 0003 kept it: blocks and questions one row per language. */
+async function seedOldCourse(tx: Sql, workspaceId: string): Promise<void> {
+  const [course] = await tx.query<{ id: string }>(
+    `INSERT INTO courses (workspace_id, title, status, published_at) VALUES ($1, 'Old course', 'PUBLISHED', now()) RETURNING id`,
+    [workspaceId],
+  );
+  await tx.query(
+    `INSERT INTO course_languages (workspace_id, course_id, language, priority, title) VALUES ($1, $2, 'ENGLISH', 'PRIMARY', 'Old course'), ($1, $2, 'HINDI', 'SECONDARY', 'पुराना')`,
+    [workspaceId, course.id],
+  );
+  const [lesson] = await tx.query<{ id: string }>(`INSERT INTO course_contents (workspace_id, course_id, kind, position) VALUES ($1, $2, 'LESSON', 0) RETURNING id`, [
+    workspaceId,
+    course.id,
+  ]);
+  const [quiz] = await tx.query<{ id: string }>(`INSERT INTO course_contents (workspace_id, course_id, kind, position) VALUES ($1, $2, 'QUIZ', 1) RETURNING id`, [
+    workspaceId,
+    course.id,
+  ]);
+  for (const [language, text, question, yes, no] of [
+    ['ENGLISH', 'Be kind', 'Is it allowed?', 'Yes', 'No'],
+    ['HINDI', 'दयालु रहें', 'क्या यह अनुमत है?', 'हाँ', 'नहीं'],
+  ]) {
+    await tx.query(`INSERT INTO lesson_blocks (workspace_id, content_id, language, position, type, payload) VALUES ($1, $2, $3, 0, 'TEXT', $4)`, [
+      workspaceId,
+      lesson.id,
+      language,
+      JSON.stringify({ text }),
+    ]);
+    const [q] = await tx.query<{ id: string }>(
+      `INSERT INTO quiz_questions (workspace_id, content_id, language, position, text) VALUES ($1, $2, $3, 0, $4) RETURNING id`,
+      [workspaceId, quiz.id, language, question],
+    );
+    await tx.query(`INSERT INTO quiz_options (workspace_id, question_id, position, text, correct) VALUES ($1, $2, 0, $3, false), ($1, $2, 1, $4, true)`, [
+      workspaceId,
+      q.id,
+      yes,
+      no,
+    ]);
+  }
+}
+
 /** Migration 0016 (tenant keys) on a database that already holds a customer's data: the demo seed and more. */
 describe.each(DATABASES)('the tenant-keys migration on a database with data, on %s', (kind) => {
   let db: Database;
@@ -41,11 +82,13 @@ describe.each(DATABASES)('the tenant-keys migration on a database with data, on 
   beforeAll(async () => {
     db = await openEmpty(kind);
     await migrate(db, { until: BEFORE });
-    await seedDemo(db, testPasswords, 'localhost');
+    // Today's course seed needs today's tables: the course is written as the old schema held it.
+    await seedDemo(db, testPasswords, 'localhost', [], { learning: false });
     await db.system(async (tx) => {
       const [w] = await tx.query<{ acme: string; globex: string }>(
         `SELECT (SELECT id FROM workspaces WHERE slug = 'acme') AS acme, (SELECT id FROM workspaces WHERE slug = 'globex') AS globex`,
       );
+      await seedOldCourse(tx, w.acme);
       const [u] = await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' LIMIT 1`, [w.acme]);
       const [c] = await tx.query<{ id: string }>(`SELECT id FROM courses WHERE workspace_id = $1 AND status = 'PUBLISHED' LIMIT 1`, [w.acme]);
       const [b] = await tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 LIMIT 1`, [w.globex]);
@@ -69,7 +112,7 @@ describe.each(DATABASES)('the tenant-keys migration on a database with data, on 
       await tx.query(`INSERT INTO course_assignments (workspace_id, course_id, user_id) VALUES ($1, $2, $3)`, [w.acme, c.id, u.id]);
     });
     before = await rowCounts(db);
-    expect(await migrate(db)).toContain('0016_tenant_keys.sql');
+    expect(await migrate(db, { until: '0016_tenant_keys.sql' })).toContain('0016_tenant_keys.sql');
   });
   afterAll(async () => db?.close());
 
@@ -116,5 +159,39 @@ describe.each(DATABASES)('the tenant-keys migration on a database with data, on 
       [ids.acme, person.id],
     );
     expect(after).toEqual({ workspace_id: ids.acme, department_id: null });
+  });
+
+  it('then converts the old per-language course rows to one row per block and per question (0020), keeping the words', async () => {
+    expect(await migrate(db)).toContain('0020_course_authoring.sql');
+    const [block] = await db.query<{ type: string; block: { type: string; texts: Record<string, { body: string }> } }>(
+      `SELECT b.type, b.block FROM lesson_blocks b JOIN courses c ON c.workspace_id = b.workspace_id
+         JOIN course_contents k ON k.workspace_id = b.workspace_id AND k.id = b.content_id AND k.course_id = c.id WHERE c.title = 'Old course'`,
+    );
+    expect(block).toEqual({ type: 'TEXT_AREA', block: { type: 'TEXT_AREA', alignment: 'LEFT', texts: { ENGLISH: { body: 'Be kind' }, HINDI: { body: 'दयालु रहें' } } } });
+    const questions = await db.query<{ kind: string; texts: object; options: { key: string; correct: boolean; texts: object }[] }>(
+      `SELECT q.kind, q.texts, (SELECT json_agg(json_build_object('key', o.key, 'correct', o.correct, 'texts', o.texts) ORDER BY o.position)
+                                  FROM quiz_options o WHERE o.workspace_id = q.workspace_id AND o.question_id = q.id) AS options
+         FROM quiz_questions q JOIN course_contents k ON k.workspace_id = q.workspace_id AND k.id = q.content_id
+         JOIN courses c ON c.workspace_id = k.workspace_id AND c.id = k.course_id WHERE c.title = 'Old course'`,
+    );
+    expect(questions).toEqual([
+      {
+        kind: 'SINGLE',
+        texts: { ENGLISH: { text: 'Is it allowed?' }, HINDI: { text: 'क्या यह अनुमत है?' } },
+        options: [
+          { key: 'o1', correct: false, texts: { ENGLISH: 'Yes', HINDI: 'हाँ' } },
+          { key: 'o2', correct: true, texts: { ENGLISH: 'No', HINDI: 'नहीं' } },
+        ],
+      },
+    ]);
+    const [course] = await db.query<{ version: number; published_version: number; quiz: number; versions: number }>(
+      `SELECT c.version, c.published_version,
+              (SELECT count(*)::int FROM quizzes z JOIN course_contents k ON k.workspace_id = z.workspace_id AND k.id = z.content_id WHERE k.course_id = c.id) AS quiz,
+              (SELECT count(*)::int FROM course_versions v WHERE v.course_id = c.id) AS versions
+         FROM courses c WHERE c.title = 'Old course'`,
+    );
+    expect(course).toEqual({ version: 1, published_version: 1, quiz: 1, versions: 1 });
+    const [assigned] = await db.query<{ course_version: number }>(`SELECT course_version FROM course_assignments WHERE user_id = $1`, [ids.ann]);
+    expect(assigned.course_version).toBe(1);
   });
 });
