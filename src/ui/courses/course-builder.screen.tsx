@@ -150,6 +150,7 @@ const LanguageBar = observer(function LanguageBar({ vm }: { vm: CourseBuilderVie
       <Radio.Group
         aria-label="Language"
         optionType="button"
+        style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4 }}
         value={vm.language}
         onChange={(e) => vm.setLanguage(e.target.value as CourseLanguage)}
         options={vm.languages.map((language) => {

@@ -45,7 +45,7 @@ export const CourseListScreen = observer(function CourseListScreen() {
       </Space>
       <Typography.Paragraph type="secondary">Write training in your people's languages, publish it, then assign it.</Typography.Paragraph>
       <div style={{ marginBottom: 16, maxWidth: 360 }}>
-        <Input.Search aria-label="Search courses by title" placeholder="Search by title" allowClear onSearch={(text) => void vm.searchFor(text)} />
+        <Input.Search aria-label="Search courses by title" placeholder="Search by title" enterButton="Search" allowClear onSearch={(text) => void vm.searchFor(text)} />
       </div>
       {vm.list.status === 'error' ? (
         <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} />

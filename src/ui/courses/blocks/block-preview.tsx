@@ -154,7 +154,7 @@ function Served({ block, fileUrl }: { block: ServedBlock; fileUrl?: FileUrl }) {
           {url ? (
             <img src={url} alt={block.altText} style={{ maxWidth: '100%', height: 'auto' }} />
           ) : (
-            <div role="img" aria-label={block.altText || 'Image'} style={PLACEHOLDER}>
+            <div role="img" aria-label={block.altText || 'An image without alternative text'} style={PLACEHOLDER}>
               <FileImageOutlined aria-hidden /> {block.altText || 'Image without alternative text'}
             </div>
           )}
