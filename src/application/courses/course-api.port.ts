@@ -24,7 +24,8 @@ export type AssignResult =
 /** The course calls of the learning API. */
 export const CourseApi = Symbol('CourseApi');
 export interface CourseApi {
-  list(page: PageRequest): Promise<CourseList>;
+  /** A page of the workspace's courses, those whose title contains `search` when given. */
+  list(query: PageRequest & { search?: string }): Promise<CourseList>;
   details(courseId: string, language?: CourseLanguage): Promise<CourseDetails>;
   supportedLanguages(courseId: string): Promise<CourseLanguageEntry[]>;
   /** Who a filter matches for this course: counts and one page. */

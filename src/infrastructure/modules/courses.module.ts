@@ -2,14 +2,32 @@ import { ContainerModule } from 'inversify';
 import { AssignCourse } from '../../application/courses/assign-course.use-case';
 import { CourseApi } from '../../application/courses/course-api.port';
 import { PreviewCourseAssignment } from '../../application/courses/preview-course-assignment.use-case';
-import { UploadApi } from '../../application/courses/upload-api.port';
 import { HttpCourseApi } from '../http/learning/http-course-api';
-import { HttpUploadApi } from '../http/learning/http-upload-api';
+import { CourseAuthoringApi } from '../../application/courses/authoring/course-authoring-api.port';
+import { CreateCourse, PublishCourse, ReorderContents, SaveBlock, SaveQuiz } from '../../application/courses/authoring/authoring.use-cases';
+import { HttpCourseAuthoringApi } from '../http/learning/http-course-authoring-api';
+import { CourseFilesApi, FileTransfer } from '../../application/courses/authoring/course-files.port';
+import { UploadCourseFile } from '../../application/courses/authoring/upload-course-file.use-case';
+import { DEFAULT_UPLOAD_LIMITS } from '../../domain/files/uploads';
+import { RuntimeConfigKey, type RuntimeConfig } from '../config/runtime-config';
+import { HttpCourseFilesApi, XhrFileTransfer } from '../http/learning/http-course-files-api';
 
 /** Bindings of the courses area: its HTTP adapters, use cases (factory bindings) and view-models. */
 export const coursesModule = new ContainerModule(({ bind }) => {
   bind(CourseApi).to(HttpCourseApi).inSingletonScope();
-  bind(UploadApi).to(HttpUploadApi).inSingletonScope();
   bind(PreviewCourseAssignment).toDynamicValue((ctx) => new PreviewCourseAssignment(ctx.get<CourseApi>(CourseApi)));
   bind(AssignCourse).toDynamicValue((ctx) => new AssignCourse(ctx.get<CourseApi>(CourseApi)));
+  bind(CourseAuthoringApi).to(HttpCourseAuthoringApi).inSingletonScope();
+  const authoring = (ctx: { get: <T>(id: symbol) => T }) => ctx.get<CourseAuthoringApi>(CourseAuthoringApi);
+  bind(CreateCourse).toDynamicValue((ctx) => new CreateCourse(authoring(ctx)));
+  bind(SaveBlock).toDynamicValue((ctx) => new SaveBlock(authoring(ctx)));
+  bind(SaveQuiz).toDynamicValue((ctx) => new SaveQuiz(authoring(ctx)));
+  bind(ReorderContents).toDynamicValue((ctx) => new ReorderContents(authoring(ctx)));
+  bind(PublishCourse).toDynamicValue((ctx) => new PublishCourse(authoring(ctx)));
+  bind(CourseFilesApi).to(HttpCourseFilesApi).inSingletonScope();
+  bind(FileTransfer).toConstantValue(new XhrFileTransfer());
+  bind(UploadCourseFile).toDynamicValue((ctx) => {
+    const config = ctx.get<RuntimeConfig>(RuntimeConfigKey);
+    return new UploadCourseFile(ctx.get<CourseFilesApi>(CourseFilesApi), ctx.get<FileTransfer>(FileTransfer), { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadLimits });
+  });
 });

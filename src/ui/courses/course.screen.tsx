@@ -5,11 +5,12 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CourseMember } from '../../contracts/learning/courses.contract';
 import { ASSIGNMENT_STATUS_LABELS, type CourseLanguage } from '../../domain/courses/course';
-import { useViewModel } from '../shared/container-context';
+import { useService, useViewModel } from '../shared/container-context';
+import { SessionViewModel } from '../shell/session.view-model';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { AssignCourseDrawer } from './assign-course.drawer';
 import { CourseContents } from './course-contents';
-import { StatusTag } from './course-list.screen';
+import { AUTHOR_ROLES, StatusTag } from './course-list.screen';
 import { CourseViewModel, MEMBER_PAGE_SIZE } from './course.view-model';
 import { tableStates } from '../shared/table-states';
 
@@ -20,6 +21,8 @@ export const CourseScreen = observer(function CourseScreen() {
   const [tab, setTab] = useState('contents');
   const [assigning, setAssigning] = useState(false);
   const [lastResult, setLastResult] = useState<string | null>(null);
+  const session = useService(SessionViewModel);
+  const author = AUTHOR_ROLES.includes(session.workspaceUser?.role ?? '');
 
   useEffect(() => {
     void vm.load(courseId);
@@ -74,6 +77,7 @@ export const CourseScreen = observer(function CourseScreen() {
               loading={vm.languageLoading}
               onChange={(language) => void vm.selectLanguage(language)}
             />
+            {author ? <Link to={`/courses/${course.courseId}/build`}>Edit course</Link> : null}
             {vm.assignable ? assignButton : <Tooltip title="Only a published course can be assigned">{assignButton}</Tooltip>}
           </Space>
         </Space>

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { AssignCourseViewModel } from './assign-course.view-model';
+import { CourseBuilderViewModel } from './course-builder.view-model';
 import { CourseListViewModel } from './course-list.view-model';
 import { CourseViewModel } from './course.view-model';
 
@@ -8,4 +9,5 @@ export const coursesViewModels = new ContainerModule(({ bind }) => {
   bind(CourseListViewModel).toSelf();
   bind(CourseViewModel).toSelf();
   bind(AssignCourseViewModel).toSelf();
+  bind(CourseBuilderViewModel).toSelf();
 });

@@ -23,8 +23,8 @@ import { ApiClient, LearningHttp } from '../api-client';
 export class HttpCourseApi implements CourseApi {
   constructor(@inject(LearningHttp) private readonly learning: ApiClient) {}
 
-  list(page: PageRequest): Promise<CourseList> {
-    return this.learning.call(courseList, { query: { ...page } });
+  list(query: PageRequest & { search?: string }): Promise<CourseList> {
+    return this.learning.call(courseList, { query: { ...query } });
   }
 
   details(courseId: string, language?: CourseLanguage): Promise<CourseDetails> {

@@ -1,0 +1,154 @@
+import { LessonBlock } from '../../../contracts/learning/blocks.contract';
+import { ApiError } from '../../shared/api-error';
+import type { CourseAuthoringApi, NewCourse, PublishResult, QuizSettings } from './course-authoring-api.port';
+import { publishChecklist, type PublishChecklist } from './publish-checklist';
+import type { AuthoringCourse } from './course-authoring-api.port';
+
+export type FieldErrors = Record<string, string>;
+export type Outcome<T> = ({ ok: true } & T) | { ok: false; message: string; fields: FieldErrors };
+
+function refused(error: unknown): { ok: false; message: string; fields: FieldErrors } {
+  if (ApiError.isRefusal(error)) return { ok: false, message: error.message, fields: error.fields };
+  throw error;
+}
+
+/** Creates a draft course in its primary language; a blank title is refused before the server is asked. */
+export class CreateCourse {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(input: NewCourse): Promise<Outcome<{ courseId: string }>> {
+    const title = input.title.trim();
+    if (!title) return { ok: false, message: 'Give the course a title.', fields: { title: 'Give the course a title' } };
+    if (title.length > 200) return { ok: false, message: 'Use at most 200 characters.', fields: { title: 'Use at most 200 characters' } };
+    try {
+      return { ok: true, ...(await this.api.create({ ...input, title, description: input.description.trim() })) };
+    } catch (error) {
+      return refused(error);
+    }
+  }
+}
+
+export type BlockOwner = { kind: 'LESSON'; lessonId: string } | { kind: 'QUIZ'; quizId: string };
+
+/**
+ * Saves a block of a lesson or a question of a quiz: checked by the contract first (the same schema the server
+ * applies), so a wrong block never leaves the browser; then created or updated.
+ */
+export class SaveBlock {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(owner: BlockOwner, blockId: string | null, draft: unknown): Promise<Outcome<{ blockId: string }>> {
+    const parsed = LessonBlock.safeParse(draft);
+    if (!parsed.success) {
+      const fields: FieldErrors = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message;
+      return { ok: false, message: 'Some fields of this block need attention.', fields };
+    }
+    const block = parsed.data;
+    try {
+      if (owner.kind === 'LESSON') {
+        if (blockId) await this.api.updateBlock(blockId, block);
+        else blockId = (await this.api.createBlock(owner.lessonId, block)).blockId;
+      } else {
+        if (blockId) await this.api.editQuestion(blockId, block);
+        else blockId = (await this.api.addQuestion(owner.quizId, block)).blockId;
+      }
+      return { ok: true, blockId };
+    } catch (error) {
+      return refused(error);
+    }
+  }
+}
+
+/** The quiz settings' own rules: a pass mark of 1 to 100 %, attempts unlimited or 1 to 20. */
+export function quizSettingsErrors(settings: QuizSettings): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!settings.title.trim()) errors.title = 'Give the quiz a title';
+  if (!Number.isInteger(settings.passMark) || settings.passMark < 1 || settings.passMark > 100) errors.passMark = 'Use a whole number from 1 to 100';
+  if (settings.maxAttempts !== null && (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1 || settings.maxAttempts > 20)) {
+    errors.maxAttempts = 'Use a whole number from 1 to 20, or allow any number of attempts';
+  }
+  return errors;
+}
+
+/** Creates a quiz, or saves its settings. */
+export class SaveQuiz {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(courseId: string, quizId: string | null, settings: QuizSettings): Promise<Outcome<{ quizId: string }>> {
+    const fields = quizSettingsErrors(settings);
+    if (Object.keys(fields).length) return { ok: false, message: 'Some settings need attention.', fields };
+    const clean = { ...settings, title: settings.title.trim() };
+    try {
+      if (quizId) await this.api.updateQuiz(quizId, clean);
+      else quizId = (await this.api.createQuiz(courseId, clean)).contentId;
+      return { ok: true, quizId };
+    } catch (error) {
+      return refused(error);
+    }
+  }
+}
+
+/** The order after moving one item by one place, or null when it cannot move that way. */
+export function moved(ids: readonly string[], id: string, by: -1 | 1): string[] | null {
+  const from = ids.indexOf(id);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= ids.length) return null;
+  const order = [...ids];
+  [order[from], order[to]] = [order[to], order[from]];
+  return order;
+}
+
+/** The order after dragging an item to another's place. */
+export function dropped(ids: readonly string[], id: string, onto: string): string[] | null {
+  const from = ids.indexOf(id);
+  const to = ids.indexOf(onto);
+  if (from < 0 || to < 0 || from === to) return null;
+  const order = [...ids];
+  order.splice(from, 1);
+  order.splice(to, 0, id);
+  return order;
+}
+
+/** Puts the course's lessons and quizzes in a new order (by keyboard or by drag). */
+export class ReorderContents {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(courseId: string, order: string[]): Promise<Outcome<{ order: string[] }>> {
+    try {
+      await this.api.reorder(courseId, order);
+      return { ok: true, order };
+    } catch (error) {
+      return refused(error);
+    }
+  }
+}
+
+export type PublishOutcome =
+  | { ok: true; version: number; warnings: PublishChecklist['warnings'] }
+  | { ok: false; checklist: PublishChecklist; message: string };
+
+/** Publishes when the checklist has no error; the server checks again and its refusal is shown as it words it. */
+export class PublishCourse {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(course: AuthoringCourse): Promise<PublishOutcome> {
+    const checklist = publishChecklist(course);
+    if (checklist.errors.length > 0) return { ok: false, checklist, message: 'This course cannot be published yet.' };
+    let result: PublishResult;
+    try {
+      result = await this.api.publish(course.courseId);
+    } catch (error) {
+      const { message } = refused(error);
+      return { ok: false, checklist, message };
+    }
+    if (!result.ok) {
+      return {
+        ok: false,
+        message: result.message,
+        checklist: { ...checklist, errors: [...checklist.errors, ...result.missing.map((m) => ({ where: 'Server', message: m }))] },
+      };
+    }
+    return { ok: true, version: result.version, warnings: checklist.warnings };
+  }
+}

@@ -1,0 +1,106 @@
+import type { LessonBlock } from '../../../contracts/learning/blocks.contract';
+import type { AnswerReveal } from '../../../domain/courses/blocks';
+import type { CourseLanguage, CourseStatus, LanguagePriority } from '../../../domain/courses/course';
+
+/**
+ * The authoring calls of the learning API as the builder needs them (issue 11). The HTTP adapter maps the
+ * contracts (src/contracts/learning) onto these shapes, so the builder's logic reads one model whatever the wire.
+ */
+
+export interface AuthoringLanguage {
+  language: CourseLanguage;
+  priority: LanguagePriority;
+}
+
+export interface AuthoringCourseSummary {
+  courseId: string;
+  title: string;
+  status: CourseStatus;
+  languages: AuthoringLanguage[];
+  lessonCount: number;
+  quizCount: number;
+  assignedCount: number;
+  completedCount: number;
+  updatedAt: string | null;
+}
+
+export interface AuthoringCourseQuery {
+  /** Zero-based, as on the wire. */
+  page: number;
+  pageSize: number;
+  search?: string;
+}
+
+export interface NewCourse {
+  title: string;
+  description: string;
+  primaryLanguage: CourseLanguage;
+}
+
+export interface QuizSettings {
+  title: string;
+  /** Percentage 0..100 a learner must reach. */
+  passMark: number;
+  /** null: as many attempts as the learner wants. */
+  maxAttempts: number | null;
+  answerReveal: AnswerReveal;
+}
+
+export interface AuthoringBlock {
+  blockId: string;
+  block: LessonBlock;
+}
+
+export type AuthoringContent =
+  | { kind: 'LESSON'; contentId: string; title: string; blocks: AuthoringBlock[] }
+  | ({ kind: 'QUIZ'; contentId: string; questions: AuthoringBlock[] } & QuizSettings);
+
+export interface CourseVersionSummary {
+  version: number;
+  status: CourseStatus;
+  learners: number;
+}
+
+export interface AuthoringCourse {
+  courseId: string;
+  title: string;
+  description: string;
+  status: CourseStatus;
+  /** The version being edited (a draft after the published one, or the published one). */
+  version: number;
+  versions: CourseVersionSummary[];
+  languages: AuthoringLanguage[];
+  contents: AuthoringContent[];
+}
+
+/** What publishing refused, in the server's words, or that it published. */
+export type PublishResult = { ok: true; version: number } | { ok: false; message: string; missing: string[] };
+
+export const CourseAuthoringApi = Symbol('CourseAuthoringApi');
+export interface CourseAuthoringApi {
+  list(query: AuthoringCourseQuery): Promise<{ items: AuthoringCourseSummary[]; total: number }>;
+  create(course: NewCourse): Promise<{ courseId: string }>;
+  update(courseId: string, changes: { title: string; description: string }): Promise<void>;
+  remove(courseId: string): Promise<void>;
+  /** The whole course as its author edits it: every language's words of every block. */
+  load(courseId: string): Promise<AuthoringCourse>;
+  addLanguage(courseId: string, language: CourseLanguage): Promise<void>;
+  setPrimaryLanguage(courseId: string, language: CourseLanguage): Promise<void>;
+  reorder(courseId: string, contentIds: string[]): Promise<void>;
+
+  createLesson(courseId: string, title: string): Promise<{ contentId: string }>;
+  renameLesson(lessonId: string, title: string): Promise<void>;
+  deleteLesson(lessonId: string): Promise<void>;
+  createBlock(lessonId: string, block: LessonBlock): Promise<{ blockId: string }>;
+  updateBlock(blockId: string, block: LessonBlock): Promise<void>;
+  deleteBlock(blockId: string): Promise<void>;
+
+  createQuiz(courseId: string, settings: QuizSettings): Promise<{ contentId: string }>;
+  updateQuiz(quizId: string, settings: QuizSettings): Promise<void>;
+  deleteQuiz(quizId: string): Promise<void>;
+  addQuestion(quizId: string, block: LessonBlock): Promise<{ blockId: string }>;
+  editQuestion(questionId: string, block: LessonBlock): Promise<void>;
+  deleteQuestion(questionId: string): Promise<void>;
+
+  publish(courseId: string): Promise<PublishResult>;
+}

@@ -1,0 +1,37 @@
+import type { CourseLanguage } from '../../../domain/courses/course';
+import type { UploadPurpose } from '../../../domain/files/uploads';
+
+/** Where and how the browser sends a file's bytes (a signed URL of the file storage). */
+export interface UploadTarget {
+  fileId: string;
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  maxBytes: number;
+}
+
+export interface ConfirmedFile {
+  fileId: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+  /** A signed link for showing the file now (it expires): never stored. */
+  downloadUrl: string;
+}
+
+/** The course file calls of the learning API (issue 11, Files). */
+export const CourseFilesApi = Symbol('CourseFilesApi');
+export interface CourseFilesApi {
+  requestUpload(purpose: UploadPurpose, fileName: string, size: number): Promise<UploadTarget>;
+  /** The server reads the stored bytes and records the file, or refuses it (413, 415) and keeps nothing. */
+  confirm(fileId: string, language?: CourseLanguage): Promise<ConfirmedFile>;
+}
+
+/** The progress of a transfer: bytes sent of the total. */
+export type Progress = (sent: number, total: number) => void;
+
+/** Sends a file's bytes to an upload target, reporting progress; rejects on failure or when aborted. */
+export const FileTransfer = Symbol('FileTransfer');
+export interface FileTransfer {
+  put(target: UploadTarget, file: Blob, onProgress: Progress, signal: AbortSignal): Promise<void>;
+}

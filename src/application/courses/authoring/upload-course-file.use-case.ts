@@ -1,0 +1,38 @@
+import { ApiError, describeError } from '../../shared/api-error';
+import type { CourseLanguage } from '../../../domain/courses/course';
+import { sizeProblem, type UploadLimits, type UploadPurpose } from '../../../domain/files/uploads';
+import type { ConfirmedFile, CourseFilesApi, FileTransfer, Progress } from './course-files.port';
+
+export type UploadOutcome = { ok: true; file: ConfirmedFile } | { ok: false; reason: 'too-large' | 'refused' | 'cancelled' | 'failed'; message: string };
+
+/**
+ * Uploads a course file: refuses one over the purpose's limit before anything is sent (the limit the author was
+ * shown), asks for a signed URL, sends the bytes with progress, then has the server check them by their own bytes.
+ */
+export class UploadCourseFile {
+  constructor(
+    private readonly files: CourseFilesApi,
+    private readonly transfer: FileTransfer,
+    readonly limits: UploadLimits,
+  ) {}
+
+  async execute(
+    input: { purpose: UploadPurpose; file: File | (Blob & { name: string }); language?: CourseLanguage },
+    onProgress: Progress,
+    signal: AbortSignal,
+  ): Promise<UploadOutcome> {
+    const problem = sizeProblem(input.purpose, input.file.size, this.limits);
+    if (problem) return { ok: false, reason: 'too-large', message: problem };
+    try {
+      const target = await this.files.requestUpload(input.purpose, input.file.name, input.file.size);
+      await this.transfer.put(target, input.file, onProgress, signal);
+      if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Upload cancelled.' };
+      return { ok: true, file: await this.files.confirm(target.fileId, input.language) };
+    } catch (error) {
+      if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Upload cancelled.' };
+      if (ApiError.is(error) && error.reason === 'too-large') return { ok: false, reason: 'too-large', message: error.message };
+      if (ApiError.isRefusal(error)) return { ok: false, reason: 'refused', message: error.message };
+      return { ok: false, reason: 'failed', message: describeError(error) };
+    }
+  }
+}

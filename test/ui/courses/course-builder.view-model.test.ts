@@ -1,0 +1,121 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import { PublishCourse, ReorderContents, SaveBlock, SaveQuiz } from '../../../src/application/courses/authoring/authoring.use-cases';
+import { ApiError } from '../../../src/application/shared/api-error';
+import { CourseBuilderViewModel } from '../../../src/ui/courses/course-builder.view-model';
+import { FakeCourseAuthoringApi } from '../../application/courses/fake-course-authoring-api';
+
+async function builder() {
+  const api = new FakeCourseAuthoringApi();
+  const { courseId } = await api.create({ title: 'Respect at work', description: '', primaryLanguage: 'ENGLISH' });
+  const vm = new CourseBuilderViewModel(api, new SaveBlock(api), new SaveQuiz(api), new ReorderContents(api), new PublishCourse(api));
+  await vm.load(courseId);
+  return { api, vm, courseId };
+}
+
+describe('CourseBuilderViewModel', () => {
+  it('writes a lesson in English and Hindi, with the missing-translation count per language', async () => {
+    const { vm } = await builder();
+    expect(vm.status).toBe('ready');
+    expect(vm.contents).toEqual([]);
+    expect(await vm.addLesson('  ')).toBe(false);
+    expect(vm.formErrors.lessonTitle).toBe('Give the lesson a title');
+    await vm.addLesson('Welcome');
+    expect(vm.selected?.kind).toBe('LESSON');
+
+    await vm.addLanguage('HINDI');
+    expect(vm.languages).toEqual(['ENGLISH', 'HINDI']);
+    expect(vm.language).toBe('HINDI');
+    vm.setLanguage('ENGLISH');
+    vm.startBlock('TEXT_AREA');
+    vm.editing!.draft.setWord('body', 'Everyone deserves respect.');
+    expect(await vm.saveEditing()).toBe(true);
+    expect(vm.notice).toEqual({ type: 'success', message: 'Text saved.' });
+    expect(vm.missingCounts).toEqual({ ENGLISH: 0, HINDI: 1 });
+
+    const blockId = vm.selected?.kind === 'LESSON' ? vm.selected.blocks[0].blockId : '';
+    vm.setLanguage('HINDI');
+    vm.editBlock(blockId);
+    expect(vm.editing!.draft.language).toBe('HINDI');
+    vm.editing!.draft.setWord('body', 'हर कोई सम्मान का हकदार है।');
+    await vm.saveEditing();
+    expect(vm.missingCounts).toEqual({ ENGLISH: 0, HINDI: 0 });
+    expect(vm.selected?.kind === 'LESSON' && vm.selected.blocks[0].block.texts).toEqual({
+      ENGLISH: { body: 'Everyone deserves respect.' },
+      HINDI: { body: 'हर कोई सम्मान का हकदार है।' },
+    });
+  });
+
+  it('keeps a refused block open with the contract’s reasons', async () => {
+    const { vm, api } = await builder();
+    await vm.addLesson('Welcome');
+    vm.startBlock('RESOURCE');
+    vm.editing!.draft.setWord('title', 'The policy');
+    vm.editing!.draft.setSetting('url', 'javascript:alert(1)');
+    expect(await vm.saveEditing()).toBe(false);
+    expect(vm.editing).not.toBeNull();
+    expect(vm.notice).toMatchObject({ type: 'error', details: ['Use a full http(s) address'] });
+    expect(vm.editing!.draft.errorOf('url')).toBe('Use a full http(s) address');
+    expect(api.calls.some((c) => c.startsWith('createBlock'))).toBe(false);
+  });
+
+  it('adds a quiz with settings and a question, and moves it above the lesson with the keyboard path', async () => {
+    const { vm, api, courseId } = await builder();
+    await vm.addLesson('Welcome');
+    await vm.addQuiz('Check');
+    expect(vm.selected).toMatchObject({ kind: 'QUIZ', passMark: 70, maxAttempts: 3 });
+    expect(await vm.saveQuizSettings({ title: 'Check', passMark: 101, maxAttempts: null, answerReveal: 'NEVER' })).toBe(false);
+    expect(vm.formErrors.passMark).toBe('Use a whole number from 1 to 100');
+    await vm.saveQuizSettings({ title: 'Check', passMark: 80, maxAttempts: null, answerReveal: 'NEVER' });
+    expect(vm.selected).toMatchObject({ passMark: 80, maxAttempts: null, answerReveal: 'NEVER' });
+
+    vm.startBlock('MULTIPLE_CHOICE');
+    const draft = vm.editing!.draft;
+    draft.setWord('prompt', 'Who can complain?');
+    draft.setOptionLabel('a', 'Anyone');
+    draft.setOptionLabel('b', 'Managers only');
+    await vm.saveEditing();
+    expect(vm.selected?.kind === 'QUIZ' && vm.selected.questions).toHaveLength(1);
+
+    const quizId = vm.selectedContentId!;
+    await vm.moveContent(quizId, -1);
+    expect(vm.contents.map((c) => c.kind)).toEqual(['QUIZ', 'LESSON']);
+    expect(vm.notice?.message).toBe('"Check" moved to position 1 of 2.');
+    expect((await api.load(courseId)).contents.map((c) => c.kind)).toEqual(['QUIZ', 'LESSON']);
+  });
+
+  it('puts the order back when the server refuses it', async () => {
+    const { vm, api } = await builder();
+    await vm.addLesson('One');
+    await vm.addLesson('Two');
+    const [one, two] = vm.contents.map((c) => c.contentId);
+    api.failNext = new ApiError('conflict', 'CONFLICT', 'The course changed: reload it');
+    await vm.dropContent(two, one);
+    expect(vm.contents.map((c) => c.contentId)).toEqual([one, two]);
+    expect(vm.notice).toEqual({ type: 'error', message: 'The course changed: reload it' });
+  });
+
+  it('refuses to publish with the checklist, then publishes', async () => {
+    const { vm, api } = await builder();
+    vm.openPublish();
+    expect(vm.checklist.errors.map((e) => e.message)).toEqual(['Add at least one lesson with content.']);
+    expect(await vm.publish()).toBe(false);
+    expect(vm.lastPublish).toEqual({ ok: false, message: 'This course cannot be published yet.' });
+    await vm.addLesson('Welcome');
+    vm.startBlock('TEXT_AREA');
+    vm.editing!.draft.setWord('body', 'Hello');
+    await vm.saveEditing();
+    expect(await vm.publish()).toBe(true);
+    expect(vm.course?.status).toBe('PUBLISHED');
+    expect(vm.lastPublish?.message).toContain('Version 1 published');
+    expect(api.calls).toContain('publish');
+  });
+
+  it('shows a failed load with its reason', async () => {
+    const api = new FakeCourseAuthoringApi();
+    const vm = new CourseBuilderViewModel(api, new SaveBlock(api), new SaveQuiz(api), new ReorderContents(api), new PublishCourse(api));
+    await vm.load('nope');
+    expect(vm.status).toBe('error');
+    expect(vm.error).toBe('This course does not exist');
+  });
+});
