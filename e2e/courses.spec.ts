@@ -31,7 +31,7 @@ test.describe('assign a course', () => {
     await expect(row).toContainText('Published');
     await expect(row).toContainText('English');
     await expectAccessible(page, 'Courses');
-    await row.getByRole('link', { name: 'Preventing Sexual Harassment at Work' }).click();
+    await row.getByRole('link', { name: 'Preventing Sexual Harassment at Work', exact: true }).click();
 
     // The primary language by default, then Hindi.
     await expect(page.getByRole('heading', { name: 'Preventing Sexual Harassment at Work' })).toBeVisible();
@@ -97,7 +97,7 @@ test.describe('assign a course', () => {
   test('a business-unit admin assigns within their own unit, using the keyboard', async ({ page }) => {
     await signIn(page, 'acme', 'buadmin@acme.test');
     await page.goto(url('acme', '/courses'));
-    await page.getByRole('link', { name: 'Preventing Sexual Harassment at Work' }).focus();
+    await page.getByRole('link', { name: 'Preventing Sexual Harassment at Work', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Assign course' }).focus();
     await page.keyboard.press('Enter');
