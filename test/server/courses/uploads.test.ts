@@ -232,7 +232,15 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     expect((await put(uploadUrl, PNG)).statusCode).toBe(201);
     const confirmed = await post(`/lesson-content/confirm-upload/${fileId}`, admin);
     expect(confirmed.json()).toMatchObject({ coverOfCourseId: courseId, contentType: 'image/png' });
-    expect(await server.db.query(`SELECT file_id FROM course_covers WHERE course_id = $1`, [courseId])).toEqual([{ file_id: fileId }]);
+    // The course's details and its row of the list name the cover; the UI resolves it to a signed URL by
+    // confirming it again (a confirmed file answers itself).
+    const details = await server.request(ACME, { method: 'GET', url: `${BASE}/course/details/${courseId}`, token: admin });
+    expect(details.json().coverFileId).toBe(fileId);
+    const list = await server.request(ACME, { method: 'GET', url: `${BASE}/course/all?pageSize=300`, token: admin });
+    expect(list.json().items.find((c: { courseId: string }) => c.courseId === courseId).coverFileId).toBe(fileId);
+    const again = await post(`/lesson-content/confirm-upload/${fileId}`, admin);
+    expect(again.json()).toMatchObject({ fileId, contentType: 'image/png' });
+    expect((await get(again.json().downloadUrl)).rawPayload.equals(PNG)).toBe(true);
     expect((await post(`/course/generate-upload-url-for-update/00000000-0000-4000-8000-000000000000`, admin, { fileName: 'c.png', size: 10 })).statusCode).toBe(404);
 
     // A replacement takes the old file's purpose: an image stays an image.
