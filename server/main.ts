@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { readConfig } from './config';
@@ -12,6 +13,7 @@ import { OidcProviders } from './main/auth/oidc-providers';
 import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
 import { SmtpMailer } from './platform/transports/smtp-mailer';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo.seed';
+import { seedDemoFiles } from './seed/learning.seed';
 
 const config = readConfig();
 const db = await openDatabase(config);
@@ -25,6 +27,12 @@ const deliveryLog = (message: string, error?: unknown) =>
 const mail = config.smtp ? new SmtpMailer(config.smtp, deliveryLog) : undefined;
 const sms = config.smsGateway ? new HttpSmsGateway(config.smsGateway, deliveryLog) : undefined;
 
+const fileUrls = config.s3
+  ? new S3FileUrls(config.s3)
+  : new EmbeddedFileUrls(path.join(config.dataDir, 'files'), new UrlSigner(await loadUrlSecret(config.dataDir, process.env.FILE_URL_SECRET)));
+// The demo video: a real file of the store, served by the signed download URL (server/seed/learning.seed.ts).
+if (config.seed) await seedDemoFiles(db, fileUrls, existsSync(path.join(config.webRoot, 'media')) ? path.join(config.webRoot, 'media') : path.resolve('public/media'));
+
 const app = await buildApp({
   db,
   passwords,
@@ -32,9 +40,7 @@ const app = await buildApp({
   sms,
   oidc: new OidcProviders(config.oidc),
   files: new FolderFileStorage(path.join(config.dataDir, 'files')),
-  fileUrls: config.s3
-    ? new S3FileUrls(config.s3)
-    : new EmbeddedFileUrls(path.join(config.dataDir, 'files'), new UrlSigner(await loadUrlSecret(config.dataDir, process.env.FILE_URL_SECRET))),
+  fileUrls,
   settings: {
     mainHost: config.mainHost,
     publicUrl: config.publicUrl,

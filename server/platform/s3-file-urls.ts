@@ -108,6 +108,12 @@ export class S3FileUrls implements DirectFileUrls {
     }
   }
 
+  async store(workspaceId: string, name: string, bytes: Uint8Array): Promise<string> {
+    const key = newFileKey(workspaceId, name);
+    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }));
+    return key;
+  }
+
   async remove(workspaceId: string, key: string): Promise<void> {
     if (!isKeyOf(workspaceId, key)) return;
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { detectType, SNIFF_BYTES, ACTIVE_CONTENT } from '../../src/domain/files/file-types';
@@ -36,6 +36,8 @@ export interface DirectFileUrls {
   readRange(workspaceId: string, key: string, start: number, length: number): Promise<Uint8Array>;
   /** Forgets a stored file (a refused upload leaves nothing behind). */
   remove(workspaceId: string, key: string): Promise<void>;
+  /** Stores bytes the server itself has (the demo's seeded video) under a new key of the workspace; returns the key. */
+  store(workspaceId: string, name: string, bytes: Uint8Array): Promise<string>;
 }
 
 export interface UploadTicket {
@@ -123,6 +125,14 @@ export class EmbeddedFileUrls implements DirectFileUrls {
   async remove(workspaceId: string, key: string): Promise<void> {
     const file = this.pathOf(workspaceId, key);
     if (file) await rm(file, { force: true });
+  }
+
+  async store(workspaceId: string, name: string, bytes: Uint8Array): Promise<string> {
+    const key = newFileKey(workspaceId, name);
+    const file = this.pathOf(workspaceId, key)!;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, bytes);
+    return key;
   }
 
   /** The file of a key, only when the key is of this workspace and has the shape uploadUrl gives. */

@@ -2,6 +2,10 @@ import { LessonBlock } from '../../src/contracts/learning/blocks.contract';
 import { loadCourseModel, snapshotOf } from '../learning/courses/course-model';
 import type { Database, Sql } from '../platform/db/database';
 import type { DemoWorkspace } from './demo.seed';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { detectType, SNIFF_BYTES } from '../../src/domain/files/file-types';
+import type { DirectFileUrls } from '../platform/signed-files';
 
 type Lang = 'ENGLISH' | 'HINDI';
 type Text = Record<Lang, string>;
@@ -78,6 +82,32 @@ export const DEMO_MEDIA: Record<string, string> = {
   [DEMO_VIDEO_FILE_ID]: '/media/posh-introduction-en.webm',
   '5e1d0000-0000-4000-8000-00000000f11f': '/media/posh-introduction-hi.webm',
 };
+
+/**
+ * Registers the demo video as a real file of the workspace: its bytes in the file store and its CONFIRMED row in
+ * `files` under the fixed id the seeded VIDEO block names, so it plays through the normal signed download URL (with
+ * ranges). Idempotent: nothing happens when the row is there. `mediaDir` holds the shipped clips (public/media).
+ */
+export async function seedDemoFiles(db: Database, urls: DirectFileUrls, mediaDir: string): Promise<void> {
+  const [acme] = await db.query<{ id: string; owner: string | null }>(
+    `SELECT w.id, (SELECT u.id FROM users u WHERE u.workspace_id = w.id AND u.email = 'admin@acme.test') AS owner FROM workspaces w WHERE w.slug = 'acme'`,
+  );
+  if (!acme) return;
+  const known = await db.tenant(acme.id, (tx) => tx.query(`SELECT 1 FROM files WHERE workspace_id = $1 AND id = $2`, [acme.id, DEMO_VIDEO_FILE_ID]));
+  if (known.length) return;
+  const name = path.basename(DEMO_MEDIA[DEMO_VIDEO_FILE_ID]);
+  const bytes = new Uint8Array(await readFile(path.join(mediaDir, name)));
+  const type = detectType(bytes.subarray(0, SNIFF_BYTES));
+  if (type !== 'video/webm' && type !== 'video/mp4') throw new Error(`The demo video ${name} is not a video (${type ?? 'unknown'})`);
+  const key = await urls.store(acme.id, name, bytes);
+  await db.tenant(acme.id, (tx) =>
+    tx.query(
+      `INSERT INTO files (workspace_id, id, owner_id, purpose, declared_name, declared_size, storage_key, size, detected_type, language, status, confirmed_at)
+       VALUES ($1, $2, $3, 'VIDEO', $4, $5, $6, $5, $7, 'ENGLISH', 'CONFIRMED', now())`,
+      [acme.id, DEMO_VIDEO_FILE_ID, acme.owner ?? acme.id, name, bytes.length, key, type],
+    ),
+  );
+}
 
 /** The demo course: published (version 1), in English (primary) and Hindi, with a lesson (text + video) and a quiz. */
 export async function seedLearning(db: Database, ws: DemoWorkspace): Promise<void> {

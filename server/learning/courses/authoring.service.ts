@@ -28,6 +28,7 @@ import {
   toQuestion,
   type CourseLanguageRow,
 } from './course-model';
+import { checkBlockFiles } from './block-files';
 import { supportedLanguages } from './courses.repository';
 
 /**
@@ -494,6 +495,7 @@ export async function createBlock(tx: Sql, who: Author, body: { lessonId: string
   const lesson = await findContent(tx, who, body.lessonId, 'LESSON');
   await editing(tx, who, lesson.course_id);
   checkTextLanguages(await languagesOf(tx, who, lesson.course_id), body.block.texts, 'block.texts');
+  await checkBlockFiles(tx, who.workspaceId, body.block);
   const count = await blockCount(tx, who, lesson.id);
   const position = body.position === undefined ? count : Math.min(body.position, count);
   await tx.query(`UPDATE lesson_blocks SET position = position + 1 WHERE workspace_id = $1 AND content_id = $2 AND position >= $3`, [
@@ -513,6 +515,7 @@ export async function updateBlock(tx: Sql, who: Author, body: { blockId: string;
   const ref = await findBlock(tx, who, body.blockId);
   await editing(tx, who, ref.course_id);
   checkTextLanguages(await languagesOf(tx, who, ref.course_id), body.block.texts, 'block.texts');
+  await checkBlockFiles(tx, who.workspaceId, body.block);
   await tx.query(`UPDATE lesson_blocks SET type = $3, block = $4, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
     who.workspaceId,
     ref.id,

@@ -86,20 +86,22 @@ export async function courseExists(tx: Sql, workspaceId: string, courseId: strin
   return rows.length > 0;
 }
 
+/** Makes a confirmed image course `courseId`'s cover (courses.cover_file_id). */
 export async function setCover(tx: Sql, workspaceId: string, courseId: string, fileId: string, userId: string): Promise<void> {
-  await tx.query(
-    `INSERT INTO course_covers (workspace_id, course_id, file_id, updated_by) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (workspace_id, course_id) DO UPDATE SET file_id = EXCLUDED.file_id, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [workspaceId, courseId, fileId, userId],
-  );
+  await tx.query(`UPDATE courses SET cover_file_id = $3, updated_by = $4, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
+    workspaceId,
+    courseId,
+    fileId,
+    userId,
+  ]);
 }
 
 /** The cover image's file of a course, or null. */
 export async function coverOf(tx: Sql, workspaceId: string, courseId: string): Promise<FileRow | null> {
   const [row] = await tx.query<FileRow>(
     `SELECT ${COLUMNS.split(',').map((c) => `f.${c.trim()}`).join(', ')}
-       FROM course_covers cc JOIN files f ON f.workspace_id = cc.workspace_id AND f.id = cc.file_id
-      WHERE cc.workspace_id = $1 AND cc.course_id = $2`,
+       FROM courses c JOIN files f ON f.workspace_id = c.workspace_id AND f.id = c.cover_file_id
+      WHERE c.workspace_id = $1 AND c.id = $2`,
     [workspaceId, courseId],
   );
   return row ?? null;

@@ -11,8 +11,8 @@ import { Id, IdParams, route } from '../route';
 
 /** The course's authors: business-unit admins and employees may not write courses. */
 const AUTHORS = ['WORKSPACE_ADMIN', 'EMPLOYER'] as const;
-// Authoring has no permission switch of its own yet: the course permission the authors hold (see docs/files.md).
-const PERMISSION = 'courses.assign' as const;
+// Uploading is authoring: the authors' permission (the course contracts' `courses.author`).
+const PERMISSION = 'courses.author' as const;
 
 /** A file name as the browser gives it: no path, no control characters. */
 const FileName = z

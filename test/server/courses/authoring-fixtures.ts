@@ -1,6 +1,7 @@
 import type { LessonBlock } from '../../../src/contracts/learning/blocks.contract';
+import type { TestServer } from '../support/test-app';
 
-/** Files named by blocks (the file storage's ids; the authoring calls store references, the files engineer serves them). */
+/** Files named by blocks (ids of `files` rows: registerFiles records them as confirmed uploads of a workspace). */
 export const FILES = {
   image: '0f000000-0000-4000-8000-000000000001',
   video: '0f000000-0000-4000-8000-000000000002',
@@ -8,6 +9,31 @@ export const FILES = {
   captionsHi: '0f000000-0000-4000-8000-000000000004',
   pdf: '0f000000-0000-4000-8000-000000000005',
 };
+
+const PURPOSES: Record<keyof typeof FILES, [purpose: string, type: string, name: string]> = {
+  image: ['IMAGE', 'image/png', 'desk.png'],
+  video: ['VIDEO', 'video/mp4', 'intro.mp4'],
+  captionsEn: ['CAPTIONS', 'text/vtt', 'intro.en.vtt'],
+  captionsHi: ['CAPTIONS', 'text/vtt', 'intro.hi.vtt'],
+  pdf: ['PDF', 'application/pdf', 'handbook.pdf'],
+};
+
+/**
+ * Records FILES as confirmed uploads of the workspace (the rows the confirm call writes; blocks may name only
+ * these). The bytes are not stored: these tests read blocks, not files (test/server/courses/uploads.test.ts does).
+ */
+export async function registerFiles(server: TestServer, workspaceId: string, ids: Partial<Record<keyof typeof FILES, string>> = FILES): Promise<void> {
+  await server.db.tenant(workspaceId, async (tx) => {
+    for (const [name, id] of Object.entries(ids)) {
+      const [purpose, type, fileName] = PURPOSES[name as keyof typeof FILES];
+      await tx.query(
+        `INSERT INTO files (workspace_id, id, owner_id, purpose, declared_name, declared_size, storage_key, size, detected_type, status, confirmed_at)
+         VALUES ($1, $2, gen_random_uuid(), $3, $4, 100, $6, 100, $5, 'CONFIRMED', now())`,
+        [workspaceId, id, purpose, fileName, type, `${workspaceId}/${id}-${fileName}`],
+      );
+    }
+  });
+}
 
 /** One block of each of the sixteen types, in English and Hindi. */
 export const EVERY_BLOCK: LessonBlock[] = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES } from '../../../src/contracts/learning/blocks.contract';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { EVERY_BLOCK, FILES, QUESTION } from './authoring-fixtures';
+import { EVERY_BLOCK, FILES, QUESTION, registerFiles } from './authoring-fixtures';
 import { ACME, acmeFacts, GLOBEX, type AcmeFacts } from './support';
 
 const API = '/learning-api/api';
@@ -18,6 +18,7 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     facts = await acmeFacts(server);
+    await registerFiles(server, facts.workspaceId);
     admin = await server.signIn(ACME, 'admin@acme.test');
     employer = await server.signIn(ACME, 'employer@acme.test');
     buAdmin = await server.signIn(ACME, 'buadmin@acme.test');
@@ -288,6 +289,53 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     expect(files[1].files).toEqual(files[0].files);
     expect((await auditOf(courseId)).map((e) => e.action)).toEqual(['course.cloned']);
     expect((await call('POST', '/course/clone', admin, { courseId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+  });
+
+  it('lets a block name only a confirmed upload of this workspace of a kind that fits (400 naming the field)', async () => {
+    const [globexWs] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`);
+    const theirs = '0f000000-0000-4000-8000-0000000000aa';
+    await registerFiles(server, globexWs.id, { image: theirs });
+    const pending = (await ok('POST', '/lesson-content/generate-upload-url', { purpose: 'IMAGE', fileName: 'later.png', size: 10 })).fileId;
+    const { courseId } = await ok('POST', '/course/create', { title: 'Files', language: 'ENGLISH' });
+    const lesson = await ok('POST', `/lesson/create/${courseId}`, { title: 'One' });
+    const image = (fileId: string) => ({ type: 'IMAGE', fileId, texts: { ENGLISH: { altText: 'A desk' } } });
+    const refused = async (block: object, field: string) => {
+      const res = await call('POST', '/lesson-content/create', admin, { lessonId: lesson.lessonId, block });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json().fields)).toEqual([field]);
+      return res.json().fields[field] as string;
+    };
+    // Another workspace's file, a file never confirmed, an id nobody uploaded: no such file.
+    expect(await refused(image(theirs), 'block.fileId')).toMatch(/No uploaded file/);
+    expect(await refused(image(pending), 'block.fileId')).toMatch(/No uploaded file/);
+    expect(await refused(image('0f000000-0000-4000-8000-0000000000bb'), 'block.fileId')).toMatch(/No uploaded file/);
+    // The wrong kind: a PDF shown as an image, a video as captions.
+    expect(await refused(image(FILES.pdf), 'block.fileId')).toMatch(/is a PDF, not an image/);
+    const video = { type: 'VIDEO', fileId: FILES.video, texts: { ENGLISH: { captionsFileId: FILES.video } } };
+    expect(await refused(video, 'block.texts.ENGLISH.captionsFileId')).toMatch(/is a video, not WebVTT captions/);
+    expect(await refused({ ...video, fileId: FILES.captionsEn, texts: { ENGLISH: {} } }, 'block.fileId')).toMatch(/not a video/);
+    expect((await ok('GET', `/lesson-content/all/${lesson.lessonId}`)).total).toBe(0);
+
+    // The right files: 200; an update is checked the same way.
+    const block = await ok('POST', '/lesson-content/create', {
+      lessonId: lesson.lessonId,
+      block: { ...video, texts: { ENGLISH: { captionsFileId: FILES.captionsEn } } },
+    });
+    expect(block.block).toMatchObject({ fileId: FILES.video, texts: { ENGLISH: { captionsFileId: FILES.captionsEn } } });
+    const update = await call('PUT', '/lesson-content/update', admin, { blockId: block.blockId, block: image(theirs) });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().fields).toHaveProperty(['block.fileId']);
+    await ok('PUT', '/lesson-content/update', { blockId: block.blockId, block: image(FILES.image) });
+
+    // A clone shares the file; deleting the original course deletes no file another course still shows.
+    const copy = await ok('POST', '/course/clone', { courseId });
+    await ok('DELETE', `/course/delete/${courseId}`);
+    const left = await server.db.tenant(facts.workspaceId, (tx) =>
+      tx.query(`SELECT id FROM files WHERE workspace_id = $1 AND id = $2 AND status = 'CONFIRMED'`, [facts.workspaceId, FILES.image]),
+    );
+    expect(left).toHaveLength(1);
+    const shown = await ok('GET', `/course/details/${copy.courseId}`);
+    expect(shown.contents[0].blocks[0].block.fileId).toBe(FILES.image);
   });
 
   it('reorders contents, blocks and questions; deletes blocks, options, questions, lessons, quizzes and courses', async () => {

@@ -1,9 +1,10 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadLimits } from '../../../src/domain/files/uploads';
 import { CourseFiles } from '../../../server/learning/files/files.service';
+import { DEMO_MEDIA, DEMO_VIDEO_FILE_ID } from '../../../server/seed/learning.seed';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { DOCX, HTML, mp4, PDF, PLAIN_ZIP, PNG, SVG, VTT, XLSX } from '../support/sample-files';
 
@@ -232,7 +233,15 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     expect((await put(uploadUrl, PNG)).statusCode).toBe(201);
     const confirmed = await post(`/lesson-content/confirm-upload/${fileId}`, admin);
     expect(confirmed.json()).toMatchObject({ coverOfCourseId: courseId, contentType: 'image/png' });
-    expect(await server.db.query(`SELECT file_id FROM course_covers WHERE course_id = $1`, [courseId])).toEqual([{ file_id: fileId }]);
+    // The course's details and its row of the list name the cover; the UI resolves it to a signed URL by
+    // confirming it again (a confirmed file answers itself).
+    const details = await server.request(ACME, { method: 'GET', url: `${BASE}/course/details/${courseId}`, token: admin });
+    expect(details.json().coverFileId).toBe(fileId);
+    const list = await server.request(ACME, { method: 'GET', url: `${BASE}/course/all?pageSize=300`, token: admin });
+    expect(list.json().items.find((c: { courseId: string }) => c.courseId === courseId).coverFileId).toBe(fileId);
+    const again = await post(`/lesson-content/confirm-upload/${fileId}`, admin);
+    expect(again.json()).toMatchObject({ fileId, contentType: 'image/png' });
+    expect((await get(again.json().downloadUrl)).rawPayload.equals(PNG)).toBe(true);
     expect((await post(`/course/generate-upload-url-for-update/00000000-0000-4000-8000-000000000000`, admin, { fileName: 'c.png', size: 10 })).statusCode).toBe(404);
 
     // A replacement takes the old file's purpose: an image stays an image.
@@ -242,6 +251,28 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     const refused = await post(`/lesson-content/confirm-upload/${replace.json().fileId}`, admin);
     expect(refused.statusCode).toBe(415);
     expect(refused.json().message).toMatch(/not an image/);
+  });
+
+  it('serves the seeded demo course’s video as a stored file: its signed URL answers a range with the clip’s bytes', async () => {
+    const [course] = await server.db.query<{ id: string }>(
+      `SELECT id FROM courses WHERE workspace_id = $1 AND title = 'Preventing Sexual Harassment at Work'`,
+      [acmeId],
+    );
+    const details = await server.request(ACME, { method: 'GET', url: `${BASE}/course/details/${course.id}`, token: admin });
+    const blocks = details.json().contents.flatMap((c: { blocks: { block: { type: string; fileId?: string } }[] }) => c.blocks);
+    const video = blocks.find((b: { block: { type: string } }) => b.block.type === 'VIDEO').block;
+    expect(video.fileId).toBe(DEMO_VIDEO_FILE_ID);
+    const file = await post(`/lesson-content/confirm-upload/${video.fileId}`, admin);
+    expect(file.json()).toMatchObject({ status: 'CONFIRMED', purpose: 'VIDEO', contentType: 'video/webm' });
+    const clip = await readFile(path.resolve('public/media', path.basename(DEMO_MEDIA[DEMO_VIDEO_FILE_ID])));
+    const part = await get(file.json().downloadUrl, { range: 'bytes=0-99' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-type']).toBe('video/webm');
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${clip.length}`);
+    expect(part.rawPayload.equals(clip.subarray(0, 100))).toBe(true);
+    expect(part.rawPayload.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(true);
+    // Another workspace cannot resolve it.
+    expect((await post(`/lesson-content/confirm-upload/${video.fileId}`, globexAdmin, undefined, GLOBEX)).statusCode).toBe(404);
   });
 
   it('tells the browser the limits before any upload', async () => {

@@ -15,6 +15,7 @@ import { EmbeddedFileUrls, type DirectFileUrls } from '../../../server/platform/
 import { UrlSigner } from '../../../server/platform/signed-urls';
 import type { PasswordHasher } from '../../../server/platform/passwords';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo.seed';
+import { seedDemoFiles } from '../../../server/seed/learning.seed';
 
 export const PASSWORD = DEMO_PASSWORD;
 
@@ -65,6 +66,7 @@ export async function startTestServer(
   await seedDemo(db, testPasswords, 'localhost');
   const files = await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'));
   const fileUrls = new EmbeddedFileUrls(files, new UrlSigner(randomBytes(32)));
+  await seedDemoFiles(db, options.fileUrls ?? fileUrls, path.resolve('public/media'));
   const app = await buildApp({
     db,
     passwords: testPasswords,

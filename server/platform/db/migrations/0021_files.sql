@@ -29,31 +29,20 @@ CREATE TABLE files (
   CHECK (cover_of_course_id IS NULL OR purpose = 'IMAGE'),
   PRIMARY KEY (workspace_id, id),
   FOREIGN KEY (workspace_id, replaces_file_id) REFERENCES files (workspace_id, id) ON DELETE SET NULL (replaces_file_id),
-  FOREIGN KEY (workspace_id, cover_of_course_id) REFERENCES courses (workspace_id, id) ON DELETE CASCADE
+  -- A deleted course forgets it was the target; the file stays (a clone may show the same cover).
+  FOREIGN KEY (workspace_id, cover_of_course_id) REFERENCES courses (workspace_id, id) ON DELETE SET NULL (cover_of_course_id)
 );
 CREATE UNIQUE INDEX files_storage_key_uq ON files (workspace_id, storage_key);
 -- The sweep of uploads never confirmed (server/learning/files/files.service.ts).
 CREATE INDEX files_pending_idx ON files (workspace_id, created_at) WHERE status = 'PENDING';
 
--- A course's cover image. Course-server's migration 0020 adds courses.cover_file_id; until both branches meet, the
--- cover is kept here, keyed by course (docs/files.md says how to fold it into that column).
-CREATE TABLE course_covers (
-  workspace_id uuid NOT NULL,
-  course_id uuid NOT NULL,
-  file_id uuid NOT NULL,
-  updated_by uuid,
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (workspace_id, course_id),
-  FOREIGN KEY (workspace_id, course_id) REFERENCES courses (workspace_id, id) ON DELETE CASCADE,
-  FOREIGN KEY (workspace_id, file_id) REFERENCES files (workspace_id, id)
-);
-CREATE INDEX course_covers_file_idx ON course_covers (workspace_id, file_id);
+-- A course's cover image: courses.cover_file_id (migration 0020) names a file of the same workspace. A cover file is
+-- never deleted while a course shows it (no cascade: the delete fails).
+ALTER TABLE courses ADD CONSTRAINT courses_cover_file_fk
+  FOREIGN KEY (workspace_id, cover_file_id) REFERENCES files (workspace_id, id);
+CREATE INDEX courses_cover_file_idx ON courses (workspace_id, cover_file_id) WHERE cover_file_id IS NOT NULL;
 
 ALTER TABLE files ENABLE ROW LEVEL SECURITY;
-ALTER TABLE course_covers ENABLE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON files
-  USING (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid)
-  WITH CHECK (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid);
-CREATE POLICY tenant_isolation ON course_covers
   USING (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid)
   WITH CHECK (workspace_id = nullif(current_setting('app.workspace_id', true), '')::uuid);
