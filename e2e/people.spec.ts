@@ -200,7 +200,9 @@ async function inviteLink(page: Page, email: string): Promise<string> {
 test('a summary whose code cannot be fetched (say, the workspace is closing) does not take the dashboard down', async ({ page }) => {
   await page.route(/people-stats\.card-.*\.js$/, (route) => route.abort());
   await signIn(page, 'acme', 'employer@acme.test');
-  await expect(page.getByText('The summary of your people could not be loaded. Reload the page to try again.')).toBeVisible();
+  // The app's first screen under the full run's load took 20 s in the 25 Nov rehearsal (a 7.6 s stretch of pure
+  // browser CPU): see the session note; the wait is the first screen's, not the failure's.
+  await expect(page.getByText('The summary of your people could not be loaded. Reload the page to try again.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Welcome, Emil' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText('People')).toBeVisible();
 });
@@ -244,7 +246,7 @@ test('an admin deletes the people a file of emails names, after seeing who would
 test('an admin filters people by a joining-date range in one picker', async ({ page }) => {
   await signIn(page, 'acme', 'admin@acme.test');
   await page.goto(url('acme', '/people'));
-  await expect(rows(page)).toHaveCount(20);
+  await expect(rows(page)).toHaveCount(20, { timeout: 30_000 });
   // Nobody joins in 2099: that range matches nobody.
   const from = page.getByPlaceholder('Joined from');
   await from.click();
