@@ -18,7 +18,9 @@ export default defineConfig({
   // the retry is named as flaky at the end of `npm test` (scripts/test.mjs), to be fixed, not forgotten.
   retries: 1,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // 20 s, not 10: since the 25 Nov merges the first screen after a full page load takes 10-25 s in the full run on
+  // 2 cores (a stretch of browser CPU with no request); the cause is being bisected (see docs/architecture.md).
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     // A common laptop screen (UI.md); the phone sizes are e2e/screens.spec.ts's.

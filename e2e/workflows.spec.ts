@@ -137,7 +137,7 @@ test.describe('publish a workflow version', () => {
     await expect(page.getByText('This version is read-only.')).toBeVisible();
     // The URL names the version: a reload shows the same version.
     await page.reload();
-    await expect(page.getByText('This version is read-only.')).toBeVisible();
+    await expect(page.getByText('This version is read-only.')).toBeVisible({ timeout: 30_000 });
   });
 
   test('an employee has no workflow builder', async ({ page }) => {
