@@ -82,10 +82,14 @@ test('an admin designs a redressal workflow on its three tabs, reorders it, publ
   await hearing.getByRole('button', { name: 'Add meeting field' }).click();
   await expect(hearing.getByRole('list', { name: 'Fields added to this meeting' })).toContainText('Interpreter present');
   await page.keyboard.press('Escape');
+  // The drawer hands focus back to its opener when its closing animation ends: wait for that before focusing.
+  await expect(hearing).toBeHidden();
   await expect(steps.getByRole('listitem').nth(0)).toContainText('Interpreter present');
 
   // Reorder with the keyboard: the action step moves up.
-  await page.getByRole('button', { name: 'Move Copy to respondent up' }).focus();
+  const moveUp = page.getByRole('button', { name: 'Move Copy to respondent up' });
+  await moveUp.focus();
+  await expect(moveUp).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(steps.getByRole('listitem').nth(0)).toContainText('Copy to respondent');
   await expect(steps.getByRole('listitem').nth(1)).toContainText('Hearing');

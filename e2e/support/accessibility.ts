@@ -29,6 +29,11 @@ export async function expectAccessible(page: Page, name: string | RegExp): Promi
 
 /** The page fits its viewport: nothing makes it scroll sideways. */
 export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
+  // After a resize the shell re-lays itself out on antd's breakpoint (a React render): let it settle first.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { timeout: 5_000 })
+    .toBe(true)
+    .catch(() => undefined);
   const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => {
     const width = window.innerWidth;
     const wide = [...document.querySelectorAll<HTMLElement>('body *')]

@@ -11,7 +11,8 @@ const FORBIDDEN = /[\\/]node_modules[\\/](inversify|@inversifyjs|reflect-metadat
  * React app): it wires its view-models with the LightContainer, never Inversify and reflect-metadata. Builds the
  * project's own vite.config.ts and reads both the entry's module graph and the chunks /signin actually downloads.
  */
-describe('the sign-in entry', () => {
+// A whole production build: seconds on an idle machine, more under CI's load (the unit project's 5 s default is too short).
+describe('the sign-in entry', { timeout: 180_000 }, () => {
   it('keeps Inversify and reflect-metadata out of its module graph and of every file /signin loads', async () => {
     let graph: string[] = [];
     const probe: Plugin = {
