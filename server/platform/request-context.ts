@@ -29,12 +29,17 @@ export const requestContext = fp<RequestContextOptions>(
       if (crossSiteOrigin(request.headers)) {
         throw new HttpError(403, 'CROSS_SITE_REQUEST', 'This request came from another site than the one it is addressed to.');
       }
-      const site = await sites.resolve(requestHost(request.headers));
-      let principal: Principal | null = null;
+      const host = requestHost(request.headers);
       const token = bearerToken(request.headers.authorization);
-      if (token && site.kind !== 'unknown') {
-        principal = await sessions.principal(token, site.kind === 'workspace' ? site.workspace.id : null);
+      if (token && !sites.isMainHost(host)) {
+        // A signed-in call to a workspace: its row and the caller in one statement.
+        const { workspace, principal } = await sessions.workspaceAndPrincipal(host, token);
+        request.ctx = { site: sites.siteOf(host, workspace), principal };
+        return;
       }
+      const site = await sites.resolve(host);
+      let principal: Principal | null = null;
+      if (token && site.kind !== 'unknown') principal = await sessions.principal(token, null);
       request.ctx = { site, principal };
     });
   },

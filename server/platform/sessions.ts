@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../src/domain/auth/roles';
 import { MAIN_SITE_WORKSPACE_ID, type Database, type Sql } from './db/database';
+import { WORKSPACE_COLUMNS, type WorkspaceRow } from './tenancy';
 
 /** The web app keeps the token in a cookie for 120 days (spec 4); the server holds it as long. */
 export const SESSION_LIFETIME_DAYS = 120;
@@ -58,6 +59,16 @@ interface SessionRow {
   lifetime_expired: boolean;
 }
 
+/** A session's columns (`s`) with its user (`u`), platform admin (`p`) and workspace limits (`w`); $3-$5 are the default limits. */
+const SESSION_COLUMNS = `s.id, s.workspace_id, s.user_id, s.platform_admin_id, s.account_email,
+              u.role, u.branch_id, u.email AS user_email, u.status AS user_status, p.email AS admin_email,
+              s.last_seen_at < now() - interval '1 minute' AS stale,
+              s.last_seen_at < now() - make_interval(mins => coalesce(w.privileged_idle_minutes, $3)) AS idle_expired,
+              s.created_at < now() - make_interval(hours => coalesce(w.privileged_session_hours, $4)) AS absolute_expired,
+              s.created_at < now() - make_interval(days => coalesce(w.session_lifetime_days, $5)) AS lifetime_expired`;
+const SESSION_JOINS = `LEFT JOIN users u ON u.id = s.user_id AND u.workspace_id = s.workspace_id
+         LEFT JOIN platform_admins p ON p.id = s.platform_admin_id`;
+
 export class SessionRepository {
   constructor(private readonly db: Database) {}
 
@@ -95,21 +106,43 @@ export class SessionRepository {
    */
   async principal(token: string, siteWorkspaceId: string | null): Promise<Principal | null> {
     const rows = await this.db.query<SessionRow>(
-      `SELECT s.id, s.workspace_id, s.user_id, s.platform_admin_id, s.account_email,
-              u.role, u.branch_id, u.email AS user_email, u.status AS user_status, p.email AS admin_email,
-              s.last_seen_at < now() - interval '1 minute' AS stale,
-              s.last_seen_at < now() - make_interval(mins => coalesce(w.privileged_idle_minutes, $3)) AS idle_expired,
-              s.created_at < now() - make_interval(hours => coalesce(w.privileged_session_hours, $4)) AS absolute_expired,
-              s.created_at < now() - make_interval(days => coalesce(w.session_lifetime_days, $5)) AS lifetime_expired
+      `SELECT ${SESSION_COLUMNS}
          FROM sessions s
          LEFT JOIN workspaces w ON w.id = s.workspace_id
-         LEFT JOIN users u ON u.id = s.user_id AND u.workspace_id = s.workspace_id
-         LEFT JOIN platform_admins p ON p.id = s.platform_admin_id
+         ${SESSION_JOINS}
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
           AND s.workspace_id = $2`,
       [hashToken(token), siteWorkspaceId ?? MAIN_SITE_WORKSPACE_ID, PRIVILEGED_IDLE_MINUTES, PRIVILEGED_ABSOLUTE_HOURS, SESSION_LIFETIME_DAYS],
     );
+    return this.principalOf(rows[0], siteWorkspaceId);
+  }
+
+  /**
+   * A workspace host's row and the principal behind a token, in one statement: every signed-in request needs
+   * both, and on PGlite each statement waits its turn on the one connection (bench/directory.bench.ts). The same
+   * rules as `resolve` and `principal`: an inactive or unknown workspace is no site, the session must be this
+   * workspace's.
+   */
+  async workspaceAndPrincipal(host: string, token: string): Promise<{ workspace: WorkspaceRow | undefined; principal: Principal | null }> {
+    const rows = await this.db.query<WorkspaceRow & { session: SessionRow | null }>(
+      `SELECT ${WORKSPACE_COLUMNS},
+              (SELECT to_jsonb(x) FROM (
+                 SELECT ${SESSION_COLUMNS}
+                   FROM sessions s
+                   ${SESSION_JOINS}
+                  WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND s.workspace_id = w.id) x) AS session
+         FROM workspaces w
+        WHERE w.workspace_url = $2 AND w.active`,
+      [hashToken(token), host, PRIVILEGED_IDLE_MINUTES, PRIVILEGED_ABSOLUTE_HOURS, SESSION_LIFETIME_DAYS],
+    );
     const row = rows[0];
+    if (!row) return { workspace: undefined, principal: null };
+    const { session, ...workspace } = row;
+    return { workspace, principal: await this.principalOf(session ?? undefined, workspace.id) };
+  }
+
+  /** The principal of a session row read by either query above: expired sessions are revoked, stale ones touched. */
+  private async principalOf(row: SessionRow | undefined, siteWorkspaceId: string | null): Promise<Principal | null> {
     if (!row) return null;
     const privileged = row.platform_admin_id !== null || (row.role !== null && PRIVILEGED_ROLES.includes(row.role));
     // The workspace may shorten each limit (workspaces.privileged_idle_minutes, ...), never lengthen it.

@@ -63,6 +63,10 @@ export function publicOrigin(publicUrl: string, host: string): string {
   return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
 }
 
+/** The columns of a `WorkspaceRow`, from `workspaces` aliased `w`. */
+export const WORKSPACE_COLUMNS = `w.id, w.slug, w.workspace_url, w.company_name, w.company_logo, w.background_color, w.bulk_signup_enabled,
+  w.social_platforms, w.user_limit, w.contract_expires_on::text, w.active, w.disabled_modules, w.min_password_length`;
+
 export class SiteResolver {
   constructor(
     private readonly db: Database,
@@ -77,13 +81,12 @@ export class SiteResolver {
 
   async resolve(host: string): Promise<Site> {
     if (this.isMainHost(host)) return { kind: 'main', origin: publicOrigin(this.publicUrl, this.mainHost) };
-    const rows = await this.db.query<WorkspaceRow>(
-      `SELECT id, slug, workspace_url, company_name, company_logo, background_color, bulk_signup_enabled,
-              social_platforms, user_limit, contract_expires_on::text, active, disabled_modules, min_password_length
-         FROM workspaces WHERE workspace_url = $1 AND active`,
-      [host],
-    );
-    const workspace = rows[0];
+    const rows = await this.db.query<WorkspaceRow>(`SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE w.workspace_url = $1 AND w.active`, [host]);
+    return this.siteOf(host, rows[0]);
+  }
+
+  /** The site of a workspace host whose row was read elsewhere (request-context reads it with the session). */
+  siteOf(host: string, workspace: WorkspaceRow | undefined): Site {
     return workspace ? { kind: 'workspace', workspace, origin: publicOrigin(this.publicUrl, workspace.workspace_url) } : { kind: 'unknown', host };
   }
 }

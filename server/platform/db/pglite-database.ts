@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Sql } from './database';
-import { tenantPrologue } from './database';
+import { TENANT_PROLOGUE } from './database';
 
 export interface PgliteOptions {
   /** A folder to persist to; omitted means in memory. */
@@ -33,8 +33,7 @@ export class PgliteDatabase implements Database {
 
   tenant<T>(workspaceId: string, fn: (tx: Sql) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) => {
-      await tx.query(tenantPrologue());
-      await tx.query(`SELECT set_config('app.workspace_id', $1, true)`, [workspaceId]);
+      await tx.query(TENANT_PROLOGUE, [workspaceId]);
       return fn(wrap(tx));
     });
   }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Database, Sql } from './database';
-import { tenantPrologue } from './database';
+import { TENANT_PROLOGUE } from './database';
 
 // Dates stay ISO strings on the wire: return DATE columns as 'YYYY-MM-DD' text, as PGlite does.
 pg.types.setTypeParser(1082, (value: string) => value);
@@ -35,8 +35,7 @@ export class PostgresDatabase implements Database {
 
   tenant<T>(workspaceId: string, fn: (tx: Sql) => Promise<T>): Promise<T> {
     return this.inTransaction(async (client) => {
-      await client.query(tenantPrologue());
-      await client.query(`SELECT set_config('app.workspace_id', $1, true)`, [workspaceId]);
+      await client.query(TENANT_PROLOGUE, [workspaceId]);
     }, fn);
   }
 
