@@ -52,7 +52,8 @@ describe('the role matrix', () => {
     expect(documented.length).toBeGreaterThan(8);
   });
 
-  it('answers every caller as the access rule says', async () => {
+  // A sweep over every route: it grows with the API, so it has its own limit rather than the 60 s default.
+  it('answers every caller as the access rule says', { timeout: 600_000 }, async () => {
     const wrong: string[] = [];
     const seen = new Set<string>();
     for (const contract of servedContracts) {
@@ -94,7 +95,8 @@ describe('the role matrix', () => {
   });
 
   /** With every permission switched off for every role that can lose it, each gated route refuses those roles, and only those. */
-  it('refuses a role on every route whose permission the workspace switched off for it', async () => {
+  // A sweep over every route: it grows with the API, so it has its own limit rather than the 60 s default.
+  it('refuses a role on every route whose permission the workspace switched off for it', { timeout: 600_000 }, async () => {
     const admin = tokens.get('WORKSPACE_ADMIN');
     const allOff = Object.fromEntries(PermissionKey.options.map((key) => [key, false]));
     for (const role of ['EMPLOYER', 'BRANCH_ADMIN', 'EMPLOYEE']) {
