@@ -178,6 +178,7 @@ function isContract(value: unknown): value is RouteContract {
 }
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
+  player: "The learner's side of a course: my training, the player view, answers, video progress, lesson completion, quiz attempts scored on the server, certificates and their public verification; the admin's attempts, mark-done and past-completion import.",
   auth: 'Sign-in (password, one-time codes, invitations), the signed-in user, sign-out and password reset.',
   sessions: "The caller's sessions, and ending them.",
   signup: 'Sign-up where the workspace allows it, email verification and the profile image.',

@@ -25,7 +25,7 @@ describe.each(DATABASES)('permissions and navigation on %s', (kind) => {
     const byRole = Object.fromEntries(body.roles.map((r) => [r.role, r]));
     expect(byRole.WORKSPACE_ADMIN.editable).toBe(false);
     expect(byRole.WORKSPACE_ADMIN.granted).toEqual(body.permissions.map((p) => p.key));
-    expect(byRole.EMPLOYEE).toMatchObject({ editable: true, granted: ['manual.read'] });
+    expect(byRole.EMPLOYEE).toMatchObject({ editable: true, granted: ['courses.learn', 'manual.read'] });
     expect(byRole.BRANCH_ADMIN.granted).not.toContain('workflows.design');
     expect(byRole.EMPLOYER.granted).toEqual(expect.arrayContaining(['people.manage', 'workflows.design', 'organisation.manage']));
   });
