@@ -20,7 +20,9 @@ export interface MyCourse {
   /** ISO timestamps (or dates); null when none. */
   dueAt: string | null;
   completedAt: string | null;
+  expiresAt: string | null;
   next: NextItem | null;
+  hasCertificate: boolean;
 }
 
 /** A block as the learner is served it, with what they gave so far. */
@@ -30,6 +32,12 @@ export interface PlayerBlock {
   answer: BlockAnswer | null;
   /** For a video: where they were and what they watched. */
   video?: { positionSeconds: number; watched: Range[]; complete: boolean };
+  /** A knowledge check in a lesson: whether the saved answer is right (never which is); null otherwise. */
+  correct?: boolean | null;
+  /** Shown in the primary language, the chosen one lacking a translation. */
+  fallback?: boolean;
+  /** A quiz question's explanation, once the quiz shows its answers. */
+  explanation?: string | null;
 }
 
 export interface PlayerLesson {
@@ -48,12 +56,16 @@ export interface QuestionOutcome {
   score: number;
   /** Only when the quiz reveals answers (the server decides). */
   correctAnswer?: BlockAnswer;
+  explanation?: string | null;
 }
 
 export interface AttemptResult {
-  attemptId?: string;
+  attemptNumber: number;
   /** Percentage. */
   score: number;
+  passMark: number;
+  /** The correct answers are in `questions`. */
+  answersShown: boolean;
   passed: boolean;
   questions: QuestionOutcome[];
   /** null: no limit. */
@@ -89,10 +101,21 @@ export interface PlayerCourse {
   completedAt: string | null;
   contents: PlayerContent[];
   certificateAvailable: boolean;
+  /** This cycle's completion; null until complete. */
+  completion: { completedAt: string; score: number | null; attempts: number; certificateCode: string | null } | null;
+  /** Signed links of the files the blocks show, by file id (short-lived: use them now). */
+  files: Record<string, string>;
 }
 
-/** Where a lesson stands after "Mark lesson done": done, or what is still missing (the server's words). */
-export type LessonCompletion = { ok: true; course: { progressPercent: number; status: LearnerStatus; completed: boolean } } | { ok: false; missing: string[]; message: string };
+export interface CourseProgress {
+  progressPercent: number;
+  status: LearnerStatus;
+}
+
+/** Where a lesson stands after "Mark lesson done": done, or what is still missing (block id -> the server's words). */
+export type LessonCompletion =
+  | { ok: true; course: CourseProgress & { completed: boolean } }
+  | { ok: false; code: string; missing: Record<string, string>; message: string };
 
 export interface AnswerInput {
   courseId: string;
@@ -108,13 +131,14 @@ export interface VideoProgressInput {
   positionSeconds: number;
   watched: Range[];
   durationSeconds?: number;
+  language?: CourseLanguage;
   /** The learner read the transcript instead of watching. */
   transcriptRead?: boolean;
 }
 
 export type AttemptOutcome =
   | { ok: true; result: AttemptResult }
-  | { ok: false; reason: 'no-attempts-left' | 'rejected'; message: string };
+  | { ok: false; reason: 'no-attempts-left' | 'already-passed' | 'rejected'; message: string };
 
 export interface DownloadedFile {
   name: string;
@@ -126,9 +150,10 @@ export const TrainingApi = Symbol('TrainingApi');
 export interface TrainingApi {
   myCourses(): Promise<MyCourse[]>;
   player(courseId: string, language?: CourseLanguage): Promise<PlayerCourse>;
-  saveAnswer(input: AnswerInput): Promise<void>;
-  completeLesson(courseId: string, contentId: string): Promise<LessonCompletion>;
-  videoProgress(input: VideoProgressInput): Promise<void>;
+  saveAnswer(input: AnswerInput): Promise<CourseProgress & { correct: boolean | null }>;
+  completeLesson(courseId: string, contentId: string, language?: CourseLanguage): Promise<LessonCompletion>;
+  /** Reports played stretches (only those since the last report) and the position; answers whether the video now counts as watched. */
+  videoProgress(input: VideoProgressInput): Promise<{ complete: boolean }>;
   submitAttempt(courseId: string, quizId: string, answers: Record<string, BlockAnswer>, language: CourseLanguage): Promise<AttemptOutcome>;
   certificate(courseId: string): Promise<DownloadedFile>;
 }

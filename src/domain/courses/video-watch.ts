@@ -31,6 +31,7 @@ export function totalSeconds(ranges: readonly Range[]): number {
  */
 export class WatchTracker {
   private ranges: Range[];
+  private fresh: Range[] = [];
   private last: number | null = null;
 
   constructor(watched: readonly Range[] = []) {
@@ -41,6 +42,7 @@ export class WatchTracker {
     if (!Number.isFinite(seconds) || seconds < 0) return;
     if (this.last !== null && seconds > this.last && seconds - this.last <= MAX_PLAYBACK_STEP_SECONDS) {
       this.ranges = mergeRanges([...this.ranges, [this.last, seconds]]);
+      this.fresh = mergeRanges([...this.fresh, [this.last, seconds]]);
     }
     this.last = seconds;
   }
@@ -52,6 +54,18 @@ export class WatchTracker {
 
   pause(): void {
     this.last = null;
+  }
+
+  /** The stretches played since the last call (what a progress report sends); they are the caller's now. */
+  takeFresh(): Range[] {
+    const out = this.fresh;
+    this.fresh = [];
+    return out;
+  }
+
+  /** A report that failed: its stretches go out with the next one. */
+  giveBack(ranges: readonly Range[]): void {
+    this.fresh = mergeRanges([...this.fresh, ...ranges]);
   }
 
   get watched(): Range[] {

@@ -57,8 +57,11 @@ export class PlayerViewModel {
   downloadError: string | null = null;
 
   readonly videoDone = observable.map<string, boolean>();
+  /** A lesson's knowledge check: whether the saved answer is right (the server's word; never which option is). */
+  readonly correct = observable.map<string, boolean | null>();
   private readonly trackers = new Map<string, WatchTracker>();
   private readonly reportedAt = new Map<string, number>();
+  private readonly nearEndReported = new Set<string>();
 
   constructor(
     @inject(TrainingApi) private readonly api: TrainingApi,
@@ -67,8 +70,16 @@ export class PlayerViewModel {
     @inject(DownloadCertificate) private readonly downloadCertificate: DownloadCertificate,
     @inject(PlayerTimers) @optional() timers?: Timers,
   ) {
-    this.saver = new AnswerSaver((input) => this.api.saveAnswer(input), 600, timers);
-    makeAutoObservable<PlayerViewModel, 'trackers' | 'reportedAt'>(this, { trackers: false, reportedAt: false }, { autoBind: true });
+    this.saver = new AnswerSaver(async (input) => {
+      const saved = await this.api.saveAnswer(input);
+      runInAction(() => {
+        if (!this.course) return;
+        this.course.progressPercent = saved.progressPercent;
+        this.course.status = saved.status;
+        this.correct.set(input.blockId, saved.correct);
+      });
+    }, 600, timers);
+    makeAutoObservable<PlayerViewModel, 'trackers' | 'reportedAt' | 'nearEndReported'>(this, { trackers: false, reportedAt: false, nearEndReported: false }, { autoBind: true });
   }
 
   async load(courseId: string): Promise<void> {
@@ -94,8 +105,12 @@ export class PlayerViewModel {
   private take(course: PlayerCourse): void {
     this.course = course;
     this.answers.clear();
+    this.correct.clear();
     for (const content of course.contents) {
-      for (const block of blocksOf(content)) if (block.answer) this.answers.set(block.blockId, block.answer);
+      for (const block of blocksOf(content)) {
+        if (block.answer) this.answers.set(block.blockId, block.answer);
+        if (block.correct !== undefined && block.correct !== null) this.correct.set(block.blockId, block.correct);
+      }
       if (content.kind === 'LESSON') {
         for (const block of content.blocks) {
           if (block.video) {
@@ -209,6 +224,7 @@ export class PlayerViewModel {
     this.answers.set(blockId, answer);
     if (content.kind === 'LESSON') {
       this.lessonMessage = null;
+      this.correct.delete(blockId);
       this.saver.give({ courseId: this.courseId, contentId: content.contentId, blockId, answer });
     } else {
       this.quizMessage = null;
@@ -226,8 +242,10 @@ export class PlayerViewModel {
   videoPosition(blockId: string, seconds: number, duration: number | undefined, now = Date.now()): void {
     const tracker = this.tracker(blockId);
     tracker.position(seconds);
-    if (duration && tracker.watchedSeconds >= duration * WATCHED_SHARE - 0.25 && !this.videoDone.get(blockId)) {
-      this.videoDone.set(blockId, true);
+    if (duration && tracker.watchedSeconds >= duration * WATCHED_SHARE - 0.25 && !this.videoDone.get(blockId) && !this.nearEndReported.has(blockId)) {
+      // Watched (as far as this device can tell): report now, and the server says whether it counts.
+      this.nearEndReported.add(blockId);
+      this.reportedAt.set(blockId, now);
       void this.reportVideo(blockId, seconds, duration);
       return;
     }
@@ -260,17 +278,26 @@ export class PlayerViewModel {
   private async reportVideo(blockId: string, seconds: number, duration: number | undefined): Promise<void> {
     const content = this.current;
     if (!content || content.kind !== 'LESSON') return;
+    const tracker = this.tracker(blockId);
+    const fresh = tracker.takeFresh();
     try {
-      await this.api.videoProgress({
+      const { complete } = await this.api.videoProgress({
         courseId: this.courseId,
         contentId: content.contentId,
         blockId,
         positionSeconds: Math.floor(seconds * 10) / 10,
-        watched: this.tracker(blockId).watched,
-        durationSeconds: duration,
+        watched: fresh,
+        durationSeconds: duration && duration > 0 ? duration : undefined,
+        language: this.course?.language,
+      });
+      runInAction(() => {
+        this.videoDone.set(blockId, complete);
+        const block = this.findBlock(blockId);
+        if (block?.video) block.video.positionSeconds = seconds;
       });
     } catch {
-      // Progress is reported again on the next tick or pause; a lost report costs nothing but a later one.
+      // Progress is reported again on the next tick or pause, with these stretches; a lost report only delays it.
+      tracker.giveBack(fresh);
     }
   }
 
@@ -326,16 +353,17 @@ export class PlayerViewModel {
     const content = this.current;
     if (!content || content.kind !== 'LESSON') return;
     try {
-      await this.api.videoProgress({
+      const { complete } = await this.api.videoProgress({
         courseId: this.courseId,
         contentId: content.contentId,
         blockId,
         positionSeconds: this.resumeAt(blockId),
-        watched: this.tracker(blockId).watched,
+        watched: [],
         transcriptRead: true,
+        language: this.course?.language,
       });
       runInAction(() => {
-        this.videoDone.set(blockId, true);
+        this.videoDone.set(blockId, complete);
         this.lessonMessage = null;
       });
     } catch (error) {
@@ -362,10 +390,14 @@ export class PlayerViewModel {
       return;
     }
     try {
-      const outcome = await this.api.completeLesson(this.courseId, lesson.contentId);
+      const outcome = await this.api.completeLesson(this.courseId, lesson.contentId, this.course.language);
       runInAction(() => {
         if (!outcome.ok) {
-          this.lessonMessage = outcome.missing.length ? `Before this lesson is done: ${outcome.missing.join('; ')}.` : outcome.message;
+          const missing = Object.entries(outcome.missing).map(([blockId, reason]) => {
+            const at = (lesson as PlayerLesson).blocks.findIndex((b) => b.blockId === blockId);
+            return at >= 0 ? `block ${at + 1}: ${reason}` : reason;
+          });
+          this.lessonMessage = missing.length ? `${outcome.message} (${missing.join('; ')})` : outcome.message;
           return;
         }
         (lesson as PlayerLesson).done = true;
@@ -416,7 +448,6 @@ export class PlayerViewModel {
         if (result.courseCompleted) {
           this.course!.status = 'COMPLETED';
           this.course!.progressPercent = 100;
-          this.course!.certificateAvailable = true;
         }
       });
       if (outcome.ok) await this.refreshProgress();
@@ -445,6 +476,7 @@ export class PlayerViewModel {
         this.course.progressPercent = course.progressPercent;
         this.course.status = course.status;
         this.course.completedAt = course.completedAt;
+        this.course.completion = course.completion;
         this.course.certificateAvailable = course.certificateAvailable;
       });
     } catch {

@@ -15,16 +15,33 @@ import { MyTrainingViewModel, type TrainingCard } from './my-training.view-model
 export const TrainingCards = observer(function TrainingCards({
   headingLevel,
   quietWhenEmpty = false,
+  title,
 }: {
   headingLevel: 2 | 3;
   quietWhenEmpty?: boolean;
+  /** A heading above the cards (level headingLevel - 1), shown only with them. */
+  title?: string;
 }) {
   const vm = useViewModel(MyTrainingViewModel);
   useEffect(() => {
     void vm.load();
   }, [vm]);
+  const heading = title ? (
+    <Typography.Title level={(headingLevel - 1) as 1 | 2} style={{ fontSize: 20 }}>
+      {title}
+    </Typography.Title>
+  ) : null;
+  const content = body();
+  return content ? (
+    <div style={{ marginBottom: 24 }}>
+      {heading}
+      {content}
+    </div>
+  ) : null;
 
+  function body() {
   if (vm.status === 'loading') {
+    if (quietWhenEmpty) return null;
     return (
       <div role="status" aria-live="polite" aria-label="Loading your training">
         <Row gutter={[16, 16]}>
@@ -58,6 +75,7 @@ export const TrainingCards = observer(function TrainingCards({
       </Row>
     </section>
   );
+  }
 });
 
 function CourseCard({ card, headingLevel }: { card: TrainingCard; headingLevel: 2 | 3 }) {
