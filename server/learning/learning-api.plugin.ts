@@ -4,6 +4,7 @@ import type { ApiDeps } from '../platform/deps';
 import { authoringRoutes } from './courses/authoring.routes';
 import { courseRoutes } from './courses/courses.routes';
 import { uploadRoutes } from './files/uploads.routes';
+import { playerRoutes } from './player/player.routes';
 
 export const LEARNING_API_BASE = '/learning-api';
 
@@ -13,4 +14,5 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await courseRoutes(api, deps);
   await uploadRoutes(api, deps);
   await authoringRoutes(api, deps);
+  await playerRoutes(api, deps);
 }

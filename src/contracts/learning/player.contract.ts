@@ -320,6 +320,8 @@ export const SaveAnswerBody = z
     answer: BlockAnswer.optional(),
     /** The learner reached this block. */
     seen: z.boolean().optional(),
+    /** The language the learner answers in (a fill-in-the-blank accepts that language's answers); the primary by default. */
+    language: CourseLanguage.optional(),
   })
   .refine((b) => b.answer !== undefined || b.seen !== undefined, { path: ['answer'], message: 'Give an answer or seen' });
 export type SaveAnswerBody = z.infer<typeof SaveAnswerBody>;

@@ -1,0 +1,960 @@
+import { randomBytes } from 'node:crypto';
+import type { BlockAnswer, LessonBlock } from '../../../src/contracts/learning/blocks.contract';
+import type {
+  AttemptResult,
+  BlockState,
+  Completion,
+  LessonCompleted,
+  LearnerStatus,
+  MyCourse,
+  NextItem,
+  PlayerBlock,
+  PlayerBlockContent,
+  PlayerContent,
+  PlayerCourse,
+  PlayerQuestion,
+  QuestionOutcome,
+  SaveAnswerBody,
+  SavedAnswer,
+  SignedFile,
+  SubmitAttemptBody,
+  VideoProgress,
+  VideoProgressBody,
+  VideoState,
+} from '../../../src/contracts/learning/player.contract';
+import { learnerBlock, revealsAnswers, answerProblem } from '../../../src/domain/courses/blocks';
+import { learnerStatus, recertification } from '../../../src/domain/courses/assignment-lifecycle';
+import type { CourseLanguage } from '../../../src/domain/courses/course';
+import {
+  answerCorrect,
+  attemptLimit,
+  attemptRefusal,
+  attemptsLeft,
+  choiceProblem,
+  completionScore,
+  courseProgress,
+  creditWatched,
+  lessonGaps,
+  mergeRanges,
+  scoreQuizAttempt,
+  verificationCode,
+  videoWatched,
+  watchAllowance,
+  coveredSeconds,
+  type LearnerBlockState,
+  type Range,
+} from '../../../src/domain/courses/progress';
+import { audit } from '../../platform/audit';
+import type { Database, Sql } from '../../platform/db/database';
+import { badRequest, HttpError, notFound } from '../../platform/errors';
+import type { ContentModel, QuestionRow } from '../courses/course-model';
+import { courseTextIn, loadVersion, titleIn, type VersionModel } from './version-model';
+
+/** Who acts: a signed-in member of the workspace (a learner for their own courses). */
+export interface Learner {
+  workspaceId: string;
+  userId: string;
+  ip: string | null;
+}
+
+/** Signed links to confirmed files of the workspace (CourseFiles.links). */
+export type FileLinks = (workspaceId: string, ids: readonly string[]) => Promise<Map<string, { url: string; type: string; fileName: string }>>;
+
+/** How long a signed link handed to the player lasts (server/learning/files/files.service.ts DOWNLOAD_SECONDS). */
+const LINK_SECONDS = 60 * 60;
+
+/** The learner's assignment of a course, with what the optional lifecycle columns (0024) hold when they exist. */
+export interface AssignmentRow {
+  id: string;
+  user_id: string;
+  course_id: string;
+  course_version: number;
+  status: 'ASSIGNED' | 'IN_PROGRESS' | 'COMPLETED';
+  assigned_at: Date | string;
+  completed_at: Date | string | null;
+  due_at: Date | string | null;
+  cycle: number;
+  validity_years: number | null;
+}
+
+interface Columns {
+  dueAt: boolean;
+  cycle: boolean;
+  unassignedAt: boolean;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null | undefined) => (value ? iso(value) : null);
+const dateOf = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+export const conflictCode = (code: string, message: string, fields?: Record<string, string>) => new HttpError(409, code, message, fields);
+
+interface StateRow {
+  block_id: string;
+  answer: BlockAnswer | string | null;
+  answered_at: Date | string | null;
+  seen_at: Date | string | null;
+  video_position: number | null;
+  video_watched: Range[] | string | null;
+  video_duration: number | null;
+  video_reported_at: Date | string | null;
+  transcript_read_at: Date | string | null;
+}
+
+interface AttemptRow {
+  quiz_id: string;
+  attempt_number: number;
+  score: string | number;
+  pass_mark: number;
+  passed: boolean;
+  submitted_at: Date | string;
+  results: StoredResult[] | string;
+}
+
+interface StoredResult {
+  questionId: string;
+  chosen: string[];
+  correct: boolean;
+}
+
+interface QuizTally {
+  used: number;
+  passed: boolean;
+  best: number | null;
+  last: AttemptRow | null;
+  extra: number;
+}
+
+interface CompletionRow {
+  id: string;
+  completed_at: Date | string;
+  score: string | number | null;
+  attempts: number;
+  course_version: number | null;
+  source: 'PLAYER' | 'ADMIN' | 'IMPORTED';
+  expires_on: Date | string | null;
+  code: string | null;
+}
+
+/** Everything the learner did in the current cycle of one assignment. */
+interface LearnerRecord {
+  states: Map<string, StateRow>;
+  lessons: Map<string, { done_at: Date | string; source: 'PLAYER' | 'ADMIN' }>;
+  quizzes: Map<string, QuizTally>;
+  completion: CompletionRow | null;
+}
+
+/**
+ * The learner's side of a course, decided on the server: the player view of the assigned version, answers, video
+ * progress with its seek rule, lesson completion, quiz attempts, completion (recorded once) and certificates.
+ * Every query names the workspace; every state change is audited in its own transaction.
+ */
+export class PlayerService {
+  private columns: Promise<Columns> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date,
+    private readonly links: FileLinks | null,
+  ) {}
+
+  /** Which lifecycle columns course_assignments has (due_at, cycle, unassigned_at arrive with migration 0024). */
+  private columnsOf(tx: Sql): Promise<Columns> {
+    this.columns ??= tx
+      .query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'course_assignments' AND column_name IN ('due_at', 'cycle', 'unassigned_at')`,
+      )
+      .then((rows) => {
+        const names = new Set(rows.map((r) => r.column_name));
+        return { dueAt: names.has('due_at'), cycle: names.has('cycle'), unassignedAt: names.has('unassigned_at') };
+      });
+    return this.columns;
+  }
+
+  private async assignmentSql(tx: Sql): Promise<{ select: string; live: string }> {
+    const c = await this.columnsOf(tx);
+    return {
+      select: `a.id, a.user_id, a.course_id, COALESCE(a.course_version, c.published_version) AS course_version, a.status, a.assigned_at,
+               a.completed_at, ${c.dueAt ? 'a.due_at' : 'NULL::timestamptz AS due_at'}, ${c.cycle ? 'a.cycle' : '1 AS cycle'}, c.validity_years`,
+      live: `c.status = 'PUBLISHED'${c.unassignedAt ? ' AND a.unassigned_at IS NULL' : ''}`,
+    };
+  }
+
+  /** The caller's assignment of a published course; 404 otherwise (not assigned, draft, another workspace's). */
+  async assignment(tx: Sql, workspaceId: string, userId: string, courseId: string, lock = false): Promise<AssignmentRow> {
+    const { select, live } = await this.assignmentSql(tx);
+    const [row] = await tx.query<AssignmentRow>(
+      `SELECT ${select} FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+        WHERE a.workspace_id = $1 AND a.user_id = $2 AND a.course_id = $3 AND ${live} ${lock ? 'FOR UPDATE OF a' : ''}`,
+      [workspaceId, userId, courseId],
+    );
+    if (!row || row.course_version === null) throw notFound('Course not found');
+    return row;
+  }
+
+  private today(): string {
+    return this.now().toISOString().slice(0, 10);
+  }
+
+  private async record(tx: Sql, workspaceId: string, a: AssignmentRow): Promise<LearnerRecord> {
+    const states = await tx.query<StateRow>(
+      `SELECT block_id, answer, answered_at, seen_at, video_position, video_watched, video_duration, video_reported_at, transcript_read_at
+         FROM learner_block_states WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3`,
+      [workspaceId, a.id, a.cycle],
+    );
+    const lessons = await tx.query<{ lesson_id: string; done_at: Date | string; source: 'PLAYER' | 'ADMIN' }>(
+      `SELECT lesson_id, done_at, source FROM learner_lessons WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3`,
+      [workspaceId, a.id, a.cycle],
+    );
+    const attempts = await tx.query<AttemptRow>(
+      `SELECT quiz_id, attempt_number, score, pass_mark, passed, submitted_at, results FROM quiz_attempts
+        WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3 ORDER BY quiz_id, attempt_number`,
+      [workspaceId, a.id, a.cycle],
+    );
+    const grants = await tx.query<{ quiz_id: string; extra_attempts: number }>(
+      `SELECT quiz_id, extra_attempts FROM quiz_attempt_grants WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3`,
+      [workspaceId, a.id, a.cycle],
+    );
+    const quizzes = new Map<string, QuizTally>();
+    const tally = (quizId: string) => {
+      let t = quizzes.get(quizId);
+      if (!t) quizzes.set(quizId, (t = { used: 0, passed: false, best: null, last: null, extra: 0 }));
+      return t;
+    };
+    for (const row of attempts) {
+      const t = tally(row.quiz_id);
+      t.used++;
+      t.passed ||= row.passed;
+      t.best = Math.max(t.best ?? 0, Number(row.score));
+      t.last = row;
+    }
+    for (const g of grants) tally(g.quiz_id).extra = g.extra_attempts;
+    const [completion] = await tx.query<CompletionRow>(
+      `SELECT cc.id, cc.completed_at, cc.score, cc.attempts, cc.course_version, cc.source, cc.expires_on, ce.code
+         FROM course_completions cc LEFT JOIN certificates ce ON ce.workspace_id = cc.workspace_id AND ce.completion_id = cc.id
+        WHERE cc.workspace_id = $1 AND cc.assignment_id = $2 AND cc.cycle = $3 AND cc.source <> 'IMPORTED'`,
+      [workspaceId, a.id, a.cycle],
+    );
+    return {
+      states: new Map(states.map((s) => [s.block_id, s])),
+      lessons: new Map(lessons.map((l) => [l.lesson_id, { done_at: l.done_at, source: l.source }])),
+      quizzes,
+      completion: completion ?? null,
+    };
+  }
+
+  private progressOf(model: VersionModel, rec: Pick<LearnerRecord, 'lessons' | 'quizzes'>) {
+    return courseProgress(
+      model.contents.map((c) => ({
+        contentId: c.id,
+        kind: c.kind,
+        done: c.kind === 'LESSON' ? rec.lessons.has(c.id) : (rec.quizzes.get(c.id)?.passed ?? false),
+      })),
+    );
+  }
+
+  private nextItem(model: VersionModel, next: { contentId: string } | null, language: CourseLanguage): NextItem | null {
+    if (!next) return null;
+    const c = model.contents.find((x) => x.id === next.contentId)!;
+    return { contentId: c.id, kind: c.kind, title: titleIn(c, language, model.primary) };
+  }
+
+  private statusOf(a: AssignmentRow, rec: LearnerRecord | { started: boolean; completion: { completed_at: Date | string; expires_on: Date | string | null } | null }): LearnerStatus {
+    const started = 'started' in rec ? rec.started : rec.states.size > 0 || rec.lessons.size > 0 || rec.quizzes.size > 0;
+    const completedAt = rec.completion?.completed_at ?? (a.status === 'COMPLETED' ? a.completed_at : null);
+    return learnerStatus(
+      {
+        dueOn: a.due_at ? dateOf(a.due_at) : null,
+        startedOn: started || a.status !== 'ASSIGNED' ? dateOf(a.assigned_at) : null,
+        completedOn: completedAt ? dateOf(completedAt) : null,
+        expiresOn: rec.completion?.expires_on ? dateOf(rec.completion.expires_on) : null,
+      },
+      this.today(),
+    );
+  }
+
+  private static languageOf(model: VersionModel, requested: CourseLanguage | undefined, strict: boolean): CourseLanguage {
+    if (requested && model.languages.some((l) => l.language === requested)) return requested;
+    if (requested && strict) {
+      throw badRequest(`This course is not in ${requested}`, { language: `Choose one of: ${model.languages.map((l) => l.language).join(', ')}` });
+    }
+    return model.primary;
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // My training
+
+  async myCourses(learner: Learner, language: CourseLanguage | undefined): Promise<MyCourse[]> {
+    return this.db.tenant(learner.workspaceId, async (tx) => {
+      const { select, live } = await this.assignmentSql(tx);
+      const rows = await tx.query<AssignmentRow>(
+        `SELECT ${select} FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+          WHERE a.workspace_id = $1 AND a.user_id = $2 AND ${live} AND COALESCE(a.course_version, c.published_version) IS NOT NULL`,
+        [learner.workspaceId, learner.userId],
+      );
+      if (rows.length === 0) return [];
+      const ids = rows.map((r) => r.id);
+      const lessons = await tx.query<{ assignment_id: string; cycle: number; lesson_id: string }>(
+        `SELECT assignment_id, cycle, lesson_id FROM learner_lessons WHERE workspace_id = $1 AND assignment_id = ANY($2::uuid[])`,
+        [learner.workspaceId, ids],
+      );
+      const passed = await tx.query<{ assignment_id: string; cycle: number; quiz_id: string }>(
+        `SELECT DISTINCT assignment_id, cycle, quiz_id FROM quiz_attempts WHERE workspace_id = $1 AND assignment_id = ANY($2::uuid[]) AND passed`,
+        [learner.workspaceId, ids],
+      );
+      const active = await tx.query<{ assignment_id: string; cycle: number }>(
+        `SELECT assignment_id, cycle FROM learner_block_states WHERE workspace_id = $1 AND assignment_id = ANY($2::uuid[])
+         UNION SELECT assignment_id, cycle FROM quiz_attempts WHERE workspace_id = $1 AND assignment_id = ANY($2::uuid[])`,
+        [learner.workspaceId, ids],
+      );
+      const completions = await tx.query<{ assignment_id: string; cycle: number; completed_at: Date | string; expires_on: Date | string | null; code: string | null }>(
+        `SELECT cc.assignment_id, cc.cycle, cc.completed_at, cc.expires_on, ce.code
+           FROM course_completions cc LEFT JOIN certificates ce ON ce.workspace_id = cc.workspace_id AND ce.completion_id = cc.id
+          WHERE cc.workspace_id = $1 AND cc.assignment_id = ANY($2::uuid[]) AND cc.source <> 'IMPORTED'`,
+        [learner.workspaceId, ids],
+      );
+      const key = (id: string, cycle: number) => `${id}:${cycle}`;
+      const out: MyCourse[] = [];
+      for (const a of rows) {
+        const model = await loadVersion(tx, learner.workspaceId, a.course_id, a.course_version);
+        const k = key(a.id, a.cycle);
+        const rec = {
+          lessons: new Map(lessons.filter((l) => key(l.assignment_id, l.cycle) === k).map((l) => [l.lesson_id, { done_at: '', source: 'PLAYER' as const }])),
+          quizzes: new Map(passed.filter((p) => key(p.assignment_id, p.cycle) === k).map((p) => [p.quiz_id, { used: 1, passed: true, best: null, last: null, extra: 0 }])),
+        };
+        const completion = completions.find((c) => key(c.assignment_id, c.cycle) === k) ?? null;
+        const progress = this.progressOf(model, rec);
+        const served = PlayerService.languageOf(model, language, false);
+        const text = courseTextIn(model, served);
+        const started = active.some((x) => key(x.assignment_id, x.cycle) === k) || rec.lessons.size > 0;
+        out.push({
+          courseId: a.course_id,
+          title: text.title,
+          description: text.description,
+          language: served,
+          primaryLanguage: model.primary,
+          languages: model.languages.map((l) => ({ language: l.language, priority: l.priority })),
+          version: a.course_version,
+          status: this.statusOf(a, { started, completion }),
+          progressPercent: completion || a.status === 'COMPLETED' ? 100 : progress.percent,
+          assignedAt: iso(a.assigned_at),
+          dueAt: isoOrNull(a.due_at),
+          completedAt: isoOrNull(completion?.completed_at ?? (a.status === 'COMPLETED' ? a.completed_at : null)),
+          expiresAt: completion?.expires_on ? `${dateOf(completion.expires_on)}T23:59:59.999Z` : null,
+          next: completion || a.status === 'COMPLETED' ? null : this.nextItem(model, progress.next, served),
+          hasCertificate: Boolean(completion?.code),
+        });
+      }
+      const rank: Record<LearnerStatus, number> = { OVERDUE: 0, IN_PROGRESS: 1, NOT_STARTED: 2, EXPIRED: 3, COMPLETED: 4 };
+      return out.sort(
+        (x, y) => rank[x.status] - rank[y.status] || (x.dueAt ?? '9999').localeCompare(y.dueAt ?? '9999') || y.assignedAt.localeCompare(x.assignedAt),
+      );
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // The player view
+
+  async playerView(learner: Learner, courseId: string, requested: CourseLanguage | undefined): Promise<PlayerCourse> {
+    const { a, model, rec } = await this.db.tenant(learner.workspaceId, async (tx) => {
+      const a = await this.assignment(tx, learner.workspaceId, learner.userId, courseId);
+      const model = await loadVersion(tx, learner.workspaceId, courseId, a.course_version);
+      return { a, model, rec: await this.record(tx, learner.workspaceId, a) };
+    });
+    const language = PlayerService.languageOf(model, requested, true);
+    const files = await this.signedFiles(learner.workspaceId, model, language);
+    const contents: PlayerContent[] = model.contents.map((c) =>
+      c.kind === 'LESSON' ? this.lessonView(learner, model, c, rec, language, files) : this.quizView(model, c, rec, language),
+    );
+    const progress = this.progressOf(model, rec);
+    const done = Boolean(rec.completion) || a.status === 'COMPLETED';
+    const text = courseTextIn(model, language);
+    return {
+      courseId,
+      version: a.course_version,
+      title: text.title,
+      description: text.description,
+      language,
+      primaryLanguage: model.primary,
+      languages: model.languages.map((l) => ({ language: l.language, priority: l.priority })),
+      status: this.statusOf(a, rec),
+      progressPercent: done ? 100 : progress.percent,
+      assignedAt: iso(a.assigned_at),
+      dueAt: isoOrNull(a.due_at),
+      contents,
+      next: done ? null : this.nextItem(model, progress.next, language),
+      completion: rec.completion ? completionOf(rec.completion) : null,
+    };
+  }
+
+  private async signedFiles(workspaceId: string, model: VersionModel, language: CourseLanguage): Promise<Map<string, SignedFile>> {
+    const ids = new Set<string>();
+    for (const { block } of model.blocks.values()) {
+      if (block.type === 'IMAGE' || block.type === 'UPLOAD_RESOURCE') ids.add(block.fileId);
+      if (block.type === 'VIDEO') {
+        ids.add(block.fileId);
+        const captions = block.texts[language]?.captionsFileId;
+        if (captions) ids.add(captions);
+      }
+    }
+    const out = new Map<string, SignedFile>();
+    if (ids.size === 0 || !this.links) return out;
+    const expiresAt = new Date(Date.now() + LINK_SECONDS * 1000).toISOString();
+    const add = (found: Map<string, { url: string; type: string; fileName: string }>) => {
+      for (const [fileId, link] of found) out.set(fileId, { fileId, url: link.url, expiresAt, contentType: link.type, fileName: link.fileName });
+    };
+    try {
+      add(await this.links(workspaceId, [...ids]));
+    } catch {
+      // A file whose bytes are gone from the store: the others still play, that one is shown as missing (file: null).
+      for (const id of ids) await this.links(workspaceId, [id]).then(add, () => undefined);
+    }
+    return out;
+  }
+
+  private blockState(block: LessonBlock, row: StateRow | undefined, language: CourseLanguage, primary: CourseLanguage): BlockState {
+    const answer = row?.answer ? json<BlockAnswer>(row.answer) : null;
+    return {
+      answer,
+      answeredAt: isoOrNull(row?.answered_at),
+      seen: Boolean(row?.seen_at || row?.answered_at),
+      video: block.type === 'VIDEO' ? videoStateOf(block, row) : null,
+      correct: answerCorrect(block, answer, language, primary),
+    };
+  }
+
+  private lessonView(
+    learner: Learner,
+    model: VersionModel,
+    c: ContentModel,
+    rec: LearnerRecord,
+    language: CourseLanguage,
+    files: Map<string, SignedFile>,
+  ): PlayerContent {
+    const done = rec.lessons.get(c.id);
+    const blocks: PlayerBlock[] = c.blocks.map((b) => {
+      const served = learnerBlock(b.block, language, model.primary, `${learner.userId}:${b.id}`);
+      return {
+        blockId: b.id,
+        position: b.position,
+        type: b.block.type,
+        alignment: served.alignment,
+        language: served.language,
+        fallback: served.fallback,
+        content: contentOf(served, files),
+        state: this.blockState(b.block, rec.states.get(b.id), language, model.primary),
+      };
+    });
+    return {
+      kind: 'LESSON',
+      contentId: c.id,
+      position: c.position,
+      title: titleIn(c, language, model.primary),
+      done: Boolean(done),
+      doneAt: isoOrNull(done?.done_at),
+      doneSource: done?.source ?? null,
+      blocks,
+    };
+  }
+
+  private quizView(model: VersionModel, c: ContentModel, rec: LearnerRecord, language: CourseLanguage): PlayerContent {
+    const settings = c.quiz ?? { passMark: 100, maxAttempts: null, answerReveal: 'NEVER' as const };
+    const t = rec.quizzes.get(c.id) ?? { used: 0, passed: false, best: null, last: null, extra: 0 };
+    const limit = attemptLimit(settings.maxAttempts, t.extra);
+    const shown = revealsAnswers(settings.answerReveal, { passed: t.passed, attemptsUsed: t.used, maxAttempts: limit });
+    return {
+      kind: 'QUIZ',
+      contentId: c.id,
+      position: c.position,
+      title: titleIn(c, language, model.primary),
+      passMark: settings.passMark,
+      maxAttempts: limit,
+      attemptsUsed: t.used,
+      attemptsLeft: t.passed ? 0 : attemptsLeft(limit, t.used),
+      bestScore: t.best,
+      passed: t.passed,
+      answerReveal: settings.answerReveal,
+      answersShown: shown,
+      questions: c.questions.map((q) => questionView(q, language, model.primary, shown)),
+      lastAttempt: t.last
+        ? attemptResultOf(c, t.last, shown, language, model.primary, {
+            used: t.used,
+            left: t.passed ? 0 : attemptsLeft(limit, t.used),
+            best: t.best,
+            courseCompleted: Boolean(rec.completion),
+          })
+        : null,
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Answers
+
+  async saveAnswer(learner: Learner, body: SaveAnswerBody): Promise<SavedAnswer> {
+    return this.db.tenant(learner.workspaceId, async (tx) => {
+      const a = await this.assignment(tx, learner.workspaceId, learner.userId, body.courseId, true);
+      const model = await loadVersion(tx, learner.workspaceId, body.courseId, a.course_version);
+      const found = model.blocks.get(body.blockId);
+      if (!found) throw new HttpError(404, 'NOT_FOUND', 'No such block in this course', { blockId: 'Not a block of this course' });
+      if (body.answer) {
+        const problem = answerProblem(found.block, body.answer);
+        if (problem) throw badRequest(problem, { answer: problem });
+        if (body.answer.type === 'ASK_TO_UPLOAD_RESOURCE') {
+          const [file] = await tx.query(
+            `SELECT 1 FROM files WHERE workspace_id = $1 AND id = $2 AND owner_id = $3 AND status = 'CONFIRMED'`,
+            [learner.workspaceId, body.answer.fileId, learner.userId],
+          );
+          if (!file) throw badRequest('Hand in a file you uploaded', { 'answer.fileId': 'Not a file you uploaded' });
+        }
+      }
+      const now = this.now();
+      const [row] = await tx.query<StateRow>(
+        `INSERT INTO learner_block_states (workspace_id, assignment_id, cycle, block_id, lesson_id, answer, answered_at, seen_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, CASE WHEN $6::jsonb IS NULL THEN NULL ELSE $7::timestamptz END, CASE WHEN $8 THEN $7::timestamptz END, $7)
+         ON CONFLICT (workspace_id, assignment_id, cycle, block_id) DO UPDATE SET
+           answer = COALESCE(EXCLUDED.answer, learner_block_states.answer),
+           answered_at = COALESCE(EXCLUDED.answered_at, learner_block_states.answered_at),
+           seen_at = COALESCE(learner_block_states.seen_at, EXCLUDED.seen_at),
+           updated_at = EXCLUDED.updated_at
+         RETURNING block_id, answer, answered_at, seen_at, video_position, video_watched, video_duration, video_reported_at, transcript_read_at`,
+        [learner.workspaceId, a.id, a.cycle, body.blockId, found.lessonId, body.answer ? JSON.stringify(body.answer) : null, now, body.seen === true || !!body.answer],
+      );
+      await this.started(tx, learner, a);
+      if (body.answer) {
+        await audit(tx, {
+          workspaceId: learner.workspaceId,
+          actorUserId: learner.userId,
+          action: 'learner.answer.saved',
+          target: body.blockId,
+          ip: learner.ip,
+          details: { courseId: body.courseId, lessonId: found.lessonId, type: found.block.type, cycle: a.cycle },
+        });
+      }
+      const rec = await this.record(tx, learner.workspaceId, a);
+      const language = PlayerService.languageOf(model, body.language, true);
+      return {
+        blockId: body.blockId,
+        state: this.blockState(found.block, row, language, model.primary),
+        progress: this.lessonProgress(a, model, rec, found.lessonId),
+      };
+    });
+  }
+
+  private lessonProgress(a: AssignmentRow, model: VersionModel, rec: LearnerRecord, lessonId: string) {
+    const done = Boolean(rec.completion) || a.status === 'COMPLETED';
+    return {
+      lessonId,
+      done: rec.lessons.has(lessonId),
+      progressPercent: done ? 100 : this.progressOf(model, rec).percent,
+      status: this.statusOf(a, rec),
+    };
+  }
+
+  /** The first thing a learner does moves the assignment from ASSIGNED to IN_PROGRESS (audited once). */
+  private async started(tx: Sql, learner: Learner, a: AssignmentRow): Promise<void> {
+    if (a.status !== 'ASSIGNED') return;
+    const updated = await tx.query(
+      `UPDATE course_assignments SET status = 'IN_PROGRESS' WHERE workspace_id = $1 AND id = $2 AND status = 'ASSIGNED' RETURNING id`,
+      [learner.workspaceId, a.id],
+    );
+    if (updated.length) {
+      a.status = 'IN_PROGRESS';
+      await audit(tx, {
+        workspaceId: learner.workspaceId,
+        actorUserId: learner.userId,
+        action: 'learner.course.started',
+        target: a.course_id,
+        ip: learner.ip,
+        details: { assignmentId: a.id, cycle: a.cycle },
+      });
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Video
+
+  async videoProgress(learner: Learner, body: VideoProgressBody): Promise<VideoProgress> {
+    return this.db.tenant(learner.workspaceId, async (tx) => {
+      const a = await this.assignment(tx, learner.workspaceId, learner.userId, body.courseId, true);
+      const model = await loadVersion(tx, learner.workspaceId, body.courseId, a.course_version);
+      const found = model.blocks.get(body.blockId);
+      if (!found) throw new HttpError(404, 'NOT_FOUND', 'No such block in this course', { blockId: 'Not a block of this course' });
+      const block = found.block;
+      if (block.type !== 'VIDEO') throw badRequest('This block is not a video', { blockId: 'Not a video block' });
+      const language = PlayerService.languageOf(model, body.language, true);
+      if (body.transcriptRead) {
+        const has = [language, model.primary].some((l) => (block.texts[l]?.transcript ?? '').trim() !== '');
+        if (!has) throw badRequest('This video has no transcript', { transcriptRead: 'This video has no transcript to read' });
+      }
+      await tx.query(
+        `INSERT INTO learner_block_states (workspace_id, assignment_id, cycle, block_id, lesson_id, seen_at)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (workspace_id, assignment_id, cycle, block_id) DO NOTHING`,
+        [learner.workspaceId, a.id, a.cycle, body.blockId, found.lessonId, this.now()],
+      );
+      const [row] = await tx.query<StateRow>(
+        `SELECT block_id, answer, answered_at, seen_at, video_position, video_watched, video_duration, video_reported_at, transcript_read_at
+           FROM learner_block_states WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3 AND block_id = $4 FOR UPDATE`,
+        [learner.workspaceId, a.id, a.cycle, body.blockId],
+      );
+      const now = this.now();
+      const before = videoStateOf(block, row);
+      const duration = block.durationSeconds ?? row.video_duration ?? body.durationSeconds ?? null;
+      const elapsed = row.video_reported_at ? (now.getTime() - new Date(row.video_reported_at).getTime()) / 1000 : null;
+      const { watched } = creditWatched(json<Range[]>(row.video_watched ?? []), body.watched ?? [], watchAllowance(elapsed), duration);
+      const position = duration !== null ? Math.min(body.positionSeconds, duration) : body.positionSeconds;
+      const transcriptAt = row.transcript_read_at ?? (body.transcriptRead ? now : null);
+      const [saved] = await tx.query<StateRow>(
+        `UPDATE learner_block_states SET video_position = $5, video_watched = $6::jsonb, video_duration = $7, video_reported_at = $8,
+                transcript_read_at = $9, seen_at = COALESCE(seen_at, $8), updated_at = $8
+          WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3 AND block_id = $4
+          RETURNING block_id, answer, answered_at, seen_at, video_position, video_watched, video_duration, video_reported_at, transcript_read_at`,
+        [learner.workspaceId, a.id, a.cycle, body.blockId, position, JSON.stringify(watched), duration, now, transcriptAt],
+      );
+      await this.started(tx, learner, a);
+      const after = videoStateOf(block, saved);
+      if (after.complete && !before.complete) {
+        await audit(tx, {
+          workspaceId: learner.workspaceId,
+          actorUserId: learner.userId,
+          action: after.transcriptRead && !videoWatched(after.watched, after.durationSeconds) ? 'learner.video.transcript-read' : 'learner.video.watched',
+          target: body.blockId,
+          ip: learner.ip,
+          details: { courseId: body.courseId, lessonId: found.lessonId, cycle: a.cycle, watchedSeconds: after.watchedSeconds },
+        });
+      }
+      return { blockId: body.blockId, video: after };
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Lesson completion
+
+  async lessonComplete(learner: Learner, body: { courseId: string; lessonId: string; language?: CourseLanguage }): Promise<LessonCompleted> {
+    return this.db.tenant(learner.workspaceId, async (tx) => {
+      const a = await this.assignment(tx, learner.workspaceId, learner.userId, body.courseId, true);
+      const model = await loadVersion(tx, learner.workspaceId, body.courseId, a.course_version);
+      const lesson = model.contents.find((c) => c.id === body.lessonId && c.kind === 'LESSON');
+      if (!lesson) throw new HttpError(404, 'NOT_FOUND', 'No such lesson in this course', { lessonId: 'Not a lesson of this course' });
+      const language = PlayerService.languageOf(model, body.language, true);
+      let rec = await this.record(tx, learner.workspaceId, a);
+      if (!rec.lessons.has(lesson.id)) {
+        const states = new Map<string, LearnerBlockState>();
+        for (const [id, row] of rec.states) {
+          states.set(id, {
+            answer: row.answer ? json<BlockAnswer>(row.answer) : null,
+            watched: json<Range[]>(row.video_watched ?? []),
+            duration: row.video_duration,
+            transcriptRead: Boolean(row.transcript_read_at),
+          });
+        }
+        const gaps = lessonGaps(lesson.blocks.map((b) => ({ blockId: b.id, block: b.block })), states, language, model.primary);
+        if (gaps.length > 0) {
+          const video = gaps.some((g) => g.code === 'VIDEO_NOT_WATCHED');
+          throw conflictCode(
+            video ? 'VIDEO_NOT_WATCHED' : 'ANSWER_MISSING',
+            video ? 'Watch every video of this lesson to the end (or read its transcript) first' : 'Answer every question of this lesson first',
+            Object.fromEntries(gaps.map((g) => [g.blockId, g.code])),
+          );
+        }
+        await tx.query(
+          `INSERT INTO learner_lessons (workspace_id, assignment_id, cycle, lesson_id, done_at, source) VALUES ($1, $2, $3, $4, $5, 'PLAYER')
+           ON CONFLICT DO NOTHING`,
+          [learner.workspaceId, a.id, a.cycle, lesson.id, this.now()],
+        );
+        await this.started(tx, learner, a);
+        await audit(tx, {
+          workspaceId: learner.workspaceId,
+          actorUserId: learner.userId,
+          action: 'learner.lesson.completed',
+          target: lesson.id,
+          ip: learner.ip,
+          details: { courseId: body.courseId, cycle: a.cycle },
+        });
+        rec = await this.record(tx, learner.workspaceId, a);
+      }
+      const completion = await this.completeIfDone(tx, learner, a, model, rec, language, 'PLAYER');
+      if (completion) rec = await this.record(tx, learner.workspaceId, a);
+      return {
+        ...this.lessonProgress(a, model, rec, lesson.id),
+        courseCompleted: Boolean(rec.completion),
+        completion: rec.completion ? completionOf(rec.completion) : null,
+      };
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Quiz attempts
+
+  async submitAttempt(learner: Learner, courseId: string, quizId: string, body: SubmitAttemptBody): Promise<AttemptResult> {
+    return this.db.tenant(learner.workspaceId, async (tx) => {
+      // The assignment's row lock: two attempts sent at once are counted one after the other.
+      const a = await this.assignment(tx, learner.workspaceId, learner.userId, courseId, true);
+      const model = await loadVersion(tx, learner.workspaceId, courseId, a.course_version);
+      const quiz = model.contents.find((c) => c.id === quizId && c.kind === 'QUIZ');
+      if (!quiz || !quiz.quiz) throw new HttpError(404, 'NOT_FOUND', 'No such quiz in this course', { quizId: 'Not a quiz of this course' });
+      const language = PlayerService.languageOf(model, body.language, true);
+      const defs = quiz.questions.map((q) => ({ questionId: q.id, kind: q.kind, options: q.options.map((o) => ({ key: o.key, correct: o.correct })) }));
+      const answers = new Map<string, string[]>();
+      body.answers.forEach((ans, i) => {
+        const def = defs.find((d) => d.questionId === ans.questionId);
+        if (!def) throw badRequest('Not a question of this quiz', { [`answers.${i}.questionId`]: 'Not a question of this quiz' });
+        if (answers.has(ans.questionId)) throw badRequest('A question is answered twice', { [`answers.${i}.questionId`]: 'Answered twice' });
+        const problem = choiceProblem(def, ans.choices);
+        if (problem) throw badRequest(problem, { [`answers.${i}.choices`]: problem });
+        answers.set(ans.questionId, ans.choices);
+      });
+      const rec = await this.record(tx, learner.workspaceId, a);
+      const t = rec.quizzes.get(quiz.id) ?? { used: 0, passed: false, best: null, last: null, extra: 0 };
+      const limit = attemptLimit(quiz.quiz.maxAttempts, t.extra);
+      const refusal = attemptRefusal({ passed: t.passed, used: t.used, limit });
+      if (refusal === 'QUIZ_PASSED') throw conflictCode('QUIZ_PASSED', 'You have passed this quiz already', { quizId: 'Passed already' });
+      if (refusal === 'NO_ATTEMPTS_LEFT') {
+        throw conflictCode('NO_ATTEMPTS_LEFT', 'You have used every attempt at this quiz; ask your admin for another', { quizId: 'No attempts left' });
+      }
+      const result = scoreQuizAttempt(defs, answers, quiz.quiz.passMark, language, model.primary);
+      const stored: StoredResult[] = result.questions.map((r) => ({ questionId: r.blockId, chosen: answers.get(r.blockId) ?? [], correct: r.correct }));
+      const number = t.used + 1;
+      const [row] = await tx.query<AttemptRow>(
+        `INSERT INTO quiz_attempts (workspace_id, assignment_id, cycle, quiz_id, attempt_number, language, answers, results, score, pass_mark, passed, submitted_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         RETURNING quiz_id, attempt_number, score, pass_mark, passed, submitted_at, results`,
+        [
+          learner.workspaceId,
+          a.id,
+          a.cycle,
+          quiz.id,
+          number,
+          language,
+          JSON.stringify(Object.fromEntries(answers)),
+          JSON.stringify(stored),
+          result.percent,
+          quiz.quiz.passMark,
+          result.passed,
+          this.now(),
+        ],
+      );
+      await this.started(tx, learner, a);
+      await audit(tx, {
+        workspaceId: learner.workspaceId,
+        actorUserId: learner.userId,
+        action: 'learner.quiz.attempted',
+        target: quiz.id,
+        ip: learner.ip,
+        details: { courseId, cycle: a.cycle, attempt: number, score: result.percent, passed: result.passed },
+      });
+      let after = await this.record(tx, learner.workspaceId, a);
+      if (result.passed && (await this.completeIfDone(tx, learner, a, model, after, language, 'PLAYER'))) {
+        after = await this.record(tx, learner.workspaceId, a);
+      }
+      const ta = after.quizzes.get(quiz.id)!;
+      const shown = revealsAnswers(quiz.quiz.answerReveal, { passed: ta.passed, attemptsUsed: ta.used, maxAttempts: limit });
+      return attemptResultOf(quiz, row, shown, language, model.primary, {
+        used: ta.used,
+        left: ta.passed ? 0 : attemptsLeft(limit, ta.used),
+        best: ta.best,
+        courseCompleted: Boolean(after.completion),
+      });
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Completion
+
+  /**
+   * Records the completion of this cycle once every lesson is done and every quiz passed: the completion row (unique
+   * per assignment and cycle), the assignment's status and date, and the certificate. Returns whether it recorded.
+   */
+  async completeIfDone(
+    tx: Sql,
+    actor: Learner,
+    a: AssignmentRow,
+    model: VersionModel,
+    rec: LearnerRecord,
+    language: CourseLanguage,
+    source: 'PLAYER' | 'ADMIN',
+    force: { reason: string; learnerId: string } | null = null,
+  ): Promise<boolean> {
+    if (rec.completion) return false;
+    if (!force && !this.progressOf(model, rec).complete) return false;
+    const now = this.now();
+    const bests = model.contents.filter((c) => c.kind === 'QUIZ').map((c) => rec.quizzes.get(c.id)?.best ?? 0);
+    const score = completionScore(bests);
+    const attempts = [...rec.quizzes.values()].reduce((sum, t) => sum + t.used, 0);
+    const completedOn = now.toISOString().slice(0, 10);
+    const expiresOn = a.validity_years ? recertification(completedOn, a.validity_years).expiresOn : null;
+    const title = courseTextIn(model, language).title;
+    const [completion] = await tx.query<{ id: string }>(
+      `INSERT INTO course_completions (workspace_id, user_id, course_id, assignment_id, cycle, completed_at, completed_on, score, attempts,
+                                       course_version, course_title, language, expires_on, source, recorded_by, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       ON CONFLICT (workspace_id, assignment_id, cycle) WHERE source <> 'IMPORTED' DO NOTHING RETURNING id`,
+      [
+        actor.workspaceId,
+        a.user_id,
+        a.course_id,
+        a.id,
+        a.cycle,
+        now,
+        completedOn,
+        score,
+        attempts,
+        a.course_version,
+        title,
+        language,
+        expiresOn,
+        source,
+        actor.userId,
+        force?.reason ?? null,
+      ],
+    );
+    if (!completion) return false;
+    await tx.query(`UPDATE course_assignments SET status = 'COMPLETED', completed_at = $3 WHERE workspace_id = $1 AND id = $2`, [
+      actor.workspaceId,
+      a.id,
+      now,
+    ]);
+    a.status = 'COMPLETED';
+    a.completed_at = now;
+    const code = await this.issueCertificate(tx, actor.workspaceId, completion.id, a, title, language, completedOn, expiresOn);
+    await audit(tx, {
+      workspaceId: actor.workspaceId,
+      actorUserId: actor.userId,
+      action: 'course.completed',
+      target: a.course_id,
+      ip: actor.ip,
+      details: { learnerId: a.user_id, assignmentId: a.id, cycle: a.cycle, source, score, attempts, courseVersion: a.course_version, certificate: code, reason: force?.reason },
+    });
+    return true;
+  }
+
+  private async issueCertificate(
+    tx: Sql,
+    workspaceId: string,
+    completionId: string,
+    a: AssignmentRow,
+    title: string,
+    language: CourseLanguage,
+    completedOn: string,
+    expiresOn: string | null,
+  ): Promise<string> {
+    const [who] = await tx.query<{ name: string; organisation: string }>(
+      `SELECT trim(u.first_name || ' ' || u.last_name) AS name, w.company_name AS organisation
+         FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE u.workspace_id = $1 AND u.id = $2`,
+      [workspaceId, a.user_id],
+    );
+    const code = verificationCode(randomBytes(12));
+    await tx.query(
+      `INSERT INTO certificates (workspace_id, code, completion_id, user_id, course_id, name, course_title, language, organisation, completed_on, issued_on, expires_on)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [workspaceId, code, completionId, a.user_id, a.course_id, who?.name || 'Learner', title, language, who?.organisation ?? '', completedOn, this.today(), expiresOn],
+    );
+    return code;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mapping
+
+export function completionOf(row: CompletionRow): Completion {
+  return {
+    completedAt: iso(row.completed_at),
+    score: row.score === null ? null : Number(row.score),
+    attempts: row.attempts,
+    courseVersion: row.course_version ?? 0,
+    source: row.source,
+    certificateCode: row.code,
+  };
+}
+
+function videoStateOf(block: Extract<LessonBlock, { type: 'VIDEO' }>, row: StateRow | undefined): VideoState {
+  const watched = mergeRanges(row?.video_watched ? json<Range[]>(row.video_watched) : []);
+  const duration = block.durationSeconds ?? row?.video_duration ?? null;
+  const transcriptRead = Boolean(row?.transcript_read_at);
+  return {
+    positionSeconds: row?.video_position ?? 0,
+    watched,
+    watchedSeconds: Math.round(coveredSeconds(watched) * 10) / 10,
+    durationSeconds: duration,
+    complete: videoWatched(watched, duration) || transcriptRead,
+    transcriptRead,
+  };
+}
+
+function contentOf(served: ReturnType<typeof learnerBlock>, files: Map<string, SignedFile>): PlayerBlockContent {
+  switch (served.type) {
+    case 'IMAGE':
+      return { type: 'IMAGE', file: files.get(served.fileId) ?? null, altText: served.altText, caption: served.caption };
+    case 'VIDEO':
+      return {
+        type: 'VIDEO',
+        file: files.get(served.fileId) ?? null,
+        durationSeconds: served.durationSeconds,
+        title: served.title,
+        captions: served.captionsFileId ? (files.get(served.captionsFileId) ?? null) : null,
+        transcript: served.transcript,
+      };
+    case 'UPLOAD_RESOURCE':
+      return { type: 'UPLOAD_RESOURCE', file: files.get(served.fileId) ?? null, title: served.title, description: served.description };
+    default: {
+      const { alignment: _a, language: _l, fallback: _f, ...rest } = served;
+      return rest as PlayerBlockContent;
+    }
+  }
+}
+
+function servedQuestionLanguage(q: QuestionRow, language: CourseLanguage, primary: CourseLanguage): CourseLanguage {
+  const complete = (l: CourseLanguage) => (q.texts[l]?.text ?? '').trim() !== '' && q.options.every((o) => (o.texts[l] ?? '').trim() !== '');
+  return complete(language) ? language : primary;
+}
+
+function questionView(q: QuestionRow, language: CourseLanguage, primary: CourseLanguage, shown: boolean): PlayerQuestion {
+  const served = servedQuestionLanguage(q, language, primary);
+  return {
+    questionId: q.id,
+    position: q.position,
+    kind: q.kind,
+    text: q.texts[served]?.text ?? '',
+    language: q.texts[served] ? served : null,
+    fallback: served !== language,
+    options: q.options.map((o) => ({ key: o.key, text: o.texts[served] ?? '' })),
+    correctKeys: shown ? q.options.filter((o) => o.correct).map((o) => o.key) : null,
+    explanation: shown ? (q.texts[served]?.explanation ?? null) : null,
+  };
+}
+
+function attemptResultOf(
+  quiz: ContentModel,
+  row: AttemptRow,
+  shown: boolean,
+  language: CourseLanguage,
+  primary: CourseLanguage,
+  tally: { used: number; left: number | null; best: number | null; courseCompleted: boolean },
+): AttemptResult {
+  const results = json<StoredResult[]>(row.results);
+  const questions: QuestionOutcome[] = results.map((r) => {
+    const q = quiz.questions.find((x) => x.id === r.questionId);
+    const served = q ? servedQuestionLanguage(q, language, primary) : primary;
+    return {
+      questionId: r.questionId,
+      chosen: r.chosen,
+      correct: r.correct,
+      correctKeys: shown && q ? q.options.filter((o) => o.correct).map((o) => o.key) : null,
+      explanation: shown && q ? (q.texts[served]?.explanation ?? null) : null,
+    };
+  });
+  return {
+    quizId: row.quiz_id,
+    attemptNumber: row.attempt_number,
+    score: Number(row.score),
+    passMark: row.pass_mark,
+    passed: row.passed,
+    submittedAt: iso(row.submitted_at),
+    questions,
+    answersShown: shown,
+    attemptsUsed: tally.used,
+    attemptsLeft: tally.left,
+    bestScore: tally.best,
+    courseCompleted: tally.courseCompleted,
+  };
+}
