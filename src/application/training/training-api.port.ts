@@ -122,6 +122,8 @@ export interface AnswerInput {
   contentId: string;
   blockId: string;
   answer: BlockAnswer;
+  /** The language answered in (a fill-in-the-blank accepts that language's words). */
+  language?: CourseLanguage;
 }
 
 export interface VideoProgressInput {

@@ -225,7 +225,7 @@ export class PlayerViewModel {
     if (content.kind === 'LESSON') {
       this.lessonMessage = null;
       this.correct.delete(blockId);
-      this.saver.give({ courseId: this.courseId, contentId: content.contentId, blockId, answer });
+      this.saver.give({ courseId: this.courseId, contentId: content.contentId, blockId, answer, language: this.course?.language });
     } else {
       this.quizMessage = null;
     }

@@ -69,7 +69,7 @@ export class HttpTrainingApi implements TrainingApi, CertificateVerificationApi 
   }
 
   async saveAnswer(input: AnswerInput): Promise<CourseProgress & { correct: boolean | null }> {
-    const saved = await this.learning.call(saveAnswer, { body: { courseId: input.courseId, blockId: input.blockId, answer: input.answer } });
+    const saved = await this.learning.call(saveAnswer, { body: { courseId: input.courseId, blockId: input.blockId, answer: input.answer, language: input.language } });
     return { progressPercent: saved.progress.progressPercent, status: saved.progress.status, correct: saved.state.correct };
   }
 
