@@ -54,7 +54,7 @@ test('an employee takes the demo course in Hindi on a phone, fails the quiz once
   await checkScreen(page, 'Dashboard with My training (390 px)');
 
   // The menu has My training too.
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('dialog').getByRole('menuitem', { name: 'My training' }).click();
   await expect(page).toHaveURL(/\/training$/);
   await expect(page.getByRole('heading', { name: 'My training', level: 1 })).toBeVisible();

@@ -231,9 +231,10 @@ const Lesson = observer(function Lesson({ vm, lesson }: { vm: PlayerViewModel; l
       ))}
       {!lesson.done ? (
         <div style={{ marginTop: 8 }}>
-          {missing.length ? (
+          {missing.length && !vm.lessonMessage ? (
             <Alert
               type="info"
+              role="note"
               showIcon
               title="To finish this lesson"
               description={
