@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  attemptsExceeded,
+  COMPLETIONS_FILE_FIELD,
+  downloadCertificate,
+  importCompletions,
+  increaseUserAttempts,
+  markDone,
+  setUserAttempts,
+  verifyCertificate,
   lessonComplete,
   myCourses,
   playerCourse,
@@ -8,8 +16,12 @@ import {
   videoProgress,
 } from '../../../src/contracts/learning/player.contract';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
+import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
-import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors';
+import { requirePermission } from '../../platform/permissions';
+import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { IMPORT_MAX_BYTES, LearnerAdminService, type Admin } from './learner-admin.service';
 import { CourseFiles } from '../files/files.service';
 import { PlayerService, type Learner } from './player.service';
 
@@ -29,5 +41,85 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, videoProgress, async (ctx) => player.videoProgress(learnerOf(ctx), ctx.body));
   serve(app, lessonComplete, async (ctx) => player.lessonComplete(learnerOf(ctx), ctx.body));
   serve(app, submitAttempt, async (ctx) => player.submitAttempt(learnerOf(ctx), ctx.params.courseId, ctx.params.quizId, ctx.body));
+
+  const admin = new LearnerAdminService(deps.db, player, deps.settings.now ?? (() => new Date()));
+  const adminOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Admin => {
+    const { user, workspace } = workspaceUser(ctx);
+    let scope: string | null = null;
+    if (!seesAllBusinessUnits(user.role)) {
+      if (!user.branchId) throw forbidden('You belong to no business unit');
+      scope = user.branchId;
+    }
+    return { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip, scope };
+  };
+
+  serve(app, downloadCertificate, async (ctx) => {
+    const { user } = workspaceUser(ctx);
+    const learnerId = ctx.query.userId ?? user.userId;
+    let actor: Admin = { ...learnerOf(ctx), scope: null };
+    if (learnerId !== user.userId) {
+      // Someone else's certificate: their admins only (course-admin permission, their business unit).
+      if (user.role === 'EMPLOYEE') throw notFound('No certificate');
+      await requirePermission(deps.permissions, ctx.site, ctx.principal, 'courses.assign');
+      actor = adminOf(ctx);
+    }
+    const { bytes, fileName } = await admin.certificate(actor, ctx.params.courseId, learnerId, ctx.site.kind === 'workspace' ? ctx.site.origin : '');
+    return ctx.reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(bytes);
+  });
+
+  serve(app, verifyCertificate, async (ctx) => admin.verify(currentWorkspace(ctx.site).id, ctx.params.code));
+
+  serve(app, attemptsExceeded, async (ctx) => admin.attemptsExceeded(adminOf(ctx), ctx.params.id, ctx.query));
+  serve(app, setUserAttempts, async (ctx) => admin.setUserAttempts(adminOf(ctx), ctx.body));
+  serve(app, increaseUserAttempts, async (ctx) => admin.increaseUserAttempts(adminOf(ctx), ctx.body));
+  serve(app, markDone, async (ctx) => admin.markDone(adminOf(ctx), ctx.params.id, ctx.params.userId, ctx.body));
+
+  serve(app, importCompletions, async (ctx) => {
+    const actor = adminOf(ctx);
+    const text = await readCsvUpload(ctx.request);
+    return admin.importCompletions(actor, text);
+  });
   return player;
+}
+
+/** The one CSV part of the import (at most IMPORT_MAX_BYTES, UTF-8 text, no NUL): anything else is a 4xx naming `file`. */
+async function readCsvUpload(request: HandlerContext<never>['request']): Promise<string> {
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', { [COMPLETIONS_FILE_FIELD]: 'Required' });
+  let text: string | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file' || part.fieldname !== COMPLETIONS_FILE_FIELD) {
+        if (part.type === 'file') part.file.resume();
+        throw badRequest(`Unknown field ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file) {
+        size += (chunk as Buffer).length;
+        if (size > IMPORT_MAX_BYTES) throw new HttpError(413, 'FILE_TOO_LARGE', 'The file is larger than 2 MB', { [COMPLETIONS_FILE_FIELD]: 'Too large' });
+        chunks.push(chunk as Buffer);
+      }
+      const bytes = Buffer.concat(chunks);
+      if (bytes.includes(0)) throw new HttpError(415, 'FILE_TYPE_REFUSED', 'The file is not a CSV text file', { [COMPLETIONS_FILE_FIELD]: 'Not a CSV text file' });
+      const decoded = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+      if (decoded.includes('\uFFFD')) throw new HttpError(415, 'FILE_TYPE_REFUSED', 'The file is not UTF-8 text', { [COMPLETIONS_FILE_FIELD]: 'Not UTF-8 text' });
+      text = decoded;
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      throw new HttpError(status === 413 ? 413 : 400, status === 413 ? 'FILE_TOO_LARGE' : 'VALIDATION', 'The upload could not be read', { [COMPLETIONS_FILE_FIELD]: 'Malformed upload' });
+    }
+    if (error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message)) {
+      throw badRequest('The upload is not a valid multipart body', { [COMPLETIONS_FILE_FIELD]: 'Malformed upload' });
+    }
+    throw error;
+  }
+  if (text === null) throw badRequest('Attach the CSV file', { [COMPLETIONS_FILE_FIELD]: 'Required' });
+  return text;
 }

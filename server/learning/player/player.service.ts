@@ -138,7 +138,7 @@ interface CompletionRow {
 }
 
 /** Everything the learner did in the current cycle of one assignment. */
-interface LearnerRecord {
+export interface LearnerRecord {
   states: Map<string, StateRow>;
   lessons: Map<string, { done_at: Date | string; source: 'PLAYER' | 'ADMIN' }>;
   quizzes: Map<string, QuizTally>;
@@ -539,6 +539,17 @@ export class PlayerService {
         progress: this.lessonProgress(a, model, rec, found.lessonId),
       };
     });
+  }
+
+  /** What the learner did in the current cycle (for the admin's calls). */
+  recordOf(tx: Sql, workspaceId: string, a: AssignmentRow): Promise<LearnerRecord> {
+    return this.record(tx, workspaceId, a);
+  }
+
+  /** The status and progress an admin and the learner see. */
+  summaryOf(a: AssignmentRow, model: VersionModel, rec: LearnerRecord): { status: LearnerStatus; progressPercent: number } {
+    const done = Boolean(rec.completion) || a.status === 'COMPLETED';
+    return { status: this.statusOf(a, rec), progressPercent: done ? 100 : this.progressOf(model, rec).percent };
   }
 
   private lessonProgress(a: AssignmentRow, model: VersionModel, rec: LearnerRecord, lessonId: string) {
