@@ -31,7 +31,7 @@ const COURSE_HI = 'कार्यस्थल पर यौन उत्पी�
 const PHONE = { width: 390, height: 844 };
 
 test('an employee takes the demo course in Hindi on a phone, fails the quiz once, passes, and proves it with a certificate', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
 
   // The admin assigns the demo course to the employee (the assignment screens are another journey's).
   const adminContext = await browser.newContext();
