@@ -187,3 +187,14 @@ export interface LanguagePreference {
   get(courseId: string): CourseLanguage | null;
   set(courseId: string, language: CourseLanguage): void;
 }
+
+/**
+ * A quiz's answers while it is being taken, on this device: the server takes a quiz's answers only with the whole
+ * attempt, so a learner who closes the tab mid-quiz finds their choices here when they come back.
+ */
+export const QuizDrafts = Symbol('QuizDrafts');
+export interface QuizDrafts {
+  get(courseId: string, quizId: string): Record<string, BlockAnswer>;
+  set(courseId: string, quizId: string, answers: Record<string, BlockAnswer>): void;
+  clear(courseId: string, quizId: string): void;
+}

@@ -4,6 +4,7 @@ import type { BlockAnswer } from '../../contracts/learning/blocks.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
 import {
   LanguagePreference,
+  QuizDrafts,
   TrainingApi,
   type AttemptResult,
   type PlayerBlock,
@@ -62,12 +63,15 @@ export class PlayerViewModel {
   private readonly trackers = new Map<string, WatchTracker>();
   private readonly reportedAt = new Map<string, number>();
   private readonly nearEndReported = new Set<string>();
+  /** Quizzes with a new attempt under way (answers given since the last result). */
+  private readonly drafted = new Set<string>();
 
   constructor(
     @inject(TrainingApi) private readonly api: TrainingApi,
     @inject(LanguagePreference) private readonly preference: LanguagePreference,
     @inject(SubmitQuizAttempt) private readonly submitAttempt: SubmitQuizAttempt,
     @inject(DownloadCertificate) private readonly downloadCertificate: DownloadCertificate,
+    @inject(QuizDrafts) private readonly drafts: QuizDrafts,
     @inject(PlayerTimers) @optional() timers?: Timers,
   ) {
     this.saver = new AnswerSaver(async (input) => {
@@ -79,7 +83,7 @@ export class PlayerViewModel {
         this.correct.set(input.blockId, saved.correct);
       });
     }, 600, timers);
-    makeAutoObservable<PlayerViewModel, 'trackers' | 'reportedAt' | 'nearEndReported'>(this, { trackers: false, reportedAt: false, nearEndReported: false }, { autoBind: true });
+    makeAutoObservable<PlayerViewModel, 'trackers' | 'reportedAt' | 'nearEndReported' | 'drafted' | 'drafts'>(this, { trackers: false, reportedAt: false, nearEndReported: false, drafted: false, drafts: false }, { autoBind: true });
   }
 
   async load(courseId: string): Promise<void> {
@@ -91,6 +95,7 @@ export class PlayerViewModel {
       runInAction(() => {
         this.take(course);
         this.index = this.resumeIndex;
+        this.result = this.shownResult(this.current);
         this.showCompletion = course.status === 'COMPLETED';
         this.status = 'ready';
       });
@@ -120,8 +125,23 @@ export class PlayerViewModel {
         }
       }
     }
+    // A quiz being taken when the tab closed: its choices come back from this device.
+    for (const content of course.contents) {
+      if (content.kind !== 'QUIZ' || content.passed) continue;
+      const draft = this.drafts.get(course.courseId, content.contentId);
+      if (Object.keys(draft).length === 0) continue;
+      for (const q of content.questions) this.answers.delete(q.blockId);
+      for (const [id, answer] of Object.entries(draft)) if (content.questions.some((q) => q.blockId === id)) this.answers.set(id, answer);
+      this.drafted.add(content.contentId);
+    }
     const current = course.contents[this.index];
-    this.result = current?.kind === 'QUIZ' ? current.lastAttempt : null;
+    this.result = this.shownResult(current);
+  }
+
+  /** A quiz shows its last attempt's result, unless the learner has started a new attempt. */
+  private shownResult(content: PlayerContent | null | undefined): AttemptResult | null {
+    if (!content || content.kind !== 'QUIZ') return null;
+    return this.drafted.has(content.contentId) ? null : content.lastAttempt;
   }
 
   /** Where a learner comes back to: the first lesson not done or quiz not passed, else the last. */
@@ -196,8 +216,7 @@ export class PlayerViewModel {
     this.showCompletion = false;
     this.lessonMessage = null;
     this.quizMessage = null;
-    const content = this.contents[index]!;
-    this.result = content.kind === 'QUIZ' ? content.lastAttempt : null;
+    this.result = this.shownResult(this.contents[index]);
   }
 
   next(): void {
@@ -228,6 +247,11 @@ export class PlayerViewModel {
       this.saver.give({ courseId: this.courseId, contentId: content.contentId, blockId, answer, language: this.course?.language });
     } else {
       this.quizMessage = null;
+      this.drafted.add(content.contentId);
+      this.drafts.set(this.courseId, content.contentId, Object.fromEntries(content.questions.flatMap((q) => {
+        const given = this.answers.get(q.blockId);
+        return given ? [[q.blockId, given]] : [];
+      })));
     }
   }
 
@@ -439,6 +463,8 @@ export class PlayerViewModel {
           return;
         }
         const { result } = outcome;
+        this.drafts.clear(this.courseId, quiz.contentId);
+        this.drafted.delete(quiz.contentId);
         const q = quiz as PlayerQuiz;
         q.attemptsUsed = result.attemptsUsed;
         q.passed = q.passed || result.passed;
@@ -463,6 +489,7 @@ export class PlayerViewModel {
     const quiz = this.current;
     if (!quiz || quiz.kind !== 'QUIZ' || !this.canRetry) return;
     for (const q of quiz.questions) this.answers.delete(q.blockId);
+    this.drafted.add(quiz.contentId);
     this.result = null;
     this.quizMessage = null;
   }

@@ -11,6 +11,7 @@ import type {
   PlayerCourse,
   PlayerLesson,
   PlayerQuiz,
+  QuizDrafts,
   TrainingApi,
   VerifiedCertificate,
   VideoProgressInput,
@@ -216,5 +217,18 @@ export class MemoryLanguagePreference implements LanguagePreference {
   }
   set(courseId: string, language: CourseLanguage): void {
     this.saved.set(courseId, language);
+  }
+}
+
+export class MemoryQuizDrafts implements QuizDrafts {
+  readonly saved = new Map<string, Record<string, BlockAnswer>>();
+  get(courseId: string, quizId: string): Record<string, BlockAnswer> {
+    return this.saved.get(`${courseId}/${quizId}`) ?? {};
+  }
+  set(courseId: string, quizId: string, answers: Record<string, BlockAnswer>): void {
+    this.saved.set(`${courseId}/${quizId}`, answers);
+  }
+  clear(courseId: string, quizId: string): void {
+    this.saved.delete(`${courseId}/${quizId}`);
   }
 }

@@ -5,7 +5,7 @@ import { AnswerSaver, type Timers } from '../../../src/ui/training/answer-saver'
 import { MyTrainingViewModel } from '../../../src/ui/training/my-training.view-model';
 import { PlayerViewModel } from '../../../src/ui/training/player.view-model';
 import { VerifyCertificateViewModel } from '../../../src/ui/training/verify.view-model';
-import { FakeTrainingApi, MemoryLanguagePreference } from '../../application/training/fake-training-api';
+import { FakeTrainingApi, MemoryLanguagePreference, MemoryQuizDrafts } from '../../application/training/fake-training-api';
 
 /** Timers the test fires by hand. */
 class ManualTimers implements Timers {
@@ -31,10 +31,10 @@ class ManualTimers implements Timers {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function player(api = new FakeTrainingApi(), preference = new MemoryLanguagePreference()) {
+function player(api = new FakeTrainingApi(), preference = new MemoryLanguagePreference(), drafts = new MemoryQuizDrafts()) {
   const timers = new ManualTimers();
-  const vm = new PlayerViewModel(api, preference, new SubmitQuizAttempt(api), new DownloadCertificate(api), timers);
-  return { api, preference, timers, vm };
+  const vm = new PlayerViewModel(api, preference, new SubmitQuizAttempt(api), new DownloadCertificate(api), drafts, timers);
+  return { api, preference, drafts, timers, vm };
 }
 
 describe('AnswerSaver', () => {
@@ -210,6 +210,22 @@ describe('PlayerViewModel', () => {
     expect(vm.showCompletion).toBe(true);
     const file = await vm.certificate();
     expect(file?.name).toBe('preventing-sexual-harassment-at-work-certificate.pdf');
+  });
+
+  it('keeps a quiz’s choices on the device until the attempt is sent, so a reload finds them', async () => {
+    const api = new FakeTrainingApi();
+    api.lessonDone = true;
+    const { vm, drafts } = player(api);
+    await vm.load('c1');
+    vm.give('qa', { type: 'MULTIPLE_CHOICE', choice: 'b' });
+    const again = player(api, new MemoryLanguagePreference(), drafts).vm;
+    await again.load('c1');
+    expect(again.current?.contentId).toBe('q1');
+    expect(again.answerOf('qa')).toEqual({ type: 'MULTIPLE_CHOICE', choice: 'b' });
+    again.give('qb', { type: 'MULTIPLE_CHOICE', choice: 'a' });
+    await again.submitQuiz();
+    expect(again.result?.passed).toBe(false);
+    expect(drafts.saved.size).toBe(0);
   });
 
   it('opens a completed course on its completion page', async () => {
