@@ -39,8 +39,8 @@ function scriptOf(cp: number): FontName | null {
   if ((cp >= 0x0900 && cp <= 0x097f) || (cp >= 0xa8e0 && cp <= 0xa8ff) || cp === 0x1cd0) return 'devanagari';
   if (cp >= 0x0b80 && cp <= 0x0bff) return 'tamil';
   if (cp >= 0x0c80 && cp <= 0x0cff) return 'kannada';
-  // Spaces, joiners and punctuation keep the run they are in.
-  if (cp <= 0x40 || cp === 0x200c || cp === 0x200d || cp === 0x2013 || cp === 0x2014) return null;
+  // Spaces and joiners keep the run they are in (the Indic fonts have them); digits and punctuation are Noto Sans's.
+  if (cp === 0x20 || cp === 0x200c || cp === 0x200d) return null;
   if (cp < 0x0250) return cp < 0x0080 ? 'latin' : 'latinExt';
   return 'latin';
 }

@@ -168,6 +168,10 @@ export class PlayerService {
       .then((rows) => {
         const names = new Set(rows.map((r) => r.column_name));
         return { dueAt: names.has('due_at'), cycle: names.has('cycle'), unassignedAt: names.has('unassigned_at') };
+      })
+      .catch((error: unknown) => {
+        this.columns = null;
+        throw error;
       });
     return this.columns;
   }
