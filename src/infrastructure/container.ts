@@ -38,7 +38,7 @@ export function createContainer(input: CompositionInput): Container {
   return container;
 }
 
-export type Area = 'imports' | 'courses' | 'workflows' | 'people' | 'organisation' | 'platform' | 'platformTools' | 'manual';
+export type Area = 'imports' | 'courses' | 'training' | 'workflows' | 'people' | 'organisation' | 'platform' | 'platformTools' | 'manual';
 
 /**
  * Each area's adapters and use cases are bound when one of its routes is first visited, so the sign-in
@@ -47,6 +47,7 @@ export type Area = 'imports' | 'courses' | 'workflows' | 'people' | 'organisatio
 export const AREA_MODULES: Record<Area, () => Promise<ContainerModule>> = {
   imports: async () => (await import('./modules/imports.module')).importsModule,
   courses: async () => (await import('./modules/courses.module')).coursesModule,
+  training: async () => (await import('./modules/training.module')).trainingModule,
   workflows: async () => (await import('./modules/workflows.module')).workflowsModule,
   people: async () => (await import('./modules/people.module')).peopleModule,
   organisation: async () => (await import('./modules/organisation.module')).organisationModule,

@@ -4,6 +4,7 @@ import type { Role } from './roles';
 
 export type NavKey =
   | 'dashboard'
+  | 'my-training'
   | 'people'
   | 'courses'
   | 'users-import'
@@ -34,6 +35,7 @@ export interface NavItem {
 /** The workspace menu, by role. The server enforces the same rules on every call. */
 export const NAVIGATION: readonly NavItem[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: 'DashboardOutlined', description: 'Your start page', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
+  { key: 'my-training', label: 'My training', path: '/training', icon: 'SolutionOutlined', permission: 'courses.learn', description: 'The courses assigned to you: what is due and what to do next', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
   { key: 'people', label: 'People', path: '/people', icon: 'TeamOutlined', permission: 'people.manage', description: 'Find, edit, deactivate or delete the people of your workspace', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'courses', label: 'Courses', path: '/courses', icon: 'ReadOutlined', permission: 'courses.assign', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
   { key: 'users-import', label: 'Import users', path: '/users/import', icon: 'UserAddOutlined', permission: 'invites.manage', description: 'Bring your people in from a CSV or Excel file and invite them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },

@@ -6,6 +6,7 @@ import { AREA_MODULES, type Area } from '../../infrastructure/container';
 export const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
   imports: async () => (await import('../imports/imports.bindings')).importsViewModels,
   courses: async () => (await import('../courses/courses.bindings')).coursesViewModels,
+  training: async () => (await import('../training/training.bindings')).trainingViewModels,
   workflows: async () => (await import('../workflows/workflows.bindings')).workflowsViewModels,
   people: async () => (await import('../people/people.bindings')).peopleViewModels,
   organisation: async () => (await import('../organisation/organisation.bindings')).organisationViewModels,

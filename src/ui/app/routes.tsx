@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { withArea } from './areas';
 import { coursesRoutes } from '../courses/courses.routes';
+import { trainingRoutes, verifyRoutes } from '../training/training.routes';
 import { importsRoutes } from '../imports/imports.routes';
 import { workflowsRoutes } from '../workflows/workflows.routes';
 import { peopleRoutes } from '../people/people.routes';
@@ -42,6 +43,8 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
       Component: SiteRoot,
       children: [
         { path: '/', element: <Navigate to="/dashboard" replace /> },
+        // Public: anyone holding a certificate's code checks it here, signed in or not.
+        ...withArea(container, 'training', verifyRoutes),
         {
           lazy: lazyScreen(() => import('../shell/app-shell')),
           children: [
@@ -49,6 +52,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             { path: '/security/log', lazy: lazyScreen(() => import('../security/security-log.screen')) },
             { path: '/profile', lazy: lazyScreen(() => import('../shell/profile.screen')) },
             ...withArea(container, 'imports', importsRoutes),
+            ...withArea(container, 'training', trainingRoutes),
             ...withArea(container, 'courses', coursesRoutes),
             ...withArea(container, 'workflows', workflowsRoutes),
             ...withArea(container, 'people', peopleRoutes),

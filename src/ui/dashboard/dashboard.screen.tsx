@@ -19,15 +19,27 @@ function lazyPeopleStats(container: Container) {
   });
 }
 
+/** The learner's cards are the training area's: its code and bindings load with the dashboard, for every role. */
+function lazyTrainingCards(container: Container) {
+  return lazy(async () => {
+    await loadArea(container, 'training');
+    return { default: (await import('../training/training-cards')).TrainingCards };
+  });
+}
+
 export const DashboardScreen = observer(function DashboardScreen() {
   const session = useService(SessionViewModel);
   const shell = useShell();
   const container = useContainer();
   const PeopleStats = useMemo(() => lazyPeopleStats(container), [container]);
+  const TrainingCards = useMemo(() => lazyTrainingCards(container), [container]);
   const user = session.workspaceUser;
   if (!user) return null;
   const seesPeople = shell.navigation.some((item) => item.key === 'people');
   const links = shell.navigation.filter((item) => item.key !== 'dashboard');
+  const learns = shell.navigation.some((item) => item.key === 'my-training');
+  // Home is "My training" for an employee (UI.md); an admin sees it only when a course is assigned to them.
+  const employee = user.role === 'EMPLOYEE';
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 28 }}>
@@ -36,6 +48,13 @@ export const DashboardScreen = observer(function DashboardScreen() {
       <Typography.Paragraph type="secondary">
         {ROLE_LABELS[user.role]} at {user.workspace.companyName}
       </Typography.Paragraph>
+      {learns && (
+        <PartBoundary what="Your training">
+          <Suspense fallback={employee ? <Loading label="Loading your training" /> : null}>
+            <TrainingCards headingLevel={3} title="My training" quietWhenEmpty={!employee} />
+          </Suspense>
+        </PartBoundary>
+      )}
       {seesPeople && (
         <PartBoundary what="The summary of your people">
           <Suspense fallback={<Loading label="Counting your people" />}>

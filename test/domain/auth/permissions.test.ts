@@ -5,7 +5,7 @@ import { Role } from '../../../src/domain/auth/roles';
 
 describe('the permission catalogue', () => {
   it("gives each role by default exactly today's areas, so nothing changes until an admin switches something", () => {
-    expect(grantsOf('EMPLOYEE')).toEqual(['manual.read']);
+    expect(grantsOf('EMPLOYEE')).toEqual(['courses.learn', 'manual.read']);
     expect(grantsOf('WORKSPACE_ADMIN')).toEqual(PERMISSIONS.map((p) => p.key));
     expect(grantsOf('BRANCH_ADMIN')).not.toContain('workflows.design');
     expect(grantsOf('EMPLOYER')).not.toContain('audit.read');

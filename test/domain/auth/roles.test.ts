@@ -65,10 +65,10 @@ describe('business-unit selector', () => {
 });
 
 describe('navigation by role', () => {
-  it('shows employees the dashboard only, and admins the admin areas', () => {
-    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'manual']);
+  it('shows employees the dashboard, their training and the manual, and admins the admin areas too', () => {
+    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'my-training', 'manual']);
     expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual([
-      'dashboard', 'people', 'courses', 'users-import', 'security-log', 'workflows', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
+      'dashboard', 'my-training', 'people', 'courses', 'users-import', 'security-log', 'workflows', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
     ]);
     expect(navigationFor('EMPLOYER').map((n) => n.key)).toEqual(expect.arrayContaining(['business-units', 'departments']));
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('branding');

@@ -1,8 +1,8 @@
 import { DownloadOutlined, FileImageOutlined, LinkOutlined, PlayCircleOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Input, Radio, Select, Space, Typography } from 'antd';
-import { useId, type CSSProperties, type ReactNode } from 'react';
+import { useId, useRef, type CSSProperties, type ReactNode, type SyntheticEvent } from 'react';
 import Markdown from 'react-markdown';
-import type { LessonBlock } from '../../../contracts/learning/blocks.contract';
+import type { BlockAnswer, LessonBlock } from '../../../contracts/learning/blocks.contract';
 import { learnerBlock, type ServedBlock } from '../../../domain/courses/blocks';
 import { LANGUAGE_LABELS, type CourseLanguage } from '../../../domain/courses/course';
 import { LANGUAGE_TAGS } from './block-fields';
@@ -40,7 +40,7 @@ export function BlockPreview({
         </Typography.Text>
       ) : null}
       <div lang={lang}>
-        <Served block={served} fileUrl={fileUrl} />
+        <ServedBlockView block={served} fileUrl={fileUrl} />
       </div>
     </div>
   );
@@ -52,40 +52,97 @@ const Prompt = ({ children, id }: { children: ReactNode; id?: string }) => (
   </Typography.Paragraph>
 );
 
-function Served({ block, fileUrl }: { block: ServedBlock; fileUrl?: FileUrl }) {
+/**
+ * What the learner's player adds to a block: the answer given so far and where a new one goes (controlled), and a
+ * video's events. Without it the block is a preview: its controls work but nothing is kept.
+ */
+export interface BlockInteraction {
+  answer: BlockAnswer | undefined;
+  onAnswer: (answer: BlockAnswer) => void;
+  disabled?: boolean;
+  /** The BUTTON block's "next". */
+  onNext?: () => void;
+  video?: VideoEvents;
+}
+
+export interface VideoEvents {
+  /** Where to start playing (the saved position). */
+  resumeAt: number;
+  onPosition: (seconds: number, duration: number | undefined) => void;
+  onSeeked: (seconds: number) => void;
+  onPause: (seconds: number, duration: number | undefined) => void;
+  /** The learner read the transcript instead of watching; absent: not offered. */
+  onTranscriptRead?: () => void;
+  watched: boolean;
+}
+
+const duration = (v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : undefined);
+
+/** A served block with its controls; `interaction` makes them the learner's (see BlockInteraction). */
+export function ServedBlockView({ block, fileUrl, interaction }: { block: ServedBlock; fileUrl?: FileUrl; interaction?: BlockInteraction }) {
   const id = useId();
+  const given = interaction?.answer;
+  const give = interaction?.onAnswer;
+  const disabled = interaction?.disabled;
   switch (block.type) {
     case 'MULTIPLE_CHOICE':
-    case 'VOTE':
+    case 'VOTE': {
+      const type = block.type;
+      const value = given && 'choice' in given ? given.choice : undefined;
       return (
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
           <legend style={{ fontWeight: 600, marginBottom: 8 }}>{block.prompt}</legend>
-          <Radio.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }} options={block.options.map((o) => ({ value: o.key, label: o.label }))} />
+          <Radio.Group
+            className="block-options"
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+            options={block.options.map((o) => ({ value: o.key, label: o.label }))}
+            {...(give ? { value: value ?? null, disabled, onChange: (e) => give({ type, choice: e.target.value as string }) } : {})}
+          />
         </fieldset>
       );
-    case 'MULTIPLE_RESPONSE':
+    }
+    case 'MULTIPLE_RESPONSE': {
+      const value = given && 'choices' in given ? given.choices : [];
       return (
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
           <legend style={{ fontWeight: 600, marginBottom: 8 }}>{block.prompt}</legend>
-          <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }} options={block.options.map((o) => ({ value: o.key, label: o.label }))} />
+          <Checkbox.Group
+            className="block-options"
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+            options={block.options.map((o) => ({ value: o.key, label: o.label }))}
+            {...(give ? { value, disabled, onChange: (v) => give({ type: 'MULTIPLE_RESPONSE', choices: v as string[] }) } : {})}
+          />
         </fieldset>
       );
+    }
     case 'SINGLE_SELECT_QUESTION':
-    case 'MULTI_SELECT_QUESTION':
+    case 'MULTI_SELECT_QUESTION': {
+      const several = block.type === 'MULTI_SELECT_QUESTION';
+      const value = given && 'choice' in given ? given.choice : given && 'choices' in given ? given.choices : several ? [] : undefined;
       return (
         <>
           <Prompt id={`${id}-q`}>{block.prompt}</Prompt>
           <Select
             aria-labelledby={`${id}-q`}
-            mode={block.type === 'MULTI_SELECT_QUESTION' ? 'multiple' : undefined}
+            mode={several ? 'multiple' : undefined}
             placeholder="Choose"
             style={{ width: '100%', maxWidth: 480, textAlign: 'left' }}
             options={block.options.map((o) => ({ value: o.key, label: o.label }))}
+            {...(give
+              ? {
+                  value,
+                  disabled,
+                  onChange: (v: string | string[]) =>
+                    give(several ? { type: 'MULTI_SELECT_QUESTION', choices: v as string[] } : { type: 'SINGLE_SELECT_QUESTION', choice: v as string }),
+                }
+              : {})}
           />
         </>
       );
+    }
     case 'FILL_IN_BLANK': {
       const parts = block.sentence.split(/(\{\{[A-Za-z0-9_-]{1,40}\}\})/);
+      const blanks = given && 'blanks' in given ? given.blanks : {};
       let n = 0;
       return (
         <Typography.Paragraph>
@@ -93,7 +150,17 @@ function Served({ block, fileUrl }: { block: ServedBlock; fileUrl?: FileUrl }) {
             const match = /^\{\{(.+)\}\}$/.exec(part);
             if (!match) return <span key={i}>{part}</span>;
             n++;
-            return <Input key={i} aria-label={`Blank ${n}`} style={{ width: 160, margin: '0 4px' }} />;
+            const key = match[1]!;
+            return (
+              <Input
+                key={i}
+                aria-label={`Blank ${n}`}
+                style={{ width: 160, maxWidth: '100%', margin: '0 4px' }}
+                {...(give
+                  ? { value: blanks[key] ?? '', disabled, maxLength: 200, onChange: (e) => give({ type: 'FILL_IN_BLANK', blanks: { ...blanks, [key]: e.target.value } }) }
+                  : {})}
+              />
+            );
           })}
         </Typography.Paragraph>
       );
@@ -113,6 +180,18 @@ function Served({ block, fileUrl }: { block: ServedBlock; fileUrl?: FileUrl }) {
                   placeholder="Match with"
                   style={{ flex: '1 1 160px', minWidth: 0, textAlign: 'left' }}
                   options={block.right.map((r) => ({ value: r.key, label: r.label }))}
+                  {...(give
+                    ? {
+                        value: given && 'matches' in given ? given.matches[left.key] : undefined,
+                        disabled,
+                        onChange: (v: string) => {
+                          const matches = { ...(given && 'matches' in given ? given.matches : {}) };
+                          // One right item matches one left item: taking it elsewhere frees it here.
+                          for (const [k, r] of Object.entries(matches)) if (r === v) delete matches[k];
+                          give({ type: 'MATCHING', matches: { ...matches, [left.key]: v } });
+                        },
+                      }
+                    : {})}
                 />
               </div>
             ))}
@@ -120,18 +199,34 @@ function Served({ block, fileUrl }: { block: ServedBlock; fileUrl?: FileUrl }) {
         </>
       );
     case 'CHECKBOX_WITH_TEXT':
-      return <Checkbox>{block.label}</Checkbox>;
-    case 'INPUT_BOX':
+      return (
+        <Checkbox
+          {...(give
+            ? { checked: !!(given && 'checked' in given && given.checked), disabled, onChange: (e) => give({ type: 'CHECKBOX_WITH_TEXT', checked: e.target.checked }) }
+            : {})}
+        >
+          {block.label}
+          {block.required && give ? <span className="required-mark"> (required)</span> : null}
+        </Checkbox>
+      );
+    case 'INPUT_BOX': {
+      const control = give
+        ? { value: given && 'text' in given ? given.text : '', disabled, onChange: (e: { target: { value: string } }) => give({ type: 'INPUT_BOX', text: e.target.value }) }
+        : {};
       return (
         <>
-          <Prompt id={`${id}-q`}>{block.prompt}</Prompt>
+          <Prompt id={`${id}-q`}>
+            {block.prompt}
+            {block.required && give ? <span className="required-mark"> (required)</span> : null}
+          </Prompt>
           {block.multiline ? (
-            <Input.TextArea aria-labelledby={`${id}-q`} placeholder={block.placeholder} maxLength={block.maxLength} showCount rows={3} />
+            <Input.TextArea aria-labelledby={`${id}-q`} placeholder={block.placeholder} maxLength={block.maxLength} showCount rows={3} {...control} />
           ) : (
-            <Input aria-labelledby={`${id}-q`} placeholder={block.placeholder} maxLength={block.maxLength} />
+            <Input aria-labelledby={`${id}-q`} placeholder={block.placeholder} maxLength={block.maxLength} {...control} />
           )}
         </>
       );
+    }
     case 'ASK_TO_UPLOAD_RESOURCE':
       return (
         <>
@@ -169,9 +264,7 @@ function Served({ block, fileUrl }: { block: ServedBlock; fileUrl?: FileUrl }) {
         <figure style={{ margin: 0 }}>
           {block.title ? <Prompt>{block.title}</Prompt> : null}
           {url ? (
-            <video controls preload="metadata" src={url} style={{ maxWidth: '100%' }} aria-label={block.title ?? 'Video'}>
-              {captions ? <track kind="captions" src={captions} default /> : null}
-            </video>
+            <PlayedVideo url={url} captions={captions} label={block.title ?? 'Video'} events={interaction?.video} />
           ) : (
             <div style={PLACEHOLDER}>
               <PlayCircleOutlined aria-hidden /> {block.title ?? 'Video'}
@@ -187,7 +280,15 @@ function Served({ block, fileUrl }: { block: ServedBlock; fileUrl?: FileUrl }) {
             <details style={{ marginTop: 8, textAlign: 'left' }}>
               <summary>Transcript</summary>
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 8 }}>{block.transcript}</Typography.Paragraph>
+              {interaction?.video?.onTranscriptRead && !interaction.video.watched ? (
+                <Button onClick={interaction.video.onTranscriptRead}>I have read the transcript</Button>
+              ) : null}
             </details>
+          ) : null}
+          {interaction?.video?.watched ? (
+            <Typography.Text type="success" style={{ display: 'block', fontSize: 13, marginTop: 4 }}>
+              Watched
+            </Typography.Text>
           ) : null}
         </figure>
       );
@@ -224,9 +325,55 @@ function Served({ block, fileUrl }: { block: ServedBlock; fileUrl?: FileUrl }) {
           {block.label}
         </Button>
       ) : (
-        <Button type="primary">{block.label}</Button>
+        <Button type="primary" onClick={interaction?.onNext}>
+          {block.label}
+        </Button>
       );
   }
+}
+
+/**
+ * A video that tells the player what was watched: positions while playing, seeks, pauses; it starts where the
+ * learner left off. Captions are the author's, in this language.
+ */
+function PlayedVideo({ url, captions, label, events }: { url: string; captions?: string; label: string; events?: VideoEvents }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const resumed = useRef(false);
+  const seeking = useRef(false);
+  const handlers = events
+    ? {
+        onLoadedMetadata: (e: SyntheticEvent<HTMLVideoElement>) => {
+          const v = e.currentTarget;
+          if (!resumed.current && events.resumeAt > 0 && events.resumeAt < (duration(v) ?? Infinity)) {
+            seeking.current = true;
+            v.currentTime = events.resumeAt;
+          }
+          resumed.current = true;
+        },
+        onTimeUpdate: (e: SyntheticEvent<HTMLVideoElement>) => {
+          const v = e.currentTarget;
+          if (!v.paused && !v.seeking && !seeking.current) events.onPosition(v.currentTime, duration(v));
+        },
+        onSeeking: () => {
+          seeking.current = true;
+        },
+        onSeeked: (e: SyntheticEvent<HTMLVideoElement>) => {
+          seeking.current = false;
+          events.onSeeked(e.currentTarget.currentTime);
+        },
+        onPause: (e: SyntheticEvent<HTMLVideoElement>) => events.onPause(e.currentTarget.currentTime, duration(e.currentTarget)),
+        onEnded: (e: SyntheticEvent<HTMLVideoElement>) => {
+          const v = e.currentTarget;
+          events.onPosition(v.currentTime, duration(v));
+          events.onPause(v.currentTime, duration(v));
+        },
+      }
+    : {};
+  return (
+    <video ref={ref} controls preload="metadata" src={url} style={{ maxWidth: '100%', width: '100%' }} aria-label={label} {...handlers}>
+      {captions ? <track kind="captions" src={captions} default label="Captions" /> : null}
+    </video>
+  );
 }
 
 const ACCEPT_NAMES: Record<string, string> = { PDF: 'PDF', IMAGE: 'image', DOCUMENT: 'office document' };

@@ -1,0 +1,62 @@
+import type { BlockAnswer } from '../../contracts/learning/blocks.contract';
+import type { CourseLanguage } from '../../domain/courses/course';
+import { invalid, type Refusal } from '../shared/refusal';
+import type { AttemptOutcome, DownloadedFile, PlayerQuiz, TrainingApi } from './training-api.port';
+
+/**
+ * Hands a quiz attempt to the server, which scores it (the browser never does). Refused before any call when no
+ * attempt is left or a question is unanswered, naming the first unanswered question.
+ */
+export class SubmitQuizAttempt {
+  constructor(private readonly api: TrainingApi) {}
+
+  async execute(
+    courseId: string,
+    quiz: PlayerQuiz,
+    answers: ReadonlyMap<string, BlockAnswer>,
+    language: CourseLanguage,
+  ): Promise<AttemptOutcome | Refusal> {
+    if (quiz.passed) return invalid('You have already passed this quiz.');
+    if (quiz.maxAttempts !== null && quiz.attemptsUsed >= quiz.maxAttempts) {
+      return { ok: false, reason: 'no-attempts-left', message: 'You have no attempts left for this quiz. Ask your admin for another attempt.' };
+    }
+    const unanswered = quiz.questions.findIndex((q) => !isGiven(answers.get(q.blockId)));
+    if (unanswered >= 0) {
+      const blockId = quiz.questions[unanswered]!.blockId;
+      return invalid(`Answer question ${unanswered + 1} before you submit.`, blockId);
+    }
+    const given = Object.fromEntries(quiz.questions.map((q) => [q.blockId, answers.get(q.blockId)!]));
+    return this.api.submitAttempt(courseId, quiz.contentId, given, language);
+  }
+}
+
+/** Whether an answer says something (an empty choice list or blank words are no answer yet). */
+export function isGiven(answer: BlockAnswer | null | undefined): boolean {
+  if (!answer) return false;
+  switch (answer.type) {
+    case 'MULTIPLE_RESPONSE':
+    case 'MULTI_SELECT_QUESTION':
+      return answer.choices.length > 0;
+    case 'FILL_IN_BLANK':
+      return Object.values(answer.blanks).some((v) => v.trim() !== '');
+    case 'MATCHING':
+      return Object.keys(answer.matches).length > 0;
+    case 'INPUT_BOX':
+      return answer.text.trim() !== '';
+    case 'CHECKBOX_WITH_TEXT':
+      return answer.checked;
+    default:
+      return true;
+  }
+}
+
+/** The completion certificate as a file to save, named after the course when the server gives no name. */
+export class DownloadCertificate {
+  constructor(private readonly api: TrainingApi) {}
+
+  async execute(courseId: string, courseTitle: string): Promise<DownloadedFile> {
+    const file = await this.api.certificate(courseId);
+    const fallback = `${courseTitle.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'course'}-certificate.pdf`;
+    return { name: file.name || fallback, content: file.content };
+  }
+}
