@@ -14,6 +14,7 @@ import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
 import { SmtpMailer } from './platform/transports/smtp-mailer';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo.seed';
 import { seedDemoFiles } from './seed/learning.seed';
+import { JobQueue } from './platform/jobs';
 
 const config = readConfig();
 const db = await openDatabase(config);
@@ -33,8 +34,12 @@ const fileUrls = config.s3
 // The demo video: a real file of the store, served by the signed download URL (server/seed/learning.seed.ts).
 if (config.seed) await seedDemoFiles(db, fileUrls, existsSync(path.join(config.webRoot, 'media')) ? path.join(config.webRoot, 'media') : path.resolve('public/media'));
 
+// The job queue (pg-boss over this database): this process works it; several processes share it (docs/learning.md).
+const jobs = new JobQueue(db, { work: true, pollingIntervalSeconds: 1, log: (line) => console.error(`${new Date().toISOString()} ${line}`) });
+
 const app = await buildApp({
   db,
+  jobs,
   passwords,
   mail,
   sms,
@@ -55,6 +60,7 @@ const app = await buildApp({
 });
 
 await app.listen({ port: config.port, host: config.host });
+await jobs.start();
 
 const where = (host: string) => `http://${host}:${config.port}`;
 console.log(
@@ -83,6 +89,7 @@ console.log(
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    await jobs.stop();
     await app.close();
     mail?.close();
     await db.close();

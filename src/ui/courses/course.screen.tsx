@@ -4,7 +4,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CourseMember } from '../../contracts/learning/courses.contract';
-import { ASSIGNMENT_STATUS_LABELS, type CourseLanguage } from '../../domain/courses/course';
+import { type CourseLanguage } from '../../domain/courses/course';
+import { LEARNER_STATUS_LABELS } from '../../domain/courses/assignment-lifecycle';
 import { useService, useViewModel } from '../shared/container-context';
 import { SessionViewModel } from '../shell/session.view-model';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
@@ -139,7 +140,7 @@ export const CourseScreen = observer(function CourseScreen() {
                           title: 'Status',
                           dataIndex: 'status',
                           render: (status: CourseMember['status']) => (
-                            <Tag color={status === 'COMPLETED' ? 'green' : status === 'IN_PROGRESS' ? 'gold' : undefined}>{ASSIGNMENT_STATUS_LABELS[status]}</Tag>
+                            <Tag color={status === 'COMPLETED' ? 'green' : status === 'OVERDUE' ? 'red' : status === 'IN_PROGRESS' ? 'gold' : undefined}>{LEARNER_STATUS_LABELS[status]}</Tag>
                           ),
                         },
                         {

@@ -131,8 +131,15 @@ export class FakeCourseApi implements CourseApi {
         email: p.email,
         branchName: p.branchId,
         departmentName: p.departmentId,
-        status: 'ASSIGNED' as const,
+        status: 'NOT_STARTED' as const,
+        progress: 0,
+        score: null,
+        attempts: 0,
         assignedOn: '2026-11-23T01:00:00.000Z',
+        dueOn: null,
+        completedOn: null,
+        lastRemindedOn: null,
+        cycle: 1,
       }));
     return { items, page: page.page, pageSize: page.pageSize, total: items.length };
   }
