@@ -35,7 +35,7 @@ const fileUrls = config.s3
 if (config.seed) await seedDemoFiles(db, fileUrls, existsSync(path.join(config.webRoot, 'media')) ? path.join(config.webRoot, 'media') : path.resolve('public/media'));
 
 // The job queue (pg-boss over this database): this process works it; several processes share it (docs/learning.md).
-const jobs = new JobQueue(db, { work: true, pollingIntervalSeconds: 1, log: (line) => console.error(`${new Date().toISOString()} ${line}`) });
+const jobs = new JobQueue(db, { work: true, pollingIntervalSeconds: 2, log: (line) => console.error(`${new Date().toISOString()} ${line}`) });
 
 const app = await buildApp({
   db,
@@ -59,8 +59,9 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 
-await app.listen({ port: config.port, host: config.host });
+// Before listening: on a fresh database pg-boss creates its schema, which holds PGlite's one connection for a while.
 await jobs.start();
+await app.listen({ port: config.port, host: config.host });
 
 const where = (host: string) => `http://${host}:${config.port}`;
 console.log(
