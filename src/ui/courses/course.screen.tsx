@@ -1,20 +1,17 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Select, Space, Tabs, Tooltip, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { CourseMember } from '../../contracts/learning/courses.contract';
 import { type CourseLanguage } from '../../domain/courses/course';
-import { LEARNER_STATUS_LABELS } from '../../domain/courses/assignment-lifecycle';
 import { useService, useViewModel } from '../shared/container-context';
 import { SessionViewModel } from '../shell/session.view-model';
-import { EmptyState, LoadError, Loading } from '../shared/page-state';
+import { LoadError, Loading } from '../shared/page-state';
 import { AssignCourseDrawer } from './assign-course.drawer';
 import { CourseContents } from './course-contents';
 import { CourseMembers } from './course-members';
 import { AUTHOR_ROLES, StatusTag } from './course-list.screen';
-import { CourseViewModel, MEMBER_PAGE_SIZE } from './course.view-model';
-import { tableStates } from '../shared/table-states';
+import { CourseViewModel } from './course.view-model';
 
 export const CourseScreen = observer(function CourseScreen() {
   const { courseId = '' } = useParams();
