@@ -21,6 +21,8 @@ import { permissionGate, PermissionStore } from './platform/permissions';
 import { SiteResolver } from './platform/tenancy';
 import { RateLimits } from './platform/rate-limiter';
 import { isAssetPath, webRoutes } from './web/web.routes';
+import { systemClock, type Clock } from './platform/clock';
+import type { JobQueue } from './platform/jobs';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
 import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
 import { OidcProviders } from './main/auth/oidc-providers';
@@ -44,6 +46,10 @@ export interface AppOptions {
   /** The built web app (vite build output); omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where jobs and due dates read the time; the system clock when omitted (tests pass one they move). */
+  clock?: Clock;
+  /** The job queue: buildApp defines the APIs' jobs on it; the caller starts it (main.ts works it, tests drain it). */
+  jobs?: JobQueue;
 }
 
 const API_BASES = [MAIN_API_BASE, LEARNING_API_BASE, CASE_API_BASE];
@@ -77,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sites: new SiteResolver(options.db, options.settings.mainHost, options.settings.publicUrl),
     permissions: new PermissionStore(options.db),
     limits: new RateLimits(options.db),
+    clock: options.clock ?? systemClock,
+    jobs: options.jobs,
   };
 
   const fileOrigin = options.fileUrls?.origin ? [options.fileUrls.origin] : [];

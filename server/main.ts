@@ -14,6 +14,7 @@ import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
 import { SmtpMailer } from './platform/transports/smtp-mailer';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo.seed';
 import { seedDemoFiles } from './seed/learning.seed';
+import { JobQueue } from './platform/jobs';
 
 const config = readConfig();
 const db = await openDatabase(config);
@@ -33,8 +34,12 @@ const fileUrls = config.s3
 // The demo video: a real file of the store, served by the signed download URL (server/seed/learning.seed.ts).
 if (config.seed) await seedDemoFiles(db, fileUrls, existsSync(path.join(config.webRoot, 'media')) ? path.join(config.webRoot, 'media') : path.resolve('public/media'));
 
+// The job queue (pg-boss over this database): this process works it; several processes share it (docs/learning.md).
+const jobs = new JobQueue(db, { work: true, pollingIntervalSeconds: 2, log: (line) => console.error(`${new Date().toISOString()} ${line}`) });
+
 const app = await buildApp({
   db,
+  jobs,
   passwords,
   mail,
   sms,
@@ -54,6 +59,8 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 
+// Before listening: on a fresh database pg-boss creates its schema, which holds PGlite's one connection for a while.
+await jobs.start();
 await app.listen({ port: config.port, host: config.host });
 
 const where = (host: string) => `http://${host}:${config.port}`;
@@ -83,6 +90,7 @@ console.log(
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    await jobs.stop();
     await app.close();
     mail?.close();
     await db.close();

@@ -9,6 +9,8 @@ import type { WorkspaceGateState } from './workspace-gates';
 import type { PermissionStore } from './permissions';
 import type { RateLimits } from './rate-limiter';
 import type { UploadLimits } from '../../src/domain/files/uploads';
+import type { Clock } from './clock';
+import type { JobQueue } from './jobs';
 
 export interface ServerSettings {
   /** The main (marketing) site's host name, without port. */
@@ -31,6 +33,8 @@ export interface ServerSettings {
   /** The clock of the learner's progress (video watch allowance, completion dates); tests move it. Default: the wall clock. */
   now?: () => Date;
   /** The background import runner (server/main/invites/import-runner.ts); defaults: 5,000 rows a batch, stale after 15 s. */
+  /** The course reminder run: learners per transaction, and a test hook before each batch. */
+  reminders?: ReminderSettings;
   imports?: {
     batchSize?: number;
     staleAfterMs?: number;
@@ -38,6 +42,9 @@ export interface ServerSettings {
     beforeBatch?: (jobId: string, batchNo: number) => Promise<void>;
   };
 }
+
+/** (ServerSettings.reminders) */
+export type ReminderSettings = import('../learning/courses/course-notifications').NotificationOptions;
 
 /** What every API plugin is given: typed options, no global decorations. */
 export interface ApiDeps {
@@ -57,4 +64,8 @@ export interface ApiDeps {
   permissions: PermissionStore;
   /** Rate limits kept in the database, shared by every server process (server/platform/rate-limiter.ts). */
   limits: RateLimits;
+  /** Where jobs and due dates read the time (tests move it). */
+  clock: Clock;
+  /** The background job queue (server/platform/jobs.ts); absent in tests that do not start it. */
+  jobs?: JobQueue;
 }

@@ -183,4 +183,42 @@ export const templates = {
   smsAccountLocked(v: WorkspaceNamed & { lockedUntil: Date }): SmsContent {
     return { text: `Your ${oneLine(v.workspaceName)} account is locked after too many wrong codes until ${readableTime(v.lockedUntil)}; no code was sent. An administrator can unlock it sooner.` };
   },
+
+  /** To a learner a course was assigned to (the assignment-mail job). */
+  courseAssigned(v: WorkspaceNamed & { firstName: string; courseTitle: string; dueOn: Date | null; link: string }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`New training from ${name}: ${oneLine(v.courseTitle)}`, [
+      `Hello ${oneLine(v.firstName) || 'there'},`,
+      `${name} has assigned you the course "${oneLine(v.courseTitle)}". ${v.dueOn ? `Please complete it by ${readableDay(v.dueOn)}.` : 'It has no due date.'}`,
+      { link: v.link, label: 'Open My training' },
+    ]);
+  },
+
+  /** One mail per learner a day, however many of their courses are due: overdue first, then due today, then soon. */
+  courseReminderDigest(
+    v: WorkspaceNamed & { firstName: string; link: string; courses: { title: string; dueOn: Date; kind: 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE' }[] },
+  ): MailContent {
+    const name = oneLine(v.workspaceName);
+    const line = (c: { title: string; dueOn: Date; kind: string }) =>
+      `- ${oneLine(c.title)}: ${c.kind === 'OVERDUE' ? `overdue since ${readableDay(c.dueOn)}` : c.kind === 'ON_DUE' ? 'due today' : `due on ${readableDay(c.dueOn)}`}`;
+    const overdue = v.courses.some((c) => c.kind === 'OVERDUE');
+    const subject =
+      v.courses.length === 1
+        ? `${overdue ? 'Overdue' : 'Reminder'}: ${oneLine(v.courses[0].title)} (${name})`
+        : `${v.courses.length} ${name} courses to complete${overdue ? ', some overdue' : ''}`;
+    return mail(subject, [
+      `Hello ${oneLine(v.firstName) || 'there'},`,
+      `${v.courses.length === 1 ? 'This course is' : 'These courses are'} waiting for you:\n${v.courses.map(line).join('\n')}`,
+      { link: v.link, label: 'Open My training' },
+    ]);
+  },
+
+  /** To a department manager, once, when a learner of their department is a set number of days overdue. */
+  courseOverdueManager(v: WorkspaceNamed & { learnerName: string; courseTitle: string; dueOn: Date; days: number }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`${oneLine(v.learnerName)} is ${v.days} days late on ${oneLine(v.courseTitle)}`, [
+      `${oneLine(v.learnerName)}, of a department you manage in ${name}, has not completed "${oneLine(v.courseTitle)}", which was due on ${readableDay(v.dueOn)}.`,
+      'They have been reminded. A word from you may help.',
+    ]);
+  },
 };

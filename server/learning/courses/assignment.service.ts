@@ -1,60 +1,272 @@
-import type { AssignCourseBody, AssignCourseResult } from '../../../src/contracts/learning/courses.contract';
+import type {
+  AddUsersBody,
+  AssignCourseBody,
+  AssignCourseResult,
+  AssignmentSettings,
+  DueChoice,
+  UnassignBody,
+} from '../../../src/contracts/learning/courses.contract';
 import { canAssign } from '../../../src/domain/courses/course';
+import { dueDate, type DueRule } from '../../../src/domain/courses/assignment-lifecycle';
+import { daysBetween } from '../../../src/domain/shared/calendar';
+import type { Clock } from '../../platform/clock';
+import { systemClock, utcDay } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import { checkFilterTargets, findPeople, peopleWhere, type UnitScope } from './user-directory';
 
 export interface Assigner {
   workspaceId: string;
-  userId: string;
+  /** Null for the system (an auto-assignment rule). */
+  userId: string | null;
   scope: UnitScope;
   ip: string | null;
 }
 
+export type AssignedVia = 'ADMIN' | 'AUTO' | 'BULK';
+
+export const DEFAULT_SETTINGS: AssignmentSettings = {
+  defaultDueDays: 30,
+  beforeDays: [7, 1],
+  onDueDate: true,
+  overdueEveryDays: 7,
+  overdueTimes: 3,
+  managerAfterDays: 14,
+};
+
+/** The workspace's due period and cadence (the defaults when it never set them). */
+export async function assignmentSettings(tx: Sql, workspaceId: string): Promise<AssignmentSettings> {
+  const [row] = await tx.query<{
+    default_due_days: number | null;
+    before_days: number[];
+    on_due_date: boolean;
+    overdue_every_days: number;
+    overdue_times: number;
+    manager_after_days: number | null;
+  }>(`SELECT * FROM course_assignment_settings WHERE workspace_id = $1`, [workspaceId]);
+  if (!row) return DEFAULT_SETTINGS;
+  return {
+    defaultDueDays: row.default_due_days,
+    beforeDays: row.before_days,
+    onDueDate: row.on_due_date,
+    overdueEveryDays: row.overdue_every_days,
+    overdueTimes: row.overdue_times,
+    managerAfterDays: row.manager_after_days,
+  };
+}
+
+/** What an assignment made today with this choice is due on (YYYY-MM-DD), or null. A fixed date must not be past. */
+export function resolveDue(choice: DueChoice | undefined, settings: AssignmentSettings, today: string): string | null {
+  const c = choice ?? { kind: 'DEFAULT' as const };
+  const rule: DueRule =
+    c.kind === 'DEFAULT'
+      ? settings.defaultDueDays === null
+        ? { kind: 'NONE' }
+        : { kind: 'DAYS_AFTER_ASSIGNMENT', days: settings.defaultDueDays }
+      : c.kind === 'NONE'
+        ? { kind: 'NONE' }
+        : c.kind === 'DAYS'
+          ? { kind: 'DAYS_AFTER_ASSIGNMENT', days: c.days }
+          : { kind: 'FIXED', date: c.date };
+  if (rule.kind === 'FIXED' && daysBetween(today, rule.date) < 0) {
+    throw badRequest('The due date is in the past', { 'due.date': 'Choose today or a later date' });
+  }
+  return dueDate(rule, today);
+}
+
 /**
- * Assigns a published course to the people a filter matches, or to listed people, in one transaction.
- * Assigning twice changes nothing: the (course, user) pair is unique and inserts skip existing pairs.
+ * Assigns a published course (to the people a filter matches, or to listed people), unassigns it keeping the history,
+ * and changes due dates; each write is one transaction with its audit events. Assigning twice changes nothing; assigning
+ * someone who was unassigned starts a new cycle (the old one is archived in course_assignment_history). New learners
+ * are marked for the assignment mail, which the `assignment-mail` job sends (`afterAssign` queues it).
  */
 export class CourseAssignmentService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock = systemClock,
+    private readonly afterAssign: (workspaceId: string) => Promise<void> = async () => {},
+  ) {}
 
-  assign(actor: Assigner, body: AssignCourseBody): Promise<AssignCourseResult> {
-    return this.db.tenant(actor.workspaceId, async (tx) => {
-      // FOR SHARE: the course cannot be unpublished or deleted while people are being assigned to it.
-      const [course] = await tx.query<{ status: 'DRAFT' | 'PUBLISHED' }>(
-        `SELECT status FROM courses WHERE workspace_id = $1 AND id = $2 FOR SHARE`,
-        [actor.workspaceId, body.courseId],
-      );
-      if (!course) throw notFound('Course not found');
-      if (!canAssign(course.status)) throw conflict('Only a published course can be assigned', { courseId: 'This course is not published' });
-
+  async assign(actor: Assigner, body: AssignCourseBody): Promise<AssignCourseResult> {
+    const result = await this.db.tenant(actor.workspaceId, async (tx) => {
+      await this.lockPublished(tx, actor.workspaceId, body.courseId);
       const targets = body.userIds ? await this.listed(tx, actor, body.userIds) : await this.matching(tx, actor, body);
-      const inserted =
-        targets.length === 0
-          ? []
-          : await tx.query<{ user_id: string }>(
-              `INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_by, course_version)
-               SELECT $1, $2, t.id, $3, c.published_version FROM unnest($4::uuid[]) AS t(id)
-                 JOIN courses c ON c.workspace_id = $1 AND c.id = $2
-               ON CONFLICT (workspace_id, course_id, user_id) DO NOTHING
-               RETURNING user_id`,
-              [actor.workspaceId, body.courseId, actor.userId, targets],
-            );
-      if (inserted.length > 0) {
-        // One audit event per assignment, written in the same transaction (one statement, not one per row).
+      return this.assignTo(tx, actor, body.courseId, targets, body.due, body.userIds ? 'userIds' : 'filter', 'ADMIN');
+    });
+    if (result.assigned > 0) await this.afterAssign(actor.workspaceId);
+    return result;
+  }
+
+  async addUsers(actor: Assigner, body: AddUsersBody, via: AssignedVia = 'ADMIN'): Promise<AssignCourseResult> {
+    const result = await this.db.tenant(actor.workspaceId, async (tx) => {
+      await this.lockPublished(tx, actor.workspaceId, body.courseId);
+      const targets = await this.listed(tx, actor, body.userIds);
+      return this.assignTo(tx, actor, body.courseId, targets, body.due, 'add-users', via);
+    });
+    if (result.assigned > 0) await this.afterAssign(actor.workspaceId);
+    return result;
+  }
+
+  /** Inside a transaction that holds the course: assigns `targets` (ids already checked), returns the counts. */
+  async assignTo(
+    tx: Sql,
+    actor: Assigner,
+    courseId: string,
+    targets: readonly string[],
+    due: DueChoice | undefined,
+    how: string,
+    via: AssignedVia,
+    dueDaysOverride?: number | null,
+  ): Promise<AssignCourseResult> {
+    if (targets.length === 0) return { assigned: 0, alreadyAssigned: 0 };
+    const now = this.clock.now();
+    const settings = await assignmentSettings(tx, actor.workspaceId);
+    const dueOn = resolveDue(
+      dueDaysOverride ? { kind: 'DAYS', days: dueDaysOverride } : due,
+      settings,
+      utcDay(now),
+    );
+    // Someone unassigned before: archive the old cycle and start a new one on the same row.
+    const restarted = await tx.query<{ user_id: string }>(
+      `WITH old AS (
+         SELECT * FROM course_assignments
+          WHERE workspace_id = $1 AND course_id = $2 AND user_id = ANY($3::uuid[]) AND unassigned_at IS NOT NULL
+          FOR UPDATE
+       ), archived AS (
+         INSERT INTO course_assignment_history (workspace_id, assignment_id, course_id, user_id, cycle, course_version, assigned_by,
+                                                assigned_at, due_at, status, completed_at, unassigned_at, unassigned_by)
+         SELECT workspace_id, id, course_id, user_id, cycle, course_version, assigned_by, assigned_at, due_at, status, completed_at,
+                unassigned_at, unassigned_by FROM old
+       )
+       UPDATE course_assignments a
+          SET cycle = a.cycle + 1, unassigned_at = NULL, unassigned_by = NULL, assigned_at = $4, assigned_by = $5,
+              due_at = ($6::date)::timestamp AT TIME ZONE 'UTC', status = 'ASSIGNED', completed_at = NULL,
+              course_version = c.published_version, assignment_mail_pending = true, assigned_via = $7
+         FROM old, courses c
+        WHERE a.workspace_id = old.workspace_id AND a.id = old.id AND c.workspace_id = $1 AND c.id = $2
+       RETURNING a.user_id`,
+      [actor.workspaceId, courseId, targets, now, actor.userId, dueOn, via],
+    );
+    const inserted = await tx.query<{ user_id: string }>(
+      `INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_by, assigned_at, course_version, due_at,
+                                       assignment_mail_pending, assigned_via)
+       SELECT $1, $2, t.id, $3, $4, c.published_version, ($5::date)::timestamp AT TIME ZONE 'UTC', true, $6
+         FROM unnest($7::uuid[]) AS t(id)
+         JOIN courses c ON c.workspace_id = $1 AND c.id = $2
+       ON CONFLICT (workspace_id, course_id, user_id) DO NOTHING
+       RETURNING user_id`,
+      [actor.workspaceId, courseId, actor.userId, now, dueOn, via, targets],
+    );
+    const assigned = [...restarted, ...inserted].map((r) => r.user_id);
+    if (assigned.length > 0) {
+      // One audit event per assignment, written in the same transaction (one statement, not one per row).
+      await tx.query(
+        `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
+         SELECT $1, $2, 'course.assigned', t.id::text, $3,
+                jsonb_build_object('courseId', $4::text, 'via', $5::text, 'dueOn', $6::text, 'newCycle', t.id = ANY($8::uuid[]))
+           FROM unnest($7::uuid[]) AS t(id)`,
+        [actor.workspaceId, actor.userId, actor.ip, courseId, how, dueOn, assigned, restarted.map((r) => r.user_id)],
+      );
+    }
+    return { assigned: assigned.length, alreadyAssigned: targets.length - assigned.length };
+  }
+
+  /** Unassigns listed people: the row, its progress and completion stay (unassigned_at set); returns how many were assigned. */
+  async unassign(actor: Assigner, body: UnassignBody): Promise<{ unassigned: number }> {
+    return this.db.tenant(actor.workspaceId, async (tx) => {
+      await this.course(tx, actor.workspaceId, body.courseId);
+      const targets = await this.listed(tx, actor, body.userIds);
+      const rows = await tx.query<{ user_id: string }>(
+        `UPDATE course_assignments SET unassigned_at = $4, unassigned_by = $5, assignment_mail_pending = false
+          WHERE workspace_id = $1 AND course_id = $2 AND user_id = ANY($3::uuid[]) AND unassigned_at IS NULL
+          RETURNING user_id`,
+        [actor.workspaceId, body.courseId, targets, this.clock.now(), actor.userId],
+      );
+      if (rows.length > 0) {
         await tx.query(
           `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
-           SELECT $1, $2, 'course.assigned', t.id::text, $3, jsonb_build_object('courseId', $4::text, 'via', $5::text)
-             FROM unnest($6::uuid[]) AS t(id)`,
-          [actor.workspaceId, actor.userId, actor.ip, body.courseId, body.userIds ? 'userIds' : 'filter', inserted.map((r) => r.user_id)],
+           SELECT $1, $2, 'course.unassigned', t.id::text, $3, jsonb_build_object('courseId', $4::text) FROM unnest($5::uuid[]) AS t(id)`,
+          [actor.workspaceId, actor.userId, actor.ip, body.courseId, rows.map((r) => r.user_id)],
         );
       }
-      return { assigned: inserted.length, alreadyAssigned: targets.length - inserted.length };
+      return { unassigned: rows.length };
     });
   }
 
+  async changeDueDate(actor: Assigner, courseId: string, userId: string, dueOn: string | null): Promise<{ userId: string; dueOn: string | null }> {
+    return this.db.tenant(actor.workspaceId, async (tx) => {
+      await this.course(tx, actor.workspaceId, courseId);
+      const [row] = await tx.query<{ branch_id: string | null; old: string | null }>(
+        `SELECT u.branch_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS old
+           FROM course_assignments a JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
+          WHERE a.workspace_id = $1 AND a.course_id = $2 AND a.user_id = $3 AND a.unassigned_at IS NULL
+          FOR UPDATE OF a`,
+        [actor.workspaceId, courseId, userId],
+      );
+      // A learner of another unit is, for a business-unit admin, no learner at all.
+      if (!row || (actor.scope && row.branch_id !== actor.scope)) throw notFound('This person does not have the course');
+      if (dueOn && daysBetween(utcDay(this.clock.now()), dueOn) < 0) throw badRequest('The due date is in the past', { dueOn: 'Choose today or a later date' });
+      await tx.query(
+        `UPDATE course_assignments SET due_at = ($4::date)::timestamp AT TIME ZONE 'UTC'
+          WHERE workspace_id = $1 AND course_id = $2 AND user_id = $3`,
+        [actor.workspaceId, courseId, userId, dueOn],
+      );
+      await tx.query(
+        `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
+         VALUES ($1, $2, 'course.due-date-changed', $3, $4, jsonb_build_object('courseId', $5::text, 'from', $6::text, 'to', $7::text))`,
+        [actor.workspaceId, actor.userId, userId, actor.ip, courseId, row.old, dueOn],
+      );
+      return { userId, dueOn };
+    });
+  }
+
+  async saveSettings(actor: Assigner, settings: AssignmentSettings): Promise<AssignmentSettings> {
+    const beforeDays = [...new Set(settings.beforeDays)].sort((a, b) => b - a);
+    return this.db.tenant(actor.workspaceId, async (tx) => {
+      await tx.query(
+        `INSERT INTO course_assignment_settings (workspace_id, default_due_days, before_days, on_due_date, overdue_every_days, overdue_times,
+                                                 manager_after_days, updated_at, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8)
+         ON CONFLICT (workspace_id) DO UPDATE SET default_due_days = EXCLUDED.default_due_days, before_days = EXCLUDED.before_days,
+           on_due_date = EXCLUDED.on_due_date, overdue_every_days = EXCLUDED.overdue_every_days, overdue_times = EXCLUDED.overdue_times,
+           manager_after_days = EXCLUDED.manager_after_days, updated_at = now(), updated_by = EXCLUDED.updated_by`,
+        [
+          actor.workspaceId,
+          settings.defaultDueDays,
+          beforeDays,
+          settings.onDueDate,
+          settings.overdueEveryDays,
+          settings.overdueTimes,
+          settings.managerAfterDays,
+          actor.userId,
+        ],
+      );
+      await tx.query(
+        `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
+         VALUES ($1, $2, 'course.assignment-settings-changed', 'workspace', $3, $4::jsonb)`,
+        [actor.workspaceId, actor.userId, actor.ip, JSON.stringify({ ...settings, beforeDays })],
+      );
+      return { ...settings, beforeDays };
+    });
+  }
+
+  /** FOR SHARE: the course cannot be unpublished or deleted while people are being assigned to it. */
+  private async lockPublished(tx: Sql, workspaceId: string, courseId: string): Promise<void> {
+    const [course] = await tx.query<{ status: 'DRAFT' | 'PUBLISHED' }>(
+      `SELECT status FROM courses WHERE workspace_id = $1 AND id = $2 FOR SHARE`,
+      [workspaceId, courseId],
+    );
+    if (!course) throw notFound('Course not found');
+    if (!canAssign(course.status)) throw conflict('Only a published course can be assigned', { courseId: 'This course is not published' });
+  }
+
+  private async course(tx: Sql, workspaceId: string, courseId: string): Promise<void> {
+    const [course] = await tx.query(`SELECT 1 FROM courses WHERE workspace_id = $1 AND id = $2`, [workspaceId, courseId]);
+    if (!course) throw notFound('Course not found');
+  }
+
   /** Listed people must be of this workspace (else 404) and, for a business-unit admin, of their unit (else 400); both name them. */
-  private async listed(tx: Sql, actor: Assigner, userIds: string[]): Promise<string[]> {
+  private async listed(tx: Sql, actor: Assigner, userIds: readonly string[]): Promise<string[]> {
     const ids = [...new Set(userIds)];
     const found = await findPeople(tx, actor.workspaceId, ids);
     const unknown = ids.filter((id) => !found.has(id));

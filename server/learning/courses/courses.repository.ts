@@ -2,12 +2,14 @@ import type {
   CourseBrief,
   CourseDetails,
   CourseLanguageEntry,
+  CourseMember,
   CourseMembers,
+  LearnerStatus,
   CourseSummary,
   CourseUsers,
   WorkspaceCourseStats,
 } from '../../../src/contracts/learning/courses.contract';
-import type { AssignmentStatus, CourseLanguage, CourseStatus } from '../../../src/domain/courses/course';
+import type { CourseLanguage, CourseStatus } from '../../../src/domain/courses/course';
 import { resolveLanguage } from '../../../src/domain/courses/course';
 import type { Sql } from '../../platform/db/database';
 import { checklist, loadCourseModel, loadLanguages, missingCounts, toContent, type CourseLanguageRow } from './course-model';
@@ -38,7 +40,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** Assignments counted as the caller may see them: a business-unit admin counts their own unit only. */
 function assignmentCountSql(scopeParam: string, completed = false): string {
   return `(SELECT count(*)::int FROM course_assignments a JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
-            WHERE a.workspace_id = c.workspace_id AND a.course_id = c.id AND (${scopeParam}::uuid IS NULL OR u.branch_id = ${scopeParam}::uuid)
+            WHERE a.workspace_id = c.workspace_id AND a.course_id = c.id AND a.unassigned_at IS NULL AND (${scopeParam}::uuid IS NULL OR u.branch_id = ${scopeParam}::uuid)
             ${completed ? `AND a.status = 'COMPLETED'` : ''})`;
 }
 
@@ -141,7 +143,7 @@ export async function courseDetails(
             count(a.id)::int AS learners, count(a.id) FILTER (WHERE a.status = 'COMPLETED')::int AS completed
        FROM course_versions v
        LEFT JOIN course_assignments a ON a.workspace_id = v.workspace_id AND a.course_id = v.course_id AND a.course_version = v.version
-        AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.workspace_id = a.workspace_id AND u.id = a.user_id AND u.branch_id = $3::uuid))
+        AND a.unassigned_at IS NULL AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.workspace_id = a.workspace_id AND u.id = a.user_id AND u.branch_id = $3::uuid))
       WHERE v.workspace_id = $1 AND v.course_id = $2
       GROUP BY v.version, v.published_at ORDER BY v.version DESC`,
     [workspaceId, courseId, scope],
@@ -184,7 +186,7 @@ export async function workspaceStats(tx: Sql, workspaceId: string, scope: UnitSc
             count(*) FILTER (WHERE a.status = 'IN_PROGRESS')::int AS in_progress,
             count(*) FILTER (WHERE a.status = 'COMPLETED')::int AS completed
        FROM course_assignments a JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
-      WHERE a.workspace_id = $1 AND ($2::uuid IS NULL OR u.branch_id = $2::uuid)`,
+      WHERE a.workspace_id = $1 AND a.unassigned_at IS NULL AND ($2::uuid IS NULL OR u.branch_id = $2::uuid)`,
     [workspaceId, scope],
   );
   return {
@@ -221,7 +223,7 @@ export async function candidates(
 ): Promise<CourseUsers> {
   const params: unknown[] = [workspaceId, courseId];
   const where = peopleWhere(filter, scope, params);
-  const assigned = `EXISTS (SELECT 1 FROM course_assignments a WHERE a.workspace_id = $1 AND a.course_id = $2 AND a.user_id = u.id)`;
+  const assigned = `EXISTS (SELECT 1 FROM course_assignments a WHERE a.workspace_id = $1 AND a.course_id = $2 AND a.user_id = u.id AND a.unassigned_at IS NULL)`;
   const [counts] = await tx.query<{ total: number; already: number }>(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${assigned})::int AS already FROM users u WHERE ${where}`,
     params,
@@ -253,42 +255,135 @@ export async function candidates(
   };
 }
 
+export interface MembersFilter {
+  status?: LearnerStatus;
+  branchId?: string;
+  departmentId?: string;
+  search?: string;
+}
+
+/**
+ * The learner's status as the domain's `learnerStatus` rules it, in SQL so the list filters and pages on it:
+ * overdue from the day after the due date (UTC days), completed wins. `$today` is the clock's day.
+ * EXPIRED needs the course's validity (the certificates part, player-server): until then a completion stays COMPLETED.
+ */
+const STATUS_SQL = (today: string) => `CASE
+  WHEN a.status = 'COMPLETED' THEN 'COMPLETED'
+  WHEN a.due_at IS NOT NULL AND (a.due_at AT TIME ZONE 'UTC')::date < ${today}::date THEN 'OVERDUE'
+  WHEN a.status = 'IN_PROGRESS' THEN 'IN_PROGRESS'
+  ELSE 'NOT_STARTED' END`;
+
+function membersWhere(filter: MembersFilter, scope: UnitScope, params: unknown[]): string {
+  // $1 workspace, $2 course, $3 today
+  // $3 (today) is named even when no status filter uses it, so every query takes the same parameters.
+  const clauses = ['a.workspace_id = $1', 'a.course_id = $2', 'a.unassigned_at IS NULL', '$3::date IS NOT NULL'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(`$${params.length}`));
+  };
+  if (scope) add((n) => `u.branch_id = ${n}::uuid`, scope);
+  if (filter.branchId) add((n) => `u.branch_id = ${n}::uuid`, filter.branchId);
+  if (filter.departmentId) add((n) => `u.department_id = ${n}::uuid`, filter.departmentId);
+  if (filter.status) add((n) => `${STATUS_SQL('$3')} = ${n}`, filter.status);
+  if (filter.search) {
+    const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    add((n) => `(lower(u.first_name || ' ' || u.last_name) LIKE ${n} OR lower(u.email) LIKE ${n})`, pattern);
+  }
+  return clauses.join(' AND ');
+}
+
+interface MemberRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  branch_name: string | null;
+  department_name: string | null;
+  learner_status: LearnerStatus;
+  assigned_at: Date | string;
+  due_on: string | null;
+  completed_on: string | null;
+  last_reminded_on: string | null;
+  cycle: number;
+}
+
+const MEMBER_SELECT = `SELECT u.id, u.first_name, u.last_name, u.email, b.name AS branch_name, d.name AS department_name,
+            ${STATUS_SQL('$3')} AS learner_status, a.assigned_at, a.cycle,
+            to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on,
+            to_char(a.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS completed_on,
+            (SELECT to_char(max(r.on_day), 'YYYY-MM-DD') FROM course_reminders r
+              WHERE r.workspace_id = a.workspace_id AND r.course_id = a.course_id AND r.user_id = a.user_id AND r.cycle = a.cycle) AS last_reminded_on
+       FROM course_assignments a
+       JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id ${PEOPLE_JOINS}`;
+
+function member(r: MemberRow): CourseMember {
+  const completed = r.learner_status === 'COMPLETED';
+  return {
+    ...person(r),
+    status: r.learner_status,
+    // Lesson progress, quiz scores and attempts are the player's (migration 0023, player-server); until those tables
+    // are merged a learner's progress is what the assignment knows: 100 once completed, 0 before.
+    progress: completed ? 100 : 0,
+    score: null,
+    attempts: 0,
+    assignedOn: iso(r.assigned_at),
+    dueOn: r.due_on,
+    completedOn: r.completed_on,
+    lastRemindedOn: r.last_reminded_on,
+    cycle: r.cycle,
+  };
+}
+
 export async function members(
   tx: Sql,
   workspaceId: string,
   courseId: string,
   scope: UnitScope,
+  filter: MembersFilter,
+  today: string,
   page: { page: number; pageSize: number },
 ): Promise<CourseMembers> {
+  const params: unknown[] = [workspaceId, courseId, today];
+  const where = membersWhere(filter, scope, params);
   const [{ total }] = await tx.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM course_assignments a JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
-      WHERE a.workspace_id = $1 AND a.course_id = $2 AND ($3::uuid IS NULL OR u.branch_id = $3::uuid)`,
-    [workspaceId, courseId, scope],
+      WHERE ${where}`,
+    params,
   );
-  const rows = await tx.query<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    email: string;
-    branch_name: string | null;
-    department_name: string | null;
-    status: AssignmentStatus;
-    assigned_at: Date | string;
-  }>(
-    `SELECT u.id, u.first_name, u.last_name, u.email, b.name AS branch_name, d.name AS department_name, a.status, a.assigned_at
-       FROM course_assignments a
-       JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id ${PEOPLE_JOINS}
-      WHERE a.workspace_id = $1 AND a.course_id = $2 AND ($3::uuid IS NULL OR u.branch_id = $3::uuid)
+  const rows = await tx.query<MemberRow>(
+    `${MEMBER_SELECT}
+      WHERE ${where}
       ORDER BY a.assigned_at DESC, lower(u.first_name), lower(u.last_name), u.id
-      LIMIT $4 OFFSET $5`,
-    [workspaceId, courseId, scope, page.pageSize, page.page * page.pageSize],
+      LIMIT ${page.pageSize} OFFSET ${page.page * page.pageSize}`,
+    params,
   );
-  return {
-    total,
-    page: page.page,
-    pageSize: page.pageSize,
-    items: rows.map((r) => ({ ...person(r), status: r.status, assignedOn: iso(r.assigned_at) })),
-  };
+  return { total, page: page.page, pageSize: page.pageSize, items: rows.map(member) };
+}
+
+/** Every matching member, in pages of `batch` (the CSV export streams them; memory stays flat). */
+export async function* allMembers(
+  tx: Sql,
+  workspaceId: string,
+  courseId: string,
+  scope: UnitScope,
+  filter: MembersFilter,
+  today: string,
+  batch = 1000,
+): AsyncGenerator<CourseMember[]> {
+  const params: unknown[] = [workspaceId, courseId, today];
+  const where = membersWhere(filter, scope, params);
+  let after: string | null = null;
+  for (;;) {
+    const rows: MemberRow[] = await tx.query<MemberRow>(
+      `${MEMBER_SELECT}
+        WHERE ${where} AND ($${params.length + 1}::uuid IS NULL OR u.id > $${params.length + 1}::uuid)
+        ORDER BY u.id LIMIT ${batch}`,
+      [...params, after],
+    );
+    if (rows.length === 0) return;
+    yield rows.map(member);
+    after = rows[rows.length - 1].id;
+  }
 }
 
 /** A person as the candidate and member lists show them (rows joined with PEOPLE_JOINS). */

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { stringify } from 'csv-stringify/sync';
 import {
+  addUsers,
   assignCourse,
+  changeDueDate,
+  getAssignmentSettings,
+  saveAssignmentSettings,
+  unassignCourse,
   courseDetails,
   courseList,
   courseMembers,
@@ -11,7 +17,9 @@ import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import { serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
-import { CourseAssignmentService } from './assignment.service';
+import { utcDay } from '../../platform/clock';
+import { assignmentSettings, CourseAssignmentService, type Assigner } from './assignment.service';
+import { CourseNotifications, defineCourseJobs, JOB_ASSIGNMENT_MAIL } from './course-notifications';
 import * as courses from './courses.repository';
 import { checkFilterTargets, type UnitScope } from './user-directory';
 
@@ -23,7 +31,25 @@ function scopeOf(user: UserPrincipal): UnitScope {
 }
 
 export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const assignments = new CourseAssignmentService(deps.db);
+  const notifications = new CourseNotifications(
+    deps.db,
+    deps.mail,
+    deps.clock,
+    deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`,
+    deps.settings.reminders,
+  );
+  if (deps.jobs) defineCourseJobs(deps.jobs, deps.db, notifications);
+  // After an assignment commits its learners are marked for the mail; the job sends it. Without a started queue the
+  // marks wait for the next run (the hourly tick sweeps them).
+  const assignments = new CourseAssignmentService(deps.db, deps.clock, async (workspaceId) => {
+    if (deps.jobs?.started) await deps.jobs.send(JOB_ASSIGNMENT_MAIL, { workspaceId });
+  });
+  const actorOf = (ctx: { request: { ip: string } }, user: UserPrincipal, workspaceId: string): Assigner => ({
+    workspaceId,
+    userId: user.userId,
+    scope: scopeOf(user),
+    ip: ctx.request.ip,
+  });
 
   serve(app, courseList, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
@@ -65,12 +91,61 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     return assignments.assign({ workspaceId: workspace.id, userId: user.userId, scope: scopeOf(user), ip: ctx.request.ip }, ctx.body);
   });
 
+  serve(app, addUsers, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return assignments.addUsers(actorOf(ctx, user, workspace.id), ctx.body);
+  });
+
+  serve(app, unassignCourse, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return assignments.unassign(actorOf(ctx, user, workspace.id), ctx.body);
+  });
+
+  serve(app, changeDueDate, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return assignments.changeDueDate(actorOf(ctx, user, workspace.id), ctx.params.id, ctx.params.userId, ctx.body.dueOn);
+  });
+
+  serve(app, getAssignmentSettings, async (ctx) => {
+    const { workspace } = workspaceUser(ctx);
+    return deps.db.tenant(workspace.id, (tx) => assignmentSettings(tx, workspace.id));
+  });
+
+  serve(app, saveAssignmentSettings, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return assignments.saveSettings(actorOf(ctx, user, workspace.id), ctx.body);
+  });
+
   serve(app, courseMembers, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    const { page, pageSize } = ctx.query;
+    const { page, pageSize, format, ...filter } = ctx.query;
+    const scope = scopeOf(user);
+    const today = utcDay(deps.clock.now());
     return deps.db.tenant(workspace.id, async (tx) => {
       if (!(await courses.findCourse(tx, workspace.id, ctx.params.id))) throw notFound('Course not found');
-      return courses.members(tx, workspace.id, ctx.params.id, scopeOf(user), { page, pageSize });
+      await checkFilterTargets(tx, workspace.id, filter, scope);
+      if (format !== 'csv') return courses.members(tx, workspace.id, ctx.params.id, scope, filter, today, { page, pageSize });
+      const lines = [stringify([MEMBER_CSV_HEADER])];
+      for await (const batch of courses.allMembers(tx, workspace.id, ctx.params.id, scope, filter, today)) {
+        lines.push(stringify(batch.map(memberCsvRow)));
+      }
+      return ctx.reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="course-members.csv"')
+        .send(lines.join(''));
     });
   });
+}
+
+const MEMBER_CSV_HEADER = ['First name', 'Last name', 'Email', 'Business unit', 'Department', 'Status', 'Progress %', 'Score %', 'Attempts', 'Assigned on', 'Due on', 'Completed on', 'Last reminded on'];
+
+/** A spreadsheet must not run a cell as a formula: text starting with = + - @ (or a tab/return) gets a leading quote. */
+function cell(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function memberCsvRow(m: import('../../../src/contracts/learning/courses.contract').CourseMember): string[] {
+  return [m.firstName, m.lastName, m.email, m.branchName, m.departmentName, m.status, m.progress, m.score, m.attempts, m.assignedOn.slice(0, 10), m.dueOn, m.completedOn, m.lastRemindedOn].map(cell);
 }

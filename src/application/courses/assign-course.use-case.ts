@@ -1,7 +1,9 @@
 import { normaliseFilter, validateAssignmentFilter, type AssignmentFilter } from '../../domain/courses/assignment-filter';
 import type { CourseApi } from './course-api.port';
 
-export type AssignInput = { courseId: string; filter: AssignmentFilter } | { courseId: string; userIds: string[] };
+import type { DueChoice } from '../../contracts/learning/courses.contract';
+
+export type AssignInput = ({ courseId: string; filter: AssignmentFilter } | { courseId: string; userIds: string[] }) & { due?: DueChoice };
 
 export type AssignOutcome =
   | { ok: true; assigned: number; alreadyAssigned: number }
@@ -21,13 +23,13 @@ export class AssignCourse {
   async execute(input: AssignInput): Promise<AssignOutcome> {
     if ('userIds' in input) {
       if (input.userIds.length === 0) return { ok: false, reason: 'nobody-matches' };
-      return this.send({ courseId: input.courseId, userIds: [...new Set(input.userIds)] });
+      return this.send({ courseId: input.courseId, userIds: [...new Set(input.userIds)], due: input.due });
     }
     const filter = normaliseFilter(input.filter);
     const errors = validateAssignmentFilter(filter);
     if (Object.keys(errors).length > 0) return { ok: false, reason: 'invalid-filter', fields: errors as Record<string, string> };
 
-    const outcome = await this.send({ courseId: input.courseId, ...filter });
+    const outcome = await this.send({ courseId: input.courseId, ...filter, due: input.due });
     // A name search that matches nobody assigns nobody: say so rather than "0 assigned".
     if (filter.search && outcome.ok && outcome.assigned + outcome.alreadyAssigned === 0) return { ok: false, reason: 'nobody-matches' };
     return outcome;

@@ -5,6 +5,7 @@ import type {
   CourseList,
   CourseMembers,
   CourseUsers,
+  LearnerStatus,
 } from '../../contracts/learning/courses.contract';
 import type { AssignmentFilter } from '../../domain/courses/assignment-filter';
 import type { CourseLanguage } from '../../domain/courses/course';
@@ -31,5 +32,15 @@ export interface CourseApi {
   /** Who a filter matches for this course: counts and one page. */
   candidates(courseId: string, filter: AssignmentFilter, page: PageRequest): Promise<CourseUsers>;
   assign(body: AssignCourseBody): Promise<AssignResult>;
-  members(courseId: string, page: PageRequest): Promise<CourseMembers>;
+  members(courseId: string, page: PageRequest, filter?: MembersFilter): Promise<CourseMembers>;
+  /** Every member the filter matches, as a CSV file. */
+  exportMembers(courseId: string, filter: MembersFilter): Promise<Blob>;
+  /** Takes the course away (the history stays); answers how many had it. */
+  unassign(courseId: string, userIds: string[]): Promise<number>;
+  changeDueDate(courseId: string, userId: string, dueOn: string | null): Promise<{ ok: true } | { ok: false; message: string }>;
+}
+
+export interface MembersFilter {
+  status?: LearnerStatus;
+  search?: string;
 }

@@ -1,4 +1,6 @@
-import { Alert, Button, DatePicker, Drawer, Form, Input, List, Select, Space, Typography } from 'antd';
+import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, List, Radio, Select, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { DueChoice } from '../../contracts/learning/courses.contract';
 import type { Dayjs } from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -14,6 +16,22 @@ interface FieldValues {
   department?: string;
   joined?: [Dayjs | null, Dayjs | null] | null;
   search?: string;
+  dueKind?: DueChoice['kind'];
+  dueDays?: number | null;
+  dueDate?: Dayjs | null;
+}
+
+function toDue(fields: FieldValues): DueChoice | undefined {
+  switch (fields.dueKind) {
+    case 'DAYS':
+      return fields.dueDays ? { kind: 'DAYS', days: fields.dueDays } : undefined;
+    case 'DATE':
+      return fields.dueDate ? { kind: 'DATE', date: fields.dueDate.format('YYYY-MM-DD') } : undefined;
+    case 'NONE':
+      return { kind: 'NONE' };
+    default:
+      return { kind: 'DEFAULT' };
+  }
 }
 
 function toValues(fields: FieldValues): AssignFormValues {
@@ -23,6 +41,7 @@ function toValues(fields: FieldValues): AssignFormValues {
     joinedFrom: fields.joined?.[0]?.format('YYYY-MM-DD'),
     joinedTo: fields.joined?.[1]?.format('YYYY-MM-DD'),
     search: fields.search,
+    due: toDue(fields),
   };
 }
 
@@ -45,6 +64,9 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
     department: ALL_DEPARTMENTS,
     joined: null,
     search: '',
+    dueKind: 'DEFAULT',
+    dueDays: 30,
+    dueDate: null,
   };
 
   useEffect(() => {
@@ -110,6 +132,29 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
         </Form.Item>
         <Form.Item label="Search by name" name="search" help={vm.fieldErrors.search}>
           <Input.Search allowClear placeholder="Name or email" />
+        </Form.Item>
+        <Form.Item label="Due date" name="dueKind" help={vm.fieldErrors['due.date'] ?? vm.fieldErrors['due.days']}>
+          <Radio.Group
+            options={[
+              { value: 'DEFAULT', label: 'Workspace default' },
+              { value: 'DAYS', label: 'Days after assigning' },
+              { value: 'DATE', label: 'On a date' },
+              { value: 'NONE', label: 'No due date' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a: FieldValues, b: FieldValues) => a.dueKind !== b.dueKind}>
+          {({ getFieldValue }) =>
+            getFieldValue('dueKind') === 'DAYS' ? (
+              <Form.Item label="Days to complete" name="dueDays">
+                <InputNumber min={1} max={3650} style={{ width: '100%' }} />
+              </Form.Item>
+            ) : getFieldValue('dueKind') === 'DATE' ? (
+              <Form.Item label="Complete by" name="dueDate">
+                <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+              </Form.Item>
+            ) : null
+          }
         </Form.Item>
       </Form>
 

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Department } from '../../contracts/main/workspace.contract';
+import type { DueChoice } from '../../contracts/learning/courses.contract';
 import { AssignCourse } from '../../application/courses/assign-course.use-case';
 import { PreviewCourseAssignment, type PreviewOutcome } from '../../application/courses/preview-course-assignment.use-case';
 import { describeError } from '../../application/shared/api-error';
@@ -16,6 +17,8 @@ export interface AssignFormValues {
   joinedFrom?: string;
   joinedTo?: string;
   search?: string;
+  /** When it falls due (the workspace default when absent). */
+  due?: DueChoice;
 }
 
 export const ALL_DEPARTMENTS = '';
@@ -158,7 +161,7 @@ export class AssignCourseViewModel {
     this.submitting = true;
     this.submitError = null;
     try {
-      const outcome = await this.assignUseCase.execute({ courseId: this.courseId, filter: toFilter(values) });
+      const outcome = await this.assignUseCase.execute({ courseId: this.courseId, filter: toFilter(values), due: values.due });
       return runInAction(() => {
         if (outcome.ok) return { assigned: outcome.assigned, alreadyAssigned: outcome.alreadyAssigned };
         switch (outcome.reason) {

@@ -1,18 +1,17 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Select, Space, Tabs, Tooltip, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { CourseMember } from '../../contracts/learning/courses.contract';
-import { ASSIGNMENT_STATUS_LABELS, type CourseLanguage } from '../../domain/courses/course';
+import { type CourseLanguage } from '../../domain/courses/course';
 import { useService, useViewModel } from '../shared/container-context';
 import { SessionViewModel } from '../shell/session.view-model';
-import { EmptyState, LoadError, Loading } from '../shared/page-state';
+import { LoadError, Loading } from '../shared/page-state';
 import { AssignCourseDrawer } from './assign-course.drawer';
 import { CourseContents } from './course-contents';
+import { CourseMembers } from './course-members';
 import { AUTHOR_ROLES, StatusTag } from './course-list.screen';
-import { CourseViewModel, MEMBER_PAGE_SIZE } from './course.view-model';
-import { tableStates } from '../shared/table-states';
+import { CourseViewModel } from './course.view-model';
 
 export const CourseScreen = observer(function CourseScreen() {
   const { courseId = '' } = useParams();
@@ -109,48 +108,11 @@ export const CourseScreen = observer(function CourseScreen() {
               key: 'members',
               label: `Members (${course.memberCount})`,
               children: (
-                <Space direction="vertical" style={{ width: '100%' }}>
-                  {lastResult ? <Alert type="success" showIcon title={`Course assigned: ${lastResult}`} closable onClose={() => setLastResult(null)} /> : null}
-                  {vm.membersStatus === 'error' ? (
-                    <LoadError message={vm.membersError ?? ''} onRetry={() => void vm.loadMembers()} />
-                  ) : (
-                    <Table
-                      aria-label="Members"
-                      rowKey="key"
-                      dataSource={vm.memberRows}
-                      {...tableStates(
-                        vm.membersStatus === 'loading',
-                        vm.memberRows.length,
-                        <EmptyState title="Nobody has this course yet">{vm.assignable ? assignButton : null}</EmptyState>,
-                      )}
-                      pagination={{
-                        current: vm.membersPage,
-                        pageSize: MEMBER_PAGE_SIZE,
-                        total: vm.membersTotal,
-                        hideOnSinglePage: true,
-                        onChange: (page) => void vm.loadMembers(page),
-                      }}
-                      columns={[
-                        { title: 'Name', dataIndex: 'name' },
-                        { title: 'Email', dataIndex: 'email' },
-                        { title: 'Business unit', dataIndex: 'branchName' },
-                        { title: 'Department', dataIndex: 'departmentName' },
-                        {
-                          title: 'Status',
-                          dataIndex: 'status',
-                          render: (status: CourseMember['status']) => (
-                            <Tag color={status === 'COMPLETED' ? 'green' : status === 'IN_PROGRESS' ? 'gold' : undefined}>{ASSIGNMENT_STATUS_LABELS[status]}</Tag>
-                          ),
-                        },
-                        {
-                          title: 'Assigned on',
-                          dataIndex: 'assignedOn',
-                          render: (at: string) => new Date(at).toLocaleDateString(),
-                        },
-                      ]}
-                    />
-                  )}
-                </Space>
+                <CourseMembers
+                  vm={vm}
+                  assignButton={assignButton}
+                  banner={lastResult ? <Alert type="success" showIcon title={`Course assigned: ${lastResult}`} closable onClose={() => setLastResult(null)} /> : null}
+                />
               ),
             },
           ]}

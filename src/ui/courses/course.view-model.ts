@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CourseDetails, CourseMember } from '../../contracts/learning/courses.contract';
-import { CourseApi } from '../../application/courses/course-api.port';
+import { CourseApi, type MembersFilter } from '../../application/courses/course-api.port';
 import { ApiError, describeError } from '../../application/shared/api-error';
 import { canAssign, defaultLanguage, LANGUAGE_LABELS, type CourseLanguage } from '../../domain/courses/course';
 
@@ -22,6 +22,10 @@ export class CourseViewModel {
   membersPage = 1;
   membersStatus: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
   membersError: string | null = null;
+  membersFilter: MembersFilter = {};
+  /** What the last member action did, or why it failed. */
+  memberNotice: { type: 'success' | 'error'; text: string } | null = null;
+  private membersTicket = 0;
 
   constructor(@inject(CourseApi) private readonly api: CourseApi) {
     makeAutoObservable(this, {}, { autoBind: true });
@@ -84,22 +88,67 @@ export class CourseViewModel {
   }
 
   async loadMembers(page = this.membersPage): Promise<void> {
+    const ticket = ++this.membersTicket;
     this.membersStatus = 'loading';
     this.membersError = null;
     try {
-      const result = await this.api.members(this.courseId, { page: page - 1, pageSize: MEMBER_PAGE_SIZE });
+      const result = await this.api.members(this.courseId, { page: page - 1, pageSize: MEMBER_PAGE_SIZE }, this.membersFilter);
       runInAction(() => {
+        // Only the latest request's answer is shown (a slow earlier filter must not overwrite a later one).
+        if (ticket !== this.membersTicket) return;
         this.members = result.items;
         this.membersTotal = result.total;
         this.membersPage = page;
         this.membersStatus = 'ready';
-        if (this.details) this.details = { ...this.details, memberCount: result.total };
+        if (this.details && !this.membersFilter.status && !this.membersFilter.search) this.details = { ...this.details, memberCount: result.total };
       });
     } catch (error) {
       runInAction(() => {
+        if (ticket !== this.membersTicket) return;
         this.membersStatus = 'error';
         this.membersError = describeError(error);
       });
     }
+  }
+
+  filterMembers(filter: MembersFilter): Promise<void> {
+    this.membersFilter = { status: filter.status || undefined, search: filter.search?.trim() || undefined };
+    return this.loadMembers(1);
+  }
+
+  async exportMembers(): Promise<Blob | null> {
+    try {
+      return await this.api.exportMembers(this.courseId, this.membersFilter);
+    } catch (error) {
+      runInAction(() => (this.memberNotice = { type: 'error', text: describeError(error) }));
+      return null;
+    }
+  }
+
+  async unassign(member: { userId: string; name: string }): Promise<void> {
+    try {
+      const n = await this.api.unassign(this.courseId, [member.userId]);
+      runInAction(() => (this.memberNotice = { type: 'success', text: n ? `${member.name} no longer has this course. Their record is kept.` : `${member.name} did not have this course.` }));
+      await this.loadMembers();
+    } catch (error) {
+      runInAction(() => (this.memberNotice = { type: 'error', text: describeError(error) }));
+    }
+  }
+
+  /** Returns an error message for the dialog, or null when saved. */
+  async changeDueDate(userId: string, dueOn: string | null): Promise<string | null> {
+    try {
+      const outcome = await this.api.changeDueDate(this.courseId, userId, dueOn);
+      if (!outcome.ok) return outcome.message;
+      runInAction(() => (this.memberNotice = { type: 'success', text: dueOn ? `Due date changed to ${dueOn}.` : 'Due date removed.' }));
+      await this.loadMembers();
+      return null;
+    } catch (error) {
+      return describeError(error);
+    }
+  }
+
+  dismissNotice(): void {
+    this.memberNotice = null;
   }
 }

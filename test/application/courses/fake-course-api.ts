@@ -131,9 +131,36 @@ export class FakeCourseApi implements CourseApi {
         email: p.email,
         branchName: p.branchId,
         departmentName: p.departmentId,
-        status: 'ASSIGNED' as const,
+        status: 'NOT_STARTED' as const,
+        progress: 0,
+        score: null,
+        attempts: 0,
         assignedOn: '2026-11-23T01:00:00.000Z',
+        dueOn: this.dueDates.get(p.userId) ?? null,
+        completedOn: null,
+        lastRemindedOn: null,
+        cycle: 1,
       }));
     return { items, page: page.page, pageSize: page.pageSize, total: items.length };
+  }
+
+  dueDates = new Map<string, string | null>();
+
+  async exportMembers(courseId: string, filter: object): Promise<Blob> {
+    this.calls.push({ method: 'exportMembers', args: [courseId, filter] });
+    return new Blob(['First name\n'], { type: 'text/csv' });
+  }
+
+  async unassign(courseId: string, userIds: string[]): Promise<number> {
+    this.calls.push({ method: 'unassign', args: [courseId, userIds] });
+    const had = userIds.filter((id) => this.assigned.delete(id));
+    return had.length;
+  }
+
+  async changeDueDate(courseId: string, userId: string, dueOn: string | null): Promise<{ ok: true } | { ok: false; message: string }> {
+    this.calls.push({ method: 'changeDueDate', args: [courseId, userId, dueOn] });
+    if (!this.assigned.has(userId)) return { ok: false, message: 'This person does not have the course' };
+    this.dueDates.set(userId, dueOn);
+    return { ok: true };
   }
 }

@@ -43,7 +43,7 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
     const list = await members();
     expect(list.total).toBe(expected);
     expect(list.items.every((m: { branchName: string; departmentName: string; status: string }) =>
-      m.branchName === 'Acme Pune' && m.departmentName === 'Human Resources' && m.status === 'ASSIGNED')).toBe(true);
+      m.branchName === 'Acme Pune' && m.departmentName === 'Human Resources' && m.status === 'NOT_STARTED')).toBe(true);
     expect(Date.parse(list.items[0].assignedOn)).not.toBeNaN();
     expect(await auditCount()).toBe(expected);
 

@@ -14,6 +14,8 @@ import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { EmbeddedFileUrls, type DirectFileUrls } from '../../../server/platform/signed-files';
 import { UrlSigner } from '../../../server/platform/signed-urls';
 import type { PasswordHasher } from '../../../server/platform/passwords';
+import type { Clock } from '../../../server/platform/clock';
+import { JobQueue } from '../../../server/platform/jobs';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo.seed';
 import { seedDemoFiles } from '../../../server/seed/learning.seed';
 
@@ -48,6 +50,8 @@ export interface TestServer {
   /** The signed upload and download URLs of the embedded file storage, and the folder it keeps files in. */
   fileUrls: EmbeddedFileUrls;
   filesRoot: string;
+  /** The job queue, when asked for (`options.jobs`): started, not worked; tests run its jobs with `runPending`. */
+  jobs: JobQueue | null;
   /** A request to a host (`acme.localhost`, `localhost`, ...) with an optional bearer token. */
   request(host: string, options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Signs in through the API and returns the token. */
@@ -60,20 +64,24 @@ export async function startTestServer(
   kind: 'pglite' | 'postgres',
   settings: Partial<ServerSettings> = {},
   /** Another file store for the app (an S3 adapter); `fileUrls` and `filesRoot` still name the unused embedded one. */
-  options: { fileUrls?: DirectFileUrls } = {},
+  options: { fileUrls?: DirectFileUrls; clock?: Clock; jobs?: boolean } = {},
 ): Promise<TestServer> {
   const db = await openTestDatabase(kind);
   await seedDemo(db, testPasswords, 'localhost');
   const files = await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'));
   const fileUrls = new EmbeddedFileUrls(files, new UrlSigner(randomBytes(32)));
   await seedDemoFiles(db, options.fileUrls ?? fileUrls, path.resolve('public/media'));
+  const jobs = options.jobs ? new JobQueue(db) : null;
   const app = await buildApp({
     db,
     passwords: testPasswords,
     files: new FolderFileStorage(files),
     fileUrls: options.fileUrls ?? fileUrls,
     settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: true, ...settings },
+    clock: options.clock,
+    jobs: jobs ?? undefined,
   });
+  await jobs?.start();
   const request: TestServer['request'] = (host, { token, headers, ...rest }) =>
     app.inject({
       ...rest,
@@ -84,6 +92,7 @@ export async function startTestServer(
     db,
     fileUrls,
     filesRoot: files,
+    jobs,
     request,
     async signIn(host, email, password = PASSWORD) {
       const res = await request(host, { method: 'POST', url: '/main-api/api/user/signin', payload: { userEmail: email, userPassword: password } });
@@ -91,6 +100,7 @@ export async function startTestServer(
       return res.json().token as string;
     },
     async close() {
+      await jobs?.stop();
       await app.close();
       await db.close();
     },

@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
 import {
   assignCourse,
+  changeDueDate,
+  unassignCourse,
   courseDetails,
   courseList,
   courseMembers,
@@ -13,7 +15,7 @@ import {
   type CourseMembers,
   type CourseUsers,
 } from '../../../contracts/learning/courses.contract';
-import type { AssignResult, CourseApi, PageRequest } from '../../../application/courses/course-api.port';
+import type { AssignResult, CourseApi, MembersFilter, PageRequest } from '../../../application/courses/course-api.port';
 import { ApiError } from '../../../application/shared/api-error';
 import type { AssignmentFilter } from '../../../domain/courses/assignment-filter';
 import type { CourseLanguage } from '../../../domain/courses/course';
@@ -50,7 +52,28 @@ export class HttpCourseApi implements CourseApi {
     }
   }
 
-  members(courseId: string, page: PageRequest): Promise<CourseMembers> {
-    return this.learning.call(courseMembers, { params: { id: courseId }, query: { ...page } });
+  members(courseId: string, page: PageRequest, filter: MembersFilter = {}): Promise<CourseMembers> {
+    return this.learning.call(courseMembers, { params: { id: courseId }, query: { ...page, ...filter } });
+  }
+
+  async exportMembers(courseId: string, filter: MembersFilter): Promise<Blob> {
+    const response = await this.learning.send(courseMembers, { params: { id: courseId }, query: { page: 0, pageSize: 20, ...filter, format: 'csv' } });
+    return response.blob();
+  }
+
+  async unassign(courseId: string, userIds: string[]): Promise<number> {
+    return (await this.learning.call(unassignCourse, { body: { courseId, userIds } })).unassigned;
+  }
+
+  async changeDueDate(courseId: string, userId: string, dueOn: string | null): Promise<{ ok: true } | { ok: false; message: string }> {
+    try {
+      await this.learning.call(changeDueDate, { params: { id: courseId, userId }, body: { dueOn } });
+      return { ok: true };
+    } catch (error) {
+      if (ApiError.is(error) && (error.reason === 'invalid' || error.reason === 'not-found')) {
+        return { ok: false, message: Object.values(error.fields ?? {})[0] ?? error.message };
+      }
+      throw error;
+    }
   }
 }

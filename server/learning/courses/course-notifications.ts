@@ -1,0 +1,291 @@
+import { digests, remindersDue, type ReminderCadence, type ReminderToSend } from '../../../src/domain/courses/assignment-lifecycle';
+import { addCalendarDays, daysBetween } from '../../../src/domain/shared/calendar';
+import type { Clock } from '../../platform/clock';
+import { utcDay } from '../../platform/clock';
+import type { Database, Sql } from '../../platform/db/database';
+import type { JobQueue } from '../../platform/jobs';
+import { templates } from '../../platform/message-templates';
+import type { Mailer, OutgoingMail } from '../../platform/messages';
+import { publicOrigin } from '../../platform/tenancy';
+import { assignmentSettings } from './assignment.service';
+
+export interface NotificationOptions {
+  /** Learners per transaction of a reminder run (default 500). */
+  batchSize?: number;
+  /** Tests only: runs before each batch's transaction (a throw interrupts the run there). */
+  beforeBatch?: (batchNo: number) => Promise<void>;
+}
+
+interface Workspace {
+  name: string;
+  origin: string;
+}
+
+/** A run catches up on at most this many missed days (a server down for a month does not send a month of reminders). */
+const MAX_CATCH_UP_DAYS = 7;
+
+/**
+ * The course mails: the assignment mail and the reminder run (docs/learning.md "Reminders"). Both are idempotent:
+ * the assignment mail clears the assignment's pending mark, and each reminder writes its key (learner, course, kind,
+ * day) into course_reminders, in the transaction that puts the mail in the outbox. A run that stops halfway and runs
+ * again sends what was not sent, and nothing twice.
+ */
+export class CourseNotifications {
+  constructor(
+    private readonly db: Database,
+    private readonly mail: Mailer,
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+    private readonly options: NotificationOptions = {},
+  ) {}
+
+  today(): string {
+    return utcDay(this.clock.now());
+  }
+
+  private async workspace(workspaceId: string): Promise<Workspace | null> {
+    const [ws] = await this.db.query<{ company_name: string; workspace_url: string; active: boolean }>(
+      `SELECT company_name, workspace_url, active FROM workspaces WHERE id = $1`,
+      [workspaceId],
+    );
+    return ws?.active ? { name: ws.company_name, origin: publicOrigin(this.publicUrl, ws.workspace_url) } : null;
+  }
+
+  /** Sends the mails of the assignments marked pending, in batches; returns how many left. */
+  async sendAssignmentMails(workspaceId: string, batch = 500): Promise<number> {
+    const ws = await this.workspace(workspaceId);
+    if (!ws) return 0;
+    let sent = 0;
+    for (;;) {
+      const n = await this.db.tenant(workspaceId, async (tx) => {
+        // SKIP LOCKED: two processes sweeping at once take different rows.
+        const rows = await tx.query<{ id: string; email: string; first_name: string; title: string; due_at: Date | string | null }>(
+          `SELECT a.id, u.email, u.first_name, c.title, a.due_at
+             FROM course_assignments a
+             JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
+             JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+            WHERE a.workspace_id = $1 AND a.assignment_mail_pending AND a.unassigned_at IS NULL
+            LIMIT $2 FOR UPDATE OF a SKIP LOCKED`,
+          [workspaceId, batch],
+        );
+        if (rows.length === 0) return 0;
+        const mails: OutgoingMail[] = rows.map((r) => ({
+          workspaceId,
+          to: r.email,
+          ...templates.courseAssigned({
+            workspaceName: ws.name,
+            firstName: r.first_name,
+            courseTitle: r.title,
+            dueOn: r.due_at ? new Date(r.due_at) : null,
+            link: `${ws.origin}/`,
+          }),
+        }));
+        await this.mail.sendMany(mails, tx);
+        await tx.query(`UPDATE course_assignments SET assignment_mail_pending = false WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [
+          workspaceId,
+          rows.map((r) => r.id),
+        ]);
+        return rows.length;
+      });
+      sent += n;
+      if (n < batch) return sent;
+    }
+  }
+
+  /**
+   * The reminders of `day` for a workspace (by its cadence), one digest per learner, the department managers told
+   * once; catches up on missed days since the last run (at most a week). Returns the mails sent.
+   */
+  async runReminders(workspaceId: string, day: string = this.today()): Promise<{ digests: number; managerMails: number }> {
+    const ws = await this.workspace(workspaceId);
+    if (!ws) return { digests: 0, managerMails: 0 };
+    const { cadence, lastRunOn } = await this.db.tenant(workspaceId, async (tx) => {
+      const s = await assignmentSettings(tx, workspaceId);
+      const [row] = await tx.query<{ last: string | null }>(
+        `SELECT to_char(last_reminder_run_on, 'YYYY-MM-DD') AS last FROM course_assignment_settings WHERE workspace_id = $1`,
+        [workspaceId],
+      );
+      const cadence: ReminderCadence = {
+        beforeDays: s.beforeDays,
+        onDueDate: s.onDueDate,
+        overdueEveryDays: s.overdueEveryDays,
+        overdueTimes: s.overdueTimes,
+        managerAfterDays: s.managerAfterDays,
+      };
+      return { cadence, lastRunOn: row?.last ?? null };
+    });
+    const earliest = addCalendarDays(day, -MAX_CATCH_UP_DAYS);
+    const since = lastRunOn && daysBetween(lastRunOn, day) > 0 ? (daysBetween(earliest, lastRunOn) > 0 ? lastRunOn : earliest) : null;
+    const from = since ? addCalendarDays(since, 1) : day;
+    // A reminder falls in [from, day] only for due dates in this window (the cadence's reach either side).
+    const reachAfter = Math.max(cadence.overdueTimes * cadence.overdueEveryDays, cadence.managerAfterDays ?? 0);
+    const reachBefore = Math.max(0, ...cadence.beforeDays);
+    const dueFrom = addCalendarDays(from, -reachAfter);
+    const dueTo = addCalendarDays(day, reachBefore);
+
+    const candidates = await this.db.tenant(workspaceId, (tx) =>
+      tx.query<{ user_id: string; course_id: string; due_on: string }>(
+        `SELECT a.user_id, a.course_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on
+           FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+          WHERE a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
+            AND a.due_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND a.due_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'`,
+        [workspaceId, dueFrom, dueTo],
+      ),
+    );
+    const due = remindersDue(
+      candidates.map((c) => ({ learnerId: c.user_id, courseId: c.course_id, dueOn: c.due_on, status: 'NOT_STARTED' as const, remindersOn: true })),
+      cadence,
+      day,
+      since,
+    );
+    const byLearner = digests(due);
+    const managerNotices = due.filter((r) => r.kind === 'MANAGER');
+    const dueOn = new Map(candidates.map((c) => [`${c.user_id}:${c.course_id}`, c.due_on]));
+
+    const batchSize = this.options.batchSize ?? 500;
+    const learners = [...byLearner.entries()];
+    let batchNo = 0;
+    let digestCount = 0;
+    for (let i = 0; i < learners.length; i += batchSize) {
+      await this.options.beforeBatch?.(batchNo++);
+      digestCount += await this.db.tenant(workspaceId, (tx) => this.sendDigests(tx, workspaceId, ws, learners.slice(i, i + batchSize), dueOn));
+    }
+    let managerMails = 0;
+    for (let i = 0; i < managerNotices.length; i += batchSize) {
+      await this.options.beforeBatch?.(batchNo++);
+      managerMails += await this.db.tenant(workspaceId, (tx) =>
+        this.sendManagerNotices(tx, workspaceId, ws, managerNotices.slice(i, i + batchSize), dueOn, cadence.managerAfterDays ?? 0),
+      );
+    }
+    await this.db.tenant(workspaceId, (tx) =>
+      tx.query(
+        `INSERT INTO course_assignment_settings (workspace_id, last_reminder_run_on) VALUES ($1, $2)
+         ON CONFLICT (workspace_id) DO UPDATE SET last_reminder_run_on = GREATEST(course_assignment_settings.last_reminder_run_on, EXCLUDED.last_reminder_run_on)`,
+        [workspaceId, day],
+      ),
+    );
+    return { digests: digestCount, managerMails };
+  }
+
+  /** One transaction: the keys first (only those not yet sent come back), then one mail per learner with them. */
+  private async sendDigests(
+    tx: Sql,
+    workspaceId: string,
+    ws: Workspace,
+    learners: [string, ReminderToSend[]][],
+    dueOn: Map<string, string>,
+  ): Promise<number> {
+    const all = learners.flatMap(([, list]) => list);
+    const fresh = await tx.query<{ user_id: string; course_id: string; kind: ReminderToSend['kind']; email: string; first_name: string; title: string }>(
+      `WITH r AS (
+         INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
+         SELECT $1, x.user_id, x.course_id, x.kind, x.on_day, a.cycle, u.email
+           FROM json_to_recordset($2::json) AS x(user_id uuid, course_id uuid, kind text, on_day date)
+           JOIN course_assignments a ON a.workspace_id = $1 AND a.course_id = x.course_id AND a.user_id = x.user_id
+           JOIN users u ON u.workspace_id = $1 AND u.id = x.user_id
+         ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
+         RETURNING user_id, course_id, kind
+       )
+       SELECT r.user_id, r.course_id, r.kind, u.email, u.first_name, c.title
+         FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id JOIN courses c ON c.workspace_id = $1 AND c.id = r.course_id`,
+      [workspaceId, JSON.stringify(all.map((r) => ({ user_id: r.learnerId, course_id: r.courseId, kind: r.kind, on_day: r.on })))],
+    );
+    const order = { OVERDUE: 0, ON_DUE: 1, BEFORE_DUE: 2, MANAGER: 3 } as const;
+    const perLearner = new Map<string, typeof fresh>();
+    for (const row of fresh) perLearner.set(row.user_id, [...(perLearner.get(row.user_id) ?? []), row]);
+    const mails: OutgoingMail[] = [...perLearner.values()].map((rows) => {
+      rows.sort((a, b) => order[a.kind] - order[b.kind]);
+      return {
+        workspaceId,
+        to: rows[0].email,
+        ...templates.courseReminderDigest({
+          workspaceName: ws.name,
+          firstName: rows[0].first_name,
+          link: `${ws.origin}/`,
+          courses: rows.map((r) => ({
+            title: r.title,
+            dueOn: new Date(`${dueOn.get(`${r.user_id}:${r.course_id}`)}T00:00:00Z`),
+            kind: r.kind as 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE',
+          })),
+        }),
+      };
+    });
+    await this.mail.sendMany(mails, tx);
+    return mails.length;
+  }
+
+  /** The learner's department managers, once per learner, course and day; a department without a manager records nothing. */
+  private async sendManagerNotices(
+    tx: Sql,
+    workspaceId: string,
+    ws: Workspace,
+    notices: ReminderToSend[],
+    dueOn: Map<string, string>,
+    days: number,
+  ): Promise<number> {
+    const fresh = await tx.query<{ learner: string; title: string; due_on: string; managers: string[] }>(
+      `WITH x AS (
+         SELECT x.* FROM json_to_recordset($2::json) AS x(user_id uuid, course_id uuid, on_day date)
+       ), m AS (
+         SELECT x.user_id, x.course_id, x.on_day, array_agg(DISTINCT mu.email ORDER BY mu.email) AS managers
+           FROM x JOIN users u ON u.workspace_id = $1 AND u.id = x.user_id
+           JOIN department_managers dm ON dm.workspace_id = $1 AND dm.department_id = u.department_id AND dm.user_id <> u.id
+           JOIN users mu ON mu.workspace_id = $1 AND mu.id = dm.user_id AND mu.status <> 'INACTIVE'
+          GROUP BY x.user_id, x.course_id, x.on_day
+       ), r AS (
+         INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
+         SELECT $1, m.user_id, m.course_id, 'MANAGER', m.on_day, a.cycle, array_to_string(m.managers, ',')
+           FROM m JOIN course_assignments a ON a.workspace_id = $1 AND a.course_id = m.course_id AND a.user_id = m.user_id
+         ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
+         RETURNING user_id, course_id, sent_to
+       )
+       SELECT u.first_name || ' ' || u.last_name AS learner, c.title, r.course_id::text || ':' || r.user_id::text AS due_on,
+              string_to_array(r.sent_to, ',') AS managers
+         FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id JOIN courses c ON c.workspace_id = $1 AND c.id = r.course_id`,
+      [workspaceId, JSON.stringify(notices.map((r) => ({ user_id: r.learnerId, course_id: r.courseId, on_day: r.on })))],
+    );
+    const mails: OutgoingMail[] = fresh.flatMap((row) => {
+      const [courseId, userId] = row.due_on.split(':');
+      const due = new Date(`${dueOn.get(`${userId}:${courseId}`)}T00:00:00Z`);
+      return row.managers.map((to) => ({
+        workspaceId,
+        to,
+        ...templates.courseOverdueManager({ workspaceName: ws.name, learnerName: row.learner, courseTitle: row.title, dueOn: due, days }),
+      }));
+    });
+    await this.mail.sendMany(mails, tx);
+    return mails.length;
+  }
+}
+
+export const JOB_ASSIGNMENT_MAIL = 'course-assignment-mail';
+export const JOB_REMINDERS = 'course-reminders';
+export const JOB_REMINDERS_TICK = 'course-reminders-tick';
+
+/** The learning API's jobs on the queue: the assignment mail, each workspace's daily run, and the tick that queues the runs. */
+export function defineCourseJobs(jobs: JobQueue, db: Database, notifications: CourseNotifications): void {
+  jobs.define(JOB_ASSIGNMENT_MAIL, {
+    handler: async (data) => {
+      await notifications.sendAssignmentMails(String(data.workspaceId));
+    },
+  });
+  jobs.define(JOB_REMINDERS, {
+    handler: async (data) => {
+      await notifications.runReminders(String(data.workspaceId), typeof data.day === 'string' ? data.day : undefined);
+    },
+    retryDelaySeconds: 60,
+  });
+  jobs.define(JOB_REMINDERS_TICK, {
+    // Hourly: queues today's run for each active workspace (a run already made today sends nothing new) and sweeps
+    // assignment mails whose job was lost (a process that stopped between the assignment and the queueing).
+    cron: '7 * * * *',
+    handler: async () => {
+      const day = notifications.today();
+      const workspaces = await db.query<{ id: string }>(`SELECT id FROM workspaces WHERE active`);
+      for (const w of workspaces) {
+        await jobs.send(JOB_ASSIGNMENT_MAIL, { workspaceId: w.id }, { singletonKey: `${w.id}` });
+        await jobs.send(JOB_REMINDERS, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
+      }
+    },
+  });
+}
