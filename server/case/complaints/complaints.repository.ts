@@ -145,3 +145,9 @@ export async function stepsOf(tx: Sql, ws: string, complaintId: string, versionI
 }
 
 export const caseNumberText = (n: number): string => `C-${String(n).padStart(4, '0')}`;
+
+/** The caller's address and name, for the mails and the messages they write. */
+export async function whoIs(tx: Sql, ws: string, userId: string): Promise<{ email: string; name: string } | null> {
+  const [me] = await tx.query<{ email: string; name: string }>(`SELECT email, trim(first_name || ' ' || last_name) AS name FROM users WHERE workspace_id = $1 AND id = $2`, [ws, userId]);
+  return me ?? null;
+}

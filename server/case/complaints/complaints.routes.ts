@@ -19,6 +19,7 @@ import {
 } from '../../../src/contracts/case/complaints.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
 
 /** The complaint runtime (docs/case.md "Complaints"): every call decides the caller's part in the case on the server. */
@@ -26,12 +27,7 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls);
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
-    const [me] = await deps.db.tenant(workspace.id, (tx) =>
-      tx.query<{ email: string; name: string }>(`SELECT email, trim(first_name || ' ' || last_name) AS name FROM users WHERE workspace_id = $1 AND id = $2`, [
-        workspace.id,
-        user.userId,
-      ]),
-    );
+    const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
     return { ws: workspace.id, userId: user.userId, email: me?.email ?? '', name: me?.name || me?.email || '', ip: ctx.request.ip ?? null, workspaceName: workspace.company_name };
   };
 

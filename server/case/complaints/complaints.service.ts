@@ -381,6 +381,11 @@ export class ComplaintService {
   async message(actor: Actor, id: string, body: { audience: Audience; body: string }): Promise<CaseMessage> {
     return this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id, { lock: true });
+      if (body.audience === 'RESPONDENT' && !access.row.respondent_copy_sent_on) {
+        throw conflict('Send the respondent a copy of the complaint first (POSH Rule 7): until then the case is not shared with them', {
+          audience: 'The respondent has not been given a copy yet',
+        });
+      }
       if (!mayWriteTo(access.role, body.audience)) {
         throw badRequest('You write to the committee in your own thread', { audience: `Write in the ${access.role.toLowerCase()}'s thread` });
       }

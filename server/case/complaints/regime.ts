@@ -1,4 +1,5 @@
-import { defaultCalendar, type Jurisdiction, type WorkingCalendar } from '../../../src/domain/shared/calendar';
+import { workspaceCalendar } from '../../../src/domain/complaints/regime';
+import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import type { Compliance } from '../../../src/domain/workflows/builder-rules';
 import type { Sql } from '../../platform/db/database';
 
@@ -7,8 +8,6 @@ export interface RegimeSettings {
   extraHolidays: string[];
   saturdayOff: boolean;
 }
-
-export const jurisdictionOf = (compliance: Compliance): Jurisdiction => (compliance === 'CA_FEDERAL' ? 'CANADA' : 'INDIA');
 
 /** The workspace's regime and holidays; a workspace that set nothing follows POSH (the product's first market). */
 export async function regimeOf(tx: Sql, ws: string): Promise<RegimeSettings> {
@@ -26,11 +25,7 @@ export async function regimeOf(tx: Sql, ws: string): Promise<RegimeSettings> {
 
 /** The working-day calendar of the workspace for the years a case's clocks can reach. */
 export function calendarOf(settings: RegimeSettings, fromYear: number, toYear: number): WorkingCalendar {
-  const years: number[] = [];
-  for (let y = fromYear; y <= toYear; y++) years.push(y);
-  const base = defaultCalendar(jurisdictionOf(settings.compliance), years, settings.extraHolidays);
-  const weekend = settings.saturdayOff && !base.weekend.includes(6) ? [...base.weekend, 6] : base.weekend;
-  return { ...base, weekend };
+  return workspaceCalendar(settings, fromYear, toYear);
 }
 
 /** A `date` column as `YYYY-MM-DD` (PostgreSQL drivers answer a Date at local midnight, or a string). */

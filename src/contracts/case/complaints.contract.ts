@@ -454,7 +454,8 @@ export const completeStep = route({
   path: '/api/complaints/{id}/steps/{stepId}/complete',
   summary: "Complete a step of the case's workflow version (committee only); an action step sends its mails",
   params: z.strictObject({ id: Id, stepId: Id }),
-  body: z.strictObject({ note: Text(4000).default('') }).default({ note: '' }),
+  /** Optional: a call without a body completes the step with no note. */
+  body: z.strictObject({ note: Text(4000).default('') }).nullish(),
   response: ComplaintDetail,
   access: MEMBERS,
   noPermission: PER_CASE,
@@ -506,7 +507,7 @@ export const recuse = route({
   path: '/api/complaints/{id}/recuse',
   summary: 'A committee member recuses themselves from the case: their access ends at once',
   params: IdParams,
-  body: z.strictObject({ note: Text(2000).default('') }).default({ note: '' }),
+  body: z.strictObject({ note: Text(2000).default('') }).nullish(),
   response: z.object({ ok: z.literal(true) }),
   access: MEMBERS,
   noPermission: PER_CASE,
