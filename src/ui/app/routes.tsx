@@ -5,6 +5,7 @@ import { withArea } from './areas';
 import { coursesRoutes } from '../courses/courses.routes';
 import { importsRoutes } from '../imports/imports.routes';
 import { workflowsRoutes } from '../workflows/workflows.routes';
+import { complaintsRoutes } from '../complaints/complaints.routes';
 import { peopleRoutes } from '../people/people.routes';
 import { organisationRoutes } from '../organisation/organisation.routes';
 import { platformRoutes } from '../platform/platform.routes';
@@ -51,6 +52,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             ...withArea(container, 'imports', importsRoutes),
             ...withArea(container, 'courses', coursesRoutes),
             ...withArea(container, 'workflows', workflowsRoutes),
+            ...withArea(container, 'complaints', complaintsRoutes),
             ...withArea(container, 'people', peopleRoutes),
             ...withArea(container, 'organisation', organisationRoutes),
             ...withArea(container, 'manual', manualRoutes),
