@@ -47,9 +47,11 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
   if (vm.filed) {
     return (
       <section aria-labelledby="concern-title" style={{ maxWidth: 720 }}>
+        <Typography.Title level={1} id="concern-title">
+          Your complaint was received: case {vm.filed.caseNumber}
+        </Typography.Title>
         <Result
           status="success"
-          title={<span id="concern-title" role="heading" aria-level={1}>Your complaint was received: case {vm.filed.caseNumber}</span>}
           subTitle="We have emailed you a receipt. Only the Internal Committee members assigned to your case can read it, and every view is recorded."
           extra={[
             <Link key="open" to={`/complaints/${vm.filed.complaintId}`}>
