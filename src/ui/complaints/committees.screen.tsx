@@ -2,6 +2,7 @@ import { Alert, Button, Card, Checkbox, Drawer, Form, Input, List, Select, Space
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import type { Committee } from '../../contracts/case/complaints.contract';
+import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { CommitteeSetupViewModel, type MemberDraft } from './complaints.view-models';
@@ -46,6 +47,7 @@ const CommitteeCard = ({ committee, onEdit }: { committee: Committee; onEdit: ()
     )}
     <List
       style={{ marginTop: 12 }}
+      {...REGION}
       aria-label={`Members of ${committee.name}`}
       dataSource={committee.members}
       locale={{ emptyText: 'No members yet.' }}
@@ -130,6 +132,7 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
             />
           </Form.Item>
           <List
+            {...REGION}
             aria-label="Members"
             dataSource={vm.members}
             locale={{ emptyText: 'No members yet.' }}

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AudienceValue, ComplaintDetail, Outcome } from '../../contracts/case/complaints.contract';
+import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { ClockChip } from './clock-chip';
@@ -25,6 +26,7 @@ function Thread({ vm, audience, detail }: { vm: ComplaintCaseViewModel; audience
   return (
     <>
       <List
+        {...REGION}
         aria-label={AUDIENCE_WORDS[audience]}
         locale={{ emptyText: 'No messages yet.' }}
         dataSource={messages}
@@ -165,7 +167,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
           {vm.actionError ? <Alert type="error" showIcon message={vm.actionError} style={{ marginBottom: 12 }} /> : null}
           {committee ? (
             <Card title="Statutory clocks" size="small" style={{ marginBottom: 16 }}>
-              <div aria-label="Statutory clocks">
+              <div role="region" aria-label="Statutory clocks">
                 {d.clocks.map((c) => (
                   <ClockChip key={c.id} clock={c} />
                 ))}
@@ -202,6 +204,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                     {d.evidence.length > 0 ? (
                       <List
                         header={<strong>Evidence</strong>}
+                        {...REGION}
                         aria-label="Evidence"
                         dataSource={d.evidence}
                         renderItem={(f) => (
@@ -222,6 +225,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                     {d.committee ? (
                       <List
                         header={<strong>{d.committee.name}</strong>}
+                        {...REGION}
                         aria-label="Committee members"
                         dataSource={d.committee.members}
                         renderItem={(m) => (
@@ -257,6 +261,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
                     <List
+                      {...REGION}
                       aria-label="Meetings"
                       locale={{ emptyText: 'No meetings yet.' }}
                       dataSource={d.meetings}
@@ -286,6 +291,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
                     <List
+                      {...REGION}
                       aria-label="Steps"
                       dataSource={d.steps}
                       renderItem={(s) => (

@@ -4,3 +4,6 @@ import { Alert } from 'antd';
 export function ConfidentialBanner() {
   return <Alert type="info" showIcon banner message="Confidential: every view is recorded." style={{ marginBottom: 16 }} />;
 }
+
+/** antd's List passes unknown props to its root: this makes a labelled list a named region (its type does not list `role`). */
+export const REGION = { role: 'region' } as object;

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Checkbox, Form, Input, List, Progress, Result, Sel
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { RaiseConcernViewModel, type ConcernValues } from './complaints.view-models';
@@ -148,6 +149,7 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
               </Upload>
               {vm.evidence.length > 0 ? (
                 <List
+                  {...REGION}
                   aria-label="Evidence"
                   style={{ marginTop: 8 }}
                   dataSource={vm.evidence}
