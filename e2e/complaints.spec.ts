@@ -176,7 +176,7 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await expect(po.getByText('The case is closed and the parties have been told.')).toBeVisible();
   await expect(po.getByLabel('Statutory clocks')).toContainText(/Appeal window: the record may not be closed or purged: 90 days left/);
   await po.getByRole('tab', { name: 'Access log' }).click();
-  await expect(po.getByRole('table', { name: 'Access log' })).toContainText('evidence');
+  await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Esha Employeecomplaint.read');
   await expect(po.getByRole('table', { name: 'Access log' })).toContainText('complaint.close');
 
   // ---- The admin sees counts and clocks only, and not the case.

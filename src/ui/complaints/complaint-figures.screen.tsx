@@ -43,13 +43,14 @@ export const ComplaintFiguresScreen = observer(function ComplaintFiguresScreen()
             ))}
           </Row>
           <Typography.Title level={2}>Clocks of the open cases</Typography.Title>
+          {c.clocks.length === 0 ? <Typography.Paragraph>No open cases, so no clock is running.</Typography.Paragraph> : null}
+          {c.clocks.length > 0 ? (
           <Table<ClockRow>
             aria-label="Clocks of the open cases"
             rowKey="id"
             dataSource={c.clocks}
             pagination={false}
             scroll={{ x: 'max-content' }}
-            locale={{ emptyText: 'No open cases.' }}
             columns={[
               { title: 'Clock', dataIndex: 'label' },
               { title: 'Running', dataIndex: 'running' },
@@ -57,6 +58,7 @@ export const ComplaintFiguresScreen = observer(function ComplaintFiguresScreen()
               { title: 'Missed', dataIndex: 'missed' },
             ]}
           />
+          ) : null}
         </>
       ) : null}
     </section>
