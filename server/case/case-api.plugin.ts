@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { builderRoutes } from './builder/builder.routes';
+import { committeeRoutes } from './complaints/committees.routes';
+import { complaintRoutes } from './complaints/complaints.routes';
 import { workflowRoutes } from './workflows/workflows.routes';
 
 export const CASE_API_BASE = '/case-api';
@@ -11,4 +13,6 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await apiDocs(api, { title: 'Case management API', description: 'Workflow builder and complaints', base: CASE_API_BASE });
   await workflowRoutes(api, deps);
   await builderRoutes(api, deps);
+  await committeeRoutes(api, deps);
+  await complaintRoutes(api, deps);
 }

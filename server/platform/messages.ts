@@ -8,6 +8,14 @@ export interface OutgoingMail {
   text: string;
   /** The HTML part (from `message-templates.ts`); the outbox keeps the text part only. */
   html?: string;
+  /** Files sent with the mail (a meeting's .ics invitation); the outbox keeps them beside the text. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: string;
 }
 
 export interface OutgoingSms {
@@ -110,12 +118,13 @@ export class OutboxMessages implements Mailer, SmsSender {
   async send(message: OutgoingMail | OutgoingSms, tx?: Sql): Promise<void> {
     const isMail = 'subject' in message;
     const insert = (sql: Sql) =>
-      sql.query(`INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body) VALUES ($1, $2, $3, $4, $5)`, [
+      sql.query(`INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body, attachments) VALUES ($1, $2, $3, $4, $5, $6)`, [
         message.workspaceId ?? MAIN_SITE_WORKSPACE_ID,
         isMail ? 'EMAIL' : 'SMS',
         message.to,
         isMail ? message.subject : null,
         message.text,
+        JSON.stringify(isMail ? (message.attachments ?? []) : []),
       ]);
     if (tx) await insert(tx);
     else await this.db.system(insert);
@@ -126,9 +135,9 @@ export class OutboxMessages implements Mailer, SmsSender {
     if (mails.length === 0) return;
     const insert = (sql: Sql) =>
       sql.query(
-        `INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body)
-         SELECT (m->>0)::uuid, 'EMAIL', m->>1, m->>2, m->>3 FROM json_array_elements($1::json) AS m`,
-        [JSON.stringify(mails.map((m) => [m.workspaceId ?? MAIN_SITE_WORKSPACE_ID, m.to, m.subject, m.text]))],
+        `INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body, attachments)
+         SELECT (m->>0)::uuid, 'EMAIL', m->>1, m->>2, m->>3, (m->4)::jsonb FROM json_array_elements($1::json) AS m`,
+        [JSON.stringify(mails.map((m) => [m.workspaceId ?? MAIN_SITE_WORKSPACE_ID, m.to, m.subject, m.text, m.attachments ?? []]))],
       );
     if (tx) await insert(tx);
     else await this.db.system(insert);

@@ -18,12 +18,28 @@ export async function devOutboxRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     // It shows every code sent: only to this machine, and only asked directly (never through a proxy), whatever the settings say.
     if (!isLoopback(request.socket.remoteAddress ?? '') || !isLoopback(request.ip) || cameThroughProxy(request.headers)) return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such route: GET /dev/outbox' });
     const to = typeof request.query.to === 'string' ? request.query.to.toLowerCase() : null;
-    const rows = await deps.db.query<{ id: number; channel: string; recipient: string; subject: string | null; body: string; created_at: Date }>(
-      `SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages
+    const rows = await deps.db.query<{
+      id: number;
+      channel: string;
+      recipient: string;
+      subject: string | null;
+      body: string;
+      attachments: { fileName: string; contentType: string; content: string }[] | null;
+      created_at: Date;
+    }>(
+      `SELECT id, channel, recipient, subject, body, attachments, created_at FROM outbox_messages
         WHERE $1::text IS NULL OR lower(recipient) = $1 ORDER BY id DESC LIMIT 100`,
       [to],
     );
-    const messages = rows.map((r) => ({ id: r.id, channel: r.channel, to: r.recipient, subject: r.subject, body: r.body, at: new Date(r.created_at).toISOString() }));
+    const messages = rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      to: r.recipient,
+      subject: r.subject,
+      body: r.body,
+      attachments: r.attachments ?? [],
+      at: new Date(r.created_at).toISOString(),
+    }));
     reply.header('cache-control', 'no-store');
     if (request.query.format === 'json') return messages;
     const esc = (s: string | null) => (s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -31,7 +47,7 @@ export async function devOutboxRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox (development)</title></head><body>
 <h1>Outbox (development only)</h1><p>Mail and SMS that would have been sent, newest first.</p>
 <table border="1" cellpadding="6"><thead><tr><th>When</th><th>Channel</th><th>To</th><th>Subject</th><th>Message</th></tr></thead><tbody>
-${messages.map((m) => `<tr><td>${esc(m.at)}</td><td>${esc(m.channel)}</td><td>${esc(m.to)}</td><td>${esc(m.subject)}</td><td>${esc(m.body)}</td></tr>`).join('\n')}
+${messages.map((m) => `<tr><td>${esc(m.at)}</td><td>${esc(m.channel)}</td><td>${esc(m.to)}</td><td>${esc(m.subject)}</td><td>${esc(m.body)}${m.attachments.map((a) => `<details><summary>${esc(a.fileName)} (${esc(a.contentType)})</summary><pre>${esc(a.content)}</pre></details>`).join('')}</td></tr>`).join('\n')}
 </tbody></table></body></html>`;
   });
 }

@@ -38,7 +38,7 @@ export function createContainer(input: CompositionInput): Container {
   return container;
 }
 
-export type Area = 'imports' | 'courses' | 'training' | 'workflows' | 'people' | 'organisation' | 'platform' | 'platformTools' | 'manual';
+export type Area = 'imports' | 'courses' | 'training' | 'workflows' | 'complaints' | 'people' | 'organisation' | 'platform' | 'platformTools' | 'manual';
 
 /**
  * Each area's adapters and use cases are bound when one of its routes is first visited, so the sign-in
@@ -49,6 +49,7 @@ export const AREA_MODULES: Record<Area, () => Promise<ContainerModule>> = {
   courses: async () => (await import('./modules/courses.module')).coursesModule,
   training: async () => (await import('./modules/training.module')).trainingModule,
   workflows: async () => (await import('./modules/workflows.module')).workflowsModule,
+  complaints: async () => (await import('./modules/complaints.module')).complaintsModule,
   people: async () => (await import('./modules/people.module')).peopleModule,
   organisation: async () => (await import('./modules/organisation.module')).organisationModule,
   platform: async () => (await import('./modules/platform.module')).platformConsoleModule,

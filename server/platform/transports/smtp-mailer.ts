@@ -45,7 +45,14 @@ export class SmtpMailer implements Mailer {
 
   async send(mail: OutgoingMail): Promise<void> {
     try {
-      await this.transport.sendMail({ from: this.settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await this.transport.sendMail({
+        from: this.settings.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments?.map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.content })),
+      });
       this.health.succeeded();
     } catch (error) {
       this.health.failed();

@@ -9,6 +9,10 @@ export type NavKey =
   | 'courses'
   | 'users-import'
   | 'workflows'
+  | 'concern'
+  | 'complaints'
+  | 'committees'
+  | 'complaint-figures'
   | 'security-log'
   | 'business-units'
   | 'departments'
@@ -36,11 +40,16 @@ export interface NavItem {
 export const NAVIGATION: readonly NavItem[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: 'DashboardOutlined', description: 'Your start page', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'my-training', label: 'My training', path: '/training', icon: 'SolutionOutlined', permission: 'courses.learn', description: 'The courses assigned to you: what is due and what to do next', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
+  // Complaints (docs/case.md): every member may raise a concern and follow their own; the committee's cases are there too.
+  { key: 'concern', label: 'Raise a concern', path: '/concerns/new', icon: 'AlertOutlined', description: 'Tell the Internal Committee what happened, confidentially', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
+  { key: 'complaints', label: 'Complaints', path: '/complaints', icon: 'FileProtectOutlined', description: 'Your complaints and, if you sit on the Internal Committee, its cases', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
   { key: 'people', label: 'People', path: '/people', icon: 'TeamOutlined', permission: 'people.manage', description: 'Find, edit, deactivate or delete the people of your workspace', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'courses', label: 'Courses', path: '/courses', icon: 'ReadOutlined', permission: 'courses.assign', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
   { key: 'users-import', label: 'Import users', path: '/users/import', icon: 'UserAddOutlined', permission: 'invites.manage', description: 'Bring your people in from a CSV or Excel file and invite them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'security-log', label: 'Security log', path: '/security/log', icon: 'SafetyOutlined', permission: 'audit.read', description: 'Sign-ins, lock-outs and every change admins made: who, what, when and from where', roles: ['WORKSPACE_ADMIN'] },
   { key: 'workflows', label: 'Redressal workflows', path: '/workflows', icon: 'ApartmentOutlined', permission: 'workflows.design', description: 'Design how the Internal Committee handles a complaint, step by step', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
+  { key: 'committees', label: 'Internal Committee', path: '/committees', icon: 'SolutionOutlined', permission: 'workflows.design', description: 'Who hears complaints, and whether the committee meets the law', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
+  { key: 'complaint-figures', label: 'Complaint figures', path: '/complaints/figures', icon: 'BarChartOutlined', permission: 'workflows.design', description: 'How many complaints, and their clocks: counts only, never names', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
   // Organisation: how the workspace is divided and how it looks.
   { key: 'business-units', label: 'Business units', path: '/organisation/business-units', icon: 'BankOutlined', permission: 'organisation.read', description: 'The units your people belong to, and which one is the headquarters', roles: ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] },
   { key: 'departments', label: 'Departments', path: '/organisation/departments', icon: 'ClusterOutlined', permission: 'organisation.read', description: 'Departments of each business unit and their managers', roles: ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] },

@@ -95,3 +95,43 @@ export function presidingForCase(
 export function quorumPossible(committee: Committee, recusedIds: ReadonlySet<string>): boolean {
   return committee.members.filter((m) => !recusedIds.has(m.id)).length >= 3;
 }
+
+/**
+ * Canada (CA-01): a workspace under the federal Code names designated recipients to receive notices of occurrence,
+ * not an Internal Committee; the POSH composition does not apply. A recipient is trained before receiving notices
+ * (CA-11), which the training records show; here: at least one recipient, and a term still running.
+ */
+export type RecipientCode = 'NO_DESIGNATED_RECIPIENT' | 'NOT_A_RECIPIENT' | 'TERM_ENDS_SOON' | 'TERM_ENDED';
+
+export function designatedRecipientWarnings(
+  committee: { termEnd: IsoDate; members: readonly { name: string; role: string }[] },
+  today: IsoDate,
+): { code: RecipientCode; message: string }[] {
+  const warnings: { code: RecipientCode; message: string }[] = [];
+  if (committee.members.length === 0) {
+    warnings.push({ code: 'NO_DESIGNATED_RECIPIENT', message: 'Name at least one designated recipient to receive notices of occurrence.' });
+  }
+  for (const m of committee.members) {
+    if (m.role !== 'DESIGNATED_RECIPIENT') {
+      warnings.push({ code: 'NOT_A_RECIPIENT', message: `Under the Canada Labour Code a notice goes to a designated recipient; ${m.name} is named otherwise.` });
+    }
+  }
+  const left = daysBetween(today, committee.termEnd);
+  if (left < 0) warnings.push({ code: 'TERM_ENDED', message: `The designation ended on ${committee.termEnd}: name the recipients again.` });
+  else if (left <= TERM_WARNING_DAYS) warnings.push({ code: 'TERM_ENDS_SOON', message: `The designation ends in ${left} days, on ${committee.termEnd}.` });
+  return warnings;
+}
+
+/**
+ * Whom a party is among the committee members: a member who filed the complaint, is named as respondent or as a
+ * witness is a party to it and is recused automatically (IN-11: the committee must be impartial).
+ */
+export function membersWhoAreParties(
+  members: readonly { userId: string; email: string }[],
+  parties: { complainantUserId: string | null; respondentUserId: string | null; emails: readonly (string | null | undefined)[] },
+): string[] {
+  const emails = new Set(parties.emails.filter((e): e is string => !!e).map((e) => e.trim().toLowerCase()));
+  return members
+    .filter((m) => m.userId === parties.complainantUserId || m.userId === parties.respondentUserId || emails.has(m.email.trim().toLowerCase()))
+    .map((m) => m.userId);
+}

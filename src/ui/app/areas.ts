@@ -8,6 +8,7 @@ export const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
   courses: async () => (await import('../courses/courses.bindings')).coursesViewModels,
   training: async () => (await import('../training/training.bindings')).trainingViewModels,
   workflows: async () => (await import('../workflows/workflows.bindings')).workflowsViewModels,
+  complaints: async () => (await import('../complaints/complaints.bindings')).complaintsViewModels,
   people: async () => (await import('../people/people.bindings')).peopleViewModels,
   organisation: async () => (await import('../organisation/organisation.bindings')).organisationViewModels,
   platform: async () => (await import('../platform/platform.bindings')).platformViewModels,

@@ -6,6 +6,7 @@ import { coursesRoutes } from '../courses/courses.routes';
 import { trainingRoutes, verifyRoutes } from '../training/training.routes';
 import { importsRoutes } from '../imports/imports.routes';
 import { workflowsRoutes } from '../workflows/workflows.routes';
+import { complaintsRoutes } from '../complaints/complaints.routes';
 import { peopleRoutes } from '../people/people.routes';
 import { organisationRoutes } from '../organisation/organisation.routes';
 import { platformRoutes } from '../platform/platform.routes';
@@ -55,6 +56,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             ...withArea(container, 'training', trainingRoutes),
             ...withArea(container, 'courses', coursesRoutes),
             ...withArea(container, 'workflows', workflowsRoutes),
+            ...withArea(container, 'complaints', complaintsRoutes),
             ...withArea(container, 'people', peopleRoutes),
             ...withArea(container, 'organisation', organisationRoutes),
             ...withArea(container, 'manual', manualRoutes),

@@ -65,10 +65,10 @@ describe('business-unit selector', () => {
 });
 
 describe('navigation by role', () => {
-  it('shows employees the dashboard, their training and the manual, and admins the admin areas too', () => {
-    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'my-training', 'manual']);
+  it('shows employees the dashboard, their training, the complaint pages and the manual, and admins the admin areas too', () => {
+    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'my-training', 'concern', 'complaints', 'manual']);
     expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual([
-      'dashboard', 'my-training', 'people', 'courses', 'users-import', 'security-log', 'workflows', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
+      'dashboard', 'my-training', 'concern', 'complaints', 'people', 'courses', 'users-import', 'security-log', 'workflows', 'committees', 'complaint-figures', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
     ]);
     expect(navigationFor('EMPLOYER').map((n) => n.key)).toEqual(expect.arrayContaining(['business-units', 'departments']));
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('branding');
@@ -76,5 +76,8 @@ describe('navigation by role', () => {
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('workspace-settings');
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('security-log');
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('workflows');
+    // Complaints: every member raises a concern; only the committee's setup and the counts are admins'.
+    expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('complaint-figures');
+    expect(navigationFor('EMPLOYEE', { 'concerned-authority': false }).map((n) => n.key)).toEqual(['dashboard', 'manual']);
   });
 });

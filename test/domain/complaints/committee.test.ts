@@ -60,3 +60,26 @@ describe('recusal', () => {
     expect(quorumPossible(sound, new Set(['e1', 'e2']))).toBe(false);
   });
 });
+
+describe('CA-01: designated recipients, and members who are parties', () => {
+  it('needs at least one designated recipient and warns of an ending designation', async () => {
+    const { designatedRecipientWarnings } = await import('../../../src/domain/complaints/committee');
+    expect(designatedRecipientWarnings({ termEnd: '2027-01-01', members: [] }, '2026-06-01').map((w) => w.code)).toEqual(['NO_DESIGNATED_RECIPIENT']);
+    expect(designatedRecipientWarnings({ termEnd: '2027-01-01', members: [{ name: 'Gabe', role: 'DESIGNATED_RECIPIENT' }] }, '2026-06-01')).toEqual([]);
+    expect(designatedRecipientWarnings({ termEnd: '2026-06-20', members: [{ name: 'Gabe', role: 'PRESIDING_OFFICER' }] }, '2026-06-01').map((w) => w.code)).toEqual([
+      'NOT_A_RECIPIENT',
+      'TERM_ENDS_SOON',
+    ]);
+  });
+
+  it('finds the members who are a party: filer, respondent by account or by address', async () => {
+    const { membersWhoAreParties } = await import('../../../src/domain/complaints/committee');
+    const members = [
+      { userId: 'po', email: 'PO@acme.test' },
+      { userId: 'm1', email: 'm1@acme.test' },
+      { userId: 'm2', email: 'm2@acme.test' },
+    ];
+    expect(membersWhoAreParties(members, { complainantUserId: 'm1', respondentUserId: null, emails: [' po@ACME.test '] })).toEqual(['po', 'm1']);
+    expect(membersWhoAreParties(members, { complainantUserId: 'x', respondentUserId: 'm2', emails: [null] })).toEqual(['m2']);
+  });
+});

@@ -1,0 +1,196 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { signIn, url } from './support/app';
+import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
+
+// The machine this runs on may be shared and loaded: give each step room.
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** A call from inside the page with the page's own session (setup through the API, not what is tested). */
+async function api<T>(page: Page, method: string, path: string, body?: unknown, expected = 200): Promise<T> {
+  const token = (await page.context().cookies(url('acme'))).find((c) => c.name === 'sp_token')!.value;
+  const { status, json } = await page.evaluate(
+    async ([t, m, p, b]) => {
+      const res = await fetch(p, {
+        method: m,
+        headers: { authorization: `Bearer ${t}`, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    [token, method, path, body] as const,
+  );
+  expect(status, `${method} ${path}: ${JSON.stringify(json)}`).toBe(expected);
+  return json as T;
+}
+
+interface Mail {
+  subject: string | null;
+  body: string;
+  attachments: { fileName: string; contentType: string; content: string }[];
+}
+
+async function outbox(page: Page, to: string): Promise<Mail[]> {
+  const tab = await page.context().newPage();
+  try {
+    await tab.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(to)}`));
+    return JSON.parse((await tab.locator('body').textContent()) ?? '[]') as Mail[];
+  } finally {
+    await tab.close();
+  }
+}
+
+async function atPhoneWidth(page: Page, name: string) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The shell lays itself out again for a phone (its header narrows on the next render).
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page, name);
+  await page.setViewportSize(size);
+}
+
+test('an employee files a concern with evidence; the presiding officer meets, informs the respondent and closes it; the admin sees counts only', async ({ browser }) => {
+  test.setTimeout(420_000);
+
+  // ---- Setup through the API, as the admin: a published workflow and the Internal Committee.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'acme', 'admin@acme.test');
+  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', { workflowName: `POSH ${Date.now().toString(36)}`, defaultToWorkspace: true });
+  const v = await api<{ workflowVersionId: string }>(admin, 'POST', `/case-api/api/admin/workflow/${wf.workflowId}/version`, { name: 'Inquiry' });
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Preliminary hearing' });
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
+  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+  const people = await api<{ userId: string; email: string; role: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
+  const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
+  const [presiding, member1, member2, external, respondent] = employees;
+  expect(respondent, 'five employees to sit on the committee and to be complained about').toBeTruthy();
+  const committees = await api<{ items: { committeeId: string; branchId: string | null }[] }>(admin, 'GET', '/case-api/api/committees');
+  const body = {
+    name: 'Internal Committee',
+    termStart: '2026-01-01',
+    termEnd: '2028-12-31',
+    members: [
+      { userId: presiding.userId, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
+      { userId: member1.userId, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
+      { userId: member2.userId, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
+      { userId: external.userId, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
+    ],
+  };
+  const existing = committees.items.find((c) => c.branchId === null);
+  if (existing) await api(admin, 'PUT', `/case-api/api/committees/${existing.committeeId}`, body);
+  else await api(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null });
+
+  // The committee setup screen shows the composition as sound.
+  await admin.goto(url('acme', '/committees'));
+  await expect(admin.getByRole('heading', { level: 1, name: 'Internal Committee' })).toBeVisible();
+  await expect(admin.getByText('The committee meets the POSH composition (IN-02).')).toBeVisible();
+  await expectAccessible(admin, 'Committee setup');
+  await expectOneH1(admin, 'Committee setup');
+  await atPhoneWidth(admin, 'Committee setup');
+
+  // ---- The employee raises a concern with an evidence file.
+  const employeeContext = await browser.newContext();
+  const employee = await employeeContext.newPage();
+  await signIn(employee, 'acme', 'employee@acme.test');
+  await employee.getByRole('navigation', { name: 'Main' }).getByText('Raise a concern').click();
+  await expect(employee.getByRole('heading', { level: 1, name: 'Raise a concern' })).toBeVisible();
+  await expect(employee.getByText('Photos can identify you:')).toBeVisible();
+  await expectAccessible(employee, 'Raise a concern');
+  await expectOneH1(employee, 'Raise a concern');
+  await atPhoneWidth(employee, 'Raise a concern');
+  await employee.getByLabel('Your name').fill('Esha Employee');
+  await employee.getByLabel('Your email').fill('employee@acme.test');
+  await employee.getByLabel('Their name').fill('The respondent');
+  await employee.getByLabel('Their email').fill(respondent.email);
+  await employee.getByLabel('What happened', { exact: true }).fill('Repeated remarks about my appearance in the Monday meetings.');
+  const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  await employee.getByLabel('When it happened (the last time, if more than once)').fill(lastWeek);
+  await employee.locator('input[type=file]').setInputFiles({ name: 'chat-screenshot.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(600, 7)]) });
+  await expect(employee.getByRole('region', { name: 'Evidence' })).toContainText('Attached');
+  await employee.getByRole('button', { name: 'Send to the Internal Committee' }).click();
+  const received = employee.getByRole('heading', { level: 1, name: /Your complaint was received: case C-\d{4}/ });
+  await expect(received).toBeVisible();
+  const caseNumber = /C-\d{4}/.exec((await received.textContent()) ?? '')![0];
+  expect((await outbox(employee, 'employee@acme.test'))[0].subject).toBe(`We received your complaint: case ${caseNumber}`);
+  await employee.getByRole('button', { name: 'Open my complaint' }).click();
+  await expect(employee.getByRole('heading', { level: 1, name: `Case ${caseNumber}` })).toBeVisible();
+  await expect(employee.getByText('Confidential: every view is recorded.')).toBeVisible();
+  const caseUrl = employee.url();
+  const caseId = caseUrl.split('/').pop()!;
+
+  // ---- The presiding officer sees the case and its clocks.
+  const poContext = await browser.newContext();
+  const po = await poContext.newPage();
+  await signIn(po, 'acme', presiding.email);
+  await po.goto(url('acme', '/complaints'));
+  const cases = po.getByRole('table', { name: 'Committee cases' });
+  await expect(cases).toContainText(caseNumber);
+  await expect(cases).not.toContainText('Esha');
+  await expectAccessible(po, 'Committee cases');
+  await po.getByRole('link', { name: caseNumber }).click();
+  await expect(po.getByRole('heading', { level: 1, name: `Case ${caseNumber}` })).toBeVisible();
+  const clocks = po.getByLabel('Statutory clocks');
+  await expect(clocks).toContainText(/Send a copy of the complaint to the respondent: \d+ days left/);
+  await expect(clocks).toContainText(/Complete the inquiry: \d+ days left/);
+  await expectAccessible(po, 'Case page');
+  await expectOneH1(po, 'Case page');
+  await atPhoneWidth(po, 'Case page');
+
+  // A meeting: the guests are mailed an .ics invitation.
+  await po.getByRole('tab', { name: 'Meetings' }).click();
+  const meetingForm = po.getByRole('form', { name: 'Schedule a meeting' });
+  await meetingForm.getByLabel('Title').fill('Preliminary hearing');
+  await meetingForm.getByLabel('Agenda').fill('Hear the complainant');
+  await meetingForm.getByLabel('Starts').fill('2026-12-01T10:00');
+  await meetingForm.getByLabel('Ends').fill('2026-12-01T11:00');
+  await meetingForm.getByLabel('Place or meeting link').fill('https://meet.example/ic');
+  await meetingForm.getByLabel('Guests’ emails').fill(`employee@acme.test, ${member1.email}`);
+  await meetingForm.getByRole('button', { name: 'Schedule and invite' }).click();
+  await expect(po.getByText('Meeting scheduled: the guests have been sent an invitation.')).toBeVisible();
+  const [invitation] = await outbox(po, member1.email);
+  expect(invitation.subject).toBe(`Invitation: Preliminary hearing (case ${caseNumber})`);
+  expect(invitation.attachments[0].fileName).toBe('invite.ics');
+  expect(invitation.attachments[0].content).toContain('BEGIN:VEVENT');
+  await po.getByLabel('Minutes').fill('The complainant was heard.');
+  await po.getByLabel('Meeting outcome').fill('Proceed to the inquiry');
+  await po.getByRole('button', { name: 'Save minutes' }).click();
+  await expect(po.getByText('Minutes recorded.')).toBeVisible();
+  await expectAccessible(po, 'Meetings tab');
+
+  // The action step: the respondent is mailed a copy.
+  await po.getByRole('tab', { name: 'Steps' }).click();
+  await po.getByRole('button', { name: 'Complete Copy to respondent' }).click();
+  await po.getByRole('button', { name: 'Complete', exact: true }).click();
+  await expect(po.getByText('Step completed.')).toBeVisible();
+  const [copy] = await outbox(po, respondent.email);
+  expect(copy.subject).toBe(`A complaint naming you: case ${caseNumber}`);
+  expect(copy.body).toContain('Repeated remarks about my appearance');
+
+  // Close with an outcome.
+  const closeForm = po.getByRole('form', { name: 'Close the case' });
+  await closeForm.getByLabel('Outcome').click();
+  await po.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Upheld"]').click();
+  await closeForm.getByLabel('Summary of the decision').fill('Upheld: a written warning is recommended.');
+  await closeForm.getByRole('button', { name: 'Close the case' }).click();
+  await expect(po.getByText('The case is closed and the parties have been told.')).toBeVisible();
+  await expect(po.getByLabel('Statutory clocks')).toContainText(/Appeal window: the record may not be closed or purged: 90 days left/);
+  await po.getByRole('tab', { name: 'Access log' }).click();
+  await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Esha Employeecomplaint.read');
+  await expect(po.getByRole('table', { name: 'Access log' })).toContainText('complaint.close');
+
+  // ---- The admin sees counts and clocks only, and not the case.
+  await admin.getByRole('navigation', { name: 'Main' }).getByText('Complaint figures').click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Complaint figures' })).toBeVisible();
+  await expect(admin.getByText('All complaints')).toBeVisible();
+  await expect(admin.locator('.shell-content')).not.toContainText(caseNumber);
+  await expect(admin.locator('.shell-content')).not.toContainText('Esha');
+  await expectAccessible(admin, 'Complaint figures');
+  await expectOneH1(admin, 'Complaint figures');
+  await atPhoneWidth(admin, 'Complaint figures');
+  await api(admin, 'GET', `/case-api/api/complaints/${caseId}`, undefined, 404);
+  await admin.goto(url('acme', `/complaints/${caseId}`));
+  await expect(admin.getByText('Complaint not found')).toBeVisible();
+
+  await Promise.all([adminContext.close(), employeeContext.close(), poContext.close()]);
+});

@@ -1,0 +1,227 @@
+import type { z } from 'zod';
+import { CommitteeBody, type Committee, type CommitteeList } from '../../../src/contracts/case/complaints.contract';
+import type { Compliance } from '../../../src/domain/workflows/builder-rules';
+import { compositionWarnings, designatedRecipientWarnings } from '../../../src/domain/complaints/committee';
+import { audit } from '../../platform/audit';
+import type { Sql } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { regimeOf, todayUtc, type RegimeSettings } from './regime';
+
+interface CommitteeRow {
+  id: string;
+  name: string;
+  branch_id: string | null;
+  branch_name: string | null;
+  term_start: string;
+  term_end: string;
+}
+interface MemberRow {
+  id: string;
+  committee_id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  role: Committee['members'][number]['role'];
+  gender: Committee['members'][number]['gender'];
+  senior: boolean;
+  from_another_office: boolean;
+}
+
+/** The committees of a workspace with their members and warnings (computed on read by the domain). */
+export async function readCommittees(tx: Sql, ws: string, regime: RegimeSettings, id?: string): Promise<Committee[]> {
+  const rows = await tx.query<CommitteeRow>(
+    `SELECT c.id, c.name, c.branch_id, b.name AS branch_name, c.term_start::text AS term_start, c.term_end::text AS term_end
+       FROM committees c LEFT JOIN branches b ON b.workspace_id = c.workspace_id AND b.id = c.branch_id
+      WHERE c.workspace_id = $1 AND ($2::uuid IS NULL OR c.id = $2)
+      ORDER BY c.branch_id IS NOT NULL, b.name, c.name`,
+    [ws, id ?? null],
+  );
+  const members = await tx.query<MemberRow>(
+    `SELECT m.id, m.committee_id, m.user_id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, m.role, m.gender, m.senior, m.from_another_office
+       FROM committee_members m JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.user_id
+      WHERE m.workspace_id = $1 AND m.committee_id = ANY($2::uuid[])
+      ORDER BY m.position`,
+    [ws, rows.map((r) => r.id)],
+  );
+  const today = todayUtc();
+  return rows.map((r) => {
+    const own = members.filter((m) => m.committee_id === r.id);
+    const list = own.map((m) => ({
+      memberId: m.id,
+      userId: m.user_id,
+      name: m.name || m.email,
+      email: m.email,
+      role: m.role,
+      gender: m.gender,
+      senior: m.senior,
+      fromAnotherOffice: m.from_another_office,
+    }));
+    const canada = regime.compliance === 'CA_FEDERAL';
+    const warnings = canada
+      ? designatedRecipientWarnings({ termEnd: r.term_end, members: list }, today)
+      : compositionWarnings(
+          {
+            termStart: r.term_start,
+            termEnd: r.term_end,
+            members: list
+              .filter((m) => m.role !== 'DESIGNATED_RECIPIENT')
+              .map((m) => ({ id: m.userId, name: m.name, role: m.role as 'PRESIDING_OFFICER', gender: m.gender, senior: m.senior, fromAnotherOffice: m.fromAnotherOffice })),
+          },
+          today,
+        );
+    return {
+      committeeId: r.id,
+      name: r.name,
+      branchId: r.branch_id,
+      branchName: r.branch_name,
+      termStart: r.term_start,
+      termEnd: r.term_end,
+      kind: canada ? ('DESIGNATED_RECIPIENTS' as const) : ('INTERNAL_COMMITTEE' as const),
+      members: list,
+      warnings,
+    };
+  });
+}
+
+type Body = z.output<typeof CommitteeBody>;
+
+async function checkBody(tx: Sql, ws: string, body: Omit<Body, 'branchId'> & { branchId?: string | null }, regime: RegimeSettings): Promise<void> {
+  const fields: Record<string, string> = {};
+  if (body.termEnd <= body.termStart) fields.termEnd = 'The term ends after it starts';
+  const seen = new Set<string>();
+  body.members.forEach((m, i) => {
+    if (seen.has(m.userId)) fields[`members.${i}.userId`] = 'This person is already a member';
+    seen.add(m.userId);
+    const canada = regime.compliance === 'CA_FEDERAL';
+    if (canada && m.role !== 'DESIGNATED_RECIPIENT') fields[`members.${i}.role`] = 'A Canada workspace names designated recipients (CA-01)';
+    if (!canada && m.role === 'DESIGNATED_RECIPIENT') fields[`members.${i}.role`] = 'Designated recipients are for Canada workspaces; name committee members (IN-02)';
+  });
+  if (body.members.length > 0) {
+    const known = await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [ws, body.members.map((m) => m.userId)]);
+    const ids = new Set(known.map((k) => k.id));
+    body.members.forEach((m, i) => {
+      if (!ids.has(m.userId)) fields[`members.${i}.userId`] = 'Not a member of this workspace';
+    });
+  }
+  if (body.branchId) {
+    const [b] = await tx.query(`SELECT 1 FROM branches WHERE workspace_id = $1 AND id = $2`, [ws, body.branchId]);
+    if (!b) fields.branchId = 'Not a business unit of this workspace';
+  }
+  if (Object.keys(fields).length) throw badRequest(`Invalid committee: ${Object.keys(fields).join(', ')}`, fields);
+}
+
+async function writeMembers(tx: Sql, ws: string, committeeId: string, members: Body['members']): Promise<void> {
+  await tx.query(`DELETE FROM committee_members WHERE workspace_id = $1 AND committee_id = $2`, [ws, committeeId]);
+  for (const [i, m] of members.entries()) {
+    await tx.query(
+      `INSERT INTO committee_members (workspace_id, committee_id, user_id, role, gender, senior, from_another_office, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [ws, committeeId, m.userId, m.role, m.gender, m.senior, m.fromAnotherOffice, i + 1],
+    );
+  }
+}
+
+export interface SetupActor {
+  ws: string;
+  userId: string;
+  ip: string | null;
+}
+
+/** The committee setup and the workspace's complaint settings (docs/case.md "Complaints"). */
+export class CommitteeService {
+  constructor(private readonly db: Database) {}
+
+  list(ws: string): Promise<CommitteeList> {
+    return this.db.tenant(ws, async (tx) => {
+      const regime = await regimeOf(tx, ws);
+      return { compliance: regime.compliance, items: await readCommittees(tx, ws, regime) };
+    });
+  }
+
+  get(ws: string, id: string): Promise<Committee> {
+    return this.db.tenant(ws, async (tx) => {
+      const [found] = await readCommittees(tx, ws, await regimeOf(tx, ws), id);
+      if (!found) throw notFound('Committee not found');
+      return found;
+    });
+  }
+
+  create(actor: SetupActor, body: Body): Promise<Committee> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const regime = await regimeOf(tx, actor.ws);
+      await checkBody(tx, actor.ws, body, regime);
+      const [existing] = await tx.query(`SELECT 1 FROM committees WHERE workspace_id = $1 AND branch_id IS NOT DISTINCT FROM $2::uuid`, [actor.ws, body.branchId]);
+      if (existing) {
+        throw conflict(body.branchId ? 'This business unit already has a committee: change it instead' : 'The workspace already has a committee: change it instead', {
+          branchId: 'Already has a committee',
+        });
+      }
+      const [row] = await tx.query<{ id: string }>(
+        `INSERT INTO committees (workspace_id, branch_id, name, term_start, term_end, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [actor.ws, body.branchId, body.name, body.termStart, body.termEnd, actor.userId],
+      );
+      await writeMembers(tx, actor.ws, row.id, body.members);
+      const [committee] = await readCommittees(tx, actor.ws, regime, row.id);
+      await audit(tx, {
+        workspaceId: actor.ws,
+        actorUserId: actor.userId,
+        action: 'committee.create',
+        target: row.id,
+        ip: actor.ip,
+        details: { branchId: body.branchId, members: body.members.length, warnings: committee.warnings.map((w) => w.code) },
+      });
+      return committee;
+    });
+  }
+
+  update(actor: SetupActor, id: string, body: Omit<Body, 'branchId'>): Promise<Committee> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const [found] = await tx.query(`SELECT id FROM committees WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [actor.ws, id]);
+      if (!found) throw notFound('Committee not found');
+      const regime = await regimeOf(tx, actor.ws);
+      await checkBody(tx, actor.ws, body, regime);
+      await tx.query(`UPDATE committees SET name = $3, term_start = $4, term_end = $5, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
+        actor.ws,
+        id,
+        body.name,
+        body.termStart,
+        body.termEnd,
+      ]);
+      await writeMembers(tx, actor.ws, id, body.members);
+      const [committee] = await readCommittees(tx, actor.ws, regime, id);
+      await audit(tx, {
+        workspaceId: actor.ws,
+        actorUserId: actor.userId,
+        action: 'committee.update',
+        target: id,
+        ip: actor.ip,
+        details: { members: body.members.length, warnings: committee.warnings.map((w) => w.code) },
+      });
+      return committee;
+    });
+  }
+
+  settings(ws: string): Promise<RegimeSettings> {
+    return this.db.tenant(ws, (tx) => regimeOf(tx, ws));
+  }
+
+  saveSettings(actor: SetupActor, body: { compliance: Compliance; extraHolidays: string[]; saturdayOff: boolean }): Promise<RegimeSettings> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const holidays = [...new Set(body.extraHolidays)].sort();
+      await tx.query(
+        `INSERT INTO complaint_settings (workspace_id, compliance, extra_holidays, saturday_off) VALUES ($1, $2, $3::date[], $4)
+         ON CONFLICT (workspace_id) DO UPDATE SET compliance = $2, extra_holidays = $3::date[], saturday_off = $4, updated_at = now()`,
+        [actor.ws, body.compliance, holidays, body.saturdayOff],
+      );
+      await audit(tx, {
+        workspaceId: actor.ws,
+        actorUserId: actor.userId,
+        action: 'complaint-settings.save',
+        ip: actor.ip,
+        details: { compliance: body.compliance, extraHolidays: holidays.length, saturdayOff: body.saturdayOff },
+      });
+      return regimeOf(tx, actor.ws);
+    });
+  }
+}

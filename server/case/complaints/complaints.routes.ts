@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  closeComplaint,
+  complaintAudit,
+  complaintCounts,
+  complaintDeadlines,
+  completeStep,
+  confirmEvidence,
+  downloadEvidence,
+  evidenceUploadUrl,
+  fileComplaint,
+  getComplaint,
+  getComplaintForm,
+  listComplaints,
+  postComplaintMessage,
+  recordMeeting,
+  recuse,
+  scheduleMeeting,
+} from '../../../src/contracts/case/complaints.contract';
+import type { ApiDeps } from '../../platform/deps';
+import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { whoIs } from './complaints.repository';
+import { ComplaintService, type Actor } from './complaints.service';
+
+/** The complaint runtime (docs/case.md "Complaints"): every call decides the caller's part in the case on the server. */
+export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls);
+  const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
+    const { user, workspace } = workspaceUser(ctx);
+    const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
+    return { ws: workspace.id, userId: user.userId, email: me?.email ?? '', name: me?.name || me?.email || '', ip: ctx.request.ip ?? null, workspaceName: workspace.company_name };
+  };
+
+  serve(app, getComplaintForm, async (ctx) => service.form(await actorOf(ctx)));
+  serve(app, evidenceUploadUrl, async (ctx) => service.evidenceUpload(await actorOf(ctx), ctx.body));
+  serve(app, confirmEvidence, async (ctx) => service.confirmEvidence(await actorOf(ctx), ctx.params.id));
+  serve(app, fileComplaint, async (ctx) => service.file(await actorOf(ctx), ctx.body));
+  serve(app, listComplaints, async (ctx) => ({ items: await service.list(await actorOf(ctx)) }));
+  serve(app, getComplaint, async (ctx) => service.read(await actorOf(ctx), ctx.params.id));
+  serve(app, postComplaintMessage, async (ctx) => service.message(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, scheduleMeeting, async (ctx) => service.scheduleMeeting(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, recordMeeting, async (ctx) => service.recordMeeting(await actorOf(ctx), ctx.params.id, ctx.params.meetingId, ctx.body));
+  serve(app, completeStep, async (ctx) => service.completeStep(await actorOf(ctx), ctx.params.id, ctx.params.stepId, ctx.body?.note ?? ''));
+  serve(app, closeComplaint, async (ctx) => service.close(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, complaintDeadlines, async (ctx) => service.deadlines(await actorOf(ctx), ctx.params.id));
+  serve(app, complaintAudit, async (ctx) => ({ items: await service.auditLog(await actorOf(ctx), ctx.params.id) }));
+  serve(app, recuse, async (ctx) => {
+    await service.recuse(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? '');
+    return { ok: true as const };
+  });
+  serve(app, downloadEvidence, async (ctx) => service.evidenceLink(await actorOf(ctx), ctx.params.id, ctx.params.fileId));
+  serve(app, complaintCounts, async (ctx) => service.counts((await actorOf(ctx)).ws));
+}

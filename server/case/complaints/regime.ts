@@ -1,0 +1,41 @@
+import { workspaceCalendar } from '../../../src/domain/complaints/regime';
+import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
+import type { Compliance } from '../../../src/domain/workflows/builder-rules';
+import type { Sql } from '../../platform/db/database';
+
+export interface RegimeSettings {
+  compliance: Compliance;
+  extraHolidays: string[];
+  saturdayOff: boolean;
+}
+
+/** The workspace's regime and holidays; a workspace that set nothing follows POSH (the product's first market). */
+export async function regimeOf(tx: Sql, ws: string): Promise<RegimeSettings> {
+  const [row] = await tx.query<{ compliance: Compliance; extra_holidays: (string | Date)[]; saturday_off: boolean }>(
+    `SELECT compliance, extra_holidays::text[] AS extra_holidays, saturday_off FROM complaint_settings WHERE workspace_id = $1`,
+    [ws],
+  );
+  if (!row) return { compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false };
+  return {
+    compliance: row.compliance,
+    extraHolidays: (row.extra_holidays ?? []).map(isoDay).sort(),
+    saturdayOff: row.saturday_off,
+  };
+}
+
+/** The working-day calendar of the workspace for the years a case's clocks can reach. */
+export function calendarOf(settings: RegimeSettings, fromYear: number, toYear: number): WorkingCalendar {
+  return workspaceCalendar(settings, fromYear, toYear);
+}
+
+/** A `date` column as `YYYY-MM-DD` (PostgreSQL drivers answer a Date at local midnight, or a string). */
+export function isoDay(value: string | Date): string {
+  // Queries select dates as text; a Date is read as the UTC day it was made from.
+  if (typeof value === 'string') return value.slice(0, 10);
+  return value.toISOString().slice(0, 10);
+}
+
+export const isoDayOrNull = (value: string | Date | null | undefined): string | null => (value ? isoDay(value) : null);
+
+/** Today in UTC: the server's day for the clocks (a deadline is a calendar day; docs/case.md). */
+export const todayUtc = (): string => new Date().toISOString().slice(0, 10);

@@ -1,0 +1,47 @@
+import type {
+  AuditEntry,
+  CaseMeeting,
+  CaseMessage,
+  Committee,
+  CommitteeBody,
+  CommitteeList,
+  ComplaintCounts,
+  ComplaintDetail,
+  ComplaintForm,
+  ComplaintSummary,
+  EvidenceFile,
+  FileComplaintBody,
+  MeetingBody,
+  Outcome,
+} from '../../contracts/case/complaints.contract';
+import type { UploadTarget } from '../courses/authoring/course-files.port';
+
+/** A person to name on a committee. */
+export interface PersonOption {
+  userId: string;
+  label: string;
+}
+
+/** The complaint calls of the case API (docs/case.md "Complaints"). Failures throw ApiError. */
+export const ComplaintsApi = Symbol('ComplaintsApi');
+export interface ComplaintsApi {
+  form(): Promise<ComplaintForm>;
+  requestEvidenceUpload(fileName: string, size: number): Promise<UploadTarget>;
+  confirmEvidence(fileId: string): Promise<EvidenceFile>;
+  file(body: FileComplaintBody): Promise<ComplaintDetail>;
+  list(): Promise<ComplaintSummary[]>;
+  get(id: string): Promise<ComplaintDetail>;
+  message(id: string, audience: CaseMessage['audience'], body: string): Promise<CaseMessage>;
+  scheduleMeeting(id: string, body: MeetingBody): Promise<CaseMeeting>;
+  recordMeeting(id: string, meetingId: string, body: { minutes?: string; outcome?: string }): Promise<CaseMeeting>;
+  completeStep(id: string, stepId: string): Promise<ComplaintDetail>;
+  close(id: string, outcome: Outcome, summary: string): Promise<ComplaintDetail>;
+  recuse(id: string): Promise<void>;
+  audit(id: string): Promise<AuditEntry[]>;
+  evidenceLink(id: string, fileId: string): Promise<string>;
+  counts(): Promise<ComplaintCounts>;
+  committees(): Promise<CommitteeList>;
+  createCommittee(body: CommitteeBody): Promise<Committee>;
+  updateCommittee(id: string, body: Omit<CommitteeBody, 'branchId'>): Promise<Committee>;
+  findPeople(text: string): Promise<PersonOption[]>;
+}

@@ -1,0 +1,548 @@
+import { z } from 'zod';
+import { dayNumber } from '../../domain/shared/calendar';
+import { EMAIL_PATTERN } from '../../domain/people/email-address';
+import { Compliance } from '../../domain/workflows/builder-rules';
+import { Id, IdParams, route } from '../route';
+import { FormComponent } from './builder-schemas';
+
+/**
+ * Complaints (issue 13, docs/case.md "Complaints"): the Internal Committee, the complaint form, filing, the case and
+ * its messages, meetings, steps, clocks and access log. None of these paths but those the issue names is in
+ * endpoints.tsv: the committee, settings, evidence and counts calls are ours, documented here and in docs/case.md.
+ */
+
+/** Who sets up the committee: as the workflow designers (the permission's words name the Internal Committee). */
+const SETUP = ['WORKSPACE_ADMIN', 'EMPLOYER'] as const;
+/** Every workspace member may file and read the cases they are part of: access is decided per case on the server. */
+const MEMBERS = ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] as const;
+const PER_CASE = 'each case is checked on the server: only its parties and its committee members (not recused) see it, and a workspace admin cannot switch that on or off';
+
+const Email = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN }).max(254);
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
+  .refine((d) => {
+    try {
+      dayNumber(d);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Not a calendar date');
+const Text = (max: number) => z.string().trim().max(max);
+const Required = (what: string, max: number) => z.string().trim().min(1, `Enter ${what}`).max(max);
+
+export const CommitteeRole = z.enum(['PRESIDING_OFFICER', 'EMPLOYEE_MEMBER', 'EXTERNAL_MEMBER', 'DESIGNATED_RECIPIENT']);
+export type CommitteeRole = z.infer<typeof CommitteeRole>;
+export const Gender = z.enum(['WOMAN', 'MAN', 'TRANSGENDER', 'UNDISCLOSED']);
+export type Gender = z.infer<typeof Gender>;
+
+// ---------- committees ----------
+
+export const CommitteeMemberInput = z.strictObject({
+  userId: Id,
+  role: CommitteeRole,
+  gender: Gender,
+  senior: z.boolean().default(false),
+  fromAnotherOffice: z.boolean().default(false),
+});
+
+export const CommitteeBody = z.strictObject({
+  name: Required('a name', 200),
+  /** null: the whole workspace; else the business unit the committee serves. */
+  branchId: Id.nullable().default(null),
+  termStart: IsoDate,
+  termEnd: IsoDate,
+  members: z.array(CommitteeMemberInput).max(50),
+});
+export type CommitteeBody = z.input<typeof CommitteeBody>;
+
+export const CommitteeWarning = z.object({ code: z.string(), message: z.string() });
+export const CommitteeMember = z.object({
+  memberId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: CommitteeRole,
+  gender: Gender,
+  senior: z.boolean(),
+  fromAnotherOffice: z.boolean(),
+});
+export type CommitteeMember = z.infer<typeof CommitteeMember>;
+
+export const Committee = z.object({
+  committeeId: z.string(),
+  name: z.string(),
+  branchId: z.string().nullable(),
+  branchName: z.string().nullable(),
+  termStart: z.string(),
+  termEnd: z.string(),
+  /** INTERNAL_COMMITTEE under POSH; DESIGNATED_RECIPIENTS in a Canada workspace (CA-01). */
+  kind: z.enum(['INTERNAL_COMMITTEE', 'DESIGNATED_RECIPIENTS']),
+  members: z.array(CommitteeMember),
+  /** Every breach of IN-02 (or CA-01) and a term about to end, computed on read. */
+  warnings: z.array(CommitteeWarning),
+});
+export type Committee = z.infer<typeof Committee>;
+
+export const CommitteeList = z.object({ compliance: Compliance, items: z.array(Committee) });
+export type CommitteeList = z.infer<typeof CommitteeList>;
+
+export const listCommittees = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/committees',
+  summary: 'The Internal Committees (or designated recipients) of the workspace and its business units, with composition warnings',
+  response: CommitteeList,
+  access: SETUP,
+  permission: 'workflows.design',
+});
+
+export const createCommittee = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/committees',
+  summary: 'Constitute the committee of the workspace (branchId null) or of a business unit; 409 when that unit has one',
+  body: CommitteeBody,
+  response: Committee,
+  access: SETUP,
+  permission: 'workflows.design',
+});
+
+export const getCommittee = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/committees/{id}',
+  summary: 'One committee with its members and warnings',
+  params: IdParams,
+  response: Committee,
+  access: SETUP,
+  permission: 'workflows.design',
+});
+
+export const updateCommittee = route({
+  api: 'case',
+  method: 'PUT',
+  path: '/api/committees/{id}',
+  summary: "Change a committee's name, term or members (the whole list); members taken off lose access to its cases at once",
+  params: IdParams,
+  body: CommitteeBody.omit({ branchId: true }),
+  response: Committee,
+  access: SETUP,
+  permission: 'workflows.design',
+});
+
+// ---------- settings ----------
+
+export const ComplaintSettings = z.object({
+  compliance: Compliance,
+  /** Public holidays added to the jurisdiction's defaults (src/domain/shared/calendar.ts). */
+  extraHolidays: z.array(z.string()),
+  saturdayOff: z.boolean(),
+});
+export type ComplaintSettings = z.infer<typeof ComplaintSettings>;
+
+export const getComplaintSettings = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaint-settings',
+  summary: "The workspace's regime (IN_POSH or CA_FEDERAL) and the public holidays its clocks skip",
+  response: ComplaintSettings,
+  access: SETUP,
+  permission: 'workflows.design',
+});
+
+export const saveComplaintSettings = route({
+  api: 'case',
+  method: 'PUT',
+  path: '/api/complaint-settings',
+  summary: "Set the workspace's regime and its added public holidays",
+  body: z.strictObject({ compliance: Compliance, extraHolidays: z.array(IsoDate).max(200).default([]), saturdayOff: z.boolean().default(false) }),
+  response: ComplaintSettings,
+  access: SETUP,
+  permission: 'workflows.design',
+});
+
+// ---------- the form and evidence ----------
+
+export const ComplaintForm = z.object({
+  workflowId: z.string(),
+  workflowVersionId: z.string(),
+  workflowName: z.string(),
+  compliance: Compliance,
+  components: z.array(FormComponent),
+  /** Whether a committee will receive it (false: it is referred to the Local Committee, IN-01). */
+  committeeConstituted: z.boolean(),
+});
+export type ComplaintForm = z.infer<typeof ComplaintForm>;
+
+export const getComplaintForm = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaint-form',
+  summary: "The complaint form of the workflow published for the caller's business unit (404 when none is published)",
+  response: ComplaintForm,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const EvidenceTicket = z.object({
+  fileId: z.string(),
+  uploadUrl: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+  maxBytes: z.number().int(),
+});
+export type EvidenceTicket = z.infer<typeof EvidenceTicket>;
+
+export const evidenceUploadUrl = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaint-evidence/upload-url',
+  summary: 'An upload URL for one evidence file (any kind of file; served only as a download)',
+  body: z.strictObject({ fileName: Required('a file name', 255), size: z.number().int().positive() }),
+  response: EvidenceTicket,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const EvidenceFile = z.object({ fileId: z.string(), fileName: z.string(), size: z.number(), contentType: z.string() });
+export type EvidenceFile = z.infer<typeof EvidenceFile>;
+
+export const confirmEvidence = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaint-evidence/{id}/confirm',
+  summary: 'Confirm an evidence upload (the uploader only); the file is kept as given',
+  params: IdParams,
+  response: EvidenceFile,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+// ---------- filing ----------
+
+export const FileComplaintBody = z.strictObject({
+  /** A witness may file (CA-01); the default is the complainant. */
+  filedAs: z.enum(['COMPLAINANT', 'WITNESS']).default('COMPLAINANT'),
+  complainant: z.strictObject({
+    name: Required('the complainant’s name', 200),
+    email: Email,
+    gender: Gender.nullable().default(null),
+    phone: Text(40).nullable().default(null),
+  }),
+  respondent: z
+    .strictObject({
+      name: Text(200).nullable().default(null),
+      gender: Gender.nullable().default(null),
+      phone: Text(40).nullable().default(null),
+      email: Email.nullable().default(null),
+      description: Text(4000).nullable().default(null),
+    })
+    .default({ name: null, gender: null, phone: null, email: null, description: null }),
+  incident: z.strictObject({
+    details: Required('what happened', 20000),
+    date: IsoDate,
+    witnesses: z.array(Required('a witness', 400)).max(50).default([]),
+    evidenceFileIds: z.array(Id).max(50).default([]),
+  }),
+  /** The complaint is against the employer itself: marked for the Local Committee (IN-01). */
+  againstEmployer: z.boolean().default(false),
+  /** Answers to the fields an admin added, by attribute id. */
+  answers: z.record(z.string(), Text(4000)).default({}),
+});
+export type FileComplaintBody = z.input<typeof FileComplaintBody>;
+
+export const ClockSchema = z.object({
+  id: z.string(),
+  rule: z.string(),
+  label: z.string(),
+  source: z.string(),
+  startedOn: z.string().nullable(),
+  dueOn: z.string().nullable(),
+  metOn: z.string().nullable(),
+  state: z.enum(['NOT_STARTED', 'RUNNING', 'DUE_SOON', 'MISSED', 'MET', 'MET_LATE']),
+  daysLeft: z.number().nullable(),
+});
+export type ClockView = z.infer<typeof ClockSchema>;
+
+export const CaseRoleSchema = z.enum(['COMPLAINANT', 'RESPONDENT', 'COMMITTEE']);
+export const Audience = z.enum(['COMPLAINANT', 'RESPONDENT', 'COMMITTEE']);
+export type AudienceValue = z.infer<typeof Audience>;
+export const Outcome = z.enum(['UPHELD', 'NOT_UPHELD', 'SETTLED_BY_CONCILIATION', 'WITHDRAWN', 'REFERRED']);
+export type Outcome = z.infer<typeof Outcome>;
+
+export const ComplaintSummary = z.object({
+  complaintId: z.string(),
+  caseNumber: z.string(),
+  status: z.enum(['OPEN', 'CLOSED']),
+  /** The caller's part in it. No party's name appears in a list (UI.md). */
+  role: CaseRoleSchema,
+  receivedOn: z.string(),
+  timeliness: z.enum(['ON_TIME', 'EXTENSION_NEEDED', 'BEYOND_EXTENSION']),
+  nextStep: z.string().nullable(),
+  /** The nearest clock still running (committee only). */
+  nearestClock: ClockSchema.nullable(),
+  outcome: Outcome.nullable(),
+});
+export type ComplaintSummary = z.infer<typeof ComplaintSummary>;
+
+const Party = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  gender: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+export const CaseMessage = z.object({
+  messageId: z.string(),
+  audience: Audience,
+  authorName: z.string(),
+  fromCommittee: z.boolean(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type CaseMessage = z.infer<typeof CaseMessage>;
+
+export const CaseMeeting = z.object({
+  meetingId: z.string(),
+  stepId: z.string().nullable(),
+  title: z.string(),
+  agenda: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  location: z.string(),
+  guests: z.array(z.string()),
+  minutes: z.string().nullable(),
+  outcome: z.string().nullable(),
+});
+export type CaseMeeting = z.infer<typeof CaseMeeting>;
+
+export const CaseStep = z.object({
+  stepId: z.string(),
+  position: z.number().int(),
+  kind: z.enum(['MEETING', 'ACTION']),
+  name: z.string(),
+  description: z.string(),
+  actionTypes: z.array(z.string()),
+  party: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type CaseStep = z.infer<typeof CaseStep>;
+
+export const ComplaintDetail = ComplaintSummary.extend({
+  workflowName: z.string(),
+  workflowVersionId: z.string(),
+  compliance: Compliance,
+  filedAs: z.enum(['COMPLAINANT', 'WITNESS']),
+  /** The respondent sees neither the complainant's contact details nor the committee's internal thread. */
+  complainant: Party.nullable(),
+  respondent: Party.extend({ description: z.string().nullable() }).nullable(),
+  incident: z.object({ details: z.string(), date: z.string(), witnesses: z.array(z.string()) }).nullable(),
+  evidence: z.array(EvidenceFile),
+  answers: z.record(z.string(), z.string()),
+  againstEmployer: z.boolean(),
+  /** IN-01: where the complaint goes when there is no committee, or it is against the employer. */
+  referral: z.enum(['LOCAL_COMMITTEE']).nullable(),
+  lateFiling: z.object({ dueOn: z.string(), extendableTo: z.string() }).nullable(),
+  committee: z
+    .object({
+      name: z.string(),
+      members: z.array(z.object({ userId: z.string(), name: z.string(), role: CommitteeRole, recused: z.boolean() })),
+      presiding: z.object({ userId: z.string(), name: z.string(), substitute: z.boolean() }).nullable(),
+      quorumPossible: z.boolean(),
+    })
+    .nullable(),
+  steps: z.array(CaseStep),
+  messages: z.array(CaseMessage),
+  meetings: z.array(CaseMeeting),
+  clocks: z.array(ClockSchema),
+  outcomeSummary: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  /** The caller presides over the case (reads the access log, denies access). */
+  callerPresides: z.boolean(),
+});
+export type ComplaintDetail = z.infer<typeof ComplaintDetail>;
+
+export const fileComplaint = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints',
+  summary: 'File a complaint through the published complaint form: a case number, a receipt mail; late filing (IN-03) flagged',
+  body: FileComplaintBody,
+  response: ComplaintDetail,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const listComplaints = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaints',
+  summary: "The caller's own complaints, the cases they answer to, and their committee's cases (not recused); no names",
+  response: z.object({ items: z.array(ComplaintSummary) }),
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const getComplaint = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaints/{id}',
+  summary: 'A case, as far as the caller may see it (404 for anyone who is not a party or an assigned member)',
+  params: IdParams,
+  response: ComplaintDetail,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const postComplaintMessage = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints/{id}/messages',
+  summary: 'A message to a thread: COMPLAINANT, RESPONDENT or COMMITTEE (internal); a party writes in their own thread',
+  params: IdParams,
+  body: z.strictObject({ audience: Audience, body: Required('a message', 10000) }),
+  response: CaseMessage,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const MeetingBody = z
+  .strictObject({
+    title: Required('a title', 200),
+    agenda: Required('an agenda', 4000),
+    startsAt: z.string().datetime({ offset: true, message: 'Enter the start as a date and time' }),
+    endsAt: z.string().datetime({ offset: true, message: 'Enter the end as a date and time' }),
+    location: Required('a place or a meeting link', 500),
+    guests: z.array(Email).min(1, 'Invite at least one guest').max(50),
+    stepId: Id.nullable().default(null),
+  })
+  .refine((m) => new Date(m.endsAt).getTime() > new Date(m.startsAt).getTime(), { message: 'The meeting ends after it starts', path: ['endsAt'] });
+export type MeetingBody = z.input<typeof MeetingBody>;
+
+export const scheduleMeeting = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints/{id}/meetings',
+  summary: 'Schedule a meeting (committee only); every guest is mailed an .ics invitation',
+  params: IdParams,
+  body: MeetingBody,
+  response: CaseMeeting,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const recordMeeting = route({
+  api: 'case',
+  method: 'PUT',
+  path: '/api/complaints/{id}/meetings/{meetingId}',
+  summary: "Record a meeting's minutes and outcome (committee only)",
+  params: z.strictObject({ id: Id, meetingId: Id }),
+  body: z
+    .strictObject({ minutes: Text(20000).optional(), outcome: Text(4000).optional() })
+    .refine((b) => b.minutes !== undefined || b.outcome !== undefined, { message: 'Give the minutes or the outcome', path: ['minutes'] }),
+  response: CaseMeeting,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const completeStep = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints/{id}/steps/{stepId}/complete',
+  summary: "Complete a step of the case's workflow version (committee only); an action step sends its mails",
+  params: z.strictObject({ id: Id, stepId: Id }),
+  /** Optional: a call without a body completes the step with no note. */
+  body: z.strictObject({ note: Text(4000).default('') }).nullish(),
+  response: ComplaintDetail,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const closeComplaint = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints/{id}/close',
+  summary: 'Close the case with its outcome (committee only); the parties are told; the appeal window (IN-10) starts',
+  params: IdParams,
+  body: z.strictObject({ outcome: Outcome, summary: Required('a summary of the outcome', 4000) }),
+  response: ComplaintDetail,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const Deadlines = z.object({ compliance: Compliance, today: z.string(), clocks: z.array(ClockSchema) });
+export type Deadlines = z.infer<typeof Deadlines>;
+
+export const complaintDeadlines = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaints/{id}/deadlines',
+  summary: "The case's statutory clocks with days left, over the workspace's working-day calendar (committee only)",
+  params: IdParams,
+  response: Deadlines,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const AuditEntry = z.object({ at: z.string(), actorName: z.string(), action: z.string(), details: z.record(z.string(), z.unknown()) });
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const complaintAudit = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaints/{id}/audit',
+  summary: 'Every read, change and download of the case (the one presiding only)',
+  params: IdParams,
+  response: z.object({ items: z.array(AuditEntry) }),
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const recuse = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints/{id}/recuse',
+  summary: 'A committee member recuses themselves from the case: their access ends at once',
+  params: IdParams,
+  body: z.strictObject({ note: Text(2000).default('') }).nullish(),
+  response: z.object({ ok: z.literal(true) }),
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const downloadEvidence = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaints/{id}/evidence/{fileId}',
+  summary: 'A short-lived download link of one evidence file of the case (parties who filed it and the committee)',
+  params: z.strictObject({ id: Id, fileId: Id }),
+  response: z.object({ downloadUrl: z.string(), fileName: z.string(), expiresAt: z.string() }),
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+// ---------- counts ----------
+
+export const ComplaintCounts = z.object({
+  total: z.number().int(),
+  open: z.number().int(),
+  closed: z.number().int(),
+  lateFilings: z.number().int(),
+  pendingOver90Days: z.number().int(),
+  /** For each clock, how many open cases have it in each state: clocks without a case attached. */
+  clocks: z.array(z.object({ id: z.string(), label: z.string(), running: z.number().int(), dueSoon: z.number().int(), missed: z.number().int() })),
+});
+export type ComplaintCounts = z.infer<typeof ComplaintCounts>;
+
+export const complaintCounts = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaint-counts',
+  summary: 'Counts and clocks of the workspace’s cases, never names, contents or case ids (admins and employers)',
+  response: ComplaintCounts,
+  access: ['WORKSPACE_ADMIN', 'EMPLOYER'],
+  permission: 'workflows.design',
+});

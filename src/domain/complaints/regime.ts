@@ -1,0 +1,22 @@
+import { defaultCalendar, type Jurisdiction, type WorkingCalendar } from '../shared/calendar';
+
+/** The statutory regime a workspace's cases follow (IN_POSH: India; CA_FEDERAL: Canada, federal). */
+export type ComplianceRegime = 'IN_POSH' | 'CA_FEDERAL';
+
+export const jurisdictionOf = (compliance: ComplianceRegime): Jurisdiction => (compliance === 'CA_FEDERAL' ? 'CANADA' : 'INDIA');
+
+/**
+ * A workspace's working-day calendar for the years a case's clocks can reach: the jurisdiction's defaults, the public
+ * holidays its admin added, and Saturday as a weekly holiday for a five-day week.
+ */
+export function workspaceCalendar(
+  settings: { compliance: ComplianceRegime; extraHolidays: readonly string[]; saturdayOff: boolean },
+  fromYear: number,
+  toYear: number,
+): WorkingCalendar {
+  const years: number[] = [];
+  for (let y = fromYear; y <= toYear; y++) years.push(y);
+  const base = defaultCalendar(jurisdictionOf(settings.compliance), years, settings.extraHolidays);
+  const weekend = settings.saturdayOff && !base.weekend.includes(6) ? [...base.weekend, 6] : base.weekend;
+  return { ...base, weekend };
+}

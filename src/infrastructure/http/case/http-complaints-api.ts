@@ -1,0 +1,125 @@
+import { inject, injectable } from 'inversify';
+import {
+  closeComplaint,
+  complaintAudit,
+  complaintCounts,
+  completeStep,
+  confirmEvidence,
+  createCommittee,
+  downloadEvidence,
+  evidenceUploadUrl,
+  fileComplaint,
+  getComplaint,
+  getComplaintForm,
+  listCommittees,
+  listComplaints,
+  postComplaintMessage,
+  recordMeeting,
+  recuse,
+  scheduleMeeting,
+  updateCommittee,
+  type AuditEntry,
+  type CaseMeeting,
+  type CaseMessage,
+  type Committee,
+  type CommitteeBody,
+  type CommitteeList,
+  type ComplaintCounts,
+  type ComplaintDetail,
+  type ComplaintForm,
+  type ComplaintSummary,
+  type EvidenceFile,
+  type FileComplaintBody,
+  type MeetingBody,
+  type Outcome,
+} from '../../../contracts/case/complaints.contract';
+import { userSearch } from '../../../contracts/main/users.contract';
+import type { ComplaintsApi, PersonOption } from '../../../application/complaints/complaints-api.port';
+import type { UploadTarget } from '../../../application/courses/authoring/course-files.port';
+import { ApiClient, CaseHttp, MainHttp } from '../api-client';
+
+@injectable()
+export class HttpComplaintsApi implements ComplaintsApi {
+  constructor(
+    @inject(CaseHttp) private readonly caseApi: ApiClient,
+    @inject(MainHttp) private readonly main: ApiClient,
+  ) {}
+
+  form(): Promise<ComplaintForm> {
+    return this.caseApi.call(getComplaintForm, {});
+  }
+
+  async requestEvidenceUpload(fileName: string, size: number): Promise<UploadTarget> {
+    const t = await this.caseApi.call(evidenceUploadUrl, { body: { fileName, size } });
+    return { fileId: t.fileId, url: t.uploadUrl, method: 'PUT', headers: t.headers, maxBytes: t.maxBytes };
+  }
+
+  confirmEvidence(fileId: string): Promise<EvidenceFile> {
+    return this.caseApi.call(confirmEvidence, { params: { id: fileId } });
+  }
+
+  file(body: FileComplaintBody): Promise<ComplaintDetail> {
+    return this.caseApi.call(fileComplaint, { body });
+  }
+
+  async list(): Promise<ComplaintSummary[]> {
+    return (await this.caseApi.call(listComplaints, {})).items;
+  }
+
+  get(id: string): Promise<ComplaintDetail> {
+    return this.caseApi.call(getComplaint, { params: { id } });
+  }
+
+  message(id: string, audience: CaseMessage['audience'], body: string): Promise<CaseMessage> {
+    return this.caseApi.call(postComplaintMessage, { params: { id }, body: { audience, body } });
+  }
+
+  scheduleMeeting(id: string, body: MeetingBody): Promise<CaseMeeting> {
+    return this.caseApi.call(scheduleMeeting, { params: { id }, body });
+  }
+
+  recordMeeting(id: string, meetingId: string, body: { minutes?: string; outcome?: string }): Promise<CaseMeeting> {
+    return this.caseApi.call(recordMeeting, { params: { id, meetingId }, body });
+  }
+
+  completeStep(id: string, stepId: string): Promise<ComplaintDetail> {
+    return this.caseApi.call(completeStep, { params: { id, stepId }, body: {} });
+  }
+
+  close(id: string, outcome: Outcome, summary: string): Promise<ComplaintDetail> {
+    return this.caseApi.call(closeComplaint, { params: { id }, body: { outcome, summary } });
+  }
+
+  async recuse(id: string): Promise<void> {
+    await this.caseApi.call(recuse, { params: { id }, body: {} });
+  }
+
+  async audit(id: string): Promise<AuditEntry[]> {
+    return (await this.caseApi.call(complaintAudit, { params: { id } })).items;
+  }
+
+  async evidenceLink(id: string, fileId: string): Promise<string> {
+    return (await this.caseApi.call(downloadEvidence, { params: { id, fileId } })).downloadUrl;
+  }
+
+  counts(): Promise<ComplaintCounts> {
+    return this.caseApi.call(complaintCounts, {});
+  }
+
+  committees(): Promise<CommitteeList> {
+    return this.caseApi.call(listCommittees, {});
+  }
+
+  createCommittee(body: CommitteeBody): Promise<Committee> {
+    return this.caseApi.call(createCommittee, { body });
+  }
+
+  updateCommittee(id: string, body: Omit<CommitteeBody, 'branchId'>): Promise<Committee> {
+    return this.caseApi.call(updateCommittee, { params: { id }, body });
+  }
+
+  async findPeople(text: string): Promise<PersonOption[]> {
+    const people = await this.main.call(userSearch, { body: { searchText: text } });
+    return people.map((p) => ({ userId: p.userId, label: `${`${p.firstName} ${p.lastName}`.trim() || p.email} (${p.email})` }));
+  }
+}

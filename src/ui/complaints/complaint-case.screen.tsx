@@ -1,0 +1,365 @@
+import { Alert, Breadcrumb, Button, Card, Descriptions, Form, Input, List, Popconfirm, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { AudienceValue, ComplaintDetail, Outcome } from '../../contracts/case/complaints.contract';
+import { REGION } from './confidential-banner';
+import { useViewModel } from '../shared/container-context';
+import { LoadError, Loading } from '../shared/page-state';
+import { ClockChip } from './clock-chip';
+import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
+import { ConfidentialBanner } from './confidential-banner';
+
+const AUDIENCE_WORDS: Record<AudienceValue, string> = { COMPLAINANT: 'With the complainant', RESPONDENT: 'With the respondent', COMMITTEE: 'Committee only' };
+const OUTCOMES: { value: Outcome; label: string }[] = [
+  { value: 'UPHELD', label: 'Upheld' },
+  { value: 'NOT_UPHELD', label: 'Not upheld' },
+  { value: 'SETTLED_BY_CONCILIATION', label: 'Settled by conciliation' },
+  { value: 'WITHDRAWN', label: 'Withdrawn' },
+  { value: 'REFERRED', label: 'Referred elsewhere' },
+];
+
+function Thread({ vm, audience, detail }: { vm: ComplaintCaseViewModel; audience: AudienceValue; detail: ComplaintDetail }) {
+  const [text, setText] = useState('');
+  const messages = detail.messages.filter((m) => m.audience === audience);
+  const canWrite = detail.role === 'COMMITTEE' || detail.role === audience;
+  return (
+    <>
+      <List
+        {...REGION}
+        aria-label={AUDIENCE_WORDS[audience]}
+        locale={{ emptyText: 'No messages yet.' }}
+        dataSource={messages}
+        renderItem={(m) => (
+          <List.Item>
+            <List.Item.Meta title={`${m.authorName} · ${new Date(m.createdAt).toLocaleString()}`} description={<span style={{ whiteSpace: 'pre-wrap' }}>{m.body}</span>} />
+          </List.Item>
+        )}
+      />
+      {canWrite && detail.status === 'OPEN' ? (
+        <Space.Compact style={{ width: '100%', marginTop: 8 }} block>
+          <Input.TextArea aria-label={`Message: ${AUDIENCE_WORDS[audience].toLowerCase()}`} value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 2 }} />
+          <Button
+            type="primary"
+            loading={vm.busy}
+            onClick={async () => {
+              if (await vm.message(audience, text)) setText('');
+            }}
+          >
+            Send
+          </Button>
+        </Space.Compact>
+      ) : null}
+    </>
+  );
+}
+
+function MeetingForm({ vm, detail }: { vm: ComplaintCaseViewModel; detail: ComplaintDetail }) {
+  const [form] = Form.useForm<MeetingValues>();
+  const err = (name: string) => (vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {});
+  return (
+    <Form<MeetingValues>
+      form={form}
+      layout="vertical"
+      aria-label="Schedule a meeting"
+      onFinish={async (values) => {
+        if (await vm.schedule(values)) form.resetFields();
+      }}
+    >
+      <Form.Item name="title" label="Title" rules={[{ required: true, message: 'Enter a title' }]} {...err('title')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="agenda" label="Agenda" rules={[{ required: true, message: 'Enter an agenda' }]} {...err('agenda')}>
+        <Input.TextArea rows={2} />
+      </Form.Item>
+      <Space wrap>
+        <Form.Item name="startsAt" label="Starts" rules={[{ required: true, message: 'Enter the start' }]} {...err('startsAt')}>
+          <Input type="datetime-local" />
+        </Form.Item>
+        <Form.Item name="endsAt" label="Ends" rules={[{ required: true, message: 'Enter the end' }]} {...err('endsAt')}>
+          <Input type="datetime-local" />
+        </Form.Item>
+      </Space>
+      <Form.Item name="location" label="Place or meeting link" rules={[{ required: true, message: 'Enter a place or a link' }]} {...err('location')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="guests" label="Guests’ emails" extra="Separated by commas or spaces; each gets an invitation (.ics)." rules={[{ required: true, message: 'Invite at least one guest' }]} {...err('guests')}>
+        <Input.TextArea rows={2} />
+      </Form.Item>
+      <Form.Item name="stepId" label="For the step">
+        <Select allowClear aria-label="For the step" options={detail.steps.filter((s) => s.kind === 'MEETING').map((s) => ({ value: s.stepId, label: s.name }))} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={vm.busy}>
+        Schedule and invite
+      </Button>
+    </Form>
+  );
+}
+
+function Minutes({ vm, meetingId, minutes, outcome }: { vm: ComplaintCaseViewModel; meetingId: string; minutes: string | null; outcome: string | null }) {
+  const [m, setM] = useState(minutes ?? '');
+  const [o, setO] = useState(outcome ?? '');
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Input.TextArea aria-label="Minutes" placeholder="Minutes" value={m} onChange={(e) => setM(e.target.value)} autoSize={{ minRows: 2 }} />
+      <Input aria-label="Meeting outcome" placeholder="Outcome" value={o} onChange={(e) => setO(e.target.value)} />
+      <Button onClick={() => void vm.recordMinutes(meetingId, m, o)} loading={vm.busy}>
+        Save minutes
+      </Button>
+    </Space>
+  );
+}
+
+function CloseForm({ vm }: { vm: ComplaintCaseViewModel }) {
+  const [form] = Form.useForm<{ outcome: Outcome; summary: string }>();
+  return (
+    <Form form={form} layout="vertical" aria-label="Close the case" onFinish={(v) => void vm.close(v.outcome, v.summary)}>
+      <Form.Item name="outcome" label="Outcome" rules={[{ required: true, message: 'Choose the outcome' }]}>
+        <Select aria-label="Outcome" options={OUTCOMES} />
+      </Form.Item>
+      <Form.Item name="summary" label="Summary of the decision" rules={[{ required: true, message: 'Summarise the decision' }]}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+      <Button danger htmlType="submit" loading={vm.busy}>
+        Close the case
+      </Button>
+    </Form>
+  );
+}
+
+export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
+  const vm = useViewModel(ComplaintCaseViewModel);
+  const { complaintId = '' } = useParams();
+  useEffect(() => {
+    void vm.load(complaintId);
+  }, [vm, complaintId]);
+  const d = vm.detail;
+  const committee = d?.role === 'COMMITTEE';
+
+  return (
+    <section aria-labelledby="case-title">
+      <Breadcrumb items={[{ title: <Link to="/complaints">Complaints</Link> }, { title: d?.caseNumber ?? 'Case' }]} />
+      <ConfidentialBanner />
+      {vm.status === 'loading' && !d ? <Loading label="Loading the case" /> : null}
+      {vm.status === 'error' ? (
+        <>
+          <Typography.Title level={1} id="case-title">
+            Case
+          </Typography.Title>
+          <LoadError message={vm.error ?? ''} />
+        </>
+      ) : null}
+      {d ? (
+        <>
+          <Space wrap style={{ marginBottom: 8 }}>
+            <Typography.Title level={1} id="case-title" style={{ margin: 0 }}>
+              Case {d.caseNumber}
+            </Typography.Title>
+            <Tag color={d.status === 'OPEN' ? 'blue' : 'default'}>{d.status === 'OPEN' ? 'Open' : 'Closed'}</Tag>
+            {d.lateFiling ? <Tag color="orange">Filed late: extension to decide</Tag> : null}
+            {d.referral ? <Tag color="purple">For the Local Committee</Tag> : null}
+          </Space>
+          <Typography.Paragraph type="secondary">
+            {d.workflowName} · received {d.receivedOn}
+            {d.outcome ? ` · outcome: ${OUTCOMES.find((o) => o.value === d.outcome)?.label}` : ''}
+          </Typography.Paragraph>
+          {vm.notice ? <Alert type="success" showIcon message={vm.notice} style={{ marginBottom: 12 }} /> : null}
+          {vm.actionError ? <Alert type="error" showIcon message={vm.actionError} style={{ marginBottom: 12 }} /> : null}
+          {committee ? (
+            <Card title="Statutory clocks" size="small" style={{ marginBottom: 16 }}>
+              <div role="region" aria-label="Statutory clocks">
+                {d.clocks.map((c) => (
+                  <ClockChip key={c.id} clock={c} />
+                ))}
+              </div>
+            </Card>
+          ) : null}
+          {d.outcomeSummary ? <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} /> : null}
+          <Tabs
+            items={[
+              {
+                key: 'parties',
+                label: 'Parties',
+                children: (
+                  <Space direction="vertical" style={{ width: '100%' }}>
+                    <Descriptions title="Complainant" column={1} size="small" bordered>
+                      <Descriptions.Item label="Name">{d.complainant?.name ?? '—'}</Descriptions.Item>
+                      {d.complainant?.email ? <Descriptions.Item label="Email">{d.complainant.email}</Descriptions.Item> : null}
+                      {d.complainant?.phone ? <Descriptions.Item label="Phone">{d.complainant.phone}</Descriptions.Item> : null}
+                    </Descriptions>
+                    <Descriptions title="Respondent" column={1} size="small" bordered>
+                      <Descriptions.Item label="Name">{d.respondent?.name ?? '—'}</Descriptions.Item>
+                      <Descriptions.Item label="Email">{d.respondent?.email ?? '—'}</Descriptions.Item>
+                      {d.respondent?.description ? <Descriptions.Item label="Description">{d.respondent.description}</Descriptions.Item> : null}
+                    </Descriptions>
+                    {d.incident ? (
+                      <Descriptions title="Incident" column={1} size="small" bordered>
+                        <Descriptions.Item label="Date">{d.incident.date}</Descriptions.Item>
+                        <Descriptions.Item label="What happened">
+                          <span style={{ whiteSpace: 'pre-wrap' }}>{d.incident.details}</span>
+                        </Descriptions.Item>
+                        <Descriptions.Item label="Witnesses">{d.incident.witnesses.join('; ') || '—'}</Descriptions.Item>
+                      </Descriptions>
+                    ) : null}
+                    {d.evidence.length > 0 ? (
+                      <List
+                        header={<strong>Evidence</strong>}
+                        {...REGION}
+                        aria-label="Evidence"
+                        dataSource={d.evidence}
+                        renderItem={(f) => (
+                          <List.Item>
+                            <Button
+                              type="link"
+                              onClick={async () => {
+                                const url = await vm.download(f.fileId);
+                                if (url) window.location.assign(url);
+                              }}
+                            >
+                              Download {f.fileName}
+                            </Button>
+                          </List.Item>
+                        )}
+                      />
+                    ) : null}
+                    {d.committee ? (
+                      <List
+                        header={<strong>{d.committee.name}</strong>}
+                        {...REGION}
+                        aria-label="Committee members"
+                        dataSource={d.committee.members}
+                        renderItem={(m) => (
+                          <List.Item>
+                            {m.name} · {m.role.replaceAll('_', ' ').toLowerCase()}
+                            {m.recused ? ' · recused' : ''}
+                            {d.committee?.presiding?.userId === m.userId ? ' · presiding' : ''}
+                          </List.Item>
+                        )}
+                        footer={d.committee.quorumPossible ? null : <Typography.Text type="danger">Fewer than 3 members can sit on this case: no hearing quorum (IN-06).</Typography.Text>}
+                      />
+                    ) : null}
+                  </Space>
+                ),
+              },
+              {
+                key: 'messages',
+                label: 'Messages',
+                children: (
+                  <Tabs
+                    size="small"
+                    items={(committee ? (['COMPLAINANT', 'RESPONDENT', 'COMMITTEE'] as const) : ([d.role] as AudienceValue[])).map((a) => ({
+                      key: a,
+                      label: AUDIENCE_WORDS[a],
+                      children: <Thread vm={vm} audience={a} detail={d} />,
+                    }))}
+                  />
+                ),
+              },
+              {
+                key: 'meetings',
+                label: 'Meetings',
+                children: (
+                  <Space direction="vertical" style={{ width: '100%' }}>
+                    <List
+                      {...REGION}
+                      aria-label="Meetings"
+                      locale={{ emptyText: 'No meetings yet.' }}
+                      dataSource={d.meetings}
+                      renderItem={(m) => (
+                        <List.Item>
+                          <Space direction="vertical" style={{ width: '100%' }}>
+                            <strong>{m.title}</strong>
+                            <span>
+                              {new Date(m.startsAt).toLocaleString()} – {new Date(m.endsAt).toLocaleTimeString()} · {m.location}
+                            </span>
+                            {committee ? <Minutes vm={vm} meetingId={m.meetingId} minutes={m.minutes} outcome={m.outcome} /> : null}
+                          </Space>
+                        </List.Item>
+                      )}
+                    />
+                    {committee && d.status === 'OPEN' ? (
+                      <Card title="Schedule a meeting" size="small">
+                        <MeetingForm vm={vm} detail={d} />
+                      </Card>
+                    ) : null}
+                  </Space>
+                ),
+              },
+              {
+                key: 'steps',
+                label: 'Steps',
+                children: (
+                  <Space direction="vertical" style={{ width: '100%' }}>
+                    <List
+                      {...REGION}
+                      aria-label="Steps"
+                      dataSource={d.steps}
+                      renderItem={(s) => (
+                        <List.Item
+                          actions={
+                            committee && !s.completedAt && d.status === 'OPEN'
+                              ? [
+                                  <Popconfirm
+                                    key="complete"
+                                    title={s.kind === 'ACTION' ? 'Complete this step and send its mails?' : 'Mark this step complete?'}
+                                    okText="Complete"
+                                    onConfirm={() => vm.completeStep(s.stepId)}
+                                  >
+                                    <Button aria-label={`Complete ${s.name}`}>Complete</Button>
+                                  </Popconfirm>,
+                                ]
+                              : []
+                          }
+                        >
+                          <List.Item.Meta
+                            title={`${s.position}. ${s.name}`}
+                            description={s.completedAt ? `Completed ${new Date(s.completedAt).toLocaleString()}` : s.kind === 'ACTION' ? `Action: ${s.actionTypes.join(', ').replaceAll('_', ' ').toLowerCase()}` : 'Meeting'}
+                          />
+                        </List.Item>
+                      )}
+                    />
+                    {committee && d.status === 'OPEN' ? (
+                      <Card title="Close the case" size="small">
+                        <CloseForm vm={vm} />
+                      </Card>
+                    ) : null}
+                    {committee && d.status === 'OPEN' ? (
+                      <Popconfirm title="Recuse yourself? You will lose access to this case at once." okText="Recuse" onConfirm={() => vm.recuse()}>
+                        <Button>Recuse myself</Button>
+                      </Popconfirm>
+                    ) : null}
+                  </Space>
+                ),
+              },
+              ...(d.callerPresides
+                ? [
+                    {
+                      key: 'access',
+                      label: 'Access log',
+                      children: (
+                        <Table
+                          aria-label="Access log"
+                          rowKey={(r) => `${r.at}-${r.action}-${r.actorName}`}
+                          size="small"
+                          dataSource={vm.audit}
+                          scroll={{ x: 'max-content' }}
+                          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+                          columns={[
+                            { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
+                            { title: 'Who', dataIndex: 'actorName' },
+                            { title: 'What', dataIndex: 'action' },
+                          ]}
+                        />
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+});
+
+export default ComplaintCaseScreen;

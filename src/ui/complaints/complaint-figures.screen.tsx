@@ -1,0 +1,68 @@
+import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import type { ComplaintCounts } from '../../contracts/case/complaints.contract';
+import { useViewModel } from '../shared/container-context';
+import { LoadError, Loading } from '../shared/page-state';
+import { ComplaintFiguresViewModel } from './complaints.view-models';
+
+type ClockRow = ComplaintCounts['clocks'][number];
+
+export const ComplaintFiguresScreen = observer(function ComplaintFiguresScreen() {
+  const vm = useViewModel(ComplaintFiguresViewModel);
+  useEffect(() => {
+    void vm.load();
+  }, [vm]);
+  const c = vm.counts;
+  return (
+    <section aria-labelledby="figures-title">
+      <Typography.Title level={1} id="figures-title">
+        Complaint figures
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        Counts and statutory clocks of your workspace’s complaints. Names and contents stay with the Internal Committee (POSH Act s.16): unless you sit on it,
+        you see numbers only.
+      </Typography.Paragraph>
+      {vm.status === 'loading' && !c ? <Loading label="Loading figures" /> : null}
+      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {c ? (
+        <>
+          <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+            {[
+              ['All complaints', c.total],
+              ['Open', c.open],
+              ['Closed', c.closed],
+              ['Filed late', c.lateFilings],
+              ['Pending over 90 days', c.pendingOver90Days],
+            ].map(([label, value]) => (
+              <Col key={label} xs={12} md={8} lg={4}>
+                <Card>
+                  <Statistic title={label} value={value} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Typography.Title level={2}>Clocks of the open cases</Typography.Title>
+          {c.clocks.length === 0 ? <Typography.Paragraph>No open cases, so no clock is running.</Typography.Paragraph> : null}
+          {c.clocks.length > 0 ? (
+          <Table<ClockRow>
+            aria-label="Clocks of the open cases"
+            rowKey="id"
+            dataSource={c.clocks}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { title: 'Clock', dataIndex: 'label' },
+              { title: 'Running', dataIndex: 'running' },
+              { title: 'Due within 7 days', dataIndex: 'dueSoon' },
+              { title: 'Missed', dataIndex: 'missed' },
+            ]}
+          />
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+});
+
+export default ComplaintFiguresScreen;

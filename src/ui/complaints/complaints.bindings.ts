@@ -1,0 +1,17 @@
+import { ContainerModule } from 'inversify';
+import {
+  CommitteeSetupViewModel,
+  ComplaintCaseViewModel,
+  ComplaintFiguresViewModel,
+  ComplaintListViewModel,
+  RaiseConcernViewModel,
+} from './complaints.view-models';
+
+/** Binds the view-models of the complaints area (one instance per mounted screen). */
+export const complaintsViewModels = new ContainerModule(({ bind }) => {
+  bind(RaiseConcernViewModel).toSelf();
+  bind(ComplaintListViewModel).toSelf();
+  bind(ComplaintCaseViewModel).toSelf();
+  bind(ComplaintFiguresViewModel).toSelf();
+  bind(CommitteeSetupViewModel).toSelf();
+});

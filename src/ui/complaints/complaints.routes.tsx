@@ -1,0 +1,10 @@
+import type { RouteObject } from 'react-router';
+
+/** Routes of the complaints area, inside the signed-in shell. Screens load lazily (code-split by route). */
+export const complaintsRoutes: RouteObject[] = [
+  { path: '/concerns/new', lazy: async () => ({ Component: (await import('./raise-concern.screen')).default }) },
+  { path: '/complaints', lazy: async () => ({ Component: (await import('./complaint-list.screen')).default }) },
+  { path: '/complaints/figures', lazy: async () => ({ Component: (await import('./complaint-figures.screen')).default }) },
+  { path: '/complaints/:complaintId', lazy: async () => ({ Component: (await import('./complaint-case.screen')).default }) },
+  { path: '/committees', lazy: async () => ({ Component: (await import('./committees.screen')).default }) },
+];

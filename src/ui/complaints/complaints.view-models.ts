@@ -1,0 +1,451 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type {
+  AuditEntry,
+  CaseMessage,
+  Committee,
+  CommitteeList,
+  ComplaintCounts,
+  ComplaintDetail,
+  ComplaintForm,
+  ComplaintSummary,
+  EvidenceFile,
+  Outcome,
+} from '../../contracts/case/complaints.contract';
+import { ComplaintsApi, type PersonOption } from '../../application/complaints/complaints-api.port';
+import { UploadEvidence } from '../../application/complaints/upload-evidence.use-case';
+import { ApiError, describeError } from '../../application/shared/api-error';
+
+type Status = 'idle' | 'loading' | 'ready' | 'error';
+
+const fieldsOf = (error: unknown): Record<string, string> => (ApiError.is(error) ? error.fields : {});
+
+export interface EvidenceItem {
+  key: string;
+  name: string;
+  percent: number;
+  file: EvidenceFile | null;
+  error: string | null;
+}
+
+export interface ConcernValues {
+  complainantName: string;
+  complainantEmail: string;
+  complainantGender?: string;
+  complainantPhone?: string;
+  respondentName?: string;
+  respondentGender?: string;
+  respondentPhone?: string;
+  respondentEmail?: string;
+  respondentDescription?: string;
+  incidentDetails: string;
+  incidentDate: string;
+  witnesses?: string;
+  againstEmployer?: boolean;
+  answers?: Record<string, string>;
+}
+
+const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+
+/** "Raise a concern": the published complaint form, evidence uploads, and the filing. */
+@injectable()
+export class RaiseConcernViewModel {
+  status: Status = 'idle';
+  error: string | null = null;
+  form: ComplaintForm | null = null;
+  evidence: EvidenceItem[] = [];
+  submitting = false;
+  submitError: string | null = null;
+  fieldErrors: Record<string, string> = {};
+  filed: ComplaintDetail | null = null;
+
+  constructor(
+    @inject(ComplaintsApi) private readonly api: ComplaintsApi,
+    @inject(UploadEvidence) private readonly upload: UploadEvidence,
+  ) {
+    makeAutoObservable<RaiseConcernViewModel, 'api' | 'upload'>(this, { api: false, upload: false }, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    try {
+      const form = await this.api.form();
+      runInAction(() => {
+        this.form = form;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.error = describeError(error);
+        this.status = 'error';
+      });
+    }
+  }
+
+  /** The fields an admin added to the form (the spec's own are laid out by the screen). */
+  get customFields() {
+    return (this.form?.components ?? []).flatMap((c) => c.attributes.filter((a) => a.systemKey === null && a.fieldType !== 'FILE'));
+  }
+
+  get uploading(): boolean {
+    return this.evidence.some((e) => !e.file && !e.error);
+  }
+
+  async addEvidence(file: File): Promise<void> {
+    const key = `${file.name}-${Date.now()}-${Math.random()}`;
+    this.evidence.push({ key, name: file.name, percent: 0, file: null, error: null });
+    const item = () => this.evidence.find((e) => e.key === key)!;
+    const result = await this.upload.run(
+      file,
+      (sent, total) => runInAction(() => (item().percent = total ? Math.round((sent / total) * 100) : 100)),
+      new AbortController().signal,
+    );
+    runInAction(() => {
+      if (result.ok) {
+        item().file = result.file;
+        item().percent = 100;
+      } else item().error = result.message;
+    });
+  }
+
+  removeEvidence(key: string): void {
+    this.evidence = this.evidence.filter((e) => e.key !== key);
+  }
+
+  async submit(values: ConcernValues): Promise<void> {
+    this.submitting = true;
+    this.submitError = null;
+    this.fieldErrors = {};
+    try {
+      const filed = await this.api.file({
+        complainant: { name: values.complainantName, email: values.complainantEmail, gender: (blank(values.complainantGender) as never) ?? null, phone: blank(values.complainantPhone) },
+        respondent: {
+          name: blank(values.respondentName),
+          gender: (blank(values.respondentGender) as never) ?? null,
+          phone: blank(values.respondentPhone),
+          email: blank(values.respondentEmail),
+          description: blank(values.respondentDescription),
+        },
+        incident: {
+          details: values.incidentDetails,
+          date: values.incidentDate,
+          witnesses: (values.witnesses ?? '').split('\n').map((w) => w.trim()).filter(Boolean),
+          evidenceFileIds: this.evidence.flatMap((e) => (e.file ? [e.file.fileId] : [])),
+        },
+        againstEmployer: values.againstEmployer ?? false,
+        answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
+      });
+      runInAction(() => (this.filed = filed));
+    } catch (error) {
+      runInAction(() => {
+        this.submitError = describeError(error);
+        this.fieldErrors = fieldsOf(error);
+      });
+    } finally {
+      runInAction(() => (this.submitting = false));
+    }
+  }
+}
+
+/** "Complaints": the caller's own and their committee's cases, without names. */
+@injectable()
+export class ComplaintListViewModel {
+  status: Status = 'idle';
+  error: string | null = null;
+  items: ComplaintSummary[] = [];
+
+  constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
+    makeAutoObservable<ComplaintListViewModel, 'api'>(this, { api: false }, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    try {
+      const items = await this.api.list();
+      runInAction(() => {
+        this.items = items;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.error = describeError(error);
+        this.status = 'error';
+      });
+    }
+  }
+
+  get mine(): ComplaintSummary[] {
+    return this.items.filter((i) => i.role !== 'COMMITTEE');
+  }
+
+  get committee(): ComplaintSummary[] {
+    return this.items.filter((i) => i.role === 'COMMITTEE');
+  }
+}
+
+export interface MeetingValues {
+  title: string;
+  agenda: string;
+  startsAt: string;
+  endsAt: string;
+  location: string;
+  guests: string;
+  stepId?: string;
+}
+
+/** A case page: parties, clocks, messages by audience, meetings, steps, close; the access log for the one presiding. */
+@injectable()
+export class ComplaintCaseViewModel {
+  status: Status = 'idle';
+  error: string | null = null;
+  detail: ComplaintDetail | null = null;
+  audit: AuditEntry[] = [];
+  busy = false;
+  actionError: string | null = null;
+  fieldErrors: Record<string, string> = {};
+  notice: string | null = null;
+  private id = '';
+
+  constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
+    makeAutoObservable<ComplaintCaseViewModel, 'api' | 'id'>(this, { api: false, id: false }, { autoBind: true });
+  }
+
+  async load(id: string): Promise<void> {
+    this.id = id;
+    this.status = 'loading';
+    try {
+      const detail = await this.api.get(id);
+      const audit = detail.callerPresides ? await this.api.audit(id) : [];
+      runInAction(() => {
+        this.detail = detail;
+        this.audit = audit;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.error = describeError(error);
+        this.status = 'error';
+      });
+    }
+  }
+
+  private async act(run: () => Promise<unknown>, notice: string): Promise<boolean> {
+    this.busy = true;
+    this.actionError = null;
+    this.fieldErrors = {};
+    this.notice = null;
+    try {
+      await run();
+      await this.load(this.id);
+      runInAction(() => (this.notice = notice));
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.actionError = describeError(error);
+        this.fieldErrors = fieldsOf(error);
+      });
+      return false;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+
+  message(audience: CaseMessage['audience'], body: string): Promise<boolean> {
+    return this.act(() => this.api.message(this.id, audience, body), 'Message sent.');
+  }
+
+  schedule(values: MeetingValues): Promise<boolean> {
+    return this.act(
+      () =>
+        this.api.scheduleMeeting(this.id, {
+          title: values.title,
+          agenda: values.agenda,
+          startsAt: values.startsAt ? new Date(values.startsAt).toISOString() : '',
+          endsAt: values.endsAt ? new Date(values.endsAt).toISOString() : '',
+          location: values.location,
+          guests: (values.guests ?? '').split(/[\s,;]+/).filter(Boolean),
+          stepId: values.stepId ?? null,
+        }),
+      'Meeting scheduled: the guests have been sent an invitation.',
+    );
+  }
+
+  recordMinutes(meetingId: string, minutes: string, outcome: string): Promise<boolean> {
+    return this.act(() => this.api.recordMeeting(this.id, meetingId, { minutes, outcome }), 'Minutes recorded.');
+  }
+
+  completeStep(stepId: string): Promise<boolean> {
+    return this.act(() => this.api.completeStep(this.id, stepId), 'Step completed.');
+  }
+
+  close(outcome: Outcome, summary: string): Promise<boolean> {
+    return this.act(() => this.api.close(this.id, outcome, summary), 'The case is closed and the parties have been told.');
+  }
+
+  async recuse(): Promise<void> {
+    this.busy = true;
+    try {
+      await this.api.recuse(this.id);
+      runInAction(() => {
+        this.detail = null;
+        this.status = 'error';
+        this.error = 'You have recused yourself from this case: you no longer have access to it.';
+      });
+    } catch (error) {
+      runInAction(() => (this.actionError = describeError(error)));
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+
+  async download(fileId: string): Promise<string | null> {
+    try {
+      return await this.api.evidenceLink(this.id, fileId);
+    } catch (error) {
+      runInAction(() => (this.actionError = describeError(error)));
+      return null;
+    }
+  }
+}
+
+/** The admin's view: counts and clocks, never names or contents. */
+@injectable()
+export class ComplaintFiguresViewModel {
+  status: Status = 'idle';
+  error: string | null = null;
+  counts: ComplaintCounts | null = null;
+
+  constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
+    makeAutoObservable<ComplaintFiguresViewModel, 'api'>(this, { api: false }, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    try {
+      const counts = await this.api.counts();
+      runInAction(() => {
+        this.counts = counts;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.error = describeError(error);
+        this.status = 'error';
+      });
+    }
+  }
+}
+
+export interface MemberDraft {
+  userId: string;
+  label: string;
+  role: Committee['members'][number]['role'];
+  gender: Committee['members'][number]['gender'];
+  senior: boolean;
+}
+
+/** The committee setup: committees with their composition warnings, and a drawer to constitute or change one. */
+@injectable()
+export class CommitteeSetupViewModel {
+  status: Status = 'idle';
+  error: string | null = null;
+  list: CommitteeList | null = null;
+  editing: Committee | 'new' | null = null;
+  members: MemberDraft[] = [];
+  people: PersonOption[] = [];
+  saving = false;
+  saveError: string | null = null;
+  fieldErrors: Record<string, string> = {};
+
+  constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
+    makeAutoObservable<CommitteeSetupViewModel, 'api'>(this, { api: false }, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    try {
+      const list = await this.api.committees();
+      runInAction(() => {
+        this.list = list;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.error = describeError(error);
+        this.status = 'error';
+      });
+    }
+  }
+
+  get canada(): boolean {
+    return this.list?.compliance === 'CA_FEDERAL';
+  }
+
+  open(committee: Committee | 'new'): void {
+    this.editing = committee;
+    this.saveError = null;
+    this.fieldErrors = {};
+    this.members =
+      committee === 'new'
+        ? []
+        : committee.members.map((m) => ({ userId: m.userId, label: `${m.name} (${m.email})`, role: m.role, gender: m.gender, senior: m.senior }));
+  }
+
+  closeDrawer(): void {
+    this.editing = null;
+  }
+
+  async search(text: string): Promise<void> {
+    if (!text.trim()) return;
+    try {
+      const people = await this.api.findPeople(text.trim());
+      runInAction(() => (this.people = people));
+    } catch {
+      runInAction(() => (this.people = []));
+    }
+  }
+
+  addMember(userId: string): void {
+    const person = this.people.find((p) => p.userId === userId);
+    if (!person || this.members.some((m) => m.userId === userId)) return;
+    const first = this.members.length === 0;
+    this.members.push({
+      userId,
+      label: person.label,
+      role: this.canada ? 'DESIGNATED_RECIPIENT' : first ? 'PRESIDING_OFFICER' : 'EMPLOYEE_MEMBER',
+      gender: 'UNDISCLOSED',
+      senior: false,
+    });
+  }
+
+  changeMember(userId: string, change: Partial<MemberDraft>): void {
+    const m = this.members.find((x) => x.userId === userId);
+    if (m) Object.assign(m, change);
+  }
+
+  removeMember(userId: string): void {
+    this.members = this.members.filter((m) => m.userId !== userId);
+  }
+
+  async save(values: { name: string; termStart: string; termEnd: string }): Promise<boolean> {
+    this.saving = true;
+    this.saveError = null;
+    this.fieldErrors = {};
+    const members = this.members.map((m) => ({ userId: m.userId, role: m.role, gender: m.gender, senior: m.senior, fromAnotherOffice: false }));
+    try {
+      if (this.editing === 'new') await this.api.createCommittee({ name: values.name, branchId: null, termStart: values.termStart, termEnd: values.termEnd, members });
+      else if (this.editing) await this.api.updateCommittee(this.editing.committeeId, { name: values.name, termStart: values.termStart, termEnd: values.termEnd, members });
+      await this.load();
+      runInAction(() => (this.editing = null));
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.saveError = describeError(error);
+        this.fieldErrors = fieldsOf(error);
+      });
+      return false;
+    } finally {
+      runInAction(() => (this.saving = false));
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import { Alert, Button, Card, Checkbox, Form, Input, List, Progress, Result, Select, Space, Typography, Upload } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { REGION } from './confidential-banner';
+import { useViewModel } from '../shared/container-context';
+import { LoadError, Loading } from '../shared/page-state';
+import { RaiseConcernViewModel, type ConcernValues } from './complaints.view-models';
+
+const GENDERS = [
+  { value: 'WOMAN', label: 'Woman' },
+  { value: 'MAN', label: 'Man' },
+  { value: 'TRANSGENDER', label: 'Transgender' },
+  { value: 'UNDISCLOSED', label: 'Prefer not to say' },
+];
+
+/** Where the server names a field, the form shows it under the field. */
+const SERVER_FIELD: Record<string, string> = {
+  complainantName: 'complainant.name',
+  complainantEmail: 'complainant.email',
+  respondentEmail: 'respondent.email',
+  incidentDetails: 'incident.details',
+  incidentDate: 'incident.date',
+};
+
+export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
+  const vm = useViewModel(RaiseConcernViewModel);
+  const [form] = Form.useForm<ConcernValues>();
+
+  useEffect(() => {
+    void vm.load();
+  }, [vm]);
+
+  const serverError = (name: string) => vm.fieldErrors[SERVER_FIELD[name] ?? name];
+  const item = (name: keyof ConcernValues, label: string, input: React.ReactNode, required = false, extra?: string) => (
+    <Form.Item
+      name={name}
+      label={label}
+      extra={extra}
+      rules={required ? [{ required: true, message: `Enter ${label.toLowerCase()}` }] : []}
+      validateStatus={serverError(name) ? 'error' : undefined}
+      help={serverError(name)}
+    >
+      {input}
+    </Form.Item>
+  );
+
+  if (vm.filed) {
+    return (
+      <section aria-labelledby="concern-title" style={{ maxWidth: 720 }}>
+        <Typography.Title level={1} id="concern-title">
+          Your complaint was received: case {vm.filed.caseNumber}
+        </Typography.Title>
+        <Result
+          status="success"
+          subTitle="We have emailed you a receipt. Only the Internal Committee members assigned to your case can read it, and every view is recorded."
+          extra={[
+            <Link key="open" to={`/complaints/${vm.filed.complaintId}`}>
+              <Button type="primary">Open my complaint</Button>
+            </Link>,
+          ]}
+        />
+        {vm.filed.lateFiling ? (
+          <Alert
+            type="warning"
+            showIcon
+            message="Filed more than 3 months after the incident"
+            description="Your complaint is accepted. The committee will decide whether to extend the time limit, and record its reasons."
+          />
+        ) : null}
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="concern-title" style={{ maxWidth: 720 }}>
+      <Typography.Title level={1} id="concern-title">
+        Raise a concern
+      </Typography.Title>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="Who will see this"
+        description={
+          <>
+            <p style={{ margin: 0 }}>
+              Only the Internal Committee members assigned to your complaint can read it. HR, your managers and the workspace admins see
+              only counts, never your name or what you write. The person you complain about is given a copy only when the committee sends it, as the
+              law requires. Every view is recorded.
+            </p>
+            <p style={{ margin: '8px 0 0' }}>
+              <strong>Photos can identify you:</strong> a photo or screenshot may carry hidden details (where and when it was taken, the phone it was
+              taken on). We keep files exactly as you give them, so remove those details first if they matter to you.
+            </p>
+          </>
+        }
+      />
+      {vm.status === 'loading' ? <Loading label="Loading the complaint form" /> : null}
+      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.form ? (
+        <Form<ConcernValues> form={form} layout="vertical" onFinish={(values) => void vm.submit(values)} requiredMark="optional">
+          {!vm.form.committeeConstituted ? (
+            <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="No Internal Committee has been set up here yet: your complaint will be referred to the Local Committee." />
+          ) : null}
+          <Card title="About you" style={{ marginBottom: 16 }}>
+            {item('complainantName', 'Your name', <Input autoComplete="name" />, true)}
+            {item('complainantEmail', 'Your email', <Input type="email" autoComplete="email" />, true, 'We send your receipt and updates here.')}
+            {item('complainantGender', 'Gender', <Select allowClear options={GENDERS} aria-label="Your gender" />)}
+            {item('complainantPhone', 'Phone', <Input type="tel" autoComplete="tel" />)}
+          </Card>
+          <Card title="Who it is about" style={{ marginBottom: 16 }}>
+            {item('respondentName', 'Their name', <Input />)}
+            {item('respondentEmail', 'Their email', <Input type="email" />)}
+            {item('respondentGender', 'Their gender', <Select allowClear options={GENDERS} aria-label="Their gender" />)}
+            {item('respondentPhone', 'Their phone', <Input type="tel" />)}
+            {item('respondentDescription', 'How you would describe them', <Input.TextArea rows={2} />, false, 'Their role or team, if you do not know their name.')}
+            <Form.Item name="againstEmployer" valuePropName="checked">
+              <Checkbox>The complaint is against the employer itself</Checkbox>
+            </Form.Item>
+          </Card>
+          <Card title="What happened" style={{ marginBottom: 16 }}>
+            {item('incidentDetails', 'What happened', <Input.TextArea rows={6} />, true, 'In your own words: what was said or done, where, and how often.')}
+            {item('incidentDate', 'When it happened (the last time, if more than once)', <Input type="date" />, true)}
+            {item('witnesses', 'Witnesses', <Input.TextArea rows={2} />, false, 'One per line: a name and how to reach them.')}
+            {vm.customFields.map((a) => (
+              <Form.Item
+                key={a.attributeId}
+                name={['answers', a.attributeId]}
+                label={a.label}
+                extra={a.helpText || undefined}
+                rules={a.required ? [{ required: true, message: `Answer "${a.label}"` }] : []}
+                validateStatus={vm.fieldErrors[`answers.${a.attributeId}`] ? 'error' : undefined}
+                help={vm.fieldErrors[`answers.${a.attributeId}`]}
+              >
+                {a.fieldType === 'TEXTAREA' ? <Input.TextArea rows={3} /> : <Input type={a.fieldType === 'DATE' ? 'date' : 'text'} />}
+              </Form.Item>
+            ))}
+            <Form.Item label="Evidence" extra="Any file: screenshots, saved messages, voice notes, documents. Others cannot open it in the page; the committee downloads it.">
+              <Upload
+                multiple
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  void vm.addEvidence(file);
+                  return false;
+                }}
+              >
+                <Button>Add evidence</Button>
+              </Upload>
+              {vm.evidence.length > 0 ? (
+                <List
+                  {...REGION}
+                  aria-label="Evidence"
+                  style={{ marginTop: 8 }}
+                  dataSource={vm.evidence}
+                  renderItem={(e) => (
+                    <List.Item
+                      actions={[
+                        <Button key="remove" type="link" onClick={() => vm.removeEvidence(e.key)} aria-label={`Remove ${e.name}`}>
+                          Remove
+                        </Button>,
+                      ]}
+                    >
+                      <Space direction="vertical" style={{ width: '100%', minWidth: 0 }}>
+                        <Typography.Text ellipsis>{e.name}</Typography.Text>
+                        {e.error ? <Typography.Text type="danger">{e.error}</Typography.Text> : e.file ? <Typography.Text type="success">Attached</Typography.Text> : <Progress percent={e.percent} size="small" />}
+                      </Space>
+                    </List.Item>
+                  )}
+                />
+              ) : null}
+            </Form.Item>
+          </Card>
+          {vm.submitError ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={vm.submitError} /> : null}
+          <Button type="primary" htmlType="submit" size="large" loading={vm.submitting} disabled={vm.uploading}>
+            Send to the Internal Committee
+          </Button>
+        </Form>
+      ) : null}
+    </section>
+  );
+});
+
+export default RaiseConcernScreen;
