@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { authoringRoutes } from './courses/authoring.routes';
+import { cataloguePolicyRoutes } from './catalogue/catalogue-policies.routes';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { courseRoutes } from './courses/courses.routes';
 import { uploadRoutes } from './files/uploads.routes';
+import { policyRoutes } from './policies/policies.routes';
 
 export const LEARNING_API_BASE = '/learning-api';
 
@@ -13,4 +16,7 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await courseRoutes(api, deps);
   await uploadRoutes(api, deps);
   await authoringRoutes(api, deps);
+  await catalogueRoutes(api, deps);
+  await cataloguePolicyRoutes(api, deps);
+  await policyRoutes(api, deps);
 }
