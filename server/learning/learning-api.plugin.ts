@@ -5,6 +5,7 @@ import { authoringRoutes } from './courses/authoring.routes';
 import { cataloguePolicyRoutes } from './catalogue/catalogue-policies.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { courseRoutes } from './courses/courses.routes';
+import { creditRoutes } from './credits/credits.routes';
 import { uploadRoutes } from './files/uploads.routes';
 import { policyRoutes } from './policies/policies.routes';
 
@@ -19,4 +20,5 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await catalogueRoutes(api, deps);
   await cataloguePolicyRoutes(api, deps);
   await policyRoutes(api, deps);
+  await creditRoutes(api, deps);
 }

@@ -2,6 +2,7 @@ import type { AssignCourseBody, AssignCourseResult } from '../../../src/contract
 import { canAssign } from '../../../src/domain/courses/course';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
+import { consumeCatalogueCredits } from '../credits/credit-ledger';
 import { checkFilterTargets, findPeople, peopleWhere, type UnitScope } from './user-directory';
 
 export interface Assigner {
@@ -40,6 +41,8 @@ export class CourseAssignmentService {
                RETURNING user_id`,
               [actor.workspaceId, body.courseId, actor.userId, targets],
             );
+      // A catalogue course: each new assignee consumes a credit (docs/policies.md); too few credits refuse them all.
+      await consumeCatalogueCredits(tx, actor.workspaceId, body.courseId, inserted.map((r) => r.user_id), actor.userId);
       if (inserted.length > 0) {
         // One audit event per assignment, written in the same transaction (one statement, not one per row).
         await tx.query(

@@ -342,7 +342,7 @@ export const policyUpdate = route({
 export const policyNewVersion = route({
   api: 'learning',
   method: 'POST',
-  path: '/api/admin/policy/{id}/version',
+  path: '/api/admin/policy/new-version/{id}',
   summary: 'Ends a review in a new version: what changed, material or minor; every translation is outdated until its PDF is given',
   params: IdParams,
   body: NewVersionBody,
@@ -353,7 +353,7 @@ export const policyNewVersion = route({
 export const policyReview = route({
   api: 'learning',
   method: 'POST',
-  path: '/api/admin/policy/{id}/review',
+  path: '/api/admin/policy/review/{id}',
   summary: 'Records a review that ends in “reviewed, no change”, with the next review date',
   params: IdParams,
   body: ReviewBody,

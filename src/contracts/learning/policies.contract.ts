@@ -152,7 +152,7 @@ export const workspacePolicyList = route({
 export const policyAcceptances = route({
   api: 'learning',
   method: 'GET',
-  path: '/api/policy/{id}/acceptances',
+  path: '/api/policy/acceptances/{id}',
   summary: 'Each person in a policy’s scope with their acceptance state, version, language and time',
   params: IdParams,
   query: z.strictObject({
@@ -168,7 +168,7 @@ export const policyAcceptances = route({
 export const policyAcceptancesExport = route({
   api: 'learning',
   method: 'GET',
-  path: '/api/policy/{id}/acceptances/export',
+  path: '/api/policy/acceptances-export/{id}',
   summary: 'The same as CSV: one row per person in scope',
   params: IdParams,
   response: null,
@@ -190,7 +190,7 @@ export const personPolicies = route({
 export const recordAcceptance = route({
   api: 'learning',
   method: 'POST',
-  path: '/api/policy/{id}/record-acceptance',
+  path: '/api/policy/record-acceptance/{id}',
   summary: 'Records an acceptance of the current version on someone’s behalf (a person without a computer), with the reason; audited',
   params: IdParams,
   body: RecordAcceptanceBody,

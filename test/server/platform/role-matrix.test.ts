@@ -4,6 +4,9 @@ import { servedContracts } from '../../../server/platform/serve';
 import { eligible, PermissionKey } from '../../../src/domain/auth/permissions';
 import { startTestServer, type TestServer } from '../support/test-app';
 
+/** Sweeps every route of the three APIs, one call after another: the time grows with the API (about 400 routes). */
+const SWEEP_TIMEOUT_MS = 300_000;
+
 type Caller = 'anonymous' | 'EMPLOYEE' | 'BRANCH_ADMIN' | 'EMPLOYER' | 'WORKSPACE_ADMIN' | 'platform';
 
 const ACCOUNTS: Record<Exclude<Caller, 'anonymous'>, [host: string, email: string]> = {
@@ -82,7 +85,7 @@ describe('the role matrix', () => {
     }
     expect(wrong).toEqual([]);
     expect(seen.size).toBeGreaterThan(8);
-  });
+  }, SWEEP_TIMEOUT_MS);
 
   it('has the rules of the permission and navigation calls', () => {
     const rule = (method: string, path: string) => servedContracts.find((c) => c.method === method && c.path === path)?.access;

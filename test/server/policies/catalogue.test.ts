@@ -27,7 +27,7 @@ describe.each(DATABASES)('the platform’s catalogue on %s', (kind) => {
   it('starts with India and its states, Canada’s federal jurisdiction and its provinces', async () => {
     const res = await call('GET', MAIN, '/admin/jurisdiction/all', platform);
     expect(res.statusCode).toBe(200);
-    const items = res.json().items as { code: string; name: string; parentId: string | null; reviewLimitYears: number | null }[];
+    const items = res.json().items as { id: string; code: string; name: string; parentId: string | null; reviewLimitYears: number | null }[];
     const india = items.find((j) => j.code === 'IN')!;
     const canada = items.find((j) => j.code === 'CA')!;
     expect(items.filter((j) => j.parentId === india.id).map((j) => j.name)).toEqual(expect.arrayContaining(['Karnataka', 'Maharashtra', 'Delhi']));
@@ -157,14 +157,14 @@ describe.each(DATABASES)('the platform’s catalogue on %s', (kind) => {
     expect(both.json().translations).toEqual({ ENGLISH: 'CURRENT', HINDI: 'CURRENT' });
     expect(both.json().versions[0].languages).toEqual(['ENGLISH', 'HINDI']);
 
-    const v2 = await call('POST', MAIN, `/admin/policy/${id}/version`, platform, { change: 'MATERIAL', summary: 'Adds online harassment', nextReviewOn: '2028-01-01' });
+    const v2 = await call('POST', MAIN, `/admin/policy/new-version/${id}`, platform, { change: 'MATERIAL', summary: 'Adds online harassment', nextReviewOn: '2028-01-01' });
     expect(v2.statusCode).toBe(200);
     expect(v2.json()).toMatchObject({ currentVersion: 2, reviewDueOn: '2028-01-01', translations: { ENGLISH: 'OUTDATED', HINDI: 'OUTDATED' } });
     expect(v2.json().reviews[0]).toMatchObject({ outcome: 'NEW_VERSION', version: 2 });
     const en2 = await uploadPolicyPdf(server, platform, id, 'ENGLISH', pdfSaying('v2 en'));
     expect(en2.json().translations).toEqual({ ENGLISH: 'CURRENT', HINDI: 'OUTDATED' });
 
-    const reviewed = await call('POST', MAIN, `/admin/policy/${id}/review`, platform, { note: 'Read again, still right', nextReviewOn: '2028-06-30' });
+    const reviewed = await call('POST', MAIN, `/admin/policy/review/${id}`, platform, { note: 'Read again, still right', nextReviewOn: '2028-06-30' });
     expect(reviewed.json().reviews[0]).toMatchObject({ outcome: 'NO_CHANGE', version: 2, note: 'Read again, still right', nextReviewOn: '2028-06-30' });
     expect(reviewed.json().currentVersion).toBe(2);
 

@@ -86,18 +86,18 @@ describe.each(DATABASES)('policies in a workspace on %s', (kind) => {
   });
 
   it('shows the admin acceptance per policy and per person, and exports it as CSV', async () => {
-    const table = await call('GET', ACME, `/policy/${policyId}/acceptances?pageSize=100`, admin);
+    const table = await call('GET', ACME, `/policy/acceptances/${policyId}?pageSize=100`, admin);
     expect(table.statusCode).toBe(200);
     const row = table.json().items.find((r: { userId: string }) => r.userId === employeeId);
     expect(row).toMatchObject({ name: 'Esha Employee', state: 'ACCEPTED', version: 1, language: 'HINDI', recordedReason: null });
     expect(table.json().policy).toMatchObject({ accepted: 1 });
-    const pending = await call('GET', ACME, `/policy/${policyId}/acceptances?state=PENDING&pageSize=100`, admin);
+    const pending = await call('GET', ACME, `/policy/acceptances/${policyId}?state=PENDING&pageSize=100`, admin);
     expect(pending.json().total).toBe(table.json().total - 1);
 
     const person = await call('GET', ACME, `/policy/person/${employeeId}`, admin);
     expect(person.json().items).toEqual([expect.objectContaining({ id: policyId, state: 'ACCEPTED' })]);
 
-    const csv = await call('GET', ACME, `/policy/${policyId}/acceptances/export`, admin);
+    const csv = await call('GET', ACME, `/policy/acceptances-export/${policyId}`, admin);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');
@@ -108,12 +108,12 @@ describe.each(DATABASES)('policies in a workspace on %s', (kind) => {
 
   it('records an acceptance on someone’s behalf with a reason, audited', async () => {
     const someone = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email LIKE '%0@acme.test' LIMIT 1`, [acmeId]))[0].id;
-    const noReason = await call('POST', ACME, `/policy/${policyId}/record-acceptance`, admin, { userId: someone, language: 'ENGLISH', reason: '' });
+    const noReason = await call('POST', ACME, `/policy/record-acceptance/${policyId}`, admin, { userId: someone, language: 'ENGLISH', reason: '' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toHaveProperty('reason');
-    const res = await call('POST', ACME, `/policy/${policyId}/record-acceptance`, admin, { userId: someone, language: 'ENGLISH', reason: 'Works on the shop floor, signed the paper copy' });
+    const res = await call('POST', ACME, `/policy/record-acceptance/${policyId}`, admin, { userId: someone, language: 'ENGLISH', reason: 'Works on the shop floor, signed the paper copy' });
     expect(res.statusCode).toBe(200);
-    const table = (await call('GET', ACME, `/policy/${policyId}/acceptances?pageSize=100`, admin)).json();
+    const table = (await call('GET', ACME, `/policy/acceptances/${policyId}?pageSize=100`, admin)).json();
     expect(table.items.find((r: { userId: string }) => r.userId === someone)).toMatchObject({ state: 'ACCEPTED', recordedReason: 'Works on the shop floor, signed the paper copy' });
     const audit = await server.db.query<{ target: string; details: { reason: string } }>(
       `SELECT target, details FROM audit_events WHERE workspace_id = $1 AND action = 'policy.acceptance-recorded'`,
@@ -123,14 +123,14 @@ describe.each(DATABASES)('policies in a workspace on %s', (kind) => {
   });
 
   it('asks again after a material version, not after a minor one', async () => {
-    const minor = await call('POST', MAIN, `/admin/policy/${cataloguePolicyId}/version`, platform, { change: 'MINOR', summary: 'Typo fixed', nextReviewOn: '2027-12-31' });
+    const minor = await call('POST', MAIN, `/admin/policy/new-version/${cataloguePolicyId}`, platform, { change: 'MINOR', summary: 'Typo fixed', nextReviewOn: '2027-12-31' });
     expect(minor.statusCode).toBe(200);
     // A version without a PDF is not out yet: still version 1 for the workspace.
     expect((await mine())[0]).toMatchObject({ currentVersion: 1, state: 'ACCEPTED' });
     expect((await uploadPolicyPdf(server, platform, cataloguePolicyId, 'ENGLISH', pdfSaying('v2 English'))).statusCode).toBe(200);
     expect((await mine())[0]).toMatchObject({ currentVersion: 2, state: 'ACCEPTED', acceptedVersion: 1 });
 
-    await call('POST', MAIN, `/admin/policy/${cataloguePolicyId}/version`, platform, { change: 'MATERIAL', summary: 'New complaint channel', nextReviewOn: '2027-12-31' });
+    await call('POST', MAIN, `/admin/policy/new-version/${cataloguePolicyId}`, platform, { change: 'MATERIAL', summary: 'New complaint channel', nextReviewOn: '2027-12-31' });
     expect((await uploadPolicyPdf(server, platform, cataloguePolicyId, 'ENGLISH', pdfSaying('v3 English'))).statusCode).toBe(200);
     expect((await mine())[0]).toMatchObject({ currentVersion: 3, state: 'PENDING', acceptedVersion: 1 });
 
@@ -159,8 +159,8 @@ describe.each(DATABASES)('policies in a workspace on %s', (kind) => {
   });
 
   it('keeps a workspace’s policies to it: Globex gets 404 for Acme’s; a Globex unit in Acme’s publication is not found', async () => {
-    expect((await call('GET', GLOBEX, `/policy/${policyId}/acceptances`, globexAdmin)).statusCode).toBe(404);
-    expect((await call('POST', GLOBEX, `/policy/${policyId}/record-acceptance`, globexAdmin, { userId: employeeId, language: 'ENGLISH', reason: 'because' })).statusCode).toBe(404);
+    expect((await call('GET', GLOBEX, `/policy/acceptances/${policyId}`, globexAdmin)).statusCode).toBe(404);
+    expect((await call('POST', GLOBEX, `/policy/record-acceptance/${policyId}`, globexAdmin, { userId: employeeId, language: 'ENGLISH', reason: 'because' })).statusCode).toBe(404);
     expect((await call('GET', GLOBEX, '/policy/my', globexAdmin)).json().items).toEqual([]);
     const globexId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`))[0].id;
     const globexUnit = (await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 LIMIT 1`, [globexId]))[0].id;
@@ -171,8 +171,8 @@ describe.each(DATABASES)('policies in a workspace on %s', (kind) => {
   it('lets only admins manage policies: an employee and a business-unit admin get 403', async () => {
     for (const token of [employee, buAdmin]) {
       expect((await call('POST', ACME, '/policy/publish', token, { cataloguePolicyId, scope: 'WORKSPACE' })).statusCode).toBe(403);
-      expect((await call('GET', ACME, `/policy/${policyId}/acceptances`, token)).statusCode).toBe(403);
-      expect((await call('GET', ACME, `/policy/${policyId}/acceptances/export`, token)).statusCode).toBe(403);
+      expect((await call('GET', ACME, `/policy/acceptances/${policyId}`, token)).statusCode).toBe(403);
+      expect((await call('GET', ACME, `/policy/acceptances-export/${policyId}`, token)).statusCode).toBe(403);
     }
   });
 

@@ -215,12 +215,15 @@ CREATE TABLE credit_requests (
   credits integer NOT NULL CHECK (credits BETWEEN 1 AND 100000),
   note text NOT NULL DEFAULT '' CHECK (length(note) <= 1000),
   status text NOT NULL DEFAULT 'REQUESTED' CHECK (status IN ('REQUESTED', 'GRANTED')),
+  -- The client's key for this request: sending it again finds this row instead of asking twice.
+  idempotency_key text NOT NULL CHECK (length(idempotency_key) BETWEEN 1 AND 200),
   requested_by uuid NOT NULL,
   requested_at timestamptz NOT NULL DEFAULT clock_timestamp(),
   granted_at timestamptz,
   PRIMARY KEY (workspace_id, id),
   FOREIGN KEY (workspace_id, course_id) REFERENCES courses (workspace_id, id) ON DELETE CASCADE
 );
+CREATE UNIQUE INDEX credit_requests_key_uq ON credit_requests (workspace_id, idempotency_key);
 
 -- The ledger: append-only; a workspace's balance for a course is the sum of its rows (GRANT and RETURN add, CONSUME
 -- takes one). An idempotency key names each movement once: a retried request finds its row and moves nothing.
