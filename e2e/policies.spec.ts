@@ -26,9 +26,9 @@ async function learningApi(page: Page, method: string, path: string, body?: obje
 
 async function uploadPdf(page: Page, language: string, words: string) {
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: `Upload the ${language} PDF` }).click();
+  await page.getByRole('button', { name: new RegExp(`^Upload the ${language}`) }).click();
   await (await chooser).setFiles({ name: `${language}.pdf`, mimeType: 'application/pdf', buffer: pdf(words) });
-  await expect(page.getByRole('progressbar', { name: `${language} upload` })).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('progressbar', { name: new RegExp(`^${language}.* upload$`) })).toHaveAttribute('aria-valuenow', '100');
 }
 
 test.describe('policies', () => {
@@ -37,7 +37,8 @@ test.describe('policies', () => {
   test('the platform admin publishes a policy in English and Hindi; Acme publishes it; the employee reads and accepts; a new version asks again', async ({ browser }) => {
     test.setTimeout(600_000);
     const title = `Prevention of sexual harassment ${Date.now().toString(36)}`;
-    const platform = await browser.newPage();
+    const open = async (viewport?: { width: number; height: number }) => (await browser.newContext(viewport ? { viewport } : {})).newPage();
+    const platform = await open();
     await signIn(platform, 'main', 'platform@demo.test');
 
     // The catalogue: a jurisdiction and a compliance (through the API: their screens are not built yet), then the policy on its screen.
@@ -53,10 +54,11 @@ test.describe('policies', () => {
     const create = platform.getByRole('dialog', { name: 'New policy' });
     await create.getByLabel('Title').fill(title);
     await create.getByLabel('Owner').fill('Priya Legal');
-    await create.getByLabel('Review by').fill('2027-06-30');
-    await create.getByLabel('Review by').press('Enter');
+    // Before the date picker's calendar opens (antd's days of other months are pale by design).
     await expectAccessible(platform, 'New policy drawer');
-    await create.getByRole('button', { name: 'Create policy' }).click();
+    await create.getByLabel('Review by').fill('2027-06-30');
+    // Enter picks the typed date and submits the form.
+    await create.getByLabel('Review by').press('Enter');
     await expect(create).toBeHidden();
     const details = platform.getByRole('dialog', { name: title });
     await expect(details).toBeVisible();
@@ -73,7 +75,7 @@ test.describe('policies', () => {
     expect(compliance.status).toBe(200);
 
     // Acme's admin publishes it to everyone.
-    const admin = await browser.newPage();
+    const admin = await open();
     await signIn(admin, 'acme', 'admin@acme.test');
     await admin.goto(url('acme', '/policies'));
     await expect(admin.getByRole('heading', { level: 1, name: 'Policies' })).toBeVisible();
@@ -87,7 +89,7 @@ test.describe('policies', () => {
     await expectOneH1(admin, 'Workspace policies');
 
     // The employee, on a phone: "Policies to accept", the reader, Accept.
-    const employee = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const employee = await open({ width: 390, height: 844 });
     await signIn(employee, 'acme', 'employee@acme.test');
     await expect(employee.getByRole('heading', { name: 'Policies to accept' })).toBeVisible();
     await expectAccessible(employee, 'Home with policies to accept');
@@ -114,7 +116,6 @@ test.describe('policies', () => {
     await version.getByLabel('What changed').fill('Adds the online complaint channel');
     await version.getByLabel('Next review by').fill('2027-12-31');
     await version.getByLabel('Next review by').press('Enter');
-    await version.getByRole('button', { name: 'Add version' }).click();
     await expect(version).toBeHidden();
     await expect(details.getByText('Version 2 (material: everyone accepts again): Adds the online complaint channel')).toBeVisible();
     await uploadPdf(platform, 'English', 'version 2 in English');
