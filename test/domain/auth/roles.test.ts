@@ -68,7 +68,7 @@ describe('navigation by role', () => {
   it('shows employees the dashboard only, and admins the admin areas', () => {
     expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'manual']);
     expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual([
-      'dashboard', 'people', 'courses', 'users-import', 'security-log', 'workflows', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
+      'dashboard', 'people', 'courses', 'policies', 'users-import', 'security-log', 'workflows', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
     ]);
     expect(navigationFor('EMPLOYER').map((n) => n.key)).toEqual(expect.arrayContaining(['business-units', 'departments']));
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('branding');
@@ -76,5 +76,6 @@ describe('navigation by role', () => {
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('workspace-settings');
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('security-log');
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('workflows');
+    expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('policies');
   });
 });
