@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { caseApi, CASE_API_BASE } from './case/case-api.plugin';
 import { learningApi, LEARNING_API_BASE } from './learning/learning-api.plugin';
 import { mainApi, MAIN_API_BASE } from './main/main-api.plugin';
-import type { Database } from './platform/db/database';
+import { MAIN_SITE_WORKSPACE_ID, type Database } from './platform/db/database';
 import type { ApiDeps, ServerSettings } from './platform/deps';
 import { installErrorHandling } from './platform/errors';
 import type { FileStorage } from './platform/file-storage';
@@ -136,7 +136,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register((api) => caseApi(api, deps), { prefix: CASE_API_BASE });
   if (options.fileUrls instanceof EmbeddedFileUrls) {
     const fileUrls = options.fileUrls;
-    await app.register(fileUrls.routes((request) => (request.ctx.site.kind === 'workspace' ? request.ctx.site.workspace.id : null)), {
+    await app.register(fileUrls.routes((request) => {
+        // The catalogue's files (the platform's policies) are uploaded on the main site, under the main site's id.
+        const site = request.ctx.site;
+        return site.kind === 'workspace' ? site.workspace.id : site.kind === 'main' ? MAIN_SITE_WORKSPACE_ID : null;
+      }), {
       prefix: '/files',
     });
   }

@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { authoringRoutes } from './courses/authoring.routes';
+import { cataloguePolicyRoutes } from './catalogue/catalogue-policies.routes';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { courseRoutes } from './courses/courses.routes';
+import { creditRoutes } from './credits/credits.routes';
 import { uploadRoutes } from './files/uploads.routes';
 import { playerRoutes } from './player/player.routes';
+import { policyRoutes } from './policies/policies.routes';
 
 export const LEARNING_API_BASE = '/learning-api';
 
@@ -15,4 +19,8 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await uploadRoutes(api, deps);
   await authoringRoutes(api, deps);
   await playerRoutes(api, deps);
+  await catalogueRoutes(api, deps);
+  await cataloguePolicyRoutes(api, deps);
+  await policyRoutes(api, deps);
+  await creditRoutes(api, deps);
 }

@@ -38,7 +38,7 @@ export function createContainer(input: CompositionInput): Container {
   return container;
 }
 
-export type Area = 'imports' | 'courses' | 'training' | 'workflows' | 'complaints' | 'people' | 'organisation' | 'platform' | 'platformTools' | 'manual';
+export type Area = 'imports' | 'courses' | 'training' | 'workflows' | 'complaints' | 'people' | 'organisation' | 'platform' | 'platformTools' | 'manual' | 'policies';
 
 /**
  * Each area's adapters and use cases are bound when one of its routes is first visited, so the sign-in
@@ -55,6 +55,7 @@ export const AREA_MODULES: Record<Area, () => Promise<ContainerModule>> = {
   platform: async () => (await import('./modules/platform.module')).platformConsoleModule,
   platformTools: async () => (await import('./modules/platform-tools.module')).platformToolsModule,
   manual: async () => (await import('./modules/platform-tools.module')).manualModule,
+  policies: async () => (await import('./modules/policies.module')).policiesModule,
 };
 
 const authModule = new ContainerModule(({ bind }) => {

@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock';
 import { systemClock, utcDay } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
+import { consumeCatalogueCredits, returnCatalogueCredit } from '../credits/credit-ledger';
 import { checkFilterTargets, findPeople, peopleWhere, type UnitScope } from './user-directory';
 
 export interface Assigner {
@@ -158,6 +159,8 @@ export class CourseAssignmentService {
       [actor.workspaceId, courseId, actor.userId, now, dueOn, via, targets],
     );
     const assigned = [...restarted, ...inserted].map((r) => r.user_id);
+    // A catalogue course: each new assignee consumes a credit (docs/policies.md); too few credits refuse them all.
+    await consumeCatalogueCredits(tx, actor.workspaceId, courseId, assigned, actor.userId ?? 'system');
     if (assigned.length > 0) {
       // One audit event per assignment, written in the same transaction (one statement, not one per row).
       await tx.query(
@@ -176,12 +179,16 @@ export class CourseAssignmentService {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       await this.course(tx, actor.workspaceId, body.courseId);
       const targets = await this.listed(tx, actor, body.userIds);
-      const rows = await tx.query<{ user_id: string }>(
+      const rows = await tx.query<{ user_id: string; status: string }>(
         `UPDATE course_assignments SET unassigned_at = $4, unassigned_by = $5, assignment_mail_pending = false
           WHERE workspace_id = $1 AND course_id = $2 AND user_id = ANY($3::uuid[]) AND unassigned_at IS NULL
-          RETURNING user_id`,
+          RETURNING user_id, status`,
         [actor.workspaceId, body.courseId, targets, this.clock.now(), actor.userId],
       );
+      // A catalogue course's credit comes back when the person had not started it (docs/policies.md).
+      for (const row of rows) {
+        if (row.status === 'ASSIGNED') await returnCatalogueCredit(tx, actor.workspaceId, body.courseId, row.user_id, actor.userId ?? 'system');
+      }
       if (rows.length > 0) {
         await tx.query(
           `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)

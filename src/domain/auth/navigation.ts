@@ -7,6 +7,7 @@ export type NavKey =
   | 'my-training'
   | 'people'
   | 'courses'
+  | 'policies'
   | 'users-import'
   | 'workflows'
   | 'concern'
@@ -45,6 +46,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { key: 'complaints', label: 'Complaints', path: '/complaints', icon: 'FileProtectOutlined', description: 'Your complaints and, if you sit on the Internal Committee, its cases', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
   { key: 'people', label: 'People', path: '/people', icon: 'TeamOutlined', permission: 'people.manage', description: 'Find, edit, deactivate or delete the people of your workspace', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'courses', label: 'Courses', path: '/courses', icon: 'ReadOutlined', permission: 'courses.assign', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
+  { key: 'policies', label: 'Policies', path: '/policies', icon: 'FileProtectOutlined', permission: 'policies.manage', description: 'Publish policies for your people to accept, and see who has', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'courses' },
   { key: 'users-import', label: 'Import users', path: '/users/import', icon: 'UserAddOutlined', permission: 'invites.manage', description: 'Bring your people in from a CSV or Excel file and invite them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'security-log', label: 'Security log', path: '/security/log', icon: 'SafetyOutlined', permission: 'audit.read', description: 'Sign-ins, lock-outs and every change admins made: who, what, when and from where', roles: ['WORKSPACE_ADMIN'] },
   { key: 'workflows', label: 'Redressal workflows', path: '/workflows', icon: 'ApartmentOutlined', permission: 'workflows.design', description: 'Design how the Internal Committee handles a complaint, step by step', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },

@@ -125,3 +125,58 @@ export function append(entries: readonly LedgerEntry[], entry: LedgerEntry, cons
   }
   return { ok: true, entry };
 }
+
+// ---------------------------------------------------------------- Policy reviews and translations
+
+/** CA-12: Canada reviews a policy at least every 3 years. Elsewhere the law sets no period (null). */
+export function reviewLimitYears(country: string | null): number | null {
+  return country === 'CA' ? 3 : null;
+}
+
+/**
+ * A review date's problem, or null: it must not be before `from` (today, or the review that sets it), and, where the
+ * law sets a period (CA-12), not later than that many years after `from`.
+ */
+export function reviewDateProblem(country: string | null, from: IsoDate, reviewDueOn: IsoDate): string | null {
+  if (daysBetween(from, reviewDueOn) < 0) return 'Choose a review date that is not in the past';
+  const years = reviewLimitYears(country);
+  if (years !== null && daysBetween(addYears(from, years), reviewDueOn) > 0) {
+    return `A Canadian policy is reviewed at least every ${years} years (CA-12): choose a date on or before ${addYears(from, years)}`;
+  }
+  return null;
+}
+
+export type TranslationState = 'CURRENT' | 'OUTDATED';
+
+/**
+ * The state of each language of a policy's current version: CURRENT when that version's PDF in the language is given,
+ * OUTDATED when only an earlier version has one (readers of that language get the current version in another
+ * language until it is given).
+ */
+export function translationStates(
+  currentVersion: number,
+  documents: readonly { version: number; language: string }[],
+): Record<string, TranslationState> {
+  const out: Record<string, TranslationState> = {};
+  for (const doc of documents) {
+    if (doc.version === currentVersion) out[doc.language] = 'CURRENT';
+    else if (doc.version < currentVersion && out[doc.language] !== 'CURRENT') out[doc.language] = 'OUTDATED';
+  }
+  return out;
+}
+
+/**
+ * The language a reader gets the current version in: the one asked when its PDF of the current version is given,
+ * else English, else the first given; null when the current version has no PDF yet.
+ */
+export function readingLanguage<L extends string>(asked: L | null, current: readonly L[]): { language: L; fallback: boolean } | null {
+  if (asked && current.includes(asked)) return { language: asked, fallback: false };
+  const other = current.includes('ENGLISH' as L) ? ('ENGLISH' as L) : current[0];
+  if (!other) return null;
+  return { language: other, fallback: asked !== null };
+}
+
+/** Whether a person is in a published policy's scope: everyone, or the chosen business units. */
+export function inPolicyScope(scope: 'WORKSPACE' | 'UNITS', units: readonly string[], branchId: string | null): boolean {
+  return scope === 'WORKSPACE' || (branchId !== null && units.includes(branchId));
+}

@@ -14,6 +14,7 @@ export const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
   platform: async () => (await import('../platform/platform.bindings')).platformViewModels,
   platformTools: async () => (await import('../platform-tools/platform-tools.bindings')).platformToolsViewModels,
   manual: async () => (await import('../manual/manual.bindings')).manualViewModels,
+  policies: async () => (await import('../policies/policies.bindings')).policiesViewModels,
 };
 
 const loaded = new WeakMap<Container, Map<Area, Promise<void>>>();

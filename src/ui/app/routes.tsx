@@ -12,6 +12,7 @@ import { organisationRoutes } from '../organisation/organisation.routes';
 import { platformRoutes } from '../platform/platform.routes';
 import { platformToolsRoutes } from '../platform-tools/platform-tools.routes';
 import { manualRoutes } from '../manual/manual.routes';
+import { platformPoliciesRoutes, policiesRoutes } from '../policies/policies.routes';
 import { SiteRoot } from '../shell/site-root';
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -33,7 +34,14 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
           { path: '/', lazy: lazyScreen(() => import('../marketing/home.screen')) },
           { path: '/workspace/signin', lazy: lazyScreen(() => import('../auth/workspace-finder.screen')) },
           // The platform tools' screens live in the platform console's shell, with their own area's bindings.
-          ...withArea(container, 'platform', withinPlatformShell(platformRoutes, withArea(container, 'platformTools', platformToolsRoutes))),
+          ...withArea(
+            container,
+            'platform',
+            withinPlatformShell(platformRoutes, [
+              ...withArea(container, 'platformTools', platformToolsRoutes),
+              ...withArea(container, 'policies', platformPoliciesRoutes),
+            ]),
+          ),
           ...common,
         ],
       },
@@ -60,6 +68,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             ...withArea(container, 'people', peopleRoutes),
             ...withArea(container, 'organisation', organisationRoutes),
             ...withArea(container, 'manual', manualRoutes),
+            ...withArea(container, 'policies', policiesRoutes),
           ],
         },
         ...common,

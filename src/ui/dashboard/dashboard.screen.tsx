@@ -11,6 +11,14 @@ import { PartBoundary } from '../shared/part-boundary';
 import { SessionViewModel } from '../shell/session.view-model';
 import { useShell } from '../shell/shell-context';
 
+/** "Policies to accept" is the policies area's: its code and bindings load with the home page's card. */
+function lazyPoliciesToAccept(container: Container) {
+  return lazy(async () => {
+    await loadArea(container, 'policies');
+    return import('../policies/policies-to-accept.card');
+  });
+}
+
 /** The people summary is the people area's: its code and bindings load only for the admins who see it. */
 function lazyPeopleStats(container: Container) {
   return lazy(async () => {
@@ -33,6 +41,7 @@ export const DashboardScreen = observer(function DashboardScreen() {
   const container = useContainer();
   const PeopleStats = useMemo(() => lazyPeopleStats(container), [container]);
   const TrainingCards = useMemo(() => lazyTrainingCards(container), [container]);
+  const PoliciesToAccept = useMemo(() => lazyPoliciesToAccept(container), [container]);
   const user = session.workspaceUser;
   if (!user) return null;
   const seesPeople = shell.navigation.some((item) => item.key === 'people');
@@ -55,6 +64,12 @@ export const DashboardScreen = observer(function DashboardScreen() {
           </Suspense>
         </PartBoundary>
       )}
+      {/* With the courses and policies module off the card's call answers 403 and the card shows nothing. */}
+      <PartBoundary what="Your policies to accept">
+        <Suspense fallback={<Loading label="Loading your policies" />}>
+          <PoliciesToAccept />
+        </Suspense>
+      </PartBoundary>
       {seesPeople && (
         <PartBoundary what="The summary of your people">
           <Suspense fallback={<Loading label="Counting your people" />}>

@@ -12,6 +12,7 @@ export interface PlatformMenuItem {
 
 export const PLATFORM_MENU: PlatformMenuItem[] = [
   { key: 'workspaces', label: 'Workspaces', path: '/platform/workspaces' },
+  { key: 'policies', label: 'Policies', path: '/platform/policies' },
   ...PLATFORM_TOOLS_MENU,
   { key: 'audit', label: 'Audit trail', path: '/platform/audit' },
 ];

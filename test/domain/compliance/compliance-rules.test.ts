@@ -3,9 +3,14 @@ import {
   acceptanceState,
   append,
   balance,
+  inPolicyScope,
   lastMaterialVersion,
   nextReviewDue,
+  readingLanguage,
+  reviewDateProblem,
+  reviewLimitYears,
   trainingCadence,
+  translationStates,
   type LedgerEntry,
   type PolicyVersion,
 } from '../../../src/domain/compliance/compliance-rules';
@@ -89,5 +94,61 @@ describe('the credits ledger', () => {
   it('grants whole credits only', () => {
     expect(append(ledger, { kind: 'GRANT', credits: 0, key: 'g0' })).toEqual({ ok: false, reason: 'BAD_AMOUNT' });
     expect(append(ledger, { kind: 'GRANT', credits: 1.5, key: 'g1' })).toEqual({ ok: false, reason: 'BAD_AMOUNT' });
+  });
+});
+
+describe('policy reviews, translations and scope', () => {
+  it('holds a Canadian review to 3 years (CA-12) and any review to a date not in the past', () => {
+    expect(reviewLimitYears('CA')).toBe(3);
+    expect(reviewLimitYears('IN')).toBeNull();
+    expect(reviewDateProblem('CA', '2026-11-25', '2029-11-25')).toBeNull();
+    expect(reviewDateProblem('CA', '2026-11-25', '2029-11-26')).toContain('CA-12');
+    expect(reviewDateProblem('IN', '2026-11-25', '2035-01-01')).toBeNull();
+    expect(reviewDateProblem(null, '2026-11-25', '2026-11-24')).toContain('past');
+  });
+
+  it('marks each language of the current version given or outdated', () => {
+    const docs = [
+      { version: 1, language: 'ENGLISH' },
+      { version: 1, language: 'HINDI' },
+      { version: 2, language: 'ENGLISH' },
+    ];
+    expect(translationStates(2, docs)).toEqual({ ENGLISH: 'CURRENT', HINDI: 'OUTDATED' });
+    expect(translationStates(1, docs)).toEqual({ ENGLISH: 'CURRENT', HINDI: 'CURRENT' });
+    expect(translationStates(3, docs)).toEqual({ ENGLISH: 'OUTDATED', HINDI: 'OUTDATED' });
+  });
+
+  it('serves the language asked when its copy is given, else English, else the first, saying so', () => {
+    expect(readingLanguage('HINDI', ['ENGLISH', 'HINDI'])).toEqual({ language: 'HINDI', fallback: false });
+    expect(readingLanguage('HINDI', ['ENGLISH'])).toEqual({ language: 'ENGLISH', fallback: true });
+    expect(readingLanguage('TAMIL', ['HINDI'])).toEqual({ language: 'HINDI', fallback: true });
+    expect(readingLanguage(null, ['ENGLISH', 'HINDI'])).toEqual({ language: 'ENGLISH', fallback: false });
+    expect(readingLanguage('HINDI', [])).toBeNull();
+  });
+
+  it('puts everyone in a workspace policy’s scope, and only the chosen units’ people in a unit policy’s', () => {
+    expect(inPolicyScope('WORKSPACE', [], null)).toBe(true);
+    expect(inPolicyScope('UNITS', ['pune'], 'pune')).toBe(true);
+    expect(inPolicyScope('UNITS', ['pune'], 'hq')).toBe(false);
+    expect(inPolicyScope('UNITS', ['pune'], null)).toBe(false);
+  });
+
+  it('asks again every year for a yearly policy, with the days to accept after the anniversary', () => {
+    const versions: PolicyVersion[] = [{ version: 1, change: 'MATERIAL', publishedOn: '2026-01-01' }];
+    const rule = { daysToAccept: 30, yearly: true };
+    const accepted = [{ version: 1, acceptedOn: '2026-01-10' }];
+    expect(acceptanceState(versions, accepted, '2020-01-01', rule, '2027-01-09')).toMatchObject({ state: 'ACCEPTED', validUntil: '2027-01-09' });
+    expect(acceptanceState(versions, accepted, '2020-01-01', rule, '2027-01-10')).toEqual({ state: 'PENDING', dueOn: '2027-02-09' });
+    expect(acceptanceState(versions, accepted, '2020-01-01', rule, '2027-02-10')).toEqual({ state: 'OVERDUE', dueOn: '2027-02-09' });
+  });
+
+  it('counts a ledger: grants and returns add, consumptions take one, a retried key moves nothing, never below zero', () => {
+    const ledger: LedgerEntry[] = [{ kind: 'GRANT', credits: 2, key: 'grant:r1' }];
+    expect(append(ledger, { kind: 'GRANT', credits: 2, key: 'grant:r1' })).toEqual({ ok: true, duplicate: true });
+    const spent: LedgerEntry[] = [...ledger, { kind: 'CONSUME', credits: 1, key: 'a' }, { kind: 'CONSUME', credits: 1, key: 'b' }];
+    expect(balance(spent)).toBe(0);
+    expect(append(spent, { kind: 'CONSUME', credits: 1, key: 'c' })).toEqual({ ok: false, reason: 'NO_CREDITS' });
+    expect(append(spent, { kind: 'RETURN', credits: 1, key: 'a:return' }, 'a')).toMatchObject({ ok: true });
+    expect(balance([...spent, { kind: 'RETURN', credits: 1, key: 'a:return' }])).toBe(1);
   });
 });

@@ -44,7 +44,8 @@ describe('module switches', () => {
 
   it('take a switched-off module’s areas out of the menu, and only those', () => {
     const all = navigationFor('WORKSPACE_ADMIN').map((n) => n.key);
-    expect(navigationFor('WORKSPACE_ADMIN', { courses: false }).map((n) => n.key)).toEqual(all.filter((k) => k !== 'courses'));
+    // "Courses and policies": both areas go with the module.
+    expect(navigationFor('WORKSPACE_ADMIN', { courses: false }).map((n) => n.key)).toEqual(all.filter((k) => k !== 'courses' && k !== 'policies'));
     expect(navigationFor('WORKSPACE_ADMIN', { 'concerned-authority': false }).map((n) => n.key)).not.toContain('workflows');
     expect(navigationFor('WORKSPACE_ADMIN', { courses: true, compliance: false }).map((n) => n.key)).toEqual(all);
   });

@@ -4,6 +4,7 @@ import { servedContracts } from '../../../server/platform/serve';
 import { eligible, PermissionKey } from '../../../src/domain/auth/permissions';
 import { startTestServer, type TestServer } from '../support/test-app';
 
+
 type Caller = 'anonymous' | 'EMPLOYEE' | 'BRANCH_ADMIN' | 'EMPLOYER' | 'WORKSPACE_ADMIN' | 'platform';
 
 const ACCOUNTS: Record<Exclude<Caller, 'anonymous'>, [host: string, email: string]> = {

@@ -16,6 +16,16 @@ const REFERENCE_TABLES: Record<string, string> = {
     'which workspaces a flag is on for: written by flag on the main site and read whole by every process’s gates; small (flags × workspaces)',
   rate_limits:
     'attempt counters keyed by a hash of an address or account, checked before any workspace or account is known (sign-in on the main site spans workspaces); short-lived rows, pruned',
+  // The platform's catalogue (migration 0026): written by the platform admin, read by every workspace that publishes.
+  jurisdictions: 'the catalogue’s jurisdictions, the same for every workspace',
+  compliance_categories: 'the catalogue’s compliance categories, the same for every workspace',
+  compliances: 'the catalogue’s obligations, the same for every workspace',
+  compliance_policies: 'which catalogue policies meet a catalogue obligation',
+  compliance_course_titles: 'which courses meet a catalogue obligation',
+  catalogue_policies: 'the platform’s policies, published by any workspace',
+  catalogue_policy_versions: 'the versions of the platform’s policies',
+  catalogue_policy_documents: 'the PDFs of the platform’s policies, per version and language',
+  catalogue_policy_reviews: 'the reviews of the platform’s policies',
 };
 
 /** Tenant tables that may break a rule, each with its reason. Keep it short: the rules are the point. */

@@ -1,0 +1,127 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { signIn, url } from './support/app';
+import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
+
+/** A PDF made from its real signature (the server judges an upload by its bytes), saying which copy it is. */
+const pdf = (words: string) => Buffer.concat([Buffer.from(`%PDF-1.7\n% ${words}\n1 0 obj\n<< /Type /Catalog >>\nendobj\n`), Buffer.alloc(2000, 0x20), Buffer.from('%%EOF\n')]);
+
+/** A loaded machine answers slowly: wait longer for what the user sees. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** A call of the learning API from inside the page, with the page's own session (for the catalogue parts without a screen yet). */
+async function learningApi(page: Page, method: string, path: string, body?: object): Promise<{ status: number; json: Record<string, unknown> }> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const token = decodeURIComponent(/(?:^|; )sp_token=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const res = await fetch(`/learning-api${p}`, {
+        method: m,
+        headers: { authorization: `Bearer ${token}`, ...(b ? { 'content-type': 'application/json' } : {}) },
+        body: b ? b : undefined,
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    },
+    [method, path, body ? JSON.stringify(body) : ''] as const,
+  );
+}
+
+async function uploadPdf(page: Page, language: string, words: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: new RegExp(`^Upload the ${language}`) }).click();
+  await (await chooser).setFiles({ name: `${language}.pdf`, mimeType: 'application/pdf', buffer: pdf(words) });
+  await expect(page.getByRole('progressbar', { name: new RegExp(`^${language}.* upload$`) })).toHaveAttribute('aria-valuenow', '100');
+}
+
+test.describe('policies', () => {
+  test.use({ actionTimeout: 30_000 });
+
+  test('the platform admin publishes a policy in English and Hindi; Acme publishes it; the employee reads and accepts; a new version asks again', async ({ browser }) => {
+    test.setTimeout(600_000);
+    const title = `Prevention of sexual harassment ${Date.now().toString(36)}`;
+    const open = async (viewport?: { width: number; height: number }) => (await browser.newContext(viewport ? { viewport } : {})).newPage();
+    const platform = await open();
+    await signIn(platform, 'main', 'platform@demo.test');
+
+    // The catalogue: a jurisdiction and a compliance (through the API: their screens are not built yet), then the policy on its screen.
+    const india = ((await learningApi(platform, 'GET', '/api/admin/jurisdiction/all')).json.items as { id: string; code: string }[]).find((j) => j.code === 'IN')!;
+    const code = `IN-${String.fromCharCode(65 + Math.floor(Math.random() * 26))}${String.fromCharCode(65 + Math.floor(Math.random() * 26))}Q`;
+    const jurisdiction = await learningApi(platform, 'POST', '/api/admin/jurisdiction/create', { code, name: `Test state ${code}`, parentId: india.id });
+    expect([200, 409]).toContain(jurisdiction.status);
+
+    await platform.goto(url('main', '/platform/policies'));
+    await expect(platform.getByRole('heading', { level: 1, name: 'Policies' })).toBeVisible();
+    await expectAccessible(platform, 'Platform policies');
+    await platform.getByRole('button', { name: 'New policy' }).click();
+    const create = platform.getByRole('dialog', { name: 'New policy' });
+    await create.getByLabel('Title').fill(title);
+    await create.getByLabel('Owner').fill('Priya Legal');
+    // Before the date picker's calendar opens (antd's days of other months are pale by design).
+    await expectAccessible(platform, 'New policy drawer');
+    await create.getByLabel('Review by').fill('2027-06-30');
+    // Enter picks the typed date and submits the form.
+    await create.getByLabel('Review by').press('Enter');
+    await expect(create).toBeHidden();
+    const details = platform.getByRole('dialog', { name: title });
+    await expect(details).toBeVisible();
+    await uploadPdf(platform, 'English', 'version 1 in English');
+    await uploadPdf(platform, 'Hindi', 'version 1 in Hindi');
+    await expectAccessible(platform, 'Policy details drawer');
+    const policyId = ((await learningApi(platform, 'GET', '/api/admin/policy/all?search=' + encodeURIComponent(title))).json.items as { id: string }[])[0].id;
+    const compliance = await learningApi(platform, 'POST', '/api/admin/compliance/create', {
+      jurisdictionId: india.id,
+      title: 'POSH: policy published and accepted',
+      kind: 'POLICY',
+      policyIds: [policyId],
+    });
+    expect(compliance.status).toBe(200);
+
+    // Acme's admin publishes it to everyone.
+    const admin = await open();
+    await signIn(admin, 'acme', 'admin@acme.test');
+    await admin.goto(url('acme', '/policies'));
+    await expect(admin.getByRole('heading', { level: 1, name: 'Policies' })).toBeVisible();
+    await admin.getByRole('button', { name: `Publish ${title}` }).click();
+    const publish = admin.getByRole('dialog', { name: `Publish ${title}` });
+    await expectAccessible(admin, 'Publish drawer');
+    await publish.getByRole('button', { name: 'Publish to everyone' }).click();
+    await expect(publish).toBeHidden();
+    await expect(admin.getByRole('row', { name: new RegExp(title) }).first()).toContainText('Everyone');
+    await expectAccessible(admin, 'Workspace policies');
+    await expectOneH1(admin, 'Workspace policies');
+
+    // The employee, on a phone: "Policies to accept", the reader, Accept.
+    const employee = await open({ width: 390, height: 844 });
+    await signIn(employee, 'acme', 'employee@acme.test');
+    await expect(employee.getByRole('heading', { name: 'Policies to accept' })).toBeVisible();
+    await expectAccessible(employee, 'Home with policies to accept');
+    await expectNoSidewaysScroll(employee, 'Home with policies to accept');
+    await employee.getByRole('link', { name: `Read and accept ${title}` }).click();
+    await expect(employee.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(employee.locator(`iframe[title="${title}, version 1"]`)).toBeVisible();
+    await expectAccessible(employee, 'Policy reader');
+    await expectNoSidewaysScroll(employee, 'Policy reader');
+    await expectOneH1(employee, 'Policy reader');
+    await employee.getByRole('button', { name: 'I have read and accept this policy' }).click();
+    await expect(employee.getByText('You accepted version 1')).toBeVisible();
+
+    // The admin sees the acceptance.
+    await admin.reload();
+    await admin.getByRole('row', { name: new RegExp(title) }).first().getByRole('button', { name: 'See acceptance' }).click();
+    const who = admin.getByRole('dialog', { name: `Who accepted ${title}` });
+    await expect(who.getByRole('row', { name: /Esha Employee/ })).toContainText('Accepted');
+    await expectAccessible(admin, 'Acceptance table');
+
+    // A new material version asks again once its PDF is given.
+    await platform.getByRole('button', { name: 'New version' }).click();
+    const version = platform.getByRole('dialog', { name: 'New version' });
+    await version.getByLabel('What changed').fill('Adds the online complaint channel');
+    await version.getByLabel('Next review by').fill('2027-12-31');
+    await version.getByLabel('Next review by').press('Enter');
+    await expect(version).toBeHidden();
+    await expect(details.getByText('Version 2 (material: everyone accepts again): Adds the online complaint channel')).toBeVisible();
+    await uploadPdf(platform, 'English', 'version 2 in English');
+
+    await employee.goto(url('acme', '/dashboard'));
+    await expect(employee.getByRole('link', { name: `Read and accept ${title}` })).toBeVisible();
+    await expect(employee.getByText('New version 2')).toBeVisible();
+  });
+});

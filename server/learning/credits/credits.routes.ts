@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  adminCreditRequests,
+  buyCredits,
+  courseCredited,
+  courseCreditRequests,
+  requestCredits,
+} from '../../../src/contracts/learning/credits.contract';
+import type { ApiDeps } from '../../platform/deps';
+import { serve, workspaceUser } from '../../platform/serve';
+import { platformActor } from '../catalogue/catalogue-audit';
+import { CourseCredits } from './credits.service';
+
+/** Course credits: the workspace asks, the platform admin grants, assignments consume (docs/policies.md). */
+export async function creditRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const credits = new CourseCredits(deps.db);
+
+  serve(app, requestCredits, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return credits.request({ workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.body);
+  });
+  serve(app, courseCreditRequests, async (ctx) => credits.requests(workspaceUser(ctx).workspace.id, ctx.params.id));
+  serve(app, courseCredited, async (ctx) => credits.credited(workspaceUser(ctx).workspace.id, ctx.params.id));
+  serve(app, adminCreditRequests, async ({ query }) => credits.allRequests(query));
+  serve(app, buyCredits, async ({ params, body, principal, request }) => credits.grant(platformActor(principal, request.ip), params.id, body.credits));
+}

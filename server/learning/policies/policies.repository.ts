@@ -1,0 +1,159 @@
+import type { PolicyLanguage } from '../../../src/contracts/learning/catalogue.contract';
+import type { Sql } from '../../platform/db/database';
+
+/**
+ * A workspace's published policies, with the catalogue versions that can be read (those with at least one PDF), and
+ * the people in their scope. People come from the main API's tables, as for course assignment (docs/learning.md).
+ */
+
+export interface PublishedVersion {
+  version: number;
+  change: 'MATERIAL' | 'MINOR';
+  summary: string;
+  /** The day it came out (UTC). */
+  day: string;
+  languages: PolicyLanguage[];
+}
+
+export interface PublishedPolicy {
+  id: string;
+  cataloguePolicyId: string;
+  title: string;
+  description: string;
+  scope: 'WORKSPACE' | 'UNITS';
+  daysToAccept: number;
+  yearly: boolean;
+  publishedAt: Date | string;
+  publishedDay: string;
+  branches: { id: string; name: string }[];
+  /** Oldest first; only versions with a PDF. */
+  versions: PublishedVersion[];
+}
+
+interface PublishedRow {
+  id: string;
+  catalogue_policy_id: string;
+  title: string;
+  description: string;
+  scope: 'WORKSPACE' | 'UNITS';
+  days_to_accept: number;
+  yearly: boolean;
+  published_at: Date | string;
+  published_day: string;
+  branches: { id: string; name: string }[] | null;
+  versions: PublishedVersion[] | null;
+}
+
+export async function publishedPolicies(tx: Sql, workspaceId: string, id: string | null = null): Promise<PublishedPolicy[]> {
+  const rows = await tx.query<PublishedRow>(
+    `SELECT w.id, w.catalogue_policy_id, p.title, p.description, w.scope, w.days_to_accept, w.yearly, w.published_at,
+            (w.published_at AT TIME ZONE 'UTC')::date::text AS published_day,
+            (SELECT coalesce(json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.name), '[]'::json)
+               FROM workspace_policy_units u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
+              WHERE u.workspace_id = w.workspace_id AND u.policy_id = w.id) AS branches,
+            (SELECT json_agg(json_build_object('version', v.version, 'change', v.change, 'summary', v.summary,
+                      'day', (v.created_at AT TIME ZONE 'UTC')::date::text,
+                      'languages', (SELECT json_agg(d.language ORDER BY d.language) FROM catalogue_policy_documents d
+                                     WHERE d.policy_id = v.policy_id AND d.version = v.version AND d.status = 'CONFIRMED'))
+                    ORDER BY v.version)
+               FROM catalogue_policy_versions v
+              WHERE v.policy_id = w.catalogue_policy_id
+                AND EXISTS (SELECT 1 FROM catalogue_policy_documents d WHERE d.policy_id = v.policy_id AND d.version = v.version AND d.status = 'CONFIRMED')) AS versions
+       FROM workspace_policies w JOIN catalogue_policies p ON p.id = w.catalogue_policy_id
+      WHERE w.workspace_id = $1 AND ($2::uuid IS NULL OR w.id = $2)
+      ORDER BY w.published_at DESC, w.id`,
+    [workspaceId, id],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    cataloguePolicyId: r.catalogue_policy_id,
+    title: r.title,
+    description: r.description,
+    scope: r.scope,
+    daysToAccept: r.days_to_accept,
+    yearly: r.yearly,
+    publishedAt: r.published_at,
+    publishedDay: r.published_day,
+    branches: r.branches ?? [],
+    versions: r.versions ?? [],
+  }));
+}
+
+export interface Person {
+  id: string;
+  name: string;
+  email: string | null;
+  branchId: string | null;
+  branchName: string | null;
+  joinedOn: string;
+}
+
+/** The active people of the workspace in a policy's scope (everyone, or its business units), or one of them. */
+export async function peopleInScope(tx: Sql, workspaceId: string, policy: PublishedPolicy, userId: string | null = null): Promise<Person[]> {
+  const rows = await tx.query<{ id: string; name: string; email: string | null; branch_id: string | null; branch_name: string | null; joined_on: string }>(
+    `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, u.branch_id, b.name AS branch_name,
+            coalesce(u.date_of_joining, (u.created_at AT TIME ZONE 'UTC')::date)::text AS joined_on
+       FROM users u LEFT JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
+      WHERE u.workspace_id = $1 AND u.status <> 'INACTIVE' AND ($2::uuid IS NULL OR u.id = $2)
+        AND ($3 = 'WORKSPACE' OR EXISTS (SELECT 1 FROM workspace_policy_units p WHERE p.workspace_id = u.workspace_id AND p.policy_id = $4 AND p.branch_id = u.branch_id))
+      ORDER BY lower(u.first_name), lower(u.last_name), u.id`,
+    [workspaceId, userId, policy.scope, policy.id],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, branchId: r.branch_id, branchName: r.branch_name, joinedOn: r.joined_on }));
+}
+
+export interface AcceptanceRecord {
+  userId: string;
+  version: number;
+  language: PolicyLanguage;
+  acceptedAt: Date | string;
+  day: string;
+  reason: string | null;
+}
+
+/** Every acceptance of a published policy (of one person, or all), oldest first. */
+export async function acceptances(tx: Sql, workspaceId: string, policyId: string, userId: string | null = null): Promise<AcceptanceRecord[]> {
+  const rows = await tx.query<{ user_id: string; version: number; language: PolicyLanguage; accepted_at: Date | string; day: string; reason: string | null }>(
+    `SELECT user_id, version, language, accepted_at, (accepted_at AT TIME ZONE 'UTC')::date::text AS day, reason
+       FROM policy_acceptances WHERE workspace_id = $1 AND policy_id = $2 AND ($3::uuid IS NULL OR user_id = $3)
+      ORDER BY accepted_at, id`,
+    [workspaceId, policyId, userId],
+  );
+  return rows.map((r) => ({ userId: r.user_id, version: r.version, language: r.language, acceptedAt: r.accepted_at, day: r.day, reason: r.reason }));
+}
+
+export async function insertAcceptance(
+  tx: Sql,
+  workspaceId: string,
+  row: { policyId: string; userId: string; cataloguePolicyId: string; version: number; language: PolicyLanguage; ip: string; recordedBy: string | null; reason: string | null },
+): Promise<{ accepted_at: Date | string }> {
+  const [inserted] = await tx.query<{ accepted_at: Date | string }>(
+    `INSERT INTO policy_acceptances (workspace_id, policy_id, user_id, catalogue_policy_id, version, language, ip, recorded_by, reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING accepted_at`,
+    [workspaceId, row.policyId, row.userId, row.cataloguePolicyId, row.version, row.language, row.ip, row.recordedBy, row.reason],
+  );
+  return inserted;
+}
+
+export async function recordRead(tx: Sql, workspaceId: string, policyId: string, userId: string, version: number, language: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO policy_document_reads (workspace_id, policy_id, user_id, version, language) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+    [workspaceId, policyId, userId, version, language],
+  );
+}
+
+export async function hasRead(tx: Sql, workspaceId: string, policyId: string, userId: string, version: number, language: string | null): Promise<boolean> {
+  const rows = await tx.query(
+    `SELECT 1 FROM policy_document_reads WHERE workspace_id = $1 AND policy_id = $2 AND user_id = $3 AND version = $4 AND ($5::text IS NULL OR language = $5)`,
+    [workspaceId, policyId, userId, version, language],
+  );
+  return rows.length > 0;
+}
+
+export async function documentKey(tx: Sql, cataloguePolicyId: string, version: number, language: string): Promise<{ key: string; size: number; fileName: string } | null> {
+  const [row] = await tx.query<{ storage_key: string; size: string; file_name: string }>(
+    `SELECT storage_key, size, file_name FROM catalogue_policy_documents WHERE policy_id = $1 AND version = $2 AND language = $3 AND status = 'CONFIRMED'`,
+    [cataloguePolicyId, version, language],
+  );
+  return row ? { key: row.storage_key, size: Number(row.size), fileName: row.file_name } : null;
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { stringify } from 'csv-stringify/sync';
+import {
+  acceptPolicy,
+  myPolicies,
+  personPolicies,
+  policyAcceptances,
+  policyAcceptancesExport,
+  policyDocument,
+  publishPolicy,
+  readPolicy,
+  recordAcceptance,
+  workspacePolicyCatalogue,
+  workspacePolicyList,
+} from '../../../src/contracts/learning/policies.contract';
+import type { ApiDeps } from '../../platform/deps';
+import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { WorkspacePolicies, type Actor } from './policies.service';
+
+const STATE_WORDS = { ACCEPTED: 'Accepted', PENDING: 'To accept', OVERDUE: 'Overdue' } as const;
+
+/** A spreadsheet cell that starts like a formula is written as text (CSV injection). */
+const cell = (value: string | number | null) => {
+  if (value === null) return '';
+  const text = String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
+
+/** Policies in a workspace: publication, reading and acceptance, the admins' views (docs/policies.md). */
+export async function policyRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const policies = new WorkspacePolicies(deps.db, deps.fileUrls);
+  const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Actor => {
+    const { user, workspace } = workspaceUser(ctx);
+    return { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip };
+  };
+
+  serve(app, workspacePolicyCatalogue, async (ctx) => policies.catalogue(actorOf(ctx).workspaceId));
+  serve(app, publishPolicy, async (ctx) => policies.publish(actorOf(ctx), ctx.body));
+  serve(app, workspacePolicyList, async (ctx) => policies.list(actorOf(ctx).workspaceId));
+
+  serve(app, policyAcceptances, async (ctx) => {
+    const { page, pageSize, state } = ctx.query;
+    const { policy, rows } = await policies.acceptanceRows(actorOf(ctx).workspaceId, ctx.params.id);
+    const matching = state ? rows.filter((r) => r.state === state) : rows;
+    return { policy, items: matching.slice(page * pageSize, (page + 1) * pageSize), total: matching.length, page, pageSize };
+  });
+
+  serve(app, policyAcceptancesExport, async (ctx) => {
+    const { policy, rows } = await policies.acceptanceRows(actorOf(ctx).workspaceId, ctx.params.id);
+    const csv = stringify([
+      ['Name', 'Email', 'Business unit', 'State', 'Version accepted', 'Language', 'Accepted at', 'Recorded for them because', 'Due on'],
+      ...rows.map((r) =>
+        [r.name, r.email, r.branchName, STATE_WORDS[r.state], r.version, r.language, r.acceptedAt, r.recordedReason, r.dueOn].map(cell),
+      ),
+    ]);
+    const name = policy.title.replace(/[^A-Za-z0-9 _-]/g, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'policy';
+    return ctx.reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}-acceptances.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  serve(app, personPolicies, async (ctx) => policies.personPolicies(actorOf(ctx).workspaceId, ctx.params.id));
+  serve(app, recordAcceptance, async (ctx) => policies.recordFor(actorOf(ctx), ctx.params.id, ctx.body));
+
+  serve(app, myPolicies, async (ctx) => policies.mine(actorOf(ctx)));
+  serve(app, readPolicy, async (ctx) => policies.reading(actorOf(ctx), ctx.params.id, ctx.query.language ?? null));
+  serve(app, policyDocument, async (ctx) => {
+    const { bytes } = await policies.document(actorOf(ctx), ctx.params.id, ctx.query.language ?? null);
+    return ctx.reply
+      .type('application/pdf')
+      .header('content-disposition', 'inline; filename="policy.pdf"')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(bytes));
+  });
+  serve(app, acceptPolicy, async (ctx) => policies.accept(actorOf(ctx), ctx.params.id, ctx.body));
+}

@@ -1,0 +1,377 @@
+import type { PolicyLanguage } from '../../../src/contracts/learning/catalogue.contract';
+import type {
+  AcceptanceRow,
+  MyPolicy,
+  PolicyReading,
+  PublishBody,
+  RecordAcceptanceBody,
+  WorkspacePolicy,
+} from '../../../src/contracts/learning/policies.contract';
+import {
+  acceptanceState,
+  readingLanguage,
+  type AcceptanceState,
+  type PolicyVersion,
+} from '../../../src/domain/compliance/compliance-rules';
+import { daysBetween } from '../../../src/domain/shared/calendar';
+import { isoDay } from '../../../src/domain/platform/contract-expiry';
+import { audit } from '../../platform/audit';
+import type { Database, Sql } from '../../platform/db/database';
+import { badRequest, HttpError, notFound } from '../../platform/errors';
+import type { DirectFileUrls } from '../../platform/signed-files';
+import { CATALOGUE_FILES } from '../catalogue/catalogue-policies.service';
+import * as repo from './policies.repository';
+
+export interface Actor {
+  workspaceId: string;
+  userId: string;
+  ip: string;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const later = (a: string, b: string) => (daysBetween(a, b) > 0 ? b : a);
+
+/** The versions as the domain rule reads them: none comes out in this workspace before the workspace published the policy. */
+function domainVersions(policy: repo.PublishedPolicy): PolicyVersion[] {
+  return policy.versions.map((v) => ({ version: v.version, change: v.change, publishedOn: later(v.day, policy.publishedDay) }));
+}
+
+function stateOf(policy: repo.PublishedPolicy, person: repo.Person, records: readonly repo.AcceptanceRecord[], today: string): AcceptanceState | null {
+  return acceptanceState(
+    domainVersions(policy),
+    records.map((r) => ({ version: r.version, acceptedOn: r.day })),
+    person.joinedOn,
+    { daysToAccept: policy.daysToAccept, yearly: policy.yearly },
+    today,
+  );
+}
+
+const current = (policy: repo.PublishedPolicy) => policy.versions.at(-1) ?? null;
+
+/** A workspace's policies: publication, each person's reading and acceptance, and the admins' views (docs/policies.md). */
+export class WorkspacePolicies {
+  constructor(
+    private readonly db: Database,
+    private readonly urls: DirectFileUrls | undefined,
+    private readonly today: () => string = () => isoDay(new Date()),
+  ) {}
+
+  async catalogue(workspaceId: string) {
+    return this.db.tenant(workspaceId, async (tx) => {
+      const rows = await tx.query<{
+        id: string;
+        title: string;
+        description: string;
+        jurisdiction: string | null;
+        version: number;
+        languages: PolicyLanguage[];
+        workspace_policy_id: string | null;
+      }>(
+        `SELECT p.id, p.title, p.description, j.name AS jurisdiction, cur.version,
+                (SELECT json_agg(d.language ORDER BY d.language) FROM catalogue_policy_documents d
+                  WHERE d.policy_id = p.id AND d.version = cur.version AND d.status = 'CONFIRMED') AS languages,
+                (SELECT w.id FROM workspace_policies w WHERE w.workspace_id = $1 AND w.catalogue_policy_id = p.id) AS workspace_policy_id
+           FROM catalogue_policies p LEFT JOIN jurisdictions j ON j.id = p.jurisdiction_id
+           JOIN LATERAL (SELECT max(d.version) AS version FROM catalogue_policy_documents d WHERE d.policy_id = p.id AND d.status = 'CONFIRMED') cur ON cur.version IS NOT NULL
+          ORDER BY p.title`,
+        [workspaceId],
+      );
+      return {
+        items: rows.map((r) => ({
+          cataloguePolicyId: r.id,
+          title: r.title,
+          description: r.description,
+          jurisdiction: r.jurisdiction,
+          currentVersion: r.version,
+          languages: r.languages ?? [],
+          workspacePolicyId: r.workspace_policy_id,
+        })),
+      };
+    });
+  }
+
+  /** Publishes (or re-publishes with another scope and days) a catalogue policy in the workspace. */
+  async publish(actor: Actor, body: PublishBody): Promise<WorkspacePolicy> {
+    const ws = actor.workspaceId;
+    return this.db.tenant(ws, async (tx) => {
+      const [policy] = await tx.query<{ id: string; title: string; readable: boolean }>(
+        `SELECT p.id, p.title, EXISTS (SELECT 1 FROM catalogue_policy_documents d WHERE d.policy_id = p.id AND d.status = 'CONFIRMED') AS readable
+           FROM catalogue_policies p WHERE p.id = $1`,
+        [body.cataloguePolicyId],
+      );
+      if (!policy) throw notFound('No such policy in the catalogue');
+      if (!policy.readable) throw new HttpError(409, 'NO_DOCUMENT', 'This policy has no PDF yet: it cannot be published until it can be read.');
+      const branchIds = [...new Set(body.branchIds ?? [])];
+      if (body.scope === 'UNITS') {
+        if (branchIds.length === 0) throw badRequest('Choose at least one business unit', { branchIds: 'Choose at least one business unit' });
+        const found = await tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [ws, branchIds]);
+        if (found.length !== branchIds.length) throw notFound('Business unit not found');
+      } else if (branchIds.length > 0) {
+        throw badRequest('A policy for the whole workspace names no business unit', { branchIds: 'Leave empty for the whole workspace' });
+      }
+      const [row] = await tx.query<{ id: string; inserted: boolean }>(
+        `INSERT INTO workspace_policies (workspace_id, catalogue_policy_id, scope, days_to_accept, yearly, published_by)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (workspace_id, catalogue_policy_id) DO UPDATE
+           SET scope = EXCLUDED.scope, days_to_accept = EXCLUDED.days_to_accept, yearly = EXCLUDED.yearly, updated_at = clock_timestamp()
+         RETURNING id, (xmax = 0) AS inserted`,
+        [ws, body.cataloguePolicyId, body.scope, body.daysToAccept, body.yearly, actor.userId],
+      );
+      await tx.query(`DELETE FROM workspace_policy_units WHERE workspace_id = $1 AND policy_id = $2`, [ws, row.id]);
+      if (body.scope === 'UNITS') {
+        await tx.query(
+          `INSERT INTO workspace_policy_units (workspace_id, policy_id, branch_id) SELECT $1, $2, b FROM unnest($3::uuid[]) AS b`,
+          [ws, row.id, branchIds],
+        );
+      }
+      await audit(tx, {
+        workspaceId: ws,
+        actorUserId: actor.userId,
+        action: row.inserted ? 'policy.published' : 'policy.publication-changed',
+        target: row.id,
+        ip: actor.ip,
+        details: { title: policy.title, scope: body.scope, branchIds, daysToAccept: body.daysToAccept, yearly: body.yearly },
+      });
+      const [published] = await repo.publishedPolicies(tx, ws, row.id);
+      return this.summarise(tx, ws, published);
+    });
+  }
+
+  async list(workspaceId: string): Promise<{ items: WorkspacePolicy[] }> {
+    return this.db.tenant(workspaceId, async (tx) => {
+      const items: WorkspacePolicy[] = [];
+      for (const policy of await repo.publishedPolicies(tx, workspaceId)) items.push(await this.summarise(tx, workspaceId, policy));
+      return { items };
+    });
+  }
+
+  /** Each person in scope with their state (all of them: a policy's scope is one workspace's people). */
+  async acceptanceRows(workspaceId: string, policyId: string): Promise<{ policy: WorkspacePolicy; rows: AcceptanceRow[] }> {
+    return this.db.tenant(workspaceId, async (tx) => {
+      const policy = await this.find(tx, workspaceId, policyId);
+      const people = await repo.peopleInScope(tx, workspaceId, policy);
+      const records = await repo.acceptances(tx, workspaceId, policyId);
+      const byUser = groupBy(records);
+      const today = this.today();
+      const rows = people.map((person): AcceptanceRow => {
+        const mine = byUser.get(person.id) ?? [];
+        const state = stateOf(policy, person, mine, today);
+        const last = mine.at(-1) ?? null;
+        return {
+          userId: person.id,
+          name: person.name,
+          email: person.email,
+          branchName: person.branchName,
+          state: state?.state ?? 'PENDING',
+          version: last?.version ?? null,
+          language: last?.language ?? null,
+          acceptedAt: last ? iso(last.acceptedAt) : null,
+          recordedReason: last?.reason ?? null,
+          dueOn: state && state.state !== 'ACCEPTED' ? state.dueOn : null,
+        };
+      });
+      return { policy: this.summary(policy, rows), rows };
+    });
+  }
+
+  async personPolicies(workspaceId: string, userId: string): Promise<{ items: MyPolicy[] }> {
+    return this.db.tenant(workspaceId, async (tx) => {
+      const [exists] = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2`, [workspaceId, userId]);
+      if (!exists) throw notFound('Person not found');
+      return { items: await this.policiesOf(tx, workspaceId, userId) };
+    });
+  }
+
+  async mine(actor: Actor): Promise<{ items: MyPolicy[] }> {
+    return this.db.tenant(actor.workspaceId, async (tx) => ({ items: await this.policiesOf(tx, actor.workspaceId, actor.userId) }));
+  }
+
+  async reading(actor: Actor, policyId: string, asked: PolicyLanguage | null): Promise<PolicyReading> {
+    return this.db.tenant(actor.workspaceId, async (tx) => {
+      const { policy, person, version } = await this.forReader(tx, actor, policyId);
+      const served = readingLanguage(asked, version.languages)!;
+      const mine = await repo.acceptances(tx, actor.workspaceId, policyId, actor.userId);
+      const state = stateOf(policy, person, mine, this.today());
+      const last = mine.at(-1) ?? null;
+      return {
+        id: policy.id,
+        title: policy.title,
+        description: policy.description,
+        version: version.version,
+        change: version.change,
+        summary: version.summary,
+        language: served.language,
+        fallback: served.fallback,
+        languages: version.languages,
+        documentPath: `/api/policy/my/${policy.id}/document?language=${served.language}`,
+        opened: await repo.hasRead(tx, actor.workspaceId, policyId, actor.userId, version.version, null),
+        state: state?.state ?? 'PENDING',
+        dueOn: state && state.state !== 'ACCEPTED' ? state.dueOn : null,
+        acceptedVersion: last?.version ?? null,
+        acceptedAt: last ? iso(last.acceptedAt) : null,
+      };
+    });
+  }
+
+  /** The current version's PDF in a language; records that this person opened it (what accepting needs). */
+  async document(actor: Actor, policyId: string, asked: PolicyLanguage | null): Promise<{ bytes: Uint8Array; fileName: string }> {
+    if (!this.urls) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
+    const { key, size, fileName } = await this.db.tenant(actor.workspaceId, async (tx) => {
+      const { policy, version } = await this.forReader(tx, actor, policyId);
+      const served = readingLanguage(asked, version.languages)!;
+      const doc = await repo.documentKey(tx, policy.cataloguePolicyId, version.version, served.language);
+      if (!doc) throw notFound('No such document');
+      await repo.recordRead(tx, actor.workspaceId, policyId, actor.userId, version.version, served.language);
+      return doc;
+    });
+    const bytes = await this.urls.readRange(CATALOGUE_FILES, key, 0, size);
+    return { bytes, fileName };
+  }
+
+  async accept(actor: Actor, policyId: string, body: { version: number; language: PolicyLanguage }) {
+    return this.db.tenant(actor.workspaceId, async (tx) => {
+      // One acceptance at a time per person (a double tap records one row, not two).
+      await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [actor.workspaceId, actor.userId]);
+      const { policy, version } = await this.forReader(tx, actor, policyId);
+      if (body.version !== version.version) {
+        throw new HttpError(409, 'VERSION_CHANGED', `Version ${version.version} of this policy is now current: read it, then accept it.`, {
+          version: `Version ${version.version} is current`,
+        });
+      }
+      if (!version.languages.includes(body.language)) throw badRequest('This version cannot be read in that language', { language: 'Choose a language this version is given in' });
+      if (!(await repo.hasRead(tx, actor.workspaceId, policyId, actor.userId, version.version, body.language))) {
+        throw new HttpError(409, 'NOT_OPENED', 'Open and read the policy before you accept it.');
+      }
+      const recent = await tx.query<{ accepted_at: Date | string }>(
+        `SELECT accepted_at FROM policy_acceptances WHERE workspace_id = $1 AND policy_id = $2 AND user_id = $3 AND version = $4 AND language = $5
+            AND accepted_at > clock_timestamp() - interval '1 minute' ORDER BY accepted_at DESC LIMIT 1`,
+        [actor.workspaceId, policyId, actor.userId, version.version, body.language],
+      );
+      const row =
+        recent[0] ??
+        (await repo.insertAcceptance(tx, actor.workspaceId, {
+          policyId,
+          userId: actor.userId,
+          cataloguePolicyId: policy.cataloguePolicyId,
+          version: version.version,
+          language: body.language,
+          ip: actor.ip,
+          recordedBy: null,
+          reason: null,
+        }));
+      if (!recent[0]) {
+        await audit(tx, {
+          workspaceId: actor.workspaceId,
+          actorUserId: actor.userId,
+          action: 'policy.accepted',
+          target: policyId,
+          ip: actor.ip,
+          details: { title: policy.title, version: version.version, language: body.language },
+        });
+      }
+      return { version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) };
+    });
+  }
+
+  /** An admin records an acceptance for someone without a computer, with the reason. */
+  async recordFor(actor: Actor, policyId: string, body: RecordAcceptanceBody) {
+    return this.db.tenant(actor.workspaceId, async (tx) => {
+      const policy = await this.find(tx, actor.workspaceId, policyId);
+      const [person] = await repo.peopleInScope(tx, actor.workspaceId, policy, body.userId);
+      if (!person) throw notFound('This person is not in the policy’s scope');
+      const version = current(policy);
+      if (!version) throw notFound('No such policy');
+      if (!version.languages.includes(body.language)) throw badRequest('This version cannot be read in that language', { language: 'Choose a language this version is given in' });
+      const row = await repo.insertAcceptance(tx, actor.workspaceId, {
+        policyId,
+        userId: body.userId,
+        cataloguePolicyId: policy.cataloguePolicyId,
+        version: version.version,
+        language: body.language,
+        ip: actor.ip,
+        recordedBy: actor.userId,
+        reason: body.reason,
+      });
+      await audit(tx, {
+        workspaceId: actor.workspaceId,
+        actorUserId: actor.userId,
+        action: 'policy.acceptance-recorded',
+        target: body.userId,
+        ip: actor.ip,
+        details: { policyId, title: policy.title, version: version.version, language: body.language, reason: body.reason },
+      });
+      return { version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) };
+    });
+  }
+
+  private async policiesOf(tx: Sql, workspaceId: string, userId: string): Promise<MyPolicy[]> {
+    const today = this.today();
+    const out: MyPolicy[] = [];
+    for (const policy of await repo.publishedPolicies(tx, workspaceId)) {
+      const version = current(policy);
+      if (!version) continue;
+      const [person] = await repo.peopleInScope(tx, workspaceId, policy, userId);
+      if (!person) continue;
+      const mine = await repo.acceptances(tx, workspaceId, policy.id, userId);
+      const state = stateOf(policy, person, mine, today);
+      const last = mine.at(-1) ?? null;
+      out.push({
+        id: policy.id,
+        title: policy.title,
+        currentVersion: version.version,
+        state: state?.state ?? 'PENDING',
+        dueOn: state && state.state !== 'ACCEPTED' ? state.dueOn : null,
+        acceptedVersion: last?.version ?? null,
+        acceptedAt: last ? iso(last.acceptedAt) : null,
+      });
+    }
+    // To accept first (the most urgent first), then the accepted.
+    return out.sort((a, b) => Number(a.state === 'ACCEPTED') - Number(b.state === 'ACCEPTED') || (a.dueOn ?? '').localeCompare(b.dueOn ?? ''));
+  }
+
+  /** A published policy the reader is in the scope of, with its current version; anything else is not found. */
+  private async forReader(tx: Sql, actor: Actor, policyId: string) {
+    const policy = await this.find(tx, actor.workspaceId, policyId);
+    const [person] = await repo.peopleInScope(tx, actor.workspaceId, policy, actor.userId);
+    const version = current(policy);
+    if (!person || !version) throw notFound('No such policy');
+    return { policy, person, version };
+  }
+
+  private async find(tx: Sql, workspaceId: string, policyId: string): Promise<repo.PublishedPolicy> {
+    const [policy] = await repo.publishedPolicies(tx, workspaceId, policyId);
+    if (!policy) throw notFound('No such policy');
+    return policy;
+  }
+
+  private async summarise(tx: Sql, workspaceId: string, policy: repo.PublishedPolicy): Promise<WorkspacePolicy> {
+    const people = await repo.peopleInScope(tx, workspaceId, policy);
+    const byUser = groupBy(await repo.acceptances(tx, workspaceId, policy.id));
+    const today = this.today();
+    const states = people.map((p) => ({ state: stateOf(policy, p, byUser.get(p.id) ?? [], today)?.state ?? 'PENDING' }));
+    return this.summary(policy, states);
+  }
+
+  private summary(policy: repo.PublishedPolicy, states: readonly { state: string }[]): WorkspacePolicy {
+    return {
+      id: policy.id,
+      cataloguePolicyId: policy.cataloguePolicyId,
+      title: policy.title,
+      currentVersion: current(policy)?.version ?? 0,
+      scope: policy.scope,
+      branches: policy.branches,
+      daysToAccept: policy.daysToAccept,
+      yearly: policy.yearly,
+      publishedAt: iso(policy.publishedAt),
+      inScope: states.length,
+      accepted: states.filter((s) => s.state === 'ACCEPTED').length,
+      overdue: states.filter((s) => s.state === 'OVERDUE').length,
+    };
+  }
+}
+
+function groupBy(records: readonly repo.AcceptanceRecord[]): Map<string, repo.AcceptanceRecord[]> {
+  const map = new Map<string, repo.AcceptanceRecord[]>();
+  for (const record of records) map.set(record.userId, [...(map.get(record.userId) ?? []), record]);
+  return map;
+}

@@ -1,0 +1,52 @@
+import type {
+  CreatePolicyBody,
+  NewVersionBody,
+  PolicyDetails,
+  PolicyLanguage,
+  PolicySummary,
+} from '../../contracts/learning/catalogue.contract';
+import type {
+  AcceptanceRow,
+  MyPolicy,
+  PolicyReading,
+  PublishBody,
+  WorkspacePolicy,
+} from '../../contracts/learning/policies.contract';
+import type { UploadTarget } from '../courses/authoring/course-files.port';
+
+export interface CataloguePolicyOffer {
+  cataloguePolicyId: string;
+  title: string;
+  description: string;
+  jurisdiction: string | null;
+  currentVersion: number;
+  languages: PolicyLanguage[];
+  workspacePolicyId: string | null;
+}
+
+/** The platform admin's catalogue of policies (learning API, admin/policy). */
+export const CataloguePolicyApi = Symbol('CataloguePolicyApi');
+export interface CataloguePolicyApi {
+  list(page: number, pageSize: number, search?: string): Promise<{ items: PolicySummary[]; total: number }>;
+  details(id: string): Promise<PolicyDetails>;
+  create(body: CreatePolicyBody): Promise<PolicyDetails>;
+  newVersion(id: string, body: NewVersionBody): Promise<PolicyDetails>;
+  requestUpload(policyId: string, language: PolicyLanguage, fileName: string, size: number): Promise<UploadTarget>;
+  confirmUpload(policyId: string, language: PolicyLanguage): Promise<PolicyDetails>;
+}
+
+/** A workspace's policies: what its admins publish and see, what each person reads and accepts. */
+export const WorkspacePolicyApi = Symbol('WorkspacePolicyApi');
+export interface WorkspacePolicyApi {
+  catalogue(): Promise<CataloguePolicyOffer[]>;
+  publish(body: PublishBody): Promise<WorkspacePolicy>;
+  published(): Promise<WorkspacePolicy[]>;
+  acceptances(policyId: string, page: number, pageSize: number): Promise<{ policy: WorkspacePolicy; items: AcceptanceRow[]; total: number }>;
+  /** The acceptance table as a CSV file. */
+  exportAcceptances(policyId: string): Promise<{ name: string; content: Blob }>;
+  mine(): Promise<MyPolicy[]>;
+  reading(policyId: string, language?: PolicyLanguage): Promise<PolicyReading>;
+  /** The PDF itself: fetching it is what lets the reader accept. */
+  document(reading: PolicyReading): Promise<Blob>;
+  accept(policyId: string, version: number, language: PolicyLanguage): Promise<{ version: number; language: PolicyLanguage; acceptedAt: string }>;
+}

@@ -1,0 +1,114 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { CataloguePolicyApi } from '../../application/policies/policy-api.port';
+import { UploadPolicyPdf } from '../../application/policies/upload-policy-pdf.use-case';
+import { describeError } from '../../application/shared/api-error';
+import type { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicyLanguage, PolicySummary } from '../../contracts/learning/catalogue.contract';
+
+export interface UploadState {
+  sent: number;
+  total: number;
+  status: 'sending' | 'done' | 'failed';
+  message?: string;
+}
+
+/** The platform admin's policies: the list, one policy's versions and PDFs, and the uploads with their progress. */
+@injectable()
+export class CataloguePoliciesViewModel {
+  status: 'loading' | 'ready' | 'error' = 'loading';
+  error: string | null = null;
+  items: PolicySummary[] = [];
+  total = 0;
+  selected: PolicyDetails | null = null;
+  saving = false;
+  saveError: string | null = null;
+  uploads: Partial<Record<PolicyLanguage, UploadState>> = {};
+
+  constructor(
+    @inject(CataloguePolicyApi) private readonly api: CataloguePolicyApi,
+    @inject(UploadPolicyPdf) private readonly uploadPdf: UploadPolicyPdf,
+  ) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    try {
+      const page = await this.api.list(0, 100);
+      runInAction(() => {
+        this.items = page.items;
+        this.total = page.total;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'error';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  async open(id: string): Promise<void> {
+    const details = await this.api.details(id);
+    runInAction(() => {
+      this.selected = details;
+      this.uploads = {};
+    });
+  }
+
+  close(): void {
+    this.selected = null;
+  }
+
+  async create(body: CreatePolicyBody): Promise<boolean> {
+    return this.save(async () => this.api.create(body));
+  }
+
+  async newVersion(body: NewVersionBody): Promise<boolean> {
+    const id = this.selected?.id;
+    if (!id) return false;
+    return this.save(async () => this.api.newVersion(id, body));
+  }
+
+  async upload(language: PolicyLanguage, file: File): Promise<void> {
+    const id = this.selected?.id;
+    if (!id) return;
+    this.uploads[language] = { sent: 0, total: file.size, status: 'sending' };
+    const outcome = await this.uploadPdf.execute(
+      id,
+      language,
+      file,
+      (sent, total) => runInAction(() => (this.uploads[language] = { sent, total, status: 'sending' })),
+      new AbortController().signal,
+    );
+    runInAction(() => {
+      if (outcome.ok) {
+        this.selected = outcome.policy;
+        this.uploads[language] = { sent: file.size, total: file.size, status: 'done' };
+      } else {
+        this.uploads[language] = { sent: 0, total: file.size, status: 'failed', message: outcome.message };
+      }
+    });
+    if (outcome.ok) await this.load();
+  }
+
+  private async save(run: () => Promise<PolicyDetails>): Promise<boolean> {
+    this.saving = true;
+    this.saveError = null;
+    try {
+      const details = await run();
+      runInAction(() => {
+        this.selected = details;
+        this.saving = false;
+      });
+      await this.load();
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.saving = false;
+        this.saveError = describeError(error);
+      });
+      return false;
+    }
+  }
+}

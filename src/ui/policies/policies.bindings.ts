@@ -1,0 +1,12 @@
+import { ContainerModule } from 'inversify';
+import { CataloguePoliciesViewModel } from './catalogue-policies.view-model';
+import { MyPoliciesViewModel, PolicyReaderViewModel } from './policy-reader.view-model';
+import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
+
+/** Binds the policies area's view-models (one instance per mounted screen). */
+export const policiesViewModels = new ContainerModule(({ bind }) => {
+  bind(CataloguePoliciesViewModel).toSelf();
+  bind(WorkspacePoliciesViewModel).toSelf();
+  bind(PolicyReaderViewModel).toSelf();
+  bind(MyPoliciesViewModel).toSelf();
+});

@@ -1,0 +1,12 @@
+import type { RouteObject } from 'react-router';
+
+const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** The workspace's policy pages: the admins' list, and the reader every member opens from home. */
+export const policiesRoutes: RouteObject[] = [
+  { path: '/policies', lazy: screen(() => import('./workspace-policies.screen')) },
+  { path: '/policies/read/:policyId', lazy: screen(() => import('./policy-reader.screen')) },
+];
+
+/** The platform admin's catalogue of policies, in the platform console. */
+export const platformPoliciesRoutes: RouteObject[] = [{ path: '/platform/policies', lazy: screen(() => import('./catalogue-policies.screen')) }];

@@ -1,0 +1,80 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { WorkspacePolicyApi, type CataloguePolicyOffer } from '../../application/policies/policy-api.port';
+import { describeError } from '../../application/shared/api-error';
+import type { AcceptanceRow, PublishBody, WorkspacePolicy } from '../../contracts/learning/policies.contract';
+
+/** The workspace admin's policies: publish from the catalogue, see who accepted, export it. */
+@injectable()
+export class WorkspacePoliciesViewModel {
+  status: 'loading' | 'ready' | 'error' = 'loading';
+  error: string | null = null;
+  offers: CataloguePolicyOffer[] = [];
+  published: WorkspacePolicy[] = [];
+  publishing = false;
+  publishError: string | null = null;
+  selected: WorkspacePolicy | null = null;
+  rows: AcceptanceRow[] = [];
+  rowsTotal = 0;
+  rowsLoading = false;
+
+  constructor(@inject(WorkspacePolicyApi) private readonly api: WorkspacePolicyApi) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    try {
+      const [offers, published] = await Promise.all([this.api.catalogue(), this.api.published()]);
+      runInAction(() => {
+        this.offers = offers;
+        this.published = published;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'error';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  async publish(body: PublishBody): Promise<boolean> {
+    this.publishing = true;
+    this.publishError = null;
+    try {
+      await this.api.publish(body);
+      await this.load();
+      runInAction(() => (this.publishing = false));
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.publishing = false;
+        this.publishError = describeError(error);
+      });
+      return false;
+    }
+  }
+
+  async openAcceptances(policy: WorkspacePolicy): Promise<void> {
+    this.selected = policy;
+    this.rowsLoading = true;
+    const page = await this.api.acceptances(policy.id, 0, 300);
+    runInAction(() => {
+      // Latest answer wins: another policy may have been opened meanwhile.
+      if (this.selected?.id !== policy.id) return;
+      this.selected = page.policy;
+      this.rows = page.items;
+      this.rowsTotal = page.total;
+      this.rowsLoading = false;
+    });
+  }
+
+  close(): void {
+    this.selected = null;
+    this.rows = [];
+  }
+
+  exportCsv(policyId: string) {
+    return this.api.exportAcceptances(policyId);
+  }
+}
