@@ -305,6 +305,10 @@ interface MemberRow {
   completed_on: string | null;
   last_reminded_on: string | null;
   cycle: number;
+  contents: number;
+  done: number;
+  score: string | number | null;
+  attempts: number;
 }
 
 const MEMBER_SELECT = `SELECT u.id, u.first_name, u.last_name, u.email, b.name AS branch_name, d.name AS department_name,
@@ -312,7 +316,17 @@ const MEMBER_SELECT = `SELECT u.id, u.first_name, u.last_name, u.email, b.name A
             to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on,
             to_char(a.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS completed_on,
             (SELECT to_char(max(r.on_day), 'YYYY-MM-DD') FROM course_reminders r
-              WHERE r.workspace_id = a.workspace_id AND r.course_id = a.course_id AND r.user_id = a.user_id AND r.cycle = a.cycle) AS last_reminded_on
+              WHERE r.workspace_id = a.workspace_id AND r.course_id = a.course_id AND r.user_id = a.user_id AND r.cycle = a.cycle) AS last_reminded_on,
+            -- The player's record of this cycle (migration 0023): lessons done and quizzes passed of the assigned version.
+            COALESCE((SELECT jsonb_array_length(v.snapshot->'contents') FROM course_versions v
+                       WHERE v.workspace_id = a.workspace_id AND v.course_id = a.course_id AND v.version = a.course_version),
+                     (SELECT count(*) FROM course_contents cc WHERE cc.workspace_id = a.workspace_id AND cc.course_id = a.course_id))::int AS contents,
+            ((SELECT count(*) FROM learner_lessons l WHERE l.workspace_id = a.workspace_id AND l.assignment_id = a.id AND l.cycle = a.cycle)
+             + (SELECT count(DISTINCT q.quiz_id) FROM quiz_attempts q
+                 WHERE q.workspace_id = a.workspace_id AND q.assignment_id = a.id AND q.cycle = a.cycle AND q.passed))::int AS done,
+            COALESCE((SELECT c.score FROM course_completions c WHERE c.workspace_id = a.workspace_id AND c.assignment_id = a.id AND c.cycle = a.cycle LIMIT 1),
+                     (SELECT max(q.score) FROM quiz_attempts q WHERE q.workspace_id = a.workspace_id AND q.assignment_id = a.id AND q.cycle = a.cycle)) AS score,
+            (SELECT count(*) FROM quiz_attempts q WHERE q.workspace_id = a.workspace_id AND q.assignment_id = a.id AND q.cycle = a.cycle)::int AS attempts
        FROM course_assignments a
        JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id ${PEOPLE_JOINS}`;
 
@@ -321,11 +335,10 @@ function member(r: MemberRow): CourseMember {
   return {
     ...person(r),
     status: r.learner_status,
-    // Lesson progress, quiz scores and attempts are the player's (migration 0023, player-server); until those tables
-    // are merged a learner's progress is what the assignment knows: 100 once completed, 0 before.
-    progress: completed ? 100 : 0,
-    score: null,
-    attempts: 0,
+    // Lessons done and quizzes passed of the assigned version; the score is the completion's, or the best attempt's.
+    progress: completed ? 100 : r.contents > 0 ? Math.min(100, Math.floor((100 * r.done) / r.contents)) : 0,
+    score: r.score === null ? null : Number(r.score),
+    attempts: r.attempts,
     assignedOn: iso(r.assigned_at),
     dueOn: r.due_on,
     completedOn: r.completed_on,

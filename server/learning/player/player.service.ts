@@ -63,7 +63,7 @@ export type FileLinks = (workspaceId: string, ids: readonly string[]) => Promise
 /** How long a signed link handed to the player lasts (server/learning/files/files.service.ts DOWNLOAD_SECONDS). */
 const LINK_SECONDS = 60 * 60;
 
-/** The learner's assignment of a course, with what the optional lifecycle columns (0024) hold when they exist. */
+/** The learner's assignment of a course, with its lifecycle columns (migration 0024). */
 export interface AssignmentRow {
   id: string;
   user_id: string;
@@ -75,12 +75,6 @@ export interface AssignmentRow {
   due_at: Date | string | null;
   cycle: number;
   validity_years: number | null;
-}
-
-interface Columns {
-  dueAt: boolean;
-  cycle: boolean;
-  unassignedAt: boolean;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -151,43 +145,24 @@ export interface LearnerRecord {
  * Every query names the workspace; every state change is audited in its own transaction.
  */
 export class PlayerService {
-  private columns: Promise<Columns> | null = null;
-
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
     private readonly links: FileLinks | null,
   ) {}
 
-  /** Which lifecycle columns course_assignments has (due_at, cycle, unassigned_at arrive with migration 0024). */
-  private columnsOf(tx: Sql): Promise<Columns> {
-    this.columns ??= tx
-      .query<{ column_name: string }>(
-        `SELECT column_name FROM information_schema.columns WHERE table_name = 'course_assignments' AND column_name IN ('due_at', 'cycle', 'unassigned_at')`,
-      )
-      .then((rows) => {
-        const names = new Set(rows.map((r) => r.column_name));
-        return { dueAt: names.has('due_at'), cycle: names.has('cycle'), unassignedAt: names.has('unassigned_at') };
-      })
-      .catch((error: unknown) => {
-        this.columns = null;
-        throw error;
-      });
-    return this.columns;
-  }
-
-  private async assignmentSql(tx: Sql): Promise<{ select: string; live: string }> {
-    const c = await this.columnsOf(tx);
+  /** The columns of a learner's assignment, and the condition that it is live (published course, not unassigned). */
+  private assignmentSql(): { select: string; live: string } {
     return {
       select: `a.id, a.user_id, a.course_id, COALESCE(a.course_version, c.published_version) AS course_version, a.status, a.assigned_at,
-               a.completed_at, ${c.dueAt ? 'a.due_at' : 'NULL::timestamptz AS due_at'}, ${c.cycle ? 'a.cycle' : '1 AS cycle'}, c.validity_years`,
-      live: `c.status = 'PUBLISHED'${c.unassignedAt ? ' AND a.unassigned_at IS NULL' : ''}`,
+               a.completed_at, a.due_at, a.cycle, c.validity_years`,
+      live: `c.status = 'PUBLISHED' AND a.unassigned_at IS NULL`,
     };
   }
 
   /** The caller's assignment of a published course; 404 otherwise (not assigned, draft, another workspace's). */
   async assignment(tx: Sql, workspaceId: string, userId: string, courseId: string, lock = false): Promise<AssignmentRow> {
-    const { select, live } = await this.assignmentSql(tx);
+    const { select, live } = this.assignmentSql();
     const [row] = await tx.query<AssignmentRow>(
       `SELECT ${select} FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
         WHERE a.workspace_id = $1 AND a.user_id = $2 AND a.course_id = $3 AND ${live} ${lock ? 'FOR UPDATE OF a' : ''}`,
@@ -291,7 +266,7 @@ export class PlayerService {
 
   async myCourses(learner: Learner, language: CourseLanguage | undefined): Promise<MyCourse[]> {
     return this.db.tenant(learner.workspaceId, async (tx) => {
-      const { select, live } = await this.assignmentSql(tx);
+      const { select, live } = this.assignmentSql();
       const rows = await tx.query<AssignmentRow>(
         `SELECT ${select} FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
           WHERE a.workspace_id = $1 AND a.user_id = $2 AND ${live} AND COALESCE(a.course_version, c.published_version) IS NOT NULL`,
