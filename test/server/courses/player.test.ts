@@ -63,7 +63,8 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
       primaryLanguage: 'ENGLISH',
       status: 'NOT_STARTED',
       progressPercent: 0,
-      dueAt: null,
+      // Assigned without a due date: the workspace default of 30 days after assignment (migration 0024).
+      dueAt: '2026-12-25T00:00:00.000Z',
       completedAt: null,
       next: { contentId: course.lessonId, kind: 'LESSON', title: 'मूल बातें' },
       hasCertificate: false,
@@ -270,6 +271,12 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
       { questionId: course.questionIds[1], chosen: ['remarks', 'gestures'], correct: true, correctKeys: null, explanation: null },
     ]);
 
+    // The admin's members table shows the attempt and its score, and the course not yet done.
+    const memberOf = async () =>
+      ((await get(`/course/${course.courseId}/members`, admin)).json().items as { email: string }[]).find((m) => m.email === esha.email);
+    expect(await memberOf()).toMatchObject({ attempts: 1, score: 50 });
+    expect((await memberOf()) as unknown as { progress: number }).not.toMatchObject({ progress: 100 });
+
     const passed = await attempt(RIGHT(course));
     expect(passed.json()).toMatchObject({ attemptNumber: 2, score: 100, passed: true, answersShown: true, attemptsLeft: 0, bestScore: 100, courseCompleted: true });
     expect(passed.json().questions[1]).toMatchObject({ correct: true, correctKeys: ['remarks', 'gestures'] });
@@ -288,6 +295,7 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     const mine = (await get('/user-course/my', esha.token)).json()[0];
     expect(mine).toMatchObject({ status: 'COMPLETED', progressPercent: 100, next: null, hasCertificate: true });
     expect(Date.parse(mine.completedAt)).toBe(clock.getTime());
+    expect(await memberOf()).toMatchObject({ status: 'COMPLETED', progress: 100, score: 100, attempts: 2 });
 
     const rows = await server.db.tenant(facts.workspaceId, (tx) =>
       tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM course_completions WHERE workspace_id = $1 AND user_id = $2`, [facts.workspaceId, esha.id]),
