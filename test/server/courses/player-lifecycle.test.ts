@@ -4,9 +4,8 @@ import { API, assign } from './player-fixtures';
 import { ACME, acmeFacts, userIdByEmail, type AcmeFacts } from './support';
 
 /**
- * The player with the assignment lifecycle's columns (migration 0024 of the assign branch: due_at, cycle,
- * unassigned_at), added here the same way before the server's first learner call: a due date shows and makes an
- * assignment overdue, an unassigned course disappears (404), and a new cycle starts with fresh attempts.
+ * The player with the assignment lifecycle's columns (migration 0024: due_at, cycle, unassigned_at): a due date shows
+ * and makes an assignment overdue, an unassigned course disappears (404), and a new cycle starts with fresh attempts.
  */
 describe.each(DATABASES)('the player with the lifecycle columns on %s', (kind) => {
   let server: TestServer;
@@ -17,8 +16,6 @@ describe.each(DATABASES)('the player with the lifecycle columns on %s', (kind) =
   beforeAll(async () => {
     server = await startTestServer(kind, { now: () => clock });
     facts = await acmeFacts(server);
-    await server.db.query(`ALTER TABLE course_assignments ADD COLUMN IF NOT EXISTS due_at timestamptz NULL,
-      ADD COLUMN IF NOT EXISTS unassigned_at timestamptz NULL, ADD COLUMN IF NOT EXISTS cycle integer NOT NULL DEFAULT 1`);
     const admin = await server.signIn(ACME, 'admin@acme.test');
     const id = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');
     esha = { id, token: await server.signIn(ACME, 'employee@acme.test') };
