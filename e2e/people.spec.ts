@@ -244,6 +244,8 @@ test('an admin deletes the people a file of emails names, after seeing who would
 });
 
 test('an admin filters people by a joining-date range in one picker', async ({ page }) => {
+  // Two full page loads (sign-in, then /people) before the picker: under the full run's load that alone took 50 s.
+  test.slow();
   await signIn(page, 'acme', 'admin@acme.test');
   await page.goto(url('acme', '/people'));
   await expect(rows(page)).toHaveCount(20, { timeout: 30_000 });
