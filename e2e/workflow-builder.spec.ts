@@ -24,9 +24,21 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
   return json as T;
 }
 
+/**
+ * Picks an option of an antd Select (single or multiple) by its label, until the field shows it. Under load a click
+ * on the open list can land where the option was before antd re-aligned the list (see e2e/courses.spec.ts), and
+ * then nothing is chosen: the rehearsal of 25 Nov saw "Add action" send an action without its party. A choice the
+ * field already shows is never clicked again (in a multiple select that would take it away).
+ */
 async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  const field = page.getByLabel(label, { exact: true });
+  const chosen = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]').locator(`[title="${option}"]`);
+  await expect(async () => {
+    if ((await chosen.count()) > 0) return;
+    if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click({ timeout: 5_000 });
+    await expect(chosen.first()).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('an admin designs a redressal workflow on its three tabs, reorders it, publishes it and sees it read-only', async ({ page }) => {
