@@ -29,6 +29,8 @@ export interface ServerConfig {
   imports: { batchSize?: number; staleAfterMs?: number };
   /** Consecutive wrong one-time codes that lock an account (`CODE_LOCKOUT_AFTER`; absent: the domain's default, 100). */
   codeLockoutAfter?: number;
+  /** Rendered course details kept in memory, in MiB (`COURSE_CACHE_MB`, default 32; 0 switches the cache off). */
+  courseCacheBytes?: number;
 }
 
 /** Every default can be changed by the environment; README lists the variables. */
@@ -64,6 +66,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       staleAfterMs: env.IMPORT_STALE_SECONDS ? positive(env, 'IMPORT_STALE_SECONDS')! * 1000 : undefined,
     },
     codeLockoutAfter: positive(env, 'CODE_LOCKOUT_AFTER'),
+    courseCacheBytes: readCacheMegabytes(env.COURSE_CACHE_MB),
   };
 }
 
@@ -106,4 +109,12 @@ function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const value = Number(text);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not "${text}"`);
   return value;
+}
+
+/** `COURSE_CACHE_MB`: a whole number of MiB, 0 for none; absent: the default. */
+function readCacheMegabytes(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const mb = Number(text);
+  if (!Number.isInteger(mb) || mb < 0 || mb > 4096) throw new Error(`COURSE_CACHE_MB must be a whole number of MiB from 0 to 4096, not "${text}"`);
+  return mb * 1024 * 1024;
 }

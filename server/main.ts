@@ -54,6 +54,7 @@ const app = await buildApp({
     outboxPage: config.outboxPage,
     imports: config.imports,
     codeLockoutAfter: config.codeLockoutAfter,
+    courseDetailsCacheBytes: config.courseCacheBytes,
   },
   webRoot: config.webRoot,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },

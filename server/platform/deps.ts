@@ -30,6 +30,8 @@ export interface ServerSettings {
   socialSignIn?: ('google' | 'microsoft')[];
   /** Consecutive wrong one-time codes that lock an account for LOCKOUT_MINUTES (default LOCKOUT_AFTER_FAILURES, 100). */
   codeLockoutAfter?: number;
+  /** Bytes of rendered course details kept by content revision (server/learning/courses/details-cache.ts); 0: off. */
+  courseDetailsCacheBytes?: number;
   /** The clock of the learner's progress (video watch allowance, completion dates); tests move it. Default: the wall clock. */
   now?: () => Date;
   /** The background import runner (server/main/invites/import-runner.ts); defaults: 5,000 rows a batch, stale after 15 s. */

@@ -162,15 +162,28 @@ export async function loadCourseModel(tx: Sql, workspaceId: string, courseId: st
 
 const blank = (value: string | undefined | null) => !value || value.trim() === '';
 
+/**
+ * Which languages' words an answer carries: every one (`null`, the builder edits from them) or only the served and
+ * the primary one (what a reader of one language needs; a six-language course's details are a third the size).
+ */
+export type KeptLanguages = readonly CourseLanguage[] | null;
+
+function keep<T>(texts: Partial<Record<CourseLanguage, T>>, kept: KeptLanguages): Partial<Record<CourseLanguage, T>> {
+  if (!kept) return texts;
+  const out: Partial<Record<CourseLanguage, T>> = {};
+  for (const language of kept) if (texts[language] !== undefined) out[language] = texts[language];
+  return out;
+}
+
 /** A block as the author is served it in a language. */
-export function toContentBlock(row: BlockRow, language: CourseLanguage, primary: CourseLanguage): ContentBlock {
+export function toContentBlock(row: BlockRow, language: CourseLanguage, primary: CourseLanguage, kept: KeptLanguages = null): ContentBlock {
   const local = textFor(row.block, language, primary);
   return {
     blockId: row.id,
     lessonId: row.content_id,
     position: row.position,
     type: row.block.type,
-    block: { ...row.block, blockId: row.id },
+    block: { ...row.block, blockId: row.id, ...(kept ? { texts: keep(row.block.texts as Partial<Record<CourseLanguage, unknown>>, kept) } : {}) } as ContentBlock['block'],
     language: local.language,
     fallback: local.fallback,
     missing: missingTranslation(row.block, language),
@@ -185,7 +198,7 @@ export function questionMissing(question: QuestionRow, language: CourseLanguage)
   return missing;
 }
 
-export function toQuestion(q: QuestionRow, language: CourseLanguage, primary: CourseLanguage): QuizQuestion {
+export function toQuestion(q: QuestionRow, language: CourseLanguage, primary: CourseLanguage, kept: KeptLanguages = null): QuizQuestion {
   const missing = questionMissing(q, language);
   const served = missing.length === 0 ? language : primary;
   const fallback = served !== language;
@@ -195,7 +208,7 @@ export function toQuestion(q: QuestionRow, language: CourseLanguage, primary: Co
     position: q.position,
     kind: q.kind,
     multiple: q.kind === 'MULTIPLE',
-    texts: q.texts,
+    texts: keep(q.texts, kept),
     text: q.texts[served]?.text ?? '',
     explanation: q.texts[served]?.explanation ?? null,
     language: q.texts[served] ? served : null,
@@ -206,21 +219,21 @@ export function toQuestion(q: QuestionRow, language: CourseLanguage, primary: Co
       key: o.key,
       position: o.position,
       correct: o.correct,
-      texts: o.texts,
+      texts: keep(o.texts, kept),
       text: o.texts[served] ?? '',
     })),
   };
 }
 
-export function toContent(c: ContentModel, language: CourseLanguage, primary: CourseLanguage): CourseContent {
+export function toContent(c: ContentModel, language: CourseLanguage, primary: CourseLanguage, kept: KeptLanguages = null): CourseContent {
   return {
     contentId: c.id,
     kind: c.kind,
     position: c.position,
     title: (blank(c.titles[language]) ? c.titles[primary] : c.titles[language]) ?? '',
     titles: c.titles,
-    blocks: c.blocks.map((b) => toContentBlock(b, language, primary)),
-    questions: c.questions.map((q) => toQuestion(q, language, primary)),
+    blocks: c.blocks.map((b) => toContentBlock(b, language, primary, kept)),
+    questions: c.questions.map((q) => toQuestion(q, language, primary, kept)),
     quiz: c.quiz,
   };
 }

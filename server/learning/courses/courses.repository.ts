@@ -1,6 +1,6 @@
+import { CourseDetails } from '../../../src/contracts/learning/courses.contract';
 import type {
   CourseBrief,
-  CourseDetails,
   CourseLanguageEntry,
   CourseMember,
   CourseMembers,
@@ -12,7 +12,8 @@ import type {
 import type { CourseLanguage, CourseStatus } from '../../../src/domain/courses/course';
 import { resolveLanguage } from '../../../src/domain/courses/course';
 import type { Sql } from '../../platform/db/database';
-import { checklist, loadCourseModel, loadLanguages, missingCounts, toContent, type CourseLanguageRow } from './course-model';
+import { checklist, loadCourseModel, loadLanguages, missingCounts, primaryOf, toContent, type CourseLanguageRow } from './course-model';
+import type { CourseDetailsCache } from './details-cache';
 import { PEOPLE_JOINS, peopleWhere, type PeopleFilter, type UnitScope } from './user-directory';
 
 /** Plain reads of the learning tables. Every query carries `workspace_id = $1`; RLS is the second wall. */
@@ -114,10 +115,19 @@ export async function supportedLanguages(tx: Sql, workspaceId: string, courseId:
   return langs.map(({ language, priority }) => ({ language, priority }));
 }
 
+/** The parts of the details built from the course's content (cached by revision); the rest is read fresh. */
+const RenderedParts = CourseDetails.pick({ contents: true, missingTranslations: true, checklist: true });
+const FreshParts = CourseDetails.omit({ contents: true, missingTranslations: true, checklist: true });
+
 /**
- * A course in one language for its author: every block and question whole, each with how it reads in that
- * language (falling back to the primary's words), the translation gaps per language, the publish checklist and
- * the versions with their learners.
+ * A course in one language for its author, as JSON text: every block and question, each with how it reads in that
+ * language (falling back to the primary's words) and the words of that language and the primary one (of every
+ * language with `texts` ALL, as the builder asks), the translation gaps per language, the publish checklist and the
+ * versions with their learners.
+ *
+ * The content-built parts come from `cache` when the course's content revision (migration 0033) is the one cached,
+ * else they are built, checked against the contract's schema and kept; the course row, members and versions are
+ * read every time. The text is the contract's CourseDetails (the server test compares it with the schema).
  */
 export async function courseDetails(
   tx: Sql,
@@ -125,17 +135,32 @@ export async function courseDetails(
   courseId: string,
   requested: CourseLanguage | undefined,
   scope: UnitScope,
-): Promise<CourseDetails | null> {
-  const [course] = await tx.query<CourseRow>(`SELECT ${COURSE_COLUMNS('$3')} FROM courses c WHERE c.workspace_id = $1 AND c.id = $2`, [
-    workspaceId,
-    courseId,
-    scope,
-  ]);
+  cache: CourseDetailsCache,
+  texts: 'SERVED' | 'ALL' = 'SERVED',
+): Promise<string | null> {
+  const [course] = await tx.query<CourseRow & { content_revision: string | number }>(
+    `SELECT ${COURSE_COLUMNS('$3')}, c.content_revision FROM courses c WHERE c.workspace_id = $1 AND c.id = $2`,
+    [workspaceId, courseId, scope],
+  );
   if (!course) return null;
-  const model = await loadCourseModel(tx, workspaceId, courseId);
-  const langs = model.languages;
-  const primary = model.primary;
+  const revision = String(course.content_revision);
+  const cached = cache.get(workspaceId, courseId, revision);
+  const langs = cached?.languages ?? (await loadLanguages(tx, workspaceId, [courseId])).get(courseId) ?? [];
+  const primary = primaryOf(langs);
   const language = resolveLanguage(langs, requested) ?? primary;
+  const variant = `${language}:${texts}`;
+  let fragment = cached?.fragments.get(variant);
+  if (fragment === undefined) {
+    const model = await loadCourseModel(tx, workspaceId, courseId);
+    const kept = texts === 'ALL' ? null : [...new Set([language, model.primary])];
+    const parts = RenderedParts.parse({
+      contents: model.contents.map((c) => toContent(c, language, model.primary, kept)),
+      missingTranslations: missingCounts(model),
+      checklist: checklist(model),
+    });
+    fragment = JSON.stringify(parts).slice(1, -1);
+    cache.put(workspaceId, courseId, revision, model.languages, variant, fragment);
+  }
   const served = langs.find((l) => l.language === language);
   const primaryRow = langs.find((l) => l.language === primary);
   const versions = await tx.query<{ version: number; published_at: Date | string; learners: number; completed: number }>(
@@ -149,7 +174,7 @@ export async function courseDetails(
     [workspaceId, courseId, scope],
   );
   const base = summary(course, langs);
-  return {
+  const fresh = FreshParts.parse({
     courseId: course.id,
     status: course.status,
     reminderEnabled: course.reminder_enabled,
@@ -159,10 +184,7 @@ export async function courseDetails(
     title: (served?.title || primaryRow?.title) ?? course.title,
     description: (served?.description || primaryRow?.description) ?? course.description,
     texts: Object.fromEntries(langs.map((l) => [l.language, { title: l.title, description: l.description }])),
-    contents: model.contents.map((c) => toContent(c, language, primary)),
     memberCount: course.member_count,
-    missingTranslations: missingCounts(model),
-    checklist: checklist(model),
     version: course.version,
     publishedVersion: course.published_version,
     hasDraftChanges: base.hasDraftChanges,
@@ -171,7 +193,8 @@ export async function courseDetails(
     createdAt: base.createdAt,
     updatedAt: base.updatedAt,
     publishedAt: base.publishedAt,
-  };
+  });
+  return `${JSON.stringify(fresh).slice(0, -1)},${fragment}}`;
 }
 
 /** The workspace's course figures; a business-unit admin counts their unit's assignments only. */

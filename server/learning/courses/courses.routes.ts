@@ -21,6 +21,7 @@ import { utcDay } from '../../platform/clock';
 import { assignmentSettings, CourseAssignmentService, type Assigner } from './assignment.service';
 import { CourseNotifications, defineCourseJobs, JOB_ASSIGNMENT_MAIL } from './course-notifications';
 import * as courses from './courses.repository';
+import { CourseDetailsCache, DEFAULT_COURSE_CACHE_BYTES } from './details-cache';
 import { checkFilterTargets, type UnitScope } from './user-directory';
 
 /** Workspace admins and employers see every business unit; a business-unit admin only their own. */
@@ -58,13 +59,15 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     return { ...result, page, pageSize };
   });
 
+  // Rendered contents by content revision (details-cache.ts); the answer is the contract's, checked as it is built.
+  const detailsCache = new CourseDetailsCache(deps.settings.courseDetailsCacheBytes ?? DEFAULT_COURSE_CACHE_BYTES);
   serve(app, courseDetails, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const details = await deps.db.tenant(workspace.id, (tx) =>
-      courses.courseDetails(tx, workspace.id, ctx.params.id, ctx.query.language, scopeOf(user)),
+      courses.courseDetails(tx, workspace.id, ctx.params.id, ctx.query.language, scopeOf(user), detailsCache, ctx.query.texts),
     );
     if (!details) throw notFound('Course not found');
-    return details;
+    return ctx.reply.type('application/json; charset=utf-8').send(details);
   });
 
   serve(app, supportedLanguages, async (ctx) => {

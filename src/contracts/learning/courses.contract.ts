@@ -218,7 +218,14 @@ export const courseDetails = route({
   path: '/api/course/details/{id}',
   summary: 'A course with its contents in one language (the primary one when it lacks the requested language), its translation gaps, publish checklist and versions',
   params: IdParams,
-  query: z.strictObject({ language: CourseLanguage.optional() }),
+  query: z.strictObject({
+    language: CourseLanguage.optional(),
+    /**
+     * SERVED (default): blocks, questions and options carry the words of the served and the primary language; ALL:
+     * of every language of the course (the builder edits from them).
+     */
+    texts: z.enum(['SERVED', 'ALL']).optional(),
+  }),
   response: CourseDetails,
   access: ADMINS,
   permission: 'courses.assign',

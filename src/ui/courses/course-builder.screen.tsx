@@ -16,6 +16,7 @@ import {
   Select,
   Skeleton,
   Space,
+  Switch,
   Table,
   Tabs,
   Tag,
@@ -23,7 +24,7 @@ import {
 } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { AuthoringBlock, AuthoringContent, QuizSettings } from '../../application/courses/authoring/course-authoring-api.port';
 import type { ChecklistItem } from '../../application/courses/authoring/publish-checklist';
 import { BLOCK_TYPES, type BlockType, type LessonBlock } from '../../contracts/learning/blocks.contract';
@@ -70,6 +71,7 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
   const vm = useViewModel(CourseBuilderViewModel);
   const files = useBuilderFiles(vm);
   const { courseId = '' } = useParams();
+  const navigate = useNavigate();
   const [tab, setTab] = useState('build');
   useEffect(() => {
     void vm.load(courseId);
@@ -105,6 +107,29 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
         <Space wrap>
           <StatusTag status={course.status} />
           <Tag>Version {course.version}</Tag>
+          <Space size={4}>
+            <Switch
+              id="course-reminders"
+              size="small"
+              checked={course.reminderEnabled}
+              loading={vm.busy === 'content'}
+              onChange={(on) => void vm.setReminders(on)}
+            />
+            <label htmlFor="course-reminders">
+              Reminders
+            </label>
+          </Space>
+          <Popconfirm
+            title="Duplicate this course?"
+            description="A new draft with every language, lesson, block and quiz; files are shared."
+            okText="Duplicate"
+            onConfirm={async () => {
+              const copy = await vm.duplicate();
+              if (copy) void navigate(`/courses/${copy}/build`);
+            }}
+          >
+            <Button>Duplicate</Button>
+          </Popconfirm>
           <Button type="primary" onClick={() => setTab('publish')}>
             Publish…
           </Button>
@@ -344,7 +369,7 @@ const ContentPanel = observer(function ContentPanel({ vm, content, files }: { vm
                 <EditingPanel vm={vm} files={files} />
               </li>
             ) : (
-              <BlockRow key={item.blockId} vm={vm} item={item} index={index} noun={noun} fileUrl={files.fileUrl} />
+              <BlockRow key={item.blockId} vm={vm} item={item} index={index} count={blocks.length} noun={noun} fileUrl={files.fileUrl} />
             ),
           )}
         </ol>
@@ -358,12 +383,14 @@ const BlockRow = observer(function BlockRow({
   vm,
   item,
   index,
+  count,
   noun,
   fileUrl,
 }: {
   vm: CourseBuilderViewModel;
   item: AuthoringBlock;
   index: number;
+  count: number;
   noun: string;
   fileUrl?: FileUrl;
 }) {
@@ -375,6 +402,20 @@ const BlockRow = observer(function BlockRow({
           {index + 1}. {BLOCK_TYPE_LABELS[item.block.type]}
         </Typography.Text>
         <Space size={4}>
+          <Button
+            size="small"
+            icon={<ArrowUpOutlined />}
+            aria-label={`Move ${name} up`}
+            disabled={index === 0 || vm.busy === 'order'}
+            onClick={() => void vm.moveBlock(item.blockId, -1)}
+          />
+          <Button
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label={`Move ${name} down`}
+            disabled={index === count - 1 || vm.busy === 'order'}
+            onClick={() => void vm.moveBlock(item.blockId, 1)}
+          />
           <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => vm.editBlock(item.blockId)}>
             Edit
           </Button>

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, runInAction, toJS } from 'mobx';
 import {
   dropped,
   moved,
@@ -292,6 +292,42 @@ export class CourseBuilderViewModel {
     const ok = await this.change('save', async () => `${label} saved.`);
     if (ok) runInAction(() => (this.editing = null));
     return ok;
+  }
+
+  /** Keyboard path inside a lesson or quiz: a block or question one place up or down. */
+  async moveBlock(blockId: string, by: -1 | 1): Promise<void> {
+    const content = this.selected;
+    if (!content) return;
+    const list = content.kind === 'LESSON' ? content.blocks : content.questions;
+    const order = moved(list.map((b) => b.blockId), blockId, by);
+    const item = list.find((b) => b.blockId === blockId);
+    if (!order || !item) return;
+    const position = order.indexOf(blockId);
+    const noun = content.kind === 'LESSON' ? 'Block' : 'Question';
+    await this.change('order', async () => {
+      if (content.kind === 'LESSON') await this.api.moveBlock(blockId, toJS(item.block), position);
+      else await this.api.orderQuestions(content.contentId, order);
+      return `${noun} moved to position ${position + 1} of ${order.length}.`;
+    });
+  }
+
+  // The course --------------------------------------------------------------------------------------------------------
+
+  /** A deep copy as a new draft; its id, for the screen to open, or null when refused (the notice says why). */
+  async duplicate(): Promise<string | null> {
+    let copy: string | null = null;
+    await this.change('content', async () => {
+      copy = (await this.api.clone(this.courseId)).courseId;
+      return null;
+    });
+    return copy;
+  }
+
+  async setReminders(enabled: boolean): Promise<void> {
+    await this.change('content', async () => {
+      await this.api.setReminders(this.courseId, enabled);
+      return enabled ? 'Reminders on: learners of this course are reminded before and after the due date.' : 'Reminders off for this course.';
+    });
   }
 
   async removeBlock(blockId: string): Promise<void> {

@@ -85,6 +85,7 @@ export class FakeCourseAuthoringApi implements CourseAuthoringApi {
       title: input.title,
       description: input.description,
       status: 'DRAFT',
+      reminderEnabled: true,
       version: 1,
       versions: [{ version: 1, status: 'DRAFT', learners: 0 }],
       languages: [{ language: input.primaryLanguage, priority: 'PRIMARY' }],
@@ -124,6 +125,19 @@ export class FakeCourseAuthoringApi implements CourseAuthoringApi {
     this.call(`reorder ${contentIds.join(',')}`);
     const course = this.course(courseId);
     course.contents = contentIds.map((id) => course.contents.find((c) => c.contentId === id)!);
+  }
+
+  async clone(courseId: string) {
+    this.call(`clone ${courseId}`);
+    const source = this.course(courseId);
+    const copyId = this.id('course');
+    this.courses.set(copyId, { ...structuredClone(source), courseId: copyId, title: `${source.title} (copy)`, status: 'DRAFT', version: 1, versions: [] });
+    return { courseId: copyId };
+  }
+
+  async setReminders(courseId: string, enabled: boolean) {
+    this.call(`setReminders ${enabled}`);
+    this.course(courseId).reminderEnabled = enabled;
   }
 
   async createLesson(courseId: string, title: string) {
@@ -197,6 +211,20 @@ export class FakeCourseAuthoringApi implements CourseAuthoringApi {
 
   async deleteQuestion(questionId: string) {
     return this.deleteBlock(questionId);
+  }
+
+  async moveBlock(blockId: string, block: LessonBlock, position: number) {
+    this.call(`moveBlock ${blockId} ${position}`);
+    const { list, index } = this.block(blockId);
+    const [moved] = list.splice(index, 1);
+    list.splice(position, 0, { ...moved!, block });
+  }
+
+  async orderQuestions(quizId: string, questionIds: string[]) {
+    this.call(`orderQuestions ${questionIds.join(',')}`);
+    const { content } = this.content(quizId);
+    if (content.kind !== 'QUIZ') throw new ApiError('not-found', 'NOT_FOUND', 'Not found');
+    content.questions = questionIds.map((id) => content.questions.find((q) => q.blockId === id)!);
   }
 
   async publish(courseId: string): Promise<PublishResult> {

@@ -118,4 +118,43 @@ describe('CourseBuilderViewModel', () => {
     expect(vm.status).toBe('error');
     expect(vm.error).toBe('This course does not exist');
   });
+  it('moves blocks and questions one place by keyboard, duplicates the course and switches its reminders', async () => {
+    const { vm, api, courseId } = await builder();
+    await vm.addLesson('Welcome');
+    for (const body of ['First', 'Second', 'Third']) {
+      vm.startBlock('TEXT_AREA');
+      vm.editing!.draft.setWord('body', body);
+      await vm.saveEditing();
+    }
+    const bodies = () => (vm.selected?.kind === 'LESSON' ? vm.selected.blocks.map((b) => (b.block.texts.ENGLISH as { body: string }).body) : []);
+    const third = vm.selected?.kind === 'LESSON' ? vm.selected.blocks[2].blockId : '';
+    await vm.moveBlock(third, -1);
+    expect(vm.notice).toEqual({ type: 'success', message: 'Block moved to position 2 of 3.' });
+    expect(bodies()).toEqual(['First', 'Third', 'Second']);
+    await vm.moveBlock(third, -1);
+    await vm.moveBlock(third, -1); // already first: nothing is sent
+    expect(bodies()).toEqual(['Third', 'First', 'Second']);
+    expect(api.calls.filter((c) => c.startsWith('moveBlock'))).toEqual([`moveBlock ${third} 1`, `moveBlock ${third} 0`]);
+
+    await vm.addQuiz('Check');
+    for (const prompt of ['Q1', 'Q2']) {
+      vm.startBlock('MULTIPLE_CHOICE');
+      vm.editing!.draft.setWord('prompt', prompt);
+      await vm.saveEditing();
+    }
+    const questions = () => (vm.selected?.kind === 'QUIZ' ? vm.selected.questions.map((q) => q.blockId) : []);
+    const [q1, q2] = questions();
+    await vm.moveBlock(q2!, -1);
+    expect(questions()).toEqual([q2, q1]);
+    expect(vm.notice).toEqual({ type: 'success', message: 'Question moved to position 1 of 2.' });
+
+    await vm.setReminders(false);
+    expect(vm.course?.reminderEnabled).toBe(false);
+    const copy = await vm.duplicate();
+    expect(copy).not.toBe(courseId);
+    expect(api.courses.get(copy!)?.title).toBe('Respect at work (copy)');
+    api.failNext = new ApiError('not-found', 'NOT_FOUND', 'Course not found');
+    expect(await vm.duplicate()).toBeNull();
+    expect(vm.notice).toEqual({ type: 'error', message: 'Course not found' });
+  });
 });

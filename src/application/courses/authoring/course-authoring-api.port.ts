@@ -66,6 +66,8 @@ export interface AuthoringCourse {
   title: string;
   description: string;
   status: CourseStatus;
+  /** Whether the reminder run mails this course's learners (the course's reminder toggle). */
+  reminderEnabled: boolean;
   /** The version being edited (a draft after the published one, or the published one). */
   version: number;
   versions: CourseVersionSummary[];
@@ -87,6 +89,9 @@ export interface CourseAuthoringApi {
   addLanguage(courseId: string, language: CourseLanguage): Promise<void>;
   setPrimaryLanguage(courseId: string, language: CourseLanguage): Promise<void>;
   reorder(courseId: string, contentIds: string[]): Promise<void>;
+  /** A deep copy as a new draft: languages, lessons, blocks, quizzes, questions; the files are shared. */
+  clone(courseId: string): Promise<{ courseId: string }>;
+  setReminders(courseId: string, enabled: boolean): Promise<void>;
 
   createLesson(courseId: string, title: string): Promise<{ contentId: string }>;
   renameLesson(lessonId: string, title: string): Promise<void>;
@@ -94,6 +99,8 @@ export interface CourseAuthoringApi {
   createBlock(lessonId: string, block: LessonBlock): Promise<{ blockId: string }>;
   updateBlock(blockId: string, block: LessonBlock): Promise<void>;
   deleteBlock(blockId: string): Promise<void>;
+  /** Moves a block to a place (0-based) in its lesson; the others shift. */
+  moveBlock(blockId: string, block: LessonBlock, position: number): Promise<void>;
 
   createQuiz(courseId: string, settings: QuizSettings): Promise<{ contentId: string }>;
   updateQuiz(quizId: string, settings: QuizSettings): Promise<void>;
@@ -101,6 +108,8 @@ export interface CourseAuthoringApi {
   addQuestion(quizId: string, block: LessonBlock): Promise<{ blockId: string }>;
   editQuestion(questionId: string, block: LessonBlock): Promise<void>;
   deleteQuestion(questionId: string): Promise<void>;
+  /** Every question of the quiz, once each, in the new order. */
+  orderQuestions(quizId: string, questionIds: string[]): Promise<void>;
 
   publish(courseId: string): Promise<PublishResult>;
 }

@@ -17,7 +17,9 @@ import {
   courseList,
   createCourse,
   deleteCourse,
+  cloneCourse,
   publishCourse,
+  reminderToggle,
   reorderContent,
   setDefaultLanguage,
   updateCourse,
@@ -25,7 +27,7 @@ import {
   type QuizQuestion,
 } from '../../../contracts/learning/courses.contract';
 import { createBlock, createLesson, deleteBlock, deleteLesson, updateBlock, updateLesson } from '../../../contracts/learning/lessons.contract';
-import { addQuestion, createQuiz, deleteQuestion, deleteQuiz, editQuestion, updateQuiz, type QuestionInput } from '../../../contracts/learning/quizzes.contract';
+import { addQuestion, createQuiz, deleteQuestion, deleteQuiz, editQuestion, orderQuestions, updateQuiz, type QuestionInput } from '../../../contracts/learning/quizzes.contract';
 import type { CourseLanguage } from '../../../domain/courses/course';
 import { ApiClient, LearningHttp } from '../api-client';
 
@@ -134,7 +136,7 @@ export class HttpCourseAuthoringApi implements CourseAuthoringApi {
   }
 
   async load(courseId: string): Promise<AuthoringCourse> {
-    const details = await this.learning.call(courseDetails, { params: { id: courseId }, query: {} });
+    const details = await this.learning.call(courseDetails, { params: { id: courseId }, query: { texts: 'ALL' } });
     const published = details.versions.map((v) => ({ version: v.version, status: 'PUBLISHED' as const, learners: v.learners }));
     const editing = published.some((v) => v.version === details.version) ? [] : [{ version: details.version, status: 'DRAFT' as const, learners: 0 }];
     return {
@@ -142,6 +144,7 @@ export class HttpCourseAuthoringApi implements CourseAuthoringApi {
       title: details.texts[details.primaryLanguage]?.title ?? details.title,
       description: details.texts[details.primaryLanguage]?.description ?? details.description,
       status: details.status,
+      reminderEnabled: details.reminderEnabled,
       version: details.version,
       versions: [...editing, ...published].sort((a, b) => b.version - a.version),
       languages: details.languages,
@@ -155,6 +158,23 @@ export class HttpCourseAuthoringApi implements CourseAuthoringApi {
 
   async setPrimaryLanguage(courseId: string, language: CourseLanguage) {
     await this.learning.call(setDefaultLanguage, { params: { id: courseId, lang: language } });
+  }
+
+  async clone(courseId: string) {
+    const copy = await this.learning.call(cloneCourse, { body: { courseId } });
+    return { courseId: copy.courseId };
+  }
+
+  async setReminders(courseId: string, enabled: boolean) {
+    await this.learning.call(reminderToggle, { params: { id: courseId }, body: { enabled } });
+  }
+
+  async moveBlock(blockId: string, block: LessonBlock, position: number) {
+    await this.learning.call(updateBlock, { body: { blockId, block, position } });
+  }
+
+  async orderQuestions(quizId: string, questionIds: string[]) {
+    await this.learning.call(orderQuestions, { params: { quizId }, body: { questionIds } });
   }
 
   async reorder(courseId: string, contentIds: string[]) {
