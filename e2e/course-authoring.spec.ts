@@ -219,4 +219,55 @@ test.describe('course authoring', () => {
     await expectAccessible(page, 'Course builder at 390 px');
     await page.screenshot({ path: test.info().outputPath('builder-390.png'), fullPage: true });
   });
+  test('an admin moves blocks by keyboard, switches the course reminders on and duplicates the course', async ({ page }) => {
+    test.setTimeout(300_000);
+    const title = `Speak up ${Date.now().toString(36)}`;
+    await signIn(page, 'acme', 'admin@acme.test');
+    await page.goto(url('acme', '/courses'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Courses' }).getByRole('row', { name: /Preventing Sexual Harassment at Work/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Create course' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Create course' });
+    await drawer.getByLabel('Title').fill(title);
+    await drawer.getByRole('button', { name: 'Create and open the builder' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.getByLabel('New lesson title').fill('Raising a concern');
+    await page.getByRole('button', { name: 'Add lesson' }).click();
+    await expect(page.getByRole('heading', { name: 'Lesson: Raising a concern' })).toBeVisible();
+    for (const words of ['First, listen.', 'Then, write it down.']) {
+      await addBlock(page, 'Add a block', 'Text', 'text', async (form) => {
+        await form.getByLabel('Text', { exact: true }).fill(words);
+      });
+    }
+    const blocks = page.getByRole('list', { name: 'Blocks' });
+    await expect(blocks.getByRole('listitem').first()).toContainText('First, listen.');
+
+    // The second block up, by keyboard: it leads now, and stays so after a reload (the server holds the order).
+    const up = page.getByRole('button', { name: 'Move block 2 (Text) up' });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Block moved to position 1 of 2.' })).toBeVisible();
+    await expect(blocks.getByRole('listitem').first()).toContainText('Then, write it down.');
+    await expect(page.getByRole('button', { name: 'Move block 1 (Text) up' })).toBeDisabled();
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Blocks' }).getByRole('listitem').first()).toContainText('Then, write it down.');
+
+    // Reminders: a new course has them off; on, then off again, as the server holds them.
+    const reminders = page.getByRole('switch', { name: 'Reminders' });
+    await expect(reminders).not.toBeChecked();
+    await reminders.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Reminders on: learners of this course are reminded' })).toBeVisible();
+    await expect(reminders).toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Reminders' })).toBeChecked();
+    await expectAccessible(page, 'Builder with moved blocks and reminders on');
+
+    // Duplicate: a new draft opens with the same lesson and blocks, in the same order.
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Duplicate' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `${title} (copy)` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Lesson: Raising a concern' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Blocks' }).getByRole('listitem').first()).toContainText('Then, write it down.');
+    await expect(page.getByRole('switch', { name: 'Reminders' })).toBeChecked();
+  });
 });
