@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Form, Input, List, Space, Tag, Typography, Upload } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useViewModel } from '../shared/container-context';
+import { REGION } from './confidential-banner';
 import { LoadError, Loading } from '../shared/page-state';
 import { ReportViewModel, type ReportValues } from './report.view-model';
 
@@ -199,6 +200,7 @@ const CaseView = observer(function CaseView({ vm }: { vm: ReportViewModel }) {
           <Typography.Paragraph type="secondary">No message yet. The committee writes here when it has a question or news for you.</Typography.Paragraph>
         ) : (
           <List
+            {...REGION}
             aria-label="Messages"
             dataSource={c.messages}
             renderItem={(m) => (
@@ -232,7 +234,7 @@ const CaseView = observer(function CaseView({ vm }: { vm: ReportViewModel }) {
       </Card>
       <Card title="Evidence">
         {c.evidence.length > 0 ? (
-          <List aria-label="Evidence" dataSource={c.evidence} renderItem={(e) => <List.Item>{e.fileName}</List.Item>} />
+          <List {...REGION} aria-label="Evidence" dataSource={c.evidence} renderItem={(e) => <List.Item>{e.fileName}</List.Item>} />
         ) : (
           <Typography.Paragraph type="secondary">You have not added any file.</Typography.Paragraph>
         )}
