@@ -33,7 +33,7 @@ async function atPhoneWidth(page: Page, name: string) {
 }
 
 test('an anonymous reporter files on /report and keeps the key; the presiding officer writes to them; they follow up with the key and reply', async ({ browser }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(600_000);
 
   // ---- Setup through the API, as the admin: a published workflow and the Internal Committee.
   const adminContext = await browser.newContext();
