@@ -7,6 +7,7 @@ import {
   RaiseConcernViewModel,
 } from './complaints.view-models';
 import { ReportViewModel } from './report.view-model';
+import { CaseExtrasViewModel } from './case-extras.view-model';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
@@ -16,4 +17,5 @@ export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(ComplaintFiguresViewModel).toSelf();
   bind(CommitteeSetupViewModel).toSelf();
   bind(ReportViewModel).toSelf();
+  bind(CaseExtrasViewModel).toSelf();
 });
