@@ -4,6 +4,7 @@ import type { ApiDeps } from '../platform/deps';
 import { builderRoutes } from './builder/builder.routes';
 import { committeeRoutes } from './complaints/committees.routes';
 import { complaintRoutes } from './complaints/complaints.routes';
+import { intakeRoutes } from './complaints/intake.routes';
 import { workflowRoutes } from './workflows/workflows.routes';
 
 export const CASE_API_BASE = '/case-api';
@@ -15,4 +16,5 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await builderRoutes(api, deps);
   await committeeRoutes(api, deps);
   await complaintRoutes(api, deps);
+  await intakeRoutes(api, deps);
 }

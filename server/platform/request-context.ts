@@ -10,6 +10,10 @@ export interface RequestContext {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route for people without an account: any signed-in session sent is ignored (intake.routes.ts). */
+    anonymous?: boolean;
+  }
   interface FastifyRequest {
     /** Which site (main or a workspace) the request is for, and who is calling: set once per request. */
     ctx: RequestContext;
@@ -30,7 +34,10 @@ export const requestContext = fp<RequestContextOptions>(
         throw new HttpError(403, 'CROSS_SITE_REQUEST', 'This request came from another site than the one it is addressed to.');
       }
       const host = requestHost(request.headers);
-      const token = bearerToken(request.headers.authorization);
+      // A route for reporters without an account (server/case/complaints/intake.routes.ts) ignores any signed-in
+      // session the browser sends: it is neither resolved nor touched.
+      const anonymous = request.routeOptions.config?.anonymous === true;
+      const token = anonymous ? null : bearerToken(request.headers.authorization);
       if (token && !sites.isMainHost(host)) {
         // A signed-in call to a workspace: its row and the caller in one statement.
         const { workspace, principal } = await sessions.workspaceAndPrincipal(host, token);

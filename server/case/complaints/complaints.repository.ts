@@ -9,10 +9,11 @@ export interface ComplaintRow {
   workflow_id: string;
   version_id: string;
   workflow_name: string;
+  /** Null for a case filed through the confidential intake (no account). */
   filed_by: string;
   filed_as: 'COMPLAINANT' | 'WITNESS';
   complainant_name: string;
-  complainant_email: string;
+  complainant_email: string | null;
   complainant_gender: string | null;
   complainant_phone: string | null;
   respondent_name: string | null;
@@ -42,6 +43,10 @@ export interface ComplaintRow {
   first_contact_on: string | null;
   negotiated_meeting_on: string | null;
   resolved_on: string | null;
+  /** Filed through /api/intake (migration 0029). */
+  intake: boolean;
+  /** Recorded on someone's behalf and not confirmed by them yet. */
+  confirmation_pending: boolean;
 }
 
 export const DATE_COLUMNS = [
@@ -61,7 +66,7 @@ const SELECT = `SELECT c.id, c.case_number, c.compliance, c.committee_id, c.work
     c.complainant_name, c.complainant_email, c.complainant_gender, c.complainant_phone,
     c.respondent_name, c.respondent_gender, c.respondent_phone, c.respondent_email, c.respondent_description, c.respondent_user_id,
     c.against_employer, c.incident_details, c.incident_on::text AS incident_on, c.witnesses, c.answers, c.received_on::text AS received_on,
-    c.timeliness, c.presiding_member_id, c.status, c.outcome, c.outcome_summary, c.closed_at,
+    c.timeliness, c.presiding_member_id, c.status, c.outcome, c.outcome_summary, c.closed_at, c.intake, c.confirmation_pending,
     ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')}
   FROM complaints c JOIN workflows w ON w.workspace_id = c.workspace_id AND w.id = c.workflow_id`;
 

@@ -29,6 +29,7 @@ import type { DirectFileUrls } from '../../platform/signed-files';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
 import * as repo from './complaints.repository';
+import { notifyReporter } from './intake.repository';
 import { calendarOf, regimeOf, todayUtc } from './regime';
 
 export interface Actor {
@@ -58,7 +59,7 @@ const CLOCK_MET_BY: Record<ClockId, repo.DateColumn | null> = {
   CA_RESOLUTION: 'resolved_on',
 };
 
-interface Access {
+export interface Access {
   row: repo.ComplaintRow;
   role: CaseRole;
   members: repo.MemberOfCase[];
@@ -138,7 +139,12 @@ export class ComplaintService {
 
   // ---------- filing ----------
 
-  async file(actor: Actor, body: z.output<typeof FileComplaintBody>): Promise<ComplaintDetail> {
+  /**
+   * `recorder`: a committee member recording it on the complainant's behalf (server/case/complaints/on-behalf.service.ts):
+   * the case then waits for the complainant's confirmation, and the access log names the member.
+   */
+  async file(actor: Actor, body: z.output<typeof FileComplaintBody>, recorder?: { actor: Actor; channel: 'ORAL_NOTICE' | 'HELP_TO_WRITE' }): Promise<ComplaintDetail> {
+    const doer = recorder?.actor ?? actor;
     const mails: OutgoingMail[] = [];
     const id = await this.db.tenant(actor.ws, async (tx) => {
       const published = await this.publishedFor(tx, actor);
@@ -165,7 +171,7 @@ export class ComplaintService {
           `SELECT f.id FROM files f
             WHERE f.workspace_id = $1 AND f.id = ANY($2::uuid[]) AND f.purpose = 'EVIDENCE' AND f.status = 'CONFIRMED' AND f.owner_id = $3
               AND NOT EXISTS (SELECT 1 FROM complaint_evidence e WHERE e.workspace_id = f.workspace_id AND e.file_id = f.id)`,
-          [actor.ws, body.incident.evidenceFileIds, actor.userId],
+          [actor.ws, body.incident.evidenceFileIds, doer.userId],
         );
         const good = new Set(ok.map((r) => r.id));
         body.incident.evidenceFileIds.forEach((f, i) => {
@@ -228,7 +234,7 @@ export class ComplaintService {
         ],
       );
       for (const fileId of body.incident.evidenceFileIds) {
-        await tx.query(`INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, $4)`, [actor.ws, row.id, fileId, actor.userId]);
+        await tx.query(`INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, $4)`, [actor.ws, row.id, fileId, doer.userId]);
       }
       for (const userId of recused) {
         await tx.query(`INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note) VALUES ($1, $2, $3, 'AUTO_PARTY', 'A party to the case')`, [
@@ -241,10 +247,10 @@ export class ComplaintService {
       await repo.caseAudit(tx, {
         ws: actor.ws,
         complaintId: row.id,
-        actorUserId: actor.userId,
+        actorUserId: doer.userId,
         action: 'complaint.file',
-        ip: actor.ip,
-        details: { caseNumber, timeliness: timeliness.timeliness, evidence: body.incident.evidenceFileIds.length, recused: recused.length, referral: committee ? null : 'LOCAL_COMMITTEE' },
+        ip: doer.ip,
+        details: { ...(recorder ? { onBehalfOf: actor.userId, channel: recorder.channel } : {}), caseNumber, timeliness: timeliness.timeliness, evidence: body.incident.evidenceFileIds.length, recused: recused.length, referral: committee ? null : 'LOCAL_COMMITTEE' },
       });
       const receipt = (to: string) => ({
         workspaceId: actor.ws,
@@ -256,8 +262,24 @@ export class ComplaintService {
           (committee ? 'The committee will contact you about the next steps.' : 'It will be referred to the Local Committee (no Internal Committee can hear it here).') +
           (timeliness.timeliness === 'ON_TIME' ? '' : `\n\nIt was filed more than 3 months after the incident: the committee will decide on an extension, with reasons.`),
       });
-      mails.push(receipt(body.complainant.email));
-      if (actor.email.toLowerCase() !== body.complainant.email.toLowerCase()) mails.push(receipt(actor.email));
+      if (recorder) {
+        // The case waits for the complainant: no clock runs and no step can be completed until they confirm.
+        await tx.query(
+          `UPDATE complaints SET confirmation_pending = true, recorded_by = $3, recorded_channel = $4 WHERE workspace_id = $1 AND id = $2`,
+          [actor.ws, row.id, recorder.actor.userId, recorder.channel],
+        );
+        mails.push({
+          workspaceId: actor.ws,
+          to: body.complainant.email,
+          subject: `Please confirm your complaint: case ${caseNumber}`,
+          text:
+            `A member of the Internal Committee recorded a complaint on your behalf on ${today} as case ${caseNumber}.\n\n` +
+            `Sign in and open Complaints to read it and confirm it. Nothing happens on the case until you do.`,
+        });
+      } else {
+        mails.push(receipt(body.complainant.email));
+        if (actor.email.toLowerCase() !== body.complainant.email.toLowerCase()) mails.push(receipt(actor.email));
+      }
       for (const m of members.filter((m) => !recused.includes(m.user_id))) {
         mails.push({ workspaceId: actor.ws, to: m.email, subject: `A new complaint: case ${caseNumber}`, text: `A new complaint, case ${caseNumber}, is assigned to your committee. Sign in to read it.` });
       }
@@ -287,7 +309,7 @@ export class ComplaintService {
         });
         if (!role) continue;
         const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
-        const clocks = role === 'COMMITTEE' ? this.clocks(row, regime, today) : [];
+        const clocks = role === 'COMMITTEE' && !row.confirmation_pending ? this.clocks(row, regime, today) : [];
         out.push({ ...this.summary(row, role, steps, clocks) });
         await repo.caseAudit(tx, { ws: actor.ws, complaintId: row.id, actorUserId: actor.userId, action: 'complaint.list', ip: actor.ip });
       }
@@ -309,7 +331,7 @@ export class ComplaintService {
       await this.log(tx, actor, id, 'complaint.deadlines');
       const regime = await regimeOf(tx, actor.ws);
       const today = todayUtc();
-      return { compliance: regime.compliance, today, clocks: this.clocks(access.row, regime, today) };
+      return { compliance: regime.compliance, today, clocks: access.row.confirmation_pending ? [] : this.clocks(access.row, regime, today) };
     });
   }
 
@@ -318,13 +340,19 @@ export class ComplaintService {
       const access = await this.access(tx, actor, id, { committeeOnly: true });
       if (access.presiding?.userId !== actor.userId) throw forbidden('Only the member presiding over the case reads its access log');
       await this.log(tx, actor, id, 'complaint.audit.read');
-      const rows = await tx.query<{ at: Date | string; action: string; details: Record<string, unknown>; name: string | null; email: string | null }>(
-        `SELECT a.at, a.action, a.details, trim(u.first_name || ' ' || u.last_name) AS name, u.email
+      const rows = await tx.query<{ at: Date | string; action: string; details: Record<string, unknown>; name: string | null; email: string | null; actor_user_id: string | null }>(
+        `SELECT a.at, a.action, a.actor_user_id, a.details, trim(u.first_name || ' ' || u.last_name) AS name, u.email
            FROM complaint_audit_events a LEFT JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.actor_user_id
           WHERE a.workspace_id = $1 AND a.complaint_id = $2 ORDER BY a.at, a.id`,
         [actor.ws, id],
       );
-      return rows.map((r) => ({ at: iso(r.at), action: r.action, actorName: r.name || r.email || 'Someone no longer in the workspace', details: r.details }));
+      return rows.map((r) => ({
+        at: iso(r.at),
+        action: r.action,
+        // No account: the reporter of an intake case, through their receipt key.
+        actorName: r.actor_user_id === null ? 'The reporter (receipt key)' : r.name || r.email || 'Someone no longer in the workspace',
+        details: r.details,
+      }));
     });
   }
 
@@ -354,7 +382,7 @@ export class ComplaintService {
       const today = todayUtc();
       const byClock = new Map<string, { id: string; label: string; running: number; dueSoon: number; missed: number }>();
       let pendingOver90Days = 0;
-      for (const row of rows.filter((r) => r.status === 'OPEN')) {
+      for (const row of rows.filter((r) => r.status === 'OPEN' && !r.confirmation_pending)) {
         for (const clock of this.clocks(row, regime, today)) {
           if (clock.id === 'IN_APPEAL_WINDOW') continue;
           const entry = byClock.get(clock.id) ?? { id: clock.id, label: clock.label, running: 0, dueSoon: 0, missed: 0 };
@@ -397,6 +425,8 @@ export class ComplaintService {
       if (access.role === 'COMMITTEE') {
         // CA-02: the committee's first word to the principal party is the contact the 7 days ask for.
         if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on) await this.setDate(tx, actor.ws, id, 'first_contact_on', todayUtc());
+        // The reporter of an intake case is told only that there is a reply, at the address they chose (if any).
+        if (body.audience === 'COMPLAINANT' && access.row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
         const to = body.audience === 'COMPLAINANT' ? access.row.complainant_email : body.audience === 'RESPONDENT' ? access.row.respondent_email : null;
         if (to) {
           await this.mail.send({ workspaceId: actor.ws, to, subject: `A new message on case ${caseNumber}`, text: `The Internal Committee wrote to you on case ${caseNumber}. Sign in to read it.` }, tx);
@@ -471,6 +501,7 @@ export class ComplaintService {
       const step = steps.find((s) => s.id === stepId);
       if (!step) throw notFound('No such step in this case’s workflow');
       if (step.completed_at) throw conflict('This step is already complete');
+      if (row.confirmation_pending) throw conflict('The complainant has not confirmed this complaint yet: the case proceeds once they do');
       const today = todayUtc();
       const caseNumber = repo.caseNumberText(row.case_number);
       const mails: OutgoingMail[] = [];
@@ -535,7 +566,8 @@ export class ComplaintService {
         [actor.ws, id, body.outcome, body.summary, actor.userId, today],
       );
       const caseNumber = repo.caseNumberText(row.case_number);
-      const to = [row.complainant_email, ...(row.respondent_copy_sent_on && row.respondent_email ? [row.respondent_email] : [])];
+      const to = [...(row.complainant_email ? [row.complainant_email] : []), ...(row.respondent_copy_sent_on && row.respondent_email ? [row.respondent_email] : [])];
+      if (row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
       await this.mail.sendMany(
         to.map((address) => ({
           workspaceId: actor.ws,
@@ -575,7 +607,7 @@ export class ComplaintService {
     return this.urls;
   }
 
-  private async log(tx: Sql, actor: Actor, complaintId: string, action: string, details: Record<string, unknown> = {}): Promise<void> {
+  async log(tx: Sql, actor: Actor, complaintId: string, action: string, details: Record<string, unknown> = {}): Promise<void> {
     await repo.caseAudit(tx, { ws: actor.ws, complaintId, actorUserId: actor.userId, action, ip: actor.ip, details });
   }
 
@@ -585,7 +617,7 @@ export class ComplaintService {
   }
 
   /** The caller's part in the case, or 404; `committeeOnly` answers a party with 403. */
-  private async access(tx: Sql, actor: Actor, id: string, options: { committeeOnly?: boolean; lock?: boolean } = {}): Promise<Access> {
+  async access(tx: Sql, actor: Actor, id: string, options: { committeeOnly?: boolean; lock?: boolean } = {}): Promise<Access> {
     const row = await repo.findComplaint(tx, actor.ws, id, options.lock);
     if (!row) throw notFound('Complaint not found');
     const members = row.committee_id ? await repo.membersOf(tx, actor.ws, [row.committee_id]) : [];
@@ -720,7 +752,7 @@ export class ComplaintService {
     const regime = await regimeOf(tx, actor.ws);
     const today = todayUtc();
     const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
-    const clocks = committee ? this.clocks(row, regime, today) : [];
+    const clocks = committee && !row.confirmation_pending ? this.clocks(row, regime, today) : [];
     const messages = await tx.query<{ id: string; audience: Audience; body: string; created_at: Date | string; author_id: string; name: string | null }>(
       `SELECT m.id, m.audience, m.body, m.created_at, m.author_id, trim(u.first_name || ' ' || u.last_name) AS name
          FROM complaint_messages m LEFT JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.author_id
@@ -775,7 +807,7 @@ export class ComplaintService {
       messages: messages.map((m) => ({
         messageId: m.id,
         audience: m.audience,
-        authorName: memberIds.has(m.author_id) ? (committee ? m.name || 'Committee member' : 'Internal Committee') : m.name || 'Someone',
+        authorName: memberIds.has(m.author_id) ? (committee ? m.name || 'Committee member' : 'Internal Committee') : m.author_id === null ? 'The reporter' : m.name || 'Someone',
         fromCommittee: memberIds.has(m.author_id),
         body: m.body,
         createdAt: iso(m.created_at),

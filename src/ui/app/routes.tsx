@@ -6,7 +6,7 @@ import { coursesRoutes } from '../courses/courses.routes';
 import { trainingRoutes, verifyRoutes } from '../training/training.routes';
 import { importsRoutes } from '../imports/imports.routes';
 import { workflowsRoutes } from '../workflows/workflows.routes';
-import { complaintsRoutes } from '../complaints/complaints.routes';
+import { complaintsRoutes, reportRoutes } from '../complaints/complaints.routes';
 import { peopleRoutes } from '../people/people.routes';
 import { organisationRoutes } from '../organisation/organisation.routes';
 import { platformRoutes } from '../platform/platform.routes';
@@ -54,6 +54,8 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
         { path: '/', element: <Navigate to="/dashboard" replace /> },
         // Public: anyone holding a certificate's code checks it here, signed in or not.
         ...withArea(container, 'training', verifyRoutes),
+        // Public: a confidential report without an account, and its follow-up with the receipt key.
+        ...withArea(container, 'complaints', reportRoutes),
         {
           lazy: lazyScreen(() => import('../shell/app-shell')),
           children: [

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AudienceValue, ComplaintDetail, Outcome } from '../../contracts/case/complaints.contract';
+import { CaseEvents } from './case-extras';
 import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
@@ -175,6 +176,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             </Card>
           ) : null}
           {d.outcomeSummary ? <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} /> : null}
+          <CaseEvents complaintId={d.complaintId} />
           <Tabs
             items={[
               {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { ComplaintSummary } from '../../contracts/case/complaints.contract';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
+import { PendingConfirmations } from './case-extras';
 import { ClockChip } from './clock-chip';
 import { ComplaintListViewModel } from './complaints.view-models';
 
@@ -47,6 +48,7 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
         </Link>
       </Space>
       <Typography.Paragraph type="secondary">Your own complaints and, if you sit on the Internal Committee, the cases assigned to you. No names appear in these lists.</Typography.Paragraph>
+      <PendingConfirmations />
       {vm.status === 'loading' && vm.items.length === 0 ? <Loading label="Loading complaints" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.status === 'ready' && vm.items.length === 0 ? <EmptyState title="You have no complaints, and no cases are assigned to you." /> : null}

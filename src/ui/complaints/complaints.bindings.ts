@@ -6,6 +6,8 @@ import {
   ComplaintListViewModel,
   RaiseConcernViewModel,
 } from './complaints.view-models';
+import { ReportViewModel } from './report.view-model';
+import { CaseExtrasViewModel } from './case-extras.view-model';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
@@ -14,4 +16,6 @@ export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(ComplaintCaseViewModel).toSelf();
   bind(ComplaintFiguresViewModel).toSelf();
   bind(CommitteeSetupViewModel).toSelf();
+  bind(ReportViewModel).toSelf();
+  bind(CaseExtrasViewModel).toSelf();
 });

@@ -8,3 +8,6 @@ export const complaintsRoutes: RouteObject[] = [
   { path: '/complaints/:complaintId', lazy: async () => ({ Component: (await import('./complaint-case.screen')).default }) },
   { path: '/committees', lazy: async () => ({ Component: (await import('./committees.screen')).default }) },
 ];
+
+/** Public: the confidential report page of the workspace, reachable without signing in (docs/case.md "Confidential intake"). */
+export const reportRoutes: RouteObject[] = [{ path: '/report', lazy: async () => ({ Component: (await import('./report.screen')).default }) }];

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/platform/db/database';
@@ -64,7 +64,7 @@ export async function startTestServer(
   kind: 'pglite' | 'postgres',
   settings: Partial<ServerSettings> = {},
   /** Another file store for the app (an S3 adapter); `fileUrls` and `filesRoot` still name the unused embedded one. */
-  options: { fileUrls?: DirectFileUrls; clock?: Clock; jobs?: boolean } = {},
+  options: { fileUrls?: DirectFileUrls; clock?: Clock; jobs?: boolean; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestServer> {
   const db = await openTestDatabase(kind);
   await seedDemo(db, testPasswords, 'localhost');
@@ -80,6 +80,7 @@ export async function startTestServer(
     settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: true, ...settings },
     clock: options.clock,
     jobs: jobs ?? undefined,
+    logger: options.logger,
   });
   await jobs?.start();
   const request: TestServer['request'] = (host, { token, headers, ...rest }) =>

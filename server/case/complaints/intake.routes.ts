@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  confirmOnBehalf,
+  confirmReceipt,
+  confirmReporterEvidence,
+  decideInterimRelief,
+  denyAccess,
+  fileIntake,
+  getIntakeForm,
+  getReceiptSettings,
+  listCaseEvents,
+  listDeniedAccess,
+  listPendingConfirmations,
+  postReporterMessage,
+  readReporterCase,
+  receiptSignIn,
+  receiptSignOut,
+  recordConciliation,
+  recordOnBehalf,
+  reporterEvidenceUploadUrl,
+  requestConciliation,
+  requestInterimRelief,
+  restoreAccess,
+  saveReceiptSettings,
+} from '../../../src/contracts/case/intake.contract';
+import type { ApiDeps } from '../../platform/deps';
+import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { CaseExtrasService } from './case-extras.service';
+import { whoIs } from './complaints.repository';
+import { ComplaintService, type Actor } from './complaints.service';
+import { IntakeService, type Caller } from './intake.service';
+
+/**
+ * Routes of a reporter without an account. `anonymous` tells the request context (server/platform/request-context.ts)
+ * not to resolve any signed-in session the browser sends: the report is not tied to an account, and the session is not
+ * even touched (its last-seen time would date the report).
+ */
+const ANONYMOUS = { config: { anonymous: true } };
+
+/** The request logger of these routes: method and path only, never the address, host or headers. */
+const withoutAddress = {
+  req: (req: FastifyRequest): string => `${req.method} ${req.url.split('?')[0]}`,
+};
+
+/** Confidential intake and the case's further calls (docs/case.md "Confidential intake"). */
+export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls);
+  const intake = new IntakeService(deps.db, deps.mail, deps.fileUrls, deps.passwords, deps.limits);
+  const extras = new CaseExtrasService(deps.db, deps.mail, complaints);
+
+  // The reporter's calls, in a scope whose logger never writes the address.
+  await app.register(
+    async (scope: FastifyInstance) => {
+      const caller = (ctx: HandlerContext<any>): Caller => {
+        const workspace = currentWorkspace(ctx.site);
+        // The address keys the rate limits through an HMAC of the day (intake.repository.ts); it goes nowhere else.
+        return { ws: workspace.id, workspaceName: workspace.company_name, address: ctx.request.ip ?? 'unknown' };
+      };
+      serve(scope, getIntakeForm, async (ctx) => intake.form(caller(ctx)), ANONYMOUS);
+      serve(scope, fileIntake, async (ctx) => intake.file(caller(ctx), ctx.body), ANONYMOUS);
+      serve(scope, confirmReceipt, async (ctx) => intake.confirmKey(caller(ctx), ctx.body.session, ctx.body.receiptKey), ANONYMOUS);
+      serve(scope, receiptSignIn, async (ctx) => intake.signIn(caller(ctx), ctx.body.receiptKey, ctx.body.password), ANONYMOUS);
+      serve(
+        scope,
+        receiptSignOut,
+        async (ctx) => {
+          await intake.signOut(caller(ctx), ctx.body.session);
+          return { ok: true as const };
+        },
+        ANONYMOUS,
+      );
+      serve(scope, readReporterCase, async (ctx) => intake.read(caller(ctx), ctx.body.session), ANONYMOUS);
+      serve(scope, postReporterMessage, async (ctx) => intake.message(caller(ctx), ctx.body.session, ctx.body.body), ANONYMOUS);
+      serve(scope, reporterEvidenceUploadUrl, async (ctx) => intake.evidenceUpload(caller(ctx), ctx.body.session, ctx.body), ANONYMOUS);
+      serve(scope, confirmReporterEvidence, async (ctx) => intake.confirmEvidence(caller(ctx), ctx.body.session, ctx.params.id), ANONYMOUS);
+    },
+    { logSerializers: withoutAddress },
+  );
+
+  const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
+    const { user, workspace } = workspaceUser(ctx);
+    const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
+    return { ws: workspace.id, userId: user.userId, email: me?.email ?? '', name: me?.name || me?.email || '', ip: ctx.request.ip ?? null, workspaceName: workspace.company_name };
+  };
+  serve(app, getReceiptSettings, async (ctx) => intake.receiptSettings(workspaceUser(ctx).workspace.id));
+  serve(app, saveReceiptSettings, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return intake.saveReceiptSettings(workspace.id, user.userId, ctx.request.ip ?? null, ctx.body.receiptExpiryDays);
+  });
+  serve(app, recordOnBehalf, async (ctx) => extras.recordOnBehalf(await actorOf(ctx), ctx.body));
+  serve(app, listPendingConfirmations, async (ctx) => extras.pendingConfirmations(await actorOf(ctx)));
+  serve(app, confirmOnBehalf, async (ctx) => extras.confirm(await actorOf(ctx), ctx.params.id));
+  serve(app, listDeniedAccess, async (ctx) => extras.denied(await actorOf(ctx), ctx.params.id));
+  serve(app, denyAccess, async (ctx) => extras.deny(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, restoreAccess, async (ctx) => extras.restore(await actorOf(ctx), ctx.params.id, ctx.params.userId));
+  serve(app, listCaseEvents, async (ctx) => extras.events(await actorOf(ctx), ctx.params.id));
+  serve(app, requestInterimRelief, async (ctx) => extras.requestRelief(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, decideInterimRelief, async (ctx) => extras.decideRelief(await actorOf(ctx), ctx.params.id, ctx.params.eventId, ctx.body));
+  serve(app, requestConciliation, async (ctx) => extras.requestConciliation(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? ''));
+  serve(app, recordConciliation, async (ctx) => extras.recordConciliation(await actorOf(ctx), ctx.params.id, ctx.body));
+}

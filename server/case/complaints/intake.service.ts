@@ -1,0 +1,436 @@
+import { randomBytes, randomInt, scrypt as scryptCb } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { z } from 'zod';
+import type { CaseMessage, EvidenceFile, EvidenceTicket } from '../../../src/contracts/case/complaints.contract';
+import type { IntakeBody, IntakeForm, IntakeReceipt, ReporterCase } from '../../../src/contracts/case/intake.contract';
+import { IntakeBody as IntakeBodySchema } from '../../../src/contracts/case/intake.contract';
+import { membersWhoAreParties, presidingForCase } from '../../../src/domain/complaints/committee';
+import { filingTimeliness } from '../../../src/domain/complaints/statutory-clocks';
+import { checkType, detectType } from '../../../src/domain/files/file-types';
+import { formatBytes } from '../../../src/domain/files/uploads';
+import { audit } from '../../platform/audit';
+import type { Database, Sql } from '../../platform/db/database';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
+import type { Mailer } from '../../platform/messages';
+import type { PasswordHasher } from '../../platform/passwords';
+import type { Limit, RateLimits } from '../../platform/rate-limiter';
+import { hashToken } from '../../platform/sessions';
+import type { DirectFileUrls } from '../../platform/signed-files';
+import * as files from '../../learning/files/files.repository';
+import { ensureStandardForm, listComponents } from '../builder/builder.repository';
+import * as repo from './complaints.repository';
+import { MAX_EVIDENCE_BYTES } from './complaints.service';
+import { addressKey, receiptExpiryDays, type IntakeRow } from './intake.repository';
+import { regimeOf, todayUtc } from './regime';
+
+const scrypt = promisify(scryptCb) as (key: string, salt: string, length: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+
+/** 20 random digits: about 66 bits, shown in five groups of four. */
+export const RECEIPT_DIGITS = 20;
+const SESSION_MINUTES = 30;
+const UPLOAD_SECONDS = 60 * 60;
+
+/** Reports from one address (an HMAC of it, see addressKey) and from the whole workspace. */
+export const INTAKE_PER_ADDRESS: Limit = { name: 'intake:file:address', max: 5, windowMs: 60 * 60_000, what: 'reports from this network' };
+const INTAKE_PER_WORKSPACE: Limit = { name: 'intake:file:workspace', max: 300, windowMs: 60 * 60_000, what: 'reports in this workspace' };
+/** Wrong receipt keys or passwords: per address, and per workspace so that many addresses cannot guess together. */
+export const RECEIPT_FAILURES_PER_ADDRESS: Limit = { name: 'intake:receipt:address', max: 10, windowMs: 15 * 60_000, what: 'wrong receipt keys' };
+const RECEIPT_FAILURES_PER_WORKSPACE: Limit = { name: 'intake:receipt:workspace', max: 200, windowMs: 60 * 60_000, what: 'wrong receipt keys in this workspace' };
+
+/** Who is calling: the workspace, and the address only to key the rate limits (it is never stored or logged). */
+export interface Caller {
+  ws: string;
+  workspaceName: string;
+  address: string;
+}
+
+interface SessionOf {
+  intake: IntakeRow;
+  caseNumber: number;
+}
+
+/**
+ * The confidential intake (docs/case.md "Confidential intake"): a report without an account, its receipt key, and
+ * the reporter's two-way channel with the committee. Nothing here stores or logs an address, a user agent or an
+ * account: the case access log records the reporter's actions with no actor and no address.
+ *
+ * The receipt key is hashed with scrypt and the workspace's id as salt, as GlobaLeaks does with a per-tenant salt: the
+ * hash is deterministic within a workspace so the key can be looked up, and slow (about 50 ms), so with 66 bits of key
+ * an offline search of a stolen table is out of reach; online guessing is rate-limited.
+ */
+export class IntakeService {
+  constructor(
+    private readonly db: Database,
+    private readonly mail: Mailer,
+    private readonly urls: DirectFileUrls | undefined,
+    private readonly passwords: PasswordHasher,
+    private readonly limits: RateLimits,
+  ) {}
+
+  async form(caller: Caller): Promise<IntakeForm> {
+    return this.db.tenant(caller.ws, async (tx) => {
+      const published = await this.published(tx, caller.ws);
+      if (!published) throw notFound('No complaint process has been published in this workspace yet.');
+      await ensureStandardForm(tx, caller.ws, published.version_id);
+      const regime = await regimeOf(tx, caller.ws);
+      // The complainant's contact part is the reporter's choice on this page (name, contact address), not the form's.
+      const components = (await listComponents(tx, caller.ws, published.version_id)).map((c) => ({
+        ...c,
+        attributes: c.attributes.filter((a) => !a.systemKey?.startsWith('COMPLAINANT_')),
+      }));
+      return {
+        workspaceName: caller.workspaceName,
+        workflowName: published.workflow_name,
+        compliance: regime.compliance,
+        components: components.filter((c) => c.attributes.length > 0),
+        committeeConstituted: (await this.committee(tx, caller.ws)) !== null,
+        receiptExpiryDays: await receiptExpiryDays(tx, caller.ws),
+      };
+    });
+  }
+
+  async file(caller: Caller, body: z.output<typeof IntakeBodySchema>): Promise<IntakeReceipt> {
+    await this.take(caller, [INTAKE_PER_ADDRESS], [INTAKE_PER_WORKSPACE]);
+    const key = newReceiptKey();
+    const keyHash = await hashReceiptKey(caller.ws, key);
+    const passwordHash = body.password ? await this.passwords.hash(body.password) : null;
+    const session = newSession();
+    const caseNumber = await this.db.tenant(caller.ws, async (tx) => {
+      const published = await this.published(tx, caller.ws);
+      if (!published) throw conflict('No complaint process has been published in this workspace yet.');
+      await ensureStandardForm(tx, caller.ws, published.version_id);
+      const regime = await regimeOf(tx, caller.ws);
+      const today = todayUtc();
+      const fields: Record<string, string> = {};
+      if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
+      const components = await listComponents(tx, caller.ws, published.version_id);
+      const custom = components.flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
+      for (const a of custom) {
+        if (a.required && !(body.answers[a.attributeId] ?? '').trim()) fields[`answers.${a.attributeId}`] = `Answer "${a.label}"`;
+      }
+      for (const k of Object.keys(body.answers)) if (!custom.some((a) => a.attributeId === k)) fields[`answers.${k}`] = 'Not a field of this form';
+      if (Object.keys(fields).length) throw badRequest(`Invalid report: ${Object.keys(fields).join(', ')}`, fields);
+
+      const committee = await this.committee(tx, caller.ws);
+      const members = committee ? await repo.membersOf(tx, caller.ws, [committee]) : [];
+      const [respondentUser] = body.respondent.email
+        ? await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`, [caller.ws, body.respondent.email])
+        : [];
+      const recused = membersWhoAreParties(
+        members.map((m) => ({ userId: m.user_id, email: m.email })),
+        { complainantUserId: null, respondentUserId: respondentUser?.id ?? null, emails: [body.respondent.email] },
+      );
+      const presiding = presidingForCase(
+        { termStart: '2000-01-01', termEnd: '2000-01-02', members: members.map((m) => ({ id: m.user_id, name: m.name, role: m.role === 'DESIGNATED_RECIPIENT' ? ('EMPLOYEE_MEMBER' as const) : m.role, gender: 'UNDISCLOSED' as const })) },
+        new Set(recused),
+        null,
+      );
+      const substitute = presiding ? null : (members.find((m) => !recused.includes(m.user_id) && m.role !== 'EXTERNAL_MEMBER')?.user_id ?? null);
+      const timeliness = filingTimeliness(body.incident.date, today);
+
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('complaint-number:' || $1::text))`, [caller.ws]);
+      const [{ next }] = await tx.query<{ next: number }>(`SELECT COALESCE(max(case_number), 0)::int + 1 AS next FROM complaints WHERE workspace_id = $1`, [caller.ws]);
+      const [row] = await tx.query<{ id: string }>(
+        `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as, intake,
+            complainant_name, complainant_email, respondent_name, respondent_gender, respondent_phone, respondent_email, respondent_description,
+            respondent_user_id, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id)
+         VALUES ($1, $2, $3, $4, $5, $6, NULL, 'COMPLAINANT', true, $7, NULL, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+         RETURNING id`,
+        [
+          caller.ws,
+          next,
+          regime.compliance,
+          committee,
+          published.workflow_id,
+          published.version_id,
+          body.reporterName?.trim() || 'Anonymous',
+          body.respondent.name,
+          body.respondent.gender,
+          body.respondent.phone,
+          body.respondent.email,
+          body.respondent.description,
+          respondentUser?.id ?? null,
+          body.incident.details,
+          body.incident.date,
+          JSON.stringify(body.incident.witnesses),
+          JSON.stringify(body.answers),
+          today,
+          timeliness.timeliness,
+          substitute,
+        ],
+      );
+      const [intake] = await tx.query<{ id: string }>(
+        `INSERT INTO complaint_intakes (workspace_id, complaint_id, key_hash, password_hash, contact_email) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [caller.ws, row.id, keyHash, passwordHash, body.contactEmail],
+      );
+      for (const userId of recused) {
+        await tx.query(`INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note) VALUES ($1, $2, $3, 'AUTO_PARTY', 'A party to the case')`, [
+          caller.ws,
+          row.id,
+          userId,
+        ]);
+      }
+      await this.storeSession(tx, caller.ws, intake.id, session.hash);
+      const number = repo.caseNumberText(next);
+      await repo.caseAudit(tx, {
+        ws: caller.ws,
+        complaintId: row.id,
+        actorUserId: null,
+        action: 'complaint.file',
+        ip: null,
+        details: { caseNumber: number, channel: 'INTAKE', named: !!body.reporterName?.trim(), contact: body.contactEmail !== null, timeliness: timeliness.timeliness, referral: committee ? null : 'LOCAL_COMMITTEE' },
+      });
+      await this.mail.sendMany(
+        members
+          .filter((m) => !recused.includes(m.user_id))
+          .map((m) => ({ workspaceId: caller.ws, to: m.email, subject: `A new complaint: case ${number}`, text: `A new confidential report, case ${number}, is assigned to your committee. Sign in to read it.` })),
+        tx,
+      );
+      return number;
+    });
+    return { caseNumber, receiptKey: formatReceiptKey(key), session: session.token, sessionExpiresAt: session.expiresAt };
+  }
+
+  async confirmKey(caller: Caller, token: string, typed: string): Promise<{ confirmed: true }> {
+    const typedHash = await hashReceiptKey(caller.ws, typed);
+    return this.db.tenant(caller.ws, async (tx) => {
+      const s = await this.session(tx, caller.ws, token);
+      const [same] = await tx.query(`SELECT 1 FROM complaint_intakes WHERE workspace_id = $1 AND id = $2 AND key_hash = $3`, [caller.ws, s.intake.id, typedHash]);
+      if (!same) throw badRequest('That is not your receipt key: check each digit against the one shown', { receiptKey: 'That is not your receipt key' });
+      await tx.query(`UPDATE complaint_intakes SET key_confirmed_at = COALESCE(key_confirmed_at, now()) WHERE workspace_id = $1 AND id = $2`, [caller.ws, s.intake.id]);
+      return { confirmed: true as const };
+    });
+  }
+
+  async signIn(caller: Caller, key: string, password: string | null): Promise<{ session: string; sessionExpiresAt: string }> {
+    const perAddress = { limit: RECEIPT_FAILURES_PER_ADDRESS, key: await this.db.tenant(caller.ws, (tx) => addressKey(tx, caller.ws, caller.address)) };
+    const perWorkspace = { limit: RECEIPT_FAILURES_PER_WORKSPACE, key: caller.ws };
+    await this.limits.check([perAddress, perWorkspace]);
+    const keyHash = await hashReceiptKey(caller.ws, key);
+    const found = await this.db.tenant(caller.ws, async (tx) => {
+      const [row] = await tx.query<IntakeRow & { expired: boolean }>(
+        `SELECT i.id, i.complaint_id, i.password_hash, i.contact_email, i.key_confirmed_at, i.last_used_at, i.pending_file_ids,
+                i.last_used_at < now() - make_interval(days => COALESCE((SELECT receipt_expiry_days FROM complaint_settings WHERE workspace_id = $1), 180)) AS expired
+           FROM complaint_intakes i WHERE i.workspace_id = $1 AND i.key_hash = $2`,
+        [caller.ws, keyHash],
+      );
+      return row ?? null;
+    });
+    const passwordOk = found?.password_hash ? await this.passwords.verify(found.password_hash, password ?? '') : true;
+    if (!found || !passwordOk) {
+      if (!found) await this.passwords.verifyNothing(password ?? '');
+      await this.limits.record([perAddress, perWorkspace]);
+      throw new HttpError(401, 'WRONG_RECEIPT', found ? 'The receipt key and password do not match.' : 'No report has this receipt key. Check each digit.', {
+        [found ? 'password' : 'receiptKey']: 'Does not match',
+      });
+    }
+    if (found.expired) {
+      throw new HttpError(410, 'RECEIPT_EXPIRED', 'This receipt key was not used for too long and no longer works. You may make a new report.', { receiptKey: 'Expired' });
+    }
+    const session = newSession();
+    await this.db.tenant(caller.ws, async (tx) => {
+      await tx.query(`DELETE FROM complaint_intake_sessions WHERE workspace_id = $1 AND expires_at < now()`, [caller.ws]);
+      await this.storeSession(tx, caller.ws, found.id, session.hash);
+      await tx.query(`UPDATE complaint_intakes SET last_used_at = now() WHERE workspace_id = $1 AND id = $2`, [caller.ws, found.id]);
+      await repo.caseAudit(tx, { ws: caller.ws, complaintId: found.complaint_id, actorUserId: null, action: 'receipt.sign-in', ip: null });
+    });
+    return { session: session.token, sessionExpiresAt: session.expiresAt };
+  }
+
+  async signOut(caller: Caller, token: string): Promise<void> {
+    await this.db.tenant(caller.ws, (tx) => tx.query(`DELETE FROM complaint_intake_sessions WHERE workspace_id = $1 AND token_hash = $2`, [caller.ws, hashToken(token)]));
+  }
+
+  async read(caller: Caller, token: string): Promise<ReporterCase> {
+    return this.db.tenant(caller.ws, async (tx) => {
+      const s = await this.session(tx, caller.ws, token);
+      const row = await repo.findComplaint(tx, caller.ws, s.intake.complaint_id);
+      if (!row) throw notFound('Complaint not found');
+      await repo.caseAudit(tx, { ws: caller.ws, complaintId: row.id, actorUserId: null, action: 'complaint.read', ip: null, details: { by: 'RECEIPT' } });
+      return {
+        caseNumber: repo.caseNumberText(row.case_number),
+        status: row.status,
+        receivedOn: row.received_on,
+        outcome: row.outcome,
+        outcomeSummary: row.outcome_summary,
+        keyConfirmed: s.intake.key_confirmed_at !== null,
+        contactEmailSet: s.intake.contact_email !== null,
+        messages: await this.messages(tx, caller.ws, row.id),
+        evidence: await this.evidence(tx, caller.ws, row.id),
+      };
+    });
+  }
+
+  async message(caller: Caller, token: string, body: string): Promise<CaseMessage> {
+    return this.db.tenant(caller.ws, async (tx) => {
+      const s = await this.session(tx, caller.ws, token);
+      const row = await repo.findComplaint(tx, caller.ws, s.intake.complaint_id, true);
+      if (!row) throw notFound('Complaint not found');
+      const [m] = await tx.query<{ id: string; created_at: Date | string }>(
+        `INSERT INTO complaint_messages (workspace_id, complaint_id, audience, author_id, body) VALUES ($1, $2, 'COMPLAINANT', NULL, $3) RETURNING id, created_at`,
+        [caller.ws, row.id, body],
+      );
+      await repo.caseAudit(tx, { ws: caller.ws, complaintId: row.id, actorUserId: null, action: 'message.post', ip: null, details: { audience: 'COMPLAINANT', messageId: m.id, by: 'RECEIPT' } });
+      return { messageId: m.id, audience: 'COMPLAINANT', authorName: 'You', fromCommittee: false, body, createdAt: new Date(m.created_at).toISOString() };
+    });
+  }
+
+  async evidenceUpload(caller: Caller, token: string, upload: { fileName: string; size: number }): Promise<EvidenceTicket> {
+    const urls = this.store();
+    if (upload.size > MAX_EVIDENCE_BYTES) {
+      const message = `The file is ${formatBytes(upload.size)}; evidence may be at most ${formatBytes(MAX_EVIDENCE_BYTES)}.`;
+      throw new HttpError(413, 'FILE_TOO_LARGE', message, { size: message });
+    }
+    const intakeId = await this.db.tenant(caller.ws, async (tx) => (await this.session(tx, caller.ws, token)).intake.id);
+    const ticket = await urls.uploadUrl(caller.ws, upload.fileName, { maxBytes: MAX_EVIDENCE_BYTES, seconds: UPLOAD_SECONDS, size: upload.size });
+    const fileId = await this.db.tenant(caller.ws, async (tx) => {
+      const [row] = await tx.query<{ id: string }>(
+        `INSERT INTO files (workspace_id, owner_id, purpose, declared_name, declared_size, storage_key) VALUES ($1, NULL, 'EVIDENCE', $2, $3, $4) RETURNING id`,
+        [caller.ws, upload.fileName, upload.size, ticket.key],
+      );
+      await tx.query(`UPDATE complaint_intakes SET pending_file_ids = array_append(pending_file_ids, $3::uuid) WHERE workspace_id = $1 AND id = $2`, [caller.ws, intakeId, row.id]);
+      return row.id;
+    });
+    return { fileId, uploadUrl: ticket.url, method: 'PUT', headers: ticket.headers, expiresAt: ticket.expiresAt, maxBytes: MAX_EVIDENCE_BYTES };
+  }
+
+  async confirmEvidence(caller: Caller, token: string, fileId: string): Promise<EvidenceFile> {
+    const urls = this.store();
+    const { intake, file } = await this.db.tenant(caller.ws, async (tx) => {
+      const s = await this.session(tx, caller.ws, token);
+      const f = await files.findFile(tx, caller.ws, fileId);
+      const attached = await tx.query(`SELECT 1 FROM complaint_evidence WHERE workspace_id = $1 AND complaint_id = $2 AND file_id = $3`, [caller.ws, s.intake.complaint_id, fileId]);
+      if (!f || (f.purpose as string) !== 'EVIDENCE' || (!s.intake.pending_file_ids.includes(fileId) && attached.length === 0)) throw notFound('No such file');
+      return { intake: s.intake, file: f };
+    });
+    const describe = (r: files.FileRow): EvidenceFile => ({ fileId: r.id, fileName: r.declared_name, size: Number(r.size), contentType: r.detected_type ?? 'application/octet-stream' });
+    if (file.status === 'CONFIRMED') return describe(file);
+    const stored = await urls.stat(caller.ws, file.storage_key);
+    if (!stored) throw new HttpError(409, 'NOT_UPLOADED', 'Nothing has been uploaded with this link yet: upload the file, then confirm.');
+    const type = detectType(await urls.readHead(caller.ws, file.storage_key));
+    const check = checkType('EVIDENCE', type);
+    const found = check.ok ? (check.type ?? 'application/octet-stream') : 'application/octet-stream';
+    return this.db.tenant(caller.ws, async (tx) => {
+      const done = (await files.markConfirmed(tx, caller.ws, fileId, { size: stored.size, type: found, language: null })) ?? (await files.findFile(tx, caller.ws, fileId));
+      if (!done) throw notFound('No such file');
+      await tx.query(`INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, NULL) ON CONFLICT DO NOTHING`, [caller.ws, intake.complaint_id, fileId]);
+      await tx.query(`UPDATE complaint_intakes SET pending_file_ids = array_remove(pending_file_ids, $3::uuid) WHERE workspace_id = $1 AND id = $2`, [caller.ws, intake.id, fileId]);
+      await repo.caseAudit(tx, { ws: caller.ws, complaintId: intake.complaint_id, actorUserId: null, action: 'evidence.add', ip: null, details: { fileId, fileName: done.declared_name, by: 'RECEIPT' } });
+      return describe(done);
+    });
+  }
+
+  async receiptSettings(ws: string): Promise<{ receiptExpiryDays: number }> {
+    return this.db.tenant(ws, async (tx) => ({ receiptExpiryDays: await receiptExpiryDays(tx, ws) }));
+  }
+
+  async saveReceiptSettings(ws: string, actorUserId: string, ip: string | null, days: number): Promise<{ receiptExpiryDays: number }> {
+    return this.db.tenant(ws, async (tx) => {
+      await tx.query(
+        `INSERT INTO complaint_settings (workspace_id, receipt_expiry_days) VALUES ($1, $2)
+         ON CONFLICT (workspace_id) DO UPDATE SET receipt_expiry_days = excluded.receipt_expiry_days, updated_at = now()`,
+        [ws, days],
+      );
+      await audit(tx, { workspaceId: ws, actorUserId, action: 'complaint.receipt-settings', ip, details: { receiptExpiryDays: days } });
+      return { receiptExpiryDays: days };
+    });
+  }
+
+  // ---------- inside ----------
+
+  private store(): DirectFileUrls {
+    if (!this.urls) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
+    return this.urls;
+  }
+
+  /** Counts one report against the address (keyed by the HMAC of the day) and the workspace; 429 when either is full. */
+  private async take(caller: Caller, perAddress: Limit[], perWorkspace: Limit[]): Promise<void> {
+    const key = await this.db.tenant(caller.ws, (tx) => addressKey(tx, caller.ws, caller.address));
+    await this.limits.take([...perAddress.map((limit) => ({ limit, key })), ...perWorkspace.map((limit) => ({ limit, key: caller.ws }))]);
+  }
+
+  private async storeSession(tx: Sql, ws: string, intakeId: string, hash: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO complaint_intake_sessions (workspace_id, token_hash, intake_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
+      [ws, hash, intakeId, SESSION_MINUTES],
+    );
+  }
+
+  private async session(tx: Sql, ws: string, token: string): Promise<SessionOf> {
+    const [row] = await tx.query<IntakeRow & { case_number: number }>(
+      `SELECT i.id, i.complaint_id, i.password_hash, i.contact_email, i.key_confirmed_at, i.last_used_at, i.pending_file_ids::text[] AS pending_file_ids, c.case_number
+         FROM complaint_intake_sessions s
+         JOIN complaint_intakes i ON i.workspace_id = s.workspace_id AND i.id = s.intake_id
+         JOIN complaints c ON c.workspace_id = i.workspace_id AND c.id = i.complaint_id
+        WHERE s.workspace_id = $1 AND s.token_hash = $2 AND s.expires_at > now()`,
+      [ws, hashToken(token)],
+    );
+    if (!row) throw new HttpError(401, 'RECEIPT_SESSION_ENDED', 'Your session has ended: enter your receipt key again.');
+    await tx.query(`UPDATE complaint_intakes SET last_used_at = now() WHERE workspace_id = $1 AND id = $2`, [ws, row.id]);
+    return { intake: row, caseNumber: row.case_number };
+  }
+
+  private async messages(tx: Sql, ws: string, id: string): Promise<CaseMessage[]> {
+    const rows = await tx.query<{ id: string; body: string; created_at: Date | string; author_id: string | null }>(
+      `SELECT id, body, created_at, author_id FROM complaint_messages WHERE workspace_id = $1 AND complaint_id = $2 AND audience = 'COMPLAINANT' ORDER BY created_at, id`,
+      [ws, id],
+    );
+    return rows.map((m) => ({
+      messageId: m.id,
+      audience: 'COMPLAINANT' as const,
+      authorName: m.author_id === null ? 'You' : 'Internal Committee',
+      fromCommittee: m.author_id !== null,
+      body: m.body,
+      createdAt: new Date(m.created_at).toISOString(),
+    }));
+  }
+
+  /** The evidence of the case: the reporter's own only (what they added). */
+  private async evidence(tx: Sql, ws: string, id: string): Promise<EvidenceFile[]> {
+    const rows = await tx.query<{ id: string; declared_name: string; size: string | number; detected_type: string | null }>(
+      `SELECT f.id, f.declared_name, f.size, f.detected_type FROM complaint_evidence e JOIN files f ON f.workspace_id = e.workspace_id AND f.id = e.file_id
+        WHERE e.workspace_id = $1 AND e.complaint_id = $2 AND e.added_by IS NULL ORDER BY e.added_at, f.declared_name`,
+      [ws, id],
+    );
+    return rows.map((f) => ({ fileId: f.id, fileName: f.declared_name, size: Number(f.size), contentType: f.detected_type ?? 'application/octet-stream' }));
+  }
+
+  private async published(tx: Sql, ws: string) {
+    const [row] = await tx.query<{ workflow_id: string; version_id: string; workflow_name: string }>(
+      `SELECT w.id AS workflow_id, v.id AS version_id, w.name AS workflow_name
+         FROM workflow_versions v JOIN workflows w ON w.workspace_id = v.workspace_id AND w.id = v.workflow_id
+        WHERE v.workspace_id = $1 AND v.status = 'PUBLISHED'
+        ORDER BY v.default_to_workspace DESC, v.published_at DESC LIMIT 1`,
+      [ws],
+    );
+    return row ?? null;
+  }
+
+  /** The workspace's committee; without one, the oldest unit committee (a reporter names no unit); null: none. */
+  private async committee(tx: Sql, ws: string): Promise<string | null> {
+    const [row] = await tx.query<{ id: string }>(`SELECT id FROM committees WHERE workspace_id = $1 ORDER BY branch_id IS NULL DESC, created_at, id LIMIT 1`, [ws]);
+    return row?.id ?? null;
+  }
+}
+
+/** 20 digits from the system's CSPRNG. */
+export function newReceiptKey(): string {
+  let key = '';
+  for (let i = 0; i < RECEIPT_DIGITS; i += 1) key += String(randomInt(10));
+  return key;
+}
+
+export const formatReceiptKey = (key: string): string => key.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** scrypt (N = 2^14, r = 8) of the key's digits with the workspace id as salt. */
+export async function hashReceiptKey(ws: string, key: string): Promise<string> {
+  const digits = key.replace(/[\s-]/g, '');
+  return (await scrypt(digits, `safeplace-receipt:${ws}`, 32, { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 })).toString('base64');
+}
+
+function newSession(): { token: string; hash: string; expiresAt: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token), expiresAt: new Date(Date.now() + SESSION_MINUTES * 60_000).toISOString() };
+}
+
+export type { IntakeBody };

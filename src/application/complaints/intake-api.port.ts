@@ -1,0 +1,21 @@
+import type { CaseMessage, EvidenceFile } from '../../contracts/case/complaints.contract';
+import type { IntakeBody, IntakeForm, IntakeReceipt, ReporterCase } from '../../contracts/case/intake.contract';
+import type { UploadTarget } from '../courses/authoring/course-files.port';
+
+/**
+ * The confidential intake of the case API (docs/case.md "Confidential intake"): a report without an account and the
+ * reporter's follow-up with their receipt key. The key and the receipt session travel in request bodies only.
+ * Failures throw ApiError.
+ */
+export const IntakeApi = Symbol('IntakeApi');
+export interface IntakeApi {
+  form(): Promise<IntakeForm>;
+  file(body: IntakeBody): Promise<IntakeReceipt>;
+  confirmKey(session: string, receiptKey: string): Promise<void>;
+  signIn(receiptKey: string, password: string | null): Promise<{ session: string; sessionExpiresAt: string }>;
+  signOut(session: string): Promise<void>;
+  read(session: string): Promise<ReporterCase>;
+  message(session: string, body: string): Promise<CaseMessage>;
+  requestEvidenceUpload(session: string, fileName: string, size: number): Promise<UploadTarget>;
+  confirmEvidence(session: string, fileId: string): Promise<EvidenceFile>;
+}

@@ -1,0 +1,169 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { CaseMessage } from '../../contracts/case/complaints.contract';
+import type { IntakeForm, ReporterCase } from '../../contracts/case/intake.contract';
+import { IntakeApi } from '../../application/complaints/intake-api.port';
+import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
+import { ApiError, describeError } from '../../application/shared/api-error';
+
+export interface ReportValues {
+  reporterName?: string;
+  contactEmail?: string;
+  password?: string;
+  respondentName?: string;
+  respondentDescription?: string;
+  incidentDetails: string;
+  incidentDate: string;
+  witnesses?: string;
+  answers?: Record<string, string>;
+}
+
+type Stage = 'start' | 'report' | 'receipt' | 'follow-up' | 'case';
+const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+const fieldsOf = (error: unknown): Record<string, string> => (ApiError.is(error) ? error.fields : {});
+
+/**
+ * The public /report page: make a confidential report (anonymously if wished), keep the receipt key, and follow up
+ * with it. The key is held in memory only, for the moment it is shown and typed back; the receipt session too.
+ */
+@injectable()
+export class ReportViewModel {
+  stage: Stage = 'start';
+  form: IntakeForm | null = null;
+  loadError: string | null = null;
+  busy = false;
+  error: string | null = null;
+  fieldErrors: Record<string, string> = {};
+  receiptKey: string | null = null;
+  caseNumber: string | null = null;
+  keyConfirmed = false;
+  current: ReporterCase | null = null;
+  uploadNote: string | null = null;
+  private session: string | null = null;
+
+  constructor(
+    @inject(IntakeApi) private readonly api: IntakeApi,
+    @inject(UploadReporterEvidence) private readonly upload: UploadReporterEvidence,
+  ) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  get customFields() {
+    return (this.form?.components ?? []).flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
+  }
+
+  go(stage: Stage): void {
+    this.stage = stage;
+    this.error = null;
+    this.fieldErrors = {};
+  }
+
+  async startReport(): Promise<void> {
+    this.go('report');
+    if (this.form) return;
+    try {
+      const form = await this.api.form();
+      runInAction(() => (this.form = form));
+    } catch (error) {
+      runInAction(() => (this.loadError = describeError(error)));
+    }
+  }
+
+  async submit(values: ReportValues): Promise<void> {
+    await this.run(async () => {
+      const receipt = await this.api.file({
+        reporterName: blank(values.reporterName),
+        contactEmail: blank(values.contactEmail),
+        password: blank(values.password),
+        respondent: { name: blank(values.respondentName), description: blank(values.respondentDescription) },
+        incident: {
+          details: values.incidentDetails,
+          date: values.incidentDate,
+          witnesses: (values.witnesses ?? '').split('\n').map((w) => w.trim()).filter(Boolean),
+        },
+        answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
+      });
+      runInAction(() => {
+        this.session = receipt.session;
+        this.receiptKey = receipt.receiptKey;
+        this.caseNumber = receipt.caseNumber;
+        this.stage = 'receipt';
+      });
+    });
+  }
+
+  async confirmKey(typed: string): Promise<void> {
+    if (!this.session) return;
+    const session = this.session;
+    await this.run(async () => {
+      await this.api.confirmKey(session, typed);
+      // Shown once: from here on the page forgets the key.
+      runInAction(() => {
+        this.receiptKey = null;
+        this.keyConfirmed = true;
+      });
+      await this.refresh();
+      runInAction(() => (this.stage = 'case'));
+    });
+  }
+
+  async signIn(receiptKey: string, password: string | undefined): Promise<void> {
+    await this.run(async () => {
+      const s = await this.api.signIn(receiptKey, blank(password));
+      runInAction(() => (this.session = s.session));
+      await this.refresh();
+      runInAction(() => (this.stage = 'case'));
+    });
+  }
+
+  async refresh(): Promise<void> {
+    if (!this.session) return;
+    const c = await this.api.read(this.session);
+    runInAction(() => (this.current = c));
+  }
+
+  async reply(body: string): Promise<boolean> {
+    if (!this.session) return false;
+    const session = this.session;
+    let sent: CaseMessage | null = null;
+    await this.run(async () => {
+      sent = await this.api.message(session, body);
+      await this.refresh();
+    });
+    return sent !== null;
+  }
+
+  async addEvidence(file: File): Promise<void> {
+    if (!this.session) return;
+    this.uploadNote = `Uploading ${file.name}…`;
+    const result = await this.upload.run(this.session, file, () => undefined, new AbortController().signal);
+    runInAction(() => (this.uploadNote = result.ok ? `${file.name} was added to your report.` : result.message));
+    if (result.ok) await this.refresh();
+  }
+
+  async signOut(): Promise<void> {
+    const session = this.session;
+    runInAction(() => {
+      this.session = null;
+      this.current = null;
+      this.stage = 'start';
+    });
+    if (session) await this.api.signOut(session).catch(() => undefined);
+  }
+
+  private async run(work: () => Promise<void>): Promise<void> {
+    this.busy = true;
+    this.error = null;
+    this.fieldErrors = {};
+    try {
+      await work();
+    } catch (error) {
+      runInAction(() => {
+        this.error = describeError(error);
+        this.fieldErrors = fieldsOf(error);
+      });
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+}
