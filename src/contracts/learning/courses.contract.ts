@@ -681,6 +681,10 @@ export const AssignmentSettings = z.strictObject({
   overdueTimes: z.number().int().min(0).max(20),
   /** After this many days overdue the department manager is told (once); null: never. */
   managerAfterDays: z.number().int().min(1).max(365).nullable(),
+  /** Recertification: a course with a validity is assigned again this many days before the completion expires. */
+  recertifyDaysBefore: z.number().int().min(1).max(365).default(30),
+  /** A catalogue course whose recertifications lack credits: the admins are told this many days before. */
+  creditNoticeDaysBefore: z.number().int().min(1).max(365).default(60),
 });
 export type AssignmentSettings = z.infer<typeof AssignmentSettings>;
 

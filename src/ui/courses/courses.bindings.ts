@@ -3,6 +3,8 @@ import { AssignCourseViewModel } from './assign-course.view-model';
 import { CourseBuilderViewModel } from './course-builder.view-model';
 import { CourseListViewModel } from './course-list.view-model';
 import { CourseViewModel } from './course.view-model';
+import { AssignmentSettingsViewModel } from './assignment-settings.view-model';
+import { RemindLearnersViewModel } from './remind-learners.view-model';
 
 /** Binds the view-models of the courses area (one instance per mounted screen). */
 export const coursesViewModels = new ContainerModule(({ bind }) => {
@@ -10,4 +12,6 @@ export const coursesViewModels = new ContainerModule(({ bind }) => {
   bind(CourseViewModel).toSelf();
   bind(AssignCourseViewModel).toSelf();
   bind(CourseBuilderViewModel).toSelf();
+  bind(RemindLearnersViewModel).toSelf();
+  bind(AssignmentSettingsViewModel).toSelf();
 });
