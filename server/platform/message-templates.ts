@@ -228,6 +228,26 @@ export const templates = {
     ]);
   },
 
+  /** To a learner whose certification runs out soon: the course is assigned again (recertification). */
+  courseRecertify(v: WorkspaceNamed & { firstName: string; courseTitle: string; expiresOn: Date; link: string }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`Time to renew: ${oneLine(v.courseTitle)} (${name})`, [
+      `Hello ${oneLine(v.firstName) || 'there'},`,
+      `Your certification for "${oneLine(v.courseTitle)}" is valid until ${readableDay(v.expiresOn)}. ${name} has assigned you the course again: please complete it by then to stay certified. Your earlier completion and certificate are kept.`,
+      { link: v.link, label: 'Open the course' },
+    ]);
+  },
+
+  /** To a workspace admin, ahead of time: a catalogue course's coming recertifications need more credits than are left. */
+  courseCreditsShort(v: WorkspaceNamed & { courseTitle: string; needed: number; balance: number; firstOn: Date; link: string }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`Credits needed for ${oneLine(v.courseTitle)} recertifications (${name})`, [
+      `${v.needed} ${v.needed === 1 ? 'person' : 'people'} in ${name} must recertify on "${oneLine(v.courseTitle)}" from ${readableDay(v.firstOn)}, and the course has ${v.balance} ${v.balance === 1 ? 'credit' : 'credits'} left.`,
+      'Ask for more credits before then, or they cannot be assigned the course again and will fall out of compliance when their certification expires.',
+      { link: v.link, label: 'Open the course' },
+    ]);
+  },
+
   /** One mail per person a day: the workspace's policies they have not accepted yet, overdue first. */
   policyReminder(v: WorkspaceNamed & { firstName: string; link: string; policies: { title: string; dueOn: Date | null; overdue: boolean }[] }): MailContent {
     const name = oneLine(v.workspaceName);

@@ -5,18 +5,20 @@ import type { ApiDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { Recertification } from './recertification';
 import { Reminders, type Reminder } from './reminders.service';
 
 export const JOB_POLICY_REMINDERS = 'policy-reminders';
 export const JOB_COMPLETION_MAIL = 'course-completion-mail';
 export const JOB_LEARNING_TICK = 'learning-reminders-tick';
+export const JOB_RECERTIFICATION = 'course-recertification';
 
 /**
- * The reminder jobs beside the course ones of course-notifications.ts: each workspace's daily policy run, the
- * completion mail, and an hourly tick that queues both for every active workspace (a run already made today sends
- * nothing new: the keys).
+ * The reminder jobs beside the course ones of course-notifications.ts: each workspace's daily policy run and
+ * recertification run, the completion mail, and an hourly tick that queues them for every active workspace (a run
+ * already made today sends nothing new: the keys).
  */
-export function defineReminderJobs(jobs: JobQueue, deps: ApiDeps, reminders: Reminders, extraDaily: ((workspaceId: string, day: string) => Promise<void>)[] = []): void {
+export function defineReminderJobs(jobs: JobQueue, reminders: Reminders, recertification: Recertification): void {
   jobs.define(JOB_POLICY_REMINDERS, {
     handler: async (data) => {
       await reminders.runPolicyReminders(String(data.workspaceId), typeof data.day === 'string' ? data.day : undefined);
@@ -28,6 +30,12 @@ export function defineReminderJobs(jobs: JobQueue, deps: ApiDeps, reminders: Rem
       await reminders.sendCompletionMails(String(data.workspaceId));
     },
   });
+  jobs.define(JOB_RECERTIFICATION, {
+    handler: async (data) => {
+      await recertification.run(String(data.workspaceId), typeof data.day === 'string' ? data.day : undefined);
+    },
+    retryDelaySeconds: 60,
+  });
   jobs.define(JOB_LEARNING_TICK, {
     cron: '17 * * * *',
     handler: async () => {
@@ -35,7 +43,7 @@ export function defineReminderJobs(jobs: JobQueue, deps: ApiDeps, reminders: Rem
       for (const w of await reminders.activeWorkspaces()) {
         await jobs.send(JOB_COMPLETION_MAIL, { workspaceId: w.id }, { singletonKey: w.id });
         await jobs.send(JOB_POLICY_REMINDERS, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
-        for (const run of extraDaily) await run(w.id, day);
+        await jobs.send(JOB_RECERTIFICATION, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
       }
     },
   });
@@ -43,8 +51,9 @@ export function defineReminderJobs(jobs: JobQueue, deps: ApiDeps, reminders: Rem
 
 /** The notification calls (src/contracts/learning/notifications.contract.ts). */
 export async function notificationRoutes(app: FastifyInstance, deps: ApiDeps): Promise<Reminders> {
-  const reminders = new Reminders(deps.db, deps.mail, deps.clock, deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`);
-  if (deps.jobs) defineReminderJobs(deps.jobs, deps, reminders);
+  const publicUrl = deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`;
+  const reminders = new Reminders(deps.db, deps.mail, deps.clock, publicUrl);
+  if (deps.jobs) defineReminderJobs(deps.jobs, reminders, new Recertification(deps.db, deps.mail, deps.clock, publicUrl));
   const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Reminder => {
     const { user, workspace } = workspaceUser(ctx);
     let scope: string | null = null;

@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'notification.course-reminder-sent': { label: 'Course reminder sent', kind: 'admin' },
   'notification.course-due-reminder-sent': { label: 'Course due reminder sent', kind: 'admin' },
   'notification.policy-reminder-sent': { label: 'Policy reminder sent', kind: 'admin' },
+  'course.validity-changed': { label: 'Course validity (recertification) changed', kind: 'admin' },
   'course.recertification-assigned': { label: 'Course assigned again for recertification', kind: 'admin' },
   'lesson.created': { label: 'Lesson added', kind: 'admin' },
   'lesson.updated': { label: 'Lesson renamed', kind: 'admin' },
