@@ -16,6 +16,9 @@ export interface ReminderApi {
   remind(courseId: string, mode: RemindMode, userIds?: string[]): Promise<RemindOutcome>;
   settings(): Promise<AssignmentSettings>;
   saveSettings(settings: AssignmentSettings): Promise<SaveSettingsOutcome>;
+  /** A course's validity in years (recertification); null: completions never expire. */
+  validity(courseId: string): Promise<number | null>;
+  setValidity(courseId: string, years: 1 | 2 | 3 | null): Promise<void>;
 }
 
 /** What a reminder did, as the admin reads it. */

@@ -5,6 +5,7 @@ import { CourseListViewModel } from './course-list.view-model';
 import { CourseViewModel } from './course.view-model';
 import { AssignmentSettingsViewModel } from './assignment-settings.view-model';
 import { RemindLearnersViewModel } from './remind-learners.view-model';
+import { CourseValidityViewModel } from './course-validity';
 
 /** Binds the view-models of the courses area (one instance per mounted screen). */
 export const coursesViewModels = new ContainerModule(({ bind }) => {
@@ -14,4 +15,5 @@ export const coursesViewModels = new ContainerModule(({ bind }) => {
   bind(CourseBuilderViewModel).toSelf();
   bind(RemindLearnersViewModel).toSelf();
   bind(AssignmentSettingsViewModel).toSelf();
+  bind(CourseValidityViewModel).toSelf();
 });

@@ -4,6 +4,7 @@ import type { ReminderApi, RemindMode, RemindOutcome, SaveSettingsOutcome } from
 import type { AssignmentSettings } from '../../../src/contracts/learning/courses.contract';
 import { AssignmentSettingsViewModel, cadenceSummary, fromForm, toForm } from '../../../src/ui/courses/assignment-settings.view-model';
 import { RemindLearnersViewModel } from '../../../src/ui/courses/remind-learners.view-model';
+import { CourseValidityViewModel } from '../../../src/ui/courses/course-validity';
 
 const DEFAULTS: AssignmentSettings = { defaultDueDays: 30, beforeDays: [7, 1], onDueDate: true, overdueEveryDays: 7, overdueTimes: 3, managerAfterDays: 14, recertifyDaysBefore: 30, creditNoticeDaysBefore: 60 };
 
@@ -25,6 +26,15 @@ class FakeReminderApi implements ReminderApi {
   }
   async settings(): Promise<AssignmentSettings> {
     return this.stored;
+  }
+  years: number | null = null;
+  failValidity = false;
+  async validity(): Promise<number | null> {
+    return this.years;
+  }
+  async setValidity(_courseId: string, years: 1 | 2 | 3 | null): Promise<void> {
+    if (this.failValidity) throw new Error('network down');
+    this.years = years;
   }
   async saveSettings(settings: AssignmentSettings): Promise<SaveSettingsOutcome> {
     if (settings.overdueEveryDays > 365) return { ok: false, message: 'Invalid', fields: { overdueEveryDays: 'At most 365' } };
@@ -81,5 +91,21 @@ describe('AssignmentSettingsViewModel', () => {
       'Then no more reminders.',
     ]);
     expect(fromForm(toForm(DEFAULTS))).toEqual(DEFAULTS);
+  });
+});
+
+describe('CourseValidityViewModel', () => {
+  it('loads the course’s validity, saves a choice, and puts the old one back when saving fails', async () => {
+    const api = new FakeReminderApi();
+    const vm = new CourseValidityViewModel(api);
+    await vm.load('c1');
+    expect(vm.years).toBeNull();
+    await vm.choose('c1', 2);
+    expect(api.years).toBe(2);
+    expect(vm.notice?.text).toContain('valid for 2 years');
+    api.failValidity = true;
+    await vm.choose('c1', null);
+    expect(vm.years).toBe(2);
+    expect(vm.notice?.type).toBe('error');
   });
 });

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { getAssignmentSettings, saveAssignmentSettings, type AssignmentSettings } from '../../../contracts/learning/courses.contract';
+import { courseDetails, getAssignmentSettings, saveAssignmentSettings, updateCourse, type AssignmentSettings } from '../../../contracts/learning/courses.contract';
 import { courseDueReminder, courseReminder } from '../../../contracts/learning/notifications.contract';
 import type { ReminderApi, RemindMode, RemindOutcome, SaveSettingsOutcome } from '../../../application/courses/reminder-api.port';
 import { ApiError } from '../../../application/shared/api-error';
@@ -31,5 +31,13 @@ export class HttpReminderApi implements ReminderApi {
       if (ApiError.is(error) && error.reason === 'invalid') return { ok: false, message: error.message, fields: error.fields };
       throw error;
     }
+  }
+
+  async validity(courseId: string): Promise<number | null> {
+    return (await this.learning.call(courseDetails, { params: { id: courseId } })).validityYears;
+  }
+
+  async setValidity(courseId: string, years: 1 | 2 | 3 | null): Promise<void> {
+    await this.learning.call(updateCourse, { params: { id: courseId }, body: { validityYears: years } });
   }
 }
