@@ -7,6 +7,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { courseRoutes } from './courses/courses.routes';
 import { creditRoutes } from './credits/credits.routes';
 import { uploadRoutes } from './files/uploads.routes';
+import { notificationRoutes } from './notifications/notifications.routes';
 import { playerRoutes } from './player/player.routes';
 import { policyRoutes } from './policies/policies.routes';
 
@@ -23,4 +24,5 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await cataloguePolicyRoutes(api, deps);
   await policyRoutes(api, deps);
   await creditRoutes(api, deps);
+  await notificationRoutes(api, deps);
 }

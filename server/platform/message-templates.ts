@@ -196,11 +196,13 @@ export const templates = {
 
   /** One mail per learner a day, however many of their courses are due: overdue first, then due today, then soon. */
   courseReminderDigest(
-    v: WorkspaceNamed & { firstName: string; link: string; courses: { title: string; dueOn: Date; kind: 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE' }[] },
+    v: WorkspaceNamed & { firstName: string; link: string; courses: { title: string; dueOn: Date | null; kind: 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE' }[] },
   ): MailContent {
     const name = oneLine(v.workspaceName);
-    const line = (c: { title: string; dueOn: Date; kind: string }) =>
-      `- ${oneLine(c.title)}: ${c.kind === 'OVERDUE' ? `overdue since ${readableDay(c.dueOn)}` : c.kind === 'ON_DUE' ? 'due today' : `due on ${readableDay(c.dueOn)}`}`;
+    const line = (c: { title: string; dueOn: Date | null; kind: string }) =>
+      `- ${oneLine(c.title)}: ${
+        !c.dueOn ? 'not completed yet' : c.kind === 'OVERDUE' ? `overdue since ${readableDay(c.dueOn)}` : c.kind === 'ON_DUE' ? 'due today' : `due on ${readableDay(c.dueOn)}`
+      }`;
     const overdue = v.courses.some((c) => c.kind === 'OVERDUE');
     const subject =
       v.courses.length === 1
@@ -210,6 +212,56 @@ export const templates = {
       `Hello ${oneLine(v.firstName) || 'there'},`,
       `${v.courses.length === 1 ? 'This course is' : 'These courses are'} waiting for you:\n${v.courses.map(line).join('\n')}`,
       { link: v.link, label: 'Open My training' },
+    ]);
+  },
+
+  /** To a learner who completed a course (the completion-mail job): what was recorded and where the certificate is. */
+  courseCompleted(
+    v: WorkspaceNamed & { firstName: string; courseTitle: string; completedOn: Date; expiresOn: Date | null; certificateCode: string | null; link: string },
+  ): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`Completed: ${oneLine(v.courseTitle)} (${name})`, [
+      `Hello ${oneLine(v.firstName) || 'there'},`,
+      `You completed "${oneLine(v.courseTitle)}" on ${readableDay(v.completedOn)}.${v.expiresOn ? ` Your certification is valid until ${readableDay(v.expiresOn)}; the course will be assigned to you again before then.` : ''}`,
+      ...(v.certificateCode ? [`Your certificate's verification code is ${v.certificateCode}.`] : []),
+      { link: v.link, label: 'Open the course and download your certificate' },
+    ]);
+  },
+
+  /** To a learner whose certification runs out soon: the course is assigned again (recertification). */
+  courseRecertify(v: WorkspaceNamed & { firstName: string; courseTitle: string; expiresOn: Date; link: string }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`Time to renew: ${oneLine(v.courseTitle)} (${name})`, [
+      `Hello ${oneLine(v.firstName) || 'there'},`,
+      `Your certification for "${oneLine(v.courseTitle)}" is valid until ${readableDay(v.expiresOn)}. ${name} has assigned you the course again: please complete it by then to stay certified. Your earlier completion and certificate are kept.`,
+      { link: v.link, label: 'Open the course' },
+    ]);
+  },
+
+  /** To a workspace admin, ahead of time: a catalogue course's coming recertifications need more credits than are left. */
+  courseCreditsShort(v: WorkspaceNamed & { courseTitle: string; needed: number; balance: number; firstOn: Date; link: string }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`Credits needed for ${oneLine(v.courseTitle)} recertifications (${name})`, [
+      `${v.needed} ${v.needed === 1 ? 'person' : 'people'} in ${name} must recertify on "${oneLine(v.courseTitle)}" from ${readableDay(v.firstOn)}, and the course has ${v.balance} ${v.balance === 1 ? 'credit' : 'credits'} left.`,
+      'Ask for more credits before then, or they cannot be assigned the course again and will fall out of compliance when their certification expires.',
+      { link: v.link, label: 'Open the course' },
+    ]);
+  },
+
+  /** One mail per person a day: the workspace's policies they have not accepted yet, overdue first. */
+  policyReminder(v: WorkspaceNamed & { firstName: string; link: string; policies: { title: string; dueOn: Date | null; overdue: boolean }[] }): MailContent {
+    const name = oneLine(v.workspaceName);
+    const line = (p: { title: string; dueOn: Date | null; overdue: boolean }) =>
+      `- ${oneLine(p.title)}: ${!p.dueOn ? 'to accept' : p.overdue ? `overdue since ${readableDay(p.dueOn)}` : `to accept by ${readableDay(p.dueOn)}`}`;
+    const overdue = v.policies.some((p) => p.overdue);
+    const subject =
+      v.policies.length === 1
+        ? `${overdue ? 'Overdue' : 'Reminder'}: please read and accept ${oneLine(v.policies[0].title)} (${name})`
+        : `${v.policies.length} ${name} policies to read and accept${overdue ? ', some overdue' : ''}`;
+    return mail(subject, [
+      `Hello ${oneLine(v.firstName) || 'there'},`,
+      `${v.policies.length === 1 ? 'This policy is' : 'These policies are'} waiting for you to read and accept:\n${v.policies.map(line).join('\n')}`,
+      { link: v.link, label: 'Open Policies to accept' },
     ]);
   },
 

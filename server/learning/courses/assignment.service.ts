@@ -33,6 +33,8 @@ export const DEFAULT_SETTINGS: AssignmentSettings = {
   overdueEveryDays: 7,
   overdueTimes: 3,
   managerAfterDays: 14,
+  recertifyDaysBefore: 30,
+  creditNoticeDaysBefore: 60,
 };
 
 /** The workspace's due period and cadence (the defaults when it never set them). */
@@ -44,6 +46,8 @@ export async function assignmentSettings(tx: Sql, workspaceId: string): Promise<
     overdue_every_days: number;
     overdue_times: number;
     manager_after_days: number | null;
+    recertify_days_before: number;
+    credit_notice_days_before: number;
   }>(`SELECT * FROM course_assignment_settings WHERE workspace_id = $1`, [workspaceId]);
   if (!row) return DEFAULT_SETTINGS;
   return {
@@ -53,6 +57,8 @@ export async function assignmentSettings(tx: Sql, workspaceId: string): Promise<
     overdueEveryDays: row.overdue_every_days,
     overdueTimes: row.overdue_times,
     managerAfterDays: row.manager_after_days,
+    recertifyDaysBefore: row.recertify_days_before,
+    creditNoticeDaysBefore: row.credit_notice_days_before,
   };
 }
 
@@ -232,11 +238,12 @@ export class CourseAssignmentService {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       await tx.query(
         `INSERT INTO course_assignment_settings (workspace_id, default_due_days, before_days, on_due_date, overdue_every_days, overdue_times,
-                                                 manager_after_days, updated_at, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8)
+                                                 manager_after_days, updated_at, updated_by, recertify_days_before, credit_notice_days_before)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8, $9, $10)
          ON CONFLICT (workspace_id) DO UPDATE SET default_due_days = EXCLUDED.default_due_days, before_days = EXCLUDED.before_days,
            on_due_date = EXCLUDED.on_due_date, overdue_every_days = EXCLUDED.overdue_every_days, overdue_times = EXCLUDED.overdue_times,
-           manager_after_days = EXCLUDED.manager_after_days, updated_at = now(), updated_by = EXCLUDED.updated_by`,
+           manager_after_days = EXCLUDED.manager_after_days, updated_at = now(), updated_by = EXCLUDED.updated_by,
+           recertify_days_before = EXCLUDED.recertify_days_before, credit_notice_days_before = EXCLUDED.credit_notice_days_before`,
         [
           actor.workspaceId,
           settings.defaultDueDays,
@@ -246,6 +253,8 @@ export class CourseAssignmentService {
           settings.overdueTimes,
           settings.managerAfterDays,
           actor.userId,
+          settings.recertifyDaysBefore ?? 30,
+          settings.creditNoticeDaysBefore ?? 60,
         ],
       );
       await tx.query(

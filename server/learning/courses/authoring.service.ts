@@ -140,6 +140,18 @@ export async function createCourse(
 }
 
 export async function updateCourse(tx: Sql, who: Author, courseId: string, body: UpdateCourseBody): Promise<{ courseId: string }> {
+  if (body.validityYears !== undefined) {
+    // A setting of the course, not its content: no draft version (like the reminder switch).
+    await lockCourse(tx, who, courseId);
+    await tx.query(`UPDATE courses SET validity_years = $3, updated_at = now(), updated_by = $4 WHERE workspace_id = $1 AND id = $2`, [
+      who.workspaceId,
+      courseId,
+      body.validityYears,
+      who.userId,
+    ]);
+    await record(tx, who, 'course.validity-changed', courseId, { validityYears: body.validityYears });
+    if (body.title === undefined && body.description === undefined) return { courseId };
+  }
   await editing(tx, who, courseId);
   const langs = await languagesOf(tx, who, courseId);
   const language = pickLanguage(langs, body.language);

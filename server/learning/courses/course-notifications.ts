@@ -183,6 +183,9 @@ export class CourseNotifications {
            FROM json_to_recordset($2::json) AS x(user_id uuid, course_id uuid, kind text, on_day date)
            JOIN course_assignments a ON a.workspace_id = $1 AND a.course_id = x.course_id AND a.user_id = x.user_id
            JOIN users u ON u.workspace_id = $1 AND u.id = x.user_id
+          -- An admin's "remind now" of the day (docs/learning.md "Reminders") stands for the day's reminder.
+          WHERE NOT EXISTS (SELECT 1 FROM course_reminders m WHERE m.workspace_id = $1 AND m.user_id = x.user_id AND m.course_id = x.course_id
+                               AND m.kind = 'MANUAL' AND m.on_day = x.on_day)
          ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
          RETURNING user_id, course_id, kind
        )

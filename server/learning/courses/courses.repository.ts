@@ -24,6 +24,7 @@ interface CourseRow {
   description: string;
   status: CourseStatus;
   reminder_enabled: boolean;
+  validity_years?: number | null;
   version: number;
   published_version: number | null;
   cover_file_id: string | null;
@@ -45,7 +46,7 @@ function assignmentCountSql(scopeParam: string, completed = false): string {
             ${completed ? `AND a.status = 'COMPLETED'` : ''})`;
 }
 
-const COURSE_COLUMNS = (scopeParam: string) => `c.id, c.title, c.description, c.status, c.reminder_enabled, c.version, c.published_version,
+const COURSE_COLUMNS = (scopeParam: string) => `c.id, c.title, c.description, c.status, c.reminder_enabled, c.validity_years, c.version, c.published_version,
   c.cover_file_id, c.created_at, c.updated_at, c.published_at,
   ${assignmentCountSql(scopeParam)} AS member_count, ${assignmentCountSql(scopeParam, true)} AS completed_count,
   (SELECT count(*)::int FROM course_contents k WHERE k.workspace_id = c.workspace_id AND k.course_id = c.id AND k.kind = 'LESSON') AS lesson_count,
@@ -178,6 +179,7 @@ export async function courseDetails(
     courseId: course.id,
     status: course.status,
     reminderEnabled: course.reminder_enabled,
+    validityYears: course.validity_years ?? null,
     language,
     primaryLanguage: primary,
     languages: base.languages,
@@ -288,9 +290,11 @@ export interface MembersFilter {
 /**
  * The learner's status as the domain's `learnerStatus` rules it, in SQL so the list filters and pages on it:
  * overdue from the day after the due date (UTC days), completed wins. `$today` is the clock's day.
- * EXPIRED needs the course's validity (the certificates part, player-server): until then a completion stays COMPLETED.
+ * EXPIRED: the cycle's completion ran out (its expires_on, from the course's validity) and no recertification restarted it.
  */
 const STATUS_SQL = (today: string) => `CASE
+  WHEN a.status = 'COMPLETED' AND EXISTS (SELECT 1 FROM course_completions x WHERE x.workspace_id = a.workspace_id AND x.assignment_id = a.id
+         AND x.cycle = a.cycle AND x.expires_on IS NOT NULL AND x.expires_on < ${today}::date) THEN 'EXPIRED'
   WHEN a.status = 'COMPLETED' THEN 'COMPLETED'
   WHEN a.due_at IS NOT NULL AND (a.due_at AT TIME ZONE 'UTC')::date < ${today}::date THEN 'OVERDUE'
   WHEN a.status = 'IN_PROGRESS' THEN 'IN_PROGRESS'

@@ -24,6 +24,7 @@ import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../
 import { IMPORT_MAX_BYTES, LearnerAdminService, type Admin } from './learner-admin.service';
 import { CourseFiles } from '../files/files.service';
 import { PlayerService, type Learner } from './player.service';
+import { queueCompletionMail } from '../notifications/notifications.routes';
 
 export function learnerOf(ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Learner {
   const { user, workspace } = workspaceUser(ctx);
@@ -39,8 +40,15 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, playerCourse, async (ctx) => player.playerView(learnerOf(ctx), ctx.params.courseId, ctx.query.language));
   serve(app, saveAnswer, async (ctx) => player.saveAnswer(learnerOf(ctx), ctx.body));
   serve(app, videoProgress, async (ctx) => player.videoProgress(learnerOf(ctx), ctx.body));
-  serve(app, lessonComplete, async (ctx) => player.lessonComplete(learnerOf(ctx), ctx.body));
-  serve(app, submitAttempt, async (ctx) => player.submitAttempt(learnerOf(ctx), ctx.params.courseId, ctx.params.quizId, ctx.body));
+  // A call that completed the course queues the completion mail (server/learning/notifications).
+  const mailIfCompleted = async <T extends { courseCompleted?: boolean }>(workspaceId: string, result: T): Promise<T> => {
+    if (result.courseCompleted) await queueCompletionMail(deps.jobs, workspaceId);
+    return result;
+  };
+  serve(app, lessonComplete, async (ctx) => mailIfCompleted(learnerOf(ctx).workspaceId, await player.lessonComplete(learnerOf(ctx), ctx.body)));
+  serve(app, submitAttempt, async (ctx) =>
+    mailIfCompleted(learnerOf(ctx).workspaceId, await player.submitAttempt(learnerOf(ctx), ctx.params.courseId, ctx.params.quizId, ctx.body)),
+  );
 
   const admin = new LearnerAdminService(deps.db, player, deps.settings.now ?? (() => new Date()));
   const adminOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Admin => {
@@ -76,7 +84,11 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, attemptsExceeded, async (ctx) => admin.attemptsExceeded(adminOf(ctx), ctx.params.id, ctx.query));
   serve(app, setUserAttempts, async (ctx) => admin.setUserAttempts(adminOf(ctx), ctx.body));
   serve(app, increaseUserAttempts, async (ctx) => admin.increaseUserAttempts(adminOf(ctx), ctx.body));
-  serve(app, markDone, async (ctx) => admin.markDone(adminOf(ctx), ctx.params.id, ctx.params.userId, ctx.body));
+  serve(app, markDone, async (ctx) => {
+    const result = await admin.markDone(adminOf(ctx), ctx.params.id, ctx.params.userId, ctx.body);
+    await queueCompletionMail(deps.jobs, adminOf(ctx).workspaceId);
+    return result;
+  });
 
   serve(app, importCompletions, async (ctx) => {
     const actor = adminOf(ctx);

@@ -184,10 +184,15 @@ export const CourseVersion = z.object({
 });
 export type CourseVersion = z.infer<typeof CourseVersion>;
 
+/** A course's validity in years (recertification): a completion expires after it and the course is assigned again. */
+export const ValidityYears = z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'Choose 1, 2 or 3 years, or none' });
+
 export const CourseDetails = z.object({
   courseId: z.string(),
   status: CourseStatus,
   reminderEnabled: z.boolean(),
+  /** Years a completion counts (null: never expires); the course is assigned again before (recertification). */
+  validityYears: z.number().int().nullable().default(null),
   /** The language served: the requested one when the course has it, else the primary. */
   language: CourseLanguage,
   primaryLanguage: CourseLanguage,
@@ -271,15 +276,21 @@ export const UpdateCourseBody = z
     language: CourseLanguage.optional(),
     title: CourseTitle.optional(),
     description: CourseDescription.optional(),
+    /** How long a completion counts (recertification): 1, 2 or 3 years; null: it never expires. */
+    validityYears: ValidityYears.nullable().optional(),
   })
-  .refine((b) => b.title !== undefined || b.description !== undefined, { path: ['title'], message: 'Give a title or a description' });
+  .refine((b) => b.title !== undefined || b.description !== undefined || b.validityYears !== undefined, {
+    path: ['title'],
+    message: 'Give a title, a description or a validity',
+  });
 export type UpdateCourseBody = z.infer<typeof UpdateCourseBody>;
 
 export const updateCourse = route({
   api: 'learning',
   method: 'PUT',
   path: '/api/course/update/{id}',
-  summary: "Change a course's title or description in one of its languages (a published course gets a draft of its next version)",
+  summary:
+    "Change a course's title or description in one of its languages (a published course gets a draft of its next version), or its validity in years (recertification; no new version)",
   params: IdParams,
   body: UpdateCourseBody,
   response: CourseRef,
@@ -688,6 +699,10 @@ export const AssignmentSettings = z.strictObject({
   overdueTimes: z.number().int().min(0).max(20),
   /** After this many days overdue the department manager is told (once); null: never. */
   managerAfterDays: z.number().int().min(1).max(365).nullable(),
+  /** Recertification: a course with a validity is assigned again this many days before the completion expires. */
+  recertifyDaysBefore: z.number().int().min(1).max(365).default(30),
+  /** A catalogue course whose recertifications lack credits: the admins are told this many days before. */
+  creditNoticeDaysBefore: z.number().int().min(1).max(365).default(60),
 });
 export type AssignmentSettings = z.infer<typeof AssignmentSettings>;
 

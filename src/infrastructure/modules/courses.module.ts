@@ -3,6 +3,8 @@ import { AssignCourse } from '../../application/courses/assign-course.use-case';
 import { CourseApi } from '../../application/courses/course-api.port';
 import { PreviewCourseAssignment } from '../../application/courses/preview-course-assignment.use-case';
 import { HttpCourseApi } from '../http/learning/http-course-api';
+import { ReminderApi } from '../../application/courses/reminder-api.port';
+import { HttpReminderApi } from '../http/learning/http-reminder-api';
 import { CourseAuthoringApi } from '../../application/courses/authoring/course-authoring-api.port';
 import { CreateCourse, PublishCourse, ReorderContents, SaveBlock, SaveQuiz } from '../../application/courses/authoring/authoring.use-cases';
 import { HttpCourseAuthoringApi } from '../http/learning/http-course-authoring-api';
@@ -15,6 +17,7 @@ import { HttpCourseFilesApi, XhrFileTransfer } from '../http/learning/http-cours
 /** Bindings of the courses area: its HTTP adapters, use cases (factory bindings) and view-models. */
 export const coursesModule = new ContainerModule(({ bind }) => {
   bind(CourseApi).to(HttpCourseApi).inSingletonScope();
+  bind(ReminderApi).to(HttpReminderApi).inSingletonScope();
   bind(PreviewCourseAssignment).toDynamicValue((ctx) => new PreviewCourseAssignment(ctx.get<CourseApi>(CourseApi)));
   bind(AssignCourse).toDynamicValue((ctx) => new AssignCourse(ctx.get<CourseApi>(CourseApi)));
   bind(CourseAuthoringApi).to(HttpCourseAuthoringApi).inSingletonScope();

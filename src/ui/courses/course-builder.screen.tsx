@@ -23,6 +23,7 @@ import {
   Typography,
 } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { CourseValidity } from './course-validity';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AuthoringBlock, AuthoringContent, QuizSettings } from '../../application/courses/authoring/course-authoring-api.port';
@@ -616,6 +617,7 @@ const PublishTab = observer(function PublishTab({ vm }: { vm: CourseBuilderViewM
       <Button type="primary" onClick={() => void vm.publish()} loading={vm.busy === 'publish'}>
         Publish version {course.version}
       </Button>
+      <CourseValidity courseId={vm.courseId} />
     </div>
   );
 });

@@ -38,9 +38,12 @@ export const CourseListScreen = observer(function CourseListScreen() {
           Courses
         </Typography.Title>
         {author ? (
-          <Button type="primary" onClick={vm.openCreate}>
-            Create course
-          </Button>
+          <Space wrap>
+            <Link to="/courses/settings">Due dates and reminders</Link>
+            <Button type="primary" onClick={vm.openCreate}>
+              Create course
+            </Button>
+          </Space>
         ) : null}
       </Space>
       <Typography.Paragraph type="secondary">Write training in your people's languages, publish it, then assign it.</Typography.Paragraph>

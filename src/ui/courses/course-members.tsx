@@ -7,6 +7,8 @@ import { LEARNER_STATUS_LABELS } from '../../domain/courses/assignment-lifecycle
 import { EmptyState, LoadError } from '../shared/page-state';
 import { tableStates } from '../shared/table-states';
 import { MEMBER_PAGE_SIZE, type CourseViewModel } from './course.view-model';
+import { useViewModel } from '../shared/container-context';
+import { RemindLearnersViewModel } from './remind-learners.view-model';
 
 type Row = CourseMember & { key: string; name: string };
 
@@ -28,6 +30,10 @@ function saveFile(name: string, content: Blob): void {
 /** The Members tab: who has the course, their status (overdue in red), progress, score and dates; filter, export, unassign, due date. */
 export const CourseMembers = observer(function CourseMembers(props: { vm: CourseViewModel; assignButton: ReactNode; banner?: ReactNode }) {
   const { vm } = props;
+  const reminders = useViewModel(RemindLearnersViewModel);
+  const remind = async (mode: 'ALL' | 'DUE', learner?: { userId: string; name: string }) => {
+    if (await reminders.remind(vm.courseId, mode, learner)) await vm.loadMembers();
+  };
   const [editing, setEditing] = useState<Row | null>(null);
   const [newDue, setNewDue] = useState<Dayjs | null>(null);
   const [dueError, setDueError] = useState<string | null>(null);
@@ -53,6 +59,39 @@ export const CourseMembers = observer(function CourseMembers(props: { vm: Course
       {vm.memberNotice ? (
         <Alert type={vm.memberNotice.type} showIcon title={vm.memberNotice.text} closable onClose={() => vm.dismissNotice()} role={vm.memberNotice.type === 'error' ? 'alert' : 'status'} />
       ) : null}
+      {reminders.notice ? (
+        <Alert
+          type={reminders.notice.type}
+          showIcon
+          title={reminders.notice.text}
+          closable
+          onClose={() => reminders.dismiss()}
+          role={reminders.notice.type === 'error' ? 'alert' : 'status'}
+        />
+      ) : null}
+      <Space wrap>
+        <Popconfirm
+          title="Remind everyone who has not completed this course?"
+          description="Each gets one mail; nobody is reminded twice the same day."
+          okText="Send reminders"
+          onConfirm={() => remind('ALL')}
+        >
+          <Button loading={reminders.busy === 'ALL'} disabled={vm.details?.reminderEnabled === false}>
+            Remind all not completed
+          </Button>
+        </Popconfirm>
+        <Popconfirm
+          title="Remind the learners who are due or overdue?"
+          description="Those due soon, due today or late get one mail each."
+          okText="Send reminders"
+          onConfirm={() => remind('DUE')}
+        >
+          <Button loading={reminders.busy === 'DUE'} disabled={vm.details?.reminderEnabled === false}>
+            Remind due and overdue
+          </Button>
+        </Popconfirm>
+        {vm.details?.reminderEnabled === false ? <Typography.Text type="secondary">Reminders are off for this course.</Typography.Text> : null}
+      </Space>
       <Space wrap>
         <Input.Search
           aria-label="Search members"
@@ -116,6 +155,11 @@ export const CourseMembers = observer(function CourseMembers(props: { vm: Course
               key: 'actions',
               render: (_: unknown, r) => (
                 <Space>
+                  {r.status !== 'COMPLETED' && vm.details?.reminderEnabled !== false ? (
+                    <Button size="small" loading={reminders.busy === 'ONE'} onClick={() => void remind('ALL', { userId: r.userId, name: r.name })} aria-label={`Remind ${r.name}`}>
+                      Remind
+                    </Button>
+                  ) : null}
                   <Button size="small" onClick={() => openDue(r)} aria-label={`Change due date of ${r.name}`}>
                     Change due date
                   </Button>

@@ -62,6 +62,7 @@ export class FakeCourseApi implements CourseApi {
       courseId,
       status: this.status,
       reminderEnabled: false,
+      validityYears: null,
       language: served,
       languages: this.languages,
       title: served === 'HINDI' ? 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम' : 'Preventing Sexual Harassment at Work',

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { courseDueReminder, courseReminder, policyReminder, userAssignedCourses } from '../../../src/contracts/learning/notifications.contract';
+import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
+import type { ApiDeps } from '../../platform/deps';
+import { forbidden } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs';
+import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { Recertification } from './recertification';
+import { Reminders, type Reminder } from './reminders.service';
+
+export const JOB_POLICY_REMINDERS = 'policy-reminders';
+export const JOB_COMPLETION_MAIL = 'course-completion-mail';
+export const JOB_LEARNING_TICK = 'learning-reminders-tick';
+export const JOB_RECERTIFICATION = 'course-recertification';
+
+/**
+ * The reminder jobs beside the course ones of course-notifications.ts: each workspace's daily policy run and
+ * recertification run, the completion mail, and an hourly tick that queues them for every active workspace (a run
+ * already made today sends nothing new: the keys).
+ */
+export function defineReminderJobs(jobs: JobQueue, reminders: Reminders, recertification: Recertification): void {
+  jobs.define(JOB_POLICY_REMINDERS, {
+    handler: async (data) => {
+      await reminders.runPolicyReminders(String(data.workspaceId), typeof data.day === 'string' ? data.day : undefined);
+    },
+    retryDelaySeconds: 60,
+  });
+  jobs.define(JOB_COMPLETION_MAIL, {
+    handler: async (data) => {
+      await reminders.sendCompletionMails(String(data.workspaceId));
+    },
+  });
+  jobs.define(JOB_RECERTIFICATION, {
+    handler: async (data) => {
+      await recertification.run(String(data.workspaceId), typeof data.day === 'string' ? data.day : undefined);
+    },
+    retryDelaySeconds: 60,
+  });
+  jobs.define(JOB_LEARNING_TICK, {
+    cron: '17 * * * *',
+    handler: async () => {
+      const day = reminders.today();
+      for (const w of await reminders.activeWorkspaces()) {
+        await jobs.send(JOB_COMPLETION_MAIL, { workspaceId: w.id }, { singletonKey: w.id });
+        await jobs.send(JOB_POLICY_REMINDERS, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
+        await jobs.send(JOB_RECERTIFICATION, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
+      }
+    },
+  });
+}
+
+/** The notification calls (src/contracts/learning/notifications.contract.ts). */
+export async function notificationRoutes(app: FastifyInstance, deps: ApiDeps): Promise<Reminders> {
+  const publicUrl = deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`;
+  const reminders = new Reminders(deps.db, deps.mail, deps.clock, publicUrl);
+  if (deps.jobs) defineReminderJobs(deps.jobs, reminders, new Recertification(deps.db, deps.mail, deps.clock, publicUrl));
+  const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Reminder => {
+    const { user, workspace } = workspaceUser(ctx);
+    let scope: string | null = null;
+    if (!seesAllBusinessUnits(user.role)) {
+      if (!user.branchId) throw forbidden('You belong to no business unit');
+      scope = user.branchId;
+    }
+    return { workspaceId: workspace.id, userId: user.userId, scope, ip: ctx.request.ip };
+  };
+
+  serve(app, courseReminder, async (ctx) => reminders.remindCourse(actorOf(ctx), ctx.body, 'ALL'));
+  serve(app, courseDueReminder, async (ctx) => reminders.remindCourse(actorOf(ctx), ctx.body, 'DUE'));
+  serve(app, policyReminder, async (ctx) => reminders.remindPolicy(actorOf(ctx), ctx.body));
+  serve(app, userAssignedCourses, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return reminders.awaiting(workspace.id, user.userId);
+  });
+  return reminders;
+}
+
+/** After a call that may have completed a course: the completion mail job (the hourly tick sweeps what this misses). */
+export async function queueCompletionMail(jobs: JobQueue | undefined, workspaceId: string): Promise<void> {
+  if (jobs?.started) await jobs.send(JOB_COMPLETION_MAIL, { workspaceId });
+}

@@ -1,0 +1,363 @@
+import type { AwaitingCourse, PolicyRemindBody, RemindBody, RemindResult } from '../../../src/contracts/learning/notifications.contract';
+import { learnerStatus, type ReminderCadence } from '../../../src/domain/courses/assignment-lifecycle';
+import { dueKind, policyReminderToday, reminderToday, type DueKind } from '../../../src/domain/courses/reminder-rules';
+import { audit } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import { utcDay } from '../../platform/clock';
+import type { Database, Sql } from '../../platform/db/database';
+import { HttpError, notFound } from '../../platform/errors';
+import { templates } from '../../platform/message-templates';
+import type { Mailer, OutgoingMail } from '../../platform/messages';
+import { publicOrigin } from '../../platform/tenancy';
+import { assignmentSettings } from '../courses/assignment.service';
+import type { UnitScope } from '../courses/user-directory';
+import { WorkspacePolicies } from '../policies/policies.service';
+import * as policyRepo from '../policies/policies.repository';
+
+export interface Reminder {
+  workspaceId: string;
+  userId: string;
+  /** A business-unit admin's unit (null: every unit). */
+  scope: UnitScope;
+  ip: string | null;
+}
+
+interface Workspace {
+  name: string;
+  origin: string;
+}
+
+const day = (value: string) => new Date(`${value}T00:00:00Z`);
+
+function cadenceOf(s: Awaited<ReturnType<typeof assignmentSettings>>): ReminderCadence {
+  return { beforeDays: s.beforeDays, onDueDate: s.onDueDate, overdueEveryDays: s.overdueEveryDays, overdueTimes: s.overdueTimes, managerAfterDays: s.managerAfterDays };
+}
+
+/**
+ * The admins' "remind now" (course and policy), the learner's awaiting courses, the daily policy reminders and the
+ * completion mail (docs/learning.md "Reminders"). Every reminder writes its idempotency key (learner, course or
+ * policy, kind, day) in the transaction that puts its mail in the outbox, so nothing goes twice the same day whoever
+ * sends it: the daily run, another admin, a retried job or another server process.
+ */
+export class Reminders {
+  constructor(
+    private readonly db: Database,
+    private readonly mail: Mailer,
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+  ) {}
+
+  today(): string {
+    return utcDay(this.clock.now());
+  }
+
+  async activeWorkspaces(): Promise<{ id: string }[]> {
+    return this.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE active`);
+  }
+
+  private async workspace(workspaceId: string): Promise<Workspace | null> {
+    const [ws] = await this.db.query<{ company_name: string; workspace_url: string; active: boolean }>(
+      `SELECT company_name, workspace_url, active FROM workspaces WHERE id = $1`,
+      [workspaceId],
+    );
+    return ws?.active ? { name: ws.company_name, origin: publicOrigin(this.publicUrl, ws.workspace_url) } : null;
+  }
+
+  /**
+   * Reminds now the learners of a course who have not completed it (`ALL`: kind MANUAL), or those due or overdue
+   * (`DUE`: the kind the daily run would send, so it is counted once with it). A learner reminded of the course
+   * today already (by either) is not mailed again.
+   */
+  async remindCourse(actor: Reminder, body: RemindBody, mode: 'ALL' | 'DUE'): Promise<RemindResult> {
+    const ws = await this.workspace(actor.workspaceId);
+    if (!ws) throw notFound('Workspace not found');
+    const today = this.today();
+    return this.db.tenant(actor.workspaceId, async (tx) => {
+      const [course] = await tx.query<{ title: string; reminder_enabled: boolean }>(
+        `SELECT title, reminder_enabled FROM courses WHERE workspace_id = $1 AND id = $2`,
+        [actor.workspaceId, body.courseId],
+      );
+      if (!course) throw notFound('Course not found');
+      if (!course.reminder_enabled) {
+        throw new HttpError(409, 'REMINDERS_OFF', 'Reminders are switched off for this course: switch them on to remind its learners.');
+      }
+      const settings = await assignmentSettings(tx, actor.workspaceId);
+      const learners = await tx.query<{ user_id: string; due_on: string | null }>(
+        `SELECT a.user_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on
+           FROM course_assignments a JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
+          WHERE a.workspace_id = $1 AND a.course_id = $2 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED'
+            AND u.status <> 'INACTIVE' AND u.email IS NOT NULL AND u.email <> ''
+            AND ($3::uuid IS NULL OR u.branch_id = $3) AND ($4::uuid[] IS NULL OR a.user_id = ANY($4::uuid[]))`,
+        [actor.workspaceId, body.courseId, actor.scope, body.userIds ?? null],
+      );
+      const targets: { user_id: string; kind: DueKind | 'MANUAL'; due_on: string | null }[] = [];
+      for (const l of learners) {
+        const kind = mode === 'ALL' ? 'MANUAL' : dueKind(l.due_on, today, settings.beforeDays);
+        if (kind) targets.push({ user_id: l.user_id, kind, due_on: l.due_on });
+      }
+      const asked = body.userIds ? new Set(body.userIds).size : learners.length;
+      const fresh = await tx.query<{ user_id: string; kind: string; email: string; first_name: string }>(
+        `WITH r AS (
+           INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
+           SELECT $1, x.user_id, $2, x.kind, $3::date, a.cycle, u.email
+             FROM json_to_recordset($4::json) AS x(user_id uuid, kind text)
+             JOIN course_assignments a ON a.workspace_id = $1 AND a.course_id = $2 AND a.user_id = x.user_id
+             JOIN users u ON u.workspace_id = $1 AND u.id = x.user_id
+            WHERE NOT EXISTS (SELECT 1 FROM course_reminders o WHERE o.workspace_id = $1 AND o.user_id = x.user_id AND o.course_id = $2
+                                 AND o.on_day = $3::date AND o.kind IN ('BEFORE_DUE', 'ON_DUE', 'OVERDUE', 'MANUAL'))
+           ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
+           RETURNING user_id, kind
+         )
+         SELECT r.user_id, r.kind, u.email, u.first_name FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id`,
+        [actor.workspaceId, body.courseId, today, JSON.stringify(targets.map((t) => ({ user_id: t.user_id, kind: t.kind })))],
+      );
+      const dueOf = new Map(targets.map((t) => [t.user_id, t.due_on]));
+      const mails: OutgoingMail[] = fresh.map((r) => {
+        const dueOn = dueOf.get(r.user_id) ?? null;
+        const kind = r.kind === 'MANUAL' ? (dueKind(dueOn, today, [36500]) ?? 'BEFORE_DUE') : (r.kind as DueKind);
+        return {
+          workspaceId: actor.workspaceId,
+          to: r.email,
+          ...templates.courseReminderDigest({
+            workspaceName: ws.name,
+            firstName: r.first_name,
+            link: `${ws.origin}/training/${body.courseId}`,
+            courses: [{ title: course.title, dueOn: dueOn ? day(dueOn) : null, kind }],
+          }),
+        };
+      });
+      await this.mail.sendMany(mails, tx);
+      await audit(tx, {
+        workspaceId: actor.workspaceId,
+        actorUserId: actor.userId,
+        action: mode === 'ALL' ? 'notification.course-reminder-sent' : 'notification.course-due-reminder-sent',
+        target: body.courseId,
+        ip: actor.ip,
+        details: { courseTitle: course.title, mailed: fresh.length, learnerIds: fresh.map((r) => r.user_id), chosen: body.userIds?.length ?? null },
+      });
+      return { mailed: fresh.length, alreadyReminded: targets.length - fresh.length, notConcerned: asked - targets.length };
+    });
+  }
+
+  /** Reminds now those in a published policy's scope who have not accepted its current version (all, or the chosen). */
+  async remindPolicy(actor: Reminder, body: PolicyRemindBody): Promise<RemindResult> {
+    const ws = await this.workspace(actor.workspaceId);
+    if (!ws) throw notFound('Workspace not found');
+    const today = this.today();
+    const policies = new WorkspacePolicies(this.db, undefined, () => today);
+    const { policy, rows } = await policies.acceptanceRows(actor.workspaceId, body.policyId);
+    const chosen = body.userIds ? new Set(body.userIds) : null;
+    const inScope = chosen ? rows.filter((r) => chosen.has(r.userId)) : rows;
+    const targets = inScope.filter((r) => r.state !== 'ACCEPTED' && r.email);
+    return this.db.tenant(actor.workspaceId, async (tx) => {
+      const fresh = await this.insertPolicyKeys(
+        tx,
+        actor.workspaceId,
+        targets.map((t) => ({ user_id: t.userId, policy_id: policy.id, version: policy.currentVersion, kind: 'MANUAL', on_day: today, email: t.email! })),
+        today,
+      );
+      const byId = new Map(targets.map((t) => [t.userId, t]));
+      const mails: OutgoingMail[] = fresh.map((f) => {
+        const t = byId.get(f.user_id)!;
+        return {
+          workspaceId: actor.workspaceId,
+          to: t.email!,
+          ...templates.policyReminder({
+            workspaceName: ws.name,
+            firstName: f.first_name,
+            link: `${ws.origin}/`,
+            policies: [{ title: policy.title, dueOn: t.dueOn ? day(t.dueOn) : null, overdue: t.state === 'OVERDUE' }],
+          }),
+        };
+      });
+      await this.mail.sendMany(mails, tx);
+      await audit(tx, {
+        workspaceId: actor.workspaceId,
+        actorUserId: actor.userId,
+        action: 'notification.policy-reminder-sent',
+        target: policy.id,
+        ip: actor.ip,
+        details: { title: policy.title, version: policy.currentVersion, mailed: fresh.length, userIds: fresh.map((f) => f.user_id), chosen: body.userIds?.length ?? null },
+      });
+      return { mailed: fresh.length, alreadyReminded: targets.length - fresh.length, notConcerned: (chosen ? chosen.size : rows.length) - targets.length };
+    });
+  }
+
+  /** Keys first: only the rows inserted now (not sent today already, of any kind) come back, with the first name. */
+  private async insertPolicyKeys(
+    tx: Sql,
+    workspaceId: string,
+    keys: { user_id: string; policy_id: string; version: number; kind: string; on_day: string; email: string }[],
+    today: string,
+  ): Promise<{ user_id: string; policy_id: string; kind: string; first_name: string }[]> {
+    if (keys.length === 0) return [];
+    return tx.query(
+      `WITH r AS (
+         INSERT INTO policy_reminders (workspace_id, user_id, policy_id, version, kind, on_day, sent_to)
+         SELECT $1, x.user_id, x.policy_id, x.version, x.kind, x.on_day, x.email
+           FROM json_to_recordset($2::json) AS x(user_id uuid, policy_id uuid, version int, kind text, on_day date, email text)
+          WHERE NOT EXISTS (SELECT 1 FROM policy_reminders o WHERE o.workspace_id = $1 AND o.user_id = x.user_id AND o.policy_id = x.policy_id
+                               AND (o.on_day = $3::date OR (o.kind = 'MANUAL' AND o.on_day = x.on_day)))
+         ON CONFLICT (workspace_id, user_id, policy_id, kind, on_day) DO NOTHING
+         RETURNING user_id, policy_id, kind
+       )
+       SELECT r.user_id, r.policy_id, r.kind, u.first_name FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id`,
+      [workspaceId, JSON.stringify(keys), today],
+    );
+  }
+
+  /**
+   * The daily policy run of a workspace (a job of the queue): everyone in a published policy's scope who has not
+   * accepted gets the cadence's reminder of the day (before the deadline, on it, a few times after, then never), one
+   * mail per person for all their policies. Returns the mails sent.
+   */
+  async runPolicyReminders(workspaceId: string, today: string = this.today(), batchSize = 500): Promise<number> {
+    const ws = await this.workspace(workspaceId);
+    if (!ws) return 0;
+    const cadence = cadenceOf(await this.db.tenant(workspaceId, (tx) => assignmentSettings(tx, workspaceId)));
+    const policies = new WorkspacePolicies(this.db, undefined, () => today);
+    const published = await this.db.tenant(workspaceId, (tx) => policyRepo.publishedPolicies(tx, workspaceId));
+    const due: { user_id: string; policy_id: string; version: number; kind: string; on_day: string; email: string; title: string; dueOn: string; overdue: boolean }[] = [];
+    for (const p of published) {
+      if (p.versions.length === 0) continue;
+      const { policy, rows } = await policies.acceptanceRows(workspaceId, p.id);
+      for (const row of rows) {
+        if (row.state === 'ACCEPTED' || !row.dueOn || !row.email) continue;
+        const r = policyReminderToday(cadence, row.dueOn, today);
+        if (!r) continue;
+        due.push({ user_id: row.userId, policy_id: policy.id, version: policy.currentVersion, kind: r.kind, on_day: r.on, email: row.email, title: policy.title, dueOn: row.dueOn, overdue: row.state === 'OVERDUE' });
+      }
+    }
+    const people = [...new Set(due.map((d) => d.user_id))];
+    let sent = 0;
+    for (let i = 0; i < people.length; i += batchSize) {
+      const batch = new Set(people.slice(i, i + batchSize));
+      const keys = due.filter((d) => batch.has(d.user_id));
+      sent += await this.db.tenant(workspaceId, async (tx) => {
+        const fresh = await this.insertPolicyKeys(tx, workspaceId, keys.map(({ title: _t, dueOn: _d, overdue: _o, ...k }) => k), today);
+        const byPerson = new Map<string, typeof keys>();
+        for (const f of fresh) {
+          const k = keys.find((x) => x.user_id === f.user_id && x.policy_id === f.policy_id)!;
+          byPerson.set(f.user_id, [...(byPerson.get(f.user_id) ?? []), k]);
+        }
+        const firstName = new Map(fresh.map((f) => [f.user_id, f.first_name]));
+        const mails: OutgoingMail[] = [...byPerson.entries()].map(([userId, list]) => {
+          list.sort((a, b) => Number(b.overdue) - Number(a.overdue) || a.dueOn.localeCompare(b.dueOn));
+          return {
+            workspaceId,
+            to: list[0].email,
+            ...templates.policyReminder({
+              workspaceName: ws.name,
+              firstName: firstName.get(userId) ?? '',
+              link: `${ws.origin}/`,
+              policies: list.map((k) => ({ title: k.title, dueOn: day(k.dueOn), overdue: k.overdue })),
+            }),
+          };
+        });
+        await this.mail.sendMany(mails, tx);
+        return mails.length;
+      });
+    }
+    return sent;
+  }
+
+  /** The caller's courses awaiting action, most urgent first, with what today's digest says of each. */
+  async awaiting(workspaceId: string, userId: string): Promise<{ items: AwaitingCourse[] }> {
+    const today = this.today();
+    return this.db.tenant(workspaceId, async (tx) => {
+      const cadence = cadenceOf(await assignmentSettings(tx, workspaceId));
+      const rows = await tx.query<{
+        course_id: string;
+        title: string;
+        reminder_enabled: boolean;
+        status: string;
+        due_on: string | null;
+        expires_on: string | null;
+        completed_on: string | null;
+        last_reminded_on: string | null;
+      }>(
+        `SELECT a.course_id, c.title, c.reminder_enabled, a.status,
+                to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on,
+                to_char(cc.expires_on, 'YYYY-MM-DD') AS expires_on, to_char(cc.completed_on, 'YYYY-MM-DD') AS completed_on,
+                (SELECT to_char(max(r.on_day), 'YYYY-MM-DD') FROM course_reminders r WHERE r.workspace_id = a.workspace_id AND r.user_id = a.user_id
+                    AND r.course_id = a.course_id AND r.cycle = a.cycle AND r.kind IN ('BEFORE_DUE', 'ON_DUE', 'OVERDUE', 'MANUAL')) AS last_reminded_on
+           FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+           LEFT JOIN LATERAL (SELECT expires_on, completed_on FROM course_completions x WHERE x.workspace_id = a.workspace_id AND x.assignment_id = a.id
+                                 AND x.cycle = a.cycle ORDER BY x.completed_at DESC LIMIT 1) cc ON true
+          WHERE a.workspace_id = $1 AND a.user_id = $2 AND a.unassigned_at IS NULL AND c.status = 'PUBLISHED'`,
+        [workspaceId, userId],
+      );
+      const items: AwaitingCourse[] = [];
+      for (const r of rows) {
+        const status = learnerStatus(
+          { dueOn: r.due_on, startedOn: r.status === 'IN_PROGRESS' ? today : null, completedOn: r.status === 'COMPLETED' ? (r.completed_on ?? today) : null, expiresOn: r.expires_on },
+          today,
+        );
+        if (status === 'COMPLETED') continue;
+        items.push({
+          courseId: r.course_id,
+          title: r.title,
+          status,
+          dueOn: r.due_on,
+          reminderToday: r.reminder_enabled && status !== 'EXPIRED' ? reminderToday(cadence, r.due_on, today) : null,
+          lastRemindedOn: r.last_reminded_on,
+          remindersOn: r.reminder_enabled,
+        });
+      }
+      const rank = { EXPIRED: 0, OVERDUE: 1, IN_PROGRESS: 2, NOT_STARTED: 3 } as const;
+      items.sort((a, b) => rank[a.status] - rank[b.status] || (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999') || a.title.localeCompare(b.title));
+      return { items };
+    });
+  }
+
+  /** Mails the learners whose completion is pending its mail (imported completions are not mailed); returns how many. */
+  async sendCompletionMails(workspaceId: string, batch = 500): Promise<number> {
+    const ws = await this.workspace(workspaceId);
+    if (!ws) return 0;
+    let sent = 0;
+    for (;;) {
+      const n = await this.db.tenant(workspaceId, async (tx) => {
+        const rows = await tx.query<{
+          id: string;
+          source: string;
+          course_id: string;
+          course_title: string;
+          completed_on: string;
+          expires_on: string | null;
+          email: string | null;
+          first_name: string;
+          code: string | null;
+        }>(
+          `SELECT cc.id, cc.source, cc.course_id, cc.course_title, to_char(cc.completed_on, 'YYYY-MM-DD') AS completed_on,
+                  to_char(cc.expires_on, 'YYYY-MM-DD') AS expires_on, u.email, u.first_name,
+                  (SELECT ce.code FROM certificates ce WHERE ce.workspace_id = cc.workspace_id AND ce.completion_id = cc.id LIMIT 1) AS code
+             FROM course_completions cc JOIN users u ON u.workspace_id = cc.workspace_id AND u.id = cc.user_id
+            WHERE cc.workspace_id = $1 AND cc.mail_pending
+            LIMIT $2 FOR UPDATE OF cc SKIP LOCKED`,
+          [workspaceId, batch],
+        );
+        if (rows.length === 0) return 0;
+        const mails: OutgoingMail[] = rows
+          .filter((r) => r.source !== 'IMPORTED' && r.email)
+          .map((r) => ({
+            workspaceId,
+            to: r.email!,
+            ...templates.courseCompleted({
+              workspaceName: ws.name,
+              firstName: r.first_name,
+              courseTitle: r.course_title,
+              completedOn: day(r.completed_on),
+              expiresOn: r.expires_on ? day(r.expires_on) : null,
+              certificateCode: r.code,
+              link: `${ws.origin}/training/${r.course_id}`,
+            }),
+          }));
+        await this.mail.sendMany(mails, tx);
+        await tx.query(`UPDATE course_completions SET mail_pending = false WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspaceId, rows.map((r) => r.id)]);
+        return rows.length;
+      });
+      sent += n;
+      if (n < batch) return sent;
+    }
+  }
+}
