@@ -1,5 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { AssignCourseViewModel } from './assign-course.view-model';
+import { AutoAssignViewModel } from './auto-assign.view-model';
+import { BulkAssignViewModel } from './bulk-assign.view-model';
 import { CourseBuilderViewModel } from './course-builder.view-model';
 import { CourseListViewModel } from './course-list.view-model';
 import { CourseViewModel } from './course.view-model';
@@ -10,4 +12,6 @@ export const coursesViewModels = new ContainerModule(({ bind }) => {
   bind(CourseViewModel).toSelf();
   bind(AssignCourseViewModel).toSelf();
   bind(CourseBuilderViewModel).toSelf();
+  bind(AutoAssignViewModel).toSelf();
+  bind(BulkAssignViewModel).toSelf();
 });
