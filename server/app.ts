@@ -23,6 +23,7 @@ import { RateLimits } from './platform/rate-limiter';
 import { isAssetPath, webRoutes } from './web/web.routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { JobQueue } from './platform/jobs';
+import { PeopleEvents } from './platform/people-events';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
 import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
 import { OidcProviders } from './main/auth/oidc-providers';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: new RateLimits(options.db),
     clock: options.clock ?? systemClock,
     jobs: options.jobs,
+    people: new PeopleEvents((line, error) => app.log.error({ err: error }, line)),
   };
 
   const fileOrigin = options.fileUrls?.origin ? [options.fileUrls.origin] : [];

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { authoringRoutes } from './courses/authoring.routes';
+import { autoAssignRoutes } from './courses/auto-assign.routes';
 import { cataloguePolicyRoutes } from './catalogue/catalogue-policies.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { courseRoutes } from './courses/courses.routes';
@@ -17,6 +18,7 @@ export const LEARNING_API_BASE = '/learning-api';
 export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<void> {
   await apiDocs(api, { title: 'Learning API', description: 'Courses, lessons, quizzes, policies, reports', base: LEARNING_API_BASE });
   await courseRoutes(api, deps);
+  await autoAssignRoutes(api, deps);
   await uploadRoutes(api, deps);
   await authoringRoutes(api, deps);
   await playerRoutes(api, deps);

@@ -11,6 +11,7 @@ import type { RateLimits } from './rate-limiter';
 import type { UploadLimits } from '../../src/domain/files/uploads';
 import type { Clock } from './clock';
 import type { JobQueue } from './jobs';
+import type { PeopleEvents } from './people-events';
 
 export interface ServerSettings {
   /** The main (marketing) site's host name, without port. */
@@ -70,4 +71,6 @@ export interface ApiDeps {
   clock: Clock;
   /** The background job queue (server/platform/jobs.ts); absent in tests that do not start it. */
   jobs?: JobQueue;
+  /** People created or changed (import, invitation claimed, sign-up, edit), announced after the commit (auto-assignment listens). */
+  people: PeopleEvents;
 }

@@ -194,6 +194,16 @@ export const templates = {
     ]);
   },
 
+  /** An auto-assignment rule matched people it could not assign: the catalogue course has no credits left for them. */
+  autoAssignNoCredits(v: WorkspaceNamed & { courseTitle: string; notAssigned: number; link: string }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`${name}: ${oneLine(v.courseTitle)} could not be assigned to ${v.notAssigned} ${v.notAssigned === 1 ? 'person' : 'people'}`, [
+      'Hello,',
+      `The auto-assignment rule of "${oneLine(v.courseTitle)}" matched ${v.notAssigned} ${v.notAssigned === 1 ? 'person' : 'people'} it could not assign: the course has no catalogue credits left. Ask for more credits; the rule assigns them when it runs again (save it once the credits are there).`,
+      { link: v.link, label: 'Open the course' },
+    ]);
+  },
+
   /** One mail per learner a day, however many of their courses are due: overdue first, then due today, then soon. */
   courseReminderDigest(
     v: WorkspaceNamed & { firstName: string; link: string; courses: { title: string; dueOn: Date | null; kind: 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE' }[] },

@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/clock';
 import { systemClock, utcDay } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
-import { consumeCatalogueCredits, returnCatalogueCredit } from '../credits/credit-ledger';
+import { consumeCatalogueCredits, creditBalance, isCatalogueCourse, lockCourseCredits, returnCatalogueCredit } from '../credits/credit-ledger';
 import { checkFilterTargets, findPeople, peopleWhere, type UnitScope } from './user-directory';
 
 export interface Assigner {
@@ -25,6 +25,19 @@ export interface Assigner {
 }
 
 export type AssignedVia = 'ADMIN' | 'AUTO' | 'BULK';
+
+/** Ids already checked, or a query of user ids written on the statement's parameters (`$1` is the workspace). */
+export type AssignTargets = readonly string[] | ((params: unknown[]) => string);
+
+export interface AssignOptions {
+  /** A catalogue course with too few credits: 'refuse' everyone (409, the default) or assign as many as 'fit'. */
+  credits?: 'refuse' | 'fit';
+  /** Leave alone people who had the course and were unassigned (rules do not override an admin's unassign). */
+  skipEverAssigned?: boolean;
+}
+
+/** The counts of an assignment; `notAssigned`: matched but left out for want of catalogue credits. */
+export type AssignOutcome = AssignCourseResult & { notAssigned: number };
 
 export const DEFAULT_SETTINGS: AssignmentSettings = {
   defaultDueDays: 30,
@@ -101,7 +114,7 @@ export class CourseAssignmentService {
       return this.assignTo(tx, actor, body.courseId, targets, body.due, body.userIds ? 'userIds' : 'filter', 'ADMIN');
     });
     if (result.assigned > 0) await this.afterAssign(actor.workspaceId);
-    return result;
+    return { assigned: result.assigned, alreadyAssigned: result.alreadyAssigned };
   }
 
   async addUsers(actor: Assigner, body: AddUsersBody, via: AssignedVia = 'ADMIN'): Promise<AssignCourseResult> {
@@ -111,21 +124,31 @@ export class CourseAssignmentService {
       return this.assignTo(tx, actor, body.courseId, targets, body.due, 'add-users', via);
     });
     if (result.assigned > 0) await this.afterAssign(actor.workspaceId);
-    return result;
+    return { assigned: result.assigned, alreadyAssigned: result.alreadyAssigned };
   }
 
-  /** Inside a transaction that holds the course: assigns `targets` (ids already checked), returns the counts. */
+  /**
+   * Inside a transaction that holds the course: assigns `targets` (ids already checked, or a query of user ids built on
+   * the statement's parameters, `$1` being the workspace) and returns the counts. One statement assigns them all
+   * (restarting the cycles of people unassigned before, inserting the others, one audit event each), so a rule's
+   * 100,000 people cost one INSERT ... SELECT, not a loop. A catalogue course consumes a credit per new assignee:
+   * `credits: 'refuse'` (the default) refuses them all when the credits are too few (409, nothing written);
+   * `'fit'` assigns as many as the credits allow and reports the others as `notAssigned`.
+   * `skipEverAssigned`: someone who had the course and was unassigned is left alone (an auto-assignment rule never
+   * overrides an admin's unassign).
+   */
   async assignTo(
     tx: Sql,
     actor: Assigner,
     courseId: string,
-    targets: readonly string[],
+    targets: AssignTargets,
     due: DueChoice | undefined,
     how: string,
     via: AssignedVia,
     dueDaysOverride?: number | null,
-  ): Promise<AssignCourseResult> {
-    if (targets.length === 0) return { assigned: 0, alreadyAssigned: 0 };
+    options: AssignOptions = {},
+  ): Promise<AssignOutcome> {
+    if (Array.isArray(targets) && targets.length === 0) return { assigned: 0, alreadyAssigned: 0, notAssigned: 0 };
     const now = this.clock.now();
     const settings = await assignmentSettings(tx, actor.workspaceId);
     const dueOn = resolveDue(
@@ -133,51 +156,70 @@ export class CourseAssignmentService {
       settings,
       utcDay(now),
     );
-    // Someone unassigned before: archive the old cycle and start a new one on the same row.
-    const restarted = await tx.query<{ user_id: string }>(
-      `WITH old AS (
-         SELECT * FROM course_assignments
-          WHERE workspace_id = $1 AND course_id = $2 AND user_id = ANY($3::uuid[]) AND unassigned_at IS NOT NULL
-          FOR UPDATE
+    const catalogue = await isCatalogueCourse(tx, actor.workspaceId, courseId);
+    let limit: number | null = null;
+    if (catalogue && options.credits === 'fit') {
+      // Spend what there is: the balance, read under the course's credit lock, caps the people assigned.
+      await lockCourseCredits(tx, actor.workspaceId, courseId);
+      limit = await creditBalance(tx, actor.workspaceId, courseId);
+    }
+    const params: unknown[] = [actor.workspaceId, courseId, now, actor.userId, dueOn, via, actor.ip, how, options.skipEverAssigned ?? false, limit];
+    const targetSql = Array.isArray(targets) ? `SELECT unnest($${params.push(targets)}::uuid[])` : (targets as (p: unknown[]) => string)(params);
+    const [row] = await tx.query<{ targets: number; pending: number; assigned: number; ids: string[] | null }>(
+      `WITH t AS (SELECT DISTINCT s.id FROM (${targetSql}) AS s(id)),
+       pending AS (
+         SELECT t.id FROM t
+          WHERE NOT EXISTS (SELECT 1 FROM course_assignments x
+                             WHERE x.workspace_id = $1 AND x.course_id = $2 AND x.user_id = t.id AND (x.unassigned_at IS NULL OR $9::boolean))
+       ),
+       chosen AS (
+         SELECT id FROM pending ${limit === null ? '' : 'ORDER BY id'} LIMIT $10::int
+       ),
+       -- Someone unassigned before: archive the old cycle and start a new one on the same row.
+       old AS (
+         SELECT a.* FROM course_assignments a JOIN chosen ON chosen.id = a.user_id
+          WHERE a.workspace_id = $1 AND a.course_id = $2 AND a.unassigned_at IS NOT NULL
+          FOR UPDATE OF a
        ), archived AS (
          INSERT INTO course_assignment_history (workspace_id, assignment_id, course_id, user_id, cycle, course_version, assigned_by,
                                                 assigned_at, due_at, status, completed_at, unassigned_at, unassigned_by)
          SELECT workspace_id, id, course_id, user_id, cycle, course_version, assigned_by, assigned_at, due_at, status, completed_at,
                 unassigned_at, unassigned_by FROM old
+       ), restarted AS (
+         UPDATE course_assignments a
+            SET cycle = a.cycle + 1, unassigned_at = NULL, unassigned_by = NULL, assigned_at = $3, assigned_by = $4,
+                due_at = ($5::date)::timestamp AT TIME ZONE 'UTC', status = 'ASSIGNED', completed_at = NULL,
+                course_version = c.published_version, assignment_mail_pending = true, assigned_via = $6
+           FROM old, courses c
+          WHERE a.workspace_id = old.workspace_id AND a.id = old.id AND c.workspace_id = $1 AND c.id = $2
+         RETURNING a.user_id
+       ), inserted AS (
+         INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_by, assigned_at, course_version, due_at,
+                                         assignment_mail_pending, assigned_via)
+         SELECT $1, $2, chosen.id, $4, $3, c.published_version, ($5::date)::timestamp AT TIME ZONE 'UTC', true, $6
+           FROM chosen JOIN courses c ON c.workspace_id = $1 AND c.id = $2
+          WHERE NOT EXISTS (SELECT 1 FROM old WHERE old.user_id = chosen.id)
+         ON CONFLICT (workspace_id, course_id, user_id) DO NOTHING
+         RETURNING user_id
+       ), assigned AS (
+         SELECT user_id, true AS new_cycle FROM restarted UNION ALL SELECT user_id, false FROM inserted
+       ), audited AS (
+         -- One audit event per assignment, in the same statement.
+         INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
+         SELECT $1, $4, 'course.assigned', user_id::text, $7,
+                jsonb_build_object('courseId', $2::text, 'via', $8::text, 'dueOn', $5::text, 'newCycle', new_cycle)
+           FROM assigned
        )
-       UPDATE course_assignments a
-          SET cycle = a.cycle + 1, unassigned_at = NULL, unassigned_by = NULL, assigned_at = $4, assigned_by = $5,
-              due_at = ($6::date)::timestamp AT TIME ZONE 'UTC', status = 'ASSIGNED', completed_at = NULL,
-              course_version = c.published_version, assignment_mail_pending = true, assigned_via = $7
-         FROM old, courses c
-        WHERE a.workspace_id = old.workspace_id AND a.id = old.id AND c.workspace_id = $1 AND c.id = $2
-       RETURNING a.user_id`,
-      [actor.workspaceId, courseId, targets, now, actor.userId, dueOn, via],
+       SELECT (SELECT count(*) FROM t)::int AS targets, (SELECT count(*) FROM pending)::int AS pending,
+              (SELECT count(*) FROM assigned)::int AS assigned,
+              ${catalogue ? '(SELECT array_agg(user_id) FROM assigned)' : 'NULL::uuid[]'} AS ids`,
+      params,
     );
-    const inserted = await tx.query<{ user_id: string }>(
-      `INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_by, assigned_at, course_version, due_at,
-                                       assignment_mail_pending, assigned_via)
-       SELECT $1, $2, t.id, $3, $4, c.published_version, ($5::date)::timestamp AT TIME ZONE 'UTC', true, $6
-         FROM unnest($7::uuid[]) AS t(id)
-         JOIN courses c ON c.workspace_id = $1 AND c.id = $2
-       ON CONFLICT (workspace_id, course_id, user_id) DO NOTHING
-       RETURNING user_id`,
-      [actor.workspaceId, courseId, actor.userId, now, dueOn, via, targets],
-    );
-    const assigned = [...restarted, ...inserted].map((r) => r.user_id);
-    // A catalogue course: each new assignee consumes a credit (docs/policies.md); too few credits refuse them all.
-    await consumeCatalogueCredits(tx, actor.workspaceId, courseId, assigned, actor.userId ?? 'system');
-    if (assigned.length > 0) {
-      // One audit event per assignment, written in the same transaction (one statement, not one per row).
-      await tx.query(
-        `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
-         SELECT $1, $2, 'course.assigned', t.id::text, $3,
-                jsonb_build_object('courseId', $4::text, 'via', $5::text, 'dueOn', $6::text, 'newCycle', t.id = ANY($8::uuid[]))
-           FROM unnest($7::uuid[]) AS t(id)`,
-        [actor.workspaceId, actor.userId, actor.ip, courseId, how, dueOn, assigned, restarted.map((r) => r.user_id)],
-      );
-    }
-    return { assigned: assigned.length, alreadyAssigned: targets.length - assigned.length };
+    // A catalogue course: each new assignee consumes a credit (docs/policies.md); too few credits refuse them all
+    // (in 'fit' mode the cap above made them enough).
+    if (catalogue) await consumeCatalogueCredits(tx, actor.workspaceId, courseId, row.ids ?? [], actor.userId ?? 'system');
+    const notAssigned = limit === null ? 0 : Math.max(0, row.pending - limit);
+    return { assigned: row.assigned, alreadyAssigned: row.targets - row.assigned - notAssigned, notAssigned };
   }
 
   /** Unassigns listed people: the row, its progress and completion stay (unassigned_at set); returns how many were assigned. */
@@ -299,10 +341,9 @@ export class CourseAssignmentService {
     return ids;
   }
 
-  private async matching(tx: Sql, actor: Assigner, filter: AssignCourseBody): Promise<string[]> {
+  /** The people a filter matches, as a query on the assigning statement's parameters (never read into the process). */
+  private async matching(tx: Sql, actor: Assigner, filter: AssignCourseBody): Promise<AssignTargets> {
     await checkFilterTargets(tx, actor.workspaceId, filter, actor.scope);
-    const params: unknown[] = [actor.workspaceId];
-    const rows = await tx.query<{ id: string }>(`SELECT u.id FROM users u WHERE ${peopleWhere(filter, actor.scope, params)}`, params);
-    return rows.map((r) => r.id);
+    return (params) => `SELECT u.id FROM users u WHERE ${peopleWhere(filter, actor.scope, params)}`;
   }
 }

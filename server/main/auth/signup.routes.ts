@@ -93,7 +93,9 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     deps.mail.assertAvailable();
     const hashed = await deps.passwords.hash(body.userPassword);
     const origin = siteOrigin(request);
+    let signedUp = null as string | null;
     await deps.db.tenant(workspace.id, async (tx) => {
+      signedUp = null;
       if (!(await isAllowedToSignUp(tx, workspace.id, body.userEmail))) {
         throw new HttpError(
           403,
@@ -112,6 +114,7 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
         [workspace.id, body.userEmail, hashed, body.firstName, body.lastName, headquarters?.id ?? null],
       );
       if (created) {
+        signedUp = created.id;
         await sendConfirmation(tx, deps.mail, workspace, origin, created);
         await audit(tx, {
           workspaceId: workspace.id,
@@ -141,6 +144,8 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       }
       await audit(tx, { workspaceId: workspace.id, action: 'SIGN_UP_EXISTING_ACCOUNT', target: existing.id, ip: request.ip });
     });
+    // A new member: courses whose auto-assignment rule they match are theirs (docs/learning.md).
+    if (signedUp) await deps.people.changed(workspace.id, [signedUp]);
     reply.code(202);
     return CHECK_YOUR_EMAIL;
   });

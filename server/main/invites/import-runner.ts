@@ -51,6 +51,8 @@ export class ImportRunner {
     private readonly log: (message: string, error?: unknown) => void = () => {},
     /** Mails the invitations of a job that sends them (through the outbox, in the batch's transaction). */
     private readonly mail: Mailer | null = null,
+    /** After a batch commits: the people it created (auto-assignment, docs/learning.md). */
+    private readonly afterBatch: (workspaceId: string, userIds: readonly string[]) => Promise<void> = async () => {},
   ) {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
@@ -175,7 +177,9 @@ export class ImportRunner {
     await this.options.beforeBatch?.(job.id, batchNo);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.tenant(workspaceId, async (tx) => {
+        let created: string[] = [];
+        const outcome = await this.db.tenant(workspaceId, async (tx) => {
+          created = [];
           await repo.lockImports(tx, workspaceId);
           const current = await jobs.findJob(tx, workspaceId, job.id, null, true);
           if (!current || current.status !== 'RUNNING') return 'stopped';
@@ -192,6 +196,7 @@ export class ImportRunner {
           // 409 USER_LIMIT naming the limit: this batch is rolled back, the job FAILED with the batches before it kept.
           await assertUserLimit(tx, workspaceId, users.length, 'file');
           await repo.insertInvitedUsers(tx, workspaceId, users);
+          created = users.map((u) => u.id);
           await repo.insertInvites(tx, workspaceId, job.id, users.map((u) => ({ userId: u.id, branchId: u.branchId })));
           // Invited in the same transaction: a batch's people and their invitation mails are written together, or neither.
           const invitationsSent = await this.invite(tx, current, users.map((u) => u.id));
@@ -207,6 +212,8 @@ export class ImportRunner {
           });
           return 'done' as const;
         });
+        if (outcome === 'done') await this.afterBatch(workspaceId, created);
+        return outcome;
       } catch (error) {
         // A user created meanwhile by another path: the batch rolled back whole; check it again (that row is now "already a user").
         if ((error as { code?: string }).code === '23505' && attempt < 3) continue;

@@ -87,6 +87,8 @@ export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     });
     if ('error' in outcome && outcome.error) throw outcome.error;
     if (!('userId' in outcome) || !outcome.userId) return { invite: outcome.info!, session: null };
+    // The person is active now: courses whose auto-assignment rule they match are theirs (docs/learning.md).
+    await deps.people.changed(workspace.id, [outcome.userId]);
     const session = await deps.sessions.create({ workspaceId: workspace.id, userId: outcome.userId, ip: request.ip, userAgent: request.headers['user-agent'] });
     const principal = await deps.sessions.principal(session.token, workspace.id);
     if (!principal) throw unauthorized();

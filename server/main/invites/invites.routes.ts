@@ -37,6 +37,7 @@ export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     deps.settings.imports,
     (message, error) => app.log.error({ err: error }, message),
     deps.mail,
+    (workspaceId, userIds) => deps.people.changed(workspaceId, userIds),
   );
   // Jobs left RUNNING by a process that died are INTERRUPTED (with the rows they had written), ready to resume.
   await runner.interruptStale(null);
@@ -112,13 +113,22 @@ export async function readUpload(
   invitationsChoice?: boolean,
 ): Promise<ImportUpload & { format?: ReportFormat; sendInvitations?: boolean }>;
 export async function readUpload(ctx: UploadContext, maxBytes: number, needMapping: false): Promise<Omit<ImportUpload, 'mapping'>>;
+/** Another area's upload of a people file (bulk-add-users): the file plus these text fields, returned in `fields`. */
+export async function readUpload(
+  ctx: UploadContext,
+  maxBytes: number,
+  needMapping: false,
+  invitationsChoice: false,
+  extraFields: readonly string[],
+): Promise<Omit<ImportUpload, 'mapping'> & { fields: Record<string, string> }>;
 export async function readUpload(
   { request, reply }: UploadContext,
   maxBytes: number,
   needMapping: boolean,
   /** The import call: the `sendInvitations` field (`true`/`false`) is accepted. */
   invitationsChoice = false,
-): Promise<Omit<ImportUpload, 'mapping'> & { mapping?: ColumnMapping; format?: ReportFormat; sendInvitations?: boolean }> {
+  extraFields: readonly string[] = [],
+): Promise<Omit<ImportUpload, 'mapping'> & { mapping?: ColumnMapping; format?: ReportFormat; sendInvitations?: boolean; fields?: Record<string, string> }> {
   if (!request.isMultipart()) {
     throw badRequest('Send the file as multipart/form-data', { [IMPORT_FILE_FIELD]: 'Required' });
   }
@@ -126,6 +136,7 @@ export async function readUpload(
   let mappingText: string | null = null;
   let format: ReportFormat | undefined;
   let sendInvitations: boolean | undefined;
+  const fields: Record<string, string> = {};
   const spooled: SpooledFile[] = [];
   // 'close' comes when the answer has been sent (a streamed report too) or the connection is gone.
   reply.raw.once('close', () => void Promise.all(spooled.map((f) => f.remove())));
@@ -149,6 +160,8 @@ export async function readUpload(
           throw badRequest('sendInvitations is true or false', { [IMPORT_SEND_INVITATIONS_FIELD]: 'Must be true or false' });
         }
         sendInvitations = value === 'true';
+      } else if (extraFields.includes(part.fieldname)) {
+        fields[part.fieldname] = String(part.value);
       } else {
         throw badRequest(`Unknown field ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
       }
@@ -161,7 +174,7 @@ export async function readUpload(
   const kind = detectImportFile(file.name, file.spooled);
   const { spooled: stored } = file;
   const upload = { fileName: file.name.split(/[\\/]/).pop()!.slice(-200), kind, source: () => stored.read() };
-  if (!needMapping) return upload;
+  if (!needMapping) return extraFields.length > 0 ? { ...upload, fields } : upload;
   return { ...upload, mapping: parseMapping(mappingText), format, sendInvitations };
 }
 

@@ -23,6 +23,7 @@ import { checkInvitees, checkUnits, invite, type Invitee } from '../invites/invi
 import { readImportRows, type ImportSource } from '../invites/import-file.parser';
 import { readUpload } from '../invites/invites.routes';
 import { isEmailAddress } from '../../../src/domain/people/email-address';
+import { ruleFieldsChanged } from '../../../src/domain/courses/auto-assign-rule';
 
 /** The emails a deletion file lists: the column headed "email" (else the first), lower-cased, once each. */
 async function emailsOfFile(kind: 'csv' | 'xlsx', source: ImportSource): Promise<string[]> {
@@ -86,7 +87,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   serve(app, updateUser, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const change: UserUpdate = ctx.body;
-    return deps.db.tenant(workspace.id, async (tx) => {
+    let mayNowMatch = false;
+    const updated = await deps.db.tenant(workspace.id, async (tx) => {
       const directory = new DirectoryRepository(tx, workspace.id);
       const users = new UsersRepository(tx, workspace.id);
       // Lock the row: two admins editing one person are applied one after the other.
@@ -112,6 +114,19 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       }
 
       await users.update(target.userId, change, { branchId, departmentId: departmentId ?? null, role: change.role ?? target.role, status });
+      // What an auto-assignment rule reads changed (unit, department, role, joining date, reactivation): run the rules after the commit.
+      mayNowMatch =
+        status !== 'INACTIVE' &&
+        ruleFieldsChanged(
+          { branchId: target.branchId, departmentId: target.departmentId, dateOfJoining: target.dateOfJoining, role: target.role, status: target.status },
+          {
+            branchId,
+            departmentId: departmentId ?? null,
+            dateOfJoining: change.dateOfJoining !== undefined ? change.dateOfJoining : target.dateOfJoining,
+            role: change.role ?? target.role,
+            status,
+          },
+        );
       const ip = ctx.request.ip;
       if (status === 'INACTIVE' && target.status !== 'INACTIVE') {
         await endAccess(tx, workspace.id, target.userId);
@@ -134,6 +149,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       if (fields.length > 0) await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'USER_UPDATED', target: target.userId, ip, details: { fields } });
       return (await directory.one(target.userId))!;
     });
+    if (mayNowMatch) await deps.people.changed(workspace.id, [updated.userId]);
+    return updated;
   });
 
   async function deleteMany(ctx: { request: { ip: string } }, user: UserPrincipal, workspaceId: string, ids: string[]): Promise<number> {

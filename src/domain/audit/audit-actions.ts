@@ -97,6 +97,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'complaint.file': { label: 'Complaint filed', kind: 'admin' },
   'complaint.list': { label: 'Complaints listed', kind: 'admin' },
   'course.unassigned': { label: 'Course unassigned', kind: 'admin' },
+  'course.auto-assign.no-credits': { label: 'Auto-assignment short of credits', kind: 'admin' },
+  'course.bulk-assigned': { label: 'Courses assigned from a file', kind: 'admin' },
   'course.due-date-changed': { label: 'Course due date changed', kind: 'admin' },
   'course.auto-assign-saved': { label: 'Course auto-assignment rule saved', kind: 'admin' },
   'course.auto-assign-reset': { label: 'Course auto-assignment rule removed', kind: 'admin' },

@@ -13,6 +13,9 @@ import { UploadCourseFile } from '../../application/courses/authoring/upload-cou
 import { DEFAULT_UPLOAD_LIMITS } from '../../domain/files/uploads';
 import { RuntimeConfigKey, type RuntimeConfig } from '../config/runtime-config';
 import { HttpCourseFilesApi, XhrFileTransfer } from '../http/learning/http-course-files-api';
+import { AutoAssignApi } from '../../application/courses/auto-assign-api.port';
+import { BulkAssignCourses, SaveAutoAssignRule } from '../../application/courses/auto-assign.use-cases';
+import { HttpAutoAssignApi } from '../http/learning/http-auto-assign-api';
 
 /** Bindings of the courses area: its HTTP adapters, use cases (factory bindings) and view-models. */
 export const coursesModule = new ContainerModule(({ bind }) => {
@@ -20,6 +23,11 @@ export const coursesModule = new ContainerModule(({ bind }) => {
   bind(ReminderApi).to(HttpReminderApi).inSingletonScope();
   bind(PreviewCourseAssignment).toDynamicValue((ctx) => new PreviewCourseAssignment(ctx.get<CourseApi>(CourseApi)));
   bind(AssignCourse).toDynamicValue((ctx) => new AssignCourse(ctx.get<CourseApi>(CourseApi)));
+  bind(AutoAssignApi).to(HttpAutoAssignApi).inSingletonScope();
+  bind(SaveAutoAssignRule).toDynamicValue((ctx) => new SaveAutoAssignRule(ctx.get<AutoAssignApi>(AutoAssignApi)));
+  bind(BulkAssignCourses).toDynamicValue(
+    (ctx) => new BulkAssignCourses(ctx.get<AutoAssignApi>(AutoAssignApi), ctx.get<RuntimeConfig>(RuntimeConfigKey).maxUploadBytes),
+  );
   bind(CourseAuthoringApi).to(HttpCourseAuthoringApi).inSingletonScope();
   const authoring = (ctx: { get: <T>(id: symbol) => T }) => ctx.get<CourseAuthoringApi>(CourseAuthoringApi);
   bind(CreateCourse).toDynamicValue((ctx) => new CreateCourse(authoring(ctx)));

@@ -1,6 +1,6 @@
 import { Alert, Breadcrumb, Button, Drawer, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CourseSummary } from '../../contracts/learning/courses.contract';
 import { CourseLanguage, LANGUAGE_LABELS } from '../../domain/courses/course';
@@ -8,6 +8,7 @@ import { SessionViewModel } from '../shell/session.view-model';
 import { useService, useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError } from '../shared/page-state';
 import { CourseListViewModel } from './course-list.view-model';
+import { BulkAssignDrawer } from './bulk-assign.drawer';
 import { tableStates } from '../shared/table-states';
 
 export function StatusTag({ status }: { status: CourseSummary['status'] }) {
@@ -22,6 +23,7 @@ export const CourseListScreen = observer(function CourseListScreen() {
   const session = useService(SessionViewModel);
   const navigate = useNavigate();
   const author = AUTHOR_ROLES.includes(session.workspaceUser?.role ?? '');
+  const [bulkOpen, setBulkOpen] = useState(false);
   useEffect(() => {
     void vm.load(1);
   }, [vm]);
@@ -37,14 +39,15 @@ export const CourseListScreen = observer(function CourseListScreen() {
         <Typography.Title level={1} id="courses-title" style={{ margin: 0 }}>
           Courses
         </Typography.Title>
-        {author ? (
-          <Space wrap>
-            <Link to="/courses/settings">Due dates and reminders</Link>
+        <Space wrap>
+          {author ? <Link to="/courses/settings">Due dates and reminders</Link> : null}
+          <Button onClick={() => setBulkOpen(true)}>Bulk assign</Button>
+          {author ? (
             <Button type="primary" onClick={vm.openCreate}>
               Create course
             </Button>
-          </Space>
-        ) : null}
+          ) : null}
+        </Space>
       </Space>
       <Typography.Paragraph type="secondary">Write training in your people's languages, publish it, then assign it.</Typography.Paragraph>
       <div style={{ marginBottom: 16, maxWidth: 360 }}>
@@ -120,6 +123,7 @@ export const CourseListScreen = observer(function CourseListScreen() {
           ]}
         />
       )}
+      <BulkAssignDrawer open={bulkOpen} onClose={() => setBulkOpen(false)} onDone={() => void vm.load()} />
       <Drawer title="Create course" open={vm.createOpen} onClose={vm.closeCreate} destroyOnHidden size="default" styles={{ wrapper: { maxWidth: '100vw' } }}>
         <CreateCourseForm vm={vm} />
       </Drawer>

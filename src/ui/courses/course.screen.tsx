@@ -8,6 +8,7 @@ import { useService, useViewModel } from '../shared/container-context';
 import { SessionViewModel } from '../shell/session.view-model';
 import { LoadError, Loading } from '../shared/page-state';
 import { AssignCourseDrawer } from './assign-course.drawer';
+import { AutoAssignPanel } from './auto-assign-panel';
 import { CourseContents } from './course-contents';
 import { CourseMembers } from './course-members';
 import { AUTHOR_ROLES, StatusTag } from './course-list.screen';
@@ -103,6 +104,11 @@ export const CourseScreen = observer(function CourseScreen() {
                   <CourseContents contents={course.contents} />
                 </div>
               ),
+            },
+            {
+              key: 'auto-assign',
+              label: 'Auto-assign',
+              children: <AutoAssignPanel courseId={course.courseId} assignable={vm.assignable} onAssigned={() => void vm.loadMembers(1)} />,
             },
             {
               key: 'members',

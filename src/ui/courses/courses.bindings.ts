@@ -1,5 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { AssignCourseViewModel } from './assign-course.view-model';
+import { AutoAssignViewModel } from './auto-assign.view-model';
+import { BulkAssignViewModel } from './bulk-assign.view-model';
 import { CourseBuilderViewModel } from './course-builder.view-model';
 import { CourseListViewModel } from './course-list.view-model';
 import { CourseViewModel } from './course.view-model';
@@ -16,4 +18,6 @@ export const coursesViewModels = new ContainerModule(({ bind }) => {
   bind(RemindLearnersViewModel).toSelf();
   bind(AssignmentSettingsViewModel).toSelf();
   bind(CourseValidityViewModel).toSelf();
+  bind(AutoAssignViewModel).toSelf();
+  bind(BulkAssignViewModel).toSelf();
 });
