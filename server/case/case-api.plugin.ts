@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { builderRoutes } from './builder/builder.routes';
+import { caseRecordRoutes } from './complaints/case-records.routes';
 import { committeeRoutes } from './complaints/committees.routes';
 import { complaintRoutes } from './complaints/complaints.routes';
 import { workflowRoutes } from './workflows/workflows.routes';
@@ -15,4 +16,5 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await builderRoutes(api, deps);
   await committeeRoutes(api, deps);
   await complaintRoutes(api, deps);
+  await caseRecordRoutes(api, deps);
 }
