@@ -8,7 +8,7 @@ import { ComplaintService, type Actor } from './complaints.service';
 
 /** Records of a case (docs/case.md "Records"): the redacted export. */
 export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const records = new CaseRecordsService(deps.db, new ComplaintService(deps.db, deps.mail, deps.fileUrls));
+  const records = new CaseRecordsService(deps.db, new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence));
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
