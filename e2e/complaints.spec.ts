@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
 import { signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
@@ -178,6 +180,27 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await po.getByRole('tab', { name: 'Access log' }).click();
   await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Esha Employeecomplaint.read');
   await expect(po.getByRole('table', { name: 'Access log' })).toContainText('complaint.close');
+
+  // ---- A redacted export for an appeal: the parties and the meeting left out; the downloaded PDF lacks them.
+  await po.getByRole('button', { name: 'Export case file…' }).click();
+  const drawer = po.getByRole('dialog', { name: 'Export the case file' });
+  await drawer.getByLabel('Appeal').check();
+  await drawer.getByLabel('Parties (names and contact details)').check();
+  await drawer.getByLabel(/^Meeting: Preliminary hearing/).check();
+  await expectAccessible(po, 'Export drawer');
+  const downloading = po.waitForEvent('download');
+  await drawer.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`case-${caseNumber}-appeal.pdf`);
+  const pdf = (await new PDFParse({ data: new Uint8Array(await readFile(await download.path())) }).getText()).text.replace(/\s+/g, ' ');
+  expect(pdf).not.toContain('The complainant was heard.');
+  expect(pdf).not.toContain(respondent.email);
+  expect(pdf).toContain('REDACTED — the whole section “Parties”');
+  expect(pdf).toContain('REDACTED — the meeting of');
+  expect(pdf).toContain('Repeated remarks about my appearance in the Monday meetings.');
+  expect(pdf).toContain('Upheld: a written warning is recommended.');
+  await expect(drawer).toBeHidden();
+  await expect(po.getByRole('table', { name: 'Access log' })).toContainText('complaint.export');
 
   // ---- The admin sees counts and clocks only, and not the case.
   await admin.getByRole('navigation', { name: 'Main' }).getByText('Complaint figures').click();

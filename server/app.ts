@@ -24,6 +24,7 @@ import { isAssetPath, webRoutes } from './web/web.routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { JobQueue } from './platform/jobs';
 import { PeopleEvents } from './platform/people-events';
+import { EVIDENCE_PREFIX, type EvidenceVault } from './platform/evidence-vault';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
 import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
 import { OidcProviders } from './main/auth/oidc-providers';
@@ -37,6 +38,8 @@ export interface AppOptions {
    * store (whose origin the Content-Security-Policy then allows); none when omitted.
    */
   fileUrls?: DirectFileUrls;
+  /** Evidence encrypted at rest over `fileUrls`, served at /evidence-files (docs/files.md "Evidence at rest"). */
+  evidence?: EvidenceVault;
   settings: ServerSettings;
   passwords?: PasswordHasher;
   /** Defaults to the outbox (stored, logged, readable at /dev/outbox when settings.outboxPage). */
@@ -78,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: options.sms ?? outbox,
     files: options.files,
     fileUrls: options.fileUrls,
+    evidence: options.evidence,
     settings: { ...options.settings, socialSignIn: oidc.configured() },
     passwords: options.passwords ?? new Argon2PasswordHasher(),
     sessions: new SessionRepository(options.db),
@@ -144,6 +148,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         return site.kind === 'workspace' ? site.workspace.id : site.kind === 'main' ? MAIN_SITE_WORKSPACE_ID : null;
       }), {
       prefix: '/files',
+    });
+  }
+  if (options.evidence) {
+    await app.register(options.evidence.routes(options.db, (request) => (request.ctx.site.kind === 'workspace' ? request.ctx.site.workspace.id : null)), {
+      prefix: EVIDENCE_PREFIX,
     });
   }
   await app.register((web) => webRoutes(web, deps));

@@ -15,6 +15,8 @@ import { SmtpMailer } from './platform/transports/smtp-mailer';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo.seed';
 import { seedDemoFiles } from './seed/learning.seed';
 import { JobQueue } from './platform/jobs';
+import { loadEvidenceKeyring } from './platform/evidence-crypto';
+import { EvidenceVault, rewrapEvidenceKeys } from './platform/evidence-vault';
 
 const config = readConfig();
 const db = await openDatabase(config);
@@ -28,9 +30,22 @@ const deliveryLog = (message: string, error?: unknown) =>
 const mail = config.smtp ? new SmtpMailer(config.smtp, deliveryLog) : undefined;
 const sms = config.smsGateway ? new HttpSmsGateway(config.smsGateway, deliveryLog) : undefined;
 
-const fileUrls = config.s3
-  ? new S3FileUrls(config.s3)
-  : new EmbeddedFileUrls(path.join(config.dataDir, 'files'), new UrlSigner(await loadUrlSecret(config.dataDir, process.env.FILE_URL_SECRET)));
+const urlSecret = await loadUrlSecret(config.dataDir, process.env.FILE_URL_SECRET);
+const fileUrls = config.s3 ? new S3FileUrls(config.s3) : new EmbeddedFileUrls(path.join(config.dataDir, 'files'), new UrlSigner(urlSecret));
+// Evidence is encrypted at rest (docs/files.md "Evidence at rest"): EVIDENCE_MASTER_KEY, required in production.
+const evidence = new EvidenceVault(
+  fileUrls,
+  loadEvidenceKeyring({
+    current: process.env.EVIDENCE_MASTER_KEY,
+    old: process.env.EVIDENCE_OLD_MASTER_KEYS,
+    production: process.env.NODE_ENV === 'production',
+    devSecret: urlSecret,
+  }),
+  new UrlSigner(urlSecret),
+);
+// A rotated master key: every data key is rewrapped under it at start (the files are not touched).
+const rewrapped = await rewrapEvidenceKeys(db, evidence);
+if (rewrapped) console.error(`${new Date().toISOString()} evidence: ${rewrapped} data key(s) rewrapped under master key ${evidence.keyring.current.id}`);
 // The demo video: a real file of the store, served by the signed download URL (server/seed/learning.seed.ts).
 if (config.seed) await seedDemoFiles(db, fileUrls, existsSync(path.join(config.webRoot, 'media')) ? path.join(config.webRoot, 'media') : path.resolve('public/media'));
 
@@ -46,6 +61,7 @@ const app = await buildApp({
   oidc: new OidcProviders(config.oidc),
   files: new FolderFileStorage(path.join(config.dataDir, 'files')),
   fileUrls,
+  evidence,
   settings: {
     mainHost: config.mainHost,
     publicUrl: config.publicUrl,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { builderRoutes } from './builder/builder.routes';
+import { caseRecordRoutes } from './complaints/case-records.routes';
 import { committeeRoutes } from './complaints/committees.routes';
 import { complaintRoutes } from './complaints/complaints.routes';
 import { intakeRoutes } from './complaints/intake.routes';
@@ -17,4 +18,5 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await committeeRoutes(api, deps);
   await complaintRoutes(api, deps);
   await intakeRoutes(api, deps);
+  await caseRecordRoutes(api, deps);
 }

@@ -4,6 +4,7 @@ import type { SessionRepository } from './sessions';
 import type { SiteResolver } from './tenancy';
 import type { FileStorage } from './file-storage';
 import type { DirectFileUrls } from './signed-files';
+import type { EvidenceVault } from './evidence-vault';
 import type { Mailer, SmsSender } from './messages';
 import type { WorkspaceGateState } from './workspace-gates';
 import type { PermissionStore } from './permissions';
@@ -58,6 +59,8 @@ export interface ApiDeps {
   files: FileStorage;
   /** Signed URLs for uploads and downloads that go straight to the file store (course media, evidence). */
   fileUrls?: DirectFileUrls;
+  /** Evidence encrypted at rest, over `fileUrls` (server/platform/evidence-vault.ts); absent: evidence as other files. */
+  evidence?: EvidenceVault;
   mail: Mailer;
   sms: SmsSender;
   settings: ServerSettings;

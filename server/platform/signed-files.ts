@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { detectType, SNIFF_BYTES, ACTIVE_CONTENT } from '../../src/domain/files/file-types';
 import type { UrlSigner } from './signed-urls';
@@ -38,6 +40,13 @@ export interface DirectFileUrls {
   remove(workspaceId: string, key: string): Promise<void>;
   /** Stores bytes the server itself has (the demo's seeded video) under a new key of the workspace; returns the key. */
   store(workspaceId: string, name: string, bytes: Uint8Array): Promise<string>;
+  /**
+   * Writes a stream of pieces under a key (from `newFileKey`) as they come, never holding the file: `length` is the
+   * exact total (an object store needs it up front). Used for evidence, which the server encrypts on its way in.
+   */
+  writeStream(workspaceId: string, key: string, pieces: AsyncIterable<Uint8Array>, length: number): Promise<void>;
+  /** A stored file as a stream of pieces, read as it is consumed. */
+  readStream(workspaceId: string, key: string): AsyncIterable<Uint8Array>;
 }
 
 export interface UploadTicket {
@@ -133,6 +142,27 @@ export class EmbeddedFileUrls implements DirectFileUrls {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, bytes);
     return key;
+  }
+
+  async writeStream(workspaceId: string, key: string, pieces: AsyncIterable<Uint8Array>): Promise<void> {
+    const file = this.pathOf(workspaceId, key);
+    if (!file) throw new Error(`Not a stored file of this workspace: ${key}`);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written to a part file and renamed once whole: a failed write leaves nothing under the key.
+    const part = `${file}.${randomBytes(4).toString('hex')}.part`;
+    try {
+      await pipeline(Readable.from(pieces), createWriteStream(part, { mode: 0o600 }));
+      await rename(part, file);
+    } catch (error) {
+      await rm(part, { force: true });
+      throw error;
+    }
+  }
+
+  async *readStream(workspaceId: string, key: string): AsyncIterable<Uint8Array> {
+    const file = this.pathOf(workspaceId, key);
+    if (!file) throw new Error(`Not a stored file of this workspace: ${key}`);
+    yield* createReadStream(file, { highWaterMark: 64 * 1024 }) as AsyncIterable<Uint8Array>;
   }
 
   /** The file of a key, only when the key is of this workspace and has the shape uploadUrl gives. */

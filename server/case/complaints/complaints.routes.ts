@@ -24,7 +24,7 @@ import { ComplaintService, type Actor } from './complaints.service';
 
 /** The complaint runtime (docs/case.md "Complaints"): every call decides the caller's part in the case on the server. */
 export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls);
+  const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence);
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));

@@ -25,7 +25,8 @@ import type { ActionType } from '../../../src/domain/workflows/workflow-rules';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
-import type { DirectFileUrls } from '../../platform/signed-files';
+import { newFileKey, type DirectFileUrls, type UploadTicket } from '../../platform/signed-files';
+import type { EvidenceVault, SealedFile } from '../../platform/evidence-vault';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
 import * as repo from './complaints.repository';
@@ -69,6 +70,11 @@ export interface Access {
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
+/** An upload ticket to this server's encrypting evidence route. */
+function sealedTicket(vault: EvidenceVault, key: string, maxBytes: number, seconds: number): UploadTicket {
+  return { key, url: vault.uploadUrl(key, maxBytes, seconds), method: 'PUT', headers: {}, expiresAt: new Date(Date.now() + seconds * 1000).toISOString(), maxBytes };
+}
+
 /**
  * The runtime of a complaint (docs/case.md "Complaints"). Every call is one tenant transaction that first decides the
  * caller's part in the case (src/domain/complaints/case-access.ts) and writes an event to the case's access log, so a
@@ -80,6 +86,8 @@ export class ComplaintService {
     private readonly db: Database,
     private readonly mail: Mailer,
     private readonly urls: DirectFileUrls | undefined,
+    /** Evidence encrypted at rest (docs/files.md "Evidence at rest"); without it evidence is stored as given. */
+    private readonly vault?: EvidenceVault,
   ) {}
 
   // ---------- the form and evidence ----------
@@ -108,7 +116,10 @@ export class ComplaintService {
       const message = `The file is ${formatBytes(upload.size)}; evidence may be at most ${formatBytes(MAX_EVIDENCE_BYTES)}.`;
       throw new HttpError(413, 'FILE_TOO_LARGE', message, { size: message });
     }
-    const ticket = await urls.uploadUrl(actor.ws, upload.fileName, { maxBytes: MAX_EVIDENCE_BYTES, seconds: UPLOAD_SECONDS, size: upload.size });
+    // Encrypted at rest: the browser PUTs to this server, which encrypts as the bytes stream in (evidence-vault.ts).
+    const ticket = this.vault
+      ? sealedTicket(this.vault, newFileKey(actor.ws, upload.fileName), MAX_EVIDENCE_BYTES, UPLOAD_SECONDS)
+      : await urls.uploadUrl(actor.ws, upload.fileName, { maxBytes: MAX_EVIDENCE_BYTES, seconds: UPLOAD_SECONDS, size: upload.size });
     const fileId = await this.db.tenant(actor.ws, async (tx) => {
       const [row] = await tx.query<{ id: string }>(
         `INSERT INTO files (workspace_id, owner_id, purpose, declared_name, declared_size, storage_key) VALUES ($1, $2, 'EVIDENCE', $3, $4, $5) RETURNING id`,
@@ -126,9 +137,9 @@ export class ComplaintService {
     if (!row || (row.purpose as string) !== 'EVIDENCE' || row.owner_id !== actor.userId) throw notFound('No such file');
     const describe = (r: files.FileRow): EvidenceFile => ({ fileId: r.id, fileName: r.declared_name, size: Number(r.size), contentType: r.detected_type ?? 'application/octet-stream' });
     if (row.status === 'CONFIRMED') return describe(row);
-    const stored = await urls.stat(actor.ws, row.storage_key);
+    const stored = await this.evidenceBytes(actor.ws, urls, row);
     if (!stored) throw new HttpError(409, 'NOT_UPLOADED', 'Nothing has been uploaded with this link yet: upload the file, then confirm.');
-    const type = detectType(await urls.readHead(actor.ws, row.storage_key));
+    const type = detectType(stored.head);
     const check = checkType('EVIDENCE', type);
     const found = check.ok ? (check.type ?? 'application/octet-stream') : 'application/octet-stream';
     const done = await this.db.tenant(actor.ws, (tx) => files.markConfirmed(tx, actor.ws, fileId, { size: stored.size, type: found, language: null }));
@@ -361,8 +372,8 @@ export class ComplaintService {
     const file = await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id);
       if (access.role === 'RESPONDENT') throw forbidden('The evidence is shared with the committee and whoever filed it');
-      const [f] = await tx.query<{ storage_key: string; declared_name: string }>(
-        `SELECT f.storage_key, f.declared_name FROM complaint_evidence e JOIN files f ON f.workspace_id = e.workspace_id AND f.id = e.file_id
+      const [f] = await tx.query<{ storage_key: string; declared_name: string; evidence_key_id: string | null }>(
+        `SELECT f.storage_key, f.declared_name, f.evidence_key_id FROM complaint_evidence e JOIN files f ON f.workspace_id = e.workspace_id AND f.id = e.file_id
           WHERE e.workspace_id = $1 AND e.complaint_id = $2 AND e.file_id = $3`,
         [actor.ws, id, fileId],
       );
@@ -370,8 +381,9 @@ export class ComplaintService {
       await this.log(tx, actor, id, 'evidence.download', { fileId, fileName: f.declared_name });
       return f;
     });
-    // Always a download, never shown in the page: whatever the file is, it cannot run on our origin.
-    const downloadUrl = await urls.downloadUrl(actor.ws, file.storage_key, { seconds: DOWNLOAD_SECONDS, disposition: 'attachment', type: 'application/octet-stream', fileName: file.declared_name });
+    // Always a download, never shown in the page: whatever the file is, it cannot run on our origin. An encrypted file
+    // is decrypted by this server as it streams (evidence-vault.ts).
+    const downloadUrl = file.evidence_key_id && this.vault ? this.vault.downloadUrl(file.storage_key, DOWNLOAD_SECONDS) : await urls.downloadUrl(actor.ws, file.storage_key, { seconds: DOWNLOAD_SECONDS, disposition: 'attachment', type: 'application/octet-stream', fileName: file.declared_name });
     return { downloadUrl, fileName: file.declared_name, expiresAt: new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString() };
   }
 
@@ -605,6 +617,19 @@ export class ComplaintService {
   private store(): DirectFileUrls {
     if (!this.urls) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
     return this.urls;
+  }
+
+  /** A stored evidence file's (plaintext) size and first bytes; null when nothing was uploaded yet. */
+  private async evidenceBytes(ws: string, urls: DirectFileUrls, row: files.FileRow): Promise<{ size: number; head: Uint8Array } | null> {
+    if (!this.vault) {
+      const stored = await urls.stat(ws, row.storage_key);
+      return stored ? { size: stored.size, head: await urls.readHead(ws, row.storage_key) } : null;
+    }
+    const [sealed] = await this.db.tenant(ws, (tx) =>
+      tx.query<SealedFile>(`SELECT id, storage_key, evidence_key_id, evidence_wrapped_key FROM files WHERE workspace_id = $1 AND id = $2`, [ws, row.id]),
+    );
+    // The key is written once the ciphertext is whole: before that, nothing was uploaded.
+    return sealed?.evidence_key_id ? this.vault.describe(ws, sealed) : null;
   }
 
   async log(tx: Sql, actor: Actor, complaintId: string, action: string, details: Record<string, unknown> = {}): Promise<void> {

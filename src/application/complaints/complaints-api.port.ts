@@ -14,6 +14,7 @@ import type {
   MeetingBody,
   Outcome,
 } from '../../contracts/case/complaints.contract';
+import type { ExportBody } from '../../contracts/case/case-records.contract';
 import type { UploadTarget } from '../courses/authoring/course-files.port';
 
 /** A person to name on a committee. */
@@ -39,6 +40,8 @@ export interface ComplaintsApi {
   recuse(id: string): Promise<void>;
   audit(id: string): Promise<AuditEntry[]>;
   evidenceLink(id: string, fileId: string): Promise<string>;
+  /** The case file as one PDF with the chosen parts redacted (the one presiding only). */
+  exportCase(id: string, body: ExportBody): Promise<Blob>;
   counts(): Promise<ComplaintCounts>;
   committees(): Promise<CommitteeList>;
   createCommittee(body: CommitteeBody): Promise<Committee>;

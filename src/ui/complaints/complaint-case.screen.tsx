@@ -7,6 +7,7 @@ import { CaseEvents } from './case-extras';
 import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
+import { CaseExport } from './case-export';
 import { ClockChip } from './clock-chip';
 import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
 import { ConfidentialBanner } from './confidential-banner';
@@ -159,6 +160,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             <Tag color={d.status === 'OPEN' ? 'blue' : 'default'}>{d.status === 'OPEN' ? 'Open' : 'Closed'}</Tag>
             {d.lateFiling ? <Tag color="orange">Filed late: extension to decide</Tag> : null}
             {d.referral ? <Tag color="purple">For the Local Committee</Tag> : null}
+            {d.callerPresides ? <CaseExport vm={vm} detail={d} /> : null}
           </Space>
           <Typography.Paragraph type="secondary">
             {d.workflowName} · received {d.receivedOn}

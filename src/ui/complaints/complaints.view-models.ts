@@ -14,6 +14,7 @@ import type {
 } from '../../contracts/case/complaints.contract';
 import { ComplaintsApi, type PersonOption } from '../../application/complaints/complaints-api.port';
 import { UploadEvidence } from '../../application/complaints/upload-evidence.use-case';
+import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
@@ -295,6 +296,20 @@ export class ComplaintCaseViewModel {
       runInAction(() => (this.actionError = describeError(error)));
     } finally {
       runInAction(() => (this.busy = false));
+    }
+  }
+
+  /** The redacted PDF bundle, or null (the error shown) when refused. */
+  async exportBundle(body: ExportBody): Promise<Blob | null> {
+    this.actionError = null;
+    try {
+      const pdf = await this.api.exportCase(this.id, body);
+      await this.load(this.id);
+      runInAction(() => (this.notice = 'The case file was exported; the export is recorded in the access log.'));
+      return pdf;
+    } catch (error) {
+      runInAction(() => (this.actionError = describeError(error)));
+      return null;
     }
   }
 

@@ -13,6 +13,8 @@ import { openScratchPostgres } from '../../../server/platform/db/scratch-postgre
 import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { EmbeddedFileUrls, type DirectFileUrls } from '../../../server/platform/signed-files';
 import { UrlSigner } from '../../../server/platform/signed-urls';
+import { EvidenceKeyring } from '../../../server/platform/evidence-crypto';
+import { EvidenceVault } from '../../../server/platform/evidence-vault';
 import type { PasswordHasher } from '../../../server/platform/passwords';
 import type { Clock } from '../../../server/platform/clock';
 import { JobQueue } from '../../../server/platform/jobs';
@@ -50,6 +52,8 @@ export interface TestServer {
   /** The signed upload and download URLs of the embedded file storage, and the folder it keeps files in. */
   fileUrls: EmbeddedFileUrls;
   filesRoot: string;
+  /** Evidence encrypted at rest over the app's file store, with a random master key `test-1`. */
+  evidence: EvidenceVault;
   /** The job queue, when asked for (`options.jobs`): started, not worked; tests run its jobs with `runPending`. */
   jobs: JobQueue | null;
   /** A request to a host (`acme.localhost`, `localhost`, ...) with an optional bearer token. */
@@ -72,11 +76,13 @@ export async function startTestServer(
   const fileUrls = new EmbeddedFileUrls(files, new UrlSigner(randomBytes(32)));
   await seedDemoFiles(db, options.fileUrls ?? fileUrls, path.resolve('public/media'));
   const jobs = options.jobs ? new JobQueue(db) : null;
+  const evidence = new EvidenceVault(options.fileUrls ?? fileUrls, new EvidenceKeyring({ id: 'test-1', key: randomBytes(32) }), new UrlSigner(randomBytes(32)));
   const app = await buildApp({
     db,
     passwords: testPasswords,
     files: new FolderFileStorage(files),
     fileUrls: options.fileUrls ?? fileUrls,
+    evidence,
     settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: true, ...settings },
     clock: options.clock,
     jobs: jobs ?? undefined,
@@ -93,6 +99,7 @@ export async function startTestServer(
     db,
     fileUrls,
     filesRoot: files,
+    evidence,
     jobs,
     request,
     async signIn(host, email, password = PASSWORD) {

@@ -33,6 +33,7 @@ import {
   type MeetingBody,
   type Outcome,
 } from '../../../contracts/case/complaints.contract';
+import { exportComplaint, type ExportBody } from '../../../contracts/case/case-records.contract';
 import { userSearch } from '../../../contracts/main/users.contract';
 import type { ComplaintsApi, PersonOption } from '../../../application/complaints/complaints-api.port';
 import type { UploadTarget } from '../../../application/courses/authoring/course-files.port';
@@ -96,6 +97,10 @@ export class HttpComplaintsApi implements ComplaintsApi {
 
   async audit(id: string): Promise<AuditEntry[]> {
     return (await this.caseApi.call(complaintAudit, { params: { id } })).items;
+  }
+
+  async exportCase(id: string, body: ExportBody): Promise<Blob> {
+    return (await this.caseApi.send(exportComplaint, { params: { id }, body })).blob();
   }
 
   async evidenceLink(id: string, fileId: string): Promise<string> {

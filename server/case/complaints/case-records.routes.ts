@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { exportComplaint } from '../../../src/contracts/case/case-records.contract';
+import type { ApiDeps } from '../../platform/deps';
+import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { CaseRecordsService } from './case-records.service';
+import { whoIs } from './complaints.repository';
+import { ComplaintService, type Actor } from './complaints.service';
+
+/** Records of a case (docs/case.md "Records"): the redacted export. */
+export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const records = new CaseRecordsService(deps.db, new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence));
+  const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
+    const { user, workspace } = workspaceUser(ctx);
+    const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
+    return { ws: workspace.id, userId: user.userId, email: me?.email ?? '', name: me?.name || me?.email || '', ip: ctx.request.ip ?? null, workspaceName: workspace.company_name };
+  };
+
+  serve(app, exportComplaint, async (ctx) => {
+    const { bytes, fileName } = await records.export(await actorOf(ctx), ctx.params.id, ctx.body);
+    return ctx.reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(bytes);
+  });
+}

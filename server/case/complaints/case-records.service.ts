@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import type { ExportBody } from '../../../src/contracts/case/case-records.contract';
+import type { Database } from '../../platform/db/database';
+import { badRequest, forbidden } from '../../platform/errors';
+import { renderCaseBundle } from './case-export';
+import { caseAudit } from './complaints.repository';
+import type { Actor, ComplaintService } from './complaints.service';
+
+/**
+ * Records of a case (docs/case.md "Records"): the redacted export. Who may export: the member presiding over the case,
+ * or the member presiding in their place when they are recused (IN-06), as for the access log: the bundle is the
+ * whole record, and the one presiding answers for it. Any other member is refused (403); anyone with no part in the
+ * case gets the 404 every case call gives.
+ */
+export class CaseRecordsService {
+  constructor(
+    private readonly db: Database,
+    private readonly complaints: ComplaintService,
+  ) {}
+
+  async export(actor: Actor, id: string, body: z.output<typeof ExportBody>): Promise<{ bytes: Buffer; fileName: string }> {
+    // The committee's full view, decided by the same access check as every case call (not logged as a read: the
+    // export is logged below, as what it is).
+    const detail = await this.complaints.read(actor, id, { audit: false });
+    if (!detail.callerPresides) throw forbidden('Only the member presiding over the case exports it');
+    const known = new Set([...detail.messages.map((m) => m.messageId), ...detail.meetings.map((m) => m.meetingId), ...detail.evidence.map((f) => f.fileId)]);
+    const fields: Record<string, string> = {};
+    body.redactItems.forEach((item, i) => {
+      if (!known.has(item)) fields[`redactItems.${i}`] = 'Not a message, meeting or evidence file of this case';
+    });
+    if (Object.keys(fields).length) throw badRequest(`Invalid export: ${Object.keys(fields).join(', ')}`, fields);
+    const exportedAt = new Date().toISOString();
+    const redactSections = [...new Set(body.redactSections)];
+    const redactItems = [...new Set(body.redactItems)];
+    await this.db.tenant(actor.ws, (tx) =>
+      caseAudit(tx, {
+        ws: actor.ws,
+        complaintId: id,
+        actorUserId: actor.userId,
+        action: 'complaint.export',
+        ip: actor.ip,
+        details: { purpose: body.purpose, redactedSections: redactSections, redactedItems: redactItems },
+      }),
+    );
+    const bytes = await renderCaseBundle(detail, {
+      purpose: body.purpose,
+      redactSections: new Set(redactSections),
+      redactItems: new Set(redactItems),
+      workspaceName: actor.workspaceName,
+      exportedBy: actor.name || actor.email,
+      exportedAt,
+    });
+    return { bytes, fileName: `case-${detail.caseNumber}-${body.purpose === 'APPEAL' ? 'appeal' : 'legal-review'}.pdf` };
+  }
+}
