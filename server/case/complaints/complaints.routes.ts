@@ -19,12 +19,15 @@ import {
 } from '../../../src/contracts/case/complaints.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { CaseJobs, defineCaseJobs } from './case-jobs';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
 
 /** The complaint runtime (docs/case.md "Complaints"): every call decides the caller's part in the case on the server. */
 export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls);
+  const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.clock);
+  // The daily case job (clocks, reminders, escalation, CA-08 updates): on the queue, never a timer of this process.
+  if (deps.jobs) defineCaseJobs(deps.jobs, deps.db, new CaseJobs(deps.db, deps.mail, deps.clock, deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`));
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));

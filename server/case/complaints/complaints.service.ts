@@ -28,8 +28,10 @@ import type { Mailer, OutgoingMail } from '../../platform/messages';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
+import { caseJobCounts, escalationsOf } from './case-jobs';
 import * as repo from './complaints.repository';
-import { calendarOf, regimeOf, todayUtc } from './regime';
+import { calendarOf, regimeOf } from './regime';
+import { systemClock, utcDay, type Clock } from '../../platform/clock';
 
 export interface Actor {
   ws: string;
@@ -79,7 +81,13 @@ export class ComplaintService {
     private readonly db: Database,
     private readonly mail: Mailer,
     private readonly urls: DirectFileUrls | undefined,
+    /** The server's clock port (tests move it; the daily case job reads the same). */
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  private today(): string {
+    return utcDay(this.clock.now());
+  }
 
   // ---------- the form and evidence ----------
 
@@ -145,7 +153,7 @@ export class ComplaintService {
       if (!published) throw conflict('No complaint process has been published in this workspace yet. Ask your HR team.');
       await ensureStandardForm(tx, actor.ws, published.version_id);
       const regime = await regimeOf(tx, actor.ws);
-      const today = todayUtc();
+      const today = this.today();
       const fields: Record<string, string> = {};
       if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
 
@@ -275,7 +283,7 @@ export class ComplaintService {
       const members = await repo.membersOf(tx, actor.ws, rows.map((r) => r.committee_id).filter((c): c is string => !!c));
       const recusals = await repo.recusalsOf(tx, actor.ws, rows.map((r) => r.id));
       const regime = await regimeOf(tx, actor.ws);
-      const today = todayUtc();
+      const today = this.today();
       const out: ComplaintSummary[] = [];
       for (const row of rows) {
         const role = caseRole(actor.userId, {
@@ -308,7 +316,7 @@ export class ComplaintService {
       const access = await this.access(tx, actor, id, { committeeOnly: true });
       await this.log(tx, actor, id, 'complaint.deadlines');
       const regime = await regimeOf(tx, actor.ws);
-      const today = todayUtc();
+      const today = this.today();
       return { compliance: regime.compliance, today, clocks: this.clocks(access.row, regime, today) };
     });
   }
@@ -351,7 +359,7 @@ export class ComplaintService {
     return this.db.tenant(ws, async (tx) => {
       const rows = await repo.allOpenOrClosed(tx, ws);
       const regime = await regimeOf(tx, ws);
-      const today = todayUtc();
+      const today = this.today();
       const byClock = new Map<string, { id: string; label: string; running: number; dueSoon: number; missed: number }>();
       let pendingOver90Days = 0;
       for (const row of rows.filter((r) => r.status === 'OPEN')) {
@@ -372,6 +380,7 @@ export class ComplaintService {
         lateFilings: rows.filter((r) => r.timeliness !== 'ON_TIME').length,
         pendingOver90Days,
         clocks: [...byClock.values()],
+        ...(await caseJobCounts(tx, ws)),
       };
     });
   }
@@ -396,7 +405,7 @@ export class ComplaintService {
       const caseNumber = repo.caseNumberText(access.row.case_number);
       if (access.role === 'COMMITTEE') {
         // CA-02: the committee's first word to the principal party is the contact the 7 days ask for.
-        if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on) await this.setDate(tx, actor.ws, id, 'first_contact_on', todayUtc());
+        if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on) await this.setDate(tx, actor.ws, id, 'first_contact_on', this.today());
         const to = body.audience === 'COMPLAINANT' ? access.row.complainant_email : body.audience === 'RESPONDENT' ? access.row.respondent_email : null;
         if (to) {
           await this.mail.send({ workspaceId: actor.ws, to, subject: `A new message on case ${caseNumber}`, text: `The Internal Committee wrote to you on case ${caseNumber}. Sign in to read it.` }, tx);
@@ -471,7 +480,7 @@ export class ComplaintService {
       const step = steps.find((s) => s.id === stepId);
       if (!step) throw notFound('No such step in this case’s workflow');
       if (step.completed_at) throw conflict('This step is already complete');
-      const today = todayUtc();
+      const today = this.today();
       const caseNumber = repo.caseNumberText(row.case_number);
       const mails: OutgoingMail[] = [];
       if (step.kind === 'ACTION') {
@@ -524,7 +533,7 @@ export class ComplaintService {
       const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
       const row = access.row;
       if (row.status === 'CLOSED') throw conflict('The case is already closed');
-      const today = todayUtc();
+      const today = this.today();
       // The committee's decision is its report: the inquiry is complete and the report issued today unless recorded
       // before; the appeal window (IN-10) runs from here, and the record is kept through it.
       await tx.query(
@@ -718,7 +727,7 @@ export class ComplaintService {
     const { row, role } = access;
     const committee = role === 'COMMITTEE';
     const regime = await regimeOf(tx, actor.ws);
-    const today = todayUtc();
+    const today = this.today();
     const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
     const clocks = committee ? this.clocks(row, regime, today) : [];
     const messages = await tx.query<{ id: string; audience: Audience; body: string; created_at: Date | string; author_id: string; name: string | null }>(
@@ -785,6 +794,7 @@ export class ComplaintService {
       outcomeSummary: row.outcome_summary,
       closedAt: row.closed_at ? iso(row.closed_at) : null,
       callerPresides: committee && access.presiding?.userId === actor.userId,
+      escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
     };
   }
 }
