@@ -7,7 +7,7 @@ import type { Database, Sql } from '../../platform/db/database';
 import type { JobQueue } from '../../platform/jobs';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
-import { caseNumberText, DATE_COLUMNS } from './complaints.repository';
+import { caseNumberText, DATE_COLUMNS, type ComplaintRow, type DateColumn } from './complaints.repository';
 import { calendarOf, regimeOf, type RegimeSettings } from './regime';
 
 /**
@@ -407,6 +407,45 @@ export class CaseJobs {
       return mails.length;
     });
   }
+}
+
+/** What the case list needs of a case (a summary, its clocks, the caller's part in it). */
+export type ListRow = Pick<
+  ComplaintRow,
+  'id' | 'case_number' | 'compliance' | 'committee_id' | 'filed_by' | 'respondent_user_id' | 'received_on' | 'timeliness' | 'status' | 'outcome' | DateColumn
+> & { member_ids: string[]; recused_ids: string[]; next_step: string | null };
+
+/**
+ * Every case the user may be part of (filed, named as respondent, on its committee), with the committee's member ids,
+ * the recusals and the first step not completed, in one query; access is decided after, per case (case-access.ts).
+ */
+export async function listCandidates(tx: Sql, ws: string, userId: string): Promise<ListRow[]> {
+  return tx.query<ListRow>(
+    `SELECT c.id, c.case_number, c.compliance, c.committee_id, c.filed_by, c.respondent_user_id, c.received_on::text AS received_on,
+            c.timeliness, c.status, c.outcome, ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')},
+            ARRAY(SELECT m.user_id FROM committee_members m WHERE m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id) AS member_ids,
+            ARRAY(SELECT r.user_id FROM complaint_recusals r WHERE r.workspace_id = c.workspace_id AND r.complaint_id = c.id) AS recused_ids,
+            CASE WHEN c.status = 'OPEN' THEN
+              (SELECT s.name FROM workflow_steps s WHERE s.workspace_id = c.workspace_id AND s.version_id = c.version_id
+                  AND NOT EXISTS (SELECT 1 FROM complaint_step_completions d WHERE d.workspace_id = c.workspace_id AND d.complaint_id = c.id AND d.step_id = s.id)
+                ORDER BY s.position LIMIT 1) END AS next_step
+       FROM complaints c
+      WHERE c.workspace_id = $1
+        AND (c.filed_by = $2 OR c.respondent_user_id = $2
+             OR c.committee_id IN (SELECT committee_id FROM committee_members WHERE workspace_id = $1 AND user_id = $2))
+      ORDER BY c.case_number DESC`,
+    [ws, userId],
+  );
+}
+
+/** One access-log event per case of a list, in one insert. */
+export async function auditMany(tx: Sql, e: { ws: string; complaintIds: string[]; actorUserId: string; action: string; ip: string | null }): Promise<void> {
+  if (e.complaintIds.length === 0) return;
+  await tx.query(
+    `INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details)
+     SELECT $1, id, $3, $4, $5, '{}'::jsonb FROM unnest($2::uuid[]) AS id`,
+    [e.ws, e.complaintIds, e.actorUserId, e.action, e.ip],
+  );
 }
 
 /** The escalations of a case, for its committee's page. */

@@ -38,7 +38,11 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   serve(app, evidenceUploadUrl, async (ctx) => service.evidenceUpload(await actorOf(ctx), ctx.body));
   serve(app, confirmEvidence, async (ctx) => service.confirmEvidence(await actorOf(ctx), ctx.params.id));
   serve(app, fileComplaint, async (ctx) => service.file(await actorOf(ctx), ctx.body));
-  serve(app, listComplaints, async (ctx) => ({ items: await service.list(await actorOf(ctx)) }));
+  serve(app, listComplaints, async (ctx) => {
+    // The list needs no address or name of the caller: no lookup (bench/case-jobs.bench.ts).
+    const { user, workspace } = workspaceUser(ctx);
+    return { items: await service.list({ ws: workspace.id, userId: user.userId, ip: ctx.request.ip ?? null }) };
+  });
   serve(app, getComplaint, async (ctx) => service.read(await actorOf(ctx), ctx.params.id));
   serve(app, postComplaintMessage, async (ctx) => service.message(await actorOf(ctx), ctx.params.id, ctx.body));
   serve(app, scheduleMeeting, async (ctx) => service.scheduleMeeting(await actorOf(ctx), ctx.params.id, ctx.body));

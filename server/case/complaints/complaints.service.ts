@@ -28,9 +28,10 @@ import type { Mailer, OutgoingMail } from '../../platform/messages';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
-import { caseJobCounts, escalationsOf } from './case-jobs';
+import { auditMany, caseJobCounts, escalationsOf, listCandidates, type ListRow } from './case-jobs';
 import * as repo from './complaints.repository';
 import { calendarOf, regimeOf } from './regime';
+import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, utcDay, type Clock } from '../../platform/clock';
 
 export interface Actor {
@@ -277,28 +278,31 @@ export class ComplaintService {
 
   // ---------- reads ----------
 
-  async list(actor: Actor): Promise<ComplaintSummary[]> {
+  /**
+   * The caller's cases (docs/case.md "The case list at scale"): one query brings each candidate case with its
+   * committee's member ids, its recusals and its next step; one insert writes the access log of the whole list.
+   * Only `ws` and `userId` of the actor are read (the route skips the address lookup).
+   */
+  async list(actor: Pick<Actor, 'ws' | 'userId' | 'ip'>): Promise<ComplaintSummary[]> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const rows = await repo.candidateComplaints(tx, actor.ws, actor.userId);
-      const members = await repo.membersOf(tx, actor.ws, rows.map((r) => r.committee_id).filter((c): c is string => !!c));
-      const recusals = await repo.recusalsOf(tx, actor.ws, rows.map((r) => r.id));
+      const rows = await listCandidates(tx, actor.ws, actor.userId);
       const regime = await regimeOf(tx, actor.ws);
       const today = this.today();
       const out: ComplaintSummary[] = [];
+      const calendars = new Map<string, WorkingCalendar>();
       for (const row of rows) {
         const role = caseRole(actor.userId, {
           filedBy: row.filed_by,
           respondentUserId: row.respondent_user_id,
           respondentCopySent: row.respondent_copy_sent_on !== null,
-          memberIds: members.filter((m) => m.committee_id === row.committee_id).map((m) => m.user_id),
-          recusedIds: recusals.filter((r) => r.complaint_id === row.id).map((r) => r.user_id),
+          memberIds: row.member_ids,
+          recusedIds: row.recused_ids,
         });
         if (!role) continue;
-        const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
-        const clocks = role === 'COMMITTEE' ? this.clocks(row, regime, today) : [];
-        out.push({ ...this.summary(row, role, steps, clocks) });
-        await repo.caseAudit(tx, { ws: actor.ws, complaintId: row.id, actorUserId: actor.userId, action: 'complaint.list', ip: actor.ip });
+        const clocks = role === 'COMMITTEE' ? this.clocks(row, regime, today, calendars) : [];
+        out.push(this.summary(row, role, row.next_step, clocks));
       }
+      await auditMany(tx, { ws: actor.ws, complaintIds: out.map((c) => c.complaintId), actorUserId: actor.userId, action: 'complaint.list', ip: actor.ip });
       return out;
     });
   }
@@ -656,7 +660,13 @@ export class ComplaintService {
     return row?.id ?? null;
   }
 
-  private clocks(row: repo.ComplaintRow, regime: Awaited<ReturnType<typeof regimeOf>>, today: string): ClockView[] {
+  private clocks(
+    row: Pick<repo.ComplaintRow, 'received_on' | 'compliance' | repo.DateColumn>,
+    regime: Awaited<ReturnType<typeof regimeOf>>,
+    today: string,
+    /** One request's calendars by regime and years (a list of cases builds each once). */
+    calendars?: Map<string, WorkingCalendar>,
+  ): ClockView[] {
     const dates: CaseDates = {
       receivedOn: row.received_on,
       inquiryStartOn: row.inquiry_start_on,
@@ -670,11 +680,14 @@ export class ComplaintService {
       resolvedOn: row.resolved_on,
     };
     const from = Number(row.received_on.slice(0, 4));
-    const calendar = calendarOf({ ...regime, compliance: row.compliance }, from, Math.max(from, Number(today.slice(0, 4))) + 2);
+    const to = Math.max(from, Number(today.slice(0, 4))) + 2;
+    const key = `${row.compliance}:${from}:${to}`;
+    const calendar = calendars?.get(key) ?? calendarOf({ ...regime, compliance: row.compliance }, from, to);
+    calendars?.set(key, calendar);
     return caseClocks(dates, calendar, today);
   }
 
-  private summary(row: repo.ComplaintRow, role: CaseRole, steps: repo.StepRow[], clocks: ClockView[]): ComplaintSummary {
+  private summary(row: Omit<ListRow, 'member_ids' | 'recused_ids' | 'next_step'>, role: CaseRole, nextStep: string | null, clocks: ClockView[]): ComplaintSummary {
     const running = clocks.filter((c) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE');
     const nearest = running.sort((a, b) => a.daysLeft! - b.daysLeft!)[0] ?? null;
     return {
@@ -684,7 +697,7 @@ export class ComplaintService {
       role,
       receivedOn: row.received_on,
       timeliness: row.timeliness,
-      nextStep: row.status === 'OPEN' ? (steps.find((s) => !s.completed_at)?.name ?? null) : null,
+      nextStep: row.status === 'OPEN' ? nextStep : null,
       nearestClock: nearest,
       outcome: row.outcome,
     };
@@ -747,7 +760,7 @@ export class ComplaintService {
           );
     const timeliness = filingTimeliness(row.incident_on, row.received_on);
     return {
-      ...this.summary(row, role, steps, clocks),
+      ...this.summary(row, role, steps.find((s) => !s.completed_at)?.name ?? null, clocks),
       workflowName: row.workflow_name,
       workflowVersionId: row.version_id,
       compliance: row.compliance,
