@@ -101,7 +101,7 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
     await ok('POST', '/admin/escalation-setting', admin, { escalationType: 'STEP_OVERDUE', firstThresholdDate: 0, targetId: presiding.id });
     ({ complaintId: caseId, caseNumber } = await file());
     await ok('POST', `/complaints/${caseId}/recuse`, member2.token, { note: 'I know the parties' });
-  });
+  }, 300_000);
   afterAll(async () => server?.close());
 
   it('stores the due dates of the open cases, and reminds the members not recused 3 working days before, once however often it runs', async () => {
