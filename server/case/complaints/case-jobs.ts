@@ -130,45 +130,46 @@ export class CaseJobs {
    */
   async recomputeClocks(ws: string, day: IsoDate = this.today()): Promise<number> {
     const batch = this.options.batchSize ?? 1000;
-    const regime = await this.db.tenant(ws, (tx) => regimeOf(tx, ws));
-    const calendars = new Calendars(regime, day);
+    let calendars: Calendars | null = null;
     let after = '00000000-0000-0000-0000-000000000000';
     let written = 0;
     for (;;) {
+      // One transaction per batch; a workspace of fewer cases than a batch (most) takes one in all: the regime is read
+      // in the first and the rows of cases no longer open are removed in the last.
       const n = await this.db.tenant(ws, async (tx) => {
+        calendars ??= new Calendars(await regimeOf(tx, ws), day);
         const rows = await tx.query<OpenCase>(
           `SELECT ${CASE_COLUMNS} FROM complaints c WHERE c.workspace_id = $1 AND c.status = 'OPEN' AND c.id > $2 ORDER BY c.id LIMIT $3`,
           [ws, after, batch],
         );
-        if (rows.length === 0) return { cases: 0, clocks: 0 };
-        after = rows[rows.length - 1].id;
         const out: StoredClock[] = [];
         for (const row of rows) {
           for (const c of caseClocks(caseDates(row), calendars.of(row.compliance, row.received_on), day).filter(STORED)) {
             out.push({ complaint_id: row.id, clock_id: c.id, started_on: c.startedOn!, due_on: c.dueOn!, met_on: c.metOn, state: c.state });
           }
         }
-        await tx.query(
-          `INSERT INTO complaint_clock_due (workspace_id, complaint_id, clock_id, started_on, due_on, met_on, state, computed_on)
-           SELECT $1, x.complaint_id, x.clock_id, x.started_on, x.due_on, x.met_on, x.state, $3::date
-             FROM json_to_recordset($2::json) AS x(complaint_id uuid, clock_id text, started_on date, due_on date, met_on date, state text)
-           ON CONFLICT (workspace_id, complaint_id, clock_id) DO UPDATE
-             SET started_on = EXCLUDED.started_on, due_on = EXCLUDED.due_on, met_on = EXCLUDED.met_on, state = EXCLUDED.state, computed_on = EXCLUDED.computed_on`,
-          [ws, JSON.stringify(out), day],
-        );
+        if (out.length > 0) {
+          await tx.query(
+            `INSERT INTO complaint_clock_due (workspace_id, complaint_id, clock_id, started_on, due_on, met_on, state, computed_on)
+             SELECT $1, x.complaint_id, x.clock_id, x.started_on, x.due_on, x.met_on, x.state, $3::date
+               FROM json_to_recordset($2::json) AS x(complaint_id uuid, clock_id text, started_on date, due_on date, met_on date, state text)
+             ON CONFLICT (workspace_id, complaint_id, clock_id) DO UPDATE
+               SET started_on = EXCLUDED.started_on, due_on = EXCLUDED.due_on, met_on = EXCLUDED.met_on, state = EXCLUDED.state, computed_on = EXCLUDED.computed_on`,
+            [ws, JSON.stringify(out), day],
+          );
+        }
+        if (rows.length < batch) {
+          await tx.query(
+            `DELETE FROM complaint_clock_due d WHERE d.workspace_id = $1
+               AND NOT EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = d.workspace_id AND c.id = d.complaint_id AND c.status = 'OPEN')`,
+            [ws],
+          );
+        } else after = rows[rows.length - 1].id;
         return { cases: rows.length, clocks: out.length };
       });
       written += n.clocks;
-      if (n.cases < batch) break;
+      if (n.cases < batch) return written;
     }
-    await this.db.tenant(ws, (tx) =>
-      tx.query(
-        `DELETE FROM complaint_clock_due d WHERE d.workspace_id = $1
-           AND NOT EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = d.workspace_id AND c.id = d.complaint_id AND c.status = 'OPEN')`,
-        [ws],
-      ),
-    );
-    return written;
   }
 
   /** The members of each case's committee who may read it (not recused), with their addresses. */
