@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchAutoAssign } from './auto-assign.bench';
 import { benchBundle } from './bundle.bench';
+import { benchCases } from './case-jobs.bench';
 import { benchCourses } from './courses.bench';
 import { benchImport } from './import.bench';
 import { benchUpload } from './upload.bench';
@@ -15,6 +16,7 @@ if (!only || only === 'import') await benchImport();
 if (!only || only === 'upload') await benchUpload();
 if (!only || only === 'courses') await benchCourses();
 if (!only || only === 'auto-assign') await benchAutoAssign();
+if (!only || only === 'cases') await benchCases();
 if (!only || only === 'directory') {
   // In a process started with the server's own node flags (package.json "start": its heap settings), as the
   // server runs in production; the direct reference runs in the same process.

@@ -6,7 +6,18 @@ import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
 import type { Database } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { jurisdictionOf } from '../../../src/domain/complaints/regime';
+import { defaultHolidays } from '../../../src/domain/shared/calendar';
 import { regimeOf, todayUtc, type RegimeSettings } from './regime';
+
+export type ComplaintSettingsView = RegimeSettings & { defaultHolidays: string[] };
+
+/** The settings with the jurisdiction's default holidays of this year and the next (the holidays screen lists them). */
+function withDefaults(settings: RegimeSettings): ComplaintSettingsView {
+  const year = Number(todayUtc().slice(0, 4));
+  const jurisdiction = jurisdictionOf(settings.compliance);
+  return { ...settings, defaultHolidays: [...defaultHolidays(jurisdiction, year), ...defaultHolidays(jurisdiction, year + 1)] };
+}
 
 interface CommitteeRow {
   id: string;
@@ -202,26 +213,37 @@ export class CommitteeService {
     });
   }
 
-  settings(ws: string): Promise<RegimeSettings> {
-    return this.db.tenant(ws, (tx) => regimeOf(tx, ws));
+  async settings(ws: string): Promise<ComplaintSettingsView> {
+    return withDefaults(await this.db.tenant(ws, (tx) => regimeOf(tx, ws)));
   }
 
-  saveSettings(actor: SetupActor, body: { compliance: Compliance; extraHolidays: string[]; saturdayOff: boolean }): Promise<RegimeSettings> {
+  saveSettings(
+    actor: SetupActor,
+    body: { compliance: Compliance; extraHolidays: string[]; saturdayOff: boolean; removedHolidays?: string[] },
+  ): Promise<ComplaintSettingsView> {
     return this.db.tenant(actor.ws, async (tx) => {
       const holidays = [...new Set(body.extraHolidays)].sort();
+      // Only a default holiday can be taken out (an added one is simply not added); any year is accepted.
+      const removed = [...new Set(body.removedHolidays ?? [])].sort();
+      const jurisdiction = jurisdictionOf(body.compliance);
+      const fields: Record<string, string> = {};
+      (body.removedHolidays ?? []).forEach((day, i) => {
+        if (!defaultHolidays(jurisdiction, Number(day.slice(0, 4))).includes(day)) fields[`removedHolidays.${i}`] = `${day} is not a default public holiday of this jurisdiction`;
+      });
+      if (Object.keys(fields).length > 0) throw badRequest('Only a default public holiday can be removed', fields);
       await tx.query(
-        `INSERT INTO complaint_settings (workspace_id, compliance, extra_holidays, saturday_off) VALUES ($1, $2, $3::date[], $4)
-         ON CONFLICT (workspace_id) DO UPDATE SET compliance = $2, extra_holidays = $3::date[], saturday_off = $4, updated_at = now()`,
-        [actor.ws, body.compliance, holidays, body.saturdayOff],
+        `INSERT INTO complaint_settings (workspace_id, compliance, extra_holidays, saturday_off, removed_holidays) VALUES ($1, $2, $3::date[], $4, $5::date[])
+         ON CONFLICT (workspace_id) DO UPDATE SET compliance = $2, extra_holidays = $3::date[], saturday_off = $4, removed_holidays = $5::date[], updated_at = now()`,
+        [actor.ws, body.compliance, holidays, body.saturdayOff, removed],
       );
       await audit(tx, {
         workspaceId: actor.ws,
         actorUserId: actor.userId,
         action: 'complaint-settings.save',
         ip: actor.ip,
-        details: { compliance: body.compliance, extraHolidays: holidays.length, saturdayOff: body.saturdayOff },
+        details: { compliance: body.compliance, extraHolidays: holidays, removedHolidays: removed, saturdayOff: body.saturdayOff },
       });
-      return regimeOf(tx, actor.ws);
+      return withDefaults(await regimeOf(tx, actor.ws));
     });
   }
 }

@@ -19,12 +19,15 @@ import {
 } from '../../../src/contracts/case/complaints.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { CaseJobs, defineCaseJobs } from './case-jobs';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
 
 /** The complaint runtime (docs/case.md "Complaints"): every call decides the caller's part in the case on the server. */
 export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence);
+  const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
+  // The daily case job (clocks, reminders, escalation, CA-08 updates): on the queue, never a timer of this process.
+  if (deps.jobs) defineCaseJobs(deps.jobs, deps.db, new CaseJobs(deps.db, deps.mail, deps.clock, deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`));
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
@@ -35,7 +38,11 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   serve(app, evidenceUploadUrl, async (ctx) => service.evidenceUpload(await actorOf(ctx), ctx.body));
   serve(app, confirmEvidence, async (ctx) => service.confirmEvidence(await actorOf(ctx), ctx.params.id));
   serve(app, fileComplaint, async (ctx) => service.file(await actorOf(ctx), ctx.body));
-  serve(app, listComplaints, async (ctx) => ({ items: await service.list(await actorOf(ctx)) }));
+  serve(app, listComplaints, async (ctx) => {
+    // The list needs no address or name of the caller: no lookup (bench/case-jobs.bench.ts).
+    const { user, workspace } = workspaceUser(ctx);
+    return { items: await service.list({ ws: workspace.id, userId: user.userId, ip: ctx.request.ip ?? null }) };
+  });
   serve(app, getComplaint, async (ctx) => service.read(await actorOf(ctx), ctx.params.id));
   serve(app, postComplaintMessage, async (ctx) => service.message(await actorOf(ctx), ctx.params.id, ctx.body));
   serve(app, scheduleMeeting, async (ctx) => service.scheduleMeeting(await actorOf(ctx), ctx.params.id, ctx.body));

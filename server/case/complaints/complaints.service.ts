@@ -29,9 +29,12 @@ import { newFileKey, type DirectFileUrls, type UploadTicket } from '../../platfo
 import type { EvidenceVault, SealedFile } from '../../platform/evidence-vault';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
+import { auditMany, caseJobCounts, escalationsOf, listCandidates, type ListRow } from './case-jobs';
 import * as repo from './complaints.repository';
 import { notifyReporter } from './intake.repository';
-import { calendarOf, regimeOf, todayUtc } from './regime';
+import { calendarOf, regimeOf } from './regime';
+import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
+import { systemClock, utcDay, type Clock } from '../../platform/clock';
 
 export interface Actor {
   ws: string;
@@ -88,7 +91,13 @@ export class ComplaintService {
     private readonly urls: DirectFileUrls | undefined,
     /** Evidence encrypted at rest (docs/files.md "Evidence at rest"); without it evidence is stored as given. */
     private readonly vault?: EvidenceVault,
+    /** The server's clock port (tests move it; the daily case job reads the same). */
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  private today(): string {
+    return utcDay(this.clock.now());
+  }
 
   // ---------- the form and evidence ----------
 
@@ -162,7 +171,7 @@ export class ComplaintService {
       if (!published) throw conflict('No complaint process has been published in this workspace yet. Ask your HR team.');
       await ensureStandardForm(tx, actor.ws, published.version_id);
       const regime = await regimeOf(tx, actor.ws);
-      const today = todayUtc();
+      const today = this.today();
       const fields: Record<string, string> = {};
       if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
 
@@ -302,28 +311,31 @@ export class ComplaintService {
 
   // ---------- reads ----------
 
-  async list(actor: Actor): Promise<ComplaintSummary[]> {
+  /**
+   * The caller's cases (docs/case.md "The case list at scale"): one query brings each candidate case with its
+   * committee's member ids, its recusals and its next step; one insert writes the access log of the whole list.
+   * Only `ws` and `userId` of the actor are read (the route skips the address lookup).
+   */
+  async list(actor: Pick<Actor, 'ws' | 'userId' | 'ip'>): Promise<ComplaintSummary[]> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const rows = await repo.candidateComplaints(tx, actor.ws, actor.userId);
-      const members = await repo.membersOf(tx, actor.ws, rows.map((r) => r.committee_id).filter((c): c is string => !!c));
-      const recusals = await repo.recusalsOf(tx, actor.ws, rows.map((r) => r.id));
+      const rows = await listCandidates(tx, actor.ws, actor.userId);
       const regime = await regimeOf(tx, actor.ws);
-      const today = todayUtc();
+      const today = this.today();
       const out: ComplaintSummary[] = [];
+      const calendars = new Map<string, WorkingCalendar>();
       for (const row of rows) {
         const role = caseRole(actor.userId, {
           filedBy: row.filed_by,
           respondentUserId: row.respondent_user_id,
           respondentCopySent: row.respondent_copy_sent_on !== null,
-          memberIds: members.filter((m) => m.committee_id === row.committee_id).map((m) => m.user_id),
-          recusedIds: recusals.filter((r) => r.complaint_id === row.id).map((r) => r.user_id),
+          memberIds: row.member_ids,
+          recusedIds: row.recused_ids,
         });
         if (!role) continue;
-        const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
-        const clocks = role === 'COMMITTEE' && !row.confirmation_pending ? this.clocks(row, regime, today) : [];
-        out.push({ ...this.summary(row, role, steps, clocks) });
-        await repo.caseAudit(tx, { ws: actor.ws, complaintId: row.id, actorUserId: actor.userId, action: 'complaint.list', ip: actor.ip });
+        const clocks = role === 'COMMITTEE' && !row.confirmation_pending ? this.clocks(row, regime, today, calendars) : [];
+        out.push(this.summary(row, role, row.next_step, clocks));
       }
+      await auditMany(tx, { ws: actor.ws, complaintIds: out.map((c) => c.complaintId), actorUserId: actor.userId, action: 'complaint.list', ip: actor.ip });
       return out;
     });
   }
@@ -341,7 +353,7 @@ export class ComplaintService {
       const access = await this.access(tx, actor, id, { committeeOnly: true });
       await this.log(tx, actor, id, 'complaint.deadlines');
       const regime = await regimeOf(tx, actor.ws);
-      const today = todayUtc();
+      const today = this.today();
       return { compliance: regime.compliance, today, clocks: access.row.confirmation_pending ? [] : this.clocks(access.row, regime, today) };
     });
   }
@@ -391,7 +403,7 @@ export class ComplaintService {
     return this.db.tenant(ws, async (tx) => {
       const rows = await repo.allOpenOrClosed(tx, ws);
       const regime = await regimeOf(tx, ws);
-      const today = todayUtc();
+      const today = this.today();
       const byClock = new Map<string, { id: string; label: string; running: number; dueSoon: number; missed: number }>();
       let pendingOver90Days = 0;
       for (const row of rows.filter((r) => r.status === 'OPEN' && !r.confirmation_pending)) {
@@ -412,6 +424,7 @@ export class ComplaintService {
         lateFilings: rows.filter((r) => r.timeliness !== 'ON_TIME').length,
         pendingOver90Days,
         clocks: [...byClock.values()],
+        ...(await caseJobCounts(tx, ws)),
       };
     });
   }
@@ -436,7 +449,7 @@ export class ComplaintService {
       const caseNumber = repo.caseNumberText(access.row.case_number);
       if (access.role === 'COMMITTEE') {
         // CA-02: the committee's first word to the principal party is the contact the 7 days ask for.
-        if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on) await this.setDate(tx, actor.ws, id, 'first_contact_on', todayUtc());
+        if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on) await this.setDate(tx, actor.ws, id, 'first_contact_on', this.today());
         // The reporter of an intake case is told only that there is a reply, at the address they chose (if any).
         if (body.audience === 'COMPLAINANT' && access.row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
         const to = body.audience === 'COMPLAINANT' ? access.row.complainant_email : body.audience === 'RESPONDENT' ? access.row.respondent_email : null;
@@ -514,7 +527,7 @@ export class ComplaintService {
       if (!step) throw notFound('No such step in this case’s workflow');
       if (step.completed_at) throw conflict('This step is already complete');
       if (row.confirmation_pending) throw conflict('The complainant has not confirmed this complaint yet: the case proceeds once they do');
-      const today = todayUtc();
+      const today = this.today();
       const caseNumber = repo.caseNumberText(row.case_number);
       const mails: OutgoingMail[] = [];
       if (step.kind === 'ACTION') {
@@ -567,7 +580,7 @@ export class ComplaintService {
       const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
       const row = access.row;
       if (row.status === 'CLOSED') throw conflict('The case is already closed');
-      const today = todayUtc();
+      const today = this.today();
       // The committee's decision is its report: the inquiry is complete and the report issued today unless recorded
       // before; the appeal window (IN-10) runs from here, and the record is kept through it.
       await tx.query(
@@ -704,7 +717,13 @@ export class ComplaintService {
     return row?.id ?? null;
   }
 
-  private clocks(row: repo.ComplaintRow, regime: Awaited<ReturnType<typeof regimeOf>>, today: string): ClockView[] {
+  private clocks(
+    row: Pick<repo.ComplaintRow, 'received_on' | 'compliance' | repo.DateColumn>,
+    regime: Awaited<ReturnType<typeof regimeOf>>,
+    today: string,
+    /** One request's calendars by regime and years (a list of cases builds each once). */
+    calendars?: Map<string, WorkingCalendar>,
+  ): ClockView[] {
     const dates: CaseDates = {
       receivedOn: row.received_on,
       inquiryStartOn: row.inquiry_start_on,
@@ -718,11 +737,14 @@ export class ComplaintService {
       resolvedOn: row.resolved_on,
     };
     const from = Number(row.received_on.slice(0, 4));
-    const calendar = calendarOf({ ...regime, compliance: row.compliance }, from, Math.max(from, Number(today.slice(0, 4))) + 2);
+    const to = Math.max(from, Number(today.slice(0, 4))) + 2;
+    const key = `${row.compliance}:${from}:${to}`;
+    const calendar = calendars?.get(key) ?? calendarOf({ ...regime, compliance: row.compliance }, from, to);
+    calendars?.set(key, calendar);
     return caseClocks(dates, calendar, today);
   }
 
-  private summary(row: repo.ComplaintRow, role: CaseRole, steps: repo.StepRow[], clocks: ClockView[]): ComplaintSummary {
+  private summary(row: Omit<ListRow, 'member_ids' | 'recused_ids' | 'next_step'>, role: CaseRole, nextStep: string | null, clocks: ClockView[]): ComplaintSummary {
     const running = clocks.filter((c) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE');
     const nearest = running.sort((a, b) => a.daysLeft! - b.daysLeft!)[0] ?? null;
     return {
@@ -732,7 +754,7 @@ export class ComplaintService {
       role,
       receivedOn: row.received_on,
       timeliness: row.timeliness,
-      nextStep: row.status === 'OPEN' ? (steps.find((s) => !s.completed_at)?.name ?? null) : null,
+      nextStep: row.status === 'OPEN' ? nextStep : null,
       nearestClock: nearest,
       outcome: row.outcome,
     };
@@ -775,7 +797,7 @@ export class ComplaintService {
     const { row, role } = access;
     const committee = role === 'COMMITTEE';
     const regime = await regimeOf(tx, actor.ws);
-    const today = todayUtc();
+    const today = this.today();
     const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
     const clocks = committee && !row.confirmation_pending ? this.clocks(row, regime, today) : [];
     const messages = await tx.query<{ id: string; audience: Audience; body: string; created_at: Date | string; author_id: string; name: string | null }>(
@@ -795,7 +817,7 @@ export class ComplaintService {
           );
     const timeliness = filingTimeliness(row.incident_on, row.received_on);
     return {
-      ...this.summary(row, role, steps, clocks),
+      ...this.summary(row, role, steps.find((s) => !s.completed_at)?.name ?? null, clocks),
       workflowName: row.workflow_name,
       workflowVersionId: row.version_id,
       compliance: row.compliance,
@@ -842,6 +864,7 @@ export class ComplaintService {
       outcomeSummary: row.outcome_summary,
       closedAt: row.closed_at ? iso(row.closed_at) : null,
       callerPresides: committee && access.presiding?.userId === actor.userId,
+      escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
     };
   }
 }

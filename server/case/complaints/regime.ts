@@ -7,19 +7,22 @@ export interface RegimeSettings {
   compliance: Compliance;
   extraHolidays: string[];
   saturdayOff: boolean;
+  /** Default public holidays the workplace does not keep (migration 0030). */
+  removedHolidays: string[];
 }
 
 /** The workspace's regime and holidays; a workspace that set nothing follows POSH (the product's first market). */
 export async function regimeOf(tx: Sql, ws: string): Promise<RegimeSettings> {
-  const [row] = await tx.query<{ compliance: Compliance; extra_holidays: (string | Date)[]; saturday_off: boolean }>(
-    `SELECT compliance, extra_holidays::text[] AS extra_holidays, saturday_off FROM complaint_settings WHERE workspace_id = $1`,
+  const [row] = await tx.query<{ compliance: Compliance; extra_holidays: (string | Date)[]; removed_holidays: (string | Date)[]; saturday_off: boolean }>(
+    `SELECT compliance, extra_holidays::text[] AS extra_holidays, removed_holidays::text[] AS removed_holidays, saturday_off FROM complaint_settings WHERE workspace_id = $1`,
     [ws],
   );
-  if (!row) return { compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false };
+  if (!row) return { compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false, removedHolidays: [] };
   return {
     compliance: row.compliance,
     extraHolidays: (row.extra_holidays ?? []).map(isoDay).sort(),
     saturdayOff: row.saturday_off,
+    removedHolidays: (row.removed_holidays ?? []).map(isoDay).sort(),
   };
 }
 

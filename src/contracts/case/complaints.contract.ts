@@ -139,6 +139,10 @@ export const ComplaintSettings = z.object({
   /** Public holidays added to the jurisdiction's defaults (src/domain/shared/calendar.ts). */
   extraHolidays: z.array(z.string()),
   saturdayOff: z.boolean(),
+  /** Default public holidays the workplace does not keep (taken out of the calendar). */
+  removedHolidays: z.array(z.string()),
+  /** The jurisdiction's default holidays of this year and the next, for the holidays screen. */
+  defaultHolidays: z.array(z.string()),
 });
 export type ComplaintSettings = z.infer<typeof ComplaintSettings>;
 
@@ -157,7 +161,13 @@ export const saveComplaintSettings = route({
   method: 'PUT',
   path: '/api/complaint-settings',
   summary: "Set the workspace's regime and its added public holidays",
-  body: z.strictObject({ compliance: Compliance, extraHolidays: z.array(IsoDate).max(200).default([]), saturdayOff: z.boolean().default(false) }),
+  body: z.strictObject({
+    compliance: Compliance,
+    extraHolidays: z.array(IsoDate).max(200).default([]),
+    saturdayOff: z.boolean().default(false),
+    /** Default holidays to take out (each must be one of the defaults; 400 naming `removedHolidays.N` otherwise). */
+    removedHolidays: z.array(IsoDate).max(200).default([]),
+  }),
   response: ComplaintSettings,
   access: SETUP,
   permission: 'workflows.design',
@@ -362,6 +372,19 @@ export const ComplaintDetail = ComplaintSummary.extend({
   closedAt: z.string().nullable(),
   /** The caller presides over the case (reads the access log, denies access). */
   callerPresides: z.boolean(),
+  /** The daily case job's escalations of this case (docs/case.md "The daily case job"), for its committee; [] for a party. */
+  escalations: z
+    .array(
+      z.object({
+        type: z.enum(['STEP_OVERDUE', 'STATUTORY_CLOCK']),
+        label: z.string(),
+        level: z.number().int(),
+        dueOn: z.string(),
+        escalatedOn: z.string(),
+        targetName: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type ComplaintDetail = z.infer<typeof ComplaintDetail>;
 
@@ -534,6 +557,10 @@ export const ComplaintCounts = z.object({
   pendingOver90Days: z.number().int(),
   /** For each clock, how many open cases have it in each state: clocks without a case attached. */
   clocks: z.array(z.object({ id: z.string(), label: z.string(), running: z.number().int(), dueSoon: z.number().int(), missed: z.number().int() })),
+  /** Open cases with a missed clock, and open cases escalated by the daily case job (levels 1 and 2): counts only. */
+  casesWithMissedClock: z.number().int().optional(),
+  escalatedCases: z.number().int().optional(),
+  escalatedCasesLevel2: z.number().int().optional(),
 });
 export type ComplaintCounts = z.infer<typeof ComplaintCounts>;
 

@@ -7,10 +7,10 @@ export const jurisdictionOf = (compliance: ComplianceRegime): Jurisdiction => (c
 
 /**
  * A workspace's working-day calendar for the years a case's clocks can reach: the jurisdiction's defaults, the public
- * holidays its admin added, and Saturday as a weekly holiday for a five-day week.
+ * holidays its admin added (less the defaults it removed), and Saturday as a weekly holiday for a five-day week.
  */
 export function workspaceCalendar(
-  settings: { compliance: ComplianceRegime; extraHolidays: readonly string[]; saturdayOff: boolean },
+  settings: { compliance: ComplianceRegime; extraHolidays: readonly string[]; saturdayOff: boolean; removedHolidays?: readonly string[] },
   fromYear: number,
   toYear: number,
 ): WorkingCalendar {
@@ -18,5 +18,8 @@ export function workspaceCalendar(
   for (let y = fromYear; y <= toYear; y++) years.push(y);
   const base = defaultCalendar(jurisdictionOf(settings.compliance), years, settings.extraHolidays);
   const weekend = settings.saturdayOff && !base.weekend.includes(6) ? [...base.weekend, 6] : base.weekend;
-  return { ...base, weekend };
+  // A default holiday the workplace does not keep (docs/case.md "Public holidays"); an added one stays.
+  const holidays = new Set(base.holidays);
+  for (const day of settings.removedHolidays ?? []) if (!settings.extraHolidays.includes(day)) holidays.delete(day);
+  return { ...base, weekend, holidays };
 }

@@ -63,7 +63,26 @@ export function addYears(date: IsoDate, years: number): IsoDate {
 }
 
 export function weekday(date: IsoDate): number {
-  return new Date(dayNumber(date) * 86_400_000).getUTCDay();
+  return weekdayOf(dayNumber(date));
+}
+
+/** The day of the week of a day number (1970-01-01 was a Thursday). */
+const weekdayOf = (day: number): number => (((day + 4) % 7) + 7) % 7;
+
+/** A calendar's holidays as day numbers, computed once per holiday set (the clocks of a case list reuse them). */
+const holidayNumbers = new WeakMap<ReadonlySet<IsoDate>, Set<number>>();
+function holidayDays(calendar: WorkingCalendar): Set<number> {
+  let days = holidayNumbers.get(calendar.holidays);
+  if (!days) {
+    days = new Set([...calendar.holidays].map(dayNumber));
+    holidayNumbers.set(calendar.holidays, days);
+  }
+  return days;
+}
+
+/** Whether a day number is a working day: no date strings in the loops of addWorkingDays and workingDaysBetween. */
+function isWorkingDayNumber(calendar: WorkingCalendar, day: number): boolean {
+  return !calendar.weekend.includes(weekdayOf(day)) && !holidayDays(calendar).has(day);
 }
 
 export function isWorkingDay(calendar: WorkingCalendar, date: IsoDate): boolean {
@@ -83,7 +102,7 @@ export function addWorkingDays(calendar: WorkingCalendar, from: IsoDate, days: n
   let guard = 0;
   while (left > 0) {
     day += 1;
-    if (isWorkingDay(calendar, fromDayNumber(day))) left -= 1;
+    if (isWorkingDayNumber(calendar, day)) left -= 1;
     if (++guard > days * 7 + 3660) throw new RangeError('The calendar has no working days ahead');
   }
   return fromDayNumber(day);
@@ -92,8 +111,9 @@ export function addWorkingDays(calendar: WorkingCalendar, from: IsoDate, days: n
 /** Working days after `from` up to and including `to` (0 when `to` is not after `from`). */
 export function workingDaysBetween(calendar: WorkingCalendar, from: IsoDate, to: IsoDate): number {
   let count = 0;
-  for (let day = dayNumber(from) + 1; day <= dayNumber(to); day++) {
-    if (isWorkingDay(calendar, fromDayNumber(day))) count += 1;
+  const last = dayNumber(to);
+  for (let day = dayNumber(from) + 1; day <= last; day++) {
+    if (isWorkingDayNumber(calendar, day)) count += 1;
   }
   return count;
 }

@@ -175,6 +175,29 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                   <ClockChip key={c.id} clock={c} />
                 ))}
               </div>
+              {d.clocks.some((c) => c.state === 'MISSED') ? (
+                <Alert
+                  type="error"
+                  showIcon
+                  style={{ marginTop: 8 }}
+                  message={`Missed: ${d.clocks
+                    .filter((c) => c.state === 'MISSED')
+                    .map((c) => `${c.label} (due ${c.dueOn})`)
+                    .join('; ')}`}
+                />
+              ) : null}
+              {(d.escalations ?? []).length > 0 ? (
+                <div role="region" aria-label="Escalations" style={{ marginTop: 8 }}>
+                  <Typography.Text strong>Escalations</Typography.Text>
+                  <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+                    {(d.escalations ?? []).map((e) => (
+                      <li key={`${e.type}:${e.label}:${e.level}:${e.dueOn}`}>
+                        Level {e.level} on {e.escalatedOn}: {e.label} (due {e.dueOn}){e.targetName ? `, to ${e.targetName}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
             </Card>
           ) : null}
           {d.outcomeSummary ? <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} /> : null}

@@ -34,6 +34,9 @@ export const ComplaintFiguresScreen = observer(function ComplaintFiguresScreen()
               ['Closed', c.closed],
               ['Filed late', c.lateFilings],
               ['Pending over 90 days', c.pendingOver90Days],
+              ['With a missed clock', c.casesWithMissedClock ?? 0],
+              ['Escalated', c.escalatedCases ?? 0],
+              ['Escalated twice', c.escalatedCasesLevel2 ?? 0],
             ].map(([label, value]) => (
               <Col key={label} xs={12} md={8} lg={4}>
                 <Card>
