@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { authoringRoutes } from './courses/authoring.routes';
+import { catalogueCourseRoutes } from './catalogue/catalogue-courses.routes';
 import { cataloguePolicyRoutes } from './catalogue/catalogue-policies.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { courseRoutes } from './courses/courses.routes';
@@ -20,6 +21,7 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await authoringRoutes(api, deps);
   await playerRoutes(api, deps);
   await catalogueRoutes(api, deps);
+  await catalogueCourseRoutes(api, deps);
   await cataloguePolicyRoutes(api, deps);
   await policyRoutes(api, deps);
   await creditRoutes(api, deps);

@@ -54,6 +54,8 @@ export const CourseSummary = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   publishedAt: z.string().nullable(),
+  /** A SafePlace catalogue course offered to the workspace: read-only content, each assignment consumes a credit. */
+  fromCatalogue: z.boolean().optional(),
 });
 export type CourseSummary = z.infer<typeof CourseSummary>;
 
@@ -187,6 +189,8 @@ export type CourseVersion = z.infer<typeof CourseVersion>;
 export const CourseDetails = z.object({
   courseId: z.string(),
   status: CourseStatus,
+  /** A SafePlace catalogue course offered to the workspace: read-only content, each assignment consumes a credit. */
+  fromCatalogue: z.boolean().optional(),
   reminderEnabled: z.boolean(),
   /** The language served: the requested one when the course has it, else the primary. */
   language: CourseLanguage,
@@ -221,6 +225,7 @@ export const courseDetails = route({
   query: z.strictObject({ language: CourseLanguage.optional() }),
   response: CourseDetails,
   access: ADMINS,
+  catalogueAuthor: true,
   permission: 'courses.assign',
 });
 
@@ -232,6 +237,7 @@ export const supportedLanguages = route({
   params: IdParams,
   response: z.array(CourseLanguageEntry),
   access: ADMINS,
+  catalogueAuthor: true,
   permission: 'courses.assign',
 });
 
@@ -255,6 +261,7 @@ export const createCourse = route({
   body: CreateCourseBody,
   response: CourseRef,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -277,6 +284,7 @@ export const updateCourse = route({
   body: UpdateCourseBody,
   response: CourseRef,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -288,6 +296,7 @@ export const deleteCourse = route({
   params: IdParams,
   response: Ok,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -309,6 +318,7 @@ export const publishCourse = route({
   params: IdParams,
   response: PublishResult,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -327,6 +337,7 @@ export const cloneCourse = route({
   body: CloneCourseBody,
   response: CourseRef,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -348,6 +359,7 @@ export const reorderContent = route({
   body: ReorderContentBody,
   response: ContentOrder,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -360,6 +372,7 @@ export const reminderToggle = route({
   body: z.strictObject({ enabled: z.boolean() }),
   response: z.object({ courseId: z.string(), reminderEnabled: z.boolean() }),
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -380,6 +393,7 @@ export const addLanguage = route({
   body: AddLanguageBody,
   response: z.array(CourseLanguageEntry),
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -391,6 +405,7 @@ export const setDefaultLanguage = route({
   params: z.strictObject({ id: Id, lang: CourseLanguage }),
   response: z.array(CourseLanguageEntry),
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -460,6 +475,7 @@ export const workspaceCourseMetadata = route({
   summary: 'What the course builder offers: the languages, block types, question kinds, answer reveals and defaults',
   response: CourseMetadata,
   access: ADMINS,
+  catalogueAuthor: true,
   permission: 'courses.assign',
 });
 
