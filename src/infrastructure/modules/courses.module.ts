@@ -11,6 +11,8 @@ import { UploadCourseFile } from '../../application/courses/authoring/upload-cou
 import { DEFAULT_UPLOAD_LIMITS } from '../../domain/files/uploads';
 import { RuntimeConfigKey, type RuntimeConfig } from '../config/runtime-config';
 import { HttpCourseFilesApi, XhrFileTransfer } from '../http/learning/http-course-files-api';
+import { CatalogueCourseApi, CourseCreditsApi } from '../../application/courses/catalogue-courses.port';
+import { HttpCatalogueCourseApi, HttpCourseCreditsApi } from '../http/learning/http-catalogue-course-api';
 
 /** Bindings of the courses area: its HTTP adapters, use cases (factory bindings) and view-models. */
 export const coursesModule = new ContainerModule(({ bind }) => {
@@ -24,6 +26,8 @@ export const coursesModule = new ContainerModule(({ bind }) => {
   bind(SaveQuiz).toDynamicValue((ctx) => new SaveQuiz(authoring(ctx)));
   bind(ReorderContents).toDynamicValue((ctx) => new ReorderContents(authoring(ctx)));
   bind(PublishCourse).toDynamicValue((ctx) => new PublishCourse(authoring(ctx)));
+  bind(CatalogueCourseApi).to(HttpCatalogueCourseApi).inSingletonScope();
+  bind(CourseCreditsApi).to(HttpCourseCreditsApi).inSingletonScope();
   bind(CourseFilesApi).to(HttpCourseFilesApi).inSingletonScope();
   bind(FileTransfer).toConstantValue(new XhrFileTransfer());
   bind(UploadCourseFile).toDynamicValue((ctx) => {

@@ -22,7 +22,8 @@ import {
   Typography,
 } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
+import { CourseHomeContext } from './course-home';
 import { Link, useParams } from 'react-router';
 import type { AuthoringBlock, AuthoringContent, QuizSettings } from '../../application/courses/authoring/course-authoring-api.port';
 import type { ChecklistItem } from '../../application/courses/authoring/publish-checklist';
@@ -70,6 +71,7 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
   const vm = useViewModel(CourseBuilderViewModel);
   const files = useBuilderFiles(vm);
   const { courseId = '' } = useParams();
+  const home = useContext(CourseHomeContext);
   const [tab, setTab] = useState('build');
   useEffect(() => {
     void vm.load(courseId);
@@ -97,7 +99,13 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
   const problems = vm.checklist.errors.length;
   return (
     <section aria-labelledby="builder-title" className="course-builder">
-      <Breadcrumb items={[{ title: <Link to="/courses">Courses</Link> }, { title: <Link to={`/courses/${course.courseId}`}>{course.title}</Link> }, { title: 'Builder' }]} />
+      <Breadcrumb
+        items={[
+          { title: <Link to={home.list}>{home.listLabel}</Link> },
+          { title: home.course ? <Link to={home.course(course.courseId)}>{course.title}</Link> : course.title },
+          { title: 'Builder' },
+        ]}
+      />
       <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 12 }} wrap align="start">
         <Typography.Title level={1} id="builder-title" style={{ margin: 0 }}>
           {course.title}

@@ -3,6 +3,9 @@ import { AssignCourseViewModel } from './assign-course.view-model';
 import { CourseBuilderViewModel } from './course-builder.view-model';
 import { CourseListViewModel } from './course-list.view-model';
 import { CourseViewModel } from './course.view-model';
+import { CatalogueCoursesViewModel } from './catalogue-courses.view-model';
+import { CourseCreditsViewModel } from './course-credits.view-model';
+import { CreditRequestsViewModel } from './credit-requests.view-model';
 
 /** Binds the view-models of the courses area (one instance per mounted screen). */
 export const coursesViewModels = new ContainerModule(({ bind }) => {
@@ -10,4 +13,7 @@ export const coursesViewModels = new ContainerModule(({ bind }) => {
   bind(CourseViewModel).toSelf();
   bind(AssignCourseViewModel).toSelf();
   bind(CourseBuilderViewModel).toSelf();
+  bind(CatalogueCoursesViewModel).toSelf();
+  bind(CourseCreditsViewModel).toSelf();
+  bind(CreditRequestsViewModel).toSelf();
 });
