@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, InputNumber, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { CreditRequest, LedgerEntry } from '../../contracts/learning/credits.contract';
 import { LoadError, Loading } from '../shared/page-state';
@@ -14,10 +14,12 @@ export const CourseCredits = observer(function CourseCredits({ vm }: { vm: Cours
   if (vm.status === 'error') return <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(vm.courseId)} />;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Space size="large" wrap>
-        <Statistic title="Credits left" value={vm.balance ?? 0} />
-        <Statistic title="Asked for, waiting" value={vm.waiting} />
-      </Space>
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }} className="course-credit-figures">
+        <Descriptions.Item label="Credits left">
+          <strong data-testid="credits-left">{vm.balance ?? 0}</strong>
+        </Descriptions.Item>
+        <Descriptions.Item label="Asked for, waiting">{vm.waiting}</Descriptions.Item>
+      </Descriptions>
       <section aria-labelledby="request-credits-title">
         <Typography.Title level={2} id="request-credits-title" style={{ fontSize: 18 }}>
           Ask for credits
@@ -48,12 +50,13 @@ export const CourseCredits = observer(function CourseCredits({ vm }: { vm: Cours
         <Typography.Title level={2} id="credit-requests-list-title" style={{ fontSize: 18 }}>
           Requests
         </Typography.Title>
+        {vm.requests.length === 0 ? <Typography.Paragraph>No requests yet.</Typography.Paragraph> : null}
         <Table<CreditRequest>
+          style={vm.requests.length === 0 ? { display: 'none' } : undefined}
           rowKey="id"
           dataSource={vm.requests.slice()}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: 'No requests yet.' }}
           columns={[
             { title: 'Asked on', dataIndex: 'requestedAt', key: 'at', render: when },
             { title: 'Credits', dataIndex: 'credits', key: 'credits' },
@@ -61,7 +64,7 @@ export const CourseCredits = observer(function CourseCredits({ vm }: { vm: Cours
             {
               title: 'Status',
               key: 'status',
-              render: (_: unknown, row) => (row.status === 'GRANTED' ? <Tag color="green">Granted {when(row.grantedAt)}</Tag> : <Tag color="gold">Waiting</Tag>),
+              render: (_: unknown, row) => (row.status === 'GRANTED' ? <Tag color="green">Granted {when(row.grantedAt)}</Tag> : <Tag>Waiting</Tag>),
             },
           ]}
         />
@@ -70,12 +73,13 @@ export const CourseCredits = observer(function CourseCredits({ vm }: { vm: Cours
         <Typography.Title level={2} id="credit-history-title" style={{ fontSize: 18 }}>
           History
         </Typography.Title>
+        {vm.ledger.length === 0 ? <Typography.Paragraph>No credits yet.</Typography.Paragraph> : null}
         <Table<LedgerEntry & { key: number }>
+          style={vm.ledger.length === 0 ? { display: 'none' } : undefined}
           rowKey="key"
           dataSource={vm.ledger.map((entry, key) => ({ ...entry, key }))}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: 'No credits yet.' }}
           columns={[
             { title: 'When', dataIndex: 'at', key: 'at', render: when },
             { title: 'What', dataIndex: 'kind', key: 'kind', render: (kind: LedgerEntry['kind']) => KIND_LABELS[kind] },
