@@ -93,7 +93,7 @@ test.describe('catalogue courses and credits', () => {
     await expect(drawer).toBeHidden();
 
     // Globex asks for three credits.
-    await globex.getByLabel('Credits', { exact: true }).fill('3');
+    await globex.getByRole('spinbutton', { name: /Credits/ }).fill('3');
     await globex.getByLabel('Note for SafePlace').fill('For the new joiners');
     await globex.getByRole('button', { name: 'Ask for credits' }).click();
     const waiting = globex.getByRole('table').filter({ hasText: 'For the new joiners' });
