@@ -3,6 +3,7 @@ import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { authoringRoutes } from './courses/authoring.routes';
 import { autoAssignRoutes } from './courses/auto-assign.routes';
+import { catalogueCourseRoutes } from './catalogue/catalogue-courses.routes';
 import { cataloguePolicyRoutes } from './catalogue/catalogue-policies.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { courseRoutes } from './courses/courses.routes';
@@ -23,6 +24,7 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await authoringRoutes(api, deps);
   await playerRoutes(api, deps);
   await catalogueRoutes(api, deps);
+  await catalogueCourseRoutes(api, deps);
   await cataloguePolicyRoutes(api, deps);
   await policyRoutes(api, deps);
   await creditRoutes(api, deps);

@@ -10,6 +10,7 @@ import {
   type ResponseOf,
   type RouteContract,
 } from '../../src/contracts/route';
+import { MAIN_SITE_WORKSPACE_ID } from './db/database';
 import { forbidden, HttpError, notFound, unauthorized } from './errors';
 import type { Principal } from './sessions';
 import type { Site, WorkspaceRow } from './tenancy';
@@ -90,7 +91,25 @@ export function authorise(contract: RouteContract, site: Site, principal: Princi
     if (principal.kind !== 'platform-admin') throw forbidden();
     return;
   }
+  if (contract.catalogueAuthor && principal.kind === 'platform-admin' && site.kind === 'main') return;
   if (principal.kind !== 'user' || !access.includes(principal.role)) throw forbidden();
+}
+
+/**
+ * Whose courses a call of a `catalogueAuthor` route works on: the signed-in workspace user's workspace, or, for the
+ * platform admin on the main site, the platform's catalogue (the main site's nil workspace id).
+ */
+export function courseSpace(ctx: { site: Site; principal: Principal | null }): {
+  workspaceId: string;
+  userId: string;
+  platformAdmin: boolean;
+  user: UserPrincipal | null;
+} {
+  if (ctx.site.kind === 'main' && ctx.principal?.kind === 'platform-admin') {
+    return { workspaceId: MAIN_SITE_WORKSPACE_ID, userId: ctx.principal.platformAdminId, platformAdmin: true, user: null };
+  }
+  const { user, workspace } = workspaceUser(ctx);
+  return { workspaceId: workspace.id, userId: user.userId, platformAdmin: false, user };
 }
 
 /** The signed-in workspace user of a route whose access is a role list. */

@@ -46,6 +46,12 @@ export interface RouteContract<
    * whose access is a role list names either `permission` or this reason (test/server/platform/contract-rules.test.ts).
    */
   noPermission?: string;
+  /**
+   * Also the platform admin on the main site, authoring the platform's catalogue courses with the workspace builder
+   * (docs/policies.md, "Catalogue courses"): the call then works on the main site's courses (the nil workspace id).
+   * Only for routes whose access is a role list; the platform admin on a workspace's site is still refused.
+   */
+  catalogueAuthor?: true;
 }
 
 export type Access =

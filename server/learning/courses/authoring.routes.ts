@@ -43,7 +43,7 @@ import { CourseLanguage, LANGUAGE_LABELS } from '../../../src/domain/courses/cou
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
-import { serve, workspaceUser } from '../../platform/serve';
+import { courseSpace, serve, workspaceUser } from '../../platform/serve';
 import * as authoring from './authoring.service';
 import { courseBriefs, listCourses, workspaceStats } from './courses.repository';
 import type { UnitScope } from './user-directory';
@@ -61,10 +61,11 @@ const METADATA: CourseMetadata = {
 /** Course authoring (issue 11): workspace admins and employers, each call in one tenant transaction with its audit event. */
 export async function authoringRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   /** Runs a call as the signed-in author, in one tenant transaction. */
+  // The platform admin on the main site authors the catalogue's courses (the main site's nil workspace id) the same way.
   const asAuthor = <T>(ctx: Parameters<typeof workspaceUser>[0] & { request: { ip: string } }, fn: (tx: Sql, who: authoring.Author) => Promise<T>) => {
-    const { user, workspace } = workspaceUser(ctx);
-    const who: authoring.Author = { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip ?? null };
-    return deps.db.tenant(workspace.id, (tx) => fn(tx, who));
+    const space = courseSpace(ctx);
+    const who: authoring.Author = { workspaceId: space.workspaceId, userId: space.userId, ip: ctx.request.ip ?? null, platformAdmin: space.platformAdmin };
+    return deps.db.tenant(space.workspaceId, (tx) => fn(tx, who));
   };
 
   // Courses.
@@ -145,7 +146,7 @@ export async function authoringRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     return deps.db.tenant(workspace.id, (tx) => courseBriefs(tx, workspace.id));
   });
   serve(app, workspaceCourseMetadata, async (ctx) => {
-    workspaceUser(ctx);
+    courseSpace(ctx);
     return METADATA;
   });
 }

@@ -41,12 +41,21 @@ export interface Author {
   workspaceId: string;
   userId: string;
   ip: string | null;
+  /** The platform admin authoring a catalogue course (workspaceId is then the main site's nil id). */
+  platformAdmin?: boolean;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 async function record(tx: Sql, who: Author, action: string, target: string, details: Record<string, unknown> = {}): Promise<void> {
-  await audit(tx, { workspaceId: who.workspaceId, actorUserId: who.userId, ip: who.ip, action: action, target, details });
+  await audit(tx, {
+    workspaceId: who.workspaceId,
+    ...(who.platformAdmin ? { actorPlatformAdminId: who.userId } : { actorUserId: who.userId }),
+    ip: who.ip,
+    action: action,
+    target,
+    details,
+  });
 }
 
 interface LockedCourse {
@@ -57,12 +66,17 @@ interface LockedCourse {
   published_version: number | null;
 }
 
-async function lockCourse(tx: Sql, who: Author, courseId: string): Promise<LockedCourse> {
-  const [course] = await tx.query<LockedCourse>(
-    `SELECT id, title, status, version, published_version FROM courses WHERE workspace_id = $1 AND id = $2 FOR UPDATE`,
+/** A workspace's copy of a catalogue course is read-only: the platform authors it (docs/policies.md). */
+export const catalogueReadOnly = () =>
+  new HttpError(409, 'CATALOGUE_COURSE', 'This course comes from the SafePlace catalogue: its content cannot be changed here', { courseId: 'A catalogue course is read-only' });
+
+async function lockCourse(tx: Sql, who: Author, courseId: string, options: { catalogueCopy?: 'allow' } = {}): Promise<LockedCourse> {
+  const [course] = await tx.query<LockedCourse & { from_catalogue: boolean }>(
+    `SELECT id, title, status, version, published_version, from_catalogue FROM courses WHERE workspace_id = $1 AND id = $2 FOR UPDATE`,
     [who.workspaceId, courseId],
   );
   if (!course) throw notFound('Course not found');
+  if (course.from_catalogue && options.catalogueCopy !== 'allow') throw catalogueReadOnly();
   return course;
 }
 
@@ -221,13 +235,15 @@ export async function publishCourse(tx: Sql, who: Author, courseId: string): Pro
  * place), quizzes, questions and options; and the cover. New ids come from a mapping of old to new, computed once.
  */
 export async function cloneCourse(tx: Sql, who: Author, body: CloneCourseBody): Promise<{ courseId: string }> {
-  const [source] = await tx.query<{ id: string; title: string }>(
-    `SELECT c.id, COALESCE(NULLIF(l.title, ''), c.title) AS title FROM courses c
+  const [source] = await tx.query<{ id: string; title: string; from_catalogue: boolean }>(
+    `SELECT c.id, COALESCE(NULLIF(l.title, ''), c.title) AS title, c.from_catalogue FROM courses c
        LEFT JOIN course_languages l ON l.workspace_id = c.workspace_id AND l.course_id = c.id AND l.priority = 'PRIMARY'
       WHERE c.workspace_id = $1 AND c.id = $2 FOR SHARE OF c`,
     [who.workspaceId, body.courseId],
   );
   if (!source) throw notFound('Course not found');
+  // A copy would be a workspace course, assignable without credits.
+  if (source.from_catalogue) throw catalogueReadOnly();
   const title = body.title ?? `${source.title} (copy)`.slice(0, 200);
   const [{ id }] = await tx.query<{ id: string }>(
     `WITH course AS (
@@ -313,7 +329,8 @@ export async function reorderContent(tx: Sql, who: Author, courseId: string, con
 }
 
 export async function toggleReminders(tx: Sql, who: Author, courseId: string, enabled: boolean): Promise<{ courseId: string; reminderEnabled: boolean }> {
-  await lockCourse(tx, who, courseId);
+  // Reminders are the workspace's choice, also for a catalogue course.
+  await lockCourse(tx, who, courseId, { catalogueCopy: 'allow' });
   await tx.query(`UPDATE courses SET reminder_enabled = $3, updated_at = now(), updated_by = $4 WHERE workspace_id = $1 AND id = $2`, [
     who.workspaceId,
     courseId,

@@ -35,6 +35,7 @@ interface CourseRow {
   completed_count: number;
   lesson_count: number;
   quiz_count: number;
+  from_catalogue: boolean;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -47,7 +48,7 @@ function assignmentCountSql(scopeParam: string, completed = false): string {
 }
 
 const COURSE_COLUMNS = (scopeParam: string) => `c.id, c.title, c.description, c.status, c.reminder_enabled, c.validity_years, c.version, c.published_version,
-  c.cover_file_id, c.created_at, c.updated_at, c.published_at,
+  c.cover_file_id, c.created_at, c.updated_at, c.published_at, c.from_catalogue,
   ${assignmentCountSql(scopeParam)} AS member_count, ${assignmentCountSql(scopeParam, true)} AS completed_count,
   (SELECT count(*)::int FROM course_contents k WHERE k.workspace_id = c.workspace_id AND k.course_id = c.id AND k.kind = 'LESSON') AS lesson_count,
   (SELECT count(*)::int FROM course_contents k WHERE k.workspace_id = c.workspace_id AND k.course_id = c.id AND k.kind = 'QUIZ') AS quiz_count`;
@@ -100,6 +101,7 @@ function summary(r: CourseRow, langs: CourseLanguageRow[]): CourseSummary {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     publishedAt: r.published_at ? iso(r.published_at) : null,
+    fromCatalogue: r.from_catalogue,
   };
 }
 
@@ -177,6 +179,7 @@ export async function courseDetails(
   const base = summary(course, langs);
   const fresh = FreshParts.parse({
     courseId: course.id,
+    fromCatalogue: course.from_catalogue,
     status: course.status,
     reminderEnabled: course.reminder_enabled,
     validityYears: course.validity_years ?? null,

@@ -16,7 +16,7 @@ import {
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
-import { serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
+import { courseSpace, serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
 import { utcDay } from '../../platform/clock';
 import { assignmentSettings, CourseAssignmentService, type Assigner } from './assignment.service';
 import { CourseNotifications, defineCourseJobs, JOB_ASSIGNMENT_MAIL } from './course-notifications';
@@ -62,19 +62,20 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   // Rendered contents by content revision (details-cache.ts); the answer is the contract's, checked as it is built.
   const detailsCache = new CourseDetailsCache(deps.settings.courseDetailsCacheBytes ?? DEFAULT_COURSE_CACHE_BYTES);
   serve(app, courseDetails, async (ctx) => {
-    const { user, workspace } = workspaceUser(ctx);
-    const details = await deps.db.tenant(workspace.id, (tx) =>
-      courses.courseDetails(tx, workspace.id, ctx.params.id, ctx.query.language, scopeOf(user), detailsCache, ctx.query.texts),
+    // Also the platform admin's catalogue courses on the main site (courseSpace).
+    const { user, workspaceId } = courseSpace(ctx);
+    const details = await deps.db.tenant(workspaceId, (tx) =>
+      courses.courseDetails(tx, workspaceId, ctx.params.id, ctx.query.language, user ? scopeOf(user) : null, detailsCache, ctx.query.texts),
     );
     if (!details) throw notFound('Course not found');
     return ctx.reply.type('application/json; charset=utf-8').send(details);
   });
 
   serve(app, supportedLanguages, async (ctx) => {
-    const { workspace } = workspaceUser(ctx);
-    return deps.db.tenant(workspace.id, async (tx) => {
-      if (!(await courses.findCourse(tx, workspace.id, ctx.params.id))) throw notFound('Course not found');
-      return courses.supportedLanguages(tx, workspace.id, ctx.params.id);
+    const { workspaceId } = courseSpace(ctx);
+    return deps.db.tenant(workspaceId, async (tx) => {
+      if (!(await courses.findCourse(tx, workspaceId, ctx.params.id))) throw notFound('Course not found');
+      return courses.supportedLanguages(tx, workspaceId, ctx.params.id);
     });
   });
 

@@ -8,7 +8,7 @@ import {
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 import type { ApiDeps } from '../../platform/deps';
 import { HttpError } from '../../platform/errors';
-import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { courseSpace, serve, type HandlerContext } from '../../platform/serve';
 import { CourseFiles, type Actor } from './files.service';
 
 /** The uploads area of the learning API (docs/files.md): upload URLs, the confirm, and the course's cover image. */
@@ -20,8 +20,9 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     return courseFiles;
   };
   const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Actor => {
-    const { user, workspace } = workspaceUser(ctx);
-    return { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip };
+    // Also the platform admin's catalogue courses on the main site (courseSpace).
+    const space = courseSpace(ctx);
+    return { workspaceId: space.workspaceId, userId: space.userId, ip: ctx.request.ip };
   };
 
   serve(app, generateUploadUrl, async (ctx) => ready().issue(actorOf(ctx), ctx.body));

@@ -128,8 +128,9 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
       });
       // Users, business units, courses, workflows, invites and codes cascade from the workspace row. Sessions,
       // audit events, mail and the manual have no key to workspaces (their rows of the main site carry its nil id,
-      // which is no workspace: migration 0016), so they go here, in the same transaction.
-      for (const table of ['sessions', 'audit_events', 'outbox_messages', 'user_manuals']) {
+      // which is no workspace: migration 0016), so they go here, in the same transaction. So do courses and files, whose
+      // catalogue rows carry that nil id too (migration 0032); a course goes before the files its cover names.
+      for (const table of ['courses', 'files', 'sessions', 'audit_events', 'outbox_messages', 'user_manuals']) {
         await tx.query(`DELETE FROM ${table} WHERE workspace_id = $1`, [found.workspaceId]);
       }
       await tx.query(`DELETE FROM workspaces WHERE id = $1`, [found.workspaceId]);

@@ -54,6 +54,8 @@ export const CourseSummary = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   publishedAt: z.string().nullable(),
+  /** A SafePlace catalogue course offered to the workspace: read-only content, each assignment consumes a credit. */
+  fromCatalogue: z.boolean().optional(),
 });
 export type CourseSummary = z.infer<typeof CourseSummary>;
 
@@ -190,6 +192,8 @@ export const ValidityYears = z.union([z.literal(1), z.literal(2), z.literal(3)],
 export const CourseDetails = z.object({
   courseId: z.string(),
   status: CourseStatus,
+  /** A SafePlace catalogue course offered to the workspace: read-only content, each assignment consumes a credit. */
+  fromCatalogue: z.boolean().optional(),
   reminderEnabled: z.boolean(),
   /** Years a completion counts (null: never expires); the course is assigned again before (recertification). */
   validityYears: z.number().int().nullable().default(null),
@@ -233,6 +237,7 @@ export const courseDetails = route({
   }),
   response: CourseDetails,
   access: ADMINS,
+  catalogueAuthor: true,
   permission: 'courses.assign',
 });
 
@@ -244,6 +249,7 @@ export const supportedLanguages = route({
   params: IdParams,
   response: z.array(CourseLanguageEntry),
   access: ADMINS,
+  catalogueAuthor: true,
   permission: 'courses.assign',
 });
 
@@ -267,6 +273,7 @@ export const createCourse = route({
   body: CreateCourseBody,
   response: CourseRef,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -295,6 +302,7 @@ export const updateCourse = route({
   body: UpdateCourseBody,
   response: CourseRef,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -306,6 +314,7 @@ export const deleteCourse = route({
   params: IdParams,
   response: Ok,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -327,6 +336,7 @@ export const publishCourse = route({
   params: IdParams,
   response: PublishResult,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -345,6 +355,7 @@ export const cloneCourse = route({
   body: CloneCourseBody,
   response: CourseRef,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -366,6 +377,7 @@ export const reorderContent = route({
   body: ReorderContentBody,
   response: ContentOrder,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -378,6 +390,7 @@ export const reminderToggle = route({
   body: z.strictObject({ enabled: z.boolean() }),
   response: z.object({ courseId: z.string(), reminderEnabled: z.boolean() }),
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -398,6 +411,7 @@ export const addLanguage = route({
   body: AddLanguageBody,
   response: z.array(CourseLanguageEntry),
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -409,6 +423,7 @@ export const setDefaultLanguage = route({
   params: z.strictObject({ id: Id, lang: CourseLanguage }),
   response: z.array(CourseLanguageEntry),
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -478,6 +493,7 @@ export const workspaceCourseMetadata = route({
   summary: 'What the course builder offers: the languages, block types, question kinds, answer reveals and defaults',
   response: CourseMetadata,
   access: ADMINS,
+  catalogueAuthor: true,
   permission: 'courses.assign',
 });
 

@@ -76,6 +76,7 @@ export const courseCredited = route({
 });
 
 export const AdminCreditRequest = CreditRequest.extend({ workspaceId: z.string(), workspaceName: z.string(), balance: z.number().int() });
+export type AdminCreditRequest = z.infer<typeof AdminCreditRequest>;
 
 export const adminCreditRequests = route({
   api: 'learning',

@@ -38,6 +38,7 @@ export const createLesson = route({
   body: CreateLessonBody,
   response: Lesson,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -57,6 +58,7 @@ export const updateLesson = route({
   body: UpdateLessonBody,
   response: Lesson,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -68,6 +70,7 @@ export const deleteLesson = route({
   params: IdParams,
   response: Ok,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -87,6 +90,7 @@ export const lessonContent = route({
   query: ContentPageQuery.extend({ language: CourseLanguage.optional() }).strict(),
   response: LessonContentPage,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -106,6 +110,7 @@ export const createBlock = route({
   body: CreateBlockBody,
   response: ContentBlock,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -126,6 +131,7 @@ export const updateBlock = route({
   body: UpdateBlockBody,
   response: ContentBlock,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -137,5 +143,6 @@ export const deleteBlock = route({
   query: z.strictObject({ blockId: Id }),
   response: Ok,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });

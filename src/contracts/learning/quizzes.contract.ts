@@ -44,6 +44,7 @@ export const createQuiz = route({
   body: CreateQuizBody,
   response: Quiz,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -65,6 +66,7 @@ export const updateQuiz = route({
   body: UpdateQuizBody,
   response: Quiz,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -76,6 +78,7 @@ export const deleteQuiz = route({
   query: z.strictObject({ quizId: Id }),
   response: Ok,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -91,6 +94,7 @@ export const quizQuestions = route({
   query: ContentPageQuery.extend({ language: CourseLanguage.optional() }).strict(),
   response: QuestionPage,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -134,6 +138,7 @@ export const addQuestion = route({
   body: QuestionInput,
   response: QuizQuestion,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -146,6 +151,7 @@ export const editQuestion = route({
   body: QuestionInput,
   response: QuizQuestion,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -157,6 +163,7 @@ export const deleteQuestion = route({
   params: IdParams,
   response: Ok,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -168,6 +175,7 @@ export const deleteOption = route({
   params: IdParams,
   response: QuizQuestion,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });
 
@@ -186,5 +194,6 @@ export const orderQuestions = route({
   body: OrderQuestionsBody,
   response: z.array(z.object({ questionId: z.string(), position: z.number().int() })),
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: 'courses.author',
 });

@@ -74,6 +74,7 @@ export const generateUploadUrl = route({
   body: UploadUrlBody,
   response: UploadTicket,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: PERMISSION,
 });
 
@@ -85,6 +86,7 @@ export const generateUploadUrlForUpdate = route({
   body: ReplaceUploadUrlBody,
   response: UploadTicket,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: PERMISSION,
 });
 
@@ -98,6 +100,7 @@ export const confirmUpload = route({
   query: ConfirmUploadQuery,
   response: StoredFile,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: PERMISSION,
 });
 
@@ -110,5 +113,6 @@ export const generateCourseCoverUploadUrl = route({
   body: CoverUploadUrlBody,
   response: UploadTicket,
   access: AUTHORS,
+  catalogueAuthor: true,
   permission: PERMISSION,
 });

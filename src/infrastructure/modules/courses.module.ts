@@ -16,6 +16,8 @@ import { HttpCourseFilesApi, XhrFileTransfer } from '../http/learning/http-cours
 import { AutoAssignApi } from '../../application/courses/auto-assign-api.port';
 import { BulkAssignCourses, SaveAutoAssignRule } from '../../application/courses/auto-assign.use-cases';
 import { HttpAutoAssignApi } from '../http/learning/http-auto-assign-api';
+import { CatalogueCourseApi, CourseCreditsApi } from '../../application/courses/catalogue-courses.port';
+import { HttpCatalogueCourseApi, HttpCourseCreditsApi } from '../http/learning/http-catalogue-course-api';
 
 /** Bindings of the courses area: its HTTP adapters, use cases (factory bindings) and view-models. */
 export const coursesModule = new ContainerModule(({ bind }) => {
@@ -35,6 +37,8 @@ export const coursesModule = new ContainerModule(({ bind }) => {
   bind(SaveQuiz).toDynamicValue((ctx) => new SaveQuiz(authoring(ctx)));
   bind(ReorderContents).toDynamicValue((ctx) => new ReorderContents(authoring(ctx)));
   bind(PublishCourse).toDynamicValue((ctx) => new PublishCourse(authoring(ctx)));
+  bind(CatalogueCourseApi).to(HttpCatalogueCourseApi).inSingletonScope();
+  bind(CourseCreditsApi).to(HttpCourseCreditsApi).inSingletonScope();
   bind(CourseFilesApi).to(HttpCourseFilesApi).inSingletonScope();
   bind(FileTransfer).toConstantValue(new XhrFileTransfer());
   bind(UploadCourseFile).toDynamicValue((ctx) => {

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { withArea } from './areas';
-import { coursesRoutes } from '../courses/courses.routes';
+import { coursesRoutes, platformCoursesRoutes } from '../courses/courses.routes';
 import { trainingRoutes, verifyRoutes } from '../training/training.routes';
 import { importsRoutes } from '../imports/imports.routes';
 import { workflowsRoutes } from '../workflows/workflows.routes';
@@ -40,6 +40,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             withinPlatformShell(platformRoutes, [
               ...withArea(container, 'platformTools', platformToolsRoutes),
               ...withArea(container, 'policies', platformPoliciesRoutes),
+              ...withArea(container, 'courses', platformCoursesRoutes),
             ]),
           ),
           ...common,

@@ -52,6 +52,8 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
   open: boolean;
   onClose: () => void;
   onAssigned: (result: { assigned: number; alreadyAssigned: number }) => void;
+  /** A catalogue course's credits left (each person newly assigned uses one); undefined for the workspace's own courses. */
+  creditBalance?: number | null;
 }) {
   const vm = useViewModel(AssignCourseViewModel);
   const shell = useShell();
@@ -100,6 +102,18 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
         </Space>
       }
     >
+      {props.creditBalance !== undefined && props.creditBalance !== null ? (
+        <Alert
+          type={props.creditBalance > 0 ? 'info' : 'warning'}
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            props.creditBalance > 0
+              ? `${plural(props.creditBalance, 'credit', 'credits')} left: each person newly assigned uses one.`
+              : 'No credits left: ask for credits (the Credits tab) before assigning this course.'
+          }
+        />
+      ) : null}
       <Form<FieldValues>
         form={form}
         initialValues={initial}

@@ -24,7 +24,8 @@ import {
 } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { CourseValidity } from './course-validity';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
+import { CourseHomeContext } from './course-home';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AuthoringBlock, AuthoringContent, QuizSettings } from '../../application/courses/authoring/course-authoring-api.port';
 import type { ChecklistItem } from '../../application/courses/authoring/publish-checklist';
@@ -73,6 +74,7 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
   const files = useBuilderFiles(vm);
   const { courseId = '' } = useParams();
   const navigate = useNavigate();
+  const home = useContext(CourseHomeContext);
   const [tab, setTab] = useState('build');
   useEffect(() => {
     void vm.load(courseId);
@@ -100,7 +102,13 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
   const problems = vm.checklist.errors.length;
   return (
     <section aria-labelledby="builder-title" className="course-builder">
-      <Breadcrumb items={[{ title: <Link to="/courses">Courses</Link> }, { title: <Link to={`/courses/${course.courseId}`}>{course.title}</Link> }, { title: 'Builder' }]} />
+      <Breadcrumb
+        items={[
+          { title: <Link to={home.list}>{home.listLabel}</Link> },
+          { title: home.course ? <Link to={home.course(course.courseId)}>{course.title}</Link> : course.title },
+          { title: 'Builder' },
+        ]}
+      />
       <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 12 }} wrap align="start">
         <Typography.Title level={1} id="builder-title" style={{ margin: 0 }}>
           {course.title}
@@ -108,25 +116,26 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
         <Space wrap>
           <StatusTag status={course.status} />
           <Tag>Version {course.version}</Tag>
-          <Space size={4}>
-            <Switch
-              id="course-reminders"
-              size="small"
-              checked={course.reminderEnabled}
-              loading={vm.busy === 'content'}
-              onChange={(on) => void vm.setReminders(on)}
-            />
-            <label htmlFor="course-reminders">
-              Reminders
-            </label>
-          </Space>
+          {home.course ? (
+            // A workspace's own choice: the platform's catalogue course has no learners of its own.
+            <Space size={4}>
+              <Switch
+                id="course-reminders"
+                size="small"
+                checked={course.reminderEnabled}
+                loading={vm.busy === 'content'}
+                onChange={(on) => void vm.setReminders(on)}
+              />
+              <label htmlFor="course-reminders">Reminders</label>
+            </Space>
+          ) : null}
           <Popconfirm
             title="Duplicate this course?"
             description="A new draft with every language, lesson, block and quiz; files are shared."
             okText="Duplicate"
             onConfirm={async () => {
               const copy = await vm.duplicate();
-              if (copy) void navigate(`/courses/${copy}/build`);
+              if (copy) void navigate(`${home.list}/${copy}/build`);
             }}
           >
             <Button>Duplicate</Button>

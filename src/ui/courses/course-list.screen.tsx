@@ -87,7 +87,12 @@ export const CourseListScreen = observer(function CourseListScreen() {
             {
               title: 'Title',
               dataIndex: 'title',
-              render: (title: string, row) => <Link to={`/courses/${row.courseId}`}>{title}</Link>,
+              render: (title: string, row) => (
+                <Space wrap size={4}>
+                  <Link to={`/courses/${row.courseId}`}>{title}</Link>
+                  {row.fromCatalogue ? <Tag color="blue">SafePlace catalogue</Tag> : null}
+                </Space>
+              ),
             },
             { title: 'Status', dataIndex: 'status', render: (status: CourseSummary['status']) => <StatusTag status={status} /> },
             {

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Select, Space, Tabs, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,6 +13,8 @@ import { CourseContents } from './course-contents';
 import { CourseMembers } from './course-members';
 import { AUTHOR_ROLES, StatusTag } from './course-list.screen';
 import { CourseViewModel } from './course.view-model';
+import { CourseCredits } from './course-credits';
+import { CourseCreditsViewModel } from './course-credits.view-model';
 
 export const CourseScreen = observer(function CourseScreen() {
   const { courseId = '' } = useParams();
@@ -23,10 +25,17 @@ export const CourseScreen = observer(function CourseScreen() {
   const [lastResult, setLastResult] = useState<string | null>(null);
   const session = useService(SessionViewModel);
   const author = AUTHOR_ROLES.includes(session.workspaceUser?.role ?? '');
+  const credits = useViewModel(CourseCreditsViewModel);
+  // Credits are asked for and seen by those who may assign with them (the server's `courses.assign`): not business-unit admins.
+  const creditsVisible = AUTHOR_ROLES.includes(session.workspaceUser?.role ?? '');
+  const fromCatalogue = vm.details?.courseId === courseId && vm.details.fromCatalogue === true;
 
   useEffect(() => {
     void vm.load(courseId);
   }, [vm, courseId]);
+  useEffect(() => {
+    if (fromCatalogue && creditsVisible) void credits.load(courseId);
+  }, [credits, courseId, fromCatalogue, creditsVisible]);
   useEffect(() => {
     if (tab === 'members' && vm.membersStatus === 'idle') void vm.loadMembers(1);
   }, [tab, vm, vm.membersStatus]);
@@ -43,6 +52,7 @@ export const CourseScreen = observer(function CourseScreen() {
     void message.success(`Course assigned: ${text}`);
     setTab('members');
     void vm.loadMembers(1);
+    if (fromCatalogue && creditsVisible) void credits.load(courseId);
   };
 
   const assignButton = (
@@ -77,7 +87,7 @@ export const CourseScreen = observer(function CourseScreen() {
               loading={vm.languageLoading}
               onChange={(language) => void vm.selectLanguage(language)}
             />
-            {author ? <Link to={`/courses/${course.courseId}/build`}>Edit course</Link> : null}
+            {author && !fromCatalogue ? <Link to={`/courses/${course.courseId}/build`}>Edit course</Link> : null}
             {vm.assignable ? assignButton : <Tooltip title="Only a published course can be assigned">{assignButton}</Tooltip>}
           </Space>
         </Space>
@@ -87,6 +97,12 @@ export const CourseScreen = observer(function CourseScreen() {
           </Descriptions.Item>
           <Descriptions.Item label="Members">{course.memberCount}</Descriptions.Item>
           <Descriptions.Item label="Reminders">{course.reminderEnabled ? 'On' : 'Off'}</Descriptions.Item>
+          {fromCatalogue ? (
+            <Descriptions.Item label="Source">
+              <Tag color="blue">SafePlace catalogue</Tag>
+            </Descriptions.Item>
+          ) : null}
+          {fromCatalogue && creditsVisible && credits.balance !== null ? <Descriptions.Item label="Credits left">{credits.balance}</Descriptions.Item> : null}
         </Descriptions>
         {vm.error ? <Alert type="error" showIcon title={vm.error} /> : null}
       </Card>
@@ -121,6 +137,7 @@ export const CourseScreen = observer(function CourseScreen() {
                 />
               ),
             },
+            ...(fromCatalogue && creditsVisible ? [{ key: 'credits', label: 'Credits', children: <CourseCredits vm={credits} /> }] : []),
           ]}
         />
       </Card>
@@ -131,6 +148,7 @@ export const CourseScreen = observer(function CourseScreen() {
         open={assigning}
         onClose={() => setAssigning(false)}
         onAssigned={onAssigned}
+        creditBalance={fromCatalogue && creditsVisible ? credits.balance : undefined}
       />
     </Space>
   );

@@ -8,6 +8,9 @@ import { CourseViewModel } from './course.view-model';
 import { AssignmentSettingsViewModel } from './assignment-settings.view-model';
 import { RemindLearnersViewModel } from './remind-learners.view-model';
 import { CourseValidityViewModel } from './course-validity';
+import { CatalogueCoursesViewModel } from './catalogue-courses.view-model';
+import { CourseCreditsViewModel } from './course-credits.view-model';
+import { CreditRequestsViewModel } from './credit-requests.view-model';
 
 /** Binds the view-models of the courses area (one instance per mounted screen). */
 export const coursesViewModels = new ContainerModule(({ bind }) => {
@@ -20,4 +23,7 @@ export const coursesViewModels = new ContainerModule(({ bind }) => {
   bind(CourseValidityViewModel).toSelf();
   bind(AutoAssignViewModel).toSelf();
   bind(BulkAssignViewModel).toSelf();
+  bind(CatalogueCoursesViewModel).toSelf();
+  bind(CourseCreditsViewModel).toSelf();
+  bind(CreditRequestsViewModel).toSelf();
 });

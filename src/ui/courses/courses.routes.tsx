@@ -7,3 +7,10 @@ export const coursesRoutes: RouteObject[] = [
   { path: '/courses/:courseId/build', lazy: async () => ({ Component: (await import('./course-builder.screen')).default }) },
   { path: '/courses/:courseId', lazy: async () => ({ Component: (await import('./course.screen')).default }) },
 ];
+
+/** The platform admin's catalogue courses, their builder and the workspaces' credit requests, in the platform console. */
+export const platformCoursesRoutes: RouteObject[] = [
+  { path: '/platform/courses', lazy: async () => ({ Component: (await import('./catalogue-courses.screen')).default }) },
+  { path: '/platform/courses/:courseId/build', lazy: async () => ({ Component: (await import('./platform-course-builder.screen')).default }) },
+  { path: '/platform/credits', lazy: async () => ({ Component: (await import('./credit-requests.screen')).default }) },
+];

@@ -45,6 +45,8 @@ export class HttpCourseApi implements CourseApi {
     try {
       return { ok: true, ...(await this.learning.call(assignCourse, { body })) };
     } catch (error) {
+      // A catalogue course without enough credits: the server's words say how many are left.
+      if (ApiError.is(error) && error.code === 'NO_CREDITS') return { ok: false, reason: 'rejected', message: error.message, fields: {} };
       if (ApiError.is(error) && error.reason === 'conflict') return { ok: false, reason: 'not-published' };
       if (ApiError.is(error) && error.reason === 'not-found') return { ok: false, reason: 'not-found', message: error.message, fields: error.fields };
       if (ApiError.is(error) && error.reason === 'invalid') return { ok: false, reason: 'rejected', message: error.message, fields: error.fields };

@@ -1,0 +1,68 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { CourseCreditsApi } from '../../application/courses/catalogue-courses.port';
+import { describeError } from '../../application/shared/api-error';
+import type { CreditRequest, LedgerEntry } from '../../contracts/learning/credits.contract';
+
+/** A catalogue course's credits in the workspace: the balance, the requests, the ledger, and a request for more. */
+@injectable()
+export class CourseCreditsViewModel {
+  courseId = '';
+  status: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
+  error: string | null = null;
+  balance: number | null = null;
+  requests: CreditRequest[] = [];
+  ledger: LedgerEntry[] = [];
+  sending = false;
+  sendError: string | null = null;
+  /** One key per request being written: a retry of the same form (a timeout, a double click) asks once. */
+  private key: string | null = null;
+
+  constructor(@inject(CourseCreditsApi) private readonly api: CourseCreditsApi) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  async load(courseId: string): Promise<void> {
+    this.courseId = courseId;
+    if (this.status !== 'ready') this.status = 'loading';
+    try {
+      const [requests, ledger] = await Promise.all([this.api.requests(courseId), this.api.credited(courseId)]);
+      runInAction(() => {
+        this.requests = requests.items;
+        this.ledger = ledger.items;
+        this.balance = ledger.balance;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'error';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  get waiting(): number {
+    return this.requests.filter((r) => r.status === 'REQUESTED').reduce((sum, r) => sum + r.credits, 0);
+  }
+
+  async request(credits: number, note?: string): Promise<boolean> {
+    this.sending = true;
+    this.sendError = null;
+    this.key ??= crypto.randomUUID();
+    try {
+      await this.api.request({ courseId: this.courseId, credits, note: note?.trim() || undefined, idempotencyKey: this.key });
+      runInAction(() => {
+        this.key = null;
+        this.sending = false;
+      });
+      await this.load(this.courseId);
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.sending = false;
+        this.sendError = describeError(error);
+      });
+      return false;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { CatalogueCourseApi } from '../../application/courses/catalogue-courses.port';
+import { describeError } from '../../application/shared/api-error';
+import type { AdminCreditRequest } from '../../contracts/learning/credits.contract';
+
+/** The platform admin's list of the workspaces' credit requests, those waiting first, each granted with one click. */
+@injectable()
+export class CreditRequestsViewModel {
+  status: 'loading' | 'ready' | 'error' = 'loading';
+  error: string | null = null;
+  items: AdminCreditRequest[] = [];
+  granting: string | null = null;
+  notice: { type: 'success' | 'error'; text: string } | null = null;
+
+  constructor(@inject(CatalogueCourseApi) private readonly api: CatalogueCourseApi) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    try {
+      const page = await this.api.creditRequests();
+      runInAction(() => {
+        this.items = page.items;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'error';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  async grant(request: AdminCreditRequest): Promise<void> {
+    this.granting = request.id;
+    this.notice = null;
+    try {
+      const granted = await this.api.grant(request.id);
+      runInAction(() => {
+        this.items = this.items.map((r) => (r.id === granted.id ? granted : r));
+        this.notice = { type: 'success', text: `Granted ${request.credits} credits to ${granted.workspaceName}: its balance is ${granted.balance}.` };
+      });
+    } catch (error) {
+      runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));
+    } finally {
+      runInAction(() => (this.granting = null));
+    }
+  }
+}
