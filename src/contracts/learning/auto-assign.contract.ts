@@ -133,7 +133,16 @@ export type BulkRow = z.infer<typeof BulkRow>;
 export const BulkAddUsersResult = z.object({
   rows: z.array(BulkRow),
   courses: z.array(z.object({ courseId: z.string(), title: z.string(), assigned: z.number().int(), alreadyAssigned: z.number().int(), notAssigned: z.number().int() })),
-  totals: z.record(BulkRowOutcome, z.number().int()),
+  /** How many rows ended in each outcome (every outcome named, 0 when none). */
+  totals: z.object({
+    ASSIGNED: z.number().int(),
+    ALREADY_ASSIGNED: z.number().int(),
+    UNKNOWN_EMAIL: z.number().int(),
+    INVALID_EMAIL: z.number().int(),
+    INACTIVE: z.number().int(),
+    NO_CREDITS: z.number().int(),
+    DUPLICATE: z.number().int(),
+  }) satisfies z.ZodType<Record<BulkRowOutcome, number>>,
 });
 export type BulkAddUsersResult = z.infer<typeof BulkAddUsersResult>;
 
