@@ -155,8 +155,9 @@ export async function createCourse(
 
 export async function updateCourse(tx: Sql, who: Author, courseId: string, body: UpdateCourseBody): Promise<{ courseId: string }> {
   if (body.validityYears !== undefined) {
-    // A setting of the course, not its content: no draft version (like the reminder switch).
-    await lockCourse(tx, who, courseId);
+    // A setting of the course, not its content: no draft version, and a workspace's own choice on a catalogue copy
+    // too (like the reminder switch: the workspace decides how often its people recertify).
+    await lockCourse(tx, who, courseId, { catalogueCopy: 'allow' });
     await tx.query(`UPDATE courses SET validity_years = $3, updated_at = now(), updated_by = $4 WHERE workspace_id = $1 AND id = $2`, [
       who.workspaceId,
       courseId,
