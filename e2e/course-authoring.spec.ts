@@ -252,6 +252,20 @@ test.describe('course authoring', () => {
     await page.reload();
     await expect(page.getByRole('list', { name: 'Blocks' }).getByRole('listitem').first()).toContainText('Then, write it down.');
 
+    // The lesson's title in Hindi, kept beside the English one.
+    await page.getByRole('combobox', { name: 'Add a language' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Hindi (हिन्दी)', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: /Hindi/ })).toBeChecked();
+    const hindiTitle = page.getByRole('textbox', { name: 'Title in Hindi (हिन्दी)' });
+    await expect(hindiTitle).toHaveValue('');
+    await hindiTitle.fill('चिंता उठाना');
+    await page.getByRole('button', { name: 'Save title' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Title saved in Hindi (हिन्दी).' })).toBeVisible();
+    await page.getByText('English · primary').click();
+    await expect(page.getByRole('textbox', { name: 'Title in English' })).toHaveValue('Raising a concern');
+    await page.getByText(/Hindi \(हिन्दी\) · \d+ missing/).click();
+    await expect(page.getByRole('textbox', { name: 'Title in Hindi (हिन्दी)' })).toHaveValue('चिंता उठाना');
+
     // Reminders: a new course has them off; on, then off again, as the server holds them.
     const reminders = page.getByRole('switch', { name: 'Reminders' });
     await expect(reminders).not.toBeChecked();

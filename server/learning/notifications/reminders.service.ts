@@ -127,10 +127,11 @@ export class Reminders {
         };
       });
       await this.mail.sendMany(mails, tx);
+      const action = mode === 'ALL' ? 'notification.course-reminder-sent' : 'notification.course-due-reminder-sent';
       await audit(tx, {
         workspaceId: actor.workspaceId,
         actorUserId: actor.userId,
-        action: mode === 'ALL' ? 'notification.course-reminder-sent' : 'notification.course-due-reminder-sent',
+        action,
         target: body.courseId,
         ip: actor.ip,
         details: { courseTitle: course.title, mailed: fresh.length, learnerIds: fresh.map((r) => r.user_id), chosen: body.userIds?.length ?? null },

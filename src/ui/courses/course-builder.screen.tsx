@@ -38,6 +38,7 @@ import { UploadedFiles, UploadSlot } from './blocks/upload-slot';
 import { EmptyState, LoadError } from '../shared/page-state';
 import { BLOCK_TYPE_HINTS, BLOCK_TYPE_LABELS } from './blocks/block-draft';
 import { BlockEditor, type RenderFileSlot } from './blocks/block-editor';
+import { LANGUAGE_TAGS } from './blocks/block-fields';
 import { BlockPreview, type FileUrl } from './blocks/block-preview';
 import { StatusTag } from './course-list.screen';
 import { CourseBuilderViewModel, QUESTION_TYPES } from './course-builder.view-model';
@@ -368,6 +369,7 @@ const ContentPanel = observer(function ContentPanel({ vm, content, files }: { vm
         </Popconfirm>
       }
     >
+      <ContentTitleForm vm={vm} content={content} key={`${content.contentId}-${vm.language}`} />
       {content.kind === 'QUIZ' ? <QuizSettingsForm vm={vm} quiz={content} key={content.contentId} /> : null}
       {blocks.length === 0 && !vm.editing ? (
         <EmptyState title={content.kind === 'LESSON' ? 'This lesson is empty: add its first block below.' : 'This quiz has no questions: add the first below.'} />
@@ -386,6 +388,36 @@ const ContentPanel = observer(function ContentPanel({ vm, content, files }: { vm
       )}
       {vm.editing && vm.editing.blockId === null ? <EditingPanel vm={vm} files={files} /> : <BlockPicker vm={vm} quiz={content.kind === 'QUIZ'} />}
     </Card>
+  );
+});
+
+/** The lesson's or quiz's title in the language being written (each language keeps its own). */
+const ContentTitleForm = observer(function ContentTitleForm({ vm, content }: { vm: CourseBuilderViewModel; content: AuthoringContent }) {
+  const [title, setTitle] = useState(vm.titleIn(content));
+  const id = `content-title-${content.contentId}`;
+  const error = vm.formErrors.contentTitle;
+  return (
+    <Form
+      layout="vertical"
+      onFinish={() => void vm.renameSelected(title)}
+      style={{ marginBottom: 16, maxWidth: 520 }}
+      aria-label={`${content.kind === 'LESSON' ? 'Lesson' : 'Quiz'} title in ${LANGUAGE_LABELS[vm.language]}`}
+    >
+      <Form.Item
+        label={`Title in ${LANGUAGE_LABELS[vm.language]}`}
+        htmlFor={id}
+        validateStatus={error ? 'error' : undefined}
+        help={error ?? (vm.titleIn(content) ? undefined : 'Not written in this language yet: learners see the primary title.')}
+        style={{ marginBottom: 8 }}
+      >
+        <Space.Compact style={{ width: '100%' }}>
+          <Input id={id} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} lang={LANGUAGE_TAGS[vm.language]} />
+          <Button htmlType="submit" loading={vm.busy === 'content'}>
+            Save title
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+    </Form>
   );
 });
 

@@ -18,7 +18,7 @@ import {
 import { missingTranslationCounts, primaryOf, publishChecklist, type PublishChecklist } from '../../application/courses/authoring/publish-checklist';
 import { ApiError, describeError } from '../../application/shared/api-error';
 import type { BlockType } from '../../contracts/learning/blocks.contract';
-import { CourseLanguage } from '../../domain/courses/course';
+import { CourseLanguage, LANGUAGE_LABELS } from '../../domain/courses/course';
 import { BlockDraft, newBlock } from './blocks/block-draft';
 
 type Notice = { type: 'success' | 'error' | 'warning'; message: string; details?: string[] } | null;
@@ -211,6 +211,27 @@ export class CourseBuilderViewModel {
     }
     this.formErrors = {};
     return this.change('content', async () => 'Quiz settings saved.');
+  }
+
+  /** The selected lesson's or quiz's title in the language being written. */
+  titleIn(content: AuthoringContent, language: CourseLanguage = this.language): string {
+    return content.titles?.[language] ?? (language === this.primary ? content.title : '');
+  }
+
+  async renameSelected(title: string): Promise<boolean> {
+    const content = this.selected;
+    if (!content) return false;
+    const trimmed = title.trim();
+    if (!trimmed) {
+      this.formErrors = { contentTitle: 'Give it a title' };
+      return false;
+    }
+    this.formErrors = {};
+    const language = this.language;
+    return this.change('content', async () => {
+      await this.api.renameContent(content.kind, content.contentId, trimmed, language);
+      return `Title saved in ${LANGUAGE_LABELS[language]}.`;
+    });
   }
 
   async removeContent(contentId: string): Promise<void> {

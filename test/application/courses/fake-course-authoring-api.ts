@@ -153,6 +153,14 @@ export class FakeCourseAuthoringApi implements CourseAuthoringApi {
     if (content.kind === 'LESSON') content.title = title;
   }
 
+  async renameContent(kind: 'LESSON' | 'QUIZ', contentId: string, title: string, language: CourseLanguage) {
+    this.call(`renameContent ${kind} ${language} ${title}`);
+    const { course, content } = this.content(contentId);
+    if (!course.languages.some((l) => l.language === language)) throw new ApiError('invalid', 'VALIDATION', `The course has no ${language}`, { language: 'Not a language of the course' });
+    content.titles = { ...content.titles, [language]: title };
+    if (course.languages.find((l) => l.priority === 'PRIMARY')?.language === language) content.title = title;
+  }
+
   async deleteLesson(lessonId: string) {
     this.call('deleteLesson');
     const { course } = this.content(lessonId);

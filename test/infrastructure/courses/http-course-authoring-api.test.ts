@@ -141,6 +141,7 @@ describe('HttpCourseAuthoringApi', () => {
       kind: 'QUIZ',
       contentId: QUIZ,
       title: 'Check',
+      titles: { ENGLISH: 'Check' },
       passMark: 80,
       maxAttempts: 2,
       answerReveal: 'NEVER',
@@ -219,6 +220,47 @@ describe('HttpCourseAuthoringApi', () => {
     expect(seen).toEqual([
       JSON.stringify({ blockId: '0c6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11', block: { type: 'TEXT_AREA', alignment: 'CENTER', texts: { ENGLISH: { body: 'x' } } } }),
       '?blockId=0c6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11',
+    ]);
+  });
+
+  it('renames a lesson and a quiz in one language, and moves a block, orders questions, clones and switches reminders', async () => {
+    const seen: string[] = [];
+    const record = async (label: string, request: Request) => {
+      seen.push(`${label} ${new URL(request.url).pathname.replace('/learning-api', '')} ${request.method === 'GET' ? '' : JSON.stringify(await request.json())}`.trim());
+    };
+    server.use(
+      http.put(`${BASE}/api/lesson/update/${LESSON}`, async ({ request }) => {
+        await record('lesson', request);
+        return HttpResponse.json({ lessonId: LESSON, courseId: COURSE, position: 0, titles: { HINDI: 'स्वागत' } });
+      }),
+      http.put(`${BASE}/api/quiz/update`, async ({ request }) => {
+        await record('quiz', request);
+        return HttpResponse.json({ quizId: QUIZ, courseId: COURSE, position: 1, titles: { HINDI: 'जाँच' }, passMark: 70, maxAttempts: null, answerReveal: 'NEVER', questionCount: 1 });
+      }),
+      http.put(`${BASE}/api/quiz-question/order/${QUIZ}`, async ({ request }) => {
+        await record('order', request);
+        return HttpResponse.json([]);
+      }),
+      http.post(`${BASE}/api/course/clone`, async ({ request }) => {
+        await record('clone', request);
+        return HttpResponse.json({ courseId: COURSE });
+      }),
+      http.put(`${BASE}/api/course/${COURSE}/reminder-toggle`, async ({ request }) => {
+        await record('reminders', request);
+        return HttpResponse.json({ courseId: COURSE, reminderEnabled: true });
+      }),
+    );
+    await api().renameContent('LESSON', LESSON, 'स्वागत', 'HINDI');
+    await api().renameContent('QUIZ', QUIZ, 'जाँच', 'HINDI');
+    await api().orderQuestions(QUIZ, ['0c6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11']);
+    expect(await api().clone(COURSE)).toEqual({ courseId: COURSE });
+    await api().setReminders(COURSE, true);
+    expect(seen).toEqual([
+      `lesson /api/lesson/update/${LESSON} ${JSON.stringify({ title: 'स्वागत', language: 'HINDI' })}`,
+      `quiz /api/quiz/update ${JSON.stringify({ quizId: QUIZ, title: 'जाँच', language: 'HINDI' })}`,
+      `order /api/quiz-question/order/${QUIZ} ${JSON.stringify({ questionIds: ['0c6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11'] })}`,
+      `clone /api/course/clone ${JSON.stringify({ courseId: COURSE })}`,
+      `reminders /api/course/${COURSE}/reminder-toggle ${JSON.stringify({ enabled: true })}`,
     ]);
   });
 

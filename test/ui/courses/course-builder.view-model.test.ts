@@ -157,4 +157,22 @@ describe('CourseBuilderViewModel', () => {
     expect(await vm.duplicate()).toBeNull();
     expect(vm.notice).toEqual({ type: 'error', message: 'Course not found' });
   });
+  it('keeps a lesson title per language, the primary one leading', async () => {
+    const { vm, api } = await builder();
+    await vm.addLesson('Welcome');
+    await vm.addLanguage('HINDI');
+    expect(vm.language).toBe('HINDI');
+    expect(vm.titleIn(vm.selected!)).toBe('');
+    expect(await vm.renameSelected('  ')).toBe(false);
+    expect(vm.formErrors.contentTitle).toBe('Give it a title');
+    expect(await vm.renameSelected('स्वागत')).toBe(true);
+    expect(vm.notice).toEqual({ type: 'success', message: 'Title saved in Hindi (हिन्दी).' });
+    expect(vm.titleIn(vm.selected!)).toBe('स्वागत');
+    expect(vm.selected!.title).toBe('Welcome');
+    vm.setLanguage('ENGLISH');
+    expect(vm.titleIn(vm.selected!)).toBe('Welcome');
+    await vm.renameSelected('Welcome aboard');
+    expect(vm.selected!.title).toBe('Welcome aboard');
+    expect(api.calls).toContain('renameContent LESSON HINDI स्वागत');
+  });
 });

@@ -51,9 +51,10 @@ export interface AuthoringBlock {
   block: LessonBlock;
 }
 
+/** A lesson or quiz; `title` in the primary language (else the first given), `titles` in each language given. */
 export type AuthoringContent =
-  | { kind: 'LESSON'; contentId: string; title: string; blocks: AuthoringBlock[] }
-  | ({ kind: 'QUIZ'; contentId: string; questions: AuthoringBlock[] } & QuizSettings);
+  | { kind: 'LESSON'; contentId: string; title: string; titles?: Partial<Record<CourseLanguage, string>>; blocks: AuthoringBlock[] }
+  | ({ kind: 'QUIZ'; contentId: string; titles?: Partial<Record<CourseLanguage, string>>; questions: AuthoringBlock[] } & QuizSettings);
 
 export interface CourseVersionSummary {
   version: number;
@@ -95,6 +96,8 @@ export interface CourseAuthoringApi {
 
   createLesson(courseId: string, title: string): Promise<{ contentId: string }>;
   renameLesson(lessonId: string, title: string): Promise<void>;
+  /** A lesson's or quiz's title in one of the course's languages. */
+  renameContent(kind: 'LESSON' | 'QUIZ', contentId: string, title: string, language: CourseLanguage): Promise<void>;
   deleteLesson(lessonId: string): Promise<void>;
   createBlock(lessonId: string, block: LessonBlock): Promise<{ blockId: string }>;
   updateBlock(blockId: string, block: LessonBlock): Promise<void>;

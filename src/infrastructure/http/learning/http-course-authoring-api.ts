@@ -88,6 +88,7 @@ function toContent(content: CourseContent): AuthoringContent {
       kind: 'LESSON',
       contentId: content.contentId,
       title: content.title,
+      titles: content.titles,
       blocks: content.blocks.map((b): AuthoringBlock => ({ blockId: b.blockId, block: b.block })),
     };
   }
@@ -96,6 +97,7 @@ function toContent(content: CourseContent): AuthoringContent {
     kind: 'QUIZ',
     contentId: content.contentId,
     title: content.title,
+    titles: content.titles,
     ...quiz,
     questions: content.questions.map((q) => ({ blockId: q.questionId, block: questionToBlock(q) })),
   };
@@ -188,6 +190,11 @@ export class HttpCourseAuthoringApi implements CourseAuthoringApi {
 
   async renameLesson(lessonId: string, title: string) {
     await this.learning.call(updateLesson, { params: { id: lessonId }, body: { title } });
+  }
+
+  async renameContent(kind: 'LESSON' | 'QUIZ', contentId: string, title: string, language: CourseLanguage) {
+    if (kind === 'LESSON') await this.learning.call(updateLesson, { params: { id: contentId }, body: { title, language } });
+    else await this.learning.call(updateQuiz, { body: { quizId: contentId, title, language } });
   }
 
   async deleteLesson(lessonId: string) {
