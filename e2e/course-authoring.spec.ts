@@ -219,7 +219,7 @@ test.describe('course authoring', () => {
     await expectAccessible(page, 'Course builder at 390 px');
     await page.screenshot({ path: test.info().outputPath('builder-390.png'), fullPage: true });
   });
-  test('an admin moves blocks by keyboard, switches the course reminders on and duplicates the course', async ({ page }) => {
+  test('an admin moves blocks by keyboard, names the lesson in Hindi, switches the course reminders on and duplicates the course', async ({ page }) => {
     test.setTimeout(300_000);
     const title = `Speak up ${Date.now().toString(36)}`;
     await signIn(page, 'acme', 'admin@acme.test');
@@ -277,8 +277,11 @@ test.describe('course authoring', () => {
     await expectAccessible(page, 'Builder with moved blocks and reminders on');
 
     // Duplicate: a new draft opens with the same lesson and blocks, in the same order.
+    await page.evaluate(() => window.scrollTo(0, 0)); // the header's actions, as a user scrolls back up to them
     await page.getByRole('button', { name: 'Duplicate' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'Duplicate' }).click();
+    const confirm = page.getByRole('tooltip').getByRole('button', { name: 'Duplicate' });
+    await expect(confirm).toBeInViewport();
+    await confirm.click();
     await expect(page.getByRole('heading', { level: 1, name: `${title} (copy)` })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Lesson: Raising a concern' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Blocks' }).getByRole('listitem').first()).toContainText('Then, write it down.');

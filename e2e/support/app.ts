@@ -17,6 +17,9 @@ export async function signIn(page: Page, site: string, identifier: string, passw
   await page.getByRole('button', { name: 'Sign in' }).click();
   // On the main site the platform admin lands in the platform console, anyone else on the workspace finder.
   await expect(page).toHaveURL(site === 'main' ? /\/(workspace\/signin|platform\/workspaces)$/ : /\/dashboard$/);
+  // The landing screen drawn (its h1), so the shell has laid itself out before the journey clicks its menu: under
+  // load a click on the menu while the shell still moved waited for a stable element past its limit.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 60_000 });
 }
 
 /**

@@ -131,6 +131,7 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
             </Space>
           ) : null}
           <Popconfirm
+            placement="bottomRight"
             title="Duplicate this course?"
             description="A new draft with every language, lesson, block and quiz; files are shared."
             okText="Duplicate"
