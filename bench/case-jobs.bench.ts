@@ -18,7 +18,7 @@ import type { Database } from '../server/platform/db/database';
 import { FolderFileStorage } from '../server/platform/file-storage';
 import type { Mailer } from '../server/platform/messages';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
-import { cheapPasswords, openBenchDatabase } from './support';
+import { cheapPasswords, openBenchDatabase, load, pct } from './support';
 
 const WORKSPACES = Number(process.env.BENCH_CASE_WORKSPACES ?? 1000);
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);
@@ -84,30 +84,6 @@ async function grow(db: Database, acmeId: string, memberId: string): Promise<voi
   await db.system((tx) => tx.query('ANALYZE'));
 }
 
-async function load(one: () => Promise<void>, clients: number, total: number): Promise<{ latencies: number[]; errors: number; ms: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < total) {
-        next += 1;
-        const t0 = performance.now();
-        try {
-          await one();
-          latencies.push(performance.now() - t0);
-        } catch (error) {
-          if (errors === 0) console.log(`  first error: ${(error as Error).message}`);
-          errors += 1;
-        }
-      }
-    }),
-  );
-  return { latencies: latencies.sort((a, b) => a - b), errors, ms: performance.now() - start };
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** The nth working day after a date in SQL: India's default calendar (Sundays and the three national holidays). */
 const workingDay = (from: string, n: number) =>

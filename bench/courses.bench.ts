@@ -16,7 +16,7 @@ import { FolderFileStorage } from '../server/platform/file-storage';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
 import { LessonBlock } from '../src/contracts/learning/blocks.contract';
 import { CourseLanguage } from '../src/domain/courses/course';
-import { cheapPasswords, openBenchDatabase } from './support';
+import { cheapPasswords, openBenchDatabase, load, pct } from './support';
 
 const LESSONS = 30;
 const BLOCKS = 20;
@@ -73,30 +73,6 @@ async function grow(db: Database, workspaceId: string): Promise<string> {
   });
 }
 
-async function load(one: () => Promise<void>, clients: number, total: number): Promise<{ latencies: number[]; errors: number; ms: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < total) {
-        next += 1;
-        const t0 = performance.now();
-        try {
-          await one();
-          latencies.push(performance.now() - t0);
-        } catch (error) {
-          if (errors === 0) console.log(`  first error: ${(error as Error).message}`);
-          errors += 1;
-        }
-      }
-    }),
-  );
-  return { latencies: latencies.sort((a, b) => a - b), errors, ms: performance.now() - start };
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
   const { db, drop } = await openBenchDatabase(kind, 'bench_course');

@@ -14,7 +14,7 @@ import type { Database } from '../server/platform/db/database';
 import { FolderFileStorage } from '../server/platform/file-storage';
 import { DirectoryRepository } from '../server/main/users/directory.repository';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
-import { cheapPasswords, openBenchDatabase } from './support';
+import { cheapPasswords, openBenchDatabase, load, pct } from './support';
 
 const USERS = 100_000;
 const CLIENTS = 50;
@@ -44,29 +44,6 @@ async function grow(db: Database): Promise<{ workspaceId: string; hq: string }> 
 }
 
 /** Runs `total` calls of `one`, `clients` at a time; returns each call's latency in ms and the errors. */
-async function load(one: () => Promise<void>, clients: number, total: number): Promise<{ latencies: number[]; errors: number; ms: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < total) {
-        next += 1;
-        const t0 = performance.now();
-        try {
-          await one();
-          latencies.push(performance.now() - t0);
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
-  return { latencies: latencies.sort((a, b) => a - b), errors, ms: performance.now() - start };
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
   const { db, drop } = await openBenchDatabase(kind, 'bench_dir');

@@ -39,3 +39,30 @@ export async function openBenchDatabase(kind: 'pglite' | 'postgres', name: strin
   const db = await openScratchPostgres(process.env.BENCH_DATABASE_URL!, name);
   return { db, drop: () => db.close() };
 }
+
+/** `clients` concurrent callers run `one` until `total` calls are made; latencies sorted, errors counted (the first printed). */
+export async function load(one: () => Promise<void>, clients: number, total: number): Promise<{ latencies: number[]; errors: number; ms: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) {
+        next += 1;
+        const t0 = performance.now();
+        try {
+          await one();
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          if (errors === 0) console.log(`  first error: ${(error as Error).message}`);
+          errors += 1;
+        }
+      }
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), errors, ms: performance.now() - start };
+}
+
+/** The p-th percentile of sorted latencies. */
+export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
