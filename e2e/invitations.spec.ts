@@ -3,6 +3,9 @@ import { signIn, url } from './support/app';
 import { expectAccessible } from './support/accessibility';
 
 test('an imported person gets an invitation, opens the link, sets a password and lands signed in', async ({ browser }) => {
+  // Three browsers (admin, joiner, a second visit) and six full page loads: about 65 s in CI's full run, where a full
+  // page load takes 10-20 s on 2 cores (docs/architecture.md), over the 60 s default.
+  test.setTimeout(180_000);
   const email = `new.joiner.${Date.now().toString(36)}@acme-invite.test`;
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, 'acme', 'admin@acme.test');

@@ -167,6 +167,7 @@ test('the elevateip confirmation warns that no ranges shut everyone out, and the
 });
 
 test('a PDF manual for Globex alone: Globex reads it in a frame and can download it', async ({ browser }) => {
+  test.setTimeout(180_000); // two browsers and an upload: 51 s of the default 60 in CI's full run
   const page = await (await browser.newContext()).newPage();
   await signIn(page, 'main', 'platform@demo.test');
   await page.goto(url('main', '/platform/manual'));
