@@ -1,6 +1,6 @@
 // Directory benchmark: the first page of users, filtered and sorted, in a 100,000-user workspace, asked by 50
 // concurrent clients over real HTTP, beside the same SQL (the same repository code) run directly through the
-// database driver with the same concurrency, in the same run. Target: our p99 at most 2x the direct p99, no errors.
+// database driver with the same concurrency, in the same run. Target (issue 10): our p99 at most 1.5x the direct p99, no errors.
 // Run alone: `npm run bench directory` (it runs this file in a node started with the server's flags).
 // Set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too (a temporary database is created).
 import http from 'node:http';
@@ -19,6 +19,7 @@ import { cheapPasswords, openBenchDatabase, load, pct } from './support';
 const USERS = 100_000;
 const CLIENTS = 50;
 const REQUESTS = 1_000;
+const ROUNDS = 4;
 
 
 
@@ -99,8 +100,19 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     await load(direct, CLIENTS, 100);
     await load(viaApi, CLIENTS, 100);
 
-    const ref = await load(direct, CLIENTS, REQUESTS);
-    const ours = await load(viaApi, CLIENTS, REQUESTS);
+    // Four alternating rounds a side, so a change in the machine's load (it is shared) falls on both sides alike.
+    const ref = { latencies: [] as number[], errors: 0, ms: 0 };
+    const ours = { latencies: [] as number[], errors: 0, ms: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [side, one] of [[ref, direct], [ours, viaApi]] as const) {
+        const r = await load(one, CLIENTS, REQUESTS / ROUNDS);
+        side.latencies.push(...r.latencies);
+        side.errors += r.errors;
+        side.ms += r.ms;
+      }
+    }
+    ref.latencies.sort((a, b) => a - b);
+    ours.latencies.sort((a, b) => a - b);
     agent.destroy();
     await app.close();
 
@@ -110,8 +122,8 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     console.log(`  first page (unit + status filter, sorted by name), ${CLIENTS} concurrent clients, ${REQUESTS} requests each side`);
     console.log(line('ours, through HTTP and the API', ours));
     console.log(line('the same SQL through the driver', ref));
-    const ok = ratio <= 2 && ours.errors === 0;
-    console.log(`  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 2.00, no errors) ${ok ? 'OK' : 'BELOW TARGET'}`);
+    const ok = ratio <= 1.5 && ours.errors === 0;
+    console.log(`  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 1.50, no errors) ${ok ? 'OK' : 'BELOW TARGET'}`);
   } finally {
     await drop();
     await rm(files, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../src/domain/auth/roles';
 import { MAIN_SITE_WORKSPACE_ID, type Database, type Sql } from './db/database';
-import { WORKSPACE_COLUMNS, type WorkspaceRow } from './tenancy';
+import type { WorkspaceRow } from './tenancy';
 
 /** The web app keeps the token in a cookie for 120 days (spec 4); the server holds it as long. */
 export const SESSION_LIFETIME_DAYS = 120;
@@ -121,23 +121,17 @@ export class SessionRepository {
    * A workspace host's row and the principal behind a token, in one statement: every signed-in request needs
    * both, and on PGlite each statement waits its turn on the one connection (bench/directory.bench.ts). The same
    * rules as `resolve` and `principal`: an inactive or unknown workspace is no site, the session must be this
-   * workspace's.
+   * workspace's. The statement is the PL/pgSQL function `app_site_session` (migration 0040), so its plan is made
+   * once per connection rather than on every request; its columns are WORKSPACE_COLUMNS and SESSION_COLUMNS
+   * (test/server/main/sessions.test.ts compares its workspace row with `SiteResolver.resolve`'s).
    */
   async workspaceAndPrincipal(host: string, token: string): Promise<{ workspace: WorkspaceRow | undefined; principal: Principal | null }> {
-    const rows = await this.db.query<WorkspaceRow & { session: SessionRow | null }>(
-      `SELECT ${WORKSPACE_COLUMNS},
-              (SELECT to_jsonb(x) FROM (
-                 SELECT ${SESSION_COLUMNS}
-                   FROM sessions s
-                   ${SESSION_JOINS}
-                  WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND s.workspace_id = w.id) x) AS session
-         FROM workspaces w
-        WHERE w.workspace_url = $2 AND w.active`,
+    const [{ found }] = await this.db.query<{ found: (WorkspaceRow & { session: SessionRow | null }) | null }>(
+      'SELECT app_site_session($1, $2, $3, $4, $5) AS found',
       [hashToken(token), host, PRIVILEGED_IDLE_MINUTES, PRIVILEGED_ABSOLUTE_HOURS, SESSION_LIFETIME_DAYS],
     );
-    const row = rows[0];
-    if (!row) return { workspace: undefined, principal: null };
-    const { session, ...workspace } = row;
+    if (!found) return { workspace: undefined, principal: null };
+    const { session, ...workspace } = found;
     return { workspace, principal: await this.principalOf(session ?? undefined, workspace.id) };
   }
 

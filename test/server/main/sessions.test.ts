@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../../server/platform/sessions';
+import { SessionRepository, hashToken } from '../../../server/platform/sessions';
+import { SiteResolver } from '../../../server/platform/tenancy';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 
 describe.each(DATABASES)('session lifetimes on %s', (kind) => {
@@ -19,6 +20,25 @@ describe.each(DATABASES)('session lifetimes on %s', (kind) => {
     expect(rows).toHaveLength(1);
     const plain = await server.db.query('SELECT 1 FROM sessions WHERE token_hash = $1', [token]);
     expect(plain).toHaveLength(0);
+  });
+
+  it('reads a workspace the same way with the caller (one statement, app_site_session) as without one', async () => {
+    // The signed-in lookup is a PL/pgSQL function of migration 0040 with its own column list: it must give the
+    // request the same workspace row as the anonymous lookup of tenancy.ts, column for column.
+    const token = await server.signIn('acme.localhost', 'employee@acme.test');
+    await server.db.query(`UPDATE workspaces SET user_limit = 500, contract_expires_on = '2030-03-31' WHERE workspace_url = 'acme.localhost'`);
+    const sessions = new SessionRepository(server.db);
+    const withCaller = await sessions.workspaceAndPrincipal('acme.localhost', token);
+    const site = await new SiteResolver(server.db, 'localhost').resolve('acme.localhost');
+    expect(site.kind).toBe('workspace');
+    expect(withCaller.workspace).toEqual(site.kind === 'workspace' ? site.workspace : undefined);
+    expect(withCaller.workspace?.contract_expires_on).toBe('2030-03-31');
+    expect(withCaller.principal).toMatchObject({ kind: 'user', email: 'employee@acme.test', role: 'EMPLOYEE' });
+    // An unknown host or another workspace's token: no site, or no caller.
+    expect(await sessions.workspaceAndPrincipal('nowhere.localhost', token)).toEqual({ workspace: undefined, principal: null });
+    const globex = await sessions.workspaceAndPrincipal('globex.localhost', token);
+    expect(globex.workspace?.slug).toBe('globex');
+    expect(globex.principal).toBeNull();
   });
 
   it('ends an admin session after an hour idle, but not an employee one', async () => {
