@@ -287,4 +287,53 @@ test.describe('course authoring', () => {
     await expect(page.getByRole('list', { name: 'Blocks' }).getByRole('listitem').first()).toContainText('Then, write it down.');
     await expect(page.getByRole('switch', { name: 'Reminders' })).toBeChecked();
   });
+
+  test('an admin gives the course a cover image and replaces a lesson’s image; after a reload the builder still shows both files', async ({ page }) => {
+    test.setTimeout(300_000);
+    const title = `Bystanders ${Date.now().toString(36)}`;
+    await signIn(page, 'acme', 'admin@acme.test');
+    await page.goto(url('acme', '/courses'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create course' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Create course' });
+    await drawer.getByLabel('Title').fill(title);
+    await drawer.getByRole('button', { name: 'Create and open the builder' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+    // The cover: none yet, then an image with its limits said first and its progress shown.
+    await expect(page.getByText('No cover image yet')).toBeVisible();
+    await expect(page.getByText('PNG, JPEG, GIF or WebP, at most').first()).toBeVisible();
+    await page.getByLabel('Upload a cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Cover image set: cover.png uploaded')).toBeVisible();
+    await expect(page.getByRole('img', { name: `Cover of ${title}` })).toHaveAttribute('src', /\/files\//);
+
+    await page.getByLabel('New lesson title').fill('Stepping in');
+    await page.getByRole('button', { name: 'Add lesson' }).click();
+    await expect(page.getByRole('heading', { name: 'Lesson: Stepping in' })).toBeVisible();
+    await addBlock(page, 'Add a block', 'Image', 'image', async (form) => {
+      await upload(form, 'Image', 'first.png', 'image/png', PNG);
+      await form.getByLabel('Alternative text').fill('A bystander steps in');
+    });
+
+    // After a reload the builder reads the course's files again: the cover shows, the block names its file.
+    await page.reload();
+    await expect(page.getByRole('img', { name: `Cover of ${title}` })).toHaveAttribute('src', /\/files\//);
+    await expect(page.getByLabel('Replace the cover image')).toBeVisible();
+    await page.getByRole('button', { name: 'Edit block 1 (Image)' }).click();
+    const form = editor(page);
+    await expect(form.getByRole('link', { name: 'first.png' })).toHaveAttribute('href', /\/files\//);
+    await expect(form.getByText('Choose another file to replace it; published versions keep the old one.')).toBeVisible();
+    await upload(form, 'Image', 'second.png', 'image/png', PNG);
+    await expect(form.getByRole('link', { name: 'second.png' })).toBeVisible();
+    await form.getByRole('button', { name: 'Save image' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Image saved.' })).toBeVisible();
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit block 1 (Image)' }).click();
+    await expect(editor(page).getByRole('link', { name: 'second.png' })).toBeVisible();
+    await expectAccessible(page, 'Builder with a cover image and an image block being edited');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page, 'Builder with a cover image at 390 px');
+    await expectAccessible(page, 'Builder with a cover image at 390 px');
+    await page.screenshot({ path: test.info().outputPath('builder-cover-390.png'), fullPage: true });
+  });
 });

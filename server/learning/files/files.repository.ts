@@ -115,3 +115,27 @@ export async function confirmedFiles(tx: Sql, workspaceId: string, ids: readonly
     [...ids],
   ]);
 }
+
+/**
+ * The confirmed files a course shows: its cover, and the files its blocks name (a video, its captions in every
+ * language, an image, a resource), for the author's previews. Ids are compared as text: a block's JSON is never cast.
+ */
+export async function courseFiles(tx: Sql, workspaceId: string, courseId: string): Promise<FileRow[]> {
+  return tx.query<FileRow>(
+    `WITH blocks AS (
+       SELECT b.type, b.block
+         FROM lesson_blocks b
+         JOIN course_contents c ON c.workspace_id = b.workspace_id AND c.id = b.content_id
+        WHERE c.workspace_id = $1 AND c.course_id = $2 AND b.type IN ('IMAGE', 'VIDEO', 'UPLOAD_RESOURCE')
+     ), refs AS (
+       SELECT cover_file_id::text AS id FROM courses WHERE workspace_id = $1 AND id = $2 AND cover_file_id IS NOT NULL
+       UNION SELECT block->>'fileId' FROM blocks WHERE block ? 'fileId'
+       UNION SELECT t.value->>'captionsFileId' FROM blocks, jsonb_each(block->'texts') t
+        WHERE type = 'VIDEO' AND jsonb_typeof(t.value) = 'object' AND t.value ? 'captionsFileId'
+     )
+     SELECT ${COLUMNS} FROM files
+      WHERE workspace_id = $1 AND status = 'CONFIRMED' AND id::text IN (SELECT id FROM refs)
+      ORDER BY created_at, id`,
+    [workspaceId, courseId],
+  );
+}

@@ -9,7 +9,7 @@ import {
   type DetectedType,
 } from '../../../src/domain/files/file-types';
 import { sizeProblem, type UploadLimits, type UploadPurpose } from '../../../src/domain/files/uploads';
-import type { StoredFile, UploadTicket } from '../../../src/contracts/learning/uploads.contract';
+import type { CourseFileLinks, StoredFile, UploadTicket } from '../../../src/contracts/learning/uploads.contract';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { HttpError, notFound } from '../../platform/errors';
@@ -144,6 +144,31 @@ export class CourseFiles {
     const again = await this.db.tenant(ws, (tx) => files.findFile(tx, ws, fileId));
     if (!again || again.status !== 'CONFIRMED') throw notFound('No such file');
     return this.describe(ws, again);
+  }
+
+  /**
+   * Signed links to every file a course shows (its cover, its blocks' files in every language), for the author's
+   * builder and previews: links expire, so the builder asks again on each visit and never stores them. Another
+   * workspace's course is a 404, as everywhere.
+   */
+  async courseLinks(actor: Actor, courseId: string): Promise<CourseFileLinks> {
+    const ws = actor.workspaceId;
+    const rows = await this.db.tenant(ws, async (tx) => {
+      if (!(await files.courseExists(tx, ws, courseId))) throw notFound('No such course');
+      return files.courseFiles(tx, ws, courseId);
+    });
+    const expiresAt = new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString();
+    const links = await Promise.all(
+      rows.map(async (row) => ({
+        fileId: row.id,
+        url: await this.downloadUrl(ws, row),
+        contentType: row.detected_type!,
+        fileName: row.declared_name,
+        purpose: row.purpose,
+        expiresAt,
+      })),
+    );
+    return { links };
   }
 
   /** Signed links to confirmed files of this workspace, by id (for the course and lesson reads). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   confirmUpload,
+  courseFileLinks,
   generateCourseCoverUploadUrl,
   generateUploadUrl,
   generateUploadUrlForUpdate,
@@ -28,5 +29,6 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, generateUploadUrl, async (ctx) => ready().issue(actorOf(ctx), ctx.body));
   serve(app, generateUploadUrlForUpdate, async (ctx) => ready().issueReplacement(actorOf(ctx), ctx.body));
   serve(app, generateCourseCoverUploadUrl, async (ctx) => ready().issueCover(actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, courseFileLinks, async (ctx) => ready().courseLinks(actorOf(ctx), ctx.params.id));
   serve(app, confirmUpload, async (ctx) => ready().confirm(actorOf(ctx), ctx.params.id, ctx.query.language ?? null));
 }

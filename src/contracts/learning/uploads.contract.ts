@@ -65,6 +65,18 @@ export const StoredFile = z.object({
 });
 export type StoredFile = z.infer<typeof StoredFile>;
 
+/** A course's file as the builder previews it: a signed link that expires (`expiresAt`), never to be stored. */
+export const CourseFileLink = z.object({
+  fileId: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+  fileName: z.string(),
+  purpose: UploadPurpose,
+  expiresAt: z.string(),
+});
+export const CourseFileLinks = z.object({ links: z.array(CourseFileLink) });
+export type CourseFileLinks = z.infer<typeof CourseFileLinks>;
+
 export const generateUploadUrl = route({
   api: 'learning',
   method: 'POST',
@@ -112,6 +124,19 @@ export const generateCourseCoverUploadUrl = route({
   params: IdParams,
   body: CoverUploadUrlBody,
   response: UploadTicket,
+  access: AUTHORS,
+  catalogueAuthor: true,
+  permission: PERMISSION,
+});
+
+export const courseFileLinks = route({
+  api: 'learning',
+  method: 'GET',
+  path: '/api/course/{id}/file-links',
+  summary:
+    'Signed links, valid for an hour, to every file the course shows (its cover, its blocks’ videos, captions in every language, images and resources), for the authors’ builder and previews',
+  params: IdParams,
+  response: CourseFileLinks,
   access: AUTHORS,
   catalogueAuthor: true,
   permission: PERMISSION,

@@ -9,7 +9,7 @@ import { CourseAuthoringApi } from '../../application/courses/authoring/course-a
 import { CreateCourse, PublishCourse, ReorderContents, SaveBlock, SaveQuiz } from '../../application/courses/authoring/authoring.use-cases';
 import { HttpCourseAuthoringApi } from '../http/learning/http-course-authoring-api';
 import { CourseFilesApi, FileTransfer } from '../../application/courses/authoring/course-files.port';
-import { UploadCourseFile } from '../../application/courses/authoring/upload-course-file.use-case';
+import { ReadCourseFiles, UploadCourseFile } from '../../application/courses/authoring/upload-course-file.use-case';
 import { DEFAULT_UPLOAD_LIMITS } from '../../domain/files/uploads';
 import { RuntimeConfigKey, type RuntimeConfig } from '../config/runtime-config';
 import { HttpCourseFilesApi, XhrFileTransfer } from '../http/learning/http-course-files-api';
@@ -41,6 +41,7 @@ export const coursesModule = new ContainerModule(({ bind }) => {
   bind(CourseCreditsApi).to(HttpCourseCreditsApi).inSingletonScope();
   bind(CourseFilesApi).to(HttpCourseFilesApi).inSingletonScope();
   bind(FileTransfer).toConstantValue(new XhrFileTransfer());
+  bind(ReadCourseFiles).toDynamicValue((ctx) => new ReadCourseFiles(ctx.get<CourseFilesApi>(CourseFilesApi)));
   bind(UploadCourseFile).toDynamicValue((ctx) => {
     const config = ctx.get<RuntimeConfig>(RuntimeConfigKey);
     return new UploadCourseFile(ctx.get<CourseFilesApi>(CourseFilesApi), ctx.get<FileTransfer>(FileTransfer), { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadLimits });

@@ -33,8 +33,8 @@ import { BLOCK_TYPES, type BlockType, type LessonBlock } from '../../contracts/l
 import type { AnswerReveal } from '../../domain/courses/blocks';
 import { LANGUAGE_LABELS, type CourseLanguage } from '../../domain/courses/course';
 import { useContainer, useViewModel } from '../shared/container-context';
-import { UploadCourseFile } from '../../application/courses/authoring/upload-course-file.use-case';
-import { UploadedFiles, UploadSlot } from './blocks/upload-slot';
+import { ReadCourseFiles, UploadCourseFile } from '../../application/courses/authoring/upload-course-file.use-case';
+import { CoverImageSlot, UploadedFiles, UploadSlot } from './blocks/upload-slot';
 import { EmptyState, LoadError } from '../shared/page-state';
 import { BLOCK_TYPE_HINTS, BLOCK_TYPE_LABELS } from './blocks/block-draft';
 import { BlockEditor, type RenderFileSlot } from './blocks/block-editor';
@@ -54,26 +54,48 @@ const REVEAL_LABELS: Record<AnswerReveal, string> = {
 export interface BuilderFiles {
   renderFile?: RenderFileSlot;
   fileUrl?: FileUrl;
+  /** The course's cover image, where uploads are possible. */
+  renderCover?: (vm: CourseBuilderViewModel) => ReactNode;
 }
 
-/** Uploads through the container's UploadCourseFile, and previews of the files uploaded in this session. */
-function useBuilderFiles(vm: CourseBuilderViewModel): BuilderFiles {
+/**
+ * Uploads through the container's UploadCourseFile; previews of the files the course already shows (read when the
+ * builder opens: ReadCourseFiles) and of those uploaded since.
+ */
+function useBuilderFiles(vm: CourseBuilderViewModel, courseId: string): BuilderFiles {
   const container = useContainer();
-  const [files] = useState<BuilderFiles>(() => {
+  const [{ files, uploaded, read }] = useState(() => {
     const upload = container.get<UploadCourseFile>(UploadCourseFile);
     const uploaded = new UploadedFiles();
-    return {
+    const files: BuilderFiles = {
       renderFile: (slot) => <UploadSlot key={slot.id} slot={slot} upload={upload} uploaded={uploaded} language={vm.language} />,
       fileUrl: uploaded.urlOf,
+      renderCover: (builder) =>
+        builder.course ? (
+          <CoverImageSlot
+            courseId={builder.course.courseId}
+            courseTitle={builder.course.title}
+            coverFileId={builder.course.coverFileId}
+            upload={upload}
+            uploaded={uploaded}
+            onChanged={(fileId) => builder.coverChanged(fileId)}
+          />
+        ) : null,
     };
+    return { files, uploaded, read: container.get<ReadCourseFiles>(ReadCourseFiles) };
   });
+  useEffect(() => {
+    if (!courseId) return;
+    // Without the links the builder still works: attached files show by name, previews without the file.
+    read.execute(courseId).then((links) => uploaded.load(links), () => undefined);
+  }, [read, uploaded, courseId]);
   return files;
 }
 
 export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
   const vm = useViewModel(CourseBuilderViewModel);
-  const files = useBuilderFiles(vm);
   const { courseId = '' } = useParams();
+  const files = useBuilderFiles(vm, courseId);
   const navigate = useNavigate();
   const home = useContext(CourseHomeContext);
   const [tab, setTab] = useState('build');
@@ -227,6 +249,11 @@ const BuildTab = observer(function BuildTab({ vm, files }: { vm: CourseBuilderVi
     <Row gutter={[24, 24]} align="top">
       <Col xs={24} lg={8}>
         <Outline vm={vm} />
+        {files.renderCover ? (
+          <Card size="small" title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>Cover image</Typography.Title>} style={{ marginTop: 16 }}>
+            {files.renderCover(vm)}
+          </Card>
+        ) : null}
       </Col>
       <Col xs={24} lg={16}>
         {vm.selected ? (

@@ -129,6 +129,11 @@ export class CourseBuilderViewModel {
     });
   }
 
+  /** A new cover image was uploaded and confirmed (the confirm made it the cover on the server). */
+  coverChanged(fileId: string): void {
+    if (this.course) this.course = { ...this.course, coverFileId: fileId };
+  }
+
   /** Runs a change, then reads the course again; a failure becomes the notice. */
   private async change(busy: NonNullable<CourseBuilderViewModel['busy']>, action: () => Promise<string | null | void>): Promise<boolean> {
     this.busy = busy;

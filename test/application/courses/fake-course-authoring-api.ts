@@ -86,6 +86,7 @@ export class FakeCourseAuthoringApi implements CourseAuthoringApi {
       description: input.description,
       status: 'DRAFT',
       reminderEnabled: true,
+      coverFileId: null,
       version: 1,
       versions: [{ version: 1, status: 'DRAFT', learners: 0 }],
       languages: [{ language: input.primaryLanguage, priority: 'PRIMARY' }],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseFilesApi, FileTransfer, UploadTarget } from '../../../src/application/courses/authoring/course-files.port';
-import { UploadCourseFile } from '../../../src/application/courses/authoring/upload-course-file.use-case';
+import { ReadCourseFiles, UploadCourseFile } from '../../../src/application/courses/authoring/upload-course-file.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 
@@ -15,6 +15,21 @@ class FakeStorage implements CourseFilesApi, FileTransfer {
   async requestUpload(purpose: string, fileName: string, size: number): Promise<UploadTarget> {
     this.calls.push(`request ${purpose} ${fileName} ${size}`);
     return { fileId: FILE_ID, url: `/files/${FILE_ID}`, method: 'PUT', headers: {}, maxBytes: 10 };
+  }
+
+  async requestReplacement(fileId: string, fileName: string, size: number): Promise<UploadTarget> {
+    this.calls.push(`replace ${fileId} ${fileName} ${size}`);
+    return { fileId: FILE_ID, url: `/files/${FILE_ID}`, method: 'PUT', headers: {}, maxBytes: 10 };
+  }
+
+  async requestCover(courseId: string, fileName: string, size: number): Promise<UploadTarget> {
+    this.calls.push(`cover ${courseId} ${fileName} ${size}`);
+    return { fileId: FILE_ID, url: `/files/${FILE_ID}`, method: 'PUT', headers: {}, maxBytes: 10 };
+  }
+
+  async courseLinks(courseId: string) {
+    this.calls.push(`links ${courseId}`);
+    return [{ fileId: FILE_ID, url: `/files/${FILE_ID}?sig=y`, fileName: 'talk.mp4', contentType: 'video/mp4', purpose: 'VIDEO' as const }];
   }
 
   async put(target: UploadTarget, file: Blob, onProgress: (sent: number, total: number) => void, signal: AbortSignal): Promise<void> {
@@ -77,5 +92,22 @@ describe('UploadCourseFile', () => {
     const controller = new AbortController();
     const cancelled = upload.execute({ purpose: 'VIDEO', file: file('y.mp4', 100) }, (sent) => sent >= 50 && controller.abort(), controller.signal);
     expect(await cancelled).toEqual({ ok: false, reason: 'cancelled', message: 'Upload cancelled.' });
+  });
+
+  it('replaces an attached file, or makes an image the course’s cover, through their own upload calls', async () => {
+    const storage = new FakeStorage();
+    const upload = new UploadCourseFile(storage, storage, DEFAULT_UPLOAD_LIMITS);
+    const old = '7c0d3f38-8d57-4e83-9d0e-3c2f3b8c1a22';
+    expect(await upload.execute({ purpose: 'VIDEO', file: file('new.mp4', 40), replaces: old }, () => {}, new AbortController().signal)).toMatchObject({ ok: true });
+    expect(await upload.execute({ purpose: 'IMAGE', file: file('cover.png', 30), coverOf: 'course-1' }, () => {}, new AbortController().signal)).toMatchObject({ ok: true });
+    expect(storage.calls).toEqual([`replace ${old} new.mp4 40`, `confirm ${FILE_ID}`, `cover course-1 cover.png 30`, `confirm ${FILE_ID}`]);
+  });
+
+  it('reads the links of the files a course shows', async () => {
+    const storage = new FakeStorage();
+    expect(await new ReadCourseFiles(storage).execute('course-1')).toEqual([
+      { fileId: FILE_ID, url: `/files/${FILE_ID}?sig=y`, fileName: 'talk.mp4', contentType: 'video/mp4', purpose: 'VIDEO' },
+    ]);
+    expect(storage.calls).toEqual(['links course-1']);
   });
 });

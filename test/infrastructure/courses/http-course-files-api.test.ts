@@ -56,4 +56,33 @@ describe('HttpCourseFilesApi', () => {
     const refused = await api().confirm(FILE_ID, 'TAMIL').catch((e: unknown) => e);
     expect(ApiError.is(refused) && [refused.message, ApiError.isRefusal(refused)]).toEqual(['This is not a WebVTT file', true]);
   });
+
+  it('asks for a replacement or a cover upload, and reads a course’s file links', async () => {
+    const bodies: Record<string, unknown> = {};
+    const ticket = { fileId: FILE_ID, uploadUrl: '/files/up?sig=3', method: 'PUT', headers: {}, expiresAt: '2026-11-25T13:00:00.000Z', maxBytes: 500 };
+    server.use(
+      http.post(`${BASE}/api/lesson-content/generate-upload-url-for-update`, async ({ request }) => {
+        bodies.replace = await request.json();
+        return HttpResponse.json(ticket);
+      }),
+      http.post(`${BASE}/api/course/generate-upload-url-for-update/course-9`, async ({ request }) => {
+        bodies.cover = await request.json();
+        return HttpResponse.json(ticket);
+      }),
+      http.get(`${BASE}/api/course/course-9/file-links`, () =>
+        HttpResponse.json({
+          links: [
+            { fileId: FILE_ID, url: '/files/dl?sig=4', contentType: 'image/png', fileName: 'cover.png', purpose: 'IMAGE', expiresAt: '2026-11-25T13:00:00.000Z' },
+          ],
+        }),
+      ),
+    );
+    expect((await api().requestReplacement('old-file', 'v2.mp4', 300)).url).toBe('/files/up?sig=3');
+    expect(bodies.replace).toEqual({ fileId: 'old-file', fileName: 'v2.mp4', size: 300 });
+    expect((await api().requestCover('course-9', 'cover.png', 200)).fileId).toBe(FILE_ID);
+    expect(bodies.cover).toEqual({ fileName: 'cover.png', size: 200 });
+    expect(await api().courseLinks('course-9')).toEqual([
+      { fileId: FILE_ID, url: '/files/dl?sig=4', contentType: 'image/png', fileName: 'cover.png', purpose: 'IMAGE' },
+    ]);
+  });
 });

@@ -275,6 +275,37 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     expect((await post(`/lesson-content/confirm-upload/${video.fileId}`, globexAdmin, undefined, GLOBEX)).statusCode).toBe(404);
   });
 
+  it('gives the authors signed links to every file a course shows, and nobody else', async () => {
+    const [course] = await server.db.query<{ id: string }>(
+      `SELECT id FROM courses WHERE workspace_id = $1 AND title = 'Preventing Sexual Harassment at Work'`,
+      [acmeId],
+    );
+    const links = (token: string, id = course.id, host = ACME) =>
+      server.request(host, { method: 'GET', url: `${BASE}/course/${id}/file-links`, token });
+    const before = await links(employer);
+    expect(before.statusCode, before.body).toBe(200);
+    const video = before.json().links.find((l: { fileId: string }) => l.fileId === DEMO_VIDEO_FILE_ID);
+    expect(video).toMatchObject({ purpose: 'VIDEO', contentType: 'video/webm', expiresAt: expect.any(String) });
+    expect((await get(video.url, { range: 'bytes=0-9' })).statusCode).toBe(206);
+
+    // A cover given afterwards is among them, with its bytes behind its link.
+    const ticket = await post(`/course/generate-upload-url-for-update/${course.id}`, admin, { fileName: 'cover.png', size: PNG.length });
+    expect((await put(ticket.json().uploadUrl, PNG)).statusCode).toBe(201);
+    expect((await post(`/lesson-content/confirm-upload/${ticket.json().fileId}`, admin)).statusCode).toBe(200);
+    const after = (await links(admin)).json().links as { fileId: string; url: string; purpose: string; fileName: string }[];
+    const cover = after.find((l) => l.fileId === ticket.json().fileId)!;
+    expect(cover).toMatchObject({ purpose: 'IMAGE', fileName: 'cover.png' });
+    expect((await get(cover.url)).rawPayload.equals(PNG)).toBe(true);
+    // A file uploaded but shown by no block is not the course's.
+    const loose = await upload('IMAGE', 'loose.png', PNG);
+    expect(after.map((l) => l.fileId)).not.toContain(loose.fileId);
+
+    // Learners and other workspaces: refused, and another workspace's course does not exist.
+    expect((await links(await server.signIn(ACME, 'employee@acme.test'))).statusCode).toBe(403);
+    expect((await links(globexAdmin, course.id, GLOBEX)).statusCode).toBe(404);
+    expect((await links(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
   it('tells the browser the limits before any upload', async () => {
     const config = await server.request(ACME, { method: 'GET', url: '/config.json' });
     expect(config.json().uploadLimits).toEqual(LIMITS);

@@ -69,6 +69,8 @@ export interface AuthoringCourse {
   status: CourseStatus;
   /** Whether the reminder run mails this course's learners (the course's reminder toggle). */
   reminderEnabled: boolean;
+  /** The cover image's file, shown on the course's card; null when none was given. */
+  coverFileId: string | null;
   /** The version being edited (a draft after the published one, or the published one). */
   version: number;
   versions: CourseVersionSummary[];

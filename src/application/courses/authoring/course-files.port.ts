@@ -20,9 +20,24 @@ export interface ConfirmedFile {
 }
 
 /** The course file calls of the learning API (issue 11, Files). */
+/** A file a course shows, as its builder previews it: the link expires, so it is read again on each visit. */
+export interface CourseFileLink {
+  fileId: string;
+  url: string;
+  fileName: string;
+  contentType: string;
+  purpose: UploadPurpose;
+}
+
 export const CourseFilesApi = Symbol('CourseFilesApi');
 export interface CourseFilesApi {
   requestUpload(purpose: UploadPurpose, fileName: string, size: number): Promise<UploadTarget>;
+  /** An upload that replaces a confirmed file (the same kind; published versions keep showing the old one). */
+  requestReplacement(fileId: string, fileName: string, size: number): Promise<UploadTarget>;
+  /** An image that becomes the course's cover once confirmed. */
+  requestCover(courseId: string, fileName: string, size: number): Promise<UploadTarget>;
+  /** Links to every file the course shows: its cover and its blocks' files in every language. */
+  courseLinks(courseId: string): Promise<CourseFileLink[]>;
   /** The server reads the stored bytes and records the file, or refuses it (413, 415) and keeps nothing. */
   confirm(fileId: string, language?: CourseLanguage): Promise<ConfirmedFile>;
 }

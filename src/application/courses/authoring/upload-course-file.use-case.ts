@@ -1,7 +1,16 @@
 import { ApiError, describeError } from '../../shared/api-error';
 import type { CourseLanguage } from '../../../domain/courses/course';
 import { sizeProblem, type UploadLimits, type UploadPurpose } from '../../../domain/files/uploads';
-import type { ConfirmedFile, CourseFilesApi, FileTransfer, Progress } from './course-files.port';
+import type { ConfirmedFile, CourseFileLink, CourseFilesApi, FileTransfer, Progress } from './course-files.port';
+
+/** Links to the files a course shows, for its builder's previews and the names of files already attached. */
+export class ReadCourseFiles {
+  constructor(private readonly files: CourseFilesApi) {}
+
+  execute(courseId: string): Promise<CourseFileLink[]> {
+    return this.files.courseLinks(courseId);
+  }
+}
 
 export type UploadOutcome = { ok: true; file: ConfirmedFile } | { ok: false; reason: 'too-large' | 'refused' | 'cancelled' | 'failed'; message: string };
 
@@ -17,14 +26,27 @@ export class UploadCourseFile {
   ) {}
 
   async execute(
-    input: { purpose: UploadPurpose; file: File | (Blob & { name: string }); language?: CourseLanguage },
+    input: {
+      purpose: UploadPurpose;
+      file: File | (Blob & { name: string });
+      language?: CourseLanguage;
+      /** The confirmed file this one replaces (a block's file changed): the server keeps the old one for published versions. */
+      replaces?: string;
+      /** The course whose cover this image becomes. */
+      coverOf?: string;
+    },
     onProgress: Progress,
     signal: AbortSignal,
   ): Promise<UploadOutcome> {
     const problem = sizeProblem(input.purpose, input.file.size, this.limits);
     if (problem) return { ok: false, reason: 'too-large', message: problem };
     try {
-      const target = await this.files.requestUpload(input.purpose, input.file.name, input.file.size);
+      const { name, size } = input.file;
+      const target = input.coverOf
+        ? await this.files.requestCover(input.coverOf, name, size)
+        : input.replaces
+          ? await this.files.requestReplacement(input.replaces, name, size)
+          : await this.files.requestUpload(input.purpose, name, size);
       await this.transfer.put(target, input.file, onProgress, signal);
       if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Upload cancelled.' };
       return { ok: true, file: await this.files.confirm(target.fileId, input.language) };

@@ -147,6 +147,7 @@ export class HttpCourseAuthoringApi implements CourseAuthoringApi {
       description: details.texts[details.primaryLanguage]?.description ?? details.description,
       status: details.status,
       reminderEnabled: details.reminderEnabled,
+      coverFileId: details.coverFileId,
       version: details.version,
       versions: [...editing, ...published].sort((a, b) => b.version - a.version),
       languages: details.languages,

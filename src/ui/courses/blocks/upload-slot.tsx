@@ -2,7 +2,7 @@ import { Alert, Button, Progress, Space, Typography } from 'antd';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import type { ConfirmedFile } from '../../../application/courses/authoring/course-files.port';
+import type { ConfirmedFile, CourseFileLink } from '../../../application/courses/authoring/course-files.port';
 import type { UploadCourseFile } from '../../../application/courses/authoring/upload-course-file.use-case';
 import type { CourseLanguage } from '../../../domain/courses/course';
 import { ACCEPT, formatBytes, type UploadPurpose } from '../../../domain/files/uploads';
@@ -40,7 +40,12 @@ export class UploadProgressModel {
     return this.total > 0 ? Math.min(100, Math.floor((this.sent / this.total) * 100)) : 0;
   }
 
-  async start(purpose: UploadPurpose, file: File, language: CourseLanguage | undefined): Promise<ConfirmedFile | null> {
+  async start(
+    purpose: UploadPurpose,
+    file: File,
+    language: CourseLanguage | undefined,
+    target: { replaces?: string; coverOf?: string } = {},
+  ): Promise<ConfirmedFile | null> {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
@@ -50,7 +55,7 @@ export class UploadProgressModel {
     this.fileName = file.name;
     this.message = null;
     const outcome = await this.upload.execute(
-      { purpose, file, language },
+      { purpose, file, language, ...target },
       (sent, total) => runInAction(() => {
         this.sent = sent;
         this.total = total;
@@ -76,15 +81,29 @@ export class UploadProgressModel {
   }
 }
 
-/** The addresses of files uploaded in this session, for previews (signed links expire: never stored). */
+/**
+ * The addresses and names of the course's files, for previews: those the course already shows (read when the builder
+ * opens) and those uploaded since. Signed links expire, so they are held for this visit only, never stored.
+ */
 export class UploadedFiles {
   readonly urls = observable.map<string, string>();
+  readonly names = observable.map<string, string>();
 
   remember(file: ConfirmedFile): void {
     this.urls.set(file.fileId, file.downloadUrl);
+    this.names.set(file.fileId, file.fileName);
+  }
+
+  /** The course's files as the server listed them (ReadCourseFiles). */
+  load(links: readonly CourseFileLink[]): void {
+    for (const link of links) {
+      if (!this.urls.has(link.fileId)) this.urls.set(link.fileId, link.url);
+      if (!this.names.has(link.fileId)) this.names.set(link.fileId, link.fileName);
+    }
   }
 
   urlOf = (fileId: string): string | undefined => this.urls.get(fileId);
+  nameOf = (fileId: string): string | undefined => this.names.get(fileId);
 }
 
 /** A block's file: the limits first, a file picker, a progress bar with a count and cancel, then the result. */
@@ -102,11 +121,24 @@ export const UploadSlot = observer(function UploadSlot({
   const [model] = useState(() => new UploadProgressModel(upload));
   const purpose = PURPOSE_OF[slot.kind];
   const hintId = `${slot.id}-limits`;
+  const current = slot.fileId ? { url: uploaded.urlOf(slot.fileId), name: uploaded.nameOf(slot.fileId) } : null;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
+      {current ? (
+        <Typography.Text>
+          Attached:{' '}
+          {current.url ? (
+            <Typography.Link href={current.url} target="_blank" rel="noopener">
+              {current.name ?? 'the current file'}
+            </Typography.Link>
+          ) : (
+            (current.name ?? 'a file')
+          )}
+        </Typography.Text>
+      ) : null}
       <Typography.Text type="secondary" id={hintId}>
         {limitText(purpose, upload.limits)}
-        {slot.fileId ? ' A file is attached; choose another to replace it.' : ''}
+        {slot.fileId ? ' Choose another file to replace it; published versions keep the old one.' : ''}
       </Typography.Text>
       <input
         id={slot.id}
@@ -118,7 +150,8 @@ export const UploadSlot = observer(function UploadSlot({
           const file = e.target.files?.[0];
           e.target.value = '';
           if (!file) return;
-          void model.start(purpose, file, slot.kind === 'CAPTIONS' ? language : undefined).then((confirmed) => {
+          const replaces = slot.fileId ? { replaces: slot.fileId } : {};
+          void model.start(purpose, file, slot.kind === 'CAPTIONS' ? language : undefined, replaces).then((confirmed) => {
             if (confirmed) {
               uploaded.remember(confirmed);
               slot.onChange(confirmed.fileId);
@@ -147,6 +180,68 @@ export const UploadSlot = observer(function UploadSlot({
           Remove the captions
         </Button>
       ) : null}
+    </Space>
+  );
+});
+
+/** The course's cover image: the current one (with its alternative text), and an image to upload in its place. */
+export const CoverImageSlot = observer(function CoverImageSlot({
+  courseId,
+  courseTitle,
+  coverFileId,
+  upload,
+  uploaded,
+  onChanged,
+}: {
+  courseId: string;
+  courseTitle: string;
+  coverFileId: string | null;
+  upload: UploadCourseFile;
+  uploaded: UploadedFiles;
+  onChanged: (fileId: string) => void;
+}) {
+  const [model] = useState(() => new UploadProgressModel(upload));
+  const url = coverFileId ? uploaded.urlOf(coverFileId) : undefined;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      {url ? (
+        <img src={url} alt={`Cover of ${courseTitle}`} style={{ maxWidth: '100%', maxHeight: 160, objectFit: 'cover', borderRadius: 6 }} />
+      ) : (
+        <Typography.Text type="secondary">{coverFileId ? 'The cover image is set.' : 'No cover image yet: the course card shows its title only.'}</Typography.Text>
+      )}
+      <label htmlFor="course-cover">{coverFileId ? 'Replace the cover image' : 'Upload a cover image'}</label>
+      <Typography.Text type="secondary" id="course-cover-limits">
+        {limitText('IMAGE', upload.limits)}
+      </Typography.Text>
+      <input
+        id="course-cover"
+        type="file"
+        accept={ACCEPT.IMAGE}
+        aria-describedby="course-cover-limits"
+        disabled={model.status === 'uploading'}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          void model.start('IMAGE', file, undefined, { coverOf: courseId }).then((confirmed) => {
+            if (confirmed) {
+              uploaded.remember(confirmed);
+              onChanged(confirmed.fileId);
+            }
+          });
+        }}
+        style={{ maxWidth: '100%' }}
+      />
+      {model.status === 'uploading' ? (
+        <div role="status" aria-live="polite">
+          <Progress percent={model.percent} aria-label={`Uploading ${model.fileName}`} />
+          <Button size="small" onClick={model.cancel}>
+            Cancel upload
+          </Button>
+        </div>
+      ) : null}
+      {model.status === 'done' && model.message ? <Alert type="success" showIcon role="status" title={`Cover image set: ${model.message}`} /> : null}
+      {model.status === 'error' && model.message ? <Alert type="error" showIcon role="alert" title={model.message} description="Choose another image to try again." /> : null}
     </Space>
   );
 });
