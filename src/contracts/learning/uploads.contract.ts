@@ -132,7 +132,7 @@ export const generateCourseCoverUploadUrl = route({
 export const courseFileLinks = route({
   api: 'learning',
   method: 'GET',
-  path: '/api/course/{id}/file-links',
+  path: '/api/lesson-content/course-files/{id}',
   summary:
     'Signed links, valid for an hour, to every file the course shows (its cover, its blocks’ videos, captions in every language, images and resources), for the authors’ builder and previews',
   params: IdParams,

@@ -69,7 +69,7 @@ describe('HttpCourseFilesApi', () => {
         bodies.cover = await request.json();
         return HttpResponse.json(ticket);
       }),
-      http.get(`${BASE}/api/course/course-9/file-links`, () =>
+      http.get(`${BASE}/api/lesson-content/course-files/course-9`, () =>
         HttpResponse.json({
           links: [
             { fileId: FILE_ID, url: '/files/dl?sig=4', contentType: 'image/png', fileName: 'cover.png', purpose: 'IMAGE', expiresAt: '2026-11-25T13:00:00.000Z' },

@@ -281,7 +281,7 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
       [acmeId],
     );
     const links = (token: string, id = course.id, host = ACME) =>
-      server.request(host, { method: 'GET', url: `${BASE}/course/${id}/file-links`, token });
+      server.request(host, { method: 'GET', url: `${BASE}/lesson-content/course-files/${id}`, token });
     const before = await links(employer);
     expect(before.statusCode, before.body).toBe(200);
     const video = before.json().links.find((l: { fileId: string }) => l.fileId === DEMO_VIDEO_FILE_ID);
