@@ -108,14 +108,33 @@ export async function recentJobs(tx: Sql, workspaceId: string, ownOnly: string |
  * QUEUED -> RUNNING, once: the runner that wins this owns the job. 'busy' while another job of the workspace runs
  * (the partial unique index allows one RUNNING job per workspace).
  */
-export async function claimJob(tx: Sql, workspaceId: string, jobId: string): Promise<JobRow | 'busy' | null> {
+export async function claimJob(tx: Sql, workspaceId: string, jobId: string, takeOverAfterMs: number | null = null): Promise<JobRow | 'busy' | null> {
   const [running] = await tx.query(`SELECT 1 FROM import_jobs WHERE workspace_id = $1 AND status = 'RUNNING' AND id <> $2`, [workspaceId, jobId]);
   if (running) return 'busy';
+  // On the job queue (takeOverAfterMs set) a job whose worker died is continued too: RUNNING with a stale heartbeat, or
+  // INTERRUPTED by a dead worker or a shutdown (no error). The conditional UPDATE lets one process win.
   const [row] = await tx.query<JobRow>(
-    `UPDATE import_jobs SET status = 'RUNNING', heartbeat_at = now() WHERE workspace_id = $1 AND id = $2 AND status = 'QUEUED' RETURNING ${COLUMNS}`,
-    [workspaceId, jobId],
+    `UPDATE import_jobs SET status = 'RUNNING', heartbeat_at = now()
+      WHERE workspace_id = $1 AND id = $2
+        AND (status = 'QUEUED' OR ($3::float8 IS NOT NULL AND (
+              (status = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => $3::float8 / 1000))
+           OR (status = 'INTERRUPTED' AND error_code IS NULL))))
+      RETURNING ${COLUMNS}`,
+    [workspaceId, jobId, takeOverAfterMs],
   );
   return row ?? null;
+}
+
+/** Jobs of every workspace whose worker died or stopped (within a day): the queue's sweep sends them again. */
+export async function orphanedJobs(tx: Sql, staleMs: number): Promise<{ workspace_id: string; id: string }[]> {
+  return tx.query<{ workspace_id: string; id: string }>(
+    `SELECT workspace_id, id FROM import_jobs
+      WHERE heartbeat_at > now() - interval '1 day'
+        AND ((status IN ('QUEUED', 'RUNNING') AND heartbeat_at < now() - make_interval(secs => $1::float8 / 1000))
+          OR (status = 'INTERRUPTED' AND error_code IS NULL))
+      ORDER BY created_at`,
+    [staleMs],
+  );
 }
 
 /** The worker is alive: a queued job waiting its turn, or a running one. */
