@@ -205,13 +205,21 @@ export async function requeueJob(tx: Sql, workspaceId: string, jobId: string, ac
  * Jobs whose worker is gone: QUEUED or RUNNING with a heartbeat older than `staleMs`, not worked by this process
  * (`alive`). As the owner, across workspaces (the server's start), or in one workspace.
  */
-export async function interruptStale(tx: Sql, staleMs: number, alive: string[], workspaceId: string | null): Promise<number> {
+export async function interruptStale(
+  tx: Sql,
+  staleMs: number,
+  alive: string[],
+  workspaceId: string | null,
+  /** On the job queue a QUEUED job waits for a worker of the queue, not for a process of its own: only RUNNING ones. */
+  runningOnly = false,
+): Promise<number> {
   const rows = await tx.query(
     `UPDATE import_jobs SET status = 'INTERRUPTED', cancel_requested = false
-      WHERE status IN ('QUEUED', 'RUNNING') AND heartbeat_at < now() - make_interval(secs => $1::float8 / 1000)
+      WHERE status IN ('RUNNING', CASE WHEN $4 THEN 'RUNNING' ELSE 'QUEUED' END)
+        AND heartbeat_at < now() - make_interval(secs => $1::float8 / 1000)
         AND NOT (id = ANY($2::uuid[])) AND ($3::uuid IS NULL OR workspace_id = $3)
       RETURNING id`,
-    [staleMs, alive, workspaceId],
+    [staleMs, alive, workspaceId, runningOnly],
   );
   return rows.length;
 }

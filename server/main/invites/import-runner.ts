@@ -120,13 +120,13 @@ export class ImportRunner {
 
   /** Jobs of a dead worker become INTERRUPTED (all workspaces at start, or one before reading its jobs). */
   async interruptStale(workspaceId: string | null): Promise<number> {
-    if (workspaceId === null) return this.db.system((tx) => jobs.interruptStale(tx, this.staleAfterMs, this.alive(), null));
+    if (workspaceId === null) return this.db.system((tx) => jobs.interruptStale(tx, this.staleAfterMs, this.alive(), null, this.queue !== null));
     return this.db.tenant(workspaceId, (tx) => this.interruptStaleIn(tx, workspaceId));
   }
 
   /** The same, in the caller's transaction (one transaction per poll: on PGlite each waits for the batch in hand). */
   interruptStaleIn(tx: Sql, workspaceId: string): Promise<number> {
-    return jobs.interruptStale(tx, this.staleAfterMs, this.alive(), workspaceId);
+    return jobs.interruptStale(tx, this.staleAfterMs, this.alive(), workspaceId, this.queue !== null);
   }
 
   private alive(): string[] {

@@ -301,7 +301,8 @@ describe.each(DATABASES)('import jobs on the job queue on %s', (kind) => {
 
   it('waits QUEUED until a process works the queue, runs once, and a second delivery of the job changes nothing', async () => {
     const jobId = await start(rows('q-once', 25, [4]));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Longer than the heartbeat's 1 s: a job waiting for a worker of the queue is not taken as interrupted.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(await status(jobId)).toMatchObject({ status: 'QUEUED', rowsDone: 0 });
     expect(await users('q-once')).toBe(0);
     expect((await work()).completed).toBe(1);
@@ -311,6 +312,18 @@ describe.each(DATABASES)('import jobs on the job queue on %s', (kind) => {
     expect((await work()).completed).toBe(1);
     expect(await status(jobId)).toMatchObject({ status: 'COMPLETED', rowsDone: 25, created: 24 });
     expect(await users('q-once')).toBe(24);
+  });
+
+  it('queues again an import whose queue job was lost (a process that died between the commit and the queueing)', async () => {
+    const jobId = await start(rows('q-lost', 12));
+    await server.db.query(`DELETE FROM pgboss.job WHERE name = $1`, [JOB_USER_IMPORT]);
+    expect((await work()).completed).toBe(0);
+    await server.db.query(`UPDATE import_jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [jobId]);
+    expect(await status(jobId)).toMatchObject({ status: 'QUEUED' });
+    await server.jobs!.send(JOB_USER_IMPORT_SWEEP, {});
+    await work();
+    expect(await status(jobId)).toMatchObject({ status: 'COMPLETED', created: 12 });
+    expect(await users('q-lost')).toBe(12);
   });
 
   it("continues a job whose worker died: the sweep queues it again once its heartbeat is stale, and it ends without duplicates", async () => {
