@@ -21,6 +21,8 @@ export interface JobDefinition {
   expireInSeconds?: number;
   /** A cron schedule (UTC) that sends this job with empty data, e.g. every 15 minutes. */
   cron?: string;
+  /** Jobs of this queue one process runs at once (default 1); a long job (an import) then does not hold the others back. */
+  localConcurrency?: number;
 }
 
 export interface JobQueueOptions {
@@ -28,6 +30,8 @@ export interface JobQueueOptions {
   work?: boolean;
   pollingIntervalSeconds?: number;
   log?: (line: string) => void;
+  /** Logs each job run to its end (`job <name> <id> done`), through `log`: the two-process test counts them. */
+  trace?: boolean;
 }
 
 export class JobQueue {
@@ -67,9 +71,16 @@ export class JobQueue {
         expireInSeconds: d.expireInSeconds ?? 900,
       });
       if (work) {
-        await boss.work(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs: Job<Record<string, unknown>>[]) => {
-          for (const job of jobs) await d.handler(job.data ?? {});
-        });
+        await boss.work(
+          name,
+          { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, localConcurrency: d.localConcurrency ?? 1 },
+          async (jobs: Job<Record<string, unknown>>[]) => {
+            for (const job of jobs) {
+              await d.handler(job.data ?? {});
+              this.traced(name, job.id);
+            }
+          },
+        );
         if (d.cron) await boss.schedule(name, d.cron, {}, { tz: 'UTC' });
       }
     }
@@ -77,10 +88,17 @@ export class JobQueue {
   }
 
   /** Queues a job; with a `singletonKey` pg-boss keeps one queued job per key (a policy-free hint; handlers stay idempotent). */
-  async send(name: string, data: Record<string, unknown>, options: { singletonKey?: string } = {}): Promise<string | null> {
+  async send(name: string, data: Record<string, unknown>, options: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
     if (!this.boss) throw new Error('The job queue is not started');
     if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
-    return this.boss.send(name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
+    return this.boss.send(name, data, {
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    });
+  }
+
+  private traced(name: string, id: string): void {
+    if (this.options.trace) this.options.log?.(`job ${name} ${id} done`);
   }
 
   /**
@@ -102,6 +120,7 @@ export class JobQueue {
           try {
             await d.handler(job.data ?? {});
             await this.boss.complete(name, job.id);
+            this.traced(name, job.id);
             completed++;
           } catch (error) {
             await this.boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });

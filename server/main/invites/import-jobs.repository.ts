@@ -108,14 +108,33 @@ export async function recentJobs(tx: Sql, workspaceId: string, ownOnly: string |
  * QUEUED -> RUNNING, once: the runner that wins this owns the job. 'busy' while another job of the workspace runs
  * (the partial unique index allows one RUNNING job per workspace).
  */
-export async function claimJob(tx: Sql, workspaceId: string, jobId: string): Promise<JobRow | 'busy' | null> {
+export async function claimJob(tx: Sql, workspaceId: string, jobId: string, takeOverAfterMs: number | null = null): Promise<JobRow | 'busy' | null> {
   const [running] = await tx.query(`SELECT 1 FROM import_jobs WHERE workspace_id = $1 AND status = 'RUNNING' AND id <> $2`, [workspaceId, jobId]);
   if (running) return 'busy';
+  // On the job queue (takeOverAfterMs set) a job whose worker died is continued too: RUNNING with a stale heartbeat, or
+  // INTERRUPTED by a dead worker or a shutdown (no error). The conditional UPDATE lets one process win.
   const [row] = await tx.query<JobRow>(
-    `UPDATE import_jobs SET status = 'RUNNING', heartbeat_at = now() WHERE workspace_id = $1 AND id = $2 AND status = 'QUEUED' RETURNING ${COLUMNS}`,
-    [workspaceId, jobId],
+    `UPDATE import_jobs SET status = 'RUNNING', heartbeat_at = now()
+      WHERE workspace_id = $1 AND id = $2
+        AND (status = 'QUEUED' OR ($3::float8 IS NOT NULL AND (
+              (status = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => $3::float8 / 1000))
+           OR (status = 'INTERRUPTED' AND error_code IS NULL))))
+      RETURNING ${COLUMNS}`,
+    [workspaceId, jobId, takeOverAfterMs],
   );
   return row ?? null;
+}
+
+/** Jobs of every workspace whose worker died or stopped (within a day): the queue's sweep sends them again. */
+export async function orphanedJobs(tx: Sql, staleMs: number): Promise<{ workspace_id: string; id: string }[]> {
+  return tx.query<{ workspace_id: string; id: string }>(
+    `SELECT workspace_id, id FROM import_jobs
+      WHERE heartbeat_at > now() - interval '1 day'
+        AND ((status IN ('QUEUED', 'RUNNING') AND heartbeat_at < now() - make_interval(secs => $1::float8 / 1000))
+          OR (status = 'INTERRUPTED' AND error_code IS NULL))
+      ORDER BY created_at`,
+    [staleMs],
+  );
 }
 
 /** The worker is alive: a queued job waiting its turn, or a running one. */
@@ -186,13 +205,21 @@ export async function requeueJob(tx: Sql, workspaceId: string, jobId: string, ac
  * Jobs whose worker is gone: QUEUED or RUNNING with a heartbeat older than `staleMs`, not worked by this process
  * (`alive`). As the owner, across workspaces (the server's start), or in one workspace.
  */
-export async function interruptStale(tx: Sql, staleMs: number, alive: string[], workspaceId: string | null): Promise<number> {
+export async function interruptStale(
+  tx: Sql,
+  staleMs: number,
+  alive: string[],
+  workspaceId: string | null,
+  /** On the job queue a QUEUED job waits for a worker of the queue, not for a process of its own: only RUNNING ones. */
+  runningOnly = false,
+): Promise<number> {
   const rows = await tx.query(
     `UPDATE import_jobs SET status = 'INTERRUPTED', cancel_requested = false
-      WHERE status IN ('QUEUED', 'RUNNING') AND heartbeat_at < now() - make_interval(secs => $1::float8 / 1000)
+      WHERE status IN ('RUNNING', CASE WHEN $4 THEN 'RUNNING' ELSE 'QUEUED' END)
+        AND heartbeat_at < now() - make_interval(secs => $1::float8 / 1000)
         AND NOT (id = ANY($2::uuid[])) AND ($3::uuid IS NULL OR workspace_id = $3)
       RETURNING id`,
-    [staleMs, alive, workspaceId],
+    [staleMs, alive, workspaceId, runningOnly],
   );
   return rows.length;
 }

@@ -3,6 +3,7 @@ import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import { HttpError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/file-storage';
+import type { JobQueue } from '../../platform/jobs';
 import type { Mailer } from '../../platform/messages';
 import { assertUserLimit } from '../../platform/user-limit';
 import * as jobs from './import-jobs.repository';
@@ -30,6 +31,12 @@ const QUEUE_WAIT_MS = 250;
 
 type Outcome = 'done' | 'cancelled' | 'stopped';
 
+/** The queue's jobs (docs/imports.md "On the job queue"): one import `{workspaceId, jobId}`, and the sweep of orphaned imports. */
+export const JOB_USER_IMPORT = 'user-import';
+export const JOB_USER_IMPORT_SWEEP = 'user-import-sweep';
+/** A queued import waiting for the workspace's running one looks again this long after. */
+const QUEUE_RETRY_SECONDS = 1;
+
 /**
  * Works import jobs in this process, in the background. Each batch is ONE transaction that writes its users and
  * invites, records the batch (with its skipped rows' problems) and advances the job's counters: a batch is all or
@@ -53,29 +60,73 @@ export class ImportRunner {
     private readonly mail: Mailer | null = null,
     /** After a batch commits: the people it created (auto-assignment, docs/learning.md). */
     private readonly afterBatch: (workspaceId: string, userIds: readonly string[]) => Promise<void> = async () => {},
+    /**
+     * The job queue (the server's): each import is a pg-boss job, so it survives a restart and one process of several
+     * runs it. Without one (API tests, benches) the runner works jobs in this process, as before.
+     */
+    private readonly queue: JobQueue | null = null,
   ) {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   }
 
-  /** Starts working a QUEUED job; returns at once. */
-  start(workspaceId: string, jobId: string): void {
+  /** Starts working a QUEUED job (on the queue: queues it, to be claimed by one process); returns at once. */
+  async start(workspaceId: string, jobId: string): Promise<void> {
+    if (this.queue) {
+      await this.queue.send(JOB_USER_IMPORT, { workspaceId, jobId });
+      return;
+    }
     if (this.closing || this.working.has(jobId)) return;
-    const work = this.work(workspaceId, jobId)
+    const work = this.work(workspaceId, jobId, false)
       .catch((error: unknown) => this.log(`import job ${jobId} stopped`, error))
       .finally(() => this.working.delete(jobId));
     this.working.set(jobId, work);
   }
 
+  /**
+   * Defines the import's jobs on the queue. `user-import` works one job to its end (or its next stop); it also
+   * continues a job whose worker died (a stale heartbeat) or stopped with the server. `user-import-sweep` (every
+   * minute) queues those orphaned jobs again: a killed process's import is finished by another process, or by this one
+   * after a restart. Running a job twice is harmless: the claim is a conditional UPDATE, so one run works it, and each
+   * batch is one transaction that records the rows it wrote.
+   */
+  defineJobs(queue: JobQueue): void {
+    queue.define(JOB_USER_IMPORT, {
+      handler: async (data) => this.run(String(data.workspaceId), String(data.jobId)),
+      // The import keeps its own heartbeat; pg-boss only re-runs a job it believes dead after this long (the sweep is sooner).
+      expireInSeconds: 6 * 3600,
+      retryLimit: 5,
+      retryDelaySeconds: 5,
+      localConcurrency: 4,
+    });
+    queue.define(JOB_USER_IMPORT_SWEEP, {
+      cron: '* * * * *',
+      handler: async () => {
+        const orphans = await this.db.system((tx) => jobs.orphanedJobs(tx, this.staleAfterMs));
+        for (const job of orphans) {
+          if (!this.working.has(job.id)) await queue.send(JOB_USER_IMPORT, { workspaceId: job.workspace_id, jobId: job.id });
+        }
+      },
+    });
+  }
+
+  /** The queue's handler: works the job in this process until it ends or stops. */
+  private async run(workspaceId: string, jobId: string): Promise<void> {
+    if (this.closing || this.working.has(jobId)) return;
+    const work = this.work(workspaceId, jobId, true).finally(() => this.working.delete(jobId));
+    this.working.set(jobId, work);
+    await work;
+  }
+
   /** Jobs of a dead worker become INTERRUPTED (all workspaces at start, or one before reading its jobs). */
   async interruptStale(workspaceId: string | null): Promise<number> {
-    if (workspaceId === null) return this.db.system((tx) => jobs.interruptStale(tx, this.staleAfterMs, this.alive(), null));
+    if (workspaceId === null) return this.db.system((tx) => jobs.interruptStale(tx, this.staleAfterMs, this.alive(), null, this.queue !== null));
     return this.db.tenant(workspaceId, (tx) => this.interruptStaleIn(tx, workspaceId));
   }
 
   /** The same, in the caller's transaction (one transaction per poll: on PGlite each waits for the batch in hand). */
   interruptStaleIn(tx: Sql, workspaceId: string): Promise<number> {
-    return jobs.interruptStale(tx, this.staleAfterMs, this.alive(), workspaceId);
+    return jobs.interruptStale(tx, this.staleAfterMs, this.alive(), workspaceId, this.queue !== null);
   }
 
   private alive(): string[] {
@@ -93,7 +144,7 @@ export class ImportRunner {
     await this.working.get(jobId);
   }
 
-  private async work(workspaceId: string, jobId: string): Promise<void> {
+  private async work(workspaceId: string, jobId: string, queued: boolean): Promise<void> {
     const timer = setInterval(() => {
       this.db.tenant(workspaceId, (tx) => jobs.heartbeat(tx, workspaceId, jobId)).catch((error: unknown) => this.log('import heartbeat failed', error));
     }, Math.max(200, Math.floor(this.staleAfterMs / 3)));
@@ -102,12 +153,19 @@ export class ImportRunner {
       // One running import per workspace: a second one waits QUEUED (its heartbeat kept) for its turn.
       let job: JobRow | 'busy' | null;
       for (;;) {
-        job = await this.db.tenant(workspaceId, (tx) => jobs.claimJob(tx, workspaceId, jobId)).catch((error: unknown) => {
+        job = await this.db.tenant(workspaceId, (tx) => jobs.claimJob(tx, workspaceId, jobId, queued ? this.staleAfterMs : null)).catch((error: unknown) => {
           if ((error as { code?: string }).code === '23505') return 'busy' as const;
           throw error;
         });
         if (job !== 'busy' || this.closing) break;
         await this.interruptStale(workspaceId);
+        if (queued && this.queue) {
+          // Not holding a worker of the queue while the workspace's running import goes on: look again in a moment
+          // (queued before this run ends, so a process dying now loses nothing), the job's heartbeat kept.
+          await this.db.tenant(workspaceId, (tx) => jobs.heartbeat(tx, workspaceId, jobId));
+          await this.queue.send(JOB_USER_IMPORT, { workspaceId, jobId }, { startAfterSeconds: QUEUE_RETRY_SECONDS });
+          return;
+        }
         await new Promise((resolve) => setTimeout(resolve, QUEUE_WAIT_MS));
       }
       if (job === 'busy') {

@@ -38,7 +38,10 @@ export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     (message, error) => app.log.error({ err: error }, message),
     deps.mail,
     (workspaceId, userIds) => deps.people.changed(workspaceId, userIds),
+    deps.jobs ?? null,
   );
+  // With the server's job queue, imports are pg-boss jobs (docs/imports.md "On the job queue").
+  if (deps.jobs) runner.defineJobs(deps.jobs);
   // Jobs left RUNNING by a process that died are INTERRUPTED (with the rows they had written), ready to resume.
   await runner.interruptStale(null);
   app.addHook('onClose', async () => runner.close());

@@ -109,7 +109,7 @@ export class UserImportService {
         }),
       )
       .catch(alreadyRunning);
-    this.runner.start(workspaceId, job.id);
+    await this.runner.start(workspaceId, job.id);
     return { ...jobs.toSummary(job), problems: [], problemsTruncated: false };
   }
 
@@ -158,7 +158,7 @@ export class UserImportService {
         return (await jobs.findJob(tx, workspaceId, jobId, null))!;
       })
       .catch(alreadyRunning);
-    this.runner.start(workspaceId, jobId);
+    await this.runner.start(workspaceId, jobId);
     return this.db.tenant(workspaceId, (tx) => jobs.toJob(tx, job));
   }
 

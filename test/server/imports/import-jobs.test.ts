@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportRunnerHalted } from '../../../server/main/invites/import-runner';
+import { ImportRunnerHalted, JOB_USER_IMPORT, JOB_USER_IMPORT_SWEEP } from '../../../server/main/invites/import-runner';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { csv, FULL_MAPPING, getJob, importFile, multipart, post, waitForJob } from './upload';
 
@@ -269,5 +269,106 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets[0].getRow(2).getCell(5).value).toBe("'=x");
+  });
+});
+
+/**
+ * The same jobs on the server's job queue (pg-boss, as main.ts runs them): the import is a queue job that one process
+ * claims; a job whose worker died is continued by the sweep (test/server/platform/jobs-two-process.test.ts does it with
+ * two real processes). The queue is not worked here: `runPending` runs what is queued, as a worker would.
+ */
+describe.each(DATABASES)('import jobs on the job queue on %s', (kind) => {
+  let server: TestServer;
+  let admin: string;
+  let beforeBatch: (jobId: string, batchNo: number) => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { imports: { batchSize: BATCH, staleAfterMs: 1000, beforeBatch: (jobId, n) => beforeBatch(jobId, n) } }, { jobs: true });
+    admin = await server.signIn('acme.localhost', 'admin@acme.test');
+  }, 120_000);
+  afterAll(async () => server?.close());
+
+  const users = async (prefix: string) =>
+    (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE $1`, [`${prefix}.%@jobs.test`]))[0].n;
+  const start = async (content: string, name = 'people.csv') => {
+    const res = await post(server, 'bulk', admin, { name, content });
+    expect(res.statusCode).toBe(202);
+    return res.json().jobId as string;
+  };
+  const work = () => server.jobs!.runPending([JOB_USER_IMPORT, JOB_USER_IMPORT_SWEEP]);
+  const status = async (jobId: string) => (await getJob(server, admin, jobId)).json();
+  const workspaceId = async () => (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
+
+  it('waits QUEUED until a process works the queue, runs once, and a second delivery of the job changes nothing', async () => {
+    const jobId = await start(rows('q-once', 25, [4]));
+    // Longer than the heartbeat's 1 s: a job waiting for a worker of the queue is not taken as interrupted.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(await status(jobId)).toMatchObject({ status: 'QUEUED', rowsDone: 0 });
+    expect(await users('q-once')).toBe(0);
+    expect((await work()).completed).toBe(1);
+    expect(await status(jobId)).toMatchObject({ status: 'COMPLETED', rowsDone: 25, created: 24, skipped: 1 });
+    // The same job delivered again (pg-boss is at least once): the claim refuses a finished job.
+    await server.jobs!.send(JOB_USER_IMPORT, { workspaceId: await workspaceId(), jobId });
+    expect((await work()).completed).toBe(1);
+    expect(await status(jobId)).toMatchObject({ status: 'COMPLETED', rowsDone: 25, created: 24 });
+    expect(await users('q-once')).toBe(24);
+  });
+
+  it('queues again an import whose queue job was lost (a process that died between the commit and the queueing)', async () => {
+    const jobId = await start(rows('q-lost', 12));
+    await server.db.query(`DELETE FROM pgboss.job WHERE name = $1`, [JOB_USER_IMPORT]);
+    expect((await work()).completed).toBe(0);
+    await server.db.query(`UPDATE import_jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [jobId]);
+    expect(await status(jobId)).toMatchObject({ status: 'QUEUED' });
+    await server.jobs!.send(JOB_USER_IMPORT_SWEEP, {});
+    await work();
+    expect(await status(jobId)).toMatchObject({ status: 'COMPLETED', created: 12 });
+    expect(await users('q-lost')).toBe(12);
+  });
+
+  it("continues a job whose worker died: the sweep queues it again once its heartbeat is stale, and it ends without duplicates", async () => {
+    beforeBatch = async (_id, batch) => {
+      if (batch === 3) throw new ImportRunnerHalted('simulated crash');
+    };
+    const jobId = await start(rows('q-crash', 47, [5, 41]));
+    await work();
+    beforeBatch = async () => {};
+    const [row] = await server.db.query<{ status: string; rows_done: number }>(`SELECT status, rows_done FROM import_jobs WHERE id = $1`, [jobId]);
+    expect(row).toEqual({ status: 'RUNNING', rows_done: 20 });
+    // Still fresh: the sweep leaves it to its (live, as far as anyone knows) worker.
+    await server.jobs!.send(JOB_USER_IMPORT_SWEEP, {});
+    await work();
+    expect((await server.db.query<{ rows_done: number }>(`SELECT rows_done FROM import_jobs WHERE id = $1`, [jobId]))[0].rows_done).toBe(20);
+    // Stale: the admin sees it interrupted; the sweep continues it after its last written row.
+    await server.db.query(`UPDATE import_jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [jobId]);
+    expect(await status(jobId)).toMatchObject({ status: 'INTERRUPTED', rowsDone: 20, created: 19 });
+    await server.jobs!.send(JOB_USER_IMPORT_SWEEP, {});
+    await work();
+    const done = await status(jobId);
+    expect(done).toMatchObject({ status: 'COMPLETED', rowsDone: 47, created: 45, skipped: 2 });
+    expect(done.problems.map((p: { row: number }) => p.row)).toEqual([6, 42]);
+    expect(await users('q-crash')).toBe(45);
+    const batches = await server.db.query<{ batch_no: number }>(`SELECT batch_no FROM import_job_batches WHERE job_id = $1 ORDER BY batch_no`, [jobId]);
+    expect(batches.map((b) => b.batch_no)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("keeps a second import of the workspace QUEUED while one runs, without holding a worker, and runs it after", async () => {
+    beforeBatch = async (_id, batch) => {
+      if (batch === 2) throw new ImportRunnerHalted('held');
+    };
+    const first = await start(rows('q-first', 15));
+    await work();
+    beforeBatch = async () => {};
+    const second = await start(rows('q-second', 5), 'second.csv');
+    // The second run finds the first RUNNING: it returns at once and looks again a second later.
+    expect((await work()).completed).toBe(1);
+    expect(await status(second)).toMatchObject({ status: 'QUEUED', rowsDone: 0 });
+    await server.db.query(`UPDATE import_jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [first]);
+    await server.jobs!.send(JOB_USER_IMPORT_SWEEP, {});
+    await work();
+    expect(await status(first)).toMatchObject({ status: 'COMPLETED', created: 15 });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await work();
+    expect(await status(second)).toMatchObject({ status: 'COMPLETED', created: 5 });
   });
 });
