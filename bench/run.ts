@@ -6,6 +6,7 @@ import { benchBundle } from './bundle.bench';
 import { benchCases } from './case-jobs.bench';
 import { benchCourses } from './courses.bench';
 import { benchImport } from './import.bench';
+import { benchReminders } from './reminders.bench';
 import { benchUpload } from './upload.bench';
 import { START_FLAGS } from './server-process';
 
@@ -16,6 +17,7 @@ if (!only || only === 'import') await benchImport();
 if (!only || only === 'upload') await benchUpload();
 if (!only || only === 'courses') await benchCourses();
 if (!only || only === 'auto-assign') await benchAutoAssign();
+if (!only || only === 'reminders') await benchReminders();
 if (!only || only === 'cases') await benchCases();
 if (!only || only === 'directory') {
   // In a process started with the server's own node flags (package.json "start": its heap settings), as the
