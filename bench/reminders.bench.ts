@@ -6,7 +6,7 @@
 // Targets: ours at least 0.3x the statement's speed (time_ref / time_ours >= 0.3); the process's memory (RSS, sampled
 // every 20 ms) at most 64 MB above what it was before the run.
 // `npm run bench reminders`; BENCH_REMINDER_ASSIGNMENTS=10000 for a quick run (a fifth of them due);
-// BENCH_DATABASE_URL=postgres://... for PostgreSQL too.
+// BENCH_DATABASE_URL=postgres://... for PostgreSQL too (BENCH_ONLY_POSTGRES=1: only there).
 import { CourseNotifications } from '../server/learning/courses/course-notifications';
 import { ManualClock } from '../server/platform/clock';
 import { OutboxMessages } from '../server/platform/messages';
