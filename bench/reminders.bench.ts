@@ -4,9 +4,11 @@
 // itself), measured in the same run. Ours also writes one idempotency key per reminder (course_reminders) in the
 // transaction of its mail, in batches of 500 learners; the statement writes only the outbox rows.
 // Targets: ours at least 0.3x the statement's speed (time_ref / time_ours >= 0.3); the process's memory (RSS, sampled
-// every 20 ms) at most 64 MB above what it was before the run.
+// every 20 ms) at most 64 MB above what it was before the run. `npm run bench` runs it in a process started with the
+// server's node flags (package.json "start": its heap settings).
 // `npm run bench reminders`; BENCH_REMINDER_ASSIGNMENTS=10000 for a quick run (a fifth of them due);
 // BENCH_DATABASE_URL=postgres://... for PostgreSQL too (BENCH_ONLY_POSTGRES=1: only there).
+import { pathToFileURL } from 'node:url';
 import { CourseNotifications } from '../server/learning/courses/course-notifications';
 import { ManualClock } from '../server/platform/clock';
 import { OutboxMessages } from '../server/platform/messages';
@@ -120,3 +122,5 @@ export async function benchReminders(): Promise<void> {
   for (const kind of kinds) await benchOn(kind);
   if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
 }
+
+if (process.argv[2] === '--child' && import.meta.url === pathToFileURL(process.argv[1]).href) await benchReminders();
