@@ -101,12 +101,42 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
         [ws.id],
       ),
     );
-    const [keys] = await db.tenant(ws.id, (tx) => tx.query<{ n: string }>(`SELECT count(*) AS n FROM course_reminders WHERE workspace_id = $1`, [ws.id]));
+    // Printed beside it, not the target: one statement doing the same work as ours (the idempotency keys written too,
+    // and the mails of the keys that were new), on the next day so that its keys are new.
+    start = performance.now();
+    const withKeys = await db.tenant(ws.id, (tx) =>
+      tx.query(
+        `WITH due AS (
+           SELECT a.user_id, a.course_id, a.cycle, u.email, u.first_name
+             FROM course_assignments a
+             JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+             JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
+            WHERE a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
+              AND a.due_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND a.due_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'
+         ), k AS (
+           INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
+           SELECT $1, user_id, course_id, 'ON_DUE', $2::date + 1, cycle, email FROM due
+           ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING RETURNING user_id, course_id
+         )
+         INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body, attachments)
+         SELECT $1, 'EMAIL', due.email, $3, replace($4, '%%FIRST%%', due.first_name), '[]'::jsonb FROM due JOIN k USING (user_id, course_id)
+         RETURNING 1`,
+        [ws.id, DAY, sample.subject, template],
+      ),
+    );
+    const withKeysMs = performance.now() - start;
+    if (withKeys.length !== DUE) throw new Error(`the statement with keys inserted ${withKeys.length}, not ${DUE}`);
+    const [keys] = await db.tenant(ws.id, (tx) =>
+      tx.query<{ n: string }>(`SELECT count(*) AS n FROM course_reminders WHERE workspace_id = $1 AND on_day = $2::date`, [ws.id, DAY]),
+    );
 
     const growth = (peak - before) / MB;
     const ratio = refMs / oursMs;
     console.log(`  ours, CourseNotifications.runReminders (${run.digests} digests into the outbox, ${keys.n} idempotency keys, batches of 500): ${(oursMs / 1000).toFixed(2)} s`);
     console.log(`  one INSERT ... SELECT of the same due set into outbox_messages (${inserted.length} rows, no keys): ${(refMs / 1000).toFixed(2)} s`);
+    console.log(
+      `  printed, not the target: one statement writing the keys too, then the mails of the new ones: ${(withKeysMs / 1000).toFixed(2)} s, ratio ${(withKeysMs / oursMs).toFixed(2)}x`,
+    );
     console.log(`  outbox rows that differ between the two: ${diff.odd} of ${diff.groups} (recipient, subject, body)`);
     console.log(`  speed ratio (statement time / ours): ${ratio.toFixed(2)}x (target >= 0.30, same rows) ${ratio >= 0.3 && diff.odd === '0' ? 'OK' : 'BELOW TARGET'}`);
     console.log(
