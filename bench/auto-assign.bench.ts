@@ -3,7 +3,8 @@
 // audit event per assignment), beside an INSERT ... SELECT of the same assignments straight into course_assignments
 // (same table, same keys and indexes; no audit), measured in the same run on a course of the same shape.
 // Target: ours at least 0.5x the reference's speed (time_ref / time_ours >= 0.5).
-// `npm run bench auto-assign`; BENCH_AUTO_ASSIGN_PEOPLE=10000 for a quick run; BENCH_DATABASE_URL=postgres://... for PostgreSQL too.
+// `npm run bench auto-assign`; BENCH_AUTO_ASSIGN_PEOPLE=10000 for a quick run; BENCH_DATABASE_URL=postgres://... for PostgreSQL too
+// (BENCH_ONLY_POSTGRES=1: only there).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,7 +92,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
 }
 
 export async function benchAutoAssign(): Promise<void> {
-  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_ONLY_POSTGRES ? ['postgres'] : process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) await benchOn(kind);
   if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
 }

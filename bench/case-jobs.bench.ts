@@ -26,6 +26,7 @@ const THEIRS = 200;
 const READERS = 20;
 const REQUESTS = 400;
 const DAY = '2026-11-25';
+const NEXT_DAY = '2026-11-26';
 
 /** 998 generated workspaces (one filer, one committee member, one published workflow of 2 steps, one committee) and
  * acme of the demo: the member's 200 cases there, the rest spread evenly over the others; half had the copy sent. */
@@ -212,9 +213,9 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
                 (SELECT count(*) FROM bench_clock_ref) AS ref`,
       ),
     );
-    // The steady state of a daily run: the rows exist and are brought up to date.
+    // The steady state of a daily run: the next day, the rows exist and those whose state moved are brought up to date.
     const againStart = performance.now();
-    for (const wsp of workspaces) await jobs.recomputeClocks(wsp.id, DAY);
+    for (const wsp of workspaces) await jobs.recomputeClocks(wsp.id, NEXT_DAY);
     const againMs = performance.now() - againStart;
     console.log(`  clocks of ${n} open cases (${workspaces.length} workspaces' daily runs, one after another)`);
     console.log(`  ours, CaseJobs.recomputeClocks per workspace (first run, ${written} rows): ${(oursMs / 1000).toFixed(2)} s; the next day's run (rows updated): ${(againMs / 1000).toFixed(2)} s`);
@@ -222,6 +223,8 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     console.log(`  rows that differ: ${diff!.missing} missing, ${diff!.extra} extra`);
     const speed = refMs / oursMs;
     console.log(`  speed (ours / statement): ${speed.toFixed(2)}x (target >= 0.30, same rows) ${speed >= 0.3 && diff!.missing === '0' && diff!.extra === '0' ? 'OK' : 'BELOW TARGET'}`);
+    const nextSpeed = refMs / againMs;
+    console.log(`  speed of the next day's run (statement / ours): ${nextSpeed.toFixed(2)}x (target >= 0.30) ${nextSpeed >= 0.3 ? 'OK' : 'BELOW TARGET'}`);
   } finally {
     await drop();
     await rm(files, { recursive: true, force: true });

@@ -4,7 +4,8 @@
 //    p99 at most 2x the direct p99, no errors.
 // 2. A clone of that course through the API, beside an INSERT ... SELECT of the same rows into tables of the same
 //    shape (no keys, no indexes). Target: at most 2x.
-// `npm run bench courses`; set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too.
+// `npm run bench courses`; set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too (BENCH_ONLY_POSTGRES=1: only there);
+// BENCH_COURSES_PART=clone measures the clone alone.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -150,21 +151,24 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
         if (rows.length !== LESSONS * BLOCKS) throw new Error('short course');
       });
     const cold = () => viaApi(coldPort);
-    await load(direct, READERS, 40);
-    await load(() => viaApi(), READERS, 40);
-    await load(cold, READERS, 20);
-    const ref = await load(direct, READERS, REQUESTS);
-    const ours = await load(() => viaApi(), READERS, REQUESTS);
-    const coldRun = await load(cold, READERS, REQUESTS / 2);
-    const line = (label: string, r: typeof ref, n = REQUESTS) =>
-      `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(n / (r.ms / 1000)).toFixed(1)} req/s, ${r.errors} errors`;
-    console.log(`  course details in Hindi, ${READERS} concurrent readers, ${REQUESTS} requests each side`);
-    console.log(line('ours, through HTTP and the API (rendered contents cached by content revision)', ours));
-    console.log(line('the same rows, one SQL query through the driver', ref));
-    console.log(line(`ours with the cache off (every answer rebuilt, as after each edit; ${REQUESTS / 2} requests)`, coldRun, REQUESTS / 2));
-    const ratio = pct(ours.latencies, 99) / pct(ref.latencies, 99);
-    console.log(`  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 2.00, no errors) ${ratio <= 2 && ours.errors === 0 ? 'OK' : 'BELOW TARGET'}`);
-    console.log(`  p99 ratio with the cache off (ours / direct): ${(pct(coldRun.latencies, 99) / pct(ref.latencies, 99)).toFixed(2)} (printed, not the target)`);
+    // BENCH_COURSES_PART=clone measures the clone alone.
+    if (process.env.BENCH_COURSES_PART !== 'clone') {
+      await load(direct, READERS, 40);
+      await load(() => viaApi(), READERS, 40);
+      await load(cold, READERS, 20);
+      const ref = await load(direct, READERS, REQUESTS);
+      const ours = await load(() => viaApi(), READERS, REQUESTS);
+      const coldRun = await load(cold, READERS, REQUESTS / 2);
+      const line = (label: string, r: typeof ref, n = REQUESTS) =>
+        `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(n / (r.ms / 1000)).toFixed(1)} req/s, ${r.errors} errors`;
+      console.log(`  course details in Hindi, ${READERS} concurrent readers, ${REQUESTS} requests each side`);
+      console.log(line('ours, through HTTP and the API (rendered contents cached by content revision)', ours));
+      console.log(line('the same rows, one SQL query through the driver', ref));
+      console.log(line(`ours with the cache off (every answer rebuilt, as after each edit; ${REQUESTS / 2} requests)`, coldRun, REQUESTS / 2));
+      const ratio = pct(ours.latencies, 99) / pct(ref.latencies, 99);
+      console.log(`  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 2.00, no errors) ${ratio <= 2 && ours.errors === 0 ? 'OK' : 'BELOW TARGET'}`);
+      console.log(`  p99 ratio with the cache off (ours / direct): ${(pct(coldRun.latencies, 99) / pct(ref.latencies, 99)).toFixed(2)} (printed, not the target)`);
+    }
 
     // 2. Clone.
     await db.system(async (tx) => {
@@ -197,7 +201,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     await load(cloneApi, 1, 2);
     const copyRef = await load(copyDirect, 1, CLONES);
     const clones = await load(cloneApi, 1, CLONES);
-    const cloneLine = (label: string, r: typeof ref) => `  ${label}: median ${pct(r.latencies, 50).toFixed(1)} ms, max ${pct(r.latencies, 100).toFixed(1)} ms, ${r.errors} errors`;
+    const cloneLine = (label: string, r: Awaited<ReturnType<typeof load>>) => `  ${label}: median ${pct(r.latencies, 50).toFixed(1)} ms, max ${pct(r.latencies, 100).toFixed(1)} ms, ${r.errors} errors`;
     console.log(`  clone of the course (${LESSONS * BLOCKS} blocks), ${CLONES} one after another each side`);
     console.log(cloneLine('ours, POST /api/course/clone (new ids, keys, indexes, audit)', clones));
     console.log(cloneLine('INSERT ... SELECT of the same rows into keyless copies', copyRef));
@@ -213,7 +217,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
 }
 
 export async function benchCourses(): Promise<void> {
-  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_ONLY_POSTGRES ? ['postgres'] : process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) await benchOn(kind);
   if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
 }

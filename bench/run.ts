@@ -11,22 +11,28 @@ import { START_FLAGS } from './server-process';
 
 const only = process.argv[2];
 
-if (!only || only === 'bundle') await benchBundle();
-if (!only || only === 'import') await benchImport();
-if (!only || only === 'upload') await benchUpload();
-if (!only || only === 'courses') await benchCourses();
-if (!only || only === 'auto-assign') await benchAutoAssign();
-if (!only || only === 'cases') await benchCases();
-if (!only || only === 'directory') {
-  // In a process started with the server's own node flags (package.json "start": its heap settings), as the
-  // server runs in production; the direct reference runs in the same process.
+/**
+ * A bench in a process started with the server's own node flags (package.json "start": its heap settings), as the
+ * server runs in production; its direct reference runs in the same process.
+ */
+async function inServerProcess(file: string): Promise<void> {
   const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', fileURLToPath(new URL('./directory.bench.ts', import.meta.url)), '--child'], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', fileURLToPath(new URL(file, import.meta.url)), '--child'], { stdio: 'inherit' });
     child.on('error', reject);
     child.on('exit', (status) => resolve(status ?? 1));
   });
   if (code !== 0) process.exitCode = code;
 }
+
+if (!only || only === 'bundle') await benchBundle();
+if (!only || only === 'import') await benchImport();
+if (!only || only === 'upload') await benchUpload();
+if (!only || only === 'courses') await benchCourses();
+if (!only || only === 'auto-assign') await benchAutoAssign();
+// The reminder run's memory is the server's: measured with its heap settings.
+if (!only || only === 'reminders') await inServerProcess('./reminders.bench.ts');
+if (!only || only === 'cases') await benchCases();
+if (!only || only === 'directory') await inServerProcess('./directory.bench.ts');
 // The crash drill is not part of a plain `npm run bench` (it kills and restarts a server five times): `npm run bench crash`.
 if (only === 'crash') {
   const { crashDrill } = await import('./crash-drill');

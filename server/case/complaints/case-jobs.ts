@@ -126,7 +126,8 @@ export class CaseJobs {
 
   /**
    * Stores the clocks of every open case of the workspace as of `day`, `batchSize` cases per transaction (keyset by
-   * id), one upsert per batch; the rows of cases no longer open go. Answers how many clock rows were written.
+   * id), one upsert per batch (a row whose clock did not change is left as it is: its computed_on is the day it last
+   * changed); the rows of cases no longer open go. Answers how many clock rows were computed.
    */
   async recomputeClocks(ws: string, day: IsoDate = this.today()): Promise<number> {
     const batch = this.options.batchSize ?? 1000;
@@ -154,7 +155,10 @@ export class CaseJobs {
              SELECT $1, x.complaint_id, x.clock_id, x.started_on, x.due_on, x.met_on, x.state, $3::date
                FROM json_to_recordset($2::json) AS x(complaint_id uuid, clock_id text, started_on date, due_on date, met_on date, state text)
              ON CONFLICT (workspace_id, complaint_id, clock_id) DO UPDATE
-               SET started_on = EXCLUDED.started_on, due_on = EXCLUDED.due_on, met_on = EXCLUDED.met_on, state = EXCLUDED.state, computed_on = EXCLUDED.computed_on`,
+               SET started_on = EXCLUDED.started_on, due_on = EXCLUDED.due_on, met_on = EXCLUDED.met_on, state = EXCLUDED.state, computed_on = EXCLUDED.computed_on
+             -- A clock that did not change keeps its row (most of them, day after day): no new row version, no index entries.
+             WHERE (complaint_clock_due.started_on, complaint_clock_due.due_on, complaint_clock_due.met_on, complaint_clock_due.state)
+                   IS DISTINCT FROM (EXCLUDED.started_on, EXCLUDED.due_on, EXCLUDED.met_on, EXCLUDED.state)`,
             [ws, JSON.stringify(out), day],
           );
         }

@@ -24,6 +24,9 @@ interface Workspace {
 /** A run catches up on at most this many missed days (a server down for a month does not send a month of reminders). */
 const MAX_CATCH_UP_DAYS = 7;
 
+/** Learners whose candidates a reminder run holds in memory at once. */
+const LEARNERS_PER_PAGE = 2000;
+
 /**
  * The course mails: the assignment mail and the reminder run (docs/learning.md "Reminders"). Both are idempotent:
  * the assignment mail clears the assignment's pending mark, and each reminder writes its key (learner, course, kind,
@@ -123,39 +126,54 @@ export class CourseNotifications {
     const dueFrom = addCalendarDays(from, -reachAfter);
     const dueTo = addCalendarDays(day, reachBefore);
 
-    const candidates = await this.db.tenant(workspaceId, (tx) =>
-      tx.query<{ user_id: string; course_id: string; due_on: string }>(
-        `SELECT a.user_id, a.course_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on
-           FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
-          WHERE a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
-            AND a.due_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND a.due_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'`,
-        [workspaceId, dueFrom, dueTo],
-      ),
-    );
-    const due = remindersDue(
-      candidates.map((c) => ({ learnerId: c.user_id, courseId: c.course_id, dueOn: c.due_on, status: 'NOT_STARTED' as const, remindersOn: true })),
-      cadence,
-      day,
-      since,
-    );
-    const byLearner = digests(due);
-    const managerNotices = due.filter((r) => r.kind === 'MANAGER');
-    const dueOn = new Map(candidates.map((c) => [`${c.user_id}:${c.course_id}`, c.due_on]));
-
+    // Learner by learner (keyset on the learner's id), a page of them at a time: a run over 100,000 assignments holds
+    // one page's candidates in memory, never the whole due set, and every learner's courses are in one page (one digest).
     const batchSize = this.options.batchSize ?? 500;
-    const learners = [...byLearner.entries()];
+    const pageSize = Math.max(batchSize, LEARNERS_PER_PAGE);
+    let after = '00000000-0000-0000-0000-000000000000';
     let batchNo = 0;
     let digestCount = 0;
-    for (let i = 0; i < learners.length; i += batchSize) {
-      await this.options.beforeBatch?.(batchNo++);
-      digestCount += await this.db.tenant(workspaceId, (tx) => this.sendDigests(tx, workspaceId, ws, learners.slice(i, i + batchSize), dueOn));
-    }
     let managerMails = 0;
-    for (let i = 0; i < managerNotices.length; i += batchSize) {
-      await this.options.beforeBatch?.(batchNo++);
-      managerMails += await this.db.tenant(workspaceId, (tx) =>
-        this.sendManagerNotices(tx, workspaceId, ws, managerNotices.slice(i, i + batchSize), dueOn, cadence.managerAfterDays ?? 0),
+    for (;;) {
+      const candidates = await this.db.tenant(workspaceId, (tx) =>
+        tx.query<{ user_id: string; course_id: string; due_on: string }>(
+          `WITH due AS (
+             SELECT a.user_id, a.course_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on
+               FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+              WHERE a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
+                AND a.due_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND a.due_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
+                AND a.user_id > $4::uuid
+           )
+           SELECT d.user_id, d.course_id, d.due_on FROM due d
+            WHERE d.user_id IN (SELECT DISTINCT user_id FROM due ORDER BY user_id LIMIT $5)
+            ORDER BY d.user_id`,
+          [workspaceId, dueFrom, dueTo, after, pageSize],
+        ),
       );
+      if (candidates.length === 0) break;
+      after = candidates[candidates.length - 1].user_id;
+      const due = remindersDue(
+        candidates.map((c) => ({ learnerId: c.user_id, courseId: c.course_id, dueOn: c.due_on, status: 'NOT_STARTED' as const, remindersOn: true })),
+        cadence,
+        day,
+        since,
+      );
+      const byLearner = digests(due);
+      const managerNotices = due.filter((r) => r.kind === 'MANAGER');
+      const dueOn = new Map(candidates.map((c) => [`${c.user_id}:${c.course_id}`, c.due_on]));
+
+      const learners = [...byLearner.entries()];
+      for (let i = 0; i < learners.length; i += batchSize) {
+        await this.options.beforeBatch?.(batchNo++);
+        digestCount += await this.db.tenant(workspaceId, (tx) => this.sendDigests(tx, workspaceId, ws, learners.slice(i, i + batchSize), dueOn));
+      }
+      for (let i = 0; i < managerNotices.length; i += batchSize) {
+        await this.options.beforeBatch?.(batchNo++);
+        managerMails += await this.db.tenant(workspaceId, (tx) =>
+          this.sendManagerNotices(tx, workspaceId, ws, managerNotices.slice(i, i + batchSize), dueOn, cadence.managerAfterDays ?? 0),
+        );
+      }
+      if (new Set(candidates.map((c) => c.user_id)).size < pageSize) break;
     }
     await this.db.tenant(workspaceId, (tx) =>
       tx.query(

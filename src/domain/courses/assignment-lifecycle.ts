@@ -121,14 +121,25 @@ export function remindersDue(
   lastRunOn: IsoDate | null = null,
 ): ReminderToSend[] {
   const out: ReminderToSend[] = [];
+  const from = lastRunOn ? addCalendarDays(lastRunOn, 1) : today;
+  // What falls due depends on the due date only: computed once per distinct due date (a run over 100,000
+  // assignments meets a few hundred of them).
+  const byDueOn = new Map<IsoDate, PlannedReminder[]>();
+  const dueFor = (dueOn: IsoDate): PlannedReminder[] => {
+    let picked = byDueOn.get(dueOn);
+    if (!picked) {
+      const due = reminderPlan(cadence, dueOn).filter((r) => daysBetween(from, r.on) >= 0 && daysBetween(r.on, today) >= 0);
+      // Manager notices are their own message; of the learner's own, only the latest is sent.
+      const own = due.filter((r) => r.kind !== 'MANAGER').at(-1);
+      picked = [own, due.find((r) => r.kind === 'MANAGER')].filter((r): r is PlannedReminder => r !== undefined);
+      byDueOn.set(dueOn, picked);
+    }
+    return picked;
+  };
   for (const c of candidates) {
     if (!c.remindersOn || !c.dueOn || c.status === 'COMPLETED' || c.status === 'EXPIRED') continue;
-    const from = lastRunOn ? addCalendarDays(lastRunOn, 1) : today;
-    const due = reminderPlan(cadence, c.dueOn).filter((r) => daysBetween(from, r.on) >= 0 && daysBetween(r.on, today) >= 0);
-    // Manager notices are their own message; of the learner's own, only the latest is sent.
-    const own = due.filter((r) => r.kind !== 'MANAGER').at(-1);
-    for (const r of [own, due.find((r) => r.kind === 'MANAGER')]) {
-      if (r) out.push({ ...r, learnerId: c.learnerId, courseId: c.courseId, idempotencyKey: reminderKey(c.learnerId, c.courseId, r.kind, r.on) });
+    for (const r of dueFor(c.dueOn)) {
+      out.push({ kind: r.kind, on: r.on, learnerId: c.learnerId, courseId: c.courseId, idempotencyKey: reminderKey(c.learnerId, c.courseId, r.kind, r.on) });
     }
   }
   return out;
