@@ -202,7 +202,7 @@ export class RetentionService {
       const plan = planOf(row, settings, today, (await warningsOf(tx, actor.ws, [id])).get(id) ?? []);
       const current = plan.action === 'KEEP' ? null : plan.purgeOn;
       const problems = postponementProblems(body.until, body.reason, today, current);
-      if (Object.keys(problems).length) throw badRequest(`Invalid postponement: ${Object.keys(problems).join(', ')}`, problems as Record<string, string>);
+      if (Object.keys(problems).length) throw badRequest(Object.values(problems).join(' '), problems as Record<string, string>);
       await tx.query(`UPDATE complaints SET retention_postponed_until = $3, retention_postpone_reason = $4, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
         actor.ws,
         id,

@@ -105,7 +105,7 @@ export const CaseRetention = observer(function CaseRetention({ complaintId }: { 
           <Typography.Paragraph type="secondary">
             {held ? 'Once lifted, the case is purged under the retention rules; the committee is warned before.' : 'A case on legal hold is never purged, whatever its dates.'}
           </Typography.Paragraph>
-          {vm.actionError ? <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.actionError} /> : null}
+          {vm.actionError && Object.keys(vm.fieldErrors).length === 0 ? <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.actionError} /> : null}
           <Form.Item name="reason" label="Reason" rules={[{ required: true, min: 3, message: 'Give the reason' }]} {...err('reason')}>
             <Input.TextArea rows={3} maxLength={1000} />
           </Form.Item>
@@ -129,7 +129,7 @@ export const CaseRetention = observer(function CaseRetention({ complaintId }: { 
           }}
         >
           <Typography.Paragraph type="secondary">A later day than {s.purgeOn}, at most 365 days from today. The committee is warned again before the new day.</Typography.Paragraph>
-          {vm.actionError ? <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.actionError} /> : null}
+          {vm.actionError && Object.keys(vm.fieldErrors).length === 0 ? <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.actionError} /> : null}
           <Form.Item name="until" label="Postpone to" rules={[{ required: true, message: 'Choose the day' }]} {...err('until')}>
             <Input type="date" />
           </Form.Item>

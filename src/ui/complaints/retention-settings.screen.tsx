@@ -66,7 +66,7 @@ export const RetentionSettingsScreen = observer(function RetentionSettingsScreen
         >
           {readOnly ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message="Only a workspace admin changes these settings." /> : null}
           {vm.notice ? <Alert type="success" showIcon style={{ marginBottom: 12 }} message={vm.notice} /> : null}
-          {vm.saveError ? <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.saveError} /> : null}
+          {vm.saveError && Object.keys(vm.fieldErrors).length === 0 ? <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.saveError} /> : null}
           <Card title="Period per outcome" size="small" style={{ marginBottom: 16 }}>
             {OUTCOMES.map((o) => (
               <Space key={o} wrap align="start" style={{ width: '100%' }}>
