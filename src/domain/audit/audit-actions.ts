@@ -110,7 +110,6 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'complaint.purge.postpone': { label: 'Purge of a case postponed', kind: 'admin' },
   'complaint.legal-hold': { label: 'Legal hold placed on a case', kind: 'admin' },
   'complaint.legal-hold.lift': { label: 'Legal hold lifted', kind: 'admin' },
-  'complaint.retention.read': { label: 'Retention of a case read', kind: 'admin' },
   'catalogue-course.offered': { label: 'Catalogue course offered to a workspace', kind: 'admin' },
   'course.unassigned': { label: 'Course unassigned', kind: 'admin' },
   'course.auto-assign.no-credits': { label: 'Auto-assignment short of credits', kind: 'admin' },
