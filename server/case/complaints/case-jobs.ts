@@ -17,7 +17,8 @@ import { calendarOf, regimeOf, type RegimeSettings } from './regime';
  *    after it is missed (case-schedule.ts `reminderDue`);
  * 3. escalates a case whose clock or current step passed the thresholds of the builder's escalation setting of its
  *    unit, to the setting's target: a case event, a row shown on the case, a mail without the case's contents;
- * 4. Canada (CA-08): the month's status update to each party.
+ * 4. Canada (CA-08): the month's status update to each party;
+ * 5. retention of closed cases: the committee warned before a purge, and the purge (retention.service.ts).
  * Every mail is sent in the transaction that writes its key (case, clock, kind, due day; case, item, level, due day;
  * case, party, month), so a run that is repeated or retried sends nothing twice.
  */
@@ -32,6 +33,9 @@ export interface DailyRunResult {
   reminders: number;
   escalations: number;
   statusUpdates: number;
+  /** Retention (docs/case.md "Retention"): cases whose committee was warned of the purge today, and cases purged. */
+  retentionWarnings: number;
+  purged: number;
 }
 
 interface OpenCase {
@@ -99,6 +103,8 @@ export class CaseJobs {
     private readonly clock: Clock,
     private readonly publicUrl: string,
     private readonly options: CaseJobOptions = {},
+    /** Step 5, retention of closed cases (retention.service.ts): warnings and purges. */
+    private readonly retention?: { run(ws: string, day: IsoDate, origin: string): Promise<{ warnings: number; purged: number }> },
   ) {}
 
   today(): IsoDate {
@@ -116,12 +122,13 @@ export class CaseJobs {
   /** The whole daily run of one workspace. */
   async runDaily(ws: string, day: IsoDate = this.today()): Promise<DailyRunResult> {
     const site = await this.workspace(ws);
-    if (!site) return { clocks: 0, reminders: 0, escalations: 0, statusUpdates: 0 };
+    if (!site) return { clocks: 0, reminders: 0, escalations: 0, statusUpdates: 0, retentionWarnings: 0, purged: 0 };
     const clocks = await this.recomputeClocks(ws, day);
     const reminders = await this.sendReminders(ws, day, site.origin);
     const escalations = await this.escalate(ws, day, site.origin);
     const statusUpdates = await this.sendStatusUpdates(ws, day, site.origin);
-    return { clocks, reminders, escalations, statusUpdates };
+    const retention = this.retention ? await this.retention.run(ws, day, site.origin) : { warnings: 0, purged: 0 };
+    return { clocks, reminders, escalations, statusUpdates, retentionWarnings: retention.warnings, purged: retention.purged };
   }
 
   /**
@@ -177,20 +184,8 @@ export class CaseJobs {
   }
 
   /** The members of each case's committee who may read it (not recused), with their addresses. */
-  private async readers(tx: Sql, ws: string, complaintIds: string[]): Promise<Map<string, { userId: string; email: string }[]>> {
-    const rows = await tx.query<{ complaint_id: string; user_id: string; email: string }>(
-      `SELECT c.id AS complaint_id, m.user_id, u.email
-         FROM complaints c
-         JOIN committee_members m ON m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id
-         JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.user_id AND u.status <> 'INACTIVE'
-        WHERE c.workspace_id = $1 AND c.id = ANY($2::uuid[])
-          AND NOT EXISTS (SELECT 1 FROM complaint_recusals r WHERE r.workspace_id = c.workspace_id AND r.complaint_id = c.id AND r.user_id = m.user_id)
-        ORDER BY m.position`,
-      [ws, complaintIds],
-    );
-    const out = new Map<string, { userId: string; email: string }[]>();
-    for (const r of rows) out.set(r.complaint_id, [...(out.get(r.complaint_id) ?? []), { userId: r.user_id, email: r.email }]);
-    return out;
+  private readers(tx: Sql, ws: string, complaintIds: string[]) {
+    return caseReaders(tx, ws, complaintIds);
   }
 
   /** Reminders of the stored clocks not met: the key first, then the mails of the keys that were new. */
@@ -414,6 +409,23 @@ export class CaseJobs {
   }
 }
 
+/** The members of each case's committee who may read it (not recused), with their addresses. */
+export async function caseReaders(tx: Sql, ws: string, complaintIds: string[]): Promise<Map<string, { userId: string; email: string }[]>> {
+  const rows = await tx.query<{ complaint_id: string; user_id: string; email: string }>(
+    `SELECT c.id AS complaint_id, m.user_id, u.email
+       FROM complaints c
+       JOIN committee_members m ON m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id
+       JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.user_id AND u.status <> 'INACTIVE'
+      WHERE c.workspace_id = $1 AND c.id = ANY($2::uuid[])
+        AND NOT EXISTS (SELECT 1 FROM complaint_recusals r WHERE r.workspace_id = c.workspace_id AND r.complaint_id = c.id AND r.user_id = m.user_id)
+      ORDER BY m.position`,
+    [ws, complaintIds],
+  );
+  const out = new Map<string, { userId: string; email: string }[]>();
+  for (const r of rows) out.set(r.complaint_id, [...(out.get(r.complaint_id) ?? []), { userId: r.user_id, email: r.email }]);
+  return out;
+}
+
 /** What the case list needs of a case (a summary, its clocks, the caller's part in it). */
 export type ListRow = Pick<
   ComplaintRow,
@@ -507,7 +519,8 @@ export function defineCaseJobs(jobs: JobQueue, db: Database, caseJobs: CaseJobs)
     handler: async () => {
       const day = caseJobs.today();
       const workspaces = await db.query<{ id: string }>(
-        `SELECT w.id FROM workspaces w WHERE w.active AND EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = w.id AND c.status = 'OPEN')`,
+        // Any case: closed ones too, for retention (a workspace of closed cases only still has purges to make).
+        `SELECT w.id FROM workspaces w WHERE w.active AND EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = w.id)`,
       );
       for (const w of workspaces) await jobs.send(JOB_CASE_DAILY, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
     },

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { exportComplaint } from '../../../src/contracts/case/case-records.contract';
+import { getCaseRetention, getRetentionSettings, postponePurge, saveRetentionSettings, setLegalHold } from '../../../src/contracts/case/retention.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { CaseRecordsService } from './case-records.service';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
+import { RetentionService } from './retention.service';
 
-/** Records of a case (docs/case.md "Records"): the redacted export. */
+/** Records of a case (docs/case.md "Records" and "Retention"): the redacted export, retention settings, hold and postponement. */
 export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const records = new CaseRecordsService(deps.db, new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence));
+  const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
+  const records = new CaseRecordsService(deps.db, complaints);
+  const retention = new RetentionService(deps.db, complaints, deps.clock, deps.mail, deps.fileUrls);
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
@@ -23,4 +27,10 @@ export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       .header('cache-control', 'private, no-store')
       .send(bytes);
   });
+
+  serve(app, getRetentionSettings, async (ctx) => retention.settings(await actorOf(ctx), workspaceUser(ctx).user.role));
+  serve(app, saveRetentionSettings, async (ctx) => retention.saveSettings(await actorOf(ctx), ctx.body));
+  serve(app, getCaseRetention, async (ctx) => retention.state(await actorOf(ctx), ctx.params.id));
+  serve(app, setLegalHold, async (ctx) => retention.hold(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, postponePurge, async (ctx) => retention.postpone(await actorOf(ctx), ctx.params.id, ctx.body));
 }

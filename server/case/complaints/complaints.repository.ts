@@ -70,6 +70,10 @@ const SELECT = `SELECT c.id, c.case_number, c.compliance, c.committee_id, c.work
     ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')}
   FROM complaints c JOIN workflows w ON w.workspace_id = c.workspace_id AND w.id = c.workflow_id`;
 
+/** The next case number: never one a purged case had (its tombstone keeps it). */
+export const NEXT_CASE_NUMBER = `SELECT GREATEST((SELECT COALESCE(max(case_number), 0) FROM complaints WHERE workspace_id = $1),
+    (SELECT COALESCE(max(case_number), 0) FROM complaint_tombstones WHERE workspace_id = $1))::int + 1 AS next`;
+
 export async function findComplaint(tx: Sql, ws: string, id: string, lock = false): Promise<ComplaintRow | null> {
   const [row] = await tx.query<ComplaintRow>(`${SELECT} WHERE c.workspace_id = $1 AND c.id = $2${lock ? ' FOR UPDATE OF c' : ''}`, [ws, id]);
   return row ?? null;

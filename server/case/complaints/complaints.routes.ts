@@ -22,12 +22,15 @@ import { serve, workspaceUser, type HandlerContext } from '../../platform/serve'
 import { CaseJobs, defineCaseJobs } from './case-jobs';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
+import { RetentionService } from './retention.service';
 
 /** The complaint runtime (docs/case.md "Complaints"): every call decides the caller's part in the case on the server. */
 export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
   // The daily case job (clocks, reminders, escalation, CA-08 updates): on the queue, never a timer of this process.
-  if (deps.jobs) defineCaseJobs(deps.jobs, deps.db, new CaseJobs(deps.db, deps.mail, deps.clock, deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`));
+  // Step 5 is retention (retention.service.ts): the committee warned before a purge, then the purge.
+  const retention = new RetentionService(deps.db, service, deps.clock, deps.mail, deps.fileUrls);
+  if (deps.jobs) defineCaseJobs(deps.jobs, deps.db, new CaseJobs(deps.db, deps.mail, deps.clock, deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`, {}, retention));
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));

@@ -33,6 +33,7 @@ import { auditMany, caseJobCounts, escalationsOf, listCandidates, type ListRow }
 import * as repo from './complaints.repository';
 import { notifyReporter } from './intake.repository';
 import { calendarOf, regimeOf } from './regime';
+import { tombstoneFor } from './retention.service';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, utcDay, type Clock } from '../../platform/clock';
 
@@ -216,7 +217,7 @@ export class ComplaintService {
       const substitute = presiding ? null : (members.find((m) => !recused.includes(m.user_id) && m.role !== 'EXTERNAL_MEMBER')?.user_id ?? null);
 
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('complaint-number:' || $1::text))`, [actor.ws]);
-      const [{ next }] = await tx.query<{ next: number }>(`SELECT COALESCE(max(case_number), 0)::int + 1 AS next FROM complaints WHERE workspace_id = $1`, [actor.ws]);
+      const [{ next }] = await tx.query<{ next: number }>(repo.NEXT_CASE_NUMBER, [actor.ws]);
       const [row] = await tx.query<{ id: string }>(
         `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as,
             complainant_name, complainant_email, complainant_gender, complainant_phone,
@@ -417,10 +418,13 @@ export class ComplaintService {
         }
         if (new Date(today).getTime() - new Date(row.received_on).getTime() > 90 * 86_400_000) pendingOver90Days += 1;
       }
+      // Purged cases (retention) still count: their tombstones say they existed and were closed.
+      const [{ purged }] = await tx.query<{ purged: number }>(`SELECT count(*)::int AS purged FROM complaint_tombstones WHERE workspace_id = $1`, [ws]);
       return {
-        total: rows.length,
+        total: rows.length + purged,
         open: rows.filter((r) => r.status === 'OPEN').length,
-        closed: rows.filter((r) => r.status === 'CLOSED').length,
+        closed: rows.filter((r) => r.status === 'CLOSED').length + purged,
+        purged,
         lateFilings: rows.filter((r) => r.timeliness !== 'ON_TIME').length,
         pendingOver90Days,
         clocks: [...byClock.values()],
@@ -657,7 +661,12 @@ export class ComplaintService {
   /** The caller's part in the case, or 404; `committeeOnly` answers a party with 403. */
   async access(tx: Sql, actor: Actor, id: string, options: { committeeOnly?: boolean; lock?: boolean } = {}): Promise<Access> {
     const row = await repo.findComplaint(tx, actor.ws, id, options.lock);
-    if (!row) throw notFound('Complaint not found');
+    if (!row) {
+      // A purged case (retention): its committee learns it was purged and when, nothing more; anyone else 404.
+      const t = await tombstoneFor(tx, actor.ws, id, actor.userId);
+      if (t) throw new HttpError(410, 'CASE_PURGED', `Case ${repo.caseNumberText(t.case_number)} was purged on ${t.purged_on} under the workspace's retention rules`);
+      throw notFound('Complaint not found');
+    }
     const members = row.committee_id ? await repo.membersOf(tx, actor.ws, [row.committee_id]) : [];
     const recused = new Set((await repo.recusalsOf(tx, actor.ws, [id])).map((r) => r.user_id));
     const role = caseRole(actor.userId, {

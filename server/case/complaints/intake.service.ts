@@ -129,7 +129,7 @@ export class IntakeService {
       const timeliness = filingTimeliness(body.incident.date, today);
 
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('complaint-number:' || $1::text))`, [caller.ws]);
-      const [{ next }] = await tx.query<{ next: number }>(`SELECT COALESCE(max(case_number), 0)::int + 1 AS next FROM complaints WHERE workspace_id = $1`, [caller.ws]);
+      const [{ next }] = await tx.query<{ next: number }>(repo.NEXT_CASE_NUMBER, [caller.ws]);
       const [row] = await tx.query<{ id: string }>(
         `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as, intake,
             complainant_name, complainant_email, respondent_name, respondent_gender, respondent_phone, respondent_email, respondent_description,

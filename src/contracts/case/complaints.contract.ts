@@ -561,6 +561,8 @@ export const ComplaintCounts = z.object({
   casesWithMissedClock: z.number().int().optional(),
   escalatedCases: z.number().int().optional(),
   escalatedCasesLevel2: z.number().int().optional(),
+  /** Closed cases purged under the retention rules (counted in total and closed too). */
+  purged: z.number().int().optional(),
 });
 export type ComplaintCounts = z.infer<typeof ComplaintCounts>;
 

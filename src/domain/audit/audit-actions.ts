@@ -103,6 +103,13 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'message.post': { label: 'Message posted', kind: 'admin' },
   'evidence.add': { label: 'Evidence added', kind: 'admin' },
   'complaint.receipt-settings': { label: 'Receipt key expiry changed', kind: 'admin' },
+  // Retention of closed cases (docs/case.md "Retention"): settings and purges in the workspace's log, the rest in the case's.
+  'complaint.retention-settings': { label: 'Retention periods changed', kind: 'admin' },
+  'complaint.purge': { label: 'Closed case purged under the retention rules', kind: 'admin' },
+  'complaint.purge.warning': { label: 'Committee warned of a coming purge', kind: 'admin' },
+  'complaint.purge.postpone': { label: 'Purge of a case postponed', kind: 'admin' },
+  'complaint.legal-hold': { label: 'Legal hold placed on a case', kind: 'admin' },
+  'complaint.legal-hold.lift': { label: 'Legal hold lifted', kind: 'admin' },
   'catalogue-course.offered': { label: 'Catalogue course offered to a workspace', kind: 'admin' },
   'course.unassigned': { label: 'Course unassigned', kind: 'admin' },
   'course.auto-assign.no-credits': { label: 'Auto-assignment short of credits', kind: 'admin' },

@@ -25,9 +25,20 @@ export interface RetentionCase {
   postponedUntil: IsoDate | null;
 }
 
-/** CA-09 (Work Place Harassment and Violence Prevention Regulations s.37): records kept 10 years (not verified). */
+/**
+ * CA-09: the Regulations keep "a record of each notice ... and of each action taken in response", the reasons for a
+ * missed time limit and the investigator's report for 10 years (legal-rules.md says s.37, not verified; the text at
+ * laws-lois.justice.gc.ca is s.35(2)). Counted here from the closure, the latest day such a record is made.
+ */
 export const CANADA_RECORD_YEARS = 10;
 export const DEFAULT_WARN_DAYS = 30;
+export const RETENTION_OUTCOMES: readonly RetentionOutcome[] = ['UPHELD', 'NOT_UPHELD', 'SETTLED_BY_CONCILIATION', 'WITHDRAWN', 'REFERRED'];
+/** A period may be at most 100 years; the warning's lead 1 to 365 days. */
+export const MAX_PERIOD_DAYS = 36_500;
+export const MIN_WARN_DAYS = 1;
+export const MAX_WARN_DAYS = 365;
+/** A postponement moves the purge date at most this many days after the day it is made. */
+export const MAX_POSTPONE_DAYS = 365;
 
 export type RetentionVerdict =
   | { state: 'KEEP'; reason: 'OPEN' | 'LEGAL_HOLD' | 'NO_PERIOD' }
@@ -51,4 +62,58 @@ export function retentionVerdict(c: RetentionCase, periods: RetentionPeriods, to
   const daysLeft = daysBetween(today, latest.on);
   const state = daysLeft <= 0 ? 'PURGE' : daysLeft <= warnDays ? 'WARN' : 'RETAINED';
   return { state, purgeOn: latest.on, heldBy: latest.by, daysLeft: Math.max(0, daysLeft) };
+}
+
+/** What the daily job does with a closed case today, and the purge date the committee is shown. */
+export type RetentionPlan =
+  | { action: 'KEEP'; reason: 'OPEN' | 'LEGAL_HOLD' | 'NO_PERIOD' }
+  | {
+      action: 'NONE' | 'WARN' | 'PURGE';
+      /** The day the rules allow the purge (the key of the warning). */
+      ruleOn: IsoDate;
+      /** The day the purge happens: the rule's day, or later when the warning went out late (never less than `warnDays` after it). */
+      purgeOn: IsoDate;
+      heldBy: 'PERIOD' | 'APPEAL_WINDOW' | 'LAW' | 'POSTPONED';
+      /** The day the committee was warned for `ruleOn`, if it was. */
+      warnedOn: IsoDate | null;
+    };
+
+/**
+ * The job's decision: warn the committee once, `warnDays` before the purge (for this purge date: a postponement or a
+ * new period gives a new date and a new warning), and purge only a case whose committee was warned at least
+ * `warnDays` before. A case the rules let go today but that was never warned (the period was shortened, the job did
+ * not run) is warned today and purged `warnDays` later: the committee always has the time to hold or postpone.
+ * `warning` is the last warning sent for the case, if any.
+ */
+export function retentionPlan(
+  c: RetentionCase,
+  periods: RetentionPeriods,
+  today: IsoDate,
+  warnDays = DEFAULT_WARN_DAYS,
+  warning: { ruleOn: IsoDate; warnedOn: IsoDate } | null = null,
+): RetentionPlan {
+  const v = retentionVerdict(c, periods, today, warnDays);
+  if (v.state === 'KEEP') return { action: 'KEEP', reason: v.reason };
+  const warnedOn = warning && warning.ruleOn === v.purgeOn ? warning.warnedOn : null;
+  const later = (a: IsoDate, b: IsoDate) => (daysBetween(a, b) > 0 ? b : a);
+  if (warnedOn) {
+    const purgeOn = later(v.purgeOn, addCalendarDays(warnedOn, warnDays));
+    return { action: daysBetween(today, purgeOn) <= 0 ? 'PURGE' : 'NONE', ruleOn: v.purgeOn, purgeOn, heldBy: v.heldBy, warnedOn };
+  }
+  if (v.state === 'RETAINED') return { action: 'NONE', ruleOn: v.purgeOn, purgeOn: v.purgeOn, heldBy: v.heldBy, warnedOn: null };
+  return { action: 'WARN', ruleOn: v.purgeOn, purgeOn: later(v.purgeOn, addCalendarDays(today, warnDays)), heldBy: v.heldBy, warnedOn: null };
+}
+
+/**
+ * A postponement: a new purge date after today and at most `MAX_POSTPONE_DAYS` after it, with a reason. It can only
+ * move the purge later (an earlier date than the rules allow changes nothing, so it is refused); it can be made again.
+ * Answers the problem per field, or an empty object.
+ */
+export function postponementProblems(until: IsoDate, reason: string, today: IsoDate, currentPurgeOn: IsoDate | null): Partial<Record<'until' | 'reason', string>> {
+  const out: Partial<Record<'until' | 'reason', string>> = {};
+  if (daysBetween(today, until) <= 0) out.until = 'Choose a day after today';
+  else if (daysBetween(today, until) > MAX_POSTPONE_DAYS) out.until = `A purge can be postponed at most ${MAX_POSTPONE_DAYS} days ahead`;
+  else if (currentPurgeOn && daysBetween(currentPurgeOn, until) <= 0) out.until = `Choose a day after the current purge date (${currentPurgeOn})`;
+  if (reason.trim().length < 3) out.reason = 'Give the reason for the postponement';
+  return out;
 }

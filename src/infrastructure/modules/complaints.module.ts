@@ -2,11 +2,13 @@ import { ContainerModule } from 'inversify';
 import { ComplaintsApi } from '../../application/complaints/complaints-api.port';
 import { CaseExtrasApi } from '../../application/complaints/case-extras-api.port';
 import { IntakeApi } from '../../application/complaints/intake-api.port';
+import { RetentionApi } from '../../application/complaints/retention-api.port';
 import { UploadEvidence } from '../../application/complaints/upload-evidence.use-case';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { HttpComplaintsApi } from '../http/case/http-complaints-api';
 import { HttpCaseExtrasApi } from '../http/case/http-case-extras-api';
 import { HttpIntakeApi } from '../http/case/http-intake-api';
+import { HttpRetentionApi } from '../http/case/http-retention-api';
 import { XhrFileTransfer } from '../http/learning/http-course-files-api';
 
 /** Bindings of the complaints area: its HTTP adapter and the evidence upload (its own transfer, so the courses area's binding stays single). */
@@ -15,5 +17,6 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(UploadEvidence).toDynamicValue((ctx) => new UploadEvidence(ctx.get<ComplaintsApi>(ComplaintsApi), new XhrFileTransfer()));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();
   bind(CaseExtrasApi).to(HttpCaseExtrasApi).inSingletonScope();
+  bind(RetentionApi).to(HttpRetentionApi).inSingletonScope();
   bind(UploadReporterEvidence).toDynamicValue((ctx) => new UploadReporterEvidence(ctx.get<IntakeApi>(IntakeApi), new XhrFileTransfer()));
 });

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Checkbox, Drawer, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import type { Committee } from '../../contracts/case/complaints.contract';
 import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
@@ -83,11 +84,14 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
         <Typography.Title level={1} id="committees-title" style={{ margin: 0 }}>
           Internal Committee
         </Typography.Title>
-        {!hasWorkspaceCommittee && vm.status === 'ready' ? (
-          <Button type="primary" onClick={() => vm.open('new')}>
-            {vm.canada ? 'Name designated recipients' : 'Constitute the committee'}
-          </Button>
-        ) : null}
+        <Space wrap>
+          <Link to="/complaints/retention">Retention of closed cases</Link>
+          {!hasWorkspaceCommittee && vm.status === 'ready' ? (
+            <Button type="primary" onClick={() => vm.open('new')}>
+              {vm.canada ? 'Name designated recipients' : 'Constitute the committee'}
+            </Button>
+          ) : null}
+        </Space>
       </Space>
       <Typography.Paragraph type="secondary">
         {vm.canada

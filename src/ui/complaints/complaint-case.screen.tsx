@@ -8,6 +8,7 @@ import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { CaseExport } from './case-export';
+import { CaseRetention } from './case-retention';
 import { ClockChip } from './clock-chip';
 import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
 import { ConfidentialBanner } from './confidential-banner';
@@ -143,7 +144,15 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
       <Breadcrumb items={[{ title: <Link to="/complaints">Complaints</Link> }, { title: d?.caseNumber ?? 'Case' }]} />
       <ConfidentialBanner />
       {vm.status === 'loading' && !d ? <Loading label="Loading the case" /> : null}
-      {vm.status === 'error' ? (
+      {vm.status === 'error' && vm.purged ? (
+        <>
+          <Typography.Title level={1} id="case-title">
+            Case
+          </Typography.Title>
+          <Alert type="info" showIcon message="This case was purged" description={`${vm.purged} Its parties, incident, messages, meetings and evidence were deleted; its number, outcome and dates are kept.`} />
+        </>
+      ) : null}
+      {vm.status === 'error' && !vm.purged ? (
         <>
           <Typography.Title level={1} id="case-title">
             Case
@@ -200,6 +209,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
               ) : null}
             </Card>
           ) : null}
+          {committee ? <CaseRetention key={d.status} complaintId={d.complaintId} /> : null}
           {d.outcomeSummary ? <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} /> : null}
           <CaseEvents complaintId={d.complaintId} />
           <Tabs

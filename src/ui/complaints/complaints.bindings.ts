@@ -8,6 +8,7 @@ import {
 } from './complaints.view-models';
 import { ReportViewModel } from './report.view-model';
 import { CaseExtrasViewModel } from './case-extras.view-model';
+import { CaseRetentionViewModel, RetentionSettingsViewModel } from './retention.view-models';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
@@ -18,4 +19,6 @@ export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(CommitteeSetupViewModel).toSelf();
   bind(ReportViewModel).toSelf();
   bind(CaseExtrasViewModel).toSelf();
+  bind(RetentionSettingsViewModel).toSelf();
+  bind(CaseRetentionViewModel).toSelf();
 });

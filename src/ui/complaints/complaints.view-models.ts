@@ -205,6 +205,8 @@ export class ComplaintCaseViewModel {
   actionError: string | null = null;
   fieldErrors: Record<string, string> = {};
   notice: string | null = null;
+  /** The server's word when the case was purged under the retention rules (a 410 to its committee). */
+  purged: string | null = null;
   private id = '';
 
   constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
@@ -225,6 +227,7 @@ export class ComplaintCaseViewModel {
     } catch (error) {
       runInAction(() => {
         this.error = describeError(error);
+        this.purged = ApiError.is(error) && error.reason === 'gone' ? error.message : null;
         this.status = 'error';
       });
     }
