@@ -1,4 +1,6 @@
 import { ContainerModule } from 'inversify';
+import { UploadCourseFile } from '../../application/courses/authoring/upload-course-file.use-case';
+import { AttachFieldResource } from '../../application/workflows/attach-field-resource.use-case';
 import { AddWorkflowStep } from '../../application/workflows/add-workflow-step.use-case';
 import { CreateWorkflowVersion } from '../../application/workflows/create-workflow-version.use-case';
 import { CreateWorkflow } from '../../application/workflows/create-workflow.use-case';
@@ -17,5 +19,8 @@ export const workflowsModule = new ContainerModule(({ bind }) => {
   bind(CreateWorkflowVersion).toDynamicValue((ctx) => new CreateWorkflowVersion(ctx.get<WorkflowApi>(WorkflowApi)));
   bind(AddWorkflowStep).toDynamicValue((ctx) => new AddWorkflowStep(ctx.get<WorkflowApi>(WorkflowApi)));
   bind(RemoveWorkflowStep).toDynamicValue((ctx) => new RemoveWorkflowStep(ctx.get<WorkflowApi>(WorkflowApi)));
+  bind(AttachFieldResource).toDynamicValue(
+    (ctx) => new AttachFieldResource(ctx.get<UploadCourseFile>(UploadCourseFile), ctx.get<WorkflowBuilderApi>(WorkflowBuilderApi)),
+  );
   bind(PublishWorkflowVersion).toDynamicValue((ctx) => new PublishWorkflowVersion(ctx.get<WorkflowApi>(WorkflowApi)));
 });

@@ -30,7 +30,8 @@ const step = {
 
 function setup() {
   const { client } = testClient(BASE, 'token-1');
-  return new HttpWorkflowBuilderApi(client);
+  const { client: main } = testClient('http://acme.localhost:8080', 'token-1');
+  return new HttpWorkflowBuilderApi(client, main);
 }
 
 describe('HttpWorkflowBuilderApi', () => {
