@@ -655,10 +655,10 @@ const PrerequisiteForm = observer(function PrerequisiteForm({ vm, prerequisite, 
         >
           <Input />
         </Form.Item>
-        <Form.Item label="Details" name="description" rules={[{ max: 2000 }]}>
+        <Form.Item label="Prerequisite details" name="description" rules={[{ max: 2000 }]}>
           <Input />
         </Form.Item>
-        <Form.Item label="Reference" name="referenceId" rules={[{ max: 200 }]} extra="A policy, course or document id, if any.">
+        <Form.Item label="Prerequisite reference" name="referenceId" rules={[{ max: 200 }]} extra="A policy, course or document id, if any.">
           <Input />
         </Form.Item>
       </Space>
@@ -861,15 +861,16 @@ const FieldRoles = observer(function FieldRoles({
   const [chosen, setChosen] = useState<CaseRole[]>(roles);
   useEffect(() => setChosen(roles), [roles]);
   const changed = chosen.length !== roles.length || chosen.some((r) => !roles.includes(r));
+  const locked = !vm.editable || vm.busy !== null;
   return (
     <li style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
       <Typography.Text strong>{label}</Typography.Text> {customised ? null : <Tag>Default</Tag>}
       <div>
         <Checkbox.Group
           aria-label={`Who sees ${label}`}
-          options={ROLE_OPTIONS.map((o) => ({ ...o, disabled: o.value === 'PRESIDING_OFFICER' }))}
+          options={ROLE_OPTIONS.map((o) => ({ ...o, disabled: locked || o.value === 'PRESIDING_OFFICER' }))}
           value={chosen}
-          disabled={!vm.editable || vm.busy !== null}
+          disabled={locked}
           onChange={(values) => setChosen(values as CaseRole[])}
         />
         <Button size="small" disabled={!vm.editable || !changed || vm.busy !== null} aria-label={`Save who sees ${label}`} onClick={() => void vm.saveRoles(attributeId, chosen)}>

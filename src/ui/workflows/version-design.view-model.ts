@@ -187,7 +187,8 @@ export class VersionDesignViewModel {
     const version = this.version;
     if (!version) return;
     const compliance = this.compliance;
-    this.rolesStatus = 'loading';
+    // A fresh read after a change to the form keeps the list shown; a new version or regime shows "loading".
+    if (this.attributeRoles?.workflowVersionId !== version.workflowVersionId || this.attributeRoles.complianceId !== compliance) this.rolesStatus = 'loading';
     try {
       const roles = await this.builder.attributeRoles(version.workflowVersionId, compliance);
       runInAction(() => {
@@ -565,6 +566,8 @@ export class VersionDesignViewModel {
         this.notice = { type: 'success', message: success };
       });
       if (fresh) this.listener?.(fresh);
+      // The form's fields changed: who sees each field lists them by their wording.
+      if (form === 'attribute' || form === 'field-edit' || form === 'component' || form === null) void this.loadRoles();
     } catch (error) {
       runInAction(() => {
         if (form && ApiError.is(error) && error.reason === 'invalid') {
