@@ -128,6 +128,8 @@ test('an admin sets prerequisites, who sees a field, an action mail, escalation,
   // At phone width the page still fits.
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page, 'Escalation at 390 px');
+  await page.getByRole('tab', { name: 'Process Details' }).click();
+  await expectNoSidewaysScroll(page, 'Prerequisites and steps at 390 px');
   await page.getByRole('tab', { name: 'Complaint Form' }).click();
   await expectNoSidewaysScroll(page, 'Who sees each field at 390 px');
   await page.screenshot({ path: 'reports/screens/workflow-builder-settings-phone.png', fullPage: true });
@@ -165,6 +167,8 @@ test('an admin sets prerequisites, who sees a field, an action mail, escalation,
   await expect(page.getByRole('button', { name: 'Remove prerequisite Internal Committee constituted for Pune' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Add prerequisite' })).toBeDisabled();
   await expect(page.getByText('This version is read-only: create a new version from it to change this.').first()).toBeVisible();
+  // The mails stay readable.
+  await expect(page.getByRole('list', { name: 'Action mails' })).toContainText('Please reply by {{dueDate}} with documents and witnesses.');
   await page.getByRole('tab', { name: 'Complaint Form' }).click();
   await expect(who.getByRole('checkbox', { name: 'Respondent' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Edit field What happened, in your own words' })).toHaveCount(0);

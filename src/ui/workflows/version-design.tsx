@@ -191,6 +191,7 @@ export const ProcessDetails = observer(function ProcessDetails({
           ))}
         </ol>
       )}
+      {vm.editable ? null : <ReadOnlyMails vm={vm} />}
       {addStep}
       <StepDrawer vm={vm} />
     </>
@@ -968,6 +969,32 @@ const Escalation = observer(function Escalation({ vm }: { vm: VersionDesignViewM
           </Button>
         </Form>
       )}
+    </Card>
+  );
+});
+
+/** A published or archived version's action mails, shown as text (the step drawer opens on drafts only). */
+const ReadOnlyMails = observer(function ReadOnlyMails({ vm }: { vm: VersionDesignViewModel }) {
+  const used = ActionType.options.filter((a) => vm.version?.steps.some((s) => s.actionTypes.includes(a)));
+  if (used.length === 0) return null;
+  return (
+    <Card type="inner" size="small" title={<span id="mails-title">Action mails</span>} style={{ marginTop: 16 }}>
+      <ReadOnlyReason vm={vm} />
+      <ul aria-labelledby="mails-title" style={{ paddingInlineStart: 20, margin: 0 }}>
+        {used.map((a) => {
+          const mail = vm.actionMail(a);
+          return (
+            <li key={a} style={{ marginBottom: 8 }}>
+              <Typography.Text strong>{ACTION_TYPE_LABELS[a]}</Typography.Text>
+              {mail.customised ? null : <Tag style={{ marginInlineStart: 8 }}>Default wording</Tag>}
+              <div>Subject: {mail.mailSubject}</div>
+              <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{mail.mailBody}</div>
+              {mail.ccEmailList.length ? <div>Copy to: {mail.ccEmailList.join(', ')}</div> : null}
+              {mail.includeComplaintCopy ? <div>With a copy of the complaint</div> : null}
+            </li>
+          );
+        })}
+      </ul>
     </Card>
   );
 });
