@@ -824,7 +824,6 @@ const WhoSees = observer(function WhoSees({ vm }: { vm: VersionDesignViewModel }
       <ReadOnlyReason vm={vm} />
       <Radio.Group
         aria-label="Statutory regime"
-        optionType="button"
         options={COMPLIANCE_OPTIONS}
         value={vm.compliance}
         onChange={(e) => void vm.chooseCompliance(e.target.value as Compliance)}
