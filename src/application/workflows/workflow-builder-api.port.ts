@@ -75,4 +75,13 @@ export interface WorkflowBuilderApi {
 
   escalations(branchId?: string): Promise<EscalationSetting[]>;
   saveEscalation(body: SaveEscalationSettingBody): Promise<EscalationSetting>;
+  /** The choices of the escalation form (main API): the workspace's business units and its first people by name. */
+  escalationChoices(): Promise<{ businessUnits: EscalationChoice[]; people: EscalationChoice[] }>;
+  /** People whose name, email or employee id starts with `text` (at most 20), for the escalation target. */
+  findPeople(text: string): Promise<EscalationChoice[]>;
+}
+
+export interface EscalationChoice {
+  id: string;
+  label: string;
 }

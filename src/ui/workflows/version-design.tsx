@@ -1,10 +1,21 @@
-import { Alert, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { HolderOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Progress, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, type ReactNode } from 'react';
-import type { FormComponent } from '../../contracts/case/builder-schemas';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { FormAttribute, FormComponent, Prerequisite } from '../../contracts/case/builder-schemas';
 import type { WorkflowStep } from '../../contracts/case/workflows.contract';
 import {
+  CASE_ROLE_LABELS,
+  CaseRole,
+  Compliance,
+  COMPLIANCE_LABELS,
   describeTimeLimit,
+  ESCALATION_TYPE_LABELS,
+  EscalationType,
+  MAIL_PLACEHOLDERS,
+  PREREQUISITE_KIND_LABELS,
+  PrerequisiteKind,
+  standardAttribute,
   FIELD_TYPE_LABELS,
   FieldType,
   MeetingFieldType,
@@ -15,7 +26,17 @@ import {
 } from '../../domain/workflows/builder-rules';
 import { ACTION_TYPE_LABELS, actionNeedsParty, ActionType, Party, PARTY_LABELS, STEP_KIND_LABELS } from '../../domain/workflows/workflow-rules';
 import { EmptyState } from '../shared/page-state';
-import { VersionDesignViewModel, type AttributeValues, type DesignForm, type StepSettingValues } from './version-design.view-model';
+import {
+  READ_ONLY_REASON,
+  VersionDesignViewModel,
+  type AttributeValues,
+  type DesignForm,
+  type EscalationValues,
+  type FieldEditValues,
+  type MailValues,
+  type PrerequisiteValues,
+  type StepSettingValues,
+} from './version-design.view-model';
 
 const OWNER_OPTIONS = StepOwnerRole.options.map((value) => ({ value, label: STEP_OWNER_LABELS[value] }));
 const LIMIT_OPTIONS = [
@@ -27,6 +48,20 @@ const FIELD_TYPE_OPTIONS = FieldType.options.map((value) => ({ value, label: FIE
 const MEETING_TYPE_OPTIONS = MeetingFieldType.options.map((value) => ({ value, label: FIELD_TYPE_LABELS[value] }));
 const ACTION_OPTIONS = ActionType.options.map((value) => ({ value, label: ACTION_TYPE_LABELS[value] }));
 const PARTY_OPTIONS = Party.options.map((value) => ({ value, label: PARTY_LABELS[value] }));
+const PREREQUISITE_OPTIONS = PrerequisiteKind.options.map((value) => ({ value, label: PREREQUISITE_KIND_LABELS[value] }));
+const ROLE_OPTIONS = CaseRole.options.map((value) => ({ value, label: CASE_ROLE_LABELS[value] }));
+const COMPLIANCE_OPTIONS = Compliance.options.map((value) => ({ value, label: COMPLIANCE_LABELS[value] }));
+const ESCALATION_OPTIONS = EscalationType.options.map((value) => ({ value, label: ESCALATION_TYPE_LABELS[value] }));
+const PLACEHOLDER_HELP = `You may use ${MAIL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}.`;
+
+/** Shown under a section of a published or archived version, whose controls are disabled. */
+function ReadOnlyReason({ vm }: { vm: VersionDesignViewModel }) {
+  return vm.editable ? null : (
+    <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+      {READ_ONLY_REASON}
+    </Typography.Paragraph>
+  );
+}
 
 function FormAlert({ vm, form }: { vm: VersionDesignViewModel; form: DesignForm }) {
   return vm.form === form && vm.formError ? <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 12 }} /> : null;
@@ -50,22 +85,67 @@ export const ProcessDetails = observer(function ProcessDetails({
   /** The step's Remove control (the workflow's view-model removes steps). */
   renderRemove: (step: WorkflowStep) => ReactNode;
 }) {
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [over, setOver] = useState<string | null>(null);
   const version = vm.version;
   if (!version) return null;
   const steps = version.steps;
   const stageName = (id: string | null) => version.stages.find((s) => s.stageId === id)?.name;
+  const drag = (step: WorkflowStep) =>
+    vm.editable
+      ? {
+          draggable: true,
+          'data-step-id': step.stepId,
+          onDragStart: (e: React.DragEvent) => {
+            setDragging(step.stepId);
+            e.dataTransfer.effectAllowed = 'move';
+            e.dataTransfer.setData('text/plain', step.stepId);
+          },
+          onDragOver: (e: React.DragEvent) => {
+            e.preventDefault();
+            if (over !== step.stepId) setOver(step.stepId);
+          },
+          onDrop: (e: React.DragEvent) => {
+            e.preventDefault();
+            const id = dragging ?? e.dataTransfer.getData('text/plain');
+            if (id) void vm.dropStep(id, step.stepId);
+            setDragging(null);
+            setOver(null);
+          },
+          onDragEnd: () => {
+            setDragging(null);
+            setOver(null);
+          },
+        }
+      : {};
   return (
     <>
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         Process Details
       </Typography.Title>
+      <Prerequisites vm={vm} />
+      <Typography.Title level={5}>Steps</Typography.Title>
+      {vm.editable && steps.length > 1 ? (
+        <Typography.Paragraph type="secondary" id="steps-order-help">
+          Drag a step onto another step&apos;s place, or use its Up and Down buttons.
+        </Typography.Paragraph>
+      ) : null}
       {steps.length === 0 ? (
         <EmptyState title="No steps yet. Add a meeting or an action below." />
       ) : (
-        <ol aria-label="Steps" className="workflow-steps" style={{ paddingInlineStart: 20 }}>
+        <ol aria-label="Steps" aria-describedby={vm.editable ? 'steps-order-help' : undefined} className="workflow-steps" style={{ paddingInlineStart: 20 }}>
           {steps.map((step, i) => (
-            <li key={step.stepId} style={{ marginBottom: 16 }}>
+            <li
+              key={step.stepId}
+              {...drag(step)}
+              style={{
+                marginBottom: 16,
+                opacity: dragging === step.stepId ? 0.5 : 1,
+                outline: over === step.stepId && dragging && dragging !== step.stepId ? '2px dashed #1677ff' : undefined,
+              }}
+            >
               <Space wrap>
+                {vm.editable ? <HolderOutlined aria-hidden style={{ cursor: 'grab', color: 'rgba(0,0,0,0.6)' }} /> : null}
                 <Typography.Text strong>{step.name}</Typography.Text>
                 <Tag color={step.kind === 'MEETING' ? 'blue' : 'purple'}>{STEP_KIND_LABELS[step.kind]}</Tag>
                 {vm.editable ? (
@@ -111,6 +191,7 @@ export const ProcessDetails = observer(function ProcessDetails({
           ))}
         </ol>
       )}
+      {vm.editable ? null : <ReadOnlyMails vm={vm} />}
       {addStep}
       <StepDrawer vm={vm} />
     </>
@@ -209,6 +290,7 @@ const StepActions = observer(function StepActions({ vm, step }: { vm: VersionDes
                 Remove
               </Button>
             </Space>
+            <ActionMail vm={vm} actionType={a} />
           </li>
         ))}
       </ul>
@@ -315,6 +397,8 @@ export const ComplaintForm = observer(function ComplaintForm({ vm }: { vm: Versi
       </Space>
       {vm.editable ? <AddAttributeForm vm={vm} components={components} /> : null}
       {vm.editable ? <AddComponentForm vm={vm} /> : null}
+      <WhoSees vm={vm} />
+      <FieldDrawer vm={vm} />
     </>
   );
 });
@@ -346,6 +430,7 @@ const ComponentCard = observer(function ComponentCard({ vm, component }: { vm: V
                 <Tag>{FIELD_TYPE_LABELS[a.fieldType]}</Tag>
                 {a.required ? <Tag color="red">Required</Tag> : null}
                 {a.systemKey ? <Tag color="blue">Always asked</Tag> : null}
+                {a.resourceFileId ? <Tag color="geekblue">File: {a.resourceFileName ?? 'attached'}</Tag> : null}
                 {vm.editable ? (
                   <>
                     <Button size="small" disabled={i === 0 || vm.busy !== null} aria-label={`Move field ${a.label} up`} onClick={() => void vm.moveAttribute(a.attributeId, -1)}>
@@ -358,6 +443,9 @@ const ComponentCard = observer(function ComponentCard({ vm, component }: { vm: V
                       onClick={() => void vm.moveAttribute(a.attributeId, 1)}
                     >
                       Down
+                    </Button>
+                    <Button size="small" disabled={vm.busy !== null} aria-label={`Edit field ${a.label}`} onClick={() => vm.openAttribute(a.attributeId)}>
+                      Edit
                     </Button>
                     {!a.systemKey ? (
                       <Button size="small" danger disabled={vm.busy !== null} aria-label={`Remove field ${a.label}`} onClick={() => void vm.removeAttribute(a.attributeId)}>
@@ -491,6 +579,421 @@ export const StagesOfRedressal = observer(function StagesOfRedressal({ vm }: { v
           </Form>
         </Card>
       ) : null}
+      <Escalation vm={vm} />
     </>
+  );
+});
+
+// ---------- Prerequisites (Process Details) ----------
+
+const Prerequisites = observer(function Prerequisites({ vm }: { vm: VersionDesignViewModel }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  useEffect(() => setEditing(null), [vm.saved]);
+  return (
+    <Card type="inner" size="small" title={<span id="prerequisites-title">Prerequisites</span>} style={{ marginBottom: 16 }}>
+      <Typography.Paragraph type="secondary">What must be in place before this workflow runs a complaint.</Typography.Paragraph>
+      <ReadOnlyReason vm={vm} />
+      {vm.prerequisitesStatus === 'loading' ? (
+        <Typography.Paragraph type="secondary">Loading prerequisites…</Typography.Paragraph>
+      ) : vm.prerequisitesStatus === 'error' ? (
+        <Alert type="error" showIcon title="The prerequisites could not be loaded." action={<Button size="small" onClick={() => void vm.loadVersionSettings()}>Retry</Button>} />
+      ) : vm.prerequisites.length === 0 ? (
+        <Typography.Paragraph type="secondary">No prerequisites yet.</Typography.Paragraph>
+      ) : (
+        <ol aria-labelledby="prerequisites-title" style={{ paddingInlineStart: 20 }}>
+          {vm.prerequisites.map((p) => (
+            <li key={p.prerequisiteId} style={{ marginBottom: 8 }}>
+              {editing === p.prerequisiteId ? (
+                <PrerequisiteForm vm={vm} prerequisite={p} onCancel={() => setEditing(null)} />
+              ) : (
+                <Space wrap>
+                  <Typography.Text strong>{p.label}</Typography.Text>
+                  <Tag>{PREREQUISITE_KIND_LABELS[p.kind]}</Tag>
+                  {p.description ? <span>{p.description}</span> : null}
+                  {p.referenceId ? <Typography.Text type="secondary">Reference: {p.referenceId}</Typography.Text> : null}
+                  <Button size="small" disabled={!vm.editable || vm.busy !== null} title={vm.editable ? undefined : READ_ONLY_REASON} aria-label={`Edit prerequisite ${p.label}`} onClick={() => setEditing(p.prerequisiteId)}>
+                    Edit
+                  </Button>
+                  <Button size="small" danger disabled={!vm.editable || vm.busy !== null} title={vm.editable ? undefined : READ_ONLY_REASON} aria-label={`Remove prerequisite ${p.label}`} onClick={() => void vm.removePrerequisite(p.prerequisiteId)}>
+                    Remove
+                  </Button>
+                </Space>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {editing === null ? <PrerequisiteForm vm={vm} /> : null}
+    </Card>
+  );
+});
+
+const PrerequisiteForm = observer(function PrerequisiteForm({ vm, prerequisite, onCancel }: { vm: VersionDesignViewModel; prerequisite?: Prerequisite; onCancel?: () => void }) {
+  const [form] = Form.useForm<PrerequisiteValues>();
+  useEffect(() => form.resetFields(), [vm.saved, form]);
+  const id = prerequisite ? `edit-prerequisite-${prerequisite.prerequisiteId}` : 'add-prerequisite';
+  return (
+    <Form<PrerequisiteValues>
+      form={form}
+      name={id}
+      layout="vertical"
+      aria-label={prerequisite ? `Edit prerequisite ${prerequisite.label}` : 'Add prerequisite'}
+      initialValues={prerequisite ? { kind: prerequisite.kind, label: prerequisite.label, description: prerequisite.description, referenceId: prerequisite.referenceId ?? '' } : { kind: 'COMMITTEE_CONSTITUTED' }}
+      onFinish={(values) => void (prerequisite ? vm.updatePrerequisite(prerequisite.prerequisiteId, values) : vm.addPrerequisite(values))}
+      disabled={!vm.editable || vm.busy === 'prerequisite'}
+      style={{ marginTop: 8 }}
+    >
+      <FormAlert vm={vm} form="prerequisite" />
+      <Space wrap align="start">
+        <Form.Item label="Prerequisite kind" name="kind" rules={[{ required: true }]} style={{ minWidth: 220 }}>
+          <Select options={PREREQUISITE_OPTIONS} />
+        </Form.Item>
+        <Form.Item
+          label="Prerequisite"
+          name="label"
+          rules={[{ required: true, whitespace: true, message: 'Say what must be in place' }, { max: 200 }]}
+          {...serverError(vm, 'prerequisite', 'prerequisiteList.0.label')}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item label="Prerequisite details" name="description" rules={[{ max: 2000 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item label="Prerequisite reference" name="referenceId" rules={[{ max: 200 }]} extra="A policy, course or document id, if any.">
+          <Input />
+        </Form.Item>
+      </Space>
+      <Space>
+        <Button htmlType="submit" type={prerequisite ? 'primary' : 'default'} loading={vm.busy === 'prerequisite'}>
+          {prerequisite ? 'Save prerequisite' : 'Add prerequisite'}
+        </Button>
+        {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
+      </Space>
+    </Form>
+  );
+});
+
+// ---------- action mails (step drawer) ----------
+
+const ActionMail = observer(function ActionMail({ vm, actionType }: { vm: VersionDesignViewModel; actionType: ActionType }) {
+  const [form] = Form.useForm<MailValues>();
+  const mail = vm.actionMail(actionType);
+  useEffect(() => form.resetFields(), [vm.saved, form]);
+  const label = ACTION_TYPE_LABELS[actionType];
+  return (
+    <Form<MailValues>
+      form={form}
+      name={`mail-${actionType}`}
+      layout="vertical"
+      aria-label={`Mail of ${label}`}
+      initialValues={{ mailSubject: mail.mailSubject, mailBody: mail.mailBody, ccEmailList: mail.ccEmailList, includeComplaintCopy: mail.includeComplaintCopy }}
+      onFinish={(values) => void vm.saveActionMail(actionType, values)}
+      disabled={!vm.editable || vm.busy === 'mail'}
+      style={{ marginTop: 8, padding: 12, border: '1px solid #f0f0f0', borderRadius: 8 }}
+    >
+      <Typography.Text strong>
+        Mail: {label} {mail.customised ? null : <Tag>Default wording</Tag>}
+      </Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        Every step of this version with this action sends this mail. {PLACEHOLDER_HELP}
+      </Typography.Paragraph>
+      <Form.Item label="Mail subject" name="mailSubject" rules={[{ required: true, whitespace: true, message: 'Enter a subject' }, { max: 200 }]} {...serverError(vm, 'mail', 'mailSubject')}>
+        <Input />
+      </Form.Item>
+      <Form.Item label="Mail message" name="mailBody" rules={[{ required: true, whitespace: true, message: 'Enter the message' }, { max: 5000 }]} {...serverError(vm, 'mail', 'mailBody')}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+      <Form.Item label="Copy to (email addresses)" name="ccEmailList" extra="Type an address and press Enter." {...serverError(vm, 'mail', 'ccEmailList')}>
+        <Select mode="tags" open={false} suffixIcon={null} />
+      </Form.Item>
+      <Form.Item name="includeComplaintCopy" valuePropName="checked">
+        <Checkbox>Attach a copy of the complaint</Checkbox>
+      </Form.Item>
+      <Button htmlType="submit" loading={vm.busy === 'mail'}>
+        Save mail
+      </Button>
+    </Form>
+  );
+});
+
+// ---------- a field's wording and file (Complaint Form) ----------
+
+const FieldDrawer = observer(function FieldDrawer({ vm }: { vm: VersionDesignViewModel }) {
+  const field = vm.editingAttribute;
+  return (
+    <Drawer title={field ? `Field: ${field.label}` : 'Field'} open={field !== null && vm.editable} onClose={vm.closeAttribute} size="large" destroyOnHidden>
+      {field ? (
+        <Space direction="vertical" style={{ width: '100%' }} size="large">
+          {vm.notice ? <Alert type={vm.notice.type} showIcon role={vm.notice.type === 'error' ? 'alert' : 'status'} title={vm.notice.message} /> : null}
+          <FieldWordingForm vm={vm} field={field} />
+          <FieldFile vm={vm} field={field} />
+        </Space>
+      ) : null}
+    </Drawer>
+  );
+});
+
+const FieldWordingForm = observer(function FieldWordingForm({ vm, field }: { vm: VersionDesignViewModel; field: FormAttribute }) {
+  const [form] = Form.useForm<FieldEditValues>();
+  const standard = standardAttribute(field.systemKey);
+  const choices = field.fieldType === 'SELECT' || field.fieldType === 'MULTI_SELECT';
+  useEffect(() => form.resetFields(), [vm.saved, form]);
+  return (
+    <Card type="inner" title={<span id="field-wording-title">Wording</span>}>
+      <Form<FieldEditValues>
+        form={form}
+        name="field-wording"
+        layout="vertical"
+        aria-labelledby="field-wording-title"
+        initialValues={{ label: field.label, helpText: field.helpText, required: field.required, options: field.options }}
+        onFinish={(values) => void vm.updateAttribute(field.attributeId, { ...values, ...(choices ? {} : { options: undefined }), ...(standard?.required ? { required: undefined } : {}) })}
+        disabled={vm.busy === 'field-edit'}
+      >
+        <FormAlert vm={vm} form="field-edit" />
+        <Typography.Paragraph type="secondary">Type: {FIELD_TYPE_LABELS[field.fieldType]}{standard ? ' (the law asks for this field: its type stays)' : ''}.</Typography.Paragraph>
+        <Form.Item label="Field wording" name="label" rules={[{ required: true, whitespace: true, message: 'Give the field a label' }, { max: 200 }]} {...serverError(vm, 'field-edit', 'label')}>
+          <Input />
+        </Form.Item>
+        <Form.Item label="Field help text" name="helpText" rules={[{ max: 2000 }]} {...serverError(vm, 'field-edit', 'helpText')}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        {choices ? (
+          <Form.Item label="Field choices" name="options" extra="Type a choice and press Enter." {...serverError(vm, 'field-edit', 'options')}>
+            <Select mode="tags" open={false} suffixIcon={null} />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="required" valuePropName="checked" extra={standard?.required ? 'Required on every complaint form by law.' : undefined} {...serverError(vm, 'field-edit', 'required')}>
+          <Checkbox disabled={standard?.required}>Field is required</Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={vm.busy === 'field-edit' && vm.uploadProgress === null}>
+          Save field
+        </Button>
+      </Form>
+    </Card>
+  );
+});
+
+const FieldFile = observer(function FieldFile({ vm, field }: { vm: VersionDesignViewModel; field: FormAttribute }) {
+  const inputId = `field-file-${field.attributeId}`;
+  return (
+    <Card type="inner" title={<span id="field-file-title">File for this field</span>}>
+      <Typography.Paragraph type="secondary">Guidance or a template people see beside the field: a PDF, Word, Excel or PowerPoint file.</Typography.Paragraph>
+      <Typography.Paragraph>
+        {field.resourceFileId ? (
+          <>
+            Attached: <Typography.Text strong>{field.resourceFileName ?? 'a file'}</Typography.Text>
+          </>
+        ) : (
+          'No file attached.'
+        )}
+      </Typography.Paragraph>
+      <label htmlFor={inputId} style={{ display: 'block', marginBottom: 4 }}>
+        {field.resourceFileId ? 'Replace the file' : 'Attach a file'}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        accept=".pdf,.docx,.xlsx,.pptx,application/pdf"
+        disabled={vm.busy !== null}
+        aria-describedby={vm.fieldError('field-edit', 'file') ? `${inputId}-error` : undefined}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void vm.attachFile(field.attributeId, file);
+        }}
+      />
+      {vm.uploadProgress !== null ? <Progress percent={vm.uploadProgress} size="small" aria-label="Upload progress" /> : null}
+      {vm.fieldError('field-edit', 'file') ? (
+        <Typography.Paragraph type="danger" id={`${inputId}-error`} style={{ marginTop: 8 }}>
+          {vm.fieldError('field-edit', 'file')}
+        </Typography.Paragraph>
+      ) : null}
+    </Card>
+  );
+});
+
+// ---------- who sees each field (Complaint Form) ----------
+
+const WhoSees = observer(function WhoSees({ vm }: { vm: VersionDesignViewModel }) {
+  const roles = vm.attributeRoles;
+  return (
+    <Card type="inner" title={<span id="who-sees-title">Who sees each field</span>} style={{ marginTop: 16 }}>
+      <Typography.Paragraph type="secondary">
+        On a case, each field of the complaint is shown only to the roles ticked. The presiding officer always sees every field.
+      </Typography.Paragraph>
+      <ReadOnlyReason vm={vm} />
+      <Radio.Group
+        aria-label="Statutory regime"
+        options={COMPLIANCE_OPTIONS}
+        value={vm.compliance}
+        onChange={(e) => void vm.chooseCompliance(e.target.value as Compliance)}
+        style={{ marginBottom: 12 }}
+      />
+      {vm.form === 'roles' && vm.formError ? <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 12 }} /> : null}
+      {vm.rolesStatus === 'error' ? (
+        <Alert type="error" showIcon title="Who sees each field could not be loaded." action={<Button size="small" onClick={() => void vm.chooseCompliance(vm.compliance)}>Retry</Button>} />
+      ) : !roles || vm.rolesStatus === 'loading' ? (
+        <Typography.Paragraph type="secondary">Loading…</Typography.Paragraph>
+      ) : (
+        <ul aria-labelledby="who-sees-title" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {roles.attributes.map((a) => (
+            <FieldRoles key={`${roles.complianceId}-${a.attributeId}`} vm={vm} attributeId={a.attributeId} label={`${a.componentTitle}: ${a.label}`} roles={a.roles} customised={a.customised} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+});
+
+const FieldRoles = observer(function FieldRoles({
+  vm,
+  attributeId,
+  label,
+  roles,
+  customised,
+}: {
+  vm: VersionDesignViewModel;
+  attributeId: string;
+  label: string;
+  roles: CaseRole[];
+  customised: boolean;
+}) {
+  const [chosen, setChosen] = useState<CaseRole[]>(roles);
+  useEffect(() => setChosen(roles), [roles]);
+  const changed = chosen.length !== roles.length || chosen.some((r) => !roles.includes(r));
+  const locked = !vm.editable || vm.busy !== null;
+  return (
+    <li style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
+      <Typography.Text strong>{label}</Typography.Text> {customised ? null : <Tag>Default</Tag>}
+      <div>
+        <Checkbox.Group
+          aria-label={`Who sees ${label}`}
+          options={ROLE_OPTIONS.map((o) => ({ ...o, disabled: locked || o.value === 'PRESIDING_OFFICER' }))}
+          value={chosen}
+          disabled={locked}
+          onChange={(values) => setChosen(values as CaseRole[])}
+        />
+        <Button size="small" disabled={!vm.editable || !changed || vm.busy !== null} aria-label={`Save who sees ${label}`} onClick={() => void vm.saveRoles(attributeId, chosen)}>
+          Save
+        </Button>
+      </div>
+    </li>
+  );
+});
+
+// ---------- escalation (Stages of Redressal) ----------
+
+const Escalation = observer(function Escalation({ vm }: { vm: VersionDesignViewModel }) {
+  const [form] = Form.useForm<EscalationValues>();
+  const branchId = Form.useWatch('branchId', form) ?? '';
+  const escalationType = Form.useWatch('escalationType', form) ?? 'STEP_OVERDUE';
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    if (vm.escalationStatus === 'idle') void vm.loadEscalations();
+  }, [vm]);
+  const current = vm.escalationFor(branchId, escalationType);
+  useEffect(() => {
+    form.setFieldsValue({
+      firstThresholdDate: current?.firstThresholdDate ?? 0,
+      secondThresholdDate: current?.secondThresholdDate ?? null,
+      targetId: current?.targetId,
+      enabled: current?.enabled ?? true,
+    });
+  }, [current, form, vm.escalationStatus]);
+  useEffect(() => {
+    const timer = setTimeout(() => void vm.searchPeople(search), 300);
+    return () => clearTimeout(timer);
+  }, [search, vm]);
+  return (
+    <Card type="inner" title={<span id="escalation-title">Escalation</span>} style={{ marginTop: 16 }}>
+      <Typography.Paragraph type="secondary">
+        When a case&apos;s step passes its time limit, or a statutory clock is missed, the case is escalated to the person named, after the first
+        threshold and again after the second. These settings apply to every workflow of the business unit, so they stay editable whatever the version.
+      </Typography.Paragraph>
+      {vm.escalationStatus === 'error' ? (
+        <Alert type="error" showIcon title="The escalation settings could not be loaded." action={<Button size="small" onClick={() => void vm.loadEscalations()}>Retry</Button>} />
+      ) : vm.escalationStatus !== 'ready' ? (
+        <Typography.Paragraph type="secondary">Loading escalation settings…</Typography.Paragraph>
+      ) : (
+        <Form<EscalationValues>
+          form={form}
+          name="escalation"
+          layout="vertical"
+          aria-labelledby="escalation-title"
+          initialValues={{ branchId: '', escalationType: 'STEP_OVERDUE', firstThresholdDate: 0, secondThresholdDate: null, enabled: true }}
+          onFinish={(values) => void vm.saveEscalation(values)}
+          disabled={vm.busy === 'escalation'}
+        >
+          <FormAlert vm={vm} form="escalation" />
+          <Space wrap align="start">
+            <Form.Item label="Business unit" name="branchId" style={{ minWidth: 220 }}>
+              <Select options={[{ value: '', label: 'The whole workspace' }, ...vm.businessUnits.map((u) => ({ value: u.id, label: u.label }))]} />
+            </Form.Item>
+            <Form.Item label="Escalate when" name="escalationType" style={{ minWidth: 260 }}>
+              <Select options={ESCALATION_OPTIONS} />
+            </Form.Item>
+          </Space>
+          <Typography.Paragraph type="secondary">{current ? `Saved ${new Date(current.updatedAt).toLocaleString()}.` : 'Not set yet for this business unit.'}</Typography.Paragraph>
+          <Space wrap align="start">
+            <Form.Item
+              label="First threshold (days after due)"
+              name="firstThresholdDate"
+              rules={[{ required: true, type: 'number', min: 0, max: 365, message: 'From 0 to 365 days' }]}
+              {...serverError(vm, 'escalation', 'firstThresholdDate')}
+            >
+              <InputNumber min={0} max={365} />
+            </Form.Item>
+            <Form.Item
+              label="Second threshold (days after due)"
+              name="secondThresholdDate"
+              rules={[{ type: 'number', min: 1, max: 365, message: 'From 1 to 365 days' }]}
+              extra="Leave empty for one escalation only."
+              {...serverError(vm, 'escalation', 'secondThresholdDate')}
+            >
+              <InputNumber min={1} max={365} />
+            </Form.Item>
+          </Space>
+          <Form.Item label="Escalate to" name="targetId" rules={[{ required: true, message: 'Choose whom to escalate to' }]} {...serverError(vm, 'escalation', 'targetId')}>
+            <Select
+              showSearch={{ filterOption: (input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase()), onSearch: setSearch }}
+              options={vm.people.map((p) => ({ value: p.id, label: p.label }))}
+              placeholder="Search people by name or email"
+            />
+          </Form.Item>
+          <Form.Item label="Escalation enabled" name="enabled" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={vm.busy === 'escalation'}>
+            Save escalation
+          </Button>
+        </Form>
+      )}
+    </Card>
+  );
+});
+
+/** A published or archived version's action mails, shown as text (the step drawer opens on drafts only). */
+const ReadOnlyMails = observer(function ReadOnlyMails({ vm }: { vm: VersionDesignViewModel }) {
+  const used = ActionType.options.filter((a) => vm.version?.steps.some((s) => s.actionTypes.includes(a)));
+  if (used.length === 0) return null;
+  return (
+    <Card type="inner" size="small" title={<span id="mails-title">Action mails</span>} style={{ marginTop: 16 }}>
+      <ReadOnlyReason vm={vm} />
+      <ul aria-labelledby="mails-title" style={{ paddingInlineStart: 20, margin: 0 }}>
+        {used.map((a) => {
+          const mail = vm.actionMail(a);
+          return (
+            <li key={a} style={{ marginBottom: 8 }}>
+              <Typography.Text strong>{ACTION_TYPE_LABELS[a]}</Typography.Text>
+              {mail.customised ? null : <Tag style={{ marginInlineStart: 8 }}>Default wording</Tag>}
+              <div>Subject: {mail.mailSubject}</div>
+              <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{mail.mailBody}</div>
+              {mail.ccEmailList.length ? <div>Copy to: {mail.ccEmailList.join(', ')}</div> : null}
+              {mail.includeComplaintCopy ? <div>With a copy of the complaint</div> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
   );
 });

@@ -5,6 +5,7 @@ import { ApiError } from '../../../src/application/shared/api-error';
 import { HttpWorkflowBuilderApi } from '../../../src/infrastructure/http/case/http-workflow-builder-api';
 
 const BASE = 'http://acme.localhost:8080/case-api';
+const MAIN = 'http://acme.localhost:8080/main-api';
 const server = mockServer();
 
 const V1 = '22222222-2222-4222-8222-222222222222';
@@ -30,7 +31,8 @@ const step = {
 
 function setup() {
   const { client } = testClient(BASE, 'token-1');
-  return new HttpWorkflowBuilderApi(client);
+  const { client: main } = testClient(MAIN, 'token-1');
+  return new HttpWorkflowBuilderApi(client, main);
 }
 
 describe('HttpWorkflowBuilderApi', () => {
@@ -113,5 +115,45 @@ describe('HttpWorkflowBuilderApi', () => {
     );
     expect(await setup().escalations(PART)).toEqual([]);
     expect(asked).toBe(`?branchId=${PART}`);
+  });
+
+  it("gives the escalation form the workspace's business units and people, named by name and email", async () => {
+    const person = {
+      userId: ATTR,
+      email: 'asha@acme.test',
+      firstName: 'Asha',
+      lastName: 'Rao',
+      employeeId: null,
+      designation: null,
+      phoneNumber: null,
+      role: 'WORKSPACE_ADMIN',
+      status: 'ACTIVE',
+      branchId: null,
+      branchName: null,
+      departmentId: null,
+      departmentName: null,
+      dateOfJoining: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      invite: null,
+      emailConfirmed: true,
+      lockedUntil: null,
+    };
+    let searched: unknown;
+    server.use(
+      http.get(`${MAIN}/api/workspace/branches`, () =>
+        HttpResponse.json({ items: [{ branchId: PART, branchName: 'Pune office', headquarter: true, backgroundColor: null, userCount: 3, departmentCount: 1 }], page: 0, pageSize: 100, total: 1 }),
+      ),
+      http.post(`${MAIN}/api/workspace/users`, () => HttpResponse.json({ items: [person], page: 0, pageSize: 100, total: 1 })),
+      http.post(`${MAIN}/api/user/search`, async ({ request }) => {
+        searched = await request.json();
+        return HttpResponse.json([{ ...person, firstName: '', lastName: '' }]);
+      }),
+    );
+    expect(await setup().escalationChoices()).toEqual({
+      businessUnits: [{ id: PART, label: 'Pune office' }],
+      people: [{ id: ATTR, label: 'Asha Rao (asha@acme.test)' }],
+    });
+    expect(await setup().findPeople('asha')).toEqual([{ id: ATTR, label: 'asha@acme.test (asha@acme.test)' }]);
+    expect(searched).toMatchObject({ searchText: 'asha' });
   });
 });

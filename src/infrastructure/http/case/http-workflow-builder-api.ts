@@ -47,11 +47,18 @@ import {
 import { updateWorkflowStep } from '../../../contracts/case/workflows.contract';
 import type { Compliance } from '../../../domain/workflows/builder-rules';
 import type { ActionType } from '../../../domain/workflows/workflow-rules';
-import { ApiClient, CaseHttp } from '../api-client';
+import { businessUnitPage } from '../../../contracts/main/organisation.contract';
+import { userSearch, workspaceUsers, type DirectoryUser } from '../../../contracts/main/users.contract';
+import { ApiClient, CaseHttp, MainHttp } from '../api-client';
+
+const personChoice = (p: DirectoryUser) => ({ id: p.userId, label: `${`${p.firstName} ${p.lastName}`.trim() || p.email} (${p.email})` });
 
 @injectable()
 export class HttpWorkflowBuilderApi implements WorkflowBuilderApi {
-  constructor(@inject(CaseHttp) private readonly caseApi: ApiClient) {}
+  constructor(
+    @inject(CaseHttp) private readonly caseApi: ApiClient,
+    @inject(MainHttp) private readonly main: ApiClient,
+  ) {}
 
   stepDetails(workflowVersionId: string, stepId: string) {
     return this.caseApi.call(getStepDetails, { params: { v: workflowVersionId, s: stepId } });
@@ -168,5 +175,17 @@ export class HttpWorkflowBuilderApi implements WorkflowBuilderApi {
 
   saveEscalation(body: SaveEscalationSettingBody) {
     return this.caseApi.call(saveEscalationSetting, { body });
+  }
+
+  async escalationChoices() {
+    const [units, people] = await Promise.all([
+      this.main.call(businessUnitPage, { query: { page: 0, pageSize: 100 } }),
+      this.main.call(workspaceUsers, { body: { page: 0, pageSize: 100 } }),
+    ]);
+    return { businessUnits: units.items.map((u) => ({ id: u.branchId, label: u.branchName })), people: people.items.map(personChoice) };
+  }
+
+  async findPeople(text: string) {
+    return (await this.main.call(userSearch, { body: { searchText: text } })).map(personChoice);
   }
 }
