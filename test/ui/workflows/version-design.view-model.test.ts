@@ -45,6 +45,9 @@ async function draftWithSteps() {
     {
       requestUpload: async (purpose, fileName) => (uploads.push(`${purpose} ${fileName}`), { fileId: 'f1', url: 'http://files/f1', method: 'PUT', headers: {}, maxBytes: 1e8 }),
       confirm: async (fileId) => ({ fileId, fileName: 'guidance.pdf', size: 10, contentType: 'application/pdf', downloadUrl: 'http://files/f1' }),
+      requestReplacement: async () => Promise.reject(new Error('not used here')),
+      requestCover: async () => Promise.reject(new Error('not used here')),
+      courseLinks: async () => [],
     },
     { put: async (_target, file, onProgress) => onProgress(file.size, file.size) },
     DEFAULT_UPLOAD_LIMITS,
