@@ -299,7 +299,14 @@ export class BuilderService {
 
   confirmResourceUpload(actor: Actor, id: string, body: { fileId: string; fileName?: string }): Promise<FormAttribute> {
     return this.onAttribute(actor, id, 'workflow.attribute.resource', async (tx) => {
-      await repo.setAttributeResource(tx, actor.workspaceId, id, body.fileId, body.fileName ?? null);
+      // Only a file this workspace uploaded and the store confirmed (the uploads calls of the learning API, over the
+      // same database): another workspace's id, or one never confirmed, is no file.
+      const [file] = await tx.query<{ declared_name: string }>(
+        `SELECT declared_name FROM files WHERE workspace_id = $1 AND id::text = $2 AND status = 'CONFIRMED'`,
+        [actor.workspaceId, body.fileId],
+      );
+      if (!file) throw badRequest('Upload the file and confirm it first', { fileId: `No uploaded file ${body.fileId} in this workspace` });
+      await repo.setAttributeResource(tx, actor.workspaceId, id, body.fileId, body.fileName ?? file.declared_name);
       return { fileId: body.fileId };
     });
   }

@@ -309,8 +309,26 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
       'Where it happened',
     ]);
 
-    const withFile = await ok('POST', `/attribute/confirm-resource-upload/${place.attributeId}`, { fileId: 'file-123', fileName: 'floor-plan.pdf' });
-    expect(withFile).toMatchObject({ resourceFileId: 'file-123', resourceFileName: 'floor-plan.pdf' });
+    // Only a confirmed upload of this workspace: a made-up id, and another workspace's file, are refused.
+    const [acme] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+    const [globex] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`);
+    const fileOf = async (workspaceId: string, name: string) =>
+      (
+        await server.db.query<{ id: string }>(
+          `INSERT INTO files (workspace_id, owner_id, purpose, declared_name, declared_size, storage_key, size, detected_type, status, confirmed_at)
+           VALUES ($1::uuid, gen_random_uuid(), 'DOCUMENT', $2, 10, $1::text || '/' || gen_random_uuid() || '-' || $2, 10, 'application/pdf', 'CONFIRMED', now()) RETURNING id`,
+          [workspaceId, name],
+        )
+      )[0].id;
+    const plan = await fileOf(acme.id, 'floor-plan.pdf');
+    const foreign = await fileOf(globex.id, 'theirs.pdf');
+    for (const fileId of ['file-123', foreign]) {
+      const refused = await call('POST', `/attribute/confirm-resource-upload/${place.attributeId}`, { fileId });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toHaveProperty('fileId');
+    }
+    const withFile = await ok('POST', `/attribute/confirm-resource-upload/${place.attributeId}`, { fileId: plan });
+    expect(withFile).toMatchObject({ resourceFileId: plan, resourceFileName: 'floor-plan.pdf' });
 
     expect((await call('DELETE', `/attribute/${place.attributeId}`)).statusCode).toBe(200);
     let v = await version(versionId);
@@ -325,7 +343,7 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     v = await version(versionId);
     expect(v.components.map((c) => c.title)).toEqual(['Complainant', 'Respondent', 'Incident']);
 
-    expect((await audits('workflow.attribute.resource')).some((a) => a.target === place.attributeId && a.details.fileId === 'file-123')).toBe(true);
+    expect((await audits('workflow.attribute.resource')).some((a) => a.target === place.attributeId && a.details.fileId === plan)).toBe(true);
     expect((await audits('workflow.component.delete')).some((a) => a.target === part.componentId)).toBe(true);
   });
 
