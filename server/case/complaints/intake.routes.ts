@@ -22,6 +22,7 @@ import {
   requestInterimRelief,
   restoreAccess,
   saveReceiptSettings,
+  searchCommitteePeople,
 } from '../../../src/contracts/case/intake.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
@@ -90,6 +91,7 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, recordOnBehalf, async (ctx) => extras.recordOnBehalf(await actorOf(ctx), ctx.body));
   serve(app, listPendingConfirmations, async (ctx) => extras.pendingConfirmations(await actorOf(ctx)));
   serve(app, confirmOnBehalf, async (ctx) => extras.confirm(await actorOf(ctx), ctx.params.id));
+  serve(app, searchCommitteePeople, async (ctx) => extras.searchPeople(await actorOf(ctx), ctx.body.searchText));
   serve(app, listDeniedAccess, async (ctx) => extras.denied(await actorOf(ctx), ctx.params.id));
   serve(app, denyAccess, async (ctx) => extras.deny(await actorOf(ctx), ctx.params.id, ctx.body));
   serve(app, restoreAccess, async (ctx) => extras.restore(await actorOf(ctx), ctx.params.id, ctx.params.userId));

@@ -247,6 +247,21 @@ export const confirmOnBehalf = route({
   noPermission: PER_CASE,
 });
 
+// ---------- people a committee member may name ----------
+
+export const CommitteePerson = z.object({ userId: z.string(), name: z.string(), email: z.string() });
+export const searchCommitteePeople = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaint-people/search',
+  summary:
+    'People of the workspace a committee member may name: the complainant of a complaint recorded on their behalf, or a person denied access to a case. At most 20 active people whose name or email starts with the text; members of a committee only (403 otherwise)',
+  body: z.strictObject({ searchText: z.string().trim().min(1, 'Type a name or an email').max(100) }),
+  response: z.object({ items: z.array(CommitteePerson) }),
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
 // ---------- denied access ----------
 
 export const DeniedPerson = z.object({ userId: z.string(), name: z.string(), note: z.string(), deniedAt: z.string() });
