@@ -831,6 +831,7 @@ export class ComplaintService {
       evidence: evidence.map((f) => ({ fileId: f.id, fileName: f.declared_name, size: Number(f.size), contentType: f.detected_type ?? 'application/octet-stream' })),
       answers: role === 'RESPONDENT' ? {} : row.answers,
       againstEmployer: row.against_employer,
+      confirmationPending: row.confirmation_pending,
       referral: row.committee_id ? null : 'LOCAL_COMMITTEE',
       lateFiling: row.timeliness === 'ON_TIME' ? null : { dueOn: timeliness.dueOn, extendableTo: timeliness.extendableTo },
       committee: committee

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Checkbox, Drawer, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router';
 import { useEffect } from 'react';
 import type { Committee } from '../../contracts/case/complaints.contract';
 import { REGION } from './confidential-banner';
@@ -88,6 +89,9 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
             {vm.canada ? 'Name designated recipients' : 'Constitute the committee'}
           </Button>
         ) : null}
+        <Link to="/complaints/holidays">
+          <Button>Public holidays</Button>
+        </Link>
       </Space>
       <Typography.Paragraph type="secondary">
         {vm.canada

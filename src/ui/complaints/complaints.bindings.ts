@@ -8,6 +8,8 @@ import {
 } from './complaints.view-models';
 import { ReportViewModel } from './report.view-model';
 import { CaseExtrasViewModel } from './case-extras.view-model';
+import { HolidaysViewModel } from './holidays.view-model';
+import { OnBehalfViewModel } from './on-behalf.view-model';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
@@ -18,4 +20,6 @@ export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(CommitteeSetupViewModel).toSelf();
   bind(ReportViewModel).toSelf();
   bind(CaseExtrasViewModel).toSelf();
+  bind(OnBehalfViewModel).toSelf();
+  bind(HolidaysViewModel).toSelf();
 });
