@@ -243,7 +243,7 @@ function ConciliationAsk({ vm, complaintId }: { vm: CaseExtrasViewModel; complai
 /** On the case page, for the complainant of a complaint recorded on their behalf: read it and confirm it. */
 export const CaseConfirmation = observer(function CaseConfirmation({ detail, onConfirmed }: { detail: ComplaintDetail; onConfirmed: () => void }) {
   const vm = useViewModel(CaseExtrasViewModel);
-  if (!detail.confirmationPending) return null;
+  if (!detail.confirmationPending) return vm.note ? <Alert type="success" showIcon message={vm.note} style={{ marginBottom: 16 }} role="status" /> : null;
   if (detail.role !== 'COMPLAINANT') {
     return <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="Waiting for the complainant’s confirmation" description="Recorded on their behalf: no time limit runs and no step can be completed until they confirm it." />;
   }

@@ -73,8 +73,8 @@ export const OnBehalfScreen = observer(function OnBehalfScreen() {
                 ]}
               />
             </Form.Item>
-            <ComplaintField name="complainantGender" label="Their gender" input={<Select allowClear options={GENDERS} aria-label="Complainant’s gender" />} errors={vm.fieldErrors} />
-            <ComplaintField name="complainantPhone" label="Their phone" input={<Input type="tel" />} errors={vm.fieldErrors} />
+            <ComplaintField name="complainantGender" label="Complainant’s gender" input={<Select allowClear options={GENDERS} aria-label="Complainant’s gender" />} errors={vm.fieldErrors} />
+            <ComplaintField name="complainantPhone" label="Complainant’s phone" input={<Input type="tel" />} errors={vm.fieldErrors} />
           </Card>
           <RespondentCard errors={vm.fieldErrors} />
           <IncidentCard errors={vm.fieldErrors} customFields={vm.customFields} whose="their" />
