@@ -170,10 +170,11 @@ export const CaseEvents = observer(function CaseEvents({ detail }: { detail: Com
     <Card title={posh ? 'Interim relief and conciliation' : 'Conciliation'} size="small" style={{ marginBottom: 16 }}>
       {vm.note ? <Alert type="success" showIcon message={vm.note} style={{ marginBottom: 8 }} role="status" /> : null}
       {vm.error ? <Alert type="error" showIcon message={vm.error} style={{ marginBottom: 8 }} /> : null}
+      {vm.events.length === 0 ? <Typography.Paragraph>{posh ? 'No request for interim relief or conciliation yet.' : 'No request for conciliation yet.'}</Typography.Paragraph> : null}
       <List
         {...REGION}
         aria-label="Case events"
-        locale={{ emptyText: posh ? 'No request for interim relief or conciliation yet.' : 'No request for conciliation yet.' }}
+        style={vm.events.length === 0 ? { display: 'none' } : undefined}
         dataSource={vm.events}
         renderItem={(e) => (
           <List.Item>
@@ -320,10 +321,11 @@ export const DeniedAccess = observer(function DeniedAccess({ detail }: { detail:
           </Button>
         </Popconfirm>
       </Space>
+      {vm.denied.length === 0 ? <Typography.Paragraph>Nobody is denied access to this case.</Typography.Paragraph> : null}
       <List
         {...REGION}
         aria-label="People denied access"
-        locale={{ emptyText: 'Nobody is denied access to this case.' }}
+        style={vm.denied.length === 0 ? { display: 'none' } : undefined}
         dataSource={vm.denied}
         renderItem={(d) => (
           <List.Item
