@@ -419,6 +419,23 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       expect((await call('POST', '/on-behalf-complaints', member1.token, onBehalf({ channel: 'FAX' }))).json().fields.channel).toBeTruthy();
     });
 
+    it('a committee member looks up the person to name; nobody else may; this workspace’s active people only', async () => {
+      const found = await ok('POST', '/complaint-people/search', member1.token, { searchText: employee.email.slice(0, 5).toUpperCase() });
+      expect(found.items.map((p: { email: string }) => p.email)).toContain(employee.email);
+      expect(found.items.every((p: { userId: string; name: string }) => p.userId && p.name)).toBe(true);
+      expect(found.items.length).toBeLessThanOrEqual(20);
+      expect((await ok('POST', '/complaint-people/search', presiding.token, { searchText: 'admin@globex' })).items).toEqual([]);
+      // LIKE's wildcards are plain characters here.
+      expect((await ok('POST', '/complaint-people/search', member1.token, { searchText: '%' })).items).toEqual([]);
+      expect((await ok('POST', '/complaint-people/search', member1.token, { searchText: '_' })).items).toEqual([]);
+      expect((await call('POST', '/complaint-people/search', employee.token, { searchText: 'a' })).statusCode).toBe(403);
+      expect((await call('POST', '/complaint-people/search', admin, { searchText: 'a' })).statusCode).toBe(403);
+      expect((await call('POST', '/complaint-people/search', null, { searchText: 'a' })).statusCode).toBe(401);
+      const blank = await call('POST', '/complaint-people/search', member1.token, { searchText: '  ' });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().fields.searchText).toBeTruthy();
+    });
+
     it('waits for the complainant: no clocks, no steps, until they confirm', async () => {
       const recorded = await ok('POST', '/on-behalf-complaints', member1.token, onBehalf());
       caseId = recorded.complaintId;
@@ -427,6 +444,8 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       expect(mail).toContain(`Please confirm your complaint: case ${recorded.caseNumber}`);
       const detail = await ok('GET', `/complaints/${caseId}`, presiding.token);
       expect(detail.clocks).toEqual([]);
+      expect(detail.confirmationPending).toBe(true);
+      expect((await ok('GET', `/complaints/${caseId}`, employee.token)).confirmationPending).toBe(true);
       expect((await ok('GET', `/complaints/${caseId}/deadlines`, presiding.token)).clocks).toEqual([]);
       expect((await call('POST', `/complaints/${caseId}/steps/${actionStepId}/complete`, presiding.token, {})).statusCode).toBe(409);
       const pending = await ok('GET', '/complaint-confirmations', employee.token);
@@ -439,6 +458,7 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       expect(confirmed.receivedOn).toBe(new Date().toISOString().slice(0, 10));
       expect((await call('POST', `/complaints/${caseId}/confirm`, employee.token)).statusCode).toBe(409);
       expect((await ok('GET', `/complaints/${caseId}`, presiding.token)).clocks.length).toBeGreaterThan(0);
+      expect((await ok('GET', `/complaints/${caseId}`, employee.token)).confirmationPending).toBe(false);
       expect((await ok('GET', '/complaint-confirmations', employee.token)).items).toEqual([]);
       const log = await ok('GET', `/complaints/${caseId}/audit`, presiding.token);
       const filed = log.items.find((i: { action: string }) => i.action === 'complaint.file');
