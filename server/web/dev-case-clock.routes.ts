@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CaseJobs } from '../case/complaints/case-jobs';
-import { DATE_COLUMNS } from '../case/complaints/complaints.repository';
+import { backdateCase } from '../case/complaints/complaints.repository';
 import type { ApiDeps } from '../platform/deps';
 import { OutboxMessages } from '../platform/messages';
 
@@ -28,15 +28,8 @@ export async function devCaseClockRoutes(app: FastifyInstance, deps: ApiDeps): P
     if (!parsed.success) return reply.code(400).send({ code: 'INVALID', message: 'complaintId and backdateDays', fields: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])) });
     const ws = site.workspace.id;
     const { complaintId, backdateDays } = parsed.data;
-    const moved = await deps.db.tenant(ws, (tx) =>
-      tx.query(
-        `UPDATE complaints SET received_on = received_on - $3::int, incident_on = incident_on - $3::int, created_at = created_at - make_interval(days => $3::int),
-           ${DATE_COLUMNS.map((c) => `${c} = ${c} - $3::int`).join(', ')}
-         WHERE workspace_id = $1 AND id = $2 RETURNING id`,
-        [ws, complaintId, backdateDays],
-      ),
-    );
-    if (moved.length === 0) return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such case in this workspace' });
+    const found = await deps.db.tenant(ws, (tx) => backdateCase(tx, ws, complaintId, backdateDays));
+    if (!found) return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such case in this workspace' });
     return reply.send(await jobs.runDaily(ws));
   });
 }

@@ -156,3 +156,17 @@ export async function whoIs(tx: Sql, ws: string, userId: string): Promise<{ emai
   const [me] = await tx.query<{ email: string; name: string }>(`SELECT email, trim(first_name || ' ' || last_name) AS name FROM users WHERE workspace_id = $1 AND id = $2`, [ws, userId]);
   return me ?? null;
 }
+
+/**
+ * Development only (server/web/dev-case-clock.routes.ts, journeys): moves every date of a case back `days` days, as if
+ * it had been received that long ago. Answers whether the case was found.
+ */
+export async function backdateCase(tx: Sql, ws: string, id: string, days: number): Promise<boolean> {
+  const moved = await tx.query(
+    `UPDATE complaints SET received_on = received_on - $3::int, incident_on = incident_on - $3::int, created_at = created_at - make_interval(days => $3::int),
+       ${DATE_COLUMNS.map((c) => `${c} = ${c} - $3::int`).join(', ')}
+     WHERE workspace_id = $1 AND id = $2 RETURNING id`,
+    [ws, id, days],
+  );
+  return moved.length > 0;
+}
