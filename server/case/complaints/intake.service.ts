@@ -271,6 +271,10 @@ export class IntakeService {
         [caller.ws, row.id, body],
       );
       await repo.caseAudit(tx, { ws: caller.ws, complaintId: row.id, actorUserId: null, action: 'message.post', ip: null, details: { audience: 'COMPLAINANT', messageId: m.id, by: 'RECEIPT' } });
+      if (row.committee_id) {
+        const readers = await repo.committeeReaders(tx, caller.ws, row.id);
+        await this.mail.sendMany(repo.partyMessageMails(caller.ws, readers, repo.caseNumberText(row.case_number), 'reporter'), tx);
+      }
       return { messageId: m.id, audience: 'COMPLAINANT', authorName: 'You', fromCommittee: false, body, createdAt: new Date(m.created_at).toISOString() };
     });
   }

@@ -216,6 +216,11 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
 
       const reply = await asReporter('/intake/receipt/messages', { session, body: 'It was on the 14th, after the review.' });
       expect(reply.statusCode, reply.body).toBe(200);
+      // The committee is told the reporter answered: no words of it.
+      const told = (await outbox(presiding.email))[0];
+      expect(told.subject).toBe(`A new message on case ${receipt.caseNumber}`);
+      expect(told.body).toContain('The reporter wrote to the committee');
+      expect(told.body).not.toContain('14th');
       const detail = await ok('GET', `/complaints/${caseId}`, presiding.token);
       expect(detail.messages.find((m: { body: string }) => m.body.startsWith('It was on the 14th'))).toMatchObject({ authorName: 'The reporter', fromCommittee: false, audience: 'COMPLAINANT' });
     });
