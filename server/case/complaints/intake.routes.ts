@@ -12,6 +12,8 @@ import {
   listDeniedAccess,
   listPendingConfirmations,
   postReporterMessage,
+  reporterConciliationRequest,
+  reporterInterimRelief,
   readReporterCase,
   receiptSignIn,
   receiptSignOut,
@@ -72,6 +74,8 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       );
       serve(scope, readReporterCase, async (ctx) => intake.read(caller(ctx), ctx.body.session), ANONYMOUS);
       serve(scope, postReporterMessage, async (ctx) => intake.message(caller(ctx), ctx.body.session, ctx.body.body), ANONYMOUS);
+      serve(scope, reporterInterimRelief, async (ctx) => intake.requestRelief(caller(ctx), ctx.body.session, ctx.body), ANONYMOUS);
+      serve(scope, reporterConciliationRequest, async (ctx) => intake.requestConciliation(caller(ctx), ctx.body.session, ctx.body.note), ANONYMOUS);
       serve(scope, reporterEvidenceUploadUrl, async (ctx) => intake.evidenceUpload(caller(ctx), ctx.body.session, ctx.body), ANONYMOUS);
       serve(scope, confirmReporterEvidence, async (ctx) => intake.confirmEvidence(caller(ctx), ctx.body.session, ctx.params.id), ANONYMOUS);
     },

@@ -225,6 +225,41 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       expect(detail.messages.find((m: { body: string }) => m.body.startsWith('It was on the 14th'))).toMatchObject({ authorName: 'The reporter', fromCommittee: false, audience: 'COMPLAINANT' });
     });
 
+    it('the reporter asks for interim relief and conciliation through the receipt; the committee sees them and is told', async () => {
+      const { session } = (await asReporter('/intake/receipt/sign-in', { receiptKey: receipt.receiptKey, password: 'my own secret' })).json();
+      const bad = await asReporter('/intake/receipt/interim-relief', { session, relief: 'PROMOTION', details: 'x' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields.relief).toBeTruthy();
+      const leave = await asReporter('/intake/receipt/interim-relief', { session, relief: 'LEAVE', details: 'I need time away' });
+      expect(leave.statusCode).toBe(400);
+      expect(leave.json().fields.leaveMonths).toBeTruthy();
+      expect((await asReporter('/intake/receipt/interim-relief', { session: 'z'.repeat(43), relief: 'OTHER', details: 'x' })).statusCode).toBe(401);
+      const asked = await asReporter('/intake/receipt/interim-relief', { session, relief: 'TRANSFER_RESPONDENT', details: 'He sits by my desk' });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json()).toMatchObject({ kind: 'INTERIM_RELIEF_REQUESTED', recordedBy: 'You' });
+      expect((await outbox(presiding.email))[0].subject).toBe(`The reporter asked for interim relief: case ${receipt.caseNumber}`);
+      const conc = await asReporter('/intake/receipt/conciliation-request', { session });
+      expect(conc.statusCode, conc.body).toBe(200);
+      expect((await asReporter('/intake/receipt/conciliation-request', { session, note: 'again' })).statusCode).toBe(409);
+      // The committee sees them as the reporter's, and may answer as for any complainant.
+      const events = await ok('GET', `/complaints/${caseId}/events`, presiding.token);
+      expect(events.items.map((e: { kind: string; recordedBy: string }) => [e.kind, e.recordedBy])).toEqual([
+        ['INTERIM_RELIEF_REQUESTED', 'The reporter'],
+        ['CONCILIATION_REQUESTED', 'The reporter'],
+      ]);
+      await ok('POST', `/complaints/${caseId}/interim-relief/${asked.json().eventId}/decision`, presiding.token, { decision: 'REFUSED', note: 'Not needed now' });
+      const mine = (await asReporter('/intake/receipt/case', { session })).json();
+      expect(mine.events.map((e: { kind: string; recordedBy: string }) => [e.kind, e.recordedBy])).toEqual([
+        ['INTERIM_RELIEF_REQUESTED', 'You'],
+        ['CONCILIATION_REQUESTED', 'You'],
+        ['INTERIM_RELIEF_DECIDED', 'Internal Committee'],
+      ]);
+      const log = await ok('GET', `/complaints/${caseId}/audit`, presiding.token);
+      expect(log.items.filter((i: { actorName: string }) => i.actorName === 'The reporter (receipt key)').map((i: { action: string }) => i.action)).toEqual(
+        expect.arrayContaining(['interim-relief.request', 'conciliation.request']),
+      );
+    });
+
     it('adds evidence through the receipt session; the committee can download it', async () => {
       const signIn = await asReporter('/intake/receipt/sign-in', { receiptKey: receipt.receiptKey, password: 'my own secret' });
       const session = signIn.json().session;
