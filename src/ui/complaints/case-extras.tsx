@@ -49,7 +49,7 @@ export const PendingConfirmations = observer(function PendingConfirmations() {
   );
 });
 
-function describe(e: CaseEvent): string {
+export function describeCaseEvent(e: CaseEvent): string {
   const d = e.details as Record<string, string | number | boolean | null>;
   switch (e.kind) {
     case 'INTERIM_RELIEF_REQUESTED':
@@ -71,17 +71,28 @@ const RELIEFS: { value: ReliefKind; label: string }[] = [
   { value: 'OTHER', label: 'Other relief' },
 ];
 
-function ReliefForm({ vm, complaintId, submitLabel }: { vm: CaseExtrasViewModel; complaintId: string; submitLabel: string }) {
+/** The request for interim relief (IN-08): the complainant's, the committee's record of it, or the reporter's. */
+export function ReliefForm({
+  busy,
+  fieldErrors,
+  submitLabel,
+  onSubmit,
+}: {
+  busy: boolean;
+  fieldErrors: Record<string, string>;
+  submitLabel: string;
+  onSubmit: (body: InterimReliefRequest) => Promise<boolean>;
+}) {
   const [form] = Form.useForm<InterimReliefRequest>();
   const relief = Form.useWatch('relief', form);
-  const err = (name: string) => (vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {});
+  const err = (name: string) => (fieldErrors[name] ? { validateStatus: 'error' as const, help: fieldErrors[name] } : {});
   return (
     <Form<InterimReliefRequest>
       form={form}
       layout="vertical"
       aria-label="Interim relief"
       onFinish={async (v) => {
-        if (await vm.requestRelief(complaintId, { relief: v.relief, leaveMonths: v.relief === 'LEAVE' ? Number(v.leaveMonths) : null, details: v.details })) form.resetFields();
+        if (await onSubmit({ relief: v.relief, leaveMonths: v.relief === 'LEAVE' ? Number(v.leaveMonths) : null, details: v.details })) form.resetFields();
       }}
     >
       <Form.Item name="relief" label="Relief asked" rules={[{ required: true, message: 'Choose the relief' }]} {...err('relief')}>
@@ -95,7 +106,7 @@ function ReliefForm({ vm, complaintId, submitLabel }: { vm: CaseExtrasViewModel;
       <Form.Item name="details" label="Why it is needed" rules={[{ required: true, message: 'Say why it is needed' }]} {...err('details')}>
         <Input.TextArea rows={3} />
       </Form.Item>
-      <Button htmlType="submit" type="primary" loading={vm.busy}>
+      <Button htmlType="submit" type="primary" loading={busy}>
         {submitLabel}
       </Button>
     </Form>
@@ -178,7 +189,7 @@ export const CaseEvents = observer(function CaseEvents({ detail }: { detail: Com
         dataSource={vm.events}
         renderItem={(e) => (
           <List.Item>
-            <List.Item.Meta title={`${new Date(e.createdAt).toLocaleString()} · ${e.recordedBy}`} description={describe(e)} />
+            <List.Item.Meta title={`${new Date(e.createdAt).toLocaleString()} · ${e.recordedBy}`} description={describeCaseEvent(e)} />
           </List.Item>
         )}
       />
@@ -214,7 +225,7 @@ export const CaseEvents = observer(function CaseEvents({ detail }: { detail: Com
             While the inquiry goes on, the committee may recommend that the employer transfer you or the respondent, give you leave, or keep the respondent
             from assessing your work (POSH s.12).
           </Typography.Paragraph>
-          <ReliefForm vm={vm} complaintId={id} submitLabel={complainant ? 'Send the request' : 'Record the request'} />
+          <ReliefForm busy={vm.busy} fieldErrors={vm.fieldErrors} submitLabel={complainant ? 'Send the request' : 'Record the request'} onSubmit={(body) => vm.requestRelief(id, body)} />
         </Card>
       ) : null}
       {complainant && canAct && open === 'conciliation' && !vm.conciliationRequested ? (
