@@ -126,6 +126,17 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
   await again.getByLabel('Your answer to the committee').fill('Monday and Thursday nights, around 2 am.');
   await again.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(messages).toContainText('Monday and Thursday nights, around 2 am.');
+  // The reporter asks for interim relief and conciliation through the receipt, as a signed-in complainant would.
+  await again.getByRole('button', { name: 'Ask for interim relief' }).click();
+  await again.getByLabel('Relief asked').click();
+  await again.locator('.ant-select-item-option', { hasText: 'Transfer the respondent' }).first().click();
+  await again.getByLabel('Why it is needed').fill('He is on my night shifts.');
+  await again.getByRole('button', { name: 'Send the request' }).click();
+  const requests = again.getByRole('region', { name: 'Your requests' });
+  await expect(requests).toContainText('Interim relief asked: transfer respondent');
+  await again.getByRole('button', { name: 'Ask for conciliation' }).click();
+  await again.getByRole('button', { name: 'Send the request for conciliation' }).click();
+  await expect(requests).toContainText('The complainant asked for conciliation');
   await expectAccessible(again, 'Reporter case');
   await expectOneH1(again, 'Reporter case');
   await atPhoneWidth(again, 'Reporter case');
@@ -135,6 +146,8 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
   await po.getByRole('tab', { name: 'Messages' }).click();
   await expect(po.getByRole('region', { name: 'With the complainant' })).toContainText('Monday and Thursday nights, around 2 am.');
   await expect(po.getByRole('region', { name: 'With the complainant' })).toContainText('The reporter');
+  await expect(po.getByRole('region', { name: 'Case events' })).toContainText('Interim relief asked: transfer respondent');
+  await expect(po.getByRole('region', { name: 'Case events' })).toContainText('The reporter');
 
   await Promise.all([poContext.close(), againContext.close()]);
 });

@@ -26,6 +26,7 @@ import type { JobQueue } from './platform/jobs';
 import { PeopleEvents } from './platform/people-events';
 import { EVIDENCE_PREFIX, type EvidenceVault } from './platform/evidence-vault';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
+import { devCaseClockRoutes } from './web/dev-case-clock.routes';
 import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
 import { OidcProviders } from './main/auth/oidc-providers';
 import { socialSignInRoutes } from './main/auth/social-sign-in.routes';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register((web) => webRoutes(web, deps));
   await app.register((web) => devOutboxRoutes(web, deps));
+  await app.register((web) => devCaseClockRoutes(web, deps));
   await app.register((web) => socialSignInRoutes(web, deps, oidc));
 
   const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : null;

@@ -32,6 +32,25 @@ export class CaseExtrasService {
     private readonly complaints: ComplaintService,
   ) {}
 
+  // ---------- people a committee member may name ----------
+
+  /** The pickers of the on-behalf form and of denied access: committee members only, active people, at most 20. */
+  async searchPeople(actor: Actor, text: string) {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const [seat] = await tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [actor.ws, actor.userId]);
+      if (!seat) throw forbidden('Only a member of an Internal Committee may look people up here');
+      const prefix = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await tx.query<{ id: string; email: string; name: string }>(
+        `SELECT id, email, trim(first_name || ' ' || last_name) AS name FROM users
+          WHERE workspace_id = $1 AND status <> 'INACTIVE'
+            AND (lower(email) LIKE $2 OR lower(first_name) LIKE $2 OR lower(last_name) LIKE $2 OR lower(trim(first_name || ' ' || last_name)) LIKE $2)
+          ORDER BY lower(trim(first_name || ' ' || last_name)), lower(email) LIMIT 20`,
+        [actor.ws, prefix],
+      );
+      return { items: rows.map((r) => ({ userId: r.id, name: r.name || r.email, email: r.email })) };
+    });
+  }
+
   // ---------- denied access ----------
 
   async denied(actor: Actor, id: string) {

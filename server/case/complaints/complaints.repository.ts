@@ -160,3 +160,42 @@ export async function whoIs(tx: Sql, ws: string, userId: string): Promise<{ emai
   const [me] = await tx.query<{ email: string; name: string }>(`SELECT email, trim(first_name || ' ' || last_name) AS name FROM users WHERE workspace_id = $1 AND id = $2`, [ws, userId]);
   return me ?? null;
 }
+
+/**
+ * Development only (server/web/dev-case-clock.routes.ts, journeys): moves every date of a case back `days` days, as if
+ * it had been received that long ago. Answers whether the case was found.
+ */
+export async function backdateCase(tx: Sql, ws: string, id: string, days: number): Promise<boolean> {
+  const moved = await tx.query(
+    `UPDATE complaints SET received_on = received_on - $3::int, incident_on = incident_on - $3::int, created_at = created_at - make_interval(days => $3::int),
+       ${DATE_COLUMNS.map((c) => `${c} = ${c} - $3::int`).join(', ')}
+     WHERE workspace_id = $1 AND id = $2 RETURNING id`,
+    [ws, id, days],
+  );
+  return moved.length > 0;
+}
+
+/** The addresses of the case's committee members who may read it (not recused or denied, not inactive): told of a party's message. */
+export async function committeeReaders(tx: Sql, ws: string, complaintId: string): Promise<string[]> {
+  const rows = await tx.query<{ email: string }>(
+    `SELECT u.email
+       FROM complaints c
+       JOIN committee_members m ON m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id
+       JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.user_id AND u.status <> 'INACTIVE'
+      WHERE c.workspace_id = $1 AND c.id = $2
+        AND NOT EXISTS (SELECT 1 FROM complaint_recusals r WHERE r.workspace_id = c.workspace_id AND r.complaint_id = c.id AND r.user_id = m.user_id)
+      ORDER BY m.position`,
+    [ws, complaintId],
+  );
+  return rows.map((r) => r.email);
+}
+
+/** A party wrote to the committee: its readers are told there is a message (no words of it, no name), in the same transaction. */
+export function partyMessageMails(ws: string, readers: string[], caseNumber: string, from: 'complainant' | 'respondent' | 'reporter') {
+  return readers.map((to) => ({
+    workspaceId: ws,
+    to,
+    subject: `A new message on case ${caseNumber}`,
+    text: `The ${from} wrote to the committee on case ${caseNumber}. Sign in to read it.`,
+  }));
+}

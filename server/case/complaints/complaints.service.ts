@@ -461,6 +461,10 @@ export class ComplaintService {
           await this.mail.send({ workspaceId: actor.ws, to, subject: `A new message on case ${caseNumber}`, text: `The Internal Committee wrote to you on case ${caseNumber}. Sign in to read it.` }, tx);
         }
       }
+      if (access.role !== 'COMMITTEE' && access.row.committee_id) {
+        const readers = await repo.committeeReaders(tx, actor.ws, id);
+        await this.mail.sendMany(repo.partyMessageMails(actor.ws, readers, caseNumber, access.role === 'COMPLAINANT' ? 'complainant' : 'respondent'), tx);
+      }
       await this.log(tx, actor, id, 'message.post', { audience: body.audience, messageId: m.id });
       return { messageId: m.id, audience: body.audience, authorName: actor.name, fromCommittee: access.role === 'COMMITTEE', body: body.body, createdAt: iso(m.created_at) };
     });
@@ -840,6 +844,7 @@ export class ComplaintService {
       evidence: evidence.map((f) => ({ fileId: f.id, fileName: f.declared_name, size: Number(f.size), contentType: f.detected_type ?? 'application/octet-stream' })),
       answers: role === 'RESPONDENT' ? {} : row.answers,
       againstEmployer: row.against_employer,
+      confirmationPending: row.confirmation_pending,
       referral: row.committee_id ? null : 'LOCAL_COMMITTEE',
       lateFiling: row.timeliness === 'ON_TIME' ? null : { dueOn: timeliness.dueOn, extendableTo: timeliness.extendableTo },
       committee: committee

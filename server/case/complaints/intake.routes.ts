@@ -12,6 +12,8 @@ import {
   listDeniedAccess,
   listPendingConfirmations,
   postReporterMessage,
+  reporterConciliationRequest,
+  reporterInterimRelief,
   readReporterCase,
   receiptSignIn,
   receiptSignOut,
@@ -22,6 +24,7 @@ import {
   requestInterimRelief,
   restoreAccess,
   saveReceiptSettings,
+  searchCommitteePeople,
 } from '../../../src/contracts/case/intake.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
@@ -71,6 +74,8 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       );
       serve(scope, readReporterCase, async (ctx) => intake.read(caller(ctx), ctx.body.session), ANONYMOUS);
       serve(scope, postReporterMessage, async (ctx) => intake.message(caller(ctx), ctx.body.session, ctx.body.body), ANONYMOUS);
+      serve(scope, reporterInterimRelief, async (ctx) => intake.requestRelief(caller(ctx), ctx.body.session, ctx.body), ANONYMOUS);
+      serve(scope, reporterConciliationRequest, async (ctx) => intake.requestConciliation(caller(ctx), ctx.body.session, ctx.body.note), ANONYMOUS);
       serve(scope, reporterEvidenceUploadUrl, async (ctx) => intake.evidenceUpload(caller(ctx), ctx.body.session, ctx.body), ANONYMOUS);
       serve(scope, confirmReporterEvidence, async (ctx) => intake.confirmEvidence(caller(ctx), ctx.body.session, ctx.params.id), ANONYMOUS);
     },
@@ -90,6 +95,7 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, recordOnBehalf, async (ctx) => extras.recordOnBehalf(await actorOf(ctx), ctx.body));
   serve(app, listPendingConfirmations, async (ctx) => extras.pendingConfirmations(await actorOf(ctx)));
   serve(app, confirmOnBehalf, async (ctx) => extras.confirm(await actorOf(ctx), ctx.params.id));
+  serve(app, searchCommitteePeople, async (ctx) => extras.searchPeople(await actorOf(ctx), ctx.body.searchText));
   serve(app, listDeniedAccess, async (ctx) => extras.denied(await actorOf(ctx), ctx.params.id));
   serve(app, denyAccess, async (ctx) => extras.deny(await actorOf(ctx), ctx.params.id, ctx.body));
   serve(app, restoreAccess, async (ctx) => extras.restore(await actorOf(ctx), ctx.params.id, ctx.params.userId));

@@ -2,7 +2,7 @@ import { randomBytes, randomInt, scrypt as scryptCb } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { z } from 'zod';
 import type { CaseMessage, EvidenceFile, EvidenceTicket } from '../../../src/contracts/case/complaints.contract';
-import type { IntakeBody, IntakeForm, IntakeReceipt, ReporterCase } from '../../../src/contracts/case/intake.contract';
+import type { CaseEvent, IntakeBody, IntakeForm, IntakeReceipt, ReporterCase } from '../../../src/contracts/case/intake.contract';
 import { IntakeBody as IntakeBodySchema } from '../../../src/contracts/case/intake.contract';
 import { membersWhoAreParties, presidingForCase } from '../../../src/domain/complaints/committee';
 import { filingTimeliness } from '../../../src/domain/complaints/statutory-clocks';
@@ -257,8 +257,71 @@ export class IntakeService {
         contactEmailSet: s.intake.contact_email !== null,
         messages: await this.messages(tx, caller.ws, row.id),
         evidence: await this.evidence(tx, caller.ws, row.id),
+        events: await this.events(tx, caller.ws, row.id),
       };
     });
+  }
+
+  /** The reporter asks for interim relief (IN-08) through the receipt: as a signed-in complainant would, POSH cases only. */
+  async requestRelief(caller: Caller, token: string, body: { relief: string; leaveMonths: number | null; details: string }): Promise<CaseEvent> {
+    return this.db.tenant(caller.ws, async (tx) => {
+      const s = await this.session(tx, caller.ws, token);
+      const row = await repo.findComplaint(tx, caller.ws, s.intake.complaint_id, true);
+      if (!row) throw notFound('Complaint not found');
+      if (row.compliance !== 'IN_POSH') throw conflict('Interim relief during the inquiry is a rule of the POSH Act (s.12); this case follows the Canada Labour Code');
+      if (row.status === 'CLOSED') throw conflict('The case is closed');
+      if (body.relief === 'LEAVE' && body.leaveMonths === null) throw badRequest('Say how many months of leave (at most 3)', { leaveMonths: 'Enter 1 to 3 months' });
+      const event = await this.addEvent(tx, caller.ws, row.id, 'INTERIM_RELIEF_REQUESTED', {
+        relief: body.relief,
+        leaveMonths: body.relief === 'LEAVE' ? body.leaveMonths : null,
+        details: body.details,
+        requestedBy: 'COMPLAINANT',
+      });
+      await repo.caseAudit(tx, { ws: caller.ws, complaintId: row.id, actorUserId: null, action: 'interim-relief.request', ip: null, details: { eventId: event.eventId, relief: body.relief, by: 'RECEIPT' } });
+      await this.tellCommittee(tx, caller.ws, row, 'The reporter asked for interim relief');
+      return event;
+    });
+  }
+
+  /** The reporter asks for conciliation (IN-04) through the receipt: before the inquiry is complete, once. */
+  async requestConciliation(caller: Caller, token: string, note: string): Promise<CaseEvent> {
+    return this.db.tenant(caller.ws, async (tx) => {
+      const s = await this.session(tx, caller.ws, token);
+      const row = await repo.findComplaint(tx, caller.ws, s.intake.complaint_id, true);
+      if (!row) throw notFound('Complaint not found');
+      if (row.status === 'CLOSED') throw conflict('The case is closed');
+      if (row.inquiry_completed_on) throw conflict('Conciliation is asked before the inquiry; the inquiry is complete');
+      const [asked] = await tx.query(`SELECT 1 FROM complaint_events WHERE workspace_id = $1 AND complaint_id = $2 AND kind = 'CONCILIATION_REQUESTED' LIMIT 1`, [caller.ws, row.id]);
+      if (asked) throw conflict('You have asked for conciliation already');
+      const event = await this.addEvent(tx, caller.ws, row.id, 'CONCILIATION_REQUESTED', { note });
+      await repo.caseAudit(tx, { ws: caller.ws, complaintId: row.id, actorUserId: null, action: 'conciliation.request', ip: null, details: { eventId: event.eventId, by: 'RECEIPT' } });
+      await this.tellCommittee(tx, caller.ws, row, 'The reporter asked for conciliation');
+      return event;
+    });
+  }
+
+  private async addEvent(tx: Sql, ws: string, id: string, kind: CaseEvent['kind'], details: Record<string, unknown>): Promise<CaseEvent> {
+    const [row] = await tx.query<{ id: string; created_at: Date | string }>(
+      `INSERT INTO complaint_events (workspace_id, complaint_id, kind, details, recorded_by) VALUES ($1, $2, $3, $4, NULL) RETURNING id, created_at`,
+      [ws, id, kind, JSON.stringify(details)],
+    );
+    return { eventId: row.id, kind, details, recordedBy: 'You', createdAt: new Date(row.created_at).toISOString() };
+  }
+
+  private async events(tx: Sql, ws: string, id: string): Promise<CaseEvent[]> {
+    const rows = await tx.query<{ id: string; kind: CaseEvent['kind']; details: Record<string, unknown>; recorded_by: string | null; created_at: Date | string }>(
+      `SELECT id, kind, details, recorded_by, created_at FROM complaint_events WHERE workspace_id = $1 AND complaint_id = $2 ORDER BY created_at, id`,
+      [ws, id],
+    );
+    return rows.map((r) => ({ eventId: r.id, kind: r.kind, details: r.details, recordedBy: r.recorded_by === null ? 'You' : 'Internal Committee', createdAt: new Date(r.created_at).toISOString() }));
+  }
+
+  /** The committee's readers hear that the reporter asked something: the case number only. */
+  private async tellCommittee(tx: Sql, ws: string, row: { id: string; case_number: number; committee_id: string | null }, what: string): Promise<void> {
+    if (!row.committee_id) return;
+    const caseNumber = repo.caseNumberText(row.case_number);
+    const readers = await repo.committeeReaders(tx, ws, row.id);
+    await this.mail.sendMany(readers.map((to) => ({ workspaceId: ws, to, subject: `${what}: case ${caseNumber}`, text: `${what} on case ${caseNumber}. Sign in to read it.` })), tx);
   }
 
   async message(caller: Caller, token: string, body: string): Promise<CaseMessage> {
@@ -271,6 +334,10 @@ export class IntakeService {
         [caller.ws, row.id, body],
       );
       await repo.caseAudit(tx, { ws: caller.ws, complaintId: row.id, actorUserId: null, action: 'message.post', ip: null, details: { audience: 'COMPLAINANT', messageId: m.id, by: 'RECEIPT' } });
+      if (row.committee_id) {
+        const readers = await repo.committeeReaders(tx, caller.ws, row.id);
+        await this.mail.sendMany(repo.partyMessageMails(caller.ws, readers, repo.caseNumberText(row.case_number), 'reporter'), tx);
+      }
       return { messageId: m.id, audience: 'COMPLAINANT', authorName: 'You', fromCommittee: false, body, createdAt: new Date(m.created_at).toISOString() };
     });
   }

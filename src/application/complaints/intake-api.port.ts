@@ -1,5 +1,6 @@
 import type { CaseMessage, EvidenceFile } from '../../contracts/case/complaints.contract';
-import type { IntakeBody, IntakeForm, IntakeReceipt, ReporterCase } from '../../contracts/case/intake.contract';
+import type { CaseEvent, IntakeBody, IntakeForm, IntakeReceipt, ReporterCase } from '../../contracts/case/intake.contract';
+import type { InterimReliefRequest } from './case-extras-api.port';
 import type { UploadTarget } from '../courses/authoring/course-files.port';
 
 /**
@@ -18,4 +19,7 @@ export interface IntakeApi {
   message(session: string, body: string): Promise<CaseMessage>;
   requestEvidenceUpload(session: string, fileName: string, size: number): Promise<UploadTarget>;
   confirmEvidence(session: string, fileId: string): Promise<EvidenceFile>;
+  /** Interim relief (IN-08, POSH cases) and conciliation (IN-04), asked through the receipt session. */
+  requestInterimRelief(session: string, body: InterimReliefRequest): Promise<CaseEvent>;
+  requestConciliation(session: string, note: string): Promise<CaseEvent>;
 }

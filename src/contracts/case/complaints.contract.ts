@@ -372,6 +372,8 @@ export const ComplaintDetail = ComplaintSummary.extend({
   closedAt: z.string().nullable(),
   /** The caller presides over the case (reads the access log, denies access). */
   callerPresides: z.boolean(),
+  /** Recorded on the complainant's behalf and not confirmed by them yet: no clocks, no steps until they do. */
+  confirmationPending: z.boolean().optional(),
   /** The daily case job's escalations of this case (docs/case.md "The daily case job"), for its committee; [] for a party. */
   escalations: z
     .array(

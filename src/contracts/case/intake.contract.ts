@@ -118,6 +118,16 @@ export const receiptSignOut = route({
   access: 'public',
 });
 
+export const ReliefKind = z.enum(['TRANSFER_COMPLAINANT', 'TRANSFER_RESPONDENT', 'LEAVE', 'RESTRAIN_RESPONDENT', 'OTHER']);
+export const CaseEvent = z.object({
+  eventId: z.string(),
+  kind: z.enum(['INTERIM_RELIEF_REQUESTED', 'INTERIM_RELIEF_DECIDED', 'CONCILIATION_REQUESTED', 'CONCILIATION_SETTLED']),
+  details: z.record(z.string(), z.unknown()),
+  recordedBy: z.string(),
+  createdAt: z.string(),
+});
+export type CaseEvent = z.infer<typeof CaseEvent>;
+
 export const ReporterCase = z.object({
   caseNumber: z.string(),
   status: z.enum(['OPEN', 'CLOSED']),
@@ -129,6 +139,8 @@ export const ReporterCase = z.object({
   /** The complainant's thread only: what the committee addressed to the reporter, and what they wrote. */
   messages: z.array(CaseMessage),
   evidence: z.array(EvidenceFile),
+  /** The case's interim relief and conciliation events (the reporter's requests and the committee's answers). */
+  events: z.array(CaseEvent).optional(),
 });
 export type ReporterCase = z.infer<typeof ReporterCase>;
 
@@ -149,6 +161,33 @@ export const postReporterMessage = route({
   summary: 'The reporter answers the committee, in the complainant’s thread',
   body: z.strictObject({ session: ReceiptSession, body: Required('a message', 10000) }),
   response: CaseMessage,
+  access: 'public',
+});
+
+export const ReliefRequestBody = z.strictObject({
+  relief: ReliefKind,
+  /** Leave on top of normal leave: at most 3 months. */
+  leaveMonths: z.number().int().min(1).max(3).nullable().default(null),
+  details: Required('the request', 4000),
+});
+
+export const reporterInterimRelief = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/intake/receipt/interim-relief',
+  summary: 'The reporter asks for interim relief (POSH s.12, IN-08) through the receipt session; POSH cases only (409 otherwise)',
+  body: ReliefRequestBody.extend({ session: ReceiptSession }),
+  response: CaseEvent,
+  access: 'public',
+});
+
+export const reporterConciliationRequest = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/intake/receipt/conciliation-request',
+  summary: 'The reporter asks for conciliation (IN-04: only at their request, before the inquiry), through the receipt session; once',
+  body: z.strictObject({ session: ReceiptSession, note: Text(4000).default('') }),
+  response: CaseEvent,
   access: 'public',
 });
 
@@ -247,6 +286,21 @@ export const confirmOnBehalf = route({
   noPermission: PER_CASE,
 });
 
+// ---------- people a committee member may name ----------
+
+export const CommitteePerson = z.object({ userId: z.string(), name: z.string(), email: z.string() });
+export const searchCommitteePeople = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaint-people/search',
+  summary:
+    'People of the workspace a committee member may name: the complainant of a complaint recorded on their behalf, or a person denied access to a case. At most 20 active people whose name or email starts with the text; members of a committee only (403 otherwise)',
+  body: z.strictObject({ searchText: z.string().trim().min(1, 'Type a name or an email').max(100) }),
+  response: z.object({ items: z.array(CommitteePerson) }),
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
 // ---------- denied access ----------
 
 export const DeniedPerson = z.object({ userId: z.string(), name: z.string(), note: z.string(), deniedAt: z.string() });
@@ -286,16 +340,6 @@ export const restoreAccess = route({
 
 // ---------- interim relief (IN-08) and conciliation (IN-04, CA-05) ----------
 
-export const ReliefKind = z.enum(['TRANSFER_COMPLAINANT', 'TRANSFER_RESPONDENT', 'LEAVE', 'RESTRAIN_RESPONDENT', 'OTHER']);
-export const CaseEvent = z.object({
-  eventId: z.string(),
-  kind: z.enum(['INTERIM_RELIEF_REQUESTED', 'INTERIM_RELIEF_DECIDED', 'CONCILIATION_REQUESTED', 'CONCILIATION_SETTLED']),
-  details: z.record(z.string(), z.unknown()),
-  recordedBy: z.string(),
-  createdAt: z.string(),
-});
-export type CaseEvent = z.infer<typeof CaseEvent>;
-
 export const listCaseEvents = route({
   api: 'case',
   method: 'GET',
@@ -313,12 +357,7 @@ export const requestInterimRelief = route({
   path: '/api/complaints/{id}/interim-relief',
   summary: 'A written request for interim relief (POSH s.12, IN-08): by the complainant, or recorded by the committee for them. POSH cases only',
   params: IdParams,
-  body: z.strictObject({
-    relief: ReliefKind,
-    /** Leave on top of normal leave: at most 3 months. */
-    leaveMonths: z.number().int().min(1).max(3).nullable().default(null),
-    details: Required('the request', 4000),
-  }),
+  body: ReliefRequestBody,
   response: CaseEvent,
   access: MEMBERS,
   noPermission: PER_CASE,

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Checkbox, Drawer, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useEffect } from 'react';
 import type { Committee } from '../../contracts/case/complaints.contract';
 import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
@@ -86,6 +86,9 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
         </Typography.Title>
         <Space wrap>
           <Link to="/complaints/retention">Retention of closed cases</Link>
+          <Link to="/complaints/holidays">
+            <Button>Public holidays</Button>
+          </Link>
           {!hasWorkspaceCommittee && vm.status === 'ready' ? (
             <Button type="primary" onClick={() => vm.open('new')}>
               {vm.canada ? 'Name designated recipients' : 'Constitute the committee'}

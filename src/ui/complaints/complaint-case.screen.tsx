@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AudienceValue, ComplaintDetail, Outcome } from '../../contracts/case/complaints.contract';
-import { CaseEvents } from './case-extras';
+import { CaseConfirmation, CaseEvents, DeniedAccess } from './case-extras';
 import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
@@ -183,6 +183,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 {d.clocks.map((c) => (
                   <ClockChip key={c.id} clock={c} />
                 ))}
+                {d.clocks.length === 0 ? (
+                  <Typography.Text type="secondary">{d.confirmationPending ? 'No clock runs until the complainant confirms the complaint.' : 'No clock is running.'}</Typography.Text>
+                ) : null}
               </div>
               {d.clocks.some((c) => c.state === 'MISSED') ? (
                 <Alert
@@ -211,7 +214,8 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
           ) : null}
           {committee ? <CaseRetention key={d.status} complaintId={d.complaintId} /> : null}
           {d.outcomeSummary ? <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} /> : null}
-          <CaseEvents complaintId={d.complaintId} />
+          <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />
+          <CaseEvents detail={d} />
           <Tabs
             items={[
               {
@@ -370,6 +374,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
               },
               ...(d.callerPresides
                 ? [
+                    { key: 'denied', label: 'Denied access', children: <DeniedAccess detail={d} /> },
                     {
                       key: 'access',
                       label: 'Access log',

@@ -43,9 +43,16 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
         <Typography.Title level={1} id="complaints-title" style={{ margin: 0 }}>
           Complaints
         </Typography.Title>
-        <Link to="/concerns/new">
-          <Button type="primary">Raise a concern</Button>
-        </Link>
+        <Space wrap>
+          {vm.committee.length > 0 ? (
+            <Link to="/complaints/on-behalf">
+              <Button>Record a complaint for someone</Button>
+            </Link>
+          ) : null}
+          <Link to="/concerns/new">
+            <Button type="primary">Raise a concern</Button>
+          </Link>
+        </Space>
       </Space>
       <Typography.Paragraph type="secondary">Your own complaints and, if you sit on the Internal Committee, the cases assigned to you. No names appear in these lists.</Typography.Paragraph>
       <PendingConfirmations />

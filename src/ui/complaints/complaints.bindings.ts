@@ -9,6 +9,8 @@ import {
 import { ReportViewModel } from './report.view-model';
 import { CaseExtrasViewModel } from './case-extras.view-model';
 import { CaseRetentionViewModel, RetentionSettingsViewModel } from './retention.view-models';
+import { HolidaysViewModel } from './holidays.view-model';
+import { OnBehalfViewModel } from './on-behalf.view-model';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
@@ -21,4 +23,6 @@ export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(CaseExtrasViewModel).toSelf();
   bind(RetentionSettingsViewModel).toSelf();
   bind(CaseRetentionViewModel).toSelf();
+  bind(OnBehalfViewModel).toSelf();
+  bind(HolidaysViewModel).toSelf();
 });

@@ -1,27 +1,12 @@
-import { Alert, Button, Card, Checkbox, Form, Input, List, Progress, Result, Select, Space, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Form, Input, List, Progress, Result, Select, Space, Typography, Upload } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { REGION } from './confidential-banner';
+import { ComplaintField, GENDERS, IncidentCard, RespondentCard } from './complaint-form-parts';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { RaiseConcernViewModel, type ConcernValues } from './complaints.view-models';
-
-const GENDERS = [
-  { value: 'WOMAN', label: 'Woman' },
-  { value: 'MAN', label: 'Man' },
-  { value: 'TRANSGENDER', label: 'Transgender' },
-  { value: 'UNDISCLOSED', label: 'Prefer not to say' },
-];
-
-/** Where the server names a field, the form shows it under the field. */
-const SERVER_FIELD: Record<string, string> = {
-  complainantName: 'complainant.name',
-  complainantEmail: 'complainant.email',
-  respondentEmail: 'respondent.email',
-  incidentDetails: 'incident.details',
-  incidentDate: 'incident.date',
-};
 
 export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
   const vm = useViewModel(RaiseConcernViewModel);
@@ -31,18 +16,8 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
     void vm.load();
   }, [vm]);
 
-  const serverError = (name: string) => vm.fieldErrors[SERVER_FIELD[name] ?? name];
   const item = (name: keyof ConcernValues, label: string, input: React.ReactNode, required = false, extra?: string) => (
-    <Form.Item
-      name={name}
-      label={label}
-      extra={extra}
-      rules={required ? [{ required: true, message: `Enter ${label.toLowerCase()}` }] : []}
-      validateStatus={serverError(name) ? 'error' : undefined}
-      help={serverError(name)}
-    >
-      {input}
-    </Form.Item>
+    <ComplaintField name={name} label={label} input={input} required={required} extra={extra} errors={vm.fieldErrors} />
   );
 
   if (vm.filed) {
@@ -109,33 +84,8 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
             {item('complainantGender', 'Gender', <Select allowClear options={GENDERS} aria-label="Your gender" />)}
             {item('complainantPhone', 'Phone', <Input type="tel" autoComplete="tel" />)}
           </Card>
-          <Card title="Who it is about" style={{ marginBottom: 16 }}>
-            {item('respondentName', 'Their name', <Input />)}
-            {item('respondentEmail', 'Their email', <Input type="email" />)}
-            {item('respondentGender', 'Their gender', <Select allowClear options={GENDERS} aria-label="Their gender" />)}
-            {item('respondentPhone', 'Their phone', <Input type="tel" />)}
-            {item('respondentDescription', 'How you would describe them', <Input.TextArea rows={2} />, false, 'Their role or team, if you do not know their name.')}
-            <Form.Item name="againstEmployer" valuePropName="checked">
-              <Checkbox>The complaint is against the employer itself</Checkbox>
-            </Form.Item>
-          </Card>
-          <Card title="What happened" style={{ marginBottom: 16 }}>
-            {item('incidentDetails', 'What happened', <Input.TextArea rows={6} />, true, 'In your own words: what was said or done, where, and how often.')}
-            {item('incidentDate', 'When it happened (the last time, if more than once)', <Input type="date" />, true)}
-            {item('witnesses', 'Witnesses', <Input.TextArea rows={2} />, false, 'One per line: a name and how to reach them.')}
-            {vm.customFields.map((a) => (
-              <Form.Item
-                key={a.attributeId}
-                name={['answers', a.attributeId]}
-                label={a.label}
-                extra={a.helpText || undefined}
-                rules={a.required ? [{ required: true, message: `Answer "${a.label}"` }] : []}
-                validateStatus={vm.fieldErrors[`answers.${a.attributeId}`] ? 'error' : undefined}
-                help={vm.fieldErrors[`answers.${a.attributeId}`]}
-              >
-                {a.fieldType === 'TEXTAREA' ? <Input.TextArea rows={3} /> : <Input type={a.fieldType === 'DATE' ? 'date' : 'text'} />}
-              </Form.Item>
-            ))}
+          <RespondentCard errors={vm.fieldErrors} />
+          <IncidentCard errors={vm.fieldErrors} customFields={vm.customFields}>
             <Form.Item label="Evidence" extra="Any file: screenshots, saved messages, voice notes, documents. Others cannot open it in the page; the committee downloads it.">
               <Upload
                 multiple
@@ -170,7 +120,7 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
                 />
               ) : null}
             </Form.Item>
-          </Card>
+          </IncidentCard>
           {vm.submitError ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={vm.submitError} /> : null}
           <Button type="primary" htmlType="submit" size="large" loading={vm.submitting} disabled={vm.uploading}>
             Send to the Internal Committee

@@ -1,7 +1,9 @@
 import { Alert, Button, Card, Form, Input, List, Space, Tag, Typography, Upload } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
 import { useViewModel } from '../shared/container-context';
 import { REGION } from './confidential-banner';
+import { describeCaseEvent, ReliefForm } from './case-extras';
 import { LoadError, Loading } from '../shared/page-state';
 import { ReportViewModel, type ReportValues } from './report.view-model';
 
@@ -256,12 +258,65 @@ const CaseView = observer(function CaseView({ vm }: { vm: ReportViewModel }) {
           </Typography.Paragraph>
         ) : null}
       </Card>
+      <ReporterRequests vm={vm} />
       {vm.error ? <Alert type="error" showIcon message={vm.error} /> : null}
       <Space wrap>
         <Button onClick={() => void vm.refresh()}>Check for new messages</Button>
         <Button onClick={() => void vm.signOut()}>Leave</Button>
       </Space>
     </Space>
+  );
+});
+
+/** The reporter's own requests: interim relief (POSH cases, IN-08) and conciliation (IN-04), as a signed-in complainant has. */
+const ReporterRequests = observer(function ReporterRequests({ vm }: { vm: ReportViewModel }) {
+  const [open, setOpen] = useState<'relief' | 'conciliation' | null>(null);
+  const [note, setNote] = useState('');
+  const c = vm.current;
+  if (!c) return null;
+  const events = c.events ?? [];
+  const asked = events.some((e) => e.kind === 'CONCILIATION_REQUESTED');
+  return (
+    <Card title="Interim relief and conciliation">
+      {events.length > 0 ? (
+        <List {...REGION} aria-label="Your requests" dataSource={events} renderItem={(e) => <List.Item>{describeCaseEvent(e)}</List.Item>} />
+      ) : (
+        <Typography.Paragraph>
+          While the inquiry goes on you may ask the committee for interim relief (a transfer, leave, keeping the person from assessing you) and, if you wish, for
+          conciliation: it happens only if you ask, never as a payment.
+        </Typography.Paragraph>
+      )}
+      {vm.eventNote ? (
+        <Typography.Paragraph role="status" type="success">
+          {vm.eventNote}
+        </Typography.Paragraph>
+      ) : null}
+      {c.status === 'OPEN' ? (
+        <Space wrap>
+          <Button onClick={() => setOpen(open === 'relief' ? null : 'relief')} aria-expanded={open === 'relief'}>
+            Ask for interim relief
+          </Button>
+          {!asked ? (
+            <Button onClick={() => setOpen(open === 'conciliation' ? null : 'conciliation')} aria-expanded={open === 'conciliation'}>
+              Ask for conciliation
+            </Button>
+          ) : null}
+        </Space>
+      ) : null}
+      {c.status === 'OPEN' && open === 'relief' ? (
+        <div style={{ marginTop: 12 }}>
+          <ReliefForm busy={vm.busy} fieldErrors={vm.fieldErrors} submitLabel="Send the request" onSubmit={async (body) => (await vm.askRelief(body)) && (setOpen(null), true)} />
+        </div>
+      ) : null}
+      {c.status === 'OPEN' && open === 'conciliation' && !asked ? (
+        <Space direction="vertical" style={{ width: '100%', marginTop: 12 }}>
+          <Input.TextArea aria-label="Anything the committee should know (optional)" value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
+          <Button type="primary" loading={vm.busy} onClick={async () => (await vm.askConciliation(note)) && setOpen(null)}>
+            Send the request for conciliation
+          </Button>
+        </Space>
+      ) : null}
+    </Card>
   );
 });
 

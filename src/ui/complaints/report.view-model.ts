@@ -3,6 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { CaseMessage } from '../../contracts/case/complaints.contract';
 import type { IntakeForm, ReporterCase } from '../../contracts/case/intake.contract';
 import { IntakeApi } from '../../application/complaints/intake-api.port';
+import type { InterimReliefRequest } from '../../application/complaints/case-extras-api.port';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { ApiError, describeError } from '../../application/shared/api-error';
 
@@ -39,6 +40,7 @@ export class ReportViewModel {
   keyConfirmed = false;
   current: ReporterCase | null = null;
   uploadNote: string | null = null;
+  eventNote: string | null = null;
   private session: string | null = null;
 
   constructor(
@@ -131,6 +133,34 @@ export class ReportViewModel {
       await this.refresh();
     });
     return sent !== null;
+  }
+
+  /** Interim relief (POSH s.12) asked through the receipt; the case is read again to show it. */
+  async askRelief(body: InterimReliefRequest): Promise<boolean> {
+    if (!this.session) return false;
+    const session = this.session;
+    let done = false;
+    await this.run(async () => {
+      await this.api.requestInterimRelief(session, body);
+      done = true;
+      await this.refresh();
+    });
+    if (done) runInAction(() => (this.eventNote = 'Your request for interim relief is recorded; the committee will decide on it.'));
+    return done;
+  }
+
+  /** Conciliation (IN-04), only ever at the reporter's request. */
+  async askConciliation(note: string): Promise<boolean> {
+    if (!this.session) return false;
+    const session = this.session;
+    let done = false;
+    await this.run(async () => {
+      await this.api.requestConciliation(session, note);
+      done = true;
+      await this.refresh();
+    });
+    if (done) runInAction(() => (this.eventNote = 'Your request for conciliation is recorded; the committee will answer here.'));
+    return done;
   }
 
   async addEvidence(file: File): Promise<void> {

@@ -277,6 +277,11 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       const early = await call('POST', `/complaints/${caseId}/messages`, presiding.token, { audience: 'RESPONDENT', body: 'Too early' });
       expect(early.statusCode).toBe(409);
       await ok('POST', `/complaints/${caseId}/messages`, complainant.token, { audience: 'COMPLAINANT', body: 'Thank you.' });
+      // The committee is told there is a message from the complainant: not its words.
+      const told = (await outbox(member2.email))[0];
+      expect(told.subject).toMatch(/^A new message on case C-\d{4}$/);
+      expect(told.body).toContain('The complainant wrote to the committee');
+      expect(told.body).not.toContain('Thank you.');
       const wrong = await call('POST', `/complaints/${caseId}/messages`, complainant.token, { audience: 'COMMITTEE', body: 'Let me read the internal thread' });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().fields.audience).toBeTruthy();

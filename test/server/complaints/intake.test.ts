@@ -216,8 +216,48 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
 
       const reply = await asReporter('/intake/receipt/messages', { session, body: 'It was on the 14th, after the review.' });
       expect(reply.statusCode, reply.body).toBe(200);
+      // The committee is told the reporter answered: no words of it.
+      const told = (await outbox(presiding.email))[0];
+      expect(told.subject).toBe(`A new message on case ${receipt.caseNumber}`);
+      expect(told.body).toContain('The reporter wrote to the committee');
+      expect(told.body).not.toContain('14th');
       const detail = await ok('GET', `/complaints/${caseId}`, presiding.token);
       expect(detail.messages.find((m: { body: string }) => m.body.startsWith('It was on the 14th'))).toMatchObject({ authorName: 'The reporter', fromCommittee: false, audience: 'COMPLAINANT' });
+    });
+
+    it('the reporter asks for interim relief and conciliation through the receipt; the committee sees them and is told', async () => {
+      const { session } = (await asReporter('/intake/receipt/sign-in', { receiptKey: receipt.receiptKey, password: 'my own secret' })).json();
+      const bad = await asReporter('/intake/receipt/interim-relief', { session, relief: 'PROMOTION', details: 'x' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields.relief).toBeTruthy();
+      const leave = await asReporter('/intake/receipt/interim-relief', { session, relief: 'LEAVE', details: 'I need time away' });
+      expect(leave.statusCode).toBe(400);
+      expect(leave.json().fields.leaveMonths).toBeTruthy();
+      expect((await asReporter('/intake/receipt/interim-relief', { session: 'z'.repeat(43), relief: 'OTHER', details: 'x' })).statusCode).toBe(401);
+      const asked = await asReporter('/intake/receipt/interim-relief', { session, relief: 'TRANSFER_RESPONDENT', details: 'He sits by my desk' });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json()).toMatchObject({ kind: 'INTERIM_RELIEF_REQUESTED', recordedBy: 'You' });
+      expect((await outbox(presiding.email))[0].subject).toBe(`The reporter asked for interim relief: case ${receipt.caseNumber}`);
+      const conc = await asReporter('/intake/receipt/conciliation-request', { session });
+      expect(conc.statusCode, conc.body).toBe(200);
+      expect((await asReporter('/intake/receipt/conciliation-request', { session, note: 'again' })).statusCode).toBe(409);
+      // The committee sees them as the reporter's, and may answer as for any complainant.
+      const events = await ok('GET', `/complaints/${caseId}/events`, presiding.token);
+      expect(events.items.map((e: { kind: string; recordedBy: string }) => [e.kind, e.recordedBy])).toEqual([
+        ['INTERIM_RELIEF_REQUESTED', 'The reporter'],
+        ['CONCILIATION_REQUESTED', 'The reporter'],
+      ]);
+      await ok('POST', `/complaints/${caseId}/interim-relief/${asked.json().eventId}/decision`, presiding.token, { decision: 'REFUSED', note: 'Not needed now' });
+      const mine = (await asReporter('/intake/receipt/case', { session })).json();
+      expect(mine.events.map((e: { kind: string; recordedBy: string }) => [e.kind, e.recordedBy])).toEqual([
+        ['INTERIM_RELIEF_REQUESTED', 'You'],
+        ['CONCILIATION_REQUESTED', 'You'],
+        ['INTERIM_RELIEF_DECIDED', 'Internal Committee'],
+      ]);
+      const log = await ok('GET', `/complaints/${caseId}/audit`, presiding.token);
+      expect(log.items.filter((i: { actorName: string }) => i.actorName === 'The reporter (receipt key)').map((i: { action: string }) => i.action)).toEqual(
+        expect.arrayContaining(['interim-relief.request', 'conciliation.request']),
+      );
     });
 
     it('adds evidence through the receipt session; the committee can download it', async () => {
@@ -419,6 +459,23 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       expect((await call('POST', '/on-behalf-complaints', member1.token, onBehalf({ channel: 'FAX' }))).json().fields.channel).toBeTruthy();
     });
 
+    it('a committee member looks up the person to name; nobody else may; this workspace’s active people only', async () => {
+      const found = await ok('POST', '/complaint-people/search', member1.token, { searchText: employee.email.slice(0, 5).toUpperCase() });
+      expect(found.items.map((p: { email: string }) => p.email)).toContain(employee.email);
+      expect(found.items.every((p: { userId: string; name: string }) => p.userId && p.name)).toBe(true);
+      expect(found.items.length).toBeLessThanOrEqual(20);
+      expect((await ok('POST', '/complaint-people/search', presiding.token, { searchText: 'admin@globex' })).items).toEqual([]);
+      // LIKE's wildcards are plain characters here.
+      expect((await ok('POST', '/complaint-people/search', member1.token, { searchText: '%' })).items).toEqual([]);
+      expect((await ok('POST', '/complaint-people/search', member1.token, { searchText: '_' })).items).toEqual([]);
+      expect((await call('POST', '/complaint-people/search', employee.token, { searchText: 'a' })).statusCode).toBe(403);
+      expect((await call('POST', '/complaint-people/search', admin, { searchText: 'a' })).statusCode).toBe(403);
+      expect((await call('POST', '/complaint-people/search', null, { searchText: 'a' })).statusCode).toBe(401);
+      const blank = await call('POST', '/complaint-people/search', member1.token, { searchText: '  ' });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().fields.searchText).toBeTruthy();
+    });
+
     it('waits for the complainant: no clocks, no steps, until they confirm', async () => {
       const recorded = await ok('POST', '/on-behalf-complaints', member1.token, onBehalf());
       caseId = recorded.complaintId;
@@ -427,6 +484,8 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       expect(mail).toContain(`Please confirm your complaint: case ${recorded.caseNumber}`);
       const detail = await ok('GET', `/complaints/${caseId}`, presiding.token);
       expect(detail.clocks).toEqual([]);
+      expect(detail.confirmationPending).toBe(true);
+      expect((await ok('GET', `/complaints/${caseId}`, employee.token)).confirmationPending).toBe(true);
       expect((await ok('GET', `/complaints/${caseId}/deadlines`, presiding.token)).clocks).toEqual([]);
       expect((await call('POST', `/complaints/${caseId}/steps/${actionStepId}/complete`, presiding.token, {})).statusCode).toBe(409);
       const pending = await ok('GET', '/complaint-confirmations', employee.token);
@@ -439,6 +498,7 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       expect(confirmed.receivedOn).toBe(new Date().toISOString().slice(0, 10));
       expect((await call('POST', `/complaints/${caseId}/confirm`, employee.token)).statusCode).toBe(409);
       expect((await ok('GET', `/complaints/${caseId}`, presiding.token)).clocks.length).toBeGreaterThan(0);
+      expect((await ok('GET', `/complaints/${caseId}`, employee.token)).confirmationPending).toBe(false);
       expect((await ok('GET', '/complaint-confirmations', employee.token)).items).toEqual([]);
       const log = await ok('GET', `/complaints/${caseId}/audit`, presiding.token);
       const filed = log.items.find((i: { action: string }) => i.action === 'complaint.file');

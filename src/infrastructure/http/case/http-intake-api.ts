@@ -16,6 +16,8 @@ import {
   type ReporterCase,
 } from '../../../contracts/case/intake.contract';
 import type { IntakeApi } from '../../../application/complaints/intake-api.port';
+import type { InterimReliefRequest } from '../../../application/complaints/case-extras-api.port';
+import { reporterConciliationRequest, reporterInterimRelief, type CaseEvent } from '../../../contracts/case/intake.contract';
 import type { UploadTarget } from '../../../application/courses/authoring/course-files.port';
 import { ApiClient, CaseHttp } from '../api-client';
 
@@ -59,5 +61,13 @@ export class HttpIntakeApi implements IntakeApi {
 
   confirmEvidence(session: string, fileId: string): Promise<EvidenceFile> {
     return this.caseApi.call(confirmReporterEvidence, { params: { id: fileId }, body: { session } });
+  }
+
+  async requestInterimRelief(session: string, body: InterimReliefRequest): Promise<CaseEvent> {
+    return this.caseApi.call(reporterInterimRelief, { body: { session, ...body } });
+  }
+
+  async requestConciliation(session: string, note: string): Promise<CaseEvent> {
+    return this.caseApi.call(reporterConciliationRequest, { body: { session, note } });
   }
 }

@@ -1,0 +1,101 @@
+import { Card, Checkbox, Form, Input, Select } from 'antd';
+import type { ReactNode } from 'react';
+import type { FormAttribute } from '../../contracts/case/builder-schemas';
+
+export const GENDERS = [
+  { value: 'WOMAN', label: 'Woman' },
+  { value: 'MAN', label: 'Man' },
+  { value: 'TRANSGENDER', label: 'Transgender' },
+  { value: 'UNDISCLOSED', label: 'Prefer not to say' },
+];
+
+/** Where the server names a field, the form shows it under the field. */
+const SERVER_FIELD: Record<string, string> = {
+  complainantName: 'complainant.name',
+  complainantEmail: 'complainant.email',
+  respondentEmail: 'respondent.email',
+  incidentDetails: 'incident.details',
+  incidentDate: 'incident.date',
+};
+
+/** One labelled field of the complaint form, with the server's error for it. */
+export function ComplaintField({
+  name,
+  label,
+  input,
+  required = false,
+  extra,
+  errors,
+}: {
+  name: string;
+  label: string;
+  input: ReactNode;
+  required?: boolean;
+  extra?: string;
+  errors: Record<string, string>;
+}) {
+  const serverError = errors[SERVER_FIELD[name] ?? name];
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      extra={extra}
+      rules={required ? [{ required: true, message: `Enter ${label.toLowerCase()}` }] : []}
+      validateStatus={serverError ? 'error' : undefined}
+      help={serverError}
+    >
+      {input}
+    </Form.Item>
+  );
+}
+
+/** "Who it is about": the respondent part of the complaint form (Raise a concern, and filing on someone's behalf). */
+export function RespondentCard({ errors, whose = 'Their' }: { errors: Record<string, string>; whose?: string }) {
+  return (
+    <Card title="Who it is about" style={{ marginBottom: 16 }}>
+      <ComplaintField name="respondentName" label={`${whose} name`} input={<Input />} errors={errors} />
+      <ComplaintField name="respondentEmail" label={`${whose} email`} input={<Input type="email" />} errors={errors} />
+      <ComplaintField name="respondentGender" label={`${whose} gender`} input={<Select allowClear options={GENDERS} aria-label={`${whose} gender`} />} errors={errors} />
+      <ComplaintField name="respondentPhone" label={`${whose} phone`} input={<Input type="tel" />} errors={errors} />
+      <ComplaintField name="respondentDescription" label="How you would describe them" input={<Input.TextArea rows={2} />} extra="Their role or team, if you do not know their name." errors={errors} />
+      <Form.Item name="againstEmployer" valuePropName="checked">
+        <Checkbox>The complaint is against the employer itself</Checkbox>
+      </Form.Item>
+    </Card>
+  );
+}
+
+/** "What happened": incident, witnesses and the fields an admin added to the published form; `children` go last (evidence). */
+export function IncidentCard({
+  errors,
+  customFields,
+  children,
+  whose = 'your',
+}: {
+  errors: Record<string, string>;
+  customFields: FormAttribute[];
+  children?: ReactNode;
+  whose?: string;
+}) {
+  return (
+    <Card title="What happened" style={{ marginBottom: 16 }}>
+      <ComplaintField name="incidentDetails" label="What happened" input={<Input.TextArea rows={6} />} required extra={`In ${whose} own words: what was said or done, where, and how often.`} errors={errors} />
+      <ComplaintField name="incidentDate" label="When it happened (the last time, if more than once)" input={<Input type="date" />} required errors={errors} />
+      <ComplaintField name="witnesses" label="Witnesses" input={<Input.TextArea rows={2} />} extra="One per line: a name and how to reach them." errors={errors} />
+      {customFields.map((a) => (
+        <Form.Item
+          key={a.attributeId}
+          name={['answers', a.attributeId]}
+          label={a.label}
+          extra={a.helpText || undefined}
+          rules={a.required ? [{ required: true, message: `Answer "${a.label}"` }] : []}
+          validateStatus={errors[`answers.${a.attributeId}`] ? 'error' : undefined}
+          help={errors[`answers.${a.attributeId}`]}
+        >
+          {a.fieldType === 'TEXTAREA' ? <Input.TextArea rows={3} /> : <Input type={a.fieldType === 'DATE' ? 'date' : 'text'} />}
+        </Form.Item>
+      ))}
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import type { IntakeApi } from '../../../src/application/complaints/intake-api.port';
+import type { UploadReporterEvidence } from '../../../src/application/complaints/upload-reporter-evidence.use-case';
+import { ApiError } from '../../../src/application/shared/api-error';
+import type { CaseEvent, ReporterCase } from '../../../src/contracts/case/intake.contract';
+import { ReportViewModel } from '../../../src/ui/complaints/report.view-model';
+
+/** The receipt calls this screen part makes: sign in, read the case, ask. */
+function fakeIntake() {
+  const events: CaseEvent[] = [];
+  const sessions: string[] = [];
+  let failNext: ApiError | null = null;
+  const check = () => {
+    const f = failNext;
+    failNext = null;
+    if (f) throw f;
+  };
+  const add = (kind: CaseEvent['kind'], details: Record<string, unknown>) => {
+    const e = { eventId: `e${events.length + 1}`, kind, details, recordedBy: 'You', createdAt: '2026-11-27T10:00:00.000Z' };
+    events.push(e);
+    return e;
+  };
+  const api = {
+    signIn: async () => ({ session: 's-1', sessionExpiresAt: '2026-11-27T11:00:00.000Z' }),
+    read: async (session: string): Promise<ReporterCase> => {
+      sessions.push(session);
+      return { caseNumber: 'C-0007', status: 'OPEN', receivedOn: '2026-11-20', outcome: null, outcomeSummary: null, keyConfirmed: true, contactEmailSet: false, messages: [], evidence: [], events: [...events] };
+    },
+    requestInterimRelief: async (session: string, body: { relief: string; details: string }) => {
+      check();
+      sessions.push(session);
+      return add('INTERIM_RELIEF_REQUESTED', { ...body });
+    },
+    requestConciliation: async (session: string, note: string) => {
+      check();
+      sessions.push(session);
+      return add('CONCILIATION_REQUESTED', { note });
+    },
+  } as unknown as IntakeApi;
+  return { api, sessions, fail: (e: ApiError) => (failNext = e) };
+}
+
+describe('ReportViewModel: the reporter’s requests through the receipt', () => {
+  it('asks for interim relief and conciliation with the receipt session, and shows them on the case', async () => {
+    const fake = fakeIntake();
+    const vm = new ReportViewModel(fake.api, {} as UploadReporterEvidence);
+    await vm.signIn('1234 5678 9012 3456 7890', undefined);
+    expect(await vm.askRelief({ relief: 'TRANSFER_RESPONDENT', leaveMonths: null, details: 'Night shifts' })).toBe(true);
+    expect(vm.current?.events?.map((e) => e.kind)).toEqual(['INTERIM_RELIEF_REQUESTED']);
+    expect(vm.eventNote).toMatch(/committee will decide/);
+    expect(await vm.askConciliation('')).toBe(true);
+    expect(vm.current?.events?.map((e) => e.kind)).toEqual(['INTERIM_RELIEF_REQUESTED', 'CONCILIATION_REQUESTED']);
+    expect(new Set(fake.sessions)).toEqual(new Set(['s-1']));
+  });
+
+  it('puts a refusal on its field and asks nothing without a session', async () => {
+    const fake = fakeIntake();
+    const vm = new ReportViewModel(fake.api, {} as UploadReporterEvidence);
+    expect(await vm.askConciliation('')).toBe(false);
+    await vm.signIn('1234 5678 9012 3456 7890', undefined);
+    fake.fail(new ApiError('invalid', 'INVALID', 'Say how many months of leave (at most 3)', { leaveMonths: 'Enter 1 to 3 months' }));
+    expect(await vm.askRelief({ relief: 'LEAVE', leaveMonths: null, details: 'Time away' })).toBe(false);
+    expect(vm.fieldErrors.leaveMonths).toBe('Enter 1 to 3 months');
+    expect(vm.error).toMatch(/months of leave/);
+    expect(vm.eventNote).toBeNull();
+  });
+});
