@@ -178,8 +178,8 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await expect(po.getByText('The case is closed and the parties have been told.')).toBeVisible();
   await expect(po.getByLabel('Statutory clocks')).toContainText(/Appeal window: the record may not be closed or purged: 90 days left/);
   await po.getByRole('tab', { name: 'Access log' }).click();
-  await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Esha Employeecomplaint.read');
-  await expect(po.getByRole('table', { name: 'Access log' })).toContainText('complaint.close');
+  await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Esha EmployeeCase read');
+  await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Case closed with an outcome');
 
   // ---- A redacted export for an appeal: the parties and the meeting left out; the downloaded PDF lacks them.
   await po.getByRole('button', { name: 'Export case file…' }).click();
@@ -200,7 +200,7 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   expect(pdf).toContain('Repeated remarks about my appearance in the Monday meetings.');
   expect(pdf).toContain('Upheld: a written warning is recommended.');
   await expect(drawer).toBeHidden();
-  await expect(po.getByRole('table', { name: 'Access log' })).toContainText('complaint.export');
+  await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Case file exported');
 
   // ---- The admin sees counts and clocks only, and not the case.
   await admin.getByRole('navigation', { name: 'Main' }).getByText('Complaint figures').click();

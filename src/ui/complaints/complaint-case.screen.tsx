@@ -12,6 +12,7 @@ import { CaseRetention } from './case-retention';
 import { ClockChip } from './clock-chip';
 import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
 import { ConfidentialBanner } from './confidential-banner';
+import { auditLabel } from '../../domain/audit/audit-actions';
 
 const AUDIENCE_WORDS: Record<AudienceValue, string> = { COMPLAINANT: 'With the complainant', RESPONDENT: 'With the respondent', COMMITTEE: 'Committee only' };
 const OUTCOMES: { value: Outcome; label: string }[] = [
@@ -389,7 +390,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                           columns={[
                             { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
                             { title: 'Who', dataIndex: 'actorName' },
-                            { title: 'What', dataIndex: 'action' },
+                            { title: 'What', dataIndex: 'action', render: (action: string) => auditLabel(action) },
                           ]}
                         />
                       ),

@@ -14,6 +14,8 @@ function actionsWrittenByTheServer(dir = 'server'): string[] {
       for (const match of readFileSync(path, 'utf8').matchAll(/\baction:\s*((?:[^,'\n]|'[^'\n]*')+)/g)) {
         for (const literal of match[1]!.matchAll(/'([A-Za-z_.-]+)'/g)) found.push(literal[1]!);
       }
+      // A case's own log: `this.complaints.log(tx, actor, id, 'X', ...)` (ComplaintsService.log).
+      for (const match of readFileSync(path, 'utf8').matchAll(/\.log\(tx, [^,()]+, [^,()]+, '([A-Za-z_.-]+)'/g)) found.push(match[1]!);
     }
   }
   return [...new Set(found)];
