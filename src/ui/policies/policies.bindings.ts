@@ -1,5 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { CataloguePoliciesViewModel } from './catalogue-policies.view-model';
+import { CompliancesViewModel } from './compliances.view-model';
+import { JurisdictionsViewModel } from './jurisdictions.view-model';
 import { MyPoliciesViewModel, PolicyReaderViewModel } from './policy-reader.view-model';
 import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
 
@@ -9,4 +11,6 @@ export const policiesViewModels = new ContainerModule(({ bind }) => {
   bind(WorkspacePoliciesViewModel).toSelf();
   bind(PolicyReaderViewModel).toSelf();
   bind(MyPoliciesViewModel).toSelf();
+  bind(JurisdictionsViewModel).toSelf();
+  bind(CompliancesViewModel).toSelf();
 });

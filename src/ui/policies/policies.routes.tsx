@@ -9,4 +9,8 @@ export const policiesRoutes: RouteObject[] = [
 ];
 
 /** The platform admin's catalogue of policies, in the platform console. */
-export const platformPoliciesRoutes: RouteObject[] = [{ path: '/platform/policies', lazy: screen(() => import('./catalogue-policies.screen')) }];
+export const platformPoliciesRoutes: RouteObject[] = [
+  { path: '/platform/policies', lazy: screen(() => import('./catalogue-policies.screen')) },
+  { path: '/platform/jurisdictions', lazy: screen(() => import('./jurisdictions.screen')) },
+  { path: '/platform/compliances', lazy: screen(() => import('./compliances.screen')) },
+];
