@@ -138,6 +138,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'course.cover-set': { label: 'Course cover image set', kind: 'admin' },
   // Policies and credits (docs/policies.md).
   'policy.published': { label: 'Policy published', kind: 'admin' },
+  'compliance.jurisdictions-declared': { label: 'Jurisdictions declared', kind: 'admin' },
   'policy.publication-changed': { label: 'Policy publication changed', kind: 'admin' },
   'policy.accepted': { label: 'Policy accepted', kind: 'admin' },
   'policy.acceptance-recorded': { label: 'Policy acceptance recorded on someone’s behalf', kind: 'admin' },
