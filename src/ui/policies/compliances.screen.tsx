@@ -5,15 +5,9 @@ import type { Compliance, ComplianceCategory, ComplianceKind } from '../../contr
 import { useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
 import { tableStates } from '../shared/table-states';
+import { KIND_LABELS } from './compliance-kinds';
 import { CompliancesViewModel } from './compliances.view-model';
 
-export const KIND_LABELS: Record<ComplianceKind, string> = {
-  TRAINING: 'Training',
-  POLICY: 'Policy',
-  COMMITTEE: 'Committee',
-  REPORT: 'Annual report',
-  OTHER: 'Other',
-};
 
 interface ComplianceValues {
   title: string;

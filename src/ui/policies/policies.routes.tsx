@@ -6,6 +6,8 @@ const screen = (load: () => Promise<{ default: React.ComponentType }>) => async 
 export const policiesRoutes: RouteObject[] = [
   { path: '/policies', lazy: screen(() => import('./workspace-policies.screen')) },
   { path: '/policies/read/:policyId', lazy: screen(() => import('./policy-reader.screen')) },
+  { path: '/compliance', lazy: screen(() => import('./compliance-status.screen')) },
+  { path: '/compliance/training-cadence', lazy: screen(() => import('./training-cadence.screen')) },
 ];
 
 /** The platform admin's catalogue of policies, in the platform console. */
