@@ -158,4 +158,16 @@ describe.each(DATABASES)('a workspace’s compliance status on %s', (kind) => {
     }
     expect((await call('GET', ACME, '/compliance/status', admin)).statusCode).toBe(200);
   });
+
+  it('answers to the Compliance switch alone: with courses and policies off, the compliance page still reads', async () => {
+    const modules = (on: boolean) =>
+      server.request(MAIN, { method: 'POST', url: '/main-api/api/admin/workspace-nav', token: platform, payload: { workspaceId: acmeId, modules: { courses: on } } });
+    expect((await modules(false)).statusCode).toBe(200);
+    try {
+      expect((await call('GET', ACME, '/policy/all', admin)).json().code).toBe('MODULE_DISABLED');
+      expect((await call('GET', ACME, '/compliance/status', admin)).statusCode).toBe(200);
+    } finally {
+      expect((await modules(true)).statusCode).toBe(200);
+    }
+  });
 });
