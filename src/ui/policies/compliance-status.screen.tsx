@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Form, Progress, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Progress, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,8 +11,8 @@ import { ComplianceStatusViewModel, STATE_LABELS } from './compliance-status.vie
 function Evidence({ obligation }: { obligation: Obligation }) {
   if (obligation.training && obligation.training.courses.length > 0) {
     return (
-      <div style={{ minWidth: 180 }}>
-        <Typography.Text>{obligation.training.courses.join(', ')}</Typography.Text>
+      <div>
+        <Typography.Text>Courses: {obligation.training.courses.join(', ')}</Typography.Text>
         <div>
           <Typography.Text type="secondary">Assigned</Typography.Text>
           <Progress percent={obligation.training.assignedPercent} size="small" aria-label={`${obligation.title}: assigned`} />
@@ -21,6 +21,7 @@ function Evidence({ obligation }: { obligation: Obligation }) {
           <Typography.Text type="secondary">Completed</Typography.Text>
           <Progress percent={obligation.training.completedPercent} size="small" aria-label={`${obligation.title}: completed`} />
         </div>
+        <Typography.Text type="secondary">{obligation.evidence}</Typography.Text>
       </div>
     );
   }
@@ -102,31 +103,31 @@ export const ComplianceStatusScreen = observer(function ComplianceStatusScreen()
                 <Typography.Title level={2} id={`jurisdiction-${jurisdiction.id}`} style={{ fontSize: 20 }}>
                   {jurisdiction.name} ({jurisdiction.code})
                 </Typography.Title>
-                <Table<Obligation>
-                  rowKey="complianceId"
-                  dataSource={obligations.slice()}
-                  pagination={false}
-                  scroll={{ x: true }}
-                  locale={{ emptyText: <Typography.Text type="secondary">The catalogue lists no obligation for {jurisdiction.name} yet.</Typography.Text> }}
-                  columns={[
-                    {
-                      title: 'Obligation',
-                      key: 'title',
-                      render: (_: unknown, o) => (
-                        <div style={{ minWidth: 160 }}>
-                          <Typography.Text strong>{o.title}</Typography.Text>
-                          <div>
+                {obligations.length === 0 ? (
+                  <Typography.Text type="secondary">The catalogue lists no obligation for {jurisdiction.name} yet.</Typography.Text>
+                ) : (
+                  // One card per obligation (not a table): it reads on a 390 px phone without a scrolling region.
+                  <ul aria-label={`Obligations of ${jurisdiction.name}`} style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 12 }}>
+                    {obligations.map((o) => (
+                      <li key={o.complianceId} aria-label={o.title}>
+                        <Card size="small">
+                          <Space wrap style={{ marginBottom: 8 }}>
+                            <Typography.Text strong>{o.title}</Typography.Text>
                             <Tag>{KIND_LABELS[o.kind]}</Tag>
-                          </div>
-                        </div>
-                      ),
-                    },
-                    { title: 'Evidence', key: 'evidence', render: (_: unknown, o) => <Evidence obligation={o} /> },
-                    { title: 'State', dataIndex: 'state', key: 'state', render: (state: ObligationState) => <Tag color={STATE_LABELS[state].color}>{STATE_LABELS[state].text}</Tag> },
-                    { title: 'What is missing', dataIndex: 'missing', key: 'missing', render: (missing: string | null) => missing ?? 'Nothing' },
-                    { title: 'Falls due', dataIndex: 'dueOn', key: 'due', render: (due: string | null) => (due ? new Date(`${due}T00:00:00`).toLocaleDateString() : '—') },
-                  ]}
-                />
+                            <Tag color={STATE_LABELS[o.state].color}>{STATE_LABELS[o.state].text}</Tag>
+                          </Space>
+                          <Evidence obligation={o} />
+                          <dl style={{ margin: '8px 0 0', display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 4 }}>
+                            <dt>What is missing</dt>
+                            <dd style={{ margin: 0 }}>{o.missing ?? 'Nothing'}</dd>
+                            <dt>Falls due</dt>
+                            <dd style={{ margin: 0 }}>{o.dueOn ? new Date(`${o.dueOn}T00:00:00`).toLocaleDateString() : 'No date'}</dd>
+                          </dl>
+                        </Card>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </section>
             ))}
           </Space>

@@ -109,7 +109,7 @@ export const JurisdictionsScreen = observer(function JurisdictionsScreen() {
               <Input />
             </Form.Item>
             <Form.Item label="Country" name="parentId" extra="Leave empty for a country; choose its country for a state or province">
-              <Select allowClear placeholder="None: this is a country" options={vm.countries.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))} />
+              <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="None: this is a country" options={vm.countries.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))} />
             </Form.Item>
             {vm.saveError ? <Alert type="error" title={vm.saveError} style={{ marginBottom: 16 }} /> : null}
             <Button type="primary" htmlType="submit" loading={vm.saving}>
