@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'evidence.add': { label: 'Evidence added', kind: 'admin' },
   'complaint.receipt-settings': { label: 'Receipt key expiry changed', kind: 'admin' },
   'catalogue-course.offered': { label: 'Catalogue course offered to a workspace', kind: 'admin' },
+  'catalogue-course.version-pushed': { label: 'Newer catalogue course version given to a workspace', kind: 'admin' },
   'course.unassigned': { label: 'Course unassigned', kind: 'admin' },
   'course.auto-assign.no-credits': { label: 'Auto-assignment short of credits', kind: 'admin' },
   'course.bulk-assigned': { label: 'Courses assigned from a file', kind: 'admin' },
