@@ -71,7 +71,8 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
           rowKey="id"
           dataSource={compliances}
           {...tableStates(vm.list.status === 'loading', compliances.length, 'No compliances yet: add the first obligation.')}
-          scroll={{ x: true }}
+          // Scrolls sideways on a phone only with rows (each has a button, so the region is keyboard reachable).
+          scroll={compliances.length ? { x: true } : undefined}
           pagination={{
             current: vm.list.page,
             pageSize: vm.list.pageSize,
@@ -92,11 +93,12 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
               ),
             },
             { title: 'Jurisdiction', key: 'jurisdiction', render: (_: unknown, row) => `${row.jurisdiction.name} (${row.jurisdiction.code})` },
-            { title: 'Kind', dataIndex: 'kind', key: 'kind', render: (kind: ComplianceKind) => <Tag>{KIND_LABELS[kind]}</Tag> },
-            { title: 'Category', key: 'category', render: (_: unknown, row) => row.category?.name ?? 'None' },
+            { title: 'Kind', dataIndex: 'kind', key: 'kind', render: (kind: ComplianceKind) => <Tag>{KIND_LABELS[kind]}</Tag>, responsive: ['md'] },
+            { title: 'Category', key: 'category', render: (_: unknown, row) => row.category?.name ?? 'None', responsive: ['md'] },
             {
               title: 'Met by',
               key: 'links',
+              responsive: ['md'],
               render: (_: unknown, row) => [...row.policies.map((p) => p.title), ...row.courseTitles].join(', ') || 'Nothing linked yet',
             },
             {
@@ -128,7 +130,7 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
           rowKey="id"
           dataSource={categories}
           {...tableStates(vm.categories.status === 'loading', categories.length, 'No categories yet: add one to group the compliances.')}
-          scroll={{ x: true }}
+          scroll={categories.length ? { x: true } : undefined}
           pagination={{
             current: vm.categories.page,
             pageSize: vm.categories.pageSize,
@@ -139,7 +141,7 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
           columns={[
             { title: 'Category', dataIndex: 'name', key: 'name' },
             { title: 'Compliances', dataIndex: 'complianceCount', key: 'count' },
-            { title: 'Added', dataIndex: 'createdAt', key: 'added', render: (at: string) => new Date(at).toLocaleDateString() },
+            { title: 'Added', dataIndex: 'createdAt', key: 'added', render: (at: string) => new Date(at).toLocaleDateString(), responsive: ['sm'] },
             {
               title: 'Actions',
               key: 'actions',

@@ -49,7 +49,8 @@ export const TrainingCadenceScreen = observer(function TrainingCadenceScreen() {
           rowKey="userId"
           dataSource={rows}
           {...tableStates(vm.list.status === 'loading', rows.length, 'Nobody to list: declare a Canadian jurisdiction on the compliance page first.')}
-          scroll={{ x: true }}
+          // No inner scroll (its rows hold nothing focusable): on a phone the hire date gives way.
+          size="small"
           pagination={{
             current: vm.list.page,
             pageSize: vm.list.pageSize,
@@ -60,7 +61,7 @@ export const TrainingCadenceScreen = observer(function TrainingCadenceScreen() {
           }}
           columns={[
             { title: 'Person', key: 'name', render: (_: unknown, r) => <span>{r.name || r.email}</span> },
-            { title: 'Hired', dataIndex: 'hiredOn', key: 'hired', render: day },
+            { title: 'Hired', dataIndex: 'hiredOn', key: 'hired', render: day, responsive: ['sm'] },
             { title: 'Last trained', dataIndex: 'lastCompletedOn', key: 'last', render: day },
             { title: 'Next due', dataIndex: 'dueOn', key: 'due', render: day },
             { title: 'State', dataIndex: 'state', key: 'state', render: (s: CadenceRow['state']) => <Tag color={STATES[s].color}>{STATES[s].text}</Tag> },
