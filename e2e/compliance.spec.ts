@@ -134,6 +134,8 @@ test.describe('compliance', () => {
     await expect(committee).toContainText(/No Internal Committee is constituted|members, term|term ended/);
     await expectAccessible(acme, 'Compliance');
     await expectOneH1(acme, 'Compliance');
+    await acme.setViewportSize({ width: 1366, height: 850 });
+    await acme.screenshot({ path: test.info().outputPath('compliance-1366.png'), fullPage: true });
 
     // On a phone.
     const phone = await open({ width: 390, height: 844 });
@@ -141,6 +143,7 @@ test.describe('compliance', () => {
     await phone.goto(url('acme', '/compliance'));
     await expect(phone.getByRole('region', { name: `${state} (${code})` })).toBeVisible();
     await expectNoSidewaysScroll(phone, 'Compliance at 390 px');
+    await phone.screenshot({ path: test.info().outputPath('compliance-390.png'), fullPage: true });
     await expectAccessible(phone, 'Compliance at 390 px');
     const phonePlatform = await open({ width: 390, height: 844 });
     await signIn(phonePlatform, 'main', 'platform@demo.test');

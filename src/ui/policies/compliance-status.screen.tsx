@@ -116,7 +116,9 @@ export const ComplianceStatusScreen = observer(function ComplianceStatusScreen()
                             <Tag>{KIND_LABELS[o.kind]}</Tag>
                             <Tag color={STATE_LABELS[o.state].color}>{STATE_LABELS[o.state].text}</Tag>
                           </Space>
-                          <Evidence obligation={o} />
+                          <div>
+                            <Evidence obligation={o} />
+                          </div>
                           <dl style={{ margin: '8px 0 0', display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 4 }}>
                             <dt>What is missing</dt>
                             <dd style={{ margin: 0 }}>{o.missing ?? 'Nothing'}</dd>
