@@ -86,6 +86,8 @@ test('every screen of the workspace admin fits a phone, has one h1 and passes ax
     '/organisation/branding',
     '/organisation/settings',
     '/organisation/permissions',
+    '/compliance',
+    '/compliance/training-cadence',
     '/manual',
     '/profile',
   ];
@@ -114,6 +116,8 @@ test('every screen of the platform admin fits a phone, has one h1 and passes axe
     '/platform/manual',
     '/platform/allow-list',
     '/platform/users',
+    '/platform/jurisdictions',
+    '/platform/compliances',
   ];
   for (const path of routes) await checkScreen(page, 'main', path, `platform ${path}`);
 });

@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     state: deps.gates,
     apiBases: API_BASES,
     // The module switches (spec 6): the learning API is the course and policy module, the case API the concerned authority's.
-    moduleBases: { [LEARNING_API_BASE]: 'courses', [CASE_API_BASE]: 'concerned-authority' },
+    moduleBases: { [LEARNING_API_BASE]: 'courses', [`${LEARNING_API_BASE}/api/compliance`]: 'compliance', [CASE_API_BASE]: 'concerned-authority' },
   });
 
   await app.register(permissionGate, { store: deps.permissions });

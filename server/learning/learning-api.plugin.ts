@@ -7,6 +7,7 @@ import { catalogueCourseRoutes } from './catalogue/catalogue-courses.routes';
 import { cataloguePolicyRoutes } from './catalogue/catalogue-policies.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { courseRoutes } from './courses/courses.routes';
+import { complianceRoutes } from './compliance/compliance.routes';
 import { creditRoutes } from './credits/credits.routes';
 import { uploadRoutes } from './files/uploads.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
@@ -28,5 +29,6 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await cataloguePolicyRoutes(api, deps);
   await policyRoutes(api, deps);
   await creditRoutes(api, deps);
+  await complianceRoutes(api, deps);
   await notificationRoutes(api, deps);
 }

@@ -92,7 +92,11 @@ export const workspaceGates = fp<{ state: WorkspaceGateState; apiBases: string[]
         });
       }
       // A module the platform admin switched off for this workspace: its API is closed to it (spec 6).
-      const module = Object.entries(moduleBases).find(([base]) => url.startsWith(`${base}/`))?.[1];
+      // The switch of the most specific base the URL is under: the compliance calls live under the learning API's
+      // base but answer to the Compliance switch alone.
+      const module = Object.entries(moduleBases)
+        .filter(([base]) => url.startsWith(`${base}/`))
+        .sort(([a], [b]) => b.length - a.length)[0]?.[1];
       if (module && workspace.disabled_modules?.includes(module)) {
         return reply.code(403).send({ code: 'MODULE_DISABLED', message: `The ${moduleLabel(module)} module is not enabled for ${workspace.company_name}.` });
       }

@@ -3,6 +3,7 @@ import {
   adminCourseCreate,
   adminCourseList,
   adminOfferCourse,
+  adminPushCourseVersion,
   adminWorkspaceCourses,
 } from '../../../src/contracts/learning/catalogue-courses.contract';
 import type { ApiDeps } from '../../platform/deps';
@@ -20,4 +21,5 @@ export async function catalogueCourseRoutes(app: FastifyInstance, deps: ApiDeps)
   });
   serve(app, adminWorkspaceCourses, async ({ query }) => courses.workspaceCourses(query));
   serve(app, adminOfferCourse, async ({ body, principal, request }) => courses.offer(platformActor(principal, request.ip), body));
+  serve(app, adminPushCourseVersion, async ({ body, principal, request }) => courses.pushVersion(platformActor(principal, request.ip), body));
 }

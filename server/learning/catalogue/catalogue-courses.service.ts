@@ -1,4 +1,4 @@
-import type { CatalogueCourse, OfferCourseBody, WorkspaceCourse } from '../../../src/contracts/learning/catalogue-courses.contract';
+import type { CatalogueCourse, OfferCourseBody, PushVersionBody, WorkspaceCourse } from '../../../src/contracts/learning/catalogue-courses.contract';
 import type { z } from 'zod';
 import type { CreateCourseBody } from '../../../src/contracts/learning/courses.contract';
 import { audit } from '../../platform/audit';
@@ -144,6 +144,89 @@ export class CatalogueCourses {
       if (!copy) throw new Error('The copy of the catalogue course was not written');
       return copy;
     });
+  }
+
+  /**
+   * Brings workspaces' older copies to the catalogue's published version, each in the same transaction: the new
+   * version's snapshot is added beside the old ones (learners keep the version they were given: the player reads
+   * their version's snapshot), the live rows (languages, contents and everything under them) are replaced by the new
+   * version's, and the course row takes the new title, description, cover and version numbers. A copy already up to
+   * date is left alone; the answer lists the copies that moved.
+   */
+  pushVersion(actor: PlatformActor, body: PushVersionBody): Promise<{ items: (WorkspaceCourse & { fromVersion: number })[] }> {
+    return this.db.system(async (tx) => {
+      const [source] = await tx.query<{ title: string; version: number; published_version: number | null }>(
+        `SELECT title, version, published_version FROM courses WHERE workspace_id = $1 AND id = $2 FOR SHARE`,
+        [CATALOGUE, body.courseId],
+      );
+      if (!source) throw notFound('No such catalogue course');
+      if (source.published_version === null) throw new HttpError(409, 'NOT_PUBLISHED', 'Publish the course first', { courseId: 'Not published yet' });
+      if (source.version !== source.published_version) {
+        throw new HttpError(409, 'DRAFT_OPEN', `Publish or finish the draft of version ${source.version} before giving it to workspaces`, {
+          courseId: `Version ${source.version} is a draft`,
+        });
+      }
+      const copies = await tx.query<{ workspace_id: string; catalogue_version: number }>(
+        `SELECT workspace_id, catalogue_version FROM courses
+          WHERE id = $1 AND from_catalogue AND catalogue_version IS NOT NULL AND workspace_id <> $2
+            AND ($3::uuid[] IS NULL OR workspace_id = ANY($3::uuid[]))
+          ORDER BY workspace_id`,
+        [body.courseId, CATALOGUE, body.workspaceIds ?? null],
+      );
+      if (body.workspaceIds) {
+        const held = new Set(copies.map((c) => c.workspace_id));
+        const missing = body.workspaceIds.find((id) => !held.has(id));
+        if (missing) throw notFound('This workspace does not have the course');
+      }
+      const items: (WorkspaceCourse & { fromVersion: number })[] = [];
+      for (const copy of copies) {
+        if (copy.catalogue_version >= source.published_version) continue;
+        const ws = copy.workspace_id;
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`catalogue-offer:${ws}:${body.courseId}`]);
+        await this.replaceLiveRows(tx, ws, body.courseId);
+        await auditCatalogue(tx, actor, 'catalogue-course.version-pushed', body.courseId, { workspaceId: ws, from: copy.catalogue_version, to: source.published_version });
+        await audit(tx, {
+          workspaceId: ws,
+          actorPlatformAdminId: actor.platformAdminId,
+          action: 'catalogue-course.version-pushed',
+          target: body.courseId,
+          ip: actor.ip,
+          details: { title: source.title, from: copy.catalogue_version, to: source.published_version },
+        });
+        const now = await this.copyOf(tx, ws, body.courseId);
+        if (now) items.push({ ...now, fromVersion: copy.catalogue_version });
+      }
+      return { items };
+    });
+  }
+
+  private async replaceLiveRows(tx: Sql, workspaceId: string, courseId: string): Promise<void> {
+    const files = `SELECT f.id FROM files f WHERE f.workspace_id = $1 AND f.status = 'CONFIRMED' AND (
+        f.id = (SELECT cover_file_id FROM courses WHERE workspace_id = $1 AND id = $2)
+        OR EXISTS (SELECT 1 FROM lesson_blocks b JOIN course_contents k ON k.workspace_id = b.workspace_id AND k.id = b.content_id
+                    WHERE b.workspace_id = $1 AND k.course_id = $2 AND strpos(b.block::text, f.id::text) > 0))`;
+    await tx.query(
+      `INSERT INTO files SELECT (jsonb_populate_record(NULL::files, to_jsonb(s) || jsonb_build_object('workspace_id', $3::uuid,
+         'replaces_file_id', NULL, 'cover_of_course_id', NULL))).*
+         FROM files s WHERE s.workspace_id = $1 AND s.id IN (${files}) ON CONFLICT DO NOTHING`,
+      [CATALOGUE, courseId, workspaceId],
+    );
+    // The live rows go (their children with them); the snapshots of older versions, which learners read, stay.
+    await tx.query(`DELETE FROM course_contents WHERE workspace_id = $1 AND course_id = $2`, [workspaceId, courseId]);
+    await tx.query(`DELETE FROM course_languages WHERE workspace_id = $1 AND course_id = $2`, [workspaceId, courseId]);
+    await tx.query(
+      `UPDATE courses c SET title = s.title, description = s.description, version = s.published_version, published_version = s.published_version,
+              catalogue_version = s.published_version, cover_file_id = s.cover_file_id, published_at = s.published_at, updated_at = clock_timestamp()
+         FROM courses s WHERE s.workspace_id = $1 AND s.id = $2 AND c.workspace_id = $3 AND c.id = $2`,
+      [CATALOGUE, courseId, workspaceId],
+    );
+    for (const { table, where } of COPIED) {
+      await tx.query(
+        `INSERT INTO ${table} SELECT (jsonb_populate_record(NULL::${table}, to_jsonb(s) || jsonb_build_object('workspace_id', $3::uuid))).*
+           FROM ${table} s WHERE s.workspace_id = $1 AND ${where}${table === 'course_versions' ? ' ON CONFLICT DO NOTHING' : ''}`,
+        [CATALOGUE, courseId, workspaceId],
+      );
+    }
   }
 
   private async copyOf(tx: Sql, workspaceId: string, courseId: string): Promise<WorkspaceCourse | null> {

@@ -14,6 +14,8 @@ export interface CatalogueCourseApi {
   list(search?: string): Promise<{ items: CatalogueCourse[]; total: number }>;
   create(title: string, language: CourseLanguage): Promise<{ courseId: string }>;
   offer(courseId: string, workspaceId: string): Promise<WorkspaceCourse>;
+  /** Brings a workspace's older copy to the catalogue's published version (learners who started keep theirs). */
+  pushVersion(courseId: string, workspaceId: string): Promise<WorkspaceCourse[]>;
   workspaceCourses(filter: { courseId?: string; workspaceId?: string }): Promise<WorkspaceCourse[]>;
   /** Workspaces whose name or address contains the text (the platform's workspace picker). */
   workspaces(search?: string): Promise<OfferTarget[]>;

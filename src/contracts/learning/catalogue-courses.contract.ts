@@ -72,3 +72,22 @@ export const adminOfferCourse = route({
   response: WorkspaceCourse,
   access: 'platform-admin',
 });
+
+export const PushVersionBody = z.strictObject({
+  courseId: Id,
+  /** The workspaces to bring up to date; absent: every workspace whose copy is older. */
+  workspaceIds: z.array(Id).min(1).max(1000).optional(),
+});
+export type PushVersionBody = z.infer<typeof PushVersionBody>;
+
+/** New path (not in endpoints.tsv): brings workspaces' copies up to the catalogue's published version. */
+export const adminPushCourseVersion = route({
+  api: 'learning',
+  method: 'POST',
+  path: '/api/admin/course/push-version',
+  summary:
+    'Brings workspaces holding an older copy of a catalogue course to its published version; learners who were given the older version keep it, new assignments get the new one',
+  body: PushVersionBody,
+  response: z.object({ items: z.array(WorkspaceCourse.extend({ fromVersion: z.number().int() })) }),
+  access: 'platform-admin',
+});

@@ -130,6 +130,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'complaint.legal-hold': { label: 'Legal hold placed on a case', kind: 'admin' },
   'complaint.legal-hold.lift': { label: 'Legal hold lifted', kind: 'admin' },
   'catalogue-course.offered': { label: 'Catalogue course offered to a workspace', kind: 'admin' },
+  'catalogue-course.version-pushed': { label: 'Newer catalogue course version given to a workspace', kind: 'admin' },
   'course.unassigned': { label: 'Course unassigned', kind: 'admin' },
   'course.auto-assign.no-credits': { label: 'Auto-assignment short of credits', kind: 'admin' },
   'course.bulk-assigned': { label: 'Courses assigned from a file', kind: 'admin' },
@@ -164,6 +165,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'course.cover-set': { label: 'Course cover image set', kind: 'admin' },
   // Policies and credits (docs/policies.md).
   'policy.published': { label: 'Policy published', kind: 'admin' },
+  'compliance.jurisdictions-declared': { label: 'Jurisdictions declared', kind: 'admin' },
   'policy.publication-changed': { label: 'Policy publication changed', kind: 'admin' },
   'policy.accepted': { label: 'Policy accepted', kind: 'admin' },
   'policy.acceptance-recorded': { label: 'Policy acceptance recorded on someone’s behalf', kind: 'admin' },

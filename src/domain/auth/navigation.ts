@@ -8,6 +8,7 @@ export type NavKey =
   | 'people'
   | 'courses'
   | 'policies'
+  | 'compliance'
   | 'users-import'
   | 'workflows'
   | 'concern'
@@ -47,6 +48,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { key: 'people', label: 'People', path: '/people', icon: 'TeamOutlined', permission: 'people.manage', description: 'Find, edit, deactivate or delete the people of your workspace', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'courses', label: 'Courses', path: '/courses', icon: 'ReadOutlined', permission: 'courses.assign', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
   { key: 'policies', label: 'Policies', path: '/policies', icon: 'FileProtectOutlined', permission: 'policies.manage', description: 'Publish policies for your people to accept, and see who has', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'courses' },
+  { key: 'compliance', label: 'Compliance', path: '/compliance', icon: 'AuditOutlined', permission: 'policies.manage', description: 'What the law asks of you in each jurisdiction, and what is still missing', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'compliance' },
   { key: 'users-import', label: 'Import users', path: '/users/import', icon: 'UserAddOutlined', permission: 'invites.manage', description: 'Bring your people in from a CSV or Excel file and invite them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'security-log', label: 'Security log', path: '/security/log', icon: 'SafetyOutlined', permission: 'audit.read', description: 'Sign-ins, lock-outs and every change admins made: who, what, when and from where', roles: ['WORKSPACE_ADMIN'] },
   { key: 'workflows', label: 'Redressal workflows', path: '/workflows', icon: 'ApartmentOutlined', permission: 'workflows.design', description: 'Design how the Internal Committee handles a complaint, step by step', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },

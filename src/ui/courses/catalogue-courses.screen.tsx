@@ -53,9 +53,12 @@ export const CatalogueCoursesScreen = observer(function CatalogueCoursesScreen()
       key: 'version',
       render: (_: unknown, row: WorkspaceCourse) =>
         row.latestVersion !== null && row.latestVersion > row.version ? (
-          <Space>
+          <Space wrap>
             {row.version}
             <Tag color="orange">Version {row.latestVersion} is out</Tag>
+            <Button size="small" loading={vm.saving} onClick={() => void vm.pushVersion(row)} aria-label={`Give ${row.workspaceName} version ${row.latestVersion}`}>
+              Give version {row.latestVersion}
+            </Button>
           </Space>
         ) : (
           row.version

@@ -125,4 +125,29 @@ export class CatalogueCoursesViewModel {
       return false;
     }
   }
+
+  /** Gives a workspace the catalogue's newer version; its learners who started keep the version they were given. */
+  async pushVersion(row: WorkspaceCourse): Promise<void> {
+    this.saving = true;
+    this.offerError = null;
+    this.offerNotice = null;
+    try {
+      const [moved] = await this.api.pushVersion(row.courseId, row.workspaceId);
+      runInAction(() => {
+        if (moved) {
+          const { fromVersion: _from, ...copy } = moved as WorkspaceCourse & { fromVersion?: number };
+          this.offers = this.offers.map((o) => (o.workspaceId === copy.workspaceId ? copy : o));
+          this.offerNotice = `${copy.workspaceName} now has version ${copy.version}; people who started keep the version they were given.`;
+        } else {
+          this.offerNotice = `${row.workspaceName} already has the latest version.`;
+        }
+        this.saving = false;
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.saving = false;
+        this.offerError = describeError(error);
+      });
+    }
+  }
 }

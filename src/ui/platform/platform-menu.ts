@@ -13,6 +13,8 @@ export interface PlatformMenuItem {
 export const PLATFORM_MENU: PlatformMenuItem[] = [
   { key: 'workspaces', label: 'Workspaces', path: '/platform/workspaces' },
   { key: 'policies', label: 'Policies', path: '/platform/policies' },
+  { key: 'jurisdictions', label: 'Jurisdictions', path: '/platform/jurisdictions' },
+  { key: 'compliances', label: 'Compliances', path: '/platform/compliances' },
   { key: 'catalogue-courses', label: 'Catalogue courses', path: '/platform/courses' },
   { key: 'course-credits', label: 'Course credits', path: '/platform/credits' },
   ...PLATFORM_TOOLS_MENU,

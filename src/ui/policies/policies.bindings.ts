@@ -1,5 +1,9 @@
 import { ContainerModule } from 'inversify';
 import { CataloguePoliciesViewModel } from './catalogue-policies.view-model';
+import { ComplianceStatusViewModel } from './compliance-status.view-model';
+import { TrainingCadenceViewModel } from './training-cadence.view-model';
+import { CompliancesViewModel } from './compliances.view-model';
+import { JurisdictionsViewModel } from './jurisdictions.view-model';
 import { MyPoliciesViewModel, PolicyReaderViewModel } from './policy-reader.view-model';
 import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
 
@@ -9,4 +13,8 @@ export const policiesViewModels = new ContainerModule(({ bind }) => {
   bind(WorkspacePoliciesViewModel).toSelf();
   bind(PolicyReaderViewModel).toSelf();
   bind(MyPoliciesViewModel).toSelf();
+  bind(JurisdictionsViewModel).toSelf();
+  bind(CompliancesViewModel).toSelf();
+  bind(ComplianceStatusViewModel).toSelf();
+  bind(TrainingCadenceViewModel).toSelf();
 });

@@ -6,7 +6,13 @@ const screen = (load: () => Promise<{ default: React.ComponentType }>) => async 
 export const policiesRoutes: RouteObject[] = [
   { path: '/policies', lazy: screen(() => import('./workspace-policies.screen')) },
   { path: '/policies/read/:policyId', lazy: screen(() => import('./policy-reader.screen')) },
+  { path: '/compliance', lazy: screen(() => import('./compliance-status.screen')) },
+  { path: '/compliance/training-cadence', lazy: screen(() => import('./training-cadence.screen')) },
 ];
 
 /** The platform admin's catalogue of policies, in the platform console. */
-export const platformPoliciesRoutes: RouteObject[] = [{ path: '/platform/policies', lazy: screen(() => import('./catalogue-policies.screen')) }];
+export const platformPoliciesRoutes: RouteObject[] = [
+  { path: '/platform/policies', lazy: screen(() => import('./catalogue-policies.screen')) },
+  { path: '/platform/jurisdictions', lazy: screen(() => import('./jurisdictions.screen')) },
+  { path: '/platform/compliances', lazy: screen(() => import('./compliances.screen')) },
+];

@@ -156,6 +156,41 @@ describe.each(DATABASES)('catalogue courses on %s', (kind) => {
     expect((await ok('GET', GLOBEX, `/course/details/${courseId}`, globexAdmin)).contents).toHaveLength(1);
   });
 
+  it('pushes the newer version to Globex: new assignments get it, the learner who had version 1 keeps it', async () => {
+    const [acme] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+    // Only the platform admin; a workspace that has no copy is 404, naming nothing written.
+    expect((await call('POST', GLOBEX, '/admin/course/push-version', globexAdmin, { courseId })).statusCode).toBe(403);
+    expect((await call('POST', MAIN, '/admin/course/push-version', platform, { courseId, workspaceIds: [acme.id] })).statusCode).toBe(404);
+    expect((await ok('GET', GLOBEX, `/course/details/${courseId}`, globexAdmin)).contents).toHaveLength(1);
+
+    const pushed = await ok('POST', MAIN, '/admin/course/push-version', platform, { courseId });
+    expect(pushed.items).toEqual([expect.objectContaining({ workspaceId: globexId, courseId, version: 2, latestVersion: 2, fromVersion: 1 })]);
+    const details = await ok('GET', GLOBEX, `/course/details/${courseId}`, globexAdmin);
+    expect(details.contents).toHaveLength(2);
+    expect((await ok('GET', GLOBEX, '/course/all?pageSize=100', globexAdmin)).items.find((c: { courseId: string }) => c.courseId === courseId)).toMatchObject({
+      publishedVersion: 2,
+      fromCatalogue: true,
+    });
+    // Both snapshots are in the workspace; the learner who was given version 1 is still on it.
+    const versions = await server.db.query<{ version: number }>(`SELECT version FROM course_versions WHERE workspace_id = $1 AND course_id = $2 ORDER BY version`, [globexId, courseId]);
+    expect(versions.map((v) => v.version)).toEqual([1, 2]);
+    const before = await server.db.query<{ user_id: string; course_version: number }>(`SELECT user_id, course_version FROM course_assignments WHERE workspace_id = $1 AND course_id = $2`, [globexId, courseId]);
+    expect(before.map((a) => a.course_version)).toEqual([1]);
+    const [other] = await server.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE workspace_id = $1 AND status = 'ACTIVE' AND id <> $2 ORDER BY email LIMIT 1`,
+      [globexId, before[0].user_id],
+    );
+    expect(await ok('POST', GLOBEX, '/course/assign-course-to-users', globexAdmin, { courseId, userIds: [other.id] })).toMatchObject({ assigned: 1 });
+    const after = await server.db.query<{ user_id: string; course_version: number }>(`SELECT user_id, course_version FROM course_assignments WHERE workspace_id = $1 AND course_id = $2`, [globexId, courseId]);
+    expect(Object.fromEntries(after.map((a) => [a.user_id, a.course_version]))).toEqual({ [before[0].user_id]: 1, [other.id]: 2 });
+    // Again: nothing to move. Audited in Globex's trail.
+    expect((await ok('POST', MAIN, '/admin/course/push-version', platform, { courseId })).items).toEqual([]);
+    const events = await server.db.query(`SELECT details->>'to' AS "to" FROM audit_events WHERE workspace_id = $1 AND action = 'catalogue-course.version-pushed'`, [globexId]);
+    expect(events).toEqual([{ to: '2' }]);
+    // Still read-only in the workspace.
+    expect((await call('POST', GLOBEX, `/course/publish/${courseId}`, globexAdmin)).json().code).toBe('CATALOGUE_COURSE');
+  });
+
   it('closes the copy with the courses module: 403 MODULE_DISABLED', async () => {
     const modules = (on: boolean) =>
       server.request(MAIN, { method: 'POST', url: '/main-api/api/admin/workspace-nav', token: platform, payload: { workspaceId: globexId, modules: { courses: on } } });

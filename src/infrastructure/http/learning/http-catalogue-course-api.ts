@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { CatalogueCourseApi, CourseCreditsApi, OfferTarget } from '../../../application/courses/catalogue-courses.port';
-import { adminCourseCreate, adminCourseList, adminOfferCourse, adminWorkspaceCourses } from '../../../contracts/learning/catalogue-courses.contract';
+import { adminCourseCreate, adminCourseList, adminOfferCourse, adminPushCourseVersion, adminWorkspaceCourses } from '../../../contracts/learning/catalogue-courses.contract';
 import {
   adminCreditRequests,
   buyCredits,
@@ -30,6 +30,10 @@ export class HttpCatalogueCourseApi implements CatalogueCourseApi {
 
   offer(courseId: string, workspaceId: string) {
     return this.learning.call(adminOfferCourse, { body: { courseId, workspaceId } });
+  }
+
+  async pushVersion(courseId: string, workspaceId: string) {
+    return (await this.learning.call(adminPushCourseVersion, { body: { courseId, workspaceIds: [workspaceId] } })).items;
   }
 
   async workspaceCourses(filter: { courseId?: string; workspaceId?: string }) {
