@@ -15,7 +15,8 @@ import {
   submitAttempt,
   videoProgress,
 } from '../../../src/contracts/learning/player.contract';
-import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
+import { learnerConfirmUpload, learnerUploadUrl } from '../../../src/contracts/learning/learner-uploads.contract';
+import { DEFAULT_UPLOAD_LIMITS, type UploadPurpose } from '../../../src/domain/files/uploads';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors';
@@ -39,6 +40,27 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, myCourses, async (ctx) => player.myCourses(learnerOf(ctx), ctx.query.language));
   serve(app, playerCourse, async (ctx) => player.playerView(learnerOf(ctx), ctx.params.courseId, ctx.query.language));
   serve(app, saveAnswer, async (ctx) => player.saveAnswer(learnerOf(ctx), ctx.body));
+  // The learner's file for an ask-for-a-file block: an upload URL for that block only, then the confirm of their own file.
+  const fileStore = () => {
+    if (!files) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
+    return files;
+  };
+  serve(app, learnerUploadUrl, async (ctx) => {
+    const learner = learnerOf(ctx);
+    const accept = await player.uploadBlock(learner, ctx.body.courseId, ctx.body.blockId);
+    return fileStore().issue({ ...learner, ip: ctx.request.ip }, { purpose: purposeFor(ctx.body.fileName, accept), fileName: ctx.body.fileName, size: ctx.body.size });
+  });
+  serve(app, learnerConfirmUpload, async (ctx) => {
+    const learner = learnerOf(ctx);
+    const [own] = await deps.db.tenant(learner.workspaceId, (tx) =>
+      tx.query(
+        `SELECT 1 FROM files WHERE workspace_id = $1 AND id = $2 AND owner_id = $3 AND replaces_file_id IS NULL AND cover_of_course_id IS NULL`,
+        [learner.workspaceId, ctx.params.id, learner.userId],
+      ),
+    );
+    if (!own) throw notFound('No such file');
+    return fileStore().confirm({ ...learner, ip: ctx.request.ip }, ctx.params.id, null);
+  });
   serve(app, videoProgress, async (ctx) => player.videoProgress(learnerOf(ctx), ctx.body));
   // A call that completed the course queues the completion mail (server/learning/notifications).
   const mailIfCompleted = async <T extends { courseCompleted?: boolean }>(workspaceId: string, result: T): Promise<T> => {
@@ -134,4 +156,17 @@ async function readCsvUpload(request: HandlerContext<never>['request']): Promise
   }
   if (text === null) throw badRequest('Attach the CSV file', { [COMPLETIONS_FILE_FIELD]: 'Required' });
   return text;
+}
+
+const IMAGE_NAME = /\.(png|jpe?g|gif|webp)$/i;
+
+/**
+ * Which allow-list (and size limit) a learner's file is checked against: an image by its name when the block takes
+ * images, else a document (PDF or Office) when it takes documents, else a PDF. The confirm judges by the bytes: a
+ * file whose bytes are not of that kind is refused (415) whatever its name says.
+ */
+export function purposeFor(fileName: string, accept: readonly ('PDF' | 'IMAGE' | 'DOCUMENT')[]): UploadPurpose {
+  if (accept.includes('IMAGE') && (IMAGE_NAME.test(fileName) || accept.length === 1)) return 'IMAGE';
+  if (accept.includes('DOCUMENT')) return 'DOCUMENT';
+  return 'PDF';
 }
