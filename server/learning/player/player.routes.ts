@@ -16,7 +16,7 @@ import {
   videoProgress,
 } from '../../../src/contracts/learning/player.contract';
 import { learnerConfirmUpload, learnerUploadUrl } from '../../../src/contracts/learning/learner-uploads.contract';
-import { DEFAULT_UPLOAD_LIMITS, type UploadPurpose } from '../../../src/domain/files/uploads';
+import { DEFAULT_UPLOAD_LIMITS, handInPurpose } from '../../../src/domain/files/uploads';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors';
@@ -48,7 +48,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, learnerUploadUrl, async (ctx) => {
     const learner = learnerOf(ctx);
     const accept = await player.uploadBlock(learner, ctx.body.courseId, ctx.body.blockId);
-    return fileStore().issue({ ...learner, ip: ctx.request.ip }, { purpose: purposeFor(ctx.body.fileName, accept), fileName: ctx.body.fileName, size: ctx.body.size });
+    return fileStore().issue({ ...learner, ip: ctx.request.ip }, { purpose: handInPurpose(ctx.body.fileName, accept), fileName: ctx.body.fileName, size: ctx.body.size });
   });
   serve(app, learnerConfirmUpload, async (ctx) => {
     const learner = learnerOf(ctx);
@@ -156,17 +156,4 @@ async function readCsvUpload(request: HandlerContext<never>['request']): Promise
   }
   if (text === null) throw badRequest('Attach the CSV file', { [COMPLETIONS_FILE_FIELD]: 'Required' });
   return text;
-}
-
-const IMAGE_NAME = /\.(png|jpe?g|gif|webp)$/i;
-
-/**
- * Which allow-list (and size limit) a learner's file is checked against: an image by its name when the block takes
- * images, else a document (PDF or Office) when it takes documents, else a PDF. The confirm judges by the bytes: a
- * file whose bytes are not of that kind is refused (415) whatever its name says.
- */
-export function purposeFor(fileName: string, accept: readonly ('PDF' | 'IMAGE' | 'DOCUMENT')[]): UploadPurpose {
-  if (accept.includes('IMAGE') && (IMAGE_NAME.test(fileName) || accept.length === 1)) return 'IMAGE';
-  if (accept.includes('DOCUMENT')) return 'DOCUMENT';
-  return 'PDF';
 }
