@@ -92,6 +92,18 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
 
+    // The admin of the workspace sees the file in the course's Members list, with a link that opens it.
+    const members = await server.request(ACME, { method: 'GET', url: `${API}/course/${course.courseId}/members`, token: admin });
+    expect(members.statusCode, members.body).toBe(200);
+    const row = members.json().items.find((m: { userId: string }) => m.userId === esha.id);
+    expect(row.handedIn).toEqual([{ blockId: course.blocks.ASK_TO_UPLOAD_RESOURCE, fileId, fileName: 'Signed form.pdf', url: expect.any(String) }]);
+    expect((await server.request(ACME, { method: 'GET', url: row.handedIn[0].url })).rawPayload.equals(PDF)).toBe(true);
+    const other = members.json().items.find((m: { userId: string }) => m.userId === learners[1].id);
+    expect(other.handedIn ?? []).toEqual([]);
+    // Another workspace's admin cannot read the list.
+    const globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
+    expect((await server.request(GLOBEX, { method: 'GET', url: `${API}/course/${course.courseId}/members`, token: globexAdmin })).statusCode).toBe(404);
+
     const started = await auditActions(server, facts.workspaceId, 'file.upload-started');
     expect(started.filter((e) => e.target === fileId && e.actor_user_id === esha.id)).toHaveLength(1);
     expect((await auditActions(server, facts.workspaceId, 'file.uploaded')).filter((e) => e.target === fileId)).toHaveLength(1);
