@@ -24,6 +24,7 @@ import { requirePermission } from '../../platform/permissions';
 import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { IMPORT_MAX_BYTES, LearnerAdminService, type Admin } from './learner-admin.service';
 import { CourseFiles } from '../files/files.service';
+import * as fileRows from '../files/files.repository';
 import { PlayerService, type Learner } from './player.service';
 import { queueCompletionMail } from '../notifications/notifications.routes';
 
@@ -52,13 +53,9 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   });
   serve(app, learnerConfirmUpload, async (ctx) => {
     const learner = learnerOf(ctx);
-    const [own] = await deps.db.tenant(learner.workspaceId, (tx) =>
-      tx.query(
-        `SELECT 1 FROM files WHERE workspace_id = $1 AND id = $2 AND owner_id = $3 AND replaces_file_id IS NULL AND cover_of_course_id IS NULL`,
-        [learner.workspaceId, ctx.params.id, learner.userId],
-      ),
-    );
-    if (!own) throw notFound('No such file');
+    const row = await deps.db.tenant(learner.workspaceId, (tx) => fileRows.findFile(tx, learner.workspaceId, ctx.params.id));
+    // The caller's own upload only: not another person's file, nor an author's replacement or cover.
+    if (!row || row.owner_id !== learner.userId || row.replaces_file_id || row.cover_of_course_id) throw notFound('No such file');
     return fileStore().confirm({ ...learner, ip: ctx.request.ip }, ctx.params.id, null);
   });
   serve(app, videoProgress, async (ctx) => player.videoProgress(learnerOf(ctx), ctx.body));
