@@ -92,5 +92,11 @@ test('an employee hands in a signed form on a phone, finds it handed in on retur
   await expect(row).toContainText('Handed in:');
   await expect(row.getByRole('link', { name: /declaration\.pdf, handed in by/ })).toBeVisible();
   await expectAccessible(admin, 'Members with a handed-in file');
+
+  // Other journeys of the same run read this employee's My training: the course leaves it (the history is kept).
+  const employeeId = (await api<{ items: { userId: string; email: string }[] }>(admin, 'acme', 'GET', `${L}/course/${courseId}/members`)).json.items.find(
+    (m) => m.email === 'employee@acme.test',
+  )!.userId;
+  expect((await api(admin, 'acme', 'POST', `${L}/course/unassign`, { courseId, userIds: [employeeId] })).status).toBe(200);
   await adminContext.close();
 });
