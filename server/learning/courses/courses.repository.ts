@@ -440,3 +440,25 @@ function person(r: { id: string; first_name: string; last_name: string; email: s
     departmentName: r.department_name,
   };
 }
+
+/**
+ * The files handed in for a course's ask-for-a-file blocks by these learners, in their current cycle: only a file the
+ * learner owns (the player's save took no other). Ids are compared as text: an answer's JSON is never cast.
+ */
+export async function handedInFiles(
+  tx: Sql,
+  workspaceId: string,
+  courseId: string,
+  userIds: readonly string[],
+): Promise<{ user_id: string; block_id: string; file_id: string }[]> {
+  if (userIds.length === 0) return [];
+  return tx.query(
+    `SELECT a.user_id, s.block_id, f.id AS file_id
+       FROM course_assignments a
+       JOIN learner_block_states s ON s.workspace_id = a.workspace_id AND s.assignment_id = a.id AND s.cycle = a.cycle
+       JOIN files f ON f.workspace_id = a.workspace_id AND f.id::text = s.answer->>'fileId' AND f.owner_id = a.user_id AND f.status = 'CONFIRMED'
+      WHERE a.workspace_id = $1 AND a.course_id = $2 AND a.user_id = ANY($3::uuid[]) AND s.answer->>'type' = 'ASK_TO_UPLOAD_RESOURCE'
+      ORDER BY s.answered_at, s.block_id`,
+    [workspaceId, courseId, [...userIds]],
+  );
+}

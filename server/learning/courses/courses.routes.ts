@@ -21,6 +21,9 @@ import { utcDay } from '../../platform/clock';
 import { assignmentSettings, CourseAssignmentService, type Assigner } from './assignment.service';
 import { CourseNotifications, defineCourseJobs, JOB_ASSIGNMENT_MAIL } from './course-notifications';
 import * as courses from './courses.repository';
+import { CourseFiles } from '../files/files.service';
+import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
+import type { CourseMembers as CourseMembersPage } from '../../../src/contracts/learning/courses.contract';
 import { CourseDetailsCache, DEFAULT_COURSE_CACHE_BYTES } from './details-cache';
 import { checkFilterTargets, type UnitScope } from './user-directory';
 
@@ -120,15 +123,40 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     return assignments.saveSettings(actorOf(ctx, user, workspace.id), ctx.body);
   });
 
+  // The files learners handed in for ask-for-a-file blocks, signed for the admin (the members page's learners only).
+  const files = deps.fileUrls ? new CourseFiles(deps.db, deps.fileUrls, deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS) : null;
+  const withHandedIn = async (workspaceId: string, courseId: string, page: CourseMembersPage): Promise<CourseMembersPage> => {
+    if (!files || page.items.length === 0) return page;
+    const rows = await deps.db.tenant(workspaceId, (tx) => courses.handedInFiles(tx, workspaceId, courseId, page.items.map((m) => m.userId)));
+    if (rows.length === 0) return page;
+    const links = await files.links(workspaceId, rows.map((r) => r.file_id)).catch(() => new Map<string, { url: string; fileName: string }>());
+    return {
+      ...page,
+      items: page.items.map((m) => ({
+        ...m,
+        handedIn: rows
+          .filter((r) => r.user_id === m.userId && links.has(r.file_id))
+          .map((r) => ({ blockId: r.block_id, fileId: r.file_id, fileName: links.get(r.file_id)!.fileName, url: links.get(r.file_id)!.url })),
+      })),
+    };
+  };
+
   serve(app, courseMembers, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const { page, pageSize, format, ...filter } = ctx.query;
     const scope = scopeOf(user);
     const today = utcDay(deps.clock.now());
+    if (format !== 'csv') {
+      const members = await deps.db.tenant(workspace.id, async (tx) => {
+        if (!(await courses.findCourse(tx, workspace.id, ctx.params.id))) throw notFound('Course not found');
+        await checkFilterTargets(tx, workspace.id, filter, scope);
+        return courses.members(tx, workspace.id, ctx.params.id, scope, filter, today, { page, pageSize });
+      });
+      return withHandedIn(workspace.id, ctx.params.id, members);
+    }
     return deps.db.tenant(workspace.id, async (tx) => {
       if (!(await courses.findCourse(tx, workspace.id, ctx.params.id))) throw notFound('Course not found');
       await checkFilterTargets(tx, workspace.id, filter, scope);
-      if (format !== 'csv') return courses.members(tx, workspace.id, ctx.params.id, scope, filter, today, { page, pageSize });
       const lines = [stringify([MEMBER_CSV_HEADER])];
       for await (const batch of courses.allMembers(tx, workspace.id, ctx.params.id, scope, filter, today)) {
         lines.push(stringify(batch.map(memberCsvRow)));

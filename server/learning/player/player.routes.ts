@@ -15,7 +15,8 @@ import {
   submitAttempt,
   videoProgress,
 } from '../../../src/contracts/learning/player.contract';
-import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
+import { learnerConfirmUpload, learnerUploadUrl } from '../../../src/contracts/learning/learner-uploads.contract';
+import { DEFAULT_UPLOAD_LIMITS, handInPurpose } from '../../../src/domain/files/uploads';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors';
@@ -23,6 +24,7 @@ import { requirePermission } from '../../platform/permissions';
 import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { IMPORT_MAX_BYTES, LearnerAdminService, type Admin } from './learner-admin.service';
 import { CourseFiles } from '../files/files.service';
+import * as fileRows from '../files/files.repository';
 import { PlayerService, type Learner } from './player.service';
 import { queueCompletionMail } from '../notifications/notifications.routes';
 
@@ -39,6 +41,23 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, myCourses, async (ctx) => player.myCourses(learnerOf(ctx), ctx.query.language));
   serve(app, playerCourse, async (ctx) => player.playerView(learnerOf(ctx), ctx.params.courseId, ctx.query.language));
   serve(app, saveAnswer, async (ctx) => player.saveAnswer(learnerOf(ctx), ctx.body));
+  // The learner's file for an ask-for-a-file block: an upload URL for that block only, then the confirm of their own file.
+  const fileStore = () => {
+    if (!files) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
+    return files;
+  };
+  serve(app, learnerUploadUrl, async (ctx) => {
+    const learner = learnerOf(ctx);
+    const accept = await player.uploadBlock(learner, ctx.body.courseId, ctx.body.blockId);
+    return fileStore().issue({ ...learner, ip: ctx.request.ip }, { purpose: handInPurpose(ctx.body.fileName, accept), fileName: ctx.body.fileName, size: ctx.body.size });
+  });
+  serve(app, learnerConfirmUpload, async (ctx) => {
+    const learner = learnerOf(ctx);
+    const row = await deps.db.tenant(learner.workspaceId, (tx) => fileRows.findFile(tx, learner.workspaceId, ctx.params.id));
+    // The caller's own upload only: not another person's file, nor an author's replacement or cover.
+    if (!row || row.owner_id !== learner.userId || row.replaces_file_id || row.cover_of_course_id) throw notFound('No such file');
+    return fileStore().confirm({ ...learner, ip: ctx.request.ip }, ctx.params.id, null);
+  });
   serve(app, videoProgress, async (ctx) => player.videoProgress(learnerOf(ctx), ctx.body));
   // A call that completed the course queues the completion mail (server/learning/notifications).
   const mailIfCompleted = async <T extends { courseCompleted?: boolean }>(workspaceId: string, result: T): Promise<T> => {

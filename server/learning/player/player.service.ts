@@ -342,7 +342,7 @@ export class PlayerService {
       return { a, model, rec: await this.record(tx, learner.workspaceId, a) };
     });
     const language = PlayerService.languageOf(model, requested, true);
-    const files = await this.signedFiles(learner.workspaceId, model, language);
+    const files = await this.signedFiles(learner.workspaceId, model, language, rec);
     const contents: PlayerContent[] = model.contents.map((c) =>
       c.kind === 'LESSON' ? this.lessonView(learner, model, c, rec, language, files) : this.quizView(model, c, rec, language),
     );
@@ -367,9 +367,17 @@ export class PlayerService {
     };
   }
 
-  private async signedFiles(workspaceId: string, model: VersionModel, language: CourseLanguage): Promise<Map<string, SignedFile>> {
+  private async signedFiles(
+    workspaceId: string,
+    model: VersionModel,
+    language: CourseLanguage,
+    rec?: Pick<LearnerRecord, 'states'>,
+  ): Promise<Map<string, SignedFile>> {
     const ids = new Set<string>();
-    for (const { block } of model.blocks.values()) {
+    for (const [blockId, { block }] of model.blocks) {
+      // The learner's own file handed in for an ask-for-a-file block (saveAnswer took only their own confirmed file).
+      const handedIn = block.type === 'ASK_TO_UPLOAD_RESOURCE' ? handedInFileId(rec?.states.get(blockId)) : null;
+      if (handedIn) ids.add(handedIn);
       if (block.type === 'IMAGE' || block.type === 'UPLOAD_RESOURCE') ids.add(block.fileId);
       if (block.type === 'VIDEO') {
         ids.add(block.fileId);
@@ -392,9 +400,17 @@ export class PlayerService {
     return out;
   }
 
-  private blockState(block: LessonBlock, row: StateRow | undefined, language: CourseLanguage, primary: CourseLanguage): BlockState {
+  private blockState(
+    block: LessonBlock,
+    row: StateRow | undefined,
+    language: CourseLanguage,
+    primary: CourseLanguage,
+    files?: Map<string, SignedFile>,
+  ): BlockState {
     const answer = row?.answer ? json<BlockAnswer>(row.answer) : null;
+    const handedIn = block.type === 'ASK_TO_UPLOAD_RESOURCE' ? handedInFileId(row) : null;
     return {
+      ...(handedIn && files ? { handedIn: files.get(handedIn) ?? null } : {}),
       answer,
       answeredAt: isoOrNull(row?.answered_at),
       seen: Boolean(row?.seen_at || row?.answered_at),
@@ -422,7 +438,7 @@ export class PlayerService {
         language: served.language,
         fallback: served.fallback,
         content: contentOf(served, files),
-        state: this.blockState(b.block, rec.states.get(b.id), language, model.primary),
+        state: this.blockState(b.block, rec.states.get(b.id), language, model.primary, files),
       };
     });
     return {
@@ -465,6 +481,22 @@ export class PlayerService {
           })
         : null,
     };
+  }
+
+  /**
+   * The kinds of file an ask-for-a-file block of the caller's assigned version takes, before the learner is given an
+   * upload URL for it: 404 when the course is not assigned to them or the block is not such a block of it.
+   */
+  async uploadBlock(learner: Learner, courseId: string, blockId: string): Promise<readonly ('PDF' | 'IMAGE' | 'DOCUMENT')[]> {
+    return this.db.tenant(learner.workspaceId, async (tx) => {
+      const a = await this.assignment(tx, learner.workspaceId, learner.userId, courseId);
+      const model = await loadVersion(tx, learner.workspaceId, courseId, a.course_version);
+      const found = model.blocks.get(blockId);
+      if (!found || found.block.type !== 'ASK_TO_UPLOAD_RESOURCE') {
+        throw new HttpError(404, 'NOT_FOUND', 'No block asking for a file in this course', { blockId: 'Not a block asking for a file' });
+      }
+      return found.block.accept;
+    });
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -947,4 +979,10 @@ function attemptResultOf(
     bestScore: tally.best,
     courseCompleted: tally.courseCompleted,
   };
+}
+
+/** The file id of a saved ask-for-a-file answer, or null. */
+function handedInFileId(row: Pick<StateRow, 'answer'> | undefined): string | null {
+  const answer = row?.answer ? json<BlockAnswer>(row.answer) : null;
+  return answer?.type === 'ASK_TO_UPLOAD_RESOURCE' ? answer.fileId : null;
 }

@@ -1,4 +1,5 @@
 import type { BlockAnswer } from '../../contracts/learning/blocks.contract';
+import type { ConfirmedFile, UploadTarget } from '../courses/authoring/course-files.port';
 import type { LearnerStatus } from '../../domain/courses/assignment-lifecycle';
 import type { ServedBlock } from '../../domain/courses/blocks';
 import type { CourseLanguage, LanguageEntry } from '../../domain/courses/course';
@@ -38,6 +39,8 @@ export interface PlayerBlock {
   fallback?: boolean;
   /** A quiz question's explanation, once the quiz shows its answers. */
   explanation?: string | null;
+  /** An ask-for-a-file block: the learner's own file handed in (a short-lived link: use it now). */
+  handedIn?: { fileName: string; url: string } | null;
 }
 
 export interface PlayerLesson {
@@ -158,6 +161,10 @@ export interface TrainingApi {
   videoProgress(input: VideoProgressInput): Promise<{ complete: boolean }>;
   submitAttempt(courseId: string, quizId: string, answers: Record<string, BlockAnswer>, language: CourseLanguage): Promise<AttemptOutcome>;
   certificate(courseId: string): Promise<DownloadedFile>;
+  /** An upload URL for the learner's file for an ask-for-a-file block of an assigned course. */
+  requestHandIn(courseId: string, blockId: string, fileName: string, size: number): Promise<UploadTarget>;
+  /** The server checks the uploaded file by its bytes (413, 415 refuse it). */
+  confirmHandIn(fileId: string): Promise<ConfirmedFile>;
 }
 
 /** A certificate as the public verification page shows it: every field printed on it. */

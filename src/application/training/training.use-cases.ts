@@ -1,5 +1,8 @@
 import type { BlockAnswer } from '../../contracts/learning/blocks.contract';
 import type { CourseLanguage } from '../../domain/courses/course';
+import { handInPurpose, sizeProblem, type HandInKind, type UploadLimits } from '../../domain/files/uploads';
+import type { ConfirmedFile, FileTransfer, Progress } from '../courses/authoring/course-files.port';
+import { ApiError, describeError } from '../shared/api-error';
 import { invalid, type Refusal } from '../shared/refusal';
 import type { AttemptOutcome, DownloadedFile, PlayerQuiz, TrainingApi } from './training-api.port';
 
@@ -58,5 +61,42 @@ export class DownloadCertificate {
     const file = await this.api.certificate(courseId);
     const fallback = `${courseTitle.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'course'}-certificate.pdf`;
     return { name: file.name || fallback, content: file.content };
+  }
+}
+
+export type HandInOutcome =
+  | { ok: true; file: ConfirmedFile }
+  | { ok: false; reason: 'too-large' | 'refused' | 'cancelled' | 'failed'; message: string };
+
+/**
+ * The learner's file for an ask-for-a-file block: refused before anything is sent when over the limit the learner
+ * was shown, then an upload URL for that block, the bytes sent with progress, and the server's check by the bytes.
+ * Handing it in (saving the answer) is the player's next step.
+ */
+export class HandInFile {
+  constructor(
+    private readonly api: TrainingApi,
+    private readonly transfer: FileTransfer,
+    readonly limits: UploadLimits,
+  ) {}
+
+  async execute(
+    input: { courseId: string; blockId: string; accept: readonly HandInKind[]; file: Blob & { name: string } },
+    onProgress: Progress,
+    signal: AbortSignal,
+  ): Promise<HandInOutcome> {
+    const problem = sizeProblem(handInPurpose(input.file.name, input.accept), input.file.size, this.limits);
+    if (problem) return { ok: false, reason: 'too-large', message: problem };
+    try {
+      const target = await this.api.requestHandIn(input.courseId, input.blockId, input.file.name, input.file.size);
+      await this.transfer.put(target, input.file, onProgress, signal);
+      if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Upload cancelled.' };
+      return { ok: true, file: await this.api.confirmHandIn(target.fileId) };
+    } catch (error) {
+      if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Upload cancelled.' };
+      if (ApiError.is(error) && error.reason === 'too-large') return { ok: false, reason: 'too-large', message: error.message };
+      if (ApiError.isRefusal(error)) return { ok: false, reason: 'refused', message: error.message };
+      return { ok: false, reason: 'failed', message: describeError(error) };
+    }
   }
 }

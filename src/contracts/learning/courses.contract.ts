@@ -618,6 +618,11 @@ export const CourseMember = z.object({
   lastRemindedOn: z.string().nullable(),
   /** The assignment cycle: 1, then one more each time the course is assigned again after an unassign. */
   cycle: z.number().int(),
+  /**
+   * The files the learner handed in for the course's ask-for-a-file blocks in this cycle, each with a signed link
+   * valid for an hour (open it now, never store it). Absent in the CSV export.
+   */
+  handedIn: z.array(z.object({ blockId: z.string(), fileId: z.string(), fileName: z.string(), url: z.string() })).optional(),
 });
 export type CourseMember = z.infer<typeof CourseMember>;
 

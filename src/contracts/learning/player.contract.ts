@@ -162,6 +162,8 @@ export const BlockState = z.object({
   video: VideoState.nullable(),
   /** A knowledge check in a lesson: whether the saved answer is right (never which option is). Null otherwise. */
   correct: z.boolean().nullable(),
+  /** An ask-for-a-file block: the learner's own file handed in, as a short-lived signed link (the player read only). */
+  handedIn: SignedFile.nullable().optional(),
 });
 export type BlockState = z.infer<typeof BlockState>;
 

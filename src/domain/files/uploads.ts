@@ -54,3 +54,33 @@ export const ACCEPT: Record<UploadPurpose, string> = {
 
 /** The types each purpose accepts, for the words under the picker. */
 export const ACCEPTED_TYPES: Record<UploadPurpose, readonly string[]> = ALLOWED;
+
+/** The kinds of file an ask-for-a-file block may take (blocks.contract.ts AskToUploadResourceBlock `accept`). */
+export type HandInKind = 'PDF' | 'IMAGE' | 'DOCUMENT';
+
+const IMAGE_NAME = /\.(png|jpe?g|gif|webp)$/i;
+
+/**
+ * Which allow-list (and size limit) a learner's handed-in file is checked against: an image by its name when the
+ * block takes images, else a document (PDF or Office) when it takes documents, else a PDF. The server's confirm judges
+ * by the bytes: a file whose bytes are not of that kind is refused (415) whatever its name says.
+ */
+export function handInPurpose(fileName: string, accept: readonly HandInKind[]): UploadPurpose {
+  if (accept.includes('IMAGE') && (IMAGE_NAME.test(fileName) || accept.length === 1)) return 'IMAGE';
+  if (accept.includes('DOCUMENT')) return 'DOCUMENT';
+  return 'PDF';
+}
+
+/** The words under a hand-in picker: the kinds the block takes and their limits, said before a file is chosen. */
+export function handInLimits(accept: readonly HandInKind[], limits: UploadLimits): string {
+  const parts: string[] = [];
+  if (accept.includes('DOCUMENT')) parts.push(`PDF, Word, Excel or PowerPoint (.docx, .xlsx, .pptx), at most ${formatBytes(limits.DOCUMENT)}`);
+  else if (accept.includes('PDF')) parts.push(`PDF, at most ${formatBytes(limits.PDF)}`);
+  if (accept.includes('IMAGE')) parts.push(`PNG, JPEG, GIF or WebP images, at most ${formatBytes(limits.IMAGE)}`);
+  return `${parts.join('; ')}.`;
+}
+
+/** The picker's `accept` for a hand-in block (a hint only). */
+export function handInAccept(accept: readonly HandInKind[]): string {
+  return [...new Set(accept.flatMap((kind) => ACCEPT[kind].split(',')))].join(',');
+}

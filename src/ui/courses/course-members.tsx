@@ -141,7 +141,24 @@ export const CourseMembers = observer(function CourseMembers(props: { vm: Course
             onChange: (page) => void vm.loadMembers(page),
           }}
           columns={[
-            { title: 'Name', dataIndex: 'name', render: (name: string, r) => <Space direction="vertical" size={0}><span>{name}</span><Typography.Text type="secondary">{r.email}</Typography.Text></Space> },
+            {
+              title: 'Name',
+              dataIndex: 'name',
+              render: (name: string, r) => (
+                <Space direction="vertical" size={0}>
+                  <span>{name}</span>
+                  <Typography.Text type="secondary">{r.email}</Typography.Text>
+                  {(r.handedIn ?? []).map((f) => (
+                    <Typography.Text key={f.fileId}>
+                      Handed in:{' '}
+                      <Typography.Link href={f.url} target="_blank" rel="noopener" aria-label={`${f.fileName}, handed in by ${name}`}>
+                        {f.fileName}
+                      </Typography.Link>
+                    </Typography.Text>
+                  ))}
+                </Space>
+              ),
+            },
             { title: 'Business unit', dataIndex: 'branchName' },
             { title: 'Department', dataIndex: 'departmentName' },
             { title: 'Status', dataIndex: 'status', render: (status: LearnerStatus) => <Tag color={STATUS_COLORS[status]}>{LEARNER_STATUS_LABELS[status]}</Tag> },

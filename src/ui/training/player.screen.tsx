@@ -9,12 +9,13 @@ import {
   FormOutlined,
   ReadOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Grid, Progress, Result, Select, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Grid, Progress, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PlayerBlock, PlayerLesson, PlayerQuiz } from '../../application/training/training-api.port';
 import type { CourseLanguage } from '../../domain/courses/course';
+import { formatBytes } from '../../domain/files/uploads';
 import { ServedBlockView } from '../courses/blocks/block-preview';
 import { LANGUAGE_TAGS } from '../courses/blocks/block-fields';
 import { useViewModel } from '../shared/container-context';
@@ -274,6 +275,7 @@ const LessonBlockCard = observer(function LessonBlockCard({ vm, block: b, fileUr
           answer: vm.answerOf(b.blockId),
           onAnswer: (answer) => vm.give(b.blockId, answer),
           onNext: vm.next,
+          fileInput: b.block.type === 'ASK_TO_UPLOAD_RESOURCE' ? <HandInControl vm={vm} blockId={b.blockId} accept={b.block.accept} /> : undefined,
           video: video
             ? {
                 resumeAt: vm.resumeAt(b.blockId),
@@ -433,5 +435,61 @@ const Completion = observer(function Completion({ vm }: { vm: PlayerViewModel })
         </Descriptions>
       ) : null}
     </section>
+  );
+});
+
+/** An ask-for-a-file block's control: what it takes first, the file picker, a progress bar, then the file handed in. */
+const HandInControl = observer(function HandInControl({ vm, blockId, accept }: { vm: PlayerViewModel; blockId: string; accept: readonly string[] }) {
+  const id = useId();
+  const handedIn = vm.handedIn.get(blockId);
+  const progress = vm.handInOf(blockId);
+  if (!vm.canHandIn) return <Typography.Text type="secondary">Files cannot be handed in on this server.</Typography.Text>;
+  return (
+    <Space orientation="vertical" style={{ width: '100%', textAlign: 'left' }}>
+      {handedIn ? (
+        <Typography.Text>
+          <CheckCircleOutlined aria-hidden /> Handed in:{' '}
+          <Typography.Link href={handedIn.url} target="_blank" rel="noopener">
+            {handedIn.fileName}
+          </Typography.Link>
+        </Typography.Text>
+      ) : null}
+      <label htmlFor={`${id}-file`} style={{ fontWeight: 600 }}>
+        {handedIn ? 'Hand in another file instead' : 'Your file'}
+      </label>
+      <Typography.Text type="secondary" id={`${id}-limits`}>
+        {vm.handInLimitsOf(accept)}
+      </Typography.Text>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept={vm.handInAcceptOf(accept)}
+        aria-describedby={`${id}-limits`}
+        disabled={progress?.status === 'uploading'}
+        style={{ maxWidth: '100%' }}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void vm.handIn(blockId, file);
+        }}
+      />
+      {progress?.status === 'uploading' ? (
+        <div role="status" aria-live="polite">
+          <Progress percent={progress.percent} aria-label={`Uploading ${progress.fileName}`} />
+          <Space wrap>
+            <Typography.Text>
+              {formatBytes(progress.sent)} of {formatBytes(progress.total)} sent
+            </Typography.Text>
+            <Button size="small" onClick={() => vm.cancelHandIn(blockId)}>
+              Cancel upload
+            </Button>
+          </Space>
+        </div>
+      ) : null}
+      {progress?.status === 'done' && progress.message ? <Alert type="success" showIcon role="status" title={progress.message} /> : null}
+      {progress?.status === 'error' && progress.message ? (
+        <Alert type="error" showIcon role="alert" title={progress.message} description="Choose another file to try again." />
+      ) : null}
+    </Space>
   );
 });

@@ -13,7 +13,8 @@ import {
   type PlayerLesson,
   type PlayerQuiz,
 } from '../../application/training/training-api.port';
-import { DownloadCertificate, isGiven, SubmitQuizAttempt } from '../../application/training/training.use-cases';
+import { DownloadCertificate, HandInFile, isGiven, SubmitQuizAttempt } from '../../application/training/training.use-cases';
+import { formatBytes, handInAccept, handInLimits, type HandInKind } from '../../domain/files/uploads';
 import { isScored } from '../../domain/courses/blocks';
 import { defaultLanguage, LANGUAGE_LABELS, type CourseLanguage } from '../../domain/courses/course';
 import { WatchTracker } from '../../domain/courses/video-watch';
@@ -58,6 +59,9 @@ export class PlayerViewModel {
   downloadError: string | null = null;
 
   readonly videoDone = observable.map<string, boolean>();
+  /** Ask-for-a-file blocks: the file handed in (its name and a short-lived link), and the upload under way. */
+  readonly handedIn = observable.map<string, { fileName: string; url: string }>();
+  readonly handIns = observable.map<string, HandInProgress>();
   /** A lesson's knowledge check: whether the saved answer is right (the server's word; never which option is). */
   readonly correct = observable.map<string, boolean | null>();
   private readonly trackers = new Map<string, WatchTracker>();
@@ -73,6 +77,7 @@ export class PlayerViewModel {
     @inject(DownloadCertificate) private readonly downloadCertificate: DownloadCertificate,
     @inject(QuizDrafts) private readonly drafts: QuizDrafts,
     @inject(PlayerTimers) @optional() timers?: Timers,
+    @inject(HandInFile) @optional() private readonly handInFile?: HandInFile,
   ) {
     this.saver = new AnswerSaver(async (input) => {
       const saved = await this.api.saveAnswer(input);
@@ -83,7 +88,11 @@ export class PlayerViewModel {
         this.correct.set(input.blockId, saved.correct);
       });
     }, 600, timers);
-    makeAutoObservable<PlayerViewModel, 'trackers' | 'reportedAt' | 'nearEndReported' | 'drafted' | 'drafts'>(this, { trackers: false, reportedAt: false, nearEndReported: false, drafted: false, drafts: false }, { autoBind: true });
+    makeAutoObservable<PlayerViewModel, 'trackers' | 'reportedAt' | 'nearEndReported' | 'drafted' | 'drafts' | 'handInFile'>(
+      this,
+      { trackers: false, reportedAt: false, nearEndReported: false, drafted: false, drafts: false, handInFile: false },
+      { autoBind: true },
+    );
   }
 
   async load(courseId: string): Promise<void> {
@@ -111,9 +120,11 @@ export class PlayerViewModel {
     this.course = course;
     this.answers.clear();
     this.correct.clear();
+    this.handedIn.clear();
     for (const content of course.contents) {
       for (const block of blocksOf(content)) {
         if (block.answer) this.answers.set(block.blockId, block.answer);
+        if (block.handedIn) this.handedIn.set(block.blockId, block.handedIn);
         if (block.correct !== undefined && block.correct !== null) this.correct.set(block.blockId, block.correct);
       }
       if (content.kind === 'LESSON') {
@@ -230,6 +241,59 @@ export class PlayerViewModel {
       return;
     }
     this.open(this.index - 1);
+  }
+
+  // ---- ask-for-a-file blocks --------------------------------------------------------------------------------
+
+  /** Whether this player can take files (no file storage configured: the block says so instead of a picker). */
+  get canHandIn(): boolean {
+    return Boolean(this.handInFile);
+  }
+
+  /** The kinds and limits an ask-for-a-file block takes, in words, said before the learner picks a file. */
+  handInLimitsOf(accept: readonly string[]): string {
+    return this.handInFile ? handInLimits(kindsOf(accept), this.handInFile.limits) : '';
+  }
+
+  handInAcceptOf(accept: readonly string[]): string {
+    return handInAccept(kindsOf(accept));
+  }
+
+  handInOf(blockId: string): HandInProgress | undefined {
+    return this.handIns.get(blockId);
+  }
+
+  /** Uploads the learner's file for the block with a progress bar, then hands it in (saves it as the answer). */
+  async handIn(blockId: string, file: Blob & { name: string }): Promise<void> {
+    const block = this.findBlock(blockId);
+    if (!block || block.block.type !== 'ASK_TO_UPLOAD_RESOURCE' || !this.handInFile) return;
+    this.handIns.get(blockId)?.controller?.abort();
+    const progress = new HandInProgress(file.name, file.size);
+    this.handIns.set(blockId, progress);
+    const outcome = await this.handInFile.execute(
+      { courseId: this.courseId, blockId, accept: kindsOf(block.block.accept), file },
+      (sent, total) => progress.update(sent, total),
+      progress.controller!.signal,
+    );
+    if (this.handIns.get(blockId) !== progress) return;
+    if (!outcome.ok) {
+      progress.end(outcome.reason === 'cancelled' ? 'idle' : 'error', outcome.message);
+      return;
+    }
+    this.give(blockId, { type: 'ASK_TO_UPLOAD_RESOURCE', fileId: outcome.file.fileId });
+    await this.saver.flushAll();
+    runInAction(() => {
+      if (this.saver.failed.includes(blockId)) {
+        progress.end('error', 'The file is uploaded but not handed in yet: try saving again.');
+        return;
+      }
+      this.handedIn.set(blockId, { fileName: outcome.file.fileName, url: outcome.file.downloadUrl });
+      progress.end('done', `${outcome.file.fileName} handed in (${formatBytes(outcome.file.size)}).`);
+    });
+  }
+
+  cancelHandIn(blockId: string): void {
+    this.handIns.get(blockId)?.controller?.abort();
   }
 
   answerOf(blockId: string): BlockAnswer | undefined {
@@ -550,4 +614,38 @@ function blocksOf(content: PlayerContent): PlayerBlock[] {
 function short(text: string): string {
   const t = text.trim();
   return t.length > 60 ? `${t.slice(0, 57)}…` : t;
+}
+
+function kindsOf(accept: readonly string[]): HandInKind[] {
+  return accept.filter((a): a is HandInKind => a === 'PDF' || a === 'IMAGE' || a === 'DOCUMENT');
+}
+
+/** One hand-in upload: bytes sent of the total, cancel while sending, the outcome in words. */
+export class HandInProgress {
+  status: 'uploading' | 'done' | 'error' | 'idle' = 'uploading';
+  sent = 0;
+  message: string | null = null;
+  controller: AbortController | null = new AbortController();
+
+  constructor(
+    readonly fileName: string,
+    public total: number,
+  ) {
+    makeAutoObservable<HandInProgress, 'controller'>(this, { controller: false }, { autoBind: true });
+  }
+
+  get percent(): number {
+    return this.total > 0 ? Math.min(100, Math.floor((this.sent / this.total) * 100)) : 0;
+  }
+
+  update(sent: number, total: number): void {
+    this.sent = sent;
+    this.total = total;
+  }
+
+  end(status: 'done' | 'error' | 'idle', message: string): void {
+    this.status = status;
+    this.message = message;
+    this.controller = null;
+  }
 }

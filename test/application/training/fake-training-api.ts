@@ -16,6 +16,7 @@ import type {
   VerifiedCertificate,
   VideoProgressInput,
 } from '../../../src/application/training/training-api.port';
+import type { ConfirmedFile, UploadTarget } from '../../../src/application/courses/authoring/course-files.port';
 import type { CourseLanguage } from '../../../src/domain/courses/course';
 import { mergeRanges, totalSeconds, type Range } from '../../../src/domain/courses/video-watch';
 
@@ -38,6 +39,8 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
   attemptsUsed = 0;
   passed = false;
   completedAt: string | null = null;
+  /** The lesson also has a required ask-for-a-file block (b-ask, PDF or image). */
+  withAskBlock = false;
   /** Calls fail while this is set (a lost connection). */
   failing: Error | null = null;
   calls: { method: string; args: unknown[] }[] = [];
@@ -92,6 +95,19 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
           answer: null,
           video: { positionSeconds: this.position, watched: this.watched, complete: this.videoComplete },
         },
+        ...(this.withAskBlock
+          ? [
+              {
+                blockId: 'b-ask',
+                block: { type: 'ASK_TO_UPLOAD_RESOURCE' as const, prompt: 'Upload your signed form', required: true, accept: ['PDF', 'IMAGE'], alignment: 'LEFT' as const, language, fallback: false },
+                answer: this.answers.get('b-ask') ?? null,
+                handedIn: (() => {
+                  const a = this.answers.get('b-ask');
+                  return a?.type === 'ASK_TO_UPLOAD_RESOURCE' ? { fileName: this.uploads.get(a.fileId)!.fileName, url: `/files/${a.fileId}?signed` } : null;
+                })(),
+              },
+            ]
+          : []),
       ],
     };
     const quiz: PlayerQuiz = {
@@ -200,6 +216,29 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
   async certificate(courseId: string): Promise<DownloadedFile> {
     this.check('certificate', courseId);
     return { name: '', content: new Blob(['%PDF-1.7'], { type: 'application/pdf' }) };
+  }
+
+  /** Files uploaded for ask-for-a-file blocks, by id; `refuseNext` makes the next confirm a 415. */
+  uploads = new Map<string, { fileName: string; size: number; blockId: string }>();
+  refuseNext: Error | null = null;
+
+  async requestHandIn(courseId: string, blockId: string, fileName: string, size: number): Promise<UploadTarget> {
+    this.check('requestHandIn', courseId, blockId, fileName, size);
+    const fileId = `up-${this.uploads.size + 1}`;
+    this.uploads.set(fileId, { fileName, size, blockId });
+    return { fileId, url: `/files/${fileId}`, method: 'PUT', headers: {}, maxBytes: 10 * 1024 * 1024 };
+  }
+
+  async confirmHandIn(fileId: string): Promise<ConfirmedFile> {
+    this.check('confirmHandIn', fileId);
+    if (this.refuseNext) {
+      const error = this.refuseNext;
+      this.refuseNext = null;
+      this.uploads.delete(fileId);
+      throw error;
+    }
+    const file = this.uploads.get(fileId)!;
+    return { fileId, fileName: file.fileName, size: file.size, contentType: 'application/pdf', downloadUrl: `/files/${fileId}?signed` };
   }
 
   certificates = new Map<string, VerifiedCertificate>();

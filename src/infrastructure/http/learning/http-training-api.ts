@@ -15,6 +15,8 @@ import {
   type PlayerCourse as WireCourse,
   type PlayerQuestion,
 } from '../../../contracts/learning/player.contract';
+import { learnerConfirmUpload, learnerUploadUrl } from '../../../contracts/learning/learner-uploads.contract';
+import type { ConfirmedFile, UploadTarget } from '../../../application/courses/authoring/course-files.port';
 import { ApiError } from '../../../application/shared/api-error';
 import type {
   AnswerInput,
@@ -120,6 +122,16 @@ export class HttpTrainingApi implements TrainingApi, CertificateVerificationApi 
     const disposition = response.headers.get('content-disposition') ?? '';
     const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="([^"]+)"/.exec(disposition)?.[1] ?? '';
     return { name: safeDecode(name), content: await response.blob() };
+  }
+
+  async requestHandIn(courseId: string, blockId: string, fileName: string, size: number): Promise<UploadTarget> {
+    const t = await this.learning.call(learnerUploadUrl, { body: { courseId, blockId, fileName, size } });
+    return { fileId: t.fileId, url: t.uploadUrl, method: t.method, headers: t.headers, maxBytes: t.maxBytes };
+  }
+
+  async confirmHandIn(fileId: string): Promise<ConfirmedFile> {
+    const f = await this.learning.call(learnerConfirmUpload, { params: { id: fileId } });
+    return { fileId: f.fileId, fileName: f.fileName, size: f.size, contentType: f.contentType, downloadUrl: f.downloadUrl };
   }
 
   async verify(code: string): Promise<VerifiedCertificate | null> {
@@ -242,6 +254,9 @@ function toBlock(b: WireBlock, files: Record<string, string>): PlayerBlock {
     answer: b.state.answer,
     correct: b.state.correct,
     fallback: b.fallback,
+    ...(b.state.handedIn !== undefined
+      ? { handedIn: b.state.handedIn ? { fileName: b.state.handedIn.fileName ?? 'your file', url: b.state.handedIn.url } : null }
+      : {}),
     ...(video ? { video: { positionSeconds: video.positionSeconds, watched: video.watched.map((r) => [r.from, r.to] as const), complete: video.complete } } : {}),
   };
 }

@@ -62,6 +62,8 @@ export interface BlockInteraction {
   disabled?: boolean;
   /** The BUTTON block's "next". */
   onNext?: () => void;
+  /** The ASK_TO_UPLOAD_RESOURCE block's file picker, progress and the file handed in (the player's). */
+  fileInput?: ReactNode;
   video?: VideoEvents;
 }
 
@@ -230,10 +232,15 @@ export function ServedBlockView({ block, fileUrl, interaction }: { block: Served
     case 'ASK_TO_UPLOAD_RESOURCE':
       return (
         <>
-          <Prompt>{block.prompt}</Prompt>
-          <Button icon={<UploadOutlined />} disabled>
-            Choose a file ({block.accept.map((a) => ACCEPT_NAMES[a]).join(', ')})
-          </Button>
+          <Prompt>
+            {block.prompt}
+            {block.required && interaction?.fileInput ? <span className="required-mark"> (required)</span> : null}
+          </Prompt>
+          {interaction?.fileInput ?? (
+            <Button icon={<UploadOutlined />} disabled>
+              Choose a file ({block.accept.map((a) => ACCEPT_NAMES[a]).join(', ')})
+            </Button>
+          )}
         </>
       );
     case 'TEXT_AREA':
