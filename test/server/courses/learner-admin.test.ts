@@ -32,7 +32,7 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
   const people: { email: string; id: string; token: string }[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { now: () => clock });
+    server = await startTestServer(kind, { now: () => clock }, { clock: { now: () => clock } }); // one clock for the player and the assignments' due dates
     facts = await acmeFacts(server);
     admin = await server.signIn(ACME, 'admin@acme.test');
     course = await buildCourse(server, admin, facts.workspaceId, { maxAttempts: 1, answerReveal: 'NEVER' }, EVERY_BLOCK.filter((b) => b.type === 'TEXT_AREA'));

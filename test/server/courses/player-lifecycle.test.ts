@@ -14,7 +14,7 @@ describe.each(DATABASES)('the player with the lifecycle columns on %s', (kind) =
   const clock = new Date('2026-11-25T10:00:00Z');
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { now: () => clock });
+    server = await startTestServer(kind, { now: () => clock }, { clock: { now: () => clock } }); // one clock for the player and the assignments' due dates
     facts = await acmeFacts(server);
     const admin = await server.signIn(ACME, 'admin@acme.test');
     const id = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');

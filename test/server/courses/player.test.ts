@@ -19,7 +19,7 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
   const learners: { email: string; id: string; token: string }[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { now: () => clock });
+    server = await startTestServer(kind, { now: () => clock }, { clock: { now: () => clock } }); // one clock for the player and the assignments' due dates
     facts = await acmeFacts(server);
     admin = await server.signIn(ACME, 'admin@acme.test');
     course = await buildCourse(server, admin, facts.workspaceId);
