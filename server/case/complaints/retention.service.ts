@@ -118,15 +118,12 @@ export class RetentionService {
 
   // ---------- settings ----------
 
-  /** Workspace admins and employers read them, and members of a committee (whose cases they govern); others 403. */
+  /**
+   * Everyone in the workspace may read how long a closed case is kept (a complainant deciding whether to file should
+   * know it, as GlobaLeaks tells its reporters); only the workspace admin may change it (`mayEdit`).
+   */
   async settings(actor: Actor, role: string): Promise<RetentionSettings> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      if (role !== 'WORKSPACE_ADMIN' && role !== 'EMPLOYER') {
-        const [member] = await tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [actor.ws, actor.userId]);
-        if (!member) throw forbidden('Only workspace admins, employers and committee members read the retention settings');
-      }
-      return this.settingsAnswer(tx, actor.ws, role === 'WORKSPACE_ADMIN');
-    });
+    return this.db.tenant(actor.ws, (tx) => this.settingsAnswer(tx, actor.ws, role === 'WORKSPACE_ADMIN'));
   }
 
   private async settingsAnswer(tx: Sql, ws: string, mayEdit: boolean): Promise<RetentionSettings> {

@@ -53,7 +53,7 @@ export const getRetentionSettings = route({
   api: 'case',
   method: 'GET',
   path: '/api/retention-settings',
-  summary: 'The workspace’s retention period per outcome of a closed case and the warning’s lead (workspace admins, employers and committee members)',
+  summary: 'The workspace’s retention period per outcome of a closed case and the warning’s lead: anyone in the workspace reads them (mayEdit: workspace admins)',
   response: RetentionSettings,
   access: MEMBERS,
   noPermission: 'checked on the server: workspace admins, employers and members of a committee read them; others get 403',
