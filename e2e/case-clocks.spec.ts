@@ -1,28 +1,10 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { signIn, url } from './support/app';
+import { api, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
 test.use({ actionTimeout: 30_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** A call from inside the page with the page's own session (setup through the API, not what is tested). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown, expected = 200): Promise<T> {
-  const token = (await page.context().cookies(url('acme'))).find((c) => c.name === 'sp_token')?.value;
-  const { status, json } = await page.evaluate(
-    async ([t, m, p, b]) => {
-      const res = await fetch(p, {
-        method: m,
-        headers: { ...(t ? { authorization: `Bearer ${t}` } : {}), ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    [token, method, path, body] as const,
-  );
-  expect(status, `${method} ${path}: ${JSON.stringify(json)}`).toBe(expected);
-  return json as T;
-}
 
 async function atPhoneWidth(page: Page, name: string) {
   const size = page.viewportSize()!;

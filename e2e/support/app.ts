@@ -47,3 +47,25 @@ export async function latestCode(page: Page, email: string): Promise<string> {
     await outbox.close();
   }
 }
+
+/**
+ * A call to Acme's APIs from inside the page with the page's own session (a journey's set-up through the API, not
+ * what it tests); fails the journey unless the answer has the status expected. Without a session the call goes
+ * anonymously.
+ */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown, expected = 200): Promise<T> {
+  const token = (await page.context().cookies(url('acme'))).find((c) => c.name === 'sp_token')?.value;
+  const { status, json } = await page.evaluate(
+    async ([t, m, p, b]) => {
+      const res = await fetch(p, {
+        method: m,
+        headers: { ...(t ? { authorization: `Bearer ${t}` } : {}), ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    [token, method, path, body] as const,
+  );
+  expect(status, `${method} ${path}: ${JSON.stringify(json)}`).toBe(expected);
+  return json as T;
+}
