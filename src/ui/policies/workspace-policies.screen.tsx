@@ -2,10 +2,14 @@ import { Alert, Button, Card, Drawer, Form, InputNumber, Space, Switch, Table, T
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { CataloguePolicyOffer } from '../../application/policies/policy-api.port';
+import type { PolicySummary } from '../../contracts/learning/catalogue.contract';
 import type { AcceptanceRow, WorkspacePolicy } from '../../contracts/learning/policies.contract';
 import { LANGUAGE_LABELS } from '../../domain/courses/course';
+import type { PolicyLanguage } from '../../contracts/learning/catalogue.contract';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
+import { OwnPoliciesViewModel, type CataloguePoliciesViewModel } from './catalogue-policies.view-model';
+import { PolicyEditorDrawers } from './policy-editor.drawers';
 import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
 
 const STATE_TAGS: Record<AcceptanceRow['state'], { color: string; label: string }> = {
@@ -17,10 +21,17 @@ const STATE_TAGS: Record<AcceptanceRow['state'], { color: string; label: string 
 /** The workspace admin's policies: publish one from the catalogue to everyone, then see who accepted and export it. */
 export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen() {
   const vm = useViewModel(WorkspacePoliciesViewModel);
+  const own = useViewModel<CataloguePoliciesViewModel>(OwnPoliciesViewModel);
   const [publishing, setPublishing] = useState<CataloguePolicyOffer | null>(null);
+  const [creating, setCreating] = useState(false);
+  useEffect(() => {
+    void own.load();
+  }, [own]);
+  // Loaded again whenever the own policies change: one with a PDF becomes ready to publish.
+  const ownItems = own.items;
   useEffect(() => {
     void vm.load();
-  }, [vm]);
+  }, [vm, ownItems]);
 
   const download = async (policy: WorkspacePolicy) => {
     const file = await vm.exportCsv(policy.id);
@@ -70,9 +81,61 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
               />
             )}
           </Card>
-          <Card title="From the catalogue">
+          <Card
+            title="Your own policies"
+            extra={
+              <Button type="primary" onClick={() => setCreating(true)}>
+                Create policy
+              </Button>
+            }
+          >
+            {own.status === 'error' ? <LoadError message={own.error ?? ''} onRetry={() => void own.load()} /> : null}
+            {own.status === 'ready' && own.items.length === 0 ? (
+              <EmptyState title="No policy of your own yet: create one, give it a PDF, then publish it." />
+            ) : null}
+            {own.status === 'ready' && own.items.length > 0 ? (
+              <Table<PolicySummary>
+                rowKey="id"
+                dataSource={own.items.slice()}
+                pagination={false}
+                scroll={{ x: true }}
+                columns={[
+                  {
+                    title: 'Policy',
+                    dataIndex: 'title',
+                    key: 'title',
+                    render: (title: string, row) => (
+                      <Button type="link" onClick={() => void own.open(row.id)} aria-label={`Open ${title}`}>
+                        {title}
+                      </Button>
+                    ),
+                  },
+                  { title: 'Version', dataIndex: 'currentVersion', key: 'version' },
+                  {
+                    title: 'PDFs',
+                    key: 'languages',
+                    render: (_, row) =>
+                      Object.keys(row.translations).length === 0 ? (
+                        <Tag color="orange">No PDF yet</Tag>
+                      ) : (
+                        <Space wrap>
+                          {Object.entries(row.translations).map(([language, state]) => (
+                            <Tag key={language} color={state === 'CURRENT' ? 'green' : 'orange'}>
+                              {LANGUAGE_LABELS[language as PolicyLanguage]}
+                              {state === 'OUTDATED' ? ' (outdated)' : ''}
+                            </Tag>
+                          ))}
+                        </Space>
+                      ),
+                  },
+                  { title: 'Review by', dataIndex: 'reviewDueOn', key: 'review' },
+                ]}
+              />
+            ) : null}
+          </Card>
+          <Card title="Ready to publish">
             {vm.offers.length === 0 ? (
-              <EmptyState title="The catalogue has no policy ready to publish yet." />
+              <EmptyState title="No policy is ready to publish yet: the catalogue’s and your own appear here once they have a PDF." />
             ) : (
               <Table<CataloguePolicyOffer>
                 rowKey="cataloguePolicyId"
@@ -80,7 +143,16 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
                 pagination={false}
                 scroll={{ x: true }}
                 columns={[
-                  { title: 'Policy', dataIndex: 'title', key: 'title' },
+                  {
+                    title: 'Policy',
+                    key: 'title',
+                    render: (_, o) => (
+                      <Space wrap>
+                        {o.title}
+                        {o.own ? <Tag>Your own</Tag> : <Tag color="blue">SafePlace catalogue</Tag>}
+                      </Space>
+                    ),
+                  },
                   { title: 'Languages', key: 'languages', render: (_, o) => o.languages.map((l) => LANGUAGE_LABELS[l]).join(', ') },
                   {
                     title: 'Actions',
@@ -97,6 +169,8 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
           </Card>
         </Space>
       ) : null}
+
+      <PolicyEditorDrawers vm={own} creating={creating} onCloseCreating={() => setCreating(false)} askSummary />
 
       <Drawer title={`Publish ${publishing?.title ?? ''}`} open={!!publishing} onClose={() => setPublishing(null)} destroyOnHidden size={480}>
         <Form<{ daysToAccept: number; yearly: boolean }>
