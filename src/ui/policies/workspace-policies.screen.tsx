@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Drawer, Form, InputNumber, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Drawer, Form, InputNumber, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { CataloguePolicyOffer } from '../../application/policies/policy-api.port';
@@ -173,27 +173,22 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
       <PolicyEditorDrawers vm={own} creating={creating} onCloseCreating={() => setCreating(false)} askSummary />
 
       <Drawer title={`Publish ${publishing?.title ?? ''}`} open={!!publishing} onClose={() => setPublishing(null)} destroyOnHidden size={480}>
-        <Form<{ daysToAccept: number; yearly: boolean }>
-          layout="vertical"
-          initialValues={{ daysToAccept: 14, yearly: false }}
-          onFinish={async (values) => {
+        <PublishForm
+          units={vm.units.map((u) => ({ value: u.branchId, label: u.branchName }))}
+          error={vm.publishError}
+          saving={vm.publishing}
+          onPublish={async (values) => {
             if (!publishing) return;
-            const ok = await vm.publish({ cataloguePolicyId: publishing.cataloguePolicyId, scope: 'WORKSPACE', daysToAccept: values.daysToAccept, yearly: values.yearly });
+            const ok = await vm.publish({
+              cataloguePolicyId: publishing.cataloguePolicyId,
+              scope: values.scope,
+              ...(values.scope === 'UNITS' ? { branchIds: values.branchIds ?? [] } : {}),
+              daysToAccept: values.daysToAccept,
+              yearly: values.yearly,
+            });
             if (ok) setPublishing(null);
           }}
-        >
-          <Typography.Paragraph>Everyone in the workspace will find it under "Policies to accept" on their home page.</Typography.Paragraph>
-          <Form.Item label="Days to accept" name="daysToAccept" rules={[{ required: true, message: 'Give the number of days' }]}>
-            <InputNumber min={1} max={365} />
-          </Form.Item>
-          <Form.Item label="Ask again every year" name="yearly" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          {vm.publishError ? <Alert type="error" showIcon title={vm.publishError} style={{ marginBottom: 16 }} /> : null}
-          <Button type="primary" htmlType="submit" loading={vm.publishing}>
-            Publish to everyone
-          </Button>
-        </Form>
+        />
       </Drawer>
 
       <Drawer title={`Who accepted ${vm.selected?.title ?? ''}`} open={!!vm.selected} onClose={vm.close} size="large">
@@ -222,5 +217,57 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
     </section>
   );
 });
+
+interface PublishValues {
+  scope: 'WORKSPACE' | 'UNITS';
+  branchIds?: string[];
+  daysToAccept: number;
+  yearly: boolean;
+}
+
+/** Who must accept (everyone or chosen business units), in how many days, and whether every year. */
+function PublishForm({
+  units,
+  error,
+  saving,
+  onPublish,
+}: {
+  units: { value: string; label: string }[];
+  error: string | null;
+  saving: boolean;
+  onPublish: (values: PublishValues) => Promise<void>;
+}) {
+  const [form] = Form.useForm<PublishValues>();
+  const scope = Form.useWatch('scope', form) ?? 'WORKSPACE';
+  return (
+    <Form<PublishValues> form={form} layout="vertical" initialValues={{ scope: 'WORKSPACE', daysToAccept: 14, yearly: false }} onFinish={onPublish}>
+      <Form.Item label="Who must accept it" name="scope">
+        <Radio.Group
+          options={[
+            { value: 'WORKSPACE', label: 'Everyone in the workspace' },
+            { value: 'UNITS', label: 'Chosen business units', disabled: units.length === 0 },
+          ]}
+        />
+      </Form.Item>
+      {scope === 'UNITS' ? (
+        <Form.Item label="Business units" name="branchIds" rules={[{ required: true, message: 'Choose at least one business unit' }]}>
+          <Select mode="multiple" options={units} showSearch={{ optionFilterProp: 'label' }} />
+        </Form.Item>
+      ) : (
+        <Typography.Paragraph>Everyone in the workspace will find it under "Policies to accept" on their home page.</Typography.Paragraph>
+      )}
+      <Form.Item label="Days to accept" name="daysToAccept" rules={[{ required: true, message: 'Give the number of days' }]}>
+        <InputNumber min={1} max={365} />
+      </Form.Item>
+      <Form.Item label="Ask again every year" name="yearly" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {scope === 'UNITS' ? 'Publish to the chosen units' : 'Publish to everyone'}
+      </Button>
+    </Form>
+  );
+}
 
 export default WorkspacePoliciesScreen;

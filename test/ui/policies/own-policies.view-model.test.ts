@@ -9,6 +9,10 @@ import type { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicyLanguage } 
 import { translationStates } from '../../../src/domain/compliance/compliance-rules';
 import { OwnPoliciesViewModel, type CataloguePoliciesViewModel } from '../../../src/ui/policies/catalogue-policies.view-model';
 import { policiesViewModels } from '../../../src/ui/policies/policies.bindings';
+import type { CataloguePolicyOffer, WorkspacePolicyApi } from '../../../src/application/policies/policy-api.port';
+import type { OrganisationApi } from '../../../src/application/shared/main-reads.port';
+import type { PublishBody } from '../../../src/contracts/learning/policies.contract';
+import { WorkspacePoliciesViewModel } from '../../../src/ui/policies/workspace-policies.view-model';
 
 /** A workspace's own policies in memory, refusing what the server refuses. */
 class FakeOwnPolicyApi implements OwnPolicyApi {
@@ -107,5 +111,42 @@ describe('a workspace’s own policies (the policy editor over the own-policy ca
     expect(await vm.create({ title: ' ', ownerName: 'HR', reviewDueOn: '2027-06-30' })).toBe(false);
     expect(vm.saveError).toContain('Give a title');
     expect(vm.items).toHaveLength(1);
+  });
+});
+
+describe('publishing an own policy to chosen business units', () => {
+  it('offers the workspace’s business units and sends the units chosen; a failed unit read still lets the admin publish to everyone', async () => {
+    const offer: CataloguePolicyOffer = {
+      cataloguePolicyId: 'p1',
+      title: 'Travel safety',
+      description: '',
+      jurisdiction: null,
+      currentVersion: 1,
+      languages: ['ENGLISH'],
+      workspacePolicyId: null,
+      own: true,
+    };
+    const sent: PublishBody[] = [];
+    const policies = {
+      catalogue: async () => [offer],
+      published: async () => [],
+      publish: async (body: PublishBody) => {
+        sent.push(body);
+        return {} as never;
+      },
+    } as unknown as WorkspacePolicyApi;
+    const units = [{ branchId: 'pune', branchName: 'Acme Pune', headquarter: false, backgroundColor: null, userCount: null }];
+    const organisation = { businessUnits: async () => units } as unknown as OrganisationApi;
+    const vm = new WorkspacePoliciesViewModel(policies, organisation);
+    await vm.load();
+    expect(vm.offers).toEqual([expect.objectContaining({ title: 'Travel safety', own: true })]);
+    expect(vm.units.map((u) => u.branchName)).toEqual(['Acme Pune']);
+    expect(await vm.publish({ cataloguePolicyId: 'p1', scope: 'UNITS', branchIds: ['pune'], daysToAccept: 14, yearly: false })).toBe(true);
+    expect(sent).toEqual([expect.objectContaining({ scope: 'UNITS', branchIds: ['pune'] })]);
+
+    const failing = new WorkspacePoliciesViewModel(policies, { businessUnits: async () => Promise.reject(new Error('down')) } as unknown as OrganisationApi);
+    await failing.load();
+    expect(failing.status).toBe('ready');
+    expect(failing.units).toEqual([]);
   });
 });
