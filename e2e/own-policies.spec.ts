@@ -53,7 +53,7 @@ test.describe('own policies', () => {
     const publish = admin.getByRole('dialog', { name: `Publish ${title}` });
     // Everyone, or chosen business units.
     await publish.getByLabel('Chosen business units').check();
-    await expect(publish.getByLabel('Business units')).toBeVisible();
+    await expect(publish.getByLabel('Business units', { exact: true })).toBeVisible();
     await expectAccessible(admin, 'Publish drawer with business units');
     await publish.getByLabel('Everyone in the workspace').check();
     await publish.getByRole('button', { name: 'Publish to everyone' }).click();
