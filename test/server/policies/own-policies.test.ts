@@ -152,4 +152,15 @@ describe.each(DATABASES)('a workspace’s own policies on %s', (kind) => {
       expect((await modules(true)).statusCode).toBe(200);
     }
   });
+
+  it('goes with its workspace: deleting Globex deletes Globex’s own policies', async () => {
+    const created = await call('POST', GLOBEX, '/policy/own/create', globexAdmin, { title: 'Globex rules', ownerName: 'Globex HR', reviewDueOn: '2027-06-30' });
+    expect(created.statusCode).toBe(200);
+    const globexId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`))[0].id;
+    const res = await server.request(MAIN, { method: 'DELETE', url: `/main-api/api/workspace/${globexId}`, token: platform });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await server.db.query(`SELECT 1 FROM catalogue_policies WHERE owner_workspace_id = $1`, [globexId])).toEqual([]);
+    // Acme's own policy stays.
+    expect(await server.db.query(`SELECT 1 FROM catalogue_policies WHERE id = $1`, [ownId])).toHaveLength(1);
+  });
 });
