@@ -12,6 +12,7 @@ import { creditRoutes } from './credits/credits.routes';
 import { uploadRoutes } from './files/uploads.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { playerRoutes } from './player/player.routes';
+import { ownPolicyRoutes } from './policies/own-policies.routes';
 import { policyRoutes } from './policies/policies.routes';
 
 export const LEARNING_API_BASE = '/learning-api';
@@ -28,6 +29,7 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await catalogueCourseRoutes(api, deps);
   await cataloguePolicyRoutes(api, deps);
   await policyRoutes(api, deps);
+  await ownPolicyRoutes(api, deps);
   await creditRoutes(api, deps);
   await complianceRoutes(api, deps);
   await notificationRoutes(api, deps);

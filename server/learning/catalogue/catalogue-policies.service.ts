@@ -16,7 +16,11 @@ import { MAIN_SITE_WORKSPACE_ID, type Database, type Sql } from '../../platform/
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import { tooLarge, wrongType } from '../files/files.service';
+import { audit } from '../../platform/audit';
 import { auditCatalogue, type PlatformActor } from './catalogue-audit';
+
+/** Who changes a policy: the platform admin (catalogue) or a workspace's admin (its own policy, `userId`). */
+export type PolicyActor = PlatformActor & { userId?: string };
 
 /** The catalogue's PDFs live in the file storage under the main site's id: they belong to no workspace. */
 export const CATALOGUE_FILES = MAIN_SITE_WORKSPACE_ID;
@@ -63,23 +67,32 @@ function toSummary(row: PolicyRow): PolicySummary {
   };
 }
 
-/** The catalogue's policies: versions, a PDF per language of each version, owner, reviews (docs/policies.md). */
+/**
+ * The catalogue's policies: versions, a PDF per language of each version, owner, reviews (docs/policies.md). With an
+ * `owner` workspace the same calls serve that workspace's own policies (migration 0041): only its rows are found, its
+ * PDFs live in its file storage and its changes go to its audit trail.
+ */
 export class CataloguePolicies {
+  private readonly files: string;
+
   constructor(
     private readonly db: Database,
     private readonly urls: DirectFileUrls | undefined,
     private readonly limits: UploadLimits,
-  ) {}
+    private readonly owner: string | null = null,
+  ) {
+    this.files = owner ?? CATALOGUE_FILES;
+  }
 
   async list(query: { page: number; pageSize: number; search?: string }): Promise<{ items: PolicySummary[]; total: number }> {
     return this.db.system(async (tx) => {
       const rows = await tx.query<PolicyRow>(
-        `${POLICY_SELECT} WHERE ($1::text IS NULL OR p.title ILIKE '%' || $1 || '%') ORDER BY p.created_at DESC, p.id LIMIT $2 OFFSET $3`,
-        [query.search || null, query.pageSize, query.page * query.pageSize],
+        `${POLICY_SELECT} WHERE p.owner_workspace_id IS NOT DISTINCT FROM $4 AND ($1::text IS NULL OR p.title ILIKE '%' || $1 || '%') ORDER BY p.created_at DESC, p.id LIMIT $2 OFFSET $3`,
+        [query.search || null, query.pageSize, query.page * query.pageSize, this.owner],
       );
       const [{ n }] = await tx.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM catalogue_policies p WHERE ($1::text IS NULL OR p.title ILIKE '%' || $1 || '%')`,
-        [query.search || null],
+        `SELECT count(*)::int AS n FROM catalogue_policies p WHERE p.owner_workspace_id IS NOT DISTINCT FROM $2 AND ($1::text IS NULL OR p.title ILIKE '%' || $1 || '%')`,
+        [query.search || null, this.owner],
       );
       return { items: rows.map(toSummary), total: n };
     });
@@ -89,24 +102,24 @@ export class CataloguePolicies {
     return this.db.system((tx) => this.load(tx, id));
   }
 
-  async create(actor: PlatformActor, body: CreatePolicyBody): Promise<PolicyDetails> {
+  async create(actor: PolicyActor, body: CreatePolicyBody): Promise<PolicyDetails> {
     return this.db.system(async (tx) => {
       const country = await this.countryOf(tx, body.jurisdictionId ?? null);
       this.checkReviewDate(country, isoDay(new Date()), body.reviewDueOn, 'reviewDueOn');
       const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO catalogue_policies (title, description, jurisdiction_id, owner_name, review_due_on) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [body.title, body.description ?? '', body.jurisdictionId ?? null, body.ownerName, body.reviewDueOn],
+        `INSERT INTO catalogue_policies (title, description, jurisdiction_id, owner_name, review_due_on, owner_workspace_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [body.title, body.description ?? '', body.jurisdictionId ?? null, body.ownerName, body.reviewDueOn, this.owner],
       );
       await tx.query(
         `INSERT INTO catalogue_policy_versions (policy_id, version, change, summary, created_by) VALUES ($1, 1, 'MATERIAL', $2, $3)`,
-        [row.id, body.summary || 'First version', actor.platformAdminId],
+        [row.id, body.summary || 'First version', this.author(actor)],
       );
-      await auditCatalogue(tx, actor, 'catalogue-policy.created', row.id, { title: body.title });
+      await this.audit(tx, actor, 'catalogue-policy.created', row.id, { title: body.title });
       return this.load(tx, row.id);
     });
   }
 
-  async update(actor: PlatformActor, id: string, body: UpdatePolicyBody): Promise<PolicyDetails> {
+  async update(actor: PolicyActor, id: string, body: UpdatePolicyBody): Promise<PolicyDetails> {
     return this.db.system(async (tx) => {
       const before = await this.load(tx, id);
       const jurisdictionId = body.jurisdictionId === undefined ? (before.jurisdiction?.id ?? null) : body.jurisdictionId;
@@ -118,13 +131,13 @@ export class CataloguePolicies {
           WHERE id = $1`,
         [id, body.title ?? before.title, body.description ?? before.description, jurisdictionId, body.ownerName ?? before.ownerName, reviewDueOn],
       );
-      await auditCatalogue(tx, actor, 'catalogue-policy.updated', id, { changed: Object.keys(body) });
+      await this.audit(tx, actor, 'catalogue-policy.updated', id, { changed: Object.keys(body) });
       return this.load(tx, id);
     });
   }
 
   /** A review that ends in a new version: every language is outdated until its PDF of the new version is given. */
-  async newVersion(actor: PlatformActor, id: string, body: NewVersionBody): Promise<PolicyDetails> {
+  async newVersion(actor: PolicyActor, id: string, body: NewVersionBody): Promise<PolicyDetails> {
     return this.db.system(async (tx) => {
       await tx.query(`SELECT id FROM catalogue_policies WHERE id = $1 FOR UPDATE`, [id]);
       const before = await this.load(tx, id);
@@ -132,33 +145,33 @@ export class CataloguePolicies {
       const version = before.currentVersion + 1;
       await tx.query(
         `INSERT INTO catalogue_policy_versions (policy_id, version, change, summary, created_by) VALUES ($1, $2, $3, $4, $5)`,
-        [id, version, body.change, body.summary, actor.platformAdminId],
+        [id, version, body.change, body.summary, this.author(actor)],
       );
       await tx.query(
         `INSERT INTO catalogue_policy_reviews (policy_id, outcome, version, note, next_review_on, reviewed_by) VALUES ($1, 'NEW_VERSION', $2, $3, $4, $5)`,
-        [id, version, body.summary, body.nextReviewOn, actor.platformAdminId],
+        [id, version, body.summary, body.nextReviewOn, this.author(actor)],
       );
       await tx.query(`UPDATE catalogue_policies SET review_due_on = $2, updated_at = clock_timestamp() WHERE id = $1`, [id, body.nextReviewOn]);
-      await auditCatalogue(tx, actor, 'catalogue-policy.versioned', id, { version, change: body.change, summary: body.summary });
+      await this.audit(tx, actor, 'catalogue-policy.versioned', id, { version, change: body.change, summary: body.summary });
       return this.load(tx, id);
     });
   }
 
-  async reviewNoChange(actor: PlatformActor, id: string, body: ReviewBody): Promise<PolicyDetails> {
+  async reviewNoChange(actor: PolicyActor, id: string, body: ReviewBody): Promise<PolicyDetails> {
     return this.db.system(async (tx) => {
       const before = await this.load(tx, id);
       this.checkReviewDate(before.jurisdiction?.country ?? null, isoDay(new Date()), body.nextReviewOn, 'nextReviewOn');
       await tx.query(
         `INSERT INTO catalogue_policy_reviews (policy_id, outcome, version, note, next_review_on, reviewed_by) VALUES ($1, 'NO_CHANGE', $2, $3, $4, $5)`,
-        [id, before.currentVersion, body.note ?? '', body.nextReviewOn, actor.platformAdminId],
+        [id, before.currentVersion, body.note ?? '', body.nextReviewOn, this.author(actor)],
       );
       await tx.query(`UPDATE catalogue_policies SET review_due_on = $2, updated_at = clock_timestamp() WHERE id = $1`, [id, body.nextReviewOn]);
-      await auditCatalogue(tx, actor, 'catalogue-policy.reviewed', id, { version: before.currentVersion, nextReviewOn: body.nextReviewOn });
+      await this.audit(tx, actor, 'catalogue-policy.reviewed', id, { version: before.currentVersion, nextReviewOn: body.nextReviewOn });
       return this.load(tx, id);
     });
   }
 
-  async remove(actor: PlatformActor, id: string): Promise<void> {
+  async remove(actor: PolicyActor, id: string): Promise<void> {
     const keys = await this.db.system(async (tx) => {
       const before = await this.load(tx, id);
       if (before.workspaceCount > 0) throw conflict(`${before.workspaceCount} workspaces have published this policy: it cannot be deleted`);
@@ -167,19 +180,19 @@ export class CataloguePolicies {
         [id],
       );
       await tx.query(`DELETE FROM catalogue_policies WHERE id = $1`, [id]);
-      await auditCatalogue(tx, actor, 'catalogue-policy.deleted', id, { title: before.title });
+      await this.audit(tx, actor, 'catalogue-policy.deleted', id, { title: before.title });
       return keys.flatMap((k) => [k.storage_key, k.pending_key].filter((key): key is string => !!key));
     });
-    if (this.urls) await Promise.all(keys.map((key) => this.urls!.remove(CATALOGUE_FILES, key)));
+    if (this.urls) await Promise.all(keys.map((key) => this.urls!.remove(this.files, key)));
   }
 
   /** An upload URL for the current version's PDF in a language (a waiting upload of the same is replaced). */
-  async issueUpload(actor: PlatformActor, policyId: string, language: PolicyLanguage, upload: { fileName: string; size: number }): Promise<UploadTicket> {
+  async issueUpload(actor: PolicyActor, policyId: string, language: PolicyLanguage, upload: { fileName: string; size: number }): Promise<UploadTicket> {
     const urls = this.store();
     const problem = sizeProblem('PDF', upload.size, this.limits);
     if (problem) throw tooLarge(problem);
     const maxBytes = this.limits.PDF;
-    const ticket = await urls.uploadUrl(CATALOGUE_FILES, upload.fileName, { maxBytes, seconds: 3600, size: upload.size });
+    const ticket = await urls.uploadUrl(this.files, upload.fileName, { maxBytes, seconds: 3600, size: upload.size });
     const stale = await this.db.system(async (tx) => {
       const before = await this.load(tx, policyId);
       const [old] = await tx.query<{ status: string; storage_key: string; pending_key: string | null }>(
@@ -203,15 +216,15 @@ export class CataloguePolicies {
           [policyId, before.currentVersion, language, ticket.key, upload.fileName],
         );
       }
-      await auditCatalogue(tx, actor, 'catalogue-policy.upload-started', policyId, { version: before.currentVersion, language, fileName: upload.fileName });
+      await this.audit(tx, actor, 'catalogue-policy.upload-started', policyId, { version: before.currentVersion, language, fileName: upload.fileName });
       return old ? (old.status === 'PENDING' ? old.storage_key : old.pending_key) : null;
     });
-    if (stale) await urls.remove(CATALOGUE_FILES, stale);
+    if (stale) await urls.remove(this.files, stale);
     return { fileId: `${policyId}/${language}`, uploadUrl: ticket.url, method: 'PUT', headers: ticket.headers, expiresAt: ticket.expiresAt, maxBytes };
   }
 
   /** Checks the uploaded bytes (a PDF by its magic number, within the limit) and makes it the language's copy. */
-  async confirmUpload(actor: PlatformActor, policyId: string, language: PolicyLanguage): Promise<PolicyDetails> {
+  async confirmUpload(actor: PolicyActor, policyId: string, language: PolicyLanguage): Promise<PolicyDetails> {
     const urls = this.store();
     const { version, key, name, replaces } = await this.db.system(async (tx) => {
       const before = await this.load(tx, policyId);
@@ -226,10 +239,10 @@ export class CataloguePolicies {
         ? { version: before.currentVersion, key: doc.storage_key, name: doc.file_name, replaces: null }
         : { version: before.currentVersion, key: doc.pending_key!, name: doc.pending_name ?? doc.file_name, replaces: doc.storage_key };
     });
-    const stored = await urls.stat(CATALOGUE_FILES, key);
+    const stored = await urls.stat(this.files, key);
     if (!stored) throw new HttpError(409, 'NOT_UPLOADED', 'Nothing has been uploaded with this link yet: upload the PDF, then confirm.');
     const refuse = async (error: HttpError) => {
-      await urls.remove(CATALOGUE_FILES, key);
+      await urls.remove(this.files, key);
       await this.db.system(async (tx) => {
         if (replaces) {
           await tx.query(`UPDATE catalogue_policy_documents SET pending_key = NULL, pending_name = NULL WHERE policy_id = $1 AND version = $2 AND language = $3`, [
@@ -244,12 +257,12 @@ export class CataloguePolicies {
             language,
           ]);
         }
-        await auditCatalogue(tx, actor, 'catalogue-policy.upload-refused', policyId, { version, language, reason: error.message });
+        await this.audit(tx, actor, 'catalogue-policy.upload-refused', policyId, { version, language, reason: error.message });
       });
       throw error;
     };
     if (stored.size > this.limits.PDF) await refuse(tooLarge(`The PDF is larger than the ${this.limits.PDF} bytes allowed.`));
-    const type = detectType(await urls.readHead(CATALOGUE_FILES, key));
+    const type = detectType(await urls.readHead(this.files, key));
     if (type !== 'application/pdf') await refuse(wrongType('This file is not a PDF: upload the policy as a PDF.'));
     const details = await this.db.system(async (tx) => {
       await tx.query(
@@ -259,11 +272,30 @@ export class CataloguePolicies {
         [policyId, version, language, key, name, stored.size],
       );
       await tx.query(`UPDATE catalogue_policies SET updated_at = clock_timestamp() WHERE id = $1`, [policyId]);
-      await auditCatalogue(tx, actor, 'catalogue-policy.document-uploaded', policyId, { version, language, fileName: name, size: stored.size });
+      await this.audit(tx, actor, 'catalogue-policy.document-uploaded', policyId, { version, language, fileName: name, size: stored.size });
       return this.load(tx, policyId);
     });
-    if (replaces) await urls.remove(CATALOGUE_FILES, replaces);
+    if (replaces) await urls.remove(this.files, replaces);
     return details;
+  }
+
+  /** The author recorded on a version or review: the platform admin, or the workspace's admin. */
+  private author(actor: PolicyActor): string | null {
+    return actor.platformAdminId ?? actor.userId ?? null;
+  }
+
+  private async audit(tx: Sql, actor: PolicyActor, action: string, target: string, details: Record<string, unknown> = {}): Promise<void> {
+    if (!this.owner) return auditCatalogue(tx, actor, action, target, details);
+    // The same event on the workspace's record: own-policy.created, own-policy.versioned, ...
+    const ownAction = `own-policy${action.slice(action.indexOf('.'))}`;
+    await audit(tx, {
+      workspaceId: this.owner,
+      actorUserId: actor.userId ?? null,
+      action: ownAction,
+      target,
+      ip: actor.ip,
+      details,
+    });
   }
 
   private store(): DirectFileUrls {
@@ -284,7 +316,7 @@ export class CataloguePolicies {
   }
 
   private async load(tx: Sql, id: string): Promise<PolicyDetails> {
-    const [row] = await tx.query<PolicyRow>(`${POLICY_SELECT} WHERE p.id = $1`, [id]);
+    const [row] = await tx.query<PolicyRow>(`${POLICY_SELECT} WHERE p.id = $1 AND p.owner_workspace_id IS NOT DISTINCT FROM $2`, [id, this.owner]);
     if (!row) throw notFound('No such policy');
     const versions = await tx.query<{ version: number; change: 'MATERIAL' | 'MINOR'; summary: string; created_at: Date | string }>(
       `SELECT version, change, summary, created_at FROM catalogue_policy_versions WHERE policy_id = $1 ORDER BY version DESC`,

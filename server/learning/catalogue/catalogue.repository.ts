@@ -221,6 +221,6 @@ export async function deleteCompliance(tx: Sql, id: string): Promise<boolean> {
 /** The ids among `ids` that are no catalogue policy. */
 export async function unknownPolicies(tx: Sql, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.query<{ id: string }>(`SELECT p AS id FROM unnest($1::uuid[]) AS p WHERE NOT EXISTS (SELECT 1 FROM catalogue_policies c WHERE c.id = p)`, [ids]);
+  const rows = await tx.query<{ id: string }>(`SELECT p AS id FROM unnest($1::uuid[]) AS p WHERE NOT EXISTS (SELECT 1 FROM catalogue_policies c WHERE c.id = p AND c.owner_workspace_id IS NULL)`, [ids]);
   return rows.map((r) => r.id);
 }

@@ -150,10 +150,18 @@ export async function hasRead(tx: Sql, workspaceId: string, policyId: string, us
   return rows.length > 0;
 }
 
-export async function documentKey(tx: Sql, cataloguePolicyId: string, version: number, language: string): Promise<{ key: string; size: number; fileName: string } | null> {
-  const [row] = await tx.query<{ storage_key: string; size: string; file_name: string }>(
-    `SELECT storage_key, size, file_name FROM catalogue_policy_documents WHERE policy_id = $1 AND version = $2 AND language = $3 AND status = 'CONFIRMED'`,
+/** A version's PDF; `owner` is the workspace whose file storage keeps it (its own policy), null for the catalogue's. */
+export async function documentKey(
+  tx: Sql,
+  cataloguePolicyId: string,
+  version: number,
+  language: string,
+): Promise<{ key: string; size: number; fileName: string; owner: string | null } | null> {
+  const [row] = await tx.query<{ storage_key: string; size: string; file_name: string; owner: string | null }>(
+    `SELECT d.storage_key, d.size, d.file_name, p.owner_workspace_id AS owner
+       FROM catalogue_policy_documents d JOIN catalogue_policies p ON p.id = d.policy_id
+      WHERE d.policy_id = $1 AND d.version = $2 AND d.language = $3 AND d.status = 'CONFIRMED'`,
     [cataloguePolicyId, version, language],
   );
-  return row ? { key: row.storage_key, size: Number(row.size), fileName: row.file_name } : null;
+  return row ? { key: row.storage_key, size: Number(row.size), fileName: row.file_name, owner: row.owner } : null;
 }

@@ -66,8 +66,9 @@ export class WorkspacePolicies {
         version: number;
         languages: PolicyLanguage[];
         workspace_policy_id: string | null;
+        own: boolean;
       }>(
-        `SELECT p.id, p.title, p.description, j.name AS jurisdiction, cur.version,
+        `SELECT p.id, p.title, p.description, j.name AS jurisdiction, cur.version, p.owner_workspace_id IS NOT NULL AS own,
                 (SELECT json_agg(d.language ORDER BY d.language) FROM catalogue_policy_documents d
                   WHERE d.policy_id = p.id AND d.version = cur.version AND d.status = 'CONFIRMED') AS languages,
                 (SELECT w.id FROM workspace_policies w WHERE w.workspace_id = $1 AND w.catalogue_policy_id = p.id) AS workspace_policy_id
@@ -85,6 +86,7 @@ export class WorkspacePolicies {
           currentVersion: r.version,
           languages: r.languages ?? [],
           workspacePolicyId: r.workspace_policy_id,
+          own: r.own,
         })),
       };
     });
@@ -216,7 +218,7 @@ export class WorkspacePolicies {
   /** The current version's PDF in a language; records that this person opened it (what accepting needs). */
   async document(actor: Actor, policyId: string, asked: PolicyLanguage | null): Promise<{ bytes: Uint8Array; fileName: string }> {
     if (!this.urls) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
-    const { key, size, fileName } = await this.db.tenant(actor.workspaceId, async (tx) => {
+    const { key, size, fileName, owner } = await this.db.tenant(actor.workspaceId, async (tx) => {
       const { policy, version } = await this.forReader(tx, actor, policyId);
       const served = readingLanguage(asked, version.languages)!;
       const doc = await repo.documentKey(tx, policy.cataloguePolicyId, version.version, served.language);
@@ -224,7 +226,7 @@ export class WorkspacePolicies {
       await repo.recordRead(tx, actor.workspaceId, policyId, actor.userId, version.version, served.language);
       return doc;
     });
-    const bytes = await this.urls.readRange(CATALOGUE_FILES, key, 0, size);
+    const bytes = await this.urls.readRange(owner ?? CATALOGUE_FILES, key, 0, size);
     return { bytes, fileName };
   }
 

@@ -134,6 +134,8 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
         await tx.query(`DELETE FROM ${table} WHERE workspace_id = $1`, [found.workspaceId]);
       }
       await tx.query(`DELETE FROM workspaces WHERE id = $1`, [found.workspaceId]);
+      // Its own policies (migration 0041) sit in the catalogue's tables, which have no key to workspaces.
+      await tx.query(`DELETE FROM catalogue_policies WHERE owner_workspace_id = $1`, [found.workspaceId]);
     });
     deps.gates?.forget();
     return { ok: true as const };

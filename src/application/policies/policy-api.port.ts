@@ -22,6 +22,8 @@ export interface CataloguePolicyOffer {
   currentVersion: number;
   languages: PolicyLanguage[];
   workspacePolicyId: string | null;
+  /** The workspace's own policy (not the platform's catalogue). */
+  own: boolean;
 }
 
 /** The platform admin's catalogue of policies (learning API, admin/policy). */
@@ -34,6 +36,13 @@ export interface CataloguePolicyApi {
   requestUpload(policyId: string, language: PolicyLanguage, fileName: string, size: number): Promise<UploadTarget>;
   confirmUpload(policyId: string, language: PolicyLanguage): Promise<PolicyDetails>;
 }
+
+/**
+ * A workspace's own policies (learning API, policy/own): the same calls as the catalogue's, on the workspace's host,
+ * answering only its own policies (docs/policies.md).
+ */
+export const OwnPolicyApi = Symbol('OwnPolicyApi');
+export type OwnPolicyApi = CataloguePolicyApi;
 
 /** A workspace's policies: what its admins publish and see, what each person reads and accepts. */
 export const WorkspacePolicyApi = Symbol('WorkspacePolicyApi');

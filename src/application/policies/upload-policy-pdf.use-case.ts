@@ -9,6 +9,9 @@ export type UploadPolicyPdfOutcome = { ok: true; policy: PolicyDetails } | { ok:
  * A policy's PDF in one language: refused at once when it is not a PDF by name or type, then sent with progress to
  * the signed URL and confirmed (the server reads its bytes: a PDF by its magic number).
  */
+/** The same use case over the workspace's own policies' calls (bound with OwnPolicyApi). */
+export const UploadOwnPolicyPdf = Symbol('UploadOwnPolicyPdf');
+
 export class UploadPolicyPdf {
   constructor(
     private readonly api: CataloguePolicyApi,

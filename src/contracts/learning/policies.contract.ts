@@ -35,6 +35,8 @@ export const CataloguePolicyOffer = z.object({
   languages: z.array(PolicyLanguage),
   /** The workspace's publication of it, when it has one. */
   workspacePolicyId: z.string().nullable(),
+  /** The workspace's own policy (not the platform's catalogue). */
+  own: z.boolean(),
 });
 
 export const WorkspacePolicy = z.object({

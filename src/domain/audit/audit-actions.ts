@@ -189,6 +189,15 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'catalogue-policy.upload-started': { label: 'Catalogue policy PDF upload started', kind: 'admin' },
   'catalogue-policy.upload-refused': { label: 'Catalogue policy PDF refused', kind: 'admin' },
   'catalogue-policy.document-uploaded': { label: 'Catalogue policy PDF uploaded', kind: 'admin' },
+  // A workspace's own policy (docs/policies.md "A workspace's own policies"), on the workspace's record.
+  'own-policy.created': { label: 'Own policy created', kind: 'admin' },
+  'own-policy.updated': { label: 'Own policy changed', kind: 'admin' },
+  'own-policy.versioned': { label: 'Own policy version added', kind: 'admin' },
+  'own-policy.reviewed': { label: 'Own policy reviewed, no change', kind: 'admin' },
+  'own-policy.deleted': { label: 'Own policy deleted', kind: 'admin' },
+  'own-policy.upload-started': { label: 'Own policy PDF upload started', kind: 'admin' },
+  'own-policy.upload-refused': { label: 'Own policy PDF refused', kind: 'admin' },
+  'own-policy.document-uploaded': { label: 'Own policy PDF uploaded', kind: 'admin' },
 
   // The platform admin, on the workspace's record and in the platform's own trail.
   'workspace.created': { label: 'Workspace created by the platform', platformLabel: 'Created a workspace', kind: 'admin' },

@@ -1,9 +1,10 @@
 import { ContainerModule } from 'inversify';
 import { ComplianceCatalogueApi } from '../../application/policies/compliance-catalogue.port';
 import { WorkspaceComplianceApi } from '../../application/policies/workspace-compliance.port';
-import { CataloguePolicyApi, WorkspacePolicyApi } from '../../application/policies/policy-api.port';
-import { UploadPolicyPdf } from '../../application/policies/upload-policy-pdf.use-case';
+import { CataloguePolicyApi, OwnPolicyApi, WorkspacePolicyApi } from '../../application/policies/policy-api.port';
+import { UploadOwnPolicyPdf, UploadPolicyPdf } from '../../application/policies/upload-policy-pdf.use-case';
 import { XhrFileTransfer } from '../http/learning/http-course-files-api';
+import { HttpOwnPolicyApi } from '../http/learning/http-own-policy-api';
 import { HttpComplianceCatalogueApi } from '../http/learning/http-compliance-catalogue-api';
 import { HttpWorkspaceComplianceApi } from '../http/learning/http-workspace-compliance-api';
 import { HttpCataloguePolicyApi, HttpWorkspacePolicyApi } from '../http/learning/http-policy-api';
@@ -16,4 +17,6 @@ export const policiesModule = new ContainerModule(({ bind }) => {
   bind(ComplianceCatalogueApi).to(HttpComplianceCatalogueApi).inSingletonScope();
   // Its own transfer: the courses area binds FileTransfer too, and both areas may be loaded.
   bind(UploadPolicyPdf).toDynamicValue((ctx) => new UploadPolicyPdf(ctx.get<CataloguePolicyApi>(CataloguePolicyApi), new XhrFileTransfer()));
+  bind(OwnPolicyApi).to(HttpOwnPolicyApi).inSingletonScope();
+  bind(UploadOwnPolicyPdf).toDynamicValue((ctx) => new UploadPolicyPdf(ctx.get<OwnPolicyApi>(OwnPolicyApi), new XhrFileTransfer()));
 });

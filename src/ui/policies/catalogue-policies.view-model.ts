@@ -112,3 +112,6 @@ export class CataloguePoliciesViewModel {
     }
   }
 }
+
+/** The same view-model over a workspace's own policies (bound in policies.bindings.ts with OwnPolicyApi). */
+export const OwnPoliciesViewModel = Symbol('OwnPoliciesViewModel');

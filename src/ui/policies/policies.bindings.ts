@@ -1,5 +1,7 @@
 import { ContainerModule } from 'inversify';
-import { CataloguePoliciesViewModel } from './catalogue-policies.view-model';
+import { OwnPolicyApi } from '../../application/policies/policy-api.port';
+import { UploadOwnPolicyPdf, type UploadPolicyPdf } from '../../application/policies/upload-policy-pdf.use-case';
+import { CataloguePoliciesViewModel, OwnPoliciesViewModel } from './catalogue-policies.view-model';
 import { ComplianceStatusViewModel } from './compliance-status.view-model';
 import { TrainingCadenceViewModel } from './training-cadence.view-model';
 import { CompliancesViewModel } from './compliances.view-model';
@@ -11,6 +13,9 @@ import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
 export const policiesViewModels = new ContainerModule(({ bind }) => {
   bind(CataloguePoliciesViewModel).toSelf();
   bind(WorkspacePoliciesViewModel).toSelf();
+  bind(OwnPoliciesViewModel).toDynamicValue(
+    (ctx) => new CataloguePoliciesViewModel(ctx.get<OwnPolicyApi>(OwnPolicyApi), ctx.get<UploadPolicyPdf>(UploadOwnPolicyPdf)),
+  );
   bind(PolicyReaderViewModel).toSelf();
   bind(MyPoliciesViewModel).toSelf();
   bind(JurisdictionsViewModel).toSelf();

@@ -1,11 +1,15 @@
-import { Alert, Button, Card, Drawer, Form, InputNumber, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Drawer, Form, InputNumber, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { CataloguePolicyOffer } from '../../application/policies/policy-api.port';
+import type { PolicySummary } from '../../contracts/learning/catalogue.contract';
 import type { AcceptanceRow, WorkspacePolicy } from '../../contracts/learning/policies.contract';
 import { LANGUAGE_LABELS } from '../../domain/courses/course';
+import type { PolicyLanguage } from '../../contracts/learning/catalogue.contract';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
+import { OwnPoliciesViewModel, type CataloguePoliciesViewModel } from './catalogue-policies.view-model';
+import { PolicyEditorDrawers } from './policy-editor.drawers';
 import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
 
 const STATE_TAGS: Record<AcceptanceRow['state'], { color: string; label: string }> = {
@@ -17,10 +21,17 @@ const STATE_TAGS: Record<AcceptanceRow['state'], { color: string; label: string 
 /** The workspace admin's policies: publish one from the catalogue to everyone, then see who accepted and export it. */
 export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen() {
   const vm = useViewModel(WorkspacePoliciesViewModel);
+  const own = useViewModel<CataloguePoliciesViewModel>(OwnPoliciesViewModel);
   const [publishing, setPublishing] = useState<CataloguePolicyOffer | null>(null);
+  const [creating, setCreating] = useState(false);
+  useEffect(() => {
+    void own.load();
+  }, [own]);
+  // Loaded again whenever the own policies change: one with a PDF becomes ready to publish.
+  const ownItems = own.items;
   useEffect(() => {
     void vm.load();
-  }, [vm]);
+  }, [vm, ownItems]);
 
   const download = async (policy: WorkspacePolicy) => {
     const file = await vm.exportCsv(policy.id);
@@ -70,9 +81,61 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
               />
             )}
           </Card>
-          <Card title="From the catalogue">
+          <Card
+            title="Your own policies"
+            extra={
+              <Button type="primary" onClick={() => setCreating(true)}>
+                Create policy
+              </Button>
+            }
+          >
+            {own.status === 'error' ? <LoadError message={own.error ?? ''} onRetry={() => void own.load()} /> : null}
+            {own.status === 'ready' && own.items.length === 0 ? (
+              <EmptyState title="No policy of your own yet: create one, give it a PDF, then publish it." />
+            ) : null}
+            {own.status === 'ready' && own.items.length > 0 ? (
+              <Table<PolicySummary>
+                rowKey="id"
+                dataSource={own.items.slice()}
+                pagination={false}
+                scroll={{ x: true }}
+                columns={[
+                  {
+                    title: 'Policy',
+                    dataIndex: 'title',
+                    key: 'title',
+                    render: (title: string, row) => (
+                      <Button type="link" onClick={() => void own.open(row.id)} aria-label={`Open ${title}`}>
+                        {title}
+                      </Button>
+                    ),
+                  },
+                  { title: 'Version', dataIndex: 'currentVersion', key: 'version' },
+                  {
+                    title: 'PDFs',
+                    key: 'languages',
+                    render: (_, row) =>
+                      Object.keys(row.translations).length === 0 ? (
+                        <Tag color="orange">No PDF yet</Tag>
+                      ) : (
+                        <Space wrap>
+                          {Object.entries(row.translations).map(([language, state]) => (
+                            <Tag key={language} color={state === 'CURRENT' ? 'green' : 'orange'}>
+                              {LANGUAGE_LABELS[language as PolicyLanguage]}
+                              {state === 'OUTDATED' ? ' (outdated)' : ''}
+                            </Tag>
+                          ))}
+                        </Space>
+                      ),
+                  },
+                  { title: 'Review by', dataIndex: 'reviewDueOn', key: 'review' },
+                ]}
+              />
+            ) : null}
+          </Card>
+          <Card title="Ready to publish">
             {vm.offers.length === 0 ? (
-              <EmptyState title="The catalogue has no policy ready to publish yet." />
+              <EmptyState title="No policy is ready to publish yet: the catalogue’s and your own appear here once they have a PDF." />
             ) : (
               <Table<CataloguePolicyOffer>
                 rowKey="cataloguePolicyId"
@@ -80,7 +143,16 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
                 pagination={false}
                 scroll={{ x: true }}
                 columns={[
-                  { title: 'Policy', dataIndex: 'title', key: 'title' },
+                  {
+                    title: 'Policy',
+                    key: 'title',
+                    render: (_, o) => (
+                      <Space wrap>
+                        {o.title}
+                        {o.own ? <Tag>Your own</Tag> : <Tag color="blue">SafePlace catalogue</Tag>}
+                      </Space>
+                    ),
+                  },
                   { title: 'Languages', key: 'languages', render: (_, o) => o.languages.map((l) => LANGUAGE_LABELS[l]).join(', ') },
                   {
                     title: 'Actions',
@@ -98,28 +170,25 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
         </Space>
       ) : null}
 
+      <PolicyEditorDrawers vm={own} creating={creating} onCloseCreating={() => setCreating(false)} askSummary />
+
       <Drawer title={`Publish ${publishing?.title ?? ''}`} open={!!publishing} onClose={() => setPublishing(null)} destroyOnHidden size={480}>
-        <Form<{ daysToAccept: number; yearly: boolean }>
-          layout="vertical"
-          initialValues={{ daysToAccept: 14, yearly: false }}
-          onFinish={async (values) => {
+        <PublishForm
+          units={vm.units.map((u) => ({ value: u.branchId, label: u.branchName }))}
+          error={vm.publishError}
+          saving={vm.publishing}
+          onPublish={async (values) => {
             if (!publishing) return;
-            const ok = await vm.publish({ cataloguePolicyId: publishing.cataloguePolicyId, scope: 'WORKSPACE', daysToAccept: values.daysToAccept, yearly: values.yearly });
+            const ok = await vm.publish({
+              cataloguePolicyId: publishing.cataloguePolicyId,
+              scope: values.scope,
+              ...(values.scope === 'UNITS' ? { branchIds: values.branchIds ?? [] } : {}),
+              daysToAccept: values.daysToAccept,
+              yearly: values.yearly,
+            });
             if (ok) setPublishing(null);
           }}
-        >
-          <Typography.Paragraph>Everyone in the workspace will find it under "Policies to accept" on their home page.</Typography.Paragraph>
-          <Form.Item label="Days to accept" name="daysToAccept" rules={[{ required: true, message: 'Give the number of days' }]}>
-            <InputNumber min={1} max={365} />
-          </Form.Item>
-          <Form.Item label="Ask again every year" name="yearly" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          {vm.publishError ? <Alert type="error" showIcon title={vm.publishError} style={{ marginBottom: 16 }} /> : null}
-          <Button type="primary" htmlType="submit" loading={vm.publishing}>
-            Publish to everyone
-          </Button>
-        </Form>
+        />
       </Drawer>
 
       <Drawer title={`Who accepted ${vm.selected?.title ?? ''}`} open={!!vm.selected} onClose={vm.close} size="large">
@@ -148,5 +217,57 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
     </section>
   );
 });
+
+interface PublishValues {
+  scope: 'WORKSPACE' | 'UNITS';
+  branchIds?: string[];
+  daysToAccept: number;
+  yearly: boolean;
+}
+
+/** Who must accept (everyone or chosen business units), in how many days, and whether every year. */
+function PublishForm({
+  units,
+  error,
+  saving,
+  onPublish,
+}: {
+  units: { value: string; label: string }[];
+  error: string | null;
+  saving: boolean;
+  onPublish: (values: PublishValues) => Promise<void>;
+}) {
+  const [form] = Form.useForm<PublishValues>();
+  const scope = Form.useWatch('scope', form) ?? 'WORKSPACE';
+  return (
+    <Form<PublishValues> form={form} layout="vertical" initialValues={{ scope: 'WORKSPACE', daysToAccept: 14, yearly: false }} onFinish={onPublish}>
+      <Form.Item label="Who must accept it" name="scope">
+        <Radio.Group
+          options={[
+            { value: 'WORKSPACE', label: 'Everyone in the workspace' },
+            { value: 'UNITS', label: 'Chosen business units', disabled: units.length === 0 },
+          ]}
+        />
+      </Form.Item>
+      {scope === 'UNITS' ? (
+        <Form.Item label="Business units" name="branchIds" rules={[{ required: true, message: 'Choose at least one business unit' }]}>
+          <Select mode="multiple" options={units} showSearch={{ optionFilterProp: 'label' }} />
+        </Form.Item>
+      ) : (
+        <Typography.Paragraph>Everyone in the workspace will find it under "Policies to accept" on their home page.</Typography.Paragraph>
+      )}
+      <Form.Item label="Days to accept" name="daysToAccept" rules={[{ required: true, message: 'Give the number of days' }]}>
+        <InputNumber min={1} max={365} />
+      </Form.Item>
+      <Form.Item label="Ask again every year" name="yearly" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {scope === 'UNITS' ? 'Publish to the chosen units' : 'Publish to everyone'}
+      </Button>
+    </Form>
+  );
+}
 
 export default WorkspacePoliciesScreen;

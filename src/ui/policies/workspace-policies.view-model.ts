@@ -2,6 +2,8 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { WorkspacePolicyApi, type CataloguePolicyOffer } from '../../application/policies/policy-api.port';
 import { describeError } from '../../application/shared/api-error';
+import { OrganisationApi } from '../../application/shared/main-reads.port';
+import type { Branch } from '../../contracts/main/workspace.contract';
 import type { AcceptanceRow, PublishBody, WorkspacePolicy } from '../../contracts/learning/policies.contract';
 
 /** The workspace admin's policies: publish from the catalogue, see who accepted, export it. */
@@ -17,15 +19,26 @@ export class WorkspacePoliciesViewModel {
   rows: AcceptanceRow[] = [];
   rowsTotal = 0;
   rowsLoading = false;
+  /** The business units a policy may be published to. */
+  units: Branch[] = [];
 
-  constructor(@inject(WorkspacePolicyApi) private readonly api: WorkspacePolicyApi) {
+  constructor(
+    @inject(WorkspacePolicyApi) private readonly api: WorkspacePolicyApi,
+    @inject(OrganisationApi) private readonly organisation: OrganisationApi,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
   async load(): Promise<void> {
     try {
-      const [offers, published] = await Promise.all([this.api.catalogue(), this.api.published()]);
+      const [offers, published, units] = await Promise.all([
+        this.api.catalogue(),
+        this.api.published(),
+        // Without the units the admin still publishes to everyone.
+        this.organisation.businessUnits().catch(() => [] as Branch[]),
+      ]);
       runInAction(() => {
+        this.units = units;
         this.offers = offers;
         this.published = published;
         this.status = 'ready';

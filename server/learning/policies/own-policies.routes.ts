@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ownPolicyConfirmUpload,
+  ownPolicyCreate,
+  ownPolicyDelete,
+  ownPolicyDetails,
+  ownPolicyList,
+  ownPolicyNewVersion,
+  ownPolicyUpdate,
+  ownPolicyUploadUrl,
+} from '../../../src/contracts/learning/own-policies.contract';
+import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
+import type { ApiDeps } from '../../platform/deps';
+import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { CataloguePolicies, type PolicyActor } from '../catalogue/catalogue-policies.service';
+
+/**
+ * A workspace's own policies (docs/policies.md): the catalogue's policy service, owned by the workspace of the host, so
+ * another workspace's policy is not found (404), its PDFs live in this workspace's storage and its trail is this one's.
+ */
+export async function ownPolicyRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const limits = deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS;
+  const of = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): { policies: CataloguePolicies; actor: PolicyActor } => {
+    const { user, workspace } = workspaceUser(ctx);
+    return {
+      policies: new CataloguePolicies(deps.db, deps.fileUrls, limits, workspace.id),
+      actor: { platformAdminId: null, userId: user.userId, ip: ctx.request.ip },
+    };
+  };
+
+  serve(app, ownPolicyList, async (ctx) => of(ctx).policies.list({ page: 0, pageSize: 500 }));
+  serve(app, ownPolicyCreate, async (ctx) => {
+    const { policies, actor } = of(ctx);
+    return policies.create(actor, ctx.body);
+  });
+  serve(app, ownPolicyDetails, async (ctx) => of(ctx).policies.details(ctx.params.id));
+  serve(app, ownPolicyUpdate, async (ctx) => {
+    const { policies, actor } = of(ctx);
+    return policies.update(actor, ctx.params.id, ctx.body);
+  });
+  serve(app, ownPolicyDelete, async (ctx) => {
+    const { policies, actor } = of(ctx);
+    await policies.remove(actor, ctx.params.id);
+    return { ok: true as const };
+  });
+  serve(app, ownPolicyNewVersion, async (ctx) => {
+    const { policies, actor } = of(ctx);
+    return policies.newVersion(actor, ctx.params.id, ctx.body);
+  });
+  serve(app, ownPolicyUploadUrl, async (ctx) => {
+    const { policies, actor } = of(ctx);
+    return policies.issueUpload(actor, ctx.params.policyId, ctx.params.language, ctx.body);
+  });
+  serve(app, ownPolicyConfirmUpload, async (ctx) => {
+    const { policies, actor } = of(ctx);
+    return policies.confirmUpload(actor, ctx.params.policyId, ctx.params.language);
+  });
+}

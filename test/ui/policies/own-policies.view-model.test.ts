@@ -1,0 +1,152 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import { describe, expect, it } from 'vitest';
+import type { FileTransfer, UploadTarget } from '../../../src/application/courses/authoring/course-files.port';
+import { OwnPolicyApi } from '../../../src/application/policies/policy-api.port';
+import { UploadOwnPolicyPdf, UploadPolicyPdf } from '../../../src/application/policies/upload-policy-pdf.use-case';
+import { ApiError } from '../../../src/application/shared/api-error';
+import type { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicyLanguage } from '../../../src/contracts/learning/catalogue.contract';
+import { translationStates } from '../../../src/domain/compliance/compliance-rules';
+import { OwnPoliciesViewModel, type CataloguePoliciesViewModel } from '../../../src/ui/policies/catalogue-policies.view-model';
+import { policiesViewModels } from '../../../src/ui/policies/policies.bindings';
+import type { CataloguePolicyOffer, WorkspacePolicyApi } from '../../../src/application/policies/policy-api.port';
+import type { OrganisationApi } from '../../../src/application/shared/main-reads.port';
+import type { PublishBody } from '../../../src/contracts/learning/policies.contract';
+import { WorkspacePoliciesViewModel } from '../../../src/ui/policies/workspace-policies.view-model';
+
+/** A workspace's own policies in memory, refusing what the server refuses. */
+class FakeOwnPolicyApi implements OwnPolicyApi {
+  policies: PolicyDetails[] = [];
+  confirmed: string[] = [];
+  private n = 0;
+  async list() {
+    return { items: this.policies, total: this.policies.length };
+  }
+  async details(id: string) {
+    const found = this.policies.find((p) => p.id === id);
+    if (!found) throw new ApiError('not-found', 'NOT_FOUND', 'No such policy');
+    return found;
+  }
+  async create(body: CreatePolicyBody) {
+    if (!body.title.trim()) throw new ApiError('invalid', 'BAD_REQUEST', 'Give a title', { title: 'Give a title' });
+    const policy: PolicyDetails = {
+      id: `p${++this.n}`,
+      title: body.title,
+      description: body.description ?? '',
+      ownerName: body.ownerName,
+      reviewDueOn: body.reviewDueOn,
+      jurisdiction: null,
+      currentVersion: 1,
+      translations: {},
+      workspaceCount: 0,
+      updatedAt: '2026-11-27T00:00:00Z',
+      versions: [{ version: 1, change: 'MATERIAL', summary: body.summary ?? 'First version', createdAt: '2026-11-27T00:00:00Z', languages: [] }],
+      documents: [],
+      reviews: [],
+      compliances: [],
+    };
+    this.policies.push(policy);
+    return policy;
+  }
+  async newVersion(id: string, body: NewVersionBody) {
+    const p = await this.details(id);
+    p.currentVersion += 1;
+    p.versions.unshift({ version: p.currentVersion, change: body.change, summary: body.summary, createdAt: '2026-11-28T00:00:00Z', languages: [] });
+    p.translations = translationStates(p.currentVersion, p.documents);
+    return p;
+  }
+  async requestUpload(policyId: string, language: PolicyLanguage, fileName: string, size: number): Promise<UploadTarget> {
+    return { fileId: `${policyId}/${language}`, url: `https://files.test/${fileName}`, method: 'PUT', headers: {}, maxBytes: size + 1 };
+  }
+  async confirmUpload(policyId: string, language: PolicyLanguage) {
+    const p = await this.details(policyId);
+    p.documents.push({ language, version: p.currentVersion, fileName: `${language}.pdf`, size: 10, uploadedAt: '2026-11-27T00:00:00Z' });
+    p.translations = translationStates(p.currentVersion, p.documents);
+    this.confirmed.push(`${policyId}/${language}`);
+    return p;
+  }
+}
+
+const transfer: FileTransfer = {
+  async put(target, file, onProgress) {
+    onProgress(file.size, file.size);
+  },
+};
+
+function ownPolicies(api = new FakeOwnPolicyApi()) {
+  const container = new Container();
+  container.load(policiesViewModels);
+  container.bind(OwnPolicyApi).toConstantValue(api);
+  container.bind(UploadOwnPolicyPdf).toConstantValue(new UploadPolicyPdf(api, transfer));
+  return { api, vm: container.get<CataloguePoliciesViewModel>(OwnPoliciesViewModel) };
+}
+
+describe('a workspace’s own policies (the policy editor over the own-policy calls)', () => {
+  it('creates a policy, gives it an English PDF and a new version, listing it with the state of each language', async () => {
+    const { api, vm } = ownPolicies();
+    await vm.load();
+    expect(vm.status).toBe('ready');
+    expect(vm.items).toEqual([]);
+
+    expect(await vm.create({ title: 'Travel safety', ownerName: 'Acme HR', reviewDueOn: '2027-06-30', summary: 'Safe travel' })).toBe(true);
+    expect(vm.selected).toMatchObject({ title: 'Travel safety', currentVersion: 1 });
+    expect(vm.items.map((p) => p.title)).toEqual(['Travel safety']);
+
+    await vm.upload('ENGLISH', new File(['%PDF-1.7'], 'travel.pdf', { type: 'application/pdf' }));
+    expect(vm.uploads.ENGLISH).toMatchObject({ status: 'done' });
+    expect(api.confirmed).toEqual(['p1/ENGLISH']);
+    expect(vm.selected?.translations).toEqual({ ENGLISH: 'CURRENT' });
+
+    expect(await vm.newVersion({ change: 'MATERIAL', summary: 'New travel rules', nextReviewOn: '2027-12-31' })).toBe(true);
+    expect(vm.selected).toMatchObject({ currentVersion: 2, translations: { ENGLISH: 'OUTDATED' } });
+  });
+
+  it('refuses a file that is not a PDF without sending it, and says why a create failed', async () => {
+    const { api, vm } = ownPolicies();
+    await vm.create({ title: 'Dress code', ownerName: 'HR', reviewDueOn: '2027-06-30' });
+    await vm.upload('HINDI', new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(vm.uploads.HINDI).toMatchObject({ status: 'failed', message: 'Choose the policy as a PDF file.' });
+    expect(api.confirmed).toEqual([]);
+
+    expect(await vm.create({ title: ' ', ownerName: 'HR', reviewDueOn: '2027-06-30' })).toBe(false);
+    expect(vm.saveError).toContain('Give a title');
+    expect(vm.items).toHaveLength(1);
+  });
+});
+
+describe('publishing an own policy to chosen business units', () => {
+  it('offers the workspace’s business units and sends the units chosen; a failed unit read still lets the admin publish to everyone', async () => {
+    const offer: CataloguePolicyOffer = {
+      cataloguePolicyId: 'p1',
+      title: 'Travel safety',
+      description: '',
+      jurisdiction: null,
+      currentVersion: 1,
+      languages: ['ENGLISH'],
+      workspacePolicyId: null,
+      own: true,
+    };
+    const sent: PublishBody[] = [];
+    const policies = {
+      catalogue: async () => [offer],
+      published: async () => [],
+      publish: async (body: PublishBody) => {
+        sent.push(body);
+        return {} as never;
+      },
+    } as unknown as WorkspacePolicyApi;
+    const units = [{ branchId: 'pune', branchName: 'Acme Pune', headquarter: false, backgroundColor: null, userCount: null }];
+    const organisation = { businessUnits: async () => units } as unknown as OrganisationApi;
+    const vm = new WorkspacePoliciesViewModel(policies, organisation);
+    await vm.load();
+    expect(vm.offers).toEqual([expect.objectContaining({ title: 'Travel safety', own: true })]);
+    expect(vm.units.map((u) => u.branchName)).toEqual(['Acme Pune']);
+    expect(await vm.publish({ cataloguePolicyId: 'p1', scope: 'UNITS', branchIds: ['pune'], daysToAccept: 14, yearly: false })).toBe(true);
+    expect(sent).toEqual([expect.objectContaining({ scope: 'UNITS', branchIds: ['pune'] })]);
+
+    const failing = new WorkspacePoliciesViewModel(policies, { businessUnits: async () => Promise.reject(new Error('down')) } as unknown as OrganisationApi);
+    await failing.load();
+    expect(failing.status).toBe('ready');
+    expect(failing.units).toEqual([]);
+  });
+});
