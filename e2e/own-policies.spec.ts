@@ -43,6 +43,16 @@ test.describe('own policies', () => {
     await expect(details.getByText('Version 1 (material: everyone accepts again): Safe travel for work trips')).toBeVisible();
     await uploadPdf(admin, 'English', 'travel safety in English');
     await expectAccessible(admin, 'Own policy drawer');
+    // A review that changes nothing (CA-12): recorded with the next date; the version stays 1.
+    await details.getByRole('button', { name: 'Reviewed, no change' }).click();
+    const review = admin.getByRole('dialog', { name: 'Reviewed, no change' });
+    await review.getByLabel('Note (optional)').fill('Read again with HR');
+    await expectAccessible(admin, 'Reviewed, no change drawer');
+    await review.getByLabel('Next review by').fill('2028-06-30');
+    await review.getByLabel('Next review by').press('Enter');
+    await expect(review).toBeHidden();
+    await expect(details.getByRole('list', { name: 'Reviews' })).toContainText('reviewed, no change to version 1 (Read again with HR); next review by 2028-06-30');
+    await expect(details.getByText('Version 1 · owner Acme HR · review by 2028-06-30')).toBeVisible();
     await details.getByRole('button', { name: 'Close' }).click();
     await expect(details).toBeHidden();
 

@@ -6,6 +6,7 @@ import {
   ownPolicyDetails,
   ownPolicyList,
   ownPolicyNewVersion,
+  ownPolicyReview,
   ownPolicyUpdate,
   ownPolicyUploadUrl,
 } from '../../../src/contracts/learning/own-policies.contract';
@@ -46,6 +47,10 @@ export async function ownPolicyRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   serve(app, ownPolicyNewVersion, async (ctx) => {
     const { policies, actor } = of(ctx);
     return policies.newVersion(actor, ctx.params.id, ctx.body);
+  });
+  serve(app, ownPolicyReview, async (ctx) => {
+    const { policies, actor } = of(ctx);
+    return policies.reviewNoChange(actor, ctx.params.id, ctx.body);
   });
   serve(app, ownPolicyUploadUrl, async (ctx) => {
     const { policies, actor } = of(ctx);

@@ -2,6 +2,7 @@ import type {
   CreatePolicyBody,
   NewVersionBody,
   PolicyDetails,
+  ReviewBody,
   PolicyLanguage,
   PolicySummary,
 } from '../../contracts/learning/catalogue.contract';
@@ -33,6 +34,8 @@ export interface CataloguePolicyApi {
   details(id: string): Promise<PolicyDetails>;
   create(body: CreatePolicyBody): Promise<PolicyDetails>;
   newVersion(id: string, body: NewVersionBody): Promise<PolicyDetails>;
+  /** A review that ends in "reviewed, no change" (CA-12), recorded with the next review date. */
+  reviewNoChange(id: string, body: ReviewBody): Promise<PolicyDetails>;
   requestUpload(policyId: string, language: PolicyLanguage, fileName: string, size: number): Promise<UploadTarget>;
   confirmUpload(policyId: string, language: PolicyLanguage): Promise<PolicyDetails>;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParams, Ok, route } from '../route';
-import { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicySummary, PolicyFileParams, PolicyUploadBody, UpdatePolicyBody } from './catalogue.contract';
+import { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicySummary, PolicyFileParams, PolicyUploadBody, ReviewBody, UpdatePolicyBody } from './catalogue.contract';
 import { UploadTicket } from './uploads.contract';
 
 /**
@@ -74,6 +74,18 @@ export const ownPolicyNewVersion = route({
   summary: 'A new version of the workspace’s own policy: what changed, material (everyone accepts again) or minor',
   params: IdParams,
   body: NewVersionBody,
+  response: PolicyDetails,
+  access: MANAGERS,
+  permission: PERMISSION,
+});
+
+export const ownPolicyReview = route({
+  api: 'learning',
+  method: 'POST',
+  path: '/api/policy/own/review/{id}',
+  summary: 'Records a review of the workspace’s own policy that ends in “reviewed, no change”, with the next review date',
+  params: IdParams,
+  body: ReviewBody,
   response: PolicyDetails,
   access: MANAGERS,
   permission: PERMISSION,

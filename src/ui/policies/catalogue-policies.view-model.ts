@@ -3,7 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { CataloguePolicyApi } from '../../application/policies/policy-api.port';
 import { UploadPolicyPdf } from '../../application/policies/upload-policy-pdf.use-case';
 import { describeError } from '../../application/shared/api-error';
-import type { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicyLanguage, PolicySummary } from '../../contracts/learning/catalogue.contract';
+import type { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicyLanguage, PolicySummary, ReviewBody } from '../../contracts/learning/catalogue.contract';
 
 export interface UploadState {
   sent: number;
@@ -68,6 +68,13 @@ export class CataloguePoliciesViewModel {
     const id = this.selected?.id;
     if (!id) return false;
     return this.save(async () => this.api.newVersion(id, body));
+  }
+
+  /** The review ended in "reviewed, no change": recorded with the next review date, the version unchanged. */
+  async reviewNoChange(body: ReviewBody): Promise<boolean> {
+    const id = this.selected?.id;
+    if (!id) return false;
+    return this.save(async () => this.api.reviewNoChange(id, body));
   }
 
   async upload(language: PolicyLanguage, file: File): Promise<void> {

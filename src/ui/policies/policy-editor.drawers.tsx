@@ -33,6 +33,7 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
   askSummary?: boolean;
 }) {
   const [versioning, setVersioning] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const selected = vm.selected;
   const setCreating = (open: boolean) => {
     if (!open) onCloseCreating();
@@ -125,7 +126,10 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
                 <Typography.Title level={2} id="policy-versions" style={{ fontSize: 18, margin: 0 }}>
                   Versions
                 </Typography.Title>
-                <Button onClick={() => setVersioning(true)}>New version</Button>
+                <Space wrap>
+                  <Button onClick={() => setReviewing(true)}>Reviewed, no change</Button>
+                  <Button onClick={() => setVersioning(true)}>New version</Button>
+                </Space>
               </Space>
               <ul>
                 {selected.versions.map((v) => (
@@ -134,9 +138,49 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
                   </li>
                 ))}
               </ul>
+              {selected.reviews.length ? (
+                <>
+                  <Typography.Title level={3} style={{ fontSize: 16 }}>
+                    Reviews
+                  </Typography.Title>
+                  <ul aria-label="Reviews">
+                    {selected.reviews.map((r) => (
+                      <li key={r.reviewedAt}>
+                        {r.reviewedAt.slice(0, 10)}: {r.outcome === 'NO_CHANGE' ? `reviewed, no change to version ${r.version}` : `version ${r.version}`}
+                        {r.note ? ` (${r.note})` : ''}; next review by {r.nextReviewOn}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
             </section>
           </Space>
         ) : null}
+      </Drawer>
+
+      <Drawer title="Reviewed, no change" open={reviewing} onClose={() => setReviewing(false)} destroyOnHidden>
+        <Form<{ note?: string; nextReviewOn: { format(pattern: string): string } }>
+          layout="vertical"
+          onFinish={async (values) => {
+            const ok = await vm.reviewNoChange({ note: values.note || undefined, nextReviewOn: values.nextReviewOn.format('YYYY-MM-DD') });
+            if (ok) setReviewing(false);
+          }}
+        >
+          <Typography.Paragraph type="secondary">
+            The policy was read again and still holds: the review is recorded, the version stays and nobody is asked to accept
+            again.
+          </Typography.Paragraph>
+          <Form.Item label="Note (optional)" name="note">
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Form.Item label="Next review by" name="nextReviewOn" rules={[{ required: true, message: 'Choose the next review date' }]}>
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+          {vm.saveError ? <Alert type="error" title={vm.saveError} style={{ marginBottom: 16 }} /> : null}
+          <Button type="primary" htmlType="submit" loading={vm.saving}>
+            Record the review
+          </Button>
+        </Form>
       </Drawer>
 
       <Drawer title="New version" open={versioning} onClose={() => setVersioning(false)} destroyOnHidden>

@@ -70,6 +70,13 @@ describe.each(DATABASES)('a workspace’s own policies on %s', (kind) => {
     const noSummary = await call('POST', ACME, `/policy/own/new-version/${ownId}`, admin, { change: 'MINOR', summary: '', nextReviewOn: '2027-12-31' });
     expect(noSummary.statusCode).toBe(400);
     expect(noSummary.json().fields).toHaveProperty('summary');
+    // A review that ends in "reviewed, no change": recorded, with the next review date; the version stays.
+    const reviewed = await call('POST', ACME, `/policy/own/review/${ownId}`, admin, { note: 'Still right', nextReviewOn: '2028-06-30' });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(reviewed.json()).toMatchObject({ currentVersion: 2, reviewDueOn: '2028-06-30' });
+    expect(reviewed.json().reviews).toEqual(expect.arrayContaining([expect.objectContaining({ outcome: 'NO_CHANGE', note: 'Still right', version: 2 })]));
+    expect((await call('POST', ACME, `/policy/own/review/${ownId}`, admin, { nextReviewOn: 'soon' })).json().fields).toHaveProperty('nextReviewOn');
+    expect((await call('POST', GLOBEX, `/policy/own/review/${ownId}`, globexAdmin, { nextReviewOn: '2028-06-30' })).statusCode).toBe(404);
     const uploaded = await upload(ACME, admin, ownId, 'ENGLISH', pdfSaying('travel v2 English'));
     expect(uploaded.json().documents).toEqual(expect.arrayContaining([expect.objectContaining({ version: 2, language: 'ENGLISH' })]));
 

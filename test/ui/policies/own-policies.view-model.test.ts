@@ -5,7 +5,7 @@ import type { FileTransfer, UploadTarget } from '../../../src/application/course
 import { OwnPolicyApi } from '../../../src/application/policies/policy-api.port';
 import { UploadOwnPolicyPdf, UploadPolicyPdf } from '../../../src/application/policies/upload-policy-pdf.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
-import type { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicyLanguage } from '../../../src/contracts/learning/catalogue.contract';
+import type { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicyLanguage, ReviewBody } from '../../../src/contracts/learning/catalogue.contract';
 import { translationStates } from '../../../src/domain/compliance/compliance-rules';
 import { OwnPoliciesViewModel, type CataloguePoliciesViewModel } from '../../../src/ui/policies/catalogue-policies.view-model';
 import { policiesViewModels } from '../../../src/ui/policies/policies.bindings';
@@ -55,6 +55,13 @@ class FakeOwnPolicyApi implements OwnPolicyApi {
     p.translations = translationStates(p.currentVersion, p.documents);
     return p;
   }
+  async reviewNoChange(id: string, body: ReviewBody) {
+    const p = await this.details(id);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.nextReviewOn)) throw new ApiError('invalid', 'BAD_REQUEST', 'Give a date', { nextReviewOn: 'Give a date' });
+    p.reviewDueOn = body.nextReviewOn;
+    p.reviews.unshift({ outcome: 'NO_CHANGE', version: p.currentVersion, note: body.note ?? '', nextReviewOn: body.nextReviewOn, reviewedAt: '2026-11-28T00:00:00Z' });
+    return p;
+  }
   async requestUpload(policyId: string, language: PolicyLanguage, fileName: string, size: number): Promise<UploadTarget> {
     return { fileId: `${policyId}/${language}`, url: `https://files.test/${fileName}`, method: 'PUT', headers: {}, maxBytes: size + 1 };
   }
@@ -99,6 +106,17 @@ describe('a workspace’s own policies (the policy editor over the own-policy ca
 
     expect(await vm.newVersion({ change: 'MATERIAL', summary: 'New travel rules', nextReviewOn: '2027-12-31' })).toBe(true);
     expect(vm.selected).toMatchObject({ currentVersion: 2, translations: { ENGLISH: 'OUTDATED' } });
+  });
+
+  it('records a review that ends in “reviewed, no change”: the version stays, the next review date moves', async () => {
+    const { vm } = ownPolicies();
+    await vm.load();
+    await vm.create({ title: 'Visitors', ownerName: 'Acme HR', reviewDueOn: '2027-06-30', summary: 'Visitors' });
+    expect(await vm.reviewNoChange({ note: 'Still right', nextReviewOn: '2028-06-30' })).toBe(true);
+    expect(vm.selected).toMatchObject({ currentVersion: 1, reviewDueOn: '2028-06-30' });
+    expect(vm.selected?.reviews[0]).toMatchObject({ outcome: 'NO_CHANGE', version: 1, note: 'Still right' });
+    expect(await vm.reviewNoChange({ nextReviewOn: 'soon' })).toBe(false);
+    expect(vm.saveError).toBe('Give a date');
   });
 
   it('refuses a file that is not a PDF without sending it, and says why a create failed', async () => {

@@ -1,13 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type { UploadTarget } from '../../../application/courses/authoring/course-files.port';
 import type { OwnPolicyApi } from '../../../application/policies/policy-api.port';
-import type { CreatePolicyBody, NewVersionBody, PolicyLanguage } from '../../../contracts/learning/catalogue.contract';
+import type { CreatePolicyBody, NewVersionBody, PolicyLanguage, ReviewBody } from '../../../contracts/learning/catalogue.contract';
 import {
   ownPolicyConfirmUpload,
   ownPolicyCreate,
   ownPolicyDetails,
   ownPolicyList,
   ownPolicyNewVersion,
+  ownPolicyReview,
   ownPolicyUploadUrl,
 } from '../../../contracts/learning/own-policies.contract';
 import { ApiClient, LearningHttp } from '../api-client';
@@ -33,6 +34,10 @@ export class HttpOwnPolicyApi implements OwnPolicyApi {
 
   newVersion(id: string, body: NewVersionBody) {
     return this.learning.call(ownPolicyNewVersion, { params: { id }, body });
+  }
+
+  reviewNoChange(id: string, body: ReviewBody) {
+    return this.learning.call(ownPolicyReview, { params: { id }, body });
   }
 
   async requestUpload(policyId: string, language: PolicyLanguage, fileName: string, size: number): Promise<UploadTarget> {

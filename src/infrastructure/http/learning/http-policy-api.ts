@@ -7,9 +7,11 @@ import {
   policyDetails,
   policyList,
   policyNewVersion,
+  policyReview,
   policyUploadUrl,
   type CreatePolicyBody,
   type NewVersionBody,
+  type ReviewBody,
   type PolicyLanguage,
 } from '../../../contracts/learning/catalogue.contract';
 import {
@@ -45,6 +47,10 @@ export class HttpCataloguePolicyApi implements CataloguePolicyApi {
 
   newVersion(id: string, body: NewVersionBody) {
     return this.learning.call(policyNewVersion, { params: { id }, body });
+  }
+
+  reviewNoChange(id: string, body: ReviewBody) {
+    return this.learning.call(policyReview, { params: { id }, body });
   }
 
   async requestUpload(policyId: string, language: PolicyLanguage, fileName: string, size: number): Promise<UploadTarget> {
