@@ -430,39 +430,51 @@ export async function caseReaders(tx: Sql, ws: string, complaintIds: string[]): 
 export type ListRow = Pick<
   ComplaintRow,
   'id' | 'case_number' | 'compliance' | 'committee_id' | 'filed_by' | 'respondent_user_id' | 'received_on' | 'timeliness' | 'status' | 'outcome' | 'confirmation_pending' | DateColumn
-> & { member_ids: string[]; recused_ids: string[]; next_step: string | null };
+> & { member_ids: string[]; recused_ids: string[]; next_step: string | null; visible?: boolean };
 
 /**
  * Every case the user may be part of (filed, named as respondent, on its committee), with the committee's member ids,
  * the recusals and the first step not completed, in one query; access is decided after, per case (case-access.ts).
+ * The same statement records the list read (migration 0042): one `complaint_list_reads` row with the ids of the cases
+ * `caseRole` lets the user see (the same rule in SQL: `visible`), so the list pays one round trip for both. The caller
+ * checks every case it lists was `visible` and records any other itself (recordListRead): no listed case unrecorded.
  */
-export async function listCandidates(tx: Sql, ws: string, userId: string): Promise<ListRow[]> {
+export async function listCandidates(tx: Sql, ws: string, userId: string, ip: string | null): Promise<ListRow[]> {
   return tx.query<ListRow>(
-    `SELECT c.id, c.case_number, c.compliance, c.committee_id, c.filed_by, c.respondent_user_id, c.received_on::text AS received_on,
-            c.timeliness, c.status, c.outcome, c.confirmation_pending, ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')},
-            ARRAY(SELECT m.user_id FROM committee_members m WHERE m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id) AS member_ids,
-            ARRAY(SELECT r.user_id FROM complaint_recusals r WHERE r.workspace_id = c.workspace_id AND r.complaint_id = c.id) AS recused_ids,
-            CASE WHEN c.status = 'OPEN' THEN
-              (SELECT s.name FROM workflow_steps s WHERE s.workspace_id = c.workspace_id AND s.version_id = c.version_id
-                  AND NOT EXISTS (SELECT 1 FROM complaint_step_completions d WHERE d.workspace_id = c.workspace_id AND d.complaint_id = c.id AND d.step_id = s.id)
-                ORDER BY s.position LIMIT 1) END AS next_step
-       FROM complaints c
-      WHERE c.workspace_id = $1
-        AND (c.filed_by = $2 OR c.respondent_user_id = $2
-             OR c.committee_id IN (SELECT committee_id FROM committee_members WHERE workspace_id = $1 AND user_id = $2))
-      ORDER BY c.case_number DESC`,
-    [ws, userId],
+    `WITH listed AS (
+       SELECT c.id, c.case_number, c.compliance, c.committee_id, c.filed_by, c.respondent_user_id, c.received_on::text AS received_on,
+              c.timeliness, c.status, c.outcome, c.confirmation_pending, ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')},
+              ARRAY(SELECT m.user_id FROM committee_members m WHERE m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id) AS member_ids,
+              ARRAY(SELECT r.user_id FROM complaint_recusals r WHERE r.workspace_id = c.workspace_id AND r.complaint_id = c.id) AS recused_ids,
+              CASE WHEN c.status = 'OPEN' THEN
+                (SELECT s.name FROM workflow_steps s WHERE s.workspace_id = c.workspace_id AND s.version_id = c.version_id
+                    AND NOT EXISTS (SELECT 1 FROM complaint_step_completions d WHERE d.workspace_id = c.workspace_id AND d.complaint_id = c.id AND d.step_id = s.id)
+                  ORDER BY s.position LIMIT 1) END AS next_step
+         FROM complaints c
+        WHERE c.workspace_id = $1
+          AND (c.filed_by = $2 OR c.respondent_user_id = $2
+               OR c.committee_id IN (SELECT committee_id FROM committee_members WHERE workspace_id = $1 AND user_id = $2))
+     ), seen AS (
+       SELECT l.*, (($2 = ANY (l.member_ids) AND NOT $2 = ANY (l.recused_ids)) OR l.filed_by = $2
+                    OR (l.respondent_user_id = $2 AND l.respondent_copy_sent_on IS NOT NULL)) AS visible
+         FROM listed l
+     ), logged AS (
+       INSERT INTO complaint_list_reads (workspace_id, actor_user_id, complaint_ids, ip)
+       SELECT $1, $2, array_agg(id), $3 FROM seen WHERE visible HAVING count(*) > 0
+     )
+     SELECT * FROM seen ORDER BY case_number DESC`,
+    [ws, userId, ip],
   );
 }
 
-/** One access-log event per case of a list, in one insert. */
-export async function auditMany(tx: Sql, e: { ws: string; complaintIds: string[]; actorUserId: string; action: string; ip: string | null }): Promise<void> {
+/**
+ * The access log of a list read: one row carrying the ids of every case listed (migration 0042), which each case's
+ * access log reads beside its own events (complaints.service.ts auditLog) as "Complaints listed". One row instead of
+ * one per case: the list's write was 200 rows, each with its foreign-key check and two index entries, at every read.
+ */
+export async function recordListRead(tx: Sql, e: { ws: string; complaintIds: string[]; actorUserId: string; ip: string | null }): Promise<void> {
   if (e.complaintIds.length === 0) return;
-  await tx.query(
-    `INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details)
-     SELECT $1, id, $3, $4, $5, '{}'::jsonb FROM unnest($2::uuid[]) AS id`,
-    [e.ws, e.complaintIds, e.actorUserId, e.action, e.ip],
-  );
+  await tx.query(`INSERT INTO complaint_list_reads (workspace_id, actor_user_id, complaint_ids, ip) VALUES ($1, $2, $3::uuid[], $4)`, [e.ws, e.actorUserId, e.complaintIds, e.ip]);
 }
 
 /** The escalations of a case, for its committee's page. */

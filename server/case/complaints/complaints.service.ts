@@ -29,7 +29,7 @@ import { newFileKey, type DirectFileUrls, type UploadTicket } from '../../platfo
 import type { EvidenceVault, SealedFile } from '../../platform/evidence-vault';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
-import { auditMany, caseJobCounts, escalationsOf, listCandidates, type ListRow } from './case-jobs';
+import { caseJobCounts, recordListRead, escalationsOf, listCandidates, type ListRow } from './case-jobs';
 import * as repo from './complaints.repository';
 import { notifyReporter } from './intake.repository';
 import { calendarOf, regimeOf } from './regime';
@@ -314,16 +314,17 @@ export class ComplaintService {
 
   /**
    * The caller's cases (docs/case.md "The case list at scale"): one query brings each candidate case with its
-   * committee's member ids, its recusals and its next step; one insert writes the access log of the whole list.
+   * committee's member ids, its recusals and its next step, and writes the access log of the whole list as one row.
    * Only `ws` and `userId` of the actor are read (the route skips the address lookup).
    */
   async list(actor: Pick<Actor, 'ws' | 'userId' | 'ip'>): Promise<ComplaintSummary[]> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const rows = await listCandidates(tx, actor.ws, actor.userId);
+      const rows = await listCandidates(tx, actor.ws, actor.userId, actor.ip);
       const regime = await regimeOf(tx, actor.ws);
       const today = this.today();
       const out: ComplaintSummary[] = [];
       const calendars = new Map<string, WorkingCalendar>();
+      const unrecorded: string[] = [];
       for (const row of rows) {
         const role = caseRole(actor.userId, {
           filedBy: row.filed_by,
@@ -333,10 +334,12 @@ export class ComplaintService {
           recusedIds: row.recused_ids,
         });
         if (!role) continue;
+        if (!row.visible) unrecorded.push(row.id);
         const clocks = role === 'COMMITTEE' && !row.confirmation_pending ? this.clocks(row, regime, today, calendars) : [];
         out.push(this.summary(row, role, row.next_step, clocks));
       }
-      await auditMany(tx, { ws: actor.ws, complaintIds: out.map((c) => c.complaintId), actorUserId: actor.userId, action: 'complaint.list', ip: actor.ip });
+      // The query recorded the cases its `visible` let through; one it did not (should the two rules ever differ) now.
+      await recordListRead(tx, { ws: actor.ws, complaintIds: unrecorded, actorUserId: actor.userId, ip: actor.ip });
       return out;
     });
   }
@@ -365,9 +368,13 @@ export class ComplaintService {
       if (access.presiding?.userId !== actor.userId) throw forbidden('Only the member presiding over the case reads its access log');
       await this.log(tx, actor, id, 'complaint.audit.read');
       const rows = await tx.query<{ at: Date | string; action: string; details: Record<string, unknown>; name: string | null; email: string | null; actor_user_id: string | null }>(
+        // The case's own events and the list reads that listed it (one row per list, migration 0042).
         `SELECT a.at, a.action, a.actor_user_id, a.details, trim(u.first_name || ' ' || u.last_name) AS name, u.email
-           FROM complaint_audit_events a LEFT JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.actor_user_id
-          WHERE a.workspace_id = $1 AND a.complaint_id = $2 ORDER BY a.at, a.id`,
+           FROM (SELECT e.at, e.id, e.action, e.actor_user_id, e.details FROM complaint_audit_events e WHERE e.workspace_id = $1 AND e.complaint_id = $2
+                 UNION ALL
+                 SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb FROM complaint_list_reads l WHERE l.workspace_id = $1 AND l.complaint_ids @> ARRAY[$2::uuid]) a
+           LEFT JOIN users u ON u.workspace_id = $1 AND u.id = a.actor_user_id
+          ORDER BY a.at, a.id`,
         [actor.ws, id],
       );
       return rows.map((r) => ({

@@ -401,6 +401,24 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       await expect(server.db.tenant(acmeId, (tx) => tx.query(`UPDATE complaint_audit_events SET action = 'nothing' WHERE complaint_id = $1`, [caseId]))).rejects.toThrow(/cannot be changed/);
       await expect(server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM complaint_audit_events WHERE complaint_id = $1`, [caseId]))).rejects.toThrow(/cannot be changed/);
     });
+
+    it('records each list read on every case it listed, once, and not on a case the reader no longer sees', async () => {
+      const lists = async () => (await ok('GET', `/complaints/${caseId}/audit`, presiding.token)).items.filter((i: { action: string }) => i.action === 'complaint.list');
+      const before = await lists();
+      const listed = await ok('GET', '/complaints', member1.token);
+      expect(listed.items.map((c: { complaintId: string }) => c.complaintId)).toContain(caseId);
+      const after = await lists();
+      expect(after).toHaveLength(before.length + 1);
+      const entry = after[after.length - 1];
+      expect(entry.actorName).toBeTruthy();
+      expect(entry.actorName).not.toBe('Someone no longer in the workspace');
+      // member2 recused from the case: their list no longer shows it, and the case's log does not say they listed it.
+      const theirs = await ok('GET', '/complaints', member2.token);
+      expect(theirs.items.map((c: { complaintId: string }) => c.complaintId)).not.toContain(caseId);
+      expect(await lists()).toHaveLength(before.length + 1);
+      await expect(server.db.tenant(acmeId, (tx) => tx.query(`UPDATE complaint_list_reads SET complaint_ids = '{}'`))).rejects.toThrow(/cannot be changed/);
+      await expect(server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM complaint_list_reads`))).rejects.toThrow(/cannot be changed/);
+    });
   });
 
   it('refuses the calls without a session and answers 404 for an unknown case', async () => {
