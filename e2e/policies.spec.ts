@@ -110,6 +110,19 @@ test.describe('policies', () => {
     await expect(who.getByRole('row', { name: /Esha Employee/ })).toContainText('Accepted');
     await expectAccessible(admin, 'Acceptance table');
 
+    // Someone without a computer: the admin records their acceptance, with the language they read it in and why.
+    const record = who.getByRole('button', { name: /^Record acceptance for / }).first();
+    const name = ((await record.getAttribute('aria-label')) ?? '').replace('Record acceptance for ', '');
+    await record.click();
+    const dialog = admin.getByRole('dialog', { name: `Record acceptance for ${name}` });
+    await dialog.getByLabel('Reason').fill('Works on the shop floor; signed the paper copy');
+    await expectAccessible(admin, 'Record acceptance dialog');
+    await dialog.getByRole('button', { name: 'Record acceptance' }).click();
+    await expect(dialog).toBeHidden();
+    const theirRow = who.getByRole('row', { name: new RegExp(name) });
+    await expect(theirRow).toContainText('Accepted');
+    await expect(theirRow).toContainText('recorded for them: Works on the shop floor; signed the paper copy');
+
     // A new material version asks again once its PDF is given.
     await platform.getByRole('button', { name: 'New version' }).click();
     const version = platform.getByRole('dialog', { name: 'New version' });

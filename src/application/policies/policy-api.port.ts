@@ -11,6 +11,7 @@ import type {
   MyPolicy,
   PolicyReading,
   PublishBody,
+  RecordAcceptanceBody,
   WorkspacePolicy,
 } from '../../contracts/learning/policies.contract';
 import type { UploadTarget } from '../courses/authoring/course-files.port';
@@ -54,6 +55,8 @@ export interface WorkspacePolicyApi {
   publish(body: PublishBody): Promise<WorkspacePolicy>;
   published(): Promise<WorkspacePolicy[]>;
   acceptances(policyId: string, page: number, pageSize: number): Promise<{ policy: WorkspacePolicy; items: AcceptanceRow[]; total: number }>;
+  /** An acceptance recorded on someone's behalf (a person without a computer), with the reason; audited. */
+  recordAcceptance(policyId: string, body: RecordAcceptanceBody): Promise<void>;
   /** The acceptance table as a CSV file. */
   exportAcceptances(policyId: string): Promise<{ name: string; content: Blob }>;
   mine(): Promise<MyPolicy[]>;

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Drawer, Form, InputNumber, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Drawer, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { CataloguePolicyOffer } from '../../application/policies/policy-api.port';
@@ -208,13 +208,71 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
                 { title: 'State', key: 'state', render: (_, r) => <Tag color={STATE_TAGS[r.state].color}>{STATE_TAGS[r.state].label}</Tag> },
                 { title: 'Version', key: 'version', render: (_, r) => r.version ?? '' },
                 { title: 'Language', key: 'language', render: (_, r) => (r.language ? LANGUAGE_LABELS[r.language] : '') },
-                { title: 'Accepted on', key: 'at', render: (_, r) => (r.acceptedAt ? new Date(r.acceptedAt).toLocaleString() : '') },
+                {
+                  title: 'Accepted on',
+                  key: 'at',
+                  render: (_, r) =>
+                    r.acceptedAt ? (
+                      <>
+                        {new Date(r.acceptedAt).toLocaleString()}
+                        {r.recordedReason ? <Typography.Text type="secondary">{` · recorded for them: ${r.recordedReason}`}</Typography.Text> : null}
+                      </>
+                    ) : (
+                      ''
+                    ),
+                },
+                {
+                  title: 'Action',
+                  key: 'action',
+                  render: (_, r) =>
+                    r.state === 'ACCEPTED' ? null : (
+                      <Button size="small" aria-label={`Record acceptance for ${r.name}`} onClick={() => vm.openRecord(r)}>
+                        Record acceptance
+                      </Button>
+                    ),
+                },
               ]}
             />
           </Space>
         ) : null}
       </Drawer>
+      <RecordAcceptanceModal vm={vm} />
     </section>
+  );
+});
+
+/** An acceptance on someone's behalf (a person without a computer): the language they read it in, and why. */
+const RecordAcceptanceModal = observer(function RecordAcceptanceModal({ vm }: { vm: WorkspacePoliciesViewModel }) {
+  const [form] = Form.useForm<{ language: PolicyLanguage; reason: string }>();
+  const row = vm.recordingFor;
+  return (
+    <Modal
+      title={row ? `Record acceptance for ${row.name}` : 'Record acceptance'}
+      open={!!row}
+      onCancel={vm.cancelRecord}
+      okText="Record acceptance"
+      confirmLoading={vm.recordBusy}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">
+        For someone who read the policy on paper or had it read to them: version {vm.selected?.currentVersion} is recorded as
+        accepted in your name, with your reason, and the audit trail keeps it.
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical" initialValues={{ language: 'ENGLISH' }} onFinish={(v) => void vm.record(v.language, v.reason)} preserve={false}>
+        <Form.Item label="Language they read it in" name="language" rules={[{ required: true, message: 'Choose the language' }]}>
+          <Select options={Object.entries(LANGUAGE_LABELS).map(([value, label]) => ({ value, label }))} />
+        </Form.Item>
+        <Form.Item
+          label="Reason"
+          name="reason"
+          rules={[{ required: true, min: 3, message: 'Say why you record it for them' }]}
+        >
+          <Input.TextArea rows={3} placeholder="Works on the shop floor; signed the paper copy" />
+        </Form.Item>
+      </Form>
+      {vm.recordError ? <Alert type="error" showIcon role="alert" title={vm.recordError} /> : null}
+    </Modal>
   );
 });
 

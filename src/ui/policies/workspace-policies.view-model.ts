@@ -4,6 +4,7 @@ import { WorkspacePolicyApi, type CataloguePolicyOffer } from '../../application
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import type { Branch } from '../../contracts/main/workspace.contract';
+import type { PolicyLanguage } from '../../contracts/learning/catalogue.contract';
 import type { AcceptanceRow, PublishBody, WorkspacePolicy } from '../../contracts/learning/policies.contract';
 
 /** The workspace admin's policies: publish from the catalogue, see who accepted, export it. */
@@ -21,6 +22,10 @@ export class WorkspacePoliciesViewModel {
   rowsLoading = false;
   /** The business units a policy may be published to. */
   units: Branch[] = [];
+  /** The person an admin records an acceptance for (on their behalf), while the dialog is open. */
+  recordingFor: AcceptanceRow | null = null;
+  recordError: string | null = null;
+  recordBusy = false;
 
   constructor(
     @inject(WorkspacePolicyApi) private readonly api: WorkspacePolicyApi,
@@ -85,6 +90,39 @@ export class WorkspacePoliciesViewModel {
   close(): void {
     this.selected = null;
     this.rows = [];
+  }
+
+  openRecord(row: AcceptanceRow): void {
+    this.recordingFor = row;
+    this.recordError = null;
+  }
+
+  cancelRecord(): void {
+    this.recordingFor = null;
+  }
+
+  /** Records the current version's acceptance for the person chosen, with the reason; then reads the table again. */
+  async record(language: PolicyLanguage, reason: string): Promise<boolean> {
+    const policy = this.selected;
+    const row = this.recordingFor;
+    if (!policy || !row) return false;
+    this.recordBusy = true;
+    this.recordError = null;
+    try {
+      await this.api.recordAcceptance(policy.id, { userId: row.userId, language, reason });
+      runInAction(() => {
+        this.recordBusy = false;
+        this.recordingFor = null;
+      });
+      await this.openAcceptances(policy);
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.recordBusy = false;
+        this.recordError = describeError(error);
+      });
+      return false;
+    }
   }
 
   exportCsv(policyId: string) {

@@ -11,7 +11,7 @@ import { OwnPoliciesViewModel, type CataloguePoliciesViewModel } from '../../../
 import { policiesViewModels } from '../../../src/ui/policies/policies.bindings';
 import type { CataloguePolicyOffer, WorkspacePolicyApi } from '../../../src/application/policies/policy-api.port';
 import type { OrganisationApi } from '../../../src/application/shared/main-reads.port';
-import type { PublishBody } from '../../../src/contracts/learning/policies.contract';
+import type { AcceptanceRow, PublishBody, RecordAcceptanceBody, WorkspacePolicy } from '../../../src/contracts/learning/policies.contract';
 import { WorkspacePoliciesViewModel } from '../../../src/ui/policies/workspace-policies.view-model';
 
 /** A workspace's own policies in memory, refusing what the server refuses. */
@@ -166,5 +166,42 @@ describe('publishing an own policy to chosen business units', () => {
     await failing.load();
     expect(failing.status).toBe('ready');
     expect(failing.units).toEqual([]);
+  });
+});
+
+describe('recording an acceptance on someone’s behalf', () => {
+  it('sends the person, language and reason, reads the table again, and keeps the dialog open with the server’s refusal', async () => {
+    const policy = { id: 'wp1', title: 'POSH policy', currentVersion: 2, accepted: 0, inScope: 1 } as WorkspacePolicy;
+    const pending: AcceptanceRow = {
+      userId: 'u1', name: 'Ravi Kumar', email: null, branchName: null, state: 'PENDING', version: null, language: null, acceptedAt: null, recordedReason: null, dueOn: '2026-12-10',
+    };
+    const recorded: RecordAcceptanceBody[] = [];
+    let accepted = false;
+    const policies = {
+      catalogue: async () => [],
+      published: async () => [policy],
+      acceptances: async () => ({
+        policy: { ...policy, accepted: accepted ? 1 : 0 },
+        items: [accepted ? { ...pending, state: 'ACCEPTED', version: 2, language: 'HINDI', acceptedAt: '2026-11-27T09:00:00Z', recordedReason: 'Signed the paper copy' } : pending],
+        total: 1,
+      }),
+      recordAcceptance: async (_id: string, body: RecordAcceptanceBody) => {
+        if (body.reason.length < 3) throw new ApiError('invalid', 'BAD_REQUEST', 'Say why you record it for them', { reason: 'Say why you record it for them' });
+        recorded.push(body);
+        accepted = true;
+      },
+    } as unknown as WorkspacePolicyApi;
+    const vm = new WorkspacePoliciesViewModel(policies, { businessUnits: async () => [] } as unknown as OrganisationApi);
+    await vm.openAcceptances(policy);
+    vm.openRecord(vm.rows[0]!);
+    expect(vm.recordingFor?.name).toBe('Ravi Kumar');
+    expect(await vm.record('HINDI', 'no')).toBe(false);
+    expect(vm.recordError).toContain('Say why you record it for them');
+    expect(vm.recordingFor).not.toBeNull();
+    expect(await vm.record('HINDI', 'Signed the paper copy')).toBe(true);
+    expect(recorded).toEqual([{ userId: 'u1', language: 'HINDI', reason: 'Signed the paper copy' }]);
+    expect(vm.recordingFor).toBeNull();
+    expect(vm.rows[0]).toMatchObject({ state: 'ACCEPTED', recordedReason: 'Signed the paper copy' });
+    expect(vm.selected?.accepted).toBe(1);
   });
 });

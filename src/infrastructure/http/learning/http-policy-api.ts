@@ -22,10 +22,12 @@ import {
   policyDocument,
   publishPolicy,
   readPolicy,
+  recordAcceptance,
   workspacePolicyCatalogue,
   workspacePolicyList,
   type PolicyReading,
   type PublishBody,
+  type RecordAcceptanceBody,
 } from '../../../contracts/learning/policies.contract';
 import { ApiClient, LearningHttp } from '../api-client';
 
@@ -77,6 +79,10 @@ export class HttpWorkspacePolicyApi implements WorkspacePolicyApi {
 
   async published() {
     return (await this.learning.call(workspacePolicyList)).items;
+  }
+
+  async recordAcceptance(policyId: string, body: RecordAcceptanceBody) {
+    await this.learning.call(recordAcceptance, { params: { id: policyId }, body });
   }
 
   acceptances(policyId: string, page: number, pageSize: number) {
