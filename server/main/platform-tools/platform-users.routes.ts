@@ -107,6 +107,26 @@ export async function platformUserRoutes(app: FastifyInstance, deps: ApiDeps): P
           ORDER BY ca.assigned_at DESC, c.title`,
         [body.workspaceId, user.id],
       );
+      // The policies published to this person (the whole workspace, or their business unit), each with their latest
+      // acceptance against the newest version that has a document.
+      const policies = await tx.query<{ policy_id: string; title: string; current_version: number | null; accepted_version: number | null; accepted_at: Date | string | null }>(
+        `SELECT w.id AS policy_id, p.title,
+                (SELECT max(v.version) FROM catalogue_policy_versions v
+                  WHERE v.policy_id = w.catalogue_policy_id
+                    AND EXISTS (SELECT 1 FROM catalogue_policy_documents d WHERE d.policy_id = v.policy_id AND d.version = v.version AND d.status = 'CONFIRMED')) AS current_version,
+                a.version AS accepted_version, a.accepted_at
+           FROM workspace_policies w
+           JOIN catalogue_policies p ON p.id = w.catalogue_policy_id
+           JOIN users u ON u.workspace_id = w.workspace_id AND u.id = $2
+           LEFT JOIN LATERAL (SELECT version, accepted_at FROM policy_acceptances
+                               WHERE workspace_id = w.workspace_id AND policy_id = w.id AND user_id = $2
+                               ORDER BY accepted_at DESC, id DESC LIMIT 1) a ON true
+          WHERE w.workspace_id = $1
+            AND (w.scope = 'WORKSPACE' OR EXISTS (SELECT 1 FROM workspace_policy_units pu
+                                                   WHERE pu.workspace_id = w.workspace_id AND pu.policy_id = w.id AND pu.branch_id = u.branch_id))
+          ORDER BY w.published_at DESC, w.id`,
+        [body.workspaceId, user.id],
+      );
       // Reading a person's training record is recorded like a change.
       await audit(tx, {
         workspaceId: body.workspaceId,
@@ -125,8 +145,17 @@ export async function platformUserRoutes(app: FastifyInstance, deps: ApiDeps): P
           assignedAt: iso(c.assigned_at),
           completedAt: c.completed_at ? iso(c.completed_at) : null,
         })),
-        // Policies do not exist yet (a later issue): the record lists none.
-        policies: [],
+        policies: policies.map((p) => ({
+          policyId: p.policy_id,
+          title: p.title,
+          status:
+            p.accepted_version === null
+              ? 'Not accepted yet'
+              : p.accepted_version === p.current_version
+                ? `Accepted version ${p.accepted_version}`
+                : `Accepted version ${p.accepted_version} (version ${p.current_version} is current)`,
+          acceptedAt: p.accepted_at ? iso(p.accepted_at) : null,
+        })),
       };
     }),
   );

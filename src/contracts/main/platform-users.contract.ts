@@ -71,7 +71,7 @@ export type UserRecordBody = z.input<typeof UserRecordBody>;
 export const UserRecord = z.object({
   user: PlatformUser,
   courses: z.array(CourseRecord),
-  /** Always empty until policies exist (a later issue). */
+  /** The policies published to them (workspace-wide or to their unit), with their latest acceptance. */
   policies: z.array(PolicyRecord),
 });
 export type UserRecord = z.infer<typeof UserRecord>;
@@ -80,7 +80,7 @@ export const userRecord = route({
   api: 'main',
   method: 'POST',
   path: '/api/admin/user/course/policy/details',
-  summary: "A workspace user (by id or email) with the courses assigned and the policies accepted (platform admin)",
+  summary: "A workspace user (by id or email) with the courses assigned and the policies published to them with their acceptance (platform admin)",
   body: UserRecordBody,
   response: UserRecord,
   access: 'platform-admin',

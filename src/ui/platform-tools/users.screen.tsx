@@ -69,9 +69,9 @@ export const PlatformUsersScreen = observer(function PlatformUsersScreen() {
             </Card>
             <Card title="Policies" style={{ marginTop: 16 }}>
               {vm.record.policies.length === 0 ? (
-                <EmptyState title="No policies yet: policy acceptance comes with the policies module" />
+                <EmptyState title="No policy is published to this person yet" />
               ) : (
-                <Descriptions column={1} items={vm.record.policies.map((p) => ({ key: p.policyId, label: p.title, children: p.status }))} />
+                <Descriptions column={1} items={vm.record.policies.map((p) => ({ key: p.policyId, label: p.title, children: p.acceptedAt ? `${p.status}, ${new Date(p.acceptedAt).toLocaleDateString()}` : p.status }))} />
               )}
             </Card>
           </Col>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { auditRows, NO_SUCH_ID, workspaceIds } from './support';
+import { ACME, caller, policyWithPdfs } from '../policies/support';
 
 describe.each(DATABASES)('the platform admin’s user fixes and records on %s', (kind) => {
   let server: TestServer;
@@ -61,7 +62,7 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
     expect(both.json().fields).toHaveProperty('email');
   });
 
-  it('shows a user’s courses with status, progress and dates, and no policies yet', async () => {
+  it('shows a user’s courses with status, progress and dates, and no policies before any is published', async () => {
     const res = await post('/admin/user/course/policy/details', { workspaceId: ids.acme, email: 'Employee@Acme.test' });
     expect(res.statusCode).toBe(200);
     const record = res.json();
@@ -72,6 +73,20 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
     expect(record.policies).toEqual([]);
     const byId = await post('/admin/user/course/policy/details', { workspaceId: ids.acme, userId: esha });
     expect(byId.json().user.email).toBe('employee@acme.test');
+  });
+
+  it('shows the policies published to the user with their acceptance', async () => {
+    const call = caller(server);
+    const policyId = await policyWithPdfs(server, platform, 'Respect at work policy');
+    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const published = await call('POST', ACME, '/policy/publish', admin, { cataloguePolicyId: policyId, scope: 'WORKSPACE' });
+    expect(published.statusCode, published.body).toBe(200);
+    const before = (await post('/admin/user/course/policy/details', { workspaceId: ids.acme, userId: esha })).json();
+    expect(before.policies).toEqual([{ policyId: published.json().id, title: 'Respect at work policy', status: 'Not accepted yet', acceptedAt: null }]);
+    const recorded = await call('POST', ACME, `/policy/record-acceptance/${published.json().id}`, admin, { userId: esha, language: 'HINDI', reason: 'Signed the paper copy' });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const after = (await post('/admin/user/course/policy/details', { workspaceId: ids.acme, userId: esha })).json();
+    expect(after.policies).toEqual([expect.objectContaining({ status: 'Accepted version 1', acceptedAt: expect.any(String) })]);
   });
 
   it('signs a deactivated user out everywhere', async () => {
