@@ -119,7 +119,8 @@ test.describe('policies', () => {
     await expectAccessible(admin, 'Record acceptance dialog');
     await dialog.getByRole('button', { name: 'Record acceptance' }).click();
     await expect(dialog).toBeHidden();
-    const theirRow = who.getByRole('row', { name: new RegExp(name) });
+    // A name as people type it (the full run's imports bring names such as "=cmd() Five"): matched as text, not a pattern.
+    const theirRow = who.getByRole('row').filter({ has: admin.getByRole('cell', { name, exact: true }) });
     await expect(theirRow).toContainText('Accepted');
     await expect(theirRow).toContainText('recorded for them: Works on the shop floor; signed the paper copy');
 
