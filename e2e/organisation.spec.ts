@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, url } from './support/app';
+import { PASSWORD, pickOption, url } from './support/app';
 import { expectAccessible } from './support/accessibility';
 
 /** A real 1x1 PNG, so the browser can draw it. */
@@ -13,10 +13,6 @@ async function signIn(page: Page, site: string, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** antd keeps closed dropdowns in the page: pick from the open one. */
-async function pick(page: Page, option: string | RegExp) {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
 
 test.describe('organisation administration', () => {
   test("acme's admin sets up a business unit, its departments, a manager, the brand, and deletes a unit moving its people", async ({ page }) => {
@@ -57,7 +53,7 @@ test.describe('organisation administration', () => {
     let dialog = page.getByRole('dialog', { name: 'New department' });
     await dialog.getByLabel('Department name').fill('Warehouse');
     await dialog.getByLabel('In business unit').click();
-    await pick(page, unitName);
+    await pickOption(page, unitName);
     await dialog.getByRole('button', { name: 'Create department' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Department "Warehouse" created.' })).toBeVisible();
 
@@ -65,13 +61,13 @@ test.describe('organisation administration', () => {
     dialog = page.getByRole('dialog', { name: 'New department' });
     await dialog.getByLabel('Department name').fill(`Compliance ${stamp}`);
     await dialog.getByLabel('In business unit').click();
-    await pick(page, /one department in each/);
+    await pickOption(page, /one department in each/);
     await dialog.getByRole('button', { name: 'Create department' }).click();
     await expect(page.getByRole('status').filter({ hasText: new RegExp(`Department "Compliance ${stamp}" created in \\d+ business units`) })).toBeVisible();
 
     // Filter to our unit: its two departments.
     await page.getByLabel('Filter by business unit').click();
-    await pick(page, unitName);
+    await pickOption(page, unitName);
     const table = page.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(3);
     await expect(table).toContainText('Warehouse');
@@ -83,9 +79,9 @@ test.describe('organisation administration', () => {
     await expect(drawer.getByText('No managers yet')).toBeVisible();
     await drawer.getByLabel('Person').click();
     await page.keyboard.type('employee@acme');
-    await pick(page, 'employee@acme.test');
+    await pickOption(page, 'employee@acme.test');
     await drawer.getByLabel('Manager role').click();
-    await pick(page, 'Head of department');
+    await pickOption(page, 'Head of department');
     await drawer.getByRole('button', { name: 'Appoint' }).click();
     await expect(drawer.getByRole('status').filter({ hasText: 'Esha Employee appointed.' })).toBeVisible();
     await expect(drawer.getByRole('region', { name: 'Department managers' })).toContainText('Head of department · employee@acme.test');
@@ -153,7 +149,7 @@ test.describe('organisation administration', () => {
     const deleteButton = confirm.getByRole('button', { name: 'Delete business unit' });
     await expect(deleteButton).toBeDisabled();
     await confirm.getByLabel('Move their people to').click();
-    await pick(page, spareName);
+    await pickOption(page, spareName);
     await deleteButton.click();
     await expect(page.getByRole('status').filter({ hasText: `"${unitName}" deleted. 2 people moved to "${spareName}".` })).toBeVisible();
     await expect(page.getByRole('table')).not.toContainText(unitName);

@@ -11,6 +11,8 @@ let failed = 0;
 let skipped = 0;
 /** Journeys that failed once and passed on their retry (playwright.config.ts): counted as passed, named below. */
 const flaky = [];
+/** Unit and server tests that failed, with the first line of why: printed in the summary, which is what CI shows. */
+const failedTests = [];
 
 function flakyJourneys(suites, titles = []) {
   const found = [];
@@ -74,6 +76,16 @@ try {
     passed += vitest.numPassedTests;
     failed += vitest.numFailedTests;
     skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+    for (const file of vitest.testResults ?? []) {
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+        failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')}\n      ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+      }
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const why = String(test.failureMessages?.[0] ?? '').split('\n').find((line) => line.trim()) ?? '';
+        failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n      ${why.slice(0, 300)}`);
+      }
+    }
   } else {
     failed += 1;
   }
@@ -97,6 +109,10 @@ try {
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds}s)`);
 const stepFailures = results.filter((r) => !r.ok).length;
+if (failedTests.length > 0) {
+  console.log(`\n✗ ${failedTests.length} unit or server test(s) failed:`);
+  for (const line of failedTests) console.log(`  - ${line}`);
+}
 if (flaky.length > 0) {
   console.log(`\n! ${flaky.length} journey(s) failed once and passed on the retry (flaky: fix them):`);
   for (const title of flaky) console.log(`  - ${title}`);

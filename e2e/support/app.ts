@@ -69,3 +69,17 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
   expect(status, `${method} ${path}: ${JSON.stringify(json)}`).toBe(expected);
   return json as T;
 }
+
+/**
+ * Picks an option from the one open Ant Design select dropdown, as a user does: once the dropdown has finished
+ * opening (a click while it still slides in can land beside the option on a busy machine, leaving it open over the
+ * form), then waits for it to close, so the next click reaches the form rather than the list.
+ */
+export async function pickOption(page: Page, option: string | RegExp): Promise<void> {
+  const settled = page.locator(
+    '.ant-select-dropdown:visible:not(.ant-slide-up-appear):not(.ant-slide-up-enter):not(.ant-slide-down-appear):not(.ant-slide-down-enter)',
+  );
+  await expect(settled).toHaveCount(1);
+  await settled.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
