@@ -264,7 +264,7 @@ const SavedIndicator = observer(function SavedIndicator({ vm }: { vm: PlayerView
         <>Saving…</>
       ) : state === 'saved' ? (
         <span className="lb-success">
-          <span aria-hidden="true">✓ </span>All answers saved
+          <span aria-hidden="true">✓</span> <span>All answers saved</span>
         </span>
       ) : state === 'error' ? (
         <>
@@ -286,7 +286,7 @@ const StepHeading = ({ children }: { children: ReactNode }) => (
 
 const Right = () => (
   <span className="lb-success">
-    <span aria-hidden="true">✓ </span>Right
+    <span aria-hidden="true">✓</span> <span>Right</span>
   </span>
 );
 
@@ -353,7 +353,7 @@ const LessonBlockCard = observer(function LessonBlockCard({ vm, block: b, fileUr
         <Right />
       ) : correct === false ? (
         <span className="lb-danger">
-          <span aria-hidden="true">✕ </span>Not right yet: have another look.
+          <span aria-hidden="true">✕</span> <span>Not right yet: have another look.</span>
         </span>
       ) : null}
     </div>
@@ -404,7 +404,7 @@ const Quiz = observer(function Quiz({ vm, quiz }: { vm: PlayerViewModel; quiz: P
                   <Right />
                 ) : (
                   <span className="lb-danger">
-                    <span aria-hidden="true">✕ </span>Wrong
+                    <span aria-hidden="true">✕</span> <span>Wrong</span>
                   </span>
                 )}
                 {correctKeys && !outcome.correct ? (
@@ -498,7 +498,7 @@ const HandInControl = observer(function HandInControl({ vm, blockId, accept }: {
     <div className="pl-hand-in">
       {handedIn ? (
         <span>
-          <span aria-hidden="true">✓ </span>Handed in:{' '}
+          <span aria-hidden="true">✓</span> Handed in:{' '}
           <a href={handedIn.url} target="_blank" rel="noopener">
             {handedIn.fileName}
           </a>
