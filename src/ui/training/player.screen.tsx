@@ -117,9 +117,10 @@ export const PlayerScreen = observer(function PlayerScreen({ courseId }: { cours
     if (vm.status === 'ready') document.getElementById('player-step')?.focus({ preventScroll: false });
   }, [vm.status, vm.index, vm.showCompletion]);
 
+  const title = vm.course?.title;
   useEffect(() => {
-    if (vm.course) document.title = `${vm.course.title} · SafePlace`;
-  }, [vm.course?.title]);
+    if (title) document.title = `${title} · SafePlace`;
+  }, [title]);
 
   if (vm.status === 'loading') {
     return (

@@ -13,7 +13,7 @@ const FORBIDDEN = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z
  */
 // A whole production build: seconds on an idle machine, more under CI's load.
 describe('the course player entry', { timeout: 180_000 }, () => {
-  it('loads the player's screen, view-model, blocks and adapter without antd, the router or Inversify, and nothing lazily', async () => {
+  it("loads the player's screen, view-model, blocks and adapter without antd, the router or Inversify, and nothing lazily", async () => {
     const result = (await build({
       root: ROOT,
       configFile: path.join(ROOT, 'vite.config.ts'),
