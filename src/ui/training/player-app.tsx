@@ -4,7 +4,7 @@ import { DEFAULT_PRIMARY, textOn } from '../../domain/organisation/branding';
 import { useService, useViewModel } from '../shared/container-context';
 import { SessionViewModel } from '../shell/session.view-model';
 import { SiteStatusViewModel } from '../shell/site-status.view-model';
-import { Notice, PlayerScreen } from './player.screen';
+import { Button, Notice, PlayerScreen } from './player.screen';
 
 /** The course's id in /training/{courseId} (the only path player.html is served for). */
 export function courseIdOf(path: string): string {
@@ -53,7 +53,7 @@ export const PlayerApp = observer(function PlayerApp() {
           <strong>{user?.workspace.companyName ?? 'SafePlace'}</strong>
         </span>
         <a className="pl-exit" href="/training">
-          <span aria-hidden="true">← </span>Exit<span className="visually-hidden"> to My training</span>
+          <span aria-hidden="true">←</span>Exit<span className="visually-hidden"> to My training</span>
         </a>
       </header>
       <main className="pl-main">
@@ -62,8 +62,21 @@ export const PlayerApp = observer(function PlayerApp() {
             <h1 className="pl-title">{notice.title}</h1>
             <Notice kind="warning" role="status" title={notice.body} />
           </div>
-        ) : (
+        ) : session.status === 'error' ? (
+          <div className="player">
+            <h1 className="pl-title">The course could not be opened</h1>
+            <Notice kind="error" role="alert" title="Your session could not be checked" action={<Button onClick={() => void session.load()}>Try again</Button>}>
+              {session.error ?? ''}
+            </Notice>
+          </div>
+        ) : user ? (
           <PlayerScreen courseId={courseIdOf(window.location.pathname)} />
+        ) : (
+          // As the app's shell: the session first, so a signed-out learner signs in and comes back to this course.
+          <div className="player" role="status" aria-live="polite" aria-label="Checking your session">
+            <div className="pl-skeleton" style={{ width: '60%', height: 28 }} />
+            <div className="pl-skeleton" style={{ height: 160 }} />
+          </div>
         )}
       </main>
     </>
