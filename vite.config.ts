@@ -7,7 +7,10 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 /** The paths served by the light sign-in entry (the server does the same in production: server/app.ts). */
 const isAuthPage = (path: string) => path === '/signin' || path === '/forgot-password' || path === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(path);
 
-/** In development, the sign-in paths get signin.html as the server gives them in production. */
+/** The course player's path, served by its light entry player.html (server/app.ts does the same in production). */
+const isPlayerPage = (path: string) => /^\/training\/[A-Za-z0-9_-]+\/?$/.test(path);
+
+/** In development, the sign-in paths get signin.html (and the player's, player.html) as the server gives them in production. */
 function authPagesInDev(): Plugin {
   return {
     name: 'auth-pages-in-dev',
@@ -15,6 +18,7 @@ function authPagesInDev(): Plugin {
       server.middlewares.use((req, _res, next) => {
         const path = (req.url ?? '').split('?')[0];
         if (isAuthPage(path)) req.url = `/signin.html${(req.url ?? '').slice(path.length)}`;
+        else if (isPlayerPage(path)) req.url = `/player.html${(req.url ?? '').slice(path.length)}`;
         next();
       });
     },
@@ -29,6 +33,7 @@ export function sourceMapsFor(env: Record<string, string | undefined>): boolean 
 type Graph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
 const SIGN_IN_ENTRY = fileURLToPath(new URL('./src/ui/auth-main.tsx', import.meta.url));
 const APP_ENTRY = fileURLToPath(new URL('./src/ui/main.tsx', import.meta.url));
+const PLAYER_ENTRY = fileURLToPath(new URL('./src/ui/player-main.tsx', import.meta.url));
 const APP_START_MODULES = /[\\/](src|node_modules[\\/](inversify|@inversifyjs|reflect-metadata))[\\/]/;
 const graphs = new WeakMap<Graph, Map<string, Set<string>>>();
 
@@ -56,6 +61,8 @@ function reachable(ctx: Graph, entry: string, lazy: boolean): Set<string> {
 const signInGraph = (ctx: Graph) => reachable(ctx, SIGN_IN_ENTRY, false);
 /** Everything the app may load, now or lazily. */
 const appGraph = (ctx: Graph) => reachable(ctx, APP_ENTRY, true);
+/** What the course player's light entry loads (all of it up front). */
+const playerGraph = (ctx: Graph) => reachable(ctx, PLAYER_ENTRY, false);
 /** What the app loads up front. */
 const appStart = (ctx: Graph) => reachable(ctx, APP_ENTRY, false);
 
@@ -68,7 +75,7 @@ export default defineConfig({
     sourcemap: sourceMapsFor(process.env),
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      input: { index: 'index.html', signin: 'signin.html' },
+      input: { index: 'index.html', signin: 'signin.html', player: 'player.html' },
       output: {
         // The sign-in page's initial JavaScript in few files (it was 21, one per sharing pattern): the libraries it
         // imports in one chunk, and our modules it shares with the app in another. Both groups hold exactly the sign-in
@@ -77,7 +84,8 @@ export default defineConfig({
           groups: [
             // (Vite's module-preload polyfill, which every HTML entry starts with, rides along with the libraries.)
             { name: (id, ctx) => ((/[\\/]node_modules[\\/]/.test(id) && signInGraph(ctx).has(id)) || id.includes('vite/modulepreload-polyfill') ? 'vendor' : null), priority: 20 },
-            { name: (id, ctx) => (/[\\/]src[\\/]/.test(id) && signInGraph(ctx).has(id) && appGraph(ctx).has(id) ? 'common' : null), priority: 10 },
+            // (Shared with the app or with the course player's light entry, player.html.)
+            { name: (id, ctx) => (/[\\/]src[\\/]/.test(id) && signInGraph(ctx).has(id) && (appGraph(ctx).has(id) || playerGraph(ctx).has(id)) ? 'common' : null), priority: 10 },
             // The app's start (our modules of its entry's static graph, and Inversify, less what the two groups above hold)
             // in one more file, instead of one small file per sharing pattern. (Ant Design is left to the bundler: a group
             // would hold every component its index re-exports.)

@@ -60,6 +60,8 @@ export interface AppOptions {
 const API_BASES = [MAIN_API_BASE, LEARNING_API_BASE, CASE_API_BASE];
 /** Pages served by the light sign-in entry (signin.html); vite.config.ts does the same in development. */
 const isAuthPage = (url: string) => url === '/signin' || url === '/forgot-password' || url === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(url);
+/** The course player, served by its own light entry (player.html, issue 12); vite.config.ts does the same in development. */
+const isPlayerPage = (url: string) => /^\/training\/[A-Za-z0-9_-]+\/?$/.test(url);
 
 /** Builds the whole server: the three APIs on their bases, and the web app. Tests call it with `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -172,8 +174,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (isApi || isAssetPath(url) || request.method !== 'GET' || !webRoot) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: `No such route: ${request.method} ${url}` });
     }
-    // Every page is reachable by URL: the sign-in pages from their light entry, the rest from the app's.
-    const page = isAuthPage(url) && existsSync(path.join(webRoot, 'signin.html')) ? 'signin.html' : 'index.html';
+    // Every page is reachable by URL: the sign-in pages and the course player from their light entries, the rest from the app's.
+    const page =
+      isAuthPage(url) && existsSync(path.join(webRoot, 'signin.html'))
+        ? 'signin.html'
+        : isPlayerPage(url) && existsSync(path.join(webRoot, 'player.html'))
+          ? 'player.html'
+          : 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(page, webRoot);
   });
   return app;

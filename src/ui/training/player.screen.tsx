@@ -1,27 +1,20 @@
-import {
-  ArrowLeftOutlined,
-  CheckCircleFilled,
-  CheckCircleOutlined,
-  CloseCircleOutlined,
-  CloudSyncOutlined,
-  DownloadOutlined,
-  ExclamationCircleOutlined,
-  FormOutlined,
-  ReadOutlined,
-} from '@ant-design/icons';
-import { Alert, Button, Descriptions, Grid, Progress, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { PlayerBlock, PlayerLesson, PlayerQuiz } from '../../application/training/training-api.port';
+import type { LearnerStatus } from '../../domain/courses/assignment-lifecycle';
 import type { CourseLanguage } from '../../domain/courses/course';
 import { formatBytes } from '../../domain/files/uploads';
-import { ServedBlockView } from '../courses/blocks/block-preview';
-import { LANGUAGE_TAGS } from '../courses/blocks/block-fields';
+import { LANGUAGE_TAGS } from '../courses/blocks/language-tags';
+import { ServedBlockView } from '../courses/blocks/served-block';
 import { useViewModel } from '../shared/container-context';
-import { LoadError } from '../shared/page-state';
 import { PlayerViewModel } from './player.view-model';
-import { showDate, statusLabel, STATUS_COLOURS } from './training-labels';
+import { showDate, statusLabel } from './training-labels';
+
+/**
+ * The course player, without Ant Design or the router: it is the light player entry's page (player-main.tsx,
+ * player.html; issue 12 asks for its JavaScript at most 3x an empty React app). Native controls styled on antd's
+ * tokens (player.css, ../courses/blocks/served-block.css), every one labelled and keyboard operable.
+ */
 
 function saveFile(name: string, content: Blob): void {
   const href = URL.createObjectURL(content);
@@ -34,12 +27,80 @@ function saveFile(name: string, content: Blob): void {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
+/** Whether the window is at least `px` wide (antd's lg breakpoint, 992 px, for the outline beside the page). */
+function useWide(px = 992): boolean {
+  const query = `(min-width: ${px}px)`;
+  const [wide, setWide] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
+  useEffect(() => {
+    const media = window.matchMedia(query);
+    const change = () => setWide(media.matches);
+    change();
+    media.addEventListener('change', change);
+    return () => media.removeEventListener('change', change);
+  }, [query]);
+  return wide;
+}
+
+type Kind = 'error' | 'info' | 'success' | 'warning';
+
+/** A notice (antd Alert's look): `alert` for what went wrong or needs doing now, else a status or a plain note. */
+export function Notice({ kind, title, children, role, action }: { kind: Kind; title: ReactNode; children?: ReactNode; role?: 'alert' | 'status' | 'note'; action?: ReactNode }) {
+  return (
+    <div className={`pl-notice pl-notice-${kind}`} role={role}>
+      <div className="pl-notice-title">
+        <span className="pl-notice-icon" aria-hidden="true">
+          {kind === 'success' ? '✓' : kind === 'error' ? '✕' : kind === 'warning' ? '!' : 'i'}
+        </span>
+        {title}
+      </div>
+      {children ? <div className="pl-notice-body">{children}</div> : null}
+      {action ? <div className="pl-notice-action">{action}</div> : null}
+    </div>
+  );
+}
+
+/** A button on antd's look; `pending` shows a spinner and keeps it from being pressed twice. */
+export function Button({
+  children,
+  onClick,
+  primary,
+  large,
+  small,
+  pending,
+  disabled,
+  ...rest
+}: {
+  children: ReactNode;
+  onClick?: () => void;
+  primary?: boolean;
+  large?: boolean;
+  small?: boolean;
+  pending?: boolean;
+  disabled?: boolean;
+  'aria-current'?: 'step';
+  className?: string;
+}) {
+  const className = ['lb-button', primary ? 'lb-button-primary' : '', large ? 'pl-large' : '', small ? 'pl-small' : '', rest.className ?? ''].filter(Boolean).join(' ');
+  return (
+    <button type="button" className={className} onClick={onClick} disabled={disabled || pending} aria-busy={pending || undefined} aria-current={rest['aria-current']}>
+      {pending ? <span className="pl-spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}
+
+const TAG_CLASS: Record<LearnerStatus, string> = {
+  NOT_STARTED: 'pl-tag',
+  IN_PROGRESS: 'pl-tag pl-tag-info',
+  COMPLETED: 'pl-tag pl-tag-success',
+  OVERDUE: 'pl-tag pl-tag-error',
+  EXPIRED: 'pl-tag pl-tag-error',
+};
+
 /** The course player: a page per lesson or quiz, the course's progress in a sticky header, the outline beside. */
-export const PlayerScreen = observer(function PlayerScreen() {
-  const { courseId = '' } = useParams();
+export const PlayerScreen = observer(function PlayerScreen({ courseId }: { courseId: string }) {
   const vm = useViewModel(PlayerViewModel);
-  const screens = Grid.useBreakpoint();
-  const wide = !!screens.lg;
+  const wide = useWide();
 
   useEffect(() => {
     void vm.load(courseId);
@@ -56,27 +117,37 @@ export const PlayerScreen = observer(function PlayerScreen() {
     if (vm.status === 'ready') document.getElementById('player-step')?.focus({ preventScroll: false });
   }, [vm.status, vm.index, vm.showCompletion]);
 
+  const title = vm.course?.title;
+  useEffect(() => {
+    if (title) document.title = `${title} · SafePlace`;
+  }, [title]);
+
   if (vm.status === 'loading') {
     return (
       <div className="player" role="status" aria-live="polite" aria-label="Loading the course">
-        <Skeleton active title={{ width: '60%' }} paragraph={{ rows: 1 }} />
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <div className="pl-skeleton" style={{ width: '60%', height: 28 }} />
+        <div className="pl-skeleton" style={{ height: 16 }} />
+        <div className="pl-skeleton" style={{ height: 160 }} />
       </div>
     );
   }
   if (vm.status === 'not-found') {
     return (
       <div className="player">
-        <Typography.Title level={1}>Course not found</Typography.Title>
-        <Alert type="warning" showIcon title="This course is not assigned to you, or no longer exists." description={<Link to="/training">Back to My training</Link>} />
+        <h1 className="pl-title">Course not found</h1>
+        <Notice kind="warning" title="This course is not assigned to you, or no longer exists.">
+          <a href="/training">Back to My training</a>
+        </Notice>
       </div>
     );
   }
   if (vm.status === 'error' || !vm.course) {
     return (
       <div className="player">
-        <Typography.Title level={1}>The course could not be opened</Typography.Title>
-        <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(courseId)} />
+        <h1 className="pl-title">The course could not be opened</h1>
+        <Notice kind="error" title="This could not be loaded" action={<Button onClick={() => void vm.load(courseId)}>Try again</Button>}>
+          {vm.error ?? ''}
+        </Notice>
       </div>
     );
   }
@@ -84,52 +155,53 @@ export const PlayerScreen = observer(function PlayerScreen() {
   const lang = LANGUAGE_TAGS[course.language];
 
   return (
-    <div className={wide ? 'player-wide' : undefined} style={wide ? { display: 'grid', gridTemplateColumns: '260px minmax(0, 720px)', gap: 24, justifyContent: 'center' } : undefined}>
+    <div className={wide ? 'player-wide' : undefined}>
       {wide ? (
-        <nav aria-label="Course outline" style={{ position: 'sticky', top: 16, alignSelf: 'start' }}>
-          <Link to="/training">
-            <ArrowLeftOutlined aria-hidden /> My training
-          </Link>
+        <nav aria-label="Course outline" className="pl-side">
           <Outline vm={vm} />
         </nav>
       ) : null}
       <div className="player" style={{ width: '100%' }}>
-        {!wide ? (
-          <Link to="/training">
-            <ArrowLeftOutlined aria-hidden /> My training
-          </Link>
-        ) : null}
         <header className="player-header">
-          <Typography.Title level={1} style={{ fontSize: 24, margin: '4px 0' }} lang={lang}>
+          <h1 className="pl-title" lang={lang}>
             {course.title}
-          </Typography.Title>
-          <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
-            <Tag color={STATUS_COLOURS[course.status]}>{statusLabel(course.status)}</Tag>
+          </h1>
+          <div className="pl-tags">
+            <span className={TAG_CLASS[course.status]}>{statusLabel(course.status)}</span>
             {course.dueAt && course.status !== 'COMPLETED' ? (
-              <Tag color={course.status === 'OVERDUE' ? 'error' : 'default'}>
+              <span className={course.status === 'OVERDUE' ? 'pl-tag pl-tag-error' : 'pl-tag'}>
                 {course.status === 'OVERDUE' ? 'Overdue since' : 'Due'} {showDate(course.dueAt)}
-              </Tag>
+              </span>
             ) : null}
             <SavedIndicator vm={vm} />
           </div>
-          <Progress percent={vm.progressPercent} aria-label={`Course progress: ${vm.progressPercent}%`} style={{ margin: '4px 0 0' }} />
+          <div className="pl-progress">
+            <progress max={100} value={vm.progressPercent} aria-label={`Course progress: ${vm.progressPercent}%`} />
+            <span aria-hidden="true">{vm.progressPercent}%</span>
+          </div>
           {vm.languageOptions.length > 1 ? (
-            <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+            <div className="pl-language">
               <label htmlFor="player-language">Language</label>
-              <Select
+              <select
                 id="player-language"
-                style={{ minWidth: 200, maxWidth: '100%' }}
+                className="lb-select"
                 value={course.language}
-                options={vm.languageOptions}
-                loading={vm.languageLoading}
-                onChange={(language: CourseLanguage) => void vm.chooseLanguage(language)}
-              />
+                disabled={vm.languageLoading}
+                aria-busy={vm.languageLoading || undefined}
+                onChange={(e) => void vm.chooseLanguage(e.target.value as CourseLanguage)}
+              >
+                {vm.languageOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
             </div>
           ) : null}
         </header>
         {!wide ? (
-          <details style={{ margin: '8px 0 16px' }}>
-            <summary style={{ minHeight: 44, display: 'flex', alignItems: 'center', cursor: 'pointer' }}>
+          <details className="pl-contents">
+            <summary>
               Contents: {vm.outline.filter((o) => o.done).length} of {vm.outline.length} done
             </summary>
             <nav aria-label="Course outline">
@@ -137,7 +209,7 @@ export const PlayerScreen = observer(function PlayerScreen() {
             </nav>
           </details>
         ) : null}
-        {vm.error ? <Alert type="error" showIcon title={vm.error} style={{ marginBottom: 16 }} /> : null}
+        {vm.error ? <Notice kind="error" role="alert" title={vm.error} /> : null}
         <div lang={lang}>
           {vm.showCompletion ? <Completion vm={vm} /> : vm.current?.kind === 'LESSON' ? <Lesson vm={vm} lesson={vm.current} /> : vm.current ? <Quiz vm={vm} quiz={vm.current} /> : null}
         </div>
@@ -149,7 +221,7 @@ export const PlayerScreen = observer(function PlayerScreen() {
             vm.index + 1 < vm.contents.length ? (
               <Button onClick={vm.next}>Next</Button>
             ) : vm.completed ? (
-              <Button type="primary" onClick={vm.finish}>
+              <Button primary onClick={vm.finish}>
                 Finish
               </Button>
             ) : null
@@ -164,20 +236,19 @@ export default PlayerScreen;
 
 const Outline = observer(function Outline({ vm }: { vm: PlayerViewModel }) {
   return (
-    <ol className="player-outline" style={{ listStyle: 'none', padding: 0, margin: '12px 0' }}>
+    <ol className="player-outline">
       {vm.outline.map((item, i) => (
         <li key={item.contentId}>
-          <Button
-            type={item.current ? 'primary' : 'text'}
-            aria-current={item.current ? 'step' : undefined}
-            onClick={() => vm.open(i)}
-            style={{ width: '100%', justifyContent: 'flex-start', height: 'auto', minHeight: 44, whiteSpace: 'normal', textAlign: 'left' }}
-            icon={item.done ? <CheckCircleFilled aria-hidden /> : item.kind === 'QUIZ' ? <FormOutlined aria-hidden /> : <ReadOutlined aria-hidden />}
-          >
-            {item.position}. {item.title}
-            <span className="visually-hidden">
-              {item.kind === 'QUIZ' ? ', quiz' : ', lesson'}
-              {item.done ? ', done' : ''}
+          <Button primary={item.current} className="pl-outline-item" aria-current={item.current ? 'step' : undefined} onClick={() => vm.open(i)}>
+            <span aria-hidden="true" className="pl-outline-mark">
+              {item.done ? '✓' : item.kind === 'QUIZ' ? '?' : '•'}
+            </span>
+            <span>
+              {item.position}. {item.title}
+              <span className="visually-hidden">
+                {item.kind === 'QUIZ' ? ', quiz' : ', lesson'}
+                {item.done ? ', done' : ''}
+              </span>
             </span>
           </Button>
         </li>
@@ -189,21 +260,17 @@ const Outline = observer(function Outline({ vm }: { vm: PlayerViewModel }) {
 const SavedIndicator = observer(function SavedIndicator({ vm }: { vm: PlayerViewModel }) {
   const state = vm.saver.overall;
   return (
-    <span role="status" aria-live="polite" style={{ fontSize: 13, display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+    <span role="status" aria-live="polite" className="pl-saved">
       {state === 'saving' ? (
-        <>
-          <CloudSyncOutlined aria-hidden /> Saving…
-        </>
+        <>Saving…</>
       ) : state === 'saved' ? (
-        <Typography.Text type="success" style={{ fontSize: 13 }}>
-          <CheckCircleOutlined aria-hidden /> All answers saved
-        </Typography.Text>
+        <span className="lb-success">
+          <span aria-hidden="true">✓</span> <span>All answers saved</span>
+        </span>
       ) : state === 'error' ? (
         <>
-          <Typography.Text type="danger" style={{ fontSize: 13 }}>
-            <ExclamationCircleOutlined aria-hidden /> Not saved: {vm.saver.error}
-          </Typography.Text>
-          <Button size="small" onClick={() => void vm.saver.retry()}>
+          <span className="lb-danger">Not saved: {vm.saver.error}</span>
+          <Button small onClick={() => void vm.saver.retry()}>
             Save again
           </Button>
         </>
@@ -212,10 +279,16 @@ const SavedIndicator = observer(function SavedIndicator({ vm }: { vm: PlayerView
   );
 });
 
-const StepHeading = ({ children }: { children: React.ReactNode }) => (
-  <Typography.Title level={2} id="player-step" tabIndex={-1} style={{ fontSize: 20, outline: 'none' }}>
+const StepHeading = ({ children }: { children: ReactNode }) => (
+  <h2 id="player-step" tabIndex={-1} className="pl-step">
     {children}
-  </Typography.Title>
+  </h2>
+);
+
+const Right = () => (
+  <span className="lb-success">
+    <span aria-hidden="true">✓</span> <span>Right</span>
+  </span>
 );
 
 const Lesson = observer(function Lesson({ vm, lesson }: { vm: PlayerViewModel; lesson: PlayerLesson }) {
@@ -226,30 +299,23 @@ const Lesson = observer(function Lesson({ vm, lesson }: { vm: PlayerViewModel; l
       <StepHeading>
         Lesson {vm.index + 1}: {lesson.title}
       </StepHeading>
-      {lesson.done ? <Alert type="success" showIcon title="You have done this lesson." style={{ marginBottom: 16 }} /> : null}
+      {lesson.done ? <Notice kind="success" title="You have done this lesson." /> : null}
       {lesson.blocks.map((b) => (
         <LessonBlockCard key={b.blockId} vm={vm} block={b} fileUrl={fileUrl} />
       ))}
       {!lesson.done ? (
         <div style={{ marginTop: 8 }}>
           {missing.length && !vm.lessonMessage ? (
-            <Alert
-              type="info"
-              role="note"
-              showIcon
-              title="To finish this lesson"
-              description={
-                <ul style={{ margin: 0, paddingLeft: 20 }}>
-                  {missing.map((m) => (
-                    <li key={m}>{m}</li>
-                  ))}
-                </ul>
-              }
-              style={{ marginBottom: 12 }}
-            />
+            <Notice kind="info" role="note" title="To finish this lesson">
+              <ul style={{ margin: 0, paddingLeft: 20 }}>
+                {missing.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            </Notice>
           ) : null}
-          {vm.lessonMessage ? <Alert type="warning" showIcon role="alert" title={vm.lessonMessage} style={{ marginBottom: 12 }} /> : null}
-          <Button type="primary" size="large" loading={vm.marking} onClick={() => void vm.markDone()}>
+          {vm.lessonMessage ? <Notice kind="warning" role="alert" title={vm.lessonMessage} /> : null}
+          <Button primary large pending={vm.marking} onClick={() => void vm.markDone()}>
             Mark lesson done
           </Button>
         </div>
@@ -263,11 +329,7 @@ const LessonBlockCard = observer(function LessonBlockCard({ vm, block: b, fileUr
   const video = b.block.type === 'VIDEO';
   return (
     <div className="player-block" style={{ textAlign: b.block.alignment === 'CENTER' ? 'center' : b.block.alignment === 'RIGHT' ? 'right' : 'left' }}>
-      {b.fallback ? (
-        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13, marginBottom: 4 }}>
-          Shown in the course&apos;s primary language: this part is not translated yet.
-        </Typography.Text>
-      ) : null}
+      {b.fallback ? <span className="lb-note" style={{ margin: '0 0 4px' }}>Shown in the course&apos;s primary language: this part is not translated yet.</span> : null}
       <ServedBlockView
         block={b.block}
         fileUrl={fileUrl}
@@ -289,13 +351,11 @@ const LessonBlockCard = observer(function LessonBlockCard({ vm, block: b, fileUr
         }}
       />
       {correct === true ? (
-        <Typography.Text type="success">
-          <CheckCircleOutlined aria-hidden /> Right
-        </Typography.Text>
+        <Right />
       ) : correct === false ? (
-        <Typography.Text type="danger">
-          <CloseCircleOutlined aria-hidden /> Not right yet: have another look.
-        </Typography.Text>
+        <span className="lb-danger">
+          <span aria-hidden="true">✕</span> <span>Not right yet: have another look.</span>
+        </span>
       ) : null}
     </div>
   );
@@ -307,36 +367,26 @@ const Quiz = observer(function Quiz({ vm, quiz }: { vm: PlayerViewModel; quiz: P
   const answering = !result;
   return (
     <section>
-      <StepHeading>
-        Quiz: {quiz.title}
-      </StepHeading>
-      <Typography.Paragraph type="secondary">
+      <StepHeading>Quiz: {quiz.title}</StepHeading>
+      <p className="lb-secondary" style={{ marginBottom: 16 }}>
         Pass mark {quiz.passMark}%.{' '}
         {quiz.maxAttempts === null ? 'Unlimited attempts.' : `Attempts used: ${quiz.attemptsUsed} of ${quiz.maxAttempts}.`}
         {quiz.passed ? ' You have passed this quiz.' : ''}
-      </Typography.Paragraph>
+      </p>
       {result ? (
         <div role="status" aria-live="polite">
-          <Alert
-            type={result.passed ? 'success' : 'error'}
-            showIcon
-            title={result.passed ? `Passed: you scored ${result.score}%` : `Not passed: you scored ${result.score}%, and ${result.passMark}% is needed`}
-            description={
-              <>
-                {result.questions.filter((q) => !q.correct).length
-                  ? `${result.questions.filter((q) => !q.correct).length} of ${result.questions.length} answers were wrong; they are marked below.`
-                  : 'Every answer was right.'}{' '}
-                {result.passed
-                  ? ''
-                  : left === null
-                    ? 'You may try again.'
-                    : left > 0
-                      ? `${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
-                      : 'No attempts left: ask your admin for another attempt.'}
-              </>
-            }
-            style={{ marginBottom: 16 }}
-          />
+          <Notice kind={result.passed ? 'success' : 'error'} title={result.passed ? `Passed: you scored ${result.score}%` : `Not passed: you scored ${result.score}%, and ${result.passMark}% is needed`}>
+            {result.questions.filter((q) => !q.correct).length
+              ? `${result.questions.filter((q) => !q.correct).length} of ${result.questions.length} answers were wrong; they are marked below.`
+              : 'Every answer was right.'}{' '}
+            {result.passed
+              ? ''
+              : left === null
+                ? 'You may try again.'
+                : left > 0
+                  ? `${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
+                  : 'No attempts left: ask your admin for another attempt.'}
+          </Notice>
         </div>
       ) : null}
       {quiz.questions.map((q, i) => {
@@ -345,48 +395,41 @@ const Quiz = observer(function Quiz({ vm, quiz }: { vm: PlayerViewModel; quiz: P
         const labels = 'options' in q.block ? q.block.options : [];
         return (
           <div key={q.blockId} className={`player-block ${outcome ? (outcome.correct ? 'block-right' : 'block-wrong') : ''}`}>
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
+            <span className="lb-note" style={{ margin: '0 0 4px' }}>
               Question {i + 1} of {quiz.questions.length}
-            </Typography.Text>
-            <ServedBlockView
-              block={q.block}
-              interaction={{ answer: vm.answerOf(q.blockId), onAnswer: (answer) => vm.give(q.blockId, answer), disabled: !answering || vm.submitting }}
-            />
+            </span>
+            <ServedBlockView block={q.block} interaction={{ answer: vm.answerOf(q.blockId), onAnswer: (answer) => vm.give(q.blockId, answer), disabled: !answering || vm.submitting }} />
             {outcome ? (
               <div style={{ marginTop: 8 }}>
                 {outcome.correct ? (
-                  <Typography.Text type="success">
-                    <CheckCircleOutlined aria-hidden /> Right
-                  </Typography.Text>
+                  <Right />
                 ) : (
-                  <Typography.Text type="danger">
-                    <CloseCircleOutlined aria-hidden /> Wrong
-                  </Typography.Text>
+                  <span className="lb-danger">
+                    <span aria-hidden="true">✕</span> <span>Wrong</span>
+                  </span>
                 )}
                 {correctKeys && !outcome.correct ? (
-                  <Typography.Paragraph style={{ margin: '4px 0 0' }}>
-                    Correct answer: {correctKeys.map((k) => labels.find((o) => o.key === k)?.label ?? k).join('; ')}
-                  </Typography.Paragraph>
+                  <p style={{ margin: '4px 0 0' }}>Correct answer: {correctKeys.map((k) => labels.find((o) => o.key === k)?.label ?? k).join('; ')}</p>
                 ) : null}
-                {outcome.explanation ? <Typography.Paragraph type="secondary">{outcome.explanation}</Typography.Paragraph> : null}
+                {outcome.explanation ? <p className="lb-secondary">{outcome.explanation}</p> : null}
               </div>
             ) : null}
           </div>
         );
       })}
-      {vm.quizMessage ? <Alert type="warning" showIcon role="alert" title={vm.quizMessage} style={{ marginBottom: 12 }} /> : null}
+      {vm.quizMessage ? <Notice kind="warning" role="alert" title={vm.quizMessage} /> : null}
       {answering && !quiz.passed ? (
-        <Button type="primary" size="large" loading={vm.submitting} onClick={() => void vm.submitQuiz()}>
+        <Button primary large pending={vm.submitting} onClick={() => void vm.submitQuiz()}>
           Submit answers
         </Button>
       ) : null}
       {result && vm.canRetry ? (
-        <Button type="primary" size="large" onClick={vm.tryAgain}>
+        <Button primary large onClick={vm.tryAgain}>
           Try again
         </Button>
       ) : null}
       {result?.passed && vm.completed ? (
-        <Button type="primary" size="large" onClick={vm.finish}>
+        <Button primary large onClick={vm.finish}>
           See your certificate
         </Button>
       ) : null}
@@ -407,32 +450,40 @@ const Completion = observer(function Completion({ vm }: { vm: PlayerViewModel })
   };
   return (
     <section>
-      <Result
-        status="success"
-        title={
-          <h2 id="player-step" tabIndex={-1} className="result-title" style={{ outline: 'none' }}>
-            Course completed
-          </h2>
-        }
-        subTitle={completion ? `You completed “${course.title}” on ${showDate(completion.completedAt)}.` : 'You completed this course.'}
-        extra={
-          <Button type="primary" size="large" icon={<DownloadOutlined aria-hidden />} loading={vm.downloading} onClick={() => void download()}>
-            Download certificate
-          </Button>
-        }
-      />
-      {vm.downloadError ? <Alert type="error" showIcon role="alert" title={`The certificate could not be downloaded. ${vm.downloadError}`} style={{ marginBottom: 16 }} /> : null}
+      <div className="pl-result">
+        <div className="pl-result-icon" aria-hidden="true">
+          ✓
+        </div>
+        <h2 id="player-step" tabIndex={-1} className="pl-result-title">
+          Course completed
+        </h2>
+        <p className="lb-secondary">{completion ? `You completed “${course.title}” on ${showDate(completion.completedAt)}.` : 'You completed this course.'}</p>
+        <Button primary large pending={vm.downloading} onClick={() => void download()}>
+          <span aria-hidden="true">⤓</span> Download certificate
+        </Button>
+      </div>
+      {vm.downloadError ? <Notice kind="error" role="alert" title={`The certificate could not be downloaded. ${vm.downloadError}`} /> : null}
       {completion ? (
-        <Descriptions bordered column={1} size="small" style={{ background: '#fff' }}>
-          <Descriptions.Item label="Completed on">{showDate(completion.completedAt)}</Descriptions.Item>
-          {completion.score !== null ? <Descriptions.Item label="Score">{completion.score}%</Descriptions.Item> : null}
-          <Descriptions.Item label="Quiz attempts">{completion.attempts}</Descriptions.Item>
-          {completion.certificateCode ? (
-            <Descriptions.Item label="Verification code">
-              <Link to={`/verify/${completion.certificateCode}`}>{completion.certificateCode}</Link>
-            </Descriptions.Item>
+        <dl className="pl-facts">
+          <dt>Completed on</dt>
+          <dd>{showDate(completion.completedAt)}</dd>
+          {completion.score !== null ? (
+            <>
+              <dt>Score</dt>
+              <dd>{completion.score}%</dd>
+            </>
           ) : null}
-        </Descriptions>
+          <dt>Quiz attempts</dt>
+          <dd>{completion.attempts}</dd>
+          {completion.certificateCode ? (
+            <>
+              <dt>Verification code</dt>
+              <dd>
+                <a href={`/verify/${completion.certificateCode}`}>{completion.certificateCode}</a>
+              </dd>
+            </>
+          ) : null}
+        </dl>
       ) : null}
     </section>
   );
@@ -443,23 +494,23 @@ const HandInControl = observer(function HandInControl({ vm, blockId, accept }: {
   const id = useId();
   const handedIn = vm.handedIn.get(blockId);
   const progress = vm.handInOf(blockId);
-  if (!vm.canHandIn) return <Typography.Text type="secondary">Files cannot be handed in on this server.</Typography.Text>;
+  if (!vm.canHandIn) return <span className="lb-secondary">Files cannot be handed in on this server.</span>;
   return (
-    <Space orientation="vertical" style={{ width: '100%', textAlign: 'left' }}>
+    <div className="pl-hand-in">
       {handedIn ? (
-        <Typography.Text>
-          <CheckCircleOutlined aria-hidden /> Handed in:{' '}
-          <Typography.Link href={handedIn.url} target="_blank" rel="noopener">
+        <span>
+          <span aria-hidden="true">✓</span> Handed in:{' '}
+          <a href={handedIn.url} target="_blank" rel="noopener">
             {handedIn.fileName}
-          </Typography.Link>
-        </Typography.Text>
+          </a>
+        </span>
       ) : null}
       <label htmlFor={`${id}-file`} style={{ fontWeight: 600 }}>
         {handedIn ? 'Hand in another file instead' : 'Your file'}
       </label>
-      <Typography.Text type="secondary" id={`${id}-limits`}>
+      <span className="lb-secondary" id={`${id}-limits`} style={{ margin: 0 }}>
         {vm.handInLimitsOf(accept)}
-      </Typography.Text>
+      </span>
       <input
         id={`${id}-file`}
         type="file"
@@ -475,21 +526,26 @@ const HandInControl = observer(function HandInControl({ vm, blockId, accept }: {
       />
       {progress?.status === 'uploading' ? (
         <div role="status" aria-live="polite">
-          <Progress percent={progress.percent} aria-label={`Uploading ${progress.fileName}`} />
-          <Space wrap>
-            <Typography.Text>
+          <div className="pl-progress">
+            <progress max={100} value={progress.percent} aria-label={`Uploading ${progress.fileName}`} />
+            <span aria-hidden="true">{progress.percent}%</span>
+          </div>
+          <div className="pl-row">
+            <span>
               {formatBytes(progress.sent)} of {formatBytes(progress.total)} sent
-            </Typography.Text>
-            <Button size="small" onClick={() => vm.cancelHandIn(blockId)}>
+            </span>
+            <Button small onClick={() => vm.cancelHandIn(blockId)}>
               Cancel upload
             </Button>
-          </Space>
+          </div>
         </div>
       ) : null}
-      {progress?.status === 'done' && progress.message ? <Alert type="success" showIcon role="status" title={progress.message} /> : null}
+      {progress?.status === 'done' && progress.message ? <Notice kind="success" role="status" title={progress.message} /> : null}
       {progress?.status === 'error' && progress.message ? (
-        <Alert type="error" showIcon role="alert" title={progress.message} description="Choose another file to try again." />
+        <Notice kind="error" role="alert" title={progress.message}>
+          Choose another file to try again.
+        </Notice>
       ) : null}
-    </Space>
+    </div>
   );
 });

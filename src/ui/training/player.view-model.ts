@@ -1,19 +1,18 @@
-import { inject, injectable, optional } from 'inversify';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { BlockAnswer } from '../../contracts/learning/blocks.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
-import {
+import type {
   LanguagePreference,
   QuizDrafts,
   TrainingApi,
-  type AttemptResult,
-  type PlayerBlock,
-  type PlayerContent,
-  type PlayerCourse,
-  type PlayerLesson,
-  type PlayerQuiz,
+  AttemptResult,
+  PlayerBlock,
+  PlayerContent,
+  PlayerCourse,
+  PlayerLesson,
+  PlayerQuiz,
 } from '../../application/training/training-api.port';
-import { DownloadCertificate, HandInFile, isGiven, SubmitQuizAttempt } from '../../application/training/training.use-cases';
+import { isGiven, type DownloadCertificate, type HandInFile, type SubmitQuizAttempt } from '../../application/training/training.use-cases';
 import { formatBytes, handInAccept, handInLimits, type HandInKind } from '../../domain/files/uploads';
 import { isScored } from '../../domain/courses/blocks';
 import { defaultLanguage, LANGUAGE_LABELS, type CourseLanguage } from '../../domain/courses/course';
@@ -25,14 +24,12 @@ export const WATCHED_SHARE = 0.95;
 /** How often, at most, the watched progress is reported while a video plays. */
 export const VIDEO_REPORT_EVERY_MS = 10_000;
 
-export const PlayerTimers = Symbol('PlayerTimers');
-
 /**
  * The course player: the course in the learner's language (the remembered one, else the primary), its lessons and
  * quizzes in order, the answers saved as they are given, videos' watched time reported, lessons marked done and
- * quizzes handed to the server for scoring; then the completion and the certificate.
+ * quizzes handed to the server for scoring; then the completion and the certificate. Undecorated: built by the
+ * factory of ./player.wiring.ts, in the light player entry and in the app alike.
  */
-@injectable()
 export class PlayerViewModel {
   status: 'loading' | 'ready' | 'not-found' | 'error' = 'loading';
   error: string | null = null;
@@ -71,13 +68,13 @@ export class PlayerViewModel {
   private readonly drafted = new Set<string>();
 
   constructor(
-    @inject(TrainingApi) private readonly api: TrainingApi,
-    @inject(LanguagePreference) private readonly preference: LanguagePreference,
-    @inject(SubmitQuizAttempt) private readonly submitAttempt: SubmitQuizAttempt,
-    @inject(DownloadCertificate) private readonly downloadCertificate: DownloadCertificate,
-    @inject(QuizDrafts) private readonly drafts: QuizDrafts,
-    @inject(PlayerTimers) @optional() timers?: Timers,
-    @inject(HandInFile) @optional() private readonly handInFile?: HandInFile,
+    private readonly api: TrainingApi,
+    private readonly preference: LanguagePreference,
+    private readonly submitAttempt: SubmitQuizAttempt,
+    private readonly downloadCertificate: DownloadCertificate,
+    private readonly drafts: QuizDrafts,
+    timers?: Timers,
+    private readonly handInFile?: HandInFile,
   ) {
     this.saver = new AnswerSaver(async (input) => {
       const saved = await this.api.saveAnswer(input);

@@ -2,7 +2,6 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Progress, Row, Skeleton, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError } from '../shared/page-state';
 import { MyTrainingViewModel, type TrainingCard } from './my-training.view-model';
@@ -80,7 +79,6 @@ export const TrainingCards = observer(function TrainingCards({
 
 function CourseCard({ card, headingLevel }: { card: TrainingCard; headingLevel: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
-  const navigate = useNavigate();
   return (
     <Card className="training-card" style={{ height: '100%' }}>
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
@@ -106,7 +104,7 @@ function CourseCard({ card, headingLevel }: { card: TrainingCard; headingLevel: 
               {card.next}
             </Typography.Paragraph>
           ) : null}
-          <Button type="primary" style={{ minHeight: 44 }} aria-label={`${card.action}: ${card.title}`} onClick={() => void navigate(card.path)}>
+          <Button type="primary" style={{ minHeight: 44 }} aria-label={`${card.action}: ${card.title}`} onClick={() => window.location.assign(card.path)}>
             {card.action}
           </Button>
         </div>

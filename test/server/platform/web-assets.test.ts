@@ -10,10 +10,12 @@ import { seedDemo } from '../../../server/seed/demo.seed';
 import { DEMO_MEDIA } from '../../../server/seed/learning.seed';
 import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app';
 
-/** A web root as `vite build` leaves it: the app's page and the files of public/ (the demo lesson's videos). */
+/** A web root as `vite build` leaves it: the app's page, the light entries' pages and public/ (the demo lesson's videos). */
 async function builtWebRoot(): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'safeplace-web-'));
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>SafePlace</title><div id="root"></div>');
+  await writeFile(path.join(root, 'signin.html'), '<!doctype html><title>Sign in · SafePlace</title><div id="root"></div>');
+  await writeFile(path.join(root, 'player.html'), '<!doctype html><title>Course · SafePlace</title><div id="root"></div>');
   await cp(path.resolve('public'), root, { recursive: true });
   return root;
 }
@@ -64,5 +66,19 @@ describe.each(DATABASES)('the web app’s files on %s', (kind) => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
     }
+  });
+
+  it('answers the course player’s light page for /training/{courseId}, the app’s for My training and the rest', async () => {
+    for (const url of ['/training/0b5f2c3e-1d2a-4c8e-9f00-123456789abc', '/training/abc_DEF-1/', '/training/abc?lang=HINDI']) {
+      const res = await get('acme.localhost', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>Course · SafePlace</title>');
+    }
+    for (const url of ['/training', '/training/abc/lessons', '/dashboard']) {
+      const res = await get('acme.localhost', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>SafePlace</title>');
+    }
+    expect((await get('acme.localhost', '/signin')).body).toContain('<title>Sign in · SafePlace</title>');
   });
 });

@@ -1,4 +1,3 @@
-import { inject, injectable } from 'inversify';
 import type { BlockAnswer } from '../../../contracts/learning/blocks.contract';
 import {
   downloadCertificate,
@@ -36,12 +35,12 @@ import type {
 } from '../../../application/training/training-api.port';
 import type { ServedBlock } from '../../../domain/courses/blocks';
 import { LANGUAGE_LABELS, type CourseLanguage } from '../../../domain/courses/course';
-import { ApiClient, LearningHttp } from '../api-client';
+import type { ApiClient } from '../api-client';
 
 /** The learner's calls of the learning API (player.contract.ts), mapped to the player's own shapes. */
-@injectable()
+/** Undecorated (no Inversify): the light player entry builds it from a factory list (training.wiring.ts). */
 export class HttpTrainingApi implements TrainingApi, CertificateVerificationApi {
-  constructor(@inject(LearningHttp) private readonly learning: ApiClient) {}
+  constructor(private readonly learning: ApiClient) {}
 
   async myCourses(): Promise<MyCourse[]> {
     const courses = await this.learning.call(myCourses, { query: {} });

@@ -44,5 +44,5 @@ export function OriginalText({ text }: { text: string }) {
   );
 }
 
-/** BCP 47 tags of the course languages, for `lang` attributes (screen readers and fonts pick the script by it). */
-export const LANGUAGE_TAGS = { ENGLISH: 'en', HINDI: 'hi', KANNADA: 'kn', TELUGU: 'te', TAMIL: 'ta', MARATHI: 'mr' } as const;
+// In ./language-tags.ts (no antd: the light player entry uses it too).
+export { LANGUAGE_TAGS } from './language-tags';

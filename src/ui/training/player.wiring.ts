@@ -1,0 +1,21 @@
+import { LanguagePreference, QuizDrafts, TrainingApi } from '../../application/training/training-api.port';
+import { DownloadCertificate, HandInFile, SubmitQuizAttempt } from '../../application/training/training.use-cases';
+import { factory, type Wiring } from '../../infrastructure/wiring';
+import { PlayerViewModel } from './player.view-model';
+
+/** The player's view-model as a plain factory (a fresh one per screen): the light player entry and the app bind it. */
+export const playerViewModelWiring: Wiring = [
+  factory(
+    PlayerViewModel,
+    (get) =>
+      new PlayerViewModel(
+        get<TrainingApi>(TrainingApi),
+        get<LanguagePreference>(LanguagePreference),
+        get(SubmitQuizAttempt),
+        get(DownloadCertificate),
+        get<QuizDrafts>(QuizDrafts),
+        undefined,
+        get(HandInFile),
+      ),
+  ),
+];

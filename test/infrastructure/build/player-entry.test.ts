@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { build, type Rolldown } from 'vite';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+/** What the light player must not download: Ant Design (and its style engine), the router, Inversify, reflect-metadata. */
+const FORBIDDEN = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+|react-router|inversify|@inversifyjs|reflect-metadata)[\\/]/;
+
+/**
+ * The course player's entry (player.html -> src/ui/player-main.tsx) is light on purpose (issue 12: at most 3x an empty
+ * React app, `npm run bench bundle`): native controls instead of antd, a LightContainer instead of Inversify, no router.
+ * Builds the project's own vite.config.ts and reads the modules of every file /training/{courseId} downloads.
+ */
+// A whole production build: seconds on an idle machine, more under CI's load.
+describe('the course player entry', { timeout: 180_000 }, () => {
+  it("loads the player's screen, view-model, blocks and adapter without antd, the router or Inversify, and nothing lazily", async () => {
+    const result = (await build({
+      root: ROOT,
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { write: false },
+    })) as Rolldown.RolldownOutput;
+    const chunks = new Map(result.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+    const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith('player.html'));
+    expect(entry).toBeDefined();
+    const loaded = new Set<string>();
+    const stack = [entry!.fileName];
+    while (stack.length) {
+      const file = stack.pop()!;
+      if (loaded.has(file)) continue;
+      loaded.add(file);
+      stack.push(...chunks.get(file)!.imports);
+    }
+    const modules = [...loaded].flatMap((file) => Object.keys(chunks.get(file)!.modules));
+    for (const own of ['src/ui/training/player.screen.tsx', 'src/ui/training/player.view-model.ts', 'src/ui/courses/blocks/served-block.tsx', 'src/infrastructure/http/learning/http-training-api.ts']) {
+      expect(modules.some((id) => id.endsWith(own)), own).toBe(true);
+    }
+    expect(modules.filter((id) => FORBIDDEN.test(id))).toEqual([]);
+    // Nothing is left to load lazily once the player shows (what the bench measures is all it runs).
+    expect([...loaded].flatMap((file) => chunks.get(file)!.dynamicImports)).toEqual([]);
+  }, 120_000);
+});
