@@ -22,17 +22,17 @@ import { checkType, detectType } from '../../../src/domain/files/file-types';
 import { formatBytes } from '../../../src/domain/files/uploads';
 import { DEFAULT_ACTION_MAILS } from '../../../src/domain/workflows/builder-rules';
 import type { ActionType } from '../../../src/domain/workflows/workflow-rules';
-import type { Database, Sql } from '../../platform/db/database';
+import { tenantBatch, type Database, type Sql } from '../../platform/db/database';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { newFileKey, type DirectFileUrls, type UploadTicket } from '../../platform/signed-files';
 import type { EvidenceVault, SealedFile } from '../../platform/evidence-vault';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
-import { caseJobCounts, recordListRead, escalationsOf, listCandidates, type ListRow } from './case-jobs';
+import { caseJobCounts, recordListRead, escalationsOf, listStatement, type ListRow } from './case-jobs';
 import * as repo from './complaints.repository';
 import { notifyReporter } from './intake.repository';
-import { calendarOf, regimeOf } from './regime';
+import { calendarOf, regimeFromRow, regimeOf, regimeStatement, type RegimeRow } from './regime';
 import { tombstoneFor } from './retention.service';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, utcDay, type Clock } from '../../platform/clock';
@@ -313,35 +313,38 @@ export class ComplaintService {
   // ---------- reads ----------
 
   /**
-   * The caller's cases (docs/case.md "The case list at scale"): one query brings each candidate case with its
-   * committee's member ids, its recusals and its next step, and writes the access log of the whole list as one row.
+   * The caller's cases (docs/case.md "The case list at scale"): one statement brings each candidate case with whether
+   * the caller is on its committee and recused, and its next step, and writes the access log of the whole list as one
+   * row; it travels with the regime's read in one round trip.
    * Only `ws` and `userId` of the actor are read (the route skips the address lookup).
    */
   async list(actor: Pick<Actor, 'ws' | 'userId' | 'ip'>): Promise<ComplaintSummary[]> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const rows = await listCandidates(tx, actor.ws, actor.userId, actor.ip);
-      const regime = await regimeOf(tx, actor.ws);
-      const today = this.today();
-      const out: ComplaintSummary[] = [];
-      const calendars = new Map<string, WorkingCalendar>();
-      const unrecorded: string[] = [];
-      for (const row of rows) {
-        const role = caseRole(actor.userId, {
-          filedBy: row.filed_by,
-          respondentUserId: row.respondent_user_id,
-          respondentCopySent: row.respondent_copy_sent_on !== null,
-          memberIds: row.member_ids,
-          recusedIds: row.recused_ids,
-        });
-        if (!role) continue;
-        if (!row.visible) unrecorded.push(row.id);
-        const clocks = role === 'COMMITTEE' && !row.confirmation_pending ? this.clocks(row, regime, today, calendars) : [];
-        out.push(this.summary(row, role, row.next_step, clocks));
-      }
-      // The query recorded the cases its `visible` let through; one it did not (should the two rules ever differ) now.
-      await recordListRead(tx, { ws: actor.ws, complaintIds: unrecorded, actorUserId: actor.userId, ip: actor.ip });
-      return out;
-    });
+    // The regime and the cases (with the access log's row) in one transaction and one round trip (tenantBatch).
+    const [settings, candidates] = await tenantBatch(this.db, actor.ws, [regimeStatement(actor.ws), listStatement(actor.ws, actor.userId, actor.ip)]);
+    const regime = regimeFromRow((settings as RegimeRow[])[0]);
+    const rows = candidates as ListRow[];
+    const today = this.today();
+    const out: ComplaintSummary[] = [];
+    const calendars = new Map<string, WorkingCalendar>();
+    const unrecorded: string[] = [];
+    const me = [actor.userId];
+    for (const row of rows) {
+      const role = caseRole(actor.userId, {
+        filedBy: row.filed_by,
+        respondentUserId: row.respondent_user_id,
+        respondentCopySent: row.respondent_copy_sent_on !== null,
+        memberIds: row.member ? me : [],
+        recusedIds: row.recused ? me : [],
+      });
+      if (!role) continue;
+      if (!row.visible) unrecorded.push(row.id);
+      const clocks = role === 'COMMITTEE' && !row.confirmation_pending ? this.clocks(row, regime, today, calendars) : [];
+      out.push(this.summary(row, role, row.next_step, clocks));
+    }
+    // The statement recorded the cases its `visible` let through; one it did not (should the two rules ever differ) is
+    // recorded now, before anything is answered.
+    if (unrecorded.length > 0) await this.db.tenant(actor.ws, (tx) => recordListRead(tx, { ws: actor.ws, complaintIds: unrecorded, actorUserId: actor.userId, ip: actor.ip }));
+    return out;
   }
 
   async read(actor: Actor, id: string, options: { audit?: boolean } = {}): Promise<ComplaintDetail> {
@@ -764,7 +767,7 @@ export class ComplaintService {
     return caseClocks(dates, calendar, today);
   }
 
-  private summary(row: Omit<ListRow, 'member_ids' | 'recused_ids' | 'next_step'>, role: CaseRole, nextStep: string | null, clocks: ClockView[]): ComplaintSummary {
+  private summary(row: Omit<ListRow, 'member' | 'recused' | 'next_step'>, role: CaseRole, nextStep: string | null, clocks: ClockView[]): ComplaintSummary {
     const running = clocks.filter((c) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE');
     const nearest = running.sort((a, b) => a.daysLeft! - b.daysLeft!)[0] ?? null;
     return {

@@ -1,6 +1,10 @@
+import { createRequire } from 'node:module';
 import pg from 'pg';
-import type { Database, Sql } from './database';
+import type { Database, Sql, Statement } from './database';
 import { TENANT_PROLOGUE, TENANT_ROLE } from './database';
+
+/** The driver's own mapping of a parameter to its wire text (arrays, dates, JSON), as its queries use it. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,6 +54,29 @@ export class PostgresDatabase implements Database {
     }, fn);
   }
 
+  async tenantBatch(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]> {
+    const client = await this.pool.connect();
+    try {
+      const steps: PipelineStep[] = [
+        { text: 'BEGIN', values: [], rows: false },
+        { text: TENANT_PROLOGUE, values: [workspaceId], rows: true },
+        ...statements.map((s) => ({ text: s.text, values: s.params ?? [], rows: true })),
+        { text: 'COMMIT', values: [], rows: false },
+      ];
+      const results = await new Promise<pg.QueryResult[]>((resolve, reject) => {
+        client.query(pipeline(steps, (error, out) => (error ? reject(error) : resolve(out!))));
+      });
+      if (results.length !== steps.length) throw new Error(`A tenant batch of ${steps.length} steps answered ${results.length} results`);
+      return results.slice(2, 2 + statements.length).map((r) => r.rows);
+    } catch (error) {
+      // A failed statement leaves the transaction aborted (the server skipped the rest, COMMIT included).
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
   private async inTransaction<T>(
     /** Opens the transaction (BEGIN) and prepares it. */
     begin: (client: pg.PoolClient) => Promise<void>,
@@ -77,4 +104,50 @@ export class PostgresDatabase implements Database {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+interface PipelineStep {
+  text: string;
+  values: readonly unknown[];
+  /** Described, so its rows come with their columns (every statement but BEGIN and COMMIT). */
+  rows: boolean;
+}
+
+/** The protocol messages of the driver's connection that a pipeline sends (pg's Query sends the same, one Sync each). */
+interface WireConnection {
+  stream: { cork?: () => void; uncork?: () => void };
+  parse(message: { text: string; name: string; types: number[] }): void;
+  bind(message: { portal: string; statement: string; values: readonly unknown[]; valueMapper: (value: unknown) => unknown }): void;
+  describe(message: { type: 'P'; name: string }): void;
+  execute(message: { portal: string; rows: number }): void;
+  sync(): void;
+}
+
+/**
+ * Several statements in one message to the server (PostgreSQL's extended protocol: Parse, Bind, Describe, Execute for
+ * each, then a single Sync), answered by one ReadyForQuery. The driver's Query object collects one result per
+ * statement, as it does for a simple query of several statements. A failing statement makes the server skip the rest
+ * up to the Sync; the error is the query's error.
+ */
+function pipeline(steps: readonly PipelineStep[], callback: (error: Error | null, results?: pg.QueryResult[]) => void): pg.Query {
+  const query = new pg.Query({ text: steps.map((s) => s.text).join(';\n') });
+  // The driver calls a query's callback with its results, an array when it produced more than one.
+  (query as unknown as { callback: (error: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void }).callback = (error, results) =>
+    error ? callback(error) : callback(null, Array.isArray(results) ? results : [results]);
+  query.submit = (connection) => {
+    const wire = connection as unknown as WireConnection;
+    wire.stream.cork?.();
+    try {
+      for (const step of steps) {
+        wire.parse({ text: step.text, name: '', types: [] });
+        wire.bind({ portal: '', statement: '', values: step.values, valueMapper: prepareValue });
+        if (step.rows) wire.describe({ type: 'P', name: '' });
+        wire.execute({ portal: '', rows: 0 });
+      }
+      wire.sync();
+    } finally {
+      wire.stream.uncork?.();
+    }
+  };
+  return query;
 }
