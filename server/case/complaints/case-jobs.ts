@@ -472,6 +472,7 @@ export function listStatement(ws: string, userId: string, ip: string | null): St
      )
      SELECT * FROM seen ORDER BY case_number DESC`,
     params: [ws, userId, ip],
+    name: 'case-list',
   };
 }
 

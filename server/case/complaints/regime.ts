@@ -19,6 +19,7 @@ export function regimeStatement(ws: string): Statement {
   return {
     text: `SELECT compliance, extra_holidays::text[] AS extra_holidays, removed_holidays::text[] AS removed_holidays, saturday_off FROM complaint_settings WHERE workspace_id = $1`,
     params: [ws],
+    name: 'case-regime',
   };
 }
 

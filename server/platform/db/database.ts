@@ -14,6 +14,11 @@ export interface Sql {
 export interface Statement {
   text: string;
   params?: readonly unknown[];
+  /**
+   * A name for a statement run often (PostgreSQL keeps it prepared on each connection: parsed once, its plan cached,
+   * its text not sent again). One name, one text.
+   */
+  name?: string;
 }
 
 export interface Database {

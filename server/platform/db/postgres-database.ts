@@ -56,11 +56,12 @@ export class PostgresDatabase implements Database {
 
   async tenantBatch(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]> {
     const client = await this.pool.connect();
+    let broken = false;
     try {
       const steps: PipelineStep[] = [
         { text: 'BEGIN', values: [], rows: false },
-        { text: TENANT_PROLOGUE, values: [workspaceId], rows: true },
-        ...statements.map((s) => ({ text: s.text, values: s.params ?? [], rows: true })),
+        { text: TENANT_PROLOGUE, values: [workspaceId], rows: true, name: 'tenant-prologue' },
+        ...statements.map((s) => ({ text: s.text, values: s.params ?? [], rows: true, name: s.name })),
         { text: 'COMMIT', values: [], rows: false },
       ];
       const results = await new Promise<pg.QueryResult[]>((resolve, reject) => {
@@ -69,11 +70,12 @@ export class PostgresDatabase implements Database {
       if (results.length !== steps.length) throw new Error(`A tenant batch of ${steps.length} steps answered ${results.length} results`);
       return results.slice(2, 2 + statements.length).map((r) => r.rows);
     } catch (error) {
-      // A failed statement leaves the transaction aborted (the server skipped the rest, COMMIT included).
-      await client.query('ROLLBACK').catch(() => {});
+      // A failed statement leaves the transaction aborted (the server skipped the rest, COMMIT included), and which
+      // named statements it prepared is not known: the connection is closed rather than reused.
+      broken = true;
       throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
@@ -111,10 +113,14 @@ interface PipelineStep {
   values: readonly unknown[];
   /** Described, so its rows come with their columns (every statement but BEGIN and COMMIT). */
   rows: boolean;
+  /** Prepared once per connection under this name (Statement.name). */
+  name?: string;
 }
 
 /** The protocol messages of the driver's connection that a pipeline sends (pg's Query sends the same, one Sync each). */
 interface WireConnection {
+  /** The driver's record of the statements prepared on this connection, by name (its own named queries use it too). */
+  parsedStatements: Record<string, string>;
   stream: { cork?: () => void; uncork?: () => void };
   parse(message: { text: string; name: string; types: number[] }): void;
   bind(message: { portal: string; statement: string; values: readonly unknown[]; valueMapper: (value: unknown) => unknown }): void;
@@ -132,15 +138,28 @@ interface WireConnection {
 function pipeline(steps: readonly PipelineStep[], callback: (error: Error | null, results?: pg.QueryResult[]) => void): pg.Query {
   const query = new pg.Query({ text: steps.map((s) => s.text).join(';\n') });
   // The driver calls a query's callback with its results, an array when it produced more than one.
-  (query as unknown as { callback: (error: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void }).callback = (error, results) =>
-    error ? callback(error) : callback(null, Array.isArray(results) ? results : [results]);
+  let wire: WireConnection;
+  const prepared: PipelineStep[] = [];
+  (query as unknown as { callback: (error: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void }).callback = (error, results) => {
+    if (error) return callback(error);
+    // Only a pipeline that succeeded says its statements were prepared (a failed one closes its connection).
+    for (const step of prepared) wire.parsedStatements[step.name!] = step.text;
+    callback(null, Array.isArray(results) ? results : [results]);
+  };
   query.submit = (connection) => {
-    const wire = connection as unknown as WireConnection;
+    wire = connection as unknown as WireConnection;
+    const clash = steps.find((step) => step.name && wire.parsedStatements[step.name] !== undefined && wire.parsedStatements[step.name] !== step.text);
+    // Nothing is sent then: the driver answers the error as the query's and goes on with the connection.
+    if (clash) return new Error(`The statement ${clash.name} was prepared with another text`);
     wire.stream.cork?.();
     try {
       for (const step of steps) {
-        wire.parse({ text: step.text, name: '', types: [] });
-        wire.bind({ portal: '', statement: '', values: step.values, valueMapper: prepareValue });
+        const name = step.name ?? '';
+        if (!name || wire.parsedStatements[name] === undefined) {
+          wire.parse({ text: step.text, name, types: [] });
+          if (name) prepared.push(step);
+        }
+        wire.bind({ portal: '', statement: name, values: step.values, valueMapper: prepareValue });
         if (step.rows) wire.describe({ type: 'P', name: '' });
         wire.execute({ portal: '', rows: 0 });
       }
@@ -148,6 +167,7 @@ function pipeline(steps: readonly PipelineStep[], callback: (error: Error | null
     } finally {
       wire.stream.uncork?.();
     }
+    return undefined;
   };
   return query;
 }
