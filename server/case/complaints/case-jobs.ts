@@ -429,7 +429,7 @@ export async function caseReaders(tx: Sql, ws: string, complaintIds: string[]): 
 /** What the case list needs of a case (a summary, its clocks, the caller's part in it). */
 export type ListRow = Pick<
   ComplaintRow,
-  'id' | 'case_number' | 'compliance' | 'committee_id' | 'filed_by' | 'respondent_user_id' | 'received_on' | 'timeliness' | 'status' | 'outcome' | 'confirmation_pending' | DateColumn
+  'id' | 'case_number' | 'compliance' | 'filed_by' | 'respondent_user_id' | 'received_on' | 'timeliness' | 'status' | 'outcome' | 'confirmation_pending' | DateColumn
 > & {
   /** The caller sits on the case's committee. */
   member: boolean;
@@ -451,7 +451,7 @@ export type ListRow = Pick<
 export function listStatement(ws: string, userId: string, ip: string | null): Statement {
   return {
     text: `WITH listed AS MATERIALIZED (
-       SELECT c.id, c.case_number, c.compliance, c.committee_id, c.filed_by, c.respondent_user_id, c.received_on::text AS received_on,
+       SELECT c.id, c.case_number, c.compliance, c.filed_by, c.respondent_user_id, c.received_on::text AS received_on,
               c.timeliness, c.status, c.outcome, c.confirmation_pending, ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')},
               m.committee_id IS NOT NULL AS member, r.user_id IS NOT NULL AS recused,
               CASE WHEN c.status = 'OPEN' THEN

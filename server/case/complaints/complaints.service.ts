@@ -92,11 +92,18 @@ function nearestOf(clocks: ClockView[]): ClockView | null {
 }
 
 /**
- * Nearest clocks already computed, by everything they are computed from (ComplaintService.nearestClock); the oldest
- * entry goes first when full. Entries are never changed, only replaced under another key (a new day, a changed date
- * or holiday), so a stale one is never read.
+ * The nearest clock last computed for each case (by id), with everything it was computed from
+ * (ComplaintService.nearestClock): it is used only while all of that is the same (the day, the workspace's regime and
+ * holidays, the case's regime and dates), else computed again. The oldest case goes first when full.
  */
-const NEAREST_CLOCKS = new Map<string, ClockView | null>();
+interface KeptClock {
+  context: string;
+  compliance: string;
+  receivedOn: string;
+  dates: (string | null)[];
+  nearest: ClockView | null;
+}
+const NEAREST_CLOCKS = new Map<string, KeptClock>();
 const NEAREST_CLOCKS_MAX = 10_000;
 
 export class ComplaintService {
@@ -802,23 +809,24 @@ export class ComplaintService {
 
   /**
    * A listed case's nearest clock: `nearestOf(this.clocks(...))`, a pure function of the day, the workspace's regime
-   * and holidays (`context`: both, as text), the case's regime and its dates, so it is kept by those in a bounded
-   * table (NEAREST_CLOCKS) and computed once per case and day, not at every list read (bench/case-jobs.bench.ts).
+   * and holidays (`context`: both, as text), the case's regime and its dates, so it is kept per case with those in a
+   * bounded table (NEAREST_CLOCKS) and computed again only when one of them changed, not at every list read
+   * (bench/case-jobs.bench.ts).
    */
   private nearestClock(
-    row: Pick<repo.ComplaintRow, 'received_on' | 'compliance' | repo.DateColumn>,
+    row: Pick<repo.ComplaintRow, 'id' | 'received_on' | 'compliance' | repo.DateColumn>,
     regime: Awaited<ReturnType<typeof regimeOf>>,
     today: string,
     calendars: Map<string, WorkingCalendar>,
     context: string,
   ): ClockView | null {
-    let key = `${context}|${row.compliance}|${row.received_on}`;
-    for (const column of repo.DATE_COLUMNS) key += `|${row[column] ?? ''}`;
-    const known = NEAREST_CLOCKS.get(key);
-    if (known !== undefined) return known;
+    const kept = NEAREST_CLOCKS.get(row.id);
+    if (kept && kept.context === context && kept.compliance === row.compliance && kept.receivedOn === row.received_on && repo.DATE_COLUMNS.every((c, i) => kept.dates[i] === row[c])) {
+      return kept.nearest;
+    }
     const nearest = nearestOf(this.clocks(row, regime, today, calendars));
-    if (NEAREST_CLOCKS.size >= NEAREST_CLOCKS_MAX) NEAREST_CLOCKS.delete(NEAREST_CLOCKS.keys().next().value!);
-    NEAREST_CLOCKS.set(key, nearest);
+    if (!kept && NEAREST_CLOCKS.size >= NEAREST_CLOCKS_MAX) NEAREST_CLOCKS.delete(NEAREST_CLOCKS.keys().next().value!);
+    NEAREST_CLOCKS.set(row.id, { context, compliance: row.compliance, receivedOn: row.received_on, dates: repo.DATE_COLUMNS.map((c) => row[c]), nearest });
     return nearest;
   }
 
