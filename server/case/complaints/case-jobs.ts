@@ -454,6 +454,8 @@ export function listStatement(ws: string, userId: string, ip: string | null): St
        SELECT c.id, c.case_number, c.compliance, c.filed_by, c.respondent_user_id, c.received_on::text AS received_on,
               c.timeliness, c.status, c.outcome, c.confirmation_pending, ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')},
               m.committee_id IS NOT NULL AS member, r.user_id IS NOT NULL AS recused,
+              ((m.committee_id IS NOT NULL AND r.user_id IS NULL) OR c.filed_by = $2
+               OR (c.respondent_user_id = $2 AND c.respondent_copy_sent_on IS NOT NULL)) AS visible,
               CASE WHEN c.status = 'OPEN' THEN
                 (SELECT s.name FROM workflow_steps s WHERE s.workspace_id = c.workspace_id AND s.version_id = c.version_id
                     AND NOT EXISTS (SELECT 1 FROM complaint_step_completions d WHERE d.workspace_id = c.workspace_id AND d.complaint_id = c.id AND d.step_id = s.id)
@@ -463,14 +465,11 @@ export function listStatement(ws: string, userId: string, ip: string | null): St
          LEFT JOIN complaint_recusals r ON r.workspace_id = c.workspace_id AND r.complaint_id = c.id AND r.user_id = $2
         WHERE c.workspace_id = $1
           AND (c.filed_by = $2 OR c.respondent_user_id = $2 OR m.committee_id IS NOT NULL)
-     ), seen AS (
-       SELECT l.*, ((l.member AND NOT l.recused) OR l.filed_by = $2 OR (l.respondent_user_id = $2 AND l.respondent_copy_sent_on IS NOT NULL)) AS visible
-         FROM listed l
      ), logged AS (
        INSERT INTO complaint_list_reads (workspace_id, actor_user_id, complaint_ids, ip)
-       SELECT $1, $2, array_agg(id), $3 FROM seen WHERE visible HAVING count(*) > 0
+       SELECT $1, $2, array_agg(id), $3 FROM listed WHERE visible HAVING count(*) > 0
      )
-     SELECT * FROM seen ORDER BY case_number DESC`,
+     SELECT * FROM listed ORDER BY case_number DESC`,
     params: [ws, userId, ip],
     name: 'case-list',
   };
