@@ -429,8 +429,10 @@ export async function caseReaders(tx: Sql, ws: string, complaintIds: string[]): 
 /** What the case list needs of a case (a summary, its clocks, the caller's part in it). */
 export type ListRow = Pick<
   ComplaintRow,
-  'id' | 'case_number' | 'compliance' | 'filed_by' | 'respondent_user_id' | 'received_on' | 'timeliness' | 'status' | 'outcome' | 'confirmation_pending' | DateColumn
+  'id' | 'case_number' | 'compliance' | 'filed_by' | 'respondent_user_id' | 'received_on' | 'timeliness' | 'status' | 'outcome' | 'confirmation_pending' | 'respondent_copy_sent_on'
 > & {
+  /** The nine dates the clocks read (DATE_COLUMNS, in that order) as one text, `|` between, empty for none (`clockDates`). */
+  clock_dates: string;
   /** The caller sits on the case's committee. */
   member: boolean;
   /** The caller is recused from the case (complaint_recusals). */
@@ -439,9 +441,16 @@ export type ListRow = Pick<
   visible?: boolean;
 };
 
+/** The dates of `ListRow.clock_dates`, by column. */
+export function clockDates(text: string): Record<DateColumn, string | null> {
+  const parts = text.split('|');
+  return Object.fromEntries(DATE_COLUMNS.map((column, i) => [column, parts[i] || null])) as Record<DateColumn, string | null>;
+}
+
 /**
  * Every case the user may be part of (filed, named as respondent, on its committee), with whether the user is on its
- * committee and recused from it, and the first step not completed, in one statement; access is decided after, per
+ * committee and recused from it, and the first step not completed, in one statement (the clocks' dates as one text:
+ * fewer values to read per row, and the list's kept clock is checked against one string); access is decided after, per
  * case (case-access.ts `caseRole`, given the user as the one member or recused id when they are). The user's
  * committees are read once (not each case's members), the recusal is the user's own row of the case.
  * The same statement records the list read (migration 0042): one `complaint_list_reads` row with the ids of the cases
@@ -452,7 +461,8 @@ export function listStatement(ws: string, userId: string, ip: string | null): St
   return {
     text: `WITH listed AS MATERIALIZED (
        SELECT c.id, c.case_number, c.compliance, c.filed_by, c.respondent_user_id, c.received_on::text AS received_on,
-              c.timeliness, c.status, c.outcome, c.confirmation_pending, ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')},
+              c.timeliness, c.status, c.outcome, c.confirmation_pending, c.respondent_copy_sent_on::text AS respondent_copy_sent_on,
+              array_to_string(ARRAY[${DATE_COLUMNS.map((d) => `c.${d}::text`).join(', ')}], '|', '') AS clock_dates,
               m.committee_id IS NOT NULL AS member, r.user_id IS NOT NULL AS recused,
               ((m.committee_id IS NOT NULL AND r.user_id IS NULL) OR c.filed_by = $2
                OR (c.respondent_user_id = $2 AND c.respondent_copy_sent_on IS NOT NULL)) AS visible,

@@ -29,7 +29,7 @@ import { newFileKey, type DirectFileUrls, type UploadTicket } from '../../platfo
 import type { EvidenceVault, SealedFile } from '../../platform/evidence-vault';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
-import { caseJobCounts, recordListRead, escalationsOf, listStatement, type ListRow } from './case-jobs';
+import { caseJobCounts, clockDates, recordListRead, escalationsOf, listStatement, type ListRow } from './case-jobs';
 import * as repo from './complaints.repository';
 import { notifyReporter } from './intake.repository';
 import { calendarOf, regimeFromRow, regimeOf, regimeStatement, type RegimeRow } from './regime';
@@ -100,9 +100,13 @@ interface KeptClock {
   context: string;
   compliance: string;
   receivedOn: string;
-  dates: (string | null)[];
+  /** ListRow.clock_dates */
+  dates: string;
   nearest: ClockView | null;
 }
+
+/** What a case summary shows of a case row (the list's rows and the case page's). */
+type SummaryRow = Pick<ListRow, 'id' | 'case_number' | 'status' | 'received_on' | 'timeliness' | 'outcome'>;
 const NEAREST_CLOCKS = new Map<string, KeptClock>();
 const NEAREST_CLOCKS_MAX = 10_000;
 
@@ -789,11 +793,11 @@ export class ComplaintService {
     return caseClocks(dates, calendar, today);
   }
 
-  private summary(row: Omit<ListRow, 'member' | 'recused' | 'next_step'>, role: CaseRole, nextStep: string | null, clocks: ClockView[]): ComplaintSummary {
+  private summary(row: SummaryRow, role: CaseRole, nextStep: string | null, clocks: ClockView[]): ComplaintSummary {
     return this.summaryOf(row, role, nextStep, nearestOf(clocks));
   }
 
-  private summaryOf(row: Omit<ListRow, 'member' | 'recused' | 'next_step'>, role: CaseRole, nextStep: string | null, nearest: ClockView | null): ComplaintSummary {
+  private summaryOf(row: SummaryRow, role: CaseRole, nextStep: string | null, nearest: ClockView | null): ComplaintSummary {
     return {
       complaintId: row.id,
       caseNumber: repo.caseNumberText(row.case_number),
@@ -814,19 +818,17 @@ export class ComplaintService {
    * (bench/case-jobs.bench.ts).
    */
   private nearestClock(
-    row: Pick<repo.ComplaintRow, 'id' | 'received_on' | 'compliance' | repo.DateColumn>,
+    row: Pick<ListRow, 'id' | 'received_on' | 'compliance' | 'clock_dates'>,
     regime: Awaited<ReturnType<typeof regimeOf>>,
     today: string,
     calendars: Map<string, WorkingCalendar>,
     context: string,
   ): ClockView | null {
     const kept = NEAREST_CLOCKS.get(row.id);
-    if (kept && kept.context === context && kept.compliance === row.compliance && kept.receivedOn === row.received_on && repo.DATE_COLUMNS.every((c, i) => kept.dates[i] === row[c])) {
-      return kept.nearest;
-    }
-    const nearest = nearestOf(this.clocks(row, regime, today, calendars));
+    if (kept && kept.context === context && kept.compliance === row.compliance && kept.receivedOn === row.received_on && kept.dates === row.clock_dates) return kept.nearest;
+    const nearest = nearestOf(this.clocks({ received_on: row.received_on, compliance: row.compliance, ...clockDates(row.clock_dates) }, regime, today, calendars));
     if (!kept && NEAREST_CLOCKS.size >= NEAREST_CLOCKS_MAX) NEAREST_CLOCKS.delete(NEAREST_CLOCKS.keys().next().value!);
-    NEAREST_CLOCKS.set(row.id, { context, compliance: row.compliance, receivedOn: row.received_on, dates: repo.DATE_COLUMNS.map((c) => row[c]), nearest });
+    NEAREST_CLOCKS.set(row.id, { context, compliance: row.compliance, receivedOn: row.received_on, dates: row.clock_dates, nearest });
     return nearest;
   }
 
