@@ -149,13 +149,14 @@ function pipeline(steps: readonly PipelineStep[], callback: (error: Error | null
   query.submit = (connection) => {
     wire = connection as unknown as WireConnection;
     const clash = steps.find((step) => step.name && wire.parsedStatements[step.name] !== undefined && wire.parsedStatements[step.name] !== step.text);
-    // Nothing is sent then: the driver answers the error as the query's and goes on with the connection.
+    // Nothing is sent then: the driver answers it as the query's error.
     if (clash) return new Error(`The statement ${clash.name} was prepared with another text`);
     wire.stream.cork?.();
     try {
       for (const step of steps) {
         const name = step.name ?? '';
-        if (!name || wire.parsedStatements[name] === undefined) {
+        // A name used twice in one batch is parsed once.
+        if (!name || (wire.parsedStatements[name] === undefined && !prepared.some((p) => p.name === name))) {
           wire.parse({ text: step.text, name, types: [] });
           if (name) prepared.push(step);
         }

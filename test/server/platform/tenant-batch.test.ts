@@ -41,6 +41,9 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
       const [[row]] = await tenantBatch(db, ws, [{ text: `SELECT $1::text AS asked, current_setting('app.workspace_id') AS workspace`, params: [ws], name: 'test-batch-echo' }]);
       expect(row).toEqual({ asked: ws, workspace: ws });
     }
+    // The same named statement twice in one batch.
+    const twice = { text: `SELECT $1::int * 2 AS doubled`, name: 'test-batch-twice' };
+    expect(await tenantBatch(db, acme, [{ ...twice, params: [2] }, { ...twice, params: [5] }])).toEqual([[{ doubled: 4 }], [{ doubled: 10 }]]);
     if (kind === 'postgres') {
       // One connection per call here is not promised, so try until the clash is met on a connection that has the name.
       const attempts = await Promise.allSettled(Array.from({ length: 8 }, () => tenantBatch(db, acme, [{ text: `SELECT 2 AS other`, name: 'test-batch-echo' }])));
