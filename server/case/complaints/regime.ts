@@ -1,7 +1,7 @@
 import { workspaceCalendar } from '../../../src/domain/complaints/regime';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import type { Compliance } from '../../../src/domain/workflows/builder-rules';
-import type { Sql } from '../../platform/db/database';
+import type { Sql, Statement } from '../../platform/db/database';
 
 export interface RegimeSettings {
   compliance: Compliance;
@@ -11,12 +11,26 @@ export interface RegimeSettings {
   removedHolidays: string[];
 }
 
+/** The row `regimeFromRow` reads (no row: the workspace set nothing). */
+export type RegimeRow = { compliance: Compliance; extra_holidays: (string | Date)[]; removed_holidays: (string | Date)[]; saturday_off: boolean };
+
+/** The statement of `regimeOf`, for a batch (the case list reads it in the same round trip as its cases). */
+export function regimeStatement(ws: string): Statement {
+  return {
+    text: `SELECT compliance, extra_holidays::text[] AS extra_holidays, removed_holidays::text[] AS removed_holidays, saturday_off FROM complaint_settings WHERE workspace_id = $1`,
+    params: [ws],
+    name: 'case-regime',
+  };
+}
+
 /** The workspace's regime and holidays; a workspace that set nothing follows POSH (the product's first market). */
 export async function regimeOf(tx: Sql, ws: string): Promise<RegimeSettings> {
-  const [row] = await tx.query<{ compliance: Compliance; extra_holidays: (string | Date)[]; removed_holidays: (string | Date)[]; saturday_off: boolean }>(
-    `SELECT compliance, extra_holidays::text[] AS extra_holidays, removed_holidays::text[] AS removed_holidays, saturday_off FROM complaint_settings WHERE workspace_id = $1`,
-    [ws],
-  );
+  const { text, params } = regimeStatement(ws);
+  const [row] = await tx.query<RegimeRow>(text, params);
+  return regimeFromRow(row);
+}
+
+export function regimeFromRow(row: RegimeRow | undefined): RegimeSettings {
   if (!row) return { compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false, removedHolidays: [] };
   return {
     compliance: row.compliance,

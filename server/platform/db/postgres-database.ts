@@ -1,6 +1,10 @@
+import { createRequire } from 'node:module';
 import pg from 'pg';
-import type { Database, Sql } from './database';
+import type { Database, Sql, Statement } from './database';
 import { TENANT_PROLOGUE, TENANT_ROLE } from './database';
+
+/** The driver's own mapping of a parameter to its wire text (arrays, dates, JSON), as its queries use it. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,6 +54,31 @@ export class PostgresDatabase implements Database {
     }, fn);
   }
 
+  async tenantBatch(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      const steps: PipelineStep[] = [
+        { text: 'BEGIN', values: [], rows: false },
+        { text: TENANT_PROLOGUE, values: [workspaceId], rows: true, name: 'tenant-prologue' },
+        ...statements.map((s) => ({ text: s.text, values: s.params ?? [], rows: true, name: s.name })),
+        { text: 'COMMIT', values: [], rows: false },
+      ];
+      const results = await new Promise<pg.QueryResult[]>((resolve, reject) => {
+        client.query(pipeline(steps, (error, out) => (error ? reject(error) : resolve(out!))));
+      });
+      if (results.length !== steps.length) throw new Error(`A tenant batch of ${steps.length} steps answered ${results.length} results`);
+      return results.slice(2, 2 + statements.length).map((r) => r.rows);
+    } catch (error) {
+      // A failed statement leaves the transaction aborted (the server skipped the rest, COMMIT included), and which
+      // named statements it prepared is not known: the connection is closed rather than reused.
+      broken = true;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   private async inTransaction<T>(
     /** Opens the transaction (BEGIN) and prepares it. */
     begin: (client: pg.PoolClient) => Promise<void>,
@@ -77,4 +106,69 @@ export class PostgresDatabase implements Database {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+interface PipelineStep {
+  text: string;
+  values: readonly unknown[];
+  /** Described, so its rows come with their columns (every statement but BEGIN and COMMIT). */
+  rows: boolean;
+  /** Prepared once per connection under this name (Statement.name). */
+  name?: string;
+}
+
+/** The protocol messages of the driver's connection that a pipeline sends (pg's Query sends the same, one Sync each). */
+interface WireConnection {
+  /** The driver's record of the statements prepared on this connection, by name (its own named queries use it too). */
+  parsedStatements: Record<string, string>;
+  stream: { cork?: () => void; uncork?: () => void };
+  parse(message: { text: string; name: string; types: number[] }): void;
+  bind(message: { portal: string; statement: string; values: readonly unknown[]; valueMapper: (value: unknown) => unknown }): void;
+  describe(message: { type: 'P'; name: string }): void;
+  execute(message: { portal: string; rows: number }): void;
+  sync(): void;
+}
+
+/**
+ * Several statements in one message to the server (PostgreSQL's extended protocol: Parse, Bind, Describe, Execute for
+ * each, then a single Sync), answered by one ReadyForQuery. The driver's Query object collects one result per
+ * statement, as it does for a simple query of several statements. A failing statement makes the server skip the rest
+ * up to the Sync; the error is the query's error.
+ */
+function pipeline(steps: readonly PipelineStep[], callback: (error: Error | null, results?: pg.QueryResult[]) => void): pg.Query {
+  const query = new pg.Query({ text: steps.map((s) => s.text).join(';\n') });
+  // The driver calls a query's callback with its results, an array when it produced more than one.
+  let wire: WireConnection;
+  const prepared: PipelineStep[] = [];
+  (query as unknown as { callback: (error: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void }).callback = (error, results) => {
+    if (error) return callback(error);
+    // Only a pipeline that succeeded says its statements were prepared (a failed one closes its connection).
+    for (const step of prepared) wire.parsedStatements[step.name!] = step.text;
+    callback(null, Array.isArray(results) ? results : [results]);
+  };
+  query.submit = (connection) => {
+    wire = connection as unknown as WireConnection;
+    const clash = steps.find((step) => step.name && wire.parsedStatements[step.name] !== undefined && wire.parsedStatements[step.name] !== step.text);
+    // Nothing is sent then: the driver answers it as the query's error.
+    if (clash) return new Error(`The statement ${clash.name} was prepared with another text`);
+    wire.stream.cork?.();
+    try {
+      for (const step of steps) {
+        const name = step.name ?? '';
+        // A name used twice in one batch is parsed once.
+        if (!name || (wire.parsedStatements[name] === undefined && !prepared.some((p) => p.name === name))) {
+          wire.parse({ text: step.text, name, types: [] });
+          if (name) prepared.push(step);
+        }
+        wire.bind({ portal: '', statement: name, values: step.values, valueMapper: prepareValue });
+        if (step.rows) wire.describe({ type: 'P', name: '' });
+        wire.execute({ portal: '', rows: 0 });
+      }
+      wire.sync();
+    } finally {
+      wire.stream.uncork?.();
+    }
+    return undefined;
+  };
+  return query;
 }

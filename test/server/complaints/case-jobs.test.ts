@@ -216,12 +216,24 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['removedHolidays.1']);
 
+    // The list's nearest clock (kept between reads by what it is computed from) is the case page's soonest running one.
+    type ClockShown = { id: string; state: string; daysLeft: number | null; dueOn: string | null };
+    const soonest = (clocks: ClockShown[]) =>
+      clocks.filter((c) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE').sort((a, b) => a.daysLeft! - b.daysLeft!)[0] ?? null;
+    const listed = async () => (await ok('GET', '/complaints', presiding.token)).items.find((i: { complaintId: string }) => i.complaintId === caseId).nearestClock;
+    const shownBefore = await listed();
+    expect(shownBefore).toEqual(soonest((await ok('GET', `/complaints/${caseId}/deadlines`, presiding.token)).clocks));
+    expect(shownBefore.id).toBe('IN_RESPONDENT_COPY');
+    expect(shownBefore.dueOn).toBe('2026-12-09');
+
     // 8 December becomes a holiday: the copy to the respondent falls due a working day later.
     const saved = await ok('PUT', '/complaint-settings', admin, { compliance: 'IN_POSH', extraHolidays: ['2026-12-08'], removedHolidays: ['2026-10-02'] });
     expect(saved).toMatchObject({ extraHolidays: ['2026-12-08'], removedHolidays: ['2026-10-02'] });
     expect((await ok('GET', '/complaint-settings', admin)).defaultHolidays).toEqual(expect.arrayContaining(['2026-01-26', '2026-10-02', '2027-08-15']));
     const deadlines = await ok('GET', `/complaints/${caseId}/deadlines`, presiding.token);
     expect(deadlines.clocks.find((c: { id: string }) => c.id === 'IN_RESPONDENT_COPY').dueOn).toBe('2026-12-10');
+    // And the list follows at once.
+    expect(await listed()).toEqual({ ...soonest(deadlines.clocks), dueOn: '2026-12-10' });
     await server.jobs!.runPending();
     const [stored] = await server.db.query<{ due_on: string }>(
       `SELECT due_on::text AS due_on FROM complaint_clock_due WHERE workspace_id = $1 AND complaint_id = $2 AND clock_id = 'IN_RESPONDENT_COPY'`,

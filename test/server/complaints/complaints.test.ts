@@ -236,6 +236,14 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect(copy).toMatchObject({ rule: 'IN-05', state: expect.stringMatching(/RUNNING|DUE_SOON|MISSED/) });
       expect(typeof copy.daysLeft).toBe('number');
       expect(deadlines.clocks.find((c: { id: string }) => c.id === 'IN_INQUIRY').dueOn).toBeTruthy();
+      // The list shows the soonest running clock of the case page, on every read (it is kept between reads).
+      type ClockShown = { id: string; state: string; daysLeft: number | null };
+      const soonest = deadlines.clocks
+        .filter((c: ClockShown) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE')
+        .sort((a: ClockShown, b: ClockShown) => a.daysLeft! - b.daysLeft!)[0];
+      expect(row.nearestClock).toEqual(soonest);
+      const again = await ok('GET', '/complaints', presiding.token);
+      expect(again.items.find((i: { complaintId: string }) => i.complaintId === caseId).nearestClock).toEqual(soonest);
     });
 
     it('keeps the case from everyone else: admin, employer, other committee, respondent before the copy, other workspace', async () => {
