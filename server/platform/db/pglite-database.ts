@@ -27,6 +27,13 @@ export class PgliteDatabase implements Database {
     await this.pg.exec(sql);
   }
 
+  async queryText<T>(text: string): Promise<T[]> {
+    // `exec` takes the same lock as `query` (never inside another request's transaction) and parses the columns with
+    // the same type parsers; one statement gives one result.
+    const [result] = await this.pg.exec(text);
+    return (result?.rows ?? []) as T[];
+  }
+
   system<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) => fn(wrap(tx)));
   }

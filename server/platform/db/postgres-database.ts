@@ -35,6 +35,12 @@ export class PostgresDatabase implements Database {
     await this.pool.query(sql);
   }
 
+  async queryText<T>(text: string): Promise<T[]> {
+    // Without parameters pg sends the simple query protocol.
+    const result = await this.pool.query(text);
+    return result.rows as T[];
+  }
+
   system<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
     return this.inTransaction(async (client) => {
       await client.query('BEGIN');

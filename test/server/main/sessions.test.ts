@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlLiteral } from '../../../server/platform/db/database';
 import { SessionRepository, hashToken } from '../../../server/platform/sessions';
 import { SiteResolver } from '../../../server/platform/tenancy';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
@@ -39,6 +40,21 @@ describe.each(DATABASES)('session lifetimes on %s', (kind) => {
     const globex = await sessions.workspaceAndPrincipal('globex.localhost', token);
     expect(globex.workspace?.slug).toBe('globex');
     expect(globex.principal).toBeNull();
+  });
+
+  it('reads the caller with the host in the statement only when it is a plain host name, else as a parameter', async () => {
+    // The lookup sends a plain host inside its text (one round trip on PGlite, sqlLiteral); any other host travels as
+    // a parameter and finds nothing, without an SQL error.
+    expect(sqlLiteral('acme.localhost')).toBe("'acme.localhost'");
+    expect(sqlLiteral('[::1]')).toBe("'[::1]'");
+    for (const odd of ["acme.localhost'", "x' OR '1'='1", 'acme localhost', 'acme\\.localhost', '', 'a'.repeat(256)]) expect(sqlLiteral(odd)).toBeNull();
+    const token = await server.signIn('acme.localhost', 'employee@acme.test');
+    const sessions = new SessionRepository(server.db);
+    expect((await sessions.workspaceAndPrincipal('acme.localhost', token)).principal).toMatchObject({ kind: 'user', email: 'employee@acme.test' });
+    for (const odd of ["acme.localhost'", "acme.localhost' OR w.active --", "acme.localhost'; UPDATE sessions SET revoked_at = now(); --"]) {
+      expect(await sessions.workspaceAndPrincipal(odd, token)).toEqual({ workspace: undefined, principal: null });
+    }
+    expect((await details('acme.localhost', token)).statusCode).toBe(200);
   });
 
   it('ends an admin session after an hour idle, but not an employee one', async () => {

@@ -21,6 +21,7 @@ function tracing(db: Database, log: { unit: number; sql: string }[]): Database {
     system: (fn) => db.system((tx) => fn(traced(tx, ++units))),
     exec: (sql) => db.exec(sql),
     query: (sql, params) => (log.push({ unit: ++units, sql }), db.query(sql, params)),
+    queryText: (sql) => (log.push({ unit: ++units, sql }), db.queryText(sql)),
     close: () => db.close(),
   } as Database;
 }
