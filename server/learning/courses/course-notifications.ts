@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { digests, remindersDue, type ReminderCadence, type ReminderToSend } from '../../../src/domain/courses/assignment-lifecycle';
 import { addCalendarDays, daysBetween } from '../../../src/domain/shared/calendar';
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
 import type { JobQueue } from '../../platform/jobs';
-import { templates } from '../../platform/message-templates';
-import type { Mailer, OutgoingMail } from '../../platform/messages';
+import { oneLine, templates } from '../../platform/message-templates';
+import { OutboxMessages, type Mailer, type OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
 import { assignmentSettings } from './assignment.service';
 
@@ -16,6 +17,23 @@ export interface NotificationOptions {
   beforeBatch?: (batchNo: number) => Promise<void>;
 }
 
+interface Candidate {
+  user_id: string;
+  course_id: string;
+  due_on: string;
+  title: string;
+  email: string;
+  first_name: string;
+  cycle: number;
+}
+
+/** What a page of the run knows of its learners' assignments, by `${learner}:${course}`. */
+interface Page {
+  candidates: Map<string, Candidate>;
+}
+
+type DigestLine = { title: string; dueOn: Date; kind: 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE' };
+
 interface Workspace {
   name: string;
   origin: string;
@@ -24,8 +42,8 @@ interface Workspace {
 /** A run catches up on at most this many missed days (a server down for a month does not send a month of reminders). */
 const MAX_CATCH_UP_DAYS = 7;
 
-/** Learners whose candidates a reminder run holds in memory at once. */
-const LEARNERS_PER_PAGE = 2000;
+/** Due assignments a reminder run holds in memory at once (a page; its learners are written in batches). */
+const ASSIGNMENTS_PER_PAGE = 10_000;
 
 /**
  * The course mails: the assignment mail and the reminder run (docs/learning.md "Reminders"). Both are idempotent:
@@ -126,30 +144,34 @@ export class CourseNotifications {
     const dueFrom = addCalendarDays(from, -reachAfter);
     const dueTo = addCalendarDays(day, reachBefore);
 
-    // Learner by learner (keyset on the learner's id), a page of them at a time: a run over 100,000 assignments holds
-    // one page's candidates in memory, never the whole due set, and every learner's courses are in one page (one digest).
-    const batchSize = this.options.batchSize ?? 500;
-    const pageSize = Math.max(batchSize, LEARNERS_PER_PAGE);
+    // Learner by learner (keyset on the learner's id), a page at a time: a run over 100,000 assignments holds one
+    // page's candidates in memory, never the whole due set; a page's learners are written `batchSize` per transaction.
+    const batchSize = this.options.batchSize ?? 2000;
+    const pageSize = Math.max(batchSize, ASSIGNMENTS_PER_PAGE);
     let after = '00000000-0000-0000-0000-000000000000';
     let batchNo = 0;
     let digestCount = 0;
     let managerMails = 0;
     for (;;) {
-      const candidates = await this.db.tenant(workspaceId, (tx) =>
-        tx.query<{ user_id: string; course_id: string; due_on: string }>(
-          `WITH due AS (
-             SELECT a.user_id, a.course_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on
-               FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
-              WHERE a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
-                AND a.due_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND a.due_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
-                AND a.user_id > $4::uuid
-           )
-           SELECT d.user_id, d.course_id, d.due_on FROM due d
-            WHERE d.user_id IN (SELECT DISTINCT user_id FROM due ORDER BY user_id LIMIT $5)
+      // A page is the first `pageSize` due assignments by learner; the last learner's rows may continue past it, so
+      // unless the page is the last they are left to the next page (every learner's courses in one page: one digest).
+      const rows = await this.db.tenant(workspaceId, (tx) =>
+        tx.query<Candidate>(
+          `SELECT d.user_id, d.course_id, d.due_on, d.cycle, d.title, u.email, u.first_name
+             FROM (SELECT a.user_id, a.course_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on, a.cycle, c.title
+                     FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+                    WHERE a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
+                      AND a.due_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND a.due_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
+                      AND a.user_id > $4::uuid
+                    ORDER BY a.user_id LIMIT $5) d
+             JOIN users u ON u.workspace_id = $1 AND u.id = d.user_id
             ORDER BY d.user_id`,
-          [workspaceId, dueFrom, dueTo, after, pageSize],
+          [workspaceId, dueFrom, dueTo, after, pageSize + 1],
         ),
       );
+      const full = rows.length > pageSize;
+      const lastLearner = rows.at(-1)?.user_id;
+      const candidates = full && rows[0].user_id !== lastLearner ? rows.filter((c) => c.user_id !== lastLearner) : rows;
       if (candidates.length === 0) break;
       after = candidates[candidates.length - 1].user_id;
       const due = remindersDue(
@@ -161,11 +183,12 @@ export class CourseNotifications {
       const byLearner = digests(due);
       const managerNotices = due.filter((r) => r.kind === 'MANAGER');
       const dueOn = new Map(candidates.map((c) => [`${c.user_id}:${c.course_id}`, c.due_on]));
+      const page: Page = { candidates: new Map(candidates.map((c) => [`${c.user_id}:${c.course_id}`, c])) };
 
       const learners = [...byLearner.entries()];
       for (let i = 0; i < learners.length; i += batchSize) {
         await this.options.beforeBatch?.(batchNo++);
-        digestCount += await this.db.tenant(workspaceId, (tx) => this.sendDigests(tx, workspaceId, ws, learners.slice(i, i + batchSize), dueOn));
+        digestCount += await this.db.tenant(workspaceId, (tx) => this.sendDigests(tx, workspaceId, ws, learners.slice(i, i + batchSize), page));
       }
       for (let i = 0; i < managerNotices.length; i += batchSize) {
         await this.options.beforeBatch?.(batchNo++);
@@ -173,7 +196,7 @@ export class CourseNotifications {
           this.sendManagerNotices(tx, workspaceId, ws, managerNotices.slice(i, i + batchSize), dueOn, cadence.managerAfterDays ?? 0),
         );
       }
-      if (new Set(candidates.map((c) => c.user_id)).size < pageSize) break;
+      if (!full) break;
     }
     await this.db.tenant(workspaceId, (tx) =>
       tx.query(
@@ -185,54 +208,98 @@ export class CourseNotifications {
     return { digests: digestCount, managerMails };
   }
 
-  /** One transaction: the keys first (only those not yet sent come back), then one mail per learner with them. */
-  private async sendDigests(
-    tx: Sql,
-    workspaceId: string,
-    ws: Workspace,
-    learners: [string, ReminderToSend[]][],
-    dueOn: Map<string, string>,
-  ): Promise<number> {
-    const all = learners.flatMap(([, list]) => list);
-    const fresh = await tx.query<{ user_id: string; course_id: string; kind: ReminderToSend['kind']; email: string; first_name: string; title: string }>(
-      `WITH r AS (
-         INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
-         SELECT $1, x.user_id, x.course_id, x.kind, x.on_day, a.cycle, u.email
-           FROM json_to_recordset($2::json) AS x(user_id uuid, course_id uuid, kind text, on_day date)
-           JOIN course_assignments a ON a.workspace_id = $1 AND a.course_id = x.course_id AND a.user_id = x.user_id
-           JOIN users u ON u.workspace_id = $1 AND u.id = x.user_id
-          -- An admin's "remind now" of the day (docs/learning.md "Reminders") stands for the day's reminder.
-          WHERE NOT EXISTS (SELECT 1 FROM course_reminders m WHERE m.workspace_id = $1 AND m.user_id = x.user_id AND m.course_id = x.course_id
-                               AND m.kind = 'MANUAL' AND m.on_day = x.on_day)
-         ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
-         RETURNING user_id, course_id, kind
-       )
-       SELECT r.user_id, r.course_id, r.kind, u.email, u.first_name, c.title
-         FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id JOIN courses c ON c.workspace_id = $1 AND c.id = r.course_id`,
-      [workspaceId, JSON.stringify(all.map((r) => ({ user_id: r.learnerId, course_id: r.courseId, kind: r.kind, on_day: r.on })))],
+  /**
+   * A batch of learners, in one transaction: one statement writes the keys of their reminders and returns those that
+   * were new (a key already there, or stood for by an admin's "remind now" of the day, is not). When the mail goes to
+   * the outbox, a second statement writes the digest of every learner whose reminders were all new: the template
+   * renders each distinct list of course lines once (a page of learners has a handful), with a stand-in for the first
+   * name that the statement replaces, so no mail is composed row by row here. A learner of whom only some reminders
+   * were new (a manual reminder of one course today, a course assigned since the morning's run), and every learner when
+   * mail leaves by another transport (SMTP), is composed here from the new keys and handed to the mailer.
+   */
+  private async sendDigests(tx: Sql, workspaceId: string, ws: Workspace, learners: [string, ReminderToSend[]][], page: Page): Promise<number> {
+    const inSql = this.mail instanceof OutboxMessages;
+    const stand = `\u27e6first-name-${randomUUID()}\u27e7`;
+    const shapes = new Map<string, number>();
+    const subjects: string[] = [];
+    const bodies: string[] = [];
+    const learnerShape: number[] = [];
+    const learnerName: string[] = [];
+    const learnerEmail: string[] = [];
+    const r = { user: [] as string[], course: [] as string[], kind: [] as string[], on: [] as string[], cycle: [] as number[], email: [] as string[] };
+    for (const [learnerId, list] of learners) {
+      const courses = list.map((x) => this.digestLine(x, page));
+      const shape = JSON.stringify(courses.map((c) => [c.title, c.dueOn.toISOString(), c.kind]));
+      let i = shapes.get(shape);
+      if (i === undefined && inSql) {
+        const m = templates.courseReminderDigest({ workspaceName: ws.name, firstName: stand, link: `${ws.origin}/`, courses });
+        i = subjects.length;
+        subjects.push(m.subject);
+        bodies.push(m.text);
+        shapes.set(shape, i);
+      }
+      const first = page.candidates.get(`${learnerId}:${list[0].courseId}`)!;
+      learnerShape.push(i ?? 0);
+      learnerName.push(oneLine(first.first_name) || 'there');
+      learnerEmail.push(first.email);
+      for (const x of list) {
+        r.user.push(x.learnerId);
+        r.course.push(x.courseId);
+        r.kind.push(x.kind);
+        r.on.push(x.on);
+        r.cycle.push(page.candidates.get(`${x.learnerId}:${x.courseId}`)!.cycle);
+        r.email.push(first.email);
+      }
+    }
+    const fresh = await tx.query<{ user_id: string; course_id: string; kind: ReminderToSend['kind'] }>(
+      `INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
+       SELECT $1, x.user_id, x.course_id, x.kind, x.on_day, x.cycle, x.email
+         FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::date[], $6::int[], $7::text[]) AS x(user_id, course_id, kind, on_day, cycle, email)
+        -- An admin's "remind now" of the day (docs/learning.md "Reminders") stands for the day's reminder.
+        WHERE NOT EXISTS (SELECT 1 FROM course_reminders m WHERE m.workspace_id = $1 AND m.course_id = x.course_id AND m.user_id = x.user_id
+                             AND m.kind = 'MANUAL' AND m.on_day = x.on_day)
+       ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
+       RETURNING user_id, course_id, kind`,
+      [workspaceId, r.user, r.course, r.kind, r.on, r.cycle, r.email],
     );
+    const freshCount = new Map<string, number>();
+    for (const row of fresh) freshCount.set(row.user_id, (freshCount.get(row.user_id) ?? 0) + 1);
+    // A learner all of whose reminders are fresh gets the digest of their whole list, written by one statement.
+    const whole = inSql ? learners.map(([id, list], i) => (freshCount.get(id) === list.length ? i : -1)).filter((i) => i >= 0) : [];
+    if (whole.length > 0) {
+      await tx.query(
+        `INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body, attachments)
+         SELECT $1, 'EMAIL', w.email, ($5::text[])[w.shape], replace(($6::text[])[w.shape], $7, w.first_name), '[]'::jsonb
+           FROM unnest($2::text[], $3::text[], $4::int[]) AS w(email, first_name, shape)`,
+        [workspaceId, whole.map((i) => learnerEmail[i]), whole.map((i) => learnerName[i]), whole.map((i) => learnerShape[i] + 1), subjects, bodies, stand],
+      );
+    }
+    const wholeIds = new Set(whole.map((i) => learners[i][0]));
+    const result = { mailed: whole.length, partial: fresh.filter((row) => !wholeIds.has(row.user_id)) };
     const order = { OVERDUE: 0, ON_DUE: 1, BEFORE_DUE: 2, MANAGER: 3 } as const;
-    const perLearner = new Map<string, typeof fresh>();
-    for (const row of fresh) perLearner.set(row.user_id, [...(perLearner.get(row.user_id) ?? []), row]);
+    const perLearner = new Map<string, typeof result.partial>();
+    for (const row of result.partial) perLearner.set(row.user_id, [...(perLearner.get(row.user_id) ?? []), row]);
     const mails: OutgoingMail[] = [...perLearner.values()].map((rows) => {
       rows.sort((a, b) => order[a.kind] - order[b.kind]);
+      const first = page.candidates.get(`${rows[0].user_id}:${rows[0].course_id}`)!;
       return {
         workspaceId,
-        to: rows[0].email,
+        to: first.email,
         ...templates.courseReminderDigest({
           workspaceName: ws.name,
-          firstName: rows[0].first_name,
+          firstName: first.first_name,
           link: `${ws.origin}/`,
-          courses: rows.map((r) => ({
-            title: r.title,
-            dueOn: new Date(`${dueOn.get(`${r.user_id}:${r.course_id}`)}T00:00:00Z`),
-            kind: r.kind as 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE',
-          })),
+          courses: rows.map((x) => this.digestLine({ learnerId: x.user_id, courseId: x.course_id, kind: x.kind }, page)),
         }),
       };
     });
     await this.mail.sendMany(mails, tx);
-    return mails.length;
+    return result.mailed + mails.length;
+  }
+
+  private digestLine(r: Pick<ReminderToSend, 'learnerId' | 'courseId' | 'kind'>, page: Page): DigestLine {
+    const c = page.candidates.get(`${r.learnerId}:${r.courseId}`)!;
+    return { title: c.title, dueOn: new Date(`${c.due_on}T00:00:00Z`), kind: r.kind as DigestLine['kind'] };
   }
 
   /** The learner's department managers, once per learner, course and day; a department without a manager records nothing. */
