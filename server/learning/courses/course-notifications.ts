@@ -21,7 +21,6 @@ interface Candidate {
   user_id: string;
   course_id: string;
   due_on: string;
-  title: string;
   email: string;
   first_name: string;
   cycle: number;
@@ -30,6 +29,8 @@ interface Candidate {
 /** What a page of the run knows of its learners' assignments, by `${learner}:${course}`. */
 interface Page {
   candidates: Map<string, Candidate>;
+  /** The titles of the workspace's courses with reminders on. */
+  titles: Map<string, string>;
 }
 
 type DigestLine = { title: string; dueOn: Date; kind: 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE' };
@@ -43,7 +44,7 @@ interface Workspace {
 const MAX_CATCH_UP_DAYS = 7;
 
 /** Due assignments a reminder run holds in memory at once (a page; its learners are written in batches). */
-const ASSIGNMENTS_PER_PAGE = 10_000;
+const ASSIGNMENTS_PER_PAGE = 5000;
 
 /**
  * The course mails: the assignment mail and the reminder run (docs/learning.md "Reminders"). Both are idempotent:
@@ -120,7 +121,7 @@ export class CourseNotifications {
   async runReminders(workspaceId: string, day: string = this.today()): Promise<{ digests: number; managerMails: number }> {
     const ws = await this.workspace(workspaceId);
     if (!ws) return { digests: 0, managerMails: 0 };
-    const { cadence, lastRunOn } = await this.db.tenant(workspaceId, async (tx) => {
+    const { cadence, lastRunOn, titles } = await this.db.tenant(workspaceId, async (tx) => {
       const s = await assignmentSettings(tx, workspaceId);
       const [row] = await tx.query<{ last: string | null }>(
         `SELECT to_char(last_reminder_run_on, 'YYYY-MM-DD') AS last FROM course_assignment_settings WHERE workspace_id = $1`,
@@ -133,7 +134,8 @@ export class CourseNotifications {
         overdueTimes: s.overdueTimes,
         managerAfterDays: s.managerAfterDays,
       };
-      return { cadence, lastRunOn: row?.last ?? null };
+      const courses = await tx.query<{ id: string; title: string }>(`SELECT id, title FROM courses WHERE workspace_id = $1 AND reminder_enabled`, [workspaceId]);
+      return { cadence, lastRunOn: row?.last ?? null, titles: new Map(courses.map((c) => [c.id, c.title])) };
     });
     const earliest = addCalendarDays(day, -MAX_CATCH_UP_DAYS);
     const since = lastRunOn && daysBetween(lastRunOn, day) > 0 ? (daysBetween(earliest, lastRunOn) > 0 ? lastRunOn : earliest) : null;
@@ -157,8 +159,8 @@ export class CourseNotifications {
       // unless the page is the last they are left to the next page (every learner's courses in one page: one digest).
       const rows = await this.db.tenant(workspaceId, (tx) =>
         tx.query<Candidate>(
-          `SELECT d.user_id, d.course_id, d.due_on, d.cycle, d.title, u.email, u.first_name
-             FROM (SELECT a.user_id, a.course_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on, a.cycle, c.title
+          `SELECT d.user_id, d.course_id, d.due_on, d.cycle, u.email, u.first_name
+             FROM (SELECT a.user_id, a.course_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on, a.cycle
                      FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
                     WHERE a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
                       AND a.due_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND a.due_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
@@ -174,6 +176,11 @@ export class CourseNotifications {
       const candidates = full && rows[0].user_id !== lastLearner ? rows.filter((c) => c.user_id !== lastLearner) : rows;
       if (candidates.length === 0) break;
       after = candidates[candidates.length - 1].user_id;
+      if (candidates.some((c) => !titles.has(c.course_id))) {
+        // A course whose reminders were switched on since the run started.
+        const more = await this.db.tenant(workspaceId, (tx) => tx.query<{ id: string; title: string }>(`SELECT id, title FROM courses WHERE workspace_id = $1`, [workspaceId]));
+        for (const c of more) titles.set(c.id, c.title);
+      }
       const due = remindersDue(
         candidates.map((c) => ({ learnerId: c.user_id, courseId: c.course_id, dueOn: c.due_on, status: 'NOT_STARTED' as const, remindersOn: true })),
         cadence,
@@ -183,7 +190,7 @@ export class CourseNotifications {
       const byLearner = digests(due);
       const managerNotices = due.filter((r) => r.kind === 'MANAGER');
       const dueOn = new Map(candidates.map((c) => [`${c.user_id}:${c.course_id}`, c.due_on]));
-      const page: Page = { candidates: new Map(candidates.map((c) => [`${c.user_id}:${c.course_id}`, c])) };
+      const page: Page = { candidates: new Map(candidates.map((c) => [`${c.user_id}:${c.course_id}`, c])), titles };
 
       const learners = [...byLearner.entries()];
       for (let i = 0; i < learners.length; i += batchSize) {
@@ -228,10 +235,10 @@ export class CourseNotifications {
     const learnerEmail: string[] = [];
     const r = { user: [] as string[], course: [] as string[], kind: [] as string[], on: [] as string[], cycle: [] as number[], email: [] as string[] };
     for (const [learnerId, list] of learners) {
-      const courses = list.map((x) => this.digestLine(x, page));
-      const shape = JSON.stringify(courses.map((c) => [c.title, c.dueOn.toISOString(), c.kind]));
+      const shape = list.map((x) => `${x.courseId}|${x.kind}|${page.candidates.get(`${x.learnerId}:${x.courseId}`)!.due_on}`).join(';');
       let i = shapes.get(shape);
       if (i === undefined && inSql) {
+        const courses = list.map((x) => this.digestLine(x, page));
         const m = templates.courseReminderDigest({ workspaceName: ws.name, firstName: stand, link: `${ws.origin}/`, courses });
         i = subjects.length;
         subjects.push(m.subject);
@@ -251,17 +258,25 @@ export class CourseNotifications {
         r.email.push(first.email);
       }
     }
-    const fresh = await tx.query<{ user_id: string; course_id: string; kind: ReminderToSend['kind'] }>(
-      `INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
-       SELECT $1, x.user_id, x.course_id, x.kind, x.on_day, x.cycle, x.email
-         FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::date[], $6::int[], $7::text[]) AS x(user_id, course_id, kind, on_day, cycle, email)
-        -- An admin's "remind now" of the day (docs/learning.md "Reminders") stands for the day's reminder.
-        WHERE NOT EXISTS (SELECT 1 FROM course_reminders m WHERE m.workspace_id = $1 AND m.course_id = x.course_id AND m.user_id = x.user_id
-                             AND m.kind = 'MANUAL' AND m.on_day = x.on_day)
-       ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
-       RETURNING user_id, course_id, kind`,
-      [workspaceId, r.user, r.course, r.kind, r.on, r.cycle, r.email],
+    // One row back: how many keys were new and, only when some were not, which were (a page's worth of rows read back
+    // for nothing is most of the cost on PGlite).
+    const [written] = await tx.query<{ n: number; fresh: [string, string, ReminderToSend['kind']][] | null }>(
+      `WITH k AS (
+         INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
+         SELECT $1, x.user_id, x.course_id, x.kind, x.on_day, x.cycle, x.email
+           FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::date[], $6::int[], $7::text[]) AS x(user_id, course_id, kind, on_day, cycle, email)
+          -- An admin's "remind now" of the day (docs/learning.md "Reminders") stands for the day's reminder.
+          WHERE NOT EXISTS (SELECT 1 FROM course_reminders m WHERE m.workspace_id = $1 AND m.course_id = x.course_id AND m.user_id = x.user_id
+                               AND m.kind = 'MANUAL' AND m.on_day = x.on_day)
+         ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
+         RETURNING user_id, course_id, kind
+       )
+       SELECT count(*)::int AS n, CASE WHEN count(*) < $8 THEN coalesce(json_agg(json_build_array(user_id, course_id, kind)), '[]') END AS fresh FROM k`,
+      [workspaceId, r.user, r.course, r.kind, r.on, r.cycle, r.email, r.user.length],
     );
+    const fresh = written.fresh
+      ? written.fresh.map(([user_id, course_id, kind]) => ({ user_id, course_id, kind }))
+      : r.user.map((user_id, i) => ({ user_id, course_id: r.course[i], kind: r.kind[i] as ReminderToSend['kind'] }));
     const freshCount = new Map<string, number>();
     for (const row of fresh) freshCount.set(row.user_id, (freshCount.get(row.user_id) ?? 0) + 1);
     // A learner all of whose reminders are fresh gets the digest of their whole list, written by one statement.
@@ -299,7 +314,7 @@ export class CourseNotifications {
 
   private digestLine(r: Pick<ReminderToSend, 'learnerId' | 'courseId' | 'kind'>, page: Page): DigestLine {
     const c = page.candidates.get(`${r.learnerId}:${r.courseId}`)!;
-    return { title: c.title, dueOn: new Date(`${c.due_on}T00:00:00Z`), kind: r.kind as DigestLine['kind'] };
+    return { title: page.titles.get(r.courseId) ?? '', dueOn: new Date(`${c.due_on}T00:00:00Z`), kind: r.kind as DigestLine['kind'] };
   }
 
   /** The learner's department managers, once per learner, course and day; a department without a manager records nothing. */
