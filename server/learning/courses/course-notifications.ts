@@ -40,6 +40,28 @@ interface Workspace {
   origin: string;
 }
 
+/** A reminder run of a workspace for a day: what its parts share. */
+interface Run {
+  workspaceId: string;
+  ws: Workspace;
+  cadence: ReminderCadence;
+  day: string;
+  /** The last day already run when catching up, else null. */
+  since: string | null;
+  /** Due dates from which a reminder can fall in the run's days. */
+  dueFrom: string;
+  dueTo: string;
+  titles: Map<string, string>;
+  /** Batches begun so far (the tests' `beforeBatch` counts them). */
+  batchNo: number;
+}
+
+/** Characters `oneLine` changes (control characters) or trims (what String.prototype.trim takes as white space). */
+const CONTROL = '\u0001-\u001f\u007f';
+const TRIMMED = `${CONTROL} \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+/** A first name that `oneLine` leaves as it is (so SQL may put it in the mail unchanged): nothing trimmed, no control. */
+const PLAIN_NAME = `^[^${TRIMMED}]([^${CONTROL}]*[^${TRIMMED}])?$`;
+
 /** A run catches up on at most this many missed days (a server down for a month does not send a month of reminders). */
 const MAX_CATCH_UP_DAYS = 7;
 
@@ -146,12 +168,132 @@ export class CourseNotifications {
     const dueFrom = addCalendarDays(from, -reachAfter);
     const dueTo = addCalendarDays(day, reachBefore);
 
-    // Learner by learner (keyset on the learner's id), a page at a time: a run over 100,000 assignments holds one
-    // page's candidates in memory, never the whole due set; a page's learners are written `batchSize` per transaction.
+    const run: Run = { workspaceId, ws, cadence, day, since, dueFrom, dueTo, titles, batchNo: 0 };
+    const sent = this.mail instanceof OutboxMessages ? await this.remindInSql(run) : await this.remindPaged(run, { digests: true, managers: true });
+    await this.db.tenant(workspaceId, (tx) =>
+      tx.query(
+        `INSERT INTO course_assignment_settings (workspace_id, last_reminder_run_on) VALUES ($1, $2)
+         ON CONFLICT (workspace_id) DO UPDATE SET last_reminder_run_on = GREATEST(course_assignment_settings.last_reminder_run_on, EXCLUDED.last_reminder_run_on)`,
+        [workspaceId, day],
+      ),
+    );
+    return sent;
+  }
+
+  /**
+   * The run when mail goes to the outbox, set-based: the cadence is planned in JS once per (course, due date) pair of
+   * the due window (what falls due depends on the due date only), and the digest of one course is rendered once per
+   * pair by the template, with a stand-in for the first name. Then, per batch of `batchSize` learners (ranges of
+   * learner ids), one statement selects the batch's due assignments, writes the key of each learner who has exactly one
+   * reminder that day (and a first name the mail shows unchanged) and, for each key that was new, the outbox row of the
+   * digest; the few learners with several courses due, or an unusual first name, come back and go through the paged
+   * JS run, as do the department managers' notices (only the pairs that have one).
+   */
+  private async remindInSql(run: Run): Promise<{ digests: number; managerMails: number }> {
+    const { workspaceId, ws, cadence, day, since, dueFrom, dueTo, titles } = run;
+    const batchSize = this.options.batchSize ?? 2000;
+    const window = `a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
+       AND a.due_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND a.due_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'`;
+    const { pairs, bounds } = await this.db.tenant(workspaceId, async (tx) => ({
+      pairs: await tx.query<{ course_id: string; title: string; due_on: string }>(
+        `SELECT a.course_id, c.title, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on
+           FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+          WHERE ${window} GROUP BY 1, 2, 3`,
+        [workspaceId, dueFrom, dueTo],
+      ),
+      // Every batchSize-th learner of the window: the batches' upper bounds.
+      bounds: await tx.query<{ user_id: string }>(
+        `SELECT user_id FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) AS n
+                                FROM (SELECT DISTINCT a.user_id FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+                                       WHERE ${window}) d) r
+          WHERE n % $4 = 0 ORDER BY user_id`,
+        [workspaceId, dueFrom, dueTo, batchSize],
+      ),
+    }));
+    const stand = `\u27e6first-name-${randomUUID()}\u27e7`;
+    const plan = { course: [] as string[], dueOn: [] as string[], kind: [] as string[], on: [] as string[], subject: [] as string[], body: [] as string[] };
+    const managerPairs: { courseId: string; dueOn: string }[] = [];
+    for (const p of pairs) {
+      titles.set(p.course_id, p.title);
+      const planned = remindersDue([{ learnerId: '-', courseId: p.course_id, dueOn: p.due_on, status: 'NOT_STARTED', remindersOn: true }], cadence, day, since);
+      if (planned.some((r) => r.kind === 'MANAGER')) managerPairs.push({ courseId: p.course_id, dueOn: p.due_on });
+      const own = planned.find((r) => r.kind !== 'MANAGER');
+      if (!own) continue;
+      const mail = templates.courseReminderDigest({
+        workspaceName: ws.name,
+        firstName: stand,
+        link: `${ws.origin}/`,
+        courses: [{ title: p.title, dueOn: new Date(`${p.due_on}T00:00:00Z`), kind: own.kind as DigestLine['kind'] }],
+      });
+      plan.course.push(p.course_id);
+      plan.dueOn.push(p.due_on);
+      plan.kind.push(own.kind);
+      plan.on.push(own.on);
+      plan.subject.push(mail.subject);
+      plan.body.push(mail.text);
+    }
+    let digestCount = 0;
+    let managerMails = 0;
+    if (plan.course.length > 0) {
+      const edges = ['00000000-0000-0000-0000-000000000000', ...bounds.map((b) => b.user_id), 'ffffffff-ffff-ffff-ffff-ffffffffffff'];
+      for (let i = 0; i + 1 < edges.length; i++) {
+        if (edges[i] === edges[i + 1]) continue;
+        await this.options.beforeBatch?.(run.batchNo++);
+        const [batch] = await this.db.tenant(workspaceId, (tx) =>
+          tx.query<{ mailed: number; others: string[] | null }>(
+            `WITH p AS (
+               SELECT * FROM unnest($6::uuid[], $7::date[], $8::text[], $9::date[], $10::text[], $11::text[]) AS p(course_id, due_on, kind, on_day, subject, body)
+             ), d AS (
+               SELECT a.user_id, a.course_id, a.cycle, p.kind, p.on_day, p.subject, p.body, count(*) OVER (PARTITION BY a.user_id) AS n
+                 FROM course_assignments a
+                 JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+                 JOIN p ON p.course_id = a.course_id AND p.due_on = (a.due_at AT TIME ZONE 'UTC')::date
+                WHERE ${window} AND a.user_id > $4::uuid AND a.user_id <= $5::uuid
+             ), one AS (
+               SELECT d.*, u.email, CASE WHEN u.first_name = '' THEN 'there' ELSE u.first_name END AS name,
+                      d.n = 1 AND (u.first_name = '' OR u.first_name ~ $13) AS here
+                 FROM d JOIN users u ON u.workspace_id = $1 AND u.id = d.user_id
+             ), k AS (
+               INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
+               SELECT $1, one.user_id, one.course_id, one.kind, one.on_day, one.cycle, one.email FROM one
+                -- An admin's "remind now" of the day (docs/learning.md "Reminders") stands for the day's reminder.
+                WHERE one.here AND NOT EXISTS (SELECT 1 FROM course_reminders m WHERE m.workspace_id = $1 AND m.course_id = one.course_id AND m.user_id = one.user_id
+                                     AND m.kind = 'MANUAL' AND m.on_day = one.on_day)
+               ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
+               RETURNING user_id
+             ), o AS (
+               INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body, attachments)
+               SELECT $1, 'EMAIL', one.email, one.subject, replace(one.body, $12, one.name), '[]'::jsonb
+                 FROM one WHERE one.here AND one.user_id IN (SELECT user_id FROM k)
+               RETURNING 1
+             )
+             SELECT (SELECT count(*) FROM o)::int AS mailed,
+                    (SELECT array_agg(DISTINCT user_id) FROM one WHERE NOT one.here) AS others`,
+            [workspaceId, dueFrom, dueTo, edges[i], edges[i + 1], plan.course, plan.dueOn, plan.kind, plan.on, plan.subject, plan.body, stand, PLAIN_NAME],
+          ),
+        );
+        digestCount += batch.mailed;
+        if (batch.others?.length) digestCount += (await this.remindPaged(run, { digests: true, managers: false, userIds: batch.others })).digests;
+      }
+    }
+    if (managerPairs.length > 0) managerMails += (await this.remindPaged(run, { digests: false, managers: true, pairs: managerPairs })).managerMails;
+    return { digests: digestCount, managerMails };
+  }
+
+  /**
+   * The run learner by learner in JS (keyset on the learner's id), a page at a time: a run over 100,000 assignments
+   * holds one page's candidates in memory, never the whole due set; a page's learners are written `batchSize` per
+   * transaction. `only` narrows it to some learners, or to some (course, due date) pairs, and to digests or manager
+   * notices. The whole run when mail leaves by SMTP; with the outbox, what `remindInSql` leaves to it.
+   */
+  private async remindPaged(
+    run: Run,
+    only: { digests: boolean; managers: boolean; userIds?: string[]; pairs?: { courseId: string; dueOn: string }[] },
+  ): Promise<{ digests: number; managerMails: number }> {
+    const { workspaceId, ws, cadence, day, since, dueFrom, dueTo, titles } = run;
     const batchSize = this.options.batchSize ?? 2000;
     const pageSize = Math.max(batchSize, ASSIGNMENTS_PER_PAGE);
     let after = '00000000-0000-0000-0000-000000000000';
-    let batchNo = 0;
     let digestCount = 0;
     let managerMails = 0;
     for (;;) {
@@ -165,10 +307,12 @@ export class CourseNotifications {
                     WHERE a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
                       AND a.due_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND a.due_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
                       AND a.user_id > $4::uuid
+                      AND ($6::uuid[] IS NULL OR a.user_id = ANY($6::uuid[]))
+                      AND ($7::uuid[] IS NULL OR (a.course_id, (a.due_at AT TIME ZONE 'UTC')::date) IN (SELECT * FROM unnest($7::uuid[], $8::date[])))
                     ORDER BY a.user_id LIMIT $5) d
              JOIN users u ON u.workspace_id = $1 AND u.id = d.user_id
             ORDER BY d.user_id`,
-          [workspaceId, dueFrom, dueTo, after, pageSize + 1],
+          [workspaceId, dueFrom, dueTo, after, pageSize + 1, only.userIds ?? null, only.pairs?.map((p) => p.courseId) ?? null, only.pairs?.map((p) => p.dueOn) ?? null],
         ),
       );
       const full = rows.length > pageSize;
@@ -188,30 +332,23 @@ export class CourseNotifications {
         since,
       );
       const byLearner = digests(due);
-      const managerNotices = due.filter((r) => r.kind === 'MANAGER');
+      const managerNotices = only.managers ? due.filter((r) => r.kind === 'MANAGER') : [];
       const dueOn = new Map(candidates.map((c) => [`${c.user_id}:${c.course_id}`, c.due_on]));
       const page: Page = { candidates: new Map(candidates.map((c) => [`${c.user_id}:${c.course_id}`, c])), titles };
 
-      const learners = [...byLearner.entries()];
+      const learners = only.digests ? [...byLearner.entries()] : [];
       for (let i = 0; i < learners.length; i += batchSize) {
-        await this.options.beforeBatch?.(batchNo++);
+        await this.options.beforeBatch?.(run.batchNo++);
         digestCount += await this.db.tenant(workspaceId, (tx) => this.sendDigests(tx, workspaceId, ws, learners.slice(i, i + batchSize), page));
       }
       for (let i = 0; i < managerNotices.length; i += batchSize) {
-        await this.options.beforeBatch?.(batchNo++);
+        await this.options.beforeBatch?.(run.batchNo++);
         managerMails += await this.db.tenant(workspaceId, (tx) =>
           this.sendManagerNotices(tx, workspaceId, ws, managerNotices.slice(i, i + batchSize), dueOn, cadence.managerAfterDays ?? 0),
         );
       }
       if (!full) break;
     }
-    await this.db.tenant(workspaceId, (tx) =>
-      tx.query(
-        `INSERT INTO course_assignment_settings (workspace_id, last_reminder_run_on) VALUES ($1, $2)
-         ON CONFLICT (workspace_id) DO UPDATE SET last_reminder_run_on = GREATEST(course_assignment_settings.last_reminder_run_on, EXCLUDED.last_reminder_run_on)`,
-        [workspaceId, day],
-      ),
-    );
     return { digests: digestCount, managerMails };
   }
 
