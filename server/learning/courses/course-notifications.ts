@@ -191,7 +191,7 @@ export class CourseNotifications {
    */
   private async remindInSql(run: Run): Promise<{ digests: number; managerMails: number }> {
     const { workspaceId, ws, cadence, day, since, dueFrom, dueTo, titles } = run;
-    const batchSize = this.options.batchSize ?? 2000;
+    const batchSize = this.options.batchSize ?? 5000;
     const window = `a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
        AND a.due_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND a.due_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'`;
     const { pairs, bounds } = await this.db.tenant(workspaceId, async (tx) => ({
@@ -291,7 +291,7 @@ export class CourseNotifications {
     only: { digests: boolean; managers: boolean; userIds?: string[]; pairs?: { courseId: string; dueOn: string }[] },
   ): Promise<{ digests: number; managerMails: number }> {
     const { workspaceId, ws, cadence, day, since, dueFrom, dueTo, titles } = run;
-    const batchSize = this.options.batchSize ?? 2000;
+    const batchSize = this.options.batchSize ?? 5000;
     const pageSize = Math.max(batchSize, ASSIGNMENTS_PER_PAGE);
     let after = '00000000-0000-0000-0000-000000000000';
     let digestCount = 0;
