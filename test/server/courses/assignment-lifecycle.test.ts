@@ -318,5 +318,15 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     expect(mine[0].text).toContain('Digest wording course: due today');
     await viaSmtp.runReminders(facts.workspaceId, next);
     expect(sent.filter((m) => m.to === bySmtp.email)).toHaveLength(1);
+
+    // The ledger has no foreign keys (migration 0043): deleting a person or a course still takes their keys with it.
+    const keys = (where: string, id: string) =>
+      server.db.tenant(facts.workspaceId, async (tx) => (await tx.query(`SELECT 1 FROM course_reminders WHERE workspace_id = $1 AND ${where} = $2`, [facts.workspaceId, id])).length);
+    expect(await keys('user_id', bySmtp.id)).toBe(1);
+    expect(await keys('course_id', course)).toBe(3);
+    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`DELETE FROM users WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, bySmtp.id]));
+    expect(await keys('user_id', bySmtp.id)).toBe(0);
+    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`DELETE FROM courses WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, course]));
+    expect(await keys('course_id', course)).toBe(0);
   }, 120_000);
 });
