@@ -184,14 +184,14 @@ export class CourseNotifications {
    * The run when mail goes to the outbox, set-based: the cadence is planned in JS once per (course, due date) pair of
    * the due window (what falls due depends on the due date only), and the digest of one course is rendered once per
    * pair by the template, with a stand-in for the first name. Then, per batch of `batchSize` learners (ranges of
-   * learner ids), one statement selects the batch's due assignments, writes the key of each learner who has exactly one
+   * learner ids; 20,000 by default: nothing of a batch comes back to JS, so its size costs no memory here), one statement selects the batch's due assignments, writes the key of each learner who has exactly one
    * reminder that day (and a first name the mail shows unchanged) and, for each key that was new, the outbox row of the
    * digest; the few learners with several courses due, or an unusual first name, come back and go through the paged
    * JS run, as do the department managers' notices (only the pairs that have one).
    */
   private async remindInSql(run: Run): Promise<{ digests: number; managerMails: number }> {
     const { workspaceId, ws, cadence, day, since, dueFrom, dueTo, titles } = run;
-    const batchSize = this.options.batchSize ?? 5000;
+    const batchSize = this.options.batchSize ?? 20_000;
     const window = `a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
        AND a.due_at >= ($2::date)::timestamp AT TIME ZONE 'UTC' AND a.due_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'`;
     const { pairs, bounds } = await this.db.tenant(workspaceId, async (tx) => ({
