@@ -5,6 +5,7 @@
 // Target: ours at least 0.5x the reference's speed (time_ref / time_ours >= 0.5).
 // `npm run bench auto-assign`; BENCH_AUTO_ASSIGN_PEOPLE=10000 for a quick run; BENCH_DATABASE_URL=postgres://... for PostgreSQL too
 // (BENCH_ONLY_POSTGRES=1: only there).
+import { execSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +81,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       if (inserted.length !== PEOPLE) throw new Error(`reference assigned ${inserted.length}, not ${PEOPLE}`);
     }
     const best = (xs: number[]) => Math.min(...xs);
+    console.log(`  load (uptime): ${execSync('uptime').toString().trim()}`);
     console.log(`  ours, POST /api/course/{id}/autoAssign (rule, assignTo: due date, mail mark, ${PEOPLE.toLocaleString('en')} audit events): ${ours.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}`);
     console.log(`  INSERT ... SELECT of the same assignments (no audit): ${reference.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}`);
     const ratio = best(reference) / best(ours);

@@ -166,7 +166,8 @@ export class CourseAssignmentService {
     const params: unknown[] = [actor.workspaceId, courseId, now, actor.userId, dueOn, via, actor.ip, how, options.skipEverAssigned ?? false, limit];
     const targetSql = Array.isArray(targets) ? `SELECT unnest($${params.push(targets)}::uuid[])` : (targets as (p: unknown[]) => string)(params);
     const [row] = await tx.query<{ targets: number; pending: number; assigned: number; ids: string[] | null }>(
-      `WITH t AS (SELECT DISTINCT s.id FROM (${targetSql}) AS s(id)),
+      // A query of people yields each once (users' key); only a listed array can repeat someone.
+      `WITH t AS (SELECT ${Array.isArray(targets) ? 'DISTINCT' : ''} s.id FROM (${targetSql}) AS s(id)),
        pending AS (
          SELECT t.id FROM t
           WHERE NOT EXISTS (SELECT 1 FROM course_assignments x
@@ -206,9 +207,11 @@ export class CourseAssignmentService {
        ), audited AS (
          -- One audit event per assignment, in the same statement.
          INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
-         SELECT $1, $4, 'course.assigned', user_id::text, $7,
-                jsonb_build_object('courseId', $2::text, 'via', $8::text, 'dueOn', $5::text, 'newCycle', new_cycle)
-           FROM assigned
+         SELECT $1, $4, 'course.assigned', user_id::text, $7, CASE WHEN new_cycle THEN d.renewed ELSE d.first END
+           FROM assigned,
+                -- The two possible details, built once rather than per row.
+                (SELECT jsonb_build_object('courseId', $2::text, 'via', $8::text, 'dueOn', $5::text, 'newCycle', true) AS renewed,
+                        jsonb_build_object('courseId', $2::text, 'via', $8::text, 'dueOn', $5::text, 'newCycle', false) AS first) d
        )
        SELECT (SELECT count(*) FROM t)::int AS targets, (SELECT count(*) FROM pending)::int AS pending,
               (SELECT count(*) FROM assigned)::int AS assigned,

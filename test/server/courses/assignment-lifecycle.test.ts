@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock';
-import { JOB_REMINDERS } from '../../../server/learning/courses/course-notifications';
+import { CourseNotifications, JOB_REMINDERS } from '../../../server/learning/courses/course-notifications';
+import { templates } from '../../../server/platform/message-templates';
+import type { Mailer, OutgoingMail } from '../../../server/platform/messages';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { ACME, acmeFacts, GLOBEX, LEARNING, userIdByEmail, type AcmeFacts } from './support';
 
@@ -264,5 +266,67 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
       expect(mails, p.email).toHaveLength(1);
       expect(mails[0].body).toContain('due on 8 April 2027');
     }
+  }, 120_000);
+
+  it('the daily digest reads the same whichever way it is written: set-based, for a first name the mail trims, and by SMTP', async () => {
+    const day = '2027-05-03';
+    clock.set(`${day}T05:00:00Z`);
+    const course = (await post('/clone', { courseId: facts.courseId, title: 'Digest wording course' })).json().courseId as string;
+    expect((await post(`/publish/${course}`, {})).statusCode).toBe(200);
+    const people = await server.db.tenant(facts.workspaceId, (tx) =>
+      tx.query<{ id: string; email: string; first_name: string }>(
+        `SELECT id, email, first_name FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' AND status <> 'INACTIVE' AND email <> 'employee@acme.test'
+          ORDER BY email DESC LIMIT 3`,
+        [facts.workspaceId],
+      ),
+    );
+    expect(people).toHaveLength(3);
+    const [plain, trimmed, bySmtp] = people;
+    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`UPDATE users SET first_name = $3 WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, trimmed.id, '  Zoë\n']));
+    expect((await post('/add-users', { courseId: course, userIds: [plain.id, trimmed.id], due: { kind: 'DATE', date: day } })).statusCode).toBe(200);
+    await runJobs();
+    const [ws] = await server.db.query<{ company_name: string }>(`SELECT company_name FROM workspaces WHERE id = $1`, [facts.workspaceId]);
+    const expected = (firstName: string, link: string) =>
+      templates.courseReminderDigest({
+        workspaceName: ws.company_name,
+        firstName,
+        link,
+        courses: [{ title: 'Digest wording course', dueOn: new Date(`${day}T00:00:00Z`), kind: 'ON_DUE' }],
+      });
+    const linkOf = (body: string) => body.slice(body.lastIndexOf('Open My training: ') + 'Open My training: '.length);
+
+    const before = { plain: (await outbox(plain.email)).length, trimmed: (await outbox(trimmed.email)).length };
+    await remindOn(day);
+    const [toPlain] = (await outbox(plain.email)).slice(before.plain);
+    const [toTrimmed] = (await outbox(trimmed.email)).slice(before.trimmed);
+    const link = linkOf(toPlain.body);
+    expect(toPlain).toEqual({ subject: expected(plain.first_name, link).subject, body: expected(plain.first_name, link).text });
+    expect(toTrimmed.body.startsWith('Hello Zoë,\n')).toBe(true);
+    expect(toTrimmed).toEqual({ subject: expected('Zoë', link).subject, body: expected('Zoë', link).text });
+
+    // A mailer that is not the outbox (SMTP): the run composes each digest itself; the keys are the same ledger.
+    const sent: OutgoingMail[] = [];
+    const smtp: Mailer = { assertAvailable: () => {}, send: async (m) => void sent.push(m), sendMany: async (ms) => void sent.push(...ms) };
+    const next = '2027-05-04';
+    expect((await post('/add-users', { courseId: course, userIds: [bySmtp.id], due: { kind: 'DATE', date: next } })).statusCode).toBe(200);
+    const viaSmtp = new CourseNotifications(server.db, smtp, clock, 'http://localhost');
+    clock.set(`${next}T05:00:00Z`);
+    await viaSmtp.runReminders(facts.workspaceId, next);
+    const mine = sent.filter((m) => m.to === bySmtp.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].text).toContain(`Hello ${bySmtp.first_name},`);
+    expect(mine[0].text).toContain('Digest wording course: due today');
+    await viaSmtp.runReminders(facts.workspaceId, next);
+    expect(sent.filter((m) => m.to === bySmtp.email)).toHaveLength(1);
+
+    // The ledger has no foreign keys (migration 0043): deleting a person or a course still takes their keys with it.
+    const keys = (where: string, id: string) =>
+      server.db.tenant(facts.workspaceId, async (tx) => (await tx.query(`SELECT 1 FROM course_reminders WHERE workspace_id = $1 AND ${where} = $2`, [facts.workspaceId, id])).length);
+    expect(await keys('user_id', bySmtp.id)).toBe(1);
+    expect(await keys('course_id', course)).toBe(3);
+    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`DELETE FROM users WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, bySmtp.id]));
+    expect(await keys('user_id', bySmtp.id)).toBe(0);
+    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`DELETE FROM courses WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, course]));
+    expect(await keys('course_id', course)).toBe(0);
   }, 120_000);
 });
