@@ -24,7 +24,7 @@ const WORKSPACES = Number(process.env.BENCH_CASE_WORKSPACES ?? 1000);
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 const THEIRS = 200;
 const READERS = 20;
-const REQUESTS = 400;
+const REQUESTS = Number(process.env.BENCH_CASE_REQUESTS ?? 400);
 const DAY = '2026-11-25';
 const NEXT_DAY = '2026-11-26';
 
@@ -156,10 +156,17 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       });
     await load(direct, READERS, 40);
     await load(viaApi, READERS, 40);
-    const ref = await load(direct, READERS, REQUESTS);
-    const ours = await load(viaApi, READERS, REQUESTS);
+    // This process's CPU time per request beside each side's latencies (the server and its clients run here).
+    const measured = async (one: () => Promise<void>) => {
+      const cpu0 = process.cpuUsage();
+      const r = await load(one, READERS, REQUESTS);
+      const cpu = process.cpuUsage(cpu0);
+      return { ...r, cpuMs: (cpu.user + cpu.system) / 1000 / REQUESTS };
+    };
+    const ref = await measured(direct);
+    const ours = await measured(viaApi);
     const line = (label: string, r: typeof ref) =>
-      `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(REQUESTS / (r.ms / 1000)).toFixed(1)} req/s, ${r.errors} errors`;
+      `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(REQUESTS / (r.ms / 1000)).toFixed(1)} req/s, ${r.cpuMs.toFixed(2)} ms of Node CPU per request, ${r.errors} errors`;
     console.log(`  a committee member's case list (${THEIRS} cases), ${READERS} concurrent readers, ${REQUESTS} requests each side`);
     console.log(line('ours, GET /api/complaints through HTTP (session, access per case, clocks, access log)', ours));
     console.log(line('the same rows, one SQL query through the driver', ref));

@@ -426,42 +426,67 @@ export async function caseReaders(tx: Sql, ws: string, complaintIds: string[]): 
   return out;
 }
 
-/** What the case list needs of a case (a summary, its clocks, the caller's part in it). */
-export type ListRow = Pick<
-  ComplaintRow,
-  'id' | 'case_number' | 'compliance' | 'filed_by' | 'respondent_user_id' | 'received_on' | 'timeliness' | 'status' | 'outcome' | 'confirmation_pending' | 'respondent_copy_sent_on'
-> & {
-  /** The nine dates the clocks read (DATE_COLUMNS, in that order) as one text, `|` between, empty for none (`clockDates`). */
-  clock_dates: string;
-  /** The caller sits on the case's committee. */
-  member: boolean;
-  /** The caller is recused from the case (complaint_recusals). */
-  recused: boolean;
-  next_step: string | null;
-  visible?: boolean;
-};
-
-/** The dates of `ListRow.clock_dates`, by column. */
-export function clockDates(text: string): Record<DateColumn, string | null> {
-  const parts = text.split('|');
-  return Object.fromEntries(DATE_COLUMNS.map((column, i) => [column, parts[i] || null])) as Record<DateColumn, string | null>;
+/**
+ * What the case list reads of a case: its summary already as JSON text (built by PostgreSQL: no column of it parsed
+ * nor serialised again in Node), the clocks' inputs as one text, and the caller's part in it as bits (LIST_FLAGS).
+ */
+export interface ListRow {
+  id: string;
+  /** The summary's fields but the caller's role and nearest clock, as JSON text without its closing brace. */
+  head: string;
+  /** The case's regime, its received day and the nine dates the clocks read (DATE_COLUMNS), `|` between, empty for
+   * none (`clockInputs`); the list's kept clock is checked against this one string. */
+  clock: string;
+  /** LIST_FLAGS, or-ed. */
+  flags: number;
 }
+
+/** The bits of `ListRow.flags`: what `caseRole` is decided from, whether the statement recorded the read, whether the
+ * case waits for its reporter's confirmation. */
+export const LIST_FLAGS = {
+  /** The caller sits on the case's committee. */
+  MEMBER: 1,
+  /** The caller is recused from the case (complaint_recusals). */
+  RECUSED: 2,
+  /** The caller filed the case. */
+  FILED: 4,
+  /** The caller is the case's respondent. */
+  RESPONDENT: 8,
+  /** The respondent's copy was sent. */
+  COPY_SENT: 16,
+  /** The statement recorded the read of the case (its `visible`). */
+  VISIBLE: 32,
+  CONFIRMATION_PENDING: 64,
+} as const;
+
+/** The regime, received day and dates of `ListRow.clock`, by column. */
+export function clockInputs(text: string): { compliance: ComplaintRow['compliance']; received_on: string } & Record<DateColumn, string | null> {
+  const parts = text.split('|');
+  const dates = Object.fromEntries(DATE_COLUMNS.map((column, i) => [column, parts[i + 2] || null])) as Record<DateColumn, string | null>;
+  return { compliance: parts[0] as ComplaintRow['compliance'], received_on: parts[1]!, ...dates };
+}
+
+/** A text value as JSON, in SQL (null as null). */
+const json = (sql: string) => `coalesce(to_json(${sql})::text, 'null')`;
 
 /**
  * Every case the user may be part of (filed, named as respondent, on its committee), with whether the user is on its
- * committee and recused from it, and the first step not completed, in one statement (the clocks' dates as one text:
- * fewer values to read per row, and the list's kept clock is checked against one string); access is decided after, per
- * case (case-access.ts `caseRole`, given the user as the one member or recused id when they are). The user's
- * committees are read once (not each case's members), the recusal is the user's own row of the case.
+ * committee and recused from it, and the first step not completed, in one statement; access is decided after, per
+ * case (case-access.ts `caseRole`, given the user as the one member, recused id, filer or respondent when the flags
+ * say so). The user's committees are read once (not each case's members), the recusal is the user's own row of the case.
+ * The summary's fields come as JSON text (`head`: `caseNumberText`'s format, the next step only of an open case, the
+ * text values through `to_json`), so Node neither parses them as columns nor serialises them again
+ * (ComplaintService.list); the contract's schema checks the answer in test/server/complaints/complaints.test.ts.
  * The same statement records the list read (migration 0042): one `complaint_list_reads` row with the ids of the cases
  * `caseRole` lets the user see (the same rule in SQL: `visible`), so the list pays nothing more for it. The caller
  * checks every case it lists was `visible` and records any other itself (recordListRead): no listed case unrecorded.
  */
 export function listStatement(ws: string, userId: string, ip: string | null): Statement {
+  const bit = (condition: string, flag: number) => `CASE WHEN ${condition} THEN ${flag} ELSE 0 END`;
   return {
     text: `WITH listed AS MATERIALIZED (
        SELECT c.id, c.case_number, c.compliance, c.filed_by, c.respondent_user_id, c.received_on::text AS received_on,
-              c.timeliness, c.status, c.outcome, c.confirmation_pending, c.respondent_copy_sent_on::text AS respondent_copy_sent_on,
+              c.timeliness, c.status, c.outcome, c.confirmation_pending, c.respondent_copy_sent_on,
               array_to_string(ARRAY[${DATE_COLUMNS.map((d) => `c.${d}::text`).join(', ')}], '|', '') AS clock_dates,
               m.committee_id IS NOT NULL AS member, r.user_id IS NOT NULL AS recused,
               ((m.committee_id IS NOT NULL AND r.user_id IS NULL) OR c.filed_by = $2
@@ -479,7 +504,15 @@ export function listStatement(ws: string, userId: string, ip: string | null): St
        INSERT INTO complaint_list_reads (workspace_id, actor_user_id, complaint_ids, ip)
        SELECT $1, $2, array_agg(id), $3 FROM listed WHERE visible HAVING count(*) > 0
      )
-     SELECT * FROM listed ORDER BY case_number DESC`,
+     SELECT id,
+            '{"complaintId":"' || id || '","caseNumber":"C-' || CASE WHEN case_number < 1000 THEN lpad(case_number::text, 4, '0') ELSE case_number::text END
+              || '","status":' || ${json('status')} || ',"receivedOn":"' || received_on || '","timeliness":' || ${json('timeliness')}
+              || ',"nextStep":' || ${json('next_step')} || ',"outcome":' || ${json('outcome')} AS head,
+            compliance || '|' || received_on || '|' || clock_dates AS clock,
+            ${bit('member', LIST_FLAGS.MEMBER)} | ${bit('recused', LIST_FLAGS.RECUSED)} | ${bit('filed_by = $2', LIST_FLAGS.FILED)}
+              | ${bit('respondent_user_id = $2', LIST_FLAGS.RESPONDENT)} | ${bit('respondent_copy_sent_on IS NOT NULL', LIST_FLAGS.COPY_SENT)}
+              | ${bit('visible', LIST_FLAGS.VISIBLE)} | ${bit('confirmation_pending', LIST_FLAGS.CONFIRMATION_PENDING)} AS flags
+       FROM listed ORDER BY case_number DESC`,
     params: [ws, userId, ip],
     name: 'case-list',
   };

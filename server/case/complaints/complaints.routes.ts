@@ -44,7 +44,9 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   serve(app, listComplaints, async (ctx) => {
     // The list needs no address or name of the caller: no lookup (bench/case-jobs.bench.ts).
     const { user, workspace } = workspaceUser(ctx);
-    return { items: await service.list({ ws: workspace.id, userId: user.userId, ip: ctx.request.ip ?? null }) };
+    // The answer comes as the contract's JSON text (ComplaintService.list), sent as it is.
+    const body = await service.list({ ws: workspace.id, userId: user.userId, ip: ctx.request.ip ?? null });
+    return ctx.reply.type('application/json; charset=utf-8').send(body);
   });
   serve(app, getComplaint, async (ctx) => service.read(await actorOf(ctx), ctx.params.id));
   serve(app, postComplaintMessage, async (ctx) => service.message(await actorOf(ctx), ctx.params.id, ctx.body));
