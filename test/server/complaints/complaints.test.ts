@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { HTML } from '../support/sample-files';
+import { ClockSchema, ComplaintSummary } from '../../../src/contracts/case/complaints.contract';
 
 const ACME = 'acme.localhost';
 const GLOBEX = 'globex.localhost';
@@ -227,6 +229,14 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect(JSON.stringify(list)).not.toContain('Esha');
       expect(row.nearestClock.id).toBe('IN_RESPONDENT_COPY');
       const detail = await ok('GET', `/complaints/${caseId}`, presiding.token);
+      // The list's answer is built as JSON text (ComplaintService.list): exactly the contract's fields, each of its
+      // type, and the same summary as the case page's (built as objects, checked by the contract's schema).
+      const exact = z.strictObject({ items: z.array(ComplaintSummary.extend({ nearestClock: ClockSchema.strict().nullable() }).strict()) });
+      expect(exact.safeParse(list).error).toBeUndefined();
+      expect(row).toEqual(Object.fromEntries(Object.keys(ComplaintSummary.shape).map((key) => [key, detail[key]])));
+      const mine = await ok('GET', '/complaints', complainant.token);
+      expect(exact.safeParse(mine).error).toBeUndefined();
+      expect(mine.items.find((i: { complaintId: string }) => i.complaintId === caseId)).toMatchObject({ role: 'COMPLAINANT', caseNumber: detail.caseNumber, nearestClock: null });
       expect(detail.complainant.email).toBe('employee@acme.test');
       expect(detail.committee.presiding).toMatchObject({ userId: presiding.id, substitute: false });
       expect(detail.callerPresides).toBe(true);
