@@ -42,7 +42,9 @@ describe.each(DATABASES)('the per-request caches on %s', (kind) => {
         while (done < n) await new Promise((resolve) => setTimeout(resolve, 5));
       },
       release: () => open(),
-      hold: () => (gate = new Promise<void>((resolve) => (open = resolve))),
+      hold: () => {
+        gate = new Promise<void>((resolve) => (open = resolve));
+      },
     };
   }
 
