@@ -6,6 +6,7 @@
 // DIRECTORY_PROFILE_PARTS=direct,http     only these parts (twenty alternating rounds)
 // DIRECTORY_PROFILE_CLIENTS=50            that many callers at once, as the benchmark: adds latencies and collections
 // DIRECTORY_PROFILE_CPU=<file>            a CPU profile (.cpuprofile) of the measured calls alone
+// DIRECTORY_PROFILE_HEAP=<file>          a sampled allocation profile (.heapprofile) of the measured calls alone
 // DIRECTORY_PROFILE_DB=<folder>           keeps the 100,000-user database between runs
 // DIRECTORY_PROFILE_LOG=1                 prints the statements and protocol messages of one call of each part
 import http from 'node:http';
@@ -150,6 +151,14 @@ if (inspector) {
   await inspector.post('Profiler.enable');
   await inspector.post('Profiler.start');
 }
+const heapTo = process.env.DIRECTORY_PROFILE_HEAP;
+const heapInspector = heapTo ? new (await import('node:inspector/promises')).Session() : null;
+if (heapInspector) {
+  heapInspector.connect();
+  await heapInspector.post('HeapProfiler.enable');
+  // Every 4 KB allocated on average, objects collected since kept too: what was allocated, not what survived.
+  await heapInspector.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+}
 const ROUNDS = 20;
 // With DIRECTORY_PROFILE_CLIENTS=n, each round runs n callers at once (as the benchmark does) and the latencies and
 // garbage collections of each part are kept too.
@@ -187,6 +196,11 @@ if (inspector) {
   const { profile } = await inspector.post('Profiler.stop');
   (await import('node:fs')).writeFileSync(profileTo!, JSON.stringify(profile));
   inspector.disconnect();
+}
+if (heapInspector) {
+  const { profile } = await heapInspector.post('HeapProfiler.stopSampling');
+  (await import('node:fs')).writeFileSync(heapTo!, JSON.stringify(profile));
+  heapInspector.disconnect();
 }
 console.log(`per call, ${CALLS} calls each, ${CLIENTS} at a time (load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}):`);
 const reference = totals.get('direct')?.cpu;

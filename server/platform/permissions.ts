@@ -21,6 +21,11 @@ import type { Site } from './tenancy';
  */
 export class PermissionStore {
   private readonly cached = new Map<string, { at: number; overrides: PermissionOverrides }>();
+  /**
+   * The read under way per workspace: the calls that find the cache stale while it runs wait for it instead of
+   * each starting their own (fifty callers at once used to read the same rows fifty times when it expired).
+   */
+  private readonly reading = new Map<string, Promise<PermissionOverrides>>();
 
   constructor(
     private readonly db: Database,
@@ -30,13 +35,25 @@ export class PermissionStore {
   async overrides(workspaceId: string): Promise<PermissionOverrides> {
     const hit = this.cached.get(workspaceId);
     if (hit && Date.now() - hit.at <= this.maxAgeMs) return hit.overrides;
-    const overrides = await this.db.tenant(workspaceId, (tx) => readOverrides(tx, workspaceId));
-    this.cached.set(workspaceId, { at: Date.now(), overrides });
-    return overrides;
+    const under = this.reading.get(workspaceId);
+    if (under) return under;
+    const read = this.db
+      .tenant(workspaceId, (tx) => readOverrides(tx, workspaceId))
+      .then((overrides) => {
+        // Kept only if no forget() came meanwhile: a read begun before a change must not outlive it.
+        if (this.reading.get(workspaceId) === read) this.cached.set(workspaceId, { at: Date.now(), overrides });
+        return overrides;
+      })
+      .finally(() => {
+        if (this.reading.get(workspaceId) === read) this.reading.delete(workspaceId);
+      });
+    this.reading.set(workspaceId, read);
+    return read;
   }
 
   forget(workspaceId: string): void {
     this.cached.delete(workspaceId);
+    this.reading.delete(workspaceId);
   }
 }
 

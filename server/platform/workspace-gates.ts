@@ -5,20 +5,43 @@ import { contractState, isoDay } from '../../src/domain/platform/contract-expiry
 import { moduleLabel, type ModuleKey } from '../../src/domain/platform/workspace-modules';
 import type { Database } from './db/database';
 
+interface GateState {
+  at: number;
+  flags: Map<string, Set<string>>;
+  ranges: Map<string, BlockList>;
+}
+
 /**
  * The flags that close a workspace (maintenance, elevateip) and the allowed address ranges, read at most
  * every few seconds: they change rarely, and pages poll every 20 s. `forget()` after a change.
  */
 export class WorkspaceGateState {
-  private cached: { at: number; flags: Map<string, Set<string>>; ranges: Map<string, BlockList> } | null = null;
+  private cached: GateState | null = null;
+  /** The read under way: calls finding the cache stale meanwhile wait for it rather than each reading again. */
+  private reading: Promise<GateState> | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly maxAgeMs = 3000,
   ) {}
 
-  private async state() {
+  private async state(): Promise<GateState> {
     if (this.cached && Date.now() - this.cached.at <= this.maxAgeMs) return this.cached;
+    if (this.reading) return this.reading;
+    const read = this.read()
+      .then((state) => {
+        // Kept only if no forget() came meanwhile: a read begun before a change must not outlive it.
+        if (this.reading === read) this.cached = state;
+        return state;
+      })
+      .finally(() => {
+        if (this.reading === read) this.reading = null;
+      });
+    this.reading = read;
+    return read;
+  }
+
+  private async read(): Promise<GateState> {
     const flagRows = await this.db.query<{ key: string; workspace_id: string }>(
       `SELECT f.key, fw.workspace_id FROM feature_flags f JOIN feature_flag_workspaces fw ON fw.flag_key = f.key
         WHERE f.key IN ('maintenance', 'elevateip') AND f.value NOT IN ('off', 'false')`,
@@ -34,8 +57,7 @@ export class WorkspaceGateState {
       list.addSubnet(range.address, range.prefix, range.family);
       ranges.set(row.workspace_id, list);
     }
-    this.cached = { at: Date.now(), flags, ranges };
-    return this.cached;
+    return { at: Date.now(), flags, ranges };
   }
 
   async flagOn(key: 'maintenance' | 'elevateip', workspaceId: string): Promise<boolean> {
@@ -52,6 +74,7 @@ export class WorkspaceGateState {
 
   forget(): void {
     this.cached = null;
+    this.reading = null;
   }
 }
 
