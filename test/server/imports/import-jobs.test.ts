@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ImportRunnerHalted, JOB_USER_IMPORT, JOB_USER_IMPORT_SWEEP } from '../../../server/main/invites/import-runner';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { csv, FULL_MAPPING, getJob, importFile, multipart, post, waitForJob } from './upload';
@@ -190,7 +190,8 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     const started = await start(rows('single', 5));
     const second = await start(rows('single-b', 5), 'second.csv');
     const third = await start(rows('single-c', 5), 'third.csv');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Wait for a job to reach its first batch (a fixed 300 ms was not enough on a busy machine), then check it is the first one.
+    await vi.waitFor(() => expect(first).not.toBe(''), { timeout: 30_000, interval: 20 });
     expect(first).toBe(started);
     expect((await getJob(server, admin, second)).json()).toMatchObject({ status: 'QUEUED', rowsDone: 0 });
     const cancelled = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${third}/cancel`, token: admin, payload: {} });
