@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { url } from './support/app';
 
 /** Each API's reference, opened as an integrator types its address: with and without the trailing slash. */

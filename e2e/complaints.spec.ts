@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/test';
 import { PDFParse } from 'pdf-parse';
 import { api, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';

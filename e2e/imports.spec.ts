@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import ExcelJS from 'exceljs';
 import { signIn, url } from './support/app';
 import { expectAccessible } from './support/accessibility';

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/test';
 import { fetchStatus, signIn, url } from './support/app';
 import { expectAccessible } from './support/accessibility';
 

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/test';
 import { signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 import { signIn, url } from './support/app';
 

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/test';
 import { signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll } from './support/accessibility';
 
@@ -94,8 +94,10 @@ test('an admin designs a redressal workflow on its three tabs, reorders it, publ
   await hearing.getByRole('button', { name: 'Add meeting field' }).click();
   await expect(hearing.getByRole('list', { name: 'Fields added to this meeting' })).toContainText('Interpreter present');
   await page.keyboard.press('Escape');
-  // The drawer hands focus back to its opener when its closing animation ends: wait for that before focusing.
+  // The drawer hands focus back to its opener when its closing animation ends, which can come a moment after it is
+  // hidden: wait for the focus to be back (a focus moved before that was taken back, and Enter reopened the drawer).
   await expect(hearing).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Edit step Hearing' })).toBeFocused();
   await expect(steps.getByRole('listitem').nth(0)).toContainText('Interpreter present');
 
   // Reorder with the keyboard: the action step moves up.
