@@ -153,6 +153,10 @@ export function ServedBlockView({ block, fileUrl, interaction }: { block: Served
       );
     }
     case 'MULTIPLE_RESPONSE':
+    // A multi-select question is answered the same way: checkboxes (a native multiple select is hard to use by touch
+    // and by keyboard).
+    case 'MULTI_SELECT_QUESTION': {
+      const { type } = block;
       return (
         <Choices
           prompt={block.prompt}
@@ -160,9 +164,10 @@ export function ServedBlockView({ block, fileUrl, interaction }: { block: Served
           several
           chosen={given && 'choices' in given ? given.choices : []}
           disabled={disabled}
-          onChange={give ? (choices) => give({ type: 'MULTIPLE_RESPONSE', choices }) : undefined}
+          onChange={give ? (choices) => give({ type, choices }) : undefined}
         />
       );
+    }
     case 'SINGLE_SELECT_QUESTION':
       return (
         <>
@@ -177,18 +182,6 @@ export function ServedBlockView({ block, fileUrl, interaction }: { block: Served
             style={{ maxWidth: 480 }}
           />
         </>
-      );
-    case 'MULTI_SELECT_QUESTION':
-      // Several answers: checkboxes (a native multiple select is hard to use by touch and by keyboard).
-      return (
-        <Choices
-          prompt={block.prompt}
-          options={block.options}
-          several
-          chosen={given && 'choices' in given ? given.choices : []}
-          disabled={disabled}
-          onChange={give ? (choices) => give({ type: 'MULTI_SELECT_QUESTION', choices }) : undefined}
-        />
       );
     case 'FILL_IN_BLANK': {
       const parts = block.sentence.split(/(\{\{[A-Za-z0-9_-]{1,40}\}\})/);
