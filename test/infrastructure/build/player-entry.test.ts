@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { entryFiles } from './entry-files';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** What the light player must not download: Ant Design (and its style engine), the router, Inversify, reflect-metadata. */
@@ -20,23 +21,14 @@ describe('the course player entry', { timeout: 180_000 }, () => {
       logLevel: 'silent',
       build: { write: false },
     })) as Rolldown.RolldownOutput;
-    const chunks = new Map(result.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
-    const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith('player.html'));
-    expect(entry).toBeDefined();
-    const loaded = new Set<string>();
-    const stack = [entry!.fileName];
-    while (stack.length) {
-      const file = stack.pop()!;
-      if (loaded.has(file)) continue;
-      loaded.add(file);
-      stack.push(...chunks.get(file)!.imports);
-    }
-    const modules = [...loaded].flatMap((file) => Object.keys(chunks.get(file)!.modules));
+    const files = entryFiles(result, 'player.html');
+    expect(files).toBeDefined();
+    const modules = files!.flatMap((chunk) => Object.keys(chunk.modules));
     for (const own of ['src/ui/training/player.screen.tsx', 'src/ui/training/player.view-model.ts', 'src/ui/courses/blocks/served-block.tsx', 'src/infrastructure/http/learning/http-training-api.ts']) {
       expect(modules.some((id) => id.endsWith(own)), own).toBe(true);
     }
     expect(modules.filter((id) => FORBIDDEN.test(id))).toEqual([]);
     // Nothing is left to load lazily once the player shows (what the bench measures is all it runs).
-    expect([...loaded].flatMap((file) => chunks.get(file)!.dynamicImports)).toEqual([]);
+    expect(files!.flatMap((chunk) => chunk.dynamicImports)).toEqual([]);
   }, 120_000);
 });

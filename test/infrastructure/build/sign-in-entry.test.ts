@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { entryFiles } from './entry-files';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SIGN_IN_ENTRY = path.join(ROOT, 'src/ui/auth-main.tsx');
@@ -43,20 +44,11 @@ describe('the sign-in entry', { timeout: 180_000 }, () => {
 
     // What the browser loads for /signin: the entry chunk and its static imports. A chunk group could still pull
     // a library into a shared file, so read the modules of each file too.
-    const chunks = new Map(result.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
-    const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith('signin.html'));
-    expect(entry).toBeDefined();
-    const loaded = new Set<string>();
-    const stack = [entry!.fileName];
-    while (stack.length) {
-      const file = stack.pop()!;
-      if (loaded.has(file)) continue;
-      loaded.add(file);
-      stack.push(...chunks.get(file)!.imports);
-    }
-    const modules = [...loaded].flatMap((file) => Object.keys(chunks.get(file)!.modules));
+    const files = entryFiles(result, 'signin.html');
+    expect(files).toBeDefined();
+    const modules = files!.flatMap((chunk) => Object.keys(chunk.modules));
     expect(modules.some((id) => id.endsWith('src/ui/auth/sign-in.screen.tsx'))).toBe(true);
     expect(modules.filter((id) => FORBIDDEN.test(id))).toEqual([]);
-    expect(loaded.size).toBeLessThanOrEqual(6);
+    expect(files!.length).toBeLessThanOrEqual(6);
   }, 120_000);
 });
