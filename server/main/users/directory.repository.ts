@@ -1,7 +1,7 @@
 import type { DirectoryUser } from '../../../src/contracts/main/users.contract';
 import type { Role } from '../../../src/domain/auth/roles';
 import type { DirectorySort, UserStatus } from '../../../src/domain/people/directory';
-import type { Sql } from '../../platform/db/database';
+import type { Sql, Statement } from '../../platform/db/database';
 
 export interface DirectoryFilter {
   branchId?: string;
@@ -121,6 +121,47 @@ function where(filter: DirectoryFilter, searchColumns: readonly string[] = ['fir
   return { sql: clauses.join(' AND '), params };
 }
 
+/**
+ * A page of the directory as its two statements (the rows, and how many match), read by `readPage`: the repository's
+ * `page` runs them in the caller's transaction, the directory route sends them in one batch (`tenantBatch`).
+ */
+export function pageStatements(
+  workspaceId: string,
+  filter: DirectoryFilter,
+  sort: { by: DirectorySort; order: 'asc' | 'desc' },
+  page: number,
+  pageSize: number,
+): [Statement, Statement] {
+  const w = where(filter);
+  const order = ORDER[sort.by].replaceAll('%s', sort.order === 'desc' ? 'DESC' : 'ASC');
+  const limit = w.params.length + 2;
+  return [
+    { text: `${SELECT_USER} WHERE ${w.sql} ORDER BY ${order} LIMIT $${limit} OFFSET $${limit + 1}`, params: [workspaceId, ...w.params, pageSize, page * pageSize] },
+    countStatement(workspaceId, filter, w),
+  ];
+}
+
+/** The answers of `pageStatements`' two statements as the page. */
+export function readPage([rows, total]: readonly unknown[][]): { items: DirectoryUser[]; total: number } {
+  return { items: (rows as UserRow[]).map(toDirectoryUser), total: (total![0] as { total: number } | undefined)?.total ?? 0 };
+}
+
+/**
+ * How many match: from the user_counts summary (0011) when the filter is only unit, department, role and status,
+ * else by counting rows.
+ */
+function countStatement(workspaceId: string, filter: DirectoryFilter, w: { sql: string; params: unknown[] }): Statement {
+  if (!filter.searchText && !filter.joinedFrom && !filter.joinedTo) {
+    return {
+      text: `SELECT coalesce(sum(n), 0)::int AS total FROM user_counts
+          WHERE workspace_id = $1 AND ($2::uuid IS NULL OR branch_id = $2) AND ($3::uuid IS NULL OR branch_id = $3)
+            AND ($4::uuid IS NULL OR department_id = $4) AND ($5::text IS NULL OR role = $5) AND ($6::text IS NULL OR status = $6)`,
+      params: [workspaceId, filter.confinedTo, filter.branchId ?? null, filter.departmentId ?? null, filter.role ?? null, filter.status ?? null],
+    };
+  }
+  return { text: `SELECT count(*)::int AS total FROM users u WHERE ${w.sql}`, params: [workspaceId, ...w.params] };
+}
+
 /** Reads of the directory, inside a tenant transaction. */
 export class DirectoryRepository {
   constructor(
@@ -134,37 +175,9 @@ export class DirectoryRepository {
     page: number,
     pageSize: number,
   ): Promise<{ items: DirectoryUser[]; total: number }> {
-    const w = where(filter);
-    const order = ORDER[sort.by].replaceAll('%s', sort.order === 'desc' ? 'DESC' : 'ASC');
-    const limit = w.params.length + 2;
-    const [rows, total] = await Promise.all([
-      this.tx.query<UserRow>(`${SELECT_USER} WHERE ${w.sql} ORDER BY ${order} LIMIT $${limit} OFFSET $${limit + 1}`, [
-        this.workspaceId,
-        ...w.params,
-        pageSize,
-        page * pageSize,
-      ]),
-      this.count(filter, w),
-    ]);
-    return { items: rows.map(toDirectoryUser), total };
-  }
-
-  /**
-   * How many match: from the user_counts summary (0011) when the filter is only unit, department, role and status,
-   * else by counting rows.
-   */
-  private async count(filter: DirectoryFilter, w: { sql: string; params: unknown[] }): Promise<number> {
-    if (!filter.searchText && !filter.joinedFrom && !filter.joinedTo) {
-      const [row] = await this.tx.query<{ total: number }>(
-        `SELECT coalesce(sum(n), 0)::int AS total FROM user_counts
-          WHERE workspace_id = $1 AND ($2::uuid IS NULL OR branch_id = $2) AND ($3::uuid IS NULL OR branch_id = $3)
-            AND ($4::uuid IS NULL OR department_id = $4) AND ($5::text IS NULL OR role = $5) AND ($6::text IS NULL OR status = $6)`,
-        [this.workspaceId, filter.confinedTo, filter.branchId ?? null, filter.departmentId ?? null, filter.role ?? null, filter.status ?? null],
-      );
-      return row?.total ?? 0;
-    }
-    const [row] = await this.tx.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u WHERE ${w.sql}`, [this.workspaceId, ...w.params]);
-    return row?.total ?? 0;
+    const [rows, count] = pageStatements(this.workspaceId, filter, sort, page, pageSize);
+    const [items, total] = await Promise.all([this.tx.query(rows.text, rows.params), this.tx.query(count.text, count.params)]);
+    return readPage([items, total]);
   }
 
   async quickSearch(text: string, columns: readonly string[], includeNonActive: boolean, confinedTo: string | null): Promise<DirectoryUser[]> {

@@ -16,8 +16,9 @@ import { canSee, changeProblems, deleteProblem, type Actor } from '../../../src/
 import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { tenantBatch } from '../../platform/db/database';
 import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '../../platform/serve';
-import { DirectoryRepository } from './directory.repository';
+import { DirectoryRepository, pageStatements, readPage } from './directory.repository';
 import { endAccess, UsersRepository } from './users.repository';
 import { checkInvitees, checkUnits, invite, type Invitee } from '../invites/invite-management.routes';
 import { readImportRows, type ImportSource } from '../invites/import-file.parser';
@@ -63,10 +64,10 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   const directoryPage = async (ctx: HandlerContext<typeof workspaceUsers> | HandlerContext<typeof workspaceUsersSearch>) => {
     const { user, workspace } = workspaceUser(ctx);
     const { page, pageSize, sortBy, sortOrder, ...filter } = ctx.body;
-    const result = await deps.db.tenant(workspace.id, (tx) =>
-      new DirectoryRepository(tx, workspace.id).page({ ...filter, confinedTo: confinement(user) }, { by: sortBy, order: sortOrder }, page, pageSize),
-    );
-    return { ...result, page, pageSize };
+    // The page and its count in one tenant transaction, sent as one batch (one call into PGlite, one round trip to
+    // PostgreSQL): the statements of DirectoryRepository.page.
+    const statements = pageStatements(workspace.id, { ...filter, confinedTo: confinement(user) }, { by: sortBy, order: sortOrder }, page, pageSize);
+    return { ...readPage(await tenantBatch(deps.db, workspace.id, statements)), page, pageSize };
   };
   serve(app, workspaceUsers, directoryPage);
   serve(app, workspaceUsersSearch, directoryPage);

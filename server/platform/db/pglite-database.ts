@@ -1,6 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
-import type { Database, Sql } from './database';
+import { createRequire } from 'node:module';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import type { Database, Sql, Statement } from './database';
 import { TENANT_PROLOGUE } from './database';
+
+/** node-postgres' mapping of a parameter to its wire text (arrays, dates, JSON): the PostgreSQL batch uses it too. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
+
+/** At most this many statement texts are kept prepared by a batch (PGlite is one connection for the process's life). */
+const MAX_PREPARED = 256;
 
 export interface PgliteOptions {
   /** A folder to persist to; omitted means in memory. */
@@ -43,6 +50,66 @@ export class PgliteDatabase implements Database {
       await tx.query(TENANT_PROLOGUE, [workspaceId]);
       return fn(wrap(tx));
     });
+  }
+
+  /** The texts a batch has prepared on PGlite's one connection, by the statement name it gave them. */
+  private readonly prepared = new Map<string, string>();
+  private preparedCount = 0;
+
+  /**
+   * The batch as one message to PGlite's backend: Parse (once per text, then kept prepared), Bind, Describe and
+   * Execute for BEGIN, the prologue, each statement and COMMIT, then one Sync. That is one call into the database
+   * instead of `tenant`'s six a statement (parse, describe, bind, describe, execute, sync) plus two each for BEGIN and
+   * COMMIT, and each text is parsed and planned once, not on every call. It holds PGlite's own locks, as `query` and
+   * `transaction` do, so nothing else runs between its messages. Parameters go as text, mapped as node-postgres maps
+   * them (the PostgreSQL batch does the same), so a statement behaves alike on both drivers.
+   */
+  tenantBatch(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]> {
+    const pg = this.pg;
+    return pg._runExclusiveTransaction(() =>
+      pg._runExclusiveQuery(async () => {
+        const steps = [{ text: 'BEGIN', params: [] as readonly unknown[] }, { text: TENANT_PROLOGUE, params: [workspaceId] }, ...statements, { text: 'COMMIT', params: [] }];
+        const parts: Uint8Array[] = [];
+        for (const step of steps) {
+          let name = this.prepared.get(step.text);
+          if (name === undefined && this.prepared.size < MAX_PREPARED) {
+            name = `batch_${++this.preparedCount}`;
+            this.prepared.set(step.text, name);
+            parts.push(protocol.serialize.parse({ name, text: step.text, types: [] }));
+          } else if (name === undefined) {
+            name = '';
+            parts.push(protocol.serialize.parse({ name, text: step.text, types: [] }));
+          }
+          const values = (step.params ?? []).map((v) => {
+            const text = prepareValue(v);
+            return text === null || text === undefined ? null : String(text);
+          });
+          parts.push(protocol.serialize.bind({ statement: name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}));
+        }
+        parts.push(protocol.serialize.sync());
+        const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+        let at = 0;
+        for (const p of parts) {
+          message.set(p, at);
+          at += p.length;
+        }
+        let messages;
+        try {
+          messages = await pg.execProtocolStream(message, { syncToFs: false });
+        } catch (error) {
+          // The backend skipped everything after the failing message up to Sync, and left the transaction aborted.
+          // Roll it back. Which of this batch's texts got prepared before the failure is not known: every prepared
+          // statement is dropped and prepared again on its next use (a failed batch is rare).
+          this.prepared.clear();
+          await pg.execProtocolStream(protocol.serialize.query('ROLLBACK; DEALLOCATE ALL'), { syncToFs: false, throwOnError: false });
+          throw error;
+        }
+        await pg.syncToFs();
+        const results = parse.parseResults(messages, pg.parsers);
+        if (results.length !== steps.length) throw new Error(`A tenant batch of ${steps.length} steps answered ${results.length} results`);
+        return results.slice(2, 2 + statements.length).map((r) => r.rows);
+      }),
+    );
   }
 
   async close(): Promise<void> {

@@ -67,4 +67,42 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
     await tenantBatch(db, acme, [{ text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.batch', 'second')`, params: [acme] }]);
     expect(await count()).toBe(before + 1);
   });
+
+  it('keeps working after a statement that does not parse, and with more texts than it keeps prepared', async () => {
+    await expect(tenantBatch(db, acme, [{ text: `SELECT 1 AS one` }, { text: `SELEC nonsense` }])).rejects.toThrow(/syntax error/);
+    // The texts of the failed batch work afterwards, prepared again.
+    expect(await tenantBatch(db, acme, [{ text: `SELECT 1 AS one` }])).toEqual([[{ one: 1 }]]);
+    // 300 distinct texts (more than the PGlite driver keeps prepared): each still answers its own rows.
+    for (let i = 0; i < 300; i++) {
+      const [[row]] = await tenantBatch(db, acme, [{ text: `SELECT ${i} AS i, $1::text AS w`, params: [acme] }]);
+      expect(row).toEqual({ i, w: acme });
+    }
+  });
+
+  it('runs beside tenant transactions and single queries without either seeing the other half-done', async () => {
+    const marker = `batch-race-${Date.now()}`;
+    const work = Array.from({ length: 30 }, (_, i) =>
+      i % 3 === 0
+        ? tenantBatch(db, acme, [
+            { text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.race', $2)`, params: [acme, marker] },
+            { text: `SELECT count(*)::int AS n FROM audit_events WHERE target = $1`, params: [marker] },
+          ]).then(([, [row]]) => (row as { n: number }).n)
+        : i % 3 === 1
+          ? db.tenant(acme, async (tx) => {
+              await tx.query(`INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.race', $2)`, [acme, marker]);
+              const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE target = $1`, [marker]);
+              return row!.n;
+            })
+          : db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE target = $1`, [marker]).then(([row]) => row!.n),
+    );
+    const counts = await Promise.all(work);
+    // 20 writers in all; every count is a whole number of writes, and the last count sees them all.
+    expect(Math.max(...counts)).toBeLessThanOrEqual(20);
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE target = $1`, [marker]);
+    expect(row!.n).toBe(20);
+    // The tenant role ends with each batch: a later plain query runs as the owner again.
+    const [who] = await db.query<{ role: string; ws: string }>(`SELECT current_user AS role, current_setting('app.workspace_id', true) AS ws`);
+    expect(who!.role).not.toBe('app_tenant');
+    expect(who!.ws ?? '').toBe('');
+  });
 });
