@@ -9,51 +9,36 @@ import {
 } from '../../src/domain/auth/permissions';
 import { ROLE_LABELS } from '../../src/domain/auth/roles';
 import type { Database, Sql } from './db/database';
+import { FreshValue } from './fresh-value';
 import { HttpError } from './errors';
 import { authorise } from './serve';
 import type { Principal } from './sessions';
 import type { Site } from './tenancy';
 
 /**
- * Each workspace's changes to the default permissions (table role_permissions), read at most every few
- * seconds per workspace: they change rarely and are read on every gated call. `forget()` after a change, so
- * this process enforces it at once (another process within `maxAgeMs`).
+ * Each workspace's changes to the default permissions (table role_permissions), at most `maxAgeMs` old (FreshValue:
+ * one read at a time, refreshed ahead of expiry): they change rarely and are read on every gated call. `forget()`
+ * after a change, so this process enforces it at once (another process within `maxAgeMs`).
  */
 export class PermissionStore {
-  private readonly cached = new Map<string, { at: number; overrides: PermissionOverrides }>();
-  /**
-   * The read under way per workspace: the calls that find the cache stale while it runs wait for it instead of
-   * each starting their own (fifty callers at once used to read the same rows fifty times when it expired).
-   */
-  private readonly reading = new Map<string, Promise<PermissionOverrides>>();
+  private readonly values = new Map<string, FreshValue<PermissionOverrides>>();
 
   constructor(
     private readonly db: Database,
     private readonly maxAgeMs = 3000,
   ) {}
 
-  async overrides(workspaceId: string): Promise<PermissionOverrides> {
-    const hit = this.cached.get(workspaceId);
-    if (hit && Date.now() - hit.at <= this.maxAgeMs) return hit.overrides;
-    const under = this.reading.get(workspaceId);
-    if (under) return under;
-    const read = this.db
-      .tenant(workspaceId, (tx) => readOverrides(tx, workspaceId))
-      .then((overrides) => {
-        // Kept only if no forget() came meanwhile: a read begun before a change must not outlive it.
-        if (this.reading.get(workspaceId) === read) this.cached.set(workspaceId, { at: Date.now(), overrides });
-        return overrides;
-      })
-      .finally(() => {
-        if (this.reading.get(workspaceId) === read) this.reading.delete(workspaceId);
-      });
-    this.reading.set(workspaceId, read);
-    return read;
+  overrides(workspaceId: string): Promise<PermissionOverrides> {
+    let value = this.values.get(workspaceId);
+    if (!value) {
+      value = new FreshValue(() => this.db.tenant(workspaceId, (tx) => readOverrides(tx, workspaceId)), this.maxAgeMs);
+      this.values.set(workspaceId, value);
+    }
+    return value.get();
   }
 
   forget(workspaceId: string): void {
-    this.cached.delete(workspaceId);
-    this.reading.delete(workspaceId);
+    this.values.get(workspaceId)?.forget();
   }
 }
 

@@ -4,41 +4,30 @@ import { parseIpRange, plainAddress } from '../../src/domain/platform/ip-ranges'
 import { contractState, isoDay } from '../../src/domain/platform/contract-expiry';
 import { moduleLabel, type ModuleKey } from '../../src/domain/platform/workspace-modules';
 import type { Database } from './db/database';
+import { FreshValue } from './fresh-value';
 
 interface GateState {
-  at: number;
   flags: Map<string, Set<string>>;
   ranges: Map<string, BlockList>;
 }
 
 /**
- * The flags that close a workspace (maintenance, elevateip) and the allowed address ranges, read at most
- * every few seconds: they change rarely, and pages poll every 20 s. `forget()` after a change.
+ * The flags that close a workspace (maintenance, elevateip) and the allowed address ranges, at most `maxAgeMs` old
+ * (FreshValue: one read at a time, refreshed ahead of expiry): they change rarely, and pages poll every 20 s.
+ * `forget()` after a change.
  */
 export class WorkspaceGateState {
-  private cached: GateState | null = null;
-  /** The read under way: calls finding the cache stale meanwhile wait for it rather than each reading again. */
-  private reading: Promise<GateState> | null = null;
+  private readonly value: FreshValue<GateState>;
 
   constructor(
     private readonly db: Database,
-    private readonly maxAgeMs = 3000,
-  ) {}
+    maxAgeMs = 3000,
+  ) {
+    this.value = new FreshValue(() => this.read(), maxAgeMs);
+  }
 
-  private async state(): Promise<GateState> {
-    if (this.cached && Date.now() - this.cached.at <= this.maxAgeMs) return this.cached;
-    if (this.reading) return this.reading;
-    const read = this.read()
-      .then((state) => {
-        // Kept only if no forget() came meanwhile: a read begun before a change must not outlive it.
-        if (this.reading === read) this.cached = state;
-        return state;
-      })
-      .finally(() => {
-        if (this.reading === read) this.reading = null;
-      });
-    this.reading = read;
-    return read;
+  private state(): Promise<GateState> {
+    return this.value.get();
   }
 
   private async read(): Promise<GateState> {
@@ -57,7 +46,7 @@ export class WorkspaceGateState {
       list.addSubnet(range.address, range.prefix, range.family);
       ranges.set(row.workspace_id, list);
     }
-    return { at: Date.now(), flags, ranges };
+    return { flags, ranges };
   }
 
   async flagOn(key: 'maintenance' | 'elevateip', workspaceId: string): Promise<boolean> {
@@ -73,8 +62,7 @@ export class WorkspaceGateState {
   }
 
   forget(): void {
-    this.cached = null;
-    this.reading = null;
+    this.value.forget();
   }
 }
 
