@@ -102,11 +102,14 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     await load(viaApi, CLIENTS, 100);
 
     // Eight alternating rounds a side, so a change in the machine's load (it is shared) falls on both sides alike.
-    const ref = { latencies: [] as number[], errors: 0, ms: 0 };
-    const ours = { latencies: [] as number[], errors: 0, ms: 0 };
+    const ref = { latencies: [] as number[], errors: 0, ms: 0, cpuMs: 0 };
+    const ours = { latencies: [] as number[], errors: 0, ms: 0, cpuMs: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       for (const [side, one] of [[ref, direct], [ours, viaApi]] as const) {
+        const cpu0 = process.cpuUsage();
         const r = await load(one, CLIENTS, REQUESTS / ROUNDS);
+        const cpu = process.cpuUsage(cpu0);
+        side.cpuMs += (cpu.user + cpu.system) / 1000;
         side.latencies.push(...r.latencies);
         side.errors += r.errors;
         side.ms += r.ms;
@@ -119,7 +122,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
 
     const ratio = pct(ours.latencies, 99) / pct(ref.latencies, 99);
     const line = (label: string, r: typeof ref) =>
-      `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(REQUESTS / (r.ms / 1000)).toFixed(0)} req/s, ${r.errors} errors`;
+      `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(REQUESTS / (r.ms / 1000)).toFixed(0)} req/s, ${(r.cpuMs / REQUESTS).toFixed(2)} ms of this process's CPU per request, ${r.errors} errors`;
     console.log(`  first page (unit + status filter, sorted by name), ${CLIENTS} concurrent clients, ${REQUESTS} requests each side`);
     console.log(line('ours, through HTTP and the API', ours));
     console.log(line('the same SQL through the driver', ref));
