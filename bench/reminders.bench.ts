@@ -28,25 +28,32 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const t0 = performance.now();
     // A workspace of its own: one course with reminders on, one assignment per person; the first fifth due today,
     // the rest due in 60 days (beyond every reminder of the default cadence: 7 and 1 days before, on the day).
-    const [ws] = await db.system((tx) =>
-      tx.query<{ id: string }>(`INSERT INTO workspaces (slug, workspace_url, company_name) VALUES ('bench-reminders', 'bench-reminders.localhost', 'Bench Reminders') RETURNING id`),
-    );
-    await db.tenant(ws.id, async (tx) => {
-      const [course] = await tx.query<{ id: string }>(`INSERT INTO courses (workspace_id, title, reminder_enabled) VALUES ($1, 'Bench safety course', true) RETURNING id`, [ws.id]);
-      await tx.query(
-        `INSERT INTO users (workspace_id, email, role, status, first_name, last_name)
-         SELECT $1, 'learner' || g || '@bench.test', 'EMPLOYEE', 'ACTIVE', 'Learner' || g, 'Bench' FROM generate_series(1, $2::int) g`,
-        [ws.id, ASSIGNMENTS],
+    const seedWorkspace = async (slug: string, people: number, due: number): Promise<{ id: string }> => {
+      const [created] = await db.system((tx) =>
+        tx.query<{ id: string }>(`INSERT INTO workspaces (slug, workspace_url, company_name) VALUES ($1, $1 || '.localhost', 'Bench Reminders') RETURNING id`, [slug]),
       );
-      await tx.query(
-        `INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_at, course_version, due_at, assignment_mail_pending, assigned_via)
-         SELECT $1, $2, u.id, $4::date - 30, NULL,
-                CASE WHEN row_number() OVER (ORDER BY u.email) <= $3 THEN ($4::date)::timestamp AT TIME ZONE 'UTC' ELSE ($4::date + 60)::timestamp AT TIME ZONE 'UTC' END,
-                false, 'ADMIN'
-           FROM users u WHERE u.workspace_id = $1`,
-        [ws.id, course.id, DUE, DAY],
-      );
-    });
+      await db.tenant(created!.id, async (tx) => {
+        const [course] = await tx.query<{ id: string }>(`INSERT INTO courses (workspace_id, title, reminder_enabled) VALUES ($1, 'Bench safety course', true) RETURNING id`, [created!.id]);
+        await tx.query(
+          `INSERT INTO users (workspace_id, email, role, status, first_name, last_name)
+           SELECT $1, 'learner' || g || '@bench.test', 'EMPLOYEE', 'ACTIVE', 'Learner' || g, 'Bench' FROM generate_series(1, $2::int) g`,
+          [created!.id, people],
+        );
+        await tx.query(
+          `INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_at, course_version, due_at, assignment_mail_pending, assigned_via)
+           SELECT $1, $2, u.id, $4::date - 30, NULL,
+                  CASE WHEN row_number() OVER (ORDER BY u.email) <= $3 THEN ($4::date)::timestamp AT TIME ZONE 'UTC' ELSE ($4::date + 60)::timestamp AT TIME ZONE 'UTC' END,
+                  false, 'ADMIN'
+             FROM users u WHERE u.workspace_id = $1`,
+          [created!.id, course!.id, due, DAY],
+        );
+      });
+      return created!;
+    };
+    const ws = await seedWorkspace('bench-reminders', ASSIGNMENTS, DUE);
+    // A small workspace whose run warms our code (V8 compiles it hot) before the measured run: the reference is one
+    // statement with no code of ours to warm, and ours used to be measured cold, first (session 11: 0.21x once).
+    const warm = await seedWorkspace('bench-reminders-warm', 500, 100);
     await db.system((tx) => tx.query('ANALYZE'));
     console.log(
       `\nReminder run over ${ASSIGNMENTS.toLocaleString('en')} assignments, ${DUE.toLocaleString('en')} due today, ${kind} (seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
@@ -54,6 +61,19 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
 
     const outbox = new OutboxMessages(db);
     const notifications = new CourseNotifications(db, outbox, new ManualClock(`${DAY}T06:00:00Z`), 'http://localhost');
+
+    await notifications.runReminders(warm.id, DAY);
+    // Both sides read the same due rows, their learners and the course: read them once before either is timed, so
+    // neither pays for reading them from disk (ours ran first and paid for both).
+    await db.tenant(ws.id, (tx) =>
+      tx.query(
+        `SELECT count(u.email), count(c.id) FROM course_assignments a
+           JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+           JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
+          WHERE a.workspace_id = $1`,
+        [ws.id],
+      ),
+    );
 
     // Ours, with the process's RSS sampled while it runs.
     (globalThis as { gc?: () => void }).gc?.();
