@@ -30,6 +30,15 @@ describe('a value kept fresh', () => {
       advance: (ms: number) => (now += ms),
     };
   }
+  /** A value read once (1), now 2.5 s old: past two thirds of its 3 s, not yet expired. */
+  async function holdingOne() {
+    const t = setup();
+    const first = t.value.get();
+    t.answer(1);
+    await first;
+    t.advance(2500);
+    return t;
+  }
   /** Whether a promise has settled, after the pending reactions ran. */
   async function settled<T>(p: Promise<T>): Promise<boolean> {
     let done = false;
@@ -53,11 +62,7 @@ describe('a value kept fresh', () => {
   });
 
   it('refreshes ahead: past two thirds of its age callers keep the value at once while one read runs behind them', async () => {
-    const t = setup();
-    const first = t.value.get();
-    t.answer(1);
-    await first;
-    t.advance(2500);
+    const t = await holdingOne();
     // Not made to wait on the read it started.
     const during = t.value.get();
     expect(await settled(during)).toBe(true);
@@ -72,11 +77,7 @@ describe('a value kept fresh', () => {
   });
 
   it('is never older than its limit: past it, callers wait for the read, whose start dates the new value', async () => {
-    const t = setup();
-    const first = t.value.get();
-    t.answer(1);
-    await first;
-    t.advance(2500);
+    const t = await holdingOne();
     await t.value.get(); // starts the refresh
     t.advance(600); // 3.1 s: the refresh has not answered, and the value is too old to give out
     const late = t.value.get();
@@ -93,11 +94,7 @@ describe('a value kept fresh', () => {
   });
 
   it('a failed refresh does not fail its callers; past the limit the next caller reads again and sees the failure', async () => {
-    const t = setup();
-    const first = t.value.get();
-    t.answer(1);
-    await first;
-    t.advance(2500);
+    const t = await holdingOne();
     expect(await t.value.get()).toBe(1);
     t.fail();
     await new Promise((resolve) => setTimeout(resolve, 0));
