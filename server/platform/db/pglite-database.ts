@@ -87,6 +87,7 @@ export class PgliteDatabase implements Database {
           }
           const values = (step.params ?? []).map((v) => {
             const text = prepareValue(v);
+            if (text instanceof Uint8Array) throw new Error('A tenant batch takes no binary parameters: use tenant() for bytea');
             return text === null || text === undefined ? null : String(text);
           });
           parts.push(protocol.serialize.bind({ statement: name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}));
