@@ -74,8 +74,10 @@ export class PgliteDatabase implements Database {
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(async () => {
         const steps = [{ text: 'BEGIN', params: [] as readonly unknown[] }, { text: TENANT_PROLOGUE, params: [workspaceId] }, ...statements, { text: 'COMMIT', params: [] }];
+        // Every parameter is mapped before any text is recorded as prepared (a throw here sends nothing).
+        const values = steps.map((step) => wireValues(step.params));
         const parts: Uint8Array[] = [];
-        for (const step of steps) {
+        for (const [i, step] of steps.entries()) {
           let name = this.prepared.get(step.text);
           if (name === undefined && this.prepared.size < MAX_PREPARED) {
             name = `batch_${++this.preparedCount}`;
@@ -85,12 +87,7 @@ export class PgliteDatabase implements Database {
             name = '';
             parts.push(protocol.serialize.parse({ name, text: step.text, types: [] }));
           }
-          const values = (step.params ?? []).map((v) => {
-            const text = prepareValue(v);
-            if (text instanceof Uint8Array) throw new Error('A tenant batch takes no binary parameters: use tenant() for bytea');
-            return text === null || text === undefined ? null : String(text);
-          });
-          parts.push(protocol.serialize.bind({ statement: name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}));
+          parts.push(protocol.serialize.bind({ statement: name, values: values[i] }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}));
         }
         parts.push(protocol.serialize.sync());
         const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -121,6 +118,15 @@ export class PgliteDatabase implements Database {
   async close(): Promise<void> {
     await this.pg.close();
   }
+}
+
+/** A batch's parameters as the text PostgreSQL reads them. */
+function wireValues(params: readonly unknown[] | undefined): (string | null)[] {
+  return (params ?? []).map((v) => {
+    const text = prepareValue(v);
+    if (text instanceof Uint8Array) throw new Error('A tenant batch takes no binary parameters: use tenant() for bytea');
+    return text === null || text === undefined ? null : String(text);
+  });
 }
 
 function wrap(tx: { query: PGlite['query'] }): Sql {

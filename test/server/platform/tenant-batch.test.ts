@@ -72,6 +72,11 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
     await expect(tenantBatch(db, acme, [{ text: `SELECT 1 AS one` }, { text: `SELEC nonsense` }])).rejects.toThrow(/syntax error/);
     // The texts of the failed batch work afterwards, prepared again.
     expect(await tenantBatch(db, acme, [{ text: `SELECT 1 AS one` }])).toEqual([[{ one: 1 }]]);
+    // A parameter the batch cannot send as text is refused before anything is sent, and breaks nothing after it.
+    if (kind === 'pglite') {
+      await expect(tenantBatch(db, acme, [{ text: `SELECT 3 AS three` }, { text: `SELECT $1::bytea AS b`, params: [Buffer.from('x')] }])).rejects.toThrow(/binary/);
+      expect(await tenantBatch(db, acme, [{ text: `SELECT 3 AS three` }])).toEqual([[{ three: 3 }]]);
+    }
     // 300 distinct texts (more than the PGlite driver keeps prepared): each still answers its own rows.
     for (let i = 0; i < 300; i++) {
       const [[row]] = await tenantBatch(db, acme, [{ text: `SELECT ${i} AS i, $1::text AS w`, params: [acme] }]);
