@@ -26,6 +26,9 @@ test('a member who forgot their password resets it with an emailed code', async 
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Email me a reset code' }).click();
+  // The code field appears once the server has answered, and the mail is written before it answers: read the outbox
+  // only then (read at once, a busy server had not yet written it).
+  await expect(page.getByLabel('6-digit code')).toBeVisible();
   await page.getByLabel('6-digit code').fill(await latestCode(page, email));
 
   await page.getByLabel('New password').fill('acme');
