@@ -357,8 +357,17 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
     });
 
     it('completes an action step: the respondent is mailed a copy, the clock is met, and the respondent now sees their part', async () => {
+      // The list's next step (read for the whole list at once: case-jobs.ts listStatement) is the case page's: the
+      // first step not completed, then none once every step is.
+      const listedSummary = async () => (await ok('GET', '/complaints', presiding.token)).items.find((i: { complaintId: string }) => i.complaintId === caseId);
+      const summaryOf = (detail: Record<string, unknown>) => Object.fromEntries(Object.keys(ComplaintSummary.shape).map((key) => [key, detail[key]]));
       await ok('POST', `/complaints/${caseId}/steps/${versionSteps.meeting}/complete`, presiding.token, { note: 'Held' });
+      const halfway = await ok('GET', `/complaints/${caseId}`, presiding.token);
+      expect(halfway.nextStep).toBe('Copy to respondent');
+      expect(await listedSummary()).toEqual(summaryOf(halfway));
       const done = await ok('POST', `/complaints/${caseId}/steps/${versionSteps.action}/complete`, presiding.token);
+      expect(done.nextStep).toBeNull();
+      expect(await listedSummary()).toEqual(summaryOf(done));
       expect(done.steps.every((s: { completedAt: string | null }) => s.completedAt)).toBe(true);
       expect(done.clocks.find((c: { id: string }) => c.id === 'IN_RESPONDENT_COPY').state).toMatch(/^MET/);
       expect(done.clocks.find((c: { id: string }) => c.id === 'IN_RESPONDENT_REPLY').state).toBe('RUNNING');
