@@ -431,14 +431,22 @@ export async function caseReaders(tx: Sql, ws: string, complaintIds: string[]): 
  * nor serialised again in Node), the clocks' inputs as one text, and the caller's part in it as bits (LIST_FLAGS).
  */
 export interface ListRow {
-  id: string;
-  /** The summary's fields but the caller's role and nearest clock, as JSON text without its closing brace. */
+  /** The summary's fields but the caller's role and nearest clock, as JSON text without its closing brace. It starts
+   * with the case's id (`{"complaintId":"<uuid>"`, `listedCaseId`), which is not sent again as a column of its own. */
   head: string;
   /** The case's regime, its received day and the nine dates the clocks read (DATE_COLUMNS), `|` between, empty for
    * none (`clockInputs`); the list's kept clock is checked against this one string. */
   clock: string;
   /** LIST_FLAGS, or-ed. */
   flags: number;
+}
+
+const HEAD_PREFIX = '{"complaintId":"';
+
+/** The case id of a list row: the uuid at the start of its `head` (36 characters after HEAD_PREFIX). */
+export function listedCaseId(row: Pick<ListRow, 'head'>): string {
+  if (!row.head.startsWith(HEAD_PREFIX)) throw new Error('A case list row without its case id');
+  return row.head.slice(HEAD_PREFIX.length, HEAD_PREFIX.length + 36);
 }
 
 /** The bits of `ListRow.flags`: what `caseRole` is decided from, whether the statement recorded the read, whether the
@@ -516,10 +524,9 @@ export function listStatement(ws: string, userId: string, ip: string | null): St
        INSERT INTO complaint_list_reads (workspace_id, actor_user_id, complaint_ids, ip)
        SELECT $1, $2, array_agg(id), $3 FROM listed WHERE visible HAVING count(*) > 0
      )
-     SELECT l.id,
-            concat('{"complaintId":"', l.id, '","caseNumber":"C-', CASE WHEN l.case_number < 1000 THEN lpad(l.case_number::text, 4, '0') ELSE l.case_number::text END,
-                   '","status":', ${json('l.status')}, ',"receivedOn":"', l.received_on, '","timeliness":', ${json('l.timeliness')},
-                   ',"nextStep":', ${json(nextStep)}, ',"outcome":', ${json('l.outcome')}) AS head,
+     SELECT concat('{"complaintId":"', l.id, '","caseNumber":"C-', CASE WHEN l.case_number < 1000 THEN lpad(l.case_number::text, 4, '0') ELSE l.case_number::text END,
+                   '","status":"', l.status, '","receivedOn":"', l.received_on, '","timeliness":"', l.timeliness,
+                   '","nextStep":', ${json(nextStep)}, ',"outcome":', coalesce('"' || l.outcome || '"', 'null')) AS head,
             l.clock,
             ${bit('l.member', LIST_FLAGS.MEMBER)} | ${bit('l.recused', LIST_FLAGS.RECUSED)} | ${bit('l.filed_by = $2', LIST_FLAGS.FILED)}
               | ${bit('l.respondent_user_id = $2', LIST_FLAGS.RESPONDENT)} | ${bit('l.respondent_copy_sent_on IS NOT NULL', LIST_FLAGS.COPY_SENT)}

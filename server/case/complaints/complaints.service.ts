@@ -29,7 +29,7 @@ import { newFileKey, type DirectFileUrls, type UploadTicket } from '../../platfo
 import type { EvidenceVault, SealedFile } from '../../platform/evidence-vault';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
-import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listStatement, LIST_FLAGS, type ListRow } from './case-jobs';
+import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listedCaseId, listStatement, LIST_FLAGS, type ListRow } from './case-jobs';
 import * as repo from './complaints.repository';
 import { notifyReporter } from './intake.repository';
 import { calendarOf, regimeFromRow, regimeOf, regimeStatement, type RegimeRow } from './regime';
@@ -371,7 +371,7 @@ export class ComplaintService {
         recusedIds: flags & LIST_FLAGS.RECUSED ? me : none,
       });
       if (!role) continue;
-      if (!(flags & LIST_FLAGS.VISIBLE)) unrecorded.push(row.id);
+      if (!(flags & LIST_FLAGS.VISIBLE)) unrecorded.push(listedCaseId(row));
       const nearest = role === 'COMMITTEE' && !(flags & LIST_FLAGS.CONFIRMATION_PENDING) ? this.nearestClock(row, regime, today, calendars, nearestKey) : 'null';
       body += `${first ? '' : ','}${row.head},"role":"${role}","nearestClock":${nearest}}`;
       first = false;
@@ -826,13 +826,14 @@ export class ComplaintService {
    * bounded table (NEAREST_CLOCKS) and computed again only when one of them changed, not at every list read
    * (bench/case-jobs.bench.ts).
    */
-  private nearestClock(row: Pick<ListRow, 'id' | 'clock'>, regime: Awaited<ReturnType<typeof regimeOf>>, today: string, calendars: Map<string, WorkingCalendar>, context: string): string {
-    const kept = NEAREST_CLOCKS.get(row.id);
+  private nearestClock(row: Pick<ListRow, 'head' | 'clock'>, regime: Awaited<ReturnType<typeof regimeOf>>, today: string, calendars: Map<string, WorkingCalendar>, context: string): string {
+    const id = listedCaseId(row);
+    const kept = NEAREST_CLOCKS.get(id);
     if (kept && kept.context === context && kept.clock === row.clock) return kept.nearest;
     const clock = nearestOf(this.clocks(clockInputs(row.clock), regime, today, calendars));
     const nearest = clock === null ? 'null' : JSON.stringify(ClockSchema.parse(clock));
     if (!kept && NEAREST_CLOCKS.size >= NEAREST_CLOCKS_MAX) NEAREST_CLOCKS.delete(NEAREST_CLOCKS.keys().next().value!);
-    NEAREST_CLOCKS.set(row.id, { context, clock: row.clock, nearest });
+    NEAREST_CLOCKS.set(id, { context, clock: row.clock, nearest });
     return nearest;
   }
 
