@@ -520,9 +520,19 @@ export function listStatement(ws: string, userId: string, ip: string | null): St
          FROM complaint_step_completions x
         WHERE x.workspace_id = $1 AND x.complaint_id = ANY (ARRAY(SELECT id FROM listed WHERE status = 'OPEN'))
         GROUP BY x.complaint_id
+     ), seen AS (
+       SELECT array_agg(id ORDER BY id) AS ids FROM listed WHERE visible
+     ), kept AS (
+       SELECT k.id FROM complaint_list_sets k, seen
+        WHERE k.workspace_id = $1 AND k.digest = hash_array_extended(seen.ids, 0) AND k.complaint_ids = seen.ids
+        LIMIT 1
+     ), made AS (
+       INSERT INTO complaint_list_sets (workspace_id, digest, complaint_ids)
+       SELECT $1, hash_array_extended(ids, 0), ids FROM seen WHERE ids IS NOT NULL AND NOT EXISTS (SELECT 1 FROM kept)
+       RETURNING id
      ), logged AS (
-       INSERT INTO complaint_list_reads (workspace_id, actor_user_id, complaint_ids, ip)
-       SELECT $1, $2, array_agg(id), $3 FROM listed WHERE visible HAVING count(*) > 0
+       INSERT INTO complaint_list_reads (workspace_id, actor_user_id, set_id, ip)
+       SELECT $1, $2, coalesce((SELECT id FROM kept), (SELECT id FROM made)), $3 FROM seen WHERE ids IS NOT NULL
      )
      SELECT concat('{"complaintId":"', l.id, '","caseNumber":"C-', CASE WHEN l.case_number < 1000 THEN lpad(l.case_number::text, 4, '0') ELSE l.case_number::text END,
                    '","status":"', l.status, '","receivedOn":"', l.received_on, '","timeliness":"', l.timeliness,

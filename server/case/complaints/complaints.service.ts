@@ -406,11 +406,16 @@ export class ComplaintService {
       if (access.presiding?.userId !== actor.userId) throw forbidden('Only the member presiding over the case reads its access log');
       await this.log(tx, actor, id, 'complaint.audit.read');
       const rows = await tx.query<{ at: Date | string; action: string; details: Record<string, unknown>; name: string | null; email: string | null; actor_user_id: string | null }>(
-        // The case's own events and the list reads that listed it (one row per list, migration 0042).
+        // The case's own events and the list reads that listed it (one row per list, migration 0042), by their own ids
+        // or by the set of cases they name (migration 0048).
         `SELECT a.at, a.action, a.actor_user_id, a.details, trim(u.first_name || ' ' || u.last_name) AS name, u.email
            FROM (SELECT e.at, e.id, e.action, e.actor_user_id, e.details FROM complaint_audit_events e WHERE e.workspace_id = $1 AND e.complaint_id = $2
                  UNION ALL
-                 SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb FROM complaint_list_reads l WHERE l.workspace_id = $1 AND l.complaint_ids @> ARRAY[$2::uuid]) a
+                 SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb FROM complaint_list_reads l WHERE l.workspace_id = $1 AND l.complaint_ids @> ARRAY[$2::uuid]
+                 UNION ALL
+                 SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb
+                   FROM complaint_list_sets k JOIN complaint_list_reads l ON l.workspace_id = k.workspace_id AND l.set_id = k.id
+                  WHERE k.workspace_id = $1 AND k.complaint_ids @> ARRAY[$2::uuid]) a
            LEFT JOIN users u ON u.workspace_id = $1 AND u.id = a.actor_user_id
           ORDER BY a.at, a.id`,
         [actor.ws, id],

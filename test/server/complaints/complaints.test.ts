@@ -439,12 +439,21 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       const entry = after[after.length - 1];
       expect(entry.actorName).toBeTruthy();
       expect(entry.actorName).not.toBe('Someone no longer in the workspace');
+      // The same list again is a read of its own on the case's log, its set of cases stored once (migration 0048).
+      const sets = async () => (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM complaint_list_sets WHERE workspace_id = $1`, [acmeId]))[0].n;
+      const setsBefore = await sets();
+      const again = await ok('GET', '/complaints', member1.token);
+      expect(again).toEqual(listed);
+      expect(await lists()).toHaveLength(before.length + 2);
+      expect(await sets()).toBe(setsBefore);
       // member2 recused from the case: their list no longer shows it, and the case's log does not say they listed it.
       const theirs = await ok('GET', '/complaints', member2.token);
       expect(theirs.items.map((c: { complaintId: string }) => c.complaintId)).not.toContain(caseId);
-      expect(await lists()).toHaveLength(before.length + 1);
+      expect(await lists()).toHaveLength(before.length + 2);
       await expect(server.db.tenant(acmeId, (tx) => tx.query(`UPDATE complaint_list_reads SET complaint_ids = '{}'`))).rejects.toThrow(/cannot be changed/);
       await expect(server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM complaint_list_reads`))).rejects.toThrow(/cannot be changed/);
+      await expect(server.db.tenant(acmeId, (tx) => tx.query(`UPDATE complaint_list_sets SET complaint_ids = '{}'`))).rejects.toThrow(/cannot be changed/);
+      await expect(server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM complaint_list_sets`))).rejects.toThrow(/cannot be changed/);
     });
   });
 
