@@ -483,11 +483,14 @@ const json = (sql: string) => `coalesce(to_json(${sql})::text, 'null')`;
  * case (case-access.ts `caseRole`, given the user as the one member, recused id, filer or respondent when the flags
  * say so). The user's committees are read once (not each case's members), the recusal is the user's own row of the case.
  * The summary's fields come as JSON text (`head`: `caseNumberText`'s format, the next step only of an open case, the
- * text values through `to_json`), so Node neither parses them as columns nor serialises them again
- * (ComplaintService.list); the contract's schema checks the answer in test/server/complaints/complaints.test.ts.
- * The same statement records the list read (migration 0042): one `complaint_list_reads` row with the ids of the cases
- * `caseRole` lets the user see (the same rule in SQL: `visible`), so the list pays nothing more for it. The caller
- * checks every case it lists was `visible` and records any other itself (recordListRead): no listed case unrecorded.
+ * next step's name through `to_json`; status, timeliness and outcome as they are, their CHECK constraints allowing
+ * upper-case words only), so Node neither parses them as columns nor serialises them again (ComplaintService.list);
+ * the contract's schema checks the answer in test/server/complaints/complaints.test.ts.
+ * The same statement records the list read: one `complaint_list_reads` row naming the set of the cases `caseRole` lets
+ * the user see (the same rule in SQL: `visible`; migration 0048: the set, `complaint_list_sets`, is written only when
+ * no set of the workspace holds exactly those ids, found by their digest and compared whole), so the list pays little
+ * for it. The caller checks every case it lists was `visible` and records any other itself (recordListRead): no listed
+ * case unrecorded.
  */
 export function listStatement(ws: string, userId: string, ip: string | null): Statement {
   const bit = (condition: string, flag: number) => `CASE WHEN ${condition} THEN ${flag} ELSE 0 END`;

@@ -411,6 +411,9 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect((await call('POST', `/complaints/${caseId}/close`, complainant.token, { outcome: 'UPHELD', summary: 'x' })).statusCode).toBe(403);
       const closed = await ok('POST', `/complaints/${caseId}/close`, presiding.token, { outcome: 'UPHELD', summary: 'The complaint is upheld; a written warning is recommended.' });
       expect(closed).toMatchObject({ status: 'CLOSED', outcome: 'UPHELD', nextStep: null });
+      // The list shows the closed case as its page does (its outcome, no next step).
+      const listed = (await ok('GET', '/complaints', presiding.token)).items.find((i: { complaintId: string }) => i.complaintId === caseId);
+      expect(listed).toEqual(Object.fromEntries(Object.keys(ComplaintSummary.shape).map((key) => [key, closed[key]])));
       expect(closed.clocks.find((c: { id: string }) => c.id === 'IN_APPEAL_WINDOW')).toMatchObject({ state: 'RUNNING', daysLeft: 90 });
       expect((await outbox('employee@acme.test'))[0].subject).toBe(`Case ${closed.caseNumber} is closed`);
       expect((await outbox(respondent.email))[0].subject).toBe(`Case ${closed.caseNumber} is closed`);
