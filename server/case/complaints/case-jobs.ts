@@ -431,14 +431,22 @@ export async function caseReaders(tx: Sql, ws: string, complaintIds: string[]): 
  * nor serialised again in Node), the clocks' inputs as one text, and the caller's part in it as bits (LIST_FLAGS).
  */
 export interface ListRow {
-  id: string;
-  /** The summary's fields but the caller's role and nearest clock, as JSON text without its closing brace. */
+  /** The summary's fields but the caller's role and nearest clock, as JSON text without its closing brace. It starts
+   * with the case's id (`{"complaintId":"<uuid>"`, `listedCaseId`), which is not sent again as a column of its own. */
   head: string;
   /** The case's regime, its received day and the nine dates the clocks read (DATE_COLUMNS), `|` between, empty for
    * none (`clockInputs`); the list's kept clock is checked against this one string. */
   clock: string;
   /** LIST_FLAGS, or-ed. */
   flags: number;
+}
+
+const HEAD_PREFIX = '{"complaintId":"';
+
+/** The case id of a list row: the uuid at the start of its `head` (36 characters after HEAD_PREFIX). */
+export function listedCaseId(row: Pick<ListRow, 'head'>): string {
+  if (!row.head.startsWith(HEAD_PREFIX)) throw new Error('A case list row without its case id');
+  return row.head.slice(HEAD_PREFIX.length, HEAD_PREFIX.length + 36);
 }
 
 /** The bits of `ListRow.flags`: what `caseRole` is decided from, whether the statement recorded the read, whether the
@@ -475,44 +483,71 @@ const json = (sql: string) => `coalesce(to_json(${sql})::text, 'null')`;
  * case (case-access.ts `caseRole`, given the user as the one member, recused id, filer or respondent when the flags
  * say so). The user's committees are read once (not each case's members), the recusal is the user's own row of the case.
  * The summary's fields come as JSON text (`head`: `caseNumberText`'s format, the next step only of an open case, the
- * text values through `to_json`), so Node neither parses them as columns nor serialises them again
- * (ComplaintService.list); the contract's schema checks the answer in test/server/complaints/complaints.test.ts.
- * The same statement records the list read (migration 0042): one `complaint_list_reads` row with the ids of the cases
- * `caseRole` lets the user see (the same rule in SQL: `visible`), so the list pays nothing more for it. The caller
- * checks every case it lists was `visible` and records any other itself (recordListRead): no listed case unrecorded.
+ * next step's name through `to_json`; status, timeliness and outcome as they are, their CHECK constraints allowing
+ * upper-case words only), so Node neither parses them as columns nor serialises them again (ComplaintService.list);
+ * the contract's schema checks the answer in test/server/complaints/complaints.test.ts.
+ * The same statement records the list read: one `complaint_list_reads` row naming the set of the cases `caseRole` lets
+ * the user see (the same rule in SQL: `visible`; migration 0048: the set, `complaint_list_sets`, is written only when
+ * no set of the workspace holds exactly those ids, found by their digest and compared whole), so the list pays little
+ * for it. The caller checks every case it lists was `visible` and records any other itself (recordListRead): no listed
+ * case unrecorded.
  */
 export function listStatement(ws: string, userId: string, ip: string | null): Statement {
   const bit = (condition: string, flag: number) => `CASE WHEN ${condition} THEN ${flag} ELSE 0 END`;
+  // The next step of an open case: its version's first step when the case completed none (most cases), else the
+  // first of the version's steps (by position) the case did not complete. The steps of the listed cases' versions
+  // and the listed cases' completions are each read once for the whole list (`versions`, `done`), not per case.
+  const nextStep = `CASE WHEN l.status <> 'OPEN' THEN NULL WHEN d.steps IS NULL THEN v.names[1]
+              ELSE (SELECT v.names[i] FROM generate_subscripts(v.ids, 1) i WHERE v.ids[i] <> ALL (d.steps) ORDER BY i LIMIT 1) END`;
   return {
+    // concat() reads a NULL as '' (an absent date of `clock`) and builds each text in one call.
     text: `WITH listed AS MATERIALIZED (
-       SELECT c.id, c.case_number, c.compliance, c.filed_by, c.respondent_user_id, c.received_on::text AS received_on,
+       SELECT c.id, c.case_number, c.version_id, c.filed_by, c.respondent_user_id, c.received_on::text AS received_on,
               c.timeliness, c.status, c.outcome, c.confirmation_pending, c.respondent_copy_sent_on,
-              array_to_string(ARRAY[${DATE_COLUMNS.map((d) => `c.${d}::text`).join(', ')}], '|', '') AS clock_dates,
+              concat(c.compliance, '|', c.received_on, ${DATE_COLUMNS.map((d) => `'|', c.${d}`).join(', ')}) AS clock,
               m.committee_id IS NOT NULL AS member, r.user_id IS NOT NULL AS recused,
               ((m.committee_id IS NOT NULL AND r.user_id IS NULL) OR c.filed_by = $2
-               OR (c.respondent_user_id = $2 AND c.respondent_copy_sent_on IS NOT NULL)) AS visible,
-              CASE WHEN c.status = 'OPEN' THEN
-                (SELECT s.name FROM workflow_steps s WHERE s.workspace_id = c.workspace_id AND s.version_id = c.version_id
-                    AND NOT EXISTS (SELECT 1 FROM complaint_step_completions d WHERE d.workspace_id = c.workspace_id AND d.complaint_id = c.id AND d.step_id = s.id)
-                  ORDER BY s.position LIMIT 1) END AS next_step
+               OR (c.respondent_user_id = $2 AND c.respondent_copy_sent_on IS NOT NULL)) AS visible
          FROM complaints c
          LEFT JOIN (SELECT DISTINCT committee_id FROM committee_members WHERE workspace_id = $1 AND user_id = $2) m ON m.committee_id = c.committee_id
          LEFT JOIN complaint_recusals r ON r.workspace_id = c.workspace_id AND r.complaint_id = c.id AND r.user_id = $2
         WHERE c.workspace_id = $1
           AND (c.filed_by = $2 OR c.respondent_user_id = $2 OR m.committee_id IS NOT NULL)
+     ), versions AS (
+       SELECT s.version_id, array_agg(s.id ORDER BY s.position) AS ids, array_agg(s.name ORDER BY s.position) AS names
+         FROM workflow_steps s
+        WHERE s.workspace_id = $1 AND s.version_id IN (SELECT version_id FROM listed WHERE status = 'OPEN')
+        GROUP BY s.version_id
+     ), done AS (
+       SELECT x.complaint_id, array_agg(x.step_id) AS steps
+         FROM complaint_step_completions x
+        WHERE x.workspace_id = $1 AND x.complaint_id = ANY (ARRAY(SELECT id FROM listed WHERE status = 'OPEN'))
+        GROUP BY x.complaint_id
+     ), seen AS (
+       SELECT array_agg(id ORDER BY id) AS ids FROM listed WHERE visible
+     ), kept AS (
+       SELECT k.id FROM complaint_list_sets k, seen
+        WHERE k.workspace_id = $1 AND k.digest = hash_array_extended(seen.ids, 0) AND k.complaint_ids = seen.ids
+        LIMIT 1
+     ), made AS (
+       INSERT INTO complaint_list_sets (workspace_id, digest, complaint_ids)
+       SELECT $1, hash_array_extended(ids, 0), ids FROM seen WHERE ids IS NOT NULL AND NOT EXISTS (SELECT 1 FROM kept)
+       RETURNING id
      ), logged AS (
-       INSERT INTO complaint_list_reads (workspace_id, actor_user_id, complaint_ids, ip)
-       SELECT $1, $2, array_agg(id), $3 FROM listed WHERE visible HAVING count(*) > 0
+       INSERT INTO complaint_list_reads (workspace_id, actor_user_id, set_id, ip)
+       SELECT $1, $2, coalesce((SELECT id FROM kept), (SELECT id FROM made)), $3 FROM seen WHERE ids IS NOT NULL
      )
-     SELECT id,
-            '{"complaintId":"' || id || '","caseNumber":"C-' || CASE WHEN case_number < 1000 THEN lpad(case_number::text, 4, '0') ELSE case_number::text END
-              || '","status":' || ${json('status')} || ',"receivedOn":"' || received_on || '","timeliness":' || ${json('timeliness')}
-              || ',"nextStep":' || ${json('next_step')} || ',"outcome":' || ${json('outcome')} AS head,
-            compliance || '|' || received_on || '|' || clock_dates AS clock,
-            ${bit('member', LIST_FLAGS.MEMBER)} | ${bit('recused', LIST_FLAGS.RECUSED)} | ${bit('filed_by = $2', LIST_FLAGS.FILED)}
-              | ${bit('respondent_user_id = $2', LIST_FLAGS.RESPONDENT)} | ${bit('respondent_copy_sent_on IS NOT NULL', LIST_FLAGS.COPY_SENT)}
-              | ${bit('visible', LIST_FLAGS.VISIBLE)} | ${bit('confirmation_pending', LIST_FLAGS.CONFIRMATION_PENDING)} AS flags
-       FROM listed ORDER BY case_number DESC`,
+     SELECT concat('{"complaintId":"', l.id, '","caseNumber":"C-', CASE WHEN l.case_number < 1000 THEN lpad(l.case_number::text, 4, '0') ELSE l.case_number::text END,
+                   '","status":"', l.status, '","receivedOn":"', l.received_on, '","timeliness":"', l.timeliness,
+                   '","nextStep":', ${json(nextStep)}, ',"outcome":', coalesce('"' || l.outcome || '"', 'null')) AS head,
+            l.clock,
+            ${bit('l.member', LIST_FLAGS.MEMBER)} | ${bit('l.recused', LIST_FLAGS.RECUSED)} | ${bit('l.filed_by = $2', LIST_FLAGS.FILED)}
+              | ${bit('l.respondent_user_id = $2', LIST_FLAGS.RESPONDENT)} | ${bit('l.respondent_copy_sent_on IS NOT NULL', LIST_FLAGS.COPY_SENT)}
+              | ${bit('l.visible', LIST_FLAGS.VISIBLE)} | ${bit('l.confirmation_pending', LIST_FLAGS.CONFIRMATION_PENDING)} AS flags
+       FROM listed l
+       LEFT JOIN versions v ON v.version_id = l.version_id
+       LEFT JOIN done d ON d.complaint_id = l.id
+      ORDER BY l.case_number DESC`,
     params: [ws, userId, ip],
     name: 'case-list',
   };

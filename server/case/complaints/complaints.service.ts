@@ -29,7 +29,7 @@ import { newFileKey, type DirectFileUrls, type UploadTicket } from '../../platfo
 import type { EvidenceVault, SealedFile } from '../../platform/evidence-vault';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
-import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listStatement, LIST_FLAGS, type ListRow } from './case-jobs';
+import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listedCaseId, listStatement, LIST_FLAGS, type ListRow } from './case-jobs';
 import * as repo from './complaints.repository';
 import { notifyReporter } from './intake.repository';
 import { calendarOf, regimeFromRow, regimeOf, regimeStatement, type RegimeRow } from './regime';
@@ -371,7 +371,7 @@ export class ComplaintService {
         recusedIds: flags & LIST_FLAGS.RECUSED ? me : none,
       });
       if (!role) continue;
-      if (!(flags & LIST_FLAGS.VISIBLE)) unrecorded.push(row.id);
+      if (!(flags & LIST_FLAGS.VISIBLE)) unrecorded.push(listedCaseId(row));
       const nearest = role === 'COMMITTEE' && !(flags & LIST_FLAGS.CONFIRMATION_PENDING) ? this.nearestClock(row, regime, today, calendars, nearestKey) : 'null';
       body += `${first ? '' : ','}${row.head},"role":"${role}","nearestClock":${nearest}}`;
       first = false;
@@ -406,11 +406,16 @@ export class ComplaintService {
       if (access.presiding?.userId !== actor.userId) throw forbidden('Only the member presiding over the case reads its access log');
       await this.log(tx, actor, id, 'complaint.audit.read');
       const rows = await tx.query<{ at: Date | string; action: string; details: Record<string, unknown>; name: string | null; email: string | null; actor_user_id: string | null }>(
-        // The case's own events and the list reads that listed it (one row per list, migration 0042).
+        // The case's own events and the list reads that listed it (one row per list, migration 0042), by their own ids
+        // or by the set of cases they name (migration 0048).
         `SELECT a.at, a.action, a.actor_user_id, a.details, trim(u.first_name || ' ' || u.last_name) AS name, u.email
            FROM (SELECT e.at, e.id, e.action, e.actor_user_id, e.details FROM complaint_audit_events e WHERE e.workspace_id = $1 AND e.complaint_id = $2
                  UNION ALL
-                 SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb FROM complaint_list_reads l WHERE l.workspace_id = $1 AND l.complaint_ids @> ARRAY[$2::uuid]) a
+                 SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb FROM complaint_list_reads l WHERE l.workspace_id = $1 AND l.complaint_ids @> ARRAY[$2::uuid]
+                 UNION ALL
+                 SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb
+                   FROM complaint_list_sets k JOIN complaint_list_reads l ON l.workspace_id = k.workspace_id AND l.set_id = k.id
+                  WHERE k.workspace_id = $1 AND k.complaint_ids @> ARRAY[$2::uuid]) a
            LEFT JOIN users u ON u.workspace_id = $1 AND u.id = a.actor_user_id
           ORDER BY a.at, a.id`,
         [actor.ws, id],
@@ -826,13 +831,14 @@ export class ComplaintService {
    * bounded table (NEAREST_CLOCKS) and computed again only when one of them changed, not at every list read
    * (bench/case-jobs.bench.ts).
    */
-  private nearestClock(row: Pick<ListRow, 'id' | 'clock'>, regime: Awaited<ReturnType<typeof regimeOf>>, today: string, calendars: Map<string, WorkingCalendar>, context: string): string {
-    const kept = NEAREST_CLOCKS.get(row.id);
+  private nearestClock(row: Pick<ListRow, 'head' | 'clock'>, regime: Awaited<ReturnType<typeof regimeOf>>, today: string, calendars: Map<string, WorkingCalendar>, context: string): string {
+    const id = listedCaseId(row);
+    const kept = NEAREST_CLOCKS.get(id);
     if (kept && kept.context === context && kept.clock === row.clock) return kept.nearest;
     const clock = nearestOf(this.clocks(clockInputs(row.clock), regime, today, calendars));
     const nearest = clock === null ? 'null' : JSON.stringify(ClockSchema.parse(clock));
     if (!kept && NEAREST_CLOCKS.size >= NEAREST_CLOCKS_MAX) NEAREST_CLOCKS.delete(NEAREST_CLOCKS.keys().next().value!);
-    NEAREST_CLOCKS.set(row.id, { context, clock: row.clock, nearest });
+    NEAREST_CLOCKS.set(id, { context, clock: row.clock, nearest });
     return nearest;
   }
 

@@ -26,8 +26,8 @@ export interface Database {
   tenant<T>(workspaceId: string, fn: (tx: Sql) => Promise<T>): Promise<T>;
   /**
    * Statements that do not depend on each other's results, in one tenant transaction (as `tenant`), each statement's
-   * rows in order. PostgreSQL sends BEGIN, the prologue, the statements and COMMIT together: one round trip instead of
-   * three or more. Optional (a wrapper may leave it out): call it through `tenantBatch` below.
+   * rows in order. PostgreSQL sends the prologue and the statements together, in one implicit transaction (committed at
+   * the one Sync, nothing kept if a statement fails): one round trip instead of three or more. Optional (a wrapper may leave it out): call it through `tenantBatch` below.
    */
   tenantBatch?(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]>;
   system<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;

@@ -64,19 +64,20 @@ export class PostgresDatabase implements Database {
     const client = await this.pool.connect();
     let broken = false;
     try {
+      // No BEGIN or COMMIT: the messages up to one Sync run in one implicit transaction, committed at the Sync if
+      // every statement succeeded and rolled back if one failed (PostgreSQL's extended protocol, as libpq's pipeline
+      // mode uses it); the prologue's settings are the transaction's (`set_config(..., true)`), as in `tenant`.
       const steps: PipelineStep[] = [
-        { text: 'BEGIN', values: [], rows: false },
-        { text: TENANT_PROLOGUE, values: [workspaceId], rows: true, name: 'tenant-prologue' },
-        ...statements.map((s) => ({ text: s.text, values: s.params ?? [], rows: true, name: s.name })),
-        { text: 'COMMIT', values: [], rows: false },
+        { text: TENANT_PROLOGUE, values: [workspaceId], name: 'tenant-prologue' },
+        ...statements.map((s) => ({ text: s.text, values: s.params ?? [], name: s.name })),
       ];
       const results = await new Promise<pg.QueryResult[]>((resolve, reject) => {
         client.query(pipeline(steps, (error, out) => (error ? reject(error) : resolve(out!))));
       });
       if (results.length !== steps.length) throw new Error(`A tenant batch of ${steps.length} steps answered ${results.length} results`);
-      return results.slice(2, 2 + statements.length).map((r) => r.rows);
+      return results.slice(1).map((r) => r.rows);
     } catch (error) {
-      // A failed statement leaves the transaction aborted (the server skipped the rest, COMMIT included), and which
+      // A failed statement aborts the transaction (the server skipped the rest up to the Sync and rolled back), and which
       // named statements it prepared is not known: the connection is closed rather than reused.
       broken = true;
       throw error;
@@ -117,8 +118,6 @@ export class PostgresDatabase implements Database {
 interface PipelineStep {
   text: string;
   values: readonly unknown[];
-  /** Described, so its rows come with their columns (every statement but BEGIN and COMMIT). */
-  rows: boolean;
   /** Prepared once per connection under this name (Statement.name). */
   name?: string;
 }
@@ -167,7 +166,8 @@ function pipeline(steps: readonly PipelineStep[], callback: (error: Error | null
           if (name) prepared.push(step);
         }
         wire.bind({ portal: '', statement: name, values: step.values, valueMapper: prepareValue });
-        if (step.rows) wire.describe({ type: 'P', name: '' });
+        // Described, so its rows come with their columns.
+        wire.describe({ type: 'P', name: '' });
         wire.execute({ portal: '', rows: 0 });
       }
       wire.sync();

@@ -357,8 +357,17 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
     });
 
     it('completes an action step: the respondent is mailed a copy, the clock is met, and the respondent now sees their part', async () => {
+      // The list's next step (read for the whole list at once: case-jobs.ts listStatement) is the case page's: the
+      // first step not completed, then none once every step is.
+      const listedSummary = async () => (await ok('GET', '/complaints', presiding.token)).items.find((i: { complaintId: string }) => i.complaintId === caseId);
+      const summaryOf = (detail: Record<string, unknown>) => Object.fromEntries(Object.keys(ComplaintSummary.shape).map((key) => [key, detail[key]]));
       await ok('POST', `/complaints/${caseId}/steps/${versionSteps.meeting}/complete`, presiding.token, { note: 'Held' });
+      const halfway = await ok('GET', `/complaints/${caseId}`, presiding.token);
+      expect(halfway.nextStep).toBe('Copy to respondent');
+      expect(await listedSummary()).toEqual(summaryOf(halfway));
       const done = await ok('POST', `/complaints/${caseId}/steps/${versionSteps.action}/complete`, presiding.token);
+      expect(done.nextStep).toBeNull();
+      expect(await listedSummary()).toEqual(summaryOf(done));
       expect(done.steps.every((s: { completedAt: string | null }) => s.completedAt)).toBe(true);
       expect(done.clocks.find((c: { id: string }) => c.id === 'IN_RESPONDENT_COPY').state).toMatch(/^MET/);
       expect(done.clocks.find((c: { id: string }) => c.id === 'IN_RESPONDENT_REPLY').state).toBe('RUNNING');
@@ -402,6 +411,9 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect((await call('POST', `/complaints/${caseId}/close`, complainant.token, { outcome: 'UPHELD', summary: 'x' })).statusCode).toBe(403);
       const closed = await ok('POST', `/complaints/${caseId}/close`, presiding.token, { outcome: 'UPHELD', summary: 'The complaint is upheld; a written warning is recommended.' });
       expect(closed).toMatchObject({ status: 'CLOSED', outcome: 'UPHELD', nextStep: null });
+      // The list shows the closed case as its page does (its outcome, no next step).
+      const listed = (await ok('GET', '/complaints', presiding.token)).items.find((i: { complaintId: string }) => i.complaintId === caseId);
+      expect(listed).toEqual(Object.fromEntries(Object.keys(ComplaintSummary.shape).map((key) => [key, closed[key]])));
       expect(closed.clocks.find((c: { id: string }) => c.id === 'IN_APPEAL_WINDOW')).toMatchObject({ state: 'RUNNING', daysLeft: 90 });
       expect((await outbox('employee@acme.test'))[0].subject).toBe(`Case ${closed.caseNumber} is closed`);
       expect((await outbox(respondent.email))[0].subject).toBe(`Case ${closed.caseNumber} is closed`);
@@ -430,12 +442,21 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       const entry = after[after.length - 1];
       expect(entry.actorName).toBeTruthy();
       expect(entry.actorName).not.toBe('Someone no longer in the workspace');
+      // The same list again is a read of its own on the case's log, its set of cases stored once (migration 0048).
+      const sets = async () => (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM complaint_list_sets WHERE workspace_id = $1`, [acmeId]))[0].n;
+      const setsBefore = await sets();
+      const again = await ok('GET', '/complaints', member1.token);
+      expect(again).toEqual(listed);
+      expect(await lists()).toHaveLength(before.length + 2);
+      expect(await sets()).toBe(setsBefore);
       // member2 recused from the case: their list no longer shows it, and the case's log does not say they listed it.
       const theirs = await ok('GET', '/complaints', member2.token);
       expect(theirs.items.map((c: { complaintId: string }) => c.complaintId)).not.toContain(caseId);
-      expect(await lists()).toHaveLength(before.length + 1);
+      expect(await lists()).toHaveLength(before.length + 2);
       await expect(server.db.tenant(acmeId, (tx) => tx.query(`UPDATE complaint_list_reads SET complaint_ids = '{}'`))).rejects.toThrow(/cannot be changed/);
       await expect(server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM complaint_list_reads`))).rejects.toThrow(/cannot be changed/);
+      await expect(server.db.tenant(acmeId, (tx) => tx.query(`UPDATE complaint_list_sets SET complaint_ids = '{}'`))).rejects.toThrow(/cannot be changed/);
+      await expect(server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM complaint_list_sets`))).rejects.toThrow(/cannot be changed/);
     });
   });
 

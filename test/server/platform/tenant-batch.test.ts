@@ -54,6 +54,22 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
     expect(row).toEqual({ one: 1 });
   });
 
+  it('runs the statements in one transaction: a later one sees an earlier one’s row, and both commit together', async () => {
+    const [first, second, seen] = await tenantBatch(db, acme, [
+      { text: `SELECT txid_current()::text AS tx` },
+      { text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.batch.together', 'one') RETURNING txid_current()::text AS tx`, params: [acme] },
+      { text: `SELECT count(*)::int AS n FROM audit_events WHERE action = 'test.batch.together'` },
+    ]);
+    expect(second).toEqual(first);
+    expect(seen).toEqual([{ n: 1 }]);
+    // Committed, and the transaction's role and workspace did not outlive it (the next statement on the connection the
+    // pool hands back runs as the owner, with no workspace).
+    const [after] = await db.query<{ n: number; role: string; workspace: string | null }>(
+      `SELECT count(*)::int AS n, current_user AS role, nullif(current_setting('app.workspace_id', true), '') AS workspace FROM audit_events WHERE action = 'test.batch.together'`,
+    );
+    expect(after).toEqual({ n: 1, role: expect.not.stringMatching(/^app_tenant$/), workspace: null });
+  });
+
   it('undoes every statement when one fails, and the next batch works', async () => {
     const count = async () => (await db.system((tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'test.batch'`)))[0]!.n;
     const before = await count();
