@@ -75,7 +75,10 @@ test('a person signs up where the workspace allows it, confirms the email from t
   const search = admin.getByRole('searchbox', { name: 'Search people' });
   await search.fill(email);
   await search.press('Enter');
-  await expect(admin.locator('.ant-table-tbody tr.ant-table-row')).toContainText('Signed up; email not confirmed yet');
+  // Until the search answers, the table still shows everyone: wait for the one row found, then read it.
+  const rows = admin.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Signed up; email not confirmed yet');
 
   const link = await latestLink(page, email);
   await page.goto(link);
