@@ -18,7 +18,7 @@ import type { Database } from '../server/platform/db/database';
 import { FolderFileStorage } from '../server/platform/file-storage';
 import type { Mailer } from '../server/platform/messages';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
-import { cheapPasswords, openBenchDatabase, load, pct } from './support';
+import { alternate, cheapPasswords, openBenchDatabase, load, pct, type Side } from './support';
 
 const WORKSPACES = Number(process.env.BENCH_CASE_WORKSPACES ?? 1000);
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);
@@ -162,22 +162,8 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     // Eight alternating rounds a side, as the directory bench: a change in the machine's load, and the garbage one
     // side leaves for the process's next full collection, fall on both sides alike (one phase a side let the
     // reference's phase grow the heap and our phase pay for its collection: session 12, docs/case.md).
-    const ref = { latencies: [] as number[], errors: 0, ms: 0, cpuMs: 0 };
-    const ours = { latencies: [] as number[], errors: 0, ms: 0, cpuMs: 0 };
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [side, one] of [[ref, direct], [ours, viaApi]] as const) {
-        const cpu0 = process.cpuUsage();
-        const r = await load(one, READERS, REQUESTS / ROUNDS);
-        const cpu = process.cpuUsage(cpu0);
-        side.cpuMs += (cpu.user + cpu.system) / 1000 / REQUESTS;
-        side.latencies.push(...r.latencies);
-        side.errors += r.errors;
-        side.ms += r.ms;
-      }
-    }
-    ref.latencies.sort((a, b) => a - b);
-    ours.latencies.sort((a, b) => a - b);
-    const line = (label: string, r: typeof ref) =>
+    const [ref, ours] = await alternate([direct, viaApi], READERS, REQUESTS, ROUNDS);
+    const line = (label: string, r: Side) =>
       `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(REQUESTS / (r.ms / 1000)).toFixed(1)} req/s, ${r.cpuMs.toFixed(2)} ms of Node CPU per request, ${r.errors} errors`;
     console.log(`  a committee member's case list (${THEIRS} cases), ${READERS} concurrent readers, ${REQUESTS} requests each side`);
     console.log(line('ours, GET /api/complaints through HTTP (session, access per case, clocks, access log)', ours));

@@ -14,7 +14,7 @@ import type { Database } from '../server/platform/db/database';
 import { FolderFileStorage } from '../server/platform/file-storage';
 import { DirectoryRepository } from '../server/main/users/directory.repository';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
-import { cheapPasswords, openBenchDatabase, load, pct } from './support';
+import { alternate, cheapPasswords, openBenchDatabase, load, pct, type Side } from './support';
 
 const USERS = 100_000;
 const CLIENTS = 50;
@@ -102,27 +102,13 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     await load(viaApi, CLIENTS, 100);
 
     // Eight alternating rounds a side, so a change in the machine's load (it is shared) falls on both sides alike.
-    const ref = { latencies: [] as number[], errors: 0, ms: 0, cpuMs: 0 };
-    const ours = { latencies: [] as number[], errors: 0, ms: 0, cpuMs: 0 };
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [side, one] of [[ref, direct], [ours, viaApi]] as const) {
-        const cpu0 = process.cpuUsage();
-        const r = await load(one, CLIENTS, REQUESTS / ROUNDS);
-        const cpu = process.cpuUsage(cpu0);
-        side.cpuMs += (cpu.user + cpu.system) / 1000;
-        side.latencies.push(...r.latencies);
-        side.errors += r.errors;
-        side.ms += r.ms;
-      }
-    }
-    ref.latencies.sort((a, b) => a - b);
-    ours.latencies.sort((a, b) => a - b);
+    const [ref, ours] = await alternate([direct, viaApi], CLIENTS, REQUESTS, ROUNDS);
     agent.destroy();
     await app.close();
 
     const ratio = pct(ours.latencies, 99) / pct(ref.latencies, 99);
-    const line = (label: string, r: typeof ref) =>
-      `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(REQUESTS / (r.ms / 1000)).toFixed(0)} req/s, ${(r.cpuMs / REQUESTS).toFixed(2)} ms of this process's CPU per request, ${r.errors} errors`;
+    const line = (label: string, r: Side) =>
+      `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(REQUESTS / (r.ms / 1000)).toFixed(0)} req/s, ${r.cpuMs.toFixed(2)} ms of this process's CPU per request, ${r.errors} errors`;
     console.log(`  first page (unit + status filter, sorted by name), ${CLIENTS} concurrent clients, ${REQUESTS} requests each side`);
     console.log(line('ours, through HTTP and the API', ours));
     console.log(line('the same SQL through the driver', ref));

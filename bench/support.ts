@@ -64,5 +64,36 @@ export async function load(one: () => Promise<void>, clients: number, total: num
   return { latencies: latencies.sort((a, b) => a - b), errors, ms: performance.now() - start };
 }
 
+/** One side of `alternate`: its latencies (sorted), errors, wall time and this process's CPU time per call, in ms. */
+export interface Side {
+  latencies: number[];
+  errors: number;
+  ms: number;
+  cpuMs: number;
+}
+
+/**
+ * Each of `calls` measured in `rounds` alternating rounds of `total / rounds` calls, `clients` at a time: a change in
+ * the machine's load, and the garbage one side leaves for the process's next full collection, fall on every side
+ * alike (one phase a side once let the reference's garbage be collected in ours: docs/case.md, session 12).
+ */
+export async function alternate(calls: readonly (() => Promise<void>)[], clients: number, total: number, rounds: number): Promise<Side[]> {
+  const sides = calls.map((): Side => ({ latencies: [], errors: 0, ms: 0, cpuMs: 0 }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, one] of calls.entries()) {
+      const side = sides[i]!;
+      const cpu0 = process.cpuUsage();
+      const r = await load(one, clients, total / rounds);
+      const cpu = process.cpuUsage(cpu0);
+      side.cpuMs += (cpu.user + cpu.system) / 1000 / total;
+      side.latencies.push(...r.latencies);
+      side.errors += r.errors;
+      side.ms += r.ms;
+    }
+  }
+  for (const side of sides) side.latencies.sort((a, b) => a - b);
+  return sides;
+}
+
 /** The p-th percentile of sorted latencies. */
 export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
