@@ -337,16 +337,13 @@ export class ComplaintService {
   // ---------- reads ----------
 
   /**
-   * The caller's cases (docs/case.md "The case list at scale"): one statement brings each candidate case with whether
-   * the caller is on its committee and recused, and its next step, and writes the access log of the whole list as one
-   * row; it travels with the regime's read in one round trip.
-   * Only `ws` and `userId` of the actor are read (the route skips the address lookup).
-   */
-  /**
-   * The caller's case list as the answer's JSON text (`{"items":[...]}`, the contract's `listComplaints` response):
-   * each case's summary comes as JSON from the statement (listStatement `head`), the caller's role and the nearest
-   * clock are added here, so the 200 rows are neither parsed column by column nor serialised again
-   * (bench/case-jobs.bench.ts; docs/case.md "Benchmarks").
+   * The caller's cases (docs/case.md "The case list at scale") as the answer's JSON text (`{"items":[...]}`, the
+   * contract's `listComplaints` response). One statement brings each candidate case with the caller's part in it and
+   * its next step, and records the read of the whole list in the access log; it travels with the regime's read in one
+   * round trip. Each case's summary comes as JSON from the statement (listStatement `head`); the caller's role and the
+   * nearest clock are added here, so the rows are neither parsed column by column nor serialised again
+   * (bench/case-jobs.bench.ts; docs/case.md "Benchmarks"). Only `ws`, `userId` and `ip` of the actor are read (the
+   * route skips the name lookup).
    */
   async list(actor: Pick<Actor, 'ws' | 'userId' | 'ip'>): Promise<string> {
     // The regime and the cases (with the access log's row) in one transaction and one round trip (tenantBatch).
