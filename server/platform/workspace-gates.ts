@@ -26,10 +26,6 @@ export class WorkspaceGateState {
     this.value = new FreshValue(() => this.read(), maxAgeMs);
   }
 
-  private state(): Promise<GateState> {
-    return this.value.get();
-  }
-
   private async read(): Promise<GateState> {
     const flagRows = await this.db.query<{ key: string; workspace_id: string }>(
       `SELECT f.key, fw.workspace_id FROM feature_flags f JOIN feature_flag_workspaces fw ON fw.flag_key = f.key
@@ -50,12 +46,12 @@ export class WorkspaceGateState {
   }
 
   async flagOn(key: 'maintenance' | 'elevateip', workspaceId: string): Promise<boolean> {
-    return (await this.state()).flags.get(key)?.has(workspaceId) ?? false;
+    return (await this.value.get()).flags.get(key)?.has(workspaceId) ?? false;
   }
 
   /** In elevated-IP mode only the workspace's ranges get in; with no range configured, nobody does. */
   async addressAllowed(workspaceId: string, ip: string): Promise<boolean> {
-    const list = (await this.state()).ranges.get(workspaceId);
+    const list = (await this.value.get()).ranges.get(workspaceId);
     if (!list) return false;
     const address = plainAddress(ip);
     return list.check(address, address.includes(':') ? 'ipv6' : 'ipv4');
