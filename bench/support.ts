@@ -1,5 +1,6 @@
 // What the database benchmarks share: a password hasher that costs nothing (sign-in is not what they measure)
 // and a fresh database of either kind.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { migrate } from '../server/platform/db/migrate';
 import { openPglite } from '../server/platform/db/pglite-database';
 import { openScratchPostgres } from '../server/platform/db/scratch-postgres';
 import type { PasswordHasher } from '../server/platform/passwords';
+import { HttpLoad } from './http-load';
 
 export const cheapPasswords: PasswordHasher = {
   async hash(p) {
@@ -64,28 +66,49 @@ export async function load(one: () => Promise<void>, clients: number, total: num
   return { latencies: latencies.sort((a, b) => a - b), errors, ms: performance.now() - start };
 }
 
-/** One side of `alternate`: its latencies (sorted), errors, wall time and this process's CPU time per call, in ms. */
+/**
+ * One side of `alternate`: its latencies (sorted), errors, wall time, this process's CPU time per call (without the
+ * HTTP clients' thread, for a side driven by `HttpLoad`) and the whole machine's (the database's too), in ms.
+ */
 export interface Side {
   latencies: number[];
   errors: number;
   ms: number;
   cpuMs: number;
+  machineMs: number;
 }
+
+/** The machine's busy CPU time so far in ms, every process's (the database's too), from /proc/stat; 0 where there is none. */
+function machineBusyMs(): number {
+  try {
+    const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+    const [user, nice, system, , , irq, softirq, steal] = cpu!.trim().split(/\s+/).slice(1).map(Number);
+    // /proc/stat counts in USER_HZ, 100 a second on Linux.
+    return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** A side: a call run by `load` on this thread, or HTTP clients on a thread of their own. */
+export type Caller = (() => Promise<void>) | HttpLoad;
 
 /**
  * Each of `calls` measured in `rounds` alternating rounds of `total / rounds` calls, `clients` at a time: a change in
  * the machine's load, and the garbage one side leaves for the process's next full collection, fall on every side
  * alike (one phase a side once let the reference's garbage be collected in ours: docs/case.md, session 12).
  */
-export async function alternate(calls: readonly (() => Promise<void>)[], clients: number, total: number, rounds: number): Promise<Side[]> {
-  const sides = calls.map((): Side => ({ latencies: [], errors: 0, ms: 0, cpuMs: 0 }));
+export async function alternate(calls: readonly Caller[], clients: number, total: number, rounds: number): Promise<Side[]> {
+  const sides = calls.map((): Side => ({ latencies: [], errors: 0, ms: 0, cpuMs: 0, machineMs: 0 }));
   for (let round = 0; round < rounds; round++) {
-    for (const [i, one] of calls.entries()) {
+    for (const [i, call] of calls.entries()) {
       const side = sides[i]!;
       const cpu0 = process.cpuUsage();
-      const r = await load(one, clients, total / rounds);
+      const busy0 = machineBusyMs();
+      const r = call instanceof HttpLoad ? await call.run(clients, total / rounds) : { ...(await load(call, clients, total / rounds)), threadCpuMs: 0 };
       const cpu = process.cpuUsage(cpu0);
-      side.cpuMs += (cpu.user + cpu.system) / 1000 / total;
+      side.cpuMs += ((cpu.user + cpu.system) / 1000 - r.threadCpuMs) / total;
+      side.machineMs += (machineBusyMs() - busy0) / total;
       side.latencies.push(...r.latencies);
       side.errors += r.errors;
       side.ms += r.ms;
