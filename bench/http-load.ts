@@ -1,6 +1,6 @@
-// A benchmark's HTTP clients, on a worker thread of their own (bench/http-load.worker.ts). Run on the server's thread,
-// as they were until session 13, their requests, reads and JSON parsing took that thread's time from the server
-// (about 0.1 ms a request: docs/people.md, 27 Nov); a browser is never in the server's process.
+// A benchmark's HTTP clients, on a worker thread of their own (bench/http-load.worker.ts). Until session 13 they ran
+// on the server's thread through node's http client: their requests, reads and JSON parsing took about 0.13 ms of
+// that thread a request (docs/people.md, 27 Nov, session 13), and a browser is never in the server's process.
 import { Worker } from 'node:worker_threads';
 
 export interface HttpLoadOptions {
