@@ -22,9 +22,33 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   return new PostgresDatabase(pool);
 }
 
+/**
+ * At most this many texts of unnamed batch statements get a name of their own (`batch_N`), as on PGlite; beyond, a
+ * text is parsed and planned on every call, as it was before.
+ */
+const MAX_NAMED_TEXTS = 256;
+
 export class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
+  /** The names given to unnamed batch statements, by text: one name, one text, for the process's life. */
+  private readonly batchNames = new Map<string, string>();
+
   constructor(readonly pool: pg.Pool) {}
+
+  /**
+   * A batch statement's name: its own, else one given to its text. A named statement is parsed and planned once per
+   * connection and its plan kept (PostgreSQL's plan cache: custom plans for the first five runs, then the generic plan
+   * unless it costs more). The directory's page took 0.31 ms to plan and 0.12 ms to run (100,000 people; docs/people.md).
+   */
+  private named(step: Statement): string | undefined {
+    if (step.name) return step.name;
+    let name = this.batchNames.get(step.text);
+    if (name === undefined && this.batchNames.size < MAX_NAMED_TEXTS) {
+      name = `batch_${this.batchNames.size + 1}`;
+      this.batchNames.set(step.text, name);
+    }
+    return name;
+  }
 
   async query<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
     const result = await this.pool.query(text, params as unknown[]);
@@ -69,7 +93,7 @@ export class PostgresDatabase implements Database {
       // mode uses it); the prologue's settings are the transaction's (`set_config(..., true)`), as in `tenant`.
       const steps: PipelineStep[] = [
         { text: TENANT_PROLOGUE, values: [workspaceId], name: 'tenant-prologue' },
-        ...statements.map((s) => ({ text: s.text, values: s.params ?? [], name: s.name })),
+        ...statements.map((s) => ({ text: s.text, values: s.params ?? [], name: this.named(s) })),
       ];
       const results = await new Promise<pg.QueryResult[]>((resolve, reject) => {
         client.query(pipeline(steps, (error, out) => (error ? reject(error) : resolve(out!))));

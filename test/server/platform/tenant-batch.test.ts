@@ -54,6 +54,20 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
     expect(row).toEqual({ one: 1 });
   });
 
+  it('keeps an unnamed statement prepared under a name of its own, parsed and planned once on its connection', async () => {
+    const text = `SELECT count(*)::int AS n FROM users WHERE workspace_id = $1 AND status = $2 /* ${kind} kept prepared */`;
+    // In one batch (one connection): the statement, then that connection's prepared statements.
+    const [counted, prepared] = await tenantBatch(db, acme, [
+      { text, params: [acme, 'ACTIVE'] },
+      { text: `SELECT name FROM pg_prepared_statements WHERE statement = $1`, params: [text] },
+    ]);
+    expect((counted![0] as { n: number }).n).toBeGreaterThan(0);
+    expect(prepared).toEqual([{ name: expect.stringMatching(/^batch_\d+$/) }]);
+    // Run again with other parameters, it answers for them.
+    const [[again]] = await tenantBatch(db, acme, [{ text, params: [acme, 'NO SUCH STATUS'] }]);
+    expect(again).toEqual({ n: 0 });
+  });
+
   it('runs the statements in one transaction: a later one sees an earlier one’s row, and both commit together', async () => {
     const [first, second, seen] = await tenantBatch(db, acme, [
       { text: `SELECT txid_current()::text AS tx` },
