@@ -2,7 +2,7 @@
 // inside PGlite's calls into the database and how many there were, of the page through the driver (the benchmark's
 // reference), through Fastify's inject (no socket), through real HTTP, and of the pieces in between (the site-and-
 // session lookup, an empty tenant transaction, a 404 with no database). Not part of `npm run bench`:
-//   npx tsx --max-semi-space-size=16 --heap-growing-percent=30 bench/directory-profile.ts
+//   npx tsx --max-semi-space-size=16 --heap-growing-percent=100 bench/directory-profile.ts
 // DIRECTORY_PROFILE_PARTS=direct,http     only these parts (twenty alternating rounds)
 // DIRECTORY_PROFILE_CLIENTS=50            that many callers at once, as the benchmark: adds latencies and collections
 // DIRECTORY_PROFILE_CPU=<file>            a CPU profile (.cpuprofile) of the measured calls alone
