@@ -29,6 +29,8 @@ const READERS = 20;
 /** 2,000 a side (BENCH_CASE_REQUESTS, a multiple of ROUNDS): with 400 the p99 was the fourth-slowest request. */
 const REQUESTS = Number(process.env.BENCH_CASE_REQUESTS ?? 2_000);
 const ROUNDS = 8;
+/** Calls a side before the measured rounds, alike for both (40 left our first round warming up: docs/people.md, session 13). */
+const WARM_UP = 400;
 const DAY = '2026-11-25';
 const NEXT_DAY = '2026-11-26';
 
@@ -155,8 +157,8 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
         );
         if (rows.length !== THEIRS) throw new Error('short list');
       });
-    await load(direct, READERS, 40);
-    await viaApi.run(READERS, 40);
+    await load(direct, READERS, WARM_UP);
+    await viaApi.run(READERS, WARM_UP);
     // The server process's CPU time per request beside each side's latencies (the readers' thread left out).
     // Eight alternating rounds a side, as the directory bench: a change in the machine's load, and the garbage one
     // side leaves for the process's next full collection, fall on both sides alike (one phase a side let the
