@@ -145,7 +145,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const signIn = await send('POST', '/main-api/api/user/signin', { userEmail: member!.email, userPassword: DEMO_PASSWORD });
     const token = (JSON.parse(signIn.body) as { token: string }).token;
     // Our readers ask over HTTP from a thread of their own, as browsers elsewhere would (bench/http-load.ts).
-    const viaApi = new HttpLoad({ port, host: 'acme.localhost', method: 'GET', path: '/case-api/api/complaints', token, clients: READERS, items: THEIRS });
+    const viaApi = new HttpLoad({ port, host: 'acme.localhost', method: 'GET', path: '/case-api/api/complaints', token, items: THEIRS });
     const direct = () =>
       db.tenant(acme!.id, async (tx) => {
         const rows = await tx.query(

@@ -99,7 +99,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
         if (page.items.length !== 20) throw new Error('short page');
       });
     // Our clients ask over HTTP from a thread of their own, as browsers elsewhere would (bench/http-load.ts).
-    const viaApi = new HttpLoad({ port, host: 'acme.localhost', method: 'POST', path: '/main-api/api/workspace/users', body: query, token, clients: CLIENTS, items: 20 });
+    const viaApi = new HttpLoad({ port, host: 'acme.localhost', method: 'POST', path: '/main-api/api/workspace/users', body: query, token, items: 20 });
     await load(direct, CLIENTS, WARM_UP);
     await viaApi.run(CLIENTS, WARM_UP);
 

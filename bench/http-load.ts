@@ -11,8 +11,6 @@ export interface HttpLoadOptions {
   path: string;
   body?: unknown;
   token: string;
-  /** Concurrent clients at most (the agent's sockets). */
-  clients: number;
   /** Every answer must be a 200 whose `items` has this many entries. */
   items: number;
 }
@@ -33,7 +31,7 @@ export class HttpLoad {
     this.worker = new Worker(new URL('./http-load.worker.ts', import.meta.url), { workerData: options });
   }
 
-  /** `total` calls, `clients` at a time. */
+  /** `total` calls, `clients` at a time, each client on a keep-alive connection of its own (kept between runs). */
   run(clients: number, total: number): Promise<HttpLoadRun> {
     return new Promise((resolve, reject) => {
       const onError = (error: Error) => reject(error);
