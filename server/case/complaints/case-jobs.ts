@@ -474,9 +474,6 @@ export function clockInputs(text: string): { compliance: ComplaintRow['complianc
   return { compliance: parts[0] as ComplaintRow['compliance'], received_on: parts[1]!, ...dates };
 }
 
-/** A text value as JSON, in SQL (null as null). */
-const json = (sql: string) => `coalesce(to_json(${sql})::text, 'null')`;
-
 /**
  * Every case the user may be part of (filed, named as respondent, on its committee), with whether the user is on its
  * committee and recused from it, and the first step not completed, in one statement; access is decided after, per
@@ -485,7 +482,9 @@ const json = (sql: string) => `coalesce(to_json(${sql})::text, 'null')`;
  * The summary's fields come as JSON text (`head`: `caseNumberText`'s format, the next step only of an open case, the
  * next step's name through `to_json`; status, timeliness and outcome as they are, their CHECK constraints allowing
  * upper-case words only), so Node neither parses them as columns nor serialises them again (ComplaintService.list);
- * the contract's schema checks the answer in test/server/complaints/complaints.test.ts.
+ * the contract's schema checks the answer in test/server/complaints/complaints.test.ts. That text and the clocks'
+ * inputs are kept on the case's row, written by a trigger whenever the row or its completed steps change (migration
+ * 0049: `list_head`, `list_clock`), not built for each case at every read.
  * The same statement records the list read: one `complaint_list_reads` row naming the set of the cases `caseRole` lets
  * the user see (the same rule in SQL: `visible`; migration 0048: the set, `complaint_list_sets`, is written only when
  * no set of the workspace holds exactly those ids, found by their digest and compared whole), so the list pays little
@@ -494,17 +493,11 @@ const json = (sql: string) => `coalesce(to_json(${sql})::text, 'null')`;
  */
 export function listStatement(ws: string, userId: string, ip: string | null): Statement {
   const bit = (condition: string, flag: number) => `CASE WHEN ${condition} THEN ${flag} ELSE 0 END`;
-  // The next step of an open case: its version's first step when the case completed none (most cases), else the
-  // first of the version's steps (by position) the case did not complete. The steps of the listed cases' versions
-  // and the listed cases' completions are each read once for the whole list (`versions`, `done`), not per case.
-  const nextStep = `CASE WHEN l.status <> 'OPEN' THEN NULL WHEN d.steps IS NULL THEN v.names[1]
-              ELSE (SELECT v.names[i] FROM generate_subscripts(v.ids, 1) i WHERE v.ids[i] <> ALL (d.steps) ORDER BY i LIMIT 1) END`;
   return {
-    // concat() reads a NULL as '' (an absent date of `clock`) and builds each text in one call.
+    // The summary's JSON text and the clocks' inputs are the case row's own (list_head, list_clock: migration 0049).
     text: `WITH listed AS MATERIALIZED (
-       SELECT c.id, c.case_number, c.version_id, c.filed_by, c.respondent_user_id, c.received_on::text AS received_on,
-              c.timeliness, c.status, c.outcome, c.confirmation_pending, c.respondent_copy_sent_on,
-              concat(c.compliance, '|', c.received_on, ${DATE_COLUMNS.map((d) => `'|', c.${d}`).join(', ')}) AS clock,
+       SELECT c.id, c.case_number, c.filed_by, c.respondent_user_id, c.confirmation_pending, c.respondent_copy_sent_on,
+              c.list_head, c.list_clock,
               m.committee_id IS NOT NULL AS member, r.user_id IS NOT NULL AS recused,
               ((m.committee_id IS NOT NULL AND r.user_id IS NULL) OR c.filed_by = $2
                OR (c.respondent_user_id = $2 AND c.respondent_copy_sent_on IS NOT NULL)) AS visible
@@ -513,16 +506,6 @@ export function listStatement(ws: string, userId: string, ip: string | null): St
          LEFT JOIN complaint_recusals r ON r.workspace_id = c.workspace_id AND r.complaint_id = c.id AND r.user_id = $2
         WHERE c.workspace_id = $1
           AND (c.filed_by = $2 OR c.respondent_user_id = $2 OR m.committee_id IS NOT NULL)
-     ), versions AS (
-       SELECT s.version_id, array_agg(s.id ORDER BY s.position) AS ids, array_agg(s.name ORDER BY s.position) AS names
-         FROM workflow_steps s
-        WHERE s.workspace_id = $1 AND s.version_id IN (SELECT version_id FROM listed WHERE status = 'OPEN')
-        GROUP BY s.version_id
-     ), done AS (
-       SELECT x.complaint_id, array_agg(x.step_id) AS steps
-         FROM complaint_step_completions x
-        WHERE x.workspace_id = $1 AND x.complaint_id = ANY (ARRAY(SELECT id FROM listed WHERE status = 'OPEN'))
-        GROUP BY x.complaint_id
      ), seen AS (
        SELECT array_agg(id ORDER BY id) AS ids FROM listed WHERE visible
      ), kept AS (
@@ -537,16 +520,11 @@ export function listStatement(ws: string, userId: string, ip: string | null): St
        INSERT INTO complaint_list_reads (workspace_id, actor_user_id, set_id, ip)
        SELECT $1, $2, coalesce((SELECT id FROM kept), (SELECT id FROM made)), $3 FROM seen WHERE ids IS NOT NULL
      )
-     SELECT concat('{"complaintId":"', l.id, '","caseNumber":"C-', CASE WHEN l.case_number < 1000 THEN lpad(l.case_number::text, 4, '0') ELSE l.case_number::text END,
-                   '","status":"', l.status, '","receivedOn":"', l.received_on, '","timeliness":"', l.timeliness,
-                   '","nextStep":', ${json(nextStep)}, ',"outcome":', coalesce('"' || l.outcome || '"', 'null')) AS head,
-            l.clock,
+     SELECT l.list_head AS head, l.list_clock AS clock,
             ${bit('l.member', LIST_FLAGS.MEMBER)} | ${bit('l.recused', LIST_FLAGS.RECUSED)} | ${bit('l.filed_by = $2', LIST_FLAGS.FILED)}
               | ${bit('l.respondent_user_id = $2', LIST_FLAGS.RESPONDENT)} | ${bit('l.respondent_copy_sent_on IS NOT NULL', LIST_FLAGS.COPY_SENT)}
               | ${bit('l.visible', LIST_FLAGS.VISIBLE)} | ${bit('l.confirmation_pending', LIST_FLAGS.CONFIRMATION_PENDING)} AS flags
        FROM listed l
-       LEFT JOIN versions v ON v.version_id = l.version_id
-       LEFT JOIN done d ON d.complaint_id = l.id
       ORDER BY l.case_number DESC`,
     params: [ws, userId, ip],
     name: 'case-list',

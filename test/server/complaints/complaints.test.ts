@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { HTML } from '../support/sample-files';
 import { ClockSchema, ComplaintSummary } from '../../../src/contracts/case/complaints.contract';
+import { caseNumberText, DATE_COLUMNS } from '../../../server/case/complaints/complaints.repository';
 
 const ACME = 'acme.localhost';
 const GLOBEX = 'globex.localhost';
@@ -418,6 +419,23 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect((await outbox('employee@acme.test'))[0].subject).toBe(`Case ${closed.caseNumber} is closed`);
       expect((await outbox(respondent.email))[0].subject).toBe(`Case ${closed.caseNumber} is closed`);
       expect((await call('POST', `/complaints/${caseId}/close`, presiding.token, { outcome: 'UPHELD', summary: 'again' })).statusCode).toBe(409);
+    });
+
+    it("keeps each case's list entry (migration 0049) equal to the case's row after every change above", async () => {
+      // The trigger's text lists the clocks' dates itself: the same columns in DATE_COLUMNS' order, or the list's
+      // nearest clock would be computed from the wrong dates.
+      const rows = await server.db.query<Record<string, string | null>>(
+        `SELECT id, case_number, status, outcome, timeliness, compliance, received_on::text AS received_on, list_head, list_clock,
+                ${DATE_COLUMNS.map((d) => `${d}::text AS ${d}`).join(', ')}
+           FROM complaints WHERE workspace_id = $1`,
+        [acmeId],
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      for (const row of rows) {
+        expect(row.list_clock).toBe([row.compliance, row.received_on, ...DATE_COLUMNS.map((d) => row[d] ?? '')].join('|'));
+        expect(JSON.parse(`${row.list_head}}`)).toMatchObject({ complaintId: row.id, caseNumber: caseNumberText(Number(row.case_number)), status: row.status, outcome: row.outcome, receivedOn: row.received_on, timeliness: row.timeliness });
+      }
+      expect(rows.some((r) => r.status === 'CLOSED') && rows.some((r) => r.respondent_copy_sent_on !== null)).toBe(true);
     });
 
     it('records every read, change and download in an access log only the one presiding reads, and nobody can edit', async () => {
