@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildApp } from '../server/app';
 import { CaseJobs } from '../server/case/complaints/case-jobs';
 import { ManualClock } from '../server/platform/clock';
@@ -245,3 +246,5 @@ export async function benchCases(): Promise<void> {
   await benchOn(process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite');
   if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL)');
 }
+
+if (process.argv[2] === '--child' && import.meta.url === pathToFileURL(process.argv[1]).href) await benchCases();

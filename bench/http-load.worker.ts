@@ -21,18 +21,34 @@ const request = Buffer.from(
   ].join('\r\n'),
 );
 const HEAD_END = Buffer.from('\r\n\r\n');
+/** Where every connection's socket reads land (`onread`): the reads allocate nothing. */
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 
-/** One keep-alive connection: `ask()` sends the request and resolves with the answer's status and body. */
+/**
+ * One keep-alive connection: `ask()` sends the request and resolves with the answer's status and body. The answer is
+ * read into a buffer the connection keeps (grown when an answer is larger), and the body handed over is a view of it,
+ * valid until the connection's next request. Until session 14 each read was a new Buffer and the answer their
+ * concatenation: about 200 KB a case list, whose collection stopped this thread for up to 10 ms every few hundred
+ * milliseconds, and every answer in flight then looked that much slower (docs/case.md "Benchmarks", session 14).
+ */
 class Connection {
   private readonly socket: net.Socket;
-  private buffered: Buffer = Buffer.alloc(0);
+  private buffered: Buffer = Buffer.allocUnsafe(256 * 1024);
+  private length = 0;
   private waiting: { resolve: (answer: { status: number; body: Buffer }) => void; reject: (error: Error) => void } | null = null;
 
   constructor() {
-    this.socket = net.connect({ host: '127.0.0.1', port: options.port, noDelay: true });
-    this.socket.on('data', (chunk: Buffer) => {
-      this.buffered = this.buffered.length ? Buffer.concat([this.buffered, chunk]) : chunk;
-      this.answer();
+    this.socket = net.connect({
+      host: '127.0.0.1',
+      port: options.port,
+      noDelay: true,
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (size: number, buffer: Uint8Array) => {
+          this.take(buffer, size);
+          return true;
+        },
+      },
     });
     this.socket.on('error', (error) => this.fail(error));
     this.socket.on('close', () => this.fail(new Error('the server closed the connection')));
@@ -49,18 +65,32 @@ class Connection {
     this.socket.destroy();
   }
 
+  /** Keeps what was read, then answers the waiting request if its whole answer is there. */
+  private take(read: Uint8Array, size: number): void {
+    if (this.length + size > this.buffered.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.buffered.length * 2, this.length + size));
+      this.buffered.copy(larger, 0, 0, this.length);
+      this.buffered = larger;
+    }
+    this.buffered.set(read.subarray(0, size), this.length);
+    this.length += size;
+    this.answer();
+  }
+
   /** Resolves the waiting request once its whole answer has arrived. */
   private answer(): void {
-    const end = this.buffered.indexOf(HEAD_END);
+    const end = this.buffered.subarray(0, this.length).indexOf(HEAD_END);
     if (end < 0 || !this.waiting) return;
-    const head = this.buffered.subarray(0, end).toString('latin1');
+    const head = this.buffered.toString('latin1', 0, end);
     const status = Number(head.slice(9, 12));
     const length = /\r\ncontent-length: *(\d+)/i.exec(head);
     if (!length) return this.fail(new Error(`an answer without Content-Length (${status})`));
     const total = end + HEAD_END.length + Number(length[1]);
-    if (this.buffered.length < total) return;
+    if (this.length < total) return;
+    // One request at a time on a connection: nothing follows its answer.
+    if (this.length > total) return this.fail(new Error('bytes after the answer'));
     const answer = { status, body: this.buffered.subarray(end + HEAD_END.length, total) };
-    this.buffered = this.buffered.subarray(total) as Buffer<ArrayBuffer>;
+    this.length = 0;
     const { resolve } = this.waiting;
     this.waiting = null;
     resolve(answer);
