@@ -49,12 +49,13 @@ export async function latestCode(page: Page, email: string): Promise<string> {
 }
 
 /**
- * A call to Acme's APIs from inside the page with the page's own session (a journey's set-up through the API, not
- * what it tests); fails the journey unless the answer has the status expected. Without a session the call goes
- * anonymously.
+ * A call to the APIs of the workspace the page is on (Acme's before the page has opened one) from inside the page with
+ * the page's own session (a journey's set-up through the API, not what it tests); fails the journey unless the answer
+ * has the status expected. Without a session the call goes anonymously.
  */
 export async function api<T>(page: Page, method: string, path: string, body?: unknown, expected = 200): Promise<T> {
-  const token = (await page.context().cookies(url('acme'))).find((c) => c.name === 'sp_token')?.value;
+  const origin = /^https?:/.test(page.url()) ? new URL(page.url()).origin : url('acme');
+  const token = (await page.context().cookies(origin)).find((c) => c.name === 'sp_token')?.value;
   const { status, json } = await page.evaluate(
     async ([t, m, p, b]) => {
       const res = await fetch(p, {

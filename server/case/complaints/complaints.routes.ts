@@ -4,6 +4,7 @@ import {
   complaintAudit,
   complaintCounts,
   complaintDeadlines,
+  committeeSeat,
   completeStep,
   confirmEvidence,
   downloadEvidence,
@@ -47,6 +48,10 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     // The answer comes as the contract's JSON text (ComplaintService.list), sent as it is.
     const body = await service.list({ ws: workspace.id, userId: user.userId, ip: ctx.request.ip ?? null });
     return ctx.reply.type('application/json; charset=utf-8').send(body);
+  });
+  serve(app, committeeSeat, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return { member: await service.seated(workspace.id, user.userId) };
   });
   serve(app, getComplaint, async (ctx) => service.read(await actorOf(ctx), ctx.params.id));
   serve(app, postComplaintMessage, async (ctx) => service.message(await actorOf(ctx), ctx.params.id, ctx.body));

@@ -379,6 +379,12 @@ export class ComplaintService {
     return `${body}]}`;
   }
 
+  /** Whether the user sits on a committee of the workspace (any committee, any role in it). */
+  async seated(ws: string, userId: string): Promise<boolean> {
+    const rows = await this.db.tenant(ws, (tx) => tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [ws, userId]));
+    return rows.length > 0;
+  }
+
   async read(actor: Actor, id: string, options: { audit?: boolean } = {}): Promise<ComplaintDetail> {
     return this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id);

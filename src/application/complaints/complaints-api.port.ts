@@ -31,6 +31,8 @@ export interface ComplaintsApi {
   confirmEvidence(fileId: string): Promise<EvidenceFile>;
   file(body: FileComplaintBody): Promise<ComplaintDetail>;
   list(): Promise<ComplaintSummary[]>;
+  /** Whether the caller sits on a committee of the workspace (they may record a complaint for someone). */
+  committeeSeat(): Promise<boolean>;
   get(id: string): Promise<ComplaintDetail>;
   message(id: string, audience: CaseMessage['audience'], body: string): Promise<CaseMessage>;
   scheduleMeeting(id: string, body: MeetingBody): Promise<CaseMeeting>;

@@ -411,6 +411,17 @@ export const listComplaints = route({
   noPermission: PER_CASE,
 });
 
+export const committeeSeat = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/committee-seat',
+  summary:
+    "Whether the caller sits on an Internal Committee (or is a designated recipient) of the workspace: the complaints page offers them 'Record a complaint for someone' before any case is assigned to them",
+  response: z.object({ member: z.boolean() }),
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
 export const getComplaint = route({
   api: 'case',
   method: 'GET',

@@ -44,7 +44,7 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
           Complaints
         </Typography.Title>
         <Space wrap>
-          {vm.committee.length > 0 ? (
+          {vm.seated || vm.committee.length > 0 ? (
             <Link to="/complaints/on-behalf">
               <Button>Record a complaint for someone</Button>
             </Link>

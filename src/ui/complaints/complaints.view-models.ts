@@ -154,6 +154,8 @@ export class ComplaintListViewModel {
   status: Status = 'idle';
   error: string | null = null;
   items: ComplaintSummary[] = [];
+  /** The caller sits on a committee: they may record a complaint for someone, with or without cases of their own yet. */
+  seated = false;
 
   constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
     makeAutoObservable<ComplaintListViewModel, 'api'>(this, { api: false }, { autoBind: true });
@@ -162,9 +164,10 @@ export class ComplaintListViewModel {
   async load(): Promise<void> {
     this.status = 'loading';
     try {
-      const items = await this.api.list();
+      const [items, seated] = await Promise.all([this.api.list(), this.api.committeeSeat()]);
       runInAction(() => {
         this.items = items;
+        this.seated = seated;
         this.status = 'ready';
       });
     } catch (error) {

@@ -13,6 +13,7 @@ import {
   getComplaintForm,
   listCommittees,
   listComplaints,
+  committeeSeat,
   postComplaintMessage,
   recordMeeting,
   recuse,
@@ -65,6 +66,10 @@ export class HttpComplaintsApi implements ComplaintsApi {
 
   async list(): Promise<ComplaintSummary[]> {
     return (await this.caseApi.call(listComplaints, {})).items;
+  }
+
+  async committeeSeat(): Promise<boolean> {
+    return (await this.caseApi.call(committeeSeat, {})).member;
   }
 
   get(id: string): Promise<ComplaintDetail> {
