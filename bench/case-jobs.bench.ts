@@ -37,7 +37,7 @@ const NEXT_DAY = '2026-11-26';
 
 /** 998 generated workspaces (one filer, one committee member, one published workflow of 2 steps, one committee) and
  * acme of the demo: the member's 200 cases there, the rest spread evenly over the others; half had the copy sent. */
-export async function grow(db: Database, acmeId: string, memberId: string): Promise<void> {
+async function grow(db: Database, acmeId: string, memberId: string): Promise<void> {
   const others = WORKSPACES - 2;
   const perWorkspace = Math.floor((CASES - THEIRS) / others);
   await db.system(async (tx) => {
