@@ -44,6 +44,18 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   const v = await api<{ workflowVersionId: string }>(admin, 'POST', `/case-api/api/admin/workflow/${wf.workflowId}/version`, { name: 'Inquiry' });
   await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Preliminary hearing' });
   await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
+  // A guide for the incident's field, uploaded as the builder does (the learning API's files calls) and attached to it.
+  const guide = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const ticket = await api<{ fileId: string; uploadUrl: string }>(admin, 'POST', '/learning-api/api/lesson-content/generate-upload-url', { purpose: 'DOCUMENT', fileName: 'how-to-describe.pdf', size: guide.length });
+  const put = await admin.evaluate(
+    async ([to, bytes]) => (await fetch(to, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' } })).status,
+    [ticket.uploadUrl, [...guide]] as const,
+  );
+  expect(put).toBe(201);
+  await api(admin, 'POST', `/learning-api/api/lesson-content/confirm-upload/${ticket.fileId}`);
+  const draft = await api<{ components: { attributes: { attributeId: string; systemKey: string | null }[] }[] }>(admin, 'GET', `/case-api/api/admin/workflow/version/${v.workflowVersionId}`);
+  const details = draft.components.flatMap((c) => c.attributes).find((a) => a.systemKey === 'INCIDENT_DETAILS')!;
+  await api(admin, 'POST', `/case-api/api/admin/attribute/confirm-resource-upload/${details.attributeId}`, { fileId: ticket.fileId });
   await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
   const people = await api<{ userId: string; email: string; role: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
   const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
@@ -83,6 +95,25 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await expectAccessible(employee, 'Raise a concern');
   await expectOneH1(employee, 'Raise a concern');
   await atPhoneWidth(employee, 'Raise a concern');
+  // The guide the admin attached to the incident's field: a download.
+  const documents = employee.getByRole('region', { name: 'Documents for this form' });
+  await expect(documents).toContainText('For “Details of the incident”');
+  const guideDownloading = employee.waitForEvent('download');
+  await documents.getByRole('button', { name: 'Download how-to-describe.pdf' }).click();
+  const guideDownload = await guideDownloading;
+  expect(guideDownload.suggestedFilename()).toBe('how-to-describe.pdf');
+  expect((await readFile(await guideDownload.path())).equals(guide)).toBe(true);
+  // And to someone reporting without an account, on the workspace's /report page.
+  const reporterContext = await browser.newContext();
+  const reporter = await reporterContext.newPage();
+  await reporter.goto(url('acme', '/report'));
+  await reporter.getByRole('button', { name: 'Make a report' }).click();
+  const reporterDocuments = reporter.getByRole('region', { name: 'Documents for this form' });
+  const reporterDownloading = reporter.waitForEvent('download');
+  await reporterDocuments.getByRole('button', { name: 'Download how-to-describe.pdf' }).click();
+  expect((await readFile(await (await reporterDownloading).path())).equals(guide)).toBe(true);
+  await expectAccessible(reporter, 'Report form with a document');
+  await reporterContext.close();
   await employee.getByLabel('Your name').fill('Esha Employee');
   await employee.getByLabel('Your email').fill('employee@acme.test');
   await employee.getByLabel('Their name').fill('The respondent');

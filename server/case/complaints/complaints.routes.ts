@@ -6,6 +6,7 @@ import {
   complaintDeadlines,
   committeeSeat,
   completeStep,
+  complaintFormResource,
   confirmEvidence,
   downloadEvidence,
   evidenceUploadUrl,
@@ -39,6 +40,7 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   };
 
   serve(app, getComplaintForm, async (ctx) => service.form(await actorOf(ctx)));
+  serve(app, complaintFormResource, async (ctx) => service.formResource(await actorOf(ctx), ctx.params.id));
   serve(app, evidenceUploadUrl, async (ctx) => service.evidenceUpload(await actorOf(ctx), ctx.body));
   serve(app, confirmEvidence, async (ctx) => service.confirmEvidence(await actorOf(ctx), ctx.params.id));
   serve(app, fileComplaint, async (ctx) => service.file(await actorOf(ctx), ctx.body));

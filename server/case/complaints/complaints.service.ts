@@ -31,6 +31,7 @@ import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
 import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listedCaseId, listStatement, LIST_FLAGS, type ListRow } from './case-jobs';
 import * as repo from './complaints.repository';
+import { formResourceFile, formResourceLink, type FormResourceLink } from './form-resources';
 import { notifyReporter } from './intake.repository';
 import { calendarOf, regimeFromRow, regimeOf, regimeStatement, type RegimeRow } from './regime';
 import { tombstoneFor } from './retention.service';
@@ -142,6 +143,17 @@ export class ComplaintService {
         committeeConstituted: committee !== null,
       };
     });
+  }
+
+  /** The file an admin attached to a field of the form the caller files through (form-resources.ts). */
+  async formResource(actor: Actor, attributeId: string): Promise<FormResourceLink> {
+    const urls = this.store();
+    const file = await this.db.tenant(actor.ws, async (tx) => {
+      const published = await this.publishedFor(tx, actor);
+      if (!published) throw notFound('This form has no such file');
+      return formResourceFile(tx, actor.ws, published.version_id, attributeId);
+    });
+    return formResourceLink(urls, actor.ws, file);
   }
 
   async evidenceUpload(actor: Actor, upload: { fileName: string; size: number }): Promise<EvidenceTicket> {

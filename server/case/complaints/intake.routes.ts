@@ -7,6 +7,7 @@ import {
   denyAccess,
   fileIntake,
   getIntakeForm,
+  getIntakeFormResource,
   getReceiptSettings,
   listCaseEvents,
   listDeniedAccess,
@@ -60,6 +61,7 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
         return { ws: workspace.id, workspaceName: workspace.company_name, address: ctx.request.ip ?? 'unknown' };
       };
       serve(scope, getIntakeForm, async (ctx) => intake.form(caller(ctx)), ANONYMOUS);
+      serve(scope, getIntakeFormResource, async (ctx) => intake.formResource(caller(ctx), ctx.params.id), ANONYMOUS);
       serve(scope, fileIntake, async (ctx) => intake.file(caller(ctx), ctx.body), ANONYMOUS);
       serve(scope, confirmReceipt, async (ctx) => intake.confirmKey(caller(ctx), ctx.body.session, ctx.body.receiptKey), ANONYMOUS);
       serve(scope, receiptSignIn, async (ctx) => intake.signIn(caller(ctx), ctx.body.receiptKey, ctx.body.password), ANONYMOUS);

@@ -19,6 +19,7 @@ import type { DirectFileUrls } from '../../platform/signed-files';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listComponents } from '../builder/builder.repository';
 import * as repo from './complaints.repository';
+import { formResourceFile, formResourceLink, type FormResourceLink } from './form-resources';
 import { MAX_EVIDENCE_BYTES } from './complaints.service';
 import { addressKey, receiptExpiryDays, type IntakeRow } from './intake.repository';
 import { regimeOf, todayUtc } from './regime';
@@ -87,6 +88,18 @@ export class IntakeService {
         receiptExpiryDays: await receiptExpiryDays(tx, caller.ws),
       };
     });
+  }
+
+  /** The file an admin attached to a field of the published form (form-resources.ts); nothing about the caller kept. */
+  async formResource(caller: Caller, attributeId: string): Promise<FormResourceLink> {
+    if (!this.urls) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
+    const urls = this.urls;
+    const file = await this.db.tenant(caller.ws, async (tx) => {
+      const published = await this.published(tx, caller.ws);
+      if (!published) throw notFound('This form has no such file');
+      return formResourceFile(tx, caller.ws, published.version_id, attributeId);
+    });
+    return formResourceLink(urls, caller.ws, file);
   }
 
   async file(caller: Caller, body: z.output<typeof IntakeBodySchema>): Promise<IntakeReceipt> {

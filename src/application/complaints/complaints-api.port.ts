@@ -27,6 +27,8 @@ export interface PersonOption {
 export const ComplaintsApi = Symbol('ComplaintsApi');
 export interface ComplaintsApi {
   form(): Promise<ComplaintForm>;
+  /** A short-lived download link of the file an admin attached to a field of the form. */
+  formResource(attributeId: string): Promise<string>;
   requestEvidenceUpload(fileName: string, size: number): Promise<UploadTarget>;
   confirmEvidence(fileId: string): Promise<EvidenceFile>;
   file(body: FileComplaintBody): Promise<ComplaintDetail>;

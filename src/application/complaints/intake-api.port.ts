@@ -11,6 +11,8 @@ import type { UploadTarget } from '../courses/authoring/course-files.port';
 export const IntakeApi = Symbol('IntakeApi');
 export interface IntakeApi {
   form(): Promise<IntakeForm>;
+  /** A short-lived download link of the file an admin attached to a field of the form. */
+  formResource(attributeId: string): Promise<string>;
   file(body: IntakeBody): Promise<IntakeReceipt>;
   confirmKey(session: string, receiptKey: string): Promise<void>;
   signIn(receiptKey: string, password: string | null): Promise<{ session: string; sessionExpiresAt: string }>;

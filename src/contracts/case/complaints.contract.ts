@@ -206,6 +206,21 @@ export const EvidenceTicket = z.object({
 });
 export type EvidenceTicket = z.infer<typeof EvidenceTicket>;
 
+export const FormResourceLink = z.object({ downloadUrl: z.string(), fileName: z.string(), expiresAt: z.string() });
+export type FormResourceLink = z.infer<typeof FormResourceLink>;
+
+export const complaintFormResource = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaint-form/resources/{id}',
+  summary:
+    'A short-lived download link of the file an admin attached to field {id} of the published complaint form the caller files through (404 for a field of another version, a field without a file, or another workspace)',
+  params: IdParams,
+  response: FormResourceLink,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
 export const evidenceUploadUrl = route({
   api: 'case',
   method: 'POST',

@@ -1,6 +1,7 @@
-import { Card, Checkbox, Form, Input, Select } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, List, Select, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import type { FormAttribute } from '../../contracts/case/builder-schemas';
+import type { FormAttribute, FormComponent } from '../../contracts/case/builder-schemas';
+import { REGION } from './confidential-banner';
 
 export const GENDERS = [
   { value: 'WOMAN', label: 'Woman' },
@@ -96,6 +97,52 @@ export function IncidentCard({
         </Form.Item>
       ))}
       {children}
+    </Card>
+  );
+}
+
+/**
+ * The files an admin attached to fields of the form (the builder's "a file for the field": a guide, a template), each
+ * one a download whose short-lived link is asked for when clicked. Nothing shows when no field has one.
+ */
+export function FormFiles({
+  components,
+  download,
+  error,
+}: {
+  components: FormComponent[];
+  download: (attributeId: string) => Promise<string | null>;
+  error: string | null;
+}) {
+  const files = components.flatMap((c) => c.attributes).filter((a) => a.resourceFileId);
+  if (files.length === 0) return null;
+  return (
+    <Card title="Documents for this form" style={{ marginBottom: 16 }}>
+      <List
+        {...REGION}
+        aria-label="Documents for this form"
+        dataSource={files}
+        renderItem={(a) => (
+          <List.Item>
+            <div>
+              <Button
+                type="link"
+                style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+                onClick={async () => {
+                  const url = await download(a.attributeId);
+                  if (url) window.location.assign(url);
+                }}
+              >
+                Download {a.resourceFileName ?? 'the file'}
+              </Button>
+              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                For “{a.label}”
+              </Typography.Paragraph>
+            </div>
+          </List.Item>
+        )}
+      />
+      {error ? <Alert type="error" showIcon message={error} /> : null}
     </Card>
   );
 }

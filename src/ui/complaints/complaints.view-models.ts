@@ -57,6 +57,7 @@ export class RaiseConcernViewModel {
   evidence: EvidenceItem[] = [];
   submitting = false;
   submitError: string | null = null;
+  formFileError: string | null = null;
   fieldErrors: Record<string, string> = {};
   filed: ComplaintDetail | null = null;
 
@@ -80,6 +81,17 @@ export class RaiseConcernViewModel {
         this.error = describeError(error);
         this.status = 'error';
       });
+    }
+  }
+
+  /** A download link of the file an admin attached to a field (FormFiles); null, with the reason shown, when refused. */
+  async formFile(attributeId: string): Promise<string | null> {
+    this.formFileError = null;
+    try {
+      return await this.api.formResource(attributeId);
+    } catch (error) {
+      runInAction(() => (this.formFileError = describeError(error)));
+      return null;
     }
   }
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
-import { ComplaintField, GENDERS, IncidentCard, RespondentCard } from './complaint-form-parts';
+import { ComplaintField, FormFiles, GENDERS, IncidentCard, RespondentCard } from './complaint-form-parts';
 import { OnBehalfViewModel, type OnBehalfValues } from './on-behalf.view-model';
 
 /** "Record a complaint for someone": a committee member's form (CA-01 oral notice, IN-03 help to write). */
@@ -48,6 +48,7 @@ export const OnBehalfScreen = observer(function OnBehalfScreen() {
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.form ? (
         <Form<OnBehalfValues> form={form} layout="vertical" onFinish={(values) => void vm.submit(values)} requiredMark="optional" initialValues={{ channel: 'ORAL_NOTICE' }}>
+          <FormFiles components={vm.form.components} download={vm.formFile} error={vm.formFileError} />
           <Card title="The complainant" style={{ marginBottom: 16 }}>
             <Form.Item
               name="complainantUserId"

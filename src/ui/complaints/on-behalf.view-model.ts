@@ -27,6 +27,7 @@ export class OnBehalfViewModel {
   submitting = false;
   submitError: string | null = null;
   fieldErrors: Record<string, string> = {};
+  formFileError: string | null = null;
   recorded: { complaintId: string; caseNumber: string; complainant: string } | null = null;
 
   constructor(
@@ -49,6 +50,17 @@ export class OnBehalfViewModel {
         this.error = describeError(error);
         this.status = 'error';
       });
+    }
+  }
+
+  /** A download link of the file an admin attached to a field (FormFiles); null, with the reason shown, when refused. */
+  async formFile(attributeId: string): Promise<string | null> {
+    this.formFileError = null;
+    try {
+      return await this.complaints.formResource(attributeId);
+    } catch (error) {
+      runInAction(() => (this.formFileError = describeError(error)));
+      return null;
     }
   }
 

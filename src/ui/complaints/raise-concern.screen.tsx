@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { REGION } from './confidential-banner';
-import { ComplaintField, GENDERS, IncidentCard, RespondentCard } from './complaint-form-parts';
+import { ComplaintField, FormFiles, GENDERS, IncidentCard, RespondentCard } from './complaint-form-parts';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { RaiseConcernViewModel, type ConcernValues } from './complaints.view-models';
@@ -78,6 +78,7 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
           {!vm.form.committeeConstituted ? (
             <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="No Internal Committee has been set up here yet: your complaint will be referred to the Local Committee." />
           ) : null}
+          <FormFiles components={vm.form.components} download={vm.formFile} error={vm.formFileError} />
           <Card title="About you" style={{ marginBottom: 16 }}>
             {item('complainantName', 'Your name', <Input autoComplete="name" />, true)}
             {item('complainantEmail', 'Your email', <Input type="email" autoComplete="email" />, true, 'We send your receipt and updates here.')}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useViewModel } from '../shared/container-context';
 import { REGION } from './confidential-banner';
 import { describeCaseEvent, ReliefForm } from './case-extras';
+import { FormFiles } from './complaint-form-parts';
 import { LoadError, Loading } from '../shared/page-state';
 import { ReportViewModel, type ReportValues } from './report.view-model';
 
@@ -82,6 +83,7 @@ const ReportForm = observer(function ReportForm({ vm }: { vm: ReportViewModel })
         message="Who will see this"
         description="Only the Internal Committee members assigned to your report read it. They see your name only if you give it. HR, managers and admins see counts only."
       />
+      <FormFiles components={vm.form.components} download={vm.formFile} error={vm.formFileError} />
       <Card title="About you (all optional)" style={{ marginBottom: 16 }}>
         {item('reporterName', 'Your name', <Input autoComplete="off" />, false, 'Leave it empty to stay anonymous.')}
         {item(

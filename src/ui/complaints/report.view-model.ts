@@ -41,6 +41,7 @@ export class ReportViewModel {
   current: ReporterCase | null = null;
   uploadNote: string | null = null;
   eventNote: string | null = null;
+  formFileError: string | null = null;
   private session: string | null = null;
 
   constructor(
@@ -52,6 +53,17 @@ export class ReportViewModel {
 
   get customFields() {
     return (this.form?.components ?? []).flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
+  }
+
+  /** A download link of the file an admin attached to a field (FormFiles); null, with the reason shown, when refused. */
+  async formFile(attributeId: string): Promise<string | null> {
+    this.formFileError = null;
+    try {
+      return await this.api.formResource(attributeId);
+    } catch (error) {
+      runInAction(() => (this.formFileError = describeError(error)));
+      return null;
+    }
   }
 
   go(stage: Stage): void {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { HTML } from '../support/sample-files';
+import { HTML, PDF } from '../support/sample-files';
 import { ClockSchema, ComplaintSummary } from '../../../src/contracts/case/complaints.contract';
 import { caseNumberText, DATE_COLUMNS } from '../../../server/case/complaints/complaints.repository';
 
@@ -30,6 +30,7 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
   let external: Person;
   let otherMember: Person;
   let versionSteps: { meeting: string; action: string };
+  let formFields: { withFile: string; withoutFile: string };
   let acmeId: string;
 
   const call = (method: Method, url: string, token: string, payload?: object, host = ACME) =>
@@ -80,6 +81,17 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
     const meeting = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'MEETING', name: 'Preliminary hearing' });
     const action = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
+    // A file for the incident's field, uploaded as the builder does (the learning API's files calls), then attached.
+    const ticket = await server.request(ACME, { method: 'POST', url: '/learning-api/api/lesson-content/generate-upload-url', token: admin, payload: { purpose: 'DOCUMENT', fileName: 'how-to-describe.pdf', size: PDF.length } });
+    expect(ticket.statusCode, ticket.body).toBe(200);
+    const put = await server.request(ACME, { method: 'PUT', url: ticket.json().uploadUrl, payload: PDF, headers: { 'content-type': 'application/octet-stream' } });
+    expect(put.statusCode).toBe(201);
+    const confirmedFile = await server.request(ACME, { method: 'POST', url: `/learning-api/api/lesson-content/confirm-upload/${ticket.json().fileId}`, token: admin });
+    expect(confirmedFile.statusCode, confirmedFile.body).toBe(200);
+    const draft = await ok('GET', `/admin/workflow/version/${v.workflowVersionId}`, admin);
+    const fields = draft.components.flatMap((c: { attributes: { attributeId: string; systemKey: string | null }[] }) => c.attributes);
+    formFields = { withFile: fields.find((a: { systemKey: string | null }) => a.systemKey === 'INCIDENT_DETAILS').attributeId, withoutFile: fields.find((a: { systemKey: string | null }) => a.systemKey === 'INCIDENT_DATE').attributeId };
+    await ok('POST', `/admin/attribute/confirm-resource-upload/${formFields.withFile}`, admin, { fileId: ticket.json().fileId });
     await ok('POST', '/admin/workflow/publish', admin, { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
     versionSteps = { meeting: meeting.stepId, action: action.stepId };
   });
@@ -189,6 +201,30 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
   describe('a case from filing to its outcome', () => {
     let caseId: string;
     let evidenceId: string;
+
+    it('serves the file an admin attached to a field of the form as a short-lived download, signed in or not, and no other', async () => {
+      const form = await ok('GET', '/complaint-form', complainant.token);
+      const field = form.components.flatMap((c: { attributes: { attributeId: string }[] }) => c.attributes).find((a: { attributeId: string }) => a.attributeId === formFields.withFile);
+      expect(field).toMatchObject({ resourceFileName: 'how-to-describe.pdf' });
+      const downloadOf = async (link: { downloadUrl: string; fileName: string }) => {
+        expect(link.fileName).toBe('how-to-describe.pdf');
+        const got = await server.request(ACME, { method: 'GET', url: link.downloadUrl });
+        expect(got.statusCode).toBe(200);
+        expect(got.headers['content-disposition']).toMatch(/^attachment/);
+        expect(got.rawPayload.equals(PDF)).toBe(true);
+      };
+      await downloadOf(await ok('GET', `/complaint-form/resources/${formFields.withFile}`, complainant.token));
+      // A reporter without an account, on the workspace's /report page (any signed-in session ignored).
+      const anonymous = await server.request(ACME, { method: 'GET', url: `${CASE}/intake/form/resources/${formFields.withFile}` });
+      expect(anonymous.statusCode, anonymous.body).toBe(200);
+      await downloadOf(anonymous.json());
+      // A field without a file, a made-up field, and another workspace: 404; no session: 401.
+      expect((await call('GET', `/complaint-form/resources/${formFields.withoutFile}`, complainant.token)).statusCode).toBe(404);
+      expect((await call('GET', '/complaint-form/resources/00000000-0000-4000-8000-000000000000', complainant.token)).statusCode).toBe(404);
+      expect((await call('GET', `/complaint-form/resources/${formFields.withFile}`, globexAdmin, undefined, GLOBEX)).statusCode).toBe(404);
+      expect((await server.request(GLOBEX, { method: 'GET', url: `${CASE}/intake/form/resources/${formFields.withFile}` })).statusCode).toBe(404);
+      expect((await server.request(ACME, { method: 'GET', url: `${CASE}/complaint-form/resources/${formFields.withFile}` })).statusCode).toBe(401);
+    });
 
     it('uploads evidence of any kind, kept as given and never shown in the page', async () => {
       const ticket = await ok('POST', '/complaint-evidence/upload-url', complainant.token, { fileName: 'chat.html', size: HTML.length });

@@ -11,6 +11,7 @@ import {
   fileComplaint,
   getComplaint,
   getComplaintForm,
+  complaintFormResource,
   listCommittees,
   listComplaints,
   committeeSeat,
@@ -49,6 +50,10 @@ export class HttpComplaintsApi implements ComplaintsApi {
 
   form(): Promise<ComplaintForm> {
     return this.caseApi.call(getComplaintForm, {});
+  }
+
+  async formResource(attributeId: string): Promise<string> {
+    return (await this.caseApi.call(complaintFormResource, { params: { id: attributeId } })).downloadUrl;
   }
 
   async requestEvidenceUpload(fileName: string, size: number): Promise<UploadTarget> {

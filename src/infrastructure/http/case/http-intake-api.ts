@@ -5,6 +5,7 @@ import {
   confirmReporterEvidence,
   fileIntake,
   getIntakeForm,
+  getIntakeFormResource,
   postReporterMessage,
   readReporterCase,
   receiptSignIn,
@@ -28,6 +29,10 @@ export class HttpIntakeApi implements IntakeApi {
 
   form(): Promise<IntakeForm> {
     return this.caseApi.call(getIntakeForm, {});
+  }
+
+  async formResource(attributeId: string): Promise<string> {
+    return (await this.caseApi.call(getIntakeFormResource, { params: { id: attributeId } })).downloadUrl;
   }
 
   file(body: IntakeBody): Promise<IntakeReceipt> {

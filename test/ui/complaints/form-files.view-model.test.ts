@@ -1,0 +1,35 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import type { ComplaintsApi } from '../../../src/application/complaints/complaints-api.port';
+import type { IntakeApi } from '../../../src/application/complaints/intake-api.port';
+import type { UploadEvidence } from '../../../src/application/complaints/upload-evidence.use-case';
+import type { UploadReporterEvidence } from '../../../src/application/complaints/upload-reporter-evidence.use-case';
+import { ApiError } from '../../../src/application/shared/api-error';
+import { RaiseConcernViewModel } from '../../../src/ui/complaints/complaints.view-models';
+import { ReportViewModel } from '../../../src/ui/complaints/report.view-model';
+
+/** A port whose only call here answers the link of field `a-guide` and refuses any other field, as the server does. */
+const formResource = async (attributeId: string) => {
+  if (attributeId === 'a-guide') return '/files/acme/guide.pdf?signature=1';
+  throw new ApiError('not-found', 'NOT_FOUND', 'This form has no such file');
+};
+
+describe("the form's files (FormFiles)", () => {
+  it('gives the filer the link of a field’s file, and says why when the field has none', async () => {
+    const vm = new RaiseConcernViewModel({ formResource } as unknown as ComplaintsApi, {} as UploadEvidence);
+    expect(await vm.formFile('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
+    expect(vm.formFileError).toBeNull();
+    expect(await vm.formFile('a-date')).toBeNull();
+    expect(vm.formFileError).toBe('This form has no such file');
+    // The next click starts afresh.
+    expect(await vm.formFile('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
+    expect(vm.formFileError).toBeNull();
+  });
+
+  it('gives a reporter without an account the same, through the intake', async () => {
+    const vm = new ReportViewModel({ formResource } as unknown as IntakeApi, {} as UploadReporterEvidence);
+    expect(await vm.formFile('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
+    expect(await vm.formFile('a-date')).toBeNull();
+    expect(vm.formFileError).toBe('This form has no such file');
+  });
+});
