@@ -13,6 +13,7 @@ import type {
   Outcome,
 } from '../../contracts/case/complaints.contract';
 import { ComplaintsApi, type PersonOption } from '../../application/complaints/complaints-api.port';
+import { FormFileLinks } from './form-file-links';
 import { UploadEvidence } from '../../application/complaints/upload-evidence.use-case';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
@@ -57,7 +58,8 @@ export class RaiseConcernViewModel {
   evidence: EvidenceItem[] = [];
   submitting = false;
   submitError: string | null = null;
-  formFileError: string | null = null;
+  /** The links of the form's files (FormFiles). */
+  readonly formFiles: FormFileLinks;
   fieldErrors: Record<string, string> = {};
   filed: ComplaintDetail | null = null;
 
@@ -65,7 +67,8 @@ export class RaiseConcernViewModel {
     @inject(ComplaintsApi) private readonly api: ComplaintsApi,
     @inject(UploadEvidence) private readonly upload: UploadEvidence,
   ) {
-    makeAutoObservable<RaiseConcernViewModel, 'api' | 'upload'>(this, { api: false, upload: false }, { autoBind: true });
+    this.formFiles = new FormFileLinks((attributeId) => this.api.formResource(attributeId));
+    makeAutoObservable<RaiseConcernViewModel, 'api' | 'upload'>(this, { api: false, upload: false, formFiles: false }, { autoBind: true });
   }
 
   async load(): Promise<void> {
@@ -81,17 +84,6 @@ export class RaiseConcernViewModel {
         this.error = describeError(error);
         this.status = 'error';
       });
-    }
-  }
-
-  /** A download link of the file an admin attached to a field (FormFiles); null, with the reason shown, when refused. */
-  async formFile(attributeId: string): Promise<string | null> {
-    this.formFileError = null;
-    try {
-      return await this.api.formResource(attributeId);
-    } catch (error) {
-      runInAction(() => (this.formFileError = describeError(error)));
-      return null;
     }
   }
 

@@ -48,7 +48,7 @@ export const OnBehalfScreen = observer(function OnBehalfScreen() {
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.form ? (
         <Form<OnBehalfValues> form={form} layout="vertical" onFinish={(values) => void vm.submit(values)} requiredMark="optional" initialValues={{ channel: 'ORAL_NOTICE' }}>
-          <FormFiles components={vm.form.components} download={vm.formFile} error={vm.formFileError} />
+          <FormFiles components={vm.form.components} download={vm.formFiles.link} error={vm.formFiles.error} />
           <Card title="The complainant" style={{ marginBottom: 16 }}>
             <Form.Item
               name="complainantUserId"

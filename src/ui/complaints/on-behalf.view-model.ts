@@ -5,6 +5,7 @@ import { ComplaintsApi } from '../../application/complaints/complaints-api.port'
 import { CaseExtrasApi, type CommitteePersonItem } from '../../application/complaints/case-extras-api.port';
 import { ApiError, describeError } from '../../application/shared/api-error';
 import type { ConcernValues } from './complaints.view-models';
+import { FormFileLinks } from './form-file-links';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
@@ -27,14 +28,16 @@ export class OnBehalfViewModel {
   submitting = false;
   submitError: string | null = null;
   fieldErrors: Record<string, string> = {};
-  formFileError: string | null = null;
+  /** The links of the form's files (FormFiles). */
+  readonly formFiles: FormFileLinks;
   recorded: { complaintId: string; caseNumber: string; complainant: string } | null = null;
 
   constructor(
     @inject(ComplaintsApi) private readonly complaints: ComplaintsApi,
     @inject(CaseExtrasApi) private readonly api: CaseExtrasApi,
   ) {
-    makeAutoObservable<OnBehalfViewModel, 'complaints' | 'api'>(this, { complaints: false, api: false }, { autoBind: true });
+    this.formFiles = new FormFileLinks((attributeId) => this.complaints.formResource(attributeId));
+    makeAutoObservable<OnBehalfViewModel, 'complaints' | 'api'>(this, { complaints: false, api: false, formFiles: false }, { autoBind: true });
   }
 
   async load(): Promise<void> {
@@ -50,17 +53,6 @@ export class OnBehalfViewModel {
         this.error = describeError(error);
         this.status = 'error';
       });
-    }
-  }
-
-  /** A download link of the file an admin attached to a field (FormFiles); null, with the reason shown, when refused. */
-  async formFile(attributeId: string): Promise<string | null> {
-    this.formFileError = null;
-    try {
-      return await this.complaints.formResource(attributeId);
-    } catch (error) {
-      runInAction(() => (this.formFileError = describeError(error)));
-      return null;
     }
   }
 

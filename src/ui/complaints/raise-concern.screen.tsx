@@ -78,7 +78,7 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
           {!vm.form.committeeConstituted ? (
             <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="No Internal Committee has been set up here yet: your complaint will be referred to the Local Committee." />
           ) : null}
-          <FormFiles components={vm.form.components} download={vm.formFile} error={vm.formFileError} />
+          <FormFiles components={vm.form.components} download={vm.formFiles.link} error={vm.formFiles.error} />
           <Card title="About you" style={{ marginBottom: 16 }}>
             {item('complainantName', 'Your name', <Input autoComplete="name" />, true)}
             {item('complainantEmail', 'Your email', <Input type="email" autoComplete="email" />, true, 'We send your receipt and updates here.')}

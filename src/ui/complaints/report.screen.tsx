@@ -83,7 +83,7 @@ const ReportForm = observer(function ReportForm({ vm }: { vm: ReportViewModel })
         message="Who will see this"
         description="Only the Internal Committee members assigned to your report read it. They see your name only if you give it. HR, managers and admins see counts only."
       />
-      <FormFiles components={vm.form.components} download={vm.formFile} error={vm.formFileError} />
+      <FormFiles components={vm.form.components} download={vm.formFiles.link} error={vm.formFiles.error} />
       <Card title="About you (all optional)" style={{ marginBottom: 16 }}>
         {item('reporterName', 'Your name', <Input autoComplete="off" />, false, 'Leave it empty to stay anonymous.')}
         {item(

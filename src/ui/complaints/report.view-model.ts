@@ -6,6 +6,7 @@ import { IntakeApi } from '../../application/complaints/intake-api.port';
 import type { InterimReliefRequest } from '../../application/complaints/case-extras-api.port';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { ApiError, describeError } from '../../application/shared/api-error';
+import { FormFileLinks } from './form-file-links';
 
 export interface ReportValues {
   reporterName?: string;
@@ -41,29 +42,20 @@ export class ReportViewModel {
   current: ReporterCase | null = null;
   uploadNote: string | null = null;
   eventNote: string | null = null;
-  formFileError: string | null = null;
+  /** The links of the form's files (FormFiles). */
+  readonly formFiles: FormFileLinks;
   private session: string | null = null;
 
   constructor(
     @inject(IntakeApi) private readonly api: IntakeApi,
     @inject(UploadReporterEvidence) private readonly upload: UploadReporterEvidence,
   ) {
-    makeAutoObservable(this, {}, { autoBind: true });
+    this.formFiles = new FormFileLinks((attributeId) => this.api.formResource(attributeId));
+    makeAutoObservable(this, { formFiles: false }, { autoBind: true });
   }
 
   get customFields() {
     return (this.form?.components ?? []).flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
-  }
-
-  /** A download link of the file an admin attached to a field (FormFiles); null, with the reason shown, when refused. */
-  async formFile(attributeId: string): Promise<string | null> {
-    this.formFileError = null;
-    try {
-      return await this.api.formResource(attributeId);
-    } catch (error) {
-      runInAction(() => (this.formFileError = describeError(error)));
-      return null;
-    }
   }
 
   go(stage: Stage): void {

@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/platform/db/database';
 import { migrate } from '../../../server/platform/db/migrate';
-import { openPglite } from '../../../server/platform/db/pglite-database';
-import { openPostgres } from '../../../server/platform/db/postgres-database';
-import { createScratchDatabase } from '../../../server/platform/db/scratch-postgres';
 import { seedDemo } from '../../../server/seed/demo.seed';
-import { DATABASES, testPasswords } from '../support/test-app';
+import { DATABASES, openEmptyDatabase, testPasswords } from '../support/test-app';
 
-async function openEmpty(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openPglite();
-  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'mig');
-  const db = await openPostgres(scratch.url, 3);
-  const close = db.close.bind(db);
-  db.close = async () => {
-    await close();
-    await scratch.drop();
-  };
-  return db;
-}
 
 describe.each(DATABASES)('migration 0049 (the case list entry) on %s', (kind) => {
   it('gives the cases filed before it their list entry: summary text with the next step, and the clocks’ inputs', async () => {
-    const db = await openEmpty(kind);
+    const db = await openEmptyDatabase(kind);
     try {
       await migrate(db, { until: '0048_complaint_list_sets.sql' });
       await seedDemo(db, testPasswords, 'localhost', [], { learning: false });

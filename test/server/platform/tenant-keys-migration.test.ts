@@ -1,28 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_SITE_WORKSPACE_ID, type Database, type Sql } from '../../../server/platform/db/database';
 import { migrate } from '../../../server/platform/db/migrate';
-import { openPglite } from '../../../server/platform/db/pglite-database';
-import { openPostgres } from '../../../server/platform/db/postgres-database';
-import { createScratchDatabase } from '../../../server/platform/db/scratch-postgres';
 import { hashToken, SessionRepository } from '../../../server/platform/sessions';
 import { seedDemo } from '../../../server/seed/demo.seed';
-import { DATABASES, testPasswords } from '../support/test-app';
+import { DATABASES, openEmptyDatabase, testPasswords } from '../support/test-app';
 
 const BEFORE = '0015_workspace_settings.sql';
 const MAIN_SITE_TOKEN = 'main-site-token-made-before-0016-aaaaaaaaaaaa';
 const ACME_TOKEN = 'acme-token-made-before-0016-bbbbbbbbbbbbbbbbbbbb';
 
-async function openEmpty(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openPglite();
-  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'mig');
-  const db = await openPostgres(scratch.url, 3);
-  const close = db.close.bind(db);
-  db.close = async () => {
-    await close();
-    await scratch.drop();
-  };
-  return db;
-}
 
 async function rowCounts(db: Database): Promise<Record<string, number>> {
   const tables = await db.query<{ name: string }>(
@@ -80,7 +66,7 @@ describe.each(DATABASES)('the tenant-keys migration on a database with data, on 
   let before: Record<string, number>;
   let ids: { acme: string; globex: string; globexBranch: string; ann: string; course: string; admin: string };
   beforeAll(async () => {
-    db = await openEmpty(kind);
+    db = await openEmptyDatabase(kind);
     await migrate(db, { until: BEFORE });
     // Today's course seed needs today's tables: the course is written as the old schema held it.
     await seedDemo(db, testPasswords, 'localhost', [], { learning: false });

@@ -9,7 +9,8 @@ import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/platform/db/database';
 import type { ServerSettings } from '../../../server/platform/deps';
 import { openPglite } from '../../../server/platform/db/pglite-database';
-import { openScratchPostgres } from '../../../server/platform/db/scratch-postgres';
+import { createScratchDatabase, openScratchPostgres } from '../../../server/platform/db/scratch-postgres';
+import { openPostgres } from '../../../server/platform/db/postgres-database';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { EmbeddedFileUrls, type DirectFileUrls } from '../../../server/platform/signed-files';
 import { UrlSigner } from '../../../server/platform/signed-urls';
@@ -27,6 +28,20 @@ export const PASSWORD = DEMO_PASSWORD;
 export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /** A cheap, deterministic hasher for tests (argon2 is tested on its own); never used by the app. */
+/** An empty database with no migration applied, for the migration tests (PGlite in memory, or a scratch database
+ * on TEST_DATABASE_URL's server, dropped by `close()`). */
+export async function openEmptyDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') return openPglite();
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'mig');
+  const db = await openPostgres(scratch.url, 3);
+  const close = db.close.bind(db);
+  db.close = async () => {
+    await close();
+    await scratch.drop();
+  };
+  return db;
+}
+
 export const testPasswords: PasswordHasher = {
   async hash(password) {
     return `test$${password}`;

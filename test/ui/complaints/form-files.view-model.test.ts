@@ -17,19 +17,19 @@ const formResource = async (attributeId: string) => {
 describe("the form's files (FormFiles)", () => {
   it('gives the filer the link of a field’s file, and says why when the field has none', async () => {
     const vm = new RaiseConcernViewModel({ formResource } as unknown as ComplaintsApi, {} as UploadEvidence);
-    expect(await vm.formFile('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
-    expect(vm.formFileError).toBeNull();
-    expect(await vm.formFile('a-date')).toBeNull();
-    expect(vm.formFileError).toBe('This form has no such file');
+    expect(await vm.formFiles.link('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
+    expect(vm.formFiles.error).toBeNull();
+    expect(await vm.formFiles.link('a-date')).toBeNull();
+    expect(vm.formFiles.error).toBe('This form has no such file');
     // The next click starts afresh.
-    expect(await vm.formFile('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
-    expect(vm.formFileError).toBeNull();
+    expect(await vm.formFiles.link('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
+    expect(vm.formFiles.error).toBeNull();
   });
 
   it('gives a reporter without an account the same, through the intake', async () => {
     const vm = new ReportViewModel({ formResource } as unknown as IntakeApi, {} as UploadReporterEvidence);
-    expect(await vm.formFile('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
-    expect(await vm.formFile('a-date')).toBeNull();
-    expect(vm.formFileError).toBe('This form has no such file');
+    expect(await vm.formFiles.link('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
+    expect(await vm.formFiles.link('a-date')).toBeNull();
+    expect(vm.formFiles.error).toBe('This form has no such file');
   });
 });
