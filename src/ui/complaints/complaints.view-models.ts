@@ -168,7 +168,8 @@ export class ComplaintListViewModel {
   async load(): Promise<void> {
     this.status = 'loading';
     try {
-      const [items, seated] = await Promise.all([this.api.list(), this.api.committeeSeat()]);
+      // The seat only adds a link: if it cannot be read, the list still shows (without the link).
+      const [items, seated] = await Promise.all([this.api.list(), this.api.committeeSeat().catch(() => false)]);
       runInAction(() => {
         this.items = items;
         this.seated = seated;

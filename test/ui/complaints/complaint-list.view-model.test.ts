@@ -47,8 +47,17 @@ describe('ComplaintListViewModel', () => {
     expect(employee.seated).toBe(false);
   });
 
+  it('still lists the cases when the committee seat cannot be read (without the link)', async () => {
+    const vm = new ComplaintListViewModel(port([summary({})], new ApiError('server-error', 'INTERNAL', 'Try again')));
+    await vm.load();
+    expect(vm.status).toBe('ready');
+    expect(vm.mine).toHaveLength(1);
+    expect(vm.seated).toBe(false);
+  });
+
   it('says why the page could not load', async () => {
-    const vm = new ComplaintListViewModel(port([], new ApiError('server-error', 'INTERNAL', 'The case API is not answering')));
+    const failing = { list: async () => Promise.reject(new ApiError('server-error', 'INTERNAL', 'The case API is not answering')), committeeSeat: async () => true } as unknown as ComplaintsApi;
+    const vm = new ComplaintListViewModel(failing);
     await vm.load();
     expect(vm.status).toBe('error');
     expect(vm.error).toContain('The case API is not answering');
