@@ -250,6 +250,9 @@ test('a committee member with no case yet finds "Record a complaint for someone"
   await signIn(page, 'globex', 'employee@globex.test');
   await page.goto(url('globex', '/complaints'));
   await expect(page.getByText('You have no complaints, and no cases are assigned to you.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Record a complaint for someone' })).toBeVisible();
+  await expectAccessible(page, 'Complaints of a member with no case');
+  await atPhoneWidth(page, 'Complaints of a member with no case');
   await page.getByRole('link', { name: 'Record a complaint for someone' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Record a complaint for someone' })).toBeVisible();
 
