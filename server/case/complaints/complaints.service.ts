@@ -10,6 +10,7 @@ import type {
   ComplaintForm,
   ComplaintSummary,
   Deadlines,
+  DownloadLink,
   EvidenceFile,
   EvidenceTicket,
   Outcome,
@@ -31,7 +32,7 @@ import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
 import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listedCaseId, listStatement, LIST_FLAGS, type ListRow } from './case-jobs';
 import * as repo from './complaints.repository';
-import { formResourceFile, formResourceLink, type FormResourceLink } from './form-resources';
+import { formResourceFile, formResourceLink } from './form-resources';
 import { notifyReporter } from './intake.repository';
 import { calendarOf, regimeFromRow, regimeOf, regimeStatement, type RegimeRow } from './regime';
 import { tombstoneFor } from './retention.service';
@@ -146,7 +147,7 @@ export class ComplaintService {
   }
 
   /** The file an admin attached to a field of the form the caller files through (form-resources.ts). */
-  async formResource(actor: Actor, attributeId: string): Promise<FormResourceLink> {
+  async formResource(actor: Actor, attributeId: string): Promise<DownloadLink> {
     const urls = this.store();
     const file = await this.db.tenant(actor.ws, async (tx) => {
       const published = await this.publishedFor(tx, actor);
@@ -445,7 +446,7 @@ export class ComplaintService {
     });
   }
 
-  async evidenceLink(actor: Actor, id: string, fileId: string): Promise<{ downloadUrl: string; fileName: string; expiresAt: string }> {
+  async evidenceLink(actor: Actor, id: string, fileId: string): Promise<DownloadLink> {
     const urls = this.store();
     const file = await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id);

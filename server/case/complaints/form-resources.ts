@@ -2,18 +2,13 @@
 // fills the published form: a signed-in person (`GET /api/complaint-form/resources/{id}`) or a reporter without an
 // account (`GET /api/intake/form/resources/{id}`). Only a field of the version the caller's form is built from, and
 // only a confirmed file of the workspace; always a download, never shown in the page (docs/case.md "The form's files").
+import type { DownloadLink } from '../../../src/contracts/case/complaints.contract';
 import type { Sql } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import type { DirectFileUrls } from '../../platform/signed-files';
 
 /** How long a form file's link works. */
 export const RESOURCE_LINK_SECONDS = 5 * 60;
-
-export interface FormResourceLink {
-  downloadUrl: string;
-  fileName: string;
-  expiresAt: string;
-}
 
 /** The file of field `attributeId` of version `versionId`, or a 404 (no such field there, or no file on it). */
 export async function formResourceFile(tx: Sql, ws: string, versionId: string, attributeId: string): Promise<{ storageKey: string; fileName: string }> {
@@ -29,7 +24,7 @@ export async function formResourceFile(tx: Sql, ws: string, versionId: string, a
 }
 
 /** A short-lived download link of a form's file. */
-export async function formResourceLink(urls: DirectFileUrls, ws: string, file: { storageKey: string; fileName: string }): Promise<FormResourceLink> {
+export async function formResourceLink(urls: DirectFileUrls, ws: string, file: { storageKey: string; fileName: string }): Promise<DownloadLink> {
   const downloadUrl = await urls.downloadUrl(ws, file.storageKey, { seconds: RESOURCE_LINK_SECONDS, disposition: 'attachment', type: 'application/octet-stream', fileName: file.fileName });
   return { downloadUrl, fileName: file.fileName, expiresAt: new Date(Date.now() + RESOURCE_LINK_SECONDS * 1000).toISOString() };
 }

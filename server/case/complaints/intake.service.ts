@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, scrypt as scryptCb } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { z } from 'zod';
-import type { CaseMessage, EvidenceFile, EvidenceTicket } from '../../../src/contracts/case/complaints.contract';
+import type { CaseMessage, DownloadLink, EvidenceFile, EvidenceTicket } from '../../../src/contracts/case/complaints.contract';
 import type { CaseEvent, IntakeBody, IntakeForm, IntakeReceipt, ReporterCase } from '../../../src/contracts/case/intake.contract';
 import { IntakeBody as IntakeBodySchema } from '../../../src/contracts/case/intake.contract';
 import { membersWhoAreParties, presidingForCase } from '../../../src/domain/complaints/committee';
@@ -19,7 +19,7 @@ import type { DirectFileUrls } from '../../platform/signed-files';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listComponents } from '../builder/builder.repository';
 import * as repo from './complaints.repository';
-import { formResourceFile, formResourceLink, type FormResourceLink } from './form-resources';
+import { formResourceFile, formResourceLink } from './form-resources';
 import { MAX_EVIDENCE_BYTES } from './complaints.service';
 import { addressKey, receiptExpiryDays, type IntakeRow } from './intake.repository';
 import { regimeOf, todayUtc } from './regime';
@@ -91,7 +91,7 @@ export class IntakeService {
   }
 
   /** The file an admin attached to a field of the published form (form-resources.ts); nothing about the caller kept. */
-  async formResource(caller: Caller, attributeId: string): Promise<FormResourceLink> {
+  async formResource(caller: Caller, attributeId: string): Promise<DownloadLink> {
     if (!this.urls) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
     const urls = this.urls;
     const file = await this.db.tenant(caller.ws, async (tx) => {

@@ -206,8 +206,9 @@ export const EvidenceTicket = z.object({
 });
 export type EvidenceTicket = z.infer<typeof EvidenceTicket>;
 
-export const FormResourceLink = z.object({ downloadUrl: z.string(), fileName: z.string(), expiresAt: z.string() });
-export type FormResourceLink = z.infer<typeof FormResourceLink>;
+/** A short-lived download link of a file: an evidence file of a case, or a file attached to a field of the form. */
+export const DownloadLink = z.object({ downloadUrl: z.string(), fileName: z.string(), expiresAt: z.string() });
+export type DownloadLink = z.infer<typeof DownloadLink>;
 
 export const complaintFormResource = route({
   api: 'case',
@@ -216,7 +217,7 @@ export const complaintFormResource = route({
   summary:
     'A short-lived download link of the file an admin attached to field {id} of the published complaint form the caller files through (404 for a field of another version, a field without a file, or another workspace)',
   params: IdParams,
-  response: FormResourceLink,
+  response: DownloadLink,
   access: MEMBERS,
   noPermission: PER_CASE,
 });
@@ -570,7 +571,7 @@ export const downloadEvidence = route({
   path: '/api/complaints/{id}/evidence/{fileId}',
   summary: 'A short-lived download link of one evidence file of the case (parties who filed it and the committee)',
   params: z.strictObject({ id: Id, fileId: Id }),
-  response: z.object({ downloadUrl: z.string(), fileName: z.string(), expiresAt: z.string() }),
+  response: DownloadLink,
   access: MEMBERS,
   noPermission: PER_CASE,
 });

@@ -3,7 +3,7 @@ import { EMAIL_PATTERN } from '../../domain/people/email-address';
 import { Compliance } from '../../domain/workflows/builder-rules';
 import { Id, IdParams, route } from '../route';
 import { FormComponent } from './builder-schemas';
-import { CaseMessage, EvidenceFile, EvidenceTicket, FileComplaintBody, FormResourceLink, Gender, IsoDate, Outcome } from './complaints.contract';
+import { CaseMessage, EvidenceFile, EvidenceTicket, DownloadLink, FileComplaintBody, Gender, IsoDate, Outcome } from './complaints.contract';
 
 /**
  * Confidential intake, filing on someone's behalf, denied access, interim relief and conciliation (issue 13,
@@ -58,7 +58,7 @@ export const getIntakeFormResource = route({
   summary:
     'A short-lived download link of the file an admin attached to field {id} of the published complaint form, for a report without an account (public; records no address; 404 for any other field)',
   params: IdParams,
-  response: FormResourceLink,
+  response: DownloadLink,
   access: 'public',
 });
 
