@@ -1,6 +1,9 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
@@ -21,6 +24,36 @@ function authPagesInDev(): Plugin {
         else if (isPlayerPage(path)) req.url = `/player.html${(req.url ?? '').slice(path.length)}`;
         next();
       });
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(?:m?js|css|html|svg|json|txt|xml|map|webmanifest)$/i;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text asset of the build (1 KB or more, and only where it is smaller),
+ * at the highest levels, once, so the server sends them by the request's Accept-Encoding (@fastify/static's
+ * `preCompressed`) without compressing on each request. Node's own zlib does both; no plugin needed.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const raw = readFileSync(file);
+        if (raw.length < 1024) continue;
+        const br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+        if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+        const gz = gzipSync(raw, { level: 9 });
+        if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+      }
     },
   };
 }
@@ -67,7 +100,7 @@ const playerGraph = (ctx: Graph) => reachable(ctx, PLAYER_ENTRY, false);
 const appStart = (ctx: Graph) => reachable(ctx, APP_ENTRY, false);
 
 export default defineConfig({
-  plugins: [react(), authPagesInDev()],
+  plugins: [react(), authPagesInDev(), precompress()],
   build: {
     outDir: 'dist',
     // Source maps only for a development build (SOURCEMAP=1 npm run build): the served app is the minified code alone,

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import { constants as zlib } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -118,6 +120,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: process.env.HSTS === '1',
   });
+  // Answers of 1 KB or more go compressed when the client accepts it: brotli at a fast level (4 compresses a JSON
+  // answer about as small as gzip -6 at a fraction of brotli 11's time), else gzip. The build's assets are
+  // compressed once at build time and sent as they are (`preCompressed` below), which this leaves alone.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(multipart, {
     limits: {
       fileSize: options.settings.maxUploadBytes,
@@ -165,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : null;
   if (webRoot) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, preCompressed: true });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];

@@ -1,4 +1,5 @@
-import { cp, mkdtemp, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,8 @@ import { seedDemo } from '../../../server/seed/demo.seed';
 import { DEMO_MEDIA } from '../../../server/seed/learning.seed';
 import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app';
 
+const VENDOR_SCRIPT = Buffer.from(`export const words = ${JSON.stringify(Array.from({ length: 4000 }, (_, i) => `word${i}`))};\n`);
+
 /** A web root as `vite build` leaves it: the app's page, the light entries' pages and public/ (the demo lesson's videos). */
 async function builtWebRoot(): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'safeplace-web-'));
@@ -17,6 +20,11 @@ async function builtWebRoot(): Promise<string> {
   await writeFile(path.join(root, 'signin.html'), '<!doctype html><title>Sign in · SafePlace</title><div id="root"></div>');
   await writeFile(path.join(root, 'player.html'), '<!doctype html><title>Course · SafePlace</title><div id="root"></div>');
   await cp(path.resolve('public'), root, { recursive: true });
+  // A script as the build leaves it: the file and its brotli and gzip copies (vite.config.ts, precompress).
+  await mkdir(path.join(root, 'assets'));
+  await writeFile(path.join(root, 'assets', 'vendor-test.js'), VENDOR_SCRIPT);
+  await writeFile(path.join(root, 'assets', 'vendor-test.js.br'), brotliCompressSync(VENDOR_SCRIPT));
+  await writeFile(path.join(root, 'assets', 'vendor-test.js.gz'), gzipSync(VENDOR_SCRIPT));
   return root;
 }
 
@@ -80,5 +88,39 @@ describe.each(DATABASES)('the web app’s files on %s', (kind) => {
       expect(res.body, url).toContain('<title>SafePlace</title>');
     }
     expect((await get('acme.localhost', '/signin')).body).toContain('<title>Sign in · SafePlace</title>');
+  });
+
+  it('sends the build’s scripts compressed as the browser accepts them, and whole to a client that accepts neither', async () => {
+    const url = '/assets/vendor-test.js';
+    const br = await app.inject({ method: 'GET', url, headers: { host: 'acme.localhost', 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    // The build's own brotli file, sent as it is (not compressed again on each request).
+    expect(br.rawPayload).toEqual(brotliCompressSync(VENDOR_SCRIPT));
+    expect(brotliDecompressSync(br.rawPayload)).toEqual(VENDOR_SCRIPT);
+
+    const gz = await app.inject({ method: 'GET', url, headers: { host: 'acme.localhost', 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload)).toEqual(VENDOR_SCRIPT);
+
+    const plain = await app.inject({ method: 'GET', url, headers: { host: 'acme.localhost' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload).toEqual(VENDOR_SCRIPT);
+  });
+
+  it('compresses an API answer of 1 KB or more when the client accepts it, and leaves a small one as it is', async () => {
+    // The workspace finder's company profile is small; the API documents are large.
+    const big = await app.inject({ method: 'GET', url: '/main-api/openapi.json', headers: { host: 'localhost', 'accept-encoding': 'gzip, br' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const document = JSON.parse(brotliDecompressSync(big.rawPayload).toString('utf8'));
+    expect(document.openapi).toMatch(/^3\.1/);
+
+    const small = await app.inject({ method: 'GET', url: '/config.json', headers: { host: 'acme.localhost', 'accept-encoding': 'gzip, br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().mainHost).toBe('localhost');
   });
 });
