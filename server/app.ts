@@ -71,6 +71,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
+    // A client that sends its request slowly (a slow-loris body) is cut off: the whole request within this time, and
+    // no more than two minutes without a byte in either direction.
+    requestTimeout: options.settings.requestTimeoutMs ?? 600_000,
+    connectionTimeout: 120_000,
     // Unknown JSON fields are rejected by the contracts (strict objects), not silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
   });

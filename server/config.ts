@@ -31,6 +31,8 @@ export interface ServerConfig {
   codeLockoutAfter?: number;
   /** Rendered course details kept in memory, in MiB (`COURSE_CACHE_MB`, default 32; 0 switches the cache off). */
   courseCacheBytes?: number;
+  /** The longest a client may take to send a whole request, body included (`REQUEST_TIMEOUT_SECONDS`, default 600). */
+  requestTimeoutMs?: number;
 }
 
 /** Every default can be changed by the environment; README lists the variables. */
@@ -67,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     codeLockoutAfter: positive(env, 'CODE_LOCKOUT_AFTER'),
     courseCacheBytes: readCacheMegabytes(env.COURSE_CACHE_MB),
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS ? positive(env, 'REQUEST_TIMEOUT_SECONDS')! * 1000 : undefined,
   };
 }
 

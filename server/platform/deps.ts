@@ -32,6 +32,8 @@ export interface ServerSettings {
   socialSignIn?: ('google' | 'microsoft')[];
   /** Consecutive wrong one-time codes that lock an account for LOCKOUT_MINUTES (default LOCKOUT_AFTER_FAILURES, 100). */
   codeLockoutAfter?: number;
+  /** The longest a client may take to send a whole request, body included; default 10 minutes (a 500 MB video at 7 Mbit/s). */
+  requestTimeoutMs?: number;
   /** Bytes of rendered course details kept by content revision (server/learning/courses/details-cache.ts); 0: off. */
   courseDetailsCacheBytes?: number;
   /** The clock of the learner's progress (video watch allowance, completion dates); tests move it. Default: the wall clock. */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../src/contracts/route';
+import { databaseUnavailable } from './db/unavailable';
 
 /** An expected failure with its HTTP status and the contract's error body. */
 export class HttpError extends Error {
@@ -52,6 +53,16 @@ export function installErrorHandling(app: FastifyInstance): void {
       const code = (error as FastifyError).code ?? 'BAD_REQUEST';
       if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
       return reply.code(status).send(body(code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'VALIDATION' : code, error.message));
+    }
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      // One line a request, without a stack: an outage is not a bug, and a stack per request would flood the log.
+      request.log.warn({ reason: unavailable, url: request.url }, 'database unavailable: answered 503');
+      return reply.code(503).header('retry-after', '5').send(body('UNAVAILABLE', 'The service is briefly unavailable. Please try again in a few seconds.'));
+    }
+    if ((error as { code?: unknown }).code === 'ENOSPC') {
+      request.log.error({ url: request.url }, 'no space left on the device: answered 507');
+      return reply.code(507).send(body('INSUFFICIENT_STORAGE', 'The server has no room to store this now. Please try again later.'));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(body('INTERNAL', 'The server could not complete this request'));

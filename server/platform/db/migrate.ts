@@ -22,6 +22,8 @@ export async function migrate(db: Database, options: { until?: string } = {}): P
   for (const file of files) {
     const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
     const done = await db.system(async (tx) => {
+      // A migration may wait for another process's and may rewrite a large table: no statement timeout here.
+      if (db.kind === 'postgres') await tx.query(`SET LOCAL statement_timeout = 0`);
       if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(20261123)');
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
       if (seen.length > 0) return false;

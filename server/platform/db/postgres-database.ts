@@ -11,8 +11,35 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Dates stay ISO strings on the wire: return DATE columns as 'YYYY-MM-DD' text, as PGlite does.
 pg.types.setTypeParser(1082, (value: string) => value);
 
-export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max });
+/** How long a request waits for a database that does not answer (docs/architecture.md, "Outages"). */
+export interface PostgresTimeouts {
+  /** Waiting for a pool connection (a database that refuses or does not answer): then 503. */
+  connectMs: number;
+  /** One statement: a hung lock or a runaway query is cancelled by the server, then 503. */
+  statementMs: number;
+  /** A transaction left idle (its process died mid-transaction): the server ends the session. */
+  idleInTransactionMs: number;
+  /** How often the server checks that the client of a running statement is still there (PostgreSQL 14+). */
+  connectionCheckMs: number;
+}
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {
+  connectMs: 5_000,
+  statementMs: 60_000,
+  idleInTransactionMs: 60_000,
+  connectionCheckMs: 2_000,
+};
+
+export async function openPostgres(connectionString: string, max = 10, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // A statement whose client died (a killed worker) is stopped within this interval instead of running to its end.
+    options: `-c client_connection_check_interval=${timeouts.connectionCheckMs}`,
+  });
   // An idle client losing its connection (a server restart, a dropped database) must not crash the process:
   // the pool discards it and the next query opens a new one.
   pool.on('error', (error) => console.warn(`PostgreSQL pool: an idle connection failed (${error.message})`));
@@ -86,6 +113,7 @@ export class PostgresDatabase implements Database {
 
   async tenantBatch(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]> {
     const client = await this.pool.connect();
+    const lost = watchConnection(client);
     let broken = false;
     try {
       // No BEGIN or COMMIT: the messages up to one Sync run in one implicit transaction, committed at the Sync if
@@ -106,6 +134,7 @@ export class PostgresDatabase implements Database {
       broken = true;
       throw error;
     } finally {
+      lost.stop();
       client.release(broken);
     }
   }
@@ -116,6 +145,7 @@ export class PostgresDatabase implements Database {
     fn: (tx: Sql) => Promise<T>,
   ): Promise<T> {
     const client = await this.pool.connect();
+    const lost = watchConnection(client);
     try {
       await begin(client);
       const result = await fn({
@@ -127,16 +157,36 @@ export class PostgresDatabase implements Database {
       await run(client, 'COMMIT');
       return result;
     } catch (error) {
-      await run(client, 'ROLLBACK').catch(() => {});
+      if (!lost.failed) await run(client, 'ROLLBACK').catch(() => {});
       throw error;
     } finally {
-      client.release();
+      lost.stop();
+      // A connection that failed is closed, not handed to the next request.
+      client.release(lost.failed ? true : undefined);
     }
   }
 
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/**
+ * Listens for the failure of a connection while it is checked out of the pool. The pool listens only while a connection
+ * is idle; an error emitted by a checked-out connection with no listener (the server shut down or the connection was
+ * lost between two statements of a transaction) would be an uncaught exception that ends the process. The statement
+ * in flight, if any, fails with the error itself and its request is answered 503 (errors.ts).
+ */
+function watchConnection(client: pg.PoolClient): { readonly failed: boolean; stop(): void } {
+  const state = {
+    failed: false,
+    stop: () => client.removeListener('error', onError),
+  };
+  function onError() {
+    state.failed = true;
+  }
+  client.on('error', onError);
+  return state;
 }
 
 interface PipelineStep {
