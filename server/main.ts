@@ -5,9 +5,9 @@ import { readConfig } from './config';
 import { migrate } from './platform/db/migrate';
 import { openDatabase } from './platform/db/open';
 import { FolderFileStorage } from './platform/file-storage';
-import { EmbeddedFileUrls } from './platform/signed-files';
-import { S3FileUrls } from './platform/s3-file-urls';
-import { loadUrlSecret, UrlSigner } from './platform/signed-urls';
+import { openFileStores } from './platform/stores';
+import { checkEvidenceKeys } from './platform/evidence-key-check';
+import { holdDataDir } from './platform/backup/backup';
 import { Argon2PasswordHasher } from './platform/passwords';
 import { OidcProviders } from './main/auth/oidc-providers';
 import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
@@ -15,11 +15,12 @@ import { SmtpMailer } from './platform/transports/smtp-mailer';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo.seed';
 import { seedDemoFiles } from './seed/learning.seed';
 import { JobQueue } from './platform/jobs';
-import { loadEvidenceKeyring } from './platform/evidence-crypto';
-import { EvidenceVault, rewrapEvidenceKeys } from './platform/evidence-vault';
+import { rewrapEvidenceKeys } from './platform/evidence-vault';
 
 const config = readConfig();
 const db = await openDatabase(config);
+// The embedded database belongs to this process: `npm run backup` and `npm run restore` refuse while it runs.
+const releaseDataDir = db.kind === 'pglite' ? await holdDataDir(config.dataDir) : async () => {};
 const applied = await migrate(db);
 const passwords = new Argon2PasswordHasher();
 const seeded = config.seed ? await seedDemo(db, passwords, config.mainHost, config.oidc.map((p) => p.provider)) : false;
@@ -30,19 +31,17 @@ const deliveryLog = (message: string, error?: unknown) =>
 const mail = config.smtp ? new SmtpMailer(config.smtp, deliveryLog) : undefined;
 const sms = config.smsGateway ? new HttpSmsGateway(config.smsGateway, deliveryLog) : undefined;
 
-const urlSecret = await loadUrlSecret(config.dataDir, process.env.FILE_URL_SECRET);
-const fileUrls = config.s3 ? new S3FileUrls(config.s3) : new EmbeddedFileUrls(path.join(config.dataDir, 'files'), new UrlSigner(urlSecret));
-// Evidence is encrypted at rest (docs/files.md "Evidence at rest"): EVIDENCE_MASTER_KEY, required in production.
-const evidence = new EvidenceVault(
-  fileUrls,
-  loadEvidenceKeyring({
-    current: process.env.EVIDENCE_MASTER_KEY,
-    old: process.env.EVIDENCE_OLD_MASTER_KEYS,
-    production: process.env.NODE_ENV === 'production',
-    devSecret: urlSecret,
-  }),
-  new UrlSigner(urlSecret),
-);
+// Files, signed URLs and the evidence vault (encrypted at rest: EVIDENCE_MASTER_KEY, required in production).
+const { fileUrls, evidence } = await openFileStores({ dataDir: config.dataDir, s3: config.s3 });
+// Stored evidence must be readable with the keys configured: a restore without its key files stops here, naming the key.
+try {
+  await checkEvidenceKeys(db, evidence.keyring);
+} catch (error) {
+  console.error(`${new Date().toISOString()} ${error instanceof Error ? error.message : String(error)}`);
+  await db.close();
+  await releaseDataDir();
+  process.exit(1);
+}
 // A rotated master key: every data key is rewrapped under it at start (the files are not touched).
 const rewrapped = await rewrapEvidenceKeys(db, evidence);
 if (rewrapped) console.error(`${new Date().toISOString()} evidence: ${rewrapped} data key(s) rewrapped under master key ${evidence.keyring.current.id}`);
@@ -112,6 +111,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await app.close();
     mail?.close();
     await db.close();
+    await releaseDataDir();
     process.exit(0);
   });
 }
