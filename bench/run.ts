@@ -5,6 +5,7 @@ import { benchAutoAssign } from './auto-assign.bench';
 import { benchBundle } from './bundle.bench';
 import { benchCourses } from './courses.bench';
 import { benchImport } from './import.bench';
+import { benchImportFreeze } from './import-freeze.bench';
 import { benchUpload } from './upload.bench';
 import { START_FLAGS } from './server-process';
 
@@ -25,6 +26,7 @@ async function inServerProcess(file: string): Promise<void> {
 
 if (!only || only === 'bundle') await benchBundle();
 if (!only || only === 'import') await benchImport();
+if (!only || only === 'import-freeze') await benchImportFreeze();
 if (!only || only === 'upload') await benchUpload();
 if (!only || only === 'courses') await benchCourses();
 if (!only || only === 'auto-assign') await benchAutoAssign();

@@ -60,9 +60,10 @@ export interface Upload {
 }
 
 /** The multipart body the browser sends for an import: the column mapping and the CSV file. */
-export async function csvUpload(csv: string, fileName: string, mapping: Record<string, number>): Promise<Upload> {
+export async function csvUpload(csv: string, fileName: string, mapping: Record<string, number>, fields: Record<string, string> = {}): Promise<Upload> {
   const form = new FormData();
   form.append('mapping', JSON.stringify(mapping));
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
   const response = new Response(form);
   return { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')! };

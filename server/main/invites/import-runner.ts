@@ -25,6 +25,25 @@ export interface ImportRunnerOptions {
 export class ImportRunnerHalted extends Error {}
 
 export const DEFAULT_BATCH_SIZE = 5000;
+/**
+ * On the embedded database a batch's statements run on the server's own thread and hold its one connection: every
+ * request of every workspace waits behind them. There a batch is sized by time instead (docs/imports.md, "Batches on
+ * the embedded database"): each batch aims at this long, from the time per row the batches before it took.
+ */
+export const PGLITE_BATCH_TARGET_MS = 200;
+/** The first batch on the embedded database, before any time per row is known, and the smallest one. */
+const PGLITE_FIRST_BATCH = 100;
+const PGLITE_SMALLEST_BATCH = 20;
+
+/**
+ * The next batch's size on the embedded database: as many rows as the last batch's time per row fits into the target,
+ * between the smallest batch and the configured size.
+ */
+export function nextBatchSize(lastRows: number, lastMs: number, largest: number): number {
+  if (lastRows <= 0 || lastMs <= 0) return Math.min(largest, PGLITE_FIRST_BATCH);
+  const fits = Math.floor((PGLITE_BATCH_TARGET_MS * lastRows) / lastMs);
+  return Math.max(Math.min(PGLITE_SMALLEST_BATCH, largest), Math.min(largest, fits));
+}
 export const DEFAULT_STALE_AFTER_MS = 15_000;
 /** How often a queued job looks whether the workspace's running import has ended. */
 const QUEUE_WAIT_MS = 250;
@@ -204,9 +223,14 @@ export class ImportRunner {
     );
     let batchNo = job.batches_done;
     let batch: AssessedRow[] = [];
+    // PostgreSQL serves other requests on other connections meanwhile: there the configured size holds.
+    const timed = this.db.kind === 'pglite';
+    let limit = timed ? nextBatchSize(0, 0, this.batchSize) : this.batchSize;
     const flush = async (): Promise<Outcome | null> => {
       batchNo += 1;
+      const began = performance.now();
       const outcome = await this.writeBatch(job, batchNo, batch);
+      if (timed) limit = nextBatchSize(batch.length, performance.now() - began, this.batchSize);
       batch = [];
       return outcome === 'done' ? null : outcome;
     };
@@ -217,7 +241,7 @@ export class ImportRunner {
         // The cells are not needed once checked: a batch waiting on the database holds less.
         assessed.cells = [];
         batch.push(assessed);
-        if (batch.length >= this.batchSize) {
+        if (batch.length >= limit) {
           const stop = await flush();
           if (stop) return stop;
         }
