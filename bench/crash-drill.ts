@@ -1,8 +1,9 @@
 // Crash drill (`npm run bench crash`): the real server as a child process, a 50,000-row import, SIGKILL at a
 // random moment, five rounds. After each kill the database is read directly: the users written must be exactly
 // the job's counted rows (whole batches only: rows_done is a multiple of the batch size, or the whole file),
-// with one invite each. Then the server restarts, the job must show as INTERRUPTED with those rows, and a resume
-// (odd rounds) or a re-run of the whole file as a new job (even rounds) must end with exactly the file's users.
+// with one invite each. Then the server restarts: the job shows as INTERRUPTED with those rows, or has already been
+// resumed by the queue's sweep (docs/imports.md, "On the job queue") and COMPLETED; an interrupted one is resumed (odd
+// rounds) or the whole file re-run as a new job (even rounds). Every round must end with exactly the file's users.
 // PGlite by default (a data folder); PostgreSQL when BENCH_DATABASE_URL is set (a scratch database).
 import type { Database } from '../server/platform/db/database';
 import { DEMO_PASSWORD } from '../server/seed/demo.seed';
@@ -66,7 +67,7 @@ export async function crashDrill(): Promise<void> {
   const kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
   const database = await serverDatabase(kind, 'crash-drill');
   const drill = new Drill(database.env, database.open);
-  console.log(`\nCrash drill, ${kind}: ${ROUNDS} rounds of a ${ROWS.toLocaleString('en')}-row import killed (SIGKILL) at a random moment; batches of ${BATCH.toLocaleString('en')}`);
+  console.log(`\nCrash drill, ${kind}: ${ROUNDS} rounds of a ${ROWS.toLocaleString('en')}-row import killed (SIGKILL) at a random moment; batches of up to ${BATCH.toLocaleString("en")} (sized by time on PGlite)`);
   let failures = 0;
   try {
     // The first start migrates and seeds.
@@ -93,30 +94,37 @@ export async function crashDrill(): Promise<void> {
       if (!atKill.job) problems.push('the job row is missing');
       if (atKill.users !== (atKill.job?.created ?? 0)) problems.push(`users written ${atKill.users} != job.created ${atKill.job?.created}`);
       if (atKill.invites !== atKill.users) problems.push(`invites ${atKill.invites} != users ${atKill.users}`);
-      if (rowsDone % BATCH !== 0 && rowsDone !== ROWS) problems.push(`rows_done ${rowsDone} is not a whole number of batches`);
       if (atKill.batches.rows !== rowsDone) problems.push(`batch records hold ${atKill.batches.rows} rows, job says ${rowsDone}`);
 
       const restartMs = await drill.server.start();
       token = await drill.server.signIn('admin@acme.test', DEMO_PASSWORD);
       const seen = await drill.waitFor(token, jobId, (s) => s !== 'RUNNING' && s !== 'QUEUED', 60_000);
-      const expectedStatus = rowsDone === ROWS && atKill.job?.status === 'COMPLETED' ? 'COMPLETED' : 'INTERRUPTED';
-      if (seen.status !== expectedStatus) problems.push(`after restart the job is ${seen.status}, expected ${expectedStatus}`);
-      if (seen.rowsDone !== rowsDone) problems.push(`after restart rowsDone ${seen.rowsDone} != ${rowsDone}`);
+      // The queue's sweep may already have continued the job (it does so by itself): then it is COMPLETED with every row.
+      if (seen.status === 'COMPLETED') {
+        if (seen.rowsDone !== ROWS) problems.push(`after restart the job is COMPLETED at ${seen.rowsDone} rows, expected ${ROWS}`);
+      } else if (seen.status !== 'INTERRUPTED') {
+        problems.push(`after restart the job is ${seen.status}, expected INTERRUPTED or COMPLETED`);
+      } else if (seen.rowsDone !== rowsDone) {
+        problems.push(`after restart rowsDone ${seen.rowsDone} != ${rowsDone}`);
+      }
 
       const finishBegan = performance.now();
-      let how = 'nothing to finish';
+      let how = seen.status === 'COMPLETED' && !finishedFirst ? 'resumed by the queue' : 'nothing to finish';
       if (seen.status === 'INTERRUPTED') {
         if (round % 2 === 1) {
           how = 'resumed';
           const res = await drill.server.request('POST', `/main-api/api/invite/bulk/jobs/${jobId}/resume`, { token, json: {} });
-          if (res.status !== 202) problems.push(`resume: ${res.status}`);
+          // 409: the sweep continued it between our look and the resume; it finishes all the same.
+          if (res.status !== 202 && res.status !== 409) problems.push(`resume: ${res.status}`);
           const done = await drill.waitFor(token, jobId, (s) => s !== 'RUNNING' && s !== 'QUEUED');
           if (done.status !== 'COMPLETED' || done.rowsDone !== ROWS) problems.push(`resumed job ended ${done.status} at ${done.rowsDone}`);
         } else {
           how = 're-run';
+          // The sweep may continue the first job meanwhile: the two together must write each person once.
           const again = await drill.upload(token, content, `drill-${round}-again.csv`);
           const done = await drill.waitFor(token, again, (s) => s !== 'RUNNING' && s !== 'QUEUED');
-          if (done.status !== 'COMPLETED' || done.created !== ROWS - atKill.users) problems.push(`re-run ended ${done.status}, created ${done.created}, expected ${ROWS - atKill.users}`);
+          if (done.status !== 'COMPLETED') problems.push(`re-run ended ${done.status}, created ${done.created}`);
+          await drill.waitFor(token, jobId, (s) => s !== 'RUNNING' && s !== 'QUEUED');
         }
       }
       const finishMs = performance.now() - finishBegan;
