@@ -201,6 +201,11 @@ async function* entryText(zip: Buffer, entry: ZipEntry, limits: XlsxLimits, budg
       inflated += chunk.length;
       budget.total += chunk.length;
       if (inflated > limits.maxEntryBytes || budget.total > limits.maxTotalBytes) throw new WorkbookTooLarge(entry.name);
+      // A part larger than its directory entry says is a zip bomb that lies: stop at the declared size, not at the
+      // limit (a directory claiming 1 KB no longer costs 256 MB of inflating). Zip64's marker size is not a claim.
+      if (inflated > entry.uncompressedSize && entry.uncompressedSize !== 0xffffffff) {
+        throw new WorkbookTooLarge(`${entry.name} inflates past the size its zip directory declares (${entry.uncompressedSize} bytes)`);
+      }
       yield decoder.decode(chunk, { stream: true });
       if (Date.now() - budget.started > STEP_MS) {
         await new Promise((resolve) => setImmediate(resolve));

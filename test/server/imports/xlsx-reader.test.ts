@@ -52,6 +52,13 @@ describe('XLSX reader', () => {
     await expect(rows(lying, { ...limits, maxTotalBytes: 4 * 1024 * 1024 })).rejects.toBeInstanceOf(WorkbookTooLarge);
   });
 
+  it('stops a part that inflates past the size its directory declares at that size, not at the limit', async () => {
+    // 200 MB of shared strings claimed as 1,000 bytes: under the 256 MB limit, so only the claim can stop it early.
+    const lying = await zipArchive(workbookParts(SHEET, repetitiveSharedStrings(200 * 1024 * 1024), { declaredStringsSize: 1000 }));
+    await expect(rows(lying)).rejects.toThrow(/inflates past the size its zip directory declares \(1000 bytes\)/);
+    await expect(rows(lying)).rejects.toBeInstanceOf(WorkbookTooLarge);
+  });
+
   it('refuses more cells, or more shared text, than the limits', async () => {
     const many = '<row r="1">' + '<c><v>1</v></c>'.repeat(50) + '</row>';
     await expect(rows(await zipArchive(workbookParts(many, SHARED)), { ...XLSX_LIMITS, maxCells: 49 })).rejects.toBeInstanceOf(WorkbookTooLarge);
