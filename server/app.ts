@@ -16,6 +16,7 @@ import type { FileStorage } from './platform/file-storage';
 import { EmbeddedFileUrls, type DirectFileUrls } from './platform/signed-files';
 import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords';
 import { requestContext } from './platform/request-context';
+import { idempotency } from './platform/idempotency';
 import { securityHeaders } from './platform/security-headers';
 import { workspaceGates, WorkspaceGateState } from './platform/workspace-gates';
 import { SessionRepository } from './platform/sessions';
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(permissionGate, { store: deps.permissions });
+  await app.register(idempotency, { db: options.db });
 
   await app.register((api) => mainApi(api, deps), { prefix: MAIN_API_BASE });
   await app.register((api) => learningApi(api, deps), { prefix: LEARNING_API_BASE });

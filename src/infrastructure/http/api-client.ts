@@ -63,6 +63,10 @@ export class ApiClient {
     for (const [key, value] of Object.entries(input.query ?? {})) {
       if (value !== undefined) searchParams[key] = String(value);
     }
+    // A signed-in write carries an Idempotency-Key, and is sent again with the same key when its answer was lost on the
+    // network: the server answers a repeat with the first answer, so nothing is done twice (docs/architecture.md,
+    // "Idempotent requests"). Uploads (multipart) and public calls are not covered by the server's keys.
+    const idempotent = contract.method !== 'GET' && contract.access !== 'public' && !input.form;
     try {
       return await this.http(path, {
         method: contract.method,
@@ -70,6 +74,9 @@ export class ApiClient {
         json: input.form ? undefined : input.body,
         body: input.form,
         signal: input.signal,
+        ...(idempotent
+          ? { headers: { 'Idempotency-Key': idempotencyKey() }, retry: { limit: 2, methods: [contract.method.toLowerCase()], statusCodes: [] } }
+          : {}),
       });
     } catch (error) {
       // Spec 8: a 401 from any call clears the token and sends the user to /signin. A public call
@@ -81,6 +88,12 @@ export class ApiClient {
       throw toApiError(error);
     }
   }
+}
+
+/** 128 random bits as hex (getRandomValues works on plain http too, where randomUUID does not). */
+function idempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const REASONS: Record<number, ApiErrorReason> = {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockServer, testClient } from '../../support/msw';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { companyProfile } from '../../../src/contracts/main/workspace.contract';
+import { createBranch } from '../../../src/contracts/main/organisation.contract';
 
 const BASE = 'http://acme.localhost:8080/main-api';
 const server = mockServer();
@@ -25,5 +26,46 @@ describe('ApiClient: the one place that reads HTTP statuses', () => {
     const { client } = testClient(BASE);
     const error = await client.call(companyProfile, { params: { host: 'acme' } }).catch((e: unknown) => e);
     expect(ApiError.is(error) && [error.reason, error.code, error.message, error.fields]).toEqual([reason, 'CODE', 'Told why', { a: 'b' }]);
+  });
+});
+
+describe('ApiClient: writes that a lost answer would repeat', () => {
+  it('sends a signed-in write with an Idempotency-Key, and again with the same key when the network lost the answer', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(`${BASE}/api/workspace/create-branch`, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        // The first attempt's answer never arrives.
+        if (keys.length === 1) return HttpResponse.error();
+        return HttpResponse.json({ branchId: 'b1', branchName: 'Acme Nashik', headquarter: false, backgroundColor: null, userCount: 0 });
+      }),
+    );
+    const { client } = testClient(BASE, 'token-1');
+    const res = await client.send(createBranch, { body: { branchName: 'Acme Nashik' } });
+    expect(res.status).toBe(200);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('gives each write its own key, sends none with a read, and does not repeat a write the server refused', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(`${BASE}/api/workspace/create-branch`, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        return HttpResponse.json({ code: 'UNAVAILABLE', message: 'Later' }, { status: 503, headers: { 'retry-after': '60' } });
+      }),
+      http.get(`${BASE}/api/workspace/company-profile/acme`, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        return HttpResponse.json({ code: 'NOT_FOUND', message: 'No' }, { status: 404 });
+      }),
+    );
+    const { client } = testClient(BASE, 'token-1');
+    await client.send(createBranch, { body: { branchName: 'A' } }).catch(() => {});
+    await client.send(createBranch, { body: { branchName: 'B' } }).catch(() => {});
+    await client.call(companyProfile, { params: { host: 'acme' } }).catch(() => {});
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[2]).toBeNull();
   });
 });

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+
+const ACME = 'acme.localhost';
+const CREATE = '/main-api/api/workspace/create-branch';
+
+/**
+ * A write whose answer was lost is sent again with the same Idempotency-Key (the web app sends one with every write):
+ * the repeat gets the first answer and nothing is done twice (docs/architecture.md, "Idempotent requests").
+ */
+describe.each(DATABASES)('Idempotency-Key on %s', (kind) => {
+  let server: TestServer;
+  let admin: string;
+  let employer: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    admin = await server.signIn(ACME, 'admin@acme.test');
+    employer = await server.signIn(ACME, 'employer@acme.test');
+  });
+  afterAll(async () => server?.close());
+
+  const create = (token: string, name: string, key?: string) =>
+    server.request(ACME, { method: 'POST', url: CREATE, token, payload: { branchName: name }, headers: key ? { 'idempotency-key': key } : {} });
+  const units = async (name: string) =>
+    Number((await server.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM branches WHERE name = $1`, [name]))[0].n);
+
+  it('answers a repeat with the first answer and creates once', async () => {
+    const key = 'retry-3f6c1f0e-0b7d-4f0e-9c55-2d2d3a1b4c01';
+    const first = await create(admin, 'Acme Nashik', key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await create(admin, 'Acme Nashik', key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await units('Acme Nashik')).toBe(1);
+    // Without a key, the same request is a new one (and here a duplicate name, refused by the product's own rule).
+    const plain = await create(admin, 'Acme Nashik');
+    expect(plain.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('refuses the same key for another request, and keeps each caller’s keys apart', async () => {
+    const key = 'retry-7a1e2b3c-4d5e-6f70-8192-a3b4c5d6e7f8';
+    const adminFirst = await create(admin, 'Acme Surat', key);
+    expect(adminFirst.statusCode).toBe(200);
+    const other = await create(admin, 'Acme Indore', key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await units('Acme Indore')).toBe(0);
+    // Another person sending the same key is not answered with the admin's result: their request runs as their own.
+    const theirs = await create(employer, 'Acme Surat', key);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.json()).not.toEqual(adminFirst.json());
+  });
+
+  it('refuses a malformed key with 400 naming it', async () => {
+    const res = await create(admin, 'Acme Goa', 'short');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('Idempotency-Key');
+    expect(await units('Acme Goa')).toBe(0);
+  });
+});
