@@ -128,6 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Answers of 1 KB or more go compressed when the client accepts it: brotli at a fast level (4 compresses a JSON
   // answer about as small as gzip -6 at a fraction of brotli 11's time), else gzip. The build's assets are
   // compressed once at build time and sent as they are (`preCompressed` below), which this leaves alone.
+  // Before compression: its onSend hook must see the answer as the handler made it, before it is compressed.
+  await app.register(idempotency, { db: options.db });
   await app.register(compress, {
     global: true,
     threshold: 1024,
@@ -155,7 +157,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(permissionGate, { store: deps.permissions });
-  await app.register(idempotency, { db: options.db });
 
   await app.register((api) => mainApi(api, deps), { prefix: MAIN_API_BASE });
   await app.register((api) => learningApi(api, deps), { prefix: LEARNING_API_BASE });

@@ -115,5 +115,6 @@ export const idempotency = fp(
       return payload;
     });
   },
-  { name: 'idempotency', dependencies: ['request-context'] },
+  // Registered before compression (app.ts); it reads `request.ctx`, which request-context sets on every request.
+  { name: 'idempotency' },
 );

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 
@@ -20,8 +21,9 @@ describe.each(DATABASES)('Idempotency-Key on %s', (kind) => {
   });
   afterAll(async () => server?.close());
 
+  // As a browser sends it: compressed answers accepted (the kept answer is the one before compression).
   const create = (token: string, name: string, key?: string) =>
-    server.request(ACME, { method: 'POST', url: CREATE, token, payload: { branchName: name }, headers: key ? { 'idempotency-key': key } : {} });
+    server.request(ACME, { method: 'POST', url: CREATE, token, payload: { branchName: name }, headers: { 'accept-encoding': 'gzip, br', ...(key ? { 'idempotency-key': key } : {}) } });
   const units = async (name: string) =>
     Number((await server.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM branches WHERE name = $1`, [name]))[0].n);
 
@@ -51,6 +53,26 @@ describe.each(DATABASES)('Idempotency-Key on %s', (kind) => {
     const theirs = await create(employer, 'Acme Surat', key);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(theirs.json()).not.toEqual(adminFirst.json());
+  });
+
+  it('keeps a large answer as the handler made it, before compression, and replays it', async () => {
+    const key = 'retry-directory-0001-0002-0003-000000000004';
+    const list = () =>
+      server.request(ACME, {
+        method: 'POST',
+        url: '/main-api/api/workspace/users',
+        token: admin,
+        payload: { page: 0, pageSize: 20 },
+        headers: { 'accept-encoding': 'gzip', 'idempotency-key': key },
+      });
+    const first = await list();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const again = await list();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(again.rawPayload).toString('utf8')).toBe(gunzipSync(first.rawPayload).toString('utf8'));
+    expect(JSON.parse(gunzipSync(again.rawPayload).toString('utf8')).items.length).toBeGreaterThan(0);
   });
 
   it('refuses a malformed key with 400 naming it', async () => {
