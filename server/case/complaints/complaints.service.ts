@@ -36,6 +36,10 @@ import { formResourceFile, formResourceLink } from './form-resources';
 import { notifyReporter } from './intake.repository';
 import { calendarOf, regimeFromRow, regimeOf, regimeStatement, type RegimeRow } from './regime';
 import { tombstoneFor } from './retention.service';
+import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
+import { refusalError } from './case-refusal';
+import { appealRightText, clocksOfCase, respondentIdentified } from '../../../src/domain/complaints/case-runtime';
+import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, utcDay, type Clock } from '../../platform/clock';
 
@@ -601,6 +605,8 @@ export class ComplaintService {
       if (!step) throw notFound('No such step in this case’s workflow');
       if (step.completed_at) throw conflict('This step is already complete');
       if (row.confirmation_pending) throw conflict('The complainant has not confirmed this complaint yet: the case proceeds once they do');
+      const waiting = await stepGate(tx, actor.ws, row.version_id, steps, stepId);
+      if (waiting) throw refusalError(waiting);
       const today = this.today();
       const caseNumber = repo.caseNumberText(row.case_number);
       const mails: OutgoingMail[] = [];
@@ -649,11 +655,13 @@ export class ComplaintService {
     return this.read(actor, id, { audit: false });
   }
 
-  async close(actor: Actor, id: string, body: { outcome: Outcome; summary: string }): Promise<ComplaintDetail> {
+  async close(actor: Actor, id: string, body: { outcome: Outcome; summary: string; override?: { reasons: string } }): Promise<ComplaintDetail> {
     await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
       const row = access.row;
       if (row.status === 'CLOSED') throw conflict('The case is already closed');
+      const gate = await closeGate(tx, actor.ws, access, await repo.stepsOf(tx, actor.ws, id, row.version_id), actor.userId, body.override);
+      if (!gate.ok) throw refusalError(gate);
       const today = this.today();
       // The committee's decision is its report: the inquiry is complete and the report issued today unless recorded
       // before; the appeal window (IN-10) runs from here, and the record is kept through it.
@@ -672,11 +680,12 @@ export class ComplaintService {
           workspaceId: actor.ws,
           to: address,
           subject: `Case ${caseNumber} is closed`,
-          text: `The Internal Committee has closed case ${caseNumber}. Sign in to read the outcome.${row.compliance === 'IN_POSH' ? ' You may appeal within 90 days (POSH Act s.18).' : ''}`,
+          text: `The Internal Committee has closed case ${caseNumber}. Sign in to read the outcome.${row.compliance === 'IN_POSH' ? ` ${appealRightText(appealWindow({ reportIssuedOn: row.report_issued_on ?? today })!.endsOn)}` : ''}`,
         })),
         tx,
       );
       await this.log(tx, actor, id, 'complaint.close', { outcome: body.outcome });
+      if (gate.overridden.length > 0) await this.log(tx, actor, id, 'complaint.close.override', { reasons: body.override!.reasons, steps: gate.overridden.map((st) => st.name) });
     });
     return this.read(actor, id, { audit: false });
   }
@@ -964,6 +973,7 @@ export class ComplaintService {
       closedAt: row.closed_at ? iso(row.closed_at) : null,
       callerPresides: committee && access.presiding?.userId === actor.userId,
       escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
+      dueProcess: await dueProcessOf(tx, actor.ws, row, steps, committee),
     };
   }
 }
