@@ -91,6 +91,11 @@ function sealedTicket(vault: EvidenceVault, key: string, maxBytes: number, secon
  * read that is answered is a read that is recorded. A case the caller has no part in is a 404, as another
  * workspace's case is: its existence is not told.
  */
+/** What decides which clocks a case shows (case-runtime.ts `clocksOfCase`): closed or not, a respondent identified or not. */
+function clockState(row: Pick<repo.ComplaintRow, 'status' | 'respondent_name' | 'respondent_email' | 'respondent_user_id'>) {
+  return { closed: row.status === 'CLOSED', respondentIdentified: respondentIdentified({ name: row.respondent_name, email: row.respondent_email, userId: row.respondent_user_id }) };
+}
+
 /** The clock a list shows: the running one due soonest (not the appeal window, not one already met). */
 function nearestOf(clocks: ClockView[]): ClockView | null {
   const running = clocks.filter((c) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE');
@@ -416,7 +421,7 @@ export class ComplaintService {
       await this.log(tx, actor, id, 'complaint.deadlines');
       const regime = await regimeOf(tx, actor.ws);
       const today = this.today();
-      return { compliance: regime.compliance, today, clocks: access.row.confirmation_pending ? [] : this.clocks(access.row, regime, today) };
+      return { compliance: regime.compliance, today, clocks: access.row.confirmation_pending ? [] : clocksOfCase(this.clocks(access.row, regime, today), clockState(access.row)) };
     });
   }
 
@@ -478,7 +483,7 @@ export class ComplaintService {
       const byClock = new Map<string, { id: string; label: string; running: number; dueSoon: number; missed: number }>();
       let pendingOver90Days = 0;
       for (const row of rows.filter((r) => r.status === 'OPEN' && !r.confirmation_pending)) {
-        for (const clock of this.clocks(row, regime, today)) {
+        for (const clock of clocksOfCase(this.clocks(row, regime, today), clockState(row))) {
           if (clock.id === 'IN_APPEAL_WINDOW') continue;
           const entry = byClock.get(clock.id) ?? { id: clock.id, label: clock.label, running: 0, dueSoon: 0, missed: 0 };
           if (clock.state === 'RUNNING') entry.running += 1;
@@ -860,7 +865,8 @@ export class ComplaintService {
     const id = listedCaseId(row);
     const kept = NEAREST_CLOCKS.get(id);
     if (kept && kept.context === context && kept.clock === row.clock) return kept.nearest;
-    const clock = nearestOf(this.clocks(clockInputs(row.clock), regime, today, calendars));
+    const inputs = clockInputs(row.clock);
+    const clock = nearestOf(clocksOfCase(this.clocks(inputs, regime, today, calendars), { closed: inputs.status === 'CLOSED', respondentIdentified: inputs.respondent_identified }));
     const nearest = clock === null ? 'null' : JSON.stringify(ClockSchema.parse(clock));
     if (!kept && NEAREST_CLOCKS.size >= NEAREST_CLOCKS_MAX) NEAREST_CLOCKS.delete(NEAREST_CLOCKS.keys().next().value!);
     NEAREST_CLOCKS.set(id, { context, clock: row.clock, nearest });
@@ -906,7 +912,7 @@ export class ComplaintService {
     const regime = await regimeOf(tx, actor.ws);
     const today = this.today();
     const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
-    const clocks = committee && !row.confirmation_pending ? this.clocks(row, regime, today) : [];
+    const clocks = committee && !row.confirmation_pending ? clocksOfCase(this.clocks(row, regime, today), clockState(row)) : [];
     const messages = await tx.query<{ id: string; audience: Audience; body: string; created_at: Date | string; author_id: string; name: string | null }>(
       `SELECT m.id, m.audience, m.body, m.created_at, m.author_id, trim(u.first_name || ' ' || u.last_name) AS name
          FROM complaint_messages m LEFT JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.author_id

@@ -1,4 +1,4 @@
-import type { Clock, ClockId } from './statutory-clocks';
+import type { ClockId } from './statutory-clocks';
 
 /**
  * The rules of a case's course once filed (docs/case.md "Due process in the case runtime"): which steps must be done
@@ -59,8 +59,10 @@ export const POST_CLOSURE_CLOCKS: readonly ClockId[] = ['IN_REPORT', 'IN_EMPLOYE
  * The clocks a case shows in its state: a closed case only the post-closure ones (the inquiry's clocks stopped with
  * the decision); a case with no identified respondent none of the respondent's.
  */
-export function clocksOfCase<C extends Pick<Clock, 'id'>>(clocks: readonly C[], state: { closed: boolean; respondentIdentified: boolean }): C[] {
-  return clocks.filter((c) => (!state.closed || POST_CLOSURE_CLOCKS.includes(c.id)) && (state.respondentIdentified || !RESPONDENT_CLOCKS.includes(c.id)));
+export function clocksOfCase<C extends { id: string }>(clocks: readonly C[], state: { closed: boolean; respondentIdentified: boolean }): C[] {
+  const post: readonly string[] = POST_CLOSURE_CLOCKS;
+  const respondent: readonly string[] = RESPONDENT_CLOCKS;
+  return clocks.filter((c) => (!state.closed || post.includes(c.id)) && (state.respondentIdentified || !respondent.includes(c.id)));
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

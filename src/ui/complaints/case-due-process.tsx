@@ -86,12 +86,16 @@ export const CloseForm = observer(function CloseForm({ vm, detail }: { vm: Compl
             }
           />
         ) : null}
-        <Form.Item name="outcome" label="Outcome" rules={[{ required: true, message: 'Choose the outcome' }]}>
-          <Select aria-label="Outcome" options={OUTCOMES} disabled={blocked} />
-        </Form.Item>
-        <Form.Item name="summary" label="Summary of the decision" rules={[{ required: true, message: 'Summarise the decision' }]}>
-          <Input.TextArea rows={3} disabled={blocked} />
-        </Form.Item>
+        {blocked ? null : (
+          <>
+            <Form.Item name="outcome" label="Outcome" rules={[{ required: true, message: 'Choose the outcome' }]}>
+              <Select aria-label="Outcome" options={OUTCOMES} />
+            </Form.Item>
+            <Form.Item name="summary" label="Summary of the decision" rules={[{ required: true, message: 'Summarise the decision' }]}>
+              <Input.TextArea rows={3} />
+            </Form.Item>
+          </>
+        )}
         {open.length > 0 && detail.callerPresides ? (
           <Form.Item
             name="reasons"
@@ -147,7 +151,7 @@ export function ClosedCaseNotices({ detail }: { detail: ComplaintDetail }) {
           description={
             committee
               ? `POSH Act s.18: within 90 days of the recommendations (${readableDay(appeal.from)}). The record is kept whole until then.`
-              : `${appealRightText(appeal.deadline)} The appeal goes to the appellate authority named in your service rules (or, without one, as the POSH Rules say).`
+              : `${appealRightText(appeal.deadline)} The appeal goes to the appellate authority under your service rules.`
           }
         />
       ) : null}

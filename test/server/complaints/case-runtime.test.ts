@@ -215,4 +215,47 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
       expect(entry).toEqual({ actor_user_id: presiding.id, details: { reasons: reasons.reasons, steps: ['Inform respondent'] } });
     });
   });
+
+  describe('the clocks a case shows, on its page and in the list', () => {
+    const ids = (clocks: { id: string }[]) => clocks.map((c) => c.id);
+    const listed = async (token: string, id: string) => (await ok('GET', '/complaints', token)).items.find((c: { complaintId: string }) => c.complaintId === id);
+
+    it('a closed case shows only the post-closure clocks; the list agrees; the parties read the appeal and its last day', async () => {
+      const { complaintId: id } = await fileWithoutRespondentEmail();
+      // Before closing, the copy to the respondent is the nearest clock (a week against 90 days).
+      expect((await listed(member1.token, id)).nearestClock.id).toBe('IN_RESPONDENT_COPY');
+      await ok('POST', `/complaints/${id}/close`, presiding.token, { outcome: 'WITHDRAWN', summary: 'Withdrawn', override: { reasons: 'Withdrawn at once.' } });
+      const page = await ok('GET', `/complaints/${id}`, member1.token);
+      expect(ids(page.clocks)).toEqual(['IN_REPORT', 'IN_EMPLOYER_ACTION', 'IN_APPEAL_WINDOW']);
+      expect(ids((await ok('GET', `/complaints/${id}/deadlines`, member1.token)).clocks)).toEqual(ids(page.clocks));
+      const entry = await listed(member1.token, id);
+      expect(entry.nearestClock.id).toBe('IN_EMPLOYER_ACTION');
+      // IN-10: 90 days from the recommendations (the report issued on closing), for the complainant too.
+      const [row] = await server.db.query<{ deadline: string; issued: string }>(`SELECT (report_issued_on + 90)::text AS deadline, report_issued_on::text AS issued FROM complaints WHERE id = $1`, [id]);
+      const mine = await ok('GET', `/complaints/${id}`, complainant.token);
+      expect(mine.dueProcess).toEqual({ waitsFor: [], mandatoryOpen: [], closeOverride: null, appeal: { from: row.issued, deadline: row.deadline } });
+      expect(mine.clocks).toEqual([]);
+      const mails = (await server.request('localhost', { method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(complainant.email)}&format=json`, remoteAddress: '127.0.0.1' })).json();
+      const closing = (mails as { subject: string; body: string }[]).find((m: { subject: string }) => m.subject === `Case ${page.caseNumber} is closed`);
+      expect(closing?.body).toContain('within 90 days (POSH Act s.18): by ');
+    });
+
+    it('an anonymous report about someone unnamed shows no respondent clock, on its page or in the list, until the committee names them', async () => {
+      const reported = await server.request(ACME, {
+        method: 'POST',
+        url: `${CASE}/intake`,
+        payload: { respondent: { description: 'A visitor' }, incident: { details: 'Remarks at the front desk.', date: daysAgo(2), witnesses: [] } },
+      });
+      expect(reported.statusCode, reported.body).toBe(200);
+      const [row] = await server.db.query<{ id: string }>(`SELECT id FROM complaints WHERE workspace_id = $1 AND intake ORDER BY created_at DESC LIMIT 1`, [acmeId]);
+      const page = await ok('GET', `/complaints/${row.id}`, member1.token);
+      expect(ids(page.clocks)).not.toContain('IN_RESPONDENT_COPY');
+      expect(ids(page.clocks)).not.toContain('IN_RESPONDENT_REPLY');
+      expect(ids(page.clocks)).toContain('IN_INQUIRY');
+      expect((await listed(member1.token, row.id)).nearestClock.id).toBe('IN_INQUIRY');
+      await ok('PUT', `/complaints/${row.id}/parties/RESPONDENT`, member1.token, { name: 'The courier' });
+      expect(ids((await ok('GET', `/complaints/${row.id}`, member1.token)).clocks)).toContain('IN_RESPONDENT_COPY');
+      expect((await listed(member1.token, row.id)).nearestClock.id).toBe('IN_RESPONDENT_COPY');
+    });
+  });
 });
