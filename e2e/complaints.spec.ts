@@ -188,6 +188,8 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await po.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Upheld"]').click();
   await closeForm.getByLabel('Summary of the decision').fill('Upheld: a written warning is recommended.');
   await closeForm.getByRole('button', { name: 'Close the case' }).click();
+  // Closing asks first.
+  await po.getByRole('dialog', { name: `Close case ${caseNumber}?` }).getByRole('button', { name: 'Close the case' }).click();
   await expect(po.getByText('The case is closed and the parties have been told.')).toBeVisible();
   await expect(po.getByLabel('Statutory clocks')).toContainText(/Appeal window: the record may not be closed or purged: 90 days left/);
   await po.getByRole('tab', { name: 'Access log' }).click();
@@ -261,4 +263,137 @@ test('a committee member with no case yet finds "Record a complaint for someone"
   await expect(admin.getByRole('link', { name: 'Raise a concern' })).toBeVisible();
   await expect(admin.getByRole('link', { name: 'Record a complaint for someone' })).toHaveCount(0);
   await Promise.all([adminContext.close(), memberContext.close()]);
+});
+
+test('"Inform respondent" says the email is missing and offers the editor; the case closes with a mandatory step open only by the presiding officer, with reasons', async ({ browser }) => {
+  test.setTimeout(420_000);
+  const shots = process.env.E2E_SHOTS;
+  const shot = async (page: Page, name: string) => {
+    if (!shots) return;
+    await page.screenshot({ path: `${shots}/${name}-1366.png`, fullPage: true });
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
+    await page.setViewportSize(size);
+  };
+
+  // ---- Setup through the API: a workflow whose prerequisites name two steps (mandatory), the committee, a complaint
+  // whose form gave no respondent email.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'acme', 'admin@acme.test');
+  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', { workflowName: `Due process ${Date.now().toString(36)}`, defaultToWorkspace: true });
+  const v = await api<{ workflowVersionId: string }>(admin, 'POST', `/case-api/api/admin/workflow/${wf.workflowId}/version`, { name: 'Inquiry' });
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'ACTION', name: 'Inform respondent', actionTypes: ['INFORM_RESPONDENT'] });
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Inquiry hearing' });
+  await api(admin, 'POST', '/case-api/api/admin/workflow-prerequisite', {
+    workflowId: wf.workflowId,
+    workflowVersionId: v.workflowVersionId,
+    prerequisiteList: [
+      { kind: 'OTHER', label: 'The respondent has the copy before the hearing', referenceId: 'Inform respondent' },
+      { kind: 'OTHER', label: 'The inquiry hears both parties', referenceId: 'Inquiry hearing' },
+    ],
+  });
+  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+  const people = await api<{ userId: string; email: string; role: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
+  const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
+  const [presiding, member1, member2, external, respondent] = employees;
+  const committees = await api<{ items: { committeeId: string; branchId: string | null }[] }>(admin, 'GET', '/case-api/api/committees');
+  const body = {
+    name: 'Internal Committee',
+    termStart: '2026-01-01',
+    termEnd: '2028-12-31',
+    members: [
+      { userId: presiding.userId, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
+      { userId: member1.userId, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
+      { userId: member2.userId, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
+      { userId: external.userId, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
+    ],
+  };
+  const existing = committees.items.find((c) => c.branchId === null);
+  if (existing) await api(admin, 'PUT', `/case-api/api/committees/${existing.committeeId}`, body);
+  else await api(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null });
+  const employeeContext = await browser.newContext();
+  const employee = await employeeContext.newPage();
+  await signIn(employee, 'acme', 'employee@acme.test');
+  const filed = await api<{ complaintId: string; caseNumber: string }>(employee, 'POST', '/case-api/api/complaints', {
+    complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
+    respondent: { name: 'The team lead' },
+    incident: { details: 'Remarks about my appearance at the stand-up.', date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10), witnesses: [] },
+  });
+
+  // ---- A committee member: "Inform respondent" says the email is missing and offers the editor.
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await signIn(member, 'acme', member1.email);
+  await member.goto(url('acme', `/complaints/${filed.complaintId}`));
+  await expect(member.getByRole('heading', { level: 1, name: `Case ${filed.caseNumber}` })).toBeVisible();
+  await member.getByRole('tab', { name: 'Steps' }).click();
+  const steps = member.getByRole('region', { name: 'Steps' });
+  await expect(steps).toContainText('The respondent’s email is missing: the complaint gave none. Add it to inform them.');
+  await expect(steps).toContainText('Waits for “Inform respondent”: complete it first.');
+  await expect(member.getByRole('button', { name: 'Complete Inquiry hearing' })).toHaveCount(0);
+  await expectAccessible(member, 'Case steps, respondent email missing');
+  await shot(member, 'steps-email-missing');
+  await member.getByRole('button', { name: 'Add the respondent’s email to Inform respondent' }).click();
+  const editor = member.getByRole('dialog', { name: 'The respondent’s contact' });
+  await expect(editor).toContainText('To complete “Inform respondent”, add the respondent’s email: the complaint gave none.');
+  await expectAccessible(member, 'Contact editor');
+  await shot(member, 'contact-editor');
+  await editor.getByLabel('Email').fill(respondent.email);
+  await editor.getByRole('button', { name: 'Save contact' }).click();
+  await expect(member.getByText('The respondent’s contact is saved; the change is recorded in the access log.')).toBeVisible();
+  await member.getByRole('button', { name: 'Complete Inform respondent' }).click();
+  await member.getByRole('button', { name: 'Complete', exact: true }).click();
+  await expect(member.getByText('Step completed.')).toBeVisible();
+  expect((await outbox(member, respondent.email)).some((m) => (m.subject ?? '').includes(filed.caseNumber))).toBe(true);
+  // The hearing is mandatory and open: a member other than the one presiding cannot close.
+  const memberClose = member.getByRole('form', { name: 'Close the case' });
+  await expect(memberClose).toContainText('Mandatory step still open: Inquiry hearing');
+  await expect(memberClose).toContainText('Only the presiding officer may close the case with a mandatory step open, with written reasons.');
+  await expect(memberClose.getByRole('button', { name: 'Close the case' })).toHaveCount(0);
+
+  // ---- The presiding officer closes with written reasons, after the confirmation.
+  const poContext = await browser.newContext();
+  const po = await poContext.newPage();
+  await signIn(po, 'acme', presiding.email);
+  await po.goto(url('acme', `/complaints/${filed.complaintId}`));
+  await po.getByRole('tab', { name: 'Steps' }).click();
+  const closeForm = po.getByRole('form', { name: 'Close the case' });
+  await expect(closeForm).toContainText('Complete them first, or close now and record your reasons');
+  await closeForm.getByLabel('Outcome').click();
+  await po.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Withdrawn"]').click();
+  await closeForm.getByLabel('Summary of the decision').fill('Withdrawn by the complainant.');
+  await closeForm.getByRole('button', { name: 'Close the case' }).click();
+  await expect(closeForm).toContainText('Give your reasons');
+  await closeForm.getByLabel('Your reasons for closing with a mandatory step open').fill('The complainant withdrew before the hearing; no inquiry is needed.');
+  await closeForm.getByRole('button', { name: 'Close the case' }).click();
+  const confirm = po.getByRole('dialog', { name: `Close case ${filed.caseNumber}?` });
+  await expect(confirm).toContainText('The parties will be told, and the case cannot be reopened.');
+  await expectAccessible(po, 'Close confirmation');
+  await shot(po, 'close-confirmation');
+  await confirm.getByRole('button', { name: 'Close the case' }).click();
+  await expect(po.getByText('The case is closed and the parties have been told.')).toBeVisible();
+  await expect(po.getByText('Closed with a mandatory step open by')).toBeVisible();
+  await expect(po.getByText('Reasons: The complainant withdrew before the hearing; no inquiry is needed.')).toBeVisible();
+  // Closed: only the post-closure clocks, and the appeal's last day.
+  const clocks = po.getByLabel('Statutory clocks');
+  await expect(clocks).toContainText('Appeal window');
+  await expect(clocks).not.toContainText('Send a copy of the complaint to the respondent');
+  await expect(clocks).not.toContainText('Complete the inquiry');
+  await expect(po.getByRole('region', { name: 'Appeal' })).toContainText(/The parties may appeal until \d{1,2} [A-Z][a-z]{2} \d{4}/);
+  await expectAccessible(po, 'Closed case, committee');
+  await shot(po, 'closed-committee');
+
+  // ---- The complainant reads the appeal right and its deadline.
+  await employee.goto(url('acme', `/complaints/${filed.complaintId}`));
+  const appeal = employee.getByRole('region', { name: 'Appeal' });
+  await expect(appeal).toContainText('Your right to appeal');
+  await expect(appeal).toContainText(/within 90 days \(POSH Act s\.18\): by \d{1,2} [A-Z][a-z]{2} \d{4}\./);
+  await expectAccessible(employee, 'Closed case, complainant');
+  await expectOneH1(employee, 'Closed case, complainant');
+  await atPhoneWidth(employee, 'Closed case, complainant');
+  await shot(employee, 'closed-complainant');
+
+  await Promise.all([adminContext.close(), employeeContext.close(), memberContext.close(), poContext.close()]);
 });

@@ -3,6 +3,7 @@ import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { builderRoutes } from './builder/builder.routes';
 import { caseRecordRoutes } from './complaints/case-records.routes';
+import { caseRuntimeRoutes } from './complaints/case-runtime.routes';
 import { committeeRoutes } from './complaints/committees.routes';
 import { complaintRoutes } from './complaints/complaints.routes';
 import { intakeRoutes } from './complaints/intake.routes';
@@ -19,4 +20,5 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await complaintRoutes(api, deps);
   await intakeRoutes(api, deps);
   await caseRecordRoutes(api, deps);
+  await caseRuntimeRoutes(api, deps);
 }

@@ -1,4 +1,5 @@
 import { escalationLevel, reminderDue, REMINDER_LABELS, stepDueOn, type ReminderKind, type StepTimeLimit } from '../../../src/domain/complaints/case-schedule';
+import { clocksOfCase } from '../../../src/domain/complaints/case-runtime';
 import { caseClocks, monthlyUpdates, type CaseDates, type Clock as CaseClock } from '../../../src/domain/complaints/statutory-clocks';
 import { daysBetween, type IsoDate, type WorkingCalendar } from '../../../src/domain/shared/calendar';
 import type { Clock } from '../../platform/clock';
@@ -44,6 +45,7 @@ interface OpenCase {
   compliance: 'IN_POSH' | 'CA_FEDERAL';
   committee_id: string | null;
   received_on: string;
+  respondent_identified: boolean;
   [column: string]: unknown;
 }
 
@@ -94,7 +96,8 @@ class Calendars {
   }
 }
 
-const CASE_COLUMNS = `c.id, c.case_number, c.compliance, c.committee_id, c.received_on::text AS received_on, ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')}`;
+const CASE_COLUMNS = `c.id, c.case_number, c.compliance, c.committee_id, c.received_on::text AS received_on, ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')},
+  (nullif(trim(c.respondent_name), '') IS NOT NULL OR nullif(trim(c.respondent_email), '') IS NOT NULL OR c.respondent_user_id IS NOT NULL) AS respondent_identified`;
 
 export class CaseJobs {
   constructor(
@@ -152,7 +155,9 @@ export class CaseJobs {
         );
         const out: StoredClock[] = [];
         for (const row of rows) {
-          for (const c of caseClocks(caseDates(row), calendars.of(row.compliance, row.received_on), day).filter(STORED)) {
+          // No identified respondent: no respondent clock runs, so none is stored, reminded or escalated (case-runtime.ts).
+          const clocks = clocksOfCase(caseClocks(caseDates(row), calendars.of(row.compliance, row.received_on), day), { closed: false, respondentIdentified: row.respondent_identified });
+          for (const c of clocks.filter(STORED)) {
             out.push({ complaint_id: row.id, clock_id: c.id, started_on: c.startedOn!, due_on: c.dueOn!, met_on: c.metOn, state: c.state });
           }
         }
@@ -467,11 +472,20 @@ export const LIST_FLAGS = {
   CONFIRMATION_PENDING: 64,
 } as const;
 
-/** The regime, received day and dates of `ListRow.clock`, by column. */
-export function clockInputs(text: string): { compliance: ComplaintRow['compliance']; received_on: string } & Record<DateColumn, string | null> {
+/** The regime, received day, dates, status and whether a respondent is identified of `ListRow.clock` (migration 0062). */
+export function clockInputs(
+  text: string,
+): { compliance: ComplaintRow['compliance']; received_on: string; status: ComplaintRow['status']; respondent_identified: boolean } & Record<DateColumn, string | null> {
   const parts = text.split('|');
   const dates = Object.fromEntries(DATE_COLUMNS.map((column, i) => [column, parts[i + 2] || null])) as Record<DateColumn, string | null>;
-  return { compliance: parts[0] as ComplaintRow['compliance'], received_on: parts[1]!, ...dates };
+  const tail = DATE_COLUMNS.length + 2;
+  return {
+    compliance: parts[0] as ComplaintRow['compliance'],
+    received_on: parts[1]!,
+    ...dates,
+    status: parts[tail] === 'CLOSED' ? 'CLOSED' : 'OPEN',
+    respondent_identified: parts[tail + 1] !== '0',
+  };
 }
 
 /**

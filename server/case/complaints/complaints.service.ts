@@ -36,6 +36,10 @@ import { formResourceFile, formResourceLink } from './form-resources';
 import { notifyReporter } from './intake.repository';
 import { calendarOf, regimeFromRow, regimeOf, regimeStatement, type RegimeRow } from './regime';
 import { tombstoneFor } from './retention.service';
+import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
+import { refusalError } from './case-refusal';
+import { appealRightText, clocksOfCase, respondentIdentified } from '../../../src/domain/complaints/case-runtime';
+import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, utcDay, type Clock } from '../../platform/clock';
 
@@ -87,6 +91,11 @@ function sealedTicket(vault: EvidenceVault, key: string, maxBytes: number, secon
  * read that is answered is a read that is recorded. A case the caller has no part in is a 404, as another
  * workspace's case is: its existence is not told.
  */
+/** What decides which clocks a case shows (case-runtime.ts `clocksOfCase`): closed or not, a respondent identified or not. */
+function clockState(row: Pick<repo.ComplaintRow, 'status' | 'respondent_name' | 'respondent_email' | 'respondent_user_id'>) {
+  return { closed: row.status === 'CLOSED', respondentIdentified: respondentIdentified({ name: row.respondent_name, email: row.respondent_email, userId: row.respondent_user_id }) };
+}
+
 /** The clock a list shows: the running one due soonest (not the appeal window, not one already met). */
 function nearestOf(clocks: ClockView[]): ClockView | null {
   const running = clocks.filter((c) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE');
@@ -412,7 +421,7 @@ export class ComplaintService {
       await this.log(tx, actor, id, 'complaint.deadlines');
       const regime = await regimeOf(tx, actor.ws);
       const today = this.today();
-      return { compliance: regime.compliance, today, clocks: access.row.confirmation_pending ? [] : this.clocks(access.row, regime, today) };
+      return { compliance: regime.compliance, today, clocks: access.row.confirmation_pending ? [] : clocksOfCase(this.clocks(access.row, regime, today), clockState(access.row)) };
     });
   }
 
@@ -474,7 +483,7 @@ export class ComplaintService {
       const byClock = new Map<string, { id: string; label: string; running: number; dueSoon: number; missed: number }>();
       let pendingOver90Days = 0;
       for (const row of rows.filter((r) => r.status === 'OPEN' && !r.confirmation_pending)) {
-        for (const clock of this.clocks(row, regime, today)) {
+        for (const clock of clocksOfCase(this.clocks(row, regime, today), clockState(row))) {
           if (clock.id === 'IN_APPEAL_WINDOW') continue;
           const entry = byClock.get(clock.id) ?? { id: clock.id, label: clock.label, running: 0, dueSoon: 0, missed: 0 };
           if (clock.state === 'RUNNING') entry.running += 1;
@@ -601,6 +610,8 @@ export class ComplaintService {
       if (!step) throw notFound('No such step in this case’s workflow');
       if (step.completed_at) throw conflict('This step is already complete');
       if (row.confirmation_pending) throw conflict('The complainant has not confirmed this complaint yet: the case proceeds once they do');
+      const waiting = await stepGate(tx, actor.ws, row.version_id, steps, stepId);
+      if (waiting) throw refusalError(waiting);
       const today = this.today();
       const caseNumber = repo.caseNumberText(row.case_number);
       const mails: OutgoingMail[] = [];
@@ -649,11 +660,13 @@ export class ComplaintService {
     return this.read(actor, id, { audit: false });
   }
 
-  async close(actor: Actor, id: string, body: { outcome: Outcome; summary: string }): Promise<ComplaintDetail> {
+  async close(actor: Actor, id: string, body: { outcome: Outcome; summary: string; override?: { reasons: string } }): Promise<ComplaintDetail> {
     await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
       const row = access.row;
       if (row.status === 'CLOSED') throw conflict('The case is already closed');
+      const gate = await closeGate(tx, actor.ws, access, await repo.stepsOf(tx, actor.ws, id, row.version_id), actor.userId, body.override);
+      if (!gate.ok) throw refusalError(gate);
       const today = this.today();
       // The committee's decision is its report: the inquiry is complete and the report issued today unless recorded
       // before; the appeal window (IN-10) runs from here, and the record is kept through it.
@@ -672,11 +685,12 @@ export class ComplaintService {
           workspaceId: actor.ws,
           to: address,
           subject: `Case ${caseNumber} is closed`,
-          text: `The Internal Committee has closed case ${caseNumber}. Sign in to read the outcome.${row.compliance === 'IN_POSH' ? ' You may appeal within 90 days (POSH Act s.18).' : ''}`,
+          text: `The Internal Committee has closed case ${caseNumber}. Sign in to read the outcome.${row.compliance === 'IN_POSH' ? ` ${appealRightText(appealWindow({ reportIssuedOn: row.report_issued_on ?? today })!.endsOn)}` : ''}`,
         })),
         tx,
       );
       await this.log(tx, actor, id, 'complaint.close', { outcome: body.outcome });
+      if (gate.overridden.length > 0) await this.log(tx, actor, id, 'complaint.close.override', { reasons: body.override!.reasons, steps: gate.overridden.map((st) => st.name) });
     });
     return this.read(actor, id, { audit: false });
   }
@@ -851,7 +865,8 @@ export class ComplaintService {
     const id = listedCaseId(row);
     const kept = NEAREST_CLOCKS.get(id);
     if (kept && kept.context === context && kept.clock === row.clock) return kept.nearest;
-    const clock = nearestOf(this.clocks(clockInputs(row.clock), regime, today, calendars));
+    const inputs = clockInputs(row.clock);
+    const clock = nearestOf(clocksOfCase(this.clocks(inputs, regime, today, calendars), { closed: inputs.status === 'CLOSED', respondentIdentified: inputs.respondent_identified }));
     const nearest = clock === null ? 'null' : JSON.stringify(ClockSchema.parse(clock));
     if (!kept && NEAREST_CLOCKS.size >= NEAREST_CLOCKS_MAX) NEAREST_CLOCKS.delete(NEAREST_CLOCKS.keys().next().value!);
     NEAREST_CLOCKS.set(id, { context, clock: row.clock, nearest });
@@ -897,7 +912,7 @@ export class ComplaintService {
     const regime = await regimeOf(tx, actor.ws);
     const today = this.today();
     const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
-    const clocks = committee && !row.confirmation_pending ? this.clocks(row, regime, today) : [];
+    const clocks = committee && !row.confirmation_pending ? clocksOfCase(this.clocks(row, regime, today), clockState(row)) : [];
     const messages = await tx.query<{ id: string; audience: Audience; body: string; created_at: Date | string; author_id: string; name: string | null }>(
       `SELECT m.id, m.audience, m.body, m.created_at, m.author_id, trim(u.first_name || ' ' || u.last_name) AS name
          FROM complaint_messages m LEFT JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.author_id
@@ -964,6 +979,7 @@ export class ComplaintService {
       closedAt: row.closed_at ? iso(row.closed_at) : null,
       callerPresides: committee && access.presiding?.userId === actor.userId,
       escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
+      dueProcess: await dueProcessOf(tx, actor.ws, row, steps, committee),
     };
   }
 }

@@ -15,6 +15,7 @@ import type {
   Outcome,
 } from '../../contracts/case/complaints.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
+import type { Party, PartyContactBody } from '../../contracts/case/case-runtime.contract';
 import type { UploadTarget } from '../courses/authoring/course-files.port';
 
 /** A person to name on a committee. */
@@ -40,7 +41,10 @@ export interface ComplaintsApi {
   scheduleMeeting(id: string, body: MeetingBody): Promise<CaseMeeting>;
   recordMeeting(id: string, meetingId: string, body: { minutes?: string; outcome?: string }): Promise<CaseMeeting>;
   completeStep(id: string, stepId: string): Promise<ComplaintDetail>;
-  close(id: string, outcome: Outcome, summary: string): Promise<ComplaintDetail>;
+  /** `override`: the presiding officer's reasons for closing with a mandatory step open. */
+  close(id: string, outcome: Outcome, summary: string, override?: { reasons: string }): Promise<ComplaintDetail>;
+  /** Adds or corrects a party's contact (the case's committee only). */
+  changeContact(id: string, party: Party, change: PartyContactBody): Promise<ComplaintDetail>;
   recuse(id: string): Promise<void>;
   audit(id: string): Promise<AuditEntry[]>;
   evidenceLink(id: string, fileId: string): Promise<string>;

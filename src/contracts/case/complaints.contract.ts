@@ -390,6 +390,17 @@ export const ComplaintDetail = ComplaintSummary.extend({
   callerPresides: z.boolean(),
   /** Recorded on the complainant's behalf and not confirmed by them yet: no clocks, no steps until they do. */
   confirmationPending: z.boolean().optional(),
+  /** Due process (docs/case.md "Due process in the case runtime"): for the committee, the steps waiting for a mandatory step,
+   * the mandatory steps still open, the presiding officer's override of them on closing; for everyone, the appeal (IN-10) of a
+   * closed POSH case, from the recommendations to its last day. */
+  dueProcess: z
+    .object({
+      waitsFor: z.array(z.object({ stepId: z.string(), names: z.array(z.string()) })),
+      mandatoryOpen: z.array(z.string()),
+      closeOverride: z.object({ reasons: z.string(), at: z.string(), byName: z.string() }).nullable(),
+      appeal: z.object({ from: z.string(), deadline: z.string() }).nullable(),
+    })
+    .optional(),
   /** The daily case job's escalations of this case (docs/case.md "The daily case job"), for its committee; [] for a party. */
   escalations: z
     .array(
@@ -519,7 +530,12 @@ export const closeComplaint = route({
   path: '/api/complaints/{id}/close',
   summary: 'Close the case with its outcome (committee only); the parties are told; the appeal window (IN-10) starts',
   params: IdParams,
-  body: z.strictObject({ outcome: Outcome, summary: Required('a summary of the outcome', 4000) }),
+  body: z.strictObject({
+    outcome: Outcome,
+    summary: Required('a summary of the outcome', 4000),
+    /** Closing with a mandatory step open: the presiding officer's written reasons (recorded in the case). */
+    override: z.strictObject({ reasons: Required('the reasons for closing with a mandatory step open', 4000) }).optional(),
+  }),
   response: ComplaintDetail,
   access: MEMBERS,
   noPermission: PER_CASE,

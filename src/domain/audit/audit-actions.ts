@@ -129,6 +129,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'complaint.purge.postpone': { label: 'Purge of a case postponed', kind: 'admin' },
   'complaint.legal-hold': { label: 'Legal hold placed on a case', kind: 'admin' },
   'complaint.legal-hold.lift': { label: 'Legal hold lifted', kind: 'admin' },
+  'party.contact.change': { label: 'A party’s contact added or corrected', kind: 'admin' },
+  'complaint.close.override': { label: 'Case closed with a mandatory step open (reasons recorded)', kind: 'admin' },
   'catalogue-course.offered': { label: 'Catalogue course offered to a workspace', kind: 'admin' },
   'catalogue-course.version-pushed': { label: 'Newer catalogue course version given to a workspace', kind: 'admin' },
   'course.unassigned': { label: 'Course unassigned', kind: 'admin' },

@@ -4,6 +4,8 @@ import { CaseExtrasApi } from '../../application/complaints/case-extras-api.port
 import { IntakeApi } from '../../application/complaints/intake-api.port';
 import { RetentionApi } from '../../application/complaints/retention-api.port';
 import { UploadEvidence } from '../../application/complaints/upload-evidence.use-case';
+import { ChangePartyContact } from '../../application/complaints/change-party-contact.use-case';
+import { CloseCase } from '../../application/complaints/close-case.use-case';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { HttpComplaintsApi } from '../http/case/http-complaints-api';
 import { HttpCaseExtrasApi } from '../http/case/http-case-extras-api';
@@ -15,6 +17,8 @@ import { XhrFileTransfer } from '../http/learning/http-course-files-api';
 export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(ComplaintsApi).to(HttpComplaintsApi).inSingletonScope();
   bind(UploadEvidence).toDynamicValue((ctx) => new UploadEvidence(ctx.get<ComplaintsApi>(ComplaintsApi), new XhrFileTransfer()));
+  bind(ChangePartyContact).toDynamicValue((ctx) => new ChangePartyContact(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(CloseCase).toDynamicValue((ctx) => new CloseCase(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();
   bind(CaseExtrasApi).to(HttpCaseExtrasApi).inSingletonScope();
   bind(RetentionApi).to(HttpRetentionApi).inSingletonScope();

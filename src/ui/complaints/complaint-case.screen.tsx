@@ -2,7 +2,8 @@ import { Alert, Breadcrumb, Button, Card, Descriptions, Form, Input, List, Popco
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AudienceValue, ComplaintDetail, Outcome } from '../../contracts/case/complaints.contract';
+import type { AudienceValue, ComplaintDetail } from '../../contracts/case/complaints.contract';
+import { ClosedCaseNotices, CloseForm, ContactDrawer, mailsRespondent, OUTCOMES, RESPONDENT_EMAIL_MISSING } from './case-due-process';
 import { CaseConfirmation, CaseEvents, DeniedAccess } from './case-extras';
 import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
@@ -15,14 +16,6 @@ import { ConfidentialBanner } from './confidential-banner';
 import { auditLabel } from '../../domain/audit/audit-actions';
 
 const AUDIENCE_WORDS: Record<AudienceValue, string> = { COMPLAINANT: 'With the complainant', RESPONDENT: 'With the respondent', COMMITTEE: 'Committee only' };
-const OUTCOMES: { value: Outcome; label: string }[] = [
-  { value: 'UPHELD', label: 'Upheld' },
-  { value: 'NOT_UPHELD', label: 'Not upheld' },
-  { value: 'SETTLED_BY_CONCILIATION', label: 'Settled by conciliation' },
-  { value: 'WITHDRAWN', label: 'Withdrawn' },
-  { value: 'REFERRED', label: 'Referred elsewhere' },
-];
-
 function Thread({ vm, audience, detail }: { vm: ComplaintCaseViewModel; audience: AudienceValue; detail: ComplaintDetail }) {
   const [text, setText] = useState('');
   const messages = detail.messages.filter((m) => m.audience === audience);
@@ -114,23 +107,6 @@ function Minutes({ vm, meetingId, minutes, outcome }: { vm: ComplaintCaseViewMod
   );
 }
 
-function CloseForm({ vm }: { vm: ComplaintCaseViewModel }) {
-  const [form] = Form.useForm<{ outcome: Outcome; summary: string }>();
-  return (
-    <Form form={form} layout="vertical" aria-label="Close the case" onFinish={(v) => void vm.close(v.outcome, v.summary)}>
-      <Form.Item name="outcome" label="Outcome" rules={[{ required: true, message: 'Choose the outcome' }]}>
-        <Select aria-label="Outcome" options={OUTCOMES} />
-      </Form.Item>
-      <Form.Item name="summary" label="Summary of the decision" rules={[{ required: true, message: 'Summarise the decision' }]}>
-        <Input.TextArea rows={3} />
-      </Form.Item>
-      <Button danger htmlType="submit" loading={vm.busy}>
-        Close the case
-      </Button>
-    </Form>
-  );
-}
-
 export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
   const vm = useViewModel(ComplaintCaseViewModel);
   const { complaintId = '' } = useParams();
@@ -215,6 +191,8 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
           ) : null}
           {committee ? <CaseRetention key={d.status} complaintId={d.complaintId} /> : null}
           {d.outcomeSummary ? <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} /> : null}
+          {d.status === 'CLOSED' ? <ClosedCaseNotices detail={d} /> : null}
+          {committee ? <ContactDrawer vm={vm} detail={d} /> : null}
           <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />
           <CaseEvents detail={d} />
           <Tabs
@@ -224,14 +202,27 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 label: 'Parties',
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
-                    <Descriptions title="Complainant" column={1} size="small" bordered>
+                    <Descriptions
+                      title="Complainant"
+                      column={1}
+                      size="small"
+                      bordered
+                      extra={committee && d.status === 'OPEN' && d.complainant?.email ? <Button onClick={() => vm.openContact('COMPLAINANT')}>Edit the complainant’s contact</Button> : null}
+                    >
                       <Descriptions.Item label="Name">{d.complainant?.name ?? '—'}</Descriptions.Item>
                       {d.complainant?.email ? <Descriptions.Item label="Email">{d.complainant.email}</Descriptions.Item> : null}
                       {d.complainant?.phone ? <Descriptions.Item label="Phone">{d.complainant.phone}</Descriptions.Item> : null}
                     </Descriptions>
-                    <Descriptions title="Respondent" column={1} size="small" bordered>
+                    <Descriptions
+                      title="Respondent"
+                      column={1}
+                      size="small"
+                      bordered
+                      extra={committee && d.status === 'OPEN' ? <Button onClick={() => vm.openContact('RESPONDENT')}>Edit the respondent’s contact</Button> : null}
+                    >
                       <Descriptions.Item label="Name">{d.respondent?.name ?? '—'}</Descriptions.Item>
-                      <Descriptions.Item label="Email">{d.respondent?.email ?? '—'}</Descriptions.Item>
+                      <Descriptions.Item label="Email">{d.respondent?.email ?? (committee ? 'None given' : '—')}</Descriptions.Item>
+                      {committee && d.respondent?.phone ? <Descriptions.Item label="Phone">{d.respondent.phone}</Descriptions.Item> : null}
                       {d.respondent?.description ? <Descriptions.Item label="Description">{d.respondent.description}</Descriptions.Item> : null}
                     </Descriptions>
                     {d.incident ? (
@@ -336,10 +327,22 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                       {...REGION}
                       aria-label="Steps"
                       dataSource={d.steps}
-                      renderItem={(s) => (
+                      renderItem={(s) => {
+                        const waitsFor = d.dueProcess?.waitsFor.find((w) => w.stepId === s.stepId)?.names ?? [];
+                        const noEmail = mailsRespondent(s) && !d.respondent?.email;
+                        const open = committee && !s.completedAt && d.status === 'OPEN';
+                        return (
                         <List.Item
                           actions={
-                            committee && !s.completedAt && d.status === 'OPEN'
+                            open && waitsFor.length > 0
+                              ? []
+                              : open && noEmail
+                              ? [
+                                  <Button key="contact" type="primary" aria-label={`Add the respondent’s email to ${s.name}`} onClick={() => vm.openContact('RESPONDENT', `To complete “${s.name}”, add the respondent’s email: the complaint gave none.`)}>
+                                    Add the respondent’s email
+                                  </Button>,
+                                ]
+                              : open
                               ? [
                                   <Popconfirm
                                     key="complete"
@@ -355,14 +358,21 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                         >
                           <List.Item.Meta
                             title={`${s.position}. ${s.name}`}
-                            description={s.completedAt ? `Completed ${new Date(s.completedAt).toLocaleString()}` : s.kind === 'ACTION' ? `Action: ${s.actionTypes.join(', ').replaceAll('_', ' ').toLowerCase()}` : 'Meeting'}
+                            description={
+                              <>
+                                {s.completedAt ? `Completed ${new Date(s.completedAt).toLocaleString()}` : s.kind === 'ACTION' ? `Action: ${s.actionTypes.join(', ').replaceAll('_', ' ').toLowerCase()}` : 'Meeting'}
+                                {open && waitsFor.length > 0 ? <Typography.Text type="warning" style={{ display: 'block' }}>Waits for {waitsFor.map((n) => `“${n}”`).join(', ')}: complete it first.</Typography.Text> : null}
+                                {open && waitsFor.length === 0 && noEmail ? <Typography.Text type="danger" style={{ display: 'block' }}>{RESPONDENT_EMAIL_MISSING}</Typography.Text> : null}
+                              </>
+                            }
                           />
                         </List.Item>
-                      )}
+                        );
+                      }}
                     />
                     {committee && d.status === 'OPEN' ? (
                       <Card title="Close the case" size="small">
-                        <CloseForm vm={vm} />
+                        <CloseForm vm={vm} detail={d} />
                       </Card>
                     ) : null}
                     {committee && d.status === 'OPEN' ? (

@@ -15,6 +15,9 @@ import type {
 import { ComplaintsApi, type PersonOption } from '../../application/complaints/complaints-api.port';
 import { FormFileLinks } from './form-file-links';
 import { UploadEvidence } from '../../application/complaints/upload-evidence.use-case';
+import { ChangePartyContact, type ContactValues } from '../../application/complaints/change-party-contact.use-case';
+import { CloseCase } from '../../application/complaints/close-case.use-case';
+import type { Party } from '../../contracts/case/case-runtime.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
 
@@ -215,10 +218,101 @@ export class ComplaintCaseViewModel {
   notice: string | null = null;
   /** The server's word when the case was purged under the retention rules (a 410 to its committee). */
   purged: string | null = null;
+  /** The party whose contact is being edited (the drawer is open), and why it was opened, when a step needs it. */
+  contactParty: Party | null = null;
+  contactReason: string | null = null;
+  contactError: string | null = null;
+  contactFieldErrors: Record<string, string> = {};
+  /** The close form's confirmation is open with these values. */
+  closing: { outcome: Outcome; summary: string; reasons?: string } | null = null;
   private id = '';
 
-  constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
-    makeAutoObservable<ComplaintCaseViewModel, 'api' | 'id'>(this, { api: false, id: false }, { autoBind: true });
+  constructor(
+    @inject(ComplaintsApi) private readonly api: ComplaintsApi,
+    @inject(ChangePartyContact) private readonly changeContact: ChangePartyContact,
+    @inject(CloseCase) private readonly closeCase: CloseCase,
+  ) {
+    makeAutoObservable<ComplaintCaseViewModel, 'api' | 'id' | 'changeContact' | 'closeCase'>(this, { api: false, id: false, changeContact: false, closeCase: false }, { autoBind: true });
+  }
+
+  openContact(party: Party, reason: string | null = null): void {
+    this.contactParty = party;
+    this.contactReason = reason;
+    this.contactError = null;
+    this.contactFieldErrors = {};
+  }
+
+  closeContact(): void {
+    this.contactParty = null;
+    this.contactReason = null;
+  }
+
+  async saveContact(values: ContactValues): Promise<boolean> {
+    if (!this.detail || !this.contactParty) return false;
+    const party = this.contactParty;
+    this.busy = true;
+    this.contactError = null;
+    this.contactFieldErrors = {};
+    try {
+      const outcome = await this.changeContact.execute(this.detail, party, values);
+      runInAction(() => {
+        if (outcome.ok) {
+          this.detail = outcome.detail;
+          this.notice = party === 'RESPONDENT' ? 'The respondent’s contact is saved; the change is recorded in the access log.' : 'The complainant’s contact is saved; the change is recorded in the access log.';
+          this.actionError = null;
+          this.contactParty = null;
+          this.contactReason = null;
+        } else {
+          this.contactError = outcome.message;
+          this.contactFieldErrors = outcome.fields;
+        }
+      });
+      return outcome.ok;
+    } catch (error) {
+      runInAction(() => (this.contactError = describeError(error)));
+      return false;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+
+  /** The close form asks for confirmation before anything is sent. */
+  askToClose(values: { outcome: Outcome; summary: string; reasons?: string }): void {
+    this.closing = values;
+  }
+
+  cancelClose(): void {
+    this.closing = null;
+  }
+
+  async confirmClose(): Promise<boolean> {
+    if (!this.detail || !this.closing) return false;
+    const values = this.closing;
+    this.busy = true;
+    this.actionError = null;
+    this.fieldErrors = {};
+    this.notice = null;
+    try {
+      const outcome = await this.closeCase.execute(this.detail, values);
+      if (outcome.ok) await this.load(this.id);
+      runInAction(() => {
+        this.closing = null;
+        if (outcome.ok) this.notice = 'The case is closed and the parties have been told.';
+        else {
+          this.actionError = outcome.message;
+          this.fieldErrors = outcome.fields;
+        }
+      });
+      return outcome.ok;
+    } catch (error) {
+      runInAction(() => {
+        this.closing = null;
+        this.actionError = describeError(error);
+      });
+      return false;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
   }
 
   async load(id: string): Promise<void> {
@@ -288,10 +382,6 @@ export class ComplaintCaseViewModel {
 
   completeStep(stepId: string): Promise<boolean> {
     return this.act(() => this.api.completeStep(this.id, stepId), 'Step completed.');
-  }
-
-  close(outcome: Outcome, summary: string): Promise<boolean> {
-    return this.act(() => this.api.close(this.id, outcome, summary), 'The case is closed and the parties have been told.');
   }
 
   async recuse(): Promise<void> {

@@ -659,7 +659,7 @@ const PrerequisiteForm = observer(function PrerequisiteForm({ vm, prerequisite, 
         <Form.Item label="Prerequisite details" name="description" rules={[{ max: 2000 }]}>
           <Input />
         </Form.Item>
-        <Form.Item label="Prerequisite reference" name="referenceId" rules={[{ max: 200 }]} extra="A policy, course or document id, if any.">
+        <Form.Item label="Prerequisite reference" name="referenceId" rules={[{ max: 200 }]} extra="A policy, course or document id, if any. A step’s name makes that step mandatory: later steps wait for it and the case cannot close while it is open.">
           <Input />
         </Form.Item>
       </Space>

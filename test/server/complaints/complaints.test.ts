@@ -471,14 +471,16 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       // The trigger's text lists the clocks' dates itself: the same columns in DATE_COLUMNS' order, or the list's
       // nearest clock would be computed from the wrong dates.
       const rows = await server.db.query<Record<string, string | null>>(
-        `SELECT id, case_number, status, outcome, timeliness, compliance, received_on::text AS received_on, list_head, list_clock,
+        `SELECT id, case_number, status, outcome, timeliness, compliance, received_on::text AS received_on, list_head, list_clock, respondent_name, respondent_email, respondent_user_id,
                 ${DATE_COLUMNS.map((d) => `${d}::text AS ${d}`).join(', ')}
            FROM complaints WHERE workspace_id = $1`,
         [acmeId],
       );
       expect(rows.length).toBeGreaterThanOrEqual(3);
       for (const row of rows) {
-        expect(row.list_clock).toBe([row.compliance, row.received_on, ...DATE_COLUMNS.map((d) => row[d] ?? '')].join('|'));
+        // Then (migration 0062) the status and whether a respondent is identified: the clocks the case shows follow both.
+        const identified = row.respondent_name || row.respondent_email || row.respondent_user_id ? '1' : '0';
+        expect(row.list_clock).toBe([row.compliance, row.received_on, ...DATE_COLUMNS.map((d) => row[d] ?? ''), row.status, identified].join('|'));
         expect(JSON.parse(`${row.list_head}}`)).toMatchObject({ complaintId: row.id, caseNumber: caseNumberText(Number(row.case_number)), status: row.status, outcome: row.outcome, receivedOn: row.received_on, timeliness: row.timeliness });
       }
       expect(rows.some((r) => r.status === 'CLOSED') && rows.some((r) => r.respondent_copy_sent_on !== null)).toBe(true);

@@ -45,9 +45,10 @@ describe.each(DATABASES)('migration 0049 (the case list entry) on %s', (kind) =>
         nextStep: steps[1].name,
         outcome: null,
       });
-      expect(entry(cases.open).list_clock).toBe('IN_POSH|2026-11-02|2026-11-05||||||||');
+      // Migration 0062 ends it with the status and whether a respondent is identified.
+      expect(entry(cases.open).list_clock).toBe('IN_POSH|2026-11-02|2026-11-05|||||||||OPEN|1');
       expect(JSON.parse(`${entry(cases.closed).list_head}}`)).toMatchObject({ caseNumber: 'C-1200', status: 'CLOSED', nextStep: null, outcome: 'UPHELD' });
-      expect(entry(cases.closed).list_clock).toBe('IN_POSH|2026-11-02|||||||||');
+      expect(entry(cases.closed).list_clock).toBe('IN_POSH|2026-11-02||||||||||CLOSED|1');
     } finally {
       await db.close();
     }

@@ -36,6 +36,7 @@ import {
   type Outcome,
 } from '../../../contracts/case/complaints.contract';
 import { exportComplaint, type ExportBody } from '../../../contracts/case/case-records.contract';
+import { changePartyContact, type Party, type PartyContactBody } from '../../../contracts/case/case-runtime.contract';
 import { userSearch } from '../../../contracts/main/users.contract';
 import type { ComplaintsApi, PersonOption } from '../../../application/complaints/complaints-api.port';
 import type { UploadTarget } from '../../../application/courses/authoring/course-files.port';
@@ -97,8 +98,12 @@ export class HttpComplaintsApi implements ComplaintsApi {
     return this.caseApi.call(completeStep, { params: { id, stepId }, body: {} });
   }
 
-  close(id: string, outcome: Outcome, summary: string): Promise<ComplaintDetail> {
-    return this.caseApi.call(closeComplaint, { params: { id }, body: { outcome, summary } });
+  close(id: string, outcome: Outcome, summary: string, override?: { reasons: string }): Promise<ComplaintDetail> {
+    return this.caseApi.call(closeComplaint, { params: { id }, body: { outcome, summary, ...(override ? { override } : {}) } });
+  }
+
+  changeContact(id: string, party: Party, change: PartyContactBody): Promise<ComplaintDetail> {
+    return this.caseApi.call(changePartyContact, { params: { id, party }, body: change });
   }
 
   async recuse(id: string): Promise<void> {

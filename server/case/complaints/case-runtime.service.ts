@@ -1,0 +1,161 @@
+import type { z } from 'zod';
+import type { Party, PartyContactBody } from '../../../src/contracts/case/case-runtime.contract';
+import { membersWhoAreParties } from '../../../src/domain/complaints/committee';
+import { openMandatorySteps, stepBlockers, stepNames, type RuntimeStep, type VersionPrerequisite } from '../../../src/domain/complaints/case-runtime';
+import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
+import type { Database, Sql } from '../../platform/db/database';
+import type { ComplaintService, Actor } from './complaints.service';
+import type * as repo from './complaints.repository';
+import type { RuntimeRefusal } from './case-refusal';
+
+export type RuntimeOutcome = { ok: true } | RuntimeRefusal;
+
+const refuse = (refusal: RuntimeRefusal['refusal'], code: string, message: string, fields?: Record<string, string>): RuntimeRefusal => ({ ok: false, refusal, code, message, fields });
+
+/** The contact fields of each party, as columns; the complainant's name is theirs, as they gave it. */
+const COLUMNS: Record<Party, Partial<Record<'name' | 'email' | 'phone', keyof repo.ComplaintRow>>> = {
+  RESPONDENT: { name: 'respondent_name', email: 'respondent_email', phone: 'respondent_phone' },
+  COMPLAINANT: { email: 'complainant_email', phone: 'complainant_phone' },
+};
+
+/** The version's prerequisites, as the runtime reads them (the builder's workflow-prerequisite calls write them). */
+export async function prerequisitesOf(tx: Sql, ws: string, versionId: string): Promise<VersionPrerequisite[]> {
+  return tx.query<VersionPrerequisite>(`SELECT label, reference_id AS "referenceId" FROM workflow_prerequisites WHERE workspace_id = $1 AND version_id = $2 ORDER BY position`, [ws, versionId]);
+}
+
+export const runtimeSteps = (steps: readonly repo.StepRow[]): RuntimeStep[] => steps.map((s) => ({ id: s.id, name: s.name, position: s.position, completed: s.completed_at !== null }));
+
+/** Completing `stepId` waits for the mandatory steps before it (case-runtime.ts); null when it may go. */
+export async function stepGate(tx: Sql, ws: string, versionId: string, steps: readonly repo.StepRow[], stepId: string): Promise<RuntimeRefusal | null> {
+  const blockers = stepBlockers(runtimeSteps(steps), await prerequisitesOf(tx, ws, versionId), stepId);
+  if (blockers.length === 0) return null;
+  const message = `Complete ${stepNames(blockers)} first: the workflow requires it before this step`;
+  return refuse('conflict', 'PREREQUISITE_OPEN', message, { stepId: message });
+}
+
+/**
+ * Closing with a mandatory step open: refused, unless the one presiding records an override with written reasons
+ * (kept in the case's access log as `complaint.close.override`). Answers the open steps the override covers.
+ */
+export async function closeGate(
+  tx: Sql,
+  ws: string,
+  access: { row: repo.ComplaintRow; presiding: { userId: string } | null },
+  steps: readonly repo.StepRow[],
+  actorUserId: string,
+  override: { reasons: string } | undefined,
+): Promise<{ ok: true; overridden: RuntimeStep[] } | RuntimeRefusal> {
+  const open = openMandatorySteps(runtimeSteps(steps), await prerequisitesOf(tx, ws, access.row.version_id));
+  if (open.length === 0) return { ok: true, overridden: [] };
+  if (!override) {
+    const message = `${stepNames(open)} ${open.length === 1 ? 'is' : 'are'} still open: complete ${open.length === 1 ? 'it' : 'them'}, or the presiding officer may close with written reasons`;
+    return refuse('conflict', 'MANDATORY_STEP_OPEN', message, { override: message });
+  }
+  if (access.presiding?.userId !== actorUserId) return refuse('forbidden', 'NOT_PRESIDING', 'Only the member presiding over the case may close it with a mandatory step open');
+  return { ok: true, overridden: open };
+}
+
+/** What the case page shows of its course: steps waiting for others, the open mandatory steps, the override, the appeal. */
+export async function dueProcessOf(
+  tx: Sql,
+  ws: string,
+  row: repo.ComplaintRow,
+  steps: readonly repo.StepRow[],
+  committee: boolean,
+): Promise<{
+  waitsFor: { stepId: string; names: string[] }[];
+  mandatoryOpen: string[];
+  closeOverride: { reasons: string; at: string; byName: string } | null;
+  appeal: { from: string; deadline: string } | null;
+}> {
+  const window = row.compliance === 'IN_POSH' && row.status === 'CLOSED' ? appealWindow({ reportIssuedOn: row.report_issued_on }) : null;
+  const appeal = window ? { from: window.startsOn, deadline: window.endsOn } : null;
+  if (!committee) return { waitsFor: [], mandatoryOpen: [], closeOverride: null, appeal };
+  const prerequisites = await prerequisitesOf(tx, ws, row.version_id);
+  const runtime = runtimeSteps(steps);
+  const [override] = await tx.query<{ reasons: string; at: Date | string; name: string | null }>(
+    `SELECT e.details->>'reasons' AS reasons, e.at, trim(u.first_name || ' ' || u.last_name) AS name
+       FROM complaint_audit_events e LEFT JOIN users u ON u.workspace_id = e.workspace_id AND u.id = e.actor_user_id
+      WHERE e.workspace_id = $1 AND e.complaint_id = $2 AND e.action = 'complaint.close.override' ORDER BY e.at DESC LIMIT 1`,
+    [ws, row.id],
+  );
+  return {
+    waitsFor: runtime.filter((s) => !s.completed).map((s) => ({ stepId: s.id, names: stepBlockers(runtime, prerequisites, s.id).map((b) => b.name) })).filter((w) => w.names.length > 0),
+    mandatoryOpen: row.status === 'OPEN' ? openMandatorySteps(runtime, prerequisites).map((s) => s.name) : [],
+    closeOverride: override ? { reasons: override.reasons, at: new Date(override.at).toISOString(), byName: override.name || 'A committee member' } : null,
+    appeal,
+  };
+}
+
+/**
+ * A party's contact added or corrected by the case's committee (docs/case.md "Due process in the case runtime").
+ * Access is the case's: a party is refused (403), anyone else, admins and recused members included, gets 404.
+ */
+export class CaseRuntimeService {
+  constructor(
+    private readonly db: Database,
+    private readonly complaints: ComplaintService,
+  ) {}
+
+  async changeContact(actor: Actor, id: string, party: Party, change: z.output<typeof PartyContactBody>): Promise<RuntimeOutcome> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const access = await this.complaints.access(tx, actor, id, { committeeOnly: true, lock: true });
+      const row = access.row;
+      if (row.status === 'CLOSED') return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its parties’ contacts are as they were');
+      if (party === 'COMPLAINANT') {
+        // The reporter of an anonymous report gives what they choose, through their receipt: never the committee.
+        if (row.intake) return refuse('conflict', 'ANONYMOUS_REPORT', 'This is an anonymous report: only the reporter gives their contact, through their receipt');
+        if (change.name !== undefined) return refuse('invalid', 'VALIDATION', 'The complainant’s name is as they gave it', { name: 'The complainant’s name is as they gave it' });
+        if (change.email === null) return refuse('invalid', 'VALIDATION', 'The complainant’s email is needed to reach them', { email: 'Enter the complainant’s email' });
+      }
+      const fields = (['name', 'email', 'phone'] as const).filter((f) => change[f] !== undefined && COLUMNS[party][f]);
+      const changed = fields.filter((f) => (row[COLUMNS[party][f]!] ?? null) !== change[f]);
+      if (changed.length === 0) return { ok: true };
+
+      let respondentUserId = row.respondent_user_id;
+      if (party === 'RESPONDENT' && changed.includes('email')) {
+        // The copy went to the address on the case: from then on the respondent reads the case with it.
+        if (row.respondent_copy_sent_on) {
+          return refuse('conflict', 'COPY_SENT', 'The respondent was given the copy of the complaint at this address: it can no longer be changed', {
+            email: 'The copy was sent to this address',
+          });
+        }
+        const [user] = change.email ? await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`, [actor.ws, change.email]) : [];
+        respondentUserId = user?.id ?? null;
+        if (respondentUserId && respondentUserId === row.filed_by) return refuse('invalid', 'VALIDATION', 'The respondent cannot be whoever filed the complaint', { email: 'This is the complainant’s own address' });
+      }
+
+      const sets = changed.map((f, i) => `${COLUMNS[party][f]} = $${i + 3}`);
+      const values = changed.map((f) => change[f] ?? null);
+      if (party === 'RESPONDENT' && changed.includes('email')) {
+        sets.push(`respondent_user_id = $${values.length + 3}`);
+        values.push(respondentUserId);
+      }
+      await tx.query(`UPDATE complaints SET ${sets.join(', ')}, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [actor.ws, id, ...values]);
+
+      // A member of the committee who turns out to be the respondent is recused at once, as at filing.
+      let recused: string[] = [];
+      if (party === 'RESPONDENT' && changed.includes('email')) {
+        recused = membersWhoAreParties(
+          access.members.map((m) => ({ userId: m.user_id, email: m.email })),
+          { complainantUserId: row.filed_by, respondentUserId, emails: [change.email ?? null] },
+        ).filter((u) => !access.recused.has(u));
+        for (const userId of recused) {
+          await tx.query(
+            `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note) VALUES ($1, $2, $3, 'AUTO_PARTY', 'A party to the case') ON CONFLICT DO NOTHING`,
+            [actor.ws, id, userId],
+          );
+        }
+      }
+      // The access log is read by the one presiding, who sees both parties' contacts: the old value is kept there.
+      await this.complaints.log(tx, actor, id, 'party.contact.change', {
+        party,
+        fields: changed,
+        previous: Object.fromEntries(changed.map((f) => [f, row[COLUMNS[party][f]!] ?? null])),
+        current: Object.fromEntries(changed.map((f) => [f, change[f] ?? null])),
+        ...(recused.length ? { recused: recused.length } : {}),
+      });
+      return { ok: true };
+    });
+  }
+}

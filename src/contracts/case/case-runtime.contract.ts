@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../domain/people/email-address';
+import { Id, route } from '../route';
+import { ComplaintDetail } from './complaints.contract';
+
+/**
+ * Due process in the case runtime (docs/case.md "Due process in the case runtime"): the committee adds or corrects a
+ * party's contact. Our path (not in endpoints.tsv), documented here and so in the case API's OpenAPI document.
+ */
+
+const Email = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN }).max(254);
+/** An empty text clears the detail. */
+const Optional = (schema: z.ZodType<string>) =>
+  z
+    .union([z.literal(''), schema])
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '' ? null : v));
+
+export const PartySchema = z.enum(['RESPONDENT', 'COMPLAINANT']);
+export type Party = z.infer<typeof PartySchema>;
+
+export const PartyContactBody = z
+  .strictObject({
+    name: Optional(z.string().trim().max(200)),
+    email: Optional(Email),
+    phone: Optional(z.string().trim().max(40)),
+  })
+  .refine((b) => b.name !== undefined || b.email !== undefined || b.phone !== undefined, { message: 'Change at least one detail', path: ['email'] });
+export type PartyContactBody = z.input<typeof PartyContactBody>;
+
+export const changePartyContact = route({
+  api: 'case',
+  method: 'PUT',
+  path: '/api/complaints/{id}/parties/{party}',
+  summary:
+    "Add or correct a party's contact (the case's committee members not recused only): the respondent's name, email and phone; the complainant's email and phone (not on an anonymous report). Recorded in the case's access log",
+  params: z.strictObject({ id: Id, party: PartySchema }),
+  body: PartyContactBody,
+  response: ComplaintDetail,
+  access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission: 'each case is checked on the server: only its committee members (not recused) change a contact, and a workspace admin cannot switch that on or off',
+});
