@@ -7,7 +7,7 @@ import { openDatabase } from './platform/db/open';
 import { FolderFileStorage } from './platform/file-storage';
 import { EmbeddedFileUrls } from './platform/signed-files';
 import { S3FileUrls } from './platform/s3-file-urls';
-import { loadUrlSecret, UrlSigner } from './platform/signed-urls';
+import { loadSecret, loadUrlSecret, UrlSigner } from './platform/signed-urls';
 import { Argon2PasswordHasher } from './platform/passwords';
 import { OidcProviders } from './main/auth/oidc-providers';
 import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
@@ -62,8 +62,12 @@ if (config.seed) await seedDemoFiles(db, fileUrls, existsSync(path.join(config.w
 // The job queue (pg-boss over this database): this process works it; several processes share it (docs/learning.md).
 const jobs = new JobQueue(db, { work: true, pollingIntervalSeconds: 2, log: (line) => console.error(`${new Date().toISOString()} ${line}`) });
 
+// Keys the reporters' address hashes; kept out of the database so a copy of it cannot recover an address (docs/case.md).
+const intakeAddressKey = await loadSecret(config.dataDir, 'intake-address.key', 'INTAKE_ADDRESS_KEY', process.env.INTAKE_ADDRESS_KEY);
+
 const app = await buildApp({
   db,
+  intakeAddressKey,
   jobs,
   passwords,
   mail,
