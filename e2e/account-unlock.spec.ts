@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { latestCode, signIn, url } from './support/app';
+import { api, latestCode, PASSWORD, signIn, url } from './support/app';
 import { expectAccessible } from './support/accessibility';
 
 // The journeys' server locks an account after 5 wrong codes (CODE_LOCKOUT_AFTER=5 in playwright.config.ts; 100 by default).
@@ -33,8 +33,12 @@ test('wrong codes lock an account; an admin unlocks it in People, the security l
   const employeeContext = await browser.newContext();
   const adminContext = await browser.newContext();
   try {
-    // The employee (or someone guessing) types wrong codes until the account locks.
+    // The employee has signed in from this browser's address before: only wrong codes from an address the account
+    // uses can lock it (a stranger's cannot, docs/identity.md "Locks and limits").
     const employee = await employeeContext.newPage();
+    await employee.goto(url('globex', '/signin'));
+    await api(employee, 'POST', '/main-api/api/user/signin', { userEmail: EMAIL, userPassword: PASSWORD });
+    // The employee (or someone at the same address) types wrong codes until the account locks.
     await askForCode(employee);
     const code = await latestCode(employee, EMAIL);
     const wrong = code === '000000' ? '111111' : '000000';

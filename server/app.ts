@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -58,6 +59,11 @@ export interface AppOptions {
   clock?: Clock;
   /** The job queue: buildApp defines the APIs' jobs on it; the caller starts it (main.ts works it, tests drain it). */
   jobs?: JobQueue;
+  /**
+   * The secret that keys the reporters' address hashes (`INTAKE_ADDRESS_KEY` or `DATA_DIR/intake-address.key`, loaded by
+   * main.ts); every process of a deployment must have the same. When omitted (tests of one process), a random one.
+   */
+  intakeAddressKey?: Uint8Array;
 }
 
 const API_BASES = [MAIN_API_BASE, LEARNING_API_BASE, CASE_API_BASE];
@@ -98,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sites: new SiteResolver(options.db, options.settings.mainHost, options.settings.publicUrl),
     permissions: new PermissionStore(options.db),
     limits: new RateLimits(options.db),
+    intakeAddressKey: options.intakeAddressKey ?? randomBytes(32),
     clock: options.clock ?? systemClock,
     jobs: options.jobs,
     people: new PeopleEvents((line, error) => app.log.error({ err: error }, line)),

@@ -17,7 +17,10 @@ export interface ServerConfig {
   uploadLimits: UploadLimits;
   /** Course files in an S3-compatible store (`S3_URL` and its companions); else under DATA_DIR. */
   s3?: S3Settings;
+  /** The demo data on first start (`SEED`, default on); never in production (server/seed/first-start.ts). */
   seed: boolean;
+  /** `NODE_ENV=production`: no demo data, and a server that finds a demo account refuses to start. */
+  production: boolean;
   outboxPage: boolean;
   /** Mail over SMTP when set; else the outbox. */
   smtp?: { url: string; from: string };
@@ -39,6 +42,9 @@ export interface ServerConfig {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  if (env.NODE_ENV === 'production' && env.SEED === '1') {
+    throw new Error('SEED=1 cannot be used with NODE_ENV=production: production never creates the demo data or its accounts');
+  }
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   if (env.SMTP_URL && !env.MAIL_FROM) throw new Error('MAIL_FROM is needed with SMTP_URL (e.g. "SafePlace <no-reply@example.com>")');
   if (env.SMS_GATEWAY_URL && !/^https?:\/\//.test(env.SMS_GATEWAY_URL)) throw new Error('SMS_GATEWAY_URL must be an http(s) URL');
@@ -56,7 +62,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       UploadPurpose.options.map((purpose) => [purpose, positive(env, `MAX_${purpose}_BYTES`) ?? DEFAULT_UPLOAD_LIMITS[purpose]]),
     ) as UploadLimits,
     s3: readS3Settings(env),
-    seed: env.SEED !== '0',
+    seed: env.SEED !== '0' && env.NODE_ENV !== 'production',
+    production: env.NODE_ENV === 'production',
     // Mail and SMS go to the outbox until a transport is configured; its page is off in production, and whenever
     // real mail or SMS is configured (a real server), whatever OUTBOX_PAGE says.
     outboxPage: (env.OUTBOX_PAGE ? env.OUTBOX_PAGE === '1' : env.NODE_ENV !== 'production') && !env.SMTP_URL && !env.SMS_GATEWAY_URL,

@@ -8,11 +8,13 @@ import { FolderFileStorage } from './platform/file-storage';
 import { openFileStores } from './platform/stores';
 import { checkEvidenceKeys } from './platform/evidence-key-check';
 import { holdDataDir } from './platform/backup/backup';
+import { loadSecret } from './platform/signed-urls';
 import { Argon2PasswordHasher } from './platform/passwords';
 import { OidcProviders } from './main/auth/oidc-providers';
 import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
 import { SmtpMailer } from './platform/transports/smtp-mailer';
-import { DEMO_PASSWORD, seedDemo } from './seed/demo.seed';
+import { DEMO_PASSWORD } from './seed/demo.seed';
+import { DemoAccountsInProduction, prepareDatabase } from './seed/first-start';
 import { seedDemoFiles } from './seed/learning.seed';
 import { JobQueue } from './platform/jobs';
 import { rewrapEvidenceKeys } from './platform/evidence-vault';
@@ -23,7 +25,17 @@ const db = await openDatabase(config);
 const releaseDataDir = db.kind === 'pglite' ? await holdDataDir(config.dataDir) : async () => {};
 const applied = await migrate(db);
 const passwords = new Argon2PasswordHasher();
-const seeded = config.seed ? await seedDemo(db, passwords, config.mainHost, config.oidc.map((p) => p.provider)) : false;
+// Production never seeds the demo, and refuses to start while one of its accounts (public password) is in the database.
+let seeded = false;
+try {
+  ({ seeded } = await prepareDatabase(db, passwords, { production: config.production, seed: config.seed, mainHost: config.mainHost, socialSignIn: config.oidc.map((p) => p.provider) }));
+} catch (error) {
+  if (!(error instanceof DemoAccountsInProduction)) throw error;
+  console.error(error.message);
+  await db.close();
+  await releaseDataDir();
+  process.exit(1);
+}
 
 // Mail and SMS go to the outbox unless a transport is configured (README, settings).
 const deliveryLog = (message: string, error?: unknown) =>
@@ -51,8 +63,12 @@ if (config.seed) await seedDemoFiles(db, fileUrls, existsSync(path.join(config.w
 // The job queue (pg-boss over this database): this process works it; several processes share it (docs/learning.md).
 const jobs = new JobQueue(db, { work: true, pollingIntervalSeconds: 2, log: (line) => console.error(`${new Date().toISOString()} ${line}`) });
 
+// Keys the reporters' address hashes; kept out of the database so a copy of it cannot recover an address (docs/case.md).
+const intakeAddressKey = await loadSecret(config.dataDir, 'intake-address.key', 'INTAKE_ADDRESS_KEY', process.env.INTAKE_ADDRESS_KEY);
+
 const app = await buildApp({
   db,
+  intakeAddressKey,
   jobs,
   passwords,
   mail,
@@ -88,7 +104,7 @@ console.log(
       (applied.length ? `, ${applied.length} migration(s) applied` : '') +
       (seeded ? ', demo data seeded' : ''),
     `Main site:       ${where(config.mainHost)}`,
-    `Demo workspace:  ${where(`acme.${config.mainHost}`)}   (second workspace: ${where(`globex.${config.mainHost}`)})`,
+    config.production ? '' : `Demo workspace:  ${where(`acme.${config.mainHost}`)}   (second workspace: ${where(`globex.${config.mainHost}`)})`,
     `API references:  ${where(config.mainHost)}/main-api/docs  /learning-api/docs  /case-api/docs`,
     config.s3 ? `Course files: S3 (${config.s3.url}, bucket ${config.s3.bucket})` : '',
     mail ? `Mail: SMTP (${new URL(config.smtp!.url).host})` : '',
@@ -96,12 +112,16 @@ console.log(
     sms ? `SMS: HTTP gateway (${new URL(config.smsGateway!.url).host})` : '',
     config.outboxPage && (!mail || !sms) ? `Outbox (${!mail && !sms ? 'mail and SMS are' : !mail ? 'mail is' : 'SMS is'} not sent; codes are here): ${where(config.mainHost)}/dev/outbox` : '',
     '',
-    `Demo accounts (password ${DEMO_PASSWORD}):`,
-    '  platform@demo.test   platform admin, on the main site',
-    '  admin@acme.test      workspace admin      employer@acme.test   employer',
-    '  buadmin@acme.test    business-unit admin  employee@acme.test   employee',
-    '  admin@globex.test    Globex workspace admin',
-    '',
+    ...(config.production
+      ? ['No demo accounts in production: create the first platform admin with `npm run create-platform-admin -- <email>`.', '']
+      : [
+          `Demo accounts (password ${DEMO_PASSWORD}):`,
+          '  platform@demo.test   platform admin, on the main site',
+          '  admin@acme.test      workspace admin      employer@acme.test   employer',
+          '  buadmin@acme.test    business-unit admin  employee@acme.test   employee',
+          '  admin@globex.test    Globex workspace admin',
+          '',
+        ]),
   ].join('\n'),
 );
 

@@ -72,6 +72,8 @@ export interface ApiDeps {
   permissions: PermissionStore;
   /** Rate limits kept in the database, shared by every server process (server/platform/rate-limiter.ts). */
   limits: RateLimits;
+  /** The secret that keys the reporters' address hashes, never in the database (server/case/complaints/intake-address.ts). */
+  intakeAddressKey: Uint8Array;
   /** Where jobs and due dates read the time (tests move it). */
   clock: Clock;
   /** The background job queue (server/platform/jobs.ts); absent in tests that do not start it. */

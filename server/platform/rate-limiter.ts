@@ -10,6 +10,12 @@ export interface Limit {
   windowMs: number;
   /** Said in the 429's message: "Too many failed attempts. Try again in 90 seconds." */
   what: string;
+  /**
+   * Stores each event's time rounded up to a multiple of this many ms instead of the exact instant (the reporters'
+   * limits: an exact time beside an address hash would date a report). An event then stays counted between one
+   * window and one window plus a bucket.
+   */
+  bucketMs?: number;
 }
 
 /** One limit applied to one key (an address, an account, a workspace). */
@@ -69,6 +75,7 @@ export class RateLimits {
       list.map((k) => k.hash),
       list.map((k) => k.limit.windowMs),
       list.map((k) => k.limit.max),
+      list.map((k) => k.limit.bucketMs ?? 0),
     ]);
     return rows.map((r) => ({ ...r, recent: (r.recent ?? []).map(Number), at: Number(r.at) }));
   }
@@ -97,6 +104,12 @@ export class LimitReading {
   /** Throws 429 with Retry-After when any of these keys (read before) has used up its allowance. */
   assertAllowed(keys: readonly LimitKey[]): void {
     refuseIfFull(keys, this.rows);
+  }
+
+  /** Whether this key has used up its allowance (for a caller that decides what a full allowance means). */
+  full(key: LimitKey): boolean {
+    const hash = hashLimitKey(key.limit, key.key);
+    return this.rows.some((r) => r.key === hash && r.recent.length >= key.limit.max);
   }
 }
 
@@ -138,8 +151,10 @@ function refuseIfFull(keys: readonly LimitKey[], rows: StateRow[]): void {
   }
 }
 
-/** The keys asked about, with their limits ($1 hashes, $2 windows in ms, $3 allowances). */
-const INPUT = `input AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) AS t(key, window_ms, max_hits))`;
+/** The keys asked about, with their limits ($1 hashes, $2 windows in ms, $3 allowances, $4 buckets in ms or 0). */
+const INPUT = `input AS (SELECT key, window_ms, max_hits,
+    CASE WHEN bucket_ms > 0 THEN to_timestamp(ceil(extract(epoch FROM now()) * 1000 / bucket_ms) * bucket_ms / 1000.0) ELSE now() END AS hit
+  FROM unnest($1::text[], $2::bigint[], $3::int[], $4::bigint[]) AS t(key, window_ms, max_hits, bucket_ms))`;
 
 /** Each key's events inside its window, as of now (the database's clock). */
 const CURRENT = `current AS (
@@ -148,11 +163,11 @@ const CURRENT = `current AS (
                 WHERE h > now() - make_interval(secs => i.window_ms / 1000.0) ORDER BY h)::float8[] AS recent
     FROM input i LEFT JOIN rate_limits r ON r.key = i.key)`;
 
-/** Adds now() to each key's events, keeping only those inside the window and at most max_hits of them. */
+/** Adds the event's time (now(), or its bucket) to each key's events, keeping only those inside the window and at most max_hits of them. */
 const UPSERT = (where: string) => `INSERT INTO rate_limits AS r (key, hits, window_ms, max_hits, expires_at)
-  SELECT key, ARRAY[now()], window_ms, max_hits, now() + make_interval(secs => window_ms / 1000.0) FROM input ${where}
+  SELECT key, ARRAY[hit], window_ms, max_hits, hit + make_interval(secs => window_ms / 1000.0) FROM input ${where}
   ON CONFLICT (key) DO UPDATE SET
-    hits = ARRAY(SELECT h FROM (SELECT h FROM unnest(r.hits || now()) AS h
+    hits = ARRAY(SELECT h FROM (SELECT h FROM unnest(r.hits || excluded.hits[1]) AS h
                                  WHERE h > now() - make_interval(secs => excluded.window_ms / 1000.0)
                                  ORDER BY h DESC LIMIT excluded.max_hits) AS kept ORDER BY h),
     window_ms = excluded.window_ms, max_hits = excluded.max_hits, expires_at = excluded.expires_at`;

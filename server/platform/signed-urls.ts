@@ -75,13 +75,22 @@ export class UrlSigner {
  * The signing secret: `FILE_URL_SECRET` (hex or base64, at least 32 bytes) when set, as every process of a deployment
  * must share it; otherwise one made on first start and kept in the data folder, readable by this user only.
  */
-export async function loadUrlSecret(dataDir: string, configured?: string): Promise<Uint8Array> {
+export function loadUrlSecret(dataDir: string, configured?: string): Promise<Uint8Array> {
+  return loadSecret(dataDir, 'file-url.key', 'FILE_URL_SECRET', configured);
+}
+
+/**
+ * A server secret: the setting `name` (hex or base64, at least 32 bytes) when set, which processes on several machines
+ * must share; otherwise 32 random bytes made on first start in `DATA_DIR/<file>` (mode 0600), which processes sharing
+ * the data folder share. Never in the database.
+ */
+export async function loadSecret(dataDir: string, fileName: string, name: string, configured?: string): Promise<Uint8Array> {
   if (configured) {
     const bytes = /^[0-9a-f]+$/i.test(configured) ? Buffer.from(configured, 'hex') : Buffer.from(configured, 'base64');
-    if (bytes.length < 32) throw new Error('FILE_URL_SECRET must be at least 32 bytes (64 hex digits)');
+    if (bytes.length < 32) throw new Error(`${name} must be at least 32 bytes (64 hex digits)`);
     return bytes;
   }
-  const file = path.join(dataDir, 'file-url.key');
+  const file = path.join(dataDir, fileName);
   try {
     return await readFile(file);
   } catch (error) {

@@ -2,10 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../platform/deps';
 import { OutboxMessages } from '../platform/messages';
 
-const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\./.test(ip);
-
-/** A request a proxy passed on: a reverse proxy on this machine connects from loopback, so the address alone proves nothing. */
-const cameThroughProxy = (headers: Record<string, unknown>) => Object.keys(headers).some((name) => name === 'forwarded' || name.startsWith('x-forwarded-') || name === 'via');
+import { devRequestAllowed, plainText } from './dev-only';
 
 /**
  * Development only (settings.outboxPage): the outbox of mail and SMS, newest first, as HTML for people and
@@ -15,9 +12,12 @@ export async function devOutboxRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   // Off whenever a real transport carries mail or SMS, whatever the settings say (server/config.ts also turns it off).
   if (!deps.settings.outboxPage || !(deps.mail instanceof OutboxMessages) || !(deps.sms instanceof OutboxMessages)) return;
   app.get<{ Querystring: { to?: string; format?: string } }>('/dev/outbox', async (request, reply) => {
-    // It shows every code sent: only to this machine, and only asked directly (never through a proxy), whatever the settings say.
-    if (!isLoopback(request.socket.remoteAddress ?? '') || !isLoopback(request.ip) || cameThroughProxy(request.headers)) return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such route: GET /dev/outbox' });
-    const to = typeof request.query.to === 'string' ? request.query.to.toLowerCase() : null;
+    // It shows every code sent: only to this machine, asked directly (never through a proxy) on the main host, whatever the settings say.
+    if (!devRequestAllowed(request, 'main')) return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such route: GET /dev/outbox' });
+    const { to: rawTo, format } = request.query;
+    if (rawTo !== undefined && !plainText(rawTo)) return reply.code(400).send({ code: 'INVALID', message: 'to: an address or phone number', fields: { to: 'Not an address' } });
+    if (format !== undefined && format !== 'json' && format !== 'html') return reply.code(400).send({ code: 'INVALID', message: 'format: json or html', fields: { format: 'json or html' } });
+    const to = rawTo === undefined ? null : rawTo.toLowerCase();
     const rows = await deps.db.query<{
       id: number;
       channel: string;
@@ -41,7 +41,7 @@ export async function devOutboxRoutes(app: FastifyInstance, deps: ApiDeps): Prom
       at: new Date(r.created_at).toISOString(),
     }));
     reply.header('cache-control', 'no-store');
-    if (request.query.format === 'json') return messages;
+    if (format === 'json') return messages;
     const esc = (s: string | null) => (s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
     reply.type('text/html; charset=utf-8');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox (development)</title></head><body>

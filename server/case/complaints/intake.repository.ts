@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { Sql } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
 
@@ -27,21 +26,6 @@ export async function notifyReporter(tx: Sql, mail: Mailer, ws: string, complain
 export async function receiptExpiryDays(tx: Sql, ws: string): Promise<number> {
   const [row] = await tx.query<{ days: number }>(`SELECT receipt_expiry_days AS days FROM complaint_settings WHERE workspace_id = $1`, [ws]);
   return row?.days ?? 180;
-}
-
-/**
- * The rate-limit key of an address: an HMAC with the workspace's secret of the day. The limiter stores only a hash of
- * this, and yesterday's secret is deleted, so no stored value leads back to an address (a plain hash of an IPv4 address
- * is reversed by trying all 2^32 of them).
- */
-export async function addressKey(tx: Sql, ws: string, address: string): Promise<string> {
-  await tx.query(`DELETE FROM intake_rate_secrets WHERE workspace_id = $1 AND day < (now() AT TIME ZONE 'UTC')::date`, [ws]);
-  await tx.query(
-    `INSERT INTO intake_rate_secrets (workspace_id, day, secret) VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2) ON CONFLICT DO NOTHING`,
-    [ws, randomBytes(32).toString('base64')],
-  );
-  const [row] = await tx.query<{ secret: string }>(`SELECT secret FROM intake_rate_secrets WHERE workspace_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date`, [ws]);
-  return createHmac('sha256', row.secret).update(address).digest('hex');
 }
 
 export interface IntakeRow {

@@ -49,7 +49,7 @@ const withoutAddress = {
 /** Confidential intake and the case's further calls (docs/case.md "Confidential intake"). */
 export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls);
-  const intake = new IntakeService(deps.db, deps.mail, deps.fileUrls, deps.passwords, deps.limits);
+  const intake = new IntakeService(deps.db, deps.mail, deps.fileUrls, deps.passwords, deps.limits, deps.intakeAddressKey);
   const extras = new CaseExtrasService(deps.db, deps.mail, complaints);
 
   // The reporter's calls, in a scope whose logger never writes the address.
@@ -57,7 +57,7 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     async (scope: FastifyInstance) => {
       const caller = (ctx: HandlerContext<any>): Caller => {
         const workspace = currentWorkspace(ctx.site);
-        // The address keys the rate limits through an HMAC of the day (intake.repository.ts); it goes nowhere else.
+        // The address keys the rate limits through a keyed hash of the day (intake-address.ts); it goes nowhere else.
         return { ws: workspace.id, workspaceName: workspace.company_name, address: ctx.request.ip ?? 'unknown' };
       };
       serve(scope, getIntakeForm, async (ctx) => intake.form(caller(ctx)), ANONYMOUS);

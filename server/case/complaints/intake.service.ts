@@ -21,7 +21,8 @@ import { ensureStandardForm, listComponents } from '../builder/builder.repositor
 import * as repo from './complaints.repository';
 import { formResourceFile, formResourceLink } from './form-resources';
 import { MAX_EVIDENCE_BYTES } from './complaints.service';
-import { addressKey, receiptExpiryDays, type IntakeRow } from './intake.repository';
+import { intakeAddressKey } from './intake-address';
+import { receiptExpiryDays, type IntakeRow } from './intake.repository';
 import { regimeOf, todayUtc } from './regime';
 
 const scrypt = promisify(scryptCb) as (key: string, salt: string, length: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
@@ -31,12 +32,22 @@ export const RECEIPT_DIGITS = 20;
 const SESSION_MINUTES = 30;
 const UPLOAD_SECONDS = 60 * 60;
 
-/** Reports from one address (an HMAC of it, see addressKey) and from the whole workspace. */
-export const INTAKE_PER_ADDRESS: Limit = { name: 'intake:file:address', max: 5, windowMs: 60 * 60_000, what: 'reports from this network' };
+/**
+ * Reports from one address (keyed by intakeAddressKey, never the address) and from the whole workspace. The address
+ * limits store their events' times rounded up to the window, not the instant a report was made.
+ */
+export const INTAKE_PER_ADDRESS: Limit = { name: 'intake:file:address', max: 5, windowMs: 60 * 60_000, what: 'reports from this network', bucketMs: 60 * 60_000 };
 const INTAKE_PER_WORKSPACE: Limit = { name: 'intake:file:workspace', max: 300, windowMs: 60 * 60_000, what: 'reports in this workspace' };
-/** Wrong receipt keys or passwords: per address, and per workspace so that many addresses cannot guess together. */
-export const RECEIPT_FAILURES_PER_ADDRESS: Limit = { name: 'intake:receipt:address', max: 10, windowMs: 15 * 60_000, what: 'wrong receipt keys' };
-const RECEIPT_FAILURES_PER_WORKSPACE: Limit = { name: 'intake:receipt:workspace', max: 200, windowMs: 60 * 60_000, what: 'wrong receipt keys in this workspace' };
+/**
+ * Wrong receipt keys or passwords. The key is always checked first: a right key opens its case whatever these say
+ * (strangers spending them must not lock a reporter out). Past the address's allowance a wrong key answers 429, and a
+ * password-protected receipt's password is no longer tried from that address; past the workspace's, every receipt
+ * sign-in of the workspace waits RECEIPT_BUSY_DELAY_MS first (many addresses guessing together are slowed, nobody is
+ * refused).
+ */
+export const RECEIPT_FAILURES_PER_ADDRESS: Limit = { name: 'intake:receipt:address', max: 10, windowMs: 15 * 60_000, what: 'wrong receipt keys', bucketMs: 15 * 60_000 };
+export const RECEIPT_FAILURES_PER_WORKSPACE: Limit = { name: 'intake:receipt:workspace', max: 200, windowMs: 60 * 60_000, what: 'wrong receipt keys in this workspace' };
+export const RECEIPT_BUSY_DELAY_MS = 2_000;
 
 /** Who is calling: the workspace, and the address only to key the rate limits (it is never stored or logged). */
 export interface Caller {
@@ -66,6 +77,9 @@ export class IntakeService {
     private readonly urls: DirectFileUrls | undefined,
     private readonly passwords: PasswordHasher,
     private readonly limits: RateLimits,
+    /** The server secret of the address keys (intake-address.ts): never in the database. */
+    private readonly addressSecret: Uint8Array,
+    private readonly busyDelayMs: number = RECEIPT_BUSY_DELAY_MS,
   ) {}
 
   async form(caller: Caller): Promise<IntakeForm> {
@@ -216,9 +230,12 @@ export class IntakeService {
   }
 
   async signIn(caller: Caller, key: string, password: string | null): Promise<{ session: string; sessionExpiresAt: string }> {
-    const perAddress = { limit: RECEIPT_FAILURES_PER_ADDRESS, key: await this.db.tenant(caller.ws, (tx) => addressKey(tx, caller.ws, caller.address)) };
+    const perAddress = { limit: RECEIPT_FAILURES_PER_ADDRESS, key: intakeAddressKey(this.addressSecret, caller.ws, caller.address) };
     const perWorkspace = { limit: RECEIPT_FAILURES_PER_WORKSPACE, key: caller.ws };
-    await this.limits.check([perAddress, perWorkspace]);
+    const reading = await this.limits.read([perAddress, perWorkspace]);
+    // Many wrong keys in the workspace slow every try down; they never refuse one.
+    if (reading.full(perWorkspace)) await new Promise((resolve) => setTimeout(resolve, this.busyDelayMs));
+    const addressSpent = reading.full(perAddress);
     const keyHash = await hashReceiptKey(caller.ws, key);
     const found = await this.db.tenant(caller.ws, async (tx) => {
       const [row] = await tx.query<IntakeRow & { expired: boolean }>(
@@ -229,10 +246,13 @@ export class IntakeService {
       );
       return row ?? null;
     });
+    // The key alone does not open a receipt with a password: an address that spent its tries gets no more password tries.
+    if (found?.password_hash && addressSpent) reading.assertAllowed([perAddress]);
     const passwordOk = found?.password_hash ? await this.passwords.verify(found.password_hash, password ?? '') : true;
     if (!found || !passwordOk) {
       if (!found) await this.passwords.verifyNothing(password ?? '');
       await this.limits.record([perAddress, perWorkspace]);
+      if (addressSpent) reading.assertAllowed([perAddress]);
       throw new HttpError(401, 'WRONG_RECEIPT', found ? 'The receipt key and password do not match.' : 'No report has this receipt key. Check each digit.', {
         [found ? 'password' : 'receiptKey']: 'Does not match',
       });
@@ -423,9 +443,9 @@ export class IntakeService {
     return this.urls;
   }
 
-  /** Counts one report against the address (keyed by the HMAC of the day) and the workspace; 429 when either is full. */
+  /** Counts one report against the address (its key of the day, intake-address.ts) and the workspace; 429 when either is full. */
   private async take(caller: Caller, perAddress: Limit[], perWorkspace: Limit[]): Promise<void> {
-    const key = await this.db.tenant(caller.ws, (tx) => addressKey(tx, caller.ws, caller.address));
+    const key = intakeAddressKey(this.addressSecret, caller.ws, caller.address);
     await this.limits.take([...perAddress.map((limit) => ({ limit, key })), ...perWorkspace.map((limit) => ({ limit, key: caller.ws }))]);
   }
 

@@ -20,7 +20,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, unauthorized } from '../../platform/errors';
 import { currentWorkspace, serve } from '../../platform/serve';
 import { currentUser } from './auth.routes';
-import { OneTimeCodes } from './one-time-codes';
+import { knownAddressKey, OneTimeCodes, type CodeOutcome } from './one-time-codes';
 
 const WRONG_CODE = 'The code is not correct, or it has expired. Ask for a new one.';
 
@@ -89,27 +89,28 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, signInVerifyOtp, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
-    const limits = codes.checkKeys(workspace.id, body.userEmail, request.ip);
-    await codes.beforeCheck(limits);
-    const userId = await deps.db.tenant(workspace.id, async (tx) => {
+    const check = await codes.beforeCheck(workspace.id, body.userEmail, request.ip);
+    const checked = await deps.db.tenant(workspace.id, async (tx): Promise<{ outcome: CodeOutcome; userId?: string }> => {
       const user = await findUser(tx, workspace.id, body.userEmail);
-      if (!user) return null;
+      if (!user) return { outcome: 'stale' };
       const target = { workspaceId: workspace.id, userId: user.id };
-      const right = await codes.consume(tx, target, 'SIGN_IN_EMAIL', body.otpRequestId, body.userOtp, request.ip);
+      const outcome = await codes.consume(tx, target, 'SIGN_IN_EMAIL', body.otpRequestId, body.userOtp, request.ip, check.knownAddress);
+      const right = outcome === 'right';
       await audit(tx, { workspaceId: workspace.id, action: right ? 'SIGN_IN' : 'SIGN_IN_FAILED', target: user.id, ip: request.ip, details: { method: 'email-code' } });
       if (right && user.status === 'INVITED') {
         await tx.query(`UPDATE users SET status = 'ACTIVE', updated_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, user.id]);
       }
       // The emailed code proves the email, as the sign-up's confirmation link would.
       if (right) await tx.query(`UPDATE users SET email_confirmed = true WHERE workspace_id = $1 AND id = $2 AND NOT email_confirmed`, [workspace.id, user.id]);
-      return right ? user.id : null;
+      return { outcome, userId: user.id };
     });
     // The failure was recorded above (committed) before answering.
-    if (!userId) {
-      await codes.wrongCode(limits);
+    if (checked.outcome !== 'right' || !checked.userId) {
+      await codes.wrongCode(check, checked.outcome);
       throw new HttpError(401, 'INVALID_CODE', WRONG_CODE);
     }
-    return startSession(workspace.id, userId, request.ip, request.headers['user-agent']);
+    await codes.rightCode(check);
+    return startSession(workspace.id, checked.userId, request.ip, request.headers['user-agent']);
   });
 
   serve(app, signInCreateSmsOtp, async ({ body, site, request }) => {
@@ -133,20 +134,21 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, signInVerifySmsOtp, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
-    const limits = codes.checkKeys(workspace.id, normalisePhoneNumber(body.contactNumber) ?? body.contactNumber, request.ip);
-    await codes.beforeCheck(limits);
-    const userId = await deps.db.tenant(workspace.id, async (tx) => {
+    const check = await codes.beforeCheck(workspace.id, normalisePhoneNumber(body.contactNumber) ?? body.contactNumber, request.ip);
+    const checked = await deps.db.tenant(workspace.id, async (tx): Promise<{ outcome: CodeOutcome; user?: CodeUser }> => {
       const user = await findUserByPhone(tx, workspace.id, body.contactNumber);
-      if (!user) return null;
-      const right = await codes.consume(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_SMS', body.otpRequestId, body.userOtp, request.ip);
-      await audit(tx, { workspaceId: workspace.id, action: right ? 'SIGN_IN' : 'SIGN_IN_FAILED', target: user.id, ip: request.ip, details: { method: 'sms-code' } });
-      return right ? user.id : null;
+      if (!user) return { outcome: 'stale' };
+      const outcome = await codes.consume(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_SMS', body.otpRequestId, body.userOtp, request.ip, check.knownAddress);
+      await audit(tx, { workspaceId: workspace.id, action: outcome === 'right' ? 'SIGN_IN' : 'SIGN_IN_FAILED', target: user.id, ip: request.ip, details: { method: 'sms-code' } });
+      return { outcome, user };
     });
-    if (!userId) {
-      await codes.wrongCode(limits);
+    if (checked.outcome !== 'right' || !checked.user) {
+      await codes.wrongCode(check, checked.outcome);
       throw new HttpError(401, 'INVALID_CODE', WRONG_CODE);
     }
-    return startSession(workspace.id, userId, request.ip, request.headers['user-agent']);
+    // The address now counts as one this account uses, by its number and by its email.
+    await codes.rightCode(check, [knownAddressKey(workspace.id, checked.user.email, request.ip)]);
+    return startSession(workspace.id, checked.user.id, request.ip, request.headers['user-agent']);
   });
 
   serve(app, forgotPassword, async ({ body, site, request }) => {
@@ -169,10 +171,10 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   serve(app, resetPassword, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
     // Limited like the code sign-in: wrong codes per address and per account, checked before any work.
-    const limits = codes.checkKeys(workspace.id, body.userEmail, request.ip);
-    await codes.beforeCheck(limits);
+    const check = await codes.beforeCheck(workspace.id, body.userEmail, request.ip);
     // The code is checked (and spent) before the new password is hashed: a guess costs no hash.
-    const checked = await deps.db.tenant(workspace.id, async (tx) => {
+    type Checked = { problem: string } | { wrongCode: Exclude<CodeOutcome, 'right'> } | { user: CodeUser };
+    const checked = await deps.db.tenant(workspace.id, async (tx): Promise<Checked> => {
       const user = await findUser(tx, workspace.id, body.userEmail);
       const problem = checkPassword(body.userNewPassword, {
         minimumLength: (await passwordPolicyFor(tx, workspace.id)).minimumLength,
@@ -180,15 +182,16 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       });
       // A password the policy refuses keeps the code for the next try.
       if (problem) return { problem: describePasswordProblem(problem) };
-      if (!user) return { wrongCode: true as const };
-      const right = await codes.consume(tx, { workspaceId: workspace.id, userId: user.id }, 'RESET_PASSWORD', body.otpRequestId, body.confirmationCode, request.ip);
-      return right ? { user } : { wrongCode: true as const };
+      if (!user) return { wrongCode: 'stale' };
+      const outcome = await codes.consume(tx, { workspaceId: workspace.id, userId: user.id }, 'RESET_PASSWORD', body.otpRequestId, body.confirmationCode, request.ip, check.knownAddress);
+      return outcome === 'right' ? { user } : { wrongCode: outcome };
     });
-    if ('problem' in checked) throw badRequest(checked.problem ?? 'Choose another password', { userNewPassword: checked.problem ?? '' });
+    if ('problem' in checked) throw badRequest(checked.problem || 'Choose another password', { userNewPassword: checked.problem });
     if ('wrongCode' in checked) {
-      await codes.wrongCode(limits);
+      await codes.wrongCode(check, checked.wrongCode);
       throw badRequest(WRONG_CODE, { confirmationCode: WRONG_CODE });
     }
+    await codes.rightCode(check);
     const { user } = checked;
     const hashed = await deps.passwords.hash(body.userNewPassword);
     await deps.db.tenant(workspace.id, async (tx) => {

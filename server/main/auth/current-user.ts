@@ -58,10 +58,10 @@ export async function workspaceUserIn(tx: Sql, principal: Extract<Principal, { k
     hq: string | null;
     contract_expires_on: string | null;
     disabled_modules: string[];
-    profile_image_sha256: string | null;
+    profile_image_key: string | null;
     min_password_length: number;
   }>(
-    `SELECT u.email, u.username, u.first_name, u.last_name, u.role, u.branch_id, u.department_id, u.first_login, u.profile_image_sha256,
+    `SELECT u.email, u.username, u.first_name, u.last_name, u.role, u.branch_id, u.department_id, u.first_login, u.profile_image_key,
             w.workspace_url, w.company_name, w.company_logo, w.background_color,
             w.contract_expires_on::text, w.disabled_modules, w.min_password_length,
             (SELECT id FROM branches b WHERE b.workspace_id = u.workspace_id AND b.headquarter) AS hq
@@ -81,7 +81,7 @@ export async function workspaceUserIn(tx: Sql, principal: Extract<Principal, { k
     branchIds: row.branch_id ? [row.branch_id] : [],
     departmentId: row.department_id,
     firstLogin: row.first_login,
-    profileImageUrl: profileImagePath(MAIN_API_BASE, principal.userId, row.profile_image_sha256),
+    profileImageUrl: profileImagePath(MAIN_API_BASE, principal.userId, row.profile_image_key),
     workspace: {
       workspaceId: principal.workspaceId,
       workspaceUrl: row.workspace_url,

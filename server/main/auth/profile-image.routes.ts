@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   generateProfileImageUploadUrl,
@@ -17,11 +17,22 @@ import { currentWorkspace, serve, workspaceUser } from '../../platform/serve';
 import { logoType } from '../organisation/branding.routes';
 import { readMultipart } from '../platform-tools/support';
 
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The address of a user's picture on this API, versioned by the picture's hash. */
-export function profileImagePath(prefix: string, userId: string, sha256: string | null): string | null {
-  return sha256 ? `${prefix}/api/user/profile-image/${userId}/${sha256.slice(0, 16)}` : null;
+/**
+ * The version of a stored picture: the last part of its file-store key, 128 random bits chosen at upload (pictures
+ * stored before that carry the first 16 hex digits of their SHA-256, which only someone holding the picture can
+ * compute). The picture is served only at its own version, so a user id alone opens nothing.
+ */
+export function profileImageVersion(key: string): string {
+  return key.slice(key.lastIndexOf('-') + 1);
+}
+
+/** The address of a user's picture on this API, at its version (null without a picture). */
+export function profileImagePath(prefix: string, userId: string, key: string | null): string | null {
+  return key ? `${prefix}/api/user/profile-image/${userId}/${profileImageVersion(key)}` : null;
 }
 
 /**
@@ -75,7 +86,7 @@ export async function profileImageRoutes(app: FastifyInstance, deps: ApiDeps): P
       });
     }
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-    const key = await deps.files.put(workspace.id, `profile-${upload.user_id}-${sha256.slice(0, 16)}`, file.bytes);
+    const key = await deps.files.put(workspace.id, `profile-${upload.user_id}-${randomBytes(16).toString('hex')}`, file.bytes);
     const previous = await deps.db.tenant(workspace.id, async (tx) => {
       const [spent] = await tx.query<{ id: string }>(
         `UPDATE profile_image_uploads SET used_at = now() WHERE workspace_id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING id`,
@@ -102,7 +113,7 @@ export async function profileImageRoutes(app: FastifyInstance, deps: ApiDeps): P
     });
     if ('refused' in previous) throw new HttpError(404, 'UPLOAD_URL_INVALID', 'This upload address was already used. Ask for a new one.');
     if (previous.key && previous.key !== key) await deps.files.remove(workspace.id, previous.key);
-    return { profileImageUrl: profileImagePath(app.prefix, upload.user_id, sha256)! };
+    return { profileImageUrl: profileImagePath(app.prefix, upload.user_id, key)! };
   });
 
   serve(app, removeProfileImage, async (ctx) => {
@@ -134,13 +145,14 @@ export async function profileImageRoutes(app: FastifyInstance, deps: ApiDeps): P
         [workspace.id, ctx.params.userId],
       ),
     );
-    const bytes = row ? await deps.files.get(workspace.id, row.key) : null;
-    if (!row || !bytes) throw notFound('This person has no profile picture');
-    const current = row.sha256.startsWith(ctx.params.version);
+    // Only at the picture's own version: a made-up or an old one answers as if there were no picture.
+    if (!row || !sameText(profileImageVersion(row.key), ctx.params.version)) throw notFound('This person has no profile picture');
+    const bytes = await deps.files.get(workspace.id, row.key);
+    if (!bytes) throw notFound('This person has no profile picture');
     return ctx.reply
       .code(200)
       .type(row.type)
-      .header('cache-control', current ? 'private, max-age=31536000, immutable' : 'no-cache')
+      .header('cache-control', 'private, max-age=31536000, immutable')
       .header('content-disposition', 'inline')
       .header('x-content-type-options', 'nosniff')
       .send(Buffer.from(bytes));

@@ -85,7 +85,9 @@ export class SignInService {
       throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
     await this.limits.reset([keys.accountAddress]);
-    await this.limits.record([keys.known]);
+    // The address is now one this account uses, whichever identifier was typed (the code limits look it up by email).
+    const byEmail = `${site.kind === 'workspace' ? site.workspace.id : 'main'}:${outcome.user.email.toLowerCase()}@${ip}`;
+    await this.limits.record([keys.known, { limit: SIGN_IN_LIMITS.knownAddress, key: byEmail }]);
     return outcome;
   }
 

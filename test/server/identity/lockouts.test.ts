@@ -53,8 +53,9 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
         [email],
       )
     )[0];
-  /** Locks an account the way a guesser with real codes would: the 100th wrong code. */
+  /** Locks an account the way wrong codes from an address it uses do: the 100th wrong code at its live code. */
   const lock = async (email: string, at: string) => {
+    expect((await signIn(email, PASSWORD, at)).statusCode).toBe(200);
     await server.db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
     const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, at)).json();
     const [mail] = await mails(email);
@@ -110,19 +111,75 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       expect(await lockState(email)).toEqual({ locked: false, code_failures: 99 });
     });
 
-    it('rate-limits wrong codes per account (20 in 15 minutes, from any address) with 429 and Retry-After', async () => {
+    it('rate-limits wrong codes per account and address (20 in 15 minutes) with 429 and Retry-After; other addresses are not held', async () => {
       const ip = addresses();
       const email = await newUser('limited.codes@acme.test');
       const guess = (n: number) => post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '123456', otpRequestId: randomUUID() }, ip(n));
-      for (let i = 1; i <= 20; i++) expect((await guess(i)).statusCode).toBe(401);
-      const limited = await guess(21);
+      for (let i = 1; i <= 20; i++) expect((await guess(1)).statusCode).toBe(401);
+      const limited = await guess(1);
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await guess(2)).statusCode).toBe(401);
       // The same answer for an account that does not exist: the limit tells nothing.
       for (let i = 1; i <= 20; i++) {
-        await post('/api/user/signin-verify-otp', { userEmail: 'ghost@acme.test', userOtp: '123456', otpRequestId: randomUUID() }, ip(100 + i));
+        await post('/api/user/signin-verify-otp', { userEmail: 'ghost@acme.test', userOtp: '123456', otpRequestId: randomUUID() }, ip(100));
       }
-      expect((await post('/api/user/signin-verify-otp', { userEmail: 'ghost@acme.test', userOtp: '123456', otpRequestId: randomUUID() }, ip(150))).statusCode).toBe(429);
+      expect((await post('/api/user/signin-verify-otp', { userEmail: 'ghost@acme.test', userOtp: '123456', otpRequestId: randomUUID() }, ip(100))).statusCode).toBe(429);
+    });
+
+    it('wrong codes against a superseded or expired request id count for nothing: the owner’s new code signs in', async () => {
+      const ip = addresses();
+      const email = await newUser('superseded.codes@acme.test');
+      await server.db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
+      // A stranger asks for a code (the owner is mailed it, the stranger keeps its id), then the owner asks for a new one.
+      const old = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(1))).json().otpRequestId as string;
+      const own = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(200))).json().otpRequestId as string;
+      const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
+      // Sixty wrong codes at the superseded id from three addresses: as many as the old per-account limit allowed three times over.
+      for (let a = 1; a <= 3; a++) {
+        for (let i = 0; i < 20; i++) {
+          expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '000000', otpRequestId: old }, ip(a))).statusCode).toBe(401);
+        }
+      }
+      expect(await lockState(email)).toEqual({ locked: false, code_failures: 99 });
+      // From a fourth address the owner has never used either: no account-wide limit was touched.
+      expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId: own }, ip(250))).statusCode).toBe(200);
+    });
+
+    it('wrong codes from addresses the account has not used cannot lock it, even at its live code', async () => {
+      const ip = addresses();
+      const email = await newUser('foreign.guesses@acme.test');
+      await server.db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
+      for (let a = 1; a <= 3; a++) {
+        // Each stranger asks for a live code and spends all its tries on it.
+        const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(a))).json();
+        const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
+        const wrong = code === '999999' ? '888888' : '999999';
+        for (let i = 0; i < 5; i++) expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId }, ip(a))).statusCode).toBe(401);
+      }
+      expect(await lockState(email)).toEqual({ locked: false, code_failures: 99 });
+      // No session of the owner was revoked, and the owner still signs in with a code.
+      const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(200))).json();
+      const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
+      expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId }, ip(200))).statusCode).toBe(200);
+    });
+
+    it('caps guesses at live codes from many addresses (50 an hour) without holding an address the owner signed in from', async () => {
+      const ip = addresses();
+      const email = await newUser('many.guessers@acme.test');
+      expect((await signIn(email, PASSWORD, ip(200))).statusCode).toBe(200);
+      for (let a = 1; a <= 10; a++) {
+        const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(a))).json();
+        const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
+        const wrong = code === '999999' ? '888888' : '999999';
+        for (let i = 0; i < 5; i++) expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId }, ip(a))).statusCode).toBe(401);
+      }
+      const stranger = await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '123456', otpRequestId: randomUUID() }, ip(150));
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json().message).toMatch(/wrong codes for this account/);
+      const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(200))).json();
+      const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
+      expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId }, ip(200))).statusCode).toBe(200);
     });
 
     it('rate-limits wrong codes per address (30 in 15 minutes, whatever the account)', async () => {
@@ -234,15 +291,20 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       expect(work.hash).toBe(0);
     });
 
-    it('rate-limits wrong reset codes per account like the code sign-in, with 429 and Retry-After', async () => {
+    it('rate-limits wrong reset codes per account and address like the code sign-in, with 429 and Retry-After', async () => {
       const ip = addresses();
       const email = await newUser('reset.limit@acme.test');
       const attempt = (n: number) =>
         post('/api/user/reset-password', { userEmail: email, confirmationCode: '000000', otpRequestId: randomUUID(), userNewPassword: 'violet lantern orbit meadow' }, ip(n));
-      for (let i = 1; i <= 20; i++) expect((await attempt(i)).statusCode).toBe(400);
-      const limited = await attempt(21);
+      for (let i = 1; i <= 20; i++) expect((await attempt(1)).statusCode).toBe(400);
+      const limited = await attempt(1);
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // The owner, elsewhere, still resets with the code they were sent.
+      const { otpRequestId } = (await post('/api/user/forgot-password', { userEmail: email }, ip(2))).json();
+      const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
+      const reset = await post('/api/user/reset-password', { userEmail: email, confirmationCode: code, otpRequestId, userNewPassword: 'violet lantern orbit meadow' }, ip(2));
+      expect(reset.statusCode).toBe(200);
     });
   });
 

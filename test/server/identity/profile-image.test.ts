@@ -49,6 +49,8 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
     expect(new Uint8Array(picture.rawPayload)).toEqual(PNG);
     // Another workspace's host does not serve it.
     expect((await server.request('globex.localhost', { method: 'GET', url: profileImageUrl })).statusCode).toBe(404);
+    // Its version is 128 random bits, not the picture's hash.
+    expect(profileImageUrl).toMatch(/\/[0-9a-f]{32}$/);
 
     const reused = await send(target.uploadUrl, JPEG);
     expect(reused.statusCode).toBe(404);
@@ -89,6 +91,22 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
     const platform = await server.signIn('localhost', 'platform@demo.test');
     const onMain = await server.request('localhost', { method: 'POST', url: '/main-api/api/user/generate-profile-image-upload-url', token: platform, payload: {} });
     expect(onMain.statusCode).toBe(403);
+  });
+
+  it('a stranger with only a user id, or a made-up, shortened or old version, gets no picture', async () => {
+    const first = (await send((await uploadUrl()).uploadUrl, PNG)).json().profileImageUrl as string;
+    const second = (await send((await uploadUrl()).uploadUrl, JPEG)).json().profileImageUrl as string;
+    const base = second.slice(0, second.lastIndexOf('/'));
+    const version = second.slice(second.lastIndexOf('/') + 1);
+    const shaOfPicture = (await import('node:crypto')).createHash('sha256').update(JPEG).digest('hex');
+    for (const guess of ['0'.repeat(16), 'deadbeef', version.slice(0, 16), `${version}00`, shaOfPicture.slice(0, 16), shaOfPicture]) {
+      const res = await server.request('acme.localhost', { method: 'GET', url: `${base}/${guess}` });
+      expect(res.statusCode, guess).toBe(404);
+      expect(res.rawPayload.length < 200).toBe(true);
+    }
+    // The previous picture's address stops working once it is replaced.
+    expect((await server.request('acme.localhost', { method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await server.request('acme.localhost', { method: 'GET', url: second })).statusCode).toBe(200);
   });
 
   it('changes only the uploader’s own picture, and removes it', async () => {

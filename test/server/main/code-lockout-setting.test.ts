@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config';
-import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { DATABASES, PASSWORD, startTestServer, type TestServer } from '../support/test-app';
 
 interface OutboxMessage {
   to: string;
@@ -33,6 +33,8 @@ describe.each(DATABASES)('a server with CODE_LOCKOUT_AFTER=3 on %s', (kind) => {
 
   it('locks an account at the third wrong code, not before, tells the admins so, and the right code no longer works', async () => {
     const email = 'employee@globex.test';
+    // From the owner's own address (it signed in there before): only such an address's failures lock.
+    expect((await post('/api/user/signin', { userEmail: email, userPassword: PASSWORD })).statusCode).toBe(200);
     const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email })).json();
     const code = /(\d{6})/.exec((await outbox(email))[0].body)![1];
     const wrong = code === '000000' ? '111111' : '000000';

@@ -76,6 +76,8 @@ describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
   it('locks the account at 100 consecutive failures, a re-send does not reset the count, and admins are told', async () => {
     const email = (await server.db.query<{ email: string }>(`SELECT email FROM users WHERE email LIKE 'aarav.%' LIMIT 1`))[0].email;
     await server.db.query(`UPDATE users SET code_failures = 98 WHERE email = $1`, [email]);
+    // The owner's own address (it signed in from there): only such an address's failures lock.
+    expect((await post('/api/user/signin', { userEmail: email, userPassword: PASSWORD })).statusCode).toBe(200);
     const first = (await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.6')).json();
     expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '999999', otpRequestId: first.otpRequestId })).statusCode).toBe(401);
     // A new code: the failure count goes on from 99.
@@ -92,12 +94,35 @@ describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
     expect(adminMail.some((m) => m.subject === 'An account was locked in Acme' && m.body.includes(email))).toBe(true);
   });
 
-  it('rate-limits code requests per account with 429 and Retry-After', async () => {
+  it('rate-limits code requests per account and address with 429 and Retry-After', async () => {
     const ask = () => post('/api/user/signin-create-otp', { userEmail: 'limited@acme.test' }, '10.0.0.7');
     for (let i = 0; i < 5; i++) expect((await ask()).statusCode).toBe(200);
     const limited = await ask();
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("a stranger's five code requests do not block the owner's own request from the owner's address", async () => {
+    const email = 'buadmin@acme.test';
+    for (let i = 0; i < 5; i++) expect((await post('/api/user/signin-create-otp', { userEmail: email }, '198.51.100.66')).statusCode).toBe(200);
+    expect((await post('/api/user/signin-create-otp', { userEmail: email }, '198.51.100.66')).statusCode).toBe(429);
+    const own = await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.8');
+    expect(own.statusCode).toBe(200);
+    expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: await latestCode(email), otpRequestId: own.json().otpRequestId }, '10.0.0.8')).statusCode).toBe(200);
+  });
+
+  it('strangers spending the account-wide allowance of code requests (20 an hour) do not hold an address the owner signed in from', async () => {
+    const email = (await server.db.query<{ email: string }>(`SELECT email FROM users WHERE email LIKE 'priya.%' LIMIT 1`))[0].email;
+    expect((await post('/api/user/signin', { userEmail: email, userPassword: PASSWORD }, '10.0.0.9')).statusCode).toBe(200);
+    for (let a = 0; a < 4; a++) {
+      for (let i = 0; i < 5; i++) expect((await post('/api/user/signin-create-otp', { userEmail: email }, `198.51.101.${a}`)).statusCode).toBe(200);
+    }
+    const stranger = await post('/api/user/signin-create-otp', { userEmail: email }, '198.51.101.99');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().message).toMatch(/code requests for this account/);
+    const own = await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.9');
+    expect(own.statusCode).toBe(200);
+    expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: await latestCode(email), otpRequestId: own.json().otpRequestId }, '10.0.0.9')).statusCode).toBe(200);
   });
 
   it('resets a forgotten password with the emailed code and ends every session', async () => {

@@ -6,12 +6,32 @@ import { buildApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
 import type { Mailer, OutgoingMail } from '../../../server/platform/messages';
-import { openTestDatabase, startTestServer, testPasswords, type TestServer } from '../support/test-app';
+import { DATABASES, openTestDatabase, startTestServer, testPasswords, type TestServer } from '../support/test-app';
 
-describe('the development outbox page', () => {
+/** Every way a proxy, a CDN or a load balancer passes a client's address on. */
+const CLIENT_ADDRESS_HEADERS = [
+  { forwarded: 'for=203.0.113.5' },
+  { via: '1.1 proxy' },
+  { 'x-forwarded-for': '203.0.113.5' },
+  { 'x-forwarded-host': 'acme.example.com' },
+  { 'x-forwarded-proto': 'https' },
+  { 'x-real-ip': '203.0.113.5' },
+  { 'true-client-ip': '203.0.113.5' },
+  { 'cf-connecting-ip': '203.0.113.5' },
+  { 'cf-connecting-ipv6': '2001:db8::5' },
+  { 'x-client-ip': '203.0.113.5' },
+  { 'x-cluster-client-ip': '203.0.113.5' },
+  { 'fastly-client-ip': '203.0.113.5' },
+  { 'x-originating-ip': '203.0.113.5' },
+  { 'x-remote-addr': '203.0.113.5' },
+  { 'x-envoy-external-address': '203.0.113.5' },
+  { 'x-appengine-user-ip': '203.0.113.5' },
+];
+
+describe.each(DATABASES)('the development outbox page on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer('pglite');
+    server = await startTestServer(kind);
   });
   afterAll(async () => server?.close());
 
@@ -28,20 +48,48 @@ describe('the development outbox page', () => {
     expect(remote.statusCode).toBe(404);
   });
 
-  it('refuses every request that came through a proxy, even from this machine', async () => {
-    for (const header of [
-      { forwarded: 'for=203.0.113.5' },
-      { 'x-forwarded-for': '203.0.113.5' },
-      { 'x-forwarded-host': 'acme.example.com' },
-      { 'x-forwarded-proto': 'https' },
-    ]) {
+  it('refuses every request that came through a proxy, even from this machine, whatever the header', async () => {
+    for (const header of CLIENT_ADDRESS_HEADERS) {
       const res = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json', remoteAddress: '127.0.0.1', headers: header });
       expect(res.statusCode, JSON.stringify(header)).toBe(404);
     }
   });
 
+  it("answers on the main host only: a page at an attacker's name resolving to this machine (DNS rebinding) gets nothing", async () => {
+    for (const host of ['rebind.attacker.example', 'acme.localhost', 'localhost.attacker.example']) {
+      const res = await server.request(host, { method: 'GET', url: '/dev/outbox?format=json', remoteAddress: '127.0.0.1' });
+      expect(res.statusCode, host).toBe(404);
+      expect(res.body).not.toContain('"subject"');
+    }
+  });
+
+  it('answers 400, never 500, to a recipient or a format it cannot use', async () => {
+    for (const query of ['to=%00', 'to=a%0Ab', `to=${'a'.repeat(400)}`, 'format=xml', 'to=x&to=y']) {
+      const res = await server.request('localhost', { method: 'GET', url: `/dev/outbox?${query}`, remoteAddress: '127.0.0.1' });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code).toBe('INVALID');
+    }
+  });
+
+  it("the case clock is refused through any proxy header and on a host that is not a workspace's", async () => {
+    const body = { complaintId: '00000000-0000-4000-8000-000000000000', backdateDays: 1 };
+    // The route answers (404 for an unknown case) when asked properly...
+    const direct = await server.request('acme.localhost', { method: 'POST', url: '/dev/case-daily', remoteAddress: '127.0.0.1', payload: body });
+    expect(direct.json().message).toBe('No such case in this workspace');
+    for (const header of CLIENT_ADDRESS_HEADERS) {
+      const res = await server.request('acme.localhost', { method: 'POST', url: '/dev/case-daily', remoteAddress: '127.0.0.1', headers: header, payload: body });
+      expect(res.json().message, JSON.stringify(header)).toBe('No such route: POST /dev/case-daily');
+    }
+    for (const host of ['rebind.attacker.example', 'localhost']) {
+      const res = await server.request(host, { method: 'POST', url: '/dev/case-daily', remoteAddress: '127.0.0.1', payload: body });
+      expect(res.json().message, host).toBe('No such route: POST /dev/case-daily');
+    }
+    const bad = await server.request('acme.localhost', { method: 'POST', url: '/dev/case-daily', remoteAddress: '127.0.0.1', payload: { complaintId: 'x\u0000', backdateDays: 1 } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('is not served when the app is given a real mail or SMS transport, even with the page switched on', async () => {
-    const db = await openTestDatabase('pglite');
+    const db = await openTestDatabase(kind);
     const sent: OutgoingMail[] = [];
     const mail: Mailer = { assertAvailable() {}, async send(m) { sent.push(m); }, async sendMany(ms) { sent.push(...ms); } };
     const app = await buildApp({

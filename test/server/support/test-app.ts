@@ -83,7 +83,7 @@ export async function startTestServer(
   kind: 'pglite' | 'postgres',
   settings: Partial<ServerSettings> = {},
   /** Another file store for the app (an S3 adapter); `fileUrls` and `filesRoot` still name the unused embedded one. */
-  options: { fileUrls?: DirectFileUrls; clock?: Clock; jobs?: boolean; logger?: FastifyServerOptions['logger'] } = {},
+  options: { fileUrls?: DirectFileUrls; clock?: Clock; jobs?: boolean; logger?: FastifyServerOptions['logger']; intakeAddressKey?: Uint8Array } = {},
 ): Promise<TestServer> {
   const db = await openTestDatabase(kind);
   await seedDemo(db, testPasswords, 'localhost');
@@ -102,6 +102,7 @@ export async function startTestServer(
     clock: options.clock,
     jobs: jobs ?? undefined,
     logger: options.logger,
+    intakeAddressKey: options.intakeAddressKey,
   });
   await jobs?.start();
   const request: TestServer['request'] = (host, { token, headers, ...rest }) =>

@@ -1,0 +1,16 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * The rate-limit key of a reporter's address: HMAC(HMAC(key, "intake-address:" + UTC day), workspace + address).
+ *
+ * `key` is a server secret kept out of the database (`INTAKE_ADDRESS_KEY`, or `DATA_DIR/intake-address.key`; see
+ * docs/case.md "Confidential intake"), so a copy of the database, which holds these keys' hashes, cannot be searched
+ * for an address (an IPv4 address is one of 2^32: a plain hash, or an HMAC whose secret sits beside it, is reversed
+ * by trying them all). The day's secret is derived, not stored, so every process that shares the key computes the
+ * same one, and no process writes a secret anywhere. The day changes the key, so one day's counts cannot be linked
+ * to another's.
+ */
+export function intakeAddressKey(key: Uint8Array, ws: string, address: string, now: Date = new Date()): string {
+  const daily = createHmac('sha256', key).update(`intake-address:${now.toISOString().slice(0, 10)}`).digest();
+  return createHmac('sha256', daily).update(`${ws}\u0000${address}`).digest('hex');
+}
