@@ -139,7 +139,8 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       const user = await findUserByPhone(tx, workspace.id, body.contactNumber);
       if (!user) return { outcome: 'stale' };
       const outcome = await codes.consume(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_SMS', body.otpRequestId, body.userOtp, request.ip, check.knownAddress);
-      await audit(tx, { workspaceId: workspace.id, action: outcome === 'right' ? 'SIGN_IN' : 'SIGN_IN_FAILED', target: user.id, ip: request.ip, details: { method: 'sms-code' } });
+      const signedIn = outcome === 'right';
+      await audit(tx, { workspaceId: workspace.id, action: signedIn ? 'SIGN_IN' : 'SIGN_IN_FAILED', target: user.id, ip: request.ip, details: { method: 'sms-code' } });
       return { outcome, user };
     });
     if (checked.outcome !== 'right' || !checked.user) {
