@@ -46,11 +46,12 @@ export const CommitteeChanges = observer(function CommitteeChanges({ vm }: { vm:
         <Typography.Paragraph type="secondary">
           Who sits on the committee reads its cases, so a change takes effect only once it is approved. A new member reads the cases filed before they joined only once the one presiding admits them.
         </Typography.Paragraph>
+        {vm.pending.length === 0 ? <Typography.Paragraph>No change is waiting for approval.</Typography.Paragraph> : null}
         <List
           {...REGION}
           aria-label="Changes waiting for approval"
+          style={vm.pending.length === 0 ? { display: 'none' } : undefined}
           dataSource={vm.pending}
-          locale={{ emptyText: 'No change is waiting for approval.' }}
           renderItem={(c) => (
             <List.Item>
               <Space direction="vertical" style={{ width: '100%' }}>
