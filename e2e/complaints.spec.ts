@@ -336,6 +336,11 @@ test('the presiding officer approves a new member and admits them to an earlier 
   const admit = po.getByRole('region', { name: 'Members waiting to be admitted' }).getByRole('button', { name: new RegExp(`to case ${filed.caseNumber}$`) });
   await expect(admit).toBeVisible();
   await expectAccessible(po, 'Members waiting to be admitted');
+  await po.screenshot({ path: test.info().outputPath('admissions-1366.png'), fullPage: true });
+  await atPhoneWidth(po, 'Members waiting to be admitted');
+  await po.setViewportSize({ width: 390, height: 844 });
+  await po.screenshot({ path: test.info().outputPath('admissions-390.png'), fullPage: true });
+  await po.setViewportSize({ width: 1366, height: 850 });
   await admit.click();
   await expect(po.getByText(`can now read case ${filed.caseNumber}.`)).toBeVisible();
 
