@@ -8,7 +8,7 @@ import {
   updateCommittee,
 } from '../../../src/contracts/case/complaints.contract';
 import type { ApiDeps } from '../../platform/deps';
-import { serve } from '../../platform/serve';
+import { serve, workspaceUser } from '../../platform/serve';
 import { JOB_CASE_CLOCKS } from './case-jobs';
 import { CommitteeService } from './committees.service';
 import { MembershipService } from './membership.service';
@@ -18,15 +18,15 @@ import { answer, membershipRoutes, setupCallerOf } from './membership.routes';
 export async function committeeRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const membership = new MembershipService(deps.db, deps.mail);
   const service = new CommitteeService(deps.db, membership);
-  const actorOf = setupCallerOf;
+  const actorOf = (ctx: Parameters<typeof setupCallerOf>[1]) => setupCallerOf(deps, ctx);
 
-  serve(app, listCommittees, async (ctx) => service.list(actorOf(ctx).ws));
-  serve(app, getCommittee, async (ctx) => service.get(actorOf(ctx).ws, ctx.params.id));
-  serve(app, createCommittee, async (ctx) => answer(await service.create(actorOf(ctx), ctx.body)));
-  serve(app, updateCommittee, async (ctx) => answer(await service.update(actorOf(ctx), ctx.params.id, ctx.body)));
-  serve(app, getComplaintSettings, async (ctx) => service.settings(actorOf(ctx).ws));
+  serve(app, listCommittees, async (ctx) => service.list(workspaceUser(ctx).workspace.id));
+  serve(app, getCommittee, async (ctx) => service.get(workspaceUser(ctx).workspace.id, ctx.params.id));
+  serve(app, createCommittee, async (ctx) => answer(await service.create(await actorOf(ctx), ctx.body)));
+  serve(app, updateCommittee, async (ctx) => answer(await service.update(await actorOf(ctx), ctx.params.id, ctx.body)));
+  serve(app, getComplaintSettings, async (ctx) => service.settings(workspaceUser(ctx).workspace.id));
   serve(app, saveComplaintSettings, async (ctx) => {
-    const actor = actorOf(ctx);
+    const actor = await actorOf(ctx);
     const saved = await service.saveSettings(actor, ctx.body);
     // The stored due dates of open cases follow the new calendar (the daily case job's table).
     if (deps.jobs?.started) await deps.jobs.send(JOB_CASE_CLOCKS, { workspaceId: actor.ws });

@@ -6,6 +6,7 @@ import {
   decideCommitteeChange,
   listCommitteeChanges,
 } from '../../../src/contracts/case/committee-membership.contract';
+import { holds } from '../../../src/domain/auth/permissions';
 import type { ApiDeps } from '../../platform/deps';
 import { HttpError } from '../../platform/errors';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
@@ -27,9 +28,11 @@ export function answer<T>(outcome: Outcome<T>): T {
   throw new HttpError(status, code, outcome.message, outcome.fields);
 }
 
-export function setupCallerOf(ctx: HandlerContext<any>): SetupCaller {
+/** The caller, and whether they set committees up: an admin or employer whose `workflows.design` is not switched off. */
+export async function setupCallerOf(deps: ApiDeps, ctx: HandlerContext<any>): Promise<SetupCaller> {
   const { user, workspace } = workspaceUser(ctx);
-  return { ws: workspace.id, userId: user.userId, ip: ctx.request.ip ?? null, role: user.role, workspaceName: workspace.company_name };
+  const setsUp = (user.role === 'WORKSPACE_ADMIN' || user.role === 'EMPLOYER') && holds(user.role, 'workflows.design', await deps.permissions.overrides(workspace.id));
+  return { ws: workspace.id, userId: user.userId, ip: ctx.request.ip ?? null, role: user.role, workspaceName: workspace.company_name, setsUp };
 }
 
 /** Committee membership (docs/case.md "Committee membership"): changes, their approval, admissions, acknowledgements. */
@@ -41,8 +44,8 @@ export async function membershipRoutes(app: FastifyInstance, deps: ApiDeps, memb
     return { ws: workspace.id, userId: user.userId, email: me?.email ?? '', name: me?.name || me?.email || '', ip: ctx.request.ip ?? null, workspaceName: workspace.company_name };
   };
 
-  serve(app, listCommitteeChanges, async (ctx) => membership.list(setupCallerOf(ctx)));
-  serve(app, decideCommitteeChange, async (ctx) => answer(await membership.decide(setupCallerOf(ctx), ctx.params.id, ctx.body.decision, ctx.body.note)));
+  serve(app, listCommitteeChanges, async (ctx) => membership.list(await setupCallerOf(deps, ctx)));
+  serve(app, decideCommitteeChange, async (ctx) => answer(await membership.decide(await setupCallerOf(deps, ctx), ctx.params.id, ctx.body.decision, ctx.body.note)));
   serve(app, admitMember, async (ctx) => answer(await membership.admit(cases, await actorOf(ctx), ctx.params.id, ctx.body.userId)));
   serve(app, confirmRespondentAccount, async (ctx) => answer(await membership.confirmRespondent(cases, await actorOf(ctx), ctx.params.id, ctx.body.userId)));
   serve(app, acknowledgeDeparture, async (ctx) => answer(await membership.acknowledgeDeparture(await actorOf(ctx), ctx.body.userId, ctx.body.note)));

@@ -39,10 +39,9 @@ export interface SetupCaller {
   ip: string | null;
   role: string;
   workspaceName: string;
+  /** Whether the caller sets committees up (an admin or employer holding `workflows.design` in this workspace). */
+  setsUp: boolean;
 }
-
-/** Who may set a committee up (and so approve a change to the presiding officer's seat). */
-const SETS_UP = new Set(['WORKSPACE_ADMIN', 'EMPLOYER']);
 
 async function currentSeats(tx: Sql, ws: string, committeeId: string): Promise<Seat[]> {
   return (
@@ -144,7 +143,7 @@ export class MembershipService {
 
   async list(caller: SetupCaller): Promise<CommitteeChanges> {
     return this.db.tenant(caller.ws, async (tx) => {
-      const setsUp = SETS_UP.has(caller.role);
+      const setsUp = caller.setsUp;
       const rows = await tx.query<ChangeRow>(
         `SELECT ${CHANGE_COLUMNS}
            FROM committee_membership_changes ch JOIN committees c ON c.workspace_id = ch.workspace_id AND c.id = ch.committee_id
@@ -199,7 +198,7 @@ export class MembershipService {
         ? await tx.query<{ role: string }>(`SELECT role FROM committee_members WHERE workspace_id = $1 AND committee_id = $2 AND user_id = $3`, [caller.ws, row.committee_id, caller.userId])
         : [];
       const presides = seat?.role === 'PRESIDING_OFFICER';
-      const setsUp = SETS_UP.has(caller.role);
+      const setsUp = caller.setsUp;
       // A change the caller may not see is answered as one that does not exist.
       if (!row || !(presides || setsUp || row.requested_by === caller.userId)) return refuse('not-found', 'There is no such change');
       if (row.status !== 'PENDING') return refuse('conflict', `This change was ${row.status.toLowerCase()} already`);
@@ -371,7 +370,7 @@ export class MembershipService {
       rows.flatMap((r) => [...r.added, ...r.removed, r.requested_by, r.decided_by ?? '']),
     );
     const ref = (id: string) => ({ userId: id, name: names.get(id) ?? 'A former member of the workspace' });
-    const setsUp = SETS_UP.has(caller.role);
+    const setsUp = caller.setsUp;
     return rows.map((r) => {
       const pending = r.status === 'PENDING';
       const mayApprove = pending && !decisionProblem({ approver: r.approver, requestedBy: r.requested_by, added: r.added }, { userId: caller.userId, presides: presides.has(r.committee_id), setsUp }, 'APPROVE');

@@ -218,4 +218,20 @@ describe.each(DATABASES)('committee membership on %s', (kind) => {
     expect(await ok('DELETE', `${MAIN}/user/${leaver.id}`, admin.token)).toEqual({ deleted: 1 });
     expect((await logOf(theirs, presiding)).map((e) => e.action)).toEqual(expect.arrayContaining(['stake.acknowledge', 'stake.delete']));
   });
+
+  it("waits for a second admin or employer, not the presiding officer, for the presiding officer's own seat", async () => {
+    const change = await ask([
+      seat(member1, 'PRESIDING_OFFICER', 'WOMAN', true),
+      seat(presiding, 'EMPLOYEE_MEMBER'),
+      seat(member2, 'EMPLOYEE_MEMBER', 'MAN'),
+      seat(external, 'EXTERNAL_MEMBER', 'MAN'),
+      seat(newcomer, 'EMPLOYEE_MEMBER'),
+    ]);
+    expect(change.approver).toBe('SECOND_ADMIN');
+    expect((await decide(change.changeId, presiding, 'APPROVE')).statusCode).toBe(403);
+    expect((await decide(change.changeId, admin, 'APPROVE')).statusCode).toBe(403);
+    expect((await decide(change.changeId, employer, 'APPROVE')).statusCode).toBe(200);
+    const now = await ok('GET', `/committees/${committeeId}`, admin.token);
+    expect(now.members.find((m: { role: string }) => m.role === 'PRESIDING_OFFICER').userId).toBe(member1.id);
+  });
 });
