@@ -270,7 +270,7 @@ export class MembershipService {
       const [known] = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2`, [actor.ws, userId]);
       if (!known) return refuse('bad-request', 'Not a member of this workspace', { userId: 'Not a member of this workspace' });
       if (userId === actor.userId) {
-        // The one presiding names themselves: they are recused, and the next member presides (as a self-recusal).
+        // The one presiding cannot confirm themselves: they recuse (the next member presides) and that member confirms.
         return refuse('forbidden', 'You are naming yourself as the respondent: recuse yourself from the case instead, then another member confirms it');
       }
       await tx.query(`UPDATE complaints SET respondent_user_id = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [actor.ws, complaintId, userId]);
