@@ -397,3 +397,97 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
 
   await Promise.all([adminContext.close(), employeeContext.close(), memberContext.close(), poContext.close()]);
 });
+
+test('the presiding officer approves a new member and admits them to an earlier case; the member then reads it', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'acme', 'admin@acme.test');
+  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', { workflowName: `Membership ${Date.now().toString(36)}`, defaultToWorkspace: true });
+  const v = await api<{ workflowVersionId: string }>(admin, 'POST', `/case-api/api/admin/workflow/${wf.workflowId}/version`, { name: 'Inquiry' });
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Preliminary hearing' });
+  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+  const people = await api<{ userId: string; email: string; role: string; firstName?: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
+  const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
+  const [presiding, member1, member2, external, , newcomer] = employees;
+  expect(newcomer, 'six employees: a committee and a newcomer').toBeTruthy();
+  const seats = [
+    { userId: presiding.userId, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
+    { userId: member1.userId, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
+    { userId: member2.userId, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
+    { userId: external.userId, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
+  ];
+  const body = { name: 'Internal Committee', termStart: '2026-01-01', termEnd: '2028-12-31', members: seats };
+  const committees = await api<{ items: { committeeId: string; branchId: string | null; members: { userId: string }[] }[] }>(admin, 'GET', '/case-api/api/committees');
+  let existing = committees.items.find((c) => c.branchId === null);
+  // The committee as the first journey constitutes it (the same seats change nothing, so nothing waits).
+  if (existing) await api(admin, 'PUT', `/case-api/api/committees/${existing.committeeId}`, body);
+  else existing = await api(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null });
+  const now = await api<{ members: { userId: string }[] }>(admin, 'GET', `/case-api/api/committees/${existing!.committeeId}`);
+  expect(now.members.map((m) => m.userId)).not.toContain(newcomer.userId);
+
+  // A case filed before the newcomer joins.
+  const employeeContext = await browser.newContext();
+  const employee = await employeeContext.newPage();
+  await signIn(employee, 'acme', 'employee@acme.test');
+  const filed = await api<{ complaintId: string; caseNumber: string }>(employee, 'POST', '/case-api/api/complaints', {
+    complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
+    respondent: { name: 'A contractor' },
+    incident: { details: 'Unwanted messages after a team dinner.', date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) },
+  });
+
+  // The admin asks for the newcomer to join: nothing changes until the presiding officer approves.
+  await api(admin, 'PUT', `/case-api/api/committees/${existing!.committeeId}`, { ...body, members: [...seats, { userId: newcomer.userId, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' }] });
+  await admin.goto(url('acme', '/committees'));
+  const waitingForAdmin = admin.getByRole('region', { name: 'Changes waiting for approval' });
+  await expect(waitingForAdmin).toContainText('Waiting for approval');
+  await expect(waitingForAdmin.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+
+  const poContext = await browser.newContext();
+  const po = await poContext.newPage();
+  await signIn(po, 'acme', presiding.email);
+  await po.goto(url('acme', '/complaints'));
+  await po.getByRole('link', { name: 'Changes of the committee’s members' }).click();
+  await expect(po.getByRole('heading', { level: 1, name: 'Internal Committee' })).toBeVisible();
+  const waiting = po.getByRole('region', { name: 'Changes waiting for approval' });
+  await expect(waiting).toContainText('Joining:');
+  await expectAccessible(po, 'Committee changes');
+  await expectOneH1(po, 'Committee changes');
+  await po.screenshot({ path: test.info().outputPath('committee-changes-1366.png'), fullPage: true });
+  await atPhoneWidth(po, 'Committee changes');
+  await po.setViewportSize({ width: 390, height: 844 });
+  await po.screenshot({ path: test.info().outputPath('committee-changes-390.png'), fullPage: true });
+  await po.setViewportSize({ width: 1366, height: 850 });
+  await waiting.getByRole('button', { name: /^Approve/ }).click();
+  await expect(po.getByText('Approved: the committee now has these members.')).toBeVisible();
+  await expect(po.getByRole('region', { name: 'Decided changes' })).toContainText('Approved');
+
+  // Joined after the case was filed: the newcomer does not see it until admitted.
+  const newContext = await browser.newContext();
+  const member = await newContext.newPage();
+  await signIn(member, 'acme', newcomer.email);
+  await api(member, 'GET', `/case-api/api/complaints/${filed.complaintId}`, undefined, 404);
+
+  const admit = po.getByRole('region', { name: 'Members waiting to be admitted' }).getByRole('button', { name: new RegExp(`to case ${filed.caseNumber}$`) });
+  await expect(admit).toBeVisible();
+  await expectAccessible(po, 'Members waiting to be admitted');
+  await po.screenshot({ path: test.info().outputPath('admissions-1366.png'), fullPage: true });
+  await atPhoneWidth(po, 'Members waiting to be admitted');
+  await po.setViewportSize({ width: 390, height: 844 });
+  await po.screenshot({ path: test.info().outputPath('admissions-390.png'), fullPage: true });
+  await po.setViewportSize({ width: 1366, height: 850 });
+  await admit.click();
+  await expect(po.getByText(`can now read case ${filed.caseNumber}.`)).toBeVisible();
+
+  await member.goto(url('acme', '/complaints'));
+  await expect(member.getByRole('table', { name: 'Committee cases' })).toContainText(filed.caseNumber);
+  await member.getByRole('link', { name: filed.caseNumber }).click();
+  await expect(member.getByRole('heading', { level: 1, name: `Case ${filed.caseNumber}` })).toBeVisible();
+
+  // The committee as the other journeys constitute it: the newcomer leaves (approved), so their seats change nothing.
+  await api(admin, 'PUT', `/case-api/api/committees/${existing!.committeeId}`, body);
+  const { changes } = await api<{ changes: { changeId: string; status: string }[] }>(po, 'GET', '/case-api/api/committee-changes');
+  await api(po, 'POST', `/case-api/api/committee-changes/${changes.find((c) => c.status === 'PENDING')!.changeId}/decision`, { decision: 'APPROVE' });
+
+  await Promise.all([adminContext.close(), employeeContext.close(), poContext.close(), newContext.close()]);
+});

@@ -88,6 +88,43 @@ export interface WorkspaceNamed {
 }
 
 export const templates = {
+  /** To a committee's members: a change of its members was asked for, approved or rejected (docs/case.md "Committee membership"). */
+  committeeChange(v: WorkspaceNamed & { committeeName: string; what: 'REQUESTED' | 'APPROVED' | 'REJECTED'; by: string; added: string[]; removed: string[]; approver: string }): MailContent {
+    const name = oneLine(v.workspaceName);
+    const committee = oneLine(v.committeeName);
+    const who = [v.added.length ? `joining: ${v.added.join(', ')}` : '', v.removed.length ? `leaving: ${v.removed.join(', ')}` : ''].filter(Boolean).join('; ') || 'roles change';
+    const heading = { REQUESTED: 'A change of members is waiting for approval', APPROVED: 'A change of members was approved', REJECTED: 'A change of members was rejected' }[v.what];
+    return mail(`${name}: ${committee}: ${heading.toLowerCase()}`, [
+      `${heading} on ${committee} (${who}), ${v.what === 'REQUESTED' ? 'asked for' : 'decided'} by ${v.by}.`,
+      v.what === 'REQUESTED'
+        ? `It takes effect only once ${v.approver} approves it, in Internal Committee. Until then nothing changes.`
+        : v.what === 'APPROVED'
+          ? 'New members read the cases filed before they joined only once the one presiding admits them to each. Every open case records the change in its access log.'
+          : 'Nothing changed. Every open case records the decision in its access log.',
+    ]);
+  },
+
+  /** To a member admitted by the one presiding to a case filed before they joined. */
+  caseAdmission(v: WorkspaceNamed & { caseNumber: string }): MailContent {
+    const name = oneLine(v.workspaceName);
+    return mail(`${name}: you were admitted to case ${oneLine(v.caseNumber)}`, [
+      `The one presiding admitted you to case ${oneLine(v.caseNumber)}, filed before you joined the committee. Sign in and open Complaints to read it; every view is recorded.`,
+    ]);
+  },
+
+  /** To a case's committee: the account of a party or of the presiding officer was (or was asked to be) deleted or deactivated. */
+  caseStakeDeparture(v: WorkspaceNamed & { caseNumbers: string[]; what: 'delete' | 'deactivate'; done: boolean; acknowledged: boolean }): MailContent {
+    const name = oneLine(v.workspaceName);
+    const cases = v.caseNumbers.map(oneLine).join(', ');
+    const act = v.what === 'delete' ? 'delete' : 'deactivate';
+    return mail(`${name}: an account with a stake in case ${cases}`, [
+      v.done
+        ? `An admin ${act === 'delete' ? 'deleted' : 'deactivated'} the account of a party or presiding officer of case ${cases}${v.acknowledged ? ', as the presiding officer acknowledged' : ''}.`
+        : `An admin tried to ${act} the account of a party or presiding officer of case ${cases}. It was refused: the presiding officer has not acknowledged it.`,
+      'The case records it in its access log. Open the case to see who and when.',
+    ]);
+  },
+
   /** The email sign-in code. Never in the subject: notifications and mail lists show subjects to whoever sees the screen. */
   signInCode(v: WorkspaceNamed & { code: string; minutes: number }): MailContent {
     const name = oneLine(v.workspaceName);

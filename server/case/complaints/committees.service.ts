@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { jurisdictionOf } from '../../../src/domain/complaints/regime';
 import { defaultHolidays } from '../../../src/domain/shared/calendar';
 import { regimeOf, todayUtc, type RegimeSettings } from './regime';
+import { applyMembers, type MembershipService, type Outcome, type SetupCaller } from './membership.service';
 
 export type ComplaintSettingsView = RegimeSettings & { defaultHolidays: string[] };
 
@@ -122,26 +123,14 @@ async function checkBody(tx: Sql, ws: string, body: Omit<Body, 'branchId'> & { b
   if (Object.keys(fields).length) throw badRequest(`Invalid committee: ${Object.keys(fields).join(', ')}`, fields);
 }
 
-async function writeMembers(tx: Sql, ws: string, committeeId: string, members: Body['members']): Promise<void> {
-  await tx.query(`DELETE FROM committee_members WHERE workspace_id = $1 AND committee_id = $2`, [ws, committeeId]);
-  for (const [i, m] of members.entries()) {
-    await tx.query(
-      `INSERT INTO committee_members (workspace_id, committee_id, user_id, role, gender, senior, from_another_office, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [ws, committeeId, m.userId, m.role, m.gender, m.senior, m.fromAnotherOffice, i + 1],
-    );
-  }
-}
-
-export interface SetupActor {
-  ws: string;
-  userId: string;
-  ip: string | null;
-}
+export type SetupActor = SetupCaller;
 
 /** The committee setup and the workspace's complaint settings (docs/case.md "Complaints"). */
 export class CommitteeService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly membership: MembershipService,
+  ) {}
 
   list(ws: string): Promise<CommitteeList> {
     return this.db.tenant(ws, async (tx) => {
@@ -158,10 +147,16 @@ export class CommitteeService {
     });
   }
 
-  create(actor: SetupActor, body: Body): Promise<Committee> {
+  /**
+   * Constitutes a committee: its first members are seated at once (no case can be before a committee that did not
+   * exist), but never the caller (docs/case.md "Committee membership").
+   */
+  create(actor: SetupActor, body: Body): Promise<Outcome<Committee>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const regime = await regimeOf(tx, actor.ws);
       await checkBody(tx, actor.ws, body, regime);
+      const self = this.membership.selfSeated(actor, body.members);
+      if (self) return self;
       const [existing] = await tx.query(`SELECT 1 FROM committees WHERE workspace_id = $1 AND branch_id IS NOT DISTINCT FROM $2::uuid`, [actor.ws, body.branchId]);
       if (existing) {
         throw conflict(body.branchId ? 'This business unit already has a committee: change it instead' : 'The workspace already has a committee: change it instead', {
@@ -172,7 +167,7 @@ export class CommitteeService {
         `INSERT INTO committees (workspace_id, branch_id, name, term_start, term_end, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [actor.ws, body.branchId, body.name, body.termStart, body.termEnd, actor.userId],
       );
-      await writeMembers(tx, actor.ws, row.id, body.members);
+      await applyMembers(tx, actor.ws, row.id, body.members, actor.userId);
       const [committee] = await readCommittees(tx, actor.ws, regime, row.id);
       await audit(tx, {
         workspaceId: actor.ws,
@@ -182,16 +177,27 @@ export class CommitteeService {
         ip: actor.ip,
         details: { branchId: body.branchId, members: body.members.length, warnings: committee.warnings.map((w) => w.code) },
       });
-      return committee;
+      return { ok: true as const, value: committee };
     });
   }
 
-  update(actor: SetupActor, id: string, body: Omit<Body, 'branchId'>): Promise<Committee> {
+  /**
+   * Changes a committee. A change of its seats (who sits, in which role) waits for approval (MembershipService.request)
+   * and the committee answers as it stands; a change of its name, term or members' details alone applies at once.
+   */
+  update(actor: SetupActor, id: string, body: Omit<Body, 'branchId'>): Promise<Outcome<Committee>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const [found] = await tx.query(`SELECT id FROM committees WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [actor.ws, id]);
       if (!found) throw notFound('Committee not found');
       const regime = await regimeOf(tx, actor.ws);
       await checkBody(tx, actor.ws, body, regime);
+      const requested = await this.membership.request(tx, actor, id, body);
+      if (!requested.ok) return requested;
+      if (requested.value) {
+        await audit(tx, { workspaceId: actor.ws, actorUserId: actor.userId, action: 'committee.change.request', target: id, ip: actor.ip, details: { changeId: requested.value.changeId } });
+        const [standing] = await readCommittees(tx, actor.ws, regime, id);
+        return { ok: true as const, value: standing };
+      }
       await tx.query(`UPDATE committees SET name = $3, term_start = $4, term_end = $5, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
         actor.ws,
         id,
@@ -199,7 +205,7 @@ export class CommitteeService {
         body.termStart,
         body.termEnd,
       ]);
-      await writeMembers(tx, actor.ws, id, body.members);
+      await applyMembers(tx, actor.ws, id, body.members, actor.userId);
       const [committee] = await readCommittees(tx, actor.ws, regime, id);
       await audit(tx, {
         workspaceId: actor.ws,
@@ -209,7 +215,7 @@ export class CommitteeService {
         ip: actor.ip,
         details: { members: body.members.length, warnings: committee.warnings.map((w) => w.code) },
       });
-      return committee;
+      return { ok: true as const, value: committee };
     });
   }
 

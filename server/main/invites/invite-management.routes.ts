@@ -15,6 +15,7 @@ import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
+import { guardStakes, recordDepartures, withStakeGuard } from '../../platform/case-stakes';
 import { sendInvitations, siteOrigin } from './invite-sender';
 import { assertUserLimit } from '../../platform/user-limit';
 
@@ -192,13 +193,19 @@ export async function inviteManagementRoutes(app: FastifyInstance, deps: ApiDeps
 
   serve(app, deleteInvite, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return deps.db.tenant(workspace.id, async (tx) => {
+    const guard = { ws: workspace.id, workspaceName: workspace.company_name, actorUserId: user.userId, ip: ctx.request.ip, what: 'delete' as const };
+    return withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
       const person = await invitedPerson(tx, workspace.id, user, ctx.params.branchId, ctx.params.email);
       // Withdrawing removes the person: the same rule as deleting them (nobody above the caller's own rank).
       if (!mayManageRole(user.role, person.role)) throw forbidden(`A ${ROLE_LABELS[user.role]} may not withdraw the invitation of a ${ROLE_LABELS[person.role]}`);
       // Someone who never signed in exists only because of the invitation: withdrawing it removes them.
       // Someone who did (and was invited again) keeps their account; only the link goes.
-      if (!person.has_password) await tx.query(`DELETE FROM users WHERE workspace_id = $1 AND id = $2`, [workspace.id, person.id]);
+      if (!person.has_password) {
+        // A respondent named by this address is a party of the case: the account stays unless acknowledged (docs/case.md).
+        const stakes = await guardStakes(tx, workspace.id, [{ userId: person.id, label: ctx.params.email }]);
+        await tx.query(`DELETE FROM users WHERE workspace_id = $1 AND id = $2`, [workspace.id, person.id]);
+        await recordDepartures(tx, deps.mail, { ...guard, done: true, stakes });
+      }
       else await tx.query(`DELETE FROM invites WHERE workspace_id = $1 AND user_id = $2`, [workspace.id, person.id]);
       await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'INVITE_WITHDRAWN', target: person.id, ip: ctx.request.ip, details: { email: ctx.params.email } });
       return { withdrawn: 1 };

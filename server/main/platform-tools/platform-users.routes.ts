@@ -6,6 +6,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { serve } from '../../platform/serve';
 import { endAccess } from '../users/users.repository';
+import { guardStakes, recordDepartures, withStakeGuard } from '../../platform/case-stakes';
 import { iso, platformAdminId, requireWorkspace } from './support';
 
 interface UserRow {
@@ -47,8 +48,9 @@ async function findUser(tx: Sql, workspaceId: string, by: { userId?: string; ema
 
 /** The platform admin's user lookup and fixes: always for the (workspaceId, userId) pair given, never across it. */
 export async function platformUserRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  serve(app, updateWorkspaceUser, async ({ body, principal, request }) =>
-    deps.db.tenant(body.workspaceId, async (tx) => {
+  serve(app, updateWorkspaceUser, async ({ body, principal, request }) => {
+    const guard = { ws: body.workspaceId, workspaceName: '', actorUserId: null, ip: request.ip, what: 'deactivate' as const, platformAdmin: true };
+    return withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
       await requireWorkspace(tx, body.workspaceId);
       const before = await findUser(tx, body.workspaceId, { userId: body.userId }, true);
       const next = {
@@ -72,7 +74,12 @@ export async function platformUserRoutes(app: FastifyInstance, deps: ApiDeps): P
         [body.workspaceId, before.id, next.first_name, next.last_name, next.email, next.role, next.status],
       );
       // A deactivated user is signed out everywhere at once, and their invitation and codes are void.
-      if (next.status === 'INACTIVE' && before.status !== 'INACTIVE') await endAccess(tx, body.workspaceId, before.id);
+      if (next.status === 'INACTIVE' && before.status !== 'INACTIVE') {
+        // A party or presiding officer of an open case stays unless the presiding officer acknowledged it (docs/case.md).
+        const stakes = await guardStakes(tx, body.workspaceId, [{ userId: before.id, label: before.email }]);
+        await recordDepartures(tx, deps.mail, { ...guard, done: true, stakes });
+        await endAccess(tx, body.workspaceId, before.id);
+      }
       const changed: Record<string, { from: string; to: string }> = {};
       for (const key of Object.keys(next) as (keyof typeof next)[]) {
         if (next[key] !== before[key]) changed[key] = { from: before[key], to: next[key] };
@@ -86,8 +93,8 @@ export async function platformUserRoutes(app: FastifyInstance, deps: ApiDeps): P
         details: { changed },
       });
       return toUser(row);
-    }),
-  );
+    });
+  });
 
   serve(app, userRecord, async ({ body, principal, request }) =>
     deps.db.tenant(body.workspaceId, async (tx) => {

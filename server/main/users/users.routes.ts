@@ -17,6 +17,7 @@ import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { tenantBatch } from '../../platform/db/database';
+import { guardStakes, recordDepartures, StakeRefusal, stakeRefusal, openCaseStakes, withStakeGuard } from '../../platform/case-stakes';
 import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '../../platform/serve';
 import { DirectoryRepository, pageStatements, readPage } from './directory.repository';
 import { endAccess, UsersRepository } from './users.repository';
@@ -89,7 +90,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     const { user, workspace } = workspaceUser(ctx);
     const change: UserUpdate = ctx.body;
     let mayNowMatch = false;
-    const updated = await deps.db.tenant(workspace.id, async (tx) => {
+    const guard = { ws: workspace.id, workspaceName: workspace.company_name, actorUserId: user.userId, ip: ctx.request.ip, what: 'deactivate' as const };
+    const updated = await withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
       const directory = new DirectoryRepository(tx, workspace.id);
       const users = new UsersRepository(tx, workspace.id);
       // Lock the row: two admins editing one person are applied one after the other.
@@ -130,6 +132,9 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         );
       const ip = ctx.request.ip;
       if (status === 'INACTIVE' && target.status !== 'INACTIVE') {
+        // A party or presiding officer of an open case stays unless the presiding officer acknowledged it (docs/case.md).
+        const stakes = await guardStakes(tx, workspace.id, [{ userId: target.userId, label: target.email }]);
+        await recordDepartures(tx, deps.mail, { ...guard, done: true, stakes });
         await endAccess(tx, workspace.id, target.userId);
         await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'USER_DEACTIVATED', target: target.userId, ip });
       } else if (change.status === 'ACTIVE' && target.status === 'INACTIVE') {
@@ -154,23 +159,29 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     return updated;
   });
 
-  async function deleteMany(ctx: { request: { ip: string } }, user: UserPrincipal, workspaceId: string, ids: string[]): Promise<number> {
+  async function deleteMany(ctx: { request: { ip: string } }, user: UserPrincipal, workspaceId: string, workspaceName: string, ids: string[]): Promise<number> {
     const unique = [...new Set(ids)];
-    return deps.db.tenant(workspaceId, async (tx) => {
+    const guard = { ws: workspaceId, workspaceName, actorUserId: user.userId, ip: ctx.request.ip, what: 'delete' as const };
+    return withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
       const directory = new DirectoryRepository(tx, workspaceId);
       const users = new UsersRepository(tx, workspaceId);
       await users.lock(unique);
       let admins = await directory.activeAdmins();
+      const labels: { userId: string; label: string }[] = [];
       for (const id of unique) {
         const target = await directory.one(id);
         if (!target || !canSee(actorOf(user), target)) throw notFound(unique.length > 1 ? `There is no such user: ${id}` : 'There is no such user');
         const problem = deleteProblem(actorOf(user), target, admins);
         if (problem) throw conflict(`${target.email}: ${problem}`, { ids: problem });
         if (target.role === 'WORKSPACE_ADMIN' && target.status === 'ACTIVE') admins -= 1;
+        labels.push({ userId: target.userId, label: target.email });
       }
+      // A party or presiding officer of an open case stays unless the presiding officer acknowledged it (docs/case.md).
+      const stakes = await guardStakes(tx, workspaceId, labels);
       // Training assignments, invitations, codes and sessions go with the user (ON DELETE CASCADE); the audit trail
       // keeps the ids. Complaint records are not linked by foreign key and are never deleted with a user.
       const deleted = await users.delete(unique);
+      await recordDepartures(tx, deps.mail, { ...guard, done: true, stakes });
       for (const row of deleted) {
         await audit(tx, { workspaceId, actorUserId: user.userId, action: 'USER_DELETED', target: row.id, ip: ctx.request.ip, details: { email: row.email } });
       }
@@ -180,12 +191,12 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
 
   serve(app, deleteUser, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return { deleted: await deleteMany(ctx, user, workspace.id, [ctx.params.id]) };
+    return { deleted: await deleteMany(ctx, user, workspace.id, workspace.company_name, [ctx.params.id]) };
   });
 
   serve(app, deleteUsersBulk, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return { deleted: await deleteMany(ctx, user, workspace.id, ctx.body.ids) };
+    return { deleted: await deleteMany(ctx, user, workspace.id, workspace.company_name, ctx.body.ids) };
   });
 
   serve(app, createUsersBulk, async (ctx) => {
@@ -204,7 +215,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     const upload = await readUpload(ctx, deps.settings.maxUploadBytes, false);
     const emails = await emailsOfFile(upload.kind, upload.source);
     if (emails.length === 0) throw badRequest('The file lists no emails', { file: 'No emails found' });
-    return deps.db.tenant(workspace.id, async (tx) => {
+    const guard = { ws: workspace.id, workspaceName: workspace.company_name, actorUserId: user.userId, ip: ctx.request.ip, what: 'delete' as const };
+    return withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
       const directory = new DirectoryRepository(tx, workspace.id);
       const users = new UsersRepository(tx, workspace.id);
       const found = await users.lockByEmails(emails);
@@ -219,11 +231,24 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         if (problem) refused.push({ email: f.email, reason: problem });
         else if (f.role === 'WORKSPACE_ADMIN' && f.status === 'ACTIVE') admins -= 1;
       }
+      // A party or presiding officer of an open case stays unless the presiding officer acknowledged it (docs/case.md).
+      const stakes = await openCaseStakes(
+        tx,
+        workspace.id,
+        reachable.map((f) => f.id),
+      );
+      const blocked = stakes.filter((st) => !st.acknowledged);
+      for (const st of blocked) {
+        const email = reachable.find((f) => f.id === st.userId)!.email;
+        if (!refused.some((r) => r.email === email)) refused.push({ email, reason: stakeRefusal('This person', st) });
+      }
       const result = { matched: reachable.length, deleted: 0, unknown: unknown.slice(0, 50), unknownCount: unknown.length, refused };
       if (ctx.query.confirm !== 'true') return result;
+      if (blocked.length > 0) throw new StakeRefusal(`Nobody was deleted: ${stakeRefusal(reachable.find((f) => f.id === blocked[0]!.userId)!.email, blocked[0]!)}`, blocked);
       if (refused.length > 0) throw conflict(`Nobody was deleted: ${refused[0]!.email}: ${refused[0]!.reason}`, { file: `${refused.length} ${refused.length === 1 ? 'person' : 'people'} may not be deleted` });
       const ids = reachable.map((f) => f.id);
       await users.delete(ids);
+      await recordDepartures(tx, deps.mail, { ...guard, done: true, stakes });
       await audit(tx, {
         workspaceId: workspace.id,
         actorUserId: user.userId,

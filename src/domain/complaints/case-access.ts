@@ -1,7 +1,7 @@
 /**
  * Who sees a case, and which part of it (IN-11, Canada s.35). Decided on the server from what the case records:
  * - the complainant (who filed it) sees the case and what is addressed to the complainant;
- * - the committee members of the case's committee who are not recused see everything;
+ * - the committee members of the case's committee who are not recused (nor parties) see everything;
  * - the respondent sees only what is shared with them, and only once the copy of the complaint has been sent
  *   (IN-05): before that, the case must not tip them off;
  * - everybody else (workspace admins, employers, platform staff, other committees' members) sees nothing of it:
@@ -23,9 +23,11 @@ export interface CaseParties {
 
 /** The caller's role on the case, or null: nothing of it may be shown (answered as 404, so its existence is not told). */
 export function caseRole(userId: string, parties: CaseParties): CaseRole | null {
-  if (parties.memberIds.includes(userId) && !parties.recusedIds.includes(userId)) return 'COMMITTEE';
+  // A party is a party before anything else: a seat on the committee never lets them read the case against them,
+  // whether or not the recusal was written (defence in depth behind the recusal at filing and at joining).
   if (userId === parties.filedBy) return 'COMPLAINANT';
-  if (parties.respondentUserId === userId && parties.respondentCopySent) return 'RESPONDENT';
+  if (parties.respondentUserId === userId) return parties.respondentCopySent ? 'RESPONDENT' : null;
+  if (parties.memberIds.includes(userId) && !parties.recusedIds.includes(userId)) return 'COMMITTEE';
   return null;
 }
 

@@ -7,6 +7,8 @@ import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { CommitteeSetupViewModel, type MemberDraft } from './complaints.view-models';
+import { CommitteeChanges } from './committee-changes';
+import { CommitteeChangesViewModel } from './committee-changes.view-model';
 
 const ROLES: { value: MemberDraft['role']; label: string }[] = [
   { value: 'PRESIDING_OFFICER', label: 'Presiding officer' },
@@ -66,10 +68,12 @@ const CommitteeCard = ({ committee, onEdit }: { committee: Committee; onEdit: ()
 
 export const CommitteesScreen = observer(function CommitteesScreen() {
   const vm = useViewModel(CommitteeSetupViewModel);
+  const changes = useViewModel(CommitteeChangesViewModel);
   const [form] = Form.useForm<{ name: string; termStart: string; termEnd: string }>();
   useEffect(() => {
     void vm.load();
-  }, [vm]);
+    void changes.load();
+  }, [vm, changes]);
   useEffect(() => {
     if (vm.editing === 'new') form.setFieldsValue({ name: vm.canada ? 'Designated recipients' : 'Internal Committee', termStart: '', termEnd: '' });
     else if (vm.editing) form.setFieldsValue({ name: vm.editing.name, termStart: vm.editing.termStart, termEnd: vm.editing.termEnd });
@@ -84,29 +88,41 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
         <Typography.Title level={1} id="committees-title" style={{ margin: 0 }}>
           Internal Committee
         </Typography.Title>
-        <Space wrap>
-          <Link to="/complaints/retention">Retention of closed cases</Link>
-          <Link to="/complaints/holidays">
-            <Button>Public holidays</Button>
-          </Link>
-          {!hasWorkspaceCommittee && vm.status === 'ready' ? (
-            <Button type="primary" onClick={() => vm.open('new')}>
-              {vm.canada ? 'Name designated recipients' : 'Constitute the committee'}
-            </Button>
-          ) : null}
-        </Space>
+        {vm.setsUp ? (
+          <Space wrap>
+            <Link to="/complaints/retention">Retention of closed cases</Link>
+            <Link to="/complaints/holidays">
+              <Button>Public holidays</Button>
+            </Link>
+            {!hasWorkspaceCommittee && vm.status === 'ready' ? (
+              <Button type="primary" onClick={() => vm.open('new')}>
+                {vm.canada ? 'Name designated recipients' : 'Constitute the committee'}
+              </Button>
+            ) : null}
+          </Space>
+        ) : null}
       </Space>
-      <Typography.Paragraph type="secondary">
-        {vm.canada
-          ? 'Under the Canada Labour Code, notices of occurrence go to designated recipients (CA-01).'
-          : 'Under the POSH Act the committee has a presiding officer who is a senior woman, at least 2 employee members, 1 external member, at least half women, and a term of at most 3 years (IN-02).'}
-      </Typography.Paragraph>
-      {vm.status === 'loading' && !vm.list ? <Loading label="Loading committees" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status === 'ready' && items.length === 0 ? <EmptyState title="No committee has been constituted: complaints go to the Local Committee until one is." /> : null}
-      {items.map((c) => (
-        <CommitteeCard key={c.committeeId} committee={c} onEdit={() => vm.open(c)} />
-      ))}
+      {vm.setsUp ? (
+        <>
+          <Typography.Paragraph type="secondary">
+            {vm.canada
+              ? 'Under the Canada Labour Code, notices of occurrence go to designated recipients (CA-01).'
+              : 'Under the POSH Act the committee has a presiding officer who is a senior woman, at least 2 employee members, 1 external member, at least half women, and a term of at most 3 years (IN-02).'}
+          </Typography.Paragraph>
+          {vm.status === 'loading' && !vm.list ? <Loading label="Loading committees" /> : null}
+          {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
+          {vm.status === 'ready' && items.length === 0 ? <EmptyState title="No committee has been constituted: complaints go to the Local Committee until one is." /> : null}
+          {items.map((c) => (
+            <CommitteeCard key={c.committeeId} committee={c} onEdit={() => vm.open(c)} />
+          ))}
+          {vm.status === 'ready' ? <CommitteeChanges vm={changes} /> : null}
+        </>
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">Changes of your committee’s members wait for your approval here, with the members waiting to be admitted to earlier cases.</Typography.Paragraph>
+          <CommitteeChanges vm={changes} />
+        </>
+      )}
       <Drawer
         open={vm.editing !== null}
         onClose={vm.closeDrawer}
@@ -114,7 +130,7 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
         width={Math.min(560, typeof window === 'undefined' ? 560 : window.innerWidth)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={(v) => void vm.save(v)}>
+        <Form form={form} layout="vertical" onFinish={(v) => void vm.save(v).then(() => changes.load())}>
           <Form.Item name="name" label="Name" rules={[{ required: true, message: 'Enter a name' }]} {...err('name')}>
             <Input />
           </Form.Item>
@@ -167,6 +183,9 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
               </List.Item>
             )}
           />
+          {vm.editing !== 'new' ? (
+            <Alert type="info" showIcon style={{ margin: '12px 0' }} message="A change of who sits on the committee, or of their roles, takes effect once the presiding officer approves it (a second admin for the presiding officer’s own seat). You cannot add yourself." />
+          ) : null}
           {vm.saveError ? <Alert type="error" showIcon message={vm.saveError} style={{ margin: '12px 0' }} /> : null}
           <Button type="primary" htmlType="submit" loading={vm.saving} style={{ marginTop: 12 }}>
             Save

@@ -49,6 +49,7 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
               <Button>Record a complaint for someone</Button>
             </Link>
           ) : null}
+          {vm.seated ? <Link to="/committees">Changes of the committee’s members</Link> : null}
           <Link to="/concerns/new">
             <Button type="primary">Raise a concern</Button>
           </Link>

@@ -472,6 +472,8 @@ export class CommitteeSetupViewModel {
   saving = false;
   saveError: string | null = null;
   fieldErrors: Record<string, string> = {};
+  /** False for a caller who may not set committees up (a presiding officer): the page shows only the changes. */
+  setsUp = true;
 
   constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
     makeAutoObservable<CommitteeSetupViewModel, 'api'>(this, { api: false }, { autoBind: true });
@@ -487,8 +489,10 @@ export class CommitteeSetupViewModel {
       });
     } catch (error) {
       runInAction(() => {
+        // A presiding officer who does not set committees up still comes here for the changes to approve.
+        this.setsUp = !(ApiError.is(error) && error.reason === 'forbidden');
         this.error = describeError(error);
-        this.status = 'error';
+        this.status = this.setsUp ? 'error' : 'ready';
       });
     }
   }

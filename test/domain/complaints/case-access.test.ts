@@ -20,6 +20,13 @@ describe('who sees a case (IN-11)', () => {
     expect(caseRole('m2', { ...parties, filedBy: 'm2' })).toBe('COMPLAINANT');
   });
 
+  it('refuses a party before it considers membership: a seat never opens the case to its respondent or filer', () => {
+    const seated = { ...parties, memberIds: ['po', 'm1', 'm2', 'rahul', 'esha'], recusedIds: [] };
+    expect(caseRole('rahul', seated)).toBeNull();
+    expect(caseRole('rahul', { ...seated, respondentCopySent: true })).toBe('RESPONDENT');
+    expect(caseRole('esha', seated)).toBe('COMPLAINANT');
+  });
+
   it('threads: each party reads and writes its own; the committee all', () => {
     expect(audiencesFor('COMPLAINANT')).toEqual(['COMPLAINANT']);
     expect(audiencesFor('RESPONDENT')).toEqual(['RESPONDENT']);

@@ -114,7 +114,7 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
         'TOO_FEW_WOMEN',
         'TERM_TOO_LONG',
       ]);
-      const sound = await ok('PUT', `/committees/${thin.committeeId}`, admin, {
+      const asked = await ok('PUT', `/committees/${thin.committeeId}`, admin, {
         name: 'Internal Committee',
         termStart: '2026-01-01',
         termEnd: '2028-12-31',
@@ -125,6 +125,11 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
           { userId: external.id, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
         ],
       });
+      // The change of members waits for the presiding officer's approval (docs/case.md "Committee membership").
+      expect(asked.members).toHaveLength(1);
+      const waiting = await ok('GET', '/committee-changes', presiding.token);
+      await ok('POST', `/committee-changes/${waiting.changes[0].changeId}/decision`, presiding.token, { decision: 'APPROVE' });
+      const sound = await ok('GET', `/committees/${thin.committeeId}`, admin);
       expect(sound.warnings).toEqual([]);
       expect(sound.members.map((m: { role: string }) => m.role)).toEqual(['PRESIDING_OFFICER', 'EMPLOYEE_MEMBER', 'EMPLOYEE_MEMBER', 'EXTERNAL_MEMBER']);
       const list = await ok('GET', '/committees', admin);
