@@ -15,6 +15,7 @@ import { SmtpMailer } from './platform/transports/smtp-mailer';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo.seed';
 import { seedDemoFiles } from './seed/learning.seed';
 import { JobQueue } from './platform/jobs';
+import { JOB_FILES_MIGRATE } from './platform/file-jobs';
 import { loadEvidenceKeyring } from './platform/evidence-crypto';
 import { EvidenceVault, rewrapEvidenceKeys } from './platform/evidence-vault';
 
@@ -78,6 +79,8 @@ const app = await buildApp({
 
 // Before listening: on a fresh database pg-boss creates its schema, which holds PGlite's one connection for a while.
 await jobs.start();
+// Files stored before the vault and random keys are brought up to date in the background (resumable; file-jobs.ts).
+await jobs.send(JOB_FILES_MIGRATE, {}, { singletonKey: 'files-migrate-at-start' });
 await app.listen({ port: config.port, host: config.host });
 
 const where = (host: string) => `http://${host}:${config.port}`;
