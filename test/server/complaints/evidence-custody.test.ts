@@ -5,6 +5,8 @@ import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_FILES_MIGRATE, JOB_FILES_SWEEP, migratedKey } from '../../../server/platform/file-jobs';
+import S3rver from 's3rver';
+import { S3FileUrls } from '../../../server/platform/s3-file-urls';
 import { EmbeddedFileUrls } from '../../../server/platform/signed-files';
 import { UrlSigner } from '../../../server/platform/signed-urls';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
@@ -375,5 +377,82 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     expect(await exists(path.join(root, stale))).toBe(false);
     const [after] = await server.db.tenant(acmeId, (tx) => tx.query<{ previous_storage_key: string | null }>(`SELECT previous_storage_key FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, img.id]));
     expect(after.previous_storage_key).toBeNull();
+  });
+});
+
+describe.each(DATABASES)('evidence through the vault in an S3-compatible store, on %s', (kind) => {
+  const BUCKET = 'custody';
+  let s3: S3rver;
+  let dir: string;
+  let urls: S3FileUrls;
+  let server: TestServer;
+  let acmeId: string;
+  const object = (key: string) => readFile(path.join(dir, BUCKET, `${key}._S3rver_object`));
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'safeplace-s3-custody-'));
+    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const { port } = await s3.run();
+    urls = new S3FileUrls({ url: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', pathStyle: true });
+    server = await startTestServer(kind, {}, { fileUrls: urls, jobs: true });
+    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+    const admin = await server.signIn(ACME, 'admin@acme.test');
+    const post = async (url: string, payload: object) => (await server.request(ACME, { method: 'POST', url: `${CASE}${url}`, token: admin, payload })).json();
+    const wf = await post('/admin/workflow', { workflowName: 'S3 custody', defaultToWorkspace: true });
+    const v = await post(`/admin/workflow/${wf.workflowId}/version`, { name: 'v1' });
+    await post(`/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Hearing' });
+    await post('/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+  });
+  afterAll(async () => {
+    await server?.close();
+    urls?.close();
+    await s3?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("stores an anonymous reporter's evidence as ciphertext under a random key", async () => {
+    const reporter = (url: string, payload: object) => server.request(ACME, { method: 'POST', url: `${CASE}${url}`, payload, remoteAddress: '192.0.2.60' });
+    const filed = await reporter('/intake', {
+      respondent: { name: 'Rahul Respondent', gender: 'MAN', description: 'Team lead' },
+      incident: { details: 'Remarks at the offsite.', date: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10), witnesses: [] },
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
+    const { session } = filed.json();
+    const bytes = png();
+    const ticket = (await reporter('/intake/receipt/evidence/upload-url', { session, fileName: NAME, size: bytes.length })).json();
+    expect((await server.request(ACME, { method: 'PUT', url: ticket.uploadUrl, payload: bytes })).statusCode).toBe(201);
+    const confirmed = await reporter(`/intake/receipt/evidence/${ticket.fileId}/confirm`, { session });
+    expect(confirmed.json()).toMatchObject({ fileName: NAME, contentType: 'image/png', sha256: sha(bytes) });
+    const [row] = await server.db.tenant(acmeId, (tx) => tx.query<{ storage_key: string }>(`SELECT storage_key FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, ticket.fileId]));
+    expect(row.storage_key).toMatch(new RegExp(`^${acmeId}/[0-9a-f]{24}$`));
+    const stored = await object(row.storage_key);
+    expect(stored.includes(Buffer.from('meet me after hours'))).toBe(false);
+    expect(stored.includes(Buffer.from('IHDR'))).toBe(false);
+  });
+
+  it('re-encrypts a plain evidence object under a random key, twice without harm, and serves it back', async () => {
+    const plain = Buffer.from('Saved chat: meet me after hours, Meera\n'.repeat(3000));
+    const named = `${acmeId}/${'f'.repeat(24)}-photo_of_Meera.txt`;
+    await urls.writeStream(acmeId, named, (async function* () { yield plain; })(), plain.length);
+    const [ev] = await server.db.tenant(acmeId, (tx) =>
+      tx.query<{ id: string }>(
+        `INSERT INTO files (workspace_id, owner_id, purpose, declared_name, declared_size, storage_key, size, detected_type, status, confirmed_at)
+         VALUES ($1, NULL, 'EVIDENCE', $2, $3, $4, $3, 'text/plain', 'CONFIRMED', now()) RETURNING id`,
+        [acmeId, NAME, plain.length, named],
+      ),
+    );
+    for (let run = 0; run < 2; run++) {
+      await server.jobs!.send(JOB_FILES_MIGRATE, {});
+      expect(await server.jobs!.runPending([JOB_FILES_MIGRATE])).toEqual({ completed: 1, failed: 0 });
+    }
+    const [row] = await server.db.tenant(acmeId, (tx) => tx.query<{ storage_key: string; sha256: string }>(`SELECT storage_key, sha256 FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, ev.id]));
+    expect(row.storage_key).toBe(migratedKey(acmeId, ev.id));
+    expect(row.sha256).toBe(sha(plain));
+    expect(await urls.stat(acmeId, named)).toBeNull();
+    expect((await object(row.storage_key)).includes(Buffer.from('meet me after hours'))).toBe(false);
+    const res = await server.request(ACME, { method: 'GET', url: server.evidence.downloadUrl(row.storage_key, 60) });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(plain)).toBe(true);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent(NAME));
   });
 });
