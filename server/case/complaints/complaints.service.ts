@@ -19,14 +19,12 @@ import { audiencesFor, caseRole, mayWriteTo, type Audience, type CaseRole } from
 import { membersWhoAreParties, presidingForCase, quorumPossible } from '../../../src/domain/complaints/committee';
 import { meetingInvitation } from '../../../src/domain/complaints/ics';
 import { caseClocks, filingTimeliness, type CaseDates, type ClockId } from '../../../src/domain/complaints/statutory-clocks';
-import { checkType, detectType } from '../../../src/domain/files/file-types';
-import { formatBytes } from '../../../src/domain/files/uploads';
 import { DEFAULT_ACTION_MAILS } from '../../../src/domain/workflows/builder-rules';
 import type { ActionType } from '../../../src/domain/workflows/workflow-rules';
 import { tenantBatch, type Database, type Sql } from '../../platform/db/database';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
-import { newFileKey, type DirectFileUrls, type UploadTicket } from '../../platform/signed-files';
+import type { DirectFileUrls } from '../../platform/signed-files';
 import type { EvidenceVault } from '../../platform/evidence-vault';
 import { EvidenceFiles } from './evidence.service';
 import * as evidenceRepo from './evidence.repository';
@@ -111,8 +109,8 @@ export class ComplaintService {
     private readonly db: Database,
     private readonly mail: Mailer,
     private readonly urls: DirectFileUrls | undefined,
-    /** Evidence encrypted at rest (docs/files.md "Evidence at rest"); without it evidence is stored as given. */
-    private readonly vault?: EvidenceVault,
+    /** Evidence encrypted at rest (docs/files.md "Evidence at rest"); without it evidence uploads answer 503. */
+    vault?: EvidenceVault,
     /** The server's clock port (tests move it; the daily case job reads the same). */
     private readonly clock: Clock = systemClock,
   ) {

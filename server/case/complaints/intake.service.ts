@@ -6,8 +6,6 @@ import type { CaseEvent, IntakeBody, IntakeForm, IntakeReceipt, ReporterCase } f
 import { IntakeBody as IntakeBodySchema } from '../../../src/contracts/case/intake.contract';
 import { membersWhoAreParties, presidingForCase } from '../../../src/domain/complaints/committee';
 import { filingTimeliness } from '../../../src/domain/complaints/statutory-clocks';
-import { checkType, detectType } from '../../../src/domain/files/file-types';
-import { formatBytes } from '../../../src/domain/files/uploads';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
