@@ -51,8 +51,12 @@ interface Used {
 }
 const used = (row: { files: string | number; bytes: string | number | null } | undefined): Used => ({ files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) });
 
-/** A member's evidence uploads not on any case (pending or confirmed). */
+/**
+ * A member's evidence uploads not on any case (pending or confirmed). The member's row is locked first, so that two
+ * upload URLs asked for at once are counted one after the other (a report's are: its session locks its intake row).
+ */
 export async function unfiledOf(tx: Sql, ws: string, userId: string): Promise<Used> {
+  await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [ws, userId]);
   const [row] = await tx.query<{ files: string; bytes: string | null }>(
     `SELECT count(*) AS files, sum(coalesce(f.size, f.declared_size)) AS bytes FROM files f
       WHERE f.workspace_id = $1 AND f.owner_id = $2 AND f.purpose = 'EVIDENCE'

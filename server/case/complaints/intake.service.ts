@@ -413,11 +413,6 @@ export class IntakeService {
 
   // ---------- inside ----------
 
-  private store(): DirectFileUrls {
-    if (!this.urls) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
-    return this.urls;
-  }
-
   /** Counts one report against the address (keyed by the HMAC of the day) and the workspace; 429 when either is full. */
   private async take(caller: Caller, perAddress: Limit[], perWorkspace: Limit[]): Promise<void> {
     const key = await this.db.tenant(caller.ws, (tx) => addressKey(tx, caller.ws, caller.address));
