@@ -9,6 +9,7 @@ import S3rver from 's3rver';
 import { S3FileUrls } from '../../../server/platform/s3-file-urls';
 import { EmbeddedFileUrls } from '../../../server/platform/signed-files';
 import { UrlSigner } from '../../../server/platform/signed-urls';
+import { EVIDENCE_QUOTAS } from '../../../server/case/complaints/evidence.service';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 
 const ACME = 'acme.localhost';
@@ -229,6 +230,26 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     // Another network is not held back by it.
     const { session: other } = await newReport('192.0.2.31');
     expect((await asReporter('/intake/receipt/evidence/upload-url', { session: other, fileName: 'v.mp4', size: hundred }, '192.0.2.31')).statusCode).toBe(200);
+  });
+
+  it("refuses the public path's uploads past the workspace's budget of the day, from any network", async () => {
+    const [spent] = await server.db.tenant(acmeId, (tx) =>
+      tx.query<{ bytes: string }>(`SELECT bytes FROM evidence_upload_budgets WHERE workspace_id = $1 AND subject = 'workspace' AND day = (now() AT TIME ZONE 'UTC')::date`, [acmeId]),
+    );
+    const before = EVIDENCE_QUOTAS.publicPerWorkspaceDaily;
+    // The day's budget set to what was spent so far and 1 MB more (the default, 5 GB, is too much to spend in a test).
+    EVIDENCE_QUOTAS.publicPerWorkspaceDaily = Number(spent?.bytes ?? 0) + 1024 * 1024;
+    try {
+      const a = await newReport('192.0.2.70');
+      const b = await newReport('192.0.2.71');
+      expect((await asReporter('/intake/receipt/evidence/upload-url', { session: a.session, fileName: 'a.txt', size: 1024 * 1024 }, '192.0.2.70')).statusCode).toBe(200);
+      const over = await asReporter('/intake/receipt/evidence/upload-url', { session: b.session, fileName: 'b.txt', size: 1 }, '192.0.2.71');
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toMatchObject({ code: 'UPLOAD_BUDGET_SPENT' });
+      expect(over.json().message).toMatch(/in this workspace/);
+    } finally {
+      EVIDENCE_QUOTAS.publicPerWorkspaceDaily = before;
+    }
   });
 
   it("refuses a member's 21st unfiled evidence upload", async () => {
