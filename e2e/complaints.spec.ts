@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from './support/test';
 import { PDFParse } from 'pdf-parse';
@@ -121,7 +122,12 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await employee.getByLabel('What happened', { exact: true }).fill('Repeated remarks about my appearance in the Monday meetings.');
   const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
   await employee.getByLabel('When it happened (the last time, if more than once)').fill(lastWeek);
-  await employee.locator('input[type=file]').setInputFiles({ name: 'chat-screenshot.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(600, 7)]) });
+  // A PNG with its header (IHDR, 2x2): evidence that claims to be an image must have one.
+  const screenshot = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 2, 0, 0, 0, 2, 8, 6, 0, 0, 0, 0x72, 0xb6, 0x0d, 0x24]),
+    Buffer.alloc(600, 7),
+  ]);
+  await employee.locator('input[type=file]').setInputFiles({ name: 'chat-screenshot.png', mimeType: 'image/png', buffer: screenshot });
   await expect(employee.getByRole('region', { name: 'Evidence' })).toContainText('Attached');
   await employee.getByRole('button', { name: 'Send to the Internal Committee' }).click();
   const received = employee.getByRole('heading', { level: 1, name: /Your complaint was received: case C-\d{4}/ });
@@ -148,6 +154,8 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   const clocks = po.getByLabel('Statutory clocks');
   await expect(clocks).toContainText(/Send a copy of the complaint to the respondent: \d+ days left/);
   await expect(clocks).toContainText(/Complete the inquiry: \d+ days left/);
+  // Chain of custody: the evidence list shows the SHA-256 the server took as the file was uploaded.
+  await expect(po.getByRole('region', { name: 'Evidence' })).toContainText(`SHA-256 ${createHash('sha256').update(screenshot).digest('hex')}`);
   await expectAccessible(po, 'Case page');
   await expectOneH1(po, 'Case page');
   await atPhoneWidth(po, 'Case page');

@@ -27,6 +27,7 @@ import { RateLimits } from './platform/rate-limiter';
 import { isAssetPath, webRoutes } from './web/web.routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { JobQueue } from './platform/jobs';
+import { defineFileJobs, FileJobs } from './platform/file-jobs';
 import { PeopleEvents } from './platform/people-events';
 import { EVIDENCE_PREFIX, type EvidenceVault } from './platform/evidence-vault';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
@@ -168,12 +169,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register((api) => mainApi(api, deps), { prefix: MAIN_API_BASE });
   await app.register((api) => learningApi(api, deps), { prefix: LEARNING_API_BASE });
   await app.register((api) => caseApi(api, deps), { prefix: CASE_API_BASE });
+  // The sweep of unused uploads and the migration of files stored before the vault and random keys (file-jobs.ts).
+  if (options.jobs && options.fileUrls) {
+    defineFileJobs(options.jobs, new FileJobs(options.db, options.fileUrls, options.evidence, (line) => app.log.warn(line)));
+  }
   if (options.fileUrls instanceof EmbeddedFileUrls) {
     const fileUrls = options.fileUrls;
     await app.register(fileUrls.routes((request) => {
         // The catalogue's files (the platform's policies) are uploaded on the main site, under the main site's id.
         const site = request.ctx.site;
         return site.kind === 'workspace' ? site.workspace.id : site.kind === 'main' ? MAIN_SITE_WORKSPACE_ID : null;
+      }, async (ws, key) => {
+        // Keys carry no name (docs/files.md "Storage keys"): the download's name comes from the file's row.
+        const [row] = await options.db.tenant(ws, (tx) =>
+          tx.query<{ name: string }>(
+            `SELECT declared_name AS name FROM files WHERE workspace_id = $1 AND storage_key = $2 AND purpose <> 'EVIDENCE'
+             UNION ALL SELECT file_name FROM catalogue_policy_documents WHERE storage_key = $2
+             UNION ALL SELECT pending_name FROM catalogue_policy_documents WHERE pending_key = $2 AND pending_name IS NOT NULL`,
+            [ws, key],
+          ),
+        );
+        return row?.name ?? null;
       }), {
       prefix: '/files',
     });

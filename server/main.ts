@@ -17,6 +17,7 @@ import { DEMO_PASSWORD } from './seed/demo.seed';
 import { DemoAccountsInProduction, prepareDatabase } from './seed/first-start';
 import { seedDemoFiles } from './seed/learning.seed';
 import { JobQueue } from './platform/jobs';
+import { JOB_FILES_MIGRATE } from './platform/file-jobs';
 import { rewrapEvidenceKeys } from './platform/evidence-vault';
 
 const config = readConfig();
@@ -94,6 +95,8 @@ const app = await buildApp({
 
 // Before listening: on a fresh database pg-boss creates its schema, which holds PGlite's one connection for a while.
 await jobs.start();
+// Files stored before the vault and random keys are brought up to date in the background (resumable; file-jobs.ts).
+await jobs.send(JOB_FILES_MIGRATE, {}, { singletonKey: 'files-migrate-at-start' });
 await app.listen({ port: config.port, host: config.host });
 
 const where = (host: string) => `http://${host}:${config.port}`;

@@ -61,7 +61,7 @@ export interface ApiDeps {
   files: FileStorage;
   /** Signed URLs for uploads and downloads that go straight to the file store (course media, evidence). */
   fileUrls?: DirectFileUrls;
-  /** Evidence encrypted at rest, over `fileUrls` (server/platform/evidence-vault.ts); absent: evidence as other files. */
+  /** Evidence encrypted at rest, over `fileUrls` (server/platform/evidence-vault.ts); absent: evidence uploads answer 503. */
   evidence?: EvidenceVault;
   mail: Mailer;
   sms: SmsSender;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SNIFF_BYTES } from '../../src/domain/files/file-types';
-import { isKeyOf, nameOfKey, newFileKey, type DirectFileUrls, type UploadTicket } from './signed-files';
+import { contentDisposition, isKeyOf, nameOfKey, newFileKey, type DirectFileUrls, type UploadTicket } from './signed-files';
 
 /** `S3_URL` and its companions (README, settings). */
 export interface S3Settings {
@@ -45,7 +45,7 @@ export class S3FileUrls implements DirectFileUrls {
   }
 
   async uploadUrl(workspaceId: string, name: string, { maxBytes, seconds, size }: { maxBytes: number; seconds: number; size?: number }): Promise<UploadTicket> {
-    const key = newFileKey(workspaceId, name);
+    const key = newFileKey(workspaceId);
     const length = size !== undefined && size <= maxBytes ? size : undefined;
     const command = new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, ContentLength: length, ContentType: 'application/octet-stream' });
     const url = await getSignedUrl(this.client, command, {
@@ -69,13 +69,13 @@ export class S3FileUrls implements DirectFileUrls {
     { seconds, disposition, type, fileName }: { seconds: number; disposition: 'inline' | 'attachment'; type?: string | null; fileName?: string },
   ): Promise<string> {
     if (!isKeyOf(workspaceId, key)) throw new Error(`Not a stored file of this workspace: ${key}`);
-    const name = (fileName ?? nameOfKey(key)).replace(/["\\\r\n]/g, '_');
+    const name = (fileName ?? nameOfKey(key)).replace(/[\r\n]/g, '_');
     const inline = disposition === 'inline' && !!type;
     const command = new GetObjectCommand({
       Bucket: this.settings.bucket,
       Key: key,
       ResponseContentType: inline ? type! : 'application/octet-stream',
-      ResponseContentDisposition: `${inline ? 'inline' : 'attachment'}; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      ResponseContentDisposition: contentDisposition(inline ? 'inline' : 'attachment', name),
       ResponseCacheControl: 'private, no-store',
     });
     return getSignedUrl(this.client, command, { expiresIn: seconds });
@@ -110,7 +110,7 @@ export class S3FileUrls implements DirectFileUrls {
   }
 
   async store(workspaceId: string, name: string, bytes: Uint8Array): Promise<string> {
-    const key = newFileKey(workspaceId, name);
+    const key = newFileKey(workspaceId);
     await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }));
     return key;
   }

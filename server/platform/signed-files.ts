@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -47,6 +47,11 @@ export interface DirectFileUrls {
   writeStream(workspaceId: string, key: string, pieces: AsyncIterable<Uint8Array>, length: number): Promise<void>;
   /** A stored file as a stream of pieces, read as it is consumed. */
   readStream(workspaceId: string, key: string): AsyncIterable<Uint8Array>;
+  /**
+   * Removes part files (uploads a killed process left unfinished) older than `olderThanMs`; returns how many. Only a
+   * store that writes part files has it (the embedded one: an S3 PutObject is whole or nothing).
+   */
+  sweepParts?(olderThanMs: number): Promise<number>;
 }
 
 export interface UploadTicket {
@@ -59,25 +64,51 @@ export interface UploadTicket {
   maxBytes: number;
 }
 
-/** A file's key: its workspace, a random part (so no upload replaces another) and a safe form of its name. */
-export function newFileKey(workspaceId: string, name: string): string {
-  const safe = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[._]+/, '').slice(-120) || 'file';
-  return `${workspaceId}/${randomBytes(12).toString('hex')}-${safe}`;
+/**
+ * A new file's key: its workspace and a random part, nothing of its name (a name can say who and what: "photo of
+ * <name> at the offsite.jpg"). The display name lives in the database; downloads give it in Content-Disposition.
+ */
+export function newFileKey(workspaceId: string): string {
+  return `${workspaceId}/${randomBytes(12).toString('hex')}`;
 }
 
-const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{24}-[A-Za-z0-9._-]{1,120}$/;
+/** Keys made before names left them (`<random>-<safe name>`) are still read until the file jobs move them. */
+const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{24}(?:-[A-Za-z0-9._-]{1,120})?$/;
+const NAMED_KEY = /^[0-9a-f-]{36}\/[0-9a-f]{24}-[A-Za-z0-9._-]{1,120}$/;
 
-/** Whether a key has the shape newFileKey gives, inside this workspace. */
+/** Whether a key has the shape newFileKey gives (or gave), inside this workspace. */
 export function isKeyOf(workspaceId: string, key: string): boolean {
   return KEY.test(key) && key.startsWith(`${workspaceId}/`);
 }
 
-/** The name a key was made from (its safe form). */
-export function nameOfKey(key: string): string {
-  return key.slice(key.indexOf('/') + 26);
+/** Whether a key still carries a name (made before keys were random only): the file jobs move such files. */
+export function isNamedKey(key: string): boolean {
+  return NAMED_KEY.test(key);
 }
 
+/** The (safe form of the) name an old key was made from; '' for a random key. */
+export function nameOfKey(key: string): string {
+  return isNamedKey(key) ? key.slice(key.indexOf('/') + 26) : '';
+}
+
+/** A Content-Disposition header value; the name as given (UTF-8) and an ASCII fallback. No name: none is sent. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string | null | undefined): string {
+  if (!name) return kind;
+  return `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The display name of a stored file, from the database (the embedded file routes ask it for Content-Disposition). */
+export type StoredNameOf = (workspaceId: string, key: string) => Promise<string | null>;
+
 const PREFIX = '/files';
+
+/** The store is out of space (a full disk: ENOSPC, or a quota: EDQUOT): the upload is answered 507, never left hanging. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+export const DISK_FULL = { code: 'INSUFFICIENT_STORAGE', message: 'The file store is full: the file was not kept. Try again later.' };
 
 export class EmbeddedFileUrls implements DirectFileUrls {
   constructor(
@@ -86,8 +117,8 @@ export class EmbeddedFileUrls implements DirectFileUrls {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  async uploadUrl(workspaceId: string, name: string, { maxBytes, seconds }: { maxBytes: number; seconds: number }): Promise<UploadTicket> {
-    const key = newFileKey(workspaceId, name);
+  async uploadUrl(workspaceId: string, _name: string, { maxBytes, seconds }: { maxBytes: number; seconds: number }): Promise<UploadTicket> {
+    const key = newFileKey(workspaceId);
     return {
       key,
       url: this.signer.url('PUT', `${PREFIX}/${key}`, seconds, { maxBytes }),
@@ -136,8 +167,8 @@ export class EmbeddedFileUrls implements DirectFileUrls {
     if (file) await rm(file, { force: true });
   }
 
-  async store(workspaceId: string, name: string, bytes: Uint8Array): Promise<string> {
-    const key = newFileKey(workspaceId, name);
+  async store(workspaceId: string, _name: string, bytes: Uint8Array): Promise<string> {
+    const key = newFileKey(workspaceId);
     const file = this.pathOf(workspaceId, key)!;
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, bytes);
@@ -165,6 +196,34 @@ export class EmbeddedFileUrls implements DirectFileUrls {
     yield* createReadStream(file, { highWaterMark: 64 * 1024 }) as AsyncIterable<Uint8Array>;
   }
 
+  async sweepParts(olderThanMs: number): Promise<number> {
+    const before = this.now() - olderThanMs;
+    let removed = 0;
+    let folders: string[];
+    try {
+      folders = await readdir(this.root);
+    } catch {
+      return 0;
+    }
+    for (const folder of folders) {
+      let names: string[];
+      try {
+        names = await readdir(path.join(this.root, folder));
+      } catch {
+        continue; // not a folder
+      }
+      for (const name of names.filter((n) => n.endsWith('.part'))) {
+        const file = path.join(this.root, folder, name);
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtimeMs < before) {
+          await rm(file, { force: true });
+          removed++;
+        }
+      }
+    }
+    return removed;
+  }
+
   /** The file of a key, only when the key is of this workspace and has the shape uploadUrl gives. */
   pathOf(workspaceId: string, key: string): string | null {
     if (!isKeyOf(workspaceId, key)) return null;
@@ -172,7 +231,7 @@ export class EmbeddedFileUrls implements DirectFileUrls {
   }
 
   /** Serves the signed URLs: PUT stores a file once, GET (and HEAD) read it, with ranges so a video can seek. */
-  routes(workspaceOf: (request: FastifyRequest) => string | null) {
+  routes(workspaceOf: (request: FastifyRequest) => string | null, nameOf?: StoredNameOf) {
     return async (app: FastifyInstance) => {
       // The body of a PUT is the file itself, whatever its type: read as a stream, never parsed or buffered.
       app.removeAllContentTypeParsers();
@@ -245,6 +304,10 @@ export class EmbeddedFileUrls implements DirectFileUrls {
           await rm(part, { force: true });
           // The browser went away mid-upload: nothing is kept, and there is nobody to answer.
           if ((error as { code?: string }).code === 'ABORTED') return reply;
+          if (isDiskFull(error)) {
+            request.raw.resume();
+            return reply.code(507).header('connection', 'close').send(DISK_FULL);
+          }
           throw error;
         }
         if (tooLarge) {
@@ -273,10 +336,10 @@ export class EmbeddedFileUrls implements DirectFileUrls {
         const type = detectType(await this.readHead(ok.workspaceId, ok.key));
         // A file shown in the page gets its true type; anything that could run script, or is unknown, is downloaded.
         const inline = ok.signed.disposition === 'inline' && type !== null && !ACTIVE_CONTENT.includes(type);
-        const name = nameOfKey(ok.key);
+        const name = (nameOf ? await nameOf(ok.workspaceId, ok.key) : null) ?? nameOfKey(ok.key);
         reply
           .header('content-type', inline ? type : 'application/octet-stream')
-          .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
+          .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', name))
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')
           .header('accept-ranges', 'bytes');

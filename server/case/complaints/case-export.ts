@@ -174,9 +174,13 @@ export function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Promise<
           if (c.evidence.length === 0) para('No evidence files.');
           for (const f of c.evidence) {
             if (o.redactItems.has(f.fileId)) redacted('an evidence file');
-            else para(`• ${f.fileName} — ${f.contentType}, ${f.size} bytes`);
+            else {
+              para(`• ${f.fileName} — ${f.contentType}, ${f.size} bytes`);
+              // Chain of custody: the hash taken as the file was uploaded; a downloaded copy can be checked against it.
+              para(`SHA-256 ${f.sha256 ?? 'not recorded'}`, 8, '#57606a');
+            }
           }
-          para('Evidence files themselves are not in the bundle: each is downloaded separately, and each download is recorded.', 9, '#57606a');
+          para('Evidence files themselves are not in the bundle: each is downloaded separately, and each download is recorded. Each file\'s SHA-256 was taken by the server as it was uploaded: the SHA-256 of a downloaded copy must match it.', 9, '#57606a');
           return;
       }
     });

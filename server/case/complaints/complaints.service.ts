@@ -19,15 +19,15 @@ import { audiencesFor, caseRole, mayWriteTo, type Audience, type CaseRole } from
 import { membersWhoAreParties, presidingForCase, quorumPossible } from '../../../src/domain/complaints/committee';
 import { meetingInvitation } from '../../../src/domain/complaints/ics';
 import { caseClocks, filingTimeliness, type CaseDates, type ClockId } from '../../../src/domain/complaints/statutory-clocks';
-import { checkType, detectType } from '../../../src/domain/files/file-types';
-import { formatBytes } from '../../../src/domain/files/uploads';
 import { DEFAULT_ACTION_MAILS } from '../../../src/domain/workflows/builder-rules';
 import type { ActionType } from '../../../src/domain/workflows/workflow-rules';
 import { tenantBatch, type Database, type Sql } from '../../platform/db/database';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
-import { newFileKey, type DirectFileUrls, type UploadTicket } from '../../platform/signed-files';
-import type { EvidenceVault, SealedFile } from '../../platform/evidence-vault';
+import type { DirectFileUrls } from '../../platform/signed-files';
+import type { EvidenceVault } from '../../platform/evidence-vault';
+import { EvidenceFiles } from './evidence.service';
+import * as evidenceRepo from './evidence.repository';
 import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
 import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listedCaseId, listStatement, LIST_FLAGS, type ListRow } from './case-jobs';
@@ -52,9 +52,7 @@ export interface Actor {
   workspaceName: string;
 }
 
-/** Evidence may be any file (voice notes, saved messages, screenshots) up to this size. */
-export const MAX_EVIDENCE_BYTES = 100 * 1024 * 1024;
-const UPLOAD_SECONDS = 60 * 60;
+export { MAX_EVIDENCE_BYTES } from './evidence.service';
 const DOWNLOAD_SECONDS = 5 * 60;
 
 /** A completed step whose time limit is a statutory clock meets that clock: the date it records. */
@@ -79,11 +77,6 @@ export interface Access {
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
-
-/** An upload ticket to this server's encrypting evidence route. */
-function sealedTicket(vault: EvidenceVault, key: string, maxBytes: number, seconds: number): UploadTicket {
-  return { key, url: vault.uploadUrl(key, maxBytes, seconds), method: 'PUT', headers: {}, expiresAt: new Date(Date.now() + seconds * 1000).toISOString(), maxBytes };
-}
 
 /**
  * The runtime of a complaint (docs/case.md "Complaints"). Every call is one tenant transaction that first decides the
@@ -125,11 +118,15 @@ export class ComplaintService {
     private readonly db: Database,
     private readonly mail: Mailer,
     private readonly urls: DirectFileUrls | undefined,
-    /** Evidence encrypted at rest (docs/files.md "Evidence at rest"); without it evidence is stored as given. */
-    private readonly vault?: EvidenceVault,
+    /** Evidence encrypted at rest (docs/files.md "Evidence at rest"); without it evidence uploads answer 503. */
+    vault?: EvidenceVault,
     /** The server's clock port (tests move it; the daily case job reads the same). */
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    this.evidence = new EvidenceFiles(db, vault);
+  }
+
+  private readonly evidence: EvidenceFiles;
 
   private today(): string {
     return utcDay(this.clock.now());
@@ -166,42 +163,23 @@ export class ComplaintService {
     return formResourceLink(urls, actor.ws, file);
   }
 
+  /** An upload URL for one evidence file of the caller's, through the vault (evidence.service.ts), within their quota. */
   async evidenceUpload(actor: Actor, upload: { fileName: string; size: number }): Promise<EvidenceTicket> {
-    const urls = this.store();
-    if (upload.size > MAX_EVIDENCE_BYTES) {
-      const message = `The file is ${formatBytes(upload.size)}; evidence may be at most ${formatBytes(MAX_EVIDENCE_BYTES)}.`;
-      throw new HttpError(413, 'FILE_TOO_LARGE', message, { size: message });
-    }
-    // Encrypted at rest: the browser PUTs to this server, which encrypts as the bytes stream in (evidence-vault.ts).
-    const ticket = this.vault
-      ? sealedTicket(this.vault, newFileKey(actor.ws, upload.fileName), MAX_EVIDENCE_BYTES, UPLOAD_SECONDS)
-      : await urls.uploadUrl(actor.ws, upload.fileName, { maxBytes: MAX_EVIDENCE_BYTES, seconds: UPLOAD_SECONDS, size: upload.size });
-    const fileId = await this.db.tenant(actor.ws, async (tx) => {
-      const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO files (workspace_id, owner_id, purpose, declared_name, declared_size, storage_key) VALUES ($1, $2, 'EVIDENCE', $3, $4, $5) RETURNING id`,
-        [actor.ws, actor.userId, upload.fileName, upload.size, ticket.key],
-      );
-      return row.id;
-    });
-    return { fileId, uploadUrl: ticket.url, method: 'PUT', headers: ticket.headers, expiresAt: ticket.expiresAt, maxBytes: MAX_EVIDENCE_BYTES };
+    return this.db.tenant(actor.ws, (tx) => this.evidence.ticket(tx, actor.ws, { kind: 'member', userId: actor.userId }, upload));
   }
 
-  /** Confirms an evidence upload of the caller's: measured, typed by its bytes, and kept as given (any type). */
+  /** Confirms an evidence upload of the caller's: measured, checked for what it claims, typed by its bytes, kept. */
   async confirmEvidence(actor: Actor, fileId: string): Promise<EvidenceFile> {
-    const urls = this.store();
     const row = await this.db.tenant(actor.ws, (tx) => files.findFile(tx, actor.ws, fileId));
     if (!row || (row.purpose as string) !== 'EVIDENCE' || row.owner_id !== actor.userId) throw notFound('No such file');
-    const describe = (r: files.FileRow): EvidenceFile => ({ fileId: r.id, fileName: r.declared_name, size: Number(r.size), contentType: r.detected_type ?? 'application/octet-stream' });
-    if (row.status === 'CONFIRMED') return describe(row);
-    const stored = await this.evidenceBytes(actor.ws, urls, row);
-    if (!stored) throw new HttpError(409, 'NOT_UPLOADED', 'Nothing has been uploaded with this link yet: upload the file, then confirm.');
-    const type = detectType(stored.head);
-    const check = checkType('EVIDENCE', type);
-    const found = check.ok ? (check.type ?? 'application/octet-stream') : 'application/octet-stream';
-    const done = await this.db.tenant(actor.ws, (tx) => files.markConfirmed(tx, actor.ws, fileId, { size: stored.size, type: found, language: null }));
-    const again = done ?? (await this.db.tenant(actor.ws, (tx) => files.findFile(tx, actor.ws, fileId)));
-    if (!again) throw notFound('No such file');
-    return describe(again);
+    if (row.status !== 'CONFIRMED') {
+      const found = await this.evidence.inspect(actor.ws, fileId);
+      if (!found) throw new HttpError(409, 'NOT_UPLOADED', 'Nothing has been uploaded with this link yet: upload the file, then confirm.');
+      await this.db.tenant(actor.ws, (tx) => files.markConfirmed(tx, actor.ws, fileId, { size: found.size, type: found.type, language: null }));
+    }
+    const done = await this.db.tenant(actor.ws, (tx) => evidenceRepo.sealedRow(tx, actor.ws, fileId));
+    if (!done) throw notFound('No such file');
+    return this.evidence.describe([done])[0];
   }
 
   // ---------- filing ----------
@@ -460,19 +438,20 @@ export class ComplaintService {
     const file = await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id);
       if (access.role === 'RESPONDENT') throw forbidden('The evidence is shared with the committee and whoever filed it');
-      const [f] = await tx.query<{ storage_key: string; declared_name: string; evidence_key_id: string | null }>(
-        `SELECT f.storage_key, f.declared_name, f.evidence_key_id FROM complaint_evidence e JOIN files f ON f.workspace_id = e.workspace_id AND f.id = e.file_id
-          WHERE e.workspace_id = $1 AND e.complaint_id = $2 AND e.file_id = $3`,
-        [actor.ws, id, fileId],
-      );
+      const f = await evidenceRepo.caseFile(tx, actor.ws, id, fileId);
       if (!f) throw notFound('No such evidence on this case');
-      await this.log(tx, actor, id, 'evidence.download', { fileId, fileName: f.declared_name });
+      // The log names the file by id: its name is sealed (evidence-vault.ts) and kept out of the log too.
+      await this.log(tx, actor, id, 'evidence.download', { fileId });
       return f;
     });
     // Always a download, never shown in the page: whatever the file is, it cannot run on our origin. An encrypted file
-    // is decrypted by this server as it streams (evidence-vault.ts).
-    const downloadUrl = file.evidence_key_id && this.vault ? this.vault.downloadUrl(file.storage_key, DOWNLOAD_SECONDS) : await urls.downloadUrl(actor.ws, file.storage_key, { seconds: DOWNLOAD_SECONDS, disposition: 'attachment', type: 'application/octet-stream', fileName: file.declared_name });
-    return { downloadUrl, fileName: file.declared_name, expiresAt: new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString() };
+    // is decrypted by this server as it streams (evidence-vault.ts); a file still plain until the file jobs re-encrypt
+    // it is served by the store, as an attachment. Neither URL carries its name.
+    const fileName = this.evidence.nameOf(file);
+    const downloadUrl = file.evidence_key_id && file.evidence_sealed_at
+      ? this.evidence.downloadUrl(file.storage_key, DOWNLOAD_SECONDS)
+      : await urls.downloadUrl(actor.ws, file.storage_key, { seconds: DOWNLOAD_SECONDS, disposition: 'attachment', type: 'application/octet-stream' });
+    return { downloadUrl, fileName, expiresAt: new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString() };
   }
 
   async counts(ws: string): Promise<ComplaintCounts> {
@@ -720,19 +699,6 @@ export class ComplaintService {
     return this.urls;
   }
 
-  /** A stored evidence file's (plaintext) size and first bytes; null when nothing was uploaded yet. */
-  private async evidenceBytes(ws: string, urls: DirectFileUrls, row: files.FileRow): Promise<{ size: number; head: Uint8Array } | null> {
-    if (!this.vault) {
-      const stored = await urls.stat(ws, row.storage_key);
-      return stored ? { size: stored.size, head: await urls.readHead(ws, row.storage_key) } : null;
-    }
-    const [sealed] = await this.db.tenant(ws, (tx) =>
-      tx.query<SealedFile>(`SELECT id, storage_key, evidence_key_id, evidence_wrapped_key FROM files WHERE workspace_id = $1 AND id = $2`, [ws, row.id]),
-    );
-    // The key is written once the ciphertext is whole: before that, nothing was uploaded.
-    return sealed?.evidence_key_id ? this.vault.describe(ws, sealed) : null;
-  }
-
   async log(tx: Sql, actor: Actor, complaintId: string, action: string, details: Record<string, unknown> = {}): Promise<void> {
     await repo.caseAudit(tx, { ws: actor.ws, complaintId, actorUserId: actor.userId, action, ip: actor.ip, details });
   }
@@ -923,11 +889,7 @@ export class ComplaintService {
     const evidence =
       role === 'RESPONDENT'
         ? []
-        : await tx.query<{ id: string; declared_name: string; size: string | number; detected_type: string | null }>(
-            `SELECT f.id, f.declared_name, f.size, f.detected_type FROM complaint_evidence e JOIN files f ON f.workspace_id = e.workspace_id AND f.id = e.file_id
-              WHERE e.workspace_id = $1 AND e.complaint_id = $2 ORDER BY e.added_at, f.declared_name`,
-            [actor.ws, row.id],
-          );
+        : await evidenceRepo.caseFiles(tx, actor.ws, row.id);
     const timeliness = filingTimeliness(row.incident_on, row.received_on);
     return {
       ...this.summary(row, role, steps.find((s) => !s.completed_at)?.name ?? null, clocks),
@@ -941,7 +903,7 @@ export class ComplaintService {
           : { name: row.complainant_name, email: row.complainant_email, gender: row.complainant_gender, phone: row.complainant_phone },
       respondent: { name: row.respondent_name, email: row.respondent_email, gender: row.respondent_gender, phone: row.respondent_phone, description: role === 'RESPONDENT' ? null : row.respondent_description },
       incident: { details: row.incident_details, date: row.incident_on, witnesses: row.witnesses },
-      evidence: evidence.map((f) => ({ fileId: f.id, fileName: f.declared_name, size: Number(f.size), contentType: f.detected_type ?? 'application/octet-stream' })),
+      evidence: this.evidence.describe(evidence),
       answers: role === 'RESPONDENT' ? {} : row.answers,
       againstEmployer: row.against_employer,
       confirmationPending: row.confirmation_pending,

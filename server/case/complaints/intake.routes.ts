@@ -49,7 +49,7 @@ const withoutAddress = {
 /** Confidential intake and the case's further calls (docs/case.md "Confidential intake"). */
 export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls);
-  const intake = new IntakeService(deps.db, deps.mail, deps.fileUrls, deps.passwords, deps.limits, deps.intakeAddressKey);
+  const intake = new IntakeService(deps.db, deps.mail, deps.fileUrls, deps.passwords, deps.limits, deps.intakeAddressKey, deps.evidence);
   const extras = new CaseExtrasService(deps.db, deps.mail, complaints);
 
   // The reporter's calls, in a scope whose logger never writes the address.

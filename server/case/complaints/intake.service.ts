@@ -6,8 +6,6 @@ import type { CaseEvent, IntakeBody, IntakeForm, IntakeReceipt, ReporterCase } f
 import { IntakeBody as IntakeBodySchema } from '../../../src/contracts/case/intake.contract';
 import { membersWhoAreParties, presidingForCase } from '../../../src/domain/complaints/committee';
 import { filingTimeliness } from '../../../src/domain/complaints/statutory-clocks';
-import { checkType, detectType } from '../../../src/domain/files/file-types';
-import { formatBytes } from '../../../src/domain/files/uploads';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
@@ -20,8 +18,10 @@ import * as files from '../../learning/files/files.repository';
 import { ensureStandardForm, listComponents } from '../builder/builder.repository';
 import * as repo from './complaints.repository';
 import { formResourceFile, formResourceLink } from './form-resources';
-import { MAX_EVIDENCE_BYTES } from './complaints.service';
 import { intakeAddressKey } from './intake-address';
+import { EvidenceFiles } from './evidence.service';
+import * as evidenceRepo from './evidence.repository';
+import type { EvidenceVault } from '../../platform/evidence-vault';
 import { receiptExpiryDays, type IntakeRow } from './intake.repository';
 import { regimeOf, todayUtc } from './regime';
 
@@ -79,8 +79,13 @@ export class IntakeService {
     private readonly limits: RateLimits,
     /** The server secret of the address keys (intake-address.ts): never in the database. */
     private readonly addressSecret: Uint8Array,
+    vault?: EvidenceVault,
     private readonly busyDelayMs: number = RECEIPT_BUSY_DELAY_MS,
-  ) {}
+  ) {
+    this.evidenceFiles = new EvidenceFiles(db, vault);
+  }
+
+  private readonly evidenceFiles: EvidenceFiles;
 
   async form(caller: Caller): Promise<IntakeForm> {
     return this.db.tenant(caller.ws, async (tx) => {
@@ -375,27 +380,18 @@ export class IntakeService {
     });
   }
 
+  /** An upload URL for one more evidence file of the report, through the vault, within the report's and the public path's quotas. */
   async evidenceUpload(caller: Caller, token: string, upload: { fileName: string; size: number }): Promise<EvidenceTicket> {
-    const urls = this.store();
-    if (upload.size > MAX_EVIDENCE_BYTES) {
-      const message = `The file is ${formatBytes(upload.size)}; evidence may be at most ${formatBytes(MAX_EVIDENCE_BYTES)}.`;
-      throw new HttpError(413, 'FILE_TOO_LARGE', message, { size: message });
-    }
-    const intakeId = await this.db.tenant(caller.ws, async (tx) => (await this.session(tx, caller.ws, token)).intake.id);
-    const ticket = await urls.uploadUrl(caller.ws, upload.fileName, { maxBytes: MAX_EVIDENCE_BYTES, seconds: UPLOAD_SECONDS, size: upload.size });
-    const fileId = await this.db.tenant(caller.ws, async (tx) => {
-      const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO files (workspace_id, owner_id, purpose, declared_name, declared_size, storage_key) VALUES ($1, NULL, 'EVIDENCE', $2, $3, $4) RETURNING id`,
-        [caller.ws, upload.fileName, upload.size, ticket.key],
-      );
-      await tx.query(`UPDATE complaint_intakes SET pending_file_ids = array_append(pending_file_ids, $3::uuid) WHERE workspace_id = $1 AND id = $2`, [caller.ws, intakeId, row.id]);
-      return row.id;
+    return this.db.tenant(caller.ws, async (tx) => {
+      const { intake } = await this.session(tx, caller.ws, token);
+      const scope = { kind: 'report' as const, intakeId: intake.id, complaintId: intake.complaint_id, addressKey: intakeAddressKey(this.addressSecret, caller.ws, caller.address) };
+      const ticket = await this.evidenceFiles.ticket(tx, caller.ws, scope, upload);
+      await tx.query(`UPDATE complaint_intakes SET pending_file_ids = array_append(pending_file_ids, $3::uuid) WHERE workspace_id = $1 AND id = $2`, [caller.ws, intake.id, ticket.fileId]);
+      return ticket;
     });
-    return { fileId, uploadUrl: ticket.url, method: 'PUT', headers: ticket.headers, expiresAt: ticket.expiresAt, maxBytes: MAX_EVIDENCE_BYTES };
   }
 
   async confirmEvidence(caller: Caller, token: string, fileId: string): Promise<EvidenceFile> {
-    const urls = this.store();
     const { intake, file } = await this.db.tenant(caller.ws, async (tx) => {
       const s = await this.session(tx, caller.ws, token);
       const f = await files.findFile(tx, caller.ws, fileId);
@@ -403,21 +399,20 @@ export class IntakeService {
       if (!f || (f.purpose as string) !== 'EVIDENCE' || (!s.intake.pending_file_ids.includes(fileId) && attached.length === 0)) throw notFound('No such file');
       return { intake: s.intake, file: f };
     });
-    const describe = (r: files.FileRow): EvidenceFile => ({ fileId: r.id, fileName: r.declared_name, size: Number(r.size), contentType: r.detected_type ?? 'application/octet-stream' });
-    if (file.status === 'CONFIRMED') return describe(file);
-    const stored = await urls.stat(caller.ws, file.storage_key);
-    if (!stored) throw new HttpError(409, 'NOT_UPLOADED', 'Nothing has been uploaded with this link yet: upload the file, then confirm.');
-    const type = detectType(await urls.readHead(caller.ws, file.storage_key));
-    const check = checkType('EVIDENCE', type);
-    const found = check.ok ? (check.type ?? 'application/octet-stream') : 'application/octet-stream';
-    return this.db.tenant(caller.ws, async (tx) => {
-      const done = (await files.markConfirmed(tx, caller.ws, fileId, { size: stored.size, type: found, language: null })) ?? (await files.findFile(tx, caller.ws, fileId));
-      if (!done) throw notFound('No such file');
-      await tx.query(`INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, NULL) ON CONFLICT DO NOTHING`, [caller.ws, intake.complaint_id, fileId]);
-      await tx.query(`UPDATE complaint_intakes SET pending_file_ids = array_remove(pending_file_ids, $3::uuid) WHERE workspace_id = $1 AND id = $2`, [caller.ws, intake.id, fileId]);
-      await repo.caseAudit(tx, { ws: caller.ws, complaintId: intake.complaint_id, actorUserId: null, action: 'evidence.add', ip: null, details: { fileId, fileName: done.declared_name, by: 'RECEIPT' } });
-      return describe(done);
-    });
+    if (file.status !== 'CONFIRMED') {
+      const found = await this.evidenceFiles.inspect(caller.ws, fileId);
+      if (!found) throw new HttpError(409, 'NOT_UPLOADED', 'Nothing has been uploaded with this link yet: upload the file, then confirm.');
+      await this.db.tenant(caller.ws, async (tx) => {
+        if (!(await files.markConfirmed(tx, caller.ws, fileId, { size: found.size, type: found.type, language: null }))) return;
+        await tx.query(`INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, NULL) ON CONFLICT DO NOTHING`, [caller.ws, intake.complaint_id, fileId]);
+        await tx.query(`UPDATE complaint_intakes SET pending_file_ids = array_remove(pending_file_ids, $3::uuid) WHERE workspace_id = $1 AND id = $2`, [caller.ws, intake.id, fileId]);
+        // The log names the file by id: its name is sealed (evidence-vault.ts).
+        await repo.caseAudit(tx, { ws: caller.ws, complaintId: intake.complaint_id, actorUserId: null, action: 'evidence.add', ip: null, details: { fileId, by: 'RECEIPT' } });
+      });
+    }
+    const done = await this.db.tenant(caller.ws, (tx) => evidenceRepo.sealedRow(tx, caller.ws, fileId));
+    if (!done) throw notFound('No such file');
+    return this.evidenceFiles.describe([done])[0];
   }
 
   async receiptSettings(ws: string): Promise<{ receiptExpiryDays: number }> {
@@ -437,11 +432,6 @@ export class IntakeService {
   }
 
   // ---------- inside ----------
-
-  private store(): DirectFileUrls {
-    if (!this.urls) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
-    return this.urls;
-  }
 
   /** Counts one report against the address (its key of the day, intake-address.ts) and the workspace; 429 when either is full. */
   private async take(caller: Caller, perAddress: Limit[], perWorkspace: Limit[]): Promise<void> {
@@ -487,12 +477,7 @@ export class IntakeService {
 
   /** The evidence of the case: the reporter's own only (what they added). */
   private async evidence(tx: Sql, ws: string, id: string): Promise<EvidenceFile[]> {
-    const rows = await tx.query<{ id: string; declared_name: string; size: string | number; detected_type: string | null }>(
-      `SELECT f.id, f.declared_name, f.size, f.detected_type FROM complaint_evidence e JOIN files f ON f.workspace_id = e.workspace_id AND f.id = e.file_id
-        WHERE e.workspace_id = $1 AND e.complaint_id = $2 AND e.added_by IS NULL ORDER BY e.added_at, f.declared_name`,
-      [ws, id],
-    );
-    return rows.map((f) => ({ fileId: f.id, fileName: f.declared_name, size: Number(f.size), contentType: f.detected_type ?? 'application/octet-stream' }));
+    return this.evidenceFiles.describe(await evidenceRepo.caseFiles(tx, ws, id, true));
   }
 
   private async published(tx: Sql, ws: string) {

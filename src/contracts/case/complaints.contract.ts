@@ -233,7 +233,14 @@ export const evidenceUploadUrl = route({
   noPermission: PER_CASE,
 });
 
-export const EvidenceFile = z.object({ fileId: z.string(), fileName: z.string(), size: z.number(), contentType: z.string() });
+export const EvidenceFile = z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  /** Chain of custody: SHA-256 (hex) of the file as uploaded, taken by the server as it streamed in. */
+  sha256: z.string().nullable(),
+});
 export type EvidenceFile = z.infer<typeof EvidenceFile>;
 
 export const confirmEvidence = route({

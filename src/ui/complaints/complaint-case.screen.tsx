@@ -242,15 +242,22 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                         dataSource={d.evidence}
                         renderItem={(f) => (
                           <List.Item>
-                            <Button
-                              type="link"
-                              onClick={async () => {
-                                const url = await vm.download(f.fileId);
-                                if (url) window.location.assign(url);
-                              }}
-                            >
-                              Download {f.fileName}
-                            </Button>
+                            <div style={{ minWidth: 0 }}>
+                              <Button
+                                type="link"
+                                style={{ paddingInline: 0, whiteSpace: 'normal', textAlign: 'left', height: 'auto' }}
+                                onClick={async () => {
+                                  const url = await vm.download(f.fileId);
+                                  if (url) window.location.assign(url);
+                                }}
+                              >
+                                Download {f.fileName}
+                              </Button>
+                              {/* Chain of custody: the hash the server took as the file was uploaded; a downloaded copy must match it. */}
+                              <div style={{ fontSize: 12, color: '#57606a', fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                                SHA-256 {f.sha256 ?? 'not recorded'}
+                              </div>
+                            </div>
                           </List.Item>
                         )}
                       />

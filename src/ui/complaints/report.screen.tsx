@@ -238,7 +238,15 @@ const CaseView = observer(function CaseView({ vm }: { vm: ReportViewModel }) {
       </Card>
       <Card title="Evidence">
         {c.evidence.length > 0 ? (
-          <List {...REGION} aria-label="Evidence" dataSource={c.evidence} renderItem={(e) => <List.Item>{e.fileName}</List.Item>} />
+          <List {...REGION} aria-label="Evidence" dataSource={c.evidence} renderItem={(e) => (
+              <List.Item>
+                <div style={{ minWidth: 0 }}>
+                  <div>{e.fileName}</div>
+                  <div style={{ fontSize: 12, color: '#57606a', fontFamily: 'monospace', wordBreak: 'break-all' }}>SHA-256 {e.sha256 ?? 'not recorded'}</div>
+                </div>
+              </List.Item>
+            )}
+          />
         ) : (
           <Typography.Paragraph type="secondary">You have not added any file.</Typography.Paragraph>
         )}

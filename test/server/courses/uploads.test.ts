@@ -75,7 +75,7 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toBe('image/png');
     expect(shown.headers['x-content-type-options']).toBe('nosniff');
-    expect(shown.headers['content-disposition']).toBe('inline; filename="Team_photo.png"');
+    expect(shown.headers['content-disposition']).toBe(`inline; filename="Team photo.png"; filename*=UTF-8''Team%20photo.png`);
     expect(shown.rawPayload.equals(PNG)).toBe(true);
 
     // The course reads sign links to confirmed files only, of this workspace only.
