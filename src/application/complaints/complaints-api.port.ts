@@ -1,5 +1,6 @@
 import type {
   AuditEntry,
+  AuditVerdict,
   CaseMeeting,
   CaseMessage,
   Committee,
@@ -43,6 +44,8 @@ export interface ComplaintsApi {
   close(id: string, outcome: Outcome, summary: string): Promise<ComplaintDetail>;
   recuse(id: string): Promise<void>;
   audit(id: string): Promise<AuditEntry[]>;
+  /** Whether the case's access log still holds to its hash chain, recomputed by the server (committee only). */
+  verifyAudit(id: string): Promise<AuditVerdict>;
   evidenceLink(id: string, fileId: string): Promise<string>;
   /** The case file as one PDF with the chosen parts redacted (the one presiding only). */
   exportCase(id: string, body: ExportBody): Promise<Blob>;

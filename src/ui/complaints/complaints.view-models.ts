@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type {
   AuditEntry,
+  AuditVerdict,
   CaseMessage,
   Committee,
   CommitteeList,
@@ -209,6 +210,8 @@ export class ComplaintCaseViewModel {
   error: string | null = null;
   detail: ComplaintDetail | null = null;
   audit: AuditEntry[] = [];
+  /** The access log's hash chain as the server recomputed it (the one presiding, with the log). */
+  auditVerdict: AuditVerdict | null = null;
   busy = false;
   actionError: string | null = null;
   fieldErrors: Record<string, string> = {};
@@ -227,9 +230,11 @@ export class ComplaintCaseViewModel {
     try {
       const detail = await this.api.get(id);
       const audit = detail.callerPresides ? await this.api.audit(id) : [];
+      const auditVerdict = detail.callerPresides ? await this.api.verifyAudit(id) : null;
       runInAction(() => {
         this.detail = detail;
         this.audit = audit;
+        this.auditVerdict = auditVerdict;
         this.status = 'ready';
       });
     } catch (error) {
