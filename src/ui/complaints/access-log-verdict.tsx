@@ -6,8 +6,9 @@ import { CHAIN_PROBLEM_TEXT } from '../../domain/complaints/audit-chain';
  * Above the access log: whether the log still holds to its hash chain, as the server recomputed it just now
  * (docs/case.md "The access log's hash chain"). The head is what a later export's chain must pass through.
  */
-export function AccessLogVerdict({ verdict }: { verdict: AuditVerdict | null }) {
-  if (!verdict) return null;
+export function AccessLogVerdict({ verdict, error }: { verdict: AuditVerdict | null; error: string | null }) {
+  if (error) return <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="The log could not be verified just now" description={`${error} Open the tab again to retry.`} />;
+  if (!verdict) return <Alert type="info" style={{ marginBottom: 12 }} title="Verifying the log…" />;
   if (verdict.ok) {
     return (
       <Alert
@@ -17,7 +18,7 @@ export function AccessLogVerdict({ verdict }: { verdict: AuditVerdict | null }) 
         title={`Log verified: head ${verdict.head ? verdict.head.slice(0, 12) : 'none'}`}
         description={
           <>
-            All {verdict.entries} entries still hash to the chain written when they were recorded. Full head:{' '}
+            Checked as the tab opened: all {verdict.entries} entries still hash to the chain written when they were recorded. Full head:{' '}
             <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
               {verdict.head ?? 'none'}
             </Typography.Text>

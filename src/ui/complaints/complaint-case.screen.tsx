@@ -219,6 +219,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
           <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />
           <CaseEvents detail={d} />
           <Tabs
+            onChange={(key) => {
+              if (key === 'access') void vm.verifyLog();
+            }}
             items={[
               {
                 key: 'parties',
@@ -382,7 +385,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                       label: 'Access log',
                       children: (
                         <>
-                          <AccessLogVerdict verdict={vm.auditVerdict} />
+                          <AccessLogVerdict verdict={vm.auditVerdict} error={vm.auditVerdictError} />
                           <Table
                             aria-label="Access log"
                             rowKey={(r) => `${r.at}-${r.action}-${r.actorName}`}

@@ -212,6 +212,7 @@ export class ComplaintCaseViewModel {
   audit: AuditEntry[] = [];
   /** The access log's hash chain as the server recomputed it (the one presiding, with the log). */
   auditVerdict: AuditVerdict | null = null;
+  auditVerdictError: string | null = null;
   busy = false;
   actionError: string | null = null;
   fieldErrors: Record<string, string> = {};
@@ -230,11 +231,9 @@ export class ComplaintCaseViewModel {
     try {
       const detail = await this.api.get(id);
       const audit = detail.callerPresides ? await this.api.audit(id) : [];
-      const auditVerdict = detail.callerPresides ? await this.api.verifyAudit(id) : null;
       runInAction(() => {
         this.detail = detail;
         this.audit = audit;
-        this.auditVerdict = auditVerdict;
         this.status = 'ready';
       });
     } catch (error) {
@@ -243,6 +242,22 @@ export class ComplaintCaseViewModel {
         this.purged = ApiError.is(error) && error.reason === 'gone' ? error.message : null;
         this.status = 'error';
       });
+    }
+  }
+
+  /**
+   * Asks the server to recompute the access log's hash chain: when the access log tab is opened (each check is itself
+   * an entry of the log, so not at every reload of the page).
+   */
+  async verifyLog(): Promise<void> {
+    if (!this.detail?.callerPresides) return;
+    this.auditVerdict = null;
+    this.auditVerdictError = null;
+    try {
+      const verdict = await this.api.verifyAudit(this.id);
+      runInAction(() => (this.auditVerdict = verdict));
+    } catch (error) {
+      runInAction(() => (this.auditVerdictError = describeError(error)));
     }
   }
 
