@@ -9,6 +9,7 @@ import type { Sql } from '../../platform/db/database';
 export interface CaseLogEntry extends ChainEntry {
   at: string;
   action: string;
+  actorUserId: string | null;
   actorName: string;
 }
 
@@ -16,8 +17,8 @@ const who = `CASE WHEN a.actor_user_id IS NULL THEN 'The reporter (receipt key)'
                   ELSE coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, 'Someone no longer in the workspace') END`;
 
 export async function caseLogChain(tx: Sql, ws: string, complaintId: string): Promise<CaseLogEntry[]> {
-  const rows = await tx.query<{ seq: number; line: string; prev_hash: string | null; hash: string; details: string; at: string; action: string; actor_name: string }>(
-    `SELECT a.seq, complaint_audit_line(a) AS line, encode(a.prev_hash, 'hex') AS prev_hash, encode(a.hash, 'hex') AS hash,
+  const rows = await tx.query<{ seq: number; line: string; prev_hash: string | null; hash: string; details: string; at: string; action: string; actor_user_id: string | null; actor_name: string }>(
+    `SELECT a.seq, complaint_audit_line(a) AS line, a.actor_user_id, encode(a.prev_hash, 'hex') AS prev_hash, encode(a.hash, 'hex') AS hash,
             a.details::text AS details, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, a.action,
             ${who} AS actor_name
        FROM complaint_audit_events a
@@ -34,6 +35,7 @@ export async function caseLogChain(tx: Sql, ws: string, complaintId: string): Pr
     details: r.details,
     at: r.at,
     action: r.action,
+    actorUserId: r.actor_user_id,
     actorName: r.actor_name,
   }));
 }
@@ -42,13 +44,14 @@ export interface ListReadEntry {
   seq: number;
   hash: string;
   at: string;
+  actorUserId: string | null;
   actorName: string;
 }
 
 /** The list reads that listed the case (by their own ids or by their set), with their place in the workspace's chain. */
 export async function caseListReads(tx: Sql, ws: string, complaintId: string): Promise<ListReadEntry[]> {
-  const rows = await tx.query<{ seq: string | number; hash: string; at: string; actor_name: string }>(
-    `SELECT a.seq, encode(a.hash, 'hex') AS hash, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, ${who} AS actor_name
+  const rows = await tx.query<{ seq: string | number; hash: string; at: string; actor_user_id: string | null; actor_name: string }>(
+    `SELECT a.seq, a.actor_user_id, encode(a.hash, 'hex') AS hash, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, ${who} AS actor_name
        FROM (SELECT l.seq, l.hash, l.at, l.actor_user_id FROM complaint_list_reads l WHERE l.workspace_id = $1 AND l.complaint_ids @> ARRAY[$2::uuid]
              UNION ALL
              SELECT l.seq, l.hash, l.at, l.actor_user_id
@@ -58,7 +61,7 @@ export async function caseListReads(tx: Sql, ws: string, complaintId: string): P
       ORDER BY a.seq`,
     [ws, complaintId],
   );
-  return rows.map((r) => ({ seq: Number(r.seq), hash: r.hash, at: r.at, actorName: r.actor_name }));
+  return rows.map((r) => ({ seq: Number(r.seq), hash: r.hash, at: r.at, actorUserId: r.actor_user_id, actorName: r.actor_name }));
 }
 
 /**

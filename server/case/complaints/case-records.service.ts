@@ -1,10 +1,9 @@
 import type { z } from 'zod';
-import type { ExportBody } from '../../../src/contracts/case/case-records.contract';
+import type { ExportBody, ExportSection } from '../../../src/contracts/case/case-records.contract';
 import type { Database } from '../../platform/db/database';
 import { badRequest, forbidden } from '../../platform/errors';
-import { renderCaseBundle } from './case-export';
 import { CASE_LOG_FORMAT, type CaseLogFile } from '../../../src/domain/complaints/audit-chain';
-import type { ExportSection } from '../../../src/contracts/case/case-records.contract';
+import { renderCaseBundle } from './case-export';
 import { caseLogChain, caseListReads, type CaseLogEntry } from './case-log.repository';
 import { caseAudit } from './complaints.repository';
 import type { Actor, ComplaintService } from './complaints.service';
@@ -48,7 +47,12 @@ export class CaseRecordsService {
       return { entries: await caseLogChain(tx, actor.ws, id), listReads: await caseListReads(tx, actor.ws, id) };
     });
     const hidden = (e: CaseLogEntry) => withheld(e, new Set(redactSections), redactItems);
-    const logEntries = entries.map((e) => ({ ...e, withheld: hidden(e) }));
+    // With the parties redacted, the log names the committee's members only (they are in the summary): anyone else
+    // who read the case is a party, or someone the case named.
+    const committee = new Set(detail.committee?.members.map((m) => m.userId) ?? []);
+    const named = <T extends { actorUserId: string | null; actorName: string }>(e: T): T =>
+      redactSections.includes('PARTIES') && e.actorUserId !== null && !committee.has(e.actorUserId) ? { ...e, actorName: 'Someone outside the committee (parties redacted)' } : e;
+    const logEntries = entries.map((e) => named({ ...e, withheld: hidden(e) }));
     const log: CaseLogFile = {
       format: CASE_LOG_FORMAT,
       workspaceId: actor.ws,
@@ -67,7 +71,7 @@ export class CaseRecordsService {
       exportedAt,
       log,
       logEntries,
-      listReads,
+      listReads: listReads.map(named),
     });
     return { bytes, fileName: `case-${detail.caseNumber}-${body.purpose === 'APPEAL' ? 'appeal' : 'legal-review'}.pdf` };
   }

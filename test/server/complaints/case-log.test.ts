@@ -149,6 +149,11 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     expect(file.entries[3].details).toBeNull();
     expect(file.entries[2].details).toContain('messageId');
     expect(pdf.includes(Buffer.from('Lotus Lane'))).toBe(false);
+    expect(text).toContain('Esha Employee — complaint.file');
+    // With the parties redacted, the log does not name them either (the committee's members it still names).
+    const noParties = await pdfText((await call('POST', `/complaints/${caseId}/export`, presiding.token, { purpose: 'APPEAL', redactSections: ['PARTIES'] })).rawPayload);
+    expect(noParties).not.toContain('Esha Employee');
+    expect(noParties).toContain('Someone outside the committee (parties redacted) — complaint.file');
 
     // One byte of an entry changed in the file: the command names that entry.
     expect(file.entries[4].line).toContain('complaint.deadlines');
