@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from './support/test';
 import { PDFParse } from 'pdf-parse';
 import { api, signIn, url } from './support/app';
@@ -25,6 +26,12 @@ async function outbox(page: Page, to: string): Promise<Mail[]> {
   }
 }
 
+/** `npm run verify-case-log -- <file>`, as the docs tell a reader of the case file to run it. */
+function verifyCaseLog(file: string): { status: number | null; output: string } {
+  const run = spawnSync('npm', ['run', '--silent', 'verify-case-log', '--', file], { encoding: 'utf8', timeout: 60_000 });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
 async function atPhoneWidth(page: Page, name: string) {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
@@ -34,7 +41,7 @@ async function atPhoneWidth(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
-test('an employee files a concern with evidence; the presiding officer meets, informs the respondent and closes it; the admin sees counts only', async ({ browser }) => {
+test('an employee files a concern with evidence; the presiding officer meets, informs the respondent and closes it; the admin sees counts only', async ({ browser }, testInfo) => {
   test.setTimeout(420_000);
 
   // ---- Setup through the API, as the admin: a published workflow and the Internal Committee.
@@ -203,6 +210,10 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await po.getByRole('tab', { name: 'Access log' }).click();
   await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Esha EmployeeCase read');
   await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Case closed with an outcome');
+  // The server recomputed the log's hash chain as the tab opened.
+  await expect(po.getByText(/^Log verified: head [0-9a-f]{12}$/)).toBeVisible();
+  await expectAccessible(po, 'Access log with its verified head');
+  await atPhoneWidth(po, 'Access log with its verified head');
 
   // ---- A redacted export for an appeal: the parties and the meeting left out; the downloaded PDF lacks them.
   await po.getByRole('button', { name: 'Export case file…' }).click();
@@ -223,7 +234,24 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   expect(pdf).toContain('Repeated remarks about my appearance in the Monday meetings.');
   expect(pdf).toContain('Upheld: a written warning is recommended.');
   await expect(drawer).toBeHidden();
+  // The log is oldest first, twenty to a page: the export is on the last page.
+  await po.getByRole('tabpanel', { name: 'Access log' }).locator('.ant-pagination-item').last().click();
   await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Case file exported');
+
+  // ---- The file carries the access log with its hash chain: the command verifies it, and fails on one byte changed.
+  expect(pdf).toContain('Verifying this log');
+  const bytes = await readFile(await download.path());
+  const verified = verifyCaseLog(await download.path());
+  expect(verified.status, verified.output).toBe(0);
+  expect(verified.output).toMatch(new RegExp(`OK: case ${caseNumber}, \\d+ entries, head [0-9a-f]{64}`));
+  const at = bytes.indexOf('complaint.close');
+  expect(at).toBeGreaterThan(0);
+  bytes[at + 'complaint.close'.length - 1] = 'f'.charCodeAt(0);
+  const tamperedPath = testInfo.outputPath('tampered-case-file.pdf');
+  await writeFile(tamperedPath, bytes);
+  const refused = verifyCaseLog(tamperedPath);
+  expect(refused.status, refused.output).toBe(1);
+  expect(refused.output).toMatch(/NOT OK: case C-\d+: entry \d+ \(complaint\.closf at [^)]+\) was changed after it was written/);
 
   // ---- The admin sees counts and clocks only, and not the case.
   await admin.getByRole('navigation', { name: 'Main' }).getByText('Complaint figures').click();

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { ExportSection } from '../../../src/contracts/case/case-records.contract';
 import type { ComplaintDetail } from '../../../src/contracts/case/complaints.contract';
+import { CASE_LOG_ATTACHMENT, type CaseLogFile } from '../../../src/domain/complaints/audit-chain';
+import type { CaseLogEntry, ListReadEntry } from './case-log.repository';
 
 /**
  * The case file as one PDF bundle for legal review or appeal (docs/case.md "Records"). A redacted part is never
@@ -16,6 +18,12 @@ export interface BundleOptions {
   workspaceName: string;
   exportedBy: string;
   exportedAt: string;
+  /** The access log with its hash chain (docs/case.md "The access log's hash chain"). */
+  log: CaseLogFile;
+  /** The log's entries as printed: who, and whether the details were withheld (they touch a redacted part). */
+  logEntries: readonly (CaseLogEntry & { withheld: boolean })[];
+  /** The workspace's list reads that listed the case, with their place in the workspace's own chain. */
+  listReads: readonly ListReadEntry[];
 }
 
 const require = createRequire(import.meta.url);
@@ -185,6 +193,47 @@ export function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Promise<
       }
     });
   }
+
+  // The access log: every entry with its place in the chain and its hash, then how to check it.
+  heading('Access log');
+  para('Every read, change and download of this case, in the order written. Each entry carries its place in the case\'s chain and its hash.', 9, '#57606a');
+  if (o.logEntries.length === 0) para('No entries.');
+  for (const e of o.logEntries) {
+    if (doc.y > doc.page.height - 90) doc.addPage();
+    para(`#${e.seq}  ${when(e.at)}  ${e.actorName} — ${e.action}${e.withheld ? ' (details withheld: they touch a redacted part)' : ''}`, 9);
+    doc.font('Courier').fontSize(7).fillColor('#57606a').text(`sha256 ${e.hash}`, 50, undefined, { width });
+  }
+  if (o.listReads.length) {
+    doc.moveDown(0.4);
+    para('Complaints listed (the workspace\'s chain of list reads, checked from the database: GET /case-api/api/complaints/{id}/audit/verify):', 9, '#57606a');
+    for (const r of o.listReads) {
+      if (doc.y > doc.page.height - 90) doc.addPage();
+      para(`list read #${r.seq}  ${when(r.at)}  ${r.actorName} — complaint.list`, 9);
+      doc.font('Courier').fontSize(7).fillColor('#57606a').text(`sha256 ${r.hash}`, 50, undefined, { width });
+    }
+  }
+
+  heading('Verifying this log');
+  para(`Head hash of the case's chain (${o.log.entries.length} entries):`, 10);
+  doc.font('Courier').fontSize(8).fillColor('#1f2328').text(o.log.head ?? 'none (no entries)', 50, undefined, { width });
+  para(
+    `Each entry's hash is sha256 of the hash before it (none for the first) followed by the entry's canonical line: the JSON array ["case-event", place, workspace, case, entry id, actor, action, address, time in UTC, sha256 of the details]. ` +
+      `This file carries the log in that form as its attachment ${CASE_LOG_ATTACHMENT}. To check it, run "npm run verify-case-log -- <this file>" in the SafePlace source: it recomputes every hash and prints OK with the head, or names the first entry that does not match. ` +
+      'The committee can also check the log as the database holds it now (the case page\'s access log tab).',
+    9,
+    '#57606a',
+  );
+  para(
+    'What it proves: no entry of this file was changed, removed or reordered since it was written, up to the head above. What it does not prove: someone able to rewrite the database could rewrite the whole chain; keep this head hash (or send it to the presiding officer) and compare it with the head of a later export, whose chain must pass through it.',
+    9,
+    '#57606a',
+  );
+  // The machine-readable log, stored uncompressed so that its text is the file's own bytes (the checker reads it through
+  // the PDF's embedded files; the text of the pages is only for people).
+  const compressed = (doc as unknown as { compress: boolean }).compress;
+  (doc as unknown as { compress: boolean }).compress = false;
+  doc.file(Buffer.from(JSON.stringify(o.log, null, 1), 'utf8'), { name: CASE_LOG_ATTACHMENT, type: 'application/json', description: 'The case access log with its hash chain' });
+  (doc as unknown as { compress: boolean }).compress = compressed;
 
   // Every page says what it is.
   const range = doc.bufferedPageRange();

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { exportComplaint } from '../../../src/contracts/case/case-records.contract';
+import { verifyComplaintAudit } from '../../../src/contracts/case/complaints.contract';
 import { getCaseRetention, getRetentionSettings, postponePurge, saveRetentionSettings, setLegalHold } from '../../../src/contracts/case/retention.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { CaseLogService } from './case-log.service';
 import { CaseRecordsService } from './case-records.service';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
 import { RetentionService } from './retention.service';
 
-/** Records of a case (docs/case.md "Records" and "Retention"): the redacted export, retention settings, hold and postponement. */
+/** Records of a case (docs/case.md "Records" and "Retention"): the redacted export, the access log's verification, retention settings, hold and postponement. */
 export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
   const records = new CaseRecordsService(deps.db, complaints);
   const retention = new RetentionService(deps.db, complaints, deps.clock, deps.mail, deps.fileUrls);
+  const caseLog = new CaseLogService(deps.db, complaints);
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
@@ -27,6 +30,8 @@ export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       .header('cache-control', 'private, no-store')
       .send(bytes);
   });
+
+  serve(app, verifyComplaintAudit, async (ctx) => caseLog.verify(await actorOf(ctx), ctx.params.id));
 
   serve(app, getRetentionSettings, async (ctx) => retention.settings(await actorOf(ctx), workspaceUser(ctx).user.role));
   serve(app, saveRetentionSettings, async (ctx) => retention.saveSettings(await actorOf(ctx), ctx.body));

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
-import type { ExportBody } from '../../../src/contracts/case/case-records.contract';
+import type { ExportBody, ExportSection } from '../../../src/contracts/case/case-records.contract';
 import type { Database } from '../../platform/db/database';
 import { badRequest, forbidden } from '../../platform/errors';
+import { CASE_LOG_FORMAT, type CaseLogFile } from '../../../src/domain/complaints/audit-chain';
 import { renderCaseBundle } from './case-export';
+import { caseLogChain, caseListReads, type CaseLogEntry } from './case-log.repository';
 import { caseAudit } from './complaints.repository';
 import type { Actor, ComplaintService } from './complaints.service';
 
@@ -32,16 +34,34 @@ export class CaseRecordsService {
     const exportedAt = new Date().toISOString();
     const redactSections = [...new Set(body.redactSections)];
     const redactItems = [...new Set(body.redactItems)];
-    await this.db.tenant(actor.ws, (tx) =>
-      caseAudit(tx, {
+    // The export is logged first, so the log the file carries ends with it.
+    const { entries, listReads } = await this.db.tenant(actor.ws, async (tx) => {
+      await caseAudit(tx, {
         ws: actor.ws,
         complaintId: id,
         actorUserId: actor.userId,
         action: 'complaint.export',
         ip: actor.ip,
         details: { purpose: body.purpose, redactedSections: redactSections, redactedItems: redactItems },
-      }),
-    );
+      });
+      return { entries: await caseLogChain(tx, actor.ws, id), listReads: await caseListReads(tx, actor.ws, id) };
+    });
+    const hidden = (e: CaseLogEntry) => withheld(e, new Set(redactSections), redactItems);
+    // With the parties redacted, the log names the committee's members only (they are in the summary): anyone else
+    // who read the case is a party, or someone the case named.
+    const committee = new Set(detail.committee?.members.map((m) => m.userId) ?? []);
+    const named = <T extends { actorUserId: string | null; actorName: string }>(e: T): T =>
+      redactSections.includes('PARTIES') && e.actorUserId !== null && !committee.has(e.actorUserId) ? { ...e, actorName: 'Someone outside the committee (parties redacted)' } : e;
+    const logEntries = entries.map((e) => named({ ...e, withheld: hidden(e) }));
+    const log: CaseLogFile = {
+      format: CASE_LOG_FORMAT,
+      workspaceId: actor.ws,
+      complaintId: id,
+      caseNumber: detail.caseNumber,
+      exportedAt,
+      head: entries.length ? entries[entries.length - 1].hash : null,
+      entries: logEntries.map((e) => ({ seq: e.seq, line: e.line, prevHash: e.prevHash, hash: e.hash, details: e.withheld ? null : e.details })),
+    };
     const bytes = await renderCaseBundle(detail, {
       purpose: body.purpose,
       redactSections: new Set(redactSections),
@@ -49,7 +69,30 @@ export class CaseRecordsService {
       workspaceName: actor.workspaceName,
       exportedBy: actor.name || actor.email,
       exportedAt,
+      log,
+      logEntries,
+      listReads: listReads.map(named),
     });
     return { bytes, fileName: `case-${detail.caseNumber}-${body.purpose === 'APPEAL' ? 'appeal' : 'legal-review'}.pdf` };
   }
+}
+
+/** Which section an action's details belong to: they are withheld from the export when that section is redacted. */
+const SECTION_OF_ACTION: [string, ExportSection][] = [
+  ['evidence.', 'EVIDENCE'],
+  ['message.', 'MESSAGES'],
+  ['meeting.', 'MEETINGS'],
+  ['step.', 'STEPS'],
+  ['complaint.close', 'OUTCOME'],
+  ['conciliation.', 'OUTCOME'],
+];
+
+/**
+ * An entry's details are withheld from the export (its line, with their hash, stays, so the chain still verifies)
+ * when they name a redacted item or belong to a redacted section.
+ */
+export function withheld(e: { action: string; details: string | null }, sections: ReadonlySet<ExportSection>, items: readonly string[]): boolean {
+  if (e.details === null || e.action === 'complaint.export') return false;
+  if (items.some((item) => e.details!.includes(item))) return true;
+  return SECTION_OF_ACTION.some(([prefix, section]) => e.action.startsWith(prefix) && sections.has(section));
 }

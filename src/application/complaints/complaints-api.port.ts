@@ -1,5 +1,6 @@
 import type {
   AuditEntry,
+  AuditVerdict,
   CaseMeeting,
   CaseMessage,
   Committee,
@@ -47,6 +48,8 @@ export interface ComplaintsApi {
   changeContact(id: string, party: Party, change: PartyContactBody): Promise<ComplaintDetail>;
   recuse(id: string): Promise<void>;
   audit(id: string): Promise<AuditEntry[]>;
+  /** Whether the case's access log still holds to its hash chain, recomputed by the server (committee only). */
+  verifyAudit(id: string): Promise<AuditVerdict>;
   evidenceLink(id: string, fileId: string): Promise<string>;
   /** The case file as one PDF with the chosen parts redacted (the one presiding only). */
   exportCase(id: string, body: ExportBody): Promise<Blob>;

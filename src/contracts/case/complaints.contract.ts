@@ -576,6 +576,37 @@ export const complaintAudit = route({
   noPermission: PER_CASE,
 });
 
+/** Whether the case's access log still hashes to its chain (docs/case.md "The access log's hash chain"). */
+export const AuditVerdict = z.object({
+  ok: z.boolean(),
+  /** The case chain's last hash (hex), null for a case with no event. */
+  head: z.string().nullable(),
+  entries: z.number().int(),
+  /** The first entry that does not hold, and why. */
+  brokenAt: z
+    .object({
+      seq: z.number().int(),
+      at: z.string().nullable(),
+      action: z.string().nullable(),
+      problem: z.enum(['UNREADABLE', 'OUT_OF_PLACE', 'OTHER_CASE', 'BROKEN_LINK', 'CHANGED', 'DETAILS_CHANGED', 'HEAD_MISMATCH']),
+    })
+    .nullable(),
+  /** The workspace's chain of list reads ("Complaints listed"), one for all cases. */
+  listReads: z.object({ ok: z.boolean(), head: z.string().nullable(), entries: z.number().int(), brokenAt: z.number().int().nullable() }),
+});
+export type AuditVerdict = z.infer<typeof AuditVerdict>;
+
+export const verifyComplaintAudit = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaints/{id}/audit/verify',
+  summary: "Recomputes the case access log's hash chain (and the workspace's list reads') from the database: whether it holds, and its head hash (committee of the case only; logged)",
+  params: IdParams,
+  response: AuditVerdict,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
 export const recuse = route({
   api: 'case',
   method: 'POST',

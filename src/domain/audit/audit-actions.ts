@@ -106,6 +106,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'complaint.confirmation.read': { label: 'Complaint read for confirmation', kind: 'admin' },
   'complaint.deadlines': { label: 'Deadlines read', kind: 'admin' },
   'complaint.audit.read': { label: 'Access log read', kind: 'admin' },
+  'complaint.audit.verify': { label: 'Access log verified', kind: 'admin' },
   'complaint.close': { label: 'Case closed with an outcome', kind: 'admin' },
   'events.read': { label: 'Interim relief and conciliation read', kind: 'admin' },
   'evidence.download': { label: 'Evidence downloaded', kind: 'admin' },

@@ -8,6 +8,7 @@ import { CaseConfirmation, CaseEvents, DeniedAccess } from './case-extras';
 import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
+import { AccessLogVerdict } from './access-log-verdict';
 import { CaseExport } from './case-export';
 import { CaseRetention } from './case-retention';
 import { ClockChip } from './clock-chip';
@@ -196,6 +197,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
           <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />
           <CaseEvents detail={d} />
           <Tabs
+            onChange={(key) => {
+              if (key === 'access') void vm.verifyLog();
+            }}
             items={[
               {
                 key: 'parties',
@@ -397,19 +401,22 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                       key: 'access',
                       label: 'Access log',
                       children: (
-                        <Table
-                          aria-label="Access log"
-                          rowKey={(r) => `${r.at}-${r.action}-${r.actorName}`}
-                          size="small"
-                          dataSource={vm.audit}
-                          scroll={{ x: 'max-content' }}
-                          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-                          columns={[
-                            { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
-                            { title: 'Who', dataIndex: 'actorName' },
-                            { title: 'What', dataIndex: 'action', render: (action: string) => auditLabel(action) },
-                          ]}
-                        />
+                        <>
+                          <AccessLogVerdict verdict={vm.auditVerdict} error={vm.auditVerdictError} />
+                          <Table
+                            aria-label="Access log"
+                            rowKey={(r) => `${r.at}-${r.action}-${r.actorName}`}
+                            size="small"
+                            dataSource={vm.audit}
+                            scroll={{ x: 'max-content' }}
+                            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+                            columns={[
+                              { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
+                              { title: 'Who', dataIndex: 'actorName' },
+                              { title: 'What', dataIndex: 'action', render: (action: string) => auditLabel(action) },
+                            ]}
+                          />
+                        </>
                       ),
                     },
                   ]

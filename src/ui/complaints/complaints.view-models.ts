@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type {
   AuditEntry,
+  AuditVerdict,
   CaseMessage,
   Committee,
   CommitteeList,
@@ -212,6 +213,9 @@ export class ComplaintCaseViewModel {
   error: string | null = null;
   detail: ComplaintDetail | null = null;
   audit: AuditEntry[] = [];
+  /** The access log's hash chain as the server recomputed it (the one presiding, with the log). */
+  auditVerdict: AuditVerdict | null = null;
+  auditVerdictError: string | null = null;
   busy = false;
   actionError: string | null = null;
   fieldErrors: Record<string, string> = {};
@@ -332,6 +336,22 @@ export class ComplaintCaseViewModel {
         this.purged = ApiError.is(error) && error.reason === 'gone' ? error.message : null;
         this.status = 'error';
       });
+    }
+  }
+
+  /**
+   * Asks the server to recompute the access log's hash chain: when the access log tab is opened (each check is itself
+   * an entry of the log, so not at every reload of the page).
+   */
+  async verifyLog(): Promise<void> {
+    if (!this.detail?.callerPresides) return;
+    this.auditVerdict = null;
+    this.auditVerdictError = null;
+    try {
+      const verdict = await this.api.verifyAudit(this.id);
+      runInAction(() => (this.auditVerdict = verdict));
+    } catch (error) {
+      runInAction(() => (this.auditVerdictError = describeError(error)));
     }
   }
 

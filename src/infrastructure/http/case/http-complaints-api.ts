@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import {
   closeComplaint,
   complaintAudit,
+  verifyComplaintAudit,
   complaintCounts,
   completeStep,
   confirmEvidence,
@@ -21,6 +22,7 @@ import {
   scheduleMeeting,
   updateCommittee,
   type AuditEntry,
+  type AuditVerdict,
   type CaseMeeting,
   type CaseMessage,
   type Committee,
@@ -112,6 +114,10 @@ export class HttpComplaintsApi implements ComplaintsApi {
 
   async audit(id: string): Promise<AuditEntry[]> {
     return (await this.caseApi.call(complaintAudit, { params: { id } })).items;
+  }
+
+  verifyAudit(id: string): Promise<AuditVerdict> {
+    return this.caseApi.call(verifyComplaintAudit, { params: { id } });
   }
 
   async exportCase(id: string, body: ExportBody): Promise<Blob> {
