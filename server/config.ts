@@ -31,6 +31,8 @@ export interface ServerConfig {
   codeLockoutAfter?: number;
   /** Rendered course details kept in memory, in MiB (`COURSE_CACHE_MB`, default 32; 0 switches the cache off). */
   courseCacheBytes?: number;
+  /** `COMPLAINTS_PER_DAY`: complaints a member files a day (default 5, docs/case.md "Filing limits"). */
+  complaintsPerDay?: number;
 }
 
 /** Every default can be changed by the environment; README lists the variables. */
@@ -67,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     codeLockoutAfter: positive(env, 'CODE_LOCKOUT_AFTER'),
     courseCacheBytes: readCacheMegabytes(env.COURSE_CACHE_MB),
+    complaintsPerDay: positive(env, 'COMPLAINTS_PER_DAY'),
   };
 }
 

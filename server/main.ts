@@ -71,6 +71,7 @@ const app = await buildApp({
     imports: config.imports,
     codeLockoutAfter: config.codeLockoutAfter,
     courseDetailsCacheBytes: config.courseCacheBytes,
+    complaintsPerDay: config.complaintsPerDay,
   },
   webRoot: config.webRoot,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },

@@ -32,6 +32,8 @@ export interface ServerSettings {
   socialSignIn?: ('google' | 'microsoft')[];
   /** Consecutive wrong one-time codes that lock an account for LOCKOUT_MINUTES (default LOCKOUT_AFTER_FAILURES, 100). */
   codeLockoutAfter?: number;
+  /** Complaints a member files a day (`COMPLAINTS_PER_DAY`); DEFAULT_COMPLAINTS_PER_DAY (5) when omitted. */
+  complaintsPerDay?: number;
   /** Bytes of rendered course details kept by content revision (server/learning/courses/details-cache.ts); 0: off. */
   courseDetailsCacheBytes?: number;
   /** The clock of the learner's progress (video watch allowance, completion dates); tests move it. Default: the wall clock. */

@@ -504,7 +504,9 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       const filed = log.items.find((i: { action: string }) => i.action === 'complaint.file');
       expect(filed.details).toMatchObject({ onBehalfOf: employee.id, channel: 'ORAL_NOTICE' });
       expect(log.items.some((i: { action: string }) => i.action === 'complaint.confirm')).toBe(true);
-      expect((await call('POST', `/complaints/${caseId}/steps/${actionStepId}/complete`, presiding.token, {})).statusCode).toBe(200);
+      const shown = await ok('GET', `/complaints/${caseId}/steps/${actionStepId}/recipients`, presiding.token);
+      const confirmedRecipients = shown.mails.flatMap((m: { recipients: { email: string }[] }) => m.recipients.map((r) => r.email));
+      expect((await call('POST', `/complaints/${caseId}/steps/${actionStepId}/complete`, presiding.token, { confirmedRecipients })).statusCode).toBe(200);
     });
   });
 });
