@@ -2,7 +2,7 @@ import { Alert, Breadcrumb, Button, Card, Descriptions, Form, Input, List, Popco
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AudienceValue, ComplaintDetail, Outcome } from '../../contracts/case/complaints.contract';
+import type { AudienceValue, AuditEntry, ComplaintDetail, Outcome } from '../../contracts/case/complaints.contract';
 import { CaseConfirmation, CaseEvents, DeniedAccess } from './case-extras';
 import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
@@ -13,6 +13,7 @@ import { ClockChip } from './clock-chip';
 import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
 import { ConfidentialBanner } from './confidential-banner';
 import { auditLabel } from '../../domain/audit/audit-actions';
+import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
 const AUDIENCE_WORDS: Record<AudienceValue, string> = { COMPLAINANT: 'With the complainant', RESPONDENT: 'With the respondent', COMMITTEE: 'Committee only' };
 const OUTCOMES: { value: Outcome; label: string }[] = [
@@ -341,14 +342,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                           actions={
                             committee && !s.completedAt && d.status === 'OPEN'
                               ? [
-                                  <Popconfirm
-                                    key="complete"
-                                    title={s.kind === 'ACTION' ? 'Complete this step and send its mails?' : 'Mark this step complete?'}
-                                    okText="Complete"
-                                    onConfirm={() => vm.completeStep(s.stepId)}
-                                  >
-                                    <Button aria-label={`Complete ${s.name}`}>Complete</Button>
-                                  </Popconfirm>,
+                                  <Button key="complete" aria-label={`Complete ${s.name}`} onClick={() => void vm.openComplete(s)}>
+                                    Complete
+                                  </Button>,
                                 ]
                               : []
                           }
@@ -360,6 +356,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                         </List.Item>
                       )}
                     />
+                    <CompleteStepDialog vm={vm} />
                     {committee && d.status === 'OPEN' ? (
                       <Card title="Close the case" size="small">
                         <CloseForm vm={vm} />
@@ -391,6 +388,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                             { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
                             { title: 'Who', dataIndex: 'actorName' },
                             { title: 'What', dataIndex: 'action', render: (action: string) => auditLabel(action) },
+                            { title: 'Details', key: 'details', render: (_: unknown, entry: AuditEntry) => <span style={{ overflowWrap: 'anywhere' }}>{auditDetails(entry)}</span> },
                           ]}
                         />
                       ),

@@ -19,6 +19,7 @@ import {
   recordMeeting,
   recuse,
   scheduleMeeting,
+  stepRecipients,
   updateCommittee,
   type AuditEntry,
   type CaseMeeting,
@@ -34,6 +35,7 @@ import {
   type FileComplaintBody,
   type MeetingBody,
   type Outcome,
+  type StepRecipients,
 } from '../../../contracts/case/complaints.contract';
 import { exportComplaint, type ExportBody } from '../../../contracts/case/case-records.contract';
 import { userSearch } from '../../../contracts/main/users.contract';
@@ -93,8 +95,12 @@ export class HttpComplaintsApi implements ComplaintsApi {
     return this.caseApi.call(recordMeeting, { params: { id, meetingId }, body });
   }
 
-  completeStep(id: string, stepId: string): Promise<ComplaintDetail> {
-    return this.caseApi.call(completeStep, { params: { id, stepId }, body: {} });
+  stepRecipients(id: string, stepId: string): Promise<StepRecipients> {
+    return this.caseApi.call(stepRecipients, { params: { id, stepId } });
+  }
+
+  completeStep(id: string, stepId: string, confirmedRecipients: string[]): Promise<ComplaintDetail> {
+    return this.caseApi.call(completeStep, { params: { id, stepId }, body: { confirmedRecipients } });
   }
 
   close(id: string, outcome: Outcome, summary: string): Promise<ComplaintDetail> {
