@@ -377,13 +377,13 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                       key: 'access',
                       label: 'Access log',
                       children: (
+                        <div className="table-scroll" tabIndex={0} role="region" aria-label="Access log entries">
                         <Table
                           aria-label="Access log"
                           rowKey={(r) => `${r.at}-${r.action}-${r.actorName}`}
                           size="small"
                           dataSource={vm.audit}
-                          scroll={{ x: 'max-content' }}
-                          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+                          pagination={{ pageSize: 50, hideOnSinglePage: true }}
                           columns={[
                             { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
                             { title: 'Who', dataIndex: 'actorName' },
@@ -391,6 +391,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                             { title: 'Details', key: 'details', render: (_: unknown, entry: AuditEntry) => <span style={{ overflowWrap: 'anywhere' }}>{auditDetails(entry)}</span> },
                           ]}
                         />
+                        </div>
                       ),
                     },
                   ]
