@@ -446,6 +446,9 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       expect(mine.items.map((e: { kind: string }) => e.kind)).toContain('CONCILIATION_SETTLED');
       const log = await ok('GET', `/complaints/${caseId}/audit`, presiding.token);
       expect(log.items.map((i: { action: string }) => i.action)).toEqual(expect.arrayContaining(['interim-relief.request', 'interim-relief.decide', 'conciliation.request', 'conciliation.settle']));
+      // The settlement's copies are in the access log with their recipients.
+      const settle = log.items.find((i: { action: string }) => i.action === 'conciliation.settle');
+      expect(settle.details.mails[0].to).toEqual(expect.arrayContaining(['employer@acme.test', respondent.email]));
     });
   });
 
