@@ -15,6 +15,8 @@ import { ConfidentialBanner } from './confidential-banner';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
+/** A field of the form this case's workflow does not show to the caller (docs/case.md "Field visibility"). */
+const HIDDEN_FIELD = 'Not shown to you by the complaint form';
 const AUDIENCE_WORDS: Record<AudienceValue, string> = { COMPLAINANT: 'With the complainant', RESPONDENT: 'With the respondent', COMMITTEE: 'Committee only' };
 const OUTCOMES: { value: Outcome; label: string }[] = [
   { value: 'UPHELD', label: 'Upheld' },
@@ -237,9 +239,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                     </Descriptions>
                     {d.incident ? (
                       <Descriptions title="Incident" column={1} size="small" bordered>
-                        <Descriptions.Item label="Date">{d.incident.date}</Descriptions.Item>
+                        <Descriptions.Item label="Date">{d.incident.date ?? HIDDEN_FIELD}</Descriptions.Item>
                         <Descriptions.Item label="What happened">
-                          <span style={{ whiteSpace: 'pre-wrap' }}>{d.incident.details}</span>
+                          <span style={{ whiteSpace: 'pre-wrap' }}>{d.incident.details ?? HIDDEN_FIELD}</span>
                         </Descriptions.Item>
                         <Descriptions.Item label="Witnesses">{d.incident.witnesses.join('; ') || '—'}</Descriptions.Item>
                       </Descriptions>
