@@ -72,6 +72,9 @@ export default defineConfig({
         IMPORT_BATCH_SIZE: '100',
         // A lock after 5 wrong codes instead of 100, so e2e/account-unlock.spec.ts can show a lock and its unlock.
         CODE_LOCKOUT_AFTER: '5',
+        // The journeys file as the same employee on one database: room for all of them and their retries (the daily
+        // filing limit itself is tested in test/server/complaints/case-routing.test.ts).
+        COMPLAINTS_PER_DAY: '20',
         OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${JOURNEY_IDP_PORTS.google}`,
         OIDC_GOOGLE_CLIENT_ID: JOURNEY_CLIENT.clientId,
         OIDC_GOOGLE_CLIENT_SECRET: JOURNEY_CLIENT.clientSecret,

@@ -123,7 +123,9 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await expectAccessible(reporter, 'Report form with a document');
   await reporterContext.close();
   await employee.getByLabel('Your name').fill('Esha Employee');
-  await employee.getByLabel('Your email').fill('employee@acme.test');
+  // The complainant is the signed-in person: the receipt goes to the account's own address, not one typed here.
+  await expect(employee.getByLabel('Your email')).toHaveValue('employee@acme.test');
+  await expect(employee.getByLabel('Your email')).not.toBeEditable();
   await employee.getByLabel('Their name').fill('The respondent');
   await employee.getByLabel('Their email').fill(respondent.email);
   await employee.getByLabel('What happened', { exact: true }).fill('Repeated remarks about my appearance in the Monday meetings.');
@@ -190,9 +192,23 @@ test('an employee files a concern with evidence; the presiding officer meets, in
 
   // The action step: the respondent is mailed a copy.
   await po.getByRole('tab', { name: 'Steps' }).click();
+  // "Complete step" shows who each mail goes to, and whether it carries the complaint, before anything is sent.
   await po.getByRole('button', { name: 'Complete Copy to respondent' }).click();
-  await po.getByRole('button', { name: 'Complete', exact: true }).click();
+  const completeDialog = po.getByRole('dialog', { name: 'Complete step: Copy to respondent' });
+  const recipients = completeDialog.getByRole('list', { name: 'Recipients of Inform respondent' });
+  await expect(recipients).toContainText(`<${respondent.email.toLowerCase()}> · Respondent`);
+  await expect(completeDialog).toContainText('With a copy of the complaint');
+  expect((await outbox(po, respondent.email)).map((m) => m.subject)).not.toContain(`A complaint naming you: case ${caseNumber}`);
+  await expectAccessible(po, 'Complete step dialog');
+  await po.screenshot({ path: test.info().outputPath('complete-step-1366.png') });
+  await po.setViewportSize({ width: 390, height: 844 });
+  await expect(recipients).toBeVisible();
+  await expectNoSidewaysScroll(po, 'Complete step dialog');
+  await po.screenshot({ path: test.info().outputPath('complete-step-390.png') });
+  await po.setViewportSize({ width: 1366, height: 850 });
+  await completeDialog.getByRole('button', { name: 'Send and complete' }).click();
   await expect(po.getByText('Step completed.')).toBeVisible();
+  await expect(completeDialog).toBeHidden();
   const [copy] = await outbox(po, respondent.email);
   expect(copy.subject).toBe(`A complaint naming you: case ${caseNumber}`);
   expect(copy.body).toContain('Repeated remarks about my appearance');
@@ -210,6 +226,9 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await po.getByRole('tab', { name: 'Access log' }).click();
   await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Esha EmployeeCase read');
   await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Case closed with an outcome');
+  // The mail the step sent, with its recipients.
+  await expect(po.getByRole('table', { name: 'Access log' })).toContainText(`Mailed “A complaint naming you: case ${caseNumber}” to ${respondent.email.toLowerCase()} (with a copy of the complaint)`);
+  await expectAccessible(po, 'Access log with a mail');
   // The server recomputed the log's hash chain as the tab opened.
   await expect(po.getByText(/^Log verified: head [0-9a-f]{12}$/)).toBeVisible();
   await expectAccessible(po, 'Access log with its verified head');

@@ -36,6 +36,8 @@ export interface ServerConfig {
   courseCacheBytes?: number;
   /** The longest a client may take to send a whole request, body included (`REQUEST_TIMEOUT_SECONDS`, default 600). */
   requestTimeoutMs?: number;
+  /** `COMPLAINTS_PER_DAY`: complaints a member files a day (default 5, docs/case.md "Filing limits"). */
+  complaintsPerDay?: number;
 }
 
 /** Every default can be changed by the environment; README lists the variables. */
@@ -77,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     codeLockoutAfter: positive(env, 'CODE_LOCKOUT_AFTER'),
     courseCacheBytes: readCacheMegabytes(env.COURSE_CACHE_MB),
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS ? positive(env, 'REQUEST_TIMEOUT_SECONDS')! * 1000 : undefined,
+    complaintsPerDay: positive(env, 'COMPLAINTS_PER_DAY'),
   };
 }
 

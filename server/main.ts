@@ -88,6 +88,7 @@ const app = await buildApp({
     codeLockoutAfter: config.codeLockoutAfter,
     courseDetailsCacheBytes: config.courseCacheBytes,
     requestTimeoutMs: config.requestTimeoutMs,
+    complaintsPerDay: config.complaintsPerDay,
   },
   webRoot: config.webRoot,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },

@@ -13,6 +13,12 @@ export const CASE_API_BASE = '/case-api';
 
 /** The case-management API: the redressal workflow builder and complaints. */
 export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void> {
+  // Case answers carry complaint text, parties, receipt sessions: no cache (browser, proxy) keeps any of them
+  // (docs/case.md "What is logged"). An answer that set its own Cache-Control (the export) keeps it.
+  api.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    return payload;
+  });
   await apiDocs(api, { title: 'Case management API', description: 'Workflow builder and complaints', base: CASE_API_BASE });
   await workflowRoutes(api, deps);
   await builderRoutes(api, deps);

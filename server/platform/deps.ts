@@ -34,6 +34,8 @@ export interface ServerSettings {
   codeLockoutAfter?: number;
   /** The longest a client may take to send a whole request, body included; default 10 minutes (a 500 MB video at 7 Mbit/s). */
   requestTimeoutMs?: number;
+  /** Complaints a member files a day (`COMPLAINTS_PER_DAY`); DEFAULT_COMPLAINTS_PER_DAY (5) when omitted. */
+  complaintsPerDay?: number;
   /** Bytes of rendered course details kept by content revision (server/learning/courses/details-cache.ts); 0: off. */
   courseDetailsCacheBytes?: number;
   /** The clock of the learner's progress (video watch allowance, completion dates); tests move it. Default: the wall clock. */

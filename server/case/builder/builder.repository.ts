@@ -109,8 +109,8 @@ export async function copyDesign(tx: Sql, ws: string, from: string, to: string):
     );
   }
   await tx.query(
-    `INSERT INTO workflow_action_settings (workspace_id, version_id, action_type, mail_subject, mail_body, cc_emails, include_complaint_copy)
-     SELECT workspace_id, $3, action_type, mail_subject, mail_body, cc_emails, include_complaint_copy
+    `INSERT INTO workflow_action_settings (workspace_id, version_id, action_type, mail_subject, mail_body, include_complaint_copy)
+     SELECT workspace_id, $3, action_type, mail_subject, mail_body, include_complaint_copy
        FROM workflow_action_settings WHERE workspace_id = $1 AND version_id = $2`,
     [ws, from, to],
   );
@@ -479,8 +479,8 @@ export async function saveAttributeRoles(tx: Sql, ws: string, versionId: string,
 // ---------- action mails ----------
 
 export async function listActionSettings(tx: Sql, ws: string, versionId: string): Promise<ActionSetting[]> {
-  const rows = await tx.query<{ action_type: ActionType; mail_subject: string; mail_body: string; cc_emails: string[]; include_complaint_copy: boolean }>(
-    `SELECT action_type, mail_subject, mail_body, cc_emails, include_complaint_copy FROM workflow_action_settings
+  const rows = await tx.query<{ action_type: ActionType; mail_subject: string; mail_body: string; cc_removed_count: number; include_complaint_copy: boolean }>(
+    `SELECT action_type, mail_subject, mail_body, cc_removed_count, include_complaint_copy FROM workflow_action_settings
       WHERE workspace_id = $1 AND version_id = $2`,
     [ws, versionId],
   );
@@ -491,11 +491,12 @@ export async function listActionSettings(tx: Sql, ws: string, versionId: string)
           actionType: type,
           mailSubject: saved.mail_subject,
           mailBody: saved.mail_body,
-          ccEmailList: saved.cc_emails,
+          ccEmailList: [],
           includeComplaintCopy: saved.include_complaint_copy,
           customised: true,
+          removedCcCount: Number(saved.cc_removed_count),
         }
-      : { actionType: type, ...DEFAULT_ACTION_MAILS[type], ccEmailList: [], includeComplaintCopy: type === 'INFORM_RESPONDENT', customised: false };
+      : { actionType: type, ...DEFAULT_ACTION_MAILS[type], ccEmailList: [], includeComplaintCopy: type === 'INFORM_RESPONDENT', customised: false, removedCcCount: 0 };
   });
 }
 
@@ -503,15 +504,16 @@ export async function saveActionSetting(
   tx: Sql,
   ws: string,
   versionId: string,
-  s: { actionType: ActionType; mailSubject: string; mailBody: string; ccEmailList: readonly string[]; includeComplaintCopy: boolean },
+  s: { actionType: ActionType; mailSubject: string; mailBody: string; includeComplaintCopy: boolean },
 ): Promise<void> {
+  // No free addresses (migration 0053): who receives a case's mail is decided on the case, by the member completing
+  // the step (ComplaintService.stepRecipients).
   await tx.query(
-    `INSERT INTO workflow_action_settings (workspace_id, version_id, action_type, mail_subject, mail_body, cc_emails, include_complaint_copy)
-     VALUES ($1, $2, $3, $4, $5, $6::text[], $7)
+    `INSERT INTO workflow_action_settings (workspace_id, version_id, action_type, mail_subject, mail_body, include_complaint_copy)
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (workspace_id, version_id, action_type) DO UPDATE
-       SET mail_subject = EXCLUDED.mail_subject, mail_body = EXCLUDED.mail_body, cc_emails = EXCLUDED.cc_emails,
-           include_complaint_copy = EXCLUDED.include_complaint_copy, updated_at = now()`,
-    [ws, versionId, s.actionType, s.mailSubject, s.mailBody, [...s.ccEmailList], s.includeComplaintCopy],
+       SET mail_subject = EXCLUDED.mail_subject, mail_body = EXCLUDED.mail_body, include_complaint_copy = EXCLUDED.include_complaint_copy, updated_at = now()`,
+    [ws, versionId, s.actionType, s.mailSubject, s.mailBody, s.includeComplaintCopy],
   );
 }
 

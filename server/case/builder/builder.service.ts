@@ -413,7 +413,6 @@ export class BuilderService {
         actionType: body.actionType,
         mailSubject: body.mailSubject,
         mailBody: body.mailBody,
-        ccEmailList: body.ccEmailList ?? [],
         includeComplaintCopy: body.includeComplaintCopy ?? false,
       });
       await this.audit(tx, actor, 'workflow.action-setting.save', body.workflowVersionId, { actionType: body.actionType });

@@ -138,11 +138,14 @@ export class CaseExtrasService {
       ]);
       if (decided) throw conflict('This request was decided already');
       const event = await this.addEvent(tx, actor, id, 'INTERIM_RELIEF_DECIDED', { requestId, decision: body.decision, note: body.note, relief: request.details.relief });
+      const mailed: { subject: string; complaintCopy: boolean; to: string[] }[] = [];
       if (body.decision === 'RECOMMENDED') {
         // s.12: the employer implements the committee's recommendation.
         const caseNumber = repo.caseNumberText(access.row.case_number);
+        const employers = await this.employers(tx, actor.ws);
+        mailed.push({ subject: `Interim relief recommended: case ${caseNumber}`, complaintCopy: false, to: employers });
         await this.mail.sendMany(
-          (await this.employers(tx, actor.ws)).map((to) => ({
+          employers.map((to) => ({
             workspaceId: actor.ws,
             to,
             subject: `Interim relief recommended: case ${caseNumber}`,
@@ -151,7 +154,8 @@ export class CaseExtrasService {
           tx,
         );
       }
-      await this.complaints.log(tx, actor, id, 'interim-relief.decide', { eventId: event.eventId, requestId, decision: body.decision });
+      // Every mail about the case is in its access log with its recipients (docs/case.md "Who receives case content").
+      await this.complaints.log(tx, actor, id, 'interim-relief.decide', { eventId: event.eventId, requestId, decision: body.decision, mails: mailed });
       return event;
     });
   }
@@ -194,7 +198,11 @@ export class CaseExtrasService {
       const to = [...(await this.employers(tx, actor.ws)), ...(row.complainant_email ? [row.complainant_email] : []), ...(row.respondent_email ? [row.respondent_email] : [])];
       await this.mail.sendMany(to.map(copy), tx);
       if (row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
-      await this.complaints.log(tx, actor, id, 'conciliation.settle', { eventId: event.eventId, copies: to.length });
+      await this.complaints.log(tx, actor, id, 'conciliation.settle', {
+        eventId: event.eventId,
+        copies: to.length,
+        mails: [{ subject: `Settlement by conciliation: case ${caseNumber}`, complaintCopy: false, to }],
+      });
       return event;
     });
   }

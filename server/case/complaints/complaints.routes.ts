@@ -18,17 +18,18 @@ import {
   recordMeeting,
   recuse,
   scheduleMeeting,
+  stepRecipients,
 } from '../../../src/contracts/case/complaints.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { CaseJobs, defineCaseJobs } from './case-jobs';
 import { whoIs } from './complaints.repository';
-import { ComplaintService, type Actor } from './complaints.service';
+import { ComplaintService, filingLimits, type Actor } from './complaints.service';
 import { RetentionService } from './retention.service';
 
 /** The complaint runtime (docs/case.md "Complaints"): every call decides the caller's part in the case on the server. */
 export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
+  const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock, filingLimits(deps));
   // The daily case job (clocks, reminders, escalation, CA-08 updates): on the queue, never a timer of this process.
   // Step 5 is retention (retention.service.ts): the committee warned before a purge, then the purge.
   const retention = new RetentionService(deps.db, service, deps.clock, deps.mail, deps.fileUrls);
@@ -59,7 +60,8 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   serve(app, postComplaintMessage, async (ctx) => service.message(await actorOf(ctx), ctx.params.id, ctx.body));
   serve(app, scheduleMeeting, async (ctx) => service.scheduleMeeting(await actorOf(ctx), ctx.params.id, ctx.body));
   serve(app, recordMeeting, async (ctx) => service.recordMeeting(await actorOf(ctx), ctx.params.id, ctx.params.meetingId, ctx.body));
-  serve(app, completeStep, async (ctx) => service.completeStep(await actorOf(ctx), ctx.params.id, ctx.params.stepId, ctx.body?.note ?? ''));
+  serve(app, completeStep, async (ctx) => service.completeStep(await actorOf(ctx), ctx.params.id, ctx.params.stepId, { note: ctx.body?.note ?? '', confirmedRecipients: ctx.body?.confirmedRecipients }));
+  serve(app, stepRecipients, async (ctx) => service.stepRecipients(await actorOf(ctx), ctx.params.id, ctx.params.stepId));
   serve(app, closeComplaint, async (ctx) => service.close(await actorOf(ctx), ctx.params.id, ctx.body));
   serve(app, complaintDeadlines, async (ctx) => service.deadlines(await actorOf(ctx), ctx.params.id));
   serve(app, complaintAudit, async (ctx) => ({ items: await service.auditLog(await actorOf(ctx), ctx.params.id) }));

@@ -14,12 +14,16 @@ import type {
   EvidenceFile,
   EvidenceTicket,
   Outcome,
+  StepMail,
+  StepRecipient,
+  StepRecipients,
 } from '../../../src/contracts/case/complaints.contract';
 import { audiencesFor, caseRole, mayWriteTo, type Audience, type CaseRole } from '../../../src/domain/complaints/case-access';
 import { membersWhoAreParties, presidingForCase, quorumPossible } from '../../../src/domain/complaints/committee';
 import { meetingInvitation } from '../../../src/domain/complaints/ics';
 import { caseClocks, filingTimeliness, type CaseDates, type ClockId } from '../../../src/domain/complaints/statutory-clocks';
-import { DEFAULT_ACTION_MAILS } from '../../../src/domain/workflows/builder-rules';
+import { DEFAULT_ACTION_MAILS, STANDARD_ATTRIBUTES } from '../../../src/domain/workflows/builder-rules';
+import { visibleFields, type FieldReader, type VisibleFields } from '../../../src/domain/complaints/field-visibility';
 import type { ActionType } from '../../../src/domain/workflows/workflow-rules';
 import { tenantBatch, type Database, type Sql } from '../../platform/db/database';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors';
@@ -53,6 +57,11 @@ export interface Actor {
 }
 
 export { MAX_EVIDENCE_BYTES } from './evidence.service';
+
+/** How many complaints a member files a day when ServerSettings.complaintsPerDay is not set. */
+export const DEFAULT_COMPLAINTS_PER_DAY = 5;
+
+export const filingLimits = (deps: { settings: { complaintsPerDay?: number } }) => ({ complaintsPerDay: deps.settings.complaintsPerDay ?? DEFAULT_COMPLAINTS_PER_DAY });
 const DOWNLOAD_SECONDS = 5 * 60;
 
 /** A completed step whose time limit is a statutory clock meets that clock: the date it records. */
@@ -67,6 +76,11 @@ const CLOCK_MET_BY: Record<ClockId, repo.DateColumn | null> = {
   CA_NEGOTIATED_MEETING: 'negotiated_meeting_on',
   CA_RESOLUTION: 'resolved_on',
 };
+
+/** A mail an action step sends on a case, with its recipients (ComplaintService.plannedMails). */
+interface PlannedMail extends StepMail {
+  text: string;
+}
 
 export interface Access {
   row: repo.ComplaintRow;
@@ -122,6 +136,8 @@ export class ComplaintService {
     vault?: EvidenceVault,
     /** The server's clock port (tests move it; the daily case job reads the same). */
     private readonly clock: Clock = systemClock,
+    /** Filing limits (ServerSettings.complaintsPerDay; `COMPLAINTS_PER_DAY`). */
+    private readonly limits: { complaintsPerDay: number } = { complaintsPerDay: DEFAULT_COMPLAINTS_PER_DAY },
   ) {
     this.evidence = new EvidenceFiles(db, vault);
   }
@@ -199,6 +215,11 @@ export class ComplaintService {
       const today = this.today();
       const fields: Record<string, string> = {};
       if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
+      // Self-filed as the complainant: the complainant is the signed-in filer, at the account's own address (no free
+      // address: the receipt would be a mail cannon in the workspace's name). On-behalf filing names the account itself.
+      if (!recorder && body.filedAs === 'COMPLAINANT' && body.complainant.email.toLowerCase() !== actor.email.toLowerCase()) {
+        fields['complainant.email'] = `As the complainant, your own address (${actor.email}) receives the receipt and updates`;
+      }
 
       // The fields an admin added: required ones answered, unknown ones refused.
       const components = await listComponents(tx, actor.ws, published.version_id);
@@ -241,6 +262,17 @@ export class ComplaintService {
       const substitute = presiding ? null : (members.find((m) => !recused.includes(m.user_id) && m.role !== 'EXTERNAL_MEMBER')?.user_id ?? null);
 
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('complaint-number:' || $1::text))`, [actor.ws]);
+      if (!recorder) {
+        // A member files at most `perDay` complaints a day (counted under the lock above, so two at once count both).
+        const [{ filed }] = await tx.query<{ filed: number }>(
+          `SELECT count(*)::int AS filed FROM complaints WHERE workspace_id = $1 AND filed_by = $2 AND recorded_by IS NULL AND received_on = $3::date`,
+          [actor.ws, actor.userId, today],
+        );
+        if (filed >= this.limits.complaintsPerDay) {
+          const retryAfter = Math.max(60, Math.ceil((Date.parse(`${today}T00:00:00Z`) + 86_400_000 - this.clock.now().getTime()) / 1000));
+          throw new HttpError(429, 'TOO_MANY_COMPLAINTS', `You can file ${this.limits.complaintsPerDay} complaints a day. If it is urgent, speak to a committee member: they can record it for you.`, undefined, { 'retry-after': String(retryAfter) });
+        }
+      }
       const [{ next }] = await tx.query<{ next: number }>(repo.NEXT_CASE_NUMBER, [actor.ws]);
       const [row] = await tx.query<{ id: string }>(
         `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as,
@@ -322,8 +354,8 @@ export class ComplaintService {
             `Sign in and open Complaints to read it and confirm it. Nothing happens on the case until you do.`,
         });
       } else {
-        mails.push(receipt(body.complainant.email));
-        if (actor.email.toLowerCase() !== body.complainant.email.toLowerCase()) mails.push(receipt(actor.email));
+        // The receipt goes to the filer's own account address only (a witness filing names someone else: not mailed).
+        mails.push(receipt(actor.email));
       }
       for (const m of members.filter((m) => !recused.includes(m.user_id))) {
         mails.push({ workspaceId: actor.ws, to: m.email, subject: `A new complaint: case ${caseNumber}`, text: `A new complaint, case ${caseNumber}, is assigned to your committee. Sign in to read it.` });
@@ -438,6 +470,9 @@ export class ComplaintService {
     const file = await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id);
       if (access.role === 'RESPONDENT') throw forbidden('The evidence is shared with the committee and whoever filed it');
+      if (!(await this.visibleFields(tx, actor.ws, access.row, this.readerOf(actor, access))).system.has('INCIDENT_EVIDENCE')) {
+        throw forbidden('The complaint form does not let you see its evidence');
+      }
       const f = await evidenceRepo.caseFile(tx, actor.ws, id, fileId);
       if (!f) throw notFound('No such evidence on this case');
       // The log names the file by id: its name is sealed (evidence-vault.ts) and kept out of the log too.
@@ -579,7 +614,67 @@ export class ComplaintService {
     });
   }
 
-  async completeStep(actor: Actor, id: string, stepId: string, note: string): Promise<ComplaintDetail> {
+  /**
+   * The mails an ACTION step would send on this case, with their recipients: the respondent (INFORM_RESPONDENT, NOTIFY
+   * RESPONDENT) or the workspace's employers (INFORM_EMPLOYER, NOTIFY EMPLOYER, TRANSFER_COMPLAINT), never a free
+   * address (migration 0053). `problem`: why the step cannot send them now.
+   */
+  private async plannedMails(tx: Sql, actor: Actor, row: repo.ComplaintRow, step: repo.StepRow, today: string): Promise<{ mails: PlannedMail[]; problem: string | null }> {
+    if (step.kind !== 'ACTION') return { mails: [], problem: null };
+    const caseNumber = repo.caseNumberText(row.case_number);
+    const settings = await listActionSettings(tx, actor.ws, row.version_id);
+    const employers = await tx.query<{ email: string; name: string }>(
+      `SELECT lower(email) AS email, trim(first_name || ' ' || last_name) AS name FROM users
+        WHERE workspace_id = $1 AND role = 'EMPLOYER' AND status <> 'INACTIVE' ORDER BY email`,
+      [actor.ws],
+    );
+    const mails: PlannedMail[] = [];
+    let problem: string | null = null;
+    for (const type of (step.settings.actionTypes ?? []) as ActionType[]) {
+      const setting = settings.find((s) => s.actionType === type) ?? { ...DEFAULT_ACTION_MAILS[type], includeComplaintCopy: type === 'INFORM_RESPONDENT' };
+      const dueDate = type === 'INFORM_RESPONDENT' ? (this.clocks({ ...row, respondent_copy_sent_on: today }, await regimeOf(tx, actor.ws), today).find((c) => c.id === 'IN_RESPONDENT_REPLY')?.dueOn ?? '') : '';
+      const fill = (text: string) =>
+        text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => ({ caseNumber, stepName: step.name, workspaceName: actor.workspaceName, dueDate })[name as 'caseNumber'] ?? '');
+      const party = type === 'INFORM_RESPONDENT' || (type === 'NOTIFY' && step.settings.party === 'RESPONDENT') ? 'RESPONDENT' : 'EMPLOYER';
+      const recipients: StepRecipient[] =
+        party === 'RESPONDENT'
+          ? row.respondent_email
+            ? [{ email: row.respondent_email.toLowerCase(), name: row.respondent_name ?? 'The respondent', kind: 'RESPONDENT' }]
+            : []
+          : employers.map((e) => ({ email: e.email, name: e.name || e.email, kind: 'EMPLOYER' as const }));
+      if (recipients.length === 0) problem ??= party === 'RESPONDENT' ? 'The complaint gives no email for the respondent: add it before this step' : 'The workspace has no employer to inform';
+      // The copy a party receives is what that party may see of the form (field visibility, docs/case.md).
+      const copy = setting.includeComplaintCopy ? await this.complaintCopy(tx, actor.ws, row, party) : '';
+      mails.push({ actionType: type, subject: fill(setting.mailSubject), text: fill(setting.mailBody) + copy, complaintCopy: setting.includeComplaintCopy, recipients });
+    }
+    return { mails, problem };
+  }
+
+  /** The complaint as copied into a mail to `party`: the incident and witnesses, when the form lets that party see them. */
+  private async complaintCopy(tx: Sql, ws: string, row: repo.ComplaintRow, party: 'RESPONDENT' | 'EMPLOYER'): Promise<string> {
+    const visible = await this.visibleFields(tx, ws, row, party);
+    const caseNumber = repo.caseNumberText(row.case_number);
+    const parts = [
+      visible.system.has('INCIDENT_DATE') || visible.system.has('INCIDENT_DETAILS') ? `Incident${visible.system.has('INCIDENT_DATE') ? ` on ${row.incident_on}` : ''}:` : '',
+      visible.system.has('INCIDENT_DETAILS') ? row.incident_details : '',
+      visible.system.has('INCIDENT_WITNESSES') && row.witnesses.length ? `Witnesses: ${row.witnesses.join('; ')}` : '',
+    ].filter(Boolean);
+    return `\n\n--- Copy of the complaint (case ${caseNumber}) ---\n${parts.length ? parts.join('\n') : 'The form lets you see none of its fields: the committee will tell you what it may.'}`;
+  }
+
+  /** Who the mails of a step would go to (committee only): the "Complete step" dialog shows them before the member confirms. */
+  async stepRecipients(actor: Actor, id: string, stepId: string): Promise<StepRecipients> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const { row } = await this.access(tx, actor, id, { committeeOnly: true });
+      const step = (await repo.stepsOf(tx, actor.ws, id, row.version_id)).find((s) => s.id === stepId);
+      if (!step) throw notFound('No such step in this case’s workflow');
+      const { mails, problem } = await this.plannedMails(tx, actor, row, step, this.today());
+      await this.log(tx, actor, id, 'step.recipients.read', { stepId });
+      return { stepId, mails: mails.map(({ text: _text, ...m }) => m), problem };
+    });
+  }
+
+  async completeStep(actor: Actor, id: string, stepId: string, body: { note: string; confirmedRecipients?: string[] }): Promise<ComplaintDetail> {
     await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
       const row = access.row;
@@ -592,32 +687,24 @@ export class ComplaintService {
       const waiting = await stepGate(tx, actor.ws, row.version_id, steps, stepId);
       if (waiting) throw refusalError(waiting);
       const today = this.today();
-      const caseNumber = repo.caseNumberText(row.case_number);
-      const mails: OutgoingMail[] = [];
-      if (step.kind === 'ACTION') {
-        const settings = await listActionSettings(tx, actor.ws, row.version_id);
-        const employers = await tx.query<{ email: string }>(
-          `SELECT email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYER' AND status <> 'INACTIVE' ORDER BY email`,
-          [actor.ws],
-        );
-        for (const type of (step.settings.actionTypes ?? []) as ActionType[]) {
-          const setting = settings.find((s) => s.actionType === type) ?? { ...DEFAULT_ACTION_MAILS[type], ccEmailList: [], includeComplaintCopy: type === 'INFORM_RESPONDENT' };
-          const dueDate = type === 'INFORM_RESPONDENT' ? (this.clocks({ ...row, respondent_copy_sent_on: today }, await regimeOf(tx, actor.ws), today).find((c) => c.id === 'IN_RESPONDENT_REPLY')?.dueOn ?? '') : '';
-          const fill = (text: string) =>
-            text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => ({ caseNumber, stepName: step.name, workspaceName: actor.workspaceName, dueDate })[name as 'caseNumber'] ?? '');
-          const copy = setting.includeComplaintCopy
-            ? `\n\n--- Copy of the complaint (case ${caseNumber}) ---\nIncident on ${row.incident_on}:\n${row.incident_details}${row.witnesses.length ? `\nWitnesses: ${row.witnesses.join('; ')}` : ''}`
-            : '';
-          const party = type === 'INFORM_RESPONDENT' || (type === 'NOTIFY' && step.settings.party === 'RESPONDENT') ? 'RESPONDENT' : 'EMPLOYER';
-          const recipients = party === 'RESPONDENT' ? (row.respondent_email ? [row.respondent_email] : []) : employers.map((e) => e.email);
-          if (recipients.length === 0) {
-            throw conflict(party === 'RESPONDENT' ? 'The complaint gives no email for the respondent: add it before this step' : 'The workspace has no employer to inform', {
-              stepId: party === 'RESPONDENT' ? 'No respondent email' : 'No employer',
-            });
-          }
-          for (const to of [...recipients, ...setting.ccEmailList]) mails.push({ workspaceId: actor.ws, to, subject: fill(setting.mailSubject), text: fill(setting.mailBody) + copy });
-          if (type === 'INFORM_RESPONDENT' && !row.respondent_copy_sent_on) await this.setDate(tx, actor.ws, id, 'respondent_copy_sent_on', today);
+      const planned = await this.plannedMails(tx, actor, row, step, today);
+      if (planned.problem) {
+        throw conflict(planned.problem, { stepId: planned.problem.startsWith('The complaint gives no email') ? 'No respondent email' : 'No employer' });
+      }
+      // The member confirms who receives the case's mail: the addresses they were shown, exactly.
+      const addresses = [...new Set(planned.mails.flatMap((m) => m.recipients.map((r) => r.email)))].sort();
+      if (addresses.length) {
+        if (!body.confirmedRecipients) {
+          throw badRequest('Confirm who receives the mails of this step', { confirmedRecipients: 'Review and confirm the recipients of this step’s mails' });
         }
+        const confirmed = [...new Set(body.confirmedRecipients.map((e) => e.toLowerCase()))].sort();
+        if (confirmed.join('\n') !== addresses.join('\n')) {
+          throw conflict('The recipients of this step changed since they were shown: review them again', { confirmedRecipients: 'The recipients changed: review them again' });
+        }
+      }
+      const mails: OutgoingMail[] = planned.mails.flatMap((m) => m.recipients.map((r) => ({ workspaceId: actor.ws, to: r.email, subject: m.subject, text: m.text })));
+      if (step.kind === 'ACTION') {
+        if ((step.settings.actionTypes ?? []).includes('INFORM_RESPONDENT') && !row.respondent_copy_sent_on) await this.setDate(tx, actor.ws, id, 'respondent_copy_sent_on', today);
       } else if (row.compliance === 'CA_FEDERAL' && !row.negotiated_meeting_on) {
         // CA-04: the first meeting step completed is the negotiated-resolution meeting held.
         await this.setDate(tx, actor.ws, id, 'negotiated_meeting_on', today);
@@ -630,11 +717,16 @@ export class ComplaintService {
         actor.ws,
         id,
         stepId,
-        note,
+        body.note,
         actor.userId,
       ]);
       await this.mail.sendMany(mails, tx);
-      await this.log(tx, actor, id, 'step.complete', { stepId, stepName: step.name, mails: mails.length });
+      // Every mail with its recipients, in the case's access log.
+      await this.log(tx, actor, id, 'step.complete', {
+        stepId,
+        stepName: step.name,
+        mails: planned.mails.map((m) => ({ actionType: m.actionType, subject: m.subject, complaintCopy: m.complaintCopy, to: m.recipients.map((r) => r.email) })),
+      });
     });
     return this.read(actor, id, { audit: false });
   }
@@ -737,6 +829,27 @@ export class ComplaintService {
       recused,
       presiding: presidingMember ? { userId: presidingMember.user_id, name: presidingMember.name || presidingMember.email, substitute: found!.substitute } : null,
     };
+  }
+
+  /** What `reader` sees of the case's form: the version's "who sees each field" for the case's regime (field-visibility.ts). */
+  async visibleFields(tx: Sql, ws: string, row: Pick<repo.ComplaintRow, 'version_id' | 'compliance'>, reader: FieldReader): Promise<VisibleFields> {
+    const rows = await tx.query<{ id: string; system_key: string | null; roles: FieldReader[] | null }>(
+      `SELECT a.id, a.system_key, r.roles
+         FROM workflow_form_attributes a
+         LEFT JOIN workflow_attribute_roles r ON r.workspace_id = a.workspace_id AND r.version_id = a.version_id AND r.attribute_id = a.id AND r.compliance = $3
+        WHERE a.workspace_id = $1 AND a.version_id = $2`,
+      [ws, row.version_id, row.compliance],
+    );
+    const fields = rows.map((r) => ({ attributeId: r.id, systemKey: r.system_key, roles: r.roles }));
+    // A law's field the version holds no row for (never the case after filing: ensureStandardForm) keeps its default.
+    for (const a of STANDARD_ATTRIBUTES) if (!fields.some((f) => f.systemKey === a.key)) fields.push({ attributeId: a.key, systemKey: a.key, roles: null });
+    return visibleFields(reader, fields);
+  }
+
+  /** The reader of a case's form for the caller's part in it: the one presiding, another member, or the party. */
+  readerOf(actor: Pick<Actor, 'userId'>, access: Pick<Access, 'role' | 'presiding'>): FieldReader {
+    if (access.role === 'COMMITTEE') return access.presiding?.userId === actor.userId ? 'PRESIDING_OFFICER' : 'COMMITTEE_MEMBER';
+    return access.role;
   }
 
   private domainCommittee(members: repo.MemberOfCase[]) {
@@ -891,20 +1004,32 @@ export class ComplaintService {
         ? []
         : await evidenceRepo.caseFiles(tx, actor.ws, row.id);
     const timeliness = filingTimeliness(row.incident_on, row.received_on);
+    // Who sees each field of the form (field-visibility.ts): every field the caller may not see is left out.
+    const sees = await this.visibleFields(tx, actor.ws, row, this.readerOf(actor, access));
+    const shown = <T,>(key: string, value: T): T | null => (sees.system.has(key) ? value : null);
     return {
       ...this.summary(row, role, steps.find((s) => !s.completed_at)?.name ?? null, clocks),
       workflowName: row.workflow_name,
       workflowVersionId: row.version_id,
       compliance: row.compliance,
       filedAs: row.filed_as,
-      complainant:
-        role === 'RESPONDENT'
-          ? { name: row.complainant_name, email: null, gender: null, phone: null }
-          : { name: row.complainant_name, email: row.complainant_email, gender: row.complainant_gender, phone: row.complainant_phone },
-      respondent: { name: row.respondent_name, email: row.respondent_email, gender: row.respondent_gender, phone: row.respondent_phone, description: role === 'RESPONDENT' ? null : row.respondent_description },
-      incident: { details: row.incident_details, date: row.incident_on, witnesses: row.witnesses },
-      evidence: this.evidence.describe(evidence),
-      answers: role === 'RESPONDENT' ? {} : row.answers,
+      complainant: {
+        name: shown('COMPLAINANT_NAME', row.complainant_name),
+        // The respondent never reads the complainant's contact details, whatever the form says (IN-11).
+        email: role === 'RESPONDENT' ? null : shown('COMPLAINANT_EMAIL', row.complainant_email),
+        gender: shown('COMPLAINANT_GENDER', row.complainant_gender),
+        phone: role === 'RESPONDENT' ? null : shown('COMPLAINANT_PHONE', row.complainant_phone),
+      },
+      respondent: {
+        name: shown('RESPONDENT_NAME', row.respondent_name),
+        email: shown('RESPONDENT_EMAIL', row.respondent_email),
+        gender: shown('RESPONDENT_GENDER', row.respondent_gender),
+        phone: shown('RESPONDENT_PHONE', row.respondent_phone),
+        description: shown('RESPONDENT_DESCRIPTION', row.respondent_description),
+      },
+      incident: { details: shown('INCIDENT_DETAILS', row.incident_details), date: shown('INCIDENT_DATE', row.incident_on), witnesses: shown('INCIDENT_WITNESSES', row.witnesses) ?? [] },
+      evidence: sees.system.has('INCIDENT_EVIDENCE') ? this.evidence.describe(evidence) : [],
+      answers: Object.fromEntries(Object.entries(row.answers).filter(([attributeId]) => sees.added.has(attributeId))),
       againstEmployer: row.against_employer,
       confirmationPending: row.confirmation_pending,
       referral: row.committee_id ? null : 'LOCAL_COMMITTEE',

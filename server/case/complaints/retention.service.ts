@@ -161,9 +161,9 @@ export class RetentionService {
     return this.db.tenant(actor.ws, async (tx) => {
       const [live] = await tx.query(`SELECT 1 FROM complaints WHERE workspace_id = $1 AND id = $2`, [actor.ws, id]);
       if (!live) return this.tombstone(tx, actor, id);
-      // Not logged: the panel shows dates and the hold's reason, none of the parties or contents, and sits on the case
-      // page whose read is logged already (one view, one line in the access log).
+      // Every read of a case is recorded (docs/case.md "What is logged"): the panel is a read of the case of its own.
       const access = await this.complaints.access(tx, actor, id, { committeeOnly: true });
+      await this.complaints.log(tx, actor, id, 'complaint.retention.read');
       return this.answer(tx, actor.ws, id, access.presiding?.userId === actor.userId);
     });
   }

@@ -12,8 +12,10 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
 
   serve(app, signIn, async ({ body, site, request }) => service.signIn(site, body, request.ip, request.headers['user-agent']));
 
-  serve(app, userDetails, async ({ principal }) => {
+  serve(app, userDetails, async ({ principal, reply }) => {
     if (!principal) throw unauthorized();
+    // A person's profile: no cache keeps it (docs/case.md "What is logged").
+    reply.header('cache-control', 'private, no-store');
     return currentUser(deps.db, principal);
   });
 

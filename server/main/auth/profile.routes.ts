@@ -9,6 +9,7 @@ import { currentUser } from './auth.routes';
 export async function profileRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   serve(app, updateProfile, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
+    ctx.reply.header('cache-control', 'private, no-store');
     await deps.db.tenant(workspace.id, async (tx) => {
       await tx.query(`UPDATE users SET first_name = $3, last_name = $4, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
         workspace.id,
@@ -23,6 +24,7 @@ export async function profileRoutes(app: FastifyInstance, deps: ApiDeps): Promis
 
   serve(app, changeFirstLogin, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
+    ctx.reply.header('cache-control', 'private, no-store');
     await deps.db.tenant(workspace.id, (tx) =>
       tx.query(`UPDATE users SET first_login = false, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, user.userId]),
     );

@@ -14,6 +14,7 @@ import type {
   FileComplaintBody,
   MeetingBody,
   Outcome,
+  StepRecipients,
 } from '../../contracts/case/complaints.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import type { Party, PartyContactBody } from '../../contracts/case/case-runtime.contract';
@@ -41,7 +42,10 @@ export interface ComplaintsApi {
   message(id: string, audience: CaseMessage['audience'], body: string): Promise<CaseMessage>;
   scheduleMeeting(id: string, body: MeetingBody): Promise<CaseMeeting>;
   recordMeeting(id: string, meetingId: string, body: { minutes?: string; outcome?: string }): Promise<CaseMeeting>;
-  completeStep(id: string, stepId: string): Promise<ComplaintDetail>;
+  /** Who the mails of a step would go to: shown in the "Complete step" dialog before the member confirms. */
+  stepRecipients(id: string, stepId: string): Promise<StepRecipients>;
+  /** `confirmedRecipients`: the addresses the member was shown and confirmed (a 409 when they changed since). */
+  completeStep(id: string, stepId: string, confirmedRecipients: string[]): Promise<ComplaintDetail>;
   /** `override`: the presiding officer's reasons for closing with a mandatory step open. */
   close(id: string, outcome: Outcome, summary: string, override?: { reasons: string }): Promise<ComplaintDetail>;
   /** Adds or corrects a party's contact (the case's committee only). */

@@ -75,10 +75,13 @@ export const ActionSetting = z.object({
   actionType: ActionType,
   mailSubject: z.string(),
   mailBody: z.string(),
-  ccEmailList: z.array(z.string()),
+  /** Always empty: copies go to the case's people, confirmed by the member completing the step (docs/case.md). */
+  ccEmailList: z.array(z.string()).max(0),
   includeComplaintCopy: z.boolean(),
   /** false: nobody saved it yet and this is the default the runtime uses. */
   customised: z.boolean(),
+  /** How many cc addresses were removed from this mail when free addresses stopped being kept (migration 0053). */
+  removedCcCount: z.number().int().min(0),
 });
 export type ActionSetting = z.infer<typeof ActionSetting>;
 

@@ -467,7 +467,11 @@ export const SaveActionSettingBody = z.strictObject({
   actionType: ActionType,
   mailSubject: z.string().trim().min(1, 'Enter a subject').max(200),
   mailBody: z.string().trim().min(1, 'Enter the message').max(5000),
-  ccEmailList: z.array(z.string().trim().email('Enter an email address')).max(20).default([]),
+  /**
+   * Kept for older clients, always empty: an address here is refused (400 naming `ccEmailList`). A case's mail goes to
+   * its parties, committee or the workspace's employers as the step says, confirmed by the member completing the step.
+   */
+  ccEmailList: z.array(z.string()).max(0, 'Copies go only to the people of the case: the member completing the step confirms them').default([]),
   includeComplaintCopy: z.boolean().default(false),
 });
 export type SaveActionSettingBody = z.input<typeof SaveActionSettingBody>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dayNumber } from '../../domain/shared/calendar';
 import { EMAIL_PATTERN } from '../../domain/people/email-address';
 import { Compliance } from '../../domain/workflows/builder-rules';
+import { ActionType } from '../../domain/workflows/workflow-rules';
 import { Id, IdParams, route } from '../route';
 import { FormComponent } from './builder-schemas';
 
@@ -372,7 +373,8 @@ export const ComplaintDetail = ComplaintSummary.extend({
   /** The respondent sees neither the complainant's contact details nor the committee's internal thread. */
   complainant: Party.nullable(),
   respondent: Party.extend({ description: z.string().nullable() }).nullable(),
-  incident: z.object({ details: z.string(), date: z.string(), witnesses: z.array(z.string()) }).nullable(),
+  /** A field the form does not let the caller see (docs/case.md "Field visibility") is null (witnesses: empty). */
+  incident: z.object({ details: z.string().nullable(), date: z.string().nullable(), witnesses: z.array(z.string()) }).nullable(),
   evidence: z.array(EvidenceFile),
   answers: z.record(z.string(), z.string()),
   againstEmployer: z.boolean(),
@@ -524,9 +526,42 @@ export const completeStep = route({
   path: '/api/complaints/{id}/steps/{stepId}/complete',
   summary: "Complete a step of the case's workflow version (committee only); an action step sends its mails",
   params: z.strictObject({ id: Id, stepId: Id }),
-  /** Optional: a call without a body completes the step with no note. */
-  body: z.strictObject({ note: Text(4000).default('') }).nullish(),
+  /**
+   * Optional for a step that sends no mail. An action step that mails names in `confirmedRecipients` every address
+   * `stepRecipients` showed the member; a step whose recipients differ (someone was added or left) answers 409 and the
+   * member reviews them again (docs/case.md "Who receives case content").
+   */
+  body: z.strictObject({ note: Text(4000).default(''), confirmedRecipients: z.array(z.string().trim().toLowerCase().max(254)).max(500).optional() }).nullish(),
   response: ComplaintDetail,
+  access: MEMBERS,
+  noPermission: PER_CASE,
+});
+
+export const StepRecipient = z.object({ email: z.string(), name: z.string(), kind: z.enum(['RESPONDENT', 'EMPLOYER']) });
+export type StepRecipient = z.infer<typeof StepRecipient>;
+export const StepMail = z.object({
+  actionType: ActionType,
+  subject: z.string(),
+  /** true: the mail carries a copy of the complaint (the incident and the witnesses). */
+  complaintCopy: z.boolean(),
+  recipients: z.array(StepRecipient),
+});
+export type StepMail = z.infer<typeof StepMail>;
+export const StepRecipients = z.object({
+  stepId: z.string(),
+  mails: z.array(StepMail),
+  /** Why the step cannot be completed now (no respondent address, no employer), else null. */
+  problem: z.string().nullable(),
+});
+export type StepRecipients = z.infer<typeof StepRecipients>;
+
+export const stepRecipients = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaints/{id}/steps/{stepId}/recipients',
+  summary: 'Who the mails of an action step would go to, and whether they carry the complaint: shown before the member completes it (committee only; ours)',
+  params: z.strictObject({ id: Id, stepId: Id }),
+  response: StepRecipients,
   access: MEMBERS,
   noPermission: PER_CASE,
 });

@@ -113,6 +113,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'meeting.schedule': { label: 'Meeting scheduled', kind: 'admin' },
   'meeting.record': { label: 'Meeting minutes recorded', kind: 'admin' },
   'step.complete': { label: 'Step completed', kind: 'admin' },
+  'step.recipients.read': { label: 'Recipients of a step’s mails shown', kind: 'admin' },
+  'complaint.retention.read': { label: 'Retention of the case read', kind: 'admin' },
   'member.recuse': { label: 'Member recused', kind: 'admin' },
   // Committee membership (docs/case.md "Committee membership"): in the workspace's log and each open case's.
   'committee.change.request': { label: 'Committee change asked for', kind: 'admin' },

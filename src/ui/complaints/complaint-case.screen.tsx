@@ -2,7 +2,7 @@ import { Alert, Breadcrumb, Button, Card, Descriptions, Form, Input, List, Popco
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AudienceValue, ComplaintDetail } from '../../contracts/case/complaints.contract';
+import type { AudienceValue, AuditEntry, ComplaintDetail } from '../../contracts/case/complaints.contract';
 import { ClosedCaseNotices, CloseForm, ContactDrawer, mailsRespondent, OUTCOMES, RESPONDENT_EMAIL_MISSING } from './case-due-process';
 import { CaseConfirmation, CaseEvents, DeniedAccess } from './case-extras';
 import { REGION } from './confidential-banner';
@@ -15,7 +15,10 @@ import { ClockChip } from './clock-chip';
 import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
 import { ConfidentialBanner } from './confidential-banner';
 import { auditLabel } from '../../domain/audit/audit-actions';
+import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
+/** A field of the form this case's workflow does not show to the caller (docs/case.md "Field visibility"). */
+const HIDDEN_FIELD = 'Not shown to you by the complaint form';
 const AUDIENCE_WORDS: Record<AudienceValue, string> = { COMPLAINANT: 'With the complainant', RESPONDENT: 'With the respondent', COMMITTEE: 'Committee only' };
 function Thread({ vm, audience, detail }: { vm: ComplaintCaseViewModel; audience: AudienceValue; detail: ComplaintDetail }) {
   const [text, setText] = useState('');
@@ -231,9 +234,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                     </Descriptions>
                     {d.incident ? (
                       <Descriptions title="Incident" column={1} size="small" bordered>
-                        <Descriptions.Item label="Date">{d.incident.date}</Descriptions.Item>
+                        <Descriptions.Item label="Date">{d.incident.date ?? HIDDEN_FIELD}</Descriptions.Item>
                         <Descriptions.Item label="What happened">
-                          <span style={{ whiteSpace: 'pre-wrap' }}>{d.incident.details}</span>
+                          <span style={{ whiteSpace: 'pre-wrap' }}>{d.incident.details ?? HIDDEN_FIELD}</span>
                         </Descriptions.Item>
                         <Descriptions.Item label="Witnesses">{d.incident.witnesses.join('; ') || '—'}</Descriptions.Item>
                       </Descriptions>
@@ -355,14 +358,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                                 ]
                               : open
                               ? [
-                                  <Popconfirm
-                                    key="complete"
-                                    title={s.kind === 'ACTION' ? 'Complete this step and send its mails?' : 'Mark this step complete?'}
-                                    okText="Complete"
-                                    onConfirm={() => vm.completeStep(s.stepId)}
-                                  >
-                                    <Button aria-label={`Complete ${s.name}`}>Complete</Button>
-                                  </Popconfirm>,
+                                  <Button key="complete" aria-label={`Complete ${s.name}`} onClick={() => void vm.openComplete(s)}>
+                                    Complete
+                                  </Button>,
                                 ]
                               : []
                           }
@@ -381,6 +379,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                         );
                       }}
                     />
+                    <CompleteStepDialog vm={vm} />
                     {committee && d.status === 'OPEN' ? (
                       <Card title="Close the case" size="small">
                         <CloseForm vm={vm} detail={d} />
@@ -403,19 +402,21 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                       children: (
                         <>
                           <AccessLogVerdict verdict={vm.auditVerdict} error={vm.auditVerdictError} />
-                          <Table
-                            aria-label="Access log"
-                            rowKey={(r) => `${r.at}-${r.action}-${r.actorName}`}
-                            size="small"
-                            dataSource={vm.audit}
-                            scroll={{ x: 'max-content' }}
-                            pagination={{ pageSize: 20, hideOnSinglePage: true }}
-                            columns={[
-                              { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
-                              { title: 'Who', dataIndex: 'actorName' },
-                              { title: 'What', dataIndex: 'action', render: (action: string) => auditLabel(action) },
-                            ]}
-                          />
+                          <div className="table-scroll" tabIndex={0} role="region" aria-label="Access log entries">
+                            <Table
+                              aria-label="Access log"
+                              rowKey={(r) => `${r.at}-${r.action}-${r.actorName}`}
+                              size="small"
+                              dataSource={vm.audit}
+                              pagination={{ pageSize: 50, hideOnSinglePage: true }}
+                              columns={[
+                                { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
+                                { title: 'Who', dataIndex: 'actorName' },
+                                { title: 'What', dataIndex: 'action', render: (action: string) => auditLabel(action) },
+                                { title: 'Details', key: 'details', render: (_: unknown, entry: AuditEntry) => <span style={{ overflowWrap: 'anywhere' }}>{auditDetails(entry)}</span> },
+                              ]}
+                            />
+                          </div>
                         </>
                       ),
                     },

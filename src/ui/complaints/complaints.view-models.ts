@@ -12,6 +12,7 @@ import type {
   ComplaintSummary,
   EvidenceFile,
   Outcome,
+  StepRecipients,
 } from '../../contracts/case/complaints.contract';
 import { ComplaintsApi, type PersonOption } from '../../application/complaints/complaints-api.port';
 import { FormFileLinks } from './form-file-links';
@@ -400,8 +401,51 @@ export class ComplaintCaseViewModel {
     return this.act(() => this.api.recordMeeting(this.id, meetingId, { minutes, outcome }), 'Minutes recorded.');
   }
 
-  completeStep(stepId: string): Promise<boolean> {
-    return this.act(() => this.api.completeStep(this.id, stepId), 'Step completed.');
+  /** The step the "Complete step" dialog is open for, and who its mails would go to (loaded when it opens). */
+  completing: { stepId: string; name: string } | null = null;
+  recipients: StepRecipients | null = null;
+  recipientsError: string | null = null;
+
+  /** Opens the "Complete step" dialog and asks the server who the step's mails would go to. */
+  async openComplete(step: { stepId: string; name: string }): Promise<void> {
+    this.completing = { stepId: step.stepId, name: step.name };
+    this.recipients = null;
+    this.recipientsError = null;
+    this.actionError = null;
+    this.fieldErrors = {};
+    try {
+      const recipients = await this.api.stepRecipients(this.id, step.stepId);
+      runInAction(() => {
+        if (this.completing?.stepId === step.stepId) this.recipients = recipients;
+      });
+    } catch (error) {
+      runInAction(() => (this.recipientsError = describeError(error)));
+    }
+  }
+
+  cancelComplete(): void {
+    this.completing = null;
+    this.recipients = null;
+    this.recipientsError = null;
+  }
+
+  /** Every address the dialog shows: what the member confirms. */
+  get confirmedRecipients(): string[] {
+    return [...new Set((this.recipients?.mails ?? []).flatMap((m) => m.recipients.map((r) => r.email)))];
+  }
+
+  /** Completes the step the dialog is open for, with the recipients it showed; if they changed, shows them again. */
+  async confirmComplete(): Promise<boolean> {
+    const step = this.completing;
+    if (!step || !this.recipients || this.recipients.problem) return false;
+    const done = await this.act(() => this.api.completeStep(this.id, step.stepId, this.confirmedRecipients), 'Step completed.');
+    if (done) this.cancelComplete();
+    else if (this.fieldErrors.confirmedRecipients) {
+      const message = this.actionError;
+      await this.openComplete(step);
+      runInAction(() => (this.actionError = message));
+    }
+    return done;
   }
 
   async recuse(): Promise<void> {

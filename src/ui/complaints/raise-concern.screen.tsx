@@ -4,13 +4,16 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { REGION } from './confidential-banner';
 import { ComplaintField, FormFiles, GENDERS, IncidentCard, RespondentCard } from './complaint-form-parts';
-import { useViewModel } from '../shared/container-context';
+import { useService, useViewModel } from '../shared/container-context';
+import { SessionViewModel } from '../shell/session.view-model';
 import { LoadError, Loading } from '../shared/page-state';
 import { RaiseConcernViewModel, type ConcernValues } from './complaints.view-models';
 
 export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
   const vm = useViewModel(RaiseConcernViewModel);
   const [form] = Form.useForm<ConcernValues>();
+  // The complainant is the signed-in person: the receipt goes to the account's own address (docs/case.md "Filing limits").
+  const me = useService(SessionViewModel).workspaceUser;
 
   useEffect(() => {
     void vm.load();
@@ -74,14 +77,20 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
       {vm.status === 'loading' ? <Loading label="Loading the complaint form" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.form ? (
-        <Form<ConcernValues> form={form} layout="vertical" onFinish={(values) => void vm.submit(values)} requiredMark="optional">
+        <Form<ConcernValues>
+          form={form}
+          layout="vertical"
+          onFinish={(values) => void vm.submit(values)}
+          requiredMark="optional"
+          initialValues={{ complainantEmail: me?.email ?? '', complainantName: me ? `${me.firstName} ${me.lastName}`.trim() : '' }}
+        >
           {!vm.form.committeeConstituted ? (
             <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="No Internal Committee has been set up here yet: your complaint will be referred to the Local Committee." />
           ) : null}
           <FormFiles components={vm.form.components} download={vm.formFiles.link} error={vm.formFiles.error} />
           <Card title="About you" style={{ marginBottom: 16 }}>
             {item('complainantName', 'Your name', <Input autoComplete="name" />, true)}
-            {item('complainantEmail', 'Your email', <Input type="email" autoComplete="email" />, true, 'We send your receipt and updates here.')}
+            {item('complainantEmail', 'Your email', <Input type="email" readOnly={Boolean(me?.email)} />, true, 'Your account’s address: we send your receipt and updates here.')}
             {item('complainantGender', 'Gender', <Select allowClear options={GENDERS} aria-label="Your gender" />)}
             {item('complainantPhone', 'Phone', <Input type="tel" autoComplete="tel" />)}
           </Card>

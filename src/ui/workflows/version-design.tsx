@@ -686,7 +686,7 @@ const ActionMail = observer(function ActionMail({ vm, actionType }: { vm: Versio
       name={`mail-${actionType}`}
       layout="vertical"
       aria-label={`Mail of ${label}`}
-      initialValues={{ mailSubject: mail.mailSubject, mailBody: mail.mailBody, ccEmailList: mail.ccEmailList, includeComplaintCopy: mail.includeComplaintCopy }}
+      initialValues={{ mailSubject: mail.mailSubject, mailBody: mail.mailBody, includeComplaintCopy: mail.includeComplaintCopy }}
       onFinish={(values) => void vm.saveActionMail(actionType, values)}
       disabled={!vm.editable || vm.busy === 'mail'}
       style={{ marginTop: 8, padding: 12, border: '1px solid #f0f0f0', borderRadius: 8 }}
@@ -703,10 +703,11 @@ const ActionMail = observer(function ActionMail({ vm, actionType }: { vm: Versio
       <Form.Item label="Mail message" name="mailBody" rules={[{ required: true, whitespace: true, message: 'Enter the message' }, { max: 5000 }]} {...serverError(vm, 'mail', 'mailBody')}>
         <Input.TextArea rows={3} />
       </Form.Item>
-      <Form.Item label="Copy to (email addresses)" name="ccEmailList" extra="Type an address and press Enter." {...serverError(vm, 'mail', 'ccEmailList')}>
-        <Select mode="tags" open={false} suffixIcon={null} />
-      </Form.Item>
-      <Form.Item name="includeComplaintCopy" valuePropName="checked">
+      <RemovedCopies count={mail.removedCcCount} />
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {RECIPIENTS_HELP}
+      </Typography.Paragraph>
+      <Form.Item name="includeComplaintCopy" valuePropName="checked" extra="Only the fields each recipient may see (Complaint Form, who sees each field) are copied.">
         <Checkbox>Attach a copy of the complaint</Checkbox>
       </Form.Item>
       <Button htmlType="submit" loading={vm.busy === 'mail'}>
@@ -715,6 +716,24 @@ const ActionMail = observer(function ActionMail({ vm, actionType }: { vm: Versio
     </Form>
   );
 });
+
+/** Who an action mail goes to: the case's people, never an address typed here (docs/case.md "Who receives case content"). */
+const RECIPIENTS_HELP =
+  'It goes to the party the action names (the respondent, or the workspace’s employers): the committee member completing the step sees the recipients and confirms them before anything is sent, and the case’s access log records them.';
+
+/** The cc addresses a mail lost when free addresses stopped being kept, and why. */
+function RemovedCopies({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ margin: '8px 0' }}
+      message={`${count === 1 ? 'One copy address was' : `${count} copy addresses were`} removed from this mail`}
+      description="A complaint's mail no longer goes to addresses typed into the workflow, which could send every future complaint outside the committee's control. The member completing the step confirms who receives it."
+    />
+  );
+}
 
 // ---------- a field's wording and file (Complaint Form) ----------
 
@@ -988,7 +1007,7 @@ const ReadOnlyMails = observer(function ReadOnlyMails({ vm }: { vm: VersionDesig
               {mail.customised ? null : <Tag style={{ marginInlineStart: 8 }}>Default wording</Tag>}
               <div>Subject: {mail.mailSubject}</div>
               <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{mail.mailBody}</div>
-              {mail.ccEmailList.length ? <div>Copy to: {mail.ccEmailList.join(', ')}</div> : null}
+              <RemovedCopies count={mail.removedCcCount} />
               {mail.includeComplaintCopy ? <div>With a copy of the complaint</div> : null}
             </li>
           );

@@ -58,7 +58,6 @@ export interface FieldEditValues {
 export interface MailValues {
   mailSubject: string;
   mailBody: string;
-  ccEmailList?: string[];
   includeComplaintCopy?: boolean;
 }
 
@@ -244,6 +243,7 @@ export class VersionDesignViewModel {
         ccEmailList: [],
         includeComplaintCopy: actionType === 'INFORM_RESPONDENT',
         customised: false,
+        removedCcCount: 0,
       }
     );
   }
@@ -352,7 +352,6 @@ export class VersionDesignViewModel {
         actionType,
         mailSubject: values.mailSubject,
         mailBody: values.mailBody,
-        ccEmailList: values.ccEmailList ?? [],
         includeComplaintCopy: values.includeComplaintCopy ?? false,
       }),
     );

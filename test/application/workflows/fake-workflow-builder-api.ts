@@ -140,9 +140,10 @@ export function fakeWorkflowBuilderApi(workflows: FakeWorkflowApi): WorkflowBuil
         actionType: body.actionType,
         mailSubject: body.mailSubject,
         mailBody: body.mailBody,
-        ccEmailList: body.ccEmailList ?? [],
+        ccEmailList: [],
         includeComplaintCopy: body.includeComplaintCopy ?? false,
         customised: true,
+        removedCcCount: 0,
       };
       version.actionSettings = [...version.actionSettings.filter((a) => a.actionType !== body.actionType), setting];
       return structuredClone(version.actionSettings);

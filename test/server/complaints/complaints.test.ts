@@ -417,7 +417,9 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       const halfway = await ok('GET', `/complaints/${caseId}`, presiding.token);
       expect(halfway.nextStep).toBe('Copy to respondent');
       expect(await listedSummary()).toEqual(summaryOf(halfway));
-      const done = await ok('POST', `/complaints/${caseId}/steps/${versionSteps.action}/complete`, presiding.token);
+      const shown = await ok('GET', `/complaints/${caseId}/steps/${versionSteps.action}/recipients`, presiding.token);
+      expect(shown.mails).toEqual([expect.objectContaining({ actionType: 'INFORM_RESPONDENT', complaintCopy: true, recipients: [expect.objectContaining({ email: respondent.email.toLowerCase(), kind: 'RESPONDENT' })] })]);
+      const done = await ok('POST', `/complaints/${caseId}/steps/${versionSteps.action}/complete`, presiding.token, { confirmedRecipients: [respondent.email] });
       expect(done.nextStep).toBeNull();
       expect(await listedSummary()).toEqual(summaryOf(done));
       expect(done.steps.every((s: { completedAt: string | null }) => s.completedAt)).toBe(true);

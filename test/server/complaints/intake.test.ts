@@ -446,6 +446,9 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       expect(mine.items.map((e: { kind: string }) => e.kind)).toContain('CONCILIATION_SETTLED');
       const log = await ok('GET', `/complaints/${caseId}/audit`, presiding.token);
       expect(log.items.map((i: { action: string }) => i.action)).toEqual(expect.arrayContaining(['interim-relief.request', 'interim-relief.decide', 'conciliation.request', 'conciliation.settle']));
+      // The settlement's copies are in the access log with their recipients.
+      const settle = log.items.find((i: { action: string }) => i.action === 'conciliation.settle');
+      expect(settle.details.mails[0].to).toEqual(expect.arrayContaining(['employer@acme.test', respondent.email]));
     });
   });
 
@@ -504,7 +507,9 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       const filed = log.items.find((i: { action: string }) => i.action === 'complaint.file');
       expect(filed.details).toMatchObject({ onBehalfOf: employee.id, channel: 'ORAL_NOTICE' });
       expect(log.items.some((i: { action: string }) => i.action === 'complaint.confirm')).toBe(true);
-      expect((await call('POST', `/complaints/${caseId}/steps/${actionStepId}/complete`, presiding.token, {})).statusCode).toBe(200);
+      const shown = await ok('GET', `/complaints/${caseId}/steps/${actionStepId}/recipients`, presiding.token);
+      const confirmedRecipients = shown.mails.flatMap((m: { recipients: { email: string }[] }) => m.recipients.map((r) => r.email));
+      expect((await call('POST', `/complaints/${caseId}/steps/${actionStepId}/complete`, presiding.token, { confirmedRecipients })).statusCode).toBe(200);
     });
   });
 });

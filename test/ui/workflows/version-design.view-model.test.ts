@@ -152,8 +152,8 @@ describe('VersionDesignViewModel', () => {
     expect(vm.actionMail('INFORM_RESPONDENT')).toMatchObject({ customised: false, mailSubject: 'A complaint naming you: case {{caseNumber}}' });
     await vm.saveActionMail('INFORM_RESPONDENT', { mailSubject: 'Case {{caseNumber}}', mailBody: 'Reply by {{due}}.' });
     expect(vm.fieldError('mail', 'mailBody')).toMatch(/Unknown placeholder \{\{due\}\}/);
-    await vm.saveActionMail('INFORM_RESPONDENT', { mailSubject: 'Case {{caseNumber}}', mailBody: 'Please reply by {{dueDate}}.', ccEmailList: ['hr@acme.test'] });
-    expect(vm.actionMail('INFORM_RESPONDENT')).toMatchObject({ customised: true, mailBody: 'Please reply by {{dueDate}}.', ccEmailList: ['hr@acme.test'] });
+    await vm.saveActionMail('INFORM_RESPONDENT', { mailSubject: 'Case {{caseNumber}}', mailBody: 'Please reply by {{dueDate}}.', includeComplaintCopy: true });
+    expect(vm.actionMail('INFORM_RESPONDENT')).toMatchObject({ customised: true, mailBody: 'Please reply by {{dueDate}}.', ccEmailList: [], includeComplaintCopy: true });
     expect(vm.notice).toEqual({ type: 'success', message: 'Mail saved.' });
   });
 

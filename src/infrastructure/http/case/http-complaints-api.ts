@@ -20,6 +20,7 @@ import {
   recordMeeting,
   recuse,
   scheduleMeeting,
+  stepRecipients,
   updateCommittee,
   type AuditEntry,
   type AuditVerdict,
@@ -36,6 +37,7 @@ import {
   type FileComplaintBody,
   type MeetingBody,
   type Outcome,
+  type StepRecipients,
 } from '../../../contracts/case/complaints.contract';
 import { exportComplaint, type ExportBody } from '../../../contracts/case/case-records.contract';
 import { changePartyContact, type Party, type PartyContactBody } from '../../../contracts/case/case-runtime.contract';
@@ -96,8 +98,12 @@ export class HttpComplaintsApi implements ComplaintsApi {
     return this.caseApi.call(recordMeeting, { params: { id, meetingId }, body });
   }
 
-  completeStep(id: string, stepId: string): Promise<ComplaintDetail> {
-    return this.caseApi.call(completeStep, { params: { id, stepId }, body: {} });
+  stepRecipients(id: string, stepId: string): Promise<StepRecipients> {
+    return this.caseApi.call(stepRecipients, { params: { id, stepId } });
+  }
+
+  completeStep(id: string, stepId: string, confirmedRecipients: string[]): Promise<ComplaintDetail> {
+    return this.caseApi.call(completeStep, { params: { id, stepId }, body: { confirmedRecipients } });
   }
 
   close(id: string, outcome: Outcome, summary: string, override?: { reasons: string }): Promise<ComplaintDetail> {
