@@ -199,6 +199,11 @@ test('a PDF manual for Globex alone: Globex reads it drawn in the page and can d
   await expectAccessible(member, 'User manual as a PDF');
   await member.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(member, 'User manual as a PDF on a phone');
+  // Drawn again for the narrower screen: the canvas holds as many pixels as it shows (sharp, and no wider than the page).
+  const canvas = member.getByRole('group', { name: 'Page 1 of 1' }).locator('canvas');
+  await expect
+    .poll(() => canvas.evaluate((c: HTMLCanvasElement) => Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 2 && c.getBoundingClientRect().width <= 390))
+    .toBe(true);
   await member.screenshot({ path: test.info().outputPath('manual-390.png'), fullPage: true });
   const href = await member.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
   expect(href).toMatch(/^\/main-api\/api\/user-manual\/file\//);
