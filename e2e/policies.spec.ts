@@ -150,6 +150,14 @@ test.describe('policies', () => {
     await expect(third.locator('.textLayer')).toContainText('(page 3)');
     // pdf.js ran in its worker, loaded from our origin under the app's Content-Security-Policy (not on the page's thread).
     expect(pdfLog.filter((line) => /fake worker|Content.Security.Policy|Refused/i.test(line))).toEqual([]);
+    // A document that cannot be drawn says so, with a retry and the download still beside it.
+    await desk.route('**/learning-api/api/policy/accepted/*/*/document', (route) => route.fulfill({ contentType: 'application/pdf', body: '%PDF-1.7 cut short' }));
+    await desk.reload();
+    await expect(desk.getByText('The document could not be shown')).toBeVisible();
+    await expect(desk.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(desk.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+    await expectAccessible(desk, 'A policy that cannot be drawn');
+    await desk.unroute('**/learning-api/api/policy/accepted/*/*/document');
 
     // The admin sees the acceptance.
     await admin.reload();
