@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { signIn, url } from './support/app';
-import { expectAccessible } from './support/accessibility';
+import { expectAccessible, expectNoSidewaysScroll } from './support/accessibility';
+import { expectPdfShown, realPdf } from './support/pdf';
 
 /** A call to the API from inside the page, with the page's own session token. */
 async function api<T>(page: Page, site: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
@@ -167,7 +168,7 @@ test('the elevateip confirmation warns that no ranges shut everyone out, and the
   await expect(page.getByText('No ranges: with elevateip on, nobody can reach this workspace.')).toBeVisible();
 });
 
-test('a PDF manual for Globex alone: Globex reads it in a frame and can download it', async ({ browser }) => {
+test('a PDF manual for Globex alone: Globex reads it drawn in the page and can download it', async ({ browser }) => {
   test.setTimeout(180_000); // two browsers and an upload: 51 s of the default 60 in CI's full run
   const page = await (await browser.newContext()).newPage();
   await signIn(page, 'main', 'platform@demo.test');
@@ -176,7 +177,7 @@ test('a PDF manual for Globex alone: Globex reads it in a frame and can download
   await pickWorkspace(page, 'Published for', 'Globex');
   await expect(page.getByText('Published for Globex', { exact: true })).toBeVisible();
   await page.getByRole('radio', { name: 'PDF file' }).check();
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
+  const pdf = await realPdf('Globex handbook', ['Welcome to Globex: start with your courses.']);
   // Not a PDF first: the server checks the first bytes and says so.
   await page.getByLabel('Manual PDF').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
   await page.getByRole('button', { name: 'Publish manual' }).click();
@@ -192,8 +193,19 @@ test('a PDF manual for Globex alone: Globex reads it in a frame and can download
   await signIn(member, 'globex', 'admin@globex.test');
   await member.goto(url('globex', '/manual'));
   await expect(member.getByText('Globex handbook.pdf')).toBeVisible();
-  await expect(member.getByTitle('User manual (PDF)')).toBeVisible();
-  const href = await member.getByRole('link', { name: 'Download the PDF' }).getAttribute('href');
+  // Drawn by pdf.js in the page (no frame), its words in the text layer.
+  await expectPdfShown(member.getByRole('region', { name: 'User manual' }), 'Welcome to Globex: start with your courses.');
+  await expect(member.locator('iframe')).toHaveCount(0);
+  await expectAccessible(member, 'User manual as a PDF');
+  await member.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(member, 'User manual as a PDF on a phone');
+  // Drawn again for the narrower screen: the canvas holds as many pixels as it shows (sharp, and no wider than the page).
+  const canvas = member.getByRole('group', { name: 'Page 1 of 1' }).locator('canvas');
+  await expect
+    .poll(() => canvas.evaluate((c: HTMLCanvasElement) => Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 2 && c.getBoundingClientRect().width <= 390))
+    .toBe(true);
+  await member.screenshot({ path: test.info().outputPath('manual-390.png'), fullPage: true });
+  const href = await member.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
   expect(href).toMatch(/^\/main-api\/api\/user-manual\/file\//);
   const file = await member.evaluate(async (h) => {
     const res = await fetch(h!);

@@ -1,9 +1,13 @@
 import { expect as baseExpect, test, type Page } from './support/test';
 import { signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
+import { expectPdfShown, realPdf } from './support/pdf';
 
-/** A PDF made from its real signature (the server judges an upload by its bytes), saying which copy it is. */
-const pdf = (words: string) => Buffer.concat([Buffer.from(`%PDF-1.7\n% ${words}\n1 0 obj\n<< /Type /Catalog >>\nendobj\n`), Buffer.alloc(2000, 0x20), Buffer.from('%%EOF\n')]);
+/** The sentence every copy of the journey's policy holds, to find in the reader's text layer. */
+const SENTENCE = 'Harassment of any kind is not tolerated at work.';
+
+/** A real PDF of three pages saying which copy it is (the reader draws it with pdf.js, the later pages as they near). */
+const pdf = (words: string) => realPdf('Prevention of sexual harassment', [SENTENCE, `This is ${words}.`], 3);
 
 /** A loaded machine answers slowly: wait longer for what the user sees. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -27,7 +31,7 @@ async function learningApi(page: Page, method: string, path: string, body?: obje
 async function uploadPdf(page: Page, language: string, words: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: new RegExp(`^Upload the ${language}`) }).click();
-  await (await chooser).setFiles({ name: `${language}.pdf`, mimeType: 'application/pdf', buffer: pdf(words) });
+  await (await chooser).setFiles({ name: `${language}.pdf`, mimeType: 'application/pdf', buffer: await pdf(words) });
   await expect(page.getByRole('progressbar', { name: new RegExp(`^${language}.* upload$`) })).toHaveAttribute('aria-valuenow', '100');
 }
 
@@ -96,12 +100,64 @@ test.describe('policies', () => {
     await expectNoSidewaysScroll(employee, 'Home with policies to accept');
     await employee.getByRole('link', { name: `Read and accept ${title}` }).click();
     await expect(employee.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(employee.locator(`iframe[title="${title}, version 1"]`)).toBeVisible();
+    // The PDF is drawn in the page (pdf.js), not framed: its words are in the viewer's text layer, its page on a canvas.
+    const viewer = employee.getByRole('region', { name: `${title}, version 1` });
+    await expectPdfShown(viewer, SENTENCE);
+    await expect(viewer.locator('.textLayer').first()).toContainText('This is version 1 in English.');
+    await expect(employee.locator('iframe')).toHaveCount(0);
+    await expect(employee.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /^blob:/);
+    const accept = employee.getByRole('button', { name: 'I have read and accept this policy' });
+    await expect(accept).toBeEnabled();
     await expectAccessible(employee, 'Policy reader');
     await expectNoSidewaysScroll(employee, 'Policy reader');
     await expectOneH1(employee, 'Policy reader');
-    await employee.getByRole('button', { name: 'I have read and accept this policy' }).click();
+    await employee.screenshot({ path: test.info().outputPath('policy-reader-390.png'), fullPage: true });
+    await accept.click();
     await expect(employee.getByText('You accepted version 1')).toBeVisible();
+
+    // "My policies": the accepted version, its day, and the same viewer to read it again.
+    await employee.getByRole('link', { name: 'See all the policies you accepted' }).click();
+    await expect(employee.getByRole('heading', { level: 1, name: 'My policies' })).toBeVisible();
+    const mine = employee.getByRole('list', { name: 'Policies you accepted' }).getByRole('listitem').filter({ hasText: title });
+    await expect(mine).toContainText('Version 1 · English');
+    await expect(mine).toContainText(`Accepted ${new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`);
+    await expectAccessible(employee, 'My policies');
+    await expectNoSidewaysScroll(employee, 'My policies');
+    await expectOneH1(employee, 'My policies');
+    await employee.screenshot({ path: test.info().outputPath('my-policies-390.png'), fullPage: true });
+    await mine.getByRole('link', { name: 'Read version 1 again' }).click();
+    await expect(employee.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expectPdfShown(employee.getByRole('region', { name: `${title}, version 1` }), SENTENCE);
+    await expect(employee.getByRole('button', { name: 'I have read and accept this policy' })).toHaveCount(0);
+    await expectAccessible(employee, 'An accepted policy, read again');
+    await expectNoSidewaysScroll(employee, 'An accepted policy, read again');
+
+    // At a desk: "My policies" is in the menu, and the reader fits the wide screen too.
+    const desk = await open({ width: 1366, height: 850 });
+    const pdfLog: string[] = [];
+    desk.on('console', (message) => pdfLog.push(message.text()));
+    await signIn(desk, 'acme', 'employee@acme.test');
+    await desk.getByRole('navigation', { name: 'Main' }).getByText('My policies').click();
+    await expect(desk.getByRole('heading', { level: 1, name: 'My policies' })).toBeVisible();
+    await expect(desk.getByRole('listitem').filter({ hasText: title })).toBeVisible();
+    await desk.screenshot({ path: test.info().outputPath('my-policies-1366.png'), fullPage: true });
+    await desk.getByRole('listitem').filter({ hasText: title }).getByRole('link', { name: 'Read version 1 again' }).click();
+    await expectPdfShown(desk.getByRole('region', { name: `${title}, version 1` }), SENTENCE);
+    await desk.screenshot({ path: test.info().outputPath('policy-reader-1366.png'), fullPage: false });
+    // The later pages are drawn as they come near the screen.
+    const third = desk.getByRole('group', { name: 'Page 3 of 3' });
+    await third.scrollIntoViewIfNeeded();
+    await expect(third.locator('.textLayer')).toContainText('(page 3)');
+    // pdf.js ran in its worker, loaded from our origin under the app's Content-Security-Policy (not on the page's thread).
+    expect(pdfLog.filter((line) => /fake worker|Content.Security.Policy|Refused/i.test(line))).toEqual([]);
+    // A document that cannot be drawn says so, with a retry and the download still beside it.
+    await desk.route('**/learning-api/api/policy/accepted/*/*/document', (route) => route.fulfill({ contentType: 'application/pdf', body: '%PDF-1.7 cut short' }));
+    await desk.reload();
+    await expect(desk.getByText('The document could not be shown')).toBeVisible();
+    await expect(desk.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(desk.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+    await expectAccessible(desk, 'A policy that cannot be drawn');
+    await desk.unroute('**/learning-api/api/policy/accepted/*/*/document');
 
     // The admin sees the acceptance.
     await admin.reload();
@@ -137,5 +193,9 @@ test.describe('policies', () => {
     await employee.goto(url('acme', '/dashboard'));
     await expect(employee.getByRole('link', { name: `Read and accept ${title}` })).toBeVisible();
     await expect(employee.getByText('New version 2')).toBeVisible();
+    // My policies still holds version 1, and says a newer one is out.
+    await employee.goto(url('acme', '/policies/mine'));
+    await expect(mine).toContainText('Version 2 is now current');
+    await expect(mine.getByRole('link', { name: 'Read and accept the new version' })).toBeVisible();
   });
 });

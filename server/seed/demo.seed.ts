@@ -2,6 +2,7 @@ import type { Database, Sql } from '../platform/db/database';
 import type { PasswordHasher } from '../platform/passwords';
 import { seedLearning } from './learning.seed';
 import { seedCase } from './case.seed';
+import { seedUserManual } from './manual.seed';
 
 export const DEMO_PASSWORD = 'Demo-passphrase-2026';
 
@@ -25,7 +26,7 @@ export async function seedDemo(
   passwords: PasswordHasher,
   mainHost: string,
   socialSignIn: readonly ('google' | 'microsoft')[] = [],
-  /** `learning: false` leaves the course out (a migration test seeds an older schema and writes its own). */
+  /** `learning: false` leaves the course and the user manual out (a migration test seeds an older schema and writes its own). */
   options: { learning?: boolean } = {},
 ): Promise<boolean> {
   const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces');
@@ -117,6 +118,7 @@ export async function seedDemo(
   });
 
   if (options.learning !== false) await seedLearning(db, acme);
+  if (options.learning !== false) await seedUserManual(db);
   await seedCase(db, acme);
   return true;
 }

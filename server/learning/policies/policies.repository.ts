@@ -165,3 +165,74 @@ export async function documentKey(
   );
   return row ? { key: row.storage_key, size: Number(row.size), fileName: row.file_name, owner: row.owner } : null;
 }
+
+export interface AcceptedVersion {
+  policyId: string;
+  cataloguePolicyId: string;
+  title: string;
+  version: number;
+  language: PolicyLanguage;
+  acceptedAt: Date | string;
+  recordedForThem: boolean;
+  /** The publication's current version (the last with a PDF); null once the policy is no longer published. */
+  currentVersion: number | null;
+}
+
+/**
+ * The policy versions one person accepted (their latest acceptance of each), the latest first: a page of them, or the
+ * one version asked. Read from the acceptances themselves, which outlive the publication (docs/policies.md).
+ */
+export async function acceptedVersions(
+  tx: Sql,
+  workspaceId: string,
+  userId: string,
+  select: { offset: number; limit: number } | { policyId: string; version: number },
+): Promise<AcceptedVersion[]> {
+  const one = 'policyId' in select ? select : null;
+  const rows = await tx.query<{
+    policy_id: string;
+    catalogue_policy_id: string;
+    title: string;
+    version: number;
+    language: PolicyLanguage;
+    accepted_at: Date | string;
+    recorded: boolean;
+    current_version: number | null;
+  }>(
+    `WITH latest AS (
+       SELECT DISTINCT ON (a.policy_id, a.version) a.policy_id, a.catalogue_policy_id, a.version, a.language, a.accepted_at, a.id,
+              a.recorded_by IS NOT NULL AS recorded
+         FROM policy_acceptances a
+        WHERE a.workspace_id = $1 AND a.user_id = $2 AND ($3::uuid IS NULL OR a.policy_id = $3) AND ($4::int IS NULL OR a.version = $4)
+        ORDER BY a.policy_id, a.version, a.accepted_at DESC, a.id DESC
+     )
+     SELECT l.policy_id, l.catalogue_policy_id, p.title, l.version, l.language, l.accepted_at, l.recorded,
+            CASE WHEN w.id IS NULL THEN NULL ELSE
+              (SELECT max(d.version) FROM catalogue_policy_documents d WHERE d.policy_id = l.catalogue_policy_id AND d.status = 'CONFIRMED') END AS current_version
+       FROM latest l
+       JOIN catalogue_policies p ON p.id = l.catalogue_policy_id
+       LEFT JOIN workspace_policies w ON w.workspace_id = $1 AND w.id = l.policy_id
+      ORDER BY l.accepted_at DESC, l.id DESC
+      LIMIT $5 OFFSET $6`,
+    [workspaceId, userId, one?.policyId ?? null, one?.version ?? null, one ? 1 : (select as { limit: number }).limit, one ? 0 : (select as { offset: number }).offset],
+  );
+  return rows.map((r) => ({
+    policyId: r.policy_id,
+    cataloguePolicyId: r.catalogue_policy_id,
+    title: r.title,
+    version: r.version,
+    language: r.language,
+    acceptedAt: r.accepted_at,
+    recordedForThem: r.recorded,
+    currentVersion: r.current_version === null ? null : Number(r.current_version),
+  }));
+}
+
+/** How many policy versions one person accepted. */
+export async function countAcceptedVersions(tx: Sql, workspaceId: string, userId: string): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT DISTINCT policy_id, version FROM policy_acceptances WHERE workspace_id = $1 AND user_id = $2) v`,
+    [workspaceId, userId],
+  );
+  return row?.n ?? 0;
+}

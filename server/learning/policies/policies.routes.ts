@@ -1,19 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import {
+  acceptedPolicyDocument,
   acceptPolicy,
+  myAcceptedPolicies,
   myPolicies,
   personPolicies,
   policyAcceptances,
   policyAcceptancesExport,
   policyDocument,
   publishPolicy,
+  readAcceptedPolicy,
   readPolicy,
   recordAcceptance,
   workspacePolicyCatalogue,
   workspacePolicyList,
 } from '../../../src/contracts/learning/policies.contract';
 import type { ApiDeps } from '../../platform/deps';
+import { HttpError, notFound } from '../../platform/errors';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { WorkspacePolicies, type Actor } from './policies.service';
 
@@ -75,4 +79,21 @@ export async function policyRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       .send(Buffer.from(bytes));
   });
   serve(app, acceptPolicy, async (ctx) => policies.accept(actorOf(ctx), ctx.params.id, ctx.body));
+
+  serve(app, myAcceptedPolicies, async (ctx) => policies.acceptedPage(actorOf(ctx), ctx.query.page, ctx.query.pageSize));
+  serve(app, readAcceptedPolicy, async (ctx) => {
+    const accepted = await policies.acceptedOne(actorOf(ctx), ctx.params.id, ctx.params.version);
+    if (!accepted) throw notFound('You have not accepted this policy version');
+    return accepted;
+  });
+  serve(app, acceptedPolicyDocument, async (ctx) => {
+    const doc = await policies.acceptedDocument(actorOf(ctx), ctx.params.id, ctx.params.version);
+    if (doc === 'no-storage') throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
+    if (!doc) throw notFound('You have not accepted this policy version');
+    return ctx.reply
+      .type('application/pdf')
+      .header('content-disposition', 'inline; filename="policy.pdf"')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(doc.bytes));
+  });
 }

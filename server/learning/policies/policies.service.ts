@@ -1,6 +1,7 @@
 import type { PolicyLanguage } from '../../../src/contracts/learning/catalogue.contract';
 import type {
   AcceptanceRow,
+  AcceptedPolicy,
   MyPolicy,
   PolicyReading,
   PublishBody,
@@ -47,6 +48,17 @@ function stateOf(policy: repo.PublishedPolicy, person: repo.Person, records: rea
 }
 
 const current = (policy: repo.PublishedPolicy) => policy.versions.at(-1) ?? null;
+
+const acceptedOf = (row: repo.AcceptedVersion): AcceptedPolicy => ({
+  policyId: row.policyId,
+  title: row.title,
+  version: row.version,
+  language: row.language,
+  acceptedAt: iso(row.acceptedAt),
+  recordedForThem: row.recordedForThem,
+  currentVersion: row.currentVersion,
+  documentPath: `/api/policy/accepted/${row.policyId}/${row.version}/document`,
+});
 
 /** A workspace's policies: publication, each person's reading and acceptance, and the admins' views (docs/policies.md). */
 export class WorkspacePolicies {
@@ -304,6 +316,37 @@ export class WorkspacePolicies {
       });
       return { version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) };
     });
+  }
+
+  /** "My policies": the versions this person accepted, the latest first, a page at a time. */
+  async acceptedPage(actor: Actor, page: number, pageSize: number): Promise<{ items: AcceptedPolicy[]; total: number; page: number; pageSize: number }> {
+    return this.db.tenant(actor.workspaceId, async (tx) => {
+      const rows = await repo.acceptedVersions(tx, actor.workspaceId, actor.userId, { offset: page * pageSize, limit: pageSize });
+      const total = await repo.countAcceptedVersions(tx, actor.workspaceId, actor.userId);
+      return { items: rows.map(acceptedOf), total, page, pageSize };
+    });
+  }
+
+  /** One version this person accepted, to read again; null unless they accepted it (so another's or another workspace's is not found). */
+  async acceptedOne(actor: Actor, policyId: string, version: number): Promise<AcceptedPolicy | null> {
+    return this.db.tenant(actor.workspaceId, async (tx) => {
+      const [row] = await repo.acceptedVersions(tx, actor.workspaceId, actor.userId, { policyId, version });
+      return row ? acceptedOf(row) : null;
+    });
+  }
+
+  /**
+   * The PDF of a version this person accepted, in the language they accepted it in; null unless they accepted it.
+   * Reading it again records nothing: the read that counts for accepting is of the current version (`document`).
+   */
+  async acceptedDocument(actor: Actor, policyId: string, version: number): Promise<{ bytes: Uint8Array; fileName: string } | null | 'no-storage'> {
+    if (!this.urls) return 'no-storage';
+    const doc = await this.db.tenant(actor.workspaceId, async (tx) => {
+      const [row] = await repo.acceptedVersions(tx, actor.workspaceId, actor.userId, { policyId, version });
+      return row ? repo.documentKey(tx, row.cataloguePolicyId, row.version, row.language) : null;
+    });
+    if (!doc) return null;
+    return { bytes: await this.urls.readRange(doc.owner ?? CATALOGUE_FILES, doc.key, 0, doc.size), fileName: doc.fileName };
   }
 
   private async policiesOf(tx: Sql, workspaceId: string, userId: string): Promise<MyPolicy[]> {

@@ -89,9 +89,8 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       .header('content-disposition', `inline; filename="${name}"`)
       .header('cache-control', 'private, max-age=300')
       .header('x-content-type-options', 'nosniff')
-      // The manual page shows the PDF in a frame of the same site: the app's frame-ancestors 'none' would forbid it.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'")
-      .header('x-frame-options', 'SAMEORIGIN')
+      // The manual page draws the PDF itself (pdf.js, from a fetch): nothing frames it, and nothing in it runs here.
+      .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
       .send(Buffer.from(row.pdf));
   });
 

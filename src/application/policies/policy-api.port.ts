@@ -8,6 +8,7 @@ import type {
 } from '../../contracts/learning/catalogue.contract';
 import type {
   AcceptanceRow,
+  AcceptedPolicy,
   MyPolicy,
   PolicyReading,
   PublishBody,
@@ -64,4 +65,10 @@ export interface WorkspacePolicyApi {
   /** The PDF itself: fetching it is what lets the reader accept. */
   document(reading: PolicyReading): Promise<Blob>;
   accept(policyId: string, version: number, language: PolicyLanguage): Promise<{ version: number; language: PolicyLanguage; acceptedAt: string }>;
+  /** "My policies": the versions the signed-in person accepted, the latest first, a page at a time. */
+  accepted(page: number, pageSize: number): Promise<{ items: AcceptedPolicy[]; total: number }>;
+  /** One version they accepted, to read again. */
+  acceptedOne(policyId: string, version: number): Promise<AcceptedPolicy>;
+  /** The PDF of a version they accepted, in the language they accepted it in. */
+  acceptedDocument(accepted: AcceptedPolicy): Promise<Blob>;
 }

@@ -247,3 +247,60 @@ export const acceptPolicy = route({
   access: EVERYONE,
   noPermission: OWN,
 });
+
+/** A version of a policy the signed-in person accepted: what "My policies" lists, and what its reader shows again. */
+export const AcceptedPolicy = z.object({
+  /** The workspace's publication of the policy. */
+  policyId: z.string(),
+  title: z.string(),
+  version: z.number().int(),
+  /** The language of their latest acceptance of this version: the one they read it in. */
+  language: PolicyLanguage,
+  /** Their latest acceptance of this version (a yearly renewal accepts the same version again). */
+  acceptedAt: z.string(),
+  /** Recorded on their behalf by an admin, not by them. */
+  recordedForThem: z.boolean(),
+  /** The policy's current version in this workspace; null once it is no longer published. */
+  currentVersion: z.number().int().nullable(),
+  /** The learning API path of this version's PDF. */
+  documentPath: z.string(),
+});
+export type AcceptedPolicy = z.infer<typeof AcceptedPolicy>;
+
+export const AcceptedVersionParams = z.strictObject({ id: Id, version: z.coerce.number().int().min(1) });
+
+export const myAcceptedPolicies = route({
+  api: 'learning',
+  method: 'GET',
+  path: '/api/policy/accepted',
+  summary: 'Every policy version the signed-in person accepted, the latest acceptance first (their own record; paged)',
+  query: z.strictObject({
+    page: z.coerce.number().int().min(0).default(0),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  response: pageOf(AcceptedPolicy),
+  access: EVERYONE,
+  noPermission: OWN,
+});
+
+export const readAcceptedPolicy = route({
+  api: 'learning',
+  method: 'GET',
+  path: '/api/policy/accepted/{id}/{version}',
+  summary: 'One policy version the signed-in person accepted, to read again (404 unless they accepted it)',
+  params: AcceptedVersionParams,
+  response: AcceptedPolicy,
+  access: EVERYONE,
+  noPermission: OWN,
+});
+
+export const acceptedPolicyDocument = route({
+  api: 'learning',
+  method: 'GET',
+  path: '/api/policy/accepted/{id}/{version}/document',
+  summary: 'The PDF of a policy version the signed-in person accepted, in the language they accepted it in (application/pdf)',
+  params: AcceptedVersionParams,
+  response: null,
+  access: EVERYONE,
+  noPermission: OWN,
+});

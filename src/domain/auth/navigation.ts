@@ -5,6 +5,7 @@ import type { Role } from './roles';
 export type NavKey =
   | 'dashboard'
   | 'my-training'
+  | 'my-policies'
   | 'people'
   | 'courses'
   | 'policies'
@@ -42,6 +43,8 @@ export interface NavItem {
 export const NAVIGATION: readonly NavItem[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: 'DashboardOutlined', description: 'Your start page', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'my-training', label: 'My training', path: '/training', icon: 'SolutionOutlined', permission: 'courses.learn', description: 'The courses assigned to you: what is due and what to do next', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
+  // Every member's own record of what they accepted (docs/policies.md): no permission, like reading and accepting.
+  { key: 'my-policies', label: 'My policies', path: '/policies/mine', icon: 'FileDoneOutlined', description: 'The policies you accepted, to read again', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
   // Complaints (docs/case.md): every member may raise a concern and follow their own; the committee's cases are there too.
   { key: 'concern', label: 'Raise a concern', path: '/concerns/new', icon: 'AlertOutlined', description: 'Tell the Internal Committee what happened, confidentially', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
   { key: 'complaints', label: 'Complaints', path: '/complaints', icon: 'FileProtectOutlined', description: 'Your complaints and, if you sit on the Internal Committee, its cases', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },

@@ -1,6 +1,8 @@
-import { Button, Space, Typography } from 'antd';
+import { Typography } from 'antd';
+import { useMemo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import type { UserManual } from '../../contracts/main/user-manual.contract';
+import { PdfViewer } from '../shared/pdf-viewer/pdf-viewer';
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
@@ -15,9 +17,12 @@ const DEMOTED_HEADINGS: Components = {
 
 /**
  * A published manual: Markdown rendered without any raw HTML (skipHtml; react-markdown also drops unsafe link
- * protocols), or the PDF in a frame from its same-origin address, with a download link.
+ * protocols), or the PDF drawn in the page by the shared PDF viewer from its same-origin address, with its download.
  */
-export function ManualView({ manual, frameHeight = 720 }: { manual: UserManual; frameHeight?: number }) {
+export function ManualView({ manual }: { manual: UserManual }) {
+  const fileUrl = manual.format === 'PDF' ? manual.fileUrl : null;
+  // One source per address: the viewer opens the document again only when the manual changes.
+  const source = useMemo(() => (fileUrl ? { url: fileUrl } : null), [fileUrl]);
   if (manual.format === 'MARKDOWN') {
     return (
       <article className="manual-markdown" aria-label="User manual">
@@ -28,19 +33,11 @@ export function ManualView({ manual, frameHeight = 720 }: { manual: UserManual; 
     );
   }
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Space wrap>
-        <Typography.Text>
-          {manual.fileName} · {size(manual.byteSize)}
-        </Typography.Text>
-        <Button href={manual.fileUrl} download={manual.fileName}>
-          Download the PDF
-        </Button>
-        <Button type="link" href={manual.fileUrl} target="_blank" rel="noopener">
-          Open in a new tab
-        </Button>
-      </Space>
-      <iframe title="User manual (PDF)" src={manual.fileUrl} style={{ width: '100%', height: frameHeight, border: '1px solid #e5e7eb' }} />
-    </Space>
+    <div>
+      <Typography.Paragraph type="secondary">
+        {manual.fileName} · {size(manual.byteSize)}
+      </Typography.Paragraph>
+      <PdfViewer source={source} title="User manual" download={{ href: manual.fileUrl, fileName: manual.fileName }} />
+    </div>
   );
 }

@@ -42,7 +42,7 @@ export const ManualPublishScreen = observer(function ManualPublishScreen() {
             <Typography.Paragraph type="secondary">
               {vm.current.format === 'MARKDOWN' ? 'Markdown' : 'PDF'}, published {new Date(vm.current.publishedAt).toLocaleString('en-GB')}
             </Typography.Paragraph>
-            <ManualView manual={vm.current} frameHeight={420} />
+            <ManualView manual={vm.current} />
           </>
         ) : null}
       </Card>

@@ -6,6 +6,8 @@ import { ComplianceStatusViewModel } from './compliance-status.view-model';
 import { TrainingCadenceViewModel } from './training-cadence.view-model';
 import { CompliancesViewModel } from './compliances.view-model';
 import { JurisdictionsViewModel } from './jurisdictions.view-model';
+import { AcceptedPoliciesViewModel } from './accepted-policies.view-model';
+import { AcceptedPolicyViewModel } from './accepted-policy.view-model';
 import { MyPoliciesViewModel, PolicyReaderViewModel } from './policy-reader.view-model';
 import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
 
@@ -18,6 +20,8 @@ export const policiesViewModels = new ContainerModule(({ bind }) => {
   );
   bind(PolicyReaderViewModel).toSelf();
   bind(MyPoliciesViewModel).toSelf();
+  bind(AcceptedPoliciesViewModel).toSelf();
+  bind(AcceptedPolicyViewModel).toSelf();
   bind(JurisdictionsViewModel).toSelf();
   bind(CompliancesViewModel).toSelf();
   bind(ComplianceStatusViewModel).toSelf();

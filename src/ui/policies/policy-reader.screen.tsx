@@ -6,9 +6,11 @@ import type { PolicyLanguage } from '../../contracts/learning/catalogue.contract
 import { LANGUAGE_LABELS } from '../../domain/courses/course';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
+import { PdfViewer } from '../shared/pdf-viewer/pdf-viewer';
+import { acceptedOn } from './accepted-policies.view-model';
 import { PolicyReaderViewModel } from './policy-reader.view-model';
 
-/** A policy to read, its PDF shown in the page, then "I accept". */
+/** A policy to read, its PDF drawn in the page, then "I have read and accept this policy" once it is shown. */
 export const PolicyReaderScreen = observer(function PolicyReaderScreen() {
   const { policyId = '' } = useParams();
   const vm = useViewModel(PolicyReaderViewModel);
@@ -18,40 +20,63 @@ export const PolicyReaderScreen = observer(function PolicyReaderScreen() {
   }, [vm, policyId]);
   const reading = vm.reading;
   return (
-    <section aria-labelledby="policy-reader-title" style={{ maxWidth: 900 }}>
+    <section aria-labelledby="policy-reader-title" className="document-page">
       <Link to="/dashboard">Back to home</Link>
-      {vm.status === 'loading' ? <Loading label="Opening the policy" /> : null}
+      {vm.status === 'loading' && !reading ? <Loading label="Opening the policy" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(policyId)} /> : null}
-      {vm.status === 'ready' && reading ? (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          <Typography.Title level={1} id="policy-reader-title" style={{ fontSize: 26 }}>
+      {vm.status !== 'error' && reading ? (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Typography.Title level={1} id="policy-reader-title" style={{ fontSize: 26, marginBottom: 0 }}>
             {reading.title}
           </Typography.Title>
           <Space wrap>
             <Tag>Version {reading.version}</Tag>
             <Tag>{LANGUAGE_LABELS[reading.language]}</Tag>
-            {reading.state === 'ACCEPTED' && reading.acceptedVersion === reading.version ? <Tag color="green">Accepted</Tag> : null}
+            {vm.accepted ? <Tag color="green">Accepted</Tag> : null}
           </Space>
           {reading.fallback ? <Alert type="info" showIcon title={`This version is not yet in the language you asked: you are reading it in ${LANGUAGE_LABELS[reading.language]}.`} /> : null}
-          <Typography.Paragraph>What changed in this version: {reading.summary}</Typography.Paragraph>
-          <label htmlFor="policy-language">Language</label>
-          <Select
-            id="policy-language"
-            value={reading.language}
-            style={{ maxWidth: 240 }}
-            options={reading.languages.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
-            onChange={(language: PolicyLanguage) => void vm.load(policyId, language)}
-          />
-          {vm.documentUrl ? (
-            <iframe title={`${reading.title}, version ${reading.version}`} src={vm.documentUrl} style={{ width: '100%', height: '70vh', border: '1px solid #d9d9d9' }} />
+          <Typography.Paragraph style={{ marginBottom: 0 }}>What changed in this version: {reading.summary}</Typography.Paragraph>
+          {reading.languages.length > 1 ? (
+            <Space wrap>
+              <label htmlFor="policy-language">Language</label>
+              <Select
+                id="policy-language"
+                value={reading.language}
+                style={{ minWidth: 180 }}
+                options={reading.languages.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
+                onChange={(language: PolicyLanguage) => void vm.load(policyId, language)}
+              />
+            </Space>
           ) : null}
-          {vm.acceptError ? <Alert type="error" showIcon title={vm.acceptError} /> : null}
-          {reading.state === 'ACCEPTED' && reading.acceptedVersion === reading.version ? (
-            <Alert type="success" showIcon title={`You accepted version ${reading.version} on ${new Date(reading.acceptedAt ?? '').toLocaleDateString()}.`} />
+          {vm.documentError ? (
+            <LoadError message={vm.documentError} onRetry={() => void vm.retryDocument()} />
           ) : (
-            <Button type="primary" size="large" disabled={!reading.opened} loading={vm.accepting} onClick={() => void vm.accept()}>
-              I have read and accept this policy
-            </Button>
+            <PdfViewer
+              source={vm.source}
+              title={`${reading.title}, version ${reading.version}`}
+              download={vm.downloadUrl ? { href: vm.downloadUrl, fileName: `${reading.title} v${reading.version}.pdf` } : null}
+              onShown={vm.markShown}
+            />
+          )}
+          {vm.acceptError ? <Alert type="error" showIcon title={vm.acceptError} /> : null}
+          {vm.accepted ? (
+            <Alert
+              type="success"
+              showIcon
+              title={`You accepted version ${reading.version} on ${acceptedOn(reading.acceptedAt ?? '')}.`}
+              description={<Link to="/policies/mine">See all the policies you accepted</Link>}
+            />
+          ) : (
+            <div>
+              <Button type="primary" size="large" block disabled={!vm.canAccept} loading={vm.accepting} onClick={() => void vm.accept()} style={{ maxWidth: 420, minHeight: 48 }}>
+                I have read and accept this policy
+              </Button>
+              {vm.shown ? null : (
+                <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+                  You can accept once the policy is shown above.
+                </Typography.Paragraph>
+              )}
+            </div>
           )}
         </Space>
       ) : null}

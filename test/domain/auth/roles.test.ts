@@ -66,9 +66,9 @@ describe('business-unit selector', () => {
 
 describe('navigation by role', () => {
   it('shows employees the dashboard, their training, the complaint pages and the manual, and admins the admin areas too', () => {
-    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'my-training', 'concern', 'complaints', 'manual']);
+    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'manual']);
     expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual([
-      'dashboard', 'my-training', 'concern', 'complaints', 'people', 'courses', 'policies', 'compliance', 'users-import', 'security-log', 'workflows', 'committees', 'complaint-figures', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
+      'dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'people', 'courses', 'policies', 'compliance', 'users-import', 'security-log', 'workflows', 'committees', 'complaint-figures', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
     ]);
     expect(navigationFor('EMPLOYER').map((n) => n.key)).toEqual(expect.arrayContaining(['business-units', 'departments']));
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('branding');
@@ -78,7 +78,7 @@ describe('navigation by role', () => {
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('workflows');
     // Complaints: every member raises a concern; only the committee's setup and the counts are admins'.
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('complaint-figures');
-    expect(navigationFor('EMPLOYEE', { 'concerned-authority': false }).map((n) => n.key)).toEqual(['dashboard', 'my-training', 'manual']);
+    expect(navigationFor('EMPLOYEE', { 'concerned-authority': false }).map((n) => n.key)).toEqual(['dashboard', 'my-training', 'my-policies', 'manual']);
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('policies');
   });
 });

@@ -24,10 +24,14 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
     server.request(host, { method: 'POST', url: '/main-api/api/user-manual', token, ...(await form(parts)) });
   const read = async (host: string, token: string) => server.request(host, { method: 'GET', url: '/main-api/api/user-manual', token });
 
-  it('shows no manual before one is published', async () => {
+  it('shows the demo’s manual, a PDF for every workspace, before another is published', async () => {
     const res = await read('acme.localhost', employee);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ manual: null });
+    const manual = res.json().manual;
+    expect(manual).toMatchObject({ format: 'PDF', fileName: 'SafePlace user manual.pdf', workspaceId: null });
+    const file = await server.request('globex.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('stores Markdown as the text given, for every workspace', async () => {
@@ -59,8 +63,8 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
     const file = await server.request('acme.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    // Shown in a frame of the same site only.
-    expect(file.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    // Drawn by the page itself (pdf.js): never framed, by this site or another.
+    expect(file.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(new Uint8Array(file.rawPayload)).toEqual(PDF);
     // Another workspace does not get Acme's file, even with its address.
     expect((await server.request('globex.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` })).statusCode).toBe(404);

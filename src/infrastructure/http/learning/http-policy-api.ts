@@ -15,7 +15,11 @@ import {
   type PolicyLanguage,
 } from '../../../contracts/learning/catalogue.contract';
 import {
+  acceptedPolicyDocument,
   acceptPolicy,
+  myAcceptedPolicies,
+  readAcceptedPolicy,
+  type AcceptedPolicy,
   myPolicies,
   policyAcceptances,
   policyAcceptancesExport,
@@ -110,5 +114,18 @@ export class HttpWorkspacePolicyApi implements WorkspacePolicyApi {
 
   accept(policyId: string, version: number, language: PolicyLanguage) {
     return this.learning.call(acceptPolicy, { params: { id: policyId }, body: { version, language } });
+  }
+
+  accepted(page: number, pageSize: number) {
+    return this.learning.call(myAcceptedPolicies, { query: { page, pageSize } });
+  }
+
+  acceptedOne(policyId: string, version: number) {
+    return this.learning.call(readAcceptedPolicy, { params: { id: policyId, version } });
+  }
+
+  async acceptedDocument(accepted: AcceptedPolicy): Promise<Blob> {
+    const response = await this.learning.send(acceptedPolicyDocument, { params: { id: accepted.policyId, version: accepted.version } });
+    return response.blob();
   }
 }
