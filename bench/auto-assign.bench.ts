@@ -1,4 +1,4 @@
-// Auto-assignment benchmark (issue 12): a course's rule saved through the API assigns it to 100,000 matching people
+// Auto-assignment benchmark: a course's rule saved through the API assigns it to 100,000 matching people
 // (POST /api/course/{id}/autoAssign: the rule, the set-based run through assignTo with due dates, the mail mark, one
 // audit event per assignment), beside an INSERT ... SELECT of the same assignments straight into course_assignments
 // (same table, same keys and indexes; no audit), measured in the same run on a course of the same shape.

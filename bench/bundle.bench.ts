@@ -78,9 +78,9 @@ export async function benchBundle(): Promise<void> {
     for (const [file, bytes] of sizes.sort((a, b) => b[1] - a[1])) console.log(`    ${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${file}`);
     // The course player (/training/:courseId) is served by its own light entry, player.html (server/app.ts maps the path
     // to it, for a link followed inside the app too: training.routes.tsx): its entry chunk and every static import, i.e.
-    // everything the browser runs before the player shows (the player loads nothing lazily). Target (issue 12): at most
-    // 3x the empty React app. (Until session 11 the player was a lazy route of the app: the app's entry, the shell, the
-    // training area's bindings and the player screen, 511.1 KiB = 7.73x.)
+    // everything the browser runs before the player shows (the player loads nothing lazily). Target: at most 3x the
+    // empty React app (as a lazy route of the app, with the shell and antd, it was about 7.7x:
+    // docs/decisions/0010-light-entries.md).
     const playerStarts = ['player.html'];
     for (const key of playerStarts) if (!manifest[key]) throw new Error(`${key} not found in the manifest`);
     const player = await initialJs(ours, manifest, playerStarts);

@@ -1,4 +1,4 @@
-// Complaint benchmarks (issue 13), each beside its reference measured in the same run, over 1,000 workspaces holding
+// Complaint benchmarks, each beside its reference measured in the same run, over 1,000 workspaces holding
 // 100,000 cases in all (seeded set-based with generate_series, not through the API):
 // 1. A committee member's case list (200 theirs), 20 concurrent readers over real HTTP (from a worker
 //    thread of their own: bench/http-load.ts), beside the same rows read by
@@ -30,7 +30,7 @@ const READERS = 20;
 /** 2,000 a side (BENCH_CASE_REQUESTS, a multiple of ROUNDS): with 400 the p99 was the fourth-slowest request. */
 const REQUESTS = Number(process.env.BENCH_CASE_REQUESTS ?? 2_000);
 const ROUNDS = 8;
-/** Calls a side before the measured rounds, alike for both (40 left our first round warming up: docs/people.md, session 13). */
+/** Calls a side before the measured rounds, alike for both (with 40, our first round was still warming up: docs/people.md "Benchmark"). */
 const WARM_UP = 400;
 const DAY = '2026-11-25';
 const NEXT_DAY = '2026-11-26';
@@ -162,8 +162,8 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     await viaApi.run(READERS, WARM_UP);
     // The server process's CPU time per request beside each side's latencies (the readers' thread left out).
     // Eight alternating rounds a side, as the directory bench: a change in the machine's load, and the garbage one
-    // side leaves for the process's next full collection, fall on both sides alike (one phase a side let the
-    // reference's phase grow the heap and our phase pay for its collection: session 12, docs/case.md).
+    // side leaves for the process's next full collection, fall on both sides alike (with one phase a side the
+    // reference's phase grew the heap and our phase paid for its collection).
     const [ref, ours] = await alternate([direct, viaApi], READERS, REQUESTS, ROUNDS);
     const line = (label: string, r: Side) =>
       `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(REQUESTS / (r.ms / 1000)).toFixed(1)} req/s, ${r.cpuMs.toFixed(2)} ms of the server process's CPU per request (readers' thread left out; ${r.machineMs.toFixed(2)} ms machine-wide), ${r.errors} errors`;

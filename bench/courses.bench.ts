@@ -1,4 +1,4 @@
-// Course benchmarks (issue 11), each beside its reference measured in the same run:
+// Course benchmarks, each beside its reference measured in the same run:
 // 1. The details of a course of 30 lessons x 20 blocks x 6 languages, asked by 20 concurrent readers over real HTTP,
 //    beside the same rows read by one direct SQL query through the driver with the same concurrency. Target: our
 //    p99 at most 2x the direct p99, no errors.

@@ -1,6 +1,6 @@
 // Directory benchmark: the first page of users, filtered and sorted, in a 100,000-user workspace, asked by 50
 // concurrent clients over real HTTP (from a worker thread of their own: bench/http-load.ts), beside the same SQL (the
-// same repository code) run directly through the database driver with the same concurrency, in the same run. Target (issue 10): our p99 at most 1.5x the direct p99, no errors.
+// same repository code) run directly through the database driver with the same concurrency, in the same run. Target: our p99 at most 1.5x the direct p99, no errors.
 // Run alone: `npm run bench directory` (it runs this file in a node started with the server's flags).
 // Set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too (a temporary database is created; BENCH_ONLY_POSTGRES=1: only there).
 import http from 'node:http';
@@ -24,7 +24,7 @@ const REQUESTS = Number(process.env.BENCH_DIRECTORY_REQUESTS ?? 4_000);
 const ROUNDS = 8;
 /**
  * Calls a side before the measured rounds, alike for both. With 100 (two a client) our first measured round was still
- * warming up (its p50 41 ms against 25-34 in the later rounds) and held 38 of our 40 slowest answers (session 13).
+ * warming up (its p50 41 ms against 25-34 in the later rounds) and held 38 of our 40 slowest answers.
  */
 const WARM_UP = 1_000;
 

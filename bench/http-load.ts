@@ -1,6 +1,6 @@
-// A benchmark's HTTP clients, on a worker thread of their own (bench/http-load.worker.ts). Until session 13 they ran
-// on the server's thread through node's http client: their requests, reads and JSON parsing took about 0.13 ms of
-// that thread a request (docs/people.md, 27 Nov, session 13), and a browser is never in the server's process.
+// A benchmark's HTTP clients, on a worker thread of their own (bench/http-load.worker.ts), not on the server's thread:
+// their requests, reads and JSON parsing would take the server thread's CPU (about 0.13 ms a request with node's http
+// client), and a browser is never in the server's process (docs/people.md "Benchmark").
 import { Worker } from 'node:worker_threads';
 
 export interface HttpLoadOptions {

@@ -27,9 +27,9 @@ const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 /**
  * One keep-alive connection: `ask()` sends the request and resolves with the answer's status and body. The answer is
  * read into a buffer the connection keeps (grown when an answer is larger), and the body handed over is a view of it,
- * valid until the connection's next request. Until session 14 each read was a new Buffer and the answer their
- * concatenation: about 200 KB a case list, whose collection stopped this thread for up to 10 ms every few hundred
- * milliseconds, and every answer in flight then looked that much slower (docs/case.md "Benchmarks", session 14).
+ * valid until the connection's next request. A new Buffer per read, concatenated, makes about 200 KB of garbage a case
+ * list, whose collection stops this thread for up to 10 ms every few hundred milliseconds, and every answer in flight
+ * then looks that much slower (docs/case.md "Benchmarks").
  */
 class Connection {
   private readonly socket: net.Socket;
@@ -107,8 +107,8 @@ const connections: Connection[] = [];
 
 /**
  * The last answer parsed and found right. An answer with the same bytes is right too: it is compared, not parsed
- * again. JSON.parse of a case list's 84 KB took about 0.2 ms of this thread's CPU an answer (docs/case.md "Benchmarks",
- * session 14), from the same two cores as the server and the database; a browser parses on a machine of its own.
+ * again. JSON.parse of a case list's 84 KB took about 0.2 ms of this thread's CPU an answer (docs/case.md "Benchmarks"),
+ * from the same two cores as the server and the database; a browser parses on a machine of its own.
  */
 let checked: Buffer | null = null;
 

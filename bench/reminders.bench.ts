@@ -1,4 +1,4 @@
-// Reminder run benchmark (issue 12): a workspace's daily reminder run (CourseNotifications.runReminders, what the
+// Reminder run benchmark: a workspace's daily reminder run (CourseNotifications.runReminders, what the
 // queue's course-reminders job calls) over 100,000 assignments, 20,000 of them due today, beside one SQL statement
 // that selects the same due set and inserts the same outbox rows (same subject and body, into outbox_messages
 // itself), measured in the same run. Ours also writes one idempotency key per reminder (course_reminders) in the
@@ -52,7 +52,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     };
     const ws = await seedWorkspace('bench-reminders', ASSIGNMENTS, DUE);
     // A small workspace whose run warms our code (V8 compiles it hot) before the measured run: the reference is one
-    // statement with no code of ours to warm, and ours used to be measured cold, first (session 11: 0.21x once).
+    // statement with no code of ours to warm, and ours measured cold, first, is far slower than warm.
     const warm = await seedWorkspace('bench-reminders-warm', 500, 100);
     await db.system((tx) => tx.query('ANALYZE'));
     console.log(

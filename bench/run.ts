@@ -33,7 +33,7 @@ if (!only || only === 'auto-assign') await benchAutoAssign();
 // The reminder run's memory is the server's: measured with its heap settings.
 if (!only || only === 'reminders') await inServerProcess('./reminders.bench.ts');
 // The case list is served as the server serves it, and the daily case job runs where the queue runs it: in a process
-// with the server's heap settings (until session 14 this bench ran in the runner's own, with node's defaults).
+// with the server's heap settings, not the runner's own with node's defaults.
 if (!only || only === 'cases') await inServerProcess('./case-jobs.bench.ts');
 if (!only || only === 'directory') await inServerProcess('./directory.bench.ts');
 // The crash drill is not part of a plain `npm run bench` (it kills and restarts a server five times): `npm run bench crash`.

@@ -96,7 +96,7 @@ export type Caller = (() => Promise<void>) | HttpLoad;
 /**
  * Each of `calls` measured in `rounds` alternating rounds of `total / rounds` calls, `clients` at a time: a change in
  * the machine's load, and the garbage one side leaves for the process's next full collection, fall on every side
- * alike (one phase a side once let the reference's garbage be collected in ours: docs/case.md, session 12).
+ * alike (with one phase a side, the reference's garbage was collected in ours).
  */
 export async function alternate(calls: readonly Caller[], clients: number, total: number, rounds: number): Promise<Side[]> {
   const sides = calls.map((): Side => ({ latencies: [], errors: 0, ms: 0, cpuMs: 0, machineMs: 0 }));

@@ -70,7 +70,7 @@ export interface AppOptions {
 const API_BASES = [MAIN_API_BASE, LEARNING_API_BASE, CASE_API_BASE];
 /** Pages served by the light sign-in entry (signin.html); vite.config.ts does the same in development. */
 const isAuthPage = (url: string) => url === '/signin' || url === '/forgot-password' || url === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(url);
-/** The course player, served by its own light entry (player.html, issue 12); vite.config.ts does the same in development. */
+/** The course player, served by its own light entry (player.html, docs/decisions/0010-light-entries.md); vite.config.ts does the same in development. */
 const isPlayerPage = (url: string) => /^\/training\/[A-Za-z0-9_-]+\/?$/.test(url);
 
 /** Builds the whole server: the three APIs on their bases, and the web app. Tests call it with `inject`. */

@@ -2,7 +2,7 @@ import { describeToken, type Provider, type Token, type Wiring } from './wiring'
 
 /**
  * The sign-in entry's container: the `get(token)` the view-models and hooks use, over plain factory lists, so the
- * first page anyone sees does not download Inversify and reflect-metadata (issue 10; docs/architecture.md).
+ * first page anyone sees does not download Inversify and reflect-metadata (docs/architecture.md).
  */
 export class LightContainer {
   private readonly providers = new Map<Token, Provider>();

@@ -58,7 +58,7 @@ const METADATA: CourseMetadata = {
   defaults: QUIZ_DEFAULTS,
 };
 
-/** Course authoring (issue 11): workspace admins and employers, each call in one tenant transaction with its audit event. */
+/** Course authoring: workspace admins and employers, each call in one tenant transaction with its audit event. */
 export async function authoringRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   /** Runs a call as the signed-in author, in one tenant transaction. */
   // The platform admin on the main site authors the catalogue's courses (the main site's nil workspace id) the same way.

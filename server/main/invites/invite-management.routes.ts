@@ -134,7 +134,7 @@ async function invitedPerson(tx: Sql, workspaceId: string, user: UserPrincipal, 
   return person;
 }
 
-/** Single, per-unit and bulk invites; resend one or many; withdraw (issue 5). */
+/** Single, per-unit and bulk invites; resend one or many; withdraw. */
 export async function inviteManagementRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   serve(app, inviteUser, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);

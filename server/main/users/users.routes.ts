@@ -59,7 +59,7 @@ async function checkPlacement(users: UsersRepository, branchId: string | null, d
   }
 }
 
-/** The directory (issue 5): list, search, stats, edit, deactivate, delete. Business-unit admins are held to their unit. */
+/** The directory: list, search, stats, edit, deactivate, delete. Business-unit admins are held to their unit. */
 export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   /** The list and the search are one query: the search only adds its text to the filter. */
   const directoryPage = async (ctx: HandlerContext<typeof workspaceUsers> | HandlerContext<typeof workspaceUsersSearch>) => {

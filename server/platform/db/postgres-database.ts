@@ -212,7 +212,7 @@ interface WireConnection {
  * One statement through the driver's callback API. Its promise API (`client.query(text)` without a callback) sets the
  * query's callback after constructing the query object, and that kept every query's objects (rows, dates, messages,
  * about a quarter of what a query allocates) alive through two scavenges, so they were promoted to the old
- * generation and filled it for the next full collection (docs/people.md, "27 Nov (session 13)"). An error's stack is
+ * generation and filled it for the next full collection (docs/people.md, "The request path"). An error's stack is
  * taken again, as the promise API does, so that it leads back to the caller.
  */
 function run(client: pg.PoolClient, text: string, params: readonly unknown[] = []): Promise<pg.QueryResult> {
@@ -256,7 +256,7 @@ interface PipelineState {
  * The pipeline as the driver's Query, its callback given to the constructor and its `submit` a method. Set on the
  * object afterwards (`query.callback = ...`, `query.submit = ...`), as this driver's own promise API does too, every
  * query's objects (its rows, dates, messages) were kept through two scavenges and promoted to the old generation,
- * about 3 KB of 10 KB a query; given to the constructor, nothing (docs/people.md, "27 Nov (session 13)").
+ * about 3 KB of 10 KB a query; given to the constructor, nothing (docs/people.md, "The request path").
  */
 class PipelineQuery extends DriverQuery {
   constructor(

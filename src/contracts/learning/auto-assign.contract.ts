@@ -4,7 +4,7 @@ import { isCalendarDate } from '../../domain/courses/assignment-filter';
 import { ruleProblems } from '../../domain/courses/auto-assign-rule';
 import { Id, IdParams, route } from '../route';
 
-/** Auto-assignment and bulk-add-users (issue 12; docs/learning.md "Auto-assignment"). Same callers as add-users. */
+/** Auto-assignment and bulk-add-users (docs/learning.md "Auto-assignment"). Same callers as add-users. */
 const ADMINS = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] as const;
 
 const CalendarDate = z.string().refine(isCalendarDate, { message: 'Use a date in the form YYYY-MM-DD' });

@@ -3,7 +3,7 @@ import { Id, PageQuery, pageOf, route } from '../route';
 import { CourseRef, CourseSummary, CreateCourseBody } from './courses.contract';
 
 /**
- * Catalogue courses (issue 14, docs/policies.md "Catalogue courses"): the platform admin authors them on the main site
+ * Catalogue courses (docs/policies.md "Catalogue courses"): the platform admin authors them on the main site
  * with the workspace builder (the builder's calls take the platform admin there: `catalogueAuthor`), and offers them
  * to workspaces, which see a read-only copy they assign with credits.
  */

@@ -5,7 +5,7 @@ import { Id, IdParams, Ok, pageOf, route } from '../route';
 import { UploadTicket } from './uploads.contract';
 
 /**
- * The platform's catalogue (issue 14, docs/policies.md), on the main site for the platform admin: jurisdictions,
+ * The platform's catalogue (docs/policies.md), on the main site for the platform admin: jurisdictions,
  * compliance categories, compliances, and the policies every workspace may publish, with their versions, a PDF per
  * language for each version, owner and review date.
  */

@@ -3,7 +3,7 @@ import { Id, pageOf, route } from '../route';
 import { ComplianceKind, Jurisdiction } from './catalogue.contract';
 
 /**
- * A workspace's compliance (issue 14, docs/policies.md "Compliance status"): the jurisdictions it declares, the
+ * A workspace's compliance (docs/policies.md "Compliance status"): the jurisdictions it declares, the
  * catalogue's obligations of each with the evidence the product holds and their state, and Canada's training cadence
  * (CA-11) per person. Behind the Compliance module switch (403 MODULE_DISABLED when off).
  */

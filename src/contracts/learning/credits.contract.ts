@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, IdParams, pageOf, route } from '../route';
 
 /**
- * Course credits (issue 14, docs/policies.md): a workspace asks for credits for a catalogue course, the platform admin
+ * Course credits (docs/policies.md): a workspace asks for credits for a catalogue course, the platform admin
  * grants them, and every assignment of the course to a person consumes one. The credits are an append-only ledger;
  * the balance is derived from it and never negative.
  */

@@ -4,7 +4,7 @@ import { LEARNERS } from './player.contract';
 import { StoredFile, UploadTicket } from './uploads.contract';
 
 /**
- * The learner's file for an ASK_TO_UPLOAD_RESOURCE block (issue 12): the learner asks for an upload URL for that
+ * The learner's file for an ASK_TO_UPLOAD_RESOURCE block: the learner asks for an upload URL for that
  * block of a course assigned to them, PUTs the bytes to it with a progress bar, confirms (the server reads the type
  * from the bytes: the block's kinds only, never SVG or HTML, 415; over the limit 413), then hands the file in with
  * PUT /api/user-course-content/answer `{type:'ASK_TO_UPLOAD_RESOURCE', fileId}`. Not assigned, another block type,

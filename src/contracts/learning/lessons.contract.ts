@@ -4,7 +4,7 @@ import { Id, IdParams, Ok, pageOf, route } from '../route';
 import { LessonBlock } from './blocks.contract';
 import { AUTHORS, ContentBlock, CourseTitle } from './courses.contract';
 
-/** Lessons and their content blocks (issue 11). Only authors (workspace admins, employers) call these. */
+/** Lessons and their content blocks. Only authors (workspace admins, employers) call these. */
 
 /** Lesson content and quiz questions are served 100 to a page (api/endpoints.tsv). */
 export const CONTENT_PAGE_SIZE = 100;

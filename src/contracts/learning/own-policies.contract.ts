@@ -4,7 +4,7 @@ import { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicySummary, PolicyF
 import { UploadTicket } from './uploads.contract';
 
 /**
- * A workspace's own policies (issue 14, docs/policies.md "A workspace's own policies"): the same versions and PDFs per
+ * A workspace's own policies (docs/policies.md "A workspace's own policies"): the same versions and PDFs per
  * language as a catalogue policy, owned by the workspace and seen only by it. Published, read and accepted through the
  * workspace's policy calls (`/api/policy/publish` with the policy's id as `cataloguePolicyId`). All paths are new.
  */

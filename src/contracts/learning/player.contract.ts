@@ -5,7 +5,7 @@ import { Alignment, BlockAnswer, BlockType, PartKey } from './blocks.contract';
 import { AnswerReveal, CourseLanguageEntry, QuestionKind } from './courses.contract';
 
 /**
- * The learner's side of a course (issue 12): the caller's assigned courses, the player view of the assigned
+ * The learner's side of a course: the caller's assigned courses, the player view of the assigned
  * version, answers, video progress, lesson completion, quiz attempts scored on the server, completion and the
  * certificate; and the admin's calls around them (attempts, mark done, past completions).
  *

@@ -3,7 +3,7 @@ import { Id, IdParams, pageOf, route } from '../route';
 import { PolicyLanguage, VersionChange } from './catalogue.contract';
 
 /**
- * Policies in a workspace (issue 14, docs/policies.md): the workspace's admins publish a catalogue policy to everyone or
+ * Policies in a workspace (docs/policies.md): the workspace's admins publish a catalogue policy to everyone or
  * to chosen business units; each person reads it (the server serves the PDF and records that they opened it) and
  * accepts; acceptances are never changed. Admins see who accepted, per policy and per person, and export it.
  */

@@ -5,7 +5,7 @@ import { PartKey } from './blocks.contract';
 import { AnswerReveal, AUTHORS, CourseTitle, QuestionKind, QuizQuestion, QuizSettings } from './courses.contract';
 import { ContentPageQuery } from './lessons.contract';
 
-/** Quizzes and their questions (issue 11). Only authors (workspace admins, employers) call these. */
+/** Quizzes and their questions. Only authors (workspace admins, employers) call these. */
 
 export const QUIZ_DEFAULTS: QuizSettings = { passMark: 70, maxAttempts: 3, answerReveal: 'AFTER_PASSING' };
 

@@ -4,7 +4,7 @@ import { SignInResponse } from './auth.contract';
 
 /**
  * Claiming an invitation from its emailed link: the one invitation call of the light sign-in pages, in its own file so
- * that they do not download the invitations and import contracts (issue 10: the sign-in page's initial JavaScript).
+ * that they do not download the invitations and import contracts (target: the sign-in page's initial JavaScript).
  */
 export const InviteInfo = z.object({
   email: z.string(),

@@ -2,7 +2,7 @@
  * Every action the audit trails record, with its readable name and its kind. One list, read by the server (to filter
  * by kind) and by the screens (to name the events), so that a new action is named once and filed once.
  *
- * - security: sign-ins, codes, lockouts, passwords, role changes and session ends (issue 3's security events);
+ * - security: sign-ins, codes, lockouts, passwords, role changes and session ends (the security events);
  * - admin: what the workspace's admins, or the platform admin on the workspace's behalf, changed.
  */
 export type AuditKind = 'security' | 'admin';

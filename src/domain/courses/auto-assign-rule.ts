@@ -2,7 +2,7 @@ import type { Role } from '../auth/roles';
 import { validateAssignmentFilter } from './assignment-filter';
 
 /**
- * A course's auto-assignment rule (issue 12): everyone who matches every criterion given is assigned the course, when
+ * A course's auto-assignment rule: everyone who matches every criterion given is assigned the course, when
  * the rule is saved and whenever a person comes to match it (import, invite claim, sign-up, edit). Criteria left out
  * match everyone; the joining-date window includes both ends. Only ACTIVE and INVITED people match (a deactivated person
  * never does), and only while the rule is enabled.

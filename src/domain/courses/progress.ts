@@ -3,7 +3,7 @@ import { isAnswerable, isScored, scoreAnswer, scoreQuiz, type QuizResult } from 
 import type { CourseLanguage } from './course';
 
 /**
- * The learner's progress as pure rules (issue 12): what counts as watching a video (seeking ahead does not), when a
+ * The learner's progress as pure rules: what counts as watching a video (seeking ahead does not), when a
  * lesson is done, how a quiz question of the quiz builder is scored, how many attempts are left, the course's
  * progress, next item and completion score. The server decides with these; the browser only shows the result.
  */

@@ -15,7 +15,7 @@ export function StatusTag({ status }: { status: CourseSummary['status'] }) {
   return status === 'PUBLISHED' ? <Tag color="green">Published</Tag> : <Tag>Draft</Tag>;
 }
 
-/** Who writes courses (issue 11): workspace admins and employers; business-unit admins assign them only. */
+/** Who writes courses: workspace admins and employers; business-unit admins assign them only. */
 export const AUTHOR_ROLES: readonly string[] = ['WORKSPACE_ADMIN', 'EMPLOYER'];
 
 export const CourseListScreen = observer(function CourseListScreen() {

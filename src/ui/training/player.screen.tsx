@@ -12,7 +12,7 @@ import { showDate, statusLabel } from './training-labels';
 
 /**
  * The course player, without Ant Design or the router: it is the light player entry's page (player-main.tsx,
- * player.html; issue 12 asks for its JavaScript at most 3x an empty React app). Native controls styled on antd's
+ * player.html; its JavaScript must stay at most 3x an empty React app). Native controls styled on antd's
  * tokens (player.css, ../courses/blocks/served-block.css), every one labelled and keyboard operable.
  */
 

@@ -1,4 +1,4 @@
--- The learner's side of a course (issue 12, player-server; docs/learning.md "The learner's side"): what a learner did
+-- The learner's side of a course (docs/learning.md "The learner's side"): what a learner did
 -- with each block (answers as given, seen, video position and watched ranges, transcript read), lessons done, quiz
 -- attempts scored on the server, extra attempts granted by an admin, completions recorded once, and certificates.
 -- Every row hangs off the assignment and its cycle (course_assignments.cycle arrives with 0024; a row here names the

@@ -5,7 +5,7 @@
 -- Tenant keys as everywhere (0016): primary keys (workspace_id, id), unique indexes and foreign keys carry workspace_id,
 -- row-level security with the same policy.
 
--- The current cycle of a learner's course stays one row (player-server keys on it); `unassigned_at` set means it is
+-- The current cycle of a learner's course stays one row (the player's tables key on it); `unassigned_at` set means it is
 -- no longer assigned (the learner does not see it, the members list leaves it out) but nothing of it is deleted.
 -- Re-assigning starts a new cycle: the old one is copied into course_assignment_history first.
 ALTER TABLE course_assignments ADD COLUMN due_at timestamptz NULL;

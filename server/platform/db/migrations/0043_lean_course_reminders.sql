@@ -1,5 +1,5 @@
 -- course_reminders, the idempotency ledger of the course mails (learner + course + kind + day), made lean for the
--- daily run (issue 12 bench "Reminder run": docs/learning.md "Reminders", docs/architecture.md "Benchmarks").
+-- daily run (the reminders bench: docs/learning.md "Reminders and recertification", bench/RESULTS.md).
 -- Writing one key costed about four times the outbox row it guards: a random-uuid primary key, the unique key and a
 -- third index, and two foreign keys whose per-row checks were most of it. Now the key itself is the primary key (its
 -- columns ordered course first, so the members list's "last reminded" lookup by course and learner uses it), nothing

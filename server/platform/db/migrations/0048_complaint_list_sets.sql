@@ -1,5 +1,5 @@
--- A list read names the set of cases it listed instead of carrying their ids itself (docs/case.md "Benchmarks",
--- session 12). A member's list is the same set of cases read after read (it changes when a case is filed, closed
+-- A list read names the set of cases it listed instead of carrying their ids itself (docs/case.md "Benchmarks").
+-- A member's list is the same set of cases read after read (it changes when a case is filed, closed
 -- away or recused from), so each set is stored once, with its ids and the index by case, and every read is a small
 -- row pointing at it: no 200-id array and no 200 index entries written at every read. The case's access log reads
 -- the reads of every set holding the case (complaints.service.ts auditLog), and the reads recorded before, with

@@ -1,4 +1,4 @@
--- What the case list shows of a case, kept on the case's row (docs/case.md "Benchmarks", session 14): the summary's
+-- What the case list shows of a case, kept on the case's row (docs/case.md "Benchmarks"; docs/decisions/0008-case-list-entry-by-trigger.md): the summary's
 -- JSON text (`list_head`: case-jobs.ts ListRow.head) and the clocks' inputs (`list_clock`: ListRow.clock). The list
 -- built both with concat() for each of its 200 cases at every read, and the next step with the versions' steps and the
 -- case's completions: 0.3 ms of PostgreSQL's CPU a read, a third of the read's. They change only when the case's row

@@ -3,7 +3,7 @@ import type { AnswerReveal } from '../../../domain/courses/blocks';
 import type { CourseLanguage, CourseStatus, LanguagePriority } from '../../../domain/courses/course';
 
 /**
- * The authoring calls of the learning API as the builder needs them (issue 11). The HTTP adapter maps the
+ * The authoring calls of the learning API as the builder needs them. The HTTP adapter maps the
  * contracts (src/contracts/learning) onto these shapes, so the builder's logic reads one model whatever the wire.
  */
 

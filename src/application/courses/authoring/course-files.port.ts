@@ -19,7 +19,7 @@ export interface ConfirmedFile {
   downloadUrl: string;
 }
 
-/** The course file calls of the learning API (issue 11, Files). */
+/** The course file calls of the learning API (docs/files.md). */
 /** A file a course shows, as its builder previews it: the link expires, so it is read again on each visit. */
 export interface CourseFileLink {
   fileId: string;

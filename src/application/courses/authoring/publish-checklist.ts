@@ -35,7 +35,7 @@ export function missingTranslationCounts(course: AuthoringCourse): Record<string
 }
 
 /**
- * The publish checklist as the builder shows it before asking the server (the rules of issue 11): at least one
+ * The publish checklist as the builder shows it before asking the server (docs/learning.md "Publish checklist"): at least one
  * lesson with content, every quiz valid (a question at least, a pass mark of 1 to 100), and the primary language
  * complete. Missing alternative text, captions and transcripts, and unfinished secondary translations, are warnings.
  */
