@@ -56,7 +56,8 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
     );
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    // This file files more than a member's daily limit as one complainant (docs/case.md "Filing limits").
+    server = await startTestServer(kind, { complaintsPerDay: 100 });
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     admin = await server.signIn(ACME, 'admin@acme.test');
     globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
@@ -121,7 +122,7 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
       const log = await ok('GET', `/complaints/${id}/audit`, presiding.token);
       expect(log.items.map((e: { action: string }) => e.action)).toContain('party.contact.change');
 
-      const informed = await ok('POST', `/complaints/${id}/steps/${steps.inform}/complete`, member1.token);
+      const informed = await ok('POST', `/complaints/${id}/steps/${steps.inform}/complete`, member1.token, { confirmedRecipients: [respondent.email.toLowerCase()] });
       expect(informed.steps.find((s: { stepId: string }) => s.stepId === steps.inform).completedAt).not.toBeNull();
       // The copy went to that address: it is no longer changed (the respondent reads the case with it).
       const late = await call('PUT', `/complaints/${id}/parties/RESPONDENT`, member1.token, { email: 'someone.else@acme.test' });
@@ -140,7 +141,7 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
       expect((await attempt(globexAdmin, GLOBEX)).statusCode).toBe(404);
       // The respondent, once given the copy, reads the case but changes nothing.
       await ok('PUT', `/complaints/${id}/parties/RESPONDENT`, member1.token, { email: respondent.email });
-      await ok('POST', `/complaints/${id}/steps/${steps.inform}/complete`, member1.token);
+      await ok('POST', `/complaints/${id}/steps/${steps.inform}/complete`, member1.token, { confirmedRecipients: [respondent.email.toLowerCase()] });
       expect((await ok('GET', `/complaints/${id}`, respondent.token)).role).toBe('RESPONDENT');
       expect((await attempt(respondent.token)).statusCode).toBe(403);
       expect((await call('PUT', `/complaints/${id}/parties/COMPLAINANT`, respondent.token, { phone: '1' })).statusCode).toBe(403);
