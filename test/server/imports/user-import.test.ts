@@ -325,20 +325,19 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
-      let uploadDone = false;
-      const upload = post(server, 'bulk/validate', admin, { name: 'bomb.xlsx', content: bomb }, { email: 0 }).finally(() => (uploadDone = true));
+      const upload = post(server, 'bulk/validate', admin, { name: 'bomb.xlsx', content: bomb }, { email: 0 });
       await new Promise((resolve) => setTimeout(resolve, 50));
       const started = performance.now();
       const config = await server.request('acme.localhost', { method: 'GET', url: '/config.json' });
       const configMs = performance.now() - started;
-      const answeredDuringUpload = !uploadDone;
       const res = await upload;
       loop.disable();
       clearInterval(sampler);
       expect(res.statusCode).toBe(413);
       expect(res.json()).toMatchObject({ code: 'WORKBOOK_TOO_LARGE', fields: { file: 'The workbook is too large once unpacked' } });
       expect(config.statusCode).toBe(200);
-      expect(answeredDuringUpload).toBe(true);
+      // The directory claims 1 KB for the shared strings: the reader stops at the claim, so the upload may well be
+      // refused before the other request is even sent (it was answered during a 400 MB inflate before).
       // Safety bounds, not speed targets, loose enough for a machine shared by many (load 30 measured 520 ms of
       // event-loop delay, most of it waiting for a core): exceljs took 41 s to answer and grew the server by 1.7 GB.
       expect(configMs).toBeLessThan(2000);
