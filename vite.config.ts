@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
@@ -37,13 +37,17 @@ const COMPRESSIBLE = /\.(?:m?js|css|html|svg|json|txt|xml|map|webmanifest)$/i;
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let writes = true;
   return {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      writes = config.build.write !== false;
     },
     closeBundle() {
+      // A build that wrote nothing (the build tests' `write: false`, or one that failed) has nothing to compress.
+      if (!writes || !existsSync(outDir)) return;
       for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
         const file = path.join(entry.parentPath, entry.name);
