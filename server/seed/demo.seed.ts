@@ -117,7 +117,8 @@ export async function seedDemo(
   });
 
   if (options.learning !== false) await seedLearning(db, acme);
-  await seedCase(db, acme);
+  await seedCase(db, acme, 'IN');
+  await seedCase(db, globex, 'CA-FED');
   return true;
 }
 
