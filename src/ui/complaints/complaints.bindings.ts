@@ -11,6 +11,7 @@ import { CaseExtrasViewModel } from './case-extras.view-model';
 import { CaseRetentionViewModel, RetentionSettingsViewModel } from './retention.view-models';
 import { HolidaysViewModel } from './holidays.view-model';
 import { OnBehalfViewModel } from './on-behalf.view-model';
+import { ComplaintReadinessViewModel } from './complaint-readiness.view-model';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
@@ -25,4 +26,5 @@ export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(CaseRetentionViewModel).toSelf();
   bind(OnBehalfViewModel).toSelf();
   bind(HolidaysViewModel).toSelf();
+  bind(ComplaintReadinessViewModel).toSelf();
 });

@@ -3,6 +3,7 @@ import {
   closeComplaint,
   complaintAudit,
   complaintCounts,
+  complaintReadiness,
   completeStep,
   confirmEvidence,
   createCommittee,
@@ -27,6 +28,7 @@ import {
   type CommitteeBody,
   type CommitteeList,
   type ComplaintCounts,
+  type ComplaintReadiness,
   type ComplaintDetail,
   type ComplaintForm,
   type ComplaintSummary,
@@ -119,6 +121,10 @@ export class HttpComplaintsApi implements ComplaintsApi {
 
   counts(): Promise<ComplaintCounts> {
     return this.caseApi.call(complaintCounts, {});
+  }
+
+  readiness(): Promise<ComplaintReadiness> {
+    return this.caseApi.call(complaintReadiness, {});
   }
 
   committees(): Promise<CommitteeList> {
