@@ -100,7 +100,8 @@ console.log(
     '  platform@demo.test   platform admin, on the main site',
     '  admin@acme.test      workspace admin      employer@acme.test   employer',
     '  buadmin@acme.test    business-unit admin  employee@acme.test   employee',
-    '  admin@globex.test    Globex workspace admin',
+    '  priya.rao1@acme.test presiding officer of Acme\'s Internal Committee (three cases; README lists the rest)',
+    '  admin@globex.test    Globex workspace admin  recipient@globex.test  its designated recipient (Canada)',
     '',
   ].join('\n'),
 );

@@ -1,7 +1,7 @@
 import type { Database, Sql } from '../platform/db/database';
 import type { PasswordHasher } from '../platform/passwords';
 import { seedLearning } from './learning.seed';
-import { seedCase } from './case.seed';
+import { seedCase, seedOldSchemaWorkflow } from './case.seed';
 
 export const DEMO_PASSWORD = 'Demo-passphrase-2026';
 
@@ -25,8 +25,11 @@ export async function seedDemo(
   passwords: PasswordHasher,
   mainHost: string,
   socialSignIn: readonly ('google' | 'microsoft')[] = [],
-  /** `learning: false` leaves the course out (a migration test seeds an older schema and writes its own). */
-  options: { learning?: boolean } = {},
+  /**
+   * `learning: false` leaves the course out (a migration test seeds an older schema and writes its own); `caseStory:
+   * false` writes a draft workflow with 0004's tables instead of the complaint story, which needs today's schema.
+   */
+  options: { learning?: boolean; caseStory?: boolean } = {},
 ): Promise<boolean> {
   const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces');
   if (n > 0) return false;
@@ -114,11 +117,16 @@ export async function seedDemo(
       email: 'employee@globex.test', username: null, first: 'Gabe', last: 'Worker', role: 'EMPLOYEE',
       branch: globex.branches.second, department: globex.departments[1], joined: '2023-06-01', hash,
     });
+    // Globex's designated recipient of notices of harassment (Canada, CA-01): server/seed/case.seed.ts.
+    await insertUser(tx, globex, {
+      email: 'recipient@globex.test', username: null, first: 'Rosa', last: 'Recipient', role: 'EMPLOYEE',
+      branch: globex.branches.hq, department: globex.departments[0], joined: '2023-05-15', hash,
+    });
   });
 
   if (options.learning !== false) await seedLearning(db, acme);
-  await seedCase(db, acme, 'IN');
-  await seedCase(db, globex, 'CA-FED');
+  if (options.caseStory === false) await seedOldSchemaWorkflow(db, acme);
+  else await seedCase(db, acme, globex);
   return true;
 }
 
