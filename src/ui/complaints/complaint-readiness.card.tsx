@@ -22,7 +22,11 @@ export const ComplaintReadinessCard = observer(function ComplaintReadinessCard()
           message={w.title}
           description={
             <>
-              {w.text} <Link to={w.link.to}>{w.link.label}</Link>
+              {w.text}{' '}
+              {/* Underlined: a link inside a sentence must not rely on its colour alone (axe link-in-text-block). */}
+              <Link to={w.link.to} style={{ textDecoration: 'underline' }}>
+                {w.link.label}
+              </Link>
             </>
           }
         />
