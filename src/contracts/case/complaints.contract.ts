@@ -604,7 +604,7 @@ export const ComplaintReadiness = z.object({
   processPublished: z.boolean(),
   /** A workspace-wide Internal Committee (in Canada: designated recipients) is constituted. */
   committeeConstituted: z.boolean(),
-  compliance: z.enum(['IN_POSH', 'CA_FEDERAL']),
+  compliance: Compliance,
   /** Open cases no committee hears (filed while none was constituted, or against the employer): referred outside. */
   casesWithoutCommittee: z.number().int(),
 });
