@@ -292,14 +292,14 @@ test('an employee files a concern with evidence; the presiding officer meets, in
 
 test('a committee member with no case yet finds "Record a complaint for someone"; an admin off the committee does not', async ({ browser }) => {
   test.setTimeout(180_000);
-  // Globex has no case: its first may well be an oral notice a member records (CA-01, IN-03).
+  // Globex (Canada, federal) has no case: its first may well be an oral notice a designated recipient records (CA-01).
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'globex', 'admin@globex.test');
   const people = await api<{ userId: string; email: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'employee', category: 'EMAIL' });
   const member = people.find((p) => p.email === 'employee@globex.test')!;
   const committees = await api<{ items: { committeeId: string; branchId: string | null }[] }>(admin, 'GET', '/case-api/api/committees');
-  const body = { name: 'Internal Committee', termStart: '2026-01-01', termEnd: '2028-12-31', members: [{ userId: member.userId, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true }] };
+  const body = { name: 'Designated recipients', termStart: '2026-01-01', termEnd: '2028-12-31', members: [{ userId: member.userId, role: 'DESIGNATED_RECIPIENT', gender: 'MAN' }] };
   const existing = committees.items.find((c) => c.branchId === null);
   if (existing) await api(admin, 'PUT', `/case-api/api/committees/${existing.committeeId}`, body);
   else await api(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null });

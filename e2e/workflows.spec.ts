@@ -120,20 +120,27 @@ test.describe('publish a workflow version', () => {
     await expect(row).toContainText('v2 · First process');
   });
 
-  test('an admin opens the seeded POSH redressal workflow and publishes its draft', async ({ page }) => {
+  test('an admin opens the seeded POSH redressal workflow: version 1 published with the law’s owners and clocks, version 2 a draft they publish', async ({ page }) => {
     await signIn(page, 'acme', 'admin@acme.test');
     await page.goto(url('acme', '/workflows'));
     await page.getByRole('link', { name: 'POSH redressal' }).click();
     await expect(page.getByRole('heading', { name: 'POSH redressal', level: 1 })).toBeVisible();
     await expectAccessible(page, 'POSH redressal');
     await expect(page.getByText(/Internal Committee under the POSH Act/)).toBeVisible();
+    await page.getByRole('button', { name: 'Version 1: Inquiry under the POSH Act (Published)' }).click();
     const steps = page.getByRole('list', { name: 'Steps' });
-    await expect(steps.getByRole('listitem').nth(0)).toContainText('Preliminary hearing');
-    await expect(steps.getByRole('listitem').nth(0)).toContainText('Meeting');
-    await expect(steps.getByRole('listitem').nth(1)).toContainText('Inform respondent');
+    await expect(steps.getByRole('listitem').nth(0)).toContainText('Send the respondent a copy');
+    await expect(steps.getByRole('listitem').nth(0)).toContainText('Presiding officer');
+    await expect(steps.getByRole('listitem').nth(0)).toContainText('POSH Rule 7: copy to respondent within 7 working days');
+    await expect(steps.getByRole('listitem').nth(2)).toContainText('POSH s.11(4): inquiry completed within 90 days');
+    await expect(page.getByText('This version is read-only.')).toBeVisible();
+    // The draft copied from it is the next version; publishing it archives version 1.
+    await page.getByRole('button', { name: /Version 2: .* \(Draft\)/ }).click();
+    await expect(steps.getByRole('listitem').nth(0)).toContainText('Send the respondent a copy');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('tooltip').getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect(page.getByRole('button', { name: /Version 1: .* \(Published\)/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Version 2: .* \(Published\)/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Version 1: Inquiry under the POSH Act (Archived)' })).toBeVisible();
     await expect(page.getByText('This version is read-only.')).toBeVisible();
     // The URL names the version: a reload shows the same version.
     await page.reload();

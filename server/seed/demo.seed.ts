@@ -1,7 +1,7 @@
 import type { Database, Sql } from '../platform/db/database';
 import type { PasswordHasher } from '../platform/passwords';
 import { seedLearning } from './learning.seed';
-import { seedCase } from './case.seed';
+import { seedCase, seedOldSchemaWorkflow } from './case.seed';
 import { seedUserManual } from './manual.seed';
 
 export const DEMO_PASSWORD = 'Demo-passphrase-2026';
@@ -26,8 +26,12 @@ export async function seedDemo(
   passwords: PasswordHasher,
   mainHost: string,
   socialSignIn: readonly ('google' | 'microsoft')[] = [],
-  /** `learning: false` leaves the course and the user manual out (a migration test seeds an older schema and writes its own). */
-  options: { learning?: boolean } = {},
+  /**
+   * `learning: false` leaves the course and the user manual out (a migration test seeds an older schema and writes its
+   * own); `caseStory: false` writes a draft workflow with 0004's tables instead of the complaint story, which needs
+   * today's schema.
+   */
+  options: { learning?: boolean; caseStory?: boolean } = {},
 ): Promise<boolean> {
   const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces');
   if (n > 0) return false;
@@ -115,11 +119,17 @@ export async function seedDemo(
       email: 'employee@globex.test', username: null, first: 'Gabe', last: 'Worker', role: 'EMPLOYEE',
       branch: globex.branches.second, department: globex.departments[1], joined: '2023-06-01', hash,
     });
+    // Globex's designated recipient of notices of harassment (Canada, CA-01): server/seed/case.seed.ts.
+    await insertUser(tx, globex, {
+      email: 'recipient@globex.test', username: null, first: 'Rosa', last: 'Recipient', role: 'EMPLOYEE',
+      branch: globex.branches.hq, department: globex.departments[0], joined: '2023-05-15', hash,
+    });
   });
 
   if (options.learning !== false) await seedLearning(db, acme);
   if (options.learning !== false) await seedUserManual(db);
-  await seedCase(db, acme);
+  if (options.caseStory === false) await seedOldSchemaWorkflow(db, acme);
+  else await seedCase(db, acme, globex);
   return true;
 }
 

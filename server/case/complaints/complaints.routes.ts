@@ -3,6 +3,7 @@ import {
   closeComplaint,
   complaintAudit,
   complaintCounts,
+  complaintReadiness,
   complaintDeadlines,
   committeeSeat,
   completeStep,
@@ -71,4 +72,5 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   });
   serve(app, downloadEvidence, async (ctx) => service.evidenceLink(await actorOf(ctx), ctx.params.id, ctx.params.fileId));
   serve(app, complaintCounts, async (ctx) => service.counts((await actorOf(ctx)).ws));
+  serve(app, complaintReadiness, async (ctx) => service.readiness(workspaceUser(ctx).workspace.id));
 }

@@ -6,6 +6,7 @@ import type {
   CaseMessage,
   ClockView,
   ComplaintCounts,
+  ComplaintReadiness,
   ComplaintDetail,
   ComplaintForm,
   ComplaintSummary,
@@ -487,6 +488,21 @@ export class ComplaintService {
       ? this.evidence.downloadUrl(file.storage_key, DOWNLOAD_SECONDS)
       : await urls.downloadUrl(actor.ws, file.storage_key, { seconds: DOWNLOAD_SECONDS, disposition: 'attachment', type: 'application/octet-stream' });
     return { downloadUrl, fileName, expiresAt: new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString() };
+  }
+
+  /** What the admin's home warns about: no process published, no workspace-wide committee, cases no committee hears. */
+  async readiness(ws: string): Promise<ComplaintReadiness> {
+    return this.db.tenant(ws, async (tx) => {
+      const [row] = await tx.query<{ published: boolean; committee: boolean; without: number }>(
+        `SELECT EXISTS (SELECT 1 FROM workflow_versions WHERE workspace_id = $1 AND status = 'PUBLISHED') AS published,
+                EXISTS (SELECT 1 FROM committees c WHERE c.workspace_id = $1 AND c.branch_id IS NULL
+                          AND EXISTS (SELECT 1 FROM committee_members m WHERE m.workspace_id = $1 AND m.committee_id = c.id)) AS committee,
+                (SELECT count(*)::int FROM complaints WHERE workspace_id = $1 AND status = 'OPEN' AND committee_id IS NULL) AS without`,
+        [ws],
+      );
+      const regime = await regimeOf(tx, ws);
+      return { processPublished: row.published, committeeConstituted: row.committee, compliance: regime.compliance, casesWithoutCommittee: row.without };
+    });
   }
 
   async counts(ws: string): Promise<ComplaintCounts> {

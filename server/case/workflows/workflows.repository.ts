@@ -172,7 +172,7 @@ export async function lockWorkflow(tx: Sql, workspaceId: string, workflowId: str
 export async function insertWorkflow(
   tx: Sql,
   workspaceId: string,
-  w: { name: string; description: string; defaultToWorkspace: boolean; createdBy: string },
+  w: { name: string; description: string; defaultToWorkspace: boolean; createdBy: string | null },
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO workflows (workspace_id, name, description, default_to_workspace, created_by)
@@ -264,7 +264,7 @@ export async function insertVersion(
     branchIds: readonly string[];
     defaultToWorkspace: boolean;
     copiedFrom: string | null;
-    createdBy: string;
+    createdBy: string | null;
   },
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
@@ -299,7 +299,7 @@ export async function archivePublished(tx: Sql, workspaceId: string, workflowId:
   return rows[0]?.id ?? null;
 }
 
-export async function markPublished(tx: Sql, workspaceId: string, versionId: string, userId: string): Promise<void> {
+export async function markPublished(tx: Sql, workspaceId: string, versionId: string, userId: string | null): Promise<void> {
   await tx.query(
     `UPDATE workflow_versions SET status = 'PUBLISHED', published_at = now(), published_by = $3, updated_at = now()
       WHERE workspace_id = $1 AND id = $2`,

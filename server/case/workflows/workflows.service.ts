@@ -26,7 +26,8 @@ import * as repo from './workflows.repository';
 
 export interface Actor {
   workspaceId: string;
-  userId: string;
+  /** null: the product itself (the statutory process a new workspace is given, statutory-process.ts). */
+  userId: string | null;
   ip: string | null;
 }
 

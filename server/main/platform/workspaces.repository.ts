@@ -75,3 +75,9 @@ export async function workspaceAtUrl(tx: Sql, url: string): Promise<{ id: string
   const [row] = await tx.query<{ id: string; company_name: string }>(`SELECT id, company_name FROM workspaces WHERE workspace_url = $1`, [url]);
   return row ?? null;
 }
+
+/** A jurisdiction of the catalogue by its ISO code (IN, IN-KA, CA-FED, ...). */
+export async function jurisdictionByCode(tx: Sql, code: string): Promise<{ id: string; code: string } | null> {
+  const [row] = await tx.query<{ id: string; code: string }>(`SELECT id, code FROM jurisdictions WHERE code = $1`, [code]);
+  return row ?? null;
+}

@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { serve, type HandlerContext } from '../../platform/serve';
 import { hostName, publicOrigin } from '../../platform/tenancy';
 import { sendInvitations } from '../invites/invite-sender';
+import { provisionStatutoryProcess } from '../../case/workflows/statutory-process';
 import * as repo from './workspaces.repository';
 
 const SEARCH_RESULTS = 20;
@@ -80,8 +81,12 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
 
   serve(app, createWorkspace, async (ctx) => {
     const { body, request } = ctx;
-    return deps.db.system(async (tx) => {
+    const created = await deps.db.system(async (tx) => {
       const url = await checkFreeUrl(tx, deps, body.workspaceUrl, null);
+      const jurisdiction = body.jurisdictionCode ? await repo.jurisdictionByCode(tx, body.jurisdictionCode) : null;
+      if (body.jurisdictionCode && !jurisdiction) {
+        throw badRequest('There is no such jurisdiction', { jurisdictionCode: 'Not a jurisdiction of the catalogue (e.g. IN, CA-FED)' });
+      }
       const slug = await repo.freeSlug(tx, slugOf(url));
       const [workspace] = await tx
         .query<{ id: string }>(
@@ -100,6 +105,9 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
         [workspace.id, body.adminEmail, body.adminFirstName, body.adminLastName ?? '', hq.id],
       );
       await tx.query(`INSERT INTO invites (workspace_id, user_id, branch_id) VALUES ($1, $2, $3)`, [workspace.id, admin.id, hq.id]);
+      if (jurisdiction) {
+        await tx.query(`INSERT INTO workspace_jurisdictions (workspace_id, jurisdiction_id) VALUES ($1, $2)`, [workspace.id, jurisdiction.id]);
+      }
       await sendInvitations(tx, deps.mail, { id: workspace.id, company_name: body.companyName }, workspaceOrigin(deps, url), [admin.id]);
       await audit(tx, {
         workspaceId: workspace.id,
@@ -107,10 +115,24 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
         action: 'workspace.created',
         target: workspace.id,
         ip: request.ip,
-        details: { companyName: body.companyName, workspaceUrl: url, adminEmail: body.adminEmail, userLimit: body.userLimit ?? null, contractExpiresOn: body.contractExpiresOn ?? null },
+        details: {
+          companyName: body.companyName,
+          workspaceUrl: url,
+          adminEmail: body.adminEmail,
+          userLimit: body.userLimit ?? null,
+          contractExpiresOn: body.contractExpiresOn ?? null,
+          jurisdictionCode: jurisdiction?.code ?? null,
+        },
       });
       return requireDetails(tx, workspace.id);
     });
+    // Its people can complain from the first minute: the jurisdiction's statutory process, published as version 1
+    // (docs/case.md "Statutory processes"). After the commit: the builder's services run their own transactions. A
+    // failure leaves the workspace without a process, which its admin's home then says; it does not undo the workspace.
+    await provisionStatutoryProcess(deps.db, created.workspaceId, { ip: request.ip }).catch((error: unknown) =>
+      request.log.error({ err: error, workspaceId: created.workspaceId }, 'the statutory complaint process could not be published'),
+    );
+    return created;
   });
 
   serve(app, deleteWorkspace, async (ctx) => {

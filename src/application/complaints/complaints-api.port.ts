@@ -7,6 +7,7 @@ import type {
   CommitteeBody,
   CommitteeList,
   ComplaintCounts,
+  ComplaintReadiness,
   ComplaintDetail,
   ComplaintForm,
   ComplaintSummary,
@@ -58,6 +59,8 @@ export interface ComplaintsApi {
   /** The case file as one PDF with the chosen parts redacted (the one presiding only). */
   exportCase(id: string, body: ExportBody): Promise<Blob>;
   counts(): Promise<ComplaintCounts>;
+  /** Whether a process is published and a committee constituted (the admin's home warns otherwise). */
+  readiness(): Promise<ComplaintReadiness>;
   committees(): Promise<CommitteeList>;
   createCommittee(body: CommitteeBody): Promise<Committee>;
   updateCommittee(id: string, body: Omit<CommitteeBody, 'branchId'>): Promise<Committee>;

@@ -12,6 +12,8 @@ export interface CreateWorkspaceInput {
   userLimit?: number | null;
   /** YYYY-MM-DD, or empty for an open-ended contract. */
   contractExpiresOn?: string | null;
+  /** The jurisdiction it operates in (IN, CA-FED, ...): it chooses the complaint process the workspace starts with. */
+  jurisdictionCode?: string | null;
 }
 
 export type CreateWorkspaceOutcome = { ok: true; workspace: WorkspaceDetails } | Refusal;
@@ -34,6 +36,7 @@ export class CreateWorkspace {
         adminLastName: input.adminLastName?.trim() ?? '',
         userLimit: input.userLimit ?? null,
         contractExpiresOn: input.contractExpiresOn || null,
+        jurisdictionCode: input.jurisdictionCode || null,
       });
       return { ok: true, workspace };
     } catch (error) {

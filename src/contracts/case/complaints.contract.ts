@@ -684,6 +684,31 @@ export const ComplaintCounts = z.object({
 });
 export type ComplaintCounts = z.infer<typeof ComplaintCounts>;
 
+/**
+ * Whether the workspace can take a complaint and route it to an Internal Committee (docs/case.md "Statutory
+ * processes"): the admin's home warns when it cannot. Counts only.
+ */
+export const ComplaintReadiness = z.object({
+  /** A complaint process is published (the form "Raise a concern" loads). */
+  processPublished: z.boolean(),
+  /** A workspace-wide Internal Committee (in Canada: designated recipients) is constituted. */
+  committeeConstituted: z.boolean(),
+  compliance: Compliance,
+  /** Open cases no committee hears (filed while none was constituted, or against the employer): referred outside. */
+  casesWithoutCommittee: z.number().int(),
+});
+export type ComplaintReadiness = z.infer<typeof ComplaintReadiness>;
+
+export const complaintReadiness = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaint-readiness',
+  summary: 'Whether a complaint process is published and an Internal Committee constituted, and how many open cases no committee hears (admins and employers)',
+  response: ComplaintReadiness,
+  access: ['WORKSPACE_ADMIN', 'EMPLOYER'],
+  permission: 'workflows.design',
+});
+
 export const complaintCounts = route({
   api: 'case',
   method: 'GET',

@@ -110,6 +110,12 @@ export const CreateWorkspaceBody = z.strictObject({
   adminLastName: z.string().trim().max(100).default(''),
   userLimit: UserLimit.nullable().optional(),
   contractExpiresOn: IsoDay.nullable().optional(),
+  /**
+   * The jurisdiction the workspace operates in, a code of the catalogue (IN, IN-KA, CA-FED, ...): declared as its
+   * compliance page does, and choosing the statutory complaint process it starts with (docs/case.md). None: the
+   * general process.
+   */
+  jurisdictionCode: z.string().trim().toUpperCase().max(10).nullable().optional(),
 });
 export type CreateWorkspaceBody = z.input<typeof CreateWorkspaceBody>;
 

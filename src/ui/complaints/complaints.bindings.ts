@@ -12,6 +12,7 @@ import { CaseRetentionViewModel, RetentionSettingsViewModel } from './retention.
 import { HolidaysViewModel } from './holidays.view-model';
 import { OnBehalfViewModel } from './on-behalf.view-model';
 import { CommitteeChangesViewModel } from './committee-changes.view-model';
+import { ComplaintReadinessViewModel } from './complaint-readiness.view-model';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
@@ -27,4 +28,5 @@ export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(OnBehalfViewModel).toSelf();
   bind(HolidaysViewModel).toSelf();
   bind(CommitteeChangesViewModel).toSelf();
+  bind(ComplaintReadinessViewModel).toSelf();
 });

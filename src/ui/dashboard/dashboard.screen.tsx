@@ -27,6 +27,14 @@ function lazyPeopleStats(container: Container) {
   });
 }
 
+/** The complaint setup's warnings are the complaints area's: loaded only for those who set complaints up. */
+function lazyComplaintReadiness(container: Container) {
+  return lazy(async () => {
+    await loadArea(container, 'complaints');
+    return import('../complaints/complaint-readiness.card');
+  });
+}
+
 /** The learner's cards are the training area's: its code and bindings load with the dashboard, for every role. */
 function lazyTrainingCards(container: Container) {
   return lazy(async () => {
@@ -42,9 +50,11 @@ export const DashboardScreen = observer(function DashboardScreen() {
   const PeopleStats = useMemo(() => lazyPeopleStats(container), [container]);
   const TrainingCards = useMemo(() => lazyTrainingCards(container), [container]);
   const PoliciesToAccept = useMemo(() => lazyPoliciesToAccept(container), [container]);
+  const ComplaintReadiness = useMemo(() => lazyComplaintReadiness(container), [container]);
   const user = session.workspaceUser;
   if (!user) return null;
   const seesPeople = shell.navigation.some((item) => item.key === 'people');
+  const setsUpComplaints = shell.navigation.some((item) => item.key === 'committees');
   const links = shell.navigation.filter((item) => item.key !== 'dashboard');
   const learns = shell.navigation.some((item) => item.key === 'my-training');
   // Home is "My training" for an employee (UI.md); an admin sees it only when a course is assigned to them.
@@ -57,6 +67,13 @@ export const DashboardScreen = observer(function DashboardScreen() {
       <Typography.Paragraph type="secondary">
         {ROLE_LABELS[user.role]} at {user.workspace.companyName}
       </Typography.Paragraph>
+      {setsUpComplaints && (
+        <PartBoundary what="The complaint setup">
+          <Suspense fallback={null}>
+            <ComplaintReadiness />
+          </Suspense>
+        </PartBoundary>
+      )}
       {learns && (
         <PartBoundary what="Your training">
           <Suspense fallback={employee ? <Loading label="Loading your training" /> : null}>

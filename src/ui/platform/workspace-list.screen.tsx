@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -117,6 +117,21 @@ export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
           </Form.Item>
           <Form.Item name="userLimit" label="User limit" extra="Leave empty for no limit" {...fieldProps('userLimit')}>
             <InputNumber min={1} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="jurisdictionCode"
+            label="Jurisdiction"
+            extra="Where it operates: the workspace starts with that law's complaint process, published"
+            initialValue=""
+            {...fieldProps('jurisdictionCode')}
+          >
+            <Select
+              options={[
+                { value: 'IN', label: 'India (POSH Act)' },
+                { value: 'CA-FED', label: 'Canada (federal)' },
+                { value: '', label: 'None declared (a general process)' },
+              ]}
+            />
           </Form.Item>
           <Form.Item name="contractExpiresOn" label="Contract end date" extra="The contract's last day; leave empty for an open-ended contract" {...fieldProps('contractExpiresOn')}>
             <Input type="date" />

@@ -8,7 +8,7 @@ describe.each(DATABASES)('migration 0053 (action mails to the case’s people on
     const db = await openEmptyDatabase(kind);
     try {
       await migrate(db, { until: '0049_complaint_list_entry.sql' });
-      await seedDemo(db, testPasswords, 'localhost', [], { learning: false });
+      await seedDemo(db, testPasswords, 'localhost', [], { learning: false, caseStory: false });
       const [version] = await db.query<{ ws: string; id: string }>(
         `SELECT v.workspace_id AS ws, v.id FROM workflow_versions v JOIN workspaces w ON w.id = v.workspace_id WHERE w.slug = 'acme' ORDER BY v.created_at LIMIT 1`,
       );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_CASE_DAILY, JOB_CASE_TICK } from '../../../server/case/complaints/case-jobs';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { withoutSeededCaseStory } from '../support/case-seed';
 
 const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
@@ -68,6 +69,7 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock, jobs: true });
+    await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     admin = await server.signIn(ACME, 'admin@acme.test');
     employer = await person('employer@acme.test');

@@ -12,7 +12,7 @@ describe.each(DATABASES)('migration 0071 (the access log hash chain) on %s', (ki
     try {
       // Every migration before this one (whatever their numbers), then rows as the app wrote them.
       await migrate(db, { until: '0071' });
-      await seedDemo(db, testPasswords, 'localhost', [], { learning: false });
+      await seedDemo(db, testPasswords, 'localhost', [], { learning: false, caseStory: false });
       const [{ ws, filer }] = await db.query<{ ws: string; filer: string }>(
         `SELECT w.id AS ws, u.id AS filer FROM workspaces w JOIN users u ON u.workspace_id = w.id AND u.email = 'employee@acme.test' WHERE w.slug = 'acme'`,
       );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCaseLog, readCaseLogFile } from '../../../server/case/complaints/case-log-file';
 import { caseAudit } from '../../../server/case/complaints/complaints.repository';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { withoutSeededCaseStory } from '../support/case-seed';
 
 const ACME = 'acme.localhost';
 const GLOBEX = 'globex.localhost';
@@ -76,6 +77,8 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
   beforeAll(async () => {
     // This file files more than a member's daily limit as one complainant (docs/case.md "Filing limits").
     server = await startTestServer(kind, { complaintsPerDay: 100 });
+    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
+    await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     admin = await server.signIn(ACME, 'admin@acme.test');
     globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');

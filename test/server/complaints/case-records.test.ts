@@ -1,6 +1,7 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { withoutSeededCaseStory } from '../support/case-seed';
 
 const ACME = 'acme.localhost';
 const GLOBEX = 'globex.localhost';
@@ -41,6 +42,7 @@ describe.each(DATABASES)('case records: the redacted export on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     admin = await server.signIn(ACME, 'admin@acme.test');
     globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');

@@ -5,6 +5,7 @@ import * as intakeContract from '../../../src/contracts/case/intake.contract';
 import * as retentionContract from '../../../src/contracts/case/retention.contract';
 import type { RouteContract } from '../../../src/contracts/route';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { withoutSeededCaseStory } from '../support/case-seed';
 
 /**
  * Who receives case content, who sees each field, what is logged and cached, and how much a member may file
@@ -60,6 +61,8 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
+    await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     admin = await server.signIn(ACME, 'admin@acme.test');
     const hq = await server.db.query<{ email: string }>(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { withoutSeededCaseStory } from '../support/case-seed';
 
 const ACME = 'acme.localhost';
 const GLOBEX = 'globex.localhost';
@@ -58,6 +59,8 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
   beforeAll(async () => {
     // This file files more than a member's daily limit as one complainant (docs/case.md "Filing limits").
     server = await startTestServer(kind, { complaintsPerDay: 100 });
+    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
+    await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     admin = await server.signIn(ACME, 'admin@acme.test');
     globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');

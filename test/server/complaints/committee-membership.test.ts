@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { withoutSeededCaseStory } from '../support/case-seed';
 
 /**
  * Committee membership is the key to every case (docs/case.md "Committee membership"): the attacks of an outside
@@ -77,6 +78,8 @@ describe.each(DATABASES)('committee membership on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
+    await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     admin = await person('admin@acme.test');
     employer = await person('employer@acme.test');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { withoutSeededCaseStory } from '../support/case-seed';
 import { HTML, PDF } from '../support/sample-files';
 import { ClockSchema, ComplaintSummary } from '../../../src/contracts/case/complaints.contract';
 import { caseNumberText, DATE_COLUMNS } from '../../../server/case/complaints/complaints.repository';
@@ -54,6 +55,7 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     admin = await server.signIn(ACME, 'admin@acme.test');
     employer = await server.signIn(ACME, 'employer@acme.test');

@@ -11,6 +11,7 @@ import { EmbeddedFileUrls } from '../../../server/platform/signed-files';
 import { UrlSigner } from '../../../server/platform/signed-urls';
 import { EVIDENCE_QUOTAS } from '../../../server/case/complaints/evidence.service';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { withoutSeededCaseStory } from '../support/case-seed';
 
 const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
@@ -99,6 +100,8 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     root = await mkdtemp(path.join(os.tmpdir(), 'safeplace-custody-'));
     store = new FillingStore(root, new UrlSigner(randomBytes(32)));
     server = await startTestServer(kind, {}, { fileUrls: store, jobs: true });
+    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
+    await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     admin = await server.signIn(ACME, 'admin@acme.test');
     const hq = await server.db.query<{ email: string }>(
@@ -416,6 +419,8 @@ describe.each(DATABASES)('evidence through the vault in an S3-compatible store, 
     const { port } = await s3.run();
     urls = new S3FileUrls({ url: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', pathStyle: true });
     server = await startTestServer(kind, {}, { fileUrls: urls, jobs: true });
+    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
+    await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     const admin = await server.signIn(ACME, 'admin@acme.test');
     const post = async (url: string, payload: object) => (await server.request(ACME, { method: 'POST', url: `${CASE}${url}`, token: admin, payload })).json();

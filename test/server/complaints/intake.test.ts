@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { withoutSeededCaseStory } from '../support/case-seed';
 
 const ACME = 'acme.localhost';
 const GLOBEX = 'globex.localhost';
@@ -78,6 +79,7 @@ describe.each(DATABASES)('confidential intake, on-behalf filing, denied access, 
       },
     });
     server = await startTestServer(kind, {}, { logger: { level: 'info', stream } });
+    await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     admin = await server.signIn(ACME, 'admin@acme.test');
     employer = await server.signIn(ACME, 'employer@acme.test');

@@ -9,7 +9,7 @@ describe.each(DATABASES)('migration 0049 (the case list entry) on %s', (kind) =>
     const db = await openEmptyDatabase(kind);
     try {
       await migrate(db, { until: '0048_complaint_list_sets.sql' });
-      await seedDemo(db, testPasswords, 'localhost', [], { learning: false });
+      await seedDemo(db, testPasswords, 'localhost', [], { learning: false, caseStory: false });
       const [{ ws, filer }] = await db.query<{ ws: string; filer: string }>(
         `SELECT w.id AS ws, u.id AS filer FROM workspaces w JOIN users u ON u.workspace_id = w.id AND u.email = 'employee@acme.test' WHERE w.slug = 'acme'`,
       );

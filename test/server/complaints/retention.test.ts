@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_CASE_DAILY } from '../../../server/case/complaints/case-jobs';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { withoutSeededCaseStory } from '../support/case-seed';
 
 const ACME = 'acme.localhost';
 const GLOBEX = 'globex.localhost';
@@ -90,6 +91,7 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock, jobs: true });
+    await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     admin = await server.signIn(ACME, 'admin@acme.test');
     employer = await server.signIn(ACME, 'employer@acme.test');

@@ -37,6 +37,8 @@ describe.each(DATABASES)('a workspace’s compliance status on %s', (kind) => {
     employee = await server.signIn(ACME, 'employee@acme.test');
     globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
     acmeId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
+    // The demo declares Acme India and Globex Canada (federal) (server/seed/case.seed.ts): these tests declare their own.
+    await server.db.system((tx) => tx.query(`DELETE FROM workspace_jurisdictions WHERE workspace_id IN (SELECT id FROM workspaces WHERE slug IN ('acme', 'globex'))`));
     employeeId = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@acme.test'`))[0].id;
     const codes = await server.db.query<{ id: string; code: string }>(`SELECT id, code FROM jurisdictions WHERE code IN ('IN', 'CA-ON')`);
     india = codes.find((c) => c.code === 'IN')!.id;

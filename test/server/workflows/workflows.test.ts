@@ -52,20 +52,28 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     return Object.fromEntries(res.json().versions.map((v: { versionNumber: number; status: string }) => [v.versionNumber, v.status]));
   };
 
-  it('lists the seeded POSH redressal workflow with its draft version and steps', async () => {
+  it('lists the seeded POSH redressal workflow, published with the law\'s owners and clocks on its steps', async () => {
     const list = await call('GET', '/workflow');
     expect(list.statusCode).toBe(200);
     const posh = list.json().items.find((w: { workflowName: string }) => w.workflowName === 'POSH redressal');
-    expect(posh).toMatchObject({ publishedVersion: null, draftCount: 1, versionCount: 1 });
+    expect(posh.publishedVersion).toMatchObject({ versionNumber: 1 });
     expect(posh.workflowDescription).toContain('POSH Act');
-    const detail = (await call('GET', `/workflow/${posh.workflowId}`)).json();
-    const version = (await call('GET', `/workflow/version/${detail.versions[0].workflowVersionId}`)).json();
-    expect(version.status).toBe('DRAFT');
-    expect(version.steps.map((s: { kind: string; name: string }) => [s.kind, s.name])).toEqual([
-      ['MEETING', 'Preliminary hearing'],
-      ['ACTION', 'Inform respondent'],
+    const version = (await call('GET', `/workflow/version/${posh.publishedVersion.workflowVersionId}`)).json();
+    expect(version.status).toBe('PUBLISHED');
+    const steps = version.steps.map((s: { kind: string; name: string; ownerRole: string; timeLimit: { clockId?: string } | null }) => [
+      s.kind,
+      s.name,
+      s.ownerRole,
+      s.timeLimit?.clockId ?? null,
     ]);
-    expect(version.steps[1].actionTypes).toEqual(['INFORM_RESPONDENT']);
+    expect(steps).toEqual([
+      ['ACTION', 'Send the respondent a copy', 'PRESIDING_OFFICER', 'IN_RESPONDENT_COPY'],
+      ['MEETING', "Respondent's reply", 'PRESIDING_OFFICER', 'IN_RESPONDENT_REPLY'],
+      ['MEETING', 'Inquiry hearing', 'COMMITTEE_MEMBER', 'IN_INQUIRY'],
+      ['ACTION', 'Report to the employer', 'PRESIDING_OFFICER', 'IN_REPORT'],
+      ['ACTION', 'Employer acts on the recommendations', 'EMPLOYER', 'IN_EMPLOYER_ACTION'],
+    ]);
+    expect(version.stages.map((s: { name: string }) => s.name)).toEqual(['Receipt', 'Inquiry', 'Report and action']);
   });
 
   it('creates a workflow, an empty version, MEETING and ACTION steps, in order', async () => {
@@ -283,16 +291,20 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
   });
 
   it('keeps row-level security as a second wall on every workflow table', async () => {
+    // Globex has its own (Canada) process: inside its transaction, no row of another workspace is visible.
     const [globex] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`);
     const seen = await server.db.tenant(globex.id, (tx) =>
       tx.query<{ t: string; n: number }>(
-        `SELECT 'workflows' AS t, count(*)::int AS n FROM workflows
-         UNION ALL SELECT 'versions', count(*)::int FROM workflow_versions
-         UNION ALL SELECT 'steps', count(*)::int FROM workflow_steps
-         UNION ALL SELECT 'branches', count(*)::int FROM workflow_branches`,
+        `SELECT 'workflows' AS t, count(*)::int AS n FROM workflows WHERE workspace_id <> $1
+         UNION ALL SELECT 'versions', count(*)::int FROM workflow_versions WHERE workspace_id <> $1
+         UNION ALL SELECT 'steps', count(*)::int FROM workflow_steps WHERE workspace_id <> $1
+         UNION ALL SELECT 'branches', count(*)::int FROM workflow_branches WHERE workspace_id <> $1`,
+        [globex.id],
       ),
     );
     expect(seen.map((r) => r.n)).toEqual([0, 0, 0, 0]);
+    const [own] = await server.db.tenant(globex.id, (tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflow_steps`));
+    expect(own.n).toBeGreaterThan(0);
     const [all] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflow_steps`);
     expect(all.n).toBeGreaterThan(0);
   });

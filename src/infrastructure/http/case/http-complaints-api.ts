@@ -4,6 +4,7 @@ import {
   complaintAudit,
   verifyComplaintAudit,
   complaintCounts,
+  complaintReadiness,
   completeStep,
   confirmEvidence,
   createCommittee,
@@ -30,6 +31,7 @@ import {
   type CommitteeBody,
   type CommitteeList,
   type ComplaintCounts,
+  type ComplaintReadiness,
   type ComplaintDetail,
   type ComplaintForm,
   type ComplaintSummary,
@@ -136,6 +138,10 @@ export class HttpComplaintsApi implements ComplaintsApi {
 
   counts(): Promise<ComplaintCounts> {
     return this.caseApi.call(complaintCounts, {});
+  }
+
+  readiness(): Promise<ComplaintReadiness> {
+    return this.caseApi.call(complaintReadiness, {});
   }
 
   committees(): Promise<CommitteeList> {
