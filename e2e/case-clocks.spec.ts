@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { api, signIn, url } from './support/app';
+import { api, signIn, url, seatCommittee } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -48,7 +48,6 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
   const [presiding, member1, member2, external, respondent] = employees;
   expect(respondent, 'five employees to sit on the committee and to be complained about').toBeTruthy();
-  const committees = await api<{ items: { committeeId: string; branchId: string | null }[] }>(admin, 'GET', '/case-api/api/committees');
   const committee = {
     name: 'Internal Committee',
     termStart: '2026-01-01',
@@ -60,9 +59,7 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
       { userId: external.userId, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
     ],
   };
-  const existing = committees.items.find((c) => c.branchId === null);
-  if (existing) await api(admin, 'PUT', `/case-api/api/committees/${existing.committeeId}`, committee);
-  else await api(admin, 'POST', '/case-api/api/committees', { ...committee, branchId: null });
+  await seatCommittee(admin, committee);
   const settings = await api<{ defaultHolidays: string[] }>(admin, 'PUT', '/case-api/api/complaint-settings', { compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false, removedHolidays: [] });
 
   // ---- An employee files a complaint (through the API: Raise a concern is e2e/complaints.spec.ts's).

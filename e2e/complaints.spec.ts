@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from './support/test';
 import { PDFParse } from 'pdf-parse';
-import { api, signIn, url } from './support/app';
+import { api, signIn, url, seatCommittee } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -69,7 +69,6 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
   const [presiding, member1, member2, external, respondent] = employees;
   expect(respondent, 'five employees to sit on the committee and to be complained about').toBeTruthy();
-  const committees = await api<{ items: { committeeId: string; branchId: string | null }[] }>(admin, 'GET', '/case-api/api/committees');
   const body = {
     name: 'Internal Committee',
     termStart: '2026-01-01',
@@ -81,9 +80,7 @@ test('an employee files a concern with evidence; the presiding officer meets, in
       { userId: external.userId, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
     ],
   };
-  const existing = committees.items.find((c) => c.branchId === null);
-  if (existing) await api(admin, 'PUT', `/case-api/api/committees/${existing.committeeId}`, body);
-  else await api(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null });
+  await seatCommittee(admin, body);
 
   // The committee setup screen shows the composition as sound.
   await admin.goto(url('acme', '/committees'));
@@ -296,17 +293,14 @@ test('a committee member with no case yet finds "Record a complaint for someone"
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'globex', 'admin@globex.test');
-  const people = await api<{ userId: string; email: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'employee', category: 'EMAIL' });
-  const member = people.find((p) => p.email === 'employee@globex.test')!;
-  const committees = await api<{ items: { committeeId: string; branchId: string | null }[] }>(admin, 'GET', '/case-api/api/committees');
-  const body = { name: 'Designated recipients', termStart: '2026-01-01', termEnd: '2028-12-31', members: [{ userId: member.userId, role: 'DESIGNATED_RECIPIENT', gender: 'MAN' }] };
-  const existing = committees.items.find((c) => c.branchId === null);
-  if (existing) await api(admin, 'PUT', `/case-api/api/committees/${existing.committeeId}`, body);
-  else await api(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null });
+  // Its designated recipient, as the demo seeds it (server/seed/case.seed.ts).
+  const { items } = await api<{ items: { branchId: string | null; members: { email: string; role: string }[] }[] }>(admin, 'GET', '/case-api/api/committees');
+  const recipient = items.find((c) => c.branchId === null)!.members.find((m) => m.role === 'DESIGNATED_RECIPIENT')!;
+  expect(recipient.email).toBe('recipient@globex.test');
 
   const memberContext = await browser.newContext();
   const page = await memberContext.newPage();
-  await signIn(page, 'globex', 'employee@globex.test');
+  await signIn(page, 'globex', recipient.email);
   await page.goto(url('globex', '/complaints'));
   await expect(page.getByText('You have no complaints, and no cases are assigned to you.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Record a complaint for someone' })).toBeVisible();
@@ -355,7 +349,6 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
   const people = await api<{ userId: string; email: string; role: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
   const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
   const [presiding, member1, member2, external, respondent] = employees;
-  const committees = await api<{ items: { committeeId: string; branchId: string | null }[] }>(admin, 'GET', '/case-api/api/committees');
   const body = {
     name: 'Internal Committee',
     termStart: '2026-01-01',
@@ -367,9 +360,7 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
       { userId: external.userId, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
     ],
   };
-  const existing = committees.items.find((c) => c.branchId === null);
-  if (existing) await api(admin, 'PUT', `/case-api/api/committees/${existing.committeeId}`, body);
-  else await api(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null });
+  await seatCommittee(admin, body);
   const employeeContext = await browser.newContext();
   const employee = await employeeContext.newPage();
   await signIn(employee, 'acme', 'employee@acme.test');
@@ -478,12 +469,9 @@ test('the presiding officer approves a new member and admits them to an earlier 
     { userId: external.userId, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
   ];
   const body = { name: 'Internal Committee', termStart: '2026-01-01', termEnd: '2028-12-31', members: seats };
-  const committees = await api<{ items: { committeeId: string; branchId: string | null; members: { userId: string }[] }[] }>(admin, 'GET', '/case-api/api/committees');
-  let existing = committees.items.find((c) => c.branchId === null);
-  // The committee as the first journey constitutes it (the same seats change nothing, so nothing waits).
-  if (existing) await api(admin, 'PUT', `/case-api/api/committees/${existing.committeeId}`, body);
-  else existing = await api(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null });
-  const now = await api<{ members: { userId: string }[] }>(admin, 'GET', `/case-api/api/committees/${existing!.committeeId}`);
+  // The committee as the other journeys seat it.
+  const existing = { committeeId: await seatCommittee(admin, body) };
+  const now = await api<{ members: { userId: string }[] }>(admin, 'GET', `/case-api/api/committees/${existing.committeeId}`);
   expect(now.members.map((m) => m.userId)).not.toContain(newcomer.userId);
 
   // A case filed before the newcomer joins.

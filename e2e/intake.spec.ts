@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { api, signIn, url } from './support/app';
+import { api, signIn, url, seatCommittee } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -28,7 +28,6 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
   const people = await api<{ userId: string; email: string; role: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
   const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
   const [presiding, member1, member2, external] = employees;
-  const committees = await api<{ items: { committeeId: string; branchId: string | null }[] }>(admin, 'GET', '/case-api/api/committees');
   const body = {
     name: 'Internal Committee',
     termStart: '2026-01-01',
@@ -40,9 +39,7 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
       { userId: external.userId, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
     ],
   };
-  const existing = committees.items.find((c) => c.branchId === null);
-  if (existing) await api(admin, 'PUT', `/case-api/api/committees/${existing.committeeId}`, body);
-  else await api(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null });
+  await seatCommittee(admin, body);
   await adminContext.close();
 
   // ---- The reporter: no account, a browser of their own.

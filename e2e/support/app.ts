@@ -84,3 +84,65 @@ export async function pickOption(page: Page, option: string | RegExp): Promise<v
   await settled.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
+
+interface Seat {
+  userId: string;
+  role: string;
+  gender: string;
+  senior?: boolean;
+}
+interface CommitteeBody {
+  name: string;
+  termStart: string;
+  termEnd: string;
+  members: Seat[];
+}
+
+/** One call as another person of the page's workspace, signed in through the API (the page's own session is untouched). */
+async function callAs(page: Page, email: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  return page.evaluate(
+    async ([e, pw, m, p, b]) => {
+      const signIn = await fetch('/main-api/api/user/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userEmail: e, userPassword: pw }) });
+      if (signIn.status !== 200) return { status: signIn.status, json: null };
+      const { token } = await signIn.json();
+      const res = await fetch(p, {
+        method: m,
+        headers: { authorization: `Bearer ${token}`, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    [email, PASSWORD, method, path, body] as const,
+  );
+}
+
+/**
+ * Seats the workspace-wide committee as a journey needs it. The demo seeds one, and a change of seats waits for
+ * approval (docs/case.md "Committee membership"): the admin asks, then the employer (for the presiding officer's own
+ * seat) or the one presiding approves, as they would on the committee page. Journeys in other files may be changing
+ * the same committee at the same time, so this asks again until the seats are the ones wanted.
+ */
+export async function seatCommittee(admin: Page, body: CommitteeBody): Promise<string> {
+  const wanted = (seats: { userId: string; role: string }[]) => seats.map((s) => `${s.userId}:${s.role}`).sort().join(',');
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const { items } = await api<{ items: { committeeId: string; branchId: string | null; members: { userId: string; role: string; email: string }[] }[] }>(admin, 'GET', '/case-api/api/committees');
+    const existing = items.find((c) => c.branchId === null);
+    if (!existing) return (await api<{ committeeId: string }>(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null })).committeeId;
+    if (wanted(existing.members) === wanted(body.members)) return existing.committeeId;
+    // 200: asked (or applied at once); 409: another change waits (approved below, then asked again).
+    const asked = await admin.evaluate(async ([p, b]) => {
+      const token = document.cookie.split('; ').find((c) => c.startsWith('sp_token='))?.slice('sp_token='.length);
+      const res = await fetch(p, { method: 'PUT', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}) }, body: JSON.stringify(b) });
+      return res.status;
+    }, [`/case-api/api/committees/${existing.committeeId}`, body] as const);
+    expect([200, 409], `PUT committee: ${asked}`).toContain(asked);
+    const presiding = existing.members.find((m) => m.role === 'PRESIDING_OFFICER')?.email;
+    for (const approver of ['employer@acme.test', ...(presiding ? [presiding] : [])]) {
+      const listed = await callAs(admin, approver, 'GET', '/case-api/api/committee-changes');
+      const pending = (listed.json?.changes ?? []).filter((c: { status: string; committeeId: string }) => c.status === 'PENDING' && c.committeeId === existing.committeeId);
+      for (const change of pending) await callAs(admin, approver, 'POST', `/case-api/api/committee-changes/${change.changeId}/decision`, { decision: 'APPROVE' });
+    }
+    await admin.waitForTimeout(500);
+  }
+  throw new Error('The committee could not be seated as the journey needs it');
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { withoutSeededCaseStory } from '../support/case-seed';
 
 const ACME = 'acme.localhost';
 
@@ -15,6 +16,8 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    // It deletes and deactivates seeded people: none may be a party of the demo's open cases (they are protected).
+    await withoutSeededCaseStory(server.db);
     admin = await server.signIn(ACME, 'admin@acme.test');
     buAdmin = await server.signIn(ACME, 'buadmin@acme.test');
     employer = await server.signIn(ACME, 'employer@acme.test');
