@@ -96,11 +96,12 @@ test('an admin finds, edits, deactivates, reactivates and deletes people in the 
   await expect(page.getByText('Reactivated 2 people')).toBeVisible();
   await expect(page.getByText('Nobody matches these filters')).toBeVisible();
 
-  // Delete one, after a confirmation that says what goes and what stays.
+  // Delete one, after a confirmation that says what goes and what stays. (Not a party of the demo's open cases:
+  // deleting one of those waits for the presiding officer, docs/case.md "Committee membership".)
   await page.locator('.ant-select-clear').first().click();
-  await search(page, 'divya');
-  await page.getByRole('button', { name: 'Edit Divya Gupta' }).click();
-  await page.getByRole('dialog', { name: 'Edit Divya Gupta' }).getByRole('button', { name: 'Delete' }).click();
+  await search(page, 'karan');
+  await page.getByRole('button', { name: 'Edit Karan Sharma' }).click();
+  await page.getByRole('dialog', { name: 'Edit Karan Sharma' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Complaint records are never deleted with a person')).toBeVisible();
   await page.getByRole('button', { name: 'Delete 1 person' }).click();
   await expect(page.getByText('Deleted 1 person')).toBeVisible();
