@@ -7,7 +7,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/{domain,application,infrastructure,ui}/**/*.test.{ts,tsx}'],
+          include: ['test/{domain,application,infrastructure,ui,scripts}/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

@@ -65,7 +65,8 @@ mkdirSync('reports', { recursive: true });
 
 try {
   step('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
-  step('architecture', 'node', ['scripts/check-architecture.mjs']);
+  step('architecture', 'node', ['scripts/lint/architecture.mjs']);
+  step('format', 'node', ['scripts/lint/format-check.mjs']);
   step('lint', 'node', ['scripts/lint/lint.mjs']);
 
   step('unit and server tests', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'], {

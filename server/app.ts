@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { caseApi, CASE_API_BASE } from './case/case-api.plugin';
+import { provisionStatutoryProcess } from './case/workflows/statutory-process';
 import { learningApi, LEARNING_API_BASE } from './learning/learning-api.plugin';
 import { mainApi, MAIN_API_BASE } from './main/main-api.plugin';
 import { MAIN_SITE_WORKSPACE_ID, type Database } from './platform/db/database';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? systemClock,
     jobs: options.jobs,
     people: new PeopleEvents((line, error) => app.log.error({ err: error }, line)),
+    workspaceCreated: (workspaceId, { ip }) => provisionStatutoryProcess(options.db, workspaceId, { ip }),
   };
 
   const fileOrigin = options.fileUrls?.origin ? [options.fileUrls.origin] : [];

@@ -24,9 +24,10 @@ import { templateRoutes } from './templates/templates.routes';
 import { platformWorkspaceRoutes } from './platform/workspaces.routes';
 import { platformAuditRoutes } from './platform/platform-audit.routes';
 import { platformToolRoutes } from './platform-tools/platform-tools.routes';
+import { MAIN_API_BASE } from './main-api.base';
 import { permissionRoutes } from './permissions/permissions.routes';
 
-export const MAIN_API_BASE = '/main-api';
+export { MAIN_API_BASE } from './main-api.base';
 
 /** The main API: identity, users, workspaces, business units, departments, invites, flags. */
 export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void> {

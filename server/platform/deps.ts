@@ -51,8 +51,13 @@ export interface ServerSettings {
   };
 }
 
-/** (ServerSettings.reminders) */
-export type ReminderSettings = import('../learning/courses/course-notifications').NotificationOptions;
+/** The course reminder run's settings (ServerSettings.reminders, server/learning/courses/course-notifications.ts). */
+export interface ReminderSettings {
+  /** Learners per transaction of a reminder run (default 500). */
+  batchSize?: number;
+  /** Tests only: runs before each batch's transaction (a throw interrupts the run there). */
+  beforeBatch?: (batchNo: number) => Promise<void>;
+}
 
 /** What every API plugin is given: typed options, no global decorations. */
 export interface ApiDeps {
@@ -78,6 +83,11 @@ export interface ApiDeps {
   intakeAddressKey: Uint8Array;
   /** Where jobs and due dates read the time (tests move it). */
   clock: Clock;
+  /**
+   * Runs after a platform admin's new workspace is committed: the case API's statutory complaint process (set by
+   * buildApp, the composition root, so that the main API imports nothing of the case API's folder).
+   */
+  workspaceCreated: (workspaceId: string, meta: { ip: string | null }) => Promise<unknown>;
   /** The background job queue (server/platform/jobs.ts); absent in tests that do not start it. */
   jobs?: JobQueue;
   /** People created or changed (import, invitation claimed, sign-up, edit), announced after the commit (auto-assignment listens). */

@@ -1,5 +1,5 @@
 import 'reflect-metadata/lite';
-import { Container, ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
+import { Container, ContainerModule } from 'inversify';
 import { AuditApi } from '../application/audit/audit-api.port';
 import { InvitationsApi } from '../application/invitations/invitations-api.port';
 import { AuthApi } from '../application/auth/auth-api.port';
@@ -15,21 +15,10 @@ import { HttpInvitationsApi } from './http/main/http-invitations-api';
 import { HttpAccountSecurityApi } from './http/main/http-account-security-api';
 import { HttpSignUpApi } from './http/main/http-sign-up-api';
 import { HttpNavigationApi } from './http/main/http-permissions-api';
-import type { Wiring } from './wiring';
+import { wiringModule } from './inversify-wiring';
 
 export type { CompositionInput } from './auth.wiring';
-
-/** Binds a factory list (./wiring.ts) in Inversify: the app and the light sign-in entry share one wiring. */
-export function bindWiring(bind: ContainerModuleLoadOptions['bind'], wiring: Wiring): void {
-  for (const provider of wiring) {
-    const binding = bind(provider.token).toDynamicValue((ctx) => provider.make((token) => ctx.get(token)));
-    if (provider.singleton) binding.inSingletonScope();
-  }
-}
-
-export function wiringModule(wiring: Wiring): ContainerModule {
-  return new ContainerModule(({ bind }) => bindWiring(bind, wiring));
-}
+export { bindWiring, wiringModule } from './inversify-wiring';
 
 /** The composition root: the one place that knows concrete classes. */
 export function createContainer(input: CompositionInput): Container {

@@ -33,7 +33,7 @@ import type { DirectFileUrls } from '../../platform/signed-files';
 import type { EvidenceVault } from '../../platform/evidence-vault';
 import { EvidenceFiles } from './evidence.service';
 import * as evidenceRepo from './evidence.repository';
-import * as files from '../../learning/files/files.repository';
+import * as files from '../../platform/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
 import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listedCaseId, listStatement, LIST_FLAGS, type ListRow } from './case-jobs';
 import * as repo from './complaints.repository';

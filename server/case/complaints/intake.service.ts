@@ -14,7 +14,7 @@ import type { PasswordHasher } from '../../platform/passwords';
 import type { Limit, RateLimits } from '../../platform/rate-limiter';
 import { hashToken } from '../../platform/sessions';
 import type { DirectFileUrls } from '../../platform/signed-files';
-import * as files from '../../learning/files/files.repository';
+import * as files from '../../platform/files/files.repository';
 import { ensureStandardForm, listComponents } from '../builder/builder.repository';
 import * as repo from './complaints.repository';
 import { formResourceFile, formResourceLink } from './form-resources';

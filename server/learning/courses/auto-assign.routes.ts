@@ -10,7 +10,7 @@ import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
 import { serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
-import { readUpload } from '../../main/invites/invites.routes';
+import { readUpload } from '../../platform/imports/import-upload';
 import { CourseAssignmentService, type Assigner } from './assignment.service';
 import { AutoAssignService } from './auto-assign.service';
 import { bulkAddUsers as bulkAdd, emailRows, parseCourseList } from './bulk-assign.service';

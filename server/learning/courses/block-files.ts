@@ -2,7 +2,7 @@ import type { LessonBlock } from '../../../src/contracts/learning/blocks.contrac
 import type { UploadPurpose } from '../../../src/domain/files/uploads';
 import type { Sql } from '../../platform/db/database';
 import { badRequest } from '../../platform/errors';
-import { confirmedFiles } from '../files/files.repository';
+import { confirmedFiles } from '../../platform/files/files.repository';
 
 /** A file a block names: the field (as the 400 names it) and the kinds of upload that fit there. */
 export interface BlockFileRef {

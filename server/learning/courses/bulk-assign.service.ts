@@ -9,7 +9,7 @@ import { canAssign } from '../../../src/domain/courses/course';
 import { isEmailAddress } from '../../../src/domain/people/email-address';
 import type { Database } from '../../platform/db/database';
 import { badRequest, conflict, HttpError } from '../../platform/errors';
-import { readImportRows, type ImportFileKind, type ImportSource } from '../../main/invites/import-file.parser';
+import { readImportRows, type ImportFileKind, type ImportSource } from '../../platform/imports/import-file.parser';
 import type { Assigner, CourseAssignmentService } from './assignment.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,18 +4,14 @@ import { addCalendarDays, daysBetween } from '../../../src/domain/shared/calenda
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
+import type { ReminderSettings } from '../../platform/deps';
 import type { JobQueue } from '../../platform/jobs';
 import { oneLine, templates } from '../../platform/message-templates';
 import { OutboxMessages, type Mailer, type OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
 import { assignmentSettings } from './assignment.service';
 
-export interface NotificationOptions {
-  /** Learners per transaction of a reminder run (default 500). */
-  batchSize?: number;
-  /** Tests only: runs before each batch's transaction (a throw interrupts the run there). */
-  beforeBatch?: (batchNo: number) => Promise<void>;
-}
+export type NotificationOptions = ReminderSettings;
 
 interface Candidate {
   user_id: string;

@@ -14,7 +14,7 @@ import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { HttpError, notFound } from '../../platform/errors';
 import type { DirectFileUrls } from '../../platform/signed-files';
-import * as files from './files.repository';
+import * as files from '../../platform/files/files.repository';
 
 /** How long an upload URL may be started (a large video on a slow line starts at once, but the author may dawdle). */
 const UPLOAD_SECONDS = 60 * 60;

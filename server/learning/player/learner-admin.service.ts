@@ -16,7 +16,7 @@ import { attemptLimit, attemptsLeft } from '../../../src/domain/courses/progress
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
-import { CsvSyntaxError, csvRecords } from '../../main/invites/csv-reader';
+import { CsvSyntaxError, csvRecords } from '../../platform/imports/csv-reader';
 import { renderCertificate, type CertificateFields } from './certificate-pdf';
 import { completionOf, PlayerService, type AssignmentRow } from './player.service';
 import { loadVersion, titleIn } from './version-model';

@@ -24,7 +24,7 @@ import { requirePermission } from '../../platform/permissions';
 import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { IMPORT_MAX_BYTES, LearnerAdminService, type Admin } from './learner-admin.service';
 import { CourseFiles } from '../files/files.service';
-import * as fileRows from '../files/files.repository';
+import * as fileRows from '../../platform/files/files.repository';
 import { PlayerService, type Learner } from './player.service';
 import { queueCompletionMail } from '../notifications/notifications.routes';
 

@@ -4,7 +4,7 @@ import { modulesFrom } from '../../../src/domain/platform/workspace-modules';
 import type { Database, Sql } from '../../platform/db/database';
 import { unauthorized } from '../../platform/errors';
 import type { Principal } from '../../platform/sessions';
-import { MAIN_API_BASE } from '../main-api.plugin';
+import { MAIN_API_BASE } from '../main-api.base';
 import { profileImagePath } from './profile-image.routes';
 
 /** Who is signed in, as `GET /api/user/details` and every sign-in answer it. */

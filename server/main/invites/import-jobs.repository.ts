@@ -3,7 +3,7 @@ import { PROBLEMS_SHOWN } from '../../../src/contracts/main/invites.contract';
 import type { Role } from '../../../src/domain/auth/roles';
 import type { ColumnMapping, ImportColumnKey } from '../../../src/domain/imports/import-columns';
 import type { Sql } from '../../platform/db/database';
-import type { ImportFileKind } from './import-file.parser';
+import type { ImportFileKind } from '../../platform/imports/import-file.parser';
 
 /** The import_jobs row (0002 + 0012). Every query is scoped by workspace_id; row-level security is the second wall. */
 export interface JobRow {

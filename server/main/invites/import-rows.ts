@@ -5,7 +5,7 @@ import { IMPORT_COLUMN_LABELS, type ColumnMapping } from '../../../src/domain/im
 import { checkImportRow, isBlankRow, problem, type ImportProblem } from '../../../src/domain/imports/import-rows';
 import type { Sql } from '../../platform/db/database';
 import { badRequest } from '../../platform/errors';
-import { readImportRows, type FileRow, type ImportFileKind, type ImportSource } from './import-file.parser';
+import { readImportRows, type FileRow, type ImportFileKind, type ImportSource } from '../../platform/imports/import-file.parser';
 import * as repo from './invites.repository';
 import type { NewUser } from './invites.repository';
 

@@ -15,19 +15,11 @@ import { HttpError, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/file-storage';
 import type { UserPrincipal } from '../../platform/serve';
 import type { WorkspaceRow } from '../../platform/tenancy';
-import type { ImportFileKind, ImportSource } from './import-file.parser';
+import type { ImportUpload } from '../../platform/imports/import-upload';
 import * as jobs from './import-jobs.repository';
 import { reportStream } from './import-report';
 import type { ImportRunner } from './import-runner';
 import { countDataRows, dataRows, RowAssessor, skipExistingUsers, type AssessedRow } from './import-rows';
-
-export interface ImportUpload {
-  fileName: string;
-  kind: ImportFileKind;
-  /** The uploaded file, read as a stream each time (it is spooled to disk, not held in memory). */
-  source: ImportSource;
-  mapping: ColumnMapping;
-}
 
 export interface ImportActor {
   user: UserPrincipal;

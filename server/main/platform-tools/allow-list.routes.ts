@@ -14,7 +14,7 @@ import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import { serve } from '../../platform/serve';
-import { detectImportFile, readImportRows, sniffBytes } from '../invites/import-file.parser';
+import { detectImportFile, readImportRows, sniffBytes } from '../../platform/imports/import-file.parser';
 import { addEntries, listEntries, removeEntry } from './allow-list.repository';
 import { platformAdminId, readMultipart, requireWorkspace, workspaceIdField } from './support';
 

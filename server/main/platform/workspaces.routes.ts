@@ -22,7 +22,6 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { serve, type HandlerContext } from '../../platform/serve';
 import { hostName, publicOrigin } from '../../platform/tenancy';
 import { sendInvitations } from '../invites/invite-sender';
-import { provisionStatutoryProcess } from '../../case/workflows/statutory-process';
 import * as repo from './workspaces.repository';
 
 const SEARCH_RESULTS = 20;
@@ -129,7 +128,7 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
     // Its people can complain from the first minute: the jurisdiction's statutory process, published as version 1
     // (docs/case.md "Statutory processes"). After the commit: the builder's services run their own transactions. A
     // failure leaves the workspace without a process, which its admin's home then says; it does not undo the workspace.
-    await provisionStatutoryProcess(deps.db, created.workspaceId, { ip: request.ip }).catch((error: unknown) =>
+    await deps.workspaceCreated(created.workspaceId, { ip: request.ip }).catch((error: unknown) =>
       request.log.error({ err: error, workspaceId: created.workspaceId }, 'the statutory complaint process could not be published'),
     );
     return created;

@@ -22,8 +22,8 @@ import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '.
 import { DirectoryRepository, pageStatements, readPage } from './directory.repository';
 import { endAccess, UsersRepository } from './users.repository';
 import { checkInvitees, checkUnits, invite, type Invitee } from '../invites/invite-management.routes';
-import { readImportRows, type ImportSource } from '../invites/import-file.parser';
-import { readUpload } from '../invites/invites.routes';
+import { readImportRows, type ImportSource } from '../../platform/imports/import-file.parser';
+import { readUpload } from '../../platform/imports/import-upload';
 import { isEmailAddress } from '../../../src/domain/people/email-address';
 import { ruleFieldsChanged } from '../../../src/domain/courses/auto-assign-rule';
 

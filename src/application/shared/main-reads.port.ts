@@ -8,6 +8,17 @@ export interface FlagsApi {
   featureFlags(): Promise<FeatureFlag[]>;
 }
 
+/**
+ * What the last poll of the flags learnt: the flags, or that this network may not reach the workspace (elevated-IP
+ * mode), or that the workspace's contract has ended (set only then; the next good poll clears it).
+ */
+export type FlagPoll = { flags: FeatureFlag[]; refusedNetwork: boolean; contractExpired?: boolean };
+
+/** The flags as they are polled (every 20 s): a listener hears the last poll at once, then every new one. */
+export interface FlagUpdates {
+  subscribe(listener: (poll: FlagPoll) => void): () => void;
+}
+
 /** Workspace structure reads of the main API: branding, business units, departments. */
 export const OrganisationApi = Symbol('OrganisationApi');
 export interface OrganisationApi {

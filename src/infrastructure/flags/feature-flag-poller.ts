@@ -1,16 +1,12 @@
 import type { FeatureFlag } from '../../contracts/main/flags.contract';
-import type { FlagsApi } from '../../application/shared/main-reads.port';
+import type { FlagPoll, FlagsApi, FlagUpdates } from '../../application/shared/main-reads.port';
 import { ApiError } from '../../application/shared/api-error';
 
-/**
- * What the last poll learnt: the flags, or that this network may not reach the workspace (elevated-IP mode),
- * or that the workspace's contract has ended (set only then; the next good poll clears it).
- */
-export type FlagPoll = { flags: FeatureFlag[]; refusedNetwork: boolean; contractExpired?: boolean };
+export type { FlagPoll };
 import { FLAG_POLL_INTERVAL_MS } from '../../domain/platform/feature-flags';
 
 /** Polls the feature flags every 20 s (spec 4) and tells its listeners; a failed poll keeps the last answer. */
-export class FeatureFlagPoller {
+export class FeatureFlagPoller implements FlagUpdates {
   private timer: ReturnType<typeof setInterval> | null = null;
   private listeners = new Set<(poll: FlagPoll) => void>();
   private last: FlagPoll = { flags: [], refusedNetwork: false };

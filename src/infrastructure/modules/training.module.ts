@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { bindWiring } from '../container';
+import { bindWiring } from '../inversify-wiring';
 import { trainingWiring } from '../training.wiring';
 
 /**

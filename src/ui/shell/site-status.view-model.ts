@@ -1,8 +1,8 @@
 import { makeAutoObservable } from 'mobx';
 import type { FeatureFlag } from '../../contracts/main/flags.contract';
+import type { FlagPoll, FlagUpdates } from '../../application/shared/main-reads.port';
 import { SiteInfo } from '../../application/shared/site';
 import { flagOnFor } from '../../domain/platform/feature-flags';
-import { FeatureFlagPoller, type FlagPoll } from '../../infrastructure/flags/feature-flag-poller';
 
 /** Maintenance, elevated-IP mode and contract expiry of this workspace, from the flags polled every 20 s. */
 export class SiteStatusViewModel {
@@ -13,7 +13,7 @@ export class SiteStatusViewModel {
   contractExpired = false;
 
   constructor(
-    private readonly poller: FeatureFlagPoller,
+    private readonly poller: FlagUpdates,
     private readonly site: SiteInfo,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvReader, CsvSyntaxError, csvRecords } from '../../../server/main/invites/csv-reader';
+import { CsvReader, CsvSyntaxError, csvRecords } from '../../../server/platform/imports/csv-reader';
 
 const read = (text: string) => [...csvRecords(text)].flat();
 const failure = (text: string) => {

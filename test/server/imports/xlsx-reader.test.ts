@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readXlsxRows, WorkbookDamaged, WorkbookTooLarge, XLSX_LIMITS, type XlsxRow } from '../../../server/main/invites/xlsx-reader';
+import { readXlsxRows, WorkbookDamaged, WorkbookTooLarge, XLSX_LIMITS, type XlsxRow } from '../../../server/platform/imports/xlsx-reader';
 import { repetitiveSharedStrings, workbookParts, zipArchive } from './zip';
 
 async function rows(bytes: Uint8Array | AsyncIterable<Uint8Array>, limits = XLSX_LIMITS): Promise<XlsxRow[]> {

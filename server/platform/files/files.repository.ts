@@ -1,6 +1,6 @@
 import type { CourseLanguage } from '../../../src/domain/courses/course';
 import type { UploadPurpose } from '../../../src/domain/files/uploads';
-import type { Sql } from '../../platform/db/database';
+import type { Sql } from '../db/database';
 
 /** One row of `files` (migration 0021). */
 export interface FileRow {

@@ -1,6 +1,6 @@
 import { MAX_IMPORT_ROWS } from '../../../src/domain/imports/import-rows';
-import { HttpError, badRequest } from '../../platform/errors';
-import type { FileSniff } from '../../platform/upload-spool';
+import { HttpError, badRequest } from '../errors';
+import type { FileSniff } from '../upload-spool';
 import { CsvReader, CsvSyntaxError } from './csv-reader';
 import { readXlsxRows, WorkbookDamaged, WorkbookTooLarge, XLSX_LIMITS } from './xlsx-reader';
 

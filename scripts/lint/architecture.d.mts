@@ -1,0 +1,1 @@
+export function cruise(cwd: string, targets?: string[], config?: string): { ok: boolean; output: string };

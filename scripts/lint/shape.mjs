@@ -1,0 +1,68 @@
+// The server's one shape (docs/architecture.md "Rules and the tools that hold them"), checked on file contents:
+// - a route file (`*.routes.ts`) holds no SQL: route -> service -> repository;
+// - a service file (`*.service.ts`) holds no SQL (its repository does) and throws no HTTP status (it returns a result
+//   or a domain refusal; the route turns a refusal into HTTP).
+// Files that broke a rule before it was enforced are listed in shape-baseline.json. The list only shrinks: a new file
+// that breaks a rule fails, and so does a listed file that no longer breaks it (take it off the list).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** SQL sent from the file: a driver call (`.query(`, `.query<T>(`, `.queryText(`) or an `sql` template. */
+export const SQL = /\.query(?:Text)?\s*(?:<[^>()]*>)?\s*\(|\bsql`/;
+/** An HTTP status thrown from the file: the HttpError class or one of its helpers from server/platform/errors.ts. */
+export const HTTP = /\bHttpError\b|\b(?:notFound|forbidden|unauthorized|badRequest|conflict)\s*\(|\bstatusCode\b/;
+
+export const RULES = {
+  routesWithSql: { files: /\.routes\.ts$/, pattern: SQL, why: 'a route file holds SQL: move it into the area\'s repository (route -> service -> repository)' },
+  servicesWithSql: { files: /\.service\.ts$/, pattern: SQL, why: 'a service file holds SQL: move it into the area\'s repository' },
+  servicesThrowingHttp: {
+    files: /\.service\.ts$/,
+    pattern: HTTP,
+    why: 'a service throws an HTTP status: return a result or a domain refusal, and let the route map it to HTTP',
+  },
+};
+
+function* sourceFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) yield* sourceFiles(full);
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) yield full;
+  }
+}
+
+/** Comments may name what the rules forbid ("no SQL here"): only code counts. */
+function code(text) {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+/**
+ * Checks every server file under `root` against RULES and the baseline. Returns the problems (empty: the rules hold)
+ * and, per rule, the files that break it (what the baseline would be today).
+ */
+export function checkShape(root, baseline) {
+  const found = Object.fromEntries(Object.keys(RULES).map((rule) => [rule, []]));
+  const serverDir = path.join(root, 'server');
+  for (const file of sourceFiles(serverDir)) {
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    let text = null;
+    for (const [rule, { files, pattern }] of Object.entries(RULES)) {
+      if (!files.test(rel)) continue;
+      text ??= code(readFileSync(file, 'utf8'));
+      if (pattern.test(text)) found[rule].push(rel);
+    }
+  }
+  const problems = [];
+  for (const [rule, { why }] of Object.entries(RULES)) {
+    const allowed = new Set(baseline[rule] ?? []);
+    for (const rel of found[rule]) if (!allowed.has(rel)) problems.push(`${rel} — ${why}`);
+    for (const rel of allowed) {
+      if (!found[rule].includes(rel)) problems.push(`${rel} — no longer breaks "${rule}": take it off scripts/lint/shape-baseline.json`);
+    }
+  }
+  return { problems, found };
+}
+
+export function readBaseline(root) {
+  return JSON.parse(readFileSync(path.join(root, 'scripts/lint/shape-baseline.json'), 'utf8'));
+}

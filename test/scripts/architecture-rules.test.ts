@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cruise } from '../../scripts/lint/architecture.mjs';
+import { checkShape } from '../../scripts/lint/shape.mjs';
+
+// `npm run lint` refuses each kind of departure: the sample files below are written to a scratch tree shaped like the
+// project's and checked with the project's own rules (.dependency-cruiser.cjs, scripts/lint/shape.mjs).
+
+let root: string | null = null;
+
+function tree(files: Record<string, string>): string {
+  root = mkdtempSync(path.join(tmpdir(), 'architecture-rules-'));
+  writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', strict: true } }));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = null;
+});
+
+const REPOSITORY = `import type { Sql } from '../../platform/db';\nexport const rows = (tx: Sql) => tx.query('SELECT 1');\n`;
+const PLATFORM_DB = `export interface Sql { query(text: string): Promise<unknown[]> }\n`;
+
+describe('the import rules (dependency-cruiser)', () => {
+  it('refuse an API folder that imports another API', () => {
+    const dir = tree({
+      'server/platform/db.ts': PLATFORM_DB,
+      'server/main/users/users.repository.ts': REPOSITORY,
+      'server/learning/courses/courses.service.ts': `import { rows } from '../../main/users/users.repository';\nexport const all = rows;\n`,
+    });
+    const result = cruise(dir, ['server']);
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('api-not-another-api: server/learning/courses/courses.service.ts → server/main/users/users.repository.ts');
+  });
+
+  it('refuse a view-model that imports an adapter, even for a type', () => {
+    const dir = tree({
+      'src/application/people/people-api.port.ts': `export interface PeopleApi { list(): Promise<string[]> }\n`,
+      'src/infrastructure/http/http-people-api.ts': `import type { PeopleApi } from '../../application/people/people-api.port';\nexport class HttpPeopleApi implements PeopleApi { async list() { return []; } }\n`,
+      'src/ui/people/people.view-model.ts': `import type { HttpPeopleApi } from '../../infrastructure/http/http-people-api';\nexport class PeopleViewModel { constructor(readonly api: HttpPeopleApi) {} }\n`,
+    });
+    const result = cruise(dir, ['src']);
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('view-model-no-adapter: src/ui/people/people.view-model.ts → src/infrastructure/http/http-people-api.ts');
+  });
+
+  it('refuse a domain file that imports a framework, and an import cycle', () => {
+    const dir = tree({
+      'src/domain/people/a.ts': `import { b } from './b';\nimport { observable } from 'mobx';\nexport const a = () => [b, observable];\n`,
+      'src/domain/people/b.ts': `import { a } from './a';\nexport const b = () => a;\n`,
+    });
+    const result = cruise(dir, ['src']);
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('domain-only-domain: src/domain/people/a.ts → mobx');
+    expect(result.output).toContain('no-circular');
+  });
+
+  it('accept the same files in their place: a view-model on the port, a service on its own repository', () => {
+    const dir = tree({
+      'server/platform/db.ts': PLATFORM_DB,
+      'server/learning/courses/courses.repository.ts': REPOSITORY,
+      'server/learning/courses/courses.service.ts': `import { rows } from './courses.repository';\nexport const all = rows;\n`,
+      'src/application/people/people-api.port.ts': `export interface PeopleApi { list(): Promise<string[]> }\n`,
+      'src/ui/people/people.view-model.ts': `import type { PeopleApi } from '../../application/people/people-api.port';\nexport class PeopleViewModel { constructor(readonly api: PeopleApi) {} }\n`,
+    });
+    const result = cruise(dir, ['src', 'server']);
+    expect(result.output).toContain('no dependency violations found');
+    expect(result.ok).toBe(true);
+  });
+});
+
+describe('the server shape rules (file contents)', () => {
+  it('refuse a route file with SQL and a service that throws an HTTP status', () => {
+    const dir = tree({
+      'server/main/users/users.routes.ts': `export async function routes(tx: { query(t: string): Promise<unknown> }) {\n  return tx.query<{ id: string }>('SELECT id FROM users');\n}\n`,
+      'server/main/users/users.service.ts': `import { HttpError } from '../../platform/errors';\nexport function check(ok: boolean) {\n  if (!ok) throw new HttpError(409, 'CONFLICT', 'No');\n}\n`,
+      'server/main/users/other.service.ts': `export const load = (tx: { query(t: string): Promise<unknown> }) => tx.query('SELECT 1');\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('server/main/users/users.routes.ts — a route file holds SQL'),
+        expect.stringContaining('server/main/users/users.service.ts — a service throws an HTTP status'),
+        expect.stringContaining('server/main/users/other.service.ts — a service file holds SQL'),
+      ]),
+    );
+  });
+
+  it('accept a listed file, and refuse a listed file that keeps the rule now (the baseline only shrinks)', () => {
+    const dir = tree({
+      'server/main/users/users.routes.ts': `export const r = (tx: { query(t: string): Promise<unknown> }) => tx.query('SELECT 1');\n`,
+      'server/main/users/users.service.ts': `// No SQL here, and no HttpError: the repository and the route do that.\nexport const ok = () => true;\n`,
+    });
+    const { problems } = checkShape(dir, {
+      routesWithSql: ['server/main/users/users.routes.ts'],
+      servicesThrowingHttp: ['server/main/users/users.service.ts'],
+    });
+    expect(problems).toEqual([expect.stringContaining('server/main/users/users.service.ts — no longer breaks "servicesThrowingHttp"')]);
+  });
+});
