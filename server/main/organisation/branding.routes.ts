@@ -38,7 +38,9 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
   serve(app, workspaceColour, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const colour = `#${ctx.params.hex.toLowerCase()}`;
-    await deps.db.tenant(workspace.id, async (tx) => {
+    // `workspaces` is a reference table the tenant role may not write (migration 0085): the owner's transaction,
+    // every statement naming this workspace.
+    await deps.db.system(async (tx) => {
       await tx.query(`UPDATE workspaces SET background_color = $2 WHERE id = $1`, [workspace.id, colour]);
       await audit(tx, {
         workspaceId: workspace.id,
@@ -63,7 +65,9 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const url = logoUrl(sha256.slice(0, 16));
-    await deps.db.tenant(workspace.id, async (tx) => {
+    // `workspaces` is a reference table the tenant role may not write (migration 0085): the owner's transaction,
+    // every statement naming this workspace.
+    await deps.db.system(async (tx) => {
       await tx.query(
         `INSERT INTO workspace_logos (workspace_id, content_type, bytes, sha256, uploaded_by) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (workspace_id) DO UPDATE SET content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes,
@@ -85,7 +89,9 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
 
   serve(app, removeLogo, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    await deps.db.tenant(workspace.id, async (tx) => {
+    // `workspaces` is a reference table the tenant role may not write (migration 0085): the owner's transaction,
+    // every statement naming this workspace.
+    await deps.db.system(async (tx) => {
       await tx.query(`DELETE FROM workspace_logos WHERE workspace_id = $1`, [workspace.id]);
       await tx.query(`UPDATE workspaces SET company_logo = NULL WHERE id = $1`, [workspace.id]);
       await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'workspace.logo-removed', target: workspace.id, ip: ctx.request.ip });
@@ -126,7 +132,9 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     // A button on the sign-in page that cannot work is worse than none: only what the server can serve.
     const unserved = (methods ?? []).filter((m) => !available.includes(m));
     if (unserved.length) throw badRequest(unserved.map(notConfiguredMessage).join(' '), { socialPlatformSet: unserved.map(notConfiguredMessage).join(' ') });
-    return deps.db.tenant(workspace.id, async (tx) => {
+    // `workspaces` is a reference table the tenant role may not write (migration 0085): the owner's transaction,
+    // every statement naming this workspace.
+    return deps.db.system(async (tx) => {
       const [before] = await tx.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM workspaces WHERE id = $1 FOR UPDATE`, [workspace.id]);
       const [row] = await tx.query<SettingsRow>(
         `UPDATE workspaces SET bulk_signup_enabled = coalesce($2, bulk_signup_enabled), social_platforms = coalesce($3::text[], social_platforms),

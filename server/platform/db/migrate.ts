@@ -37,7 +37,10 @@ export async function migrate(db: Database, options: { until?: string } = {}): P
   return applied;
 }
 
-/** The tenant role may touch every table; row-level security decides which rows. */
+/**
+ * The tenant role reads every table and writes only those row-level security guards (which rows, it decides). A
+ * table without it is cross-tenant (a reference table): no INSERT, UPDATE or DELETE as the tenant role (migration 0085).
+ */
 async function grantTenantRole(db: Database): Promise<void> {
   await db.exec(`
     DO $$ BEGIN
@@ -46,7 +49,23 @@ async function grantTenantRole(db: Database): Promise<void> {
       END IF;
     END $$;
     GRANT USAGE ON SCHEMA public TO ${TENANT_ROLE};
-    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${TENANT_ROLE};
+    GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${TENANT_ROLE};
+    DO $$
+    DECLARE
+      t regclass;
+      guarded boolean;
+    BEGIN
+      FOR t, guarded IN
+        SELECT c.oid::regclass, c.relrowsecurity FROM pg_class c
+         WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
+      LOOP
+        IF guarded THEN
+          EXECUTE format('GRANT INSERT, UPDATE, DELETE ON %s TO ${TENANT_ROLE}', t);
+        ELSE
+          EXECUTE format('REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON %s FROM ${TENANT_ROLE}', t);
+        END IF;
+      END LOOP;
+    END $$;
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${TENANT_ROLE};
   `);
   const [me] = await db.query<{ super: boolean; name: string }>(
