@@ -1,5 +1,6 @@
 // `npm test`: every test of the project, in order: types, architecture rules, ESLint, unit and server tests
 // (PGlite and a real PostgreSQL), the web build, and the browser journeys in Chromium.
+// The summary gives each step's time, and the unit, server and journey suites' times on one line.
 // Ends with one line `tests: N passed, N failed` counted from the runners' own JSON reports.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -69,11 +70,20 @@ try {
   step('format', 'node', ['scripts/lint/format-check.mjs']);
   step('lint', 'node', ['scripts/lint/lint.mjs']);
 
-  step('unit and server tests', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'], {
-    ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}),
-  });
-  const vitest = readJson('reports/vitest.json');
-  if (vitest) {
+  // Unit and server tests run as two vitest projects (vitest.config.ts), so that the summary gives each its own time.
+  for (const [project, name] of [
+    ['unit', 'unit tests'],
+    ['server', 'server tests'],
+  ]) {
+    const report = `reports/vitest-${project}.json`;
+    step(name, 'vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+      ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}),
+    });
+    const vitest = readJson(report);
+    if (!vitest) {
+      failed += 1;
+      continue;
+    }
     passed += vitest.numPassedTests;
     failed += vitest.numFailedTests;
     skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
@@ -87,8 +97,6 @@ try {
         failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n      ${why.slice(0, 300)}`);
       }
     }
-  } else {
-    failed += 1;
   }
 
   if (step('web build', 'vite', ['build', '--logLevel', 'warn'])) {
@@ -109,6 +117,13 @@ try {
 
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds}s)`);
+const secondsOf = (name) => results.find((r) => r.name === name)?.seconds;
+const suites = [
+  ['unit', 'unit tests'],
+  ['server', 'server tests'],
+  ['journeys', 'browser journeys'],
+].filter(([, step]) => secondsOf(step) !== undefined);
+if (suites.length > 0) console.log(`\ntimes: ${suites.map(([label, step]) => `${label} ${secondsOf(step)}s`).join(', ')}`);
 const stepFailures = results.filter((r) => !r.ok).length;
 if (failedTests.length > 0) {
   console.log(`\n✗ ${failedTests.length} unit or server test(s) failed:`);
