@@ -28,7 +28,8 @@ afterEach(() => {
 const REPOSITORY = `import type { Sql } from '../../platform/db';\nexport const rows = (tx: Sql) => tx.query('SELECT 1');\n`;
 const PLATFORM_DB = `export interface Sql { query(text: string): Promise<unknown[]> }\n`;
 
-describe('the import rules (dependency-cruiser)', () => {
+// Each case runs dependency-cruiser in a process of its own: about a second, more on a loaded machine.
+describe('the import rules (dependency-cruiser)', { timeout: 60_000 }, () => {
   it('refuse an API folder that imports another API', () => {
     const dir = tree({
       'server/platform/db.ts': PLATFORM_DB,
