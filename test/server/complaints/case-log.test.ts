@@ -3,18 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCaseLog, readCaseLogFile } from '../../../server/case/complaints/case-log-file';
 import { caseAudit } from '../../../server/case/complaints/complaints.repository';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildCommittee, buildComplaint, buildPublishedWorkflow, buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const CASE = '/case-api/api';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Person {
-  id: string;
-  email: string;
-  token: string;
-}
 
 const pdfText = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text.replace(/\s+/g, ' ');
 
@@ -29,33 +22,26 @@ function changeOneByte(pdf: Buffer, needle: string): Buffer {
 
 describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
   let server: TestServer;
-  let acmeId: string;
+  /** The workspace the cases are filed in, and another one. */
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
+  let wsId: string;
   let admin: string;
-  let globexAdmin: string;
-  let complainant: Person;
-  let presiding: Person;
-  let member: Person;
+  let complainant: BuiltUser;
+  let presiding: BuiltUser;
+  let member: BuiltUser;
   let n = 0;
 
-  const call = (method: Method, url: string, token: string, payload?: object, host = ACME) =>
+  const call = (method: Method, url: string, token: string, payload?: object, host = ws.host) =>
     server.request(host, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`, [email, acmeId]);
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
-  };
   const fileCase = async (): Promise<string> => {
     n += 1;
-    const filed = await ok('POST', '/complaints', complainant.token, {
-      complainant: { name: 'Esha Employee', email: 'employee@acme.test', gender: 'WOMAN' },
-      respondent: { name: 'Rahul Respondent', gender: 'MAN' },
-      incident: { details: `Remarks in meetings, case ${n}.`, date: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10), witnesses: [] },
-    });
-    return filed.complaintId;
+    return buildComplaint(server, ws, complainant, { details: `Remarks in meetings, case ${n}.` });
   };
   /** As the database's owner, past the append-only trigger: an insider with access to the database. */
   const asInsider = (statement: string, params: unknown[]) =>
@@ -70,43 +56,22 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     server.db.system((tx) =>
       tx.query<{ seq: number; action: string; prev: string | null; hash: string }>(
         `SELECT seq, action, encode(prev_hash, 'hex') AS prev, encode(hash, 'hex') AS hash FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 ORDER BY seq`,
-        [acmeId, caseId],
+        [wsId, caseId],
       ),
     );
 
   beforeAll(async () => {
     // This file files more than a member's daily limit as one complainant (docs/case.md "Filing limits").
     server = await startTestServer(kind, { complaintsPerDay: 100 });
-    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 4`,
-      [acmeId],
-    );
-    complainant = await person('employee@acme.test');
-    presiding = await person(hq[0].email);
-    member = await person(hq[1].email);
-    const external = await person(hq[2].email);
-    const member2 = await person(hq[3].email);
-    await ok('POST', '/committees', admin, {
-      name: 'Internal Committee',
-      termStart: '2026-01-01',
-      termEnd: '2028-12-31',
-      members: [
-        { userId: presiding.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
-        { userId: member.id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
-        { userId: member2.id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
-        { userId: external.id, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
-      ],
-    });
-    const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Chain test', defaultToWorkspace: true });
-    const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
-    await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'MEETING', name: 'Preliminary hearing' });
-    await ok('POST', '/admin/workflow/publish', admin, { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+    // Its own workspace, people, committee and published process (test/server/support/factories.ts).
+    [ws, other] = [await buildWorkspace(server), await buildWorkspace(server)];
+    wsId = ws.id;
+    admin = ws.admin.token;
+    complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    const committee = await buildCommittee(server, ws);
+    presiding = committee.presiding;
+    member = committee.members[0];
+    await buildPublishedWorkflow(server, ws, { name: 'Chain test' });
   });
   afterAll(async () => server?.close());
 
@@ -119,7 +84,7 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     await ok('GET', '/complaints', member.token);
     await ok('GET', `/complaints/${caseId}/audit`, presiding.token);
     // A path of its own (the jobs' and the reporter's write through the same table): straight through the repository.
-    await server.db.tenant(acmeId, (tx) => caseAudit(tx, { ws: acmeId, complaintId: caseId, actorUserId: null, action: 'complaint.status-update', ip: null, details: { note: 'ünïcødé ✓' } }));
+    await server.db.tenant(wsId, (tx) => caseAudit(tx, { ws: wsId, complaintId: caseId, actorUserId: null, action: 'complaint.status-update', ip: null, details: { note: 'ünïcødé ✓' } }));
 
     const chain = await chainOf(caseId);
     expect(chain.map((e) => e.action)).toEqual(['complaint.file', 'complaint.read', 'message.post', 'message.post', 'complaint.deadlines', 'complaint.audit.read', 'complaint.status-update']);
@@ -171,7 +136,7 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     await ok('GET', `/complaints/${changed}`, presiding.token);
     await ok('POST', `/complaints/${changed}/messages`, presiding.token, { audience: 'COMPLAINANT', body: 'Noted.' });
     await ok('GET', `/complaints/${changed}`, member.token);
-    await asInsider(`UPDATE complaint_audit_events SET actor_user_id = $3 WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`, [acmeId, changed, member.id]);
+    await asInsider(`UPDATE complaint_audit_events SET actor_user_id = $3 WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`, [wsId, changed, member.id]);
     const verdict = await ok('GET', `/complaints/${changed}/audit/verify`, presiding.token);
     expect(verdict).toMatchObject({ ok: false, brokenAt: { seq: 2, action: 'complaint.read', problem: 'CHANGED' } });
     const pdf = (await call('POST', `/complaints/${changed}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' })).rawPayload;
@@ -179,13 +144,13 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
 
     const details = await fileCase();
     await ok('POST', `/complaints/${details}/messages`, presiding.token, { audience: 'COMPLAINANT', body: 'Noted.' });
-    await asInsider(`UPDATE complaint_audit_events SET details = '{"audience":"RESPONDENT"}' WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`, [acmeId, details]);
+    await asInsider(`UPDATE complaint_audit_events SET details = '{"audience":"RESPONDENT"}' WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`, [wsId, details]);
     expect(await ok('GET', `/complaints/${details}/audit/verify`, presiding.token)).toMatchObject({ ok: false, brokenAt: { seq: 2, problem: 'CHANGED' } });
 
     const removed = await fileCase();
     await ok('GET', `/complaints/${removed}`, presiding.token);
     await ok('GET', `/complaints/${removed}/deadlines`, presiding.token);
-    await asInsider(`DELETE FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`, [acmeId, removed]);
+    await asInsider(`DELETE FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`, [wsId, removed]);
     expect(await ok('GET', `/complaints/${removed}/audit/verify`, presiding.token)).toMatchObject({ ok: false, brokenAt: { seq: 3, action: 'complaint.deadlines', problem: 'OUT_OF_PLACE' } });
     const removedPdf = (await call('POST', `/complaints/${removed}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' })).rawPayload;
     expect(checkCaseLog(await readCaseLogFile(removedPdf)).ok).toBe(false);
@@ -194,7 +159,7 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     const cut = await fileCase();
     await ok('GET', `/complaints/${cut}`, presiding.token);
     const earlier = await readCaseLogFile((await call('POST', `/complaints/${cut}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' })).rawPayload);
-    await asInsider(`DELETE FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND seq >= 2`, [acmeId, cut]);
+    await asInsider(`DELETE FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND seq >= 2`, [wsId, cut]);
     const later = await readCaseLogFile((await call('POST', `/complaints/${cut}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' })).rawPayload);
     expect(later.entries.some((e) => e.hash === earlier.head)).toBe(false);
   });
@@ -204,7 +169,7 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     await Promise.all([
       ...Array.from({ length: 8 }, () => ok('GET', `/complaints/${caseId}`, presiding.token)),
       ...Array.from({ length: 8 }, (_, i) =>
-        server.db.tenant(acmeId, (tx) => caseAudit(tx, { ws: acmeId, complaintId: caseId, actorUserId: null, action: 'complaint.status-update', ip: null, details: { i } })),
+        server.db.tenant(wsId, (tx) => caseAudit(tx, { ws: wsId, complaintId: caseId, actorUserId: null, action: 'complaint.status-update', ip: null, details: { i } })),
       ),
       ...Array.from({ length: 4 }, () => ok('GET', `/complaints/${caseId}/deadlines`, member.token)),
     ]);
@@ -219,8 +184,8 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     const caseId = await fileCase();
     expect((await call('GET', `/complaints/${caseId}/audit/verify`, complainant.token)).statusCode).toBe(403);
     expect((await call('GET', `/complaints/${caseId}/audit/verify`, admin)).statusCode).toBe(404);
-    expect((await call('GET', `/complaints/${caseId}/audit/verify`, globexAdmin, undefined, GLOBEX)).statusCode).toBe(404);
-    expect((await server.request(ACME, { method: 'GET', url: `${CASE}/complaints/${caseId}/audit/verify` })).statusCode).toBe(401);
+    expect((await call('GET', `/complaints/${caseId}/audit/verify`, other.admin.token, undefined, other.host)).statusCode).toBe(404);
+    expect((await server.request(ws.host, { method: 'GET', url: `${CASE}/complaints/${caseId}/audit/verify` })).statusCode).toBe(401);
     // The refused calls wrote nothing into the case's chain.
     expect((await chainOf(caseId)).map((e) => e.action)).toEqual(['complaint.file']);
   });
@@ -229,7 +194,7 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     const caseId = await fileCase();
     await ok('GET', '/complaints', member.token);
     expect((await ok('GET', `/complaints/${caseId}/audit/verify`, presiding.token)).listReads.ok).toBe(true);
-    await asInsider(`UPDATE complaint_list_sets SET complaint_ids = array_remove(complaint_ids, $2::uuid) WHERE workspace_id = $1 AND $2::uuid = ANY(complaint_ids)`, [acmeId, caseId]);
+    await asInsider(`UPDATE complaint_list_sets SET complaint_ids = array_remove(complaint_ids, $2::uuid) WHERE workspace_id = $1 AND $2::uuid = ANY(complaint_ids)`, [wsId, caseId]);
     const verdict = await ok('GET', `/complaints/${caseId}/audit/verify`, presiding.token);
     expect(verdict).toMatchObject({ ok: false, brokenAt: null, listReads: { ok: false } });
     expect(verdict.listReads.brokenAt).toBeGreaterThan(0);

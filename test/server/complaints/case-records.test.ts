@@ -1,78 +1,47 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildCommittee, buildPublishedWorkflow, buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const CASE = '/case-api/api';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Person {
-  id: string;
-  email: string;
-  token: string;
-}
 
 const pdfText = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text.replace(/\s+/g, ' ');
 
 describe.each(DATABASES)('case records: the redacted export on %s', (kind) => {
   let server: TestServer;
-  let acmeId: string;
+  /** The workspace the case is filed in, and another one. */
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
   let admin: string;
-  let globexAdmin: string;
-  let complainant: Person;
-  let presiding: Person;
-  let member: Person;
+  let complainant: BuiltUser;
+  let presiding: BuiltUser;
+  let member: BuiltUser;
   let caseId: string;
   let secretMessage: string;
   let meetingId: string;
 
-  const call = (method: Method, url: string, token: string, payload?: object, host = ACME) =>
+  const call = (method: Method, url: string, token: string, payload?: object, host = ws.host) =>
     server.request(host, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`, [email, acmeId]);
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
-  };
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 4`,
-      [acmeId],
-    );
-    complainant = await person('employee@acme.test');
-    presiding = await person(hq[0].email);
-    member = await person(hq[1].email);
-    const external = await person(hq[2].email);
-    const member2 = await person(hq[3].email);
-    await ok('POST', '/committees', admin, {
-      name: 'Internal Committee',
-      termStart: '2026-01-01',
-      termEnd: '2028-12-31',
-      members: [
-        { userId: presiding.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
-        { userId: member.id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
-        { userId: member2.id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
-        { userId: external.id, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
-      ],
-    });
-    const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Records test', defaultToWorkspace: true });
-    const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
-    await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'MEETING', name: 'Preliminary hearing' });
-    await ok('POST', '/admin/workflow/publish', admin, { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+    // Its own workspace, people, committee and published process (test/server/support/factories.ts).
+    [ws, other] = [await buildWorkspace(server), await buildWorkspace(server)];
+    admin = ws.admin.token;
+    complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    const committee = await buildCommittee(server, ws);
+    presiding = committee.presiding;
+    member = committee.members[0];
+    await buildPublishedWorkflow(server, ws, { name: 'Records test' });
     const filed = await ok('POST', '/complaints', complainant.token, {
-      complainant: { name: 'Esha Employee', email: 'employee@acme.test', gender: 'WOMAN', phone: '+91 98000 00040' },
+      complainant: { name: 'Esha Employee', email: complainant.email, gender: 'WOMAN', phone: '+91 98000 00040' },
       respondent: { name: 'Rahul Respondent', gender: 'MAN', description: 'Team lead, floor 3' },
       incident: { details: 'Repeated remarks about my appearance in team meetings.', date: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10), witnesses: ['Wanda Witness'] },
     });
@@ -85,7 +54,7 @@ describe.each(DATABASES)('case records: the redacted export on %s', (kind) => {
       startsAt: '2026-12-01T10:00:00Z',
       endsAt: '2026-12-01T11:00:00Z',
       location: 'Room 4',
-      guests: ['employee@acme.test'],
+      guests: [complainant.email],
     });
     meetingId = meeting.meetingId;
     await ok('PUT', `/complaints/${caseId}/meetings/${meetingId}`, presiding.token, { minutes: 'The complainant described the Marigold incident.', outcome: 'Proceed to inquiry' });
@@ -125,8 +94,8 @@ describe.each(DATABASES)('case records: the redacted export on %s', (kind) => {
     expect((await call('POST', `/complaints/${caseId}/export`, member.token, body)).statusCode).toBe(403);
     expect((await call('POST', `/complaints/${caseId}/export`, complainant.token, body)).statusCode).toBe(403);
     expect((await call('POST', `/complaints/${caseId}/export`, admin, body)).statusCode).toBe(404);
-    expect((await call('POST', `/complaints/${caseId}/export`, globexAdmin, body, GLOBEX)).statusCode).toBe(404);
-    expect((await server.request(ACME, { method: 'POST', url: `${CASE}/complaints/${caseId}/export`, payload: body })).statusCode).toBe(401);
+    expect((await call('POST', `/complaints/${caseId}/export`, other.admin.token, body, other.host)).statusCode).toBe(404);
+    expect((await server.request(ws.host, { method: 'POST', url: `${CASE}/complaints/${caseId}/export`, payload: body })).statusCode).toBe(401);
   });
 
   it('names the bad field of an export request', async () => {
