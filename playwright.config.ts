@@ -18,8 +18,8 @@ export default defineConfig({
   // the retry is named as flaky at the end of `npm test` (scripts/test.mjs), to be fixed, not forgotten.
   retries: 1,
   timeout: 60_000,
-  // 20 s, not 10: since the 25 Nov merges the first screen after a full page load takes 10-25 s in the full run on
-  // 2 cores (a stretch of browser CPU with no request); the cause is being bisected (see docs/architecture.md).
+  // 20 s, not 10: on a loaded 2-core machine the first screen after a full page load waits on a server shared with
+  // the other worker's journeys (docs/architecture.md "Journeys on a loaded machine").
   expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {

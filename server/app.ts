@@ -208,7 +208,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webRoot = options.webRoot && existsSync(path.join(options.webRoot, 'index.html')) ? options.webRoot : null;
   if (webRoot) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, preCompressed: true });
+    const hashedAssets = path.join(webRoot, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The build's assets are named by their content's hash, so a browser keeps them for good: a full page load
+      // (sign-in's redirect, a reload) then asks the server for the page and the runtime config only, not again for
+      // each of the app's forty-odd chunks. The pages keep `max-age=0`, so a new build is picked up at once.
+      setHeaders: (reply, file) => {
+        if (file.startsWith(hashedAssets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];

@@ -44,6 +44,18 @@ describe.each(DATABASES)('the web app’s files on %s', (kind) => {
   });
   const get = (host: string, url: string) => app.inject({ method: 'GET', url, headers: { host } });
 
+  it('lets the browser keep the build’s hashed assets for good, and ask again for the pages', async () => {
+    // A full page load then asks the server for the page and its runtime config, not again for every chunk.
+    const script = await app.inject({ method: 'GET', url: '/assets/vendor-test.js', headers: { host: 'acme.localhost', 'accept-encoding': 'br' } });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await get('acme.localhost', '/dashboard');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).not.toMatch(/immutable/);
+    const video = await get('acme.localhost', Object.values(DEMO_MEDIA)[0]);
+    expect(video.headers['cache-control']).not.toMatch(/immutable/);
+  });
+
   it('serves the demo lesson’s videos as real videos', async () => {
     // The seeded VIDEO blocks name their files by id; the demo's files are the web root's clips (DEMO_MEDIA).
     const rows = await db.query<{ file_id: string }>(`SELECT DISTINCT block->>'fileId' AS file_id FROM lesson_blocks WHERE type = 'VIDEO' ORDER BY 1`);
