@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildCommittee, buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const CASE = '/case-api/api';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-interface Person {
-  id: string;
-  email: string;
-  token: string;
-}
 
 /**
  * Due process in the case runtime (docs/case.md): a party's contact added or corrected by the committee (and by no one
@@ -20,27 +12,24 @@ interface Person {
  */
 describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
   let server: TestServer;
+  /** The workspace the cases are filed in, and another one. */
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
   let admin: string;
-  let globexAdmin: string;
-  let acmeId: string;
-  let complainant: Person;
-  let respondent: Person;
-  let presiding: Person;
-  let member1: Person;
-  let member2: Person;
-  let external: Person;
+  let complainant: BuiltUser;
+  let respondent: BuiltUser;
+  let presiding: BuiltUser;
+  let member1: BuiltUser;
+  let member2: BuiltUser;
+  let external: BuiltUser;
   let steps: { hearing: string; inform: string; inquiry: string };
 
-  const call = (method: Method, url: string, token: string | null, payload?: object, host = ACME) =>
+  const call = (method: Method, url: string, token: string | null, payload?: object, host = ws.host) =>
     server.request(host, { method, url: `${CASE}${url}`, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
-  };
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`, [email, acmeId]);
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
   const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
   /** A complaint whose form gave no respondent email (it is optional). */
@@ -59,33 +48,12 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
   beforeAll(async () => {
     // This file files more than a member's daily limit as one complainant (docs/case.md "Filing limits").
     server = await startTestServer(kind, { complaintsPerDay: 100 });
-    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 5`,
-      [acmeId],
-    );
-    complainant = await person('employee@acme.test');
-    respondent = await person(hq[0].email);
-    presiding = await person(hq[1].email);
-    member1 = await person(hq[2].email);
-    member2 = await person(hq[3].email);
-    external = await person(hq[4].email);
-    await ok('POST', '/committees', admin, {
-      name: 'Internal Committee',
-      termStart: '2026-01-01',
-      termEnd: '2028-12-31',
-      members: [
-        { userId: presiding.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
-        { userId: member1.id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
-        { userId: member2.id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
-        { userId: external.id, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
-      ],
-    });
+    // Its own workspace, people and committee (test/server/support/factories.ts).
+    [ws, other] = [await buildWorkspace(server), await buildWorkspace(server)];
+    admin = ws.admin.token;
+    complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    respondent = await buildUser(server, ws, { firstName: 'Rahul', lastName: 'Respondent' });
+    ({ presiding, members: [member1, member2, external] } = await buildCommittee(server, ws));
     // A hearing, the copy to the respondent, the inquiry; the version's prerequisite names the copy (by its name).
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Due process test', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
@@ -137,11 +105,11 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
       const filed = await fileWithoutRespondentEmail();
       const id = filed.complaintId;
       await ok('POST', `/complaints/${id}/recuse`, member2.token, { note: 'I know both' });
-      const attempt = (token: string, host = ACME) => call('PUT', `/complaints/${id}/parties/RESPONDENT`, token, { email: 'changed@acme.test' }, host);
+      const attempt = (token: string, host = ws.host) => call('PUT', `/complaints/${id}/parties/RESPONDENT`, token, { email: 'changed@acme.test' }, host);
       expect((await attempt(complainant.token)).statusCode).toBe(403);
       expect((await attempt(admin)).statusCode).toBe(404);
       expect((await attempt(member2.token)).statusCode).toBe(404);
-      expect((await attempt(globexAdmin, GLOBEX)).statusCode).toBe(404);
+      expect((await attempt(other.admin.token, other.host)).statusCode).toBe(404);
       // The respondent, once given the copy, reads the case but changes nothing.
       await ok('PUT', `/complaints/${id}/parties/RESPONDENT`, member1.token, { email: respondent.email });
       await ok('POST', `/complaints/${id}/steps/${steps.inform}/complete`, member1.token, { confirmedRecipients: [respondent.email.toLowerCase()] });
@@ -173,13 +141,13 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
     });
 
     it("an anonymous report's contact is the reporter's: the committee cannot add one", async () => {
-      const reported = await server.request(ACME, {
+      const reported = await server.request(ws.host, {
         method: 'POST',
         url: `${CASE}/intake`,
         payload: { respondent: { description: 'Someone from another team' }, incident: { details: 'Remarks in the lift.', date: daysAgo(3), witnesses: [] } },
       });
       expect(reported.statusCode, reported.body).toBe(200);
-      const [row] = await server.db.query<{ id: string }>(`SELECT id FROM complaints WHERE workspace_id = $1 AND intake ORDER BY created_at DESC LIMIT 1`, [acmeId]);
+      const [row] = await server.db.query<{ id: string }>(`SELECT id FROM complaints WHERE workspace_id = $1 AND intake ORDER BY created_at DESC LIMIT 1`, [ws.id]);
       const refused = await call('PUT', `/complaints/${row.id}/parties/COMPLAINANT`, member1.token, { email: 'guess@acme.test' });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().code).toBe('ANONYMOUS_REPORT');
@@ -245,13 +213,13 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
     });
 
     it('an anonymous report about someone unnamed shows no respondent clock, on its page or in the list, until the committee names them', async () => {
-      const reported = await server.request(ACME, {
+      const reported = await server.request(ws.host, {
         method: 'POST',
         url: `${CASE}/intake`,
         payload: { respondent: { description: 'A visitor' }, incident: { details: 'Remarks at the front desk.', date: daysAgo(2), witnesses: [] } },
       });
       expect(reported.statusCode, reported.body).toBe(200);
-      const [row] = await server.db.query<{ id: string }>(`SELECT id FROM complaints WHERE workspace_id = $1 AND intake ORDER BY created_at DESC LIMIT 1`, [acmeId]);
+      const [row] = await server.db.query<{ id: string }>(`SELECT id FROM complaints WHERE workspace_id = $1 AND intake ORDER BY created_at DESC LIMIT 1`, [ws.id]);
       const page = await ok('GET', `/complaints/${row.id}`, member1.token);
       expect(ids(page.clocks)).not.toContain('IN_RESPONDENT_COPY');
       expect(ids(page.clocks)).not.toContain('IN_RESPONDENT_REPLY');
