@@ -25,6 +25,7 @@ import { platformWorkspaceRoutes } from './platform/workspaces.routes';
 import { platformAuditRoutes } from './platform/platform-audit.routes';
 import { platformToolRoutes } from './platform-tools/platform-tools.routes';
 import { permissionRoutes } from './permissions/permissions.routes';
+import { leadRoutes } from './leads/leads.routes';
 
 export const MAIN_API_BASE = '/main-api';
 
@@ -55,4 +56,5 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await platformAuditRoutes(api, deps);
   await platformToolRoutes(api, deps);
   await permissionRoutes(api, deps);
+  await leadRoutes(api, deps);
 }
