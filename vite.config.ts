@@ -8,7 +8,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 /** The paths served by the light sign-in entry (the server does the same in production: server/app.ts). */
-const isAuthPage = (path: string) => path === '/signin' || path === '/forgot-password' || path === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(path);
+const isAuthPage = (path: string) => path === '/signin' || path === '/signin-password' || path === '/signin-mobile' || path === '/forgot-password' || path === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(path);
 
 /** The course player's path, served by its light entry player.html (server/app.ts does the same in production). */
 const isPlayerPage = (path: string) => /^\/training\/[A-Za-z0-9_-]+\/?$/.test(path);
