@@ -52,7 +52,6 @@ const FOOTER: { title: string; links: { href: string; label: string }[] }[] = [
     title: 'Your workspace',
     links: [
       { href: '/identify', label: 'Find your workspace' },
-      { href: '/signin', label: 'Sign in' },
       { href: '/report', label: 'Report without signing in' },
       { href: '/privacy', label: 'Privacy' },
       { href: '/terms', label: 'Terms' },
