@@ -57,7 +57,11 @@ const Start = observer(function Start({ vm }: { vm: ReportViewModel }) {
         You can tell the Internal Committee what happened without an account and without giving your name. You get a receipt key: with it, you
         come back here to read the committee&apos;s questions and answer them.
       </Typography.Paragraph>
-      <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>What your anonymity covers, and what it does not</h2>}>
+      {/* The heading in the body, not the card's title bar, which cuts a long title short on a phone. */}
+      <Card>
+        <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
+          What your anonymity covers, and what it does not
+        </Typography.Title>
         <Typography.Paragraph strong style={{ marginBottom: 4 }}>
           Covered
         </Typography.Paragraph>

@@ -298,7 +298,7 @@ const sitePagesBase: SitePage[] = [
               { title: 'HIV and AIDS at work', text: 'Our event on the law and dignity at work.', href: '/event/hiv-aids-laws' },
             ]}
           />
-          <Actions demo="Tell me about the next session" />
+          <Actions demo="Tell me about the next session" from="webinar" />
         </Section>
       </>
     ),
@@ -317,7 +317,7 @@ const sitePagesBase: SitePage[] = [
             <li>Training that reaches everyone: languages, phones and shift work.</li>
           </ul>
           <p>Dates are sent to those who register their interest.</p>
-          <Actions demo="Register my interest" />
+          <Actions demo="Register my interest" from="event" />
         </Section>
       </>
     ),
@@ -336,7 +336,7 @@ const sitePagesBase: SitePage[] = [
             <li>Handling a complaint of discrimination in confidence, with the same care as a harassment complaint.</li>
           </ul>
           <p>The session explains principles; the law that applies to your organisation is for your counsel to confirm. Dates are sent to those who register their interest.</p>
-          <Actions demo="Register my interest" />
+          <Actions demo="Register my interest" from="event" />
         </Section>
       </>
     ),

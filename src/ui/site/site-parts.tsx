@@ -14,10 +14,11 @@ export function Hero({ title, lead, children }: { title: string; lead: string; c
   );
 }
 
-export function Actions({ demo = 'Ask for a demo', more }: { demo?: string; more?: { href: string; label: string } }) {
+/** The page's call to action: the contact form, told where the visitor came from (`from`: an event, a webinar). */
+export function Actions({ demo = 'Ask for a demo', more, from }: { demo?: string; more?: { href: string; label: string }; from?: 'event' | 'webinar' }) {
   return (
     <p className="cta">
-      <a className="button big" href="/contact-us">
+      <a className="button big" href={from ? `/contact-us?from=${from}` : '/contact-us'}>
         {demo}
       </a>
       {more ? (
