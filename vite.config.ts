@@ -8,18 +8,41 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 /** The paths served by the light sign-in entry (the server does the same in production: server/app.ts). */
-const isAuthPage = (path: string) => path === '/signin' || path === '/forgot-password' || path === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(path);
+const isAuthPage = (path: string) => path === '/signin' || path === '/signin-password' || path === '/signin-mobile' || path === '/forgot-password' || path === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(path);
 
 /** The course player's path, served by its light entry player.html (server/app.ts does the same in production). */
 const isPlayerPage = (path: string) => /^\/training\/[A-Za-z0-9_-]+\/?$/.test(path);
+
+/** The built page of the public site at this path, if `npm run build` has rendered one. */
+function sitePageInDev(path: string): string | null {
+  if (!/^\/(?:[a-z0-9_-]+(?:\/[a-z0-9_-]+)*)?$/.test(path)) return null;
+  const file = fileURLToPath(new URL(`./dist/site/pages${path === '/' ? '/index' : path}.html`, import.meta.url));
+  return existsSync(file) ? file : null;
+}
 
 /** In development, the sign-in paths get signin.html (and the player's, player.html) as the server gives them in production. */
 function authPagesInDev(): Plugin {
   return {
     name: 'auth-pages-in-dev',
     configureServer(server) {
-      server.middlewares.use((req, _res, next) => {
+      server.middlewares.use((req, res, next) => {
         const path = (req.url ?? '').split('?')[0];
+        // The main host's public pages and their scripts, as the last `npm run build` rendered them (docs/public-site.md);
+        // the server serves them the same way in production.
+        const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+        const page = sitePageInDev(path);
+        if (req.method === 'GET' && host === (process.env.MAIN_HOST ?? 'localhost') && page) {
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          res.end(readFileSync(page, 'utf8').replaceAll('__SITE_ORIGIN__', `http://${req.headers.host}`));
+          return;
+        }
+        const script = /^\/site\/([a-z-]+\.js)$/.exec(path);
+        const scriptFile = script ? fileURLToPath(new URL(`./dist/site/${script[1]}`, import.meta.url)) : null;
+        if (scriptFile && existsSync(scriptFile)) {
+          res.setHeader('content-type', 'text/javascript; charset=utf-8');
+          res.end(readFileSync(scriptFile));
+          return;
+        }
         if (isAuthPage(path)) req.url = `/signin.html${(req.url ?? '').slice(path.length)}`;
         else if (isPlayerPage(path)) req.url = `/player.html${(req.url ?? '').slice(path.length)}`;
         next();

@@ -37,6 +37,27 @@ async function buildWithManifest(root: string, outDir: string, configFile: strin
 }
 
 /**
+ * The reference of the page-weight benches: an empty React app (`createRoot(...).render(<div />)`), with this project's
+ * React and plain Vite settings, built in `tmp`; its initial JavaScript, gzip level 9.
+ */
+export async function emptyReactApp(tmp: string): Promise<{ bytes: number; files: string[] }> {
+  const empty = path.join(tmp, 'empty');
+  await mkdir(path.join(empty, 'src'), { recursive: true });
+  await writeFile(path.join(empty, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>');
+  await writeFile(
+    path.join(empty, 'src/main.tsx'),
+    `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<div />);\n`,
+  );
+  // Resolve react from this project's node_modules.
+  await writeFile(path.join(empty, 'package.json'), '{"type":"module"}');
+  await rm(path.join(empty, 'node_modules'), { force: true, recursive: true });
+  const { symlink } = await import('node:fs/promises');
+  await symlink(path.join(ROOT, 'node_modules'), path.join(empty, 'node_modules'));
+  const emptyManifest = await buildWithManifest(empty, path.join(tmp, 'empty-out'));
+  return initialJs(path.join(tmp, 'empty-out'), emptyManifest, ['index.html']);
+}
+
+/**
  * Initial JavaScript of /signin (gzip) beside an empty React app built in the same run (target: at most 2 times, in at
  * most 6 files), and the course player's beside the same app (target: at most 3 times).
  */
@@ -49,21 +70,7 @@ export async function benchBundle(): Promise<void> {
     if (!manifest['signin.html']) throw new Error('signin.html entry not found in the manifest');
     const signin = await initialJs(ours, manifest, ['signin.html']);
 
-    // The reference: an empty React app, with the same React and the same bundler settings.
-    const empty = path.join(tmp, 'empty');
-    await mkdir(path.join(empty, 'src'), { recursive: true });
-    await writeFile(path.join(empty, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>');
-    await writeFile(
-      path.join(empty, 'src/main.tsx'),
-      `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<div />);\n`,
-    );
-    // Resolve react from this project's node_modules.
-    await writeFile(path.join(empty, 'package.json'), '{"type":"module"}');
-    await rm(path.join(empty, 'node_modules'), { force: true, recursive: true });
-    const { symlink } = await import('node:fs/promises');
-    await symlink(path.join(ROOT, 'node_modules'), path.join(empty, 'node_modules'));
-    const emptyManifest = await buildWithManifest(empty, path.join(tmp, 'empty-out'));
-    const reference = await initialJs(path.join(tmp, 'empty-out'), emptyManifest, ['index.html']);
+    const reference = await emptyReactApp(tmp);
 
     const ratio = signin.bytes / reference.bytes;
     const files = signin.files.filter((f) => f.endsWith('.js')).length;

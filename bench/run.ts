@@ -7,6 +7,7 @@ import { benchCourses } from './courses.bench';
 import { benchImport } from './import.bench';
 import { benchImportFreeze } from './import-freeze.bench';
 import { benchUpload } from './upload.bench';
+import { benchPublicSite } from './public-site.bench';
 import { START_FLAGS } from './server-process';
 
 const only = process.argv[2];
@@ -25,6 +26,7 @@ async function inServerProcess(file: string): Promise<void> {
 }
 
 if (!only || only === 'bundle') await benchBundle();
+if (!only || only === 'public-site') await benchPublicSite();
 if (!only || only === 'import') await benchImport();
 if (!only || only === 'import-freeze') await benchImportFreeze();
 if (!only || only === 'upload') await benchUpload();

@@ -26,6 +26,9 @@ import { permissionGate, PermissionStore } from './platform/permissions';
 import { SiteResolver } from './platform/tenancy';
 import { RateLimits } from './platform/rate-limiter';
 import { isAssetPath, webRoutes } from './web/web.routes';
+import { isMainSiteAppPath, PublicSite } from './web/public-site';
+import { certificateHost } from './web/public-site.repository';
+import { publicOrigin } from './platform/tenancy';
 import { systemClock, type Clock } from './platform/clock';
 import type { JobQueue } from './platform/jobs';
 import { defineFileJobs, FileJobs } from './platform/file-jobs';
@@ -70,7 +73,10 @@ export interface AppOptions {
 
 const API_BASES = [MAIN_API_BASE, LEARNING_API_BASE, CASE_API_BASE];
 /** Pages served by the light sign-in entry (signin.html); vite.config.ts does the same in development. */
-const isAuthPage = (url: string) => url === '/signin' || url === '/forgot-password' || url === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(url);
+const isAuthPage = (url: string) =>
+  url === '/signin' || url === '/signin-password' || url === '/signin-mobile' || url === '/forgot-password' || url === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(url);
+/** A certificate's public check (`/verify/{code}`), which the main site forwards to the workspace that issued it. */
+const VERIFY_PAGE = /^\/verify\/([A-Z0-9-]{6,40})$/;
 /** The course player, served by its own light entry (player.html, docs/decisions/0010-light-entries.md); vite.config.ts does the same in development. */
 const isPlayerPage = (url: string) => /^\/training\/[A-Za-z0-9_-]+\/?$/.test(url);
 
@@ -222,9 +228,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const site = new PublicSite(webRoot);
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = API_BASES.some((base) => url === base || url.startsWith(`${base}/`)) || url.startsWith('/api/');
+    const host = request.ctx.site;
+    if (request.method === 'GET' && !isApi && webRoot) {
+      // The public site (docs/public-site.md): static pages on the main host; robots.txt everywhere.
+      if (url === '/robots.txt' || url === '/sitemap.xml') {
+        if (host.kind === 'main') {
+          const text = site.file(url, host.origin);
+          if (text) return reply.type(url.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8').header('cache-control', 'no-cache').send(text);
+        } else if (url === '/robots.txt') {
+          // A workspace is an organisation's own site: nothing in it is for search engines.
+          return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('User-agent: *\nDisallow: /\n');
+        }
+      }
+      if (host.kind === 'main' && site.built) {
+        const page = site.page(url, host.origin);
+        if (page) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+        const verify = VERIFY_PAGE.exec(url);
+        if (verify) {
+          const workspaceUrl = await options.db.system((tx) => certificateHost(tx, verify[1]));
+          if (workspaceUrl) return reply.redirect(`${publicOrigin(host.origin, workspaceUrl)}${url}`, 302);
+        }
+        if (!isMainSiteAppPath(url) && !isAuthPage(url)) {
+          return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(site.notFound(host.origin));
+        }
+      }
+      // On a workspace, the finder is its own sign-in page.
+      if (host.kind === 'workspace' && url === '/identify') return reply.redirect('/signin', 302);
+    }
     // A missing file (a video, a script of an older build) is a 404, not the app's page with a 200.
     if (isApi || isAssetPath(url) || request.method !== 'GET' || !webRoot) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: `No such route: ${request.method} ${url}` });

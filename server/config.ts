@@ -38,6 +38,8 @@ export interface ServerConfig {
   requestTimeoutMs?: number;
   /** `COMPLAINTS_PER_DAY`: complaints a member files a day (default 5, docs/case.md "Filing limits"). */
   complaintsPerDay?: number;
+  /** `SALES_EMAIL`: where the public site's demo requests are mailed (default `sales@<MAIN_HOST>`). */
+  salesEmail?: string;
 }
 
 /** Every default can be changed by the environment; README lists the variables. */
@@ -80,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     courseCacheBytes: readCacheMegabytes(env.COURSE_CACHE_MB),
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS ? positive(env, 'REQUEST_TIMEOUT_SECONDS')! * 1000 : undefined,
     complaintsPerDay: positive(env, 'COMPLAINTS_PER_DAY'),
+    salesEmail: env.SALES_EMAIL || undefined,
   };
 }
 

@@ -89,6 +89,7 @@ const app = await buildApp({
     courseDetailsCacheBytes: config.courseCacheBytes,
     requestTimeoutMs: config.requestTimeoutMs,
     complaintsPerDay: config.complaintsPerDay,
+    salesEmail: config.salesEmail,
   },
   webRoot: config.webRoot,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },

@@ -26,6 +26,7 @@ import { platformAuditRoutes } from './platform/platform-audit.routes';
 import { platformToolRoutes } from './platform-tools/platform-tools.routes';
 import { MAIN_API_BASE } from './main-api.base';
 import { permissionRoutes } from './permissions/permissions.routes';
+import { leadRoutes } from './leads/leads.routes';
 
 export { MAIN_API_BASE } from './main-api.base';
 
@@ -56,4 +57,5 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await platformAuditRoutes(api, deps);
   await platformToolRoutes(api, deps);
   await permissionRoutes(api, deps);
+  await leadRoutes(api, deps);
 }

@@ -34,6 +34,8 @@ export interface ServerSettings {
   codeLockoutAfter?: number;
   /** The longest a client may take to send a whole request, body included; default 10 minutes (a 500 MB video at 7 Mbit/s). */
   requestTimeoutMs?: number;
+  /** Where the public site's demo requests are mailed (`SALES_EMAIL`); `sales@<mainHost>` when omitted. */
+  salesEmail?: string;
   /** Complaints a member files a day (`COMPLAINTS_PER_DAY`); DEFAULT_COMPLAINTS_PER_DAY (5) when omitted. */
   complaintsPerDay?: number;
   /** Bytes of rendered course details kept by content revision (server/learning/courses/details-cache.ts); 0: off. */

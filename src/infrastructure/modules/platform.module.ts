@@ -1,4 +1,6 @@
 import { PlatformAuditApi } from '../../application/platform/platform-audit-api.port';
+import { LeadsApi } from '../../application/leads/leads-api.port';
+import { HttpLeadsApi } from '../http/main/http-leads-api';
 import { HttpPlatformAuditApi } from '../http/main/http-platform-audit-api';
 import { ContainerModule } from 'inversify';
 import { CreateWorkspace } from '../../application/platform/create-workspace.use-case';
@@ -10,6 +12,7 @@ import { HttpWorkspaceAdminApi } from '../http/main/http-workspace-admin-api';
 /** Bindings of the platform console (main site): its HTTP adapter and use cases. */
 export const platformConsoleModule = new ContainerModule(({ bind }) => {
   bind(PlatformAuditApi).to(HttpPlatformAuditApi).inSingletonScope();
+  bind(LeadsApi).to(HttpLeadsApi).inSingletonScope();
   bind(WorkspaceAdminApi).to(HttpWorkspaceAdminApi).inSingletonScope();
   const api = (ctx: { get<T>(id: symbol): T }) => ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi);
   bind(CreateWorkspace).toDynamicValue((ctx) => new CreateWorkspace(api(ctx)));

@@ -9,7 +9,7 @@ import { AuthCard, Notice } from './light/controls';
 import { SignInScreen } from './sign-in.screen';
 import { SignUpScreen } from './sign-up.screen';
 
-/** The sign-in pages (/signin, /forgot-password, /invite/{code}, /signup, /email-verify/{code}), by path; maintenance replaces them while on. */
+/** The sign-in pages (/signin, /signin-password, /signin-mobile, /forgot-password, /invite/{code}, /signup, /email-verify/{code}), by path; maintenance replaces them while on. */
 export const AuthApp = observer(function AuthApp() {
   const status = useViewModel(SiteStatusViewModel);
   useEffect(() => status.watch(), [status]);
@@ -46,5 +46,7 @@ export const AuthApp = observer(function AuthApp() {
   const verify = /^\/email-verify\/([A-Za-z0-9_-]+)$/.exec(path);
   if (verify) return <EmailVerifyScreen code={verify[1]} />;
   if (path === '/signup') return <SignUpScreen />;
-  return path === '/forgot-password' ? <ForgotPasswordScreen /> : <SignInScreen />;
+  if (path === '/forgot-password') return <ForgotPasswordScreen />;
+  // The methods' own addresses (spec 2), beside /signin, as links a help desk can send.
+  return <SignInScreen method={path === '/signin-mobile' ? 'sms' : path === '/signin-password' ? 'password' : undefined} />;
 });

@@ -5,8 +5,11 @@ import { AuthCard, AuthForm, Field, LinkButton, Notice, SubmitButton } from './l
 import { SignInViewModel } from './sign-in.view-model';
 import { isEmailAddress } from '../../domain/people/email-address';
 
-/** The sign-in page: password, or a one-time code by email or SMS on a workspace. */
-export const SignInScreen = observer(function SignInScreen() {
+/**
+ * The sign-in page: password, or a one-time code by email or SMS on a workspace. `method` is the method its address
+ * opens (`/signin-password`, `/signin-mobile`: links a help desk can send).
+ */
+export const SignInScreen = observer(function SignInScreen({ method }: { method?: 'password' | 'sms' }) {
   const vm = useViewModel(SignInViewModel);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const redirect = new URLSearchParams(window.location.search).get('redirect');
@@ -15,6 +18,11 @@ export const SignInScreen = observer(function SignInScreen() {
     vm.readSocialOutcome(window.location.search);
     void vm.loadProfile();
   }, [vm]);
+
+  useEffect(() => {
+    // The main site signs in platform administrators by password only.
+    if (method && !vm.site.isMainSite) vm.setMethod(method);
+  }, [vm, method]);
 
   useEffect(() => {
     // Everything after sign-in is the main app: a full page load.
@@ -139,6 +147,15 @@ export const SignInScreen = observer(function SignInScreen() {
           ))}
         </nav>
       ) : null}
+      {onWorkspace ? (
+        <p className="auth-report">
+          Something happened at work? <a href="/report">Report without signing in</a>: no account, and your name only if you choose.
+        </p>
+      ) : (
+        <p className="auth-report">
+          Looking for your organisation? <a href="/identify">Find your workspace</a>.
+        </p>
+      )}
     </AuthCard>
   );
 });

@@ -68,6 +68,9 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
               law requires. Every view is recorded.
             </p>
             <p style={{ margin: '8px 0 0' }}>
+              Would you rather not give your name? <a href="/report">Report without signing in</a>: no account, and a receipt key to follow up.
+            </p>
+            <p style={{ margin: '8px 0 0' }}>
               <strong>Photos can identify you:</strong> a photo or screenshot may carry hidden details (where and when it was taken, the phone it was
               taken on). We keep files exactly as you give them, so remove those details first if they matter to you.
             </p>

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Form, Input, List, Space, Tag, Typography, Upload } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { DEFAULT_PRIMARY, readableBrand } from '../../domain/organisation/branding';
 import { useViewModel } from '../shared/container-context';
 import { REGION } from './confidential-banner';
 import { describeCaseEvent, ReliefForm } from './case-extras';
@@ -22,8 +23,21 @@ const SERVER_FIELD: Record<string, string> = {
  */
 export const ReportScreen = observer(function ReportScreen() {
   const vm = useViewModel(ReportViewModel);
+  useEffect(() => {
+    void vm.loadProfile();
+  }, [vm]);
+  const profile = vm.profile;
+  const brand = readableBrand(profile?.backgroundColor) ?? DEFAULT_PRIMARY;
   return (
     <main className="verify-page">
+      {profile ? (
+        <div className="report-brand" style={{ borderTopColor: brand }}>
+          {profile.companyLogo ? <img src={profile.companyLogo} alt={`${profile.companyName} logo`} height={40} /> : null}
+          <span>
+            Reporting to the committee of <strong>{profile.companyName}</strong>
+          </span>
+        </div>
+      ) : null}
       <Typography.Title level={1} style={{ fontSize: 28 }}>
         {vm.stage === 'case' ? `Your report ${vm.current?.caseNumber ?? ''}` : 'Report a concern in confidence'}
       </Typography.Title>
@@ -41,8 +55,32 @@ const Start = observer(function Start({ vm }: { vm: ReportViewModel }) {
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Paragraph>
         You can tell the Internal Committee what happened without an account and without giving your name. You get a receipt key: with it, you
-        come back here to read the committee&apos;s questions and answer them. We do not record your network address.
+        come back here to read the committee&apos;s questions and answer them.
       </Typography.Paragraph>
+      {/* The heading in the body, not the card's title bar, which cuts a long title short on a phone. */}
+      <Card>
+        <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
+          What your anonymity covers, and what it does not
+        </Typography.Title>
+        <Typography.Paragraph strong style={{ marginBottom: 4 }}>
+          Covered
+        </Typography.Paragraph>
+        <ul>
+          <li>You need no account, and your name is optional: leave it out and the committee does not learn it from us.</li>
+          <li>We do not store your network address, and the report&apos;s records name no account and no address.</li>
+          <li>Only the committee members assigned to the report read it; every view is recorded.</li>
+        </ul>
+        <Typography.Paragraph strong style={{ marginBottom: 4 }}>
+          Not covered
+        </Typography.Paragraph>
+        <ul style={{ marginBottom: 0 }}>
+          <li>What you write can identify you: a date, a place, or a detail only you know.</li>
+          <li>Photos and documents may carry hidden details (where, when, which phone). Remove them first if they matter.</li>
+          <li>A contact email, if you give one, is kept to tell you there is a reply; its address may say who you are.</li>
+          <li>Anyone who has your receipt key can read the report and the committee&apos;s questions: keep it safe.</li>
+          <li>The committee may not be able to take an anonymous report as far as a named one, for example to a formal inquiry.</li>
+        </ul>
+      </Card>
       <Card title="Make a report">
         <Button type="primary" size="large" onClick={() => void vm.startReport()}>
           Make a report

@@ -7,6 +7,9 @@ import type { InterimReliefRequest } from '../../application/complaints/case-ext
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { ApiError, describeError } from '../../application/shared/api-error';
 import { FormFileLinks } from './form-file-links';
+import { OrganisationApi } from '../../application/shared/main-reads.port';
+import { SiteInfo } from '../../application/shared/site';
+import type { CompanyProfile } from '../../contracts/main/workspace.contract';
 
 export interface ReportValues {
   reporterName?: string;
@@ -45,10 +48,14 @@ export class ReportViewModel {
   /** The links of the form's files (FormFiles). */
   readonly formFiles: FormFileLinks;
   private session: string | null = null;
+  /** Whose committee the report goes to: the workspace's name, logo and colour. */
+  profile: CompanyProfile | null = null;
 
   constructor(
     @inject(IntakeApi) private readonly api: IntakeApi,
     @inject(UploadReporterEvidence) private readonly upload: UploadReporterEvidence,
+    @inject(OrganisationApi) private readonly organisation: OrganisationApi,
+    @inject(SiteInfo) private readonly site: SiteInfo,
   ) {
     this.formFiles = new FormFileLinks((attributeId) => this.api.formResource(attributeId));
     makeAutoObservable(this, { formFiles: false }, { autoBind: true });
@@ -56,6 +63,16 @@ export class ReportViewModel {
 
   get customFields() {
     return (this.form?.components ?? []).flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
+  }
+
+  /** The workspace's branding; without it the page still works, under its plain title. */
+  async loadProfile(): Promise<void> {
+    try {
+      const profile = await this.organisation.companyProfile(this.site.currentHost);
+      runInAction(() => (this.profile = profile));
+    } catch {
+      // The report itself does not depend on the branding.
+    }
   }
 
   go(stage: Stage): void {

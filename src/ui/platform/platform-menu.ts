@@ -18,5 +18,6 @@ export const PLATFORM_MENU: PlatformMenuItem[] = [
   { key: 'catalogue-courses', label: 'Catalogue courses', path: '/platform/courses' },
   { key: 'course-credits', label: 'Course credits', path: '/platform/credits' },
   ...PLATFORM_TOOLS_MENU,
+  { key: 'leads', label: 'Demo requests', path: '/platform/leads' },
   { key: 'audit', label: 'Audit trail', path: '/platform/audit' },
 ];

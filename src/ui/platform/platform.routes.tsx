@@ -12,6 +12,7 @@ export const platformRoutes: RouteObject[] = [
     children: [
       { path: '/platform/workspaces', lazy: async () => ({ Component: (await import('./workspace-list.screen')).default }) },
       { path: '/platform/workspaces/:workspaceId', lazy: async () => ({ Component: (await import('./workspace-details.screen')).default }) },
+      { path: '/platform/leads', lazy: async () => ({ Component: (await import('./lead-list.screen')).default }) },
       { path: '/platform/audit', lazy: async () => ({ Component: (await import('./platform-audit.screen')).default }) },
     ],
   },

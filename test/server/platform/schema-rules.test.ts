@@ -26,6 +26,7 @@ const REFERENCE_TABLES: Record<string, string> = {
   catalogue_policy_versions: 'the versions of the platform’s policies',
   catalogue_policy_documents: 'the PDFs of the platform’s policies, per version and language',
   catalogue_policy_reviews: 'the reviews of the platform’s policies',
+  leads: 'demo requests from the public site, made before any workspace exists and read only by the platform admin; closed to the tenant role by row-level security',
 };
 
 /** Tenant tables that may break a rule, each with its reason. Keep it short: the rules are the point. */

@@ -7,6 +7,11 @@ import type { UploadReporterEvidence } from '../../../src/application/complaints
 import { ApiError } from '../../../src/application/shared/api-error';
 import { RaiseConcernViewModel } from '../../../src/ui/complaints/complaints.view-models';
 import { ReportViewModel } from '../../../src/ui/complaints/report.view-model';
+import type { OrganisationApi } from '../../../src/application/shared/main-reads.port';
+import type { SiteInfo } from '../../../src/application/shared/site';
+
+const NO_PROFILE = { companyProfile: async () => null } as unknown as OrganisationApi;
+const ACME_SITE = { isMainSite: false, currentHost: 'acme.localhost' } as unknown as SiteInfo;
 
 /** A port whose only call here answers the link of field `a-guide` and refuses any other field, as the server does. */
 const formResource = async (attributeId: string) => {
@@ -27,7 +32,7 @@ describe("the form's files (FormFiles)", () => {
   });
 
   it('gives a reporter without an account the same, through the intake', async () => {
-    const vm = new ReportViewModel({ formResource } as unknown as IntakeApi, {} as UploadReporterEvidence);
+    const vm = new ReportViewModel({ formResource } as unknown as IntakeApi, {} as UploadReporterEvidence, NO_PROFILE, ACME_SITE);
     expect(await vm.formFiles.link('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
     expect(await vm.formFiles.link('a-date')).toBeNull();
     expect(vm.formFiles.error).toBe('This form has no such file');

@@ -5,6 +5,11 @@ import type { UploadReporterEvidence } from '../../../src/application/complaints
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { CaseEvent, ReporterCase } from '../../../src/contracts/case/intake.contract';
 import { ReportViewModel } from '../../../src/ui/complaints/report.view-model';
+import type { OrganisationApi } from '../../../src/application/shared/main-reads.port';
+import type { SiteInfo } from '../../../src/application/shared/site';
+
+const NO_PROFILE = { companyProfile: async () => null } as unknown as OrganisationApi;
+const ACME_SITE = { isMainSite: false, currentHost: 'acme.localhost' } as unknown as SiteInfo;
 
 /** The receipt calls this screen part makes: sign in, read the case, ask. */
 function fakeIntake() {
@@ -44,7 +49,7 @@ function fakeIntake() {
 describe('ReportViewModel: the reporter’s requests through the receipt', () => {
   it('asks for interim relief and conciliation with the receipt session, and shows them on the case', async () => {
     const fake = fakeIntake();
-    const vm = new ReportViewModel(fake.api, {} as UploadReporterEvidence);
+    const vm = new ReportViewModel(fake.api, {} as UploadReporterEvidence, NO_PROFILE, ACME_SITE);
     await vm.signIn('1234 5678 9012 3456 7890', undefined);
     expect(await vm.askRelief({ relief: 'TRANSFER_RESPONDENT', leaveMonths: null, details: 'Night shifts' })).toBe(true);
     expect(vm.current?.events?.map((e) => e.kind)).toEqual(['INTERIM_RELIEF_REQUESTED']);
@@ -56,7 +61,7 @@ describe('ReportViewModel: the reporter’s requests through the receipt', () =>
 
   it('puts a refusal on its field and asks nothing without a session', async () => {
     const fake = fakeIntake();
-    const vm = new ReportViewModel(fake.api, {} as UploadReporterEvidence);
+    const vm = new ReportViewModel(fake.api, {} as UploadReporterEvidence, NO_PROFILE, ACME_SITE);
     expect(await vm.askConciliation('')).toBe(false);
     await vm.signIn('1234 5678 9012 3456 7890', undefined);
     fake.fail(new ApiError('invalid', 'INVALID', 'Say how many months of leave (at most 3)', { leaveMonths: 'Enter 1 to 3 months' }));
@@ -64,5 +69,27 @@ describe('ReportViewModel: the reporter’s requests through the receipt', () =>
     expect(vm.fieldErrors.leaveMonths).toBe('Enter 1 to 3 months');
     expect(vm.error).toMatch(/months of leave/);
     expect(vm.eventNote).toBeNull();
+  });
+});
+
+describe('ReportViewModel: whose committee the report goes to', () => {
+  it('shows the workspace of the page’s host, and still works when the branding cannot be read', async () => {
+    const asked: string[] = [];
+    const organisation = {
+      companyProfile: async (host: string) => {
+        asked.push(host);
+        return { companyName: 'Acme Corp', companyLogo: '/files/logo.png', backgroundColor: '#1a5fd0' };
+      },
+    } as unknown as OrganisationApi;
+    const vm = new ReportViewModel(fakeIntake().api, {} as UploadReporterEvidence, organisation, ACME_SITE);
+    await vm.loadProfile();
+    expect(asked).toEqual(['acme.localhost']);
+    expect(vm.profile).toMatchObject({ companyName: 'Acme Corp', companyLogo: '/files/logo.png' });
+
+    const failing = { companyProfile: async () => Promise.reject(new Error('offline')) } as unknown as OrganisationApi;
+    const plain = new ReportViewModel(fakeIntake().api, {} as UploadReporterEvidence, failing, ACME_SITE);
+    await plain.loadProfile();
+    expect(plain.profile).toBeNull();
+    expect(plain.stage).toBe('start');
   });
 });

@@ -1,0 +1,104 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { CreateLeadBody, LeadPage } from '../../../src/contracts/main/leads.contract';
+import { isPersonalEmail, LEAD_COUNTRIES, LEAD_SIZES } from '../../../src/domain/leads/lead';
+import type { Database } from '../../platform/db/database';
+import type { Mailer } from '../../platform/messages';
+import * as repo from './leads.repository';
+
+/** A request the service will not take: the route answers 400 (or 404), naming the field where there is one. */
+export type LeadRefusal = { ok: false; refusal: 'invalid' | 'not-found'; code: string; message: string; fields?: Record<string, string> };
+
+type LeadInput = z.output<typeof CreateLeadBody>;
+
+const hash = (code: string) => createHash('sha256').update(code).digest('hex');
+const label = (list: readonly { value: string; label: string }[], value: string) => list.find((x) => x.value === value)?.label ?? value;
+
+/**
+ * Demo and contact requests (docs/public-site.md "Leads"): stored, mailed to the sales address, and confirmed by the
+ * requester from a link in the mail they receive. One transaction: the request and both mails (in the outbox, or
+ * handed to SMTP) stand or fall together.
+ */
+export class LeadService {
+  constructor(
+    private readonly db: Database,
+    private readonly mail: Mailer,
+    private readonly salesEmail: string,
+  ) {}
+
+  async create(input: LeadInput, origin: string): Promise<{ ok: true } | LeadRefusal> {
+    // The honeypot: people never see the field, so whatever fills it is a robot. Nothing is stored or sent.
+    if (input.website && input.website.trim() !== '') {
+      return { ok: false, refusal: 'invalid', code: 'REFUSED', message: 'This request could not be accepted. Please write to us from your work email.' };
+    }
+    if (isPersonalEmail(input.workEmail)) {
+      return {
+        ok: false,
+        refusal: 'invalid',
+        code: 'VALIDATION',
+        message: 'Give your work email',
+        fields: { workEmail: 'Give the address at your organisation, not a personal one' },
+      };
+    }
+    this.mail.assertAvailable();
+    const code = randomBytes(24).toString('base64url');
+    const lead: repo.NewLead = {
+      id: randomUUID(),
+      name: input.name,
+      workEmail: input.workEmail,
+      organisation: input.organisation,
+      country: input.country,
+      size: input.size,
+      message: input.message ? input.message : null,
+      source: input.source ?? 'contact-us',
+      confirmCodeHash: hash(code),
+    };
+    await this.db.system(async (tx) => {
+      await repo.insertLead(tx, lead);
+      await this.mail.sendMany(
+        [
+          {
+            workspaceId: null,
+            to: this.salesEmail,
+            subject: `Demo request: ${lead.organisation} (${label(LEAD_COUNTRIES, lead.country)}, ${label(LEAD_SIZES, lead.size)} employees)`,
+            text: [
+              `${lead.name} <${lead.workEmail}> asked for a demo from the ${lead.source} page.`,
+              '',
+              `Organisation: ${lead.organisation}`,
+              `Country: ${label(LEAD_COUNTRIES, lead.country)}`,
+              `Employees: ${label(LEAD_SIZES, lead.size)}`,
+              '',
+              lead.message ? `Their message:\n${lead.message}` : 'No message.',
+              '',
+              `All requests: ${origin}/platform/leads`,
+            ].join('\n'),
+          },
+          {
+            workspaceId: null,
+            to: lead.workEmail,
+            subject: 'Confirm your SafePlace demo request',
+            text: [
+              `Hello ${lead.name},`,
+              '',
+              `Thank you for your interest in SafePlace. Please confirm that this is your address, so that we can reply:`,
+              `${origin}/confirm?code=${code}`,
+              '',
+              'We reply within one working day. If you did not ask for this, ignore this mail: we will not write again.',
+            ].join('\n'),
+          },
+        ],
+        tx,
+      );
+    });
+    return { ok: true };
+  }
+
+  async confirm(code: string): Promise<{ ok: true } | LeadRefusal> {
+    const found = await this.db.system((tx) => repo.confirmLead(tx, hash(code)));
+    return found ? { ok: true } : { ok: false, refusal: 'not-found', code: 'NOT_FOUND', message: 'This confirmation link is not valid. Check that you copied it whole.' };
+  }
+
+  list(options: { page: number; pageSize: number; search?: string }): Promise<LeadPage> {
+    return this.db.system(async (tx) => ({ ...(await repo.listLeads(tx, options)), page: options.page, pageSize: options.pageSize }));
+  }
+}
