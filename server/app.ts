@@ -18,6 +18,7 @@ import { EmbeddedFileUrls, type DirectFileUrls } from './platform/signed-files';
 import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords';
 import { requestContext } from './platform/request-context';
 import { idempotency } from './platform/idempotency';
+import { ParseSlots } from './platform/parse-slots';
 import { securityHeaders } from './platform/security-headers';
 import { workspaceGates, WorkspaceGateState } from './platform/workspace-gates';
 import { SessionRepository } from './platform/sessions';
@@ -65,6 +66,8 @@ export interface AppOptions {
    * main.ts); every process of a deployment must have the same. When omitted (tests of one process), a random one.
    */
   intakeAddressKey?: Uint8Array;
+  /** The bound on spreadsheet uploads parsed at once; by default one made from `settings.fileParses` (tests look into it). */
+  parses?: ParseSlots;
 }
 
 const API_BASES = [MAIN_API_BASE, LEARNING_API_BASE, CASE_API_BASE];
@@ -105,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sites: new SiteResolver(options.db, options.settings.mainHost, options.settings.publicUrl),
     permissions: new PermissionStore(options.db),
     limits: new RateLimits(options.db),
+    parses: options.parses ?? new ParseSlots(options.settings.fileParses),
     intakeAddressKey: options.intakeAddressKey ?? randomBytes(32),
     clock: options.clock ?? systemClock,
     jobs: options.jobs,

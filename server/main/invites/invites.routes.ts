@@ -24,6 +24,8 @@ import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError } from '../../platform/errors';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { SpooledFile } from '../../platform/upload-spool';
+import { MAIN_SITE_WORKSPACE_ID } from '../../platform/db/database';
+import type { ParseSlots } from '../../platform/parse-slots';
 import { detectImportFile, readHeaderRow } from './import-file.parser';
 import { REPORT_CONTENT_TYPES, reportFileName } from './import-report';
 import { ImportRunner } from './import-runner';
@@ -50,19 +52,19 @@ export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, readImportHeaders, async (ctx) => {
     workspaceUser(ctx);
-    const upload = await readUpload(ctx, maxBytes, false);
+    const upload = await readUpload({ ...ctx, parses: deps.parses }, maxBytes, false);
     const { headers, sample } = await readHeaderRow(upload.kind, upload.source);
     return { headers, proposed: proposeMapping(headers), sample };
   });
 
   serve(app, validateUserImport, async (ctx) => {
     const actor = importActor(ctx);
-    return service.validate(actor, await readUpload(ctx, maxBytes, true));
+    return service.validate(actor, await readUpload({ ...ctx, parses: deps.parses }, maxBytes, true));
   });
 
   serve(app, downloadImportReport, async (ctx) => {
     const actor = importActor(ctx);
-    const upload = await readUpload(ctx, maxBytes, true);
+    const upload = await readUpload({ ...ctx, parses: deps.parses }, maxBytes, true);
     const format = upload.format ?? 'csv';
     const stream = await service.report(actor, upload, format);
     return sendReport(ctx.reply, stream, reportFileName(upload.fileName, format), format);
@@ -70,7 +72,7 @@ export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, importUsers, async (ctx) => {
     const actor = importActor(ctx);
-    const upload = await readUpload(ctx, maxBytes, true, true);
+    const upload = await readUpload({ ...ctx, parses: deps.parses }, maxBytes, true, true);
     // Invitation links go to the site the import is started from (the workspace's address).
     const job = await service.start(actor, upload, upload.sendInvitations ? siteOrigin(ctx.request) : null);
     ctx.reply.code(202);
@@ -125,7 +127,7 @@ export async function readUpload(
   extraFields: readonly string[],
 ): Promise<Omit<ImportUpload, 'mapping'> & { fields: Record<string, string> }>;
 export async function readUpload(
-  { request, reply }: UploadContext,
+  { request, reply, parses }: UploadContext,
   maxBytes: number,
   needMapping: boolean,
   /** The import call: the `sendInvitations` field (`true`/`false`) is accepted. */
@@ -135,6 +137,12 @@ export async function readUpload(
   if (!request.isMultipart()) {
     throw badRequest('Send the file as multipart/form-data', { [IMPORT_FILE_FIELD]: 'Required' });
   }
+  // A slot for the whole upload, from its first byte to its answer: a workbook is held and inflated while it is read
+  // (docs/imports.md "Parsing uploads"). Beyond the bound: 429 before the body is read.
+  const site = request.ctx.site;
+  const release = parses.take(site.kind === 'workspace' ? site.workspace.id : MAIN_SITE_WORKSPACE_ID);
+  reply.raw.once('close', release);
+  reply.raw.once('finish', release);
   let file: { name: string; spooled: SpooledFile } | null = null;
   let mappingText: string | null = null;
   let format: ReportFormat | undefined;
@@ -184,6 +192,7 @@ export async function readUpload(
 interface UploadContext {
   request: FastifyRequest;
   reply: FastifyReply;
+  parses: ParseSlots;
 }
 
 function parseMapping(text: string | null): ColumnMapping {
