@@ -19,6 +19,7 @@ import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords'
 import { requestContext } from './platform/request-context';
 import { idempotency } from './platform/idempotency';
 import { ParseSlots } from './platform/parse-slots';
+import { quietClientCloses } from './platform/client-close-log';
 import { securityHeaders } from './platform/security-headers';
 import { workspaceGates, WorkspaceGateState } from './platform/workspace-gates';
 import { SessionRepository } from './platform/sessions';
@@ -79,7 +80,7 @@ const isPlayerPage = (url: string) => /^\/training\/[A-Za-z0-9_-]+\/?$/.test(url
 /** Builds the whole server: the three APIs on their bases, and the web app. Tests call it with `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: quietClientCloses(options.logger),
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
     // A client that sends its request slowly (a slow-loris body) is cut off: the whole request within this time, and
