@@ -8,6 +8,9 @@ import { benchImport } from './import.bench';
 import { benchImportFreeze } from './import-freeze.bench';
 import { benchUpload } from './upload.bench';
 import { benchPublicSite } from './public-site.bench';
+import { benchZipBomb } from './zip-bomb.bench';
+import { benchMemory } from './memory.bench';
+import { benchSigninThroughput } from './signin-throughput.bench';
 import { START_FLAGS } from './server-process';
 
 const only = process.argv[2];
@@ -30,6 +33,9 @@ if (!only || only === 'public-site') await benchPublicSite();
 if (!only || only === 'import') await benchImport();
 if (!only || only === 'import-freeze') await benchImportFreeze();
 if (!only || only === 'upload') await benchUpload();
+if (!only || only === 'zip-bomb') await benchZipBomb();
+if (!only || only === 'memory') await benchMemory();
+if (!only || only === 'signin-throughput') await benchSigninThroughput();
 if (!only || only === 'courses') await benchCourses();
 if (!only || only === 'auto-assign') await benchAutoAssign();
 // The reminder run's memory is the server's: measured with its heap settings.

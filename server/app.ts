@@ -19,6 +19,8 @@ import { EmbeddedFileUrls, type DirectFileUrls } from './platform/signed-files';
 import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords';
 import { requestContext } from './platform/request-context';
 import { idempotency } from './platform/idempotency';
+import { ParseSlots } from './platform/parse-slots';
+import { quietClientCloses } from './platform/client-close-log';
 import { securityHeaders } from './platform/security-headers';
 import { workspaceGates, WorkspaceGateState } from './platform/workspace-gates';
 import { SessionRepository } from './platform/sessions';
@@ -69,6 +71,8 @@ export interface AppOptions {
    * main.ts); every process of a deployment must have the same. When omitted (tests of one process), a random one.
    */
   intakeAddressKey?: Uint8Array;
+  /** The bound on spreadsheet uploads parsed at once; by default one made from `settings.fileParses` (tests look into it). */
+  parses?: ParseSlots;
 }
 
 const API_BASES = [MAIN_API_BASE, LEARNING_API_BASE, CASE_API_BASE];
@@ -83,7 +87,7 @@ const isPlayerPage = (url: string) => /^\/training\/[A-Za-z0-9_-]+\/?$/.test(url
 /** Builds the whole server: the three APIs on their bases, and the web app. Tests call it with `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: quietClientCloses(options.logger),
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
     // A client that sends its request slowly (a slow-loris body) is cut off: the whole request within this time, and
@@ -112,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sites: new SiteResolver(options.db, options.settings.mainHost, options.settings.publicUrl),
     permissions: new PermissionStore(options.db),
     limits: new RateLimits(options.db),
+    parses: options.parses ?? new ParseSlots(options.settings.fileParses),
     intakeAddressKey: options.intakeAddressKey ?? randomBytes(32),
     clock: options.clock ?? systemClock,
     jobs: options.jobs,

@@ -13,6 +13,7 @@ import type { UploadLimits } from '../../src/domain/files/uploads';
 import type { Clock } from './clock';
 import type { JobQueue } from './jobs';
 import type { PeopleEvents } from './people-events';
+import type { FileParseLimits, ParseSlots } from './parse-slots';
 
 export interface ServerSettings {
   /** The main (marketing) site's host name, without port. */
@@ -36,6 +37,8 @@ export interface ServerSettings {
   requestTimeoutMs?: number;
   /** Where the public site's demo requests are mailed (`SALES_EMAIL`); `sales@<mainHost>` when omitted. */
   salesEmail?: string;
+  /** Spreadsheet uploads received and parsed at once (server/platform/parse-slots.ts); DEFAULT_FILE_PARSES when omitted. */
+  fileParses?: FileParseLimits;
   /** Complaints a member files a day (`COMPLAINTS_PER_DAY`); DEFAULT_COMPLAINTS_PER_DAY (5) when omitted. */
   complaintsPerDay?: number;
   /** Bytes of rendered course details kept by content revision (server/learning/courses/details-cache.ts); 0: off. */
@@ -81,6 +84,8 @@ export interface ApiDeps {
   permissions: PermissionStore;
   /** Rate limits kept in the database, shared by every server process (server/platform/rate-limiter.ts). */
   limits: RateLimits;
+  /** The bound on spreadsheet uploads parsed at once in this process (server/platform/parse-slots.ts). */
+  parses: ParseSlots;
   /** The secret that keys the reporters' address hashes, never in the database (server/case/complaints/intake-address.ts). */
   intakeAddressKey: Uint8Array;
   /** Where jobs and due dates read the time (tests move it). */

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import PDFDocument from 'pdfkit';
 import { MAIN_SITE_WORKSPACE_ID, type Database } from '../platform/db/database';
 
 /** What the demo's user manual says, a heading and its paragraphs per section. */
@@ -29,7 +28,8 @@ const SECTIONS: [heading: string, paragraphs: string[]][] = [
 ];
 
 /** The demo's user manual as a small two-page PDF, made when the demo is seeded (pdfkit, its built-in Helvetica). */
-export function demoManualPdf(): Promise<Buffer> {
+export async function demoManualPdf(): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 64, info: { Title: 'SafePlace user manual', Author: 'SafePlace' } });
     const chunks: Buffer[] = [];

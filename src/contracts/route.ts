@@ -52,6 +52,12 @@ export interface RouteContract<
    * Only for routes whose access is a role list; the platform admin on a workspace's site is still refused.
    */
   catalogueAuthor?: true;
+  /**
+   * A public create that a retry may repeat (the confidential intake's filing, a reporter's message, evidence): it
+   * accepts an `Idempotency-Key`, and the web app sends one (docs/architecture.md, "Idempotent requests"). Signed-in
+   * writes accept one without this mark.
+   */
+  idempotent?: true;
 }
 
 export type Access =

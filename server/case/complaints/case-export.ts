@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { ExportSection } from '../../../src/contracts/case/case-records.contract';
 import type { ComplaintDetail } from '../../../src/contracts/case/complaints.contract';
 import { CASE_LOG_ATTACHMENT, type CaseLogFile } from '../../../src/domain/complaints/audit-chain';
@@ -46,7 +45,9 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /** Renders the bundle; resolves with the PDF's bytes. */
-export function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Promise<Buffer> {
+export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Promise<Buffer> {
+  // Loaded on the first PDF, not at start (docs/architecture.md "Memory").
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -57,7 +57,7 @@ export async function autoAssignRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const { user, workspace } = workspaceUser(ctx);
     const actor = actorOf(ctx, user, workspace.id);
     // The user import's own handling of untrusted files: size limit, type by bytes, the bounded XLSX reader.
-    const upload = await readUpload(ctx, deps.settings.maxUploadBytes, false, false, [BULK_COURSES_FIELD]);
+    const upload = await readUpload({ ...ctx, parses: deps.parses }, deps.settings.maxUploadBytes, false, false, [BULK_COURSES_FIELD]);
     const courseIds = parseCourseList(upload.fields[BULK_COURSES_FIELD]);
     const rows = await emailRows(upload.kind, upload.source);
     const result = await bulkAdd(deps.db, assignments, actor, upload.fileName, courseIds, rows);

@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { CourseLanguage } from '../../../src/domain/courses/course';
 
 /**
@@ -95,7 +94,9 @@ export function labelsFor(language: CourseLanguage) {
 }
 
 /** Renders the certificate; resolves with the PDF's bytes. */
-export function renderCertificate(fields: CertificateFields): Promise<Buffer> {
+export async function renderCertificate(fields: CertificateFields): Promise<Buffer> {
+  // Loaded on the first PDF, not at start (docs/architecture.md "Memory").
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

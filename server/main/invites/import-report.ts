@@ -1,6 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { ReportFormat } from '../../../src/contracts/main/invites.contract';
 import { escapeReportCell } from '../../../src/domain/imports/report-cells';
 
@@ -20,9 +19,11 @@ export function reportStream(format: ReportFormat, header: string[], batches: As
     );
   }
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Report');
   void (async () => {
+    // Loaded on the first XLSX report, not at start: exceljs is about 30 MB of the server's resident memory.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Report');
     sheet.addRow(header).commit();
     for await (const records of batches) {
       for (const record of escape(records)) sheet.addRow(record).commit();

@@ -42,19 +42,19 @@ export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, readImportHeaders, async (ctx) => {
     workspaceUser(ctx);
-    const upload = await readUpload(ctx, maxBytes, false);
+    const upload = await readUpload({ ...ctx, parses: deps.parses }, maxBytes, false);
     const { headers, sample } = await readHeaderRow(upload.kind, upload.source);
     return { headers, proposed: proposeMapping(headers), sample };
   });
 
   serve(app, validateUserImport, async (ctx) => {
     const actor = importActor(ctx);
-    return service.validate(actor, await readUpload(ctx, maxBytes, true));
+    return service.validate(actor, await readUpload({ ...ctx, parses: deps.parses }, maxBytes, true));
   });
 
   serve(app, downloadImportReport, async (ctx) => {
     const actor = importActor(ctx);
-    const upload = await readUpload(ctx, maxBytes, true);
+    const upload = await readUpload({ ...ctx, parses: deps.parses }, maxBytes, true);
     const format = upload.format ?? 'csv';
     const stream = await service.report(actor, upload, format);
     return sendReport(ctx.reply, stream, reportFileName(upload.fileName, format), format);
@@ -62,7 +62,7 @@ export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, importUsers, async (ctx) => {
     const actor = importActor(ctx);
-    const upload = await readUpload(ctx, maxBytes, true, true);
+    const upload = await readUpload({ ...ctx, parses: deps.parses }, maxBytes, true, true);
     // Invitation links go to the site the import is started from (the workspace's address).
     const job = await service.start(actor, upload, upload.sendInvitations ? siteOrigin(ctx.request) : null);
     ctx.reply.code(202);

@@ -212,7 +212,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
 
   serve(app, deleteUsersByFile, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    const upload = await readUpload(ctx, deps.settings.maxUploadBytes, false);
+    const upload = await readUpload({ ...ctx, parses: deps.parses }, deps.settings.maxUploadBytes, false);
     const emails = await emailsOfFile(upload.kind, upload.source);
     if (emails.length === 0) throw badRequest('The file lists no emails', { file: 'No emails found' });
     const guard = { ws: workspace.id, workspaceName: workspace.company_name, actorUserId: user.userId, ip: ctx.request.ip, what: 'delete' as const };

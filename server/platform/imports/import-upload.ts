@@ -11,6 +11,8 @@ import {
 import { containsNul, NUL_MESSAGE } from '../../../src/contracts/route';
 import { badRequest, HttpError } from '../errors';
 import { SpooledFile } from '../upload-spool';
+import { MAIN_SITE_WORKSPACE_ID } from '../db/database';
+import type { ParseSlots } from '../parse-slots';
 import { detectImportFile, type ImportFileKind, type ImportSource } from './import-file.parser';
 
 /** An uploaded people file (user import, bulk-assign), read by the main and learning APIs. */
@@ -42,7 +44,7 @@ export async function readUpload(
   extraFields: readonly string[],
 ): Promise<Omit<ImportUpload, 'mapping'> & { fields: Record<string, string> }>;
 export async function readUpload(
-  { request, reply }: UploadContext,
+  { request, reply, parses }: UploadContext,
   maxBytes: number,
   needMapping: boolean,
   /** The import call: the `sendInvitations` field (`true`/`false`) is accepted. */
@@ -52,6 +54,12 @@ export async function readUpload(
   if (!request.isMultipart()) {
     throw badRequest('Send the file as multipart/form-data', { [IMPORT_FILE_FIELD]: 'Required' });
   }
+  // A slot for the whole upload, from its first byte to its answer: a workbook is held and inflated while it is read
+  // (docs/imports.md "Parsing uploads"). Beyond the bound: 429 before the body is read.
+  const site = request.ctx.site;
+  const release = parses.take(site.kind === 'workspace' ? site.workspace.id : MAIN_SITE_WORKSPACE_ID);
+  reply.raw.once('close', release);
+  reply.raw.once('finish', release);
   let file: { name: string; spooled: SpooledFile } | null = null;
   let mappingText: string | null = null;
   let format: ReportFormat | undefined;
@@ -101,6 +109,7 @@ export async function readUpload(
 export interface UploadContext {
   request: FastifyRequest;
   reply: FastifyReply;
+  parses: ParseSlots;
 }
 
 function parseMapping(text: string | null): ColumnMapping {

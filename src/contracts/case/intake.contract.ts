@@ -97,6 +97,7 @@ export const fileIntake = route({
   body: IntakeBody,
   response: IntakeReceipt,
   access: 'public',
+  idempotent: true,
 });
 
 export const confirmReceipt = route({
@@ -173,6 +174,7 @@ export const postReporterMessage = route({
   body: z.strictObject({ session: ReceiptSession, body: Required('a message', 10000) }),
   response: CaseMessage,
   access: 'public',
+  idempotent: true,
 });
 
 export const ReliefRequestBody = z.strictObject({
@@ -190,6 +192,7 @@ export const reporterInterimRelief = route({
   body: ReliefRequestBody.extend({ session: ReceiptSession }),
   response: CaseEvent,
   access: 'public',
+  idempotent: true,
 });
 
 export const reporterConciliationRequest = route({
@@ -200,6 +203,7 @@ export const reporterConciliationRequest = route({
   body: z.strictObject({ session: ReceiptSession, note: Text(4000).default('') }),
   response: CaseEvent,
   access: 'public',
+  idempotent: true,
 });
 
 export const reporterEvidenceUploadUrl = route({
@@ -210,6 +214,7 @@ export const reporterEvidenceUploadUrl = route({
   body: z.strictObject({ session: ReceiptSession, fileName: Required('a file name', 255), size: z.number().int().positive() }),
   response: EvidenceTicket,
   access: 'public',
+  idempotent: true,
 });
 
 export const confirmReporterEvidence = route({
@@ -221,6 +226,7 @@ export const confirmReporterEvidence = route({
   body: z.strictObject({ session: ReceiptSession }),
   response: EvidenceFile,
   access: 'public',
+  idempotent: true,
 });
 
 export const ReceiptSettings = z.object({ receiptExpiryDays: z.number().int().min(7).max(3650) });

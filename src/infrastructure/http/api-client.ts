@@ -65,8 +65,9 @@ export class ApiClient {
     }
     // A signed-in write carries an Idempotency-Key, and is sent again with the same key when its answer was lost on the
     // network: the server answers a repeat with the first answer, so nothing is done twice (docs/architecture.md,
-    // "Idempotent requests"). Uploads (multipart) and public calls are not covered by the server's keys.
-    const idempotent = contract.method !== 'GET' && contract.access !== 'public' && !input.form;
+    // "Idempotent requests"). Uploads (multipart) are not covered by the server's keys; public calls only where the
+    // contract marks them `idempotent` (the confidential intake's filing, a reporter's messages and evidence).
+    const idempotent = contract.method !== 'GET' && (contract.access !== 'public' || contract.idempotent === true) && !input.form;
     try {
       return await this.http(path, {
         method: contract.method,

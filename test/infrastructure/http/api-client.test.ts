@@ -4,6 +4,7 @@ import { mockServer, testClient } from '../../support/msw';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { companyProfile } from '../../../src/contracts/main/workspace.contract';
 import { createBranch } from '../../../src/contracts/main/organisation.contract';
+import { postReporterMessage, receiptSignIn } from '../../../src/contracts/case/intake.contract';
 
 const BASE = 'http://acme.localhost:8080/main-api';
 const server = mockServer();
@@ -66,6 +67,29 @@ describe('ApiClient: writes that a lost answer would repeat', () => {
     await client.call(companyProfile, { params: { host: 'acme' } }).catch(() => {});
     expect(keys).toHaveLength(3);
     expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[2]).toBeNull();
+  });
+
+  it('sends a key with the public intake’s creates (a reporter’s message), and again on a retry; none with a public sign-in', async () => {
+    const CASE = 'http://acme.localhost:8080/case-api';
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(`${CASE}/api/intake/receipt/messages`, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        if (keys.length === 1) return HttpResponse.error();
+        return HttpResponse.json({ messageId: 'm1', audience: 'COMPLAINANT', authorName: 'Reporter', fromCommittee: false, body: 'More', createdAt: '2026-01-02T00:00:00.000Z' });
+      }),
+      http.post(`${CASE}/api/intake/receipt/sign-in`, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        return HttpResponse.json({ code: 'BAD_KEY', message: 'No' }, { status: 401 });
+      }),
+    );
+    const { client } = testClient(CASE);
+    await client.send(postReporterMessage, { body: { session: 's'.repeat(40), body: 'More' } }).catch(() => {});
+    await client.send(receiptSignIn, { body: { receiptKey: '1234 5678 9012 3456 7890', password: null } }).catch(() => {});
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/platform/db/database';
 import type { ServerSettings } from '../../../server/platform/deps';
 import { openPglite } from '../../../server/platform/db/pglite-database';
+import type { ParseSlots } from '../../../server/platform/parse-slots';
 import { createScratchDatabase, openScratchPostgres } from '../../../server/platform/db/scratch-postgres';
 import { openPostgres } from '../../../server/platform/db/postgres-database';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
@@ -83,7 +84,7 @@ export async function startTestServer(
   kind: 'pglite' | 'postgres',
   settings: Partial<ServerSettings> = {},
   /** Another file store for the app (an S3 adapter); `fileUrls` and `filesRoot` still name the unused embedded one. */
-  options: { fileUrls?: DirectFileUrls; clock?: Clock; jobs?: boolean; logger?: FastifyServerOptions['logger']; intakeAddressKey?: Uint8Array } = {},
+  options: { fileUrls?: DirectFileUrls; clock?: Clock; jobs?: boolean; logger?: FastifyServerOptions['logger']; intakeAddressKey?: Uint8Array; parses?: ParseSlots } = {},
 ): Promise<TestServer> {
   const db = await openTestDatabase(kind);
   await seedDemo(db, testPasswords, 'localhost');
@@ -103,6 +104,7 @@ export async function startTestServer(
     jobs: jobs ?? undefined,
     logger: options.logger,
     intakeAddressKey: options.intakeAddressKey,
+    parses: options.parses,
   });
   await jobs?.start();
   const request: TestServer['request'] = (host, { token, headers, ...rest }) =>

@@ -1,0 +1,83 @@
+// The PGlite server's memory (`npm run bench memory`): the server of `npm start` on a new data folder, its resident
+// size read from /proc by this process. First start: the peak while it migrates, seeds the demo and starts answering
+// (target <= 600 MB). Idle: its size some seconds after it answers, and again after a few ordinary requests have
+// loaded the code they use (target <= 300 MB). Reference, measured in the same run: PGlite alone in a process with the
+// same node flags, on a new folder running the same migrations (first start) and opened on the server's folder
+// (idle): the part of the figure no server code can remove. docs/architecture.md "Memory".
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '../server/seed/demo.seed';
+import { ResidentMemory, serverDatabase, ServerProcess, sleep, START_FLAGS } from './server-process';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8295);
+/** Seconds left idle before the idle figure. */
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 8);
+const IDLE_TARGET_MB = 300;
+const FIRST_START_TARGET_MB = 600;
+
+const mb = (n: number) => `${n.toFixed(0)} MB`;
+
+/** PGlite alone (bench/memory-reference.ts) in a child with the server's node flags: its peak and settled RSS. */
+async function reference(mode: 'migrate' | 'open', dataDir: string): Promise<{ peak: number; idle: number }> {
+  const script = fileURLToPath(new URL('./memory-reference.ts', import.meta.url));
+  const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', script, mode, dataDir, String(IDLE_SECONDS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const memory = new ResidentMemory(child.pid!);
+  memory.resetPeak();
+  await new Promise((resolve, reject) => {
+    child.on('exit', resolve);
+    child.on('error', reject);
+  });
+  memory.stop();
+  const figures = JSON.parse(out.trim().split('\n').pop()!) as { peak: number; idle: number };
+  return figures;
+}
+
+export async function benchMemory(): Promise<void> {
+  const database = await serverDatabase('pglite', 'bench-memory');
+  const server = new ServerProcess(PORT, database.env);
+  console.log(`memory: the server of \`npm start\` (${START_FLAGS.join(' ')}) on a new PGlite data folder`);
+  let firstPeak = 0;
+  let idleStart = 0;
+  let idleUsed = 0;
+  try {
+    // The kernel's high-water mark of the child (VmHWM) is its first start's peak: read once it answers.
+    const startMs = await server.start();
+    const memory = new ResidentMemory(server.pid);
+    firstPeak = memory.peak();
+    await sleep(IDLE_SECONDS * 1000);
+    idleStart = memory.now();
+    // Ordinary use: a sign-in, the config, a list and the web page, as a person's first minute would load them.
+    const token = await server.signIn('admin@acme.test', DEMO_PASSWORD);
+    for (let i = 0; i < 5; i++) {
+      await server.request('GET', '/config.json');
+      await server.request('GET', '/main-api/api/user/details', { token });
+      await server.request('POST', '/main-api/api/workspace/users', { token, json: { page: 0, pageSize: 20 } });
+      await server.request('GET', '/');
+    }
+    await sleep(IDLE_SECONDS * 1000);
+    idleUsed = memory.now();
+    memory.stop();
+    console.log(`  first start (migrate, seed, first answer) in ${(startMs / 1000).toFixed(1)} s`);
+  } finally {
+    await server.stop('SIGTERM').catch(() => undefined);
+  }
+  const fresh = await mkdtemp(path.join(os.tmpdir(), 'bench-memory-ref-'));
+  try {
+    const migrateOnly = await reference('migrate', fresh);
+    const openOnly = await reference('open', path.join(database.env.DATA_DIR, 'pglite'));
+    const row = (name: string, ours: number, ref: number, target: number) =>
+      console.log(`  ${name}: ${mb(ours)} (target <= ${target} MB: ${ours <= target ? 'met' : 'not met'}); reference ${mb(ref)}; ratio ${(ours / ref).toFixed(2)}x`);
+    row('first-start peak RSS, server | PGlite alone migrating a new folder', firstPeak, migrateOnly.peak, FIRST_START_TARGET_MB);
+    row(`idle RSS ${IDLE_SECONDS} s after start, server | PGlite alone opened on its folder`, idleStart, openOnly.idle, IDLE_TARGET_MB);
+    row(`idle RSS after 20 ordinary requests, server | PGlite alone`, idleUsed, openOnly.idle, IDLE_TARGET_MB);
+    if (firstPeak > FIRST_START_TARGET_MB || idleUsed > IDLE_TARGET_MB) process.exitCode = 1;
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+    await database.drop();
+  }
+}
