@@ -65,7 +65,7 @@ export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
     return duties.notice(workspace.id, workspace.company_name);
   });
 
-  serve(app, returnInputs, async (ctx) => returns.inputs(workspaceUser(ctx).workspace.id));
+  serve(app, returnInputs, async (ctx) => answer(ctx, await returns.inputs(await returnsActor(ctx))));
   serve(app, saveReturnInputs, async (ctx) => answer(ctx, await returns.saveInputs(await returnsActor(ctx), ctx.body)));
   serve(app, returnsOverview, async (ctx) => answer(ctx, await returns.overview(await returnsActor(ctx))));
   serve(app, poshAnnualReturn, async (ctx) => answer(ctx, await returns.poshAnnual(await returnsActor(ctx), ctx.query.year, ctx.query.format)));

@@ -71,8 +71,11 @@ export class ReturnsService {
     return this.clock.now();
   }
 
-  async inputs(ws: string): Promise<ReturnInputs> {
-    return this.db.tenant(ws, (tx) => repo.inputs(tx, ws));
+  async inputs(actor: ReturnsActor): Promise<ReturnInputs | LawRefusal> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      if (!actor.manager && !(await repo.presidesAny(tx, actor.ws, actor.userId))) return forbidden();
+      return repo.inputs(tx, actor.ws);
+    });
   }
 
   async saveInputs(actor: ReturnsActor, body: ReturnInputs): Promise<ReturnInputs | LawRefusal> {
@@ -80,6 +83,7 @@ export class ReturnsService {
       return { refusal: 'invalid', code: 'VALIDATION', message: 'Give the contact’s email address', fields: { contactEmail: 'Not an email address' } };
     }
     return this.db.tenant(actor.ws, async (tx) => {
+      if (!actor.manager && !(await repo.presidesAny(tx, actor.ws, actor.userId))) return forbidden();
       await repo.saveInputs(tx, actor.ws, actor.userId, body);
       return repo.inputs(tx, actor.ws);
     });

@@ -167,21 +167,21 @@ export const returnInputs = route({
   api: 'case',
   method: 'GET',
   path: '/api/returns/inputs',
-  summary: 'What the returns need that no case gives: addresses, the District Officer, the business number, the contact',
+  summary: 'What the returns need that no case gives: addresses, the District Officer, the business number, the contact; admins, employers, presiding officers',
   response: ReturnInputs,
-  access: MANAGERS,
-  permission: PERMISSION,
+  access: 'signed-in',
+  noPermission: 'A presiding officer of any role gives the inputs of her committee’s return: access is decided by the seat and the role on the server',
 });
 
 export const saveReturnInputs = route({
   api: 'case',
   method: 'PUT',
   path: '/api/returns/inputs',
-  summary: 'Save the returns’ inputs (kept for the next year)',
+  summary: 'Save the returns’ inputs (kept for the next year); admins, employers, presiding officers',
   body: ReturnInputs,
   response: ReturnInputs,
-  access: MANAGERS,
-  permission: PERMISSION,
+  access: 'signed-in',
+  noPermission: 'A presiding officer of any role gives the inputs of her committee’s return: access is decided by the seat and the role on the server',
 });
 
 const Figures = z.object({ received: z.number().int(), disposed: z.number().int(), pendingAtEnd: z.number().int(), pendingOver90Days: z.number().int() });

@@ -154,7 +154,10 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
       const refused = await call('GET', `/returns/posh-annual?year=${year}&format=pdf`, presiding);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'RETURN_INPUTS_MISSING', fields: { employerAddress: expect.any(String), districtOfficer: expect.any(String) } });
-      expect((await call('PUT', '/returns/inputs', presiding, { employerName: '', employerAddress: 'x', districtOfficer: 'y', businessNumber: '', contactName: '', contactEmail: '', contactPhone: '' })).statusCode).toBe(403);
+      const blank = { employerName: '', employerAddress: 'x', districtOfficer: 'y', businessNumber: '', contactName: '', contactEmail: '', contactPhone: '' };
+      expect((await call('PUT', '/returns/inputs', employee, blank)).statusCode).toBe(403);
+      expect((await call('PUT', '/returns/inputs', member, blank)).statusCode).toBe(403);
+      expect((await call('GET', '/returns/inputs', employee)).statusCode).toBe(403);
       const badEmail = await call('PUT', '/returns/inputs', admin, { employerName: 'Acme Ltd', employerAddress: '1 MG Road', districtOfficer: 'x', businessNumber: '', contactName: '', contactEmail: 'not-mail', contactPhone: '' });
       expect(badEmail.statusCode).toBe(400);
       await ok('PUT', '/returns/inputs', admin, {
