@@ -30,7 +30,7 @@ export const LegalRulesSection = observer(function LegalRulesSection() {
         <List
           bordered
           dataSource={vm.due.map((d) => ({ ...d }))}
-          locale={{ emptyText: 'No return applies to the jurisdictions you declared.' }}
+          locale={{ emptyText: <Typography.Text>No return applies to the jurisdictions you declared.</Typography.Text> }}
           renderItem={(d) => (
             <List.Item>
               <Space wrap>

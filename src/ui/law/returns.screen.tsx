@@ -162,7 +162,7 @@ export const ReturnsScreen = observer(function ReturnsScreen() {
               size="small"
               pagination={false}
               dataSource={vm.overview.generated.map((g) => ({ ...g }))}
-              locale={{ emptyText: 'No return made yet: make one above.' }}
+              locale={{ emptyText: <Typography.Text>No return made yet: make one above.</Typography.Text> }}
               columns={[
                 { title: 'Return', key: 'kind', render: (_, g) => `${RETURN_NAMES[g.kind]}, ${g.period}` },
                 { title: 'Format', dataIndex: 'format', responsive: ['sm'] },
