@@ -83,4 +83,60 @@ test.describe('statutory returns', () => {
     await expectNoSidewaysScroll(adminPhone, 'compliance at 390 px');
     await adminPhone.screenshot({ path: test.info().outputPath('compliance-rules-390.png'), fullPage: true });
   });
+
+  test('the admin records a workshop and publishes the notice; an employee reads it under "Your rights at work"', async ({ browser }) => {
+    test.setTimeout(300_000);
+    const admin = await (await browser.newContext({ viewport: { width: 1366, height: 850 } })).newPage();
+    await signIn(admin, 'acme', 'admin@acme.test');
+    await admin.goto(url('acme', '/compliance/duties'));
+    await expect(admin.getByRole('heading', { level: 1, name: 'Employer’s duties' })).toBeVisible();
+    await expect(admin.getByText('Nothing recorded yet: record the workshops you held.')).toBeVisible();
+    await expectAccessible(admin, 'duties: empty');
+
+    await admin.getByRole('button', { name: 'Record a workshop' }).click();
+    const drawer = admin.getByRole('dialog', { name: 'Record a workshop' });
+    await drawer.getByLabel('Title').fill('Respect at work');
+    await drawer.getByLabel('Held on').fill(new Date().toISOString().slice(0, 10));
+    await drawer.getByLabel('For whom').fill('All staff at headquarters');
+    await drawer.getByLabel('How many attended').fill('42');
+    await expectAccessible(admin, 'duties: record a workshop');
+    await drawer.getByRole('button', { name: 'Record it' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(admin.getByRole('row', { name: /Respect at work.*42 people/ })).toBeVisible();
+
+    // The notice is not published without where to get help with a police complaint.
+    await admin.getByLabel('Show the notice to every member').click();
+    await admin.getByRole('button', { name: 'Save the notice' }).click();
+    await expect(admin.getByText('Say where staff get help with a police complaint before publishing the notice').first()).toBeVisible();
+    await admin.getByLabel('Where staff get help with a police complaint').fill('HR (Asha, extension 204) goes with you to the police station and arranges leave.');
+    await admin.getByRole('button', { name: 'Save the notice' }).click();
+    await expect(admin.getByText('Say where staff get help with a police complaint before publishing the notice')).toHaveCount(0);
+    await admin.screenshot({ path: test.info().outputPath('duties-1366.png'), fullPage: true });
+
+    const adminPhone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await signIn(adminPhone, 'acme', 'admin@acme.test');
+    await adminPhone.goto(url('acme', '/compliance/duties'));
+    await expect(adminPhone.getByRole('row', { name: /Respect at work/ })).toBeVisible();
+    await expectNoSidewaysScroll(adminPhone, 'duties at 390 px');
+    await expectAccessible(adminPhone, 'duties at 390 px');
+    await adminPhone.screenshot({ path: test.info().outputPath('duties-390.png'), fullPage: true });
+
+    const desk = await (await browser.newContext({ viewport: { width: 1366, height: 850 } })).newPage();
+    await signIn(desk, 'acme', 'employee@acme.test');
+    await desk.getByRole('navigation', { name: 'Main' }).getByRole('menuitem', { name: 'Your rights at work' }).click();
+    await expect(desk.getByText(PRESIDING)).toBeVisible();
+
+    const staff = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await signIn(staff, 'acme', 'employee@acme.test');
+    await staff.goto(url('acme', '/notice'));
+    await expect(staff.getByRole('heading', { level: 1, name: 'Sexual harassment at work: your rights and where to go' })).toBeVisible();
+    await expect(staff.getByText('Priya Rao')).toBeVisible();
+    await expect(staff.getByText(PRESIDING)).toBeVisible();
+    await expect(staff.getByText('goes with you to the police station')).toBeVisible();
+    await expect(staff.getByText(/₹50,000/)).toBeVisible();
+    await expectOneH1(staff, 'notice');
+    await expectNoSidewaysScroll(staff, 'notice at 390 px');
+    await expectAccessible(staff, 'notice at 390 px');
+    await staff.screenshot({ path: test.info().outputPath('notice-390.png'), fullPage: true });
+  });
 });
