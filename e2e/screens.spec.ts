@@ -88,6 +88,9 @@ test('every screen of the workspace admin fits a phone, has one h1 and passes ax
     '/organisation/permissions',
     '/compliance',
     '/compliance/training-cadence',
+    '/compliance/returns',
+    '/compliance/duties',
+    '/notice',
     '/manual',
     '/profile',
   ];
@@ -96,7 +99,7 @@ test('every screen of the workspace admin fits a phone, has one h1 and passes ax
 
 test('every screen of the employee fits a phone, has one h1 and passes axe', async ({ page }) => {
   await signIn(page, 'acme', 'employee@acme.test');
-  for (const path of ['/dashboard', '/training', '/manual', '/profile']) await checkScreen(page, 'acme', path, `employee ${path}`);
+  for (const path of ['/dashboard', '/training', '/notice', '/manual', '/profile']) await checkScreen(page, 'acme', path, `employee ${path}`);
 });
 
 test('every screen of the business-unit admin fits a phone, has one h1 and passes axe', async ({ page }) => {

@@ -7,6 +7,7 @@ import { caseRuntimeRoutes } from './complaints/case-runtime.routes';
 import { committeeRoutes } from './complaints/committees.routes';
 import { complaintRoutes } from './complaints/complaints.routes';
 import { intakeRoutes } from './complaints/intake.routes';
+import { lawRoutes } from './law/law.routes';
 import { workflowRoutes } from './workflows/workflows.routes';
 
 export const CASE_API_BASE = '/case-api';
@@ -27,4 +28,5 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await intakeRoutes(api, deps);
   await caseRecordRoutes(api, deps);
   await caseRuntimeRoutes(api, deps);
+  await lawRoutes(api, deps);
 }

@@ -14,6 +14,7 @@ export type NavKey =
   | 'workflows'
   | 'concern'
   | 'complaints'
+  | 'notice'
   | 'committees'
   | 'complaint-figures'
   | 'security-log'
@@ -48,6 +49,7 @@ export const NAVIGATION: readonly NavItem[] = [
   // Complaints (docs/case.md): every member may raise a concern and follow their own; the committee's cases are there too.
   { key: 'concern', label: 'Raise a concern', path: '/concerns/new', icon: 'AlertOutlined', description: 'Tell the Internal Committee what happened, confidentially', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
   { key: 'complaints', label: 'Complaints', path: '/complaints', icon: 'FileProtectOutlined', description: 'Your complaints and, if you sit on the Internal Committee, its cases', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
+  { key: 'notice', label: 'Your rights at work', path: '/notice', icon: 'NotificationOutlined', description: 'The Internal Committee, what happens to someone who harasses, and where to get help (once your employer publishes it)', roles: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },
   { key: 'people', label: 'People', path: '/people', icon: 'TeamOutlined', permission: 'people.manage', description: 'Find, edit, deactivate or delete the people of your workspace', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'courses', label: 'Courses', path: '/courses', icon: 'ReadOutlined', permission: 'courses.assign', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
   { key: 'policies', label: 'Policies', path: '/policies', icon: 'FileProtectOutlined', permission: 'policies.manage', description: 'Publish policies for your people to accept, and see who has', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'courses' },

@@ -92,7 +92,7 @@ export function judgeCommittee(committee: CommitteeEvidence | null, today: IsoDa
 export function judgeUntracked(kind: 'REPORT' | 'OTHER'): ObligationJudgement {
   return {
     state: 'NOT_TRACKED',
-    missing: kind === 'REPORT' ? 'Not yet tracked: SafePlace does not produce annual returns yet' : 'Not yet tracked by SafePlace',
+    missing: kind === 'REPORT' ? 'See Statutory returns and Legal rules below: SafePlace makes the returns and tracks them there' : 'Not yet tracked by SafePlace',
     dueOn: null,
   };
 }

@@ -8,6 +8,12 @@ import { XhrFileTransfer } from '../http/learning/http-course-files-api';
 import { HttpOwnPolicyApi } from '../http/learning/http-own-policy-api';
 import { HttpComplianceCatalogueApi } from '../http/learning/http-compliance-catalogue-api';
 import { HttpWorkspaceComplianceApi } from '../http/learning/http-workspace-compliance-api';
+import { LawApi } from '../../application/law/law-api.port';
+import { GenerateReturn } from '../../application/law/generate-return.use-case';
+import { RecordAwarenessEvent } from '../../application/law/record-awareness-event.use-case';
+import { SaveEmployerDuties } from '../../application/law/save-employer-duties.use-case';
+import { SaveReturnInputs } from '../../application/law/save-return-inputs.use-case';
+import { HttpLawApi } from '../http/case/http-law-api';
 import { HttpCataloguePolicyApi, HttpWorkspacePolicyApi } from '../http/learning/http-policy-api';
 
 /** Bindings of the policies area: the catalogue (platform admin) and the workspace's policies (docs/policies.md). */
@@ -21,4 +27,10 @@ export const policiesModule = new ContainerModule(({ bind }) => {
   bind(UploadPolicyPdf).toDynamicValue((ctx) => new UploadPolicyPdf(ctx.get<CataloguePolicyApi>(CataloguePolicyApi), new XhrFileTransfer()));
   bind(OwnPolicyApi).to(HttpOwnPolicyApi).inSingletonScope();
   bind(UploadOwnPolicyPdf).toDynamicValue((ctx) => new UploadPolicyPdf(ctx.get<OwnPolicyApi>(OwnPolicyApi), new XhrFileTransfer()));
+  // The law (docs/law.md): served by the case API, shown on the compliance pages of this area.
+  bind(LawApi).to(HttpLawApi).inSingletonScope();
+  bind(GenerateReturn).toDynamicValue((ctx) => new GenerateReturn(ctx.get<LawApi>(LawApi)));
+  bind(SaveReturnInputs).toDynamicValue((ctx) => new SaveReturnInputs(ctx.get<LawApi>(LawApi)));
+  bind(RecordAwarenessEvent).toDynamicValue((ctx) => new RecordAwarenessEvent(ctx.get<LawApi>(LawApi)));
+  bind(SaveEmployerDuties).toDynamicValue((ctx) => new SaveEmployerDuties(ctx.get<LawApi>(LawApi)));
 });

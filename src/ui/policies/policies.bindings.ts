@@ -10,6 +10,10 @@ import { AcceptedPoliciesViewModel } from './accepted-policies.view-model';
 import { AcceptedPolicyViewModel } from './accepted-policy.view-model';
 import { MyPoliciesViewModel, PolicyReaderViewModel } from './policy-reader.view-model';
 import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
+import { EmployerDutiesViewModel } from '../law/employer-duties.view-model';
+import { LegalRulesViewModel } from '../law/legal-rules.view-model';
+import { PoshNoticeViewModel } from '../law/posh-notice.view-model';
+import { ReturnsViewModel } from '../law/returns.view-model';
 
 /** Binds the policies area's view-models (one instance per mounted screen). */
 export const policiesViewModels = new ContainerModule(({ bind }) => {
@@ -26,4 +30,9 @@ export const policiesViewModels = new ContainerModule(({ bind }) => {
   bind(CompliancesViewModel).toSelf();
   bind(ComplianceStatusViewModel).toSelf();
   bind(TrainingCadenceViewModel).toSelf();
+  // The law (docs/law.md), on the compliance pages.
+  bind(LegalRulesViewModel).toSelf();
+  bind(ReturnsViewModel).toSelf();
+  bind(EmployerDutiesViewModel).toSelf();
+  bind(PoshNoticeViewModel).toSelf();
 });

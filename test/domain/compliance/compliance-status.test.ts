@@ -38,6 +38,6 @@ describe('compliance status rules', () => {
   });
 
   it('keeps the annual report "not yet tracked" until the product produces returns', () => {
-    expect(judgeUntracked('REPORT')).toEqual({ state: 'NOT_TRACKED', missing: 'Not yet tracked: SafePlace does not produce annual returns yet', dueOn: null });
+    expect(judgeUntracked('REPORT')).toEqual({ state: 'NOT_TRACKED', missing: 'See Statutory returns and Legal rules below: SafePlace makes the returns and tracks them there', dueOn: null });
   });
 });

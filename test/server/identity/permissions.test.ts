@@ -31,9 +31,9 @@ describe.each(DATABASES)('permissions and navigation on %s', (kind) => {
   });
 
   it('builds each role’s menu on the server, the same as before by default', async () => {
-    expect(await menu(tokens.employee)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'manual']);
+    expect(await menu(tokens.employee)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'manual']);
     expect(await menu(tokens.admin)).toEqual([
-      'dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'people', 'courses', 'policies', 'compliance', 'users-import', 'security-log', 'workflows', 'committees', 'complaint-figures', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
+      'dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'people', 'courses', 'policies', 'compliance', 'users-import', 'security-log', 'workflows', 'committees', 'complaint-figures', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
     ]);
     expect(await menu(tokens.buadmin)).not.toContain('workflows');
     const v2 = (await get('/api/navigation/v2', tokens.employer)).json();
@@ -83,7 +83,7 @@ describe.each(DATABASES)('permissions and navigation on %s', (kind) => {
     expect((await server.request(ACME, { method: 'GET', url: '/case-api/api/admin/workflow', token: tokens.admin })).statusCode).toBe(200);
     expect((await server.request(ACME, { method: 'GET', url: '/learning-api/api/course/all', token: tokens.buadmin })).statusCode).toBe(403);
     expect((await get('/api/user-manual', tokens.employee)).statusCode).toBe(403);
-    expect(await menu(tokens.employee)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints']);
+    expect(await menu(tokens.employee)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice']);
     // A refused role learns nothing about its input: 403 before validation.
     expect((await server.request(ACME, { method: 'POST', url: '/case-api/api/admin/workflow', token: tokens.employer, payload: { nonsense: 1 } })).statusCode).toBe(403);
 

@@ -122,7 +122,7 @@ describe.each(DATABASES)('a workspace’s compliance status on %s', (kind) => {
       dueOn: '2029-01-01',
       committee: { name: 'Acme IC', termStart: '2026-01-01', termEnd: '2029-01-01', members: 1 },
     });
-    expect(await obligation('File the annual report')).toMatchObject({ state: 'NOT_TRACKED', missing: 'Not yet tracked: SafePlace does not produce annual returns yet' });
+    expect(await obligation('File the annual report')).toMatchObject({ state: 'NOT_TRACKED', missing: 'See Statutory returns and Legal rules below: SafePlace makes the returns and tracks them there' });
   });
 
   it('lists CA-11’s cadence per person once a Canadian jurisdiction is declared, late first', async () => {

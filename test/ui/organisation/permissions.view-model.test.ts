@@ -121,7 +121,7 @@ describe('ShellViewModel menu from the server', () => {
       }),
     };
     const vm = new ShellViewModel(organisation, api, workspaceSite);
-    expect(vm.navigation.map((n) => n.key)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'manual']); // the role's defaults until it arrives
+    expect(vm.navigation.map((n) => n.key)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'manual']); // the role's defaults until it arrives
     await vm.load('EMPLOYEE', []);
     await vm.loadMenu();
     expect(vm.navigation.map((n) => n.key)).toEqual(['dashboard']);
@@ -143,6 +143,6 @@ describe('ShellViewModel menu from the server', () => {
     await vm.loadMenu();
     expect(asked).toBeGreaterThan(0);
     expect(vm.menuError).toBeTruthy();
-    expect(vm.navigation.map((n) => n.key)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'manual']);
+    expect(vm.navigation.map((n) => n.key)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'manual']);
   });
 });

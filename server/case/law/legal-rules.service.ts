@@ -1,0 +1,97 @@
+import type { LegalRules } from '../../../src/contracts/case/law.contract';
+import { evaluateLegalRules, type ClockCount, type Country, type LawFacts } from '../../../src/domain/compliance/legal-rules';
+import { trainingCadence } from '../../../src/domain/compliance/compliance-rules';
+import { currentReturnPeriod, returnDeadline, type ReturnKind } from '../../../src/domain/compliance/statutory-returns';
+import { compositionWarnings, quorumPossible } from '../../../src/domain/complaints/committee';
+import { addCalendarDays } from '../../../src/domain/shared/calendar';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db/database';
+import type { ComplaintService } from '../complaints/complaints.service';
+import * as repo from './law.repository';
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * `GET /api/legal-rules` (docs/law.md): the reader gathers counts, the pure evaluators of
+ * src/domain/compliance/legal-rules.ts judge them. The clocks' counts are the complaint figures' own (the same
+ * computation as `GET /api/complaint-counts`), read in their own transaction first.
+ */
+export class LegalRulesService {
+  constructor(
+    private readonly db: Database,
+    private readonly complaints: ComplaintService,
+    private readonly clock: Clock,
+  ) {}
+
+  async rules(ws: string): Promise<LegalRules> {
+    const today = utcDay(this.clock.now());
+    const counts = await this.complaints.counts(ws);
+    const clocks: Record<string, ClockCount> = Object.fromEntries(counts.clocks.map((c) => [c.id, { running: c.running, dueSoon: c.dueSoon, missed: c.missed }]));
+    const facts = await this.db.tenant(ws, async (tx): Promise<LawFacts> => {
+      const countries = (await repo.declaredCountries(tx, ws)).filter((c): c is Country => c === 'IN' || c === 'CA');
+      const w = await repo.workspaceCounts(tx, ws, today);
+      const committees = await repo.committeesForRules(tx, ws);
+      const posh = committees.filter((c) => c.committee.members.length > 0);
+      const duties = await repo.duties(tx, ws);
+      const events = await repo.awarenessForReturns(tx, ws);
+      const yearAgo = addCalendarDays(today, -365);
+      const termStart = posh.map((c) => c.termStart).sort()[0] ?? null;
+      const periods = await repo.generatedPeriods(tx, ws);
+      const returnState = (kind: ReturnKind) => {
+        const { label, period } = currentReturnPeriod(kind, today);
+        return { period: label, deadline: returnDeadline(kind, period), done: periods.has(`${kind}:${label}`) };
+      };
+      const training = countries.includes('CA') ? await repo.canadianTraining(tx, ws) : null;
+      return {
+        today,
+        countries,
+        people: w.people,
+        unitsOf10: w.unitsOf10,
+        unitsOf10Uncovered: w.unitsOf10Uncovered,
+        workspaceCommittee: w.workspaceCommittee,
+        committees: posh.length,
+        compositionWarnings: posh.reduce((n, c) => n + compositionWarnings(c.committee, today).length, 0),
+        committeesWithoutQuorum: posh.filter((c) => !quorumPossible(c.committee, new Set()) || !c.committee.members.some((m) => m.role === 'PRESIDING_OFFICER')).length,
+        designatedRecipients: committees.reduce((n, c) => n + c.designatedRecipients, 0),
+        cases: w.cases,
+        lateFilings: w.lateFilings,
+        casesWithoutCommittee: w.casesWithoutCommittee,
+        conciliations: w.conciliations,
+        interimRequested: w.interimRequested,
+        interimDecided: w.interimDecided,
+        clocks,
+        pendingOver90Days: counts.pendingOver90Days,
+        inAppealWindow: w.inAppealWindow,
+        monthlyUpdatesSent: w.monthlyUpdatesSent,
+        accessLogEntries: w.accessLogEntries,
+        duties: {
+          noticePublished: duties.notice_published_at !== null,
+          policeHelpGiven: duties.police_help.trim().length > 0,
+          workshopsLastYear: events.filter((e) => e.kind === 'WORKSHOP' && e.heldOn >= yearAgo && e.heldOn <= today).length,
+          awarenessLastYear: events.filter((e) => e.kind === 'AWARENESS_PROGRAMME' && e.heldOn >= yearAgo && e.heldOn <= today).length,
+          orientationThisTerm: termStart !== null && events.some((e) => e.kind === 'COMMITTEE_ORIENTATION' && e.heldOn >= termStart),
+        },
+        returns: { POSH_ANNUAL: returnState('POSH_ANNUAL'), BOARD: returnState('BOARD'), CANADA_ANNUAL: returnState('CANADA_ANNUAL') },
+        // IN-16 (SHe-Box and the Local Committee on the complaint pages) is not shown yet.
+        sheBoxShown: false,
+        trainingOverdue: training === null ? null : training.filter((p) => trainingCadence(p.hiredOn, p.completions, today).state === 'OVERDUE').length,
+        policiesPublished: w.policiesPublished,
+        policiesReviewOverdue: w.policiesReviewOverdue,
+        retentionYears: await repo.shortestRetentionYears(tx, ws),
+      };
+    });
+    return {
+      asOf: today,
+      countries: [...facts.countries],
+      rules: evaluateLegalRules(facts).map((r) => ({
+        ruleId: r.ruleId,
+        country: r.country,
+        title: r.title,
+        status: r.status,
+        computed: { text: r.computed, figures: r.figures },
+        actionPath: r.actionPath,
+        penalty: r.penalty,
+      })),
+    };
+  }
+}

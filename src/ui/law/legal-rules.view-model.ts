@@ -1,0 +1,56 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { LawApi } from '../../application/law/law-api.port';
+import { describeError } from '../../application/shared/api-error';
+import type { LegalRule, ReturnsOverview, RuleStatus } from '../../contracts/case/law.contract';
+
+export const RULE_STATUS: Record<RuleStatus, { text: string; color: string }> = {
+  MET: { text: 'Met', color: 'green' },
+  AT_RISK: { text: 'At risk', color: 'gold' },
+  NOT_MET: { text: 'Not met', color: 'red' },
+  NOT_APPLICABLE: { text: 'Not applicable', color: 'default' },
+};
+
+export const RETURN_NAMES = { POSH_ANNUAL: 'POSH annual return (IN-13)', BOARD: 'Board’s report figures (IN-14)', CANADA_ANNUAL: 'Annual report, LAB1206 (CA-10)' } as const;
+
+/** The compliance page's legal rules (counts only) and the returns due, for admins and employers. */
+@injectable()
+export class LegalRulesViewModel {
+  status: 'loading' | 'ready' | 'error' = 'loading';
+  error: string | null = null;
+  rules: LegalRule[] = [];
+  due: ReturnsOverview['due'] = [];
+
+  constructor(@inject(LawApi) private readonly api: LawApi) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  get counts(): Record<RuleStatus, number> {
+    const out: Record<RuleStatus, number> = { MET: 0, AT_RISK: 0, NOT_MET: 0, NOT_APPLICABLE: 0 };
+    for (const r of this.rules) out[r.status] += 1;
+    return out;
+  }
+
+  /** Plain rows for antd's Table (not an observer). */
+  get rows(): LegalRule[] {
+    return this.rules.map((r) => ({ ...r, computed: { ...r.computed } }));
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    this.error = null;
+    try {
+      const [rules, returns] = await Promise.all([this.api.legalRules(), this.api.returnsOverview()]);
+      runInAction(() => {
+        this.rules = rules.rules;
+        this.due = returns.due;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'error';
+        this.error = describeError(error);
+      });
+    }
+  }
+}
