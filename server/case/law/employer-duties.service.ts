@@ -102,8 +102,5 @@ const ROLE_WORDS: Record<string, string> = {
 };
 
 async function audit(tx: Sql, actor: DutiesActor, action: string, details: Record<string, unknown>): Promise<void> {
-  await tx.query(
-    `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
-    [actor.ws, actor.userId, action, actor.ws, actor.ip, JSON.stringify(details)],
-  );
+  await repo.insertAuditEvent(tx, { ws: actor.ws, userId: actor.userId, ip: actor.ip }, action, details);
 }

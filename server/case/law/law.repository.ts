@@ -291,3 +291,16 @@ export async function generatedPeriods(tx: Sql, ws: string): Promise<Set<string>
   const rows = await tx.query<{ kind: string; period: string }>(`SELECT DISTINCT kind, period FROM generated_returns WHERE workspace_id = $1`, [ws]);
   return new Set(rows.map((r) => `${r.kind}:${r.period}`));
 }
+
+/** The workspace's security log row for a change of the employer's duties or the returns' inputs. */
+export async function insertAuditEvent(
+  tx: Sql,
+  actor: { ws: string; userId: string; ip: string | null | undefined },
+  action: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+    [actor.ws, actor.userId, action, actor.ws, actor.ip, JSON.stringify(details)],
+  );
+}

@@ -73,7 +73,7 @@ export class ReturnsService {
 
   async inputs(actor: ReturnsActor): Promise<ReturnInputs | LawRefusal> {
     return this.db.tenant(actor.ws, async (tx) => {
-      if (!actor.manager && !(await repo.presidesAny(tx, actor.ws, actor.userId))) return forbidden();
+      if (!actor.manager && !(await repo.presidesAny(tx, actor.ws, actor.userId))) return notAllowed();
       return repo.inputs(tx, actor.ws);
     });
   }
@@ -83,7 +83,7 @@ export class ReturnsService {
       return { refusal: 'invalid', code: 'VALIDATION', message: 'Give the contact’s email address', fields: { contactEmail: 'Not an email address' } };
     }
     return this.db.tenant(actor.ws, async (tx) => {
-      if (!actor.manager && !(await repo.presidesAny(tx, actor.ws, actor.userId))) return forbidden();
+      if (!actor.manager && !(await repo.presidesAny(tx, actor.ws, actor.userId))) return notAllowed();
       await repo.saveInputs(tx, actor.ws, actor.userId, body);
       return repo.inputs(tx, actor.ws);
     });
@@ -93,7 +93,7 @@ export class ReturnsService {
     const today = this.now().toISOString().slice(0, 10);
     return this.db.tenant(actor.ws, async (tx) => {
       const presides = actor.manager || (await repo.presidesAny(tx, actor.ws, actor.userId));
-      if (!presides) return forbidden();
+      if (!presides) return notAllowed();
       const countries = await repo.declaredCountries(tx, actor.ws);
       const kinds: ReturnKind[] = actor.manager
         ? [...(countries.includes('IN') ? (['POSH_ANNUAL', 'BOARD'] as const) : []), ...(countries.includes('CA') ? (['CANADA_ANNUAL'] as const) : [])]
@@ -114,7 +114,7 @@ export class ReturnsService {
     const period = calendarYear(year);
     const built = await this.db.tenant(actor.ws, async (tx): Promise<PoshAnnualReturn | LawRefusal> => {
       const committees = await repo.committeesOfReturn(tx, actor.ws, actor.manager ? null : actor.userId);
-      if (!actor.manager && committees.length === 0) return forbidden();
+      if (!actor.manager && committees.length === 0) return notAllowed();
       const cases = (await repo.returnCases(tx, actor.ws)).filter((c) => c.regime === 'IN_POSH');
       const events = await repo.awarenessForReturns(tx, actor.ws);
       const inputs = await repo.inputs(tx, actor.ws);
@@ -217,4 +217,4 @@ export class ReturnsService {
   }
 }
 
-const forbidden = (): LawRefusal => ({ refusal: 'forbidden', code: 'FORBIDDEN', message: 'Only admins, employers and presiding officers make the returns' });
+const notAllowed = (): LawRefusal => ({ refusal: 'forbidden', code: 'FORBIDDEN', message: 'Only admins, employers and presiding officers make the returns' });

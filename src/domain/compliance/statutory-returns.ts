@@ -186,3 +186,6 @@ export function currentReturnPeriod(kind: ReturnKind, today: IsoDate): { label: 
 export function deadlineNear(deadline: IsoDate, today: IsoDate, days = 30): boolean {
   return today <= deadline && today >= addCalendarDays(deadline, -days);
 }
+
+/** The statutory returns' names, as the compliance pages show them. */
+export const RETURN_NAMES = { POSH_ANNUAL: 'POSH annual return (IN-13)', BOARD: 'Board’s report figures (IN-14)', CANADA_ANNUAL: 'Annual report, LAB1206 (CA-10)' } as const;

@@ -12,6 +12,7 @@ import { organisationRoutes } from '../organisation/organisation.routes';
 import { platformRoutes } from '../platform/platform.routes';
 import { platformToolsRoutes } from '../platform-tools/platform-tools.routes';
 import { manualRoutes } from '../manual/manual.routes';
+import { lawRoutes } from '../law/law.routes';
 import { platformPoliciesRoutes, policiesRoutes } from '../policies/policies.routes';
 import { SiteRoot } from '../shell/site-root';
 
@@ -72,6 +73,8 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             ...withArea(container, 'organisation', organisationRoutes),
             ...withArea(container, 'manual', manualRoutes),
             ...withArea(container, 'policies', policiesRoutes),
+            // The law's view-models are bound with the policies area's (policies.bindings.ts).
+            ...withArea(container, 'policies', lawRoutes),
           ],
         },
         ...common,

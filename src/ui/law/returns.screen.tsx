@@ -5,7 +5,7 @@ import type { AnyReturn } from '../../application/law/law-api.port';
 import type { GeneratedReturn, ReturnInputs, ReturnKind } from '../../contracts/case/law.contract';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
-import { RETURN_NAMES } from './legal-rules.view-model';
+import { RETURN_NAMES } from '../../domain/compliance/statutory-returns';
 import { INPUT_LABELS, ReturnsViewModel } from './returns.view-model';
 
 const INPUTS_OF: Record<ReturnKind, (keyof ReturnInputs)[]> = {

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Obligation, ObligationState } from '../../contracts/learning/compliance.contract';
-import { LegalRulesSection } from '../law/legal-rules.section';
+import { LegalRulesSection } from './legal-rules.section';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { KIND_LABELS } from './compliance-kinds';

@@ -11,7 +11,7 @@ import { AcceptedPolicyViewModel } from './accepted-policy.view-model';
 import { MyPoliciesViewModel, PolicyReaderViewModel } from './policy-reader.view-model';
 import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
 import { EmployerDutiesViewModel } from '../law/employer-duties.view-model';
-import { LegalRulesViewModel } from '../law/legal-rules.view-model';
+import { LegalRulesViewModel } from './legal-rules.view-model';
 import { PoshNoticeViewModel } from '../law/posh-notice.view-model';
 import { ReturnsViewModel } from '../law/returns.view-model';
 

@@ -10,9 +10,6 @@ export const policiesRoutes: RouteObject[] = [
   { path: '/policies/mine/:policyId/:version', lazy: screen(() => import('./accepted-policy.screen')) },
   { path: '/compliance', lazy: screen(() => import('./compliance-status.screen')) },
   { path: '/compliance/training-cadence', lazy: screen(() => import('./training-cadence.screen')) },
-  { path: '/compliance/returns', lazy: screen(() => import('../law/returns.screen')) },
-  { path: '/compliance/duties', lazy: screen(() => import('../law/employer-duties.screen')) },
-  { path: '/notice', lazy: screen(() => import('../law/posh-notice.screen')) },
 ];
 
 /** The platform admin's catalogue of policies, in the platform console. */

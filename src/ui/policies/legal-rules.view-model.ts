@@ -11,7 +11,7 @@ export const RULE_STATUS: Record<RuleStatus, { text: string; color: string }> = 
   NOT_APPLICABLE: { text: 'Not applicable', color: 'default' },
 };
 
-export const RETURN_NAMES = { POSH_ANNUAL: 'POSH annual return (IN-13)', BOARD: 'Board’s report figures (IN-14)', CANADA_ANNUAL: 'Annual report, LAB1206 (CA-10)' } as const;
+export { RETURN_NAMES } from '../../domain/compliance/statutory-returns';
 
 /** The compliance page's legal rules (counts only) and the returns due, for admins and employers. */
 @injectable()
