@@ -9,7 +9,7 @@ import type { JobQueue } from '../../platform/jobs';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
 import { caseNumberText, DATE_COLUMNS, type ComplaintRow, type DateColumn } from './complaints.repository';
-import { calendarOf, regimeOf, type RegimeSettings } from './regime';
+import { calendarOf, regimeOf, todayIn, type RegimeSettings } from './regime';
 
 /**
  * The daily case job (docs/case.md "The daily case job"), one run per workspace and day on the job queue:
@@ -110,8 +110,14 @@ export class CaseJobs {
     private readonly retention?: { run(ws: string, day: IsoDate, origin: string): Promise<{ warnings: number; purged: number }> },
   ) {}
 
+  /** Today in UTC (where no workspace is known). */
   today(): IsoDate {
     return utcDay(this.clock.now());
+  }
+
+  /** Today in the workspace's zone: the day its clocks count (docs/case.md "The workspace's calendar"). */
+  async todayOf(ws: string): Promise<IsoDate> {
+    return todayIn(await this.db.tenant(ws, (tx) => regimeOf(tx, ws)), this.clock.now());
   }
 
   private async workspace(ws: string): Promise<{ name: string; origin: string } | null> {
@@ -123,7 +129,8 @@ export class CaseJobs {
   }
 
   /** The whole daily run of one workspace. */
-  async runDaily(ws: string, day: IsoDate = this.today()): Promise<DailyRunResult> {
+  async runDaily(ws: string, given?: IsoDate): Promise<DailyRunResult> {
+    const day = given ?? (await this.todayOf(ws));
     const site = await this.workspace(ws);
     if (!site) return { clocks: 0, reminders: 0, escalations: 0, statusUpdates: 0, retentionWarnings: 0, purged: 0 };
     const clocks = await this.recomputeClocks(ws, day);
@@ -139,7 +146,8 @@ export class CaseJobs {
    * id), one upsert per batch (a row whose clock did not change is left as it is: its computed_on is the day it last
    * changed); the rows of cases no longer open go. Answers how many clock rows were computed.
    */
-  async recomputeClocks(ws: string, day: IsoDate = this.today()): Promise<number> {
+  async recomputeClocks(ws: string, given?: IsoDate): Promise<number> {
+    const day = given ?? (await this.todayOf(ws));
     const batch = this.options.batchSize ?? 1000;
     let calendars: Calendars | null = null;
     let after = '00000000-0000-0000-0000-000000000000';
@@ -607,12 +615,15 @@ export function defineCaseJobs(jobs: JobQueue, db: Database, caseJobs: CaseJobs)
     // Hourly: a workspace's run of the day is queued once (singleton key) and sends nothing twice if queued again.
     cron: '23 * * * *',
     handler: async () => {
-      const day = caseJobs.today();
       const workspaces = await db.query<{ id: string }>(
         // Any case: closed ones too, for retention (a workspace of closed cases only still has purges to make).
         `SELECT w.id FROM workspaces w WHERE w.active AND EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = w.id)`,
       );
-      for (const w of workspaces) await jobs.send(JOB_CASE_DAILY, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
+      for (const w of workspaces) {
+        // Each workspace's run is of its own day: the day of its zone when the tick runs.
+        const day = await caseJobs.todayOf(w.id);
+        await jobs.send(JOB_CASE_DAILY, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
+      }
     },
   });
 }

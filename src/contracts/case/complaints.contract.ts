@@ -142,8 +142,12 @@ export const ComplaintSettings = z.object({
   saturdayOff: z.boolean(),
   /** Default public holidays the workplace does not keep (taken out of the calendar). */
   removedHolidays: z.array(z.string()),
-  /** The jurisdiction's default holidays of this year and the next, for the holidays screen. */
+  /** The default holidays of this year and the next (the regime's and its region's), for the holidays screen. */
   defaultHolidays: z.array(z.string()),
+  /** The workspace's IANA time zone (set on the main API): its dates and times are shown in it. */
+  timeZone: z.string(),
+  /** Its state or province (IN-KA, CA-ON) whose public holidays are among the defaults; null: national ones only. */
+  regionCode: z.string().nullable(),
 });
 export type ComplaintSettings = z.infer<typeof ComplaintSettings>;
 
