@@ -2,6 +2,7 @@ import { escalationLevel, reminderDue, REMINDER_LABELS, stepDueOn, type Reminder
 import { clocksOfCase } from '../../../src/domain/complaints/case-runtime';
 import { caseClocks, monthlyUpdates, type CaseDates, type Clock as CaseClock } from '../../../src/domain/complaints/statutory-clocks';
 import { daysBetween, type IsoDate, type WorkingCalendar } from '../../../src/domain/shared/calendar';
+import { JOB_CASE_CLOCKS } from '../../platform/case-clock-jobs';
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
 import type { Database, Sql, Statement } from '../../platform/db/database';
@@ -593,7 +594,7 @@ export async function caseJobCounts(tx: Sql, ws: string): Promise<{ casesWithMis
 }
 
 export const JOB_CASE_DAILY = 'case-daily';
-export const JOB_CASE_CLOCKS = 'case-clocks';
+export { JOB_CASE_CLOCKS };
 export const JOB_CASE_TICK = 'case-daily-tick';
 
 /** The case jobs on the queue: each workspace's daily run, and the tick that queues the runs of the day. */
