@@ -1090,6 +1090,7 @@ export class ComplaintService {
       callerPresides: committee && access.presiding?.userId === actor.userId,
       escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
       dueProcess: await dueProcessOf(tx, actor.ws, row, steps, committee),
+      dateTime: dateTimeSettingsOf(regime),
     };
   }
 }

@@ -106,7 +106,12 @@ export function formatDate(value: Date | string, settings: DateTimeSettings): st
 /** An instant as the workspace reads it, with its zone's name: `2 Dec 2026, 4:30 pm IST`. */
 export function formatDateTime(value: Date | string, settings: DateTimeSettings): string {
   const date = instant(value);
-  return `${dayMonthYear(date, settings)}, ${formatter('time', settings).format(date)}`;
+  return `${dayMonthYear(date, settings)}, ${time(date, settings)}`;
+}
+
+/** The time of day with the zone's name. ICU's narrow no-break spaces become plain ones: PDFs' fonts and mail clients all have those. */
+function time(date: Date, settings: DateTimeSettings): string {
+  return formatter('time', settings).format(date).replace(/[\u202f\u00a0]/g, ' ');
 }
 
 /** A span of time on one or two days: `2 Dec 2026, 4:30 pm IST to 5:30 pm IST`. */
@@ -114,11 +119,51 @@ export function formatTimeRange(start: Date | string, end: Date | string, settin
   const from = instant(start);
   const to = instant(end);
   const sameDay = localDay(from, settings.zone) === localDay(to, settings.zone);
-  return `${formatDateTime(from, settings)} to ${sameDay ? formatter('time', settings).format(to) : formatDateTime(to, settings)}`;
+  return `${formatDateTime(from, settings)} to ${sameDay ? time(to, settings) : formatDateTime(to, settings)}`;
 }
 
 /** The calendar day an instant falls on in `zone`: the day a statutory clock counts from or to. */
 export function localDay(value: Date | string, zone: string): IsoDate {
   // en-CA writes a day as YYYY-MM-DD.
   return formatter('day', { zone, locale: 'en-CA' }).format(instant(value));
+}
+
+/** How far `zone`'s wall clock is ahead of UTC at an instant, in milliseconds (negative west of Greenwich). */
+function offsetAt(at: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
+  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - (at - (at % 1000));
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The instant a wall-clock time of the workspace's zone stands for (`2026-12-02T16:30` in Asia/Kolkata is
+ * 11:00 UTC): a time someone types in a form is a time of the workspace, not of the browser's machine. A time the
+ * spring change skips is read as the hour after; one the autumn change repeats, as its first occurrence.
+ */
+export function instantOf(wallTime: string, zone: string): Date {
+  const m = WALL_TIME.exec(wallTime);
+  if (!m) throw new RangeError(`Not a date and time: ${wallTime}`);
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+  const first = asUtc - offsetAt(asUtc, zone);
+  const second = asUtc - offsetAt(first, zone);
+  // The candidates whose wall time is the one typed (two in the repeated hour: the first); none in the skipped hour.
+  const exact = [first, second].filter((at) => at + offsetAt(at, zone) === asUtc);
+  return new Date(exact.length > 0 ? Math.min(...exact) : Math.max(first, second));
+}
+
+/** An instant as the wall-clock time of `zone`, for a form's date-and-time field (`2026-12-02T16:30`). */
+export function wallTimeOf(value: Date | string, zone: string): string {
+  const at = instant(value).getTime();
+  return new Date(at + offsetAt(at, zone)).toISOString().slice(0, 16);
 }

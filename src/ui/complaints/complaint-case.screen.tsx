@@ -81,6 +81,7 @@ function MeetingForm({ vm, detail }: { vm: ComplaintCaseViewModel; detail: Compl
           <Input type="datetime-local" />
         </Form.Item>
       </Space>
+      <Typography.Paragraph type="secondary">Times are the workspace’s: {vm.dateTime.zone.replaceAll('_', ' ')}.</Typography.Paragraph>
       <Form.Item name="location" label="Place or meeting link" rules={[{ required: true, message: 'Enter a place or a link' }]} {...err('location')}>
         <Input />
       </Form.Item>
@@ -317,7 +318,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                           <Space direction="vertical" style={{ width: '100%' }}>
                             <strong>{m.title}</strong>
                             <span>
-                              {new Date(m.startsAt).toLocaleString()} – {new Date(m.endsAt).toLocaleTimeString()} · {m.location}
+                              {vm.meetingTime(m.startsAt, m.endsAt)} · {m.location}
                             </span>
                             {committee ? <Minutes vm={vm} meetingId={m.meetingId} minutes={m.minutes} outcome={m.outcome} /> : null}
                           </Space>

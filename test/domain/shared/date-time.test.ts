@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addWorkingDays, type WorkingCalendar } from '../../../src/domain/shared/calendar';
-import { defaultZoneOf, formatDate, formatDateTime, formatTimeRange, isTimeZone, localDay, localeOf } from '../../../src/domain/shared/date-time';
+import { defaultZoneOf, formatDate, formatDateTime, formatTimeRange, instantOf, isTimeZone, localDay, localeOf, wallTimeOf } from '../../../src/domain/shared/date-time';
 
 const INDIA = { zone: 'Asia/Kolkata', locale: 'en-IN' };
 const TORONTO = { zone: 'America/Toronto', locale: 'en-CA' };
@@ -55,5 +55,20 @@ describe("the workspace's dates and times", () => {
     expect(isTimeZone('America/St_Johns')).toBe(true);
     expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
     expect(isTimeZone('Asia/Kolkata; DROP')).toBe(false);
+  });
+});
+
+describe("a time typed in the workspace's zone", () => {
+  it('is the instant of that zone, whatever the browser', () => {
+    expect(instantOf('2026-12-02T16:30', 'Asia/Kolkata').toISOString()).toBe('2026-12-02T11:00:00.000Z');
+    expect(instantOf('2026-12-02T06:00', 'America/Toronto').toISOString()).toBe('2026-12-02T11:00:00.000Z');
+    expect(instantOf('2026-07-02T06:00', 'America/Toronto').toISOString()).toBe('2026-07-02T10:00:00.000Z');
+    expect(wallTimeOf('2026-12-02T11:00:00Z', 'Asia/Kolkata')).toBe('2026-12-02T16:30');
+  });
+
+  it('reads a time the spring change skips as the hour after, and a repeated autumn time as the first', () => {
+    // Toronto, 8 March 2026: 02:00 to 02:59 do not exist; 1 November 2026: 01:00 to 01:59 happen twice.
+    expect(formatDateTime(instantOf('2026-03-08T02:30', 'America/Toronto'), TORONTO)).toMatch(/3:30\sa\.m\. EDT$/);
+    expect(instantOf('2026-11-01T01:30', 'America/Toronto').toISOString()).toBe('2026-11-01T05:30:00.000Z');
   });
 });
