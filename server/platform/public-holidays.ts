@@ -3,7 +3,7 @@ import type { IsoDate, Jurisdiction } from '../../src/domain/shared/calendar';
 
 /**
  * The public holidays of a country, or of one of its states or provinces, from the maintained `date-holidays` data
- * (docs/decisions/0090-public-holidays-from-date-holidays.md): only its `public` kind (days off for everyone by law),
+ * (docs/decisions/0014-workspace-calendar-date-holidays.md): only its `public` kind (days off for everyone by law),
  * never bank, school, optional or observance days. The dates are the region's own calendar days.
  */
 

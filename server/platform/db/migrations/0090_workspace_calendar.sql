@@ -1,4 +1,4 @@
--- The workspace's own calendar (docs/case.md "The workspace's calendar"; docs/decisions/0090-public-holidays-from-date-holidays.md):
+-- The workspace's own calendar (docs/case.md "The workspace's calendar"; docs/decisions/0014-workspace-calendar-date-holidays.md):
 -- the IANA time zone its dates and times are read in, and the state or province whose public holidays its
 -- working-day clocks skip (a code of the jurisdictions catalogue: IN-KA, CA-ON; none: the country's national ones).
 -- A workspace row is platform data (no tenant policy): the two columns sit on it beside its other settings.
