@@ -10,7 +10,8 @@ import type { JobQueue } from '../../platform/jobs';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
 import { caseNumberText, DATE_COLUMNS, type ComplaintRow, type DateColumn } from './complaints.repository';
-import { calendarOf, regimeOf, todayIn, type RegimeSettings } from './regime';
+import { calendarOf, dateTimeSettingsOf, regimeOf, todayIn, type RegimeSettings } from './regime';
+import { formatDate } from '../../../src/domain/shared/date-time';
 
 /**
  * The daily case job (docs/case.md "The daily case job"), one run per workspace and day on the job queue:
@@ -207,6 +208,8 @@ export class CaseJobs {
     return this.db.tenant(ws, async (tx) => {
       const regime = await regimeOf(tx, ws);
       const calendars = new Calendars(regime, day);
+      // The mails write the day as the workspace does (12 Dec 2026).
+      const dates = dateTimeSettingsOf(regime);
       const rows = await tx.query<{ complaint_id: string; clock_id: string; due_on: string; case_number: number; compliance: 'IN_POSH' | 'CA_FEDERAL'; received_on: string }>(
         `SELECT d.complaint_id, d.clock_id, d.due_on::text AS due_on, c.case_number, c.compliance, c.received_on::text AS received_on
            FROM complaint_clock_due d JOIN complaints c ON c.workspace_id = d.workspace_id AND c.id = d.complaint_id
@@ -233,7 +236,8 @@ export class CaseJobs {
         const clock = caseClocks({ receivedOn: r.received_on }, calendars.of(r.compliance, r.received_on), day).find((c) => c.id === n.clock_id);
         const label = clock?.label ?? n.clock_id;
         const caseNumber = caseNumberText(r.case_number);
-        const what = n.kind === 'MISSED' ? `was due on ${n.due_on} and has been missed` : `is ${REMINDER_LABELS[n.kind]} (${n.due_on})`;
+        const dueOn = formatDate(n.due_on, dates);
+        const what = n.kind === 'MISSED' ? `was due on ${dueOn} and has been missed` : `is ${REMINDER_LABELS[n.kind]} (${dueOn})`;
         for (const member of readers.get(n.complaint_id) ?? []) {
           mails.push({
             workspaceId: ws,
@@ -268,6 +272,7 @@ export class CaseJobs {
         settings.find((s) => s.escalation_type === type && s.branch_id === branchId && branchId !== null) ?? settings.find((s) => s.escalation_type === type && s.branch_id === null) ?? null;
       const regime = await regimeOf(tx, ws);
       const calendars = new Calendars(regime, day);
+      const dates = dateTimeSettingsOf(regime);
       const cases = await tx.query<OpenCase & { branch_id: string | null; version_id: string }>(
         `SELECT ${CASE_COLUMNS}, c.version_id, k.branch_id
            FROM complaints c LEFT JOIN committees k ON k.workspace_id = c.workspace_id AND k.id = c.committee_id
@@ -357,7 +362,7 @@ export class CaseJobs {
           to,
           subject: `Escalation (level ${f.level}): case ${caseNumber}`,
           text: mayRead
-            ? `Case ${caseNumber} is escalated to you (level ${f.level}): "${f.subject_label}" was due on ${f.due_on}, ${late} day(s) ago. Open the case: ${origin}/complaints/${f.complaint_id}`
+            ? `Case ${caseNumber} is escalated to you (level ${f.level}): "${f.subject_label}" was due on ${formatDate(f.due_on, dates)}, ${late} day(s) ago. Open the case: ${origin}/complaints/${f.complaint_id}`
             : `Case ${caseNumber} is escalated to you (level ${f.level}): ${what} is ${late} day(s) late. The case is confidential to its committee; the figures are at ${origin}/complaints/figures`,
         });
       }

@@ -44,7 +44,7 @@ import { calendarOf, dateTimeSettingsOf, regimeFromRow, regimeOf, regimeStatemen
 import { tombstoneFor } from './retention.service';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
 import { refusalError } from './case-refusal';
-import { appealRightText, clocksOfCase, respondentIdentified } from '../../../src/domain/complaints/case-runtime';
+import { appealRightText, clocksOfCase, NO_LEGAL_PRACTITIONERS, respondentIdentified } from '../../../src/domain/complaints/case-runtime';
 import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, type Clock } from '../../platform/clock';
@@ -610,7 +610,7 @@ export class ComplaintService {
           workspaceId: actor.ws,
           to,
           subject: `Invitation: ${body.title} (case ${caseNumber})`,
-          text: `You are invited to "${body.title}" on case ${caseNumber}.\n\nWhen: ${when}\nWhere: ${body.location}\n\nAgenda:\n${body.agenda}\n\nThe invitation is attached (invite.ics). This meeting is confidential.`,
+          text: `You are invited to "${body.title}" on case ${caseNumber}.\n\nWhen: ${when}\nWhere: ${body.location}\n\nAgenda:\n${body.agenda}\n\n${access.row.compliance === 'IN_POSH' ? `${NO_LEGAL_PRACTITIONERS}\n\n` : ''}The invitation is attached (invite.ics). This meeting is confidential.`,
           attachments: [{ fileName: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8', content: ics }],
         })),
         tx,

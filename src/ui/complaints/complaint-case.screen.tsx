@@ -6,6 +6,7 @@ import type { AudienceValue, AuditEntry, ComplaintDetail } from '../../contracts
 import { ClosedCaseNotices, CloseForm, ContactDrawer, mailsRespondent, OUTCOMES, RESPONDENT_EMAIL_MISSING } from './case-due-process';
 import { CaseConfirmation, CaseEvents, DeniedAccess } from './case-extras';
 import { REGION } from './confidential-banner';
+import { NO_LEGAL_PRACTITIONERS } from '../../domain/complaints/case-runtime';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { AccessLogVerdict } from './access-log-verdict';
@@ -308,6 +309,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 label: 'Meetings',
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
+                    {d.compliance === 'IN_POSH' && d.meetings.length > 0 ? <Alert type="info" showIcon title={NO_LEGAL_PRACTITIONERS} /> : null}
                     <List
                       {...REGION}
                       aria-label="Meetings"
@@ -338,6 +340,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 label: 'Steps',
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
+                    {d.compliance === 'IN_POSH' && d.meetings.length > 0 ? <Alert type="info" showIcon title={NO_LEGAL_PRACTITIONERS} /> : null}
                     <List
                       {...REGION}
                       aria-label="Steps"

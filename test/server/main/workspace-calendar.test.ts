@@ -132,6 +132,8 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
     const india = await bodyTo('guest.india@example.test');
     expect(india).toContain('When: 2 Dec 2026, 4:30 pm IST to 5:30 pm IST');
     expect(india).not.toContain('2026-12-02T11:00');
+    // IN-06: whoever is invited to a hearing of a POSH case is told that no legal practitioner may represent a party.
+    expect(india).toContain('Under POSH Rule 7(6), neither party may be represented by a legal practitioner at the inquiry.');
 
     expect((await main('PUT', admin, { timeZone: 'America/Toronto', regionCode: 'CA-ON' })).statusCode).toBe(200);
     await meet('guest.toronto@example.test');
