@@ -14,6 +14,7 @@ import { invitationRoutes } from './invites/invitations.routes';
 import { inviteRoutes } from './invites/invites.routes';
 import { inviteManagementRoutes } from './invites/invite-management.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
+import { workspaceCalendarRoutes } from './workspace/workspace-calendar.routes';
 import { ipRangeRoutes } from './platform/ip-ranges.routes';
 import { userRoutes } from './users/users.routes';
 import { brandingRoutes } from './organisation/branding.routes';
@@ -41,6 +42,7 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await sessionAdminRoutes(api, deps);
   await sessionRoutes(api, deps);
   await workspaceRoutes(api, deps);
+  await workspaceCalendarRoutes(api, deps);
   await flagRoutes(api, deps);
   await inviteRoutes(api, deps);
   await invitationRoutes(api, deps);

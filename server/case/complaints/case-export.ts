@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime, type DateTimeSettings } from '../../../src/domain/shared/date-time';
 import { createRequire } from 'node:module';
 import type { ExportSection } from '../../../src/contracts/case/case-records.contract';
 import type { ComplaintDetail } from '../../../src/contracts/case/complaints.contract';
@@ -41,13 +42,16 @@ const SECTION_TITLES: Record<ExportSection, string> = {
 };
 export const SECTION_ORDER: ExportSection[] = ['PARTIES', 'INCIDENT', 'CLOCKS', 'MESSAGES', 'MEETINGS', 'STEPS', 'OUTCOME', 'EVIDENCE'];
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/** A bundle's dates in the workspace's zone and its country's format (date-time.ts); UTC for a detail that has none. */
+const UTC: DateTimeSettings = { zone: 'UTC', locale: 'en-IN' };
 
 /** Renders the bundle; resolves with the PDF's bytes. */
 export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Promise<Buffer> {
   // Loaded on the first PDF, not at start (docs/architecture.md "Memory").
   const { default: PDFDocument } = await import('pdfkit');
+  const dates = c.dateTime ?? UTC;
+  const day = (iso: string | null) => (iso ? formatDate(iso, dates) : '—');
+  const when = (iso: string) => formatDateTime(iso, dates);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -140,7 +144,7 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
           return;
         case 'CLOCKS':
           if (c.clocks.length === 0) para('No clocks.');
-          for (const k of c.clocks) para(`${k.rule} ${k.label}: ${k.state.replaceAll('_', ' ').toLowerCase()}; due ${day(k.dueOn)}${k.metOn ? `, met ${k.metOn}` : ''}`);
+          for (const k of c.clocks) para(`${k.rule} ${k.label}: ${k.state.replaceAll('_', ' ').toLowerCase()}; due ${day(k.dueOn)}${k.metOn ? `, met ${day(k.metOn)}` : ''}`);
           return;
         case 'MESSAGES':
           if (c.messages.length === 0) para('No messages.');

@@ -7,7 +7,7 @@ import type { Mailer, OutgoingMail } from '../../platform/messages';
 import * as repo from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
 import { notifyReporter } from './intake.repository';
-import { todayUtc } from './regime';
+import { regimeOf, todayIn } from './regime';
 
 type EventKind = CaseEvent['kind'];
 
@@ -186,7 +186,7 @@ export class CaseExtrasService {
         throw badRequest('Conciliation needs both parties to agree (Canada, CA-05)', { respondentAgreed: 'The responding party must agree' });
       }
       if (await this.has(tx, actor.ws, id, 'CONCILIATION_SETTLED')) throw conflict('A settlement is recorded already');
-      const event = await this.addEvent(tx, actor, id, 'CONCILIATION_SETTLED', { terms: body.terms, respondentAgreed: body.respondentAgreed, settledOn: todayUtc() });
+      const event = await this.addEvent(tx, actor, id, 'CONCILIATION_SETTLED', { terms: body.terms, respondentAgreed: body.respondentAgreed, settledOn: todayIn(await regimeOf(tx, actor.ws)) });
       // IN-04: copies of the settlement go to the employer and the parties.
       const caseNumber = repo.caseNumberText(row.case_number);
       const copy = (to: string): OutgoingMail => ({
@@ -263,7 +263,7 @@ export class CaseExtrasService {
       const access = await this.complaints.access(tx, actor, id, { lock: true });
       if (access.row.filed_by !== actor.userId) throw forbidden('Only the complainant confirms a complaint recorded on their behalf');
       if (!access.row.confirmation_pending) throw conflict('This complaint is confirmed already');
-      const today = todayUtc();
+      const today = todayIn(await regimeOf(tx, actor.ws));
       // The clocks count from the day the complainant makes the complaint theirs.
       await tx.query(`UPDATE complaints SET confirmation_pending = false, confirmed_at = now(), received_on = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
         actor.ws,

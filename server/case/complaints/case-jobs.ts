@@ -2,6 +2,7 @@ import { escalationLevel, reminderDue, REMINDER_LABELS, stepDueOn, type Reminder
 import { clocksOfCase } from '../../../src/domain/complaints/case-runtime';
 import { caseClocks, monthlyUpdates, type CaseDates, type Clock as CaseClock } from '../../../src/domain/complaints/statutory-clocks';
 import { daysBetween, type IsoDate, type WorkingCalendar } from '../../../src/domain/shared/calendar';
+import { JOB_CASE_CLOCKS } from '../../platform/case-clock-jobs';
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
 import type { Database, Sql, Statement } from '../../platform/db/database';
@@ -9,7 +10,8 @@ import type { JobQueue } from '../../platform/jobs';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
 import { caseNumberText, DATE_COLUMNS, type ComplaintRow, type DateColumn } from './complaints.repository';
-import { calendarOf, regimeOf, type RegimeSettings } from './regime';
+import { calendarOf, dateTimeSettingsOf, regimeOf, todayIn, type RegimeSettings } from './regime';
+import { formatDate } from '../../../src/domain/shared/date-time';
 
 /**
  * The daily case job (docs/case.md "The daily case job"), one run per workspace and day on the job queue:
@@ -110,8 +112,14 @@ export class CaseJobs {
     private readonly retention?: { run(ws: string, day: IsoDate, origin: string): Promise<{ warnings: number; purged: number }> },
   ) {}
 
+  /** Today in UTC (where no workspace is known). */
   today(): IsoDate {
     return utcDay(this.clock.now());
+  }
+
+  /** Today in the workspace's zone: the day its clocks count (docs/case.md "The workspace's calendar"). */
+  async todayOf(ws: string): Promise<IsoDate> {
+    return todayIn(await this.db.tenant(ws, (tx) => regimeOf(tx, ws)), this.clock.now());
   }
 
   private async workspace(ws: string): Promise<{ name: string; origin: string } | null> {
@@ -123,7 +131,8 @@ export class CaseJobs {
   }
 
   /** The whole daily run of one workspace. */
-  async runDaily(ws: string, day: IsoDate = this.today()): Promise<DailyRunResult> {
+  async runDaily(ws: string, given?: IsoDate): Promise<DailyRunResult> {
+    const day = given ?? (await this.todayOf(ws));
     const site = await this.workspace(ws);
     if (!site) return { clocks: 0, reminders: 0, escalations: 0, statusUpdates: 0, retentionWarnings: 0, purged: 0 };
     const clocks = await this.recomputeClocks(ws, day);
@@ -139,7 +148,8 @@ export class CaseJobs {
    * id), one upsert per batch (a row whose clock did not change is left as it is: its computed_on is the day it last
    * changed); the rows of cases no longer open go. Answers how many clock rows were computed.
    */
-  async recomputeClocks(ws: string, day: IsoDate = this.today()): Promise<number> {
+  async recomputeClocks(ws: string, given?: IsoDate): Promise<number> {
+    const day = given ?? (await this.todayOf(ws));
     const batch = this.options.batchSize ?? 1000;
     let calendars: Calendars | null = null;
     let after = '00000000-0000-0000-0000-000000000000';
@@ -198,6 +208,8 @@ export class CaseJobs {
     return this.db.tenant(ws, async (tx) => {
       const regime = await regimeOf(tx, ws);
       const calendars = new Calendars(regime, day);
+      // The mails write the day as the workspace does (12 Dec 2026).
+      const dates = dateTimeSettingsOf(regime);
       const rows = await tx.query<{ complaint_id: string; clock_id: string; due_on: string; case_number: number; compliance: 'IN_POSH' | 'CA_FEDERAL'; received_on: string }>(
         `SELECT d.complaint_id, d.clock_id, d.due_on::text AS due_on, c.case_number, c.compliance, c.received_on::text AS received_on
            FROM complaint_clock_due d JOIN complaints c ON c.workspace_id = d.workspace_id AND c.id = d.complaint_id
@@ -224,7 +236,8 @@ export class CaseJobs {
         const clock = caseClocks({ receivedOn: r.received_on }, calendars.of(r.compliance, r.received_on), day).find((c) => c.id === n.clock_id);
         const label = clock?.label ?? n.clock_id;
         const caseNumber = caseNumberText(r.case_number);
-        const what = n.kind === 'MISSED' ? `was due on ${n.due_on} and has been missed` : `is ${REMINDER_LABELS[n.kind]} (${n.due_on})`;
+        const dueOn = formatDate(n.due_on, dates);
+        const what = n.kind === 'MISSED' ? `was due on ${dueOn} and has been missed` : `is ${REMINDER_LABELS[n.kind]} (${dueOn})`;
         for (const member of readers.get(n.complaint_id) ?? []) {
           mails.push({
             workspaceId: ws,
@@ -259,6 +272,7 @@ export class CaseJobs {
         settings.find((s) => s.escalation_type === type && s.branch_id === branchId && branchId !== null) ?? settings.find((s) => s.escalation_type === type && s.branch_id === null) ?? null;
       const regime = await regimeOf(tx, ws);
       const calendars = new Calendars(regime, day);
+      const dates = dateTimeSettingsOf(regime);
       const cases = await tx.query<OpenCase & { branch_id: string | null; version_id: string }>(
         `SELECT ${CASE_COLUMNS}, c.version_id, k.branch_id
            FROM complaints c LEFT JOIN committees k ON k.workspace_id = c.workspace_id AND k.id = c.committee_id
@@ -348,7 +362,7 @@ export class CaseJobs {
           to,
           subject: `Escalation (level ${f.level}): case ${caseNumber}`,
           text: mayRead
-            ? `Case ${caseNumber} is escalated to you (level ${f.level}): "${f.subject_label}" was due on ${f.due_on}, ${late} day(s) ago. Open the case: ${origin}/complaints/${f.complaint_id}`
+            ? `Case ${caseNumber} is escalated to you (level ${f.level}): "${f.subject_label}" was due on ${formatDate(f.due_on, dates)}, ${late} day(s) ago. Open the case: ${origin}/complaints/${f.complaint_id}`
             : `Case ${caseNumber} is escalated to you (level ${f.level}): ${what} is ${late} day(s) late. The case is confidential to its committee; the figures are at ${origin}/complaints/figures`,
         });
       }
@@ -585,7 +599,7 @@ export async function caseJobCounts(tx: Sql, ws: string): Promise<{ casesWithMis
 }
 
 export const JOB_CASE_DAILY = 'case-daily';
-export const JOB_CASE_CLOCKS = 'case-clocks';
+export { JOB_CASE_CLOCKS };
 export const JOB_CASE_TICK = 'case-daily-tick';
 
 /** The case jobs on the queue: each workspace's daily run, and the tick that queues the runs of the day. */
@@ -607,12 +621,15 @@ export function defineCaseJobs(jobs: JobQueue, db: Database, caseJobs: CaseJobs)
     // Hourly: a workspace's run of the day is queued once (singleton key) and sends nothing twice if queued again.
     cron: '23 * * * *',
     handler: async () => {
-      const day = caseJobs.today();
       const workspaces = await db.query<{ id: string }>(
         // Any case: closed ones too, for retention (a workspace of closed cases only still has purges to make).
         `SELECT w.id FROM workspaces w WHERE w.active AND EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = w.id)`,
       );
-      for (const w of workspaces) await jobs.send(JOB_CASE_DAILY, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
+      for (const w of workspaces) {
+        // Each workspace's run is of its own day: the day of its zone when the tick runs.
+        const day = await caseJobs.todayOf(w.id);
+        await jobs.send(JOB_CASE_DAILY, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
+      }
     },
   });
 }

@@ -158,4 +158,26 @@ export class CaseRuntimeService {
       return { ok: true };
     });
   }
+
+  /**
+   * IN-07: the inquiry's 90 days count from the receipt (the default) or from the respondent's reply, as the committee
+   * decides for the case; the clock follows `inquiry_start_on`, and the choice is kept in the access log with the day
+   * it was before.
+   */
+  async setInquiryStart(actor: Actor, id: string, startsFrom: 'RECEIPT' | 'RESPONDENT_REPLY'): Promise<RuntimeOutcome> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const { row } = await this.complaints.access(tx, actor, id, { committeeOnly: true, lock: true });
+      if (row.compliance !== 'IN_POSH') return refuse('conflict', 'NOT_POSH', 'The inquiry’s 90 days are a rule of the POSH Act: this case follows another regime');
+      if (row.status === 'CLOSED') return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its inquiry’s start is as it was');
+      if (row.inquiry_completed_on) return refuse('conflict', 'INQUIRY_COMPLETE', 'The inquiry is complete: its start can no longer change');
+      if (startsFrom === 'RESPONDENT_REPLY' && !row.respondent_reply_on) {
+        const message = 'The respondent’s reply is not recorded yet: record it first, or count from the receipt';
+        return refuse('conflict', 'NO_REPLY', message, { startsFrom: message });
+      }
+      const startsOn = startsFrom === 'RECEIPT' ? row.received_on : row.respondent_reply_on!;
+      await tx.query(`UPDATE complaints SET inquiry_start_on = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [actor.ws, id, startsOn]);
+      await this.complaints.log(tx, actor, id, 'inquiry.start.set', { startsFrom, startsOn, previous: row.inquiry_start_on ?? row.received_on });
+      return { ok: true };
+    });
+  }
 }

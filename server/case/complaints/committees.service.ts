@@ -6,18 +6,15 @@ import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
 import type { Database } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { jurisdictionOf } from '../../../src/domain/complaints/regime';
-import { defaultHolidays } from '../../../src/domain/shared/calendar';
-import { regimeOf, todayUtc, type RegimeSettings } from './regime';
+import { defaultHolidaysOf, regimeOf, todayIn, type RegimeSettings } from './regime';
 import { applyMembers, type MembershipService, type Outcome, type SetupCaller } from './membership.service';
 
 export type ComplaintSettingsView = RegimeSettings & { defaultHolidays: string[] };
 
 /** The settings with the jurisdiction's default holidays of this year and the next (the holidays screen lists them). */
 function withDefaults(settings: RegimeSettings): ComplaintSettingsView {
-  const year = Number(todayUtc().slice(0, 4));
-  const jurisdiction = jurisdictionOf(settings.compliance);
-  return { ...settings, defaultHolidays: [...defaultHolidays(jurisdiction, year), ...defaultHolidays(jurisdiction, year + 1)] };
+  const year = Number(todayIn(settings).slice(0, 4));
+  return { ...settings, defaultHolidays: [...defaultHolidaysOf(settings, year), ...defaultHolidaysOf(settings, year + 1)] };
 }
 
 interface CommitteeRow {
@@ -56,7 +53,7 @@ export async function readCommittees(tx: Sql, ws: string, regime: RegimeSettings
       ORDER BY m.position`,
     [ws, rows.map((r) => r.id)],
   );
-  const today = todayUtc();
+  const today = todayIn(regime);
   return rows.map((r) => {
     const own = members.filter((m) => m.committee_id === r.id);
     const list = own.map((m) => ({
@@ -231,10 +228,12 @@ export class CommitteeService {
       const holidays = [...new Set(body.extraHolidays)].sort();
       // Only a default holiday can be taken out (an added one is simply not added); any year is accepted.
       const removed = [...new Set(body.removedHolidays ?? [])].sort();
-      const jurisdiction = jurisdictionOf(body.compliance);
+      const { regionCode } = await regimeOf(tx, actor.ws);
       const fields: Record<string, string> = {};
       (body.removedHolidays ?? []).forEach((day, i) => {
-        if (!defaultHolidays(jurisdiction, Number(day.slice(0, 4))).includes(day)) fields[`removedHolidays.${i}`] = `${day} is not a default public holiday of this jurisdiction`;
+        if (!defaultHolidaysOf({ compliance: body.compliance, regionCode }, Number(day.slice(0, 4))).includes(day)) {
+          fields[`removedHolidays.${i}`] = `${day} is not a default public holiday of this jurisdiction or region`;
+        }
       });
       if (Object.keys(fields).length > 0) throw badRequest('Only a default public holiday can be removed', fields);
       await tx.query(

@@ -22,6 +22,7 @@ import type {
 import { audiencesFor, caseRole, mayWriteTo, type Audience, type CaseRole } from '../../../src/domain/complaints/case-access';
 import { membersWhoAreParties, presidingForCase, quorumPossible } from '../../../src/domain/complaints/committee';
 import { meetingInvitation } from '../../../src/domain/complaints/ics';
+import { formatDate, formatTimeRange } from '../../../src/domain/shared/date-time';
 import { caseClocks, filingTimeliness, type CaseDates, type ClockId } from '../../../src/domain/complaints/statutory-clocks';
 import { DEFAULT_ACTION_MAILS, STANDARD_ATTRIBUTES } from '../../../src/domain/workflows/builder-rules';
 import { visibleFields, type FieldReader, type VisibleFields } from '../../../src/domain/complaints/field-visibility';
@@ -39,14 +40,14 @@ import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listedCaseId
 import * as repo from './complaints.repository';
 import { formResourceFile, formResourceLink } from './form-resources';
 import { notifyReporter } from './intake.repository';
-import { calendarOf, regimeFromRow, regimeOf, regimeStatement, type RegimeRow } from './regime';
+import { calendarOf, dateTimeSettingsOf, regimeFromRow, regimeOf, regimeStatement, todayIn, type RegimeRow, type RegimeSettings } from './regime';
 import { tombstoneFor } from './retention.service';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
 import { refusalError } from './case-refusal';
-import { appealRightText, clocksOfCase, respondentIdentified } from '../../../src/domain/complaints/case-runtime';
+import { appealRightText, clocksOfCase, NO_LEGAL_PRACTITIONERS, respondentIdentified } from '../../../src/domain/complaints/case-runtime';
 import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
-import { systemClock, utcDay, type Clock } from '../../platform/clock';
+import { systemClock, type Clock } from '../../platform/clock';
 
 export interface Actor {
   ws: string;
@@ -145,8 +146,9 @@ export class ComplaintService {
 
   private readonly evidence: EvidenceFiles;
 
-  private today(): string {
-    return utcDay(this.clock.now());
+  /** Today in the workspace's zone (its clocks count local days). */
+  private today(regime: Pick<RegimeSettings, 'timeZone'>): string {
+    return todayIn(regime, this.clock.now());
   }
 
   // ---------- the form and evidence ----------
@@ -213,7 +215,7 @@ export class ComplaintService {
       if (!published) throw conflict('No complaint process has been published in this workspace yet. Ask your HR team.');
       await ensureStandardForm(tx, actor.ws, published.version_id);
       const regime = await regimeOf(tx, actor.ws);
-      const today = this.today();
+      const today = this.today(regime);
       const fields: Record<string, string> = {};
       if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
       // Self-filed as the complainant: the complainant is the signed-in filer, at the account's own address (no free
@@ -383,7 +385,7 @@ export class ComplaintService {
     const [settings, candidates] = await tenantBatch(this.db, actor.ws, [regimeStatement(actor.ws), listStatement(actor.ws, actor.userId, actor.ip)]);
     const regime = regimeFromRow((settings as RegimeRow[])[0]);
     const rows = candidates as ListRow[];
-    const today = this.today();
+    const today = this.today(regime);
     const calendars = new Map<string, WorkingCalendar>();
     const unrecorded: string[] = [];
     const me = [actor.userId];
@@ -431,7 +433,7 @@ export class ComplaintService {
       const access = await this.access(tx, actor, id, { committeeOnly: true });
       await this.log(tx, actor, id, 'complaint.deadlines');
       const regime = await regimeOf(tx, actor.ws);
-      const today = this.today();
+      const today = this.today(regime);
       return { compliance: regime.compliance, today, clocks: access.row.confirmation_pending ? [] : clocksOfCase(this.clocks(access.row, regime, today), clockState(access.row)) };
     });
   }
@@ -509,7 +511,7 @@ export class ComplaintService {
     return this.db.tenant(ws, async (tx) => {
       const rows = await repo.allOpenOrClosed(tx, ws);
       const regime = await regimeOf(tx, ws);
-      const today = this.today();
+      const today = this.today(regime);
       const byClock = new Map<string, { id: string; label: string; running: number; dueSoon: number; missed: number }>();
       let pendingOver90Days = 0;
       for (const row of rows.filter((r) => r.status === 'OPEN' && !r.confirmation_pending)) {
@@ -558,7 +560,7 @@ export class ComplaintService {
       const caseNumber = repo.caseNumberText(access.row.case_number);
       if (access.role === 'COMMITTEE') {
         // CA-02: the committee's first word to the principal party is the contact the 7 days ask for.
-        if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on) await this.setDate(tx, actor.ws, id, 'first_contact_on', this.today());
+        if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on) await this.setDate(tx, actor.ws, id, 'first_contact_on', this.today(await regimeOf(tx, actor.ws)));
         // The reporter of an intake case is told only that there is a reply, at the address they chose (if any).
         if (body.audience === 'COMPLAINANT' && access.row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
         const to = body.audience === 'COMPLAINANT' ? access.row.complainant_email : body.audience === 'RESPONDENT' ? access.row.respondent_email : null;
@@ -590,6 +592,8 @@ export class ComplaintService {
         [actor.ws, id, body.stepId, body.title, body.agenda, body.startsAt, body.endsAt, body.location, JSON.stringify(body.guests), actor.userId],
       );
       const caseNumber = repo.caseNumberText(access.row.case_number);
+      // The mail's words give the time in the workspace's zone; the attached invitation carries the instant (UTC).
+      const when = formatTimeRange(body.startsAt, body.endsAt, dateTimeSettingsOf(await regimeOf(tx, actor.ws)));
       const ics = meetingInvitation({
         uid: `${m.id}@safeplace`,
         title: body.title,
@@ -606,7 +610,7 @@ export class ComplaintService {
           workspaceId: actor.ws,
           to,
           subject: `Invitation: ${body.title} (case ${caseNumber})`,
-          text: `You are invited to "${body.title}" on case ${caseNumber}.\n\nWhen: ${body.startsAt} to ${body.endsAt}\nWhere: ${body.location}\n\nAgenda:\n${body.agenda}\n\nThe invitation is attached (invite.ics). This meeting is confidential.`,
+          text: `You are invited to "${body.title}" on case ${caseNumber}.\n\nWhen: ${when}\nWhere: ${body.location}\n\nAgenda:\n${body.agenda}\n\n${access.row.compliance === 'IN_POSH' ? `${NO_LEGAL_PRACTITIONERS}\n\n` : ''}The invitation is attached (invite.ics). This meeting is confidential.`,
           attachments: [{ fileName: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8', content: ics }],
         })),
         tx,
@@ -648,7 +652,10 @@ export class ComplaintService {
     let problem: string | null = null;
     for (const type of (step.settings.actionTypes ?? []) as ActionType[]) {
       const setting = settings.find((s) => s.actionType === type) ?? { ...DEFAULT_ACTION_MAILS[type], includeComplaintCopy: type === 'INFORM_RESPONDENT' };
-      const dueDate = type === 'INFORM_RESPONDENT' ? (this.clocks({ ...row, respondent_copy_sent_on: today }, await regimeOf(tx, actor.ws), today).find((c) => c.id === 'IN_RESPONDENT_REPLY')?.dueOn ?? '') : '';
+      const regime = await regimeOf(tx, actor.ws);
+      const dueOn = type === 'INFORM_RESPONDENT' ? this.clocks({ ...row, respondent_copy_sent_on: today }, regime, today).find((c) => c.id === 'IN_RESPONDENT_REPLY')?.dueOn : null;
+      // The mail says the day as the workspace writes it (12 Dec 2026), not as ISO.
+      const dueDate = dueOn ? formatDate(dueOn, dateTimeSettingsOf(regime)) : '';
       const fill = (text: string) =>
         text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => ({ caseNumber, stepName: step.name, workspaceName: actor.workspaceName, dueDate })[name as 'caseNumber'] ?? '');
       const party = type === 'INFORM_RESPONDENT' || (type === 'NOTIFY' && step.settings.party === 'RESPONDENT') ? 'RESPONDENT' : 'EMPLOYER';
@@ -684,7 +691,7 @@ export class ComplaintService {
       const { row } = await this.access(tx, actor, id, { committeeOnly: true });
       const step = (await repo.stepsOf(tx, actor.ws, id, row.version_id)).find((s) => s.id === stepId);
       if (!step) throw notFound('No such step in this case’s workflow');
-      const { mails, problem } = await this.plannedMails(tx, actor, row, step, this.today());
+      const { mails, problem } = await this.plannedMails(tx, actor, row, step, this.today(await regimeOf(tx, actor.ws)));
       await this.log(tx, actor, id, 'step.recipients.read', { stepId });
       return { stepId, mails: mails.map(({ text: _text, ...m }) => m), problem };
     });
@@ -702,7 +709,7 @@ export class ComplaintService {
       if (row.confirmation_pending) throw conflict('The complainant has not confirmed this complaint yet: the case proceeds once they do');
       const waiting = await stepGate(tx, actor.ws, row.version_id, steps, stepId);
       if (waiting) throw refusalError(waiting);
-      const today = this.today();
+      const today = this.today(await regimeOf(tx, actor.ws));
       const planned = await this.plannedMails(tx, actor, row, step, today);
       if (planned.problem) {
         throw conflict(planned.problem, { stepId: planned.problem.startsWith('The complaint gives no email') ? 'No respondent email' : 'No employer' });
@@ -754,7 +761,7 @@ export class ComplaintService {
       if (row.status === 'CLOSED') throw conflict('The case is already closed');
       const gate = await closeGate(tx, actor.ws, access, await repo.stepsOf(tx, actor.ws, id, row.version_id), actor.userId, body.override);
       if (!gate.ok) throw refusalError(gate);
-      const today = this.today();
+      const today = this.today(await regimeOf(tx, actor.ws));
       // The committee's decision is its report: the inquiry is complete and the report issued today unless recorded
       // before; the appeal window (IN-10) runs from here, and the record is kept through it.
       await tx.query(
@@ -1005,7 +1012,7 @@ export class ComplaintService {
     const { row, role } = access;
     const committee = role === 'COMMITTEE';
     const regime = await regimeOf(tx, actor.ws);
-    const today = this.today();
+    const today = this.today(regime);
     const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
     const clocks = committee && !row.confirmation_pending ? clocksOfCase(this.clocks(row, regime, today), clockState(row)) : [];
     const messages = await tx.query<{ id: string; audience: Audience; body: string; created_at: Date | string; author_id: string; name: string | null }>(
@@ -1083,6 +1090,7 @@ export class ComplaintService {
       callerPresides: committee && access.presiding?.userId === actor.userId,
       escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
       dueProcess: await dueProcessOf(tx, actor.ws, row, steps, committee),
+      dateTime: dateTimeSettingsOf(regime),
     };
   }
 }

@@ -23,7 +23,7 @@ import { EvidenceFiles } from './evidence.service';
 import * as evidenceRepo from './evidence.repository';
 import type { EvidenceVault } from '../../platform/evidence-vault';
 import { receiptExpiryDays, type IntakeRow } from './intake.repository';
-import { regimeOf, todayUtc } from './regime';
+import { regimeOf, todayIn } from './regime';
 
 const scrypt = promisify(scryptCb) as (key: string, salt: string, length: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 
@@ -132,7 +132,7 @@ export class IntakeService {
       if (!published) throw conflict('No complaint process has been published in this workspace yet.');
       await ensureStandardForm(tx, caller.ws, published.version_id);
       const regime = await regimeOf(tx, caller.ws);
-      const today = todayUtc();
+      const today = todayIn(regime);
       const fields: Record<string, string> = {};
       if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
       const components = await listComponents(tx, caller.ws, published.version_id);

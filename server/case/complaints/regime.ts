@@ -1,5 +1,7 @@
-import { workspaceCalendar } from '../../../src/domain/complaints/regime';
-import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
+import { jurisdictionOf, workspaceCalendar } from '../../../src/domain/complaints/regime';
+import { defaultHolidays, type WorkingCalendar } from '../../../src/domain/shared/calendar';
+import { defaultZoneOf, localDay, localeOf, type DateTimeSettings } from '../../../src/domain/shared/date-time';
+import { regionalHolidaysBetween } from '../../platform/public-holidays';
 import type { Compliance } from '../../../src/domain/workflows/builder-rules';
 import type { Sql, Statement } from '../../platform/db/database';
 
@@ -9,15 +11,27 @@ export interface RegimeSettings {
   saturdayOff: boolean;
   /** Default public holidays the workplace does not keep (migration 0030). */
   removedHolidays: string[];
+  /** The workspace's IANA time zone (migration 0090): its "today" and every date and time it is shown. */
+  timeZone: string;
+  /** Its state or province (IN-KA, CA-ON), whose public holidays the clocks skip; null: the country's national ones. */
+  regionCode: string | null;
 }
 
 /** The row `regimeFromRow` reads (no row: the workspace set nothing). */
-export type RegimeRow = { compliance: Compliance; extra_holidays: (string | Date)[]; removed_holidays: (string | Date)[]; saturday_off: boolean };
+export type RegimeRow = {
+  compliance: Compliance | null;
+  extra_holidays: (string | Date)[] | null;
+  removed_holidays: (string | Date)[] | null;
+  saturday_off: boolean | null;
+  time_zone: string | null;
+  region_code: string | null;
+};
 
 /** The statement of `regimeOf`, for a batch (the case list reads it in the same round trip as its cases). */
 export function regimeStatement(ws: string): Statement {
   return {
-    text: `SELECT compliance, extra_holidays::text[] AS extra_holidays, removed_holidays::text[] AS removed_holidays, saturday_off FROM complaint_settings WHERE workspace_id = $1`,
+    text: `SELECT s.compliance, s.extra_holidays::text[] AS extra_holidays, s.removed_holidays::text[] AS removed_holidays, s.saturday_off, w.time_zone, w.region_code
+             FROM workspaces w LEFT JOIN complaint_settings s ON s.workspace_id = w.id WHERE w.id = $1`,
     params: [ws],
     name: 'case-regime',
   };
@@ -31,18 +45,32 @@ export async function regimeOf(tx: Sql, ws: string): Promise<RegimeSettings> {
 }
 
 export function regimeFromRow(row: RegimeRow | undefined): RegimeSettings {
-  if (!row) return { compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false, removedHolidays: [] };
+  const compliance = row?.compliance ?? 'IN_POSH';
+  const regionCode = row?.region_code ?? null;
   return {
-    compliance: row.compliance,
-    extraHolidays: (row.extra_holidays ?? []).map(isoDay).sort(),
-    saturdayOff: row.saturday_off,
-    removedHolidays: (row.removed_holidays ?? []).map(isoDay).sort(),
+    compliance,
+    extraHolidays: (row?.extra_holidays ?? []).map(isoDay).sort(),
+    saturdayOff: row?.saturday_off ?? false,
+    removedHolidays: (row?.removed_holidays ?? []).map(isoDay).sort(),
+    // A workspace made after migration 0090 with no zone set reads in its region's, else its regime's country's.
+    timeZone: row?.time_zone ?? defaultZoneOf(regionCode ?? (compliance === 'CA_FEDERAL' ? 'CA' : 'IN')),
+    regionCode,
   };
 }
 
-/** The working-day calendar of the workspace for the years a case's clocks can reach. */
+/**
+ * The working-day calendar of the workspace for the years a case's clocks can reach: the regime's statutory
+ * holidays and its region's public holidays (public-holidays.ts), with the admin's additions and removals on top.
+ */
 export function calendarOf(settings: RegimeSettings, fromYear: number, toYear: number): WorkingCalendar {
-  return workspaceCalendar(settings, fromYear, toYear);
+  const regional = regionalHolidaysBetween(jurisdictionOf(settings.compliance), settings.regionCode, fromYear, toYear);
+  return workspaceCalendar(settings, fromYear, toYear, regional);
+}
+
+/** The default public holidays of a year: the regime's statutory ones and the region's (the holidays screen lists them). */
+export function defaultHolidaysOf(settings: Pick<RegimeSettings, 'compliance' | 'regionCode'>, year: number): string[] {
+  const jurisdiction = jurisdictionOf(settings.compliance);
+  return [...new Set([...defaultHolidays(jurisdiction, year), ...regionalHolidaysBetween(jurisdiction, settings.regionCode, year, year)])].sort();
 }
 
 /** A `date` column as `YYYY-MM-DD` (PostgreSQL drivers answer a Date at local midnight, or a string). */
@@ -54,5 +82,13 @@ export function isoDay(value: string | Date): string {
 
 export const isoDayOrNull = (value: string | Date | null | undefined): string | null => (value ? isoDay(value) : null);
 
-/** Today in UTC: the server's day for the clocks (a deadline is a calendar day; docs/case.md). */
+/** Today in UTC: the server's day where no workspace is known. */
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+
+/** Today in the workspace's zone: the day its clocks count from and to (docs/case.md "The workspace's calendar"). */
+export const todayIn = (settings: Pick<RegimeSettings, 'timeZone'>, now: Date = new Date()): string => localDay(now, settings.timeZone);
+
+/** How the workspace's dates and times are written (date-time.ts): its zone, and the locale of its country. */
+export function dateTimeSettingsOf(settings: Pick<RegimeSettings, 'timeZone' | 'regionCode' | 'compliance'>): DateTimeSettings {
+  return { zone: settings.timeZone, locale: localeOf(settings.regionCode ?? (settings.compliance === 'CA_FEDERAL' ? 'CA' : 'IN')) };
+}

@@ -41,3 +41,20 @@ export const changePartyContact = route({
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
   noPermission: 'each case is checked on the server: only its committee members (not recused) change a contact, and a workspace admin cannot switch that on or off',
 });
+
+/** IN-07: what the inquiry's 90 days count from, chosen per case by its committee. */
+export const InquiryStartBody = z.strictObject({ startsFrom: z.enum(['RECEIPT', 'RESPONDENT_REPLY']) });
+export type InquiryStartBody = z.infer<typeof InquiryStartBody>;
+
+export const setInquiryStart = route({
+  api: 'case',
+  method: 'PUT',
+  path: '/api/complaints/{id}/inquiry-start',
+  summary:
+    "Set what the inquiry's 90 days (POSH Act s.11(4), IN-07) count from: the complaint's receipt or the respondent's reply (the case's committee members not recused only; a POSH case, open, its inquiry not complete). Recorded in the case's access log",
+  params: z.strictObject({ id: Id }),
+  body: InquiryStartBody,
+  response: ComplaintDetail,
+  access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission: 'each case is checked on the server: only its committee members (not recused) set it, and a workspace admin cannot switch that on or off',
+});

@@ -142,8 +142,12 @@ export const ComplaintSettings = z.object({
   saturdayOff: z.boolean(),
   /** Default public holidays the workplace does not keep (taken out of the calendar). */
   removedHolidays: z.array(z.string()),
-  /** The jurisdiction's default holidays of this year and the next, for the holidays screen. */
+  /** The default holidays of this year and the next (the regime's and its region's), for the holidays screen. */
   defaultHolidays: z.array(z.string()),
+  /** The workspace's IANA time zone (set on the main API): its dates and times are shown in it. */
+  timeZone: z.string(),
+  /** Its state or province (IN-KA, CA-ON) whose public holidays are among the defaults; null: national ones only. */
+  regionCode: z.string().nullable(),
 });
 export type ComplaintSettings = z.infer<typeof ComplaintSettings>;
 
@@ -399,6 +403,9 @@ export const ComplaintDetail = ComplaintSummary.extend({
   callerPresides: z.boolean(),
   /** Recorded on the complainant's behalf and not confirmed by them yet: no clocks, no steps until they do. */
   confirmationPending: z.boolean().optional(),
+  /** The workspace's time zone and the locale of its country (src/domain/shared/date-time.ts): every date and time of
+   * the case is shown in them, and a time typed on the case (a meeting's) is a time of that zone. */
+  dateTime: z.object({ zone: z.string(), locale: z.string() }).optional(),
   /** Due process (docs/case.md "Due process in the case runtime"): for the committee, the steps waiting for a mandatory step,
    * the mandatory steps still open, the presiding officer's override of them on closing; for everyone, the appeal (IN-10) of a
    * closed POSH case, from the recommendations to its last day. */

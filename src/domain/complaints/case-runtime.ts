@@ -77,3 +77,6 @@ export function readableDay(day: string): string {
 export function appealRightText(deadline: string): string {
   return `You may appeal the committee's recommendations within 90 days (POSH Act s.18): by ${readableDay(deadline)}.`;
 }
+
+/** IN-06 (POSH Rule 7(6)): said to every guest whenever a hearing is set, and on the parties' case page. */
+export const NO_LEGAL_PRACTITIONERS = 'Under POSH Rule 7(6), neither party may be represented by a legal practitioner at the inquiry.';

@@ -31,6 +31,9 @@ import {
 } from '../http/main/http-organisation-admin-api';
 import { PermissionsApi, SavePermissions } from '../../application/organisation/permissions.use-cases';
 import { HttpPermissionsApi } from '../http/main/http-permissions-api';
+import { WorkspaceCalendarApi } from '../../application/organisation/workspace-calendar-api.port';
+import { SaveWorkspaceCalendar } from '../../application/organisation/save-workspace-calendar.use-case';
+import { HttpWorkspaceCalendarApi } from '../http/main/http-workspace-calendar-api';
 
 /** Bindings of the organisation area (business units, departments, branding, settings). */
 export const organisationModule = new ContainerModule(({ bind }) => {
@@ -55,4 +58,6 @@ export const organisationModule = new ContainerModule(({ bind }) => {
   bind(AddToSignupAllowList).toDynamicValue((ctx) => new AddToSignupAllowList(ctx.get<SignupAllowListApi>(SignupAllowListApi)));
   bind(SaveMessageTemplate).toDynamicValue((ctx) => new SaveMessageTemplate(ctx.get<MessageTemplatesApi>(MessageTemplatesApi)));
   bind(PreviewMessageTemplate).toDynamicValue((ctx) => new PreviewMessageTemplate(ctx.get<MessageTemplatesApi>(MessageTemplatesApi)));
+  bind(WorkspaceCalendarApi).to(HttpWorkspaceCalendarApi).inSingletonScope();
+  bind(SaveWorkspaceCalendar).toDynamicValue((ctx) => new SaveWorkspaceCalendar(ctx.get<WorkspaceCalendarApi>(WorkspaceCalendarApi)));
 });

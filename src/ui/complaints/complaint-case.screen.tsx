@@ -6,6 +6,7 @@ import type { AudienceValue, AuditEntry, ComplaintDetail } from '../../contracts
 import { ClosedCaseNotices, CloseForm, ContactDrawer, mailsRespondent, OUTCOMES, RESPONDENT_EMAIL_MISSING } from './case-due-process';
 import { CaseConfirmation, CaseEvents, DeniedAccess } from './case-extras';
 import { REGION } from './confidential-banner';
+import { NO_LEGAL_PRACTITIONERS } from '../../domain/complaints/case-runtime';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { AccessLogVerdict } from './access-log-verdict';
@@ -81,6 +82,7 @@ function MeetingForm({ vm, detail }: { vm: ComplaintCaseViewModel; detail: Compl
           <Input type="datetime-local" />
         </Form.Item>
       </Space>
+      <Typography.Paragraph type="secondary">Times are the workspace’s: {vm.dateTime.zone.replaceAll('_', ' ')}.</Typography.Paragraph>
       <Form.Item name="location" label="Place or meeting link" rules={[{ required: true, message: 'Enter a place or a link' }]} {...err('location')}>
         <Input />
       </Form.Item>
@@ -307,6 +309,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 label: 'Meetings',
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
+                    {d.compliance === 'IN_POSH' && d.meetings.length > 0 ? <Alert type="info" showIcon title={NO_LEGAL_PRACTITIONERS} /> : null}
                     <List
                       {...REGION}
                       aria-label="Meetings"
@@ -317,7 +320,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                           <Space direction="vertical" style={{ width: '100%' }}>
                             <strong>{m.title}</strong>
                             <span>
-                              {new Date(m.startsAt).toLocaleString()} – {new Date(m.endsAt).toLocaleTimeString()} · {m.location}
+                              {vm.meetingTime(m.startsAt, m.endsAt)} · {m.location}
                             </span>
                             {committee ? <Minutes vm={vm} meetingId={m.meetingId} minutes={m.minutes} outcome={m.outcome} /> : null}
                           </Space>
@@ -337,6 +340,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 label: 'Steps',
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
+                    {d.compliance === 'IN_POSH' && d.meetings.length > 0 ? <Alert type="info" showIcon title={NO_LEGAL_PRACTITIONERS} /> : null}
                     <List
                       {...REGION}
                       aria-label="Steps"

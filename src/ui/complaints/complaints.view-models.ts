@@ -1,3 +1,4 @@
+import { formatTimeRange, instantOf, type DateTimeSettings } from '../../domain/shared/date-time';
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type {
@@ -381,14 +382,33 @@ export class ComplaintCaseViewModel {
     return this.act(() => this.api.message(this.id, audience, body), 'Message sent.');
   }
 
+  /** How the case's dates and times are written: the workspace's zone and its country's locale (the browser's zone until loaded). */
+  get dateTime(): DateTimeSettings {
+    return this.detail?.dateTime ?? { zone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: 'en-IN' };
+  }
+
+  /** A meeting's span as the workspace reads it: `2 Dec 2026, 4:30 pm IST to 5:30 pm IST`. */
+  meetingTime(startsAt: string, endsAt: string): string {
+    return formatTimeRange(startsAt, endsAt, this.dateTime);
+  }
+
+  private instant(wallTime: string): string {
+    try {
+      return instantOf(wallTime.slice(0, 16), this.dateTime.zone).toISOString();
+    } catch {
+      return '';
+    }
+  }
+
   schedule(values: MeetingValues): Promise<boolean> {
     return this.act(
       () =>
         this.api.scheduleMeeting(this.id, {
           title: values.title,
           agenda: values.agenda,
-          startsAt: values.startsAt ? new Date(values.startsAt).toISOString() : '',
-          endsAt: values.endsAt ? new Date(values.endsAt).toISOString() : '',
+          // The times typed are the workspace's (its zone), whatever zone this browser's machine is in.
+          startsAt: values.startsAt ? this.instant(values.startsAt) : '',
+          endsAt: values.endsAt ? this.instant(values.endsAt) : '',
           location: values.location,
           guests: (values.guests ?? '').split(/[\s,;]+/).filter(Boolean),
           stepId: values.stepId ?? null,

@@ -6,6 +6,7 @@ import { InvitationTemplateViewModel } from './invitation-template.view-model';
 import { PermissionsViewModel } from './permissions.view-model';
 import { SignupAllowListViewModel } from './signup-allow-list.view-model';
 import { WorkspaceSettingsViewModel } from './workspace-settings.view-model';
+import { WorkspaceCalendarViewModel } from './workspace-calendar.view-model';
 
 /** Binds the view-models of the organisation area (one instance per mounted screen). */
 export const organisationViewModels = new ContainerModule(({ bind }) => {
@@ -14,6 +15,7 @@ export const organisationViewModels = new ContainerModule(({ bind }) => {
   bind(DepartmentsViewModel).toSelf();
   bind(BrandingViewModel).toSelf();
   bind(WorkspaceSettingsViewModel).toSelf();
+  bind(WorkspaceCalendarViewModel).toSelf();
   bind(SignupAllowListViewModel).toSelf();
   bind(InvitationTemplateViewModel).toSelf();
 });

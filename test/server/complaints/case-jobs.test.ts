@@ -129,7 +129,7 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
       expect(mails).toHaveLength(1);
       expect(mails[0].subject).toBe(`Deadline approaching on case ${caseNumber}`);
       expect(mails[0].body).toContain('Send a copy of the complaint to the respondent');
-      expect(mails[0].body).toContain('2026-12-09');
+      expect(mails[0].body).toContain('9 Dec 2026');
     }
     expect(await mailsTo(member2.email, /Deadline/)).toHaveLength(0);
 

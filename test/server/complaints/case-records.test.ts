@@ -72,7 +72,7 @@ describe.each(DATABASES)('case records: the redacted export on %s', (kind) => {
     // ... a marked block stands in its place, and the rest is there.
     expect(text).toContain('REDACTED — the whole section “Parties”');
     expect(text).toContain('REDACTED — a message of');
-    expect(text).toContain('REDACTED — the meeting of 2026-12-01 10:00 UTC');
+    expect(text).toContain('REDACTED — the meeting of 1 Dec 2026, 3:30 pm IST');
     expect(text).toContain('We have received your complaint.');
     expect(text).toContain('Repeated remarks about my appearance in team meetings.');
     expect(text).toContain('Wanda Witness');
