@@ -196,3 +196,24 @@ export const savedReportDelete = route({
   access: ADMINS,
   permission: PERMISSION,
 });
+
+const Choice = z.object({ id: z.string(), name: z.string() });
+export const ReportOptions = z.object({
+  /** A business-unit admin's own unit only. */
+  businessUnits: z.array(Choice),
+  departments: z.array(Choice.extend({ businessUnit: z.string() })),
+  courses: z.array(Choice),
+  /** Published policies (workspace policy ids). */
+  policies: z.array(Choice),
+});
+export type ReportOptions = z.infer<typeof ReportOptions>;
+
+export const reportOptions = route({
+  api: 'learning',
+  method: 'GET',
+  path: '/api/reports/options',
+  summary: 'What a report may be filtered by: business units and departments (a business-unit admin: their own), courses, published policies',
+  response: ReportOptions,
+  access: ADMINS,
+  permission: PERMISSION,
+});

@@ -13,6 +13,7 @@ import { platformRoutes } from '../platform/platform.routes';
 import { platformToolsRoutes } from '../platform-tools/platform-tools.routes';
 import { manualRoutes } from '../manual/manual.routes';
 import { platformPoliciesRoutes, policiesRoutes } from '../policies/policies.routes';
+import { reportsRoutes } from '../reports/reports.routes';
 import { SiteRoot } from '../shell/site-root';
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -72,6 +73,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             ...withArea(container, 'organisation', organisationRoutes),
             ...withArea(container, 'manual', manualRoutes),
             ...withArea(container, 'policies', policiesRoutes),
+            ...withArea(container, 'reports', reportsRoutes),
           ],
         },
         ...common,
