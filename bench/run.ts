@@ -6,6 +6,7 @@ import { benchBundle } from './bundle.bench';
 import { benchCourses } from './courses.bench';
 import { benchImport } from './import.bench';
 import { benchImportFreeze } from './import-freeze.bench';
+import { benchReports } from './reports.bench';
 import { benchUpload } from './upload.bench';
 import { START_FLAGS } from './server-process';
 
@@ -30,6 +31,7 @@ if (!only || only === 'import-freeze') await benchImportFreeze();
 if (!only || only === 'upload') await benchUpload();
 if (!only || only === 'courses') await benchCourses();
 if (!only || only === 'auto-assign') await benchAutoAssign();
+if (!only || only === 'reports') await benchReports();
 // The reminder run's memory is the server's: measured with its heap settings.
 if (!only || only === 'reminders') await inServerProcess('./reminders.bench.ts');
 // The case list is served as the server serves it, and the daily case job runs where the queue runs it: in a process
