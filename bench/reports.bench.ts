@@ -1,5 +1,5 @@
 // Reports benchmark: a workspace of people with two course assignments each (person x course rows), exported to CSV
-// and XLSX by the export job (ReportExporter: cursor on PostgreSQL, keyset pages on PGlite, spool file, file store),
+// and XLSX by the export job (ReportExporter: cursor on PostgreSQL, numbered keys on PGlite, spool file, file store),
 // beside `COPY (the same query) TO STDOUT` in CSV (PGlite: COPY to its blob device, as the owner, so without row-level
 // security; PostgreSQL: psql, as the server's user) and beside the
 // same query read whole in one statement; then the preview's first page beside its SQL run directly, p99 of 200 calls.
