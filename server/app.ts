@@ -198,7 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           tx.query<{ name: string }>(
             `SELECT declared_name AS name FROM files WHERE workspace_id = $1 AND storage_key = $2 AND purpose <> 'EVIDENCE'
              UNION ALL SELECT file_name FROM catalogue_policy_documents WHERE storage_key = $2
-             UNION ALL SELECT pending_name FROM catalogue_policy_documents WHERE pending_key = $2 AND pending_name IS NOT NULL`,
+             UNION ALL SELECT pending_name FROM catalogue_policy_documents WHERE pending_key = $2 AND pending_name IS NOT NULL
+             UNION ALL SELECT file_name FROM report_exports WHERE workspace_id = $1 AND file_key = $2`,
             [ws, key],
           ),
         );

@@ -14,6 +14,7 @@ import { notificationRoutes } from './notifications/notifications.routes';
 import { playerRoutes } from './player/player.routes';
 import { ownPolicyRoutes } from './policies/own-policies.routes';
 import { policyRoutes } from './policies/policies.routes';
+import { reportRoutes } from './reports/reports.routes';
 
 export const LEARNING_API_BASE = '/learning-api';
 
@@ -33,4 +34,5 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await creditRoutes(api, deps);
   await complianceRoutes(api, deps);
   await notificationRoutes(api, deps);
+  await reportRoutes(api, deps);
 }

@@ -48,6 +48,8 @@ export interface ServerSettings {
   /** The background import runner (server/main/invites/import-runner.ts); defaults: 5,000 rows a batch, stale after 15 s. */
   /** The course reminder run: learners per transaction, and a test hook before each batch. */
   reminders?: ReminderSettings;
+  /** Report exports (server/learning/reports/report-export.ts): rows a page, when a silent export is started again, a test hook. */
+  reports?: import('./report-export-options').ReportExportOptions;
   imports?: {
     batchSize?: number;
     staleAfterMs?: number;

@@ -27,7 +27,7 @@ export function createContainer(input: CompositionInput): Container {
   return container;
 }
 
-export type Area = 'imports' | 'courses' | 'training' | 'workflows' | 'complaints' | 'people' | 'organisation' | 'platform' | 'platformTools' | 'manual' | 'policies';
+export type Area = 'imports' | 'courses' | 'training' | 'workflows' | 'complaints' | 'people' | 'organisation' | 'platform' | 'platformTools' | 'manual' | 'policies' | 'reports';
 
 /**
  * Each area's adapters and use cases are bound when one of its routes is first visited, so the sign-in
@@ -45,6 +45,7 @@ export const AREA_MODULES: Record<Area, () => Promise<ContainerModule>> = {
   platformTools: async () => (await import('./modules/platform-tools.module')).platformToolsModule,
   manual: async () => (await import('./modules/platform-tools.module')).manualModule,
   policies: async () => (await import('./modules/policies.module')).policiesModule,
+  reports: async () => (await import('./modules/reports.module')).reportsModule,
 };
 
 const authModule = new ContainerModule(({ bind }) => {

@@ -10,6 +10,7 @@ export type NavKey =
   | 'courses'
   | 'policies'
   | 'compliance'
+  | 'reports'
   | 'users-import'
   | 'workflows'
   | 'concern'
@@ -54,6 +55,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { key: 'courses', label: 'Courses', path: '/courses', icon: 'ReadOutlined', permission: 'courses.assign', description: 'Training courses, their languages, and who must take them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
   { key: 'policies', label: 'Policies', path: '/policies', icon: 'FileProtectOutlined', permission: 'policies.manage', description: 'Publish policies for your people to accept, and see who has', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'courses' },
   { key: 'compliance', label: 'Compliance', path: '/compliance', icon: 'AuditOutlined', permission: 'policies.manage', description: 'What the law asks of you in each jurisdiction, and what is still missing', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'compliance' },
+  { key: 'reports', label: 'Reports', path: '/reports', icon: 'BarChartOutlined', permission: 'reports.read', description: 'Who completed which course and accepted which policy, and when: preview, save and export', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'], module: 'courses' },
   { key: 'users-import', label: 'Import users', path: '/users/import', icon: 'UserAddOutlined', permission: 'invites.manage', description: 'Bring your people in from a CSV or Excel file and invite them', roles: ['WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] },
   { key: 'security-log', label: 'Security log', path: '/security/log', icon: 'SafetyOutlined', permission: 'audit.read', description: 'Sign-ins, lock-outs and every change admins made: who, what, when and from where', roles: ['WORKSPACE_ADMIN'] },
   { key: 'workflows', label: 'Redressal workflows', path: '/workflows', icon: 'ApartmentOutlined', permission: 'workflows.design', description: 'Design how the Internal Committee handles a complaint, step by step', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'], module: 'concerned-authority' },

@@ -21,6 +21,7 @@ export const PermissionKey = z.enum([
   'branding.manage',
   'settings.manage',
   'manual.read',
+  'reports.read',
 ]);
 export type PermissionKey = z.infer<typeof PermissionKey>;
 
@@ -48,6 +49,7 @@ export const PERMISSIONS: readonly Permission[] = [
   { key: 'branding.manage', label: 'Manage branding', description: 'The workspace logo and colour (Branding)', roles: ['WORKSPACE_ADMIN'] },
   { key: 'settings.manage', label: 'Manage workspace settings', description: 'Sign-in methods, self sign-up and these permissions', roles: ['WORKSPACE_ADMIN'] },
   { key: 'manual.read', label: 'Read the user manual', description: 'The user manual published by the SafePlace team (User manual)', roles: Role.options },
+  { key: 'reports.read', label: 'Build and export reports', description: 'Reports of who completed which course and accepted which policy, exported as CSV or XLSX (Reports); a business-unit admin sees their unit only', roles: ADMINS },
 ];
 
 /** The roles whose permissions a workspace admin may change. */

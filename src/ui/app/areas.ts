@@ -15,6 +15,7 @@ export const AREA_VIEW_MODELS: Record<Area, () => Promise<ContainerModule>> = {
   platformTools: async () => (await import('../platform-tools/platform-tools.bindings')).platformToolsViewModels,
   manual: async () => (await import('../manual/manual.bindings')).manualViewModels,
   policies: async () => (await import('../policies/policies.bindings')).policiesViewModels,
+  reports: async () => (await import('../reports/reports.bindings')).reportsViewModels,
 };
 
 const loaded = new WeakMap<Container, Map<Area, Promise<void>>>();

@@ -14,6 +14,7 @@ import { platformToolsRoutes } from '../platform-tools/platform-tools.routes';
 import { manualRoutes } from '../manual/manual.routes';
 import { lawRoutes } from '../law/law.routes';
 import { platformPoliciesRoutes, policiesRoutes } from '../policies/policies.routes';
+import { reportsRoutes } from '../reports/reports.routes';
 import { SiteRoot } from '../shell/site-root';
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -75,6 +76,7 @@ export function routesFor(isMainSite: boolean, container: Container): RouteObjec
             ...withArea(container, 'policies', policiesRoutes),
             // The law's view-models are bound with the policies area's (policies.bindings.ts).
             ...withArea(container, 'policies', lawRoutes),
+            ...withArea(container, 'reports', reportsRoutes),
           ],
         },
         ...common,

@@ -68,7 +68,7 @@ describe('navigation by role', () => {
   it('shows employees the dashboard, their training, the complaint pages and the manual, and admins the admin areas too', () => {
     expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'manual']);
     expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual([
-      'dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'people', 'courses', 'policies', 'compliance', 'users-import', 'security-log', 'workflows', 'committees', 'complaint-figures', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
+      'dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'people', 'courses', 'policies', 'compliance', 'reports', 'users-import', 'security-log', 'workflows', 'committees', 'complaint-figures', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
     ]);
     expect(navigationFor('EMPLOYER').map((n) => n.key)).toEqual(expect.arrayContaining(['business-units', 'departments']));
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('branding');

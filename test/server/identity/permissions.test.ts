@@ -33,7 +33,7 @@ describe.each(DATABASES)('permissions and navigation on %s', (kind) => {
   it('builds each role’s menu on the server, the same as before by default', async () => {
     expect(await menu(tokens.employee)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'manual']);
     expect(await menu(tokens.admin)).toEqual([
-      'dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'people', 'courses', 'policies', 'compliance', 'users-import', 'security-log', 'workflows', 'committees', 'complaint-figures', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
+      'dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'people', 'courses', 'policies', 'compliance', 'reports', 'users-import', 'security-log', 'workflows', 'committees', 'complaint-figures', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
     ]);
     expect(await menu(tokens.buadmin)).not.toContain('workflows');
     const v2 = (await get('/api/navigation/v2', tokens.employer)).json();

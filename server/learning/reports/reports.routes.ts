@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  reportExport,
+  reportExportStatus,
+  reportOptions,
+  reportPreview,
+  savedReportCreate,
+  savedReportDelete,
+  savedReportList,
+  savedReportUpdate,
+} from '../../../src/contracts/learning/reports.contract';
+import type { ApiDeps } from '../../platform/deps';
+import { HttpError, notFound } from '../../platform/errors';
+import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
+import { ReportExporter } from './report-export';
+import { ReportsService, type ReportActor, type ReportRefusal } from './reports.service';
+
+/** A refusal of the service as HTTP: another admin's or workspace's object is 404; no file store is 503. */
+function answer<T>(result: T | ReportRefusal): T {
+  if (result && typeof result === 'object' && 'ok' in result && result.ok === false) {
+    if (result.reason === 'NOT_FOUND') throw notFound();
+    throw new HttpError(503, 'UNAVAILABLE', 'Exports need a file store, and none is configured');
+  }
+  return result as T;
+}
+
+/** Reports: preview, export on the job queue, saved definitions (docs/reports.md). */
+export async function reportRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const now = deps.settings.now ?? (() => deps.clock.now());
+  const exporter = new ReportExporter(deps.db, deps.fileUrls, now, deps.settings.reports, deps.jobs ?? null, (line, error) => app.log.warn({ err: error }, line));
+  if (deps.jobs) exporter.defineJobs(deps.jobs);
+  const reports = new ReportsService(deps.db, exporter, deps.fileUrls, now);
+  const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal'>): ReportActor => {
+    const { user, workspace } = workspaceUser(ctx);
+    return { workspaceId: workspace.id, userId: user.userId, role: user.role, branchId: user.branchId };
+  };
+
+  serve(app, reportPreview, async (ctx) => {
+    const { page, pageSize, ...def } = ctx.body;
+    return reports.preview(actorOf(ctx), def, page, pageSize);
+  });
+  serve(app, reportExport, async (ctx) => {
+    const { name, format, ...def } = ctx.body;
+    const started = answer(await reports.startExport(actorOf(ctx), name, def, format));
+    return { jobId: started.jobId };
+  });
+  serve(app, reportExportStatus, async (ctx) => answer(await reports.exportStatus(actorOf(ctx), ctx.params.jobId)));
+  serve(app, reportOptions, async (ctx) => reports.options(actorOf(ctx)));
+  serve(app, savedReportList, async (ctx) => ({ items: await reports.savedList(actorOf(ctx)) }));
+  serve(app, savedReportCreate, async (ctx) => reports.saveNew(actorOf(ctx), ctx.body.name, ctx.body.definition));
+  serve(app, savedReportUpdate, async (ctx) => answer(await reports.saveOver(actorOf(ctx), ctx.params.id, ctx.body.name, ctx.body.definition)));
+  serve(app, savedReportDelete, async (ctx) => answer(await reports.remove(actorOf(ctx), ctx.params.id)));
+}

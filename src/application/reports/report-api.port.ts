@@ -1,0 +1,14 @@
+import type { ExportBody, ExportStatus, PreviewAnswer, PreviewBody, ReportOptions, SavedReport, SavedReportBody } from '../../contracts/learning/reports.contract';
+
+/** Reports (learning API, /api/reports): preview, export jobs, saved definitions, the filters' choices. */
+export const ReportApi = Symbol('ReportApi');
+export interface ReportApi {
+  options(): Promise<ReportOptions>;
+  preview(body: PreviewBody): Promise<PreviewAnswer>;
+  startExport(body: ExportBody): Promise<{ jobId: string }>;
+  exportStatus(jobId: string): Promise<ExportStatus>;
+  saved(): Promise<{ items: SavedReport[] }>;
+  save(body: SavedReportBody): Promise<SavedReport>;
+  update(id: string, body: SavedReportBody): Promise<SavedReport>;
+  remove(id: string): Promise<{ ok: true }>;
+}
