@@ -20,7 +20,7 @@ import type {
   StepRecipients,
 } from '../../../src/contracts/case/complaints.contract';
 import { audiencesFor, caseRole, mayWriteTo, type Audience, type CaseRole } from '../../../src/domain/complaints/case-access';
-import { membersWhoAreParties, presidingForCase, quorumPossible } from '../../../src/domain/complaints/committee';
+import { membersWhoAreParties, presidingForCase, quorumPossible, witnessEmails } from '../../../src/domain/complaints/committee';
 import { meetingInvitation } from '../../../src/domain/complaints/ics';
 import { caseClocks, filingTimeliness, type CaseDates, type ClockId } from '../../../src/domain/complaints/statutory-clocks';
 import { DEFAULT_ACTION_MAILS, STANDARD_ATTRIBUTES } from '../../../src/domain/workflows/builder-rules';
@@ -39,7 +39,7 @@ import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listedCaseId
 import * as repo from './complaints.repository';
 import { formResourceFile, formResourceLink } from './form-resources';
 import { notifyReporter } from './intake.repository';
-import { calendarOf, regimeFromRow, regimeOf, regimeStatement, type RegimeRow } from './regime';
+import { calendarOf, recusesWitnesses, regimeFromRow, regimeOf, regimeStatement, type RegimeRow } from './regime';
 import { tombstoneFor } from './retention.service';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
 import { refusalError } from './case-refusal';
@@ -252,9 +252,14 @@ export class ComplaintService {
       const [respondentUser] = body.respondent.email
         ? await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`, [actor.ws, body.respondent.email])
         : [];
+      const witnesses = witnessEmails(body.incident.witnesses);
       const recused = membersWhoAreParties(
         members.map((m) => ({ userId: m.user_id, email: m.email })),
-        { complainantUserId: actor.userId, respondentUserId: respondentUser?.id ?? null, emails: [body.complainant.email, body.respondent.email] },
+        {
+          complainantUserId: actor.userId,
+          respondentUserId: respondentUser?.id ?? null,
+          emails: [body.complainant.email, body.respondent.email, ...((await recusesWitnesses(tx, actor.ws)) ? witnesses : [])],
+        },
       );
       const timeliness = filingTimeliness(body.incident.date, today);
       // Who presides when the presiding officer is a party: the first member not recused who may (IN-06).
@@ -279,8 +284,8 @@ export class ComplaintService {
         `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as,
             complainant_name, complainant_email, complainant_gender, complainant_phone,
             respondent_name, respondent_gender, respondent_phone, respondent_email, respondent_description, respondent_user_id,
-            against_employer, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
+            against_employer, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id, witness_emails)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27::text[])
          RETURNING id`,
         [
           actor.ws,
@@ -309,6 +314,7 @@ export class ComplaintService {
           today,
           timeliness.timeliness,
           substitute,
+          witnesses,
         ],
       );
       for (const fileId of body.incident.evidenceFileIds) {
@@ -827,6 +833,12 @@ export class ComplaintService {
     }
     const members = row.committee_id ? await repo.membersOf(tx, actor.ws, [row.committee_id]) : [];
     const recused = new Set((await repo.recusalsOf(tx, actor.ws, [id])).map((r) => r.user_id));
+    // Defence in depth behind the recusal rows: a seated named witness is recused where the process says so, whether
+    // or not the row was written.
+    const witnesses = new Set(row.witness_emails ?? []);
+    if (witnesses.size > 0 && members.some((m) => witnesses.has(m.email.toLowerCase())) && (await recusesWitnesses(tx, actor.ws))) {
+      for (const m of members) if (witnesses.has(m.email.toLowerCase())) recused.add(m.user_id);
+    }
     const role = caseRole(actor.userId, {
       filedBy: row.filed_by,
       respondentUserId: row.respondent_user_id,

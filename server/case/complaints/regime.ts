@@ -56,3 +56,12 @@ export const isoDayOrNull = (value: string | Date | null | undefined): string | 
 
 /** Today in UTC: the server's day for the clocks (a deadline is a calendar day; docs/case.md). */
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+
+/**
+ * Whether a named witness who sits on the case's committee is recused from it (migration 0075; docs/case.md
+ * "Committee membership"). A workspace that set nothing recuses (POSH: a witness does not also judge the facts).
+ */
+export async function recusesWitnesses(tx: Sql, ws: string): Promise<boolean> {
+  const [row] = await tx.query<{ recuse_witnesses: boolean }>(`SELECT recuse_witnesses FROM complaint_settings WHERE workspace_id = $1`, [ws]);
+  return row?.recuse_witnesses ?? true;
+}

@@ -144,6 +144,8 @@ export const ComplaintSettings = z.object({
   removedHolidays: z.array(z.string()),
   /** The jurisdiction's default holidays of this year and the next, for the holidays screen. */
   defaultHolidays: z.array(z.string()),
+  /** A named witness who sits on the case's committee is recused from it (default true: POSH). */
+  recuseWitnesses: z.boolean(),
 });
 export type ComplaintSettings = z.infer<typeof ComplaintSettings>;
 
@@ -168,6 +170,9 @@ export const saveComplaintSettings = route({
     saturdayOff: z.boolean().default(false),
     /** Default holidays to take out (each must be one of the defaults; 400 naming `removedHolidays.N` otherwise). */
     removedHolidays: z.array(IsoDate).max(200).default([]),
+    /** Whether a named witness on the committee is recused from the case; left out: kept as it is. Turning it on recuses
+     * the seated witnesses of every open case at once; turning it off recuses nobody and admits nobody. */
+    recuseWitnesses: z.boolean().optional(),
   }),
   response: ComplaintSettings,
   access: SETUP,
