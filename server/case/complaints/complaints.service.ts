@@ -88,6 +88,8 @@ export interface Access {
   role: CaseRole;
   members: repo.MemberOfCase[];
   recused: Set<string>;
+  /** Of the recused: members who joined after the case was filed, waiting to be admitted (NOT_ADMITTED). */
+  awaiting: Set<string>;
   presiding: { userId: string; name: string; substitute: boolean } | null;
 }
 
@@ -418,10 +420,23 @@ export class ComplaintService {
     return `${body}]}`;
   }
 
-  /** Whether the user sits on a committee of the workspace (any committee, any role in it). */
-  async seated(ws: string, userId: string): Promise<boolean> {
-    const rows = await this.db.tenant(ws, (tx) => tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [ws, userId]));
-    return rows.length > 0;
+  /**
+   * Whether the user sits on a committee of the workspace (any committee, any role in it), and the numbers of the
+   * cases of their committees they wait to be admitted to (nothing else of those cases).
+   */
+  async seated(ws: string, userId: string): Promise<{ member: boolean; awaitingAdmission: string[] }> {
+    return this.db.tenant(ws, async (tx) => {
+      const rows = await tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [ws, userId]);
+      const waiting = await tx.query<{ case_number: number }>(
+        `SELECT c.case_number FROM complaint_recusals r
+           JOIN complaints c ON c.workspace_id = r.workspace_id AND c.id = r.complaint_id
+           JOIN committee_members m ON m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id AND m.user_id = r.user_id
+          WHERE r.workspace_id = $1 AND r.user_id = $2 AND r.reason = 'NOT_ADMITTED' AND c.status = 'OPEN'
+          ORDER BY c.case_number`,
+        [ws, userId],
+      );
+      return { member: rows.length > 0, awaitingAdmission: waiting.map((w) => repo.caseNumberText(w.case_number)) };
+    });
   }
 
   async read(actor: Actor, id: string, options: { audit?: boolean } = {}): Promise<ComplaintDetail> {
@@ -832,12 +847,19 @@ export class ComplaintService {
       throw notFound('Complaint not found');
     }
     const members = row.committee_id ? await repo.membersOf(tx, actor.ws, [row.committee_id]) : [];
-    const recused = new Set((await repo.recusalsOf(tx, actor.ws, [id])).map((r) => r.user_id));
+    const recusals = await repo.recusalsOf(tx, actor.ws, [id]);
+    const recused = new Set(recusals.map((r) => r.user_id));
+    const awaiting = new Set(recusals.filter((r) => r.reason === 'NOT_ADMITTED').map((r) => r.user_id));
     // Defence in depth behind the recusal rows: a seated named witness is recused where the process says so, whether
     // or not the row was written.
     const witnesses = new Set(row.witness_emails ?? []);
     if (witnesses.size > 0 && members.some((m) => witnesses.has(m.email.toLowerCase())) && (await recusesWitnesses(tx, actor.ws))) {
-      for (const m of members) if (witnesses.has(m.email.toLowerCase())) recused.add(m.user_id);
+      for (const m of members) {
+        if (witnesses.has(m.email.toLowerCase())) {
+          recused.add(m.user_id);
+          awaiting.delete(m.user_id);
+        }
+      }
     }
     const role = caseRole(actor.userId, {
       filedBy: row.filed_by,
@@ -855,6 +877,7 @@ export class ComplaintService {
       role,
       members,
       recused,
+      awaiting,
       presiding: presidingMember ? { userId: presidingMember.user_id, name: presidingMember.name || presidingMember.email, substitute: found!.substitute } : null,
     };
   }
@@ -1065,7 +1088,9 @@ export class ComplaintService {
       committee: committee
         ? {
             name: (await tx.query<{ name: string }>(`SELECT name FROM committees WHERE workspace_id = $1 AND id = $2`, [actor.ws, row.committee_id]))[0]?.name ?? '',
-            members: access.members.map((m) => ({ userId: m.user_id, name: m.name || m.email, role: m.role, recused: access.recused.has(m.user_id) })),
+            members: access.members.map((m) => ({ userId: m.user_id, name: m.name || m.email, role: m.role, recused: access.recused.has(m.user_id),
+              awaitingAdmission: access.awaiting.has(m.user_id),
+            })),
             presiding: access.presiding,
             quorumPossible: quorumPossible(this.domainCommittee(access.members), access.recused),
           }

@@ -389,7 +389,17 @@ export const ComplaintDetail = ComplaintSummary.extend({
   committee: z
     .object({
       name: z.string(),
-      members: z.array(z.object({ userId: z.string(), name: z.string(), role: CommitteeRole, recused: z.boolean() })),
+      members: z.array(
+        z.object({
+          userId: z.string(),
+          name: z.string(),
+          role: CommitteeRole,
+          /** Does not read the case: recused, or waiting to be admitted (then `awaitingAdmission` too). */
+          recused: z.boolean(),
+          /** Joined the committee after the case was filed and waits for the one presiding to admit them. */
+          awaitingAdmission: z.boolean(),
+        }),
+      ),
       presiding: z.object({ userId: z.string(), name: z.string(), substitute: z.boolean() }).nullable(),
       quorumPossible: z.boolean(),
     })
@@ -452,13 +462,20 @@ export const listComplaints = route({
   noPermission: PER_CASE,
 });
 
+export const CommitteeSeat = z.object({
+  member: z.boolean(),
+  /** The case numbers the caller joined the committee too late to read, until the one presiding admits them. */
+  awaitingAdmission: z.array(z.string()),
+});
+export type CommitteeSeat = z.infer<typeof CommitteeSeat>;
+
 export const committeeSeat = route({
   api: 'case',
   method: 'GET',
   path: '/api/committee-seat',
   summary:
     "Whether the caller sits on an Internal Committee (or is a designated recipient) of the workspace: the complaints page offers them 'Record a complaint for someone' before any case is assigned to them",
-  response: z.object({ member: z.boolean() }),
+  response: CommitteeSeat,
   access: MEMBERS,
   noPermission: PER_CASE,
 });

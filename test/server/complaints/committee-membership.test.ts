@@ -168,6 +168,14 @@ describe.each(DATABASES)('committee membership on %s', (kind) => {
     expect((await ok('GET', '/committee-seat', newcomer.token)).member).toBe(true);
     expect((await call('GET', `/complaints/${againstRespondent}`, newcomer.token)).statusCode).toBe(404);
     expect(await listed(newcomer)).toEqual([]);
+    // The member is told which case numbers wait for their admission (nothing more of them); the one presiding sees them
+    // as awaiting admission on the case, not as recused.
+    const caseNumber = (await ok('GET', `/complaints/${againstRespondent}`, presiding.token)).caseNumber;
+    expect((await ok('GET', '/committee-seat', newcomer.token)).awaitingAdmission).toEqual([caseNumber]);
+    expect((await ok('GET', '/committee-seat', member1.token)).awaitingAdmission).toEqual([]);
+    const seats = (await ok('GET', `/complaints/${againstRespondent}`, presiding.token)).committee.members as { userId: string; recused: boolean; awaitingAdmission: boolean }[];
+    expect(seats.find((m) => m.userId === newcomer.id)).toMatchObject({ recused: true, awaitingAdmission: true });
+    expect(seats.find((m) => m.userId === member1.id)).toMatchObject({ recused: false, awaitingAdmission: false });
     // The presiding officer sees who waits; a member may not admit; the presiding officer admits.
     const { admissions } = await ok('GET', '/committee-changes', presiding.token);
     expect(admissions).toContainEqual({ complaintId: againstRespondent, caseNumber: expect.stringMatching(/^C-\d{4}$/), member: { userId: newcomer.id, name: newcomer.name } });
@@ -176,6 +184,7 @@ describe.each(DATABASES)('committee membership on %s', (kind) => {
     expect((await call('POST', `/complaints/${againstRespondent}/admissions`, newcomer.token, { userId: newcomer.id })).statusCode).toBe(404);
     await ok('POST', `/complaints/${againstRespondent}/admissions`, presiding.token, { userId: newcomer.id });
     expect((await ok('GET', `/complaints/${againstRespondent}`, newcomer.token)).role).toBe('COMMITTEE');
+    expect((await ok('GET', '/committee-seat', newcomer.token)).awaitingAdmission).toEqual([]);
     expect(await listed(newcomer)).toContain(againstRespondent);
     expect((await logOf(againstRespondent, presiding)).map((e) => e.action)).toContain('member.admit');
     expect((await outbox(newcomer.email)).some((m) => /admitted to case/.test(m.subject))).toBe(true);

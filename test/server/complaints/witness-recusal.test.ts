@@ -108,6 +108,11 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
     expect(await recusal(named, witness.id)).toEqual({ reason: 'AUTO_PARTY', note: 'A named witness' });
     expect((await call('GET', `/complaints/${named}`, witness.token)).statusCode).toBe(404);
     expect(await listed(witness)).not.toContain(named);
+    // The one presiding sees the witness as recused, not as awaiting admission; the witness is not told of the case.
+    const seats = (await ok('GET', `/complaints/${named}`, presiding.token)).committee.members as { userId: string; recused: boolean; awaitingAdmission: boolean }[];
+    expect(seats.find((m) => m.userId === witness.id)).toMatchObject({ recused: true, awaitingAdmission: false });
+    const caseNumber = (await ok('GET', `/complaints/${named}`, presiding.token)).caseNumber;
+    expect((await ok('GET', '/committee-seat', witness.token)).awaitingAdmission).not.toContain(caseNumber);
     const { admissions } = await ok('GET', '/committee-changes', presiding.token);
     expect(admissions.filter((a: { complaintId: string }) => a.complaintId === named)).toEqual([]);
     const admit = await call('POST', `/complaints/${named}/admissions`, presiding.token, { userId: witness.id });
