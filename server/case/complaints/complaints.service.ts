@@ -43,6 +43,7 @@ import { calendarOf, recusesWitnesses, regimeFromRow, regimeOf, regimeStatement,
 import { tombstoneFor } from './retention.service';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
 import { refusalError } from './case-refusal';
+import type { Outcome as Result, Refusal } from '../../platform/refusal';
 import { appealRightText, clocksOfCase, respondentIdentified } from '../../../src/domain/complaints/case-runtime';
 import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
@@ -839,12 +840,20 @@ export class ComplaintService {
 
   /** The caller's part in the case, or 404; `committeeOnly` answers a party with 403. */
   async access(tx: Sql, actor: Actor, id: string, options: { committeeOnly?: boolean; lock?: boolean } = {}): Promise<Access> {
+    const found = await this.decideAccess(tx, actor, id, options);
+    if (!found.ok) throw refusalError(found);
+    return found.value;
+  }
+
+  /** `access` as a result or a refusal (not-found, forbidden for a party when `committeeOnly`, gone when purged). */
+  async decideAccess(tx: Sql, actor: Actor, id: string, options: { committeeOnly?: boolean; lock?: boolean } = {}): Promise<Result<Access>> {
+    const notThere: Refusal = { ok: false, refusal: 'not-found', code: 'NOT_FOUND', message: 'Complaint not found' };
     const row = await repo.findComplaint(tx, actor.ws, id, options.lock);
     if (!row) {
       // A purged case (retention): its committee learns it was purged and when, nothing more; anyone else 404.
       const t = await tombstoneFor(tx, actor.ws, id, actor.userId);
-      if (t) throw new HttpError(410, 'CASE_PURGED', `Case ${repo.caseNumberText(t.case_number)} was purged on ${t.purged_on} under the workspace's retention rules`);
-      throw notFound('Complaint not found');
+      if (t) return { ok: false, refusal: 'gone', code: 'CASE_PURGED', message: `Case ${repo.caseNumberText(t.case_number)} was purged on ${t.purged_on} under the workspace's retention rules` };
+      return notThere;
     }
     const members = row.committee_id ? await repo.membersOf(tx, actor.ws, [row.committee_id]) : [];
     const recusals = await repo.recusalsOf(tx, actor.ws, [id]);
@@ -868,17 +877,20 @@ export class ComplaintService {
       memberIds: members.map((m) => m.user_id),
       recusedIds: [...recused],
     });
-    if (!role) throw notFound('Complaint not found');
-    if (options.committeeOnly && role !== 'COMMITTEE') throw forbidden('Only the committee assigned to the case may do this');
+    if (!role) return notThere;
+    if (options.committeeOnly && role !== 'COMMITTEE') return { ok: false, refusal: 'forbidden', code: 'FORBIDDEN', message: 'Only the committee assigned to the case may do this' };
     const found = presidingForCase(this.domainCommittee(members), recused, row.presiding_member_id);
     const presidingMember = found ? members.find((m) => m.user_id === found.memberId) : undefined;
     return {
-      row,
-      role,
-      members,
-      recused,
-      awaiting,
-      presiding: presidingMember ? { userId: presidingMember.user_id, name: presidingMember.name || presidingMember.email, substitute: found!.substitute } : null,
+      ok: true,
+      value: {
+        row,
+        role,
+        members,
+        recused,
+        awaiting,
+        presiding: presidingMember ? { userId: presidingMember.user_id, name: presidingMember.name || presidingMember.email, substitute: found!.substitute } : null,
+      },
     };
   }
 

@@ -4,6 +4,7 @@ import type { Database, Sql } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
 import { templates } from '../../platform/message-templates';
 import { openCaseStakes } from '../../platform/case-stakes';
+import type { Outcome, Refusal } from '../../platform/refusal';
 import { caseAudit, caseNumberText } from './complaints.repository';
 import { recusesWitnesses } from './regime';
 import type { ComplaintService, Actor } from './complaints.service';
@@ -15,10 +16,16 @@ import type { ComplaintService, Actor } from './complaints.service';
  * each open case of the committee and mailed to its members.
  */
 
-/** A refusal of this area, turned into HTTP by the routes (`membership.routes.ts`). */
-export type MembershipRefusal = { ok: false; refused: 'not-found' | 'forbidden' | 'conflict' | 'bad-request'; message: string; fields?: Record<string, string> };
-export type Outcome<T> = { ok: true; value: T } | MembershipRefusal;
-const refuse = (refused: MembershipRefusal['refused'], message: string, fields?: Record<string, string>): MembershipRefusal => ({ ok: false, refused, message, fields });
+/** A refusal of this area: the platform's `Refusal`, turned into HTTP by the routes' one helper (`answer`). */
+export type { Outcome } from '../../platform/refusal';
+type Refused = 'not-found' | 'forbidden' | 'conflict' | 'bad-request';
+const KIND: Record<Refused, [Refusal['refusal'], string]> = {
+  'not-found': ['not-found', 'NOT_FOUND'],
+  forbidden: ['forbidden', 'FORBIDDEN'],
+  conflict: ['conflict', 'CONFLICT'],
+  'bad-request': ['invalid', 'BAD_REQUEST'],
+};
+const refuse = (refused: Refused, message: string, fields?: Record<string, string>): Refusal => ({ ok: false, refusal: KIND[refused][0], code: KIND[refused][1], message, fields });
 
 export interface MemberInput {
   userId: string;
@@ -163,7 +170,7 @@ export class MembershipService {
   }
 
   /** Refuses a new committee's members when they seat whoever constitutes it. */
-  selfSeated(caller: SetupCaller, members: readonly { userId: string }[]): MembershipRefusal | null {
+  selfSeated(caller: SetupCaller, members: readonly { userId: string }[]): Refusal | null {
     return members.some((m) => m.userId === caller.userId)
       ? refuse('forbidden', 'You cannot seat yourself on the committee: another person proposes you, and the presiding officer approves', { members: 'Includes you' })
       : null;
@@ -266,7 +273,9 @@ export class MembershipService {
    */
   async admit(cases: ComplaintService, actor: Actor, complaintId: string, userId: string): Promise<Outcome<{ ok: true }>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const access = await cases.access(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      const decided = await cases.decideAccess(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      if (!decided.ok) return decided;
+      const access = decided.value;
       if (access.presiding?.userId !== actor.userId) return refuse('forbidden', 'Only the one presiding over the case admits a member to it');
       const [waiting] = await tx.query<{ email: string }>(
         `SELECT u.email FROM complaint_recusals r JOIN users u ON u.workspace_id = r.workspace_id AND u.id = r.user_id
@@ -295,7 +304,9 @@ export class MembershipService {
    */
   async confirmRespondent(cases: ComplaintService, actor: Actor, complaintId: string, userId: string): Promise<Outcome<{ recused: boolean }>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const access = await cases.access(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      const decided = await cases.decideAccess(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      if (!decided.ok) return decided;
+      const access = decided.value;
       if (access.presiding?.userId !== actor.userId) return refuse('forbidden', 'Only the one presiding over the case confirms who the respondent is');
       if (access.row.respondent_user_id && access.row.respondent_user_id !== userId) return refuse('conflict', 'The case already names the respondent’s account');
       const [known] = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2`, [actor.ws, userId]);
