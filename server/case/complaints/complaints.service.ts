@@ -482,7 +482,7 @@ export class ComplaintService {
         at: iso(r.at),
         action: r.action,
         // No account: the reporter of an intake case, through their receipt key.
-        actorName: r.actor_user_id === null ? 'The reporter (receipt key)' : r.name || r.email || 'Someone no longer in the workspace',
+        actorName: r.action === 'log.redact' ? 'SafePlace (a migration)' : r.actor_user_id === null ? 'The reporter (receipt key)' : r.name || r.email || 'Someone no longer in the workspace',
         details: r.details,
       }));
     });
