@@ -96,6 +96,17 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
     // Defence in depth: without the recusal row, the case access still refuses the seated witness.
     await server.db.query(`DELETE FROM complaint_recusals WHERE complaint_id = $1 AND user_id = $2`, [byAddress, member1.id]);
     expect((await call('GET', `/complaints/${byAddress}`, member1.token)).statusCode).toBe(404);
+    // An anonymous report that names the member as a witness: recused the same way.
+    const report = await server.request(ACME, {
+      method: 'POST',
+      url: `${CASE}/intake`,
+      payload: { respondent: { name: 'A visitor' }, incident: { details: 'At the front desk.', date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), witnesses: [`seen by ${member1.email}`] } },
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const [anonymous] = await server.db.query<{ id: string }>(`SELECT id FROM complaints WHERE workspace_id = $1 AND intake ORDER BY case_number DESC LIMIT 1`, [acmeId]);
+    expect(await recusal(anonymous.id, member1.id)).toEqual({ reason: 'AUTO_PARTY', note: expect.any(String) });
+    expect((await call('GET', `/complaints/${anonymous.id}`, member1.token)).statusCode).toBe(404);
+    expect((await ok('GET', `/complaints/${anonymous.id}`, member2.token)).role).toBe('COMMITTEE');
     // Named by name only, the member is not matched (the committee confirms who a name is).
     const byName = await file(complainant, [member2.name]);
     expect((await ok('GET', `/complaints/${byName}`, member2.token)).role).toBe('COMMITTEE');
