@@ -449,7 +449,7 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
   await Promise.all([adminContext.close(), employeeContext.close(), memberContext.close(), poContext.close()]);
 });
 
-test('the presiding officer approves a new member and admits them to an earlier case; the member then reads it', async ({ browser }) => {
+test('the presiding officer approves a new member, who sees "Awaiting admission" until admitted to an earlier case and then reads it; a named witness who joins is recused', async ({ browser }) => {
   test.setTimeout(240_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -460,7 +460,7 @@ test('the presiding officer approves a new member and admits them to an earlier 
   await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
   const people = await api<{ userId: string; email: string; role: string; firstName?: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
   const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
-  const [presiding, member1, member2, external, , newcomer] = employees;
+  const [presiding, member1, member2, external, witnessFiler, newcomer] = employees;
   expect(newcomer, 'six employees: a committee and a newcomer').toBeTruthy();
   const seats = [
     { userId: presiding.userId, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
@@ -482,6 +482,19 @@ test('the presiding officer approves a new member and admits them to an earlier 
     complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
     respondent: { name: 'A contractor' },
     incident: { details: 'Unwanted messages after a team dinner.', date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) },
+  });
+  // A case that names the newcomer as a witness (by address): when they join, they are recused from it, not admitted.
+  const witnessContext = await browser.newContext();
+  const filer = await witnessContext.newPage();
+  await signIn(filer, 'acme', witnessFiler.email);
+  const witnessed = await api<{ complaintId: string; caseNumber: string }>(filer, 'POST', '/case-api/api/complaints', {
+    complainant: { name: 'A colleague', email: witnessFiler.email },
+    respondent: { name: 'A visitor' },
+    incident: {
+      details: 'Comments at the front desk.',
+      date: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+      witnesses: [`A colleague who saw it <${newcomer.email}>`],
+    },
   });
 
   // The admin asks for the newcomer to join: nothing changes until the presiding officer approves.
@@ -515,6 +528,28 @@ test('the presiding officer approves a new member and admits them to an earlier 
   const member = await newContext.newPage();
   await signIn(member, 'acme', newcomer.email);
   await api(member, 'GET', `/case-api/api/complaints/${filed.complaintId}`, undefined, 404);
+  // What the member sees: the case number waiting for their admission, and nothing of the case they witnessed.
+  await member.goto(url('acme', '/complaints'));
+  const awaiting = member.getByRole('alert').filter({ hasText: 'Awaiting admission' });
+  await expect(awaiting).toContainText(filed.caseNumber);
+  await expect(awaiting).not.toContainText(witnessed.caseNumber);
+  await expect(member.locator('.shell-content')).not.toContainText(witnessed.caseNumber);
+  await expectAccessible(member, 'Awaiting admission');
+  await atPhoneWidth(member, 'Awaiting admission');
+  await member.screenshot({ path: test.info().outputPath('awaiting-admission-1366.png'), fullPage: true });
+
+  // What the presiding officer sees on each case: the newcomer awaiting admission to one, recused from the other.
+  await po.goto(url('acme', `/complaints/${filed.complaintId}`));
+  const members = po.getByRole('region', { name: 'Committee members' });
+  await expect(members).toContainText('Awaiting admission');
+  await expect(members).not.toContainText('Recused');
+  await po.goto(url('acme', `/complaints/${witnessed.complaintId}`));
+  await expect(po.getByRole('region', { name: 'Committee members' })).toContainText('Recused');
+  await expect(po.getByRole('region', { name: 'Committee members' })).not.toContainText('Awaiting admission');
+  await api(member, 'GET', `/case-api/api/complaints/${witnessed.complaintId}`, undefined, 404);
+  await po.goto(url('acme', '/committees'));
+  await expect(po.getByRole('region', { name: 'Members waiting to be admitted' })).toContainText('Awaiting admission');
+  await expect(po.getByRole('region', { name: 'Members waiting to be admitted' })).not.toContainText(witnessed.caseNumber);
 
   const admit = po.getByRole('region', { name: 'Members waiting to be admitted' }).getByRole('button', { name: new RegExp(`to case ${filed.caseNumber}$`) });
   await expect(admit).toBeVisible();
@@ -531,11 +566,16 @@ test('the presiding officer approves a new member and admits them to an earlier 
   await expect(member.getByRole('table', { name: 'Committee cases' })).toContainText(filed.caseNumber);
   await member.getByRole('link', { name: filed.caseNumber }).click();
   await expect(member.getByRole('heading', { level: 1, name: `Case ${filed.caseNumber}` })).toBeVisible();
+  await member.goto(url('acme', '/complaints'));
+  await expect(member.getByRole('table', { name: 'Committee cases' })).toContainText(filed.caseNumber);
+  // Admitted: the case no longer waits (the demo's earlier cases of this committee may still).
+  await expect(member.getByRole('alert').filter({ hasText: filed.caseNumber })).toHaveCount(0);
+  await expect(member.locator('.shell-content')).not.toContainText(witnessed.caseNumber);
 
   // The committee as the other journeys constitute it: the newcomer leaves (approved), so their seats change nothing.
   await api(admin, 'PUT', `/case-api/api/committees/${existing!.committeeId}`, body);
   const { changes } = await api<{ changes: { changeId: string; status: string }[] }>(po, 'GET', '/case-api/api/committee-changes');
   await api(po, 'POST', `/case-api/api/committee-changes/${changes.find((c) => c.status === 'PENDING')!.changeId}/decision`, { decision: 'APPROVE' });
 
-  await Promise.all([adminContext.close(), employeeContext.close(), poContext.close(), newContext.close()]);
+  await Promise.all([adminContext.close(), employeeContext.close(), poContext.close(), newContext.close(), witnessContext.close()]);
 });

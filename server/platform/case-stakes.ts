@@ -1,5 +1,5 @@
 import type { Database, Sql } from './db/database';
-import { conflict } from './errors';
+import type { Outcome } from './refusal';
 import type { Mailer, OutgoingMail } from './messages';
 import { templates } from './message-templates';
 
@@ -134,14 +134,14 @@ export interface DepartureContext {
 /**
  * Runs a tenant transaction that may delete or deactivate people; a `StakeRefusal` from it is recorded in the cases'
  * access logs and mailed to their committees in a transaction of its own (the work's was rolled back), then answered
- * as 409 with the count of open cases.
+ * as a conflict refusal naming the count of open cases (the route answers it, 409).
  */
-export async function withStakeGuard<T>(db: Database, mail: Mailer, e: DepartureContext, work: (tx: Sql) => Promise<T>): Promise<T> {
+export async function withStakeGuard<T>(db: Database, mail: Mailer, e: DepartureContext, work: (tx: Sql) => Promise<T>): Promise<Outcome<T>> {
   try {
-    return await db.tenant(e.ws, work);
+    return { ok: true, value: await db.tenant(e.ws, work) };
   } catch (error) {
     if (!(error instanceof StakeRefusal)) throw error;
     await db.tenant(e.ws, (tx) => recordDepartures(tx, mail, { ...e, done: false, stakes: error.stakes }));
-    throw conflict(error.message, { stake: error.message });
+    return { ok: false, refusal: 'conflict', code: 'CONFLICT', message: error.message, fields: { stake: error.message } };
   }
 }

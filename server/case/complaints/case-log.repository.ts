@@ -17,10 +17,12 @@ const who = `CASE WHEN a.actor_user_id IS NULL THEN 'The reporter (receipt key)'
                   ELSE coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, 'Someone no longer in the workspace') END`;
 
 export async function caseLogChain(tx: Sql, ws: string, complaintId: string): Promise<CaseLogEntry[]> {
-  const rows = await tx.query<{ seq: number; line: string; prev_hash: string | null; hash: string; details: string; at: string; action: string; actor_user_id: string | null; actor_name: string }>(
+  const rows = await tx.query<{ seq: number; line: string; prev_hash: string | null; hash: string; details: string | null; at: string; action: string; actor_user_id: string | null; actor_name: string }>(
     `SELECT a.seq, complaint_audit_line(a) AS line, a.actor_user_id, encode(a.prev_hash, 'hex') AS prev_hash, encode(a.hash, 'hex') AS hash,
-            a.details::text AS details, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, a.action,
-            ${who} AS actor_name
+            -- A redacted entry (migration 0076) keeps the hash of its details as written: its details now are withheld
+            -- from the check, as an export withholds a redacted item's.
+            CASE WHEN a.details_sha256 IS NULL THEN a.details::text END AS details, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, a.action,
+            CASE WHEN a.action = 'log.redact' THEN 'SafePlace (a migration)' ELSE ${who} END AS actor_name
        FROM complaint_audit_events a
        LEFT JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.actor_user_id
       WHERE a.workspace_id = $1 AND a.complaint_id = $2

@@ -12,7 +12,8 @@ import { serve, workspaceUser } from '../../platform/serve';
 import { JOB_CASE_CLOCKS } from './case-jobs';
 import { CommitteeService } from './committees.service';
 import { MembershipService } from './membership.service';
-import { answer, membershipRoutes, setupCallerOf } from './membership.routes';
+import { answer } from '../../platform/refusal';
+import { membershipRoutes, setupCallerOf } from './membership.routes';
 
 /** The committee setup calls and the workspace's complaint settings (docs/case.md "Complaints"). */
 export async function committeeRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {

@@ -7,14 +7,15 @@ import type { Sql } from '../../platform/db/database';
 import type { Database } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { defaultHolidaysOf, regimeOf, todayIn, type RegimeSettings } from './regime';
-import { applyMembers, type MembershipService, type Outcome, type SetupCaller } from './membership.service';
+import { recusesWitnesses } from './regime';
+import { applyMembers, recuseSeatedWitnesses, type MembershipService, type Outcome, type SetupCaller } from './membership.service';
 
-export type ComplaintSettingsView = RegimeSettings & { defaultHolidays: string[] };
+export type ComplaintSettingsView = RegimeSettings & { defaultHolidays: string[]; recuseWitnesses: boolean };
 
 /** The settings with the jurisdiction's default holidays of this year and the next (the holidays screen lists them). */
-function withDefaults(settings: RegimeSettings): ComplaintSettingsView {
+function withDefaults(settings: RegimeSettings, recuseWitnesses: boolean): ComplaintSettingsView {
   const year = Number(todayIn(settings).slice(0, 4));
-  return { ...settings, defaultHolidays: [...defaultHolidaysOf(settings, year), ...defaultHolidaysOf(settings, year + 1)] };
+  return { ...settings, defaultHolidays: [...defaultHolidaysOf(settings, year), ...defaultHolidaysOf(settings, year + 1)], recuseWitnesses };
 }
 
 interface CommitteeRow {
@@ -217,12 +218,12 @@ export class CommitteeService {
   }
 
   async settings(ws: string): Promise<ComplaintSettingsView> {
-    return withDefaults(await this.db.tenant(ws, (tx) => regimeOf(tx, ws)));
+    return this.db.tenant(ws, async (tx) => withDefaults(await regimeOf(tx, ws), await recusesWitnesses(tx, ws)));
   }
 
   saveSettings(
     actor: SetupActor,
-    body: { compliance: Compliance; extraHolidays: string[]; saturdayOff: boolean; removedHolidays?: string[] },
+    body: { compliance: Compliance; extraHolidays: string[]; saturdayOff: boolean; removedHolidays?: string[]; recuseWitnesses?: boolean },
   ): Promise<ComplaintSettingsView> {
     return this.db.tenant(actor.ws, async (tx) => {
       const holidays = [...new Set(body.extraHolidays)].sort();
@@ -236,19 +237,28 @@ export class CommitteeService {
         }
       });
       if (Object.keys(fields).length > 0) throw badRequest('Only a default public holiday can be removed', fields);
+      const before = await recusesWitnesses(tx, actor.ws);
       await tx.query(
         `INSERT INTO complaint_settings (workspace_id, compliance, extra_holidays, saturday_off, removed_holidays) VALUES ($1, $2, $3::date[], $4, $5::date[])
          ON CONFLICT (workspace_id) DO UPDATE SET compliance = $2, extra_holidays = $3::date[], saturday_off = $4, removed_holidays = $5::date[], updated_at = now()`,
         [actor.ws, body.compliance, holidays, body.saturdayOff, removed],
       );
+      const recuse = body.recuseWitnesses ?? before;
+      let recusedNow = 0;
+      if (body.recuseWitnesses !== undefined) {
+        await tx.query(`UPDATE complaint_settings SET recuse_witnesses = $2 WHERE workspace_id = $1`, [actor.ws, recuse]);
+        // Turned on: the witnesses who sit on their case's committee are recused now. Turned off: nobody is admitted
+        // by it (a recusal stays until the one presiding decides otherwise).
+        if (recuse && !before) recusedNow = await recuseSeatedWitnesses(tx, actor.ws, actor.userId, actor.ip);
+      }
       await audit(tx, {
         workspaceId: actor.ws,
         actorUserId: actor.userId,
         action: 'complaint-settings.save',
         ip: actor.ip,
-        details: { compliance: body.compliance, extraHolidays: holidays, removedHolidays: removed, saturdayOff: body.saturdayOff },
+        details: { compliance: body.compliance, extraHolidays: holidays, removedHolidays: removed, saturdayOff: body.saturdayOff, recuseWitnesses: recuse, ...(recusedNow ? { witnessesRecused: recusedNow } : {}) },
       });
-      return withDefaults(await regimeOf(tx, actor.ws));
+      return withDefaults(await regimeOf(tx, actor.ws), recuse);
     });
   }
 }

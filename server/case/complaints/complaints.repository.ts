@@ -26,6 +26,8 @@ export interface ComplaintRow {
   incident_details: string;
   incident_on: string;
   witnesses: string[];
+  /** The addresses the witnesses were named with (migration 0075), lower case. */
+  witness_emails: string[];
   answers: Record<string, string>;
   received_on: string;
   timeliness: 'ON_TIME' | 'EXTENSION_NEEDED' | 'BEYOND_EXTENSION';
@@ -65,7 +67,7 @@ export type DateColumn = (typeof DATE_COLUMNS)[number];
 const SELECT = `SELECT c.id, c.case_number, c.compliance, c.committee_id, c.workflow_id, c.version_id, w.name AS workflow_name, c.filed_by, c.filed_as,
     c.complainant_name, c.complainant_email, c.complainant_gender, c.complainant_phone,
     c.respondent_name, c.respondent_gender, c.respondent_phone, c.respondent_email, c.respondent_description, c.respondent_user_id,
-    c.against_employer, c.incident_details, c.incident_on::text AS incident_on, c.witnesses, c.answers, c.received_on::text AS received_on,
+    c.against_employer, c.incident_details, c.incident_on::text AS incident_on, c.witnesses, c.witness_emails, c.answers, c.received_on::text AS received_on,
     c.timeliness, c.presiding_member_id, c.status, c.outcome, c.outcome_summary, c.closed_at, c.intake, c.confirmation_pending,
     ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')}
   FROM complaints c JOIN workflows w ON w.workspace_id = c.workspace_id AND w.id = c.workflow_id`;

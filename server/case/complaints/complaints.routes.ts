@@ -55,7 +55,7 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   });
   serve(app, committeeSeat, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return { member: await service.seated(workspace.id, user.userId) };
+    return service.seated(workspace.id, user.userId);
   });
   serve(app, getComplaint, async (ctx) => service.read(await actorOf(ctx), ctx.params.id));
   serve(app, postComplaintMessage, async (ctx) => service.message(await actorOf(ctx), ctx.params.id, ctx.body));

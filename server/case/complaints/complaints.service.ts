@@ -20,7 +20,7 @@ import type {
   StepRecipients,
 } from '../../../src/contracts/case/complaints.contract';
 import { audiencesFor, caseRole, mayWriteTo, type Audience, type CaseRole } from '../../../src/domain/complaints/case-access';
-import { membersWhoAreParties, presidingForCase, quorumPossible } from '../../../src/domain/complaints/committee';
+import { membersWhoAreParties, presidingForCase, quorumPossible, witnessEmails } from '../../../src/domain/complaints/committee';
 import { meetingInvitation } from '../../../src/domain/complaints/ics';
 import { formatDate, formatTimeRange } from '../../../src/domain/shared/date-time';
 import { caseClocks, filingTimeliness, type CaseDates, type ClockId } from '../../../src/domain/complaints/statutory-clocks';
@@ -40,10 +40,11 @@ import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listedCaseId
 import * as repo from './complaints.repository';
 import { formResourceFile, formResourceLink } from './form-resources';
 import { notifyReporter } from './intake.repository';
-import { calendarOf, dateTimeSettingsOf, regimeFromRow, regimeOf, regimeStatement, todayIn, type RegimeRow, type RegimeSettings } from './regime';
+import { calendarOf, dateTimeSettingsOf, recusesWitnesses, regimeFromRow, regimeOf, regimeStatement, todayIn, type RegimeRow, type RegimeSettings } from './regime';
 import { tombstoneFor } from './retention.service';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
 import { refusalError } from './case-refusal';
+import type { Outcome as Result, Refusal } from '../../platform/refusal';
 import { appealRightText, clocksOfCase, NO_LEGAL_PRACTITIONERS, respondentIdentified } from '../../../src/domain/complaints/case-runtime';
 import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
@@ -89,6 +90,8 @@ export interface Access {
   role: CaseRole;
   members: repo.MemberOfCase[];
   recused: Set<string>;
+  /** Of the recused: members who joined after the case was filed, waiting to be admitted (NOT_ADMITTED). */
+  awaiting: Set<string>;
   presiding: { userId: string; name: string; substitute: boolean } | null;
 }
 
@@ -254,9 +257,14 @@ export class ComplaintService {
       const [respondentUser] = body.respondent.email
         ? await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`, [actor.ws, body.respondent.email])
         : [];
+      const witnesses = witnessEmails(body.incident.witnesses);
       const recused = membersWhoAreParties(
         members.map((m) => ({ userId: m.user_id, email: m.email })),
-        { complainantUserId: actor.userId, respondentUserId: respondentUser?.id ?? null, emails: [body.complainant.email, body.respondent.email] },
+        {
+          complainantUserId: actor.userId,
+          respondentUserId: respondentUser?.id ?? null,
+          emails: [body.complainant.email, body.respondent.email, ...((await recusesWitnesses(tx, actor.ws)) ? witnesses : [])],
+        },
       );
       const timeliness = filingTimeliness(body.incident.date, today);
       // Who presides when the presiding officer is a party: the first member not recused who may (IN-06).
@@ -281,8 +289,8 @@ export class ComplaintService {
         `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as,
             complainant_name, complainant_email, complainant_gender, complainant_phone,
             respondent_name, respondent_gender, respondent_phone, respondent_email, respondent_description, respondent_user_id,
-            against_employer, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
+            against_employer, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id, witness_emails)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27::text[])
          RETURNING id`,
         [
           actor.ws,
@@ -311,6 +319,7 @@ export class ComplaintService {
           today,
           timeliness.timeliness,
           substitute,
+          witnesses,
         ],
       );
       for (const fileId of body.incident.evidenceFileIds) {
@@ -414,10 +423,23 @@ export class ComplaintService {
     return `${body}]}`;
   }
 
-  /** Whether the user sits on a committee of the workspace (any committee, any role in it). */
-  async seated(ws: string, userId: string): Promise<boolean> {
-    const rows = await this.db.tenant(ws, (tx) => tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [ws, userId]));
-    return rows.length > 0;
+  /**
+   * Whether the user sits on a committee of the workspace (any committee, any role in it), and the numbers of the
+   * cases of their committees they wait to be admitted to (nothing else of those cases).
+   */
+  async seated(ws: string, userId: string): Promise<{ member: boolean; awaitingAdmission: string[] }> {
+    return this.db.tenant(ws, async (tx) => {
+      const rows = await tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [ws, userId]);
+      const waiting = await tx.query<{ case_number: number }>(
+        `SELECT c.case_number FROM complaint_recusals r
+           JOIN complaints c ON c.workspace_id = r.workspace_id AND c.id = r.complaint_id
+           JOIN committee_members m ON m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id AND m.user_id = r.user_id
+          WHERE r.workspace_id = $1 AND r.user_id = $2 AND r.reason = 'NOT_ADMITTED' AND c.status = 'OPEN'
+          ORDER BY c.case_number`,
+        [ws, userId],
+      );
+      return { member: rows.length > 0, awaitingAdmission: waiting.map((w) => repo.caseNumberText(w.case_number)) };
+    });
   }
 
   async read(actor: Actor, id: string, options: { audit?: boolean } = {}): Promise<ComplaintDetail> {
@@ -462,7 +484,7 @@ export class ComplaintService {
         at: iso(r.at),
         action: r.action,
         // No account: the reporter of an intake case, through their receipt key.
-        actorName: r.actor_user_id === null ? 'The reporter (receipt key)' : r.name || r.email || 'Someone no longer in the workspace',
+        actorName: r.action === 'log.redact' ? 'SafePlace (a migration)' : r.actor_user_id === null ? 'The reporter (receipt key)' : r.name || r.email || 'Someone no longer in the workspace',
         details: r.details,
       }));
     });
@@ -825,15 +847,36 @@ export class ComplaintService {
 
   /** The caller's part in the case, or 404; `committeeOnly` answers a party with 403. */
   async access(tx: Sql, actor: Actor, id: string, options: { committeeOnly?: boolean; lock?: boolean } = {}): Promise<Access> {
+    const found = await this.decideAccess(tx, actor, id, options);
+    if (!found.ok) throw refusalError(found);
+    return found.value;
+  }
+
+  /** `access` as a result or a refusal (not-found, forbidden for a party when `committeeOnly`, gone when purged). */
+  async decideAccess(tx: Sql, actor: Actor, id: string, options: { committeeOnly?: boolean; lock?: boolean } = {}): Promise<Result<Access>> {
+    const notThere: Refusal = { ok: false, refusal: 'not-found', code: 'NOT_FOUND', message: 'Complaint not found' };
     const row = await repo.findComplaint(tx, actor.ws, id, options.lock);
     if (!row) {
       // A purged case (retention): its committee learns it was purged and when, nothing more; anyone else 404.
       const t = await tombstoneFor(tx, actor.ws, id, actor.userId);
-      if (t) throw new HttpError(410, 'CASE_PURGED', `Case ${repo.caseNumberText(t.case_number)} was purged on ${t.purged_on} under the workspace's retention rules`);
-      throw notFound('Complaint not found');
+      if (t) return { ok: false, refusal: 'gone', code: 'CASE_PURGED', message: `Case ${repo.caseNumberText(t.case_number)} was purged on ${t.purged_on} under the workspace's retention rules` };
+      return notThere;
     }
     const members = row.committee_id ? await repo.membersOf(tx, actor.ws, [row.committee_id]) : [];
-    const recused = new Set((await repo.recusalsOf(tx, actor.ws, [id])).map((r) => r.user_id));
+    const recusals = await repo.recusalsOf(tx, actor.ws, [id]);
+    const recused = new Set(recusals.map((r) => r.user_id));
+    const awaiting = new Set(recusals.filter((r) => r.reason === 'NOT_ADMITTED').map((r) => r.user_id));
+    // Defence in depth behind the recusal rows: a seated named witness is recused where the process says so, whether
+    // or not the row was written.
+    const witnesses = new Set(row.witness_emails ?? []);
+    if (witnesses.size > 0 && members.some((m) => witnesses.has(m.email.toLowerCase())) && (await recusesWitnesses(tx, actor.ws))) {
+      for (const m of members) {
+        if (witnesses.has(m.email.toLowerCase())) {
+          recused.add(m.user_id);
+          awaiting.delete(m.user_id);
+        }
+      }
+    }
     const role = caseRole(actor.userId, {
       filedBy: row.filed_by,
       respondentUserId: row.respondent_user_id,
@@ -841,16 +884,20 @@ export class ComplaintService {
       memberIds: members.map((m) => m.user_id),
       recusedIds: [...recused],
     });
-    if (!role) throw notFound('Complaint not found');
-    if (options.committeeOnly && role !== 'COMMITTEE') throw forbidden('Only the committee assigned to the case may do this');
+    if (!role) return notThere;
+    if (options.committeeOnly && role !== 'COMMITTEE') return { ok: false, refusal: 'forbidden', code: 'FORBIDDEN', message: 'Only the committee assigned to the case may do this' };
     const found = presidingForCase(this.domainCommittee(members), recused, row.presiding_member_id);
     const presidingMember = found ? members.find((m) => m.user_id === found.memberId) : undefined;
     return {
-      row,
-      role,
-      members,
-      recused,
-      presiding: presidingMember ? { userId: presidingMember.user_id, name: presidingMember.name || presidingMember.email, substitute: found!.substitute } : null,
+      ok: true,
+      value: {
+        row,
+        role,
+        members,
+        recused,
+        awaiting,
+        presiding: presidingMember ? { userId: presidingMember.user_id, name: presidingMember.name || presidingMember.email, substitute: found!.substitute } : null,
+      },
     };
   }
 
@@ -1060,7 +1107,9 @@ export class ComplaintService {
       committee: committee
         ? {
             name: (await tx.query<{ name: string }>(`SELECT name FROM committees WHERE workspace_id = $1 AND id = $2`, [actor.ws, row.committee_id]))[0]?.name ?? '',
-            members: access.members.map((m) => ({ userId: m.user_id, name: m.name || m.email, role: m.role, recused: access.recused.has(m.user_id) })),
+            members: access.members.map((m) => ({ userId: m.user_id, name: m.name || m.email, role: m.role, recused: access.recused.has(m.user_id),
+              awaitingAdmission: access.awaiting.has(m.user_id),
+            })),
             presiding: access.presiding,
             quorumPossible: quorumPossible(this.domainCommittee(access.members), access.recused),
           }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { CaseMessage, DownloadLink, EvidenceFile, EvidenceTicket } from '../../../src/contracts/case/complaints.contract';
 import type { CaseEvent, IntakeBody, IntakeForm, IntakeReceipt, ReporterCase } from '../../../src/contracts/case/intake.contract';
 import { IntakeBody as IntakeBodySchema } from '../../../src/contracts/case/intake.contract';
-import { membersWhoAreParties, presidingForCase } from '../../../src/domain/complaints/committee';
+import { membersWhoAreParties, presidingForCase, witnessEmails } from '../../../src/domain/complaints/committee';
 import { filingTimeliness } from '../../../src/domain/complaints/statutory-clocks';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
@@ -23,7 +23,7 @@ import { EvidenceFiles } from './evidence.service';
 import * as evidenceRepo from './evidence.repository';
 import type { EvidenceVault } from '../../platform/evidence-vault';
 import { receiptExpiryDays, type IntakeRow } from './intake.repository';
-import { regimeOf, todayIn } from './regime';
+import { recusesWitnesses, regimeOf, todayIn } from './regime';
 
 const scrypt = promisify(scryptCb) as (key: string, salt: string, length: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 
@@ -148,9 +148,10 @@ export class IntakeService {
       const [respondentUser] = body.respondent.email
         ? await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`, [caller.ws, body.respondent.email])
         : [];
+      const witnesses = witnessEmails(body.incident.witnesses);
       const recused = membersWhoAreParties(
         members.map((m) => ({ userId: m.user_id, email: m.email })),
-        { complainantUserId: null, respondentUserId: respondentUser?.id ?? null, emails: [body.respondent.email] },
+        { complainantUserId: null, respondentUserId: respondentUser?.id ?? null, emails: [body.respondent.email, ...((await recusesWitnesses(tx, caller.ws)) ? witnesses : [])] },
       );
       const presiding = presidingForCase(
         { termStart: '2000-01-01', termEnd: '2000-01-02', members: members.map((m) => ({ id: m.user_id, name: m.name, role: m.role === 'DESIGNATED_RECIPIENT' ? ('EMPLOYEE_MEMBER' as const) : m.role, gender: 'UNDISCLOSED' as const })) },
@@ -165,8 +166,8 @@ export class IntakeService {
       const [row] = await tx.query<{ id: string }>(
         `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as, intake,
             complainant_name, complainant_email, respondent_name, respondent_gender, respondent_phone, respondent_email, respondent_description,
-            respondent_user_id, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id)
-         VALUES ($1, $2, $3, $4, $5, $6, NULL, 'COMPLAINANT', true, $7, NULL, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+            respondent_user_id, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id, witness_emails)
+         VALUES ($1, $2, $3, $4, $5, $6, NULL, 'COMPLAINANT', true, $7, NULL, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21::text[])
          RETURNING id`,
         [
           caller.ws,
@@ -189,6 +190,7 @@ export class IntakeService {
           today,
           timeliness.timeliness,
           substitute,
+          witnesses,
         ],
       );
       const [intake] = await tx.query<{ id: string }>(

@@ -8,25 +8,11 @@ import {
 } from '../../../src/contracts/case/committee-membership.contract';
 import { holds } from '../../../src/domain/auth/permissions';
 import type { ApiDeps } from '../../platform/deps';
-import { HttpError } from '../../platform/errors';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
-import type { MembershipRefusal, MembershipService, Outcome, SetupCaller } from './membership.service';
-
-const STATUS: Record<MembershipRefusal['refused'], [number, string]> = {
-  'not-found': [404, 'NOT_FOUND'],
-  forbidden: [403, 'FORBIDDEN'],
-  conflict: [409, 'CONFLICT'],
-  'bad-request': [400, 'BAD_REQUEST'],
-};
-
-/** The one place a membership refusal becomes HTTP. */
-export function answer<T>(outcome: Outcome<T>): T {
-  if (outcome.ok) return outcome.value;
-  const [status, code] = STATUS[outcome.refused];
-  throw new HttpError(status, code, outcome.message, outcome.fields);
-}
+import type { MembershipService, SetupCaller } from './membership.service';
 
 /** The caller, and whether they set committees up: an admin or employer whose `workflows.design` is not switched off. */
 export async function setupCallerOf(deps: ApiDeps, ctx: HandlerContext<any>): Promise<SetupCaller> {

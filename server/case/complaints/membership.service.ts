@@ -4,7 +4,9 @@ import type { Database, Sql } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
 import { templates } from '../../platform/message-templates';
 import { openCaseStakes } from '../../platform/case-stakes';
+import type { Outcome, Refusal } from '../../platform/refusal';
 import { caseAudit, caseNumberText } from './complaints.repository';
+import { recusesWitnesses } from './regime';
 import type { ComplaintService, Actor } from './complaints.service';
 
 /**
@@ -14,10 +16,16 @@ import type { ComplaintService, Actor } from './complaints.service';
  * each open case of the committee and mailed to its members.
  */
 
-/** A refusal of this area, turned into HTTP by the routes (`membership.routes.ts`). */
-export type MembershipRefusal = { ok: false; refused: 'not-found' | 'forbidden' | 'conflict' | 'bad-request'; message: string; fields?: Record<string, string> };
-export type Outcome<T> = { ok: true; value: T } | MembershipRefusal;
-const refuse = (refused: MembershipRefusal['refused'], message: string, fields?: Record<string, string>): MembershipRefusal => ({ ok: false, refused, message, fields });
+/** A refusal of this area: the platform's `Refusal`, turned into HTTP by the routes' one helper (`answer`). */
+export type { Outcome } from '../../platform/refusal';
+type Refused = 'not-found' | 'forbidden' | 'conflict' | 'bad-request';
+const KIND: Record<Refused, [Refusal['refusal'], string]> = {
+  'not-found': ['not-found', 'NOT_FOUND'],
+  forbidden: ['forbidden', 'FORBIDDEN'],
+  conflict: ['conflict', 'CONFLICT'],
+  'bad-request': ['invalid', 'BAD_REQUEST'],
+};
+const refuse = (refused: Refused, message: string, fields?: Record<string, string>): Refusal => ({ ok: false, refusal: KIND[refused][0], code: KIND[refused][1], message, fields });
 
 export interface MemberInput {
   userId: string;
@@ -73,18 +81,45 @@ export async function applyMembers(tx: Sql, ws: string, committeeId: string, mem
     await tx.query(
       `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by)
        SELECT c.workspace_id, c.id, u.id, p.reason,
-              CASE p.reason WHEN 'AUTO_PARTY' THEN 'A party to the case' ELSE 'Joined the committee after the case was filed' END, $4
+              CASE k.kind WHEN 'AUTO_PARTY' THEN 'A party to the case' WHEN 'AUTO_WITNESS' THEN 'A named witness' ELSE 'Joined the committee after the case was filed' END, $4
          FROM complaints c
          JOIN users u ON u.workspace_id = c.workspace_id AND u.id = ANY($3::uuid[])
+         LEFT JOIN complaint_settings s ON s.workspace_id = c.workspace_id
          CROSS JOIN LATERAL (SELECT CASE WHEN c.filed_by = u.id OR c.respondent_user_id = u.id
                                           OR lower(c.complainant_email) = lower(u.email) OR lower(coalesce(c.respondent_email, '')) = lower(u.email)
-                                         THEN 'AUTO_PARTY' ELSE 'NOT_ADMITTED' END AS reason) p
+                                         THEN 'AUTO_PARTY'
+                                         WHEN coalesce(s.recuse_witnesses, true) AND lower(u.email) = ANY(c.witness_emails) THEN 'AUTO_WITNESS'
+                                         ELSE 'NOT_ADMITTED' END AS kind) k
+         CROSS JOIN LATERAL (SELECT CASE k.kind WHEN 'NOT_ADMITTED' THEN 'NOT_ADMITTED' ELSE 'AUTO_PARTY' END AS reason) p
         WHERE c.workspace_id = $1 AND c.committee_id = $2
        ON CONFLICT (workspace_id, complaint_id, user_id) DO NOTHING`,
       [ws, committeeId, diff.added, decidedBy],
     );
   }
   return { added: diff.added, removed: diff.removed };
+}
+
+/**
+ * Recuses every member who is a named witness of an open case of their committee (the workspace turned witness recusal
+ * on): as at joining, AUTO_PARTY with the note "A named witness", written in each case's access log. Answers how many.
+ */
+export async function recuseSeatedWitnesses(tx: Sql, ws: string, actorUserId: string, ip: string | null): Promise<number> {
+  const rows = await tx.query<{ complaint_id: string; user_id: string }>(
+    `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by)
+     SELECT c.workspace_id, c.id, m.user_id, 'AUTO_PARTY', 'A named witness', $2
+       FROM complaints c
+       JOIN committee_members m ON m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id
+       JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.user_id
+      WHERE c.workspace_id = $1 AND c.status = 'OPEN' AND lower(u.email) = ANY(c.witness_emails)
+     ON CONFLICT (workspace_id, complaint_id, user_id) DO UPDATE SET reason = 'AUTO_PARTY', note = 'A named witness', recorded_by = $2, recorded_at = now()
+      WHERE complaint_recusals.reason = 'NOT_ADMITTED'
+     RETURNING complaint_id, user_id`,
+    [ws, actorUserId],
+  );
+  for (const r of rows) {
+    await caseAudit(tx, { ws, complaintId: r.complaint_id, actorUserId, action: 'member.recuse.witness', ip, details: { userId: r.user_id } });
+  }
+  return rows.length;
 }
 
 interface ChangeRow {
@@ -135,7 +170,7 @@ export class MembershipService {
   }
 
   /** Refuses a new committee's members when they seat whoever constitutes it. */
-  selfSeated(caller: SetupCaller, members: readonly { userId: string }[]): MembershipRefusal | null {
+  selfSeated(caller: SetupCaller, members: readonly { userId: string }[]): Refusal | null {
     return members.some((m) => m.userId === caller.userId)
       ? refuse('forbidden', 'You cannot seat yourself on the committee: another person proposes you, and the presiding officer approves', { members: 'Includes you' })
       : null;
@@ -238,7 +273,9 @@ export class MembershipService {
    */
   async admit(cases: ComplaintService, actor: Actor, complaintId: string, userId: string): Promise<Outcome<{ ok: true }>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const access = await cases.access(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      const decided = await cases.decideAccess(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      if (!decided.ok) return decided;
+      const access = decided.value;
       if (access.presiding?.userId !== actor.userId) return refuse('forbidden', 'Only the one presiding over the case admits a member to it');
       const [waiting] = await tx.query<{ email: string }>(
         `SELECT u.email FROM complaint_recusals r JOIN users u ON u.workspace_id = r.workspace_id AND u.id = r.user_id
@@ -250,6 +287,9 @@ export class MembershipService {
       const email = waiting.email.toLowerCase();
       if (row.filed_by === userId || row.respondent_user_id === userId || row.complainant_email?.toLowerCase() === email || row.respondent_email?.toLowerCase() === email) {
         return refuse('forbidden', 'A party to the case is never admitted to it', { userId: 'A party to the case' });
+      }
+      if ((row.witness_emails ?? []).includes(email) && (await recusesWitnesses(tx, actor.ws))) {
+        return refuse('forbidden', 'A named witness of the case is not admitted to it', { userId: 'A named witness of the case' });
       }
       await tx.query(`DELETE FROM complaint_recusals WHERE workspace_id = $1 AND complaint_id = $2 AND user_id = $3 AND reason = 'NOT_ADMITTED'`, [actor.ws, complaintId, userId]);
       await caseAudit(tx, { ws: actor.ws, complaintId, actorUserId: actor.userId, action: 'member.admit', ip: actor.ip, details: { userId } });
@@ -264,7 +304,9 @@ export class MembershipService {
    */
   async confirmRespondent(cases: ComplaintService, actor: Actor, complaintId: string, userId: string): Promise<Outcome<{ recused: boolean }>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const access = await cases.access(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      const decided = await cases.decideAccess(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      if (!decided.ok) return decided;
+      const access = decided.value;
       if (access.presiding?.userId !== actor.userId) return refuse('forbidden', 'Only the one presiding over the case confirms who the respondent is');
       if (access.row.respondent_user_id && access.row.respondent_user_id !== userId) return refuse('conflict', 'The case already names the respondent’s account');
       const [known] = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2`, [actor.ws, userId]);

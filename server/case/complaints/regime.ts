@@ -92,3 +92,12 @@ export const todayIn = (settings: Pick<RegimeSettings, 'timeZone'>, now: Date = 
 export function dateTimeSettingsOf(settings: Pick<RegimeSettings, 'timeZone' | 'regionCode' | 'compliance'>): DateTimeSettings {
   return { zone: settings.timeZone, locale: localeOf(settings.regionCode ?? (settings.compliance === 'CA_FEDERAL' ? 'CA' : 'IN')) };
 }
+
+/**
+ * Whether a named witness who sits on the case's committee is recused from it (migration 0075; docs/case.md
+ * "Committee membership"). A workspace that set nothing recuses (POSH: a witness does not also judge the facts).
+ */
+export async function recusesWitnesses(tx: Sql, ws: string): Promise<boolean> {
+  const [row] = await tx.query<{ recuse_witnesses: boolean }>(`SELECT recuse_witnesses FROM complaint_settings WHERE workspace_id = $1`, [ws]);
+  return row?.recuse_witnesses ?? true;
+}

@@ -16,6 +16,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
 import { guardStakes, recordDepartures, withStakeGuard } from '../../platform/case-stakes';
+import { answer } from '../../platform/refusal';
 import { sendInvitations, siteOrigin } from './invite-sender';
 import { assertUserLimit } from '../../platform/user-limit';
 
@@ -194,7 +195,7 @@ export async function inviteManagementRoutes(app: FastifyInstance, deps: ApiDeps
   serve(app, deleteInvite, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const guard = { ws: workspace.id, workspaceName: workspace.company_name, actorUserId: user.userId, ip: ctx.request.ip, what: 'delete' as const };
-    return withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
+    return answer(await withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
       const person = await invitedPerson(tx, workspace.id, user, ctx.params.branchId, ctx.params.email);
       // Withdrawing removes the person: the same rule as deleting them (nobody above the caller's own rank).
       if (!mayManageRole(user.role, person.role)) throw forbidden(`A ${ROLE_LABELS[user.role]} may not withdraw the invitation of a ${ROLE_LABELS[person.role]}`);
@@ -209,6 +210,6 @@ export async function inviteManagementRoutes(app: FastifyInstance, deps: ApiDeps
       else await tx.query(`DELETE FROM invites WHERE workspace_id = $1 AND user_id = $2`, [workspace.id, person.id]);
       await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'INVITE_WITHDRAWN', target: person.id, ip: ctx.request.ip, details: { email: ctx.params.email } });
       return { withdrawn: 1 };
-    });
+    }));
   });
 }

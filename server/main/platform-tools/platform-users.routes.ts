@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { serve } from '../../platform/serve';
 import { endAccess } from '../users/users.repository';
 import { guardStakes, recordDepartures, withStakeGuard } from '../../platform/case-stakes';
+import { answer } from '../../platform/refusal';
 import { iso, platformAdminId, requireWorkspace } from './support';
 
 interface UserRow {
@@ -50,7 +51,7 @@ async function findUser(tx: Sql, workspaceId: string, by: { userId?: string; ema
 export async function platformUserRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   serve(app, updateWorkspaceUser, async ({ body, principal, request }) => {
     const guard = { ws: body.workspaceId, workspaceName: '', actorUserId: null, ip: request.ip, what: 'deactivate' as const, platformAdmin: true };
-    return withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
+    return answer(await withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
       await requireWorkspace(tx, body.workspaceId);
       const before = await findUser(tx, body.workspaceId, { userId: body.userId }, true);
       const next = {
@@ -93,7 +94,7 @@ export async function platformUserRoutes(app: FastifyInstance, deps: ApiDeps): P
         details: { changed },
       });
       return toUser(row);
-    });
+    }));
   });
 
   serve(app, userRecord, async ({ body, principal, request }) =>

@@ -18,6 +18,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { tenantBatch } from '../../platform/db/database';
 import { guardStakes, recordDepartures, StakeRefusal, stakeRefusal, openCaseStakes, withStakeGuard } from '../../platform/case-stakes';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '../../platform/serve';
 import { DirectoryRepository, pageStatements, readPage } from './directory.repository';
 import { endAccess, UsersRepository } from './users.repository';
@@ -91,7 +92,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     const change: UserUpdate = ctx.body;
     let mayNowMatch = false;
     const guard = { ws: workspace.id, workspaceName: workspace.company_name, actorUserId: user.userId, ip: ctx.request.ip, what: 'deactivate' as const };
-    const updated = await withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
+    const updated = answer(await withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
       const directory = new DirectoryRepository(tx, workspace.id);
       const users = new UsersRepository(tx, workspace.id);
       // Lock the row: two admins editing one person are applied one after the other.
@@ -154,7 +155,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       const fields = Object.keys(change).filter((k) => k !== 'status' && k !== 'role');
       if (fields.length > 0) await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'USER_UPDATED', target: target.userId, ip, details: { fields } });
       return (await directory.one(target.userId))!;
-    });
+    }));
     if (mayNowMatch) await deps.people.changed(workspace.id, [updated.userId]);
     return updated;
   });
@@ -162,7 +163,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   async function deleteMany(ctx: { request: { ip: string } }, user: UserPrincipal, workspaceId: string, workspaceName: string, ids: string[]): Promise<number> {
     const unique = [...new Set(ids)];
     const guard = { ws: workspaceId, workspaceName, actorUserId: user.userId, ip: ctx.request.ip, what: 'delete' as const };
-    return withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
+    return answer(await withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
       const directory = new DirectoryRepository(tx, workspaceId);
       const users = new UsersRepository(tx, workspaceId);
       await users.lock(unique);
@@ -186,7 +187,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         await audit(tx, { workspaceId, actorUserId: user.userId, action: 'USER_DELETED', target: row.id, ip: ctx.request.ip, details: { email: row.email } });
       }
       return deleted.length;
-    });
+    }));
   }
 
   serve(app, deleteUser, async (ctx) => {
@@ -216,7 +217,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     const emails = await emailsOfFile(upload.kind, upload.source);
     if (emails.length === 0) throw badRequest('The file lists no emails', { file: 'No emails found' });
     const guard = { ws: workspace.id, workspaceName: workspace.company_name, actorUserId: user.userId, ip: ctx.request.ip, what: 'delete' as const };
-    return withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
+    return answer(await withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
       const directory = new DirectoryRepository(tx, workspace.id);
       const users = new UsersRepository(tx, workspace.id);
       const found = await users.lockByEmails(emails);
@@ -257,6 +258,6 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         details: { count: ids.length, file: upload.fileName, emails: reachable.slice(0, 20).map((f) => f.email) },
       });
       return { ...result, deleted: ids.length };
-    });
+    }));
   });
 }

@@ -6,6 +6,7 @@ import type {
   Committee,
   CommitteeBody,
   CommitteeList,
+  CommitteeSeat,
   ComplaintCounts,
   ComplaintReadiness,
   ComplaintDetail,
@@ -37,8 +38,11 @@ export interface ComplaintsApi {
   confirmEvidence(fileId: string): Promise<EvidenceFile>;
   file(body: FileComplaintBody): Promise<ComplaintDetail>;
   list(): Promise<ComplaintSummary[]>;
-  /** Whether the caller sits on a committee of the workspace (they may record a complaint for someone). */
-  committeeSeat(): Promise<boolean>;
+  /**
+   * Whether the caller sits on a committee of the workspace (they may record a complaint for someone), and the cases
+   * (numbers only) they wait to be admitted to.
+   */
+  committeeSeat(): Promise<CommitteeSeat>;
   get(id: string): Promise<ComplaintDetail>;
   message(id: string, audience: CaseMessage['audience'], body: string): Promise<CaseMessage>;
   scheduleMeeting(id: string, body: MeetingBody): Promise<CaseMeeting>;

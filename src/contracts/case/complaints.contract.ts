@@ -148,6 +148,8 @@ export const ComplaintSettings = z.object({
   timeZone: z.string(),
   /** Its state or province (IN-KA, CA-ON) whose public holidays are among the defaults; null: national ones only. */
   regionCode: z.string().nullable(),
+  /** A named witness who sits on the case's committee is recused from it (default true: POSH). */
+  recuseWitnesses: z.boolean(),
 });
 export type ComplaintSettings = z.infer<typeof ComplaintSettings>;
 
@@ -172,6 +174,9 @@ export const saveComplaintSettings = route({
     saturdayOff: z.boolean().default(false),
     /** Default holidays to take out (each must be one of the defaults; 400 naming `removedHolidays.N` otherwise). */
     removedHolidays: z.array(IsoDate).max(200).default([]),
+    /** Whether a named witness on the committee is recused from the case; left out: kept as it is. Turning it on recuses
+     * the seated witnesses of every open case at once; turning it off recuses nobody and admits nobody. */
+    recuseWitnesses: z.boolean().optional(),
   }),
   response: ComplaintSettings,
   access: SETUP,
@@ -388,7 +393,17 @@ export const ComplaintDetail = ComplaintSummary.extend({
   committee: z
     .object({
       name: z.string(),
-      members: z.array(z.object({ userId: z.string(), name: z.string(), role: CommitteeRole, recused: z.boolean() })),
+      members: z.array(
+        z.object({
+          userId: z.string(),
+          name: z.string(),
+          role: CommitteeRole,
+          /** Does not read the case: recused, or waiting to be admitted (then `awaitingAdmission` too). */
+          recused: z.boolean(),
+          /** Joined the committee after the case was filed and waits for the one presiding to admit them. */
+          awaitingAdmission: z.boolean(),
+        }),
+      ),
       presiding: z.object({ userId: z.string(), name: z.string(), substitute: z.boolean() }).nullable(),
       quorumPossible: z.boolean(),
     })
@@ -454,13 +469,20 @@ export const listComplaints = route({
   noPermission: PER_CASE,
 });
 
+export const CommitteeSeat = z.object({
+  member: z.boolean(),
+  /** The case numbers the caller joined the committee too late to read, until the one presiding admits them. */
+  awaitingAdmission: z.array(z.string()),
+});
+export type CommitteeSeat = z.infer<typeof CommitteeSeat>;
+
 export const committeeSeat = route({
   api: 'case',
   method: 'GET',
   path: '/api/committee-seat',
   summary:
     "Whether the caller sits on an Internal Committee (or is a designated recipient) of the workspace: the complaints page offers them 'Record a complaint for someone' before any case is assigned to them",
-  response: z.object({ member: z.boolean() }),
+  response: CommitteeSeat,
   access: MEMBERS,
   noPermission: PER_CASE,
 });

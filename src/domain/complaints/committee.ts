@@ -122,6 +122,18 @@ export function designatedRecipientWarnings(
   return warnings;
 }
 
+/** An address as the migration 0075 finds it in a witness's text (the same pattern, so filing and migration agree). */
+const ADDRESS = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+
+/**
+ * The addresses the witnesses were named with, lower case, sorted, once each. The form's witnesses are free text; an
+ * address in it ("Asha Rao <asha@acme.test>") names an account of the workspace. A name alone names nobody (a name is
+ * not an identity): the committee confirms who it is.
+ */
+export function witnessEmails(witnesses: readonly string[]): string[] {
+  return [...new Set(witnesses.flatMap((w) => [...w.matchAll(ADDRESS)].map((m) => m[0].toLowerCase())))].sort();
+}
+
 /**
  * Whom a party is among the committee members: a member who filed the complaint, is named as respondent or as a
  * witness is a party to it and is recused automatically (IN-11: the committee must be impartial).

@@ -112,6 +112,7 @@ export const CommitteeChanges = observer(function CommitteeChanges({ vm }: { vm:
                   <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
                     <Typography.Text>
                       {a.member.name} · case {a.caseNumber}
+                      <Tag style={{ marginLeft: 8 }}>Awaiting admission</Tag>
                     </Typography.Text>
                     <Button loading={vm.busy === key} onClick={() => void vm.admit(a)} aria-label={`Admit ${a.member.name} to case ${a.caseNumber}`}>
                       Admit

@@ -280,7 +280,11 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                         renderItem={(m) => (
                           <List.Item>
                             {m.name} · {m.role.replaceAll('_', ' ').toLowerCase()}
-                            {m.recused ? ' · recused' : ''}
+                            {m.awaitingAdmission ? (
+                              <Tag style={{ marginLeft: 8 }}>Awaiting admission</Tag>
+                            ) : m.recused ? (
+                              <Tag style={{ marginLeft: 8 }}>Recused</Tag>
+                            ) : null}
                             {d.committee?.presiding?.userId === m.userId ? ' · presiding' : ''}
                           </List.Item>
                         )}

@@ -1,4 +1,4 @@
-import { Button, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -59,7 +59,16 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
       <PendingConfirmations />
       {vm.status === 'loading' && vm.items.length === 0 ? <Loading label="Loading complaints" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status === 'ready' && vm.items.length === 0 ? <EmptyState title="You have no complaints, and no cases are assigned to you." /> : null}
+      {vm.awaitingAdmission.length > 0 ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`Awaiting admission: ${vm.awaitingAdmission.join(', ')}`}
+          description="You joined the committee after these cases were filed. The presiding officer admits you to each case before you can read it; you will get an email when they do."
+        />
+      ) : null}
+      {vm.status === 'ready' && vm.items.length === 0 && vm.awaitingAdmission.length === 0 ? <EmptyState title="You have no complaints, and no cases are assigned to you." /> : null}
       {vm.committee.length > 0 ? (
         <>
           <Typography.Title level={2}>Committee cases</Typography.Title>

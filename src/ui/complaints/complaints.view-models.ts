@@ -166,6 +166,8 @@ export class ComplaintListViewModel {
   items: ComplaintSummary[] = [];
   /** The caller sits on a committee: they may record a complaint for someone, with or without cases of their own yet. */
   seated = false;
+  /** Case numbers of the caller's committee they joined too late to read, until the one presiding admits them. */
+  awaitingAdmission: string[] = [];
 
   constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
     makeAutoObservable<ComplaintListViewModel, 'api'>(this, { api: false }, { autoBind: true });
@@ -175,10 +177,11 @@ export class ComplaintListViewModel {
     this.status = 'loading';
     try {
       // The seat only adds a link: if it cannot be read, the list still shows (without the link).
-      const [items, seated] = await Promise.all([this.api.list(), this.api.committeeSeat().catch(() => false)]);
+      const [items, seat] = await Promise.all([this.api.list(), this.api.committeeSeat().catch(() => ({ member: false, awaitingAdmission: [] }))]);
       runInAction(() => {
         this.items = items;
-        this.seated = seated;
+        this.seated = seat.member;
+        this.awaitingAdmission = seat.awaitingAdmission;
         this.status = 'ready';
       });
     } catch (error) {

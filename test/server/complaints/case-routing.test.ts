@@ -208,6 +208,30 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
       expect(copy.body).not.toContain('Witness Wanda');
       expect(copy.body).not.toContain('po-secret');
     });
+
+    it('carries no field past its setting through the lists and the mails, whoever reads them', async () => {
+      const values = { poOnly: 'po-secret', respondentToo: 'for-respondent', members: 'for-members', complainantOnly: 'for-complainant', unset: 'default-field' };
+      const all = Object.values(values);
+      // The lists carry no field at all, for any case role.
+      for (const token of [presiding.token, member.token, external.token, complainant.token, respondent.token]) {
+        const listed = (await call('GET', '/complaints', token)).body;
+        for (const v of [...all, 'Witness Wanda']) expect(listed).not.toContain(v);
+      }
+      // Every mail of the case, by who reads it: employers none of the added fields (none is ticked for them), the
+      // respondent only theirs, the complainant and the committee's members none (their mails carry no content).
+      const employers = await server.db.query<{ email: string }>(`SELECT lower(email) AS email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYER' AND status <> 'INACTIVE'`, [acmeId]);
+      const readers: [string, string[]][] = [
+        ...employers.map((e): [string, string[]] => [e.email, []]),
+        [respondent.email, [values.respondentToo]],
+        [complainant.email, []],
+        [member.email, []],
+        [external.email, []],
+      ];
+      for (const [to, allowed] of readers) {
+        const bodies = (await outbox(to)).map((m) => `${m.subject}\n${m.body}`).join('\n');
+        for (const v of all.filter((x) => !allowed.includes(x))) expect(bodies, `${to} reads ${v}`).not.toContain(v);
+      }
+    });
   });
 
   describe('what is logged and cached (issue item 5)', () => {

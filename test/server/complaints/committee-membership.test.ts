@@ -104,7 +104,7 @@ describe.each(DATABASES)('committee membership on %s', (kind) => {
   it('refuses an admin or an employer who seats themselves, whatever the path', async () => {
     const self = await call('PUT', `/committees/${committeeId}`, admin.token, committee([...sound, seat(admin, 'EMPLOYEE_MEMBER')]));
     expect(self.statusCode).toBe(403);
-    expect(self.json().message).toMatch(/cannot seat yourself/);
+    expect(self.json()).toEqual({ code: 'FORBIDDEN', message: expect.stringMatching(/cannot seat yourself/) });
     const employerSelf = await call('PUT', `/committees/${committeeId}`, employer.token, committee([...sound, seat(employer, 'EMPLOYEE_MEMBER')]));
     expect(employerSelf.statusCode).toBe(403);
     const [pune] = await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND name = 'Acme Pune'`, [acmeId]);
@@ -168,14 +168,32 @@ describe.each(DATABASES)('committee membership on %s', (kind) => {
     expect((await ok('GET', '/committee-seat', newcomer.token)).member).toBe(true);
     expect((await call('GET', `/complaints/${againstRespondent}`, newcomer.token)).statusCode).toBe(404);
     expect(await listed(newcomer)).toEqual([]);
+    // The member is told which case numbers wait for their admission (nothing more of them); the one presiding sees them
+    // as awaiting admission on the case, not as recused.
+    const caseNumber = (await ok('GET', `/complaints/${againstRespondent}`, presiding.token)).caseNumber;
+    expect((await ok('GET', '/committee-seat', newcomer.token)).awaitingAdmission).toEqual([caseNumber]);
+    expect((await ok('GET', '/committee-seat', member1.token)).awaitingAdmission).toEqual([]);
+    const seats = (await ok('GET', `/complaints/${againstRespondent}`, presiding.token)).committee.members as { userId: string; recused: boolean; awaitingAdmission: boolean }[];
+    expect(seats.find((m) => m.userId === newcomer.id)).toMatchObject({ recused: true, awaitingAdmission: true });
+    expect(seats.find((m) => m.userId === member1.id)).toMatchObject({ recused: false, awaitingAdmission: false });
     // The presiding officer sees who waits; a member may not admit; the presiding officer admits.
     const { admissions } = await ok('GET', '/committee-changes', presiding.token);
     expect(admissions).toContainEqual({ complaintId: againstRespondent, caseNumber: expect.stringMatching(/^C-\d{4}$/), member: { userId: newcomer.id, name: newcomer.name } });
     expect((await ok('GET', '/committee-changes', member1.token)).admissions).toEqual([]);
     expect((await call('POST', `/complaints/${againstRespondent}/admissions`, member1.token, { userId: newcomer.id })).statusCode).toBe(403);
-    expect((await call('POST', `/complaints/${againstRespondent}/admissions`, newcomer.token, { userId: newcomer.id })).statusCode).toBe(404);
+    const stranger = await call('POST', `/complaints/${againstRespondent}/admissions`, newcomer.token, { userId: newcomer.id });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toEqual({ code: 'NOT_FOUND', message: 'Complaint not found' });
+    // A party is answered 403 by the case's access, before the admission's own rules.
+    const party = await call('POST', `/complaints/${againstRespondent}/admissions`, complainant.token, { userId: newcomer.id });
+    expect(party.statusCode).toBe(403);
+    expect(party.json()).toEqual({ code: 'FORBIDDEN', message: 'Only the committee assigned to the case may do this' });
+    const notWaiting = await call('POST', `/complaints/${againstRespondent}/admissions`, presiding.token, { userId: member1.id });
+    expect(notWaiting.statusCode).toBe(400);
+    expect(notWaiting.json()).toEqual({ code: 'BAD_REQUEST', message: 'This person is not a member waiting to be admitted to this case', fields: { userId: 'Not waiting' } });
     await ok('POST', `/complaints/${againstRespondent}/admissions`, presiding.token, { userId: newcomer.id });
     expect((await ok('GET', `/complaints/${againstRespondent}`, newcomer.token)).role).toBe('COMMITTEE');
+    expect((await ok('GET', '/committee-seat', newcomer.token)).awaitingAdmission).toEqual([]);
     expect(await listed(newcomer)).toContain(againstRespondent);
     expect((await logOf(againstRespondent, presiding)).map((e) => e.action)).toContain('member.admit');
     expect((await outbox(newcomer.email)).some((m) => /admitted to case/.test(m.subject))).toBe(true);
@@ -202,6 +220,8 @@ describe.each(DATABASES)('committee membership on %s', (kind) => {
     expect(single.statusCode).toBe(409);
     expect(single.json().message).toContain(`${open} open case`);
     expect(single.json().message).not.toMatch(/C-\d{4}/);
+    // The refusal comes from the service as a domain refusal; the wire body is the error contract's, unchanged.
+    expect(single.json()).toEqual({ code: 'CONFLICT', message: single.json().message, fields: { stake: single.json().message } });
     expect((await call('POST', `${MAIN}/user/delete/bulk`, admin.token, { ids: [complainant.id, leaver.id] })).statusCode).toBe(409);
     const deactivate = await call('POST', `${MAIN}/user/update/${presiding.id}`, admin.token, { status: 'INACTIVE' });
     expect(deactivate.statusCode).toBe(409);

@@ -141,12 +141,12 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
 
     it('tells a member they sit on a committee before any case is theirs, and nobody else', async () => {
       // The complaints page offers "Record a complaint for someone" on it (an oral notice may be the first case).
-      expect(await ok('GET', '/committee-seat', member1.token)).toEqual({ member: true });
-      expect(await ok('GET', '/committee-seat', external.token)).toEqual({ member: true });
-      expect(await ok('GET', '/committee-seat', complainant.token)).toEqual({ member: false });
-      expect(await ok('GET', '/committee-seat', admin)).toEqual({ member: false });
+      expect(await ok('GET', '/committee-seat', member1.token)).toEqual({ member: true, awaitingAdmission: [] });
+      expect(await ok('GET', '/committee-seat', external.token)).toEqual({ member: true, awaitingAdmission: [] });
+      expect(await ok('GET', '/committee-seat', complainant.token)).toEqual({ member: false, awaitingAdmission: [] });
+      expect(await ok('GET', '/committee-seat', admin)).toEqual({ member: false, awaitingAdmission: [] });
       expect((await call('GET', '/committee-seat', globexAdmin)).statusCode).toBe(401);
-      expect((await call('GET', '/committee-seat', globexAdmin, undefined, GLOBEX)).json()).toEqual({ member: false });
+      expect((await call('GET', '/committee-seat', globexAdmin, undefined, GLOBEX)).json()).toEqual({ member: false, awaitingAdmission: [] });
     });
 
     it('warns of a term about to end, refuses a second committee for the same unit, and names the bad fields', async () => {

@@ -19,12 +19,12 @@ const summary = (over: Partial<ComplaintSummary>): ComplaintSummary => ({
 });
 
 /** Only the list and the committee seat are read from the complaints port here. */
-const port = (items: ComplaintSummary[], seated: boolean | Error): ComplaintsApi =>
+const port = (items: ComplaintSummary[], seated: boolean | Error, awaitingAdmission: string[] = []): ComplaintsApi =>
   ({
     list: async () => items,
     committeeSeat: async () => {
       if (seated instanceof Error) throw seated;
-      return seated;
+      return { member: seated, awaitingAdmission };
     },
   }) as unknown as ComplaintsApi;
 
@@ -37,10 +37,11 @@ describe('ComplaintListViewModel', () => {
     expect(vm.committee.map((c) => c.caseNumber)).toEqual(['C-0002']);
     expect(vm.seated).toBe(true);
 
-    const newMember = new ComplaintListViewModel(port([], true));
+    const newMember = new ComplaintListViewModel(port([], true, ['C-0001']));
     await newMember.load();
     expect(newMember.committee).toEqual([]);
     expect(newMember.seated).toBe(true);
+    expect(newMember.awaitingAdmission).toEqual(['C-0001']);
 
     const employee = new ComplaintListViewModel(port([summary({})], false));
     await employee.load();
@@ -56,7 +57,7 @@ describe('ComplaintListViewModel', () => {
   });
 
   it('says why the page could not load', async () => {
-    const failing = { list: async () => Promise.reject(new ApiError('server-error', 'INTERNAL', 'The case API is not answering')), committeeSeat: async () => true } as unknown as ComplaintsApi;
+    const failing = { list: async () => Promise.reject(new ApiError('server-error', 'INTERNAL', 'The case API is not answering')), committeeSeat: async () => ({ member: true, awaitingAdmission: [] }) } as unknown as ComplaintsApi;
     const vm = new ComplaintListViewModel(failing);
     await vm.load();
     expect(vm.status).toBe('error');

@@ -21,7 +21,7 @@ export class FakeCaseExtrasApi implements CaseExtrasApi {
   ];
   recorded: OnBehalfBody[] = [];
   saved: SaveHolidaySettings[] = [];
-  settings: HolidaySettings = { compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false, removedHolidays: [], defaultHolidays: ['2026-01-26', '2026-08-15', '2026-10-02'], timeZone: 'Asia/Kolkata', regionCode: null };
+  settings: HolidaySettings = { compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false, removedHolidays: [], defaultHolidays: ['2026-01-26', '2026-08-15', '2026-10-02'], timeZone: 'Asia/Kolkata', regionCode: null, recuseWitnesses: true };
   /** The next call fails with this. */
   failNext: ApiError | null = null;
   private seq = 0;

@@ -30,6 +30,7 @@ import {
   type Committee,
   type CommitteeBody,
   type CommitteeList,
+  type CommitteeSeat,
   type ComplaintCounts,
   type ComplaintReadiness,
   type ComplaintDetail,
@@ -80,8 +81,8 @@ export class HttpComplaintsApi implements ComplaintsApi {
     return (await this.caseApi.call(listComplaints, {})).items;
   }
 
-  async committeeSeat(): Promise<boolean> {
-    return (await this.caseApi.call(committeeSeat, {})).member;
+  committeeSeat(): Promise<CommitteeSeat> {
+    return this.caseApi.call(committeeSeat, {});
   }
 
   get(id: string): Promise<ComplaintDetail> {

@@ -1,0 +1,21 @@
+import { HttpError } from './errors';
+
+/**
+ * A domain refusal: what a service answers, instead of throwing, when the rules say no (STYLE.md "Do this", item 6).
+ * `code` and `message` are the error body's; the kind decides the status, in this one place.
+ */
+export type Refusal = { ok: false; refusal: 'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'gone'; code: string; message: string; fields?: Record<string, string> };
+export type Outcome<T> = { ok: true; value: T } | Refusal;
+
+const STATUS: Record<Refusal['refusal'], number> = { invalid: 400, 'not-found': 404, forbidden: 403, conflict: 409, gone: 410 };
+
+/** The refusal as the HTTP error a route answers. */
+export function refusalError(refusal: Refusal): HttpError {
+  return new HttpError(STATUS[refusal.refusal], refusal.code, refusal.message, refusal.fields);
+}
+
+/** A route's answer: the value, or the refusal raised as its HTTP error. */
+export function answer<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  throw refusalError(outcome);
+}
