@@ -100,6 +100,7 @@ export async function workspaceUserIn(tx: Sql, principal: Extract<Principal, { k
       minPasswordLength: row.min_password_length,
       defaultLanguage: row.default_language,
       languages: courseLanguagesFor(row.canadian),
+      country: row.canadian ? 'CA' : 'IN',
     },
   };
 }

@@ -36,6 +36,8 @@ export const WorkspaceSummary = z.object({
   defaultLanguage: CourseLanguage.optional(),
   /** The languages a member may choose: the six course languages, and French in a Canadian workspace. */
   languages: z.array(CourseLanguage).optional(),
+  /** The workspace's country (CA: its complaints follow the Canada Labour Code): the order of its dates and numbers. */
+  country: z.enum(['IN', 'CA']).optional(),
 });
 export type WorkspaceSummary = z.infer<typeof WorkspaceSummary>;
 

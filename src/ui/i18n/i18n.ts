@@ -1,7 +1,8 @@
 import i18next from 'i18next';
+import { observable, runInAction } from 'mobx';
 import { initReactI18next } from 'react-i18next';
 import type { CourseLanguage } from '../../domain/courses/course';
-import { LANGUAGE_TAGS, languageOfTag, localeFor, formatDate, type DateFormat } from '../../domain/shared/locale-format';
+import { LANGUAGE_TAGS, localeFor, formatDate, type DateFormat } from '../../domain/shared/locale-format';
 import { en, type Catalogue } from './locales/en';
 
 /**
@@ -31,6 +32,8 @@ void i18n.use(initReactI18next).init({
 
 /** Where the last language is kept, so the next page (the sign-in page, the player) opens in it at once. */
 const STORAGE_KEY = 'safeplace.language';
+/** Observable, so view-models' computed labels (`tr`) follow a change of language like the screens do. */
+const languageNow = observable.box<CourseLanguage>('ENGLISH');
 let current: CourseLanguage = 'ENGLISH';
 let country: 'IN' | 'CA' = 'IN';
 
@@ -49,22 +52,36 @@ export async function switchLanguage(language: CourseLanguage): Promise<void> {
   }
   if (typeof document !== 'undefined') document.documentElement.lang = tag;
   await i18n.changeLanguage(tag);
+  runInAction(() => languageNow.set(current));
 }
 
-/** The language the previous page used, or the browser's when it is one of ours; English otherwise. */
-export function rememberedLanguage(): CourseLanguage {
+
+/** A word of the catalogue in the reader's language, for view-models and observer components (MobX-tracked). */
+export function tr(key: string, values: Record<string, string | number> = {}): string {
+  languageNow.get();
+  return i18n.t(key, values);
+}
+
+/** The language the previous page used, or null on a first visit. */
+export function rememberedLanguage(): CourseLanguage | null {
   try {
     const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
     if (stored && stored in LANGUAGE_TAGS) return stored as CourseLanguage;
   } catch {
-    // No storage: fall through to the browser's language.
+    // No storage: as on a first visit.
   }
-  return languageOfTag(globalThis.navigator?.language) ?? 'ENGLISH';
+  return null;
 }
 
 /** Starts an entry in the remembered language (a failed load leaves English rather than no page). */
 export async function startLanguage(): Promise<void> {
-  await switchLanguage(rememberedLanguage()).catch(() => undefined);
+  const remembered = rememberedLanguage();
+  if (remembered) await switchLanguage(remembered).catch(() => undefined);
+}
+
+/** A first visit to a workspace's sign-in page speaks the workspace's default language. */
+export async function firstVisitLanguage(workspaceDefault: CourseLanguage | undefined): Promise<void> {
+  if (workspaceDefault && !rememberedLanguage()) await switchLanguage(workspaceDefault).catch(() => undefined);
 }
 
 /** The reader's language now. */
@@ -79,7 +96,7 @@ export function setCountry(value: 'IN' | 'CA'): void {
 
 /** The Intl locale of the reader now (`hi-IN`, `fr-CA`). */
 export function appLocale(): string {
-  return localeFor(current, country);
+  return localeFor(languageNow.get(), country);
 }
 
 /** A date in the reader's locale; `zone` is the workspace's time zone when it has one. */

@@ -1,9 +1,12 @@
 import { Alert, Card, Descriptions, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import { ROLE_LABELS } from '../../domain/auth/roles';
 import { useService, useViewModel } from '../shared/container-context';
 import { ChangePasswordForm } from './change-password-form';
 import { ChangePasswordViewModel } from './change-password.view-model';
+import { LanguageCard } from './language-card';
+import { LanguageViewModel } from './language.view-model';
 import { ProfileForm } from './profile-form';
 import { ProfilePictureCard } from './profile-picture-card';
 import { ProfilePictureViewModel } from './profile-picture.view-model';
@@ -15,6 +18,8 @@ export const ProfileScreen = observer(function ProfileScreen() {
   const vm = useViewModel(ProfileViewModel);
   const password = useViewModel(ChangePasswordViewModel);
   const picture = useViewModel(ProfilePictureViewModel);
+  const language = useViewModel(LanguageViewModel);
+  const { t } = useTranslation();
   const user = session.workspaceUser;
   if (!user) return null;
   return (
@@ -30,6 +35,9 @@ export const ProfileScreen = observer(function ProfileScreen() {
         ]} />
         {vm.status === 'saved' ? <Alert type="success" showIcon role="status" title="Saved" style={{ marginBottom: 16 }} /> : null}
         <ProfileForm vm={vm} initial={{ firstName: user.firstName, lastName: user.lastName }} submitLabel="Save" />
+      </Card>
+      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('profile.languageTitle')}</h2>} style={{ maxWidth: 560, marginTop: 24 }}>
+        <LanguageCard vm={language} session={session} />
       </Card>
       <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Profile picture</h2>} style={{ maxWidth: 560, marginTop: 24 }}>
         <ProfilePictureCard vm={picture} />

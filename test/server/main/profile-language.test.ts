@@ -107,4 +107,34 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
     }
     expect(await listed()).not.toContain('FRENCH');
   });
+
+  it('opens a course in the learner’s language where the course has it, and in its primary language where it does not', async () => {
+    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const courses = await server.request('acme.localhost', { method: 'GET', url: '/learning-api/api/course/all', token: admin });
+    const course = (courses.json().items as { courseId: string; title: string }[]).find((c) => c.title === 'Preventing Sexual Harassment at Work')!;
+    const assigned = await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/learning-api/api/course/assign-course-to-users',
+      token: admin,
+      payload: { courseId: course.courseId, search: 'employee@acme.test' },
+    });
+    expect(assigned.statusCode).toBe(200);
+    const token = await server.signIn('acme.localhost', 'employee@acme.test');
+    const open = async (query = '') =>
+      (await server.request('acme.localhost', { method: 'GET', url: `/learning-api/api/user-course/${course.courseId}${query}`, token })).json();
+    const mine = async () =>
+      ((await server.request('acme.localhost', { method: 'GET', url: '/learning-api/api/user-course/my', token })).json() as { courseId: string; language: string }[]).find(
+        (c) => c.courseId === course.courseId,
+      )!;
+
+    await put(token, { firstName: 'Eshaan', lastName: 'Employee', language: 'HINDI' });
+    expect((await open()).language).toBe('HINDI');
+    expect((await mine()).language).toBe('HINDI');
+    // A language asked for on the call wins over the profile's.
+    expect((await open('?language=ENGLISH')).language).toBe('ENGLISH');
+    // Telugu is not one of the course's languages: its primary, English.
+    await put(token, { firstName: 'Eshaan', lastName: 'Employee', language: 'TELUGU' });
+    expect((await open()).language).toBe('ENGLISH');
+    await put(token, { firstName: 'Eshaan', lastName: 'Employee', language: null });
+  });
 });

@@ -16,6 +16,12 @@ export const en = {
     loadingTraining: 'Loading your training',
     loadingPolicies: 'Loading your policies',
   },
+  roles: {
+    EMPLOYEE: 'Employee',
+    WORKSPACE_ADMIN: 'Workspace admin',
+    BRANCH_ADMIN: 'Business unit admin',
+    EMPLOYER: 'Employer',
+  },
   training: {
     title: 'My training',
     lead: 'The courses assigned to you, what is due and what to do next.',
@@ -117,6 +123,14 @@ export const en = {
     factScore: 'Score',
     factAttempts: 'Quiz attempts',
     factCode: 'Verification code',
+    handInUnavailable: 'Files cannot be handed in on this server.',
+    handedIn: 'Handed in:',
+    handInAnother: 'Hand in another file instead',
+    yourFile: 'Your file',
+    sentOf: '{{sent}} of {{total}} sent',
+    cancelUpload: 'Cancel upload',
+    chooseAnother: 'Choose another file to try again.',
+    uploading: 'Uploading {{name}}',
   },
   concern: {
     title: 'Raise a concern',

@@ -14,6 +14,12 @@ export const catalogue: Catalogue = {
     loadingTraining: 'Chargement de votre formation',
     loadingPolicies: 'Chargement de vos politiques',
   },
+  roles: {
+    EMPLOYEE: 'Employé',
+    WORKSPACE_ADMIN: 'Administrateur de l’espace de travail',
+    BRANCH_ADMIN: 'Administrateur d’unité d’affaires',
+    EMPLOYER: 'Employeur',
+  },
   training: {
     title: 'Ma formation',
     lead: 'Les cours qui vous sont assignés, ce qui est à faire et la prochaine étape.',
@@ -115,6 +121,14 @@ export const catalogue: Catalogue = {
     factScore: 'Résultat',
     factAttempts: 'Tentatives au questionnaire',
     factCode: 'Code de vérification',
+    handInUnavailable: 'Ce serveur ne permet pas de remettre des fichiers.',
+    handedIn: 'Remis :',
+    handInAnother: 'Remettre un autre fichier à la place',
+    yourFile: 'Votre fichier',
+    sentOf: '{{sent}} sur {{total}} envoyés',
+    cancelUpload: 'Annuler le téléversement',
+    chooseAnother: 'Choisissez un autre fichier pour réessayer.',
+    uploading: 'Téléversement de {{name}}',
   },
   concern: {
     title: 'Signaler une situation',

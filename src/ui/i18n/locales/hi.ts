@@ -14,6 +14,12 @@ export const catalogue: Catalogue = {
     loadingTraining: 'आपका प्रशिक्षण लोड हो रहा है',
     loadingPolicies: 'आपकी नीतियाँ लोड हो रही हैं',
   },
+  roles: {
+    EMPLOYEE: 'कर्मचारी',
+    WORKSPACE_ADMIN: 'वर्कस्पेस एडमिन',
+    BRANCH_ADMIN: 'व्यावसायिक इकाई एडमिन',
+    EMPLOYER: 'नियोक्ता',
+  },
   training: {
     title: 'मेरा प्रशिक्षण',
     lead: 'आपको सौंपे गए पाठ्यक्रम, क्या बाकी है और आगे क्या करना है।',
@@ -115,6 +121,14 @@ export const catalogue: Catalogue = {
     factScore: 'अंक',
     factAttempts: 'प्रश्नोत्तरी के प्रयास',
     factCode: 'सत्यापन कोड',
+    handInUnavailable: 'इस सर्वर पर फ़ाइलें जमा नहीं की जा सकतीं।',
+    handedIn: 'जमा किया गया:',
+    handInAnother: 'इसके बजाय कोई दूसरी फ़ाइल जमा करें',
+    yourFile: 'आपकी फ़ाइल',
+    sentOf: '{{total}} में से {{sent}} भेजा गया',
+    cancelUpload: 'अपलोड रद्द करें',
+    chooseAnother: 'फिर से कोशिश करने के लिए कोई दूसरी फ़ाइल चुनें।',
+    uploading: '{{name}} अपलोड हो रही है',
   },
   concern: {
     title: 'शिकायत दर्ज करें',

@@ -14,6 +14,12 @@ export const catalogue: Catalogue = {
     loadingTraining: 'ನಿಮ್ಮ ತರಬೇತಿ ಲೋಡ್ ಆಗುತ್ತಿದೆ',
     loadingPolicies: 'ನಿಮ್ಮ ನೀತಿಗಳು ಲೋಡ್ ಆಗುತ್ತಿವೆ',
   },
+  roles: {
+    EMPLOYEE: 'ಉದ್ಯೋಗಿ',
+    WORKSPACE_ADMIN: 'ವರ್ಕ್‌ಸ್ಪೇಸ್ ಅಡ್ಮಿನ್',
+    BRANCH_ADMIN: 'ವ್ಯಾಪಾರ ಘಟಕ ಅಡ್ಮಿನ್',
+    EMPLOYER: 'ಉದ್ಯೋಗದಾತ',
+  },
   training: {
     title: 'ನನ್ನ ತರಬೇತಿ',
     lead: 'ನಿಮಗೆ ನಿಯೋಜಿಸಲಾದ ಕೋರ್ಸ್‌ಗಳು, ಬಾಕಿ ಇರುವುದು ಮತ್ತು ಮುಂದೆ ಮಾಡಬೇಕಾದದ್ದು.',
@@ -115,6 +121,14 @@ export const catalogue: Catalogue = {
     factScore: 'ಅಂಕ',
     factAttempts: 'ರಸಪ್ರಶ್ನೆ ಪ್ರಯತ್ನಗಳು',
     factCode: 'ಪರಿಶೀಲನಾ ಕೋಡ್',
+    handInUnavailable: 'ಈ ಸರ್ವರ್‌ನಲ್ಲಿ ಫೈಲ್‌ಗಳನ್ನು ಸಲ್ಲಿಸಲು ಸಾಧ್ಯವಿಲ್ಲ.',
+    handedIn: 'ಸಲ್ಲಿಸಲಾಗಿದೆ:',
+    handInAnother: 'ಬದಲಿಗೆ ಬೇರೆ ಫೈಲ್ ಸಲ್ಲಿಸಿ',
+    yourFile: 'ನಿಮ್ಮ ಫೈಲ್',
+    sentOf: '{{total}} ರಲ್ಲಿ {{sent}} ಕಳುಹಿಸಲಾಗಿದೆ',
+    cancelUpload: 'ಅಪ್‌ಲೋಡ್ ರದ್ದುಮಾಡಿ',
+    chooseAnother: 'ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಲು ಬೇರೆ ಫೈಲ್ ಆಯ್ಕೆಮಾಡಿ.',
+    uploading: '{{name}} ಅಪ್‌ಲೋಡ್ ಆಗುತ್ತಿದೆ',
   },
   concern: {
     title: 'ದೂರು ಸಲ್ಲಿಸಿ',

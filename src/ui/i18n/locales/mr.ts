@@ -14,6 +14,12 @@ export const catalogue: Catalogue = {
     loadingTraining: 'तुमचे प्रशिक्षण लोड होत आहे',
     loadingPolicies: 'तुमची धोरणे लोड होत आहेत',
   },
+  roles: {
+    EMPLOYEE: 'कर्मचारी',
+    WORKSPACE_ADMIN: 'वर्कस्पेस अ‍ॅडमिन',
+    BRANCH_ADMIN: 'व्यवसाय एकक अ‍ॅडमिन',
+    EMPLOYER: 'नियोक्ता',
+  },
   training: {
     title: 'माझे प्रशिक्षण',
     lead: 'तुम्हाला दिलेले अभ्यासक्रम, काय बाकी आहे आणि पुढे काय करायचे.',
@@ -115,6 +121,14 @@ export const catalogue: Catalogue = {
     factScore: 'गुण',
     factAttempts: 'प्रश्नमंजुषेचे प्रयत्न',
     factCode: 'पडताळणी कोड',
+    handInUnavailable: 'या सर्व्हरवर फाइल्स जमा करता येत नाहीत.',
+    handedIn: 'जमा केले:',
+    handInAnother: 'त्याऐवजी दुसरी फाइल जमा करा',
+    yourFile: 'तुमची फाइल',
+    sentOf: '{{total}} पैकी {{sent}} पाठवले',
+    cancelUpload: 'अपलोड रद्द करा',
+    chooseAnother: 'पुन्हा प्रयत्न करण्यासाठी दुसरी फाइल निवडा.',
+    uploading: '{{name}} अपलोड होत आहे',
   },
   concern: {
     title: 'तक्रार नोंदवा',

@@ -14,6 +14,12 @@ export const catalogue: Catalogue = {
     loadingTraining: 'உங்கள் பயிற்சி ஏற்றப்படுகிறது',
     loadingPolicies: 'உங்கள் கொள்கைகள் ஏற்றப்படுகின்றன',
   },
+  roles: {
+    EMPLOYEE: 'பணியாளர்',
+    WORKSPACE_ADMIN: 'பணியிட நிர்வாகி',
+    BRANCH_ADMIN: 'வணிகப் பிரிவு நிர்வாகி',
+    EMPLOYER: 'முதலாளி',
+  },
   training: {
     title: 'எனது பயிற்சி',
     lead: 'உங்களுக்கு ஒதுக்கப்பட்ட பாடநெறிகள், நிலுவையில் உள்ளவை, அடுத்து செய்ய வேண்டியவை.',
@@ -115,6 +121,14 @@ export const catalogue: Catalogue = {
     factScore: 'மதிப்பெண்',
     factAttempts: 'வினாடி வினா முயற்சிகள்',
     factCode: 'சரிபார்ப்புக் குறியீடு',
+    handInUnavailable: 'இந்தச் சேவையகத்தில் கோப்புகளைச் சமர்ப்பிக்க முடியாது.',
+    handedIn: 'சமர்ப்பிக்கப்பட்டது:',
+    handInAnother: 'பதிலாக வேறு கோப்பைச் சமர்ப்பி',
+    yourFile: 'உங்கள் கோப்பு',
+    sentOf: '{{total}} இல் {{sent}} அனுப்பப்பட்டது',
+    cancelUpload: 'பதிவேற்றத்தை ரத்துசெய்',
+    chooseAnother: 'மீண்டும் முயல வேறு கோப்பைத் தேர்ந்தெடுக்கவும்.',
+    uploading: '{{name}} பதிவேற்றப்படுகிறது',
   },
   concern: {
     title: 'புகார் அளிக்கவும்',

@@ -14,6 +14,12 @@ export const catalogue: Catalogue = {
     loadingTraining: 'మీ శిక్షణ లోడ్ అవుతోంది',
     loadingPolicies: 'మీ విధానాలు లోడ్ అవుతున్నాయి',
   },
+  roles: {
+    EMPLOYEE: 'ఉద్యోగి',
+    WORKSPACE_ADMIN: 'వర్క్‌స్పేస్ అడ్మిన్',
+    BRANCH_ADMIN: 'వ్యాపార విభాగం అడ్మిన్',
+    EMPLOYER: 'యజమాని',
+  },
   training: {
     title: 'నా శిక్షణ',
     lead: 'మీకు కేటాయించిన కోర్సులు, ఏది బాకీ ఉంది, తర్వాత ఏమి చేయాలి.',
@@ -115,6 +121,14 @@ export const catalogue: Catalogue = {
     factScore: 'స్కోరు',
     factAttempts: 'క్విజ్ ప్రయత్నాలు',
     factCode: 'ధృవీకరణ కోడ్',
+    handInUnavailable: 'ఈ సర్వర్‌లో ఫైళ్లను సమర్పించలేరు.',
+    handedIn: 'సమర్పించారు:',
+    handInAnother: 'బదులుగా వేరే ఫైల్ సమర్పించండి',
+    yourFile: 'మీ ఫైల్',
+    sentOf: '{{total}} లో {{sent}} పంపబడింది',
+    cancelUpload: 'అప్‌లోడ్ రద్దు చేయండి',
+    chooseAnother: 'మళ్లీ ప్రయత్నించడానికి వేరే ఫైల్ ఎంచుకోండి.',
+    uploading: '{{name}} అప్‌లోడ్ అవుతోంది',
   },
   concern: {
     title: 'ఫిర్యాదు చేయండి',
