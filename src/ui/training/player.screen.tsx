@@ -385,7 +385,9 @@ const Quiz = observer(function Quiz({ vm, quiz }: { vm: PlayerViewModel; quiz: P
               : left === null
                 ? tr('player.mayTryAgain')
                 : left > 0
-                  ? tr('player.attemptsLeft', { count: left })
+                  ? left === 1
+                    ? tr('player.attemptLeftOne')
+                    : tr('player.attemptsLeft', { count: left })
                   : tr('player.noAttemptsLeft')}
           </Notice>
         </div>

@@ -60,6 +60,8 @@ describe('the catalogue of the app’s own words', () => {
     'src/ui/policies/policies-to-accept.card.tsx',
     'src/ui/complaints/raise-concern.screen.tsx',
     'src/ui/shell/language-card.tsx',
+    'src/ui/shell/profile.screen.tsx',
+    'src/ui/shell/profile-form.tsx',
     'src/ui/auth/sign-in.screen.tsx',
   ])('leaves no English words in %s', (file) => {
     const source = readFileSync(path.resolve(import.meta.dirname, '../../..', file), 'utf8')
