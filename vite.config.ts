@@ -149,7 +149,12 @@ export default defineConfig({
             // The app's start (our modules of its entry's static graph, and Inversify, less what the two groups above hold)
             // in one more file, instead of one small file per sharing pattern. (Ant Design is left to the bundler: a group
             // would hold every component its index re-exports.)
-            { name: (id, ctx) => (id !== APP_ENTRY && APP_START_MODULES.test(id) && appStart(ctx).has(id) && !signInGraph(ctx).has(id) ? 'app' : null), priority: 5 },
+            // What the app shares with the player only stays out of it, or the player would download the whole group.
+            {
+              name: (id, ctx) =>
+                id !== APP_ENTRY && APP_START_MODULES.test(id) && appStart(ctx).has(id) && !signInGraph(ctx).has(id) && !playerGraph(ctx).has(id) ? 'app' : null,
+              priority: 5,
+            },
           ],
         },
       },

@@ -1,4 +1,6 @@
+import type { CourseLanguage } from '../../src/domain/courses/course';
 import { fillTemplate, templateParts } from '../../src/domain/messages/message-template';
+import { mailLanguage, type MailLanguage } from './mail-words';
 
 /**
  * Every message the platform sends, in one place: mail as plain text and HTML, SMS as short text.
@@ -30,7 +32,7 @@ export function oneLine(value: string): string {
 }
 
 /** A mail from paragraphs of plain text; a link paragraph becomes an anchor in the HTML part. */
-function mail(subject: string, paragraphs: (string | { link: string; label: string })[]): MailContent {
+function mail(subject: string, paragraphs: (string | { link: string; label: string })[], lang = 'en'): MailContent {
   const text = paragraphs.map((p) => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)).join('\n\n');
   const body = paragraphs
     .map((p) =>
@@ -40,7 +42,7 @@ function mail(subject: string, paragraphs: (string | { link: string; label: stri
     )
     .join('\n');
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
     `<body style="font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:14px;line-height:1.5;color:#1f1f1f">\n${body}\n</body></html>`;
   return { subject: oneLine(subject), text, html };
 }
@@ -80,6 +82,18 @@ export function readableDay(date: Date): string {
 export function readableTime(date: Date): string {
   const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
   return `${time} UTC on ${readableDay(date)}`;
+}
+
+/** The recipient's language and workspace country (absent: English, India). */
+export interface Recipient {
+  language?: CourseLanguage;
+  country?: 'IN' | 'CA';
+}
+
+/** "Hello Asha," or, with no first name, "Hello," in the recipient's words. */
+function greeting(t: MailLanguage['t'], firstName: string): string {
+  const name = oneLine(firstName);
+  return name ? t('hello', { name }) : t('helloPlain');
 }
 
 export interface WorkspaceNamed {
@@ -221,14 +235,20 @@ export const templates = {
     return { text: `Your ${oneLine(v.workspaceName)} account is locked after too many wrong codes until ${readableTime(v.lockedUntil)}; no code was sent. An administrator can unlock it sooner.` };
   },
 
-  /** To a learner a course was assigned to (the assignment-mail job). */
-  courseAssigned(v: WorkspaceNamed & { firstName: string; courseTitle: string; dueOn: Date | null; link: string }): MailContent {
-    const name = oneLine(v.workspaceName);
-    return mail(`New training from ${name}: ${oneLine(v.courseTitle)}`, [
-      `Hello ${oneLine(v.firstName) || 'there'},`,
-      `${name} has assigned you the course "${oneLine(v.courseTitle)}". ${v.dueOn ? `Please complete it by ${readableDay(v.dueOn)}.` : 'It has no due date.'}`,
-      { link: v.link, label: 'Open My training' },
-    ]);
+  /** To a learner a course was assigned to (the assignment-mail job), in the learner's language. */
+  courseAssigned(v: WorkspaceNamed & Recipient & { firstName: string; courseTitle: string; dueOn: Date | null; link: string }): MailContent {
+    const { t, day, tag } = mailLanguage(v.language, v.country);
+    const workspace = oneLine(v.workspaceName);
+    const course = oneLine(v.courseTitle);
+    return mail(
+      t('assignedSubject', { workspace, course }),
+      [
+        greeting(t, v.firstName),
+        `${t('assignedBody', { workspace, course })} ${v.dueOn ? t('completeBy', { date: day(v.dueOn) }) : t('noDueDate')}`,
+        { link: v.link, label: t('openTraining') },
+      ],
+      tag,
+    );
   },
 
   /** An auto-assignment rule matched people it could not assign: the catalogue course has no credits left for them. */
@@ -295,21 +315,22 @@ export const templates = {
     ]);
   },
 
-  /** One mail per person a day: the workspace's policies they have not accepted yet, overdue first. */
-  policyReminder(v: WorkspaceNamed & { firstName: string; link: string; policies: { title: string; dueOn: Date | null; overdue: boolean }[] }): MailContent {
-    const name = oneLine(v.workspaceName);
+  /** One mail per person a day: the workspace's policies they have not accepted yet, overdue first; in their language. */
+  policyReminder(v: WorkspaceNamed & Recipient & { firstName: string; link: string; policies: { title: string; dueOn: Date | null; overdue: boolean }[] }): MailContent {
+    const { t, day, tag } = mailLanguage(v.language, v.country);
+    const workspace = oneLine(v.workspaceName);
     const line = (p: { title: string; dueOn: Date | null; overdue: boolean }) =>
-      `- ${oneLine(p.title)}: ${!p.dueOn ? 'to accept' : p.overdue ? `overdue since ${readableDay(p.dueOn)}` : `to accept by ${readableDay(p.dueOn)}`}`;
+      `- ${oneLine(p.title)}: ${!p.dueOn ? t('policyToAccept') : p.overdue ? t('policyOverdueSince', { date: day(p.dueOn) }) : t('policyAcceptBy', { date: day(p.dueOn) })}`;
     const overdue = v.policies.some((p) => p.overdue);
-    const subject =
-      v.policies.length === 1
-        ? `${overdue ? 'Overdue' : 'Reminder'}: please read and accept ${oneLine(v.policies[0].title)} (${name})`
-        : `${v.policies.length} ${name} policies to read and accept${overdue ? ', some overdue' : ''}`;
-    return mail(subject, [
-      `Hello ${oneLine(v.firstName) || 'there'},`,
-      `${v.policies.length === 1 ? 'This policy is' : 'These policies are'} waiting for you to read and accept:\n${v.policies.map(line).join('\n')}`,
-      { link: v.link, label: 'Open Policies to accept' },
-    ]);
+    const one = v.policies.length === 1;
+    const subject = one
+      ? t(overdue ? 'policyOverdueOne' : 'policyReminderOne', { policy: oneLine(v.policies[0].title), workspace })
+      : t(overdue ? 'policyOverdueMany' : 'policyReminderMany', { count: v.policies.length, workspace });
+    return mail(
+      subject,
+      [greeting(t, v.firstName), `${t(one ? 'policyIntroOne' : 'policyIntroMany')}\n${v.policies.map(line).join('\n')}`, { link: v.link, label: t('openPolicies') }],
+      tag,
+    );
   },
 
   /** To a department manager, once, when a learner of their department is a set number of days overdue. */

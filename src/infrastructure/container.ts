@@ -3,6 +3,7 @@ import { Container, ContainerModule } from 'inversify';
 import { AuditApi } from '../application/audit/audit-api.port';
 import { InvitationsApi } from '../application/invitations/invitations-api.port';
 import { AuthApi } from '../application/auth/auth-api.port';
+import { ChooseLanguage } from '../application/auth/choose-language.use-case';
 import { SaveProfile } from '../application/auth/save-profile.use-case';
 import { AccountSecurityApi } from '../application/auth/account-security.port';
 import { ChangePassword } from '../application/auth/change-password.use-case';
@@ -53,6 +54,7 @@ const authModule = new ContainerModule(({ bind }) => {
   bind(NavigationApi).to(HttpNavigationApi).inSingletonScope();
   bind(InvitationsApi).to(HttpInvitationsApi).inSingletonScope();
   bind(SaveProfile).toDynamicValue((ctx) => new SaveProfile(ctx.get<AuthApi>(AuthApi)));
+  bind(ChooseLanguage).toDynamicValue((ctx) => new ChooseLanguage(ctx.get<AuthApi>(AuthApi)));
   bind(AccountSecurityApi).to(HttpAccountSecurityApi).inSingletonScope();
   bind(ChangePassword).toDynamicValue((ctx) => new ChangePassword(ctx.get<AccountSecurityApi>(AccountSecurityApi)));
   bind(ProfilePictureApi).toDynamicValue((ctx) => ctx.get(HttpSignUpApi));

@@ -13,6 +13,8 @@ import { ContainerProvider } from './shared/container-context';
 import { SessionViewModel } from './shell/session.view-model';
 import { SiteStatusViewModel } from './shell/site-status.view-model';
 import { PlayerApp } from './training/player-app';
+import { startLanguage } from './i18n/i18n';
+import { followSessionLanguage } from './i18n/language-sync';
 import { playerViewModelWiring } from './training/player.wiring';
 import './courses/blocks/served-block.css';
 import './training/player.css';
@@ -24,7 +26,7 @@ import './training/player.css';
  * opens fast on a phone (target: its JavaScript at most 3x an empty React app; `npm run bench bundle`).
  */
 async function start() {
-  const input = await loadStartInput();
+  const [input] = await Promise.all([loadStartInput(), startLanguage()]);
   const container = new LightContainer(
     platformWiring(input),
     authWiring,
@@ -35,6 +37,7 @@ async function start() {
       factory(SiteStatusViewModel, (get) => new SiteStatusViewModel(get(FeatureFlagPoller), get<SiteInfo>(SiteInfo))),
     ],
   );
+  followSessionLanguage(container.get(SessionViewModel));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ContainerProvider container={container}>

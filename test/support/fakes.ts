@@ -121,7 +121,7 @@ export class FakeAuthApi implements AuthApi {
   async updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {
     const user = this.account.user;
     if (user.kind !== 'user') throw new ApiError('forbidden', 'FORBIDDEN', 'You may not do this');
-    this.account.user = { ...user, firstName: body.firstName, lastName: body.lastName };
+    this.account.user = { ...user, firstName: body.firstName, lastName: body.lastName, ...(body.language !== undefined ? { language: body.language } : {}) };
     return this.account.user;
   }
 

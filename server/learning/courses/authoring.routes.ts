@@ -43,6 +43,7 @@ import { CourseLanguage, LANGUAGE_LABELS } from '../../../src/domain/courses/cou
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
+import { offeredLanguages } from '../../platform/languages';
 import { courseSpace, serve, workspaceUser } from '../../platform/serve';
 import * as authoring from './authoring.service';
 import { courseBriefs, listCourses, workspaceStats } from './courses.repository';
@@ -146,7 +147,8 @@ export async function authoringRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     return deps.db.tenant(workspace.id, (tx) => courseBriefs(tx, workspace.id));
   });
   serve(app, workspaceCourseMetadata, async (ctx) => {
-    courseSpace(ctx);
-    return METADATA;
+    const { workspaceId } = courseSpace(ctx);
+    const offered = await deps.db.tenant(workspaceId, (tx) => offeredLanguages(tx, workspaceId));
+    return { ...METADATA, languages: METADATA.languages.filter((l) => offered.includes(l.language)) };
   });
 }

@@ -12,7 +12,8 @@ import type {
 import { CONTENT_PAGE_SIZE, type Lesson } from '../../../src/contracts/learning/lessons.contract';
 import type { Quiz, UpdateQuizBody } from '../../../src/contracts/learning/quizzes.contract';
 import type { AnswerReveal, QuestionKind } from '../../../src/contracts/learning/courses.contract';
-import type { ContentKind, CourseLanguage } from '../../../src/domain/courses/course';
+import { LANGUAGE_LABELS, type ContentKind, type CourseLanguage } from '../../../src/domain/courses/course';
+import { offeredLanguages } from '../../platform/languages';
 import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
@@ -134,6 +135,13 @@ function checkTextLanguages(langs: CourseLanguageRow[], texts: Record<string, un
   }
 }
 
+/** French only where the workspace offers it (a Canadian workspace, or the platform's catalogue). */
+async function checkOffered(tx: Sql, who: Author, language: CourseLanguage, field = 'language'): Promise<void> {
+  if (!(await offeredLanguages(tx, who.workspaceId)).includes(language)) {
+    throw badRequest(`This workspace does not offer ${LANGUAGE_LABELS[language]} courses`, { [field]: 'French courses are for Canadian workspaces' });
+  }
+}
+
 // ---------------------------------------------------------------- courses
 
 export async function createCourse(
@@ -141,6 +149,7 @@ export async function createCourse(
   who: Author,
   body: { title: string; description: string; language: CourseLanguage; reminderEnabled: boolean },
 ): Promise<{ courseId: string }> {
+  await checkOffered(tx, who, body.language);
   const [course] = await tx.query<{ id: string }>(
     `INSERT INTO courses (workspace_id, title, description, reminder_enabled, created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
     [who.workspaceId, body.title, body.description, body.reminderEnabled, who.userId],
@@ -344,6 +353,7 @@ export async function toggleReminders(tx: Sql, who: Author, courseId: string, en
 
 export async function addLanguage(tx: Sql, who: Author, body: AddLanguageBody): Promise<CourseLanguageEntry[]> {
   await editing(tx, who, body.courseId);
+  await checkOffered(tx, who, body.language);
   const langs = await languagesOf(tx, who, body.courseId);
   if (langs.some((l) => l.language === body.language)) {
     throw conflict(`The course already has ${body.language}`, { language: `Already one of the course's languages` });

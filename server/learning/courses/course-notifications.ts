@@ -1,3 +1,4 @@
+import type { CourseLanguage } from '../../../src/domain/courses/course';
 import { randomUUID } from 'node:crypto';
 import { digests, remindersDue, type ReminderCadence, type ReminderToSend } from '../../../src/domain/courses/assignment-lifecycle';
 import { addCalendarDays, daysBetween } from '../../../src/domain/shared/calendar';
@@ -99,8 +100,9 @@ export class CourseNotifications {
     for (;;) {
       const n = await this.db.tenant(workspaceId, async (tx) => {
         // SKIP LOCKED: two processes sweeping at once take different rows.
-        const rows = await tx.query<{ id: string; email: string; first_name: string; title: string; due_at: Date | string | null }>(
-          `SELECT a.id, u.email, u.first_name, c.title, a.due_at
+        const rows = await tx.query<{ id: string; email: string; first_name: string; title: string; due_at: Date | string | null; language: CourseLanguage }>(
+          `SELECT a.id, u.email, u.first_name, c.title, a.due_at,
+                  coalesce(u.language, (SELECT w.default_language FROM workspaces w WHERE w.id = a.workspace_id)) AS language
              FROM course_assignments a
              JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
              JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
@@ -113,6 +115,7 @@ export class CourseNotifications {
           workspaceId,
           to: r.email,
           ...templates.courseAssigned({
+            language: r.language,
             workspaceName: ws.name,
             firstName: r.first_name,
             courseTitle: r.title,

@@ -1,3 +1,4 @@
+import { languagesOf } from '../../platform/languages';
 import type { AwaitingCourse, PolicyRemindBody, RemindBody, RemindResult } from '../../../src/contracts/learning/notifications.contract';
 import { learnerStatus, type ReminderCadence } from '../../../src/domain/courses/assignment-lifecycle';
 import { dueKind, policyReminderToday, reminderToday, type DueKind } from '../../../src/domain/courses/reminder-rules';
@@ -158,12 +159,14 @@ export class Reminders {
         today,
       );
       const byId = new Map(targets.map((t) => [t.userId, t]));
+      const languages = await languagesOf(tx, actor.workspaceId, fresh.map((f) => f.user_id));
       const mails: OutgoingMail[] = fresh.map((f) => {
         const t = byId.get(f.user_id)!;
         return {
           workspaceId: actor.workspaceId,
           to: t.email!,
           ...templates.policyReminder({
+            language: languages.get(f.user_id),
             workspaceName: ws.name,
             firstName: f.first_name,
             link: `${ws.origin}/`,
@@ -242,12 +245,14 @@ export class Reminders {
           byPerson.set(f.user_id, [...(byPerson.get(f.user_id) ?? []), k]);
         }
         const firstName = new Map(fresh.map((f) => [f.user_id, f.first_name]));
+        const languages = await languagesOf(tx, workspaceId, [...byPerson.keys()]);
         const mails: OutgoingMail[] = [...byPerson.entries()].map(([userId, list]) => {
           list.sort((a, b) => Number(b.overdue) - Number(a.overdue) || a.dueOn.localeCompare(b.dueOn));
           return {
             workspaceId,
             to: list[0].email,
             ...templates.policyReminder({
+              language: languages.get(userId),
               workspaceName: ws.name,
               firstName: firstName.get(userId) ?? '',
               link: `${ws.origin}/`,

@@ -24,6 +24,7 @@ import type {
 } from '../../../src/contracts/learning/player.contract';
 import { learnerBlock, revealsAnswers, answerProblem } from '../../../src/domain/courses/blocks';
 import { learnerStatus, recertification } from '../../../src/domain/courses/assignment-lifecycle';
+import { languagesOf } from '../../platform/languages';
 import type { CourseLanguage } from '../../../src/domain/courses/course';
 import {
   answerCorrect,
@@ -273,6 +274,8 @@ export class PlayerService {
         [learner.workspaceId, learner.userId],
       );
       if (rows.length === 0) return [];
+      // No language asked: the learner's own (their profile's, else the workspace's), where the course has it.
+      language ??= (await languagesOf(tx, learner.workspaceId, [learner.userId])).get(learner.userId);
       const ids = rows.map((r) => r.id);
       const lessons = await tx.query<{ assignment_id: string; cycle: number; lesson_id: string }>(
         `SELECT assignment_id, cycle, lesson_id FROM learner_lessons WHERE workspace_id = $1 AND assignment_id = ANY($2::uuid[])`,
@@ -336,12 +339,14 @@ export class PlayerService {
   // The player view
 
   async playerView(learner: Learner, courseId: string, requested: CourseLanguage | undefined): Promise<PlayerCourse> {
-    const { a, model, rec } = await this.db.tenant(learner.workspaceId, async (tx) => {
+    const { a, model, rec, own } = await this.db.tenant(learner.workspaceId, async (tx) => {
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, courseId);
       const model = await loadVersion(tx, learner.workspaceId, courseId, a.course_version);
-      return { a, model, rec: await this.record(tx, learner.workspaceId, a) };
+      const own = requested ? undefined : (await languagesOf(tx, learner.workspaceId, [learner.userId])).get(learner.userId);
+      return { a, model, rec: await this.record(tx, learner.workspaceId, a), own };
     });
-    const language = PlayerService.languageOf(model, requested, true);
+    // An asked language the course lacks is refused; the learner's own language is used only where the course has it.
+    const language = requested ? PlayerService.languageOf(model, requested, true) : PlayerService.languageOf(model, own, false);
     const files = await this.signedFiles(learner.workspaceId, model, language, rec);
     const contents: PlayerContent[] = model.contents.map((c) =>
       c.kind === 'LESSON' ? this.lessonView(learner, model, c, rec, language, files) : this.quizView(model, c, rec, language),

@@ -6,6 +6,7 @@ import { unauthorized } from '../../platform/errors';
 import type { Principal } from '../../platform/sessions';
 import { MAIN_API_BASE } from '../main-api.base';
 import { profileImagePath } from './profile-image.routes';
+import { courseLanguagesFor, type CourseLanguage } from '../../../src/domain/courses/course';
 
 /** Who is signed in, as `GET /api/user/details` and every sign-in answer it. */
 export async function currentUser(db: Database, principal: Principal): Promise<CurrentUser> {
@@ -60,10 +61,14 @@ export async function workspaceUserIn(tx: Sql, principal: Extract<Principal, { k
     disabled_modules: string[];
     profile_image_key: string | null;
     min_password_length: number;
+    language: CourseLanguage | null;
+    default_language: CourseLanguage;
+    canadian: boolean;
   }>(
     `SELECT u.email, u.username, u.first_name, u.last_name, u.role, u.branch_id, u.department_id, u.first_login, u.profile_image_key,
             w.workspace_url, w.company_name, w.company_logo, w.background_color,
-            w.contract_expires_on::text, w.disabled_modules, w.min_password_length,
+            w.contract_expires_on::text, w.disabled_modules, w.min_password_length, u.language, w.default_language,
+            EXISTS (SELECT 1 FROM complaint_settings cs WHERE cs.workspace_id = u.workspace_id AND cs.compliance = 'CA_FEDERAL') AS canadian,
             (SELECT id FROM branches b WHERE b.workspace_id = u.workspace_id AND b.headquarter) AS hq
        FROM users u JOIN workspaces w ON w.id = u.workspace_id
       WHERE u.workspace_id = $1 AND u.id = $2`,
@@ -82,6 +87,7 @@ export async function workspaceUserIn(tx: Sql, principal: Extract<Principal, { k
     departmentId: row.department_id,
     firstLogin: row.first_login,
     profileImageUrl: profileImagePath(MAIN_API_BASE, principal.userId, row.profile_image_key),
+    language: row.language,
     workspace: {
       workspaceId: principal.workspaceId,
       workspaceUrl: row.workspace_url,
@@ -92,6 +98,9 @@ export async function workspaceUserIn(tx: Sql, principal: Extract<Principal, { k
       contractExpiresOn: row.contract_expires_on,
       modules: modulesFrom(row.disabled_modules),
       minPasswordLength: row.min_password_length,
+      defaultLanguage: row.default_language,
+      languages: courseLanguagesFor(row.canadian),
+      country: row.canadian ? 'CA' : 'IN',
     },
   };
 }

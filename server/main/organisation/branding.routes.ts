@@ -12,10 +12,12 @@ import {
   type SignInMethod,
 } from '../../../src/contracts/main/organisation.contract';
 import { notConfiguredMessage, servableSignInMethods } from '../../../src/domain/auth/social-sign-in';
+import type { CourseLanguage } from '../../../src/domain/courses/course';
 import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { currentWorkspace, serve, workspaceUser } from '../../platform/serve';
+import { offeredLanguages } from '../../platform/languages';
 import { POLICY_COLUMNS, policyFromRow, sessionPolicyFor } from '../../platform/workspace-policy';
 
 export type LogoType = 'image/png' | 'image/jpeg' | 'image/webp';
@@ -120,14 +122,30 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
 
   serve(app, bulkSignupSetting, async (ctx) => {
     const { workspace } = workspaceUser(ctx);
-    const policy = await deps.db.tenant(workspace.id, (tx) => sessionPolicyFor(tx, workspace.id));
-    return { bulkSignUpEnabled: workspace.bulk_signup_enabled, ...signInMethods(workspace.social_platforms, available), ...policy };
+    const [policy, [language]] = await deps.db.tenant(workspace.id, async (tx) => [
+      await sessionPolicyFor(tx, workspace.id),
+      await tx.query<{ default_language: CourseLanguage }>(`SELECT default_language FROM workspaces WHERE id = $1`, [workspace.id]),
+    ] as const);
+    return {
+      bulkSignUpEnabled: workspace.bulk_signup_enabled,
+      ...signInMethods(workspace.social_platforms, available),
+      ...policy,
+      defaultLanguage: language?.default_language ?? 'ENGLISH',
+    };
   });
 
   serve(app, updateWorkspaceSettings, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    const { bulkSignUpEnabled, socialPlatformSet, minPasswordLength, privilegedIdleMinutes, privilegedSessionHours, sessionLifetimeDays, inviteValidDays } =
-      ctx.body;
+    const {
+      bulkSignUpEnabled,
+      socialPlatformSet,
+      minPasswordLength,
+      privilegedIdleMinutes,
+      privilegedSessionHours,
+      sessionLifetimeDays,
+      inviteValidDays,
+      defaultLanguage,
+    } = ctx.body;
     const methods = socialPlatformSet ? [...new Set(socialPlatformSet)].sort() : null;
     // A button on the sign-in page that cannot work is worse than none: only what the server can serve.
     const unserved = (methods ?? []).filter((m) => !available.includes(m));
@@ -135,12 +153,15 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     // `workspaces` is a reference table the tenant role may not write (migration 0085): the owner's transaction,
     // every statement naming this workspace.
     return deps.db.system(async (tx) => {
+      if (defaultLanguage && !(await offeredLanguages(tx, workspace.id)).includes(defaultLanguage)) {
+        throw badRequest('This workspace does not offer that language', { defaultLanguage: 'French is offered to Canadian workspaces only' });
+      }
       const [before] = await tx.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM workspaces WHERE id = $1 FOR UPDATE`, [workspace.id]);
       const [row] = await tx.query<SettingsRow>(
         `UPDATE workspaces SET bulk_signup_enabled = coalesce($2, bulk_signup_enabled), social_platforms = coalesce($3::text[], social_platforms),
                 min_password_length = coalesce($4, min_password_length), privileged_idle_minutes = coalesce($5, privileged_idle_minutes),
                 privileged_session_hours = coalesce($6, privileged_session_hours), session_lifetime_days = coalesce($7, session_lifetime_days),
-                invite_valid_days = coalesce($8, invite_valid_days)
+                invite_valid_days = coalesce($8, invite_valid_days), default_language = coalesce($9, default_language)
           WHERE id = $1 RETURNING ${SETTINGS_COLUMNS}`,
         [
           workspace.id,
@@ -151,6 +172,7 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
           privilegedSessionHours ?? null,
           sessionLifetimeDays ?? null,
           inviteValidDays ?? null,
+          defaultLanguage ?? null,
         ],
       );
       const from = settingsFrom(before, available);
@@ -174,11 +196,16 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
   });
 }
 
-type SettingsRow = Parameters<typeof policyFromRow>[0] & { bulk_signup_enabled: boolean; social_platforms: string[] };
-const SETTINGS_COLUMNS = `bulk_signup_enabled, social_platforms, ${POLICY_COLUMNS}`;
+type SettingsRow = Parameters<typeof policyFromRow>[0] & { bulk_signup_enabled: boolean; social_platforms: string[]; default_language: CourseLanguage };
+const SETTINGS_COLUMNS = `bulk_signup_enabled, social_platforms, default_language, ${POLICY_COLUMNS}`;
 
 function settingsFrom(row: SettingsRow, available: SignInMethod[]) {
-  return { bulkSignUpEnabled: row.bulk_signup_enabled, ...signInMethods(row.social_platforms, available), ...policyFromRow(row) };
+  return {
+    bulkSignUpEnabled: row.bulk_signup_enabled,
+    ...signInMethods(row.social_platforms, available),
+    ...policyFromRow(row),
+    defaultLanguage: row.default_language,
+  };
 }
 
 /** The methods the workspace really offers (chosen and servable), and those the server could serve. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { allBranches, companyProfile, departmentList } from '../../../src/contracts/main/workspace.contract';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
+import type { CourseLanguage } from '../../../src/domain/courses/course';
 import type { ApiDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { serve, workspaceUser } from '../../platform/serve';
@@ -11,6 +12,9 @@ export async function workspaceRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     const site = await deps.sites.resolve(hostName(params.host));
     if (site.kind !== 'workspace') throw notFound('There is no workspace at this address');
     const w = site.workspace;
+    const [language] = await deps.db.tenant(w.id, (tx) =>
+      tx.query<{ default_language: CourseLanguage }>(`SELECT default_language FROM workspaces WHERE id = $1`, [w.id]),
+    );
     return {
       workspaceId: w.id,
       workspaceUrl: w.workspace_url,
@@ -20,6 +24,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: ApiDeps): Prom
       socialPlatformSet: w.social_platforms.filter((p): p is 'GOOGLE' | 'MICROSOFT' => p === 'GOOGLE' || p === 'MICROSOFT'),
       bulkSignUpEnabled: w.bulk_signup_enabled,
       minPasswordLength: w.min_password_length,
+      defaultLanguage: language?.default_language ?? 'ENGLISH',
     };
   });
 

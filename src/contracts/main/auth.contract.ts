@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Role } from '../../domain/auth/roles';
 import { Ok, route } from '../route';
 import { EMAIL_PATTERN } from '../../domain/people/email-address';
+import { CourseLanguage } from '../../domain/courses/course';
 
 const Email = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN }).max(254);
 
@@ -31,6 +32,12 @@ export const WorkspaceSummary = z.object({
   modules: z.object({ courses: z.boolean(), 'concerned-authority': z.boolean(), compliance: z.boolean() }).optional(),
   /** The workspace's shortest accepted password (absent: the default, 15): the change-password form states it. */
   minPasswordLength: z.number().int().optional(),
+  /** The language of the app for members who chose none (docs/i18n.md). */
+  defaultLanguage: CourseLanguage.optional(),
+  /** The languages a member may choose: the six course languages, and French in a Canadian workspace. */
+  languages: z.array(CourseLanguage).optional(),
+  /** The workspace's country (CA: its complaints follow the Canada Labour Code): the order of its dates and numbers. */
+  country: z.enum(['IN', 'CA']).optional(),
 });
 export type WorkspaceSummary = z.infer<typeof WorkspaceSummary>;
 
@@ -49,6 +56,8 @@ export const CurrentUser = z.discriminatedUnion('kind', [
     firstLogin: z.boolean(),
     /** The address of the user's profile picture on the main API, or null (absent from older servers). */
     profileImageUrl: z.string().nullable().optional(),
+    /** The language the person chose for the app and their mails; null: the workspace's default. */
+    language: CourseLanguage.nullable().optional(),
     workspace: WorkspaceSummary,
   }),
   z.object({
@@ -203,14 +212,19 @@ export const signInVerifySmsOtp = route({
 
 const PersonName = z.string().trim().min(1, 'Enter a name').max(100);
 
-export const UpdateProfileBody = z.strictObject({ firstName: PersonName, lastName: z.string().trim().max(100) });
+export const UpdateProfileBody = z.strictObject({
+  firstName: PersonName,
+  lastName: z.string().trim().max(100),
+  /** The app's and the mails' language; null goes back to the workspace's default; absent leaves it as it is. */
+  language: CourseLanguage.nullable().optional(),
+});
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 export const updateProfile = route({
   api: 'main',
   method: 'PUT',
   path: '/api/user',
-  summary: "Change one's own first and last name",
+  summary: "Change one's own first and last name, and the language of one's app and mails",
   body: UpdateProfileBody,
   response: CurrentUser,
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],

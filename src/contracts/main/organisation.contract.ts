@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SessionPolicyFields } from '../../domain/organisation/workspace-policy';
 import { pageOf, route } from '../route';
+import { CourseLanguage } from '../../domain/courses/course';
 
 /**
  * Workspace administration: business units, departments and their managers, branding, workspace settings.
@@ -343,6 +344,8 @@ export const WorkspaceSettings = z.object({
   privilegedSessionHours: z.number().int(),
   sessionLifetimeDays: z.number().int(),
   inviteValidDays: z.number().int(),
+  /** The app's and the mails' language for members who chose none (docs/i18n.md). */
+  defaultLanguage: CourseLanguage.optional(),
 });
 export type WorkspaceSettings = z.infer<typeof WorkspaceSettings>;
 
@@ -359,6 +362,8 @@ export const UpdateSettingsBody = z.strictObject({
   bulkSignUpEnabled: z.boolean().optional(),
   socialPlatformSet: z.array(SignInMethod).max(10).optional(),
   ...SessionPolicyFields,
+  /** French only in a Canadian workspace (checked by the server). */
+  defaultLanguage: CourseLanguage.optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '../route';
+import { CourseLanguage } from '../../domain/courses/course';
 
 export const CompanyProfile = z.object({
   workspaceId: z.string(),
@@ -11,6 +12,8 @@ export const CompanyProfile = z.object({
   bulkSignUpEnabled: z.boolean(),
   /** The workspace's shortest accepted password, for the password forms' hints (absent: the default, 15). */
   minPasswordLength: z.number().int().optional(),
+  /** The workspace's default language: the sign-in pages speak it until the person chooses one. */
+  defaultLanguage: CourseLanguage.optional(),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfile>;
 

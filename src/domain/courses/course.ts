@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** The spec's supported course languages. */
-export const CourseLanguage = z.enum(['ENGLISH', 'HINDI', 'KANNADA', 'TELUGU', 'TAMIL', 'MARATHI']);
+/** The spec's six course languages, and French, which only Canadian workspaces may offer (`courseLanguagesFor`). */
+export const CourseLanguage = z.enum(['ENGLISH', 'HINDI', 'KANNADA', 'TELUGU', 'TAMIL', 'MARATHI', 'FRENCH']);
 export type CourseLanguage = z.infer<typeof CourseLanguage>;
 
 export const LANGUAGE_LABELS: Record<CourseLanguage, string> = {
@@ -11,7 +11,13 @@ export const LANGUAGE_LABELS: Record<CourseLanguage, string> = {
   TELUGU: 'Telugu (తెలుగు)',
   TAMIL: 'Tamil (தமிழ்)',
   MARATHI: 'Marathi (मराठी)',
+  FRENCH: 'French (français)',
 };
+
+/** French is Canada's other official language; elsewhere the six languages of the spec. */
+export function courseLanguagesFor(canadian: boolean): CourseLanguage[] {
+  return CourseLanguage.options.filter((l) => canadian || l !== 'FRENCH');
+}
 
 /** The spec names PRIMARY; every other language of a course is SECONDARY. */
 export const LanguagePriority = z.enum(['PRIMARY', 'SECONDARY']);

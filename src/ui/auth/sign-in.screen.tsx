@@ -4,6 +4,7 @@ import { useViewModel } from '../shared/container-context';
 import { AuthCard, AuthForm, Field, LinkButton, Notice, SubmitButton } from './light/controls';
 import { SignInViewModel } from './sign-in.view-model';
 import { isEmailAddress } from '../../domain/people/email-address';
+import { firstVisitLanguage, tr } from '../i18n/i18n';
 
 /**
  * The sign-in page: password, or a one-time code by email or SMS on a workspace. `method` is the method its address
@@ -25,16 +26,20 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
   }, [vm, method]);
 
   useEffect(() => {
+    void firstVisitLanguage(vm.profile?.defaultLanguage);
+  }, [vm.profile]);
+
+  useEffect(() => {
     // Everything after sign-in is the main app: a full page load.
     if (vm.status === 'done' && vm.redirectTo) window.location.assign(vm.redirectTo);
   }, [vm.status, vm.redirectTo]);
 
-  if (vm.profileStatus === 'loading') return <div className="auth-status" role="status">Loading sign-in…</div>;
+  if (vm.profileStatus === 'loading') return <div className="auth-status" role="status">{tr('signin.loading')}</div>;
   if (vm.profileStatus === 'missing') {
     return (
       <AuthCard>
-        <Notice page kind="warning" title="No workspace here">
-          There is no workspace at this address. Check the link you were given.
+        <Notice page kind="warning" title={tr('signin.noWorkspaceTitle')}>
+          {tr('signin.noWorkspace')}
         </Notice>
       </AuthCard>
     );
@@ -47,15 +52,15 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
   return (
     <AuthCard brand={profile?.backgroundColor}>
       <div className="auth-brand">
-        {profile?.companyLogo ? <img src={profile.companyLogo} alt={`${profile.companyName} logo`} height={48} /> : null}
-        <h1>{profile ? `Sign in to ${profile.companyName}` : 'Sign in'}</h1>
-        {!profile ? <p className="auth-lead">Platform administrators sign in here. Members of a workspace can also find their workspace.</p> : null}
+        {profile?.companyLogo ? <img src={profile.companyLogo} alt={tr('signin.logo', { company: profile.companyName })} height={48} /> : null}
+        <h1>{profile ? tr('signin.titleTo', { company: profile.companyName }) : tr('signin.title')}</h1>
+        {!profile ? <p className="auth-lead">{tr('signin.platformLead')}</p> : null}
       </div>
       {vm.error ? (
         <Notice
           kind="error"
           title={vm.error}
-          action={vm.unconfirmedEmail ? <LinkButton onClick={() => void vm.sendConfirmationAgain()}>Send a new confirmation link</LinkButton> : undefined}
+          action={vm.unconfirmedEmail ? <LinkButton onClick={() => void vm.sendConfirmationAgain()}>{tr('signin.resendConfirmation')}</LinkButton> : undefined}
         />
       ) : null}
       {vm.method === 'password' && vm.notice ? <Notice kind="success" title={vm.notice} /> : null}
@@ -67,18 +72,18 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
       {vm.method === 'password' ? (
         <AuthForm<{ identifier: string; password: string }>
           setErrors={setErrors}
-          validate={(v) => clean({ identifier: required('Enter your email or username')(v.identifier), password: required('Enter your password')(v.password) })}
+          validate={(v) => clean({ identifier: required(tr('signin.enterIdentifier'))(v.identifier), password: required(tr('signin.enterPassword'))(v.password) })}
           onSubmit={(v) => void vm.submit(v, redirect)}
         >
-          <Field label="Email or username" name="identifier" autoComplete="username" autoFocus error={errors.identifier} disabled={pending} />
-          <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} disabled={pending} />
-          <SubmitButton pending={pending}>Sign in</SubmitButton>
+          <Field label={tr('signin.identifier')} name="identifier" autoComplete="username" autoFocus error={errors.identifier} disabled={pending} />
+          <Field label={tr('signin.password')} name="password" type="password" autoComplete="current-password" error={errors.password} disabled={pending} />
+          <SubmitButton pending={pending}>{tr('signin.submit')}</SubmitButton>
           {onWorkspace ? (
             <div className="auth-links">
-              {vm.signUpOpen ? <a href="/signup">Create an account</a> : null}
-              <a href="/forgot-password">Forgot your password?</a>
-              <LinkButton onClick={() => vm.setMethod('email')}>Use a code sent by email instead</LinkButton>
-              <LinkButton onClick={() => vm.setMethod('sms')}>Use a code sent by text message instead</LinkButton>
+              {vm.signUpOpen ? <a href="/signup">{tr('signin.createAccount')}</a> : null}
+              <a href="/forgot-password">{tr('signin.forgot')}</a>
+              <LinkButton onClick={() => vm.setMethod('email')}>{tr('signin.useEmailCode')}</LinkButton>
+              <LinkButton onClick={() => vm.setMethod('sms')}>{tr('signin.useSmsCode')}</LinkButton>
             </div>
           ) : null}
         </AuthForm>
@@ -90,54 +95,54 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
             clean({
               destination:
                 vm.method === 'email'
-                  ? isEmailAddress(v.destination ?? '') ? undefined : 'Enter your email address'
-                  : /^\+?[\d\s().-]{8,}$/.test(v.destination?.trim() ?? '') ? undefined : 'Enter your mobile number',
+                  ? isEmailAddress(v.destination ?? '') ? undefined : tr('signin.enterEmail')
+                  : /^\+?[\d\s().-]{8,}$/.test(v.destination?.trim() ?? '') ? undefined : tr('signin.enterMobile'),
             })
           }
           onSubmit={(v) => void vm.sendCode(v.destination)}
         >
           {vm.method === 'email' ? (
-            <Field label="Email" name="destination" type="email" autoComplete="email" autoFocus error={errors.destination} disabled={pending} />
+            <Field label={tr('signin.email')} name="destination" type="email" autoComplete="email" autoFocus error={errors.destination} disabled={pending} />
           ) : (
             <Field
-              label="Mobile number"
+              label={tr('signin.mobile')}
               name="destination"
               type="tel"
               autoComplete="tel"
               autoFocus
-              hint="The number on your profile, with its country code, e.g. +91 98000 00040"
+              hint={tr('signin.mobileHint')}
               error={errors.destination}
               disabled={pending}
             />
           )}
-          <SubmitButton pending={pending}>{vm.method === 'email' ? 'Email me a code' : 'Text me a code'}</SubmitButton>
+          <SubmitButton pending={pending}>{tr(vm.method === 'email' ? 'signin.emailMe' : 'signin.textMe')}</SubmitButton>
           {vm.method === 'email' ? (
             <p className="auth-hint" style={{ marginTop: 12 }}>
-              A code by email is handy, but weaker than a password: anyone who can read your mail can use it.
+              {tr('signin.emailCodeWarning')}
             </p>
           ) : null}
           <div className="auth-links">
-            <LinkButton onClick={() => vm.setMethod('password')}>Use your password instead</LinkButton>
+            <LinkButton onClick={() => vm.setMethod('password')}>{tr('signin.usePassword')}</LinkButton>
           </div>
         </AuthForm>
       ) : (
         <AuthForm<{ code: string }>
           setErrors={setErrors}
-          validate={(v) => clean({ code: /^\s*\d{6}\s*$/.test(v.code ?? '') ? undefined : 'Enter the 6 digits of the code' })}
+          validate={(v) => clean({ code: /^\s*\d{6}\s*$/.test(v.code ?? '') ? undefined : tr('signin.enterCode') })}
           onSubmit={(v) => void vm.submitCode(v.code, redirect)}
         >
           {vm.notice ? <Notice kind="info" title={vm.notice} /> : null}
-          <Field label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus error={errors.code} disabled={pending} />
-          <SubmitButton pending={pending}>Sign in</SubmitButton>
+          <Field label={tr('signin.code')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus error={errors.code} disabled={pending} />
+          <SubmitButton pending={pending}>{tr('signin.submit')}</SubmitButton>
           <div className="auth-links">
-            <LinkButton onClick={() => vm.startOver()}>Send a new code, or use another address</LinkButton>
+            <LinkButton onClick={() => vm.startOver()}>{tr('signin.newCode')}</LinkButton>
           </div>
         </AuthForm>
       )}
       {vm.socialProviders.length > 0 ? (
-        <nav className="auth-social" aria-label="Other ways to sign in">
+        <nav className="auth-social" aria-label={tr('signin.otherWays')}>
           <div className="auth-divider" aria-hidden="true">
-            or
+            {tr('signin.or')}
           </div>
           {vm.socialProviders.map((p) => (
             <a key={p.id} className="auth-button auth-button-social" href={p.href}>
@@ -149,11 +154,12 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
       ) : null}
       {onWorkspace ? (
         <p className="auth-report">
-          Something happened at work? <a href="/report">Report without signing in</a>: no account, and your name only if you choose.
+          {tr('signin.reportQuestion')} <a href="/report">{tr('signin.reportLink')}</a>
+          {tr('signin.reportAfter')}
         </p>
       ) : (
         <p className="auth-report">
-          Looking for your organisation? <a href="/identify">Find your workspace</a>.
+          {tr('signin.findQuestion')} <a href="/identify">{tr('signin.findLink')}</a>
         </p>
       )}
     </AuthCard>

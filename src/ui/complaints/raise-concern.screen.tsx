@@ -8,6 +8,7 @@ import { useService, useViewModel } from '../shared/container-context';
 import { SessionViewModel } from '../shell/session.view-model';
 import { LoadError, Loading } from '../shared/page-state';
 import { RaiseConcernViewModel, type ConcernValues } from './complaints.view-models';
+import { tr } from '../i18n/i18n';
 
 export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
   const vm = useViewModel(RaiseConcernViewModel);
@@ -27,14 +28,14 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
     return (
       <section aria-labelledby="concern-title" style={{ maxWidth: 720 }}>
         <Typography.Title level={1} id="concern-title">
-          Your complaint was received: case {vm.filed.caseNumber}
+          {tr('concern.received', { number: vm.filed.caseNumber })}
         </Typography.Title>
         <Result
           status="success"
-          subTitle="We have emailed you a receipt. Only the Internal Committee members assigned to your case can read it, and every view is recorded."
+          subTitle={tr('concern.receivedBody')}
           extra={[
             <Link key="open" to={`/complaints/${vm.filed.complaintId}`}>
-              <Button type="primary">Open my complaint</Button>
+              <Button type="primary">{tr('concern.open')}</Button>
             </Link>,
           ]}
         />
@@ -42,8 +43,8 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
           <Alert
             type="warning"
             showIcon
-            message="Filed more than 3 months after the incident"
-            description="Your complaint is accepted. The committee will decide whether to extend the time limit, and record its reasons."
+            message={tr('concern.lateTitle')}
+            description={tr('concern.lateBody')}
           />
         ) : null}
       </section>
@@ -53,31 +54,27 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
   return (
     <section aria-labelledby="concern-title" style={{ maxWidth: 720 }}>
       <Typography.Title level={1} id="concern-title">
-        Raise a concern
+        {tr('concern.title')}
       </Typography.Title>
       <Alert
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message="Who will see this"
+        message={tr('concern.whoSees')}
         description={
           <>
-            <p style={{ margin: 0 }}>
-              Only the Internal Committee members assigned to your complaint can read it. HR, your managers and the workspace admins see
-              only counts, never your name or what you write. The person you complain about is given a copy only when the committee sends it, as the
-              law requires. Every view is recorded.
+            <p style={{ margin: 0 }}>{tr('concern.whoSeesBody')}</p>
+            <p style={{ margin: '8px 0 0' }}>
+              {tr('concern.anonymousQuestion')} <a href="/report">{tr('concern.anonymousLink')}</a>
+              {tr('concern.anonymousAfter')}
             </p>
             <p style={{ margin: '8px 0 0' }}>
-              Would you rather not give your name? <a href="/report">Report without signing in</a>: no account, and a receipt key to follow up.
-            </p>
-            <p style={{ margin: '8px 0 0' }}>
-              <strong>Photos can identify you:</strong> a photo or screenshot may carry hidden details (where and when it was taken, the phone it was
-              taken on). We keep files exactly as you give them, so remove those details first if they matter to you.
+              <strong>{tr('concern.photosTitle')}</strong> {tr('concern.photosBody')}
             </p>
           </>
         }
       />
-      {vm.status === 'loading' ? <Loading label="Loading the complaint form" /> : null}
+      {vm.status === 'loading' ? <Loading label={tr('concern.loading')} /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.form ? (
         <Form<ConcernValues>
@@ -88,18 +85,18 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
           initialValues={{ complainantEmail: me?.email ?? '', complainantName: me ? `${me.firstName} ${me.lastName}`.trim() : '' }}
         >
           {!vm.form.committeeConstituted ? (
-            <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="No Internal Committee has been set up here yet: your complaint will be referred to the Local Committee." />
+            <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={tr('concern.noCommittee')} />
           ) : null}
           <FormFiles components={vm.form.components} download={vm.formFiles.link} error={vm.formFiles.error} />
-          <Card title="About you" style={{ marginBottom: 16 }}>
-            {item('complainantName', 'Your name', <Input autoComplete="name" />, true)}
-            {item('complainantEmail', 'Your email', <Input type="email" readOnly={Boolean(me?.email)} />, true, 'Your account’s address: we send your receipt and updates here.')}
-            {item('complainantGender', 'Gender', <Select allowClear options={GENDERS} aria-label="Your gender" />)}
-            {item('complainantPhone', 'Phone', <Input type="tel" autoComplete="tel" />)}
+          <Card title={tr('concern.aboutYou')} style={{ marginBottom: 16 }}>
+            {item('complainantName', tr('concern.yourName'), <Input autoComplete="name" />, true)}
+            {item('complainantEmail', tr('concern.yourEmail'), <Input type="email" readOnly={Boolean(me?.email)} />, true, tr('concern.emailHint'))}
+            {item('complainantGender', tr('concern.gender'), <Select allowClear options={GENDERS} aria-label={tr('concern.yourGender')} />)}
+            {item('complainantPhone', tr('concern.phone'), <Input type="tel" autoComplete="tel" />)}
           </Card>
           <RespondentCard errors={vm.fieldErrors} />
           <IncidentCard errors={vm.fieldErrors} customFields={vm.customFields}>
-            <Form.Item label="Evidence" extra="Any file: screenshots, saved messages, voice notes, documents. Others cannot open it in the page; the committee downloads it.">
+            <Form.Item label={tr('concern.evidence')} extra={tr('concern.evidenceHint')}>
               <Upload
                 multiple
                 showUploadList={false}
@@ -108,25 +105,25 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
                   return false;
                 }}
               >
-                <Button>Add evidence</Button>
+                <Button>{tr('concern.addEvidence')}</Button>
               </Upload>
               {vm.evidence.length > 0 ? (
                 <List
                   {...REGION}
-                  aria-label="Evidence"
+                  aria-label={tr('concern.evidence')}
                   style={{ marginTop: 8 }}
                   dataSource={vm.evidence}
                   renderItem={(e) => (
                     <List.Item
                       actions={[
-                        <Button key="remove" type="link" onClick={() => vm.removeEvidence(e.key)} aria-label={`Remove ${e.name}`}>
-                          Remove
+                        <Button key="remove" type="link" onClick={() => vm.removeEvidence(e.key)} aria-label={tr('concern.removeFile', { name: e.name })}>
+                          {tr('concern.remove')}
                         </Button>,
                       ]}
                     >
                       <Space direction="vertical" style={{ width: '100%', minWidth: 0 }}>
                         <Typography.Text ellipsis>{e.name}</Typography.Text>
-                        {e.error ? <Typography.Text type="danger">{e.error}</Typography.Text> : e.file ? <Typography.Text type="success">Attached</Typography.Text> : <Progress percent={e.percent} size="small" />}
+                        {e.error ? <Typography.Text type="danger">{e.error}</Typography.Text> : e.file ? <Typography.Text type="success">{tr('concern.attached')}</Typography.Text> : <Progress percent={e.percent} size="small" />}
                       </Space>
                     </List.Item>
                   )}
@@ -136,7 +133,7 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
           </IncidentCard>
           {vm.submitError ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={vm.submitError} /> : null}
           <Button type="primary" htmlType="submit" size="large" loading={vm.submitting} disabled={vm.uploading}>
-            Send to the Internal Committee
+            {tr(vm.form.committeeConstituted ? 'concern.send' : 'concern.sendLocal')}
           </Button>
         </Form>
       ) : null}

@@ -3,8 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useMemo } from 'react';
 import type { Container } from 'inversify';
 import { Link } from 'react-router';
-import { ROLE_LABELS } from '../../domain/auth/roles';
 import { loadArea } from '../app/areas';
+import { tr } from '../i18n/i18n';
 import { useContainer, useService } from '../shared/container-context';
 import { Loading } from '../shared/page-state';
 import { PartBoundary } from '../shared/part-boundary';
@@ -62,10 +62,10 @@ export const DashboardScreen = observer(function DashboardScreen() {
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 28 }}>
-        Welcome, {user.firstName}
+        {tr('home.welcome', { name: user.firstName })}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        {ROLE_LABELS[user.role]} at {user.workspace.companyName}
+        {tr('home.roleAt', { role: tr(`roles.${user.role}`), company: user.workspace.companyName })}
       </Typography.Paragraph>
       {setsUpComplaints && (
         <PartBoundary what="The complaint setup">
@@ -76,14 +76,14 @@ export const DashboardScreen = observer(function DashboardScreen() {
       )}
       {learns && (
         <PartBoundary what="Your training">
-          <Suspense fallback={employee ? <Loading label="Loading your training" /> : null}>
-            <TrainingCards headingLevel={3} title="My training" quietWhenEmpty={!employee} />
+          <Suspense fallback={employee ? <Loading label={tr('home.loadingTraining')} /> : null}>
+            <TrainingCards headingLevel={3} title={tr('training.title')} quietWhenEmpty={!employee} />
           </Suspense>
         </PartBoundary>
       )}
       {/* With the courses and policies module off the card's call answers 403 and the card shows nothing. */}
       <PartBoundary what="Your policies to accept">
-        <Suspense fallback={<Loading label="Loading your policies" />}>
+        <Suspense fallback={<Loading label={tr('home.loadingPolicies')} />}>
           <PoliciesToAccept />
         </Suspense>
       </PartBoundary>

@@ -2,6 +2,7 @@ import { Card, Col, Row, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { showDate, tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { MyPoliciesViewModel } from './policy-reader.view-model';
 
@@ -16,21 +17,21 @@ export const PoliciesToAcceptCard = observer(function PoliciesToAcceptCard() {
   return (
     <section aria-labelledby="policies-to-accept" style={{ marginBottom: 24 }}>
       <Typography.Title level={2} id="policies-to-accept" style={{ fontSize: 20 }}>
-        Policies to accept
+        {tr('policies.toAccept')}
       </Typography.Title>
       {waiting.length === 0 ? (
-        <Typography.Paragraph type="secondary">You have accepted every policy you were given.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{tr('policies.allAccepted')}</Typography.Paragraph>
       ) : (
         <Row gutter={[16, 16]}>
           {waiting.map((p) => (
             <Col xs={24} md={12} key={p.id}>
               <Card title={p.title}>
                 <Typography.Paragraph>
-                  {p.dueOn ? <Tag color={p.state === 'OVERDUE' ? 'red' : 'blue'}>{p.state === 'OVERDUE' ? `Late: was due ${p.dueOn}` : `Due ${p.dueOn}`}</Tag> : null}
-                  {p.acceptedVersion ? <Tag>New version {p.currentVersion}</Tag> : null}
+                  {p.dueOn ? <Tag color={p.state === 'OVERDUE' ? 'red' : 'blue'}>{tr(p.state === 'OVERDUE' ? 'policies.late' : 'policies.due', { date: showDate(p.dueOn) })}</Tag> : null}
+                  {p.acceptedVersion ? <Tag>{tr('policies.newVersion', { version: p.currentVersion })}</Tag> : null}
                 </Typography.Paragraph>
-                <Link to={`/policies/read/${p.id}`} className="ant-btn ant-btn-primary ant-btn-lg" aria-label={`Read and accept ${p.title}`}>
-                  Read and accept
+                <Link to={`/policies/read/${p.id}`} className="ant-btn ant-btn-primary ant-btn-lg" aria-label={tr('policies.readAndAcceptTitle', { title: p.title })}>
+                  {tr('policies.readAndAccept')}
                 </Link>
               </Card>
             </Col>

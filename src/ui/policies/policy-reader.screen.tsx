@@ -3,11 +3,11 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PolicyLanguage } from '../../contracts/learning/catalogue.contract';
-import { LANGUAGE_LABELS } from '../../domain/courses/course';
+import { LANGUAGE_AUTONYMS, LANGUAGE_TAGS } from '../../domain/shared/locale-format';
+import { showDate, tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { PdfViewer } from '../shared/pdf-viewer/pdf-viewer';
-import { acceptedOn } from './accepted-policies.view-model';
 import { PolicyReaderViewModel } from './policy-reader.view-model';
 
 /** A policy to read, its PDF drawn in the page, then "I have read and accept this policy" once it is shown. */
@@ -21,8 +21,8 @@ export const PolicyReaderScreen = observer(function PolicyReaderScreen() {
   const reading = vm.reading;
   return (
     <section aria-labelledby="policy-reader-title" className="document-page">
-      <Link to="/dashboard">Back to home</Link>
-      {vm.status === 'loading' && !reading ? <Loading label="Opening the policy" /> : null}
+      <Link to="/dashboard">{tr('common.backHome')}</Link>
+      {vm.status === 'loading' && !reading ? <Loading label={tr('policies.opening')} /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(policyId)} /> : null}
       {vm.status !== 'error' && reading ? (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -30,20 +30,20 @@ export const PolicyReaderScreen = observer(function PolicyReaderScreen() {
             {reading.title}
           </Typography.Title>
           <Space wrap>
-            <Tag>Version {reading.version}</Tag>
-            <Tag>{LANGUAGE_LABELS[reading.language]}</Tag>
-            {vm.accepted ? <Tag color="green">Accepted</Tag> : null}
+            <Tag>{tr('policies.version', { version: reading.version })}</Tag>
+            <Tag lang={LANGUAGE_TAGS[reading.language]}>{LANGUAGE_AUTONYMS[reading.language]}</Tag>
+            {vm.accepted ? <Tag color="green">{tr('policies.accepted')}</Tag> : null}
           </Space>
-          {reading.fallback ? <Alert type="info" showIcon title={`This version is not yet in the language you asked: you are reading it in ${LANGUAGE_LABELS[reading.language]}.`} /> : null}
-          <Typography.Paragraph style={{ marginBottom: 0 }}>What changed in this version: {reading.summary}</Typography.Paragraph>
+          {reading.fallback ? <Alert type="info" showIcon title={tr('policies.fallback', { language: LANGUAGE_AUTONYMS[reading.language] })} /> : null}
+          <Typography.Paragraph style={{ marginBottom: 0 }}>{tr('policies.whatChanged', { summary: reading.summary })}</Typography.Paragraph>
           {reading.languages.length > 1 ? (
             <Space wrap>
-              <label htmlFor="policy-language">Language</label>
+              <label htmlFor="policy-language">{tr('common.language')}</label>
               <Select
                 id="policy-language"
                 value={reading.language}
                 style={{ minWidth: 180 }}
-                options={reading.languages.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
+                options={reading.languages.map((l) => ({ value: l, label: LANGUAGE_AUTONYMS[l] }))}
                 onChange={(language: PolicyLanguage) => void vm.load(policyId, language)}
               />
             </Space>
@@ -53,7 +53,7 @@ export const PolicyReaderScreen = observer(function PolicyReaderScreen() {
           ) : (
             <PdfViewer
               source={vm.source}
-              title={`${reading.title}, version ${reading.version}`}
+              title={tr('policies.documentTitle', { title: reading.title, version: reading.version })}
               download={vm.downloadUrl ? { href: vm.downloadUrl, fileName: `${reading.title} v${reading.version}.pdf` } : null}
               onShown={vm.markShown}
             />
@@ -63,17 +63,17 @@ export const PolicyReaderScreen = observer(function PolicyReaderScreen() {
             <Alert
               type="success"
               showIcon
-              title={`You accepted version ${reading.version} on ${acceptedOn(reading.acceptedAt ?? '')}.`}
-              description={<Link to="/policies/mine">See all the policies you accepted</Link>}
+              title={tr('policies.acceptedOn', { version: reading.version, date: reading.acceptedAt ? showDate(reading.acceptedAt) : '' })}
+              description={<Link to="/policies/mine">{tr('policies.seeAccepted')}</Link>}
             />
           ) : (
             <div>
               <Button type="primary" size="large" block disabled={!vm.canAccept} loading={vm.accepting} onClick={() => void vm.accept()} style={{ maxWidth: 420, minHeight: 48 }}>
-                I have read and accept this policy
+                {tr('policies.accept')}
               </Button>
               {vm.shown ? null : (
                 <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-                  You can accept once the policy is shown above.
+                  {tr('policies.acceptOnceShown')}
                 </Typography.Paragraph>
               )}
             </div>

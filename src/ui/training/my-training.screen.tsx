@@ -1,12 +1,14 @@
 import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { TrainingCards } from './training-cards';
 
 /** "My training": every course assigned to the signed-in person. */
 export function MyTrainingScreen() {
+  const { t } = useTranslation();
   return (
     <>
-      <Typography.Title level={1}>My training</Typography.Title>
-      <Typography.Paragraph type="secondary">The courses assigned to you, what is due and what to do next.</Typography.Paragraph>
+      <Typography.Title level={1}>{t('training.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('training.lead')}</Typography.Paragraph>
       <TrainingCards headingLevel={2} />
     </>
   );

@@ -3,6 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { describeError } from '../../application/shared/api-error';
 import { TrainingApi, type MyCourse } from '../../application/training/training-api.port';
 import type { LearnerStatus } from '../../domain/courses/assignment-lifecycle';
+import { tr } from '../i18n/i18n';
 import { actionLabel, dueLabel, statusLabel, STATUS_COLOURS } from './training-labels';
 
 /** The order of the cards: what is late first, then what is under way, then what is done. */
@@ -62,7 +63,7 @@ export class MyTrainingViewModel {
         late: c.status === 'OVERDUE' || c.status === 'EXPIRED',
         progressPercent: c.progressPercent,
         due: dueLabel(c),
-        next: c.status === 'COMPLETED' || !c.next ? null : `Next: ${c.next.kind === 'QUIZ' ? 'quiz' : 'lesson'} “${c.next.title}”`,
+        next: c.status === 'COMPLETED' || !c.next ? null : tr(c.next.kind === 'QUIZ' ? 'training.nextQuiz' : 'training.nextLesson', { title: c.next.title }),
         action: actionLabel(c),
         path: `/training/${c.courseId}`,
       }));

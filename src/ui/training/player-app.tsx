@@ -4,6 +4,7 @@ import { DEFAULT_PRIMARY, textOn } from '../../domain/organisation/branding';
 import { useService, useViewModel } from '../shared/container-context';
 import { SessionViewModel } from '../shell/session.view-model';
 import { SiteStatusViewModel } from '../shell/site-status.view-model';
+import { tr } from '../i18n/i18n';
 import { Button, Notice, PlayerScreen } from './player.screen';
 
 /** The course's id in /training/{courseId} (the only path player.html is served for). */
@@ -53,7 +54,9 @@ export const PlayerApp = observer(function PlayerApp() {
           <strong>{user?.workspace.companyName ?? 'SafePlace'}</strong>
         </span>
         <a className="pl-exit" href="/training">
-          <span aria-hidden="true">←</span>Exit<span className="visually-hidden"> to My training</span>
+          <span aria-hidden="true">←</span>
+          {tr('player.exit')}
+          <span className="visually-hidden">{tr('player.exitTo')}</span>
         </a>
       </header>
       <main className="pl-main">
@@ -64,8 +67,8 @@ export const PlayerApp = observer(function PlayerApp() {
           </div>
         ) : session.status === 'error' ? (
           <div className="player">
-            <h1 className="pl-title">The course could not be opened</h1>
-            <Notice kind="error" role="alert" title="Your session could not be checked" action={<Button onClick={() => void session.load()}>Try again</Button>}>
+            <h1 className="pl-title">{tr('player.openError')}</h1>
+            <Notice kind="error" role="alert" title={tr('player.sessionError')} action={<Button onClick={() => void session.load()}>{tr('common.tryAgain')}</Button>}>
               {session.error ?? ''}
             </Notice>
           </div>
@@ -73,7 +76,7 @@ export const PlayerApp = observer(function PlayerApp() {
           <PlayerScreen courseId={courseIdOf(window.location.pathname)} />
         ) : (
           // As the app's shell: the session first, so a signed-out learner signs in and comes back to this course.
-          <div className="player" role="status" aria-live="polite" aria-label="Checking your session">
+          <div className="player" role="status" aria-live="polite" aria-label={tr('player.checkingSession')}>
             <div className="pl-skeleton" style={{ width: '60%', height: 28 }} />
             <div className="pl-skeleton" style={{ height: 160 }} />
           </div>

@@ -9,6 +9,7 @@ import { ServedBlockView } from '../courses/blocks/served-block';
 import { useViewModel } from '../shared/container-context';
 import { PlayerViewModel } from './player.view-model';
 import { showDate, statusLabel } from './training-labels';
+import { tr } from '../i18n/i18n';
 
 /**
  * The course player, without Ant Design or the router: it is the light player entry's page (player-main.tsx,
@@ -124,7 +125,7 @@ export const PlayerScreen = observer(function PlayerScreen({ courseId }: { cours
 
   if (vm.status === 'loading') {
     return (
-      <div className="player" role="status" aria-live="polite" aria-label="Loading the course">
+      <div className="player" role="status" aria-live="polite" aria-label={tr('player.loading')}>
         <div className="pl-skeleton" style={{ width: '60%', height: 28 }} />
         <div className="pl-skeleton" style={{ height: 16 }} />
         <div className="pl-skeleton" style={{ height: 160 }} />
@@ -134,9 +135,9 @@ export const PlayerScreen = observer(function PlayerScreen({ courseId }: { cours
   if (vm.status === 'not-found') {
     return (
       <div className="player">
-        <h1 className="pl-title">Course not found</h1>
-        <Notice kind="warning" title="This course is not assigned to you, or no longer exists.">
-          <a href="/training">Back to My training</a>
+        <h1 className="pl-title">{tr('player.notFoundTitle')}</h1>
+        <Notice kind="warning" title={tr('player.notFound')}>
+          <a href="/training">{tr('player.backToTraining')}</a>
         </Notice>
       </div>
     );
@@ -144,8 +145,8 @@ export const PlayerScreen = observer(function PlayerScreen({ courseId }: { cours
   if (vm.status === 'error' || !vm.course) {
     return (
       <div className="player">
-        <h1 className="pl-title">The course could not be opened</h1>
-        <Notice kind="error" title="This could not be loaded" action={<Button onClick={() => void vm.load(courseId)}>Try again</Button>}>
+        <h1 className="pl-title">{tr('player.openError')}</h1>
+        <Notice kind="error" title={tr('player.loadError')} action={<Button onClick={() => void vm.load(courseId)}>{tr('common.tryAgain')}</Button>}>
           {vm.error ?? ''}
         </Notice>
       </div>
@@ -157,7 +158,7 @@ export const PlayerScreen = observer(function PlayerScreen({ courseId }: { cours
   return (
     <div className={wide ? 'player-wide' : undefined}>
       {wide ? (
-        <nav aria-label="Course outline" className="pl-side">
+        <nav aria-label={tr('player.outline')} className="pl-side">
           <Outline vm={vm} />
         </nav>
       ) : null}
@@ -170,18 +171,18 @@ export const PlayerScreen = observer(function PlayerScreen({ courseId }: { cours
             <span className={TAG_CLASS[course.status]}>{statusLabel(course.status)}</span>
             {course.dueAt && course.status !== 'COMPLETED' ? (
               <span className={course.status === 'OVERDUE' ? 'pl-tag pl-tag-error' : 'pl-tag'}>
-                {course.status === 'OVERDUE' ? 'Overdue since' : 'Due'} {showDate(course.dueAt)}
+                {tr(course.status === 'OVERDUE' ? 'player.overdueSince' : 'player.due', { date: showDate(course.dueAt) })}
               </span>
             ) : null}
             <SavedIndicator vm={vm} />
           </div>
           <div className="pl-progress">
-            <progress max={100} value={vm.progressPercent} aria-label={`Course progress: ${vm.progressPercent}%`} />
+            <progress max={100} value={vm.progressPercent} aria-label={tr('player.progress', { percent: vm.progressPercent })} />
             <span aria-hidden="true">{vm.progressPercent}%</span>
           </div>
           {vm.languageOptions.length > 1 ? (
             <div className="pl-language">
-              <label htmlFor="player-language">Language</label>
+              <label htmlFor="player-language">{tr('common.language')}</label>
               <select
                 id="player-language"
                 className="lb-select"
@@ -202,9 +203,9 @@ export const PlayerScreen = observer(function PlayerScreen({ courseId }: { cours
         {!wide ? (
           <details className="pl-contents">
             <summary>
-              Contents: {vm.outline.filter((o) => o.done).length} of {vm.outline.length} done
+              {tr('player.contents', { done: vm.outline.filter((o) => o.done).length, total: vm.outline.length })}
             </summary>
-            <nav aria-label="Course outline">
+            <nav aria-label={tr('player.outline')}>
               <Outline vm={vm} />
             </nav>
           </details>
@@ -215,14 +216,14 @@ export const PlayerScreen = observer(function PlayerScreen({ courseId }: { cours
         </div>
         <div className="player-nav">
           <Button onClick={vm.previous} disabled={vm.index === 0 && !vm.showCompletion}>
-            Previous
+            {tr('player.previous')}
           </Button>
           {!vm.showCompletion ? (
             vm.index + 1 < vm.contents.length ? (
-              <Button onClick={vm.next}>Next</Button>
+              <Button onClick={vm.next}>{tr('player.next')}</Button>
             ) : vm.completed ? (
               <Button primary onClick={vm.finish}>
-                Finish
+                {tr('player.finish')}
               </Button>
             ) : null
           ) : null}
@@ -246,8 +247,8 @@ const Outline = observer(function Outline({ vm }: { vm: PlayerViewModel }) {
             <span>
               {item.position}. {item.title}
               <span className="visually-hidden">
-                {item.kind === 'QUIZ' ? ', quiz' : ', lesson'}
-                {item.done ? ', done' : ''}
+                {tr(item.kind === 'QUIZ' ? 'player.quizMark' : 'player.lessonMark')}
+                {item.done ? tr('player.doneMark') : ''}
               </span>
             </span>
           </Button>
@@ -262,16 +263,16 @@ const SavedIndicator = observer(function SavedIndicator({ vm }: { vm: PlayerView
   return (
     <span role="status" aria-live="polite" className="pl-saved">
       {state === 'saving' ? (
-        <>Saving…</>
+        <>{tr('player.saving')}</>
       ) : state === 'saved' ? (
         <span className="lb-success">
-          <span aria-hidden="true">✓</span> <span>All answers saved</span>
+          <span aria-hidden="true">✓</span> <span>{tr('player.saved')}</span>
         </span>
       ) : state === 'error' ? (
         <>
-          <span className="lb-danger">Not saved: {vm.saver.error}</span>
+          <span className="lb-danger">{tr('player.notSaved', { error: vm.saver.error ?? '' })}</span>
           <Button small onClick={() => void vm.saver.retry()}>
-            Save again
+            {tr('player.saveAgain')}
           </Button>
         </>
       ) : null}
@@ -287,7 +288,7 @@ const StepHeading = ({ children }: { children: ReactNode }) => (
 
 const Right = () => (
   <span className="lb-success">
-    <span aria-hidden="true">✓</span> <span>Right</span>
+    <span aria-hidden="true">✓</span> <span>{tr('player.right')}</span>
   </span>
 );
 
@@ -297,16 +298,16 @@ const Lesson = observer(function Lesson({ vm, lesson }: { vm: PlayerViewModel; l
   return (
     <section>
       <StepHeading>
-        Lesson {vm.index + 1}: {lesson.title}
+        {tr('player.lesson', { number: vm.index + 1, title: lesson.title })}
       </StepHeading>
-      {lesson.done ? <Notice kind="success" title="You have done this lesson." /> : null}
+      {lesson.done ? <Notice kind="success" title={tr('player.lessonDone')} /> : null}
       {lesson.blocks.map((b) => (
         <LessonBlockCard key={b.blockId} vm={vm} block={b} fileUrl={fileUrl} />
       ))}
       {!lesson.done ? (
         <div style={{ marginTop: 8 }}>
           {missing.length && !vm.lessonMessage ? (
-            <Notice kind="info" role="note" title="To finish this lesson">
+            <Notice kind="info" role="note" title={tr('player.toFinish')}>
               <ul style={{ margin: 0, paddingLeft: 20 }}>
                 {missing.map((m) => (
                   <li key={m}>{m}</li>
@@ -316,7 +317,7 @@ const Lesson = observer(function Lesson({ vm, lesson }: { vm: PlayerViewModel; l
           ) : null}
           {vm.lessonMessage ? <Notice kind="warning" role="alert" title={vm.lessonMessage} /> : null}
           <Button primary large pending={vm.marking} onClick={() => void vm.markDone()}>
-            Mark lesson done
+            {tr('player.markDone')}
           </Button>
         </div>
       ) : null}
@@ -329,7 +330,7 @@ const LessonBlockCard = observer(function LessonBlockCard({ vm, block: b, fileUr
   const video = b.block.type === 'VIDEO';
   return (
     <div className="player-block" style={{ textAlign: b.block.alignment === 'CENTER' ? 'center' : b.block.alignment === 'RIGHT' ? 'right' : 'left' }}>
-      {b.fallback ? <span className="lb-note" style={{ margin: '0 0 4px' }}>Shown in the course&apos;s primary language: this part is not translated yet.</span> : null}
+      {b.fallback ? <span className="lb-note" style={{ margin: '0 0 4px' }}>{tr('player.untranslated')}</span> : null}
       <ServedBlockView
         block={b.block}
         fileUrl={fileUrl}
@@ -354,7 +355,7 @@ const LessonBlockCard = observer(function LessonBlockCard({ vm, block: b, fileUr
         <Right />
       ) : correct === false ? (
         <span className="lb-danger">
-          <span aria-hidden="true">✕</span> <span>Not right yet: have another look.</span>
+          <span aria-hidden="true">✕</span> <span>{tr('player.notRightYet')}</span>
         </span>
       ) : null}
     </div>
@@ -367,25 +368,27 @@ const Quiz = observer(function Quiz({ vm, quiz }: { vm: PlayerViewModel; quiz: P
   const answering = !result;
   return (
     <section>
-      <StepHeading>Quiz: {quiz.title}</StepHeading>
+      <StepHeading>{tr('player.quiz', { title: quiz.title })}</StepHeading>
       <p className="lb-secondary" style={{ marginBottom: 16 }}>
-        Pass mark {quiz.passMark}%.{' '}
-        {quiz.maxAttempts === null ? 'Unlimited attempts.' : `Attempts used: ${quiz.attemptsUsed} of ${quiz.maxAttempts}.`}
-        {quiz.passed ? ' You have passed this quiz.' : ''}
+        {tr('player.passMark', { mark: quiz.passMark })}{' '}
+        {quiz.maxAttempts === null ? tr('player.unlimited') : tr('player.attemptsUsed', { used: quiz.attemptsUsed, max: quiz.maxAttempts })}
+        {quiz.passed ? ` ${tr('player.quizPassed')}` : ''}
       </p>
       {result ? (
         <div role="status" aria-live="polite">
-          <Notice kind={result.passed ? 'success' : 'error'} title={result.passed ? `Passed: you scored ${result.score}%` : `Not passed: you scored ${result.score}%, and ${result.passMark}% is needed`}>
+          <Notice kind={result.passed ? 'success' : 'error'} title={result.passed ? tr('player.passed', { score: result.score }) : tr('player.notPassed', { score: result.score, mark: result.passMark })}>
             {result.questions.filter((q) => !q.correct).length
-              ? `${result.questions.filter((q) => !q.correct).length} of ${result.questions.length} answers were wrong; they are marked below.`
-              : 'Every answer was right.'}{' '}
+              ? tr('player.wrongAnswers', { wrong: result.questions.filter((q) => !q.correct).length, total: result.questions.length })
+              : tr('player.allRight')}{' '}
             {result.passed
               ? ''
               : left === null
-                ? 'You may try again.'
+                ? tr('player.mayTryAgain')
                 : left > 0
-                  ? `${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
-                  : 'No attempts left: ask your admin for another attempt.'}
+                  ? left === 1
+                    ? tr('player.attemptLeftOne')
+                    : tr('player.attemptsLeft', { count: left })
+                  : tr('player.noAttemptsLeft')}
           </Notice>
         </div>
       ) : null}
@@ -396,7 +399,7 @@ const Quiz = observer(function Quiz({ vm, quiz }: { vm: PlayerViewModel; quiz: P
         return (
           <div key={q.blockId} className={`player-block ${outcome ? (outcome.correct ? 'block-right' : 'block-wrong') : ''}`}>
             <span className="lb-note" style={{ margin: '0 0 4px' }}>
-              Question {i + 1} of {quiz.questions.length}
+              {tr('player.question', { number: i + 1, total: quiz.questions.length })}
             </span>
             <ServedBlockView block={q.block} interaction={{ answer: vm.answerOf(q.blockId), onAnswer: (answer) => vm.give(q.blockId, answer), disabled: !answering || vm.submitting }} />
             {outcome ? (
@@ -405,11 +408,11 @@ const Quiz = observer(function Quiz({ vm, quiz }: { vm: PlayerViewModel; quiz: P
                   <Right />
                 ) : (
                   <span className="lb-danger">
-                    <span aria-hidden="true">✕</span> <span>Wrong</span>
+                    <span aria-hidden="true">✕</span> <span>{tr('player.wrong')}</span>
                   </span>
                 )}
                 {correctKeys && !outcome.correct ? (
-                  <p style={{ margin: '4px 0 0' }}>Correct answer: {correctKeys.map((k) => labels.find((o) => o.key === k)?.label ?? k).join('; ')}</p>
+                  <p style={{ margin: '4px 0 0' }}>{tr('player.correctAnswer', { answer: correctKeys.map((k) => labels.find((o) => o.key === k)?.label ?? k).join('; ') })}</p>
                 ) : null}
                 {outcome.explanation ? <p className="lb-secondary">{outcome.explanation}</p> : null}
               </div>
@@ -420,17 +423,17 @@ const Quiz = observer(function Quiz({ vm, quiz }: { vm: PlayerViewModel; quiz: P
       {vm.quizMessage ? <Notice kind="warning" role="alert" title={vm.quizMessage} /> : null}
       {answering && !quiz.passed ? (
         <Button primary large pending={vm.submitting} onClick={() => void vm.submitQuiz()}>
-          Submit answers
+          {tr('player.submit')}
         </Button>
       ) : null}
       {result && vm.canRetry ? (
         <Button primary large onClick={vm.tryAgain}>
-          Try again
+          {tr('player.tryAgain')}
         </Button>
       ) : null}
       {result?.passed && vm.completed ? (
         <Button primary large onClick={vm.finish}>
-          See your certificate
+          {tr('player.seeCertificate')}
         </Button>
       ) : null}
     </section>
@@ -455,29 +458,29 @@ const Completion = observer(function Completion({ vm }: { vm: PlayerViewModel })
           ✓
         </div>
         <h2 id="player-step" tabIndex={-1} className="pl-result-title">
-          Course completed
+          {tr('player.completed')}
         </h2>
-        <p className="lb-secondary">{completion ? `You completed “${course.title}” on ${showDate(completion.completedAt)}.` : 'You completed this course.'}</p>
+        <p className="lb-secondary">{completion ? tr('player.completedOn', { title: course.title, date: showDate(completion.completedAt) }) : tr('player.completedPlain')}</p>
         <Button primary large pending={vm.downloading} onClick={() => void download()}>
-          <span aria-hidden="true">⤓</span> Download certificate
+          <span aria-hidden="true">⤓</span> {tr('player.download')}
         </Button>
       </div>
-      {vm.downloadError ? <Notice kind="error" role="alert" title={`The certificate could not be downloaded. ${vm.downloadError}`} /> : null}
+      {vm.downloadError ? <Notice kind="error" role="alert" title={tr('player.downloadError', { error: vm.downloadError })} /> : null}
       {completion ? (
         <dl className="pl-facts">
-          <dt>Completed on</dt>
+          <dt>{tr('player.factCompletedOn')}</dt>
           <dd>{showDate(completion.completedAt)}</dd>
           {completion.score !== null ? (
             <>
-              <dt>Score</dt>
+              <dt>{tr('player.factScore')}</dt>
               <dd>{completion.score}%</dd>
             </>
           ) : null}
-          <dt>Quiz attempts</dt>
+          <dt>{tr('player.factAttempts')}</dt>
           <dd>{completion.attempts}</dd>
           {completion.certificateCode ? (
             <>
-              <dt>Verification code</dt>
+              <dt>{tr('player.factCode')}</dt>
               <dd>
                 <a href={`/verify/${completion.certificateCode}`}>{completion.certificateCode}</a>
               </dd>
@@ -494,19 +497,19 @@ const HandInControl = observer(function HandInControl({ vm, blockId, accept }: {
   const id = useId();
   const handedIn = vm.handedIn.get(blockId);
   const progress = vm.handInOf(blockId);
-  if (!vm.canHandIn) return <span className="lb-secondary">Files cannot be handed in on this server.</span>;
+  if (!vm.canHandIn) return <span className="lb-secondary">{tr('player.handInUnavailable')}</span>;
   return (
     <div className="pl-hand-in">
       {handedIn ? (
         <span>
-          <span aria-hidden="true">✓</span> Handed in:{' '}
+          <span aria-hidden="true">✓</span> {tr('player.handedIn')}{' '}
           <a href={handedIn.url} target="_blank" rel="noopener">
             {handedIn.fileName}
           </a>
         </span>
       ) : null}
       <label htmlFor={`${id}-file`} style={{ fontWeight: 600 }}>
-        {handedIn ? 'Hand in another file instead' : 'Your file'}
+        {tr(handedIn ? 'player.handInAnother' : 'player.yourFile')}
       </label>
       <span className="lb-secondary" id={`${id}-limits`} style={{ margin: 0 }}>
         {vm.handInLimitsOf(accept)}
@@ -527,15 +530,15 @@ const HandInControl = observer(function HandInControl({ vm, blockId, accept }: {
       {progress?.status === 'uploading' ? (
         <div role="status" aria-live="polite">
           <div className="pl-progress">
-            <progress max={100} value={progress.percent} aria-label={`Uploading ${progress.fileName}`} />
+            <progress max={100} value={progress.percent} aria-label={tr('player.uploading', { name: progress.fileName })} />
             <span aria-hidden="true">{progress.percent}%</span>
           </div>
           <div className="pl-row">
             <span>
-              {formatBytes(progress.sent)} of {formatBytes(progress.total)} sent
+              {tr('player.sentOf', { sent: formatBytes(progress.sent), total: formatBytes(progress.total) })}
             </span>
             <Button small onClick={() => vm.cancelHandIn(blockId)}>
-              Cancel upload
+              {tr('player.cancelUpload')}
             </Button>
           </div>
         </div>
@@ -543,7 +546,7 @@ const HandInControl = observer(function HandInControl({ vm, blockId, accept }: {
       {progress?.status === 'done' && progress.message ? <Notice kind="success" role="status" title={progress.message} /> : null}
       {progress?.status === 'error' && progress.message ? (
         <Notice kind="error" role="alert" title={progress.message}>
-          Choose another file to try again.
+          {tr('player.chooseAnother')}
         </Notice>
       ) : null}
     </div>

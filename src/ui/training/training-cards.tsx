@@ -2,6 +2,7 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Progress, Row, Skeleton, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError } from '../shared/page-state';
 import { MyTrainingViewModel, type TrainingCard } from './my-training.view-model';
@@ -22,6 +23,7 @@ export const TrainingCards = observer(function TrainingCards({
   title?: string;
 }) {
   const vm = useViewModel(MyTrainingViewModel);
+  const { t } = useTranslation();
   useEffect(() => {
     void vm.load();
   }, [vm]);
@@ -42,7 +44,7 @@ export const TrainingCards = observer(function TrainingCards({
   if (vm.status === 'loading') {
     if (quietWhenEmpty) return null;
     return (
-      <div role="status" aria-live="polite" aria-label="Loading your training">
+      <div role="status" aria-live="polite" aria-label={t('training.loading')}>
         <Row gutter={[16, 16]}>
           {[0, 1].map((i) => (
             <Col xs={24} md={12} xl={8} key={i}>
@@ -56,15 +58,15 @@ export const TrainingCards = observer(function TrainingCards({
     );
   }
   if (vm.status === 'error') {
-    return quietWhenEmpty ? null : <LoadError message={`Your training could not be loaded. ${vm.error ?? ''}`} onRetry={() => void vm.load()} />;
+    return quietWhenEmpty ? null : <LoadError message={t('training.loadError', { error: vm.error ?? '' })} onRetry={() => void vm.load()} />;
   }
   if (vm.cards.length === 0) {
     return quietWhenEmpty ? null : (
-      <EmptyState title="No course is assigned to you yet. When your organisation assigns one, it appears here with its due date." />
+      <EmptyState title={t('training.empty')} />
     );
   }
   return (
-    <section aria-label="My training">
+    <section aria-label={t('training.title')}>
       <Row gutter={[16, 16]}>
         {vm.cards.map((card) => (
           <Col xs={24} md={12} xl={8} key={card.courseId}>
@@ -78,6 +80,7 @@ export const TrainingCards = observer(function TrainingCards({
 });
 
 function CourseCard({ card, headingLevel }: { card: TrainingCard; headingLevel: 2 | 3 }) {
+  const { t } = useTranslation();
   const Heading = `h${headingLevel}` as const;
   return (
     <Card className="training-card" style={{ height: '100%' }}>
@@ -87,7 +90,7 @@ function CourseCard({ card, headingLevel }: { card: TrainingCard; headingLevel: 
           size={64}
           percent={card.progressPercent}
           status={card.status === 'COMPLETED' ? 'success' : 'normal'}
-          aria-label={`${card.progressPercent}% done`}
+          aria-label={t('training.percentDone', { percent: card.progressPercent })}
         />
         <div style={{ minWidth: 0, flex: 1 }}>
           <Heading className="training-card-title">{card.title}</Heading>

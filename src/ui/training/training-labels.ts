@@ -1,10 +1,10 @@
 import type { MyCourse } from '../../application/training/training-api.port';
-import { LEARNER_STATUS_LABELS, type LearnerStatus } from '../../domain/courses/assignment-lifecycle';
+import type { LearnerStatus } from '../../domain/courses/assignment-lifecycle';
+import { showDate as showLocalDate, tr } from '../i18n/i18n';
 
-/** A date in the viewer's locale (UI.md: dates in the viewer's locale), from an ISO date or timestamp. */
-export function showDate(iso: string, locale?: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : new Date(iso);
-  return date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: /^\d{4}-\d{2}-\d{2}$/.test(iso) ? 'UTC' : undefined });
+/** A date in the reader's locale (UI.md "Dates and times": `12 Dec 2026` in India), from an ISO date or timestamp. */
+export function showDate(iso: string): string {
+  return showLocalDate(iso);
 }
 
 /** The status tag's colour: red when late or lapsed, green when done, blue while under way. */
@@ -16,29 +16,37 @@ export const STATUS_COLOURS: Record<LearnerStatus, string> = {
   EXPIRED: 'error',
 };
 
+const STATUS_KEYS: Record<LearnerStatus, string> = {
+  NOT_STARTED: 'training.statusNotStarted',
+  IN_PROGRESS: 'training.statusInProgress',
+  COMPLETED: 'training.statusCompleted',
+  OVERDUE: 'training.statusOverdue',
+  EXPIRED: 'training.statusExpired',
+};
+
 export function statusLabel(status: LearnerStatus): string {
-  return LEARNER_STATUS_LABELS[status];
+  return tr(STATUS_KEYS[status]);
 }
 
 /** The one primary action of a course card. */
 export function actionLabel(course: Pick<MyCourse, 'status' | 'progressPercent'>): string {
   switch (course.status) {
     case 'COMPLETED':
-      return 'Review';
+      return tr('training.actionReview');
     case 'EXPIRED':
-      return 'Take again';
+      return tr('training.actionTakeAgain');
     case 'NOT_STARTED':
-      return 'Start';
+      return tr('training.actionStart');
     case 'OVERDUE':
-      return course.progressPercent > 0 ? 'Continue' : 'Start';
+      return tr(course.progressPercent > 0 ? 'training.actionContinue' : 'training.actionStart');
     default:
-      return 'Continue';
+      return tr('training.actionContinue');
   }
 }
 
 /** The due date as a chip's words. */
-export function dueLabel(course: Pick<MyCourse, 'status' | 'dueAt' | 'completedAt'>, locale?: string): string | null {
-  if (course.status === 'COMPLETED' && course.completedAt) return `Completed ${showDate(course.completedAt, locale)}`;
+export function dueLabel(course: Pick<MyCourse, 'status' | 'dueAt' | 'completedAt'>): string | null {
+  if (course.status === 'COMPLETED' && course.completedAt) return tr('training.completedOn', { date: showDate(course.completedAt) });
   if (!course.dueAt) return null;
-  return course.status === 'OVERDUE' ? `Overdue since ${showDate(course.dueAt, locale)}` : `Due ${showDate(course.dueAt, locale)}`;
+  return tr(course.status === 'OVERDUE' ? 'training.overdueSince' : 'training.due', { date: showDate(course.dueAt) });
 }

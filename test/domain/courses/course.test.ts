@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canAssign, CourseLanguage, LESSON_BLOCK_TYPES, defaultLanguage, resolveLanguage } from '../../../src/domain/courses/course';
+import { canAssign, CourseLanguage, courseLanguagesFor, LESSON_BLOCK_TYPES, defaultLanguage, resolveLanguage } from '../../../src/domain/courses/course';
 
 describe('course languages', () => {
-  it('lists the six supported languages', () => {
-    expect(CourseLanguage.options).toEqual(['ENGLISH', 'HINDI', 'KANNADA', 'TELUGU', 'TAMIL', 'MARATHI']);
+  it('lists the six supported languages, and French for Canadian workspaces only', () => {
+    expect(CourseLanguage.options).toEqual(['ENGLISH', 'HINDI', 'KANNADA', 'TELUGU', 'TAMIL', 'MARATHI', 'FRENCH']);
+    expect(courseLanguagesFor(false)).toEqual(['ENGLISH', 'HINDI', 'KANNADA', 'TELUGU', 'TAMIL', 'MARATHI']);
+    expect(courseLanguagesFor(true)).toContain('FRENCH');
   });
 
   it('defaults to the PRIMARY language wherever it is listed', () => {

@@ -1,0 +1,30 @@
+import { courseLanguagesFor, type CourseLanguage } from '../../src/domain/courses/course';
+import { MAIN_SITE_WORKSPACE_ID, type Sql } from './db/database';
+
+/**
+ * The languages of a workspace's people (docs/i18n.md): each person's own choice, else the workspace's default.
+ * French is offered only in a Canadian workspace, which is the one whose complaints follow the Canada Labour Code.
+ */
+
+/** Whether the workspace is Canadian (its complaint regime is CA_FEDERAL). */
+export async function isCanadian(tx: Sql, workspaceId: string): Promise<boolean> {
+  const [row] = await tx.query<{ compliance: string }>(`SELECT compliance FROM complaint_settings WHERE workspace_id = $1`, [workspaceId]);
+  return row?.compliance === 'CA_FEDERAL';
+}
+
+/** The languages the workspace's people and courses may use; the platform's catalogue serves every country, so all. */
+export async function offeredLanguages(tx: Sql, workspaceId: string): Promise<CourseLanguage[]> {
+  return courseLanguagesFor(workspaceId === MAIN_SITE_WORKSPACE_ID || (await isCanadian(tx, workspaceId)));
+}
+
+/** Each listed person's language: their choice, else the workspace's default. People of another workspace are absent. */
+export async function languagesOf(tx: Sql, workspaceId: string, userIds: readonly string[]): Promise<Map<string, CourseLanguage>> {
+  if (!userIds.length) return new Map();
+  const rows = await tx.query<{ id: string; language: CourseLanguage }>(
+    `SELECT u.id, coalesce(u.language, w.default_language) AS language
+       FROM users u JOIN workspaces w ON w.id = u.workspace_id
+      WHERE u.workspace_id = $1 AND u.id = ANY($2::uuid[])`,
+    [workspaceId, userIds],
+  );
+  return new Map(rows.map((r) => [r.id, r.language]));
+}
