@@ -8,8 +8,8 @@ const FRAMEWORKS = '^(react|react-dom|mobx|mobx-react-lite|ky|inversify|antd|@an
 const APIS = '^server/(main|learning|case)/';
 /** Client composition: the files that alone know concrete adapters (the composition root and its light entries). */
 const UI_COMPOSITION = ['^src/ui/app/', '^src/ui/[^/]+\\.tsx?$', '\\.(wiring|bindings)\\.ts$', '^src/ui/shared/container-context\\.tsx$'];
-/** Client areas every area may use: the shared components, the app shell, the session. */
-const UI_SHARED = ['^src/ui/shared/', '^src/ui/shell/'];
+/** Client areas every area may use: the shared components, the app shell, the session, the app's words (i18n). */
+const UI_SHARED = ['^src/ui/shared/', '^src/ui/shell/', '^src/ui/i18n/'];
 
 module.exports = {
   forbidden: [

@@ -2,6 +2,7 @@ import type { UpdateProfileBody } from '../../../src/contracts/main/auth.contrac
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { offeredLanguages } from '../../platform/languages';
+import { updateNameAndLanguage } from './profile.repository';
 
 export type ProfileRefusal = { refused: 'LANGUAGE_NOT_OFFERED'; field: 'language'; message: string };
 
@@ -18,11 +19,7 @@ export async function updateOwnProfile(
     if (body.language && !(await offeredLanguages(tx, who.workspaceId)).includes(body.language)) {
       return { refused: 'LANGUAGE_NOT_OFFERED', field: 'language', message: 'This workspace does not offer that language' } as const;
     }
-    await tx.query(
-      `UPDATE users SET first_name = $3, last_name = $4, language = CASE WHEN $5 THEN $6 ELSE language END, updated_at = now()
-        WHERE workspace_id = $1 AND id = $2`,
-      [who.workspaceId, who.userId, body.firstName, body.lastName, body.language !== undefined, body.language ?? null],
-    );
+    await updateNameAndLanguage(tx, who.workspaceId, who.userId, body);
     await audit(tx, { workspaceId: who.workspaceId, actorUserId: who.userId, action: 'PROFILE_UPDATED', target: who.userId, ip: who.ip });
     return null;
   });
