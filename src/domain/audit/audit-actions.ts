@@ -117,6 +117,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'step.recipients.read': { label: 'Recipients of a step’s mails shown', kind: 'admin' },
   'complaint.retention.read': { label: 'Retention of the case read', kind: 'admin' },
   'member.recuse': { label: 'Member recused', kind: 'admin' },
+  'member.recuse.witness': { label: 'Witness recused', kind: 'admin' },
   // Committee membership (docs/case.md "Committee membership"): in the workspace's log and each open case's.
   'committee.change.request': { label: 'Committee change asked for', kind: 'admin' },
   'committee.change.requested': { label: 'Committee change asked for', kind: 'admin' },

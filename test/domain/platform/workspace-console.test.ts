@@ -44,8 +44,8 @@ describe('module switches', () => {
 
   it('take a switched-off module’s areas out of the menu, and only those', () => {
     const all = navigationFor('WORKSPACE_ADMIN').map((n) => n.key);
-    // "Courses and policies": the course, policy and training areas go with the module.
-    expect(navigationFor('WORKSPACE_ADMIN', { courses: false }).map((n) => n.key)).toEqual(all.filter((k) => k !== 'courses' && k !== 'policies' && k !== 'my-training' && k !== 'my-policies'));
+    // "Courses and policies": the course, policy, training and report areas go with the module.
+    expect(navigationFor('WORKSPACE_ADMIN', { courses: false }).map((n) => n.key)).toEqual(all.filter((k) => k !== 'courses' && k !== 'policies' && k !== 'my-training' && k !== 'my-policies' && k !== 'reports'));
     expect(navigationFor('WORKSPACE_ADMIN', { 'concerned-authority': false }).map((n) => n.key)).not.toContain('workflows');
     // Compliance: its page goes with its switch alone.
     expect(navigationFor('WORKSPACE_ADMIN', { courses: true, compliance: false }).map((n) => n.key)).toEqual(all.filter((k) => k !== 'compliance'));
