@@ -7,7 +7,12 @@ const FRAMEWORKS = '^(react|react-dom|mobx|mobx-react-lite|ky|inversify|antd|@an
 /** The three APIs: each deployable alone, so none imports another's folder. */
 const APIS = '^server/(main|learning|case)/';
 /** Client composition: the files that alone know concrete adapters (the composition root and its light entries). */
-const UI_COMPOSITION = ['^src/ui/app/', '^src/ui/[^/]+\\.tsx?$', '\\.(wiring|bindings)\\.ts$', '^src/ui/shared/container-context\\.tsx$'];
+const UI_COMPOSITION = [
+  '^src/ui/app/',
+  '^src/ui/[^/]+\\.tsx?$',
+  '\\.(wiring|bindings)\\.ts$',
+  '^src/ui/shared/container-context\\.tsx$',
+];
 /** Client areas every area may use: the shared components, the app shell, the session, the app's words (i18n). */
 const UI_SHARED = ['^src/ui/shared/', '^src/ui/shell/', '^src/ui/i18n/'];
 
@@ -33,7 +38,8 @@ module.exports = {
     },
     {
       name: 'application-framework-free',
-      comment: 'Use cases and ports import only src/application, src/domain, src/contracts and zod: no framework, no I/O.',
+      comment:
+        'Use cases and ports import only src/application, src/domain, src/contracts and zod: no framework, no I/O.',
       severity: 'error',
       from: { path: '^src/application/' },
       to: { pathNot: ['^src/application/', '^src/domain/', '^src/contracts/', '^node_modules/zod/'] },
@@ -61,7 +67,8 @@ module.exports = {
     },
     {
       name: 'ui-own-area',
-      comment: 'A UI area imports its own folder, the shared components and the shell; app/ and dashboard/ compose areas.',
+      comment:
+        'A UI area imports its own folder, the shared components and the shell; app/ and dashboard/ compose areas.',
       severity: 'error',
       from: {
         path: '^src/ui/([^/]+)/',
@@ -103,14 +110,16 @@ module.exports = {
     },
     {
       name: 'api-not-another-api',
-      comment: "No API folder imports another's (server/main, server/learning, server/case deploy apart); shared readers live in server/platform.",
+      comment:
+        "No API folder imports another's (server/main, server/learning, server/case deploy apart); shared readers live in server/platform.",
       severity: 'error',
       from: { path: '^server/(main|learning|case)/' },
       to: { path: APIS, pathNot: '^server/$1/' },
     },
     {
       name: 'platform-not-api',
-      comment: 'server/platform serves every API and imports none; only the composition root (server/app.ts) wires them.',
+      comment:
+        'server/platform serves every API and imports none; only the composition root (server/app.ts) wires them.',
       severity: 'error',
       from: { path: '^server/platform/' },
       to: { path: APIS },
@@ -135,7 +144,10 @@ module.exports = {
     exclude: { path: '\\.d\\.ts$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
     cache: false,
   },
 };

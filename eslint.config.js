@@ -3,7 +3,20 @@
 import { reactHooks, tseslint } from './scripts/lint/plugins.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'reports/**', 'bench/out/**', 'test-results/**', 'playwright-report/**', 'scripts/lint/node_modules/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'reports/**',
+      'bench/out/**',
+      'test-results/**',
+      'playwright-report/**',
+      'scripts/lint/node_modules/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {

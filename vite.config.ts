@@ -8,7 +8,13 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 /** The paths served by the light sign-in entry (the server does the same in production: server/app.ts). */
-const isAuthPage = (path: string) => path === '/signin' || path === '/signin-password' || path === '/signin-mobile' || path === '/forgot-password' || path === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(path);
+const isAuthPage = (path: string) =>
+  path === '/signin' ||
+  path === '/signin-password' ||
+  path === '/signin-mobile' ||
+  path === '/forgot-password' ||
+  path === '/signup' ||
+  /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(path);
 
 /** The course player's path, served by its light entry player.html (server/app.ts does the same in production). */
 const isPlayerPage = (path: string) => /^\/training\/[A-Za-z0-9_-]+\/?$/.test(path);
@@ -76,7 +82,9 @@ function precompress(): Plugin {
         const file = path.join(entry.parentPath, entry.name);
         const raw = readFileSync(file);
         if (raw.length < 1024) continue;
-        const br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+        const br = brotliCompressSync(raw, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        });
         if (br.length < raw.length) writeFileSync(`${file}.br`, br);
         const gz = gzipSync(raw, { level: 9 });
         if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
@@ -90,7 +98,9 @@ export function sourceMapsFor(env: Record<string, string | undefined>): boolean 
   return env.SOURCEMAP === '1';
 }
 
-type Graph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
+type Graph = {
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
 const SIGN_IN_ENTRY = fileURLToPath(new URL('./src/ui/auth-main.tsx', import.meta.url));
 const APP_ENTRY = fileURLToPath(new URL('./src/ui/main.tsx', import.meta.url));
 const PLAYER_ENTRY = fileURLToPath(new URL('./src/ui/player-main.tsx', import.meta.url));
@@ -143,16 +153,37 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // (Vite's module-preload polyfill, which every HTML entry starts with, rides along with the libraries.)
-            { name: (id, ctx) => ((/[\\/]node_modules[\\/]/.test(id) && signInGraph(ctx).has(id)) || id.includes('vite/modulepreload-polyfill') ? 'vendor' : null), priority: 20 },
+            {
+              name: (id, ctx) =>
+                (/[\\/]node_modules[\\/]/.test(id) && signInGraph(ctx).has(id)) ||
+                id.includes('vite/modulepreload-polyfill')
+                  ? 'vendor'
+                  : null,
+              priority: 20,
+            },
             // (Shared with the app or with the course player's light entry, player.html.)
-            { name: (id, ctx) => (/[\\/]src[\\/]/.test(id) && signInGraph(ctx).has(id) && (appGraph(ctx).has(id) || playerGraph(ctx).has(id)) ? 'common' : null), priority: 10 },
+            {
+              name: (id, ctx) =>
+                /[\\/]src[\\/]/.test(id) &&
+                signInGraph(ctx).has(id) &&
+                (appGraph(ctx).has(id) || playerGraph(ctx).has(id))
+                  ? 'common'
+                  : null,
+              priority: 10,
+            },
             // The app's start (our modules of its entry's static graph, and Inversify, less what the two groups above hold)
             // in one more file, instead of one small file per sharing pattern. (Ant Design is left to the bundler: a group
             // would hold every component its index re-exports.)
             // What the app shares with the player only stays out of it, or the player would download the whole group.
             {
               name: (id, ctx) =>
-                id !== APP_ENTRY && APP_START_MODULES.test(id) && appStart(ctx).has(id) && !signInGraph(ctx).has(id) && !playerGraph(ctx).has(id) ? 'app' : null,
+                id !== APP_ENTRY &&
+                APP_START_MODULES.test(id) &&
+                appStart(ctx).has(id) &&
+                !signInGraph(ctx).has(id) &&
+                !playerGraph(ctx).has(id)
+                  ? 'app'
+                  : null,
               priority: 5,
             },
           ],
@@ -165,7 +196,10 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 5173),
     // In development the API server runs beside Vite; the Host header is kept so tenancy still works.
     proxy: Object.fromEntries(
-      ['/main-api', '/learning-api', '/case-api', '/config.json', '/api/auth', '/dev/outbox'].map((p) => [p, { target: apiTarget, changeOrigin: false }]),
+      ['/main-api', '/learning-api', '/case-api', '/config.json', '/api/auth', '/dev/outbox'].map((p) => [
+        p,
+        { target: apiTarget, changeOrigin: false },
+      ]),
     ),
     allowedHosts: ['.localhost', 'localhost'],
   },

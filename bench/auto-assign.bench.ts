@@ -22,14 +22,22 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
   const files = await mkdtemp(path.join(os.tmpdir(), 'bench-auto-assign-files-'));
   try {
     await seedDemo(db, cheapPasswords, 'localhost');
-    const app = await buildApp({ db, files: new FolderFileStorage(files), passwords: cheapPasswords, settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024 } });
+    const app = await buildApp({
+      db,
+      files: new FolderFileStorage(files),
+      passwords: cheapPasswords,
+      settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024 },
+    });
     const [ws] = await db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     const { departmentId, branchId, courseId } = await db.tenant(ws.id, async (tx) => {
       const [dep] = await tx.query<{ id: string; branch_id: string }>(
         `INSERT INTO departments (workspace_id, branch_id, name) SELECT $1, id, 'Bench floor' FROM branches WHERE workspace_id = $1 AND headquarter RETURNING id, branch_id`,
         [ws.id],
       );
-      const [course] = await tx.query<{ id: string }>(`SELECT id FROM courses WHERE workspace_id = $1 AND status = 'PUBLISHED' LIMIT 1`, [ws.id]);
+      const [course] = await tx.query<{ id: string }>(
+        `SELECT id FROM courses WHERE workspace_id = $1 AND status = 'PUBLISHED' LIMIT 1`,
+        [ws.id],
+      );
       return { departmentId: dep.id, branchId: dep.branch_id, courseId: course.id };
     });
     const seeded = performance.now();
@@ -42,12 +50,24 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       ),
     );
     await db.system((tx) => tx.query('ANALYZE users'));
-    console.log(`\nAuto-assignment to ${PEOPLE.toLocaleString('en')} matching people, ${kind} (${((performance.now() - seeded) / 1000).toFixed(1)} s to insert them)`);
+    console.log(
+      `\nAuto-assignment to ${PEOPLE.toLocaleString('en')} matching people, ${kind} (${((performance.now() - seeded) / 1000).toFixed(1)} s to insert them)`,
+    );
 
-    const signIn = await app.inject({ method: 'POST', url: '/main-api/api/user/signin', headers: { host: 'acme.localhost' }, payload: { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      headers: { host: 'acme.localhost' },
+      payload: { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD },
+    });
     const token = signIn.json().token as string;
     const api = async (method: 'POST', url: string, payload: object) => {
-      const res = await app.inject({ method, url: `/learning-api/api/course${url}`, headers: { host: 'acme.localhost', authorization: `Bearer ${token}` }, payload });
+      const res = await app.inject({
+        method,
+        url: `/learning-api/api/course${url}`,
+        headers: { host: 'acme.localhost', authorization: `Bearer ${token}` },
+        payload,
+      });
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
       return res.json();
     };
@@ -82,10 +102,16 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     }
     const best = (xs: number[]) => Math.min(...xs);
     console.log(`  load (uptime): ${execSync('uptime').toString().trim()}`);
-    console.log(`  ours, POST /api/course/{id}/autoAssign (rule, assignTo: due date, mail mark, ${PEOPLE.toLocaleString('en')} audit events): ${ours.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}`);
-    console.log(`  INSERT ... SELECT of the same assignments (no audit): ${reference.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}`);
+    console.log(
+      `  ours, POST /api/course/{id}/autoAssign (rule, assignTo: due date, mail mark, ${PEOPLE.toLocaleString('en')} audit events): ${ours.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}`,
+    );
+    console.log(
+      `  INSERT ... SELECT of the same assignments (no audit): ${reference.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}`,
+    );
     const ratio = best(reference) / best(ours);
-    console.log(`  speed ratio, best of ${ROUNDS} (reference time / ours): ${ratio.toFixed(2)}x (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `  speed ratio, best of ${ROUNDS} (reference time / ours): ${ratio.toFixed(2)}x (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+    );
     await app.close();
   } finally {
     await drop();
@@ -94,7 +120,12 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
 }
 
 export async function benchAutoAssign(): Promise<void> {
-  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_ONLY_POSTGRES ? ['postgres'] : process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_ONLY_POSTGRES
+    ? ['postgres']
+    : process.env.BENCH_DATABASE_URL
+      ? ['pglite', 'postgres']
+      : ['pglite'];
   for (const kind of kinds) await benchOn(kind);
-  if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
+  if (!process.env.BENCH_DATABASE_URL)
+    console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
 }

@@ -8,7 +8,11 @@ import react from '@vitejs/plugin-react';
 const ROOT = process.cwd();
 
 /** gzip bytes of every JS chunk reachable from `start` by static imports (what the browser loads up front). */
-async function initialJs(outDir: string, manifest: Manifest, starts: string[]): Promise<{ bytes: number; files: string[] }> {
+async function initialJs(
+  outDir: string,
+  manifest: Manifest,
+  starts: string[],
+): Promise<{ bytes: number; files: string[] }> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -43,7 +47,10 @@ async function buildWithManifest(root: string, outDir: string, configFile: strin
 export async function emptyReactApp(tmp: string): Promise<{ bytes: number; files: string[] }> {
   const empty = path.join(tmp, 'empty');
   await mkdir(path.join(empty, 'src'), { recursive: true });
-  await writeFile(path.join(empty, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>');
+  await writeFile(
+    path.join(empty, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>',
+  );
   await writeFile(
     path.join(empty, 'src/main.tsx'),
     `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<div />);\n`,
@@ -76,13 +83,18 @@ export async function benchBundle(): Promise<void> {
     const files = signin.files.filter((f) => f.endsWith('.js')).length;
     console.log('\nInitial JavaScript of /signin (gzip, level 9)');
     console.log(`  ours:      ${(signin.bytes / 1024).toFixed(1)} KiB in ${files} files`);
-    console.log(`  reference: ${(reference.bytes / 1024).toFixed(1)} KiB in ${reference.files.filter((f) => f.endsWith('.js')).length} files (an empty React 19 app, same build)`);
+    console.log(
+      `  reference: ${(reference.bytes / 1024).toFixed(1)} KiB in ${reference.files.filter((f) => f.endsWith('.js')).length} files (an empty React 19 app, same build)`,
+    );
     console.log(`  ratio:     ${ratio.toFixed(2)}x  (target: at most 2x) ${ratio <= 2 ? 'MET' : 'NOT MET'}`);
     console.log(`  files:     ${files}  (target: at most 6) ${files <= 6 ? 'MET' : 'NOT MET'}`);
     const sizes = await Promise.all(
-      signin.files.filter((f) => f.endsWith('.js')).map(async (f) => [f, gzipSync(await readFile(path.join(ours, f)), { level: 9 }).length] as const),
+      signin.files
+        .filter((f) => f.endsWith('.js'))
+        .map(async (f) => [f, gzipSync(await readFile(path.join(ours, f)), { level: 9 }).length] as const),
     );
-    for (const [file, bytes] of sizes.sort((a, b) => b[1] - a[1])) console.log(`    ${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${file}`);
+    for (const [file, bytes] of sizes.sort((a, b) => b[1] - a[1]))
+      console.log(`    ${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${file}`);
     // The course player (/training/:courseId) is served by its own light entry, player.html (server/app.ts maps the path
     // to it, for a link followed inside the app too: training.routes.tsx): its entry chunk and every static import, i.e.
     // everything the browser runs before the player shows (the player loads nothing lazily). Target: at most 3x the
@@ -93,18 +105,28 @@ export async function benchBundle(): Promise<void> {
     const player = await initialJs(ours, manifest, playerStarts);
     const playerRatio = player.bytes / reference.bytes;
     const playerFiles = player.files.filter((f) => f.endsWith('.js'));
-    console.log('\nThe course player\'s JavaScript (gzip, level 9): its light entry player.html and every static import');
+    console.log(
+      "\nThe course player's JavaScript (gzip, level 9): its light entry player.html and every static import",
+    );
     console.log(`  ours:      ${(player.bytes / 1024).toFixed(1)} KiB in ${playerFiles.length} files`);
     console.log(`  reference: ${(reference.bytes / 1024).toFixed(1)} KiB (the same empty React app)`);
-    console.log(`  ratio:     ${playerRatio.toFixed(2)}x  (target: at most 3x) ${playerRatio <= 3 ? 'MET' : 'NOT MET'}`);
-    const playerSizes = await Promise.all(playerFiles.map(async (f) => [f, gzipSync(await readFile(path.join(ours, f)), { level: 9 }).length] as const));
-    for (const [file, bytes] of playerSizes.sort((a, b) => b[1] - a[1])) console.log(`    ${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${file}`);
+    console.log(
+      `  ratio:     ${playerRatio.toFixed(2)}x  (target: at most 3x) ${playerRatio <= 3 ? 'MET' : 'NOT MET'}`,
+    );
+    const playerSizes = await Promise.all(
+      playerFiles.map(async (f) => [f, gzipSync(await readFile(path.join(ours, f)), { level: 9 }).length] as const),
+    );
+    for (const [file, bytes] of playerSizes.sort((a, b) => b[1] - a[1]))
+      console.log(`    ${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${file}`);
 
     const heavy = ['src/ui/workflows/', 'node_modules/antd/'].map((part) => ({
       part,
-      loaded: signin.files.some((file) => Object.entries(manifest).some(([key, chunk]) => chunk.file === file && key.includes(part))),
+      loaded: signin.files.some((file) =>
+        Object.entries(manifest).some(([key, chunk]) => chunk.file === file && key.includes(part)),
+      ),
     }));
-    for (const { part, loaded } of heavy) console.log(`  ${part} is ${loaded ? 'LOADED (bad)' : 'not loaded'} by /signin`);
+    for (const { part, loaded } of heavy)
+      console.log(`  ${part} is ${loaded ? 'LOADED (bad)' : 'not loaded'} by /signin`);
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }

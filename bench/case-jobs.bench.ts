@@ -45,9 +45,16 @@ async function grow(db: Database, acmeId: string, memberId: string): Promise<voi
       `INSERT INTO workspaces (slug, workspace_url, company_name) SELECT 'bench-' || g, 'bench-' || g || '.localhost', 'Bench ' || g FROM generate_series(1, $1::int) g`,
       [others],
     );
-    await tx.query(`INSERT INTO users (workspace_id, email, role, first_name) SELECT id, 'filer@' || slug || '.test', 'EMPLOYEE', 'Filer' FROM workspaces WHERE slug LIKE 'bench-%'`);
-    await tx.query(`INSERT INTO users (workspace_id, email, role, first_name) SELECT id, 'member@' || slug || '.test', 'EMPLOYEE', 'Member' FROM workspaces WHERE slug LIKE 'bench-%'`);
-    await tx.query(`INSERT INTO workflows (workspace_id, name) SELECT id, 'Bench redressal' FROM workspaces WHERE slug LIKE 'bench-%' OR id = $1`, [acmeId]);
+    await tx.query(
+      `INSERT INTO users (workspace_id, email, role, first_name) SELECT id, 'filer@' || slug || '.test', 'EMPLOYEE', 'Filer' FROM workspaces WHERE slug LIKE 'bench-%'`,
+    );
+    await tx.query(
+      `INSERT INTO users (workspace_id, email, role, first_name) SELECT id, 'member@' || slug || '.test', 'EMPLOYEE', 'Member' FROM workspaces WHERE slug LIKE 'bench-%'`,
+    );
+    await tx.query(
+      `INSERT INTO workflows (workspace_id, name) SELECT id, 'Bench redressal' FROM workspaces WHERE slug LIKE 'bench-%' OR id = $1`,
+      [acmeId],
+    );
     await tx.query(
       `INSERT INTO workflow_versions (workspace_id, workflow_id, version_number, name, status, published_at)
        SELECT w.workspace_id, w.id, 1, 'v1', 'PUBLISHED', now() FROM workflows w JOIN workspaces s ON s.id = w.workspace_id
@@ -92,7 +99,6 @@ async function grow(db: Database, acmeId: string, memberId: string): Promise<voi
   await db.system((tx) => tx.query('ANALYZE'));
 }
 
-
 /** The nth working day after a date in SQL: India's default calendar (Sundays and the three national holidays). */
 const workingDay = (from: string, n: number) =>
   `(SELECT s.d::date FROM generate_series(${from} + 1, ${from} + 40, interval '1 day') AS s(d)
@@ -105,16 +111,28 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     await seedDemo(db, cheapPasswords, 'localhost');
     const [acme] = await db.system((tx) => tx.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`));
     const [member] = await db.system((tx) =>
-      tx.query<{ id: string; email: string }>(`SELECT id, email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 1`, [acme!.id]),
+      tx.query<{ id: string; email: string }>(
+        `SELECT id, email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 1`,
+        [acme!.id],
+      ),
     );
     const t0 = performance.now();
     await grow(db, acme!.id, member!.id);
-    const [{ n, w }] = await db.system((tx) => tx.query<{ n: string; w: string }>(`SELECT count(*) AS n, count(DISTINCT workspace_id) AS w FROM complaints`));
+    const [{ n, w }] = await db.system((tx) =>
+      tx.query<{ n: string; w: string }>(`SELECT count(*) AS n, count(DISTINCT workspace_id) AS w FROM complaints`),
+    );
     const [{ ws }] = await db.system((tx) => tx.query<{ ws: string }>(`SELECT count(*) AS ws FROM workspaces`));
-    console.log(`\nCases: ${n} cases in ${w} workspaces (${ws} workspaces in all), ${THEIRS} the member's, ${kind}; seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nCases: ${n} cases in ${w} workspaces (${ws} workspaces in all), ${THEIRS} the member's, ${kind}; seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     // ---------- 1. the member's case list ----------
-    const app = await buildApp({ db, passwords: cheapPasswords, files: new FolderFileStorage(files), settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 } });
+    const app = await buildApp({
+      db,
+      passwords: cheapPasswords,
+      files: new FolderFileStorage(files),
+      settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
     const agent = new http.Agent({ keepAlive: true, maxSockets: READERS });
@@ -143,10 +161,20 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
         req.on('error', reject);
         req.end(data);
       });
-    const signIn = await send('POST', '/main-api/api/user/signin', { userEmail: member!.email, userPassword: DEMO_PASSWORD });
+    const signIn = await send('POST', '/main-api/api/user/signin', {
+      userEmail: member!.email,
+      userPassword: DEMO_PASSWORD,
+    });
     const token = (JSON.parse(signIn.body) as { token: string }).token;
     // Our readers ask over HTTP from a thread of their own, as browsers elsewhere would (bench/http-load.ts).
-    const viaApi = new HttpLoad({ port, host: 'acme.localhost', method: 'GET', path: '/case-api/api/complaints', token, items: THEIRS });
+    const viaApi = new HttpLoad({
+      port,
+      host: 'acme.localhost',
+      method: 'GET',
+      path: '/case-api/api/complaints',
+      token,
+      items: THEIRS,
+    });
     const direct = () =>
       db.tenant(acme!.id, async (tx) => {
         const rows = await tx.query(
@@ -167,11 +195,15 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const [ref, ours] = await alternate([direct, viaApi], READERS, REQUESTS, ROUNDS);
     const line = (label: string, r: Side) =>
       `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(REQUESTS / (r.ms / 1000)).toFixed(1)} req/s, ${r.cpuMs.toFixed(2)} ms of the server process's CPU per request (readers' thread left out; ${r.machineMs.toFixed(2)} ms machine-wide), ${r.errors} errors`;
-    console.log(`  a committee member's case list (${THEIRS} cases), ${READERS} concurrent readers, ${REQUESTS} requests each side`);
+    console.log(
+      `  a committee member's case list (${THEIRS} cases), ${READERS} concurrent readers, ${REQUESTS} requests each side`,
+    );
     console.log(line('ours, GET /api/complaints through HTTP (session, access per case, clocks, access log)', ours));
     console.log(line('the same rows, one SQL query through the driver', ref));
     const ratio = pct(ours.latencies, 99) / pct(ref.latencies, 99);
-    console.log(`  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 2.00, no errors) ${ratio <= 2 && ours.errors === 0 ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 2.00, no errors) ${ratio <= 2 && ours.errors === 0 ? 'OK' : 'BELOW TARGET'}`,
+    );
     await viaApi.close();
     agent.destroy();
     await app.close();
@@ -184,7 +216,9 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     } as unknown as Mailer;
     const jobs = new CaseJobs(db, noMail, new ManualClock(`${DAY}T03:00:00Z`), 'http://localhost');
     const workspaces = await db.system((tx) =>
-      tx.query<{ id: string }>(`SELECT w.id FROM workspaces w WHERE EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = w.id AND c.status = 'OPEN') ORDER BY w.id`),
+      tx.query<{ id: string }>(
+        `SELECT w.id FROM workspaces w WHERE EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = w.id AND c.status = 'OPEN') ORDER BY w.id`,
+      ),
     );
     const oursStart = performance.now();
     let written = 0;
@@ -229,13 +263,21 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     for (const wsp of workspaces) await jobs.recomputeClocks(wsp.id, NEXT_DAY);
     const againMs = performance.now() - againStart;
     console.log(`  clocks of ${n} open cases (${workspaces.length} workspaces' daily runs, one after another)`);
-    console.log(`  ours, CaseJobs.recomputeClocks per workspace (first run, ${written} rows): ${(oursMs / 1000).toFixed(2)} s; the next day's run (rows updated): ${(againMs / 1000).toFixed(2)} s`);
-    console.log(`  one INSERT ... SELECT computing the same due dates (${diff!.ref} rows): ${(refMs / 1000).toFixed(2)} s`);
+    console.log(
+      `  ours, CaseJobs.recomputeClocks per workspace (first run, ${written} rows): ${(oursMs / 1000).toFixed(2)} s; the next day's run (rows updated): ${(againMs / 1000).toFixed(2)} s`,
+    );
+    console.log(
+      `  one INSERT ... SELECT computing the same due dates (${diff!.ref} rows): ${(refMs / 1000).toFixed(2)} s`,
+    );
     console.log(`  rows that differ: ${diff!.missing} missing, ${diff!.extra} extra`);
     const speed = refMs / oursMs;
-    console.log(`  speed (ours / statement): ${speed.toFixed(2)}x (target >= 0.30, same rows) ${speed >= 0.3 && diff!.missing === 0 && diff!.extra === 0 ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `  speed (ours / statement): ${speed.toFixed(2)}x (target >= 0.30, same rows) ${speed >= 0.3 && diff!.missing === 0 && diff!.extra === 0 ? 'OK' : 'BELOW TARGET'}`,
+    );
     const nextSpeed = refMs / againMs;
-    console.log(`  speed of the next day's run (statement / ours): ${nextSpeed.toFixed(2)}x (target >= 0.30) ${nextSpeed >= 0.3 ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `  speed of the next day's run (statement / ours): ${nextSpeed.toFixed(2)}x (target >= 0.30) ${nextSpeed >= 0.3 ? 'OK' : 'BELOW TARGET'}`,
+    );
   } finally {
     await drop();
     await rm(files, { recursive: true, force: true });
@@ -244,7 +286,8 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
 
 export async function benchCases(): Promise<void> {
   await benchOn(process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite');
-  if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL)');
+  if (!process.env.BENCH_DATABASE_URL)
+    console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL)');
 }
 
 if (process.argv[2] === '--child' && import.meta.url === pathToFileURL(process.argv[1]).href) await benchCases();

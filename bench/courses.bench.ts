@@ -31,7 +31,11 @@ const LANGUAGES = CourseLanguage.options;
 
 function block(i: number): LessonBlock {
   const words = (l: string) => `${l} words of block ${i}: ${'lorem ipsum dolor sit amet '.repeat(8)}`;
-  if (i % 2 === 0) return LessonBlock.parse({ type: 'TEXT_AREA', texts: Object.fromEntries(LANGUAGES.map((l) => [l, { body: words(l) }])) });
+  if (i % 2 === 0)
+    return LessonBlock.parse({
+      type: 'TEXT_AREA',
+      texts: Object.fromEntries(LANGUAGES.map((l) => [l, { body: words(l) }])),
+    });
   return LessonBlock.parse({
     type: 'MULTIPLE_CHOICE',
     options: [
@@ -39,22 +43,24 @@ function block(i: number): LessonBlock {
       { key: 'b', correct: false },
       { key: 'c', correct: false },
     ],
-    texts: Object.fromEntries(LANGUAGES.map((l) => [l, { prompt: words(l), options: { a: `${l} a`, b: `${l} b`, c: `${l} c` } }])),
+    texts: Object.fromEntries(
+      LANGUAGES.map((l) => [l, { prompt: words(l), options: { a: `${l} a`, b: `${l} b`, c: `${l} c` } }]),
+    ),
   });
 }
 
 /** The course, written by SQL: six languages, 30 lessons with a title in each, 20 blocks each with six languages' words. */
 async function grow(db: Database, workspaceId: string): Promise<string> {
   return db.tenant(workspaceId, async (tx) => {
-    const [course] = await tx.query<{ id: string }>(`INSERT INTO courses (workspace_id, title) VALUES ($1, 'Bench course') RETURNING id`, [workspaceId]);
+    const [course] = await tx.query<{ id: string }>(
+      `INSERT INTO courses (workspace_id, title) VALUES ($1, 'Bench course') RETURNING id`,
+      [workspaceId],
+    );
     for (const [i, language] of LANGUAGES.entries()) {
-      await tx.query(`INSERT INTO course_languages (workspace_id, course_id, language, priority, title) VALUES ($1, $2, $3, $4, $5)`, [
-        workspaceId,
-        course.id,
-        language,
-        i === 0 ? 'PRIMARY' : 'SECONDARY',
-        `Bench course ${language}`,
-      ]);
+      await tx.query(
+        `INSERT INTO course_languages (workspace_id, course_id, language, priority, title) VALUES ($1, $2, $3, $4, $5)`,
+        [workspaceId, course.id, language, i === 0 ? 'PRIMARY' : 'SECONDARY', `Bench course ${language}`],
+      );
     }
     const lessons = await tx.query<{ id: string }>(
       `INSERT INTO course_contents (workspace_id, course_id, kind, position) SELECT $1, $2, 'LESSON', g FROM generate_series(0, $3::int - 1) g RETURNING id`,
@@ -76,7 +82,6 @@ async function grow(db: Database, workspaceId: string): Promise<string> {
     return course.id;
   });
 }
-
 
 async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
   const { db, drop } = await openBenchDatabase(kind, 'bench_course');
@@ -131,15 +136,25 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
         req.on('error', reject);
         req.end(data);
       });
-    const signIn = await send('POST', '/main-api/api/user/signin', { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD });
+    const signIn = await send('POST', '/main-api/api/user/signin', {
+      userEmail: 'admin@acme.test',
+      userPassword: DEMO_PASSWORD,
+    });
     const token = (JSON.parse(signIn.body) as { token: string }).token;
 
     // 1. Details.
     const viaApi = async (to = port) => {
-      const res = await send('GET', `/learning-api/api/course/details/${courseId}?language=HINDI`, undefined, token, to);
+      const res = await send(
+        'GET',
+        `/learning-api/api/course/details/${courseId}?language=HINDI`,
+        undefined,
+        token,
+        to,
+      );
       if (res.status !== 200) throw new Error(`${res.status} ${res.body.slice(0, 200)}`);
       const details = JSON.parse(res.body) as { contents: { blocks: unknown[] }[] };
-      if (details.contents.length !== LESSONS || details.contents[0]!.blocks.length !== BLOCKS) throw new Error('short course');
+      if (details.contents.length !== LESSONS || details.contents[0]!.blocks.length !== BLOCKS)
+        throw new Error('short course');
     };
     const direct = () =>
       db.tenant(workspaceId, async (tx) => {
@@ -167,15 +182,34 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       console.log(`  course details in Hindi, ${READERS} concurrent readers, ${REQUESTS} requests each side`);
       console.log(line('ours, through HTTP and the API (rendered contents cached by content revision)', ours));
       console.log(line('the same rows, one SQL query through the driver', ref));
-      console.log(line(`ours with the cache off (every answer rebuilt, as after each edit; ${REQUESTS / 2} requests)`, coldRun, REQUESTS / 2));
+      console.log(
+        line(
+          `ours with the cache off (every answer rebuilt, as after each edit; ${REQUESTS / 2} requests)`,
+          coldRun,
+          REQUESTS / 2,
+        ),
+      );
       const ratio = pct(ours.latencies, 99) / pct(ref.latencies, 99);
-      console.log(`  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 2.00, no errors) ${ratio <= 2 && ours.errors === 0 ? 'OK' : 'BELOW TARGET'}`);
-      console.log(`  p99 ratio with the cache off (ours / direct): ${(pct(coldRun.latencies, 99) / pct(ref.latencies, 99)).toFixed(2)} (printed, not the target)`);
+      console.log(
+        `  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 2.00, no errors) ${ratio <= 2 && ours.errors === 0 ? 'OK' : 'BELOW TARGET'}`,
+      );
+      console.log(
+        `  p99 ratio with the cache off (ours / direct): ${(pct(coldRun.latencies, 99) / pct(ref.latencies, 99)).toFixed(2)} (printed, not the target)`,
+      );
     }
 
     // 2. Clone.
     await db.system(async (tx) => {
-      for (const table of ['courses', 'course_languages', 'course_contents', 'course_content_titles', 'lesson_blocks', 'quizzes', 'quiz_questions', 'quiz_options']) {
+      for (const table of [
+        'courses',
+        'course_languages',
+        'course_contents',
+        'course_content_titles',
+        'lesson_blocks',
+        'quizzes',
+        'quiz_questions',
+        'quiz_options',
+      ]) {
         await tx.query(`CREATE TABLE bench_copy_${table} (LIKE ${table})`);
       }
     });
@@ -183,20 +217,45 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       db.system(async (tx) => {
         const params = [workspaceId, courseId];
         const contents = `SELECT id FROM course_contents WHERE workspace_id = $1 AND course_id = $2`;
-        await tx.query(`INSERT INTO bench_copy_courses SELECT * FROM courses WHERE workspace_id = $1 AND id = $2`, params);
-        await tx.query(`INSERT INTO bench_copy_course_languages SELECT * FROM course_languages WHERE workspace_id = $1 AND course_id = $2`, params);
-        await tx.query(`INSERT INTO bench_copy_course_contents SELECT * FROM course_contents WHERE workspace_id = $1 AND course_id = $2`, params);
-        await tx.query(`INSERT INTO bench_copy_course_content_titles SELECT * FROM course_content_titles WHERE workspace_id = $1 AND content_id IN (${contents})`, params);
-        await tx.query(`INSERT INTO bench_copy_lesson_blocks SELECT * FROM lesson_blocks WHERE workspace_id = $1 AND content_id IN (${contents})`, params);
-        await tx.query(`INSERT INTO bench_copy_quizzes SELECT * FROM quizzes WHERE workspace_id = $1 AND content_id IN (${contents})`, params);
-        await tx.query(`INSERT INTO bench_copy_quiz_questions SELECT * FROM quiz_questions WHERE workspace_id = $1 AND content_id IN (${contents})`, params);
+        await tx.query(
+          `INSERT INTO bench_copy_courses SELECT * FROM courses WHERE workspace_id = $1 AND id = $2`,
+          params,
+        );
+        await tx.query(
+          `INSERT INTO bench_copy_course_languages SELECT * FROM course_languages WHERE workspace_id = $1 AND course_id = $2`,
+          params,
+        );
+        await tx.query(
+          `INSERT INTO bench_copy_course_contents SELECT * FROM course_contents WHERE workspace_id = $1 AND course_id = $2`,
+          params,
+        );
+        await tx.query(
+          `INSERT INTO bench_copy_course_content_titles SELECT * FROM course_content_titles WHERE workspace_id = $1 AND content_id IN (${contents})`,
+          params,
+        );
+        await tx.query(
+          `INSERT INTO bench_copy_lesson_blocks SELECT * FROM lesson_blocks WHERE workspace_id = $1 AND content_id IN (${contents})`,
+          params,
+        );
+        await tx.query(
+          `INSERT INTO bench_copy_quizzes SELECT * FROM quizzes WHERE workspace_id = $1 AND content_id IN (${contents})`,
+          params,
+        );
+        await tx.query(
+          `INSERT INTO bench_copy_quiz_questions SELECT * FROM quiz_questions WHERE workspace_id = $1 AND content_id IN (${contents})`,
+          params,
+        );
         await tx.query(
           `INSERT INTO bench_copy_quiz_options SELECT * FROM quiz_options WHERE workspace_id = $1
              AND question_id IN (SELECT id FROM quiz_questions WHERE workspace_id = $1 AND content_id IN (${contents}))`,
           params,
         );
       });
-    const [admin] = await db.system((tx) => tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email = 'admin@acme.test'`, [workspaceId]));
+    const [admin] = await db.system((tx) =>
+      tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email = 'admin@acme.test'`, [
+        workspaceId,
+      ]),
+    );
     const cloneDirect = () =>
       db.tenant(workspaceId, async (tx) => {
         await cloneCourse(tx, { workspaceId, userId: admin!.id, ip: null }, { courseId });
@@ -211,14 +270,19 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const copyRef = await load(copyDirect, 1, CLONES);
     const directRef = await load(cloneDirect, 1, CLONES);
     const clones = await load(cloneApi, 1, CLONES);
-    const cloneLine = (label: string, r: Awaited<ReturnType<typeof load>>) => `  ${label}: median ${pct(r.latencies, 50).toFixed(1)} ms, max ${pct(r.latencies, 100).toFixed(1)} ms, ${r.errors} errors`;
+    const cloneLine = (label: string, r: Awaited<ReturnType<typeof load>>) =>
+      `  ${label}: median ${pct(r.latencies, 50).toFixed(1)} ms, max ${pct(r.latencies, 100).toFixed(1)} ms, ${r.errors} errors`;
     console.log(`  clone of the course (${LESSONS * BLOCKS} blocks), ${CLONES} one after another each side`);
     console.log(cloneLine('ours, POST /api/course/clone (new ids, keys, indexes, audit)', clones));
     console.log(cloneLine('INSERT ... SELECT of the same rows into the same tables, through the driver', directRef));
     console.log(cloneLine('INSERT ... SELECT of the same rows into keyless copies', copyRef));
     const cloneRatio = pct(clones.latencies, 50) / pct(directRef.latencies, 50);
-    console.log(`  median ratio (ours / INSERT ... SELECT into the same tables): ${cloneRatio.toFixed(2)} (target <= 2.00, no errors) ${cloneRatio <= 2 && clones.errors === 0 ? 'OK' : 'BELOW TARGET'}`);
-    console.log(`  median ratio (ours / INSERT ... SELECT into keyless copies, the floor): ${(pct(clones.latencies, 50) / pct(copyRef.latencies, 50)).toFixed(2)}`);
+    console.log(
+      `  median ratio (ours / INSERT ... SELECT into the same tables): ${cloneRatio.toFixed(2)} (target <= 2.00, no errors) ${cloneRatio <= 2 && clones.errors === 0 ? 'OK' : 'BELOW TARGET'}`,
+    );
+    console.log(
+      `  median ratio (ours / INSERT ... SELECT into keyless copies, the floor): ${(pct(clones.latencies, 50) / pct(copyRef.latencies, 50)).toFixed(2)}`,
+    );
     agent.destroy();
     await app.close();
     await coldApp.close();
@@ -229,7 +293,12 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
 }
 
 export async function benchCourses(): Promise<void> {
-  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_ONLY_POSTGRES ? ['postgres'] : process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_ONLY_POSTGRES
+    ? ['postgres']
+    : process.env.BENCH_DATABASE_URL
+      ? ['pglite', 'postgres']
+      : ['pglite'];
   for (const kind of kinds) await benchOn(kind);
-  if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
+  if (!process.env.BENCH_DATABASE_URL)
+    console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
 }

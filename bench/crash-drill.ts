@@ -20,7 +20,10 @@ const SWEEP_WAIT_MS = 90_000;
 
 function csv(round: number): string {
   const lines = ['Email,First Name,Last Name,Business Unit,Date of Joining'];
-  for (let i = 0; i < ROWS; i++) lines.push(`drill.r${round}.u${i}@drill.test,First${i},Last${i},${i % 2 ? 'Acme Pune' : 'Acme Headquarters'},2024-01-${String((i % 28) + 1).padStart(2, '0')}`);
+  for (let i = 0; i < ROWS; i++)
+    lines.push(
+      `drill.r${round}.u${i}@drill.test,First${i},Last${i},${i % 2 ? 'Acme Pune' : 'Acme Headquarters'},2024-01-${String((i % 28) + 1).padStart(2, '0')}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -38,8 +41,13 @@ class Drill {
   async inspect(prefix: string, jobId: string) {
     const db = await this.openDb();
     try {
-      const [users] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE $1`, [`${prefix}%`]);
-      const [invites] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invites i JOIN users u ON u.id = i.user_id WHERE u.email LIKE $1`, [`${prefix}%`]);
+      const [users] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE $1`, [
+        `${prefix}%`,
+      ]);
+      const [invites] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM invites i JOIN users u ON u.id = i.user_id WHERE u.email LIKE $1`,
+        [`${prefix}%`],
+      );
       const [job] = await db.query<{ status: string; rows_done: number; created: number; batches_done: number }>(
         `SELECT status, rows_done, created, batches_done FROM import_jobs WHERE id = $1`,
         [jobId],
@@ -62,7 +70,13 @@ class Drill {
   }
 
   waitFor(token: string, jobId: string, done: (status: string) => boolean, timeoutMs = 600_000) {
-    return this.server.waitForJob<{ status: string; rowsDone: number; created: number; totalRows: number }>(token, jobId, done, 200, timeoutMs);
+    return this.server.waitForJob<{ status: string; rowsDone: number; created: number; totalRows: number }>(
+      token,
+      jobId,
+      done,
+      200,
+      timeoutMs,
+    );
   }
 }
 
@@ -70,7 +84,9 @@ export async function crashDrill(): Promise<void> {
   const kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
   const database = await serverDatabase(kind, 'crash-drill');
   const drill = new Drill(database.env, database.open);
-  console.log(`\nCrash drill, ${kind}: ${ROUNDS} rounds of a ${ROWS.toLocaleString('en')}-row import killed (SIGKILL) at a random moment; batches of up to ${BATCH.toLocaleString("en")} (sized by time on PGlite)`);
+  console.log(
+    `\nCrash drill, ${kind}: ${ROUNDS} rounds of a ${ROWS.toLocaleString('en')}-row import killed (SIGKILL) at a random moment; batches of up to ${BATCH.toLocaleString('en')} (sized by time on PGlite)`,
+  );
   let failures = 0;
   try {
     // The first start migrates and seeds.
@@ -93,19 +109,27 @@ export async function crashDrill(): Promise<void> {
       const atKill = await drill.inspect(prefix, jobId);
       const rowsDone = atKill.job?.rows_done ?? 0;
       const finishedFirst = atKill.job?.status === 'COMPLETED';
-      expectedMs = finishedFirst ? killedAfter * 0.7 : rowsDone > 0 ? (killedAfter * ROWS) / rowsDone : expectedMs * 1.5;
+      expectedMs = finishedFirst
+        ? killedAfter * 0.7
+        : rowsDone > 0
+          ? (killedAfter * ROWS) / rowsDone
+          : expectedMs * 1.5;
       if (!atKill.job) problems.push('the job row is missing');
-      if (atKill.users !== (atKill.job?.created ?? 0)) problems.push(`users written ${atKill.users} != job.created ${atKill.job?.created}`);
+      if (atKill.users !== (atKill.job?.created ?? 0))
+        problems.push(`users written ${atKill.users} != job.created ${atKill.job?.created}`);
       if (atKill.invites !== atKill.users) problems.push(`invites ${atKill.invites} != users ${atKill.users}`);
-      if (atKill.batches.rows !== rowsDone) problems.push(`batch records hold ${atKill.batches.rows} rows, job says ${rowsDone}`);
+      if (atKill.batches.rows !== rowsDone)
+        problems.push(`batch records hold ${atKill.batches.rows} rows, job says ${rowsDone}`);
 
       const restartMs = await drill.server.start();
       token = await drill.server.signIn('admin@acme.test', DEMO_PASSWORD);
       // What the admin sees first: the rows the dead worker had written, shown INTERRUPTED until the queue's sweep
       // (every minute) continues the job, or already continued (RUNNING, QUEUED) or finished.
       const seen = await drill.waitFor(token, jobId, () => true);
-      if (seen.status === 'INTERRUPTED' && seen.rowsDone !== rowsDone) problems.push(`after restart rowsDone ${seen.rowsDone} != ${rowsDone}`);
-      if (!['INTERRUPTED', 'RUNNING', 'QUEUED', 'COMPLETED'].includes(seen.status)) problems.push(`after restart the job is ${seen.status}`);
+      if (seen.status === 'INTERRUPTED' && seen.rowsDone !== rowsDone)
+        problems.push(`after restart rowsDone ${seen.rowsDone} != ${rowsDone}`);
+      if (!['INTERRUPTED', 'RUNNING', 'QUEUED', 'COMPLETED'].includes(seen.status))
+        problems.push(`after restart the job is ${seen.status}`);
 
       const finishBegan = performance.now();
       let how = finishedFirst ? 'nothing to finish' : 'resumed by the queue';
@@ -118,10 +142,23 @@ export async function crashDrill(): Promise<void> {
       }
       // The import resumes by itself (docs/imports.md "On the job queue"): nobody presses Resume. It must end
       // COMPLETED with every row within the sweep's minute, the stale heartbeat and the rest of the import.
-      const ended = await drill.waitFor(token, jobId, (s) => s === 'COMPLETED' || s === 'FAILED' || s === 'CANCELLED', SWEEP_WAIT_MS + expectedMs * 3).catch(
-        (error: Error) => ({ status: `not finished (${error.message})`, rowsDone: -1, created: -1, totalRows: ROWS }),
-      );
-      if (ended.status !== 'COMPLETED' || ended.rowsDone !== ROWS) problems.push(`the job ended ${ended.status} at ${ended.rowsDone} rows without a Resume, expected COMPLETED at ${ROWS}`);
+      const ended = await drill
+        .waitFor(
+          token,
+          jobId,
+          (s) => s === 'COMPLETED' || s === 'FAILED' || s === 'CANCELLED',
+          SWEEP_WAIT_MS + expectedMs * 3,
+        )
+        .catch((error: Error) => ({
+          status: `not finished (${error.message})`,
+          rowsDone: -1,
+          created: -1,
+          totalRows: ROWS,
+        }));
+      if (ended.status !== 'COMPLETED' || ended.rowsDone !== ROWS)
+        problems.push(
+          `the job ended ${ended.status} at ${ended.rowsDone} rows without a Resume, expected COMPLETED at ${ROWS}`,
+        );
       const finishMs = performance.now() - finishBegan;
       await drill.server.stop('SIGTERM');
       const final = await drill.inspect(prefix, jobId);
@@ -138,6 +175,8 @@ export async function crashDrill(): Promise<void> {
   } finally {
     await database.drop();
   }
-  console.log(`  ${failures === 0 ? 'every round OK: no partial batch, no duplicate, exactly the expected users' : `${failures} round(s) FAILED`}`);
+  console.log(
+    `  ${failures === 0 ? 'every round OK: no partial batch, no duplicate, exactly the expected users' : `${failures} round(s) FAILED`}`,
+  );
   if (failures > 0) process.exitCode = 1;
 }

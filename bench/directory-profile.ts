@@ -48,14 +48,26 @@ if (fresh) {
 }
 const [acme] = await db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
 const workspaceId = acme!.id;
-const [hq] = await db.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`, [workspaceId]);
+const [hq] = await db.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`, [
+  workspaceId,
+]);
 
-const app = await buildApp({ db, passwords: cheapPasswords, files: new FolderFileStorage(dataDir), settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 } });
+const app = await buildApp({
+  db,
+  passwords: cheapPasswords,
+  files: new FolderFileStorage(dataDir),
+  settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
 const CLIENTS = Number(process.env.DIRECTORY_PROFILE_CLIENTS ?? 1);
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-const signIn = await app.inject({ method: 'POST', url: '/main-api/api/user/signin', headers: { host: 'acme.localhost' }, payload: { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD } });
+const signIn = await app.inject({
+  method: 'POST',
+  url: '/main-api/api/user/signin',
+  headers: { host: 'acme.localhost' },
+  payload: { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD },
+});
 const token = signIn.json().token as string;
 const query = { page: 0, pageSize: 20, sortBy: 'name', sortOrder: 'asc', branchId: hq!.id, status: 'ACTIVE' };
 const body = JSON.stringify(query);
@@ -63,7 +75,14 @@ const headers = { host: 'acme.localhost', 'content-type': 'application/json', au
 
 const parts: Record<string, () => Promise<unknown>> = {
   direct: () =>
-    db.tenant(workspaceId, (tx) => new DirectoryRepository(tx, workspaceId).page({ branchId: hq!.id, status: 'ACTIVE', confinedTo: null }, { by: 'name', order: 'asc' }, 0, 20)),
+    db.tenant(workspaceId, (tx) =>
+      new DirectoryRepository(tx, workspaceId).page(
+        { branchId: hq!.id, status: 'ACTIVE', confinedTo: null },
+        { by: 'name', order: 'asc' },
+        0,
+        20,
+      ),
+    ),
   'empty tenant transaction': () => db.tenant(workspaceId, async () => null),
   'site and session': () => sessionLookup(),
   'site and session + direct': async () => {
@@ -74,24 +93,36 @@ const parts: Record<string, () => Promise<unknown>> = {
     const res = await app.inject({ method: 'POST', url: '/main-api/api/workspace/users', headers, payload: body });
     if (res.statusCode !== 200) throw new Error(res.body);
   },
-  'inject config.json (a host lookup)': () => app.inject({ method: 'GET', url: '/config.json', headers: { host: 'acme.localhost' } }),
+  'inject config.json (a host lookup)': () =>
+    app.inject({ method: 'GET', url: '/config.json', headers: { host: 'acme.localhost' } }),
   http: () => post('/main-api/api/workspace/users', headers, 200),
-  'http 404 on the main site (no database)': () => post('/main-api/api/nothing-here', { host: 'localhost', 'content-type': 'application/json' }, 404),
+  'http 404 on the main site (no database)': () =>
+    post('/main-api/api/nothing-here', { host: 'localhost', 'content-type': 'application/json' }, 404),
 };
 
 function post(url: string, requestHeaders: Record<string, string>, expected: number) {
   return new Promise<void>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: url, method: 'POST', agent, headers: { ...requestHeaders, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        if (res.statusCode !== expected) reject(new Error(`${res.statusCode} ${Buffer.concat(chunks).toString()}`));
-        else {
-          JSON.parse(Buffer.concat(chunks).toString());
-          resolve();
-        }
-      });
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: url,
+        method: 'POST',
+        agent,
+        headers: { ...requestHeaders, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          if (res.statusCode !== expected) reject(new Error(`${res.statusCode} ${Buffer.concat(chunks).toString()}`));
+          else {
+            JSON.parse(Buffer.concat(chunks).toString());
+            resolve();
+          }
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -107,7 +138,12 @@ if (process.env.DIRECTORY_PROFILE_LOG) {
     const original = pg[method]!.bind(pg);
     pg[method] = (...args: unknown[]) => {
       const bytes = args[0] as Uint8Array;
-      const text = method !== 'execProtocolStream' ? String(args[0]) : bytes[0] === 80 || bytes[0] === 81 ? Buffer.from(bytes).toString('latin1', 5) : String.fromCharCode(bytes[0]!);
+      const text =
+        method !== 'execProtocolStream'
+          ? String(args[0])
+          : bytes[0] === 80 || bytes[0] === 81
+            ? Buffer.from(bytes).toString('latin1', 5)
+            : String.fromCharCode(bytes[0]!);
       console.log(`  ${method}: ${text.slice(0, 100).replace(/[\s\0]+/g, ' ')}`);
       return original(...args);
     };
@@ -157,7 +193,11 @@ if (heapInspector) {
   heapInspector.connect();
   await heapInspector.post('HeapProfiler.enable');
   // Every 4 KB allocated on average, objects collected since kept too: what was allocated, not what survived.
-  await heapInspector.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await heapInspector.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
 }
 const ROUNDS = 20;
 // With DIRECTORY_PROFILE_CLIENTS=n, each round runs n callers at once (as the benchmark does) and the latencies and
@@ -202,15 +242,26 @@ if (heapInspector) {
   (await import('node:fs')).writeFileSync(heapTo!, JSON.stringify(profile));
   heapInspector.disconnect();
 }
-console.log(`per call, ${CALLS} calls each, ${CLIENTS} at a time (load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}):`);
+console.log(
+  `per call, ${CALLS} calls each, ${CLIENTS} at a time (load ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}):`,
+);
 const reference = totals.get('direct')?.cpu;
 for (const [name, { cpu, wall }] of totals) {
   const ratio = reference ? `, ${(cpu / reference).toFixed(2)}x direct's CPU` : '';
-  console.log(`  ${name.padEnd(48)} CPU ${(cpu / CALLS).toFixed(3)} ms, wall ${(wall / CALLS).toFixed(3)} ms${ratio}; in the database ${(wasmTotals.get(name)! / CALLS).toFixed(3)} ms in ${(callTotals.get(name)! / CALLS).toFixed(2)} calls`);
+  console.log(
+    `  ${name.padEnd(48)} CPU ${(cpu / CALLS).toFixed(3)} ms, wall ${(wall / CALLS).toFixed(3)} ms${ratio}; in the database ${(wasmTotals.get(name)! / CALLS).toFixed(3)} ms in ${(callTotals.get(name)! / CALLS).toFixed(2)} calls`,
+  );
   const sorted = (latencies.get(name) ?? []).sort((a, b) => a - b);
   const gc = collections.get(name);
-  if (sorted.length) console.log(`  ${''.padEnd(48)} ${CLIENTS} at once: p50 ${pct(sorted, 50).toFixed(1)} ms, p90 ${pct(sorted, 90).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`);
-  if (gc) console.log(`  ${''.padEnd(48)} GC: ${gc.scavenges} scavenges, ${gc.majors} major, ${gc.ms.toFixed(0)} ms in all`);
+  if (sorted.length)
+    console.log(
+      `  ${''.padEnd(48)} ${CLIENTS} at once: p50 ${pct(sorted, 50).toFixed(1)} ms, p90 ${pct(sorted, 90).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+    );
+  if (gc)
+    console.log(`  ${''.padEnd(48)} GC: ${gc.scavenges} scavenges, ${gc.majors} major, ${gc.ms.toFixed(0)} ms in all`);
 }
 agent.destroy();
 await app.close();

@@ -28,13 +28,13 @@ const ROUNDS = 8;
  */
 const WARM_UP = 1_000;
 
-
-
 /** 100,000 people in Acme, spread over its units, departments, statuses and joining dates, written by SQL. */
 async function grow(db: Database): Promise<{ workspaceId: string; hq: string }> {
   const [acme] = await db.system((tx) => tx.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`));
   const workspaceId = acme!.id;
-  const [hq] = await db.system((tx) => tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`, [workspaceId]));
+  const [hq] = await db.system((tx) =>
+    tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`, [workspaceId]),
+  );
   await db.system((tx) =>
     tx.query(
       `INSERT INTO users (workspace_id, email, first_name, last_name, employee_id, branch_id, department_id, role, status, date_of_joining)
@@ -60,9 +60,16 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     await seedDemo(db, cheapPasswords, 'localhost');
     const seeded = performance.now();
     const { workspaceId, hq } = await grow(db);
-    console.log(`\nDirectory, ${USERS.toLocaleString('en')} users, ${kind} (${((performance.now() - seeded) / 1000).toFixed(1)} s to insert them)`);
+    console.log(
+      `\nDirectory, ${USERS.toLocaleString('en')} users, ${kind} (${((performance.now() - seeded) / 1000).toFixed(1)} s to insert them)`,
+    );
 
-    const app = await buildApp({ db, passwords: cheapPasswords, files: new FolderFileStorage(files), settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 } });
+    const app = await buildApp({
+      db,
+      passwords: cheapPasswords,
+      files: new FolderFileStorage(files),
+      settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
@@ -76,7 +83,12 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
             path: url,
             method: 'POST',
             agent,
-            headers: { host: 'acme.localhost', 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            headers: {
+              host: 'acme.localhost',
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(data),
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
           },
           (res) => {
             const chunks: Buffer[] = [];
@@ -88,18 +100,34 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
         req.end(data);
       });
 
-    const signIn = await post('/main-api/api/user/signin', { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD });
+    const signIn = await post('/main-api/api/user/signin', {
+      userEmail: 'admin@acme.test',
+      userPassword: DEMO_PASSWORD,
+    });
     const token = (JSON.parse(signIn.body) as { token: string }).token;
     const query = { page: 0, pageSize: 20, sortBy: 'name', sortOrder: 'asc', branchId: hq, status: 'ACTIVE' } as const;
 
     // Both sides warm up (plans cached, pages in memory) before either is measured.
     const direct = () =>
       db.tenant(workspaceId, async (tx) => {
-        const page = await new DirectoryRepository(tx, workspaceId).page({ branchId: hq, status: 'ACTIVE', confinedTo: null }, { by: 'name', order: 'asc' }, 0, 20);
+        const page = await new DirectoryRepository(tx, workspaceId).page(
+          { branchId: hq, status: 'ACTIVE', confinedTo: null },
+          { by: 'name', order: 'asc' },
+          0,
+          20,
+        );
         if (page.items.length !== 20) throw new Error('short page');
       });
     // Our clients ask over HTTP from a thread of their own, as browsers elsewhere would (bench/http-load.ts).
-    const viaApi = new HttpLoad({ port, host: 'acme.localhost', method: 'POST', path: '/main-api/api/workspace/users', body: query, token, items: 20 });
+    const viaApi = new HttpLoad({
+      port,
+      host: 'acme.localhost',
+      method: 'POST',
+      path: '/main-api/api/workspace/users',
+      body: query,
+      token,
+      items: 20,
+    });
     await load(direct, CLIENTS, WARM_UP);
     await viaApi.run(CLIENTS, WARM_UP);
 
@@ -112,11 +140,15 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const ratio = pct(ours.latencies, 99) / pct(ref.latencies, 99);
     const line = (label: string, r: Side) =>
       `  ${label}: p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms, ${(REQUESTS / (r.ms / 1000)).toFixed(0)} req/s, ${r.cpuMs.toFixed(2)} ms of the server process's CPU per request (clients' thread left out; ${r.machineMs.toFixed(2)} ms machine-wide), ${r.errors} errors`;
-    console.log(`  first page (unit + status filter, sorted by name), ${CLIENTS} concurrent clients, ${REQUESTS} requests each side`);
+    console.log(
+      `  first page (unit + status filter, sorted by name), ${CLIENTS} concurrent clients, ${REQUESTS} requests each side`,
+    );
     console.log(line('ours, through HTTP and the API', ours));
     console.log(line('the same SQL through the driver', ref));
     const ok = ratio <= 1.5 && ours.errors === 0;
-    console.log(`  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 1.50, no errors) ${ok ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 1.50, no errors) ${ok ? 'OK' : 'BELOW TARGET'}`,
+    );
   } finally {
     await drop();
     await rm(files, { recursive: true, force: true });
@@ -124,9 +156,14 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
 }
 
 export async function benchDirectory(): Promise<void> {
-  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_ONLY_POSTGRES ? ['postgres'] : process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_ONLY_POSTGRES
+    ? ['postgres']
+    : process.env.BENCH_DATABASE_URL
+      ? ['pglite', 'postgres']
+      : ['pglite'];
   for (const kind of kinds) await benchOn(kind);
-  if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
+  if (!process.env.BENCH_DATABASE_URL)
+    console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
 }
 
 if (process.argv[2] === '--child' && import.meta.url === pathToFileURL(process.argv[1]).href) await benchDirectory();

@@ -35,7 +35,10 @@ class Connection {
   private readonly socket: net.Socket;
   private buffered: Buffer = Buffer.allocUnsafe(256 * 1024);
   private length = 0;
-  private waiting: { resolve: (answer: { status: number; body: Buffer }) => void; reject: (error: Error) => void } | null = null;
+  private waiting: {
+    resolve: (answer: { status: number; body: Buffer }) => void;
+    reject: (error: Error) => void;
+  } | null = null;
 
   constructor() {
     this.socket = net.connect({

@@ -17,11 +17,24 @@ import { csvUpload, ResidentMemory, serverDatabase, ServerProcess, sleep } from 
 
 const PORT = Number(process.env.BENCH_PORT ?? 8292);
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-const HEADER = 'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
-const MAPPING = { email: 0, firstName: 1, lastName: 2, employeeId: 3, gender: 4, department: 5, designation: 6, branch: 7, role: 8, homeAddress: 9, phoneNumber: 10, dateOfJoining: 11 };
+const HEADER =
+  'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
+const MAPPING = {
+  email: 0,
+  firstName: 1,
+  lastName: 2,
+  employeeId: 3,
+  gender: 4,
+  department: 5,
+  designation: 6,
+  branch: 7,
+  role: 8,
+  homeAddress: 9,
+  phoneNumber: 10,
+  dateOfJoining: 11,
+};
 const UNITS = ['Acme Headquarters', 'Acme Pune'];
 const DEPARTMENTS = ['Human Resources', 'Engineering', 'Sales'];
-
 
 interface BenchRow {
   email: string;
@@ -55,29 +68,66 @@ function generateRows(): BenchRow[] {
 
 function toCsv(rows: BenchRow[]): string {
   const lines = rows.map((r) =>
-    [r.email, r.first, r.last, r.employeeId, r.gender, r.department, r.designation, r.unit, 'Employee', `"${r.address}"`, r.phone, r.joined].join(','),
+    [
+      r.email,
+      r.first,
+      r.last,
+      r.employeeId,
+      r.gender,
+      r.department,
+      r.designation,
+      r.unit,
+      'Employee',
+      `"${r.address}"`,
+      r.phone,
+      r.joined,
+    ].join(','),
   );
   return `${HEADER}\n${lines.join('\n')}\n`;
 }
 
-const COPY_COLUMNS = '(workspace_id, email, first_name, last_name, employee_id, gender, designation, branch_id, department_id, role, home_address, phone_number, date_of_joining, status)';
+const COPY_COLUMNS =
+  '(workspace_id, email, first_name, last_name, employee_id, gender, designation, branch_id, department_id, role, home_address, phone_number, date_of_joining, status)';
 
 /** The same rows, with the ids our import resolves, as COPY's CSV input; emails kept apart by a prefix. */
 async function copyInput(db: Database, rows: BenchRow[]): Promise<string> {
   const [ws] = await db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-  const units = new Map((await db.query<{ id: string; name: string }>(`SELECT id, name FROM branches WHERE workspace_id = $1`, [ws.id])).map((u) => [u.name, u.id]));
-  const departments = new Map(
-    (await db.query<{ id: string; name: string; branch_id: string }>(`SELECT id, name, branch_id FROM departments WHERE workspace_id = $1`, [ws.id])).map((d) => [
-      `${d.branch_id}|${d.name}`,
-      d.id,
-    ]),
+  const units = new Map(
+    (
+      await db.query<{ id: string; name: string }>(`SELECT id, name FROM branches WHERE workspace_id = $1`, [ws.id])
+    ).map((u) => [u.name, u.id]),
   );
-  return rows
-    .map((r) => {
-      const unit = units.get(r.unit)!;
-      return [ws.id, `copy.${r.email}`, r.first, r.last, r.employeeId, r.gender, r.designation, unit, departments.get(`${unit}|${r.department}`), 'EMPLOYEE', `"${r.address}"`, r.phone, r.joined, 'INVITED'].join(',');
-    })
-    .join('\n') + '\n';
+  const departments = new Map(
+    (
+      await db.query<{ id: string; name: string; branch_id: string }>(
+        `SELECT id, name, branch_id FROM departments WHERE workspace_id = $1`,
+        [ws.id],
+      )
+    ).map((d) => [`${d.branch_id}|${d.name}`, d.id]),
+  );
+  return (
+    rows
+      .map((r) => {
+        const unit = units.get(r.unit)!;
+        return [
+          ws.id,
+          `copy.${r.email}`,
+          r.first,
+          r.last,
+          r.employeeId,
+          r.gender,
+          r.designation,
+          unit,
+          departments.get(`${unit}|${r.department}`),
+          'EMPLOYEE',
+          `"${r.address}"`,
+          r.phone,
+          r.joined,
+          'INVITED',
+        ].join(',');
+      })
+      .join('\n') + '\n'
+  );
 }
 
 /** Times a raw COPY of the rows into users, inside a transaction rolled back afterwards (the table stays as it was). */
@@ -87,7 +137,9 @@ async function timeCopy(db: Database, input: string): Promise<number | string> {
     await db.pg
       .transaction(async (tx) => {
         const start = performance.now();
-        await tx.query(`COPY users ${COPY_COLUMNS} FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([input]) });
+        await tx.query(`COPY users ${COPY_COLUMNS} FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+          blob: new Blob([input]),
+        });
         ms = performance.now() - start;
         await tx.rollback();
       })
@@ -130,7 +182,11 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const upload = await csvUpload(toCsv(generateRows()), 'bench.csv', MAPPING);
     const validate = () => server.upload('/main-api/api/invite/bulk/validate', token, upload);
     // A server that has been running has its code loaded: one small validate first (it writes nothing).
-    const warmUp = await server.upload('/main-api/api/invite/bulk/validate', token, await csvUpload(toCsv(generateRows().slice(0, 1000)), 'warm-up.csv', MAPPING));
+    const warmUp = await server.upload(
+      '/main-api/api/invite/bulk/validate',
+      token,
+      await csvUpload(toCsv(generateRows().slice(0, 1000)), 'warm-up.csv', MAPPING),
+    );
     if (warmUp.status !== 200) throw new Error(`warm-up validate: ${warmUp.status} ${JSON.stringify(warmUp.json)}`);
     await sleep(500);
 
@@ -139,19 +195,28 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     memory.resetPeak();
     const start = performance.now();
     const validation = await validate();
-    if (validation.status !== 200) throw new Error(`validate: ${validation.status} ${JSON.stringify(validation.json).slice(0, 300)}`);
+    if (validation.status !== 200)
+      throw new Error(`validate: ${validation.status} ${JSON.stringify(validation.json).slice(0, 300)}`);
     const validated = performance.now();
     const validatePeak = memory.peak();
     const started = await server.upload('/main-api/api/invite/bulk', token, upload);
-    if (started.status !== 202) throw new Error(`import: ${started.status} ${JSON.stringify(started.json).slice(0, 300)}`);
+    if (started.status !== 202)
+      throw new Error(`import: ${started.status} ${JSON.stringify(started.json).slice(0, 300)}`);
     const answered = performance.now();
-    const imported = await server.waitForJob<{ status: string; created: number }>(token, started.json.jobId, (s) => s !== 'QUEUED' && s !== 'RUNNING', 50);
+    const imported = await server.waitForJob<{ status: string; created: number }>(
+      token,
+      started.json.jobId,
+      (s) => s !== 'QUEUED' && s !== 'RUNNING',
+      50,
+    );
     const end = performance.now();
     const peak = memory.peak();
     const after = memory.now();
     memory.stop();
     if (validation.json.validRows !== ROWS || imported.status !== 'COMPLETED' || imported.created !== ROWS) {
-      throw new Error(`expected ${ROWS} rows imported, got ${JSON.stringify({ valid: validation.json.validRows, status: imported.status, created: imported.created })}`);
+      throw new Error(
+        `expected ${ROWS} rows imported, got ${JSON.stringify({ valid: validation.json.validRows, status: imported.status, created: imported.created })}`,
+      );
     }
     await server.stop('SIGTERM');
     running = false;
@@ -170,19 +235,29 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const totalMs = end - start;
     const ours = ROWS / (totalMs / 1000);
     const growth = peak - before;
-    console.log(`\nUser import, ${ROWS.toLocaleString('en')} rows, ${kind}, through the HTTP API of the server in its own process`);
-    console.log(`  validate ${validateMs.toFixed(0)} ms + import ${importMs.toFixed(0)} ms (202 with the job after ${(answered - validated).toFixed(0)} ms) = ${totalMs.toFixed(0)} ms -> ${ours.toFixed(0)} rows/s`);
+    console.log(
+      `\nUser import, ${ROWS.toLocaleString('en')} rows, ${kind}, through the HTTP API of the server in its own process`,
+    );
+    console.log(
+      `  validate ${validateMs.toFixed(0)} ms + import ${importMs.toFixed(0)} ms (202 with the job after ${(answered - validated).toFixed(0)} ms) = ${totalMs.toFixed(0)} ms -> ${ours.toFixed(0)} rows/s`,
+    );
     console.log(`  import alone: ${(ROWS / (importMs / 1000)).toFixed(0)} rows/s`);
     if (typeof copyMs === 'number') {
       const reference = ROWS / (copyMs / 1000);
       const ratio = ours / reference;
       console.log(`  raw COPY of the same rows into users: ${copyMs.toFixed(0)} ms -> ${reference.toFixed(0)} rows/s`);
-      console.log(`  ratio (ours / COPY): ${ratio.toFixed(2)} (target >= 0.30) ${ratio >= 0.3 ? 'OK' : 'BELOW TARGET'}`);
+      console.log(
+        `  ratio (ours / COPY): ${ratio.toFixed(2)} (target >= 0.30) ${ratio >= 0.3 ? 'OK' : 'BELOW TARGET'}`,
+      );
     } else {
       console.log(`  raw COPY: not measured: ${copyMs}`);
     }
-    console.log(`  server memory (resident): ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (by the end of validate ${validatePeak.toFixed(0)} MB), ${after.toFixed(0)} MB after`);
-    console.log(`  peak growth during validate + import: ${growth.toFixed(0)} MB (target <= 150) ${growth <= 150 ? 'OK' : 'ABOVE TARGET'}`);
+    console.log(
+      `  server memory (resident): ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (by the end of validate ${validatePeak.toFixed(0)} MB), ${after.toFixed(0)} MB after`,
+    );
+    console.log(
+      `  peak growth during validate + import: ${growth.toFixed(0)} MB (target <= 150) ${growth <= 150 ? 'OK' : 'ABOVE TARGET'}`,
+    );
   } finally {
     if (running) await server.stop('SIGTERM');
     await database.drop();
@@ -192,5 +267,6 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
 export async function benchImport(): Promise<void> {
   const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) await benchOn(kind);
-  if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
+  if (!process.env.BENCH_DATABASE_URL)
+    console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
 }

@@ -7,7 +7,8 @@ import { migrate } from '../server/platform/db/migrate';
 import { openPglite } from '../server/platform/db/pglite-database';
 
 const [mode, dataDir, seconds] = process.argv.slice(2);
-const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
+const field = (name: string) =>
+  Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
 
 const db = await openPglite({ dataDir });
 if (mode === 'migrate') await migrate(db);

@@ -23,7 +23,11 @@ const mb = (n: number) => `${n.toFixed(0)} MB`;
 /** PGlite alone (bench/memory-reference.ts) in a child with the server's node flags: its peak and settled RSS. */
 async function reference(mode: 'migrate' | 'open', dataDir: string): Promise<{ peak: number; idle: number }> {
   const script = fileURLToPath(new URL('./memory-reference.ts', import.meta.url));
-  const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', script, mode, dataDir, String(IDLE_SECONDS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [...START_FLAGS, '--import', 'tsx', script, mode, dataDir, String(IDLE_SECONDS)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const memory = new ResidentMemory(child.pid!);
@@ -71,9 +75,21 @@ export async function benchMemory(): Promise<void> {
     const migrateOnly = await reference('migrate', fresh);
     const openOnly = await reference('open', path.join(database.env.DATA_DIR, 'pglite'));
     const row = (name: string, ours: number, ref: number, target: number) =>
-      console.log(`  ${name}: ${mb(ours)} (target <= ${target} MB: ${ours <= target ? 'met' : 'not met'}); reference ${mb(ref)}; ratio ${(ours / ref).toFixed(2)}x`);
-    row('first-start peak RSS, server | PGlite alone migrating a new folder', firstPeak, migrateOnly.peak, FIRST_START_TARGET_MB);
-    row(`idle RSS ${IDLE_SECONDS} s after start, server | PGlite alone opened on its folder`, idleStart, openOnly.idle, IDLE_TARGET_MB);
+      console.log(
+        `  ${name}: ${mb(ours)} (target <= ${target} MB: ${ours <= target ? 'met' : 'not met'}); reference ${mb(ref)}; ratio ${(ours / ref).toFixed(2)}x`,
+      );
+    row(
+      'first-start peak RSS, server | PGlite alone migrating a new folder',
+      firstPeak,
+      migrateOnly.peak,
+      FIRST_START_TARGET_MB,
+    );
+    row(
+      `idle RSS ${IDLE_SECONDS} s after start, server | PGlite alone opened on its folder`,
+      idleStart,
+      openOnly.idle,
+      IDLE_TARGET_MB,
+    );
     row(`idle RSS after 20 ordinary requests, server | PGlite alone`, idleUsed, openOnly.idle, IDLE_TARGET_MB);
     if (firstPeak > FIRST_START_TARGET_MB || idleUsed > IDLE_TARGET_MB) process.exitCode = 1;
   } finally {

@@ -12,8 +12,12 @@ import { emptyReactApp } from './bundle.bench';
 async function firstRenderBytes(siteDir: string): Promise<{ bytes: number; parts: [string, number][] }> {
   const html = await readFile(path.join(siteDir, 'pages/index.html'), 'utf8');
   const parts: [string, number][] = [['/ (HTML, its stylesheet inline)', gzipSync(html, { level: 9 }).length]];
-  const linked = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/site\/([^"]+)"/g), ...html.matchAll(/<script[^>]+src="\/site\/([^"]+)"/g)].map((m) => m[1]);
-  for (const file of linked) parts.push([`/site/${file}`, gzipSync(await readFile(path.join(siteDir, file)), { level: 9 }).length]);
+  const linked = [
+    ...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/site\/([^"]+)"/g),
+    ...html.matchAll(/<script[^>]+src="\/site\/([^"]+)"/g),
+  ].map((m) => m[1]);
+  for (const file of linked)
+    parts.push([`/site/${file}`, gzipSync(await readFile(path.join(siteDir, file)), { level: 9 }).length]);
   return { bytes: parts.reduce((sum, [, n]) => sum + n, 0), parts };
 }
 
@@ -29,7 +33,10 @@ async function serve(home: string, plain: string): Promise<Server> {
 
 /** Largest Contentful Paint of a page in headless Chromium with the CPU slowed 4 times, median of `runs` fresh loads. */
 async function lcp(address: string, runs: number): Promise<number> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const times: number[] = [];
   try {
     for (let i = 0; i < runs; i++) {
@@ -73,10 +80,15 @@ export async function benchPublicSite(): Promise<void> {
     console.log('\nBytes to first render of / on the main host (gzip, level 9)');
     for (const [part, bytes] of ours.parts) console.log(`    ${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${part}`);
     console.log(`  ours:      ${(ours.bytes / 1024).toFixed(1)} KiB`);
-    console.log(`  reference: ${(reference.bytes / 1024).toFixed(1)} KiB (an empty React 19 app's initial JavaScript, same run)`);
+    console.log(
+      `  reference: ${(reference.bytes / 1024).toFixed(1)} KiB (an empty React 19 app's initial JavaScript, same run)`,
+    );
     console.log(`  ratio:     ${ratio.toFixed(2)}x  (target: at most 0.5x) ${ratio <= 0.5 ? 'MET' : 'NOT MET'}`);
 
-    const home = (await readFile(path.join(siteDir, 'pages/index.html'), 'utf8')).replaceAll('__SITE_ORIGIN__', 'http://127.0.0.1');
+    const home = (await readFile(path.join(siteDir, 'pages/index.html'), 'utf8')).replaceAll(
+      '__SITE_ORIGIN__',
+      'http://127.0.0.1',
+    );
     const text = home
       .replace(/<head>[\s\S]*<\/head>/, '')
       .replace(/<[^>]+>/g, '\n')
@@ -94,7 +106,9 @@ export async function benchPublicSite(): Promise<void> {
       console.log('\nLargest Contentful Paint of / (headless Chromium, CPU slowed 4x, 390x844, median of 5)');
       console.log(`  ours:      ${oursLcp.toFixed(0)} ms`);
       console.log(`  reference: ${plainLcp.toFixed(0)} ms (bare HTML of the same text, same run)`);
-      console.log(`  ratio:     ${lcpRatio.toFixed(2)}x  (target: at most 1.5x) ${lcpRatio <= 1.5 ? 'MET' : 'NOT MET'}`);
+      console.log(
+        `  ratio:     ${lcpRatio.toFixed(2)}x  (target: at most 1.5x) ${lcpRatio <= 1.5 ? 'MET' : 'NOT MET'}`,
+      );
     } finally {
       server.close();
     }

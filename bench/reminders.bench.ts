@@ -30,10 +30,16 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     // the rest due in 60 days (beyond every reminder of the default cadence: 7 and 1 days before, on the day).
     const seedWorkspace = async (slug: string, people: number, due: number): Promise<{ id: string }> => {
       const [created] = await db.system((tx) =>
-        tx.query<{ id: string }>(`INSERT INTO workspaces (slug, workspace_url, company_name) VALUES ($1, $1 || '.localhost', 'Bench Reminders') RETURNING id`, [slug]),
+        tx.query<{ id: string }>(
+          `INSERT INTO workspaces (slug, workspace_url, company_name) VALUES ($1, $1 || '.localhost', 'Bench Reminders') RETURNING id`,
+          [slug],
+        ),
       );
       await db.tenant(created!.id, async (tx) => {
-        const [course] = await tx.query<{ id: string }>(`INSERT INTO courses (workspace_id, title, reminder_enabled) VALUES ($1, 'Bench safety course', true) RETURNING id`, [created!.id]);
+        const [course] = await tx.query<{ id: string }>(
+          `INSERT INTO courses (workspace_id, title, reminder_enabled) VALUES ($1, 'Bench safety course', true) RETURNING id`,
+          [created!.id],
+        );
         await tx.query(
           `INSERT INTO users (workspace_id, email, role, status, first_name, last_name)
            SELECT $1, 'learner' || g || '@bench.test', 'EMPLOYEE', 'ACTIVE', 'Learner' || g, 'Bench' FROM generate_series(1, $2::int) g`,
@@ -148,19 +154,28 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const withKeysMs = performance.now() - start;
     if (withKeys.length !== DUE) throw new Error(`the statement with keys inserted ${withKeys.length}, not ${DUE}`);
     const [keys] = await db.tenant(ws.id, (tx) =>
-      tx.query<{ n: string }>(`SELECT count(*) AS n FROM course_reminders WHERE workspace_id = $1 AND on_day = $2::date`, [ws.id, DAY]),
+      tx.query<{ n: string }>(
+        `SELECT count(*) AS n FROM course_reminders WHERE workspace_id = $1 AND on_day = $2::date`,
+        [ws.id, DAY],
+      ),
     );
 
     const growth = (peak - before) / MB;
     const ratio = refMs / oursMs;
     console.log(`  load (uptime): ${execSync('uptime').toString().trim()}`);
-    console.log(`  ours, CourseNotifications.runReminders (${run.digests} digests into the outbox, ${keys.n} idempotency keys, set-based batches of 20,000 learners): ${(oursMs / 1000).toFixed(2)} s`);
-    console.log(`  one INSERT ... SELECT of the same due set into outbox_messages (${inserted.length} rows, no keys): ${(refMs / 1000).toFixed(2)} s`);
+    console.log(
+      `  ours, CourseNotifications.runReminders (${run.digests} digests into the outbox, ${keys.n} idempotency keys, set-based batches of 20,000 learners): ${(oursMs / 1000).toFixed(2)} s`,
+    );
+    console.log(
+      `  one INSERT ... SELECT of the same due set into outbox_messages (${inserted.length} rows, no keys): ${(refMs / 1000).toFixed(2)} s`,
+    );
     console.log(
       `  printed, not the target: one statement writing the keys too, then the mails of the new ones: ${(withKeysMs / 1000).toFixed(2)} s, ratio ${(withKeysMs / oursMs).toFixed(2)}x`,
     );
     console.log(`  outbox rows that differ between the two: ${diff.odd} of ${diff.groups} (recipient, subject, body)`);
-    console.log(`  speed ratio (statement time / ours): ${ratio.toFixed(2)}x (target >= 0.30, same rows) ${ratio >= 0.3 && Number(diff.odd) === 0 ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `  speed ratio (statement time / ours): ${ratio.toFixed(2)}x (target >= 0.30, same rows) ${ratio >= 0.3 && Number(diff.odd) === 0 ? 'OK' : 'BELOW TARGET'}`,
+    );
     console.log(
       `  memory (process RSS${kind === 'pglite' ? ', PGlite in the same process' : ''}): ${(before / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB, growth ${growth.toFixed(1)} MB (target <= 64) ${growth <= 64 ? 'OK' : 'ABOVE TARGET'}`,
     );
@@ -170,9 +185,14 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
 }
 
 export async function benchReminders(): Promise<void> {
-  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_ONLY_POSTGRES ? ['postgres'] : process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_ONLY_POSTGRES
+    ? ['postgres']
+    : process.env.BENCH_DATABASE_URL
+      ? ['pglite', 'postgres']
+      : ['pglite'];
   for (const kind of kinds) await benchOn(kind);
-  if (!process.env.BENCH_DATABASE_URL) console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
+  if (!process.env.BENCH_DATABASE_URL)
+    console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');
 }
 
 if (process.argv[2] === '--child' && import.meta.url === pathToFileURL(process.argv[1]).href) await benchReminders();

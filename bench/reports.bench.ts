@@ -32,7 +32,18 @@ const NOW = new Date('2026-11-28T12:00:00Z');
 const ZONE = 'Asia/Kolkata';
 
 const DEFINITION: ReportDefinition = {
-  columns: ['dateOfJoining', 'userStatus', 'businessUnit', 'department', 'designation', 'courseName', 'courseVersion', 'assignedOn', 'status', 'completedOn'],
+  columns: [
+    'dateOfJoining',
+    'userStatus',
+    'businessUnit',
+    'department',
+    'designation',
+    'courseName',
+    'courseVersion',
+    'assignedOn',
+    'status',
+    'completedOn',
+  ],
   filters: {},
   isCourseInclude: true,
   isPolicyInclude: false,
@@ -41,7 +52,11 @@ const DEFINITION: ReportDefinition = {
 /** A parameterised statement as plain text, for COPY (which takes no parameters); the bench's own values only. */
 function inline(text: string, params: unknown[]): string {
   const literal = (v: unknown): string =>
-    Array.isArray(v) ? `ARRAY[${v.map(literal).join(',')}]` : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+    Array.isArray(v)
+      ? `ARRAY[${v.map(literal).join(',')}]`
+      : typeof v === 'number'
+        ? String(v)
+        : `'${String(v).replace(/'/g, "''")}'`;
   let out = text;
   for (let i = params.length; i >= 1; i--) out = out.replaceAll(`$${i}`, literal(params[i - 1]));
   return out;
@@ -49,11 +64,18 @@ function inline(text: string, params: unknown[]): string {
 
 async function seed(db: Database, people: number): Promise<string> {
   const [ws] = await db.system((tx) =>
-    tx.query<{ id: string }>(`INSERT INTO workspaces (slug, workspace_url, company_name) VALUES ('bench-reports', 'bench-reports.localhost', 'Bench Reports') RETURNING id`),
+    tx.query<{ id: string }>(
+      `INSERT INTO workspaces (slug, workspace_url, company_name) VALUES ('bench-reports', 'bench-reports.localhost', 'Bench Reports') RETURNING id`,
+    ),
   );
   await db.tenant(ws.id, async (tx) => {
-    await tx.query(`INSERT INTO branches (workspace_id, name) SELECT $1, 'Unit ' || g FROM generate_series(1, 10) g`, [ws.id]);
-    await tx.query(`INSERT INTO departments (workspace_id, branch_id, name) SELECT $1, b.id, 'Sales' FROM branches b WHERE b.workspace_id = $1`, [ws.id]);
+    await tx.query(`INSERT INTO branches (workspace_id, name) SELECT $1, 'Unit ' || g FROM generate_series(1, 10) g`, [
+      ws.id,
+    ]);
+    await tx.query(
+      `INSERT INTO departments (workspace_id, branch_id, name) SELECT $1, b.id, 'Sales' FROM branches b WHERE b.workspace_id = $1`,
+      [ws.id],
+    );
     await tx.query(
       `INSERT INTO users (workspace_id, email, role, status, first_name, last_name, branch_id, department_id, designation, date_of_joining)
        SELECT $1, 'p' || g || '@bench.test', 'EMPLOYEE', 'ACTIVE', 'Person' || g, 'Bench' || (g % 997), d.branch_id, d.id, 'Analyst', DATE '2024-01-01' + (g % 700)
@@ -66,7 +88,10 @@ async function seed(db: Database, people: number): Promise<string> {
         `INSERT INTO courses (workspace_id, title, description, status, published_at, version, published_version) VALUES ($1, $2, '', 'PUBLISHED', now(), 1, 1) RETURNING id`,
         [ws.id, title],
       );
-      await tx.query(`INSERT INTO course_versions (workspace_id, course_id, version, published_at) VALUES ($1, $2, 1, now())`, [ws.id, course.id]);
+      await tx.query(
+        `INSERT INTO course_versions (workspace_id, course_id, version, published_at) VALUES ($1, $2, 1, now())`,
+        [ws.id, course.id],
+      );
       await tx.query(
         `INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_at, status, completed_at, course_version, due_at, assignment_mail_pending, assigned_via)
          SELECT $1, $2, u.id, TIMESTAMPTZ '2026-01-01' + (row_number() OVER () % 200) * interval '1 day',
@@ -132,7 +157,9 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const t0 = performance.now();
     const ws = await seed(db, PEOPLE);
     const rows = PEOPLE * 2;
-    console.log(`\nReports over ${PEOPLE.toLocaleString('en')} people, ${rows.toLocaleString('en')} person x course rows, ${kind} (seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log(
+      `\nReports over ${PEOPLE.toLocaleString('en')} people, ${rows.toLocaleString('en')} person x course rows, ${kind} (seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
     const exporter = new ReportExporter(db, new EmbeddedFileUrls(files, new UrlSigner(Buffer.alloc(32, 7))), () => NOW);
     const scope = { workspaceId: ws };
     const settings = { now: NOW, zone: ZONE };
@@ -148,7 +175,9 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       if (all.length !== rows) throw new Error(`direct SQL read ${all.length} rows`);
     });
     console.log(`  reference COPY TO STDOUT (CSV):  ${copy.ms.toFixed(0)} ms`);
-    console.log(`  reference the query, one read:   ${direct.ms.toFixed(0)} ms (RSS +${direct.growthMb.toFixed(0)} MB)`);
+    console.log(
+      `  reference the query, one read:   ${direct.ms.toFixed(0)} ms (RSS +${direct.growthMb.toFixed(0)} MB)`,
+    );
     for (const format of ['CSV', 'XLSX'] as const) {
       const [job] = await db.tenant(ws, (tx) =>
         tx.query<{ id: string }>(
@@ -157,8 +186,14 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
         ),
       );
       const ours = await measured(() => exporter.run(ws, job.id));
-      const [done] = await db.tenant(ws, (tx) => tx.query<{ status: string; rows_done: number }>(`SELECT status, rows_done FROM report_exports WHERE workspace_id = $1 AND id = $2`, [ws, job.id]));
-      if (done.status !== 'DONE' || done.rows_done !== rows) throw new Error(`export ${format}: ${done.status}, ${done.rows_done} rows`);
+      const [done] = await db.tenant(ws, (tx) =>
+        tx.query<{ status: string; rows_done: number }>(
+          `SELECT status, rows_done FROM report_exports WHERE workspace_id = $1 AND id = $2`,
+          [ws, job.id],
+        ),
+      );
+      if (done.status !== 'DONE' || done.rows_done !== rows)
+        throw new Error(`export ${format}: ${done.status}, ${done.rows_done} rows`);
       const ratio = copy.ms / ours.ms;
       const target = format === 'CSV' ? 0.12 : 0.08;
       console.log(
@@ -180,7 +215,12 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     };
     const { ReportsService } = await import('../server/learning/reports/reports.service');
     const service = new ReportsService(db, exporter, undefined, () => NOW);
-    const actor = { workspaceId: ws, userId: '00000000-0000-0000-0000-000000000001', role: 'WORKSPACE_ADMIN' as const, branchId: null };
+    const actor = {
+      workspaceId: ws,
+      userId: '00000000-0000-0000-0000-000000000001',
+      role: 'WORKSPACE_ADMIN' as const,
+      branchId: null,
+    };
     const calls = FULL ? 100 : 200;
     await timings(() => service.preview(actor, DEFINITION, 1, 50), 5);
     const ours = await timings(() => service.preview(actor, DEFINITION, 1, 50), calls);
@@ -193,7 +233,9 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       calls,
     );
     const ratio = pct(ours, 99) / pct(ref, 99);
-    console.log(`  preview page 1: p99 ${pct(ours, 99).toFixed(1)} ms, direct SQL p99 ${pct(ref, 99).toFixed(1)} ms: ${ratio.toFixed(2)}x (target <= 2x: ${ratio <= 2 ? 'met' : 'NOT met'})`);
+    console.log(
+      `  preview page 1: p99 ${pct(ours, 99).toFixed(1)} ms, direct SQL p99 ${pct(ref, 99).toFixed(1)} ms: ${ratio.toFixed(2)}x (target <= 2x: ${ratio <= 2 ? 'met' : 'NOT met'})`,
+    );
   } finally {
     await rm(files, { recursive: true, force: true });
     await drop();

@@ -22,7 +22,11 @@ const only = process.argv[2];
  */
 async function inServerProcess(file: string): Promise<void> {
   const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', fileURLToPath(new URL(file, import.meta.url)), '--child'], { stdio: 'inherit' });
+    const child = spawn(
+      process.execPath,
+      [...START_FLAGS, '--import', 'tsx', fileURLToPath(new URL(file, import.meta.url)), '--child'],
+      { stdio: 'inherit' },
+    );
     child.on('error', reject);
     child.on('exit', (status) => resolve(status ?? 1));
   });

@@ -15,7 +15,9 @@ import { createScratchDatabase } from '../server/platform/db/scratch-postgres';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** The node flags `npm start` gives the server (package.json), so the process measured is the one users run. */
-export const START_FLAGS: string[] = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string)
+export const START_FLAGS: string[] = (
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string
+)
   .split(/\s+/)
   .filter((word) => word.startsWith('--'));
 
@@ -36,7 +38,11 @@ export async function serverDatabase(kind: 'pglite' | 'postgres', prefix: string
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
   const removeFolder = () => rm(dataDir, { recursive: true, force: true });
   if (kind === 'pglite') {
-    return { env: { DATA_DIR: dataDir }, open: () => openPglite({ dataDir: path.join(dataDir, 'pglite') }), drop: removeFolder };
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openPglite({ dataDir: path.join(dataDir, 'pglite') }),
+      drop: removeFolder,
+    };
   }
   const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL!, prefix);
   return {
@@ -60,7 +66,12 @@ export interface Upload {
 }
 
 /** The multipart body the browser sends for an import: the column mapping and the CSV file. */
-export async function csvUpload(csv: string, fileName: string, mapping: Record<string, number>, fields: Record<string, string> = {}): Promise<Upload> {
+export async function csvUpload(
+  csv: string,
+  fileName: string,
+  mapping: Record<string, number>,
+  fields: Record<string, string> = {},
+): Promise<Upload> {
   const form = new FormData();
   form.append('mapping', JSON.stringify(mapping));
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -86,16 +97,30 @@ export class ServerProcess {
   async start(): Promise<number> {
     const began = performance.now();
     const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    this.child = spawn(process.execPath, [...START_FLAGS, ...extra, '--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', MAIN_HOST: 'localhost', LOG_LEVEL: 'warn', ...this.env },
-      stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
-    });
+    this.child = spawn(
+      process.execPath,
+      [...START_FLAGS, ...extra, '--import', 'tsx', path.join(ROOT, 'server/main.ts')],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          PORT: String(this.port),
+          HOST: '127.0.0.1',
+          MAIN_HOST: 'localhost',
+          LOG_LEVEL: 'warn',
+          ...this.env,
+        },
+        stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+      },
+    );
     // A first start migrates and seeds: on a loaded machine that takes minutes (BENCH_START_SECONDS, 180 by default).
     const until = began + Number(process.env.BENCH_START_SECONDS ?? 180) * 1000;
     while (performance.now() < until) {
       if (this.child.exitCode !== null) throw new Error(`the server exited (${this.child.exitCode}) while starting`);
-      const ok = await this.request('GET', '/config.json').then((r) => r.status === 200, () => false);
+      const ok = await this.request('GET', '/config.json').then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return performance.now() - began;
       await sleep(100);
     }
@@ -112,7 +137,11 @@ export class ServerProcess {
     this.child = null;
   }
 
-  request(method: string, url: string, options: { token?: string; json?: unknown; body?: Buffer; contentType?: string } = {}): Promise<Answer> {
+  request(
+    method: string,
+    url: string,
+    options: { token?: string; json?: unknown; body?: Buffer; contentType?: string } = {},
+  ): Promise<Answer> {
     const payload = options.json !== undefined ? Buffer.from(JSON.stringify(options.json)) : options.body;
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -124,7 +153,12 @@ export class ServerProcess {
           headers: {
             host: `acme.localhost:${this.port}`,
             ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-            ...(payload ? { 'content-type': options.json !== undefined ? 'application/json' : options.contentType!, 'content-length': payload.length } : {}),
+            ...(payload
+              ? {
+                  'content-type': options.json !== undefined ? 'application/json' : options.contentType!,
+                  'content-length': payload.length,
+                }
+              : {}),
           },
         },
         (res) => {
@@ -147,7 +181,9 @@ export class ServerProcess {
   }
 
   async signIn(email: string, password: string): Promise<string> {
-    const res = await this.request('POST', '/main-api/api/user/signin', { json: { userEmail: email, userPassword: password } });
+    const res = await this.request('POST', '/main-api/api/user/signin', {
+      json: { userEmail: email, userPassword: password },
+    });
     if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.json)}`);
     return res.json.token;
   }
@@ -158,7 +194,13 @@ export class ServerProcess {
   }
 
   /** Polls an import job (every `everyMs`, as the browser does) until `done` says so. */
-  async waitForJob<T extends { status: string }>(token: string, jobId: string, done: (status: string) => boolean, everyMs = 200, timeoutMs = 600_000): Promise<T> {
+  async waitForJob<T extends { status: string }>(
+    token: string,
+    jobId: string,
+    done: (status: string) => boolean,
+    everyMs = 200,
+    timeoutMs = 600_000,
+  ): Promise<T> {
     const until = performance.now() + timeoutMs;
     for (;;) {
       const res = await this.request('GET', `/main-api/api/invite/bulk/jobs/${jobId}`, { token });

@@ -42,7 +42,12 @@ export async function benchSigninThroughput(): Promise<void> {
     await seedDemo(db, cheapPasswords, 'localhost');
     const hashed = await passwords.hash(DEMO_PASSWORD);
     await db.query(`UPDATE users SET password_hash = $1 WHERE email = 'admin@acme.test'`, [hashed]);
-    const app = await buildApp({ db, files: new FolderFileStorage(files), passwords, settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024 } });
+    const app = await buildApp({
+      db,
+      files: new FolderFileStorage(files),
+      passwords,
+      settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024 },
+    });
     try {
       let address = 0;
       const signIn = async () => {
@@ -76,7 +81,9 @@ export async function benchSigninThroughput(): Promise<void> {
       }
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
       const ratio = sum(ours) / sum(reference);
-      console.log(`signin-throughput, ${kind}: ${CALLERS} concurrent callers, ${ROUNDS} alternating rounds of ${PER_ROUND} a side`);
+      console.log(
+        `signin-throughput, ${kind}: ${CALLERS} concurrent callers, ${ROUNDS} alternating rounds of ${PER_ROUND} a side`,
+      );
       console.log(
         `  sign-ins ${ours.map((r) => r.toFixed(1)).join(', ')} /s | raw argon2id verifies ${reference.map((r) => r.toFixed(1)).join(', ')} /s; ` +
           `ratio ${ratio.toFixed(2)}x (target >= ${TARGET}x: ${ratio >= TARGET ? 'met' : 'not met'})`,

@@ -25,7 +25,10 @@ export const cheapPasswords: PasswordHasher = {
  * A migrated, empty database: PGlite persisted in a temporary data folder (in memory, the tables themselves would
  * count as RSS), or a scratch database on BENCH_DATABASE_URL's server. `drop` removes it.
  */
-export async function openBenchDatabase(kind: 'pglite' | 'postgres', name: string): Promise<{ db: Database; drop: () => Promise<void> }> {
+export async function openBenchDatabase(
+  kind: 'pglite' | 'postgres',
+  name: string,
+): Promise<{ db: Database; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), `${name}-pglite-`));
     const db = await openPglite({ dataDir });
@@ -43,7 +46,11 @@ export async function openBenchDatabase(kind: 'pglite' | 'postgres', name: strin
 }
 
 /** `clients` concurrent callers run `one` until `total` calls are made; latencies sorted, errors counted (the first printed). */
-export async function load(one: () => Promise<void>, clients: number, total: number): Promise<{ latencies: number[]; errors: number; ms: number }> {
+export async function load(
+  one: () => Promise<void>,
+  clients: number,
+  total: number,
+): Promise<{ latencies: number[]; errors: number; ms: number }> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -98,14 +105,22 @@ export type Caller = (() => Promise<void>) | HttpLoad;
  * the machine's load, and the garbage one side leaves for the process's next full collection, fall on every side
  * alike (with one phase a side, the reference's garbage was collected in ours).
  */
-export async function alternate(calls: readonly Caller[], clients: number, total: number, rounds: number): Promise<Side[]> {
+export async function alternate(
+  calls: readonly Caller[],
+  clients: number,
+  total: number,
+  rounds: number,
+): Promise<Side[]> {
   const sides = calls.map((): Side => ({ latencies: [], errors: 0, ms: 0, cpuMs: 0, machineMs: 0 }));
   for (let round = 0; round < rounds; round++) {
     for (const [i, call] of calls.entries()) {
       const side = sides[i]!;
       const cpu0 = process.cpuUsage();
       const busy0 = machineBusyMs();
-      const r = call instanceof HttpLoad ? await call.run(clients, total / rounds) : { ...(await load(call, clients, total / rounds)), threadCpuMs: 0 };
+      const r =
+        call instanceof HttpLoad
+          ? await call.run(clients, total / rounds)
+          : { ...(await load(call, clients, total / rounds)), threadCpuMs: 0 };
       const cpu = process.cpuUsage(cpu0);
       side.cpuMs += ((cpu.user + cpu.system) / 1000 - r.threadCpuMs) / total;
       side.machineMs += (machineBusyMs() - busy0) / total;
@@ -119,4 +134,5 @@ export async function alternate(calls: readonly Caller[], clients: number, total
 }
 
 /** The p-th percentile of sorted latencies. */
-export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+export const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;

@@ -25,7 +25,7 @@ async function writeVideo(file: string, size: number): Promise<void> {
   out.write(head);
   let state = 0x9e3779b9;
   const piece = Buffer.alloc(MB);
-  for (let written = head.length; written < size; ) {
+  for (let written = head.length; written < size;) {
     for (let i = 0; i < piece.length; i += 4) {
       state ^= state << 13;
       state ^= state >>> 17;
@@ -33,7 +33,8 @@ async function writeVideo(file: string, size: number): Promise<void> {
       piece.writeUInt32LE(state >>> 0, i);
     }
     const n = Math.min(piece.length, size - written);
-    if (!out.write(n === piece.length ? piece : piece.subarray(0, n))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    if (!out.write(n === piece.length ? piece : piece.subarray(0, n)))
+      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     written += n;
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
@@ -80,13 +81,19 @@ export async function benchUpload(): Promise<void> {
         token,
         json: { purpose: 'VIDEO', fileName: path.basename(file), size },
       });
-      if (ticket.status !== 200) throw new Error(`generate-upload-url: ${ticket.status} ${JSON.stringify(ticket.json)}`);
+      if (ticket.status !== 200)
+        throw new Error(`generate-upload-url: ${ticket.status} ${JSON.stringify(ticket.json)}`);
       const began = performance.now();
       const put = await putFile(PORT, ticket.json.uploadUrl, file, size);
       if (put.status !== 201) throw new Error(`PUT: ${put.status} ${put.body}`);
       const sent = performance.now();
-      const confirmed = await server.request('POST', `/learning-api/api/lesson-content/confirm-upload/${ticket.json.fileId}`, { token });
-      if (confirmed.status !== 200 || confirmed.json.size !== size) throw new Error(`confirm: ${confirmed.status} ${JSON.stringify(confirmed.json)}`);
+      const confirmed = await server.request(
+        'POST',
+        `/learning-api/api/lesson-content/confirm-upload/${ticket.json.fileId}`,
+        { token },
+      );
+      if (confirmed.status !== 200 || confirmed.json.size !== size)
+        throw new Error(`confirm: ${confirmed.status} ${JSON.stringify(confirmed.json)}`);
       return { putMs: sent - began, confirmMs: performance.now() - sent };
     };
 
@@ -119,16 +126,30 @@ export async function benchUpload(): Promise<void> {
     const ratio = rate(ours.putMs) / rate(copyMs);
     const streamRatio = rate(ours.putMs) / rate(streamMs);
     const growth = peak - before;
-    console.log(`\nCourse video upload, ${SIZE / MB} MB, embedded storage, through the HTTP API of the server in its own process`);
-    console.log(`  PUT to the signed URL: ${ours.putMs.toFixed(0)} ms -> ${rate(ours.putMs).toFixed(0)} MB/s; confirm (size, type by the bytes): ${ours.confirmMs.toFixed(0)} ms`);
-    console.log(`  fs.copyFile of the same file on the same disk: ${copyMs.toFixed(0)} ms -> ${rate(copyMs).toFixed(0)} MB/s`);
-    console.log(`  streamed copy (read + write, 256 KB pieces): ${streamMs.toFixed(0)} ms -> ${rate(streamMs).toFixed(0)} MB/s`);
+    console.log(
+      `\nCourse video upload, ${SIZE / MB} MB, embedded storage, through the HTTP API of the server in its own process`,
+    );
+    console.log(
+      `  PUT to the signed URL: ${ours.putMs.toFixed(0)} ms -> ${rate(ours.putMs).toFixed(0)} MB/s; confirm (size, type by the bytes): ${ours.confirmMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `  fs.copyFile of the same file on the same disk: ${copyMs.toFixed(0)} ms -> ${rate(copyMs).toFixed(0)} MB/s`,
+    );
+    console.log(
+      `  streamed copy (read + write, 256 KB pieces): ${streamMs.toFixed(0)} ms -> ${rate(streamMs).toFixed(0)} MB/s`,
+    );
     // The target is read against the streamed copy: fs.copyFile is copy_file_range, a copy inside the kernel (or a
     // reflink) that never moves the bytes through a process, which no upload over a socket can do.
-    console.log(`  ratio (ours / streamed copy): ${streamRatio.toFixed(2)} (target >= 0.50) ${streamRatio >= 0.5 ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `  ratio (ours / streamed copy): ${streamRatio.toFixed(2)} (target >= 0.50) ${streamRatio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+    );
     console.log(`  ours / fs.copyFile (in-kernel copy): ${ratio.toFixed(2)}`);
-    console.log(`  server memory (resident): ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB, ${after.toFixed(0)} MB after`);
-    console.log(`  peak growth during PUT + confirm: ${growth.toFixed(1)} MB (target <= 32) ${growth <= 32 ? 'OK' : 'ABOVE TARGET'}`);
+    console.log(
+      `  server memory (resident): ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB, ${after.toFixed(0)} MB after`,
+    );
+    console.log(
+      `  peak growth during PUT + confirm: ${growth.toFixed(1)} MB (target <= 32) ${growth <= 32 ? 'OK' : 'ABOVE TARGET'}`,
+    );
   } finally {
     if (running) await server.stop('SIGTERM');
     await database.drop();

@@ -23,9 +23,17 @@ const BACK_WITHIN_MB = 64;
 const URL = '/main-api/api/invite/bulk/file/mappings';
 
 async function bombUpload(declaredStringsSize: number): Promise<Upload> {
-  const bytes = await zipArchive(workbookParts('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', repetitiveSharedStrings(400 * 1024 * 1024), { declaredStringsSize }));
+  const bytes = await zipArchive(
+    workbookParts('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', repetitiveSharedStrings(400 * 1024 * 1024), {
+      declaredStringsSize,
+    }),
+  );
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'bomb.xlsx');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(bytes)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    'bomb.xlsx',
+  );
   const response = new Response(form);
   return { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')! };
 }
@@ -47,8 +55,13 @@ export async function benchZipBomb(): Promise<void> {
     const form = new FormData();
     form.append('file', new Blob(['Email\nasha@acme.test\n'], { type: 'text/csv' }), 'warm.csv');
     const warm = new Response(form);
-    await server.upload(URL, token, { body: Buffer.from(await warm.arrayBuffer()), contentType: warm.headers.get('content-type')! });
-    console.log(`zip-bomb: ${BOMBS} parallel XLSX bombs (1.4 MB each, 400 MB of shared strings), server of \`npm start\` on PGlite`);
+    await server.upload(URL, token, {
+      body: Buffer.from(await warm.arrayBuffer()),
+      contentType: warm.headers.get('content-type')!,
+    });
+    console.log(
+      `zip-bomb: ${BOMBS} parallel XLSX bombs (1.4 MB each, 400 MB of shared strings), server of \`npm start\` on PGlite`,
+    );
     for (const [name, declared] of rounds) {
       const upload = await bombUpload(declared);
       await sleep(SETTLE_SECONDS * 1000);
@@ -60,7 +73,10 @@ export async function benchZipBomb(): Promise<void> {
       const peak = memory.peak();
       memory.stop();
       const statuses = answers.map((a) => a.status);
-      if (statuses.some((s) => s !== 413 && s !== 429)) throw new Error(`a bomb was not refused: ${statuses.join(', ')} ${JSON.stringify(answers.map((a) => a.json)).slice(0, 300)}`);
+      if (statuses.some((s) => s !== 413 && s !== 429))
+        throw new Error(
+          `a bomb was not refused: ${statuses.join(', ')} ${JSON.stringify(answers.map((a) => a.json)).slice(0, 300)}`,
+        );
       const ended = performance.now();
       let after = memory.now();
       while (after - before > BACK_WITHIN_MB && performance.now() - ended < BACK_WITHIN_SECONDS * 1000) {

@@ -4,7 +4,9 @@ import { expectAccessible } from './support/accessibility';
 
 const NEW_PASSWORD = 'a long and quiet harbour at dawn';
 
-test('a member changes their password: this session stays, the other one ends, the new password works', async ({ browser }) => {
+test('a member changes their password: this session stays, the other one ends, the new password works', async ({
+  browser,
+}) => {
   // Four argon2 sign-ins and a change: slow on a busy machine.
   test.setTimeout(120_000);
   const email = 'ananya.das3@acme.test';

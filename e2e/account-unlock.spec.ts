@@ -12,7 +12,10 @@ async function latestMessage(page: Page, email: string): Promise<{ subject: stri
   const outbox = await page.context().newPage();
   try {
     await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
-    const messages = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { subject: string | null; body: string }[];
+    const messages = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as {
+      subject: string | null;
+      body: string;
+    }[];
     return messages[0];
   } finally {
     await outbox.close();
@@ -27,7 +30,9 @@ async function askForCode(page: Page) {
   await expect(page.getByText(`If ${EMAIL} belongs to an account here`)).toBeVisible();
 }
 
-test('wrong codes lock an account; an admin unlocks it in People, the security log shows both, and the person signs in', async ({ browser }) => {
+test('wrong codes lock an account; an admin unlocks it in People, the security log shows both, and the person signs in', async ({
+  browser,
+}) => {
   // Several sign-ins and code checks: slow on a busy machine.
   test.setTimeout(300_000);
   const employeeContext = await browser.newContext();
@@ -87,7 +92,9 @@ test('wrong codes lock an account; an admin unlocks it in People, the security l
     const unlocked = admin.getByRole('row').filter({ hasText: 'Account unlocked by an admin' }).first();
     await expect(unlocked).toContainText('admin@globex.test');
     await expect(unlocked).toContainText(EMAIL);
-    await expect(admin.getByRole('row').filter({ hasText: 'Account locked' }).filter({ hasText: EMAIL }).first()).toBeVisible();
+    await expect(
+      admin.getByRole('row').filter({ hasText: 'Account locked' }).filter({ hasText: EMAIL }).first(),
+    ).toBeVisible();
     await expectAccessible(admin, 'Security log');
 
     // The employee signs in with a new code.

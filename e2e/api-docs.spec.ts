@@ -3,9 +3,27 @@ import { url } from './support/app';
 
 /** Each API's reference, opened as an integrator types its address: with and without the trailing slash. */
 const REFERENCES = [
-  { base: '/main-api', title: 'Main API', tag: 'auth', path: '/api/user/signin', summary: 'Sign in with email or username and password' },
-  { base: '/learning-api', title: 'Learning API', tag: 'courses', path: '/api/course/assign-course-to-users', summary: 'Assign a published course' },
-  { base: '/case-api', title: 'Case management API', tag: 'workflows', path: '/api/admin/workflow', summary: 'Workflows of the workspace' },
+  {
+    base: '/main-api',
+    title: 'Main API',
+    tag: 'auth',
+    path: '/api/user/signin',
+    summary: 'Sign in with email or username and password',
+  },
+  {
+    base: '/learning-api',
+    title: 'Learning API',
+    tag: 'courses',
+    path: '/api/course/assign-course-to-users',
+    summary: 'Assign a published course',
+  },
+  {
+    base: '/case-api',
+    title: 'Case management API',
+    tag: 'workflows',
+    path: '/api/admin/workflow',
+    summary: 'Workflows of the workspace',
+  },
 ] as const;
 
 for (const reference of REFERENCES) {
@@ -22,7 +40,10 @@ for (const reference of REFERENCES) {
       await expect(page.getByText('Authorization: Bearer <token>').first()).toBeVisible();
       // Operations are listed under their tags, each with its method, path and summary.
       await expect(page.getByRole('heading', { name: reference.tag, exact: false }).first()).toBeVisible();
-      const operation = page.locator('.opblock').filter({ has: page.locator(`[data-path="${reference.path}"]`) }).first();
+      const operation = page
+        .locator('.opblock')
+        .filter({ has: page.locator(`[data-path="${reference.path}"]`) })
+        .first();
       await expect(operation).toBeVisible();
       await expect(operation).toContainText(reference.summary);
       expect(await page.locator('.opblock').count()).toBeGreaterThan(3);

@@ -36,16 +36,29 @@ async function checkScreen(page: Page, name: string): Promise<void> {
 test.describe('the app in the learner’s language', () => {
   test.use({ actionTimeout: 30_000 });
 
-  test('an employee on a phone switches to Hindi: the home, a policy, the player’s buttons and Raise a concern speak Hindi', async ({ browser }) => {
+  test('an employee on a phone switches to Hindi: the home, a policy, the player’s buttons and Raise a concern speak Hindi', async ({
+    browser,
+  }) => {
     test.setTimeout(600_000);
     const title = `Acme conduct ${Date.now().toString(36)}`;
 
     // ---- Setup by Acme's admin: a policy to accept (its own, an English PDF) and the demo course assigned.
     const admin = await (await browser.newContext()).newPage();
     await signIn(admin, 'acme', 'admin@acme.test');
-    const courses = await api<{ items: { courseId: string; title: string }[] }>(admin, 'GET', '/learning-api/api/course/all');
+    const courses = await api<{ items: { courseId: string; title: string }[] }>(
+      admin,
+      'GET',
+      '/learning-api/api/course/all',
+    );
     const course = courses.json.items.find((c) => c.title === COURSE)!;
-    expect((await api(admin, 'POST', '/learning-api/api/course/assign-course-to-users', { courseId: course.courseId, search: EMPLOYEE })).status).toBe(200);
+    expect(
+      (
+        await api(admin, 'POST', '/learning-api/api/course/assign-course-to-users', {
+          courseId: course.courseId,
+          search: EMPLOYEE,
+        })
+      ).status,
+    ).toBe(200);
 
     await admin.goto(url('acme', '/policies'));
     await admin.getByRole('button', { name: 'Create policy' }).click();
@@ -59,10 +72,22 @@ test.describe('the app in the learner’s language', () => {
     const details = admin.getByRole('dialog', { name: title });
     const chooser = admin.waitForEvent('filechooser');
     await details.getByRole('button', { name: /^Upload the English/ }).click();
-    await (await chooser).setFiles({ name: 'English.pdf', mimeType: 'application/pdf', buffer: await realPdf(title, ['Respect at work, every day.']) });
-    await expect(admin.getByRole('progressbar', { name: /^English.* upload$/ })).toHaveAttribute('aria-valuenow', '100');
+    await (
+      await chooser
+    ).setFiles({
+      name: 'English.pdf',
+      mimeType: 'application/pdf',
+      buffer: await realPdf(title, ['Respect at work, every day.']),
+    });
+    await expect(admin.getByRole('progressbar', { name: /^English.* upload$/ })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     await details.getByRole('button', { name: 'Close' }).click();
-    await admin.getByRole('row', { name: new RegExp(title) }).getByRole('button', { name: `Publish ${title}` }).click();
+    await admin
+      .getByRole('row', { name: new RegExp(title) })
+      .getByRole('button', { name: `Publish ${title}` })
+      .click();
     const publish = admin.getByRole('dialog', { name: `Publish ${title}` });
     await publish.getByLabel('Everyone in the workspace').check();
     await publish.getByRole('button', { name: 'Publish to everyone' }).click();

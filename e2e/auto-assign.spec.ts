@@ -23,7 +23,9 @@ async function lastMail(page: Page, email: string): Promise<{ subject: string | 
   const tab = await page.context().newPage();
   try {
     await tab.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
-    return (JSON.parse((await tab.locator('body').textContent()) ?? '[]') as { subject: string | null; body: string }[])[0];
+    return (
+      JSON.parse((await tab.locator('body').textContent()) ?? '[]') as { subject: string | null; body: string }[]
+    )[0];
   } finally {
     await tab.close();
   }
@@ -39,7 +41,9 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   }).toPass({ timeout: 30_000 });
 }
 
-test('an admin gives a course a rule for Pune HR; an invited person of Pune HR claims the invitation and finds it in My training; bulk assign by file', async ({ browser }) => {
+test('an admin gives a course a rule for Pune HR; an invited person of Pune HR claims the invitation and finds it in My training; bulk assign by file', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const stamp = Date.now().toString(36);
   const title = `Auto-assign journey ${stamp}`;
@@ -47,9 +51,16 @@ test('an admin gives a course a rule for Pune HR; an invited person of Pune HR c
   await signIn(admin, 'acme', 'admin@acme.test');
 
   // A published course of its own (a copy of the demo course), so the journey starts from nobody assigned.
-  const courses = await api<{ items: { courseId: string; title: string }[] }>(admin, 'GET', '/learning-api/api/course/all?pageSize=100');
+  const courses = await api<{ items: { courseId: string; title: string }[] }>(
+    admin,
+    'GET',
+    '/learning-api/api/course/all?pageSize=100',
+  );
   const demo = courses.json.items.find((c) => c.title === 'Preventing Sexual Harassment at Work')!;
-  const clone = await api<{ courseId: string }>(admin, 'POST', '/learning-api/api/course/clone', { courseId: demo.courseId, title });
+  const clone = await api<{ courseId: string }>(admin, 'POST', '/learning-api/api/course/clone', {
+    courseId: demo.courseId,
+    title,
+  });
   expect(clone.status).toBe(200);
   const courseId = clone.json.courseId;
   expect((await api(admin, 'POST', `/learning-api/api/course/publish/${courseId}`, {})).status).toBe(200);
@@ -73,12 +84,26 @@ test('an admin gives a course a rule for Pune HR; an invited person of Pune HR c
   await expect(admin.getByText(/Rule on; last run/)).toBeVisible();
 
   // An invited person of Pune HR (invited through the API: inviting is another journey's screen).
-  const units = await api<{ branchId: string; branchName: string }[]>(admin, 'GET', '/main-api/api/workspace/all-branches1');
+  const units = await api<{ branchId: string; branchName: string }[]>(
+    admin,
+    'GET',
+    '/main-api/api/workspace/all-branches1',
+  );
   const pune = units.json.find((u) => u.branchName === 'Acme Pune')!;
-  const departments = await api<{ departmentId: string; departmentName: string }[]>(admin, 'POST', '/main-api/api/department/list', { branchId: pune.branchId });
+  const departments = await api<{ departmentId: string; departmentName: string }[]>(
+    admin,
+    'POST',
+    '/main-api/api/department/list',
+    { branchId: pune.branchId },
+  );
   const hr = departments.json.find((d) => d.departmentName === 'Human Resources')!;
   const email = `hr.joiner.${stamp}@acme-auto.test`;
-  const invited = await api(admin, 'POST', `/main-api/api/invite/user/${pune.branchId}`, { email, firstName: 'Hema', lastName: 'Joiner', departmentId: hr.departmentId });
+  const invited = await api(admin, 'POST', `/main-api/api/invite/user/${pune.branchId}`, {
+    email,
+    firstName: 'Hema',
+    lastName: 'Joiner',
+    departmentId: hr.departmentId,
+  });
   expect(invited.status).toBe(200);
   const mail = await lastMail(admin, email);
   const link = /(http:\/\/acme\.localhost:\d+\/invite\/[A-Za-z0-9_-]+)/.exec(mail!.body)![1];
@@ -113,14 +138,18 @@ test('an admin gives a course a rule for Pune HR; an invited person of Pune HR c
   const drawer = admin.getByRole('dialog', { name: 'Bulk assign courses' });
   await expect(drawer).toBeVisible();
   const csv = ['Name,Email', 'Esha,employee@acme.test', 'Nobody,nobody@nowhere.test', 'Broken,not-an-email'].join('\n');
-  await drawer.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await drawer
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(drawer.getByText('people.csv')).toBeVisible();
   await choose(admin, drawer, 'Courses', title);
   await admin.keyboard.press('Escape');
   await expectAccessible(admin, 'Bulk assign drawer');
   await drawer.getByRole('button', { name: 'Assign' }).click();
   const report = drawer.getByRole('table', { name: 'Report per row' });
-  await expect(report.getByRole('row').filter({ hasText: 'employee@acme.test' })).toContainText(/Assigned|Already assigned/);
+  await expect(report.getByRole('row').filter({ hasText: 'employee@acme.test' })).toContainText(
+    /Assigned|Already assigned/,
+  );
   await expect(report.getByRole('row').filter({ hasText: 'nobody@nowhere.test' })).toContainText('Unknown email');
   await expect(report.getByRole('row').filter({ hasText: 'not-an-email' })).toContainText('Not an email address');
   await expect(drawer.getByRole('status', { name: 'Bulk assignment progress' })).toContainText('Unknown email: 1');
@@ -131,5 +160,8 @@ test('an admin gives a course a rule for Pune HR; an invited person of Pune HR c
   await expectNoSidewaysScroll(admin, 'Bulk assign report on a phone');
 
   // Tidy: the rule goes (nobody loses the course).
-  expect((await api<{ cleared: number }>(admin, 'POST', '/learning-api/api/course/auto/reset', { courseIds: [courseId] })).json).toEqual({ cleared: 1 });
+  expect(
+    (await api<{ cleared: number }>(admin, 'POST', '/learning-api/api/course/auto/reset', { courseIds: [courseId] }))
+      .json,
+  ).toEqual({ cleared: 1 });
 });

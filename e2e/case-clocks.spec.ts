@@ -9,7 +9,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 async function atPhoneWidth(page: Page, name: string) {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(390);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(390);
   await expectNoSidewaysScroll(page, name);
   await page.setViewportSize(size);
 }
@@ -23,29 +25,58 @@ async function checkScreen(page: Page, name: string) {
 /** Chooses an option of the open antd Select (its listbox's own options are hidden, for screen readers). */
 const pick = (page: Page, text: string) => page.locator('.ant-select-item-option', { hasText: text }).first().click();
 
-const day = (iso: string, add: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + add * 86_400_000).toISOString().slice(0, 10);
+const day = (iso: string, add: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + add * 86_400_000).toISOString().slice(0, 10);
 /** India's calendar as the workspace keeps it here: Sundays and the public holidays off. */
-const isWorking = (iso: string, holidays: string[]) => new Date(`${iso}T00:00:00Z`).getUTCDay() !== 0 && !holidays.includes(iso);
+const isWorking = (iso: string, holidays: string[]) =>
+  new Date(`${iso}T00:00:00Z`).getUTCDay() !== 0 && !holidays.includes(iso);
 const nextWorking = (iso: string, holidays: string[]) => {
   let d = day(iso, 1);
   while (!isWorking(d, holidays)) d = day(d, 1);
   return d;
 };
 
-test('statutory clocks: days left, a holiday moves the deadline, a missed clock on the case and the figures; filing on someone’s behalf; denied access', async ({ browser }) => {
+test('statutory clocks: days left, a holiday moves the deadline, a missed clock on the case and the figures; filing on someone’s behalf; denied access', async ({
+  browser,
+}) => {
   test.setTimeout(600_000);
 
   // ---- Setup through the API, as the admin: a published workflow, the Internal Committee, a plain calendar.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', { workflowName: `Clocks ${Date.now().toString(36)}`, defaultToWorkspace: true });
-  const v = await api<{ workflowVersionId: string }>(admin, 'POST', `/case-api/api/admin/workflow/${wf.workflowId}/version`, { name: 'Inquiry' });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Preliminary hearing' });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
-  const people = await api<{ userId: string; email: string; role: string; firstName: string; lastName: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
-  const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
+  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
+    workflowName: `Clocks ${Date.now().toString(36)}`,
+    defaultToWorkspace: true,
+  });
+  const v = await api<{ workflowVersionId: string }>(
+    admin,
+    'POST',
+    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
+    { name: 'Inquiry' },
+  );
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
+    kind: 'MEETING',
+    name: 'Preliminary hearing',
+  });
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
+    kind: 'ACTION',
+    name: 'Copy to respondent',
+    actionTypes: ['INFORM_RESPONDENT'],
+  });
+  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
+    workflowId: wf.workflowId,
+    workflowVersionId: v.workflowVersionId,
+  });
+  const people = await api<{ userId: string; email: string; role: string; firstName: string; lastName: string }[]>(
+    admin,
+    'POST',
+    '/main-api/api/user/search',
+    { searchText: 'a', category: 'EMAIL' },
+  );
+  const employees = people.filter(
+    (p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'),
+  );
   const [presiding, member1, member2, external, respondent] = employees;
   expect(respondent, 'five employees to sit on the committee and to be complained about').toBeTruthy();
   const committee = {
@@ -60,18 +91,28 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
     ],
   };
   await seatCommittee(admin, committee);
-  const settings = await api<{ defaultHolidays: string[] }>(admin, 'PUT', '/case-api/api/complaint-settings', { compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false, removedHolidays: [] });
+  const settings = await api<{ defaultHolidays: string[] }>(admin, 'PUT', '/case-api/api/complaint-settings', {
+    compliance: 'IN_POSH',
+    extraHolidays: [],
+    saturdayOff: false,
+    removedHolidays: [],
+  });
 
   // ---- An employee files a complaint (through the API: Raise a concern is e2e/complaints.spec.ts's).
   const employeeContext = await browser.newContext();
   const employee = await employeeContext.newPage();
   await signIn(employee, 'acme', 'employee@acme.test');
   const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-  const filed = await api<{ complaintId: string; caseNumber: string; receivedOn: string }>(employee, 'POST', '/case-api/api/complaints', {
-    complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
-    respondent: { name: 'The respondent', email: respondent.email },
-    incident: { details: 'Remarks in the team meetings, again and again.', date: lastWeek },
-  });
+  const filed = await api<{ complaintId: string; caseNumber: string; receivedOn: string }>(
+    employee,
+    'POST',
+    '/case-api/api/complaints',
+    {
+      complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
+      respondent: { name: 'The respondent', email: respondent.email },
+      incident: { details: 'Remarks in the team meetings, again and again.', date: lastWeek },
+    },
+  );
   const caseUrl = url('acme', `/complaints/${filed.complaintId}`);
 
   // ---- The presiding officer sees the clocks with days left.
@@ -101,22 +142,38 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   await expect(admin.getByRole('table', { name: 'Public holidays' })).toContainText('Added by you');
   const dueAfter = nextWorking(dueBefore, [...settings.defaultHolidays, holiday]);
   await po.reload();
-  await expect(po.getByRole('region', { name: 'Statutory clocks' }).locator('[data-clock="IN_RESPONDENT_COPY"]')).toContainText(`(due ${dueAfter})`);
+  await expect(
+    po.getByRole('region', { name: 'Statutory clocks' }).locator('[data-clock="IN_RESPONDENT_COPY"]'),
+  ).toContainText(`(due ${dueAfter})`);
   // Taken out again, the deadline is back where it was.
   await admin.getByRole('button', { name: `Remove ${holiday}` }).click();
   await expect(admin.getByText(`${holiday} removed`)).toBeVisible();
   await po.reload();
-  await expect(po.getByRole('region', { name: 'Statutory clocks' }).locator('[data-clock="IN_RESPONDENT_COPY"]')).toContainText(`(due ${dueBefore})`);
+  await expect(
+    po.getByRole('region', { name: 'Statutory clocks' }).locator('[data-clock="IN_RESPONDENT_COPY"]'),
+  ).toContainText(`(due ${dueBefore})`);
   holiday = '';
 
   // ---- Thirty days on (the case is moved back, the daily job runs): the copy to the respondent is missed, and escalated.
-  await api(admin, 'POST', '/case-api/api/admin/escalation-setting', { escalationType: 'STATUTORY_CLOCK', firstThresholdDate: 0, secondThresholdDate: 30, targetId: presiding.userId });
-  const run = await api<{ clocks: number; escalations: number }>(admin, 'POST', '/dev/case-daily', { complaintId: filed.complaintId, backdateDays: 30 });
+  await api(admin, 'POST', '/case-api/api/admin/escalation-setting', {
+    escalationType: 'STATUTORY_CLOCK',
+    firstThresholdDate: 0,
+    secondThresholdDate: 30,
+    targetId: presiding.userId,
+  });
+  const run = await api<{ clocks: number; escalations: number }>(admin, 'POST', '/dev/case-daily', {
+    complaintId: filed.complaintId,
+    backdateDays: 30,
+  });
   expect(run.escalations).toBeGreaterThan(0);
   await po.reload();
-  await expect(po.getByRole('region', { name: 'Statutory clocks' }).locator('[data-clock="IN_RESPONDENT_COPY"]')).toContainText(/missed by \d+ days/);
+  await expect(
+    po.getByRole('region', { name: 'Statutory clocks' }).locator('[data-clock="IN_RESPONDENT_COPY"]'),
+  ).toContainText(/missed by \d+ days/);
   await expect(po.getByText(/^Missed: .*Send a copy of the complaint to the respondent/)).toBeVisible();
-  await expect(po.getByRole('region', { name: 'Escalations' })).toContainText(/Level 1 on \d{4}-\d{2}-\d{2}: .*respondent/);
+  await expect(po.getByRole('region', { name: 'Escalations' })).toContainText(
+    /Level 1 on \d{4}-\d{2}-\d{2}: .*respondent/,
+  );
   await checkScreen(po, 'Case page with a missed clock');
 
   // The figures page counts it: numbers only, no case.
@@ -124,7 +181,12 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   await expect(admin.getByRole('heading', { level: 1, name: 'Complaint figures' })).toBeVisible();
   const missedCard = admin.locator('.ant-card').filter({ hasText: 'With a missed clock' });
   await expect(missedCard.locator('.ant-statistic-content-value')).not.toHaveText('0');
-  await expect(admin.locator('.ant-card').filter({ hasText: /^Escalated\d/ }).locator('.ant-statistic-content-value')).not.toHaveText('0');
+  await expect(
+    admin
+      .locator('.ant-card')
+      .filter({ hasText: /^Escalated\d/ })
+      .locator('.ant-statistic-content-value'),
+  ).not.toHaveText('0');
   await expect(admin.locator('section[aria-labelledby="figures-title"]')).not.toContainText(filed.caseNumber);
   await checkScreen(admin, 'Complaint figures');
 
@@ -155,7 +217,9 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   await po.getByLabel('Complainant', { exact: true }).fill('employee@');
   await pick(po, 'employee@acme.test');
   await po.getByLabel('Their name').fill('A manager');
-  await po.getByLabel('What happened', { exact: true }).fill('Told me in person: a manager keeps commenting on her clothes.');
+  await po
+    .getByLabel('What happened', { exact: true })
+    .fill('Told me in person: a manager keeps commenting on her clothes.');
   await po.getByLabel('When it happened (the last time, if more than once)').fill(lastWeek);
   await po.getByRole('button', { name: 'Record and ask them to confirm' }).click();
   const recorded = po.getByRole('heading', { level: 1, name: /Recorded: case C-\d{4}/ });
@@ -171,7 +235,9 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   await employee.goto(url('acme', '/complaints'));
   await expect(employee.getByRole('region', { name: 'Complaints to confirm' })).toContainText(behalfNumber);
   await employee.goto(behalfUrl);
-  await expect(employee.getByText('A committee member recorded this complaint for you: please check it and confirm it')).toBeVisible();
+  await expect(
+    employee.getByText('A committee member recorded this complaint for you: please check it and confirm it'),
+  ).toBeVisible();
   await checkScreen(employee, 'Case waiting for confirmation');
   await employee.getByRole('button', { name: 'Confirm this complaint' }).click();
   await expect(employee.getByText(/Confirmed: the committee goes ahead/)).toBeVisible();
@@ -183,10 +249,14 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   await pick(employee, 'Transfer the respondent');
   await employee.getByLabel('Why it is needed').fill('He sits next to me every day.');
   await employee.getByRole('button', { name: 'Send the request' }).click();
-  await expect(employee.getByRole('region', { name: 'Case events' })).toContainText('Interim relief asked: transfer respondent');
+  await expect(employee.getByRole('region', { name: 'Case events' })).toContainText(
+    'Interim relief asked: transfer respondent',
+  );
   await employee.getByRole('button', { name: 'Ask for conciliation' }).first().click();
   await employee.getByRole('button', { name: 'Ask for conciliation' }).last().click();
-  await expect(employee.getByRole('region', { name: 'Case events' })).toContainText('The complainant asked for conciliation');
+  await expect(employee.getByRole('region', { name: 'Case events' })).toContainText(
+    'The complainant asked for conciliation',
+  );
   await checkScreen(employee, 'Case events of the complainant');
 
   await po.reload();
@@ -194,11 +264,15 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   await po.getByLabel('Recommend to the employer').check();
   await po.getByLabel('Reasons').fill('A transfer keeps them apart during the inquiry.');
   await po.getByRole('button', { name: 'Record the decision' }).click();
-  await expect(po.getByRole('region', { name: 'Case events' })).toContainText('Interim relief recommended to the employer');
+  await expect(po.getByRole('region', { name: 'Case events' })).toContainText(
+    'Interim relief recommended to the employer',
+  );
   await po.getByLabel('Terms of the settlement').fill('A written apology and a seat change.');
   await po.getByLabel('The respondent agrees').check();
   await po.getByRole('button', { name: 'Record the settlement' }).click();
-  await expect(po.getByRole('region', { name: 'Case events' })).toContainText('Settled by conciliation: A written apology and a seat change.');
+  await expect(po.getByRole('region', { name: 'Case events' })).toContainText(
+    'Settled by conciliation: A written apology and a seat change.',
+  );
   await checkScreen(po, 'Case events of the committee');
 
   await Promise.all([adminContext.close(), employeeContext.close(), poContext.close()]);

@@ -6,7 +6,12 @@ import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** A call of the learning API from inside the page, with the page's own session. */
-async function learningApi(page: Page, method: string, path: string, body?: object): Promise<{ status: number; json: Record<string, unknown> }> {
+async function learningApi(
+  page: Page,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   return page.evaluate(
     async ([m, p, b]) => {
       const token = decodeURIComponent(/(?:^|; )sp_token=([^;]+)/.exec(document.cookie)?.[1] ?? '');
@@ -24,10 +29,13 @@ async function learningApi(page: Page, method: string, path: string, body?: obje
 test.describe('catalogue courses and credits', () => {
   test.use({ actionTimeout: 30_000 });
 
-  test('the platform admin builds and offers a catalogue course; Globex asks for credits, the platform grants them, Globex assigns and its balance falls', async ({ browser }) => {
+  test('the platform admin builds and offers a catalogue course; Globex asks for credits, the platform grants them, Globex assigns and its balance falls', async ({
+    browser,
+  }) => {
     test.setTimeout(600_000);
     const title = `Respect at work ${Date.now().toString(36)}`;
-    const open = async (viewport?: { width: number; height: number }) => (await browser.newContext(viewport ? { viewport } : {})).newPage();
+    const open = async (viewport?: { width: number; height: number }) =>
+      (await browser.newContext(viewport ? { viewport } : {})).newPage();
 
     // The platform admin creates the course on the catalogue screen; it opens in the workspaces' course builder.
     const platform = await open();
@@ -47,11 +55,17 @@ test.describe('catalogue courses and credits', () => {
     const courseId = /\/platform\/courses\/([0-9a-f-]+)\/build$/.exec(platform.url())![1];
 
     // Its content through the builder's own calls (the builder's screens are the course-authoring journey's), then published.
-    const lesson = await learningApi(platform, 'POST', `/api/lesson/create/${courseId}`, { title: 'What respect means' });
+    const lesson = await learningApi(platform, 'POST', `/api/lesson/create/${courseId}`, {
+      title: 'What respect means',
+    });
     expect(lesson.status).toBe(200);
     const block = await learningApi(platform, 'POST', '/api/lesson-content/create', {
       lessonId: lesson.json.lessonId,
-      block: { type: 'TEXT_AREA', alignment: 'LEFT', texts: { ENGLISH: { body: 'Everyone at work deserves respect.' } } },
+      block: {
+        type: 'TEXT_AREA',
+        alignment: 'LEFT',
+        texts: { ENGLISH: { body: 'Everyone at work deserves respect.' } },
+      },
     });
     expect(block.status).toBe(200);
     expect((await learningApi(platform, 'POST', `/api/course/publish/${courseId}`)).status).toBe(200);
@@ -63,7 +77,11 @@ test.describe('catalogue courses and credits', () => {
     await expect(offer.getByText('No workspace has this course yet.')).toBeVisible();
     await offer.getByLabel('Offer to workspace').click();
     await offer.getByLabel('Offer to workspace').fill('Globex');
-    await platform.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^Globex/ }).first().click();
+    await platform
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^Globex/ })
+      .first()
+      .click();
     await expect(offer.getByRole('button', { name: 'Offer course' })).toBeEnabled();
     await offer.getByRole('button', { name: 'Offer course' }).click();
     await expect(offer.getByText(`Globex now has "${title}" (version 1).`)).toBeVisible();
@@ -84,7 +102,9 @@ test.describe('catalogue courses and credits', () => {
     await expectAccessible(globex, 'Catalogue course credits');
     await globex.getByRole('button', { name: 'Assign course' }).first().click();
     const drawer = globex.getByRole('dialog', { name: `Assign "${title}"` });
-    await expect(drawer.getByText('No credits left: ask for credits (the Credits tab) before assigning this course.')).toBeVisible();
+    await expect(
+      drawer.getByText('No credits left: ask for credits (the Credits tab) before assigning this course.'),
+    ).toBeVisible();
     await drawer.getByLabel('Search by name').fill('employee@globex.test');
     await expect(drawer.getByText(/1 user matches|1 person matches|1 match/)).toBeVisible();
     await drawer.getByRole('button', { name: 'Confirm' }).click();
@@ -120,9 +140,13 @@ test.describe('catalogue courses and credits', () => {
     await expectAccessible(globex, 'Assign a catalogue course with credits');
     await again.getByRole('button', { name: 'Confirm' }).click();
     await expect(again).toBeHidden();
-    await expect(globex.getByText('Course assigned: 1 newly assigned, 0 already had the course.').first()).toBeVisible();
+    await expect(
+      globex.getByText('Course assigned: 1 newly assigned, 0 already had the course.').first(),
+    ).toBeVisible();
     await globex.getByRole('tab', { name: 'Credits' }).click();
-    const history = globex.getByRole('region', { name: 'History' }).or(globex.locator('section', { has: globex.getByRole('heading', { name: 'History' }) }));
+    const history = globex
+      .getByRole('region', { name: 'History' })
+      .or(globex.locator('section', { has: globex.getByRole('heading', { name: 'History' }) }));
     await expect(history.getByRole('cell', { name: 'Assigned', exact: true })).toBeVisible();
     await expect(globex.getByTestId('credits-left')).toHaveText('2');
 

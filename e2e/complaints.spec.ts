@@ -28,7 +28,10 @@ async function outbox(page: Page, to: string): Promise<Mail[]> {
 
 /** `npm run verify-case-log -- <file>`, as the docs tell a reader of the case file to run it. */
 function verifyCaseLog(file: string): { status: number | null; output: string } {
-  const run = spawnSync('npm', ['run', '--silent', 'verify-case-log', '--', file], { encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync('npm', ['run', '--silent', 'verify-case-log', '--', file], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -36,37 +39,84 @@ async function atPhoneWidth(page: Page, name: string) {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
   // The shell lays itself out again for a phone (its header narrows on the next render).
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(390);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(390);
   await expectNoSidewaysScroll(page, name);
   await page.setViewportSize(size);
 }
 
-test('an employee files a concern with evidence; the presiding officer meets, informs the respondent and closes it; the admin sees counts only', async ({ browser }, testInfo) => {
+test('an employee files a concern with evidence; the presiding officer meets, informs the respondent and closes it; the admin sees counts only', async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(420_000);
 
   // ---- Setup through the API, as the admin: a published workflow and the Internal Committee.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', { workflowName: `POSH ${Date.now().toString(36)}`, defaultToWorkspace: true });
-  const v = await api<{ workflowVersionId: string }>(admin, 'POST', `/case-api/api/admin/workflow/${wf.workflowId}/version`, { name: 'Inquiry' });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Preliminary hearing' });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
+  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
+    workflowName: `POSH ${Date.now().toString(36)}`,
+    defaultToWorkspace: true,
+  });
+  const v = await api<{ workflowVersionId: string }>(
+    admin,
+    'POST',
+    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
+    { name: 'Inquiry' },
+  );
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
+    kind: 'MEETING',
+    name: 'Preliminary hearing',
+  });
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
+    kind: 'ACTION',
+    name: 'Copy to respondent',
+    actionTypes: ['INFORM_RESPONDENT'],
+  });
   // A guide for the incident's field, uploaded as the builder does (the learning API's files calls) and attached to it.
   const guide = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-  const ticket = await api<{ fileId: string; uploadUrl: string }>(admin, 'POST', '/learning-api/api/lesson-content/generate-upload-url', { purpose: 'DOCUMENT', fileName: 'how-to-describe.pdf', size: guide.length });
+  const ticket = await api<{ fileId: string; uploadUrl: string }>(
+    admin,
+    'POST',
+    '/learning-api/api/lesson-content/generate-upload-url',
+    { purpose: 'DOCUMENT', fileName: 'how-to-describe.pdf', size: guide.length },
+  );
   const put = await admin.evaluate(
-    async ([to, bytes]) => (await fetch(to, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' } })).status,
+    async ([to, bytes]) =>
+      (
+        await fetch(to, {
+          method: 'PUT',
+          body: new Uint8Array(bytes),
+          headers: { 'content-type': 'application/octet-stream' },
+        })
+      ).status,
     [ticket.uploadUrl, [...guide]] as const,
   );
   expect(put).toBe(201);
   await api(admin, 'POST', `/learning-api/api/lesson-content/confirm-upload/${ticket.fileId}`);
-  const draft = await api<{ components: { attributes: { attributeId: string; systemKey: string | null }[] }[] }>(admin, 'GET', `/case-api/api/admin/workflow/version/${v.workflowVersionId}`);
+  const draft = await api<{ components: { attributes: { attributeId: string; systemKey: string | null }[] }[] }>(
+    admin,
+    'GET',
+    `/case-api/api/admin/workflow/version/${v.workflowVersionId}`,
+  );
   const details = draft.components.flatMap((c) => c.attributes).find((a) => a.systemKey === 'INCIDENT_DETAILS')!;
-  await api(admin, 'POST', `/case-api/api/admin/attribute/confirm-resource-upload/${details.attributeId}`, { fileId: ticket.fileId });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
-  const people = await api<{ userId: string; email: string; role: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
-  const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
+  await api(admin, 'POST', `/case-api/api/admin/attribute/confirm-resource-upload/${details.attributeId}`, {
+    fileId: ticket.fileId,
+  });
+  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
+    workflowId: wf.workflowId,
+    workflowVersionId: v.workflowVersionId,
+  });
+  const people = await api<{ userId: string; email: string; role: string }[]>(
+    admin,
+    'POST',
+    '/main-api/api/user/search',
+    { searchText: 'a', category: 'EMAIL' },
+  );
+  const employees = people.filter(
+    (p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'),
+  );
   const [presiding, member1, member2, external, respondent] = employees;
   expect(respondent, 'five employees to sit on the committee and to be complained about').toBeTruthy();
   const body = {
@@ -125,21 +175,30 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await expect(employee.getByLabel('Your email')).not.toBeEditable();
   await employee.getByLabel('Their name').fill('The respondent');
   await employee.getByLabel('Their email').fill(respondent.email);
-  await employee.getByLabel('What happened', { exact: true }).fill('Repeated remarks about my appearance in the Monday meetings.');
+  await employee
+    .getByLabel('What happened', { exact: true })
+    .fill('Repeated remarks about my appearance in the Monday meetings.');
   const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
   await employee.getByLabel('When it happened (the last time, if more than once)').fill(lastWeek);
   // A PNG with its header (IHDR, 2x2): evidence that claims to be an image must have one.
   const screenshot = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 2, 0, 0, 0, 2, 8, 6, 0, 0, 0, 0x72, 0xb6, 0x0d, 0x24]),
+    Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 2, 0, 0, 0, 2, 8, 6,
+      0, 0, 0, 0x72, 0xb6, 0x0d, 0x24,
+    ]),
     Buffer.alloc(600, 7),
   ]);
-  await employee.locator('input[type=file]').setInputFiles({ name: 'chat-screenshot.png', mimeType: 'image/png', buffer: screenshot });
+  await employee
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'chat-screenshot.png', mimeType: 'image/png', buffer: screenshot });
   await expect(employee.getByRole('region', { name: 'Evidence' })).toContainText('Attached');
   await employee.getByRole('button', { name: 'Send to the Internal Committee' }).click();
   const received = employee.getByRole('heading', { level: 1, name: /Your complaint was received: case C-\d{4}/ });
   await expect(received).toBeVisible();
   const caseNumber = /C-\d{4}/.exec((await received.textContent()) ?? '')![0];
-  expect((await outbox(employee, 'employee@acme.test'))[0].subject).toBe(`We received your complaint: case ${caseNumber}`);
+  expect((await outbox(employee, 'employee@acme.test'))[0].subject).toBe(
+    `We received your complaint: case ${caseNumber}`,
+  );
   await employee.getByRole('button', { name: 'Open my complaint' }).click();
   await expect(employee.getByRole('heading', { level: 1, name: `Case ${caseNumber}` })).toBeVisible();
   await expect(employee.getByText('Confidential: every view is recorded.')).toBeVisible();
@@ -161,7 +220,9 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await expect(clocks).toContainText(/Send a copy of the complaint to the respondent: \d+ days left/);
   await expect(clocks).toContainText(/Complete the inquiry: \d+ days left/);
   // Chain of custody: the evidence list shows the SHA-256 the server took as the file was uploaded.
-  await expect(po.getByRole('region', { name: 'Evidence' })).toContainText(`SHA-256 ${createHash('sha256').update(screenshot).digest('hex')}`);
+  await expect(po.getByRole('region', { name: 'Evidence' })).toContainText(
+    `SHA-256 ${createHash('sha256').update(screenshot).digest('hex')}`,
+  );
   await expectAccessible(po, 'Case page');
   await expectOneH1(po, 'Case page');
   await atPhoneWidth(po, 'Case page');
@@ -195,7 +256,9 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   const recipients = completeDialog.getByRole('list', { name: 'Recipients of Inform respondent' });
   await expect(recipients).toContainText(`<${respondent.email.toLowerCase()}> · Respondent`);
   await expect(completeDialog).toContainText('With a copy of the complaint');
-  expect((await outbox(po, respondent.email)).map((m) => m.subject)).not.toContain(`A complaint naming you: case ${caseNumber}`);
+  expect((await outbox(po, respondent.email)).map((m) => m.subject)).not.toContain(
+    `A complaint naming you: case ${caseNumber}`,
+  );
   await expectAccessible(po, 'Complete step dialog');
   await po.screenshot({ path: test.info().outputPath('complete-step-1366.png') });
   await po.setViewportSize({ width: 390, height: 844 });
@@ -217,14 +280,21 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await closeForm.getByLabel('Summary of the decision').fill('Upheld: a written warning is recommended.');
   await closeForm.getByRole('button', { name: 'Close the case' }).click();
   // Closing asks first.
-  await po.getByRole('dialog', { name: `Close case ${caseNumber}?` }).getByRole('button', { name: 'Close the case' }).click();
+  await po
+    .getByRole('dialog', { name: `Close case ${caseNumber}?` })
+    .getByRole('button', { name: 'Close the case' })
+    .click();
   await expect(po.getByText('The case is closed and the parties have been told.')).toBeVisible();
-  await expect(po.getByLabel('Statutory clocks')).toContainText(/Appeal window: the record may not be closed or purged: 90 days left/);
+  await expect(po.getByLabel('Statutory clocks')).toContainText(
+    /Appeal window: the record may not be closed or purged: 90 days left/,
+  );
   await po.getByRole('tab', { name: 'Access log' }).click();
   await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Esha EmployeeCase read');
   await expect(po.getByRole('table', { name: 'Access log' })).toContainText('Case closed with an outcome');
   // The mail the step sent, with its recipients.
-  await expect(po.getByRole('table', { name: 'Access log' })).toContainText(`Mailed “A complaint naming you: case ${caseNumber}” to ${respondent.email.toLowerCase()} (with a copy of the complaint)`);
+  await expect(po.getByRole('table', { name: 'Access log' })).toContainText(
+    `Mailed “A complaint naming you: case ${caseNumber}” to ${respondent.email.toLowerCase()} (with a copy of the complaint)`,
+  );
   await expectAccessible(po, 'Access log with a mail');
   // The server recomputed the log's hash chain as the tab opened.
   await expect(po.getByText(/^Log verified: head [0-9a-f]{12}$/)).toBeVisible();
@@ -242,7 +312,9 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await drawer.getByRole('button', { name: 'Download PDF' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`case-${caseNumber}-appeal.pdf`);
-  const pdf = (await new PDFParse({ data: new Uint8Array(await readFile(await download.path())) }).getText()).text.replace(/\s+/g, ' ');
+  const pdf = (
+    await new PDFParse({ data: new Uint8Array(await readFile(await download.path())) }).getText()
+  ).text.replace(/\s+/g, ' ');
   expect(pdf).not.toContain('The complainant was heard.');
   expect(pdf).not.toContain(respondent.email);
   expect(pdf).toContain('REDACTED — the whole section “Parties”');
@@ -269,7 +341,9 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await writeFile(tamperedPath, bytes);
   const refused = verifyCaseLog(tamperedPath);
   expect(refused.status, refused.output).toBe(1);
-  expect(refused.output).toMatch(/NOT OK: case C-\d+: entry \d+ \(complaint\.closf at [^)]+\) was changed after it was written/);
+  expect(refused.output).toMatch(
+    /NOT OK: case C-\d+: entry \d+ \(complaint\.closf at [^)]+\) was changed after it was written/,
+  );
 
   // ---- The admin sees counts and clocks only, and not the case.
   await admin.getByRole('navigation', { name: 'Main' }).getByText('Complaint figures').click();
@@ -287,14 +361,20 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await Promise.all([adminContext.close(), employeeContext.close(), poContext.close()]);
 });
 
-test('a committee member with no case yet finds "Record a complaint for someone"; an admin off the committee does not', async ({ browser }) => {
+test('a committee member with no case yet finds "Record a complaint for someone"; an admin off the committee does not', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   // Globex (Canada, federal) has no case: its first may well be an oral notice a designated recipient records (CA-01).
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'globex', 'admin@globex.test');
   // Its designated recipient, as the demo seeds it (server/seed/case.seed.ts).
-  const { items } = await api<{ items: { branchId: string | null; members: { email: string; role: string }[] }[] }>(admin, 'GET', '/case-api/api/committees');
+  const { items } = await api<{ items: { branchId: string | null; members: { email: string; role: string }[] }[] }>(
+    admin,
+    'GET',
+    '/case-api/api/committees',
+  );
   const recipient = items.find((c) => c.branchId === null)!.members.find((m) => m.role === 'DESIGNATED_RECIPIENT')!;
   expect(recipient.email).toBe('recipient@globex.test');
 
@@ -316,7 +396,9 @@ test('a committee member with no case yet finds "Record a complaint for someone"
   await Promise.all([adminContext.close(), memberContext.close()]);
 });
 
-test('"Inform respondent" says the email is missing and offers the editor; the case closes with a mandatory step open only by the presiding officer, with reasons', async ({ browser }) => {
+test('"Inform respondent" says the email is missing and offers the editor; the case closes with a mandatory step open only by the presiding officer, with reasons', async ({
+  browser,
+}) => {
   test.setTimeout(420_000);
   const shots = process.env.E2E_SHOTS;
   const shot = async (page: Page, name: string) => {
@@ -333,10 +415,25 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', { workflowName: `Due process ${Date.now().toString(36)}`, defaultToWorkspace: true });
-  const v = await api<{ workflowVersionId: string }>(admin, 'POST', `/case-api/api/admin/workflow/${wf.workflowId}/version`, { name: 'Inquiry' });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'ACTION', name: 'Inform respondent', actionTypes: ['INFORM_RESPONDENT'] });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Inquiry hearing' });
+  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
+    workflowName: `Due process ${Date.now().toString(36)}`,
+    defaultToWorkspace: true,
+  });
+  const v = await api<{ workflowVersionId: string }>(
+    admin,
+    'POST',
+    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
+    { name: 'Inquiry' },
+  );
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
+    kind: 'ACTION',
+    name: 'Inform respondent',
+    actionTypes: ['INFORM_RESPONDENT'],
+  });
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
+    kind: 'MEETING',
+    name: 'Inquiry hearing',
+  });
   await api(admin, 'POST', '/case-api/api/admin/workflow-prerequisite', {
     workflowId: wf.workflowId,
     workflowVersionId: v.workflowVersionId,
@@ -345,9 +442,19 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
       { kind: 'OTHER', label: 'The inquiry hears both parties', referenceId: 'Inquiry hearing' },
     ],
   });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
-  const people = await api<{ userId: string; email: string; role: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
-  const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
+  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
+    workflowId: wf.workflowId,
+    workflowVersionId: v.workflowVersionId,
+  });
+  const people = await api<{ userId: string; email: string; role: string }[]>(
+    admin,
+    'POST',
+    '/main-api/api/user/search',
+    { searchText: 'a', category: 'EMAIL' },
+  );
+  const employees = people.filter(
+    (p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'),
+  );
   const [presiding, member1, member2, external, respondent] = employees;
   const body = {
     name: 'Internal Committee',
@@ -367,7 +474,11 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
   const filed = await api<{ complaintId: string; caseNumber: string }>(employee, 'POST', '/case-api/api/complaints', {
     complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
     respondent: { name: 'The team lead' },
-    incident: { details: 'Remarks about my appearance at the stand-up.', date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10), witnesses: [] },
+    incident: {
+      details: 'Remarks about my appearance at the stand-up.',
+      date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+      witnesses: [],
+    },
   });
 
   // ---- A committee member: "Inform respondent" says the email is missing and offers the editor.
@@ -378,19 +489,25 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
   await expect(member.getByRole('heading', { level: 1, name: `Case ${filed.caseNumber}` })).toBeVisible();
   await member.getByRole('tab', { name: 'Steps' }).click();
   const steps = member.getByRole('region', { name: 'Steps' });
-  await expect(steps).toContainText('The respondent’s email is missing: the complaint gave none. Add it to inform them.');
+  await expect(steps).toContainText(
+    'The respondent’s email is missing: the complaint gave none. Add it to inform them.',
+  );
   await expect(steps).toContainText('Waits for “Inform respondent”: complete it first.');
   await expect(member.getByRole('button', { name: 'Complete Inquiry hearing' })).toHaveCount(0);
   await expectAccessible(member, 'Case steps, respondent email missing');
   await shot(member, 'steps-email-missing');
   await member.getByRole('button', { name: 'Add the respondent’s email to Inform respondent' }).click();
   const editor = member.getByRole('dialog', { name: 'The respondent’s contact' });
-  await expect(editor).toContainText('To complete “Inform respondent”, add the respondent’s email: the complaint gave none.');
+  await expect(editor).toContainText(
+    'To complete “Inform respondent”, add the respondent’s email: the complaint gave none.',
+  );
   await expectAccessible(member, 'Contact editor');
   await shot(member, 'contact-editor');
   await editor.getByLabel('Email').fill(respondent.email);
   await editor.getByRole('button', { name: 'Save contact' }).click();
-  await expect(member.getByText('The respondent’s contact is saved; the change is recorded in the access log.')).toBeVisible();
+  await expect(
+    member.getByText('The respondent’s contact is saved; the change is recorded in the access log.'),
+  ).toBeVisible();
   await member.getByRole('button', { name: 'Complete Inform respondent' }).click();
   // The mail goes to the address just added, shown before it is sent.
   const completeDialog = member.getByRole('dialog', { name: 'Complete step: Inform respondent' });
@@ -401,7 +518,9 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
   // The hearing is mandatory and open: a member other than the one presiding cannot close.
   const memberClose = member.getByRole('form', { name: 'Close the case' });
   await expect(memberClose).toContainText('Mandatory step still open: Inquiry hearing');
-  await expect(memberClose).toContainText('Only the presiding officer may close the case with a mandatory step open, with written reasons.');
+  await expect(memberClose).toContainText(
+    'Only the presiding officer may close the case with a mandatory step open, with written reasons.',
+  );
   await expect(memberClose.getByRole('button', { name: 'Close the case' })).toHaveCount(0);
 
   // ---- The presiding officer closes with written reasons, after the confirmation.
@@ -417,7 +536,9 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
   await closeForm.getByLabel('Summary of the decision').fill('Withdrawn by the complainant.');
   await closeForm.getByRole('button', { name: 'Close the case' }).click();
   await expect(closeForm).toContainText('Give your reasons');
-  await closeForm.getByLabel('Your reasons for closing with a mandatory step open').fill('The complainant withdrew before the hearing; no inquiry is needed.');
+  await closeForm
+    .getByLabel('Your reasons for closing with a mandatory step open')
+    .fill('The complainant withdrew before the hearing; no inquiry is needed.');
   await closeForm.getByRole('button', { name: 'Close the case' }).click();
   const confirm = po.getByRole('dialog', { name: `Close case ${filed.caseNumber}?` });
   await expect(confirm).toContainText('The parties will be told, and the case cannot be reopened.');
@@ -426,13 +547,17 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
   await confirm.getByRole('button', { name: 'Close the case' }).click();
   await expect(po.getByText('The case is closed and the parties have been told.')).toBeVisible();
   await expect(po.getByText('Closed with a mandatory step open by')).toBeVisible();
-  await expect(po.getByText('Reasons: The complainant withdrew before the hearing; no inquiry is needed.')).toBeVisible();
+  await expect(
+    po.getByText('Reasons: The complainant withdrew before the hearing; no inquiry is needed.'),
+  ).toBeVisible();
   // Closed: only the post-closure clocks, and the appeal's last day.
   const clocks = po.getByLabel('Statutory clocks');
   await expect(clocks).toContainText('Appeal window');
   await expect(clocks).not.toContainText('Send a copy of the complaint to the respondent');
   await expect(clocks).not.toContainText('Complete the inquiry');
-  await expect(po.getByRole('region', { name: 'Appeal' })).toContainText(/The parties may appeal until \d{1,2} [A-Z][a-z]{2} \d{4}/);
+  await expect(po.getByRole('region', { name: 'Appeal' })).toContainText(
+    /The parties may appeal until \d{1,2} [A-Z][a-z]{2} \d{4}/,
+  );
   await expectAccessible(po, 'Closed case, committee');
   await shot(po, 'closed-committee');
 
@@ -449,17 +574,40 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
   await Promise.all([adminContext.close(), employeeContext.close(), memberContext.close(), poContext.close()]);
 });
 
-test('the presiding officer approves a new member, who sees "Awaiting admission" until admitted to an earlier case and then reads it; a named witness who joins is recused', async ({ browser }) => {
+test('the presiding officer approves a new member, who sees "Awaiting admission" until admitted to an earlier case and then reads it; a named witness who joins is recused', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', { workflowName: `Membership ${Date.now().toString(36)}`, defaultToWorkspace: true });
-  const v = await api<{ workflowVersionId: string }>(admin, 'POST', `/case-api/api/admin/workflow/${wf.workflowId}/version`, { name: 'Inquiry' });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Preliminary hearing' });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
-  const people = await api<{ userId: string; email: string; role: string; firstName?: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
-  const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
+  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
+    workflowName: `Membership ${Date.now().toString(36)}`,
+    defaultToWorkspace: true,
+  });
+  const v = await api<{ workflowVersionId: string }>(
+    admin,
+    'POST',
+    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
+    { name: 'Inquiry' },
+  );
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
+    kind: 'MEETING',
+    name: 'Preliminary hearing',
+  });
+  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
+    workflowId: wf.workflowId,
+    workflowVersionId: v.workflowVersionId,
+  });
+  const people = await api<{ userId: string; email: string; role: string; firstName?: string }[]>(
+    admin,
+    'POST',
+    '/main-api/api/user/search',
+    { searchText: 'a', category: 'EMAIL' },
+  );
+  const employees = people.filter(
+    (p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'),
+  );
   const [presiding, member1, member2, external, witnessFiler, newcomer] = employees;
   expect(newcomer, 'six employees: a committee and a newcomer').toBeTruthy();
   const seats = [
@@ -471,7 +619,11 @@ test('the presiding officer approves a new member, who sees "Awaiting admission"
   const body = { name: 'Internal Committee', termStart: '2026-01-01', termEnd: '2028-12-31', members: seats };
   // The committee as the other journeys seat it.
   const existing = { committeeId: await seatCommittee(admin, body) };
-  const now = await api<{ members: { userId: string }[] }>(admin, 'GET', `/case-api/api/committees/${existing.committeeId}`);
+  const now = await api<{ members: { userId: string }[] }>(
+    admin,
+    'GET',
+    `/case-api/api/committees/${existing.committeeId}`,
+  );
   expect(now.members.map((m) => m.userId)).not.toContain(newcomer.userId);
 
   // A case filed before the newcomer joins.
@@ -481,7 +633,10 @@ test('the presiding officer approves a new member, who sees "Awaiting admission"
   const filed = await api<{ complaintId: string; caseNumber: string }>(employee, 'POST', '/case-api/api/complaints', {
     complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
     respondent: { name: 'A contractor' },
-    incident: { details: 'Unwanted messages after a team dinner.', date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) },
+    incident: {
+      details: 'Unwanted messages after a team dinner.',
+      date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+    },
   });
   // A case that names the newcomer as a witness (by address): when they join, they are recused from it, not admitted.
   const witnessContext = await browser.newContext();
@@ -498,7 +653,10 @@ test('the presiding officer approves a new member, who sees "Awaiting admission"
   });
 
   // The admin asks for the newcomer to join: nothing changes until the presiding officer approves.
-  await api(admin, 'PUT', `/case-api/api/committees/${existing!.committeeId}`, { ...body, members: [...seats, { userId: newcomer.userId, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' }] });
+  await api(admin, 'PUT', `/case-api/api/committees/${existing!.committeeId}`, {
+    ...body,
+    members: [...seats, { userId: newcomer.userId, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' }],
+  });
   await admin.goto(url('acme', '/committees'));
   const waitingForAdmin = admin.getByRole('region', { name: 'Changes waiting for approval' });
   await expect(waitingForAdmin).toContainText('Waiting for approval');
@@ -549,9 +707,13 @@ test('the presiding officer approves a new member, who sees "Awaiting admission"
   await api(member, 'GET', `/case-api/api/complaints/${witnessed.complaintId}`, undefined, 404);
   await po.goto(url('acme', '/committees'));
   await expect(po.getByRole('region', { name: 'Members waiting to be admitted' })).toContainText('Awaiting admission');
-  await expect(po.getByRole('region', { name: 'Members waiting to be admitted' })).not.toContainText(witnessed.caseNumber);
+  await expect(po.getByRole('region', { name: 'Members waiting to be admitted' })).not.toContainText(
+    witnessed.caseNumber,
+  );
 
-  const admit = po.getByRole('region', { name: 'Members waiting to be admitted' }).getByRole('button', { name: new RegExp(`to case ${filed.caseNumber}$`) });
+  const admit = po
+    .getByRole('region', { name: 'Members waiting to be admitted' })
+    .getByRole('button', { name: new RegExp(`to case ${filed.caseNumber}$`) });
   await expect(admit).toBeVisible();
   await expectAccessible(po, 'Members waiting to be admitted');
   await po.screenshot({ path: test.info().outputPath('admissions-1366.png'), fullPage: true });
@@ -574,8 +736,23 @@ test('the presiding officer approves a new member, who sees "Awaiting admission"
 
   // The committee as the other journeys constitute it: the newcomer leaves (approved), so their seats change nothing.
   await api(admin, 'PUT', `/case-api/api/committees/${existing!.committeeId}`, body);
-  const { changes } = await api<{ changes: { changeId: string; status: string }[] }>(po, 'GET', '/case-api/api/committee-changes');
-  await api(po, 'POST', `/case-api/api/committee-changes/${changes.find((c) => c.status === 'PENDING')!.changeId}/decision`, { decision: 'APPROVE' });
+  const { changes } = await api<{ changes: { changeId: string; status: string }[] }>(
+    po,
+    'GET',
+    '/case-api/api/committee-changes',
+  );
+  await api(
+    po,
+    'POST',
+    `/case-api/api/committee-changes/${changes.find((c) => c.status === 'PENDING')!.changeId}/decision`,
+    { decision: 'APPROVE' },
+  );
 
-  await Promise.all([adminContext.close(), employeeContext.close(), poContext.close(), newContext.close(), witnessContext.close()]);
+  await Promise.all([
+    adminContext.close(),
+    employeeContext.close(),
+    poContext.close(),
+    newContext.close(),
+    witnessContext.close(),
+  ]);
 });

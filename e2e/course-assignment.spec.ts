@@ -16,7 +16,9 @@ async function outbox(page: Page, email: string): Promise<{ subject: string | nu
   }
 }
 
-test('an admin assigns the demo course to an employee with a due date; the employee is mailed and the members table shows the due date', async ({ page }) => {
+test('an admin assigns the demo course to an employee with a due date; the employee is mailed and the members table shows the due date', async ({
+  page,
+}) => {
   test.slow();
   const due = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
   const [y, m, d] = due.split('-').map(Number);
@@ -25,7 +27,9 @@ test('an admin assigns the demo course to an employee with a due date; the emplo
   await signIn(page, 'acme', 'admin@acme.test');
   await page.getByRole('navigation', { name: 'Main' }).getByText('Courses').click();
   await expect(page).toHaveURL(/\/courses$/);
-  const courseLink = page.getByRole('row', { name: new RegExp(COURSE) }).getByRole('link', { name: COURSE, exact: true });
+  const courseLink = page
+    .getByRole('row', { name: new RegExp(COURSE) })
+    .getByRole('link', { name: COURSE, exact: true });
   await expect(courseLink).toBeVisible();
   await courseLink.click();
   await expect(page.getByRole('heading', { name: COURSE })).toBeVisible();
@@ -45,7 +49,9 @@ test('an admin assigns the demo course to an employee with a due date; the emplo
   await expectAccessible(page, 'Assign course drawer with a due date');
   await drawer.getByRole('button', { name: 'Confirm' }).click();
   // (A retry of this journey finds the employee assigned by the first try: then nothing changes.)
-  await expect(page.getByText(/Course assigned: (1 newly assigned, 0|0 newly assigned, 1) already had the course/).first()).toBeVisible();
+  await expect(
+    page.getByText(/Course assigned: (1 newly assigned, 0|0 newly assigned, 1) already had the course/).first(),
+  ).toBeVisible();
 
   // The members table: the learner, not started, with the due date.
   const members = page.getByRole('table', { name: 'Members' });
@@ -62,7 +68,9 @@ test('an admin assigns the demo course to an employee with a due date; the emplo
   // The assignment mail is in the outbox (sent by the job queue, a moment after the assignment).
   await expect(async () => {
     const mails = await outbox(page, EMAIL);
-    expect(mails.some((mail) => mail.subject?.includes(COURSE) && mail.body.includes('has assigned you the course'))).toBe(true);
+    expect(
+      mails.some((mail) => mail.subject?.includes(COURSE) && mail.body.includes('has assigned you the course')),
+    ).toBe(true);
   }).toPass({ timeout: 30_000 });
 
   // Change the due date from the table.

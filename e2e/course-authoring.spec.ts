@@ -4,7 +4,11 @@ import { expectAccessible, expectNoSidewaysScroll } from './support/accessibilit
 
 /** Small files made from their real signatures: the server judges an upload by its bytes. */
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1000, 7)]);
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), Buffer.alloc(2000, 0x20), Buffer.from('%%EOF\n')]);
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
+  Buffer.alloc(2000, 0x20),
+  Buffer.from('%%EOF\n'),
+]);
 const VTT = Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome.\n');
 function mp4(size: number): Buffer {
   const head = Buffer.from([0, 0, 0, 0x20, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2avc1mp41')]);
@@ -17,13 +21,24 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const editor = (page: Page): Locator => page.getByRole('region', { name: /^Editing: / });
 
 /** Picks a block type in the picker, fills its editor with `fill`, saves it and waits for the saved notice. */
-async function addBlock(page: Page, picker: 'Add a block' | 'Add a question', type: string, saveLabel: string, fill: (form: Locator) => Promise<void>) {
-  await page.getByRole('group', { name: picker }).getByRole('button', { name: new RegExp(`^${type}`) }).click();
+async function addBlock(
+  page: Page,
+  picker: 'Add a block' | 'Add a question',
+  type: string,
+  saveLabel: string,
+  fill: (form: Locator) => Promise<void>,
+) {
+  await page
+    .getByRole('group', { name: picker })
+    .getByRole('button', { name: new RegExp(`^${type}`) })
+    .click();
   const form = editor(page);
   await expect(form).toBeVisible();
   await fill(form);
   await form.getByRole('button', { name: `Save ${saveLabel}` }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${saveLabel.charAt(0).toUpperCase()}${saveLabel.slice(1)} saved.` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `${saveLabel.charAt(0).toUpperCase()}${saveLabel.slice(1)} saved.` }),
+  ).toBeVisible();
   await expect(form).toHaveCount(0);
 }
 
@@ -42,13 +57,17 @@ async function upload(form: Locator, label: string, name: string, mimeType: stri
 test.describe('course authoring', () => {
   test.use({ actionTimeout: 30_000 });
 
-  test('an admin writes a course with every block type in English and Hindi, previews it in Hindi and publishes it', async ({ page }) => {
+  test('an admin writes a course with every block type in English and Hindi, previews it in Hindi and publishes it', async ({
+    page,
+  }) => {
     test.setTimeout(600_000); // about 200 steps through the whole stack
     const title = `Respect at work ${Date.now().toString(36)}`;
     await signIn(page, 'acme', 'admin@acme.test');
     await page.goto(url('acme', '/courses'));
     await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Courses' }).getByRole('row', { name: /Preventing Sexual Harassment at Work/ })).toContainText('Published');
+    await expect(
+      page.getByRole('table', { name: 'Courses' }).getByRole('row', { name: /Preventing Sexual Harassment at Work/ }),
+    ).toContainText('Published');
     await expectAccessible(page, 'Courses');
 
     // Create: a drawer, then the builder of the new draft.
@@ -176,7 +195,9 @@ test.describe('course authoring', () => {
 
     // Order by keyboard: the quiz up above the lesson, then back.
     await page.getByRole('button', { name: 'Move Check your understanding up' }).click();
-    await expect(page.getByRole('status').filter({ hasText: '"Check your understanding" moved to position 1 of 2.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: '"Check your understanding" moved to position 1 of 2.' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Move Check your understanding down' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'moved to position 2 of 2.' })).toBeVisible();
 
@@ -219,13 +240,17 @@ test.describe('course authoring', () => {
     await expectAccessible(page, 'Course builder at 390 px');
     await page.screenshot({ path: test.info().outputPath('builder-390.png'), fullPage: true });
   });
-  test('an admin moves blocks by keyboard, names the lesson in Hindi, switches the course reminders on and duplicates the course', async ({ page }) => {
+  test('an admin moves blocks by keyboard, names the lesson in Hindi, switches the course reminders on and duplicates the course', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     const title = `Speak up ${Date.now().toString(36)}`;
     await signIn(page, 'acme', 'admin@acme.test');
     await page.goto(url('acme', '/courses'));
     await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Courses' }).getByRole('row', { name: /Preventing Sexual Harassment at Work/ })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Courses' }).getByRole('row', { name: /Preventing Sexual Harassment at Work/ }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Create course' }).click();
     const drawer = page.getByRole('dialog', { name: 'Create course' });
     await drawer.getByLabel('Title').fill(title);
@@ -250,7 +275,9 @@ test.describe('course authoring', () => {
     await expect(blocks.getByRole('listitem').first()).toContainText('Then, write it down.');
     await expect(page.getByRole('button', { name: 'Move block 1 (Text) up' })).toBeDisabled();
     await page.reload();
-    await expect(page.getByRole('list', { name: 'Blocks' }).getByRole('listitem').first()).toContainText('Then, write it down.');
+    await expect(page.getByRole('list', { name: 'Blocks' }).getByRole('listitem').first()).toContainText(
+      'Then, write it down.',
+    );
 
     // The lesson's title in Hindi, kept beside the English one.
     await page.getByRole('combobox', { name: 'Add a language' }).click();
@@ -270,7 +297,9 @@ test.describe('course authoring', () => {
     const reminders = page.getByRole('switch', { name: 'Reminders' });
     await expect(reminders).not.toBeChecked();
     await reminders.click();
-    await expect(page.getByRole('status').filter({ hasText: 'Reminders on: learners of this course are reminded' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Reminders on: learners of this course are reminded' }),
+    ).toBeVisible();
     await expect(reminders).toBeChecked();
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Reminders' })).toBeChecked();
@@ -284,11 +313,15 @@ test.describe('course authoring', () => {
     await confirm.click();
     await expect(page.getByRole('heading', { level: 1, name: `${title} (copy)` })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Lesson: Raising a concern' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Blocks' }).getByRole('listitem').first()).toContainText('Then, write it down.');
+    await expect(page.getByRole('list', { name: 'Blocks' }).getByRole('listitem').first()).toContainText(
+      'Then, write it down.',
+    );
     await expect(page.getByRole('switch', { name: 'Reminders' })).toBeChecked();
   });
 
-  test('an admin gives the course a cover image and replaces a lesson’s image; after a reload the builder still shows both files', async ({ page }) => {
+  test('an admin gives the course a cover image and replaces a lesson’s image; after a reload the builder still shows both files', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     const title = `Bystanders ${Date.now().toString(36)}`;
     await signIn(page, 'acme', 'admin@acme.test');
@@ -303,7 +336,9 @@ test.describe('course authoring', () => {
     // The cover: none yet, then an image with its limits said first and its progress shown.
     await expect(page.getByText('No cover image yet')).toBeVisible();
     await expect(page.getByText('PNG, JPEG, GIF or WebP, at most').first()).toBeVisible();
-    await page.getByLabel('Upload a cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByLabel('Upload a cover image')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByText('Cover image set: cover.png uploaded')).toBeVisible();
     await expect(page.getByRole('img', { name: `Cover of ${title}` })).toHaveAttribute('src', /\/files\//);
 
@@ -322,7 +357,9 @@ test.describe('course authoring', () => {
     await page.getByRole('button', { name: 'Edit block 1 (Image)' }).click();
     const form = editor(page);
     await expect(form.getByRole('link', { name: 'first.png' })).toHaveAttribute('href', /\/files\//);
-    await expect(form.getByText('Choose another file to replace it; published versions keep the old one.')).toBeVisible();
+    await expect(
+      form.getByText('Choose another file to replace it; published versions keep the old one.'),
+    ).toBeVisible();
     await upload(form, 'Image', 'second.png', 'image/png', PNG);
     await expect(form.getByRole('link', { name: 'second.png' })).toBeVisible();
     await form.getByRole('button', { name: 'Save image' }).click();

@@ -19,7 +19,9 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 }
 
 test.describe('assign a course', () => {
-  test('an admin reads the course in Hindi, assigns it by business unit and department, and assigning twice changes nothing', async ({ page }) => {
+  test('an admin reads the course in Hindi, assigns it by business unit and department, and assigning twice changes nothing', async ({
+    page,
+  }) => {
     test.slow(); // a long journey: two assignments through the whole stack
     // Other journeys of the run assign this course too (to employee@acme.test): the counts are read, not assumed.
     // A repeat (--repeat-each) finds the previous run's assignments: everyone it narrows to has the course already.
@@ -69,16 +71,24 @@ test.describe('assign a course', () => {
     const firstMatch = (await drawer.locator('.ant-list-item-meta-title').first().textContent())!.trim();
 
     await drawer.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText(`Course assigned: ${matched - had} newly assigned, ${had} already had the course.`).first()).toBeVisible();
+    await expect(
+      page.getByText(`Course assigned: ${matched - had} newly assigned, ${had} already had the course.`).first(),
+    ).toBeVisible();
     const membersTab = page.getByRole('tab', { name: /^Members \(\d+\)$/ });
     await expect(membersTab).toHaveAttribute('aria-selected', 'true');
     // Everyone narrowed to is a member now (the course may have members elsewhere, from other journeys). The tab's
     // count follows the members' reload, which may answer after the tab is shown: wait for it.
-    await expect.poll(async () => Number((await membersTab.textContent())!.match(/\((\d+)\)/)![1])).toBeGreaterThanOrEqual(matched);
+    await expect
+      .poll(async () => Number((await membersTab.textContent())!.match(/\((\d+)\)/)![1]))
+      .toBeGreaterThanOrEqual(matched);
     const members = page.getByRole('table', { name: 'Members' });
     await expect(members.getByRole('row', { name: new RegExp(firstMatch) })).toContainText('Acme Pune');
     // People of Pune HR by any Acme address (the auto-assign journey of the same run invites one at @acme-auto.test).
-    const punePeople = members.getByRole('row').filter({ hasText: '@acme' }).filter({ hasText: 'Acme Pune' }).filter({ hasText: 'Human Resources' });
+    const punePeople = members
+      .getByRole('row')
+      .filter({ hasText: '@acme' })
+      .filter({ hasText: 'Acme Pune' })
+      .filter({ hasText: 'Human Resources' });
     await expect(punePeople).toHaveCount(matched);
 
     // Again, with the same filters: nothing changes.
@@ -93,7 +103,9 @@ test.describe('assign a course', () => {
     await expect(again.getByRole('status', { name: 'Matching users' })).toContainText(`already assigned`);
     await expect(again.getByRole('status', { name: 'Matching users' })).toContainText(`${matched} already assigned`);
     await again.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText(`Course assigned: 0 newly assigned, ${matched} already had the course.`).first()).toBeVisible();
+    await expect(
+      page.getByText(`Course assigned: 0 newly assigned, ${matched} already had the course.`).first(),
+    ).toBeVisible();
     await expect(membersTab).toBeVisible();
     await expect(punePeople).toHaveCount(matched);
   });
@@ -123,7 +135,9 @@ test.describe('assign a course', () => {
 
     await drawer.getByRole('button', { name: 'Confirm' }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByText(/Course assigned: [01] newly assigned, [01] already had the course\./).first()).toBeVisible();
+    await expect(
+      page.getByText(/Course assigned: [01] newly assigned, [01] already had the course\./).first(),
+    ).toBeVisible();
     const rows = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: '@acme.test' });
     await expect(rows.filter({ hasText: 'Aarav Sharma' })).toHaveCount(1);
     // Members are shown for their unit only.

@@ -12,12 +12,16 @@ const WARNING = 'This workspace cannot yet route complaints to an Internal Commi
 async function atPhoneWidth(page: Page, name: string) {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(390);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(390);
   await expectNoSidewaysScroll(page, name);
   await page.setViewportSize(size);
 }
 
-test('in the demo an employee raises a concern through the published POSH process, and Acme’s admin sees no warning', async ({ browser }) => {
+test('in the demo an employee raises a concern through the published POSH process, and Acme’s admin sees no warning', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const employee = await (await browser.newContext()).newPage();
   await signIn(employee, 'acme', 'employee@acme.test');
@@ -30,9 +34,13 @@ test('in the demo an employee raises a concern through the published POSH proces
   await expect(employee.getByLabel('Your email')).toHaveValue('employee@acme.test');
   await employee.getByLabel('Their name').fill('Someone in Sales');
   await employee.getByLabel('What happened', { exact: true }).fill('Comments about my clothes at the team lunch.');
-  await employee.getByLabel('When it happened (the last time, if more than once)').fill(new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10));
+  await employee
+    .getByLabel('When it happened (the last time, if more than once)')
+    .fill(new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10));
   await employee.getByRole('button', { name: 'Send to the Internal Committee' }).click();
-  await expect(employee.getByRole('heading', { level: 1, name: /Your complaint was received: case C-\d{4}/ })).toBeVisible();
+  await expect(
+    employee.getByRole('heading', { level: 1, name: /Your complaint was received: case C-\d{4}/ }),
+  ).toBeVisible();
 
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
@@ -42,7 +50,9 @@ test('in the demo an employee raises a concern through the published POSH proces
   await expect(admin.getByText(WARNING)).toHaveCount(0);
 });
 
-test('a workspace the platform admin creates takes a complaint at once; its admin’s home warns until a committee is constituted', async ({ browser }) => {
+test('a workspace the platform admin creates takes a complaint at once; its admin’s home warns until a committee is constituted', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const stamp = Date.now().toString(36);
   const site = `fresh${stamp}`;
@@ -69,7 +79,10 @@ test('a workspace the platform admin creates takes a complaint at once; its admi
   await admin.getByLabel('New password').fill('a fresh start for everyone');
   await admin.getByRole('button', { name: 'Set password and continue' }).click();
   await expect(admin).toHaveURL(url(site, '/dashboard'));
-  await admin.getByRole('dialog', { name: `Welcome to Fresh ${stamp}` }).getByRole('button', { name: 'Continue' }).click();
+  await admin
+    .getByRole('dialog', { name: `Welcome to Fresh ${stamp}` })
+    .getByRole('button', { name: 'Continue' })
+    .click();
 
   // The home warns, with the way to fix it.
   const warning = admin.getByRole('alert').filter({ hasText: WARNING });
@@ -83,13 +96,21 @@ test('a workspace the platform admin creates takes a complaint at once; its admi
   // The admin raises a concern in the new workspace: the POSH form loads (no error), and filing succeeds.
   await admin.goto(url(site, '/concerns/new'));
   await expect(admin.getByRole('heading', { level: 1, name: 'Raise a concern' })).toBeVisible();
-  await expect(admin.getByText('No Internal Committee has been set up here yet: your complaint will be referred to the Local Committee.')).toBeVisible();
+  await expect(
+    admin.getByText(
+      'No Internal Committee has been set up here yet: your complaint will be referred to the Local Committee.',
+    ),
+  ).toBeVisible();
   await admin.getByLabel('Your name').fill('Asha Admin');
   await expect(admin.getByLabel('Your email')).toHaveValue(adminEmail);
   await admin.getByLabel('What happened', { exact: true }).fill('A complaint filed before the committee exists.');
-  await admin.getByLabel('When it happened (the last time, if more than once)').fill(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+  await admin
+    .getByLabel('When it happened (the last time, if more than once)')
+    .fill(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
   await admin.getByRole('button', { name: /Send/ }).click();
-  await expect(admin.getByRole('heading', { level: 1, name: 'Your complaint was received: case C-0001' })).toBeVisible();
+  await expect(
+    admin.getByRole('heading', { level: 1, name: 'Your complaint was received: case C-0001' }),
+  ).toBeVisible();
 
   // Back home, the warning counts the complaint waiting outside a committee and links to the committee screen.
   await admin.goto(url(site, '/dashboard'));

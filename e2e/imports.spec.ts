@@ -23,11 +23,14 @@ test.describe('import users', () => {
     await expect(page.getByRole('heading', { name: 'Import users' })).toBeVisible();
     await expectAccessible(page, 'Import users');
 
-    await page.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
 
     // The proposed mapping: headers spelled differently are matched.
     await expect(page.getByText('Map the columns of people.csv')).toBeVisible();
-    const mapped = (label: string) => page.locator('.ant-form-item').filter({ has: page.getByText(label, { exact: true }) });
+    const mapped = (label: string) =>
+      page.locator('.ant-form-item').filter({ has: page.getByText(label, { exact: true }) });
     await expect(mapped('Email')).toContainText('Column 1: E-mail Address');
     await expect(mapped('Last name')).toContainText('Column 3: Surname');
     await expect(mapped('Business unit')).toContainText('Column 4: Business Unit');
@@ -36,7 +39,9 @@ test.describe('import users', () => {
     await expectAccessible(page, 'Import users: map the columns');
 
     await page.getByRole('button', { name: 'Validate' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText('6 rows: 3 ready to import, 3 will be skipped');
+    await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText(
+      '6 rows: 3 ready to import, 3 will be skipped',
+    );
     const bad = page.getByRole('table');
     await expect(bad).toContainText('"not-an-email" is not a valid email address');
     await expectAccessible(page, 'Import users: validation');
@@ -63,7 +68,9 @@ test.describe('import users', () => {
     await expect(page.getByRole('table')).toContainText('There is no business unit named "Atlantis"');
     // The invitation is in the (development) outbox, with a link to the workspace.
     const outbox = await page.context().newPage();
-    await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(`e2e.one.${stamp}@acme-import.test`)}`));
+    await outbox.goto(
+      url('main', `/dev/outbox?format=json&to=${encodeURIComponent(`e2e.one.${stamp}@acme-import.test`)}`),
+    );
     const mails = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { body: string }[];
     await outbox.close();
     expect(mails).toHaveLength(1);
@@ -71,14 +78,22 @@ test.describe('import users', () => {
 
     // The new users are real: the same file, validated again, reports them as existing users.
     await page.getByRole('button', { name: 'Import another file' }).click();
-    await page.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     await page.getByRole('button', { name: 'Validate' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText('6 rows: 0 ready to import, 6 will be skipped');
-    await expect(page.getByRole('table')).toContainText(`e2e.one.${stamp}@acme-import.test is already a user of this workspace`);
+    await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText(
+      '6 rows: 0 ready to import, 6 will be skipped',
+    );
+    await expect(page.getByRole('table')).toContainText(
+      `e2e.one.${stamp}@acme-import.test is already a user of this workspace`,
+    );
     await expect(page.getByRole('button', { name: 'Import 0 users' })).toBeDisabled();
   });
 
-  test('an admin imports 1,000 rows with 20 bad ones, watches the progress, downloads the report, fixes the file and re-imports', async ({ page }) => {
+  test('an admin imports 1,000 rows with 20 bad ones, watches the progress, downloads the report, fixes the file and re-imports', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const BAD_UNIT = 'Atlantis';
     /** 1,000 people of Acme Pune; every 50th names a unit that does not exist (20 bad rows). */
@@ -94,10 +109,14 @@ test.describe('import users', () => {
 
     await signIn(page, 'acme', 'admin@acme.test');
     await page.goto(url('acme', '/users/import'));
-    await page.locator('input[type=file]').setInputFiles({ name: 'scale.csv', mimeType: 'text/csv', buffer: Buffer.from(file(false)) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'scale.csv', mimeType: 'text/csv', buffer: Buffer.from(file(false)) });
     await expect(page.getByText('Map the columns of scale.csv')).toBeVisible();
     await page.getByRole('button', { name: 'Validate' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText('1000 rows: 980 ready to import, 20 will be skipped');
+    await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText(
+      '1000 rows: 980 ready to import, 20 will be skipped',
+    );
 
     // This time without mail: the invitations wait until the admin sends them.
     await page.getByRole('checkbox', { name: 'Email each new person an invitation' }).uncheck();
@@ -111,19 +130,26 @@ test.describe('import users', () => {
     await expect(page.getByText('Created 980 users; skipped 20 rows.', { exact: false })).toBeVisible();
     await expect(page.getByText('No invitations were emailed', { exact: false })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send invitations now' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Skipped rows' })).toContainText(`There is no business unit named "${BAD_UNIT}"`);
+    await expect(page.getByRole('table', { name: 'Skipped rows' })).toContainText(
+      `There is no business unit named "${BAD_UNIT}"`,
+    );
 
     // The report: every row's outcome.
     const csvDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download report (CSV)' }).click();
     const csvReport = await csvDownload;
     expect(csvReport.suggestedFilename()).toMatch(/^\d{8}-\d{6}_scale-report\.csv$/);
-    const lines = (await readFile((await csvReport.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = (await readFile((await csvReport.path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(1001);
     expect(lines.filter((l) => /^\d+,Created,/.test(l))).toHaveLength(980);
     const skipped = lines.filter((l) => /^\d+,Skipped,/.test(l));
     expect(skipped).toHaveLength(20);
-    expect(skipped[0]).toBe(`51,Skipped,"There is no business unit named ""${BAD_UNIT}""",scale.${stamp}.50@acme-import.test,Person50,Scale,${BAD_UNIT}`);
+    expect(skipped[0]).toBe(
+      `51,Skipped,"There is no business unit named ""${BAD_UNIT}""",scale.${stamp}.50@acme-import.test,Person50,Scale,${BAD_UNIT}`,
+    );
 
     const xlsxDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download report (XLSX)' }).click();
@@ -137,9 +163,13 @@ test.describe('import users', () => {
 
     // The fixed file: only the 20 rows left out are created; the other 980 are already users.
     await page.getByRole('button', { name: 'Import another file' }).click();
-    await page.locator('input[type=file]').setInputFiles({ name: 'scale-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(file(true)) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'scale-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(file(true)) });
     await page.getByRole('button', { name: 'Validate' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText('1000 rows: 20 ready to import, 980 will be skipped');
+    await expect(page.getByRole('status').filter({ hasText: 'rows:' })).toHaveText(
+      '1000 rows: 20 ready to import, 980 will be skipped',
+    );
     await page.getByRole('button', { name: 'Import 20 users' }).click();
     await expect(page.getByText('Import finished')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText('Created 20 users; skipped 980 rows.', { exact: false })).toBeVisible();
@@ -148,7 +178,9 @@ test.describe('import users', () => {
   test('a file of the wrong type is refused with a clear message', async ({ page }) => {
     await signIn(page, 'acme', 'admin@acme.test');
     await page.goto(url('acme', '/users/import'));
-    await page.locator('input[type=file]').setInputFiles({ name: 'people.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a zip') });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'people.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a zip') });
     await expect(page.getByRole('alert')).toContainText('This file is not a real XLSX workbook');
   });
 });

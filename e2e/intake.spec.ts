@@ -9,24 +9,49 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 async function atPhoneWidth(page: Page, name: string) {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(390);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(390);
   await expectNoSidewaysScroll(page, name);
   await page.setViewportSize(size);
 }
 
-test('an anonymous reporter files on /report and keeps the key; the presiding officer writes to them; they follow up with the key and reply', async ({ browser }) => {
+test('an anonymous reporter files on /report and keeps the key; the presiding officer writes to them; they follow up with the key and reply', async ({
+  browser,
+}) => {
   test.setTimeout(600_000);
 
   // ---- Setup through the API, as the admin: a published workflow and the Internal Committee.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', { workflowName: `Intake ${Date.now().toString(36)}`, defaultToWorkspace: true });
-  const v = await api<{ workflowVersionId: string }>(admin, 'POST', `/case-api/api/admin/workflow/${wf.workflowId}/version`, { name: 'Inquiry' });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Preliminary hearing' });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
-  const people = await api<{ userId: string; email: string; role: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
-  const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
+  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
+    workflowName: `Intake ${Date.now().toString(36)}`,
+    defaultToWorkspace: true,
+  });
+  const v = await api<{ workflowVersionId: string }>(
+    admin,
+    'POST',
+    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
+    { name: 'Inquiry' },
+  );
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
+    kind: 'MEETING',
+    name: 'Preliminary hearing',
+  });
+  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
+    workflowId: wf.workflowId,
+    workflowVersionId: v.workflowVersionId,
+  });
+  const people = await api<{ userId: string; email: string; role: string }[]>(
+    admin,
+    'POST',
+    '/main-api/api/user/search',
+    { searchText: 'a', category: 'EMAIL' },
+  );
+  const employees = people.filter(
+    (p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'),
+  );
   const [presiding, member1, member2, external] = employees;
   const body = {
     name: 'Internal Committee',
@@ -55,11 +80,17 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
   await expectAccessible(reporter, 'Report form');
   await atPhoneWidth(reporter, 'Report form');
   await reporter.getByLabel('Their name').fill('The night shift supervisor');
-  await reporter.getByLabel('What happened', { exact: true }).fill('Comments about my body every night shift, in front of others.');
-  await reporter.getByLabel('When it happened (the last time, if more than once)').fill(new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10));
+  await reporter
+    .getByLabel('What happened', { exact: true })
+    .fill('Comments about my body every night shift, in front of others.');
+  await reporter
+    .getByLabel('When it happened (the last time, if more than once)')
+    .fill(new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10));
   await reporter.getByRole('button', { name: 'Send my report' }).click();
   await expect(reporter.getByText(/Your report was received as case C-\d{4}\./)).toBeVisible();
-  const caseNumber = /C-\d{4}/.exec((await reporter.getByText(/Your report was received as case/).textContent()) ?? '')![0];
+  const caseNumber = /C-\d{4}/.exec(
+    (await reporter.getByText(/Your report was received as case/).textContent()) ?? '',
+  )![0];
   const key = ((await reporter.getByTestId('receipt-key').textContent()) ?? '').trim();
   expect(key).toMatch(/^\d{4}( \d{4}){4}$/);
   await expectAccessible(reporter, 'Receipt key');
@@ -123,9 +154,13 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
   // The committee reads the answer, from "The reporter".
   await po.reload();
   await po.getByRole('tab', { name: 'Messages' }).click();
-  await expect(po.getByRole('region', { name: 'With the complainant' })).toContainText('Monday and Thursday nights, around 2 am.');
+  await expect(po.getByRole('region', { name: 'With the complainant' })).toContainText(
+    'Monday and Thursday nights, around 2 am.',
+  );
   await expect(po.getByRole('region', { name: 'With the complainant' })).toContainText('The reporter');
-  await expect(po.getByRole('region', { name: 'Case events' })).toContainText('Interim relief asked: transfer respondent');
+  await expect(po.getByRole('region', { name: 'Case events' })).toContainText(
+    'Interim relief asked: transfer respondent',
+  );
   await expect(po.getByRole('region', { name: 'Case events' })).toContainText('The reporter');
 
   await Promise.all([poContext.close(), againContext.close()]);

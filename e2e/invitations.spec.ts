@@ -2,7 +2,9 @@ import { expect, test } from './support/test';
 import { signIn, url } from './support/app';
 import { expectAccessible } from './support/accessibility';
 
-test('an imported person gets an invitation, opens the link, sets a password and lands signed in', async ({ browser }) => {
+test('an imported person gets an invitation, opens the link, sets a password and lands signed in', async ({
+  browser,
+}) => {
   // Three browsers (admin, joiner, a second visit) and six full page loads: about 65 s in CI's full run, where a full
   // page load takes 10-20 s on 2 cores (docs/architecture.md), over the 60 s default.
   test.setTimeout(180_000);
@@ -11,7 +13,9 @@ test('an imported person gets an invitation, opens the link, sets a password and
   await signIn(admin, 'acme', 'admin@acme.test');
   await admin.goto(url('acme', '/users/import'));
   const csv = ['Email,First Name,Last Name,Business Unit', `${email},Nila,Joiner,Acme Headquarters`].join('\n');
-  await admin.locator('input[type=file]').setInputFiles({ name: 'joiner.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await admin
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'joiner.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await admin.getByRole('button', { name: 'Validate' }).click();
   await admin.getByRole('button', { name: 'Import 1 user' }).click();
   await expect(admin.getByText('Import finished')).toBeVisible();

@@ -3,7 +3,13 @@ import { expectAccessible, expectNoSidewaysScroll } from './support/accessibilit
 import { signIn, url } from './support/app';
 
 /** A call of the API from inside the page with the page's own session (the browser resolves *.localhost). */
-async function api<T>(page: Page, site: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+async function api<T>(
+  page: Page,
+  site: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const token = (await page.context().cookies(url(site))).find((c) => c.name === 'sp_token')!.value;
   return page.evaluate(
     async ([t, m, p, b]) => {
@@ -20,10 +26,16 @@ async function api<T>(page: Page, site: string, method: string, path: string, bo
 
 const PHONE = { width: 390, height: 844 };
 const L = '/learning-api/api';
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), Buffer.alloc(3000, 0x20), Buffer.from('%%EOF\n')]);
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
+  Buffer.alloc(3000, 0x20),
+  Buffer.from('%%EOF\n'),
+]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
-test('an employee hands in a signed form on a phone, finds it handed in on return, and the admin opens it from Members', async ({ browser }) => {
+test('an employee hands in a signed form on a phone, finds it handed in on return, and the admin opens it from Members', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const title = `Signed declaration ${Date.now()}`;
 
@@ -31,19 +43,34 @@ test('an employee hands in a signed form on a phone, finds it handed in on retur
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const created = await api<{ courseId: string }>(admin, 'acme', 'POST', `${L}/course/create`, { title, description: 'Hand in the signed form', language: 'ENGLISH' });
+  const created = await api<{ courseId: string }>(admin, 'acme', 'POST', `${L}/course/create`, {
+    title,
+    description: 'Hand in the signed form',
+    language: 'ENGLISH',
+  });
   expect(created.status).toBe(200);
   const { courseId } = created.json;
-  const lesson = await api<{ lessonId: string }>(admin, 'acme', 'POST', `${L}/lesson/create/${courseId}`, { title: 'The form' });
+  const lesson = await api<{ lessonId: string }>(admin, 'acme', 'POST', `${L}/lesson/create/${courseId}`, {
+    title: 'The form',
+  });
   expect(lesson.status).toBe(200);
   const block = await api(admin, 'acme', 'POST', `${L}/lesson-content/create`, {
     lessonId: lesson.json.lessonId,
-    block: { type: 'ASK_TO_UPLOAD_RESOURCE', alignment: 'LEFT', required: true, accept: ['PDF', 'IMAGE'], texts: { ENGLISH: { prompt: 'Upload your signed declaration' } } },
+    block: {
+      type: 'ASK_TO_UPLOAD_RESOURCE',
+      alignment: 'LEFT',
+      required: true,
+      accept: ['PDF', 'IMAGE'],
+      texts: { ENGLISH: { prompt: 'Upload your signed declaration' } },
+    },
   });
   expect(block.status).toBe(200);
   const published = await api(admin, 'acme', 'POST', `${L}/course/publish/${courseId}`, {});
   expect(published.status, JSON.stringify(published.json)).toBe(200);
-  const assigned = await api(admin, 'acme', 'POST', `${L}/course/assign-course-to-users`, { courseId, search: 'employee@acme.test' });
+  const assigned = await api(admin, 'acme', 'POST', `${L}/course/assign-course-to-users`, {
+    courseId,
+    search: 'employee@acme.test',
+  });
   expect(assigned.status).toBe(200);
 
   // The employee, on a phone, opens the course: the block says what it takes before a file is chosen.
@@ -94,9 +121,11 @@ test('an employee hands in a signed form on a phone, finds it handed in on retur
   await expectAccessible(admin, 'Members with a handed-in file');
 
   // Other journeys of the same run read this employee's My training: the course leaves it (the history is kept).
-  const employeeId = (await api<{ items: { userId: string; email: string }[] }>(admin, 'acme', 'GET', `${L}/course/${courseId}/members`)).json.items.find(
-    (m) => m.email === 'employee@acme.test',
-  )!.userId;
-  expect((await api(admin, 'acme', 'POST', `${L}/course/unassign`, { courseId, userIds: [employeeId] })).status).toBe(200);
+  const employeeId = (
+    await api<{ items: { userId: string; email: string }[] }>(admin, 'acme', 'GET', `${L}/course/${courseId}/members`)
+  ).json.items.find((m) => m.email === 'employee@acme.test')!.userId;
+  expect((await api(admin, 'acme', 'POST', `${L}/course/unassign`, { courseId, userIds: [employeeId] })).status).toBe(
+    200,
+  );
   await adminContext.close();
 });

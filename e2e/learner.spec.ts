@@ -4,7 +4,13 @@ import { expectAccessible, expectNoSidewaysScroll } from './support/accessibilit
 import { signIn, url } from './support/app';
 
 /** A call of the API from inside the page with the page's own session (the browser resolves *.localhost). */
-async function api<T>(page: Page, site: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+async function api<T>(
+  page: Page,
+  site: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const token = (await page.context().cookies(url(site))).find((c) => c.name === 'sp_token')!.value;
   return page.evaluate(
     async ([t, m, p, b]) => {
@@ -30,16 +36,26 @@ const COURSE = 'Preventing Sexual Harassment at Work';
 const COURSE_HI = 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम';
 const PHONE = { width: 390, height: 844 };
 
-test('an employee takes the demo course in Hindi on a phone, fails the quiz once, passes, and proves it with a certificate', async ({ browser }) => {
+test('an employee takes the demo course in Hindi on a phone, fails the quiz once, passes, and proves it with a certificate', async ({
+  browser,
+}) => {
   test.setTimeout(600_000);
 
   // The admin assigns the demo course to the employee (the assignment screens are another journey's).
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const courses = await api<{ items: { courseId: string; title: string }[] }>(admin, 'acme', 'GET', '/learning-api/api/course/all');
+  const courses = await api<{ items: { courseId: string; title: string }[] }>(
+    admin,
+    'acme',
+    'GET',
+    '/learning-api/api/course/all',
+  );
   const course = courses.json.items.find((c) => c.title === COURSE)!;
-  const assigned = await api(admin, 'acme', 'POST', '/learning-api/api/course/assign-course-to-users', { courseId: course.courseId, search: 'employee@acme.test' });
+  const assigned = await api(admin, 'acme', 'POST', '/learning-api/api/course/assign-course-to-users', {
+    courseId: course.courseId,
+    search: 'employee@acme.test',
+  });
   expect(assigned.status).toBe(200);
   await adminContext.close();
 
@@ -123,7 +139,10 @@ test('an employee takes the demo course in Hindi on a phone, fails the quiz once
   await expect(page.getByRole('navigation', { name: 'Course outline' })).toBeVisible();
   await checkScreen(page, 'Player, completed (1366 px)');
   await page.setViewportSize(PHONE);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download certificate' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download certificate' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -132,7 +151,11 @@ test('an employee takes the demo course in Hindi on a phone, fails the quiz once
   // My training shows it completed.
   await page.goto(url('acme', '/training'));
   await expect(page.getByText('Completed', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: `Review: ${COURSE_HI}` }).or(page.getByRole('button', { name: `Review: ${COURSE}` }))).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: `Review: ${COURSE_HI}` })
+      .or(page.getByRole('button', { name: `Review: ${COURSE}` })),
+  ).toBeVisible();
   await context.close();
 
   // Anyone holding the certificate checks it on the workspace's address, without signing in.

@@ -3,7 +3,9 @@ import { signIn, url } from './support/app';
 import { expectAccessible } from './support/accessibility';
 
 // Runs last and alone (its own Playwright project, playwright.config.ts): maintenance closes Globex to everyone.
-test('the platform admin switches maintenance on and the workspace shows the maintenance page within one poll', async ({ browser }) => {
+test('the platform admin switches maintenance on and the workspace shows the maintenance page within one poll', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const platform = await (await browser.newContext()).newPage();
   await signIn(platform, 'main', 'platform@demo.test');
@@ -15,7 +17,10 @@ test('the platform admin switches maintenance on and the workspace shows the mai
           await fetch('/main-api/api/feature-flags/workspaces', {
             method: 'PUT',
             headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ key: 'maintenance', enabledWorkspaces: u.map((workspaceUrl) => ({ workspaceUrl })) }),
+            body: JSON.stringify({
+              key: 'maintenance',
+              enabledWorkspaces: u.map((workspaceUrl) => ({ workspaceUrl })),
+            }),
           })
         ).status,
       [token, urls] as const,
@@ -44,17 +49,29 @@ test('the platform admin switches maintenance on and the workspace shows the mai
 });
 
 // Also closes Globex: runs here, after every other journey.
-test('the elevated-IP mode shuts out other networks within one poll, and lets the allowed ones in', async ({ browser }) => {
+test('the elevated-IP mode shuts out other networks within one poll, and lets the allowed ones in', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const platform = await (await browser.newContext()).newPage();
   await signIn(platform, 'main', 'platform@demo.test');
   const token = (await platform.context().cookies(url('main'))).find((c) => c.name === 'sp_token')!.value;
   const call = (method: string, path: string, body: unknown) =>
     platform.evaluate(
-      async ([t, m, p, b]) => (await fetch(p, { method: m, headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' }, body: JSON.stringify(b) })).status,
+      async ([t, m, p, b]) =>
+        (
+          await fetch(p, {
+            method: m,
+            headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+            body: JSON.stringify(b),
+          })
+        ).status,
       [token, method, path, body] as const,
     );
-  const globexId = await platform.evaluate(async () => (await (await fetch('/main-api/api/workspace/company-profile/globex.localhost')).json()).workspaceId as string);
+  const globexId = await platform.evaluate(
+    async () =>
+      (await (await fetch('/main-api/api/workspace/company-profile/globex.localhost')).json()).workspaceId as string,
+  );
 
   const member = await (await browser.newContext()).newPage();
   await signIn(member, 'globex', 'admin@globex.test');
@@ -64,8 +81,17 @@ test('the elevated-IP mode shuts out other networks within one poll, and lets th
   await member.waitForLoadState('networkidle');
 
   // Only a documentation range is allowed: this machine's loopback is not in it.
-  expect(await call('PUT', `/main-api/api/admin/workspace/${globexId}/ip-ranges`, { ranges: [{ cidr: '192.0.2.0/24', label: 'Head office' }] })).toBe(200);
-  expect(await call('PUT', '/main-api/api/feature-flags/workspaces', { key: 'elevateip', enabledWorkspaces: [{ workspaceUrl: 'globex.localhost' }] })).toBe(200);
+  expect(
+    await call('PUT', `/main-api/api/admin/workspace/${globexId}/ip-ranges`, {
+      ranges: [{ cidr: '192.0.2.0/24', label: 'Head office' }],
+    }),
+  ).toBe(200);
+  expect(
+    await call('PUT', '/main-api/api/feature-flags/workspaces', {
+      key: 'elevateip',
+      enabledWorkspaces: [{ workspaceUrl: 'globex.localhost' }],
+    }),
+  ).toBe(200);
   await expect(member.getByText('Not available from this network')).toBeVisible({ timeout: 25_000 });
   const visitor = await (await browser.newContext()).newPage();
   const refused = await visitor.goto(url('globex', '/signin'));
@@ -74,9 +100,15 @@ test('the elevated-IP mode shuts out other networks within one poll, and lets th
   await expectAccessible(visitor, 'Globex is not available from this network');
 
   // Loopback allowed: in again.
-  expect(await call('PUT', `/main-api/api/admin/workspace/${globexId}/ip-ranges`, { ranges: [{ cidr: '127.0.0.0/8' }, { cidr: '::1/128' }] })).toBe(200);
+  expect(
+    await call('PUT', `/main-api/api/admin/workspace/${globexId}/ip-ranges`, {
+      ranges: [{ cidr: '127.0.0.0/8' }, { cidr: '::1/128' }],
+    }),
+  ).toBe(200);
   await visitor.goto(url('globex', '/signin'));
   await expect(visitor.getByRole('heading', { name: 'Sign in to Globex' })).toBeVisible();
   await expectAccessible(visitor, 'Sign in to Globex');
-  expect(await call('PUT', '/main-api/api/feature-flags/workspaces', { key: 'elevateip', enabledWorkspaces: [] })).toBe(200);
+  expect(await call('PUT', '/main-api/api/feature-flags/workspaces', { key: 'elevateip', enabledWorkspaces: [] })).toBe(
+    200,
+  );
 });

@@ -3,7 +3,10 @@ import { PASSWORD, pickOption, url } from './support/app';
 import { expectAccessible } from './support/accessibility';
 
 /** A real 1x1 PNG, so the browser can draw it. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function signIn(page: Page, site: string, email: string) {
   await page.goto(url(site, '/signin'));
@@ -13,9 +16,10 @@ async function signIn(page: Page, site: string, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-
 test.describe('organisation administration', () => {
-  test("acme's admin sets up a business unit, its departments, a manager, the brand, and deletes a unit moving its people", async ({ page }) => {
+  test("acme's admin sets up a business unit, its departments, a manager, the brand, and deletes a unit moving its people", async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     const stamp = Date.now().toString().slice(-6);
     const unitName = `Acme Nagpur ${stamp}`;
@@ -47,7 +51,9 @@ test.describe('organisation administration', () => {
     await expect(page.getByRole('heading', { name: 'Departments' })).toBeVisible();
     await expectAccessible(page, 'Departments');
     await expect(page.getByLabel('Filter by business unit')).toBeVisible();
-    await expect(page.locator('#department-unit-filter').locator('..').locator('..')).toContainText('All Business Units');
+    await expect(page.locator('#department-unit-filter').locator('..').locator('..')).toContainText(
+      'All Business Units',
+    );
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'New department' }).click();
     let dialog = page.getByRole('dialog', { name: 'New department' });
@@ -63,7 +69,11 @@ test.describe('organisation administration', () => {
     await dialog.getByLabel('In business unit').click();
     await pickOption(page, /one department in each/);
     await dialog.getByRole('button', { name: 'Create department' }).click();
-    await expect(page.getByRole('status').filter({ hasText: new RegExp(`Department "Compliance ${stamp}" created in \\d+ business units`) })).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: new RegExp(`Department "Compliance ${stamp}" created in \\d+ business units`) }),
+    ).toBeVisible();
 
     // Filter to our unit: its two departments.
     await page.getByLabel('Filter by business unit').click();
@@ -84,7 +94,9 @@ test.describe('organisation administration', () => {
     await pickOption(page, 'Head of department');
     await drawer.getByRole('button', { name: 'Appoint' }).click();
     await expect(drawer.getByRole('status').filter({ hasText: 'Esha Employee appointed.' })).toBeVisible();
-    await expect(drawer.getByRole('region', { name: 'Department managers' })).toContainText('Head of department · employee@acme.test');
+    await expect(drawer.getByRole('region', { name: 'Department managers' })).toContainText(
+      'Head of department · employee@acme.test',
+    );
     await drawer.getByRole('button', { name: 'Close' }).click();
     await expect(table.getByRole('row', { name: /Warehouse/ })).toContainText('1');
 
@@ -93,16 +105,21 @@ test.describe('organisation administration', () => {
     await expect(page.getByRole('heading', { name: 'Branding', level: 1 })).toBeVisible();
     await expectAccessible(page, 'Branding');
     await page.getByLabel(`Hex colour for ${unitName}`).fill('#aa3355');
-    await page.getByRole("button", { name: `Apply to ${unitName}` }).click();
+    await page.getByRole('button', { name: `Apply to ${unitName}` }).click();
     await expect(page.getByRole('status').filter({ hasText: `Colour of "${unitName}" saved.` })).toBeVisible();
 
     await page.getByLabel('Colour (hex)').fill('#0a7b83');
-    await expect(page.getByRole('img', { name: 'Preview of the header' }).locator('div').first()).toHaveCSS('background-color', 'rgb(10, 123, 131)');
+    await expect(page.getByRole('img', { name: 'Preview of the header' }).locator('div').first()).toHaveCSS(
+      'background-color',
+      'rgb(10, 123, 131)',
+    );
     await page.getByRole('button', { name: 'Save colour' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Workspace colour saved.' })).toBeVisible();
 
     // An SVG is refused before upload; a PNG is taken.
-    await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
+    await page
+      .getByLabel('Upload a logo')
+      .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
     await expect(page.getByRole('alert').filter({ hasText: 'SVG is not accepted' })).toBeVisible();
     await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByRole('status').filter({ hasText: 'Logo uploaded.' })).toBeVisible();
@@ -129,7 +146,9 @@ test.describe('organisation administration', () => {
         // The import is a background job: wait for it.
         const { jobId } = (await res.json()) as { jobId: string };
         for (let i = 0; i < 300; i++) {
-          const job = (await (await fetch(`/main-api/api/invite/bulk/jobs/${jobId}`, { headers })).json()) as { status: string };
+          const job = (await (await fetch(`/main-api/api/invite/bulk/jobs/${jobId}`, { headers })).json()) as {
+            status: string;
+          };
           if (job.status !== 'QUEUED' && job.status !== 'RUNNING') return job.status;
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
@@ -151,7 +170,9 @@ test.describe('organisation administration', () => {
     await confirm.getByLabel('Move their people to').click();
     await pickOption(page, spareName);
     await deleteButton.click();
-    await expect(page.getByRole('status').filter({ hasText: `"${unitName}" deleted. 2 people moved to "${spareName}".` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `"${unitName}" deleted. 2 people moved to "${spareName}".` }),
+    ).toBeVisible();
     await expect(page.getByRole('table')).not.toContainText(unitName);
     await expect(page.getByRole('row', { name: new RegExp(spareName) })).toContainText('2');
 

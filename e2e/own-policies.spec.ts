@@ -13,16 +13,22 @@ async function uploadPdf(page: Page, language: string, words: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: new RegExp(`^Upload the ${language}`) }).click();
   await (await chooser).setFiles({ name: `${language}.pdf`, mimeType: 'application/pdf', buffer: await pdf(words) });
-  await expect(page.getByRole('progressbar', { name: new RegExp(`^${language}.* upload$`) })).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('progressbar', { name: new RegExp(`^${language}.* upload$`) })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
 }
 
 test.describe('own policies', () => {
   test.use({ actionTimeout: 30_000 });
 
-  test('Acme’s admin creates its own policy with an English PDF and publishes it; the employee reads and accepts it', async ({ browser }) => {
+  test('Acme’s admin creates its own policy with an English PDF and publishes it; the employee reads and accepts it', async ({
+    browser,
+  }) => {
     test.setTimeout(600_000);
     const title = `Acme travel safety ${Date.now().toString(36)}`;
-    const open = async (viewport?: { width: number; height: number }) => (await browser.newContext(viewport ? { viewport } : {})).newPage();
+    const open = async (viewport?: { width: number; height: number }) =>
+      (await browser.newContext(viewport ? { viewport } : {})).newPage();
 
     const admin = await open();
     await signIn(admin, 'acme', 'admin@acme.test');
@@ -41,7 +47,9 @@ test.describe('own policies', () => {
 
     const details = admin.getByRole('dialog', { name: title });
     await expect(details).toBeVisible();
-    await expect(details.getByText('Version 1 (material: everyone accepts again): Safe travel for work trips')).toBeVisible();
+    await expect(
+      details.getByText('Version 1 (material: everyone accepts again): Safe travel for work trips'),
+    ).toBeVisible();
     await uploadPdf(admin, 'English', 'travel safety in English');
     await expectAccessible(admin, 'Own policy drawer');
     // A review that changes nothing (CA-12): recorded with the next date; the version stays 1.
@@ -52,13 +60,17 @@ test.describe('own policies', () => {
     await review.getByLabel('Next review by').fill('2028-06-30');
     await review.getByLabel('Next review by').press('Enter');
     await expect(review).toBeHidden();
-    await expect(details.getByRole('list', { name: 'Reviews' })).toContainText('reviewed, no change to version 1 (Read again with HR); next review by 2028-06-30');
+    await expect(details.getByRole('list', { name: 'Reviews' })).toContainText(
+      'reviewed, no change to version 1 (Read again with HR); next review by 2028-06-30',
+    );
     await expect(details.getByText('Version 1 · owner Acme HR · review by 2028-06-30')).toBeVisible();
     await details.getByRole('button', { name: 'Close' }).click();
     await expect(details).toBeHidden();
 
     // Ready to publish, tagged as the workspace's own.
-    const offer = admin.getByRole('row', { name: new RegExp(title) }).filter({ has: admin.getByRole('button', { name: `Publish ${title}` }) });
+    const offer = admin
+      .getByRole('row', { name: new RegExp(title) })
+      .filter({ has: admin.getByRole('button', { name: `Publish ${title}` }) });
     await expect(offer).toContainText('Your own');
     await offer.getByRole('button', { name: `Publish ${title}` }).click();
     const publish = admin.getByRole('dialog', { name: `Publish ${title}` });
@@ -82,7 +94,10 @@ test.describe('own policies', () => {
     await signIn(employee, 'acme', 'employee@acme.test');
     await employee.getByRole('link', { name: `Read and accept ${title}` }).click();
     await expect(employee.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expectPdfShown(employee.getByRole('region', { name: `${title}, version 1` }), 'This is travel safety in English.');
+    await expectPdfShown(
+      employee.getByRole('region', { name: `${title}, version 1` }),
+      'This is travel safety in English.',
+    );
     await expectAccessible(employee, 'Own policy reader');
     await expectNoSidewaysScroll(employee, 'Own policy reader');
     await employee.getByRole('button', { name: 'I have read and accept this policy' }).click();
@@ -90,7 +105,11 @@ test.describe('own policies', () => {
 
     await admin.setViewportSize({ width: 1280, height: 800 });
     await admin.reload();
-    await admin.getByRole('row', { name: new RegExp(title) }).filter({ hasText: 'Everyone' }).getByRole('button', { name: 'See acceptance' }).click();
+    await admin
+      .getByRole('row', { name: new RegExp(title) })
+      .filter({ hasText: 'Everyone' })
+      .getByRole('button', { name: 'See acceptance' })
+      .click();
     const who = admin.getByRole('dialog', { name: `Who accepted ${title}` });
     await expect(who.getByRole('row', { name: /Esha Employee/ })).toContainText('Accepted');
   });

@@ -62,11 +62,19 @@ test('an admin finds, edits, deactivates, reactivates and deletes people in the 
   await drawer.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved aditya.patel14@acme.test')).toBeVisible();
   await page.getByRole('button', { name: 'Edit Aditya Patel' }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit Aditya Patel' }).getByLabel('Designation')).toHaveValue('Sales lead');
+  await expect(page.getByRole('dialog', { name: 'Edit Aditya Patel' }).getByLabel('Designation')).toHaveValue(
+    'Sales lead',
+  );
   // A workspace admin can end every session of a person at once.
-  await page.getByRole('dialog', { name: 'Edit Aditya Patel' }).getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page
+    .getByRole('dialog', { name: 'Edit Aditya Patel' })
+    .getByRole('button', { name: 'Sign out everywhere' })
+    .click();
   await expect(page.getByText('Every session of this person ends at once')).toBeVisible();
-  await page.getByRole('dialog', { name: 'Sign aditya.patel14@acme.test out everywhere?' }).getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign aditya.patel14@acme.test out everywhere?' })
+    .getByRole('button', { name: 'Sign out everywhere' })
+    .click();
   await expect(page.getByText(/Signed aditya.patel14@acme.test out everywhere \(\d+ sessions? ended\)/)).toBeVisible();
   await page.getByRole('dialog', { name: 'Edit Aditya Patel' }).getByRole('button', { name: 'Close' }).click();
 
@@ -122,12 +130,21 @@ test('an employee has no People page in the menu, and the server refuses the dir
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText('People')).toHaveCount(0);
   const status = await page.evaluate(async () => {
     const token = document.cookie.match(/sp_token=([^;]+)/)?.[1];
-    return (await fetch('/main-api/api/workspace/users', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })).status;
+    return (
+      await fetch('/main-api/api/workspace/users', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).status;
   });
   expect(status).toBe(403);
 });
 
-test('an admin invites a person, resends the invitation, the person joins; another invitation is withdrawn', async ({ page, browser }) => {
+test('an admin invites a person, resends the invitation, the person joins; another invitation is withdrawn', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const joiner = `joiner.${stamp}@acme-people.test`;
@@ -150,7 +167,9 @@ test('an admin invites a person, resends the invitation, the person joins; anoth
   await dialog.getByText('A list of emails').click();
   await dialog.getByLabel('Emails', { exact: true }).fill(`${leaver}\nemployee@acme.test`);
   await dialog.getByRole('button', { name: 'Send invitations' }).click();
-  await expect(dialog.getByText(/Invited 1 person; skipped employee@acme.test \(Already has an account here\)/)).toBeVisible();
+  await expect(
+    dialog.getByText(/Invited 1 person; skipped employee@acme.test \(Already has an account here\)/),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   // The directory shows where each invitation stands; resend gives a new link.
@@ -178,7 +197,10 @@ test('an admin invites a person, resends the invitation, the person joins; anoth
   // The other invitation is withdrawn: the person is gone.
   await search(page, `leaver.${stamp}`);
   await page.getByRole('button', { name: `Edit ${leaver}` }).click();
-  await page.getByRole('dialog', { name: `Edit ${leaver}` }).getByRole('button', { name: 'Withdraw invitation' }).click();
+  await page
+    .getByRole('dialog', { name: `Edit ${leaver}` })
+    .getByRole('button', { name: 'Withdraw invitation' })
+    .click();
   await page.getByRole('button', { name: 'Withdraw invitation' }).last().click();
   await expect(page.getByText(`Withdrew the invitation of ${leaver}`)).toBeVisible();
   await expect(page.getByText('Nobody matches these filters')).toBeVisible();
@@ -198,12 +220,16 @@ async function inviteLink(page: Page, email: string): Promise<string> {
   }
 }
 
-test('a summary whose code cannot be fetched (say, the workspace is closing) does not take the dashboard down', async ({ page }) => {
+test('a summary whose code cannot be fetched (say, the workspace is closing) does not take the dashboard down', async ({
+  page,
+}) => {
   await page.route(/people-stats\.card-.*\.js$/, (route) => route.abort());
   await signIn(page, 'acme', 'employer@acme.test');
   // The app's first screen under the full run's load took 20 s in the 25 Nov rehearsal (a 7.6 s stretch of pure
   // browser CPU): see the session note; the wait is the first screen's, not the failure's.
-  await expect(page.getByText('The summary of your people could not be loaded. Reload the page to try again.')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText('The summary of your people could not be loaded. Reload the page to try again.'),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Welcome, Emil' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText('People')).toBeVisible();
 });
@@ -225,7 +251,11 @@ test('an admin deletes the people a file of emails names, after seeing who would
   // A file naming the admin too: refused, with the reason, and nothing can be deleted.
   await page.getByRole('button', { name: 'Delete by file…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete people by file' });
-  const file = (lines: string[]) => ({ name: 'leavers.csv', mimeType: 'text/csv', buffer: Buffer.from(['Email', ...lines].join('\n')) });
+  const file = (lines: string[]) => ({
+    name: 'leavers.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['Email', ...lines].join('\n')),
+  });
   await dialog.locator('input[type=file]').setInputFiles(file([...leavers, 'admin@acme.test']));
   const preview = dialog.getByRole('region', { name: 'Who the file names' });
   await expect(preview).toContainText('1 person may not be deleted, so nobody will be');

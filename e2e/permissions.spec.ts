@@ -10,11 +10,14 @@ async function signIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-const token = async (page: Page) => (await page.context().cookies(url('acme'))).find((c) => c.name === 'sp_token')!.value;
+const token = async (page: Page) =>
+  (await page.context().cookies(url('acme'))).find((c) => c.name === 'sp_token')!.value;
 const INVITES = '/main-api/api/invite/unused/count';
 
 test.describe('permissions', () => {
-  test('an admin switches "Invite people" off for business-unit admins: their menu loses it and the call answers 403; switched back, both return', async ({ browser }) => {
+  test('an admin switches "Invite people" off for business-unit admins: their menu loses it and the call answers 403; switched back, both return', async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const adminContext = await browser.newContext();
     const unitContext = await browser.newContext();
@@ -28,7 +31,9 @@ test.describe('permissions', () => {
       const table = admin.getByRole('table');
       await expect(box()).toBeChecked();
       // A workspace admin's own permissions are fixed; employees never invite.
-      await expect(admin.getByRole('checkbox', { name: 'Invite people for Workspace Admin', exact: true })).toBeDisabled();
+      await expect(
+        admin.getByRole('checkbox', { name: 'Invite people for Workspace Admin', exact: true }),
+      ).toBeDisabled();
       await expect(admin.getByRole('checkbox', { name: 'Invite people for Employee', exact: true })).toHaveCount(0);
       await expect(table.getByRole('columnheader', { name: 'Workspace Admin (fixed)' })).toBeVisible();
       await expectAccessible(admin, 'Permissions');
@@ -67,15 +72,17 @@ test.describe('permissions', () => {
       expect(await fetchStatus(unitAdmin, INVITES, await token(unitAdmin))).toBe(200);
     } finally {
       // Whatever happened, leave the shared demo workspace as other journeys expect it.
-      await admin.evaluate(
-        async ([t]) =>
-          fetch('/main-api/api/permission/update', {
-            method: 'POST',
-            headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ role: 'BRANCH_ADMIN', permissions: { 'invites.manage': true } }),
-          }),
-        [await token(admin).catch(() => '')] as const,
-      ).catch(() => undefined);
+      await admin
+        .evaluate(
+          async ([t]) =>
+            fetch('/main-api/api/permission/update', {
+              method: 'POST',
+              headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ role: 'BRANCH_ADMIN', permissions: { 'invites.manage': true } }),
+            }),
+          [await token(admin).catch(() => '')] as const,
+        )
+        .catch(() => undefined);
       await adminContext.close();
       await unitContext.close();
     }

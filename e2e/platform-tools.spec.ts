@@ -4,7 +4,13 @@ import { expectAccessible, expectNoSidewaysScroll } from './support/accessibilit
 import { expectPdfShown, realPdf } from './support/pdf';
 
 /** A call to the API from inside the page, with the page's own session token. */
-async function api<T>(page: Page, site: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+async function api<T>(
+  page: Page,
+  site: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const token = (await page.context().cookies(url(site))).find((c) => c.name === 'sp_token')!.value;
   return page.evaluate(
     async ([t, m, p, b]) => {
@@ -23,7 +29,10 @@ async function api<T>(page: Page, site: string, method: string, path: string, bo
 async function pickWorkspace(page: Page, label: string, name: string) {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByLabel(label, { exact: true }).fill(name);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(new RegExp(`^${name}`)).click();
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByTitle(new RegExp(`^${name}`))
+    .click();
 }
 
 // Lakshmi Iyer (HQ, not in the Pune/HR group the courses journey assigns) is this journey's own person.
@@ -83,7 +92,9 @@ test('the platform admin runs the platform tools, and an Acme employee reads the
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await edit.getByRole('button', { name: 'Cancel' }).click();
-  const maintenance = (await api<{ key: string; enabledWorkspaces: unknown[] }[]>(page, 'main', 'GET', '/main-api/api/feature-flags')).json.find((f) => f.key === 'maintenance')!;
+  const maintenance = (
+    await api<{ key: string; enabledWorkspaces: unknown[] }[]>(page, 'main', 'GET', '/main-api/api/feature-flags')
+  ).json.find((f) => f.key === 'maintenance')!;
   expect(maintenance.enabledWorkspaces).toEqual([]);
 
   // The user manual, as Markdown, for every workspace.
@@ -91,7 +102,9 @@ test('the platform admin runs the platform tools, and an Acme employee reads the
   await expect(page.getByRole('heading', { name: 'User manual' })).toBeVisible();
   await expectAccessible(page, 'User manual');
   await page.waitForLoadState('networkidle');
-  await page.getByLabel('Manual text (Markdown)').fill(`# Welcome to SafePlace ${run}\n\nStart with **your courses**.\n\n<b id="raw">raw html</b>\n`);
+  await page
+    .getByLabel('Manual text (Markdown)')
+    .fill(`# Welcome to SafePlace ${run}\n\nStart with **your courses**.\n\n<b id="raw">raw html</b>\n`);
   await page.getByRole('button', { name: 'Publish manual' }).click();
   // A manual published before (an earlier journey on this server) is replaced after a confirmation.
   const replace = page.getByRole('button', { name: 'Replace' });
@@ -114,16 +127,40 @@ test('the platform admin runs the platform tools, and an Acme employee reads the
   await page.getByLabel('Email or @domain').fill(`journey-${run}@example.com`);
   await page.getByRole('button', { name: 'Add to list' }).click();
   await expect(page.getByText(`journey-${run}@example.com may now sign up to Acme.`)).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Allow-list entries' }).getByRole('row', { name: new RegExp(`journey-${run}@example.com`) })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Allow-list entries' })
+      .getByRole('row', { name: new RegExp(`journey-${run}@example.com`) }),
+  ).toBeVisible();
 
   // A course for the person (as Acme's admin would assign it), to see on their record.
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const courses = await api<{ items: { courseId: string; title: string }[] }>(admin, 'acme', 'GET', '/learning-api/api/course/all');
+  const courses = await api<{ items: { courseId: string; title: string }[] }>(
+    admin,
+    'acme',
+    'GET',
+    '/learning-api/api/course/all',
+  );
   const course = courses.json.items.find((c) => c.title === 'Preventing Sexual Harassment at Work')!;
-  const acmeId = (await api<{ workspaceId: string }>(page, 'main', 'GET', '/main-api/api/workspace/company-profile/acme.localhost')).json.workspaceId;
-  const person = await api<{ user: { userId: string } }>(page, 'main', 'POST', '/main-api/api/admin/user/course/policy/details', { workspaceId: acmeId, email: PERSON });
-  expect((await api(admin, 'acme', 'POST', '/learning-api/api/course/assign-course-to-users', { courseId: course.courseId, userIds: [person.json.user.userId] })).status).toBe(200);
+  const acmeId = (
+    await api<{ workspaceId: string }>(page, 'main', 'GET', '/main-api/api/workspace/company-profile/acme.localhost')
+  ).json.workspaceId;
+  const person = await api<{ user: { userId: string } }>(
+    page,
+    'main',
+    'POST',
+    '/main-api/api/admin/user/course/policy/details',
+    { workspaceId: acmeId, email: PERSON },
+  );
+  expect(
+    (
+      await api(admin, 'acme', 'POST', '/learning-api/api/course/assign-course-to-users', {
+        courseId: course.courseId,
+        userIds: [person.json.user.userId],
+      })
+    ).status,
+  ).toBe(200);
 
   // Users: find the person by email, fix the name, see the course record.
   await page.goto(url('main', '/platform/users'));
@@ -138,10 +175,14 @@ test('the platform admin runs the platform tools, and an Acme employee reads the
   await expect(record.getByRole('row', { name: /Preventing Sexual Harassment at Work/ })).toContainText('Assigned');
   await expect(record.getByRole('row', { name: /Preventing Sexual Harassment at Work/ })).toContainText('0%');
   // Their policies: none yet, or (when another journey of the run published one to Acme) each with its acceptance.
-  await expect(page.getByText(/^(No policy is published to this person yet|Not accepted yet|Accepted version \d+.*)$/).first()).toBeVisible();
+  await expect(
+    page.getByText(/^(No policy is published to this person yet|Not accepted yet|Accepted version \d+.*)$/).first(),
+  ).toBeVisible();
 });
 
-test('the elevateip confirmation warns that no ranges shut everyone out, and the IP ranges editor checks each range', async ({ page }) => {
+test('the elevateip confirmation warns that no ranges shut everyone out, and the IP ranges editor checks each range', async ({
+  page,
+}) => {
   await signIn(page, 'main', 'platform@demo.test');
   await page.goto(url('main', '/platform/flags'));
   await page.getByRole('button', { name: 'Edit flag elevateip' }).click();
@@ -179,12 +220,16 @@ test('a PDF manual for Globex alone: Globex reads it drawn in the page and can d
   await page.getByRole('radio', { name: 'PDF file' }).check();
   const pdf = await realPdf('Globex handbook', ['Welcome to Globex: start with your courses.']);
   // Not a PDF first: the server checks the first bytes and says so.
-  await page.getByLabel('Manual PDF').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
+  await page
+    .getByLabel('Manual PDF')
+    .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
   await page.getByRole('button', { name: 'Publish manual' }).click();
   const replace = page.getByRole('button', { name: 'Replace' });
   if (await replace.isVisible().catch(() => false)) await replace.click();
   await expect(page.getByText('Not a PDF (it does not start with %PDF-)')).toBeVisible();
-  await page.getByLabel('Manual PDF').setInputFiles({ name: 'Globex handbook.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page
+    .getByLabel('Manual PDF')
+    .setInputFiles({ name: 'Globex handbook.pdf', mimeType: 'application/pdf', buffer: pdf });
   await page.getByRole('button', { name: 'Publish manual' }).click();
   if (await replace.isVisible().catch(() => false)) await replace.click();
   await expect(page.getByText('Published for Globex.')).toBeVisible();
@@ -194,7 +239,10 @@ test('a PDF manual for Globex alone: Globex reads it drawn in the page and can d
   await member.goto(url('globex', '/manual'));
   await expect(member.getByText('Globex handbook.pdf')).toBeVisible();
   // Drawn by pdf.js in the page (no frame), its words in the text layer.
-  await expectPdfShown(member.getByRole('region', { name: 'User manual' }), 'Welcome to Globex: start with your courses.');
+  await expectPdfShown(
+    member.getByRole('region', { name: 'User manual' }),
+    'Welcome to Globex: start with your courses.',
+  );
   await expect(member.locator('iframe')).toHaveCount(0);
   await expectAccessible(member, 'User manual as a PDF');
   await member.setViewportSize({ width: 390, height: 844 });
@@ -202,7 +250,13 @@ test('a PDF manual for Globex alone: Globex reads it drawn in the page and can d
   // Drawn again for the narrower screen: the canvas holds as many pixels as it shows (sharp, and no wider than the page).
   const canvas = member.getByRole('group', { name: 'Page 1 of 1' }).locator('canvas');
   await expect
-    .poll(() => canvas.evaluate((c: HTMLCanvasElement) => Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 2 && c.getBoundingClientRect().width <= 390))
+    .poll(() =>
+      canvas.evaluate(
+        (c: HTMLCanvasElement) =>
+          Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 2 &&
+          c.getBoundingClientRect().width <= 390,
+      ),
+    )
     .toBe(true);
   await member.screenshot({ path: test.info().outputPath('manual-390.png'), fullPage: true });
   const href = await member.getByRole('link', { name: 'Download PDF' }).getAttribute('href');

@@ -11,14 +11,19 @@ async function latestMail(page: Page, email: string): Promise<{ subject: string;
   const outbox = await page.context().newPage();
   try {
     await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
-    const [mail] = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { subject: string; body: string }[];
+    const [mail] = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as {
+      subject: string;
+      body: string;
+    }[];
     return mail;
   } finally {
     await outbox.close();
   }
 }
 
-test('the platform admin creates a workspace whose first admin claims it, then switches a module off and sets a user limit', async ({ browser }) => {
+test('the platform admin creates a workspace whose first admin claims it, then switches a module off and sets a user limit', async ({
+  browser,
+}) => {
   // A long journey (two people, several reloads): room for a busy machine.
   test.setTimeout(240_000);
   const platform = await (await browser.newContext()).newPage();
@@ -132,7 +137,9 @@ test('someone who is not the platform admin is told the console is not for them'
   await expect(page.getByText('You are signed in as employer@acme.test')).toBeVisible();
 });
 
-test('the platform admin deletes a workspace only after typing its name, and its address stops working', async ({ browser }) => {
+test('the platform admin deletes a workspace only after typing its name, and its address stops working', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const platform = await (await browser.newContext()).newPage();
   await signIn(platform, 'main', 'platform@demo.test');

@@ -13,7 +13,12 @@ const pdf = (words: string) => realPdf('Prevention of sexual harassment', [SENTE
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** A call of the learning API from inside the page, with the page's own session (for the catalogue parts without a screen yet). */
-async function learningApi(page: Page, method: string, path: string, body?: object): Promise<{ status: number; json: Record<string, unknown> }> {
+async function learningApi(
+  page: Page,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   return page.evaluate(
     async ([m, p, b]) => {
       const token = decodeURIComponent(/(?:^|; )sp_token=([^;]+)/.exec(document.cookie)?.[1] ?? '');
@@ -32,23 +37,35 @@ async function uploadPdf(page: Page, language: string, words: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: new RegExp(`^Upload the ${language}`) }).click();
   await (await chooser).setFiles({ name: `${language}.pdf`, mimeType: 'application/pdf', buffer: await pdf(words) });
-  await expect(page.getByRole('progressbar', { name: new RegExp(`^${language}.* upload$`) })).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('progressbar', { name: new RegExp(`^${language}.* upload$`) })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
 }
 
 test.describe('policies', () => {
   test.use({ actionTimeout: 30_000 });
 
-  test('the platform admin publishes a policy in English and Hindi; Acme publishes it; the employee reads and accepts; a new version asks again', async ({ browser }) => {
+  test('the platform admin publishes a policy in English and Hindi; Acme publishes it; the employee reads and accepts; a new version asks again', async ({
+    browser,
+  }) => {
     test.setTimeout(600_000);
     const title = `Prevention of sexual harassment ${Date.now().toString(36)}`;
-    const open = async (viewport?: { width: number; height: number }) => (await browser.newContext(viewport ? { viewport } : {})).newPage();
+    const open = async (viewport?: { width: number; height: number }) =>
+      (await browser.newContext(viewport ? { viewport } : {})).newPage();
     const platform = await open();
     await signIn(platform, 'main', 'platform@demo.test');
 
     // The catalogue: a jurisdiction and a compliance (through the API: their screens are not built yet), then the policy on its screen.
-    const india = ((await learningApi(platform, 'GET', '/api/admin/jurisdiction/all')).json.items as { id: string; code: string }[]).find((j) => j.code === 'IN')!;
+    const india = (
+      (await learningApi(platform, 'GET', '/api/admin/jurisdiction/all')).json.items as { id: string; code: string }[]
+    ).find((j) => j.code === 'IN')!;
     const code = `IN-${String.fromCharCode(65 + Math.floor(Math.random() * 26))}${String.fromCharCode(65 + Math.floor(Math.random() * 26))}Q`;
-    const jurisdiction = await learningApi(platform, 'POST', '/api/admin/jurisdiction/create', { code, name: `Test state ${code}`, parentId: india.id });
+    const jurisdiction = await learningApi(platform, 'POST', '/api/admin/jurisdiction/create', {
+      code,
+      name: `Test state ${code}`,
+      parentId: india.id,
+    });
     expect([200, 409]).toContain(jurisdiction.status);
 
     await platform.goto(url('main', '/platform/policies'));
@@ -69,7 +86,11 @@ test.describe('policies', () => {
     await uploadPdf(platform, 'English', 'version 1 in English');
     await uploadPdf(platform, 'Hindi', 'version 1 in Hindi');
     await expectAccessible(platform, 'Policy details drawer');
-    const policyId = ((await learningApi(platform, 'GET', '/api/admin/policy/all?search=' + encodeURIComponent(title))).json.items as { id: string }[])[0].id;
+    const policyId = (
+      (await learningApi(platform, 'GET', '/api/admin/policy/all?search=' + encodeURIComponent(title))).json.items as {
+        id: string;
+      }[]
+    )[0].id;
     const compliance = await learningApi(platform, 'POST', '/api/admin/compliance/create', {
       jurisdictionId: india.id,
       title: 'POSH: policy published and accepted',
@@ -118,9 +139,14 @@ test.describe('policies', () => {
     // "My policies": the accepted version, its day, and the same viewer to read it again.
     await employee.getByRole('link', { name: 'See all the policies you accepted' }).click();
     await expect(employee.getByRole('heading', { level: 1, name: 'My policies' })).toBeVisible();
-    const mine = employee.getByRole('list', { name: 'Policies you accepted' }).getByRole('listitem').filter({ hasText: title });
+    const mine = employee
+      .getByRole('list', { name: 'Policies you accepted' })
+      .getByRole('listitem')
+      .filter({ hasText: title });
     await expect(mine).toContainText('Version 1 · English');
-    await expect(mine).toContainText(`Accepted ${new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`);
+    await expect(mine).toContainText(
+      `Accepted ${new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`,
+    );
     await expectAccessible(employee, 'My policies');
     await expectNoSidewaysScroll(employee, 'My policies');
     await expectOneH1(employee, 'My policies');
@@ -141,7 +167,11 @@ test.describe('policies', () => {
     await expect(desk.getByRole('heading', { level: 1, name: 'My policies' })).toBeVisible();
     await expect(desk.getByRole('listitem').filter({ hasText: title })).toBeVisible();
     await desk.screenshot({ path: test.info().outputPath('my-policies-1366.png'), fullPage: true });
-    await desk.getByRole('listitem').filter({ hasText: title }).getByRole('link', { name: 'Read version 1 again' }).click();
+    await desk
+      .getByRole('listitem')
+      .filter({ hasText: title })
+      .getByRole('link', { name: 'Read version 1 again' })
+      .click();
     await expectPdfShown(desk.getByRole('region', { name: `${title}, version 1` }), SENTENCE);
     await desk.screenshot({ path: test.info().outputPath('policy-reader-1366.png'), fullPage: false });
     // The later pages are drawn as they come near the screen.
@@ -151,7 +181,9 @@ test.describe('policies', () => {
     // pdf.js ran in its worker, loaded from our origin under the app's Content-Security-Policy (not on the page's thread).
     expect(pdfLog.filter((line) => /fake worker|Content.Security.Policy|Refused/i.test(line))).toEqual([]);
     // A document that cannot be drawn says so, with a retry and the download still beside it.
-    await desk.route('**/learning-api/api/policy/accepted/*/*/document', (route) => route.fulfill({ contentType: 'application/pdf', body: '%PDF-1.7 cut short' }));
+    await desk.route('**/learning-api/api/policy/accepted/*/*/document', (route) =>
+      route.fulfill({ contentType: 'application/pdf', body: '%PDF-1.7 cut short' }),
+    );
     await desk.reload();
     await expect(desk.getByText('The document could not be shown')).toBeVisible();
     await expect(desk.getByRole('button', { name: 'Try again' })).toBeVisible();
@@ -161,7 +193,11 @@ test.describe('policies', () => {
 
     // The admin sees the acceptance.
     await admin.reload();
-    await admin.getByRole('row', { name: new RegExp(title) }).first().getByRole('button', { name: 'See acceptance' }).click();
+    await admin
+      .getByRole('row', { name: new RegExp(title) })
+      .first()
+      .getByRole('button', { name: 'See acceptance' })
+      .click();
     const who = admin.getByRole('dialog', { name: `Who accepted ${title}` });
     await expect(who.getByRole('row', { name: /Esha Employee/ })).toContainText('Accepted');
     await expectAccessible(admin, 'Acceptance table');
@@ -187,7 +223,9 @@ test.describe('policies', () => {
     await version.getByLabel('Next review by').fill('2027-12-31');
     await version.getByLabel('Next review by').press('Enter');
     await expect(version).toBeHidden();
-    await expect(details.getByText('Version 2 (material: everyone accepts again): Adds the online complaint channel')).toBeVisible();
+    await expect(
+      details.getByText('Version 2 (material: everyone accepts again): Adds the online complaint channel'),
+    ).toBeVisible();
     await uploadPdf(platform, 'English', 'version 2 in English');
 
     await employee.goto(url('acme', '/dashboard'));

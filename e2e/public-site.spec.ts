@@ -11,7 +11,10 @@ async function latestMail(page: Page, email: string): Promise<{ subject: string;
   const outbox = await page.context().newPage();
   try {
     await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
-    const [mail] = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { subject: string; body: string }[];
+    const [mail] = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as {
+      subject: string;
+      body: string;
+    }[];
     return mail;
   } finally {
     await outbox.close();
@@ -30,7 +33,24 @@ test('every public page answers with its own title and heading, fits a phone and
   test.setTimeout(600_000);
   const paths = await sitePaths(page);
   expect(paths.length).toBeGreaterThanOrEqual(27);
-  for (const spec of ['/', '/our-solution', '/features', '/india', '/canada', '/our-partners', '/about-us', '/contact-us', '/clients', '/scorecards', '/webinars', '/privacy', '/terms', '/posh_medical', '/identify', '/report']) {
+  for (const spec of [
+    '/',
+    '/our-solution',
+    '/features',
+    '/india',
+    '/canada',
+    '/our-partners',
+    '/about-us',
+    '/contact-us',
+    '/clients',
+    '/scorecards',
+    '/webinars',
+    '/privacy',
+    '/terms',
+    '/posh_medical',
+    '/identify',
+    '/report',
+  ]) {
     expect(paths, spec).toContain(spec);
   }
   const titles = new Set<string>();
@@ -53,7 +73,9 @@ test('every public page answers with its own title and heading, fits a phone and
   // What a buyer in India reads.
   await page.goto(url('main', '/india'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The POSH Act, duty by duty');
-  await expect(page.getByRole('table', { name: 'The employer’s duties under the POSH Act' })).toContainText('within 90 days');
+  await expect(page.getByRole('table', { name: 'The employer’s duties under the POSH Act' })).toContainText(
+    'within 90 days',
+  );
   await page.getByRole('link', { name: 'The Internal Committee' }).first().click();
   await expect(page).toHaveURL(url('main', '/india/internal-committee'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Internal Committee');
@@ -75,7 +97,9 @@ test('the pages read with JavaScript off', async ({ browser }) => {
   await expect(page.getByRole('heading', { name: '5. Complaint data' })).toBeVisible();
 });
 
-test('a buyer asks for a demo: the sales address is mailed, the address confirmed, and the platform admin sees the request', async ({ browser }) => {
+test('a buyer asks for a demo: the sales address is mailed, the address confirmed, and the platform admin sees the request', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const page = await (await browser.newContext()).newPage();
   await page.goto(url('main', '/'));
@@ -105,7 +129,9 @@ test('a buyer asks for a demo: the sales address is mailed, the address confirme
   const link = /https?:\/\/\S+\/confirm\?code=[A-Za-z0-9_-]+/.exec(confirmation.body)?.[0];
   expect(link).toBeTruthy();
   await page.goto(link!);
-  await expect(page.getByRole('status')).toHaveText('Your address is confirmed. We will be in touch within one working day.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Your address is confirmed. We will be in touch within one working day.',
+  );
 
   const platform = await (await browser.newContext()).newPage();
   await signIn(platform, 'main', 'platform@demo.test');
@@ -137,7 +163,10 @@ test('a visitor completes the scorecard in the browser and carries the score to 
   await expect(page.getByRole('heading', { name: 'Your score: 75 out of 100' })).toBeVisible();
   await expect(page.getByText('Some gaps to close.')).toBeVisible();
   const fixes = page.locator('#scorecard-result ol li');
-  await expect(fixes).toHaveText(['Track every case against the one-year limit (CA-07).', 'File the annual report (LAB1206) for the previous calendar year by 1 March (CA-10).']);
+  await expect(fixes).toHaveText([
+    'Track every case against the one-year limit (CA-07).',
+    'File the annual report (LAB1206) for the previous calendar year by 1 March (CA-10).',
+  ]);
   await expectAccessible(page, 'scorecard result');
   await page.getByRole('link', { name: 'Ask us to help with this' }).click();
   await expect(page).toHaveURL(url('main', '/contact-us?from=scorecard&score=75'));

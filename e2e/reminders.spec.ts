@@ -31,7 +31,9 @@ async function outbox(page: Page, email: string): Promise<{ subject: string | nu
   }
 }
 
-test('an admin reminds a learner from the Members tab, the mail is in the outbox, and the admin sets the reminder cadence', async ({ page }) => {
+test('an admin reminds a learner from the Members tab, the mail is in the outbox, and the admin sets the reminder cadence', async ({
+  page,
+}) => {
   // Under the shared machine's load the page loads and axe runs take minutes (as in learner.spec.ts).
   test.setTimeout(600_000);
   await signIn(page, 'acme', 'admin@acme.test');
@@ -39,7 +41,11 @@ test('an admin reminds a learner from the Members tab, the mail is in the outbox
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 90_000 });
 
   // A learner of the demo course due in three days (a seeded person no other journey uses; the first by email).
-  const courses = await api<{ items: { courseId: string; title: string }[] }>(page, 'GET', '/learning-api/api/course/all');
+  const courses = await api<{ items: { courseId: string; title: string }[] }>(
+    page,
+    'GET',
+    '/learning-api/api/course/all',
+  );
   const courseId = courses.json.items.find((c) => c.title === COURSE)!.courseId;
   const people = await api<{ items: { userId: string; email: string; firstName: string; lastName: string }[] }>(
     page,
@@ -52,7 +58,11 @@ test('an admin reminds a learner from the Members tab, the mail is in the outbox
     .at(-1)!;
   const name = `${learner.firstName} ${learner.lastName}`;
   const due = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const added = await api(page, 'POST', '/learning-api/api/course/add-users', { courseId, userIds: [learner.userId], due: { kind: 'DATE', date: due } });
+  const added = await api(page, 'POST', '/learning-api/api/course/add-users', {
+    courseId,
+    userIds: [learner.userId],
+    due: { kind: 'DATE', date: due },
+  });
   expect(added.status).toBe(200);
   const before = (await outbox(page, learner.email)).filter((m) => m.subject?.startsWith('Reminder: ')).length;
 
@@ -60,7 +70,10 @@ test('an admin reminds a learner from the Members tab, the mail is in the outbox
   // In-app navigation: a full page load takes 10-25 s under the shared machine's load (docs/architecture.md).
   await page.getByRole('navigation', { name: 'Main' }).getByText('Courses').click();
   await expect(page).toHaveURL(/\/courses$/);
-  await page.getByRole('row', { name: new RegExp(COURSE) }).getByRole('link', { name: COURSE, exact: true }).click();
+  await page
+    .getByRole('row', { name: new RegExp(COURSE) })
+    .getByRole('link', { name: COURSE, exact: true })
+    .click();
   await expect(page.getByRole('heading', { name: COURSE, level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: /Members/ }).click();
   await page.getByLabel('Search members').fill(learner.email);
@@ -70,7 +83,11 @@ test('an admin reminds a learner from the Members tab, the mail is in the outbox
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: `Remind ${name}` }).click();
   // (A retry of this journey the same day finds the learner reminded already.)
-  await expect(page.getByRole('status').filter({ hasText: new RegExp(`${name} was (reminded|already reminded of this course today)`) })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`${name} was (reminded|already reminded of this course today)`) }),
+  ).toBeVisible();
   await expect(async () => {
     const mails = (await outbox(page, learner.email)).filter((m) => m.subject?.startsWith('Reminder: '));
     expect(mails.length).toBeGreaterThanOrEqual(Math.min(before + 1, 1));
@@ -84,7 +101,9 @@ test('an admin reminds a learner from the Members tab, the mail is in the outbox
   // "Remind due and overdue": confirmed, then says how many were mailed and that nobody gets it twice today.
   await page.getByRole('button', { name: 'Remind due and overdue' }).click();
   await page.getByRole('button', { name: 'Send reminders' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /learners? reminded/ })).toContainText(/already reminded today/);
+  await expect(page.getByRole('status').filter({ hasText: /learners? reminded/ })).toContainText(
+    /already reminded today/,
+  );
 
   // Courses > Due dates and reminders.
   await page.getByRole('link', { name: 'All courses' }).click();
@@ -97,7 +116,12 @@ test('an admin reminds a learner from the Members tab, the mail is in the outbox
   await expect(schedule).toContainText('Then no more reminders.');
   await days.fill('21');
   await page.getByLabel('Reminders while overdue').fill('2');
-  await expect(schedule.getByRole('listitem').filter({ hasText: 'after the due date' }).filter({ hasText: /^A reminder/ })).toHaveCount(2);
+  await expect(
+    schedule
+      .getByRole('listitem')
+      .filter({ hasText: 'after the due date' })
+      .filter({ hasText: /^A reminder/ }),
+  ).toHaveCount(2);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
   await expectAccessible(page, 'Due dates and reminders');

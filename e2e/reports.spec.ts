@@ -15,7 +15,11 @@ interface Options {
 /** Picks one option of an open multiple select by its words, then closes the list. */
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
@@ -23,16 +27,26 @@ async function choose(page: Page, label: string, option: string) {
 test.describe('reports', () => {
   test.use({ actionTimeout: 30_000 });
 
-  test('an admin builds a report of one unit with chosen columns, exports it as XLSX with its progress, and the file holds those rows', async ({ page, browser }) => {
+  test('an admin builds a report of one unit with chosen columns, exports it as XLSX with its progress, and the file holds those rows', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(300_000);
     await signIn(page, 'acme', 'admin@acme.test');
     // The unit's people have the course to report on: assigned through the API, as the courses journey does on screen.
     const options = await api<Options>(page, 'GET', '/learning-api/api/reports/options');
     const pune = options.businessUnits.find((b) => b.name === 'Acme Pune')!;
     const course = options.courses.find((c) => c.name === COURSE)!;
-    await api(page, 'POST', '/learning-api/api/course/assign-course-to-users', { courseId: course.id, branchId: pune.id });
+    await api(page, 'POST', '/learning-api/api/course/assign-course-to-users', {
+      courseId: course.id,
+      branchId: pune.id,
+    });
 
-    await page.getByRole('link', { name: 'Reports' }).or(page.getByRole('menuitem', { name: 'Reports' })).first().click();
+    await page
+      .getByRole('link', { name: 'Reports' })
+      .or(page.getByRole('menuitem', { name: 'Reports' }))
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
     await expect(page.getByRole('table')).toBeVisible();
     await expectOneH1(page, 'Reports');
@@ -40,7 +54,8 @@ test.describe('reports', () => {
 
     // Course rows only; the columns the auditor asked for.
     await page.getByLabel('A row per person and policy').click();
-    for (const column of ['Department', 'Policy', 'Policy version', 'Policy acceptance', 'Accepted on']) await page.getByRole('checkbox', { name: column, exact: true }).uncheck();
+    for (const column of ['Department', 'Policy', 'Policy version', 'Policy acceptance', 'Accepted on'])
+      await page.getByRole('checkbox', { name: column, exact: true }).uncheck();
     await page.getByRole('checkbox', { name: 'Assigned on' }).check();
     await choose(page, 'All business units', 'Acme Pune');
     await choose(page, 'All courses', COURSE);
@@ -57,7 +72,9 @@ test.describe('reports', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     const progress = page.getByRole('progressbar', { name: 'Export progress' });
     await expect(progress).toBeVisible();
-    await expect(page.getByText(/Pune-training-audit-\d{4}-\d{2}-\d{2}\.xlsx: \d+ rows, ready to download/)).toBeVisible({ timeout: 60_000 });
+    await expect(
+      page.getByText(/Pune-training-audit-\d{4}-\d{2}-\d{2}\.xlsx: \d+ rows, ready to download/),
+    ).toBeVisible({ timeout: 60_000 });
     await expect(progress).toHaveAttribute('aria-valuenow', '100');
 
     // The export is on the server: a reload shows it again, still ready.
@@ -65,13 +82,29 @@ test.describe('reports', () => {
     await expect(page.getByText(/Pune-training-audit-.*ready to download/)).toBeVisible();
     await expectAccessible(page, 'Reports, export ready');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download Pune-training-audit/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Download Pune-training-audit/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Pune-training-audit-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-    const rows = workbook.worksheets[0].getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    const rows = workbook.worksheets[0]
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (r as unknown[]).slice(1));
     const [header, ...data] = rows;
-    expect(header).toEqual(['Name', 'Email', 'Row', 'Business unit', 'Course', 'Course version', 'Assigned on', 'Course status', 'Completed on']);
+    expect(header).toEqual([
+      'Name',
+      'Email',
+      'Row',
+      'Business unit',
+      'Course',
+      'Course version',
+      'Assigned on',
+      'Course status',
+      'Completed on',
+    ]);
     expect(data).toHaveLength(total);
     for (const row of data) {
       expect(row[2]).toBe('Course');

@@ -9,25 +9,50 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 async function atPhoneWidth(page: Page, name: string) {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(390);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(390);
   await expectNoSidewaysScroll(page, name);
   await page.setViewportSize(size);
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-test('the admin sets retention periods; the presiding officer sees when a closed case will be purged, postpones it and places a legal hold', async ({ browser }) => {
+test('the admin sets retention periods; the presiding officer sees when a closed case will be purged, postpones it and places a legal hold', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
 
   // ---- Setup through the API: a published workflow, the Internal Committee, a case filed and closed as not upheld.
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', { workflowName: `Retention ${Date.now().toString(36)}`, defaultToWorkspace: true });
-  const v = await api<{ workflowVersionId: string }>(admin, 'POST', `/case-api/api/admin/workflow/${wf.workflowId}/version`, { name: 'Inquiry' });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Preliminary hearing' });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
-  const people = await api<{ userId: string; email: string; role: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
-  const [presiding, member1, member2, external] = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
+  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
+    workflowName: `Retention ${Date.now().toString(36)}`,
+    defaultToWorkspace: true,
+  });
+  const v = await api<{ workflowVersionId: string }>(
+    admin,
+    'POST',
+    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
+    { name: 'Inquiry' },
+  );
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
+    kind: 'MEETING',
+    name: 'Preliminary hearing',
+  });
+  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
+    workflowId: wf.workflowId,
+    workflowVersionId: v.workflowVersionId,
+  });
+  const people = await api<{ userId: string; email: string; role: string }[]>(
+    admin,
+    'POST',
+    '/main-api/api/user/search',
+    { searchText: 'a', category: 'EMAIL' },
+  );
+  const [presiding, member1, member2, external] = people.filter(
+    (p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'),
+  );
   const body = {
     name: 'Internal Committee',
     termStart: '2026-01-01',
@@ -39,7 +64,11 @@ test('the admin sets retention periods; the presiding officer sees when a closed
       { userId: external.userId, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
     ],
   };
-  const committees = await api<{ items: { committeeId: string; branchId: string | null }[] }>(admin, 'GET', '/case-api/api/committees');
+  const committees = await api<{ items: { committeeId: string; branchId: string | null }[] }>(
+    admin,
+    'GET',
+    '/case-api/api/committees',
+  );
   const existing = committees.items.find((c) => c.branchId === null);
   if (existing) await api(admin, 'PUT', `/case-api/api/committees/${existing.committeeId}`, body);
   else await api(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null });
@@ -52,7 +81,10 @@ test('the admin sets retention periods; the presiding officer sees when a closed
   });
   const po = await (await browser.newContext()).newPage();
   await signIn(po, 'acme', presiding.email);
-  await api(po, 'POST', `/case-api/api/complaints/${filed.complaintId}/close`, { outcome: 'NOT_UPHELD', summary: 'Not upheld after the inquiry.' });
+  await api(po, 'POST', `/case-api/api/complaints/${filed.complaintId}/close`, {
+    outcome: 'NOT_UPHELD',
+    summary: 'Not upheld after the inquiry.',
+  });
 
   // ---- The admin sets the periods on the Retention screen, reached from the Internal Committee screen.
   await admin.goto(url('acme', '/committees'));

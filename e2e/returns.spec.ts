@@ -9,12 +9,21 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** The demo's Acme committee and the parties of its seeded cases (server/seed/case.seed.ts). */
 const PRESIDING = 'priya.rao1@acme.test';
-const PARTIES = ['isha.reddy9@acme.test', 'divya.gupta11@acme.test', 'ananya.das3@acme.test', 'vikram.nair4@acme.test', 'arjun.singh6@acme.test', 'siddharth.menon8@acme.test'];
+const PARTIES = [
+  'isha.reddy9@acme.test',
+  'divya.gupta11@acme.test',
+  'ananya.das3@acme.test',
+  'vikram.nair4@acme.test',
+  'arjun.singh6@acme.test',
+  'siddharth.menon8@acme.test',
+];
 
 test.describe('statutory returns', () => {
   test.use({ actionTimeout: 30_000 });
 
-  test('the presiding officer gives what the return needs, generates the POSH annual return for the seeded year and opens it; the admin sees it done', async ({ browser }) => {
+  test('the presiding officer gives what the return needs, generates the POSH annual return for the seeded year and opens it; the admin sees it done', async ({
+    browser,
+  }) => {
     test.setTimeout(300_000);
     const year = String(new Date().getUTCFullYear());
     const page = await (await browser.newContext({ viewport: { width: 1366, height: 850 } })).newPage();
@@ -25,7 +34,9 @@ test.describe('statutory returns', () => {
 
     // Step 1: what no case can give.
     await page.getByLabel('Employer’s address').fill('1 MG Road, Bengaluru 560001');
-    await page.getByLabel('The District Officer (name and address)').fill('The District Officer, Bengaluru Urban, Kandaya Bhavan');
+    await page
+      .getByLabel('The District Officer (name and address)')
+      .fill('The District Officer, Bengaluru Urban, Kandaya Bhavan');
     await expectAccessible(page, 'returns: inputs');
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
@@ -50,8 +61,12 @@ test.describe('statutory returns', () => {
     expect(text).not.toMatch(/C-000\d/);
 
     // The list says who made it.
-    const made = page.getByRole('region', { name: 'Returns made' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Returns made' }) }));
-    await expect(made.getByRole('row', { name: new RegExp(`POSH annual return \\(IN-13\\), ${year}.*Priya`) })).toBeVisible();
+    const made = page
+      .getByRole('region', { name: 'Returns made' })
+      .or(page.locator('section', { has: page.getByRole('heading', { name: 'Returns made' }) }));
+    await expect(
+      made.getByRole('row', { name: new RegExp(`POSH annual return \\(IN-13\\), ${year}.*Priya`) }),
+    ).toBeVisible();
     await expectAccessible(page, 'returns: generated');
     await page.screenshot({ path: test.info().outputPath('returns-1366.png'), fullPage: true });
 
@@ -79,12 +94,16 @@ test.describe('statutory returns', () => {
     const adminPhone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await signIn(adminPhone, 'acme', 'admin@acme.test');
     await adminPhone.goto(url('acme', '/compliance'));
-    await expect(adminPhone.getByRole('table', { name: 'Legal rules' }).getByRole('row', { name: /IN-13/ })).toBeVisible();
+    await expect(
+      adminPhone.getByRole('table', { name: 'Legal rules' }).getByRole('row', { name: /IN-13/ }),
+    ).toBeVisible();
     await expectNoSidewaysScroll(adminPhone, 'compliance at 390 px');
     await adminPhone.screenshot({ path: test.info().outputPath('compliance-rules-390.png'), fullPage: true });
   });
 
-  test('the admin records a workshop and publishes the notice; an employee reads it under "Your rights at work"', async ({ browser }) => {
+  test('the admin records a workshop and publishes the notice; an employee reads it under "Your rights at work"', async ({
+    browser,
+  }) => {
     test.setTimeout(300_000);
     const admin = await (await browser.newContext({ viewport: { width: 1366, height: 850 } })).newPage();
     await signIn(admin, 'acme', 'admin@acme.test');
@@ -107,10 +126,16 @@ test.describe('statutory returns', () => {
     // The notice is not published without where to get help with a police complaint.
     await admin.getByLabel('Show the notice to every member').click();
     await admin.getByRole('button', { name: 'Save the notice' }).click();
-    await expect(admin.getByText('Say where staff get help with a police complaint before publishing the notice').first()).toBeVisible();
-    await admin.getByLabel('Where staff get help with a police complaint').fill('HR (Asha, extension 204) goes with you to the police station and arranges leave.');
+    await expect(
+      admin.getByText('Say where staff get help with a police complaint before publishing the notice').first(),
+    ).toBeVisible();
+    await admin
+      .getByLabel('Where staff get help with a police complaint')
+      .fill('HR (Asha, extension 204) goes with you to the police station and arranges leave.');
     await admin.getByRole('button', { name: 'Save the notice' }).click();
-    await expect(admin.getByText('Say where staff get help with a police complaint before publishing the notice')).toHaveCount(0);
+    await expect(
+      admin.getByText('Say where staff get help with a police complaint before publishing the notice'),
+    ).toHaveCount(0);
     await admin.screenshot({ path: test.info().outputPath('duties-1366.png'), fullPage: true });
 
     const adminPhone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -129,7 +154,9 @@ test.describe('statutory returns', () => {
     const staff = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await signIn(staff, 'acme', 'employee@acme.test');
     await staff.goto(url('acme', '/notice'));
-    await expect(staff.getByRole('heading', { level: 1, name: 'Sexual harassment at work: your rights and where to go' })).toBeVisible();
+    await expect(
+      staff.getByRole('heading', { level: 1, name: 'Sexual harassment at work: your rights and where to go' }),
+    ).toBeVisible();
     await expect(staff.getByText('Priya Rao')).toBeVisible();
     await expect(staff.getByText(PRESIDING)).toBeVisible();
     await expect(staff.getByText('goes with you to the police station')).toBeVisible();

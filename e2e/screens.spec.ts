@@ -29,13 +29,19 @@ async function checkScreen(page: Page, site: string, path: string, name: string)
     expect.soft(await page.locator('h1').count(), `"${label}" has exactly one h1`).toBe(1);
     await softly(() => expectNoSidewaysScroll(page, label));
     await softly(() => expectAccessible(page, label));
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name.replace(/[^a-z0-9]+/gi, '-')}-${viewport.width}.png`, fullPage: true });
+    if (SHOTS)
+      await page.screenshot({
+        path: `${SHOTS}/${name.replace(/[^a-z0-9]+/gi, '-')}-${viewport.width}.png`,
+        fullPage: true,
+      });
   }
 }
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]')).toHaveCount(0, {
+    timeout: 20_000,
+  });
 }
 
 /** An assertion helper that throws, turned into a soft failure that lets the walk go on. */
@@ -99,12 +105,20 @@ test('every screen of the workspace admin fits a phone, has one h1 and passes ax
 
 test('every screen of the employee fits a phone, has one h1 and passes axe', async ({ page }) => {
   await signIn(page, 'acme', 'employee@acme.test');
-  for (const path of ['/dashboard', '/training', '/notice', '/manual', '/profile']) await checkScreen(page, 'acme', path, `employee ${path}`);
+  for (const path of ['/dashboard', '/training', '/notice', '/manual', '/profile'])
+    await checkScreen(page, 'acme', path, `employee ${path}`);
 });
 
 test('every screen of the business-unit admin fits a phone, has one h1 and passes axe', async ({ page }) => {
   await signIn(page, 'acme', 'buadmin@acme.test');
-  for (const path of ['/dashboard', '/people', '/courses', '/users/import', '/organisation/business-units', '/organisation/departments']) {
+  for (const path of [
+    '/dashboard',
+    '/people',
+    '/courses',
+    '/users/import',
+    '/organisation/business-units',
+    '/organisation/departments',
+  ]) {
     await checkScreen(page, 'acme', path, `business-unit admin ${path}`);
   }
 });
@@ -125,7 +139,9 @@ test('every screen of the platform admin fits a phone, has one h1 and passes axe
   for (const path of routes) await checkScreen(page, 'main', path, `platform ${path}`);
 });
 
-test('on a phone the menu opens from the header in a drawer, by keyboard, and takes the employee where they chose', async ({ page }) => {
+test('on a phone the menu opens from the header in a drawer, by keyboard, and takes the employee where they chose', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'acme', 'employee@acme.test');
   // No side menu squeezing the page: the menu waits behind a button, and the account menu shows the whole name.

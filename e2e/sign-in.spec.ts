@@ -14,7 +14,9 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Welcome, Asha' })).toBeVisible();
     // Workspace admins see all business units by default.
     await expect(page.getByLabel('Business unit')).toBeVisible();
-    await expect(page.locator('.ant-select-content, .ant-select-selection-item').first()).toHaveText('All Business Units');
+    await expect(page.locator('.ant-select-content, .ant-select-selection-item').first()).toHaveText(
+      'All Business Units',
+    );
     await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Redressal workflows')).toBeVisible();
 
     // The account menu opens from the keyboard and closes with Escape. Its name starts with the name it shows
@@ -95,7 +97,10 @@ test.describe('sign-in', () => {
 });
 
 test.describe('tenancy', () => {
-  test('a Globex admin cannot sign in at Acme, and an Acme session is worthless at Globex', async ({ page, context }) => {
+  test('a Globex admin cannot sign in at Acme, and an Acme session is worthless at Globex', async ({
+    page,
+    context,
+  }) => {
     await page.goto(url('acme', '/signin'));
     await page.getByLabel('Email or username').fill('admin@globex.test');
     await page.getByLabel('Password').fill(PASSWORD);

@@ -3,7 +3,10 @@ import { signIn, url } from './support/app';
 import { expectAccessible } from './support/accessibility';
 
 // A 1x1 PNG: a real picture the browser can draw.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The newest confirmation link mailed to `email`, read from the development outbox page. */
 async function latestLink(page: Page, email: string): Promise<string> {
@@ -20,7 +23,9 @@ async function latestLink(page: Page, email: string): Promise<string> {
 }
 
 // Globex: no other journey changes its settings while the journeys run (maintenance, which uses it, runs after them).
-test('a person signs up where the workspace allows it, confirms the email from the mail, signs in and sets a profile picture', async ({ browser }) => {
+test('a person signs up where the workspace allows it, confirms the email from the mail, signs in and sets a profile picture', async ({
+  browser,
+}) => {
   test.setTimeout(180_000); // a long journey: three people, two sites, the whole stack
   const run = Date.now().toString(36);
   const domain = `joiners-${run}.test`;

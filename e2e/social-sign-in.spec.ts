@@ -10,7 +10,9 @@ async function signInAtProvider(page: Page, provider: 'Google' | 'Microsoft', em
 }
 
 test.describe('Google and Microsoft sign-in', () => {
-  test('an Acme employee continues with Google, signs in at the provider, and lands on the dashboard', async ({ page }) => {
+  test('an Acme employee continues with Google, signs in at the provider, and lands on the dashboard', async ({
+    page,
+  }) => {
     await page.goto(url('acme', '/signin'));
     await expect(page.getByRole('heading', { name: 'Sign in to Acme' })).toBeVisible();
     await expectAccessible(page, 'Sign in to Acme');

@@ -27,26 +27,39 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
 /** Picks an option of an antd Select by its label until the field shows it (see e2e/workflow-builder.spec.ts). */
 async function chooseOption(page: Page, label: string, option: string, type?: string) {
   const field = page.getByLabel(label, { exact: true });
-  const chosen = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]').locator(`[title="${option}"]`);
+  const chosen = field
+    .locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]')
+    .locator(`[title="${option}"]`);
   await expect(async () => {
     if ((await chosen.count()) > 0) return;
     if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click();
     if (type) await field.fill(type);
-    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click({ timeout: 5_000 });
+    await page
+      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
+      .click({ timeout: 5_000 });
     await expect(chosen.first()).toBeAttached({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 }
 
-test('an admin sets prerequisites, who sees a field, an action mail, escalation, a field wording and file, drags a step, and finds it all after a reload', async ({ page }) => {
+test('an admin sets prerequisites, who sees a field, an action mail, escalation, a field wording and file, drags a step, and finds it all after a reload', async ({
+  page,
+}) => {
   test.setTimeout(360_000);
   await signIn(page, 'acme', 'admin@acme.test');
 
   // Setup through the API: a draft with a meeting and an action step.
   const name = `Settings ${Date.now().toString(36)}`;
   const wf = await api<{ workflowId: string }>(page, 'POST', '/workflow', { workflowName: name });
-  const v = await api<{ workflowVersionId: string }>(page, 'POST', `/workflow/${wf.workflowId}/version`, { name: 'Draft process' });
+  const v = await api<{ workflowVersionId: string }>(page, 'POST', `/workflow/${wf.workflowId}/version`, {
+    name: 'Draft process',
+  });
   await api(page, 'POST', `/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Hearing' });
-  await api(page, 'POST', `/step/workflow/${v.workflowVersionId}`, { kind: 'ACTION', name: 'Tell the employer', actionTypes: ['NOTIFY'], party: 'EMPLOYER' });
+  await api(page, 'POST', `/step/workflow/${v.workflowVersionId}`, {
+    kind: 'ACTION',
+    name: 'Tell the employer',
+    actionTypes: ['NOTIFY'],
+    party: 'EMPLOYER',
+  });
   const address = url('acme', `/workflows/${wf.workflowId}?version=${v.workflowVersionId}`);
   await page.goto(address);
   await expect(page.getByRole('tab', { name: 'Process Details' })).toBeVisible({ timeout: 20_000 });
@@ -76,7 +89,9 @@ test('an admin sets prerequisites, who sees a field, an action mail, escalation,
   await drawer.getByRole('button', { name: 'Add action' }).click();
   await expect(drawer.getByRole('list', { name: 'Actions of this step' })).toContainText('Inform respondent');
   const mail = drawer.getByRole('form', { name: 'Mail of Inform respondent' });
-  await mail.getByLabel('Mail message').fill('Case {{caseNumber}} names you. Please reply by {{dueDate}} with documents and witnesses.');
+  await mail
+    .getByLabel('Mail message')
+    .fill('Case {{caseNumber}} names you. Please reply by {{dueDate}} with documents and witnesses.');
   await mail.getByRole('button', { name: 'Save mail' }).click();
   await expect(drawer.getByRole('status')).toContainText('Mail saved.');
   await expectAccessible(page, 'Step drawer with mails');
@@ -92,7 +107,11 @@ test('an admin sets prerequisites, who sees a field, an action mail, escalation,
   await field.getByLabel('Field wording').fill('What happened, in your own words');
   await field.getByRole('button', { name: 'Save field' }).click();
   await expect(field.getByRole('status')).toContainText('Field "What happened, in your own words" saved.');
-  await field.getByLabel('Attach a file').setInputFiles({ name: 'how-to-describe.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+  await field.getByLabel('Attach a file').setInputFiles({
+    name: 'how-to-describe.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
   await expect(field.getByRole('status')).toContainText('"how-to-describe.pdf" attached.');
   await expect(field).toContainText('Attached: how-to-describe.pdf');
   await expectAccessible(page, 'Field drawer');
@@ -120,7 +139,10 @@ test('an admin sets prerequisites, who sees a field, an action mail, escalation,
   const target = escalation.getByLabel('Escalate to', { exact: true });
   await target.click();
   await target.fill('admin@acme');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'admin@acme.test' }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'admin@acme.test' })
+    .first()
+    .click();
   await escalation.getByRole('button', { name: 'Save escalation' }).click();
   await expect(page.getByRole('status')).toContainText('Escalation saved.');
   await expectAccessible(page, 'Stages of Redressal with escalation');
@@ -164,11 +186,17 @@ test('an admin sets prerequisites, who sees a field, an action mail, escalation,
   await page.getByRole('tooltip').getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByText('This version is read-only.')).toBeVisible();
   await page.getByRole('tab', { name: 'Process Details' }).click();
-  await expect(page.getByRole('button', { name: 'Remove prerequisite Internal Committee constituted for Pune' })).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: 'Remove prerequisite Internal Committee constituted for Pune' }),
+  ).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Add prerequisite' })).toBeDisabled();
-  await expect(page.getByText('This version is read-only: create a new version from it to change this.').first()).toBeVisible();
+  await expect(
+    page.getByText('This version is read-only: create a new version from it to change this.').first(),
+  ).toBeVisible();
   // The mails stay readable.
-  await expect(page.getByRole('list', { name: 'Action mails' })).toContainText('Please reply by {{dueDate}} with documents and witnesses.');
+  await expect(page.getByRole('list', { name: 'Action mails' })).toContainText(
+    'Please reply by {{dueDate}} with documents and witnesses.',
+  );
   await page.getByRole('tab', { name: 'Complaint Form' }).click();
   await expect(who.getByRole('checkbox', { name: 'Respondent' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Edit field What happened, in your own words' })).toHaveCount(0);

@@ -32,16 +32,22 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
  */
 async function chooseOption(page: Page, label: string, option: string) {
   const field = page.getByLabel(label, { exact: true });
-  const chosen = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]').locator(`[title="${option}"]`);
+  const chosen = field
+    .locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]')
+    .locator(`[title="${option}"]`);
   await expect(async () => {
     if ((await chosen.count()) > 0) return;
     if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click();
-    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click({ timeout: 5_000 });
+    await page
+      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
+      .click({ timeout: 5_000 });
     await expect(chosen.first()).toBeAttached({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 }
 
-test('an admin designs a redressal workflow on its three tabs, reorders it, publishes it and sees it read-only', async ({ page }) => {
+test('an admin designs a redressal workflow on its three tabs, reorders it, publishes it and sees it read-only', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await signIn(page, 'acme', 'admin@acme.test');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -49,7 +55,9 @@ test('an admin designs a redressal workflow on its three tabs, reorders it, publ
   // Setup through the API: a workflow with a draft holding one meeting step.
   const name = `Redressal ${Date.now().toString(36)}`;
   const wf = await api<{ workflowId: string }>(page, 'POST', '/workflow', { workflowName: name });
-  const v = await api<{ workflowVersionId: string }>(page, 'POST', `/workflow/${wf.workflowId}/version`, { name: 'Draft process' });
+  const v = await api<{ workflowVersionId: string }>(page, 'POST', `/workflow/${wf.workflowId}/version`, {
+    name: 'Draft process',
+  });
   await api(page, 'POST', `/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Hearing' });
 
   await page.goto(url('acme', `/workflows/${wf.workflowId}?version=${v.workflowVersionId}`));
@@ -84,7 +92,9 @@ test('an admin designs a redressal workflow on its three tabs, reorders it, publ
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(steps.getByRole('listitem').nth(1)).toContainText('Inform respondent, Notify');
-  await expect(steps.getByRole('listitem').nth(1)).toContainText('POSH Rule 7: copy to respondent within 7 working days');
+  await expect(steps.getByRole('listitem').nth(1)).toContainText(
+    'POSH Rule 7: copy to respondent within 7 working days',
+  );
 
   // A meeting field on the hearing.
   await page.getByRole('button', { name: 'Edit step Hearing' }).click();
@@ -92,7 +102,9 @@ test('an admin designs a redressal workflow on its three tabs, reorders it, publ
   await hearing.getByLabel('Meeting field label').fill('Interpreter present');
   await hearing.getByRole('checkbox', { name: 'Required at every meeting' }).check();
   await hearing.getByRole('button', { name: 'Add meeting field' }).click();
-  await expect(hearing.getByRole('list', { name: 'Fields added to this meeting' })).toContainText('Interpreter present');
+  await expect(hearing.getByRole('list', { name: 'Fields added to this meeting' })).toContainText(
+    'Interpreter present',
+  );
   await page.keyboard.press('Escape');
   // The drawer hands focus back to its opener when its closing animation ends, which can come a moment after it is
   // hidden: wait for the focus to be back (a focus moved before that was taken back, and Enter reopened the drawer).
@@ -157,11 +169,15 @@ test('an admin designs a redressal workflow on its three tabs, reorders it, publ
   await expect(page.getByRole('button', { name: 'Add stage' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Remove stage Inquiry' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Complaint Form' }).click();
-  await expect(page.getByRole('list', { name: 'Incident' }).getByRole('listitem').nth(3)).toContainText('Where it happened');
+  await expect(page.getByRole('list', { name: 'Incident' }).getByRole('listitem').nth(3)).toContainText(
+    'Where it happened',
+  );
   await expect(page.getByRole('button', { name: 'Add field' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Move field Where it happened up' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Process Details' }).click();
-  await expect(page.getByRole('list', { name: 'Steps' }).getByRole('listitem').nth(0)).toContainText('Copy to respondent');
+  await expect(page.getByRole('list', { name: 'Steps' }).getByRole('listitem').nth(0)).toContainText(
+    'Copy to respondent',
+  );
   await expect(page.getByRole('button', { name: 'Add step' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit step Hearing' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Move Hearing up' })).toHaveCount(0);

@@ -21,7 +21,9 @@ async function chooseOption(page: Page, label: string, option: string) {
 }
 
 test.describe('publish a workflow version', () => {
-  test('an admin builds a workflow, publishes it, and starts a new version from the published one', async ({ page }) => {
+  test('an admin builds a workflow, publishes it, and starts a new version from the published one', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const name = `Inquiry ${Date.now()}`;
     await signIn(page, 'acme', 'admin@acme.test');
@@ -120,7 +122,9 @@ test.describe('publish a workflow version', () => {
     await expect(row).toContainText('v2 · First process');
   });
 
-  test('an admin opens the seeded POSH redressal workflow: version 1 published with the law’s owners and clocks, version 2 a draft they publish', async ({ page }) => {
+  test('an admin opens the seeded POSH redressal workflow: version 1 published with the law’s owners and clocks, version 2 a draft they publish', async ({
+    page,
+  }) => {
     await signIn(page, 'acme', 'admin@acme.test');
     await page.goto(url('acme', '/workflows'));
     await page.getByRole('link', { name: 'POSH redressal' }).click();
@@ -131,7 +135,9 @@ test.describe('publish a workflow version', () => {
     const steps = page.getByRole('list', { name: 'Steps' });
     await expect(steps.getByRole('listitem').nth(0)).toContainText('Send the respondent a copy');
     await expect(steps.getByRole('listitem').nth(0)).toContainText('Presiding officer');
-    await expect(steps.getByRole('listitem').nth(0)).toContainText('POSH Rule 7: copy to respondent within 7 working days');
+    await expect(steps.getByRole('listitem').nth(0)).toContainText(
+      'POSH Rule 7: copy to respondent within 7 working days',
+    );
     await expect(steps.getByRole('listitem').nth(2)).toContainText('POSH s.11(4): inquiry completed within 90 days');
     await expect(page.getByText('This version is read-only.')).toBeVisible();
     // The draft copied from it is the next version; publishing it archives version 1.

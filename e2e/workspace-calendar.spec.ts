@@ -9,7 +9,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 async function atPhoneWidth(page: Page, name: string) {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(390);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(390);
   await expectNoSidewaysScroll(page, name);
   await page.setViewportSize(size);
 }
@@ -24,19 +26,42 @@ async function outbox(page: Page, to: string): Promise<{ subject: string; body: 
   }
 }
 
-test("the admin sets the workspace's time zone; a case's meeting invitation and its meetings list are in local time", async ({ browser }) => {
+test("the admin sets the workspace's time zone; a case's meeting invitation and its meetings list are in local time", async ({
+  browser,
+}) => {
   test.setTimeout(420_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
 
   // ---- Setup through the API: a published process, the committee, and a complaint filed by an employee.
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', { workflowName: `Calendar ${Date.now().toString(36)}`, defaultToWorkspace: true });
-  const v = await api<{ workflowVersionId: string }>(admin, 'POST', `/case-api/api/admin/workflow/${wf.workflowId}/version`, { name: 'Inquiry' });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Hearing' });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
-  const people = await api<{ userId: string; email: string; role: string }[]>(admin, 'POST', '/main-api/api/user/search', { searchText: 'a', category: 'EMAIL' });
-  const employees = people.filter((p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'));
+  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
+    workflowName: `Calendar ${Date.now().toString(36)}`,
+    defaultToWorkspace: true,
+  });
+  const v = await api<{ workflowVersionId: string }>(
+    admin,
+    'POST',
+    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
+    { name: 'Inquiry' },
+  );
+  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
+    kind: 'MEETING',
+    name: 'Hearing',
+  });
+  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
+    workflowId: wf.workflowId,
+    workflowVersionId: v.workflowVersionId,
+  });
+  const people = await api<{ userId: string; email: string; role: string }[]>(
+    admin,
+    'POST',
+    '/main-api/api/user/search',
+    { searchText: 'a', category: 'EMAIL' },
+  );
+  const employees = people.filter(
+    (p) => p.role === 'EMPLOYEE' && p.email !== 'employee@acme.test' && p.email.endsWith('@acme.test'),
+  );
   const [presiding, member1, member2, external, respondent] = employees;
   await seatCommittee(admin, {
     name: 'Internal Committee',
@@ -55,7 +80,10 @@ test("the admin sets the workspace's time zone; a case's meeting invitation and 
   const filed = await api<{ complaintId: string; caseNumber: string }>(employee, 'POST', '/case-api/api/complaints', {
     complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
     respondent: { name: 'The respondent', email: respondent.email },
-    incident: { details: 'Remarks in the team meetings.', date: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10) },
+    incident: {
+      details: 'Remarks in the team meetings.',
+      date: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10),
+    },
   });
 
   try {
@@ -76,7 +104,10 @@ test("the admin sets the workspace's time zone; a case's meeting invitation and 
     await expect(zone).toBeVisible();
     await admin.getByRole('button', { name: 'Save calendar' }).click();
     await expect(admin.getByRole('status').filter({ hasText: 'Calendar saved.' })).toBeVisible();
-    expect(await api(admin, 'GET', '/main-api/api/workspace/calendar')).toMatchObject({ timeZone: 'America/Toronto', regionCode: 'CA-ON' });
+    expect(await api(admin, 'GET', '/main-api/api/workspace/calendar')).toMatchObject({
+      timeZone: 'America/Toronto',
+      regionCode: 'CA-ON',
+    });
 
     // ---- The presiding officer schedules a hearing at 6 in the morning, workspace time.
     const poContext = await browser.newContext();
@@ -96,8 +127,12 @@ test("the admin sets the workspace's time zone; a case's meeting invitation and 
     await form.getByRole('button', { name: 'Schedule and invite' }).click();
     await expect(po.getByText('Meeting scheduled: the guests have been sent an invitation.')).toBeVisible();
     // The list says it in the workspace's zone and order, as the mail does; the mail never prints the UTC instant.
-    await expect(po.getByRole('region', { name: 'Meetings' })).toContainText('2 Dec 2026, 6:00 a.m. EST to 7:00 a.m. EST · Room 4');
-    const invitation = (await outbox(po, member1.email)).find((m) => m.subject === `Invitation: Hearing of the complainant (case ${filed.caseNumber})`)!;
+    await expect(po.getByRole('region', { name: 'Meetings' })).toContainText(
+      '2 Dec 2026, 6:00 a.m. EST to 7:00 a.m. EST · Room 4',
+    );
+    const invitation = (await outbox(po, member1.email)).find(
+      (m) => m.subject === `Invitation: Hearing of the complainant (case ${filed.caseNumber})`,
+    )!;
     expect(invitation.body).toContain('When: 2 Dec 2026, 6:00 a.m. EST to 7:00 a.m. EST');
     expect(invitation.body).not.toContain('2026-12-02T11:00');
     await expectAccessible(po, 'Meetings tab in local time');

@@ -7,7 +7,10 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ actionTimeout: 30_000 });
 
 /** A real 1x1 PNG, so the browser can draw it. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The link in the newest mail to `email` in the development outbox. */
 async function mailedLink(page: Page, email: string, pattern: RegExp): Promise<string> {
@@ -23,8 +26,9 @@ async function mailedLink(page: Page, email: string, pattern: RegExp): Promise<s
   }
 }
 
-
-test('a platform admin opens a workspace; its first admin brands it, builds units and departments, and appoints a manager', async ({ browser }) => {
+test('a platform admin opens a workspace; its first admin brands it, builds units and departments, and appoints a manager', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const stamp = Date.now().toString(36);
   const site = `hooli${stamp}`;
@@ -47,14 +51,21 @@ test('a platform admin opens a workspace; its first admin brands it, builds unit
   await expectAccessible(platform, company);
 
   // The first admin claims the invitation on the new host.
-  const invite = await mailedLink(platform, adminEmail, new RegExp(`http://${site}\\.localhost:\\d+/invite/[A-Za-z0-9_-]+`));
+  const invite = await mailedLink(
+    platform,
+    adminEmail,
+    new RegExp(`http://${site}\\.localhost:\\d+/invite/[A-Za-z0-9_-]+`),
+  );
   const gavin = await (await browser.newContext()).newPage();
   await gavin.goto(invite);
   await expect(gavin.getByRole('heading', { name: `Welcome to ${company}` })).toBeVisible();
   await gavin.getByLabel('New password').fill('a tethics pied piper compression');
   await gavin.getByRole('button', { name: 'Set password and continue' }).click();
   await expect(gavin).toHaveURL(url(site, '/dashboard'));
-  await gavin.getByRole('dialog', { name: `Welcome to ${company}` }).getByRole('button', { name: 'Continue' }).click();
+  await gavin
+    .getByRole('dialog', { name: `Welcome to ${company}` })
+    .getByRole('button', { name: 'Continue' })
+    .click();
   await expect(gavin.getByRole('heading', { name: 'Welcome, Gavin' })).toBeVisible();
   const menu = gavin.getByRole('navigation', { name: 'Main' });
 
@@ -99,7 +110,10 @@ test('a platform admin opens a workspace; its first admin brands it, builds unit
   await expect(invitations).toContainText('1 invitation is waiting to be accepted.');
   const firstLink = await mailedLink(gavin, colleague, /\/invite\/[A-Za-z0-9_-]+/);
   await invitations.getByRole('button', { name: 'Send all again' }).click();
-  await gavin.getByRole('dialog', { name: 'Send 1 invitation again?' }).getByRole('button', { name: 'Send them all' }).click();
+  await gavin
+    .getByRole('dialog', { name: 'Send 1 invitation again?' })
+    .getByRole('button', { name: 'Send them all' })
+    .click();
   await expect(invitations.getByText('Sent 1 invitation, each with a new link.')).toBeVisible();
   expect(await mailedLink(gavin, colleague, /\/invite\/[A-Za-z0-9_-]+/)).not.toBe(firstLink);
 
@@ -125,7 +139,9 @@ test('a platform admin opens a workspace; its first admin brands it, builds unit
   await pickOption(gavin, 'Head of department');
   await managers.getByRole('button', { name: 'Appoint' }).click();
   await expect(managers.getByRole('status').filter({ hasText: 'Richard Hendricks appointed.' })).toBeVisible();
-  await expect(managers.getByRole('region', { name: 'Department managers' })).toContainText(`Head of department · ${colleague}`);
+  await expect(managers.getByRole('region', { name: 'Department managers' })).toContainText(
+    `Head of department · ${colleague}`,
+  );
   await managers.getByRole('button', { name: 'Close' }).click();
   await expect(gavin.getByRole('table').getByRole('row', { name: /Compression/ })).toContainText('1');
 

@@ -17,7 +17,10 @@ async function latestMail(page: Page, email: string): Promise<{ subject: string;
   const outbox = await page.context().newPage();
   try {
     await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
-    const [mail] = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { subject: string; body: string }[];
+    const [mail] = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as {
+      subject: string;
+      body: string;
+    }[];
     return mail;
   } finally {
     await outbox.close();
@@ -25,13 +28,21 @@ async function latestMail(page: Page, email: string): Promise<{ subject: string;
 }
 
 /** A call from inside the page, with the page's own session (the cookie the app keeps its token in). */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function api(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   return page.evaluate(
     async ([m, p, b]) => {
       const token = decodeURIComponent(/(?:^|; )sp_token=([^;]+)/.exec(document.cookie)?.[1] ?? '');
       const res = await fetch(p, {
         method: m,
-        headers: { authorization: `Bearer ${token}`, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: b === undefined ? undefined : JSON.stringify(b),
       });
       return { status: res.status, json: await res.json().catch(() => null) };
@@ -40,7 +51,9 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
   );
 }
 
-test('a workspace admin lowers the password minimum to 10, keeps a sign-up allow-list, and rewords the invitation and its lifetime', async ({ browser }) => {
+test('a workspace admin lowers the password minimum to 10, keeps a sign-up allow-list, and rewords the invitation and its lifetime', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
 
   // The platform admin creates the workspace; its first admin claims the invitation.
@@ -87,7 +100,9 @@ test('a workspace admin lowers the password minimum to 10, keeps a sign-up allow
   await message.fill('Hello {{firstName}}, welcome aboard.');
   await admin.getByRole('button', { name: 'Save invitation email' }).click();
   await expect(admin.getByText('The message must contain {{link}}')).toBeVisible();
-  await message.fill('Hello {{firstName}}, welcome aboard {{companyName}}.\n\nYour link: {{link}}\n\nIt works for {{days}} days, until {{expiresOn}}.');
+  await message.fill(
+    'Hello {{firstName}}, welcome aboard {{companyName}}.\n\nYour link: {{link}}\n\nIt works for {{days}} days, until {{expiresOn}}.',
+  );
   await admin.getByRole('button', { name: 'Preview' }).click();
   const preview = admin.getByRole('region', { name: 'Invitation preview' });
   await expect(preview.getByText('Alice, Umbrella is waiting for you')).toBeVisible();
@@ -99,7 +114,11 @@ test('a workspace admin lowers the password minimum to 10, keeps a sign-up allow
 
   // A new invitation uses the wording and the lifetime.
   const units = (await api(admin, 'GET', '/main-api/api/workspace/all-branches1')).json as { branchId: string }[];
-  const invited = await api(admin, 'POST', `/main-api/api/invite/user/${units[0].branchId}`, { email: 'nina@umbrella.test', firstName: 'Nina', lastName: 'Nakamura' });
+  const invited = await api(admin, 'POST', `/main-api/api/invite/user/${units[0].branchId}`, {
+    email: 'nina@umbrella.test',
+    firstName: 'Nina',
+    lastName: 'Nakamura',
+  });
   expect(invited.status).toBe(200);
   const mail = await latestMail(admin, 'nina@umbrella.test');
   expect(mail.subject).toBe('Nina, Umbrella is waiting for you');
@@ -142,7 +161,9 @@ test('a workspace admin lowers the password minimum to 10, keeps a sign-up allow
   const entry = admin.getByLabel('Email or @domain', { exact: true });
   await entry.fill('@partner.example');
   await admin.getByRole('button', { name: 'Add to list' }).click();
-  await expect(admin.getByRole('status').filter({ hasText: 'Anyone at @partner.example may now sign up.' })).toBeVisible();
+  await expect(
+    admin.getByRole('status').filter({ hasText: 'Anyone at @partner.example may now sign up.' }),
+  ).toBeVisible();
   await entry.fill('visitor@elsewhere.example');
   await admin.getByRole('button', { name: 'Add to list' }).click();
   const table = admin.getByRole('table');
@@ -152,7 +173,9 @@ test('a workspace admin lowers the password minimum to 10, keeps a sign-up allow
   await expect(table.getByRole('cell', { name: 'visitor@elsewhere.example', exact: true })).toHaveCount(0);
   await admin.getByRole('button', { name: 'Remove @partner.example' }).click();
   await admin.getByRole('button', { name: 'Remove', exact: true }).click();
-  await expect(admin.getByRole('status').filter({ hasText: '@partner.example was removed from the list.' })).toBeVisible();
+  await expect(
+    admin.getByRole('status').filter({ hasText: '@partner.example was removed from the list.' }),
+  ).toBeVisible();
   await expect(admin.getByText('Nothing on the list matches this search')).toBeVisible();
 
   // ---- Back to the defaults: the wording, the lifetime and the minimum.
@@ -160,7 +183,9 @@ test('a workspace admin lowers the password minimum to 10, keeps a sign-up allow
   await admin.getByRole('button', { name: 'Reset to default' }).click();
   await admin.getByRole('button', { name: 'Use the default' }).click();
   await expect(admin.getByText('This is the default wording.')).toBeVisible();
-  await expect(admin.getByLabel('Subject', { exact: true })).toHaveValue('You are invited to {{companyName}} on SafePlace');
+  await expect(admin.getByLabel('Subject', { exact: true })).toHaveValue(
+    'You are invited to {{companyName}} on SafePlace',
+  );
   await admin.getByLabel('Invitation links work for (days)', { exact: true }).fill('14');
   await admin.getByRole('button', { name: 'Save invitation lifetime' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'Invitation lifetime saved.' })).toBeVisible();

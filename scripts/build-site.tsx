@@ -13,7 +13,9 @@ const SCRIPTS = ['contact', 'confirm', 'scorecard', 'workspace-go'];
 /** Writes the site's pages, sitemap, robots.txt and scripts under `<outDir>/site`. */
 export async function buildSite(outDir: string): Promise<void> {
   const siteDir = path.join(outDir, 'site');
-  const css = readFileSync(path.join(ROOT, 'src/ui/site/site.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\n/g, '');
+  const css = readFileSync(path.join(ROOT, 'src/ui/site/site.css'), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\n/g, '');
   for (const { file, content } of renderSite(css)) {
     const target = path.join(siteDir, file);
     mkdirSync(path.dirname(target), { recursive: true });

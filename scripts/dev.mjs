@@ -8,7 +8,12 @@ const children = [
   spawn('tsx', ['watch', '--clear-screen=false', 'server/main.ts'], {
     stdio: 'inherit',
     // Links in mail go to the pages people open, on Vite's port (PUBLIC_URL; the server never reads them from a Host).
-    env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://${process.env.MAIN_HOST ?? 'localhost'}:${vitePort}`, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://${process.env.MAIN_HOST ?? 'localhost'}:${vitePort}`,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
   }),
   spawn('vite', ['--strictPort'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

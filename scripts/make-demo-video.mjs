@@ -9,7 +9,10 @@ const VIDEOS = [
   { file: 'public/media/posh-introduction-hi.webm', title: 'Introduction to the POSH Act', language: 'Hindi' },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const page = await browser.newPage();
 await mkdir('public/media', { recursive: true });
 for (const video of VIDEOS) {

@@ -59,7 +59,10 @@ if (!databaseUrl) {
     process.exit(1);
   }
 }
-if (!databaseUrl) console.warn('\n! PostgreSQL is not installed: server tests run on PGlite only (scripts/ensure-system.sh installs it).');
+if (!databaseUrl)
+  console.warn(
+    '\n! PostgreSQL is not installed: server tests run on PGlite only (scripts/ensure-system.sh installs it).',
+  );
 
 rmSync('reports', { recursive: true, force: true });
 mkdirSync('reports', { recursive: true });
@@ -76,9 +79,14 @@ try {
     ['server', 'server tests'],
   ]) {
     const report = `reports/vitest-${project}.json`;
-    step(name, 'vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-      ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}),
-    });
+    step(
+      name,
+      'vitest',
+      ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      {
+        ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}),
+      },
+    );
     const vitest = readJson(report);
     if (!vitest) {
       failed += 1;
@@ -89,12 +97,21 @@ try {
     skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
     for (const file of vitest.testResults ?? []) {
       if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
-        failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')}\n      ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+        failedTests.push(
+          `${file.name.replace(`${process.cwd()}/`, '')}\n      ${String(file.message ?? '')
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
       }
       for (const test of file.assertionResults ?? []) {
         if (test.status !== 'failed') continue;
-        const why = String(test.failureMessages?.[0] ?? '').split('\n').find((line) => line.trim()) ?? '';
-        failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n      ${why.slice(0, 300)}`);
+        const why =
+          String(test.failureMessages?.[0] ?? '')
+            .split('\n')
+            .find((line) => line.trim()) ?? '';
+        failedTests.push(
+          `${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n      ${why.slice(0, 300)}`,
+        );
       }
     }
   }
@@ -123,7 +140,8 @@ const suites = [
   ['server', 'server tests'],
   ['journeys', 'browser journeys'],
 ].filter(([, step]) => secondsOf(step) !== undefined);
-if (suites.length > 0) console.log(`\ntimes: ${suites.map(([label, step]) => `${label} ${secondsOf(step)}s`).join(', ')}`);
+if (suites.length > 0)
+  console.log(`\ntimes: ${suites.map(([label, step]) => `${label} ${secondsOf(step)}s`).join(', ')}`);
 const stepFailures = results.filter((r) => !r.ok).length;
 if (failedTests.length > 0) {
   console.log(`\n✗ ${failedTests.length} unit or server test(s) failed:`);

@@ -78,7 +78,12 @@ export interface AppOptions {
 const API_BASES = [MAIN_API_BASE, LEARNING_API_BASE, CASE_API_BASE];
 /** Pages served by the light sign-in entry (signin.html); vite.config.ts does the same in development. */
 const isAuthPage = (url: string) =>
-  url === '/signin' || url === '/signin-password' || url === '/signin-mobile' || url === '/forgot-password' || url === '/signup' || /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(url);
+  url === '/signin' ||
+  url === '/signin-password' ||
+  url === '/signin-mobile' ||
+  url === '/forgot-password' ||
+  url === '/signup' ||
+  /^\/(invite|email-verify)\/[A-Za-z0-9_-]+$/.test(url);
 /** A certificate's public check (`/verify/{code}`), which the main site forwards to the workspace that issued it. */
 const VERIFY_PAGE = /^\/verify\/([A-Z0-9-]{6,40})$/;
 /** The course player, served by its own light entry (player.html, docs/decisions/0010-light-entries.md); vite.config.ts does the same in development. */
@@ -174,7 +179,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     state: deps.gates,
     apiBases: API_BASES,
     // The module switches (spec 6): the learning API is the course and policy module, the case API the concerned authority's.
-    moduleBases: { [LEARNING_API_BASE]: 'courses', [`${LEARNING_API_BASE}/api/compliance`]: 'compliance', [CASE_API_BASE]: 'concerned-authority' },
+    moduleBases: {
+      [LEARNING_API_BASE]: 'courses',
+      [`${LEARNING_API_BASE}/api/compliance`]: 'compliance',
+      [CASE_API_BASE]: 'concerned-authority',
+    },
   });
 
   await app.register(permissionGate, { store: deps.permissions });
@@ -184,34 +193,48 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register((api) => caseApi(api, deps), { prefix: CASE_API_BASE });
   // The sweep of unused uploads and the migration of files stored before the vault and random keys (file-jobs.ts).
   if (options.jobs && options.fileUrls) {
-    defineFileJobs(options.jobs, new FileJobs(options.db, options.fileUrls, options.evidence, (line) => app.log.warn(line)));
+    defineFileJobs(
+      options.jobs,
+      new FileJobs(options.db, options.fileUrls, options.evidence, (line) => app.log.warn(line)),
+    );
   }
   if (options.fileUrls instanceof EmbeddedFileUrls) {
     const fileUrls = options.fileUrls;
-    await app.register(fileUrls.routes((request) => {
-        // The catalogue's files (the platform's policies) are uploaded on the main site, under the main site's id.
-        const site = request.ctx.site;
-        return site.kind === 'workspace' ? site.workspace.id : site.kind === 'main' ? MAIN_SITE_WORKSPACE_ID : null;
-      }, async (ws, key) => {
-        // Keys carry no name (docs/files.md "Storage keys"): the download's name comes from the file's row.
-        const [row] = await options.db.tenant(ws, (tx) =>
-          tx.query<{ name: string }>(
-            `SELECT declared_name AS name FROM files WHERE workspace_id = $1 AND storage_key = $2 AND purpose <> 'EVIDENCE'
+    await app.register(
+      fileUrls.routes(
+        (request) => {
+          // The catalogue's files (the platform's policies) are uploaded on the main site, under the main site's id.
+          const site = request.ctx.site;
+          return site.kind === 'workspace' ? site.workspace.id : site.kind === 'main' ? MAIN_SITE_WORKSPACE_ID : null;
+        },
+        async (ws, key) => {
+          // Keys carry no name (docs/files.md "Storage keys"): the download's name comes from the file's row.
+          const [row] = await options.db.tenant(ws, (tx) =>
+            tx.query<{ name: string }>(
+              `SELECT declared_name AS name FROM files WHERE workspace_id = $1 AND storage_key = $2 AND purpose <> 'EVIDENCE'
              UNION ALL SELECT file_name FROM catalogue_policy_documents WHERE storage_key = $2
              UNION ALL SELECT pending_name FROM catalogue_policy_documents WHERE pending_key = $2 AND pending_name IS NOT NULL
              UNION ALL SELECT file_name FROM report_exports WHERE workspace_id = $1 AND file_key = $2`,
-            [ws, key],
-          ),
-        );
-        return row?.name ?? null;
-      }), {
-      prefix: '/files',
-    });
+              [ws, key],
+            ),
+          );
+          return row?.name ?? null;
+        },
+      ),
+      {
+        prefix: '/files',
+      },
+    );
   }
   if (options.evidence) {
-    await app.register(options.evidence.routes(options.db, (request) => (request.ctx.site.kind === 'workspace' ? request.ctx.site.workspace.id : null)), {
-      prefix: EVIDENCE_PREFIX,
-    });
+    await app.register(
+      options.evidence.routes(options.db, (request) =>
+        request.ctx.site.kind === 'workspace' ? request.ctx.site.workspace.id : null,
+      ),
+      {
+        prefix: EVIDENCE_PREFIX,
+      },
+    );
   }
   await app.register((web) => webRoutes(web, deps));
   await app.register((web) => devOutboxRoutes(web, deps));
@@ -244,10 +267,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (url === '/robots.txt' || url === '/sitemap.xml') {
         if (host.kind === 'main') {
           const text = site.file(url, host.origin);
-          if (text) return reply.type(url.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8').header('cache-control', 'no-cache').send(text);
+          if (text)
+            return reply
+              .type(url.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8')
+              .header('cache-control', 'no-cache')
+              .send(text);
         } else if (url === '/robots.txt') {
           // A workspace is an organisation's own site: nothing in it is for search engines.
-          return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('User-agent: *\nDisallow: /\n');
+          return reply
+            .type('text/plain; charset=utf-8')
+            .header('cache-control', 'no-cache')
+            .send('User-agent: *\nDisallow: /\n');
         }
       }
       if (host.kind === 'main' && site.built) {
@@ -259,7 +289,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           if (workspaceUrl) return reply.redirect(`${publicOrigin(host.origin, workspaceUrl)}${url}`, 302);
         }
         if (!isMainSiteAppPath(url) && !isAuthPage(url)) {
-          return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(site.notFound(host.origin));
+          return reply
+            .code(404)
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-cache')
+            .send(site.notFound(host.origin));
         }
       }
       // On a workspace, the finder is its own sign-in page.

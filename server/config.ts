@@ -45,14 +45,22 @@ export interface ServerConfig {
 /** Every default can be changed by the environment; README lists the variables. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   if (env.NODE_ENV === 'production' && env.SEED === '1') {
-    throw new Error('SEED=1 cannot be used with NODE_ENV=production: production never creates the demo data or its accounts');
+    throw new Error(
+      'SEED=1 cannot be used with NODE_ENV=production: production never creates the demo data or its accounts',
+    );
   }
-  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
-  if (env.SMTP_URL && !env.MAIL_FROM) throw new Error('MAIL_FROM is needed with SMTP_URL (e.g. "SafePlace <no-reply@example.com>")');
-  if (env.SMS_GATEWAY_URL && !/^https?:\/\//.test(env.SMS_GATEWAY_URL)) throw new Error('SMS_GATEWAY_URL must be an http(s) URL');
-  const mainHost = (env.MAIN_HOST ?? (env.PUBLIC_URL && URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL).hostname : 'localhost')).toLowerCase();
+  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL))
+    throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (env.SMTP_URL && !env.MAIL_FROM)
+    throw new Error('MAIL_FROM is needed with SMTP_URL (e.g. "SafePlace <no-reply@example.com>")');
+  if (env.SMS_GATEWAY_URL && !/^https?:\/\//.test(env.SMS_GATEWAY_URL))
+    throw new Error('SMS_GATEWAY_URL must be an http(s) URL');
+  const mainHost = (
+    env.MAIN_HOST ?? (env.PUBLIC_URL && URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL).hostname : 'localhost')
+  ).toLowerCase();
   return {
     port,
     host: env.HOST ?? '::',
@@ -63,16 +71,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webRoot: path.resolve(env.WEB_ROOT ?? 'dist'),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 20 * 1024 * 1024),
     uploadLimits: Object.fromEntries(
-      UploadPurpose.options.map((purpose) => [purpose, positive(env, `MAX_${purpose}_BYTES`) ?? DEFAULT_UPLOAD_LIMITS[purpose]]),
+      UploadPurpose.options.map((purpose) => [
+        purpose,
+        positive(env, `MAX_${purpose}_BYTES`) ?? DEFAULT_UPLOAD_LIMITS[purpose],
+      ]),
     ) as UploadLimits,
     s3: readS3Settings(env),
     seed: env.SEED !== '0' && env.NODE_ENV !== 'production',
     production: env.NODE_ENV === 'production',
     // Mail and SMS go to the outbox until a transport is configured; its page is off in production, and whenever
     // real mail or SMS is configured (a real server), whatever OUTBOX_PAGE says.
-    outboxPage: (env.OUTBOX_PAGE ? env.OUTBOX_PAGE === '1' : env.NODE_ENV !== 'production') && !env.SMTP_URL && !env.SMS_GATEWAY_URL,
+    outboxPage:
+      (env.OUTBOX_PAGE ? env.OUTBOX_PAGE === '1' : env.NODE_ENV !== 'production') &&
+      !env.SMTP_URL &&
+      !env.SMS_GATEWAY_URL,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM! } : undefined,
-    smsGateway: env.SMS_GATEWAY_URL ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN || undefined } : undefined,
+    smsGateway: env.SMS_GATEWAY_URL
+      ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN || undefined }
+      : undefined,
     oidc: readOidcSettings(env),
     imports: {
       batchSize: positive(env, 'IMPORT_BATCH_SIZE'),
@@ -96,7 +112,9 @@ function readPublicUrl(text: string | undefined, mainHost: string, port: number)
     throw new Error(`PUBLIC_URL must be an address such as https://safeplace.example, not "${text}"`);
   }
   if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.username) {
-    throw new Error(`PUBLIC_URL must be a scheme, host and optional port only, such as https://safeplace.example, not "${text}"`);
+    throw new Error(
+      `PUBLIC_URL must be a scheme, host and optional port only, such as https://safeplace.example, not "${text}"`,
+    );
   }
   if (url.hostname !== mainHost) throw new Error(`PUBLIC_URL's host (${url.hostname}) must be MAIN_HOST (${mainHost})`);
   return url.origin;
@@ -105,7 +123,8 @@ function readPublicUrl(text: string | undefined, mainHost: string, port: number)
 /** `S3_URL` switches course files to an S3-compatible store; the bucket and keys are then required. */
 function readS3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   if (!env.S3_URL) return undefined;
-  if (!/^https?:\/\/[^/]+\/?$/.test(env.S3_URL)) throw new Error(`S3_URL must be a store's address such as https://s3.eu-west-1.amazonaws.com, not "${env.S3_URL}"`);
+  if (!/^https?:\/\/[^/]+\/?$/.test(env.S3_URL))
+    throw new Error(`S3_URL must be a store's address such as https://s3.eu-west-1.amazonaws.com, not "${env.S3_URL}"`);
   for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
     if (!env[name]) throw new Error(`${name} is needed with S3_URL`);
   }
@@ -131,6 +150,7 @@ function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
 function readCacheMegabytes(text: string | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
   const mb = Number(text);
-  if (!Number.isInteger(mb) || mb < 0 || mb > 4096) throw new Error(`COURSE_CACHE_MB must be a whole number of MiB from 0 to 4096, not "${text}"`);
+  if (!Number.isInteger(mb) || mb < 0 || mb > 4096)
+    throw new Error(`COURSE_CACHE_MB must be a whole number of MiB from 0 to 4096, not "${text}"`);
   return mb * 1024 * 1024;
 }

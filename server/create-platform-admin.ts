@@ -43,14 +43,21 @@ async function readPassword(): Promise<string> {
 
 const [email, firstName, lastName] = process.argv.slice(2);
 if (!email) {
-  console.error('Usage: npm run create-platform-admin -- <email> [first name] [last name]   (the password is asked for, or read from standard input)');
+  console.error(
+    'Usage: npm run create-platform-admin -- <email> [first name] [last name]   (the password is asked for, or read from standard input)',
+  );
   process.exit(2);
 }
 const config = readConfig();
 const db = await openDatabase(config);
 try {
   await migrate(db);
-  const outcome = await createPlatformAdmin(db, new Argon2PasswordHasher(), { email, password: await readPassword(), firstName, lastName });
+  const outcome = await createPlatformAdmin(db, new Argon2PasswordHasher(), {
+    email,
+    password: await readPassword(),
+    firstName,
+    lastName,
+  });
   if (!outcome.ok) {
     console.error(outcome.message);
     process.exitCode = 1;

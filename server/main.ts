@@ -29,7 +29,12 @@ const passwords = new Argon2PasswordHasher();
 // Production never seeds the demo, and refuses to start while one of its accounts (public password) is in the database.
 let seeded = false;
 try {
-  ({ seeded } = await prepareDatabase(db, passwords, { production: config.production, seed: config.seed, mainHost: config.mainHost, socialSignIn: config.oidc.map((p) => p.provider) }));
+  ({ seeded } = await prepareDatabase(db, passwords, {
+    production: config.production,
+    seed: config.seed,
+    mainHost: config.mainHost,
+    socialSignIn: config.oidc.map((p) => p.provider),
+  }));
 } catch (error) {
   if (!(error instanceof DemoAccountsInProduction)) throw error;
   console.error(error.message);
@@ -40,7 +45,9 @@ try {
 
 // Mail and SMS go to the outbox unless a transport is configured (README, settings).
 const deliveryLog = (message: string, error?: unknown) =>
-  console.error(`${new Date().toISOString()} ${message}: ${error instanceof Error ? error.message : String(error ?? '')}`);
+  console.error(
+    `${new Date().toISOString()} ${message}: ${error instanceof Error ? error.message : String(error ?? '')}`,
+  );
 const mail = config.smtp ? new SmtpMailer(config.smtp, deliveryLog) : undefined;
 const sms = config.smsGateway ? new HttpSmsGateway(config.smsGateway, deliveryLog) : undefined;
 
@@ -57,15 +64,32 @@ try {
 }
 // A rotated master key: every data key is rewrapped under it at start (the files are not touched).
 const rewrapped = await rewrapEvidenceKeys(db, evidence);
-if (rewrapped) console.error(`${new Date().toISOString()} evidence: ${rewrapped} data key(s) rewrapped under master key ${evidence.keyring.current.id}`);
+if (rewrapped)
+  console.error(
+    `${new Date().toISOString()} evidence: ${rewrapped} data key(s) rewrapped under master key ${evidence.keyring.current.id}`,
+  );
 // The demo video: a real file of the store, served by the signed download URL (server/seed/learning.seed.ts).
-if (config.seed) await seedDemoFiles(db, fileUrls, existsSync(path.join(config.webRoot, 'media')) ? path.join(config.webRoot, 'media') : path.resolve('public/media'));
+if (config.seed)
+  await seedDemoFiles(
+    db,
+    fileUrls,
+    existsSync(path.join(config.webRoot, 'media')) ? path.join(config.webRoot, 'media') : path.resolve('public/media'),
+  );
 
 // The job queue (pg-boss over this database): this process works it; several processes share it (docs/learning.md).
-const jobs = new JobQueue(db, { work: true, pollingIntervalSeconds: 2, log: (line) => console.error(`${new Date().toISOString()} ${line}`) });
+const jobs = new JobQueue(db, {
+  work: true,
+  pollingIntervalSeconds: 2,
+  log: (line) => console.error(`${new Date().toISOString()} ${line}`),
+});
 
 // Keys the reporters' address hashes; kept out of the database so a copy of it cannot recover an address (docs/case.md).
-const intakeAddressKey = await loadSecret(config.dataDir, 'intake-address.key', 'INTAKE_ADDRESS_KEY', process.env.INTAKE_ADDRESS_KEY);
+const intakeAddressKey = await loadSecret(
+  config.dataDir,
+  'intake-address.key',
+  'INTAKE_ADDRESS_KEY',
+  process.env.INTAKE_ADDRESS_KEY,
+);
 
 const app = await buildApp({
   db,
@@ -109,16 +133,23 @@ console.log(
       (applied.length ? `, ${applied.length} migration(s) applied` : '') +
       (seeded ? ', demo data seeded' : ''),
     `Main site:       ${where(config.mainHost)}`,
-    config.production ? '' : `Demo workspace:  ${where(`acme.${config.mainHost}`)}   (second workspace: ${where(`globex.${config.mainHost}`)})`,
+    config.production
+      ? ''
+      : `Demo workspace:  ${where(`acme.${config.mainHost}`)}   (second workspace: ${where(`globex.${config.mainHost}`)})`,
     `API references:  ${where(config.mainHost)}/main-api/docs  /learning-api/docs  /case-api/docs`,
     config.s3 ? `Course files: S3 (${config.s3.url}, bucket ${config.s3.bucket})` : '',
     mail ? `Mail: SMTP (${new URL(config.smtp!.url).host})` : '',
     config.oidc.length ? `Sign-in with: ${config.oidc.map((p) => p.provider).join(', ')}` : '',
     sms ? `SMS: HTTP gateway (${new URL(config.smsGateway!.url).host})` : '',
-    config.outboxPage && (!mail || !sms) ? `Outbox (${!mail && !sms ? 'mail and SMS are' : !mail ? 'mail is' : 'SMS is'} not sent; codes are here): ${where(config.mainHost)}/dev/outbox` : '',
+    config.outboxPage && (!mail || !sms)
+      ? `Outbox (${!mail && !sms ? 'mail and SMS are' : !mail ? 'mail is' : 'SMS is'} not sent; codes are here): ${where(config.mainHost)}/dev/outbox`
+      : '',
     '',
     ...(config.production
-      ? ['No demo accounts in production: create the first platform admin with `npm run create-platform-admin -- <email>`.', '']
+      ? [
+          'No demo accounts in production: create the first platform admin with `npm run create-platform-admin -- <email>`.',
+          '',
+        ]
       : [
           `Demo accounts (password ${DEMO_PASSWORD}):`,
           '  platform@demo.test   platform admin, on the main site',

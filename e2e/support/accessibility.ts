@@ -18,7 +18,10 @@ export async function expectAccessible(page: Page, name: string | RegExp): Promi
     .map((v) => {
       const nodes = v.nodes
         .slice(0, 8)
-        .map((n) => `    - ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim().slice(0, 240)}`)
+        .map(
+          (n) =>
+            `    - ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim().slice(0, 240)}`,
+        )
         .join('\n');
       const more = v.nodes.length > 8 ? `\n    ... and ${v.nodes.length - 8} more` : '';
       return `  ${v.impact} ${v.id} (${v.nodes.length}): ${v.help}\n${nodes}${more}`;
@@ -39,10 +42,16 @@ export async function expectNoSidewaysScroll(page: Page, name: string): Promise<
     const wide = [...document.querySelectorAll<HTMLElement>('body *')]
       .filter((el) => el.getBoundingClientRect().right > width + 1)
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (right ${Math.round(el.getBoundingClientRect().right)})`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (right ${Math.round(el.getBoundingClientRect().right)})`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, culprits: wide };
   });
-  expect(scrollWidth, `"${name}" scrolls sideways at ${innerWidth} px; wider than the screen: ${culprits.join(', ')}`).toBeLessThanOrEqual(innerWidth);
+  expect(
+    scrollWidth,
+    `"${name}" scrolls sideways at ${innerWidth} px; wider than the screen: ${culprits.join(', ')}`,
+  ).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Exactly one h1 on the page (UI.md page anatomy). */

@@ -20,7 +20,9 @@ export async function signIn(page: Page, site: string, identifier: string, passw
   // The landing screen drawn (its h1), so the shell has laid itself out before the journey clicks its menu: under
   // load a click on the menu while the shell still moved waited for a stable element past its limit.
   // (Or a first sign-in's welcome dialog, which hides the screen behind it from the accessibility tree.)
-  await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first()).toBeVisible({
+    timeout: 60_000,
+  });
 }
 
 /**
@@ -39,7 +41,10 @@ export async function latestCode(page: Page, email: string): Promise<string> {
   const outbox = await page.context().newPage();
   try {
     await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
-    const messages = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { subject: string | null; body: string }[];
+    const messages = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as {
+      subject: string | null;
+      body: string;
+    }[];
     const code = /(\d{6})/.exec(messages[0]?.body ?? '')?.[1];
     if (!code) throw new Error(`no code in the outbox for ${email}`);
     return code;
@@ -60,7 +65,10 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
     async ([t, m, p, b]) => {
       const res = await fetch(p, {
         method: m,
-        headers: { ...(t ? { authorization: `Bearer ${t}` } : {}), ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...(t ? { authorization: `Bearer ${t}` } : {}),
+          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: b === undefined ? undefined : JSON.stringify(b),
       });
       return { status: res.status, json: await res.json() };
@@ -99,15 +107,28 @@ interface CommitteeBody {
 }
 
 /** One call as another person of the page's workspace, signed in through the API (the page's own session is untouched). */
-async function callAs(page: Page, email: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function callAs(
+  page: Page,
+  email: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   return page.evaluate(
     async ([e, pw, m, p, b]) => {
-      const signIn = await fetch('/main-api/api/user/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userEmail: e, userPassword: pw }) });
+      const signIn = await fetch('/main-api/api/user/signin', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userEmail: e, userPassword: pw }),
+      });
       if (signIn.status !== 200) return { status: signIn.status, json: null };
       const { token } = await signIn.json();
       const res = await fetch(p, {
         method: m,
-        headers: { authorization: `Bearer ${token}`, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: b === undefined ? undefined : JSON.stringify(b),
       });
       return { status: res.status, json: await res.json().catch(() => null) };
@@ -123,24 +144,56 @@ async function callAs(page: Page, email: string, method: string, path: string, b
  * the same committee at the same time, so this asks again until the seats are the ones wanted.
  */
 export async function seatCommittee(admin: Page, body: CommitteeBody): Promise<string> {
-  const wanted = (seats: { userId: string; role: string }[]) => seats.map((s) => `${s.userId}:${s.role}`).sort().join(',');
+  const wanted = (seats: { userId: string; role: string }[]) =>
+    seats
+      .map((s) => `${s.userId}:${s.role}`)
+      .sort()
+      .join(',');
   for (let attempt = 0; attempt < 30; attempt++) {
-    const { items } = await api<{ items: { committeeId: string; branchId: string | null; members: { userId: string; role: string; email: string }[] }[] }>(admin, 'GET', '/case-api/api/committees');
+    const { items } = await api<{
+      items: {
+        committeeId: string;
+        branchId: string | null;
+        members: { userId: string; role: string; email: string }[];
+      }[];
+    }>(admin, 'GET', '/case-api/api/committees');
     const existing = items.find((c) => c.branchId === null);
-    if (!existing) return (await api<{ committeeId: string }>(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null })).committeeId;
+    if (!existing)
+      return (
+        await api<{ committeeId: string }>(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null })
+      ).committeeId;
     if (wanted(existing.members) === wanted(body.members)) return existing.committeeId;
     // 200: asked (or applied at once); 409: another change waits (approved below, then asked again).
-    const asked = await admin.evaluate(async ([p, b]) => {
-      const token = document.cookie.split('; ').find((c) => c.startsWith('sp_token='))?.slice('sp_token='.length);
-      const res = await fetch(p, { method: 'PUT', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}) }, body: JSON.stringify(b) });
-      return res.status;
-    }, [`/case-api/api/committees/${existing.committeeId}`, body] as const);
+    const asked = await admin.evaluate(
+      async ([p, b]) => {
+        const token = document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('sp_token='))
+          ?.slice('sp_token='.length);
+        const res = await fetch(p, {
+          method: 'PUT',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}),
+          },
+          body: JSON.stringify(b),
+        });
+        return res.status;
+      },
+      [`/case-api/api/committees/${existing.committeeId}`, body] as const,
+    );
     expect([200, 409], `PUT committee: ${asked}`).toContain(asked);
     const presiding = existing.members.find((m) => m.role === 'PRESIDING_OFFICER')?.email;
     for (const approver of ['employer@acme.test', ...(presiding ? [presiding] : [])]) {
       const listed = await callAs(admin, approver, 'GET', '/case-api/api/committee-changes');
-      const pending = (listed.json?.changes ?? []).filter((c: { status: string; committeeId: string }) => c.status === 'PENDING' && c.committeeId === existing.committeeId);
-      for (const change of pending) await callAs(admin, approver, 'POST', `/case-api/api/committee-changes/${change.changeId}/decision`, { decision: 'APPROVE' });
+      const pending = (listed.json?.changes ?? []).filter(
+        (c: { status: string; committeeId: string }) =>
+          c.status === 'PENDING' && c.committeeId === existing.committeeId,
+      );
+      for (const change of pending)
+        await callAs(admin, approver, 'POST', `/case-api/api/committee-changes/${change.changeId}/decision`, {
+          decision: 'APPROVE',
+        });
     }
     await admin.waitForTimeout(500);
   }

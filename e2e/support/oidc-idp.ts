@@ -88,7 +88,11 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
       },
     ],
     claims: microsoft
-      ? { openid: ['sub', 'tid', 'oid'], email: ['email', 'xms_edov'], profile: ['name', 'given_name', 'family_name', 'preferred_username'] }
+      ? {
+          openid: ['sub', 'tid', 'oid'],
+          email: ['email', 'xms_edov'],
+          profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+        }
       : { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'hd'] },
     // Google and Microsoft put the profile and email claims in the ID token of the code flow.
     conformIdTokenClaims: false,
@@ -100,7 +104,10 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     async findAccount(_ctx, id) {
       const claims = accounts[id];
       if (!claims) return undefined;
-      return { accountId: id, claims: async () => ({ sub: id, ...(microsoft ? { tid: MICROSOFT_TEST_TENANT } : {}), ...claims }) };
+      return {
+        accountId: id,
+        claims: async () => ({ sub: id, ...(microsoft ? { tid: MICROSOFT_TEST_TENANT } : {}), ...claims }),
+      };
     },
   };
   const provider = new Provider(providerIssuer, configuration);
@@ -119,13 +126,20 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
       return String(claims.email ?? claims.preferred_username ?? '').toLowerCase() === email;
     });
     if (!accountId) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(options.kind, uid, 'No such account at this provider.'));
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(page(options.kind, uid, 'No such account at this provider.'));
       return;
     }
     const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -180,7 +194,13 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
 /** The accounts of the browser journeys (the demo workspace's people). */
 export const JOURNEY_ACCOUNTS: Record<IdpKind, IdpAccounts> = {
   google: {
-    'google-sub-esha': { email: 'employee@acme.test', email_verified: true, name: 'Esha Employee', given_name: 'Esha', family_name: 'Employee' },
+    'google-sub-esha': {
+      email: 'employee@acme.test',
+      email_verified: true,
+      name: 'Esha Employee',
+      given_name: 'Esha',
+      family_name: 'Employee',
+    },
     'google-sub-stranger': { email: 'stranger@example.com', email_verified: true, name: 'Sam Stranger' },
   },
   microsoft: {
@@ -207,7 +227,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       kind,
       port: JOURNEY_IDP_PORTS[kind],
       ...JOURNEY_CLIENT,
-      redirectUris: ['acme', 'globex'].map((slug) => `http://${slug}.localhost:${appPort}/api/auth/oidc/${kind}/callback`),
+      redirectUris: ['acme', 'globex'].map(
+        (slug) => `http://${slug}.localhost:${appPort}/api/auth/oidc/${kind}/callback`,
+      ),
       accounts: JOURNEY_ACCOUNTS[kind],
     });
     console.log(`local ${kind} identity provider at ${idp.url}`);

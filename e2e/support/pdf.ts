@@ -11,7 +11,10 @@ export function realPdf(title: string, paragraphs: string[], pages = 1): Promise
     doc.on('error', reject);
     for (let page = 1; page <= pages; page++) {
       if (page > 1) doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(22).text(page === 1 ? title : `${title} (page ${page})`);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(22)
+        .text(page === 1 ? title : `${title} (page ${page})`);
       for (const paragraph of paragraphs) doc.moveDown(0.6).font('Helvetica').fontSize(12).text(paragraph);
     }
     doc.end();

@@ -32,7 +32,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { problems, found } = checkShape(ROOT, baseline);
   if (process.argv.includes('--shrink')) {
     const shrunk = Object.fromEntries(
-      Object.entries(baseline).map(([rule, files]) => [rule, Array.isArray(files) ? files.filter((f) => found[rule]?.includes(f)) : files]),
+      Object.entries(baseline).map(([rule, files]) => [
+        rule,
+        Array.isArray(files) ? files.filter((f) => found[rule]?.includes(f)) : files,
+      ]),
     );
     writeFileSync(path.join(HERE, 'shape-baseline.json'), `${JSON.stringify(shrunk, null, 2)}\n`);
     console.log('shape-baseline.json: files that keep the rules now taken off.');

@@ -7,5 +7,9 @@ const formatter = await eslint.loadFormatter('stylish');
 const output = await formatter.format(results);
 if (output) console.log(output);
 const problems = results.reduce((n, r) => n + r.errorCount + r.warningCount, 0);
-console.log(problems === 0 ? `ESLint: ${results.length} files, no problems.` : `ESLint: ${problems} problem(s) in ${results.length} files.`);
+console.log(
+  problems === 0
+    ? `ESLint: ${results.length} files, no problems.`
+    : `ESLint: ${problems} problem(s) in ${results.length} files.`,
+);
 process.exit(problems === 0 ? 0 : 1);

@@ -13,8 +13,16 @@ export const SQL = /\.query(?:Text)?\s*(?:<[^>()]*>)?\s*\(|\bsql`/;
 export const HTTP = /\bHttpError\b|\b(?:notFound|forbidden|unauthorized|badRequest|conflict)\s*\(|\bstatusCode\b/;
 
 export const RULES = {
-  routesWithSql: { files: /\.routes\.ts$/, pattern: SQL, why: 'a route file holds SQL: move it into the area\'s repository (route -> service -> repository)' },
-  servicesWithSql: { files: /\.service\.ts$/, pattern: SQL, why: 'a service file holds SQL: move it into the area\'s repository' },
+  routesWithSql: {
+    files: /\.routes\.ts$/,
+    pattern: SQL,
+    why: "a route file holds SQL: move it into the area's repository (route -> service -> repository)",
+  },
+  servicesWithSql: {
+    files: /\.service\.ts$/,
+    pattern: SQL,
+    why: "a service file holds SQL: move it into the area's repository",
+  },
   servicesThrowingHttp: {
     files: /\.service\.ts$/,
     pattern: HTTP,
@@ -57,7 +65,8 @@ export function checkShape(root, baseline) {
     const allowed = new Set(baseline[rule] ?? []);
     for (const rel of found[rule]) if (!allowed.has(rel)) problems.push(`${rel} — ${why}`);
     for (const rel of allowed) {
-      if (!found[rule].includes(rel)) problems.push(`${rel} — no longer breaks "${rule}": take it off scripts/lint/shape-baseline.json`);
+      if (!found[rule].includes(rel))
+        problems.push(`${rel} — no longer breaks "${rule}": take it off scripts/lint/shape-baseline.json`);
     }
   }
   return { problems, found };

@@ -20,7 +20,11 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
     return payload;
   });
-  await apiDocs(api, { title: 'Case management API', description: 'Workflow builder and complaints', base: CASE_API_BASE });
+  await apiDocs(api, {
+    title: 'Case management API',
+    description: 'Workflow builder and complaints',
+    base: CASE_API_BASE,
+  });
   await workflowRoutes(api, deps);
   await builderRoutes(api, deps);
   await committeeRoutes(api, deps);

@@ -20,7 +20,11 @@ export const LEARNING_API_BASE = '/learning-api';
 
 /** The learning API: courses, lessons, quizzes, policies, catalogues, credits, reports. */
 export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<void> {
-  await apiDocs(api, { title: 'Learning API', description: 'Courses, lessons, quizzes, policies, reports', base: LEARNING_API_BASE });
+  await apiDocs(api, {
+    title: 'Learning API',
+    description: 'Courses, lessons, quizzes, policies, reports',
+    base: LEARNING_API_BASE,
+  });
   await courseRoutes(api, deps);
   await autoAssignRoutes(api, deps);
   await uploadRoutes(api, deps);

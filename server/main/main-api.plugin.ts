@@ -33,7 +33,11 @@ export { MAIN_API_BASE } from './main-api.base';
 
 /** The main API: identity, users, workspaces, business units, departments, invites, flags. */
 export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void> {
-  await apiDocs(api, { title: 'Main API', description: 'Identity, users, workspaces, invites, flags', base: MAIN_API_BASE });
+  await apiDocs(api, {
+    title: 'Main API',
+    description: 'Identity, users, workspaces, invites, flags',
+    base: MAIN_API_BASE,
+  });
   await authRoutes(api, deps);
   await codeSignInRoutes(api, deps);
   await profileRoutes(api, deps);

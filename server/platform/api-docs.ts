@@ -29,7 +29,11 @@ export async function apiDocs(api: FastifyInstance, info: { title: string; descr
       openapi: '3.1.0',
       info: { title: info.title, description: introduction(info), version: '1.0.0' },
       servers: [{ url: info.base }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token of POST /main-api/api/user/signin' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'The token of POST /main-api/api/user/signin' },
+        },
+      },
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
@@ -70,7 +74,7 @@ function introduction(info: { description: string; base: string }): string {
     '',
     '**Base URL.** Each workspace is served from its own host, and so is each of its APIs: ' +
       `\`https://<workspace host>${info.base}\` (locally \`http://acme.localhost:8080${info.base}\`). ` +
-      'The workspace is always the one of the host called, never one named in a body. The platform admin\'s calls are ' +
+      "The workspace is always the one of the host called, never one named in a body. The platform admin's calls are " +
       `served on the main host (\`http://localhost:8080${info.base}\`).`,
     '',
     '**Token.** Sign in with `POST /main-api/api/user/signin` and `{ "userEmail": "...", "userPassword": "..." }` ' +
@@ -80,7 +84,7 @@ function introduction(info: { description: string; base: string }): string {
     '',
     '**Errors.** Every 4xx and 5xx answer is JSON `{ "code": "...", "message": "...", "fields": { "<input>": "<why>" } }` ' +
       '(`fields` only when inputs are at fault): 400 invalid input (unknown fields too), 401 not signed in, ' +
-      '403 not allowed, 404 not found (also another workspace\'s objects, and an unknown host), 409 a state conflict, ' +
+      "403 not allowed, 404 not found (also another workspace's objects, and an unknown host), 409 a state conflict, " +
       '413 too large, 429 too many attempts (with `Retry-After`), 503 a message could not be sent (with `Retry-After`).',
     '',
     '**Paging.** Lists take `page` (zero-based, default 0) and `pageSize` (default 20, at most 300) in the query ' +
@@ -102,7 +106,12 @@ function describeAccess(contract: RouteContract): string {
         : access === 'platform-admin'
           ? 'the platform admin, on the main host'
           : access.join(', ');
-  return `Access: ${who}.` + (contract.permission ? ` Needs the workspace permission \`${contract.permission}\` (a workspace admin may switch it off for a role).` : '');
+  return (
+    `Access: ${who}.` +
+    (contract.permission
+      ? ` Needs the workspace permission \`${contract.permission}\` (a workspace admin may switch it off for a role).`
+      : '')
+  );
 }
 
 /** A contract that is not exported from src/contracts still gets a readable, unique id. */
@@ -174,11 +183,19 @@ async function loadCatalogue(): Promise<Catalogue> {
 }
 
 function isContract(value: unknown): value is RouteContract {
-  return typeof value === 'object' && value !== null && 'api' in value && 'method' in value && 'path' in value && 'access' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'api' in value &&
+    'method' in value &&
+    'path' in value &&
+    'access' in value
+  );
 }
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  player: "The learner's side of a course: my training, the player view, answers, video progress, lesson completion, quiz attempts scored on the server, certificates and their public verification; the admin's attempts, mark-done and past-completion import.",
+  player:
+    "The learner's side of a course: my training, the player view, answers, video progress, lesson completion, quiz attempts scored on the server, certificates and their public verification; the admin's attempts, mark-done and past-completion import.",
   auth: 'Sign-in (password, one-time codes, invitations), the signed-in user, sign-out and password reset.',
   sessions: "The caller's sessions, and ending them.",
   signup: 'Sign-up where the workspace allows it, email verification and the profile image.',
@@ -217,9 +234,15 @@ const ERROR_RESPONSES = {
   400: ['BadRequest', 'Invalid input: `fields` names each offending input (unknown fields too).'],
   401: ['Unauthorized', 'No valid token for this host: sign in.'],
   403: ['Forbidden', "The caller's role, or a permission switched off for it, does not allow this call."],
-  404: ['NotFound', "Not found: no such object in this workspace (another workspace's objects too), or no workspace at this host."],
+  404: [
+    'NotFound',
+    "Not found: no such object in this workspace (another workspace's objects too), or no workspace at this host.",
+  ],
   500: ['ServerError', 'An unexpected error (logged on the server).'],
-  default: ['Error', 'Any other error: 409 a state conflict, 413 too large, 429 too many attempts and 503 a message that could not be sent (both with `Retry-After`).'],
+  default: [
+    'Error',
+    'Any other error: 409 a state conflict, 413 too large, 429 too many attempts and 503 a message that could not be sent (both with `Retry-After`).',
+  ],
 } as const;
 
 /** The error answers of a call, from its contract: what its access and inputs allow. */
@@ -253,10 +276,13 @@ function finish(doc: OpenApiDocument, operations: Map<string, RouteContract>, ca
       else if (contract.response === null) {
         responses[200] = {
           description: 'The file (its `Content-Type` says which kind).',
-          content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+          content: {
+            'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } },
+          },
         };
       }
-      for (const code of errorCodes(contract)) responses[code] = { $ref: `#/components/responses/${ERROR_RESPONSES[code][0]}` };
+      for (const code of errorCodes(contract))
+        responses[code] = { $ref: `#/components/responses/${ERROR_RESPONSES[code][0]}` };
       operation.responses = responses;
       if (contract.multipart && !operation.requestBody) {
         operation.requestBody = {
@@ -267,7 +293,9 @@ function finish(doc: OpenApiDocument, operations: Map<string, RouteContract>, ca
       }
     }
   }
-  doc.tags = [...usedTags].sort().map((name) => ({ name, description: catalogue.tags.get(name) ?? `The ${name} calls.` }));
+  doc.tags = [...usedTags]
+    .sort()
+    .map((name) => ({ name, description: catalogue.tags.get(name) ?? `The ${name} calls.` }));
 
   walkSchemas(doc, listRecordKeys);
   mergeIdenticalInputs(doc, schemas);
@@ -302,7 +330,8 @@ function mergeIdenticalInputs(doc: OpenApiDocument, schemas: Record<string, Json
     const renamed = new Map<string, string>();
     for (const name of Object.keys(schemas)) {
       const output = name.endsWith('Input') ? name.slice(0, -'Input'.length) : null;
-      if (output && schemas[output] && JSON.stringify(schemas[output]) === JSON.stringify(schemas[name])) renamed.set(`${SCHEMAS}${name}`, `${SCHEMAS}${output}`);
+      if (output && schemas[output] && JSON.stringify(schemas[output]) === JSON.stringify(schemas[name]))
+        renamed.set(`${SCHEMAS}${name}`, `${SCHEMAS}${output}`);
     }
     if (renamed.size === 0) return;
     for (const ref of renamed.keys()) delete schemas[ref.slice(SCHEMAS.length)];

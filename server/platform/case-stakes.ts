@@ -34,7 +34,12 @@ export async function openCaseStakes(tx: Sql, ws: string, userIds: readonly stri
   );
   const byUser = new Map<string, Stake>();
   for (const r of rows) {
-    const stake = byUser.get(r.user_id) ?? { userId: r.user_id, complaintIds: [], caseNumbers: [], acknowledged: r.acknowledged };
+    const stake = byUser.get(r.user_id) ?? {
+      userId: r.user_id,
+      complaintIds: [],
+      caseNumbers: [],
+      acknowledged: r.acknowledged,
+    };
     stake.complaintIds.push(r.complaint_id);
     stake.caseNumbers.push(`C-${String(r.case_number).padStart(4, '0')}`);
     byUser.set(r.user_id, stake);
@@ -55,20 +60,36 @@ export function stakeRefusal(who: string, stake: Stake): string {
 export async function recordDepartures(
   tx: Sql,
   mail: Mailer,
-  e: { ws: string; workspaceName: string; actorUserId: string | null; ip: string | null; what: 'delete' | 'deactivate'; done: boolean; stakes: readonly Stake[]; platformAdmin?: boolean },
+  e: {
+    ws: string;
+    workspaceName: string;
+    actorUserId: string | null;
+    ip: string | null;
+    what: 'delete' | 'deactivate';
+    done: boolean;
+    stakes: readonly Stake[];
+    platformAdmin?: boolean;
+  },
 ): Promise<void> {
   const caseIds = [...new Set(e.stakes.flatMap((s) => s.complaintIds))];
   if (caseIds.length === 0) return;
   for (const s of e.stakes) {
     for (const complaintId of s.complaintIds) {
-      await tx.query(`INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details) VALUES ($1, $2, $3, $4, $5, $6)`, [
-        e.ws,
-        complaintId,
-        e.actorUserId,
-        e.done ? `stake.${e.what}` : `stake.${e.what}.refused`,
-        e.ip,
-        JSON.stringify({ userId: s.userId, acknowledged: s.acknowledged, ...(e.platformAdmin ? { by: 'platform admin' } : {}) }),
-      ]);
+      await tx.query(
+        `INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          e.ws,
+          complaintId,
+          e.actorUserId,
+          e.done ? `stake.${e.what}` : `stake.${e.what}.refused`,
+          e.ip,
+          JSON.stringify({
+            userId: s.userId,
+            acknowledged: s.acknowledged,
+            ...(e.platformAdmin ? { by: 'platform admin' } : {}),
+          }),
+        ],
+      );
     }
   }
   const readers = await tx.query<{ email: string; case_number: number }>(
@@ -83,13 +104,23 @@ export async function recordDepartures(
     [e.ws, caseIds, e.stakes.map((s) => s.userId)],
   );
   const workspaceName =
-    e.workspaceName || ((await tx.query<{ company_name: string }>(`SELECT company_name FROM workspaces WHERE id = $1`, [e.ws]))[0]?.company_name ?? '');
+    e.workspaceName ||
+    ((await tx.query<{ company_name: string }>(`SELECT company_name FROM workspaces WHERE id = $1`, [e.ws]))[0]
+      ?.company_name ??
+      '');
   const byReader = new Map<string, string[]>();
-  for (const r of readers) byReader.set(r.email, [...(byReader.get(r.email) ?? []), `C-${String(r.case_number).padStart(4, '0')}`]);
+  for (const r of readers)
+    byReader.set(r.email, [...(byReader.get(r.email) ?? []), `C-${String(r.case_number).padStart(4, '0')}`]);
   const mails: OutgoingMail[] = [...byReader].map(([to, caseNumbers]) => ({
     workspaceId: e.ws,
     to,
-    ...templates.caseStakeDeparture({ workspaceName, caseNumbers, what: e.what, done: e.done, acknowledged: e.stakes.every((s) => s.acknowledged) }),
+    ...templates.caseStakeDeparture({
+      workspaceName,
+      caseNumbers,
+      what: e.what,
+      done: e.done,
+      acknowledged: e.stakes.every((s) => s.acknowledged),
+    }),
   }));
   if (mails.length > 0) await mail.sendMany(mails, tx);
 }
@@ -108,7 +139,11 @@ export class StakeRefusal extends Error {
  * Inside the transaction that deletes or deactivates these people: throws `StakeRefusal` when one of them has a stake
  * in an open case not acknowledged by its presiding officer; else answers the acknowledged stakes, to record once done.
  */
-export async function guardStakes(tx: Sql, ws: string, people: readonly { userId: string; label: string }[]): Promise<Stake[]> {
+export async function guardStakes(
+  tx: Sql,
+  ws: string,
+  people: readonly { userId: string; label: string }[],
+): Promise<Stake[]> {
   const stakes = await openCaseStakes(
     tx,
     ws,
@@ -117,7 +152,10 @@ export async function guardStakes(tx: Sql, ws: string, people: readonly { userId
   const blocked = stakes.filter((s) => !s.acknowledged);
   if (blocked.length > 0) {
     const first = blocked[0]!;
-    throw new StakeRefusal(stakeRefusal(people.find((p) => p.userId === first.userId)?.label ?? 'This person', first), blocked);
+    throw new StakeRefusal(
+      stakeRefusal(people.find((p) => p.userId === first.userId)?.label ?? 'This person', first),
+      blocked,
+    );
   }
   return stakes;
 }
@@ -136,12 +174,23 @@ export interface DepartureContext {
  * access logs and mailed to their committees in a transaction of its own (the work's was rolled back), then answered
  * as a conflict refusal naming the count of open cases (the route answers it, 409).
  */
-export async function withStakeGuard<T>(db: Database, mail: Mailer, e: DepartureContext, work: (tx: Sql) => Promise<T>): Promise<Outcome<T>> {
+export async function withStakeGuard<T>(
+  db: Database,
+  mail: Mailer,
+  e: DepartureContext,
+  work: (tx: Sql) => Promise<T>,
+): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await db.tenant(e.ws, work) };
   } catch (error) {
     if (!(error instanceof StakeRefusal)) throw error;
     await db.tenant(e.ws, (tx) => recordDepartures(tx, mail, { ...e, done: false, stakes: error.stakes }));
-    return { ok: false, refusal: 'conflict', code: 'CONFLICT', message: error.message, fields: { stake: error.message } };
+    return {
+      ok: false,
+      refusal: 'conflict',
+      code: 'CONFLICT',
+      message: error.message,
+      fields: { stake: error.message },
+    };
   }
 }

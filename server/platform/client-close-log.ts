@@ -8,10 +8,16 @@ import type { LoggerOptions, LogFn } from 'pino';
  * logger's hook writes those at info instead (as Fastify does for its own streams), so error lines stay the server's.
  */
 export function isClientClose(value: unknown): boolean {
-  const error = value instanceof Error ? value : value && typeof value === 'object' ? (value as { err?: unknown }).err : undefined;
+  const error =
+    value instanceof Error ? value : value && typeof value === 'object' ? (value as { err?: unknown }).err : undefined;
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || /^premature close$/i.test(error.message) || error.message === 'aborted';
+  return (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'ECONNRESET' ||
+    /^premature close$/i.test(error.message) ||
+    error.message === 'aborted'
+  );
 }
 
 const ERROR_LEVEL = 50;
@@ -27,7 +33,10 @@ export function quietClientCloses(logger: FastifyServerOptions['logger'] | undef
       ...base.hooks,
       logMethod(this: import('pino').Logger, args: Parameters<LogFn>, method: LogFn, level: number) {
         if (level >= ERROR_LEVEL && isClientClose(args[0])) {
-          this.info({ reason: (args[0] instanceof Error ? args[0] : (args[0] as { err: Error }).err).message }, 'the client closed the connection before the answer was sent');
+          this.info(
+            { reason: (args[0] instanceof Error ? args[0] : (args[0] as { err: Error }).err).message },
+            'the client closed the connection before the answer was sent',
+          );
           return;
         }
         if (previous) return previous.call(this, args, method, level);

@@ -37,8 +37,12 @@ export function installErrorHandling(app: FastifyInstance): void {
         const path = (issue.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
         // An unknown field is named by itself, not by its parent object.
         const keys = (issue.params as { keys?: string[] } | undefined)?.keys;
-        const names = issue.keyword === 'unrecognized_keys' && keys?.length ? keys.map((k) => (path ? `${path}.${k}` : k)) : [path || 'body'];
-        for (const name of names) fields[name] ??= issue.keyword === 'unrecognized_keys' ? 'Unknown field' : (issue.message ?? 'Invalid value');
+        const names =
+          issue.keyword === 'unrecognized_keys' && keys?.length
+            ? keys.map((k) => (path ? `${path}.${k}` : k))
+            : [path || 'body'];
+        for (const name of names)
+          fields[name] ??= issue.keyword === 'unrecognized_keys' ? 'Unknown field' : (issue.message ?? 'Invalid value');
       }
       const context = (error as FastifyError).validationContext ?? 'body';
       const names = Object.keys(fields).join(', ');
@@ -52,17 +56,24 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const code = (error as FastifyError).code ?? 'BAD_REQUEST';
       if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
-      return reply.code(status).send(body(code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'VALIDATION' : code, error.message));
+      return reply
+        .code(status)
+        .send(body(code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'VALIDATION' : code, error.message));
     }
     const unavailable = databaseUnavailable(error);
     if (unavailable) {
       // One line a request, without a stack: an outage is not a bug, and a stack per request would flood the log.
       request.log.warn({ reason: unavailable, url: request.url }, 'database unavailable: answered 503');
-      return reply.code(503).header('retry-after', '5').send(body('UNAVAILABLE', 'The service is briefly unavailable. Please try again in a few seconds.'));
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(body('UNAVAILABLE', 'The service is briefly unavailable. Please try again in a few seconds.'));
     }
     if ((error as { code?: unknown }).code === 'ENOSPC') {
       request.log.error({ url: request.url }, 'no space left on the device: answered 507');
-      return reply.code(507).send(body('INSUFFICIENT_STORAGE', 'The server has no room to store this now. Please try again later.'));
+      return reply
+        .code(507)
+        .send(body('INSUFFICIENT_STORAGE', 'The server has no room to store this now. Please try again later.'));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(body('INTERNAL', 'The server could not complete this request'));

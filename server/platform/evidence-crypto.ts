@@ -41,7 +41,8 @@ export class EvidenceKeyring {
     old: MasterKey[] = [],
   ) {
     this.byId = new Map([...old, current].map((k) => [k.id, k.key]));
-    for (const k of [current, ...old]) if (k.key.length !== 32) throw new Error(`Evidence master key ${k.id} must be 32 bytes`);
+    for (const k of [current, ...old])
+      if (k.key.length !== 32) throw new Error(`Evidence master key ${k.id} must be 32 bytes`);
   }
 
   get ids(): string[] {
@@ -50,7 +51,8 @@ export class EvidenceKeyring {
 
   key(id: string): Buffer {
     const key = this.byId.get(id);
-    if (!key) throw new Error(`Evidence master key ${id} is not configured (EVIDENCE_OLD_MASTER_KEYS keeps retired keys)`);
+    if (!key)
+      throw new Error(`Evidence master key ${id} is not configured (EVIDENCE_OLD_MASTER_KEYS keeps retired keys)`);
     return key;
   }
 }
@@ -102,14 +104,22 @@ export function parseMasterKey(text: string, name: string): MasterKey {
  * to unwrap). Unset, a development key is derived (HKDF-SHA256) from the server's file-URL secret, id `dev`, so the
  * embedded demo works out of the box; in production (`NODE_ENV=production`) an unset key refuses to start.
  */
-export function loadEvidenceKeyring(env: { current?: string; old?: string; production: boolean; devSecret: Uint8Array }): EvidenceKeyring {
+export function loadEvidenceKeyring(env: {
+  current?: string;
+  old?: string;
+  production: boolean;
+  devSecret: Uint8Array;
+}): EvidenceKeyring {
   const old = (env.old ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
     .map((s, i) => parseMasterKey(s, `EVIDENCE_OLD_MASTER_KEYS[${i}]`));
   if (env.current) return new EvidenceKeyring(parseMasterKey(env.current, 'EVIDENCE_MASTER_KEY'), old);
-  if (env.production) throw new Error('EVIDENCE_MASTER_KEY is not set: evidence is encrypted at rest with it (docs/files.md "Evidence at rest")');
+  if (env.production)
+    throw new Error(
+      'EVIDENCE_MASTER_KEY is not set: evidence is encrypted at rest with it (docs/files.md "Evidence at rest")',
+    );
   const dev = Buffer.from(hkdfSync('sha256', env.devSecret, 'safeplace-evidence', 'development master key', 32));
   return new EvidenceKeyring({ id: 'dev', key: dev }, old);
 }
@@ -157,7 +167,11 @@ export function plainSize(sealed: number, chunkBytes = CHUNK_BYTES): number | nu
 }
 
 /** Encrypts a stream as it comes, holding at most one chunk: the pieces of the stored file. */
-export async function* encryptStream(key: Buffer, pieces: AsyncIterable<Uint8Array>, chunkBytes = CHUNK_BYTES): AsyncGenerator<Buffer> {
+export async function* encryptStream(
+  key: Buffer,
+  pieces: AsyncIterable<Uint8Array>,
+  chunkBytes = CHUNK_BYTES,
+): AsyncGenerator<Buffer> {
   const header = Buffer.alloc(HEADER_BYTES);
   MAGIC.copy(header, 0);
   header[4] = VERSION;
@@ -196,9 +210,11 @@ export async function* decryptStream(key: Buffer, pieces: AsyncIterable<Uint8Arr
     if (!header) {
       if (buffered.length < HEADER_BYTES) continue;
       header = Buffer.from(buffered.subarray(0, HEADER_BYTES));
-      if (!header.subarray(0, 4).equals(MAGIC) || header[4] !== VERSION) throw new EvidenceAuthError('Not an encrypted evidence file');
+      if (!header.subarray(0, 4).equals(MAGIC) || header[4] !== VERSION)
+        throw new EvidenceAuthError('Not an encrypted evidence file');
       const chunkBytes = header.readUInt32BE(5);
-      if (chunkBytes < 1 || chunkBytes > 16 * 1024 * 1024) throw new EvidenceAuthError('Not an encrypted evidence file');
+      if (chunkBytes < 1 || chunkBytes > 16 * 1024 * 1024)
+        throw new EvidenceAuthError('Not an encrypted evidence file');
       sealedChunk = chunkBytes + TAG_BYTES;
       buffered = buffered.subarray(HEADER_BYTES);
     }
@@ -222,10 +238,17 @@ export async function verifyStream(key: Buffer, pieces: AsyncIterable<Uint8Array
 export function decryptHead(key: Buffer, sealedStart: Uint8Array, sealedTotal: number): Buffer {
   const buf = Buffer.from(sealedStart);
   const header = buf.subarray(0, HEADER_BYTES);
-  if (buf.length < HEADER_BYTES + TAG_BYTES || !header.subarray(0, 4).equals(MAGIC)) throw new EvidenceAuthError('Not an encrypted evidence file');
+  if (buf.length < HEADER_BYTES + TAG_BYTES || !header.subarray(0, 4).equals(MAGIC))
+    throw new EvidenceAuthError('Not an encrypted evidence file');
   const sealedChunk = header.readUInt32BE(5) + TAG_BYTES;
   const last = sealedTotal - HEADER_BYTES <= sealedChunk;
-  return openChunk(key, Buffer.from(header), 0, last, buf.subarray(HEADER_BYTES, HEADER_BYTES + Math.min(sealedChunk, sealedTotal - HEADER_BYTES)));
+  return openChunk(
+    key,
+    Buffer.from(header),
+    0,
+    last,
+    buf.subarray(HEADER_BYTES, HEADER_BYTES + Math.min(sealedChunk, sealedTotal - HEADER_BYTES)),
+  );
 }
 
 // ---------- the file's name ----------

@@ -22,13 +22,17 @@ export async function checkEvidenceKeys(db: Database, ring: EvidenceKeyring): Pr
         ? `The development key 'dev' is derived from the file-URL secret: restore DATA_DIR/file-url.key from the backup (or set FILE_URL_SECRET to the secret the data was written with)`
         : `Set EVIDENCE_MASTER_KEY, or add the key to EVIDENCE_OLD_MASTER_KEYS, as '${row.evidence_key_id}:<key>'`;
     if (!ring.ids.includes(row.evidence_key_id)) {
-      throw new Error(`Stored evidence (${row.files} file(s)) is encrypted under master key '${row.evidence_key_id}', which is not configured. ${where}.`);
+      throw new Error(
+        `Stored evidence (${row.files} file(s)) is encrypted under master key '${row.evidence_key_id}', which is not configured. ${where}.`,
+      );
     }
     try {
       unwrapKey(ring, { keyId: row.evidence_key_id, wrapped: row.evidence_wrapped_key }, row.id);
     } catch (error) {
       if (!(error instanceof EvidenceAuthError)) throw error;
-      throw new Error(`Stored evidence (${row.files} file(s)) was encrypted under a different master key '${row.evidence_key_id}' than the one configured. ${where}.`);
+      throw new Error(
+        `Stored evidence (${row.files} file(s)) was encrypted under a different master key '${row.evidence_key_id}' than the one configured. ${where}.`,
+      );
     }
   }
 }

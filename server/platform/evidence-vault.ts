@@ -40,7 +40,8 @@ export interface SealedFile {
 }
 
 /** The columns of SealedFile, for a SELECT of `files` (alias `f` optional). */
-export const SEALED_COLUMNS = 'id, storage_key, evidence_key_id, evidence_wrapped_key, evidence_sealed_at, name_sealed, declared_name';
+export const SEALED_COLUMNS =
+  'id, storage_key, evidence_key_id, evidence_wrapped_key, evidence_sealed_at, name_sealed, declared_name';
 
 const wrappedOf = (f: SealedFile): WrappedKey => {
   if (!f.evidence_key_id || !f.evidence_wrapped_key) throw new Error(`Evidence file ${f.id} is not encrypted`);
@@ -64,7 +65,10 @@ export interface Sealed {
 }
 
 /** The plaintext's SHA-256 and size, taken as the pieces pass through. */
-async function* hashing(pieces: AsyncIterable<Uint8Array>, into: { hash: Hash; size: number }): AsyncGenerator<Uint8Array> {
+async function* hashing(
+  pieces: AsyncIterable<Uint8Array>,
+  into: { hash: Hash; size: number },
+): AsyncGenerator<Uint8Array> {
   for await (const piece of pieces) {
     into.hash.update(piece);
     into.size += piece.length;
@@ -105,7 +109,13 @@ export class EvidenceVault {
     const id = randomUUID();
     const dataKey = newDataKey();
     const w = wrapKey(this.ring, dataKey, id);
-    return { id, storageKey: newFileKey(workspaceId), keyId: w.keyId, wrapped: w.wrapped, nameSealed: sealName(dataKey, name, id) };
+    return {
+      id,
+      storageKey: newFileKey(workspaceId),
+      keyId: w.keyId,
+      wrapped: w.wrapped,
+      nameSealed: sealName(dataKey, name, id),
+    };
   }
 
   /** The file's display name: unsealed, or as stored for a file from before names were sealed. */
@@ -131,7 +141,14 @@ export class EvidenceVault {
    * Encrypts `pieces` (exactly `length` bytes) into the store under `key` with the data key `dataKey` (a new one when
    * not given); returns the wrapped data key and the plaintext's SHA-256.
    */
-  async seal(workspaceId: string, file: { id: string }, key: string, pieces: AsyncIterable<Uint8Array>, length: number, dataKey: Buffer = newDataKey()): Promise<Sealed> {
+  async seal(
+    workspaceId: string,
+    file: { id: string },
+    key: string,
+    pieces: AsyncIterable<Uint8Array>,
+    length: number,
+    dataKey: Buffer = newDataKey(),
+  ): Promise<Sealed> {
     const seen = { hash: createHash('sha256'), size: 0 };
     await this.store.writeStream(workspaceId, key, encryptStream(dataKey, hashing(pieces, seen)), sealedSize(length));
     if (seen.size !== length) throw new Error(`Evidence upload ended after ${seen.size} of ${length} bytes`);
@@ -145,7 +162,12 @@ export class EvidenceVault {
     const size = plainSize(stored.size);
     if (size === null) throw new EvidenceAuthError('The stored evidence file has a size no encrypted file has');
     const key = unwrapKey(this.ring, wrappedOf(file), file.id);
-    const first = await this.store.readRange(workspaceId, file.storage_key, 0, Math.min(stored.size, 16 + 64 * 1024 + 16));
+    const first = await this.store.readRange(
+      workspaceId,
+      file.storage_key,
+      0,
+      Math.min(stored.size, 16 + 64 * 1024 + 16),
+    );
     return { size, head: decryptHead(key, first, stored.size).subarray(0, SNIFF_BYTES) };
   }
 
@@ -190,11 +212,20 @@ export class EvidenceVault {
 
       const authorise = (request: FastifyRequest, reply: FastifyReply) => {
         const { '*': key } = request.params as { '*': string };
-        const { verdict, request: signed } = this.signer.verify(request.method, `${EVIDENCE_PREFIX}/${key}`, request.query as Record<string, unknown>);
-        if (verdict === 'expired') return void reply.code(403).send({ code: 'URL_EXPIRED', message: 'This link has expired: ask for a new one.' });
-        if (verdict !== 'ok' || !signed) return void reply.code(403).send({ code: 'BAD_SIGNATURE', message: 'This link is not valid.' });
+        const { verdict, request: signed } = this.signer.verify(
+          request.method,
+          `${EVIDENCE_PREFIX}/${key}`,
+          request.query as Record<string, unknown>,
+        );
+        if (verdict === 'expired')
+          return void reply
+            .code(403)
+            .send({ code: 'URL_EXPIRED', message: 'This link has expired: ask for a new one.' });
+        if (verdict !== 'ok' || !signed)
+          return void reply.code(403).send({ code: 'BAD_SIGNATURE', message: 'This link is not valid.' });
         const workspaceId = workspaceOf(request);
-        if (!workspaceId || !key.startsWith(`${workspaceId}/`)) return void reply.code(404).send({ code: 'NOT_FOUND', message: 'No such file.' });
+        if (!workspaceId || !key.startsWith(`${workspaceId}/`))
+          return void reply.code(404).send({ code: 'NOT_FOUND', message: 'No such file.' });
         return { key, signed, workspaceId };
       };
       const rowOf = (workspaceId: string, key: string) =>
@@ -215,9 +246,12 @@ export class EvidenceVault {
           request.raw.resume();
           return reply.code(code).header('connection', 'close').send(body);
         };
-        if (!Number.isInteger(declared)) return refuse(411, { code: 'LENGTH_REQUIRED', message: 'Send the file with its Content-Length.' });
-        if (declared === 0) return refuse(400, { code: 'EMPTY_FILE', message: 'The file is empty: there is nothing to keep.' });
-        if (declared > max) return refuse(413, { code: 'FILE_TOO_LARGE', message: `The file is larger than the ${max} bytes allowed.` });
+        if (!Number.isInteger(declared))
+          return refuse(411, { code: 'LENGTH_REQUIRED', message: 'Send the file with its Content-Length.' });
+        if (declared === 0)
+          return refuse(400, { code: 'EMPTY_FILE', message: 'The file is empty: there is nothing to keep.' });
+        if (declared > max)
+          return refuse(413, { code: 'FILE_TOO_LARGE', message: `The file is larger than the ${max} bytes allowed.` });
         const row = await rowOf(ok.workspaceId, ok.key);
         if (!row || !row.evidence_key_id) return refuse(404, { code: 'NOT_FOUND', message: 'No such file.' });
         if (row.evidence_sealed_at || row.status !== 'PENDING' || (await this.store.stat(ok.workspaceId, ok.key))) {
@@ -226,7 +260,14 @@ export class EvidenceVault {
         let sealed: Sealed;
         try {
           // Read without destroying the request when the store gives up, so that an answer can still be sent.
-          sealed = await this.seal(ok.workspaceId, row, ok.key, request.raw.iterator({ destroyOnReturn: false }), declared, this.dataKeyOf(row));
+          sealed = await this.seal(
+            ok.workspaceId,
+            row,
+            ok.key,
+            request.raw.iterator({ destroyOnReturn: false }),
+            declared,
+            this.dataKeyOf(row),
+          );
         } catch (error) {
           await this.store.remove(ok.workspaceId, ok.key).catch(() => undefined);
           // A full store is answered, whatever became of the request stream: a client is never left waiting.
@@ -236,7 +277,10 @@ export class EvidenceVault {
         }
         // Marked whole only once the ciphertext is: until then nothing can be confirmed or read.
         await db.tenant(ok.workspaceId, (tx) =>
-          tx.query(`UPDATE files SET evidence_sealed_at = now(), sha256 = $3 WHERE workspace_id = $1 AND id = $2 AND evidence_sealed_at IS NULL`, [ok.workspaceId, row.id, sealed.sha256]),
+          tx.query(
+            `UPDATE files SET evidence_sealed_at = now(), sha256 = $3 WHERE workspace_id = $1 AND id = $2 AND evidence_sealed_at IS NULL`,
+            [ok.workspaceId, row.id, sealed.sha256],
+          ),
         );
         return reply.code(201).send({ key: ok.key, size: declared });
       });
@@ -245,7 +289,8 @@ export class EvidenceVault {
         const ok = authorise(request, reply);
         if (!ok) return reply;
         const row = await rowOf(ok.workspaceId, ok.key);
-        if (!row || !row.evidence_key_id || !row.evidence_sealed_at) return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such file.' });
+        if (!row || !row.evidence_key_id || !row.evidence_sealed_at)
+          return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such file.' });
         let plain: AsyncIterable<Buffer>;
         let name: string;
         try {
@@ -254,7 +299,10 @@ export class EvidenceVault {
         } catch (error) {
           if (error instanceof EvidenceAuthError) {
             request.log.error({ fileId: row.id }, 'evidence failed its integrity check');
-            return reply.code(409).send({ code: 'EVIDENCE_TAMPERED', message: 'This evidence file failed its integrity check and cannot be served.' });
+            return reply.code(409).send({
+              code: 'EVIDENCE_TAMPERED',
+              message: 'This evidence file failed its integrity check and cannot be served.',
+            });
           }
           throw error;
         }
@@ -289,7 +337,10 @@ export async function rewrapEvidenceKeys(db: Database, vault: EvidenceVault): Pr
       );
       for (const row of rows) {
         const w = vault.rewrap(row);
-        await tx.query(`UPDATE files SET evidence_key_id = $3, evidence_wrapped_key = $4 WHERE workspace_id = $1 AND id = $2`, [ws, row.id, w.keyId, w.wrapped]);
+        await tx.query(
+          `UPDATE files SET evidence_key_id = $3, evidence_wrapped_key = $4 WHERE workspace_id = $1 AND id = $2`,
+          [ws, row.id, w.keyId, w.wrapped],
+        );
       }
       return rows.length;
     });

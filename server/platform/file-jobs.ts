@@ -69,7 +69,10 @@ export class FileJobs {
             [ws],
           );
         }
-        await tx.query(`DELETE FROM evidence_upload_budgets WHERE workspace_id = $1 AND day < (now() AT TIME ZONE 'UTC')::date`, [ws]);
+        await tx.query(
+          `DELETE FROM evidence_upload_budgets WHERE workspace_id = $1 AND day < (now() AT TIME ZONE 'UTC')::date`,
+          [ws],
+        );
         return gone.map((g) => g.storage_key);
       });
       // The bytes go after the rows: a row never points at removed bytes.
@@ -86,7 +89,10 @@ export class FileJobs {
     for (const { id: ws } of await this.workspaces()) {
       // A run stopped after switching a row: its old object is removed now.
       const left = await this.db.tenant(ws, (tx) =>
-        tx.query<{ id: string; previous_storage_key: string }>(`SELECT id, previous_storage_key FROM files WHERE workspace_id = $1 AND previous_storage_key IS NOT NULL`, [ws]),
+        tx.query<{ id: string; previous_storage_key: string }>(
+          `SELECT id, previous_storage_key FROM files WHERE workspace_id = $1 AND previous_storage_key IS NOT NULL`,
+          [ws],
+        ),
       );
       for (const row of left) await this.cleanUp(ws, row.id, row.previous_storage_key, out);
       let after = '00000000-0000-0000-0000-000000000000';
@@ -100,13 +106,17 @@ export class FileJobs {
           } catch (error) {
             // One bad file (a master key no longer configured, a store error) does not hold back the others.
             out.failed++;
-            this.log(`files: file ${row.id} was not migrated: ${error instanceof Error ? error.message : String(error)}`);
+            this.log(
+              `files: file ${row.id} was not migrated: ${error instanceof Error ? error.message : String(error)}`,
+            );
           }
         }
       }
     }
     if (out.encrypted || out.renamed || out.missing || out.failed) {
-      this.log(`files: ${out.encrypted} evidence file(s) sealed, ${out.renamed} file(s) moved to random keys, ${out.missing} missing, ${out.failed} failed`);
+      this.log(
+        `files: ${out.encrypted} evidence file(s) sealed, ${out.renamed} file(s) moved to random keys, ${out.missing} missing, ${out.failed} failed`,
+      );
     }
     return out;
   }
@@ -146,13 +156,26 @@ export class FileJobs {
       const plain = row.evidence_key_id ? await vault.open(ws, row) : this.store.readStream(ws, oldKey);
       const length = row.evidence_key_id ? (await vault.describe(ws, row))!.size : stored.size;
       const sealed = await vault.seal(ws, row, newKey, plain, length);
-      const nameSealed = vault.sealNameOf({ ...row, evidence_key_id: sealed.wrapped.keyId, evidence_wrapped_key: sealed.wrapped.wrapped }, name);
+      const nameSealed = vault.sealNameOf(
+        { ...row, evidence_key_id: sealed.wrapped.keyId, evidence_wrapped_key: sealed.wrapped.wrapped },
+        name,
+      );
       const switched = await this.db.tenant(ws, (tx) =>
         tx.query(
           `UPDATE files SET storage_key = $3, previous_storage_key = $4, evidence_key_id = $5, evidence_wrapped_key = $6, name_sealed = $7,
                   declared_name = $8, sha256 = $9, evidence_sealed_at = coalesce(evidence_sealed_at, now())
             WHERE workspace_id = $1 AND id = $2 AND storage_key = $4 RETURNING id`,
-          [ws, row.id, newKey, oldKey, sealed.wrapped.keyId, sealed.wrapped.wrapped, nameSealed, SEALED_NAME_PLACEHOLDER, sealed.sha256],
+          [
+            ws,
+            row.id,
+            newKey,
+            oldKey,
+            sealed.wrapped.keyId,
+            sealed.wrapped.wrapped,
+            nameSealed,
+            SEALED_NAME_PLACEHOLDER,
+            sealed.sha256,
+          ],
         ),
       );
       if (switched.length === 0) return;
@@ -161,7 +184,10 @@ export class FileJobs {
       if (!isNamedKey(oldKey)) return;
       await this.store.writeStream(ws, newKey, this.store.readStream(ws, oldKey), stored.size);
       const switched = await this.db.tenant(ws, (tx) =>
-        tx.query(`UPDATE files SET storage_key = $3, previous_storage_key = $4 WHERE workspace_id = $1 AND id = $2 AND storage_key = $4 RETURNING id`, [ws, row.id, newKey, oldKey]),
+        tx.query(
+          `UPDATE files SET storage_key = $3, previous_storage_key = $4 WHERE workspace_id = $1 AND id = $2 AND storage_key = $4 RETURNING id`,
+          [ws, row.id, newKey, oldKey],
+        ),
       );
       if (switched.length === 0) return;
       out.renamed++;
@@ -171,7 +197,9 @@ export class FileJobs {
 
   private async cleanUp(ws: string, id: string, oldKey: string, out: MigrateResult): Promise<void> {
     await this.store.remove(ws, oldKey);
-    await this.db.tenant(ws, (tx) => tx.query(`UPDATE files SET previous_storage_key = NULL WHERE workspace_id = $1 AND id = $2`, [ws, id]));
+    await this.db.tenant(ws, (tx) =>
+      tx.query(`UPDATE files SET previous_storage_key = NULL WHERE workspace_id = $1 AND id = $2`, [ws, id]),
+    );
     out.cleaned++;
   }
 }

@@ -71,7 +71,9 @@ function unseal(secret: Buffer, stored: string): string {
 function fingerprint(request: FastifyRequest, secret: Buffer | null): string {
   // Keyed for a sealed claim: the input may hold a reporter's password, which a plain hash would let a copy test.
   return (secret ? createHmac('sha256', secret) : createHash('sha256'))
-    .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.params ?? {})}\n${JSON.stringify(request.query ?? {})}\n${JSON.stringify(request.body ?? null)}`)
+    .update(
+      `${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.params ?? {})}\n${JSON.stringify(request.query ?? {})}\n${JSON.stringify(request.body ?? null)}`,
+    )
     .digest('hex');
 }
 
@@ -89,14 +91,21 @@ export const idempotency = fp(
       const key = request.headers['idempotency-key'];
       if (key === undefined || !WRITES.has(request.method)) return;
       if (typeof key !== 'string' || !KEY.test(key)) {
-        throw new HttpError(400, 'VALIDATION', 'Idempotency-Key must be 8 to 128 letters, digits or . _ : -', { 'Idempotency-Key': 'Invalid key' });
+        throw new HttpError(400, 'VALIDATION', 'Idempotency-Key must be 8 to 128 letters, digits or . _ : -', {
+          'Idempotency-Key': 'Invalid key',
+        });
       }
       const contract = (request.routeOptions.config as { contract?: RouteContract } | undefined)?.contract;
       const open = contract?.access === 'public';
       // A public call takes a key only where its contract says a retry may repeat it; any other ignores the header.
       if (open && !contract.idempotent) return;
       if (open && !PUBLIC_KEY.test(key)) {
-        throw new HttpError(400, 'VALIDATION', 'Idempotency-Key must be 32 to 128 letters, digits or . _ : - on this call', { 'Idempotency-Key': 'Invalid key' });
+        throw new HttpError(
+          400,
+          'VALIDATION',
+          'Idempotency-Key must be 32 to 128 letters, digits or . _ : - on this call',
+          { 'Idempotency-Key': 'Invalid key' },
+        );
       }
       const caller = open ? publicCallerOf(request.body) : callerOf(request.ctx?.principal ?? null);
       const site = request.ctx?.site;
@@ -106,13 +115,22 @@ export const idempotency = fp(
       const storedKey = open ? createHash('sha256').update(key).digest('hex') : key;
       const print = fingerprint(request, secret);
       const earlier = await db.tenant(workspaceId, async (tx) => {
-        await tx.query(`DELETE FROM idempotent_requests WHERE workspace_id = $1 AND caller = $2 AND created_at < now() - make_interval(hours => $3)`, [workspaceId, caller, KEPT_HOURS]);
+        await tx.query(
+          `DELETE FROM idempotent_requests WHERE workspace_id = $1 AND caller = $2 AND created_at < now() - make_interval(hours => $3)`,
+          [workspaceId, caller, KEPT_HOURS],
+        );
         const claimed = await tx.query(
           `INSERT INTO idempotent_requests (workspace_id, caller, key, fingerprint) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key`,
           [workspaceId, caller, storedKey, print],
         );
         if (claimed.length) return null;
-        const [row] = await tx.query<{ fingerprint: string; status_code: number | null; content_type: string | null; response: string | null; age: number }>(
+        const [row] = await tx.query<{
+          fingerprint: string;
+          status_code: number | null;
+          content_type: string | null;
+          response: string | null;
+          age: number;
+        }>(
           `SELECT fingerprint, status_code, content_type, response, extract(epoch FROM now() - created_at)::float8 AS age
              FROM idempotent_requests WHERE workspace_id = $1 AND caller = $2 AND key = $3`,
           [workspaceId, caller, storedKey],
@@ -124,13 +142,27 @@ export const idempotency = fp(
         return;
       }
       if (earlier.fingerprint !== print) {
-        throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Send a new key for a new request.');
+        throw new HttpError(
+          422,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+        );
       }
       if (earlier.status_code === null) {
         if (earlier.age > STUCK_SECONDS) {
-          throw new HttpError(409, 'IDEMPOTENCY_UNKNOWN', 'The first request with this key did not finish; whether it took effect is not known. Check before sending it again with a new key.');
+          throw new HttpError(
+            409,
+            'IDEMPOTENCY_UNKNOWN',
+            'The first request with this key did not finish; whether it took effect is not known. Check before sending it again with a new key.',
+          );
         }
-        throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', 'The first request with this key is still running. Try again in a moment.', undefined, { 'retry-after': '1' });
+        throw new HttpError(
+          409,
+          'IDEMPOTENCY_IN_PROGRESS',
+          'The first request with this key is still running. Try again in a moment.',
+          undefined,
+          { 'retry-after': '1' },
+        );
       }
       reply.code(earlier.status_code).header('idempotent-replayed', 'true').header('cache-control', 'no-store');
       if (earlier.content_type) reply.header('content-type', earlier.content_type);
@@ -145,15 +177,24 @@ export const idempotency = fp(
       try {
         await db.tenant(claim.workspaceId, (tx) =>
           keep
-            ? tx.query(`UPDATE idempotent_requests SET status_code = $4, content_type = $5, response = $6 WHERE workspace_id = $1 AND caller = $2 AND key = $3`, [
+            ? tx.query(
+                `UPDATE idempotent_requests SET status_code = $4, content_type = $5, response = $6 WHERE workspace_id = $1 AND caller = $2 AND key = $3`,
+                [
+                  claim.workspaceId,
+                  claim.caller,
+                  claim.key,
+                  reply.statusCode,
+                  String(reply.getHeader('content-type') ?? '') || null,
+                  claim.seal && typeof payload === 'string'
+                    ? seal(claim.seal, payload)
+                    : ((payload as string | null | undefined) ?? ''),
+                ],
+              )
+            : tx.query(`DELETE FROM idempotent_requests WHERE workspace_id = $1 AND caller = $2 AND key = $3`, [
                 claim.workspaceId,
                 claim.caller,
                 claim.key,
-                reply.statusCode,
-                String(reply.getHeader('content-type') ?? '') || null,
-                claim.seal && typeof payload === 'string' ? seal(claim.seal, payload) : ((payload as string | null | undefined) ?? ''),
-              ])
-            : tx.query(`DELETE FROM idempotent_requests WHERE workspace_id = $1 AND caller = $2 AND key = $3`, [claim.workspaceId, claim.caller, claim.key]),
+              ]),
         );
       } catch (error) {
         request.log.warn({ reason: (error as Error).message }, 'idempotency: the answer could not be kept');

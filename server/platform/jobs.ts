@@ -73,7 +73,10 @@ export class JobQueue {
       if (work) {
         await boss.work(
           name,
-          { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, localConcurrency: d.localConcurrency ?? 1 },
+          {
+            pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+            localConcurrency: d.localConcurrency ?? 1,
+          },
           async (jobs: Job<Record<string, unknown>>[]) => {
             for (const job of jobs) {
               await d.handler(job.data ?? {});
@@ -88,7 +91,11 @@ export class JobQueue {
   }
 
   /** Queues a job; with a `singletonKey` pg-boss keeps one queued job per key (a policy-free hint; handlers stay idempotent). */
-  async send(name: string, data: Record<string, unknown>, options: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
+  async send(
+    name: string,
+    data: Record<string, unknown>,
+    options: { singletonKey?: string; startAfterSeconds?: number } = {},
+  ): Promise<string | null> {
     if (!this.boss) throw new Error('The job queue is not started');
     if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
     return this.boss.send(name, data, {
@@ -106,7 +113,9 @@ export class JobQueue {
    * failed (and retried later by pg-boss's own rules). Returns how many ran to completion. Several callers may run
    * this at once, in one process or many: each job is claimed by one of them.
    */
-  async runPending(names: readonly string[] = [...this.definitions.keys()]): Promise<{ completed: number; failed: number }> {
+  async runPending(
+    names: readonly string[] = [...this.definitions.keys()],
+  ): Promise<{ completed: number; failed: number }> {
     if (!this.boss) throw new Error('The job queue is not started');
     let completed = 0;
     let failed = 0;

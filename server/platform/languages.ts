@@ -8,7 +8,10 @@ import { MAIN_SITE_WORKSPACE_ID, type Sql } from './db/database';
 
 /** Whether the workspace is Canadian (its complaint regime is CA_FEDERAL). */
 export async function isCanadian(tx: Sql, workspaceId: string): Promise<boolean> {
-  const [row] = await tx.query<{ compliance: string }>(`SELECT compliance FROM complaint_settings WHERE workspace_id = $1`, [workspaceId]);
+  const [row] = await tx.query<{ compliance: string }>(
+    `SELECT compliance FROM complaint_settings WHERE workspace_id = $1`,
+    [workspaceId],
+  );
   return row?.compliance === 'CA_FEDERAL';
 }
 
@@ -18,7 +21,11 @@ export async function offeredLanguages(tx: Sql, workspaceId: string): Promise<Co
 }
 
 /** Each listed person's language: their choice, else the workspace's default. People of another workspace are absent. */
-export async function languagesOf(tx: Sql, workspaceId: string, userIds: readonly string[]): Promise<Map<string, CourseLanguage>> {
+export async function languagesOf(
+  tx: Sql,
+  workspaceId: string,
+  userIds: readonly string[],
+): Promise<Map<string, CourseLanguage>> {
   if (!userIds.length) return new Map();
   const rows = await tx.query<{ id: string; language: CourseLanguage }>(
     `SELECT u.id, coalesce(u.language, w.default_language) AS language

@@ -148,13 +148,26 @@ const fr: MailWords = {
   openPolicies: 'Ouvrir Politiques à accepter',
 };
 
-export const MAIL_WORDS: Record<CourseLanguage, MailWords> = { ENGLISH: en, HINDI: hi, MARATHI: mr, KANNADA: kn, TELUGU: te, TAMIL: ta, FRENCH: fr };
+export const MAIL_WORDS: Record<CourseLanguage, MailWords> = {
+  ENGLISH: en,
+  HINDI: hi,
+  MARATHI: mr,
+  KANNADA: kn,
+  TELUGU: te,
+  TAMIL: ta,
+  FRENCH: fr,
+};
 
 const mails = i18next.createInstance();
 void mails.init({
   lng: 'en',
   fallbackLng: 'en',
-  resources: Object.fromEntries(Object.entries(MAIL_WORDS).map(([language, words]) => [LANGUAGE_TAGS[language as CourseLanguage], { translation: words }])),
+  resources: Object.fromEntries(
+    Object.entries(MAIL_WORDS).map(([language, words]) => [
+      LANGUAGE_TAGS[language as CourseLanguage],
+      { translation: words },
+    ]),
+  ),
   interpolation: { escapeValue: false },
   initAsync: false,
 });
@@ -174,7 +187,13 @@ export function mailLanguage(language: CourseLanguage = 'ENGLISH', country: 'IN'
   const fixed: TFunction = mails.getFixedT(tag);
   return {
     t: (key, values = {}) => fixed(key, values),
-    day: (date) => new Intl.DateTimeFormat(localeFor(language, country), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date),
+    day: (date) =>
+      new Intl.DateTimeFormat(localeFor(language, country), {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(date),
     tag,
   };
 }

@@ -52,15 +52,23 @@ function mail(subject: string, paragraphs: (string | { link: string; label: stri
  * part is the wording filled in; the HTML part escapes every literal and every value, keeps paragraphs and line
  * breaks, and makes `link` values anchors. The subject is one line whatever the values hold.
  */
-export function mailFromWording(wording: { subject: string; body: string }, values: Record<string, string>, links: readonly string[] = ['link']): MailContent {
-  const subject = oneLine(fillTemplate(wording.subject, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, oneLine(v)]))));
+export function mailFromWording(
+  wording: { subject: string; body: string },
+  values: Record<string, string>,
+  links: readonly string[] = ['link'],
+): MailContent {
+  const subject = oneLine(
+    fillTemplate(wording.subject, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, oneLine(v)]))),
+  );
   const text = fillTemplate(wording.body, values);
   const paragraphs = wording.body.split(/\n{2,}/).map((paragraph) =>
     templateParts(paragraph)
       .map((part) => {
         if ('text' in part) return escapeHtml(part.text);
         const value = values[part.placeholder] ?? '';
-        return links.includes(part.placeholder) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+        return links.includes(part.placeholder)
+          ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`
+          : escapeHtml(value);
       })
       .join('')
       .replace(/\n/g, '<br>'),
@@ -103,11 +111,30 @@ export interface WorkspaceNamed {
 
 export const templates = {
   /** To a committee's members: a change of its members was asked for, approved or rejected (docs/case.md "Committee membership"). */
-  committeeChange(v: WorkspaceNamed & { committeeName: string; what: 'REQUESTED' | 'APPROVED' | 'REJECTED'; by: string; added: string[]; removed: string[]; approver: string }): MailContent {
+  committeeChange(
+    v: WorkspaceNamed & {
+      committeeName: string;
+      what: 'REQUESTED' | 'APPROVED' | 'REJECTED';
+      by: string;
+      added: string[];
+      removed: string[];
+      approver: string;
+    },
+  ): MailContent {
     const name = oneLine(v.workspaceName);
     const committee = oneLine(v.committeeName);
-    const who = [v.added.length ? `joining: ${v.added.join(', ')}` : '', v.removed.length ? `leaving: ${v.removed.join(', ')}` : ''].filter(Boolean).join('; ') || 'roles change';
-    const heading = { REQUESTED: 'A change of members is waiting for approval', APPROVED: 'A change of members was approved', REJECTED: 'A change of members was rejected' }[v.what];
+    const who =
+      [
+        v.added.length ? `joining: ${v.added.join(', ')}` : '',
+        v.removed.length ? `leaving: ${v.removed.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('; ') || 'roles change';
+    const heading = {
+      REQUESTED: 'A change of members is waiting for approval',
+      APPROVED: 'A change of members was approved',
+      REJECTED: 'A change of members was rejected',
+    }[v.what];
     return mail(`${name}: ${committee}: ${heading.toLowerCase()}`, [
       `${heading} on ${committee} (${who}), ${v.what === 'REQUESTED' ? 'asked for' : 'decided'} by ${v.by}.`,
       v.what === 'REQUESTED'
@@ -127,7 +154,9 @@ export const templates = {
   },
 
   /** To a case's committee: the account of a party or of the presiding officer was (or was asked to be) deleted or deactivated. */
-  caseStakeDeparture(v: WorkspaceNamed & { caseNumbers: string[]; what: 'delete' | 'deactivate'; done: boolean; acknowledged: boolean }): MailContent {
+  caseStakeDeparture(
+    v: WorkspaceNamed & { caseNumbers: string[]; what: 'delete' | 'deactivate'; done: boolean; acknowledged: boolean },
+  ): MailContent {
     const name = oneLine(v.workspaceName);
     const cases = v.caseNumbers.map(oneLine).join(', ');
     const act = v.what === 'delete' ? 'delete' : 'deactivate';
@@ -150,7 +179,9 @@ export const templates = {
 
   /** The SMS sign-in code: the code first (phones offer it for autofill), then the workspace. */
   smsSignInCode(v: WorkspaceNamed & { code: string; minutes: number }): SmsContent {
-    return { text: `${v.code} is your ${oneLine(v.workspaceName)} sign-in code. It works once, for ${v.minutes} minutes.` };
+    return {
+      text: `${v.code} is your ${oneLine(v.workspaceName)} sign-in code. It works once, for ${v.minutes} minutes.`,
+    };
   },
 
   passwordResetCode(v: WorkspaceNamed & { code: string; minutes: number }): MailContent {
@@ -171,7 +202,14 @@ export const templates = {
   },
 
   /** The platform's invitation; `wording` is the workspace's own (message_templates), when it has one. */
-  invitation(v: WorkspaceNamed & { firstName: string; link: string; days: number; wording?: { subject: string; body: string } | null }): MailContent {
+  invitation(
+    v: WorkspaceNamed & {
+      firstName: string;
+      link: string;
+      days: number;
+      wording?: { subject: string; body: string } | null;
+    },
+  ): MailContent {
     const name = oneLine(v.workspaceName);
     if (v.wording) {
       return mailFromWording(v.wording, {
@@ -232,11 +270,15 @@ export const templates = {
 
   /** The same, by SMS. */
   smsAccountLocked(v: WorkspaceNamed & { lockedUntil: Date }): SmsContent {
-    return { text: `Your ${oneLine(v.workspaceName)} account is locked after too many wrong codes until ${readableTime(v.lockedUntil)}; no code was sent. An administrator can unlock it sooner.` };
+    return {
+      text: `Your ${oneLine(v.workspaceName)} account is locked after too many wrong codes until ${readableTime(v.lockedUntil)}; no code was sent. An administrator can unlock it sooner.`,
+    };
   },
 
   /** To a learner a course was assigned to (the assignment-mail job), in the learner's language. */
-  courseAssigned(v: WorkspaceNamed & Recipient & { firstName: string; courseTitle: string; dueOn: Date | null; link: string }): MailContent {
+  courseAssigned(
+    v: WorkspaceNamed & Recipient & { firstName: string; courseTitle: string; dueOn: Date | null; link: string },
+  ): MailContent {
     const { t, day, tag } = mailLanguage(v.language, v.country);
     const workspace = oneLine(v.workspaceName);
     const course = oneLine(v.courseTitle);
@@ -254,21 +296,34 @@ export const templates = {
   /** An auto-assignment rule matched people it could not assign: the catalogue course has no credits left for them. */
   autoAssignNoCredits(v: WorkspaceNamed & { courseTitle: string; notAssigned: number; link: string }): MailContent {
     const name = oneLine(v.workspaceName);
-    return mail(`${name}: ${oneLine(v.courseTitle)} could not be assigned to ${v.notAssigned} ${v.notAssigned === 1 ? 'person' : 'people'}`, [
-      'Hello,',
-      `The auto-assignment rule of "${oneLine(v.courseTitle)}" matched ${v.notAssigned} ${v.notAssigned === 1 ? 'person' : 'people'} it could not assign: the course has no catalogue credits left. Ask for more credits; the rule assigns them when it runs again (save it once the credits are there).`,
-      { link: v.link, label: 'Open the course' },
-    ]);
+    return mail(
+      `${name}: ${oneLine(v.courseTitle)} could not be assigned to ${v.notAssigned} ${v.notAssigned === 1 ? 'person' : 'people'}`,
+      [
+        'Hello,',
+        `The auto-assignment rule of "${oneLine(v.courseTitle)}" matched ${v.notAssigned} ${v.notAssigned === 1 ? 'person' : 'people'} it could not assign: the course has no catalogue credits left. Ask for more credits; the rule assigns them when it runs again (save it once the credits are there).`,
+        { link: v.link, label: 'Open the course' },
+      ],
+    );
   },
 
   /** One mail per learner a day, however many of their courses are due: overdue first, then due today, then soon. */
   courseReminderDigest(
-    v: WorkspaceNamed & { firstName: string; link: string; courses: { title: string; dueOn: Date | null; kind: 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE' }[] },
+    v: WorkspaceNamed & {
+      firstName: string;
+      link: string;
+      courses: { title: string; dueOn: Date | null; kind: 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE' }[];
+    },
   ): MailContent {
     const name = oneLine(v.workspaceName);
     const line = (c: { title: string; dueOn: Date | null; kind: string }) =>
       `- ${oneLine(c.title)}: ${
-        !c.dueOn ? 'not completed yet' : c.kind === 'OVERDUE' ? `overdue since ${readableDay(c.dueOn)}` : c.kind === 'ON_DUE' ? 'due today' : `due on ${readableDay(c.dueOn)}`
+        !c.dueOn
+          ? 'not completed yet'
+          : c.kind === 'OVERDUE'
+            ? `overdue since ${readableDay(c.dueOn)}`
+            : c.kind === 'ON_DUE'
+              ? 'due today'
+              : `due on ${readableDay(c.dueOn)}`
       }`;
     const overdue = v.courses.some((c) => c.kind === 'OVERDUE');
     const subject =
@@ -284,7 +339,14 @@ export const templates = {
 
   /** To a learner who completed a course (the completion-mail job): what was recorded and where the certificate is. */
   courseCompleted(
-    v: WorkspaceNamed & { firstName: string; courseTitle: string; completedOn: Date; expiresOn: Date | null; certificateCode: string | null; link: string },
+    v: WorkspaceNamed & {
+      firstName: string;
+      courseTitle: string;
+      completedOn: Date;
+      expiresOn: Date | null;
+      certificateCode: string | null;
+      link: string;
+    },
   ): MailContent {
     const name = oneLine(v.workspaceName);
     return mail(`Completed: ${oneLine(v.courseTitle)} (${name})`, [
@@ -296,7 +358,9 @@ export const templates = {
   },
 
   /** To a learner whose certification runs out soon: the course is assigned again (recertification). */
-  courseRecertify(v: WorkspaceNamed & { firstName: string; courseTitle: string; expiresOn: Date; link: string }): MailContent {
+  courseRecertify(
+    v: WorkspaceNamed & { firstName: string; courseTitle: string; expiresOn: Date; link: string },
+  ): MailContent {
     const name = oneLine(v.workspaceName);
     return mail(`Time to renew: ${oneLine(v.courseTitle)} (${name})`, [
       `Hello ${oneLine(v.firstName) || 'there'},`,
@@ -306,7 +370,9 @@ export const templates = {
   },
 
   /** To a workspace admin, ahead of time: a catalogue course's coming recertifications need more credits than are left. */
-  courseCreditsShort(v: WorkspaceNamed & { courseTitle: string; needed: number; balance: number; firstOn: Date; link: string }): MailContent {
+  courseCreditsShort(
+    v: WorkspaceNamed & { courseTitle: string; needed: number; balance: number; firstOn: Date; link: string },
+  ): MailContent {
     const name = oneLine(v.workspaceName);
     return mail(`Credits needed for ${oneLine(v.courseTitle)} recertifications (${name})`, [
       `${v.needed} ${v.needed === 1 ? 'person' : 'people'} in ${name} must recertify on "${oneLine(v.courseTitle)}" from ${readableDay(v.firstOn)}, and the course has ${v.balance} ${v.balance === 1 ? 'credit' : 'credits'} left.`,
@@ -316,7 +382,14 @@ export const templates = {
   },
 
   /** One mail per person a day: the workspace's policies they have not accepted yet, overdue first; in their language. */
-  policyReminder(v: WorkspaceNamed & Recipient & { firstName: string; link: string; policies: { title: string; dueOn: Date | null; overdue: boolean }[] }): MailContent {
+  policyReminder(
+    v: WorkspaceNamed &
+      Recipient & {
+        firstName: string;
+        link: string;
+        policies: { title: string; dueOn: Date | null; overdue: boolean }[];
+      },
+  ): MailContent {
     const { t, day, tag } = mailLanguage(v.language, v.country);
     const workspace = oneLine(v.workspaceName);
     const line = (p: { title: string; dueOn: Date | null; overdue: boolean }) =>
@@ -328,13 +401,19 @@ export const templates = {
       : t(overdue ? 'policyOverdueMany' : 'policyReminderMany', { count: v.policies.length, workspace });
     return mail(
       subject,
-      [greeting(t, v.firstName), `${t(one ? 'policyIntroOne' : 'policyIntroMany')}\n${v.policies.map(line).join('\n')}`, { link: v.link, label: t('openPolicies') }],
+      [
+        greeting(t, v.firstName),
+        `${t(one ? 'policyIntroOne' : 'policyIntroMany')}\n${v.policies.map(line).join('\n')}`,
+        { link: v.link, label: t('openPolicies') },
+      ],
       tag,
     );
   },
 
   /** To a department manager, once, when a learner of their department is a set number of days overdue. */
-  courseOverdueManager(v: WorkspaceNamed & { learnerName: string; courseTitle: string; dueOn: Date; days: number }): MailContent {
+  courseOverdueManager(
+    v: WorkspaceNamed & { learnerName: string; courseTitle: string; dueOn: Date; days: number },
+  ): MailContent {
     const name = oneLine(v.workspaceName);
     return mail(`${oneLine(v.learnerName)} is ${v.days} days late on ${oneLine(v.courseTitle)}`, [
       `${oneLine(v.learnerName)}, of a department you manage in ${name}, has not completed "${oneLine(v.courseTitle)}", which was due on ${readableDay(v.dueOn)}.`,

@@ -118,14 +118,17 @@ export class OutboxMessages implements Mailer, SmsSender {
   async send(message: OutgoingMail | OutgoingSms, tx?: Sql): Promise<void> {
     const isMail = 'subject' in message;
     const insert = (sql: Sql) =>
-      sql.query(`INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body, attachments) VALUES ($1, $2, $3, $4, $5, $6)`, [
-        message.workspaceId ?? MAIN_SITE_WORKSPACE_ID,
-        isMail ? 'EMAIL' : 'SMS',
-        message.to,
-        isMail ? message.subject : null,
-        message.text,
-        JSON.stringify(isMail ? (message.attachments ?? []) : []),
-      ]);
+      sql.query(
+        `INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body, attachments) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          message.workspaceId ?? MAIN_SITE_WORKSPACE_ID,
+          isMail ? 'EMAIL' : 'SMS',
+          message.to,
+          isMail ? message.subject : null,
+          message.text,
+          JSON.stringify(isMail ? (message.attachments ?? []) : []),
+        ],
+      );
     if (tx) await insert(tx);
     else await this.db.system(insert);
     this.log(`outbox: ${isMail ? 'mail' : 'SMS'} to ${message.to}${isMail ? `: ${message.subject}` : ''}`);
@@ -137,7 +140,11 @@ export class OutboxMessages implements Mailer, SmsSender {
       sql.query(
         `INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body, attachments)
          SELECT (m->>0)::uuid, 'EMAIL', m->>1, m->>2, m->>3, (m->4)::jsonb FROM json_array_elements($1::json) AS m`,
-        [JSON.stringify(mails.map((m) => [m.workspaceId ?? MAIN_SITE_WORKSPACE_ID, m.to, m.subject, m.text, m.attachments ?? []]))],
+        [
+          JSON.stringify(
+            mails.map((m) => [m.workspaceId ?? MAIN_SITE_WORKSPACE_ID, m.to, m.subject, m.text, m.attachments ?? []]),
+          ),
+        ],
       );
     if (tx) await insert(tx);
     else await this.db.system(insert);

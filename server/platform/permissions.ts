@@ -62,7 +62,12 @@ export async function readOverrides(tx: Sql, workspaceId: string): Promise<Permi
  * The one permission check: a workspace user whose role's permission is switched off in this workspace is
  * refused (403). Anyone else is left to the contract's access rule (which runs first).
  */
-export async function requirePermission(store: PermissionStore, site: Site, principal: Principal | null, key: PermissionKey): Promise<void> {
+export async function requirePermission(
+  store: PermissionStore,
+  site: Site,
+  principal: Principal | null,
+  key: PermissionKey,
+): Promise<void> {
   if (site.kind !== 'workspace' || principal?.kind !== 'user') return;
   const overrides = await store.overrides(site.workspace.id);
   if (holds(principal.role, key, overrides)) return;

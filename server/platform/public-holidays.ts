@@ -21,7 +21,11 @@ export function stateOf(jurisdiction: Jurisdiction, regionCode: string | null | 
   return m && m[1] === country && m[2] !== 'FED' ? m[2] : undefined;
 }
 
-export function regionalHolidays(jurisdiction: Jurisdiction, regionCode: string | null | undefined, year: number): IsoDate[] {
+export function regionalHolidays(
+  jurisdiction: Jurisdiction,
+  regionCode: string | null | undefined,
+  year: number,
+): IsoDate[] {
   const state = stateOf(jurisdiction, regionCode);
   const key = `${jurisdiction}:${state ?? ''}:${year}`;
   const known = years.get(key);
@@ -32,14 +36,21 @@ export function regionalHolidays(jurisdiction: Jurisdiction, regionCode: string 
     holidays = state ? new Holidays(COUNTRY[jurisdiction], state) : new Holidays(COUNTRY[jurisdiction]);
     regions.set(regionKey, holidays);
   }
-  const days = [...new Set((holidays.getHolidays(year) || []).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)))].sort();
+  const days = [
+    ...new Set((holidays.getHolidays(year) || []).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10))),
+  ].sort();
   if (years.size >= 500) years.clear();
   years.set(key, days);
   return days;
 }
 
 /** The region's public holidays of every year from `fromYear` to `toYear`. */
-export function regionalHolidaysBetween(jurisdiction: Jurisdiction, regionCode: string | null | undefined, fromYear: number, toYear: number): IsoDate[] {
+export function regionalHolidaysBetween(
+  jurisdiction: Jurisdiction,
+  regionCode: string | null | undefined,
+  fromYear: number,
+  toYear: number,
+): IsoDate[] {
   const days: IsoDate[] = [];
   for (let y = fromYear; y <= toYear; y++) days.push(...regionalHolidays(jurisdiction, regionCode, y));
   return days;

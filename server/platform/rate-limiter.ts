@@ -145,9 +145,15 @@ function refuseIfFull(keys: readonly LimitKey[], rows: StateRow[]): void {
     if (!refusal || seconds > refusal.seconds) refusal = { seconds, what: k.limit.what };
   }
   if (refusal) {
-    throw new HttpError(429, 'TOO_MANY_ATTEMPTS', `Too many ${refusal.what}. Try again in ${refusal.seconds} seconds.`, undefined, {
-      'retry-after': String(refusal.seconds),
-    });
+    throw new HttpError(
+      429,
+      'TOO_MANY_ATTEMPTS',
+      `Too many ${refusal.what}. Try again in ${refusal.seconds} seconds.`,
+      undefined,
+      {
+        'retry-after': String(refusal.seconds),
+      },
+    );
   }
 }
 

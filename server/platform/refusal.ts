@@ -4,10 +4,22 @@ import { HttpError } from './errors';
  * A domain refusal: what a service answers, instead of throwing, when the rules say no (STYLE.md "Do this", item 6).
  * `code` and `message` are the error body's; the kind decides the status, in this one place.
  */
-export type Refusal = { ok: false; refusal: 'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'gone'; code: string; message: string; fields?: Record<string, string> };
+export type Refusal = {
+  ok: false;
+  refusal: 'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'gone';
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+};
 export type Outcome<T> = { ok: true; value: T } | Refusal;
 
-const STATUS: Record<Refusal['refusal'], number> = { invalid: 400, 'not-found': 404, forbidden: 403, conflict: 409, gone: 410 };
+const STATUS: Record<Refusal['refusal'], number> = {
+  invalid: 400,
+  'not-found': 404,
+  forbidden: 403,
+  conflict: 409,
+  gone: 410,
+};
 
 /** The refusal as the HTTP error a route answers. */
 export function refusalError(refusal: Refusal): HttpError {

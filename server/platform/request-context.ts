@@ -31,7 +31,11 @@ export const requestContext = fp<RequestContextOptions>(
     app.decorateRequest('ctx', null as unknown as RequestContext);
     app.addHook('onRequest', async (request: FastifyRequest) => {
       if (crossSiteOrigin(request.headers)) {
-        throw new HttpError(403, 'CROSS_SITE_REQUEST', 'This request came from another site than the one it is addressed to.');
+        throw new HttpError(
+          403,
+          'CROSS_SITE_REQUEST',
+          'This request came from another site than the one it is addressed to.',
+        );
       }
       const host = requestHost(request.headers);
       // A route for reporters without an account (server/case/complaints/intake.routes.ts) ignores any signed-in

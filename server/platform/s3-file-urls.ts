@@ -1,8 +1,22 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SNIFF_BYTES } from '../../src/domain/files/file-types';
-import { contentDisposition, isKeyOf, nameOfKey, newFileKey, type DirectFileUrls, type UploadTicket } from './signed-files';
+import {
+  contentDisposition,
+  isKeyOf,
+  nameOfKey,
+  newFileKey,
+  type DirectFileUrls,
+  type UploadTicket,
+} from './signed-files';
 
 /** `S3_URL` and its companions (README, settings). */
 export interface S3Settings {
@@ -44,10 +58,19 @@ export class S3FileUrls implements DirectFileUrls {
     this.origin = settings.pathStyle ? endpoint.origin : `${endpoint.protocol}//${settings.bucket}.${endpoint.host}`;
   }
 
-  async uploadUrl(workspaceId: string, name: string, { maxBytes, seconds, size }: { maxBytes: number; seconds: number; size?: number }): Promise<UploadTicket> {
+  async uploadUrl(
+    workspaceId: string,
+    name: string,
+    { maxBytes, seconds, size }: { maxBytes: number; seconds: number; size?: number },
+  ): Promise<UploadTicket> {
     const key = newFileKey(workspaceId);
     const length = size !== undefined && size <= maxBytes ? size : undefined;
-    const command = new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, ContentLength: length, ContentType: 'application/octet-stream' });
+    const command = new PutObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: key,
+      ContentLength: length,
+      ContentType: 'application/octet-stream',
+    });
     const url = await getSignedUrl(this.client, command, {
       expiresIn: seconds,
       signableHeaders: new Set(length === undefined ? ['content-type'] : ['content-type', 'content-length']),
@@ -66,7 +89,12 @@ export class S3FileUrls implements DirectFileUrls {
   async downloadUrl(
     workspaceId: string,
     key: string,
-    { seconds, disposition, type, fileName }: { seconds: number; disposition: 'inline' | 'attachment'; type?: string | null; fileName?: string },
+    {
+      seconds,
+      disposition,
+      type,
+      fileName,
+    }: { seconds: number; disposition: 'inline' | 'attachment'; type?: string | null; fileName?: string },
   ): Promise<string> {
     if (!isKeyOf(workspaceId, key)) throw new Error(`Not a stored file of this workspace: ${key}`);
     const name = (fileName ?? nameOfKey(key)).replace(/[\r\n]/g, '_');
@@ -104,22 +132,41 @@ export class S3FileUrls implements DirectFileUrls {
       );
       return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
     } catch (error) {
-      if (isMissing(error) || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416)) return new Uint8Array();
+      if (isMissing(error) || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416))
+        return new Uint8Array();
       throw error;
     }
   }
 
   async store(workspaceId: string, name: string, bytes: Uint8Array): Promise<string> {
     const key = newFileKey(workspaceId);
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: 'application/octet-stream',
+      }),
+    );
     return key;
   }
 
-  async writeStream(workspaceId: string, key: string, pieces: AsyncIterable<Uint8Array>, length: number): Promise<void> {
+  async writeStream(
+    workspaceId: string,
+    key: string,
+    pieces: AsyncIterable<Uint8Array>,
+    length: number,
+  ): Promise<void> {
     if (!isKeyOf(workspaceId, key)) throw new Error(`Not a stored file of this workspace: ${key}`);
     // One PUT with the exact length, its body streamed from the pieces as the store reads them.
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: Readable.from(pieces), ContentLength: length, ContentType: 'application/octet-stream' }),
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: Readable.from(pieces),
+        ContentLength: length,
+        ContentType: 'application/octet-stream',
+      }),
     );
   }
 
@@ -141,5 +188,8 @@ export class S3FileUrls implements DirectFileUrls {
 }
 
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
+  );
 }

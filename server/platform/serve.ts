@@ -106,7 +106,12 @@ export function courseSpace(ctx: { site: Site; principal: Principal | null }): {
   user: UserPrincipal | null;
 } {
   if (ctx.site.kind === 'main' && ctx.principal?.kind === 'platform-admin') {
-    return { workspaceId: MAIN_SITE_WORKSPACE_ID, userId: ctx.principal.platformAdminId, platformAdmin: true, user: null };
+    return {
+      workspaceId: MAIN_SITE_WORKSPACE_ID,
+      userId: ctx.principal.platformAdminId,
+      platformAdmin: true,
+      user: null,
+    };
   }
   const { user, workspace } = workspaceUser(ctx);
   return { workspaceId: workspace.id, userId: user.userId, platformAdmin: false, user };

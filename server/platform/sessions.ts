@@ -75,14 +75,17 @@ const SESSION_JOINS = `LEFT JOIN users u ON u.id = s.user_id AND u.workspace_id 
 export class SessionRepository {
   constructor(private readonly db: Database) {}
 
-  async create(input: {
-    workspaceId: string | null;
-    userId?: string;
-    platformAdminId?: string;
-    accountEmail?: string;
-    ip: string;
-    userAgent?: string;
-  }, tx?: Sql): Promise<{ token: string; sessionId: string; expiresAt: string }> {
+  async create(
+    input: {
+      workspaceId: string | null;
+      userId?: string;
+      platformAdminId?: string;
+      accountEmail?: string;
+      ip: string;
+      userAgent?: string;
+    },
+    tx?: Sql,
+  ): Promise<{ token: string; sessionId: string; expiresAt: string }> {
     const { token, hash } = newToken();
     // In the caller's transaction when given (sign-in: the session, its audit and the principal commit together).
     const [row] = await (tx ?? this.db).query<{ id: string; expires_at: Date }>(
@@ -115,7 +118,13 @@ export class SessionRepository {
          ${SESSION_JOINS}
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
           AND s.workspace_id = $2`,
-      [hashToken(token), siteWorkspaceId ?? MAIN_SITE_WORKSPACE_ID, PRIVILEGED_IDLE_MINUTES, PRIVILEGED_ABSOLUTE_HOURS, SESSION_LIFETIME_DAYS],
+      [
+        hashToken(token),
+        siteWorkspaceId ?? MAIN_SITE_WORKSPACE_ID,
+        PRIVILEGED_IDLE_MINUTES,
+        PRIVILEGED_ABSOLUTE_HOURS,
+        SESSION_LIFETIME_DAYS,
+      ],
     );
     return this.principalOf(rows[0], siteWorkspaceId);
   }
@@ -128,7 +137,10 @@ export class SessionRepository {
    * once per connection rather than on every request; its columns are WORKSPACE_COLUMNS and SESSION_COLUMNS
    * (test/server/main/sessions.test.ts compares its workspace row with `SiteResolver.resolve`'s).
    */
-  async workspaceAndPrincipal(host: string, token: string): Promise<{ workspace: WorkspaceRow | undefined; principal: Principal | null }> {
+  async workspaceAndPrincipal(
+    host: string,
+    token: string,
+  ): Promise<{ workspace: WorkspaceRow | undefined; principal: Principal | null }> {
     const hash = hashToken(token);
     // Sent whole (`queryText`: two calls into PGlite instead of six) when the host is a plain host name, as every
     // workspace's is; anything else goes as a parameter. The hash is hex, the limits are this file's integers.
@@ -159,7 +171,10 @@ export class SessionRepository {
       return null;
     }
     if (row.stale) {
-      await this.db.query('UPDATE sessions SET last_seen_at = now() WHERE workspace_id = $1 AND id = $2', [row.workspace_id, row.id]);
+      await this.db.query('UPDATE sessions SET last_seen_at = now() WHERE workspace_id = $1 AND id = $2', [
+        row.workspace_id,
+        row.id,
+      ]);
     }
     if (row.user_id && siteWorkspaceId && row.role && row.user_email) {
       if (row.user_status === 'INACTIVE') return null;
@@ -174,7 +189,12 @@ export class SessionRepository {
       };
     }
     if (row.platform_admin_id && row.admin_email) {
-      return { kind: 'platform-admin', sessionId: row.id, platformAdminId: row.platform_admin_id, email: row.admin_email };
+      return {
+        kind: 'platform-admin',
+        sessionId: row.id,
+        platformAdminId: row.platform_admin_id,
+        email: row.admin_email,
+      };
     }
     if (row.account_email) return { kind: 'account', sessionId: row.id, email: row.account_email };
     return null;
@@ -182,9 +202,9 @@ export class SessionRepository {
 
   /** Ends a session of a site: `workspaceId` is the site's workspace, null for the main site. */
   async revoke(sessionId: string, workspaceId: string | null): Promise<void> {
-    await this.db.query('UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND id = $2 AND revoked_at IS NULL', [
-      workspaceId ?? MAIN_SITE_WORKSPACE_ID,
-      sessionId,
-    ]);
+    await this.db.query(
+      'UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND id = $2 AND revoked_at IS NULL',
+      [workspaceId ?? MAIN_SITE_WORKSPACE_ID, sessionId],
+    );
   }
 }

@@ -20,7 +20,11 @@ export interface DirectFileUrls {
    * A new key for a file of this workspace, and a URL the browser PUTs its bytes to (at most `maxBytes`; `size`, when
    * known, is the length the client declared, which a store that signs headers holds it to).
    */
-  uploadUrl(workspaceId: string, name: string, options: { maxBytes: number; seconds: number; size?: number }): Promise<UploadTicket>;
+  uploadUrl(
+    workspaceId: string,
+    name: string,
+    options: { maxBytes: number; seconds: number; size?: number },
+  ): Promise<UploadTicket>;
   /**
    * A URL to read a stored file for `seconds`; `attachment` makes the browser download it, never show it. `type` is
    * the type confirmed from the file's bytes, and `fileName` the name to save it under.
@@ -108,7 +112,10 @@ export function isDiskFull(error: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
-export const DISK_FULL = { code: 'INSUFFICIENT_STORAGE', message: 'The file store is full: the file was not kept. Try again later.' };
+export const DISK_FULL = {
+  code: 'INSUFFICIENT_STORAGE',
+  message: 'The file store is full: the file was not kept. Try again later.',
+};
 
 export class EmbeddedFileUrls implements DirectFileUrls {
   constructor(
@@ -117,7 +124,11 @@ export class EmbeddedFileUrls implements DirectFileUrls {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  async uploadUrl(workspaceId: string, _name: string, { maxBytes, seconds }: { maxBytes: number; seconds: number }): Promise<UploadTicket> {
+  async uploadUrl(
+    workspaceId: string,
+    _name: string,
+    { maxBytes, seconds }: { maxBytes: number; seconds: number },
+  ): Promise<UploadTicket> {
     const key = newFileKey(workspaceId);
     return {
       key,
@@ -129,7 +140,11 @@ export class EmbeddedFileUrls implements DirectFileUrls {
     };
   }
 
-  async downloadUrl(workspaceId: string, key: string, { seconds, disposition }: { seconds: number; disposition: 'inline' | 'attachment' }): Promise<string> {
+  async downloadUrl(
+    workspaceId: string,
+    key: string,
+    { seconds, disposition }: { seconds: number; disposition: 'inline' | 'attachment' },
+  ): Promise<string> {
     if (!this.pathOf(workspaceId, key)) throw new Error(`Not a stored file of this workspace: ${key}`);
     return this.signer.url('GET', `${PREFIX}/${key}`, seconds, { disposition });
   }
@@ -240,9 +255,17 @@ export class EmbeddedFileUrls implements DirectFileUrls {
       const authorise = (request: FastifyRequest, reply: FastifyReply) => {
         const { '*': key } = request.params as { '*': string };
         const urlPath = `${PREFIX}/${key}`;
-        const { verdict, request: signed } = this.signer.verify(request.method, urlPath, request.query as Record<string, unknown>);
-        if (verdict === 'expired') return void reply.code(403).send({ code: 'URL_EXPIRED', message: 'This link has expired: ask for a new one.' });
-        if (verdict !== 'ok' || !signed) return void reply.code(403).send({ code: 'BAD_SIGNATURE', message: 'This link is not valid.' });
+        const { verdict, request: signed } = this.signer.verify(
+          request.method,
+          urlPath,
+          request.query as Record<string, unknown>,
+        );
+        if (verdict === 'expired')
+          return void reply
+            .code(403)
+            .send({ code: 'URL_EXPIRED', message: 'This link has expired: ask for a new one.' });
+        if (verdict !== 'ok' || !signed)
+          return void reply.code(403).send({ code: 'BAD_SIGNATURE', message: 'This link is not valid.' });
         // The URL is for one workspace's file, at that workspace's own address only.
         const workspaceId = workspaceOf(request);
         const file = workspaceId ? this.pathOf(workspaceId, key) : null;
@@ -257,11 +280,15 @@ export class EmbeddedFileUrls implements DirectFileUrls {
         const declared = Number(request.headers['content-length'] ?? NaN);
         if (Number.isFinite(declared) && declared > max) {
           request.raw.resume();
-          return reply.code(413).send({ code: 'FILE_TOO_LARGE', message: `The file is larger than the ${max} bytes allowed.` });
+          return reply
+            .code(413)
+            .send({ code: 'FILE_TOO_LARGE', message: `The file is larger than the ${max} bytes allowed.` });
         }
         if (await this.stat(ok.workspaceId, ok.key)) {
           request.raw.resume();
-          return reply.code(409).send({ code: 'ALREADY_UPLOADED', message: 'A file was already uploaded with this link.' });
+          return reply
+            .code(409)
+            .send({ code: 'ALREADY_UPLOADED', message: 'A file was already uploaded with this link.' });
         }
         await mkdir(path.dirname(ok.file), { recursive: true });
         const part = `${ok.file}.${randomBytes(4).toString('hex')}.part`;
@@ -281,7 +308,9 @@ export class EmbeddedFileUrls implements DirectFileUrls {
             };
             out.on('error', (error) => afterClose(() => reject(error)));
             raw.on('error', (error) => afterClose(() => reject(error)));
-            raw.on('aborted', () => afterClose(() => reject(Object.assign(new Error('upload aborted'), { code: 'ABORTED' }))));
+            raw.on('aborted', () =>
+              afterClose(() => reject(Object.assign(new Error('upload aborted'), { code: 'ABORTED' }))),
+            );
             raw.on('data', (chunk: Buffer) => {
               if (tooLarge) return; // the rest is read and dropped, so the answer can still be sent
               received += chunk.length;
@@ -331,7 +360,10 @@ export class EmbeddedFileUrls implements DirectFileUrls {
         }
         const range = parseRange(request.headers.range, size);
         if (range === 'unsatisfiable') {
-          return reply.code(416).header('content-range', `bytes */${size}`).send({ code: 'RANGE_NOT_SATISFIABLE', message: 'That range is outside the file.' });
+          return reply
+            .code(416)
+            .header('content-range', `bytes */${size}`)
+            .send({ code: 'RANGE_NOT_SATISFIABLE', message: 'That range is outside the file.' });
         }
         const type = detectType(await this.readHead(ok.workspaceId, ok.key));
         // A file shown in the page gets its true type; anything that could run script, or is unknown, is downloaded.

@@ -42,22 +42,39 @@ export class UrlSigner {
   }
 
   /** A URL for `path` valid for `seconds` from now. */
-  url(method: SignedMethod, urlPath: string, seconds: number, extra: Pick<SignedRequest, 'maxBytes' | 'disposition'> = {}): string {
+  url(
+    method: SignedMethod,
+    urlPath: string,
+    seconds: number,
+    extra: Pick<SignedRequest, 'maxBytes' | 'disposition'> = {},
+  ): string {
     const expires = Math.floor(this.now() / 1000) + seconds;
     return `${urlPath}?${this.sign({ method, path: urlPath, expires, ...extra })}`;
   }
 
   /** Checks a request against its query; reads the limits only from a verified query. */
-  verify(method: string, urlPath: string, query: Record<string, unknown>): { verdict: Verdict; request?: SignedRequest } {
+  verify(
+    method: string,
+    urlPath: string,
+    query: Record<string, unknown>,
+  ): { verdict: Verdict; request?: SignedRequest } {
     const expires = Number(query.expires);
     const maxBytes = query.max === undefined ? undefined : Number(query.max);
-    const disposition = query.disposition === 'inline' || query.disposition === 'attachment' ? query.disposition : undefined;
+    const disposition =
+      query.disposition === 'inline' || query.disposition === 'attachment' ? query.disposition : undefined;
     const signature = typeof query.signature === 'string' ? query.signature : '';
-    if ((method !== 'GET' && method !== 'PUT' && method !== 'HEAD') || !Number.isInteger(expires)) return { verdict: 'bad-signature' };
+    if ((method !== 'GET' && method !== 'PUT' && method !== 'HEAD') || !Number.isInteger(expires))
+      return { verdict: 'bad-signature' };
     if (query.disposition !== undefined && !disposition) return { verdict: 'bad-signature' };
     if (maxBytes !== undefined && !Number.isInteger(maxBytes)) return { verdict: 'bad-signature' };
     // HEAD is a GET without the body: a download URL answers both.
-    const request: SignedRequest = { method: method === 'HEAD' ? 'GET' : method, path: urlPath, expires, maxBytes, disposition };
+    const request: SignedRequest = {
+      method: method === 'HEAD' ? 'GET' : method,
+      path: urlPath,
+      expires,
+      maxBytes,
+      disposition,
+    };
     const expected = Buffer.from(this.mac(request));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { verdict: 'bad-signature' };
@@ -66,7 +83,13 @@ export class UrlSigner {
   }
 
   private mac(request: SignedRequest): string {
-    const text = [request.method, request.path, request.expires, request.maxBytes ?? '', request.disposition ?? ''].join('\n');
+    const text = [
+      request.method,
+      request.path,
+      request.expires,
+      request.maxBytes ?? '',
+      request.disposition ?? '',
+    ].join('\n');
     return createHmac('sha256', this.secret).update(text).digest('base64url');
   }
 }
@@ -84,7 +107,12 @@ export function loadUrlSecret(dataDir: string, configured?: string): Promise<Uin
  * must share; otherwise 32 random bytes made on first start in `DATA_DIR/<file>` (mode 0600), which processes sharing
  * the data folder share. Never in the database.
  */
-export async function loadSecret(dataDir: string, fileName: string, name: string, configured?: string): Promise<Uint8Array> {
+export async function loadSecret(
+  dataDir: string,
+  fileName: string,
+  name: string,
+  configured?: string,
+): Promise<Uint8Array> {
   if (configured) {
     const bytes = /^[0-9a-f]+$/i.test(configured) ? Buffer.from(configured, 'hex') : Buffer.from(configured, 'base64');
     if (bytes.length < 32) throw new Error(`${name} must be at least 32 bytes (64 hex digits)`);

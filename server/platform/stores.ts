@@ -18,10 +18,16 @@ export interface FileStores {
  * URL secret, and the evidence vault with its master keys (EVIDENCE_MASTER_KEY, required in production; otherwise a
  * development key derived from the URL secret). `npm start`, the backup drill and the restore check open them alike.
  */
-export async function openFileStores(options: { dataDir: string; s3?: S3Settings; env?: NodeJS.ProcessEnv }): Promise<FileStores> {
+export async function openFileStores(options: {
+  dataDir: string;
+  s3?: S3Settings;
+  env?: NodeJS.ProcessEnv;
+}): Promise<FileStores> {
   const env = options.env ?? process.env;
   const urlSecret = await loadUrlSecret(options.dataDir, env.FILE_URL_SECRET);
-  const fileUrls = options.s3 ? new S3FileUrls(options.s3) : new EmbeddedFileUrls(path.join(options.dataDir, 'files'), new UrlSigner(urlSecret));
+  const fileUrls = options.s3
+    ? new S3FileUrls(options.s3)
+    : new EmbeddedFileUrls(path.join(options.dataDir, 'files'), new UrlSigner(urlSecret));
   const evidence = new EvidenceVault(
     fileUrls,
     loadEvidenceKeyring({

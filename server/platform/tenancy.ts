@@ -81,12 +81,17 @@ export class SiteResolver {
 
   async resolve(host: string): Promise<Site> {
     if (this.isMainHost(host)) return { kind: 'main', origin: publicOrigin(this.publicUrl, this.mainHost) };
-    const rows = await this.db.query<WorkspaceRow>(`SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE w.workspace_url = $1 AND w.active`, [host]);
+    const rows = await this.db.query<WorkspaceRow>(
+      `SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE w.workspace_url = $1 AND w.active`,
+      [host],
+    );
     return this.siteOf(host, rows[0]);
   }
 
   /** The site of a workspace host whose row was read elsewhere (request-context reads it with the session). */
   siteOf(host: string, workspace: WorkspaceRow | undefined): Site {
-    return workspace ? { kind: 'workspace', workspace, origin: publicOrigin(this.publicUrl, workspace.workspace_url) } : { kind: 'unknown', host };
+    return workspace
+      ? { kind: 'workspace', workspace, origin: publicOrigin(this.publicUrl, workspace.workspace_url) }
+      : { kind: 'unknown', host };
   }
 }

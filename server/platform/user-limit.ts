@@ -7,7 +7,12 @@ import { HttpError } from './errors';
  * as the bulk import, so two additions cannot both pass the check. Sign-up and single invites call it too.
  * The count comes from the trigger-kept user_counts summary (0011): no scan of a 100,000-person workspace.
  */
-export async function assertUserLimit(tx: Sql, workspaceId: string, adding: number, field = 'userLimit'): Promise<void> {
+export async function assertUserLimit(
+  tx: Sql,
+  workspaceId: string,
+  adding: number,
+  field = 'userLimit',
+): Promise<void> {
   await tx.query(`SELECT pg_advisory_xact_lock(hashtext('user-import:' || $1::text))`, [workspaceId]);
   const [row] = await tx.query<{ user_limit: number | null; users: number }>(
     `SELECT w.user_limit, (SELECT coalesce(sum(c.n), 0)::int FROM user_counts c WHERE c.workspace_id = w.id) AS users FROM workspaces w WHERE w.id = $1`,

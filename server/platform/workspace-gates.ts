@@ -33,7 +33,9 @@ export class WorkspaceGateState {
     );
     const flags = new Map<string, Set<string>>();
     for (const row of flagRows) flags.set(row.key, (flags.get(row.key) ?? new Set()).add(row.workspace_id));
-    const rangeRows = await this.db.query<{ workspace_id: string; cidr: string }>(`SELECT workspace_id, cidr FROM workspace_ip_ranges`);
+    const rangeRows = await this.db.query<{ workspace_id: string; cidr: string }>(
+      `SELECT workspace_id, cidr FROM workspace_ip_ranges`,
+    );
     const ranges = new Map<string, BlockList>();
     for (const row of rangeRows) {
       const range = parseIpRange(row.cidr);
@@ -68,7 +70,9 @@ const BRANDING = /^\/main-api\/api\/workspace\/company-profile\//;
 /** Calls that keep answering during maintenance: the flag poll (to notice the end) and the branding. */
 const STILL_SERVED = [/^\/main-api\/api\/feature-flags(\?|$)/, /^\/main-api\/api\/workspace\/company-profile\//];
 
-const REFUSED_PAGE = (company: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not available from this network</title>
+const REFUSED_PAGE = (
+  company: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not available from this network</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family:system-ui,sans-serif;max-width:560px;margin:15vh auto;padding:0 24px;color:#1f1f1f">
 <h1 style="font-size:24px">${company} is not available from this network</h1>
@@ -80,7 +84,11 @@ company VPN and try again. If you believe you should have access, contact your a
  * page for browsers, JSON for the APIs). Maintenance: its APIs answer 503 with Retry-After. The platform
  * admin works from the main site, which neither mode touches.
  */
-export const workspaceGates = fp<{ state: WorkspaceGateState; apiBases: string[]; moduleBases?: Record<string, ModuleKey> }>(
+export const workspaceGates = fp<{
+  state: WorkspaceGateState;
+  apiBases: string[];
+  moduleBases?: Record<string, ModuleKey>;
+}>(
   async (app, { state, apiBases, moduleBases = {} }) => {
     // Contract expiry and module switches answer before access checks and validation: whoever calls, the
     // workspace (or this part of it) is closed.
@@ -105,7 +113,10 @@ export const workspaceGates = fp<{ state: WorkspaceGateState; apiBases: string[]
         .filter(([base]) => url.startsWith(`${base}/`))
         .sort(([a], [b]) => b.length - a.length)[0]?.[1];
       if (module && workspace.disabled_modules?.includes(module)) {
-        return reply.code(403).send({ code: 'MODULE_DISABLED', message: `The ${moduleLabel(module)} module is not enabled for ${workspace.company_name}.` });
+        return reply.code(403).send({
+          code: 'MODULE_DISABLED',
+          message: `The ${moduleLabel(module)} module is not enabled for ${workspace.company_name}.`,
+        });
       }
     });
     app.addHook('preHandler', async (request, reply) => {
@@ -117,7 +128,10 @@ export const workspaceGates = fp<{ state: WorkspaceGateState; apiBases: string[]
       if ((await state.flagOn('elevateip', workspace.id)) && !(await state.addressAllowed(workspace.id, request.ip))) {
         reply.code(403);
         if (isApi || url.startsWith('/config.json') || url.startsWith('/api/')) {
-          return reply.send({ code: 'IP_NOT_ALLOWED', message: `${workspace.company_name} accepts connections only from its organisation's networks.` });
+          return reply.send({
+            code: 'IP_NOT_ALLOWED',
+            message: `${workspace.company_name} accepts connections only from its organisation's networks.`,
+          });
         }
         return reply.type('text/html; charset=utf-8').send(REFUSED_PAGE(workspace.company_name.replace(/[<>&"]/g, '')));
       }
@@ -127,7 +141,10 @@ export const workspaceGates = fp<{ state: WorkspaceGateState; apiBases: string[]
       return reply
         .code(503)
         .header('retry-after', '60')
-        .send({ code: 'MAINTENANCE', message: `${workspace.company_name} is under maintenance and will be back shortly.` });
+        .send({
+          code: 'MAINTENANCE',
+          message: `${workspace.company_name} is under maintenance and will be back shortly.`,
+        });
     });
   },
   { name: 'workspace-gates', dependencies: ['request-context'] },

@@ -11,7 +11,9 @@ export interface PasswordPolicy {
  * pass `minimumLength` to `checkPassword`. Works in a tenant or a system transaction.
  */
 export async function passwordPolicyFor(tx: Sql, workspaceId: string): Promise<PasswordPolicy> {
-  const [row] = await tx.query<{ min: number }>('SELECT min_password_length AS min FROM workspaces WHERE id = $1', [workspaceId]);
+  const [row] = await tx.query<{ min: number }>('SELECT min_password_length AS min FROM workspaces WHERE id = $1', [
+    workspaceId,
+  ]);
   return { minimumLength: row?.min ?? DEFAULT_SESSION_POLICY.minPasswordLength };
 }
 
@@ -23,7 +25,8 @@ interface PolicyRow {
   invite_valid_days: number;
 }
 
-export const POLICY_COLUMNS = 'min_password_length, privileged_idle_minutes, privileged_session_hours, session_lifetime_days, invite_valid_days';
+export const POLICY_COLUMNS =
+  'min_password_length, privileged_idle_minutes, privileged_session_hours, session_lifetime_days, invite_valid_days';
 
 export function policyFromRow(row: PolicyRow): SessionPolicy {
   return {

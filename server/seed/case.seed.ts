@@ -30,15 +30,18 @@ export const GLOBEX_RECIPIENT = 'recipient@globex.test';
 
 async function declare(db: Database, ws: DemoWorkspace, jurisdictionCode: string): Promise<void> {
   await db.tenant(ws.id, (tx) =>
-    tx.query(`INSERT INTO workspace_jurisdictions (workspace_id, jurisdiction_id, declared_by) SELECT $1, id, $2 FROM jurisdictions WHERE code = $3`, [
-      ws.id,
-      ws.adminId || null,
-      jurisdictionCode,
-    ]),
+    tx.query(
+      `INSERT INTO workspace_jurisdictions (workspace_id, jurisdiction_id, declared_by) SELECT $1, id, $2 FROM jurisdictions WHERE code = $3`,
+      [ws.id, ws.adminId || null, jurisdictionCode],
+    ),
   );
 }
 
-async function people(db: Database, ws: DemoWorkspace, emails: string[]): Promise<Map<string, { id: string; name: string; email: string }>> {
+async function people(
+  db: Database,
+  ws: DemoWorkspace,
+  emails: string[],
+): Promise<Map<string, { id: string; name: string; email: string }>> {
   const rows = await db.tenant(ws.id, (tx) =>
     tx.query<{ id: string; email: string; name: string }>(
       `SELECT id, email, trim(first_name || ' ' || last_name) AS name FROM users WHERE workspace_id = $1 AND email = ANY($2::text[])`,
@@ -67,7 +70,13 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
   // ---- Acme: the Internal Committee (IN-02), constituted by the admin.
   const complainants = ['isha.reddy9@acme.test', 'divya.gupta11@acme.test', 'ananya.das3@acme.test'];
   const respondents = ['vikram.nair4@acme.test', 'arjun.singh6@acme.test', 'siddharth.menon8@acme.test'];
-  const acmePeople = await people(db, acme, [ACME_COMMITTEE.presiding, ...ACME_COMMITTEE.members, ACME_COMMITTEE.external, ...complainants, ...respondents]);
+  const acmePeople = await people(db, acme, [
+    ACME_COMMITTEE.presiding,
+    ...ACME_COMMITTEE.members,
+    ACME_COMMITTEE.external,
+    ...complainants,
+    ...respondents,
+  ]);
   const id = (email: string) => acmePeople.get(email)!.id;
   await committees.create(
     { ws: acme.id, userId: acme.adminId, ip: null, role: 'WORKSPACE_ADMIN', workspaceName: 'Acme', setsUp: true },
@@ -87,11 +96,15 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
 
   // ---- Acme: version 2 of the POSH process, a draft copied from the published one (how an admin changes it).
   if (acmeProcess) {
-    await new WorkflowService(db).createVersion({ workspaceId: acme.id, userId: acme.adminId, ip: null }, acmeProcess.workflowId, {
-      workflowVersionId: acmeProcess.workflowVersionId,
-      name: 'Inquiry under the POSH Act (with a conciliation step)',
-      description: 'Draft: the next version of the process, not yet published',
-    });
+    await new WorkflowService(db).createVersion(
+      { workspaceId: acme.id, userId: acme.adminId, ip: null },
+      acmeProcess.workflowId,
+      {
+        workflowVersionId: acmeProcess.workflowVersionId,
+        name: 'Inquiry under the POSH Act (with a conciliation step)',
+        description: 'Draft: the next version of the process, not yet published',
+      },
+    );
   }
 
   // ---- Acme: three cases, each filed by a seeded employee through the form.
@@ -113,8 +126,10 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
   };
   const presiding = actorOf(ACME_COMMITTEE.presiding);
   const committeeEmails = [ACME_COMMITTEE.presiding, ...ACME_COMMITTEE.members, ACME_COMMITTEE.external];
-  const copyStep = (steps: { stepId: string; name: string }[]) => steps.find((s) => s.name === 'Send the respondent a copy')!.stepId;
-  const hearingStep = (steps: { stepId: string; name: string }[]) => steps.find((s) => s.name === 'Inquiry hearing')?.stepId ?? null;
+  const copyStep = (steps: { stepId: string; name: string }[]) =>
+    steps.find((s) => s.name === 'Send the respondent a copy')!.stepId;
+  const hearingStep = (steps: { stepId: string; name: string }[]) =>
+    steps.find((s) => s.name === 'Inquiry hearing')?.stepId ?? null;
   /** Completes a step as the presiding officer does: the recipients its mails go to shown, then confirmed. */
   const complete = async (caseId: string, stepId: string, note: string) => {
     const planned = await complaints.stepRecipients(presiding, caseId, stepId);
@@ -123,10 +138,20 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
   };
 
   // New: just filed; the copy to the respondent is due within 7 working days.
-  await file(complainants[0], respondents[0], 'Unwelcome comments about my appearance during the weekly stand-up, more than once.', 5);
+  await file(
+    complainants[0],
+    respondents[0],
+    'Unwelcome comments about my appearance during the weekly stand-up, more than once.',
+    5,
+  );
 
   // In inquiry: the respondent has the copy; a hearing is scheduled next week.
-  const inquiry = await file(complainants[1], respondents[1], 'Repeated messages late at night asking to meet outside work, after I said no.', 12);
+  const inquiry = await file(
+    complainants[1],
+    respondents[1],
+    'Repeated messages late at night asking to meet outside work, after I said no.',
+    12,
+  );
   await complete(inquiry.complaintId, copyStep(inquiry.steps), 'Copy sent by mail');
   const hearingDay = dayOffset(7);
   await complaints.scheduleMeeting(
@@ -144,7 +169,12 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
   );
 
   // Closed: heard and decided; the appeal window (90 days, POSH s.18) is open.
-  const closed = await file(complainants[2], respondents[2], 'Inappropriate jokes and touching at the team offsite.', 40);
+  const closed = await file(
+    complainants[2],
+    respondents[2],
+    'Inappropriate jokes and touching at the team offsite.',
+    40,
+  );
   await complete(closed.complaintId, copyStep(closed.steps), 'Copy handed over in person');
   const meeting = await complaints.scheduleMeeting(
     presiding,
@@ -198,12 +228,10 @@ export async function seedOldSchemaWorkflow(db: Database, ws: DemoWorkspace): Pr
         ws.adminId || null,
       ],
     );
-    await tx.query(`INSERT INTO workflow_branches (workspace_id, workflow_id, branch_id) VALUES ($1, $2, $3), ($1, $2, $4)`, [
-      ws.id,
-      workflow.id,
-      ws.branches.hq,
-      ws.branches.second,
-    ]);
+    await tx.query(
+      `INSERT INTO workflow_branches (workspace_id, workflow_id, branch_id) VALUES ($1, $2, $3), ($1, $2, $4)`,
+      [ws.id, workflow.id, ws.branches.hq, ws.branches.second],
+    );
     const [version] = await tx.query<{ id: string }>(
       `INSERT INTO workflow_versions (workspace_id, workflow_id, version_number, name, description, branch_ids, default_to_workspace, created_by)
        VALUES ($1, $2, 1, 'Inquiry under the POSH Act', 'First draft of the inquiry process', $3::uuid[], true, $4) RETURNING id`,

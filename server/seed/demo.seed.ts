@@ -14,10 +14,54 @@ export interface DemoWorkspace {
   adminId: string;
 }
 
-const FIRST_NAMES = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Siddharth', 'Isha',
-  'Rahul', 'Divya', 'Karan', 'Neha', 'Aditya', 'Pooja', 'Nikhil', 'Sneha', 'Varun', 'Riya',
-  'Manish', 'Tanvi', 'Harsh', 'Aditi', 'Kunal', 'Shreya', 'Amit', 'Nisha', 'Gaurav', 'Simran', 'Deepak', 'Lakshmi'];
-const LAST_NAMES = ['Sharma', 'Iyer', 'Patel', 'Reddy', 'Nair', 'Gupta', 'Singh', 'Rao', 'Menon', 'Das', 'Kulkarni', 'Bose'];
+const FIRST_NAMES = [
+  'Aarav',
+  'Priya',
+  'Rohan',
+  'Ananya',
+  'Vikram',
+  'Meera',
+  'Arjun',
+  'Kavya',
+  'Siddharth',
+  'Isha',
+  'Rahul',
+  'Divya',
+  'Karan',
+  'Neha',
+  'Aditya',
+  'Pooja',
+  'Nikhil',
+  'Sneha',
+  'Varun',
+  'Riya',
+  'Manish',
+  'Tanvi',
+  'Harsh',
+  'Aditi',
+  'Kunal',
+  'Shreya',
+  'Amit',
+  'Nisha',
+  'Gaurav',
+  'Simran',
+  'Deepak',
+  'Lakshmi',
+];
+const LAST_NAMES = [
+  'Sharma',
+  'Iyer',
+  'Patel',
+  'Reddy',
+  'Nair',
+  'Gupta',
+  'Singh',
+  'Rao',
+  'Menon',
+  'Das',
+  'Kulkarni',
+  'Bose',
+];
 
 /** Seeds the demo data on first start only: returns false when workspaces already exist. */
 /** `socialSignIn`: the providers this server is configured for; Acme offers those (and no button that cannot work). */
@@ -54,7 +98,10 @@ export async function seedDemo(
     departments: ['Human Resources', 'Engineering', 'Sales'],
   });
   // Acme offers Google and Microsoft sign-in where the server is configured for them (OIDC_GOOGLE_* / OIDC_MICROSOFT_*).
-  await db.query(`UPDATE workspaces SET social_platforms = $2::text[] WHERE id = $1`, [acme.id, socialSignIn.map((p) => p.toUpperCase()).sort()]);
+  await db.query(`UPDATE workspaces SET social_platforms = $2::text[] WHERE id = $1`, [
+    acme.id,
+    socialSignIn.map((p) => p.toUpperCase()).sort(),
+  ]);
   await db.tenant(acme.id, async (tx) => {
     const people: [string, string, string, string, string, string][] = [
       ['admin@acme.test', 'acme.admin', 'Asha', 'Admin', 'WORKSPACE_ADMIN', '+91 98000 00010'],
@@ -64,7 +111,12 @@ export async function seedDemo(
     ];
     for (const [i, [email, username, first, last, role, phone]] of people.entries()) {
       await insertUser(tx, acme, {
-        email, username, first, last, role, phone,
+        email,
+        username,
+        first,
+        last,
+        role,
+        phone,
         branch: role === 'BRANCH_ADMIN' ? acme.branches.second : acme.branches.hq,
         department: acme.departments[i % 3],
         joined: '2024-01-15',
@@ -112,17 +164,38 @@ export async function seedDemo(
   });
   await db.tenant(globex.id, async (tx) => {
     await insertUser(tx, globex, {
-      email: 'admin@globex.test', username: 'globex.admin', first: 'Gita', last: 'Globex', role: 'WORKSPACE_ADMIN',
-      branch: globex.branches.hq, department: globex.departments[0], joined: '2023-05-01', hash,
+      email: 'admin@globex.test',
+      username: 'globex.admin',
+      first: 'Gita',
+      last: 'Globex',
+      role: 'WORKSPACE_ADMIN',
+      branch: globex.branches.hq,
+      department: globex.departments[0],
+      joined: '2023-05-01',
+      hash,
     });
     await insertUser(tx, globex, {
-      email: 'employee@globex.test', username: null, first: 'Gabe', last: 'Worker', role: 'EMPLOYEE',
-      branch: globex.branches.second, department: globex.departments[1], joined: '2023-06-01', hash,
+      email: 'employee@globex.test',
+      username: null,
+      first: 'Gabe',
+      last: 'Worker',
+      role: 'EMPLOYEE',
+      branch: globex.branches.second,
+      department: globex.departments[1],
+      joined: '2023-06-01',
+      hash,
     });
     // Globex's designated recipient of notices of harassment (Canada, CA-01): server/seed/case.seed.ts.
     await insertUser(tx, globex, {
-      email: 'recipient@globex.test', username: null, first: 'Rosa', last: 'Recipient', role: 'EMPLOYEE',
-      branch: globex.branches.hq, department: globex.departments[0], joined: '2023-05-15', hash,
+      email: 'recipient@globex.test',
+      username: null,
+      first: 'Rosa',
+      last: 'Recipient',
+      role: 'EMPLOYEE',
+      branch: globex.branches.hq,
+      department: globex.departments[0],
+      joined: '2023-05-15',
+      hash,
     });
   });
 
@@ -135,7 +208,14 @@ export async function seedDemo(
 
 async function createWorkspace(
   db: Database,
-  w: { slug: string; host: string; name: string; color: string; branches: [string, string] | string[]; departments: string[] },
+  w: {
+    slug: string;
+    host: string;
+    name: string;
+    color: string;
+    branches: [string, string] | string[];
+    departments: string[];
+  },
 ): Promise<DemoWorkspace> {
   const [{ id }] = await db.query<{ id: string }>(
     `INSERT INTO workspaces (slug, workspace_url, company_name, background_color) VALUES ($1, $2, $3, $4) RETURNING id`,
@@ -170,7 +250,18 @@ let employeeNumber = 1001;
 async function insertUser(
   tx: Sql,
   ws: DemoWorkspace,
-  u: { email: string; username: string | null; first: string; last: string; role: string; branch: string; department: string; joined: string; hash: string; phone?: string },
+  u: {
+    email: string;
+    username: string | null;
+    first: string;
+    last: string;
+    role: string;
+    branch: string;
+    department: string;
+    joined: string;
+    hash: string;
+    phone?: string;
+  },
 ): Promise<void> {
   // Departments were created per unit: pick the same-named one in the user's own unit.
   const [dep] = await tx.query<{ id: string }>(
@@ -182,8 +273,21 @@ async function insertUser(
     `INSERT INTO users (workspace_id, email, username, password_hash, first_name, last_name, role, branch_id, department_id,
                         date_of_joining, status, first_login, employee_id, designation, phone_number)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'ACTIVE', false, $11, $12, $13) RETURNING id`,
-    [ws.id, u.email, u.username, u.hash, u.first, u.last, u.role, u.branch, dep?.id ?? null, u.joined,
-     `E${String(employeeNumber++).padStart(5, '0')}`, u.role === 'EMPLOYEE' ? 'Associate' : 'Manager', u.phone ?? null],
+    [
+      ws.id,
+      u.email,
+      u.username,
+      u.hash,
+      u.first,
+      u.last,
+      u.role,
+      u.branch,
+      dep?.id ?? null,
+      u.joined,
+      `E${String(employeeNumber++).padStart(5, '0')}`,
+      u.role === 'EMPLOYEE' ? 'Associate' : 'Manager',
+      u.phone ?? null,
+    ],
   );
   if (u.role === 'WORKSPACE_ADMIN' && !ws.adminId) ws.adminId = row.id;
 }

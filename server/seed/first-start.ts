@@ -44,7 +44,12 @@ export async function demoAccounts(db: Database): Promise<string[]> {
 export async function prepareDatabase(
   db: Database,
   passwords: PasswordHasher,
-  settings: { production: boolean; seed: boolean; mainHost: string; socialSignIn?: readonly ('google' | 'microsoft')[] },
+  settings: {
+    production: boolean;
+    seed: boolean;
+    mainHost: string;
+    socialSignIn?: readonly ('google' | 'microsoft')[];
+  },
 ): Promise<{ seeded: boolean }> {
   if (settings.production) {
     const found = await demoAccounts(db);
@@ -54,7 +59,9 @@ export async function prepareDatabase(
   return { seeded: settings.seed ? await seedDemo(db, passwords, settings.mainHost, settings.socialSignIn) : false };
 }
 
-export type CreatePlatformAdminOutcome = { ok: true; id: string } | { ok: false; reason: 'invalid-email' | 'exists' | 'demo-domain' | 'weak-password'; message: string };
+export type CreatePlatformAdminOutcome =
+  | { ok: true; id: string }
+  | { ok: false; reason: 'invalid-email' | 'exists' | 'demo-domain' | 'weak-password'; message: string };
 
 /**
  * The first platform admin of a production server (`npm run create-platform-admin -- <email>`): the password is typed
@@ -66,7 +73,8 @@ export async function createPlatformAdmin(
   input: { email: string; password: string; firstName?: string; lastName?: string },
 ): Promise<CreatePlatformAdminOutcome> {
   const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, reason: 'invalid-email', message: `Not an email address: ${email}` };
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    return { ok: false, reason: 'invalid-email', message: `Not an email address: ${email}` };
   if ((DEMO_DOMAINS as readonly string[]).includes(email.split('@')[1]!)) {
     return { ok: false, reason: 'demo-domain', message: `${email} is at a demo domain; use a real address` };
   }
@@ -80,5 +88,7 @@ export async function createPlatformAdmin(
       [email, hash, input.firstName ?? 'Platform', input.lastName ?? 'Admin'],
     ),
   );
-  return row ? { ok: true, id: row.id } : { ok: false, reason: 'exists', message: `${email} is already a platform admin` };
+  return row
+    ? { ok: true, id: row.id }
+    : { ok: false, reason: 'exists', message: `${email} is already a platform admin` };
 }

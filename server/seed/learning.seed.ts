@@ -13,7 +13,8 @@ type Text = Record<Lang, string>;
 const COURSE = {
   title: { ENGLISH: 'Preventing Sexual Harassment at Work', HINDI: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम' },
   description: {
-    ENGLISH: 'What sexual harassment at work is, how the law protects you, and how to raise a complaint with the Internal Committee.',
+    ENGLISH:
+      'What sexual harassment at work is, how the law protects you, and how to raise a complaint with the Internal Committee.',
     HINDI: 'कार्यस्थल पर यौन उत्पीड़न क्या है, कानून आपकी रक्षा कैसे करता है, और आंतरिक समिति के पास शिकायत कैसे दर्ज करें।',
   },
 };
@@ -93,12 +94,15 @@ export async function seedDemoFiles(db: Database, urls: DirectFileUrls, mediaDir
     `SELECT w.id, (SELECT u.id FROM users u WHERE u.workspace_id = w.id AND u.email = 'admin@acme.test') AS owner FROM workspaces w WHERE w.slug = 'acme'`,
   );
   if (!acme) return;
-  const known = await db.tenant(acme.id, (tx) => tx.query(`SELECT 1 FROM files WHERE workspace_id = $1 AND id = $2`, [acme.id, DEMO_VIDEO_FILE_ID]));
+  const known = await db.tenant(acme.id, (tx) =>
+    tx.query(`SELECT 1 FROM files WHERE workspace_id = $1 AND id = $2`, [acme.id, DEMO_VIDEO_FILE_ID]),
+  );
   if (known.length) return;
   const name = path.basename(DEMO_MEDIA[DEMO_VIDEO_FILE_ID]);
   const bytes = new Uint8Array(await readFile(path.join(mediaDir, name)));
   const type = detectType(bytes.subarray(0, SNIFF_BYTES));
-  if (type !== 'video/webm' && type !== 'video/mp4') throw new Error(`The demo video ${name} is not a video (${type ?? 'unknown'})`);
+  if (type !== 'video/webm' && type !== 'video/mp4')
+    throw new Error(`The demo video ${name} is not a video (${type ?? 'unknown'})`);
   const key = await urls.store(acme.id, name, bytes);
   await db.tenant(acme.id, (tx) =>
     tx.query(
@@ -120,7 +124,14 @@ export async function seedLearning(db: Database, ws: DemoWorkspace): Promise<voi
     for (const language of LANGS) {
       await tx.query(
         `INSERT INTO course_languages (workspace_id, course_id, language, priority, title, description) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [ws.id, course.id, language, language === 'ENGLISH' ? 'PRIMARY' : 'SECONDARY', COURSE.title[language], COURSE.description[language]],
+        [
+          ws.id,
+          course.id,
+          language,
+          language === 'ENGLISH' ? 'PRIMARY' : 'SECONDARY',
+          COURSE.title[language],
+          COURSE.description[language],
+        ],
       );
     }
 
@@ -141,34 +152,27 @@ export async function seedLearning(db: Database, ws: DemoWorkspace): Promise<voi
       },
     };
     for (const [position, block] of [text, video].entries()) {
-      await tx.query(`INSERT INTO lesson_blocks (workspace_id, content_id, position, type, block) VALUES ($1, $2, $3, $4, $5)`, [
-        ws.id,
-        lesson,
-        position,
-        block.type,
-        JSON.stringify(LessonBlock.parse(block)),
-      ]);
+      await tx.query(
+        `INSERT INTO lesson_blocks (workspace_id, content_id, position, type, block) VALUES ($1, $2, $3, $4, $5)`,
+        [ws.id, lesson, position, block.type, JSON.stringify(LessonBlock.parse(block))],
+      );
     }
 
     const quiz = await addContent(tx, ws.id, course.id, 'QUIZ', 1, QUIZ_TITLE);
-    await tx.query(`INSERT INTO quizzes (workspace_id, content_id, pass_mark, max_attempts, answer_reveal) VALUES ($1, $2, 70, 3, 'AFTER_PASSING')`, [
-      ws.id,
-      quiz,
-    ]);
+    await tx.query(
+      `INSERT INTO quizzes (workspace_id, content_id, pass_mark, max_attempts, answer_reveal) VALUES ($1, $2, 70, 3, 'AFTER_PASSING')`,
+      [ws.id, quiz],
+    );
     for (const [position, q] of QUESTIONS.entries()) {
       const [question] = await tx.query<{ id: string }>(
         `INSERT INTO quiz_questions (workspace_id, content_id, position, kind, texts) VALUES ($1, $2, $3, 'SINGLE', $4) RETURNING id`,
         [ws.id, quiz, position, JSON.stringify({ ENGLISH: { text: q.text.ENGLISH }, HINDI: { text: q.text.HINDI } })],
       );
       for (const [i, option] of q.options.entries()) {
-        await tx.query(`INSERT INTO quiz_options (workspace_id, question_id, key, position, correct, texts) VALUES ($1, $2, $3, $4, $5, $6)`, [
-          ws.id,
-          question.id,
-          `o${i + 1}`,
-          i,
-          option.correct,
-          JSON.stringify(option.text),
-        ]);
+        await tx.query(
+          `INSERT INTO quiz_options (workspace_id, question_id, key, position, correct, texts) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [ws.id, question.id, `o${i + 1}`, i, option.correct, JSON.stringify(option.text)],
+        );
       }
     }
     // Version 1 is what was published: frozen like any publish (server/learning/courses/authoring.service.ts).
@@ -180,18 +184,23 @@ export async function seedLearning(db: Database, ws: DemoWorkspace): Promise<voi
   });
 }
 
-async function addContent(tx: Sql, workspaceId: string, courseId: string, kind: 'LESSON' | 'QUIZ', position: number, title: Text): Promise<string> {
+async function addContent(
+  tx: Sql,
+  workspaceId: string,
+  courseId: string,
+  kind: 'LESSON' | 'QUIZ',
+  position: number,
+  title: Text,
+): Promise<string> {
   const [content] = await tx.query<{ id: string }>(
     `INSERT INTO course_contents (workspace_id, course_id, kind, position) VALUES ($1, $2, $3, $4) RETURNING id`,
     [workspaceId, courseId, kind, position],
   );
   for (const language of LANGS) {
-    await tx.query(`INSERT INTO course_content_titles (workspace_id, content_id, language, title) VALUES ($1, $2, $3, $4)`, [
-      workspaceId,
-      content.id,
-      language,
-      title[language],
-    ]);
+    await tx.query(
+      `INSERT INTO course_content_titles (workspace_id, content_id, language, title) VALUES ($1, $2, $3, $4)`,
+      [workspaceId, content.id, language, title[language]],
+    );
   }
   return content.id;
 }

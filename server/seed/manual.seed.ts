@@ -3,7 +3,10 @@ import { MAIN_SITE_WORKSPACE_ID, type Database } from '../platform/db/database';
 
 /** What the demo's user manual says, a heading and its paragraphs per section. */
 const SECTIONS: [heading: string, paragraphs: string[]][] = [
-  ['Your home page', ['Your home page shows the courses assigned to you and the policies waiting for you, the most urgent first.']],
+  [
+    'Your home page',
+    ['Your home page shows the courses assigned to you and the policies waiting for you, the most urgent first.'],
+  ],
   [
     'Training',
     [
@@ -31,17 +34,27 @@ const SECTIONS: [heading: string, paragraphs: string[]][] = [
 export async function demoManualPdf(): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 64, info: { Title: 'SafePlace user manual', Author: 'SafePlace' } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 64,
+      info: { Title: 'SafePlace user manual', Author: 'SafePlace' },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     doc.font('Helvetica-Bold').fontSize(24).text('SafePlace user manual');
-    doc.moveDown(0.5).font('Helvetica').fontSize(12).fillColor('#444444').text('How to use SafePlace at work: training, policies and concerns.');
+    doc
+      .moveDown(0.5)
+      .font('Helvetica')
+      .fontSize(12)
+      .fillColor('#444444')
+      .text('How to use SafePlace at work: training, policies and concerns.');
     SECTIONS.forEach(([heading, paragraphs], i) => {
       if (i === 2) doc.addPage();
       doc.moveDown(1.2).fillColor('#000000').font('Helvetica-Bold').fontSize(16).text(heading);
-      for (const paragraph of paragraphs) doc.moveDown(0.5).font('Helvetica').fontSize(12).text(paragraph, { lineGap: 3 });
+      for (const paragraph of paragraphs)
+        doc.moveDown(0.5).font('Helvetica').fontSize(12).text(paragraph, { lineGap: 3 });
     });
     doc.end();
   });

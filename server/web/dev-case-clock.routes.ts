@@ -17,14 +17,24 @@ const Body = z.strictObject({ complaintId: z.uuid(), backdateDays: z.number().in
  */
 export async function devCaseClockRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   if (!deps.settings.outboxPage || !(deps.mail instanceof OutboxMessages)) return;
-  const jobs = new CaseJobs(deps.db, deps.mail, deps.clock, deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`);
+  const jobs = new CaseJobs(
+    deps.db,
+    deps.mail,
+    deps.clock,
+    deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`,
+  );
   app.post('/dev/case-daily', async (request, reply) => {
     const site = request.ctx?.site;
     if (!devRequestAllowed(request, 'workspace') || site?.kind !== 'workspace') {
       return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such route: POST /dev/case-daily' });
     }
     const parsed = Body.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ code: 'INVALID', message: 'complaintId and backdateDays', fields: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])) });
+    if (!parsed.success)
+      return reply.code(400).send({
+        code: 'INVALID',
+        message: 'complaintId and backdateDays',
+        fields: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])),
+      });
     const ws = site.workspace.id;
     const { complaintId, backdateDays } = parsed.data;
     const found = await deps.db.tenant(ws, (tx) => backdateCase(tx, ws, complaintId, backdateDays));

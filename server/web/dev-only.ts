@@ -8,7 +8,8 @@ const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\./.test(ip);
  * `X-Originating-IP`, `X-Remote-Addr`, `X-Envoy-External-Address`, ...). Matched by pattern, not by a list of names,
  * so a vendor's new spelling of "client IP" is refused too.
  */
-const CLIENT_ADDRESS_HEADER = /^(forwarded|via)$|forwarded|real-?ip|client-?ip|connecting-?ip|originating-?ip|remote-?(addr|ip)|external-?address|user-?ip/;
+const CLIENT_ADDRESS_HEADER =
+  /^(forwarded|via)$|forwarded|real-?ip|client-?ip|connecting-?ip|originating-?ip|remote-?(addr|ip)|external-?address|user-?ip/;
 
 export function carriesClientAddress(headers: Record<string, unknown>): boolean {
   return Object.keys(headers).some((name) => CLIENT_ADDRESS_HEADER.test(name.toLowerCase()));

@@ -21,7 +21,11 @@ export class PublicSite {
     for (const entry of readdirSync(path.join(root, 'pages'), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
       const file = path.join(entry.parentPath, entry.name);
-      const rel = path.relative(path.join(root, 'pages'), file).split(path.sep).join('/').replace(/\.html$/, '');
+      const rel = path
+        .relative(path.join(root, 'pages'), file)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.html$/, '');
       this.pages.set(rel === 'index' ? '/' : `/${rel}`, readFileSync(file, 'utf8'));
     }
     for (const name of ['sitemap.xml', 'robots.txt']) {

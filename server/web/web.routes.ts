@@ -21,7 +21,8 @@ export const RuntimeConfig = z.object({
 });
 
 /** File-like paths (build assets, media, anything with a file extension) that must answer 404 when missing, never the app's page. */
-const ASSET_EXTENSION = /\.(?:m?js|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|mp4|m4v|webm|ogg|ogv|mp3|wav|m4a|pdf|txt|xml|wasm|zip)$/i;
+const ASSET_EXTENSION =
+  /\.(?:m?js|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|mp4|m4v|webm|ogg|ogv|mp3|wav|m4a|pdf|txt|xml|wasm|zip)$/i;
 
 export function isAssetPath(url: string): boolean {
   return url.startsWith('/media/') || url.startsWith('/assets/') || ASSET_EXTENSION.test(url);

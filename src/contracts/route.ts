@@ -61,10 +61,7 @@ export interface RouteContract<
 }
 
 export type Access =
-  | 'public'
-  | 'signed-in'
-  | 'platform-admin'
-  | readonly ('EMPLOYEE' | 'WORKSPACE_ADMIN' | 'BRANCH_ADMIN' | 'EMPLOYER')[];
+  'public' | 'signed-in' | 'platform-admin' | readonly ('EMPLOYEE' | 'WORKSPACE_ADMIN' | 'BRANCH_ADMIN' | 'EMPLOYER')[];
 
 export function route<
   P extends z.ZodType = z.ZodNever,

@@ -31,7 +31,8 @@ export interface CompositionInput {
 
 /** What every page starts with: the runtime config, the site, the session store, the three API clients, the flag poller. */
 export function platformWiring(input: CompositionInput): Wiring {
-  const client = (baseUrl: string) => new ApiClient({ baseUrl, sessions: input.sessions, onUnauthorized: input.onUnauthorized, fetch: input.fetch });
+  const client = (baseUrl: string) =>
+    new ApiClient({ baseUrl, sessions: input.sessions, onUnauthorized: input.onUnauthorized, fetch: input.fetch });
   return [
     single(SiteInfo, () => input.site),
     single(RuntimeConfigKey, () => input.config),
@@ -60,7 +61,10 @@ export const authWiring: Wiring = [
   factory(ClaimInvite, (get) => new ClaimInvite(get<InviteClaimApi>(InviteClaimApi), get<SessionStore>(SessionStore))),
   factory(SignIn, (get) => new SignIn(get<AuthApi>(AuthApi), get<SessionStore>(SessionStore), get<SiteInfo>(SiteInfo))),
   factory(RequestSignInCode, (get) => new RequestSignInCode(get<AuthApi>(AuthApi))),
-  factory(SignInWithCode, (get) => new SignInWithCode(get<AuthApi>(AuthApi), get<SessionStore>(SessionStore), get<SiteInfo>(SiteInfo))),
+  factory(
+    SignInWithCode,
+    (get) => new SignInWithCode(get<AuthApi>(AuthApi), get<SessionStore>(SessionStore), get<SiteInfo>(SiteInfo)),
+  ),
   factory(RequestPasswordReset, (get) => new RequestPasswordReset(get<AuthApi>(AuthApi))),
   factory(ResetPassword, (get) => new ResetPassword(get<AuthApi>(AuthApi))),
   factory(SignOut, (get) => new SignOut(get<AuthApi>(AuthApi), get<SessionStore>(SessionStore))),

@@ -28,7 +28,19 @@ export function createContainer(input: CompositionInput): Container {
   return container;
 }
 
-export type Area = 'imports' | 'courses' | 'training' | 'workflows' | 'complaints' | 'people' | 'organisation' | 'platform' | 'platformTools' | 'manual' | 'policies' | 'reports';
+export type Area =
+  | 'imports'
+  | 'courses'
+  | 'training'
+  | 'workflows'
+  | 'complaints'
+  | 'people'
+  | 'organisation'
+  | 'platform'
+  | 'platformTools'
+  | 'manual'
+  | 'policies'
+  | 'reports';
 
 /**
  * Each area's adapters and use cases are bound when one of its routes is first visited, so the sign-in
@@ -58,6 +70,10 @@ const authModule = new ContainerModule(({ bind }) => {
   bind(AccountSecurityApi).to(HttpAccountSecurityApi).inSingletonScope();
   bind(ChangePassword).toDynamicValue((ctx) => new ChangePassword(ctx.get<AccountSecurityApi>(AccountSecurityApi)));
   bind(ProfilePictureApi).toDynamicValue((ctx) => ctx.get(HttpSignUpApi));
-  bind(ChangeProfilePicture).toDynamicValue((ctx) => new ChangeProfilePicture(ctx.get<ProfilePictureApi>(ProfilePictureApi)));
-  bind(RemoveProfilePicture).toDynamicValue((ctx) => new RemoveProfilePicture(ctx.get<ProfilePictureApi>(ProfilePictureApi)));
+  bind(ChangeProfilePicture).toDynamicValue(
+    (ctx) => new ChangeProfilePicture(ctx.get<ProfilePictureApi>(ProfilePictureApi)),
+  );
+  bind(RemoveProfilePicture).toDynamicValue(
+    (ctx) => new RemoveProfilePicture(ctx.get<ProfilePictureApi>(ProfilePictureApi)),
+  );
 });

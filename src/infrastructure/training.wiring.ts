@@ -1,4 +1,9 @@
-import { CertificateVerificationApi, LanguagePreference, QuizDrafts, TrainingApi } from '../application/training/training-api.port';
+import {
+  CertificateVerificationApi,
+  LanguagePreference,
+  QuizDrafts,
+  TrainingApi,
+} from '../application/training/training-api.port';
 import { DownloadCertificate, HandInFile, SubmitQuizAttempt } from '../application/training/training.use-cases';
 import { DEFAULT_UPLOAD_LIMITS } from '../domain/files/uploads';
 import { RuntimeConfigKey, type RuntimeConfig } from './config/runtime-config';
@@ -24,7 +29,10 @@ export const trainingWiring: Wiring = [
   factory(SubmitQuizAttempt, (get) => new SubmitQuizAttempt(get<TrainingApi>(TrainingApi))),
   factory(HandInFile, (get) => {
     const config = get<RuntimeConfig>(RuntimeConfigKey);
-    return new HandInFile(get<TrainingApi>(TrainingApi), new XhrFileTransfer(), { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadLimits });
+    return new HandInFile(get<TrainingApi>(TrainingApi), new XhrFileTransfer(), {
+      ...DEFAULT_UPLOAD_LIMITS,
+      ...config.uploadLimits,
+    });
   }),
   factory(DownloadCertificate, (get) => new DownloadCertificate(get<TrainingApi>(TrainingApi))),
 ];

@@ -27,16 +27,10 @@ import './training/player.css';
  */
 async function start() {
   const [input] = await Promise.all([loadStartInput(), startLanguage()]);
-  const container = new LightContainer(
-    platformWiring(input),
-    authWiring,
-    trainingWiring,
-    playerViewModelWiring,
-    [
-      single(SessionViewModel, (get) => new SessionViewModel(get(RefreshCurrentUser), get(SignOut))),
-      factory(SiteStatusViewModel, (get) => new SiteStatusViewModel(get(FeatureFlagPoller), get<SiteInfo>(SiteInfo))),
-    ],
-  );
+  const container = new LightContainer(platformWiring(input), authWiring, trainingWiring, playerViewModelWiring, [
+    single(SessionViewModel, (get) => new SessionViewModel(get(RefreshCurrentUser), get(SignOut))),
+    factory(SiteStatusViewModel, (get) => new SiteStatusViewModel(get(FeatureFlagPoller), get<SiteInfo>(SiteInfo))),
+  ]);
   followSessionLanguage(container.get(SessionViewModel));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -7,7 +7,9 @@ class FakeInviteClaimApi implements InviteClaimApi {
   claimed: string[] = [];
   constructor(private readonly code = 'good-code-abcdefghijklmnop') {}
   async check(code: string): Promise<InviteCheck> {
-    return code === this.code ? { ok: true, invite: { email: 'nila@acme.test', firstName: 'Nila', companyName: 'Acme' } } : { ok: false, reason: 'not-found', message: 'not valid' };
+    return code === this.code
+      ? { ok: true, invite: { email: 'nila@acme.test', firstName: 'Nila', companyName: 'Acme' } }
+      : { ok: false, reason: 'not-found', message: 'not valid' };
   }
   async claim(code: string, password: string): Promise<ClaimResult> {
     if (code !== this.code) return { ok: false, reason: 'not-found', message: 'not valid' };
@@ -23,7 +25,10 @@ const input = { code: 'good-code-abcdefghijklmnop', email: 'nila@acme.test', fir
 describe('ClaimInvite', () => {
   it('sets the first password and keeps the session', async () => {
     const sessions = new FakeSessionStore();
-    const result = await new ClaimInvite(new FakeInviteClaimApi(), sessions).execute({ ...input, password: 'monsoon teacup violet harbour' });
+    const result = await new ClaimInvite(new FakeInviteClaimApi(), sessions).execute({
+      ...input,
+      password: 'monsoon teacup violet harbour',
+    });
     expect(result.ok).toBe(true);
     expect(sessions.token()).toBe('tok-invite');
   });
@@ -32,7 +37,10 @@ describe('ClaimInvite', () => {
     const api = new FakeInviteClaimApi();
     const short = await new ClaimInvite(api, new FakeSessionStore()).execute({ ...input, password: 'short' });
     expect(short).toMatchObject({ ok: false, reason: 'weak-password' });
-    const personal = await new ClaimInvite(api, new FakeSessionStore()).execute({ ...input, password: 'nila-nila-nila-nila' });
+    const personal = await new ClaimInvite(api, new FakeSessionStore()).execute({
+      ...input,
+      password: 'nila-nila-nila-nila',
+    });
     expect(personal).toMatchObject({ ok: false, reason: 'weak-password' });
     expect(api.claimed).toEqual([]);
   });

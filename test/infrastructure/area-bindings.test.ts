@@ -34,7 +34,14 @@ function nameOf(id: unknown): string {
 
 function compose() {
   const container = createContainer({
-    config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 20 * 1024 * 1024 },
+    config: {
+      mainApiUrl: 'http://acme.localhost/main-api',
+      learningApiUrl: 'http://acme.localhost/learning-api',
+      caseApiUrl: 'http://acme.localhost/case-api',
+      mainHost: 'localhost',
+      socialSignIn: [],
+      maxUploadBytes: 20 * 1024 * 1024,
+    },
     site: ACME_SITE,
     sessions: new FakeSessionStore(),
     onUnauthorized: () => {},
@@ -56,22 +63,25 @@ describe('every binding of the composition root resolves', { timeout: 30_000 }, 
     expect(broken.map(nameOf)).toEqual([]);
   });
 
-  it.each(AREAS)('the %s area: its adapters, use cases and view-models, with only the shell and that area loaded', async (area) => {
-    const container = compose();
-    await loadArea(container, area);
-    const viewModels = await boundBy(await AREA_VIEW_MODELS[area]());
-    expect(viewModels.length).toBeGreaterThan(0);
-    const ids = [...(await boundBy(await AREA_MODULES[area]())), ...viewModels];
-    const failures = ids.flatMap((id) => {
-      try {
-        container.get(id as never);
-        return [];
-      } catch (error) {
-        return [`${nameOf(id)}: ${(error as Error).message.split('\n')[0]}`];
-      }
-    });
-    expect(failures).toEqual([]);
-  });
+  it.each(AREAS)(
+    'the %s area: its adapters, use cases and view-models, with only the shell and that area loaded',
+    async (area) => {
+      const container = compose();
+      await loadArea(container, area);
+      const viewModels = await boundBy(await AREA_VIEW_MODELS[area]());
+      expect(viewModels.length).toBeGreaterThan(0);
+      const ids = [...(await boundBy(await AREA_MODULES[area]())), ...viewModels];
+      const failures = ids.flatMap((id) => {
+        try {
+          container.get(id as never);
+          return [];
+        } catch (error) {
+          return [`${nameOf(id)}: ${(error as Error).message.split('\n')[0]}`];
+        }
+      });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('knows every area there is', () => {
     expect(AREAS.sort()).toEqual((Object.keys(AREA_MODULES) as Area[]).sort());

@@ -22,7 +22,14 @@ import { ACME_SITE, FakeSessionStore } from '../support/fakes';
 function compose(maxUploadBytes = 20 * 1024 * 1024) {
   const requests: string[] = [];
   const container = createContainer({
-    config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes },
+    config: {
+      mainApiUrl: 'http://acme.localhost/main-api',
+      learningApiUrl: 'http://acme.localhost/learning-api',
+      caseApiUrl: 'http://acme.localhost/case-api',
+      mainHost: 'localhost',
+      socialSignIn: [],
+      maxUploadBytes,
+    },
     site: ACME_SITE,
     sessions: new FakeSessionStore(),
     onUnauthorized: () => {},
@@ -79,7 +86,14 @@ describe('the composition root', () => {
   it('gives the light sign-in entry every view-model its pages use from the factory lists, without Inversify or the shell', async () => {
     const requests: string[] = [];
     const input = {
-      config: { mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 1024 },
+      config: {
+        mainApiUrl: '/main-api',
+        learningApiUrl: '/learning-api',
+        caseApiUrl: '/case-api',
+        mainHost: 'localhost',
+        socialSignIn: [],
+        maxUploadBytes: 1024,
+      },
       site: ACME_SITE,
       sessions: new FakeSessionStore(),
       onUnauthorized: () => {},
@@ -88,8 +102,19 @@ describe('the composition root', () => {
         return Response.json([]);
       },
     };
-    const container = new LightContainer(platformWiring({ ...input, config: { ...input.config, mainApiUrl: 'http://acme.localhost/main-api' } }), authWiring, authViewModelWiring);
-    const viewModels: (new (...args: any[]) => object)[] = [SignInViewModel, ForgotPasswordViewModel, ClaimInviteViewModel, SignUpViewModel, EmailVerifyViewModel, SiteStatusViewModel];
+    const container = new LightContainer(
+      platformWiring({ ...input, config: { ...input.config, mainApiUrl: 'http://acme.localhost/main-api' } }),
+      authWiring,
+      authViewModelWiring,
+    );
+    const viewModels: (new (...args: any[]) => object)[] = [
+      SignInViewModel,
+      ForgotPasswordViewModel,
+      ClaimInviteViewModel,
+      SignUpViewModel,
+      EmailVerifyViewModel,
+      SiteStatusViewModel,
+    ];
     for (const viewModel of viewModels) {
       expect(container.get(viewModel)).toBeInstanceOf(viewModel);
     }

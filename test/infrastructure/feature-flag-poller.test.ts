@@ -13,11 +13,18 @@ class ScriptedFlags implements FlagsApi {
   }
 }
 
-const maintenanceOn: FeatureFlag[] = [{ key: 'maintenance', value: 'on', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] }];
+const maintenanceOn: FeatureFlag[] = [
+  { key: 'maintenance', value: 'on', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] },
+];
 
 describe('FeatureFlagPoller', () => {
   it('tells its listeners each poll, keeps the last flags through a failed poll, and reports a refused network', async () => {
-    const api = new ScriptedFlags([maintenanceOn, new Error('fetch failed'), new ApiError('forbidden', 'IP_NOT_ALLOWED', 'not from here'), []]);
+    const api = new ScriptedFlags([
+      maintenanceOn,
+      new Error('fetch failed'),
+      new ApiError('forbidden', 'IP_NOT_ALLOWED', 'not from here'),
+      [],
+    ]);
     const poller = new FeatureFlagPoller(api, 60_000);
     const seen: FlagPoll[] = [];
     const stop = poller.subscribe((poll) => seen.push(poll));

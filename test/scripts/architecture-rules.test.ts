@@ -12,7 +12,10 @@ let root: string | null = null;
 
 function tree(files: Record<string, string>): string {
   root = mkdtempSync(path.join(tmpdir(), 'architecture-rules-'));
-  writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', strict: true } }));
+  writeFileSync(
+    path.join(root, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', strict: true } }),
+  );
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
@@ -38,7 +41,9 @@ describe('the import rules (dependency-cruiser)', { timeout: 60_000 }, () => {
     });
     const result = cruise(dir, ['server']);
     expect(result.ok).toBe(false);
-    expect(result.output).toContain('api-not-another-api: server/learning/courses/courses.service.ts → server/main/users/users.repository.ts');
+    expect(result.output).toContain(
+      'api-not-another-api: server/learning/courses/courses.service.ts → server/main/users/users.repository.ts',
+    );
   });
 
   it('refuse a view-model that imports an adapter, even for a type', () => {
@@ -49,7 +54,9 @@ describe('the import rules (dependency-cruiser)', { timeout: 60_000 }, () => {
     });
     const result = cruise(dir, ['src']);
     expect(result.ok).toBe(false);
-    expect(result.output).toContain('view-model-no-adapter: src/ui/people/people.view-model.ts → src/infrastructure/http/http-people-api.ts');
+    expect(result.output).toContain(
+      'view-model-no-adapter: src/ui/people/people.view-model.ts → src/infrastructure/http/http-people-api.ts',
+    );
   });
 
   it('refuse a domain file that imports a framework, and an import cycle', () => {
@@ -103,6 +110,8 @@ describe('the server shape rules (file contents)', () => {
       routesWithSql: ['server/main/users/users.routes.ts'],
       servicesThrowingHttp: ['server/main/users/users.service.ts'],
     });
-    expect(problems).toEqual([expect.stringContaining('server/main/users/users.service.ts — no longer breaks "servicesThrowingHttp"')]);
+    expect(problems).toEqual([
+      expect.stringContaining('server/main/users/users.service.ts — no longer breaks "servicesThrowingHttp"'),
+    ]);
   });
 });

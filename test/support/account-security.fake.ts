@@ -12,7 +12,8 @@ export class FakeAccountSecurityApi implements AccountSecurityApi {
 
   async changePassword(body: ChangePasswordBody): Promise<ChangePasswordResult> {
     this.calls.push(body);
-    if (body.currentPassword !== this.current) return { ok: false, field: 'currentPassword', message: 'Your current password is not correct.' };
+    if (body.currentPassword !== this.current)
+      return { ok: false, field: 'currentPassword', message: 'Your current password is not correct.' };
     this.current = body.userNewPassword;
     const ended = this.otherSessions;
     this.otherSessions = 0;

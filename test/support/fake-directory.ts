@@ -1,6 +1,13 @@
 import type { DirectoryApi, DirectoryPage, PeopleFile } from '../../src/application/people/directory-api.port';
 import { ApiError } from '../../src/application/shared/api-error';
-import type { DeleteByFileResult, DirectoryQuery, DirectorySearchQuery, DirectoryUser, UserStats, UserUpdate } from '../../src/contracts/main/users.contract';
+import type {
+  DeleteByFileResult,
+  DirectoryQuery,
+  DirectorySearchQuery,
+  DirectoryUser,
+  UserStats,
+  UserUpdate,
+} from '../../src/contracts/main/users.contract';
 
 export const person = (n: number, extra: Partial<DirectoryUser> = {}): DirectoryUser => ({
   userId: `u${n}`,
@@ -35,7 +42,10 @@ export class FakeDirectoryApi implements DirectoryApi {
     const page = query.page ?? 0;
     const pageSize = query.pageSize ?? 20;
     const filtered = matching.filter(
-      (u) => (!query.branchId || u.branchId === query.branchId) && (!query.status || u.status === query.status) && (!query.role || u.role === query.role),
+      (u) =>
+        (!query.branchId || u.branchId === query.branchId) &&
+        (!query.status || u.status === query.status) &&
+        (!query.role || u.role === query.role),
     );
     return { items: filtered.slice(page * pageSize, (page + 1) * pageSize), page, pageSize, total: filtered.length };
   }
@@ -47,7 +57,10 @@ export class FakeDirectoryApi implements DirectoryApi {
   async search(query: DirectorySearchQuery) {
     this.calls.push({ kind: 'search', input: query });
     const text = query.searchText.toLowerCase();
-    return this.pageOf(query, this.people.filter((u) => u.email.startsWith(text) || u.firstName.toLowerCase().startsWith(text)));
+    return this.pageOf(
+      query,
+      this.people.filter((u) => u.email.startsWith(text) || u.firstName.toLowerCase().startsWith(text)),
+    );
   }
   async quickSearch(input: { searchText: string }) {
     return this.people.filter((u) => u.email.startsWith(input.searchText)).slice(0, 20);
@@ -96,13 +109,31 @@ export class FakeDirectoryApi implements DirectoryApi {
   /** Like the server: the emails of the file (one per line, a header allowed), matched, refused or unknown. */
   async removeByFile(file: PeopleFile, confirm: boolean): Promise<DeleteByFileResult> {
     this.calls.push({ kind: confirm ? 'delete-by-file' : 'preview-by-file', input: file.name });
-    const emails = [...new Set((await file.content.text()).split(/\r?\n/).map((l) => l.trim().toLowerCase()).filter((l) => l.includes('@')))];
+    const emails = [
+      ...new Set(
+        (await file.content.text())
+          .split(/\r?\n/)
+          .map((l) => l.trim().toLowerCase())
+          .filter((l) => l.includes('@')),
+      ),
+    ];
     const matched = this.people.filter((u) => emails.includes(u.email));
     const unknown = emails.filter((e) => !matched.some((u) => u.email === e));
-    const refused = matched.filter((u) => this.refusals.has(u.userId)).map((u) => ({ email: u.email, reason: this.refusals.get(u.userId)! }));
-    const result = { matched: matched.length, deleted: 0, unknown: unknown.slice(0, 50), unknownCount: unknown.length, refused };
+    const refused = matched
+      .filter((u) => this.refusals.has(u.userId))
+      .map((u) => ({ email: u.email, reason: this.refusals.get(u.userId)! }));
+    const result = {
+      matched: matched.length,
+      deleted: 0,
+      unknown: unknown.slice(0, 50),
+      unknownCount: unknown.length,
+      refused,
+    };
     if (!confirm) return result;
-    if (refused.length) throw new ApiError('conflict', 'CONFLICT', `Nobody was deleted: ${refused[0]!.email}: ${refused[0]!.reason}`, { file: `${refused.length} ${refused.length === 1 ? 'person' : 'people'} may not be deleted` });
+    if (refused.length)
+      throw new ApiError('conflict', 'CONFLICT', `Nobody was deleted: ${refused[0]!.email}: ${refused[0]!.reason}`, {
+        file: `${refused.length} ${refused.length === 1 ? 'person' : 'people'} may not be deleted`,
+      });
     this.people = this.people.filter((u) => !matched.includes(u));
     return { ...result, deleted: matched.length };
   }

@@ -1,12 +1,28 @@
-import type { CurrentUser, ResetPasswordBody, SignInBody, UpdateProfileBody } from '../../src/contracts/main/auth.contract';
+import type {
+  CurrentUser,
+  ResetPasswordBody,
+  SignInBody,
+  UpdateProfileBody,
+} from '../../src/contracts/main/auth.contract';
 import type { Branch, CompanyProfile, Department } from '../../src/contracts/main/workspace.contract';
-import type { AuthApi, CodeChannel, CodeRequestResult, ResetPasswordResult, SignInResult } from '../../src/application/auth/auth-api.port';
+import type {
+  AuthApi,
+  CodeChannel,
+  CodeRequestResult,
+  ResetPasswordResult,
+  SignInResult,
+} from '../../src/application/auth/auth-api.port';
 import { ApiError } from '../../src/application/shared/api-error';
 import type { OrganisationApi } from '../../src/application/shared/main-reads.port';
 import type { SessionStore } from '../../src/application/shared/session-store.port';
 import type { SiteInfo } from '../../src/application/shared/site';
 
-export const ACME_SITE: SiteInfo = { currentHost: 'acme.localhost:8080', mainHost: 'localhost:8080', protocol: 'http:', isMainSite: false };
+export const ACME_SITE: SiteInfo = {
+  currentHost: 'acme.localhost:8080',
+  mainHost: 'localhost:8080',
+  protocol: 'http:',
+  isMainSite: false,
+};
 export const MAIN_SITE: SiteInfo = { ...ACME_SITE, currentHost: 'localhost:8080', isMainSite: true };
 
 export class FakeSessionStore implements SessionStore {
@@ -51,7 +67,13 @@ export class FakeAuthApi implements AuthApi {
   failWith: ApiError | null = null;
 
   constructor(
-    private readonly account: { email: string; username: string; phone: string; password: string; user: CurrentUser } = {
+    private readonly account: {
+      email: string;
+      username: string;
+      phone: string;
+      password: string;
+      user: CurrentUser;
+    } = {
       email: 'admin@acme.test',
       username: 'acme.admin',
       phone: '+919800000010',
@@ -64,7 +86,8 @@ export class FakeAuthApi implements AuthApi {
     this.received.push(body);
     if (this.lockedFor) return { ok: false, reason: 'rate-limited', retryAfterSeconds: this.lockedFor };
     const who = body.userEmail ?? body.username;
-    const matches = (who === this.account.email || who === this.account.username) && body.userPassword === this.account.password;
+    const matches =
+      (who === this.account.email || who === this.account.username) && body.userPassword === this.account.password;
     if (!matches) return { ok: false, reason: 'invalid-credentials' };
     return { ok: true, session: { token: 'tok-123', expiresAt: '2027-01-01T00:00:00.000Z', user: this.account.user } };
   }
@@ -94,9 +117,13 @@ export class FakeAuthApi implements AuthApi {
     return this.issue(destination);
   }
 
-  async signInWithCode(_channel: CodeChannel, input: { destination: string; code: string; requestId: string }): Promise<SignInResult> {
+  async signInWithCode(
+    _channel: CodeChannel,
+    input: { destination: string; code: string; requestId: string },
+  ): Promise<SignInResult> {
     const entry = this.codes.get(input.requestId);
-    if (!entry || entry.used || entry.code !== input.code || entry.email !== input.destination) return { ok: false, reason: 'invalid-credentials' };
+    if (!entry || entry.used || entry.code !== input.code || entry.email !== input.destination)
+      return { ok: false, reason: 'invalid-credentials' };
     entry.used = true;
     return { ok: true, session: { token: 'tok-code', expiresAt: '2027-01-01T00:00:00.000Z', user: this.account.user } };
   }
@@ -107,7 +134,8 @@ export class FakeAuthApi implements AuthApi {
 
   async resetPassword(body: ResetPasswordBody): Promise<ResetPasswordResult> {
     const entry = this.codes.get(body.otpRequestId);
-    if (!entry || entry.used || entry.code !== body.confirmationCode) return { ok: false, reason: 'wrong-code', message: 'The code is not correct' };
+    if (!entry || entry.used || entry.code !== body.confirmationCode)
+      return { ok: false, reason: 'wrong-code', message: 'The code is not correct' };
     entry.used = true;
     this.account.password = body.userNewPassword;
     return { ok: true };
@@ -121,7 +149,12 @@ export class FakeAuthApi implements AuthApi {
   async updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {
     const user = this.account.user;
     if (user.kind !== 'user') throw new ApiError('forbidden', 'FORBIDDEN', 'You may not do this');
-    this.account.user = { ...user, firstName: body.firstName, lastName: body.lastName, ...(body.language !== undefined ? { language: body.language } : {}) };
+    this.account.user = {
+      ...user,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      ...(body.language !== undefined ? { language: body.language } : {}),
+    };
     return this.account.user;
   }
 

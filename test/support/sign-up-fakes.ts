@@ -1,5 +1,10 @@
 import type { ProfilePictureApi } from '../../src/application/auth/profile-picture.port';
-import type { ConfirmEmailResult, ResendResult, SignUpApi, SignUpResult } from '../../src/application/auth/sign-up.port';
+import type {
+  ConfirmEmailResult,
+  ResendResult,
+  SignUpApi,
+  SignUpResult,
+} from '../../src/application/auth/sign-up.port';
 import type { ProfileImageUpload, SignUpBody } from '../../src/contracts/main/signup.contract';
 
 const SENT = 'Check your email.';
@@ -11,7 +16,10 @@ export class FakeSignUpApi implements SignUpApi, ProfilePictureApi {
   received: SignUpBody[] = [];
   resent: string[] = [];
   /** code -> state */
-  links = new Map<string, 'live' | 'used' | 'expired'>([['live-code', 'live'], ['old-code', 'expired']]);
+  links = new Map<string, 'live' | 'used' | 'expired'>([
+    ['live-code', 'live'],
+    ['old-code', 'expired'],
+  ]);
   uploads: { token: string; size: number; name: string }[] = [];
   removed = 0;
   private nextToken = 1;
@@ -30,7 +38,8 @@ export class FakeSignUpApi implements SignUpApi, ProfilePictureApi {
     const state = this.links.get(code);
     if (!state) return { ok: false, reason: 'not-found', message: 'This confirmation link is not valid.' };
     if (state === 'used') return { ok: false, reason: 'used', message: 'This email is already confirmed. Sign in.' };
-    if (state === 'expired') return { ok: false, reason: 'expired', message: 'This confirmation link has expired. Ask for a new one.' };
+    if (state === 'expired')
+      return { ok: false, reason: 'expired', message: 'This confirmation link has expired. Ask for a new one.' };
     this.links.set(code, 'used');
     return { ok: true, email: 'nila@joiners.test' };
   }
@@ -42,10 +51,20 @@ export class FakeSignUpApi implements SignUpApi, ProfilePictureApi {
 
   async requestUpload(): Promise<ProfileImageUpload> {
     const token = `token-${this.nextToken++}`;
-    return { uploadUrl: `/main-api/api/user/profile-image/upload/${token}`, uploadToken: token, expiresAt: '2027-01-01T00:00:00.000Z', maxBytes: 2 * 1024 * 1024, contentTypes: ['image/png', 'image/jpeg', 'image/webp'] };
+    return {
+      uploadUrl: `/main-api/api/user/profile-image/upload/${token}`,
+      uploadToken: token,
+      expiresAt: '2027-01-01T00:00:00.000Z',
+      maxBytes: 2 * 1024 * 1024,
+      contentTypes: ['image/png', 'image/jpeg', 'image/webp'],
+    };
   }
 
-  async upload(target: ProfileImageUpload, file: Blob, fileName: string): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  async upload(
+    target: ProfileImageUpload,
+    file: Blob,
+    fileName: string,
+  ): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
     this.uploads.push({ token: target.uploadToken, size: file.size, name: fileName });
     if (fileName.endsWith('.svg')) return { ok: false, message: 'The picture must be a PNG, JPEG or WebP image' };
     return { ok: true, url: `/main-api/api/user/profile-image/u1/${'a'.repeat(16)}` };

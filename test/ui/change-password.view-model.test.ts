@@ -19,21 +19,28 @@ function build(api = new FakeAccountSecurityApi()) {
 describe('ChangePasswordViewModel', () => {
   it('confirms the change and says how many other sessions were signed out', async () => {
     const { vm } = build();
-    expect(await vm.submit({ currentPassword: 'the old harbour at dusk', newPassword: 'a long and quiet harbour at dawn' })).toBe(true);
+    expect(
+      await vm.submit({ currentPassword: 'the old harbour at dusk', newPassword: 'a long and quiet harbour at dawn' }),
+    ).toBe(true);
     expect(vm.status).toBe('saved');
     expect(vm.confirmation).toBe('Your password was changed, and you were signed out of 2 other sessions.');
   });
 
   it("puts the server's refusal on the current-password field", async () => {
     const { vm } = build();
-    expect(await vm.submit({ currentPassword: 'a wrong one', newPassword: 'a long and quiet harbour at dawn' })).toBe(false);
+    expect(await vm.submit({ currentPassword: 'a wrong one', newPassword: 'a long and quiet harbour at dawn' })).toBe(
+      false,
+    );
     expect(vm.status).toBe('idle');
     expect(vm.fieldErrors).toEqual({ currentPassword: 'Your current password is not correct.' });
   });
 
   it("rejects a password made of the user's own name, on the new-password field", async () => {
     const { vm, api } = build();
-    await vm.submit({ currentPassword: 'the old harbour at dusk', newPassword: `${ADMIN.workspace.companyName.repeat(5)}!` });
+    await vm.submit({
+      currentPassword: 'the old harbour at dusk',
+      newPassword: `${ADMIN.workspace.companyName.repeat(5)}!`,
+    });
     expect(vm.fieldErrors.newPassword).toBeTruthy();
     expect(api.calls).toEqual([]);
   });

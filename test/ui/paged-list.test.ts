@@ -4,15 +4,23 @@ import { PagedList } from '../../src/ui/shared/paged-list';
 
 /** A fetcher whose answers the test releases in any order. */
 function deferredFetcher() {
-  const pending: { page: number; resolve: (v: { items: string[]; total: number }) => void; reject: (e: unknown) => void }[] = [];
-  const fetch = (page: number) => new Promise<{ items: string[]; total: number }>((resolve, reject) => pending.push({ page, resolve, reject }));
+  const pending: {
+    page: number;
+    resolve: (v: { items: string[]; total: number }) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  const fetch = (page: number) =>
+    new Promise<{ items: string[]; total: number }>((resolve, reject) => pending.push({ page, resolve, reject }));
   return { fetch, pending };
 }
 
 describe('a list paged on the server', () => {
   it('asks for the zero-based page and shows the one-based one with the total', async () => {
     const asked: [number, number][] = [];
-    const list = new PagedList<string>(async (page, size) => (asked.push([page, size]), { items: ['c', 'd'], total: 5 }), 2);
+    const list = new PagedList<string>(
+      async (page, size) => (asked.push([page, size]), { items: ['c', 'd'], total: 5 }),
+      2,
+    );
     await list.load(2);
     expect(asked).toEqual([[1, 2]]);
     expect(list).toMatchObject({ page: 2, total: 5, items: ['c', 'd'], status: 'ready' });
@@ -63,9 +71,12 @@ describe('a list paged on the server', () => {
 
   it('asks for its sort, starts again at page 1 when the sort changes, and goes back to the first sort when cleared', async () => {
     const asked: [number, string | undefined][] = [];
-    const list = new PagedList<string, 'name' | 'email'>(async (page, _size, sort) => (asked.push([page, sort && `${sort.by} ${sort.order}`]), { items: [], total: 0 }), {
-      sort: { by: 'name', order: 'asc' },
-    });
+    const list = new PagedList<string, 'name' | 'email'>(
+      async (page, _size, sort) => (asked.push([page, sort && `${sort.by} ${sort.order}`]), { items: [], total: 0 }),
+      {
+        sort: { by: 'name', order: 'asc' },
+      },
+    );
     await list.load(3);
     await list.sortBy('email', 'desc');
     expect(list.page).toBe(1);
@@ -82,17 +93,33 @@ describe('a list paged on the server', () => {
 
   it('keeps rows selected on other pages when asked to, with the copy each was last listed with', async () => {
     type Row = { id: string; v: number };
-    const pages: Row[][] = [[{ id: 'a', v: 1 }, { id: 'b', v: 1 }], [{ id: 'c', v: 1 }]];
-    const list = new PagedList<Row>(async (page) => ({ items: pages[page]!, total: 3 }), { pageSize: 2, key: (r) => r.id, selection: 'keep' });
+    const pages: Row[][] = [
+      [
+        { id: 'a', v: 1 },
+        { id: 'b', v: 1 },
+      ],
+      [{ id: 'c', v: 1 }],
+    ];
+    const list = new PagedList<Row>(async (page) => ({ items: pages[page]!, total: 3 }), {
+      pageSize: 2,
+      key: (r) => r.id,
+      selection: 'keep',
+    });
     await list.load(1);
     list.select(['a']);
     await list.load(2);
     list.select(['a', 'c']);
     expect(list.selected.map((r) => r.id)).toEqual(['a', 'c']);
-    pages[0] = [{ id: 'a', v: 2 }, { id: 'b', v: 1 }];
+    pages[0] = [
+      { id: 'a', v: 2 },
+      { id: 'b', v: 1 },
+    ];
     await list.load(1);
     expect(list.selectedKeys).toEqual(['a', 'c']);
-    expect(list.selected).toEqual([{ id: 'a', v: 2 }, { id: 'c', v: 1 }]);
+    expect(list.selected).toEqual([
+      { id: 'a', v: 2 },
+      { id: 'c', v: 1 },
+    ]);
     list.replace({ id: 'c', v: 3 });
     expect(list.selected[1]).toEqual({ id: 'c', v: 3 });
     list.clearSelection();
@@ -102,7 +129,11 @@ describe('a list paged on the server', () => {
   it('keeps only the selected rows the new page shows when the selection is per page', async () => {
     type Row = { id: string };
     const pages: Row[][] = [[{ id: 'a' }, { id: 'b' }], [{ id: 'c' }]];
-    const list = new PagedList<Row>(async (page) => ({ items: pages[page]!, total: 3 }), { pageSize: 2, key: (r) => r.id, selection: 'page' });
+    const list = new PagedList<Row>(async (page) => ({ items: pages[page]!, total: 3 }), {
+      pageSize: 2,
+      key: (r) => r.id,
+      selection: 'page',
+    });
     await list.load(1);
     list.select(['a', 'b']);
     pages[0] = [{ id: 'b' }, { id: 'c' }];
@@ -113,7 +144,16 @@ describe('a list paged on the server', () => {
   });
 
   it('replaces an edited row in place', async () => {
-    const list = new PagedList<{ id: string; name: string }>(async () => ({ items: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], total: 2 }), { key: (r) => r.id });
+    const list = new PagedList<{ id: string; name: string }>(
+      async () => ({
+        items: [
+          { id: 'a', name: 'A' },
+          { id: 'b', name: 'B' },
+        ],
+        total: 2,
+      }),
+      { key: (r) => r.id },
+    );
     await list.load(1);
     list.replace({ id: 'b', name: 'Bee' });
     expect(list.items.map((r) => r.name)).toEqual(['A', 'Bee']);

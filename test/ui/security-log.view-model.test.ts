@@ -13,11 +13,24 @@ class FakeAuditApi implements AuditApi {
     this.asked.push(query);
     if (this.fail) throw new ApiError('forbidden', 'FORBIDDEN', 'You may not do this');
     const matching = this.all.filter((e) => !query.action || e.action === query.action);
-    return { items: matching.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize), page: query.page, pageSize: query.pageSize, total: matching.length };
+    return {
+      items: matching.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: matching.length,
+    };
   }
 }
 
-const event = (id: number, action: string): AuditEvent => ({ id: String(id), at: '2026-11-23T01:00:00.000Z', action, actor: 'admin@acme.test', target: null, ip: '203.0.113.9', details: {} });
+const event = (id: number, action: string): AuditEvent => ({
+  id: String(id),
+  at: '2026-11-23T01:00:00.000Z',
+  action,
+  actor: 'admin@acme.test',
+  target: null,
+  ip: '203.0.113.9',
+  details: {},
+});
 
 describe('SecurityLogViewModel', () => {
   it('shows events with readable names, paged on the server from page 1 in the UI to 0 on the wire', async () => {

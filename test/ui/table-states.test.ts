@@ -9,7 +9,9 @@ describe('tableStates: a table never says it is empty while it is loading', () =
     expect(states.loading).toBe(false);
     expect(states.locale.emptyText).not.toBe('No events yet');
     const shown = states.locale.emptyText;
-    expect(isValidElement<{ children: unknown }>(shown) && isValidElement(shown.props.children) && shown.props.children.type).toBe(Skeleton);
+    expect(
+      isValidElement<{ children: unknown }>(shown) && isValidElement(shown.props.children) && shown.props.children.type,
+    ).toBe(Skeleton);
   });
 
   it('says it is empty only once loaded and empty, in a colour that can be read (not antd’s disabled grey)', () => {
@@ -17,7 +19,9 @@ describe('tableStates: a table never says it is empty while it is loading', () =
     expect(states.loading).toBe(false);
     const shown = states.locale.emptyText;
     expect(isValidElement<{ children: unknown; type?: string }>(shown) && shown.type).toBe(Typography.Text);
-    expect(isValidElement<{ children: unknown; type?: string }>(shown) && [shown.props.type, shown.props.children]).toEqual(['secondary', 'No events yet']);
+    expect(
+      isValidElement<{ children: unknown; type?: string }>(shown) && [shown.props.type, shown.props.children],
+    ).toEqual(['secondary', 'No events yet']);
   });
 
   it('spins over the rows already shown while the next page loads', () => {

@@ -57,9 +57,10 @@ export async function copyDesign(tx: Sql, ws: string, from: string, to: string):
   )) {
     const id = randomUUID();
     stageMap.set(s.id, id);
-    await tx.query(`INSERT INTO workflow_stages (workspace_id, id, version_id, name, description, position) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      ws, id, to, s.name, s.description, s.position,
-    ]);
+    await tx.query(
+      `INSERT INTO workflow_stages (workspace_id, id, version_id, name, description, position) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [ws, id, to, s.name, s.description, s.position],
+    );
   }
   if (stageMap.size > 0) {
     await tx.query(
@@ -77,7 +78,13 @@ export async function copyDesign(tx: Sql, ws: string, from: string, to: string):
     [ws, from, to],
   );
   const attributeMap = new Map<string, string>();
-  for (const c of await tx.query<{ id: string; title: string; description: string; position: number; system_key: string | null }>(
+  for (const c of await tx.query<{
+    id: string;
+    title: string;
+    description: string;
+    position: number;
+    system_key: string | null;
+  }>(
     `SELECT id, title, description, position, system_key FROM workflow_form_components WHERE workspace_id = $1 AND version_id = $2`,
     [ws, from],
   )) {
@@ -86,7 +93,10 @@ export async function copyDesign(tx: Sql, ws: string, from: string, to: string):
       `INSERT INTO workflow_form_components (workspace_id, id, version_id, title, description, position, system_key) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [ws, componentId, to, c.title, c.description, c.position, c.system_key],
     );
-    const attrs = await tx.query<{ id: string }>(`SELECT id FROM workflow_form_attributes WHERE workspace_id = $1 AND component_id = $2`, [ws, c.id]);
+    const attrs = await tx.query<{ id: string }>(
+      `SELECT id FROM workflow_form_attributes WHERE workspace_id = $1 AND component_id = $2`,
+      [ws, c.id],
+    );
     const newIds = attrs.map(() => randomUUID());
     attrs.forEach((a, i) => attributeMap.set(a.id, newIds[i]));
     await tx.query(
@@ -119,8 +129,16 @@ export async function copyDesign(tx: Sql, ws: string, from: string, to: string):
 // ---------- steps ----------
 
 /** Renumbers a version's steps 1..n in the given order (through positions above any in use, so the unique key holds). */
-export async function reorderSteps(tx: Sql, ws: string, versionId: string, orderedIds: readonly string[]): Promise<void> {
-  await tx.query(`UPDATE workflow_steps SET position = position + 100000 WHERE workspace_id = $1 AND version_id = $2`, [ws, versionId]);
+export async function reorderSteps(
+  tx: Sql,
+  ws: string,
+  versionId: string,
+  orderedIds: readonly string[],
+): Promise<void> {
+  await tx.query(`UPDATE workflow_steps SET position = position + 100000 WHERE workspace_id = $1 AND version_id = $2`, [
+    ws,
+    versionId,
+  ]);
   await tx.query(
     `UPDATE workflow_steps s SET position = o.n, updated_at = now()
        FROM unnest($3::uuid[]) WITH ORDINALITY AS o(id, n)
@@ -141,12 +159,16 @@ export async function updateStepSetting(
   );
 }
 
-export async function updateStepSettingsJson(tx: Sql, ws: string, stepId: string, settings: workflows.StepSettings): Promise<void> {
-  await tx.query(`UPDATE workflow_steps SET settings = $3::jsonb, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
-    ws,
-    stepId,
-    JSON.stringify(settings),
-  ]);
+export async function updateStepSettingsJson(
+  tx: Sql,
+  ws: string,
+  stepId: string,
+  settings: workflows.StepSettings,
+): Promise<void> {
+  await tx.query(
+    `UPDATE workflow_steps SET settings = $3::jsonb, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+    [ws, stepId, JSON.stringify(settings)],
+  );
 }
 
 // ---------- stages ----------
@@ -176,15 +198,25 @@ export async function listStages(tx: Sql, ws: string, versionId: string): Promis
   }));
 }
 
-export async function findStage(tx: Sql, ws: string, stageId: string): Promise<{ id: string; version_id: string } | null> {
-  const [row] = await tx.query<{ id: string; version_id: string }>(`SELECT id, version_id FROM workflow_stages WHERE workspace_id = $1 AND id = $2`, [
-    ws,
-    stageId,
-  ]);
+export async function findStage(
+  tx: Sql,
+  ws: string,
+  stageId: string,
+): Promise<{ id: string; version_id: string } | null> {
+  const [row] = await tx.query<{ id: string; version_id: string }>(
+    `SELECT id, version_id FROM workflow_stages WHERE workspace_id = $1 AND id = $2`,
+    [ws, stageId],
+  );
   return row ?? null;
 }
 
-export async function insertStage(tx: Sql, ws: string, versionId: string, name: string, description: string): Promise<string> {
+export async function insertStage(
+  tx: Sql,
+  ws: string,
+  versionId: string,
+  name: string,
+  description: string,
+): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO workflow_stages (workspace_id, version_id, name, description, position)
      SELECT $1, $2, $3, $4, COALESCE(max(position), 0) + 1 FROM workflow_stages WHERE workspace_id = $1 AND version_id = $2
@@ -236,7 +268,14 @@ export async function insertPrerequisites(
      SELECT $1, $2, i.kind, i.label, i.description, i.reference_id,
             (SELECT COALESCE(max(position), 0) FROM workflow_prerequisites WHERE workspace_id = $1 AND version_id = $2) + i.n
        FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS i(kind, label, description, reference_id, n)`,
-    [ws, versionId, items.map((i) => i.kind), items.map((i) => i.label), items.map((i) => i.description), items.map((i) => i.referenceId)],
+    [
+      ws,
+      versionId,
+      items.map((i) => i.kind),
+      items.map((i) => i.label),
+      items.map((i) => i.description),
+      items.map((i) => i.referenceId),
+    ],
   );
 }
 
@@ -252,8 +291,16 @@ export async function updatePrerequisite(
   );
 }
 
-export async function deletePrerequisites(tx: Sql, ws: string, versionId: string, ids: readonly string[]): Promise<void> {
-  await tx.query(`DELETE FROM workflow_prerequisites WHERE workspace_id = $1 AND version_id = $2 AND id = ANY($3::uuid[])`, [ws, versionId, [...ids]]);
+export async function deletePrerequisites(
+  tx: Sql,
+  ws: string,
+  versionId: string,
+  ids: readonly string[],
+): Promise<void> {
+  await tx.query(
+    `DELETE FROM workflow_prerequisites WHERE workspace_id = $1 AND version_id = $2 AND id = ANY($3::uuid[])`,
+    [ws, versionId, [...ids]],
+  );
 }
 
 // ---------- the complaint form ----------
@@ -270,7 +317,13 @@ export async function ensureStandardForm(tx: Sql, ws: string, versionId: string)
      SELECT $1, $2, c.title, c.description, c.n, c.key
        FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS c(key, title, description, n)
      ON CONFLICT (workspace_id, version_id, system_key) DO NOTHING`,
-    [ws, versionId, STANDARD_COMPONENTS.map((c) => c.key), STANDARD_COMPONENTS.map((c) => c.title), STANDARD_COMPONENTS.map((c) => c.description)],
+    [
+      ws,
+      versionId,
+      STANDARD_COMPONENTS.map((c) => c.key),
+      STANDARD_COMPONENTS.map((c) => c.title),
+      STANDARD_COMPONENTS.map((c) => c.description),
+    ],
   );
   await tx.query(
     `INSERT INTO workflow_form_attributes (workspace_id, version_id, component_id, label, field_type, required, position, system_key)
@@ -351,7 +404,11 @@ export async function listComponents(tx: Sql, ws: string, versionId: string): Pr
   }));
 }
 
-export async function findComponent(tx: Sql, ws: string, componentId: string): Promise<(ComponentRow & { version_id: string }) | null> {
+export async function findComponent(
+  tx: Sql,
+  ws: string,
+  componentId: string,
+): Promise<(ComponentRow & { version_id: string }) | null> {
   const [row] = await tx.query<ComponentRow>(
     `SELECT id, version_id, title, description, system_key FROM workflow_form_components WHERE workspace_id = $1 AND id = $2`,
     [ws, componentId],
@@ -363,7 +420,13 @@ export async function componentOf(tx: Sql, ws: string, versionId: string, compon
   return (await listComponents(tx, ws, versionId)).find((c) => c.componentId === componentId)!;
 }
 
-export async function insertComponent(tx: Sql, ws: string, versionId: string, title: string, description: string): Promise<string> {
+export async function insertComponent(
+  tx: Sql,
+  ws: string,
+  versionId: string,
+  title: string,
+  description: string,
+): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO workflow_form_components (workspace_id, version_id, title, description, position)
      SELECT $1, $2, $3, $4, COALESCE(max(position), 0) + 1 FROM workflow_form_components WHERE workspace_id = $1 AND version_id = $2
@@ -373,8 +436,16 @@ export async function insertComponent(tx: Sql, ws: string, versionId: string, ti
   return row.id;
 }
 
-export async function updateComponent(tx: Sql, ws: string, id: string, c: { title: string; description: string }): Promise<void> {
-  await tx.query(`UPDATE workflow_form_components SET title = $3, description = $4 WHERE workspace_id = $1 AND id = $2`, [ws, id, c.title, c.description]);
+export async function updateComponent(
+  tx: Sql,
+  ws: string,
+  id: string,
+  c: { title: string; description: string },
+): Promise<void> {
+  await tx.query(
+    `UPDATE workflow_form_components SET title = $3, description = $4 WHERE workspace_id = $1 AND id = $2`,
+    [ws, id, c.title, c.description],
+  );
 }
 
 export async function deleteComponent(tx: Sql, ws: string, id: string): Promise<void> {
@@ -382,7 +453,12 @@ export async function deleteComponent(tx: Sql, ws: string, id: string): Promise<
 }
 
 /** Renumbers rows of one table 1..n in the given order (components of a version, attributes of a component). */
-export async function renumber(tx: Sql, ws: string, table: 'workflow_form_components' | 'workflow_form_attributes', orderedIds: readonly string[]): Promise<void> {
+export async function renumber(
+  tx: Sql,
+  ws: string,
+  table: 'workflow_form_components' | 'workflow_form_attributes',
+  orderedIds: readonly string[],
+): Promise<void> {
   await tx.query(
     `UPDATE ${table} t SET position = o.n FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, n) WHERE t.workspace_id = $1 AND t.id = o.id`,
     [ws, [...orderedIds]],
@@ -390,7 +466,10 @@ export async function renumber(tx: Sql, ws: string, table: 'workflow_form_compon
 }
 
 export async function findAttribute(tx: Sql, ws: string, id: string): Promise<AttributeRow | null> {
-  const [row] = await tx.query<AttributeRow>(`SELECT ${ATTRIBUTE_COLUMNS} FROM workflow_form_attributes WHERE workspace_id = $1 AND id = $2`, [ws, id]);
+  const [row] = await tx.query<AttributeRow>(
+    `SELECT ${ATTRIBUTE_COLUMNS} FROM workflow_form_attributes WHERE workspace_id = $1 AND id = $2`,
+    [ws, id],
+  );
   return row ?? null;
 }
 
@@ -402,7 +481,15 @@ export async function attributeOf(tx: Sql, ws: string, versionId: string, id: st
 export async function insertAttribute(
   tx: Sql,
   ws: string,
-  a: { versionId: string; componentId: string; label: string; fieldType: FieldType; required: boolean; helpText: string; options: string[] },
+  a: {
+    versionId: string;
+    componentId: string;
+    label: string;
+    fieldType: FieldType;
+    required: boolean;
+    helpText: string;
+    options: string[];
+  },
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO workflow_form_attributes (workspace_id, version_id, component_id, label, field_type, required, help_text, options, position)
@@ -418,7 +505,15 @@ export async function updateAttribute(
   tx: Sql,
   ws: string,
   id: string,
-  a: { componentId: string; label: string; fieldType: FieldType; required: boolean; helpText: string; options: readonly string[]; moved: boolean },
+  a: {
+    componentId: string;
+    label: string;
+    fieldType: FieldType;
+    required: boolean;
+    helpText: string;
+    options: readonly string[];
+    moved: boolean;
+  },
 ): Promise<void> {
   await tx.query(
     `UPDATE workflow_form_attributes
@@ -430,13 +525,17 @@ export async function updateAttribute(
   );
 }
 
-export async function setAttributeResource(tx: Sql, ws: string, id: string, fileId: string, fileName: string | null): Promise<void> {
-  await tx.query(`UPDATE workflow_form_attributes SET resource_file_id = $3, resource_file_name = $4 WHERE workspace_id = $1 AND id = $2`, [
-    ws,
-    id,
-    fileId,
-    fileName,
-  ]);
+export async function setAttributeResource(
+  tx: Sql,
+  ws: string,
+  id: string,
+  fileId: string,
+  fileName: string | null,
+): Promise<void> {
+  await tx.query(
+    `UPDATE workflow_form_attributes SET resource_file_id = $3, resource_file_name = $4 WHERE workspace_id = $1 AND id = $2`,
+    [ws, id, fileId, fileName],
+  );
 }
 
 export async function deleteAttribute(tx: Sql, ws: string, id: string): Promise<void> {
@@ -445,7 +544,12 @@ export async function deleteAttribute(tx: Sql, ws: string, id: string): Promise<
 
 // ---------- who sees each field ----------
 
-export async function attributeRoles(tx: Sql, ws: string, versionId: string, compliance: Compliance): Promise<AttributeRoles> {
+export async function attributeRoles(
+  tx: Sql,
+  ws: string,
+  versionId: string,
+  compliance: Compliance,
+): Promise<AttributeRoles> {
   const rows = await tx.query<{ id: string; label: string; title: string; roles: CaseRole[] | null }>(
     `SELECT a.id, a.label, c.title, r.roles
        FROM workflow_form_attributes a
@@ -468,7 +572,14 @@ export async function attributeRoles(tx: Sql, ws: string, versionId: string, com
   };
 }
 
-export async function saveAttributeRoles(tx: Sql, ws: string, versionId: string, compliance: Compliance, attributeId: string, roles: readonly CaseRole[]): Promise<void> {
+export async function saveAttributeRoles(
+  tx: Sql,
+  ws: string,
+  versionId: string,
+  compliance: Compliance,
+  attributeId: string,
+  roles: readonly CaseRole[],
+): Promise<void> {
   await tx.query(
     `INSERT INTO workflow_attribute_roles (workspace_id, version_id, compliance, attribute_id, roles) VALUES ($1, $2, $3, $4, $5::text[])
      ON CONFLICT (workspace_id, version_id, compliance, attribute_id) DO UPDATE SET roles = EXCLUDED.roles`,
@@ -479,7 +590,13 @@ export async function saveAttributeRoles(tx: Sql, ws: string, versionId: string,
 // ---------- action mails ----------
 
 export async function listActionSettings(tx: Sql, ws: string, versionId: string): Promise<ActionSetting[]> {
-  const rows = await tx.query<{ action_type: ActionType; mail_subject: string; mail_body: string; cc_removed_count: number; include_complaint_copy: boolean }>(
+  const rows = await tx.query<{
+    action_type: ActionType;
+    mail_subject: string;
+    mail_body: string;
+    cc_removed_count: number;
+    include_complaint_copy: boolean;
+  }>(
     `SELECT action_type, mail_subject, mail_body, cc_removed_count, include_complaint_copy FROM workflow_action_settings
       WHERE workspace_id = $1 AND version_id = $2`,
     [ws, versionId],
@@ -496,7 +613,14 @@ export async function listActionSettings(tx: Sql, ws: string, versionId: string)
           customised: true,
           removedCcCount: Number(saved.cc_removed_count),
         }
-      : { actionType: type, ...DEFAULT_ACTION_MAILS[type], ccEmailList: [], includeComplaintCopy: type === 'INFORM_RESPONDENT', customised: false, removedCcCount: 0 };
+      : {
+          actionType: type,
+          ...DEFAULT_ACTION_MAILS[type],
+          ccEmailList: [],
+          includeComplaintCopy: type === 'INFORM_RESPONDENT',
+          customised: false,
+          removedCcCount: 0,
+        };
   });
 }
 
@@ -555,7 +679,10 @@ export async function listEscalations(tx: Sql, ws: string, branchId: string | un
 }
 
 export async function findEscalation(tx: Sql, ws: string, id: string): Promise<EscalationSetting | null> {
-  const [row] = await tx.query<EscalationRow>(`SELECT * FROM escalation_settings WHERE workspace_id = $1 AND id = $2`, [ws, id]);
+  const [row] = await tx.query<EscalationRow>(`SELECT * FROM escalation_settings WHERE workspace_id = $1 AND id = $2`, [
+    ws,
+    id,
+  ]);
   return row ? toEscalation(row) : null;
 }
 

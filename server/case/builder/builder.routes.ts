@@ -63,7 +63,9 @@ export async function builderRoutes(app: FastifyInstance, deps: ApiDeps): Promis
   serve(app, getStepSetting, (ctx) => service.stepSetting(ws(ctx), ctx.params.id));
   serve(app, saveStepSetting, (ctx) => service.saveStepSetting(actorOf(ctx), ctx.body));
 
-  serve(app, getAttributeRoles, (ctx) => service.attributeRoles(ws(ctx), ctx.params.workflowVersionId, ctx.params.complianceId));
+  serve(app, getAttributeRoles, (ctx) =>
+    service.attributeRoles(ws(ctx), ctx.params.workflowVersionId, ctx.params.complianceId),
+  );
   serve(app, saveAttributeSetting, (ctx) => service.saveAttributeSetting(actorOf(ctx), ctx.body));
 
   serve(app, addAttribute, (ctx) => service.addAttribute(actorOf(ctx), ctx.body));
@@ -73,7 +75,9 @@ export async function builderRoutes(app: FastifyInstance, deps: ApiDeps): Promis
     return OK;
   });
   serve(app, orderAttribute, (ctx) => service.orderAttribute(actorOf(ctx), ctx.params.id, ctx.body.position));
-  serve(app, confirmAttributeResourceUpload, (ctx) => service.confirmResourceUpload(actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, confirmAttributeResourceUpload, (ctx) =>
+    service.confirmResourceUpload(actorOf(ctx), ctx.params.id, ctx.body),
+  );
 
   serve(app, addComponent, (ctx) => service.addComponent(actorOf(ctx), ctx.body));
   serve(app, updateComponent, (ctx) => service.updateComponent(actorOf(ctx), ctx.params.id, ctx.body));

@@ -40,7 +40,13 @@ import {
   type Compliance,
   type Problems,
 } from '../../../src/domain/workflows/builder-rules';
-import { canEdit, FROZEN_VERSION_MESSAGE, MEETING_FIELDS, stepProblems, type ActionType } from '../../../src/domain/workflows/workflow-rules';
+import {
+  canEdit,
+  FROZEN_VERSION_MESSAGE,
+  MEETING_FIELDS,
+  stepProblems,
+  type ActionType,
+} from '../../../src/domain/workflows/workflow-rules';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
@@ -63,8 +69,21 @@ export class BuilderService {
     return this.db.tenant(ws, async (tx) => {
       const step = (await workflows.listSteps(tx, ws, versionId)).find((s) => s.stepId === stepId);
       if (!step) throw notFound('Step not found in this version');
-      const stage = step.stageId ? (await repo.listStages(tx, ws, versionId)).find((s) => s.stageId === step.stageId) : undefined;
-      return { ...step, stage: stage ? { stageId: stage.stageId, workflowVersionId: versionId, name: stage.name, description: stage.description, position: stage.position } : null };
+      const stage = step.stageId
+        ? (await repo.listStages(tx, ws, versionId)).find((s) => s.stageId === step.stageId)
+        : undefined;
+      return {
+        ...step,
+        stage: stage
+          ? {
+              stageId: stage.stageId,
+              workflowVersionId: versionId,
+              name: stage.name,
+              description: stage.description,
+              position: stage.position,
+            }
+          : null,
+      };
     });
   }
 
@@ -94,13 +113,19 @@ export class BuilderService {
 
   meetingFields(ws: string, stepId: string | undefined): Promise<MeetingFields> {
     if (!stepId) {
-      return Promise.resolve({ workflowId: null, stepId: null, meetingFieldList: MEETING_FIELDS.map((f) => ({ ...f })), customFieldList: [] });
+      return Promise.resolve({
+        workflowId: null,
+        stepId: null,
+        meetingFieldList: MEETING_FIELDS.map((f) => ({ ...f })),
+        customFieldList: [],
+      });
     }
     return this.db.tenant(ws, async (tx) => {
       const step = await workflows.findStep(tx, ws, stepId);
       if (!step) throw notFound('Step not found');
       const version = (await workflows.findVersion(tx, ws, step.version_id))!;
-      if (step.kind !== 'MEETING') throw badRequest('Only a meeting step has a meeting form', { stepId: 'Choose a meeting step' });
+      if (step.kind !== 'MEETING')
+        throw badRequest('Only a meeting step has a meeting form', { stepId: 'Choose a meeting step' });
       return meetingFieldsOf(version.workflow_id, step);
     });
   }
@@ -113,7 +138,10 @@ export class BuilderService {
 
   addStepAction(actor: Actor, stepId: string, body: AddStepActionBody): Promise<WorkflowStep> {
     return this.onStep(actor, stepId, 'workflow.step.action.add', async (tx, step) => {
-      if (step.kind !== 'ACTION') throw badRequest('A meeting step has no actions', { actionType: 'A meeting step has no actions: add an action step' });
+      if (step.kind !== 'ACTION')
+        throw badRequest('A meeting step has no actions', {
+          actionType: 'A meeting step has no actions: add an action step',
+        });
       const current = step.settings.actionTypes ?? [];
       const actionTypes = current.includes(body.actionType) ? current : [...current, body.actionType];
       const party = body.party !== undefined ? body.party : (step.settings.party ?? null);
@@ -132,7 +160,10 @@ export class BuilderService {
       const actionTypes = current.filter((t) => t !== actionType);
       const party = actionType === 'NOTIFY' ? null : (step.settings.party ?? null);
       const problems = stepProblems({ kind: 'ACTION', name: step.name, actionTypes, party });
-      if (problems.actionTypes) throw badRequest('A step keeps at least one action: remove the step instead', { actionType: problems.actionTypes });
+      if (problems.actionTypes)
+        throw badRequest('A step keeps at least one action: remove the step instead', {
+          actionType: problems.actionTypes,
+        });
       await repo.updateStepSettingsJson(tx, actor.workspaceId, stepId, { ...step.settings, actionTypes, party });
       return { details: { actionType } };
     });
@@ -147,7 +178,8 @@ export class BuilderService {
       };
       if (next.stageId) {
         const stage = await repo.findStage(tx, actor.workspaceId, next.stageId);
-        if (!stage || stage.version_id !== found.version_id) throw badRequest('Not a stage of this version', { stageId: 'Choose a stage of this version' });
+        if (!stage || stage.version_id !== found.version_id)
+          throw badRequest('Not a stage of this version', { stageId: 'Choose a stage of this version' });
       }
       await repo.updateStepSetting(tx, actor.workspaceId, found.id, next);
       return { details: { fields: Object.keys(body).filter((k) => k !== 'stepId') } };
@@ -182,7 +214,12 @@ export class BuilderService {
 
   addPrerequisites(actor: Actor, body: AddPrerequisitesBody): Promise<PrerequisiteList> {
     return this.onPrerequisites(actor, body, 'workflow.prerequisite.add', async (tx) => {
-      const items = body.prerequisiteList.map((p) => ({ kind: p.kind, label: p.label, description: p.description ?? '', referenceId: p.referenceId ?? null }));
+      const items = body.prerequisiteList.map((p) => ({
+        kind: p.kind,
+        label: p.label,
+        description: p.description ?? '',
+        referenceId: p.referenceId ?? null,
+      }));
       await repo.insertPrerequisites(tx, actor.workspaceId, body.workflowVersionId, items);
       return { count: items.length };
     });
@@ -192,7 +229,10 @@ export class BuilderService {
     return this.onPrerequisites(actor, body, 'workflow.prerequisite.update', async (tx, current) => {
       for (const [i, change] of body.prerequisiteList.entries()) {
         const found = current.find((p) => p.prerequisiteId === change.prerequisiteId);
-        if (!found) throw badRequest('Not a prerequisite of this version', { [`prerequisiteList.${i}.prerequisiteId`]: 'Not a prerequisite of this version' });
+        if (!found)
+          throw badRequest('Not a prerequisite of this version', {
+            [`prerequisiteList.${i}.prerequisiteId`]: 'Not a prerequisite of this version',
+          });
         await repo.updatePrerequisite(tx, actor.workspaceId, found.prerequisiteId, {
           kind: change.kind ?? found.kind,
           label: change.label ?? found.label,
@@ -207,7 +247,10 @@ export class BuilderService {
   removePrerequisites(actor: Actor, body: RemovePrerequisitesBody): Promise<PrerequisiteList> {
     return this.onPrerequisites(actor, body, 'workflow.prerequisite.remove', async (tx, current) => {
       const unknown = body.prerequisiteIdList.filter((id) => !current.some((p) => p.prerequisiteId === id));
-      if (unknown.length) throw badRequest('Not a prerequisite of this version', { prerequisiteIdList: `Not a prerequisite of this version: ${unknown.join(', ')}` });
+      if (unknown.length)
+        throw badRequest('Not a prerequisite of this version', {
+          prerequisiteIdList: `Not a prerequisite of this version: ${unknown.join(', ')}`,
+        });
       await repo.deletePrerequisites(tx, actor.workspaceId, body.workflowVersionId, body.prerequisiteIdList);
       return { prerequisiteIdList: body.prerequisiteIdList };
     });
@@ -221,7 +264,9 @@ export class BuilderService {
       await this.editableVersion(tx, ws, body.workflowVersionId);
       const attribute = await repo.findAttribute(tx, ws, body.attributeId);
       if (!attribute || attribute.version_id !== body.workflowVersionId) {
-        throw badRequest('Not a field of this version', { attributeId: 'Not a field of the complaint form of this version' });
+        throw badRequest('Not a field of this version', {
+          attributeId: 'Not a field of the complaint form of this version',
+        });
       }
       check(attributeRolesProblems(body.roles));
       await repo.saveAttributeRoles(tx, ws, body.workflowVersionId, body.complianceId, body.attributeId, body.roles);
@@ -243,12 +288,28 @@ export class BuilderService {
       await repo.ensureStandardForm(tx, ws, body.workflowVersionId);
       const component = await repo.findComponent(tx, ws, body.componentId);
       if (!component || component.version_id !== body.workflowVersionId) {
-        throw badRequest('Not a part of this form', { componentId: 'Choose a part of the complaint form of this version' });
+        throw badRequest('Not a part of this form', {
+          componentId: 'Choose a part of the complaint form of this version',
+        });
       }
-      const attribute = { label: body.label, fieldType: body.fieldType, required: body.required ?? false, helpText: body.helpText ?? '', options: body.options ?? [] };
+      const attribute = {
+        label: body.label,
+        fieldType: body.fieldType,
+        required: body.required ?? false,
+        helpText: body.helpText ?? '',
+        options: body.options ?? [],
+      };
       check(attributeProblems(attribute));
-      const id = await repo.insertAttribute(tx, ws, { versionId: body.workflowVersionId, componentId: body.componentId, ...attribute });
-      await this.audit(tx, actor, 'workflow.attribute.add', id, { workflowVersionId: body.workflowVersionId, label: body.label, fieldType: body.fieldType });
+      const id = await repo.insertAttribute(tx, ws, {
+        versionId: body.workflowVersionId,
+        componentId: body.componentId,
+        ...attribute,
+      });
+      await this.audit(tx, actor, 'workflow.attribute.add', id, {
+        workflowVersionId: body.workflowVersionId,
+        label: body.label,
+        fieldType: body.fieldType,
+      });
       return repo.attributeOf(tx, ws, body.workflowVersionId, id);
     });
   }
@@ -258,8 +319,12 @@ export class BuilderService {
       const componentId = body.componentId ?? found.component_id;
       if (componentId !== found.component_id) {
         const target = await repo.findComponent(tx, actor.workspaceId, componentId);
-        if (!target || target.version_id !== found.version_id) throw badRequest('Not a part of this form', { componentId: 'Choose a part of this form' });
-        if (found.system_key) throw badRequest('The law’s fields stay in their part', { componentId: 'This field stays in its part of the form' });
+        if (!target || target.version_id !== found.version_id)
+          throw badRequest('Not a part of this form', { componentId: 'Choose a part of this form' });
+        if (found.system_key)
+          throw badRequest('The law’s fields stay in their part', {
+            componentId: 'This field stays in its part of the form',
+          });
       }
       const next = {
         label: body.label ?? found.label,
@@ -269,7 +334,11 @@ export class BuilderService {
         options: body.options ?? found.options,
       };
       check(attributeProblems({ ...next, systemKey: found.system_key }));
-      await repo.updateAttribute(tx, actor.workspaceId, id, { ...next, componentId, moved: componentId !== found.component_id });
+      await repo.updateAttribute(tx, actor.workspaceId, id, {
+        ...next,
+        componentId,
+        moved: componentId !== found.component_id,
+      });
       return { fields: Object.keys(body) };
     });
   }
@@ -290,7 +359,11 @@ export class BuilderService {
       componentId = found.component_id;
       versionId = found.version_id;
       const component = await repo.componentOf(tx, actor.workspaceId, found.version_id, found.component_id);
-      const order = moveTo(component.attributes.map((a) => a.attributeId), id, position);
+      const order = moveTo(
+        component.attributes.map((a) => a.attributeId),
+        id,
+        position,
+      );
       await repo.renumber(tx, actor.workspaceId, 'workflow_form_attributes', order);
       return { position };
     });
@@ -305,19 +378,28 @@ export class BuilderService {
         `SELECT declared_name FROM files WHERE workspace_id = $1 AND id::text = $2 AND status = 'CONFIRMED'`,
         [actor.workspaceId, body.fileId],
       );
-      if (!file) throw badRequest('Upload the file and confirm it first', { fileId: `No uploaded file ${body.fileId} in this workspace` });
+      if (!file)
+        throw badRequest('Upload the file and confirm it first', {
+          fileId: `No uploaded file ${body.fileId} in this workspace`,
+        });
       await repo.setAttributeResource(tx, actor.workspaceId, id, body.fileId, body.fileName ?? file.declared_name);
       return { fileId: body.fileId };
     });
   }
 
-  addComponent(actor: Actor, body: { workflowVersionId: string; title: string; description?: string }): Promise<FormComponent> {
+  addComponent(
+    actor: Actor,
+    body: { workflowVersionId: string; title: string; description?: string },
+  ): Promise<FormComponent> {
     return this.run(actor, async (tx) => {
       const ws = actor.workspaceId;
       await this.editableVersion(tx, ws, body.workflowVersionId);
       await repo.ensureStandardForm(tx, ws, body.workflowVersionId);
       const id = await repo.insertComponent(tx, ws, body.workflowVersionId, body.title, body.description ?? '');
-      await this.audit(tx, actor, 'workflow.component.add', id, { workflowVersionId: body.workflowVersionId, title: body.title });
+      await this.audit(tx, actor, 'workflow.component.add', id, {
+        workflowVersionId: body.workflowVersionId,
+        title: body.title,
+      });
       return repo.componentOf(tx, ws, body.workflowVersionId, id);
     });
   }
@@ -328,12 +410,18 @@ export class BuilderService {
       const found = await repo.findComponent(tx, ws, id);
       if (!found) throw notFound('Part of the form not found');
       await this.editableVersion(tx, ws, found.version_id);
-      await repo.updateComponent(tx, ws, id, { title: body.title ?? found.title, description: body.description ?? found.description });
+      await repo.updateComponent(tx, ws, id, {
+        title: body.title ?? found.title,
+        description: body.description ?? found.description,
+      });
       if (body.position !== undefined) {
         const order = (await repo.listComponents(tx, ws, found.version_id)).map((c) => c.componentId);
         await repo.renumber(tx, ws, 'workflow_form_components', moveTo(order, id, body.position));
       }
-      await this.audit(tx, actor, 'workflow.component.update', id, { workflowVersionId: found.version_id, fields: Object.keys(body) });
+      await this.audit(tx, actor, 'workflow.component.update', id, {
+        workflowVersionId: found.version_id,
+        fields: Object.keys(body),
+      });
       return repo.componentOf(tx, ws, found.version_id, id);
     });
   }
@@ -349,7 +437,10 @@ export class BuilderService {
         throw badRequest(message, { id: message });
       }
       await repo.deleteComponent(tx, ws, id);
-      await this.audit(tx, actor, 'workflow.component.delete', id, { workflowVersionId: found.version_id, title: found.title });
+      await this.audit(tx, actor, 'workflow.component.delete', id, {
+        workflowVersionId: found.version_id,
+        title: found.title,
+      });
     });
   }
 
@@ -374,7 +465,10 @@ export class BuilderService {
       const next = current.map((f) => ({ ...f }));
       for (const [i, change] of body.meetingFieldList.entries()) {
         const field = next.find((f) => f.meetingFieldId === change.meetingFieldId);
-        if (!field) throw badRequest('Not a field of this meeting form', { [`meetingFieldList.${i}.meetingFieldId`]: 'Not a field of this meeting form' });
+        if (!field)
+          throw badRequest('Not a field of this meeting form', {
+            [`meetingFieldList.${i}.meetingFieldId`]: 'Not a field of this meeting form',
+          });
         Object.assign(field, {
           label: change.label ?? field.label,
           fieldType: change.fieldType ?? field.fieldType,
@@ -397,7 +491,10 @@ export class BuilderService {
   removeMeetingFields(actor: Actor, body: RemoveMeetingFieldsBody): Promise<MeetingFields> {
     return this.onMeetingStep(actor, body, 'workflow.meeting-field.remove', (current) => {
       const unknown = body.meetingFieldIdList.filter((id) => !current.some((f) => f.meetingFieldId === id));
-      if (unknown.length) throw badRequest('Not a field of this meeting form', { meetingFieldIdList: `Not a field of this meeting form: ${unknown.join(', ')}` });
+      if (unknown.length)
+        throw badRequest('Not a field of this meeting form', {
+          meetingFieldIdList: `Not a field of this meeting form: ${unknown.join(', ')}`,
+        });
       return current.filter((f) => !body.meetingFieldIdList.includes(f.meetingFieldId));
     });
   }
@@ -408,14 +505,19 @@ export class BuilderService {
     return this.run(actor, async (tx) => {
       const ws = actor.workspaceId;
       await this.editableVersion(tx, ws, body.workflowVersionId);
-      check({ ...mailTemplateProblems('mailSubject', body.mailSubject), ...mailTemplateProblems('mailBody', body.mailBody) });
+      check({
+        ...mailTemplateProblems('mailSubject', body.mailSubject),
+        ...mailTemplateProblems('mailBody', body.mailBody),
+      });
       await repo.saveActionSetting(tx, ws, body.workflowVersionId, {
         actionType: body.actionType,
         mailSubject: body.mailSubject,
         mailBody: body.mailBody,
         includeComplaintCopy: body.includeComplaintCopy ?? false,
       });
-      await this.audit(tx, actor, 'workflow.action-setting.save', body.workflowVersionId, { actionType: body.actionType });
+      await this.audit(tx, actor, 'workflow.action-setting.save', body.workflowVersionId, {
+        actionType: body.actionType,
+      });
       return repo.listActionSettings(tx, ws, body.workflowVersionId);
     });
   }
@@ -428,12 +530,19 @@ export class BuilderService {
       if (body.id && !(await repo.findEscalation(tx, ws, body.id))) throw notFound('Escalation setting not found');
       const branchId = body.branchId ?? null;
       if (branchId && (await workflows.unknownBranches(tx, ws, [branchId])).length) {
-        throw badRequest('Not a business unit of this workspace', { branchId: 'Choose a business unit of this workspace' });
+        throw badRequest('Not a business unit of this workspace', {
+          branchId: 'Choose a business unit of this workspace',
+        });
       }
       if (!(await repo.userInWorkspace(tx, ws, body.targetId))) {
         throw badRequest('Not a member of this workspace', { targetId: 'Choose a member of this workspace' });
       }
-      const setting = { ...body, branchId, secondThresholdDate: body.secondThresholdDate ?? null, enabled: body.enabled ?? true };
+      const setting = {
+        ...body,
+        branchId,
+        secondThresholdDate: body.secondThresholdDate ?? null,
+        enabled: body.enabled ?? true,
+      };
       check(escalationProblems(setting));
       const saved = await repo.saveEscalation(tx, ws, setting);
       await this.audit(tx, actor, 'escalation-setting.save', saved.id, {
@@ -516,18 +625,26 @@ export class BuilderService {
       const version = await this.editableVersion(tx, ws, found.version_id);
       if (version.workflow_id !== body.workflowId) throw notFound('Step not found in this workflow');
       const step = (await workflows.findStep(tx, ws, body.stepId))!;
-      if (step.kind !== 'MEETING') throw badRequest('Only a meeting step has a meeting form', { stepId: 'Choose a meeting step' });
+      if (step.kind !== 'MEETING')
+        throw badRequest('Only a meeting step has a meeting form', { stepId: 'Choose a meeting step' });
       const settings = step.settings ?? {};
       const customMeetingFields = change(settings.customMeetingFields ?? []);
       await repo.updateStepSettingsJson(tx, ws, step.id, { ...settings, customMeetingFields });
       await workflows.touchVersion(tx, ws, version.id);
-      await this.audit(tx, actor, action, step.id, { workflowVersionId: version.id, labels: customMeetingFields.map((f) => f.label) });
+      await this.audit(tx, actor, action, step.id, {
+        workflowVersionId: version.id,
+        labels: customMeetingFields.map((f) => f.label),
+      });
       return meetingFieldsOf(version.workflow_id, { ...step, settings: { ...settings, customMeetingFields } });
     });
   }
 
   private async prerequisiteList(tx: Sql, ws: string, version: workflows.VersionRow): Promise<PrerequisiteList> {
-    return { workflowId: version.workflow_id, workflowVersionId: version.id, prerequisiteList: await repo.listPrerequisites(tx, ws, version.id) };
+    return {
+      workflowId: version.workflow_id,
+      workflowVersionId: version.id,
+      prerequisiteList: await repo.listPrerequisites(tx, ws, version.id),
+    };
   }
 
   /** Locks the version and refuses a frozen one: published and archived versions change only by a new version. */
@@ -538,8 +655,21 @@ export class BuilderService {
     return version;
   }
 
-  private audit(tx: Sql, actor: Actor, action: string, target: string, details: Record<string, unknown>): Promise<void> {
-    return audit(tx, { workspaceId: actor.workspaceId, actorUserId: actor.userId, action, target, ip: actor.ip, details });
+  private audit(
+    tx: Sql,
+    actor: Actor,
+    action: string,
+    target: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    return audit(tx, {
+      workspaceId: actor.workspaceId,
+      actorUserId: actor.userId,
+      action,
+      target,
+      ip: actor.ip,
+      details,
+    });
   }
 
   private async run<T>(actor: Actor, fn: (tx: Sql) => Promise<T>): Promise<T> {
@@ -565,13 +695,19 @@ function shiftIndexes(problems: Problems, offset: number): Problems {
   const out: Problems = {};
   for (const [key, message] of Object.entries(problems)) {
     const match = /^meetingFieldList\.(\d+)\.(.*)$/.exec(key);
-    out[match && Number(match[1]) >= offset ? `meetingFieldList.${Number(match[1]) - offset}.${match[2]}` : key] = message;
+    out[match && Number(match[1]) >= offset ? `meetingFieldList.${Number(match[1]) - offset}.${match[2]}` : key] =
+      message;
   }
   return out;
 }
 
 function settingOf(step: workflows.StepRow): StepSetting {
-  return { stepId: step.id, ownerRole: step.owner_role ?? null, timeLimit: step.time_limit ?? null, stageId: step.stage_id ?? null };
+  return {
+    stepId: step.id,
+    ownerRole: step.owner_role ?? null,
+    timeLimit: step.time_limit ?? null,
+    stageId: step.stage_id ?? null,
+  };
 }
 
 function meetingFieldsOf(workflowId: string, step: workflows.StepRow): MeetingFields {

@@ -40,7 +40,16 @@ const SECTION_TITLES: Record<ExportSection, string> = {
   OUTCOME: 'Outcome',
   EVIDENCE: 'Evidence',
 };
-export const SECTION_ORDER: ExportSection[] = ['PARTIES', 'INCIDENT', 'CLOCKS', 'MESSAGES', 'MEETINGS', 'STEPS', 'OUTCOME', 'EVIDENCE'];
+export const SECTION_ORDER: ExportSection[] = [
+  'PARTIES',
+  'INCIDENT',
+  'CLOCKS',
+  'MESSAGES',
+  'MEETINGS',
+  'STEPS',
+  'OUTCOME',
+  'EVIDENCE',
+];
 
 /** A bundle's dates in the workspace's zone and its country's format (date-time.ts); UTC for a detail that has none. */
 const UTC: DateTimeSettings = { zone: 'UTC', locale: 'en-IN' };
@@ -56,7 +65,11 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
     size: 'A4',
     margin: 50,
     bufferPages: true,
-    info: { Title: `Case ${c.caseNumber} – ${o.purpose === 'APPEAL' ? 'appeal' : 'legal review'} bundle`, Author: o.workspaceName, Subject: 'Confidential case record' },
+    info: {
+      Title: `Case ${c.caseNumber} – ${o.purpose === 'APPEAL' ? 'appeal' : 'legal review'} bundle`,
+      Author: o.workspaceName,
+      Subject: 'Confidential case record',
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -73,19 +86,28 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
   const heading = (text: string) => {
     doc.moveDown(0.6);
     doc.font('body').fontSize(14).fillColor('#1f2328').text(text, 50, undefined, { width });
-    doc.moveTo(50, doc.y + 2).lineTo(50 + width, doc.y + 2).lineWidth(0.5).stroke('#8c959f');
+    doc
+      .moveTo(50, doc.y + 2)
+      .lineTo(50 + width, doc.y + 2)
+      .lineWidth(0.5)
+      .stroke('#8c959f');
     doc.moveDown(0.4);
   };
   const para = (text: string, size = 10, color = '#1f2328') => {
     doc.font(face(text)).fontSize(size).fillColor(color).text(text, 50, undefined, { width });
   };
-  const field = (label: string, value: string | null | undefined) => para(`${label}: ${value && value.trim() ? value : '—'}`);
+  const field = (label: string, value: string | null | undefined) =>
+    para(`${label}: ${value && value.trim() ? value : '—'}`);
   /** The marked block that stands where redacted content was: a dark box and a label, never the content. */
   const redacted = (what: string) => {
     if (doc.y > doc.page.height - 90) doc.addPage();
     const y = doc.y + 2;
     doc.rect(50, y, width, 22).fill('#24292f');
-    doc.font('body').fontSize(9).fillColor('#ffffff').text(`REDACTED — ${what}`, 58, y + 6, { width: width - 16, lineBreak: false });
+    doc
+      .font('body')
+      .fontSize(9)
+      .fillColor('#ffffff')
+      .text(`REDACTED — ${what}`, 58, y + 6, { width: width - 16, lineBreak: false });
     doc.fillColor('#1f2328');
     doc.x = 50;
     doc.y = y + 28;
@@ -99,9 +121,17 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
   // Cover: the case, not its parties.
   doc.font('body').fontSize(18).text(`Case ${c.caseNumber}`, { width });
   para(`${o.workspaceName} — confidential case record (POSH Act s.16 / Canada Labour Code s.35)`, 10, '#57606a');
-  para(`Bundle for ${o.purpose === 'APPEAL' ? 'appeal' : 'legal review'}, exported ${when(o.exportedAt)} by ${o.exportedBy}.`, 10, '#57606a');
+  para(
+    `Bundle for ${o.purpose === 'APPEAL' ? 'appeal' : 'legal review'}, exported ${when(o.exportedAt)} by ${o.exportedBy}.`,
+    10,
+    '#57606a',
+  );
   const redactions = o.redactSections.size + o.redactItems.size;
-  para(redactions ? `${redactions} part(s) are redacted: each is marked where it was left out.` : 'Nothing is redacted.', 10, '#57606a');
+  para(
+    redactions ? `${redactions} part(s) are redacted: each is marked where it was left out.` : 'Nothing is redacted.',
+    10,
+    '#57606a',
+  );
 
   heading('Case summary');
   field('Case number', c.caseNumber);
@@ -114,8 +144,14 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
   if (c.referral) field('Referral', 'Local Committee (IN-01)');
   if (c.committee) {
     field('Committee', c.committee.name);
-    field('Presiding', c.committee.presiding ? `${c.committee.presiding.name}${c.committee.presiding.substitute ? ' (in place of the presiding officer)' : ''}` : 'nobody may preside');
-    for (const m of c.committee.members) para(`• ${m.name} — ${m.role.replaceAll('_', ' ').toLowerCase()}${m.recused ? ' (recused)' : ''}`);
+    field(
+      'Presiding',
+      c.committee.presiding
+        ? `${c.committee.presiding.name}${c.committee.presiding.substitute ? ' (in place of the presiding officer)' : ''}`
+        : 'nobody may preside',
+    );
+    for (const m of c.committee.members)
+      para(`• ${m.name} — ${m.role.replaceAll('_', ' ').toLowerCase()}${m.recused ? ' (recused)' : ''}`);
   }
 
   for (const id of SECTION_ORDER) {
@@ -144,7 +180,10 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
           return;
         case 'CLOCKS':
           if (c.clocks.length === 0) para('No clocks.');
-          for (const k of c.clocks) para(`${k.rule} ${k.label}: ${k.state.replaceAll('_', ' ').toLowerCase()}; due ${day(k.dueOn)}${k.metOn ? `, met ${day(k.metOn)}` : ''}`);
+          for (const k of c.clocks)
+            para(
+              `${k.rule} ${k.label}: ${k.state.replaceAll('_', ' ').toLowerCase()}; due ${day(k.dueOn)}${k.metOn ? `, met ${day(k.metOn)}` : ''}`,
+            );
           return;
         case 'MESSAGES':
           if (c.messages.length === 0) para('No messages.');
@@ -175,7 +214,10 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
           }
           return;
         case 'STEPS':
-          for (const s of c.steps) para(`${s.position + 1}. ${s.name} (${s.kind.toLowerCase()}): ${s.completedAt ? `completed ${day(s.completedAt)}` : 'not completed'}`);
+          for (const s of c.steps)
+            para(
+              `${s.position + 1}. ${s.name} (${s.kind.toLowerCase()}): ${s.completedAt ? `completed ${day(s.completedAt)}` : 'not completed'}`,
+            );
           if (c.steps.length === 0) para('No steps.');
           return;
         case 'OUTCOME':
@@ -193,7 +235,11 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
               para(`SHA-256 ${f.sha256 ?? 'not recorded'}`, 8, '#57606a');
             }
           }
-          para('Evidence files themselves are not in the bundle: each is downloaded separately, and each download is recorded. Each file\'s SHA-256 was taken by the server as it was uploaded: the SHA-256 of a downloaded copy must match it.', 9, '#57606a');
+          para(
+            "Evidence files themselves are not in the bundle: each is downloaded separately, and each download is recorded. Each file's SHA-256 was taken by the server as it was uploaded: the SHA-256 of a downloaded copy must match it.",
+            9,
+            '#57606a',
+          );
           return;
       }
     });
@@ -201,16 +247,27 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
 
   // The access log: every entry with its place in the chain and its hash, then how to check it.
   heading('Access log');
-  para('Every read, change and download of this case, in the order written. Each entry carries its place in the case\'s chain and its hash.', 9, '#57606a');
+  para(
+    "Every read, change and download of this case, in the order written. Each entry carries its place in the case's chain and its hash.",
+    9,
+    '#57606a',
+  );
   if (o.logEntries.length === 0) para('No entries.');
   for (const e of o.logEntries) {
     if (doc.y > doc.page.height - 90) doc.addPage();
-    para(`#${e.seq}  ${when(e.at)}  ${e.actorName} — ${e.action}${e.withheld ? ' (details withheld: they touch a redacted part)' : ''}`, 9);
+    para(
+      `#${e.seq}  ${when(e.at)}  ${e.actorName} — ${e.action}${e.withheld ? ' (details withheld: they touch a redacted part)' : ''}`,
+      9,
+    );
     doc.font('Courier').fontSize(7).fillColor('#57606a').text(`sha256 ${e.hash}`, 50, undefined, { width });
   }
   if (o.listReads.length) {
     doc.moveDown(0.4);
-    para('Complaints listed (the workspace\'s chain of list reads, checked from the database: GET /case-api/api/complaints/{id}/audit/verify):', 9, '#57606a');
+    para(
+      "Complaints listed (the workspace's chain of list reads, checked from the database: GET /case-api/api/complaints/{id}/audit/verify):",
+      9,
+      '#57606a',
+    );
     for (const r of o.listReads) {
       if (doc.y > doc.page.height - 90) doc.addPage();
       para(`list read #${r.seq}  ${when(r.at)}  ${r.actorName} — complaint.list`, 9);
@@ -220,11 +277,15 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
 
   heading('Verifying this log');
   para(`Head hash of the case's chain (${o.log.entries.length} entries):`, 10);
-  doc.font('Courier').fontSize(8).fillColor('#1f2328').text(o.log.head ?? 'none (no entries)', 50, undefined, { width });
+  doc
+    .font('Courier')
+    .fontSize(8)
+    .fillColor('#1f2328')
+    .text(o.log.head ?? 'none (no entries)', 50, undefined, { width });
   para(
     `Each entry's hash is sha256 of the hash before it (none for the first) followed by the entry's canonical line: the JSON array ["case-event", place, workspace, case, entry id, actor, action, address, time in UTC, sha256 of the details]. ` +
       `This file carries the log in that form as its attachment ${CASE_LOG_ATTACHMENT}. To check it, run "npm run verify-case-log -- <this file>" in the SafePlace source: it recomputes every hash and prints OK with the head, or names the first entry that does not match. ` +
-      'The committee can also check the log as the database holds it now (the case page\'s access log tab).',
+      "The committee can also check the log as the database holds it now (the case page's access log tab).",
     9,
     '#57606a',
   );
@@ -237,7 +298,11 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
   // the PDF's embedded files; the text of the pages is only for people).
   const compressed = (doc as unknown as { compress: boolean }).compress;
   (doc as unknown as { compress: boolean }).compress = false;
-  doc.file(Buffer.from(JSON.stringify(o.log, null, 1), 'utf8'), { name: CASE_LOG_ATTACHMENT, type: 'application/json', description: 'The case access log with its hash chain' });
+  doc.file(Buffer.from(JSON.stringify(o.log, null, 1), 'utf8'), {
+    name: CASE_LOG_ATTACHMENT,
+    type: 'application/json',
+    description: 'The case access log with its hash chain',
+  });
   (doc as unknown as { compress: boolean }).compress = compressed;
 
   // Every page says what it is.
@@ -246,7 +311,15 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('body').fontSize(8).fillColor('#57606a').text(`Case ${c.caseNumber} — confidential — page ${i + 1} of ${range.count}`, 50, doc.page.height - 30, { width, align: 'center', lineBreak: false });
+    doc
+      .font('body')
+      .fontSize(8)
+      .fillColor('#57606a')
+      .text(`Case ${c.caseNumber} — confidential — page ${i + 1} of ${range.count}`, 50, doc.page.height - 30, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
     doc.page.margins.bottom = bottom;
   }
   doc.end();

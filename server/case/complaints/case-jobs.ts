@@ -1,6 +1,18 @@
-import { escalationLevel, reminderDue, REMINDER_LABELS, stepDueOn, type ReminderKind, type StepTimeLimit } from '../../../src/domain/complaints/case-schedule';
+import {
+  escalationLevel,
+  reminderDue,
+  REMINDER_LABELS,
+  stepDueOn,
+  type ReminderKind,
+  type StepTimeLimit,
+} from '../../../src/domain/complaints/case-schedule';
 import { clocksOfCase } from '../../../src/domain/complaints/case-runtime';
-import { caseClocks, monthlyUpdates, type CaseDates, type Clock as CaseClock } from '../../../src/domain/complaints/statutory-clocks';
+import {
+  caseClocks,
+  monthlyUpdates,
+  type CaseDates,
+  type Clock as CaseClock,
+} from '../../../src/domain/complaints/statutory-clocks';
 import { daysBetween, type IsoDate, type WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { JOB_CASE_CLOCKS } from '../../platform/case-clock-jobs';
 import type { Clock } from '../../platform/clock';
@@ -109,7 +121,9 @@ export class CaseJobs {
     private readonly publicUrl: string,
     private readonly options: CaseJobOptions = {},
     /** Step 5, retention of closed cases (retention.service.ts): warnings and purges. */
-    private readonly retention?: { run(ws: string, day: IsoDate, origin: string): Promise<{ warnings: number; purged: number }> },
+    private readonly retention?: {
+      run(ws: string, day: IsoDate, origin: string): Promise<{ warnings: number; purged: number }>;
+    },
   ) {}
 
   /** Today in UTC (where no workspace is known). */
@@ -140,7 +154,14 @@ export class CaseJobs {
     const escalations = await this.escalate(ws, day, site.origin);
     const statusUpdates = await this.sendStatusUpdates(ws, day, site.origin);
     const retention = this.retention ? await this.retention.run(ws, day, site.origin) : { warnings: 0, purged: 0 };
-    return { clocks, reminders, escalations, statusUpdates, retentionWarnings: retention.warnings, purged: retention.purged };
+    return {
+      clocks,
+      reminders,
+      escalations,
+      statusUpdates,
+      retentionWarnings: retention.warnings,
+      purged: retention.purged,
+    };
   }
 
   /**
@@ -166,9 +187,19 @@ export class CaseJobs {
         const out: StoredClock[] = [];
         for (const row of rows) {
           // No identified respondent: no respondent clock runs, so none is stored, reminded or escalated (case-runtime.ts).
-          const clocks = clocksOfCase(caseClocks(caseDates(row), calendars.of(row.compliance, row.received_on), day), { closed: false, respondentIdentified: row.respondent_identified });
+          const clocks = clocksOfCase(caseClocks(caseDates(row), calendars.of(row.compliance, row.received_on), day), {
+            closed: false,
+            respondentIdentified: row.respondent_identified,
+          });
           for (const c of clocks.filter(STORED)) {
-            out.push({ complaint_id: row.id, clock_id: c.id, started_on: c.startedOn!, due_on: c.dueOn!, met_on: c.metOn, state: c.state });
+            out.push({
+              complaint_id: row.id,
+              clock_id: c.id,
+              started_on: c.startedOn!,
+              due_on: c.dueOn!,
+              met_on: c.metOn,
+              state: c.state,
+            });
           }
         }
         if (out.length > 0) {
@@ -210,7 +241,14 @@ export class CaseJobs {
       const calendars = new Calendars(regime, day);
       // The mails write the day as the workspace does (12 Dec 2026).
       const dates = dateTimeSettingsOf(regime);
-      const rows = await tx.query<{ complaint_id: string; clock_id: string; due_on: string; case_number: number; compliance: 'IN_POSH' | 'CA_FEDERAL'; received_on: string }>(
+      const rows = await tx.query<{
+        complaint_id: string;
+        clock_id: string;
+        due_on: string;
+        case_number: number;
+        compliance: 'IN_POSH' | 'CA_FEDERAL';
+        received_on: string;
+      }>(
         `SELECT d.complaint_id, d.clock_id, d.due_on::text AS due_on, c.case_number, c.compliance, c.received_on::text AS received_on
            FROM complaint_clock_due d JOIN complaints c ON c.workspace_id = d.workspace_id AND c.id = d.complaint_id
           WHERE d.workspace_id = $1 AND d.met_on IS NULL AND c.status = 'OPEN' AND d.due_on <= $2::date + 10`,
@@ -233,22 +271,38 @@ export class CaseJobs {
       const mails: OutgoingMail[] = [];
       for (const n of fresh) {
         const r = byKey.get(`${n.complaint_id}:${n.clock_id}`)!;
-        const clock = caseClocks({ receivedOn: r.received_on }, calendars.of(r.compliance, r.received_on), day).find((c) => c.id === n.clock_id);
+        const clock = caseClocks({ receivedOn: r.received_on }, calendars.of(r.compliance, r.received_on), day).find(
+          (c) => c.id === n.clock_id,
+        );
         const label = clock?.label ?? n.clock_id;
         const caseNumber = caseNumberText(r.case_number);
         const dueOn = formatDate(n.due_on, dates);
-        const what = n.kind === 'MISSED' ? `was due on ${dueOn} and has been missed` : `is ${REMINDER_LABELS[n.kind]} (${dueOn})`;
+        const what =
+          n.kind === 'MISSED' ? `was due on ${dueOn} and has been missed` : `is ${REMINDER_LABELS[n.kind]} (${dueOn})`;
         for (const member of readers.get(n.complaint_id) ?? []) {
           mails.push({
             workspaceId: ws,
             to: member.email,
-            subject: n.kind === 'MISSED' ? `Missed deadline on case ${caseNumber}` : `Deadline approaching on case ${caseNumber}`,
+            subject:
+              n.kind === 'MISSED'
+                ? `Missed deadline on case ${caseNumber}`
+                : `Deadline approaching on case ${caseNumber}`,
             text: `On case ${caseNumber}, "${label}" (${clock?.rule ?? ''}) ${what}. Open the case: ${origin}/complaints/${n.complaint_id}`,
           });
         }
         await tx.query(
           `INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details) VALUES ($1, $2, NULL, $3, NULL, $4)`,
-          [ws, n.complaint_id, n.kind === 'MISSED' ? 'clock.missed.notice' : 'clock.reminder', JSON.stringify({ clockId: n.clock_id, kind: n.kind, dueOn: n.due_on, recipients: readers.get(n.complaint_id)?.length ?? 0 })],
+          [
+            ws,
+            n.complaint_id,
+            n.kind === 'MISSED' ? 'clock.missed.notice' : 'clock.reminder',
+            JSON.stringify({
+              clockId: n.clock_id,
+              kind: n.kind,
+              dueOn: n.due_on,
+              recipients: readers.get(n.complaint_id)?.length ?? 0,
+            }),
+          ],
         );
       }
       await this.mail.sendMany(mails, tx);
@@ -263,13 +317,22 @@ export class CaseJobs {
    */
   async escalate(ws: string, day: IsoDate, origin: string): Promise<number> {
     return this.db.tenant(ws, async (tx) => {
-      const settings = await tx.query<{ branch_id: string | null; escalation_type: 'STEP_OVERDUE' | 'STATUTORY_CLOCK'; first_threshold_days: number; second_threshold_days: number | null; target_user_id: string; enabled: boolean }>(
+      const settings = await tx.query<{
+        branch_id: string | null;
+        escalation_type: 'STEP_OVERDUE' | 'STATUTORY_CLOCK';
+        first_threshold_days: number;
+        second_threshold_days: number | null;
+        target_user_id: string;
+        enabled: boolean;
+      }>(
         `SELECT branch_id, escalation_type, first_threshold_days, second_threshold_days, target_user_id, enabled FROM escalation_settings WHERE workspace_id = $1 AND enabled`,
         [ws],
       );
       if (settings.length === 0) return 0;
       const settingFor = (type: string, branchId: string | null) =>
-        settings.find((s) => s.escalation_type === type && s.branch_id === branchId && branchId !== null) ?? settings.find((s) => s.escalation_type === type && s.branch_id === null) ?? null;
+        settings.find((s) => s.escalation_type === type && s.branch_id === branchId && branchId !== null) ??
+        settings.find((s) => s.escalation_type === type && s.branch_id === null) ??
+        null;
       const regime = await regimeOf(tx, ws);
       const calendars = new Calendars(regime, day);
       const dates = dateTimeSettingsOf(regime);
@@ -287,7 +350,13 @@ export class CaseJobs {
       const clocksOf = new Map<string, typeof clocks>();
       for (const c of clocks) clocksOf.set(c.complaint_id, [...(clocksOf.get(c.complaint_id) ?? []), c]);
       const steps = settings.some((s) => s.escalation_type === 'STEP_OVERDUE')
-        ? await tx.query<{ complaint_id: string; step_id: string; name: string; time_limit: StepTimeLimit; done_on: string | null }>(
+        ? await tx.query<{
+            complaint_id: string;
+            step_id: string;
+            name: string;
+            time_limit: StepTimeLimit;
+            done_on: string | null;
+          }>(
             `SELECT c.id AS complaint_id, s.id AS step_id, s.name, s.time_limit, to_char(d.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS done_on
                FROM complaints c JOIN workflow_steps s ON s.workspace_id = c.workspace_id AND s.version_id = c.version_id
                LEFT JOIN complaint_step_completions d ON d.workspace_id = c.workspace_id AND d.complaint_id = c.id AND d.step_id = s.id
@@ -298,14 +367,39 @@ export class CaseJobs {
       const stepsOf = new Map<string, typeof steps>();
       for (const s of steps) stepsOf.set(s.complaint_id, [...(stepsOf.get(s.complaint_id) ?? []), s]);
 
-      const reached: { complaint_id: string; type: string; subject: string; label: string; level: 1 | 2; due_on: string; target: string }[] = [];
+      const reached: {
+        complaint_id: string;
+        type: string;
+        subject: string;
+        label: string;
+        level: 1 | 2;
+        due_on: string;
+        target: string;
+      }[] = [];
       for (const c of cases) {
         const clockSetting = settingFor('STATUTORY_CLOCK', c.branch_id);
         const own = clocksOf.get(c.id) ?? [];
         if (clockSetting) {
           for (const k of own.filter((k) => !k.met_on)) {
-            const level = escalationLevel({ firstThresholdDays: clockSetting.first_threshold_days, secondThresholdDays: clockSetting.second_threshold_days, enabled: true }, k.due_on, day);
-            if (level > 0) reached.push({ complaint_id: c.id, type: 'STATUTORY_CLOCK', subject: k.clock_id, label: k.clock_id, level: level as 1 | 2, due_on: k.due_on, target: clockSetting.target_user_id });
+            const level = escalationLevel(
+              {
+                firstThresholdDays: clockSetting.first_threshold_days,
+                secondThresholdDays: clockSetting.second_threshold_days,
+                enabled: true,
+              },
+              k.due_on,
+              day,
+            );
+            if (level > 0)
+              reached.push({
+                complaint_id: c.id,
+                type: 'STATUTORY_CLOCK',
+                subject: k.clock_id,
+                label: k.clock_id,
+                level: level as 1 | 2,
+                due_on: k.due_on,
+                target: clockSetting.target_user_id,
+              });
           }
         }
         const stepSetting = settingFor('STEP_OVERDUE', c.branch_id);
@@ -313,15 +407,42 @@ export class CaseJobs {
           const list = stepsOf.get(c.id) ?? [];
           const current = list.find((s) => !s.done_on);
           if (current) {
-            const since = list.map((s) => s.done_on).filter((d): d is string => !!d).sort().pop() ?? c.received_on;
+            const since =
+              list
+                .map((s) => s.done_on)
+                .filter((d): d is string => !!d)
+                .sort()
+                .pop() ?? c.received_on;
             const calendar = calendars.of(c.compliance, c.received_on);
-            const dueOn = stepDueOn(calendar, current.time_limit, since > c.received_on ? since : c.received_on, (clockId) => {
-              const k = own.find((x) => x.clock_id === clockId);
-              return k && !k.met_on ? k.due_on : null;
-            });
+            const dueOn = stepDueOn(
+              calendar,
+              current.time_limit,
+              since > c.received_on ? since : c.received_on,
+              (clockId) => {
+                const k = own.find((x) => x.clock_id === clockId);
+                return k && !k.met_on ? k.due_on : null;
+              },
+            );
             if (dueOn) {
-              const level = escalationLevel({ firstThresholdDays: stepSetting.first_threshold_days, secondThresholdDays: stepSetting.second_threshold_days, enabled: true }, dueOn, day);
-              if (level > 0) reached.push({ complaint_id: c.id, type: 'STEP_OVERDUE', subject: current.step_id, label: current.name, level: level as 1 | 2, due_on: dueOn, target: stepSetting.target_user_id });
+              const level = escalationLevel(
+                {
+                  firstThresholdDays: stepSetting.first_threshold_days,
+                  secondThresholdDays: stepSetting.second_threshold_days,
+                  enabled: true,
+                },
+                dueOn,
+                day,
+              );
+              if (level > 0)
+                reached.push({
+                  complaint_id: c.id,
+                  type: 'STEP_OVERDUE',
+                  subject: current.step_id,
+                  label: current.name,
+                  level: level as 1 | 2,
+                  due_on: dueOn,
+                  target: stepSetting.target_user_id,
+                });
             }
           }
         }
@@ -330,9 +451,20 @@ export class CaseJobs {
       // Clock labels as the case shows them.
       for (const r of reached.filter((x) => x.type === 'STATUTORY_CLOCK')) {
         const c = cases.find((x) => x.id === r.complaint_id)!;
-        r.label = caseClocks({ receivedOn: c.received_on }, calendars.of(c.compliance, c.received_on), day).find((k) => k.id === r.subject)?.label ?? r.subject;
+        r.label =
+          caseClocks({ receivedOn: c.received_on }, calendars.of(c.compliance, c.received_on), day).find(
+            (k) => k.id === r.subject,
+          )?.label ?? r.subject;
       }
-      const fresh = await tx.query<{ complaint_id: string; escalation_type: string; subject: string; subject_label: string; level: number; due_on: string; target_user_id: string }>(
+      const fresh = await tx.query<{
+        complaint_id: string;
+        escalation_type: string;
+        subject: string;
+        subject_label: string;
+        level: number;
+        due_on: string;
+        target_user_id: string;
+      }>(
         `INSERT INTO complaint_escalations (workspace_id, complaint_id, escalation_type, subject, subject_label, level, due_on, escalated_on, target_user_id)
          SELECT $1, x.complaint_id, x.type, x.subject, x.label, x.level, x.due_on, $3::date, x.target
            FROM json_to_recordset($2::json) AS x(complaint_id uuid, type text, subject text, label text, level int, due_on date, target uuid)
@@ -342,7 +474,10 @@ export class CaseJobs {
       );
       if (fresh.length === 0) return 0;
       const readers = await this.readers(tx, ws, [...new Set(fresh.map((f) => f.complaint_id))]);
-      const targets = await tx.query<{ id: string; email: string }>(`SELECT id, email FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [ws, [...new Set(fresh.map((f) => f.target_user_id))]]);
+      const targets = await tx.query<{ id: string; email: string }>(
+        `SELECT id, email FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
+        [ws, [...new Set(fresh.map((f) => f.target_user_id))]],
+      );
       const mails: OutgoingMail[] = [];
       for (const f of fresh) {
         const c = cases.find((x) => x.id === f.complaint_id)!;
@@ -350,13 +485,25 @@ export class CaseJobs {
         const late = daysBetween(f.due_on, day);
         await tx.query(
           `INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details) VALUES ($1, $2, NULL, 'complaint.escalated', NULL, $3)`,
-          [ws, f.complaint_id, JSON.stringify({ type: f.escalation_type, subject: f.subject, label: f.subject_label, level: f.level, dueOn: f.due_on, targetUserId: f.target_user_id })],
+          [
+            ws,
+            f.complaint_id,
+            JSON.stringify({
+              type: f.escalation_type,
+              subject: f.subject,
+              label: f.subject_label,
+              level: f.level,
+              dueOn: f.due_on,
+              targetUserId: f.target_user_id,
+            }),
+          ],
         );
         const to = targets.find((t) => t.id === f.target_user_id)?.email;
         if (!to) continue;
         // Whoever may not read the case learns its number, that it is late and where to look: nothing of its contents.
         const mayRead = (readers.get(f.complaint_id) ?? []).some((r) => r.userId === f.target_user_id);
-        const what = f.escalation_type === 'STATUTORY_CLOCK' ? 'a statutory deadline' : 'a step of the redressal process';
+        const what =
+          f.escalation_type === 'STATUTORY_CLOCK' ? 'a statutory deadline' : 'a step of the redressal process';
         mails.push({
           workspaceId: ws,
           to,
@@ -378,7 +525,9 @@ export class CaseJobs {
    */
   async sendStatusUpdates(ws: string, day: IsoDate, origin: string): Promise<number> {
     return this.db.tenant(ws, async (tx) => {
-      const cases = await tx.query<OpenCase & { complainant_email: string | null; respondent_email: string | null; next_step: string | null }>(
+      const cases = await tx.query<
+        OpenCase & { complainant_email: string | null; respondent_email: string | null; next_step: string | null }
+      >(
         `SELECT ${CASE_COLUMNS}, c.complainant_email, c.respondent_email,
                 (SELECT s.name FROM workflow_steps s WHERE s.workspace_id = c.workspace_id AND s.version_id = c.version_id
                     AND NOT EXISTS (SELECT 1 FROM complaint_step_completions d WHERE d.workspace_id = c.workspace_id AND d.complaint_id = c.id AND d.step_id = s.id)
@@ -388,7 +537,13 @@ export class CaseJobs {
       );
       if (cases.length === 0) return 0;
       const month = `${day.slice(0, 7)}-01`;
-      const due: { complaint_id: string; party: 'PRINCIPAL' | 'RESPONDING'; to: string; caseNumber: string; nextStep: string | null }[] = [];
+      const due: {
+        complaint_id: string;
+        party: 'PRINCIPAL' | 'RESPONDING';
+        to: string;
+        caseNumber: string;
+        nextStep: string | null;
+      }[] = [];
       for (const c of cases) {
         const parties: ['PRINCIPAL' | 'RESPONDING', string | null, string | null][] = [
           ['PRINCIPAL', c.received_on, c.complainant_email],
@@ -396,8 +551,17 @@ export class CaseJobs {
         ];
         for (const [party, from, to] of parties) {
           if (!to) continue;
-          const thisMonth = monthlyUpdates(party, from, (c.resolved_on as string | null) ?? null, [], day).find((u) => u.month === month);
-          if (thisMonth) due.push({ complaint_id: c.id, party, to, caseNumber: caseNumberText(c.case_number), nextStep: c.next_step });
+          const thisMonth = monthlyUpdates(party, from, (c.resolved_on as string | null) ?? null, [], day).find(
+            (u) => u.month === month,
+          );
+          if (thisMonth)
+            due.push({
+              complaint_id: c.id,
+              party,
+              to,
+              caseNumber: caseNumberText(c.case_number),
+              nextStep: c.next_step,
+            });
         }
       }
       if (due.length === 0) return 0;
@@ -410,7 +574,9 @@ export class CaseJobs {
       const mails: OutgoingMail[] = [];
       for (const f of fresh) {
         const d = due.find((x) => x.complaint_id === f.complaint_id && x.party === f.party)!;
-        const status = d.nextStep ? `The case is open; the committee is at the step "${d.nextStep}".` : 'The case is open.';
+        const status = d.nextStep
+          ? `The case is open; the committee is at the step "${d.nextStep}".`
+          : 'The case is open.';
         mails.push({
           workspaceId: ws,
           to: d.to,
@@ -429,7 +595,11 @@ export class CaseJobs {
 }
 
 /** The members of each case's committee who may read it (not recused), with their addresses. */
-export async function caseReaders(tx: Sql, ws: string, complaintIds: string[]): Promise<Map<string, { userId: string; email: string }[]>> {
+export async function caseReaders(
+  tx: Sql,
+  ws: string,
+  complaintIds: string[],
+): Promise<Map<string, { userId: string; email: string }[]>> {
   const rows = await tx.query<{ complaint_id: string; user_id: string; email: string }>(
     `SELECT c.id AS complaint_id, m.user_id, u.email
        FROM complaints c
@@ -441,7 +611,8 @@ export async function caseReaders(tx: Sql, ws: string, complaintIds: string[]): 
     [ws, complaintIds],
   );
   const out = new Map<string, { userId: string; email: string }[]>();
-  for (const r of rows) out.set(r.complaint_id, [...(out.get(r.complaint_id) ?? []), { userId: r.user_id, email: r.email }]);
+  for (const r of rows)
+    out.set(r.complaint_id, [...(out.get(r.complaint_id) ?? []), { userId: r.user_id, email: r.email }]);
   return out;
 }
 
@@ -487,11 +658,17 @@ export const LIST_FLAGS = {
 } as const;
 
 /** The regime, received day, dates, status and whether a respondent is identified of `ListRow.clock` (migration 0062). */
-export function clockInputs(
-  text: string,
-): { compliance: ComplaintRow['compliance']; received_on: string; status: ComplaintRow['status']; respondent_identified: boolean } & Record<DateColumn, string | null> {
+export function clockInputs(text: string): {
+  compliance: ComplaintRow['compliance'];
+  received_on: string;
+  status: ComplaintRow['status'];
+  respondent_identified: boolean;
+} & Record<DateColumn, string | null> {
   const parts = text.split('|');
-  const dates = Object.fromEntries(DATE_COLUMNS.map((column, i) => [column, parts[i + 2] || null])) as Record<DateColumn, string | null>;
+  const dates = Object.fromEntries(DATE_COLUMNS.map((column, i) => [column, parts[i + 2] || null])) as Record<
+    DateColumn,
+    string | null
+  >;
   const tail = DATE_COLUMNS.length + 2;
   return {
     compliance: parts[0] as ComplaintRow['compliance'],
@@ -564,28 +741,51 @@ export function listStatement(ws: string, userId: string, ip: string | null): St
  * access log reads beside its own events (complaints.service.ts auditLog) as "Complaints listed". One row instead of
  * one per case: the list's write was 200 rows, each with its foreign-key check and two index entries, at every read.
  */
-export async function recordListRead(tx: Sql, e: { ws: string; complaintIds: string[]; actorUserId: string; ip: string | null }): Promise<void> {
+export async function recordListRead(
+  tx: Sql,
+  e: { ws: string; complaintIds: string[]; actorUserId: string; ip: string | null },
+): Promise<void> {
   if (e.complaintIds.length === 0) return;
-  await tx.query(`INSERT INTO complaint_list_reads (workspace_id, actor_user_id, complaint_ids, ip) VALUES ($1, $2, $3::uuid[], $4)`, [e.ws, e.actorUserId, e.complaintIds, e.ip]);
+  await tx.query(
+    `INSERT INTO complaint_list_reads (workspace_id, actor_user_id, complaint_ids, ip) VALUES ($1, $2, $3::uuid[], $4)`,
+    [e.ws, e.actorUserId, e.complaintIds, e.ip],
+  );
 }
 
 /** The escalations of a case, for its committee's page. */
 export async function escalationsOf(tx: Sql, ws: string, complaintId: string) {
-  const rows = await tx.query<{ escalation_type: 'STEP_OVERDUE' | 'STATUTORY_CLOCK'; subject_label: string; level: number; due_on: string; escalated_on: string; target: string | null }>(
+  const rows = await tx.query<{
+    escalation_type: 'STEP_OVERDUE' | 'STATUTORY_CLOCK';
+    subject_label: string;
+    level: number;
+    due_on: string;
+    escalated_on: string;
+    target: string | null;
+  }>(
     `SELECT e.escalation_type, e.subject_label, e.level, e.due_on::text AS due_on, e.escalated_on::text AS escalated_on,
             trim(u.first_name || ' ' || u.last_name) AS target
        FROM complaint_escalations e LEFT JOIN users u ON u.workspace_id = e.workspace_id AND u.id = e.target_user_id
       WHERE e.workspace_id = $1 AND e.complaint_id = $2 ORDER BY e.escalated_on, e.level`,
     [ws, complaintId],
   );
-  return rows.map((r) => ({ type: r.escalation_type, label: r.subject_label, level: r.level, dueOn: r.due_on, escalatedOn: r.escalated_on, targetName: r.target || null }));
+  return rows.map((r) => ({
+    type: r.escalation_type,
+    label: r.subject_label,
+    level: r.level,
+    dueOn: r.due_on,
+    escalatedOn: r.escalated_on,
+    targetName: r.target || null,
+  }));
 }
 
 /**
  * The figures page's counts from the job's tables: open cases with a missed clock (as the job stored them) and open
  * cases escalated (level 1 or more, and level 2). Counts only.
  */
-export async function caseJobCounts(tx: Sql, ws: string): Promise<{ casesWithMissedClock: number; escalatedCases: number; escalatedCasesLevel2: number }> {
+export async function caseJobCounts(
+  tx: Sql,
+  ws: string,
+): Promise<{ casesWithMissedClock: number; escalatedCases: number; escalatedCasesLevel2: number }> {
   const [row] = await tx.query<{ missed: string | number; escalated: string | number; level2: string | number }>(
     `SELECT (SELECT count(DISTINCT d.complaint_id) FROM complaint_clock_due d JOIN complaints c ON c.workspace_id = d.workspace_id AND c.id = d.complaint_id
               WHERE d.workspace_id = $1 AND d.state = 'MISSED' AND c.status = 'OPEN') AS missed,
@@ -595,7 +795,11 @@ export async function caseJobCounts(tx: Sql, ws: string): Promise<{ casesWithMis
               WHERE e.workspace_id = $1 AND c.status = 'OPEN' AND e.level = 2) AS level2`,
     [ws],
   );
-  return { casesWithMissedClock: Number(row.missed), escalatedCases: Number(row.escalated), escalatedCasesLevel2: Number(row.level2) };
+  return {
+    casesWithMissedClock: Number(row.missed),
+    escalatedCases: Number(row.escalated),
+    escalatedCasesLevel2: Number(row.level2),
+  };
 }
 
 export const JOB_CASE_DAILY = 'case-daily';

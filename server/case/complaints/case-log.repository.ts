@@ -17,7 +17,17 @@ const who = `CASE WHEN a.actor_user_id IS NULL THEN 'The reporter (receipt key)'
                   ELSE coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, 'Someone no longer in the workspace') END`;
 
 export async function caseLogChain(tx: Sql, ws: string, complaintId: string): Promise<CaseLogEntry[]> {
-  const rows = await tx.query<{ seq: number; line: string; prev_hash: string | null; hash: string; details: string | null; at: string; action: string; actor_user_id: string | null; actor_name: string }>(
+  const rows = await tx.query<{
+    seq: number;
+    line: string;
+    prev_hash: string | null;
+    hash: string;
+    details: string | null;
+    at: string;
+    action: string;
+    actor_user_id: string | null;
+    actor_name: string;
+  }>(
     `SELECT a.seq, complaint_audit_line(a) AS line, a.actor_user_id, encode(a.prev_hash, 'hex') AS prev_hash, encode(a.hash, 'hex') AS hash,
             -- A redacted entry (migration 0076) keeps the hash of its details as written: its details now are withheld
             -- from the check, as an export withholds a redacted item's.
@@ -52,7 +62,13 @@ export interface ListReadEntry {
 
 /** The list reads that listed the case (by their own ids or by their set), with their place in the workspace's chain. */
 export async function caseListReads(tx: Sql, ws: string, complaintId: string): Promise<ListReadEntry[]> {
-  const rows = await tx.query<{ seq: string | number; hash: string; at: string; actor_user_id: string | null; actor_name: string }>(
+  const rows = await tx.query<{
+    seq: string | number;
+    hash: string;
+    at: string;
+    actor_user_id: string | null;
+    actor_name: string;
+  }>(
     `SELECT a.seq, a.actor_user_id, encode(a.hash, 'hex') AS hash, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, ${who} AS actor_name
        FROM (SELECT l.seq, l.hash, l.at, l.actor_user_id FROM complaint_list_reads l WHERE l.workspace_id = $1 AND l.complaint_ids @> ARRAY[$2::uuid]
              UNION ALL
@@ -63,14 +79,23 @@ export async function caseListReads(tx: Sql, ws: string, complaintId: string): P
       ORDER BY a.seq`,
     [ws, complaintId],
   );
-  return rows.map((r) => ({ seq: Number(r.seq), hash: r.hash, at: r.at, actorUserId: r.actor_user_id, actorName: r.actor_name }));
+  return rows.map((r) => ({
+    seq: Number(r.seq),
+    hash: r.hash,
+    at: r.at,
+    actorUserId: r.actor_user_id,
+    actorName: r.actor_name,
+  }));
 }
 
 /**
  * The workspace's chain of list reads, checked in one statement: each read's hash recomputed from its line (the set's
  * ids as they are now), its link to the read before and its place. Answers the first read that does not hold.
  */
-export async function verifyListReadChain(tx: Sql, ws: string): Promise<{ entries: number; head: string | null; brokenAt: number | null }> {
+export async function verifyListReadChain(
+  tx: Sql,
+  ws: string,
+): Promise<{ entries: number; head: string | null; brokenAt: number | null }> {
   const [row] = await tx.query<{ entries: string | number; head: string | null; broken_at: string | number | null }>(
     `WITH r AS (
        SELECT l.seq, l.hash, l.prev_hash,
@@ -84,5 +109,9 @@ export async function verifyListReadChain(tx: Sql, ws: string): Promise<{ entrie
        FROM r`,
     [ws],
   );
-  return { entries: Number(row.entries), head: row.head, brokenAt: row.broken_at === null ? null : Number(row.broken_at) };
+  return {
+    entries: Number(row.entries),
+    head: row.head,
+    brokenAt: row.broken_at === null ? null : Number(row.broken_at),
+  };
 }

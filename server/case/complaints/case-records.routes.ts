@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { exportComplaint } from '../../../src/contracts/case/case-records.contract';
 import { verifyComplaintAudit } from '../../../src/contracts/case/complaints.contract';
-import { getCaseRetention, getRetentionSettings, postponePurge, saveRetentionSettings, setLegalHold } from '../../../src/contracts/case/retention.contract';
+import {
+  getCaseRetention,
+  getRetentionSettings,
+  postponePurge,
+  saveRetentionSettings,
+  setLegalHold,
+} from '../../../src/contracts/case/retention.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { CaseLogService } from './case-log.service';
@@ -12,14 +18,28 @@ import { RetentionService } from './retention.service';
 
 /** Records of a case (docs/case.md "Records" and "Retention"): the redacted export, the access log's verification, retention settings, hold and postponement. */
 export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock, filingLimits(deps));
+  const complaints = new ComplaintService(
+    deps.db,
+    deps.mail,
+    deps.fileUrls,
+    deps.evidence,
+    deps.clock,
+    filingLimits(deps),
+  );
   const records = new CaseRecordsService(deps.db, complaints);
   const retention = new RetentionService(deps.db, complaints, deps.clock, deps.mail, deps.fileUrls);
   const caseLog = new CaseLogService(deps.db, complaints);
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
-    return { ws: workspace.id, userId: user.userId, email: me?.email ?? '', name: me?.name || me?.email || '', ip: ctx.request.ip ?? null, workspaceName: workspace.company_name };
+    return {
+      ws: workspace.id,
+      userId: user.userId,
+      email: me?.email ?? '',
+      name: me?.name || me?.email || '',
+      ip: ctx.request.ip ?? null,
+      workspaceName: workspace.company_name,
+    };
   };
 
   serve(app, exportComplaint, async (ctx) => {

@@ -20,12 +20,20 @@ export class CaseRecordsService {
     private readonly complaints: ComplaintService,
   ) {}
 
-  async export(actor: Actor, id: string, body: z.output<typeof ExportBody>): Promise<{ bytes: Buffer; fileName: string }> {
+  async export(
+    actor: Actor,
+    id: string,
+    body: z.output<typeof ExportBody>,
+  ): Promise<{ bytes: Buffer; fileName: string }> {
     // The committee's full view, decided by the same access check as every case call (not logged as a read: the
     // export is logged below, as what it is).
     const detail = await this.complaints.read(actor, id, { audit: false });
     if (!detail.callerPresides) throw forbidden('Only the member presiding over the case exports it');
-    const known = new Set([...detail.messages.map((m) => m.messageId), ...detail.meetings.map((m) => m.meetingId), ...detail.evidence.map((f) => f.fileId)]);
+    const known = new Set([
+      ...detail.messages.map((m) => m.messageId),
+      ...detail.meetings.map((m) => m.meetingId),
+      ...detail.evidence.map((f) => f.fileId),
+    ]);
     const fields: Record<string, string> = {};
     body.redactItems.forEach((item, i) => {
       if (!known.has(item)) fields[`redactItems.${i}`] = 'Not a message, meeting or evidence file of this case';
@@ -51,7 +59,9 @@ export class CaseRecordsService {
     // who read the case is a party, or someone the case named.
     const committee = new Set(detail.committee?.members.map((m) => m.userId) ?? []);
     const named = <T extends { actorUserId: string | null; actorName: string }>(e: T): T =>
-      redactSections.includes('PARTIES') && e.actorUserId !== null && !committee.has(e.actorUserId) ? { ...e, actorName: 'Someone outside the committee (parties redacted)' } : e;
+      redactSections.includes('PARTIES') && e.actorUserId !== null && !committee.has(e.actorUserId)
+        ? { ...e, actorName: 'Someone outside the committee (parties redacted)' }
+        : e;
     const logEntries = entries.map((e) => named({ ...e, withheld: hidden(e) }));
     const log: CaseLogFile = {
       format: CASE_LOG_FORMAT,
@@ -60,7 +70,13 @@ export class CaseRecordsService {
       caseNumber: detail.caseNumber,
       exportedAt,
       head: entries.length ? entries[entries.length - 1].hash : null,
-      entries: logEntries.map((e) => ({ seq: e.seq, line: e.line, prevHash: e.prevHash, hash: e.hash, details: e.withheld ? null : e.details })),
+      entries: logEntries.map((e) => ({
+        seq: e.seq,
+        line: e.line,
+        prevHash: e.prevHash,
+        hash: e.hash,
+        details: e.withheld ? null : e.details,
+      })),
     };
     const bytes = await renderCaseBundle(detail, {
       purpose: body.purpose,
@@ -73,7 +89,10 @@ export class CaseRecordsService {
       logEntries,
       listReads: listReads.map(named),
     });
-    return { bytes, fileName: `case-${detail.caseNumber}-${body.purpose === 'APPEAL' ? 'appeal' : 'legal-review'}.pdf` };
+    return {
+      bytes,
+      fileName: `case-${detail.caseNumber}-${body.purpose === 'APPEAL' ? 'appeal' : 'legal-review'}.pdf`,
+    };
   }
 }
 
@@ -91,7 +110,11 @@ const SECTION_OF_ACTION: [string, ExportSection][] = [
  * An entry's details are withheld from the export (its line, with their hash, stays, so the chain still verifies)
  * when they name a redacted item or belong to a redacted section.
  */
-export function withheld(e: { action: string; details: string | null }, sections: ReadonlySet<ExportSection>, items: readonly string[]): boolean {
+export function withheld(
+  e: { action: string; details: string | null },
+  sections: ReadonlySet<ExportSection>,
+  items: readonly string[],
+): boolean {
   if (e.details === null || e.action === 'complaint.export') return false;
   if (items.some((item) => e.details!.includes(item))) return true;
   return SECTION_OF_ACTION.some(([prefix, section]) => e.action.startsWith(prefix) && sections.has(section));

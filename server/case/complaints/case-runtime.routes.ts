@@ -14,7 +14,14 @@ export async function caseRuntimeRoutes(app: FastifyInstance, deps: ApiDeps): Pr
   serve(app, changePartyContact, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
-    const actor = { ws: workspace.id, userId: user.userId, email: me?.email ?? '', name: me?.name || me?.email || '', ip: ctx.request.ip ?? null, workspaceName: workspace.company_name };
+    const actor = {
+      ws: workspace.id,
+      userId: user.userId,
+      email: me?.email ?? '',
+      name: me?.name || me?.email || '',
+      ip: ctx.request.ip ?? null,
+      workspaceName: workspace.company_name,
+    };
     const outcome = await runtime.changeContact(actor, ctx.params.id, ctx.params.party, ctx.body);
     if (!outcome.ok) throw refusalError(outcome);
     return complaints.read(actor, ctx.params.id, { audit: false });
@@ -22,7 +29,14 @@ export async function caseRuntimeRoutes(app: FastifyInstance, deps: ApiDeps): Pr
   serve(app, setInquiryStart, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
-    const actor = { ws: workspace.id, userId: user.userId, email: me?.email ?? '', name: me?.name || me?.email || '', ip: ctx.request.ip ?? null, workspaceName: workspace.company_name };
+    const actor = {
+      ws: workspace.id,
+      userId: user.userId,
+      email: me?.email ?? '',
+      name: me?.name || me?.email || '',
+      ip: ctx.request.ip ?? null,
+      workspaceName: workspace.company_name,
+    };
     const outcome = await runtime.setInquiryStart(actor, ctx.params.id, ctx.body.startsFrom);
     if (!outcome.ok) throw refusalError(outcome);
     return complaints.read(actor, ctx.params.id, { audit: false });

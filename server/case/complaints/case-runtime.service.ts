@@ -1,7 +1,13 @@
 import type { z } from 'zod';
 import type { Party, PartyContactBody } from '../../../src/contracts/case/case-runtime.contract';
 import { membersWhoAreParties } from '../../../src/domain/complaints/committee';
-import { openMandatorySteps, stepBlockers, stepNames, type RuntimeStep, type VersionPrerequisite } from '../../../src/domain/complaints/case-runtime';
+import {
+  openMandatorySteps,
+  stepBlockers,
+  stepNames,
+  type RuntimeStep,
+  type VersionPrerequisite,
+} from '../../../src/domain/complaints/case-runtime';
 import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { Database, Sql } from '../../platform/db/database';
 import type { ComplaintService, Actor } from './complaints.service';
@@ -10,7 +16,12 @@ import type { RuntimeRefusal } from './case-refusal';
 
 export type RuntimeOutcome = { ok: true } | RuntimeRefusal;
 
-const refuse = (refusal: RuntimeRefusal['refusal'], code: string, message: string, fields?: Record<string, string>): RuntimeRefusal => ({ ok: false, refusal, code, message, fields });
+const refuse = (
+  refusal: RuntimeRefusal['refusal'],
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): RuntimeRefusal => ({ ok: false, refusal, code, message, fields });
 
 /** The contact fields of each party, as columns; the complainant's name is theirs, as they gave it. */
 const COLUMNS: Record<Party, Partial<Record<'name' | 'email' | 'phone', keyof repo.ComplaintRow>>> = {
@@ -20,13 +31,23 @@ const COLUMNS: Record<Party, Partial<Record<'name' | 'email' | 'phone', keyof re
 
 /** The version's prerequisites, as the runtime reads them (the builder's workflow-prerequisite calls write them). */
 export async function prerequisitesOf(tx: Sql, ws: string, versionId: string): Promise<VersionPrerequisite[]> {
-  return tx.query<VersionPrerequisite>(`SELECT label, reference_id AS "referenceId" FROM workflow_prerequisites WHERE workspace_id = $1 AND version_id = $2 ORDER BY position`, [ws, versionId]);
+  return tx.query<VersionPrerequisite>(
+    `SELECT label, reference_id AS "referenceId" FROM workflow_prerequisites WHERE workspace_id = $1 AND version_id = $2 ORDER BY position`,
+    [ws, versionId],
+  );
 }
 
-export const runtimeSteps = (steps: readonly repo.StepRow[]): RuntimeStep[] => steps.map((s) => ({ id: s.id, name: s.name, position: s.position, completed: s.completed_at !== null }));
+export const runtimeSteps = (steps: readonly repo.StepRow[]): RuntimeStep[] =>
+  steps.map((s) => ({ id: s.id, name: s.name, position: s.position, completed: s.completed_at !== null }));
 
 /** Completing `stepId` waits for the mandatory steps before it (case-runtime.ts); null when it may go. */
-export async function stepGate(tx: Sql, ws: string, versionId: string, steps: readonly repo.StepRow[], stepId: string): Promise<RuntimeRefusal | null> {
+export async function stepGate(
+  tx: Sql,
+  ws: string,
+  versionId: string,
+  steps: readonly repo.StepRow[],
+  stepId: string,
+): Promise<RuntimeRefusal | null> {
   const blockers = stepBlockers(runtimeSteps(steps), await prerequisitesOf(tx, ws, versionId), stepId);
   if (blockers.length === 0) return null;
   const message = `Complete ${stepNames(blockers)} first: the workflow requires it before this step`;
@@ -51,7 +72,12 @@ export async function closeGate(
     const message = `${stepNames(open)} ${open.length === 1 ? 'is' : 'are'} still open: complete ${open.length === 1 ? 'it' : 'them'}, or the presiding officer may close with written reasons`;
     return refuse('conflict', 'MANDATORY_STEP_OPEN', message, { override: message });
   }
-  if (access.presiding?.userId !== actorUserId) return refuse('forbidden', 'NOT_PRESIDING', 'Only the member presiding over the case may close it with a mandatory step open');
+  if (access.presiding?.userId !== actorUserId)
+    return refuse(
+      'forbidden',
+      'NOT_PRESIDING',
+      'Only the member presiding over the case may close it with a mandatory step open',
+    );
   return { ok: true, overridden: open };
 }
 
@@ -68,7 +94,10 @@ export async function dueProcessOf(
   closeOverride: { reasons: string; at: string; byName: string } | null;
   appeal: { from: string; deadline: string } | null;
 }> {
-  const window = row.compliance === 'IN_POSH' && row.status === 'CLOSED' ? appealWindow({ reportIssuedOn: row.report_issued_on }) : null;
+  const window =
+    row.compliance === 'IN_POSH' && row.status === 'CLOSED'
+      ? appealWindow({ reportIssuedOn: row.report_issued_on })
+      : null;
   const appeal = window ? { from: window.startsOn, deadline: window.endsOn } : null;
   if (!committee) return { waitsFor: [], mandatoryOpen: [], closeOverride: null, appeal };
   const prerequisites = await prerequisitesOf(tx, ws, row.version_id);
@@ -80,9 +109,18 @@ export async function dueProcessOf(
     [ws, row.id],
   );
   return {
-    waitsFor: runtime.filter((s) => !s.completed).map((s) => ({ stepId: s.id, names: stepBlockers(runtime, prerequisites, s.id).map((b) => b.name) })).filter((w) => w.names.length > 0),
+    waitsFor: runtime
+      .filter((s) => !s.completed)
+      .map((s) => ({ stepId: s.id, names: stepBlockers(runtime, prerequisites, s.id).map((b) => b.name) }))
+      .filter((w) => w.names.length > 0),
     mandatoryOpen: row.status === 'OPEN' ? openMandatorySteps(runtime, prerequisites).map((s) => s.name) : [],
-    closeOverride: override ? { reasons: override.reasons, at: new Date(override.at).toISOString(), byName: override.name || 'A committee member' } : null,
+    closeOverride: override
+      ? {
+          reasons: override.reasons,
+          at: new Date(override.at).toISOString(),
+          byName: override.name || 'A committee member',
+        }
+      : null,
     appeal,
   };
 }
@@ -97,16 +135,33 @@ export class CaseRuntimeService {
     private readonly complaints: ComplaintService,
   ) {}
 
-  async changeContact(actor: Actor, id: string, party: Party, change: z.output<typeof PartyContactBody>): Promise<RuntimeOutcome> {
+  async changeContact(
+    actor: Actor,
+    id: string,
+    party: Party,
+    change: z.output<typeof PartyContactBody>,
+  ): Promise<RuntimeOutcome> {
     return this.db.tenant(actor.ws, async (tx) => {
       const access = await this.complaints.access(tx, actor, id, { committeeOnly: true, lock: true });
       const row = access.row;
-      if (row.status === 'CLOSED') return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its parties’ contacts are as they were');
+      if (row.status === 'CLOSED')
+        return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its parties’ contacts are as they were');
       if (party === 'COMPLAINANT') {
         // The reporter of an anonymous report gives what they choose, through their receipt: never the committee.
-        if (row.intake) return refuse('conflict', 'ANONYMOUS_REPORT', 'This is an anonymous report: only the reporter gives their contact, through their receipt');
-        if (change.name !== undefined) return refuse('invalid', 'VALIDATION', 'The complainant’s name is as they gave it', { name: 'The complainant’s name is as they gave it' });
-        if (change.email === null) return refuse('invalid', 'VALIDATION', 'The complainant’s email is needed to reach them', { email: 'Enter the complainant’s email' });
+        if (row.intake)
+          return refuse(
+            'conflict',
+            'ANONYMOUS_REPORT',
+            'This is an anonymous report: only the reporter gives their contact, through their receipt',
+          );
+        if (change.name !== undefined)
+          return refuse('invalid', 'VALIDATION', 'The complainant’s name is as they gave it', {
+            name: 'The complainant’s name is as they gave it',
+          });
+        if (change.email === null)
+          return refuse('invalid', 'VALIDATION', 'The complainant’s email is needed to reach them', {
+            email: 'Enter the complainant’s email',
+          });
       }
       const fields = (['name', 'email', 'phone'] as const).filter((f) => change[f] !== undefined && COLUMNS[party][f]);
       const changed = fields.filter((f) => (row[COLUMNS[party][f]!] ?? null) !== change[f]);
@@ -116,13 +171,26 @@ export class CaseRuntimeService {
       if (party === 'RESPONDENT' && changed.includes('email')) {
         // The copy went to the address on the case: from then on the respondent reads the case with it.
         if (row.respondent_copy_sent_on) {
-          return refuse('conflict', 'COPY_SENT', 'The respondent was given the copy of the complaint at this address: it can no longer be changed', {
-            email: 'The copy was sent to this address',
-          });
+          return refuse(
+            'conflict',
+            'COPY_SENT',
+            'The respondent was given the copy of the complaint at this address: it can no longer be changed',
+            {
+              email: 'The copy was sent to this address',
+            },
+          );
         }
-        const [user] = change.email ? await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`, [actor.ws, change.email]) : [];
+        const [user] = change.email
+          ? await tx.query<{ id: string }>(
+              `SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`,
+              [actor.ws, change.email],
+            )
+          : [];
         respondentUserId = user?.id ?? null;
-        if (respondentUserId && respondentUserId === row.filed_by) return refuse('invalid', 'VALIDATION', 'The respondent cannot be whoever filed the complaint', { email: 'This is the complainant’s own address' });
+        if (respondentUserId && respondentUserId === row.filed_by)
+          return refuse('invalid', 'VALIDATION', 'The respondent cannot be whoever filed the complaint', {
+            email: 'This is the complainant’s own address',
+          });
       }
 
       const sets = changed.map((f, i) => `${COLUMNS[party][f]} = $${i + 3}`);
@@ -131,7 +199,10 @@ export class CaseRuntimeService {
         sets.push(`respondent_user_id = $${values.length + 3}`);
         values.push(respondentUserId);
       }
-      await tx.query(`UPDATE complaints SET ${sets.join(', ')}, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [actor.ws, id, ...values]);
+      await tx.query(
+        `UPDATE complaints SET ${sets.join(', ')}, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+        [actor.ws, id, ...values],
+      );
 
       // A member of the committee who turns out to be the respondent is recused at once, as at filing.
       let recused: string[] = [];
@@ -167,16 +238,30 @@ export class CaseRuntimeService {
   async setInquiryStart(actor: Actor, id: string, startsFrom: 'RECEIPT' | 'RESPONDENT_REPLY'): Promise<RuntimeOutcome> {
     return this.db.tenant(actor.ws, async (tx) => {
       const { row } = await this.complaints.access(tx, actor, id, { committeeOnly: true, lock: true });
-      if (row.compliance !== 'IN_POSH') return refuse('conflict', 'NOT_POSH', 'The inquiry’s 90 days are a rule of the POSH Act: this case follows another regime');
-      if (row.status === 'CLOSED') return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its inquiry’s start is as it was');
-      if (row.inquiry_completed_on) return refuse('conflict', 'INQUIRY_COMPLETE', 'The inquiry is complete: its start can no longer change');
+      if (row.compliance !== 'IN_POSH')
+        return refuse(
+          'conflict',
+          'NOT_POSH',
+          'The inquiry’s 90 days are a rule of the POSH Act: this case follows another regime',
+        );
+      if (row.status === 'CLOSED')
+        return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its inquiry’s start is as it was');
+      if (row.inquiry_completed_on)
+        return refuse('conflict', 'INQUIRY_COMPLETE', 'The inquiry is complete: its start can no longer change');
       if (startsFrom === 'RESPONDENT_REPLY' && !row.respondent_reply_on) {
         const message = 'The respondent’s reply is not recorded yet: record it first, or count from the receipt';
         return refuse('conflict', 'NO_REPLY', message, { startsFrom: message });
       }
       const startsOn = startsFrom === 'RECEIPT' ? row.received_on : row.respondent_reply_on!;
-      await tx.query(`UPDATE complaints SET inquiry_start_on = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [actor.ws, id, startsOn]);
-      await this.complaints.log(tx, actor, id, 'inquiry.start.set', { startsFrom, startsOn, previous: row.inquiry_start_on ?? row.received_on });
+      await tx.query(
+        `UPDATE complaints SET inquiry_start_on = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+        [actor.ws, id, startsOn],
+      );
+      await this.complaints.log(tx, actor, id, 'inquiry.start.set', {
+        startsFrom,
+        startsOn,
+        previous: row.inquiry_start_on ?? row.received_on,
+      });
       return { ok: true };
     });
   }

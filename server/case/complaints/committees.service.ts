@@ -8,14 +8,24 @@ import type { Database } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { defaultHolidaysOf, regimeOf, todayIn, type RegimeSettings } from './regime';
 import { recusesWitnesses } from './regime';
-import { applyMembers, recuseSeatedWitnesses, type MembershipService, type Outcome, type SetupCaller } from './membership.service';
+import {
+  applyMembers,
+  recuseSeatedWitnesses,
+  type MembershipService,
+  type Outcome,
+  type SetupCaller,
+} from './membership.service';
 
 export type ComplaintSettingsView = RegimeSettings & { defaultHolidays: string[]; recuseWitnesses: boolean };
 
 /** The settings with the jurisdiction's default holidays of this year and the next (the holidays screen lists them). */
 function withDefaults(settings: RegimeSettings, recuseWitnesses: boolean): ComplaintSettingsView {
   const year = Number(todayIn(settings).slice(0, 4));
-  return { ...settings, defaultHolidays: [...defaultHolidaysOf(settings, year), ...defaultHolidaysOf(settings, year + 1)], recuseWitnesses };
+  return {
+    ...settings,
+    defaultHolidays: [...defaultHolidaysOf(settings, year), ...defaultHolidaysOf(settings, year + 1)],
+    recuseWitnesses,
+  };
 }
 
 interface CommitteeRow {
@@ -76,7 +86,14 @@ export async function readCommittees(tx: Sql, ws: string, regime: RegimeSettings
             termEnd: r.term_end,
             members: list
               .filter((m) => m.role !== 'DESIGNATED_RECIPIENT')
-              .map((m) => ({ id: m.userId, name: m.name, role: m.role as 'PRESIDING_OFFICER', gender: m.gender, senior: m.senior, fromAnotherOffice: m.fromAnotherOffice })),
+              .map((m) => ({
+                id: m.userId,
+                name: m.name,
+                role: m.role as 'PRESIDING_OFFICER',
+                gender: m.gender,
+                senior: m.senior,
+                fromAnotherOffice: m.fromAnotherOffice,
+              })),
           },
           today,
         );
@@ -96,7 +113,12 @@ export async function readCommittees(tx: Sql, ws: string, regime: RegimeSettings
 
 type Body = z.output<typeof CommitteeBody>;
 
-async function checkBody(tx: Sql, ws: string, body: Omit<Body, 'branchId'> & { branchId?: string | null }, regime: RegimeSettings): Promise<void> {
+async function checkBody(
+  tx: Sql,
+  ws: string,
+  body: Omit<Body, 'branchId'> & { branchId?: string | null },
+  regime: RegimeSettings,
+): Promise<void> {
   const fields: Record<string, string> = {};
   if (body.termEnd <= body.termStart) fields.termEnd = 'The term ends after it starts';
   const seen = new Set<string>();
@@ -104,11 +126,16 @@ async function checkBody(tx: Sql, ws: string, body: Omit<Body, 'branchId'> & { b
     if (seen.has(m.userId)) fields[`members.${i}.userId`] = 'This person is already a member';
     seen.add(m.userId);
     const canada = regime.compliance === 'CA_FEDERAL';
-    if (canada && m.role !== 'DESIGNATED_RECIPIENT') fields[`members.${i}.role`] = 'A Canada workspace names designated recipients (CA-01)';
-    if (!canada && m.role === 'DESIGNATED_RECIPIENT') fields[`members.${i}.role`] = 'Designated recipients are for Canada workspaces; name committee members (IN-02)';
+    if (canada && m.role !== 'DESIGNATED_RECIPIENT')
+      fields[`members.${i}.role`] = 'A Canada workspace names designated recipients (CA-01)';
+    if (!canada && m.role === 'DESIGNATED_RECIPIENT')
+      fields[`members.${i}.role`] = 'Designated recipients are for Canada workspaces; name committee members (IN-02)';
   });
   if (body.members.length > 0) {
-    const known = await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [ws, body.members.map((m) => m.userId)]);
+    const known = await tx.query<{ id: string }>(
+      `SELECT id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
+      [ws, body.members.map((m) => m.userId)],
+    );
     const ids = new Set(known.map((k) => k.id));
     body.members.forEach((m, i) => {
       if (!ids.has(m.userId)) fields[`members.${i}.userId`] = 'Not a member of this workspace';
@@ -155,11 +182,19 @@ export class CommitteeService {
       await checkBody(tx, actor.ws, body, regime);
       const self = this.membership.selfSeated(actor, body.members);
       if (self) return self;
-      const [existing] = await tx.query(`SELECT 1 FROM committees WHERE workspace_id = $1 AND branch_id IS NOT DISTINCT FROM $2::uuid`, [actor.ws, body.branchId]);
+      const [existing] = await tx.query(
+        `SELECT 1 FROM committees WHERE workspace_id = $1 AND branch_id IS NOT DISTINCT FROM $2::uuid`,
+        [actor.ws, body.branchId],
+      );
       if (existing) {
-        throw conflict(body.branchId ? 'This business unit already has a committee: change it instead' : 'The workspace already has a committee: change it instead', {
-          branchId: 'Already has a committee',
-        });
+        throw conflict(
+          body.branchId
+            ? 'This business unit already has a committee: change it instead'
+            : 'The workspace already has a committee: change it instead',
+          {
+            branchId: 'Already has a committee',
+          },
+        );
       }
       const [row] = await tx.query<{ id: string }>(
         `INSERT INTO committees (workspace_id, branch_id, name, term_start, term_end, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
@@ -173,7 +208,11 @@ export class CommitteeService {
         action: 'committee.create',
         target: row.id,
         ip: actor.ip,
-        details: { branchId: body.branchId, members: body.members.length, warnings: committee.warnings.map((w) => w.code) },
+        details: {
+          branchId: body.branchId,
+          members: body.members.length,
+          warnings: committee.warnings.map((w) => w.code),
+        },
       });
       return { ok: true as const, value: committee };
     });
@@ -185,24 +224,31 @@ export class CommitteeService {
    */
   update(actor: SetupActor, id: string, body: Omit<Body, 'branchId'>): Promise<Outcome<Committee>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const [found] = await tx.query(`SELECT id FROM committees WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [actor.ws, id]);
+      const [found] = await tx.query(`SELECT id FROM committees WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [
+        actor.ws,
+        id,
+      ]);
       if (!found) throw notFound('Committee not found');
       const regime = await regimeOf(tx, actor.ws);
       await checkBody(tx, actor.ws, body, regime);
       const requested = await this.membership.request(tx, actor, id, body);
       if (!requested.ok) return requested;
       if (requested.value) {
-        await audit(tx, { workspaceId: actor.ws, actorUserId: actor.userId, action: 'committee.change.request', target: id, ip: actor.ip, details: { changeId: requested.value.changeId } });
+        await audit(tx, {
+          workspaceId: actor.ws,
+          actorUserId: actor.userId,
+          action: 'committee.change.request',
+          target: id,
+          ip: actor.ip,
+          details: { changeId: requested.value.changeId },
+        });
         const [standing] = await readCommittees(tx, actor.ws, regime, id);
         return { ok: true as const, value: standing };
       }
-      await tx.query(`UPDATE committees SET name = $3, term_start = $4, term_end = $5, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
-        actor.ws,
-        id,
-        body.name,
-        body.termStart,
-        body.termEnd,
-      ]);
+      await tx.query(
+        `UPDATE committees SET name = $3, term_start = $4, term_end = $5, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+        [actor.ws, id, body.name, body.termStart, body.termEnd],
+      );
       await applyMembers(tx, actor.ws, id, body.members, actor.userId);
       const [committee] = await readCommittees(tx, actor.ws, regime, id);
       await audit(tx, {
@@ -223,7 +269,13 @@ export class CommitteeService {
 
   saveSettings(
     actor: SetupActor,
-    body: { compliance: Compliance; extraHolidays: string[]; saturdayOff: boolean; removedHolidays?: string[]; recuseWitnesses?: boolean },
+    body: {
+      compliance: Compliance;
+      extraHolidays: string[];
+      saturdayOff: boolean;
+      removedHolidays?: string[];
+      recuseWitnesses?: boolean;
+    },
   ): Promise<ComplaintSettingsView> {
     return this.db.tenant(actor.ws, async (tx) => {
       const holidays = [...new Set(body.extraHolidays)].sort();
@@ -246,7 +298,10 @@ export class CommitteeService {
       const recuse = body.recuseWitnesses ?? before;
       let recusedNow = 0;
       if (body.recuseWitnesses !== undefined) {
-        await tx.query(`UPDATE complaint_settings SET recuse_witnesses = $2 WHERE workspace_id = $1`, [actor.ws, recuse]);
+        await tx.query(`UPDATE complaint_settings SET recuse_witnesses = $2 WHERE workspace_id = $1`, [
+          actor.ws,
+          recuse,
+        ]);
         // Turned on: the witnesses who sit on their case's committee are recused now. Turned off: nobody is admitted
         // by it (a recusal stays until the one presiding decides otherwise).
         if (recuse && !before) recusedNow = await recuseSeatedWitnesses(tx, actor.ws, actor.userId, actor.ip);
@@ -256,7 +311,14 @@ export class CommitteeService {
         actorUserId: actor.userId,
         action: 'complaint-settings.save',
         ip: actor.ip,
-        details: { compliance: body.compliance, extraHolidays: holidays, removedHolidays: removed, saturdayOff: body.saturdayOff, recuseWitnesses: recuse, ...(recusedNow ? { witnessesRecused: recusedNow } : {}) },
+        details: {
+          compliance: body.compliance,
+          extraHolidays: holidays,
+          removedHolidays: removed,
+          saturdayOff: body.saturdayOff,
+          recuseWitnesses: recuse,
+          ...(recusedNow ? { witnessesRecused: recusedNow } : {}),
+        },
       });
       return withDefaults(await regimeOf(tx, actor.ws), recuse);
     });

@@ -77,7 +77,10 @@ export const NEXT_CASE_NUMBER = `SELECT GREATEST((SELECT COALESCE(max(case_numbe
     (SELECT COALESCE(max(case_number), 0) FROM complaint_tombstones WHERE workspace_id = $1))::int + 1 AS next`;
 
 export async function findComplaint(tx: Sql, ws: string, id: string, lock = false): Promise<ComplaintRow | null> {
-  const [row] = await tx.query<ComplaintRow>(`${SELECT} WHERE c.workspace_id = $1 AND c.id = $2${lock ? ' FOR UPDATE OF c' : ''}`, [ws, id]);
+  const [row] = await tx.query<ComplaintRow>(
+    `${SELECT} WHERE c.workspace_id = $1 AND c.id = $2${lock ? ' FOR UPDATE OF c' : ''}`,
+    [ws, id],
+  );
   return row ?? null;
 }
 
@@ -115,23 +118,33 @@ export async function membersOf(tx: Sql, ws: string, committeeIds: readonly stri
   );
 }
 
-export async function recusalsOf(tx: Sql, ws: string, complaintIds: readonly string[]): Promise<{ complaint_id: string; user_id: string; reason: string }[]> {
+export async function recusalsOf(
+  tx: Sql,
+  ws: string,
+  complaintIds: readonly string[],
+): Promise<{ complaint_id: string; user_id: string; reason: string }[]> {
   if (complaintIds.length === 0) return [];
-  return tx.query(`SELECT complaint_id, user_id, reason FROM complaint_recusals WHERE workspace_id = $1 AND complaint_id = ANY($2::uuid[])`, [ws, [...complaintIds]]);
+  return tx.query(
+    `SELECT complaint_id, user_id, reason FROM complaint_recusals WHERE workspace_id = $1 AND complaint_id = ANY($2::uuid[])`,
+    [ws, [...complaintIds]],
+  );
 }
 
 export async function caseAudit(
   tx: Sql,
-  e: { ws: string; complaintId: string; actorUserId: string | null; action: string; ip: string | null; details?: Record<string, unknown> },
+  e: {
+    ws: string;
+    complaintId: string;
+    actorUserId: string | null;
+    action: string;
+    ip: string | null;
+    details?: Record<string, unknown>;
+  },
 ): Promise<void> {
-  await tx.query(`INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details) VALUES ($1, $2, $3, $4, $5, $6)`, [
-    e.ws,
-    e.complaintId,
-    e.actorUserId,
-    e.action,
-    e.ip,
-    JSON.stringify(e.details ?? {}),
-  ]);
+  await tx.query(
+    `INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [e.ws, e.complaintId, e.actorUserId, e.action, e.ip, JSON.stringify(e.details ?? {})],
+  );
 }
 
 export interface StepRow {
@@ -159,7 +172,10 @@ export const caseNumberText = (n: number): string => `C-${String(n).padStart(4, 
 
 /** The caller's address and name, for the mails and the messages they write. */
 export async function whoIs(tx: Sql, ws: string, userId: string): Promise<{ email: string; name: string } | null> {
-  const [me] = await tx.query<{ email: string; name: string }>(`SELECT email, trim(first_name || ' ' || last_name) AS name FROM users WHERE workspace_id = $1 AND id = $2`, [ws, userId]);
+  const [me] = await tx.query<{ email: string; name: string }>(
+    `SELECT email, trim(first_name || ' ' || last_name) AS name FROM users WHERE workspace_id = $1 AND id = $2`,
+    [ws, userId],
+  );
   return me ?? null;
 }
 
@@ -193,7 +209,12 @@ export async function committeeReaders(tx: Sql, ws: string, complaintId: string)
 }
 
 /** A party wrote to the committee: its readers are told there is a message (no words of it, no name), in the same transaction. */
-export function partyMessageMails(ws: string, readers: string[], caseNumber: string, from: 'complainant' | 'respondent' | 'reporter') {
+export function partyMessageMails(
+  ws: string,
+  readers: string[],
+  caseNumber: string,
+  from: 'complainant' | 'respondent' | 'reporter',
+) {
   return readers.map((to) => ({
     workspaceId: ws,
     to,

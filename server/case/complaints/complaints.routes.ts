@@ -30,15 +30,41 @@ import { RetentionService } from './retention.service';
 
 /** The complaint runtime (docs/case.md "Complaints"): every call decides the caller's part in the case on the server. */
 export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock, filingLimits(deps));
+  const service = new ComplaintService(
+    deps.db,
+    deps.mail,
+    deps.fileUrls,
+    deps.evidence,
+    deps.clock,
+    filingLimits(deps),
+  );
   // The daily case job (clocks, reminders, escalation, CA-08 updates): on the queue, never a timer of this process.
   // Step 5 is retention (retention.service.ts): the committee warned before a purge, then the purge.
   const retention = new RetentionService(deps.db, service, deps.clock, deps.mail, deps.fileUrls);
-  if (deps.jobs) defineCaseJobs(deps.jobs, deps.db, new CaseJobs(deps.db, deps.mail, deps.clock, deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`, {}, retention));
+  if (deps.jobs)
+    defineCaseJobs(
+      deps.jobs,
+      deps.db,
+      new CaseJobs(
+        deps.db,
+        deps.mail,
+        deps.clock,
+        deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`,
+        {},
+        retention,
+      ),
+    );
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
-    return { ws: workspace.id, userId: user.userId, email: me?.email ?? '', name: me?.name || me?.email || '', ip: ctx.request.ip ?? null, workspaceName: workspace.company_name };
+    return {
+      ws: workspace.id,
+      userId: user.userId,
+      email: me?.email ?? '',
+      name: me?.name || me?.email || '',
+      ip: ctx.request.ip ?? null,
+      workspaceName: workspace.company_name,
+    };
   };
 
   serve(app, getComplaintForm, async (ctx) => service.form(await actorOf(ctx)));
@@ -60,9 +86,18 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   serve(app, getComplaint, async (ctx) => service.read(await actorOf(ctx), ctx.params.id));
   serve(app, postComplaintMessage, async (ctx) => service.message(await actorOf(ctx), ctx.params.id, ctx.body));
   serve(app, scheduleMeeting, async (ctx) => service.scheduleMeeting(await actorOf(ctx), ctx.params.id, ctx.body));
-  serve(app, recordMeeting, async (ctx) => service.recordMeeting(await actorOf(ctx), ctx.params.id, ctx.params.meetingId, ctx.body));
-  serve(app, completeStep, async (ctx) => service.completeStep(await actorOf(ctx), ctx.params.id, ctx.params.stepId, { note: ctx.body?.note ?? '', confirmedRecipients: ctx.body?.confirmedRecipients }));
-  serve(app, stepRecipients, async (ctx) => service.stepRecipients(await actorOf(ctx), ctx.params.id, ctx.params.stepId));
+  serve(app, recordMeeting, async (ctx) =>
+    service.recordMeeting(await actorOf(ctx), ctx.params.id, ctx.params.meetingId, ctx.body),
+  );
+  serve(app, completeStep, async (ctx) =>
+    service.completeStep(await actorOf(ctx), ctx.params.id, ctx.params.stepId, {
+      note: ctx.body?.note ?? '',
+      confirmedRecipients: ctx.body?.confirmedRecipients,
+    }),
+  );
+  serve(app, stepRecipients, async (ctx) =>
+    service.stepRecipients(await actorOf(ctx), ctx.params.id, ctx.params.stepId),
+  );
   serve(app, closeComplaint, async (ctx) => service.close(await actorOf(ctx), ctx.params.id, ctx.body));
   serve(app, complaintDeadlines, async (ctx) => service.deadlines(await actorOf(ctx), ctx.params.id));
   serve(app, complaintAudit, async (ctx) => ({ items: await service.auditLog(await actorOf(ctx), ctx.params.id) }));
@@ -70,7 +105,9 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     await service.recuse(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? '');
     return { ok: true as const };
   });
-  serve(app, downloadEvidence, async (ctx) => service.evidenceLink(await actorOf(ctx), ctx.params.id, ctx.params.fileId));
+  serve(app, downloadEvidence, async (ctx) =>
+    service.evidenceLink(await actorOf(ctx), ctx.params.id, ctx.params.fileId),
+  );
   serve(app, complaintCounts, async (ctx) => service.counts((await actorOf(ctx)).ws));
   serve(app, complaintReadiness, async (ctx) => service.readiness(workspaceUser(ctx).workspace.id));
 }

@@ -19,11 +19,27 @@ import type {
   StepRecipient,
   StepRecipients,
 } from '../../../src/contracts/case/complaints.contract';
-import { audiencesFor, caseRole, mayWriteTo, type Audience, type CaseRole } from '../../../src/domain/complaints/case-access';
-import { membersWhoAreParties, presidingForCase, quorumPossible, witnessEmails } from '../../../src/domain/complaints/committee';
+import {
+  audiencesFor,
+  caseRole,
+  mayWriteTo,
+  type Audience,
+  type CaseRole,
+} from '../../../src/domain/complaints/case-access';
+import {
+  membersWhoAreParties,
+  presidingForCase,
+  quorumPossible,
+  witnessEmails,
+} from '../../../src/domain/complaints/committee';
 import { meetingInvitation } from '../../../src/domain/complaints/ics';
 import { formatDate, formatTimeRange } from '../../../src/domain/shared/date-time';
-import { caseClocks, filingTimeliness, type CaseDates, type ClockId } from '../../../src/domain/complaints/statutory-clocks';
+import {
+  caseClocks,
+  filingTimeliness,
+  type CaseDates,
+  type ClockId,
+} from '../../../src/domain/complaints/statutory-clocks';
 import { DEFAULT_ACTION_MAILS, STANDARD_ATTRIBUTES } from '../../../src/domain/workflows/builder-rules';
 import { visibleFields, type FieldReader, type VisibleFields } from '../../../src/domain/complaints/field-visibility';
 import type { ActionType } from '../../../src/domain/workflows/workflow-rules';
@@ -36,16 +52,40 @@ import { EvidenceFiles } from './evidence.service';
 import * as evidenceRepo from './evidence.repository';
 import * as files from '../../platform/files/files.repository';
 import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
-import { caseJobCounts, clockInputs, recordListRead, escalationsOf, listedCaseId, listStatement, LIST_FLAGS, type ListRow } from './case-jobs';
+import {
+  caseJobCounts,
+  clockInputs,
+  recordListRead,
+  escalationsOf,
+  listedCaseId,
+  listStatement,
+  LIST_FLAGS,
+  type ListRow,
+} from './case-jobs';
 import * as repo from './complaints.repository';
 import { formResourceFile, formResourceLink } from './form-resources';
 import { notifyReporter } from './intake.repository';
-import { calendarOf, dateTimeSettingsOf, recusesWitnesses, regimeFromRow, regimeOf, regimeStatement, todayIn, type RegimeRow, type RegimeSettings } from './regime';
+import {
+  calendarOf,
+  dateTimeSettingsOf,
+  recusesWitnesses,
+  regimeFromRow,
+  regimeOf,
+  regimeStatement,
+  todayIn,
+  type RegimeRow,
+  type RegimeSettings,
+} from './regime';
 import { tombstoneFor } from './retention.service';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
 import { refusalError } from './case-refusal';
 import type { Outcome as Result, Refusal } from '../../platform/refusal';
-import { appealRightText, clocksOfCase, NO_LEGAL_PRACTITIONERS, respondentIdentified } from '../../../src/domain/complaints/case-runtime';
+import {
+  appealRightText,
+  clocksOfCase,
+  NO_LEGAL_PRACTITIONERS,
+  respondentIdentified,
+} from '../../../src/domain/complaints/case-runtime';
 import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, type Clock } from '../../platform/clock';
@@ -64,7 +104,9 @@ export { MAX_EVIDENCE_BYTES } from './evidence.service';
 /** How many complaints a member files a day when ServerSettings.complaintsPerDay is not set. */
 export const DEFAULT_COMPLAINTS_PER_DAY = 5;
 
-export const filingLimits = (deps: { settings: { complaintsPerDay?: number } }) => ({ complaintsPerDay: deps.settings.complaintsPerDay ?? DEFAULT_COMPLAINTS_PER_DAY });
+export const filingLimits = (deps: { settings: { complaintsPerDay?: number } }) => ({
+  complaintsPerDay: deps.settings.complaintsPerDay ?? DEFAULT_COMPLAINTS_PER_DAY,
+});
 const DOWNLOAD_SECONDS = 5 * 60;
 
 /** A completed step whose time limit is a statutory clock meets that clock: the date it records. */
@@ -104,13 +146,24 @@ const iso = (v: Date | string) => new Date(v).toISOString();
  * workspace's case is: its existence is not told.
  */
 /** What decides which clocks a case shows (case-runtime.ts `clocksOfCase`): closed or not, a respondent identified or not. */
-function clockState(row: Pick<repo.ComplaintRow, 'status' | 'respondent_name' | 'respondent_email' | 'respondent_user_id'>) {
-  return { closed: row.status === 'CLOSED', respondentIdentified: respondentIdentified({ name: row.respondent_name, email: row.respondent_email, userId: row.respondent_user_id }) };
+function clockState(
+  row: Pick<repo.ComplaintRow, 'status' | 'respondent_name' | 'respondent_email' | 'respondent_user_id'>,
+) {
+  return {
+    closed: row.status === 'CLOSED',
+    respondentIdentified: respondentIdentified({
+      name: row.respondent_name,
+      email: row.respondent_email,
+      userId: row.respondent_user_id,
+    }),
+  };
 }
 
 /** The clock a list shows: the running one due soonest (not the appeal window, not one already met). */
 function nearestOf(clocks: ClockView[]): ClockView | null {
-  const running = clocks.filter((c) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE');
+  const running = clocks.filter(
+    (c) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE',
+  );
   return running.sort((a, b) => a.daysLeft! - b.daysLeft!)[0] ?? null;
 }
 
@@ -159,7 +212,8 @@ export class ComplaintService {
   async form(actor: Actor): Promise<ComplaintForm> {
     return this.db.tenant(actor.ws, async (tx) => {
       const published = await this.publishedFor(tx, actor);
-      if (!published) throw notFound('No complaint process has been published in this workspace yet. Ask your HR team.');
+      if (!published)
+        throw notFound('No complaint process has been published in this workspace yet. Ask your HR team.');
       await ensureStandardForm(tx, actor.ws, published.version_id);
       const committee = await this.committeeFor(tx, actor);
       const regime = await regimeOf(tx, actor.ws);
@@ -187,7 +241,9 @@ export class ComplaintService {
 
   /** An upload URL for one evidence file of the caller's, through the vault (evidence.service.ts), within their quota. */
   async evidenceUpload(actor: Actor, upload: { fileName: string; size: number }): Promise<EvidenceTicket> {
-    return this.db.tenant(actor.ws, (tx) => this.evidence.ticket(tx, actor.ws, { kind: 'member', userId: actor.userId }, upload));
+    return this.db.tenant(actor.ws, (tx) =>
+      this.evidence.ticket(tx, actor.ws, { kind: 'member', userId: actor.userId }, upload),
+    );
   }
 
   /** Confirms an evidence upload of the caller's: measured, checked for what it claims, typed by its bytes, kept. */
@@ -196,8 +252,15 @@ export class ComplaintService {
     if (!row || (row.purpose as string) !== 'EVIDENCE' || row.owner_id !== actor.userId) throw notFound('No such file');
     if (row.status !== 'CONFIRMED') {
       const found = await this.evidence.inspect(actor.ws, fileId);
-      if (!found) throw new HttpError(409, 'NOT_UPLOADED', 'Nothing has been uploaded with this link yet: upload the file, then confirm.');
-      await this.db.tenant(actor.ws, (tx) => files.markConfirmed(tx, actor.ws, fileId, { size: found.size, type: found.type, language: null }));
+      if (!found)
+        throw new HttpError(
+          409,
+          'NOT_UPLOADED',
+          'Nothing has been uploaded with this link yet: upload the file, then confirm.',
+        );
+      await this.db.tenant(actor.ws, (tx) =>
+        files.markConfirmed(tx, actor.ws, fileId, { size: found.size, type: found.type, language: null }),
+      );
     }
     const done = await this.db.tenant(actor.ws, (tx) => evidenceRepo.sealedRow(tx, actor.ws, fileId));
     if (!done) throw notFound('No such file');
@@ -210,12 +273,17 @@ export class ComplaintService {
    * `recorder`: a committee member recording it on the complainant's behalf (server/case/complaints/on-behalf.service.ts):
    * the case then waits for the complainant's confirmation, and the access log names the member.
    */
-  async file(actor: Actor, body: z.output<typeof FileComplaintBody>, recorder?: { actor: Actor; channel: 'ORAL_NOTICE' | 'HELP_TO_WRITE' }): Promise<ComplaintDetail> {
+  async file(
+    actor: Actor,
+    body: z.output<typeof FileComplaintBody>,
+    recorder?: { actor: Actor; channel: 'ORAL_NOTICE' | 'HELP_TO_WRITE' },
+  ): Promise<ComplaintDetail> {
     const doer = recorder?.actor ?? actor;
     const mails: OutgoingMail[] = [];
     const id = await this.db.tenant(actor.ws, async (tx) => {
       const published = await this.publishedFor(tx, actor);
-      if (!published) throw conflict('No complaint process has been published in this workspace yet. Ask your HR team.');
+      if (!published)
+        throw conflict('No complaint process has been published in this workspace yet. Ask your HR team.');
       await ensureStandardForm(tx, actor.ws, published.version_id);
       const regime = await regimeOf(tx, actor.ws);
       const today = this.today(regime);
@@ -223,15 +291,21 @@ export class ComplaintService {
       if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
       // Self-filed as the complainant: the complainant is the signed-in filer, at the account's own address (no free
       // address: the receipt would be a mail cannon in the workspace's name). On-behalf filing names the account itself.
-      if (!recorder && body.filedAs === 'COMPLAINANT' && body.complainant.email.toLowerCase() !== actor.email.toLowerCase()) {
-        fields['complainant.email'] = `As the complainant, your own address (${actor.email}) receives the receipt and updates`;
+      if (
+        !recorder &&
+        body.filedAs === 'COMPLAINANT' &&
+        body.complainant.email.toLowerCase() !== actor.email.toLowerCase()
+      ) {
+        fields['complainant.email'] =
+          `As the complainant, your own address (${actor.email}) receives the receipt and updates`;
       }
 
       // The fields an admin added: required ones answered, unknown ones refused.
       const components = await listComponents(tx, actor.ws, published.version_id);
       const custom = components.flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
       for (const a of custom) {
-        if (a.required && !(body.answers[a.attributeId] ?? '').trim()) fields[`answers.${a.attributeId}`] = `Answer "${a.label}"`;
+        if (a.required && !(body.answers[a.attributeId] ?? '').trim())
+          fields[`answers.${a.attributeId}`] = `Answer "${a.label}"`;
       }
       for (const key of Object.keys(body.answers)) {
         if (!custom.some((a) => a.attributeId === key)) fields[`answers.${key}`] = 'Not a field of this form';
@@ -255,7 +329,10 @@ export class ComplaintService {
       const committee = body.againstEmployer ? null : await this.committeeFor(tx, actor);
       const members = committee ? await repo.membersOf(tx, actor.ws, [committee]) : [];
       const [respondentUser] = body.respondent.email
-        ? await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`, [actor.ws, body.respondent.email])
+        ? await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`, [
+            actor.ws,
+            body.respondent.email,
+          ])
         : [];
       const witnesses = witnessEmails(body.incident.witnesses);
       const recused = membersWhoAreParties(
@@ -263,14 +340,20 @@ export class ComplaintService {
         {
           complainantUserId: actor.userId,
           respondentUserId: respondentUser?.id ?? null,
-          emails: [body.complainant.email, body.respondent.email, ...((await recusesWitnesses(tx, actor.ws)) ? witnesses : [])],
+          emails: [
+            body.complainant.email,
+            body.respondent.email,
+            ...((await recusesWitnesses(tx, actor.ws)) ? witnesses : []),
+          ],
         },
       );
       const timeliness = filingTimeliness(body.incident.date, today);
       // Who presides when the presiding officer is a party: the first member not recused who may (IN-06).
       const domainCommittee = this.domainCommittee(members);
       const presiding = presidingForCase(domainCommittee, new Set(recused), null);
-      const substitute = presiding ? null : (members.find((m) => !recused.includes(m.user_id) && m.role !== 'EXTERNAL_MEMBER')?.user_id ?? null);
+      const substitute = presiding
+        ? null
+        : (members.find((m) => !recused.includes(m.user_id) && m.role !== 'EXTERNAL_MEMBER')?.user_id ?? null);
 
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('complaint-number:' || $1::text))`, [actor.ws]);
       if (!recorder) {
@@ -280,8 +363,17 @@ export class ComplaintService {
           [actor.ws, actor.userId, today],
         );
         if (filed >= this.limits.complaintsPerDay) {
-          const retryAfter = Math.max(60, Math.ceil((Date.parse(`${today}T00:00:00Z`) + 86_400_000 - this.clock.now().getTime()) / 1000));
-          throw new HttpError(429, 'TOO_MANY_COMPLAINTS', `You can file ${this.limits.complaintsPerDay} complaints a day. If it is urgent, speak to a committee member: they can record it for you.`, undefined, { 'retry-after': String(retryAfter) });
+          const retryAfter = Math.max(
+            60,
+            Math.ceil((Date.parse(`${today}T00:00:00Z`) + 86_400_000 - this.clock.now().getTime()) / 1000),
+          );
+          throw new HttpError(
+            429,
+            'TOO_MANY_COMPLAINTS',
+            `You can file ${this.limits.complaintsPerDay} complaints a day. If it is urgent, speak to a committee member: they can record it for you.`,
+            undefined,
+            { 'retry-after': String(retryAfter) },
+          );
         }
       }
       const [{ next }] = await tx.query<{ next: number }>(repo.NEXT_CASE_NUMBER, [actor.ws]);
@@ -323,14 +415,16 @@ export class ComplaintService {
         ],
       );
       for (const fileId of body.incident.evidenceFileIds) {
-        await tx.query(`INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, $4)`, [actor.ws, row.id, fileId, doer.userId]);
+        await tx.query(
+          `INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, $4)`,
+          [actor.ws, row.id, fileId, doer.userId],
+        );
       }
       for (const userId of recused) {
-        await tx.query(`INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note) VALUES ($1, $2, $3, 'AUTO_PARTY', 'A party to the case')`, [
-          actor.ws,
-          row.id,
-          userId,
-        ]);
+        await tx.query(
+          `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note) VALUES ($1, $2, $3, 'AUTO_PARTY', 'A party to the case')`,
+          [actor.ws, row.id, userId],
+        );
       }
       const caseNumber = repo.caseNumberText(next);
       await repo.caseAudit(tx, {
@@ -339,7 +433,14 @@ export class ComplaintService {
         actorUserId: doer.userId,
         action: 'complaint.file',
         ip: doer.ip,
-        details: { ...(recorder ? { onBehalfOf: actor.userId, channel: recorder.channel } : {}), caseNumber, timeliness: timeliness.timeliness, evidence: body.incident.evidenceFileIds.length, recused: recused.length, referral: committee ? null : 'LOCAL_COMMITTEE' },
+        details: {
+          ...(recorder ? { onBehalfOf: actor.userId, channel: recorder.channel } : {}),
+          caseNumber,
+          timeliness: timeliness.timeliness,
+          evidence: body.incident.evidenceFileIds.length,
+          recused: recused.length,
+          referral: committee ? null : 'LOCAL_COMMITTEE',
+        },
       });
       const receipt = (to: string) => ({
         workspaceId: actor.ws,
@@ -348,8 +449,12 @@ export class ComplaintService {
         text:
           `Your complaint was received on ${today} as case ${caseNumber}.\n\n` +
           `Only the Internal Committee members assigned to it can read it; every view is recorded. ` +
-          (committee ? 'The committee will contact you about the next steps.' : 'It will be referred to the Local Committee (no Internal Committee can hear it here).') +
-          (timeliness.timeliness === 'ON_TIME' ? '' : `\n\nIt was filed more than 3 months after the incident: the committee will decide on an extension, with reasons.`),
+          (committee
+            ? 'The committee will contact you about the next steps.'
+            : 'It will be referred to the Local Committee (no Internal Committee can hear it here).') +
+          (timeliness.timeliness === 'ON_TIME'
+            ? ''
+            : `\n\nIt was filed more than 3 months after the incident: the committee will decide on an extension, with reasons.`),
       });
       if (recorder) {
         // The case waits for the complainant: no clock runs and no step can be completed until they confirm.
@@ -370,7 +475,12 @@ export class ComplaintService {
         mails.push(receipt(actor.email));
       }
       for (const m of members.filter((m) => !recused.includes(m.user_id))) {
-        mails.push({ workspaceId: actor.ws, to: m.email, subject: `A new complaint: case ${caseNumber}`, text: `A new complaint, case ${caseNumber}, is assigned to your committee. Sign in to read it.` });
+        mails.push({
+          workspaceId: actor.ws,
+          to: m.email,
+          subject: `A new complaint: case ${caseNumber}`,
+          text: `A new complaint, case ${caseNumber}, is assigned to your committee. Sign in to read it.`,
+        });
       }
       await this.mail.sendMany(mails, tx);
       return row.id;
@@ -391,7 +501,10 @@ export class ComplaintService {
    */
   async list(actor: Pick<Actor, 'ws' | 'userId' | 'ip'>): Promise<string> {
     // The regime and the cases (with the access log's row) in one transaction and one round trip (tenantBatch).
-    const [settings, candidates] = await tenantBatch(this.db, actor.ws, [regimeStatement(actor.ws), listStatement(actor.ws, actor.userId, actor.ip)]);
+    const [settings, candidates] = await tenantBatch(this.db, actor.ws, [
+      regimeStatement(actor.ws),
+      listStatement(actor.ws, actor.userId, actor.ip),
+    ]);
     const regime = regimeFromRow((settings as RegimeRow[])[0]);
     const rows = candidates as ListRow[];
     const today = this.today(regime);
@@ -413,13 +526,19 @@ export class ComplaintService {
       });
       if (!role) continue;
       if (!(flags & LIST_FLAGS.VISIBLE)) unrecorded.push(listedCaseId(row));
-      const nearest = role === 'COMMITTEE' && !(flags & LIST_FLAGS.CONFIRMATION_PENDING) ? this.nearestClock(row, regime, today, calendars, nearestKey) : 'null';
+      const nearest =
+        role === 'COMMITTEE' && !(flags & LIST_FLAGS.CONFIRMATION_PENDING)
+          ? this.nearestClock(row, regime, today, calendars, nearestKey)
+          : 'null';
       body += `${first ? '' : ','}${row.head},"role":"${role}","nearestClock":${nearest}}`;
       first = false;
     }
     // The statement recorded the cases its `visible` let through; one it did not (should the two rules ever differ) is
     // recorded now, before anything is answered.
-    if (unrecorded.length > 0) await this.db.tenant(actor.ws, (tx) => recordListRead(tx, { ws: actor.ws, complaintIds: unrecorded, actorUserId: actor.userId, ip: actor.ip }));
+    if (unrecorded.length > 0)
+      await this.db.tenant(actor.ws, (tx) =>
+        recordListRead(tx, { ws: actor.ws, complaintIds: unrecorded, actorUserId: actor.userId, ip: actor.ip }),
+      );
     return `${body}]}`;
   }
 
@@ -429,7 +548,10 @@ export class ComplaintService {
    */
   async seated(ws: string, userId: string): Promise<{ member: boolean; awaitingAdmission: string[] }> {
     return this.db.tenant(ws, async (tx) => {
-      const rows = await tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [ws, userId]);
+      const rows = await tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [
+        ws,
+        userId,
+      ]);
       const waiting = await tx.query<{ case_number: number }>(
         `SELECT c.case_number FROM complaint_recusals r
            JOIN complaints c ON c.workspace_id = r.workspace_id AND c.id = r.complaint_id
@@ -456,16 +578,30 @@ export class ComplaintService {
       await this.log(tx, actor, id, 'complaint.deadlines');
       const regime = await regimeOf(tx, actor.ws);
       const today = this.today(regime);
-      return { compliance: regime.compliance, today, clocks: access.row.confirmation_pending ? [] : clocksOfCase(this.clocks(access.row, regime, today), clockState(access.row)) };
+      return {
+        compliance: regime.compliance,
+        today,
+        clocks: access.row.confirmation_pending
+          ? []
+          : clocksOfCase(this.clocks(access.row, regime, today), clockState(access.row)),
+      };
     });
   }
 
   async auditLog(actor: Actor, id: string): Promise<AuditEntry[]> {
     return this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id, { committeeOnly: true });
-      if (access.presiding?.userId !== actor.userId) throw forbidden('Only the member presiding over the case reads its access log');
+      if (access.presiding?.userId !== actor.userId)
+        throw forbidden('Only the member presiding over the case reads its access log');
       await this.log(tx, actor, id, 'complaint.audit.read');
-      const rows = await tx.query<{ at: Date | string; action: string; details: Record<string, unknown>; name: string | null; email: string | null; actor_user_id: string | null }>(
+      const rows = await tx.query<{
+        at: Date | string;
+        action: string;
+        details: Record<string, unknown>;
+        name: string | null;
+        email: string | null;
+        actor_user_id: string | null;
+      }>(
         // The case's own events and the list reads that listed it (one row per list, migration 0042), by their own ids
         // or by the set of cases they name (migration 0048).
         `SELECT a.at, a.action, a.actor_user_id, a.details, trim(u.first_name || ' ' || u.last_name) AS name, u.email
@@ -484,7 +620,12 @@ export class ComplaintService {
         at: iso(r.at),
         action: r.action,
         // No account: the reporter of an intake case, through their receipt key.
-        actorName: r.action === 'log.redact' ? 'SafePlace (a migration)' : r.actor_user_id === null ? 'The reporter (receipt key)' : r.name || r.email || 'Someone no longer in the workspace',
+        actorName:
+          r.action === 'log.redact'
+            ? 'SafePlace (a migration)'
+            : r.actor_user_id === null
+              ? 'The reporter (receipt key)'
+              : r.name || r.email || 'Someone no longer in the workspace',
         details: r.details,
       }));
     });
@@ -494,8 +635,13 @@ export class ComplaintService {
     const urls = this.store();
     const file = await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id);
-      if (access.role === 'RESPONDENT') throw forbidden('The evidence is shared with the committee and whoever filed it');
-      if (!(await this.visibleFields(tx, actor.ws, access.row, this.readerOf(actor, access))).system.has('INCIDENT_EVIDENCE')) {
+      if (access.role === 'RESPONDENT')
+        throw forbidden('The evidence is shared with the committee and whoever filed it');
+      if (
+        !(await this.visibleFields(tx, actor.ws, access.row, this.readerOf(actor, access))).system.has(
+          'INCIDENT_EVIDENCE',
+        )
+      ) {
         throw forbidden('The complaint form does not let you see its evidence');
       }
       const f = await evidenceRepo.caseFile(tx, actor.ws, id, fileId);
@@ -508,9 +654,14 @@ export class ComplaintService {
     // is decrypted by this server as it streams (evidence-vault.ts); a file still plain until the file jobs re-encrypt
     // it is served by the store, as an attachment. Neither URL carries its name.
     const fileName = this.evidence.nameOf(file);
-    const downloadUrl = file.evidence_key_id && file.evidence_sealed_at
-      ? this.evidence.downloadUrl(file.storage_key, DOWNLOAD_SECONDS)
-      : await urls.downloadUrl(actor.ws, file.storage_key, { seconds: DOWNLOAD_SECONDS, disposition: 'attachment', type: 'application/octet-stream' });
+    const downloadUrl =
+      file.evidence_key_id && file.evidence_sealed_at
+        ? this.evidence.downloadUrl(file.storage_key, DOWNLOAD_SECONDS)
+        : await urls.downloadUrl(actor.ws, file.storage_key, {
+            seconds: DOWNLOAD_SECONDS,
+            disposition: 'attachment',
+            type: 'application/octet-stream',
+          });
     return { downloadUrl, fileName, expiresAt: new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString() };
   }
 
@@ -525,7 +676,12 @@ export class ComplaintService {
         [ws],
       );
       const regime = await regimeOf(tx, ws);
-      return { processPublished: row.published, committeeConstituted: row.committee, compliance: regime.compliance, casesWithoutCommittee: row.without };
+      return {
+        processPublished: row.published,
+        committeeConstituted: row.committee,
+        compliance: regime.compliance,
+        casesWithoutCommittee: row.without,
+      };
     });
   }
 
@@ -534,12 +690,21 @@ export class ComplaintService {
       const rows = await repo.allOpenOrClosed(tx, ws);
       const regime = await regimeOf(tx, ws);
       const today = this.today(regime);
-      const byClock = new Map<string, { id: string; label: string; running: number; dueSoon: number; missed: number }>();
+      const byClock = new Map<
+        string,
+        { id: string; label: string; running: number; dueSoon: number; missed: number }
+      >();
       let pendingOver90Days = 0;
       for (const row of rows.filter((r) => r.status === 'OPEN' && !r.confirmation_pending)) {
         for (const clock of clocksOfCase(this.clocks(row, regime, today), clockState(row))) {
           if (clock.id === 'IN_APPEAL_WINDOW') continue;
-          const entry = byClock.get(clock.id) ?? { id: clock.id, label: clock.label, running: 0, dueSoon: 0, missed: 0 };
+          const entry = byClock.get(clock.id) ?? {
+            id: clock.id,
+            label: clock.label,
+            running: 0,
+            dueSoon: 0,
+            missed: 0,
+          };
           if (clock.state === 'RUNNING') entry.running += 1;
           if (clock.state === 'DUE_SOON') entry.dueSoon += 1;
           if (clock.state === 'MISSED') entry.missed += 1;
@@ -548,7 +713,10 @@ export class ComplaintService {
         if (new Date(today).getTime() - new Date(row.received_on).getTime() > 90 * 86_400_000) pendingOver90Days += 1;
       }
       // Purged cases (retention) still count: their tombstones say they existed and were closed.
-      const [{ purged }] = await tx.query<{ purged: number }>(`SELECT count(*)::int AS purged FROM complaint_tombstones WHERE workspace_id = $1`, [ws]);
+      const [{ purged }] = await tx.query<{ purged: number }>(
+        `SELECT count(*)::int AS purged FROM complaint_tombstones WHERE workspace_id = $1`,
+        [ws],
+      );
       return {
         total: rows.length + purged,
         open: rows.filter((r) => r.status === 'OPEN').length,
@@ -568,12 +736,17 @@ export class ComplaintService {
     return this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id, { lock: true });
       if (body.audience === 'RESPONDENT' && !access.row.respondent_copy_sent_on) {
-        throw conflict('Send the respondent a copy of the complaint first (POSH Rule 7): until then the case is not shared with them', {
-          audience: 'The respondent has not been given a copy yet',
-        });
+        throw conflict(
+          'Send the respondent a copy of the complaint first (POSH Rule 7): until then the case is not shared with them',
+          {
+            audience: 'The respondent has not been given a copy yet',
+          },
+        );
       }
       if (!mayWriteTo(access.role, body.audience)) {
-        throw badRequest('You write to the committee in your own thread', { audience: `Write in the ${access.role.toLowerCase()}'s thread` });
+        throw badRequest('You write to the committee in your own thread', {
+          audience: `Write in the ${access.role.toLowerCase()}'s thread`,
+        });
       }
       const [m] = await tx.query<{ id: string; created_at: Date | string }>(
         `INSERT INTO complaint_messages (workspace_id, complaint_id, audience, author_id, body) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
@@ -582,20 +755,49 @@ export class ComplaintService {
       const caseNumber = repo.caseNumberText(access.row.case_number);
       if (access.role === 'COMMITTEE') {
         // CA-02: the committee's first word to the principal party is the contact the 7 days ask for.
-        if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on) await this.setDate(tx, actor.ws, id, 'first_contact_on', this.today(await regimeOf(tx, actor.ws)));
+        if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on)
+          await this.setDate(tx, actor.ws, id, 'first_contact_on', this.today(await regimeOf(tx, actor.ws)));
         // The reporter of an intake case is told only that there is a reply, at the address they chose (if any).
         if (body.audience === 'COMPLAINANT' && access.row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
-        const to = body.audience === 'COMPLAINANT' ? access.row.complainant_email : body.audience === 'RESPONDENT' ? access.row.respondent_email : null;
+        const to =
+          body.audience === 'COMPLAINANT'
+            ? access.row.complainant_email
+            : body.audience === 'RESPONDENT'
+              ? access.row.respondent_email
+              : null;
         if (to) {
-          await this.mail.send({ workspaceId: actor.ws, to, subject: `A new message on case ${caseNumber}`, text: `The Internal Committee wrote to you on case ${caseNumber}. Sign in to read it.` }, tx);
+          await this.mail.send(
+            {
+              workspaceId: actor.ws,
+              to,
+              subject: `A new message on case ${caseNumber}`,
+              text: `The Internal Committee wrote to you on case ${caseNumber}. Sign in to read it.`,
+            },
+            tx,
+          );
         }
       }
       if (access.role !== 'COMMITTEE' && access.row.committee_id) {
         const readers = await repo.committeeReaders(tx, actor.ws, id);
-        await this.mail.sendMany(repo.partyMessageMails(actor.ws, readers, caseNumber, access.role === 'COMPLAINANT' ? 'complainant' : 'respondent'), tx);
+        await this.mail.sendMany(
+          repo.partyMessageMails(
+            actor.ws,
+            readers,
+            caseNumber,
+            access.role === 'COMPLAINANT' ? 'complainant' : 'respondent',
+          ),
+          tx,
+        );
       }
       await this.log(tx, actor, id, 'message.post', { audience: body.audience, messageId: m.id });
-      return { messageId: m.id, audience: body.audience, authorName: actor.name, fromCommittee: access.role === 'COMMITTEE', body: body.body, createdAt: iso(m.created_at) };
+      return {
+        messageId: m.id,
+        audience: body.audience,
+        authorName: actor.name,
+        fromCommittee: access.role === 'COMMITTEE',
+        body: body.body,
+        createdAt: iso(m.created_at),
+      };
     });
   }
 
@@ -606,12 +808,24 @@ export class ComplaintService {
       if (body.stepId) {
         const steps = await repo.stepsOf(tx, actor.ws, id, access.row.version_id);
         const step = steps.find((s) => s.id === body.stepId);
-        if (!step || step.kind !== 'MEETING') throw badRequest('Not a meeting step of this case', { stepId: 'Not a meeting step of this case' });
+        if (!step || step.kind !== 'MEETING')
+          throw badRequest('Not a meeting step of this case', { stepId: 'Not a meeting step of this case' });
       }
       const [m] = await tx.query<{ id: string }>(
         `INSERT INTO complaint_meetings (workspace_id, complaint_id, step_id, title, agenda, starts_at, ends_at, location, guests, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-        [actor.ws, id, body.stepId, body.title, body.agenda, body.startsAt, body.endsAt, body.location, JSON.stringify(body.guests), actor.userId],
+        [
+          actor.ws,
+          id,
+          body.stepId,
+          body.title,
+          body.agenda,
+          body.startsAt,
+          body.endsAt,
+          body.location,
+          JSON.stringify(body.guests),
+          actor.userId,
+        ],
       );
       const caseNumber = repo.caseNumberText(access.row.case_number);
       // The mail's words give the time in the workspace's zone; the attached invitation carries the instant (UTC).
@@ -633,7 +847,9 @@ export class ComplaintService {
           to,
           subject: `Invitation: ${body.title} (case ${caseNumber})`,
           text: `You are invited to "${body.title}" on case ${caseNumber}.\n\nWhen: ${when}\nWhere: ${body.location}\n\nAgenda:\n${body.agenda}\n\n${access.row.compliance === 'IN_POSH' ? `${NO_LEGAL_PRACTITIONERS}\n\n` : ''}The invitation is attached (invite.ics). This meeting is confidential.`,
-          attachments: [{ fileName: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8', content: ics }],
+          attachments: [
+            { fileName: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8', content: ics },
+          ],
         })),
         tx,
       );
@@ -642,7 +858,12 @@ export class ComplaintService {
     });
   }
 
-  async recordMeeting(actor: Actor, id: string, meetingId: string, body: { minutes?: string; outcome?: string }): Promise<CaseMeeting> {
+  async recordMeeting(
+    actor: Actor,
+    id: string,
+    meetingId: string,
+    body: { minutes?: string; outcome?: string },
+  ): Promise<CaseMeeting> {
     return this.db.tenant(actor.ws, async (tx) => {
       await this.access(tx, actor, id, { committeeOnly: true, lock: true });
       const done = await tx.query(
@@ -661,7 +882,13 @@ export class ComplaintService {
    * RESPONDENT) or the workspace's employers (INFORM_EMPLOYER, NOTIFY EMPLOYER, TRANSFER_COMPLAINT), never a free
    * address (migration 0053). `problem`: why the step cannot send them now.
    */
-  private async plannedMails(tx: Sql, actor: Actor, row: repo.ComplaintRow, step: repo.StepRow, today: string): Promise<{ mails: PlannedMail[]; problem: string | null }> {
+  private async plannedMails(
+    tx: Sql,
+    actor: Actor,
+    row: repo.ComplaintRow,
+    step: repo.StepRow,
+    today: string,
+  ): Promise<{ mails: PlannedMail[]; problem: string | null }> {
     if (step.kind !== 'ACTION') return { mails: [], problem: null };
     const caseNumber = repo.caseNumberText(row.case_number);
     const settings = await listActionSettings(tx, actor.ws, row.version_id);
@@ -673,34 +900,73 @@ export class ComplaintService {
     const mails: PlannedMail[] = [];
     let problem: string | null = null;
     for (const type of (step.settings.actionTypes ?? []) as ActionType[]) {
-      const setting = settings.find((s) => s.actionType === type) ?? { ...DEFAULT_ACTION_MAILS[type], includeComplaintCopy: type === 'INFORM_RESPONDENT' };
+      const setting = settings.find((s) => s.actionType === type) ?? {
+        ...DEFAULT_ACTION_MAILS[type],
+        includeComplaintCopy: type === 'INFORM_RESPONDENT',
+      };
       const regime = await regimeOf(tx, actor.ws);
-      const dueOn = type === 'INFORM_RESPONDENT' ? this.clocks({ ...row, respondent_copy_sent_on: today }, regime, today).find((c) => c.id === 'IN_RESPONDENT_REPLY')?.dueOn : null;
+      const dueOn =
+        type === 'INFORM_RESPONDENT'
+          ? this.clocks({ ...row, respondent_copy_sent_on: today }, regime, today).find(
+              (c) => c.id === 'IN_RESPONDENT_REPLY',
+            )?.dueOn
+          : null;
       // The mail says the day as the workspace writes it (12 Dec 2026), not as ISO.
       const dueDate = dueOn ? formatDate(dueOn, dateTimeSettingsOf(regime)) : '';
       const fill = (text: string) =>
-        text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => ({ caseNumber, stepName: step.name, workspaceName: actor.workspaceName, dueDate })[name as 'caseNumber'] ?? '');
-      const party = type === 'INFORM_RESPONDENT' || (type === 'NOTIFY' && step.settings.party === 'RESPONDENT') ? 'RESPONDENT' : 'EMPLOYER';
+        text.replace(
+          /\{\{\s*(\w+)\s*\}\}/g,
+          (_, name: string) =>
+            ({ caseNumber, stepName: step.name, workspaceName: actor.workspaceName, dueDate })[name as 'caseNumber'] ??
+            '',
+        );
+      const party =
+        type === 'INFORM_RESPONDENT' || (type === 'NOTIFY' && step.settings.party === 'RESPONDENT')
+          ? 'RESPONDENT'
+          : 'EMPLOYER';
       const recipients: StepRecipient[] =
         party === 'RESPONDENT'
           ? row.respondent_email
-            ? [{ email: row.respondent_email.toLowerCase(), name: row.respondent_name ?? 'The respondent', kind: 'RESPONDENT' }]
+            ? [
+                {
+                  email: row.respondent_email.toLowerCase(),
+                  name: row.respondent_name ?? 'The respondent',
+                  kind: 'RESPONDENT',
+                },
+              ]
             : []
           : employers.map((e) => ({ email: e.email, name: e.name || e.email, kind: 'EMPLOYER' as const }));
-      if (recipients.length === 0) problem ??= party === 'RESPONDENT' ? 'The complaint gives no email for the respondent: add it before this step' : 'The workspace has no employer to inform';
+      if (recipients.length === 0)
+        problem ??=
+          party === 'RESPONDENT'
+            ? 'The complaint gives no email for the respondent: add it before this step'
+            : 'The workspace has no employer to inform';
       // The copy a party receives is what that party may see of the form (field visibility, docs/case.md).
       const copy = setting.includeComplaintCopy ? await this.complaintCopy(tx, actor.ws, row, party) : '';
-      mails.push({ actionType: type, subject: fill(setting.mailSubject), text: fill(setting.mailBody) + copy, complaintCopy: setting.includeComplaintCopy, recipients });
+      mails.push({
+        actionType: type,
+        subject: fill(setting.mailSubject),
+        text: fill(setting.mailBody) + copy,
+        complaintCopy: setting.includeComplaintCopy,
+        recipients,
+      });
     }
     return { mails, problem };
   }
 
   /** The complaint as copied into a mail to `party`: the incident and witnesses, when the form lets that party see them. */
-  private async complaintCopy(tx: Sql, ws: string, row: repo.ComplaintRow, party: 'RESPONDENT' | 'EMPLOYER'): Promise<string> {
+  private async complaintCopy(
+    tx: Sql,
+    ws: string,
+    row: repo.ComplaintRow,
+    party: 'RESPONDENT' | 'EMPLOYER',
+  ): Promise<string> {
     const visible = await this.visibleFields(tx, ws, row, party);
     const caseNumber = repo.caseNumberText(row.case_number);
     const parts = [
-      visible.system.has('INCIDENT_DATE') || visible.system.has('INCIDENT_DETAILS') ? `Incident${visible.system.has('INCIDENT_DATE') ? ` on ${row.incident_on}` : ''}:` : '',
+      visible.system.has('INCIDENT_DATE') || visible.system.has('INCIDENT_DETAILS')
+        ? `Incident${visible.system.has('INCIDENT_DATE') ? ` on ${row.incident_on}` : ''}:`
+        : '',
       visible.system.has('INCIDENT_DETAILS') ? row.incident_details : '',
       visible.system.has('INCIDENT_WITNESSES') && row.witnesses.length ? `Witnesses: ${row.witnesses.join('; ')}` : '',
     ].filter(Boolean);
@@ -713,13 +979,24 @@ export class ComplaintService {
       const { row } = await this.access(tx, actor, id, { committeeOnly: true });
       const step = (await repo.stepsOf(tx, actor.ws, id, row.version_id)).find((s) => s.id === stepId);
       if (!step) throw notFound('No such step in this case’s workflow');
-      const { mails, problem } = await this.plannedMails(tx, actor, row, step, this.today(await regimeOf(tx, actor.ws)));
+      const { mails, problem } = await this.plannedMails(
+        tx,
+        actor,
+        row,
+        step,
+        this.today(await regimeOf(tx, actor.ws)),
+      );
       await this.log(tx, actor, id, 'step.recipients.read', { stepId });
       return { stepId, mails: mails.map(({ text: _text, ...m }) => m), problem };
     });
   }
 
-  async completeStep(actor: Actor, id: string, stepId: string, body: { note: string; confirmedRecipients?: string[] }): Promise<ComplaintDetail> {
+  async completeStep(
+    actor: Actor,
+    id: string,
+    stepId: string,
+    body: { note: string; confirmedRecipients?: string[] },
+  ): Promise<ComplaintDetail> {
     await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
       const row = access.row;
@@ -728,28 +1005,38 @@ export class ComplaintService {
       const step = steps.find((s) => s.id === stepId);
       if (!step) throw notFound('No such step in this case’s workflow');
       if (step.completed_at) throw conflict('This step is already complete');
-      if (row.confirmation_pending) throw conflict('The complainant has not confirmed this complaint yet: the case proceeds once they do');
+      if (row.confirmation_pending)
+        throw conflict('The complainant has not confirmed this complaint yet: the case proceeds once they do');
       const waiting = await stepGate(tx, actor.ws, row.version_id, steps, stepId);
       if (waiting) throw refusalError(waiting);
       const today = this.today(await regimeOf(tx, actor.ws));
       const planned = await this.plannedMails(tx, actor, row, step, today);
       if (planned.problem) {
-        throw conflict(planned.problem, { stepId: planned.problem.startsWith('The complaint gives no email') ? 'No respondent email' : 'No employer' });
+        throw conflict(planned.problem, {
+          stepId: planned.problem.startsWith('The complaint gives no email') ? 'No respondent email' : 'No employer',
+        });
       }
       // The member confirms who receives the case's mail: the addresses they were shown, exactly.
       const addresses = [...new Set(planned.mails.flatMap((m) => m.recipients.map((r) => r.email)))].sort();
       if (addresses.length) {
         if (!body.confirmedRecipients) {
-          throw badRequest('Confirm who receives the mails of this step', { confirmedRecipients: 'Review and confirm the recipients of this step’s mails' });
+          throw badRequest('Confirm who receives the mails of this step', {
+            confirmedRecipients: 'Review and confirm the recipients of this step’s mails',
+          });
         }
         const confirmed = [...new Set(body.confirmedRecipients.map((e) => e.toLowerCase()))].sort();
         if (confirmed.join('\n') !== addresses.join('\n')) {
-          throw conflict('The recipients of this step changed since they were shown: review them again', { confirmedRecipients: 'The recipients changed: review them again' });
+          throw conflict('The recipients of this step changed since they were shown: review them again', {
+            confirmedRecipients: 'The recipients changed: review them again',
+          });
         }
       }
-      const mails: OutgoingMail[] = planned.mails.flatMap((m) => m.recipients.map((r) => ({ workspaceId: actor.ws, to: r.email, subject: m.subject, text: m.text })));
+      const mails: OutgoingMail[] = planned.mails.flatMap((m) =>
+        m.recipients.map((r) => ({ workspaceId: actor.ws, to: r.email, subject: m.subject, text: m.text })),
+      );
       if (step.kind === 'ACTION') {
-        if ((step.settings.actionTypes ?? []).includes('INFORM_RESPONDENT') && !row.respondent_copy_sent_on) await this.setDate(tx, actor.ws, id, 'respondent_copy_sent_on', today);
+        if ((step.settings.actionTypes ?? []).includes('INFORM_RESPONDENT') && !row.respondent_copy_sent_on)
+          await this.setDate(tx, actor.ws, id, 'respondent_copy_sent_on', today);
       } else if (row.compliance === 'CA_FEDERAL' && !row.negotiated_meeting_on) {
         // CA-04: the first meeting step completed is the negotiated-resolution meeting held.
         await this.setDate(tx, actor.ws, id, 'negotiated_meeting_on', today);
@@ -758,30 +1045,43 @@ export class ComplaintService {
         const column = CLOCK_MET_BY[step.time_limit.clockId as ClockId];
         if (column && !row[column]) await this.setDate(tx, actor.ws, id, column, today);
       }
-      await tx.query(`INSERT INTO complaint_step_completions (workspace_id, complaint_id, step_id, note, completed_by) VALUES ($1, $2, $3, $4, $5)`, [
-        actor.ws,
-        id,
-        stepId,
-        body.note,
-        actor.userId,
-      ]);
+      await tx.query(
+        `INSERT INTO complaint_step_completions (workspace_id, complaint_id, step_id, note, completed_by) VALUES ($1, $2, $3, $4, $5)`,
+        [actor.ws, id, stepId, body.note, actor.userId],
+      );
       await this.mail.sendMany(mails, tx);
       // Every mail with its recipients, in the case's access log.
       await this.log(tx, actor, id, 'step.complete', {
         stepId,
         stepName: step.name,
-        mails: planned.mails.map((m) => ({ actionType: m.actionType, subject: m.subject, complaintCopy: m.complaintCopy, to: m.recipients.map((r) => r.email) })),
+        mails: planned.mails.map((m) => ({
+          actionType: m.actionType,
+          subject: m.subject,
+          complaintCopy: m.complaintCopy,
+          to: m.recipients.map((r) => r.email),
+        })),
       });
     });
     return this.read(actor, id, { audit: false });
   }
 
-  async close(actor: Actor, id: string, body: { outcome: Outcome; summary: string; override?: { reasons: string } }): Promise<ComplaintDetail> {
+  async close(
+    actor: Actor,
+    id: string,
+    body: { outcome: Outcome; summary: string; override?: { reasons: string } },
+  ): Promise<ComplaintDetail> {
     await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
       const row = access.row;
       if (row.status === 'CLOSED') throw conflict('The case is already closed');
-      const gate = await closeGate(tx, actor.ws, access, await repo.stepsOf(tx, actor.ws, id, row.version_id), actor.userId, body.override);
+      const gate = await closeGate(
+        tx,
+        actor.ws,
+        access,
+        await repo.stepsOf(tx, actor.ws, id, row.version_id),
+        actor.userId,
+        body.override,
+      );
       if (!gate.ok) throw refusalError(gate);
       const today = this.today(await regimeOf(tx, actor.ws));
       // The committee's decision is its report: the inquiry is complete and the report issued today unless recorded
@@ -794,7 +1094,10 @@ export class ComplaintService {
         [actor.ws, id, body.outcome, body.summary, actor.userId, today],
       );
       const caseNumber = repo.caseNumberText(row.case_number);
-      const to = [...(row.complainant_email ? [row.complainant_email] : []), ...(row.respondent_copy_sent_on && row.respondent_email ? [row.respondent_email] : [])];
+      const to = [
+        ...(row.complainant_email ? [row.complainant_email] : []),
+        ...(row.respondent_copy_sent_on && row.respondent_email ? [row.respondent_email] : []),
+      ];
       if (row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
       await this.mail.sendMany(
         to.map((address) => ({
@@ -806,7 +1109,11 @@ export class ComplaintService {
         tx,
       );
       await this.log(tx, actor, id, 'complaint.close', { outcome: body.outcome });
-      if (gate.overridden.length > 0) await this.log(tx, actor, id, 'complaint.close.override', { reasons: body.override!.reasons, steps: gate.overridden.map((st) => st.name) });
+      if (gate.overridden.length > 0)
+        await this.log(tx, actor, id, 'complaint.close.override', {
+          reasons: body.override!.reasons,
+          steps: gate.overridden.map((st) => st.name),
+        });
     });
     return this.read(actor, id, { audit: false });
   }
@@ -822,8 +1129,13 @@ export class ComplaintService {
       // The one presiding steps down: the next member who may preside does (IN-06).
       if (access.presiding?.userId === actor.userId) {
         const recused = new Set([...access.recused, actor.userId]);
-        const next = access.members.find((m) => !recused.has(m.user_id) && m.role !== 'EXTERNAL_MEMBER' && m.role !== 'PRESIDING_OFFICER');
-        await tx.query(`UPDATE complaints SET presiding_member_id = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [actor.ws, id, next?.user_id ?? null]);
+        const next = access.members.find(
+          (m) => !recused.has(m.user_id) && m.role !== 'EXTERNAL_MEMBER' && m.role !== 'PRESIDING_OFFICER',
+        );
+        await tx.query(
+          `UPDATE complaints SET presiding_member_id = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+          [actor.ws, id, next?.user_id ?? null],
+        );
       }
       await this.log(tx, actor, id, 'member.recuse', {});
     });
@@ -836,30 +1148,55 @@ export class ComplaintService {
     return this.urls;
   }
 
-  async log(tx: Sql, actor: Actor, complaintId: string, action: string, details: Record<string, unknown> = {}): Promise<void> {
+  async log(
+    tx: Sql,
+    actor: Actor,
+    complaintId: string,
+    action: string,
+    details: Record<string, unknown> = {},
+  ): Promise<void> {
     await repo.caseAudit(tx, { ws: actor.ws, complaintId, actorUserId: actor.userId, action, ip: actor.ip, details });
   }
 
   private async setDate(tx: Sql, ws: string, id: string, column: repo.DateColumn, day: string): Promise<void> {
     if (!repo.DATE_COLUMNS.includes(column)) throw new Error(`not a date column: ${column}`);
-    await tx.query(`UPDATE complaints SET ${column} = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [ws, id, day]);
+    await tx.query(
+      `UPDATE complaints SET ${column} = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+      [ws, id, day],
+    );
   }
 
   /** The caller's part in the case, or 404; `committeeOnly` answers a party with 403. */
-  async access(tx: Sql, actor: Actor, id: string, options: { committeeOnly?: boolean; lock?: boolean } = {}): Promise<Access> {
+  async access(
+    tx: Sql,
+    actor: Actor,
+    id: string,
+    options: { committeeOnly?: boolean; lock?: boolean } = {},
+  ): Promise<Access> {
     const found = await this.decideAccess(tx, actor, id, options);
     if (!found.ok) throw refusalError(found);
     return found.value;
   }
 
   /** `access` as a result or a refusal (not-found, forbidden for a party when `committeeOnly`, gone when purged). */
-  async decideAccess(tx: Sql, actor: Actor, id: string, options: { committeeOnly?: boolean; lock?: boolean } = {}): Promise<Result<Access>> {
+  async decideAccess(
+    tx: Sql,
+    actor: Actor,
+    id: string,
+    options: { committeeOnly?: boolean; lock?: boolean } = {},
+  ): Promise<Result<Access>> {
     const notThere: Refusal = { ok: false, refusal: 'not-found', code: 'NOT_FOUND', message: 'Complaint not found' };
     const row = await repo.findComplaint(tx, actor.ws, id, options.lock);
     if (!row) {
       // A purged case (retention): its committee learns it was purged and when, nothing more; anyone else 404.
       const t = await tombstoneFor(tx, actor.ws, id, actor.userId);
-      if (t) return { ok: false, refusal: 'gone', code: 'CASE_PURGED', message: `Case ${repo.caseNumberText(t.case_number)} was purged on ${t.purged_on} under the workspace's retention rules` };
+      if (t)
+        return {
+          ok: false,
+          refusal: 'gone',
+          code: 'CASE_PURGED',
+          message: `Case ${repo.caseNumberText(t.case_number)} was purged on ${t.purged_on} under the workspace's retention rules`,
+        };
       return notThere;
     }
     const members = row.committee_id ? await repo.membersOf(tx, actor.ws, [row.committee_id]) : [];
@@ -869,7 +1206,11 @@ export class ComplaintService {
     // Defence in depth behind the recusal rows: a seated named witness is recused where the process says so, whether
     // or not the row was written.
     const witnesses = new Set(row.witness_emails ?? []);
-    if (witnesses.size > 0 && members.some((m) => witnesses.has(m.email.toLowerCase())) && (await recusesWitnesses(tx, actor.ws))) {
+    if (
+      witnesses.size > 0 &&
+      members.some((m) => witnesses.has(m.email.toLowerCase())) &&
+      (await recusesWitnesses(tx, actor.ws))
+    ) {
       for (const m of members) {
         if (witnesses.has(m.email.toLowerCase())) {
           recused.add(m.user_id);
@@ -885,7 +1226,13 @@ export class ComplaintService {
       recusedIds: [...recused],
     });
     if (!role) return notThere;
-    if (options.committeeOnly && role !== 'COMMITTEE') return { ok: false, refusal: 'forbidden', code: 'FORBIDDEN', message: 'Only the committee assigned to the case may do this' };
+    if (options.committeeOnly && role !== 'COMMITTEE')
+      return {
+        ok: false,
+        refusal: 'forbidden',
+        code: 'FORBIDDEN',
+        message: 'Only the committee assigned to the case may do this',
+      };
     const found = presidingForCase(this.domainCommittee(members), recused, row.presiding_member_id);
     const presidingMember = found ? members.find((m) => m.user_id === found.memberId) : undefined;
     return {
@@ -896,13 +1243,24 @@ export class ComplaintService {
         members,
         recused,
         awaiting,
-        presiding: presidingMember ? { userId: presidingMember.user_id, name: presidingMember.name || presidingMember.email, substitute: found!.substitute } : null,
+        presiding: presidingMember
+          ? {
+              userId: presidingMember.user_id,
+              name: presidingMember.name || presidingMember.email,
+              substitute: found!.substitute,
+            }
+          : null,
       },
     };
   }
 
   /** What `reader` sees of the case's form: the version's "who sees each field" for the case's regime (field-visibility.ts). */
-  async visibleFields(tx: Sql, ws: string, row: Pick<repo.ComplaintRow, 'version_id' | 'compliance'>, reader: FieldReader): Promise<VisibleFields> {
+  async visibleFields(
+    tx: Sql,
+    ws: string,
+    row: Pick<repo.ComplaintRow, 'version_id' | 'compliance'>,
+    reader: FieldReader,
+  ): Promise<VisibleFields> {
     const rows = await tx.query<{ id: string; system_key: string | null; roles: FieldReader[] | null }>(
       `SELECT a.id, a.system_key, r.roles
          FROM workflow_form_attributes a
@@ -912,13 +1270,16 @@ export class ComplaintService {
     );
     const fields = rows.map((r) => ({ attributeId: r.id, systemKey: r.system_key, roles: r.roles }));
     // A law's field the version holds no row for (never the case after filing: ensureStandardForm) keeps its default.
-    for (const a of STANDARD_ATTRIBUTES) if (!fields.some((f) => f.systemKey === a.key)) fields.push({ attributeId: a.key, systemKey: a.key, roles: null });
+    for (const a of STANDARD_ATTRIBUTES)
+      if (!fields.some((f) => f.systemKey === a.key))
+        fields.push({ attributeId: a.key, systemKey: a.key, roles: null });
     return visibleFields(reader, fields);
   }
 
   /** The reader of a case's form for the caller's part in it: the one presiding, another member, or the party. */
   readerOf(actor: Pick<Actor, 'userId'>, access: Pick<Access, 'role' | 'presiding'>): FieldReader {
-    if (access.role === 'COMMITTEE') return access.presiding?.userId === actor.userId ? 'PRESIDING_OFFICER' : 'COMMITTEE_MEMBER';
+    if (access.role === 'COMMITTEE')
+      return access.presiding?.userId === actor.userId ? 'PRESIDING_OFFICER' : 'COMMITTEE_MEMBER';
     return access.role;
   }
 
@@ -990,7 +1351,12 @@ export class ComplaintService {
     return this.summaryOf(row, role, nextStep, nearestOf(clocks));
   }
 
-  private summaryOf(row: SummaryRow, role: CaseRole, nextStep: string | null, nearest: ClockView | null): ComplaintSummary {
+  private summaryOf(
+    row: SummaryRow,
+    role: CaseRole,
+    nextStep: string | null,
+    nearest: ClockView | null,
+  ): ComplaintSummary {
     return {
       complaintId: row.id,
       caseNumber: repo.caseNumberText(row.case_number),
@@ -1010,12 +1376,23 @@ export class ComplaintService {
    * bounded table (NEAREST_CLOCKS) and computed again only when one of them changed, not at every list read
    * (bench/case-jobs.bench.ts).
    */
-  private nearestClock(row: Pick<ListRow, 'head' | 'clock'>, regime: Awaited<ReturnType<typeof regimeOf>>, today: string, calendars: Map<string, WorkingCalendar>, context: string): string {
+  private nearestClock(
+    row: Pick<ListRow, 'head' | 'clock'>,
+    regime: Awaited<ReturnType<typeof regimeOf>>,
+    today: string,
+    calendars: Map<string, WorkingCalendar>,
+    context: string,
+  ): string {
     const id = listedCaseId(row);
     const kept = NEAREST_CLOCKS.get(id);
     if (kept && kept.context === context && kept.clock === row.clock) return kept.nearest;
     const inputs = clockInputs(row.clock);
-    const clock = nearestOf(clocksOfCase(this.clocks(inputs, regime, today, calendars), { closed: inputs.status === 'CLOSED', respondentIdentified: inputs.respondent_identified }));
+    const clock = nearestOf(
+      clocksOfCase(this.clocks(inputs, regime, today, calendars), {
+        closed: inputs.status === 'CLOSED',
+        respondentIdentified: inputs.respondent_identified,
+      }),
+    );
     const nearest = clock === null ? 'null' : JSON.stringify(ClockSchema.parse(clock));
     if (!kept && NEAREST_CLOCKS.size >= NEAREST_CLOCKS_MAX) NEAREST_CLOCKS.delete(NEAREST_CLOCKS.keys().next().value!);
     NEAREST_CLOCKS.set(id, { context, clock: row.clock, nearest });
@@ -1034,12 +1411,14 @@ export class ComplaintService {
       guests: string[];
       minutes: string | null;
       outcome: string | null;
-    }>(`SELECT id, step_id, title, agenda, starts_at, ends_at, location, guests, minutes, outcome FROM complaint_meetings WHERE workspace_id = $1 AND complaint_id = $2 ORDER BY starts_at, id`, [
-      ws,
-      id,
-    ]);
+    }>(
+      `SELECT id, step_id, title, agenda, starts_at, ends_at, location, guests, minutes, outcome FROM complaint_meetings WHERE workspace_id = $1 AND complaint_id = $2 ORDER BY starts_at, id`,
+      [ws, id],
+    );
     return rows
-      .filter((r) => guestEmail === undefined || r.guests.map((g) => g.toLowerCase()).includes(guestEmail.toLowerCase()))
+      .filter(
+        (r) => guestEmail === undefined || r.guests.map((g) => g.toLowerCase()).includes(guestEmail.toLowerCase()),
+      )
       .map((r) => ({
         meetingId: r.id,
         stepId: r.step_id,
@@ -1061,22 +1440,27 @@ export class ComplaintService {
     const regime = await regimeOf(tx, actor.ws);
     const today = this.today(regime);
     const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
-    const clocks = committee && !row.confirmation_pending ? clocksOfCase(this.clocks(row, regime, today), clockState(row)) : [];
-    const messages = await tx.query<{ id: string; audience: Audience; body: string; created_at: Date | string; author_id: string; name: string | null }>(
+    const clocks =
+      committee && !row.confirmation_pending ? clocksOfCase(this.clocks(row, regime, today), clockState(row)) : [];
+    const messages = await tx.query<{
+      id: string;
+      audience: Audience;
+      body: string;
+      created_at: Date | string;
+      author_id: string;
+      name: string | null;
+    }>(
       `SELECT m.id, m.audience, m.body, m.created_at, m.author_id, trim(u.first_name || ' ' || u.last_name) AS name
          FROM complaint_messages m LEFT JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.author_id
         WHERE m.workspace_id = $1 AND m.complaint_id = $2 AND m.audience = ANY($3::text[]) ORDER BY m.created_at, m.id`,
       [actor.ws, row.id, audiencesFor(role)],
     );
     const memberIds = new Set(access.members.map((m) => m.user_id));
-    const evidence =
-      role === 'RESPONDENT'
-        ? []
-        : await evidenceRepo.caseFiles(tx, actor.ws, row.id);
+    const evidence = role === 'RESPONDENT' ? [] : await evidenceRepo.caseFiles(tx, actor.ws, row.id);
     const timeliness = filingTimeliness(row.incident_on, row.received_on);
     // Who sees each field of the form (field-visibility.ts): every field the caller may not see is left out.
     const sees = await this.visibleFields(tx, actor.ws, row, this.readerOf(actor, access));
-    const shown = <T,>(key: string, value: T): T | null => (sees.system.has(key) ? value : null);
+    const shown = <T>(key: string, value: T): T | null => (sees.system.has(key) ? value : null);
     return {
       ...this.summary(row, role, steps.find((s) => !s.completed_at)?.name ?? null, clocks),
       workflowName: row.workflow_name,
@@ -1097,17 +1481,32 @@ export class ComplaintService {
         phone: shown('RESPONDENT_PHONE', row.respondent_phone),
         description: shown('RESPONDENT_DESCRIPTION', row.respondent_description),
       },
-      incident: { details: shown('INCIDENT_DETAILS', row.incident_details), date: shown('INCIDENT_DATE', row.incident_on), witnesses: shown('INCIDENT_WITNESSES', row.witnesses) ?? [] },
+      incident: {
+        details: shown('INCIDENT_DETAILS', row.incident_details),
+        date: shown('INCIDENT_DATE', row.incident_on),
+        witnesses: shown('INCIDENT_WITNESSES', row.witnesses) ?? [],
+      },
       evidence: sees.system.has('INCIDENT_EVIDENCE') ? this.evidence.describe(evidence) : [],
       answers: Object.fromEntries(Object.entries(row.answers).filter(([attributeId]) => sees.added.has(attributeId))),
       againstEmployer: row.against_employer,
       confirmationPending: row.confirmation_pending,
       referral: row.committee_id ? null : 'LOCAL_COMMITTEE',
-      lateFiling: row.timeliness === 'ON_TIME' ? null : { dueOn: timeliness.dueOn, extendableTo: timeliness.extendableTo },
+      lateFiling:
+        row.timeliness === 'ON_TIME' ? null : { dueOn: timeliness.dueOn, extendableTo: timeliness.extendableTo },
       committee: committee
         ? {
-            name: (await tx.query<{ name: string }>(`SELECT name FROM committees WHERE workspace_id = $1 AND id = $2`, [actor.ws, row.committee_id]))[0]?.name ?? '',
-            members: access.members.map((m) => ({ userId: m.user_id, name: m.name || m.email, role: m.role, recused: access.recused.has(m.user_id),
+            name:
+              (
+                await tx.query<{ name: string }>(`SELECT name FROM committees WHERE workspace_id = $1 AND id = $2`, [
+                  actor.ws,
+                  row.committee_id,
+                ])
+              )[0]?.name ?? '',
+            members: access.members.map((m) => ({
+              userId: m.user_id,
+              name: m.name || m.email,
+              role: m.role,
+              recused: access.recused.has(m.user_id),
               awaitingAdmission: access.awaiting.has(m.user_id),
             })),
             presiding: access.presiding,
@@ -1127,7 +1526,13 @@ export class ComplaintService {
       messages: messages.map((m) => ({
         messageId: m.id,
         audience: m.audience,
-        authorName: memberIds.has(m.author_id) ? (committee ? m.name || 'Committee member' : 'Internal Committee') : m.author_id === null ? 'The reporter' : m.name || 'Someone',
+        authorName: memberIds.has(m.author_id)
+          ? committee
+            ? m.name || 'Committee member'
+            : 'Internal Committee'
+          : m.author_id === null
+            ? 'The reporter'
+            : m.name || 'Someone',
         fromCommittee: memberIds.has(m.author_id),
         body: m.body,
         createdAt: iso(m.created_at),

@@ -29,11 +29,23 @@ export const EVIDENCE_QUOTAS = {
 };
 
 /** Who an evidence upload is for: a member before filing, or an anonymous report's case. */
-export type EvidenceScope = { kind: 'member'; userId: string } | { kind: 'report'; intakeId: string; complaintId: string; addressKey: string };
+export type EvidenceScope =
+  { kind: 'member'; userId: string } | { kind: 'report'; intakeId: string; complaintId: string; addressKey: string };
 
 /** Who the quota is of, in the refusal's words: "This report has", "This case has", "You have". */
-const quotaRefusal = (has: string, where: string, limit: { files: number; bytes: number }, used: { files: number; bytes: number }, size: number): HttpError | null => {
-  if (used.files + 1 > limit.files) return new HttpError(409, 'EVIDENCE_LIMIT', `${has} ${used.files} evidence files${where} already, the most allowed.`);
+const quotaRefusal = (
+  has: string,
+  where: string,
+  limit: { files: number; bytes: number },
+  used: { files: number; bytes: number },
+  size: number,
+): HttpError | null => {
+  if (used.files + 1 > limit.files)
+    return new HttpError(
+      409,
+      'EVIDENCE_LIMIT',
+      `${has} ${used.files} evidence files${where} already, the most allowed.`,
+    );
   if (used.bytes + size > limit.bytes) {
     const message = `${has} ${formatBytes(used.bytes)} of evidence${where}; at most ${formatBytes(limit.bytes)} is allowed, so ${formatBytes(Math.max(0, limit.bytes - used.bytes))} is left.`;
     return new HttpError(409, 'EVIDENCE_LIMIT', message, { size: message });
@@ -58,36 +70,78 @@ export class EvidenceFiles {
   }
 
   /** An upload URL for one more file of the scope: a new sealed row (PENDING), after the size and quota checks. */
-  async ticket(tx: Sql, ws: string, scope: EvidenceScope, upload: { fileName: string; size: number }): Promise<EvidenceTicket> {
+  async ticket(
+    tx: Sql,
+    ws: string,
+    scope: EvidenceScope,
+    upload: { fileName: string; size: number },
+  ): Promise<EvidenceTicket> {
     const vault = this.sealed();
     if (upload.size > MAX_EVIDENCE_BYTES) {
       const message = `The file is ${formatBytes(upload.size)}; evidence may be at most ${formatBytes(MAX_EVIDENCE_BYTES)}.`;
       throw new HttpError(413, 'FILE_TOO_LARGE', message, { size: message });
     }
     if (scope.kind === 'member') {
-      const refused = quotaRefusal('You have', ' not yet filed on a case', EVIDENCE_QUOTAS.perMemberUnfiled, await evidence.unfiledOf(tx, ws, scope.userId), upload.size);
+      const refused = quotaRefusal(
+        'You have',
+        ' not yet filed on a case',
+        EVIDENCE_QUOTAS.perMemberUnfiled,
+        await evidence.unfiledOf(tx, ws, scope.userId),
+        upload.size,
+      );
       if (refused) throw refused;
     } else {
       const refused =
-        quotaRefusal('This report has', '', EVIDENCE_QUOTAS.perReport, await evidence.usedByReport(tx, ws, scope.intakeId, scope.complaintId), upload.size) ??
-        quotaRefusal('This case has', '', EVIDENCE_QUOTAS.perCase, await evidence.usedByCase(tx, ws, scope.complaintId, scope.intakeId), upload.size);
+        quotaRefusal(
+          'This report has',
+          '',
+          EVIDENCE_QUOTAS.perReport,
+          await evidence.usedByReport(tx, ws, scope.intakeId, scope.complaintId),
+          upload.size,
+        ) ??
+        quotaRefusal(
+          'This case has',
+          '',
+          EVIDENCE_QUOTAS.perCase,
+          await evidence.usedByCase(tx, ws, scope.complaintId, scope.intakeId),
+          upload.size,
+        );
       if (refused) throw refused;
       // The public path's daily budgets: a stranger with many receipts, or many addresses, cannot fill the store.
       const budgets = [
-        { subject: `address:${scope.addressKey}`, limit: EVIDENCE_QUOTAS.publicPerAddressDaily, what: 'from this network' },
+        {
+          subject: `address:${scope.addressKey}`,
+          limit: EVIDENCE_QUOTAS.publicPerAddressDaily,
+          what: 'from this network',
+        },
         { subject: 'workspace', limit: EVIDENCE_QUOTAS.publicPerWorkspaceDaily, what: 'in this workspace' },
       ];
       for (const b of budgets) {
         if (!(await evidence.spendBudget(tx, ws, b.subject, upload.size, b.limit))) {
-          throw new HttpError(429, 'UPLOAD_BUDGET_SPENT', `Today's evidence uploads ${b.what} have reached ${formatBytes(b.limit)}. Try again tomorrow.`);
+          throw new HttpError(
+            429,
+            'UPLOAD_BUDGET_SPENT',
+            `Today's evidence uploads ${b.what} have reached ${formatBytes(b.limit)}. Try again tomorrow.`,
+          );
         }
       }
     }
     const file = vault.newFile(ws, upload.fileName);
-    await evidence.insertSealed(tx, ws, { file, ownerId: scope.kind === 'member' ? scope.userId : null, size: upload.size });
+    await evidence.insertSealed(tx, ws, {
+      file,
+      ownerId: scope.kind === 'member' ? scope.userId : null,
+      size: upload.size,
+    });
     // The URL allows exactly the declared size: the quotas count what was declared.
     const expiresAt = new Date(Date.now() + UPLOAD_SECONDS * 1000).toISOString();
-    return { fileId: file.id, uploadUrl: vault.uploadUrl(file.storageKey, upload.size, UPLOAD_SECONDS), method: 'PUT', headers: {}, expiresAt, maxBytes: upload.size };
+    return {
+      fileId: file.id,
+      uploadUrl: vault.uploadUrl(file.storageKey, upload.size, UPLOAD_SECONDS),
+      method: 'PUT',
+      headers: {},
+      expiresAt,
+      maxBytes: upload.size,
+    };
   }
 
   /**
@@ -105,14 +159,20 @@ export class EvidenceFiles {
       await vault.files.remove(ws, row.storage_key);
       throw error;
     };
-    if (found.size === 0) await refuse(new HttpError(400, 'EMPTY_FILE', 'The file is empty: there is nothing to keep.', { file: 'The file is empty' }));
+    if (found.size === 0)
+      await refuse(
+        new HttpError(400, 'EMPTY_FILE', 'The file is empty: there is nothing to keep.', { file: 'The file is empty' }),
+      );
     const type = detectType(found.head);
     if (type && IMAGE_TYPES.includes(type) && !imageSize(type, await vault.readPrefix(ws, row, IMAGE_HEADER_BYTES))) {
       const message = `This file starts like a ${type.slice(6).toUpperCase()} image, but it has no readable image header: it was not kept.`;
       await refuse(new HttpError(415, 'FILE_TYPE_REFUSED', message, { file: message }));
     }
     const check = checkType('EVIDENCE', type);
-    return { size: found.size, type: check.ok ? (check.type ?? 'application/octet-stream') : 'application/octet-stream' };
+    return {
+      size: found.size,
+      type: check.ok ? (check.type ?? 'application/octet-stream') : 'application/octet-stream',
+    };
   }
 
   /** Rows of evidence as the lists show them: names unsealed, SHA-256 as taken at upload. */

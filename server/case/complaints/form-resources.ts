@@ -11,7 +11,12 @@ import type { DirectFileUrls } from '../../platform/signed-files';
 export const RESOURCE_LINK_SECONDS = 5 * 60;
 
 /** The file of field `attributeId` of version `versionId`, or a 404 (no such field there, or no file on it). */
-export async function formResourceFile(tx: Sql, ws: string, versionId: string, attributeId: string): Promise<{ storageKey: string; fileName: string }> {
+export async function formResourceFile(
+  tx: Sql,
+  ws: string,
+  versionId: string,
+  attributeId: string,
+): Promise<{ storageKey: string; fileName: string }> {
   const [row] = await tx.query<{ storage_key: string; file_name: string }>(
     `SELECT f.storage_key, coalesce(a.resource_file_name, f.declared_name) AS file_name
        FROM workflow_form_attributes a
@@ -24,7 +29,20 @@ export async function formResourceFile(tx: Sql, ws: string, versionId: string, a
 }
 
 /** A short-lived download link of a form's file. */
-export async function formResourceLink(urls: DirectFileUrls, ws: string, file: { storageKey: string; fileName: string }): Promise<DownloadLink> {
-  const downloadUrl = await urls.downloadUrl(ws, file.storageKey, { seconds: RESOURCE_LINK_SECONDS, disposition: 'attachment', type: 'application/octet-stream', fileName: file.fileName });
-  return { downloadUrl, fileName: file.fileName, expiresAt: new Date(Date.now() + RESOURCE_LINK_SECONDS * 1000).toISOString() };
+export async function formResourceLink(
+  urls: DirectFileUrls,
+  ws: string,
+  file: { storageKey: string; fileName: string },
+): Promise<DownloadLink> {
+  const downloadUrl = await urls.downloadUrl(ws, file.storageKey, {
+    seconds: RESOURCE_LINK_SECONDS,
+    disposition: 'attachment',
+    type: 'application/octet-stream',
+    fileName: file.fileName,
+  });
+  return {
+    downloadUrl,
+    fileName: file.fileName,
+    expiresAt: new Date(Date.now() + RESOURCE_LINK_SECONDS * 1000).toISOString(),
+  };
 }

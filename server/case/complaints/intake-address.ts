@@ -11,6 +11,8 @@ import { createHmac } from 'node:crypto';
  * to another's.
  */
 export function intakeAddressKey(key: Uint8Array, ws: string, address: string, now: Date = new Date()): string {
-  const daily = createHmac('sha256', key).update(`intake-address:${now.toISOString().slice(0, 10)}`).digest();
+  const daily = createHmac('sha256', key)
+    .update(`intake-address:${now.toISOString().slice(0, 10)}`)
+    .digest();
   return createHmac('sha256', daily).update(`${ws}\u0000${address}`).digest('hex');
 }

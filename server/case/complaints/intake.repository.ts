@@ -6,10 +6,10 @@ import type { Mailer } from '../../platform/messages';
  * no case number, no words of the reply (docs/case.md "Confidential intake").
  */
 export async function notifyReporter(tx: Sql, mail: Mailer, ws: string, complaintId: string): Promise<void> {
-  const [row] = await tx.query<{ contact_email: string | null }>(`SELECT contact_email FROM complaint_intakes WHERE workspace_id = $1 AND complaint_id = $2`, [
-    ws,
-    complaintId,
-  ]);
+  const [row] = await tx.query<{ contact_email: string | null }>(
+    `SELECT contact_email FROM complaint_intakes WHERE workspace_id = $1 AND complaint_id = $2`,
+    [ws, complaintId],
+  );
   if (!row?.contact_email) return;
   await mail.send(
     {
@@ -24,7 +24,10 @@ export async function notifyReporter(tx: Sql, mail: Mailer, ws: string, complain
 
 /** The receipt settings of the workspace (migration 0029); 180 days when nothing was set. */
 export async function receiptExpiryDays(tx: Sql, ws: string): Promise<number> {
-  const [row] = await tx.query<{ days: number }>(`SELECT receipt_expiry_days AS days FROM complaint_settings WHERE workspace_id = $1`, [ws]);
+  const [row] = await tx.query<{ days: number }>(
+    `SELECT receipt_expiry_days AS days FROM complaint_settings WHERE workspace_id = $1`,
+    [ws],
+  );
   return row?.days ?? 180;
 }
 

@@ -49,7 +49,15 @@ const withoutAddress = {
 /** Confidential intake and the case's further calls (docs/case.md "Confidential intake"). */
 export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls);
-  const intake = new IntakeService(deps.db, deps.mail, deps.fileUrls, deps.passwords, deps.limits, deps.intakeAddressKey, deps.evidence);
+  const intake = new IntakeService(
+    deps.db,
+    deps.mail,
+    deps.fileUrls,
+    deps.passwords,
+    deps.limits,
+    deps.intakeAddressKey,
+    deps.evidence,
+  );
   const extras = new CaseExtrasService(deps.db, deps.mail, complaints);
 
   // The reporter's calls, in a scope whose logger never writes the address.
@@ -63,8 +71,18 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       serve(scope, getIntakeForm, async (ctx) => intake.form(caller(ctx)), ANONYMOUS);
       serve(scope, getIntakeFormResource, async (ctx) => intake.formResource(caller(ctx), ctx.params.id), ANONYMOUS);
       serve(scope, fileIntake, async (ctx) => intake.file(caller(ctx), ctx.body), ANONYMOUS);
-      serve(scope, confirmReceipt, async (ctx) => intake.confirmKey(caller(ctx), ctx.body.session, ctx.body.receiptKey), ANONYMOUS);
-      serve(scope, receiptSignIn, async (ctx) => intake.signIn(caller(ctx), ctx.body.receiptKey, ctx.body.password), ANONYMOUS);
+      serve(
+        scope,
+        confirmReceipt,
+        async (ctx) => intake.confirmKey(caller(ctx), ctx.body.session, ctx.body.receiptKey),
+        ANONYMOUS,
+      );
+      serve(
+        scope,
+        receiptSignIn,
+        async (ctx) => intake.signIn(caller(ctx), ctx.body.receiptKey, ctx.body.password),
+        ANONYMOUS,
+      );
       serve(
         scope,
         receiptSignOut,
@@ -75,11 +93,36 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
         ANONYMOUS,
       );
       serve(scope, readReporterCase, async (ctx) => intake.read(caller(ctx), ctx.body.session), ANONYMOUS);
-      serve(scope, postReporterMessage, async (ctx) => intake.message(caller(ctx), ctx.body.session, ctx.body.body), ANONYMOUS);
-      serve(scope, reporterInterimRelief, async (ctx) => intake.requestRelief(caller(ctx), ctx.body.session, ctx.body), ANONYMOUS);
-      serve(scope, reporterConciliationRequest, async (ctx) => intake.requestConciliation(caller(ctx), ctx.body.session, ctx.body.note), ANONYMOUS);
-      serve(scope, reporterEvidenceUploadUrl, async (ctx) => intake.evidenceUpload(caller(ctx), ctx.body.session, ctx.body), ANONYMOUS);
-      serve(scope, confirmReporterEvidence, async (ctx) => intake.confirmEvidence(caller(ctx), ctx.body.session, ctx.params.id), ANONYMOUS);
+      serve(
+        scope,
+        postReporterMessage,
+        async (ctx) => intake.message(caller(ctx), ctx.body.session, ctx.body.body),
+        ANONYMOUS,
+      );
+      serve(
+        scope,
+        reporterInterimRelief,
+        async (ctx) => intake.requestRelief(caller(ctx), ctx.body.session, ctx.body),
+        ANONYMOUS,
+      );
+      serve(
+        scope,
+        reporterConciliationRequest,
+        async (ctx) => intake.requestConciliation(caller(ctx), ctx.body.session, ctx.body.note),
+        ANONYMOUS,
+      );
+      serve(
+        scope,
+        reporterEvidenceUploadUrl,
+        async (ctx) => intake.evidenceUpload(caller(ctx), ctx.body.session, ctx.body),
+        ANONYMOUS,
+      );
+      serve(
+        scope,
+        confirmReporterEvidence,
+        async (ctx) => intake.confirmEvidence(caller(ctx), ctx.body.session, ctx.params.id),
+        ANONYMOUS,
+      );
     },
     { logSerializers: withoutAddress },
   );
@@ -87,7 +130,14 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
-    return { ws: workspace.id, userId: user.userId, email: me?.email ?? '', name: me?.name || me?.email || '', ip: ctx.request.ip ?? null, workspaceName: workspace.company_name };
+    return {
+      ws: workspace.id,
+      userId: user.userId,
+      email: me?.email ?? '',
+      name: me?.name || me?.email || '',
+      ip: ctx.request.ip ?? null,
+      workspaceName: workspace.company_name,
+    };
   };
   serve(app, getReceiptSettings, async (ctx) => intake.receiptSettings(workspaceUser(ctx).workspace.id));
   serve(app, saveReceiptSettings, async (ctx) => {
@@ -103,7 +153,11 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, restoreAccess, async (ctx) => extras.restore(await actorOf(ctx), ctx.params.id, ctx.params.userId));
   serve(app, listCaseEvents, async (ctx) => extras.events(await actorOf(ctx), ctx.params.id));
   serve(app, requestInterimRelief, async (ctx) => extras.requestRelief(await actorOf(ctx), ctx.params.id, ctx.body));
-  serve(app, decideInterimRelief, async (ctx) => extras.decideRelief(await actorOf(ctx), ctx.params.id, ctx.params.eventId, ctx.body));
-  serve(app, requestConciliation, async (ctx) => extras.requestConciliation(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? ''));
+  serve(app, decideInterimRelief, async (ctx) =>
+    extras.decideRelief(await actorOf(ctx), ctx.params.id, ctx.params.eventId, ctx.body),
+  );
+  serve(app, requestConciliation, async (ctx) =>
+    extras.requestConciliation(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? ''),
+  );
   serve(app, recordConciliation, async (ctx) => extras.recordConciliation(await actorOf(ctx), ctx.params.id, ctx.body));
 }

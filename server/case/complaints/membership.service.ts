@@ -1,5 +1,11 @@
 import type { CommitteeChanges, MembershipChange } from '../../../src/contracts/case/committee-membership.contract';
-import { approverOf, changesSeats, decisionProblem, seatDiff, type Seat } from '../../../src/domain/complaints/membership';
+import {
+  approverOf,
+  changesSeats,
+  decisionProblem,
+  seatDiff,
+  type Seat,
+} from '../../../src/domain/complaints/membership';
 import type { Database, Sql } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
 import { templates } from '../../platform/message-templates';
@@ -25,7 +31,13 @@ const KIND: Record<Refused, [Refusal['refusal'], string]> = {
   conflict: ['conflict', 'CONFLICT'],
   'bad-request': ['invalid', 'BAD_REQUEST'],
 };
-const refuse = (refused: Refused, message: string, fields?: Record<string, string>): Refusal => ({ ok: false, refusal: KIND[refused][0], code: KIND[refused][1], message, fields });
+const refuse = (refused: Refused, message: string, fields?: Record<string, string>): Refusal => ({
+  ok: false,
+  refusal: KIND[refused][0],
+  code: KIND[refused][1],
+  message,
+  fields,
+});
 
 export interface MemberInput {
   userId: string;
@@ -53,7 +65,10 @@ export interface SetupCaller {
 
 async function currentSeats(tx: Sql, ws: string, committeeId: string): Promise<Seat[]> {
   return (
-    await tx.query<{ user_id: string; role: Seat['role'] }>(`SELECT user_id, role FROM committee_members WHERE workspace_id = $1 AND committee_id = $2 ORDER BY position`, [ws, committeeId])
+    await tx.query<{ user_id: string; role: Seat['role'] }>(
+      `SELECT user_id, role FROM committee_members WHERE workspace_id = $1 AND committee_id = $2 ORDER BY position`,
+      [ws, committeeId],
+    )
   ).map((r) => ({ userId: r.user_id, role: r.role }));
 }
 
@@ -63,10 +78,19 @@ async function currentSeats(tx: Sql, ws: string, committeeId: string): Promise<S
  * complainant's or respondent's address) as AUTO_PARTY, from every other case filed before they joined as NOT_ADMITTED.
  * Every path that changes a committee's members comes through here.
  */
-export async function applyMembers(tx: Sql, ws: string, committeeId: string, members: readonly MemberInput[], decidedBy: string | null): Promise<{ added: string[]; removed: string[] }> {
+export async function applyMembers(
+  tx: Sql,
+  ws: string,
+  committeeId: string,
+  members: readonly MemberInput[],
+  decidedBy: string | null,
+): Promise<{ added: string[]; removed: string[] }> {
   const diff = seatDiff(await currentSeats(tx, ws, committeeId), members);
   if (diff.removed.length > 0) {
-    await tx.query(`DELETE FROM committee_members WHERE workspace_id = $1 AND committee_id = $2 AND user_id = ANY($3::uuid[])`, [ws, committeeId, diff.removed]);
+    await tx.query(
+      `DELETE FROM committee_members WHERE workspace_id = $1 AND committee_id = $2 AND user_id = ANY($3::uuid[])`,
+      [ws, committeeId, diff.removed],
+    );
   }
   for (const [i, m] of members.entries()) {
     await tx.query(
@@ -103,7 +127,12 @@ export async function applyMembers(tx: Sql, ws: string, committeeId: string, mem
  * Recuses every member who is a named witness of an open case of their committee (the workspace turned witness recusal
  * on): as at joining, AUTO_PARTY with the note "A named witness", written in each case's access log. Answers how many.
  */
-export async function recuseSeatedWitnesses(tx: Sql, ws: string, actorUserId: string, ip: string | null): Promise<number> {
+export async function recuseSeatedWitnesses(
+  tx: Sql,
+  ws: string,
+  actorUserId: string,
+  ip: string | null,
+): Promise<number> {
   const rows = await tx.query<{ complaint_id: string; user_id: string }>(
     `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by)
      SELECT c.workspace_id, c.id, m.user_id, 'AUTO_PARTY', 'A named witness', $2
@@ -117,7 +146,14 @@ export async function recuseSeatedWitnesses(tx: Sql, ws: string, actorUserId: st
     [ws, actorUserId],
   );
   for (const r of rows) {
-    await caseAudit(tx, { ws, complaintId: r.complaint_id, actorUserId, action: 'member.recuse.witness', ip, details: { userId: r.user_id } });
+    await caseAudit(tx, {
+      ws,
+      complaintId: r.complaint_id,
+      actorUserId,
+      action: 'member.recuse.witness',
+      ip,
+      details: { userId: r.user_id },
+    });
   }
   return rows.length;
 }
@@ -152,13 +188,29 @@ export class MembershipService {
    * members' seats (who, in which role) wait for approval; when no seat changes, the caller applies it at once.
    * Answers null when no seat changes.
    */
-  async request(tx: Sql, caller: SetupCaller, committeeId: string, proposal: Proposal): Promise<Outcome<{ changeId: string } | null>> {
+  async request(
+    tx: Sql,
+    caller: SetupCaller,
+    committeeId: string,
+    proposal: Proposal,
+  ): Promise<Outcome<{ changeId: string } | null>> {
     const before = await currentSeats(tx, caller.ws, committeeId);
     const diff = seatDiff(before, proposal.members);
     if (!changesSeats(diff)) return { ok: true, value: null };
-    if (diff.added.includes(caller.userId)) return refuse('forbidden', 'You cannot seat yourself on the committee: another person proposes you, and the presiding officer approves');
-    const [pending] = await tx.query(`SELECT 1 FROM committee_membership_changes WHERE workspace_id = $1 AND committee_id = $2 AND status = 'PENDING'`, [caller.ws, committeeId]);
-    if (pending) return refuse('conflict', 'A change of members is already waiting for approval: it must be approved or rejected first');
+    if (diff.added.includes(caller.userId))
+      return refuse(
+        'forbidden',
+        'You cannot seat yourself on the committee: another person proposes you, and the presiding officer approves',
+      );
+    const [pending] = await tx.query(
+      `SELECT 1 FROM committee_membership_changes WHERE workspace_id = $1 AND committee_id = $2 AND status = 'PENDING'`,
+      [caller.ws, committeeId],
+    );
+    if (pending)
+      return refuse(
+        'conflict',
+        'A change of members is already waiting for approval: it must be approved or rejected first',
+      );
     const approver = approverOf(before, proposal.members, caller.userId);
     const [row] = await tx.query<{ id: string }>(
       `INSERT INTO committee_membership_changes (workspace_id, committee_id, approver, proposal, added, removed, requested_by)
@@ -172,7 +224,11 @@ export class MembershipService {
   /** Refuses a new committee's members when they seat whoever constitutes it. */
   selfSeated(caller: SetupCaller, members: readonly { userId: string }[]): Refusal | null {
     return members.some((m) => m.userId === caller.userId)
-      ? refuse('forbidden', 'You cannot seat yourself on the committee: another person proposes you, and the presiding officer approves', { members: 'Includes you' })
+      ? refuse(
+          'forbidden',
+          'You cannot seat yourself on the committee: another person proposes you, and the presiding officer approves',
+          { members: 'Includes you' },
+        )
       : null;
   }
 
@@ -191,10 +247,10 @@ export class MembershipService {
       );
       const presides = new Set(
         (
-          await tx.query<{ committee_id: string }>(`SELECT committee_id FROM committee_members WHERE workspace_id = $1 AND user_id = $2 AND role = 'PRESIDING_OFFICER'`, [
-            caller.ws,
-            caller.userId,
-          ])
+          await tx.query<{ committee_id: string }>(
+            `SELECT committee_id FROM committee_members WHERE workspace_id = $1 AND user_id = $2 AND role = 'PRESIDING_OFFICER'`,
+            [caller.ws, caller.userId],
+          )
         ).map((r) => r.committee_id),
       );
       const changes = await this.views(tx, caller, rows, presides);
@@ -216,12 +272,21 @@ export class MembershipService {
       );
       return {
         changes,
-        admissions: waiting.map((w) => ({ complaintId: w.complaint_id, caseNumber: caseNumberText(w.case_number), member: { userId: w.user_id, name: w.name } })),
+        admissions: waiting.map((w) => ({
+          complaintId: w.complaint_id,
+          caseNumber: caseNumberText(w.case_number),
+          member: { userId: w.user_id, name: w.name },
+        })),
       };
     });
   }
 
-  async decide(caller: SetupCaller, changeId: string, decision: 'APPROVE' | 'REJECT', note: string): Promise<Outcome<MembershipChange>> {
+  async decide(
+    caller: SetupCaller,
+    changeId: string,
+    decision: 'APPROVE' | 'REJECT',
+    note: string,
+  ): Promise<Outcome<MembershipChange>> {
     return this.db.tenant(caller.ws, async (tx) => {
       const [row] = await tx.query<ChangeRow>(
         `SELECT ${CHANGE_COLUMNS}
@@ -230,27 +295,36 @@ export class MembershipService {
         [caller.ws, changeId],
       );
       const [seat] = row
-        ? await tx.query<{ role: string }>(`SELECT role FROM committee_members WHERE workspace_id = $1 AND committee_id = $2 AND user_id = $3`, [caller.ws, row.committee_id, caller.userId])
+        ? await tx.query<{ role: string }>(
+            `SELECT role FROM committee_members WHERE workspace_id = $1 AND committee_id = $2 AND user_id = $3`,
+            [caller.ws, row.committee_id, caller.userId],
+          )
         : [];
       const presides = seat?.role === 'PRESIDING_OFFICER';
       const setsUp = caller.setsUp;
       // A change the caller may not see is answered as one that does not exist.
-      if (!row || !(presides || setsUp || row.requested_by === caller.userId)) return refuse('not-found', 'There is no such change');
+      if (!row || !(presides || setsUp || row.requested_by === caller.userId))
+        return refuse('not-found', 'There is no such change');
       if (row.status !== 'PENDING') return refuse('conflict', `This change was ${row.status.toLowerCase()} already`);
-      const problem = decisionProblem({ approver: row.approver, requestedBy: row.requested_by, added: row.added }, { userId: caller.userId, presides, setsUp }, decision);
+      const problem = decisionProblem(
+        { approver: row.approver, requestedBy: row.requested_by, added: row.added },
+        { userId: caller.userId, presides, setsUp },
+        decision,
+      );
       if (problem) return refuse('forbidden', problem);
       if (decision === 'APPROVE') {
         const p = row.proposal;
         // People deleted since the request cannot be seated.
-        const known = await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [caller.ws, p.members.map((m) => m.userId)]);
-        if (known.length !== new Set(p.members.map((m) => m.userId)).size) return refuse('conflict', 'A person of this change is no longer in the workspace: reject it and ask again');
-        await tx.query(`UPDATE committees SET name = $3, term_start = $4, term_end = $5, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
-          caller.ws,
-          row.committee_id,
-          p.name,
-          p.termStart,
-          p.termEnd,
-        ]);
+        const known = await tx.query<{ id: string }>(
+          `SELECT id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
+          [caller.ws, p.members.map((m) => m.userId)],
+        );
+        if (known.length !== new Set(p.members.map((m) => m.userId)).size)
+          return refuse('conflict', 'A person of this change is no longer in the workspace: reject it and ask again');
+        await tx.query(
+          `UPDATE committees SET name = $3, term_start = $4, term_end = $5, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+          [caller.ws, row.committee_id, p.name, p.termStart, p.termEnd],
+        );
         await applyMembers(tx, caller.ws, row.committee_id, p.members, caller.userId);
       }
       await tx.query(
@@ -271,29 +345,65 @@ export class MembershipService {
    * The one presiding admits a member who joined after the case was filed. Refused for a party to the case (who is
    * never admitted) and for a member who is not waiting.
    */
-  async admit(cases: ComplaintService, actor: Actor, complaintId: string, userId: string): Promise<Outcome<{ ok: true }>> {
+  async admit(
+    cases: ComplaintService,
+    actor: Actor,
+    complaintId: string,
+    userId: string,
+  ): Promise<Outcome<{ ok: true }>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const decided = await cases.decideAccess(tx, actor, complaintId, { committeeOnly: true, lock: true });
       if (!decided.ok) return decided;
       const access = decided.value;
-      if (access.presiding?.userId !== actor.userId) return refuse('forbidden', 'Only the one presiding over the case admits a member to it');
+      if (access.presiding?.userId !== actor.userId)
+        return refuse('forbidden', 'Only the one presiding over the case admits a member to it');
       const [waiting] = await tx.query<{ email: string }>(
         `SELECT u.email FROM complaint_recusals r JOIN users u ON u.workspace_id = r.workspace_id AND u.id = r.user_id
           WHERE r.workspace_id = $1 AND r.complaint_id = $2 AND r.user_id = $3 AND r.reason = 'NOT_ADMITTED'`,
         [actor.ws, complaintId, userId],
       );
-      if (!waiting || !access.members.some((m) => m.user_id === userId)) return refuse('bad-request', 'This person is not a member waiting to be admitted to this case', { userId: 'Not waiting' });
+      if (!waiting || !access.members.some((m) => m.user_id === userId))
+        return refuse('bad-request', 'This person is not a member waiting to be admitted to this case', {
+          userId: 'Not waiting',
+        });
       const row = access.row;
       const email = waiting.email.toLowerCase();
-      if (row.filed_by === userId || row.respondent_user_id === userId || row.complainant_email?.toLowerCase() === email || row.respondent_email?.toLowerCase() === email) {
+      if (
+        row.filed_by === userId ||
+        row.respondent_user_id === userId ||
+        row.complainant_email?.toLowerCase() === email ||
+        row.respondent_email?.toLowerCase() === email
+      ) {
         return refuse('forbidden', 'A party to the case is never admitted to it', { userId: 'A party to the case' });
       }
       if ((row.witness_emails ?? []).includes(email) && (await recusesWitnesses(tx, actor.ws))) {
-        return refuse('forbidden', 'A named witness of the case is not admitted to it', { userId: 'A named witness of the case' });
+        return refuse('forbidden', 'A named witness of the case is not admitted to it', {
+          userId: 'A named witness of the case',
+        });
       }
-      await tx.query(`DELETE FROM complaint_recusals WHERE workspace_id = $1 AND complaint_id = $2 AND user_id = $3 AND reason = 'NOT_ADMITTED'`, [actor.ws, complaintId, userId]);
-      await caseAudit(tx, { ws: actor.ws, complaintId, actorUserId: actor.userId, action: 'member.admit', ip: actor.ip, details: { userId } });
-      await this.mail.send({ workspaceId: actor.ws, to: waiting.email, ...templates.caseAdmission({ workspaceName: actor.workspaceName, caseNumber: caseNumberText(row.case_number) }) }, tx);
+      await tx.query(
+        `DELETE FROM complaint_recusals WHERE workspace_id = $1 AND complaint_id = $2 AND user_id = $3 AND reason = 'NOT_ADMITTED'`,
+        [actor.ws, complaintId, userId],
+      );
+      await caseAudit(tx, {
+        ws: actor.ws,
+        complaintId,
+        actorUserId: actor.userId,
+        action: 'member.admit',
+        ip: actor.ip,
+        details: { userId },
+      });
+      await this.mail.send(
+        {
+          workspaceId: actor.ws,
+          to: waiting.email,
+          ...templates.caseAdmission({
+            workspaceName: actor.workspaceName,
+            caseNumber: caseNumberText(row.case_number),
+          }),
+        },
+        tx,
+      );
       return { ok: true, value: { ok: true } };
     });
   }
@@ -302,20 +412,34 @@ export class MembershipService {
    * The one presiding confirms that the respondent, named without an address of the workspace, is this person: the
    * case records them as its respondent, and if they sit on the committee they are recused from it at once.
    */
-  async confirmRespondent(cases: ComplaintService, actor: Actor, complaintId: string, userId: string): Promise<Outcome<{ recused: boolean }>> {
+  async confirmRespondent(
+    cases: ComplaintService,
+    actor: Actor,
+    complaintId: string,
+    userId: string,
+  ): Promise<Outcome<{ recused: boolean }>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const decided = await cases.decideAccess(tx, actor, complaintId, { committeeOnly: true, lock: true });
       if (!decided.ok) return decided;
       const access = decided.value;
-      if (access.presiding?.userId !== actor.userId) return refuse('forbidden', 'Only the one presiding over the case confirms who the respondent is');
-      if (access.row.respondent_user_id && access.row.respondent_user_id !== userId) return refuse('conflict', 'The case already names the respondent’s account');
+      if (access.presiding?.userId !== actor.userId)
+        return refuse('forbidden', 'Only the one presiding over the case confirms who the respondent is');
+      if (access.row.respondent_user_id && access.row.respondent_user_id !== userId)
+        return refuse('conflict', 'The case already names the respondent’s account');
       const [known] = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2`, [actor.ws, userId]);
-      if (!known) return refuse('bad-request', 'Not a member of this workspace', { userId: 'Not a member of this workspace' });
+      if (!known)
+        return refuse('bad-request', 'Not a member of this workspace', { userId: 'Not a member of this workspace' });
       if (userId === actor.userId) {
         // The one presiding cannot confirm themselves: they recuse (the next member presides) and that member confirms.
-        return refuse('forbidden', 'You are naming yourself as the respondent: recuse yourself from the case instead, then another member confirms it');
+        return refuse(
+          'forbidden',
+          'You are naming yourself as the respondent: recuse yourself from the case instead, then another member confirms it',
+        );
       }
-      await tx.query(`UPDATE complaints SET respondent_user_id = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [actor.ws, complaintId, userId]);
+      await tx.query(
+        `UPDATE complaints SET respondent_user_id = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+        [actor.ws, complaintId, userId],
+      );
       const seated = access.members.some((m) => m.user_id === userId);
       if (seated) {
         await tx.query(
@@ -324,7 +448,14 @@ export class MembershipService {
           [actor.ws, complaintId, userId, actor.userId],
         );
       }
-      await caseAudit(tx, { ws: actor.ws, complaintId, actorUserId: actor.userId, action: 'respondent.confirm', ip: actor.ip, details: { userId, recused: seated } });
+      await caseAudit(tx, {
+        ws: actor.ws,
+        complaintId,
+        actorUserId: actor.userId,
+        action: 'respondent.confirm',
+        ip: actor.ip,
+        details: { userId, recused: seated },
+      });
       return { ok: true, value: { recused: seated } };
     });
   }
@@ -346,27 +477,47 @@ export class MembershipService {
         [actor.ws, stake.complaintIds, actor.userId],
       );
       // Not told which cases, nor to whom: a stake in a case the caller does not preside over is not theirs to see.
-      if (mine.length !== stake.complaintIds.length) return refuse('forbidden', 'Only the presiding officer of every committee this person has an open case before may acknowledge it');
+      if (mine.length !== stake.complaintIds.length)
+        return refuse(
+          'forbidden',
+          'Only the presiding officer of every committee this person has an open case before may acknowledge it',
+        );
       await tx.query(
         `INSERT INTO case_departure_acknowledgements (workspace_id, user_id, acknowledged_by, note) VALUES ($1, $2, $3, $4)
          ON CONFLICT (workspace_id, user_id) DO UPDATE SET acknowledged_by = $3, acknowledged_at = now(), note = $4`,
         [actor.ws, userId, actor.userId, note],
       );
       for (const complaintId of stake.complaintIds) {
-        await caseAudit(tx, { ws: actor.ws, complaintId, actorUserId: actor.userId, action: 'stake.acknowledge', ip: actor.ip, details: { userId } });
+        await caseAudit(tx, {
+          ws: actor.ws,
+          complaintId,
+          actorUserId: actor.userId,
+          action: 'stake.acknowledge',
+          ip: actor.ip,
+          details: { userId },
+        });
       }
       return { ok: true, value: { openCases: stake.complaintIds.length } };
     });
   }
 
   /** Writes the request or decision in each open case's access log and mails the committee (its members now). */
-  private async tell(tx: Sql, caller: SetupCaller, committeeId: string, changeId: string, what: 'REQUESTED' | 'APPROVED' | 'REJECTED'): Promise<void> {
+  private async tell(
+    tx: Sql,
+    caller: SetupCaller,
+    committeeId: string,
+    changeId: string,
+    what: 'REQUESTED' | 'APPROVED' | 'REJECTED',
+  ): Promise<void> {
     const [change] = await tx.query<{ added: string[]; removed: string[]; approver: string; name: string }>(
       `SELECT ch.added, ch.removed, ch.approver, c.name FROM committee_membership_changes ch JOIN committees c ON c.workspace_id = ch.workspace_id AND c.id = ch.committee_id
         WHERE ch.workspace_id = $1 AND ch.id = $2`,
       [caller.ws, changeId],
     );
-    const open = await tx.query<{ id: string }>(`SELECT id FROM complaints WHERE workspace_id = $1 AND committee_id = $2 AND status = 'OPEN'`, [caller.ws, committeeId]);
+    const open = await tx.query<{ id: string }>(
+      `SELECT id FROM complaints WHERE workspace_id = $1 AND committee_id = $2 AND status = 'OPEN'`,
+      [caller.ws, committeeId],
+    );
     for (const c of open) {
       await caseAudit(tx, {
         ws: caller.ws,
@@ -392,9 +543,14 @@ export class MembershipService {
       by: names.get(caller.userId) ?? 'a workspace admin',
       added: change.added.map((id) => names.get(id) ?? id),
       removed: change.removed.map((id) => names.get(id) ?? id),
-      approver: change.approver === 'PRESIDING_OFFICER' ? 'the presiding officer' : 'a second workspace admin or employer',
+      approver:
+        change.approver === 'PRESIDING_OFFICER' ? 'the presiding officer' : 'a second workspace admin or employer',
     });
-    if (to.length > 0) await this.mail.sendMany(to.map((r) => ({ workspaceId: caller.ws, to: r.email, ...content })), tx);
+    if (to.length > 0)
+      await this.mail.sendMany(
+        to.map((r) => ({ workspaceId: caller.ws, to: r.email, ...content })),
+        tx,
+      );
   }
 
   private async names(tx: Sql, ws: string, ids: readonly string[]): Promise<Map<string, string>> {
@@ -405,7 +561,12 @@ export class MembershipService {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
-  private async views(tx: Sql, caller: SetupCaller, rows: ChangeRow[], presides: ReadonlySet<string>): Promise<MembershipChange[]> {
+  private async views(
+    tx: Sql,
+    caller: SetupCaller,
+    rows: ChangeRow[],
+    presides: ReadonlySet<string>,
+  ): Promise<MembershipChange[]> {
     const names = await this.names(
       tx,
       caller.ws,
@@ -415,8 +576,20 @@ export class MembershipService {
     const setsUp = caller.setsUp;
     return rows.map((r) => {
       const pending = r.status === 'PENDING';
-      const mayApprove = pending && !decisionProblem({ approver: r.approver, requestedBy: r.requested_by, added: r.added }, { userId: caller.userId, presides: presides.has(r.committee_id), setsUp }, 'APPROVE');
-      const mayReject = pending && !decisionProblem({ approver: r.approver, requestedBy: r.requested_by, added: r.added }, { userId: caller.userId, presides: presides.has(r.committee_id), setsUp }, 'REJECT');
+      const mayApprove =
+        pending &&
+        !decisionProblem(
+          { approver: r.approver, requestedBy: r.requested_by, added: r.added },
+          { userId: caller.userId, presides: presides.has(r.committee_id), setsUp },
+          'APPROVE',
+        );
+      const mayReject =
+        pending &&
+        !decisionProblem(
+          { approver: r.approver, requestedBy: r.requested_by, added: r.added },
+          { userId: caller.userId, presides: presides.has(r.committee_id), setsUp },
+          'REJECT',
+        );
       return {
         changeId: r.id,
         committeeId: r.committee_id,

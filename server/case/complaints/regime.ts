@@ -70,7 +70,12 @@ export function calendarOf(settings: RegimeSettings, fromYear: number, toYear: n
 /** The default public holidays of a year: the regime's statutory ones and the region's (the holidays screen lists them). */
 export function defaultHolidaysOf(settings: Pick<RegimeSettings, 'compliance' | 'regionCode'>, year: number): string[] {
   const jurisdiction = jurisdictionOf(settings.compliance);
-  return [...new Set([...defaultHolidays(jurisdiction, year), ...regionalHolidaysBetween(jurisdiction, settings.regionCode, year, year)])].sort();
+  return [
+    ...new Set([
+      ...defaultHolidays(jurisdiction, year),
+      ...regionalHolidaysBetween(jurisdiction, settings.regionCode, year, year),
+    ]),
+  ].sort();
 }
 
 /** A `date` column as `YYYY-MM-DD` (PostgreSQL drivers answer a Date at local midnight, or a string). */
@@ -86,11 +91,17 @@ export const isoDayOrNull = (value: string | Date | null | undefined): string | 
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 /** Today in the workspace's zone: the day its clocks count from and to (docs/case.md "The workspace's calendar"). */
-export const todayIn = (settings: Pick<RegimeSettings, 'timeZone'>, now: Date = new Date()): string => localDay(now, settings.timeZone);
+export const todayIn = (settings: Pick<RegimeSettings, 'timeZone'>, now: Date = new Date()): string =>
+  localDay(now, settings.timeZone);
 
 /** How the workspace's dates and times are written (date-time.ts): its zone, and the locale of its country. */
-export function dateTimeSettingsOf(settings: Pick<RegimeSettings, 'timeZone' | 'regionCode' | 'compliance'>): DateTimeSettings {
-  return { zone: settings.timeZone, locale: localeOf(settings.regionCode ?? (settings.compliance === 'CA_FEDERAL' ? 'CA' : 'IN')) };
+export function dateTimeSettingsOf(
+  settings: Pick<RegimeSettings, 'timeZone' | 'regionCode' | 'compliance'>,
+): DateTimeSettings {
+  return {
+    zone: settings.timeZone,
+    locale: localeOf(settings.regionCode ?? (settings.compliance === 'CA_FEDERAL' ? 'CA' : 'IN')),
+  };
 }
 
 /**
@@ -98,6 +109,9 @@ export function dateTimeSettingsOf(settings: Pick<RegimeSettings, 'timeZone' | '
  * "Committee membership"). A workspace that set nothing recuses (POSH: a witness does not also judge the facts).
  */
 export async function recusesWitnesses(tx: Sql, ws: string): Promise<boolean> {
-  const [row] = await tx.query<{ recuse_witnesses: boolean }>(`SELECT recuse_witnesses FROM complaint_settings WHERE workspace_id = $1`, [ws]);
+  const [row] = await tx.query<{ recuse_witnesses: boolean }>(
+    `SELECT recuse_witnesses FROM complaint_settings WHERE workspace_id = $1`,
+    [ws],
+  );
   return row?.recuse_witnesses ?? true;
 }

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { LegalHoldBody, PostponeBody, RetentionSettings, RetentionSettingsBody, RetentionState } from '../../../src/contracts/case/retention.contract';
+import type {
+  LegalHoldBody,
+  PostponeBody,
+  RetentionSettings,
+  RetentionSettingsBody,
+  RetentionState,
+} from '../../../src/contracts/case/retention.contract';
 import {
   DEFAULT_WARN_DAYS,
   postponementProblems,
@@ -62,11 +68,12 @@ const ROW = `SELECT c.id, c.case_number, c.compliance, c.committee_id, c.status,
   FROM complaints c LEFT JOIN users u ON u.workspace_id = c.workspace_id AND u.id = c.legal_hold_by`;
 
 export async function retentionSettingsOf(tx: Sql, ws: string): Promise<Settings> {
-  const [row] = await tx.query<{ retention_periods: Record<string, number | null> | string; retention_warn_days: number }>(
-    `SELECT retention_periods, retention_warn_days FROM complaint_settings WHERE workspace_id = $1`,
-    [ws],
-  );
-  const raw = typeof row?.retention_periods === 'string' ? JSON.parse(row.retention_periods) : (row?.retention_periods ?? {});
+  const [row] = await tx.query<{
+    retention_periods: Record<string, number | null> | string;
+    retention_warn_days: number;
+  }>(`SELECT retention_periods, retention_warn_days FROM complaint_settings WHERE workspace_id = $1`, [ws]);
+  const raw =
+    typeof row?.retention_periods === 'string' ? JSON.parse(row.retention_periods) : (row?.retention_periods ?? {});
   const periods: RetentionPeriods = {};
   for (const o of RETENTION_OUTCOMES) if (typeof raw[o] === 'number') periods[o] = raw[o];
   return { periods, warnDays: row?.retention_warn_days ?? DEFAULT_WARN_DAYS };
@@ -84,13 +91,18 @@ function domainCase(r: RetentionRow): RetentionCase {
   };
 }
 
-async function warningsOf(tx: Sql, ws: string, ids: string[]): Promise<Map<string, { ruleOn: string; warnedOn: string }[]>> {
+async function warningsOf(
+  tx: Sql,
+  ws: string,
+  ids: string[],
+): Promise<Map<string, { ruleOn: string; warnedOn: string }[]>> {
   const rows = await tx.query<{ complaint_id: string; purge_on: string; warned_on: string }>(
     `SELECT complaint_id, purge_on::text AS purge_on, warned_on::text AS warned_on FROM complaint_retention_notices WHERE workspace_id = $1 AND complaint_id = ANY($2::uuid[])`,
     [ws, ids],
   );
   const out = new Map<string, { ruleOn: string; warnedOn: string }[]>();
-  for (const r of rows) out.set(r.complaint_id, [...(out.get(r.complaint_id) ?? []), { ruleOn: r.purge_on, warnedOn: r.warned_on }]);
+  for (const r of rows)
+    out.set(r.complaint_id, [...(out.get(r.complaint_id) ?? []), { ruleOn: r.purge_on, warnedOn: r.warned_on }]);
   return out;
 }
 
@@ -129,7 +141,9 @@ export class RetentionService {
   private async settingsAnswer(tx: Sql, ws: string, mayEdit: boolean): Promise<RetentionSettings> {
     const s = await retentionSettingsOf(tx, ws);
     const regime = await regimeOf(tx, ws);
-    const periods = Object.fromEntries(RETENTION_OUTCOMES.map((o) => [o, s.periods[o] ?? null])) as RetentionSettings['periods'];
+    const periods = Object.fromEntries(
+      RETENTION_OUTCOMES.map((o) => [o, s.periods[o] ?? null]),
+    ) as RetentionSettings['periods'];
     return { periods, warnDays: s.warnDays, compliance: regime.compliance, mayEdit };
   }
 
@@ -137,7 +151,9 @@ export class RetentionService {
   async saveSettings(actor: Actor, body: z.output<typeof RetentionSettingsBody>): Promise<RetentionSettings> {
     return this.db.tenant(actor.ws, async (tx) => {
       const before = await retentionSettingsOf(tx, actor.ws);
-      const periods = Object.fromEntries(RETENTION_OUTCOMES.filter((o) => body.periods[o] !== null).map((o) => [o, body.periods[o]]));
+      const periods = Object.fromEntries(
+        RETENTION_OUTCOMES.filter((o) => body.periods[o] !== null).map((o) => [o, body.periods[o]]),
+      );
       await tx.query(
         `INSERT INTO complaint_settings (workspace_id, retention_periods, retention_warn_days) VALUES ($1, $2::jsonb, $3)
          ON CONFLICT (workspace_id) DO UPDATE SET retention_periods = excluded.retention_periods, retention_warn_days = excluded.retention_warn_days, updated_at = now()`,
@@ -171,7 +187,10 @@ export class RetentionService {
   async hold(actor: Actor, id: string, body: z.output<typeof LegalHoldBody>): Promise<RetentionState> {
     return this.db.tenant(actor.ws, async (tx) => {
       await this.presiding(tx, actor, id);
-      const [row] = await tx.query<{ legal_hold: boolean }>(`SELECT legal_hold FROM complaints WHERE workspace_id = $1 AND id = $2`, [actor.ws, id]);
+      const [row] = await tx.query<{ legal_hold: boolean }>(
+        `SELECT legal_hold FROM complaints WHERE workspace_id = $1 AND id = $2`,
+        [actor.ws, id],
+      );
       if (body.hold && row.legal_hold) throw conflict('The case is already on legal hold');
       if (!body.hold && !row.legal_hold) throw conflict('The case is not on legal hold');
       if (body.hold) {
@@ -185,7 +204,9 @@ export class RetentionService {
           [actor.ws, id],
         );
       }
-      await this.complaints.log(tx, actor, id, body.hold ? 'complaint.legal-hold' : 'complaint.legal-hold.lift', { reason: body.reason });
+      await this.complaints.log(tx, actor, id, body.hold ? 'complaint.legal-hold' : 'complaint.legal-hold.lift', {
+        reason: body.reason,
+      });
       return this.answer(tx, actor.ws, id, true);
     });
   }
@@ -200,14 +221,17 @@ export class RetentionService {
       const plan = planOf(row, settings, today, (await warningsOf(tx, actor.ws, [id])).get(id) ?? []);
       const current = plan.action === 'KEEP' ? null : plan.purgeOn;
       const problems = postponementProblems(body.until, body.reason, today, current);
-      if (Object.keys(problems).length) throw badRequest(Object.values(problems).join(' '), problems as Record<string, string>);
-      await tx.query(`UPDATE complaints SET retention_postponed_until = $3, retention_postpone_reason = $4, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
-        actor.ws,
-        id,
-        body.until,
-        body.reason,
-      ]);
-      await this.complaints.log(tx, actor, id, 'complaint.purge.postpone', { until: body.until, reason: body.reason, previousPurgeOn: current });
+      if (Object.keys(problems).length)
+        throw badRequest(Object.values(problems).join(' '), problems as Record<string, string>);
+      await tx.query(
+        `UPDATE complaints SET retention_postponed_until = $3, retention_postpone_reason = $4, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+        [actor.ws, id, body.until, body.reason],
+      );
+      await this.complaints.log(tx, actor, id, 'complaint.purge.postpone', {
+        until: body.until,
+        reason: body.reason,
+        previousPurgeOn: current,
+      });
       return this.answer(tx, actor.ws, id, true);
     });
   }
@@ -220,7 +244,8 @@ export class RetentionService {
       throw conflict('The case was purged');
     }
     const access = await this.complaints.access(tx, actor, id, { committeeOnly: true, lock: true });
-    if (access.presiding?.userId !== actor.userId) throw forbidden('Only the member presiding over the case holds or postpones its purge');
+    if (access.presiding?.userId !== actor.userId)
+      throw forbidden('Only the member presiding over the case holds or postpones its purge');
   }
 
   private async tombstone(tx: Sql, actor: Actor, id: string): Promise<RetentionState> {
@@ -235,25 +260,54 @@ export class RetentionService {
       warnedOn: null,
       legalHold: null,
       postponement: null,
-      purged: { purgedOn: t.purged_on, outcome: t.outcome, receivedOn: t.received_on, closedOn: t.closed_on, purgedBy: t.purged_by },
+      purged: {
+        purgedOn: t.purged_on,
+        outcome: t.outcome,
+        receivedOn: t.received_on,
+        closedOn: t.closed_on,
+        purgedBy: t.purged_by,
+      },
       mayAct: false,
     };
   }
 
   private async answer(tx: Sql, ws: string, id: string, mayAct: boolean): Promise<RetentionState> {
     const [row] = await tx.query<RetentionRow>(`${ROW} WHERE c.workspace_id = $1 AND c.id = $2`, [ws, id]);
-    const plan = planOf(row, await retentionSettingsOf(tx, ws), this.today(), (await warningsOf(tx, ws, [id])).get(id) ?? []);
+    const plan = planOf(
+      row,
+      await retentionSettingsOf(tx, ws),
+      this.today(),
+      (await warningsOf(tx, ws, [id])).get(id) ?? [],
+    );
     const base = {
       caseNumber: caseNumberText(row.case_number),
-      legalHold: row.legal_hold ? { reason: row.legal_hold_reason ?? '', placedBy: row.legal_hold_name, placedAt: iso(row.legal_hold_at!) } : null,
-      postponement: row.retention_postponed_until ? { until: row.retention_postponed_until, reason: row.retention_postpone_reason ?? '' } : null,
+      legalHold: row.legal_hold
+        ? { reason: row.legal_hold_reason ?? '', placedBy: row.legal_hold_name, placedAt: iso(row.legal_hold_at!) }
+        : null,
+      postponement: row.retention_postponed_until
+        ? { until: row.retention_postponed_until, reason: row.retention_postpone_reason ?? '' }
+        : null,
       purged: null,
       mayAct,
     };
     if (plan.action === 'KEEP') {
-      return { ...base, status: plan.reason === 'OPEN' ? 'OPEN' : 'KEPT', keptBecause: plan.reason === 'OPEN' ? null : plan.reason, purgeOn: null, heldBy: null, warnedOn: null };
+      return {
+        ...base,
+        status: plan.reason === 'OPEN' ? 'OPEN' : 'KEPT',
+        keptBecause: plan.reason === 'OPEN' ? null : plan.reason,
+        purgeOn: null,
+        heldBy: null,
+        warnedOn: null,
+      };
     }
-    return { ...base, status: 'SCHEDULED', keptBecause: null, purgeOn: plan.purgeOn, heldBy: plan.heldBy, warnedOn: plan.warnedOn };
+    return {
+      ...base,
+      status: 'SCHEDULED',
+      keptBecause: null,
+      purgeOn: plan.purgeOn,
+      heldBy: plan.heldBy,
+      warnedOn: plan.warnedOn,
+    };
   }
 
   // ---------- the daily job's step ----------
@@ -267,19 +321,40 @@ export class RetentionService {
     const due = await this.db.tenant(ws, async (tx) => {
       const settings = await retentionSettingsOf(tx, ws);
       if (Object.keys(settings.periods).length === 0) return { warned: 0, purge: [] as string[] };
-      const rows = await tx.query<RetentionRow>(`${ROW} WHERE c.workspace_id = $1 AND c.status = 'CLOSED' AND NOT c.legal_hold`, [ws]);
+      const rows = await tx.query<RetentionRow>(
+        `${ROW} WHERE c.workspace_id = $1 AND c.status = 'CLOSED' AND NOT c.legal_hold`,
+        [ws],
+      );
       if (rows.length === 0) return { warned: 0, purge: [] };
-      const warnings = await warningsOf(tx, ws, rows.map((r) => r.id));
+      const warnings = await warningsOf(
+        tx,
+        ws,
+        rows.map((r) => r.id),
+      );
       const plans = rows.map((r) => ({ row: r, plan: planOf(r, settings, day, warnings.get(r.id) ?? []) }));
       const toWarn = plans.filter((p) => p.plan.action === 'WARN');
       let warned = 0;
       if (toWarn.length > 0) {
-        const readers = await caseReaders(tx, ws, toWarn.map((p) => p.row.id));
+        const readers = await caseReaders(
+          tx,
+          ws,
+          toWarn.map((p) => p.row.id),
+        );
         const fresh = await tx.query<{ complaint_id: string }>(
           `INSERT INTO complaint_retention_notices (workspace_id, complaint_id, purge_on, warned_on, recipients)
            SELECT $1, x.complaint_id, x.purge_on, $3::date, x.recipients FROM json_to_recordset($2::json) AS x(complaint_id uuid, purge_on date, recipients int)
            ON CONFLICT DO NOTHING RETURNING complaint_id`,
-          [ws, JSON.stringify(toWarn.map((p) => ({ complaint_id: p.row.id, purge_on: p.plan.action === 'KEEP' ? null : p.plan.ruleOn, recipients: readers.get(p.row.id)?.length ?? 0 }))), day],
+          [
+            ws,
+            JSON.stringify(
+              toWarn.map((p) => ({
+                complaint_id: p.row.id,
+                purge_on: p.plan.action === 'KEEP' ? null : p.plan.ruleOn,
+                recipients: readers.get(p.row.id)?.length ?? 0,
+              })),
+            ),
+            day,
+          ],
         );
         const mails: OutgoingMail[] = [];
         for (const f of fresh) {
@@ -297,7 +372,14 @@ export class RetentionService {
                 `The member presiding over the case may place a legal hold or postpone the purge before then: ${origin}/complaints/${row.id}`,
             });
           }
-          await caseAudit(tx, { ws, complaintId: row.id, actorUserId: null, action: 'complaint.purge.warning', ip: null, details: { purgeOn: plan.purgeOn, recipients: readers.get(row.id)?.length ?? 0 } });
+          await caseAudit(tx, {
+            ws,
+            complaintId: row.id,
+            actorUserId: null,
+            action: 'complaint.purge.warning',
+            ip: null,
+            details: { purgeOn: plan.purgeOn, recipients: readers.get(row.id)?.length ?? 0 },
+          });
           warned += 1;
         }
         await this.mail.sendMany(mails, tx);
@@ -313,7 +395,8 @@ export class RetentionService {
         failures.push(error);
       }
     }
-    if (failures.length > 0) throw new Error(`Retention: ${failures.length} purge(s) failed and were rolled back: ${String(failures[0])}`);
+    if (failures.length > 0)
+      throw new Error(`Retention: ${failures.length} purge(s) failed and were rolled back: ${String(failures[0])}`);
     return { warnings: due.warned, purged };
   }
 
@@ -325,7 +408,10 @@ export class RetentionService {
    */
   async purge(ws: string, id: string, day: IsoDate): Promise<boolean> {
     const keys = await this.db.tenant(ws, async (tx) => {
-      const [row] = await tx.query<RetentionRow>(`${ROW} WHERE c.workspace_id = $1 AND c.id = $2 FOR UPDATE OF c`, [ws, id]);
+      const [row] = await tx.query<RetentionRow>(`${ROW} WHERE c.workspace_id = $1 AND c.id = $2 FOR UPDATE OF c`, [
+        ws,
+        id,
+      ]);
       if (!row) return null;
       const settings = await retentionSettingsOf(tx, ws);
       const plan = planOf(row, settings, day, (await warningsOf(tx, ws, [id])).get(id) ?? []);
@@ -339,10 +425,27 @@ export class RetentionService {
       await tx.query(
         `INSERT INTO complaint_tombstones (workspace_id, complaint_id, case_number, compliance, committee_id, outcome, received_on, closed_on, purge_due_on, purged_on, purged_by, evidence_files)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [ws, id, row.case_number, row.compliance, row.committee_id, row.outcome, row.received_on, row.closed_on, plan.purgeOn, day, PURGED_BY_JOB, files.length],
+        [
+          ws,
+          id,
+          row.case_number,
+          row.compliance,
+          row.committee_id,
+          row.outcome,
+          row.received_on,
+          row.closed_on,
+          plan.purgeOn,
+          day,
+          PURGED_BY_JOB,
+          files.length,
+        ],
       );
       await tx.query(`DELETE FROM complaints WHERE workspace_id = $1 AND id = $2`, [ws, id]);
-      if (files.length > 0) await tx.query(`DELETE FROM files WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [ws, files.map((f) => f.id)]);
+      if (files.length > 0)
+        await tx.query(`DELETE FROM files WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [
+          ws,
+          files.map((f) => f.id),
+        ]);
       await audit(tx, {
         workspaceId: ws,
         actorUserId: null,

@@ -1,4 +1,9 @@
-import type { AwarenessEventBody, EmployerDuties, EmployerDutiesBody, PoshNotice } from '../../../src/contracts/case/law.contract';
+import type {
+  AwarenessEventBody,
+  EmployerDuties,
+  EmployerDutiesBody,
+  PoshNotice,
+} from '../../../src/contracts/case/law.contract';
 import type { Database, Sql } from '../../platform/db/database';
 import type { LawRefusal } from './law-refusal';
 import * as repo from './law.repository';
@@ -46,11 +51,23 @@ export class EmployerDutiesService {
   }
 
   async record(actor: DutiesActor, body: AwarenessEventBody, today: string): Promise<EmployerDuties | LawRefusal> {
-    if (body.heldOn > today) return { refusal: 'invalid', code: 'VALIDATION', message: 'Record what was held, not what is planned', fields: { heldOn: 'Choose a day that is not in the future' } };
+    if (body.heldOn > today)
+      return {
+        refusal: 'invalid',
+        code: 'VALIDATION',
+        message: 'Record what was held, not what is planned',
+        fields: { heldOn: 'Choose a day that is not in the future' },
+      };
     return this.db.tenant(actor.ws, async (tx) => {
       const known = await repo.knownPeople(tx, actor.ws, body.attendeeIds);
       const stranger = body.attendeeIds.findIndex((id) => !known.has(id));
-      if (stranger >= 0) return { refusal: 'invalid', code: 'VALIDATION', message: 'Choose attendees from the directory', fields: { [`attendeeIds.${stranger}`]: 'Not a person of this workspace' } };
+      if (stranger >= 0)
+        return {
+          refusal: 'invalid',
+          code: 'VALIDATION',
+          message: 'Choose attendees from the directory',
+          fields: { [`attendeeIds.${stranger}`]: 'Not a person of this workspace' },
+        };
       const committeeId = body.kind === 'COMMITTEE_ORIENTATION' ? await repo.workspaceCommitteeId(tx, actor.ws) : null;
       await repo.insertAwarenessEvent(tx, actor.ws, actor.userId, body, committeeId);
       await audit(tx, actor, 'employer-duties.event-recorded', { kind: body.kind, heldOn: body.heldOn });
@@ -67,7 +84,10 @@ export class EmployerDutiesService {
         published,
         workspaceName,
         penalConsequences: published ? PENAL_CONSEQUENCES : [],
-        committees: committees.map((c) => ({ name: c.name, members: (c.members ?? []).map((m) => ({ ...m, role: ROLE_WORDS[m.role] ?? m.role })) })),
+        committees: committees.map((c) => ({
+          name: c.name,
+          members: (c.members ?? []).map((m) => ({ ...m, role: ROLE_WORDS[m.role] ?? m.role })),
+        })),
         policeHelp: published ? duties.police_help : '',
         elsewhere: published ? ELSEWHERE : [],
       };
@@ -78,7 +98,8 @@ export class EmployerDutiesService {
     const duties = await repo.duties(tx, ws);
     const events = await repo.awarenessEvents(tx, ws);
     return {
-      noticePublishedAt: duties.notice_published_at === null ? null : new Date(duties.notice_published_at).toISOString(),
+      noticePublishedAt:
+        duties.notice_published_at === null ? null : new Date(duties.notice_published_at).toISOString(),
       policeHelp: duties.police_help,
       events: events.map((e) => ({
         id: e.id,

@@ -1,6 +1,10 @@
 import type { Sql } from '../../platform/db/database';
 import type { AwarenessEventBody, ReturnInputs } from '../../../src/contracts/case/law.contract';
-import type { AwarenessEvent as DomainAwarenessEvent, ReturnCase, ReturnKind } from '../../../src/domain/compliance/statutory-returns';
+import type {
+  AwarenessEvent as DomainAwarenessEvent,
+  ReturnCase,
+  ReturnKind,
+} from '../../../src/domain/compliance/statutory-returns';
 import type { Committee } from '../../../src/domain/complaints/committee';
 
 /**
@@ -17,7 +21,10 @@ export async function declaredCountries(tx: Sql, ws: string): Promise<string[]> 
   );
   if (rows.length) return rows.map((r) => r.country);
   // A workspace that declared nothing follows its complaint regime.
-  const [s] = await tx.query<{ compliance: string }>(`SELECT compliance FROM complaint_settings WHERE workspace_id = $1`, [ws]);
+  const [s] = await tx.query<{ compliance: string }>(
+    `SELECT compliance FROM complaint_settings WHERE workspace_id = $1`,
+    [ws],
+  );
   return [s?.compliance === 'CA_FEDERAL' ? 'CA' : 'IN'];
 }
 
@@ -54,7 +61,12 @@ export async function workspaceCounts(tx: Sql, ws: string, today: string) {
     unitsOf10: int(row.units_of_10),
     unitsOf10Uncovered: int(row.units_uncovered),
     workspaceCommittee: String(row.workspace_committee) === 'true' || String(row.workspace_committee) === 't',
-    cases: { inTotal: int(row.in_total), inOpen: int(row.in_open), caTotal: int(row.ca_total), caOpen: int(row.ca_open) },
+    cases: {
+      inTotal: int(row.in_total),
+      inOpen: int(row.in_open),
+      caTotal: int(row.ca_total),
+      caOpen: int(row.ca_open),
+    },
     lateFilings: int(row.late_filings),
     casesWithoutCommittee: int(row.without_committee),
     conciliations: int(row.conciliations),
@@ -69,8 +81,16 @@ export async function workspaceCounts(tx: Sql, ws: string, today: string) {
 }
 
 /** The committees with their members' roles and genders (no names needed for the rules: ids stand in). */
-export async function committeesForRules(tx: Sql, ws: string): Promise<{ committee: Committee; designatedRecipients: number; termStart: string }[]> {
-  const rows = await tx.query<{ id: string; term_start: string; term_end: string; members: { id: string; role: string; gender: string; senior: boolean; other: boolean }[] | null }>(
+export async function committeesForRules(
+  tx: Sql,
+  ws: string,
+): Promise<{ committee: Committee; designatedRecipients: number; termStart: string }[]> {
+  const rows = await tx.query<{
+    id: string;
+    term_start: string;
+    term_end: string;
+    members: { id: string; role: string; gender: string; senior: boolean; other: boolean }[] | null;
+  }>(
     `SELECT c.id, c.term_start::text, c.term_end::text,
             (SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'gender', m.gender, 'senior', m.senior, 'other', m.from_another_office) ORDER BY m.position)
                FROM committee_members m WHERE m.workspace_id = c.workspace_id AND m.committee_id = c.id) AS members
@@ -87,7 +107,14 @@ export async function committeesForRules(tx: Sql, ws: string): Promise<{ committ
         termEnd: r.term_end,
         members: members
           .filter((m) => m.role !== 'DESIGNATED_RECIPIENT')
-          .map((m) => ({ id: m.id, name: '', role: m.role as Committee['members'][number]['role'], gender: m.gender as Committee['members'][number]['gender'], senior: m.senior, fromAnotherOffice: m.other })),
+          .map((m) => ({
+            id: m.id,
+            name: '',
+            role: m.role as Committee['members'][number]['role'],
+            gender: m.gender as Committee['members'][number]['gender'],
+            senior: m.senior,
+            fromAnotherOffice: m.other,
+          })),
       },
     };
   });
@@ -103,7 +130,10 @@ export async function shortestRetentionYears(tx: Sql, ws: string): Promise<numbe
 }
 
 /** CA-11: each active person's hire day and completions of a course meeting a Canadian training obligation; null when none does. */
-export async function canadianTraining(tx: Sql, ws: string): Promise<{ hiredOn: string; completions: string[] }[] | null> {
+export async function canadianTraining(
+  tx: Sql,
+  ws: string,
+): Promise<{ hiredOn: string; completions: string[] }[] | null> {
   const titles = (
     await tx.query<{ title: string }>(
       `SELECT DISTINCT lower(t.title) AS title FROM compliance_course_titles t JOIN compliances m ON m.id = t.compliance_id
@@ -127,7 +157,10 @@ export async function canadianTraining(tx: Sql, ws: string): Promise<{ hiredOn: 
 
 // ---------------------------------------------------------------- IN-12
 
-export async function duties(tx: Sql, ws: string): Promise<{ notice_published_at: Date | string | null; police_help: string }> {
+export async function duties(
+  tx: Sql,
+  ws: string,
+): Promise<{ notice_published_at: Date | string | null; police_help: string }> {
   const [row] = await tx.query<{ notice_published_at: Date | string | null; police_help: string }>(
     `SELECT notice_published_at, police_help FROM employer_duties WHERE workspace_id = $1`,
     [ws],
@@ -135,7 +168,13 @@ export async function duties(tx: Sql, ws: string): Promise<{ notice_published_at
   return row ?? { notice_published_at: null, police_help: '' };
 }
 
-export async function saveDuties(tx: Sql, ws: string, userId: string, noticePublished: boolean, policeHelp: string): Promise<void> {
+export async function saveDuties(
+  tx: Sql,
+  ws: string,
+  userId: string,
+  noticePublished: boolean,
+  policeHelp: string,
+): Promise<void> {
   await tx.query(
     `INSERT INTO employer_duties (workspace_id, notice_published_at, notice_published_by, police_help)
      VALUES ($1, CASE WHEN $3 THEN now() END, CASE WHEN $3 THEN $2::uuid END, $4)
@@ -168,26 +207,51 @@ export async function awarenessEvents(tx: Sql, ws: string): Promise<AwarenessRow
 
 /** The people of the workspace among `ids` (attendees are chosen from the directory). */
 export async function knownPeople(tx: Sql, ws: string, ids: readonly string[]): Promise<Set<string>> {
-  const rows = await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [ws, ids]);
+  const rows = await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [
+    ws,
+    ids,
+  ]);
   return new Set(rows.map((r) => r.id));
 }
 
-export async function insertAwarenessEvent(tx: Sql, ws: string, userId: string, body: AwarenessEventBody, committeeId: string | null): Promise<void> {
+export async function insertAwarenessEvent(
+  tx: Sql,
+  ws: string,
+  userId: string,
+  body: AwarenessEventBody,
+  committeeId: string | null,
+): Promise<void> {
   await tx.query(
     `INSERT INTO awareness_events (workspace_id, kind, title, held_on, audience, attendee_ids, head_count, committee_id, recorded_by)
      VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8, $9)`,
-    [ws, body.kind, body.title, body.heldOn, body.audience, [...new Set(body.attendeeIds)], body.headCount, committeeId, userId],
+    [
+      ws,
+      body.kind,
+      body.title,
+      body.heldOn,
+      body.audience,
+      [...new Set(body.attendeeIds)],
+      body.headCount,
+      committeeId,
+      userId,
+    ],
   );
 }
 
 export async function workspaceCommitteeId(tx: Sql, ws: string): Promise<string | null> {
-  const [row] = await tx.query<{ id: string }>(`SELECT id FROM committees WHERE workspace_id = $1 AND branch_id IS NULL`, [ws]);
+  const [row] = await tx.query<{ id: string }>(
+    `SELECT id FROM committees WHERE workspace_id = $1 AND branch_id IS NULL`,
+    [ws],
+  );
   return row?.id ?? null;
 }
 
 /** The committees and their members as the notice shows them (IN-12 asks the employer to display them). */
 export async function noticeCommittees(tx: Sql, ws: string) {
-  return tx.query<{ name: string; members: { name: string; role: string; email: string | null; phone: string | null }[] | null }>(
+  return tx.query<{
+    name: string;
+    members: { name: string; role: string; email: string | null; phone: string | null }[] | null;
+  }>(
     `SELECT c.name,
             (SELECT json_agg(json_build_object('name', trim(u.first_name || ' ' || u.last_name), 'role', m.role, 'email', u.email, 'phone', u.phone_number) ORDER BY m.position)
                FROM committee_members m JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.user_id
@@ -201,17 +265,35 @@ export async function noticeCommittees(tx: Sql, ws: string) {
 
 /** Every case as the returns see it: dates, regime, committee, outcome. Purged cases are counted by their tombstones. */
 export async function returnCases(tx: Sql, ws: string): Promise<ReturnCase[]> {
-  const rows = await tx.query<{ compliance: ReturnCase['regime']; committee_id: string | null; received_on: string; disposed_on: string | null; outcome: ReturnCase['outcome']; negotiated_meeting_on: string | null }>(
+  const rows = await tx.query<{
+    compliance: ReturnCase['regime'];
+    committee_id: string | null;
+    received_on: string;
+    disposed_on: string | null;
+    outcome: ReturnCase['outcome'];
+    negotiated_meeting_on: string | null;
+  }>(
     `SELECT compliance, committee_id, received_on::text,
             CASE WHEN status = 'CLOSED' THEN coalesce(inquiry_completed_on, (closed_at AT TIME ZONE 'UTC')::date)::text END AS disposed_on,
             outcome, negotiated_meeting_on::text
        FROM complaints WHERE workspace_id = $1 AND NOT confirmation_pending`,
     [ws],
   );
-  return rows.map((r) => ({ regime: r.compliance, committeeId: r.committee_id, receivedOn: r.received_on, disposedOn: r.disposed_on, outcome: r.outcome, negotiatedMeetingOn: r.negotiated_meeting_on }));
+  return rows.map((r) => ({
+    regime: r.compliance,
+    committeeId: r.committee_id,
+    receivedOn: r.received_on,
+    disposedOn: r.disposed_on,
+    outcome: r.outcome,
+    negotiatedMeetingOn: r.negotiated_meeting_on,
+  }));
 }
 
-export async function committeesOfReturn(tx: Sql, ws: string, presidedBy: string | null): Promise<{ id: string; name: string }[]> {
+export async function committeesOfReturn(
+  tx: Sql,
+  ws: string,
+  presidedBy: string | null,
+): Promise<{ id: string; name: string }[]> {
   return tx.query<{ id: string; name: string }>(
     `SELECT c.id, c.name FROM committees c
       WHERE c.workspace_id = $1
@@ -231,8 +313,16 @@ export async function presidesAny(tx: Sql, ws: string, userId: string): Promise<
   return row.n > 0;
 }
 
-export async function awarenessForReturns(tx: Sql, ws: string): Promise<(DomainAwarenessEvent & { committeeId: string | null })[]> {
-  const rows = await tx.query<{ kind: DomainAwarenessEvent['kind']; held_on: string; attendance: number; committee_id: string | null }>(
+export async function awarenessForReturns(
+  tx: Sql,
+  ws: string,
+): Promise<(DomainAwarenessEvent & { committeeId: string | null })[]> {
+  const rows = await tx.query<{
+    kind: DomainAwarenessEvent['kind'];
+    held_on: string;
+    attendance: number;
+    committee_id: string | null;
+  }>(
     `SELECT kind, held_on::text, coalesce(head_count, cardinality(attendee_ids))::int AS attendance, committee_id FROM awareness_events WHERE workspace_id = $1`,
     [ws],
   );
@@ -240,10 +330,23 @@ export async function awarenessForReturns(tx: Sql, ws: string): Promise<(DomainA
 }
 
 export async function activeGenders(tx: Sql, ws: string): Promise<(string | null)[]> {
-  return (await tx.query<{ gender: string | null }>(`SELECT gender FROM users WHERE workspace_id = $1 AND status <> 'INACTIVE'`, [ws])).map((r) => r.gender);
+  return (
+    await tx.query<{ gender: string | null }>(
+      `SELECT gender FROM users WHERE workspace_id = $1 AND status <> 'INACTIVE'`,
+      [ws],
+    )
+  ).map((r) => r.gender);
 }
 
-const EMPTY_INPUTS: ReturnInputs = { employerName: '', employerAddress: '', districtOfficer: '', businessNumber: '', contactName: '', contactEmail: '', contactPhone: '' };
+const EMPTY_INPUTS: ReturnInputs = {
+  employerName: '',
+  employerAddress: '',
+  districtOfficer: '',
+  businessNumber: '',
+  contactName: '',
+  contactEmail: '',
+  contactPhone: '',
+};
 
 export async function inputs(tx: Sql, ws: string): Promise<ReturnInputs> {
   const [row] = await tx.query<Record<string, string>>(
@@ -268,11 +371,25 @@ export async function saveInputs(tx: Sql, ws: string, userId: string, i: ReturnI
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (workspace_id) DO UPDATE SET employer_name = $2, employer_address = $3, district_officer = $4, business_number = $5,
        contact_name = $6, contact_email = $7, contact_phone = $8, updated_by = $9, updated_at = now()`,
-    [ws, i.employerName, i.employerAddress, i.districtOfficer, i.businessNumber, i.contactName, i.contactEmail, i.contactPhone, userId],
+    [
+      ws,
+      i.employerName,
+      i.employerAddress,
+      i.districtOfficer,
+      i.businessNumber,
+      i.contactName,
+      i.contactEmail,
+      i.contactPhone,
+      userId,
+    ],
   );
 }
 
-export async function recordGenerated(tx: Sql, ws: string, g: { kind: ReturnKind; period: string; format: 'PDF' | 'XLSX'; figures: unknown; userId: string; userName: string }): Promise<void> {
+export async function recordGenerated(
+  tx: Sql,
+  ws: string,
+  g: { kind: ReturnKind; period: string; format: 'PDF' | 'XLSX'; figures: unknown; userId: string; userName: string },
+): Promise<void> {
   await tx.query(
     `INSERT INTO generated_returns (workspace_id, kind, period, format, figures, generated_by, generated_by_name) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
     [ws, g.kind, g.period, g.format, JSON.stringify(g.figures), g.userId, g.userName],
@@ -280,7 +397,14 @@ export async function recordGenerated(tx: Sql, ws: string, g: { kind: ReturnKind
 }
 
 export async function generated(tx: Sql, ws: string, kinds: readonly ReturnKind[]) {
-  return tx.query<{ id: string; kind: ReturnKind; period: string; format: 'PDF' | 'XLSX'; generated_by_name: string; generated_at: Date | string }>(
+  return tx.query<{
+    id: string;
+    kind: ReturnKind;
+    period: string;
+    format: 'PDF' | 'XLSX';
+    generated_by_name: string;
+    generated_at: Date | string;
+  }>(
     `SELECT id, kind, period, format, generated_by_name, generated_at FROM generated_returns WHERE workspace_id = $1 AND kind = ANY($2::text[])
       ORDER BY generated_at DESC LIMIT 200`,
     [ws, kinds],
@@ -288,7 +412,10 @@ export async function generated(tx: Sql, ws: string, kinds: readonly ReturnKind[
 }
 
 export async function generatedPeriods(tx: Sql, ws: string): Promise<Set<string>> {
-  const rows = await tx.query<{ kind: string; period: string }>(`SELECT DISTINCT kind, period FROM generated_returns WHERE workspace_id = $1`, [ws]);
+  const rows = await tx.query<{ kind: string; period: string }>(
+    `SELECT DISTINCT kind, period FROM generated_returns WHERE workspace_id = $1`,
+    [ws],
+  );
   return new Set(rows.map((r) => `${r.kind}:${r.period}`));
 }
 

@@ -24,7 +24,14 @@ import { ReturnsService, type ReturnDocument, type ReturnsActor } from './return
 
 /** The law, complete (docs/law.md): the legal rules, the employer's duties (IN-12), the returns (IN-13, IN-14, CA-10). */
 export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock, filingLimits(deps));
+  const complaints = new ComplaintService(
+    deps.db,
+    deps.mail,
+    deps.fileUrls,
+    deps.evidence,
+    deps.clock,
+    filingLimits(deps),
+  );
   const rules = new LegalRulesService(deps.db, complaints, deps.clock);
   const duties = new EmployerDutiesService(deps.db);
   const returns = new ReturnsService(deps.db, deps.clock);
@@ -37,12 +44,22 @@ export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
   const returnsActor = async (ctx: HandlerContext<any>): Promise<ReturnsActor> => {
     const { user, workspace } = workspaceUser(ctx);
     let manager = user.role === 'WORKSPACE_ADMIN' || user.role === 'EMPLOYER';
-    if (manager) manager = await requirePermission(deps.permissions, ctx.site, ctx.principal, 'workflows.design').then(() => true, () => false);
+    if (manager)
+      manager = await requirePermission(deps.permissions, ctx.site, ctx.principal, 'workflows.design').then(
+        () => true,
+        () => false,
+      );
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
-    return { ws: workspace.id, userId: user.userId, name: me?.name || me?.email || user.email, workspaceName: workspace.company_name, manager };
+    return {
+      ws: workspace.id,
+      userId: user.userId,
+      name: me?.name || me?.email || user.email,
+      workspaceName: workspace.company_name,
+      manager,
+    };
   };
   /** A refusal as its HTTP error, a document as the file, anything else as the JSON answer. */
-  const answer = <T,>(ctx: HandlerContext<any>, result: T): Exclude<T, LawRefusal | ReturnDocument> => {
+  const answer = <T>(ctx: HandlerContext<any>, result: T): Exclude<T, LawRefusal | ReturnDocument> => {
     if (isRefusal(result)) throw lawError(result);
     if (typeof result === 'object' && result !== null && 'bytes' in result) {
       const doc = result as unknown as ReturnDocument;
@@ -59,7 +76,9 @@ export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
 
   serve(app, employerDuties, async (ctx) => duties.get(workspaceUser(ctx).workspace.id));
   serve(app, saveEmployerDuties, async (ctx) => duties.save(dutiesActor(ctx), ctx.body));
-  serve(app, recordAwarenessEvent, async (ctx) => answer(ctx, await duties.record(dutiesActor(ctx), ctx.body, deps.clock.now().toISOString().slice(0, 10))));
+  serve(app, recordAwarenessEvent, async (ctx) =>
+    answer(ctx, await duties.record(dutiesActor(ctx), ctx.body, deps.clock.now().toISOString().slice(0, 10))),
+  );
   serve(app, poshNotice, async (ctx) => {
     const { workspace } = workspaceUser(ctx);
     return duties.notice(workspace.id, workspace.company_name);
@@ -68,7 +87,13 @@ export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
   serve(app, returnInputs, async (ctx) => answer(ctx, await returns.inputs(await returnsActor(ctx))));
   serve(app, saveReturnInputs, async (ctx) => answer(ctx, await returns.saveInputs(await returnsActor(ctx), ctx.body)));
   serve(app, returnsOverview, async (ctx) => answer(ctx, await returns.overview(await returnsActor(ctx))));
-  serve(app, poshAnnualReturn, async (ctx) => answer(ctx, await returns.poshAnnual(await returnsActor(ctx), ctx.query.year, ctx.query.format)));
-  serve(app, boardReturn, async (ctx) => answer(ctx, await returns.board(await returnsActor(ctx), ctx.query.financialYear, ctx.query.format)));
-  serve(app, canadaAnnualReturn, async (ctx) => answer(ctx, await returns.canadaAnnual(await returnsActor(ctx), ctx.query.year, ctx.query.format)));
+  serve(app, poshAnnualReturn, async (ctx) =>
+    answer(ctx, await returns.poshAnnual(await returnsActor(ctx), ctx.query.year, ctx.query.format)),
+  );
+  serve(app, boardReturn, async (ctx) =>
+    answer(ctx, await returns.board(await returnsActor(ctx), ctx.query.financialYear, ctx.query.format)),
+  );
+  serve(app, canadaAnnualReturn, async (ctx) =>
+    answer(ctx, await returns.canadaAnnual(await returnsActor(ctx), ctx.query.year, ctx.query.format)),
+  );
 }

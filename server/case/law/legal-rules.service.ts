@@ -1,5 +1,10 @@
 import type { LegalRules } from '../../../src/contracts/case/law.contract';
-import { evaluateLegalRules, type ClockCount, type Country, type LawFacts } from '../../../src/domain/compliance/legal-rules';
+import {
+  evaluateLegalRules,
+  type ClockCount,
+  type Country,
+  type LawFacts,
+} from '../../../src/domain/compliance/legal-rules';
 import { trainingCadence } from '../../../src/domain/compliance/compliance-rules';
 import { currentReturnPeriod, returnDeadline, type ReturnKind } from '../../../src/domain/compliance/statutory-returns';
 import { compositionWarnings, quorumPossible } from '../../../src/domain/complaints/committee';
@@ -26,7 +31,9 @@ export class LegalRulesService {
   async rules(ws: string): Promise<LegalRules> {
     const today = utcDay(this.clock.now());
     const counts = await this.complaints.counts(ws);
-    const clocks: Record<string, ClockCount> = Object.fromEntries(counts.clocks.map((c) => [c.id, { running: c.running, dueSoon: c.dueSoon, missed: c.missed }]));
+    const clocks: Record<string, ClockCount> = Object.fromEntries(
+      counts.clocks.map((c) => [c.id, { running: c.running, dueSoon: c.dueSoon, missed: c.missed }]),
+    );
     const facts = await this.db.tenant(ws, async (tx): Promise<LawFacts> => {
       const countries = (await repo.declaredCountries(tx, ws)).filter((c): c is Country => c === 'IN' || c === 'CA');
       const w = await repo.workspaceCounts(tx, ws, today);
@@ -51,7 +58,10 @@ export class LegalRulesService {
         workspaceCommittee: w.workspaceCommittee,
         committees: posh.length,
         compositionWarnings: posh.reduce((n, c) => n + compositionWarnings(c.committee, today).length, 0),
-        committeesWithoutQuorum: posh.filter((c) => !quorumPossible(c.committee, new Set()) || !c.committee.members.some((m) => m.role === 'PRESIDING_OFFICER')).length,
+        committeesWithoutQuorum: posh.filter(
+          (c) =>
+            !quorumPossible(c.committee, new Set()) || !c.committee.members.some((m) => m.role === 'PRESIDING_OFFICER'),
+        ).length,
         designatedRecipients: committees.reduce((n, c) => n + c.designatedRecipients, 0),
         cases: w.cases,
         lateFilings: w.lateFilings,
@@ -67,14 +77,25 @@ export class LegalRulesService {
         duties: {
           noticePublished: duties.notice_published_at !== null,
           policeHelpGiven: duties.police_help.trim().length > 0,
-          workshopsLastYear: events.filter((e) => e.kind === 'WORKSHOP' && e.heldOn >= yearAgo && e.heldOn <= today).length,
-          awarenessLastYear: events.filter((e) => e.kind === 'AWARENESS_PROGRAMME' && e.heldOn >= yearAgo && e.heldOn <= today).length,
-          orientationThisTerm: termStart !== null && events.some((e) => e.kind === 'COMMITTEE_ORIENTATION' && e.heldOn >= termStart),
+          workshopsLastYear: events.filter((e) => e.kind === 'WORKSHOP' && e.heldOn >= yearAgo && e.heldOn <= today)
+            .length,
+          awarenessLastYear: events.filter(
+            (e) => e.kind === 'AWARENESS_PROGRAMME' && e.heldOn >= yearAgo && e.heldOn <= today,
+          ).length,
+          orientationThisTerm:
+            termStart !== null && events.some((e) => e.kind === 'COMMITTEE_ORIENTATION' && e.heldOn >= termStart),
         },
-        returns: { POSH_ANNUAL: returnState('POSH_ANNUAL'), BOARD: returnState('BOARD'), CANADA_ANNUAL: returnState('CANADA_ANNUAL') },
+        returns: {
+          POSH_ANNUAL: returnState('POSH_ANNUAL'),
+          BOARD: returnState('BOARD'),
+          CANADA_ANNUAL: returnState('CANADA_ANNUAL'),
+        },
         // IN-16 (SHe-Box and the Local Committee on the complaint pages) is not shown yet.
         sheBoxShown: false,
-        trainingOverdue: training === null ? null : training.filter((p) => trainingCadence(p.hiredOn, p.completions, today).state === 'OVERDUE').length,
+        trainingOverdue:
+          training === null
+            ? null
+            : training.filter((p) => trainingCadence(p.hiredOn, p.completions, today).state === 'OVERDUE').length,
         policiesPublished: w.policiesPublished,
         policiesReviewOverdue: w.policiesReviewOverdue,
         retentionYears: await repo.shortestRetentionYears(tx, ws),

@@ -21,9 +21,16 @@ const TITLES: Record<AnyReturn['kind'], string> = {
 export const returnTitle = (r: AnyReturn) => TITLES[r.kind];
 
 function rowsOf(r: AnyReturn): Row[] {
-  const rows: Row[] = [{ label: 'Period', value: `${r.from} to ${r.to}` }, { label: 'Deadline', value: r.deadline }];
+  const rows: Row[] = [
+    { label: 'Period', value: `${r.from} to ${r.to}` },
+    { label: 'Deadline', value: r.deadline },
+  ];
   if (r.kind === 'POSH_ANNUAL') {
-    rows.push({ heading: 'Addressed to' }, { label: 'The employer', value: `${r.employer.name}, ${r.employer.address}` }, { label: 'The District Officer', value: r.districtOfficer });
+    rows.push(
+      { heading: 'Addressed to' },
+      { label: 'The employer', value: `${r.employer.name}, ${r.employer.address}` },
+      { label: 'The District Officer', value: r.districtOfficer },
+    );
     for (const c of r.committees) {
       rows.push(
         { heading: c.name },
@@ -74,7 +81,11 @@ const require = createRequire(import.meta.url);
 const FONT = require.resolve('@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff');
 
 export function returnPdf(r: AnyReturn, workspaceName: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: TITLES[r.kind], Author: workspaceName, Subject: `Period ${r.period}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: TITLES[r.kind], Author: workspaceName, Subject: `Period ${r.period}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -84,17 +95,31 @@ export function returnPdf(r: AnyReturn, workspaceName: string): Promise<Buffer> 
   doc.registerFont('body', FONT);
   const width = doc.page.width - 100;
   doc.font('body').fontSize(15).fillColor('#1f2328').text(TITLES[r.kind], { width });
-  doc.moveDown(0.3).fontSize(10).fillColor('#57606a').text(`${workspaceName} · generated ${r.generatedAt.slice(0, 10)}`, { width });
+  doc
+    .moveDown(0.3)
+    .fontSize(10)
+    .fillColor('#57606a')
+    .text(`${workspaceName} · generated ${r.generatedAt.slice(0, 10)}`, { width });
   for (const row of rowsOf(r)) {
     if ('heading' in row) {
       doc.moveDown(0.8).fontSize(12).fillColor('#1f2328').text(row.heading, 50, undefined, { width });
-      doc.moveTo(50, doc.y + 2).lineTo(50 + width, doc.y + 2).lineWidth(0.5).stroke('#8c959f');
+      doc
+        .moveTo(50, doc.y + 2)
+        .lineTo(50 + width, doc.y + 2)
+        .lineWidth(0.5)
+        .stroke('#8c959f');
       doc.moveDown(0.4);
     } else {
       doc.fontSize(10).fillColor('#1f2328').text(`${row.label}: ${row.value}`, 50, undefined, { width });
     }
   }
-  doc.moveDown(1).fontSize(9).fillColor('#57606a').text('Counts only: this return carries no name or identifier of any party (POSH Act s.16; SOR/2020-130).', { width });
+  doc
+    .moveDown(1)
+    .fontSize(9)
+    .fillColor('#57606a')
+    .text('Counts only: this return carries no name or identifier of any party (POSH Act s.16; SOR/2020-130).', {
+      width,
+    });
   doc.end();
   return done;
 }

@@ -1,4 +1,11 @@
-import type { BoardReturn, CanadaAnnualReturn, PoshAnnualReturn, ReturnFormat, ReturnInputs, ReturnsOverview } from '../../../src/contracts/case/law.contract';
+import type {
+  BoardReturn,
+  CanadaAnnualReturn,
+  PoshAnnualReturn,
+  ReturnFormat,
+  ReturnInputs,
+  ReturnsOverview,
+} from '../../../src/contracts/case/law.contract';
 import {
   ACTION_TAKEN,
   OUTCOMES,
@@ -54,7 +61,10 @@ const CANADA_NOT_RECORDED = [
   'Relationship between the parties',
 ];
 
-const MIME = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+const MIME = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
 /**
  * The statutory returns (docs/law.md "The returns"): figures by the pure rules of
@@ -80,7 +90,12 @@ export class ReturnsService {
 
   async saveInputs(actor: ReturnsActor, body: ReturnInputs): Promise<ReturnInputs | LawRefusal> {
     if (body.contactEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.contactEmail)) {
-      return { refusal: 'invalid', code: 'VALIDATION', message: 'Give the contact’s email address', fields: { contactEmail: 'Not an email address' } };
+      return {
+        refusal: 'invalid',
+        code: 'VALIDATION',
+        message: 'Give the contact’s email address',
+        fields: { contactEmail: 'Not an email address' },
+      };
     }
     return this.db.tenant(actor.ws, async (tx) => {
       if (!actor.manager && !(await repo.presidesAny(tx, actor.ws, actor.userId))) return notAllowed();
@@ -96,7 +111,10 @@ export class ReturnsService {
       if (!presides) return notAllowed();
       const countries = await repo.declaredCountries(tx, actor.ws);
       const kinds: ReturnKind[] = actor.manager
-        ? [...(countries.includes('IN') ? (['POSH_ANNUAL', 'BOARD'] as const) : []), ...(countries.includes('CA') ? (['CANADA_ANNUAL'] as const) : [])]
+        ? [
+            ...(countries.includes('IN') ? (['POSH_ANNUAL', 'BOARD'] as const) : []),
+            ...(countries.includes('CA') ? (['CANADA_ANNUAL'] as const) : []),
+          ]
         : ['POSH_ANNUAL'];
       const done = await repo.generatedPeriods(tx, actor.ws);
       const list = await repo.generated(tx, actor.ws, kinds);
@@ -105,12 +123,23 @@ export class ReturnsService {
           const { label, period } = currentReturnPeriod(kind, today);
           return { kind, period: label, deadline: returnDeadline(kind, period), done: done.has(`${kind}:${label}`) };
         }),
-        generated: list.map((g) => ({ id: g.id, kind: g.kind, period: g.period, format: g.format, generatedBy: g.generated_by_name, generatedAt: new Date(g.generated_at).toISOString() })),
+        generated: list.map((g) => ({
+          id: g.id,
+          kind: g.kind,
+          period: g.period,
+          format: g.format,
+          generatedBy: g.generated_by_name,
+          generatedAt: new Date(g.generated_at).toISOString(),
+        })),
       };
     });
   }
 
-  async poshAnnual(actor: ReturnsActor, year: number, format: ReturnFormat): Promise<PoshAnnualReturn | ReturnDocument | LawRefusal> {
+  async poshAnnual(
+    actor: ReturnsActor,
+    year: number,
+    format: ReturnFormat,
+  ): Promise<PoshAnnualReturn | ReturnDocument | LawRefusal> {
     const period = calendarYear(year);
     const built = await this.db.tenant(actor.ws, async (tx): Promise<PoshAnnualReturn | LawRefusal> => {
       const committees = await repo.committeesOfReturn(tx, actor.ws, actor.manager ? null : actor.userId);
@@ -127,7 +156,14 @@ export class ReturnsService {
           const mine = cases.filter((c) => c.committeeId === committee.id);
           // Workshops and programmes are the employer's, for the whole workplace: the workspace-wide committee's return
           // (the first) carries them, and each committee its own orientation.
-          const held = awarenessHeld(events.filter((e) => (e.kind === 'COMMITTEE_ORIENTATION' ? e.committeeId === committee.id : index === 0 || e.committeeId === committee.id)), period);
+          const held = awarenessHeld(
+            events.filter((e) =>
+              e.kind === 'COMMITTEE_ORIENTATION'
+                ? e.committeeId === committee.id
+                : index === 0 || e.committeeId === committee.id,
+            ),
+            period,
+          );
           const actions = actionTaken(mine, period);
           return {
             name: committee.name,
@@ -141,9 +177,19 @@ export class ReturnsService {
     return this.deliver(actor, built, format);
   }
 
-  async board(actor: ReturnsActor, label: string, format: ReturnFormat): Promise<BoardReturn | ReturnDocument | LawRefusal> {
+  async board(
+    actor: ReturnsActor,
+    label: string,
+    format: ReturnFormat,
+  ): Promise<BoardReturn | ReturnDocument | LawRefusal> {
     const period = financialYear(label);
-    if (!period) return { refusal: 'invalid', code: 'VALIDATION', message: 'Write the financial year as 2025-26', fields: { financialYear: 'Write it as 2025-26' } };
+    if (!period)
+      return {
+        refusal: 'invalid',
+        code: 'VALIDATION',
+        message: 'Write the financial year as 2025-26',
+        fields: { financialYear: 'Write it as 2025-26' },
+      };
     const built = await this.db.tenant(actor.ws, async (tx): Promise<BoardReturn> => {
       const cases = (await repo.returnCases(tx, actor.ws)).filter((c) => c.regime === 'IN_POSH');
       const inputs = await repo.inputs(tx, actor.ws);
@@ -154,13 +200,18 @@ export class ReturnsService {
         employer: { name: inputs.employerName || actor.workspaceName },
         figures,
         headcount: headcountByGender(await repo.activeGenders(tx, actor.ws)),
-        statement: 'The company has complied with the provisions relating to the Maternity Benefit Act, 1961 (to be confirmed by the board).',
+        statement:
+          'The company has complied with the provisions relating to the Maternity Benefit Act, 1961 (to be confirmed by the board).',
       };
     });
     return this.deliver(actor, built, format);
   }
 
-  async canadaAnnual(actor: ReturnsActor, year: number, format: ReturnFormat): Promise<CanadaAnnualReturn | ReturnDocument | LawRefusal> {
+  async canadaAnnual(
+    actor: ReturnsActor,
+    year: number,
+    format: ReturnFormat,
+  ): Promise<CanadaAnnualReturn | ReturnDocument | LawRefusal> {
     const period = calendarYear(year);
     const built = await this.db.tenant(actor.ws, async (tx): Promise<CanadaAnnualReturn> => {
       const figures = canadaFigures(await repo.returnCases(tx, actor.ws), year);
@@ -177,7 +228,11 @@ export class ReturnsService {
         },
         occurrences: figures.occurrences,
         resolved: figures.resolved,
-        resolutionMeans: (Object.keys(figures.resolutionMeans) as ResolutionMeans[]).map((m) => ({ means: m, label: MEANS_WORDS[m], cases: figures.resolutionMeans[m] })),
+        resolutionMeans: (Object.keys(figures.resolutionMeans) as ResolutionMeans[]).map((m) => ({
+          means: m,
+          label: MEANS_WORDS[m],
+          cases: figures.resolutionMeans[m],
+        })),
         averageMonthsToResolve: figures.averageMonthsToResolve,
         notRecorded: CANADA_NOT_RECORDED,
       };
@@ -197,7 +252,11 @@ export class ReturnsService {
   }
 
   /** JSON as it is; a PDF or XLSX only once the inputs are given, recorded in the list in the same transaction as its figures. */
-  private async deliver<R extends AnyReturn>(actor: ReturnsActor, built: R | LawRefusal, format: ReturnFormat): Promise<R | ReturnDocument | LawRefusal> {
+  private async deliver<R extends AnyReturn>(
+    actor: ReturnsActor,
+    built: R | LawRefusal,
+    format: ReturnFormat,
+  ): Promise<R | ReturnDocument | LawRefusal> {
     if ('refusal' in built || format === 'json') return built;
     if (built.missingInputs.length > 0) {
       return {
@@ -207,14 +266,28 @@ export class ReturnsService {
         fields: Object.fromEntries(built.missingInputs.map((k) => [k, 'Required for this return'])),
       };
     }
-    const bytes = format === 'pdf' ? await returnPdf(built, actor.workspaceName) : await returnXlsx(built, actor.workspaceName);
+    const bytes =
+      format === 'pdf' ? await returnPdf(built, actor.workspaceName) : await returnXlsx(built, actor.workspaceName);
     const { generatedAt: _, ...figures } = built;
     await this.db.tenant(actor.ws, (tx) =>
-      repo.recordGenerated(tx, actor.ws, { kind: built.kind, period: built.period, format: format === 'pdf' ? 'PDF' : 'XLSX', figures, userId: actor.userId, userName: actor.name }),
+      repo.recordGenerated(tx, actor.ws, {
+        kind: built.kind,
+        period: built.period,
+        format: format === 'pdf' ? 'PDF' : 'XLSX',
+        figures,
+        userId: actor.userId,
+        userName: actor.name,
+      }),
     );
-    const slug = { POSH_ANNUAL: 'posh-annual-return', BOARD: 'board-report', CANADA_ANNUAL: 'canada-annual-report' }[built.kind];
+    const slug = { POSH_ANNUAL: 'posh-annual-return', BOARD: 'board-report', CANADA_ANNUAL: 'canada-annual-report' }[
+      built.kind
+    ];
     return { bytes, fileName: `${slug}-${built.period}.${format}`, contentType: MIME[format] };
   }
 }
 
-const notAllowed = (): LawRefusal => ({ refusal: 'forbidden', code: 'FORBIDDEN', message: 'Only admins, employers and presiding officers make the returns' });
+const notAllowed = (): LawRefusal => ({
+  refusal: 'forbidden',
+  code: 'FORBIDDEN',
+  message: 'Only admins, employers and presiding officers make the returns',
+});

@@ -1,4 +1,8 @@
-import { STATUTORY_PROCESSES, statutoryProcessKind, type StatutoryProcessKind } from '../../../src/domain/workflows/statutory-processes';
+import {
+  STATUTORY_PROCESSES,
+  statutoryProcessKind,
+  type StatutoryProcessKind,
+} from '../../../src/domain/workflows/statutory-processes';
 import type { Database, Sql } from '../../platform/db/database';
 import { BuilderService } from '../builder/builder.service';
 import { WorkflowService, type Actor } from './workflows.service';
@@ -30,7 +34,9 @@ export async function provisionStatutoryProcess(
   options: { ip?: string | null; kind?: StatutoryProcessKind } = {},
 ): Promise<ProvisionedProcess | null> {
   const { kind, existing } = await db.tenant(workspaceId, async (tx) => {
-    const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflows WHERE workspace_id = $1`, [workspaceId]);
+    const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflows WHERE workspace_id = $1`, [
+      workspaceId,
+    ]);
     const found = options.kind ?? statutoryProcessKind(await declaredJurisdictions(tx, workspaceId));
     const process = STATUTORY_PROCESSES[found];
     if (row.n === 0 && process.compliance) {
@@ -59,16 +65,30 @@ export async function provisionStatutoryProcess(
     description: process.versionDescription,
   });
   for (const stage of process.stages) {
-    const added = await builder.addStage(actor, version.workflowVersionId, { name: stage.name, description: stage.description });
+    const added = await builder.addStage(actor, version.workflowVersionId, {
+      name: stage.name,
+      description: stage.description,
+    });
     for (const step of stage.steps) {
       const made = await workflows.addStep(
         actor,
         version.workflowVersionId,
         step.kind === 'MEETING'
           ? { kind: 'MEETING', name: step.name, description: step.description, meetingFieldList: step.meetingFieldList }
-          : { kind: 'ACTION', name: step.name, description: step.description, actionTypes: step.actionTypes, party: step.party },
+          : {
+              kind: 'ACTION',
+              name: step.name,
+              description: step.description,
+              actionTypes: step.actionTypes,
+              party: step.party,
+            },
       );
-      await builder.saveStepSetting(actor, { stepId: made.stepId, ownerRole: step.ownerRole, timeLimit: step.timeLimit, stageId: added.stageId });
+      await builder.saveStepSetting(actor, {
+        stepId: made.stepId,
+        ownerRole: step.ownerRole,
+        timeLimit: step.timeLimit,
+        stageId: added.stageId,
+      });
     }
   }
   await workflows.publish(actor, workflow.workflowId, version.workflowVersionId);

@@ -5,7 +5,13 @@ import type {
   WorkflowVersionDetail,
   WorkflowVersionSummary,
 } from '../../../src/contracts/case/workflows.contract';
-import type { ActionType, MeetingFieldKey, Party, StepKind, VersionStatus } from '../../../src/domain/workflows/workflow-rules';
+import type {
+  ActionType,
+  MeetingFieldKey,
+  Party,
+  StepKind,
+  VersionStatus,
+} from '../../../src/domain/workflows/workflow-rules';
 import { meetingForm } from '../../../src/domain/workflows/workflow-rules';
 import type { StepOwnerRole, TimeLimit } from '../../../src/domain/workflows/builder-rules';
 import type { CustomMeetingField } from '../../../src/contracts/case/builder-schemas';
@@ -65,7 +71,8 @@ export interface StepSettings {
   customMeetingFields?: CustomMeetingField[];
 }
 
-export const STEP_COLUMNS = 'id, version_id, position, kind, name, description, settings, owner_role, time_limit, stage_id';
+export const STEP_COLUMNS =
+  'id, version_id, position, kind, name, description, settings, owner_role, time_limit, stage_id';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -149,12 +156,17 @@ export async function listWorkflows(
     `${WORKFLOW_SELECT} WHERE w.workspace_id = $1 ORDER BY lower(w.name), w.created_at LIMIT $2 OFFSET $3`,
     [workspaceId, pageSize, page * pageSize],
   );
-  const [{ n }] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflows WHERE workspace_id = $1`, [workspaceId]);
+  const [{ n }] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflows WHERE workspace_id = $1`, [
+    workspaceId,
+  ]);
   return { items: rows.map(toSummary), total: n };
 }
 
 export async function findWorkflow(tx: Sql, workspaceId: string, workflowId: string): Promise<WorkflowDetail | null> {
-  const [row] = await tx.query<WorkflowRow>(`${WORKFLOW_SELECT} WHERE w.workspace_id = $1 AND w.id = $2`, [workspaceId, workflowId]);
+  const [row] = await tx.query<WorkflowRow>(`${WORKFLOW_SELECT} WHERE w.workspace_id = $1 AND w.id = $2`, [
+    workspaceId,
+    workflowId,
+  ]);
   if (!row) return null;
   const versions = await tx.query<VersionRow>(
     `${VERSION_SELECT} WHERE v.workspace_id = $1 AND v.workflow_id = $2 ORDER BY v.version_number DESC`,
@@ -165,7 +177,10 @@ export async function findWorkflow(tx: Sql, workspaceId: string, workflowId: str
 
 /** Locks the workflow row: version creation and publishing of one workflow run one at a time. */
 export async function lockWorkflow(tx: Sql, workspaceId: string, workflowId: string): Promise<boolean> {
-  const rows = await tx.query(`SELECT id FROM workflows WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [workspaceId, workflowId]);
+  const rows = await tx.query(`SELECT id FROM workflows WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [
+    workspaceId,
+    workflowId,
+  ]);
   return rows.length === 1;
 }
 
@@ -196,8 +211,16 @@ export async function updateWorkflow(
   );
 }
 
-export async function replaceWorkflowBranches(tx: Sql, workspaceId: string, workflowId: string, branchIds: readonly string[]): Promise<void> {
-  await tx.query(`DELETE FROM workflow_branches WHERE workspace_id = $1 AND workflow_id = $2`, [workspaceId, workflowId]);
+export async function replaceWorkflowBranches(
+  tx: Sql,
+  workspaceId: string,
+  workflowId: string,
+  branchIds: readonly string[],
+): Promise<void> {
+  await tx.query(`DELETE FROM workflow_branches WHERE workspace_id = $1 AND workflow_id = $2`, [
+    workspaceId,
+    workflowId,
+  ]);
   if (branchIds.length === 0) return;
   await tx.query(
     `INSERT INTO workflow_branches (workspace_id, workflow_id, branch_id)
@@ -225,10 +248,16 @@ export async function findVersion(
 ): Promise<VersionRow | null> {
   if (options.lock) {
     // Lock the row first (FOR UPDATE cannot sit beside the aggregate), then read it whole.
-    const locked = await tx.query(`SELECT id FROM workflow_versions WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [workspaceId, versionId]);
+    const locked = await tx.query(`SELECT id FROM workflow_versions WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [
+      workspaceId,
+      versionId,
+    ]);
     if (locked.length === 0) return null;
   }
-  const [row] = await tx.query<VersionRow>(`${VERSION_SELECT} WHERE v.workspace_id = $1 AND v.id = $2`, [workspaceId, versionId]);
+  const [row] = await tx.query<VersionRow>(`${VERSION_SELECT} WHERE v.workspace_id = $1 AND v.id = $2`, [
+    workspaceId,
+    versionId,
+  ]);
   return row ?? null;
 }
 
@@ -240,7 +269,10 @@ export async function findVersionDetail(
 ): Promise<Omit<WorkflowVersionDetail, 'stages' | 'components' | 'actionSettings'> | null> {
   const row = await findVersion(tx, workspaceId, versionId);
   if (!row) return null;
-  const [wf] = await tx.query<{ name: string }>(`SELECT name FROM workflows WHERE workspace_id = $1 AND id = $2`, [workspaceId, row.workflow_id]);
+  const [wf] = await tx.query<{ name: string }>(`SELECT name FROM workflows WHERE workspace_id = $1 AND id = $2`, [
+    workspaceId,
+    row.workflow_id,
+  ]);
   const steps = await listSteps(tx, workspaceId, versionId);
   return { ...toVersionSummary(row), workflowName: wf.name, steps };
 }
@@ -271,13 +303,28 @@ export async function insertVersion(
     `INSERT INTO workflow_versions (workspace_id, workflow_id, version_number, name, description, branch_ids, default_to_workspace,
                                     copied_from_version_id, created_by)
      VALUES ($1, $2, $3, $4, $5, $6::uuid[], $7, $8, $9) RETURNING id`,
-    [workspaceId, v.workflowId, v.versionNumber, v.name, v.description, [...v.branchIds], v.defaultToWorkspace, v.copiedFrom, v.createdBy],
+    [
+      workspaceId,
+      v.workflowId,
+      v.versionNumber,
+      v.name,
+      v.description,
+      [...v.branchIds],
+      v.defaultToWorkspace,
+      v.copiedFrom,
+      v.createdBy,
+    ],
   );
   return row.id;
 }
 
 /** Copies the steps of one version into another, in order, under new ids. */
-export async function copySteps(tx: Sql, workspaceId: string, fromVersionId: string, toVersionId: string): Promise<void> {
+export async function copySteps(
+  tx: Sql,
+  workspaceId: string,
+  fromVersionId: string,
+  toVersionId: string,
+): Promise<void> {
   await tx.query(
     `INSERT INTO workflow_steps (workspace_id, version_id, position, kind, name, description, settings, owner_role, time_limit)
      SELECT workspace_id, $3, position, kind, name, description, settings, owner_role, time_limit
@@ -287,7 +334,10 @@ export async function copySteps(tx: Sql, workspaceId: string, fromVersionId: str
 }
 
 export async function touchVersion(tx: Sql, workspaceId: string, versionId: string): Promise<void> {
-  await tx.query(`UPDATE workflow_versions SET updated_at = now() WHERE workspace_id = $1 AND id = $2`, [workspaceId, versionId]);
+  await tx.query(`UPDATE workflow_versions SET updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
+    workspaceId,
+    versionId,
+  ]);
 }
 
 export async function archivePublished(tx: Sql, workspaceId: string, workflowId: string): Promise<string | null> {
@@ -299,7 +349,12 @@ export async function archivePublished(tx: Sql, workspaceId: string, workflowId:
   return rows[0]?.id ?? null;
 }
 
-export async function markPublished(tx: Sql, workspaceId: string, versionId: string, userId: string | null): Promise<void> {
+export async function markPublished(
+  tx: Sql,
+  workspaceId: string,
+  versionId: string,
+  userId: string | null,
+): Promise<void> {
   await tx.query(
     `UPDATE workflow_versions SET status = 'PUBLISHED', published_at = now(), published_by = $3, updated_at = now()
       WHERE workspace_id = $1 AND id = $2`,
@@ -315,7 +370,11 @@ export async function listSteps(tx: Sql, workspaceId: string, versionId: string)
   return rows.map((r, i) => toStep(r, i + 1));
 }
 
-export async function findStep(tx: Sql, workspaceId: string, stepId: string): Promise<(StepRow & { version_id: string }) | null> {
+export async function findStep(
+  tx: Sql,
+  workspaceId: string,
+  stepId: string,
+): Promise<(StepRow & { version_id: string }) | null> {
   const [row] = await tx.query<StepRow>(
     `SELECT ${STEP_COLUMNS} FROM workflow_steps WHERE workspace_id = $1 AND id = $2`,
     [workspaceId, stepId],
@@ -351,10 +410,9 @@ export async function updateStep(
 }
 
 export async function deleteStep(tx: Sql, workspaceId: string, versionId: string, stepId: string): Promise<boolean> {
-  const rows = await tx.query(`DELETE FROM workflow_steps WHERE workspace_id = $1 AND version_id = $2 AND id = $3 RETURNING id`, [
-    workspaceId,
-    versionId,
-    stepId,
-  ]);
+  const rows = await tx.query(
+    `DELETE FROM workflow_steps WHERE workspace_id = $1 AND version_id = $2 AND id = $3 RETURNING id`,
+    [workspaceId, versionId, stepId],
+  );
   return rows.length === 1;
 }

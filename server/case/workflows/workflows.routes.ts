@@ -29,7 +29,9 @@ export async function workflowRoutes(app: FastifyInstance, deps: ApiDeps): Promi
   serve(app, listWorkflows, async (ctx) => {
     const { workspace } = workspaceUser(ctx);
     const { page, pageSize } = ctx.query;
-    const { items, total } = await deps.db.tenant(workspace.id, (tx) => repo.listWorkflows(tx, workspace.id, page, pageSize));
+    const { items, total } = await deps.db.tenant(workspace.id, (tx) =>
+      repo.listWorkflows(tx, workspace.id, page, pageSize),
+    );
     return { items, page, pageSize, total };
   });
 
@@ -46,7 +48,9 @@ export async function workflowRoutes(app: FastifyInstance, deps: ApiDeps): Promi
 
   serve(app, createWorkflowVersion, async (ctx) => service.createVersion(actorOf(ctx), ctx.params.id, ctx.body));
 
-  serve(app, publishWorkflowVersion, async (ctx) => service.publish(actorOf(ctx), ctx.body.workflowId, ctx.body.workflowVersionId));
+  serve(app, publishWorkflowVersion, async (ctx) =>
+    service.publish(actorOf(ctx), ctx.body.workflowId, ctx.body.workflowVersionId),
+  );
 
   serve(app, getWorkflowVersion, async (ctx) => {
     const { workspace } = workspaceUser(ctx);

@@ -65,7 +65,12 @@ export class WorkflowService {
   async updateWorkflow(
     actor: Actor,
     workflowId: string,
-    body: { workflowName?: string; workflowDescription?: string; branchIdList?: string[]; defaultToWorkspace?: boolean },
+    body: {
+      workflowName?: string;
+      workflowDescription?: string;
+      branchIdList?: string[];
+      defaultToWorkspace?: boolean;
+    },
   ): Promise<WorkflowDetail> {
     return this.run(actor, async (tx) => {
       if (!(await repo.lockWorkflow(tx, actor.workspaceId, workflowId))) throw notFound('Workflow not found');
@@ -81,7 +86,11 @@ export class WorkflowService {
     });
   }
 
-  async createVersion(actor: Actor, workflowId: string, body: CreateWorkflowVersionBody): Promise<WorkflowVersionDetail> {
+  async createVersion(
+    actor: Actor,
+    workflowId: string,
+    body: CreateWorkflowVersionBody,
+  ): Promise<WorkflowVersionDetail> {
     return this.run(actor, async (tx) => {
       const ws = actor.workspaceId;
       if (!(await repo.lockWorkflow(tx, ws, workflowId))) throw notFound('Workflow not found');
@@ -90,7 +99,9 @@ export class WorkflowService {
       if (body.workflowVersionId) {
         source = await repo.findVersion(tx, ws, body.workflowVersionId);
         if (!source || source.workflow_id !== workflowId) {
-          throw badRequest('The version to copy is not a version of this workflow', { workflowVersionId: 'Not a version of this workflow' });
+          throw badRequest('The version to copy is not a version of this workflow', {
+            workflowVersionId: 'Not a version of this workflow',
+          });
         }
       }
       const branchIds = body.branchIdList ?? source?.branch_ids ?? workflow.branchIdList;
@@ -135,7 +146,11 @@ export class WorkflowService {
       }
       const archivedVersionId = await repo.archivePublished(tx, ws, workflowId);
       await repo.markPublished(tx, ws, versionId, actor.userId);
-      await this.audit(tx, actor, 'workflow.publish', versionId, { workflowId, versionNumber: version.version_number, archivedVersionId });
+      await this.audit(tx, actor, 'workflow.publish', versionId, {
+        workflowId,
+        versionNumber: version.version_number,
+        archivedVersionId,
+      });
       const published = (await repo.findVersion(tx, ws, versionId))!;
       return { published: repo.toVersionSummary(published), archivedVersionId };
     });
@@ -183,13 +198,18 @@ export class WorkflowService {
           current.kind === 'MEETING' && body.meetingFieldList === undefined
             ? current.meetingFieldList.filter((f) => !f.required).map((f) => f.key)
             : (body.meetingFieldList ?? []),
-        actionTypes: current.kind === 'ACTION' && body.actionTypes === undefined ? current.actionTypes : (body.actionTypes ?? []),
+        actionTypes:
+          current.kind === 'ACTION' && body.actionTypes === undefined ? current.actionTypes : (body.actionTypes ?? []),
         party: body.party !== undefined ? body.party : current.party,
       };
       this.checkStep(next);
       // Fields the admin added to the meeting form (server/case/builder) stay.
       const custom = current.kind === 'MEETING' ? { customMeetingFields: current.customMeetingFields } : {};
-      await repo.updateStep(tx, ws, stepId, { name: next.name, description: next.description, settings: { ...settingsOf(next), ...custom } });
+      await repo.updateStep(tx, ws, stepId, {
+        name: next.name,
+        description: next.description,
+        settings: { ...settingsOf(next), ...custom },
+      });
       if (body.position !== undefined) {
         const order = (await repo.listSteps(tx, ws, found.version_id)).map((s) => s.stepId);
         await builder.reorderSteps(tx, ws, found.version_id, moveTo(order, stepId, body.position));
@@ -237,8 +257,21 @@ export class WorkflowService {
     }
   }
 
-  private audit(tx: Sql, actor: Actor, action: string, target: string, details: Record<string, unknown>): Promise<void> {
-    return audit(tx, { workspaceId: actor.workspaceId, actorUserId: actor.userId, action, target, ip: actor.ip, details });
+  private audit(
+    tx: Sql,
+    actor: Actor,
+    action: string,
+    target: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    return audit(tx, {
+      workspaceId: actor.workspaceId,
+      actorUserId: actor.userId,
+      action,
+      target,
+      ip: actor.ip,
+      details,
+    });
   }
 
   /**

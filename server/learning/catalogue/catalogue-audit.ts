@@ -13,6 +13,19 @@ export function platformActor(principal: Principal | null, ip: string): Platform
 }
 
 /** A change to the catalogue, in the platform's own trail. */
-export async function auditCatalogue(tx: Sql, actor: PlatformActor, action: string, target: string, details: Record<string, unknown> = {}): Promise<void> {
-  await audit(tx, { workspaceId: null, actorPlatformAdminId: actor.platformAdminId, action, target, ip: actor.ip, details });
+export async function auditCatalogue(
+  tx: Sql,
+  actor: PlatformActor,
+  action: string,
+  target: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await audit(tx, {
+    workspaceId: null,
+    actorPlatformAdminId: actor.platformAdminId,
+    action,
+    target,
+    ip: actor.ip,
+    details,
+  });
 }

@@ -1,4 +1,9 @@
-import type { CatalogueCourse, OfferCourseBody, PushVersionBody, WorkspaceCourse } from '../../../src/contracts/learning/catalogue-courses.contract';
+import type {
+  CatalogueCourse,
+  OfferCourseBody,
+  PushVersionBody,
+  WorkspaceCourse,
+} from '../../../src/contracts/learning/catalogue-courses.contract';
 import type { z } from 'zod';
 import type { CreateCourseBody } from '../../../src/contracts/learning/courses.contract';
 import { audit } from '../../platform/audit';
@@ -23,16 +28,32 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const COPIED: { table: string; where: string }[] = [
   { table: 'course_languages', where: 's.course_id = $2' },
   { table: 'course_contents', where: 's.course_id = $2' },
-  { table: 'course_content_titles', where: `s.content_id IN (SELECT id FROM course_contents WHERE workspace_id = $1 AND course_id = $2)` },
-  { table: 'lesson_blocks', where: `s.content_id IN (SELECT id FROM course_contents WHERE workspace_id = $1 AND course_id = $2)` },
-  { table: 'quizzes', where: `s.content_id IN (SELECT id FROM course_contents WHERE workspace_id = $1 AND course_id = $2)` },
-  { table: 'quiz_questions', where: `s.content_id IN (SELECT id FROM course_contents WHERE workspace_id = $1 AND course_id = $2)` },
+  {
+    table: 'course_content_titles',
+    where: `s.content_id IN (SELECT id FROM course_contents WHERE workspace_id = $1 AND course_id = $2)`,
+  },
+  {
+    table: 'lesson_blocks',
+    where: `s.content_id IN (SELECT id FROM course_contents WHERE workspace_id = $1 AND course_id = $2)`,
+  },
+  {
+    table: 'quizzes',
+    where: `s.content_id IN (SELECT id FROM course_contents WHERE workspace_id = $1 AND course_id = $2)`,
+  },
+  {
+    table: 'quiz_questions',
+    where: `s.content_id IN (SELECT id FROM course_contents WHERE workspace_id = $1 AND course_id = $2)`,
+  },
   {
     table: 'quiz_options',
     where: `s.question_id IN (SELECT q.id FROM quiz_questions q JOIN course_contents k ON k.workspace_id = q.workspace_id AND k.id = q.content_id
                                WHERE q.workspace_id = $1 AND k.course_id = $2)`,
   },
-  { table: 'course_versions', where: 's.course_id = $2 AND s.version = (SELECT published_version FROM courses WHERE workspace_id = $1 AND id = $2)' },
+  {
+    table: 'course_versions',
+    where:
+      's.course_id = $2 AND s.version = (SELECT published_version FROM courses WHERE workspace_id = $1 AND id = $2)',
+  },
 ];
 
 interface WorkspaceCourseRow {
@@ -75,11 +96,20 @@ export class CatalogueCourses {
 
   /** A draft catalogue course, through the authoring service (the builder does the rest). */
   create(actor: PlatformActor, body: z.output<typeof CreateCourseBody>): Promise<{ courseId: string }> {
-    const who: authoring.Author = { workspaceId: CATALOGUE, userId: actor.platformAdminId ?? CATALOGUE, ip: actor.ip, platformAdmin: true };
+    const who: authoring.Author = {
+      workspaceId: CATALOGUE,
+      userId: actor.platformAdminId ?? CATALOGUE,
+      ip: actor.ip,
+      platformAdmin: true,
+    };
     return this.db.tenant(CATALOGUE, (tx) => authoring.createCourse(tx, who, body));
   }
 
-  async list(query: { page: number; pageSize: number; search?: string }): Promise<{ items: CatalogueCourse[]; total: number }> {
+  async list(query: {
+    page: number;
+    pageSize: number;
+    search?: string;
+  }): Promise<{ items: CatalogueCourse[]; total: number }> {
     const page = await this.db.tenant(CATALOGUE, (tx) => listCourses(tx, CATALOGUE, null, query));
     const counts = await this.db.system((tx) =>
       tx.query<{ id: string; n: number }>(
@@ -88,7 +118,10 @@ export class CatalogueCourses {
       ),
     );
     const byId = new Map(counts.map((c) => [c.id, c.n]));
-    return { total: page.total, items: page.items.map((c) => ({ ...c, fromCatalogue: false, workspaceCount: byId.get(c.courseId) ?? 0 })) };
+    return {
+      total: page.total,
+      items: page.items.map((c) => ({ ...c, fromCatalogue: false, workspaceCount: byId.get(c.courseId) ?? 0 })),
+    };
   }
 
   workspaceCourses(query: { courseId?: string; workspaceId?: string }): Promise<{ items: WorkspaceCourse[] }> {
@@ -118,20 +151,32 @@ export class CatalogueCourses {
       const [workspace] = await tx.query<{ id: string }>(`SELECT id FROM workspaces WHERE id = $1`, [body.workspaceId]);
       if (!workspace) throw notFound('No such workspace');
       // One offer at a time per (workspace, course): two at once would both copy.
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`catalogue-offer:${body.workspaceId}:${body.courseId}`]);
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        `catalogue-offer:${body.workspaceId}:${body.courseId}`,
+      ]);
       const existing = await this.copyOf(tx, body.workspaceId, body.courseId);
       if (existing) return existing;
       if (source.published_version === null) {
-        throw new HttpError(409, 'NOT_PUBLISHED', 'Publish the course before offering it', { courseId: 'Not published yet' });
+        throw new HttpError(409, 'NOT_PUBLISHED', 'Publish the course before offering it', {
+          courseId: 'Not published yet',
+        });
       }
       if (source.version !== source.published_version) {
         // The live rows are the next version's draft: the copy would not be the published version.
-        throw new HttpError(409, 'DRAFT_OPEN', `Publish or finish the draft of version ${source.version} before offering the course`, {
-          courseId: `Version ${source.version} is a draft`,
-        });
+        throw new HttpError(
+          409,
+          'DRAFT_OPEN',
+          `Publish or finish the draft of version ${source.version} before offering the course`,
+          {
+            courseId: `Version ${source.version} is a draft`,
+          },
+        );
       }
       await this.copy(tx, body.workspaceId, body.courseId);
-      await auditCatalogue(tx, actor, 'catalogue-course.offered', body.courseId, { workspaceId: body.workspaceId, version: source.published_version });
+      await auditCatalogue(tx, actor, 'catalogue-course.offered', body.courseId, {
+        workspaceId: body.workspaceId,
+        version: source.published_version,
+      });
       await audit(tx, {
         workspaceId: body.workspaceId,
         actorPlatformAdminId: actor.platformAdminId,
@@ -153,18 +198,27 @@ export class CatalogueCourses {
    * version's, and the course row takes the new title, description, cover and version numbers. A copy already up to
    * date is left alone; the answer lists the copies that moved.
    */
-  pushVersion(actor: PlatformActor, body: PushVersionBody): Promise<{ items: (WorkspaceCourse & { fromVersion: number })[] }> {
+  pushVersion(
+    actor: PlatformActor,
+    body: PushVersionBody,
+  ): Promise<{ items: (WorkspaceCourse & { fromVersion: number })[] }> {
     return this.db.system(async (tx) => {
       const [source] = await tx.query<{ title: string; version: number; published_version: number | null }>(
         `SELECT title, version, published_version FROM courses WHERE workspace_id = $1 AND id = $2 FOR SHARE`,
         [CATALOGUE, body.courseId],
       );
       if (!source) throw notFound('No such catalogue course');
-      if (source.published_version === null) throw new HttpError(409, 'NOT_PUBLISHED', 'Publish the course first', { courseId: 'Not published yet' });
+      if (source.published_version === null)
+        throw new HttpError(409, 'NOT_PUBLISHED', 'Publish the course first', { courseId: 'Not published yet' });
       if (source.version !== source.published_version) {
-        throw new HttpError(409, 'DRAFT_OPEN', `Publish or finish the draft of version ${source.version} before giving it to workspaces`, {
-          courseId: `Version ${source.version} is a draft`,
-        });
+        throw new HttpError(
+          409,
+          'DRAFT_OPEN',
+          `Publish or finish the draft of version ${source.version} before giving it to workspaces`,
+          {
+            courseId: `Version ${source.version} is a draft`,
+          },
+        );
       }
       const copies = await tx.query<{ workspace_id: string; catalogue_version: number }>(
         `SELECT workspace_id, catalogue_version FROM courses
@@ -182,9 +236,15 @@ export class CatalogueCourses {
       for (const copy of copies) {
         if (copy.catalogue_version >= source.published_version) continue;
         const ws = copy.workspace_id;
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`catalogue-offer:${ws}:${body.courseId}`]);
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+          `catalogue-offer:${ws}:${body.courseId}`,
+        ]);
         await this.replaceLiveRows(tx, ws, body.courseId);
-        await auditCatalogue(tx, actor, 'catalogue-course.version-pushed', body.courseId, { workspaceId: ws, from: copy.catalogue_version, to: source.published_version });
+        await auditCatalogue(tx, actor, 'catalogue-course.version-pushed', body.courseId, {
+          workspaceId: ws,
+          from: copy.catalogue_version,
+          to: source.published_version,
+        });
         await audit(tx, {
           workspaceId: ws,
           actorPlatformAdminId: actor.platformAdminId,
@@ -230,10 +290,19 @@ export class CatalogueCourses {
   }
 
   private async copyOf(tx: Sql, workspaceId: string, courseId: string): Promise<WorkspaceCourse | null> {
-    const [row] = await tx.query<WorkspaceCourseRow>(`${WORKSPACE_COURSE_SELECT} AND c.workspace_id = $1 AND c.id = $2`, [workspaceId, courseId]);
+    const [row] = await tx.query<WorkspaceCourseRow>(
+      `${WORKSPACE_COURSE_SELECT} AND c.workspace_id = $1 AND c.id = $2`,
+      [workspaceId, courseId],
+    );
     if (row) return toWorkspaceCourse(row);
-    const [other] = await tx.query(`SELECT 1 FROM courses WHERE workspace_id = $1 AND id = $2`, [workspaceId, courseId]);
-    if (other) throw new HttpError(409, 'COURSE_EXISTS', 'The workspace has a course of its own with this id', { courseId: 'Taken in this workspace' });
+    const [other] = await tx.query(`SELECT 1 FROM courses WHERE workspace_id = $1 AND id = $2`, [
+      workspaceId,
+      courseId,
+    ]);
+    if (other)
+      throw new HttpError(409, 'COURSE_EXISTS', 'The workspace has a course of its own with this id', {
+        courseId: 'Taken in this workspace',
+      });
     return null;
   }
 

@@ -20,10 +20,18 @@ import { CataloguePolicies } from './catalogue-policies.service';
 export async function cataloguePolicyRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const policies = new CataloguePolicies(deps.db, deps.fileUrls, deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS);
 
-  serve(app, policyList, async ({ query }) => ({ ...(await policies.list(query)), page: query.page, pageSize: query.pageSize }));
+  serve(app, policyList, async ({ query }) => ({
+    ...(await policies.list(query)),
+    page: query.page,
+    pageSize: query.pageSize,
+  }));
   serve(app, policyDetails, async ({ params }) => policies.details(params.id));
-  serve(app, policyCreate, async ({ body, principal, request }) => policies.create(platformActor(principal, request.ip), body));
-  serve(app, policyUpdate, async ({ params, body, principal, request }) => policies.update(platformActor(principal, request.ip), params.id, body));
+  serve(app, policyCreate, async ({ body, principal, request }) =>
+    policies.create(platformActor(principal, request.ip), body),
+  );
+  serve(app, policyUpdate, async ({ params, body, principal, request }) =>
+    policies.update(platformActor(principal, request.ip), params.id, body),
+  );
   serve(app, policyNewVersion, async ({ params, body, principal, request }) =>
     policies.newVersion(platformActor(principal, request.ip), params.id, body),
   );

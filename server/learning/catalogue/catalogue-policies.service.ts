@@ -84,7 +84,11 @@ export class CataloguePolicies {
     this.files = owner ?? CATALOGUE_FILES;
   }
 
-  async list(query: { page: number; pageSize: number; search?: string }): Promise<{ items: PolicySummary[]; total: number }> {
+  async list(query: {
+    page: number;
+    pageSize: number;
+    search?: string;
+  }): Promise<{ items: PolicySummary[]; total: number }> {
     return this.db.system(async (tx) => {
       const rows = await tx.query<PolicyRow>(
         `${POLICY_SELECT} WHERE p.owner_workspace_id IS NOT DISTINCT FROM $4 AND ($1::text IS NULL OR p.title ILIKE '%' || $1 || '%') ORDER BY p.created_at DESC, p.id LIMIT $2 OFFSET $3`,
@@ -122,14 +126,23 @@ export class CataloguePolicies {
   async update(actor: PolicyActor, id: string, body: UpdatePolicyBody): Promise<PolicyDetails> {
     return this.db.system(async (tx) => {
       const before = await this.load(tx, id);
-      const jurisdictionId = body.jurisdictionId === undefined ? (before.jurisdiction?.id ?? null) : body.jurisdictionId;
+      const jurisdictionId =
+        body.jurisdictionId === undefined ? (before.jurisdiction?.id ?? null) : body.jurisdictionId;
       const country = await this.countryOf(tx, jurisdictionId);
       const reviewDueOn = body.reviewDueOn ?? before.reviewDueOn;
-      if (body.reviewDueOn !== undefined || body.jurisdictionId !== undefined) this.checkReviewDate(country, isoDay(new Date()), reviewDueOn, 'reviewDueOn');
+      if (body.reviewDueOn !== undefined || body.jurisdictionId !== undefined)
+        this.checkReviewDate(country, isoDay(new Date()), reviewDueOn, 'reviewDueOn');
       await tx.query(
         `UPDATE catalogue_policies SET title = $2, description = $3, jurisdiction_id = $4, owner_name = $5, review_due_on = $6, updated_at = clock_timestamp()
           WHERE id = $1`,
-        [id, body.title ?? before.title, body.description ?? before.description, jurisdictionId, body.ownerName ?? before.ownerName, reviewDueOn],
+        [
+          id,
+          body.title ?? before.title,
+          body.description ?? before.description,
+          jurisdictionId,
+          body.ownerName ?? before.ownerName,
+          reviewDueOn,
+        ],
       );
       await this.audit(tx, actor, 'catalogue-policy.updated', id, { changed: Object.keys(body) });
       return this.load(tx, id);
@@ -151,8 +164,15 @@ export class CataloguePolicies {
         `INSERT INTO catalogue_policy_reviews (policy_id, outcome, version, note, next_review_on, reviewed_by) VALUES ($1, 'NEW_VERSION', $2, $3, $4, $5)`,
         [id, version, body.summary, body.nextReviewOn, this.author(actor)],
       );
-      await tx.query(`UPDATE catalogue_policies SET review_due_on = $2, updated_at = clock_timestamp() WHERE id = $1`, [id, body.nextReviewOn]);
-      await this.audit(tx, actor, 'catalogue-policy.versioned', id, { version, change: body.change, summary: body.summary });
+      await tx.query(`UPDATE catalogue_policies SET review_due_on = $2, updated_at = clock_timestamp() WHERE id = $1`, [
+        id,
+        body.nextReviewOn,
+      ]);
+      await this.audit(tx, actor, 'catalogue-policy.versioned', id, {
+        version,
+        change: body.change,
+        summary: body.summary,
+      });
       return this.load(tx, id);
     });
   }
@@ -165,8 +185,14 @@ export class CataloguePolicies {
         `INSERT INTO catalogue_policy_reviews (policy_id, outcome, version, note, next_review_on, reviewed_by) VALUES ($1, 'NO_CHANGE', $2, $3, $4, $5)`,
         [id, before.currentVersion, body.note ?? '', body.nextReviewOn, this.author(actor)],
       );
-      await tx.query(`UPDATE catalogue_policies SET review_due_on = $2, updated_at = clock_timestamp() WHERE id = $1`, [id, body.nextReviewOn]);
-      await this.audit(tx, actor, 'catalogue-policy.reviewed', id, { version: before.currentVersion, nextReviewOn: body.nextReviewOn });
+      await tx.query(`UPDATE catalogue_policies SET review_due_on = $2, updated_at = clock_timestamp() WHERE id = $1`, [
+        id,
+        body.nextReviewOn,
+      ]);
+      await this.audit(tx, actor, 'catalogue-policy.reviewed', id, {
+        version: before.currentVersion,
+        nextReviewOn: body.nextReviewOn,
+      });
       return this.load(tx, id);
     });
   }
@@ -174,7 +200,8 @@ export class CataloguePolicies {
   async remove(actor: PolicyActor, id: string): Promise<void> {
     const keys = await this.db.system(async (tx) => {
       const before = await this.load(tx, id);
-      if (before.workspaceCount > 0) throw conflict(`${before.workspaceCount} workspaces have published this policy: it cannot be deleted`);
+      if (before.workspaceCount > 0)
+        throw conflict(`${before.workspaceCount} workspaces have published this policy: it cannot be deleted`);
       const keys = await tx.query<{ storage_key: string; pending_key: string | null }>(
         `SELECT storage_key, pending_key FROM catalogue_policy_documents WHERE policy_id = $1`,
         [id],
@@ -187,7 +214,12 @@ export class CataloguePolicies {
   }
 
   /** An upload URL for the current version's PDF in a language (a waiting upload of the same is replaced). */
-  async issueUpload(actor: PolicyActor, policyId: string, language: PolicyLanguage, upload: { fileName: string; size: number }): Promise<UploadTicket> {
+  async issueUpload(
+    actor: PolicyActor,
+    policyId: string,
+    language: PolicyLanguage,
+    upload: { fileName: string; size: number },
+  ): Promise<UploadTicket> {
     const urls = this.store();
     const problem = sizeProblem('PDF', upload.size, this.limits);
     if (problem) throw tooLarge(problem);
@@ -216,11 +248,22 @@ export class CataloguePolicies {
           [policyId, before.currentVersion, language, ticket.key, upload.fileName],
         );
       }
-      await this.audit(tx, actor, 'catalogue-policy.upload-started', policyId, { version: before.currentVersion, language, fileName: upload.fileName });
+      await this.audit(tx, actor, 'catalogue-policy.upload-started', policyId, {
+        version: before.currentVersion,
+        language,
+        fileName: upload.fileName,
+      });
       return old ? (old.status === 'PENDING' ? old.storage_key : old.pending_key) : null;
     });
     if (stale) await urls.remove(this.files, stale);
-    return { fileId: `${policyId}/${language}`, uploadUrl: ticket.url, method: 'PUT', headers: ticket.headers, expiresAt: ticket.expiresAt, maxBytes };
+    return {
+      fileId: `${policyId}/${language}`,
+      uploadUrl: ticket.url,
+      method: 'PUT',
+      headers: ticket.headers,
+      expiresAt: ticket.expiresAt,
+      maxBytes,
+    };
   }
 
   /** Checks the uploaded bytes (a PDF by its magic number, within the limit) and makes it the language's copy. */
@@ -228,40 +271,63 @@ export class CataloguePolicies {
     const urls = this.store();
     const { version, key, name, replaces } = await this.db.system(async (tx) => {
       const before = await this.load(tx, policyId);
-      const [doc] = await tx.query<{ status: string; storage_key: string; pending_key: string | null; file_name: string; pending_name: string | null }>(
+      const [doc] = await tx.query<{
+        status: string;
+        storage_key: string;
+        pending_key: string | null;
+        file_name: string;
+        pending_name: string | null;
+      }>(
         `SELECT status, storage_key, pending_key, file_name, pending_name FROM catalogue_policy_documents WHERE policy_id = $1 AND version = $2 AND language = $3`,
         [policyId, before.currentVersion, language],
       );
       if (!doc || (doc.status === 'CONFIRMED' && !doc.pending_key)) {
-        throw new HttpError(409, 'NOT_UPLOADED', 'Nothing waits to be confirmed: ask for an upload URL and upload the PDF first.');
+        throw new HttpError(
+          409,
+          'NOT_UPLOADED',
+          'Nothing waits to be confirmed: ask for an upload URL and upload the PDF first.',
+        );
       }
       return doc.status === 'PENDING'
         ? { version: before.currentVersion, key: doc.storage_key, name: doc.file_name, replaces: null }
-        : { version: before.currentVersion, key: doc.pending_key!, name: doc.pending_name ?? doc.file_name, replaces: doc.storage_key };
+        : {
+            version: before.currentVersion,
+            key: doc.pending_key!,
+            name: doc.pending_name ?? doc.file_name,
+            replaces: doc.storage_key,
+          };
     });
     const stored = await urls.stat(this.files, key);
-    if (!stored) throw new HttpError(409, 'NOT_UPLOADED', 'Nothing has been uploaded with this link yet: upload the PDF, then confirm.');
+    if (!stored)
+      throw new HttpError(
+        409,
+        'NOT_UPLOADED',
+        'Nothing has been uploaded with this link yet: upload the PDF, then confirm.',
+      );
     const refuse = async (error: HttpError) => {
       await urls.remove(this.files, key);
       await this.db.system(async (tx) => {
         if (replaces) {
-          await tx.query(`UPDATE catalogue_policy_documents SET pending_key = NULL, pending_name = NULL WHERE policy_id = $1 AND version = $2 AND language = $3`, [
-            policyId,
-            version,
-            language,
-          ]);
+          await tx.query(
+            `UPDATE catalogue_policy_documents SET pending_key = NULL, pending_name = NULL WHERE policy_id = $1 AND version = $2 AND language = $3`,
+            [policyId, version, language],
+          );
         } else {
-          await tx.query(`DELETE FROM catalogue_policy_documents WHERE policy_id = $1 AND version = $2 AND language = $3 AND status = 'PENDING'`, [
-            policyId,
-            version,
-            language,
-          ]);
+          await tx.query(
+            `DELETE FROM catalogue_policy_documents WHERE policy_id = $1 AND version = $2 AND language = $3 AND status = 'PENDING'`,
+            [policyId, version, language],
+          );
         }
-        await this.audit(tx, actor, 'catalogue-policy.upload-refused', policyId, { version, language, reason: error.message });
+        await this.audit(tx, actor, 'catalogue-policy.upload-refused', policyId, {
+          version,
+          language,
+          reason: error.message,
+        });
       });
       throw error;
     };
-    if (stored.size > this.limits.PDF) await refuse(tooLarge(`The PDF is larger than the ${this.limits.PDF} bytes allowed.`));
+    if (stored.size > this.limits.PDF)
+      await refuse(tooLarge(`The PDF is larger than the ${this.limits.PDF} bytes allowed.`));
     const type = detectType(await urls.readHead(this.files, key));
     if (type !== 'application/pdf') await refuse(wrongType('This file is not a PDF: upload the policy as a PDF.'));
     const details = await this.db.system(async (tx) => {
@@ -272,7 +338,12 @@ export class CataloguePolicies {
         [policyId, version, language, key, name, stored.size],
       );
       await tx.query(`UPDATE catalogue_policies SET updated_at = clock_timestamp() WHERE id = $1`, [policyId]);
-      await this.audit(tx, actor, 'catalogue-policy.document-uploaded', policyId, { version, language, fileName: name, size: stored.size });
+      await this.audit(tx, actor, 'catalogue-policy.document-uploaded', policyId, {
+        version,
+        language,
+        fileName: name,
+        size: stored.size,
+      });
       return this.load(tx, policyId);
     });
     if (replaces) await urls.remove(this.files, replaces);
@@ -284,7 +355,13 @@ export class CataloguePolicies {
     return actor.platformAdminId ?? actor.userId ?? null;
   }
 
-  private async audit(tx: Sql, actor: PolicyActor, action: string, target: string, details: Record<string, unknown> = {}): Promise<void> {
+  private async audit(
+    tx: Sql,
+    actor: PolicyActor,
+    action: string,
+    target: string,
+    details: Record<string, unknown> = {},
+  ): Promise<void> {
     if (!this.owner) return auditCatalogue(tx, actor, action, target, details);
     // The same event on the workspace's record: own-policy.created, own-policy.versioned, ...
     const ownAction = `own-policy${action.slice(action.indexOf('.'))}`;
@@ -310,24 +387,46 @@ export class CataloguePolicies {
 
   private async countryOf(tx: Sql, jurisdictionId: string | null): Promise<string | null> {
     if (!jurisdictionId) return null;
-    const [row] = await tx.query<{ country: string }>(`SELECT country FROM jurisdictions WHERE id = $1`, [jurisdictionId]);
+    const [row] = await tx.query<{ country: string }>(`SELECT country FROM jurisdictions WHERE id = $1`, [
+      jurisdictionId,
+    ]);
     if (!row) throw badRequest('No such jurisdiction', { jurisdictionId: 'Choose a jurisdiction of the list' });
     return row.country;
   }
 
   private async load(tx: Sql, id: string): Promise<PolicyDetails> {
-    const [row] = await tx.query<PolicyRow>(`${POLICY_SELECT} WHERE p.id = $1 AND p.owner_workspace_id IS NOT DISTINCT FROM $2`, [id, this.owner]);
+    const [row] = await tx.query<PolicyRow>(
+      `${POLICY_SELECT} WHERE p.id = $1 AND p.owner_workspace_id IS NOT DISTINCT FROM $2`,
+      [id, this.owner],
+    );
     if (!row) throw notFound('No such policy');
-    const versions = await tx.query<{ version: number; change: 'MATERIAL' | 'MINOR'; summary: string; created_at: Date | string }>(
+    const versions = await tx.query<{
+      version: number;
+      change: 'MATERIAL' | 'MINOR';
+      summary: string;
+      created_at: Date | string;
+    }>(
       `SELECT version, change, summary, created_at FROM catalogue_policy_versions WHERE policy_id = $1 ORDER BY version DESC`,
       [id],
     );
-    const documents = await tx.query<{ version: number; language: PolicyLanguage; file_name: string; size: string; confirmed_at: Date | string }>(
+    const documents = await tx.query<{
+      version: number;
+      language: PolicyLanguage;
+      file_name: string;
+      size: string;
+      confirmed_at: Date | string;
+    }>(
       `SELECT version, language, file_name, size, confirmed_at FROM catalogue_policy_documents WHERE policy_id = $1 AND status = 'CONFIRMED'
         ORDER BY version DESC, language`,
       [id],
     );
-    const reviews = await tx.query<{ outcome: 'NO_CHANGE' | 'NEW_VERSION'; version: number; note: string; next_review_on: string; reviewed_at: Date | string }>(
+    const reviews = await tx.query<{
+      outcome: 'NO_CHANGE' | 'NEW_VERSION';
+      version: number;
+      note: string;
+      next_review_on: string;
+      reviewed_at: Date | string;
+    }>(
       `SELECT outcome, version, note, next_review_on::text AS next_review_on, reviewed_at FROM catalogue_policy_reviews WHERE policy_id = $1
         ORDER BY reviewed_at DESC`,
       [id],
@@ -345,8 +444,20 @@ export class CataloguePolicies {
         createdAt: iso(v.created_at),
         languages: documents.filter((d) => d.version === v.version).map((d) => d.language),
       })),
-      documents: documents.map((d) => ({ language: d.language, version: d.version, fileName: d.file_name, size: Number(d.size), uploadedAt: iso(d.confirmed_at) })),
-      reviews: reviews.map((r) => ({ outcome: r.outcome, version: r.version, note: r.note, nextReviewOn: r.next_review_on, reviewedAt: iso(r.reviewed_at) })),
+      documents: documents.map((d) => ({
+        language: d.language,
+        version: d.version,
+        fileName: d.file_name,
+        size: Number(d.size),
+        uploadedAt: iso(d.confirmed_at),
+      })),
+      reviews: reviews.map((r) => ({
+        outcome: r.outcome,
+        version: r.version,
+        note: r.note,
+        nextReviewOn: r.next_review_on,
+        reviewedAt: iso(r.reviewed_at),
+      })),
       compliances,
     };
   }

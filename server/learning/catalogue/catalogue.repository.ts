@@ -37,11 +37,17 @@ export async function jurisdictions(tx: Sql): Promise<Jurisdiction[]> {
 }
 
 export async function findJurisdiction(tx: Sql, id: string): Promise<Jurisdiction | null> {
-  const [row] = await tx.query<JurisdictionRow>(`SELECT id, code, name, country, parent_id FROM jurisdictions WHERE id = $1`, [id]);
+  const [row] = await tx.query<JurisdictionRow>(
+    `SELECT id, code, name, country, parent_id FROM jurisdictions WHERE id = $1`,
+    [id],
+  );
   return row ? toJurisdiction(row) : null;
 }
 
-export async function insertJurisdiction(tx: Sql, input: { code: string; name: string; country: string; parentId: string | null }): Promise<Jurisdiction | null> {
+export async function insertJurisdiction(
+  tx: Sql,
+  input: { code: string; name: string; country: string; parentId: string | null },
+): Promise<Jurisdiction | null> {
   const [row] = await tx.query<JurisdictionRow>(
     `INSERT INTO jurisdictions (code, name, country, parent_id) VALUES ($1, $2, $3, $4)
      ON CONFLICT (code) DO NOTHING RETURNING id, code, name, country, parent_id`,
@@ -59,7 +65,10 @@ export async function renameJurisdiction(tx: Sql, id: string, name: string): Pro
 }
 
 /** What still names a jurisdiction (a delete is refused while anything does). */
-export async function jurisdictionUses(tx: Sql, id: string): Promise<{ children: number; compliances: number; policies: number }> {
+export async function jurisdictionUses(
+  tx: Sql,
+  id: string,
+): Promise<{ children: number; compliances: number; policies: number }> {
   const [row] = await tx.query<{ children: number; compliances: number; policies: number }>(
     `SELECT (SELECT count(*)::int FROM jurisdictions WHERE parent_id = $1) AS children,
             (SELECT count(*)::int FROM compliances WHERE jurisdiction_id = $1) AS compliances,
@@ -83,9 +92,18 @@ interface CategoryRow {
 }
 
 const CATEGORY_COLUMNS = `c.id, c.name, c.created_at, (SELECT count(*)::int FROM compliances m WHERE m.category_id = c.id) AS compliance_count`;
-const toCategory = (row: CategoryRow): ComplianceCategory => ({ id: row.id, name: row.name, createdAt: iso(row.created_at), complianceCount: row.compliance_count });
+const toCategory = (row: CategoryRow): ComplianceCategory => ({
+  id: row.id,
+  name: row.name,
+  createdAt: iso(row.created_at),
+  complianceCount: row.compliance_count,
+});
 
-export async function categories(tx: Sql, page: number, pageSize: number): Promise<{ items: ComplianceCategory[]; total: number }> {
+export async function categories(
+  tx: Sql,
+  page: number,
+  pageSize: number,
+): Promise<{ items: ComplianceCategory[]; total: number }> {
   const rows = await tx.query<CategoryRow>(
     `SELECT ${CATEGORY_COLUMNS} FROM compliance_categories c ORDER BY c.created_at, c.id LIMIT $1 OFFSET $2`,
     [pageSize, page * pageSize],
@@ -95,7 +113,9 @@ export async function categories(tx: Sql, page: number, pageSize: number): Promi
 }
 
 export async function findCategory(tx: Sql, id: string): Promise<ComplianceCategory | null> {
-  const [row] = await tx.query<CategoryRow>(`SELECT ${CATEGORY_COLUMNS} FROM compliance_categories c WHERE c.id = $1`, [id]);
+  const [row] = await tx.query<CategoryRow>(`SELECT ${CATEGORY_COLUMNS} FROM compliance_categories c WHERE c.id = $1`, [
+    id,
+  ]);
   return row ? toCategory(row) : null;
 }
 
@@ -109,11 +129,16 @@ export async function insertCategory(tx: Sql, name: string): Promise<string | nu
 }
 
 export async function categoryNameTaken(tx: Sql, name: string, exceptId: string): Promise<boolean> {
-  return (await tx.query(`SELECT 1 FROM compliance_categories WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId])).length > 0;
+  return (
+    (await tx.query(`SELECT 1 FROM compliance_categories WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId]))
+      .length > 0
+  );
 }
 
 export async function renameCategory(tx: Sql, id: string, name: string): Promise<boolean> {
-  return (await tx.query(`UPDATE compliance_categories SET name = $2 WHERE id = $1 RETURNING id`, [id, name])).length > 0;
+  return (
+    (await tx.query(`UPDATE compliance_categories SET name = $2 WHERE id = $1 RETURNING id`, [id, name])).length > 0
+  );
 }
 
 export async function deleteCategory(tx: Sql, id: string): Promise<boolean> {
@@ -166,11 +191,10 @@ export async function compliances(
   const where = `($1::uuid IS NULL OR m.jurisdiction_id = $1) AND ($2::uuid IS NULL OR m.category_id = $2)
      AND ($3::text IS NULL OR m.title ILIKE '%' || $3 || '%')`;
   const params = [filter.jurisdictionId ?? null, filter.categoryId ?? null, filter.search || null];
-  const rows = await tx.query<ComplianceRow>(`${COMPLIANCE_SELECT} WHERE ${where} ORDER BY m.created_at DESC, m.id LIMIT $4 OFFSET $5`, [
-    ...params,
-    pageSize,
-    page * pageSize,
-  ]);
+  const rows = await tx.query<ComplianceRow>(
+    `${COMPLIANCE_SELECT} WHERE ${where} ORDER BY m.created_at DESC, m.id LIMIT $4 OFFSET $5`,
+    [...params, pageSize, page * pageSize],
+  );
   const [{ n }] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM compliances m WHERE ${where}`, params);
   return { items: rows.map(toCompliance), total: n };
 }
@@ -221,6 +245,9 @@ export async function deleteCompliance(tx: Sql, id: string): Promise<boolean> {
 /** The ids among `ids` that are no catalogue policy. */
 export async function unknownPolicies(tx: Sql, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.query<{ id: string }>(`SELECT p AS id FROM unnest($1::uuid[]) AS p WHERE NOT EXISTS (SELECT 1 FROM catalogue_policies c WHERE c.id = p AND c.owner_workspace_id IS NULL)`, [ids]);
+  const rows = await tx.query<{ id: string }>(
+    `SELECT p AS id FROM unnest($1::uuid[]) AS p WHERE NOT EXISTS (SELECT 1 FROM catalogue_policies c WHERE c.id = p AND c.owner_workspace_id IS NULL)`,
+    [ids],
+  );
   return rows.map((r) => r.id);
 }

@@ -33,9 +33,12 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ApiDeps): Prom
       let parentId: string | null = body.parentId ?? null;
       if (body.code.includes('-')) {
         const parent = parentId ? await catalogue.findJurisdiction(tx, parentId) : null;
-        if (!parent) throw badRequest('A state or province names its country', { parentId: 'Choose the country it belongs to' });
+        if (!parent)
+          throw badRequest('A state or province names its country', { parentId: 'Choose the country it belongs to' });
         if (parent.country !== country || parent.parentId) {
-          throw badRequest('The parent is not this code’s country', { parentId: `Choose ${country}, the country of ${body.code}` });
+          throw badRequest('The parent is not this code’s country', {
+            parentId: `Choose ${country}, the country of ${body.code}`,
+          });
         }
       } else if (parentId) {
         throw badRequest('A country has no parent', { parentId: 'A country belongs to no other jurisdiction' });
@@ -44,7 +47,10 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ApiDeps): Prom
       }
       const created = await catalogue.insertJurisdiction(tx, { code: body.code, name: body.name, country, parentId });
       if (!created) throw conflict(`${body.code} is already in the list`, { code: 'This code is already in the list' });
-      await auditCatalogue(tx, platformActor(principal, request.ip), 'jurisdiction.created', created.id, { code: created.code, name: created.name });
+      await auditCatalogue(tx, platformActor(principal, request.ip), 'jurisdiction.created', created.id, {
+        code: created.code,
+        name: created.name,
+      });
       return created;
     }),
   );
@@ -53,7 +59,9 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     db.system(async (tx) => {
       const updated = await catalogue.renameJurisdiction(tx, params.id, body.name);
       if (!updated) throw notFound('No such jurisdiction');
-      await auditCatalogue(tx, platformActor(principal, request.ip), 'jurisdiction.updated', updated.id, { name: updated.name });
+      await auditCatalogue(tx, platformActor(principal, request.ip), 'jurisdiction.updated', updated.id, {
+        name: updated.name,
+      });
       return updated;
     }),
   );
@@ -69,7 +77,10 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ApiDeps): Prom
         );
       }
       await catalogue.deleteJurisdiction(tx, params.id);
-      await auditCatalogue(tx, platformActor(principal, request.ip), 'jurisdiction.deleted', params.id, { code: found.code, name: found.name });
+      await auditCatalogue(tx, platformActor(principal, request.ip), 'jurisdiction.deleted', params.id, {
+        code: found.code,
+        name: found.name,
+      });
       return { ok: true as const };
     }),
   );
@@ -83,7 +94,9 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     db.system(async (tx) => {
       const id = await catalogue.insertCategory(tx, body.name);
       if (!id) throw conflict('A category of this name exists', { name: 'A category of this name exists' });
-      await auditCatalogue(tx, platformActor(principal, request.ip), 'compliance-category.created', id, { name: body.name });
+      await auditCatalogue(tx, platformActor(principal, request.ip), 'compliance-category.created', id, {
+        name: body.name,
+      });
       return (await catalogue.findCategory(tx, id))!;
     }),
   );
@@ -91,9 +104,12 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   serve(app, categoryUpdate, async ({ body, principal, request }) =>
     db.system(async (tx) => {
       if (!(await catalogue.findCategory(tx, body.id))) throw notFound('No such category');
-      if (await catalogue.categoryNameTaken(tx, body.name, body.id)) throw conflict('A category of this name exists', { name: 'A category of this name exists' });
+      if (await catalogue.categoryNameTaken(tx, body.name, body.id))
+        throw conflict('A category of this name exists', { name: 'A category of this name exists' });
       await catalogue.renameCategory(tx, body.id, body.name);
-      await auditCatalogue(tx, platformActor(principal, request.ip), 'compliance-category.updated', body.id, { name: body.name });
+      await auditCatalogue(tx, platformActor(principal, request.ip), 'compliance-category.updated', body.id, {
+        name: body.name,
+      });
       return (await catalogue.findCategory(tx, body.id))!;
     }),
   );
@@ -102,9 +118,12 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     db.system(async (tx) => {
       const found = await catalogue.findCategory(tx, query.id);
       if (!found) throw notFound('No such category');
-      if (found.complianceCount > 0) throw conflict(`${found.complianceCount} compliances are in ${found.name}: move or delete them first`);
+      if (found.complianceCount > 0)
+        throw conflict(`${found.complianceCount} compliances are in ${found.name}: move or delete them first`);
       await catalogue.deleteCategory(tx, query.id);
-      await auditCatalogue(tx, platformActor(principal, request.ip), 'compliance-category.deleted', query.id, { name: found.name });
+      await auditCatalogue(tx, platformActor(principal, request.ip), 'compliance-category.deleted', query.id, {
+        name: found.name,
+      });
       return { ok: true as const };
     }),
   );
@@ -116,11 +135,14 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   });
 
   const checked = async (tx: Sql, body: CreateComplianceBody): Promise<catalogue.ComplianceInput> => {
-    if (!(await catalogue.findJurisdiction(tx, body.jurisdictionId))) throw badRequest('No such jurisdiction', { jurisdictionId: 'Choose a jurisdiction of the list' });
-    if (body.categoryId && !(await catalogue.findCategory(tx, body.categoryId))) throw badRequest('No such category', { categoryId: 'Choose a category of the list' });
+    if (!(await catalogue.findJurisdiction(tx, body.jurisdictionId)))
+      throw badRequest('No such jurisdiction', { jurisdictionId: 'Choose a jurisdiction of the list' });
+    if (body.categoryId && !(await catalogue.findCategory(tx, body.categoryId)))
+      throw badRequest('No such category', { categoryId: 'Choose a category of the list' });
     const policyIds = [...new Set(body.policyIds ?? [])];
     const unknown = await catalogue.unknownPolicies(tx, policyIds);
-    if (unknown.length > 0) throw badRequest('No such policy', { policyIds: `No catalogue policy has the id ${unknown.join(', ')}` });
+    if (unknown.length > 0)
+      throw badRequest('No such policy', { policyIds: `No catalogue policy has the id ${unknown.join(', ')}` });
     return {
       jurisdictionId: body.jurisdictionId,
       categoryId: body.categoryId ?? null,
@@ -155,7 +177,9 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ApiDeps): Prom
       const found = await catalogue.findCompliance(tx, query.id);
       if (!found) throw notFound('No such compliance');
       await catalogue.deleteCompliance(tx, query.id);
-      await auditCatalogue(tx, platformActor(principal, request.ip), 'compliance.deleted', query.id, { title: found.title });
+      await auditCatalogue(tx, platformActor(principal, request.ip), 'compliance.deleted', query.id, {
+        title: found.title,
+      });
       return { ok: true as const };
     }),
   );

@@ -1,5 +1,10 @@
 import type { Compliance, Jurisdiction } from '../../../src/contracts/learning/catalogue.contract';
-import type { CadenceRow, ComplianceStatus, DeclaredJurisdictions, Obligation } from '../../../src/contracts/learning/compliance.contract';
+import type {
+  CadenceRow,
+  ComplianceStatus,
+  DeclaredJurisdictions,
+  Obligation,
+} from '../../../src/contracts/learning/compliance.contract';
 import type { WorkspacePolicy } from '../../../src/contracts/learning/policies.contract';
 import { trainingCadence } from '../../../src/domain/compliance/compliance-rules';
 import {
@@ -51,9 +56,16 @@ export class WorkspaceCompliance {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       const known = new Set((await catalogue.jurisdictions(tx)).map((j) => j.id));
       const unknown = ids.filter((id) => !known.has(id));
-      if (unknown.length > 0) throw badRequest('Unknown jurisdiction', { jurisdictionIds: `No jurisdiction ${unknown[0]}` });
-      const before = await tx.query<{ jurisdiction_id: string }>(`SELECT jurisdiction_id FROM workspace_jurisdictions WHERE workspace_id = $1`, [actor.workspaceId]);
-      await tx.query(`DELETE FROM workspace_jurisdictions WHERE workspace_id = $1 AND NOT (jurisdiction_id = ANY($2::uuid[]))`, [actor.workspaceId, ids]);
+      if (unknown.length > 0)
+        throw badRequest('Unknown jurisdiction', { jurisdictionIds: `No jurisdiction ${unknown[0]}` });
+      const before = await tx.query<{ jurisdiction_id: string }>(
+        `SELECT jurisdiction_id FROM workspace_jurisdictions WHERE workspace_id = $1`,
+        [actor.workspaceId],
+      );
+      await tx.query(
+        `DELETE FROM workspace_jurisdictions WHERE workspace_id = $1 AND NOT (jurisdiction_id = ANY($2::uuid[]))`,
+        [actor.workspaceId, ids],
+      );
       await tx.query(
         `INSERT INTO workspace_jurisdictions (workspace_id, jurisdiction_id, declared_by)
          SELECT $1, j, $3 FROM unnest($2::uuid[]) AS j ON CONFLICT DO NOTHING`,
@@ -62,7 +74,14 @@ export class WorkspaceCompliance {
       await tx.query(
         `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
          VALUES ($1, $2, 'compliance.jurisdictions-declared', $6, $3, jsonb_build_object('from', $4::jsonb, 'to', $5::jsonb))`,
-        [actor.workspaceId, actor.userId, actor.ip, JSON.stringify(before.map((r) => r.jurisdiction_id)), JSON.stringify(ids), actor.workspaceId],
+        [
+          actor.workspaceId,
+          actor.userId,
+          actor.ip,
+          JSON.stringify(before.map((r) => r.jurisdiction_id)),
+          JSON.stringify(ids),
+          actor.workspaceId,
+        ],
       );
       return this.declaredAndChoices(tx, actor.workspaceId);
     });
@@ -78,7 +97,13 @@ export class WorkspaceCompliance {
     for (const publication of published) {
       if (publication.accepted >= publication.inScope) continue;
       const { rows } = await this.policies.acceptanceRows(workspaceId, publication.id);
-      awaited.set(publication.id, rows.map((r) => r.dueOn).filter((d): d is string => !!d).sort()[0] ?? null);
+      awaited.set(
+        publication.id,
+        rows
+          .map((r) => r.dueOn)
+          .filter((d): d is string => !!d)
+          .sort()[0] ?? null,
+      );
     }
     return this.db.tenant(workspaceId, async (tx) => {
       const { declared } = await this.declaredAndChoices(tx, workspaceId);
@@ -90,7 +115,9 @@ export class WorkspaceCompliance {
         const obligations: Obligation[] = [];
         // The catalogue lists newest first; the page reads in the order the obligations were added.
         for (const compliance of [...items].reverse()) {
-          obligations.push(await this.obligation(tx, workspaceId, compliance, { people, committee, published, awaited, today }));
+          obligations.push(
+            await this.obligation(tx, workspaceId, compliance, { people, committee, published, awaited, today }),
+          );
         }
         jurisdictions.push({ jurisdiction, obligations, trainingCadence: isCanadian(jurisdiction) });
       }
@@ -116,7 +143,13 @@ export class WorkspaceCompliance {
             )
           ).map((r) => r.title)
         : [];
-      const people = await tx.query<{ id: string; name: string; email: string | null; hired_on: string; completions: string[] | null }>(
+      const people = await tx.query<{
+        id: string;
+        name: string;
+        email: string | null;
+        hired_on: string;
+        completions: string[] | null;
+      }>(
         `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email,
                 coalesce(u.date_of_joining, (u.created_at AT TIME ZONE 'UTC')::date)::text AS hired_on,
                 (SELECT array_agg(d.day) FROM (
@@ -137,7 +170,15 @@ export class WorkspaceCompliance {
       const rows: CadenceRow[] = canadian.length
         ? people.map((p) => {
             const c = trainingCadence(p.hired_on, p.completions ?? [], today);
-            return { userId: p.id, name: p.name, email: p.email, hiredOn: p.hired_on, lastCompletedOn: c.lastCompletedOn, dueOn: c.dueOn, state: c.state };
+            return {
+              userId: p.id,
+              name: p.name,
+              email: p.email,
+              hiredOn: p.hired_on,
+              lastCompletedOn: c.lastCompletedOn,
+              dueOn: c.dueOn,
+              state: c.state,
+            };
           })
         : [];
       rows.sort((a, b) => order[a.state] - order[b.state] || a.dueOn.localeCompare(b.dueOn));
@@ -150,15 +191,21 @@ export class WorkspaceCompliance {
   private async declaredAndChoices(tx: Sql, workspaceId: string): Promise<DeclaredJurisdictions> {
     const choices = await catalogue.jurisdictions(tx);
     const mine = new Set(
-      (await tx.query<{ jurisdiction_id: string }>(`SELECT jurisdiction_id FROM workspace_jurisdictions WHERE workspace_id = $1`, [workspaceId])).map(
-        (r) => r.jurisdiction_id,
-      ),
+      (
+        await tx.query<{ jurisdiction_id: string }>(
+          `SELECT jurisdiction_id FROM workspace_jurisdictions WHERE workspace_id = $1`,
+          [workspaceId],
+        )
+      ).map((r) => r.jurisdiction_id),
     );
     return { declared: choices.filter((j) => mine.has(j.id)), choices };
   }
 
   private async activePeople(tx: Sql, workspaceId: string): Promise<number> {
-    const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE workspace_id = $1 AND status <> 'INACTIVE'`, [workspaceId]);
+    const [row] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users WHERE workspace_id = $1 AND status <> 'INACTIVE'`,
+      [workspaceId],
+    );
     return row.n;
   }
 
@@ -195,11 +242,21 @@ export class WorkspaceCompliance {
       policies: null,
       committee: null,
     };
-    const out = (judgement: ObligationJudgement, evidence: string, extra: Partial<Obligation> = {}): Obligation => ({ ...base, ...extra, ...judgement, evidence });
+    const out = (judgement: ObligationJudgement, evidence: string, extra: Partial<Obligation> = {}): Obligation => ({
+      ...base,
+      ...extra,
+      ...judgement,
+      evidence,
+    });
 
     if (compliance.kind === 'TRAINING') {
       const titles = compliance.courseTitles.map((t) => t.toLowerCase());
-      const [row] = await tx.query<{ courses: string[] | null; assigned: number; completed: number; next_due: string | null }>(
+      const [row] = await tx.query<{
+        courses: string[] | null;
+        assigned: number;
+        completed: number;
+        next_due: string | null;
+      }>(
         `WITH c AS (SELECT id, title FROM courses WHERE workspace_id = $1 AND status = 'PUBLISHED' AND lower(title) = ANY($2::text[])),
               a AS (SELECT a.user_id, a.status, a.due_at FROM course_assignments a
                       JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id AND u.status <> 'INACTIVE'
@@ -213,7 +270,13 @@ export class WorkspaceCompliance {
       const courses = row.courses ?? [];
       const assignedPercent = percent(row.assigned, context.people);
       const completedPercent = percent(row.completed, row.assigned);
-      const judgement = judgeTraining({ people: context.people, courses: courses.length, assigned: row.assigned, completed: row.completed, nextDueOn: row.next_due });
+      const judgement = judgeTraining({
+        people: context.people,
+        courses: courses.length,
+        assigned: row.assigned,
+        completed: row.completed,
+        nextDueOn: row.next_due,
+      });
       const evidence = courses.length
         ? `${row.assigned} of ${context.people} people assigned (${assignedPercent} %), ${row.completed} completed (${completedPercent} % of those assigned)`
         : 'No course that meets it';
@@ -234,8 +297,18 @@ export class WorkspaceCompliance {
       const published = linked.filter((l) => l.publication);
       const inScope = published.reduce((n, l) => n + l.publication!.inScope, 0);
       const accepted = published.reduce((n, l) => n + l.publication!.accepted, 0);
-      const judgement = judgePolicies({ linked: linked.length, published: published.length, inScope, accepted, nextDueOn });
-      const evidence = published.length ? `${accepted} of ${inScope} acceptances (${percent(accepted, inScope)} %)` : linked.length ? 'Not published' : 'No policy linked';
+      const judgement = judgePolicies({
+        linked: linked.length,
+        published: published.length,
+        inScope,
+        accepted,
+        nextDueOn,
+      });
+      const evidence = published.length
+        ? `${accepted} of ${inScope} acceptances (${percent(accepted, inScope)} %)`
+        : linked.length
+          ? 'Not published'
+          : 'No policy linked';
       return out(judgement, evidence, {
         policies: linked.map((l) => ({
           title: l.title,
@@ -249,7 +322,9 @@ export class WorkspaceCompliance {
     if (compliance.kind === 'COMMITTEE') {
       const c = context.committee;
       const judgement = judgeCommittee(c, context.today);
-      const evidence = c ? `${c.name}: ${c.members} ${c.members === 1 ? 'member' : 'members'}, term ${c.termStart} to ${c.termEnd}` : 'No committee';
+      const evidence = c
+        ? `${c.name}: ${c.members} ${c.members === 1 ? 'member' : 'members'}, term ${c.termStart} to ${c.termEnd}`
+        : 'No committee';
       return out(judgement, evidence, { committee: c });
     }
 

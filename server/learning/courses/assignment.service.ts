@@ -13,7 +13,13 @@ import type { Clock } from '../../platform/clock';
 import { systemClock, utcDay } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
-import { consumeCatalogueCredits, creditBalance, isCatalogueCourse, lockCourseCredits, returnCatalogueCredit } from '../credits/credit-ledger';
+import {
+  consumeCatalogueCredits,
+  creditBalance,
+  isCatalogueCourse,
+  lockCourseCredits,
+  returnCatalogueCredit,
+} from '../credits/credit-ledger';
 import { checkFilterTargets, findPeople, peopleWhere, type UnitScope } from './user-directory';
 
 export interface Assigner {
@@ -151,11 +157,7 @@ export class CourseAssignmentService {
     if (Array.isArray(targets) && targets.length === 0) return { assigned: 0, alreadyAssigned: 0, notAssigned: 0 };
     const now = this.clock.now();
     const settings = await assignmentSettings(tx, actor.workspaceId);
-    const dueOn = resolveDue(
-      dueDaysOverride ? { kind: 'DAYS', days: dueDaysOverride } : due,
-      settings,
-      utcDay(now),
-    );
+    const dueOn = resolveDue(dueDaysOverride ? { kind: 'DAYS', days: dueDaysOverride } : due, settings, utcDay(now));
     const catalogue = await isCatalogueCourse(tx, actor.workspaceId, courseId);
     let limit: number | null = null;
     if (catalogue && options.credits === 'fit') {
@@ -163,8 +165,21 @@ export class CourseAssignmentService {
       await lockCourseCredits(tx, actor.workspaceId, courseId);
       limit = await creditBalance(tx, actor.workspaceId, courseId);
     }
-    const params: unknown[] = [actor.workspaceId, courseId, now, actor.userId, dueOn, via, actor.ip, how, options.skipEverAssigned ?? false, limit];
-    const targetSql = Array.isArray(targets) ? `SELECT unnest($${params.push(targets)}::uuid[])` : (targets as (p: unknown[]) => string)(params);
+    const params: unknown[] = [
+      actor.workspaceId,
+      courseId,
+      now,
+      actor.userId,
+      dueOn,
+      via,
+      actor.ip,
+      how,
+      options.skipEverAssigned ?? false,
+      limit,
+    ];
+    const targetSql = Array.isArray(targets)
+      ? `SELECT unnest($${params.push(targets)}::uuid[])`
+      : (targets as (p: unknown[]) => string)(params);
     const [row] = await tx.query<{ targets: number; pending: number; assigned: number; ids: string[] | null }>(
       // A query of people yields each once (users' key); only a listed array can repeat someone.
       `WITH t AS (SELECT ${Array.isArray(targets) ? 'DISTINCT' : ''} s.id FROM (${targetSql}) AS s(id)),
@@ -220,7 +235,8 @@ export class CourseAssignmentService {
     );
     // A catalogue course: each new assignee consumes a credit (docs/policies.md); too few credits refuse them all
     // (in 'fit' mode the cap above made them enough).
-    if (catalogue) await consumeCatalogueCredits(tx, actor.workspaceId, courseId, row.ids ?? [], actor.userId ?? 'system');
+    if (catalogue)
+      await consumeCatalogueCredits(tx, actor.workspaceId, courseId, row.ids ?? [], actor.userId ?? 'system');
     const notAssigned = limit === null ? 0 : Math.max(0, row.pending - limit);
     return { assigned: row.assigned, alreadyAssigned: row.targets - row.assigned - notAssigned, notAssigned };
   }
@@ -238,7 +254,8 @@ export class CourseAssignmentService {
       );
       // A catalogue course's credit comes back when the person had not started it (docs/policies.md).
       for (const row of rows) {
-        if (row.status === 'ASSIGNED') await returnCatalogueCredit(tx, actor.workspaceId, body.courseId, row.user_id, actor.userId ?? 'system');
+        if (row.status === 'ASSIGNED')
+          await returnCatalogueCredit(tx, actor.workspaceId, body.courseId, row.user_id, actor.userId ?? 'system');
       }
       if (rows.length > 0) {
         await tx.query(
@@ -251,7 +268,12 @@ export class CourseAssignmentService {
     });
   }
 
-  async changeDueDate(actor: Assigner, courseId: string, userId: string, dueOn: string | null): Promise<{ userId: string; dueOn: string | null }> {
+  async changeDueDate(
+    actor: Assigner,
+    courseId: string,
+    userId: string,
+    dueOn: string | null,
+  ): Promise<{ userId: string; dueOn: string | null }> {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       await this.course(tx, actor.workspaceId, courseId);
       const [row] = await tx.query<{ branch_id: string | null; old: string | null }>(
@@ -262,8 +284,10 @@ export class CourseAssignmentService {
         [actor.workspaceId, courseId, userId],
       );
       // A learner of another unit is, for a business-unit admin, no learner at all.
-      if (!row || (actor.scope && row.branch_id !== actor.scope)) throw notFound('This person does not have the course');
-      if (dueOn && daysBetween(utcDay(this.clock.now()), dueOn) < 0) throw badRequest('The due date is in the past', { dueOn: 'Choose today or a later date' });
+      if (!row || (actor.scope && row.branch_id !== actor.scope))
+        throw notFound('This person does not have the course');
+      if (dueOn && daysBetween(utcDay(this.clock.now()), dueOn) < 0)
+        throw badRequest('The due date is in the past', { dueOn: 'Choose today or a later date' });
       await tx.query(
         `UPDATE course_assignments SET due_at = ($4::date)::timestamp AT TIME ZONE 'UTC'
           WHERE workspace_id = $1 AND course_id = $2 AND user_id = $3`,
@@ -318,11 +342,15 @@ export class CourseAssignmentService {
       [workspaceId, courseId],
     );
     if (!course) throw notFound('Course not found');
-    if (!canAssign(course.status)) throw conflict('Only a published course can be assigned', { courseId: 'This course is not published' });
+    if (!canAssign(course.status))
+      throw conflict('Only a published course can be assigned', { courseId: 'This course is not published' });
   }
 
   private async course(tx: Sql, workspaceId: string, courseId: string): Promise<void> {
-    const [course] = await tx.query(`SELECT 1 FROM courses WHERE workspace_id = $1 AND id = $2`, [workspaceId, courseId]);
+    const [course] = await tx.query(`SELECT 1 FROM courses WHERE workspace_id = $1 AND id = $2`, [
+      workspaceId,
+      courseId,
+    ]);
     if (!course) throw notFound('Course not found');
   }
 
@@ -333,7 +361,9 @@ export class CourseAssignmentService {
     const unknown = ids.filter((id) => !found.has(id));
     // Someone of another workspace is indistinguishable from no one: 404, naming the ids.
     if (unknown.length > 0) {
-      throw new HttpError(404, 'NOT_FOUND', `Users not found: ${unknown.join(', ')}`, { userIds: `No such users: ${unknown.join(', ')}` });
+      throw new HttpError(404, 'NOT_FOUND', `Users not found: ${unknown.join(', ')}`, {
+        userIds: `No such users: ${unknown.join(', ')}`,
+      });
     }
     const outside = actor.scope ? ids.filter((id) => found.get(id) !== actor.scope) : [];
     if (outside.length > 0) {

@@ -63,29 +63,49 @@ const METADATA: CourseMetadata = {
 export async function authoringRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   /** Runs a call as the signed-in author, in one tenant transaction. */
   // The platform admin on the main site authors the catalogue's courses (the main site's nil workspace id) the same way.
-  const asAuthor = <T>(ctx: Parameters<typeof workspaceUser>[0] & { request: { ip: string } }, fn: (tx: Sql, who: authoring.Author) => Promise<T>) => {
+  const asAuthor = <T>(
+    ctx: Parameters<typeof workspaceUser>[0] & { request: { ip: string } },
+    fn: (tx: Sql, who: authoring.Author) => Promise<T>,
+  ) => {
     const space = courseSpace(ctx);
-    const who: authoring.Author = { workspaceId: space.workspaceId, userId: space.userId, ip: ctx.request.ip ?? null, platformAdmin: space.platformAdmin };
+    const who: authoring.Author = {
+      workspaceId: space.workspaceId,
+      userId: space.userId,
+      ip: ctx.request.ip ?? null,
+      platformAdmin: space.platformAdmin,
+    };
     return deps.db.tenant(space.workspaceId, (tx) => fn(tx, who));
   };
 
   // Courses.
   serve(app, createCourse, async (ctx) => asAuthor(ctx, (tx, who) => authoring.createCourse(tx, who, ctx.body)));
-  serve(app, updateCourse, async (ctx) => asAuthor(ctx, (tx, who) => authoring.updateCourse(tx, who, ctx.params.id, ctx.body)));
+  serve(app, updateCourse, async (ctx) =>
+    asAuthor(ctx, (tx, who) => authoring.updateCourse(tx, who, ctx.params.id, ctx.body)),
+  );
   serve(app, deleteCourse, async (ctx) => {
     await asAuthor(ctx, (tx, who) => authoring.deleteCourse(tx, who, ctx.params.id));
     return { ok: true as const };
   });
   serve(app, publishCourse, async (ctx) => asAuthor(ctx, (tx, who) => authoring.publishCourse(tx, who, ctx.params.id)));
   serve(app, cloneCourse, async (ctx) => asAuthor(ctx, (tx, who) => authoring.cloneCourse(tx, who, ctx.body)));
-  serve(app, reorderContent, async (ctx) => asAuthor(ctx, (tx, who) => authoring.reorderContent(tx, who, ctx.params.id, ctx.body.contentIds)));
-  serve(app, reminderToggle, async (ctx) => asAuthor(ctx, (tx, who) => authoring.toggleReminders(tx, who, ctx.params.id, ctx.body.enabled)));
+  serve(app, reorderContent, async (ctx) =>
+    asAuthor(ctx, (tx, who) => authoring.reorderContent(tx, who, ctx.params.id, ctx.body.contentIds)),
+  );
+  serve(app, reminderToggle, async (ctx) =>
+    asAuthor(ctx, (tx, who) => authoring.toggleReminders(tx, who, ctx.params.id, ctx.body.enabled)),
+  );
   serve(app, addLanguage, async (ctx) => asAuthor(ctx, (tx, who) => authoring.addLanguage(tx, who, ctx.body)));
-  serve(app, setDefaultLanguage, async (ctx) => asAuthor(ctx, (tx, who) => authoring.setDefaultLanguage(tx, who, ctx.params.id, ctx.params.lang)));
+  serve(app, setDefaultLanguage, async (ctx) =>
+    asAuthor(ctx, (tx, who) => authoring.setDefaultLanguage(tx, who, ctx.params.id, ctx.params.lang)),
+  );
 
   // Lessons and their blocks.
-  serve(app, createLesson, async (ctx) => asAuthor(ctx, (tx, who) => authoring.createLesson(tx, who, ctx.params.courseId, ctx.body)));
-  serve(app, updateLesson, async (ctx) => asAuthor(ctx, (tx, who) => authoring.updateLesson(tx, who, ctx.params.id, ctx.body)));
+  serve(app, createLesson, async (ctx) =>
+    asAuthor(ctx, (tx, who) => authoring.createLesson(tx, who, ctx.params.courseId, ctx.body)),
+  );
+  serve(app, updateLesson, async (ctx) =>
+    asAuthor(ctx, (tx, who) => authoring.updateLesson(tx, who, ctx.params.id, ctx.body)),
+  );
   serve(app, deleteLesson, async (ctx) => {
     await asAuthor(ctx, (tx, who) => authoring.deleteLesson(tx, who, ctx.params.id));
     return { ok: true as const };
@@ -114,14 +134,20 @@ export async function authoringRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     const result = await asAuthor(ctx, (tx, who) => authoring.quizQuestions(tx, who, ctx.params.quizId, ctx.query));
     return { ...result, page, pageSize };
   });
-  serve(app, addQuestion, async (ctx) => asAuthor(ctx, (tx, who) => authoring.addQuestion(tx, who, ctx.params.quizId, ctx.body)));
-  serve(app, editQuestion, async (ctx) => asAuthor(ctx, (tx, who) => authoring.editQuestion(tx, who, ctx.params.id, ctx.body)));
+  serve(app, addQuestion, async (ctx) =>
+    asAuthor(ctx, (tx, who) => authoring.addQuestion(tx, who, ctx.params.quizId, ctx.body)),
+  );
+  serve(app, editQuestion, async (ctx) =>
+    asAuthor(ctx, (tx, who) => authoring.editQuestion(tx, who, ctx.params.id, ctx.body)),
+  );
   serve(app, deleteQuestion, async (ctx) => {
     await asAuthor(ctx, (tx, who) => authoring.deleteQuestion(tx, who, ctx.params.id));
     return { ok: true as const };
   });
   serve(app, deleteOption, async (ctx) => asAuthor(ctx, (tx, who) => authoring.deleteOption(tx, who, ctx.params.id)));
-  serve(app, orderQuestions, async (ctx) => asAuthor(ctx, (tx, who) => authoring.orderQuestions(tx, who, ctx.params.quizId, ctx.body.questionIds)));
+  serve(app, orderQuestions, async (ctx) =>
+    asAuthor(ctx, (tx, who) => authoring.orderQuestions(tx, who, ctx.params.quizId, ctx.body.questionIds)),
+  );
 
   // Workspace courses: figures, the assignable courses, a brief list for pickers, the builder's options.
   const scopeOf = (ctx: Parameters<typeof workspaceUser>[0]): UnitScope => {
@@ -139,7 +165,9 @@ export async function authoringRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     const { workspace } = workspaceUser(ctx);
     const scope = scopeOf(ctx);
     const { page, pageSize } = ctx.query;
-    const result = await deps.db.tenant(workspace.id, (tx) => listCourses(tx, workspace.id, scope, { ...ctx.query, status: 'PUBLISHED' }));
+    const result = await deps.db.tenant(workspace.id, (tx) =>
+      listCourses(tx, workspace.id, scope, { ...ctx.query, status: 'PUBLISHED' }),
+    );
     return { ...result, page, pageSize };
   });
   serve(app, workspaceCoursesBrief, async (ctx) => {

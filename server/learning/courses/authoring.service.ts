@@ -48,7 +48,13 @@ export interface Author {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-async function record(tx: Sql, who: Author, action: string, target: string, details: Record<string, unknown> = {}): Promise<void> {
+async function record(
+  tx: Sql,
+  who: Author,
+  action: string,
+  target: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
   await audit(tx, {
     workspaceId: who.workspaceId,
     ...(who.platformAdmin ? { actorPlatformAdminId: who.userId } : { actorUserId: who.userId }),
@@ -69,9 +75,19 @@ interface LockedCourse {
 
 /** A workspace's copy of a catalogue course is read-only: the platform authors it (docs/policies.md). */
 export const catalogueReadOnly = () =>
-  new HttpError(409, 'CATALOGUE_COURSE', 'This course comes from the SafePlace catalogue: its content cannot be changed here', { courseId: 'A catalogue course is read-only' });
+  new HttpError(
+    409,
+    'CATALOGUE_COURSE',
+    'This course comes from the SafePlace catalogue: its content cannot be changed here',
+    { courseId: 'A catalogue course is read-only' },
+  );
 
-async function lockCourse(tx: Sql, who: Author, courseId: string, options: { catalogueCopy?: 'allow' } = {}): Promise<LockedCourse> {
+async function lockCourse(
+  tx: Sql,
+  who: Author,
+  courseId: string,
+  options: { catalogueCopy?: 'allow' } = {},
+): Promise<LockedCourse> {
   const [course] = await tx.query<LockedCourse & { from_catalogue: boolean }>(
     `SELECT id, title, status, version, published_version, from_catalogue FROM courses WHERE workspace_id = $1 AND id = $2 FOR UPDATE`,
     [who.workspaceId, courseId],
@@ -95,21 +111,17 @@ async function editing(tx: Sql, who: Author, courseId: string): Promise<LockedCo
     );
     if (frozen && !frozen.frozen) {
       const model = await loadCourseModel(tx, who.workspaceId, courseId);
-      await tx.query(`UPDATE course_versions SET snapshot = $4 WHERE workspace_id = $1 AND course_id = $2 AND version = $3`, [
-        who.workspaceId,
-        courseId,
-        course.version,
-        JSON.stringify(snapshotOf(model)),
-      ]);
+      await tx.query(
+        `UPDATE course_versions SET snapshot = $4 WHERE workspace_id = $1 AND course_id = $2 AND version = $3`,
+        [who.workspaceId, courseId, course.version, JSON.stringify(snapshotOf(model))],
+      );
     }
     course.version += 1;
   }
-  await tx.query(`UPDATE courses SET version = $3, updated_at = now(), updated_by = $4 WHERE workspace_id = $1 AND id = $2`, [
-    who.workspaceId,
-    courseId,
-    course.version,
-    who.userId,
-  ]);
+  await tx.query(
+    `UPDATE courses SET version = $3, updated_at = now(), updated_by = $4 WHERE workspace_id = $1 AND id = $2`,
+    [who.workspaceId, courseId, course.version, who.userId],
+  );
   return course;
 }
 
@@ -118,10 +130,16 @@ async function languagesOf(tx: Sql, who: Author, courseId: string): Promise<Cour
 }
 
 /** The language a call names (the primary when absent); one the course does not have is a 400 on that field. */
-function pickLanguage(langs: CourseLanguageRow[], requested: CourseLanguage | undefined, field = 'language'): CourseLanguage {
+function pickLanguage(
+  langs: CourseLanguageRow[],
+  requested: CourseLanguage | undefined,
+  field = 'language',
+): CourseLanguage {
   if (!requested) return primaryOf(langs);
   if (!langs.some((l) => l.language === requested)) {
-    throw badRequest(`The course has no ${requested}: add the language first`, { [field]: `The course has no ${requested}` });
+    throw badRequest(`The course has no ${requested}: add the language first`, {
+      [field]: `The course has no ${requested}`,
+    });
   }
   return requested;
 }
@@ -131,14 +149,19 @@ function checkTextLanguages(langs: CourseLanguageRow[], texts: Record<string, un
   const known = new Set(langs.map((l) => l.language));
   const unknown = Object.keys(texts).filter((l) => !known.has(l as CourseLanguage));
   if (unknown.length > 0) {
-    throw badRequest(`The course has no ${unknown.join(', ')}: add the language first`, Object.fromEntries(unknown.map((l) => [`${field}.${l}`, `The course has no ${l}`])));
+    throw badRequest(
+      `The course has no ${unknown.join(', ')}: add the language first`,
+      Object.fromEntries(unknown.map((l) => [`${field}.${l}`, `The course has no ${l}`])),
+    );
   }
 }
 
 /** French only where the workspace offers it (a Canadian workspace, or the platform's catalogue). */
 async function checkOffered(tx: Sql, who: Author, language: CourseLanguage, field = 'language'): Promise<void> {
   if (!(await offeredLanguages(tx, who.workspaceId)).includes(language)) {
-    throw badRequest(`This workspace does not offer ${LANGUAGE_LABELS[language]} courses`, { [field]: 'French courses are for Canadian workspaces' });
+    throw badRequest(`This workspace does not offer ${LANGUAGE_LABELS[language]} courses`, {
+      [field]: 'French courses are for Canadian workspaces',
+    });
   }
 }
 
@@ -162,17 +185,20 @@ export async function createCourse(
   return { courseId: course.id };
 }
 
-export async function updateCourse(tx: Sql, who: Author, courseId: string, body: UpdateCourseBody): Promise<{ courseId: string }> {
+export async function updateCourse(
+  tx: Sql,
+  who: Author,
+  courseId: string,
+  body: UpdateCourseBody,
+): Promise<{ courseId: string }> {
   if (body.validityYears !== undefined) {
     // A setting of the course, not its content: no draft version, and a workspace's own choice on a catalogue copy
     // too (like the reminder switch: the workspace decides how often its people recertify).
     await lockCourse(tx, who, courseId, { catalogueCopy: 'allow' });
-    await tx.query(`UPDATE courses SET validity_years = $3, updated_at = now(), updated_by = $4 WHERE workspace_id = $1 AND id = $2`, [
-      who.workspaceId,
-      courseId,
-      body.validityYears,
-      who.userId,
-    ]);
+    await tx.query(
+      `UPDATE courses SET validity_years = $3, updated_at = now(), updated_by = $4 WHERE workspace_id = $1 AND id = $2`,
+      [who.workspaceId, courseId, body.validityYears, who.userId],
+    );
     await record(tx, who, 'course.validity-changed', courseId, { validityYears: body.validityYears });
     if (body.title === undefined && body.description === undefined) return { courseId };
   }
@@ -185,25 +211,29 @@ export async function updateCourse(tx: Sql, who: Author, courseId: string, body:
     [who.workspaceId, courseId, language, body.title ?? null, body.description ?? null],
   );
   if (language === primaryOf(langs)) {
-    await tx.query(`UPDATE courses SET title = COALESCE($3, title), description = COALESCE($4, description) WHERE workspace_id = $1 AND id = $2`, [
-      who.workspaceId,
-      courseId,
-      body.title ?? null,
-      body.description ?? null,
-    ]);
+    await tx.query(
+      `UPDATE courses SET title = COALESCE($3, title), description = COALESCE($4, description) WHERE workspace_id = $1 AND id = $2`,
+      [who.workspaceId, courseId, body.title ?? null, body.description ?? null],
+    );
   }
-  await record(tx, who, 'course.updated', courseId, { language, title: body.title, description: body.description !== undefined });
+  await record(tx, who, 'course.updated', courseId, {
+    language,
+    title: body.title,
+    description: body.description !== undefined,
+  });
   return { courseId };
 }
 
 export async function deleteCourse(tx: Sql, who: Author, courseId: string): Promise<void> {
   const course = await lockCourse(tx, who, courseId);
-  const [{ n }] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM course_assignments WHERE workspace_id = $1 AND course_id = $2`, [
-    who.workspaceId,
-    courseId,
-  ]);
+  const [{ n }] = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM course_assignments WHERE workspace_id = $1 AND course_id = $2`,
+    [who.workspaceId, courseId],
+  );
   if (n > 0) {
-    throw conflict(`${n} ${n === 1 ? 'person has' : 'people have'} this course: it cannot be deleted`, { id: `Assigned to ${n}` });
+    throw conflict(`${n} ${n === 1 ? 'person has' : 'people have'} this course: it cannot be deleted`, {
+      id: `Assigned to ${n}`,
+    });
   }
   await tx.query(`DELETE FROM courses WHERE workspace_id = $1 AND id = $2`, [who.workspaceId, courseId]);
   await record(tx, who, 'course.deleted', courseId, { title: course.title });
@@ -216,7 +246,12 @@ export async function publishCourse(tx: Sql, who: Author, courseId: string): Pro
   if (list.problems.length > 0) {
     const fields: Record<string, string> = {};
     for (const p of list.problems) fields[p.where] = fields[p.where] ? `${fields[p.where]}; ${p.message}` : p.message;
-    throw new HttpError(409, 'COURSE_INCOMPLETE', `The course cannot be published yet: ${list.problems.map((p) => p.message).join('; ')}`, fields);
+    throw new HttpError(
+      409,
+      'COURSE_INCOMPLETE',
+      `The course cannot be published yet: ${list.problems.map((p) => p.message).join('; ')}`,
+      fields,
+    );
   }
   if (course.published_version === course.version) {
     // Nothing changed since the last publish: the same version, nobody moves.
@@ -224,7 +259,13 @@ export async function publishCourse(tx: Sql, who: Author, courseId: string): Pro
       `SELECT published_at FROM course_versions WHERE workspace_id = $1 AND course_id = $2 AND version = $3`,
       [who.workspaceId, courseId, course.version],
     );
-    return { courseId, version: course.version, status: 'PUBLISHED', publishedAt: iso(v.published_at), warnings: list.warnings };
+    return {
+      courseId,
+      version: course.version,
+      status: 'PUBLISHED',
+      publishedAt: iso(v.published_at),
+      warnings: list.warnings,
+    };
   }
   const [v] = await tx.query<{ published_at: Date | string }>(
     `INSERT INTO course_versions (workspace_id, course_id, version, published_by, snapshot) VALUES ($1, $2, $3, $4, $5) RETURNING published_at`,
@@ -236,7 +277,13 @@ export async function publishCourse(tx: Sql, who: Author, courseId: string): Pro
     [who.workspaceId, courseId, v.published_at, who.userId],
   );
   await record(tx, who, 'course.published', courseId, { version: course.version, warnings: list.warnings.length });
-  return { courseId, version: course.version, status: 'PUBLISHED', publishedAt: iso(v.published_at), warnings: list.warnings };
+  return {
+    courseId,
+    version: course.version,
+    status: 'PUBLISHED',
+    publishedAt: iso(v.published_at),
+    warnings: list.warnings,
+  };
 }
 
 /**
@@ -322,13 +369,24 @@ function checkPermutation(current: string[], given: string[], field: string, wha
   }
   const left = current.filter((id) => !seen.has(id));
   if (left.length) problems.push(`missing ${left.join(', ')}`);
-  if (problems.length) throw badRequest(`Give every ${what} once: ${problems.join('; ')}`, { [field]: problems.join('; ') });
+  if (problems.length)
+    throw badRequest(`Give every ${what} once: ${problems.join('; ')}`, { [field]: problems.join('; ') });
 }
 
-export async function reorderContent(tx: Sql, who: Author, courseId: string, contentIds: string[]): Promise<ContentOrder> {
+export async function reorderContent(
+  tx: Sql,
+  who: Author,
+  courseId: string,
+  contentIds: string[],
+): Promise<ContentOrder> {
   await editing(tx, who, courseId);
   const current = await contentOrder(tx, who, courseId);
-  checkPermutation(current.map((c) => c.contentId), contentIds, 'contentIds', 'lesson or quiz');
+  checkPermutation(
+    current.map((c) => c.contentId),
+    contentIds,
+    'contentIds',
+    'lesson or quiz',
+  );
   await tx.query(
     `UPDATE course_contents c SET position = o.n - 1 FROM unnest($3::uuid[]) WITH ORDINALITY AS o(id, n)
       WHERE c.workspace_id = $1 AND c.course_id = $2 AND c.id = o.id`,
@@ -338,15 +396,18 @@ export async function reorderContent(tx: Sql, who: Author, courseId: string, con
   return contentOrder(tx, who, courseId);
 }
 
-export async function toggleReminders(tx: Sql, who: Author, courseId: string, enabled: boolean): Promise<{ courseId: string; reminderEnabled: boolean }> {
+export async function toggleReminders(
+  tx: Sql,
+  who: Author,
+  courseId: string,
+  enabled: boolean,
+): Promise<{ courseId: string; reminderEnabled: boolean }> {
   // Reminders are the workspace's choice, also for a catalogue course.
   await lockCourse(tx, who, courseId, { catalogueCopy: 'allow' });
-  await tx.query(`UPDATE courses SET reminder_enabled = $3, updated_at = now(), updated_by = $4 WHERE workspace_id = $1 AND id = $2`, [
-    who.workspaceId,
-    courseId,
-    enabled,
-    who.userId,
-  ]);
+  await tx.query(
+    `UPDATE courses SET reminder_enabled = $3, updated_at = now(), updated_by = $4 WHERE workspace_id = $1 AND id = $2`,
+    [who.workspaceId, courseId, enabled, who.userId],
+  );
   await record(tx, who, 'course.reminder-toggled', courseId, { enabled });
   return { courseId, reminderEnabled: enabled };
 }
@@ -367,23 +428,35 @@ export async function addLanguage(tx: Sql, who: Author, body: AddLanguageBody): 
   return supportedLanguages(tx, who.workspaceId, body.courseId);
 }
 
-export async function setDefaultLanguage(tx: Sql, who: Author, courseId: string, language: CourseLanguage): Promise<CourseLanguageEntry[]> {
+export async function setDefaultLanguage(
+  tx: Sql,
+  who: Author,
+  courseId: string,
+  language: CourseLanguage,
+): Promise<CourseLanguageEntry[]> {
   await editing(tx, who, courseId);
   const langs = await languagesOf(tx, who, courseId);
   const chosen = langs.find((l) => l.language === language);
-  if (!chosen) throw badRequest(`The course has no ${language}: add the language first`, { lang: `The course has no ${language}` });
+  if (!chosen)
+    throw badRequest(`The course has no ${language}: add the language first`, {
+      lang: `The course has no ${language}`,
+    });
   // Two statements: the one-PRIMARY index is checked per row; the at-least-one trigger at commit.
-  await tx.query(`UPDATE course_languages SET priority = 'SECONDARY' WHERE workspace_id = $1 AND course_id = $2 AND priority = 'PRIMARY'`, [
-    who.workspaceId,
-    courseId,
-  ]);
-  await tx.query(`UPDATE course_languages SET priority = 'PRIMARY' WHERE workspace_id = $1 AND course_id = $2 AND language = $3`, [
-    who.workspaceId,
-    courseId,
-    language,
-  ]);
+  await tx.query(
+    `UPDATE course_languages SET priority = 'SECONDARY' WHERE workspace_id = $1 AND course_id = $2 AND priority = 'PRIMARY'`,
+    [who.workspaceId, courseId],
+  );
+  await tx.query(
+    `UPDATE course_languages SET priority = 'PRIMARY' WHERE workspace_id = $1 AND course_id = $2 AND language = $3`,
+    [who.workspaceId, courseId, language],
+  );
   if (chosen.title.trim()) {
-    await tx.query(`UPDATE courses SET title = $3, description = $4 WHERE workspace_id = $1 AND id = $2`, [who.workspaceId, courseId, chosen.title, chosen.description]);
+    await tx.query(`UPDATE courses SET title = $3, description = $4 WHERE workspace_id = $1 AND id = $2`, [
+      who.workspaceId,
+      courseId,
+      chosen.title,
+      chosen.description,
+    ]);
   }
   await record(tx, who, 'course.default-language-set', courseId, { language, previous: primaryOf(langs) });
   return supportedLanguages(tx, who.workspaceId, courseId);
@@ -399,11 +472,10 @@ interface ContentRow {
 }
 
 async function findContent(tx: Sql, who: Author, id: string, kind: ContentKind): Promise<ContentRow> {
-  const [row] = await tx.query<ContentRow>(`SELECT id, course_id, kind, position FROM course_contents WHERE workspace_id = $1 AND id = $2 AND kind = $3`, [
-    who.workspaceId,
-    id,
-    kind,
-  ]);
+  const [row] = await tx.query<ContentRow>(
+    `SELECT id, course_id, kind, position FROM course_contents WHERE workspace_id = $1 AND id = $2 AND kind = $3`,
+    [who.workspaceId, id, kind],
+  );
   if (!row) throw notFound(kind === 'LESSON' ? 'Lesson not found' : 'Quiz not found');
   return row;
 }
@@ -416,7 +488,13 @@ async function titlesOf(tx: Sql, who: Author, contentId: string): Promise<Partia
   return Object.fromEntries(rows.map((r) => [r.language, r.title]));
 }
 
-async function setTitle(tx: Sql, who: Author, contentId: string, language: CourseLanguage, title: string): Promise<void> {
+async function setTitle(
+  tx: Sql,
+  who: Author,
+  contentId: string,
+  language: CourseLanguage,
+  title: string,
+): Promise<void> {
   await tx.query(
     `INSERT INTO course_content_titles (workspace_id, content_id, language, title) VALUES ($1, $2, $3, $4)
      ON CONFLICT (workspace_id, content_id, language) DO UPDATE SET title = EXCLUDED.title`,
@@ -424,7 +502,14 @@ async function setTitle(tx: Sql, who: Author, contentId: string, language: Cours
   );
 }
 
-async function addContent(tx: Sql, who: Author, courseId: string, kind: ContentKind, title: string, requested?: CourseLanguage): Promise<ContentRow> {
+async function addContent(
+  tx: Sql,
+  who: Author,
+  courseId: string,
+  kind: ContentKind,
+  title: string,
+  requested?: CourseLanguage,
+): Promise<ContentRow> {
   await editing(tx, who, courseId);
   const language = pickLanguage(await languagesOf(tx, who, courseId), requested);
   const [row] = await tx.query<ContentRow>(
@@ -439,24 +524,38 @@ async function addContent(tx: Sql, who: Author, courseId: string, kind: ContentK
 
 async function removeContent(tx: Sql, who: Author, content: ContentRow): Promise<void> {
   await tx.query(`DELETE FROM course_contents WHERE workspace_id = $1 AND id = $2`, [who.workspaceId, content.id]);
-  await tx.query(`UPDATE course_contents SET position = position - 1 WHERE workspace_id = $1 AND course_id = $2 AND position > $3`, [
-    who.workspaceId,
-    content.course_id,
-    content.position,
-  ]);
+  await tx.query(
+    `UPDATE course_contents SET position = position - 1 WHERE workspace_id = $1 AND course_id = $2 AND position > $3`,
+    [who.workspaceId, content.course_id, content.position],
+  );
 }
 
 async function lessonOf(tx: Sql, who: Author, content: ContentRow): Promise<Lesson> {
-  return { lessonId: content.id, courseId: content.course_id, position: content.position, titles: await titlesOf(tx, who, content.id) };
+  return {
+    lessonId: content.id,
+    courseId: content.course_id,
+    position: content.position,
+    titles: await titlesOf(tx, who, content.id),
+  };
 }
 
-export async function createLesson(tx: Sql, who: Author, courseId: string, body: { title: string; language?: CourseLanguage }): Promise<Lesson> {
+export async function createLesson(
+  tx: Sql,
+  who: Author,
+  courseId: string,
+  body: { title: string; language?: CourseLanguage },
+): Promise<Lesson> {
   const row = await addContent(tx, who, courseId, 'LESSON', body.title, body.language);
   await record(tx, who, 'lesson.created', row.id, { courseId, title: body.title });
   return lessonOf(tx, who, row);
 }
 
-export async function updateLesson(tx: Sql, who: Author, lessonId: string, body: { title: string; language?: CourseLanguage }): Promise<Lesson> {
+export async function updateLesson(
+  tx: Sql,
+  who: Author,
+  lessonId: string,
+  body: { title: string; language?: CourseLanguage },
+): Promise<Lesson> {
   const row = await findContent(tx, who, lessonId, 'LESSON');
   await editing(tx, who, row.course_id);
   const language = pickLanguage(await languagesOf(tx, who, row.course_id), body.language);
@@ -484,12 +583,18 @@ export async function lessonContent(
   const langs = await languagesOf(tx, who, row.course_id);
   const primary = primaryOf(langs);
   const language = query.language && langs.some((l) => l.language === query.language) ? query.language : primary;
-  const [{ total }] = await tx.query<{ total: number }>(`SELECT count(*)::int AS total FROM lesson_blocks WHERE workspace_id = $1 AND content_id = $2`, [
-    who.workspaceId,
-    lessonId,
-  ]);
+  const [{ total }] = await tx.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM lesson_blocks WHERE workspace_id = $1 AND content_id = $2`,
+    [who.workspaceId, lessonId],
+  );
   const pageSize = Math.min(query.pageSize, CONTENT_PAGE_SIZE);
-  const blocks = await loadBlocks(tx, who.workspaceId, 'b.content_id = $2', [lessonId], `LIMIT ${pageSize} OFFSET ${query.page * pageSize}`);
+  const blocks = await loadBlocks(
+    tx,
+    who.workspaceId,
+    'b.content_id = $2',
+    [lessonId],
+    `LIMIT ${pageSize} OFFSET ${query.page * pageSize}`,
+  );
   return { items: blocks.map((b) => toContentBlock(b, language, primary)), total, language, primaryLanguage: primary };
 }
 
@@ -512,10 +617,10 @@ async function findBlock(tx: Sql, who: Author, blockId: string): Promise<BlockRo
 }
 
 async function blockCount(tx: Sql, who: Author, lessonId: string): Promise<number> {
-  const [{ n }] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM lesson_blocks WHERE workspace_id = $1 AND content_id = $2`, [
-    who.workspaceId,
-    lessonId,
-  ]);
+  const [{ n }] = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM lesson_blocks WHERE workspace_id = $1 AND content_id = $2`,
+    [who.workspaceId, lessonId],
+  );
   return n;
 }
 
@@ -531,37 +636,47 @@ async function servedBlock(tx: Sql, who: Author, blockId: string, courseId: stri
   return toContentBlock(row, primary, primary);
 }
 
-export async function createBlock(tx: Sql, who: Author, body: { lessonId: string; block: LessonBlock; position?: number }): Promise<ContentBlock> {
+export async function createBlock(
+  tx: Sql,
+  who: Author,
+  body: { lessonId: string; block: LessonBlock; position?: number },
+): Promise<ContentBlock> {
   const lesson = await findContent(tx, who, body.lessonId, 'LESSON');
   await editing(tx, who, lesson.course_id);
   checkTextLanguages(await languagesOf(tx, who, lesson.course_id), body.block.texts, 'block.texts');
   await checkBlockFiles(tx, who.workspaceId, body.block);
   const count = await blockCount(tx, who, lesson.id);
   const position = body.position === undefined ? count : Math.min(body.position, count);
-  await tx.query(`UPDATE lesson_blocks SET position = position + 1 WHERE workspace_id = $1 AND content_id = $2 AND position >= $3`, [
-    who.workspaceId,
-    lesson.id,
-    position,
-  ]);
+  await tx.query(
+    `UPDATE lesson_blocks SET position = position + 1 WHERE workspace_id = $1 AND content_id = $2 AND position >= $3`,
+    [who.workspaceId, lesson.id, position],
+  );
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO lesson_blocks (workspace_id, content_id, position, type, block) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
     [who.workspaceId, lesson.id, position, body.block.type, stored(body.block)],
   );
-  await record(tx, who, 'lesson-block.created', row.id, { lessonId: lesson.id, courseId: lesson.course_id, type: body.block.type, position });
+  await record(tx, who, 'lesson-block.created', row.id, {
+    lessonId: lesson.id,
+    courseId: lesson.course_id,
+    type: body.block.type,
+    position,
+  });
   return servedBlock(tx, who, row.id, lesson.course_id);
 }
 
-export async function updateBlock(tx: Sql, who: Author, body: { blockId: string; block: LessonBlock; position?: number }): Promise<ContentBlock> {
+export async function updateBlock(
+  tx: Sql,
+  who: Author,
+  body: { blockId: string; block: LessonBlock; position?: number },
+): Promise<ContentBlock> {
   const ref = await findBlock(tx, who, body.blockId);
   await editing(tx, who, ref.course_id);
   checkTextLanguages(await languagesOf(tx, who, ref.course_id), body.block.texts, 'block.texts');
   await checkBlockFiles(tx, who.workspaceId, body.block);
-  await tx.query(`UPDATE lesson_blocks SET type = $3, block = $4, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
-    who.workspaceId,
-    ref.id,
-    body.block.type,
-    stored(body.block),
-  ]);
+  await tx.query(
+    `UPDATE lesson_blocks SET type = $3, block = $4, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+    [who.workspaceId, ref.id, body.block.type, stored(body.block)],
+  );
   if (body.position !== undefined && body.position !== ref.position) {
     const last = (await blockCount(tx, who, ref.content_id)) - 1;
     const to = Math.min(body.position, last);
@@ -576,7 +691,11 @@ export async function updateBlock(tx: Sql, who: Author, body: { blockId: string;
       [who.workspaceId, ref.content_id, ref.id, ref.position, to],
     );
   }
-  await record(tx, who, 'lesson-block.updated', ref.id, { lessonId: ref.content_id, courseId: ref.course_id, type: body.block.type });
+  await record(tx, who, 'lesson-block.updated', ref.id, {
+    lessonId: ref.content_id,
+    courseId: ref.course_id,
+    type: body.block.type,
+  });
   return servedBlock(tx, who, ref.id, ref.course_id);
 }
 
@@ -584,18 +703,22 @@ export async function deleteBlock(tx: Sql, who: Author, blockId: string): Promis
   const ref = await findBlock(tx, who, blockId);
   await editing(tx, who, ref.course_id);
   await tx.query(`DELETE FROM lesson_blocks WHERE workspace_id = $1 AND id = $2`, [who.workspaceId, ref.id]);
-  await tx.query(`UPDATE lesson_blocks SET position = position - 1 WHERE workspace_id = $1 AND content_id = $2 AND position > $3`, [
-    who.workspaceId,
-    ref.content_id,
-    ref.position,
-  ]);
+  await tx.query(
+    `UPDATE lesson_blocks SET position = position - 1 WHERE workspace_id = $1 AND content_id = $2 AND position > $3`,
+    [who.workspaceId, ref.content_id, ref.position],
+  );
   await record(tx, who, 'lesson-block.deleted', ref.id, { lessonId: ref.content_id, courseId: ref.course_id });
 }
 
 // ---------------------------------------------------------------- quizzes
 
 async function quizOf(tx: Sql, who: Author, content: ContentRow): Promise<Quiz> {
-  const [q] = await tx.query<{ pass_mark: number; max_attempts: number | null; answer_reveal: AnswerReveal; questions: number }>(
+  const [q] = await tx.query<{
+    pass_mark: number;
+    max_attempts: number | null;
+    answer_reveal: AnswerReveal;
+    questions: number;
+  }>(
     `SELECT pass_mark, max_attempts, answer_reveal,
             (SELECT count(*)::int FROM quiz_questions x WHERE x.workspace_id = q.workspace_id AND x.content_id = q.content_id) AS questions
        FROM quizzes q WHERE q.workspace_id = $1 AND q.content_id = $2`,
@@ -616,17 +739,26 @@ async function quizOf(tx: Sql, who: Author, content: ContentRow): Promise<Quiz> 
 export async function createQuiz(
   tx: Sql,
   who: Author,
-  body: { courseId: string; title: string; language?: CourseLanguage; passMark: number; maxAttempts: number | null; answerReveal: AnswerReveal },
+  body: {
+    courseId: string;
+    title: string;
+    language?: CourseLanguage;
+    passMark: number;
+    maxAttempts: number | null;
+    answerReveal: AnswerReveal;
+  },
 ): Promise<Quiz> {
   const row = await addContent(tx, who, body.courseId, 'QUIZ', body.title, body.language);
-  await tx.query(`INSERT INTO quizzes (workspace_id, content_id, pass_mark, max_attempts, answer_reveal) VALUES ($1, $2, $3, $4, $5)`, [
-    who.workspaceId,
-    row.id,
-    body.passMark,
-    body.maxAttempts,
-    body.answerReveal,
-  ]);
-  await record(tx, who, 'quiz.created', row.id, { courseId: body.courseId, title: body.title, passMark: body.passMark, maxAttempts: body.maxAttempts });
+  await tx.query(
+    `INSERT INTO quizzes (workspace_id, content_id, pass_mark, max_attempts, answer_reveal) VALUES ($1, $2, $3, $4, $5)`,
+    [who.workspaceId, row.id, body.passMark, body.maxAttempts, body.answerReveal],
+  );
+  await record(tx, who, 'quiz.created', row.id, {
+    courseId: body.courseId,
+    title: body.title,
+    passMark: body.passMark,
+    maxAttempts: body.maxAttempts,
+  });
   return quizOf(tx, who, row);
 }
 
@@ -642,7 +774,14 @@ export async function updateQuiz(tx: Sql, who: Author, body: UpdateQuizBody): Pr
             max_attempts = CASE WHEN $4::boolean THEN $5::int ELSE max_attempts END,
             answer_reveal = COALESCE($6, answer_reveal)
       WHERE workspace_id = $1 AND content_id = $2`,
-    [who.workspaceId, row.id, body.passMark ?? null, body.maxAttempts !== undefined, body.maxAttempts ?? null, body.answerReveal ?? null],
+    [
+      who.workspaceId,
+      row.id,
+      body.passMark ?? null,
+      body.maxAttempts !== undefined,
+      body.maxAttempts ?? null,
+      body.answerReveal ?? null,
+    ],
   );
   const { quizId: _id, ...changes } = body;
   await record(tx, who, 'quiz.updated', row.id, { courseId: row.course_id, ...changes });
@@ -674,16 +813,17 @@ export async function quizQuestions(
   const langs = await languagesOf(tx, who, quiz.course_id);
   const primary = primaryOf(langs);
   const language = query.language && langs.some((l) => l.language === query.language) ? query.language : primary;
-  const [{ total }] = await tx.query<{ total: number }>(`SELECT count(*)::int AS total FROM quiz_questions WHERE workspace_id = $1 AND content_id = $2`, [
-    who.workspaceId,
-    quizId,
-  ]);
+  const [{ total }] = await tx.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM quiz_questions WHERE workspace_id = $1 AND content_id = $2`,
+    [who.workspaceId, quizId],
+  );
   const pageSize = Math.min(query.pageSize, CONTENT_PAGE_SIZE);
-  const questions = await loadQuestions(tx, who.workspaceId, `q.content_id = $2 AND q.position >= $3 AND q.position < $4`, [
-    quizId,
-    query.page * pageSize,
-    (query.page + 1) * pageSize,
-  ]);
+  const questions = await loadQuestions(
+    tx,
+    who.workspaceId,
+    `q.content_id = $2 AND q.position >= $3 AND q.position < $4`,
+    [quizId, query.page * pageSize, (query.page + 1) * pageSize],
+  );
   return { items: questions.map((q) => toQuestion(q, language, primary)), total, language, primaryLanguage: primary };
 }
 
@@ -718,17 +858,22 @@ async function checkQuestionLanguages(tx: Sql, who: Author, courseId: string, bo
 }
 
 async function writeOptions(tx: Sql, who: Author, questionId: string, options: QuestionBody['options']): Promise<void> {
-  await tx.query(`DELETE FROM quiz_options WHERE workspace_id = $1 AND question_id = $2 AND NOT (key = ANY($3::text[]))`, [
-    who.workspaceId,
-    questionId,
-    options.map((o) => o.key),
-  ]);
+  await tx.query(
+    `DELETE FROM quiz_options WHERE workspace_id = $1 AND question_id = $2 AND NOT (key = ANY($3::text[]))`,
+    [who.workspaceId, questionId, options.map((o) => o.key)],
+  );
   await tx.query(
     `INSERT INTO quiz_options (workspace_id, question_id, key, position, correct, texts)
      SELECT $1, $2, o.key, o.n - 1, o.correct, o.texts
        FROM unnest($3::text[], $4::boolean[], $5::jsonb[]) WITH ORDINALITY AS o(key, correct, texts, n)
      ON CONFLICT (workspace_id, question_id, key) DO UPDATE SET position = EXCLUDED.position, correct = EXCLUDED.correct, texts = EXCLUDED.texts`,
-    [who.workspaceId, questionId, options.map((o) => o.key), options.map((o) => o.correct), options.map((o) => JSON.stringify(o.texts))],
+    [
+      who.workspaceId,
+      questionId,
+      options.map((o) => o.key),
+      options.map((o) => o.correct),
+      options.map((o) => JSON.stringify(o.texts)),
+    ],
   );
 }
 
@@ -743,11 +888,21 @@ export async function addQuestion(tx: Sql, who: Author, quizId: string, body: Qu
     [who.workspaceId, quiz.id, body.kind, JSON.stringify(body.texts)],
   );
   await writeOptions(tx, who, row.id, body.options);
-  await record(tx, who, 'quiz-question.added', row.id, { quizId: quiz.id, courseId: quiz.course_id, kind: body.kind, options: body.options.length });
+  await record(tx, who, 'quiz-question.added', row.id, {
+    quizId: quiz.id,
+    courseId: quiz.course_id,
+    kind: body.kind,
+    options: body.options.length,
+  });
   return servedQuestion(tx, who, row.id, quiz.course_id);
 }
 
-export async function editQuestion(tx: Sql, who: Author, questionId: string, body: QuestionBody): Promise<QuizQuestion> {
+export async function editQuestion(
+  tx: Sql,
+  who: Author,
+  questionId: string,
+  body: QuestionBody,
+): Promise<QuizQuestion> {
   const ref = await findQuestion(tx, who, questionId);
   await editing(tx, who, ref.course_id);
   await checkQuestionLanguages(tx, who, ref.course_id, body);
@@ -758,7 +913,12 @@ export async function editQuestion(tx: Sql, who: Author, questionId: string, bod
     JSON.stringify(body.texts),
   ]);
   await writeOptions(tx, who, ref.id, body.options);
-  await record(tx, who, 'quiz-question.edited', ref.id, { quizId: ref.content_id, courseId: ref.course_id, kind: body.kind, options: body.options.length });
+  await record(tx, who, 'quiz-question.edited', ref.id, {
+    quizId: ref.content_id,
+    courseId: ref.course_id,
+    kind: body.kind,
+    options: body.options.length,
+  });
   return servedQuestion(tx, who, ref.id, ref.course_id);
 }
 
@@ -766,11 +926,10 @@ export async function deleteQuestion(tx: Sql, who: Author, questionId: string): 
   const ref = await findQuestion(tx, who, questionId);
   await editing(tx, who, ref.course_id);
   await tx.query(`DELETE FROM quiz_questions WHERE workspace_id = $1 AND id = $2`, [who.workspaceId, ref.id]);
-  await tx.query(`UPDATE quiz_questions SET position = position - 1 WHERE workspace_id = $1 AND content_id = $2 AND position > $3`, [
-    who.workspaceId,
-    ref.content_id,
-    ref.position,
-  ]);
+  await tx.query(
+    `UPDATE quiz_questions SET position = position - 1 WHERE workspace_id = $1 AND content_id = $2 AND position > $3`,
+    [who.workspaceId, ref.content_id, ref.position],
+  );
   await record(tx, who, 'quiz-question.deleted', ref.id, { quizId: ref.content_id, courseId: ref.course_id });
 }
 
@@ -784,27 +943,44 @@ export async function deleteOption(tx: Sql, who: Author, optionId: string): Prom
   await editing(tx, who, ref.course_id);
   const [question] = await loadQuestions(tx, who.workspaceId, 'q.id = $2', [ref.id]);
   const left = question.options.filter((o) => o.id !== optionId);
-  if (left.length < 2) throw conflict('A question needs at least two options', { id: 'This is one of its last two options' });
+  if (left.length < 2)
+    throw conflict('A question needs at least two options', { id: 'This is one of its last two options' });
   const right = left.filter((o) => o.correct).length;
-  if (right === 0) throw conflict('A question needs at least one correct answer: mark another option correct first', { id: 'This is its only correct answer' });
+  if (right === 0)
+    throw conflict('A question needs at least one correct answer: mark another option correct first', {
+      id: 'This is its only correct answer',
+    });
   await tx.query(`DELETE FROM quiz_options WHERE workspace_id = $1 AND id = $2`, [who.workspaceId, optionId]);
-  await tx.query(`UPDATE quiz_options SET position = position - 1 WHERE workspace_id = $1 AND question_id = $2 AND position > $3`, [
-    who.workspaceId,
-    ref.id,
-    option.position,
-  ]);
-  await record(tx, who, 'quiz-question.option-deleted', ref.id, { quizId: ref.content_id, courseId: ref.course_id, key: option.key });
+  await tx.query(
+    `UPDATE quiz_options SET position = position - 1 WHERE workspace_id = $1 AND question_id = $2 AND position > $3`,
+    [who.workspaceId, ref.id, option.position],
+  );
+  await record(tx, who, 'quiz-question.option-deleted', ref.id, {
+    quizId: ref.content_id,
+    courseId: ref.course_id,
+    key: option.key,
+  });
   return servedQuestion(tx, who, ref.id, ref.course_id);
 }
 
-export async function orderQuestions(tx: Sql, who: Author, quizId: string, questionIds: string[]): Promise<{ questionId: string; position: number }[]> {
+export async function orderQuestions(
+  tx: Sql,
+  who: Author,
+  quizId: string,
+  questionIds: string[],
+): Promise<{ questionId: string; position: number }[]> {
   const quiz = await findContent(tx, who, quizId, 'QUIZ');
   await editing(tx, who, quiz.course_id);
-  const current = await tx.query<{ id: string }>(`SELECT id FROM quiz_questions WHERE workspace_id = $1 AND content_id = $2 ORDER BY position`, [
-    who.workspaceId,
-    quizId,
-  ]);
-  checkPermutation(current.map((c) => c.id), questionIds, 'questionIds', 'question');
+  const current = await tx.query<{ id: string }>(
+    `SELECT id FROM quiz_questions WHERE workspace_id = $1 AND content_id = $2 ORDER BY position`,
+    [who.workspaceId, quizId],
+  );
+  checkPermutation(
+    current.map((c) => c.id),
+    questionIds,
+    'questionIds',
+    'question',
+  );
   await tx.query(
     `UPDATE quiz_questions q SET position = o.n - 1 FROM unnest($3::uuid[]) WITH ORDINALITY AS o(id, n)
       WHERE q.workspace_id = $1 AND q.content_id = $2 AND q.id = o.id`,

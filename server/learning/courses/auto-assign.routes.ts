@@ -22,10 +22,17 @@ export async function autoAssignRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     if (deps.jobs?.started) await deps.jobs.send(JOB_ASSIGNMENT_MAIL, { workspaceId });
   };
   const assignments = new CourseAssignmentService(deps.db, deps.clock, afterAssign);
-  const rules = new AutoAssignService(deps.db, assignments, deps.mail, deps.clock, deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`, {
-    afterAssign,
-    log: (message, error) => app.log.error({ err: error }, message),
-  });
+  const rules = new AutoAssignService(
+    deps.db,
+    assignments,
+    deps.mail,
+    deps.clock,
+    deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`,
+    {
+      afterAssign,
+      log: (message, error) => app.log.error({ err: error }, message),
+    },
+  );
   // People created or changed by the main API (import, invitation claimed, sign-up, edit) meet the rules.
   deps.people.on((workspaceId, userIds) => rules.peopleChanged(workspaceId, userIds));
 
@@ -57,7 +64,9 @@ export async function autoAssignRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const { user, workspace } = workspaceUser(ctx);
     const actor = actorOf(ctx, user, workspace.id);
     // The user import's own handling of untrusted files: size limit, type by bytes, the bounded XLSX reader.
-    const upload = await readUpload({ ...ctx, parses: deps.parses }, deps.settings.maxUploadBytes, false, false, [BULK_COURSES_FIELD]);
+    const upload = await readUpload({ ...ctx, parses: deps.parses }, deps.settings.maxUploadBytes, false, false, [
+      BULK_COURSES_FIELD,
+    ]);
     const courseIds = parseCourseList(upload.fields[BULK_COURSES_FIELD]);
     const rows = await emailRows(upload.kind, upload.source);
     const result = await bulkAdd(deps.db, assignments, actor, upload.fileName, courseIds, rows);

@@ -52,7 +52,12 @@ function toRule(row: RuleRow): AutoAssignRule {
     dueDays: row.due_days,
     updatedAt: iso(row.updated_at),
     lastRun: row.last_run_at
-      ? { at: iso(row.last_run_at), assigned: row.last_run_assigned, alreadyAssigned: row.last_run_already, notAssigned: row.last_run_not_assigned }
+      ? {
+          at: iso(row.last_run_at),
+          assigned: row.last_run_assigned,
+          alreadyAssigned: row.last_run_already,
+          notAssigned: row.last_run_not_assigned,
+        }
       : null,
   };
 }
@@ -101,10 +106,10 @@ export class AutoAssignService {
   async get(actor: Assigner, courseId: string): Promise<AutoAssignState> {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       await this.course(tx, actor.workspaceId, courseId);
-      const [row] = await tx.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM course_auto_assign_rules WHERE workspace_id = $1 AND course_id = $2`, [
-        actor.workspaceId,
-        courseId,
-      ]);
+      const [row] = await tx.query<RuleRow>(
+        `SELECT ${RULE_COLUMNS} FROM course_auto_assign_rules WHERE workspace_id = $1 AND course_id = $2`,
+        [actor.workspaceId, courseId],
+      );
       return { rule: row ? toRule(row) : null };
     });
   }
@@ -112,21 +117,35 @@ export class AutoAssignService {
   async save(actor: Assigner, courseId: string, body: AutoAssignRuleBody): Promise<AutoAssignSaved> {
     const saved = await this.db.tenant(actor.workspaceId, async (tx) => {
       const course = await this.course(tx, actor.workspaceId, courseId, true);
-      if (!canAssign(course.status)) throw conflict('Only a published course can be assigned', { courseId: 'This course is not published' });
+      if (!canAssign(course.status))
+        throw conflict('Only a published course can be assigned', { courseId: 'This course is not published' });
       // A business-unit admin's rule is held to their unit: no unit means theirs, another unit is "not found".
       const branchId = body.branchId ?? actor.scope ?? null;
       const departmentId = body.departmentId ?? null;
-      await checkFilterTargets(tx, actor.workspaceId, { branchId: branchId ?? undefined, departmentId: departmentId ?? undefined }, actor.scope);
+      await checkFilterTargets(
+        tx,
+        actor.workspaceId,
+        { branchId: branchId ?? undefined, departmentId: departmentId ?? undefined },
+        actor.scope,
+      );
       if (branchId && departmentId) {
-        const [dep] = await tx.query<{ branch_id: string }>(`SELECT branch_id FROM departments WHERE workspace_id = $1 AND id = $2`, [actor.workspaceId, departmentId]);
-        if (dep.branch_id !== branchId) throw badRequest('The department belongs to another business unit', { departmentId: 'Not in this business unit' });
+        const [dep] = await tx.query<{ branch_id: string }>(
+          `SELECT branch_id FROM departments WHERE workspace_id = $1 AND id = $2`,
+          [actor.workspaceId, departmentId],
+        );
+        if (dep.branch_id !== branchId)
+          throw badRequest('The department belongs to another business unit', {
+            departmentId: 'Not in this business unit',
+          });
       }
       const [existing] = await tx.query<{ branch_id: string | null }>(
         `SELECT branch_id FROM course_auto_assign_rules WHERE workspace_id = $1 AND course_id = $2 FOR UPDATE`,
         [actor.workspaceId, courseId],
       );
       if (existing && actor.scope && existing.branch_id !== actor.scope) {
-        throw forbidden("This course's rule covers other business units: only a workspace admin or employer may change it");
+        throw forbidden(
+          "This course's rule covers other business units: only a workspace admin or employer may change it",
+        );
       }
       const [row] = await tx.query<RuleRow>(
         `INSERT INTO course_auto_assign_rules (workspace_id, course_id, enabled, branch_id, department_id, start_joining_date, end_joining_date,
@@ -153,13 +172,21 @@ export class AutoAssignService {
       await tx.query(
         `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
          VALUES ($1, $2, 'course.auto-assign-saved', $3, $4, $5::jsonb)`,
-        [actor.workspaceId, actor.userId, courseId, actor.ip, JSON.stringify({ ...toRule(row), lastRun: undefined, updatedAt: undefined })],
+        [
+          actor.workspaceId,
+          actor.userId,
+          courseId,
+          actor.ip,
+          JSON.stringify({ ...toRule(row), lastRun: undefined, updatedAt: undefined }),
+        ],
       );
-      const outcome = row.enabled ? await this.run(tx, actor, row, course.title) : { assigned: 0, alreadyAssigned: 0, notAssigned: 0 };
-      const [after] = await tx.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM course_auto_assign_rules WHERE workspace_id = $1 AND course_id = $2`, [
-        actor.workspaceId,
-        courseId,
-      ]);
+      const outcome = row.enabled
+        ? await this.run(tx, actor, row, course.title)
+        : { assigned: 0, alreadyAssigned: 0, notAssigned: 0 };
+      const [after] = await tx.query<RuleRow>(
+        `SELECT ${RULE_COLUMNS} FROM course_auto_assign_rules WHERE workspace_id = $1 AND course_id = $2`,
+        [actor.workspaceId, courseId],
+      );
       const run: AutoAssignRun = { at: iso(this.clock.now()), ...outcome };
       return { rule: toRule(after), run };
     });
@@ -171,7 +198,10 @@ export class AutoAssignService {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       if (body.courseIds) {
         const ids = [...new Set(body.courseIds)];
-        const found = await tx.query<{ id: string }>(`SELECT id FROM courses WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [actor.workspaceId, ids]);
+        const found = await tx.query<{ id: string }>(
+          `SELECT id FROM courses WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
+          [actor.workspaceId, ids],
+        );
         const unknown = ids.filter((id) => !found.some((f) => f.id === id));
         if (unknown.length > 0) throw notFound(`Courses not found: ${unknown.join(', ')}`);
         if (actor.scope) {
@@ -179,14 +209,20 @@ export class AutoAssignService {
             `SELECT course_id FROM course_auto_assign_rules WHERE workspace_id = $1 AND course_id = ANY($2::uuid[]) AND branch_id IS DISTINCT FROM $3::uuid`,
             [actor.workspaceId, ids, actor.scope],
           );
-          if (others.length > 0) throw forbidden("A course's rule covers other business units: only a workspace admin or employer may clear it");
+          if (others.length > 0)
+            throw forbidden(
+              "A course's rule covers other business units: only a workspace admin or employer may clear it",
+            );
         }
       }
       const params: unknown[] = [actor.workspaceId];
       let where = 'workspace_id = $1';
       if (body.courseIds) where += ` AND course_id = ANY($${params.push([...new Set(body.courseIds)])}::uuid[])`;
       if (actor.scope) where += ` AND branch_id = $${params.push(actor.scope)}::uuid`;
-      const cleared = await tx.query<{ course_id: string }>(`DELETE FROM course_auto_assign_rules WHERE ${where} RETURNING course_id`, params);
+      const cleared = await tx.query<{ course_id: string }>(
+        `DELETE FROM course_auto_assign_rules WHERE ${where} RETURNING course_id`,
+        params,
+      );
       if (cleared.length > 0) {
         await tx.query(
           `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
@@ -218,7 +254,10 @@ export class AutoAssignService {
     for (const rule of rules) {
       try {
         const outcome = await this.db.tenant(workspaceId, async (tx) => {
-          const [course] = await tx.query<{ status: string }>(`SELECT status FROM courses WHERE workspace_id = $1 AND id = $2 FOR SHARE`, [workspaceId, rule.course_id]);
+          const [course] = await tx.query<{ status: string }>(
+            `SELECT status FROM courses WHERE workspace_id = $1 AND id = $2 FOR SHARE`,
+            [workspaceId, rule.course_id],
+          );
           if (course?.status !== 'PUBLISHED') return null;
           return this.assign(tx, system, rule, rule.title, userIds);
         });
@@ -237,23 +276,55 @@ export class AutoAssignService {
     await tx.query(
       `UPDATE course_auto_assign_rules SET last_run_at = $3, last_run_assigned = $4, last_run_already = $5, last_run_not_assigned = $6
         WHERE workspace_id = $1 AND course_id = $2`,
-      [actor.workspaceId, rule.course_id, this.clock.now(), outcome.assigned, outcome.alreadyAssigned, outcome.notAssigned],
+      [
+        actor.workspaceId,
+        rule.course_id,
+        this.clock.now(),
+        outcome.assigned,
+        outcome.alreadyAssigned,
+        outcome.notAssigned,
+      ],
     );
     return outcome;
   }
 
-  private async assign(tx: Sql, actor: Assigner, rule: RuleRow, title: string, only?: readonly string[]): Promise<AssignOutcome> {
-    const outcome = await this.assignments.assignTo(tx, actor, rule.course_id, ruleTargets(rule, only), undefined, 'auto-assign', 'AUTO', rule.due_days, {
-      credits: 'fit',
-      skipEverAssigned: true,
-    });
+  private async assign(
+    tx: Sql,
+    actor: Assigner,
+    rule: RuleRow,
+    title: string,
+    only?: readonly string[],
+  ): Promise<AssignOutcome> {
+    const outcome = await this.assignments.assignTo(
+      tx,
+      actor,
+      rule.course_id,
+      ruleTargets(rule, only),
+      undefined,
+      'auto-assign',
+      'AUTO',
+      rule.due_days,
+      {
+        credits: 'fit',
+        skipEverAssigned: true,
+      },
+    );
     if (outcome.notAssigned > 0) await this.tellAdmins(tx, actor, rule.course_id, title, outcome.notAssigned);
     return outcome;
   }
 
   /** The workspace's admins are mailed (in the run's transaction) and the shortfall audited. */
-  private async tellAdmins(tx: Sql, actor: Assigner, courseId: string, title: string, notAssigned: number): Promise<void> {
-    const [ws] = await tx.query<{ company_name: string; workspace_url: string }>(`SELECT company_name, workspace_url FROM workspaces WHERE id = $1`, [actor.workspaceId]);
+  private async tellAdmins(
+    tx: Sql,
+    actor: Assigner,
+    courseId: string,
+    title: string,
+    notAssigned: number,
+  ): Promise<void> {
+    const [ws] = await tx.query<{ company_name: string; workspace_url: string }>(
+      `SELECT company_name, workspace_url FROM workspaces WHERE id = $1`,
+      [actor.workspaceId],
+    );
     const admins = await tx.query<{ email: string }>(
       `SELECT email FROM users WHERE workspace_id = $1 AND role = 'WORKSPACE_ADMIN' AND status = 'ACTIVE' ORDER BY email`,
       [actor.workspaceId],
@@ -264,7 +335,10 @@ export class AutoAssignService {
       notAssigned,
       link: `${publicOrigin(this.publicUrl, ws.workspace_url)}/courses/${courseId}`,
     });
-    await this.mail.sendMany(admins.map((a) => ({ workspaceId: actor.workspaceId, to: a.email, ...content })), tx);
+    await this.mail.sendMany(
+      admins.map((a) => ({ workspaceId: actor.workspaceId, to: a.email, ...content })),
+      tx,
+    );
     await tx.query(
       `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
        VALUES ($1, $2, 'course.auto-assign.no-credits', $3, $4, jsonb_build_object('notAssigned', $5::int))`,
@@ -272,7 +346,12 @@ export class AutoAssignService {
     );
   }
 
-  private async course(tx: Sql, workspaceId: string, courseId: string, lock = false): Promise<{ status: 'DRAFT' | 'PUBLISHED'; title: string }> {
+  private async course(
+    tx: Sql,
+    workspaceId: string,
+    courseId: string,
+    lock = false,
+  ): Promise<{ status: 'DRAFT' | 'PUBLISHED'; title: string }> {
     const [course] = await tx.query<{ status: 'DRAFT' | 'PUBLISHED'; title: string }>(
       `SELECT status, title FROM courses WHERE workspace_id = $1 AND id = $2 ${lock ? 'FOR SHARE' : ''}`,
       [workspaceId, courseId],

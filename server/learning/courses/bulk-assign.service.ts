@@ -16,7 +16,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `courseList`: a JSON array of course ids, or ids separated by commas; at most BULK_MAX_COURSES, once each. */
 export function parseCourseList(text: string | undefined): string[] {
-  if (text === undefined || text.trim() === '') throw badRequest('Choose at least one course', { courseList: 'Required' });
+  if (text === undefined || text.trim() === '')
+    throw badRequest('Choose at least one course', { courseList: 'Required' });
   let list: unknown;
   const trimmed = text.trim();
   if (trimmed.startsWith('[')) {
@@ -28,10 +29,15 @@ export function parseCourseList(text: string | undefined): string[] {
   } else {
     list = trimmed.split(',').map((s) => s.trim());
   }
-  if (!Array.isArray(list) || list.length === 0) throw badRequest('Choose at least one course', { courseList: 'Give at least one course id' });
-  if (list.some((id) => typeof id !== 'string' || !UUID.test(id))) throw badRequest('courseList names something that is not a course id', { courseList: 'Not a course id' });
+  if (!Array.isArray(list) || list.length === 0)
+    throw badRequest('Choose at least one course', { courseList: 'Give at least one course id' });
+  if (list.some((id) => typeof id !== 'string' || !UUID.test(id)))
+    throw badRequest('courseList names something that is not a course id', { courseList: 'Not a course id' });
   const ids = [...new Set((list as string[]).map((id) => id.toLowerCase()))];
-  if (ids.length > BULK_MAX_COURSES) throw badRequest(`At most ${BULK_MAX_COURSES} courses at once`, { courseList: `At most ${BULK_MAX_COURSES} courses` });
+  if (ids.length > BULK_MAX_COURSES)
+    throw badRequest(`At most ${BULK_MAX_COURSES} courses at once`, {
+      courseList: `At most ${BULK_MAX_COURSES} courses`,
+    });
   return ids;
 }
 
@@ -48,14 +54,19 @@ export async function emailRows(kind: ImportFileKind, source: ImportSource): Pro
   for await (const batch of readImportRows(kind, source)) {
     for (const { row, cells } of batch) {
       if (column < 0) {
-        column = Math.max(0, cells.findIndex((c) => /^e-?mail/i.test(c.trim())));
+        column = Math.max(
+          0,
+          cells.findIndex((c) => /^e-?mail/i.test(c.trim())),
+        );
         if (!isEmailAddress((cells[column] ?? '').trim().toLowerCase())) continue;
       }
       const email = (cells[column] ?? '').trim().toLowerCase();
       if (email === '' && cells.every((c) => c.trim() === '')) continue;
       rows.push({ row, email: email.slice(0, 320), valid: isEmailAddress(email) });
       if (rows.length > BULK_MAX_ROWS) {
-        throw new HttpError(413, 'TOO_MANY_ROWS', `The file lists more than ${BULK_MAX_ROWS} people: split it`, { file: `At most ${BULK_MAX_ROWS} rows` });
+        throw new HttpError(413, 'TOO_MANY_ROWS', `The file lists more than ${BULK_MAX_ROWS} people: split it`, {
+          file: `At most ${BULK_MAX_ROWS} rows`,
+        });
       }
     }
   }
@@ -84,9 +95,15 @@ export async function bulkAddUsers(
       [actor.workspaceId, courseIds],
     );
     const missing = courseIds.filter((id) => !courses.some((c) => c.id === id));
-    if (missing.length > 0) throw new HttpError(404, 'NOT_FOUND', `Courses not found: ${missing.join(', ')}`, { courseList: `No such courses: ${missing.join(', ')}` });
+    if (missing.length > 0)
+      throw new HttpError(404, 'NOT_FOUND', `Courses not found: ${missing.join(', ')}`, {
+        courseList: `No such courses: ${missing.join(', ')}`,
+      });
     const drafts = courses.filter((c) => !canAssign(c.status));
-    if (drafts.length > 0) throw conflict(`Only published courses can be assigned: ${drafts.map((c) => c.title).join(', ')}`, { courseList: 'Not published' });
+    if (drafts.length > 0)
+      throw conflict(`Only published courses can be assigned: ${drafts.map((c) => c.title).join(', ')}`, {
+        courseList: 'Not published',
+      });
 
     const emails = [...new Set(rows.filter((r) => r.valid).map((r) => r.email))];
     const people = await tx.query<{ id: string; email: string; status: string; branch_id: string | null }>(
@@ -126,7 +143,17 @@ export async function bulkAddUsers(
           )
         ).map((r) => r.user_id),
       );
-      const counts = await assignments.assignTo(tx, actor, course.id, active, undefined, 'bulk-add-users', 'BULK', undefined, { credits: 'fit' });
+      const counts = await assignments.assignTo(
+        tx,
+        actor,
+        course.id,
+        active,
+        undefined,
+        'bulk-add-users',
+        'BULK',
+        undefined,
+        { credits: 'fit' },
+      );
       const activeAfter = new Set(
         (
           await tx.query<{ user_id: string }>(
@@ -136,16 +163,35 @@ export async function bulkAddUsers(
         ).map((r) => r.user_id),
       );
       for (const id of active) {
-        outcomes.set(`${course.id}:${id}`, activeBefore.has(id) ? 'ALREADY_ASSIGNED' : activeAfter.has(id) ? 'ASSIGNED' : 'NO_CREDITS');
+        outcomes.set(
+          `${course.id}:${id}`,
+          activeBefore.has(id) ? 'ALREADY_ASSIGNED' : activeAfter.has(id) ? 'ASSIGNED' : 'NO_CREDITS',
+        );
       }
       perCourse.push({ courseId: course.id, title: course.title, ...counts });
     }
     for (const a of assignable) {
-      for (const course of courses) report.push({ row: a.row, email: a.email, courseId: course.id, outcome: outcomes.get(`${course.id}:${a.id}`)! });
+      for (const course of courses)
+        report.push({
+          row: a.row,
+          email: a.email,
+          courseId: course.id,
+          outcome: outcomes.get(`${course.id}:${a.id}`)!,
+        });
     }
     report.sort((a, b) => a.row - b.row);
     const totals = Object.fromEntries(
-      (['ASSIGNED', 'ALREADY_ASSIGNED', 'UNKNOWN_EMAIL', 'INVALID_EMAIL', 'INACTIVE', 'NO_CREDITS', 'DUPLICATE'] as const).map((k) => [k, report.filter((r) => r.outcome === k).length]),
+      (
+        [
+          'ASSIGNED',
+          'ALREADY_ASSIGNED',
+          'UNKNOWN_EMAIL',
+          'INVALID_EMAIL',
+          'INACTIVE',
+          'NO_CREDITS',
+          'DUPLICATE',
+        ] as const
+      ).map((k) => [k, report.filter((r) => r.outcome === k).length]),
     ) as Record<BulkRowOutcome, number>;
     await tx.query(
       `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)

@@ -77,7 +77,11 @@ export function group<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return map;
 }
 
-export async function loadLanguages(tx: Sql, workspaceId: string, courseIds: string[]): Promise<Map<string, CourseLanguageRow[]>> {
+export async function loadLanguages(
+  tx: Sql,
+  workspaceId: string,
+  courseIds: string[],
+): Promise<Map<string, CourseLanguageRow[]>> {
   const map = new Map<string, CourseLanguageRow[]>();
   if (courseIds.length === 0) return map;
   const rows = await tx.query<CourseLanguageRow & { course_id: string }>(
@@ -94,11 +98,18 @@ export async function loadLanguages(tx: Sql, workspaceId: string, courseIds: str
   return map;
 }
 
-export function primaryOf(languages: readonly { language: CourseLanguage; priority: LanguagePriority }[]): CourseLanguage {
+export function primaryOf(
+  languages: readonly { language: CourseLanguage; priority: LanguagePriority }[],
+): CourseLanguage {
   return languages.find((l) => l.priority === 'PRIMARY')?.language ?? languages[0]?.language ?? 'ENGLISH';
 }
 
-export async function loadQuestions(tx: Sql, workspaceId: string, where: string, params: unknown[]): Promise<QuestionRow[]> {
+export async function loadQuestions(
+  tx: Sql,
+  workspaceId: string,
+  where: string,
+  params: unknown[],
+): Promise<QuestionRow[]> {
   const questions = await tx.query<Omit<QuestionRow, 'options'>>(
     `SELECT q.id, q.content_id, q.position, q.kind, q.texts FROM quiz_questions q WHERE q.workspace_id = $1 AND ${where} ORDER BY q.content_id, q.position`,
     [workspaceId, ...params],
@@ -118,20 +129,36 @@ export async function loadQuestions(tx: Sql, workspaceId: string, where: string,
   }));
 }
 
-export async function loadBlocks(tx: Sql, workspaceId: string, where: string, params: unknown[], limit = ''): Promise<BlockRow[]> {
+export async function loadBlocks(
+  tx: Sql,
+  workspaceId: string,
+  where: string,
+  params: unknown[],
+  limit = '',
+): Promise<BlockRow[]> {
   const rows = await tx.query<{ id: string; content_id: string; position: number; block: unknown }>(
     `SELECT b.id, b.content_id, b.position, b.block FROM lesson_blocks b WHERE b.workspace_id = $1 AND ${where} ORDER BY b.content_id, b.position ${limit}`,
     [workspaceId, ...params],
   );
   // Stored blocks were validated by the contract's schema when written (and 0020's conversion writes valid ones):
   // read as they are, not parsed again (600 parses cost more than the query on a large course).
-  return rows.map((r) => ({ id: r.id, content_id: r.content_id, position: r.position, block: json(r.block as LessonBlock) }));
+  return rows.map((r) => ({
+    id: r.id,
+    content_id: r.content_id,
+    position: r.position,
+    block: json(r.block as LessonBlock),
+  }));
 }
 
 /** Everything of one course an author works on, in order. */
 export async function loadCourseModel(tx: Sql, workspaceId: string, courseId: string): Promise<CourseModel> {
   const languages = (await loadLanguages(tx, workspaceId, [courseId])).get(courseId) ?? [];
-  const contents = await tx.query<{ id: string; kind: ContentKind; position: number; titles: Record<string, string> | string | null }>(
+  const contents = await tx.query<{
+    id: string;
+    kind: ContentKind;
+    position: number;
+    titles: Record<string, string> | string | null;
+  }>(
     `SELECT cc.id, cc.kind, cc.position,
             (SELECT jsonb_object_agg(t.language, t.title) FROM course_content_titles t WHERE t.workspace_id = cc.workspace_id AND t.content_id = cc.id) AS titles
        FROM course_contents cc WHERE cc.workspace_id = $1 AND cc.course_id = $2 ORDER BY cc.position`,
@@ -139,12 +166,25 @@ export async function loadCourseModel(tx: Sql, workspaceId: string, courseId: st
   );
   const ids = contents.map((c) => c.id);
   const blocks = group(await loadBlocks(tx, workspaceId, 'b.content_id = ANY($2::uuid[])', [ids]), (b) => b.content_id);
-  const questions = group(await loadQuestions(tx, workspaceId, 'q.content_id = ANY($2::uuid[])', [ids]), (q) => q.content_id);
-  const quizzes = await tx.query<{ content_id: string; pass_mark: number; max_attempts: number | null; answer_reveal: AnswerReveal }>(
+  const questions = group(
+    await loadQuestions(tx, workspaceId, 'q.content_id = ANY($2::uuid[])', [ids]),
+    (q) => q.content_id,
+  );
+  const quizzes = await tx.query<{
+    content_id: string;
+    pass_mark: number;
+    max_attempts: number | null;
+    answer_reveal: AnswerReveal;
+  }>(
     `SELECT content_id, pass_mark, max_attempts, answer_reveal FROM quizzes WHERE workspace_id = $1 AND content_id = ANY($2::uuid[])`,
     [workspaceId, ids],
   );
-  const quizOf = new Map(quizzes.map((q) => [q.content_id, { passMark: q.pass_mark, maxAttempts: q.max_attempts, answerReveal: q.answer_reveal }]));
+  const quizOf = new Map(
+    quizzes.map((q) => [
+      q.content_id,
+      { passMark: q.pass_mark, maxAttempts: q.max_attempts, answerReveal: q.answer_reveal },
+    ]),
+  );
   return {
     languages,
     primary: primaryOf(languages),
@@ -176,14 +216,23 @@ function keep<T>(texts: Partial<Record<CourseLanguage, T>>, kept: KeptLanguages)
 }
 
 /** A block as the author is served it in a language. */
-export function toContentBlock(row: BlockRow, language: CourseLanguage, primary: CourseLanguage, kept: KeptLanguages = null): ContentBlock {
+export function toContentBlock(
+  row: BlockRow,
+  language: CourseLanguage,
+  primary: CourseLanguage,
+  kept: KeptLanguages = null,
+): ContentBlock {
   const local = textFor(row.block, language, primary);
   return {
     blockId: row.id,
     lessonId: row.content_id,
     position: row.position,
     type: row.block.type,
-    block: { ...row.block, blockId: row.id, ...(kept ? { texts: keep(row.block.texts as Partial<Record<CourseLanguage, unknown>>, kept) } : {}) } as ContentBlock['block'],
+    block: {
+      ...row.block,
+      blockId: row.id,
+      ...(kept ? { texts: keep(row.block.texts as Partial<Record<CourseLanguage, unknown>>, kept) } : {}),
+    } as ContentBlock['block'],
     language: local.language,
     fallback: local.fallback,
     missing: missingTranslation(row.block, language),
@@ -198,7 +247,12 @@ export function questionMissing(question: QuestionRow, language: CourseLanguage)
   return missing;
 }
 
-export function toQuestion(q: QuestionRow, language: CourseLanguage, primary: CourseLanguage, kept: KeptLanguages = null): QuizQuestion {
+export function toQuestion(
+  q: QuestionRow,
+  language: CourseLanguage,
+  primary: CourseLanguage,
+  kept: KeptLanguages = null,
+): QuizQuestion {
   const missing = questionMissing(q, language);
   const served = missing.length === 0 ? language : primary;
   const fallback = served !== language;
@@ -225,7 +279,12 @@ export function toQuestion(q: QuestionRow, language: CourseLanguage, primary: Co
   };
 }
 
-export function toContent(c: ContentModel, language: CourseLanguage, primary: CourseLanguage, kept: KeptLanguages = null): CourseContent {
+export function toContent(
+  c: ContentModel,
+  language: CourseLanguage,
+  primary: CourseLanguage,
+  kept: KeptLanguages = null,
+): CourseContent {
   return {
     contentId: c.id,
     kind: c.kind,
@@ -269,31 +328,60 @@ export function checklist(model: CourseModel): PublishChecklist {
   const problems: ChecklistItem[] = [];
   const warnings: ChecklistItem[] = [];
   const primary = model.primary;
-  const titleIn = (c: ContentModel) => c.titles[primary] || c.titles[Object.keys(c.titles)[0] as CourseLanguage] || c.kind.toLowerCase();
+  const titleIn = (c: ContentModel) =>
+    c.titles[primary] || c.titles[Object.keys(c.titles)[0] as CourseLanguage] || c.kind.toLowerCase();
   if (!model.contents.some((c) => c.kind === 'LESSON' && c.blocks.length > 0)) {
     problems.push(item('lessons', 'NO_LESSON_CONTENT', 'Add at least one lesson with content'));
   }
   const primaryRow = model.languages.find((l) => l.language === primary);
   if (blank(primaryRow?.title)) {
-    problems.push(item(`language.${primary}`, 'MISSING_TRANSLATION', `The course has no title in ${primary}`, { language: primary }));
+    problems.push(
+      item(`language.${primary}`, 'MISSING_TRANSLATION', `The course has no title in ${primary}`, {
+        language: primary,
+      }),
+    );
   }
   for (const c of model.contents) {
     const name = `${c.kind === 'LESSON' ? 'Lesson' : 'Quiz'} "${titleIn(c)}"`;
     if (blank(c.titles[primary])) {
-      problems.push(item(`language.${primary}`, 'MISSING_TRANSLATION', `${name} has no title in ${primary}`, { contentId: c.id, language: primary }));
+      problems.push(
+        item(`language.${primary}`, 'MISSING_TRANSLATION', `${name} has no title in ${primary}`, {
+          contentId: c.id,
+          language: primary,
+        }),
+      );
     }
     if (c.kind === 'QUIZ') {
-      if (c.questions.length === 0) problems.push(item(`quiz.${c.id}`, 'QUIZ_WITHOUT_QUESTIONS', `${name} has no questions`, { contentId: c.id }));
+      if (c.questions.length === 0)
+        problems.push(item(`quiz.${c.id}`, 'QUIZ_WITHOUT_QUESTIONS', `${name} has no questions`, { contentId: c.id }));
       c.questions.forEach((q, i) => {
         const right = q.options.filter((o) => o.correct).length;
         if (q.options.length < 2) {
-          problems.push(item(`quiz.${c.id}`, 'QUESTION_WITHOUT_OPTIONS', `${name}: question ${i + 1} needs at least two options`, { contentId: c.id }));
+          problems.push(
+            item(`quiz.${c.id}`, 'QUESTION_WITHOUT_OPTIONS', `${name}: question ${i + 1} needs at least two options`, {
+              contentId: c.id,
+            }),
+          );
         }
         if (right === 0 || (q.kind === 'SINGLE' && right !== 1)) {
-          problems.push(item(`quiz.${c.id}`, 'QUESTION_WITHOUT_ANSWER', `${name}: question ${i + 1} needs ${q.kind === 'SINGLE' ? 'exactly one' : 'at least one'} correct answer`, { contentId: c.id }));
+          problems.push(
+            item(
+              `quiz.${c.id}`,
+              'QUESTION_WITHOUT_ANSWER',
+              `${name}: question ${i + 1} needs ${q.kind === 'SINGLE' ? 'exactly one' : 'at least one'} correct answer`,
+              { contentId: c.id },
+            ),
+          );
         }
         if (questionMissing(q, primary).length > 0) {
-          problems.push(item(`language.${primary}`, 'MISSING_TRANSLATION', `${name}: question ${i + 1} is incomplete in ${primary}`, { contentId: c.id, language: primary }));
+          problems.push(
+            item(
+              `language.${primary}`,
+              'MISSING_TRANSLATION',
+              `${name}: question ${i + 1} is incomplete in ${primary}`,
+              { contentId: c.id, language: primary },
+            ),
+          );
         }
       });
     }
@@ -301,15 +389,30 @@ export function checklist(model: CourseModel): PublishChecklist {
       const missing = missingTranslation(b.block, primary);
       if (missing.length > 0) {
         problems.push(
-          item(`language.${primary}`, 'MISSING_TRANSLATION', `${name}: block ${i + 1} (${b.block.type}) lacks ${missing.join(', ')} in ${primary}`, {
-            contentId: c.id,
-            blockId: b.id,
-            language: primary,
-          }),
+          item(
+            `language.${primary}`,
+            'MISSING_TRANSLATION',
+            `${name}: block ${i + 1} (${b.block.type}) lacks ${missing.join(', ')} in ${primary}`,
+            {
+              contentId: c.id,
+              blockId: b.id,
+              language: primary,
+            },
+          ),
         );
       }
-      for (const w of publishWarnings(b.block, model.languages.map((l) => l.language), primary)) {
-        warnings.push(item(`block.${b.id}`, w.code, `${name}: block ${i + 1}: ${w.message}`, { contentId: c.id, blockId: b.id, language: w.language }));
+      for (const w of publishWarnings(
+        b.block,
+        model.languages.map((l) => l.language),
+        primary,
+      )) {
+        warnings.push(
+          item(`block.${b.id}`, w.code, `${name}: block ${i + 1}: ${w.message}`, {
+            contentId: c.id,
+            blockId: b.id,
+            language: w.language,
+          }),
+        );
       }
     });
   }
@@ -333,7 +436,13 @@ export function snapshotOf(model: CourseModel): Record<string, unknown> {
         position: q.position,
         kind: q.kind,
         texts: q.texts,
-        options: q.options.map((o) => ({ optionId: o.id, key: o.key, position: o.position, correct: o.correct, texts: o.texts })),
+        options: q.options.map((o) => ({
+          optionId: o.id,
+          key: o.key,
+          position: o.position,
+          correct: o.correct,
+          texts: o.texts,
+        })),
       })),
     })),
   };

@@ -1,6 +1,11 @@
 import type { CourseLanguage } from '../../../src/domain/courses/course';
 import { randomUUID } from 'node:crypto';
-import { digests, remindersDue, type ReminderCadence, type ReminderToSend } from '../../../src/domain/courses/assignment-lifecycle';
+import {
+  digests,
+  remindersDue,
+  type ReminderCadence,
+  type ReminderToSend,
+} from '../../../src/domain/courses/assignment-lifecycle';
 import { addCalendarDays, daysBetween } from '../../../src/domain/shared/calendar';
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
@@ -100,7 +105,14 @@ export class CourseNotifications {
     for (;;) {
       const n = await this.db.tenant(workspaceId, async (tx) => {
         // SKIP LOCKED: two processes sweeping at once take different rows.
-        const rows = await tx.query<{ id: string; email: string; first_name: string; title: string; due_at: Date | string | null; language: CourseLanguage }>(
+        const rows = await tx.query<{
+          id: string;
+          email: string;
+          first_name: string;
+          title: string;
+          due_at: Date | string | null;
+          language: CourseLanguage;
+        }>(
           `SELECT a.id, u.email, u.first_name, c.title, a.due_at,
                   coalesce(u.language, (SELECT w.default_language FROM workspaces w WHERE w.id = a.workspace_id)) AS language
              FROM course_assignments a
@@ -124,10 +136,10 @@ export class CourseNotifications {
           }),
         }));
         await this.mail.sendMany(mails, tx);
-        await tx.query(`UPDATE course_assignments SET assignment_mail_pending = false WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [
-          workspaceId,
-          rows.map((r) => r.id),
-        ]);
+        await tx.query(
+          `UPDATE course_assignments SET assignment_mail_pending = false WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
+          [workspaceId, rows.map((r) => r.id)],
+        );
         return rows.length;
       });
       sent += n;
@@ -139,7 +151,10 @@ export class CourseNotifications {
    * The reminders of `day` for a workspace (by its cadence), one digest per learner, the department managers told
    * once; catches up on missed days since the last run (at most a week). Returns the mails sent.
    */
-  async runReminders(workspaceId: string, day: string = this.today()): Promise<{ digests: number; managerMails: number }> {
+  async runReminders(
+    workspaceId: string,
+    day: string = this.today(),
+  ): Promise<{ digests: number; managerMails: number }> {
     const ws = await this.workspace(workspaceId);
     if (!ws) return { digests: 0, managerMails: 0 };
     const { cadence, lastRunOn, titles } = await this.db.tenant(workspaceId, async (tx) => {
@@ -155,11 +170,19 @@ export class CourseNotifications {
         overdueTimes: s.overdueTimes,
         managerAfterDays: s.managerAfterDays,
       };
-      const courses = await tx.query<{ id: string; title: string }>(`SELECT id, title FROM courses WHERE workspace_id = $1 AND reminder_enabled`, [workspaceId]);
+      const courses = await tx.query<{ id: string; title: string }>(
+        `SELECT id, title FROM courses WHERE workspace_id = $1 AND reminder_enabled`,
+        [workspaceId],
+      );
       return { cadence, lastRunOn: row?.last ?? null, titles: new Map(courses.map((c) => [c.id, c.title])) };
     });
     const earliest = addCalendarDays(day, -MAX_CATCH_UP_DAYS);
-    const since = lastRunOn && daysBetween(lastRunOn, day) > 0 ? (daysBetween(earliest, lastRunOn) > 0 ? lastRunOn : earliest) : null;
+    const since =
+      lastRunOn && daysBetween(lastRunOn, day) > 0
+        ? daysBetween(earliest, lastRunOn) > 0
+          ? lastRunOn
+          : earliest
+        : null;
     const from = since ? addCalendarDays(since, 1) : day;
     // A reminder falls in [from, day] only for due dates in this window (the cadence's reach either side).
     const reachAfter = Math.max(cadence.overdueTimes * cadence.overdueEveryDays, cadence.managerAfterDays ?? 0);
@@ -168,7 +191,10 @@ export class CourseNotifications {
     const dueTo = addCalendarDays(day, reachBefore);
 
     const run: Run = { workspaceId, ws, cadence, day, since, dueFrom, dueTo, titles, batchNo: 0 };
-    const sent = this.mail instanceof OutboxMessages ? await this.remindInSql(run) : await this.remindPaged(run, { digests: true, managers: true });
+    const sent =
+      this.mail instanceof OutboxMessages
+        ? await this.remindInSql(run)
+        : await this.remindPaged(run, { digests: true, managers: true });
     await this.db.tenant(workspaceId, (tx) =>
       tx.query(
         `INSERT INTO course_assignment_settings (workspace_id, last_reminder_run_on) VALUES ($1, $2)
@@ -210,11 +236,23 @@ export class CourseNotifications {
       ),
     }));
     const stand = `\u27e6first-name-${randomUUID()}\u27e7`;
-    const plan = { course: [] as string[], dueOn: [] as string[], kind: [] as string[], on: [] as string[], subject: [] as string[], body: [] as string[] };
+    const plan = {
+      course: [] as string[],
+      dueOn: [] as string[],
+      kind: [] as string[],
+      on: [] as string[],
+      subject: [] as string[],
+      body: [] as string[],
+    };
     const managerPairs: { courseId: string; dueOn: string }[] = [];
     for (const p of pairs) {
       titles.set(p.course_id, p.title);
-      const planned = remindersDue([{ learnerId: '-', courseId: p.course_id, dueOn: p.due_on, status: 'NOT_STARTED', remindersOn: true }], cadence, day, since);
+      const planned = remindersDue(
+        [{ learnerId: '-', courseId: p.course_id, dueOn: p.due_on, status: 'NOT_STARTED', remindersOn: true }],
+        cadence,
+        day,
+        since,
+      );
       if (planned.some((r) => r.kind === 'MANAGER')) managerPairs.push({ courseId: p.course_id, dueOn: p.due_on });
       const own = planned.find((r) => r.kind !== 'MANAGER');
       if (!own) continue;
@@ -234,7 +272,11 @@ export class CourseNotifications {
     let digestCount = 0;
     let managerMails = 0;
     if (plan.course.length > 0) {
-      const edges = ['00000000-0000-0000-0000-000000000000', ...bounds.map((b) => b.user_id), 'ffffffff-ffff-ffff-ffff-ffffffffffff'];
+      const edges = [
+        '00000000-0000-0000-0000-000000000000',
+        ...bounds.map((b) => b.user_id),
+        'ffffffff-ffff-ffff-ffff-ffffffffffff',
+      ];
       for (let i = 0; i + 1 < edges.length; i++) {
         if (edges[i] === edges[i + 1]) continue;
         await this.options.beforeBatch?.(run.batchNo++);
@@ -268,14 +310,32 @@ export class CourseNotifications {
              )
              SELECT (SELECT count(*) FROM o)::int AS mailed,
                     (SELECT array_agg(DISTINCT user_id) FROM one WHERE NOT one.here) AS others`,
-            [workspaceId, dueFrom, dueTo, edges[i], edges[i + 1], plan.course, plan.dueOn, plan.kind, plan.on, plan.subject, plan.body, stand, PLAIN_NAME],
+            [
+              workspaceId,
+              dueFrom,
+              dueTo,
+              edges[i],
+              edges[i + 1],
+              plan.course,
+              plan.dueOn,
+              plan.kind,
+              plan.on,
+              plan.subject,
+              plan.body,
+              stand,
+              PLAIN_NAME,
+            ],
           ),
         );
         digestCount += batch.mailed;
-        if (batch.others?.length) digestCount += (await this.remindPaged(run, { digests: true, managers: false, userIds: batch.others })).digests;
+        if (batch.others?.length)
+          digestCount += (await this.remindPaged(run, { digests: true, managers: false, userIds: batch.others }))
+            .digests;
       }
     }
-    if (managerPairs.length > 0) managerMails += (await this.remindPaged(run, { digests: false, managers: true, pairs: managerPairs })).managerMails;
+    if (managerPairs.length > 0)
+      managerMails += (await this.remindPaged(run, { digests: false, managers: true, pairs: managerPairs }))
+        .managerMails;
     return { digests: digestCount, managerMails };
   }
 
@@ -311,7 +371,16 @@ export class CourseNotifications {
                     ORDER BY a.user_id LIMIT $5) d
              JOIN users u ON u.workspace_id = $1 AND u.id = d.user_id
             ORDER BY d.user_id`,
-          [workspaceId, dueFrom, dueTo, after, pageSize + 1, only.userIds ?? null, only.pairs?.map((p) => p.courseId) ?? null, only.pairs?.map((p) => p.dueOn) ?? null],
+          [
+            workspaceId,
+            dueFrom,
+            dueTo,
+            after,
+            pageSize + 1,
+            only.userIds ?? null,
+            only.pairs?.map((p) => p.courseId) ?? null,
+            only.pairs?.map((p) => p.dueOn) ?? null,
+          ],
         ),
       );
       const full = rows.length > pageSize;
@@ -321,11 +390,21 @@ export class CourseNotifications {
       after = candidates[candidates.length - 1].user_id;
       if (candidates.some((c) => !titles.has(c.course_id))) {
         // A course whose reminders were switched on since the run started.
-        const more = await this.db.tenant(workspaceId, (tx) => tx.query<{ id: string; title: string }>(`SELECT id, title FROM courses WHERE workspace_id = $1`, [workspaceId]));
+        const more = await this.db.tenant(workspaceId, (tx) =>
+          tx.query<{ id: string; title: string }>(`SELECT id, title FROM courses WHERE workspace_id = $1`, [
+            workspaceId,
+          ]),
+        );
         for (const c of more) titles.set(c.id, c.title);
       }
       const due = remindersDue(
-        candidates.map((c) => ({ learnerId: c.user_id, courseId: c.course_id, dueOn: c.due_on, status: 'NOT_STARTED' as const, remindersOn: true })),
+        candidates.map((c) => ({
+          learnerId: c.user_id,
+          courseId: c.course_id,
+          dueOn: c.due_on,
+          status: 'NOT_STARTED' as const,
+          remindersOn: true,
+        })),
         cadence,
         day,
         since,
@@ -338,12 +417,21 @@ export class CourseNotifications {
       const learners = only.digests ? [...byLearner.entries()] : [];
       for (let i = 0; i < learners.length; i += batchSize) {
         await this.options.beforeBatch?.(run.batchNo++);
-        digestCount += await this.db.tenant(workspaceId, (tx) => this.sendDigests(tx, workspaceId, ws, learners.slice(i, i + batchSize), page));
+        digestCount += await this.db.tenant(workspaceId, (tx) =>
+          this.sendDigests(tx, workspaceId, ws, learners.slice(i, i + batchSize), page),
+        );
       }
       for (let i = 0; i < managerNotices.length; i += batchSize) {
         await this.options.beforeBatch?.(run.batchNo++);
         managerMails += await this.db.tenant(workspaceId, (tx) =>
-          this.sendManagerNotices(tx, workspaceId, ws, managerNotices.slice(i, i + batchSize), dueOn, cadence.managerAfterDays ?? 0),
+          this.sendManagerNotices(
+            tx,
+            workspaceId,
+            ws,
+            managerNotices.slice(i, i + batchSize),
+            dueOn,
+            cadence.managerAfterDays ?? 0,
+          ),
         );
       }
       if (!full) break;
@@ -360,7 +448,13 @@ export class CourseNotifications {
    * were new (a manual reminder of one course today, a course assigned since the morning's run), and every learner when
    * mail leaves by another transport (SMTP), is composed here from the new keys and handed to the mailer.
    */
-  private async sendDigests(tx: Sql, workspaceId: string, ws: Workspace, learners: [string, ReminderToSend[]][], page: Page): Promise<number> {
+  private async sendDigests(
+    tx: Sql,
+    workspaceId: string,
+    ws: Workspace,
+    learners: [string, ReminderToSend[]][],
+    page: Page,
+  ): Promise<number> {
     const inSql = this.mail instanceof OutboxMessages;
     const stand = `\u27e6first-name-${randomUUID()}\u27e7`;
     const shapes = new Map<string, number>();
@@ -369,13 +463,27 @@ export class CourseNotifications {
     const learnerShape: number[] = [];
     const learnerName: string[] = [];
     const learnerEmail: string[] = [];
-    const r = { user: [] as string[], course: [] as string[], kind: [] as string[], on: [] as string[], cycle: [] as number[], email: [] as string[] };
+    const r = {
+      user: [] as string[],
+      course: [] as string[],
+      kind: [] as string[],
+      on: [] as string[],
+      cycle: [] as number[],
+      email: [] as string[],
+    };
     for (const [learnerId, list] of learners) {
-      const shape = list.map((x) => `${x.courseId}|${x.kind}|${page.candidates.get(`${x.learnerId}:${x.courseId}`)!.due_on}`).join(';');
+      const shape = list
+        .map((x) => `${x.courseId}|${x.kind}|${page.candidates.get(`${x.learnerId}:${x.courseId}`)!.due_on}`)
+        .join(';');
       let i = shapes.get(shape);
       if (i === undefined && inSql) {
         const courses = list.map((x) => this.digestLine(x, page));
-        const m = templates.courseReminderDigest({ workspaceName: ws.name, firstName: stand, link: `${ws.origin}/`, courses });
+        const m = templates.courseReminderDigest({
+          workspaceName: ws.name,
+          firstName: stand,
+          link: `${ws.origin}/`,
+          courses,
+        });
         i = subjects.length;
         subjects.push(m.subject);
         bodies.push(m.text);
@@ -416,13 +524,23 @@ export class CourseNotifications {
     const freshCount = new Map<string, number>();
     for (const row of fresh) freshCount.set(row.user_id, (freshCount.get(row.user_id) ?? 0) + 1);
     // A learner all of whose reminders are fresh gets the digest of their whole list, written by one statement.
-    const whole = inSql ? learners.map(([id, list], i) => (freshCount.get(id) === list.length ? i : -1)).filter((i) => i >= 0) : [];
+    const whole = inSql
+      ? learners.map(([id, list], i) => (freshCount.get(id) === list.length ? i : -1)).filter((i) => i >= 0)
+      : [];
     if (whole.length > 0) {
       await tx.query(
         `INSERT INTO outbox_messages (workspace_id, channel, recipient, subject, body, attachments)
          SELECT $1, 'EMAIL', w.email, ($5::text[])[w.shape], replace(($6::text[])[w.shape], $7, w.first_name), '[]'::jsonb
            FROM unnest($2::text[], $3::text[], $4::int[]) AS w(email, first_name, shape)`,
-        [workspaceId, whole.map((i) => learnerEmail[i]), whole.map((i) => learnerName[i]), whole.map((i) => learnerShape[i] + 1), subjects, bodies, stand],
+        [
+          workspaceId,
+          whole.map((i) => learnerEmail[i]),
+          whole.map((i) => learnerName[i]),
+          whole.map((i) => learnerShape[i] + 1),
+          subjects,
+          bodies,
+          stand,
+        ],
       );
     }
     const wholeIds = new Set(whole.map((i) => learners[i][0]));
@@ -440,7 +558,9 @@ export class CourseNotifications {
           workspaceName: ws.name,
           firstName: first.first_name,
           link: `${ws.origin}/`,
-          courses: rows.map((x) => this.digestLine({ learnerId: x.user_id, courseId: x.course_id, kind: x.kind }, page)),
+          courses: rows.map((x) =>
+            this.digestLine({ learnerId: x.user_id, courseId: x.course_id, kind: x.kind }, page),
+          ),
         }),
       };
     });
@@ -450,7 +570,11 @@ export class CourseNotifications {
 
   private digestLine(r: Pick<ReminderToSend, 'learnerId' | 'courseId' | 'kind'>, page: Page): DigestLine {
     const c = page.candidates.get(`${r.learnerId}:${r.courseId}`)!;
-    return { title: page.titles.get(r.courseId) ?? '', dueOn: new Date(`${c.due_on}T00:00:00Z`), kind: r.kind as DigestLine['kind'] };
+    return {
+      title: page.titles.get(r.courseId) ?? '',
+      dueOn: new Date(`${c.due_on}T00:00:00Z`),
+      kind: r.kind as DigestLine['kind'],
+    };
   }
 
   /** The learner's department managers, once per learner, course and day; a department without a manager records nothing. */
@@ -481,7 +605,10 @@ export class CourseNotifications {
        SELECT u.first_name || ' ' || u.last_name AS learner, c.title, r.course_id::text || ':' || r.user_id::text AS due_on,
               string_to_array(r.sent_to, ',') AS managers
          FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id JOIN courses c ON c.workspace_id = $1 AND c.id = r.course_id`,
-      [workspaceId, JSON.stringify(notices.map((r) => ({ user_id: r.learnerId, course_id: r.courseId, on_day: r.on })))],
+      [
+        workspaceId,
+        JSON.stringify(notices.map((r) => ({ user_id: r.learnerId, course_id: r.courseId, on_day: r.on }))),
+      ],
     );
     const mails: OutgoingMail[] = fresh.flatMap((row) => {
       const [courseId, userId] = row.due_on.split(':');
@@ -489,7 +616,13 @@ export class CourseNotifications {
       return row.managers.map((to) => ({
         workspaceId,
         to,
-        ...templates.courseOverdueManager({ workspaceName: ws.name, learnerName: row.learner, courseTitle: row.title, dueOn: due, days }),
+        ...templates.courseOverdueManager({
+          workspaceName: ws.name,
+          learnerName: row.learner,
+          courseTitle: row.title,
+          dueOn: due,
+          days,
+        }),
       }));
     });
     await this.mail.sendMany(mails, tx);

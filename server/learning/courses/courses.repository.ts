@@ -12,7 +12,15 @@ import type {
 import type { CourseLanguage, CourseStatus } from '../../../src/domain/courses/course';
 import { resolveLanguage } from '../../../src/domain/courses/course';
 import type { Sql } from '../../platform/db/database';
-import { checklist, loadCourseModel, loadLanguages, missingCounts, primaryOf, toContent, type CourseLanguageRow } from './course-model';
+import {
+  checklist,
+  loadCourseModel,
+  loadLanguages,
+  missingCounts,
+  primaryOf,
+  toContent,
+  type CourseLanguageRow,
+} from './course-model';
 import type { CourseDetailsCache } from './details-cache';
 import { PEOPLE_JOINS, peopleWhere, type PeopleFilter, type UnitScope } from './user-directory';
 
@@ -47,7 +55,9 @@ function assignmentCountSql(scopeParam: string, completed = false): string {
             ${completed ? `AND a.status = 'COMPLETED'` : ''})`;
 }
 
-const COURSE_COLUMNS = (scopeParam: string) => `c.id, c.title, c.description, c.status, c.reminder_enabled, c.validity_years, c.version, c.published_version,
+const COURSE_COLUMNS = (
+  scopeParam: string,
+) => `c.id, c.title, c.description, c.status, c.reminder_enabled, c.validity_years, c.version, c.published_version,
   c.cover_file_id, c.created_at, c.updated_at, c.published_at, c.from_catalogue,
   ${assignmentCountSql(scopeParam)} AS member_count, ${assignmentCountSql(scopeParam, true)} AS completed_count,
   (SELECT count(*)::int FROM course_contents k WHERE k.workspace_id = c.workspace_id AND k.course_id = c.id AND k.kind = 'LESSON') AS lesson_count,
@@ -70,13 +80,20 @@ export async function listCourses(
     where += ` AND c.status = $${params.length}`;
   }
   // $2 (the scope) only counts members; the count names it too so both queries take the same parameters.
-  const [{ total }] = await tx.query<{ total: number }>(`SELECT count(*)::int AS total FROM courses c WHERE ${where} AND ($2::uuid IS NULL OR $2::uuid IS NOT NULL)`, params);
+  const [{ total }] = await tx.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM courses c WHERE ${where} AND ($2::uuid IS NULL OR $2::uuid IS NOT NULL)`,
+    params,
+  );
   const rows = await tx.query<CourseRow>(
     `SELECT ${COURSE_COLUMNS('$2')} FROM courses c WHERE ${where}
       ORDER BY c.created_at DESC, c.id LIMIT ${query.pageSize} OFFSET ${query.page * query.pageSize}`,
     params,
   );
-  const languages = await loadLanguages(tx, workspaceId, rows.map((r) => r.id));
+  const languages = await loadLanguages(
+    tx,
+    workspaceId,
+    rows.map((r) => r.id),
+  );
   return { total, items: rows.map((r) => summary(r, languages.get(r.id) ?? [])) };
 }
 
@@ -105,15 +122,23 @@ function summary(r: CourseRow, langs: CourseLanguageRow[]): CourseSummary {
   };
 }
 
-export async function findCourse(tx: Sql, workspaceId: string, courseId: string): Promise<{ id: string; status: CourseStatus } | null> {
-  const [row] = await tx.query<{ id: string; status: CourseStatus }>(`SELECT id, status FROM courses WHERE workspace_id = $1 AND id = $2`, [
-    workspaceId,
-    courseId,
-  ]);
+export async function findCourse(
+  tx: Sql,
+  workspaceId: string,
+  courseId: string,
+): Promise<{ id: string; status: CourseStatus } | null> {
+  const [row] = await tx.query<{ id: string; status: CourseStatus }>(
+    `SELECT id, status FROM courses WHERE workspace_id = $1 AND id = $2`,
+    [workspaceId, courseId],
+  );
   return row ?? null;
 }
 
-export async function supportedLanguages(tx: Sql, workspaceId: string, courseId: string): Promise<CourseLanguageEntry[]> {
+export async function supportedLanguages(
+  tx: Sql,
+  workspaceId: string,
+  courseId: string,
+): Promise<CourseLanguageEntry[]> {
   const langs = (await loadLanguages(tx, workspaceId, [courseId])).get(courseId) ?? [];
   return langs.map(({ language, priority }) => ({ language, priority }));
 }
@@ -166,7 +191,12 @@ export async function courseDetails(
   }
   const served = langs.find((l) => l.language === language);
   const primaryRow = langs.find((l) => l.language === primary);
-  const versions = await tx.query<{ version: number; published_at: Date | string; learners: number; completed: number }>(
+  const versions = await tx.query<{
+    version: number;
+    published_at: Date | string;
+    learners: number;
+    completed: number;
+  }>(
     `SELECT v.version, v.published_at,
             count(a.id)::int AS learners, count(a.id) FILTER (WHERE a.status = 'COMPLETED')::int AS completed
        FROM course_versions v
@@ -193,7 +223,12 @@ export async function courseDetails(
     version: course.version,
     publishedVersion: course.published_version,
     hasDraftChanges: base.hasDraftChanges,
-    versions: versions.map((v) => ({ version: v.version, publishedAt: iso(v.published_at), learners: v.learners, completed: v.completed })),
+    versions: versions.map((v) => ({
+      version: v.version,
+      publishedAt: iso(v.published_at),
+      learners: v.learners,
+      completed: v.completed,
+    })),
     coverFileId: course.cover_file_id,
     createdAt: base.createdAt,
     updatedAt: base.updatedAt,
@@ -430,7 +465,14 @@ export async function* allMembers(
 }
 
 /** A person as the candidate and member lists show them (rows joined with PEOPLE_JOINS). */
-function person(r: { id: string; first_name: string; last_name: string; email: string; branch_name: string | null; department_name: string | null }) {
+function person(r: {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  branch_name: string | null;
+  department_name: string | null;
+}) {
   return {
     userId: r.id,
     firstName: r.first_name,

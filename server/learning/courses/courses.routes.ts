@@ -58,7 +58,9 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, courseList, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const { page, pageSize } = ctx.query;
-    const result = await deps.db.tenant(workspace.id, (tx) => courses.listCourses(tx, workspace.id, scopeOf(user), ctx.query));
+    const result = await deps.db.tenant(workspace.id, (tx) =>
+      courses.listCourses(tx, workspace.id, scopeOf(user), ctx.query),
+    );
     return { ...result, page, pageSize };
   });
 
@@ -68,7 +70,15 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     // Also the platform admin's catalogue courses on the main site (courseSpace).
     const { user, workspaceId } = courseSpace(ctx);
     const details = await deps.db.tenant(workspaceId, (tx) =>
-      courses.courseDetails(tx, workspaceId, ctx.params.id, ctx.query.language, user ? scopeOf(user) : null, detailsCache, ctx.query.texts),
+      courses.courseDetails(
+        tx,
+        workspaceId,
+        ctx.params.id,
+        ctx.query.language,
+        user ? scopeOf(user) : null,
+        detailsCache,
+        ctx.query.texts,
+      ),
     );
     if (!details) throw notFound('Course not found');
     return ctx.reply.type('application/json; charset=utf-8').send(details);
@@ -95,7 +105,10 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, assignCourse, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return assignments.assign({ workspaceId: workspace.id, userId: user.userId, scope: scopeOf(user), ip: ctx.request.ip }, ctx.body);
+    return assignments.assign(
+      { workspaceId: workspace.id, userId: user.userId, scope: scopeOf(user), ip: ctx.request.ip },
+      ctx.body,
+    );
   });
 
   serve(app, addUsers, async (ctx) => {
@@ -110,7 +123,12 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, changeDueDate, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return assignments.changeDueDate(actorOf(ctx, user, workspace.id), ctx.params.id, ctx.params.userId, ctx.body.dueOn);
+    return assignments.changeDueDate(
+      actorOf(ctx, user, workspace.id),
+      ctx.params.id,
+      ctx.params.userId,
+      ctx.body.dueOn,
+    );
   });
 
   serve(app, getAssignmentSettings, async (ctx) => {
@@ -124,19 +142,42 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   });
 
   // The files learners handed in for ask-for-a-file blocks, signed for the admin (the members page's learners only).
-  const files = deps.fileUrls ? new CourseFiles(deps.db, deps.fileUrls, deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS) : null;
-  const withHandedIn = async (workspaceId: string, courseId: string, page: CourseMembersPage): Promise<CourseMembersPage> => {
+  const files = deps.fileUrls
+    ? new CourseFiles(deps.db, deps.fileUrls, deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS)
+    : null;
+  const withHandedIn = async (
+    workspaceId: string,
+    courseId: string,
+    page: CourseMembersPage,
+  ): Promise<CourseMembersPage> => {
     if (!files || page.items.length === 0) return page;
-    const rows = await deps.db.tenant(workspaceId, (tx) => courses.handedInFiles(tx, workspaceId, courseId, page.items.map((m) => m.userId)));
+    const rows = await deps.db.tenant(workspaceId, (tx) =>
+      courses.handedInFiles(
+        tx,
+        workspaceId,
+        courseId,
+        page.items.map((m) => m.userId),
+      ),
+    );
     if (rows.length === 0) return page;
-    const links = await files.links(workspaceId, rows.map((r) => r.file_id)).catch(() => new Map<string, { url: string; fileName: string }>());
+    const links = await files
+      .links(
+        workspaceId,
+        rows.map((r) => r.file_id),
+      )
+      .catch(() => new Map<string, { url: string; fileName: string }>());
     return {
       ...page,
       items: page.items.map((m) => ({
         ...m,
         handedIn: rows
           .filter((r) => r.user_id === m.userId && links.has(r.file_id))
-          .map((r) => ({ blockId: r.block_id, fileId: r.file_id, fileName: links.get(r.file_id)!.fileName, url: links.get(r.file_id)!.url })),
+          .map((r) => ({
+            blockId: r.block_id,
+            fileId: r.file_id,
+            fileName: links.get(r.file_id)!.fileName,
+            url: links.get(r.file_id)!.url,
+          })),
       })),
     };
   };
@@ -169,7 +210,21 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   });
 }
 
-const MEMBER_CSV_HEADER = ['First name', 'Last name', 'Email', 'Business unit', 'Department', 'Status', 'Progress %', 'Score %', 'Attempts', 'Assigned on', 'Due on', 'Completed on', 'Last reminded on'];
+const MEMBER_CSV_HEADER = [
+  'First name',
+  'Last name',
+  'Email',
+  'Business unit',
+  'Department',
+  'Status',
+  'Progress %',
+  'Score %',
+  'Attempts',
+  'Assigned on',
+  'Due on',
+  'Completed on',
+  'Last reminded on',
+];
 
 /** A spreadsheet must not run a cell as a formula: text starting with = + - @ (or a tab/return) gets a leading quote. */
 function cell(value: string | number | null): string {
@@ -179,5 +234,19 @@ function cell(value: string | number | null): string {
 }
 
 function memberCsvRow(m: import('../../../src/contracts/learning/courses.contract').CourseMember): string[] {
-  return [m.firstName, m.lastName, m.email, m.branchName, m.departmentName, m.status, m.progress, m.score, m.attempts, m.assignedOn.slice(0, 10), m.dueOn, m.completedOn, m.lastRemindedOn].map(cell);
+  return [
+    m.firstName,
+    m.lastName,
+    m.email,
+    m.branchName,
+    m.departmentName,
+    m.status,
+    m.progress,
+    m.score,
+    m.attempts,
+    m.assignedOn.slice(0, 10),
+    m.dueOn,
+    m.completedOn,
+    m.lastRemindedOn,
+  ].map(cell);
 }

@@ -44,7 +44,14 @@ export class CourseDetailsCache {
   }
 
   /** Keeps one language's fragment of the course at this revision. */
-  put(workspaceId: string, courseId: string, revision: string, languages: CourseLanguageRow[], variant: string, fragment: string): void {
+  put(
+    workspaceId: string,
+    courseId: string,
+    revision: string,
+    languages: CourseLanguageRow[],
+    variant: string,
+    fragment: string,
+  ): void {
     if (!this.enabled || fragment.length * 2 > this.maxBytes) return;
     const key = `${workspaceId}/${courseId}`;
     let entry = this.entries.get(key);

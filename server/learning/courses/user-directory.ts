@@ -41,22 +41,34 @@ export function peopleWhere(filter: PeopleFilter, scope: UnitScope, params: unkn
  * A filter may only name a business unit and department of this workspace that the caller may see:
  * anything else is "not found", whether it belongs to another workspace or to another unit.
  */
-export async function checkFilterTargets(tx: Sql, workspaceId: string, filter: PeopleFilter, scope: UnitScope): Promise<void> {
+export async function checkFilterTargets(
+  tx: Sql,
+  workspaceId: string,
+  filter: PeopleFilter,
+  scope: UnitScope,
+): Promise<void> {
   if (filter.branchId) {
-    const rows = await tx.query(`SELECT 1 FROM branches WHERE workspace_id = $1 AND id = $2`, [workspaceId, filter.branchId]);
+    const rows = await tx.query(`SELECT 1 FROM branches WHERE workspace_id = $1 AND id = $2`, [
+      workspaceId,
+      filter.branchId,
+    ]);
     if (rows.length === 0 || (scope && filter.branchId !== scope)) throw notFound('Business unit not found');
   }
   if (filter.departmentId) {
-    const rows = await tx.query<{ branch_id: string }>(`SELECT branch_id FROM departments WHERE workspace_id = $1 AND id = $2`, [
-      workspaceId,
-      filter.departmentId,
-    ]);
+    const rows = await tx.query<{ branch_id: string }>(
+      `SELECT branch_id FROM departments WHERE workspace_id = $1 AND id = $2`,
+      [workspaceId, filter.departmentId],
+    );
     if (rows.length === 0 || (scope && rows[0].branch_id !== scope)) throw notFound('Department not found');
   }
 }
 
 /** The ids among `ids` that are people of this workspace, with their business unit. */
-export async function findPeople(tx: Sql, workspaceId: string, ids: readonly string[]): Promise<Map<string, string | null>> {
+export async function findPeople(
+  tx: Sql,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
   const rows = await tx.query<{ id: string; branch_id: string | null }>(
     `SELECT id, branch_id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND status <> 'INACTIVE'`,
     [workspaceId, ids],

@@ -22,7 +22,10 @@ export async function creditBalance(tx: Sql, workspaceId: string, courseId: stri
 }
 
 export async function isCatalogueCourse(tx: Sql, workspaceId: string, courseId: string): Promise<boolean> {
-  const [row] = await tx.query<{ from_catalogue: boolean }>(`SELECT from_catalogue FROM courses WHERE workspace_id = $1 AND id = $2`, [workspaceId, courseId]);
+  const [row] = await tx.query<{ from_catalogue: boolean }>(
+    `SELECT from_catalogue FROM courses WHERE workspace_id = $1 AND id = $2`,
+    [workspaceId, courseId],
+  );
   return row?.from_catalogue ?? false;
 }
 
@@ -31,7 +34,13 @@ export async function isCatalogueCourse(tx: Sql, workspaceId: string, courseId: 
  * assignment's own transaction. Not enough credits: 409 NO_CREDITS, and the transaction (the assignments too) rolls
  * back. A course that is not from the catalogue costs nothing.
  */
-export async function consumeCatalogueCredits(tx: Sql, workspaceId: string, courseId: string, userIds: readonly string[], actorId: string): Promise<void> {
+export async function consumeCatalogueCredits(
+  tx: Sql,
+  workspaceId: string,
+  courseId: string,
+  userIds: readonly string[],
+  actorId: string,
+): Promise<void> {
   if (userIds.length === 0 || !(await isCatalogueCourse(tx, workspaceId, courseId))) return;
   await lockCourseCredits(tx, workspaceId, courseId);
   const balance = await creditBalance(tx, workspaceId, courseId);
@@ -61,7 +70,13 @@ export async function consumeCatalogueCredits(tx: Sql, workspaceId: string, cour
  * An unassignment before the person started gives their credit back, once (the return's key names the consumption).
  * Answers whether a credit came back. For the unassignment path (not built yet: see docs/policies.md).
  */
-export async function returnCatalogueCredit(tx: Sql, workspaceId: string, courseId: string, userId: string, actorId: string): Promise<boolean> {
+export async function returnCatalogueCredit(
+  tx: Sql,
+  workspaceId: string,
+  courseId: string,
+  userId: string,
+  actorId: string,
+): Promise<boolean> {
   if (!(await isCatalogueCourse(tx, workspaceId, courseId))) return false;
   await lockCourseCredits(tx, workspaceId, courseId);
   const [consumed] = await tx.query<{ idempotency_key: string }>(

@@ -22,5 +22,7 @@ export async function creditRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, courseCreditRequests, async (ctx) => credits.requests(workspaceUser(ctx).workspace.id, ctx.params.id));
   serve(app, courseCredited, async (ctx) => credits.credited(workspaceUser(ctx).workspace.id, ctx.params.id));
   serve(app, adminCreditRequests, async ({ query }) => credits.allRequests(query));
-  serve(app, buyCredits, async ({ params, body, principal, request }) => credits.grant(platformActor(principal, request.ip), params.id, body.credits));
+  serve(app, buyCredits, async ({ params, body, principal, request }) =>
+    credits.grant(platformActor(principal, request.ip), params.id, body.credits),
+  );
 }

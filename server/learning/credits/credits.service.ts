@@ -37,9 +37,14 @@ async function requireCatalogueCourse(tx: Sql, workspaceId: string, courseId: st
   const [course] = await tx.query(`SELECT 1 FROM courses WHERE workspace_id = $1 AND id = $2`, [workspaceId, courseId]);
   if (!course) throw notFound('Course not found');
   if (!(await isCatalogueCourse(tx, workspaceId, courseId))) {
-    throw new HttpError(409, 'NOT_A_CATALOGUE_COURSE', 'Only a catalogue course takes credits: your own courses are free to assign.', {
-      courseId: 'Not a catalogue course',
-    });
+    throw new HttpError(
+      409,
+      'NOT_A_CATALOGUE_COURSE',
+      'Only a catalogue course takes credits: your own courses are free to assign.',
+      {
+        courseId: 'Not a catalogue course',
+      },
+    );
   }
 }
 
@@ -72,10 +77,15 @@ export class CourseCredits {
           details: { courseId: body.courseId, credits: body.credits },
         });
       }
-      const [row] = await tx.query<RequestRow>(`${REQUEST_SELECT} WHERE r.workspace_id = $1 AND r.idempotency_key = $2`, [ws, body.idempotencyKey]);
+      const [row] = await tx.query<RequestRow>(
+        `${REQUEST_SELECT} WHERE r.workspace_id = $1 AND r.idempotency_key = $2`,
+        [ws, body.idempotencyKey],
+      );
       // The same key for another course or amount is another request, not a retry.
       if (row.course_id !== body.courseId || row.credits !== body.credits) {
-        throw new HttpError(409, 'KEY_REUSED', 'This idempotency key was used for another request', { idempotencyKey: 'Used for another request' });
+        throw new HttpError(409, 'KEY_REUSED', 'This idempotency key was used for another request', {
+          idempotencyKey: 'Used for another request',
+        });
       }
       return toRequest(row);
     });
@@ -84,10 +94,10 @@ export class CourseCredits {
   requests(workspaceId: string, courseId: string) {
     return this.db.tenant(workspaceId, async (tx) => {
       await requireCatalogueCourse(tx, workspaceId, courseId);
-      const rows = await tx.query<RequestRow>(`${REQUEST_SELECT} WHERE r.workspace_id = $1 AND r.course_id = $2 ORDER BY r.requested_at DESC, r.id`, [
-        workspaceId,
-        courseId,
-      ]);
+      const rows = await tx.query<RequestRow>(
+        `${REQUEST_SELECT} WHERE r.workspace_id = $1 AND r.course_id = $2 ORDER BY r.requested_at DESC, r.id`,
+        [workspaceId, courseId],
+      );
       return { items: rows.map(toRequest), balance: await creditBalance(tx, workspaceId, courseId) };
     });
   }
@@ -95,7 +105,12 @@ export class CourseCredits {
   credited(workspaceId: string, courseId: string) {
     return this.db.tenant(workspaceId, async (tx) => {
       await requireCatalogueCourse(tx, workspaceId, courseId);
-      const rows = await tx.query<{ kind: 'GRANT' | 'CONSUME' | 'RETURN'; credits: number; user_name: string | null; created_at: Date | string }>(
+      const rows = await tx.query<{
+        kind: 'GRANT' | 'CONSUME' | 'RETURN';
+        credits: number;
+        user_name: string | null;
+        created_at: Date | string;
+      }>(
         `SELECT l.kind, l.credits, trim(u.first_name || ' ' || u.last_name) AS user_name, l.created_at
            FROM credit_ledger l LEFT JOIN users u ON u.workspace_id = l.workspace_id AND u.id = l.user_id
           WHERE l.workspace_id = $1 AND l.course_id = $2 ORDER BY l.created_at DESC, l.id`,
@@ -115,7 +130,10 @@ export class CourseCredits {
           ORDER BY status = 'GRANTED', requested_at DESC, id LIMIT $2 OFFSET $3`,
         [query.status ?? null, query.pageSize, query.page * query.pageSize],
       );
-      const [{ n }] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM credit_requests WHERE ($1::text IS NULL OR status = $1)`, [query.status ?? null]);
+      const [{ n }] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM credit_requests WHERE ($1::text IS NULL OR status = $1)`,
+        [query.status ?? null],
+      );
       const items = [];
       for (const id of ids) items.push(await adminRow(tx, id.workspace_id, id.id));
       return { items, total: n, page: query.page, pageSize: query.pageSize };
@@ -124,14 +142,17 @@ export class CourseCredits {
 
   /** Grants a request once: its own idempotency key makes a retry (or a second click) add nothing. */
   async grant(actor: PlatformActor, requestId: string, credits: number | undefined) {
-    const [found] = await this.db.query<{ workspace_id: string }>(`SELECT workspace_id FROM credit_requests WHERE id = $1`, [requestId]);
+    const [found] = await this.db.query<{ workspace_id: string }>(
+      `SELECT workspace_id FROM credit_requests WHERE id = $1`,
+      [requestId],
+    );
     if (!found) throw notFound('No such credit request');
     const ws = found.workspace_id;
     return this.db.tenant(ws, async (tx) => {
-      const [req] = await tx.query<{ course_id: string; credits: number }>(`SELECT course_id, credits FROM credit_requests WHERE workspace_id = $1 AND id = $2`, [
-        ws,
-        requestId,
-      ]);
+      const [req] = await tx.query<{ course_id: string; credits: number }>(
+        `SELECT course_id, credits FROM credit_requests WHERE workspace_id = $1 AND id = $2`,
+        [ws, requestId],
+      );
       await lockCourseCredits(tx, ws, req.course_id);
       const amount = credits ?? req.credits;
       const granted = await tx.query(
@@ -140,7 +161,10 @@ export class CourseCredits {
         [ws, req.course_id, amount, `grant:${requestId}`, requestId, `platform:${actor.platformAdminId}`],
       );
       if (granted.length > 0) {
-        await tx.query(`UPDATE credit_requests SET status = 'GRANTED', granted_at = clock_timestamp() WHERE workspace_id = $1 AND id = $2`, [ws, requestId]);
+        await tx.query(
+          `UPDATE credit_requests SET status = 'GRANTED', granted_at = clock_timestamp() WHERE workspace_id = $1 AND id = $2`,
+          [ws, requestId],
+        );
         await audit(tx, {
           workspaceId: ws,
           actorPlatformAdminId: actor.platformAdminId,
@@ -164,5 +188,10 @@ async function adminRow(tx: Sql, workspaceId: string, requestId: string) {
       WHERE r.workspace_id = $1 AND r.id = $2`,
     [workspaceId, requestId],
   );
-  return { ...toRequest(row), workspaceId: row.workspace_id, workspaceName: row.workspace_name, balance: await creditBalance(tx, workspaceId, row.course_id) };
+  return {
+    ...toRequest(row),
+    workspaceId: row.workspace_id,
+    workspaceName: row.workspace_name,
+    balance: await creditBalance(tx, workspaceId, row.course_id),
+  };
 }

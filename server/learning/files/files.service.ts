@@ -55,7 +55,11 @@ export class CourseFiles {
     const problem = sizeProblem(upload.purpose, upload.size, this.limits);
     if (problem) throw tooLarge(problem);
     const maxBytes = this.limits[upload.purpose];
-    const ticket = await this.urls.uploadUrl(actor.workspaceId, upload.fileName, { maxBytes, seconds: UPLOAD_SECONDS, size: upload.size });
+    const ticket = await this.urls.uploadUrl(actor.workspaceId, upload.fileName, {
+      maxBytes,
+      seconds: UPLOAD_SECONDS,
+      size: upload.size,
+    });
     const { fileId, stale } = await this.db.tenant(actor.workspaceId, async (tx) => {
       const stale = await files.sweepPending(tx, actor.workspaceId, PENDING_HOURS);
       const fileId = await files.insertPending(tx, actor.workspaceId, {
@@ -73,16 +77,31 @@ export class CourseFiles {
         action: 'file.upload-started',
         target: fileId,
         ip: actor.ip,
-        details: { purpose: upload.purpose, fileName: upload.fileName, size: upload.size, ...(upload.coverOf ? { courseId: upload.coverOf } : {}) },
+        details: {
+          purpose: upload.purpose,
+          fileName: upload.fileName,
+          size: upload.size,
+          ...(upload.coverOf ? { courseId: upload.coverOf } : {}),
+        },
       });
       return { fileId, stale };
     });
     await Promise.all(stale.map((key) => this.urls.remove(actor.workspaceId, key)));
-    return { fileId, uploadUrl: ticket.url, method: 'PUT', headers: ticket.headers, expiresAt: ticket.expiresAt, maxBytes };
+    return {
+      fileId,
+      uploadUrl: ticket.url,
+      method: 'PUT',
+      headers: ticket.headers,
+      expiresAt: ticket.expiresAt,
+      maxBytes,
+    };
   }
 
   /** A replacement of a file of this workspace: the same purpose. */
-  async issueReplacement(actor: Actor, upload: { fileId: string; fileName: string; size: number }): Promise<UploadTicket> {
+  async issueReplacement(
+    actor: Actor,
+    upload: { fileId: string; fileName: string; size: number },
+  ): Promise<UploadTicket> {
     const old = await this.db.tenant(actor.workspaceId, (tx) => files.findFile(tx, actor.workspaceId, upload.fileId));
     if (!old || old.status !== 'CONFIRMED') throw notFound('No such file');
     return this.issue(actor, { purpose: old.purpose, fileName: upload.fileName, size: upload.size, replaces: old.id });
@@ -106,7 +125,12 @@ export class CourseFiles {
     if (row.status === 'CONFIRMED') return this.describe(ws, row);
 
     const stored = await this.urls.stat(ws, row.storage_key);
-    if (!stored) throw new HttpError(409, 'NOT_UPLOADED', 'Nothing has been uploaded with this link yet: upload the file, then confirm.');
+    if (!stored)
+      throw new HttpError(
+        409,
+        'NOT_UPLOADED',
+        'Nothing has been uploaded with this link yet: upload the file, then confirm.',
+      );
     const limit = this.limits[row.purpose];
     if (stored.size > limit) {
       await this.refuse(actor, row, `The file is larger than the ${limit} bytes allowed.`, 413);
@@ -172,11 +196,18 @@ export class CourseFiles {
   }
 
   /** Signed links to confirmed files of this workspace, by id (for the course and lesson reads). */
-  async links(workspaceId: string, fileIds: readonly string[]): Promise<Map<string, { url: string; type: string; fileName: string }>> {
+  async links(
+    workspaceId: string,
+    fileIds: readonly string[],
+  ): Promise<Map<string, { url: string; type: string; fileName: string }>> {
     const rows = await this.db.tenant(workspaceId, (tx) => files.confirmedFiles(tx, workspaceId, fileIds));
     const out = new Map<string, { url: string; type: string; fileName: string }>();
     for (const row of rows) {
-      out.set(row.id, { url: await this.downloadUrl(workspaceId, row), type: row.detected_type!, fileName: row.declared_name });
+      out.set(row.id, {
+        url: await this.downloadUrl(workspaceId, row),
+        type: row.detected_type!,
+        fileName: row.declared_name,
+      });
     }
     return out;
   }

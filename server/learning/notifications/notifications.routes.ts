@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { courseDueReminder, courseReminder, policyReminder, userAssignedCourses } from '../../../src/contracts/learning/notifications.contract';
+import {
+  courseDueReminder,
+  courseReminder,
+  policyReminder,
+  userAssignedCourses,
+} from '../../../src/contracts/learning/notifications.contract';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
@@ -53,7 +58,8 @@ export function defineReminderJobs(jobs: JobQueue, reminders: Reminders, recerti
 export async function notificationRoutes(app: FastifyInstance, deps: ApiDeps): Promise<Reminders> {
   const publicUrl = deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`;
   const reminders = new Reminders(deps.db, deps.mail, deps.clock, publicUrl);
-  if (deps.jobs) defineReminderJobs(deps.jobs, reminders, new Recertification(deps.db, deps.mail, deps.clock, publicUrl));
+  if (deps.jobs)
+    defineReminderJobs(deps.jobs, reminders, new Recertification(deps.db, deps.mail, deps.clock, publicUrl));
   const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Reminder => {
     const { user, workspace } = workspaceUser(ctx);
     let scope: string | null = null;

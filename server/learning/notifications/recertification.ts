@@ -39,7 +39,10 @@ export class Recertification {
     private readonly publicUrl: string,
   ) {}
 
-  async run(workspaceId: string, today: string = utcDay(this.clock.now())): Promise<{ reassigned: number; creditNotices: number }> {
+  async run(
+    workspaceId: string,
+    today: string = utcDay(this.clock.now()),
+  ): Promise<{ reassigned: number; creditNotices: number }> {
     const [ws] = await this.db.query<{ company_name: string; workspace_url: string; active: boolean }>(
       `SELECT company_name, workspace_url, active FROM workspaces WHERE id = $1`,
       [workspaceId],
@@ -57,8 +60,17 @@ export class Recertification {
     for (const course of courses) {
       await this.db.tenant(workspaceId, async (tx) => {
         const settings = await assignmentSettings(tx, workspaceId);
-        if (course.from_catalogue) creditNotices += await this.creditNotice(tx, workspaceId, ws.company_name, origin, course, today, settings);
-        reassigned += await this.reassign(tx, workspaceId, ws.company_name, origin, course, today, settings.recertifyDaysBefore);
+        if (course.from_catalogue)
+          creditNotices += await this.creditNotice(tx, workspaceId, ws.company_name, origin, course, today, settings);
+        reassigned += await this.reassign(
+          tx,
+          workspaceId,
+          ws.company_name,
+          origin,
+          course,
+          today,
+          settings.recertifyDaysBefore,
+        );
       });
     }
     return { reassigned, creditNotices };
@@ -95,7 +107,13 @@ export class Recertification {
       await lockCourseCredits(tx, workspaceId, course.id);
       due = due.slice(0, Math.max(0, await creditBalance(tx, workspaceId, course.id)));
       if (due.length === 0) return 0;
-      await consumeCatalogueCredits(tx, workspaceId, course.id, due.map((d) => d.user_id), 'recertification');
+      await consumeCatalogueCredits(
+        tx,
+        workspaceId,
+        course.id,
+        due.map((d) => d.user_id),
+        'recertification',
+      );
     }
     const ids = due.map((d) => d.assignment_id);
     await tx.query(
@@ -112,7 +130,12 @@ export class Recertification {
               due_at = (x.expires_on::date)::timestamp AT TIME ZONE 'UTC', course_version = c.published_version, assignment_mail_pending = false
          FROM json_to_recordset($4::json) AS x(id uuid, expires_on text), courses c
         WHERE a.workspace_id = $1 AND a.id = x.id AND c.workspace_id = $1 AND c.id = $2`,
-      [workspaceId, course.id, this.clock.now(), JSON.stringify(due.map((d) => ({ id: d.assignment_id, expires_on: d.expires_on })))],
+      [
+        workspaceId,
+        course.id,
+        this.clock.now(),
+        JSON.stringify(due.map((d) => ({ id: d.assignment_id, expires_on: d.expires_on }))),
+      ],
     );
     await tx.query(
       `INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
@@ -133,7 +156,13 @@ export class Recertification {
       .map((d) => ({
         workspaceId,
         to: d.email!,
-        ...templates.courseRecertify({ workspaceName, firstName: d.first_name, courseTitle: course.title, expiresOn: day(d.expires_on), link: `${origin}/training/${course.id}` }),
+        ...templates.courseRecertify({
+          workspaceName,
+          firstName: d.first_name,
+          courseTitle: course.title,
+          expiresOn: day(d.expires_on),
+          link: `${origin}/training/${course.id}`,
+        }),
       }));
     await this.mail.sendMany(mails, tx);
     return due.length;
@@ -150,7 +179,13 @@ export class Recertification {
     settings: { creditNoticeDaysBefore: number; recertifyDaysBefore: number },
   ): Promise<number> {
     // Recertifications happen `recertifyDaysBefore` before expiry: look that much further than the notice period.
-    const coming = await this.expiring(tx, workspaceId, course.id, addCalendarDays(today, settings.creditNoticeDaysBefore + settings.recertifyDaysBefore), false);
+    const coming = await this.expiring(
+      tx,
+      workspaceId,
+      course.id,
+      addCalendarDays(today, settings.creditNoticeDaysBefore + settings.recertifyDaysBefore),
+      false,
+    );
     if (coming.length === 0) return 0;
     const balance = await creditBalance(tx, workspaceId, course.id);
     if (balance >= coming.length) return 0;
@@ -169,7 +204,14 @@ export class Recertification {
     const mails: OutgoingMail[] = admins.map((a) => ({
       workspaceId,
       to: a.email,
-      ...templates.courseCreditsShort({ workspaceName, courseTitle: course.title, needed: coming.length, balance, firstOn: day(firstOn < today ? today : firstOn), link: `${origin}/courses/${course.id}` }),
+      ...templates.courseCreditsShort({
+        workspaceName,
+        courseTitle: course.title,
+        needed: coming.length,
+        balance,
+        firstOn: day(firstOn < today ? today : firstOn),
+        link: `${origin}/courses/${course.id}`,
+      }),
     }));
     await this.mail.sendMany(mails, tx);
     return mails.length;

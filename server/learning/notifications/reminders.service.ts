@@ -1,5 +1,10 @@
 import { languagesOf } from '../../platform/languages';
-import type { AwaitingCourse, PolicyRemindBody, RemindBody, RemindResult } from '../../../src/contracts/learning/notifications.contract';
+import type {
+  AwaitingCourse,
+  PolicyRemindBody,
+  RemindBody,
+  RemindResult,
+} from '../../../src/contracts/learning/notifications.contract';
 import { learnerStatus, type ReminderCadence } from '../../../src/domain/courses/assignment-lifecycle';
 import { dueKind, policyReminderToday, reminderToday, type DueKind } from '../../../src/domain/courses/reminder-rules';
 import { audit } from '../../platform/audit';
@@ -31,7 +36,13 @@ interface Workspace {
 const day = (value: string) => new Date(`${value}T00:00:00Z`);
 
 function cadenceOf(s: Awaited<ReturnType<typeof assignmentSettings>>): ReminderCadence {
-  return { beforeDays: s.beforeDays, onDueDate: s.onDueDate, overdueEveryDays: s.overdueEveryDays, overdueTimes: s.overdueTimes, managerAfterDays: s.managerAfterDays };
+  return {
+    beforeDays: s.beforeDays,
+    onDueDate: s.onDueDate,
+    overdueEveryDays: s.overdueEveryDays,
+    overdueTimes: s.overdueTimes,
+    managerAfterDays: s.managerAfterDays,
+  };
 }
 
 /**
@@ -80,7 +91,11 @@ export class Reminders {
       );
       if (!course) throw notFound('Course not found');
       if (!course.reminder_enabled) {
-        throw new HttpError(409, 'REMINDERS_OFF', 'Reminders are switched off for this course: switch them on to remind its learners.');
+        throw new HttpError(
+          409,
+          'REMINDERS_OFF',
+          'Reminders are switched off for this course: switch them on to remind its learners.',
+        );
       }
       const settings = await assignmentSettings(tx, actor.workspaceId);
       const learners = await tx.query<{ user_id: string; due_on: string | null }>(
@@ -110,7 +125,12 @@ export class Reminders {
            RETURNING user_id, kind
          )
          SELECT r.user_id, r.kind, u.email, u.first_name FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id`,
-        [actor.workspaceId, body.courseId, today, JSON.stringify(targets.map((t) => ({ user_id: t.user_id, kind: t.kind })))],
+        [
+          actor.workspaceId,
+          body.courseId,
+          today,
+          JSON.stringify(targets.map((t) => ({ user_id: t.user_id, kind: t.kind }))),
+        ],
       );
       const dueOf = new Map(targets.map((t) => [t.user_id, t.due_on]));
       const mails: OutgoingMail[] = fresh.map((r) => {
@@ -135,9 +155,18 @@ export class Reminders {
         action,
         target: body.courseId,
         ip: actor.ip,
-        details: { courseTitle: course.title, mailed: fresh.length, learnerIds: fresh.map((r) => r.user_id), chosen: body.userIds?.length ?? null },
+        details: {
+          courseTitle: course.title,
+          mailed: fresh.length,
+          learnerIds: fresh.map((r) => r.user_id),
+          chosen: body.userIds?.length ?? null,
+        },
       });
-      return { mailed: fresh.length, alreadyReminded: targets.length - fresh.length, notConcerned: asked - targets.length };
+      return {
+        mailed: fresh.length,
+        alreadyReminded: targets.length - fresh.length,
+        notConcerned: asked - targets.length,
+      };
     });
   }
 
@@ -155,11 +184,22 @@ export class Reminders {
       const fresh = await this.insertPolicyKeys(
         tx,
         actor.workspaceId,
-        targets.map((t) => ({ user_id: t.userId, policy_id: policy.id, version: policy.currentVersion, kind: 'MANUAL', on_day: today, email: t.email! })),
+        targets.map((t) => ({
+          user_id: t.userId,
+          policy_id: policy.id,
+          version: policy.currentVersion,
+          kind: 'MANUAL',
+          on_day: today,
+          email: t.email!,
+        })),
         today,
       );
       const byId = new Map(targets.map((t) => [t.userId, t]));
-      const languages = await languagesOf(tx, actor.workspaceId, fresh.map((f) => f.user_id));
+      const languages = await languagesOf(
+        tx,
+        actor.workspaceId,
+        fresh.map((f) => f.user_id),
+      );
       const mails: OutgoingMail[] = fresh.map((f) => {
         const t = byId.get(f.user_id)!;
         return {
@@ -181,9 +221,19 @@ export class Reminders {
         action: 'notification.policy-reminder-sent',
         target: policy.id,
         ip: actor.ip,
-        details: { title: policy.title, version: policy.currentVersion, mailed: fresh.length, userIds: fresh.map((f) => f.user_id), chosen: body.userIds?.length ?? null },
+        details: {
+          title: policy.title,
+          version: policy.currentVersion,
+          mailed: fresh.length,
+          userIds: fresh.map((f) => f.user_id),
+          chosen: body.userIds?.length ?? null,
+        },
       });
-      return { mailed: fresh.length, alreadyReminded: targets.length - fresh.length, notConcerned: (chosen ? chosen.size : rows.length) - targets.length };
+      return {
+        mailed: fresh.length,
+        alreadyReminded: targets.length - fresh.length,
+        notConcerned: (chosen ? chosen.size : rows.length) - targets.length,
+      };
     });
   }
 
@@ -221,7 +271,17 @@ export class Reminders {
     const cadence = cadenceOf(await this.db.tenant(workspaceId, (tx) => assignmentSettings(tx, workspaceId)));
     const policies = new WorkspacePolicies(this.db, undefined, () => today);
     const published = await this.db.tenant(workspaceId, (tx) => policyRepo.publishedPolicies(tx, workspaceId));
-    const due: { user_id: string; policy_id: string; version: number; kind: string; on_day: string; email: string; title: string; dueOn: string; overdue: boolean }[] = [];
+    const due: {
+      user_id: string;
+      policy_id: string;
+      version: number;
+      kind: string;
+      on_day: string;
+      email: string;
+      title: string;
+      dueOn: string;
+      overdue: boolean;
+    }[] = [];
     for (const p of published) {
       if (p.versions.length === 0) continue;
       const { policy, rows } = await policies.acceptanceRows(workspaceId, p.id);
@@ -229,7 +289,17 @@ export class Reminders {
         if (row.state === 'ACCEPTED' || !row.dueOn || !row.email) continue;
         const r = policyReminderToday(cadence, row.dueOn, today);
         if (!r) continue;
-        due.push({ user_id: row.userId, policy_id: policy.id, version: policy.currentVersion, kind: r.kind, on_day: r.on, email: row.email, title: policy.title, dueOn: row.dueOn, overdue: row.state === 'OVERDUE' });
+        due.push({
+          user_id: row.userId,
+          policy_id: policy.id,
+          version: policy.currentVersion,
+          kind: r.kind,
+          on_day: r.on,
+          email: row.email,
+          title: policy.title,
+          dueOn: row.dueOn,
+          overdue: row.state === 'OVERDUE',
+        });
       }
     }
     const people = [...new Set(due.map((d) => d.user_id))];
@@ -238,7 +308,12 @@ export class Reminders {
       const batch = new Set(people.slice(i, i + batchSize));
       const keys = due.filter((d) => batch.has(d.user_id));
       sent += await this.db.tenant(workspaceId, async (tx) => {
-        const fresh = await this.insertPolicyKeys(tx, workspaceId, keys.map(({ title: _t, dueOn: _d, overdue: _o, ...k }) => k), today);
+        const fresh = await this.insertPolicyKeys(
+          tx,
+          workspaceId,
+          keys.map(({ title: _t, dueOn: _d, overdue: _o, ...k }) => k),
+          today,
+        );
         const byPerson = new Map<string, typeof keys>();
         for (const f of fresh) {
           const k = keys.find((x) => x.user_id === f.user_id && x.policy_id === f.policy_id)!;
@@ -296,7 +371,12 @@ export class Reminders {
       const items: AwaitingCourse[] = [];
       for (const r of rows) {
         const status = learnerStatus(
-          { dueOn: r.due_on, startedOn: r.status === 'IN_PROGRESS' ? today : null, completedOn: r.status === 'COMPLETED' ? (r.completed_on ?? today) : null, expiresOn: r.expires_on },
+          {
+            dueOn: r.due_on,
+            startedOn: r.status === 'IN_PROGRESS' ? today : null,
+            completedOn: r.status === 'COMPLETED' ? (r.completed_on ?? today) : null,
+            expiresOn: r.expires_on,
+          },
           today,
         );
         if (status === 'COMPLETED') continue;
@@ -311,7 +391,12 @@ export class Reminders {
         });
       }
       const rank = { EXPIRED: 0, OVERDUE: 1, IN_PROGRESS: 2, NOT_STARTED: 3 } as const;
-      items.sort((a, b) => rank[a.status] - rank[b.status] || (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999') || a.title.localeCompare(b.title));
+      items.sort(
+        (a, b) =>
+          rank[a.status] - rank[b.status] ||
+          (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999') ||
+          a.title.localeCompare(b.title),
+      );
       return { items };
     });
   }
@@ -359,7 +444,10 @@ export class Reminders {
             }),
           }));
         await this.mail.sendMany(mails, tx);
-        await tx.query(`UPDATE course_completions SET mail_pending = false WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspaceId, rows.map((r) => r.id)]);
+        await tx.query(
+          `UPDATE course_completions SET mail_pending = false WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
+          [workspaceId, rows.map((r) => r.id)],
+        );
         return rows.length;
       });
       sent += n;

@@ -56,7 +56,10 @@ export function scriptRuns(text: string): { font: FontName; text: string }[] {
   return runs;
 }
 
-const LABELS: Record<'ENGLISH' | 'HINDI' | 'MARATHI', Record<'title' | 'certifies' | 'completed' | 'on' | 'valid' | 'code' | 'verify' | 'issued', string>> = {
+const LABELS: Record<
+  'ENGLISH' | 'HINDI' | 'MARATHI',
+  Record<'title' | 'certifies' | 'completed' | 'on' | 'valid' | 'code' | 'verify' | 'issued', string>
+> = {
   ENGLISH: {
     title: 'Certificate of completion',
     certifies: 'This certifies that',
@@ -128,7 +131,10 @@ export async function renderCertificate(fields: CertificateFields): Promise<Buff
   };
 
   const l = labelsFor(fields.language);
-  doc.rect(28, 28, doc.page.width - 56, doc.page.height - 56).lineWidth(2).stroke('#1f6feb');
+  doc
+    .rect(28, 28, doc.page.width - 56, doc.page.height - 56)
+    .lineWidth(2)
+    .stroke('#1f6feb');
   doc.y = 80;
   line(fields.organisation, 16, 18);
   line(l.title, 30, 24);

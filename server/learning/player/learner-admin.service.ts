@@ -30,7 +30,8 @@ export interface Admin {
   scope: string | null;
 }
 
-const dateOf = (value: Date | string) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toISOString().slice(0, 10));
+const dateOf = (value: Date | string) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toISOString().slice(0, 10);
 
 /** Import limits: the file is untrusted. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -55,34 +56,61 @@ export class LearnerAdminService {
   }
 
   /** A learner's assignment of the course, within the admin's reach; 404 otherwise. */
-  private async learnerAssignment(tx: Sql, admin: Admin, courseId: string, userId: string, field = 'userId'): Promise<AssignmentRow> {
+  private async learnerAssignment(
+    tx: Sql,
+    admin: Admin,
+    courseId: string,
+    userId: string,
+    field = 'userId',
+  ): Promise<AssignmentRow> {
     await this.course(tx, admin.workspaceId, courseId);
-    const [user] = await tx.query<{ branch_id: string | null }>(`SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2`, [admin.workspaceId, userId]);
+    const [user] = await tx.query<{ branch_id: string | null }>(
+      `SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2`,
+      [admin.workspaceId, userId],
+    );
     if (!user || (admin.scope !== null && user.branch_id !== admin.scope)) {
-      throw new HttpError(404, 'NOT_FOUND', 'No such learner of this course', { [field]: 'Not a learner of this course' });
+      throw new HttpError(404, 'NOT_FOUND', 'No such learner of this course', {
+        [field]: 'Not a learner of this course',
+      });
     }
     try {
       return await this.player.assignment(tx, admin.workspaceId, userId, courseId, true);
     } catch {
-      throw new HttpError(404, 'NOT_FOUND', 'This person is not assigned this course', { [field]: 'Not assigned this course' });
+      throw new HttpError(404, 'NOT_FOUND', 'This person is not assigned this course', {
+        [field]: 'Not assigned this course',
+      });
     }
   }
 
   private async quizOf(tx: Sql, a: AssignmentRow, workspaceId: string, quizId: string) {
     const model = await loadVersion(tx, workspaceId, a.course_id, a.course_version);
     const quiz = model.contents.find((c) => c.id === quizId && c.kind === 'QUIZ');
-    if (!quiz?.quiz) throw new HttpError(404, 'NOT_FOUND', 'No such quiz in this course', { quizId: 'Not a quiz of this course' });
+    if (!quiz?.quiz)
+      throw new HttpError(404, 'NOT_FOUND', 'No such quiz in this course', { quizId: 'Not a quiz of this course' });
     return { model, quiz, settings: quiz.quiz };
   }
 
-  private async attemptsOf(tx: Sql, workspaceId: string, a: AssignmentRow, quizId: string, maxAttempts: number | null): Promise<UserAttempts> {
+  private async attemptsOf(
+    tx: Sql,
+    workspaceId: string,
+    a: AssignmentRow,
+    quizId: string,
+    maxAttempts: number | null,
+  ): Promise<UserAttempts> {
     const [row] = await tx.query<{ used: number; extra: number | null }>(
       `SELECT (SELECT count(*)::int FROM quiz_attempts WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3 AND quiz_id = $4) AS used,
               (SELECT extra_attempts FROM quiz_attempt_grants WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3 AND quiz_id = $4) AS extra`,
       [workspaceId, a.id, a.cycle, quizId],
     );
     const limit = attemptLimit(maxAttempts, row.extra ?? 0);
-    return { userId: a.user_id, quizId, extraAttempts: row.extra ?? 0, maxAttempts: limit, attemptsUsed: row.used, attemptsLeft: attemptsLeft(limit, row.used) };
+    return {
+      userId: a.user_id,
+      quizId,
+      extraAttempts: row.extra ?? 0,
+      maxAttempts: limit,
+      attemptsUsed: row.used,
+      attemptsLeft: attemptsLeft(limit, row.used),
+    };
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -138,7 +166,12 @@ export class LearnerAdminService {
         });
       }
       const start = page.page * page.pageSize;
-      return { items: exceeded.slice(start, start + page.pageSize), page: page.page, pageSize: page.pageSize, total: exceeded.length };
+      return {
+        items: exceeded.slice(start, start + page.pageSize),
+        page: page.page,
+        pageSize: page.pageSize,
+        total: exceeded.length,
+      };
     });
   }
 
@@ -202,7 +235,10 @@ export class LearnerAdminService {
       const learner = { workspaceId: admin.workspaceId, userId: admin.userId, ip: admin.ip };
       if (body.scope === 'LESSON') {
         const lesson = model.contents.find((c) => c.id === body.lessonId && c.kind === 'LESSON');
-        if (!lesson) throw new HttpError(404, 'NOT_FOUND', 'No such lesson in this course', { lessonId: 'Not a lesson of this course' });
+        if (!lesson)
+          throw new HttpError(404, 'NOT_FOUND', 'No such lesson in this course', {
+            lessonId: 'Not a lesson of this course',
+          });
         await tx.query(
           `INSERT INTO learner_lessons (workspace_id, assignment_id, cycle, lesson_id, done_at, source, marked_by, reason)
            VALUES ($1, $2, $3, $4, $5, 'ADMIN', $6, $7) ON CONFLICT DO NOTHING`,
@@ -217,10 +253,21 @@ export class LearnerAdminService {
           details: { courseId, lessonId: lesson.id, reason: body.reason, cycle: a.cycle },
         });
         if (a.status === 'ASSIGNED') {
-          await tx.query(`UPDATE course_assignments SET status = 'IN_PROGRESS' WHERE workspace_id = $1 AND id = $2 AND status = 'ASSIGNED'`, [admin.workspaceId, a.id]);
+          await tx.query(
+            `UPDATE course_assignments SET status = 'IN_PROGRESS' WHERE workspace_id = $1 AND id = $2 AND status = 'ASSIGNED'`,
+            [admin.workspaceId, a.id],
+          );
         }
         // The learner's own quizzes still decide: a lesson marked done completes the course only if the rest is done.
-        await this.player.completeIfDone(tx, learner, a, model, await this.player.recordOf(tx, admin.workspaceId, a), model.primary, 'ADMIN');
+        await this.player.completeIfDone(
+          tx,
+          learner,
+          a,
+          model,
+          await this.player.recordOf(tx, admin.workspaceId, a),
+          model.primary,
+          'ADMIN',
+        );
       } else {
         await audit(tx, {
           workspaceId: admin.workspaceId,
@@ -230,14 +277,29 @@ export class LearnerAdminService {
           ip: admin.ip,
           details: { courseId, reason: body.reason, cycle: a.cycle },
         });
-        await this.player.completeIfDone(tx, learner, a, model, await this.player.recordOf(tx, admin.workspaceId, a), model.primary, 'ADMIN', {
-          reason: body.reason,
-          learnerId: userId,
-        });
+        await this.player.completeIfDone(
+          tx,
+          learner,
+          a,
+          model,
+          await this.player.recordOf(tx, admin.workspaceId, a),
+          model.primary,
+          'ADMIN',
+          {
+            reason: body.reason,
+            learnerId: userId,
+          },
+        );
       }
       const rec = await this.player.recordOf(tx, admin.workspaceId, a);
       const summary = this.player.summaryOf(a, model, rec);
-      return { userId, courseId, status: summary.status, progressPercent: summary.progressPercent, completion: rec.completion ? completionOf(rec.completion) : null };
+      return {
+        userId,
+        courseId,
+        status: summary.status,
+        progressPercent: summary.progressPercent,
+        completion: rec.completion ? completionOf(rec.completion) : null,
+      };
     });
   }
 
@@ -245,11 +307,19 @@ export class LearnerAdminService {
   // Certificates
 
   /** The latest certificate of a learner for a course: the caller's own, or (`userId`) a learner's for their admin. */
-  async certificate(admin: Admin, courseId: string, learnerId: string, origin: string): Promise<{ bytes: Buffer; fileName: string }> {
+  async certificate(
+    admin: Admin,
+    courseId: string,
+    learnerId: string,
+    origin: string,
+  ): Promise<{ bytes: Buffer; fileName: string }> {
     const row = await this.db.tenant(admin.workspaceId, async (tx) => {
       await this.course(tx, admin.workspaceId, courseId);
       if (learnerId !== admin.userId && admin.scope !== null) {
-        const [user] = await tx.query<{ branch_id: string | null }>(`SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2`, [admin.workspaceId, learnerId]);
+        const [user] = await tx.query<{ branch_id: string | null }>(
+          `SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2`,
+          [admin.workspaceId, learnerId],
+        );
         if (!user || user.branch_id !== admin.scope) throw notFound('No certificate');
       }
       const [cert] = await tx.query<CertificateRow>(
@@ -282,7 +352,10 @@ export class LearnerAdminService {
   /** The public check of a code on the workspace's host: what the certificate prints, nothing else. */
   async verify(workspaceId: string, code: string): Promise<CertificateVerification> {
     const row = await this.db.tenant(workspaceId, async (tx) => {
-      const [cert] = await tx.query<CertificateRow>(`SELECT ${CERT_COLUMNS} FROM certificates WHERE workspace_id = $1 AND code = $2`, [workspaceId, code]);
+      const [cert] = await tx.query<CertificateRow>(
+        `SELECT ${CERT_COLUMNS} FROM certificates WHERE workspace_id = $1 AND code = $2`,
+        [workspaceId, code],
+      );
       return cert;
     });
     if (!row) throw notFound('No certificate has this code');
@@ -303,32 +376,64 @@ export class LearnerAdminService {
     try {
       records = [...csvRecords(text)].flat();
     } catch (error) {
-      if (error instanceof CsvSyntaxError) throw badRequest(`The CSV is malformed at row ${error.row}: ${error.problem}`, { file: `Row ${error.row}: ${error.problem}` });
+      if (error instanceof CsvSyntaxError)
+        throw badRequest(`The CSV is malformed at row ${error.row}: ${error.problem}`, {
+          file: `Row ${error.row}: ${error.problem}`,
+        });
       throw error;
     }
     const [header, ...rows] = records.filter((r) => r.some((cell) => cell.trim() !== ''));
     if (!header) throw badRequest('The file is empty', { file: 'Empty' });
-    if (rows.length > IMPORT_MAX_ROWS) throw badRequest(`At most ${IMPORT_MAX_ROWS} rows`, { file: `More than ${IMPORT_MAX_ROWS} rows` });
-    const names = header.map((h) => h.trim().toLowerCase().replace(/[\s_-]/g, ''));
+    if (rows.length > IMPORT_MAX_ROWS)
+      throw badRequest(`At most ${IMPORT_MAX_ROWS} rows`, { file: `More than ${IMPORT_MAX_ROWS} rows` });
+    const names = header.map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/[\s_-]/g, ''),
+    );
     const column = (...aliases: string[]) => names.findIndex((n) => aliases.includes(n));
-    const cols = { email: column('email', 'personemail', 'useremail'), course: column('course', 'coursetitle', 'coursename'), completedOn: column('completedon', 'completiondate', 'completed', 'date'), score: column('score') };
-    const missing = Object.entries(cols).filter(([k, i]) => i < 0 && k !== 'score').map(([k]) => k);
-    if (missing.length) throw badRequest(`The header lacks ${missing.join(', ')}`, { file: `Columns needed: email, course, completedOn (score optional); missing ${missing.join(', ')}` });
+    const cols = {
+      email: column('email', 'personemail', 'useremail'),
+      course: column('course', 'coursetitle', 'coursename'),
+      completedOn: column('completedon', 'completiondate', 'completed', 'date'),
+      score: column('score'),
+    };
+    const missing = Object.entries(cols)
+      .filter(([k, i]) => i < 0 && k !== 'score')
+      .map(([k]) => k);
+    if (missing.length)
+      throw badRequest(`The header lacks ${missing.join(', ')}`, {
+        file: `Columns needed: email, course, completedOn (score optional); missing ${missing.join(', ')}`,
+      });
 
     return this.db.tenant(admin.workspaceId, async (tx) => {
       const problems: CompletionImportProblem[] = [];
       let imported = 0;
       let duplicates = 0;
-      const problem = (row: number, col: CompletionImportProblem['column'], reason: string) => problems.push({ row, column: col, reason });
+      const problem = (row: number, col: CompletionImportProblem['column'], reason: string) =>
+        problems.push({ row, column: col, reason });
       const people = new Map(
         (
-          await tx.query<{ id: string; email: string; branch_id: string | null; first_name: string; last_name: string }>(
-            `SELECT id, lower(email) AS email, branch_id, first_name, last_name FROM users WHERE workspace_id = $1`,
-            [admin.workspaceId],
-          )
+          await tx.query<{
+            id: string;
+            email: string;
+            branch_id: string | null;
+            first_name: string;
+            last_name: string;
+          }>(`SELECT id, lower(email) AS email, branch_id, first_name, last_name FROM users WHERE workspace_id = $1`, [
+            admin.workspaceId,
+          ])
         ).map((p) => [p.email, p]),
       );
-      const titles = await tx.query<{ course_id: string; title: string; language: CourseLanguage; primary: boolean; published_version: number | null; validity_years: number | null }>(
+      const titles = await tx.query<{
+        course_id: string;
+        title: string;
+        language: CourseLanguage;
+        primary: boolean;
+        published_version: number | null;
+        validity_years: number | null;
+      }>(
         `SELECT l.course_id, l.title, l.language, l.priority = 'PRIMARY' AS primary, c.published_version, c.validity_years
            FROM course_languages l JOIN courses c ON c.workspace_id = l.workspace_id AND c.id = l.course_id WHERE l.workspace_id = $1`,
         [admin.workspaceId],
@@ -336,7 +441,8 @@ export class LearnerAdminService {
       const byTitle = new Map<string, (typeof titles)[number][]>();
       for (const t of titles) {
         const key = t.title.trim().toLowerCase();
-        if (!byTitle.get(key)?.some((x) => x.course_id === t.course_id)) byTitle.set(key, [...(byTitle.get(key) ?? []), t]);
+        if (!byTitle.get(key)?.some((x) => x.course_id === t.course_id))
+          byTitle.set(key, [...(byTitle.get(key) ?? []), t]);
       }
       const today = this.today();
       for (const [i, record] of rows.entries()) {
@@ -344,18 +450,39 @@ export class LearnerAdminService {
         const cell = (index: number) => (index >= 0 ? (record[index] ?? '').trim() : '');
         const email = cell(cols.email).toLowerCase();
         const person = people.get(email);
-        if (!email) { problem(row, 'email', 'Give the person’s email'); continue; }
-        if (!person || (admin.scope !== null && person.branch_id !== admin.scope)) { problem(row, 'email', 'No such person in this workspace'); continue; }
+        if (!email) {
+          problem(row, 'email', 'Give the person’s email');
+          continue;
+        }
+        if (!person || (admin.scope !== null && person.branch_id !== admin.scope)) {
+          problem(row, 'email', 'No such person in this workspace');
+          continue;
+        }
         const courses = byTitle.get(cell(cols.course).toLowerCase()) ?? [];
-        if (courses.length === 0) { problem(row, 'course', 'No course has this title'); continue; }
-        if (courses.length > 1) { problem(row, 'course', 'Several courses have this title'); continue; }
+        if (courses.length === 0) {
+          problem(row, 'course', 'No course has this title');
+          continue;
+        }
+        if (courses.length > 1) {
+          problem(row, 'course', 'Several courses have this title');
+          continue;
+        }
         const course = courses[0];
         const completedOn = cell(cols.completedOn);
-        if (!isCalendarDate(completedOn)) { problem(row, 'completedOn', 'Use a date in the form YYYY-MM-DD'); continue; }
-        if (completedOn > today) { problem(row, 'completedOn', 'The date is in the future'); continue; }
+        if (!isCalendarDate(completedOn)) {
+          problem(row, 'completedOn', 'Use a date in the form YYYY-MM-DD');
+          continue;
+        }
+        if (completedOn > today) {
+          problem(row, 'completedOn', 'The date is in the future');
+          continue;
+        }
         const scoreText = cell(cols.score);
         const score = scoreText === '' ? null : Number(scoreText);
-        if (score !== null && (!/^\d{1,3}(\.\d+)?$/.test(scoreText) || score > 100)) { problem(row, 'score', 'Give a score from 0 to 100, or leave it empty'); continue; }
+        if (score !== null && (!/^\d{1,3}(\.\d+)?$/.test(scoreText) || score > 100)) {
+          problem(row, 'score', 'Give a score from 0 to 100, or leave it empty');
+          continue;
+        }
         const [assignment] = await tx.query<{ id: string; status: string }>(
           `SELECT id, status FROM course_assignments WHERE workspace_id = $1 AND course_id = $2 AND user_id = $3`,
           [admin.workspaceId, course.course_id, person.id],
@@ -366,9 +493,23 @@ export class LearnerAdminService {
           `INSERT INTO course_completions (workspace_id, user_id, course_id, assignment_id, completed_at, completed_on, score, attempts, course_version, course_title, language, expires_on, source, recorded_by)
            VALUES ($1, $2, $3, $4, $5::date, $5::date, $6, 0, NULL, $7, $8, $9, 'IMPORTED', $10)
            ON CONFLICT (workspace_id, user_id, course_id, completed_on) WHERE source = 'IMPORTED' DO NOTHING RETURNING id`,
-          [admin.workspaceId, person.id, course.course_id, assignment?.id ?? null, completedOn, score === null ? null : Math.floor(score * 10) / 10, primaryTitle.title, primaryTitle.language, expiresOn, admin.userId],
+          [
+            admin.workspaceId,
+            person.id,
+            course.course_id,
+            assignment?.id ?? null,
+            completedOn,
+            score === null ? null : Math.floor(score * 10) / 10,
+            primaryTitle.title,
+            primaryTitle.language,
+            expiresOn,
+            admin.userId,
+          ],
         );
-        if (!inserted) { duplicates++; continue; }
+        if (!inserted) {
+          duplicates++;
+          continue;
+        }
         imported++;
         if (!assignment && course.published_version !== null) {
           await tx.query(
@@ -377,7 +518,10 @@ export class LearnerAdminService {
             [admin.workspaceId, course.course_id, person.id, admin.userId, course.published_version, completedOn],
           );
         } else if (assignment && assignment.status !== 'COMPLETED') {
-          await tx.query(`UPDATE course_assignments SET status = 'COMPLETED', completed_at = $3::date WHERE workspace_id = $1 AND id = $2`, [admin.workspaceId, assignment.id, completedOn]);
+          await tx.query(
+            `UPDATE course_assignments SET status = 'COMPLETED', completed_at = $3::date WHERE workspace_id = $1 AND id = $2`,
+            [admin.workspaceId, assignment.id, completedOn],
+          );
         }
         await audit(tx, {
           workspaceId: admin.workspaceId,
@@ -388,7 +532,13 @@ export class LearnerAdminService {
           details: { courseId: course.course_id, completedOn, score, completionId: inserted.id },
         });
       }
-      return { rows: rows.length, imported, duplicates, problems: problems.slice(0, MAX_PROBLEMS), problemsTruncated: problems.length > MAX_PROBLEMS };
+      return {
+        rows: rows.length,
+        imported,
+        duplicates,
+        problems: problems.slice(0, MAX_PROBLEMS),
+        problemsTruncated: problems.length > MAX_PROBLEMS,
+      };
     });
   }
 }

@@ -35,8 +35,14 @@ export function learnerOf(ctx: Pick<HandlerContext<never>, 'site' | 'principal' 
 
 /** The learner's calls (src/contracts/learning/player.contract.ts): their own assigned courses only. */
 export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise<PlayerService> {
-  const files = deps.fileUrls ? new CourseFiles(deps.db, deps.fileUrls, deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS) : null;
-  const player = new PlayerService(deps.db, deps.settings.now ?? (() => new Date()), files ? (ws, ids) => files.links(ws, ids) : null);
+  const files = deps.fileUrls
+    ? new CourseFiles(deps.db, deps.fileUrls, deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS)
+    : null;
+  const player = new PlayerService(
+    deps.db,
+    deps.settings.now ?? (() => new Date()),
+    files ? (ws, ids) => files.links(ws, ids) : null,
+  );
 
   serve(app, myCourses, async (ctx) => player.myCourses(learnerOf(ctx), ctx.query.language));
   serve(app, playerCourse, async (ctx) => player.playerView(learnerOf(ctx), ctx.params.courseId, ctx.query.language));
@@ -49,24 +55,38 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, learnerUploadUrl, async (ctx) => {
     const learner = learnerOf(ctx);
     const accept = await player.uploadBlock(learner, ctx.body.courseId, ctx.body.blockId);
-    return fileStore().issue({ ...learner, ip: ctx.request.ip }, { purpose: handInPurpose(ctx.body.fileName, accept), fileName: ctx.body.fileName, size: ctx.body.size });
+    return fileStore().issue(
+      { ...learner, ip: ctx.request.ip },
+      { purpose: handInPurpose(ctx.body.fileName, accept), fileName: ctx.body.fileName, size: ctx.body.size },
+    );
   });
   serve(app, learnerConfirmUpload, async (ctx) => {
     const learner = learnerOf(ctx);
-    const row = await deps.db.tenant(learner.workspaceId, (tx) => fileRows.findFile(tx, learner.workspaceId, ctx.params.id));
+    const row = await deps.db.tenant(learner.workspaceId, (tx) =>
+      fileRows.findFile(tx, learner.workspaceId, ctx.params.id),
+    );
     // The caller's own upload only: not another person's file, nor an author's replacement or cover.
-    if (!row || row.owner_id !== learner.userId || row.replaces_file_id || row.cover_of_course_id) throw notFound('No such file');
+    if (!row || row.owner_id !== learner.userId || row.replaces_file_id || row.cover_of_course_id)
+      throw notFound('No such file');
     return fileStore().confirm({ ...learner, ip: ctx.request.ip }, ctx.params.id, null);
   });
   serve(app, videoProgress, async (ctx) => player.videoProgress(learnerOf(ctx), ctx.body));
   // A call that completed the course queues the completion mail (server/learning/notifications).
-  const mailIfCompleted = async <T extends { courseCompleted?: boolean }>(workspaceId: string, result: T): Promise<T> => {
+  const mailIfCompleted = async <T extends { courseCompleted?: boolean }>(
+    workspaceId: string,
+    result: T,
+  ): Promise<T> => {
     if (result.courseCompleted) await queueCompletionMail(deps.jobs, workspaceId);
     return result;
   };
-  serve(app, lessonComplete, async (ctx) => mailIfCompleted(learnerOf(ctx).workspaceId, await player.lessonComplete(learnerOf(ctx), ctx.body)));
+  serve(app, lessonComplete, async (ctx) =>
+    mailIfCompleted(learnerOf(ctx).workspaceId, await player.lessonComplete(learnerOf(ctx), ctx.body)),
+  );
   serve(app, submitAttempt, async (ctx) =>
-    mailIfCompleted(learnerOf(ctx).workspaceId, await player.submitAttempt(learnerOf(ctx), ctx.params.courseId, ctx.params.quizId, ctx.body)),
+    mailIfCompleted(
+      learnerOf(ctx).workspaceId,
+      await player.submitAttempt(learnerOf(ctx), ctx.params.courseId, ctx.params.quizId, ctx.body),
+    ),
   );
 
   const admin = new LearnerAdminService(deps.db, player, deps.settings.now ?? (() => new Date()));
@@ -90,7 +110,12 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       await requirePermission(deps.permissions, ctx.site, ctx.principal, 'courses.assign');
       actor = adminOf(ctx);
     }
-    const { bytes, fileName } = await admin.certificate(actor, ctx.params.courseId, learnerId, ctx.site.kind === 'workspace' ? ctx.site.origin : '');
+    const { bytes, fileName } = await admin.certificate(
+      actor,
+      ctx.params.courseId,
+      learnerId,
+      ctx.site.kind === 'workspace' ? ctx.site.origin : '',
+    );
     return ctx.reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -119,7 +144,8 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
 /** The one CSV part of the import (at most IMPORT_MAX_BYTES, UTF-8 text, no NUL): anything else is a 4xx naming `file`. */
 async function readCsvUpload(request: HandlerContext<never>['request']): Promise<string> {
-  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', { [COMPLETIONS_FILE_FIELD]: 'Required' });
+  if (!request.isMultipart())
+    throw badRequest('Send the file as multipart/form-data', { [COMPLETIONS_FILE_FIELD]: 'Required' });
   let text: string | null = null;
   try {
     for await (const part of request.parts()) {
@@ -131,20 +157,34 @@ async function readCsvUpload(request: HandlerContext<never>['request']): Promise
       let size = 0;
       for await (const chunk of part.file) {
         size += (chunk as Buffer).length;
-        if (size > IMPORT_MAX_BYTES) throw new HttpError(413, 'FILE_TOO_LARGE', 'The file is larger than 2 MB', { [COMPLETIONS_FILE_FIELD]: 'Too large' });
+        if (size > IMPORT_MAX_BYTES)
+          throw new HttpError(413, 'FILE_TOO_LARGE', 'The file is larger than 2 MB', {
+            [COMPLETIONS_FILE_FIELD]: 'Too large',
+          });
         chunks.push(chunk as Buffer);
       }
       const bytes = Buffer.concat(chunks);
-      if (bytes.includes(0)) throw new HttpError(415, 'FILE_TYPE_REFUSED', 'The file is not a CSV text file', { [COMPLETIONS_FILE_FIELD]: 'Not a CSV text file' });
+      if (bytes.includes(0))
+        throw new HttpError(415, 'FILE_TYPE_REFUSED', 'The file is not a CSV text file', {
+          [COMPLETIONS_FILE_FIELD]: 'Not a CSV text file',
+        });
       const decoded = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-      if (decoded.includes('\uFFFD')) throw new HttpError(415, 'FILE_TYPE_REFUSED', 'The file is not UTF-8 text', { [COMPLETIONS_FILE_FIELD]: 'Not UTF-8 text' });
+      if (decoded.includes('\uFFFD'))
+        throw new HttpError(415, 'FILE_TYPE_REFUSED', 'The file is not UTF-8 text', {
+          [COMPLETIONS_FILE_FIELD]: 'Not UTF-8 text',
+        });
       text = decoded;
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      throw new HttpError(status === 413 ? 413 : 400, status === 413 ? 'FILE_TOO_LARGE' : 'VALIDATION', 'The upload could not be read', { [COMPLETIONS_FILE_FIELD]: 'Malformed upload' });
+      throw new HttpError(
+        status === 413 ? 413 : 400,
+        status === 413 ? 'FILE_TOO_LARGE' : 'VALIDATION',
+        'The upload could not be read',
+        { [COMPLETIONS_FILE_FIELD]: 'Malformed upload' },
+      );
     }
     if (error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message)) {
       throw badRequest('The upload is not a valid multipart body', { [COMPLETIONS_FILE_FIELD]: 'Malformed upload' });

@@ -59,7 +59,10 @@ export interface Learner {
 }
 
 /** Signed links to confirmed files of the workspace (CourseFiles.links). */
-export type FileLinks = (workspaceId: string, ids: readonly string[]) => Promise<Map<string, { url: string; type: string; fileName: string }>>;
+export type FileLinks = (
+  workspaceId: string,
+  ids: readonly string[],
+) => Promise<Map<string, { url: string; type: string; fileName: string }>>;
 
 /** How long a signed link handed to the player lasts (server/learning/files/files.service.ts DOWNLOAD_SECONDS). */
 const LINK_SECONDS = 60 * 60;
@@ -83,7 +86,8 @@ const isoOrNull = (value: Date | string | null | undefined) => (value ? iso(valu
 const dateOf = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-export const conflictCode = (code: string, message: string, fields?: Record<string, string>) => new HttpError(409, code, message, fields);
+export const conflictCode = (code: string, message: string, fields?: Record<string, string>) =>
+  new HttpError(409, code, message, fields);
 
 interface StateRow {
   block_id: string;
@@ -162,7 +166,13 @@ export class PlayerService {
   }
 
   /** The caller's assignment of a published course; 404 otherwise (not assigned, draft, another workspace's). */
-  async assignment(tx: Sql, workspaceId: string, userId: string, courseId: string, lock = false): Promise<AssignmentRow> {
+  async assignment(
+    tx: Sql,
+    workspaceId: string,
+    userId: string,
+    courseId: string,
+    lock = false,
+  ): Promise<AssignmentRow> {
     const { select, live } = this.assignmentSql();
     const [row] = await tx.query<AssignmentRow>(
       `SELECT ${select} FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
@@ -240,8 +250,14 @@ export class PlayerService {
     return { contentId: c.id, kind: c.kind, title: titleIn(c, language, model.primary) };
   }
 
-  private statusOf(a: AssignmentRow, rec: LearnerRecord | { started: boolean; completion: { completed_at: Date | string; expires_on: Date | string | null } | null }): LearnerStatus {
-    const started = 'started' in rec ? rec.started : rec.states.size > 0 || rec.lessons.size > 0 || rec.quizzes.size > 0;
+  private statusOf(
+    a: AssignmentRow,
+    rec:
+      | LearnerRecord
+      | { started: boolean; completion: { completed_at: Date | string; expires_on: Date | string | null } | null },
+  ): LearnerStatus {
+    const started =
+      'started' in rec ? rec.started : rec.states.size > 0 || rec.lessons.size > 0 || rec.quizzes.size > 0;
     const completedAt = rec.completion?.completed_at ?? (a.status === 'COMPLETED' ? a.completed_at : null);
     return learnerStatus(
       {
@@ -254,10 +270,16 @@ export class PlayerService {
     );
   }
 
-  private static languageOf(model: VersionModel, requested: CourseLanguage | undefined, strict: boolean): CourseLanguage {
+  private static languageOf(
+    model: VersionModel,
+    requested: CourseLanguage | undefined,
+    strict: boolean,
+  ): CourseLanguage {
     if (requested && model.languages.some((l) => l.language === requested)) return requested;
     if (requested && strict) {
-      throw badRequest(`This course is not in ${requested}`, { language: `Choose one of: ${model.languages.map((l) => l.language).join(', ')}` });
+      throw badRequest(`This course is not in ${requested}`, {
+        language: `Choose one of: ${model.languages.map((l) => l.language).join(', ')}`,
+      });
     }
     return model.primary;
   }
@@ -290,7 +312,13 @@ export class PlayerService {
          UNION SELECT assignment_id, cycle FROM quiz_attempts WHERE workspace_id = $1 AND assignment_id = ANY($2::uuid[])`,
         [learner.workspaceId, ids],
       );
-      const completions = await tx.query<{ assignment_id: string; cycle: number; completed_at: Date | string; expires_on: Date | string | null; code: string | null }>(
+      const completions = await tx.query<{
+        assignment_id: string;
+        cycle: number;
+        completed_at: Date | string;
+        expires_on: Date | string | null;
+        code: string | null;
+      }>(
         `SELECT cc.assignment_id, cc.cycle, cc.completed_at, cc.expires_on, ce.code
            FROM course_completions cc LEFT JOIN certificates ce ON ce.workspace_id = cc.workspace_id AND ce.completion_id = cc.id
           WHERE cc.workspace_id = $1 AND cc.assignment_id = ANY($2::uuid[]) AND cc.source <> 'IMPORTED'`,
@@ -302,8 +330,16 @@ export class PlayerService {
         const model = await loadVersion(tx, learner.workspaceId, a.course_id, a.course_version);
         const k = key(a.id, a.cycle);
         const rec = {
-          lessons: new Map(lessons.filter((l) => key(l.assignment_id, l.cycle) === k).map((l) => [l.lesson_id, { done_at: '', source: 'PLAYER' as const }])),
-          quizzes: new Map(passed.filter((p) => key(p.assignment_id, p.cycle) === k).map((p) => [p.quiz_id, { used: 1, passed: true, best: null, last: null, extra: 0 }])),
+          lessons: new Map(
+            lessons
+              .filter((l) => key(l.assignment_id, l.cycle) === k)
+              .map((l) => [l.lesson_id, { done_at: '', source: 'PLAYER' as const }]),
+          ),
+          quizzes: new Map(
+            passed
+              .filter((p) => key(p.assignment_id, p.cycle) === k)
+              .map((p) => [p.quiz_id, { used: 1, passed: true, best: null, last: null, extra: 0 }]),
+          ),
         };
         const completion = completions.find((c) => key(c.assignment_id, c.cycle) === k) ?? null;
         const progress = this.progressOf(model, rec);
@@ -328,9 +364,18 @@ export class PlayerService {
           hasCertificate: Boolean(completion?.code),
         });
       }
-      const rank: Record<LearnerStatus, number> = { OVERDUE: 0, IN_PROGRESS: 1, NOT_STARTED: 2, EXPIRED: 3, COMPLETED: 4 };
+      const rank: Record<LearnerStatus, number> = {
+        OVERDUE: 0,
+        IN_PROGRESS: 1,
+        NOT_STARTED: 2,
+        EXPIRED: 3,
+        COMPLETED: 4,
+      };
       return out.sort(
-        (x, y) => rank[x.status] - rank[y.status] || (x.dueAt ?? '9999').localeCompare(y.dueAt ?? '9999') || y.assignedAt.localeCompare(x.assignedAt),
+        (x, y) =>
+          rank[x.status] - rank[y.status] ||
+          (x.dueAt ?? '9999').localeCompare(y.dueAt ?? '9999') ||
+          y.assignedAt.localeCompare(x.assignedAt),
       );
     });
   }
@@ -342,14 +387,20 @@ export class PlayerService {
     const { a, model, rec, own } = await this.db.tenant(learner.workspaceId, async (tx) => {
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, courseId);
       const model = await loadVersion(tx, learner.workspaceId, courseId, a.course_version);
-      const own = requested ? undefined : (await languagesOf(tx, learner.workspaceId, [learner.userId])).get(learner.userId);
+      const own = requested
+        ? undefined
+        : (await languagesOf(tx, learner.workspaceId, [learner.userId])).get(learner.userId);
       return { a, model, rec: await this.record(tx, learner.workspaceId, a), own };
     });
     // An asked language the course lacks is refused; the learner's own language is used only where the course has it.
-    const language = requested ? PlayerService.languageOf(model, requested, true) : PlayerService.languageOf(model, own, false);
+    const language = requested
+      ? PlayerService.languageOf(model, requested, true)
+      : PlayerService.languageOf(model, own, false);
     const files = await this.signedFiles(learner.workspaceId, model, language, rec);
     const contents: PlayerContent[] = model.contents.map((c) =>
-      c.kind === 'LESSON' ? this.lessonView(learner, model, c, rec, language, files) : this.quizView(model, c, rec, language),
+      c.kind === 'LESSON'
+        ? this.lessonView(learner, model, c, rec, language, files)
+        : this.quizView(model, c, rec, language),
     );
     const progress = this.progressOf(model, rec);
     const done = Boolean(rec.completion) || a.status === 'COMPLETED';
@@ -394,7 +445,8 @@ export class PlayerService {
     if (ids.size === 0 || !this.links) return out;
     const expiresAt = new Date(Date.now() + LINK_SECONDS * 1000).toISOString();
     const add = (found: Map<string, { url: string; type: string; fileName: string }>) => {
-      for (const [fileId, link] of found) out.set(fileId, { fileId, url: link.url, expiresAt, contentType: link.type, fileName: link.fileName });
+      for (const [fileId, link] of found)
+        out.set(fileId, { fileId, url: link.url, expiresAt, contentType: link.type, fileName: link.fileName });
     };
     try {
       add(await this.links(workspaceId, [...ids]));
@@ -492,13 +544,19 @@ export class PlayerService {
    * The kinds of file an ask-for-a-file block of the caller's assigned version takes, before the learner is given an
    * upload URL for it: 404 when the course is not assigned to them or the block is not such a block of it.
    */
-  async uploadBlock(learner: Learner, courseId: string, blockId: string): Promise<readonly ('PDF' | 'IMAGE' | 'DOCUMENT')[]> {
+  async uploadBlock(
+    learner: Learner,
+    courseId: string,
+    blockId: string,
+  ): Promise<readonly ('PDF' | 'IMAGE' | 'DOCUMENT')[]> {
     return this.db.tenant(learner.workspaceId, async (tx) => {
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, courseId);
       const model = await loadVersion(tx, learner.workspaceId, courseId, a.course_version);
       const found = model.blocks.get(blockId);
       if (!found || found.block.type !== 'ASK_TO_UPLOAD_RESOURCE') {
-        throw new HttpError(404, 'NOT_FOUND', 'No block asking for a file in this course', { blockId: 'Not a block asking for a file' });
+        throw new HttpError(404, 'NOT_FOUND', 'No block asking for a file in this course', {
+          blockId: 'Not a block asking for a file',
+        });
       }
       return found.block.accept;
     });
@@ -512,7 +570,10 @@ export class PlayerService {
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, body.courseId, true);
       const model = await loadVersion(tx, learner.workspaceId, body.courseId, a.course_version);
       const found = model.blocks.get(body.blockId);
-      if (!found) throw new HttpError(404, 'NOT_FOUND', 'No such block in this course', { blockId: 'Not a block of this course' });
+      if (!found)
+        throw new HttpError(404, 'NOT_FOUND', 'No such block in this course', {
+          blockId: 'Not a block of this course',
+        });
       if (body.answer) {
         const problem = answerProblem(found.block, body.answer);
         if (problem) throw badRequest(problem, { answer: problem });
@@ -534,7 +595,16 @@ export class PlayerService {
            seen_at = COALESCE(learner_block_states.seen_at, EXCLUDED.seen_at),
            updated_at = EXCLUDED.updated_at
          RETURNING block_id, answer, answered_at, seen_at, video_position, video_watched, video_duration, video_reported_at, transcript_read_at`,
-        [learner.workspaceId, a.id, a.cycle, body.blockId, found.lessonId, body.answer ? JSON.stringify(body.answer) : null, now, body.seen === true || !!body.answer],
+        [
+          learner.workspaceId,
+          a.id,
+          a.cycle,
+          body.blockId,
+          found.lessonId,
+          body.answer ? JSON.stringify(body.answer) : null,
+          now,
+          body.seen === true || !!body.answer,
+        ],
       );
       await this.started(tx, learner, a);
       if (body.answer) {
@@ -563,7 +633,11 @@ export class PlayerService {
   }
 
   /** The status and progress an admin and the learner see. */
-  summaryOf(a: AssignmentRow, model: VersionModel, rec: LearnerRecord): { status: LearnerStatus; progressPercent: number } {
+  summaryOf(
+    a: AssignmentRow,
+    model: VersionModel,
+    rec: LearnerRecord,
+  ): { status: LearnerStatus; progressPercent: number } {
     const done = Boolean(rec.completion) || a.status === 'COMPLETED';
     return { status: this.statusOf(a, rec), progressPercent: done ? 100 : this.progressOf(model, rec).percent };
   }
@@ -606,13 +680,17 @@ export class PlayerService {
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, body.courseId, true);
       const model = await loadVersion(tx, learner.workspaceId, body.courseId, a.course_version);
       const found = model.blocks.get(body.blockId);
-      if (!found) throw new HttpError(404, 'NOT_FOUND', 'No such block in this course', { blockId: 'Not a block of this course' });
+      if (!found)
+        throw new HttpError(404, 'NOT_FOUND', 'No such block in this course', {
+          blockId: 'Not a block of this course',
+        });
       const block = found.block;
       if (block.type !== 'VIDEO') throw badRequest('This block is not a video', { blockId: 'Not a video block' });
       const language = PlayerService.languageOf(model, body.language, true);
       if (body.transcriptRead) {
         const has = [language, model.primary].some((l) => (block.texts[l]?.transcript ?? '').trim() !== '');
-        if (!has) throw badRequest('This video has no transcript', { transcriptRead: 'This video has no transcript to read' });
+        if (!has)
+          throw badRequest('This video has no transcript', { transcriptRead: 'This video has no transcript to read' });
       }
       await tx.query(
         `INSERT INTO learner_block_states (workspace_id, assignment_id, cycle, block_id, lesson_id, seen_at)
@@ -628,7 +706,12 @@ export class PlayerService {
       const before = videoStateOf(block, row);
       const duration = block.durationSeconds ?? row.video_duration ?? body.durationSeconds ?? null;
       const elapsed = row.video_reported_at ? (now.getTime() - new Date(row.video_reported_at).getTime()) / 1000 : null;
-      const { watched } = creditWatched(json<Range[]>(row.video_watched ?? []), body.watched ?? [], watchAllowance(elapsed), duration);
+      const { watched } = creditWatched(
+        json<Range[]>(row.video_watched ?? []),
+        body.watched ?? [],
+        watchAllowance(elapsed),
+        duration,
+      );
       const position = duration !== null ? Math.min(body.positionSeconds, duration) : body.positionSeconds;
       const transcriptAt = row.transcript_read_at ?? (body.transcriptRead ? now : null);
       const [saved] = await tx.query<StateRow>(
@@ -636,7 +719,17 @@ export class PlayerService {
                 transcript_read_at = $9, seen_at = COALESCE(seen_at, $8), updated_at = $8
           WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3 AND block_id = $4
           RETURNING block_id, answer, answered_at, seen_at, video_position, video_watched, video_duration, video_reported_at, transcript_read_at`,
-        [learner.workspaceId, a.id, a.cycle, body.blockId, position, JSON.stringify(watched), duration, now, transcriptAt],
+        [
+          learner.workspaceId,
+          a.id,
+          a.cycle,
+          body.blockId,
+          position,
+          JSON.stringify(watched),
+          duration,
+          now,
+          transcriptAt,
+        ],
       );
       await this.started(tx, learner, a);
       const after = videoStateOf(block, saved);
@@ -644,10 +737,18 @@ export class PlayerService {
         await audit(tx, {
           workspaceId: learner.workspaceId,
           actorUserId: learner.userId,
-          action: after.transcriptRead && !videoWatched(after.watched, after.durationSeconds) ? 'learner.video.transcript-read' : 'learner.video.watched',
+          action:
+            after.transcriptRead && !videoWatched(after.watched, after.durationSeconds)
+              ? 'learner.video.transcript-read'
+              : 'learner.video.watched',
           target: body.blockId,
           ip: learner.ip,
-          details: { courseId: body.courseId, lessonId: found.lessonId, cycle: a.cycle, watchedSeconds: after.watchedSeconds },
+          details: {
+            courseId: body.courseId,
+            lessonId: found.lessonId,
+            cycle: a.cycle,
+            watchedSeconds: after.watchedSeconds,
+          },
         });
       }
       return { blockId: body.blockId, video: after };
@@ -657,12 +758,18 @@ export class PlayerService {
   // -------------------------------------------------------------------------------------------------------------
   // Lesson completion
 
-  async lessonComplete(learner: Learner, body: { courseId: string; lessonId: string; language?: CourseLanguage }): Promise<LessonCompleted> {
+  async lessonComplete(
+    learner: Learner,
+    body: { courseId: string; lessonId: string; language?: CourseLanguage },
+  ): Promise<LessonCompleted> {
     return this.db.tenant(learner.workspaceId, async (tx) => {
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, body.courseId, true);
       const model = await loadVersion(tx, learner.workspaceId, body.courseId, a.course_version);
       const lesson = model.contents.find((c) => c.id === body.lessonId && c.kind === 'LESSON');
-      if (!lesson) throw new HttpError(404, 'NOT_FOUND', 'No such lesson in this course', { lessonId: 'Not a lesson of this course' });
+      if (!lesson)
+        throw new HttpError(404, 'NOT_FOUND', 'No such lesson in this course', {
+          lessonId: 'Not a lesson of this course',
+        });
       const language = PlayerService.languageOf(model, body.language, true);
       let rec = await this.record(tx, learner.workspaceId, a);
       if (!rec.lessons.has(lesson.id)) {
@@ -675,12 +782,19 @@ export class PlayerService {
             transcriptRead: Boolean(row.transcript_read_at),
           });
         }
-        const gaps = lessonGaps(lesson.blocks.map((b) => ({ blockId: b.id, block: b.block })), states, language, model.primary);
+        const gaps = lessonGaps(
+          lesson.blocks.map((b) => ({ blockId: b.id, block: b.block })),
+          states,
+          language,
+          model.primary,
+        );
         if (gaps.length > 0) {
           const video = gaps.some((g) => g.code === 'VIDEO_NOT_WATCHED');
           throw conflictCode(
             video ? 'VIDEO_NOT_WATCHED' : 'ANSWER_MISSING',
-            video ? 'Watch every video of this lesson to the end (or read its transcript) first' : 'Answer every question of this lesson first',
+            video
+              ? 'Watch every video of this lesson to the end (or read its transcript) first'
+              : 'Answer every question of this lesson first',
             Object.fromEntries(gaps.map((g) => [g.blockId, g.code])),
           );
         }
@@ -713,20 +827,34 @@ export class PlayerService {
   // -------------------------------------------------------------------------------------------------------------
   // Quiz attempts
 
-  async submitAttempt(learner: Learner, courseId: string, quizId: string, body: SubmitAttemptBody): Promise<AttemptResult> {
+  async submitAttempt(
+    learner: Learner,
+    courseId: string,
+    quizId: string,
+    body: SubmitAttemptBody,
+  ): Promise<AttemptResult> {
     return this.db.tenant(learner.workspaceId, async (tx) => {
       // The assignment's row lock: two attempts sent at once are counted one after the other.
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, courseId, true);
       const model = await loadVersion(tx, learner.workspaceId, courseId, a.course_version);
       const quiz = model.contents.find((c) => c.id === quizId && c.kind === 'QUIZ');
-      if (!quiz || !quiz.quiz) throw new HttpError(404, 'NOT_FOUND', 'No such quiz in this course', { quizId: 'Not a quiz of this course' });
+      if (!quiz || !quiz.quiz)
+        throw new HttpError(404, 'NOT_FOUND', 'No such quiz in this course', { quizId: 'Not a quiz of this course' });
       const language = PlayerService.languageOf(model, body.language, true);
-      const defs = quiz.questions.map((q) => ({ questionId: q.id, kind: q.kind, options: q.options.map((o) => ({ key: o.key, correct: o.correct })) }));
+      const defs = quiz.questions.map((q) => ({
+        questionId: q.id,
+        kind: q.kind,
+        options: q.options.map((o) => ({ key: o.key, correct: o.correct })),
+      }));
       const answers = new Map<string, string[]>();
       body.answers.forEach((ans, i) => {
         const def = defs.find((d) => d.questionId === ans.questionId);
-        if (!def) throw badRequest('Not a question of this quiz', { [`answers.${i}.questionId`]: 'Not a question of this quiz' });
-        if (answers.has(ans.questionId)) throw badRequest('A question is answered twice', { [`answers.${i}.questionId`]: 'Answered twice' });
+        if (!def)
+          throw badRequest('Not a question of this quiz', {
+            [`answers.${i}.questionId`]: 'Not a question of this quiz',
+          });
+        if (answers.has(ans.questionId))
+          throw badRequest('A question is answered twice', { [`answers.${i}.questionId`]: 'Answered twice' });
         const problem = choiceProblem(def, ans.choices);
         if (problem) throw badRequest(problem, { [`answers.${i}.choices`]: problem });
         answers.set(ans.questionId, ans.choices);
@@ -735,12 +863,19 @@ export class PlayerService {
       const t = rec.quizzes.get(quiz.id) ?? { used: 0, passed: false, best: null, last: null, extra: 0 };
       const limit = attemptLimit(quiz.quiz.maxAttempts, t.extra);
       const refusal = attemptRefusal({ passed: t.passed, used: t.used, limit });
-      if (refusal === 'QUIZ_PASSED') throw conflictCode('QUIZ_PASSED', 'You have passed this quiz already', { quizId: 'Passed already' });
+      if (refusal === 'QUIZ_PASSED')
+        throw conflictCode('QUIZ_PASSED', 'You have passed this quiz already', { quizId: 'Passed already' });
       if (refusal === 'NO_ATTEMPTS_LEFT') {
-        throw conflictCode('NO_ATTEMPTS_LEFT', 'You have used every attempt at this quiz; ask your admin for another', { quizId: 'No attempts left' });
+        throw conflictCode('NO_ATTEMPTS_LEFT', 'You have used every attempt at this quiz; ask your admin for another', {
+          quizId: 'No attempts left',
+        });
       }
       const result = scoreQuizAttempt(defs, answers, quiz.quiz.passMark, language, model.primary);
-      const stored: StoredResult[] = result.questions.map((r) => ({ questionId: r.blockId, chosen: answers.get(r.blockId) ?? [], correct: r.correct }));
+      const stored: StoredResult[] = result.questions.map((r) => ({
+        questionId: r.blockId,
+        chosen: answers.get(r.blockId) ?? [],
+        correct: r.correct,
+      }));
       const number = t.used + 1;
       const [row] = await tx.query<AttemptRow>(
         `INSERT INTO quiz_attempts (workspace_id, assignment_id, cycle, quiz_id, attempt_number, language, answers, results, score, pass_mark, passed, submitted_at)
@@ -775,7 +910,11 @@ export class PlayerService {
         after = await this.record(tx, learner.workspaceId, a);
       }
       const ta = after.quizzes.get(quiz.id)!;
-      const shown = revealsAnswers(quiz.quiz.answerReveal, { passed: ta.passed, attemptsUsed: ta.used, maxAttempts: limit });
+      const shown = revealsAnswers(quiz.quiz.answerReveal, {
+        passed: ta.passed,
+        attemptsUsed: ta.used,
+        maxAttempts: limit,
+      });
       return attemptResultOf(quiz, row, shown, language, model.primary, {
         used: ta.used,
         left: ta.passed ? 0 : attemptsLeft(limit, ta.used),
@@ -836,21 +975,39 @@ export class PlayerService {
       ],
     );
     if (!completion) return false;
-    await tx.query(`UPDATE course_assignments SET status = 'COMPLETED', completed_at = $3 WHERE workspace_id = $1 AND id = $2`, [
-      actor.workspaceId,
-      a.id,
-      now,
-    ]);
+    await tx.query(
+      `UPDATE course_assignments SET status = 'COMPLETED', completed_at = $3 WHERE workspace_id = $1 AND id = $2`,
+      [actor.workspaceId, a.id, now],
+    );
     a.status = 'COMPLETED';
     a.completed_at = now;
-    const code = await this.issueCertificate(tx, actor.workspaceId, completion.id, a, title, language, completedOn, expiresOn);
+    const code = await this.issueCertificate(
+      tx,
+      actor.workspaceId,
+      completion.id,
+      a,
+      title,
+      language,
+      completedOn,
+      expiresOn,
+    );
     await audit(tx, {
       workspaceId: actor.workspaceId,
       actorUserId: actor.userId,
       action: 'course.completed',
       target: a.course_id,
       ip: actor.ip,
-      details: { learnerId: a.user_id, assignmentId: a.id, cycle: a.cycle, source, score, attempts, courseVersion: a.course_version, certificate: code, reason: force?.reason },
+      details: {
+        learnerId: a.user_id,
+        assignmentId: a.id,
+        cycle: a.cycle,
+        source,
+        score,
+        attempts,
+        courseVersion: a.course_version,
+        certificate: code,
+        reason: force?.reason,
+      },
     });
     return true;
   }
@@ -874,7 +1031,20 @@ export class PlayerService {
     await tx.query(
       `INSERT INTO certificates (workspace_id, code, completion_id, user_id, course_id, name, course_title, language, organisation, completed_on, issued_on, expires_on)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [workspaceId, code, completionId, a.user_id, a.course_id, who?.name || 'Learner', title, language, who?.organisation ?? '', completedOn, this.today(), expiresOn],
+      [
+        workspaceId,
+        code,
+        completionId,
+        a.user_id,
+        a.course_id,
+        who?.name || 'Learner',
+        title,
+        language,
+        who?.organisation ?? '',
+        completedOn,
+        this.today(),
+        expiresOn,
+      ],
     );
     return code;
   }
@@ -911,7 +1081,12 @@ function videoStateOf(block: Extract<LessonBlock, { type: 'VIDEO' }>, row: State
 function contentOf(served: ReturnType<typeof learnerBlock>, files: Map<string, SignedFile>): PlayerBlockContent {
   switch (served.type) {
     case 'IMAGE':
-      return { type: 'IMAGE', file: files.get(served.fileId) ?? null, altText: served.altText, caption: served.caption };
+      return {
+        type: 'IMAGE',
+        file: files.get(served.fileId) ?? null,
+        altText: served.altText,
+        caption: served.caption,
+      };
     case 'VIDEO':
       return {
         type: 'VIDEO',
@@ -922,7 +1097,12 @@ function contentOf(served: ReturnType<typeof learnerBlock>, files: Map<string, S
         transcript: served.transcript,
       };
     case 'UPLOAD_RESOURCE':
-      return { type: 'UPLOAD_RESOURCE', file: files.get(served.fileId) ?? null, title: served.title, description: served.description };
+      return {
+        type: 'UPLOAD_RESOURCE',
+        file: files.get(served.fileId) ?? null,
+        title: served.title,
+        description: served.description,
+      };
     default: {
       const { alignment: _a, language: _l, fallback: _f, ...rest } = served;
       return rest as PlayerBlockContent;
@@ -931,11 +1111,17 @@ function contentOf(served: ReturnType<typeof learnerBlock>, files: Map<string, S
 }
 
 function servedQuestionLanguage(q: QuestionRow, language: CourseLanguage, primary: CourseLanguage): CourseLanguage {
-  const complete = (l: CourseLanguage) => (q.texts[l]?.text ?? '').trim() !== '' && q.options.every((o) => (o.texts[l] ?? '').trim() !== '');
+  const complete = (l: CourseLanguage) =>
+    (q.texts[l]?.text ?? '').trim() !== '' && q.options.every((o) => (o.texts[l] ?? '').trim() !== '');
   return complete(language) ? language : primary;
 }
 
-function questionView(q: QuestionRow, language: CourseLanguage, primary: CourseLanguage, shown: boolean): PlayerQuestion {
+function questionView(
+  q: QuestionRow,
+  language: CourseLanguage,
+  primary: CourseLanguage,
+  shown: boolean,
+): PlayerQuestion {
   const served = servedQuestionLanguage(q, language, primary);
   return {
     questionId: q.id,

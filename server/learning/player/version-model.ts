@@ -26,7 +26,13 @@ interface Snapshot {
       position: number;
       kind: QuestionKind;
       texts: Partial<Record<CourseLanguage, { text: string; explanation?: string }>>;
-      options: { optionId: string; key: string; position: number; correct: boolean; texts: Partial<Record<CourseLanguage, string>> }[];
+      options: {
+        optionId: string;
+        key: string;
+        position: number;
+        correct: boolean;
+        texts: Partial<Record<CourseLanguage, string>>;
+      }[];
     }[];
   }[];
 }
@@ -42,7 +48,12 @@ const CACHE_SIZE = 200;
 const cache = new Map<string, VersionModel>();
 
 function fromSnapshot(courseId: string, version: number, s: Snapshot): VersionModel {
-  const languages: CourseLanguageRow[] = s.languages.map((l) => ({ language: l.language, priority: l.priority, title: l.title, description: l.description }));
+  const languages: CourseLanguageRow[] = s.languages.map((l) => ({
+    language: l.language,
+    priority: l.priority,
+    title: l.title,
+    description: l.description,
+  }));
   const contents: ContentModel[] = [...s.contents]
     .sort((a, b) => a.position - b.position)
     .map((c) => ({
@@ -64,7 +75,14 @@ function fromSnapshot(courseId: string, version: number, s: Snapshot): VersionMo
           texts: q.texts ?? {},
           options: [...q.options]
             .sort((a, b) => a.position - b.position)
-            .map((o) => ({ id: o.optionId, question_id: q.questionId, key: o.key, position: o.position, correct: o.correct, texts: o.texts ?? {} })),
+            .map((o) => ({
+              id: o.optionId,
+              question_id: q.questionId,
+              key: o.key,
+              position: o.position,
+              correct: o.correct,
+              texts: o.texts ?? {},
+            })),
         })),
     }));
   return withIndex({ courseId, version, languages, primary: s.primary, contents });
@@ -76,7 +94,12 @@ function withIndex(model: Omit<VersionModel, 'blocks'>): VersionModel {
   return { ...model, blocks };
 }
 
-export async function loadVersion(tx: Sql, workspaceId: string, courseId: string, version: number): Promise<VersionModel> {
+export async function loadVersion(
+  tx: Sql,
+  workspaceId: string,
+  courseId: string,
+  version: number,
+): Promise<VersionModel> {
   const key = `${workspaceId}:${courseId}:${version}`;
   const cached = cache.get(key);
   if (cached) return cached;

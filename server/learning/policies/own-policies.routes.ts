@@ -21,7 +21,9 @@ import { CataloguePolicies, type PolicyActor } from '../catalogue/catalogue-poli
  */
 export async function ownPolicyRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const limits = deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS;
-  const of = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): { policies: CataloguePolicies; actor: PolicyActor } => {
+  const of = (
+    ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>,
+  ): { policies: CataloguePolicies; actor: PolicyActor } => {
     const { user, workspace } = workspaceUser(ctx);
     return {
       policies: new CataloguePolicies(deps.db, deps.fileUrls, limits, workspace.id),

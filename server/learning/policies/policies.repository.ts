@@ -44,7 +44,11 @@ interface PublishedRow {
   versions: PublishedVersion[] | null;
 }
 
-export async function publishedPolicies(tx: Sql, workspaceId: string, id: string | null = null): Promise<PublishedPolicy[]> {
+export async function publishedPolicies(
+  tx: Sql,
+  workspaceId: string,
+  id: string | null = null,
+): Promise<PublishedPolicy[]> {
   const rows = await tx.query<PublishedRow>(
     `SELECT w.id, w.catalogue_policy_id, p.title, p.description, w.scope, w.days_to_accept, w.yearly, w.published_at,
             (w.published_at AT TIME ZONE 'UTC')::date::text AS published_day,
@@ -89,8 +93,20 @@ export interface Person {
 }
 
 /** The active people of the workspace in a policy's scope (everyone, or its business units), or one of them. */
-export async function peopleInScope(tx: Sql, workspaceId: string, policy: PublishedPolicy, userId: string | null = null): Promise<Person[]> {
-  const rows = await tx.query<{ id: string; name: string; email: string | null; branch_id: string | null; branch_name: string | null; joined_on: string }>(
+export async function peopleInScope(
+  tx: Sql,
+  workspaceId: string,
+  policy: PublishedPolicy,
+  userId: string | null = null,
+): Promise<Person[]> {
+  const rows = await tx.query<{
+    id: string;
+    name: string;
+    email: string | null;
+    branch_id: string | null;
+    branch_name: string | null;
+    joined_on: string;
+  }>(
     `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, u.branch_id, b.name AS branch_name,
             coalesce(u.date_of_joining, (u.created_at AT TIME ZONE 'UTC')::date)::text AS joined_on
        FROM users u LEFT JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
@@ -99,7 +115,14 @@ export async function peopleInScope(tx: Sql, workspaceId: string, policy: Publis
       ORDER BY lower(u.first_name), lower(u.last_name), u.id`,
     [workspaceId, userId, policy.scope, policy.id],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, branchId: r.branch_id, branchName: r.branch_name, joinedOn: r.joined_on }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    branchId: r.branch_id,
+    branchName: r.branch_name,
+    joinedOn: r.joined_on,
+  }));
 }
 
 export interface AcceptanceRecord {
@@ -112,37 +135,89 @@ export interface AcceptanceRecord {
 }
 
 /** Every acceptance of a published policy (of one person, or all), oldest first. */
-export async function acceptances(tx: Sql, workspaceId: string, policyId: string, userId: string | null = null): Promise<AcceptanceRecord[]> {
-  const rows = await tx.query<{ user_id: string; version: number; language: PolicyLanguage; accepted_at: Date | string; day: string; reason: string | null }>(
+export async function acceptances(
+  tx: Sql,
+  workspaceId: string,
+  policyId: string,
+  userId: string | null = null,
+): Promise<AcceptanceRecord[]> {
+  const rows = await tx.query<{
+    user_id: string;
+    version: number;
+    language: PolicyLanguage;
+    accepted_at: Date | string;
+    day: string;
+    reason: string | null;
+  }>(
     `SELECT user_id, version, language, accepted_at, (accepted_at AT TIME ZONE 'UTC')::date::text AS day, reason
        FROM policy_acceptances WHERE workspace_id = $1 AND policy_id = $2 AND ($3::uuid IS NULL OR user_id = $3)
       ORDER BY accepted_at, id`,
     [workspaceId, policyId, userId],
   );
-  return rows.map((r) => ({ userId: r.user_id, version: r.version, language: r.language, acceptedAt: r.accepted_at, day: r.day, reason: r.reason }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    version: r.version,
+    language: r.language,
+    acceptedAt: r.accepted_at,
+    day: r.day,
+    reason: r.reason,
+  }));
 }
 
 export async function insertAcceptance(
   tx: Sql,
   workspaceId: string,
-  row: { policyId: string; userId: string; cataloguePolicyId: string; version: number; language: PolicyLanguage; ip: string; recordedBy: string | null; reason: string | null },
+  row: {
+    policyId: string;
+    userId: string;
+    cataloguePolicyId: string;
+    version: number;
+    language: PolicyLanguage;
+    ip: string;
+    recordedBy: string | null;
+    reason: string | null;
+  },
 ): Promise<{ accepted_at: Date | string }> {
   const [inserted] = await tx.query<{ accepted_at: Date | string }>(
     `INSERT INTO policy_acceptances (workspace_id, policy_id, user_id, catalogue_policy_id, version, language, ip, recorded_by, reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING accepted_at`,
-    [workspaceId, row.policyId, row.userId, row.cataloguePolicyId, row.version, row.language, row.ip, row.recordedBy, row.reason],
+    [
+      workspaceId,
+      row.policyId,
+      row.userId,
+      row.cataloguePolicyId,
+      row.version,
+      row.language,
+      row.ip,
+      row.recordedBy,
+      row.reason,
+    ],
   );
   return inserted;
 }
 
-export async function recordRead(tx: Sql, workspaceId: string, policyId: string, userId: string, version: number, language: string): Promise<void> {
+export async function recordRead(
+  tx: Sql,
+  workspaceId: string,
+  policyId: string,
+  userId: string,
+  version: number,
+  language: string,
+): Promise<void> {
   await tx.query(
     `INSERT INTO policy_document_reads (workspace_id, policy_id, user_id, version, language) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
     [workspaceId, policyId, userId, version, language],
   );
 }
 
-export async function hasRead(tx: Sql, workspaceId: string, policyId: string, userId: string, version: number, language: string | null): Promise<boolean> {
+export async function hasRead(
+  tx: Sql,
+  workspaceId: string,
+  policyId: string,
+  userId: string,
+  version: number,
+  language: string | null,
+): Promise<boolean> {
   const rows = await tx.query(
     `SELECT 1 FROM policy_document_reads WHERE workspace_id = $1 AND policy_id = $2 AND user_id = $3 AND version = $4 AND ($5::text IS NULL OR language = $5)`,
     [workspaceId, policyId, userId, version, language],
@@ -214,7 +289,14 @@ export async function acceptedVersions(
        LEFT JOIN workspace_policies w ON w.workspace_id = $1 AND w.id = l.policy_id
       ORDER BY l.accepted_at DESC, l.id DESC
       LIMIT $5 OFFSET $6`,
-    [workspaceId, userId, one?.policyId ?? null, one?.version ?? null, one ? 1 : (select as { limit: number }).limit, one ? 0 : (select as { offset: number }).offset],
+    [
+      workspaceId,
+      userId,
+      one?.policyId ?? null,
+      one?.version ?? null,
+      one ? 1 : (select as { limit: number }).limit,
+      one ? 0 : (select as { offset: number }).offset,
+    ],
   );
   return rows.map((r) => ({
     policyId: r.policy_id,

@@ -46,18 +46,49 @@ export async function policyRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     const { page, pageSize, state } = ctx.query;
     const { policy, rows } = await policies.acceptanceRows(actorOf(ctx).workspaceId, ctx.params.id);
     const matching = state ? rows.filter((r) => r.state === state) : rows;
-    return { policy, items: matching.slice(page * pageSize, (page + 1) * pageSize), total: matching.length, page, pageSize };
+    return {
+      policy,
+      items: matching.slice(page * pageSize, (page + 1) * pageSize),
+      total: matching.length,
+      page,
+      pageSize,
+    };
   });
 
   serve(app, policyAcceptancesExport, async (ctx) => {
     const { policy, rows } = await policies.acceptanceRows(actorOf(ctx).workspaceId, ctx.params.id);
     const csv = stringify([
-      ['Name', 'Email', 'Business unit', 'State', 'Version accepted', 'Language', 'Accepted at', 'Recorded for them because', 'Due on'],
+      [
+        'Name',
+        'Email',
+        'Business unit',
+        'State',
+        'Version accepted',
+        'Language',
+        'Accepted at',
+        'Recorded for them because',
+        'Due on',
+      ],
       ...rows.map((r) =>
-        [r.name, r.email, r.branchName, STATE_WORDS[r.state], r.version, r.language, r.acceptedAt, r.recordedReason, r.dueOn].map(cell),
+        [
+          r.name,
+          r.email,
+          r.branchName,
+          STATE_WORDS[r.state],
+          r.version,
+          r.language,
+          r.acceptedAt,
+          r.recordedReason,
+          r.dueOn,
+        ].map(cell),
       ),
     ]);
-    const name = policy.title.replace(/[^A-Za-z0-9 _-]/g, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'policy';
+    const name =
+      policy.title
+        .replace(/[^A-Za-z0-9 _-]/g, '')
+        .trim()
+        .replace(/\s+/g, '-')
+        .slice(0, 60) || 'policy';
     return ctx.reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}-acceptances.csv"`)
@@ -80,7 +111,9 @@ export async function policyRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   });
   serve(app, acceptPolicy, async (ctx) => policies.accept(actorOf(ctx), ctx.params.id, ctx.body));
 
-  serve(app, myAcceptedPolicies, async (ctx) => policies.acceptedPage(actorOf(ctx), ctx.query.page, ctx.query.pageSize));
+  serve(app, myAcceptedPolicies, async (ctx) =>
+    policies.acceptedPage(actorOf(ctx), ctx.query.page, ctx.query.pageSize),
+  );
   serve(app, readAcceptedPolicy, async (ctx) => {
     const accepted = await policies.acceptedOne(actorOf(ctx), ctx.params.id, ctx.params.version);
     if (!accepted) throw notFound('You have not accepted this policy version');
@@ -88,7 +121,8 @@ export async function policyRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   });
   serve(app, acceptedPolicyDocument, async (ctx) => {
     const doc = await policies.acceptedDocument(actorOf(ctx), ctx.params.id, ctx.params.version);
-    if (doc === 'no-storage') throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
+    if (doc === 'no-storage')
+      throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
     if (!doc) throw notFound('You have not accepted this policy version');
     return ctx.reply
       .type('application/pdf')

@@ -34,10 +34,19 @@ const later = (a: string, b: string) => (daysBetween(a, b) > 0 ? b : a);
 
 /** The versions as the domain rule reads them: none comes out in this workspace before the workspace published the policy. */
 function domainVersions(policy: repo.PublishedPolicy): PolicyVersion[] {
-  return policy.versions.map((v) => ({ version: v.version, change: v.change, publishedOn: later(v.day, policy.publishedDay) }));
+  return policy.versions.map((v) => ({
+    version: v.version,
+    change: v.change,
+    publishedOn: later(v.day, policy.publishedDay),
+  }));
 }
 
-function stateOf(policy: repo.PublishedPolicy, person: repo.Person, records: readonly repo.AcceptanceRecord[], today: string): AcceptanceState | null {
+function stateOf(
+  policy: repo.PublishedPolicy,
+  person: repo.Person,
+  records: readonly repo.AcceptanceRecord[],
+  today: string,
+): AcceptanceState | null {
   return acceptanceState(
     domainVersions(policy),
     records.map((r) => ({ version: r.version, acceptedOn: r.day })),
@@ -114,14 +123,25 @@ export class WorkspacePolicies {
         [body.cataloguePolicyId],
       );
       if (!policy) throw notFound('No such policy in the catalogue');
-      if (!policy.readable) throw new HttpError(409, 'NO_DOCUMENT', 'This policy has no PDF yet: it cannot be published until it can be read.');
+      if (!policy.readable)
+        throw new HttpError(
+          409,
+          'NO_DOCUMENT',
+          'This policy has no PDF yet: it cannot be published until it can be read.',
+        );
       const branchIds = [...new Set(body.branchIds ?? [])];
       if (body.scope === 'UNITS') {
-        if (branchIds.length === 0) throw badRequest('Choose at least one business unit', { branchIds: 'Choose at least one business unit' });
-        const found = await tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [ws, branchIds]);
+        if (branchIds.length === 0)
+          throw badRequest('Choose at least one business unit', { branchIds: 'Choose at least one business unit' });
+        const found = await tx.query<{ id: string }>(
+          `SELECT id FROM branches WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
+          [ws, branchIds],
+        );
         if (found.length !== branchIds.length) throw notFound('Business unit not found');
       } else if (branchIds.length > 0) {
-        throw badRequest('A policy for the whole workspace names no business unit', { branchIds: 'Leave empty for the whole workspace' });
+        throw badRequest('A policy for the whole workspace names no business unit', {
+          branchIds: 'Leave empty for the whole workspace',
+        });
       }
       const [row] = await tx.query<{ id: string; inserted: boolean }>(
         `INSERT INTO workspace_policies (workspace_id, catalogue_policy_id, scope, days_to_accept, yearly, published_by)
@@ -144,7 +164,13 @@ export class WorkspacePolicies {
         action: row.inserted ? 'policy.published' : 'policy.publication-changed',
         target: row.id,
         ip: actor.ip,
-        details: { title: policy.title, scope: body.scope, branchIds, daysToAccept: body.daysToAccept, yearly: body.yearly },
+        details: {
+          title: policy.title,
+          scope: body.scope,
+          branchIds,
+          daysToAccept: body.daysToAccept,
+          yearly: body.yearly,
+        },
       });
       const [published] = await repo.publishedPolicies(tx, ws, row.id);
       return this.summarise(tx, ws, published);
@@ -154,13 +180,17 @@ export class WorkspacePolicies {
   async list(workspaceId: string): Promise<{ items: WorkspacePolicy[] }> {
     return this.db.tenant(workspaceId, async (tx) => {
       const items: WorkspacePolicy[] = [];
-      for (const policy of await repo.publishedPolicies(tx, workspaceId)) items.push(await this.summarise(tx, workspaceId, policy));
+      for (const policy of await repo.publishedPolicies(tx, workspaceId))
+        items.push(await this.summarise(tx, workspaceId, policy));
       return { items };
     });
   }
 
   /** Each person in scope with their state (all of them: a policy's scope is one workspace's people). */
-  async acceptanceRows(workspaceId: string, policyId: string): Promise<{ policy: WorkspacePolicy; rows: AcceptanceRow[] }> {
+  async acceptanceRows(
+    workspaceId: string,
+    policyId: string,
+  ): Promise<{ policy: WorkspacePolicy; rows: AcceptanceRow[] }> {
     return this.db.tenant(workspaceId, async (tx) => {
       const policy = await this.find(tx, workspaceId, policyId);
       const people = await repo.peopleInScope(tx, workspaceId, policy);
@@ -197,7 +227,9 @@ export class WorkspacePolicies {
   }
 
   async mine(actor: Actor): Promise<{ items: MyPolicy[] }> {
-    return this.db.tenant(actor.workspaceId, async (tx) => ({ items: await this.policiesOf(tx, actor.workspaceId, actor.userId) }));
+    return this.db.tenant(actor.workspaceId, async (tx) => ({
+      items: await this.policiesOf(tx, actor.workspaceId, actor.userId),
+    }));
   }
 
   async reading(actor: Actor, policyId: string, asked: PolicyLanguage | null): Promise<PolicyReading> {
@@ -228,7 +260,11 @@ export class WorkspacePolicies {
   }
 
   /** The current version's PDF in a language; records that this person opened it (what accepting needs). */
-  async document(actor: Actor, policyId: string, asked: PolicyLanguage | null): Promise<{ bytes: Uint8Array; fileName: string }> {
+  async document(
+    actor: Actor,
+    policyId: string,
+    asked: PolicyLanguage | null,
+  ): Promise<{ bytes: Uint8Array; fileName: string }> {
     if (!this.urls) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
     const { key, size, fileName, owner } = await this.db.tenant(actor.workspaceId, async (tx) => {
       const { policy, version } = await this.forReader(tx, actor, policyId);
@@ -245,14 +281,25 @@ export class WorkspacePolicies {
   async accept(actor: Actor, policyId: string, body: { version: number; language: PolicyLanguage }) {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       // One acceptance at a time per person (a double tap records one row, not two).
-      await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [actor.workspaceId, actor.userId]);
+      await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [
+        actor.workspaceId,
+        actor.userId,
+      ]);
       const { policy, version } = await this.forReader(tx, actor, policyId);
       if (body.version !== version.version) {
-        throw new HttpError(409, 'VERSION_CHANGED', `Version ${version.version} of this policy is now current: read it, then accept it.`, {
-          version: `Version ${version.version} is current`,
-        });
+        throw new HttpError(
+          409,
+          'VERSION_CHANGED',
+          `Version ${version.version} of this policy is now current: read it, then accept it.`,
+          {
+            version: `Version ${version.version} is current`,
+          },
+        );
       }
-      if (!version.languages.includes(body.language)) throw badRequest('This version cannot be read in that language', { language: 'Choose a language this version is given in' });
+      if (!version.languages.includes(body.language))
+        throw badRequest('This version cannot be read in that language', {
+          language: 'Choose a language this version is given in',
+        });
       if (!(await repo.hasRead(tx, actor.workspaceId, policyId, actor.userId, version.version, body.language))) {
         throw new HttpError(409, 'NOT_OPENED', 'Open and read the policy before you accept it.');
       }
@@ -295,7 +342,10 @@ export class WorkspacePolicies {
       if (!person) throw notFound('This person is not in the policy’s scope');
       const version = current(policy);
       if (!version) throw notFound('No such policy');
-      if (!version.languages.includes(body.language)) throw badRequest('This version cannot be read in that language', { language: 'Choose a language this version is given in' });
+      if (!version.languages.includes(body.language))
+        throw badRequest('This version cannot be read in that language', {
+          language: 'Choose a language this version is given in',
+        });
       const row = await repo.insertAcceptance(tx, actor.workspaceId, {
         policyId,
         userId: body.userId,
@@ -312,16 +362,29 @@ export class WorkspacePolicies {
         action: 'policy.acceptance-recorded',
         target: body.userId,
         ip: actor.ip,
-        details: { policyId, title: policy.title, version: version.version, language: body.language, reason: body.reason },
+        details: {
+          policyId,
+          title: policy.title,
+          version: version.version,
+          language: body.language,
+          reason: body.reason,
+        },
       });
       return { version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) };
     });
   }
 
   /** "My policies": the versions this person accepted, the latest first, a page at a time. */
-  async acceptedPage(actor: Actor, page: number, pageSize: number): Promise<{ items: AcceptedPolicy[]; total: number; page: number; pageSize: number }> {
+  async acceptedPage(
+    actor: Actor,
+    page: number,
+    pageSize: number,
+  ): Promise<{ items: AcceptedPolicy[]; total: number; page: number; pageSize: number }> {
     return this.db.tenant(actor.workspaceId, async (tx) => {
-      const rows = await repo.acceptedVersions(tx, actor.workspaceId, actor.userId, { offset: page * pageSize, limit: pageSize });
+      const rows = await repo.acceptedVersions(tx, actor.workspaceId, actor.userId, {
+        offset: page * pageSize,
+        limit: pageSize,
+      });
       const total = await repo.countAcceptedVersions(tx, actor.workspaceId, actor.userId);
       return { items: rows.map(acceptedOf), total, page, pageSize };
     });
@@ -339,14 +402,21 @@ export class WorkspacePolicies {
    * The PDF of a version this person accepted, in the language they accepted it in; null unless they accepted it.
    * Reading it again records nothing: the read that counts for accepting is of the current version (`document`).
    */
-  async acceptedDocument(actor: Actor, policyId: string, version: number): Promise<{ bytes: Uint8Array; fileName: string } | null | 'no-storage'> {
+  async acceptedDocument(
+    actor: Actor,
+    policyId: string,
+    version: number,
+  ): Promise<{ bytes: Uint8Array; fileName: string } | null | 'no-storage'> {
     if (!this.urls) return 'no-storage';
     const doc = await this.db.tenant(actor.workspaceId, async (tx) => {
       const [row] = await repo.acceptedVersions(tx, actor.workspaceId, actor.userId, { policyId, version });
       return row ? repo.documentKey(tx, row.cataloguePolicyId, row.version, row.language) : null;
     });
     if (!doc) return null;
-    return { bytes: await this.urls.readRange(doc.owner ?? CATALOGUE_FILES, doc.key, 0, doc.size), fileName: doc.fileName };
+    return {
+      bytes: await this.urls.readRange(doc.owner ?? CATALOGUE_FILES, doc.key, 0, doc.size),
+      fileName: doc.fileName,
+    };
   }
 
   private async policiesOf(tx: Sql, workspaceId: string, userId: string): Promise<MyPolicy[]> {
@@ -371,7 +441,10 @@ export class WorkspacePolicies {
       });
     }
     // To accept first (the most urgent first), then the accepted.
-    return out.sort((a, b) => Number(a.state === 'ACCEPTED') - Number(b.state === 'ACCEPTED') || (a.dueOn ?? '').localeCompare(b.dueOn ?? ''));
+    return out.sort(
+      (a, b) =>
+        Number(a.state === 'ACCEPTED') - Number(b.state === 'ACCEPTED') || (a.dueOn ?? '').localeCompare(b.dueOn ?? ''),
+    );
   }
 
   /** A published policy the reader is in the scope of, with its current version; anything else is not found. */
@@ -393,7 +466,9 @@ export class WorkspacePolicies {
     const people = await repo.peopleInScope(tx, workspaceId, policy);
     const byUser = groupBy(await repo.acceptances(tx, workspaceId, policy.id));
     const today = this.today();
-    const states = people.map((p) => ({ state: stateOf(policy, p, byUser.get(p.id) ?? [], today)?.state ?? 'PENDING' }));
+    const states = people.map((p) => ({
+      state: stateOf(policy, p, byUser.get(p.id) ?? [], today)?.state ?? 'PENDING',
+    }));
     return this.summary(policy, states);
   }
 

@@ -10,7 +10,9 @@ import { SignInService } from './sign-in.service';
 export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const service = new SignInService(deps.db, deps.sessions, deps.passwords, deps.limits);
 
-  serve(app, signIn, async ({ body, site, request }) => service.signIn(site, body, request.ip, request.headers['user-agent']));
+  serve(app, signIn, async ({ body, site, request }) =>
+    service.signIn(site, body, request.ip, request.headers['user-agent']),
+  );
 
   serve(app, userDetails, async ({ principal, reply }) => {
     if (!principal) throw unauthorized();

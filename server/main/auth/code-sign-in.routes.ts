@@ -35,7 +35,11 @@ interface CodeUser {
 }
 
 /** The user whose profile carries this number; a number on two profiles matches nobody (it proves no one). */
-async function findUserByPhone(tx: Sql, workspaceId: string, contactNumber: string): Promise<(CodeUser & { phone: string }) | undefined> {
+async function findUserByPhone(
+  tx: Sql,
+  workspaceId: string,
+  contactNumber: string,
+): Promise<(CodeUser & { phone: string }) | undefined> {
   const phone = normalisePhoneNumber(contactNumber);
   if (!phone) return undefined;
   const users = await tx.query<CodeUser & { phone: string }>(
@@ -67,7 +71,11 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     if (!principal) throw unauthorized();
     return { token: session.token, expiresAt: session.expiresAt, user: await currentUser(deps.db, principal) };
   };
-  const sent = (otpRequestId: string) => ({ ok: true as const, otpRequestId, expiresInSeconds: ONE_TIME_CODE_TTL_MINUTES * 60 });
+  const sent = (otpRequestId: string) => ({
+    ok: true as const,
+    otpRequestId,
+    expiresInSeconds: ONE_TIME_CODE_TTL_MINUTES * 60,
+  });
 
   serve(app, signInCreateOtp, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
@@ -79,9 +87,19 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       if (!user) return randomUUID();
       if (user.locked_until) return tellLocked(tx, workspace, user, request.ip, 'email');
       const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_EMAIL');
-      const content = templates.signInCode({ workspaceName: workspace.company_name, code: issued.code, minutes: ONE_TIME_CODE_TTL_MINUTES });
+      const content = templates.signInCode({
+        workspaceName: workspace.company_name,
+        code: issued.code,
+        minutes: ONE_TIME_CODE_TTL_MINUTES,
+      });
       await deps.mail.send({ workspaceId: workspace.id, to: user.email, ...content }, tx);
-      await audit(tx, { workspaceId: workspace.id, action: 'SIGN_IN_CODE_REQUESTED', target: user.id, ip: request.ip, details: { channel: 'email' } });
+      await audit(tx, {
+        workspaceId: workspace.id,
+        action: 'SIGN_IN_CODE_REQUESTED',
+        target: user.id,
+        ip: request.ip,
+        details: { channel: 'email' },
+      });
       return issued.requestId;
     });
     return sent(requestId);
@@ -90,20 +108,44 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   serve(app, signInVerifyOtp, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
     const check = await codes.beforeCheck(workspace.id, body.userEmail, request.ip);
-    const checked = await deps.db.tenant(workspace.id, async (tx): Promise<{ outcome: CodeOutcome; userId?: string }> => {
-      const user = await findUser(tx, workspace.id, body.userEmail);
-      if (!user) return { outcome: 'stale' };
-      const target = { workspaceId: workspace.id, userId: user.id };
-      const outcome = await codes.consume(tx, target, 'SIGN_IN_EMAIL', body.otpRequestId, body.userOtp, request.ip, check.knownAddress);
-      const right = outcome === 'right';
-      await audit(tx, { workspaceId: workspace.id, action: right ? 'SIGN_IN' : 'SIGN_IN_FAILED', target: user.id, ip: request.ip, details: { method: 'email-code' } });
-      if (right && user.status === 'INVITED') {
-        await tx.query(`UPDATE users SET status = 'ACTIVE', updated_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, user.id]);
-      }
-      // The emailed code proves the email, as the sign-up's confirmation link would.
-      if (right) await tx.query(`UPDATE users SET email_confirmed = true WHERE workspace_id = $1 AND id = $2 AND NOT email_confirmed`, [workspace.id, user.id]);
-      return { outcome, userId: user.id };
-    });
+    const checked = await deps.db.tenant(
+      workspace.id,
+      async (tx): Promise<{ outcome: CodeOutcome; userId?: string }> => {
+        const user = await findUser(tx, workspace.id, body.userEmail);
+        if (!user) return { outcome: 'stale' };
+        const target = { workspaceId: workspace.id, userId: user.id };
+        const outcome = await codes.consume(
+          tx,
+          target,
+          'SIGN_IN_EMAIL',
+          body.otpRequestId,
+          body.userOtp,
+          request.ip,
+          check.knownAddress,
+        );
+        const right = outcome === 'right';
+        await audit(tx, {
+          workspaceId: workspace.id,
+          action: right ? 'SIGN_IN' : 'SIGN_IN_FAILED',
+          target: user.id,
+          ip: request.ip,
+          details: { method: 'email-code' },
+        });
+        if (right && user.status === 'INVITED') {
+          await tx.query(`UPDATE users SET status = 'ACTIVE', updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
+            workspace.id,
+            user.id,
+          ]);
+        }
+        // The emailed code proves the email, as the sign-up's confirmation link would.
+        if (right)
+          await tx.query(
+            `UPDATE users SET email_confirmed = true WHERE workspace_id = $1 AND id = $2 AND NOT email_confirmed`,
+            [workspace.id, user.id],
+          );
+        return { outcome, userId: user.id };
+      },
+    );
     // The failure was recorded above (committed) before answering.
     if (checked.outcome !== 'right' || !checked.userId) {
       await codes.wrongCode(check, checked.outcome);
@@ -124,9 +166,19 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       if (!user) return randomUUID();
       if (user.locked_until) return tellLocked(tx, workspace, user, request.ip, 'sms');
       const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_SMS');
-      const content = templates.smsSignInCode({ workspaceName: workspace.company_name, code: issued.code, minutes: ONE_TIME_CODE_TTL_MINUTES });
+      const content = templates.smsSignInCode({
+        workspaceName: workspace.company_name,
+        code: issued.code,
+        minutes: ONE_TIME_CODE_TTL_MINUTES,
+      });
       await deps.sms.send({ workspaceId: workspace.id, to: user.phone, ...content }, tx);
-      await audit(tx, { workspaceId: workspace.id, action: 'SIGN_IN_CODE_REQUESTED', target: user.id, ip: request.ip, details: { channel: 'sms' } });
+      await audit(tx, {
+        workspaceId: workspace.id,
+        action: 'SIGN_IN_CODE_REQUESTED',
+        target: user.id,
+        ip: request.ip,
+        details: { channel: 'sms' },
+      });
       return issued.requestId;
     });
     return sent(requestId);
@@ -134,15 +186,36 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, signInVerifySmsOtp, async ({ body, site, request }) => {
     const workspace = currentWorkspace(site);
-    const check = await codes.beforeCheck(workspace.id, normalisePhoneNumber(body.contactNumber) ?? body.contactNumber, request.ip);
-    const checked = await deps.db.tenant(workspace.id, async (tx): Promise<{ outcome: CodeOutcome; user?: CodeUser }> => {
-      const user = await findUserByPhone(tx, workspace.id, body.contactNumber);
-      if (!user) return { outcome: 'stale' };
-      const outcome = await codes.consume(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_SMS', body.otpRequestId, body.userOtp, request.ip, check.knownAddress);
-      const signedIn = outcome === 'right';
-      await audit(tx, { workspaceId: workspace.id, action: signedIn ? 'SIGN_IN' : 'SIGN_IN_FAILED', target: user.id, ip: request.ip, details: { method: 'sms-code' } });
-      return { outcome, user };
-    });
+    const check = await codes.beforeCheck(
+      workspace.id,
+      normalisePhoneNumber(body.contactNumber) ?? body.contactNumber,
+      request.ip,
+    );
+    const checked = await deps.db.tenant(
+      workspace.id,
+      async (tx): Promise<{ outcome: CodeOutcome; user?: CodeUser }> => {
+        const user = await findUserByPhone(tx, workspace.id, body.contactNumber);
+        if (!user) return { outcome: 'stale' };
+        const outcome = await codes.consume(
+          tx,
+          { workspaceId: workspace.id, userId: user.id },
+          'SIGN_IN_SMS',
+          body.otpRequestId,
+          body.userOtp,
+          request.ip,
+          check.knownAddress,
+        );
+        const signedIn = outcome === 'right';
+        await audit(tx, {
+          workspaceId: workspace.id,
+          action: signedIn ? 'SIGN_IN' : 'SIGN_IN_FAILED',
+          target: user.id,
+          ip: request.ip,
+          details: { method: 'sms-code' },
+        });
+        return { outcome, user };
+      },
+    );
     if (checked.outcome !== 'right' || !checked.user) {
       await codes.wrongCode(check, checked.outcome);
       throw new HttpError(401, 'INVALID_CODE', WRONG_CODE);
@@ -161,9 +234,18 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       if (!user) return randomUUID();
       if (user.locked_until) return tellLocked(tx, workspace, user, request.ip, 'email');
       const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'RESET_PASSWORD');
-      const content = templates.passwordResetCode({ workspaceName: workspace.company_name, code: issued.code, minutes: ONE_TIME_CODE_TTL_MINUTES });
+      const content = templates.passwordResetCode({
+        workspaceName: workspace.company_name,
+        code: issued.code,
+        minutes: ONE_TIME_CODE_TTL_MINUTES,
+      });
       await deps.mail.send({ workspaceId: workspace.id, to: user.email, ...content }, tx);
-      await audit(tx, { workspaceId: workspace.id, action: 'PASSWORD_RESET_REQUESTED', target: user.id, ip: request.ip });
+      await audit(tx, {
+        workspaceId: workspace.id,
+        action: 'PASSWORD_RESET_REQUESTED',
+        target: user.id,
+        ip: request.ip,
+      });
       return issued.requestId;
     });
     return sent(requestId);
@@ -179,15 +261,31 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       const user = await findUser(tx, workspace.id, body.userEmail);
       const problem = checkPassword(body.userNewPassword, {
         minimumLength: (await passwordPolicyFor(tx, workspace.id)).minimumLength,
-        words: ['safeplace', workspace.company_name, workspace.slug, user?.first_name, user?.last_name, user?.email ?? body.userEmail],
+        words: [
+          'safeplace',
+          workspace.company_name,
+          workspace.slug,
+          user?.first_name,
+          user?.last_name,
+          user?.email ?? body.userEmail,
+        ],
       });
       // A password the policy refuses keeps the code for the next try.
       if (problem) return { problem: describePasswordProblem(problem) };
       if (!user) return { wrongCode: 'stale' };
-      const outcome = await codes.consume(tx, { workspaceId: workspace.id, userId: user.id }, 'RESET_PASSWORD', body.otpRequestId, body.confirmationCode, request.ip, check.knownAddress);
+      const outcome = await codes.consume(
+        tx,
+        { workspaceId: workspace.id, userId: user.id },
+        'RESET_PASSWORD',
+        body.otpRequestId,
+        body.confirmationCode,
+        request.ip,
+        check.knownAddress,
+      );
       return outcome === 'right' ? { user } : { wrongCode: outcome };
     });
-    if ('problem' in checked) throw badRequest(checked.problem || 'Choose another password', { userNewPassword: checked.problem });
+    if ('problem' in checked)
+      throw badRequest(checked.problem || 'Choose another password', { userNewPassword: checked.problem });
     if ('wrongCode' in checked) {
       await codes.wrongCode(check, checked.wrongCode);
       throw badRequest(WRONG_CODE, { confirmationCode: WRONG_CODE });
@@ -202,10 +300,26 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
         [workspace.id, user.id, hashed],
       );
       // A new password ends every session of the user at once.
-      await tx.query(`UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL`, [workspace.id, user.id]);
-      await audit(tx, { workspaceId: workspace.id, actorUserId: user.id, action: 'PASSWORD_RESET', target: user.id, ip: request.ip });
+      await tx.query(
+        `UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+        [workspace.id, user.id],
+      );
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: user.id,
+        action: 'PASSWORD_RESET',
+        target: user.id,
+        ip: request.ip,
+      });
       await sendNotice(() =>
-        deps.mail.send({ workspaceId: workspace.id, to: user.email, ...templates.passwordChanged({ workspaceName: workspace.company_name }) }, tx),
+        deps.mail.send(
+          {
+            workspaceId: workspace.id,
+            to: user.email,
+            ...templates.passwordChanged({ workspaceName: workspace.company_name }),
+          },
+          tx,
+        ),
       );
     });
     return { ok: true as const };
@@ -224,11 +338,35 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   ): Promise<string> {
     const lockedUntil = new Date(user.locked_until!);
     if (channel === 'sms' && user.phone) {
-      await sendNotice(() => deps.sms.send({ workspaceId: workspace.id, to: user.phone!, ...templates.smsAccountLocked({ workspaceName: workspace.company_name, lockedUntil }) }, tx));
+      await sendNotice(() =>
+        deps.sms.send(
+          {
+            workspaceId: workspace.id,
+            to: user.phone!,
+            ...templates.smsAccountLocked({ workspaceName: workspace.company_name, lockedUntil }),
+          },
+          tx,
+        ),
+      );
     } else {
-      await sendNotice(() => deps.mail.send({ workspaceId: workspace.id, to: user.email, ...templates.accountLocked({ workspaceName: workspace.company_name, lockedUntil }) }, tx));
+      await sendNotice(() =>
+        deps.mail.send(
+          {
+            workspaceId: workspace.id,
+            to: user.email,
+            ...templates.accountLocked({ workspaceName: workspace.company_name, lockedUntil }),
+          },
+          tx,
+        ),
+      );
     }
-    await audit(tx, { workspaceId: workspace.id, action: 'CODE_REFUSED_LOCKED', target: user.id, ip, details: { channel } });
+    await audit(tx, {
+      workspaceId: workspace.id,
+      action: 'CODE_REFUSED_LOCKED',
+      target: user.id,
+      ip,
+      details: { channel },
+    });
     return randomUUID();
   }
 }

@@ -40,7 +40,10 @@ export function readOidcSettings(env: NodeJS.ProcessEnv): OidcProviderSettings[]
       clientId,
       clientSecret,
       discoveryUrl: env[`${prefix}DISCOVERY_URL`] || undefined,
-      tenants: env[`${prefix}TENANTS`]?.split(',').map((t) => t.trim()).filter(Boolean),
+      tenants: env[`${prefix}TENANTS`]
+        ?.split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
     });
   }
   return out;
@@ -95,7 +98,10 @@ export class OidcProviders {
     const issuer = new URL(s.issuer);
     const insecure = isLoopbackHttp(s.issuer) || isLoopbackHttp(s.discoveryUrl);
     const wellKnown = `${s.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-    const options: oidc.DiscoveryRequestOptions = { execute: insecure ? [oidc.allowInsecureRequests] : [], timeout: 10 };
+    const options: oidc.DiscoveryRequestOptions = {
+      execute: insecure ? [oidc.allowInsecureRequests] : [],
+      timeout: 10,
+    };
     if (s.discoveryUrl) {
       const discoveryUrl = s.discoveryUrl;
       options[oidc.customFetch] = (url, init) => fetch(url === wellKnown ? discoveryUrl : url, init as RequestInit);

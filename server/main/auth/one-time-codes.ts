@@ -103,7 +103,10 @@ export class OneTimeCodes {
   /** Before checking a code: 429 once this address, or (from an address the account has not used) the account, has used up its wrong codes. */
   async beforeCheck(workspaceId: string, account: string, ip: string): Promise<CodeCheck> {
     const keys = {
-      perAccountAddress: { limit: CODE_CHECK_LIMITS.perAccountAddress, key: `${accountKey(workspaceId, account)}@${ip}` },
+      perAccountAddress: {
+        limit: CODE_CHECK_LIMITS.perAccountAddress,
+        key: `${accountKey(workspaceId, account)}@${ip}`,
+      },
       perAddress: { limit: CODE_CHECK_LIMITS.perAddress, key: ip },
       perAccount: { limit: CODE_CHECK_LIMITS.perAccount, key: accountKey(workspaceId, account) },
     };
@@ -117,7 +120,9 @@ export class OneTimeCodes {
   /** After a wrong code (or an unknown account): counts it; against the account only when it was a guess at the live code. */
   wrongCode(check: CodeCheck, outcome: CodeOutcome): Promise<void> {
     const { perAddress, perAccountAddress, perAccount } = check.keys;
-    return this.limits.record(outcome === 'wrong' ? [perAddress, perAccountAddress, perAccount] : [perAddress, perAccountAddress]);
+    return this.limits.record(
+      outcome === 'wrong' ? [perAddress, perAccountAddress, perAccount] : [perAddress, perAccountAddress],
+    );
   }
 
   /** After the right code: this address's failures on the account are forgiven, and it is now an address the account uses. */
@@ -147,8 +152,22 @@ export class OneTimeCodes {
    * Checks a code in the caller's transaction. The right one is spent. A wrong guess at the live code counts against
    * the code (5 tries) and, from an address the account signed in from lately (`knownAddress`), towards the lock.
    */
-  async consume(tx: Sql, target: CodeTarget, purpose: CodePurpose, requestId: string, code: string, ip: string, knownAddress: boolean): Promise<CodeOutcome> {
-    const [row] = await tx.query<{ id: string; code_hash: string; failed_tries: number; live: boolean; locked: boolean }>(
+  async consume(
+    tx: Sql,
+    target: CodeTarget,
+    purpose: CodePurpose,
+    requestId: string,
+    code: string,
+    ip: string,
+    knownAddress: boolean,
+  ): Promise<CodeOutcome> {
+    const [row] = await tx.query<{
+      id: string;
+      code_hash: string;
+      failed_tries: number;
+      live: boolean;
+      locked: boolean;
+    }>(
       `SELECT c.id, c.code_hash, c.failed_tries,
               (c.used_at IS NULL AND c.superseded_at IS NULL AND c.expires_at > now() AND c.failed_tries < $5) AS live,
               (u.locked_until > now()) IS TRUE AS locked
@@ -161,11 +180,20 @@ export class OneTimeCodes {
     // account: nothing live was guessed at, so nothing counts against the account (else anyone could lock anyone).
     if (!row || !row.live || row.locked) return 'stale';
     if (timingSafeEqual(Buffer.from(row.code_hash), Buffer.from(hashCode(requestId, code)))) {
-      await tx.query('UPDATE one_time_codes SET used_at = now() WHERE workspace_id = $1 AND id = $2', [target.workspaceId, row.id]);
-      await tx.query('UPDATE users SET code_failures = 0 WHERE workspace_id = $1 AND id = $2', [target.workspaceId, target.userId]);
+      await tx.query('UPDATE one_time_codes SET used_at = now() WHERE workspace_id = $1 AND id = $2', [
+        target.workspaceId,
+        row.id,
+      ]);
+      await tx.query('UPDATE users SET code_failures = 0 WHERE workspace_id = $1 AND id = $2', [
+        target.workspaceId,
+        target.userId,
+      ]);
       return 'right';
     }
-    await tx.query('UPDATE one_time_codes SET failed_tries = failed_tries + 1 WHERE workspace_id = $1 AND id = $2', [target.workspaceId, row.id]);
+    await tx.query('UPDATE one_time_codes SET failed_tries = failed_tries + 1 WHERE workspace_id = $1 AND id = $2', [
+      target.workspaceId,
+      row.id,
+    ]);
     // Only an address the account uses can lock it: a stranger's guesses are held by the rate limits instead.
     if (!knownAddress) return 'wrong';
     const [user] = await tx.query<{ code_failures: number }>(
@@ -183,13 +211,24 @@ export class OneTimeCodes {
         WHERE workspace_id = $1 AND id = $2 RETURNING email, locked_until`,
       [target.workspaceId, target.userId, LOCKOUT_MINUTES],
     );
-    await tx.query('UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL', [target.workspaceId, target.userId]);
-    await audit(tx, { workspaceId: target.workspaceId, action: 'ACCOUNT_LOCKED', target: target.userId, ip, details: { reason: 'one-time code failures', minutes: LOCKOUT_MINUTES } });
+    await tx.query(
+      'UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL',
+      [target.workspaceId, target.userId],
+    );
+    await audit(tx, {
+      workspaceId: target.workspaceId,
+      action: 'ACCOUNT_LOCKED',
+      target: target.userId,
+      ip,
+      details: { reason: 'one-time code failures', minutes: LOCKOUT_MINUTES },
+    });
     const admins = await tx.query<{ email: string }>(
       `SELECT email FROM users WHERE workspace_id = $1 AND role = 'WORKSPACE_ADMIN' AND status = 'ACTIVE'`,
       [target.workspaceId],
     );
-    const [workspace] = await tx.query<{ company_name: string }>('SELECT company_name FROM workspaces WHERE id = $1', [target.workspaceId]);
+    const [workspace] = await tx.query<{ company_name: string }>('SELECT company_name FROM workspaces WHERE id = $1', [
+      target.workspaceId,
+    ]);
     const notice = templates.lockoutNotice({
       workspaceName: workspace?.company_name ?? '',
       account: user?.email ?? target.userId,
@@ -197,6 +236,11 @@ export class OneTimeCodes {
       lockedUntil: new Date(user?.locked_until ?? Date.now() + LOCKOUT_MINUTES * 60_000),
     });
     // The lock stands even when the notice cannot leave (else a mail outage would undo every lock, and the count).
-    await sendNotice(() => this.mail.sendMany(admins.map((admin) => ({ workspaceId: target.workspaceId, to: admin.email, ...notice })), tx));
+    await sendNotice(() =>
+      this.mail.sendMany(
+        admins.map((admin) => ({ workspaceId: target.workspaceId, to: admin.email, ...notice })),
+        tx,
+      ),
+    );
   }
 }

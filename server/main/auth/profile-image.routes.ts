@@ -45,7 +45,10 @@ export async function profileImageRoutes(app: FastifyInstance, deps: ApiDeps): P
     const token = randomBytes(32).toString('base64url');
     const [row] = await deps.db.tenant(workspace.id, async (tx) => {
       // Old unused addresses of this user stop working: one upload address at a time.
-      await tx.query(`DELETE FROM profile_image_uploads WHERE workspace_id = $1 AND (user_id = $2 OR expires_at < now())`, [workspace.id, user.userId]);
+      await tx.query(
+        `DELETE FROM profile_image_uploads WHERE workspace_id = $1 AND (user_id = $2 OR expires_at < now())`,
+        [workspace.id, user.userId],
+      );
       return tx.query<{ expires_at: Date }>(
         `INSERT INTO profile_image_uploads (workspace_id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => $4))
          RETURNING expires_at`,
@@ -71,7 +74,12 @@ export async function profileImageRoutes(app: FastifyInstance, deps: ApiDeps): P
         [workspace.id, hash],
       ),
     );
-    if (!upload) throw new HttpError(404, 'UPLOAD_URL_INVALID', 'This upload address is not valid or has expired. Ask for a new one.');
+    if (!upload)
+      throw new HttpError(
+        404,
+        'UPLOAD_URL_INVALID',
+        'This upload address is not valid or has expired. Ask for a new one.',
+      );
     const { file } = await readMultipart(ctx.request, {
       textFields: [],
       fileFields: [PROFILE_IMAGE_FIELD],
@@ -86,7 +94,11 @@ export async function profileImageRoutes(app: FastifyInstance, deps: ApiDeps): P
       });
     }
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-    const key = await deps.files.put(workspace.id, `profile-${upload.user_id}-${randomBytes(16).toString('hex')}`, file.bytes);
+    const key = await deps.files.put(
+      workspace.id,
+      `profile-${upload.user_id}-${randomBytes(16).toString('hex')}`,
+      file.bytes,
+    );
     const previous = await deps.db.tenant(workspace.id, async (tx) => {
       const [spent] = await tx.query<{ id: string }>(
         `UPDATE profile_image_uploads SET used_at = now() WHERE workspace_id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING id`,
@@ -111,7 +123,8 @@ export async function profileImageRoutes(app: FastifyInstance, deps: ApiDeps): P
       });
       return { key: before?.key ?? null };
     });
-    if ('refused' in previous) throw new HttpError(404, 'UPLOAD_URL_INVALID', 'This upload address was already used. Ask for a new one.');
+    if ('refused' in previous)
+      throw new HttpError(404, 'UPLOAD_URL_INVALID', 'This upload address was already used. Ask for a new one.');
     if (previous.key && previous.key !== key) await deps.files.remove(workspace.id, previous.key);
     return { profileImageUrl: profileImagePath(app.prefix, upload.user_id, key)! };
   });
@@ -128,7 +141,13 @@ export async function profileImageRoutes(app: FastifyInstance, deps: ApiDeps): P
         [workspace.id, user.userId],
       );
       if (before?.key) {
-        await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'PROFILE_IMAGE_REMOVED', target: user.userId, ip: ctx.request.ip });
+        await audit(tx, {
+          workspaceId: workspace.id,
+          actorUserId: user.userId,
+          action: 'PROFILE_IMAGE_REMOVED',
+          target: user.userId,
+          ip: ctx.request.ip,
+        });
       }
       return before?.key ?? null;
     });
@@ -146,7 +165,8 @@ export async function profileImageRoutes(app: FastifyInstance, deps: ApiDeps): P
       ),
     );
     // Only at the picture's own version: a made-up or an old one answers as if there were no picture.
-    if (!row || !sameText(profileImageVersion(row.key), ctx.params.version)) throw notFound('This person has no profile picture');
+    if (!row || !sameText(profileImageVersion(row.key), ctx.params.version))
+      throw notFound('This person has no profile picture');
     const bytes = await deps.files.get(workspace.id, row.key);
     if (!bytes) throw notFound('This person has no profile picture');
     return ctx.reply

@@ -2,7 +2,12 @@ import type { UpdateProfileBody } from '../../../src/contracts/main/auth.contrac
 import type { Sql } from '../../platform/db/database';
 
 /** The person's own name, and their language when the body gives one (null: back to the workspace's default). */
-export async function updateNameAndLanguage(tx: Sql, ws: string, userId: string, body: UpdateProfileBody): Promise<void> {
+export async function updateNameAndLanguage(
+  tx: Sql,
+  ws: string,
+  userId: string,
+  body: UpdateProfileBody,
+): Promise<void> {
   await tx.query(
     `UPDATE users SET first_name = $3, last_name = $4, language = CASE WHEN $5 THEN $6 ELSE language END, updated_at = now()
       WHERE workspace_id = $1 AND id = $2`,

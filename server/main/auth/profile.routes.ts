@@ -11,7 +11,11 @@ export async function profileRoutes(app: FastifyInstance, deps: ApiDeps): Promis
   serve(app, updateProfile, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     ctx.reply.header('cache-control', 'private, no-store');
-    const refusal = await updateOwnProfile(deps.db, { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.body);
+    const refusal = await updateOwnProfile(
+      deps.db,
+      { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip },
+      ctx.body,
+    );
     if (refusal) throw badRequest(refusal.message, { [refusal.field]: refusal.message });
     return currentUser(deps.db, user);
   });
@@ -20,7 +24,10 @@ export async function profileRoutes(app: FastifyInstance, deps: ApiDeps): Promis
     const { user, workspace } = workspaceUser(ctx);
     ctx.reply.header('cache-control', 'private, no-store');
     await deps.db.tenant(workspace.id, (tx) =>
-      tx.query(`UPDATE users SET first_login = false, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, user.userId]),
+      tx.query(`UPDATE users SET first_login = false, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
+        workspace.id,
+        user.userId,
+      ]),
     );
     return currentUser(deps.db, user);
   });

@@ -17,10 +17,20 @@ export async function updateOwnProfile(
 ): Promise<ProfileRefusal | null> {
   return db.tenant(who.workspaceId, async (tx) => {
     if (body.language && !(await offeredLanguages(tx, who.workspaceId)).includes(body.language)) {
-      return { refused: 'LANGUAGE_NOT_OFFERED', field: 'language', message: 'This workspace does not offer that language' } as const;
+      return {
+        refused: 'LANGUAGE_NOT_OFFERED',
+        field: 'language',
+        message: 'This workspace does not offer that language',
+      } as const;
     }
     await updateNameAndLanguage(tx, who.workspaceId, who.userId, body);
-    await audit(tx, { workspaceId: who.workspaceId, actorUserId: who.userId, action: 'PROFILE_UPDATED', target: who.userId, ip: who.ip });
+    await audit(tx, {
+      workspaceId: who.workspaceId,
+      actorUserId: who.userId,
+      action: 'PROFILE_UPDATED',
+      target: who.userId,
+      ip: who.ip,
+    });
     return null;
   });
 }

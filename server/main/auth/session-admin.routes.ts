@@ -15,12 +15,20 @@ const WRONG_PASSWORD = 'Your current password is not correct.';
 /** Ending sessions: an admin's "sign out everywhere" for a user, and a password change ending one's other sessions. */
 export async function sessionAdminRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   /** Wrong current passwords: 5 per user per 15 minutes, as for sign-in. */
-  const wrongPasswords: Limit = { name: 'change-password:user', max: 5, windowMs: 15 * 60_000, what: 'failed attempts' };
+  const wrongPasswords: Limit = {
+    name: 'change-password:user',
+    max: 5,
+    windowMs: 15 * 60_000,
+    what: 'failed attempts',
+  };
 
   serve(app, signOutEverywhere, async (ctx) => {
     const { user: admin, workspace } = workspaceUser(ctx);
     const ended = await deps.db.tenant(workspace.id, async (tx) => {
-      const [target] = await tx.query<{ id: string }>('SELECT id FROM users WHERE workspace_id = $1 AND id = $2', [workspace.id, ctx.params.userId]);
+      const [target] = await tx.query<{ id: string }>('SELECT id FROM users WHERE workspace_id = $1 AND id = $2', [
+        workspace.id,
+        ctx.params.userId,
+      ]);
       // Another workspace's user (or none) answers 404, like any object of another workspace.
       if (!target) return null;
       const revoked = await tx.query<{ id: string }>(
@@ -51,9 +59,18 @@ export async function sessionAdminRoutes(app: FastifyInstance, deps: ApiDeps): P
       );
       // Another workspace's user (or none) answers 404, like any object of another workspace.
       if (!target) return null;
-      await tx.query('UPDATE users SET locked_at = NULL, locked_until = NULL, code_failures = 0 WHERE workspace_id = $1 AND id = $2', [workspace.id, target.id]);
+      await tx.query(
+        'UPDATE users SET locked_at = NULL, locked_until = NULL, code_failures = 0 WHERE workspace_id = $1 AND id = $2',
+        [workspace.id, target.id],
+      );
       if (target.locked) {
-        await audit(tx, { workspaceId: workspace.id, actorUserId: admin.userId, action: 'ACCOUNT_UNLOCKED', target: target.id, ip: ctx.request.ip });
+        await audit(tx, {
+          workspaceId: workspace.id,
+          actorUserId: admin.userId,
+          action: 'ACCOUNT_UNLOCKED',
+          target: target.id,
+          ip: ctx.request.ip,
+        });
       }
       return { wasLocked: target.locked };
     });
@@ -66,19 +83,31 @@ export async function sessionAdminRoutes(app: FastifyInstance, deps: ApiDeps): P
     const { currentPassword, userNewPassword } = ctx.body;
     const key = { limit: wrongPasswords, key: `${workspace.id}:${user.userId}` };
     await deps.limits.check([key]);
-    const [[row], policy] = await deps.db.tenant(workspace.id, async (tx) => [
-      await tx.query<{ password_hash: string | null; email: string; first_name: string; last_name: string }>(
-        'SELECT password_hash, email, first_name, last_name FROM users WHERE workspace_id = $1 AND id = $2',
-        [workspace.id, user.userId],
-      ),
-      await passwordPolicyFor(tx, workspace.id),
-    ] as const);
+    const [[row], policy] = await deps.db.tenant(
+      workspace.id,
+      async (tx) =>
+        [
+          await tx.query<{ password_hash: string | null; email: string; first_name: string; last_name: string }>(
+            'SELECT password_hash, email, first_name, last_name FROM users WHERE workspace_id = $1 AND id = $2',
+            [workspace.id, user.userId],
+          ),
+          await passwordPolicyFor(tx, workspace.id),
+        ] as const,
+    );
     if (!row) throw notFound('There is no such user in this workspace');
-    const right = row.password_hash ? await deps.passwords.verify(row.password_hash, currentPassword) : (await deps.passwords.verifyNothing(currentPassword), false);
+    const right = row.password_hash
+      ? await deps.passwords.verify(row.password_hash, currentPassword)
+      : (await deps.passwords.verifyNothing(currentPassword), false);
     if (!right) {
       await deps.limits.record([key]);
       await deps.db.tenant(workspace.id, (tx) =>
-        audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'PASSWORD_CHANGE_FAILED', target: user.userId, ip: ctx.request.ip }),
+        audit(tx, {
+          workspaceId: workspace.id,
+          actorUserId: user.userId,
+          action: 'PASSWORD_CHANGE_FAILED',
+          target: user.userId,
+          ip: ctx.request.ip,
+        }),
       );
       throw new HttpError(400, 'VALIDATION', WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
     }
@@ -90,10 +119,17 @@ export async function sessionAdminRoutes(app: FastifyInstance, deps: ApiDeps): P
       const message = describePasswordProblem(problem);
       throw badRequest(message, { userNewPassword: message });
     }
-    if (userNewPassword === currentPassword) throw badRequest('Choose a password you have not used here', { userNewPassword: 'This is your current password' });
+    if (userNewPassword === currentPassword)
+      throw badRequest('Choose a password you have not used here', {
+        userNewPassword: 'This is your current password',
+      });
     const hashed = await deps.passwords.hash(userNewPassword);
     const ended = await deps.db.tenant(workspace.id, async (tx) => {
-      await tx.query('UPDATE users SET password_hash = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2', [workspace.id, user.userId, hashed]);
+      await tx.query('UPDATE users SET password_hash = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2', [
+        workspace.id,
+        user.userId,
+        hashed,
+      ]);
       // A new password ends every other session of the user; this one stays signed in.
       const revoked = await tx.query<{ id: string }>(
         'UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND id <> $3 AND revoked_at IS NULL RETURNING id',
@@ -108,7 +144,14 @@ export async function sessionAdminRoutes(app: FastifyInstance, deps: ApiDeps): P
         details: { otherSessionsEnded: revoked.length },
       });
       await sendNotice(() =>
-        deps.mail.send({ workspaceId: workspace.id, to: row.email, ...templates.passwordChanged({ workspaceName: workspace.company_name, keptThisSession: true }) }, tx),
+        deps.mail.send(
+          {
+            workspaceId: workspace.id,
+            to: row.email,
+            ...templates.passwordChanged({ workspaceName: workspace.company_name, keptThisSession: true }),
+          },
+          tx,
+        ),
       );
       return revoked.length;
     });

@@ -24,7 +24,10 @@ export async function findOwnSession(db: Sql, principal: Principal, sessionId: s
     principal.kind === 'user'
       ? { sql: 'workspace_id = $2 AND user_id = $3', params: [principal.workspaceId, principal.userId] }
       : principal.kind === 'platform-admin'
-        ? { sql: 'workspace_id = $2 AND platform_admin_id = $3', params: [MAIN_SITE_WORKSPACE_ID, principal.platformAdminId] }
+        ? {
+            sql: 'workspace_id = $2 AND platform_admin_id = $3',
+            params: [MAIN_SITE_WORKSPACE_ID, principal.platformAdminId],
+          }
         : {
             sql: 'workspace_id = $2 AND user_id IS NULL AND platform_admin_id IS NULL AND lower(account_email) = lower($3)',
             params: [MAIN_SITE_WORKSPACE_ID, principal.email],

@@ -12,7 +12,8 @@ import { currentUser, workspaceUserIn } from './current-user';
 /** One message for every wrong identifier or password: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'The email, username or password is not correct.';
 
-export const EMAIL_NOT_CONFIRMED = 'Confirm your email first: open the link we emailed you when you signed up, or ask for a new one.';
+export const EMAIL_NOT_CONFIRMED =
+  'Confirm your email first: open the link we emailed you when you signed up, or ask for a new one.';
 
 const MINUTE = 60_000;
 
@@ -65,7 +66,11 @@ export class SignInService {
 
     // One statement reads every allowance.
     const reading = await this.limits.read(Object.values(keys));
-    reading.assertAllowed(reading.seen(keys.known) ? [keys.address, keys.accountAddress] : [keys.address, keys.accountAddress, keys.account]);
+    reading.assertAllowed(
+      reading.seen(keys.known)
+        ? [keys.address, keys.accountAddress]
+        : [keys.address, keys.accountAddress, keys.account],
+    );
 
     const outcome =
       site.kind === 'workspace'
@@ -91,7 +96,12 @@ export class SignInService {
     return outcome;
   }
 
-  private async workspaceSignIn(workspaceId: string, body: SignInBody, ip: string, userAgent?: string): Promise<SignInOutcome | null> {
+  private async workspaceSignIn(
+    workspaceId: string,
+    body: SignInBody,
+    ip: string,
+    userAgent?: string,
+  ): Promise<SignInOutcome | null> {
     const candidate = await this.db.tenant(workspaceId, async (tx) => {
       const rows = await tx.query<Candidate>(
         `SELECT id, password_hash, status, role, branch_id, email, email_confirmed FROM users
@@ -118,7 +128,14 @@ export class SignInService {
       // Deactivated, or the password changed, while the hash was being checked.
       if (!still) return null;
       const session = await this.sessions.create({ workspaceId, userId: candidate.id, ip, userAgent }, tx);
-      await audit(tx, { workspaceId, actorUserId: candidate.id, action: 'SIGN_IN', target: candidate.id, ip, details: { method: 'password' } });
+      await audit(tx, {
+        workspaceId,
+        actorUserId: candidate.id,
+        action: 'SIGN_IN',
+        target: candidate.id,
+        ip,
+        details: { method: 'password' },
+      });
       const principal: Principal = {
         kind: 'user',
         sessionId: session.sessionId,
@@ -159,9 +176,20 @@ export class SignInService {
     if (!(await this.passwords.verify(found.password_hash, body.userPassword))) return null;
     const session = await this.db.system(async (tx) => {
       if (found.kind === 'admin') {
-        const created = await this.sessions.create({ workspaceId: null, platformAdminId: found.id!, ip, userAgent }, tx);
+        const created = await this.sessions.create(
+          { workspaceId: null, platformAdminId: found.id!, ip, userAgent },
+          tx,
+        );
         await audit(tx, { workspaceId: null, actorPlatformAdminId: found.id, action: 'SIGN_IN', ip });
-        return { ...created, principal: { kind: 'platform-admin', sessionId: created.sessionId, platformAdminId: found.id!, email: found.email } as Principal };
+        return {
+          ...created,
+          principal: {
+            kind: 'platform-admin',
+            sessionId: created.sessionId,
+            platformAdminId: found.id!,
+            email: found.email,
+          } as Principal,
+        };
       }
       const created = await this.sessions.create({ workspaceId: null, accountEmail: email, ip, userAgent }, tx);
       return { ...created, principal: { kind: 'account', sessionId: created.sessionId, email } as Principal };

@@ -27,7 +27,8 @@ const confirmationHash = (code: string) => createHash('sha256').update(code).dig
 /** The one answer of a sign-up and a resend, whether or not an account exists or was created. */
 const CHECK_YOUR_EMAIL = {
   ok: true as const,
-  message: 'Check your email. If this address can use this workspace, we have sent it a link to confirm it (or a note if it already has an account).',
+  message:
+    'Check your email. If this address can use this workspace, we have sent it a link to confirm it (or a note if it already has an account).',
 };
 
 /**
@@ -77,7 +78,11 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, signUp, async ({ body, site, request, reply }) => {
     const workspace = currentWorkspace(site);
     if (!workspace.bulk_signup_enabled) {
-      throw new HttpError(403, SIGN_UP_CLOSED, `${workspace.company_name} does not take sign-ups. Ask your administrator for an invitation.`);
+      throw new HttpError(
+        403,
+        SIGN_UP_CLOSED,
+        `${workspace.company_name} does not take sign-ups. Ask your administrator for an invitation.`,
+      );
     }
     // The workspace's own minimum (passwordPolicyFor's rule; the site lookup already carries it).
     const problem = checkPassword(body.userPassword, {
@@ -106,7 +111,10 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       }
       // Before looking for the account: at the limit, a known and an unknown email get the same 409.
       await assertUserLimit(tx, workspace.id, 1);
-      const [headquarters] = await tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`, [workspace.id]);
+      const [headquarters] = await tx.query<{ id: string }>(
+        `SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`,
+        [workspace.id],
+      );
       const [created] = await tx.query<{ id: string; email: string; first_name: string }>(
         `INSERT INTO users (workspace_id, email, password_hash, first_name, last_name, branch_id, role, status, email_confirmed, first_login)
          VALUES ($1, $2, $3, $4, $5, $6, 'EMPLOYEE', 'ACTIVE', false, true)
@@ -126,7 +134,13 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
         });
         return;
       }
-      const [existing] = await tx.query<{ id: string; email: string; first_name: string; email_confirmed: boolean; status: string }>(
+      const [existing] = await tx.query<{
+        id: string;
+        email: string;
+        first_name: string;
+        email_confirmed: boolean;
+        status: string;
+      }>(
         `SELECT id, email, first_name, email_confirmed, status FROM users WHERE workspace_id = $1 AND lower(email) = $2`,
         [workspace.id, body.userEmail],
       );
@@ -142,7 +156,12 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
         });
         await deps.mail.send({ workspaceId: workspace.id, to: existing.email, ...content }, tx);
       }
-      await audit(tx, { workspaceId: workspace.id, action: 'SIGN_UP_EXISTING_ACCOUNT', target: existing.id, ip: request.ip });
+      await audit(tx, {
+        workspaceId: workspace.id,
+        action: 'SIGN_UP_EXISTING_ACCOUNT',
+        target: existing.id,
+        ip: request.ip,
+      });
     });
     // A new member: courses whose auto-assignment rule they match are theirs (docs/learning.md).
     if (signedUp) await deps.people.changed(workspace.id, [signedUp]);
@@ -153,7 +172,14 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, confirmEmail, async ({ params, site, request }) => {
     const workspace = currentWorkspace(site);
     const outcome = await deps.db.tenant(workspace.id, async (tx) => {
-      const [row] = await tx.query<{ id: string; user_id: string; email: string; used: boolean; superseded: boolean; expired: boolean }>(
+      const [row] = await tx.query<{
+        id: string;
+        user_id: string;
+        email: string;
+        used: boolean;
+        superseded: boolean;
+        expired: boolean;
+      }>(
         `SELECT c.id, c.user_id, u.email, c.used_at IS NOT NULL AS used, c.superseded_at IS NOT NULL AS superseded, c.expires_at <= now() AS expired
            FROM email_confirmations c JOIN users u ON u.workspace_id = c.workspace_id AND u.id = c.user_id
           WHERE c.workspace_id = $1 AND c.code_hash = $2
@@ -161,21 +187,42 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
         [workspace.id, confirmationHash(params.code)],
       );
       if (!row) {
-        return { error: new HttpError(404, 'CONFIRMATION_NOT_FOUND', 'This confirmation link is not valid. Check that you opened the whole link from the email.') };
+        return {
+          error: new HttpError(
+            404,
+            'CONFIRMATION_NOT_FOUND',
+            'This confirmation link is not valid. Check that you opened the whole link from the email.',
+          ),
+        };
       }
-      if (row.used) return { error: new HttpError(410, 'CONFIRMATION_USED', 'This email is already confirmed. Sign in.') };
+      if (row.used)
+        return { error: new HttpError(410, 'CONFIRMATION_USED', 'This email is already confirmed. Sign in.') };
       if (row.superseded || row.expired) {
         return {
           error: new HttpError(
             410,
             'CONFIRMATION_EXPIRED',
-            row.superseded ? 'A newer confirmation link was sent: use the latest email, or ask for another.' : 'This confirmation link has expired. Ask for a new one.',
+            row.superseded
+              ? 'A newer confirmation link was sent: use the latest email, or ask for another.'
+              : 'This confirmation link has expired. Ask for a new one.',
           ),
         };
       }
-      await tx.query(`UPDATE email_confirmations SET used_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, row.id]);
-      await tx.query(`UPDATE users SET email_confirmed = true, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, row.user_id]);
-      await audit(tx, { workspaceId: workspace.id, actorUserId: row.user_id, action: 'EMAIL_CONFIRMED', target: row.user_id, ip: request.ip });
+      await tx.query(`UPDATE email_confirmations SET used_at = now() WHERE workspace_id = $1 AND id = $2`, [
+        workspace.id,
+        row.id,
+      ]);
+      await tx.query(
+        `UPDATE users SET email_confirmed = true, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+        [workspace.id, row.user_id],
+      );
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: row.user_id,
+        action: 'EMAIL_CONFIRMED',
+        target: row.user_id,
+        ip: request.ip,
+      });
       return { email: row.email };
     });
     if ('error' in outcome) throw outcome.error;
@@ -195,7 +242,12 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       );
       if (!user) return;
       await sendConfirmation(tx, deps.mail, workspace, origin, user);
-      await audit(tx, { workspaceId: workspace.id, action: 'CONFIRMATION_EMAIL_RESENT', target: user.id, ip: request.ip });
+      await audit(tx, {
+        workspaceId: workspace.id,
+        action: 'CONFIRMATION_EMAIL_RESENT',
+        target: user.id,
+        ip: request.ip,
+      });
     });
     reply.code(202);
     return CHECK_YOUR_EMAIL;

@@ -74,9 +74,19 @@ interface SignedInUser {
  * Refusals land on `/signin?signInError=<reason>&provider=<provider>`, where the page explains them.
  */
 export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, providers: OidcProviders): Promise<void> {
-  const startsPerAddress: Limit = { name: 'oidc:starts:address', max: 30, windowMs: 15 * 60_000, what: 'sign-in attempts' };
+  const startsPerAddress: Limit = {
+    name: 'oidc:starts:address',
+    max: 30,
+    windowMs: 15 * 60_000,
+    what: 'sign-in attempts',
+  };
   /** The same allowance as password sign-in: 30 failures per address per 15 minutes. */
-  const failuresPerAddress: Limit = { name: 'oidc:failures:address', max: 30, windowMs: 15 * 60_000, what: 'failed attempts' };
+  const failuresPerAddress: Limit = {
+    name: 'oidc:failures:address',
+    max: 30,
+    windowMs: 15 * 60_000,
+    what: 'failed attempts',
+  };
 
   const refuse = (reply: FastifyReply, provider: SocialProvider, reason: SocialSignInError) => {
     reply.header('cache-control', 'no-store');
@@ -130,7 +140,10 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     const verifier = oidc.randomPKCECodeVerifier();
     const redirectUri = `${origin(request)}${callbackPath(provider)}`;
     await deps.db.tenant(workspace.id, async (tx) => {
-      await tx.query(`DELETE FROM oidc_sign_in_requests WHERE workspace_id = $1 AND expires_at < now() - interval '1 day'`, [workspace.id]);
+      await tx.query(
+        `DELETE FROM oidc_sign_in_requests WHERE workspace_id = $1 AND expires_at < now() - interval '1 day'`,
+        [workspace.id],
+      );
       await tx.query(
         `INSERT INTO oidc_sign_in_requests (workspace_id, provider, binding_hash, state, nonce, code_verifier, redirect_uri, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(mins => $8))`,
@@ -154,38 +167,54 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     return reply.redirect(target.href, 302);
   });
 
-  app.get<{ Params: { provider: string }; Querystring: Record<string, string> }>('/api/auth/oidc/:provider/callback', async (request, reply) => {
-    const resolved = resolve(request, reply);
-    if (!resolved) return reply;
-    const { provider, workspace } = resolved;
-    // The pending cookie is single use whatever happens next.
-    reply.header('set-cookie', `${PENDING_COOKIE}=; Max-Age=0; Path=${callbackPath(provider)}; HttpOnly; SameSite=Lax${secure(request)}`);
-    const method = `oidc-${provider}`;
-    if (await deps.gates?.flagOn('maintenance', workspace.id)) return refuse(reply, provider, 'unavailable');
-    try {
-      await deps.limits.check([{ limit: failuresPerAddress, key: request.ip }]);
-    } catch {
-      return refuse(reply, provider, 'rate-limited');
-    }
-    try {
-      const userId = await signInFromCallback(request, workspace, provider);
-      const session = await deps.sessions.create({ workspaceId: workspace.id, userId, ip: request.ip, userAgent: request.headers['user-agent'] });
-      reply.header('set-cookie', [
-        reply.getHeader('set-cookie') as string,
-        `${TOKEN_COOKIE}=${encodeURIComponent(session.token)}; Max-Age=${SESSION_LIFETIME_DAYS * 24 * 60 * 60}; Path=/; SameSite=Strict${secure(request)}`,
-      ]);
-      reply.header('cache-control', 'no-store');
-      return reply.redirect('/dashboard', 302);
-    } catch (error) {
-      const reason: SocialSignInError = error instanceof Refused ? error.reason : 'failed';
-      if (!(error instanceof Refused)) request.log.warn({ err: error, provider }, 'OpenID Connect sign-in failed');
-      if (reason !== 'cancelled') await deps.limits.record([{ limit: failuresPerAddress, key: request.ip }]);
-      await deps.db.tenant(workspace.id, (tx) =>
-        audit(tx, { workspaceId: workspace.id, action: 'SIGN_IN_FAILED', ip: request.ip, details: { method, reason } }),
+  app.get<{ Params: { provider: string }; Querystring: Record<string, string> }>(
+    '/api/auth/oidc/:provider/callback',
+    async (request, reply) => {
+      const resolved = resolve(request, reply);
+      if (!resolved) return reply;
+      const { provider, workspace } = resolved;
+      // The pending cookie is single use whatever happens next.
+      reply.header(
+        'set-cookie',
+        `${PENDING_COOKIE}=; Max-Age=0; Path=${callbackPath(provider)}; HttpOnly; SameSite=Lax${secure(request)}`,
       );
-      return refuse(reply, provider, reason);
-    }
-  });
+      const method = `oidc-${provider}`;
+      if (await deps.gates?.flagOn('maintenance', workspace.id)) return refuse(reply, provider, 'unavailable');
+      try {
+        await deps.limits.check([{ limit: failuresPerAddress, key: request.ip }]);
+      } catch {
+        return refuse(reply, provider, 'rate-limited');
+      }
+      try {
+        const userId = await signInFromCallback(request, workspace, provider);
+        const session = await deps.sessions.create({
+          workspaceId: workspace.id,
+          userId,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        reply.header('set-cookie', [
+          reply.getHeader('set-cookie') as string,
+          `${TOKEN_COOKIE}=${encodeURIComponent(session.token)}; Max-Age=${SESSION_LIFETIME_DAYS * 24 * 60 * 60}; Path=/; SameSite=Strict${secure(request)}`,
+        ]);
+        reply.header('cache-control', 'no-store');
+        return reply.redirect('/dashboard', 302);
+      } catch (error) {
+        const reason: SocialSignInError = error instanceof Refused ? error.reason : 'failed';
+        if (!(error instanceof Refused)) request.log.warn({ err: error, provider }, 'OpenID Connect sign-in failed');
+        if (reason !== 'cancelled') await deps.limits.record([{ limit: failuresPerAddress, key: request.ip }]);
+        await deps.db.tenant(workspace.id, (tx) =>
+          audit(tx, {
+            workspaceId: workspace.id,
+            action: 'SIGN_IN_FAILED',
+            ip: request.ip,
+            details: { method, reason },
+          }),
+        );
+        return refuse(reply, provider, reason);
+      }
+    },
+  );
 
   async function signInFromCallback(
     request: FastifyRequest<{ Params: { provider: string }; Querystring: Record<string, string> }>,
@@ -195,16 +224,28 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     const binding = cookie(request, PENDING_COOKIE);
     if (!binding) throw new Refused('expired');
     const pending = await deps.db.tenant(workspace.id, async (tx) => {
-      const [row] = await tx.query<{ id: string; state: string; nonce: string; code_verifier: string; redirect_uri: string; live: boolean }>(
+      const [row] = await tx.query<{
+        id: string;
+        state: string;
+        nonce: string;
+        code_verifier: string;
+        redirect_uri: string;
+        live: boolean;
+      }>(
         `SELECT id, state, nonce, code_verifier, redirect_uri, (used_at IS NULL AND expires_at > now()) AS live
            FROM oidc_sign_in_requests WHERE workspace_id = $1 AND binding_hash = $2 AND provider = $3 FOR UPDATE`,
         [workspace.id, hash(binding), PLATFORM_OF[provider]],
       );
-      if (row) await tx.query('UPDATE oidc_sign_in_requests SET used_at = now() WHERE workspace_id = $1 AND id = $2', [workspace.id, row.id]);
+      if (row)
+        await tx.query('UPDATE oidc_sign_in_requests SET used_at = now() WHERE workspace_id = $1 AND id = $2', [
+          workspace.id,
+          row.id,
+        ]);
       return row?.live ? row : null;
     });
     if (!pending) throw new Refused('expired');
-    if (typeof request.query.error === 'string') throw new Refused(request.query.error === 'access_denied' ? 'cancelled' : 'failed');
+    if (typeof request.query.error === 'string')
+      throw new Refused(request.query.error === 'access_denied' ? 'cancelled' : 'failed');
 
     const config = await providers.configuration(provider).catch(() => {
       throw new Refused('unavailable');
@@ -214,19 +255,31 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     const tokens = await oidc.authorizationCodeGrant(
       config,
       currentUrl,
-      { pkceCodeVerifier: pending.code_verifier, expectedState: pending.state, expectedNonce: pending.nonce, idTokenExpected: true },
+      {
+        pkceCodeVerifier: pending.code_verifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      },
       { redirect_uri: pending.redirect_uri },
     );
     const claims = tokens.claims();
     if (!claims) throw new Refused('failed');
     const tenants = providers.settingsOf(provider)?.tenants;
-    if (provider === 'microsoft' && tenants?.length && !tenants.includes(String(claims.tid))) throw new Refused('not-invited');
+    if (provider === 'microsoft' && tenants?.length && !tenants.includes(String(claims.tid)))
+      throw new Refused('not-invited');
 
     return deps.db.tenant(workspace.id, (tx) => findOrLink(tx, workspace, provider, claims, request.ip));
   }
 
   /** The user of this (issuer, subject); on a first sign-in, the workspace's user with the provider's verified email. */
-  async function findOrLink(tx: Sql, workspace: WorkspaceRow, provider: SocialProvider, claims: oidc.IDToken, ip: string): Promise<string> {
+  async function findOrLink(
+    tx: Sql,
+    workspace: WorkspaceRow,
+    provider: SocialProvider,
+    claims: oidc.IDToken,
+    ip: string,
+  ): Promise<string> {
     const method = `oidc-${provider}`;
     const email = verifiedEmail(provider, claims);
     const [linked] = await tx.query<{ id: string; user_id: string }>(
@@ -236,11 +289,10 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     let userId: string;
     if (linked) {
       userId = linked.user_id;
-      await tx.query('UPDATE user_identities SET last_used_at = now(), last_email = $3 WHERE workspace_id = $1 AND id = $2', [
-        workspace.id,
-        linked.id,
-        typeof claims.email === 'string' ? claims.email : null,
-      ]);
+      await tx.query(
+        'UPDATE user_identities SET last_used_at = now(), last_email = $3 WHERE workspace_id = $1 AND id = $2',
+        [workspace.id, linked.id, typeof claims.email === 'string' ? claims.email : null],
+      );
     } else {
       if (!email) throw new Refused('unverified-email');
       const [user] = await tx.query<SignedInUser & { has_identity: boolean }>(
@@ -255,7 +307,14 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
         `INSERT INTO user_identities (workspace_id, user_id, provider, issuer, subject, linked_email, last_email) VALUES ($1, $2, $3, $4, $5, $6, $6)`,
         [workspace.id, user.id, PLATFORM_OF[provider], claims.iss, claims.sub, email],
       );
-      await audit(tx, { workspaceId: workspace.id, actorUserId: user.id, action: 'IDENTITY_LINKED', target: user.id, ip, details: { provider: PLATFORM_OF[provider], issuer: claims.iss } });
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: user.id,
+        action: 'IDENTITY_LINKED',
+        target: user.id,
+        ip,
+        details: { provider: PLATFORM_OF[provider], issuer: claims.iss },
+      });
       userId = user.id;
     }
     const [user] = await tx.query<{ status: string; locked: boolean }>(
@@ -266,11 +325,24 @@ export async function socialSignInRoutes(app: FastifyInstance, deps: ApiDeps, pr
     if (user.locked) throw new Refused('locked');
     // The provider vouched for the invited person's email: their account is active from now on, as with an emailed code.
     if (user.status === 'INVITED') {
-      await tx.query(`UPDATE users SET status = 'ACTIVE', updated_at = now() WHERE workspace_id = $1 AND id = $2`, [workspace.id, userId]);
+      await tx.query(`UPDATE users SET status = 'ACTIVE', updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
+        workspace.id,
+        userId,
+      ]);
     }
     // The provider vouched for the email when the identity was linked: a sign-up waiting for confirmation is confirmed.
-    await tx.query(`UPDATE users SET email_confirmed = true WHERE workspace_id = $1 AND id = $2 AND NOT email_confirmed`, [workspace.id, userId]);
-    await audit(tx, { workspaceId: workspace.id, actorUserId: userId, action: 'SIGN_IN', target: userId, ip, details: { method } });
+    await tx.query(
+      `UPDATE users SET email_confirmed = true WHERE workspace_id = $1 AND id = $2 AND NOT email_confirmed`,
+      [workspace.id, userId],
+    );
+    await audit(tx, {
+      workspaceId: workspace.id,
+      actorUserId: userId,
+      action: 'SIGN_IN',
+      target: userId,
+      ip,
+      details: { method },
+    });
     return userId;
   }
 }

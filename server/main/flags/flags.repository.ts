@@ -17,7 +17,11 @@ const FLAGS_SQL = `
    GROUP BY f.key, f.value ORDER BY f.key`;
 
 function toFlag(row: FlagRow, visible: (url: string) => boolean): FeatureFlag {
-  return { key: row.key, value: row.value, enabledWorkspaces: row.urls.filter(visible).map((workspaceUrl) => ({ workspaceUrl })) };
+  return {
+    key: row.key,
+    value: row.value,
+    enabledWorkspaces: row.urls.filter(visible).map((workspaceUrl) => ({ workspaceUrl })),
+  };
 }
 
 /** Every flag, each with the workspaces `visible` lets the caller see. */
@@ -53,21 +57,33 @@ export async function updateFlagValue(tx: Sql, key: string, value: string): Prom
 
 /** The workspaces among `urls` that exist, by address. */
 export async function workspacesByUrl(tx: Sql, urls: string[]): Promise<{ id: string; workspace_url: string }[]> {
-  return tx.query<{ id: string; workspace_url: string }>('SELECT id, workspace_url FROM workspaces WHERE workspace_url = ANY($1::text[])', [urls]);
+  return tx.query<{ id: string; workspace_url: string }>(
+    'SELECT id, workspace_url FROM workspaces WHERE workspace_url = ANY($1::text[])',
+    [urls],
+  );
 }
 
 /** Replaces the flag's workspaces; answers the ids it was on for before. */
 export async function replaceFlagWorkspaces(tx: Sql, key: string, workspaceIds: string[]): Promise<string[]> {
-  const before = await tx.query<{ workspace_id: string }>('SELECT workspace_id FROM feature_flag_workspaces WHERE flag_key = $1', [key]);
+  const before = await tx.query<{ workspace_id: string }>(
+    'SELECT workspace_id FROM feature_flag_workspaces WHERE flag_key = $1',
+    [key],
+  );
   await tx.query('DELETE FROM feature_flag_workspaces WHERE flag_key = $1', [key]);
-  await tx.query('INSERT INTO feature_flag_workspaces (flag_key, workspace_id) SELECT $1, unnest($2::uuid[])', [key, workspaceIds]);
+  await tx.query('INSERT INTO feature_flag_workspaces (flag_key, workspace_id) SELECT $1, unnest($2::uuid[])', [
+    key,
+    workspaceIds,
+  ]);
   await tx.query('UPDATE feature_flags SET updated_at = now() WHERE key = $1', [key]);
   return before.map((r) => r.workspace_id);
 }
 
 /** Deletes the flag (its workspace list goes with it: ON DELETE CASCADE); answers the ids it was on for. */
 export async function deleteFlag(tx: Sql, key: string): Promise<string[]> {
-  const before = await tx.query<{ workspace_id: string }>('SELECT workspace_id FROM feature_flag_workspaces WHERE flag_key = $1', [key]);
+  const before = await tx.query<{ workspace_id: string }>(
+    'SELECT workspace_id FROM feature_flag_workspaces WHERE flag_key = $1',
+    [key],
+  );
   await tx.query('DELETE FROM feature_flags WHERE key = $1', [key]);
   return before.map((r) => r.workspace_id);
 }

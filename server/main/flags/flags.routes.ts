@@ -24,7 +24,8 @@ import {
   workspacesByUrl,
 } from './flags.repository';
 
-const platformAdminOf = (principal: Principal | null) => (principal?.kind === 'platform-admin' ? principal.platformAdminId : null);
+const platformAdminOf = (principal: Principal | null) =>
+  principal?.kind === 'platform-admin' ? principal.platformAdminId : null;
 
 export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   serve(app, featureFlags, async ({ site, principal }) => {
@@ -40,7 +41,10 @@ export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       const urls = [...new Set(body.enabledWorkspaces.map((w) => w.workspaceUrl))];
       const found = await workspacesByUrl(tx, urls);
       const unknown = urls.filter((url) => !found.some((w) => w.workspace_url === url));
-      if (unknown.length) throw badRequest(`Unknown workspace: ${unknown.join(', ')}`, { enabledWorkspaces: `Unknown workspace: ${unknown.join(', ')}` });
+      if (unknown.length)
+        throw badRequest(`Unknown workspace: ${unknown.join(', ')}`, {
+          enabledWorkspaces: `Unknown workspace: ${unknown.join(', ')}`,
+        });
       const before = await replaceFlagWorkspaces(
         tx,
         body.key,
@@ -62,7 +66,13 @@ export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         ...[...wasOn].filter((id) => !nowOn.has(id)).map((id) => ({ id, action: 'feature_flag.workspace_disabled' })),
       ];
       for (const change of changed) {
-        await audit(tx, { workspaceId: change.id, actorPlatformAdminId: platformAdminOf(principal), action: change.action, target: body.key, ip: request.ip });
+        await audit(tx, {
+          workspaceId: change.id,
+          actorPlatformAdminId: platformAdminOf(principal),
+          action: change.action,
+          target: body.key,
+          ip: request.ip,
+        });
       }
       return (await readFlag(tx, body.key))!;
     });
@@ -114,9 +124,12 @@ export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       const before = await lockFlag(tx, key);
       if (!before) throw notFound(`There is no feature flag "${key}"`);
       if (isBuiltInFlag(key)) {
-        throw conflict(`"${key}" is built into the platform and cannot be deleted. Set its value to off or remove its workspaces instead.`, {
-          key: 'A built-in flag cannot be deleted',
-        });
+        throw conflict(
+          `"${key}" is built into the platform and cannot be deleted. Set its value to off or remove its workspaces instead.`,
+          {
+            key: 'A built-in flag cannot be deleted',
+          },
+        );
       }
       const wasOn = await deleteFlag(tx, key);
       await audit(tx, {
@@ -128,7 +141,13 @@ export async function flagRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         details: { value: before.value, workspaces: wasOn.length },
       });
       for (const id of wasOn) {
-        await audit(tx, { workspaceId: id, actorPlatformAdminId: platformAdminOf(principal), action: 'feature_flag.workspace_disabled', target: key, ip: request.ip });
+        await audit(tx, {
+          workspaceId: id,
+          actorPlatformAdminId: platformAdminOf(principal),
+          action: 'feature_flag.workspace_disabled',
+          target: key,
+          ip: request.ip,
+        });
       }
     });
     deps.gates?.forget();

@@ -1,4 +1,9 @@
-import type { ImportJob, ImportJobStatus, ImportJobSummary, ImportRowProblem } from '../../../src/contracts/main/invites.contract';
+import type {
+  ImportJob,
+  ImportJobStatus,
+  ImportJobSummary,
+  ImportRowProblem,
+} from '../../../src/contracts/main/invites.contract';
 import { PROBLEMS_SHOWN } from '../../../src/contracts/main/invites.contract';
 import type { Role } from '../../../src/domain/auth/roles';
 import type { ColumnMapping, ImportColumnKey } from '../../../src/domain/imports/import-columns';
@@ -88,7 +93,13 @@ export async function createJob(
 }
 
 /** A job of this workspace, or null; `ownOnly` (a business-unit admin) limits it to the caller's own jobs. */
-export async function findJob(tx: Sql, workspaceId: string, jobId: string, ownOnly: string | null, lock = false): Promise<JobRow | null> {
+export async function findJob(
+  tx: Sql,
+  workspaceId: string,
+  jobId: string,
+  ownOnly: string | null,
+  lock = false,
+): Promise<JobRow | null> {
   const [row] = await tx.query<JobRow>(
     `SELECT ${COLUMNS} FROM import_jobs WHERE workspace_id = $1 AND id = $2 AND ($3::uuid IS NULL OR created_by = $3)${lock ? ' FOR UPDATE' : ''}`,
     [workspaceId, jobId, ownOnly],
@@ -108,8 +119,16 @@ export async function recentJobs(tx: Sql, workspaceId: string, ownOnly: string |
  * QUEUED -> RUNNING, once: the runner that wins this owns the job. 'busy' while another job of the workspace runs
  * (the partial unique index allows one RUNNING job per workspace).
  */
-export async function claimJob(tx: Sql, workspaceId: string, jobId: string, takeOverAfterMs: number | null = null): Promise<JobRow | 'busy' | null> {
-  const [running] = await tx.query(`SELECT 1 FROM import_jobs WHERE workspace_id = $1 AND status = 'RUNNING' AND id <> $2`, [workspaceId, jobId]);
+export async function claimJob(
+  tx: Sql,
+  workspaceId: string,
+  jobId: string,
+  takeOverAfterMs: number | null = null,
+): Promise<JobRow | 'busy' | null> {
+  const [running] = await tx.query(
+    `SELECT 1 FROM import_jobs WHERE workspace_id = $1 AND status = 'RUNNING' AND id <> $2`,
+    [workspaceId, jobId],
+  );
   if (running) return 'busy';
   // On the job queue (takeOverAfterMs set) a job whose worker died is continued too: RUNNING with a stale heartbeat, or
   // INTERRUPTED by a dead worker or a shutdown (no error). The conditional UPDATE lets one process win.
@@ -139,7 +158,10 @@ export async function orphanedJobs(tx: Sql, staleMs: number): Promise<{ workspac
 
 /** The worker is alive: a queued job waiting its turn, or a running one. */
 export async function heartbeat(tx: Sql, workspaceId: string, jobId: string): Promise<void> {
-  await tx.query(`UPDATE import_jobs SET heartbeat_at = now() WHERE workspace_id = $1 AND id = $2 AND status IN ('QUEUED', 'RUNNING')`, [workspaceId, jobId]);
+  await tx.query(
+    `UPDATE import_jobs SET heartbeat_at = now() WHERE workspace_id = $1 AND id = $2 AND status IN ('QUEUED', 'RUNNING')`,
+    [workspaceId, jobId],
+  );
 }
 
 /** The batch's record and the job's counters, in the batch's transaction: progress always matches what is written. */
@@ -147,13 +169,31 @@ export async function recordBatch(
   tx: Sql,
   workspaceId: string,
   jobId: string,
-  batch: { batchNo: number; firstRow: number; lastRow: number; rows: number; created: number; invitationsSent: number; problems: StoredProblem[] },
+  batch: {
+    batchNo: number;
+    firstRow: number;
+    lastRow: number;
+    rows: number;
+    created: number;
+    invitationsSent: number;
+    problems: StoredProblem[];
+  },
 ): Promise<void> {
   const skipped = batch.rows - batch.created;
   await tx.query(
     `INSERT INTO import_job_batches (workspace_id, job_id, batch_no, first_row, last_row, rows, created, skipped, problems)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)`,
-    [workspaceId, jobId, batch.batchNo, batch.firstRow, batch.lastRow, batch.rows, batch.created, skipped, JSON.stringify(batch.problems)],
+    [
+      workspaceId,
+      jobId,
+      batch.batchNo,
+      batch.firstRow,
+      batch.lastRow,
+      batch.rows,
+      batch.created,
+      skipped,
+      JSON.stringify(batch.problems),
+    ],
   );
   await tx.query(
     `UPDATE import_jobs SET rows_done = rows_done + $3, created = created + $4, skipped = skipped + $5, last_row = $6,
@@ -225,7 +265,11 @@ export async function interruptStale(
 }
 
 /** The first problems of a job (in row order), one batch at a time until enough are read. */
-export async function firstProblems(tx: Sql, workspaceId: string, jobId: string): Promise<{ problems: ImportRowProblem[]; truncated: boolean }> {
+export async function firstProblems(
+  tx: Sql,
+  workspaceId: string,
+  jobId: string,
+): Promise<{ problems: ImportRowProblem[]; truncated: boolean }> {
   const problems: ImportRowProblem[] = [];
   let after = 0;
   for (;;) {

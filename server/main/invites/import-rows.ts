@@ -5,7 +5,12 @@ import { IMPORT_COLUMN_LABELS, type ColumnMapping } from '../../../src/domain/im
 import { checkImportRow, isBlankRow, problem, type ImportProblem } from '../../../src/domain/imports/import-rows';
 import type { Sql } from '../../platform/db/database';
 import { badRequest } from '../../platform/errors';
-import { readImportRows, type FileRow, type ImportFileKind, type ImportSource } from '../../platform/imports/import-file.parser';
+import {
+  readImportRows,
+  type FileRow,
+  type ImportFileKind,
+  type ImportSource,
+} from '../../platform/imports/import-file.parser';
 import * as repo from './invites.repository';
 import type { NewUser } from './invites.repository';
 
@@ -54,7 +59,11 @@ export async function* dataRows(
 }
 
 /** Reads the whole file once, before anything is written: its data rows, or the 400 of a malformed file. */
-export async function countDataRows(kind: ImportFileKind, source: ImportSource, mapping: ColumnMapping): Promise<number> {
+export async function countDataRows(
+  kind: ImportFileKind,
+  source: ImportSource,
+  mapping: ColumnMapping,
+): Promise<number> {
   let count = 0;
   for await (const rows of dataRows(kind, source, mapping)) count += rows.length;
   return count;
@@ -108,7 +117,8 @@ export class RowAssessor {
     if (unitName) {
       const found = this.unitByName.get(unitName.toLowerCase());
       if (!found) problems.push(problem('branch', 'unknown-business-unit', unitName));
-      else if (ownUnitOnly && found !== rules.branchId) problems.push(problem('branch', 'business-unit-not-allowed', unitName));
+      else if (ownUnitOnly && found !== rules.branchId)
+        problems.push(problem('branch', 'business-unit-not-allowed', unitName));
       branchId = found ?? null;
     }
     const departmentName = (mapping.department === undefined ? '' : (cells[mapping.department] ?? '')).trim();
@@ -118,7 +128,13 @@ export class RowAssessor {
       if (!departmentId) problems.push(problem('department', 'unknown-department', departmentName));
     }
     const ok = candidate !== null && problems.length === 0;
-    return { row, cells, email, problems, user: ok ? { ...candidate, id: randomUUID(), branchId, departmentId } : null };
+    return {
+      row,
+      cells,
+      email,
+      problems,
+      user: ok ? { ...candidate, id: randomUUID(), branchId, departmentId } : null,
+    };
   }
 }
 

@@ -123,7 +123,8 @@ export class ImportRunner {
       handler: async () => {
         const orphans = await this.db.system((tx) => jobs.orphanedJobs(tx, this.staleAfterMs));
         for (const job of orphans) {
-          if (!this.working.has(job.id)) await queue.send(JOB_USER_IMPORT, { workspaceId: job.workspace_id, jobId: job.id });
+          if (!this.working.has(job.id))
+            await queue.send(JOB_USER_IMPORT, { workspaceId: job.workspace_id, jobId: job.id });
         }
       },
     });
@@ -139,7 +140,10 @@ export class ImportRunner {
 
   /** Jobs of a dead worker become INTERRUPTED (all workspaces at start, or one before reading its jobs). */
   async interruptStale(workspaceId: string | null): Promise<number> {
-    if (workspaceId === null) return this.db.system((tx) => jobs.interruptStale(tx, this.staleAfterMs, this.alive(), null, this.queue !== null));
+    if (workspaceId === null)
+      return this.db.system((tx) =>
+        jobs.interruptStale(tx, this.staleAfterMs, this.alive(), null, this.queue !== null),
+      );
     return this.db.tenant(workspaceId, (tx) => this.interruptStaleIn(tx, workspaceId));
   }
 
@@ -164,18 +168,25 @@ export class ImportRunner {
   }
 
   private async work(workspaceId: string, jobId: string, queued: boolean): Promise<void> {
-    const timer = setInterval(() => {
-      this.db.tenant(workspaceId, (tx) => jobs.heartbeat(tx, workspaceId, jobId)).catch((error: unknown) => this.log('import heartbeat failed', error));
-    }, Math.max(200, Math.floor(this.staleAfterMs / 3)));
+    const timer = setInterval(
+      () => {
+        this.db
+          .tenant(workspaceId, (tx) => jobs.heartbeat(tx, workspaceId, jobId))
+          .catch((error: unknown) => this.log('import heartbeat failed', error));
+      },
+      Math.max(200, Math.floor(this.staleAfterMs / 3)),
+    );
     timer.unref();
     try {
       // One running import per workspace: a second one waits QUEUED (its heartbeat kept) for its turn.
       let job: JobRow | 'busy' | null;
       for (;;) {
-        job = await this.db.tenant(workspaceId, (tx) => jobs.claimJob(tx, workspaceId, jobId, queued ? this.staleAfterMs : null)).catch((error: unknown) => {
-          if ((error as { code?: string }).code === '23505') return 'busy' as const;
-          throw error;
-        });
+        job = await this.db
+          .tenant(workspaceId, (tx) => jobs.claimJob(tx, workspaceId, jobId, queued ? this.staleAfterMs : null))
+          .catch((error: unknown) => {
+            if ((error as { code?: string }).code === '23505') return 'busy' as const;
+            throw error;
+          });
         if (job !== 'busy' || this.closing) break;
         await this.interruptStale(workspaceId);
         if (queued && this.queue) {
@@ -209,8 +220,13 @@ export class ImportRunner {
     if (!known) this.log(`import job ${jobId} failed`, error);
     const reason = known
       ? { code: error.code, message: error.message }
-      : { code: 'IMPORT_FAILED', message: 'The import stopped on an unexpected error. Resume it or import the file again.' };
-    await this.db.tenant(workspaceId, (tx) => jobs.finishJob(tx, workspaceId, jobId, known ? 'FAILED' : 'INTERRUPTED', reason));
+      : {
+          code: 'IMPORT_FAILED',
+          message: 'The import stopped on an unexpected error. Resume it or import the file again.',
+        };
+    await this.db.tenant(workspaceId, (tx) =>
+      jobs.finishJob(tx, workspaceId, jobId, known ? 'FAILED' : 'INTERRUPTED', reason),
+    );
   }
 
   private async batches(job: JobRow): Promise<Outcome> {
@@ -235,7 +251,9 @@ export class ImportRunner {
       return outcome === 'done' ? null : outcome;
     };
     // Rows up to the last written one were done by an earlier run: only their emails are remembered.
-    for await (const rows of dataRows(job.file_kind, source, mapping, job.last_row, (r) => assessor.remember(r.cells))) {
+    for await (const rows of dataRows(job.file_kind, source, mapping, job.last_row, (r) =>
+      assessor.remember(r.cells),
+    )) {
       for (const row of rows) {
         const assessed = assessor.assess(row);
         // The cells are not needed once checked: a batch waiting on the database holds less.
@@ -279,10 +297,21 @@ export class ImportRunner {
           await assertUserLimit(tx, workspaceId, users.length, 'file');
           await repo.insertInvitedUsers(tx, workspaceId, users);
           created = users.map((u) => u.id);
-          await repo.insertInvites(tx, workspaceId, job.id, users.map((u) => ({ userId: u.id, branchId: u.branchId })));
+          await repo.insertInvites(
+            tx,
+            workspaceId,
+            job.id,
+            users.map((u) => ({ userId: u.id, branchId: u.branchId })),
+          );
           // Invited in the same transaction: a batch's people and their invitation mails are written together, or neither.
-          const invitationsSent = await this.invite(tx, current, users.map((u) => u.id));
-          const problems: StoredProblem[] = batch.flatMap((r) => r.problems.map((p): StoredProblem => [r.row, r.email, p.column, p.reason]));
+          const invitationsSent = await this.invite(
+            tx,
+            current,
+            users.map((u) => u.id),
+          );
+          const problems: StoredProblem[] = batch.flatMap((r) =>
+            r.problems.map((p): StoredProblem => [r.row, r.email, p.column, p.reason]),
+          );
           await jobs.recordBatch(tx, workspaceId, job.id, {
             batchNo,
             firstRow: batch[0].row,
@@ -307,7 +336,10 @@ export class ImportRunner {
   private async invite(tx: Sql, job: JobRow, userIds: string[]): Promise<number> {
     if (!job.send_invitations || userIds.length === 0) return 0;
     if (!this.mail || !job.link_origin) throw new Error('This server cannot mail the invitations of an import');
-    const [workspace] = await tx.query<{ id: string; company_name: string }>(`SELECT id, company_name FROM workspaces WHERE id = $1`, [job.workspace_id]);
+    const [workspace] = await tx.query<{ id: string; company_name: string }>(
+      `SELECT id, company_name FROM workspaces WHERE id = $1`,
+      [job.workspace_id],
+    );
     return sendInvitations(tx, this.mail, workspace!, job.link_origin, userIds);
   }
 

@@ -39,8 +39,20 @@ export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Pro
           WHERE i.workspace_id = $1 AND i.claimed_at IS NULL AND u.status = 'INVITED' AND ($2::uuid IS NULL OR u.branch_id = $2)`,
         [workspace.id, unit],
       );
-      const count = await sendInvitations(tx, deps.mail, workspace, origin, pending.map((p) => p.user_id));
-      await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'INVITES_SENT', ip: ctx.request.ip, details: { count } });
+      const count = await sendInvitations(
+        tx,
+        deps.mail,
+        workspace,
+        origin,
+        pending.map((p) => p.user_id),
+      );
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: user.userId,
+        action: 'INVITES_SENT',
+        ip: ctx.request.ip,
+        details: { count },
+      });
       return count;
     });
     return { sent };
@@ -49,7 +61,15 @@ export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   serve(app, claimInvite, async ({ params, body, site, request }) => {
     const workspace = currentWorkspace(site);
     const outcome = await deps.db.tenant(workspace.id, async (tx) => {
-      const [invite] = await tx.query<{ user_id: string; email: string; first_name: string; last_name: string; expired: boolean; claimed: boolean; deactivated: boolean }>(
+      const [invite] = await tx.query<{
+        user_id: string;
+        email: string;
+        first_name: string;
+        last_name: string;
+        expired: boolean;
+        claimed: boolean;
+        deactivated: boolean;
+      }>(
         `SELECT i.user_id, u.email, u.first_name, u.last_name, i.expires_at <= now() AS expired, i.claimed_at IS NOT NULL AS claimed,
                 u.status = 'INACTIVE' AS deactivated
            FROM invites i JOIN users u ON u.workspace_id = i.workspace_id AND u.id = i.user_id
@@ -58,9 +78,26 @@ export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Pro
         [workspace.id, inviteCodeHash(params.code)],
       );
       // A deactivated person's invitation is void (deactivating also clears its code): claiming it must not reactivate them.
-      if (!invite || invite.deactivated) return { error: notFound('This invitation link is not valid. Check that you opened the whole link from the email.') };
-      if (invite.claimed) return { error: new HttpError(410, 'INVITE_USED', 'This invitation was already used. Sign in with your email instead.') };
-      if (invite.expired) return { error: new HttpError(410, 'INVITE_EXPIRED', 'This invitation has expired. Ask your administrator to send you a new one.') };
+      if (!invite || invite.deactivated)
+        return {
+          error: notFound('This invitation link is not valid. Check that you opened the whole link from the email.'),
+        };
+      if (invite.claimed)
+        return {
+          error: new HttpError(
+            410,
+            'INVITE_USED',
+            'This invitation was already used. Sign in with your email instead.',
+          ),
+        };
+      if (invite.expired)
+        return {
+          error: new HttpError(
+            410,
+            'INVITE_EXPIRED',
+            'This invitation has expired. Ask your administrator to send you a new one.',
+          ),
+        };
       const policy = await passwordPolicyFor(tx, workspace.id);
       const info: InviteInfo = {
         email: invite.email,
@@ -81,17 +118,34 @@ export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Pro
         `UPDATE users SET password_hash = $3, status = 'ACTIVE', updated_at = now() WHERE workspace_id = $1 AND id = $2`,
         [workspace.id, invite.user_id, await deps.passwords.hash(body.userNewPassword)],
       );
-      await tx.query(`UPDATE invites SET claimed_at = now() WHERE workspace_id = $1 AND user_id = $2`, [workspace.id, invite.user_id]);
-      await audit(tx, { workspaceId: workspace.id, actorUserId: invite.user_id, action: 'INVITE_CLAIMED', target: invite.user_id, ip: request.ip });
+      await tx.query(`UPDATE invites SET claimed_at = now() WHERE workspace_id = $1 AND user_id = $2`, [
+        workspace.id,
+        invite.user_id,
+      ]);
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: invite.user_id,
+        action: 'INVITE_CLAIMED',
+        target: invite.user_id,
+        ip: request.ip,
+      });
       return { info, userId: invite.user_id };
     });
     if ('error' in outcome && outcome.error) throw outcome.error;
     if (!('userId' in outcome) || !outcome.userId) return { invite: outcome.info!, session: null };
     // The person is active now: courses whose auto-assignment rule they match are theirs (docs/learning.md).
     await deps.people.changed(workspace.id, [outcome.userId]);
-    const session = await deps.sessions.create({ workspaceId: workspace.id, userId: outcome.userId, ip: request.ip, userAgent: request.headers['user-agent'] });
+    const session = await deps.sessions.create({
+      workspaceId: workspace.id,
+      userId: outcome.userId,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
     const principal = await deps.sessions.principal(session.token, workspace.id);
     if (!principal) throw unauthorized();
-    return { invite: outcome.info!, session: { token: session.token, expiresAt: session.expiresAt, user: await currentUser(deps.db, principal) } };
+    return {
+      invite: outcome.info!,
+      session: { token: session.token, expiresAt: session.expiresAt, user: await currentUser(deps.db, principal) },
+    };
   });
 }

@@ -23,7 +23,9 @@ export function siteOrigin(request: FastifyRequest): string {
 }
 
 export async function inviteValidDays(tx: Sql, workspaceId: string): Promise<number> {
-  const [row] = await tx.query<{ days: number }>(`SELECT invite_valid_days AS days FROM workspaces WHERE id = $1`, [workspaceId]);
+  const [row] = await tx.query<{ days: number }>(`SELECT invite_valid_days AS days FROM workspaces WHERE id = $1`, [
+    workspaceId,
+  ]);
   return row?.days ?? DEFAULT_INVITE_DAYS;
 }
 
@@ -51,7 +53,9 @@ export async function sendInvitations(
     [workspace.id, userIds],
   );
   for (let start = 0; start < pending.length; start += SEND_BATCH) {
-    const batch = pending.slice(start, start + SEND_BATCH).map((p) => ({ ...p, code: randomBytes(24).toString('base64url') }));
+    const batch = pending
+      .slice(start, start + SEND_BATCH)
+      .map((p) => ({ ...p, code: randomBytes(24).toString('base64url') }));
     await tx.query(
       `UPDATE invites i SET code_hash = decode(t.hash, 'hex'), sent_at = now(), expires_at = now() + make_interval(days => $4)
          FROM unnest($2::uuid[], $3::text[]) AS t(user_id, hash)
@@ -62,7 +66,13 @@ export async function sendInvitations(
       batch.map((b) => ({
         workspaceId: workspace.id,
         to: b.email,
-        ...templates.invitation({ workspaceName: workspace.company_name, firstName: b.first_name, link: `${origin}/invite/${b.code}`, days, wording }),
+        ...templates.invitation({
+          workspaceName: workspace.company_name,
+          firstName: b.first_name,
+          link: `${origin}/invite/${b.code}`,
+          days,
+          wording,
+        }),
       })),
       tx,
     );

@@ -12,7 +12,10 @@ export async function businessUnits(tx: Sql, workspaceId: string): Promise<UnitR
   return tx.query<UnitRow>(`SELECT id, name, headquarter FROM branches WHERE workspace_id = $1`, [workspaceId]);
 }
 
-export async function departments(tx: Sql, workspaceId: string): Promise<{ id: string; branch_id: string; name: string }[]> {
+export async function departments(
+  tx: Sql,
+  workspaceId: string,
+): Promise<{ id: string; branch_id: string; name: string }[]> {
   return tx.query(`SELECT id, branch_id, name FROM departments WHERE workspace_id = $1`, [workspaceId]);
 }
 
@@ -44,8 +47,19 @@ export async function insertInvitedUsers(tx: Sql, workspaceId: string, users: Ne
   if (users.length === 0) return;
   // Positional rows: a third of the size of keyed objects, so less to build, send and parse.
   const rows = users.map((u) => [
-    u.id, u.email, u.firstName, u.lastName, u.employeeId, u.gender, u.designation, u.branchId, u.departmentId,
-    u.role, u.homeAddress, u.phoneNumber, u.dateOfJoining,
+    u.id,
+    u.email,
+    u.firstName,
+    u.lastName,
+    u.employeeId,
+    u.gender,
+    u.designation,
+    u.branchId,
+    u.departmentId,
+    u.role,
+    u.homeAddress,
+    u.phoneNumber,
+    u.dateOfJoining,
   ]);
   await tx.query(
     `INSERT INTO users (workspace_id, id, email, first_name, last_name, employee_id, gender, designation, branch_id, department_id,
@@ -72,7 +86,12 @@ export async function insertInvites(
   );
 }
 
-export async function createImportJob(tx: Sql, workspaceId: string, fileKey: string, createdBy: string): Promise<string> {
+export async function createImportJob(
+  tx: Sql,
+  workspaceId: string,
+  fileKey: string,
+  createdBy: string,
+): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO import_jobs (workspace_id, file_key, created_by) VALUES ($1, $2, $3) RETURNING id`,
     [workspaceId, fileKey, createdBy],
@@ -94,7 +113,9 @@ export async function finishImportJob(
 }
 
 export async function countUsers(tx: Sql, workspaceId: string): Promise<number> {
-  const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE workspace_id = $1`, [workspaceId]);
+  const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE workspace_id = $1`, [
+    workspaceId,
+  ]);
   return row.n;
 }
 

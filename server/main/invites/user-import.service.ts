@@ -63,7 +63,9 @@ export class UserImportService {
       ]);
     };
     const batches = (async function* () {
-      const assessor = await db.tenant(workspaceId, (tx) => RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, mapping));
+      const assessor = await db.tenant(workspaceId, (tx) =>
+        RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, mapping),
+      );
       let batch: AssessedRow[] = [];
       for await (const rows of dataRows(upload.kind, upload.source, mapping)) {
         for (const row of rows) {
@@ -87,7 +89,11 @@ export class UserImportService {
     const workspaceId = actor.workspace.id;
     const totalRows = await countDataRows(upload.kind, upload.source, upload.mapping);
     await this.runner.interruptStale(workspaceId);
-    const fileKey = await this.files.put(workspaceId, upload.fileName, typeof upload.source === 'function' ? upload.source() : upload.source);
+    const fileKey = await this.files.put(
+      workspaceId,
+      upload.fileName,
+      typeof upload.source === 'function' ? upload.source() : upload.source,
+    );
     const job = await this.db
       .tenant(workspaceId, (tx) =>
         jobs.createJob(tx, workspaceId, {
@@ -127,9 +133,20 @@ export class UserImportService {
     return this.db.tenant(actor.workspace.id, async (tx) => {
       const job = await this.find(tx, actor, jobId);
       if (!(await jobs.requestCancel(tx, actor.workspace.id, jobId))) {
-        throw new HttpError(409, 'NOT_RUNNING', `This import is ${job.status.toLowerCase()}: there is nothing to cancel`, { jobId: 'Not running' });
+        throw new HttpError(
+          409,
+          'NOT_RUNNING',
+          `This import is ${job.status.toLowerCase()}: there is nothing to cancel`,
+          { jobId: 'Not running' },
+        );
       }
-      await audit(tx, { workspaceId: actor.workspace.id, actorUserId: actor.user.userId, action: 'USERS_IMPORT_CANCELLED', target: jobId, ip: actor.ip });
+      await audit(tx, {
+        workspaceId: actor.workspace.id,
+        actorUserId: actor.user.userId,
+        action: 'USERS_IMPORT_CANCELLED',
+        target: jobId,
+        ip: actor.ip,
+      });
       return jobs.toJob(tx, (await jobs.findJob(tx, actor.workspace.id, jobId, null))!);
     });
   }
@@ -142,11 +159,23 @@ export class UserImportService {
       .tenant(workspaceId, async (tx) => {
         const found = await this.find(tx, actor, jobId);
         if (!(await jobs.requeueJob(tx, workspaceId, jobId, jobActor(actor)))) {
-          throw new HttpError(409, 'NOT_RESUMABLE', `This import is ${found.status.toLowerCase()}: only an interrupted or cancelled import can be resumed`, {
-            jobId: 'Not resumable',
-          });
+          throw new HttpError(
+            409,
+            'NOT_RESUMABLE',
+            `This import is ${found.status.toLowerCase()}: only an interrupted or cancelled import can be resumed`,
+            {
+              jobId: 'Not resumable',
+            },
+          );
         }
-        await audit(tx, { workspaceId, actorUserId: actor.user.userId, action: 'USERS_IMPORT_RESUMED', target: jobId, ip: actor.ip, details: { rowsDone: found.rows_done } });
+        await audit(tx, {
+          workspaceId,
+          actorUserId: actor.user.userId,
+          action: 'USERS_IMPORT_RESUMED',
+          target: jobId,
+          ip: actor.ip,
+          details: { rowsDone: found.rows_done },
+        });
         return (await jobs.findJob(tx, workspaceId, jobId, null))!;
       })
       .catch(alreadyRunning);
@@ -158,7 +187,11 @@ export class UserImportService {
    * The job's report: every data row of the stored file with its outcome (Created, Skipped with the reasons, or Not
    * imported for rows after a cancelled or interrupted job stopped), read batch by batch beside the file.
    */
-  async jobReport(actor: ImportActor, jobId: string, format: ReportFormat): Promise<{ stream: Readable; fileName: string }> {
+  async jobReport(
+    actor: ImportActor,
+    jobId: string,
+    format: ReportFormat,
+  ): Promise<{ stream: Readable; fileName: string }> {
     const workspaceId = actor.workspace.id;
     const job = await this.db.tenant(workspaceId, (tx) => this.find(tx, actor, jobId));
     const source = () => this.files.stream(job.workspace_id, job.file_key);
@@ -189,12 +222,20 @@ export class UserImportService {
           const batch = row <= job.last_row ? await batchFor(row) : null;
           const reasons = batch?.reasons.get(row);
           const outcome = !batch ? 'Not imported' : reasons ? 'Skipped' : 'Created';
-          records.push([String(row), outcome, reasons?.join('; ') ?? '', ...mapped.map((c) => cells[mapping[c.key]!] ?? '')]);
+          records.push([
+            String(row),
+            outcome,
+            reasons?.join('; ') ?? '',
+            ...mapped.map((c) => cells[mapping[c.key]!] ?? ''),
+          ]);
         }
         yield records;
       }
     })();
-    return { stream: reportStream(format, ['Row', 'Outcome', 'Reasons', ...mapped.map((c) => c.label)], batches), fileName: job.file_name };
+    return {
+      stream: reportStream(format, ['Row', 'Outcome', 'Reasons', ...mapped.map((c) => c.label)], batches),
+      fileName: job.file_name,
+    };
   }
 
   private async find(tx: Parameters<typeof jobs.findJob>[0], actor: ImportActor, jobId: string) {
@@ -208,9 +249,15 @@ export class UserImportService {
    * check is its own short transaction: the file is never read inside one (on PGlite, with its one connection, a
    * transaction held while a large workbook is read would make every other request wait for it).
    */
-  private async assess(actor: ImportActor, upload: ImportUpload, onBatch: (batch: AssessedRow[]) => Promise<void>): Promise<void> {
+  private async assess(
+    actor: ImportActor,
+    upload: ImportUpload,
+    onBatch: (batch: AssessedRow[]) => Promise<void>,
+  ): Promise<void> {
     const workspaceId = actor.workspace.id;
-    const assessor = await this.db.tenant(workspaceId, (tx) => RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, upload.mapping));
+    const assessor = await this.db.tenant(workspaceId, (tx) =>
+      RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, upload.mapping),
+    );
     let batch: AssessedRow[] = [];
     const flush = async () => {
       const checking = batch;
@@ -242,7 +289,12 @@ function jobActor(actor: ImportActor): jobs.Actor {
 
 function alreadyRunning(error: unknown): never {
   if ((error as { code?: string }).code === '23505') {
-    throw new HttpError(409, 'IMPORT_RUNNING', 'Another import of this workspace is running: wait for it to finish, or cancel it', { file: 'Another import is running' });
+    throw new HttpError(
+      409,
+      'IMPORT_RUNNING',
+      'Another import of this workspace is running: wait for it to finish, or cancel it',
+      { file: 'Another import is running' },
+    );
   }
   throw error;
 }

@@ -32,13 +32,26 @@ export async function insertLead(tx: Sql, lead: NewLead): Promise<void> {
   await tx.query(
     `INSERT INTO leads (id, name, work_email, organisation, country, size, message, source, confirm_code_hash)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [lead.id, lead.name, lead.workEmail, lead.organisation, lead.country, lead.size, lead.message, lead.source, lead.confirmCodeHash],
+    [
+      lead.id,
+      lead.name,
+      lead.workEmail,
+      lead.organisation,
+      lead.country,
+      lead.size,
+      lead.message,
+      lead.source,
+      lead.confirmCodeHash,
+    ],
   );
 }
 
 /** Marks the request whose code hashes to this as confirmed (once: a second click keeps the first time); false when none. */
 export async function confirmLead(tx: Sql, codeHash: string): Promise<boolean> {
-  const rows = await tx.query(`UPDATE leads SET confirmed_at = coalesce(confirmed_at, now()) WHERE confirm_code_hash = $1 RETURNING id`, [codeHash]);
+  const rows = await tx.query(
+    `UPDATE leads SET confirmed_at = coalesce(confirmed_at, now()) WHERE confirm_code_hash = $1 RETURNING id`,
+    [codeHash],
+  );
   return rows.length > 0;
 }
 
@@ -46,7 +59,10 @@ function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-export async function listLeads(tx: Sql, options: { page: number; pageSize: number; search?: string }): Promise<{ items: LeadItem[]; total: number }> {
+export async function listLeads(
+  tx: Sql,
+  options: { page: number; pageSize: number; search?: string },
+): Promise<{ items: LeadItem[]; total: number }> {
   const pattern = options.search ? containsPattern(options.search) : null;
   const where = `($1::text IS NULL OR lower(name) LIKE $1 OR work_email LIKE $1 OR lower(organisation) LIKE $1)`;
   const rows = await tx.query<LeadRow>(

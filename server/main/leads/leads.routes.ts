@@ -7,9 +7,19 @@ import { serve } from '../../platform/serve';
 import { LeadService, type LeadRefusal } from './leads.service';
 
 /** Requests from one network address: a person asks once or twice; a script asking more is stopped. */
-export const LEADS_PER_ADDRESS: Limit = { name: 'lead-address', max: 5, windowMs: 60 * 60_000, what: 'Too many requests from this network' };
+export const LEADS_PER_ADDRESS: Limit = {
+  name: 'lead-address',
+  max: 5,
+  windowMs: 60 * 60_000,
+  what: 'Too many requests from this network',
+};
 /** Requests naming one email address, so nobody floods someone else's inbox with confirmation mails. */
-export const LEADS_PER_EMAIL: Limit = { name: 'lead-email', max: 3, windowMs: 24 * 60 * 60_000, what: 'Too many requests for this email address' };
+export const LEADS_PER_EMAIL: Limit = {
+  name: 'lead-email',
+  max: 3,
+  windowMs: 24 * 60 * 60_000,
+  what: 'Too many requests for this email address',
+};
 
 function refusalError(refusal: LeadRefusal): HttpError {
   return new HttpError(refusal.refusal === 'not-found' ? 404 : 400, refusal.code, refusal.message, refusal.fields);

@@ -7,12 +7,19 @@ import type { Mailer } from '../../platform/messages';
 import * as repo from './leads.repository';
 
 /** A request the service will not take: the route answers 400 (or 404), naming the field where there is one. */
-export type LeadRefusal = { ok: false; refusal: 'invalid' | 'not-found'; code: string; message: string; fields?: Record<string, string> };
+export type LeadRefusal = {
+  ok: false;
+  refusal: 'invalid' | 'not-found';
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+};
 
 type LeadInput = z.output<typeof CreateLeadBody>;
 
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
-const label = (list: readonly { value: string; label: string }[], value: string) => list.find((x) => x.value === value)?.label ?? value;
+const label = (list: readonly { value: string; label: string }[], value: string) =>
+  list.find((x) => x.value === value)?.label ?? value;
 
 /**
  * Demo and contact requests (docs/public-site.md "Leads"): stored, mailed to the sales address, and confirmed by the
@@ -29,7 +36,12 @@ export class LeadService {
   async create(input: LeadInput, origin: string): Promise<{ ok: true } | LeadRefusal> {
     // The honeypot: people never see the field, so whatever fills it is a robot. Nothing is stored or sent.
     if (input.website && input.website.trim() !== '') {
-      return { ok: false, refusal: 'invalid', code: 'REFUSED', message: 'This request could not be accepted. Please write to us from your work email.' };
+      return {
+        ok: false,
+        refusal: 'invalid',
+        code: 'REFUSED',
+        message: 'This request could not be accepted. Please write to us from your work email.',
+      };
     }
     if (isPersonalEmail(input.workEmail)) {
       return {
@@ -95,10 +107,21 @@ export class LeadService {
 
   async confirm(code: string): Promise<{ ok: true } | LeadRefusal> {
     const found = await this.db.system((tx) => repo.confirmLead(tx, hash(code)));
-    return found ? { ok: true } : { ok: false, refusal: 'not-found', code: 'NOT_FOUND', message: 'This confirmation link is not valid. Check that you copied it whole.' };
+    return found
+      ? { ok: true }
+      : {
+          ok: false,
+          refusal: 'not-found',
+          code: 'NOT_FOUND',
+          message: 'This confirmation link is not valid. Check that you copied it whole.',
+        };
   }
 
   list(options: { page: number; pageSize: number; search?: string }): Promise<LeadPage> {
-    return this.db.system(async (tx) => ({ ...(await repo.listLeads(tx, options)), page: options.page, pageSize: options.pageSize }));
+    return this.db.system(async (tx) => ({
+      ...(await repo.listLeads(tx, options)),
+      page: options.page,
+      pageSize: options.pageSize,
+    }));
   }
 }

@@ -33,7 +33,9 @@ export function logoType(bytes: Uint8Array): LogoType | null {
 
 export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   /** The sign-in methods this server is configured for (the OIDC_* settings). */
-  const available: SignInMethod[] = (deps.settings.socialSignIn ?? []).map((p) => (p === 'google' ? 'GOOGLE' : 'MICROSOFT'));
+  const available: SignInMethod[] = (deps.settings.socialSignIn ?? []).map((p) =>
+    p === 'google' ? 'GOOGLE' : 'MICROSOFT',
+  );
   // The logo is served by this API under its own prefix, on the page's own origin (CSP img-src 'self').
   const logoUrl = (version: string) => `${app.prefix}/api/workspace/logo/${version}`;
 
@@ -61,9 +63,14 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     const bytes = await readLogo(ctx.request);
     const type = logoType(bytes);
     if (!type) {
-      throw new HttpError(400, 'UNSUPPORTED_IMAGE', 'The logo must be a PNG, JPEG or WebP picture (SVG is not accepted)', {
-        [LOGO_FIELD]: 'Not a PNG, JPEG or WebP picture',
-      });
+      throw new HttpError(
+        400,
+        'UNSUPPORTED_IMAGE',
+        'The logo must be a PNG, JPEG or WebP picture (SVG is not accepted)',
+        {
+          [LOGO_FIELD]: 'Not a PNG, JPEG or WebP picture',
+        },
+      );
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const url = logoUrl(sha256.slice(0, 16));
@@ -96,7 +103,13 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     await deps.db.system(async (tx) => {
       await tx.query(`DELETE FROM workspace_logos WHERE workspace_id = $1`, [workspace.id]);
       await tx.query(`UPDATE workspaces SET company_logo = NULL WHERE id = $1`, [workspace.id]);
-      await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'workspace.logo-removed', target: workspace.id, ip: ctx.request.ip });
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: user.userId,
+        action: 'workspace.logo-removed',
+        target: workspace.id,
+        ip: ctx.request.ip,
+      });
     });
     return { companyLogo: null };
   });
@@ -122,10 +135,17 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
 
   serve(app, bulkSignupSetting, async (ctx) => {
     const { workspace } = workspaceUser(ctx);
-    const [policy, [language]] = await deps.db.tenant(workspace.id, async (tx) => [
-      await sessionPolicyFor(tx, workspace.id),
-      await tx.query<{ default_language: CourseLanguage }>(`SELECT default_language FROM workspaces WHERE id = $1`, [workspace.id]),
-    ] as const);
+    const [policy, [language]] = await deps.db.tenant(
+      workspace.id,
+      async (tx) =>
+        [
+          await sessionPolicyFor(tx, workspace.id),
+          await tx.query<{ default_language: CourseLanguage }>(
+            `SELECT default_language FROM workspaces WHERE id = $1`,
+            [workspace.id],
+          ),
+        ] as const,
+    );
     return {
       bulkSignUpEnabled: workspace.bulk_signup_enabled,
       ...signInMethods(workspace.social_platforms, available),
@@ -149,14 +169,22 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     const methods = socialPlatformSet ? [...new Set(socialPlatformSet)].sort() : null;
     // A button on the sign-in page that cannot work is worse than none: only what the server can serve.
     const unserved = (methods ?? []).filter((m) => !available.includes(m));
-    if (unserved.length) throw badRequest(unserved.map(notConfiguredMessage).join(' '), { socialPlatformSet: unserved.map(notConfiguredMessage).join(' ') });
+    if (unserved.length)
+      throw badRequest(unserved.map(notConfiguredMessage).join(' '), {
+        socialPlatformSet: unserved.map(notConfiguredMessage).join(' '),
+      });
     // `workspaces` is a reference table the tenant role may not write (migration 0085): the owner's transaction,
     // every statement naming this workspace.
     return deps.db.system(async (tx) => {
       if (defaultLanguage && !(await offeredLanguages(tx, workspace.id)).includes(defaultLanguage)) {
-        throw badRequest('This workspace does not offer that language', { defaultLanguage: 'French is offered to Canadian workspaces only' });
+        throw badRequest('This workspace does not offer that language', {
+          defaultLanguage: 'French is offered to Canadian workspaces only',
+        });
       }
-      const [before] = await tx.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM workspaces WHERE id = $1 FOR UPDATE`, [workspace.id]);
+      const [before] = await tx.query<SettingsRow>(
+        `SELECT ${SETTINGS_COLUMNS} FROM workspaces WHERE id = $1 FOR UPDATE`,
+        [workspace.id],
+      );
       const [row] = await tx.query<SettingsRow>(
         `UPDATE workspaces SET bulk_signup_enabled = coalesce($2, bulk_signup_enabled), social_platforms = coalesce($3::text[], social_platforms),
                 min_password_length = coalesce($4, min_password_length), privileged_idle_minutes = coalesce($5, privileged_idle_minutes),
@@ -178,7 +206,9 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
       const from = settingsFrom(before, available);
       const to = settingsFrom(row, available);
       // The trail records what changed, each setting with its old and new value.
-      const changed = (Object.keys(to) as (keyof typeof to)[]).filter((k) => JSON.stringify(from[k]) !== JSON.stringify(to[k]));
+      const changed = (Object.keys(to) as (keyof typeof to)[]).filter(
+        (k) => JSON.stringify(from[k]) !== JSON.stringify(to[k]),
+      );
       await audit(tx, {
         workspaceId: workspace.id,
         actorUserId: user.userId,
@@ -196,7 +226,11 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
   });
 }
 
-type SettingsRow = Parameters<typeof policyFromRow>[0] & { bulk_signup_enabled: boolean; social_platforms: string[]; default_language: CourseLanguage };
+type SettingsRow = Parameters<typeof policyFromRow>[0] & {
+  bulk_signup_enabled: boolean;
+  social_platforms: string[];
+  default_language: CourseLanguage;
+};
 const SETTINGS_COLUMNS = `bulk_signup_enabled, social_platforms, default_language, ${POLICY_COLUMNS}`;
 
 function settingsFrom(row: SettingsRow, available: SignInMethod[]) {
@@ -209,7 +243,10 @@ function settingsFrom(row: SettingsRow, available: SignInMethod[]) {
 }
 
 /** The methods the workspace really offers (chosen and servable), and those the server could serve. */
-function signInMethods(stored: string[], available: SignInMethod[]): { socialPlatformSet: SignInMethod[]; availableSocialPlatforms: SignInMethod[] } {
+function signInMethods(
+  stored: string[],
+  available: SignInMethod[],
+): { socialPlatformSet: SignInMethod[]; availableSocialPlatforms: SignInMethod[] } {
   return { socialPlatformSet: servableSignInMethods(stored, available), availableSocialPlatforms: available };
 }
 
@@ -229,7 +266,9 @@ async function readLogo(request: FastifyRequest): Promise<Uint8Array> {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, 'FILE_TOO_LARGE', `The logo is larger than ${LOGO_MAX_BYTES / 1024} KB`, { [LOGO_FIELD]: 'Too large' });
+      throw new HttpError(413, 'FILE_TOO_LARGE', `The logo is larger than ${LOGO_MAX_BYTES / 1024} KB`, {
+        [LOGO_FIELD]: 'Too large',
+      });
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new HttpError(413, 'TOO_MANY_PARTS', 'Send one logo file only');

@@ -47,15 +47,25 @@ export async function businessUnit(tx: Sql, workspaceId: string, id: string): Pr
 }
 
 /** Serialises changes to a workspace's units (one headquarters always) by locking its unit rows. */
-export async function lockUnits(tx: Sql, workspaceId: string): Promise<{ id: string; name: string; headquarter: boolean }[]> {
-  return tx.query(`SELECT id, name, headquarter FROM branches WHERE workspace_id = $1 ORDER BY id FOR UPDATE`, [workspaceId]);
+export async function lockUnits(
+  tx: Sql,
+  workspaceId: string,
+): Promise<{ id: string; name: string; headquarter: boolean }[]> {
+  return tx.query(`SELECT id, name, headquarter FROM branches WHERE workspace_id = $1 ORDER BY id FOR UPDATE`, [
+    workspaceId,
+  ]);
 }
 
 export async function clearHeadquarters(tx: Sql, workspaceId: string): Promise<void> {
   await tx.query(`UPDATE branches SET headquarter = false WHERE workspace_id = $1 AND headquarter`, [workspaceId]);
 }
 
-export async function insertBusinessUnit(tx: Sql, workspaceId: string, name: string, headquarter: boolean): Promise<string> {
+export async function insertBusinessUnit(
+  tx: Sql,
+  workspaceId: string,
+  name: string,
+  headquarter: boolean,
+): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO branches (workspace_id, name, headquarter) VALUES ($1, $2, $3) RETURNING id`,
     [workspaceId, name, headquarter],
@@ -105,7 +115,11 @@ export async function deleteBusinessUnits(
       WHERE workspace_id = $1 AND department_id IN (SELECT id FROM departments WHERE workspace_id = $1 AND branch_id = ANY($2::uuid[]))`,
     [workspaceId, unitIds],
   );
-  await tx.query(`UPDATE invites SET branch_id = $3 WHERE workspace_id = $1 AND branch_id = ANY($2::uuid[])`, [workspaceId, unitIds, target]);
+  await tx.query(`UPDATE invites SET branch_id = $3 WHERE workspace_id = $1 AND branch_id = ANY($2::uuid[])`, [
+    workspaceId,
+    unitIds,
+    target,
+  ]);
   await tx.query(
     `UPDATE workflow_versions SET branch_ids = ARRAY(SELECT x FROM unnest(branch_ids) AS x WHERE x <> ALL($2::uuid[])), updated_at = now()
       WHERE workspace_id = $1 AND branch_ids && $2::uuid[]`,
@@ -120,7 +134,15 @@ export async function deleteBusinessUnits(
 }
 
 /** Sets a unit's colour; false when there is no such unit. */
-export async function setBusinessUnitColour(tx: Sql, workspaceId: string, id: string, colour: string): Promise<boolean> {
-  const rows = await tx.query(`UPDATE branches SET background_color = $3 WHERE workspace_id = $1 AND id = $2 RETURNING id`, [workspaceId, id, colour]);
+export async function setBusinessUnitColour(
+  tx: Sql,
+  workspaceId: string,
+  id: string,
+  colour: string,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE branches SET background_color = $3 WHERE workspace_id = $1 AND id = $2 RETURNING id`,
+    [workspaceId, id, colour],
+  );
   return rows.length > 0;
 }

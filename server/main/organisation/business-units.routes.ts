@@ -33,7 +33,9 @@ export async function businessUnitRoutes(app: FastifyInstance, deps: ApiDeps): P
 
   serve(app, deleteBranch, (ctx) => units.remove(organisationActor(ctx), ctx.body));
 
-  serve(app, branchColour, (ctx) => units.setColour(organisationActor(ctx), ctx.params.id, `#${ctx.params.hex.toLowerCase()}`));
+  serve(app, branchColour, (ctx) =>
+    units.setColour(organisationActor(ctx), ctx.params.id, `#${ctx.params.hex.toLowerCase()}`),
+  );
 }
 
 /** The signed-in user changing the workspace's organisation, with the workspace taken from the host. */

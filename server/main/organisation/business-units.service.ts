@@ -1,4 +1,10 @@
-import type { BusinessUnit, CreateBranchBody, DeleteBranchBody, DeleteBranchResult, UpdateBranchBody } from '../../../src/contracts/main/organisation.contract';
+import type {
+  BusinessUnit,
+  CreateBranchBody,
+  DeleteBranchBody,
+  DeleteBranchResult,
+  UpdateBranchBody,
+} from '../../../src/contracts/main/organisation.contract';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -36,12 +42,20 @@ export class BusinessUnitsService {
     try {
       return await this.db.tenant(ws, async (tx) => {
         const units = await lockUnits(tx, ws);
-        if (units.some((u) => u.name.toLowerCase() === branchName.toLowerCase())) throw conflict(NAME_TAKEN, { branchName: NAME_TAKEN });
+        if (units.some((u) => u.name.toLowerCase() === branchName.toLowerCase()))
+          throw conflict(NAME_TAKEN, { branchName: NAME_TAKEN });
         // The first unit of a workspace is its headquarters; asking for the headquarters moves it here.
         const makeHq = headquarter === true || units.length === 0;
         if (makeHq) await clearHeadquarters(tx, ws);
         const id = await insertBusinessUnit(tx, ws, branchName, makeHq);
-        await audit(tx, { workspaceId: ws, actorUserId: actor.userId, action: 'branch.created', target: id, ip: actor.ip, details: { branchName, headquarter: makeHq } });
+        await audit(tx, {
+          workspaceId: ws,
+          actorUserId: actor.userId,
+          action: 'branch.created',
+          target: id,
+          ip: actor.ip,
+          details: { branchName, headquarter: makeHq },
+        });
         return (await businessUnit(tx, ws, id))!;
       });
     } catch (error) {
@@ -105,9 +119,12 @@ export class BusinessUnitsService {
           throw conflict(message, { branchIds: message });
         }
         if (target && ids.includes(target)) {
-          throw badRequest('People cannot move to a unit that is being deleted', { moveUsersToBranchId: 'Choose a unit that stays' });
+          throw badRequest('People cannot move to a unit that is being deleted', {
+            moveUsersToBranchId: 'Choose a unit that stays',
+          });
         }
-        if (target && !units.some((u) => u.id === target)) throw notFound('The business unit to move people to was not found');
+        if (target && !units.some((u) => u.id === target))
+          throw notFound('The business unit to move people to was not found');
         const people = await countPeopleIn(tx, ws, ids);
         if (people > 0 && !target) {
           const message = `Choose the business unit their ${people} ${people === 1 ? 'person moves' : 'people move'} to`;
@@ -135,7 +152,14 @@ export class BusinessUnitsService {
     const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx) => {
       if (!(await setBusinessUnitColour(tx, ws, id, colour))) throw notFound('Business unit not found');
-      await audit(tx, { workspaceId: ws, actorUserId: actor.userId, action: 'branch.colour-set', target: id, ip: actor.ip, details: { backgroundColor: colour } });
+      await audit(tx, {
+        workspaceId: ws,
+        actorUserId: actor.userId,
+        action: 'branch.colour-set',
+        target: id,
+        ip: actor.ip,
+        details: { backgroundColor: colour },
+      });
       return (await businessUnit(tx, ws, id))!;
     });
   }

@@ -5,7 +5,13 @@ import { likeText } from './organisation.repository';
 export async function departmentRows(
   tx: Sql,
   workspaceId: string,
-  filter: { ids?: string[] | null; branchId?: string | null; search?: string | null; limit?: number; offset?: number } = {},
+  filter: {
+    ids?: string[] | null;
+    branchId?: string | null;
+    search?: string | null;
+    limit?: number;
+    offset?: number;
+  } = {},
 ): Promise<{ items: DepartmentRow[]; total: number }> {
   const rows = await tx.query<{
     id: string;
@@ -29,7 +35,14 @@ export async function departmentRows(
         AND ($4::text IS NULL OR d.name ILIKE '%' || $4 || '%')
       ORDER BY lower(d.name), lower(b.name), d.id
       LIMIT $5 OFFSET $6`,
-    [workspaceId, filter.ids ?? null, filter.branchId ?? null, likeText(filter.search), filter.limit ?? 1000, filter.offset ?? 0],
+    [
+      workspaceId,
+      filter.ids ?? null,
+      filter.branchId ?? null,
+      likeText(filter.search),
+      filter.limit ?? 1000,
+      filter.offset ?? 0,
+    ],
   );
   return {
     items: rows.map((r) => ({
@@ -45,7 +58,12 @@ export async function departmentRows(
   };
 }
 
-export async function department(tx: Sql, workspaceId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<{ name: string; branch_id: string } | null> {
+export async function department(
+  tx: Sql,
+  workspaceId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ name: string; branch_id: string } | null> {
   const [row] = await tx.query<{ name: string; branch_id: string }>(
     `SELECT name, branch_id FROM departments WHERE workspace_id = $1 AND id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [workspaceId, id],
@@ -64,11 +82,19 @@ export async function unitsLackingDepartment(tx: Sql, workspaceId: string, name:
 }
 
 export async function unitExists(tx: Sql, workspaceId: string, unitId: string): Promise<boolean> {
-  return (await tx.query(`SELECT 1 FROM branches WHERE workspace_id = $1 AND id = $2`, [workspaceId, unitId])).length > 0;
+  return (
+    (await tx.query(`SELECT 1 FROM branches WHERE workspace_id = $1 AND id = $2`, [workspaceId, unitId])).length > 0
+  );
 }
 
 /** Whether the unit has a department of this name (case-insensitive), other than `exceptId`. */
-export async function departmentNameTaken(tx: Sql, workspaceId: string, unitId: string, name: string, exceptId: string | null = null): Promise<boolean> {
+export async function departmentNameTaken(
+  tx: Sql,
+  workspaceId: string,
+  unitId: string,
+  name: string,
+  exceptId: string | null = null,
+): Promise<boolean> {
   const rows = await tx.query(
     `SELECT 1 FROM departments WHERE workspace_id = $1 AND branch_id = $2 AND lower(name) = lower($3) AND ($4::uuid IS NULL OR id <> $4)`,
     [workspaceId, unitId, name, exceptId],
@@ -77,7 +103,13 @@ export async function departmentNameTaken(tx: Sql, workspaceId: string, unitId: 
 }
 
 /** One department of this name in each unit given. */
-export async function insertDepartments(tx: Sql, workspaceId: string, unitIds: string[], name: string, by: string): Promise<{ id: string; branch_id: string }[]> {
+export async function insertDepartments(
+  tx: Sql,
+  workspaceId: string,
+  unitIds: string[],
+  name: string,
+  by: string,
+): Promise<{ id: string; branch_id: string }[]> {
   return tx.query<{ id: string; branch_id: string }>(
     `INSERT INTO departments (workspace_id, branch_id, name, created_by)
      SELECT $1, unit, $3, $4 FROM unnest($2::uuid[]) AS unit RETURNING id, branch_id`,
@@ -89,7 +121,11 @@ export async function renameDepartment(tx: Sql, workspaceId: string, id: string,
   await tx.query(`UPDATE departments SET name = $3 WHERE workspace_id = $1 AND id = $2`, [workspaceId, id, name]);
 }
 
-export async function lockDepartments(tx: Sql, workspaceId: string, ids: string[]): Promise<{ id: string; branch_id: string; name: string }[]> {
+export async function lockDepartments(
+  tx: Sql,
+  workspaceId: string,
+  ids: string[],
+): Promise<{ id: string; branch_id: string; name: string }[]> {
   return tx.query<{ id: string; branch_id: string; name: string }>(
     `SELECT id, branch_id, name FROM departments WHERE workspace_id = $1 AND id = ANY($2::uuid[]) FOR UPDATE`,
     [workspaceId, ids],
@@ -107,11 +143,25 @@ export async function deleteDepartmentRows(tx: Sql, workspaceId: string, ids: st
 }
 
 export async function activePersonExists(tx: Sql, workspaceId: string, userId: string): Promise<boolean> {
-  return (await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2 AND status <> 'INACTIVE'`, [workspaceId, userId])).length > 0;
+  return (
+    (
+      await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2 AND status <> 'INACTIVE'`, [
+        workspaceId,
+        userId,
+      ])
+    ).length > 0
+  );
 }
 
 /** Appoints a manager, or changes the role of one already appointed. */
-export async function upsertManager(tx: Sql, workspaceId: string, departmentId: string, userId: string, role: DepartmentManager['role'], by: string): Promise<void> {
+export async function upsertManager(
+  tx: Sql,
+  workspaceId: string,
+  departmentId: string,
+  userId: string,
+  role: DepartmentManager['role'],
+  by: string,
+): Promise<void> {
   await tx.query(
     `INSERT INTO department_managers (workspace_id, department_id, user_id, role, appointed_by) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (workspace_id, department_id, user_id) DO UPDATE SET role = EXCLUDED.role`,
@@ -120,7 +170,12 @@ export async function upsertManager(tx: Sql, workspaceId: string, departmentId: 
 }
 
 /** False when the person was not a manager of the department. */
-export async function deleteManager(tx: Sql, workspaceId: string, departmentId: string, userId: string): Promise<boolean> {
+export async function deleteManager(
+  tx: Sql,
+  workspaceId: string,
+  departmentId: string,
+  userId: string,
+): Promise<boolean> {
   const removed = await tx.query(
     `DELETE FROM department_managers WHERE workspace_id = $1 AND department_id = $2 AND user_id = $3 RETURNING user_id`,
     [workspaceId, departmentId, userId],
@@ -129,7 +184,14 @@ export async function deleteManager(tx: Sql, workspaceId: string, departmentId: 
 }
 
 export async function managers(tx: Sql, workspaceId: string, departmentId: string): Promise<DepartmentManager[]> {
-  const rows = await tx.query<{ user_id: string; first_name: string; last_name: string; email: string; role: 'HEAD' | 'MANAGER'; appointed_at: Date }>(
+  const rows = await tx.query<{
+    user_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: 'HEAD' | 'MANAGER';
+    appointed_at: Date;
+  }>(
     `SELECT m.user_id, u.first_name, u.last_name, u.email, m.role, m.appointed_at
        FROM department_managers m JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.user_id
       WHERE m.workspace_id = $1 AND m.department_id = $2
@@ -148,7 +210,13 @@ export async function managers(tx: Sql, workspaceId: string, departmentId: strin
 
 /** Up to 20 active people whose name or email contains the search. */
 export async function managerCandidateRows(tx: Sql, workspaceId: string, search: string): Promise<UserChoice[]> {
-  const rows = await tx.query<{ id: string; first_name: string; last_name: string; email: string; branch_name: string | null }>(
+  const rows = await tx.query<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    branch_name: string | null;
+  }>(
     `SELECT u.id, u.first_name, u.last_name, u.email, b.name AS branch_name
        FROM users u LEFT JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
       WHERE u.workspace_id = $1 AND u.status <> 'INACTIVE'

@@ -38,7 +38,9 @@ export async function departmentRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, createDepartment, (ctx) => departments.create(organisationActor(ctx), ctx.body));
 
-  serve(app, updateDepartment, (ctx) => departments.rename(organisationActor(ctx), ctx.params.id, ctx.body.departmentName));
+  serve(app, updateDepartment, (ctx) =>
+    departments.rename(organisationActor(ctx), ctx.params.id, ctx.body.departmentName),
+  );
 
   serve(app, deleteDepartments, (ctx) => departments.remove(organisationActor(ctx), ctx.body));
 
@@ -46,7 +48,9 @@ export async function departmentRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, addDepartmentManager, (ctx) => departments.addManager(managingActor(ctx), ctx.params.id, ctx.body));
 
-  serve(app, removeDepartmentManager, (ctx) => departments.removeManager(managingActor(ctx), ctx.params.id, ctx.params.userId));
+  serve(app, removeDepartmentManager, (ctx) =>
+    departments.removeManager(managingActor(ctx), ctx.params.id, ctx.params.userId),
+  );
 
   serve(app, managerCandidates, async (ctx) => {
     const { workspace } = workspaceUser(ctx);

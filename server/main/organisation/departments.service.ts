@@ -47,15 +47,24 @@ export class DepartmentsService {
         if (allBranch) {
           // Every unit that lacks it gets it; the ones that have it already are left alone.
           units = await unitsLackingDepartment(tx, ws, departmentName);
-          if (units.length === 0) throw conflict('Every business unit has this department already', { departmentName: NAME_TAKEN });
+          if (units.length === 0)
+            throw conflict('Every business unit has this department already', { departmentName: NAME_TAKEN });
         } else {
           if (!branchId || !(await unitExists(tx, ws, branchId))) throw notFound('Business unit not found');
-          if (await departmentNameTaken(tx, ws, branchId, departmentName)) throw conflict(NAME_TAKEN, { departmentName: NAME_TAKEN });
+          if (await departmentNameTaken(tx, ws, branchId, departmentName))
+            throw conflict(NAME_TAKEN, { departmentName: NAME_TAKEN });
           units = [branchId];
         }
         const created = await insertDepartments(tx, ws, units, departmentName, actor.userId);
         for (const d of created) {
-          await audit(tx, { workspaceId: ws, actorUserId: actor.userId, action: 'department.created', target: d.id, ip: actor.ip, details: { departmentName, branchId: d.branch_id } });
+          await audit(tx, {
+            workspaceId: ws,
+            actorUserId: actor.userId,
+            action: 'department.created',
+            target: d.id,
+            ip: actor.ip,
+            details: { departmentName, branchId: d.branch_id },
+          });
         }
         return { created: (await departmentRows(tx, ws, { ids: created.map((d) => d.id) })).items };
       });
@@ -70,9 +79,17 @@ export class DepartmentsService {
       return await this.db.tenant(ws, async (tx) => {
         const old = await department(tx, ws, id, { forUpdate: true });
         if (!old) throw notFound('Department not found');
-        if (await departmentNameTaken(tx, ws, old.branch_id, departmentName, id)) throw conflict(NAME_TAKEN, { departmentName: NAME_TAKEN });
+        if (await departmentNameTaken(tx, ws, old.branch_id, departmentName, id))
+          throw conflict(NAME_TAKEN, { departmentName: NAME_TAKEN });
         await renameDepartment(tx, ws, id, departmentName);
-        await audit(tx, { workspaceId: ws, actorUserId: actor.userId, action: 'department.renamed', target: id, ip: actor.ip, details: { from: old.name, to: departmentName } });
+        await audit(tx, {
+          workspaceId: ws,
+          actorUserId: actor.userId,
+          action: 'department.renamed',
+          target: id,
+          ip: actor.ip,
+          details: { from: old.name, to: departmentName },
+        });
         return (await departmentRows(tx, ws, { ids: [id] })).items[0];
       });
     } catch (error) {
@@ -88,11 +105,19 @@ export class DepartmentsService {
       const found = await lockDepartments(tx, ws, ids);
       // Each pair must name a department of this workspace in that unit; anything else is not found.
       for (const pair of pairs) {
-        if (!found.some((d) => d.id === pair.departmentId && d.branch_id === pair.branchId)) throw notFound('Department not found');
+        if (!found.some((d) => d.id === pair.departmentId && d.branch_id === pair.branchId))
+          throw notFound('Department not found');
       }
       const usersWithoutDepartment = await deleteDepartmentRows(tx, ws, ids);
       for (const d of found) {
-        await audit(tx, { workspaceId: ws, actorUserId: actor.userId, action: 'department.deleted', target: d.id, ip: actor.ip, details: { departmentName: d.name, branchId: d.branch_id } });
+        await audit(tx, {
+          workspaceId: ws,
+          actorUserId: actor.userId,
+          action: 'department.deleted',
+          target: d.id,
+          ip: actor.ip,
+          details: { departmentName: d.name, branchId: d.branch_id },
+        });
       }
       return { deleted: found.length, usersWithoutDepartment };
     });
@@ -129,7 +154,8 @@ export class DepartmentsService {
     const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx) => {
       const found = await visibleDepartment(tx, actor, departmentId);
-      if (!(await deleteManager(tx, ws, departmentId, userId))) throw notFound('This person is not a manager of the department');
+      if (!(await deleteManager(tx, ws, departmentId, userId)))
+        throw notFound('This person is not a manager of the department');
       await audit(tx, {
         workspaceId: ws,
         actorUserId: actor.userId,
@@ -144,8 +170,13 @@ export class DepartmentsService {
 }
 
 /** The department, if it is in this workspace and (for a business-unit admin) in their unit; else 404. */
-async function visibleDepartment(tx: Sql, actor: ManagingActor, id: string): Promise<{ name: string; branch_id: string }> {
+async function visibleDepartment(
+  tx: Sql,
+  actor: ManagingActor,
+  id: string,
+): Promise<{ name: string; branch_id: string }> {
   const row = await department(tx, actor.workspaceId, id);
-  if (!row || (!seesAllBusinessUnits(actor.role) && row.branch_id !== actor.branchId)) throw notFound('Department not found');
+  if (!row || (!seesAllBusinessUnits(actor.role) && row.branch_id !== actor.branchId))
+    throw notFound('Department not found');
   return row;
 }

@@ -10,6 +10,7 @@ export function likeText(search: string | null | undefined): string | null {
 export function constraintError(error: unknown, field: string, message: string): unknown {
   const code = (error as { code?: string }).code;
   if (code === '23505') return conflict(message, { [field]: message });
-  if (code === '23503') return new HttpError(409, 'CONFLICT', 'Something else still refers to this; nothing was changed');
+  if (code === '23503')
+    return new HttpError(409, 'CONFLICT', 'Something else still refers to this; nothing was changed');
   return error;
 }

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { addToWorkspaceAllowList, removeFromWorkspaceAllowList, workspaceAllowList } from '../../../src/contracts/main/allow-list.contract';
+import {
+  addToWorkspaceAllowList,
+  removeFromWorkspaceAllowList,
+  workspaceAllowList,
+} from '../../../src/contracts/main/allow-list.contract';
 import { parseAllowListEntry } from '../../../src/domain/platform/allow-list';
 import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
@@ -25,7 +29,13 @@ export async function signupAllowListRoutes(app: FastifyInstance, deps: ApiDeps)
     return deps.db.tenant(workspace.id, async (tx) => {
       const [added] = await addEntries(tx, workspace.id, [value], null, user.userId);
       if (!added) throw conflict(`${value.entry} is already on the list`, { email: 'Already on the list' });
-      await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'allow_list.entry_added', target: added.entry, ip: ctx.request.ip });
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: user.userId,
+        action: 'allow_list.entry_added',
+        target: added.entry,
+        ip: ctx.request.ip,
+      });
       return added;
     });
   });
@@ -35,7 +45,13 @@ export async function signupAllowListRoutes(app: FastifyInstance, deps: ApiDeps)
     await deps.db.tenant(workspace.id, async (tx) => {
       const removed = await removeEntry(tx, workspace.id, ctx.params.entryId);
       if (!removed) throw notFound('There is no such entry on this workspace’s list');
-      await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'allow_list.entry_removed', target: removed.entry, ip: ctx.request.ip });
+      await audit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: user.userId,
+        action: 'allow_list.entry_removed',
+        target: removed.entry,
+        ip: ctx.request.ip,
+      });
     });
     return { ok: true as const };
   });

@@ -11,7 +11,11 @@ export class PermissionsRepository {
 
   /** Only departures from the default are stored: switching on (the default for every eligible role) deletes the row. */
   async switchOn(role: EditableRole, key: PermissionKey): Promise<void> {
-    await this.tx.query(`DELETE FROM role_permissions WHERE workspace_id = $1 AND role = $2 AND permission_key = $3`, [this.workspaceId, role, key]);
+    await this.tx.query(`DELETE FROM role_permissions WHERE workspace_id = $1 AND role = $2 AND permission_key = $3`, [
+      this.workspaceId,
+      role,
+      key,
+    ]);
   }
 
   async switchOff(role: EditableRole, key: PermissionKey, by: string): Promise<void> {
@@ -24,7 +28,10 @@ export class PermissionsRepository {
 
   /** A user of this workspace and their role, or undefined. */
   async user(userId: string): Promise<{ id: string; role: Role } | undefined> {
-    const [row] = await this.tx.query<{ id: string; role: Role }>(`SELECT id, role FROM users WHERE workspace_id = $1 AND id = $2`, [this.workspaceId, userId]);
+    const [row] = await this.tx.query<{ id: string; role: Role }>(
+      `SELECT id, role FROM users WHERE workspace_id = $1 AND id = $2`,
+      [this.workspaceId, userId],
+    );
     return row;
   }
 }

@@ -9,7 +9,15 @@ import {
   type PermissionMatrix,
 } from '../../../src/contracts/main/permissions.contract';
 import { menuState, NAVIGATION, navigationFor, type NavItem } from '../../../src/domain/auth/navigation';
-import { eligible, grantsOf, isEditableRole, permission, PERMISSIONS, type PermissionKey, type PermissionOverrides } from '../../../src/domain/auth/permissions';
+import {
+  eligible,
+  grantsOf,
+  isEditableRole,
+  permission,
+  PERMISSIONS,
+  type PermissionKey,
+  type PermissionOverrides,
+} from '../../../src/domain/auth/permissions';
 import { Role, ROLE_LABELS } from '../../../src/domain/auth/roles';
 import { modulesFrom } from '../../../src/domain/platform/workspace-modules';
 import { audit } from '../../platform/audit';
@@ -21,13 +29,30 @@ import { PermissionsRepository } from './permissions.repository';
 
 function matrix(overrides: PermissionOverrides): PermissionMatrix {
   return {
-    permissions: PERMISSIONS.map((p) => ({ key: p.key, label: p.label, description: p.description, roles: [...p.roles] })),
-    roles: Role.options.map((role) => ({ role, label: ROLE_LABELS[role], editable: isEditableRole(role), granted: grantsOf(role, overrides) })),
+    permissions: PERMISSIONS.map((p) => ({
+      key: p.key,
+      label: p.label,
+      description: p.description,
+      roles: [...p.roles],
+    })),
+    roles: Role.options.map((role) => ({
+      role,
+      label: ROLE_LABELS[role],
+      editable: isEditableRole(role),
+      granted: grantsOf(role, overrides),
+    })),
   };
 }
 
 function menuItem(item: NavItem): MenuItem {
-  return { key: item.key, label: item.label, path: item.path, icon: item.icon, description: item.description, children: [] };
+  return {
+    key: item.key,
+    label: item.label,
+    path: item.path,
+    icon: item.icon,
+    description: item.description,
+    children: [],
+  };
 }
 
 /** Permissions by role (catalogue, switches) and the menus computed from them; fetched on workspace hosts only. */
@@ -40,7 +65,9 @@ export async function permissionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   serve(app, updatePermissions, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const { role, permissions } = ctx.body;
-    const asked = Object.entries(permissions).filter((entry): entry is [PermissionKey, boolean] => typeof entry[1] === 'boolean');
+    const asked = Object.entries(permissions).filter(
+      (entry): entry is [PermissionKey, boolean] => typeof entry[1] === 'boolean',
+    );
     const refused = asked.filter(([key, on]) => on && !eligible(role, key));
     if (refused.length > 0) {
       throw badRequest(

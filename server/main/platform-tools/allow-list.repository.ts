@@ -31,7 +31,10 @@ export async function isAllowedToSignUp(tx: Sql, workspaceId: string, email: str
     'SELECT entry FROM signup_allow_list WHERE workspace_id = $1 AND entry = ANY($2::text[])',
     [workspaceId, [value, value.slice(at)]],
   );
-  return allowedBy(rows.map((r) => r.entry), value);
+  return allowedBy(
+    rows.map((r) => r.entry),
+    value,
+  );
 }
 
 /** Adds entries (by a platform admin, or by a workspace admin: `byUser`); those already listed are left as they are. Returns the rows added. */

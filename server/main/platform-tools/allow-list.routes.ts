@@ -61,9 +61,14 @@ export async function allowListRoutes(app: FastifyInstance, deps: ApiDeps): Prom
         if (row === 1 && !text.includes('@')) continue;
         lines++;
         if (lines > ALLOW_LIST_MAX_LINES) {
-          throw new HttpError(400, 'TOO_MANY_ROWS', `A file may list at most ${ALLOW_LIST_MAX_LINES.toLocaleString('en')} addresses`, {
-            [ALLOW_LIST_FILE_FIELD]: `More than ${ALLOW_LIST_MAX_LINES} lines`,
-          });
+          throw new HttpError(
+            400,
+            'TOO_MANY_ROWS',
+            `A file may list at most ${ALLOW_LIST_MAX_LINES.toLocaleString('en')} addresses`,
+            {
+              [ALLOW_LIST_FILE_FIELD]: `More than ${ALLOW_LIST_MAX_LINES} lines`,
+            },
+          );
         }
         const value = parseAllowListEntry(text);
         if (value) entries.set(value.entry, value);
@@ -72,17 +77,25 @@ export async function allowListRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     }
     if (bad.length > 0) {
       const fields: Record<string, string> = {
-        [ALLOW_LIST_FILE_FIELD]: `${bad.length} bad line${bad.length === 1 ? '' : 's'}: ${bad.slice(0, 10).map((b) => b.line).join(', ')}${bad.length > 10 ? ', ...' : ''}`,
+        [ALLOW_LIST_FILE_FIELD]: `${bad.length} bad line${bad.length === 1 ? '' : 's'}: ${bad
+          .slice(0, 10)
+          .map((b) => b.line)
+          .join(', ')}${bad.length > 10 ? ', ...' : ''}`,
       };
-      for (const b of bad.slice(0, LINES_NAMED)) fields[`line.${b.line}`] = `Not an email address or @domain: ${b.value}`;
+      for (const b of bad.slice(0, LINES_NAMED))
+        fields[`line.${b.line}`] = `Not an email address or @domain: ${b.value}`;
       throw new HttpError(
         400,
         'INVALID_LINES',
-        `${bad.length} line${bad.length === 1 ? ' is' : 's are'} not an email address or @domain (line ${bad.map((b) => b.line).slice(0, 10).join(', ')}${bad.length > 10 ? ', ...' : ''}). Nothing was added.`,
+        `${bad.length} line${bad.length === 1 ? ' is' : 's are'} not an email address or @domain (line ${bad
+          .map((b) => b.line)
+          .slice(0, 10)
+          .join(', ')}${bad.length > 10 ? ', ...' : ''}). Nothing was added.`,
         fields,
       );
     }
-    if (entries.size === 0) throw badRequest('The file lists no addresses', { [ALLOW_LIST_FILE_FIELD]: 'No addresses in the first column' });
+    if (entries.size === 0)
+      throw badRequest('The file lists no addresses', { [ALLOW_LIST_FILE_FIELD]: 'No addresses in the first column' });
 
     return deps.db.tenant(workspaceId, async (tx) => {
       await requireWorkspace(tx, workspaceId);

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { updateWorkspaceUser, userRecord, type PlatformUser } from '../../../src/contracts/main/platform-users.contract';
+import {
+  updateWorkspaceUser,
+  userRecord,
+  type PlatformUser,
+} from '../../../src/contracts/main/platform-users.contract';
 import { audit } from '../../platform/audit';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
@@ -36,7 +40,12 @@ const toUser = (r: UserRow): PlatformUser => ({
 
 const NO_SUCH_USER = 'There is no such user in this workspace';
 
-async function findUser(tx: Sql, workspaceId: string, by: { userId?: string; email?: string }, lock = false): Promise<UserRow> {
+async function findUser(
+  tx: Sql,
+  workspaceId: string,
+  by: { userId?: string; email?: string },
+  lock = false,
+): Promise<UserRow> {
   const [row] = await tx.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users
       WHERE workspace_id = $1 AND ($2::uuid IS NULL OR id = $2) AND ($3::text IS NULL OR lower(email) = $3)
@@ -50,51 +59,62 @@ async function findUser(tx: Sql, workspaceId: string, by: { userId?: string; ema
 /** The platform admin's user lookup and fixes: always for the (workspaceId, userId) pair given, never across it. */
 export async function platformUserRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   serve(app, updateWorkspaceUser, async ({ body, principal, request }) => {
-    const guard = { ws: body.workspaceId, workspaceName: '', actorUserId: null, ip: request.ip, what: 'deactivate' as const, platformAdmin: true };
-    return answer(await withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
-      await requireWorkspace(tx, body.workspaceId);
-      const before = await findUser(tx, body.workspaceId, { userId: body.userId }, true);
-      const next = {
-        first_name: body.firstName ?? before.first_name,
-        last_name: body.lastName ?? before.last_name,
-        email: body.email ?? before.email,
-        role: body.role ?? before.role,
-        status: body.status ?? before.status,
-      };
-      if (next.email.toLowerCase() !== before.email.toLowerCase()) {
-        const [taken] = await tx.query('SELECT 1 FROM users WHERE workspace_id = $1 AND lower(email) = $2 AND id <> $3', [
-          body.workspaceId,
-          next.email.toLowerCase(),
-          before.id,
-        ]);
-        if (taken) throw conflict('Another user of this workspace has this email', { email: 'Already used in this workspace' });
-      }
-      const [row] = await tx.query<UserRow>(
-        `UPDATE users SET first_name = $3, last_name = $4, email = $5, role = $6, status = $7, updated_at = now()
+    const guard = {
+      ws: body.workspaceId,
+      workspaceName: '',
+      actorUserId: null,
+      ip: request.ip,
+      what: 'deactivate' as const,
+      platformAdmin: true,
+    };
+    return answer(
+      await withStakeGuard(deps.db, deps.mail, guard, async (tx) => {
+        await requireWorkspace(tx, body.workspaceId);
+        const before = await findUser(tx, body.workspaceId, { userId: body.userId }, true);
+        const next = {
+          first_name: body.firstName ?? before.first_name,
+          last_name: body.lastName ?? before.last_name,
+          email: body.email ?? before.email,
+          role: body.role ?? before.role,
+          status: body.status ?? before.status,
+        };
+        if (next.email.toLowerCase() !== before.email.toLowerCase()) {
+          const [taken] = await tx.query(
+            'SELECT 1 FROM users WHERE workspace_id = $1 AND lower(email) = $2 AND id <> $3',
+            [body.workspaceId, next.email.toLowerCase(), before.id],
+          );
+          if (taken)
+            throw conflict('Another user of this workspace has this email', {
+              email: 'Already used in this workspace',
+            });
+        }
+        const [row] = await tx.query<UserRow>(
+          `UPDATE users SET first_name = $3, last_name = $4, email = $5, role = $6, status = $7, updated_at = now()
           WHERE workspace_id = $1 AND id = $2 RETURNING ${USER_COLUMNS}`,
-        [body.workspaceId, before.id, next.first_name, next.last_name, next.email, next.role, next.status],
-      );
-      // A deactivated user is signed out everywhere at once, and their invitation and codes are void.
-      if (next.status === 'INACTIVE' && before.status !== 'INACTIVE') {
-        // A party or presiding officer of an open case stays unless the presiding officer acknowledged it (docs/case.md).
-        const stakes = await guardStakes(tx, body.workspaceId, [{ userId: before.id, label: before.email }]);
-        await recordDepartures(tx, deps.mail, { ...guard, done: true, stakes });
-        await endAccess(tx, body.workspaceId, before.id);
-      }
-      const changed: Record<string, { from: string; to: string }> = {};
-      for (const key of Object.keys(next) as (keyof typeof next)[]) {
-        if (next[key] !== before[key]) changed[key] = { from: before[key], to: next[key] };
-      }
-      await audit(tx, {
-        workspaceId: body.workspaceId,
-        actorPlatformAdminId: platformAdminId(principal),
-        action: 'user.updated_by_platform',
-        target: before.id,
-        ip: request.ip,
-        details: { changed },
-      });
-      return toUser(row);
-    }));
+          [body.workspaceId, before.id, next.first_name, next.last_name, next.email, next.role, next.status],
+        );
+        // A deactivated user is signed out everywhere at once, and their invitation and codes are void.
+        if (next.status === 'INACTIVE' && before.status !== 'INACTIVE') {
+          // A party or presiding officer of an open case stays unless the presiding officer acknowledged it (docs/case.md).
+          const stakes = await guardStakes(tx, body.workspaceId, [{ userId: before.id, label: before.email }]);
+          await recordDepartures(tx, deps.mail, { ...guard, done: true, stakes });
+          await endAccess(tx, body.workspaceId, before.id);
+        }
+        const changed: Record<string, { from: string; to: string }> = {};
+        for (const key of Object.keys(next) as (keyof typeof next)[]) {
+          if (next[key] !== before[key]) changed[key] = { from: before[key], to: next[key] };
+        }
+        await audit(tx, {
+          workspaceId: body.workspaceId,
+          actorPlatformAdminId: platformAdminId(principal),
+          action: 'user.updated_by_platform',
+          target: before.id,
+          ip: request.ip,
+          details: { changed },
+        });
+        return toUser(row);
+      }),
+    );
   });
 
   serve(app, userRecord, async ({ body, principal, request }) =>
@@ -117,7 +137,13 @@ export async function platformUserRoutes(app: FastifyInstance, deps: ApiDeps): P
       );
       // The policies published to this person (the whole workspace, or their business unit), each with their latest
       // acceptance against the newest version that has a document.
-      const policies = await tx.query<{ policy_id: string; title: string; current_version: number | null; accepted_version: number | null; accepted_at: Date | string | null }>(
+      const policies = await tx.query<{
+        policy_id: string;
+        title: string;
+        current_version: number | null;
+        accepted_version: number | null;
+        accepted_at: Date | string | null;
+      }>(
         `SELECT w.id AS policy_id, p.title,
                 (SELECT max(v.version) FROM catalogue_policy_versions v
                   WHERE v.policy_id = w.catalogue_policy_id

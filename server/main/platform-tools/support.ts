@@ -19,7 +19,10 @@ export interface TargetWorkspace {
 
 /** The workspace a platform action is about; an unknown id answers 404. */
 export async function requireWorkspace(tx: Sql, id: string): Promise<TargetWorkspace> {
-  const [found] = await tx.query<TargetWorkspace>('SELECT id, workspace_url, company_name FROM workspaces WHERE id = $1', [id]);
+  const [found] = await tx.query<TargetWorkspace>(
+    'SELECT id, workspace_url, company_name FROM workspaces WHERE id = $1',
+    [id],
+  );
   if (!found) throw notFound('There is no such workspace');
   return found;
 }
@@ -44,7 +47,8 @@ export async function readMultipart(
   options: { textFields: readonly string[]; fileFields: readonly string[]; maxFileBytes: number; tooLarge: string },
 ): Promise<MultipartInput> {
   const firstFileField = options.fileFields[0];
-  if (!request.isMultipart()) throw badRequest('Send the form as multipart/form-data', { [firstFileField]: 'Required' });
+  if (!request.isMultipart())
+    throw badRequest('Send the form as multipart/form-data', { [firstFileField]: 'Required' });
   const fields: Record<string, string> = {};
   let file: MultipartFile | null = null;
   try {
@@ -55,7 +59,11 @@ export async function readMultipart(
           throw badRequest(`Unknown file field ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
         }
         const bytes = await part.toBuffer();
-        file = { field: part.fieldname, name: (part.filename || part.fieldname).split(/[\\/]/).pop()!.slice(-200), bytes };
+        file = {
+          field: part.fieldname,
+          name: (part.filename || part.fieldname).split(/[\\/]/).pop()!.slice(-200),
+          bytes,
+        };
       } else if (options.textFields.includes(part.fieldname)) {
         fields[part.fieldname] = String(part.value);
       } else {
@@ -75,7 +83,8 @@ export async function readMultipart(
 function uploadError(error: unknown, field: string, tooLarge: string): unknown {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: string }).code ?? '';
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, 'FILE_TOO_LARGE', tooLarge, { [field]: 'Too large' });
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new HttpError(413, 'FILE_TOO_LARGE', tooLarge, { [field]: 'Too large' });
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new HttpError(413, 'TOO_MANY_PARTS', 'Send one file and the form fields only');
   }

@@ -10,7 +10,12 @@ import {
   userManualFile,
   type UserManual,
 } from '../../../src/contracts/main/user-manual.contract';
-import { looksLikePdf, MANUAL_MAX_MARKDOWN_CHARS, MANUAL_MAX_PDF_BYTES, manualFor } from '../../../src/domain/platform/user-manual';
+import {
+  looksLikePdf,
+  MANUAL_MAX_MARKDOWN_CHARS,
+  MANUAL_MAX_PDF_BYTES,
+  manualFor,
+} from '../../../src/domain/platform/user-manual';
 import { audit } from '../../platform/audit';
 import { MAIN_SITE_WORKSPACE_ID, type Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
@@ -45,11 +50,16 @@ function toManual(row: ManualRow): UserManual {
 
 /** The manual a workspace reads: its own, else the one for every workspace (domain rule manualFor). */
 async function manualOf(tx: Sql, workspaceId: string): Promise<ManualRow | null> {
-  const rows = await tx.query<ManualRow>(
-    `SELECT ${MANUAL_COLUMNS} FROM user_manuals WHERE workspace_id IN ($1, $2)`,
-    [workspaceId, MAIN_SITE_WORKSPACE_ID],
+  const rows = await tx.query<ManualRow>(`SELECT ${MANUAL_COLUMNS} FROM user_manuals WHERE workspace_id IN ($1, $2)`, [
+    workspaceId,
+    MAIN_SITE_WORKSPACE_ID,
+  ]);
+  return (
+    manualFor(
+      rows.map((row) => ({ workspaceId: row.workspace_id, row })),
+      workspaceId,
+    )?.row ?? null
   );
-  return manualFor(rows.map((row) => ({ workspaceId: row.workspace_id, row })), workspaceId)?.row ?? null;
 }
 
 const TOO_LARGE = `The PDF is larger than ${MANUAL_MAX_PDF_BYTES / 1024 / 1024} MB`;
@@ -64,10 +74,9 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   serve(app, publishedUserManual, async ({ query }) =>
     deps.db.system(async (tx) => {
       if (query.workspaceId) await requireWorkspace(tx, query.workspaceId);
-      const [row] = await tx.query<ManualRow>(
-        `SELECT ${MANUAL_COLUMNS} FROM user_manuals WHERE workspace_id = $1`,
-        [query.workspaceId ?? MAIN_SITE_WORKSPACE_ID],
-      );
+      const [row] = await tx.query<ManualRow>(`SELECT ${MANUAL_COLUMNS} FROM user_manuals WHERE workspace_id = $1`, [
+        query.workspaceId ?? MAIN_SITE_WORKSPACE_ID,
+      ]);
       return { manual: row ? toManual(row) : null };
     }),
   );
@@ -82,16 +91,19 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       return found ?? null;
     });
     const here = site.kind === 'workspace' ? site.workspace.id : null;
-    if (!row || (here && row.workspace_id !== null && row.workspace_id !== here)) throw notFound('There is no such manual');
+    if (!row || (here && row.workspace_id !== null && row.workspace_id !== here))
+      throw notFound('There is no such manual');
     const name = (row.file_name ?? 'manual.pdf').replace(/[^A-Za-z0-9._ -]/g, '_');
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${name}"`)
-      .header('cache-control', 'private, max-age=300')
-      .header('x-content-type-options', 'nosniff')
-      // The manual page draws the PDF itself (pdf.js, from a fetch): nothing frames it, and nothing in it runs here.
-      .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
-      .send(Buffer.from(row.pdf));
+    return (
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${name}"`)
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        // The manual page draws the PDF itself (pdf.js, from a fetch): nothing frames it, and nothing in it runs here.
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .send(Buffer.from(row.pdf))
+    );
   });
 
   serve(app, publishUserManual, async ({ request, principal }) => {
@@ -102,30 +114,50 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       tooLarge: TOO_LARGE,
     });
     const workspaceId = workspaceIdField(input.fields[MANUAL_WORKSPACE_FIELD], true);
-    const markdownText = input.file?.field === MANUAL_MARKDOWN_FIELD ? input.file.bytes.toString('utf8') : input.fields[MANUAL_MARKDOWN_FIELD];
+    const markdownText =
+      input.file?.field === MANUAL_MARKDOWN_FIELD
+        ? input.file.bytes.toString('utf8')
+        : input.fields[MANUAL_MARKDOWN_FIELD];
     // Multipart turns a field's line ends into CRLF: keep the text as written, with plain LF line ends.
     const markdown = markdownText?.replace(/\r\n?/g, '\n');
     const pdf = input.file?.field === MANUAL_FILE_FIELD ? input.file : null;
     if (markdown !== undefined && pdf) {
-      throw badRequest('Publish either Markdown text or a PDF, not both', { [MANUAL_MARKDOWN_FIELD]: 'Give the text or the PDF, not both' });
+      throw badRequest('Publish either Markdown text or a PDF, not both', {
+        [MANUAL_MARKDOWN_FIELD]: 'Give the text or the PDF, not both',
+      });
     }
     let content: { format: 'MARKDOWN'; markdown: string } | { format: 'PDF'; bytes: Buffer; fileName: string };
     if (pdf) {
       if (pdf.bytes.length === 0) throw badRequest('The PDF is empty', { [MANUAL_FILE_FIELD]: 'The file is empty' });
       if (!looksLikePdf(pdf.bytes)) {
-        throw new HttpError(400, 'UNSUPPORTED_FILE', 'This file is not a PDF', { [MANUAL_FILE_FIELD]: 'Not a PDF (it does not start with %PDF-)' });
-      }
-      content = { format: 'PDF', bytes: pdf.bytes, fileName: pdf.name.toLowerCase().endsWith('.pdf') ? pdf.name : `${pdf.name}.pdf` };
-    } else if (markdown !== undefined) {
-      if (markdown.trim() === '') throw badRequest('The manual is empty', { [MANUAL_MARKDOWN_FIELD]: 'Write the manual' });
-      if (markdown.length > MANUAL_MAX_MARKDOWN_CHARS) {
-        throw new HttpError(413, 'TOO_LARGE', `The manual is longer than ${MANUAL_MAX_MARKDOWN_CHARS.toLocaleString('en')} characters`, {
-          [MANUAL_MARKDOWN_FIELD]: 'Too long',
+        throw new HttpError(400, 'UNSUPPORTED_FILE', 'This file is not a PDF', {
+          [MANUAL_FILE_FIELD]: 'Not a PDF (it does not start with %PDF-)',
         });
+      }
+      content = {
+        format: 'PDF',
+        bytes: pdf.bytes,
+        fileName: pdf.name.toLowerCase().endsWith('.pdf') ? pdf.name : `${pdf.name}.pdf`,
+      };
+    } else if (markdown !== undefined) {
+      if (markdown.trim() === '')
+        throw badRequest('The manual is empty', { [MANUAL_MARKDOWN_FIELD]: 'Write the manual' });
+      if (markdown.length > MANUAL_MAX_MARKDOWN_CHARS) {
+        throw new HttpError(
+          413,
+          'TOO_LARGE',
+          `The manual is longer than ${MANUAL_MAX_MARKDOWN_CHARS.toLocaleString('en')} characters`,
+          {
+            [MANUAL_MARKDOWN_FIELD]: 'Too long',
+          },
+        );
       }
       content = { format: 'MARKDOWN', markdown };
     } else {
-      throw badRequest('Give the manual as Markdown text or a PDF file', { [MANUAL_MARKDOWN_FIELD]: 'Required', [MANUAL_FILE_FIELD]: 'Required' });
+      throw badRequest('Give the manual as Markdown text or a PDF file', {
+        [MANUAL_MARKDOWN_FIELD]: 'Required',
+        [MANUAL_FILE_FIELD]: 'Required',
+      });
     }
 
     const row = await deps.db.system(async (tx) => {
@@ -152,7 +184,11 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
         action: 'user_manual.published',
         target: workspaceId ?? 'all-workspaces',
         ip: request.ip,
-        details: { format: content.format, bytes: inserted.byte_size, ...(content.format === 'PDF' ? { fileName: content.fileName } : {}) },
+        details: {
+          format: content.format,
+          bytes: inserted.byte_size,
+          ...(content.format === 'PDF' ? { fileName: content.fileName } : {}),
+        },
       });
       return inserted;
     });

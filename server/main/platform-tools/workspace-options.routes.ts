@@ -15,6 +15,11 @@ export async function workspaceOptionRoutes(app: FastifyInstance, deps: ApiDeps)
         [q, WORKSPACE_OPTIONS_LIMIT],
       ),
     );
-    return rows.map((r) => ({ workspaceId: r.id, workspaceUrl: r.workspace_url, companyName: r.company_name, active: r.active }));
+    return rows.map((r) => ({
+      workspaceId: r.id,
+      workspaceUrl: r.workspace_url,
+      companyName: r.company_name,
+      active: r.active,
+    }));
   });
 }

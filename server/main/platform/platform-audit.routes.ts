@@ -8,7 +8,16 @@ export async function platformAuditRoutes(app: FastifyInstance, deps: ApiDeps): 
   serve(app, platformAuditEvents, async (ctx) => {
     const { page, pageSize, workspaceId } = ctx.query;
     return deps.db.system(async (tx) => {
-      const rows = await tx.query<{ id: string; at: Date; action: string; actor: string | null; workspace: string | null; target: string | null; ip: string | null; details: Record<string, unknown> }>(
+      const rows = await tx.query<{
+        id: string;
+        at: Date;
+        action: string;
+        actor: string | null;
+        workspace: string | null;
+        target: string | null;
+        ip: string | null;
+        details: Record<string, unknown>;
+      }>(
         `SELECT e.id::text, e.at, e.action, p.email AS actor,
                 coalesce(w.company_name, e.details->>'companyName') AS workspace, e.target, e.ip, e.details
            FROM audit_events e
@@ -23,7 +32,12 @@ export async function platformAuditRoutes(app: FastifyInstance, deps: ApiDeps): 
         `SELECT count(*)::int AS total FROM audit_events e WHERE e.actor_platform_admin_id IS NOT NULL AND ($1::uuid IS NULL OR e.workspace_id = $1)`,
         [workspaceId ?? null],
       );
-      return { items: rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })), page, pageSize, total: count?.total ?? 0 };
+      return {
+        items: rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })),
+        page,
+        pageSize,
+        total: count?.total ?? 0,
+      };
     });
   });
 }

@@ -47,7 +47,10 @@ export async function listWorkspaces(
     `SELECT ${LIST_COLUMNS} FROM workspaces w WHERE ${where} ORDER BY lower(w.company_name), w.id LIMIT $3 OFFSET $4`,
     [pattern, searchUrl, options.pageSize, options.page * options.pageSize],
   );
-  const [count] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM workspaces w WHERE ${where}`, [pattern, searchUrl]);
+  const [count] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM workspaces w WHERE ${where}`, [
+    pattern,
+    searchUrl,
+  ]);
   return { items: rows.map(listItem), total: count.n };
 }
 
@@ -60,24 +63,37 @@ export async function workspaceDetails(tx: Sql, id: string): Promise<WorkspaceDe
     [id],
   );
   if (!row) return null;
-  return { ...listItem(row), modules: modulesFrom(row.disabled_modules), invitedCount: row.invited_count, headquarterName: row.hq };
+  return {
+    ...listItem(row),
+    modules: modulesFrom(row.disabled_modules),
+    invitedCount: row.invited_count,
+    headquarterName: row.hq,
+  };
 }
 
 /** The host's first label, or that with the first free number after it (`initech`, `initech-2`, ...). */
 export async function freeSlug(tx: Sql, base: string): Promise<string> {
-  const rows = await tx.query<{ slug: string }>(`SELECT slug FROM workspaces WHERE slug = $1 OR slug LIKE $2`, [base, `${base}-%`]);
+  const rows = await tx.query<{ slug: string }>(`SELECT slug FROM workspaces WHERE slug = $1 OR slug LIKE $2`, [
+    base,
+    `${base}-%`,
+  ]);
   const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 export async function workspaceAtUrl(tx: Sql, url: string): Promise<{ id: string; company_name: string } | null> {
-  const [row] = await tx.query<{ id: string; company_name: string }>(`SELECT id, company_name FROM workspaces WHERE workspace_url = $1`, [url]);
+  const [row] = await tx.query<{ id: string; company_name: string }>(
+    `SELECT id, company_name FROM workspaces WHERE workspace_url = $1`,
+    [url],
+  );
   return row ?? null;
 }
 
 /** A jurisdiction of the catalogue by its ISO code (IN, IN-KA, CA-FED, ...). */
 export async function jurisdictionByCode(tx: Sql, code: string): Promise<{ id: string; code: string } | null> {
-  const [row] = await tx.query<{ id: string; code: string }>(`SELECT id, code FROM jurisdictions WHERE code = $1`, [code]);
+  const [row] = await tx.query<{ id: string; code: string }>(`SELECT id, code FROM jurisdictions WHERE code = $1`, [
+    code,
+  ]);
   return row ?? null;
 }

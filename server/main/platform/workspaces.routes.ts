@@ -50,30 +50,49 @@ async function checkFreeUrl(tx: Sql, deps: ApiDeps, url: string, exceptId: strin
   }
   const taken = await repo.workspaceAtUrl(tx, host.host);
   if (taken && taken.id !== exceptId) {
-    throw conflict(`${host.host} is already the address of ${taken.company_name}`, { workspaceUrl: `Already used by ${taken.company_name}` });
+    throw conflict(`${host.host} is already the address of ${taken.company_name}`, {
+      workspaceUrl: `Already used by ${taken.company_name}`,
+    });
   }
   return host.host;
 }
 
 /** Two requests racing for the same host: the unique index decides, and the loser hears which field. */
 function urlRaceToConflict(error: unknown): never {
-  if ((error as { code?: string }).code === '23505') throw conflict('That address was taken a moment ago', { workspaceUrl: 'Already used' });
+  if ((error as { code?: string }).code === '23505')
+    throw conflict('That address was taken a moment ago', { workspaceUrl: 'Already used' });
   throw error;
 }
 
 /** The platform admin's workspace console: list, search, create, delete, move, limits, expiry, modules. */
 export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   serve(app, listWorkspaces, async ({ body }) => {
-    const { items, total } = await deps.db.system((tx) => repo.listWorkspaces(tx, { page: body.page, pageSize: body.pageSize, search: body.search || undefined }));
+    const { items, total } = await deps.db.system((tx) =>
+      repo.listWorkspaces(tx, { page: body.page, pageSize: body.pageSize, search: body.search || undefined }),
+    );
     return { items, total, page: body.page, pageSize: body.pageSize };
   });
 
-  serve(app, searchWorkspaces, async ({ params }) =>
-    (await deps.db.system((tx) => repo.listWorkspaces(tx, { page: 0, pageSize: SEARCH_RESULTS, search: params.q, searchUrl: false }))).items,
+  serve(
+    app,
+    searchWorkspaces,
+    async ({ params }) =>
+      (
+        await deps.db.system((tx) =>
+          repo.listWorkspaces(tx, { page: 0, pageSize: SEARCH_RESULTS, search: params.q, searchUrl: false }),
+        )
+      ).items,
   );
 
-  serve(app, searchWorkspacesByNameOrUrl, async ({ params }) =>
-    (await deps.db.system((tx) => repo.listWorkspaces(tx, { page: 0, pageSize: SEARCH_RESULTS, search: params.q, searchUrl: true }))).items,
+  serve(
+    app,
+    searchWorkspacesByNameOrUrl,
+    async ({ params }) =>
+      (
+        await deps.db.system((tx) =>
+          repo.listWorkspaces(tx, { page: 0, pageSize: SEARCH_RESULTS, search: params.q, searchUrl: true }),
+        )
+      ).items,
   );
 
   serve(app, workspaceDetails, async ({ params }) => deps.db.system((tx) => requireDetails(tx, params.id)));
@@ -84,7 +103,9 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
       const url = await checkFreeUrl(tx, deps, body.workspaceUrl, null);
       const jurisdiction = body.jurisdictionCode ? await repo.jurisdictionByCode(tx, body.jurisdictionCode) : null;
       if (body.jurisdictionCode && !jurisdiction) {
-        throw badRequest('There is no such jurisdiction', { jurisdictionCode: 'Not a jurisdiction of the catalogue (e.g. IN, CA-FED)' });
+        throw badRequest('There is no such jurisdiction', {
+          jurisdictionCode: 'Not a jurisdiction of the catalogue (e.g. IN, CA-FED)',
+        });
       }
       const slug = await repo.freeSlug(tx, slugOf(url));
       const [workspace] = await tx
@@ -103,11 +124,24 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
          VALUES ($1, $2, $3, $4, 'WORKSPACE_ADMIN', 'INVITED', $5) RETURNING id`,
         [workspace.id, body.adminEmail, body.adminFirstName, body.adminLastName ?? '', hq.id],
       );
-      await tx.query(`INSERT INTO invites (workspace_id, user_id, branch_id) VALUES ($1, $2, $3)`, [workspace.id, admin.id, hq.id]);
+      await tx.query(`INSERT INTO invites (workspace_id, user_id, branch_id) VALUES ($1, $2, $3)`, [
+        workspace.id,
+        admin.id,
+        hq.id,
+      ]);
       if (jurisdiction) {
-        await tx.query(`INSERT INTO workspace_jurisdictions (workspace_id, jurisdiction_id) VALUES ($1, $2)`, [workspace.id, jurisdiction.id]);
+        await tx.query(`INSERT INTO workspace_jurisdictions (workspace_id, jurisdiction_id) VALUES ($1, $2)`, [
+          workspace.id,
+          jurisdiction.id,
+        ]);
       }
-      await sendInvitations(tx, deps.mail, { id: workspace.id, company_name: body.companyName }, workspaceOrigin(deps, url), [admin.id]);
+      await sendInvitations(
+        tx,
+        deps.mail,
+        { id: workspace.id, company_name: body.companyName },
+        workspaceOrigin(deps, url),
+        [admin.id],
+      );
       await audit(tx, {
         workspaceId: workspace.id,
         actorPlatformAdminId: platformAdminId(ctx),
@@ -128,9 +162,14 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
     // Its people can complain from the first minute: the jurisdiction's statutory process, published as version 1
     // (docs/case.md "Statutory processes"). After the commit: the builder's services run their own transactions. A
     // failure leaves the workspace without a process, which its admin's home then says; it does not undo the workspace.
-    await deps.workspaceCreated(created.workspaceId, { ip: request.ip }).catch((error: unknown) =>
-      request.log.error({ err: error, workspaceId: created.workspaceId }, 'the statutory complaint process could not be published'),
-    );
+    await deps
+      .workspaceCreated(created.workspaceId, { ip: request.ip })
+      .catch((error: unknown) =>
+        request.log.error(
+          { err: error, workspaceId: created.workspaceId },
+          'the statutory complaint process could not be published',
+        ),
+      );
     return created;
   });
 
@@ -168,10 +207,14 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
       const before = await requireDetails(tx, body.workspaceId);
       const url = await checkFreeUrl(tx, deps, body.workspaceUrl, before.workspaceId);
       if (url === before.workspaceUrl) return before;
-      await tx.query(`UPDATE workspaces SET workspace_url = $2 WHERE id = $1`, [before.workspaceId, url]).catch(urlRaceToConflict);
+      await tx
+        .query(`UPDATE workspaces SET workspace_url = $2 WHERE id = $1`, [before.workspaceId, url])
+        .catch(urlRaceToConflict);
       // The old host answers 404 from the next request (hosts are resolved per request, not cached); the
       // sessions made there end too, so nobody keeps working on an address the customer gave up.
-      await tx.query(`UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND revoked_at IS NULL`, [before.workspaceId]);
+      await tx.query(`UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND revoked_at IS NULL`, [
+        before.workspaceId,
+      ]);
       await audit(tx, {
         workspaceId: before.workspaceId,
         actorPlatformAdminId: platformAdminId(ctx),
@@ -205,7 +248,10 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
     const { body } = ctx;
     return deps.db.system(async (tx) => {
       const before = await requireDetails(tx, body.workspaceId);
-      await tx.query(`UPDATE workspaces SET contract_expires_on = $2 WHERE id = $1`, [before.workspaceId, body.contractExpiresOn]);
+      await tx.query(`UPDATE workspaces SET contract_expires_on = $2 WHERE id = $1`, [
+        before.workspaceId,
+        body.contractExpiresOn,
+      ]);
       await audit(tx, {
         workspaceId: before.workspaceId,
         actorPlatformAdminId: platformAdminId(ctx),
@@ -230,7 +276,10 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
     return deps.db.system(async (tx) => {
       const before = await requireDetails(tx, body.workspaceId);
       const modules = { ...before.modules, ...body.modules };
-      await tx.query(`UPDATE workspaces SET disabled_modules = $2 WHERE id = $1`, [before.workspaceId, disabledModules(modules)]);
+      await tx.query(`UPDATE workspaces SET disabled_modules = $2 WHERE id = $1`, [
+        before.workspaceId,
+        disabledModules(modules),
+      ]);
       await audit(tx, {
         workspaceId: before.workspaceId,
         actorPlatformAdminId: platformAdminId(ctx),
@@ -239,7 +288,10 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
         ip: ctx.request.ip,
         details: { from: before.modules, to: modules },
       });
-      const [row] = await tx.query<{ disabled_modules: string[] }>(`SELECT disabled_modules FROM workspaces WHERE id = $1`, [before.workspaceId]);
+      const [row] = await tx.query<{ disabled_modules: string[] }>(
+        `SELECT disabled_modules FROM workspaces WHERE id = $1`,
+        [before.workspaceId],
+      );
       return { workspaceId: before.workspaceId, modules: modulesFrom(row.disabled_modules) };
     });
   });

@@ -9,19 +9,23 @@ interface TemplateRow {
 }
 
 /** The workspace's own wording of a message, or null for the platform's default. For the senders. */
-export async function workspaceWording(tx: Sql, workspaceId: string, kind: TemplateKind): Promise<{ subject: string; body: string } | null> {
-  const [row] = await tx.query<TemplateRow>('SELECT subject, body, updated_at FROM message_templates WHERE workspace_id = $1 AND kind = $2', [
-    workspaceId,
-    kind,
-  ]);
+export async function workspaceWording(
+  tx: Sql,
+  workspaceId: string,
+  kind: TemplateKind,
+): Promise<{ subject: string; body: string } | null> {
+  const [row] = await tx.query<TemplateRow>(
+    'SELECT subject, body, updated_at FROM message_templates WHERE workspace_id = $1 AND kind = $2',
+    [workspaceId, kind],
+  );
   return row ? { subject: row.subject, body: row.body } : null;
 }
 
 export async function readTemplate(tx: Sql, workspaceId: string, kind: TemplateKind): Promise<MessageTemplate> {
-  const [row] = await tx.query<TemplateRow>('SELECT subject, body, updated_at FROM message_templates WHERE workspace_id = $1 AND kind = $2', [
-    workspaceId,
-    kind,
-  ]);
+  const [row] = await tx.query<TemplateRow>(
+    'SELECT subject, body, updated_at FROM message_templates WHERE workspace_id = $1 AND kind = $2',
+    [workspaceId, kind],
+  );
   const spec = TEMPLATE_SPECS[kind];
   return {
     kind,
@@ -30,12 +34,22 @@ export async function readTemplate(tx: Sql, workspaceId: string, kind: TemplateK
     custom: Boolean(row),
     defaultSubject: spec.defaultSubject,
     defaultBody: spec.defaultBody,
-    placeholders: Object.entries(spec.placeholders).map(([name, meaning]) => ({ name, meaning, required: spec.required.includes(name) })),
+    placeholders: Object.entries(spec.placeholders).map(([name, meaning]) => ({
+      name,
+      meaning,
+      required: spec.required.includes(name),
+    })),
     updatedAt: row ? new Date(row.updated_at).toISOString() : null,
   };
 }
 
-export async function saveTemplate(tx: Sql, workspaceId: string, kind: TemplateKind, wording: { subject: string; body: string }, by: string): Promise<void> {
+export async function saveTemplate(
+  tx: Sql,
+  workspaceId: string,
+  kind: TemplateKind,
+  wording: { subject: string; body: string },
+  by: string,
+): Promise<void> {
   await tx.query(
     `INSERT INTO message_templates (workspace_id, kind, subject, body, updated_by) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (workspace_id, kind) DO UPDATE SET subject = EXCLUDED.subject, body = EXCLUDED.body, updated_by = EXCLUDED.updated_by, updated_at = now()`,
@@ -45,6 +59,9 @@ export async function saveTemplate(tx: Sql, workspaceId: string, kind: TemplateK
 
 /** Back to the default; answers whether there was a wording of the workspace's own. */
 export async function removeTemplate(tx: Sql, workspaceId: string, kind: TemplateKind): Promise<boolean> {
-  const rows = await tx.query('DELETE FROM message_templates WHERE workspace_id = $1 AND kind = $2 RETURNING kind', [workspaceId, kind]);
+  const rows = await tx.query('DELETE FROM message_templates WHERE workspace_id = $1 AND kind = $2 RETURNING kind', [
+    workspaceId,
+    kind,
+  ]);
   return rows.length > 0;
 }

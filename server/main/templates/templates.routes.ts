@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { previewTemplate, readTemplate as readTemplateRoute, resetTemplate, saveTemplate as saveTemplateRoute } from '../../../src/contracts/main/templates.contract';
+import {
+  previewTemplate,
+  readTemplate as readTemplateRoute,
+  resetTemplate,
+  saveTemplate as saveTemplateRoute,
+} from '../../../src/contracts/main/templates.contract';
 import type { TemplateKind } from '../../../src/domain/messages/message-template';
 import { audit } from '../../platform/audit';
 import type { ApiDeps } from '../../platform/deps';
@@ -39,7 +44,13 @@ export async function templateRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     const kind = KIND[ctx.params.kind];
     return deps.db.tenant(workspace.id, async (tx) => {
       if (await removeTemplate(tx, workspace.id, kind)) {
-        await audit(tx, { workspaceId: workspace.id, actorUserId: user.userId, action: 'template.reset', target: kind, ip: ctx.request.ip });
+        await audit(tx, {
+          workspaceId: workspace.id,
+          actorUserId: user.userId,
+          action: 'template.reset',
+          target: kind,
+          ip: ctx.request.ip,
+        });
       }
       return readTemplate(tx, workspace.id, kind);
     });
@@ -49,10 +60,19 @@ export async function templateRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     const { user, workspace } = workspaceUser(ctx);
     const { subject, body } = ctx.body;
     // The admin sees the mail as the invited person would, with themself as the sample person and a sample link.
-    const [me, days] = await deps.db.tenant(workspace.id, async (tx) => [
-      (await tx.query<{ first_name: string }>('SELECT first_name FROM users WHERE workspace_id = $1 AND id = $2', [workspace.id, user.userId]))[0],
-      await inviteValidDays(tx, workspace.id),
-    ] as const);
+    const [me, days] = await deps.db.tenant(
+      workspace.id,
+      async (tx) =>
+        [
+          (
+            await tx.query<{ first_name: string }>('SELECT first_name FROM users WHERE workspace_id = $1 AND id = $2', [
+              workspace.id,
+              user.userId,
+            ])
+          )[0],
+          await inviteValidDays(tx, workspace.id),
+        ] as const,
+    );
     return templates.invitation({
       workspaceName: workspace.company_name,
       firstName: me?.first_name ?? 'Ana',

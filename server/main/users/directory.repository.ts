@@ -82,7 +82,10 @@ export function toDirectoryUser(r: UserRow): DirectoryUser {
     createdAt: new Date(r.created_at).toISOString(),
     invite:
       r.status === 'INVITED' && r.invite_expires_at
-        ? { sentAt: r.invite_sent_at ? new Date(r.invite_sent_at).toISOString() : null, expiresAt: new Date(r.invite_expires_at).toISOString() }
+        ? {
+            sentAt: r.invite_sent_at ? new Date(r.invite_sent_at).toISOString() : null,
+            expiresAt: new Date(r.invite_expires_at).toISOString(),
+          }
         : null,
     emailConfirmed: r.email_confirmed,
     lockedUntil: r.locked_until ? new Date(r.locked_until).toISOString() : null,
@@ -95,7 +98,10 @@ function likePrefix(text: string): string {
 }
 
 /** The WHERE clause of a directory query, with its parameters after $1 (the workspace). */
-function where(filter: DirectoryFilter, searchColumns: readonly string[] = ['first', 'last', 'email', 'employee']): { sql: string; params: unknown[] } {
+function where(
+  filter: DirectoryFilter,
+  searchColumns: readonly string[] = ['first', 'last', 'email', 'employee'],
+): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const clauses: string[] = ['u.workspace_id = $1'];
   const add = (clause: (n: string) => string, value: unknown) => {
@@ -136,27 +142,44 @@ export function pageStatements(
   const order = ORDER[sort.by].replaceAll('%s', sort.order === 'desc' ? 'DESC' : 'ASC');
   const limit = w.params.length + 2;
   return [
-    { text: `${SELECT_USER} WHERE ${w.sql} ORDER BY ${order} LIMIT $${limit} OFFSET $${limit + 1}`, params: [workspaceId, ...w.params, pageSize, page * pageSize] },
+    {
+      text: `${SELECT_USER} WHERE ${w.sql} ORDER BY ${order} LIMIT $${limit} OFFSET $${limit + 1}`,
+      params: [workspaceId, ...w.params, pageSize, page * pageSize],
+    },
     countStatement(workspaceId, filter, w),
   ];
 }
 
 /** The answers of `pageStatements`' two statements as the page. */
 export function readPage([rows, total]: readonly unknown[][]): { items: DirectoryUser[]; total: number } {
-  return { items: (rows as UserRow[]).map(toDirectoryUser), total: (total![0] as { total: number } | undefined)?.total ?? 0 };
+  return {
+    items: (rows as UserRow[]).map(toDirectoryUser),
+    total: (total![0] as { total: number } | undefined)?.total ?? 0,
+  };
 }
 
 /**
  * How many match: from the user_counts summary (0011) when the filter is only unit, department, role and status,
  * else by counting rows.
  */
-function countStatement(workspaceId: string, filter: DirectoryFilter, w: { sql: string; params: unknown[] }): Statement {
+function countStatement(
+  workspaceId: string,
+  filter: DirectoryFilter,
+  w: { sql: string; params: unknown[] },
+): Statement {
   if (!filter.searchText && !filter.joinedFrom && !filter.joinedTo) {
     return {
       text: `SELECT coalesce(sum(n), 0)::int AS total FROM user_counts
           WHERE workspace_id = $1 AND ($2::uuid IS NULL OR branch_id = $2) AND ($3::uuid IS NULL OR branch_id = $3)
             AND ($4::uuid IS NULL OR department_id = $4) AND ($5::text IS NULL OR role = $5) AND ($6::text IS NULL OR status = $6)`,
-      params: [workspaceId, filter.confinedTo, filter.branchId ?? null, filter.departmentId ?? null, filter.role ?? null, filter.status ?? null],
+      params: [
+        workspaceId,
+        filter.confinedTo,
+        filter.branchId ?? null,
+        filter.departmentId ?? null,
+        filter.role ?? null,
+        filter.status ?? null,
+      ],
     };
   }
   return { text: `SELECT count(*)::int AS total FROM users u WHERE ${w.sql}`, params: [workspaceId, ...w.params] };
@@ -176,11 +199,19 @@ export class DirectoryRepository {
     pageSize: number,
   ): Promise<{ items: DirectoryUser[]; total: number }> {
     const [rows, count] = pageStatements(this.workspaceId, filter, sort, page, pageSize);
-    const [items, total] = await Promise.all([this.tx.query(rows.text, rows.params), this.tx.query(count.text, count.params)]);
+    const [items, total] = await Promise.all([
+      this.tx.query(rows.text, rows.params),
+      this.tx.query(count.text, count.params),
+    ]);
     return readPage([items, total]);
   }
 
-  async quickSearch(text: string, columns: readonly string[], includeNonActive: boolean, confinedTo: string | null): Promise<DirectoryUser[]> {
+  async quickSearch(
+    text: string,
+    columns: readonly string[],
+    includeNonActive: boolean,
+    confinedTo: string | null,
+  ): Promise<DirectoryUser[]> {
     const w = where({ searchText: text, confinedTo }, columns);
     const active = includeNonActive ? '' : ` AND u.status <> 'INACTIVE'`;
     const rows = await this.tx.query<UserRow>(
@@ -191,7 +222,10 @@ export class DirectoryRepository {
   }
 
   async one(userId: string): Promise<DirectoryUser | undefined> {
-    const [row] = await this.tx.query<UserRow>(`${SELECT_USER} WHERE u.workspace_id = $1 AND u.id = $2`, [this.workspaceId, userId]);
+    const [row] = await this.tx.query<UserRow>(`${SELECT_USER} WHERE u.workspace_id = $1 AND u.id = $2`, [
+      this.workspaceId,
+      userId,
+    ]);
     return row ? toDirectoryUser(row) : undefined;
   }
 
@@ -204,7 +238,13 @@ export class DirectoryRepository {
   }
 
   async stats(confinedTo: string | null) {
-    const rows = await this.tx.query<{ status: UserStatus; role: Role; branch_id: string | null; branch_name: string | null; n: number }>(
+    const rows = await this.tx.query<{
+      status: UserStatus;
+      role: Role;
+      branch_id: string | null;
+      branch_name: string | null;
+      n: number;
+    }>(
       `SELECT c.status, c.role, c.branch_id, b.name AS branch_name, sum(c.n)::int AS n
          FROM user_counts c LEFT JOIN branches b ON b.workspace_id = c.workspace_id AND b.id = c.branch_id
         WHERE c.workspace_id = $1 AND ($2::uuid IS NULL OR c.branch_id = $2) AND c.n > 0
@@ -219,7 +259,11 @@ export class DirectoryRepository {
       total += r.n;
       byStatus[r.status] += r.n;
       byRole[r.role] += r.n;
-      const unit = byBranch.get(r.branch_id) ?? { branchId: r.branch_id, branchName: r.branch_name ?? 'No business unit', count: 0 };
+      const unit = byBranch.get(r.branch_id) ?? {
+        branchId: r.branch_id,
+        branchName: r.branch_name ?? 'No business unit',
+        count: 0,
+      };
       unit.count += r.n;
       byBranch.set(r.branch_id, unit);
     }

@@ -21,7 +21,10 @@ export class UsersRepository {
 
   /** Locks these people's rows: two admins acting on one person are applied one after the other. Answers the ids found. */
   async lock(ids: readonly string[]): Promise<Set<string>> {
-    const rows = await this.tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[]) FOR UPDATE`, [this.workspaceId, ids]);
+    const rows = await this.tx.query<{ id: string }>(
+      `SELECT id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[]) FOR UPDATE`,
+      [this.workspaceId, ids],
+    );
     return new Set(rows.map((r) => r.id));
   }
 
@@ -34,16 +37,19 @@ export class UsersRepository {
   }
 
   async branchExists(branchId: string): Promise<boolean> {
-    const [row] = await this.tx.query(`SELECT 1 FROM branches WHERE workspace_id = $1 AND id = $2`, [this.workspaceId, branchId]);
+    const [row] = await this.tx.query(`SELECT 1 FROM branches WHERE workspace_id = $1 AND id = $2`, [
+      this.workspaceId,
+      branchId,
+    ]);
     return !!row;
   }
 
   /** The business unit of a department of this workspace, or undefined when there is no such department. */
   async departmentUnit(departmentId: string): Promise<{ branchId: string | null } | undefined> {
-    const [row] = await this.tx.query<{ branch_id: string | null }>(`SELECT branch_id FROM departments WHERE workspace_id = $1 AND id = $2`, [
-      this.workspaceId,
-      departmentId,
-    ]);
+    const [row] = await this.tx.query<{ branch_id: string | null }>(
+      `SELECT branch_id FROM departments WHERE workspace_id = $1 AND id = $2`,
+      [this.workspaceId, departmentId],
+    );
     return row ? { branchId: row.branch_id } : undefined;
   }
 
@@ -94,10 +100,10 @@ export class UsersRepository {
 
   /** Deletes these people; answers who was deleted. */
   async delete(ids: readonly string[]): Promise<{ id: string; email: string }[]> {
-    return this.tx.query<{ id: string; email: string }>(`DELETE FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[]) RETURNING id, email`, [
-      this.workspaceId,
-      ids,
-    ]);
+    return this.tx.query<{ id: string; email: string }>(
+      `DELETE FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[]) RETURNING id, email`,
+      [this.workspaceId, ids],
+    );
   }
 }
 
@@ -107,15 +113,24 @@ export class UsersRepository {
  * one-time code, password-reset code, email confirmation and picture upload is voided.
  */
 export async function endAccess(tx: Sql, workspaceId: string, userId: string): Promise<void> {
-  await tx.query(`UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL`, [workspaceId, userId]);
-  await tx.query(`UPDATE invites SET code_hash = NULL, sent_at = NULL WHERE workspace_id = $1 AND user_id = $2 AND claimed_at IS NULL`, [workspaceId, userId]);
-  await tx.query(`UPDATE one_time_codes SET superseded_at = now() WHERE workspace_id = $1 AND user_id = $2 AND used_at IS NULL AND superseded_at IS NULL`, [
-    workspaceId,
-    userId,
-  ]);
-  await tx.query(`UPDATE email_confirmations SET superseded_at = now() WHERE workspace_id = $1 AND user_id = $2 AND used_at IS NULL AND superseded_at IS NULL`, [
-    workspaceId,
-    userId,
-  ]);
-  await tx.query(`UPDATE profile_image_uploads SET used_at = now() WHERE workspace_id = $1 AND user_id = $2 AND used_at IS NULL`, [workspaceId, userId]);
+  await tx.query(
+    `UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+    [workspaceId, userId],
+  );
+  await tx.query(
+    `UPDATE invites SET code_hash = NULL, sent_at = NULL WHERE workspace_id = $1 AND user_id = $2 AND claimed_at IS NULL`,
+    [workspaceId, userId],
+  );
+  await tx.query(
+    `UPDATE one_time_codes SET superseded_at = now() WHERE workspace_id = $1 AND user_id = $2 AND used_at IS NULL AND superseded_at IS NULL`,
+    [workspaceId, userId],
+  );
+  await tx.query(
+    `UPDATE email_confirmations SET superseded_at = now() WHERE workspace_id = $1 AND user_id = $2 AND used_at IS NULL AND superseded_at IS NULL`,
+    [workspaceId, userId],
+  );
+  await tx.query(
+    `UPDATE profile_image_uploads SET used_at = now() WHERE workspace_id = $1 AND user_id = $2 AND used_at IS NULL`,
+    [workspaceId, userId],
+  );
 }

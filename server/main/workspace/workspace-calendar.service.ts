@@ -1,10 +1,19 @@
-import type { SaveWorkspaceCalendarBody, WorkspaceCalendar } from '../../../src/contracts/main/workspace-calendar.contract';
+import type {
+  SaveWorkspaceCalendarBody,
+  WorkspaceCalendar,
+} from '../../../src/contracts/main/workspace-calendar.contract';
 import { defaultZoneOf, isTimeZone } from '../../../src/domain/shared/date-time';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import * as repo from './workspace-calendar.repository';
 
-export type CalendarRefusal = { ok: false; refusal: 'invalid'; code: string; message: string; fields: Record<string, string> };
+export type CalendarRefusal = {
+  ok: false;
+  refusal: 'invalid';
+  code: string;
+  message: string;
+  fields: Record<string, string>;
+};
 
 interface Actor {
   ws: string;
@@ -24,13 +33,25 @@ export class WorkspaceCalendarService {
     return this.db.tenant(ws, (tx) => this.view(tx, ws));
   }
 
-  async save(actor: Actor, body: SaveWorkspaceCalendarBody): Promise<{ ok: true; value: WorkspaceCalendar } | CalendarRefusal> {
+  async save(
+    actor: Actor,
+    body: SaveWorkspaceCalendarBody,
+  ): Promise<{ ok: true; value: WorkspaceCalendar } | CalendarRefusal> {
     const fields: Record<string, string> = {};
-    if (!isTimeZone(body.timeZone)) fields.timeZone = 'Not a time zone (choose one such as Asia/Kolkata or America/Toronto)';
+    if (!isTimeZone(body.timeZone))
+      fields.timeZone = 'Not a time zone (choose one such as Asia/Kolkata or America/Toronto)';
     const outcome = await this.db.tenant(actor.ws, async (tx) => {
       const regions = await repo.regions(tx);
-      if (body.regionCode !== null && !regions.some((r) => r.code === body.regionCode)) fields.regionCode = 'Not a state or province of the catalogue (e.g. IN-KA, CA-ON)';
-      if (Object.keys(fields).length > 0) return { ok: false as const, refusal: 'invalid' as const, code: 'INVALID_CALENDAR', message: 'The time zone or the region is not known', fields };
+      if (body.regionCode !== null && !regions.some((r) => r.code === body.regionCode))
+        fields.regionCode = 'Not a state or province of the catalogue (e.g. IN-KA, CA-ON)';
+      if (Object.keys(fields).length > 0)
+        return {
+          ok: false as const,
+          refusal: 'invalid' as const,
+          code: 'INVALID_CALENDAR',
+          message: 'The time zone or the region is not known',
+          fields,
+        };
       const before = await repo.calendarOf(tx, actor.ws, true);
       await repo.saveCalendar(tx, actor.ws, body.timeZone, body.regionCode);
       await audit(tx, {
@@ -39,7 +60,10 @@ export class WorkspaceCalendarService {
         action: 'workspace.calendar-updated',
         target: actor.ws,
         ip: actor.ip,
-        details: { from: { timeZone: before?.time_zone ?? null, regionCode: before?.region_code ?? null }, to: { timeZone: body.timeZone, regionCode: body.regionCode } },
+        details: {
+          from: { timeZone: before?.time_zone ?? null, regionCode: before?.region_code ?? null },
+          to: { timeZone: body.timeZone, regionCode: body.regionCode },
+        },
       });
       return { ok: true as const, value: await this.view(tx, actor.ws) };
     });

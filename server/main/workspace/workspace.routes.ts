@@ -21,7 +21,9 @@ export async function workspaceRoutes(app: FastifyInstance, deps: ApiDeps): Prom
       companyName: w.company_name,
       companyLogo: w.company_logo,
       backgroundColor: w.background_color,
-      socialPlatformSet: w.social_platforms.filter((p): p is 'GOOGLE' | 'MICROSOFT' => p === 'GOOGLE' || p === 'MICROSOFT'),
+      socialPlatformSet: w.social_platforms.filter(
+        (p): p is 'GOOGLE' | 'MICROSOFT' => p === 'GOOGLE' || p === 'MICROSOFT',
+      ),
       bulkSignUpEnabled: w.bulk_signup_enabled,
       minPasswordLength: w.min_password_length,
       defaultLanguage: language?.default_language ?? 'ENGLISH',
@@ -33,7 +35,13 @@ export async function workspaceRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     const withCounts = ctx.query.isUserCountRequired === 'true';
     const all = seesAllBusinessUnits(user.role);
     const rows = await deps.db.tenant(workspace.id, (tx) =>
-      tx.query<{ id: string; name: string; headquarter: boolean; background_color: string | null; user_count: number | null }>(
+      tx.query<{
+        id: string;
+        name: string;
+        headquarter: boolean;
+        background_color: string | null;
+        user_count: number | null;
+      }>(
         `SELECT b.id, b.name, b.headquarter, b.background_color,
                 CASE WHEN $3 THEN (SELECT count(*)::int FROM users u WHERE u.workspace_id = b.workspace_id AND u.branch_id = b.id) END AS user_count
            FROM branches b

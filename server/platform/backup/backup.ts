@@ -67,7 +67,9 @@ async function emptyOrMissing(dir: string): Promise<boolean> {
 async function pgTool(name: string): Promise<string> {
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
-    const versions = (await readdir(root)).filter((v) => existsSync(path.join(root, v, 'bin', name))).sort((a, b) => Number(b) - Number(a));
+    const versions = (await readdir(root))
+      .filter((v) => existsSync(path.join(root, v, 'bin', name)))
+      .sort((a, b) => Number(b) - Number(a));
     if (versions[0]) return path.join(root, versions[0], 'bin', name);
   }
   return name;
@@ -78,30 +80,45 @@ async function pgTool(name: string): Promise<string> {
  * stored files and the key files. On PGlite the server must be stopped (one process owns the embedded database; a
  * copy of a live folder is not consistent); on PostgreSQL it runs live (pg_dump reads one snapshot).
  */
-export async function createBackup(source: DataPlace, target: string, log: (line: string) => void = () => {}): Promise<BackupManifest> {
-  if (!(await emptyOrMissing(target))) throw new Error(`The backup folder ${target} is not empty: give a new or empty folder`);
+export async function createBackup(
+  source: DataPlace,
+  target: string,
+  log: (line: string) => void = () => {},
+): Promise<BackupManifest> {
+  if (!(await emptyOrMissing(target)))
+    throw new Error(`The backup folder ${target} is not empty: give a new or empty folder`);
   await mkdir(target, { recursive: true });
   let migration: string | null;
   if (source.databaseUrl) {
     // The database first, then the files: a file deleted in between is kept (harmless); a row written in between is
     // not in the dump, so no row of the backup points at a file written after it.
-    await run(await pgTool('pg_dump'), ['--format=custom', '--no-owner', `--file=${path.join(target, 'database.dump')}`, source.databaseUrl]);
+    await run(await pgTool('pg_dump'), [
+      '--format=custom',
+      '--no-owner',
+      `--file=${path.join(target, 'database.dump')}`,
+      source.databaseUrl,
+    ]);
     const client = new pg.Client({ connectionString: source.databaseUrl });
     await client.connect();
     try {
-      migration = (await client.query<{ name: string }>(`SELECT max(name) AS name FROM schema_migrations`)).rows[0]?.name ?? null;
+      migration =
+        (await client.query<{ name: string }>(`SELECT max(name) AS name FROM schema_migrations`)).rows[0]?.name ?? null;
     } finally {
       await client.end();
     }
     log(`database: pg_dump of ${new URL(source.databaseUrl).pathname.slice(1)}`);
   } else {
     const held = serverHolding(source.dataDir);
-    if (held) throw new Error(`A server (pid ${held}) is running on ${source.dataDir}: stop it first (the embedded database belongs to one process)`);
+    if (held)
+      throw new Error(
+        `A server (pid ${held}) is running on ${source.dataDir}: stop it first (the embedded database belongs to one process)`,
+      );
     const folder = path.join(source.dataDir, 'pglite');
     if (!existsSync(folder)) throw new Error(`No embedded database in ${source.dataDir} (expected ${folder})`);
     const db = await PGlite.create({ dataDir: folder });
     try {
-      migration = (await db.query<{ name: string }>(`SELECT max(name) AS name FROM schema_migrations`)).rows[0]?.name ?? null;
+      migration =
+        (await db.query<{ name: string }>(`SELECT max(name) AS name FROM schema_migrations`)).rows[0]?.name ?? null;
       const dump = await db.dumpDataDir('gzip');
       await writeFile(path.join(target, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()));
     } finally {
@@ -115,7 +132,9 @@ export async function createBackup(source: DataPlace, target: string, log: (line
     await cp(filesDir, path.join(target, 'files'), { recursive: true, filter: (from) => !from.endsWith('.part') });
     log(`files: copied ${filesDir}`);
   }
-  const keys = existsSync(source.dataDir) ? (await readdir(source.dataDir)).filter((name) => name.endsWith('.key')) : [];
+  const keys = existsSync(source.dataDir)
+    ? (await readdir(source.dataDir)).filter((name) => name.endsWith('.key'))
+    : [];
   if (keys.length) {
     await mkdir(path.join(target, 'keys'), { mode: 0o700 });
     for (const name of keys) {
@@ -146,7 +165,8 @@ export async function readManifest(from: string): Promise<BackupManifest> {
   if (manifest.format !== 1) throw new Error(`${from}: unknown backup format ${String(manifest.format)}`);
   const dump = manifest.database === 'postgres' ? 'database.dump' : 'database.tar.gz';
   if (!existsSync(path.join(from, dump))) throw new Error(`${from} is incomplete: ${dump} is missing`);
-  for (const key of manifest.keys) if (!existsSync(path.join(from, 'keys', key))) throw new Error(`${from} is incomplete: keys/${key} is missing`);
+  for (const key of manifest.keys)
+    if (!existsSync(path.join(from, 'keys', key))) throw new Error(`${from} is incomplete: keys/${key} is missing`);
   return manifest;
 }
 
@@ -154,7 +174,11 @@ export async function readManifest(from: string): Promise<BackupManifest> {
  * Restores a backup into a new data place: an empty data folder, and on PostgreSQL an empty database. The database,
  * the files and the key files come back as they were; migrations newer than the backup are applied by the next start.
  */
-export async function restoreBackup(from: string, target: DataPlace, log: (line: string) => void = () => {}): Promise<BackupManifest> {
+export async function restoreBackup(
+  from: string,
+  target: DataPlace,
+  log: (line: string) => void = () => {},
+): Promise<BackupManifest> {
   const manifest = await readManifest(from);
   if ((manifest.database === 'postgres') !== Boolean(target.databaseUrl)) {
     throw new Error(
@@ -167,11 +191,14 @@ export async function restoreBackup(from: string, target: DataPlace, log: (line:
   if (held) throw new Error(`A server (pid ${held}) is running on ${target.dataDir}: stop it first`);
   for (const part of ['pglite', 'files']) {
     if (!(await emptyOrMissing(path.join(target.dataDir, part)))) {
-      throw new Error(`${path.join(target.dataDir, part)} is not empty: restore into a new data folder (nothing was changed)`);
+      throw new Error(
+        `${path.join(target.dataDir, part)} is not empty: restore into a new data folder (nothing was changed)`,
+      );
     }
   }
   for (const key of manifest.keys) {
-    if (existsSync(path.join(target.dataDir, key))) throw new Error(`${path.join(target.dataDir, key)} exists: restore into a new data folder (nothing was changed)`);
+    if (existsSync(path.join(target.dataDir, key)))
+      throw new Error(`${path.join(target.dataDir, key)} exists: restore into a new data folder (nothing was changed)`);
   }
   await mkdir(target.dataDir, { recursive: true });
 
@@ -179,8 +206,15 @@ export async function restoreBackup(from: string, target: DataPlace, log: (line:
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
     try {
-      const [{ tables }] = (await client.query<{ tables: string }>(`SELECT count(*)::text AS tables FROM pg_tables WHERE schemaname = 'public'`)).rows;
-      if (Number(tables) > 0) throw new Error(`The database of DATABASE_URL is not empty (${tables} tables): restore into an empty database (nothing was changed)`);
+      const [{ tables }] = (
+        await client.query<{ tables: string }>(
+          `SELECT count(*)::text AS tables FROM pg_tables WHERE schemaname = 'public'`,
+        )
+      ).rows;
+      if (Number(tables) > 0)
+        throw new Error(
+          `The database of DATABASE_URL is not empty (${tables} tables): restore into an empty database (nothing was changed)`,
+        );
       // The row-level-security policies name the tenant role, which lives in the cluster, not in the dump.
       await client.query(`DO $$ BEGIN
         IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${TENANT_ROLE}') THEN CREATE ROLE ${TENANT_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS; END IF;
@@ -188,11 +222,19 @@ export async function restoreBackup(from: string, target: DataPlace, log: (line:
     } finally {
       await client.end();
     }
-    await run(await pgTool('pg_restore'), ['--no-owner', '--exit-on-error', `--dbname=${target.databaseUrl}`, path.join(from, 'database.dump')]);
+    await run(await pgTool('pg_restore'), [
+      '--no-owner',
+      '--exit-on-error',
+      `--dbname=${target.databaseUrl}`,
+      path.join(from, 'database.dump'),
+    ]);
     log('database: restored with pg_restore');
   } else {
     const dump = await readFile(path.join(from, 'database.tar.gz'));
-    const db = await PGlite.create({ dataDir: path.join(target.dataDir, 'pglite'), loadDataDir: new Blob([dump], { type: 'application/x-gzip' }) });
+    const db = await PGlite.create({
+      dataDir: path.join(target.dataDir, 'pglite'),
+      loadDataDir: new Blob([dump], { type: 'application/x-gzip' }),
+    });
     await db.query('SELECT 1');
     await db.close();
     log(`database: restored into ${path.join(target.dataDir, 'pglite')}`);

@@ -4,7 +4,9 @@ import type { Database, Sql, Statement } from './database';
 import { TENANT_PROLOGUE } from './database';
 
 /** node-postgres' mapping of a parameter to its wire text (arrays, dates, JSON): the PostgreSQL batch uses it too. */
-const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
 
 /** At most this many statement texts are kept prepared by a batch (PGlite is one connection for the process's life). */
 const MAX_PREPARED = 256;
@@ -73,7 +75,12 @@ export class PgliteDatabase implements Database {
     await turn();
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(async () => {
-        const steps = [{ text: 'BEGIN', params: [] as readonly unknown[] }, { text: TENANT_PROLOGUE, params: [workspaceId] }, ...statements, { text: 'COMMIT', params: [] }];
+        const steps = [
+          { text: 'BEGIN', params: [] as readonly unknown[] },
+          { text: TENANT_PROLOGUE, params: [workspaceId] },
+          ...statements,
+          { text: 'COMMIT', params: [] },
+        ];
         // Every parameter is mapped before any text is recorded as prepared (a throw here sends nothing).
         const values = steps.map((step) => wireValues(step.params));
         const parts: Uint8Array[] = [];
@@ -87,7 +94,11 @@ export class PgliteDatabase implements Database {
             name = '';
             parts.push(protocol.serialize.parse({ name, text: step.text, types: [] }));
           }
-          parts.push(protocol.serialize.bind({ statement: name, values: values[i] }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}));
+          parts.push(
+            protocol.serialize.bind({ statement: name, values: values[i] }),
+            protocol.serialize.describe({ type: 'P' }),
+            protocol.serialize.execute({}),
+          );
         }
         parts.push(protocol.serialize.sync());
         const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -104,12 +115,16 @@ export class PgliteDatabase implements Database {
           // Roll it back. Which of this batch's texts got prepared before the failure is not known: every prepared
           // statement is dropped and prepared again on its next use (a failed batch is rare).
           this.prepared.clear();
-          await pg.execProtocolStream(protocol.serialize.query('ROLLBACK; DEALLOCATE ALL'), { syncToFs: false, throwOnError: false });
+          await pg.execProtocolStream(protocol.serialize.query('ROLLBACK; DEALLOCATE ALL'), {
+            syncToFs: false,
+            throwOnError: false,
+          });
           throw error;
         }
         await pg.syncToFs();
         const results = parse.parseResults(messages, pg.parsers);
-        if (results.length !== steps.length) throw new Error(`A tenant batch of ${steps.length} steps answered ${results.length} results`);
+        if (results.length !== steps.length)
+          throw new Error(`A tenant batch of ${steps.length} steps answered ${results.length} results`);
         return results.slice(2, 2 + statements.length).map((r) => r.rows);
       }),
     );
@@ -124,7 +139,8 @@ export class PgliteDatabase implements Database {
 function wireValues(params: readonly unknown[] | undefined): (string | null)[] {
   return (params ?? []).map((v) => {
     const text = prepareValue(v);
-    if (text instanceof Uint8Array) throw new Error('A tenant batch takes no binary parameters: use tenant() for bytea');
+    if (text instanceof Uint8Array)
+      throw new Error('A tenant batch takes no binary parameters: use tenant() for bytea');
     return text === null || text === undefined ? null : String(text);
   });
 }

@@ -4,7 +4,9 @@ import type { Database, Sql, Statement } from './database';
 import { TENANT_PROLOGUE, TENANT_ROLE } from './database';
 
 /** The driver's own mapping of a parameter to its wire text (arrays, dates, JSON), as its queries use it. */
-const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,7 +32,11 @@ export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {
   connectionCheckMs: 2_000,
 };
 
-export async function openPostgres(connectionString: string, max = 10, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  max = 10,
+  timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -103,7 +109,10 @@ export class PostgresDatabase implements Database {
       // A workspace id that is a uuid (always, from the host lookup) goes in the text: BEGIN and the prologue then
       // travel in one round trip (a simple query of two statements) instead of two. Anything else as a parameter.
       if (UUID.test(workspaceId)) {
-        await run(client, `BEGIN; SELECT set_config('role', '${TENANT_ROLE}', true), set_config('app.workspace_id', '${workspaceId}', true)`);
+        await run(
+          client,
+          `BEGIN; SELECT set_config('role', '${TENANT_ROLE}', true), set_config('app.workspace_id', '${workspaceId}', true)`,
+        );
         return;
       }
       await run(client, 'BEGIN');
@@ -126,7 +135,8 @@ export class PostgresDatabase implements Database {
       const results = await new Promise<pg.QueryResult[]>((resolve, reject) => {
         client.query(pipeline(steps, (error, out) => (error ? reject(error) : resolve(out!))));
       });
-      if (results.length !== steps.length) throw new Error(`A tenant batch of ${steps.length} steps answered ${results.length} results`);
+      if (results.length !== steps.length)
+        throw new Error(`A tenant batch of ${steps.length} steps answered ${results.length} results`);
       return results.slice(1).map((r) => r.rows);
     } catch (error) {
       // A failed statement aborts the transaction (the server skipped the rest up to the Sync and rolled back), and which
@@ -202,7 +212,12 @@ interface WireConnection {
   parsedStatements: Record<string, string>;
   stream: { cork?: () => void; uncork?: () => void };
   parse(message: { text: string; name: string; types: number[] }): void;
-  bind(message: { portal: string; statement: string; values: readonly unknown[]; valueMapper: (value: unknown) => unknown }): void;
+  bind(message: {
+    portal: string;
+    statement: string;
+    values: readonly unknown[];
+    valueMapper: (value: unknown) => unknown;
+  }): void;
   describe(message: { type: 'P'; name: string }): void;
   execute(message: { portal: string; rows: number }): void;
   sync(): void;
@@ -217,7 +232,9 @@ interface WireConnection {
  */
 function run(client: pg.PoolClient, text: string, params: readonly unknown[] = []): Promise<pg.QueryResult> {
   return new Promise<pg.QueryResult>((resolve, reject) => {
-    client.query(text, params as unknown[], (error: Error | undefined, result: pg.QueryResult) => (error ? reject(error) : resolve(result)));
+    client.query(text, params as unknown[], (error: Error | undefined, result: pg.QueryResult) =>
+      error ? reject(error) : resolve(result),
+    );
   }).catch((error: Error) => {
     // Taken in a promise reaction, the stack has the awaiting callers (the callback's own leads to the socket's read).
     Error.captureStackTrace(error);
@@ -231,7 +248,10 @@ function run(client: pg.PoolClient, text: string, params: readonly unknown[] = [
  * statement, as it does for a simple query of several statements. A failing statement makes the server skip the rest
  * up to the Sync; the error is the query's error.
  */
-function pipeline(steps: readonly PipelineStep[], callback: (error: Error | null, results?: pg.QueryResult[]) => void): pg.Query {
+function pipeline(
+  steps: readonly PipelineStep[],
+  callback: (error: Error | null, results?: pg.QueryResult[]) => void,
+): pg.Query {
   const state: PipelineState = { wire: null, prepared: [] };
   // The driver calls a query's callback with its results, an array when it produced more than one.
   const query = new PipelineQuery(steps, state, (error, results) => {
@@ -245,7 +265,11 @@ function pipeline(steps: readonly PipelineStep[], callback: (error: Error | null
 
 type QueryCallback = (error: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void;
 /** The driver's Query class as a base to extend: @types/pg declares its `submit` a property, here it is a method. */
-const DriverQuery = pg.Query as unknown as new (config: { text: string }, values: undefined, callback: QueryCallback) => object;
+const DriverQuery = pg.Query as unknown as new (
+  config: { text: string },
+  values: undefined,
+  callback: QueryCallback,
+) => object;
 
 interface PipelineState {
   wire: WireConnection | null;
@@ -271,7 +295,10 @@ class PipelineQuery extends DriverQuery {
     const { steps, state } = this;
     const wire = connection as unknown as WireConnection;
     state.wire = wire;
-    const clash = steps.find((step) => step.name && wire.parsedStatements[step.name] !== undefined && wire.parsedStatements[step.name] !== step.text);
+    const clash = steps.find(
+      (step) =>
+        step.name && wire.parsedStatements[step.name] !== undefined && wire.parsedStatements[step.name] !== step.text,
+    );
     // Nothing is sent then: the driver answers it as the query's error.
     if (clash) return new Error(`The statement ${clash.name} was prepared with another text`);
     wire.stream.cork?.();

@@ -8,7 +8,10 @@ import { openPostgres } from './postgres-database';
  * A new, empty database on a PostgreSQL server: its address, and `drop` to remove it (connections still open to
  * it are ended). For tests and benchmarks that need their own database on a shared server. Never used by the app.
  */
-export async function createScratchDatabase(serverUrl: string, prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix = 't',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix.replace(/\W/g, '_')}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -9,12 +9,20 @@ export function databaseUnavailable(error: unknown): string | null {
     if (typeof code === 'string') {
       // SQLSTATE class 08: connection exception; 57P01-03: the server is shutting down or starting; 53300: too many
       // connections; 57014: a statement cancelled (statement_timeout); 25P03: idle-in-transaction timeout.
-      if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014', '25P03'].includes(code)) return `SQLSTATE ${code}`;
-      if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(code)) return code;
+      if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014', '25P03'].includes(code))
+        return `SQLSTATE ${code}`;
+      if (
+        ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(code)
+      )
+        return code;
     }
     const message = e instanceof Error ? e.message : '';
     // pg-pool's and pg's own words for a connection that could not be had or was lost.
-    if (/timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Connection terminated unexpectedly/i.test(message)) {
+    if (
+      /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Connection terminated unexpectedly/i.test(
+        message,
+      )
+    ) {
       return message;
     }
   }

@@ -38,13 +38,25 @@ export async function insertPending(
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO files (workspace_id, owner_id, purpose, declared_name, declared_size, storage_key, replaces_file_id, cover_of_course_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [workspaceId, file.ownerId, file.purpose, file.name, file.size, file.key, file.replaces ?? null, file.coverOf ?? null],
+    [
+      workspaceId,
+      file.ownerId,
+      file.purpose,
+      file.name,
+      file.size,
+      file.key,
+      file.replaces ?? null,
+      file.coverOf ?? null,
+    ],
   );
   return row.id;
 }
 
 export async function findFile(tx: Sql, workspaceId: string, id: string): Promise<FileRow | null> {
-  const [row] = await tx.query<FileRow>(`SELECT ${COLUMNS} FROM files WHERE workspace_id = $1 AND id = $2`, [workspaceId, id]);
+  const [row] = await tx.query<FileRow>(`SELECT ${COLUMNS} FROM files WHERE workspace_id = $1 AND id = $2`, [
+    workspaceId,
+    id,
+  ]);
   return row ?? null;
 }
 
@@ -66,7 +78,10 @@ export async function markConfirmed(
 
 /** Forgets a pending file's row (its bytes are removed by the caller). */
 export async function deletePending(tx: Sql, workspaceId: string, id: string): Promise<boolean> {
-  const rows = await tx.query(`DELETE FROM files WHERE workspace_id = $1 AND id = $2 AND status = 'PENDING' RETURNING id`, [workspaceId, id]);
+  const rows = await tx.query(
+    `DELETE FROM files WHERE workspace_id = $1 AND id = $2 AND status = 'PENDING' RETURNING id`,
+    [workspaceId, id],
+  );
   return rows.length > 0;
 }
 
@@ -87,19 +102,25 @@ export async function courseExists(tx: Sql, workspaceId: string, courseId: strin
 }
 
 /** Makes a confirmed image course `courseId`'s cover (courses.cover_file_id). */
-export async function setCover(tx: Sql, workspaceId: string, courseId: string, fileId: string, userId: string): Promise<void> {
-  await tx.query(`UPDATE courses SET cover_file_id = $3, updated_by = $4, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
-    workspaceId,
-    courseId,
-    fileId,
-    userId,
-  ]);
+export async function setCover(
+  tx: Sql,
+  workspaceId: string,
+  courseId: string,
+  fileId: string,
+  userId: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE courses SET cover_file_id = $3, updated_by = $4, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+    [workspaceId, courseId, fileId, userId],
+  );
 }
 
 /** The cover image's file of a course, or null. */
 export async function coverOf(tx: Sql, workspaceId: string, courseId: string): Promise<FileRow | null> {
   const [row] = await tx.query<FileRow>(
-    `SELECT ${COLUMNS.split(',').map((c) => `f.${c.trim()}`).join(', ')}
+    `SELECT ${COLUMNS.split(',')
+      .map((c) => `f.${c.trim()}`)
+      .join(', ')}
        FROM courses c JOIN files f ON f.workspace_id = c.workspace_id AND f.id = c.cover_file_id
       WHERE c.workspace_id = $1 AND c.id = $2`,
     [workspaceId, courseId],
@@ -110,10 +131,10 @@ export async function coverOf(tx: Sql, workspaceId: string, courseId: string): P
 /** The confirmed files of this workspace among `ids` (a block may name only these). */
 export async function confirmedFiles(tx: Sql, workspaceId: string, ids: readonly string[]): Promise<FileRow[]> {
   if (ids.length === 0) return [];
-  return tx.query<FileRow>(`SELECT ${COLUMNS} FROM files WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND status = 'CONFIRMED'`, [
-    workspaceId,
-    [...ids],
-  ]);
+  return tx.query<FileRow>(
+    `SELECT ${COLUMNS} FROM files WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND status = 'CONFIRMED'`,
+    [workspaceId, [...ids]],
+  );
 }
 
 /**

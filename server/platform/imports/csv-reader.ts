@@ -88,7 +88,8 @@ export class CsvReader {
         const start = i;
         let code = text.charCodeAt(i);
         while (i < length && code !== COMMA && code !== LF && code !== CR) {
-          if (code === QUOTE) throw new CsvSyntaxError(row, record.length + 1, 'a quote appears inside an unquoted value');
+          if (code === QUOTE)
+            throw new CsvSyntaxError(row, record.length + 1, 'a quote appears inside an unquoted value');
           code = text.charCodeAt(++i);
         }
         value = text.slice(start, i);

@@ -22,12 +22,16 @@ const MAX_COLUMNS = 200;
 export function detectImportFile(fileName: string, file: FileSniff): ImportFileKind {
   const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
   if (extension !== 'csv' && extension !== 'xlsx') {
-    throw new HttpError(400, 'UNSUPPORTED_FILE', 'Upload a .csv or .xlsx file', { file: 'Only .csv and .xlsx files can be imported' });
+    throw new HttpError(400, 'UNSUPPORTED_FILE', 'Upload a .csv or .xlsx file', {
+      file: 'Only .csv and .xlsx files can be imported',
+    });
   }
   if (file.size === 0) throw new HttpError(400, 'EMPTY_FILE', 'The file is empty', { file: 'The file is empty' });
   if (extension === 'xlsx') {
     if (!ZIP_MAGIC.every((b, i) => file.head[i] === b)) {
-      throw new HttpError(400, 'UNSUPPORTED_FILE', 'This file is not a real XLSX workbook', { file: 'Not an XLSX workbook' });
+      throw new HttpError(400, 'UNSUPPORTED_FILE', 'This file is not a real XLSX workbook', {
+        file: 'Not an XLSX workbook',
+      });
     }
     return 'xlsx';
   }
@@ -57,7 +61,8 @@ export function readImportRows(kind: ImportFileKind, source: ImportSource): Asyn
 }
 
 function* slices(bytes: Uint8Array): Generator<Uint8Array> {
-  for (let offset = 0; offset < bytes.length; offset += CSV_PIECE) yield bytes.subarray(offset, Math.min(offset + CSV_PIECE, bytes.length));
+  for (let offset = 0; offset < bytes.length; offset += CSV_PIECE)
+    yield bytes.subarray(offset, Math.min(offset + CSV_PIECE, bytes.length));
 }
 
 async function* limitRows(batches: AsyncGenerator<FileRow[]>): AsyncGenerator<FileRow[]> {
@@ -65,11 +70,18 @@ async function* limitRows(batches: AsyncGenerator<FileRow[]>): AsyncGenerator<Fi
   for await (const batch of batches) {
     count += batch.length;
     if (count > MAX_IMPORT_ROWS + 1) {
-      throw new HttpError(400, 'TOO_MANY_ROWS', `A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows`, {
-        file: `More than ${MAX_IMPORT_ROWS} rows`,
-      });
+      throw new HttpError(
+        400,
+        'TOO_MANY_ROWS',
+        `A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows`,
+        {
+          file: `More than ${MAX_IMPORT_ROWS} rows`,
+        },
+      );
     }
-    yield batch.map((row) => (row.cells.length > MAX_COLUMNS ? { row: row.row, cells: row.cells.slice(0, MAX_COLUMNS) } : row));
+    yield batch.map((row) =>
+      row.cells.length > MAX_COLUMNS ? { row: row.row, cells: row.cells.slice(0, MAX_COLUMNS) } : row,
+    );
   }
 }
 
@@ -92,11 +104,16 @@ async function* csvRows(source: ImportSource): AsyncGenerator<FileRow[]> {
     if (records.length > 0) yield records.map((cells) => ({ row: ++row, cells }));
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
-    throw new HttpError(400, 'MALFORMED_FILE', `The CSV file is malformed at row ${error.row}, column ${error.column}: ${error.problem}`, {
-      file: `Row ${error.row}, column ${error.column}: ${error.problem}`,
-      row: String(error.row),
-      column: String(error.column),
-    });
+    throw new HttpError(
+      400,
+      'MALFORMED_FILE',
+      `The CSV file is malformed at row ${error.row}, column ${error.column}: ${error.problem}`,
+      {
+        file: `Row ${error.row}, column ${error.column}: ${error.problem}`,
+        row: String(error.row),
+        column: String(error.column),
+      },
+    );
   }
 }
 
@@ -125,7 +142,11 @@ async function* xlsxRows(source: ImportSource): AsyncGenerator<FileRow[]> {
 }
 
 /** The header row and a few data rows (for the mapping step). */
-export async function readHeaderRow(kind: ImportFileKind, source: ImportSource, sampleSize = 3): Promise<{ headers: string[]; sample: string[][] }> {
+export async function readHeaderRow(
+  kind: ImportFileKind,
+  source: ImportSource,
+  sampleSize = 3,
+): Promise<{ headers: string[]; sample: string[][] }> {
   let headers: string[] | null = null;
   const sample: string[][] = [];
   reading: for await (const batch of readImportRows(kind, source)) {
@@ -139,6 +160,7 @@ export async function readHeaderRow(kind: ImportFileKind, source: ImportSource, 
       if (sample.length >= sampleSize) break reading;
     }
   }
-  if (!headers || headers.every((h) => h === '')) throw badRequest('The file has no header row', { file: 'No header row' });
+  if (!headers || headers.every((h) => h === ''))
+    throw badRequest('The file has no header row', { file: 'No header row' });
   return { headers, sample };
 }

@@ -34,7 +34,11 @@ export async function readUpload(
   needMapping: true,
   invitationsChoice?: boolean,
 ): Promise<ImportUpload & { format?: ReportFormat; sendInvitations?: boolean }>;
-export async function readUpload(ctx: UploadContext, maxBytes: number, needMapping: false): Promise<Omit<ImportUpload, 'mapping'>>;
+export async function readUpload(
+  ctx: UploadContext,
+  maxBytes: number,
+  needMapping: false,
+): Promise<Omit<ImportUpload, 'mapping'>>;
 /** Another area's upload of a people file (bulk-add-users): the file plus these text fields, returned in `fields`. */
 export async function readUpload(
   ctx: UploadContext,
@@ -50,7 +54,14 @@ export async function readUpload(
   /** The import call: the `sendInvitations` field (`true`/`false`) is accepted. */
   invitationsChoice = false,
   extraFields: readonly string[] = [],
-): Promise<Omit<ImportUpload, 'mapping'> & { mapping?: ColumnMapping; format?: ReportFormat; sendInvitations?: boolean; fields?: Record<string, string> }> {
+): Promise<
+  Omit<ImportUpload, 'mapping'> & {
+    mapping?: ColumnMapping;
+    format?: ReportFormat;
+    sendInvitations?: boolean;
+    fields?: Record<string, string>;
+  }
+> {
   if (!request.isMultipart()) {
     throw badRequest('Send the file as multipart/form-data', { [IMPORT_FILE_FIELD]: 'Required' });
   }
@@ -74,18 +85,22 @@ export async function readUpload(
         const written = await SpooledFile.write(part.file);
         spooled.push(written);
         if (part.file.truncated) throw fileTooLarge(maxBytes);
-        if (part.fieldname !== IMPORT_FILE_FIELD) throw badRequest(`Unknown file field ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
+        if (part.fieldname !== IMPORT_FILE_FIELD)
+          throw badRequest(`Unknown file field ${part.fieldname}`, { [part.fieldname]: 'Unknown field' });
         file = { name: part.filename || 'import', spooled: written };
       } else if (part.fieldname === IMPORT_MAPPING_FIELD) {
         mappingText = String(part.value);
       } else if (part.fieldname === IMPORT_FORMAT_FIELD && needMapping) {
         const value = String(part.value);
-        if (!(REPORT_FORMATS as readonly string[]).includes(value)) throw badRequest('The report format is csv or xlsx', { [IMPORT_FORMAT_FIELD]: 'Must be csv or xlsx' });
+        if (!(REPORT_FORMATS as readonly string[]).includes(value))
+          throw badRequest('The report format is csv or xlsx', { [IMPORT_FORMAT_FIELD]: 'Must be csv or xlsx' });
         format = value as ReportFormat;
       } else if (part.fieldname === IMPORT_SEND_INVITATIONS_FIELD && invitationsChoice) {
         const value = String(part.value);
         if (value !== 'true' && value !== 'false') {
-          throw badRequest('sendInvitations is true or false', { [IMPORT_SEND_INVITATIONS_FIELD]: 'Must be true or false' });
+          throw badRequest('sendInvitations is true or false', {
+            [IMPORT_SEND_INVITATIONS_FIELD]: 'Must be true or false',
+          });
         }
         sendInvitations = value === 'true';
       } else if (extraFields.includes(part.fieldname)) {
@@ -132,7 +147,9 @@ function parseMapping(text: string | null): ColumnMapping {
 }
 
 function fileTooLarge(maxBytes: number): HttpError {
-  return new HttpError(413, 'FILE_TOO_LARGE', `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`, { [IMPORT_FILE_FIELD]: 'Too large' });
+  return new HttpError(413, 'FILE_TOO_LARGE', `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`, {
+    [IMPORT_FILE_FIELD]: 'Too large',
+  });
 }
 
 /** Multipart limits answer 413/400 with the contract's error body, never a 500. */

@@ -65,7 +65,10 @@ const PIECE = 64 * 1024;
 const STEP_MS = 15;
 
 /** Reads the first worksheet's rows, in batches (one batch per inflated piece of the sheet). */
-export async function* readXlsxRows(source: Uint8Array | AsyncIterable<Uint8Array>, limits: XlsxLimits = XLSX_LIMITS): AsyncGenerator<XlsxRow[]> {
+export async function* readXlsxRows(
+  source: Uint8Array | AsyncIterable<Uint8Array>,
+  limits: XlsxLimits = XLSX_LIMITS,
+): AsyncGenerator<XlsxRow[]> {
   const zip = await collect(source, limits.maxFileBytes);
   const entries = centralDirectory(zip);
   const budget = { total: 0, started: Date.now() };
@@ -145,7 +148,10 @@ function centralDirectory(zip: Buffer): Map<string, ZipEntry> {
       compressedSize: zip.readUInt32LE(p + 20),
       uncompressedSize: zip.readUInt32LE(p + 24),
       offset: zip.readUInt32LE(p + 42),
-      name: zip.toString('utf8', p + 46, p + 46 + nameLength).replace(/^\/+/, '').toLowerCase(),
+      name: zip
+        .toString('utf8', p + 46, p + 46 + nameLength)
+        .replace(/^\/+/, '')
+        .toLowerCase(),
     };
     readZip64Extra(zip, p + 46 + nameLength, extraLength, entry);
     entries.set(entry.name, entry);
@@ -175,8 +181,14 @@ function readZip64Extra(zip: Buffer, start: number, length: number, entry: ZipEn
  * An entry's text, piece by piece, inflated as it is read and stopped as soon as it passes the limits (the sizes
  * the zip declares are checked first, but they are the sender's word, so the bytes are counted as they come).
  */
-async function* entryText(zip: Buffer, entry: ZipEntry, limits: XlsxLimits, budget: { total: number; started: number }): AsyncGenerator<string> {
-  if (entry.uncompressedSize > limits.maxEntryBytes || budget.total + entry.uncompressedSize > limits.maxTotalBytes) throw new WorkbookTooLarge(entry.name);
+async function* entryText(
+  zip: Buffer,
+  entry: ZipEntry,
+  limits: XlsxLimits,
+  budget: { total: number; started: number },
+): AsyncGenerator<string> {
+  if (entry.uncompressedSize > limits.maxEntryBytes || budget.total + entry.uncompressedSize > limits.maxTotalBytes)
+    throw new WorkbookTooLarge(entry.name);
   if (entry.flags & 1) throw new WorkbookDamaged('encrypted entry');
   const at = entry.offset;
   if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL) throw new WorkbookDamaged(`bad entry ${entry.name}`);
@@ -200,11 +212,14 @@ async function* entryText(zip: Buffer, entry: ZipEntry, limits: XlsxLimits, budg
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       inflated += chunk.length;
       budget.total += chunk.length;
-      if (inflated > limits.maxEntryBytes || budget.total > limits.maxTotalBytes) throw new WorkbookTooLarge(entry.name);
+      if (inflated > limits.maxEntryBytes || budget.total > limits.maxTotalBytes)
+        throw new WorkbookTooLarge(entry.name);
       // A part larger than its directory entry says is a zip bomb that lies: stop at the declared size, not at the
       // limit (a directory claiming 1 KB no longer costs 256 MB of inflating). Zip64's marker size is not a claim.
       if (inflated > entry.uncompressedSize && entry.uncompressedSize !== 0xffffffff) {
-        throw new WorkbookTooLarge(`${entry.name} inflates past the size its zip directory declares (${entry.uncompressedSize} bytes)`);
+        throw new WorkbookTooLarge(
+          `${entry.name} inflates past the size its zip directory declares (${entry.uncompressedSize} bytes)`,
+        );
       }
       yield decoder.decode(chunk, { stream: true });
       if (Date.now() - budget.started > STEP_MS) {
@@ -234,7 +249,9 @@ function xmlParser(handlers: { open?(tag: Tag): void; text?(text: string): void;
   });
   if (handlers.open) {
     const open = handlers.open;
-    parser.on('opentag', (tag) => open({ name: localName(tag.name), attributes: tag.attributes as Record<string, string> }));
+    parser.on('opentag', (tag) =>
+      open({ name: localName(tag.name), attributes: tag.attributes as Record<string, string> }),
+    );
   }
   if (handlers.text) {
     parser.on('text', handlers.text);
@@ -298,7 +315,9 @@ function partName(target: string): string {
   return parts.join('/').toLowerCase();
 }
 
-async function workbookInfo(pieces: AsyncIterable<string>): Promise<{ date1904: boolean; firstSheetRelId: string | null }> {
+async function workbookInfo(
+  pieces: AsyncIterable<string>,
+): Promise<{ date1904: boolean; firstSheetRelId: string | null }> {
   let date1904 = false;
   let firstSheetRelId: string | null = null;
   await consume(
@@ -317,7 +336,10 @@ async function workbookInfo(pieces: AsyncIterable<string>): Promise<{ date1904: 
 }
 
 /** Built-in number formats that show dates (and times). */
-const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const DATE_FORMAT_IDS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 
 /** A custom number format shows a date when it has date or time letters outside quotes and brackets (as exceljs decides). */
 function isDateFormat(code: string): boolean {
@@ -393,7 +415,11 @@ interface SheetContext {
   date1904: boolean;
 }
 
-async function* sheetRows(pieces: AsyncIterable<string>, context: SheetContext, limits: XlsxLimits): AsyncGenerator<XlsxRow[]> {
+async function* sheetRows(
+  pieces: AsyncIterable<string>,
+  context: SheetContext,
+  limits: XlsxLimits,
+): AsyncGenerator<XlsxRow[]> {
   let rows: XlsxRow[] = [];
   let rowNumber = 0;
   let cells: string[] | null = null;

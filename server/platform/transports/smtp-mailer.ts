@@ -51,7 +51,11 @@ export class SmtpMailer implements Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        attachments: mail.attachments?.map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.content })),
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.fileName,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
       this.health.succeeded();
     } catch (error) {

@@ -1,8 +1,7 @@
 import type { ChangePasswordBody, SessionInfo } from '../../contracts/main/sessions.contract';
 
 export type ChangePasswordResult =
-  | { ok: true; sessionsEnded: number }
-  | { ok: false; field: 'currentPassword' | 'userNewPassword'; message: string };
+  { ok: true; sessionsEnded: number } | { ok: false; field: 'currentPassword' | 'userNewPassword'; message: string };
 
 /** One's own account security: changing the password (which ends one's other sessions), reading one's sessions. */
 export const AccountSecurityApi = Symbol('AccountSecurityApi');

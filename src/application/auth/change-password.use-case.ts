@@ -8,11 +8,20 @@ import type { AccountSecurityApi, ChangePasswordResult } from './account-securit
 export class ChangePassword {
   constructor(private readonly api: AccountSecurityApi) {}
 
-  async execute(input: { currentPassword: string; newPassword: string; contextWords: string[]; minimumLength?: number }): Promise<ChangePasswordResult> {
+  async execute(input: {
+    currentPassword: string;
+    newPassword: string;
+    contextWords: string[];
+    minimumLength?: number;
+  }): Promise<ChangePasswordResult> {
     if (!input.currentPassword) return { ok: false, field: 'currentPassword', message: 'Enter your current password' };
-    const problem = checkPassword(input.newPassword, { minimumLength: input.minimumLength, words: ['safeplace', ...input.contextWords] });
+    const problem = checkPassword(input.newPassword, {
+      minimumLength: input.minimumLength,
+      words: ['safeplace', ...input.contextWords],
+    });
     if (problem) return { ok: false, field: 'userNewPassword', message: describePasswordProblem(problem) };
-    if (input.newPassword === input.currentPassword) return { ok: false, field: 'userNewPassword', message: 'This is your current password' };
+    if (input.newPassword === input.currentPassword)
+      return { ok: false, field: 'userNewPassword', message: 'This is your current password' };
     return this.api.changePassword({ currentPassword: input.currentPassword, userNewPassword: input.newPassword });
   }
 }

@@ -11,7 +11,8 @@ export class ChooseLanguage {
   constructor(private readonly auth: AuthApi) {}
 
   async execute(user: WorkspaceUser, language: CourseLanguage | null): Promise<ChooseLanguageOutcome> {
-    if (language !== null && !(user.workspace.languages ?? ['ENGLISH']).includes(language)) return { ok: false, reason: 'not-offered' };
+    if (language !== null && !(user.workspace.languages ?? ['ENGLISH']).includes(language))
+      return { ok: false, reason: 'not-offered' };
     const saved = await this.auth.updateProfile({ firstName: user.firstName, lastName: user.lastName, language });
     return { ok: true, user: saved };
   }

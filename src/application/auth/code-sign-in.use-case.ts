@@ -18,7 +18,10 @@ function destinationFor(channel: CodeChannel, raw: string): string | null {
 export class RequestSignInCode {
   constructor(private readonly auth: AuthApi) {}
 
-  async execute(channel: CodeChannel, raw: string): Promise<CodeRequestResult | { ok: false; reason: 'invalid-destination' }> {
+  async execute(
+    channel: CodeChannel,
+    raw: string,
+  ): Promise<CodeRequestResult | { ok: false; reason: 'invalid-destination' }> {
     const destination = destinationFor(channel, raw);
     if (!destination) return { ok: false, reason: 'invalid-destination' };
     return this.auth.requestSignInCode(channel, destination);
@@ -42,9 +45,17 @@ export class SignInWithCode {
   }): Promise<SignInOutcome | { ok: false; reason: 'invalid-code-format' }> {
     const destination = destinationFor(input.channel, input.destination);
     if (!destination || !looksLikeOneTimeCode(input.code)) return { ok: false, reason: 'invalid-code-format' };
-    const result = await this.auth.signInWithCode(input.channel, { destination, code: input.code.trim(), requestId: input.requestId });
+    const result = await this.auth.signInWithCode(input.channel, {
+      destination,
+      code: input.code.trim(),
+      requestId: input.requestId,
+    });
     if (!result.ok) return result;
     this.sessions.save(result.session.token, result.session.expiresAt);
-    return { ok: true, user: result.session.user, redirectTo: resolvePostSignInRedirect(input.requestedRedirect, this.site, result.session.user.kind) };
+    return {
+      ok: true,
+      user: result.session.user,
+      redirectTo: resolvePostSignInRedirect(input.requestedRedirect, this.site, result.session.user.kind),
+    };
   }
 }

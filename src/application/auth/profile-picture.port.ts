@@ -6,6 +6,10 @@ export interface ProfilePictureApi {
   /** A single-use upload address, valid a few minutes. */
   requestUpload(): Promise<ProfileImageUpload>;
   /** Sends the picture to that address; answers the picture's new address, or a refusal naming why. */
-  upload(target: ProfileImageUpload, file: Blob, fileName: string): Promise<{ ok: true; url: string } | { ok: false; message: string }>;
+  upload(
+    target: ProfileImageUpload,
+    file: Blob,
+    fileName: string,
+  ): Promise<{ ok: true; url: string } | { ok: false; message: string }>;
   remove(): Promise<void>;
 }

@@ -25,7 +25,10 @@ export class ResetPassword {
     contextWords?: string[];
     minimumLength?: number;
   }): Promise<ResetPasswordResult> {
-    const problem = checkPassword(input.newPassword, { minimumLength: input.minimumLength, words: ['safeplace', input.email, ...(input.contextWords ?? [])] });
+    const problem = checkPassword(input.newPassword, {
+      minimumLength: input.minimumLength,
+      words: ['safeplace', input.email, ...(input.contextWords ?? [])],
+    });
     if (problem) return { ok: false, reason: 'weak-password', message: describePasswordProblem(problem) };
     return this.auth.resetPassword({
       userEmail: input.email.trim().toLowerCase(),

@@ -1,7 +1,8 @@
 import type { CurrentUser } from '../../contracts/main/auth.contract';
 import type { AuthApi } from './auth-api.port';
 
-export type SaveProfileOutcome = { ok: true; user: CurrentUser } | { ok: false; field: 'firstName' | 'lastName'; message: string };
+export type SaveProfileOutcome =
+  { ok: true; user: CurrentUser } | { ok: false; field: 'firstName' | 'lastName'; message: string };
 
 /** Saves one's own name; on the first login it also records that the welcome is done. */
 export class SaveProfile {

@@ -7,8 +7,7 @@ export type SignUpResult =
   | { ok: false; reason: SignUpRefusal; message: string; field?: 'userEmail' | 'userPassword' };
 
 export type ConfirmEmailResult =
-  | { ok: true; email: string }
-  | { ok: false; reason: 'not-found' | 'used' | 'expired'; message: string };
+  { ok: true; email: string } | { ok: false; reason: 'not-found' | 'used' | 'expired'; message: string };
 
 export type ResendResult = { ok: true; message: string } | { ok: false; reason: 'rate-limited'; message: string };
 

@@ -11,7 +11,8 @@ export class SignUp {
     const problem = checkPassword(body.userPassword, {
       words: ['safeplace', companyName, body.firstName, body.lastName, body.userEmail],
     });
-    if (problem) return { ok: false, reason: 'weak-password', message: describePasswordProblem(problem), field: 'userPassword' };
+    if (problem)
+      return { ok: false, reason: 'weak-password', message: describePasswordProblem(problem), field: 'userPassword' };
     return this.api.signUp({ ...body, userEmail: body.userEmail.trim() });
   }
 }

@@ -53,7 +53,12 @@ export interface CaseExtrasApi {
   denyAccess(id: string, userId: string, note: string): Promise<DeniedPersonItem[]>;
   restoreAccess(id: string, userId: string): Promise<DeniedPersonItem[]>;
   requestInterimRelief(id: string, body: InterimReliefRequest): Promise<CaseEvent>;
-  decideInterimRelief(id: string, eventId: string, decision: 'RECOMMENDED' | 'REFUSED', note: string): Promise<CaseEvent>;
+  decideInterimRelief(
+    id: string,
+    eventId: string,
+    decision: 'RECOMMENDED' | 'REFUSED',
+    note: string,
+  ): Promise<CaseEvent>;
   requestConciliation(id: string, note: string): Promise<CaseEvent>;
   recordConciliation(id: string, terms: string, respondentAgreed: boolean): Promise<CaseEvent>;
   /** The workspace's regime and public holidays (admins and employers). */

@@ -16,7 +16,11 @@ export interface ContactValues {
 export class ChangePartyContact {
   constructor(private readonly api: ComplaintsApi) {}
 
-  async execute(detail: Pick<ComplaintDetail, 'complaintId' | 'complainant' | 'respondent'>, party: Party, values: ContactValues): Promise<{ ok: true; detail: ComplaintDetail } | Refusal> {
+  async execute(
+    detail: Pick<ComplaintDetail, 'complaintId' | 'complainant' | 'respondent'>,
+    party: Party,
+    values: ContactValues,
+  ): Promise<{ ok: true; detail: ComplaintDetail } | Refusal> {
     const before = party === 'RESPONDENT' ? detail.respondent : detail.complainant;
     const fields = party === 'RESPONDENT' ? (['name', 'email', 'phone'] as const) : (['email', 'phone'] as const);
     const change: ContactValues = {};

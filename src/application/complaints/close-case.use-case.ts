@@ -15,8 +15,11 @@ export class CloseCase {
   ): Promise<{ ok: true; detail: ComplaintDetail } | Refusal> {
     const open = detail.dueProcess?.mandatoryOpen ?? [];
     const reasons = (values.reasons ?? '').trim();
-    if (open.length > 0 && !reasons) return invalid('Give your reasons for closing with a mandatory step open', 'reasons');
-    const outcome = await attempt(() => this.api.close(detail.complaintId, values.outcome, values.summary, open.length > 0 ? { reasons } : undefined));
+    if (open.length > 0 && !reasons)
+      return invalid('Give your reasons for closing with a mandatory step open', 'reasons');
+    const outcome = await attempt(() =>
+      this.api.close(detail.complaintId, values.outcome, values.summary, open.length > 0 ? { reasons } : undefined),
+    );
     return outcome.ok ? { ok: true, detail: outcome.value } : outcome;
   }
 }

@@ -1,5 +1,11 @@
 import type { CaseMessage, EvidenceFile } from '../../contracts/case/complaints.contract';
-import type { CaseEvent, IntakeBody, IntakeForm, IntakeReceipt, ReporterCase } from '../../contracts/case/intake.contract';
+import type {
+  CaseEvent,
+  IntakeBody,
+  IntakeForm,
+  IntakeReceipt,
+  ReporterCase,
+} from '../../contracts/case/intake.contract';
 import type { InterimReliefRequest } from './case-extras-api.port';
 import type { UploadTarget } from '../courses/authoring/course-files.port';
 

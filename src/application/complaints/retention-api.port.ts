@@ -1,4 +1,10 @@
-import type { LegalHoldBody, PostponeBody, RetentionSettings, RetentionSettingsBody, RetentionState } from '../../contracts/case/retention.contract';
+import type {
+  LegalHoldBody,
+  PostponeBody,
+  RetentionSettings,
+  RetentionSettingsBody,
+  RetentionState,
+} from '../../contracts/case/retention.contract';
 
 /** Retention of closed cases (docs/case.md "Retention"): the workspace's periods, a case's hold and postponement. Failures throw ApiError. */
 export const RetentionApi = Symbol('RetentionApi');

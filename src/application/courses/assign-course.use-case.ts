@@ -1,9 +1,15 @@
-import { normaliseFilter, validateAssignmentFilter, type AssignmentFilter } from '../../domain/courses/assignment-filter';
+import {
+  normaliseFilter,
+  validateAssignmentFilter,
+  type AssignmentFilter,
+} from '../../domain/courses/assignment-filter';
 import type { CourseApi } from './course-api.port';
 
 import type { DueChoice } from '../../contracts/learning/courses.contract';
 
-export type AssignInput = ({ courseId: string; filter: AssignmentFilter } | { courseId: string; userIds: string[] }) & { due?: DueChoice };
+export type AssignInput = ({ courseId: string; filter: AssignmentFilter } | { courseId: string; userIds: string[] }) & {
+  due?: DueChoice;
+};
 
 export type AssignOutcome =
   | { ok: true; assigned: number; alreadyAssigned: number }
@@ -27,11 +33,13 @@ export class AssignCourse {
     }
     const filter = normaliseFilter(input.filter);
     const errors = validateAssignmentFilter(filter);
-    if (Object.keys(errors).length > 0) return { ok: false, reason: 'invalid-filter', fields: errors as Record<string, string> };
+    if (Object.keys(errors).length > 0)
+      return { ok: false, reason: 'invalid-filter', fields: errors as Record<string, string> };
 
     const outcome = await this.send({ courseId: input.courseId, ...filter, due: input.due });
     // A name search that matches nobody assigns nobody: say so rather than "0 assigned".
-    if (filter.search && outcome.ok && outcome.assigned + outcome.alreadyAssigned === 0) return { ok: false, reason: 'nobody-matches' };
+    if (filter.search && outcome.ok && outcome.assigned + outcome.alreadyAssigned === 0)
+      return { ok: false, reason: 'nobody-matches' };
     return outcome;
   }
 

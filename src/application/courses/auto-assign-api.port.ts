@@ -1,4 +1,9 @@
-import type { AutoAssignRule, AutoAssignRuleBody, AutoAssignRun, BulkAddUsersResult } from '../../contracts/learning/auto-assign.contract';
+import type {
+  AutoAssignRule,
+  AutoAssignRuleBody,
+  AutoAssignRun,
+  BulkAddUsersResult,
+} from '../../contracts/learning/auto-assign.contract';
 
 /** A refusal the screens show: the message, and the fields it names. */
 export interface Refusal {

@@ -1,5 +1,10 @@
 import type { CatalogueCourse, WorkspaceCourse } from '../../contracts/learning/catalogue-courses.contract';
-import type { AdminCreditRequest, CreditRequest, LedgerEntry, RequestCreditsBody } from '../../contracts/learning/credits.contract';
+import type {
+  AdminCreditRequest,
+  CreditRequest,
+  LedgerEntry,
+  RequestCreditsBody,
+} from '../../contracts/learning/credits.contract';
 import type { CourseLanguage } from '../../domain/courses/course';
 
 /** A workspace a catalogue course can be offered to. */

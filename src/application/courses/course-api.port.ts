@@ -37,7 +37,11 @@ export interface CourseApi {
   exportMembers(courseId: string, filter: MembersFilter): Promise<Blob>;
   /** Takes the course away (the history stays); answers how many had it. */
   unassign(courseId: string, userIds: string[]): Promise<number>;
-  changeDueDate(courseId: string, userId: string, dueOn: string | null): Promise<{ ok: true } | { ok: false; message: string }>;
+  changeDueDate(
+    courseId: string,
+    userId: string,
+    dueOn: string | null,
+  ): Promise<{ ok: true } | { ok: false; message: string }>;
 }
 
 export interface MembersFilter {

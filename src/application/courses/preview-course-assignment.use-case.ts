@@ -1,5 +1,9 @@
 import type { CandidateUser } from '../../contracts/learning/courses.contract';
-import { normaliseFilter, validateAssignmentFilter, type AssignmentFilter } from '../../domain/courses/assignment-filter';
+import {
+  normaliseFilter,
+  validateAssignmentFilter,
+  type AssignmentFilter,
+} from '../../domain/courses/assignment-filter';
 import type { CourseApi } from './course-api.port';
 
 export type PreviewOutcome =
@@ -25,7 +29,8 @@ export class PreviewCourseAssignment {
   async execute(courseId: string, filter: AssignmentFilter): Promise<PreviewOutcome> {
     const clean = normaliseFilter(filter);
     const errors = validateAssignmentFilter(clean);
-    if (Object.keys(errors).length > 0) return { ok: false, reason: 'invalid-filter', fields: errors as Record<string, string> };
+    if (Object.keys(errors).length > 0)
+      return { ok: false, reason: 'invalid-filter', fields: errors as Record<string, string> };
     const result = await this.courses.candidates(courseId, clean, { page: 0, pageSize: PREVIEW_SAMPLE_SIZE });
     return {
       ok: true,

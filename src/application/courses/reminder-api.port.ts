@@ -4,10 +4,10 @@ import type { RemindResult } from '../../contracts/learning/notifications.contra
 export type RemindMode = 'ALL' | 'DUE';
 
 export type RemindOutcome =
-  | ({ ok: true } & RemindResult)
-  | { ok: false; reason: 'reminders-off' | 'rejected'; message: string };
+  ({ ok: true } & RemindResult) | { ok: false; reason: 'reminders-off' | 'rejected'; message: string };
 
-export type SaveSettingsOutcome = { ok: true; settings: AssignmentSettings } | { ok: false; message: string; fields: Record<string, string> };
+export type SaveSettingsOutcome =
+  { ok: true; settings: AssignmentSettings } | { ok: false; message: string; fields: Record<string, string> };
 
 /** The reminder calls of the learning API: remind a course's learners now, and the workspace's due period and cadence. */
 export const ReminderApi = Symbol('ReminderApi');

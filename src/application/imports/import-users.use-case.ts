@@ -5,8 +5,7 @@ import { mappingProblem } from '../../domain/imports/import-columns';
 import type { ImportRequest, UserImportApi } from './user-import-api.port';
 
 export type ImportUsersOutcome =
-  | { ok: true; result: ImportJob }
-  | { ok: false; reason: 'bad-mapping'; message: string };
+  { ok: true; result: ImportJob } | { ok: false; reason: 'bad-mapping'; message: string };
 
 /**
  * Starts the import as a background job (the answer is the QUEUED job, to be polled). The spec: a bulk file is renamed with a timestamp prefix before upload,
@@ -19,11 +18,17 @@ export class ImportUsers {
   ) {}
 
   /** `sendInvitations`: the job mails each person it creates an invitation, in the same batches. */
-  async execute(input: Omit<ImportRequest, 'sendInvitations'> & { sendInvitations?: boolean }): Promise<ImportUsersOutcome> {
+  async execute(
+    input: Omit<ImportRequest, 'sendInvitations'> & { sendInvitations?: boolean },
+  ): Promise<ImportUsersOutcome> {
     const message = mappingProblem(input.mapping);
     if (message) return { ok: false, reason: 'bad-mapping', message };
     const file = { ...input.file, name: timestampedFileName(input.file.name, this.clock.now()) };
-    const result = await this.api.importUsers({ file, mapping: input.mapping, sendInvitations: input.sendInvitations ?? false });
+    const result = await this.api.importUsers({
+      file,
+      mapping: input.mapping,
+      sendInvitations: input.sendInvitations ?? false,
+    });
     return { ok: true, result };
   }
 }

@@ -20,7 +20,9 @@ export class ReadImportHeaders {
     if (!ACCEPTED.test(file.name)) return { ok: false, reason: 'unsupported-type' };
     if (file.content.size > this.maxBytes) return { ok: false, reason: 'too-large', maxBytes: this.maxBytes };
     const answer: ImportHeaders = await this.api.readHeaders(file);
-    const unmatchedRequired = IMPORT_COLUMNS.filter((c) => c.required && answer.proposed[c.key] === undefined).map((c) => c.label);
+    const unmatchedRequired = IMPORT_COLUMNS.filter((c) => c.required && answer.proposed[c.key] === undefined).map(
+      (c) => c.label,
+    );
     return { ok: true, headers: answer.headers, proposed: answer.proposed, sample: answer.sample, unmatchedRequired };
   }
 }

@@ -1,4 +1,10 @@
-import type { ImportHeaders, ImportJob, ImportJobSummary, ImportValidation, ReportFormat } from '../../contracts/main/invites.contract';
+import type {
+  ImportHeaders,
+  ImportJob,
+  ImportJobSummary,
+  ImportValidation,
+  ReportFormat,
+} from '../../contracts/main/invites.contract';
 import type { ColumnMapping } from '../../domain/imports/import-columns';
 
 /** A file chosen by the admin: its bytes and the name it is uploaded under. */

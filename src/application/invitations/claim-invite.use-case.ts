@@ -17,7 +17,10 @@ export class ClaimInvite {
     companyName: string;
     minPasswordLength?: number;
   }): Promise<ClaimResult> {
-    const problem = checkPassword(input.password, { minimumLength: input.minPasswordLength, words: ['safeplace', input.companyName, input.firstName, input.email] });
+    const problem = checkPassword(input.password, {
+      minimumLength: input.minPasswordLength,
+      words: ['safeplace', input.companyName, input.firstName, input.email],
+    });
     if (problem) return { ok: false, reason: 'weak-password', message: describePasswordProblem(problem) };
     const result = await this.invites.claim(input.code, input.password);
     if (result.ok) this.sessions.save(result.session.token, result.session.expiresAt);

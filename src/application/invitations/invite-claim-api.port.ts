@@ -2,8 +2,7 @@ import type { InviteInfo } from '../../contracts/main/invite-claim.contract';
 import type { SignInResponse } from '../../contracts/main/auth.contract';
 
 export type InviteCheck =
-  | { ok: true; invite: InviteInfo }
-  | { ok: false; reason: 'not-found' | 'used' | 'expired'; message: string };
+  { ok: true; invite: InviteInfo } | { ok: false; reason: 'not-found' | 'used' | 'expired'; message: string };
 
 export type ClaimResult =
   | { ok: true; session: SignInResponse }

@@ -7,7 +7,8 @@ export class RecordAwarenessEvent {
   constructor(private readonly api: LawApi) {}
 
   async execute(body: AwarenessEventBody): Promise<{ ok: true; duties: EmployerDuties } | Refusal> {
-    if ((body.headCount === null) === (body.attendeeIds.length === 0)) return invalid('Choose the attendees from the directory, or give a head count', 'headCount');
+    if ((body.headCount === null) === (body.attendeeIds.length === 0))
+      return invalid('Choose the attendees from the directory, or give a head count', 'headCount');
     const outcome = await attempt(() => this.api.recordAwarenessEvent(body));
     return outcome.ok ? { ok: true, duties: outcome.value } : outcome;
   }

@@ -9,8 +9,11 @@ export class SaveEmployerDuties {
   async execute(body: EmployerDutiesBody): Promise<{ ok: true; duties: EmployerDuties } | Refusal> {
     const policeHelp = body.policeHelp.trim();
     // The notice tells staff where to get help with a police complaint (IN-12): it is not published without it.
-    if (body.noticePublished && !policeHelp) return invalid('Say where staff get help with a police complaint before publishing the notice', 'policeHelp');
-    const outcome = await attempt(() => this.api.saveEmployerDuties({ noticePublished: body.noticePublished, policeHelp }));
+    if (body.noticePublished && !policeHelp)
+      return invalid('Say where staff get help with a police complaint before publishing the notice', 'policeHelp');
+    const outcome = await attempt(() =>
+      this.api.saveEmployerDuties({ noticePublished: body.noticePublished, policeHelp }),
+    );
     return outcome.ok ? { ok: true, duties: outcome.value } : outcome;
   }
 }

@@ -8,7 +8,8 @@ export class SaveReturnInputs {
 
   async execute(values: ReturnInputs): Promise<{ ok: true; inputs: ReturnInputs } | Refusal> {
     const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, (v ?? '').trim()])) as ReturnInputs;
-    if (trimmed.contactEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed.contactEmail)) return invalid('Give the contact’s email address', 'contactEmail');
+    if (trimmed.contactEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed.contactEmail))
+      return invalid('Give the contact’s email address', 'contactEmail');
     const outcome = await attempt(() => this.api.saveReturnInputs(trimmed));
     return outcome.ok ? { ok: true, inputs: outcome.value } : outcome;
   }

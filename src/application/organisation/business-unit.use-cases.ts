@@ -22,7 +22,9 @@ export class SaveBusinessUnit {
     if (!branchName) return invalid('Give the business unit a name', 'branchName');
     const headquarter = input.headquarter === true ? true : undefined;
     const result = await attempt(() =>
-      input.branchId ? this.units.update(input.branchId, { branchName, headquarter }) : this.units.create({ branchName, headquarter }),
+      input.branchId
+        ? this.units.update(input.branchId, { branchName, headquarter })
+        : this.units.create({ branchName, headquarter }),
     );
     return result.ok ? { ok: true, unit: result.value } : result;
   }
@@ -41,9 +43,12 @@ export class DeleteBusinessUnit {
     const plan = deletePlan(input.unit);
     if (!plan.ok) return { ok: false, reason: 'conflict', message: plan.message, fields: {} };
     const target = input.moveUsersToBranchId ?? undefined;
-    if (plan.needsTarget && !target) return invalid('Choose the business unit their people move to', 'moveUsersToBranchId');
+    if (plan.needsTarget && !target)
+      return invalid('Choose the business unit their people move to', 'moveUsersToBranchId');
     if (target === input.unit.branchId) return invalid('Choose another business unit', 'moveUsersToBranchId');
-    const result = await attempt(() => this.units.remove({ branchIds: [input.unit.branchId], moveUsersToBranchId: target }));
+    const result = await attempt(() =>
+      this.units.remove({ branchIds: [input.unit.branchId], moveUsersToBranchId: target }),
+    );
     return result.ok ? { ok: true, result: result.value } : result;
   }
 }

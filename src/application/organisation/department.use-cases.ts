@@ -1,4 +1,9 @@
-import type { DeleteDepartmentsResult, DepartmentManager, DepartmentRow, ManagerRole } from '../../contracts/main/organisation.contract';
+import type {
+  DeleteDepartmentsResult,
+  DepartmentManager,
+  DepartmentRow,
+  ManagerRole,
+} from '../../contracts/main/organisation.contract';
 import type { DepartmentsApi } from './organisation-admin-api.port';
 import { attempt, invalid, type Refusal } from '../shared/refusal';
 
@@ -26,7 +31,10 @@ export class CreateDepartment {
 export class RenameDepartment {
   constructor(private readonly departments: DepartmentsApi) {}
 
-  async execute(input: { departmentId: string; departmentName: string }): Promise<{ ok: true; department: DepartmentRow } | Refusal> {
+  async execute(input: {
+    departmentId: string;
+    departmentName: string;
+  }): Promise<{ ok: true; department: DepartmentRow } | Refusal> {
     const departmentName = input.departmentName.trim();
     if (!departmentName) return invalid('Give the department a name', 'departmentName');
     const result = await attempt(() => this.departments.rename(input.departmentId, departmentName));
@@ -37,10 +45,14 @@ export class RenameDepartment {
 export class DeleteDepartments {
   constructor(private readonly departments: DepartmentsApi) {}
 
-  async execute(rows: readonly Pick<DepartmentRow, 'departmentId' | 'branchId'>[]): Promise<{ ok: true; result: DeleteDepartmentsResult } | Refusal> {
+  async execute(
+    rows: readonly Pick<DepartmentRow, 'departmentId' | 'branchId'>[],
+  ): Promise<{ ok: true; result: DeleteDepartmentsResult } | Refusal> {
     if (rows.length === 0) return invalid('Choose at least one department');
     const result = await attempt(() =>
-      this.departments.remove({ departmentBranches: rows.map((r) => ({ departmentId: r.departmentId, branchId: r.branchId })) }),
+      this.departments.remove({
+        departmentBranches: rows.map((r) => ({ departmentId: r.departmentId, branchId: r.branchId })),
+      }),
     );
     return result.ok ? { ok: true, result: result.value } : result;
   }
@@ -49,7 +61,11 @@ export class DeleteDepartments {
 export class AppointDepartmentManager {
   constructor(private readonly departments: DepartmentsApi) {}
 
-  async execute(input: { departmentId: string; userId?: string | null; role?: ManagerRole | null }): Promise<{ ok: true; manager: DepartmentManager } | Refusal> {
+  async execute(input: {
+    departmentId: string;
+    userId?: string | null;
+    role?: ManagerRole | null;
+  }): Promise<{ ok: true; manager: DepartmentManager } | Refusal> {
     if (!input.userId) return invalid('Choose a person', 'userId');
     if (!input.role) return invalid('Choose their role', 'role');
     const { userId, role } = input;

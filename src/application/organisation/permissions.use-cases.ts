@@ -6,14 +6,19 @@ import { attempt, type Refusal } from '../shared/refusal';
 export const PermissionsApi = Symbol('PermissionsApi');
 export interface PermissionsApi {
   all(): Promise<PermissionMatrix>;
-  update(input: { role: EditableRole; permissions: Partial<Record<PermissionKey, boolean>> }): Promise<PermissionMatrix>;
+  update(input: {
+    role: EditableRole;
+    permissions: Partial<Record<PermissionKey, boolean>>;
+  }): Promise<PermissionMatrix>;
 }
 
 /** Saves the switches of each changed role, one call per role; stops at the first refusal. */
 export class SavePermissions {
   constructor(private readonly api: PermissionsApi) {}
 
-  async execute(changes: { role: EditableRole; permissions: Partial<Record<PermissionKey, boolean>> }[]): Promise<{ ok: true; matrix: PermissionMatrix | null } | Refusal> {
+  async execute(
+    changes: { role: EditableRole; permissions: Partial<Record<PermissionKey, boolean>> }[],
+  ): Promise<{ ok: true; matrix: PermissionMatrix | null } | Refusal> {
     let matrix: PermissionMatrix | null = null;
     for (const change of changes) {
       if (Object.keys(change.permissions).length === 0) continue;

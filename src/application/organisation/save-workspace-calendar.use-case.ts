@@ -10,9 +10,13 @@ import type { WorkspaceCalendarApi } from './workspace-calendar-api.port';
 export class SaveWorkspaceCalendar {
   constructor(private readonly api: WorkspaceCalendarApi) {}
 
-  async execute(input: { timeZone: string; regionCode: string | null }): Promise<{ ok: true; calendar: WorkspaceCalendar } | Refusal> {
+  async execute(input: {
+    timeZone: string;
+    regionCode: string | null;
+  }): Promise<{ ok: true; calendar: WorkspaceCalendar } | Refusal> {
     const checked = SaveWorkspaceCalendarBody.safeParse(input);
-    if (!checked.success || !isTimeZone(checked.data.timeZone)) return invalid('Choose a time zone from the list', 'timeZone');
+    if (!checked.success || !isTimeZone(checked.data.timeZone))
+      return invalid('Choose a time zone from the list', 'timeZone');
     const result = await attempt(() => this.api.save(checked.data));
     return result.ok ? { ok: true, calendar: result.value } : result;
   }

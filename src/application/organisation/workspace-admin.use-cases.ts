@@ -48,7 +48,10 @@ export class SaveWorkspaceSettings {
   constructor(private readonly workspace: WorkspaceAdminApi) {}
 
   async execute(input: UpdateSettingsBody): Promise<{ ok: true; settings: WorkspaceSettings } | Refusal> {
-    const body = { ...input, ...(input.socialPlatformSet ? { socialPlatformSet: [...new Set(input.socialPlatformSet)] } : {}) };
+    const body = {
+      ...input,
+      ...(input.socialPlatformSet ? { socialPlatformSet: [...new Set(input.socialPlatformSet)] } : {}),
+    };
     const checked = UpdateSettingsBody.safeParse(body);
     if (!checked.success) return refusalFromIssues(checked.error.issues);
     const result = await attempt(() => this.workspace.updateSettings(checked.data));

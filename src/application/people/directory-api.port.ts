@@ -1,4 +1,11 @@
-import type { DeleteByFileResult, DirectoryQuery, DirectorySearchQuery, DirectoryUser, UserStats, UserUpdate } from '../../contracts/main/users.contract';
+import type {
+  DeleteByFileResult,
+  DirectoryQuery,
+  DirectorySearchQuery,
+  DirectoryUser,
+  UserStats,
+  UserUpdate,
+} from '../../contracts/main/users.contract';
 
 /** A file the admin picked (CSV or XLSX of emails). */
 export interface PeopleFile {
@@ -18,7 +25,11 @@ export const DirectoryApi = Symbol('DirectoryApi');
 export interface DirectoryApi {
   list(query: DirectoryQuery): Promise<DirectoryPage>;
   search(query: DirectorySearchQuery): Promise<DirectoryPage>;
-  quickSearch(input: { searchText: string; category?: 'ALL' | 'NAME' | 'EMAIL' | 'EMPLOYEE_ID'; includeNonActive?: boolean }): Promise<DirectoryUser[]>;
+  quickSearch(input: {
+    searchText: string;
+    category?: 'ALL' | 'NAME' | 'EMAIL' | 'EMPLOYEE_ID';
+    includeNonActive?: boolean;
+  }): Promise<DirectoryUser[]>;
   stats(): Promise<UserStats>;
   update(userId: string, change: UserUpdate): Promise<DirectoryUser>;
   remove(userId: string): Promise<{ deleted: number }>;

@@ -3,8 +3,7 @@ import { ApiError, describeError } from '../shared/api-error';
 import type { DirectoryApi, PeopleFile } from './directory-api.port';
 
 export type EditPersonOutcome =
-  | { ok: true; user: DirectoryUser }
-  | { ok: false; message: string; fields: Record<string, string> };
+  { ok: true; user: DirectoryUser } | { ok: false; message: string; fields: Record<string, string> };
 
 /** Saves one person's changes; a refusal comes back with the fields it names, for the form. */
 export class EditPerson {
@@ -34,7 +33,11 @@ export interface BulkEditResult {
 export class BulkEditPeople {
   constructor(private readonly directory: DirectoryApi) {}
 
-  async execute(userIds: readonly string[], change: UserUpdate, onProgress?: (done: number, total: number) => void): Promise<BulkEditResult> {
+  async execute(
+    userIds: readonly string[],
+    change: UserUpdate,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<BulkEditResult> {
     const result: BulkEditResult = { changed: 0, failed: [] };
     for (const [index, userId] of userIds.entries()) {
       try {
@@ -59,10 +62,15 @@ export class DeletePeople {
   async execute(userIds: readonly string[]): Promise<DeletePeopleOutcome> {
     if (userIds.length === 0) return { ok: false, message: 'Choose at least one person' };
     try {
-      const { deleted } = userIds.length === 1 ? await this.directory.remove(userIds[0]!) : await this.directory.removeMany([...userIds]);
+      const { deleted } =
+        userIds.length === 1 ? await this.directory.remove(userIds[0]!) : await this.directory.removeMany([...userIds]);
       return { ok: true, deleted };
     } catch (error) {
-      if (ApiError.is(error) && (error.reason === 'conflict' || error.reason === 'not-found' || error.reason === 'forbidden')) return { ok: false, message: error.message };
+      if (
+        ApiError.is(error) &&
+        (error.reason === 'conflict' || error.reason === 'not-found' || error.reason === 'forbidden')
+      )
+        return { ok: false, message: error.message };
       throw error;
     }
   }

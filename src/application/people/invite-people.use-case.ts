@@ -4,8 +4,7 @@ import { ApiError } from '../shared/api-error';
 import type { PeopleInvitesApi } from './invites-api.port';
 
 export type InvitePeopleOutcome =
-  | { ok: true; outcome: InviteOutcome }
-  | { ok: false; message: string; fields: Record<string, string> };
+  { ok: true; outcome: InviteOutcome } | { ok: false; message: string; fields: Record<string, string> };
 
 /** Invites one person with their details, or a pasted list of emails as employees, to one business unit. */
 export class InvitePeople {
@@ -17,9 +16,20 @@ export class InvitePeople {
 
   async list(branchId: string, text: string): Promise<InvitePeopleOutcome> {
     const { emails, invalid } = parseEmailList(text);
-    if (invalid.length > 0) return { ok: false, message: `Not an email: ${invalid.slice(0, 5).join(', ')}${invalid.length > 5 ? '…' : ''}`, fields: { emails: 'Fix or remove these' } };
-    if (emails.length === 0) return { ok: false, message: 'Paste at least one email', fields: { emails: 'Paste at least one email' } };
-    if (emails.length > 1000) return { ok: false, message: 'At most 1,000 emails at once: import a file for more', fields: { emails: 'Too many' } };
+    if (invalid.length > 0)
+      return {
+        ok: false,
+        message: `Not an email: ${invalid.slice(0, 5).join(', ')}${invalid.length > 5 ? '…' : ''}`,
+        fields: { emails: 'Fix or remove these' },
+      };
+    if (emails.length === 0)
+      return { ok: false, message: 'Paste at least one email', fields: { emails: 'Paste at least one email' } };
+    if (emails.length > 1000)
+      return {
+        ok: false,
+        message: 'At most 1,000 emails at once: import a file for more',
+        fields: { emails: 'Too many' },
+      };
     return this.refusalsAsOutcome(() => this.invites.inviteEmails(branchId, emails));
   }
 

@@ -22,10 +22,18 @@ export class AddToAllowList {
 export class ImportAllowList {
   constructor(private readonly list: AllowListApi) {}
 
-  async execute(workspaceId: string, file: { name: string; content: Blob }): Promise<{ ok: true; result: AllowListImport } | Refusal> {
+  async execute(
+    workspaceId: string,
+    file: { name: string; content: Blob },
+  ): Promise<{ ok: true; result: AllowListImport } | Refusal> {
     if (!/\.(csv|xlsx)$/i.test(file.name)) return invalid('Choose a .csv or .xlsx file', 'file');
     if (file.content.size > ALLOW_LIST_MAX_FILE_BYTES) {
-      return { ok: false, reason: 'too-large', message: 'The file is larger than 1 MB', fields: { file: 'The file is larger than 1 MB' } };
+      return {
+        ok: false,
+        reason: 'too-large',
+        message: 'The file is larger than 1 MB',
+        fields: { file: 'The file is larger than 1 MB' },
+      };
     }
     try {
       return { ok: true, result: await this.list.upload(workspaceId, file) };

@@ -1,5 +1,10 @@
 import type { FeatureFlag } from '../../contracts/main/flags.contract';
-import { CLOSING_FLAGS, FLAG_KEY_PATTERN, isBuiltInFlag, workspacesToConfirm } from '../../domain/platform/feature-flags';
+import {
+  CLOSING_FLAGS,
+  FLAG_KEY_PATTERN,
+  isBuiltInFlag,
+  workspacesToConfirm,
+} from '../../domain/platform/feature-flags';
 import type { FlagAdminApi } from './platform-tools-api.port';
 import { invalid, refusalOf, type Refusal } from '../shared/refusal';
 
@@ -11,7 +16,8 @@ export class CreateFeatureFlag {
   async execute(input: { key: string; value: string }): Promise<FlagOutcome> {
     const key = input.key.trim();
     const value = input.value.trim();
-    if (!FLAG_KEY_PATTERN.test(key)) return invalid('Use lower-case letters, digits, "-" or "_", starting with a letter', 'key');
+    if (!FLAG_KEY_PATTERN.test(key))
+      return invalid('Use lower-case letters, digits, "-" or "_", starting with a letter', 'key');
     if (!value) return invalid('Give the flag a value', 'value');
     try {
       return { ok: true, flag: await this.flags.create(key, value) };
@@ -44,7 +50,11 @@ export type SetFlagWorkspacesOutcome =
 export class SetFeatureFlagWorkspaces {
   constructor(private readonly flags: FlagAdminApi) {}
 
-  async execute(input: { flag: FeatureFlag; workspaceUrls: string[]; confirmed?: boolean }): Promise<SetFlagWorkspacesOutcome> {
+  async execute(input: {
+    flag: FeatureFlag;
+    workspaceUrls: string[];
+    confirmed?: boolean;
+  }): Promise<SetFlagWorkspacesOutcome> {
     const previous = input.flag.enabledWorkspaces.map((w) => w.workspaceUrl);
     const added = workspacesToConfirm(input.flag.key, previous, input.workspaceUrls);
     const closing = CLOSING_FLAGS[input.flag.key];

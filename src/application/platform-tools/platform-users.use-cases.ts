@@ -4,7 +4,6 @@ import type { PlatformUsersApi } from './platform-tools-api.port';
 import { invalid, refusalOf, type Refusal } from '../shared/refusal';
 import { isEmailAddress } from '../../domain/people/email-address';
 
-
 export class FindUserRecord {
   constructor(private readonly users: PlatformUsersApi) {}
 
@@ -31,8 +30,16 @@ export interface UserFixes {
 export class UpdateWorkspaceUser {
   constructor(private readonly users: PlatformUsersApi) {}
 
-  async execute(user: PlatformUser, fixes: UserFixes): Promise<{ ok: true; user: PlatformUser } | { ok: false; reason: 'unchanged'; message: string } | Refusal> {
-    const next = { ...fixes, firstName: fixes.firstName.trim(), lastName: fixes.lastName.trim(), email: fixes.email.trim().toLowerCase() };
+  async execute(
+    user: PlatformUser,
+    fixes: UserFixes,
+  ): Promise<{ ok: true; user: PlatformUser } | { ok: false; reason: 'unchanged'; message: string } | Refusal> {
+    const next = {
+      ...fixes,
+      firstName: fixes.firstName.trim(),
+      lastName: fixes.lastName.trim(),
+      email: fixes.email.trim().toLowerCase(),
+    };
     if (!next.firstName) return invalid('Give a first name', 'firstName');
     if (!isEmailAddress(next.email)) return invalid('Not an email address', 'email');
     const changes: Partial<UserFixes> = {};
@@ -43,7 +50,10 @@ export class UpdateWorkspaceUser {
     if (next.status !== user.status) changes.status = next.status;
     if (Object.keys(changes).length === 0) return { ok: false, reason: 'unchanged', message: 'Nothing was changed' };
     try {
-      return { ok: true, user: await this.users.update({ workspaceId: user.workspaceId, userId: user.userId, ...changes }) };
+      return {
+        ok: true,
+        user: await this.users.update({ workspaceId: user.workspaceId, userId: user.userId, ...changes }),
+      };
     } catch (error) {
       return refusalOf(error);
     }

@@ -3,7 +3,8 @@ import { MANUAL_MAX_MARKDOWN_CHARS, MANUAL_MAX_PDF_BYTES } from '../../domain/pl
 import type { UserManualApi } from './platform-tools-api.port';
 import { invalid, refusalOf, type Refusal } from '../shared/refusal';
 
-export type ManualContent = { format: 'MARKDOWN'; markdown: string } | { format: 'PDF'; file: { name: string; content: Blob } | null };
+export type ManualContent =
+  { format: 'MARKDOWN'; markdown: string } | { format: 'PDF'; file: { name: string; content: Blob } | null };
 export type PublishManualInput = ManualContent & { workspaceId: string | null };
 
 /** Publishes (replaces) the manual of one workspace or of all, checking what the server would refuse first. */
@@ -19,7 +20,12 @@ export class PublishUserManual {
       }
       if (!input.file) return invalid('Choose a PDF file', 'file');
       if (input.file.content.size > MANUAL_MAX_PDF_BYTES) {
-        return { ok: false, reason: 'too-large', message: 'The PDF is larger than 10 MB', fields: { file: 'The PDF is larger than 10 MB' } };
+        return {
+          ok: false,
+          reason: 'too-large',
+          message: 'The PDF is larger than 10 MB',
+          fields: { file: 'The PDF is larger than 10 MB' },
+        };
       }
       if (input.file.content.size === 0) return invalid('The file is empty', 'file');
       return { ok: true, manual: await this.manuals.publishPdf(input.workspaceId, input.file) };

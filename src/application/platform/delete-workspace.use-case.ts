@@ -11,7 +11,11 @@ export function deletionConfirmed(typed: string, companyName: string): boolean {
 export class DeleteWorkspace {
   constructor(private readonly workspaces: WorkspaceAdminApi) {}
 
-  async execute(input: { workspaceId: string; companyName: string; typedName: string }): Promise<DeleteWorkspaceOutcome> {
+  async execute(input: {
+    workspaceId: string;
+    companyName: string;
+    typedName: string;
+  }): Promise<DeleteWorkspaceOutcome> {
     if (!deletionConfirmed(input.typedName, input.companyName)) {
       return { ok: false, reason: 'not-confirmed', message: `Type ${input.companyName} to confirm` };
     }

@@ -25,7 +25,8 @@ export class SetUserLimit {
   constructor(private readonly workspaces: WorkspaceAdminApi) {}
 
   async execute(workspaceId: string, userLimit: number | null): Promise<SettingOutcome> {
-    if (userLimit !== null && (!Number.isInteger(userLimit) || userLimit < 1)) return invalid('Give a whole number of at least 1, or no limit', 'userLimit');
+    if (userLimit !== null && (!Number.isInteger(userLimit) || userLimit < 1))
+      return invalid('Give a whole number of at least 1, or no limit', 'userLimit');
     try {
       return { ok: true, workspace: await this.workspaces.setUserLimit(workspaceId, userLimit) };
     } catch (error) {
@@ -40,7 +41,8 @@ export class SetContractExpiry {
 
   async execute(workspaceId: string, contractExpiresOn: string | null): Promise<SettingOutcome> {
     const day = contractExpiresOn?.trim() || null;
-    if (day !== null && !/^\d{4}-\d{2}-\d{2}$/.test(day)) return invalid('Give a date as YYYY-MM-DD', 'contractExpiresOn');
+    if (day !== null && !/^\d{4}-\d{2}-\d{2}$/.test(day))
+      return invalid('Give a date as YYYY-MM-DD', 'contractExpiresOn');
     try {
       return { ok: true, workspace: await this.workspaces.setContractExpiry(workspaceId, day) };
     } catch (error) {

@@ -21,7 +21,8 @@ export class AcceptPolicy {
   constructor(private readonly policies: WorkspacePolicyApi) {}
 
   async execute(input: AcceptPolicyInput): Promise<AcceptPolicyOutcome> {
-    if (!input.shown) return { ok: false, reason: 'conflict', message: 'Open and read the policy before you accept it.', fields: {} };
+    if (!input.shown)
+      return { ok: false, reason: 'conflict', message: 'Open and read the policy before you accept it.', fields: {} };
     try {
       return { ok: true, ...(await this.policies.accept(input.policyId, input.version, input.language)) };
     } catch (error) {

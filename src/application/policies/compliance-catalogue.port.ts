@@ -18,7 +18,11 @@ export interface ComplianceCatalogueApi {
   createCategory(name: string): Promise<ComplianceCategory>;
   renameCategory(id: string, name: string): Promise<ComplianceCategory>;
   deleteCategory(id: string): Promise<void>;
-  compliances(page: number, pageSize: number, filter: { jurisdictionId?: string; categoryId?: string; search?: string }): Promise<{ items: Compliance[]; total: number }>;
+  compliances(
+    page: number,
+    pageSize: number,
+    filter: { jurisdictionId?: string; categoryId?: string; search?: string },
+  ): Promise<{ items: Compliance[]; total: number }>;
   createCompliance(body: CreateComplianceBody): Promise<Compliance>;
   updateCompliance(body: UpdateComplianceBody): Promise<Compliance>;
   deleteCompliance(id: string): Promise<void>;

@@ -55,7 +55,11 @@ export interface WorkspacePolicyApi {
   catalogue(): Promise<CataloguePolicyOffer[]>;
   publish(body: PublishBody): Promise<WorkspacePolicy>;
   published(): Promise<WorkspacePolicy[]>;
-  acceptances(policyId: string, page: number, pageSize: number): Promise<{ policy: WorkspacePolicy; items: AcceptanceRow[]; total: number }>;
+  acceptances(
+    policyId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ policy: WorkspacePolicy; items: AcceptanceRow[]; total: number }>;
   /** An acceptance recorded on someone's behalf (a person without a computer), with the reason; audited. */
   recordAcceptance(policyId: string, body: RecordAcceptanceBody): Promise<void>;
   /** The acceptance table as a CSV file. */
@@ -64,7 +68,11 @@ export interface WorkspacePolicyApi {
   reading(policyId: string, language?: PolicyLanguage): Promise<PolicyReading>;
   /** The PDF itself: fetching it is what lets the reader accept. */
   document(reading: PolicyReading): Promise<Blob>;
-  accept(policyId: string, version: number, language: PolicyLanguage): Promise<{ version: number; language: PolicyLanguage; acceptedAt: string }>;
+  accept(
+    policyId: string,
+    version: number,
+    language: PolicyLanguage,
+  ): Promise<{ version: number; language: PolicyLanguage; acceptedAt: string }>;
   /** "My policies": the versions the signed-in person accepted, the latest first, a page at a time. */
   accepted(page: number, pageSize: number): Promise<{ items: AcceptedPolicy[]; total: number }>;
   /** One version they accepted, to read again. */

@@ -3,7 +3,8 @@ import type { FileTransfer, Progress } from '../courses/authoring/course-files.p
 import { describeError } from '../shared/api-error';
 import type { CataloguePolicyApi } from './policy-api.port';
 
-export type UploadPolicyPdfOutcome = { ok: true; policy: PolicyDetails } | { ok: false; reason: 'not-pdf' | 'too-large' | 'failed'; message: string };
+export type UploadPolicyPdfOutcome =
+  { ok: true; policy: PolicyDetails } | { ok: false; reason: 'not-pdf' | 'too-large' | 'failed'; message: string };
 
 /**
  * A policy's PDF in one language: refused at once when it is not a PDF by name or type, then sent with progress to
@@ -18,13 +19,24 @@ export class UploadPolicyPdf {
     private readonly transfer: FileTransfer,
   ) {}
 
-  async execute(policyId: string, language: PolicyLanguage, file: File, onProgress: Progress, signal: AbortSignal): Promise<UploadPolicyPdfOutcome> {
+  async execute(
+    policyId: string,
+    language: PolicyLanguage,
+    file: File,
+    onProgress: Progress,
+    signal: AbortSignal,
+  ): Promise<UploadPolicyPdfOutcome> {
     if (!/\.pdf$/i.test(file.name) && file.type !== 'application/pdf') {
       return { ok: false, reason: 'not-pdf', message: 'Choose the policy as a PDF file.' };
     }
     try {
       const target = await this.api.requestUpload(policyId, language, file.name, file.size);
-      if (file.size > target.maxBytes) return { ok: false, reason: 'too-large', message: `The PDF is larger than the ${target.maxBytes} bytes allowed.` };
+      if (file.size > target.maxBytes)
+        return {
+          ok: false,
+          reason: 'too-large',
+          message: `The PDF is larger than the ${target.maxBytes} bytes allowed.`,
+        };
       await this.transfer.put(target, file, onProgress, signal);
       return { ok: true, policy: await this.api.confirmUpload(policyId, language) };
     } catch (error) {

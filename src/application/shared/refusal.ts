@@ -4,7 +4,12 @@ import { ApiError } from './api-error';
  * The one outcome of an expected refusal in the application layer: bad input, not there, a state conflict,
  * too large. The screen shows the message, and each named field's message beside the field.
  */
-export type Refusal = { ok: false; reason: 'invalid' | 'not-found' | 'conflict' | 'too-large'; message: string; fields: Record<string, string> };
+export type Refusal = {
+  ok: false;
+  reason: 'invalid' | 'not-found' | 'conflict' | 'too-large';
+  message: string;
+  fields: Record<string, string>;
+};
 
 /** Input refused before any call: the message, and the field it belongs to when there is one. */
 export function invalid(message: string, field?: string): Refusal {

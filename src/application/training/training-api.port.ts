@@ -159,7 +159,12 @@ export interface TrainingApi {
   completeLesson(courseId: string, contentId: string, language?: CourseLanguage): Promise<LessonCompletion>;
   /** Reports played stretches (only those since the last report) and the position; answers whether the video now counts as watched. */
   videoProgress(input: VideoProgressInput): Promise<{ complete: boolean }>;
-  submitAttempt(courseId: string, quizId: string, answers: Record<string, BlockAnswer>, language: CourseLanguage): Promise<AttemptOutcome>;
+  submitAttempt(
+    courseId: string,
+    quizId: string,
+    answers: Record<string, BlockAnswer>,
+    language: CourseLanguage,
+  ): Promise<AttemptOutcome>;
   certificate(courseId: string): Promise<DownloadedFile>;
   /** An upload URL for the learner's file for an ask-for-a-file block of an assigned course. */
   requestHandIn(courseId: string, blockId: string, fileName: string, size: number): Promise<UploadTarget>;

@@ -21,7 +21,11 @@ export class SubmitQuizAttempt {
   ): Promise<AttemptOutcome | Refusal> {
     if (quiz.passed) return invalid('You have already passed this quiz.');
     if (quiz.maxAttempts !== null && quiz.attemptsUsed >= quiz.maxAttempts) {
-      return { ok: false, reason: 'no-attempts-left', message: 'You have no attempts left for this quiz. Ask your admin for another attempt.' };
+      return {
+        ok: false,
+        reason: 'no-attempts-left',
+        message: 'You have no attempts left for this quiz. Ask your admin for another attempt.',
+      };
     }
     const unanswered = quiz.questions.findIndex((q) => !isGiven(answers.get(q.blockId)));
     if (unanswered >= 0) {
@@ -59,7 +63,12 @@ export class DownloadCertificate {
 
   async execute(courseId: string, courseTitle: string): Promise<DownloadedFile> {
     const file = await this.api.certificate(courseId);
-    const fallback = `${courseTitle.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'course'}-certificate.pdf`;
+    const fallback = `${
+      courseTitle
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, '')
+        .toLowerCase() || 'course'
+    }-certificate.pdf`;
     return { name: file.name || fallback, content: file.content };
   }
 }
@@ -94,7 +103,8 @@ export class HandInFile {
       return { ok: true, file: await this.api.confirmHandIn(target.fileId) };
     } catch (error) {
       if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Upload cancelled.' };
-      if (ApiError.is(error) && error.reason === 'too-large') return { ok: false, reason: 'too-large', message: error.message };
+      if (ApiError.is(error) && error.reason === 'too-large')
+        return { ok: false, reason: 'too-large', message: error.message };
       if (ApiError.isRefusal(error)) return { ok: false, reason: 'refused', message: error.message };
       return { ok: false, reason: 'failed', message: describeError(error) };
     }

@@ -48,8 +48,10 @@ export class AddWorkflowStep {
       );
       return { ok: true, step: added };
     } catch (error) {
-      if (ApiError.is(error) && error.reason === 'conflict') return { ok: false, reason: 'frozen', message: error.message };
-      if (ApiError.is(error) && error.reason === 'invalid') return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
+      if (ApiError.is(error) && error.reason === 'conflict')
+        return { ok: false, reason: 'frozen', message: error.message };
+      if (ApiError.is(error) && error.reason === 'invalid')
+        return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
       throw error;
     }
   }

@@ -17,11 +17,23 @@ export class AttachFieldResource {
     private readonly builder: WorkflowBuilderApi,
   ) {}
 
-  async execute(attributeId: string, file: File | (Blob & { name: string }), onProgress: Progress, signal: AbortSignal): Promise<AttachFieldResourceOutcome> {
+  async execute(
+    attributeId: string,
+    file: File | (Blob & { name: string }),
+    onProgress: Progress,
+    signal: AbortSignal,
+  ): Promise<AttachFieldResourceOutcome> {
     const uploaded = await this.upload.execute({ purpose: 'DOCUMENT', file }, onProgress, signal);
     if (!uploaded.ok) return { ok: false, message: uploaded.message };
     try {
-      return { ok: true, attribute: await this.builder.confirmAttributeResource(attributeId, uploaded.file.fileId, uploaded.file.fileName) };
+      return {
+        ok: true,
+        attribute: await this.builder.confirmAttributeResource(
+          attributeId,
+          uploaded.file.fileId,
+          uploaded.file.fileName,
+        ),
+      };
     } catch (error) {
       return { ok: false, message: describeError(error) };
     }

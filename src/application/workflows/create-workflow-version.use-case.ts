@@ -17,7 +17,12 @@ export class CreateWorkflowVersion {
   async execute(input: CreateWorkflowVersionInput): Promise<CreateWorkflowVersionOutcome> {
     const name = input.name?.trim() || undefined;
     if (input.mode === 'empty' && !name) {
-      return { ok: false, reason: 'invalid', message: 'Give the version a name', fields: { name: 'Give the version a name' } };
+      return {
+        ok: false,
+        reason: 'invalid',
+        message: 'Give the version a name',
+        fields: { name: 'Give the version a name' },
+      };
     }
     try {
       const version = await this.workflows.createVersion(

@@ -18,7 +18,13 @@ export class CreateWorkflow {
 
   async execute(input: CreateWorkflowInput): Promise<CreateWorkflowOutcome> {
     const workflowName = input.workflowName.trim();
-    if (!workflowName) return { ok: false, reason: 'invalid', message: 'Give the workflow a name', fields: { workflowName: 'Give the workflow a name' } };
+    if (!workflowName)
+      return {
+        ok: false,
+        reason: 'invalid',
+        message: 'Give the workflow a name',
+        fields: { workflowName: 'Give the workflow a name' },
+      };
     try {
       const workflow = await this.workflows.create({
         workflowName,
@@ -28,7 +34,8 @@ export class CreateWorkflow {
       });
       return { ok: true, workflow };
     } catch (error) {
-      if (ApiError.is(error) && error.reason === 'invalid') return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
+      if (ApiError.is(error) && error.reason === 'invalid')
+        return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
       throw error;
     }
   }

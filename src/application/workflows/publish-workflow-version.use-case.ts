@@ -26,7 +26,8 @@ export class PublishWorkflowVersion {
       return { ok: true, result: result.result };
     } catch (error) {
       // The server's own rules (e.g. steps removed meanwhile) answer 400 with a message fit to show.
-      if (ApiError.is(error) && error.reason === 'invalid') return { ok: false, reason: 'conflict', message: error.message };
+      if (ApiError.is(error) && error.reason === 'invalid')
+        return { ok: false, reason: 'conflict', message: error.message };
       throw error;
     }
   }

@@ -19,8 +19,10 @@ export class RemoveWorkflowStep {
       await this.workflows.removeStep(input.stepId, input.version.workflowVersionId);
       return { ok: true };
     } catch (error) {
-      if (ApiError.is(error) && error.reason === 'conflict') return { ok: false, reason: 'frozen', message: error.message };
-      if (ApiError.is(error) && error.reason === 'not-found') return { ok: false, reason: 'not-found', message: 'This step was already removed.' };
+      if (ApiError.is(error) && error.reason === 'conflict')
+        return { ok: false, reason: 'frozen', message: error.message };
+      if (ApiError.is(error) && error.reason === 'not-found')
+        return { ok: false, reason: 'not-found', message: 'This step was already removed.' };
       throw error;
     }
   }

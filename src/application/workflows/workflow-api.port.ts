@@ -16,7 +16,8 @@ export interface WorkflowPage {
   total: number;
 }
 
-export type PublishResult = { ok: true; result: PublishWorkflowResponse } | { ok: false; reason: 'conflict'; message: string };
+export type PublishResult =
+  { ok: true; result: PublishWorkflowResponse } | { ok: false; reason: 'conflict'; message: string };
 
 /** The workflow builder of the case-management API. Unexpected failures throw ApiError. */
 export const WorkflowApi = Symbol('WorkflowApi');

@@ -64,7 +64,8 @@ export const addStepAction = route({
   api: 'case',
   method: 'POST',
   path: '/api/admin/step/{id}/action',
-  summary: 'Add an action (NOTIFY, TRANSFER_COMPLAINT, INFORM_RESPONDENT, INFORM_EMPLOYER) to ACTION step {id} of a draft',
+  summary:
+    'Add an action (NOTIFY, TRANSFER_COMPLAINT, INFORM_RESPONDENT, INFORM_EMPLOYER) to ACTION step {id} of a draft',
   params: IdParams,
   body: AddStepActionBody,
   response: WorkflowStep,
@@ -123,7 +124,10 @@ const PrerequisiteInput = z.strictObject({
 
 const VersionRef = { workflowId: Id, workflowVersionId: Id };
 
-export const AddPrerequisitesBody = z.strictObject({ ...VersionRef, prerequisiteList: z.array(PrerequisiteInput).min(1).max(50) });
+export const AddPrerequisitesBody = z.strictObject({
+  ...VersionRef,
+  prerequisiteList: z.array(PrerequisiteInput).min(1).max(50),
+});
 export type AddPrerequisitesBody = z.input<typeof AddPrerequisitesBody>;
 
 export const addPrerequisites = route({
@@ -163,7 +167,10 @@ export const updatePrerequisites = route({
   ...design,
 });
 
-export const RemovePrerequisitesBody = z.strictObject({ ...VersionRef, prerequisiteIdList: z.array(Id).min(1).max(50) });
+export const RemovePrerequisitesBody = z.strictObject({
+  ...VersionRef,
+  prerequisiteIdList: z.array(Id).min(1).max(50),
+});
 export type RemovePrerequisitesBody = z.infer<typeof RemovePrerequisitesBody>;
 
 export const removePrerequisites = route({
@@ -206,7 +213,10 @@ export const SaveStepSettingBody = z
     timeLimit: TimeLimit.nullable().optional(),
     stageId: Id.nullable().optional(),
   })
-  .refine(({ stepId: _, ...rest }) => changeSomething(rest), { message: 'Change at least one setting', path: ['ownerRole'] });
+  .refine(({ stepId: _, ...rest }) => changeSomething(rest), {
+    message: 'Change at least one setting',
+    path: ['ownerRole'],
+  });
 export type SaveStepSettingBody = z.input<typeof SaveStepSettingBody>;
 
 export const saveStepSetting = route({
@@ -353,7 +363,11 @@ export const addComponent = route({
 });
 
 export const UpdateComponentBody = z
-  .strictObject({ title: Label.optional(), description: Text.optional(), position: z.number().int().min(1).max(100).optional() })
+  .strictObject({
+    title: Label.optional(),
+    description: Text.optional(),
+    position: z.number().int().min(1).max(100).optional(),
+  })
   .refine(changeSomething, { message: 'Change at least one field', path: ['title'] });
 export type UpdateComponentBody = z.input<typeof UpdateComponentBody>;
 
@@ -405,7 +419,13 @@ const StepRef = { workflowId: Id, stepId: Id };
 export const AddMeetingFieldsBody = z.strictObject({
   ...StepRef,
   meetingFieldList: z
-    .array(z.strictObject({ label: Label, fieldType: MeetingFieldType.default('TEXT'), required: z.boolean().default(false) }))
+    .array(
+      z.strictObject({
+        label: Label,
+        fieldType: MeetingFieldType.default('TEXT'),
+        required: z.boolean().default(false),
+      }),
+    )
     .min(1)
     .max(20),
 });
@@ -447,7 +467,10 @@ export const updateMeetingFields = route({
   ...design,
 });
 
-export const RemoveMeetingFieldsBody = z.strictObject({ ...StepRef, meetingFieldIdList: z.array(z.string().min(1).max(100)).min(1).max(20) });
+export const RemoveMeetingFieldsBody = z.strictObject({
+  ...StepRef,
+  meetingFieldIdList: z.array(z.string().min(1).max(100)).min(1).max(20),
+});
 export type RemoveMeetingFieldsBody = z.infer<typeof RemoveMeetingFieldsBody>;
 
 export const removeMeetingFields = route({
@@ -471,7 +494,10 @@ export const SaveActionSettingBody = z.strictObject({
    * Kept for older clients, always empty: an address here is refused (400 naming `ccEmailList`). A case's mail goes to
    * its parties, committee or the workspace's employers as the step says, confirmed by the member completing the step.
    */
-  ccEmailList: z.array(z.string()).max(0, 'Copies go only to the people of the case: the member completing the step confirms them').default([]),
+  ccEmailList: z
+    .array(z.string())
+    .max(0, 'Copies go only to the people of the case: the member completing the step confirms them')
+    .default([]),
   includeComplaintCopy: z.boolean().default(false),
 });
 export type SaveActionSettingBody = z.input<typeof SaveActionSettingBody>;
@@ -492,7 +518,8 @@ export const listEscalationSettings = route({
   api: 'case',
   method: 'GET',
   path: '/api/admin/escalation-setting',
-  summary: 'Escalation settings of the workspace (branchId: only that business unit; the workspace-wide ones have branchId null)',
+  summary:
+    'Escalation settings of the workspace (branchId: only that business unit; the workspace-wide ones have branchId null)',
   query: z.strictObject({ branchId: Id.optional() }),
   response: z.array(EscalationSetting),
   ...design,

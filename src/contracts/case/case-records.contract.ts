@@ -7,10 +7,20 @@ import { Id, IdParams, route } from '../route';
  */
 
 const MEMBERS = ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] as const;
-const PRESIDING_ONLY = 'checked per case on the server: only the member presiding over the case (or who presides in their place) exports it';
+const PRESIDING_ONLY =
+  'checked per case on the server: only the member presiding over the case (or who presides in their place) exports it';
 
 /** The parts of the bundle a whole section of which can be redacted. */
-export const ExportSection = z.enum(['PARTIES', 'INCIDENT', 'CLOCKS', 'MESSAGES', 'MEETINGS', 'STEPS', 'OUTCOME', 'EVIDENCE']);
+export const ExportSection = z.enum([
+  'PARTIES',
+  'INCIDENT',
+  'CLOCKS',
+  'MESSAGES',
+  'MEETINGS',
+  'STEPS',
+  'OUTCOME',
+  'EVIDENCE',
+]);
 export type ExportSection = z.infer<typeof ExportSection>;
 
 export const ExportBody = z.strictObject({

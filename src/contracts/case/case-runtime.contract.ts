@@ -26,7 +26,10 @@ export const PartyContactBody = z
     email: Optional(Email),
     phone: Optional(z.string().trim().max(40)),
   })
-  .refine((b) => b.name !== undefined || b.email !== undefined || b.phone !== undefined, { message: 'Change at least one detail', path: ['email'] });
+  .refine((b) => b.name !== undefined || b.email !== undefined || b.phone !== undefined, {
+    message: 'Change at least one detail',
+    path: ['email'],
+  });
 export type PartyContactBody = z.input<typeof PartyContactBody>;
 
 export const changePartyContact = route({
@@ -39,7 +42,8 @@ export const changePartyContact = route({
   body: PartyContactBody,
   response: ComplaintDetail,
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
-  noPermission: 'each case is checked on the server: only its committee members (not recused) change a contact, and a workspace admin cannot switch that on or off',
+  noPermission:
+    'each case is checked on the server: only its committee members (not recused) change a contact, and a workspace admin cannot switch that on or off',
 });
 
 /** IN-07: what the inquiry's 90 days count from, chosen per case by its committee. */
@@ -56,5 +60,6 @@ export const setInquiryStart = route({
   body: InquiryStartBody,
   response: ComplaintDetail,
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
-  noPermission: 'each case is checked on the server: only its committee members (not recused) set it, and a workspace admin cannot switch that on or off',
+  noPermission:
+    'each case is checked on the server: only its committee members (not recused) set it, and a workspace admin cannot switch that on or off',
 });

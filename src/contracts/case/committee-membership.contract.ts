@@ -10,7 +10,7 @@ import { Id, IdParams, route } from '../route';
 
 const MEMBERS = ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] as const;
 const DECIDED_ON_SERVER =
-  'decided on the server by the caller\'s seat: the presiding officer (or a second admin or employer for the presiding officer\'s own seat) decides; an admin cannot switch that on or off';
+  "decided on the server by the caller's seat: the presiding officer (or a second admin or employer for the presiding officer's own seat) decides; an admin cannot switch that on or off";
 
 export const PersonRef = z.object({ userId: z.string(), name: z.string() });
 export type PersonRef = z.infer<typeof PersonRef>;
@@ -53,13 +53,17 @@ export const listCommitteeChanges = route({
   noPermission: DECIDED_ON_SERVER,
 });
 
-export const DecisionBody = z.strictObject({ decision: z.enum(['APPROVE', 'REJECT']), note: z.string().trim().max(2000).default('') });
+export const DecisionBody = z.strictObject({
+  decision: z.enum(['APPROVE', 'REJECT']),
+  note: z.string().trim().max(2000).default(''),
+});
 
 export const decideCommitteeChange = route({
   api: 'case',
   method: 'POST',
   path: '/api/committee-changes/{id}/decision',
-  summary: 'Approve or reject a pending membership change; approval applies it (new members are recused from the open cases they are a party to and wait to be admitted to earlier cases)',
+  summary:
+    'Approve or reject a pending membership change; approval applies it (new members are recused from the open cases they are a party to and wait to be admitted to earlier cases)',
   params: IdParams,
   body: DecisionBody,
   response: MembershipChange,

@@ -16,7 +16,8 @@ import { FormComponent } from './builder-schemas';
 const SETUP = ['WORKSPACE_ADMIN', 'EMPLOYER'] as const;
 /** Every workspace member may file and read the cases they are part of: access is decided per case on the server. */
 const MEMBERS = ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] as const;
-const PER_CASE = 'each case is checked on the server: only its parties and its committee members (not recused) see it, and a workspace admin cannot switch that on or off';
+const PER_CASE =
+  'each case is checked on the server: only its parties and its committee members (not recused) see it, and a workspace admin cannot switch that on or off';
 
 const Email = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN }).max(254);
 export const IsoDate = z
@@ -33,7 +34,12 @@ export const IsoDate = z
 const Text = (max: number) => z.string().trim().max(max);
 const Required = (what: string, max: number) => z.string().trim().min(1, `Enter ${what}`).max(max);
 
-export const CommitteeRole = z.enum(['PRESIDING_OFFICER', 'EMPLOYEE_MEMBER', 'EXTERNAL_MEMBER', 'DESIGNATED_RECIPIENT']);
+export const CommitteeRole = z.enum([
+  'PRESIDING_OFFICER',
+  'EMPLOYEE_MEMBER',
+  'EXTERNAL_MEMBER',
+  'DESIGNATED_RECIPIENT',
+]);
 export type CommitteeRole = z.infer<typeof CommitteeRole>;
 export const Gender = z.enum(['WOMAN', 'MAN', 'TRANSGENDER', 'UNDISCLOSED']);
 export type Gender = z.infer<typeof Gender>;
@@ -93,7 +99,8 @@ export const listCommittees = route({
   api: 'case',
   method: 'GET',
   path: '/api/committees',
-  summary: 'The Internal Committees (or designated recipients) of the workspace and its business units, with composition warnings',
+  summary:
+    'The Internal Committees (or designated recipients) of the workspace and its business units, with composition warnings',
   response: CommitteeList,
   access: SETUP,
   permission: 'workflows.design',
@@ -103,7 +110,8 @@ export const createCommittee = route({
   api: 'case',
   method: 'POST',
   path: '/api/committees',
-  summary: 'Constitute the committee of the workspace (branchId null) or of a business unit; 409 when that unit has one',
+  summary:
+    'Constitute the committee of the workspace (branchId null) or of a business unit; 409 when that unit has one',
   body: CommitteeBody,
   response: Committee,
   access: SETUP,
@@ -125,7 +133,8 @@ export const updateCommittee = route({
   api: 'case',
   method: 'PUT',
   path: '/api/committees/{id}',
-  summary: "Change a committee's name, term or members (the whole list); members taken off lose access to its cases at once",
+  summary:
+    "Change a committee's name, term or members (the whole list); members taken off lose access to its cases at once",
   params: IdParams,
   body: CommitteeBody.omit({ branchId: true }),
   response: Committee,
@@ -383,7 +392,9 @@ export const ComplaintDetail = ComplaintSummary.extend({
   complainant: Party.nullable(),
   respondent: Party.extend({ description: z.string().nullable() }).nullable(),
   /** A field the form does not let the caller see (docs/case.md "Field visibility") is null (witnesses: empty). */
-  incident: z.object({ details: z.string().nullable(), date: z.string().nullable(), witnesses: z.array(z.string()) }).nullable(),
+  incident: z
+    .object({ details: z.string().nullable(), date: z.string().nullable(), witnesses: z.array(z.string()) })
+    .nullable(),
   evidence: z.array(EvidenceFile),
   answers: z.record(z.string(), z.string()),
   againstEmployer: z.boolean(),
@@ -452,7 +463,8 @@ export const fileComplaint = route({
   api: 'case',
   method: 'POST',
   path: '/api/complaints',
-  summary: 'File a complaint through the published complaint form: a case number, a receipt mail; late filing (IN-03) flagged',
+  summary:
+    'File a complaint through the published complaint form: a case number, a receipt mail; late filing (IN-03) flagged',
   body: FileComplaintBody,
   response: ComplaintDetail,
   access: MEMBERS,
@@ -520,7 +532,10 @@ export const MeetingBody = z
     guests: z.array(Email).min(1, 'Invite at least one guest').max(50),
     stepId: Id.nullable().default(null),
   })
-  .refine((m) => new Date(m.endsAt).getTime() > new Date(m.startsAt).getTime(), { message: 'The meeting ends after it starts', path: ['endsAt'] });
+  .refine((m) => new Date(m.endsAt).getTime() > new Date(m.startsAt).getTime(), {
+    message: 'The meeting ends after it starts',
+    path: ['endsAt'],
+  });
 export type MeetingBody = z.input<typeof MeetingBody>;
 
 export const scheduleMeeting = route({
@@ -543,7 +558,10 @@ export const recordMeeting = route({
   params: z.strictObject({ id: Id, meetingId: Id }),
   body: z
     .strictObject({ minutes: Text(20000).optional(), outcome: Text(4000).optional() })
-    .refine((b) => b.minutes !== undefined || b.outcome !== undefined, { message: 'Give the minutes or the outcome', path: ['minutes'] }),
+    .refine((b) => b.minutes !== undefined || b.outcome !== undefined, {
+      message: 'Give the minutes or the outcome',
+      path: ['minutes'],
+    }),
   response: CaseMeeting,
   access: MEMBERS,
   noPermission: PER_CASE,
@@ -560,13 +578,22 @@ export const completeStep = route({
    * `stepRecipients` showed the member; a step whose recipients differ (someone was added or left) answers 409 and the
    * member reviews them again (docs/case.md "Who receives case content").
    */
-  body: z.strictObject({ note: Text(4000).default(''), confirmedRecipients: z.array(z.string().trim().toLowerCase().max(254)).max(500).optional() }).nullish(),
+  body: z
+    .strictObject({
+      note: Text(4000).default(''),
+      confirmedRecipients: z.array(z.string().trim().toLowerCase().max(254)).max(500).optional(),
+    })
+    .nullish(),
   response: ComplaintDetail,
   access: MEMBERS,
   noPermission: PER_CASE,
 });
 
-export const StepRecipient = z.object({ email: z.string(), name: z.string(), kind: z.enum(['RESPONDENT', 'EMPLOYER']) });
+export const StepRecipient = z.object({
+  email: z.string(),
+  name: z.string(),
+  kind: z.enum(['RESPONDENT', 'EMPLOYER']),
+});
 export type StepRecipient = z.infer<typeof StepRecipient>;
 export const StepMail = z.object({
   actionType: ActionType,
@@ -588,7 +615,8 @@ export const stepRecipients = route({
   api: 'case',
   method: 'GET',
   path: '/api/complaints/{id}/steps/{stepId}/recipients',
-  summary: 'Who the mails of an action step would go to, and whether they carry the complaint: shown before the member completes it (committee only; ours)',
+  summary:
+    'Who the mails of an action step would go to, and whether they carry the complaint: shown before the member completes it (committee only; ours)',
   params: z.strictObject({ id: Id, stepId: Id }),
   response: StepRecipients,
   access: MEMBERS,
@@ -605,7 +633,9 @@ export const closeComplaint = route({
     outcome: Outcome,
     summary: Required('a summary of the outcome', 4000),
     /** Closing with a mandatory step open: the presiding officer's written reasons (recorded in the case). */
-    override: z.strictObject({ reasons: Required('the reasons for closing with a mandatory step open', 4000) }).optional(),
+    override: z
+      .strictObject({ reasons: Required('the reasons for closing with a mandatory step open', 4000) })
+      .optional(),
   }),
   response: ComplaintDetail,
   access: MEMBERS,
@@ -626,7 +656,12 @@ export const complaintDeadlines = route({
   noPermission: PER_CASE,
 });
 
-export const AuditEntry = z.object({ at: z.string(), actorName: z.string(), action: z.string(), details: z.record(z.string(), z.unknown()) });
+export const AuditEntry = z.object({
+  at: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const complaintAudit = route({
@@ -652,11 +687,24 @@ export const AuditVerdict = z.object({
       seq: z.number().int(),
       at: z.string().nullable(),
       action: z.string().nullable(),
-      problem: z.enum(['UNREADABLE', 'OUT_OF_PLACE', 'OTHER_CASE', 'BROKEN_LINK', 'CHANGED', 'DETAILS_CHANGED', 'HEAD_MISMATCH']),
+      problem: z.enum([
+        'UNREADABLE',
+        'OUT_OF_PLACE',
+        'OTHER_CASE',
+        'BROKEN_LINK',
+        'CHANGED',
+        'DETAILS_CHANGED',
+        'HEAD_MISMATCH',
+      ]),
     })
     .nullable(),
   /** The workspace's chain of list reads ("Complaints listed"), one for all cases. */
-  listReads: z.object({ ok: z.boolean(), head: z.string().nullable(), entries: z.number().int(), brokenAt: z.number().int().nullable() }),
+  listReads: z.object({
+    ok: z.boolean(),
+    head: z.string().nullable(),
+    entries: z.number().int(),
+    brokenAt: z.number().int().nullable(),
+  }),
 });
 export type AuditVerdict = z.infer<typeof AuditVerdict>;
 
@@ -664,7 +712,8 @@ export const verifyComplaintAudit = route({
   api: 'case',
   method: 'GET',
   path: '/api/complaints/{id}/audit/verify',
-  summary: "Recomputes the case access log's hash chain (and the workspace's list reads') from the database: whether it holds, and its head hash (committee of the case only; logged)",
+  summary:
+    "Recomputes the case access log's hash chain (and the workspace's list reads') from the database: whether it holds, and its head hash (committee of the case only; logged)",
   params: IdParams,
   response: AuditVerdict,
   access: MEMBERS,
@@ -703,7 +752,15 @@ export const ComplaintCounts = z.object({
   lateFilings: z.number().int(),
   pendingOver90Days: z.number().int(),
   /** For each clock, how many open cases have it in each state: clocks without a case attached. */
-  clocks: z.array(z.object({ id: z.string(), label: z.string(), running: z.number().int(), dueSoon: z.number().int(), missed: z.number().int() })),
+  clocks: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      running: z.number().int(),
+      dueSoon: z.number().int(),
+      missed: z.number().int(),
+    }),
+  ),
   /** Open cases with a missed clock, and open cases escalated by the daily case job (levels 1 and 2): counts only. */
   casesWithMissedClock: z.number().int().optional(),
   escalatedCases: z.number().int().optional(),
@@ -732,7 +789,8 @@ export const complaintReadiness = route({
   api: 'case',
   method: 'GET',
   path: '/api/complaint-readiness',
-  summary: 'Whether a complaint process is published and an Internal Committee constituted, and how many open cases no committee hears (admins and employers)',
+  summary:
+    'Whether a complaint process is published and an Internal Committee constituted, and how many open cases no committee hears (admins and employers)',
   response: ComplaintReadiness,
   access: ['WORKSPACE_ADMIN', 'EMPLOYER'],
   permission: 'workflows.design',

@@ -3,7 +3,16 @@ import { EMAIL_PATTERN } from '../../domain/people/email-address';
 import { Compliance } from '../../domain/workflows/builder-rules';
 import { Id, IdParams, route } from '../route';
 import { FormComponent } from './builder-schemas';
-import { CaseMessage, EvidenceFile, EvidenceTicket, DownloadLink, FileComplaintBody, Gender, IsoDate, Outcome } from './complaints.contract';
+import {
+  CaseMessage,
+  EvidenceFile,
+  EvidenceTicket,
+  DownloadLink,
+  FileComplaintBody,
+  Gender,
+  IsoDate,
+  Outcome,
+} from './complaints.contract';
 
 /**
  * Confidential intake, filing on someone's behalf, denied access, interim relief and conciliation (issue 13,
@@ -15,7 +24,8 @@ import { CaseMessage, EvidenceFile, EvidenceTicket, DownloadLink, FileComplaintB
  */
 
 const MEMBERS = ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'] as const;
-const PER_CASE = 'each case is checked on the server: only its parties and its committee members (not recused or denied) see it, and a workspace admin cannot switch that on or off';
+const PER_CASE =
+  'each case is checked on the server: only its parties and its committee members (not recused or denied) see it, and a workspace admin cannot switch that on or off';
 const Email = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN }).max(254);
 const Text = (max: number) => z.string().trim().max(max);
 const Required = (what: string, max: number) => z.string().trim().min(1, `Enter ${what}`).max(max);
@@ -46,7 +56,8 @@ export const getIntakeForm = route({
   api: 'case',
   method: 'GET',
   path: '/api/intake/form',
-  summary: 'The complaint form of the workspace’s published workflow, for a report without an account (public; records no address)',
+  summary:
+    'The complaint form of the workspace’s published workflow, for a report without an account (public; records no address)',
   response: IntakeForm,
   access: 'public',
 });
@@ -114,7 +125,8 @@ export const receiptSignIn = route({
   api: 'case',
   method: 'POST',
   path: '/api/intake/receipt/sign-in',
-  summary: 'Sign in with a receipt key (and the reporter’s password if they set one): a 30-minute receipt session. Failures are rate-limited',
+  summary:
+    'Sign in with a receipt key (and the reporter’s password if they set one): a 30-minute receipt session. Failures are rate-limited',
   body: z.strictObject({ receiptKey: ReceiptKey, password: z.string().max(200).nullable().default(null) }),
   response: z.object({ session: ReceiptSession, sessionExpiresAt: z.string() }),
   access: 'public',
@@ -130,10 +142,21 @@ export const receiptSignOut = route({
   access: 'public',
 });
 
-export const ReliefKind = z.enum(['TRANSFER_COMPLAINANT', 'TRANSFER_RESPONDENT', 'LEAVE', 'RESTRAIN_RESPONDENT', 'OTHER']);
+export const ReliefKind = z.enum([
+  'TRANSFER_COMPLAINANT',
+  'TRANSFER_RESPONDENT',
+  'LEAVE',
+  'RESTRAIN_RESPONDENT',
+  'OTHER',
+]);
 export const CaseEvent = z.object({
   eventId: z.string(),
-  kind: z.enum(['INTERIM_RELIEF_REQUESTED', 'INTERIM_RELIEF_DECIDED', 'CONCILIATION_REQUESTED', 'CONCILIATION_SETTLED']),
+  kind: z.enum([
+    'INTERIM_RELIEF_REQUESTED',
+    'INTERIM_RELIEF_DECIDED',
+    'CONCILIATION_REQUESTED',
+    'CONCILIATION_SETTLED',
+  ]),
   details: z.record(z.string(), z.unknown()),
   recordedBy: z.string(),
   createdAt: z.string(),
@@ -160,7 +183,8 @@ export const readReporterCase = route({
   api: 'case',
   method: 'POST',
   path: '/api/intake/receipt/case',
-  summary: 'The reporter’s case: status, outcome, the messages addressed to them and their evidence (a POST: the session rides in the body)',
+  summary:
+    'The reporter’s case: status, outcome, the messages addressed to them and their evidence (a POST: the session rides in the body)',
   body: z.strictObject({ session: ReceiptSession }),
   response: ReporterCase,
   access: 'public',
@@ -188,7 +212,8 @@ export const reporterInterimRelief = route({
   api: 'case',
   method: 'POST',
   path: '/api/intake/receipt/interim-relief',
-  summary: 'The reporter asks for interim relief (POSH s.12, IN-08) through the receipt session; POSH cases only (409 otherwise)',
+  summary:
+    'The reporter asks for interim relief (POSH s.12, IN-08) through the receipt session; POSH cases only (409 otherwise)',
   body: ReliefRequestBody.extend({ session: ReceiptSession }),
   response: CaseEvent,
   access: 'public',
@@ -199,7 +224,8 @@ export const reporterConciliationRequest = route({
   api: 'case',
   method: 'POST',
   path: '/api/intake/receipt/conciliation-request',
-  summary: 'The reporter asks for conciliation (IN-04: only at their request, before the inquiry), through the receipt session; once',
+  summary:
+    'The reporter asks for conciliation (IN-04: only at their request, before the inquiry), through the receipt session; once',
   body: z.strictObject({ session: ReceiptSession, note: Text(4000).default('') }),
   response: CaseEvent,
   access: 'public',
@@ -211,7 +237,11 @@ export const reporterEvidenceUploadUrl = route({
   method: 'POST',
   path: '/api/intake/receipt/evidence/upload-url',
   summary: 'An upload URL for one more evidence file of the reporter’s case (any kind of file)',
-  body: z.strictObject({ session: ReceiptSession, fileName: Required('a file name', 255), size: z.number().int().positive() }),
+  body: z.strictObject({
+    session: ReceiptSession,
+    fileName: Required('a file name', 255),
+    size: z.number().int().positive(),
+  }),
   response: EvidenceTicket,
   access: 'public',
   idempotent: true,
@@ -296,7 +326,8 @@ export const confirmOnBehalf = route({
   api: 'case',
   method: 'POST',
   path: '/api/complaints/{id}/confirm',
-  summary: 'The complainant confirms a complaint recorded on their behalf: the case proceeds and its clocks start today',
+  summary:
+    'The complainant confirms a complaint recorded on their behalf: the case proceeds and its clocks start today',
   params: IdParams,
   response: z.object({ ok: z.literal(true), receivedOn: z.string() }),
   access: MEMBERS,
@@ -336,7 +367,8 @@ export const denyAccess = route({
   api: 'case',
   method: 'POST',
   path: '/api/complaints/{id}/denied-access',
-  summary: 'Denies a named person access to the case at once, without telling them (the one presiding only; recorded in the case log)',
+  summary:
+    'Denies a named person access to the case at once, without telling them (the one presiding only; recorded in the case log)',
   params: IdParams,
   body: z.strictObject({ userId: Id, note: Text(2000).default('') }),
   response: z.object({ items: z.array(DeniedPerson) }),
@@ -361,7 +393,8 @@ export const listCaseEvents = route({
   api: 'case',
   method: 'GET',
   path: '/api/complaints/{id}/events',
-  summary: 'Interim relief and conciliation events of the case (the committee and the complainant; the respondent sees a settlement)',
+  summary:
+    'Interim relief and conciliation events of the case (the committee and the complainant; the respondent sees a settlement)',
   params: IdParams,
   response: z.object({ items: z.array(CaseEvent) }),
   access: MEMBERS,
@@ -372,7 +405,8 @@ export const requestInterimRelief = route({
   api: 'case',
   method: 'POST',
   path: '/api/complaints/{id}/interim-relief',
-  summary: 'A written request for interim relief (POSH s.12, IN-08): by the complainant, or recorded by the committee for them. POSH cases only',
+  summary:
+    'A written request for interim relief (POSH s.12, IN-08): by the complainant, or recorded by the committee for them. POSH cases only',
   params: IdParams,
   body: ReliefRequestBody,
   response: CaseEvent,

@@ -18,7 +18,10 @@ export const LegalRule = z.object({
   country: z.enum(['IN', 'CA']),
   title: z.string(),
   status: RuleStatus,
-  computed: z.object({ text: z.string(), figures: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])) }),
+  computed: z.object({
+    text: z.string(),
+    figures: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])),
+  }),
   actionPath: z.string(),
   /** IN-15: the penalty a rule not met exposes the employer to. */
   penalty: z.string().nullable(),
@@ -36,7 +39,8 @@ export const legalRules = route({
   api: 'case',
   method: 'GET',
   path: '/api/legal-rules',
-  summary: 'Every rule of the declared jurisdictions (IN-01 … CA-12) with its status, what was computed (counts only) and where to act',
+  summary:
+    'Every rule of the declared jurisdictions (IN-01 … CA-12) with its status, what was computed (counts only) and where to act',
   response: LegalRules,
   access: MANAGERS,
   permission: PERMISSION,
@@ -93,7 +97,8 @@ export const employerDuties = route({
   api: 'case',
   method: 'GET',
   path: '/api/employer-duties',
-  summary: 'IN-12: the notice, where to get help with a police complaint, and the workshops, awareness programmes and orientations recorded',
+  summary:
+    'IN-12: the notice, where to get help with a police complaint, and the workshops, awareness programmes and orientations recorded',
   response: EmployerDuties,
   access: MANAGERS,
   permission: PERMISSION,
@@ -114,7 +119,8 @@ export const recordAwarenessEvent = route({
   api: 'case',
   method: 'POST',
   path: '/api/employer-duties/events',
-  summary: 'IN-12: record a workshop, an awareness programme or the committee’s orientation with its date, audience and attendance',
+  summary:
+    'IN-12: record a workshop, an awareness programme or the committee’s orientation with its date, audience and attendance',
   body: AwarenessEventBody,
   response: EmployerDuties,
   access: MANAGERS,
@@ -128,7 +134,9 @@ export const PoshNotice = z.object({
   committees: z.array(
     z.object({
       name: z.string(),
-      members: z.array(z.object({ name: z.string(), role: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
+      members: z.array(
+        z.object({ name: z.string(), role: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+      ),
     }),
   ),
   policeHelp: z.string(),
@@ -140,7 +148,8 @@ export const poshNotice = route({
   api: 'case',
   method: 'GET',
   path: '/api/posh-notice',
-  summary: 'IN-12: the notice of penal consequences and of the Internal Committee’s members and contacts, shown to every member once published',
+  summary:
+    'IN-12: the notice of penal consequences and of the Internal Committee’s members and contacts, shown to every member once published',
   response: PoshNotice,
   access: 'signed-in',
 });
@@ -167,10 +176,12 @@ export const returnInputs = route({
   api: 'case',
   method: 'GET',
   path: '/api/returns/inputs',
-  summary: 'What the returns need that no case gives: addresses, the District Officer, the business number, the contact; admins, employers, presiding officers',
+  summary:
+    'What the returns need that no case gives: addresses, the District Officer, the business number, the contact; admins, employers, presiding officers',
   response: ReturnInputs,
   access: 'signed-in',
-  noPermission: 'A presiding officer of any role gives the inputs of her committee’s return: access is decided by the seat and the role on the server',
+  noPermission:
+    'A presiding officer of any role gives the inputs of her committee’s return: access is decided by the seat and the role on the server',
 });
 
 export const saveReturnInputs = route({
@@ -181,10 +192,16 @@ export const saveReturnInputs = route({
   body: ReturnInputs,
   response: ReturnInputs,
   access: 'signed-in',
-  noPermission: 'A presiding officer of any role gives the inputs of her committee’s return: access is decided by the seat and the role on the server',
+  noPermission:
+    'A presiding officer of any role gives the inputs of her committee’s return: access is decided by the seat and the role on the server',
 });
 
-const Figures = z.object({ received: z.number().int(), disposed: z.number().int(), pendingAtEnd: z.number().int(), pendingOver90Days: z.number().int() });
+const Figures = z.object({
+  received: z.number().int(),
+  disposed: z.number().int(),
+  pendingAtEnd: z.number().int(),
+  pendingOver90Days: z.number().int(),
+});
 
 const ReturnHead = z.object({
   kind: ReturnKind,
@@ -218,14 +235,25 @@ export const BoardReturn = ReturnHead.extend({
   kind: z.literal('BOARD'),
   employer: z.object({ name: z.string() }),
   figures: Figures,
-  headcount: z.object({ female: z.number().int(), male: z.number().int(), transgender: z.number().int(), notGiven: z.number().int() }),
+  headcount: z.object({
+    female: z.number().int(),
+    male: z.number().int(),
+    transgender: z.number().int(),
+    notGiven: z.number().int(),
+  }),
   statement: z.string(),
 });
 export type BoardReturn = z.infer<typeof BoardReturn>;
 
 export const CanadaAnnualReturn = ReturnHead.extend({
   kind: z.literal('CANADA_ANNUAL'),
-  employer: z.object({ name: z.string(), businessNumber: z.string(), contactName: z.string(), contactEmail: z.string(), contactPhone: z.string() }),
+  employer: z.object({
+    name: z.string(),
+    businessNumber: z.string(),
+    contactName: z.string(),
+    contactEmail: z.string(),
+    contactPhone: z.string(),
+  }),
   occurrences: z.number().int(),
   resolved: z.number().int(),
   resolutionMeans: z.array(z.object({ means: z.string(), label: z.string(), cases: z.number().int() })),
@@ -249,7 +277,8 @@ export const poshAnnualReturn = route({
   query: YearQuery,
   response: PoshAnnualReturn,
   access: 'signed-in',
-  noPermission: 'A presiding officer of any role makes their committee’s return: access is decided by the seat and the role on the server',
+  noPermission:
+    'A presiding officer of any role makes their committee’s return: access is decided by the seat and the role on the server',
 });
 
 export const boardReturn = route({
@@ -298,8 +327,10 @@ export const returnsOverview = route({
   api: 'case',
   method: 'GET',
   path: '/api/returns',
-  summary: 'The returns due (period, deadline, done) and every return generated, with who and when; admins, employers, presiding officers',
+  summary:
+    'The returns due (period, deadline, done) and every return generated, with who and when; admins, employers, presiding officers',
   response: ReturnsOverview,
   access: 'signed-in',
-  noPermission: 'A presiding officer of any role sees the returns: access is decided by the seat and the role on the server',
+  noPermission:
+    'A presiding officer of any role sees the returns: access is decided by the seat and the role on the server',
 });

@@ -53,17 +53,20 @@ export const getRetentionSettings = route({
   api: 'case',
   method: 'GET',
   path: '/api/retention-settings',
-  summary: 'The workspace’s retention period per outcome of a closed case and the warning’s lead: anyone in the workspace reads them (mayEdit: workspace admins)',
+  summary:
+    'The workspace’s retention period per outcome of a closed case and the warning’s lead: anyone in the workspace reads them (mayEdit: workspace admins)',
   response: RetentionSettings,
   access: MEMBERS,
-  noPermission: 'checked on the server: workspace admins, employers and members of a committee read them; others get 403',
+  noPermission:
+    'checked on the server: workspace admins, employers and members of a committee read them; others get 403',
 });
 
 export const saveRetentionSettings = route({
   api: 'case',
   method: 'PUT',
   path: '/api/retention-settings',
-  summary: 'Sets the retention period per outcome (days after closure, null to keep) and the days of warning before a purge; workspace admins only; audited',
+  summary:
+    'Sets the retention period per outcome (days after closure, null to keep) and the days of warning before a purge; workspace admins only; audited',
   body: RetentionSettingsBody,
   response: RetentionSettings,
   access: ['WORKSPACE_ADMIN'],
@@ -82,7 +85,15 @@ export const RetentionState = z.object({
   legalHold: z.object({ reason: z.string(), placedBy: z.string().nullable(), placedAt: z.string() }).nullable(),
   postponement: z.object({ until: IsoDate, reason: z.string() }).nullable(),
   /** The tombstone of a purged case. */
-  purged: z.object({ purgedOn: IsoDate, outcome: z.string().nullable(), receivedOn: IsoDate, closedOn: IsoDate.nullable(), purgedBy: z.string() }).nullable(),
+  purged: z
+    .object({
+      purgedOn: IsoDate,
+      outcome: z.string().nullable(),
+      receivedOn: IsoDate,
+      closedOn: IsoDate.nullable(),
+      purgedBy: z.string(),
+    })
+    .nullable(),
   /** Whether the caller may place or lift a hold and postpone (the one presiding). */
   mayAct: z.boolean(),
 });
@@ -92,7 +103,8 @@ export const getCaseRetention = route({
   api: 'case',
   method: 'GET',
   path: '/api/complaints/{id}/retention',
-  summary: 'When the case will be purged and why, its legal hold and postponement; a purged case answers its tombstone (the committee only)',
+  summary:
+    'When the case will be purged and why, its legal hold and postponement; a purged case answers its tombstone (the committee only)',
   params: IdParams,
   response: RetentionState,
   access: MEMBERS,
@@ -128,7 +140,8 @@ export const postponePurge = route({
   api: 'case',
   method: 'POST',
   path: '/api/complaints/{id}/retention/postpone',
-  summary: 'Postpones the purge of a closed case to a later day (after today and the current date, at most 365 days ahead) with a reason; the one presiding; audited',
+  summary:
+    'Postpones the purge of a closed case to a later day (after today and the current date, at most 365 days ahead) with a reason; the one presiding; audited',
   params: IdParams,
   body: PostponeBody,
   response: RetentionState,

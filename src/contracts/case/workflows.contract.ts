@@ -75,7 +75,9 @@ export const WorkflowSummary = z.object({
   workflowDescription: z.string(),
   branchIdList: z.array(z.string()),
   defaultToWorkspace: z.boolean(),
-  publishedVersion: z.object({ workflowVersionId: z.string(), versionNumber: z.number().int(), name: z.string() }).nullable(),
+  publishedVersion: z
+    .object({ workflowVersionId: z.string(), versionNumber: z.number().int(), name: z.string() })
+    .nullable(),
   draftCount: z.number().int(),
   versionCount: z.number().int(),
   createdAt: z.string(),
@@ -129,7 +131,10 @@ export const UpdateWorkflowBody = z
     branchIdList: BranchIdList.optional(),
     defaultToWorkspace: z.boolean().optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Change at least one field', path: ['workflowName'] });
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Change at least one field',
+    path: ['workflowName'],
+  });
 export type UpdateWorkflowBody = z.input<typeof UpdateWorkflowBody>;
 
 export const updateWorkflow = route({
@@ -200,7 +205,8 @@ export const publishWorkflowVersion = route({
   api: 'case',
   method: 'POST',
   path: '/api/admin/workflow/publish',
-  summary: 'Publish a draft version; the previously published version is archived. 409 if already published or archived.',
+  summary:
+    'Publish a draft version; the previously published version is archived. 409 if already published or archived.',
   body: PublishWorkflowBody,
   response: PublishWorkflowResponse,
   access: BUILDERS,
@@ -240,7 +246,7 @@ export const addWorkflowStep = route({
   api: 'case',
   method: 'POST',
   path: '/api/admin/step/workflow/{id}',
-  summary: 'Add a step at the end of workflow VERSION {id} (the id is the version\'s, not the workflow\'s); drafts only',
+  summary: "Add a step at the end of workflow VERSION {id} (the id is the version's, not the workflow's); drafts only",
   params: IdParams,
   body: AddWorkflowStepBody,
   response: WorkflowStep,
@@ -258,7 +264,10 @@ export const UpdateWorkflowStepBody = z
     actionTypes: z.array(ActionType).min(1, 'Choose at least one action type').max(4).optional(),
     party: Party.nullable().optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Change at least one field', path: ['name'] });
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Change at least one field',
+    path: ['name'],
+  });
 export type UpdateWorkflowStepBody = z.input<typeof UpdateWorkflowStepBody>;
 
 export const updateWorkflowStep = route({

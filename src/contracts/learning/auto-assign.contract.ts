@@ -23,7 +23,9 @@ export const AutoAssignRuleBody = z
     dueDays: z.number().int().min(1, 'At least 1 day').max(3650, 'At most 3650 days').nullable().optional(),
   })
   .superRefine((body, ctx) => {
-    for (const [field, message] of Object.entries(ruleProblems({ startJoiningDate: body.startJoiningDate ?? null, endJoiningDate: body.endJoiningDate ?? null }))) {
+    for (const [field, message] of Object.entries(
+      ruleProblems({ startJoiningDate: body.startJoiningDate ?? null, endJoiningDate: body.endJoiningDate ?? null }),
+    )) {
       ctx.addIssue({ code: 'custom', path: [field], message });
     }
   });
@@ -64,7 +66,8 @@ export const getAutoAssign = route({
   api: 'learning',
   method: 'GET',
   path: '/api/course/{id}/autoAssign',
-  summary: "A course's auto-assignment rule (business unit, department, joining-date window, role, enabled) and its last run",
+  summary:
+    "A course's auto-assignment rule (business unit, department, joining-date window, role, enabled) and its last run",
   params: IdParams,
   response: AutoAssignState,
   access: ADMINS,
@@ -104,7 +107,8 @@ export const resetAutoAssign = route({
   api: 'learning',
   method: 'POST',
   path: '/api/course/auto/reset',
-  summary: 'Clear auto-assignment rules: of the listed courses, or every rule the caller may reach; nobody is unassigned',
+  summary:
+    'Clear auto-assignment rules: of the listed courses, or every rule the caller may reach; nobody is unassigned',
   body: ResetAutoAssignBody,
   response: z.object({ cleared: z.number().int() }),
   access: ADMINS,
@@ -118,7 +122,15 @@ export const BULK_COURSES_FIELD = 'courseList';
 export const BULK_MAX_ROWS = 5_000;
 export const BULK_MAX_COURSES = 20;
 
-export const BulkRowOutcome = z.enum(['ASSIGNED', 'ALREADY_ASSIGNED', 'UNKNOWN_EMAIL', 'INVALID_EMAIL', 'INACTIVE', 'NO_CREDITS', 'DUPLICATE']);
+export const BulkRowOutcome = z.enum([
+  'ASSIGNED',
+  'ALREADY_ASSIGNED',
+  'UNKNOWN_EMAIL',
+  'INVALID_EMAIL',
+  'INACTIVE',
+  'NO_CREDITS',
+  'DUPLICATE',
+]);
 export type BulkRowOutcome = z.infer<typeof BulkRowOutcome>;
 
 export const BulkRow = z.object({
@@ -132,7 +144,15 @@ export type BulkRow = z.infer<typeof BulkRow>;
 
 export const BulkAddUsersResult = z.object({
   rows: z.array(BulkRow),
-  courses: z.array(z.object({ courseId: z.string(), title: z.string(), assigned: z.number().int(), alreadyAssigned: z.number().int(), notAssigned: z.number().int() })),
+  courses: z.array(
+    z.object({
+      courseId: z.string(),
+      title: z.string(),
+      assigned: z.number().int(),
+      alreadyAssigned: z.number().int(),
+      notAssigned: z.number().int(),
+    }),
+  ),
   /** How many rows ended in each outcome (every outcome named, 0 when none). */
   totals: z.object({
     ASSIGNED: z.number().int(),

@@ -49,7 +49,8 @@ const base = { blockId: z.string().uuid().optional(), alignment: Alignment.defau
 function uniqueKeys(keys: readonly string[], path: (string | number)[], ctx: z.RefinementCtx): void {
   const seen = new Set<string>();
   keys.forEach((key, index) => {
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [...path, index, 'key'], message: `The key ${key} is used twice` });
+    if (seen.has(key))
+      ctx.addIssue({ code: 'custom', path: [...path, index, 'key'], message: `The key ${key} is used twice` });
     seen.add(key);
   });
 }
@@ -63,7 +64,11 @@ function singleAnswer(type: 'MULTIPLE_CHOICE' | 'SINGLE_SELECT_QUESTION') {
     .object({ type: z.literal(type), ...base, options: z.array(ChoiceOption).min(2).max(20), texts: texts(ChoiceText) })
     .strict()
     .superRefine((block, ctx) => {
-      uniqueKeys(block.options.map((o) => o.key), ['options'], ctx);
+      uniqueKeys(
+        block.options.map((o) => o.key),
+        ['options'],
+        ctx,
+      );
       if (block.options.filter((o) => o.correct).length !== 1) {
         ctx.addIssue({ code: 'custom', path: ['options'], message: 'Mark exactly one option as the correct answer' });
       }
@@ -82,7 +87,11 @@ function severalAnswers(type: 'MULTIPLE_RESPONSE' | 'MULTI_SELECT_QUESTION') {
     })
     .strict()
     .superRefine((block, ctx) => {
-      uniqueKeys(block.options.map((o) => o.key), ['options'], ctx);
+      uniqueKeys(
+        block.options.map((o) => o.key),
+        ['options'],
+        ctx,
+      );
       if (!block.options.some((o) => o.correct)) {
         ctx.addIssue({ code: 'custom', path: ['options'], message: 'Mark at least one option as a correct answer' });
       }
@@ -103,7 +112,10 @@ export const FillInBlankBlock = z
   .object({
     type: z.literal('FILL_IN_BLANK'),
     ...base,
-    blanks: z.array(z.object({ key: PartKey }).strict()).min(1).max(20),
+    blanks: z
+      .array(z.object({ key: PartKey }).strict())
+      .min(1)
+      .max(20),
     scoring: Scoring.default('PARTIAL'),
     texts: texts(
       z
@@ -119,7 +131,11 @@ export const FillInBlankBlock = z
   })
   .strict()
   .superRefine((block, ctx) => {
-    uniqueKeys(block.blanks.map((b) => b.key), ['blanks'], ctx);
+    uniqueKeys(
+      block.blanks.map((b) => b.key),
+      ['blanks'],
+      ctx,
+    );
     const keys = new Set(block.blanks.map((b) => b.key));
     for (const [language, text] of Object.entries(block.texts)) {
       if (!text) continue;
@@ -127,14 +143,27 @@ export const FillInBlankBlock = z
       for (const key of keys) {
         const count = used.filter((u) => u === key).length;
         if (count !== 1) {
-          ctx.addIssue({ code: 'custom', path: ['texts', language, 'sentence'], message: `Put the blank {{${key}}} in the sentence once` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['texts', language, 'sentence'],
+            message: `Put the blank {{${key}}} in the sentence once`,
+          });
         }
         if (!text.accepted[key]) {
-          ctx.addIssue({ code: 'custom', path: ['texts', language, 'accepted', key], message: `Give the answers accepted for {{${key}}}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['texts', language, 'accepted', key],
+            message: `Give the answers accepted for {{${key}}}`,
+          });
         }
       }
       for (const key of used) {
-        if (!keys.has(key)) ctx.addIssue({ code: 'custom', path: ['texts', language, 'sentence'], message: `{{${key}}} is not a blank of this block` });
+        if (!keys.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['texts', language, 'sentence'],
+            message: `{{${key}}} is not a blank of this block`,
+          });
       }
     }
   });
@@ -144,7 +173,10 @@ export const MatchingBlock = z
   .object({
     type: z.literal('MATCHING'),
     ...base,
-    pairs: z.array(z.object({ key: PartKey }).strict()).min(2).max(20),
+    pairs: z
+      .array(z.object({ key: PartKey }).strict())
+      .min(2)
+      .max(20),
     scoring: Scoring.default('PARTIAL'),
     texts: texts(
       z
@@ -157,7 +189,13 @@ export const MatchingBlock = z
     ),
   })
   .strict()
-  .superRefine((block, ctx) => uniqueKeys(block.pairs.map((p) => p.key), ['pairs'], ctx));
+  .superRefine((block, ctx) =>
+    uniqueKeys(
+      block.pairs.map((p) => p.key),
+      ['pairs'],
+      ctx,
+    ),
+  );
 
 /** A box the learner ticks ("I have read and understood ..."); required ones must be ticked to go on. */
 export const CheckboxWithTextBlock = z
@@ -186,11 +224,20 @@ export const VoteBlock = z
   .object({
     type: z.literal('VOTE'),
     ...base,
-    options: z.array(z.object({ key: PartKey }).strict()).min(2).max(20),
+    options: z
+      .array(z.object({ key: PartKey }).strict())
+      .min(2)
+      .max(20),
     texts: texts(z.object({ prompt: line(2_000), options: labels }).strict()),
   })
   .strict()
-  .superRefine((block, ctx) => uniqueKeys(block.options.map((o) => o.key), ['options'], ctx));
+  .superRefine((block, ctx) =>
+    uniqueKeys(
+      block.options.map((o) => o.key),
+      ['options'],
+      ctx,
+    ),
+  );
 
 /** The learner hands in a file (a signed form, a certificate from elsewhere). */
 export const AskToUploadResourceBlock = z
@@ -198,14 +245,21 @@ export const AskToUploadResourceBlock = z
     type: z.literal('ASK_TO_UPLOAD_RESOURCE'),
     ...base,
     required: z.boolean().default(true),
-    accept: z.array(z.enum(['PDF', 'IMAGE', 'DOCUMENT'])).min(1).default(['PDF', 'IMAGE', 'DOCUMENT']),
+    accept: z
+      .array(z.enum(['PDF', 'IMAGE', 'DOCUMENT']))
+      .min(1)
+      .default(['PDF', 'IMAGE', 'DOCUMENT']),
     texts: texts(z.object({ prompt: line(2_000) }).strict()),
   })
   .strict();
 
 /** Prose (Markdown). */
 export const TextAreaBlock = z
-  .object({ type: z.literal('TEXT_AREA'), ...base, texts: texts(z.object({ body: z.string().trim().min(1).max(20_000) }).strict()) })
+  .object({
+    type: z.literal('TEXT_AREA'),
+    ...base,
+    texts: texts(z.object({ body: z.string().trim().min(1).max(20_000) }).strict()),
+  })
   .strict();
 
 /** An image; its alternative text is asked for at authoring, and its absence is a publish warning. */
@@ -224,7 +278,12 @@ export const VideoBlock = z
     type: z.literal('VIDEO'),
     ...base,
     fileId: FileId,
-    durationSeconds: z.number().int().min(1).max(24 * 3600).optional(),
+    durationSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 3600)
+      .optional(),
     texts: texts(
       z
         .object({
@@ -268,7 +327,8 @@ export const ButtonBlock = z
   })
   .strict()
   .superRefine((block, ctx) => {
-    if (block.action === 'LINK' && !block.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Give the address the button opens' });
+    if (block.action === 'LINK' && !block.url)
+      ctx.addIssue({ code: 'custom', path: ['url'], message: 'Give the address the button opens' });
   });
 
 export const LessonBlock = z.discriminatedUnion('type', [

@@ -34,7 +34,11 @@ export const JurisdictionCode = z
   .trim()
   .regex(/^[A-Z]{2}(-[A-Z]{2,3})?$/, 'Use an ISO 3166 code: a country (IN) or a subdivision (IN-KA)');
 
-export const CreateJurisdictionBody = z.strictObject({ code: JurisdictionCode, name: Name, parentId: Id.nullable().optional() });
+export const CreateJurisdictionBody = z.strictObject({
+  code: JurisdictionCode,
+  name: Name,
+  parentId: Id.nullable().optional(),
+});
 export type CreateJurisdictionBody = z.infer<typeof CreateJurisdictionBody>;
 export const UpdateJurisdictionBody = z.strictObject({ name: Name });
 
@@ -51,7 +55,8 @@ export const jurisdictionCreate = route({
   api: 'learning',
   method: 'POST',
   path: '/api/admin/jurisdiction/create',
-  summary: 'Adds a jurisdiction (its country is the code’s first two letters; a subdivision names its parent); 409 when the code exists',
+  summary:
+    'Adds a jurisdiction (its country is the code’s first two letters; a subdivision names its parent); 409 when the code exists',
   body: CreateJurisdictionBody,
   response: Jurisdiction,
   access: 'platform-admin',
@@ -80,7 +85,12 @@ export const jurisdictionDelete = route({
 
 // ---------------------------------------------------------------- compliance categories
 
-export const ComplianceCategory = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), complianceCount: z.number().int() });
+export const ComplianceCategory = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  complianceCount: z.number().int(),
+});
 export type ComplianceCategory = z.infer<typeof ComplianceCategory>;
 
 export const CategoryPageQuery = z.strictObject({
@@ -180,7 +190,8 @@ export const complianceCreate = route({
   api: 'learning',
   method: 'POST',
   path: '/api/admin/compliance/create',
-  summary: 'Adds a compliance (an obligation of a jurisdiction), linked to catalogue policies and the courses that meet it',
+  summary:
+    'Adds a compliance (an obligation of a jurisdiction), linked to catalogue policies and the courses that meet it',
   body: CreateComplianceBody,
   response: Compliance,
   access: 'platform-admin',
@@ -322,7 +333,8 @@ export const policyCreate = route({
   api: 'learning',
   method: 'POST',
   path: '/api/admin/policy/create',
-  summary: 'Adds a policy with its first version (material); its PDFs follow by upload. CA-12 bounds a Canadian review date',
+  summary:
+    'Adds a policy with its first version (material); its PDFs follow by upload. CA-12 bounds a Canadian review date',
   body: CreatePolicyBody,
   response: PolicyDetails,
   access: 'platform-admin',
@@ -343,7 +355,8 @@ export const policyNewVersion = route({
   api: 'learning',
   method: 'POST',
   path: '/api/admin/policy/new-version/{id}',
-  summary: 'Ends a review in a new version: what changed, material or minor; every translation is outdated until its PDF is given',
+  summary:
+    'Ends a review in a new version: what changed, material or minor; every translation is outdated until its PDF is given',
   params: IdParams,
   body: NewVersionBody,
   response: PolicyDetails,
@@ -376,7 +389,8 @@ export const policyConfirmUpload = route({
   api: 'learning',
   method: 'POST',
   path: '/api/admin/policy/confirm-upload/{policyId}/{language}',
-  summary: 'Checks the uploaded PDF by its own bytes (a PDF, within the size limit) and makes it the current version’s copy in the language',
+  summary:
+    'Checks the uploaded PDF by its own bytes (a PDF, within the size limit) and makes it the current version’s copy in the language',
   params: PolicyFileParams,
   response: PolicyDetails,
   access: 'platform-admin',

@@ -35,13 +35,19 @@ export const Obligation = z.object({
   /** Evidence in words ("12 of 15 assigned (80 %), 9 completed (60 %)"). */
   evidence: z.string(),
   /** Training: percentages of active people assigned, and of those assigned who completed. */
-  training: z.object({ courses: z.array(z.string()), assignedPercent: z.number().int(), completedPercent: z.number().int() }).nullable(),
+  training: z
+    .object({ courses: z.array(z.string()), assignedPercent: z.number().int(), completedPercent: z.number().int() })
+    .nullable(),
   /** Policies: the linked policies with their publication and acceptances. */
   policies: z
-    .array(z.object({ title: z.string(), published: z.boolean(), inScope: z.number().int(), accepted: z.number().int() }))
+    .array(
+      z.object({ title: z.string(), published: z.boolean(), inScope: z.number().int(), accepted: z.number().int() }),
+    )
     .nullable(),
   /** Committee: the workspace-wide committee's term. */
-  committee: z.object({ name: z.string(), termStart: z.string(), termEnd: z.string(), members: z.number().int() }).nullable(),
+  committee: z
+    .object({ name: z.string(), termStart: z.string(), termEnd: z.string(), members: z.number().int() })
+    .nullable(),
   missing: z.string().nullable(),
   dueOn: z.string().nullable(),
 });
@@ -98,7 +104,8 @@ export const complianceStatus = route({
   api: 'learning',
   method: 'GET',
   path: '/api/compliance/status',
-  summary: 'For each declared jurisdiction, each obligation with its evidence, state, what is missing and when it falls due',
+  summary:
+    'For each declared jurisdiction, each obligation with its evidence, state, what is missing and when it falls due',
   response: ComplianceStatus,
   access: MANAGERS,
   permission: PERMISSION,
@@ -108,7 +115,8 @@ export const trainingCadence = route({
   api: 'learning',
   method: 'GET',
   path: '/api/compliance/training-cadence',
-  summary: 'Canada (CA-11): each active person’s training due date (within 3 months of hire, then every 3 years), late first',
+  summary:
+    'Canada (CA-11): each active person’s training due date (within 3 months of hire, then every 3 years), late first',
   query: z.strictObject({
     page: z.coerce.number().int().min(0).default(0),
     pageSize: z.coerce.number().int().min(1).max(200).default(50),

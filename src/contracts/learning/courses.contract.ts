@@ -73,7 +73,8 @@ export const courseList = route({
   api: 'learning',
   method: 'GET',
   path: '/api/course/all',
-  summary: "The workspace's courses, newest first, searchable by title, with status, languages, lesson and quiz counts, assigned and completed counts",
+  summary:
+    "The workspace's courses, newest first, searchable by title, with status, languages, lesson and quiz counts, assigned and completed counts",
   query: CourseListQuery,
   response: CourseList,
   access: ADMINS,
@@ -187,7 +188,9 @@ export const CourseVersion = z.object({
 export type CourseVersion = z.infer<typeof CourseVersion>;
 
 /** A course's validity in years (recertification): a completion expires after it and the course is assigned again. */
-export const ValidityYears = z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'Choose 1, 2 or 3 years, or none' });
+export const ValidityYears = z.union([z.literal(1), z.literal(2), z.literal(3)], {
+  message: 'Choose 1, 2 or 3 years, or none',
+});
 
 export const CourseDetails = z.object({
   courseId: z.string(),
@@ -225,7 +228,8 @@ export const courseDetails = route({
   api: 'learning',
   method: 'GET',
   path: '/api/course/details/{id}',
-  summary: 'A course with its contents in one language (the primary one when it lacks the requested language), its translation gaps, publish checklist and versions',
+  summary:
+    'A course with its contents in one language (the primary one when it lacks the requested language), its translation gaps, publish checklist and versions',
   params: IdParams,
   query: z.strictObject({
     language: CourseLanguage.optional(),
@@ -332,7 +336,8 @@ export const publishCourse = route({
   api: 'learning',
   method: 'POST',
   path: '/api/course/publish/{id}',
-  summary: 'Publish the course as a new frozen version; refused (409, naming what is missing) without a lesson with content, with an invalid quiz or an incomplete primary language',
+  summary:
+    'Publish the course as a new frozen version; refused (409, naming what is missing) without a lesson with content, with an invalid quiz or an incomplete primary language',
   params: IdParams,
   response: PublishResult,
   access: AUTHORS,
@@ -351,7 +356,8 @@ export const cloneCourse = route({
   api: 'learning',
   method: 'POST',
   path: '/api/course/clone',
-  summary: 'Copy a course as a new draft: languages, lessons, blocks, quizzes, questions, options and file references, in one transaction',
+  summary:
+    'Copy a course as a new draft: languages, lessons, blocks, quizzes, questions, options and file references, in one transaction',
   body: CloneCourseBody,
   response: CourseRef,
   access: AUTHORS,
@@ -461,7 +467,12 @@ export const workspaceCourses = route({
   permission: 'courses.assign',
 });
 
-export const CourseBrief = z.object({ courseId: z.string(), title: z.string(), status: CourseStatus, version: z.number().int() });
+export const CourseBrief = z.object({
+  courseId: z.string(),
+  title: z.string(),
+  status: CourseStatus,
+  version: z.number().int(),
+});
 export type CourseBrief = z.infer<typeof CourseBrief>;
 
 export const workspaceCoursesBrief = route({
@@ -534,7 +545,8 @@ export const courseUsers = route({
   api: 'learning',
   method: 'GET',
   path: '/api/course/{id}/users',
-  summary: 'The users a filter would assign the course to: how many match, how many already have it, and a page of them',
+  summary:
+    'The users a filter would assign the course to: how many match, how many already have it, and a page of them',
   params: IdParams,
   query: CourseUsersQuery,
   response: CourseUsers,
@@ -546,7 +558,10 @@ export const courseUsers = route({
 export const DueChoice = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('DEFAULT') }),
   z.strictObject({ kind: z.literal('NONE') }),
-  z.strictObject({ kind: z.literal('DAYS'), days: z.number().int().min(1, 'At least 1 day').max(3650, 'At most 3650 days') }),
+  z.strictObject({
+    kind: z.literal('DAYS'),
+    days: z.number().int().min(1, 'At least 1 day').max(3650, 'At most 3650 days'),
+  }),
   z.strictObject({ kind: z.literal('DATE'), date: CalendarDate }),
 ]);
 export type DueChoice = z.infer<typeof DueChoice>;
@@ -568,7 +583,11 @@ export const AssignCourseBody = z
       (k) => body[k as keyof typeof body] !== undefined,
     );
     if (body.userIds && filtered.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['userIds'], message: `Give either userIds or a filter, not both (${filtered.join(', ')})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['userIds'],
+        message: `Give either userIds or a filter, not both (${filtered.join(', ')})`,
+      });
     }
   });
 export type AssignCourseBody = z.infer<typeof AssignCourseBody>;
@@ -585,7 +604,8 @@ export const assignCourse = route({
   api: 'learning',
   method: 'POST',
   path: '/api/course/assign-course-to-users',
-  summary: 'Assign a published course to the users a filter matches, or to listed users; assigning twice changes nothing',
+  summary:
+    'Assign a published course to the users a filter matches, or to listed users; assigning twice changes nothing',
   body: AssignCourseBody,
   response: AssignCourseResult,
   access: ADMINS,
@@ -622,7 +642,9 @@ export const CourseMember = z.object({
    * The files the learner handed in for the course's ask-for-a-file blocks in this cycle, each with a signed link
    * valid for an hour (open it now, never store it). Absent in the CSV export.
    */
-  handedIn: z.array(z.object({ blockId: z.string(), fileId: z.string(), fileName: z.string(), url: z.string() })).optional(),
+  handedIn: z
+    .array(z.object({ blockId: z.string(), fileId: z.string(), fileName: z.string(), url: z.string() }))
+    .optional(),
 });
 export type CourseMember = z.infer<typeof CourseMember>;
 
@@ -651,7 +673,6 @@ export const courseMembers = route({
   access: ADMINS,
   permission: 'courses.assign',
 });
-
 
 export const AddUsersBody = z.strictObject({
   courseId: Id,

@@ -75,7 +75,11 @@ export const courseCredited = route({
   permission: PERMISSION,
 });
 
-export const AdminCreditRequest = CreditRequest.extend({ workspaceId: z.string(), workspaceName: z.string(), balance: z.number().int() });
+export const AdminCreditRequest = CreditRequest.extend({
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+  balance: z.number().int(),
+});
 export type AdminCreditRequest = z.infer<typeof AdminCreditRequest>;
 
 export const adminCreditRequests = route({

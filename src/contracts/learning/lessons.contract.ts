@@ -85,7 +85,8 @@ export const lessonContent = route({
   api: 'learning',
   method: 'GET',
   path: '/api/lesson-content/all/{lessonId}',
-  summary: "A lesson's blocks in order, 100 to a page, each with how it reads in the language asked for and what that language lacks",
+  summary:
+    "A lesson's blocks in order, 100 to a page, each with how it reads in the language asked for and what that language lacks",
   params: z.strictObject({ lessonId: Id }),
   query: ContentPageQuery.extend({ language: CourseLanguage.optional() }).strict(),
   response: LessonContentPage,
@@ -127,7 +128,7 @@ export const updateBlock = route({
   api: 'learning',
   method: 'PUT',
   path: '/api/lesson-content/update',
-  summary: 'Replace a block (its structure and every language\'s words), or move it within its lesson',
+  summary: "Replace a block (its structure and every language's words), or move it within its lesson",
   body: UpdateBlockBody,
   response: ContentBlock,
   access: AUTHORS,

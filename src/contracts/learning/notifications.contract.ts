@@ -61,7 +61,8 @@ export const policyReminder = route({
   api: 'learning',
   method: 'POST',
   path: '/api/notification/policy/policy-reminder',
-  summary: 'Remind now the people in a published policy’s scope who have not accepted it (all, or the chosen ones): at most once a day per person and policy',
+  summary:
+    'Remind now the people in a published policy’s scope who have not accepted it (all, or the chosen ones): at most once a day per person and policy',
   body: PolicyRemindBody,
   response: RemindResult,
   access: ['WORKSPACE_ADMIN', 'EMPLOYER'],

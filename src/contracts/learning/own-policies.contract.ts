@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { IdParams, Ok, route } from '../route';
-import { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicySummary, PolicyFileParams, PolicyUploadBody, ReviewBody, UpdatePolicyBody } from './catalogue.contract';
+import {
+  CreatePolicyBody,
+  NewVersionBody,
+  PolicyDetails,
+  PolicySummary,
+  PolicyFileParams,
+  PolicyUploadBody,
+  ReviewBody,
+  UpdatePolicyBody,
+} from './catalogue.contract';
 import { UploadTicket } from './uploads.contract';
 
 /**
@@ -83,7 +92,8 @@ export const ownPolicyReview = route({
   api: 'learning',
   method: 'POST',
   path: '/api/policy/own/review/{id}',
-  summary: 'Records a review of the workspace’s own policy that ends in “reviewed, no change”, with the next review date',
+  summary:
+    'Records a review of the workspace’s own policy that ends in “reviewed, no change”, with the next review date',
   params: IdParams,
   body: ReviewBody,
   response: PolicyDetails,
@@ -107,7 +117,8 @@ export const ownPolicyConfirmUpload = route({
   api: 'learning',
   method: 'POST',
   path: '/api/policy/own/confirm-upload/{policyId}/{language}',
-  summary: 'Checks the uploaded PDF by its own bytes (a PDF, within the size limit) and makes it the current version’s copy',
+  summary:
+    'Checks the uploaded PDF by its own bytes (a PDF, within the size limit) and makes it the current version’s copy',
   params: PolicyFileParams,
   response: PolicyDetails,
   access: MANAGERS,

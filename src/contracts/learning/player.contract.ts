@@ -116,10 +116,20 @@ export const PlayerBlockContent = z.discriminatedUnion('type', [
     multiline: z.boolean(),
     maxLength: z.number().int(),
   }),
-  z.object({ type: z.literal('ASK_TO_UPLOAD_RESOURCE'), prompt: z.string(), required: z.boolean(), accept: z.array(z.string()) }),
+  z.object({
+    type: z.literal('ASK_TO_UPLOAD_RESOURCE'),
+    prompt: z.string(),
+    required: z.boolean(),
+    accept: z.array(z.string()),
+  }),
   /** Markdown. */
   z.object({ type: z.literal('TEXT_AREA'), body: z.string() }),
-  z.object({ type: z.literal('IMAGE'), file: SignedFile.nullable(), altText: z.string(), caption: z.string().optional() }),
+  z.object({
+    type: z.literal('IMAGE'),
+    file: SignedFile.nullable(),
+    altText: z.string(),
+    caption: z.string().optional(),
+  }),
   z.object({
     type: z.literal('VIDEO'),
     file: SignedFile.nullable(),
@@ -131,8 +141,18 @@ export const PlayerBlockContent = z.discriminatedUnion('type', [
     transcript: z.string().optional(),
   }),
   z.object({ type: z.literal('RESOURCE'), url: z.string(), title: z.string(), description: z.string().optional() }),
-  z.object({ type: z.literal('UPLOAD_RESOURCE'), file: SignedFile.nullable(), title: z.string(), description: z.string().optional() }),
-  z.object({ type: z.literal('BUTTON'), action: z.enum(['NEXT', 'LINK']), url: z.string().optional(), label: z.string() }),
+  z.object({
+    type: z.literal('UPLOAD_RESOURCE'),
+    file: SignedFile.nullable(),
+    title: z.string(),
+    description: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('BUTTON'),
+    action: z.enum(['NEXT', 'LINK']),
+    url: z.string().optional(),
+    label: z.string(),
+  }),
 ]);
 export type PlayerBlockContent = z.infer<typeof PlayerBlockContent>;
 
@@ -325,7 +345,10 @@ export const SaveAnswerBody = z
     /** The language the learner answers in (a fill-in-the-blank accepts that language's answers); the primary by default. */
     language: CourseLanguage.optional(),
   })
-  .refine((b) => b.answer !== undefined || b.seen !== undefined, { path: ['answer'], message: 'Give an answer or seen' });
+  .refine((b) => b.answer !== undefined || b.seen !== undefined, {
+    path: ['answer'],
+    message: 'Give an answer or seen',
+  });
 export type SaveAnswerBody = z.infer<typeof SaveAnswerBody>;
 
 export const LessonProgress = z.object({
@@ -359,11 +382,21 @@ export const VideoProgressBody = z.strictObject({
   courseId: Id,
   blockId: Id,
   /** The player's current position, in seconds (the resume position). */
-  positionSeconds: z.number().min(0).max(24 * 3600),
+  positionSeconds: z
+    .number()
+    .min(0)
+    .max(24 * 3600),
   /** Stretches played since the last report (at most 50). Seeking is not playing: report only what played. */
-  watched: z.array(WatchedRange.refine((r) => r.to >= r.from, { path: ['to'], message: 'A range ends after it starts' })).max(50).default([]),
+  watched: z
+    .array(WatchedRange.refine((r) => r.to >= r.from, { path: ['to'], message: 'A range ends after it starts' }))
+    .max(50)
+    .default([]),
   /** The video's duration as the player knows it (used when the author gave none). */
-  durationSeconds: z.number().positive().max(24 * 3600).optional(),
+  durationSeconds: z
+    .number()
+    .positive()
+    .max(24 * 3600)
+    .optional(),
   /** The learner read the transcript (only for a video that has one in the served language). */
   transcriptRead: z.boolean().optional(),
   language: CourseLanguage.optional(),
@@ -414,9 +447,7 @@ export const lessonComplete = route({
 
 export const SubmitAttemptBody = z.strictObject({
   /** Every question's chosen option keys (an unanswered question may be left out: it scores 0). */
-  answers: z
-    .array(z.strictObject({ questionId: Id, choices: z.array(PartKey).max(20) }))
-    .max(1_000),
+  answers: z.array(z.strictObject({ questionId: Id, choices: z.array(PartKey).max(20) })).max(1_000),
   /** The language the learner took it in (the primary by default). */
   language: CourseLanguage.optional(),
 });
@@ -482,7 +513,12 @@ export const verifyCertificate = route({
   path: '/api/certificates/verify/{code}',
   summary:
     "Public: checks a certificate's verification code on the workspace's host and returns every field printed on it (name, course, dates, organisation), nothing else; 404 for an unknown code",
-  params: z.strictObject({ code: z.string().trim().regex(/^[A-Z0-9-]{6,40}$/, 'Not a verification code') }),
+  params: z.strictObject({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9-]{6,40}$/, 'Not a verification code'),
+  }),
   response: CertificateVerification,
   access: 'public',
 });
@@ -510,7 +546,8 @@ export const attemptsExceeded = route({
   api: 'learning',
   method: 'GET',
   path: '/api/course/{id}/attempts/exceeded',
-  summary: 'The learners of a course who used every attempt of a quiz without passing it (a business-unit admin: their unit only)',
+  summary:
+    'The learners of a course who used every attempt of a quiz without passing it (a business-unit admin: their unit only)',
   params: IdParams,
   query: PageQuery.strict(),
   response: pageOf(ExceededAttempt),
@@ -562,7 +599,8 @@ export const increaseUserAttempts = route({
   api: 'learning',
   method: 'POST',
   path: '/api/course/increase/user-attempts',
-  summary: 'Grant learners of a course extra attempts on a quiz (each learner named must be assigned the course); audited',
+  summary:
+    'Grant learners of a course extra attempts on a quiz (each learner named must be assigned the course); audited',
   body: IncreaseUserAttemptsBody,
   response: z.array(UserAttempts),
   access: ADMINS,
@@ -593,7 +631,8 @@ export const markDone = route({
   api: 'learning',
   method: 'POST',
   path: '/api/course/{id}/members/{userId}/mark-done',
-  summary: "An admin marks a learner's lesson or whole course done when tracking failed, with a reason; audited (a course marked done is a completion with source ADMIN)",
+  summary:
+    "An admin marks a learner's lesson or whole course done when tracking failed, with a reason; audited (a course marked done is a completion with source ADMIN)",
   params: z.strictObject({ id: Id, userId: Id }),
   body: MarkDoneBody,
   response: MarkedDone,

@@ -124,7 +124,8 @@ export const workspacePolicyCatalogue = route({
   api: 'learning',
   method: 'GET',
   path: '/api/policy/catalogue',
-  summary: 'The catalogue’s policies this workspace may publish (those whose current version has a PDF), with its publication of each',
+  summary:
+    'The catalogue’s policies this workspace may publish (those whose current version has a PDF), with its publication of each',
   response: z.object({ items: z.array(CataloguePolicyOffer) }),
   access: MANAGERS,
   permission: PERMISSION,
@@ -134,7 +135,8 @@ export const publishPolicy = route({
   api: 'learning',
   method: 'POST',
   path: '/api/policy/publish',
-  summary: 'Publishes a catalogue policy to the whole workspace or chosen business units (again: changes scope and days)',
+  summary:
+    'Publishes a catalogue policy to the whole workspace or chosen business units (again: changes scope and days)',
   body: PublishBody,
   response: WorkspacePolicy,
   access: MANAGERS,
@@ -193,7 +195,8 @@ export const recordAcceptance = route({
   api: 'learning',
   method: 'POST',
   path: '/api/policy/record-acceptance/{id}',
-  summary: 'Records an acceptance of the current version on someone’s behalf (a person without a computer), with the reason; audited',
+  summary:
+    'Records an acceptance of the current version on someone’s behalf (a person without a computer), with the reason; audited',
   params: IdParams,
   body: RecordAcceptanceBody,
   response: Accepted,
@@ -298,7 +301,8 @@ export const acceptedPolicyDocument = route({
   api: 'learning',
   method: 'GET',
   path: '/api/policy/accepted/{id}/{version}/document',
-  summary: 'The PDF of a policy version the signed-in person accepted, in the language they accepted it in (application/pdf)',
+  summary:
+    'The PDF of a policy version the signed-in person accepted, in the language they accepted it in (application/pdf)',
   params: AcceptedVersionParams,
   response: null,
   access: EVERYONE,

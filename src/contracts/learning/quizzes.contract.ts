@@ -120,12 +120,19 @@ export const QuestionInput = z
   .superRefine((q, ctx) => {
     const seen = new Set<string>();
     q.options.forEach((o, i) => {
-      if (seen.has(o.key)) ctx.addIssue({ code: 'custom', path: ['options', i, 'key'], message: `The key ${o.key} is used twice` });
+      if (seen.has(o.key))
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'key'], message: `The key ${o.key} is used twice` });
       seen.add(o.key);
     });
     const right = q.options.filter((o) => o.correct).length;
-    if (right === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Mark at least one option as a correct answer' });
-    if (q.kind === 'SINGLE' && right > 1) ctx.addIssue({ code: 'custom', path: ['options'], message: 'A single-answer question has exactly one correct option' });
+    if (right === 0)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Mark at least one option as a correct answer' });
+    if (q.kind === 'SINGLE' && right > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: 'A single-answer question has exactly one correct option',
+      });
   });
 export type QuestionInput = z.input<typeof QuestionInput>;
 
@@ -146,7 +153,8 @@ export const editQuestion = route({
   api: 'learning',
   method: 'PUT',
   path: '/api/quiz-question/edit/{id}',
-  summary: 'Replace a question: its kind, words and options (matched by key: kept options keep their ids, absent ones go)',
+  summary:
+    'Replace a question: its kind, words and options (matched by key: kept options keep their ids, absent ones go)',
   params: IdParams,
   body: QuestionInput,
   response: QuizQuestion,

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CourseReportStatus, PolicyReportStatus, ReportColumn, ReportUserStatus } from '../../domain/reports/report-columns';
+import {
+  CourseReportStatus,
+  PolicyReportStatus,
+  ReportColumn,
+  ReportUserStatus,
+} from '../../domain/reports/report-columns';
 import { Id, IdParams, Ok, route } from '../route';
 
 /**
@@ -12,7 +17,9 @@ const ADMINS = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] as const;
 const PERMISSION = 'reports.read' as const;
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as YYYY-MM-DD');
-const DayRange = z.strictObject({ from: Day.optional(), to: Day.optional() }).refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'The range ends before it starts' });
+const DayRange = z
+  .strictObject({ from: Day.optional(), to: Day.optional() })
+  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'The range ends before it starts' });
 const Ids = z.array(Id).max(500);
 
 export const ReportFilters = z.strictObject({
@@ -40,17 +47,25 @@ export const ReportDefinition = z
     isPolicyInclude: z.boolean(),
     isCourseInclude: z.boolean(),
   })
-  .refine((d) => d.isPolicyInclude || d.isCourseInclude, { message: 'Include courses, policies or both', path: ['isCourseInclude'] });
+  .refine((d) => d.isPolicyInclude || d.isCourseInclude, {
+    message: 'Include courses, policies or both',
+    path: ['isCourseInclude'],
+  });
 export type ReportDefinition = z.infer<typeof ReportDefinition>;
 
-export const PreviewBody = z.strictObject({
-  columns: z.array(ReportColumn).min(1, 'Choose at least one column').max(ReportColumn.options.length),
-  filters: ReportFilters.default({}),
-  isPolicyInclude: z.boolean(),
-  isCourseInclude: z.boolean(),
-  page: z.number().int().min(1).max(100000).default(1),
-  pageSize: z.number().int().min(1).max(200).default(50),
-}).refine((d) => d.isPolicyInclude || d.isCourseInclude, { message: 'Include courses, policies or both', path: ['isCourseInclude'] });
+export const PreviewBody = z
+  .strictObject({
+    columns: z.array(ReportColumn).min(1, 'Choose at least one column').max(ReportColumn.options.length),
+    filters: ReportFilters.default({}),
+    isPolicyInclude: z.boolean(),
+    isCourseInclude: z.boolean(),
+    page: z.number().int().min(1).max(100000).default(1),
+    pageSize: z.number().int().min(1).max(200).default(50),
+  })
+  .refine((d) => d.isPolicyInclude || d.isCourseInclude, {
+    message: 'Include courses, policies or both',
+    path: ['isCourseInclude'],
+  });
 export type PreviewBody = z.input<typeof PreviewBody>;
 
 /** One row: the person, the kind of row, and the chosen columns' values (dates in the workspace's format and zone, as in the file; empty as null). */
@@ -77,14 +92,19 @@ export type PreviewAnswer = z.infer<typeof PreviewAnswer>;
 export const ExportFormat = z.enum(['CSV', 'XLSX']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 
-export const ExportBody = z.strictObject({
-  name: z.string().trim().min(1, 'Name the report').max(120).default('Report'),
-  columns: z.array(ReportColumn).min(1, 'Choose at least one column').max(ReportColumn.options.length),
-  filters: ReportFilters.default({}),
-  isPolicyInclude: z.boolean(),
-  isCourseInclude: z.boolean(),
-  format: ExportFormat,
-}).refine((d) => d.isPolicyInclude || d.isCourseInclude, { message: 'Include courses, policies or both', path: ['isCourseInclude'] });
+export const ExportBody = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Name the report').max(120).default('Report'),
+    columns: z.array(ReportColumn).min(1, 'Choose at least one column').max(ReportColumn.options.length),
+    filters: ReportFilters.default({}),
+    isPolicyInclude: z.boolean(),
+    isCourseInclude: z.boolean(),
+    format: ExportFormat,
+  })
+  .refine((d) => d.isPolicyInclude || d.isCourseInclude, {
+    message: 'Include courses, policies or both',
+    path: ['isCourseInclude'],
+  });
 export type ExportBody = z.input<typeof ExportBody>;
 
 export const ExportStarted = z.object({ jobId: z.string() });
@@ -212,7 +232,8 @@ export const reportOptions = route({
   api: 'learning',
   method: 'GET',
   path: '/api/reports/options',
-  summary: 'What a report may be filtered by: business units and departments (a business-unit admin: their own), courses, published policies',
+  summary:
+    'What a report may be filtered by: business units and departments (a business-unit admin: their own), courses, published policies',
   response: ReportOptions,
   access: ADMINS,
   permission: PERMISSION,

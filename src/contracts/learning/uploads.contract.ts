@@ -94,7 +94,8 @@ export const generateUploadUrlForUpdate = route({
   api: 'learning',
   method: 'POST',
   path: '/api/lesson-content/generate-upload-url-for-update',
-  summary: 'A signed URL to PUT a file that replaces a confirmed one, of the same purpose (the old file stays for published versions)',
+  summary:
+    'A signed URL to PUT a file that replaces a confirmed one, of the same purpose (the old file stays for published versions)',
   body: ReplaceUploadUrlBody,
   response: UploadTicket,
   access: AUTHORS,

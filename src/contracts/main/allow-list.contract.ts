@@ -25,7 +25,8 @@ export const addToAllowList = route({
   api: 'main',
   method: 'POST',
   path: '/api/admin/add-email-to-whitelist',
-  summary: "Allow an address or a whole domain (@example.com) to sign up to a workspace (platform admin). 409 when listed",
+  summary:
+    'Allow an address or a whole domain (@example.com) to sign up to a workspace (platform admin). 409 when listed',
   body: AddToAllowListBody,
   response: AllowListEntry,
   access: 'platform-admin',
@@ -37,7 +38,11 @@ export const ALLOW_LIST_WORKSPACE_FIELD = 'workspaceId';
 export const ALLOW_LIST_MAX_FILE_BYTES = 1024 * 1024;
 export const ALLOW_LIST_MAX_LINES = 10_000;
 
-export const AllowListImport = z.object({ lines: z.number().int(), added: z.number().int(), alreadyListed: z.number().int() });
+export const AllowListImport = z.object({
+  lines: z.number().int(),
+  added: z.number().int(),
+  alreadyListed: z.number().int(),
+});
 export type AllowListImport = z.infer<typeof AllowListImport>;
 
 export const importAllowList = route({
@@ -96,7 +101,8 @@ export const addToWorkspaceAllowList = route({
   api: 'main',
   method: 'POST',
   path: '/api/workspace/signup-allow-list',
-  summary: 'Allow an address or a whole domain (@example.com) to sign up to this workspace (workspace admin). 409 when listed',
+  summary:
+    'Allow an address or a whole domain (@example.com) to sign up to this workspace (workspace admin). 409 when listed',
   body: AddToWorkspaceAllowListBody,
   response: AllowListEntry,
   access: ['WORKSPACE_ADMIN'],

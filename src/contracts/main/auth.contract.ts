@@ -111,7 +111,10 @@ export const signOut = route({
   access: 'signed-in',
 });
 
-const OneTimeCode = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code');
+const OneTimeCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code');
 
 export const CreateEmailCodeBody = z.strictObject({
   userEmail: Email,
@@ -181,7 +184,12 @@ export const resetPassword = route({
   access: 'public',
 });
 
-const ContactNumber = z.string().trim().min(8).max(32).regex(/^\+?[\d\s().\-]+$/, 'Enter a phone number');
+const ContactNumber = z
+  .string()
+  .trim()
+  .min(8)
+  .max(32)
+  .regex(/^\+?[\d\s().\-]+$/, 'Enter a phone number');
 
 export const signInCreateSmsOtp = route({
   api: 'main',

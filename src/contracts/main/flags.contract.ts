@@ -21,7 +21,9 @@ export const featureFlags = route({
 
 export const SetFlagWorkspacesBody = z.strictObject({
   key: z.string().min(1).max(64),
-  enabledWorkspaces: z.array(z.strictObject({ workspaceUrl: z.string().trim().toLowerCase().min(1).max(253) })).max(10_000),
+  enabledWorkspaces: z
+    .array(z.strictObject({ workspaceUrl: z.string().trim().toLowerCase().min(1).max(253) }))
+    .max(10_000),
 });
 export type SetFlagWorkspacesBody = z.infer<typeof SetFlagWorkspacesBody>;
 
@@ -35,7 +37,10 @@ export const setFlagWorkspaces = route({
   access: 'platform-admin',
 });
 
-const FlagKey = z.string().trim().regex(FLAG_KEY_PATTERN, 'Lower-case letters, digits, "-" or "_", starting with a letter (at most 64)');
+const FlagKey = z
+  .string()
+  .trim()
+  .regex(FLAG_KEY_PATTERN, 'Lower-case letters, digits, "-" or "_", starting with a letter (at most 64)');
 const FlagValue = z.string().trim().min(1, 'Give the flag a value').max(200);
 
 export const CreateFeatureFlagBody = z.strictObject({ key: FlagKey, value: FlagValue });

@@ -5,7 +5,11 @@ import { EMAIL_PATTERN } from '../../domain/people/email-address';
 
 const ADMINS = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'] as const;
 
-const Email = z.string().trim().toLowerCase().pipe(z.email({ pattern: EMAIL_PATTERN }).max(254));
+const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ pattern: EMAIL_PATTERN }).max(254));
 
 export const NewInvitee = z.strictObject({
   email: Email,
@@ -52,7 +56,12 @@ export const inviteMany = route({
   method: 'POST',
   path: '/api/invite/invite/bulk',
   summary: 'Invite many people, each to their own business unit; all or none when a row is invalid',
-  body: z.strictObject({ invites: z.array(NewInvitee.extend({ branchId: z.string().uuid() })).min(1).max(1000) }),
+  body: z.strictObject({
+    invites: z
+      .array(NewInvitee.extend({ branchId: z.string().uuid() }))
+      .min(1)
+      .max(1000),
+  }),
   response: InviteOutcome,
   access: ADMINS,
   permission: 'invites.manage',

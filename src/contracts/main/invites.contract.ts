@@ -127,7 +127,8 @@ export const importUsers = route({
   api: 'main',
   method: 'POST',
   path: '/api/invite/bulk',
-  summary: 'Starts a background job creating the valid rows as invited users, with their invites; answers 202 with the job',
+  summary:
+    'Starts a background job creating the valid rows as invited users, with their invites; answers 202 with the job',
   multipart: true,
   response: ImportJob,
   access: ImportAccess,

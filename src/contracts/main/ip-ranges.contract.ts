@@ -9,7 +9,11 @@ export const SetIpRangesBody = z.strictObject({
   ranges: z
     .array(
       z.strictObject({
-        cidr: z.string().trim().max(64).refine((value) => parseIpRange(value) !== null, 'Not an IP address or CIDR range, e.g. 203.0.113.0/24'),
+        cidr: z
+          .string()
+          .trim()
+          .max(64)
+          .refine((value) => parseIpRange(value) !== null, 'Not an IP address or CIDR range, e.g. 203.0.113.0/24'),
         label: z.string().trim().max(100).optional(),
       }),
     )

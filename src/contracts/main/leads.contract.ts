@@ -8,7 +8,8 @@ import { PageQuery, pageOf, route } from '../route';
  * them. Not in endpoints.tsv (the spec names no call for its contact page).
  */
 
-const text = (max: number, what: string) => z.string().trim().min(1, `Enter ${what}`).max(max, `At most ${max} characters`);
+const text = (max: number, what: string) =>
+  z.string().trim().min(1, `Enter ${what}`).max(max, `At most ${max} characters`);
 
 export const CreateLeadBody = z.strictObject({
   name: text(120, 'your name'),
@@ -35,13 +36,19 @@ export const createLead = route({
   api: 'main',
   method: 'POST',
   path: '/api/leads',
-  summary: 'A demo or contact request from the public site; mails the sales address and a confirmation link to the requester',
+  summary:
+    'A demo or contact request from the public site; mails the sales address and a confirmation link to the requester',
   body: CreateLeadBody,
   response: LeadReceived,
   access: 'public',
 });
 
-export const ConfirmLeadBody = z.strictObject({ code: z.string().trim().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Not a confirmation code') });
+export const ConfirmLeadBody = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'Not a confirmation code'),
+});
 
 export const confirmLead = route({
   api: 'main',
@@ -76,7 +83,8 @@ export const listLeads = route({
   api: 'main',
   method: 'GET',
   path: '/api/admin/leads',
-  summary: 'The public site’s demo and contact requests, newest first, optionally those whose name, email or organisation contains `search`',
+  summary:
+    'The public site’s demo and contact requests, newest first, optionally those whose name, email or organisation contains `search`',
   query: ListLeadsQuery,
   response: LeadPage,
   access: 'platform-admin',

@@ -42,7 +42,8 @@ export const businessUnitPage = route({
   api: 'main',
   method: 'GET',
   path: '/api/workspace/branches',
-  summary: 'Business units with user and department counts, paged and searchable (a business-unit admin sees only their own)',
+  summary:
+    'Business units with user and department counts, paged and searchable (a business-unit admin sees only their own)',
   query: BusinessUnitQuery,
   response: pageOf(BusinessUnit),
   access: READ,
@@ -103,7 +104,7 @@ export const deleteBranch = route({
   api: 'main',
   method: 'POST',
   path: '/api/workspace/delete-branch',
-  summary: "Deletes business units with their departments; their people move to moveUsersToBranchId with no department",
+  summary: 'Deletes business units with their departments; their people move to moveUsersToBranchId with no department',
   body: DeleteBranchBody,
   response: DeleteBranchResult,
   access: MANAGE,
@@ -145,7 +146,10 @@ export const CreateDepartmentBody = z
     /** Creates the department in every business unit (those that already have it are left alone). */
     allBranch: z.boolean().optional(),
   })
-  .refine((b) => b.allBranch === true || b.branchId !== undefined, { message: 'Choose a business unit, or all', path: ['branchId'] });
+  .refine((b) => b.allBranch === true || b.branchId !== undefined, {
+    message: 'Choose a business unit, or all',
+    path: ['branchId'],
+  });
 export type CreateDepartmentBody = z.infer<typeof CreateDepartmentBody>;
 
 export const createDepartment = route({
@@ -180,7 +184,10 @@ export const DeleteDepartmentsBody = z.strictObject({
 });
 export type DeleteDepartmentsBody = z.infer<typeof DeleteDepartmentsBody>;
 
-export const DeleteDepartmentsResult = z.object({ deleted: z.number().int(), usersWithoutDepartment: z.number().int() });
+export const DeleteDepartmentsResult = z.object({
+  deleted: z.number().int(),
+  usersWithoutDepartment: z.number().int(),
+});
 export type DeleteDepartmentsResult = z.infer<typeof DeleteDepartmentsResult>;
 
 export const deleteDepartments = route({

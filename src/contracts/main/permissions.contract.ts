@@ -41,7 +41,12 @@ export const allPermissions = route({
 /** One role's switches: every key named is set on (true) or off (false); keys not named keep their value. */
 export const PermissionUpdate = z.strictObject({
   role: EditableRole,
-  permissions: z.strictObject(Object.fromEntries(PermissionKey.options.map((key) => [key, z.boolean().optional()])) as Record<PermissionKey, z.ZodOptional<z.ZodBoolean>>),
+  permissions: z.strictObject(
+    Object.fromEntries(PermissionKey.options.map((key) => [key, z.boolean().optional()])) as Record<
+      PermissionKey,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  ),
 });
 export type PermissionUpdate = z.infer<typeof PermissionUpdate>;
 

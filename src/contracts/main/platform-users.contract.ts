@@ -25,7 +25,13 @@ export const UpdateUserBody = z
     userId: Id,
     firstName: z.string().trim().min(1, 'Give a first name').max(100).optional(),
     lastName: z.string().trim().max(100).optional(),
-    email: z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN, message: 'Not an email address' }).max(254).optional(),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .email({ pattern: EMAIL_PATTERN, message: 'Not an email address' })
+      .max(254)
+      .optional(),
     role: Role.optional(),
     status: UserStatus.optional(),
   })
@@ -39,7 +45,8 @@ export const updateWorkspaceUser = route({
   api: 'main',
   method: 'POST',
   path: '/api/admin/update-user',
-  summary: "Fix a workspace user's name, email, role or status (platform admin). 409 when the email is taken in that workspace",
+  summary:
+    "Fix a workspace user's name, email, role or status (platform admin). 409 when the email is taken in that workspace",
   body: UpdateUserBody,
   response: PlatformUser,
   access: 'platform-admin',
@@ -56,16 +63,30 @@ export const CourseRecord = z.object({
 });
 export type CourseRecord = z.infer<typeof CourseRecord>;
 
-export const PolicyRecord = z.object({ policyId: z.string(), title: z.string(), status: z.string(), acceptedAt: z.string().nullable() });
+export const PolicyRecord = z.object({
+  policyId: z.string(),
+  title: z.string(),
+  status: z.string(),
+  acceptedAt: z.string().nullable(),
+});
 export type PolicyRecord = z.infer<typeof PolicyRecord>;
 
 export const UserRecordBody = z
   .strictObject({
     workspaceId: Id,
     userId: Id.optional(),
-    email: z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN, message: 'Not an email address' }).max(254).optional(),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .email({ pattern: EMAIL_PATTERN, message: 'Not an email address' })
+      .max(254)
+      .optional(),
   })
-  .refine((b) => (b.userId === undefined) !== (b.email === undefined), { message: 'Give either userId or email', path: ['email'] });
+  .refine((b) => (b.userId === undefined) !== (b.email === undefined), {
+    message: 'Give either userId or email',
+    path: ['email'],
+  });
 export type UserRecordBody = z.input<typeof UserRecordBody>;
 
 export const UserRecord = z.object({
@@ -80,7 +101,8 @@ export const userRecord = route({
   api: 'main',
   method: 'POST',
   path: '/api/admin/user/course/policy/details',
-  summary: "A workspace user (by id or email) with the courses assigned and the policies published to them with their acceptance (platform admin)",
+  summary:
+    'A workspace user (by id or email) with the courses assigned and the policies published to them with their acceptance (platform admin)',
   body: UserRecordBody,
   response: UserRecord,
   access: 'platform-admin',

@@ -24,11 +24,19 @@ const WorkspaceUrl = z
 export const IsoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date as YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Not a date');
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'Not a date',
+  );
 
 export const UserLimit = z.number().int('Give a whole number').min(1, 'At least 1 (the first admin)').max(1_000_000);
 
-export const WorkspaceModules = z.object({ courses: z.boolean(), 'concerned-authority': z.boolean(), compliance: z.boolean() });
+export const WorkspaceModules = z.object({
+  courses: z.boolean(),
+  'concerned-authority': z.boolean(),
+  compliance: z.boolean(),
+});
 export type WorkspaceModules = z.infer<typeof WorkspaceModules>;
 
 export const WorkspaceListItem = z.object({
@@ -105,7 +113,12 @@ export const workspaceDetails = route({
 export const CreateWorkspaceBody = z.strictObject({
   companyName: z.string().trim().min(1, 'Give the company name').max(200),
   workspaceUrl: WorkspaceUrl,
-  adminEmail: z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN, message: 'Not an email address' }).max(254),
+  adminEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email({ pattern: EMAIL_PATTERN, message: 'Not an email address' })
+    .max(254),
   adminFirstName: z.string().trim().min(1, "Give the admin's first name").max(100),
   adminLastName: z.string().trim().max(100).default(''),
   userLimit: UserLimit.nullable().optional(),
@@ -194,7 +207,9 @@ export const workspaceModules = route({
 
 export const SetWorkspaceModulesBody = z.strictObject({
   workspaceId: Id,
-  modules: z.partialRecord(ModuleKey, z.boolean()).refine((m) => Object.keys(m).length > 0, 'Switch at least one module'),
+  modules: z
+    .partialRecord(ModuleKey, z.boolean())
+    .refine((m) => Object.keys(m).length > 0, 'Switch at least one module'),
 });
 export type SetWorkspaceModulesBody = z.input<typeof SetWorkspaceModulesBody>;
 

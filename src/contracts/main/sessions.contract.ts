@@ -22,7 +22,8 @@ export const unlockAccount = route({
   api: 'main',
   method: 'POST',
   path: '/api/user/unlock/{userId}',
-  summary: "Lift the lock on one of the workspace's accounts (taken after too many wrong one-time codes) before it ends by itself",
+  summary:
+    "Lift the lock on one of the workspace's accounts (taken after too many wrong one-time codes) before it ends by itself",
   params: z.strictObject({ userId: z.string().uuid() }),
   body: z.strictObject({}),
   response: AccountUnlocked,
@@ -65,7 +66,8 @@ export const getSession = route({
   api: 'main',
   method: 'GET',
   path: '/api/session/get/{id}',
-  summary: "One of the caller's own sessions, by id (for the sessions screen). Another person's session, or one of another workspace, answers 404",
+  summary:
+    "One of the caller's own sessions, by id (for the sessions screen). Another person's session, or one of another workspace, answers 404",
   params: z.strictObject({ id: z.string().uuid() }),
   response: SessionInfo,
   access: 'signed-in',

@@ -48,7 +48,8 @@ export const confirmEmail = route({
   api: 'main',
   method: 'GET',
   path: '/api/user/confirm-email/{code}',
-  summary: 'Confirms the email of a new account from its mailed link (410 CONFIRMATION_EXPIRED / CONFIRMATION_USED, 404 unknown)',
+  summary:
+    'Confirms the email of a new account from its mailed link (410 CONFIRMATION_EXPIRED / CONFIRMATION_USED, 404 unknown)',
   params: z.strictObject({ code: ConfirmationCode }),
   response: z.object({ ok: z.literal(true), email: z.string() }),
   access: 'public',

@@ -30,7 +30,8 @@ export const saveTemplate = route({
   api: 'main',
   method: 'POST',
   path: '/api/template',
-  summary: "Saves the workspace's wording of a message (plain text with {{placeholders}}; the invitation must keep {{link}})",
+  summary:
+    "Saves the workspace's wording of a message (plain text with {{placeholders}}; the invitation must keep {{link}})",
   body: SaveTemplateBody,
   response: MessageTemplate,
   access: ['WORKSPACE_ADMIN'],
@@ -66,7 +67,8 @@ export const previewTemplate = route({
   api: 'main',
   method: 'POST',
   path: '/api/template/preview',
-  summary: 'Renders a wording with sample values (the signed-in admin as the invited person), as the mail would be sent',
+  summary:
+    'Renders a wording with sample values (the signed-in admin as the invited person), as the mail would be sent',
   body: SaveTemplateBody,
   response: TemplatePreview,
   access: ['WORKSPACE_ADMIN'],

@@ -51,7 +51,9 @@ export const publishUserManual = route({
   access: 'platform-admin',
 });
 
-export const ManualFileParams = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a manual file address') });
+export const ManualFileParams = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a manual file address'),
+});
 
 /** Not in api/endpoints.tsv: the PDF itself. The random token in the path is the capability (see docs/platform-tools.md). */
 export const userManualFile = route({

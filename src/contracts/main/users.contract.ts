@@ -45,7 +45,8 @@ export const workspaceUsers = route({
   api: 'main',
   method: 'POST',
   path: '/api/workspace/users',
-  summary: 'The directory: one page of users, filtered by business unit, department, role, status and joining date, sorted',
+  summary:
+    'The directory: one page of users, filtered by business unit, department, role, status and joining date, sorted',
   body: DirectoryQuery,
   response: pageOf(DirectoryUser),
   access: ADMINS,
@@ -59,7 +60,8 @@ export const workspaceUsersSearch = route({
   api: 'main',
   method: 'POST',
   path: '/api/workspace/users/search',
-  summary: 'The directory filtered as /api/workspace/users and narrowed to names, emails or employee ids starting with searchText',
+  summary:
+    'The directory filtered as /api/workspace/users and narrowed to names, emails or employee ids starting with searchText',
   body: DirectorySearchQuery,
   response: pageOf(DirectoryUser),
   access: ADMINS,
@@ -171,7 +173,8 @@ export const deleteUsersByFile = route({
   api: 'main',
   method: 'POST',
   path: '/api/user/delete/bulk/file',
-  summary: 'Delete the people whose emails a CSV/XLSX file lists: without confirm=true only says who would go; with it, all or none',
+  summary:
+    'Delete the people whose emails a CSV/XLSX file lists: without confirm=true only says who would go; with it, all or none',
   query: z.strictObject({ confirm: z.enum(['true', 'false']).default('false') }),
   multipart: true,
   response: DeleteByFileResult,
@@ -180,7 +183,11 @@ export const deleteUsersByFile = route({
 });
 
 export const NewUser = z.strictObject({
-  email: z.string().trim().toLowerCase().pipe(z.email({ pattern: EMAIL_PATTERN }).max(254)),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ pattern: EMAIL_PATTERN }).max(254)),
   firstName: z.string().trim().max(100).default(''),
   lastName: z.string().trim().max(100).default(''),
   branchId: z.string().uuid(),
@@ -195,7 +202,10 @@ export const createUsersBulk = route({
   path: '/api/user/create/bulk',
   summary: 'Create many people at once, as invited but not yet mailed (send later); all or none when a row is invalid',
   body: z.strictObject({ users: z.array(NewUser).min(1).max(1000) }),
-  response: z.object({ created: z.number().int(), skipped: z.array(z.object({ email: z.string(), reason: z.string() })) }),
+  response: z.object({
+    created: z.number().int(),
+    skipped: z.array(z.object({ email: z.string(), reason: z.string() })),
+  }),
   access: ADMINS,
   permission: 'people.manage',
 });

@@ -21,7 +21,7 @@ export const companyProfile = route({
   api: 'main',
   method: 'GET',
   path: '/api/workspace/company-profile/{host}',
-  summary: "Branding of the workspace served at host (public: the sign-in page shows it)",
+  summary: 'Branding of the workspace served at host (public: the sign-in page shows it)',
   params: z.strictObject({ host: z.string().min(1).max(253) }),
   response: CompanyProfile,
   access: 'public',

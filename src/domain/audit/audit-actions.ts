@@ -190,7 +190,11 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'policy.accepted': { label: 'Policy accepted', kind: 'admin' },
   'policy.acceptance-recorded': { label: 'Policy acceptance recorded on someone’s behalf', kind: 'admin' },
   'credits.requested': { label: 'Course credits requested', kind: 'admin' },
-  'credits.granted': { label: 'Course credits granted by the platform', platformLabel: 'Granted course credits', kind: 'admin' },
+  'credits.granted': {
+    label: 'Course credits granted by the platform',
+    platformLabel: 'Granted course credits',
+    kind: 'admin',
+  },
   // The platform's catalogue, in the platform's own trail.
   'jurisdiction.created': { label: 'Jurisdiction added', kind: 'admin' },
   'jurisdiction.updated': { label: 'Jurisdiction renamed', kind: 'admin' },
@@ -220,24 +224,80 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'own-policy.document-uploaded': { label: 'Own policy PDF uploaded', kind: 'admin' },
 
   // The platform admin, on the workspace's record and in the platform's own trail.
-  'workspace.created': { label: 'Workspace created by the platform', platformLabel: 'Created a workspace', kind: 'admin' },
-  'workspace.deleted': { label: 'Workspace deleted by the platform', platformLabel: 'Deleted a workspace', kind: 'admin' },
-  'workspace.url_changed': { label: 'Address changed by the platform', platformLabel: 'Changed a workspace address', kind: 'admin' },
-  'workspace.user_limit_set': { label: 'User limit set by the platform', platformLabel: 'Set a user limit', kind: 'admin' },
-  'workspace.contract_expiry_set': { label: 'Contract end date set by the platform', platformLabel: 'Set a contract expiry', kind: 'admin' },
-  'workspace.modules_set': { label: 'Modules switched by the platform', platformLabel: 'Switched modules', kind: 'admin' },
+  'workspace.created': {
+    label: 'Workspace created by the platform',
+    platformLabel: 'Created a workspace',
+    kind: 'admin',
+  },
+  'workspace.deleted': {
+    label: 'Workspace deleted by the platform',
+    platformLabel: 'Deleted a workspace',
+    kind: 'admin',
+  },
+  'workspace.url_changed': {
+    label: 'Address changed by the platform',
+    platformLabel: 'Changed a workspace address',
+    kind: 'admin',
+  },
+  'workspace.user_limit_set': {
+    label: 'User limit set by the platform',
+    platformLabel: 'Set a user limit',
+    kind: 'admin',
+  },
+  'workspace.contract_expiry_set': {
+    label: 'Contract end date set by the platform',
+    platformLabel: 'Set a contract expiry',
+    kind: 'admin',
+  },
+  'workspace.modules_set': {
+    label: 'Modules switched by the platform',
+    platformLabel: 'Switched modules',
+    kind: 'admin',
+  },
   'feature_flag.created': { label: 'Feature flag created', platformLabel: 'Created a feature flag', kind: 'admin' },
   'feature_flag.updated': { label: 'Feature flag changed', platformLabel: 'Changed a feature flag', kind: 'admin' },
   'feature_flag.deleted': { label: 'Feature flag deleted', platformLabel: 'Deleted a feature flag', kind: 'admin' },
-  'feature_flag.workspace_enabled': { label: 'Feature flag turned on by the platform', platformLabel: 'Turned a flag on for a workspace', kind: 'admin' },
-  'feature_flag.workspace_disabled': { label: 'Feature flag turned off by the platform', platformLabel: 'Turned a flag off for a workspace', kind: 'admin' },
-  FEATURE_FLAG_WORKSPACES_SET: { label: 'Feature flag workspaces set', platformLabel: "Set a flag's workspaces", kind: 'admin' },
-  IP_RANGES_SET: { label: 'Allowed network ranges set by the platform', platformLabel: "Set a workspace's network ranges", kind: 'admin' },
-  'allow_list.entry_added': { label: 'Added to the sign-up allow-list', platformLabel: 'Added to a sign-up allow-list', kind: 'admin' },
-  'allow_list.entry_removed': { label: 'Removed from the sign-up allow-list', platformLabel: 'Removed from a sign-up allow-list', kind: 'admin' },
-  'allow_list.imported': { label: 'Sign-up allow-list imported', platformLabel: 'Imported a sign-up allow-list', kind: 'admin' },
+  'feature_flag.workspace_enabled': {
+    label: 'Feature flag turned on by the platform',
+    platformLabel: 'Turned a flag on for a workspace',
+    kind: 'admin',
+  },
+  'feature_flag.workspace_disabled': {
+    label: 'Feature flag turned off by the platform',
+    platformLabel: 'Turned a flag off for a workspace',
+    kind: 'admin',
+  },
+  FEATURE_FLAG_WORKSPACES_SET: {
+    label: 'Feature flag workspaces set',
+    platformLabel: "Set a flag's workspaces",
+    kind: 'admin',
+  },
+  IP_RANGES_SET: {
+    label: 'Allowed network ranges set by the platform',
+    platformLabel: "Set a workspace's network ranges",
+    kind: 'admin',
+  },
+  'allow_list.entry_added': {
+    label: 'Added to the sign-up allow-list',
+    platformLabel: 'Added to a sign-up allow-list',
+    kind: 'admin',
+  },
+  'allow_list.entry_removed': {
+    label: 'Removed from the sign-up allow-list',
+    platformLabel: 'Removed from a sign-up allow-list',
+    kind: 'admin',
+  },
+  'allow_list.imported': {
+    label: 'Sign-up allow-list imported',
+    platformLabel: 'Imported a sign-up allow-list',
+    kind: 'admin',
+  },
   'user.updated_by_platform': { label: 'Person edited by the platform', platformLabel: 'Edited a user', kind: 'admin' },
-  'user.record_viewed': { label: "Person's record viewed by the platform", platformLabel: "Viewed a user's record", kind: 'admin' },
+  'user.record_viewed': {
+    label: "Person's record viewed by the platform",
+    platformLabel: "Viewed a user's record",
+    kind: 'admin',
+  },
   'user_manual.published': { label: 'User manual published', platformLabel: 'Published a user manual', kind: 'admin' },
 };
 

@@ -9,12 +9,66 @@ export const MAX_PASSWORD_LENGTH = 128;
 
 /** The most common passwords of public breach corpora (the head of the list; the server may load a longer one). */
 export const COMMON_PASSWORDS: readonly string[] = [
-  '123456', '123456789', 'qwerty', 'password', '12345678', '111111', '123123', '1234567890', '1234567', 'qwerty123',
-  '000000', '1q2w3e', 'aa12345678', 'abc123', 'password1', '1234', 'qwertyuiop', '123321', 'password123', 'iloveyou',
-  'admin', 'welcome', 'monkey', 'dragon', 'letmein', 'football', 'baseball', 'sunshine', 'princess', 'starwars',
-  'passw0rd', 'p@ssw0rd', 'p@ssword', 'welcome1', 'welcome123', 'changeme', 'default', 'master', 'superman', 'trustno1',
-  'qwertyuiop123', '1q2w3e4r5t6y', 'zaq12wsx', 'qazwsxedc', 'asdfghjkl', 'zxcvbnm', '1qaz2wsx', 'password12345', 'letmein123', 'iloveyou123',
-  'passwordpassword', 'qwertyqwerty', '123456789012345', '1234567890123456', 'abcdefghijklmnop', 'aaaaaaaaaaaaaaa', 'administrator', 'welcometothejungle', 'correcthorsebatterystaple', 'thequickbrownfox',
+  '123456',
+  '123456789',
+  'qwerty',
+  'password',
+  '12345678',
+  '111111',
+  '123123',
+  '1234567890',
+  '1234567',
+  'qwerty123',
+  '000000',
+  '1q2w3e',
+  'aa12345678',
+  'abc123',
+  'password1',
+  '1234',
+  'qwertyuiop',
+  '123321',
+  'password123',
+  'iloveyou',
+  'admin',
+  'welcome',
+  'monkey',
+  'dragon',
+  'letmein',
+  'football',
+  'baseball',
+  'sunshine',
+  'princess',
+  'starwars',
+  'passw0rd',
+  'p@ssw0rd',
+  'p@ssword',
+  'welcome1',
+  'welcome123',
+  'changeme',
+  'default',
+  'master',
+  'superman',
+  'trustno1',
+  'qwertyuiop123',
+  '1q2w3e4r5t6y',
+  'zaq12wsx',
+  'qazwsxedc',
+  'asdfghjkl',
+  'zxcvbnm',
+  '1qaz2wsx',
+  'password12345',
+  'letmein123',
+  'iloveyou123',
+  'passwordpassword',
+  'qwertyqwerty',
+  '123456789012345',
+  '1234567890123456',
+  'abcdefghijklmnop',
+  'aaaaaaaaaaaaaaa',
+  'administrator',
+  'welcometothejungle',
+  'correcthorsebatterystaple',
+  'thequickbrownfox',
 ];
 
 export type PasswordProblem =
@@ -37,14 +91,21 @@ export function checkPassword(password: string, context: PasswordContext = {}): 
   if (length < minimum) return { reason: 'too-short', minimum };
   if (length > MAX_PASSWORD_LENGTH) return { reason: 'too-long', maximum: MAX_PASSWORD_LENGTH };
   const folded = password.toLowerCase().replace(/[\s_\-.]/g, '');
-  if (COMMON_PASSWORDS.includes(folded) || COMMON_PASSWORDS.some((common) => common.length >= 8 && folded === common + common)) {
+  if (
+    COMMON_PASSWORDS.includes(folded) ||
+    COMMON_PASSWORDS.some((common) => common.length >= 8 && folded === common + common)
+  ) {
     return { reason: 'common' };
   }
   if (new Set(folded).size <= 2) return { reason: 'repetitive' };
   for (const raw of context.words ?? []) {
-    const word = (raw ?? '').toLowerCase().split('@')[0].replace(/[\s_\-.]/g, '');
+    const word = (raw ?? '')
+      .toLowerCase()
+      .split('@')[0]
+      .replace(/[\s_\-.]/g, '');
     // "Mostly the word": what is left once every copy of it is taken out is short.
-    if (word.length >= 4 && folded.includes(word) && folded.split(word).join('').length < 8) return { reason: 'context', word: raw ?? '' };
+    if (word.length >= 4 && folded.includes(word) && folded.split(word).join('').length < 8)
+      return { reason: 'context', word: raw ?? '' };
   }
   return null;
 }

@@ -36,20 +36,91 @@ export interface Permission {
 const ADMINS: readonly Role[] = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'];
 
 export const PERMISSIONS: readonly Permission[] = [
-  { key: 'people.manage', label: 'Manage people', description: 'Find, edit, deactivate and delete people (People)', roles: ADMINS },
-  { key: 'invites.manage', label: 'Invite people', description: 'Import people from a file, invite them and manage invitations (Import users)', roles: ADMINS },
-  { key: 'courses.assign', label: 'Assign courses', description: 'See the courses and assign them to people (Courses)', roles: ADMINS },
-  { key: 'courses.author', label: 'Write courses', description: 'Create, translate, publish and clone courses: lessons, blocks, quizzes (Courses)', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'] },
-  { key: 'courses.learn', label: 'Take assigned courses', description: 'My training: the courses assigned to them, the player, quizzes and certificates (their own only)', roles: Role.options },
-  { key: 'policies.manage', label: 'Manage policies', description: 'Publish policies, see and export who accepted them, record an acceptance for someone (Policies)', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'] },
-  { key: 'workflows.design', label: 'Design redressal workflows', description: "Build and publish the Internal Committee's workflows (Redressal workflows)", roles: ['WORKSPACE_ADMIN', 'EMPLOYER'] },
-  { key: 'organisation.read', label: 'See the organisation', description: 'See business units, departments and their managers', roles: ADMINS },
-  { key: 'organisation.manage', label: 'Manage the organisation', description: 'Create, rename and delete business units and departments; appoint managers', roles: ['WORKSPACE_ADMIN', 'EMPLOYER'] },
-  { key: 'audit.read', label: 'Read the security log', description: 'Sign-ins, lock-outs and admin changes (Security log)', roles: ['WORKSPACE_ADMIN'] },
-  { key: 'branding.manage', label: 'Manage branding', description: 'The workspace logo and colour (Branding)', roles: ['WORKSPACE_ADMIN'] },
-  { key: 'settings.manage', label: 'Manage workspace settings', description: 'Sign-in methods, self sign-up and these permissions', roles: ['WORKSPACE_ADMIN'] },
-  { key: 'manual.read', label: 'Read the user manual', description: 'The user manual published by the SafePlace team (User manual)', roles: Role.options },
-  { key: 'reports.read', label: 'Build and export reports', description: 'Reports of who completed which course and accepted which policy, exported as CSV or XLSX (Reports); a business-unit admin sees their unit only', roles: ADMINS },
+  {
+    key: 'people.manage',
+    label: 'Manage people',
+    description: 'Find, edit, deactivate and delete people (People)',
+    roles: ADMINS,
+  },
+  {
+    key: 'invites.manage',
+    label: 'Invite people',
+    description: 'Import people from a file, invite them and manage invitations (Import users)',
+    roles: ADMINS,
+  },
+  {
+    key: 'courses.assign',
+    label: 'Assign courses',
+    description: 'See the courses and assign them to people (Courses)',
+    roles: ADMINS,
+  },
+  {
+    key: 'courses.author',
+    label: 'Write courses',
+    description: 'Create, translate, publish and clone courses: lessons, blocks, quizzes (Courses)',
+    roles: ['WORKSPACE_ADMIN', 'EMPLOYER'],
+  },
+  {
+    key: 'courses.learn',
+    label: 'Take assigned courses',
+    description: 'My training: the courses assigned to them, the player, quizzes and certificates (their own only)',
+    roles: Role.options,
+  },
+  {
+    key: 'policies.manage',
+    label: 'Manage policies',
+    description: 'Publish policies, see and export who accepted them, record an acceptance for someone (Policies)',
+    roles: ['WORKSPACE_ADMIN', 'EMPLOYER'],
+  },
+  {
+    key: 'workflows.design',
+    label: 'Design redressal workflows',
+    description: "Build and publish the Internal Committee's workflows (Redressal workflows)",
+    roles: ['WORKSPACE_ADMIN', 'EMPLOYER'],
+  },
+  {
+    key: 'organisation.read',
+    label: 'See the organisation',
+    description: 'See business units, departments and their managers',
+    roles: ADMINS,
+  },
+  {
+    key: 'organisation.manage',
+    label: 'Manage the organisation',
+    description: 'Create, rename and delete business units and departments; appoint managers',
+    roles: ['WORKSPACE_ADMIN', 'EMPLOYER'],
+  },
+  {
+    key: 'audit.read',
+    label: 'Read the security log',
+    description: 'Sign-ins, lock-outs and admin changes (Security log)',
+    roles: ['WORKSPACE_ADMIN'],
+  },
+  {
+    key: 'branding.manage',
+    label: 'Manage branding',
+    description: 'The workspace logo and colour (Branding)',
+    roles: ['WORKSPACE_ADMIN'],
+  },
+  {
+    key: 'settings.manage',
+    label: 'Manage workspace settings',
+    description: 'Sign-in methods, self sign-up and these permissions',
+    roles: ['WORKSPACE_ADMIN'],
+  },
+  {
+    key: 'manual.read',
+    label: 'Read the user manual',
+    description: 'The user manual published by the SafePlace team (User manual)',
+    roles: Role.options,
+  },
+  {
+    key: 'reports.read',
+    label: 'Build and export reports',
+    description:
+      'Reports of who completed which course and accepted which policy, exported as CSV or XLSX (Reports); a business-unit admin sees their unit only',
+    roles: ADMINS,
+  },
 ];
 
 /** The roles whose permissions a workspace admin may change. */

@@ -22,7 +22,11 @@ export function defaultLandingPath(onMainSite: boolean, kind?: SignedInKind): st
   return kind === 'platform-admin' ? '/platform/workspaces' : '/workspace/signin';
 }
 
-export function resolvePostSignInRedirect(requested: string | null | undefined, ctx: RedirectContext, kind?: SignedInKind): string {
+export function resolvePostSignInRedirect(
+  requested: string | null | undefined,
+  ctx: RedirectContext,
+  kind?: SignedInKind,
+): string {
   const onMainSite = sameHost(ctx.currentHost, ctx.mainHost);
   const fallback = defaultLandingPath(onMainSite, kind);
   if (!requested) return fallback;

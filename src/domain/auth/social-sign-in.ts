@@ -15,14 +15,24 @@ export function notConfiguredMessage(platform: SocialPlatform): string {
 }
 
 /** What a workspace really offers: the providers it chose that the server can serve. */
-export function servableSignInMethods(chosen: readonly string[], available: readonly SocialPlatform[]): SocialPlatform[] {
+export function servableSignInMethods(
+  chosen: readonly string[],
+  available: readonly SocialPlatform[],
+): SocialPlatform[] {
   return SOCIAL_PLATFORMS.filter((p) => chosen.includes(p) && available.includes(p));
 }
 
 /** The choices of the settings screen: a provider the server cannot serve is shown, disabled, with the reason. */
-export function signInMethodChoices(available: readonly SocialPlatform[]): { value: SocialPlatform; label: string; disabled: boolean; note: string | null }[] {
+export function signInMethodChoices(
+  available: readonly SocialPlatform[],
+): { value: SocialPlatform; label: string; disabled: boolean; note: string | null }[] {
   return SOCIAL_PLATFORMS.map((value) => {
     const served = available.includes(value);
-    return { value, label: SOCIAL_PLATFORM_LABEL[value], disabled: !served, note: served ? null : notConfiguredMessage(value) };
+    return {
+      value,
+      label: SOCIAL_PLATFORM_LABEL[value],
+      disabled: !served,
+      note: served ? null : notConfiguredMessage(value),
+    };
   });
 }

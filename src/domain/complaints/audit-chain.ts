@@ -55,7 +55,12 @@ export type ChainProblem =
 
 export type ChainVerdict =
   | { ok: true; head: string | null; entries: number }
-  | { ok: false; head: string | null; entries: number; brokenAt: { seq: number; at: string | null; action: string | null; problem: ChainProblem } };
+  | {
+      ok: false;
+      head: string | null;
+      entries: number;
+      brokenAt: { seq: number; at: string | null; action: string | null; problem: ChainProblem };
+    };
 
 const HEX = /^[0-9a-f]{64}$/;
 
@@ -69,8 +74,22 @@ export function parseCaseEventLine(line: string): CaseEventLine | null {
   if (!Array.isArray(v) || v.length !== 10 || v[0] !== 'case-event') return null;
   const [, seq, workspaceId, complaintId, eventId, actorUserId, action, ip, at, detailsSha256] = v as unknown[];
   const str = (x: unknown) => typeof x === 'string';
-  if (!Number.isInteger(seq) || !Number.isInteger(eventId) || !str(workspaceId) || !str(complaintId) || !str(action) || !str(at)) return null;
-  if (!(actorUserId === null || str(actorUserId)) || !(ip === null || str(ip)) || !str(detailsSha256) || !HEX.test(detailsSha256 as string)) return null;
+  if (
+    !Number.isInteger(seq) ||
+    !Number.isInteger(eventId) ||
+    !str(workspaceId) ||
+    !str(complaintId) ||
+    !str(action) ||
+    !str(at)
+  )
+    return null;
+  if (
+    !(actorUserId === null || str(actorUserId)) ||
+    !(ip === null || str(ip)) ||
+    !str(detailsSha256) ||
+    !HEX.test(detailsSha256 as string)
+  )
+    return null;
   return {
     seq: seq as number,
     workspaceId: workspaceId as string,
@@ -105,7 +124,11 @@ export function chainHash(prevHash: string | null, line: string, sha256: Sha256H
  * export or an earlier export names), must be the last entry's hash; `complaintId`, when given, is the case every
  * entry must belong to.
  */
-export function verifyChain(entries: readonly ChainEntry[], sha256: Sha256Hex, expected: { head?: string | null; complaintId?: string } = {}): ChainVerdict {
+export function verifyChain(
+  entries: readonly ChainEntry[],
+  sha256: Sha256Hex,
+  expected: { head?: string | null; complaintId?: string } = {},
+): ChainVerdict {
   let before: string | null = null;
   let caseId = expected.complaintId ?? null;
   const broken = (seq: number, parsed: CaseEventLine | null, problem: ChainProblem): ChainVerdict => ({
@@ -124,11 +147,17 @@ export function verifyChain(entries: readonly ChainEntry[], sha256: Sha256Hex, e
     if (parsed.complaintId !== caseId) return broken(place, parsed, 'OTHER_CASE');
     if ((entry.prevHash ?? null) !== before) return broken(place, parsed, 'BROKEN_LINK');
     if (chainHash(before, entry.line, sha256) !== entry.hash) return broken(place, parsed, 'CHANGED');
-    if (entry.details !== null && sha256(new TextEncoder().encode(entry.details)) !== parsed.detailsSha256) return broken(place, parsed, 'DETAILS_CHANGED');
+    if (entry.details !== null && sha256(new TextEncoder().encode(entry.details)) !== parsed.detailsSha256)
+      return broken(place, parsed, 'DETAILS_CHANGED');
     before = entry.hash;
   }
   if (expected.head !== undefined && (expected.head ?? null) !== before) {
-    return { ok: false, head: before, entries: entries.length, brokenAt: { seq: entries.length, at: null, action: null, problem: 'HEAD_MISMATCH' } };
+    return {
+      ok: false,
+      head: before,
+      entries: entries.length,
+      brokenAt: { seq: entries.length, at: null, action: null, problem: 'HEAD_MISMATCH' },
+    };
   }
   return { ok: true, head: before, entries: entries.length };
 }

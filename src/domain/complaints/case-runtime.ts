@@ -22,20 +22,32 @@ export interface VersionPrerequisite {
  * The steps the version's prerequisites name: a prerequisite whose reference is a step of the version (its id, or its
  * name as written) makes that step mandatory and a prerequisite of every step after it.
  */
-export function mandatorySteps(steps: readonly RuntimeStep[], prerequisites: readonly VersionPrerequisite[]): RuntimeStep[] {
+export function mandatorySteps(
+  steps: readonly RuntimeStep[],
+  prerequisites: readonly VersionPrerequisite[],
+): RuntimeStep[] {
   const refs = prerequisites.map((p) => (p.referenceId ?? '').trim().toLowerCase()).filter((r) => r !== '');
   return steps.filter((s) => refs.includes(s.id.toLowerCase()) || refs.includes(s.name.trim().toLowerCase()));
 }
 
 /** The mandatory steps before `stepId` (by position) not completed yet: completing `stepId` waits for them. */
-export function stepBlockers(steps: readonly RuntimeStep[], prerequisites: readonly VersionPrerequisite[], stepId: string): RuntimeStep[] {
+export function stepBlockers(
+  steps: readonly RuntimeStep[],
+  prerequisites: readonly VersionPrerequisite[],
+  stepId: string,
+): RuntimeStep[] {
   const step = steps.find((s) => s.id === stepId);
   if (!step) return [];
-  return mandatorySteps(steps, prerequisites).filter((m) => m.id !== step.id && m.position < step.position && !m.completed);
+  return mandatorySteps(steps, prerequisites).filter(
+    (m) => m.id !== step.id && m.position < step.position && !m.completed,
+  );
 }
 
 /** The mandatory steps still open: the case is not closed with one open unless the one presiding overrides, with reasons. */
-export function openMandatorySteps(steps: readonly RuntimeStep[], prerequisites: readonly VersionPrerequisite[]): RuntimeStep[] {
+export function openMandatorySteps(
+  steps: readonly RuntimeStep[],
+  prerequisites: readonly VersionPrerequisite[],
+): RuntimeStep[] {
   return mandatorySteps(steps, prerequisites).filter((s) => !s.completed);
 }
 
@@ -46,7 +58,11 @@ export function stepNames(steps: readonly Pick<RuntimeStep, 'name'>[]): string {
 }
 
 /** A respondent the case can serve: named, or with an address or an account. A description alone identifies no one. */
-export function respondentIdentified(respondent: { name: string | null; email: string | null; userId: string | null }): boolean {
+export function respondentIdentified(respondent: {
+  name: string | null;
+  email: string | null;
+  userId: string | null;
+}): boolean {
   return Boolean(respondent.name?.trim() || respondent.email?.trim() || respondent.userId);
 }
 
@@ -59,10 +75,15 @@ export const POST_CLOSURE_CLOCKS: readonly ClockId[] = ['IN_REPORT', 'IN_EMPLOYE
  * The clocks a case shows in its state: a closed case only the post-closure ones (the inquiry's clocks stopped with
  * the decision); a case with no identified respondent none of the respondent's.
  */
-export function clocksOfCase<C extends { id: string }>(clocks: readonly C[], state: { closed: boolean; respondentIdentified: boolean }): C[] {
+export function clocksOfCase<C extends { id: string }>(
+  clocks: readonly C[],
+  state: { closed: boolean; respondentIdentified: boolean },
+): C[] {
   const post: readonly string[] = POST_CLOSURE_CLOCKS;
   const respondent: readonly string[] = RESPONDENT_CLOCKS;
-  return clocks.filter((c) => (!state.closed || post.includes(c.id)) && (state.respondentIdentified || !respondent.includes(c.id)));
+  return clocks.filter(
+    (c) => (!state.closed || post.includes(c.id)) && (state.respondentIdentified || !respondent.includes(c.id)),
+  );
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -79,4 +100,5 @@ export function appealRightText(deadline: string): string {
 }
 
 /** IN-06 (POSH Rule 7(6)): said to every guest whenever a hearing is set, and on the parties' case page. */
-export const NO_LEGAL_PRACTITIONERS = 'Under POSH Rule 7(6), neither party may be represented by a legal practitioner at the inquiry.';
+export const NO_LEGAL_PRACTITIONERS =
+  'Under POSH Rule 7(6), neither party may be represented by a legal practitioner at the inquiry.';

@@ -1,4 +1,11 @@
-import { addCalendarDays, addWorkingDays, daysBetween, workingDaysBetween, type IsoDate, type WorkingCalendar } from '../shared/calendar';
+import {
+  addCalendarDays,
+  addWorkingDays,
+  daysBetween,
+  workingDaysBetween,
+  type IsoDate,
+  type WorkingCalendar,
+} from '../shared/calendar';
 
 /**
  * What the daily case job decides (docs/case.md "The daily case job"), as pure rules: when the committee is reminded
@@ -50,19 +57,34 @@ export function escalationLevel(
 }
 
 /** The day the threshold of `level` is reached (for the mail and the case). */
-export function escalationDay(setting: { firstThresholdDays: number; secondThresholdDays: number | null }, dueOn: IsoDate, level: 1 | 2): IsoDate {
-  return addCalendarDays(dueOn, level === 2 ? (setting.secondThresholdDays ?? setting.firstThresholdDays) : setting.firstThresholdDays);
+export function escalationDay(
+  setting: { firstThresholdDays: number; secondThresholdDays: number | null },
+  dueOn: IsoDate,
+  level: 1 | 2,
+): IsoDate {
+  return addCalendarDays(
+    dueOn,
+    level === 2 ? (setting.secondThresholdDays ?? setting.firstThresholdDays) : setting.firstThresholdDays,
+  );
 }
 
-export type StepTimeLimit = { kind: 'DAYS'; days: number; workingDays: boolean } | { kind: 'STATUTORY'; clockId: string } | null;
+export type StepTimeLimit =
+  { kind: 'DAYS'; days: number; workingDays: boolean } | { kind: 'STATUTORY'; clockId: string } | null;
 
 /**
  * The day the current step of a case falls due: a limit in days counts from the day the step became current (the
  * case's receipt or the previous step's completion), in working days over the workspace calendar when so set; a
  * statutory limit falls due with its clock (`clockDue`), null when that clock has not started or was met.
  */
-export function stepDueOn(calendar: WorkingCalendar, limit: StepTimeLimit, currentSince: IsoDate, clockDue: (clockId: string) => IsoDate | null): IsoDate | null {
+export function stepDueOn(
+  calendar: WorkingCalendar,
+  limit: StepTimeLimit,
+  currentSince: IsoDate,
+  clockDue: (clockId: string) => IsoDate | null,
+): IsoDate | null {
   if (!limit) return null;
   if (limit.kind === 'STATUTORY') return clockDue(limit.clockId);
-  return limit.workingDays ? addWorkingDays(calendar, currentSince, limit.days) : addCalendarDays(currentSince, limit.days);
+  return limit.workingDays
+    ? addWorkingDays(calendar, currentSince, limit.days)
+    : addCalendarDays(currentSince, limit.days);
 }

@@ -54,13 +54,22 @@ export function compositionWarnings(committee: Committee, today: IsoDate): Compo
   if (presiding.length === 0) warn('NO_PRESIDING_OFFICER', 'Name a presiding officer: a senior woman employee.');
   if (presiding.length > 1) warn('SEVERAL_PRESIDING_OFFICERS', 'A committee has one presiding officer.');
   for (const officer of presiding) {
-    if (officer.gender !== 'WOMAN') warn('PRESIDING_OFFICER_NOT_A_WOMAN', `The presiding officer must be a woman (${officer.name}).`);
-    if (!officer.senior) warn('PRESIDING_OFFICER_NOT_SENIOR', `The presiding officer must be a senior employee (${officer.name}).`);
+    if (officer.gender !== 'WOMAN')
+      warn('PRESIDING_OFFICER_NOT_A_WOMAN', `The presiding officer must be a woman (${officer.name}).`);
+    if (!officer.senior)
+      warn('PRESIDING_OFFICER_NOT_SENIOR', `The presiding officer must be a senior employee (${officer.name}).`);
   }
   const employees = committee.members.filter((m) => m.role === 'EMPLOYEE_MEMBER').length;
-  if (employees < 2) warn('TOO_FEW_EMPLOYEE_MEMBERS', `At least 2 employee members are needed; there ${employees === 1 ? 'is' : 'are'} ${employees}.`);
+  if (employees < 2)
+    warn(
+      'TOO_FEW_EMPLOYEE_MEMBERS',
+      `At least 2 employee members are needed; there ${employees === 1 ? 'is' : 'are'} ${employees}.`,
+    );
   if (!committee.members.some((m) => m.role === 'EXTERNAL_MEMBER')) {
-    warn('NO_EXTERNAL_MEMBER', 'Name one external member, from an NGO or association, or familiar with sexual harassment issues.');
+    warn(
+      'NO_EXTERNAL_MEMBER',
+      'Name one external member, from an NGO or association, or familiar with sexual harassment issues.',
+    );
   }
   const women = committee.members.filter((m) => m.gender === 'WOMAN').length;
   if (committee.members.length > 0 && women * 2 < committee.members.length) {
@@ -72,7 +81,8 @@ export function compositionWarnings(committee: Committee, today: IsoDate): Compo
   }
   const left = daysBetween(today, committee.termEnd);
   if (left < 0) warn('TERM_ENDED', `The committee's term ended on ${committee.termEnd}: constitute the next one.`);
-  else if (left <= TERM_WARNING_DAYS) warn('TERM_ENDS_SOON', `The committee's term ends in ${left} days, on ${committee.termEnd}.`);
+  else if (left <= TERM_WARNING_DAYS)
+    warn('TERM_ENDS_SOON', `The committee's term ends in ${left} days, on ${committee.termEnd}.`);
   return warnings;
 }
 
@@ -87,7 +97,9 @@ export function presidingForCase(
 ): { memberId: string; substitute: boolean } | null {
   const officer = committee.members.find((m) => m.role === 'PRESIDING_OFFICER');
   if (officer && !recusedIds.has(officer.id)) return { memberId: officer.id, substitute: false };
-  const named = committee.members.find((m) => m.id === namedToPreside && !recusedIds.has(m.id) && m.role !== 'EXTERNAL_MEMBER');
+  const named = committee.members.find(
+    (m) => m.id === namedToPreside && !recusedIds.has(m.id) && m.role !== 'EXTERNAL_MEMBER',
+  );
   return named ? { memberId: named.id, substitute: true } : null;
 }
 
@@ -109,16 +121,30 @@ export function designatedRecipientWarnings(
 ): { code: RecipientCode; message: string }[] {
   const warnings: { code: RecipientCode; message: string }[] = [];
   if (committee.members.length === 0) {
-    warnings.push({ code: 'NO_DESIGNATED_RECIPIENT', message: 'Name at least one designated recipient to receive notices of occurrence.' });
+    warnings.push({
+      code: 'NO_DESIGNATED_RECIPIENT',
+      message: 'Name at least one designated recipient to receive notices of occurrence.',
+    });
   }
   for (const m of committee.members) {
     if (m.role !== 'DESIGNATED_RECIPIENT') {
-      warnings.push({ code: 'NOT_A_RECIPIENT', message: `Under the Canada Labour Code a notice goes to a designated recipient; ${m.name} is named otherwise.` });
+      warnings.push({
+        code: 'NOT_A_RECIPIENT',
+        message: `Under the Canada Labour Code a notice goes to a designated recipient; ${m.name} is named otherwise.`,
+      });
     }
   }
   const left = daysBetween(today, committee.termEnd);
-  if (left < 0) warnings.push({ code: 'TERM_ENDED', message: `The designation ended on ${committee.termEnd}: name the recipients again.` });
-  else if (left <= TERM_WARNING_DAYS) warnings.push({ code: 'TERM_ENDS_SOON', message: `The designation ends in ${left} days, on ${committee.termEnd}.` });
+  if (left < 0)
+    warnings.push({
+      code: 'TERM_ENDED',
+      message: `The designation ended on ${committee.termEnd}: name the recipients again.`,
+    });
+  else if (left <= TERM_WARNING_DAYS)
+    warnings.push({
+      code: 'TERM_ENDS_SOON',
+      message: `The designation ends in ${left} days, on ${committee.termEnd}.`,
+    });
   return warnings;
 }
 
@@ -140,10 +166,19 @@ export function witnessEmails(witnesses: readonly string[]): string[] {
  */
 export function membersWhoAreParties(
   members: readonly { userId: string; email: string }[],
-  parties: { complainantUserId: string | null; respondentUserId: string | null; emails: readonly (string | null | undefined)[] },
+  parties: {
+    complainantUserId: string | null;
+    respondentUserId: string | null;
+    emails: readonly (string | null | undefined)[];
+  },
 ): string[] {
   const emails = new Set(parties.emails.filter((e): e is string => !!e).map((e) => e.trim().toLowerCase()));
   return members
-    .filter((m) => m.userId === parties.complainantUserId || m.userId === parties.respondentUserId || emails.has(m.email.trim().toLowerCase()))
+    .filter(
+      (m) =>
+        m.userId === parties.complainantUserId ||
+        m.userId === parties.respondentUserId ||
+        emails.has(m.email.trim().toLowerCase()),
+    )
     .map((m) => m.userId);
 }

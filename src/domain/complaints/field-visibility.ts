@@ -47,7 +47,10 @@ export interface VisibleFields {
   added: Set<string>;
 }
 
-export function visibleFields(reader: FieldReader, fields: readonly (FieldSetting & { attributeId: string })[]): VisibleFields {
+export function visibleFields(
+  reader: FieldReader,
+  fields: readonly (FieldSetting & { attributeId: string })[],
+): VisibleFields {
   const system = new Set<string>();
   const added = new Set<string>();
   for (const f of fields) {

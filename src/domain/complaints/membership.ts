@@ -47,7 +47,12 @@ export function approverOf(before: readonly Seat[], after: readonly Seat[], requ
       .sort()
       .join(',');
   const current = presiding(before);
-  if (!current || current !== presiding(after) || before.some((s) => s.role === 'PRESIDING_OFFICER' && s.userId === requestedBy)) return 'SECOND_ADMIN';
+  if (
+    !current ||
+    current !== presiding(after) ||
+    before.some((s) => s.role === 'PRESIDING_OFFICER' && s.userId === requestedBy)
+  )
+    return 'SECOND_ADMIN';
   return 'PRESIDING_OFFICER';
 }
 
@@ -62,8 +67,11 @@ export function decisionProblem(
 ): string | null {
   if (decision === 'REJECT' && decider.userId === change.requestedBy) return null;
   if (decider.userId === change.requestedBy) return 'You asked for this change: another person approves it';
-  if (decision === 'APPROVE' && change.added.includes(decider.userId)) return 'This change seats you: another person approves it';
-  if (change.approver === 'PRESIDING_OFFICER' && !decider.presides) return "This change waits for the presiding officer's approval";
-  if (change.approver === 'SECOND_ADMIN' && !decider.setsUp) return 'This change waits for the approval of a second workspace admin or employer';
+  if (decision === 'APPROVE' && change.added.includes(decider.userId))
+    return 'This change seats you: another person approves it';
+  if (change.approver === 'PRESIDING_OFFICER' && !decider.presides)
+    return "This change waits for the presiding officer's approval";
+  if (change.approver === 'SECOND_ADMIN' && !decider.setsUp)
+    return 'This change waits for the approval of a second workspace admin or employer';
   return null;
 }

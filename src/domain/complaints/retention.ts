@@ -32,7 +32,13 @@ export interface RetentionCase {
  */
 export const CANADA_RECORD_YEARS = 10;
 export const DEFAULT_WARN_DAYS = 30;
-export const RETENTION_OUTCOMES: readonly RetentionOutcome[] = ['UPHELD', 'NOT_UPHELD', 'SETTLED_BY_CONCILIATION', 'WITHDRAWN', 'REFERRED'];
+export const RETENTION_OUTCOMES: readonly RetentionOutcome[] = [
+  'UPHELD',
+  'NOT_UPHELD',
+  'SETTLED_BY_CONCILIATION',
+  'WITHDRAWN',
+  'REFERRED',
+];
 /** A period may be at most 100 years; the warning's lead 1 to 365 days. */
 export const MAX_PERIOD_DAYS = 36_500;
 export const MIN_WARN_DAYS = 1;
@@ -42,14 +48,26 @@ export const MAX_POSTPONE_DAYS = 365;
 
 export type RetentionVerdict =
   | { state: 'KEEP'; reason: 'OPEN' | 'LEGAL_HOLD' | 'NO_PERIOD' }
-  | { state: 'RETAINED' | 'WARN' | 'PURGE'; purgeOn: IsoDate; heldBy: 'PERIOD' | 'APPEAL_WINDOW' | 'LAW' | 'POSTPONED'; daysLeft: number };
+  | {
+      state: 'RETAINED' | 'WARN' | 'PURGE';
+      purgeOn: IsoDate;
+      heldBy: 'PERIOD' | 'APPEAL_WINDOW' | 'LAW' | 'POSTPONED';
+      daysLeft: number;
+    };
 
-export function retentionVerdict(c: RetentionCase, periods: RetentionPeriods, today: IsoDate, warnDays = DEFAULT_WARN_DAYS): RetentionVerdict {
+export function retentionVerdict(
+  c: RetentionCase,
+  periods: RetentionPeriods,
+  today: IsoDate,
+  warnDays = DEFAULT_WARN_DAYS,
+): RetentionVerdict {
   if (c.status !== 'CLOSED' || !c.closedOn || !c.outcome) return { state: 'KEEP', reason: 'OPEN' };
   if (c.legalHold) return { state: 'KEEP', reason: 'LEGAL_HOLD' };
   const period = periods[c.outcome];
   if (period === undefined) return { state: 'KEEP', reason: 'NO_PERIOD' };
-  const candidates: { on: IsoDate; by: 'PERIOD' | 'APPEAL_WINDOW' | 'LAW' | 'POSTPONED' }[] = [{ on: addCalendarDays(c.closedOn, period), by: 'PERIOD' }];
+  const candidates: { on: IsoDate; by: 'PERIOD' | 'APPEAL_WINDOW' | 'LAW' | 'POSTPONED' }[] = [
+    { on: addCalendarDays(c.closedOn, period), by: 'PERIOD' },
+  ];
   if (c.compliance === 'IN_POSH') {
     // The window runs from the report; a case closed without one runs it from the closure.
     const window = appealWindow({ reportIssuedOn: c.reportIssuedOn ?? c.closedOn });
@@ -98,10 +116,23 @@ export function retentionPlan(
   const later = (a: IsoDate, b: IsoDate) => (daysBetween(a, b) > 0 ? b : a);
   if (warnedOn) {
     const purgeOn = later(v.purgeOn, addCalendarDays(warnedOn, warnDays));
-    return { action: daysBetween(today, purgeOn) <= 0 ? 'PURGE' : 'NONE', ruleOn: v.purgeOn, purgeOn, heldBy: v.heldBy, warnedOn };
+    return {
+      action: daysBetween(today, purgeOn) <= 0 ? 'PURGE' : 'NONE',
+      ruleOn: v.purgeOn,
+      purgeOn,
+      heldBy: v.heldBy,
+      warnedOn,
+    };
   }
-  if (v.state === 'RETAINED') return { action: 'NONE', ruleOn: v.purgeOn, purgeOn: v.purgeOn, heldBy: v.heldBy, warnedOn: null };
-  return { action: 'WARN', ruleOn: v.purgeOn, purgeOn: later(v.purgeOn, addCalendarDays(today, warnDays)), heldBy: v.heldBy, warnedOn: null };
+  if (v.state === 'RETAINED')
+    return { action: 'NONE', ruleOn: v.purgeOn, purgeOn: v.purgeOn, heldBy: v.heldBy, warnedOn: null };
+  return {
+    action: 'WARN',
+    ruleOn: v.purgeOn,
+    purgeOn: later(v.purgeOn, addCalendarDays(today, warnDays)),
+    heldBy: v.heldBy,
+    warnedOn: null,
+  };
 }
 
 /**
@@ -109,11 +140,18 @@ export function retentionPlan(
  * move the purge later (an earlier date than the rules allow changes nothing, so it is refused); it can be made again.
  * Answers the problem per field, or an empty object.
  */
-export function postponementProblems(until: IsoDate, reason: string, today: IsoDate, currentPurgeOn: IsoDate | null): Partial<Record<'until' | 'reason', string>> {
+export function postponementProblems(
+  until: IsoDate,
+  reason: string,
+  today: IsoDate,
+  currentPurgeOn: IsoDate | null,
+): Partial<Record<'until' | 'reason', string>> {
   const out: Partial<Record<'until' | 'reason', string>> = {};
   if (daysBetween(today, until) <= 0) out.until = 'Choose a day after today';
-  else if (daysBetween(today, until) > MAX_POSTPONE_DAYS) out.until = `A purge can be postponed at most ${MAX_POSTPONE_DAYS} days ahead`;
-  else if (currentPurgeOn && daysBetween(currentPurgeOn, until) <= 0) out.until = `Choose a day after the current purge date (${currentPurgeOn})`;
+  else if (daysBetween(today, until) > MAX_POSTPONE_DAYS)
+    out.until = `A purge can be postponed at most ${MAX_POSTPONE_DAYS} days ahead`;
+  else if (currentPurgeOn && daysBetween(currentPurgeOn, until) <= 0)
+    out.until = `Choose a day after the current purge date (${currentPurgeOn})`;
   if (reason.trim().length < 3) out.reason = 'Give the reason for the postponement';
   return out;
 }

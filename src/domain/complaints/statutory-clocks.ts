@@ -153,7 +153,11 @@ const CANADA: Definition[] = [
   },
 ];
 
-function stateOf(dueOn: IsoDate, metOn: IsoDate | null, today: IsoDate): { state: ClockState; daysLeft: number | null } {
+function stateOf(
+  dueOn: IsoDate,
+  metOn: IsoDate | null,
+  today: IsoDate,
+): { state: ClockState; daysLeft: number | null } {
   if (metOn) return { state: daysBetween(dueOn, metOn) > 0 ? 'MET_LATE' : 'MET', daysLeft: null };
   const daysLeft = daysBetween(today, dueOn);
   if (daysLeft < 0) return { state: 'MISSED', daysLeft };
@@ -163,7 +167,8 @@ function stateOf(dueOn: IsoDate, metOn: IsoDate | null, today: IsoDate): { state
 function evaluate(definition: Definition, dates: CaseDates, calendar: WorkingCalendar, today: IsoDate): Clock {
   const { id, rule, label, source } = definition;
   const startedOn = definition.start(dates) ?? null;
-  if (!startedOn) return { id, rule, label, source, startedOn: null, dueOn: null, metOn: null, state: 'NOT_STARTED', daysLeft: null };
+  if (!startedOn)
+    return { id, rule, label, source, startedOn: null, dueOn: null, metOn: null, state: 'NOT_STARTED', daysLeft: null };
   const dueOn = definition.due(startedOn, calendar);
   const metOn = definition.met(dates) ?? null;
   return { id, rule, label, source, startedOn, dueOn, metOn, ...stateOf(dueOn, metOn, today) };
@@ -208,11 +213,19 @@ export function appealWindow(dates: Pick<CaseDates, 'reportIssuedOn'>): { starts
 }
 
 /** A case may be closed or purged only after the appeal window (India) has ended; Canada has no such window. */
-export function mayCloseOrPurge(calendar: Pick<WorkingCalendar, 'jurisdiction'>, dates: CaseDates, today: IsoDate): { ok: true } | { ok: false; until: IsoDate; reason: string } {
+export function mayCloseOrPurge(
+  calendar: Pick<WorkingCalendar, 'jurisdiction'>,
+  dates: CaseDates,
+  today: IsoDate,
+): { ok: true } | { ok: false; until: IsoDate; reason: string } {
   if (calendar.jurisdiction !== 'INDIA') return { ok: true };
   const window = appealWindow(dates);
   if (window && daysBetween(today, window.endsOn) >= 0) {
-    return { ok: false, until: window.endsOn, reason: `The appeal window (POSH Act s.18) is open until ${window.endsOn}.` };
+    return {
+      ok: false,
+      until: window.endsOn,
+      reason: `The appeal window (POSH Act s.18) is open until ${window.endsOn}.`,
+    };
   }
   return { ok: true };
 }
@@ -224,10 +237,18 @@ export type FilingTimeliness = 'ON_TIME' | 'EXTENSION_NEEDED' | 'BEYOND_EXTENSIO
  * by at most 3 months, with reasons in writing. A late complaint is accepted and flagged for that decision, never
  * refused by the software.
  */
-export function filingTimeliness(incidentOn: IsoDate, receivedOn: IsoDate): { timeliness: FilingTimeliness; dueOn: IsoDate; extendableTo: IsoDate } {
+export function filingTimeliness(
+  incidentOn: IsoDate,
+  receivedOn: IsoDate,
+): { timeliness: FilingTimeliness; dueOn: IsoDate; extendableTo: IsoDate } {
   const dueOn = addMonths(incidentOn, 3);
   const extendableTo = addMonths(incidentOn, 6);
-  const timeliness = daysBetween(dueOn, receivedOn) <= 0 ? 'ON_TIME' : daysBetween(extendableTo, receivedOn) <= 0 ? 'EXTENSION_NEEDED' : 'BEYOND_EXTENSION';
+  const timeliness =
+    daysBetween(dueOn, receivedOn) <= 0
+      ? 'ON_TIME'
+      : daysBetween(extendableTo, receivedOn) <= 0
+        ? 'EXTENSION_NEEDED'
+        : 'BEYOND_EXTENSION';
   return { timeliness, dueOn, extendableTo };
 }
 
@@ -243,7 +264,11 @@ export interface Hearing {
  * IN-06: ex parte proceedings (or termination of the inquiry) only after 3 consecutive unexplained absences and 15
  * days' written notice. Answers whether they may proceed today, and if not, why.
  */
-export function exParteAllowed(hearings: readonly Hearing[], noticeServedOn: IsoDate | null, today: IsoDate): { ok: true } | { ok: false; reason: string } {
+export function exParteAllowed(
+  hearings: readonly Hearing[],
+  noticeServedOn: IsoDate | null,
+  today: IsoDate,
+): { ok: true } | { ok: false; reason: string } {
   const ordered = [...hearings].sort((a, b) => daysBetween(b.on, a.on));
   let run = 0;
   let best = 0;
@@ -251,18 +276,35 @@ export function exParteAllowed(hearings: readonly Hearing[], noticeServedOn: Iso
     run = !hearing.attended && !hearing.explained ? run + 1 : 0;
     best = Math.max(best, run);
   }
-  if (best < 3) return { ok: false, reason: `Three consecutive unexplained absences are needed; there ${best === 1 ? 'is' : 'are'} ${best}.` };
-  if (!noticeServedOn) return { ok: false, reason: "Written notice must be served 15 days before proceeding ex parte." };
+  if (best < 3)
+    return {
+      ok: false,
+      reason: `Three consecutive unexplained absences are needed; there ${best === 1 ? 'is' : 'are'} ${best}.`,
+    };
+  if (!noticeServedOn)
+    return { ok: false, reason: 'Written notice must be served 15 days before proceeding ex parte.' };
   const since = daysBetween(noticeServedOn, today);
-  if (since < 15) return { ok: false, reason: `Written notice was served ${since} days ago; 15 days are needed (from ${addCalendarDays(noticeServedOn, 15)}).` };
+  if (since < 15)
+    return {
+      ok: false,
+      reason: `Written notice was served ${since} days ago; 15 days are needed (from ${addCalendarDays(noticeServedOn, 15)}).`,
+    };
   return { ok: true };
 }
 
 /** IN-06: a hearing needs at least 3 members present, the presiding officer among them. */
-export function hearingQuorum(presentMemberIds: readonly string[], presidingOfficerId: string | null): { ok: true } | { ok: false; reason: string } {
+export function hearingQuorum(
+  presentMemberIds: readonly string[],
+  presidingOfficerId: string | null,
+): { ok: true } | { ok: false; reason: string } {
   const present = new Set(presentMemberIds);
-  if (!presidingOfficerId || !present.has(presidingOfficerId)) return { ok: false, reason: 'The presiding officer (or the member named to preside) must be present.' };
-  if (present.size < 3) return { ok: false, reason: `At least 3 members must be present; ${present.size} ${present.size === 1 ? 'is' : 'are'}.` };
+  if (!presidingOfficerId || !present.has(presidingOfficerId))
+    return { ok: false, reason: 'The presiding officer (or the member named to preside) must be present.' };
+  if (present.size < 3)
+    return {
+      ok: false,
+      reason: `At least 3 members must be present; ${present.size} ${present.size === 1 ? 'is' : 'are'}.`,
+    };
   return { ok: true };
 }
 

@@ -56,7 +56,9 @@ export function lastMaterialVersion(versions: readonly PolicyVersion[]): PolicyV
   return firstAndMaterial.at(-1) ?? null;
 }
 
-export type AcceptanceState = { state: 'ACCEPTED'; version: number; acceptedOn: IsoDate; validUntil: IsoDate | null } | { state: 'PENDING' | 'OVERDUE'; dueOn: IsoDate };
+export type AcceptanceState =
+  | { state: 'ACCEPTED'; version: number; acceptedOn: IsoDate; validUntil: IsoDate | null }
+  | { state: 'PENDING' | 'OVERDUE'; dueOn: IsoDate };
 
 /**
  * Whether a person has a valid acceptance of a policy: of the last material version or a later one, and, for a yearly
@@ -78,7 +80,8 @@ export function acceptanceState(
     .at(0);
   if (valid) {
     const validUntil = rule.yearly ? addCalendarDays(addYears(valid.acceptedOn, 1), -1) : null;
-    if (!validUntil || daysBetween(today, validUntil) >= 0) return { state: 'ACCEPTED', version: valid.version, acceptedOn: valid.acceptedOn, validUntil };
+    if (!validUntil || daysBetween(today, validUntil) >= 0)
+      return { state: 'ACCEPTED', version: valid.version, acceptedOn: valid.acceptedOn, validUntil };
     const dueOn = addCalendarDays(addYears(valid.acceptedOn, 1), rule.daysToAccept);
     return { state: daysBetween(today, dueOn) < 0 ? 'OVERDUE' : 'PENDING', dueOn };
   }
@@ -107,7 +110,10 @@ export function balance(entries: readonly LedgerEntry[]): number {
   return entries.reduce((sum, e) => sum + (e.kind === 'CONSUME' ? -e.credits : e.credits), 0);
 }
 
-export type LedgerDecision = { ok: true; entry: LedgerEntry } | { ok: true; duplicate: true } | { ok: false; reason: 'NO_CREDITS' | 'NOT_CONSUMED' | 'BAD_AMOUNT' };
+export type LedgerDecision =
+  | { ok: true; entry: LedgerEntry }
+  | { ok: true; duplicate: true }
+  | { ok: false; reason: 'NO_CREDITS' | 'NOT_CONSUMED' | 'BAD_AMOUNT' };
 
 /**
  * Whether an entry may be appended: an idempotency key already in the ledger changes nothing (a retried request never
@@ -116,7 +122,8 @@ export type LedgerDecision = { ok: true; entry: LedgerEntry } | { ok: true; dupl
  */
 export function append(entries: readonly LedgerEntry[], entry: LedgerEntry, consumedKey?: string): LedgerDecision {
   if (entries.some((e) => e.key === entry.key)) return { ok: true, duplicate: true };
-  if (entry.kind === 'GRANT' && (!Number.isInteger(entry.credits) || entry.credits < 1)) return { ok: false, reason: 'BAD_AMOUNT' };
+  if (entry.kind === 'GRANT' && (!Number.isInteger(entry.credits) || entry.credits < 1))
+    return { ok: false, reason: 'BAD_AMOUNT' };
   if (entry.kind === 'CONSUME' && balance(entries) < 1) return { ok: false, reason: 'NO_CREDITS' };
   if (entry.kind === 'RETURN') {
     const consumed = consumedKey && entries.some((e) => e.kind === 'CONSUME' && e.key === consumedKey);
@@ -169,7 +176,10 @@ export function translationStates(
  * The language a reader gets the current version in: the one asked when its PDF of the current version is given,
  * else English, else the first given; null when the current version has no PDF yet.
  */
-export function readingLanguage<L extends string>(asked: L | null, current: readonly L[]): { language: L; fallback: boolean } | null {
+export function readingLanguage<L extends string>(
+  asked: L | null,
+  current: readonly L[],
+): { language: L; fallback: boolean } | null {
   if (asked && current.includes(asked)) return { language: asked, fallback: false };
   const other = current.includes('ENGLISH' as L) ? ('ENGLISH' as L) : current[0];
   if (!other) return null;
@@ -177,6 +187,10 @@ export function readingLanguage<L extends string>(asked: L | null, current: read
 }
 
 /** Whether a person is in a published policy's scope: everyone, or the chosen business units. */
-export function inPolicyScope(scope: 'WORKSPACE' | 'UNITS', units: readonly string[], branchId: string | null): boolean {
+export function inPolicyScope(
+  scope: 'WORKSPACE' | 'UNITS',
+  units: readonly string[],
+  branchId: string | null,
+): boolean {
   return scope === 'WORKSPACE' || (branchId !== null && units.includes(branchId));
 }

@@ -60,7 +60,12 @@ export interface PolicyEvidence {
 
 export function judgePolicies(e: PolicyEvidence): ObligationJudgement {
   if (e.linked === 0) return { state: 'NOT_TRACKED', missing: 'No catalogue policy is linked to it yet', dueOn: null };
-  if (e.published === 0) return { state: 'MISSING', missing: e.linked === 1 ? 'The policy is not published' : 'None of its policies is published', dueOn: null };
+  if (e.published === 0)
+    return {
+      state: 'MISSING',
+      missing: e.linked === 1 ? 'The policy is not published' : 'None of its policies is published',
+      dueOn: null,
+    };
   const unpublished = e.linked - e.published;
   const waiting = e.inScope - e.accepted;
   if (unpublished === 0 && waiting === 0) return { state: 'MET', missing: null, dueOn: null };
@@ -82,9 +87,14 @@ export interface CommitteeEvidence {
 export function judgeCommittee(committee: CommitteeEvidence | null, today: IsoDate): ObligationJudgement {
   if (!committee) return { state: 'MISSING', missing: 'No Internal Committee is constituted', dueOn: null };
   if (daysBetween(today, committee.termEnd) < 0) {
-    return { state: 'MISSING', missing: `The committee's term ended on ${committee.termEnd}: constitute it again`, dueOn: committee.termEnd };
+    return {
+      state: 'MISSING',
+      missing: `The committee's term ended on ${committee.termEnd}: constitute it again`,
+      dueOn: committee.termEnd,
+    };
   }
-  if (committee.members === 0) return { state: 'PARTIAL', missing: 'The committee has no members', dueOn: committee.termEnd };
+  if (committee.members === 0)
+    return { state: 'PARTIAL', missing: 'The committee has no members', dueOn: committee.termEnd };
   return { state: 'MET', missing: null, dueOn: committee.termEnd };
 }
 
@@ -92,7 +102,10 @@ export function judgeCommittee(committee: CommitteeEvidence | null, today: IsoDa
 export function judgeUntracked(kind: 'REPORT' | 'OTHER'): ObligationJudgement {
   return {
     state: 'NOT_TRACKED',
-    missing: kind === 'REPORT' ? 'See Statutory returns and Legal rules below: SafePlace makes the returns and tracks them there' : 'Not yet tracked by SafePlace',
+    missing:
+      kind === 'REPORT'
+        ? 'See Statutory returns and Legal rules below: SafePlace makes the returns and tracks them there'
+        : 'Not yet tracked by SafePlace',
     dueOn: null,
   };
 }

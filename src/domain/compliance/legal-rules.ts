@@ -60,7 +60,13 @@ export interface LawFacts {
   /** IN-11: entries of the cases' access logs. */
   accessLogEntries: number;
   /** IN-12. */
-  duties: { noticePublished: boolean; policeHelpGiven: boolean; workshopsLastYear: number; awarenessLastYear: number; orientationThisTerm: boolean };
+  duties: {
+    noticePublished: boolean;
+    policeHelpGiven: boolean;
+    workshopsLastYear: number;
+    awarenessLastYear: number;
+    orientationThisTerm: boolean;
+  };
   returns: Readonly<Record<ReturnKind, ReturnState>>;
   /** IN-16: where else a complainant can go, shown on the complaint pages. */
   sheBoxShown: boolean;
@@ -100,11 +106,19 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** A statutory clock's rule: missed is not met, due within 7 days is at risk, none running with no case is not applicable. */
 function byClocks(f: LawFacts, ids: readonly string[], cases: number, what: string): Evaluation {
-  const c = ids.map((id) => clock(f, id)).reduce((a, b) => ({ running: a.running + b.running, dueSoon: a.dueSoon + b.dueSoon, missed: a.missed + b.missed }), NO_CLOCK);
+  const c = ids
+    .map((id) => clock(f, id))
+    .reduce(
+      (a, b) => ({ running: a.running + b.running, dueSoon: a.dueSoon + b.dueSoon, missed: a.missed + b.missed }),
+      NO_CLOCK,
+    );
   const figures = { running: c.running, dueSoon: c.dueSoon, missed: c.missed };
-  if (cases === 0) return { status: 'NOT_APPLICABLE', computed: `No case yet: ${what} is counted on every case`, figures };
-  if (c.missed > 0) return { status: 'NOT_MET', computed: `${what}: ${plural(c.missed, 'open case')} missed it`, figures };
-  if (c.dueSoon > 0) return { status: 'AT_RISK', computed: `${what}: ${plural(c.dueSoon, 'open case')} due within 7 days`, figures };
+  if (cases === 0)
+    return { status: 'NOT_APPLICABLE', computed: `No case yet: ${what} is counted on every case`, figures };
+  if (c.missed > 0)
+    return { status: 'NOT_MET', computed: `${what}: ${plural(c.missed, 'open case')} missed it`, figures };
+  if (c.dueSoon > 0)
+    return { status: 'AT_RISK', computed: `${what}: ${plural(c.dueSoon, 'open case')} due within 7 days`, figures };
   return { status: 'MET', computed: `${what}: ${c.running} running, none missed`, figures };
 }
 
@@ -112,7 +126,12 @@ function byReturn(f: LawFacts, kind: ReturnKind, name: string): Evaluation {
   const r = f.returns[kind];
   const figures = { period: r.period, deadline: r.deadline, done: r.done };
   if (r.done) return { status: 'MET', computed: `${name} for ${r.period} generated`, figures };
-  if (f.today > r.deadline) return { status: 'NOT_MET', computed: `${name} for ${r.period} not generated; it was due by ${r.deadline}`, figures };
+  if (f.today > r.deadline)
+    return {
+      status: 'NOT_MET',
+      computed: `${name} for ${r.period} not generated; it was due by ${r.deadline}`,
+      figures,
+    };
   return { status: 'AT_RISK', computed: `${name} for ${r.period} not generated yet; due by ${r.deadline}`, figures };
 }
 
@@ -122,13 +141,31 @@ export const INDIA_RULES: readonly Rule[] = [
     title: 'An Internal Committee for every office of 10 or more',
     actionPath: '/committees',
     evaluate: (f) => {
-      const figures = { unitsOf10: f.unitsOf10, unitsUncovered: f.unitsOf10Uncovered, workspaceCommittee: f.workspaceCommittee, casesWithoutCommittee: f.casesWithoutCommittee };
-      if (!f.workspaceCommittee && f.committees === 0) return { status: 'NOT_MET', computed: 'No Internal Committee is constituted', figures };
-      if (f.unitsOf10Uncovered > 0) return { status: 'NOT_MET', computed: `${plural(f.unitsOf10Uncovered, 'unit')} of 10 or more people without a committee`, figures };
-      if (f.casesWithoutCommittee > 0) return { status: 'AT_RISK', computed: `${plural(f.casesWithoutCommittee, 'open case')} no committee hears: refer to the Local Committee`, figures };
+      const figures = {
+        unitsOf10: f.unitsOf10,
+        unitsUncovered: f.unitsOf10Uncovered,
+        workspaceCommittee: f.workspaceCommittee,
+        casesWithoutCommittee: f.casesWithoutCommittee,
+      };
+      if (!f.workspaceCommittee && f.committees === 0)
+        return { status: 'NOT_MET', computed: 'No Internal Committee is constituted', figures };
+      if (f.unitsOf10Uncovered > 0)
+        return {
+          status: 'NOT_MET',
+          computed: `${plural(f.unitsOf10Uncovered, 'unit')} of 10 or more people without a committee`,
+          figures,
+        };
+      if (f.casesWithoutCommittee > 0)
+        return {
+          status: 'AT_RISK',
+          computed: `${plural(f.casesWithoutCommittee, 'open case')} no committee hears: refer to the Local Committee`,
+          figures,
+        };
       return {
         status: 'MET',
-        computed: f.workspaceCommittee ? `The workspace's committee covers every unit (${f.unitsOf10} of 10 or more people)` : `Each of the ${f.unitsOf10} units of 10 or more has its committee`,
+        computed: f.workspaceCommittee
+          ? `The workspace's committee covers every unit (${f.unitsOf10} of 10 or more people)`
+          : `Each of the ${f.unitsOf10} units of 10 or more has its committee`,
         figures,
       };
     },
@@ -140,7 +177,12 @@ export const INDIA_RULES: readonly Rule[] = [
     evaluate: (f) => {
       const figures = { committees: f.committees, warnings: f.compositionWarnings };
       if (f.committees === 0) return { status: 'NOT_MET', computed: 'No committee to check', figures };
-      if (f.compositionWarnings > 0) return { status: 'NOT_MET', computed: `${plural(f.compositionWarnings, 'composition warning')} over ${plural(f.committees, 'committee')}`, figures };
+      if (f.compositionWarnings > 0)
+        return {
+          status: 'NOT_MET',
+          computed: `${plural(f.compositionWarnings, 'composition warning')} over ${plural(f.committees, 'committee')}`,
+          figures,
+        };
       return { status: 'MET', computed: `${plural(f.committees, 'committee')}, composition as the Act asks`, figures };
     },
   },
@@ -150,8 +192,14 @@ export const INDIA_RULES: readonly Rule[] = [
     actionPath: '/complaints',
     evaluate: (f) => {
       const figures = { lateFilings: f.lateFilings };
-      if (f.cases.inTotal === 0) return { status: 'NOT_APPLICABLE', computed: 'No complaint yet: each is flagged when late', figures };
-      if (f.lateFilings > 0) return { status: 'AT_RISK', computed: `${plural(f.lateFilings, 'open case')} filed late: the committee records its reasons to extend`, figures };
+      if (f.cases.inTotal === 0)
+        return { status: 'NOT_APPLICABLE', computed: 'No complaint yet: each is flagged when late', figures };
+      if (f.lateFilings > 0)
+        return {
+          status: 'AT_RISK',
+          computed: `${plural(f.lateFilings, 'open case')} filed late: the committee records its reasons to extend`,
+          figures,
+        };
       return { status: 'MET', computed: 'Every open complaint was filed in time', figures };
     },
   },
@@ -169,7 +217,8 @@ export const INDIA_RULES: readonly Rule[] = [
     ruleId: 'IN-05',
     title: 'Copy to the respondent in 7 working days, reply in 10',
     actionPath: '/complaints',
-    evaluate: (f) => byClocks(f, ['IN_RESPONDENT_COPY', 'IN_RESPONDENT_REPLY'], f.cases.inTotal, 'Copy and reply clocks'),
+    evaluate: (f) =>
+      byClocks(f, ['IN_RESPONDENT_COPY', 'IN_RESPONDENT_REPLY'], f.cases.inTotal, 'Copy and reply clocks'),
   },
   {
     ruleId: 'IN-06',
@@ -178,8 +227,17 @@ export const INDIA_RULES: readonly Rule[] = [
     evaluate: (f) => {
       const figures = { committees: f.committees, withoutQuorum: f.committeesWithoutQuorum };
       if (f.committees === 0) return { status: 'NOT_MET', computed: 'No committee: no hearing can be held', figures };
-      if (f.committeesWithoutQuorum > 0) return { status: 'NOT_MET', computed: `${plural(f.committeesWithoutQuorum, 'committee')} cannot seat a quorum of 3 with the presiding officer`, figures };
-      return { status: 'MET', computed: 'Every committee can seat a quorum; ex parte needs 3 absences and 15 days’ notice', figures };
+      if (f.committeesWithoutQuorum > 0)
+        return {
+          status: 'NOT_MET',
+          computed: `${plural(f.committeesWithoutQuorum, 'committee')} cannot seat a quorum of 3 with the presiding officer`,
+          figures,
+        };
+      return {
+        status: 'MET',
+        computed: 'Every committee can seat a quorum; ex parte needs 3 absences and 15 days’ notice',
+        figures,
+      };
     },
   },
   {
@@ -189,7 +247,8 @@ export const INDIA_RULES: readonly Rule[] = [
     evaluate: (f) => {
       const e = byClocks(f, ['IN_INQUIRY'], f.cases.inTotal, 'Inquiry clock');
       const figures = { ...e.figures, pendingOver90Days: f.pendingOver90Days };
-      if (f.pendingOver90Days > 0) return { status: 'NOT_MET', computed: `${plural(f.pendingOver90Days, 'case')} pending over 90 days`, figures };
+      if (f.pendingOver90Days > 0)
+        return { status: 'NOT_MET', computed: `${plural(f.pendingOver90Days, 'case')} pending over 90 days`, figures };
       return { ...e, figures };
     },
   },
@@ -201,7 +260,12 @@ export const INDIA_RULES: readonly Rule[] = [
       const waiting = Math.max(0, f.interimRequested - f.interimDecided);
       const figures = { requested: f.interimRequested, decided: f.interimDecided };
       if (f.cases.inTotal === 0) return { status: 'NOT_APPLICABLE', computed: 'No complaint yet', figures };
-      if (waiting > 0) return { status: 'AT_RISK', computed: `${plural(waiting, 'request')} for interim relief awaiting a decision`, figures };
+      if (waiting > 0)
+        return {
+          status: 'AT_RISK',
+          computed: `${plural(waiting, 'request')} for interim relief awaiting a decision`,
+          figures,
+        };
       return { status: 'MET', computed: `${plural(f.interimRequested, 'request')}, each decided`, figures };
     },
   },
@@ -209,7 +273,8 @@ export const INDIA_RULES: readonly Rule[] = [
     ruleId: 'IN-09',
     title: 'Report in 10 days, employer action in 60',
     actionPath: '/complaints',
-    evaluate: (f) => byClocks(f, ['IN_REPORT', 'IN_EMPLOYER_ACTION'], f.cases.inTotal, 'Report and employer action clocks'),
+    evaluate: (f) =>
+      byClocks(f, ['IN_REPORT', 'IN_EMPLOYER_ACTION'], f.cases.inTotal, 'Report and employer action clocks'),
   },
   {
     ruleId: 'IN-10',
@@ -240,12 +305,23 @@ export const INDIA_RULES: readonly Rule[] = [
       const figures = { ...d };
       const missing = [
         d.noticePublished ? null : 'the notice of penal consequences and the committee is not published',
-        d.workshopsLastYear + d.awarenessLastYear > 0 ? null : 'no workshop or awareness programme in the last 12 months',
+        d.workshopsLastYear + d.awarenessLastYear > 0
+          ? null
+          : 'no workshop or awareness programme in the last 12 months',
         d.orientationThisTerm ? null : "the committee's orientation is not recorded",
         d.policeHelpGiven ? null : 'where to get help with a police complaint is not given',
       ].filter((m): m is string => m !== null);
-      if (missing.length === 0) return { status: 'MET', computed: `Notice shown; ${d.workshopsLastYear} workshops and ${d.awarenessLastYear} awareness programmes in 12 months; orientation recorded`, figures };
-      return { status: missing.length >= 3 ? 'NOT_MET' : 'AT_RISK', computed: `Missing: ${missing.join('; ')}`, figures };
+      if (missing.length === 0)
+        return {
+          status: 'MET',
+          computed: `Notice shown; ${d.workshopsLastYear} workshops and ${d.awarenessLastYear} awareness programmes in 12 months; orientation recorded`,
+          figures,
+        };
+      return {
+        status: missing.length >= 3 ? 'NOT_MET' : 'AT_RISK',
+        computed: `Missing: ${missing.join('; ')}`,
+        figures,
+      };
     },
   },
   {
@@ -273,8 +349,16 @@ export const INDIA_RULES: readonly Rule[] = [
     actionPath: '/complaints',
     evaluate: (f) =>
       f.sheBoxShown
-        ? { status: 'MET', computed: 'SHe-Box and the Local Committee are shown on the complaint pages', figures: { shown: true } }
-        : { status: 'AT_RISK', computed: 'The complaint pages do not yet show SHe-Box and the Local Committee', figures: { shown: false } },
+        ? {
+            status: 'MET',
+            computed: 'SHe-Box and the Local Committee are shown on the complaint pages',
+            figures: { shown: true },
+          }
+        : {
+            status: 'AT_RISK',
+            computed: 'The complaint pages do not yet show SHe-Box and the Local Committee',
+            figures: { shown: false },
+          },
   },
   {
     ruleId: 'IN-17',
@@ -283,7 +367,8 @@ export const INDIA_RULES: readonly Rule[] = [
     evaluate: (f) => {
       const figures = { compositionWarnings: f.compositionWarnings, withoutQuorum: f.committeesWithoutQuorum };
       if (f.committees === 0) return { status: 'NOT_MET', computed: 'No committee constituted', figures };
-      if (f.compositionWarnings > 0 || f.committeesWithoutQuorum > 0) return { status: 'NOT_MET', computed: 'A committee is not constituted as the Act asks', figures };
+      if (f.compositionWarnings > 0 || f.committeesWithoutQuorum > 0)
+        return { status: 'NOT_MET', computed: 'A committee is not constituted as the Act asks', figures };
       return { status: 'MET', computed: 'Committees constituted as the Act asks; hearings need the quorum', figures };
     },
   },
@@ -296,7 +381,11 @@ export const CANADA_RULES: readonly Rule[] = [
     actionPath: '/committees',
     evaluate: (f) =>
       f.designatedRecipients > 0
-        ? { status: 'MET', computed: `${plural(f.designatedRecipients, 'designated recipient')} receive notices`, figures: { designatedRecipients: f.designatedRecipients } }
+        ? {
+            status: 'MET',
+            computed: `${plural(f.designatedRecipients, 'designated recipient')} receive notices`,
+            figures: { designatedRecipients: f.designatedRecipients },
+          }
         : { status: 'NOT_MET', computed: 'No designated recipient is named', figures: { designatedRecipients: 0 } },
   },
   {
@@ -337,7 +426,8 @@ export const CANADA_RULES: readonly Rule[] = [
     actionPath: '/complaints',
     evaluate: (f) => ({
       status: f.cases.caTotal === 0 ? 'NOT_APPLICABLE' : 'AT_RISK',
-      computed: "The investigator's report and the recommendations chosen are not yet recorded in SafePlace; the returns carry no identifier",
+      computed:
+        "The investigator's report and the recommendations chosen are not yet recorded in SafePlace; the returns carry no identifier",
       figures: { open: f.cases.caOpen },
     }),
   },
@@ -383,8 +473,18 @@ export const CANADA_RULES: readonly Rule[] = [
     title: 'Training within 3 months of hire, then every 3 years',
     actionPath: '/compliance/training-cadence',
     evaluate: (f) => {
-      if (f.trainingOverdue === null) return { status: 'NOT_MET', computed: 'No course meets a Canadian training obligation', figures: { overdue: null } };
-      if (f.trainingOverdue > 0) return { status: 'NOT_MET', computed: `${plural(f.trainingOverdue, 'person', 'people')} overdue for training`, figures: { overdue: f.trainingOverdue } };
+      if (f.trainingOverdue === null)
+        return {
+          status: 'NOT_MET',
+          computed: 'No course meets a Canadian training obligation',
+          figures: { overdue: null },
+        };
+      if (f.trainingOverdue > 0)
+        return {
+          status: 'NOT_MET',
+          computed: `${plural(f.trainingOverdue, 'person', 'people')} overdue for training`,
+          figures: { overdue: f.trainingOverdue },
+        };
       return { status: 'MET', computed: 'Nobody is overdue for training', figures: { overdue: 0 } };
     },
   },
@@ -395,8 +495,17 @@ export const CANADA_RULES: readonly Rule[] = [
     evaluate: (f) => {
       const figures = { published: f.policiesPublished, reviewOverdue: f.policiesReviewOverdue };
       if (f.policiesPublished === 0) return { status: 'NOT_MET', computed: 'No policy is published', figures };
-      if (f.policiesReviewOverdue > 0) return { status: 'NOT_MET', computed: `${plural(f.policiesReviewOverdue, 'policy', 'policies')} past the review date`, figures };
-      return { status: 'MET', computed: `${plural(f.policiesPublished, 'policy', 'policies')} published, each within its review date`, figures };
+      if (f.policiesReviewOverdue > 0)
+        return {
+          status: 'NOT_MET',
+          computed: `${plural(f.policiesReviewOverdue, 'policy', 'policies')} past the review date`,
+          figures,
+        };
+      return {
+        status: 'MET',
+        computed: `${plural(f.policiesPublished, 'policy', 'policies')} published, each within its review date`,
+        figures,
+      };
     },
   },
 ];

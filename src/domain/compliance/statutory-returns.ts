@@ -62,12 +62,19 @@ export function caseFigures(cases: readonly ReturnCase[], period: Period): CaseF
   return {
     received: cases.filter((c) => within(c.receivedOn, period)).length,
     disposed: cases.filter((c) => c.disposedOn !== null && within(c.disposedOn, period)).length,
-    pendingAtEnd: cases.filter((c) => c.receivedOn <= period.to && (c.disposedOn === null || c.disposedOn > period.to)).length,
+    pendingAtEnd: cases.filter((c) => c.receivedOn <= period.to && (c.disposedOn === null || c.disposedOn > period.to))
+      .length,
     pendingOver90Days: cases.filter((c) => pendingOver90Days(c, period.to)).length,
   };
 }
 
-export const OUTCOMES: readonly CaseOutcome[] = ['UPHELD', 'NOT_UPHELD', 'SETTLED_BY_CONCILIATION', 'WITHDRAWN', 'REFERRED'];
+export const OUTCOMES: readonly CaseOutcome[] = [
+  'UPHELD',
+  'NOT_UPHELD',
+  'SETTLED_BY_CONCILIATION',
+  'WITHDRAWN',
+  'REFERRED',
+];
 
 /** IN-13's "nature of action taken", in the return's words. */
 export const ACTION_TAKEN: Record<CaseOutcome, string> = {
@@ -94,7 +101,10 @@ export interface AwarenessEvent {
   attendance: number;
 }
 
-export function awarenessHeld(events: readonly AwarenessEvent[], period: Period): { workshops: number; awarenessProgrammes: number; orientations: number; attendance: number } {
+export function awarenessHeld(
+  events: readonly AwarenessEvent[],
+  period: Period,
+): { workshops: number; awarenessProgrammes: number; orientations: number; attendance: number } {
   const held = events.filter((e) => within(e.heldOn, period));
   return {
     workshops: held.filter((e) => e.kind === 'WORKSHOP').length,
@@ -105,7 +115,12 @@ export function awarenessHeld(events: readonly AwarenessEvent[], period: Period)
 }
 
 /** IN-14's headcount by gender, from the directory's free-text gender (women, men, transgender, not given). */
-export function headcountByGender(genders: readonly (string | null)[]): { female: number; male: number; transgender: number; notGiven: number } {
+export function headcountByGender(genders: readonly (string | null)[]): {
+  female: number;
+  male: number;
+  transgender: number;
+  notGiven: number;
+} {
   const out = { female: 0, male: 0, transgender: 0, notGiven: 0 };
   for (const raw of genders) {
     const g = (raw ?? '').trim().toLowerCase();
@@ -146,14 +161,22 @@ export function canadaFigures(cases: readonly ReturnCase[], year: number): Canad
   const period = calendarYear(year);
   const mine = cases.filter((c) => c.regime === 'CA_FEDERAL');
   const resolved = mine.filter((c) => c.disposedOn !== null && within(c.disposedOn, period));
-  const means: Record<ResolutionMeans, number> = { NEGOTIATED_RESOLUTION: 0, CONCILIATION: 0, INVESTIGATION: 0, WITHDRAWN: 0, OTHER: 0 };
+  const means: Record<ResolutionMeans, number> = {
+    NEGOTIATED_RESOLUTION: 0,
+    CONCILIATION: 0,
+    INVESTIGATION: 0,
+    WITHDRAWN: 0,
+    OTHER: 0,
+  };
   for (const c of resolved) means[resolutionMeans(c)] += 1;
   const months = resolved.map((c) => monthsBetween(c.receivedOn, c.disposedOn!));
   return {
     occurrences: mine.filter((c) => within(c.receivedOn, period)).length,
     resolved: resolved.length,
     resolutionMeans: means,
-    averageMonthsToResolve: months.length ? Math.round((months.reduce((a, b) => a + b, 0) / months.length) * 10) / 10 : null,
+    averageMonthsToResolve: months.length
+      ? Math.round((months.reduce((a, b) => a + b, 0) / months.length) * 10) / 10
+      : null,
   };
 }
 
@@ -188,4 +211,8 @@ export function deadlineNear(deadline: IsoDate, today: IsoDate, days = 30): bool
 }
 
 /** The statutory returns' names, as the compliance pages show them. */
-export const RETURN_NAMES = { POSH_ANNUAL: 'POSH annual return (IN-13)', BOARD: 'Board’s report figures (IN-14)', CANADA_ANNUAL: 'Annual report, LAB1206 (CA-10)' } as const;
+export const RETURN_NAMES = {
+  POSH_ANNUAL: 'POSH annual return (IN-13)',
+  BOARD: 'Board’s report figures (IN-14)',
+  CANADA_ANNUAL: 'Annual report, LAB1206 (CA-10)',
+} as const;

@@ -17,7 +17,8 @@ export const LEARNER_STATUS_LABELS: Record<LearnerStatus, string> = {
 };
 
 /** How an assignment's due date is set: none, a number of days after it was assigned, or a fixed date. */
-export type DueRule = { kind: 'NONE' } | { kind: 'DAYS_AFTER_ASSIGNMENT'; days: number } | { kind: 'FIXED'; date: IsoDate };
+export type DueRule =
+  { kind: 'NONE' } | { kind: 'DAYS_AFTER_ASSIGNMENT'; days: number } | { kind: 'FIXED'; date: IsoDate };
 
 export function dueDate(rule: DueRule, assignedOn: IsoDate): IsoDate | null {
   switch (rule.kind) {
@@ -68,7 +69,13 @@ export interface ReminderCadence {
   managerAfterDays: number | null;
 }
 
-export const DEFAULT_CADENCE: ReminderCadence = { beforeDays: [7, 1], onDueDate: true, overdueEveryDays: 7, overdueTimes: 3, managerAfterDays: 14 };
+export const DEFAULT_CADENCE: ReminderCadence = {
+  beforeDays: [7, 1],
+  onDueDate: true,
+  overdueEveryDays: 7,
+  overdueTimes: 3,
+  managerAfterDays: 14,
+};
 
 export type ReminderKind = 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE' | 'MANAGER';
 
@@ -84,8 +91,10 @@ export function reminderPlan(cadence: ReminderCadence, dueOn: IsoDate): PlannedR
     plan.push({ kind: 'BEFORE_DUE', on: addCalendarDays(dueOn, -days) });
   }
   if (cadence.onDueDate) plan.push({ kind: 'ON_DUE', on: dueOn });
-  for (let i = 1; i <= cadence.overdueTimes; i++) plan.push({ kind: 'OVERDUE', on: addCalendarDays(dueOn, i * cadence.overdueEveryDays) });
-  if (cadence.managerAfterDays !== null) plan.push({ kind: 'MANAGER', on: addCalendarDays(dueOn, cadence.managerAfterDays) });
+  for (let i = 1; i <= cadence.overdueTimes; i++)
+    plan.push({ kind: 'OVERDUE', on: addCalendarDays(dueOn, i * cadence.overdueEveryDays) });
+  if (cadence.managerAfterDays !== null)
+    plan.push({ kind: 'MANAGER', on: addCalendarDays(dueOn, cadence.managerAfterDays) });
   return plan.sort((a, b) => daysBetween(b.on, a.on));
 }
 
@@ -128,7 +137,9 @@ export function remindersDue(
   const dueFor = (dueOn: IsoDate): PlannedReminder[] => {
     let picked = byDueOn.get(dueOn);
     if (!picked) {
-      const due = reminderPlan(cadence, dueOn).filter((r) => daysBetween(from, r.on) >= 0 && daysBetween(r.on, today) >= 0);
+      const due = reminderPlan(cadence, dueOn).filter(
+        (r) => daysBetween(from, r.on) >= 0 && daysBetween(r.on, today) >= 0,
+      );
       // Manager notices are their own message; of the learner's own, only the latest is sent.
       const own = due.filter((r) => r.kind !== 'MANAGER').at(-1);
       picked = [own, due.find((r) => r.kind === 'MANAGER')].filter((r): r is PlannedReminder => r !== undefined);
@@ -139,7 +150,13 @@ export function remindersDue(
   for (const c of candidates) {
     if (!c.remindersOn || !c.dueOn || c.status === 'COMPLETED' || c.status === 'EXPIRED') continue;
     for (const r of dueFor(c.dueOn)) {
-      out.push({ kind: r.kind, on: r.on, learnerId: c.learnerId, courseId: c.courseId, idempotencyKey: reminderKey(c.learnerId, c.courseId, r.kind, r.on) });
+      out.push({
+        kind: r.kind,
+        on: r.on,
+        learnerId: c.learnerId,
+        courseId: c.courseId,
+        idempotencyKey: reminderKey(c.learnerId, c.courseId, r.kind, r.on),
+      });
     }
   }
   return out;
@@ -161,7 +178,11 @@ export function digests(reminders: readonly ReminderToSend[]): Map<string, Remin
  * anniversary is its last day), and the course is assigned again `leadDays` before, so the learner recertifies before
  * falling out of compliance.
  */
-export function recertification(completedOn: IsoDate, validityYears: number, leadDays = 30): { expiresOn: IsoDate; reassignOn: IsoDate } {
+export function recertification(
+  completedOn: IsoDate,
+  validityYears: number,
+  leadDays = 30,
+): { expiresOn: IsoDate; reassignOn: IsoDate } {
   const expiresOn = addCalendarDays(addYears(completedOn, validityYears), -1);
   return { expiresOn, reassignOn: addCalendarDays(expiresOn, -leadDays) };
 }

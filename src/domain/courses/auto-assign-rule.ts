@@ -31,7 +31,13 @@ export interface RulePerson {
   status: 'ACTIVE' | 'INVITED' | 'INACTIVE';
 }
 
-export const NO_CRITERIA: AutoAssignCriteria = { branchId: null, departmentId: null, startJoiningDate: null, endJoiningDate: null, role: null };
+export const NO_CRITERIA: AutoAssignCriteria = {
+  branchId: null,
+  departmentId: null,
+  startJoiningDate: null,
+  endJoiningDate: null,
+  role: null,
+};
 
 /** Whether the rule assigns this person now (an enabled rule, a person not deactivated, every given criterion met). */
 export function matchesRule(rule: AutoAssignRule, person: RulePerson): boolean {
@@ -40,8 +46,10 @@ export function matchesRule(rule: AutoAssignRule, person: RulePerson): boolean {
   if (rule.departmentId !== null && person.departmentId !== rule.departmentId) return false;
   if (rule.role !== null && person.role !== rule.role) return false;
   // A window needs a joining date: someone whose date is unknown is not in any window.
-  if (rule.startJoiningDate !== null && (person.dateOfJoining === null || person.dateOfJoining < rule.startJoiningDate)) return false;
-  if (rule.endJoiningDate !== null && (person.dateOfJoining === null || person.dateOfJoining > rule.endJoiningDate)) return false;
+  if (rule.startJoiningDate !== null && (person.dateOfJoining === null || person.dateOfJoining < rule.startJoiningDate))
+    return false;
+  if (rule.endJoiningDate !== null && (person.dateOfJoining === null || person.dateOfJoining > rule.endJoiningDate))
+    return false;
   return true;
 }
 
@@ -57,7 +65,9 @@ export function ruleFieldsChanged(before: RulePerson, after: RulePerson): boolea
 }
 
 /** The rule's own problems, each on its field (the window's order; the date forms are the contract's). */
-export function ruleProblems(criteria: Pick<AutoAssignCriteria, 'startJoiningDate' | 'endJoiningDate'>): Record<string, string> {
+export function ruleProblems(
+  criteria: Pick<AutoAssignCriteria, 'startJoiningDate' | 'endJoiningDate'>,
+): Record<string, string> {
   const errors = validateAssignmentFilter({
     startJoiningDate: criteria.startJoiningDate ?? undefined,
     endJoiningDate: criteria.endJoiningDate ?? undefined,

@@ -26,7 +26,12 @@ export const SCORED_TYPES = [
 export type ScoredType = (typeof SCORED_TYPES)[number];
 
 /** Types a learner answers without a right answer: kept, counted for completion, never scored. */
-export const UNSCORED_ANSWER_TYPES = ['CHECKBOX_WITH_TEXT', 'INPUT_BOX', 'VOTE', 'ASK_TO_UPLOAD_RESOURCE'] as const satisfies readonly AnswerableType[];
+export const UNSCORED_ANSWER_TYPES = [
+  'CHECKBOX_WITH_TEXT',
+  'INPUT_BOX',
+  'VOTE',
+  'ASK_TO_UPLOAD_RESOURCE',
+] as const satisfies readonly AnswerableType[];
 
 export function isScored(type: BlockType): type is ScoredType {
   return (SCORED_TYPES as readonly string[]).includes(type);
@@ -37,7 +42,14 @@ export function isAnswerable(type: BlockType): type is AnswerableType {
 }
 
 /** Types that display something and therefore have an alignment that matters. */
-export const DISPLAY_TYPES: readonly BlockType[] = ['IMAGE', 'VIDEO', 'TEXT_AREA', 'BUTTON', 'RESOURCE', 'UPLOAD_RESOURCE'];
+export const DISPLAY_TYPES: readonly BlockType[] = [
+  'IMAGE',
+  'VIDEO',
+  'TEXT_AREA',
+  'BUTTON',
+  'RESOURCE',
+  'UPLOAD_RESOURCE',
+];
 
 type TextOf<B extends LessonBlock> = NonNullable<B['texts'][CourseLanguage]>;
 
@@ -49,7 +61,11 @@ export interface LocalText<B extends LessonBlock> {
 }
 
 /** A block's words in a language, falling back to the course's primary language (issue: per-language text). */
-export function textFor<B extends LessonBlock>(block: B, language: CourseLanguage, primary: CourseLanguage): LocalText<B> {
+export function textFor<B extends LessonBlock>(
+  block: B,
+  language: CourseLanguage,
+  primary: CourseLanguage,
+): LocalText<B> {
   const own = block.texts[language] as TextOf<B> | undefined;
   if (own && missingTranslation(block, language).length === 0) return { text: own, language, fallback: false };
   const fallback = block.texts[primary] as TextOf<B> | undefined;
@@ -146,23 +162,39 @@ export interface BlockWarning {
  * The publish checklist's warnings for a block in each of the course's languages: an image without alternative
  * text, a video without captions or without a transcript. Warnings do not stop publishing; errors do.
  */
-export function publishWarnings(block: LessonBlock, languages: readonly CourseLanguage[], primary: CourseLanguage): BlockWarning[] {
+export function publishWarnings(
+  block: LessonBlock,
+  languages: readonly CourseLanguage[],
+  primary: CourseLanguage,
+): BlockWarning[] {
   const warnings: BlockWarning[] = [];
   for (const language of languages) {
     if (block.type === 'IMAGE') {
       const { text } = textFor(block, language, primary);
       if (blank(text?.altText)) {
-        warnings.push({ language, code: 'IMAGE_WITHOUT_ALT_TEXT', message: 'This image has no alternative text for people who cannot see it.' });
+        warnings.push({
+          language,
+          code: 'IMAGE_WITHOUT_ALT_TEXT',
+          message: 'This image has no alternative text for people who cannot see it.',
+        });
       }
     }
     if (block.type === 'VIDEO') {
       const own = block.texts[language];
       if (!own?.captionsFileId) {
-        warnings.push({ language, code: 'VIDEO_WITHOUT_CAPTIONS', message: 'This video has no captions in this language.' });
+        warnings.push({
+          language,
+          code: 'VIDEO_WITHOUT_CAPTIONS',
+          message: 'This video has no captions in this language.',
+        });
       }
       const { text } = textFor(block, language, primary);
       if (blank(text?.transcript)) {
-        warnings.push({ language, code: 'VIDEO_WITHOUT_TRANSCRIPT', message: 'This video has no transcript for people who cannot watch it.' });
+        warnings.push({
+          language,
+          code: 'VIDEO_WITHOUT_TRANSCRIPT',
+          message: 'This video has no transcript for people who cannot watch it.',
+        });
       }
     }
   }
@@ -194,27 +226,59 @@ export function shuffled<T>(items: readonly T[], seed: string): T[] {
 
 /** A block as a learner is served it, in one language, with no answer in it. */
 export type LearnerBlock =
-  | { type: 'MULTIPLE_CHOICE' | 'SINGLE_SELECT_QUESTION' | 'MULTIPLE_RESPONSE' | 'MULTI_SELECT_QUESTION' | 'VOTE'; prompt: string; options: { key: string; label: string }[] }
+  | {
+      type: 'MULTIPLE_CHOICE' | 'SINGLE_SELECT_QUESTION' | 'MULTIPLE_RESPONSE' | 'MULTI_SELECT_QUESTION' | 'VOTE';
+      prompt: string;
+      options: { key: string; label: string }[];
+    }
   | { type: 'FILL_IN_BLANK'; sentence: string; blanks: string[] }
-  | { type: 'MATCHING'; prompt: string; left: { key: string; label: string }[]; right: { key: string; label: string }[] }
+  | {
+      type: 'MATCHING';
+      prompt: string;
+      left: { key: string; label: string }[];
+      right: { key: string; label: string }[];
+    }
   | { type: 'CHECKBOX_WITH_TEXT'; label: string; required: boolean }
-  | { type: 'INPUT_BOX'; prompt: string; placeholder?: string; required: boolean; multiline: boolean; maxLength: number }
+  | {
+      type: 'INPUT_BOX';
+      prompt: string;
+      placeholder?: string;
+      required: boolean;
+      multiline: boolean;
+      maxLength: number;
+    }
   | { type: 'ASK_TO_UPLOAD_RESOURCE'; prompt: string; required: boolean; accept: string[] }
   | { type: 'TEXT_AREA'; body: string }
   | { type: 'IMAGE'; fileId: string; altText: string; caption?: string }
-  | { type: 'VIDEO'; fileId: string; durationSeconds?: number; title?: string; captionsFileId?: string; transcript?: string }
+  | {
+      type: 'VIDEO';
+      fileId: string;
+      durationSeconds?: number;
+      title?: string;
+      captionsFileId?: string;
+      transcript?: string;
+    }
   | { type: 'RESOURCE'; url: string; title: string; description?: string }
   | { type: 'UPLOAD_RESOURCE'; fileId: string; title: string; description?: string }
   | { type: 'BUTTON'; action: 'NEXT' | 'LINK'; url?: string; label: string };
 
-export type ServedBlock = LearnerBlock & { alignment: LessonBlock['alignment']; language: CourseLanguage | null; fallback: boolean };
+export type ServedBlock = LearnerBlock & {
+  alignment: LessonBlock['alignment'];
+  language: CourseLanguage | null;
+  fallback: boolean;
+};
 
 /**
  * What the learner's browser receives for a block: the words in their language (or the primary's), the options
  * without which are right, the matching's right column shuffled by `seed` (the learner and block), and for a
  * fill-in-the-blank only the sentence. Correct answers are never in it.
  */
-export function learnerBlock(block: LessonBlock, language: CourseLanguage, primary: CourseLanguage, seed: string): ServedBlock {
+export function learnerBlock(
+  block: LessonBlock,
+  language: CourseLanguage,
+  primary: CourseLanguage,
+  seed: string,
+): ServedBlock {
   const local = textFor(block, language, primary);
   const served = { alignment: block.alignment, language: local.language, fallback: local.fallback };
   const t = (local.text ?? {}) as Record<string, unknown>;
@@ -227,7 +291,12 @@ export function learnerBlock(block: LessonBlock, language: CourseLanguage, prima
     case 'MULTI_SELECT_QUESTION':
     case 'VOTE': {
       const labels = (t.options ?? {}) as Record<string, string>;
-      return { ...served, type: block.type, prompt: str('prompt'), options: block.options.map((o) => ({ key: o.key, label: labels[o.key] ?? '' })) };
+      return {
+        ...served,
+        type: block.type,
+        prompt: str('prompt'),
+        options: block.options.map((o) => ({ key: o.key, label: labels[o.key] ?? '' })),
+      };
     }
     case 'FILL_IN_BLANK':
       return { ...served, type: block.type, sentence: str('sentence'), blanks: block.blanks.map((b) => b.key) };
@@ -253,7 +322,13 @@ export function learnerBlock(block: LessonBlock, language: CourseLanguage, prima
         maxLength: block.maxLength,
       };
     case 'ASK_TO_UPLOAD_RESOURCE':
-      return { ...served, type: block.type, prompt: str('prompt'), required: block.required, accept: [...block.accept] };
+      return {
+        ...served,
+        type: block.type,
+        prompt: str('prompt'),
+        required: block.required,
+        accept: [...block.accept],
+      };
     case 'TEXT_AREA':
       return { ...served, type: block.type, body: str('body') };
     case 'IMAGE':
@@ -274,7 +349,13 @@ export function learnerBlock(block: LessonBlock, language: CourseLanguage, prima
     case 'RESOURCE':
       return { ...served, type: block.type, url: block.url, title: str('title'), description: opt('description') };
     case 'UPLOAD_RESOURCE':
-      return { ...served, type: block.type, fileId: block.fileId, title: str('title'), description: opt('description') };
+      return {
+        ...served,
+        type: block.type,
+        fileId: block.fileId,
+        title: str('title'),
+        description: opt('description'),
+      };
     case 'BUTTON':
       return { ...served, type: block.type, action: block.action, url: block.url, label: str('label') };
   }
@@ -312,7 +393,9 @@ export function answerProblem(block: LessonBlock, answer: BlockAnswer): string |
       return new Set(rights).size === rights.length ? null : 'An item on the right is matched twice';
     }
     case 'INPUT_BOX':
-      return block.type === 'INPUT_BOX' && answer.text.length > block.maxLength ? `Use at most ${block.maxLength} characters` : null;
+      return block.type === 'INPUT_BOX' && answer.text.length > block.maxLength
+        ? `Use at most ${block.maxLength} characters`
+        : null;
     default:
       return null;
   }
@@ -392,9 +475,15 @@ export function scoreAnswer(
       return partial(block.scoring, parts, right / block.pairs.length);
     }
     case 'CHECKBOX_WITH_TEXT':
-      return { kind: 'unscored', complete: !block.required || (given !== undefined && 'checked' in given && given.checked) };
+      return {
+        kind: 'unscored',
+        complete: !block.required || (given !== undefined && 'checked' in given && given.checked),
+      };
     case 'INPUT_BOX':
-      return { kind: 'unscored', complete: !block.required || (given !== undefined && 'text' in given && given.text.trim() !== '') };
+      return {
+        kind: 'unscored',
+        complete: !block.required || (given !== undefined && 'text' in given && given.text.trim() !== ''),
+      };
     case 'VOTE':
       return { kind: 'unscored', complete: given !== undefined };
     case 'ASK_TO_UPLOAD_RESOURCE':

@@ -16,7 +16,9 @@ export interface Range {
 
 /** Ranges sorted and merged (touching or overlapping ones become one); empty and inverted ones dropped. */
 export function mergeRanges(ranges: readonly Range[]): Range[] {
-  const sorted = ranges.filter((r) => Number.isFinite(r.from) && Number.isFinite(r.to) && r.to > r.from).sort((a, b) => a.from - b.from);
+  const sorted = ranges
+    .filter((r) => Number.isFinite(r.from) && Number.isFinite(r.to) && r.to > r.from)
+    .sort((a, b) => a.from - b.from);
   const out: Range[] = [];
   for (const r of sorted) {
     const last = out.at(-1);
@@ -92,7 +94,10 @@ export function watchAllowance(elapsedSeconds: number | null): number {
 export function videoWatched(watched: readonly Range[], duration: number | null): boolean {
   if (duration === null || duration <= 0) return false;
   const tolerance = Math.min(2, duration * 0.02);
-  return coveredSeconds(watched.map((r) => ({ from: Math.max(0, r.from), to: Math.min(duration, r.to) }))) >= duration - tolerance;
+  return (
+    coveredSeconds(watched.map((r) => ({ from: Math.max(0, r.from), to: Math.min(duration, r.to) }))) >=
+    duration - tolerance
+  );
 }
 
 /** What the learner did with one block of a lesson. */
@@ -128,7 +133,8 @@ export function lessonGaps(
     if (block.type === 'VIDEO') {
       const duration = block.durationSeconds ?? state.duration;
       const hasTranscript = [language, primary].some((l) => (block.texts[l]?.transcript ?? '').trim() !== '');
-      if (!videoWatched(state.watched, duration) && !(hasTranscript && state.transcriptRead)) gaps.push({ blockId, code: 'VIDEO_NOT_WATCHED' });
+      if (!videoWatched(state.watched, duration) && !(hasTranscript && state.transcriptRead))
+        gaps.push({ blockId, code: 'VIDEO_NOT_WATCHED' });
       continue;
     }
     if (!isAnswerable(block.type)) continue;
@@ -144,7 +150,12 @@ export function lessonGaps(
 }
 
 /** A lesson knowledge check: whether the saved answer is right (null for a block without a right answer). */
-export function answerCorrect(block: LessonBlock, answer: BlockAnswer | null, language: CourseLanguage, primary: CourseLanguage): boolean | null {
+export function answerCorrect(
+  block: LessonBlock,
+  answer: BlockAnswer | null,
+  language: CourseLanguage,
+  primary: CourseLanguage,
+): boolean | null {
   if (!isScored(block.type) || !answer) return null;
   const result = scoreAnswer(block, answer, language, primary);
   return result.kind === 'scored' ? result.correct : null;
@@ -180,7 +191,9 @@ export function choiceProblem(question: QuizQuestionDef, choices: readonly strin
 
 function asAnswer(question: QuizQuestionDef, choices: readonly string[] | undefined): BlockAnswer | undefined {
   if (!choices || choices.length === 0) return undefined;
-  return question.kind === 'SINGLE' ? { type: 'MULTIPLE_CHOICE', choice: choices[0] } : { type: 'MULTIPLE_RESPONSE', choices: [...choices] };
+  return question.kind === 'SINGLE'
+    ? { type: 'MULTIPLE_CHOICE', choice: choices[0] }
+    : { type: 'MULTIPLE_RESPONSE', choices: [...choices] };
 }
 
 /** Scores a whole attempt of a quiz against its pass mark (scoreQuiz: equal weights, exact comparison). */
@@ -210,7 +223,11 @@ export function attemptsLeft(limit: number | null, used: number): number | null 
 }
 
 /** Why another attempt is refused, or null when it may be taken. */
-export function attemptRefusal(state: { passed: boolean; used: number; limit: number | null }): 'QUIZ_PASSED' | 'NO_ATTEMPTS_LEFT' | null {
+export function attemptRefusal(state: {
+  passed: boolean;
+  used: number;
+  limit: number | null;
+}): 'QUIZ_PASSED' | 'NO_ATTEMPTS_LEFT' | null {
   if (state.passed) return 'QUIZ_PASSED';
   if (state.limit !== null && state.used >= state.limit) return 'NO_ATTEMPTS_LEFT';
   return null;
@@ -224,7 +241,11 @@ export interface ContentProgress {
 }
 
 /** The course's progress: whole percent of lessons done and quizzes passed, the first thing not done, complete. */
-export function courseProgress(contents: readonly ContentProgress[]): { percent: number; next: ContentProgress | null; complete: boolean } {
+export function courseProgress(contents: readonly ContentProgress[]): {
+  percent: number;
+  next: ContentProgress | null;
+  complete: boolean;
+} {
   const total = contents.length;
   const done = contents.filter((c) => c.done).length;
   const percent = total === 0 ? 0 : Math.floor((done / total) * 100);

@@ -24,7 +24,9 @@ export function dueKind(dueOn: IsoDate | null, today: IsoDate, beforeDays: reado
 /** What the cadence sends a learner of this course today (the digest's line), or null: the cadence has nothing today. */
 export function reminderToday(cadence: ReminderCadence, dueOn: IsoDate | null, today: IsoDate): DueKind | null {
   if (!dueOn) return null;
-  const own = reminderPlan(cadence, dueOn).filter((r) => r.kind !== 'MANAGER' && r.on === today).at(-1);
+  const own = reminderPlan(cadence, dueOn)
+    .filter((r) => r.kind !== 'MANAGER' && r.on === today)
+    .at(-1);
   return (own?.kind as DueKind | undefined) ?? null;
 }
 
@@ -34,7 +36,12 @@ export function reminderToday(cadence: ReminderCadence, dueOn: IsoDate | null, t
  * that fell due in the last `catchUpDays` (one late nudge, not a burst); its key is the day it was planned for, so
  * the next day's run does not send it again.
  */
-export function policyReminderToday(cadence: ReminderCadence, dueOn: IsoDate, today: IsoDate, catchUpDays = 7): PlannedReminder | null {
+export function policyReminderToday(
+  cadence: ReminderCadence,
+  dueOn: IsoDate,
+  today: IsoDate,
+  catchUpDays = 7,
+): PlannedReminder | null {
   const from = addCalendarDays(today, -catchUpDays);
   const plan = reminderPlan({ ...cadence, managerAfterDays: null }, dueOn);
   return plan.filter((r) => daysBetween(from, r.on) >= 0 && daysBetween(r.on, today) >= 0).at(-1) ?? null;

@@ -57,7 +57,8 @@ export const SNIFF_BYTES = 512;
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, Math.min(to, bytes.length)));
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, Math.min(to, bytes.length)));
 
 /** The head as text when it is UTF-8 text (no NUL, no control bytes but tab, line breaks and form feed); else null. */
 function asText(head: Uint8Array): string | null {
@@ -99,7 +100,8 @@ export function detectType(head: Uint8Array): DetectedType | null {
     return 'video/mp4';
   }
   if (ascii(head, 0, 4) === 'OggS') return 'audio/ogg';
-  if (ascii(head, 0, 3) === 'ID3' || startsWith(head, [0xff, 0xfb]) || startsWith(head, [0xff, 0xf3])) return 'audio/mpeg';
+  if (ascii(head, 0, 3) === 'ID3' || startsWith(head, [0xff, 0xfb]) || startsWith(head, [0xff, 0xf3]))
+    return 'audio/mpeg';
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'application/zip';
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'application/x-cfb';
   const text = asText(head);
@@ -107,14 +109,17 @@ export function detectType(head: Uint8Array): DetectedType | null {
   const body = text.replace(/^\uFEFF/, '');
   if (/^WEBVTT(?:[ \t]|\r?\n|$)/.test(body)) return 'text/vtt';
   const start = body.trimStart().slice(0, 256).toLowerCase();
-  if (/<svg[\s>]/.test(start) || (start.startsWith('<?xml') && body.toLowerCase().includes('<svg'))) return 'image/svg+xml';
-  if (/^<(!doctype html|html|head|body|script|iframe|meta|a |div|p>|title)/.test(start) || /<script[\s>]/.test(body.toLowerCase())) return 'text/html';
+  if (/<svg[\s>]/.test(start) || (start.startsWith('<?xml') && body.toLowerCase().includes('<svg')))
+    return 'image/svg+xml';
+  if (
+    /^<(!doctype html|html|head|body|script|iframe|meta|a |div|p>|title)/.test(start) ||
+    /<script[\s>]/.test(body.toLowerCase())
+  )
+    return 'text/html';
   return 'text/plain';
 }
 
-export type TypeCheck =
-  | { ok: true; type: DetectedType | null }
-  | { ok: false; status: 415; message: string };
+export type TypeCheck = { ok: true; type: DetectedType | null } | { ok: false; status: 415; message: string };
 
 /**
  * Whether a file of the detected type may be used for a purpose. Evidence accepts any file (voice notes, saved
@@ -123,10 +128,18 @@ export type TypeCheck =
 export function checkType(purpose: FilePurpose, type: DetectedType | null): TypeCheck {
   if (purpose === 'EVIDENCE') return { ok: true, type };
   if (type && ACTIVE_CONTENT.includes(type)) {
-    return { ok: false, status: 415, message: 'SVG and HTML files are not accepted: they can carry script. Use PNG, JPEG or PDF.' };
+    return {
+      ok: false,
+      status: 415,
+      message: 'SVG and HTML files are not accepted: they can carry script. Use PNG, JPEG or PDF.',
+    };
   }
   if (type && ALLOWED[purpose].includes(type)) return { ok: true, type };
-  return { ok: false, status: 415, message: `This file is not ${PURPOSE_WORDS[purpose]}. Accepted: ${ALLOWED[purpose].map(label).join(', ')}.` };
+  return {
+    ok: false,
+    status: 415,
+    message: `This file is not ${PURPOSE_WORDS[purpose]}. Accepted: ${ALLOWED[purpose].map(label).join(', ')}.`,
+  };
 }
 
 const PURPOSE_WORDS: Record<Exclude<FilePurpose, 'EVIDENCE'>, string> = {

@@ -31,7 +31,8 @@ export function formatBytes(bytes: number): string {
 /** Null when a file of this size may be uploaded for the purpose; else the sentence that says why not. */
 export function sizeProblem(purpose: UploadPurpose, size: number, limits: UploadLimits): string | null {
   if (size <= 0) return 'The file is empty.';
-  if (size > limits[purpose]) return `The file is ${formatBytes(size)}; ${PURPOSE_NOUN[purpose]} may be at most ${formatBytes(limits[purpose])}.`;
+  if (size > limits[purpose])
+    return `The file is ${formatBytes(size)}; ${PURPOSE_NOUN[purpose]} may be at most ${formatBytes(limits[purpose])}.`;
   return null;
 }
 
@@ -74,7 +75,8 @@ export function handInPurpose(fileName: string, accept: readonly HandInKind[]): 
 /** The words under a hand-in picker: the kinds the block takes and their limits, said before a file is chosen. */
 export function handInLimits(accept: readonly HandInKind[], limits: UploadLimits): string {
   const parts: string[] = [];
-  if (accept.includes('DOCUMENT')) parts.push(`PDF, Word, Excel or PowerPoint (.docx, .xlsx, .pptx), at most ${formatBytes(limits.DOCUMENT)}`);
+  if (accept.includes('DOCUMENT'))
+    parts.push(`PDF, Word, Excel or PowerPoint (.docx, .xlsx, .pptx), at most ${formatBytes(limits.DOCUMENT)}`);
   else if (accept.includes('PDF')) parts.push(`PDF, at most ${formatBytes(limits.PDF)}`);
   if (accept.includes('IMAGE')) parts.push(`PNG, JPEG, GIF or WebP images, at most ${formatBytes(limits.IMAGE)}`);
   return `${parts.join('; ')}.`;

@@ -28,18 +28,63 @@ export interface ImportColumn {
 }
 
 export const IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { key: 'email', label: 'Email', required: true, synonyms: ['email', 'e-mail', 'email address', 'e-mail address', 'mail', 'work email', 'user email', 'useremail'] },
-  { key: 'firstName', label: 'First name', required: true, synonyms: ['first name', 'firstname', 'given name', 'forename'] },
-  { key: 'lastName', label: 'Last name', required: false, synonyms: ['last name', 'lastname', 'surname', 'family name'] },
-  { key: 'employeeId', label: 'Employee ID', required: false, synonyms: ['employee id', 'emp id', 'employee number', 'employee no', 'emp no', 'staff id'] },
+  {
+    key: 'email',
+    label: 'Email',
+    required: true,
+    synonyms: ['email', 'e-mail', 'email address', 'e-mail address', 'mail', 'work email', 'user email', 'useremail'],
+  },
+  {
+    key: 'firstName',
+    label: 'First name',
+    required: true,
+    synonyms: ['first name', 'firstname', 'given name', 'forename'],
+  },
+  {
+    key: 'lastName',
+    label: 'Last name',
+    required: false,
+    synonyms: ['last name', 'lastname', 'surname', 'family name'],
+  },
+  {
+    key: 'employeeId',
+    label: 'Employee ID',
+    required: false,
+    synonyms: ['employee id', 'emp id', 'employee number', 'employee no', 'emp no', 'staff id'],
+  },
   { key: 'gender', label: 'Gender', required: false, synonyms: ['gender', 'sex'] },
   { key: 'department', label: 'Department', required: false, synonyms: ['department', 'dept', 'department name'] },
-  { key: 'designation', label: 'Designation', required: false, synonyms: ['designation', 'title', 'job title', 'position'] },
-  { key: 'branch', label: 'Business unit', required: false, synonyms: ['branch', 'business unit', 'bu', 'branch name', 'business unit name', 'unit', 'office'] },
+  {
+    key: 'designation',
+    label: 'Designation',
+    required: false,
+    synonyms: ['designation', 'title', 'job title', 'position'],
+  },
+  {
+    key: 'branch',
+    label: 'Business unit',
+    required: false,
+    synonyms: ['branch', 'business unit', 'bu', 'branch name', 'business unit name', 'unit', 'office'],
+  },
   { key: 'role', label: 'Role', required: false, synonyms: ['role', 'user role', 'access role'] },
-  { key: 'homeAddress', label: 'Home address', required: false, synonyms: ['home address', 'address', 'residential address'] },
-  { key: 'phoneNumber', label: 'Phone number', required: false, synonyms: ['phone number', 'phone', 'mobile', 'mobile number', 'contact number', 'phone no', 'mobile no'] },
-  { key: 'dateOfJoining', label: 'Date of joining', required: false, synonyms: ['date of joining', 'doj', 'joining date', 'joined on', 'start date', 'date joined'] },
+  {
+    key: 'homeAddress',
+    label: 'Home address',
+    required: false,
+    synonyms: ['home address', 'address', 'residential address'],
+  },
+  {
+    key: 'phoneNumber',
+    label: 'Phone number',
+    required: false,
+    synonyms: ['phone number', 'phone', 'mobile', 'mobile number', 'contact number', 'phone no', 'mobile no'],
+  },
+  {
+    key: 'dateOfJoining',
+    label: 'Date of joining',
+    required: false,
+    synonyms: ['date of joining', 'doj', 'joining date', 'joined on', 'start date', 'date joined'],
+  },
 ];
 
 export const IMPORT_COLUMN_LABELS: Record<ImportColumnKey, string> = Object.fromEntries(

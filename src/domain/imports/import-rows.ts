@@ -1,5 +1,11 @@
 import { assignableRoles, Role, ROLE_LABELS } from '../auth/roles';
-import { IMPORT_COLUMNS, IMPORT_COLUMN_LABELS, normaliseHeader, type ColumnMapping, type ImportColumnKey } from './import-columns';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_COLUMN_LABELS,
+  normaliseHeader,
+  type ColumnMapping,
+  type ImportColumnKey,
+} from './import-columns';
 import { parseImportDate } from './import-dates';
 import { EMAIL_PATTERN as EMAIL } from '../people/email-address';
 
@@ -103,11 +109,13 @@ export function checkImportRow(
   }
 
   const email = value('email').toLowerCase();
-  if (email !== '' && email.length <= 254 && !EMAIL.test(email)) problems.push(problem('email', 'bad-email', value('email')));
+  if (email !== '' && email.length <= 254 && !EMAIL.test(email))
+    problems.push(problem('email', 'bad-email', value('email')));
 
   const role = parseImportRole(value('role'));
   if (!role) problems.push(problem('role', 'unknown-role', value('role')));
-  else if (!assignableRoles(actor).includes(role)) problems.push(problem('role', 'role-not-allowed', ROLE_LABELS[role]));
+  else if (!assignableRoles(actor).includes(role))
+    problems.push(problem('role', 'role-not-allowed', ROLE_LABELS[role]));
 
   const dateText = value('dateOfJoining');
   const dateOfJoining = dateText ? parseImportDate(dateText) : null;

@@ -22,7 +22,20 @@ export const LEAD_SOURCES = ['contact-us', 'scorecard', 'event', 'webinar'] as c
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 /** Personal mail domains: a demo request asks for a work address, so these are refused with a clear message. */
-const PERSONAL_DOMAINS = new Set(['gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.co.in', 'hotmail.com', 'outlook.com', 'live.com', 'icloud.com', 'aol.com', 'rediffmail.com', 'proton.me', 'protonmail.com']);
+const PERSONAL_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.in',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'icloud.com',
+  'aol.com',
+  'rediffmail.com',
+  'proton.me',
+  'protonmail.com',
+]);
 
 /** Whether an address (already a valid email) is at a personal mail provider rather than an organisation's domain. */
 export function isPersonalEmail(email: string): boolean {

@@ -5,7 +5,10 @@
 export function workspaceAddress(typed: string, mainHost: string): string | null {
   let text = typed.trim().toLowerCase();
   if (!text) return null;
-  text = text.replace(/^[a-z]+:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '');
+  text = text
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '');
   const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
   const labels = text.split('.');
   if (!labels.every((part) => label.test(part))) return null;

@@ -52,7 +52,9 @@ export function templateProblem(kind: TemplateKind, field: 'subject' | 'body', t
   const spec = TEMPLATE_SPECS[kind];
   const unknown = placeholdersIn(text).filter((name) => !(name in spec.placeholders));
   if (unknown.length > 0) {
-    return `Unknown placeholder {{${unknown[0]}}}: use ${Object.keys(spec.placeholders).map((p) => `{{${p}}}`).join(', ')}`;
+    return `Unknown placeholder {{${unknown[0]}}}: use ${Object.keys(spec.placeholders)
+      .map((p) => `{{${p}}}`)
+      .join(', ')}`;
   }
   // A brace left over is almost always a mistyped placeholder.
   if (/\{\{|\}\}/.test(text.replace(PLACEHOLDER, ''))) return 'Close every placeholder with }} (like {{firstName}})';

@@ -7,13 +7,18 @@ export const LOGO_MAX_BYTES = 512 * 1024;
 export function normaliseHex(input: string): string | null {
   const text = input.trim().replace(/^#/, '').toLowerCase();
   if (/^[0-9a-f]{6}$/.test(text)) return text;
-  if (/^[0-9a-f]{3}$/.test(text)) return text.split('').map((c) => c + c).join('');
+  if (/^[0-9a-f]{3}$/.test(text))
+    return text
+      .split('')
+      .map((c) => c + c)
+      .join('');
   return null;
 }
 
 /** A first check before uploading (the server decides by the file's bytes): type and size. */
 export function logoProblem(file: { type: string; size: number }): string | null {
-  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return 'Choose a PNG, JPEG or WebP picture (SVG is not accepted)';
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type))
+    return 'Choose a PNG, JPEG or WebP picture (SVG is not accepted)';
   if (file.size > LOGO_MAX_BYTES) return `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`;
   if (file.size === 0) return 'This file is empty';
   return null;
@@ -51,7 +56,10 @@ export const AA_TEXT = 4.5;
  * The workspace's colour where it carries white text at AA on it and stays readable as text on the page's light
  * backgrounds (all of `backgrounds`); otherwise null, and the caller keeps the default primary.
  */
-export function readableBrand(colour: string | null | undefined, backgrounds: readonly string[] = ['#ffffff']): string | null {
+export function readableBrand(
+  colour: string | null | undefined,
+  backgrounds: readonly string[] = ['#ffffff'],
+): string | null {
   if (!colour) return null;
   const six = normaliseHex(colour);
   if (!six) return null;

@@ -6,14 +6,16 @@ export interface UnitFacts {
   userCount: number;
 }
 
-export type DeletePlan =
-  | { ok: true; needsTarget: boolean }
-  | { ok: false; reason: 'headquarters'; message: string };
+export type DeletePlan = { ok: true; needsTarget: boolean } | { ok: false; reason: 'headquarters'; message: string };
 
 /** The headquarters is never deleted; a unit with people needs a unit for them to move to. */
 export function deletePlan(unit: UnitFacts): DeletePlan {
   if (unit.headquarter) {
-    return { ok: false, reason: 'headquarters', message: 'The headquarters cannot be deleted. Make another unit the headquarters first.' };
+    return {
+      ok: false,
+      reason: 'headquarters',
+      message: 'The headquarters cannot be deleted. Make another unit the headquarters first.',
+    };
   }
   return { ok: true, needsTarget: unit.userCount > 0 };
 }

@@ -4,7 +4,11 @@ import { mayManageRole, ROLE_LABELS, seesAllBusinessUnits, type Role } from '../
 export const UserStatus = z.enum(['INVITED', 'ACTIVE', 'INACTIVE']);
 export type UserStatus = z.infer<typeof UserStatus>;
 
-export const USER_STATUS_LABELS: Record<UserStatus, string> = { INVITED: 'Invited', ACTIVE: 'Active', INACTIVE: 'Deactivated' };
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  INVITED: 'Invited',
+  ACTIVE: 'Active',
+  INACTIVE: 'Deactivated',
+};
 
 export const DirectorySort = z.enum(['name', 'email', 'joined', 'role', 'status', 'created']);
 export type DirectorySort = z.infer<typeof DirectorySort>;
@@ -47,7 +51,12 @@ export function canSee(actor: Actor, target: { branchId: string | null }): boole
  * Why the actor may not make this change, field by field (empty when allowed). `activeAdmins` is the number of
  * active workspace admins now, so the last one cannot be demoted, deactivated or deleted.
  */
-export function changeProblems(actor: Actor, target: ManagedUser, change: UserChange, activeAdmins: number): Record<string, string> {
+export function changeProblems(
+  actor: Actor,
+  target: ManagedUser,
+  change: UserChange,
+  activeAdmins: number,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   if (!mayManageRole(actor.role, target.role)) {
     problems.role = `A ${ROLE_LABELS[actor.role]} may not change a ${ROLE_LABELS[target.role]}`;
@@ -56,9 +65,11 @@ export function changeProblems(actor: Actor, target: ManagedUser, change: UserCh
   const self = actor.userId === target.userId;
   if (change.role !== undefined && change.role !== target.role) {
     if (self) problems.role = 'You cannot change your own role';
-    else if (!mayManageRole(actor.role, change.role)) problems.role = `A ${ROLE_LABELS[actor.role]} may not give the role ${ROLE_LABELS[change.role]}`;
+    else if (!mayManageRole(actor.role, change.role))
+      problems.role = `A ${ROLE_LABELS[actor.role]} may not give the role ${ROLE_LABELS[change.role]}`;
   }
-  if (change.status === 'INACTIVE' && target.status !== 'INACTIVE' && self) problems.status = 'You cannot deactivate yourself';
+  if (change.status === 'INACTIVE' && target.status !== 'INACTIVE' && self)
+    problems.status = 'You cannot deactivate yourself';
   if (change.branchId !== undefined && change.branchId !== target.branchId && !seesAllBusinessUnits(actor.role)) {
     problems.branchId = 'Only a workspace admin or employer may move people to another business unit';
   }
@@ -67,7 +78,8 @@ export function changeProblems(actor: Actor, target: ManagedUser, change: UserCh
     target.status === 'ACTIVE' &&
     ((change.role !== undefined && change.role !== 'WORKSPACE_ADMIN') || change.status === 'INACTIVE');
   if (losesAdmin && activeAdmins <= 1 && !problems.role && !problems.status) {
-    problems[change.status === 'INACTIVE' ? 'status' : 'role'] = 'The workspace must keep at least one active workspace admin';
+    problems[change.status === 'INACTIVE' ? 'status' : 'role'] =
+      'The workspace must keep at least one active workspace admin';
   }
   return problems;
 }
@@ -75,7 +87,9 @@ export function changeProblems(actor: Actor, target: ManagedUser, change: UserCh
 /** Why the actor may not delete this user (null when allowed). */
 export function deleteProblem(actor: Actor, target: ManagedUser, activeAdmins: number): string | null {
   if (actor.userId === target.userId) return 'You cannot delete yourself';
-  if (!mayManageRole(actor.role, target.role)) return `A ${ROLE_LABELS[actor.role]} may not delete a ${ROLE_LABELS[target.role]}`;
-  if (target.role === 'WORKSPACE_ADMIN' && target.status === 'ACTIVE' && activeAdmins <= 1) return 'The workspace must keep at least one active workspace admin';
+  if (!mayManageRole(actor.role, target.role))
+    return `A ${ROLE_LABELS[actor.role]} may not delete a ${ROLE_LABELS[target.role]}`;
+  if (target.role === 'WORKSPACE_ADMIN' && target.status === 'ACTIVE' && activeAdmins <= 1)
+    return 'The workspace must keep at least one active workspace admin';
   return null;
 }

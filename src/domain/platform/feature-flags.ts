@@ -24,7 +24,8 @@ export const FLAG_KEY_PATTERN = /^[a-z][a-z0-9_-]{0,63}$/;
 export const CLOSING_FLAGS: Readonly<Record<string, { title: string; effect: string }>> = {
   maintenance: {
     title: 'Maintenance mode',
-    effect: 'closes the workspace to everyone: its members see the maintenance page and every call to its APIs is refused until the flag is off again.',
+    effect:
+      'closes the workspace to everyone: its members see the maintenance page and every call to its APIs is refused until the flag is off again.',
   },
   elevateip: {
     title: 'Elevated-IP mode',

@@ -8,8 +8,16 @@ export const ModuleKey = z.enum(['courses', 'concerned-authority', 'compliance']
 export type ModuleKey = z.infer<typeof ModuleKey>;
 
 export const MODULES: readonly { key: ModuleKey; label: string; description: string }[] = [
-  { key: 'courses', label: 'Courses and policies', description: 'Training courses and policy acceptance (the learning API)' },
-  { key: 'concerned-authority', label: 'Concerned authority', description: 'The Internal Committee: redressal workflows and complaints (the case API)' },
+  {
+    key: 'courses',
+    label: 'Courses and policies',
+    description: 'Training courses and policy acceptance (the learning API)',
+  },
+  {
+    key: 'concerned-authority',
+    label: 'Concerned authority',
+    description: 'The Internal Committee: redressal workflows and complaints (the case API)',
+  },
   { key: 'compliance', label: 'Compliance', description: 'Compliance reports and filings' },
 ];
 
@@ -17,7 +25,11 @@ export type WorkspaceModules = Record<ModuleKey, boolean>;
 
 export function modulesFrom(disabled: readonly string[] | null | undefined): WorkspaceModules {
   const off = new Set(disabled ?? []);
-  return { courses: !off.has('courses'), 'concerned-authority': !off.has('concerned-authority'), compliance: !off.has('compliance') };
+  return {
+    courses: !off.has('courses'),
+    'concerned-authority': !off.has('concerned-authority'),
+    compliance: !off.has('compliance'),
+  };
 }
 
 export function disabledModules(modules: Partial<WorkspaceModules>): ModuleKey[] {

@@ -199,7 +199,11 @@ export function defaultHolidays(jurisdiction: Jurisdiction, year: number): IsoDa
  * Saturday is the stricter reading, so a deadline is never shown later than the law allows; a workspace with a
  * five-day week sets Saturday too), Canada Saturday and Sunday.
  */
-export function defaultCalendar(jurisdiction: Jurisdiction, years: readonly number[], extraHolidays: readonly IsoDate[] = []): WorkingCalendar {
+export function defaultCalendar(
+  jurisdiction: Jurisdiction,
+  years: readonly number[],
+  extraHolidays: readonly IsoDate[] = [],
+): WorkingCalendar {
   return {
     jurisdiction,
     weekend: jurisdiction === 'INDIA' ? [0] : [0, 6],

@@ -86,7 +86,8 @@ function formatter(kind: 'date' | 'time' | 'day', { zone, locale }: DateTimeSett
 const instant = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 /** A calendar date (`YYYY-MM-DD`) is a day of the workspace's calendar already: it is never shifted by a zone. */
-const isCalendarDate = (value: Date | string): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+const isCalendarDate = (value: Date | string): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 function dayMonthYear(date: Date, settings: DateTimeSettings): string {
   const parts = formatter('date', settings).formatToParts(date);
@@ -111,7 +112,9 @@ export function formatDateTime(value: Date | string, settings: DateTimeSettings)
 
 /** The time of day with the zone's name. ICU's narrow no-break spaces become plain ones: PDFs' fonts and mail clients all have those. */
 function time(date: Date, settings: DateTimeSettings): string {
-  return formatter('time', settings).format(date).replace(/[\u202f\u00a0]/g, ' ');
+  return formatter('time', settings)
+    .format(date)
+    .replace(/[\u202f\u00a0]/g, ' ');
 }
 
 /** A span of time on one or two days: `2 Dec 2026, 4:30 pm IST to 5:30 pm IST`. */

@@ -44,15 +44,69 @@ export interface StatutoryTimeLimit {
  * when the law says, computed by the case's clock, not by a number typed into the builder.
  */
 export const STATUTORY_TIME_LIMITS = {
-  IN_RESPONDENT_COPY: { compliance: 'IN_POSH', rule: 'IN-05', label: 'POSH Rule 7: copy to respondent within 7 working days', days: 7, workingDays: true },
-  IN_RESPONDENT_REPLY: { compliance: 'IN_POSH', rule: 'IN-05', label: 'POSH Rule 7: respondent replies within 10 working days', days: 10, workingDays: true },
-  IN_INQUIRY: { compliance: 'IN_POSH', rule: 'IN-07', label: 'POSH s.11(4): inquiry completed within 90 days', days: 90, workingDays: false },
-  IN_REPORT: { compliance: 'IN_POSH', rule: 'IN-09', label: 'POSH s.13: report within 10 days of the inquiry', days: 10, workingDays: false },
-  IN_EMPLOYER_ACTION: { compliance: 'IN_POSH', rule: 'IN-09', label: 'POSH s.13(4): employer acts within 60 days', days: 60, workingDays: false },
-  IN_APPEAL_WINDOW: { compliance: 'IN_POSH', rule: 'IN-10', label: 'POSH s.18: appeal window of 90 days', days: 90, workingDays: false },
-  CA_FIRST_CONTACT: { compliance: 'CA_FEDERAL', rule: 'CA-02', label: 'Canada: contact the principal party within 7 days', days: 7, workingDays: false },
-  CA_NEGOTIATED_MEETING: { compliance: 'CA_FEDERAL', rule: 'CA-04', label: 'Canada: negotiated-resolution meeting within 45 days', days: 45, workingDays: false },
-  CA_RESOLUTION: { compliance: 'CA_FEDERAL', rule: 'CA-07', label: 'Canada: resolution completed within 1 year', days: 365, workingDays: false },
+  IN_RESPONDENT_COPY: {
+    compliance: 'IN_POSH',
+    rule: 'IN-05',
+    label: 'POSH Rule 7: copy to respondent within 7 working days',
+    days: 7,
+    workingDays: true,
+  },
+  IN_RESPONDENT_REPLY: {
+    compliance: 'IN_POSH',
+    rule: 'IN-05',
+    label: 'POSH Rule 7: respondent replies within 10 working days',
+    days: 10,
+    workingDays: true,
+  },
+  IN_INQUIRY: {
+    compliance: 'IN_POSH',
+    rule: 'IN-07',
+    label: 'POSH s.11(4): inquiry completed within 90 days',
+    days: 90,
+    workingDays: false,
+  },
+  IN_REPORT: {
+    compliance: 'IN_POSH',
+    rule: 'IN-09',
+    label: 'POSH s.13: report within 10 days of the inquiry',
+    days: 10,
+    workingDays: false,
+  },
+  IN_EMPLOYER_ACTION: {
+    compliance: 'IN_POSH',
+    rule: 'IN-09',
+    label: 'POSH s.13(4): employer acts within 60 days',
+    days: 60,
+    workingDays: false,
+  },
+  IN_APPEAL_WINDOW: {
+    compliance: 'IN_POSH',
+    rule: 'IN-10',
+    label: 'POSH s.18: appeal window of 90 days',
+    days: 90,
+    workingDays: false,
+  },
+  CA_FIRST_CONTACT: {
+    compliance: 'CA_FEDERAL',
+    rule: 'CA-02',
+    label: 'Canada: contact the principal party within 7 days',
+    days: 7,
+    workingDays: false,
+  },
+  CA_NEGOTIATED_MEETING: {
+    compliance: 'CA_FEDERAL',
+    rule: 'CA-04',
+    label: 'Canada: negotiated-resolution meeting within 45 days',
+    days: 45,
+    workingDays: false,
+  },
+  CA_RESOLUTION: {
+    compliance: 'CA_FEDERAL',
+    rule: 'CA-07',
+    label: 'Canada: resolution completed within 1 year',
+    days: 365,
+    workingDays: false,
+  },
 } as const satisfies Record<ClockId, StatutoryTimeLimit>;
 
 export const StatutoryClockId = z.enum(Object.keys(STATUTORY_TIME_LIMITS) as [ClockId, ...ClockId[]]);
@@ -93,7 +147,19 @@ export function moveTo<T extends string>(order: readonly T[], id: T, position: n
 export const StandardComponentKey = z.enum(['COMPLAINANT', 'RESPONDENT', 'INCIDENT']);
 export type StandardComponentKey = z.infer<typeof StandardComponentKey>;
 
-export const FieldType = z.enum(['TEXT', 'TEXTAREA', 'EMAIL', 'PHONE', 'DATE', 'NUMBER', 'GENDER', 'SELECT', 'MULTI_SELECT', 'CHECKBOX', 'FILE']);
+export const FieldType = z.enum([
+  'TEXT',
+  'TEXTAREA',
+  'EMAIL',
+  'PHONE',
+  'DATE',
+  'NUMBER',
+  'GENDER',
+  'SELECT',
+  'MULTI_SELECT',
+  'CHECKBOX',
+  'FILE',
+]);
 export type FieldType = z.infer<typeof FieldType>;
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   TEXT: 'Short text',
@@ -134,8 +200,20 @@ export const STANDARD_ATTRIBUTES: readonly StandardAttribute[] = [
   { key: 'RESPONDENT_GENDER', component: 'RESPONDENT', label: 'Gender', fieldType: 'GENDER', required: false },
   { key: 'RESPONDENT_PHONE', component: 'RESPONDENT', label: 'Phone', fieldType: 'PHONE', required: false },
   { key: 'RESPONDENT_EMAIL', component: 'RESPONDENT', label: 'Email', fieldType: 'EMAIL', required: false },
-  { key: 'RESPONDENT_DESCRIPTION', component: 'RESPONDENT', label: 'Description', fieldType: 'TEXTAREA', required: false },
-  { key: 'INCIDENT_DETAILS', component: 'INCIDENT', label: 'Details of the incident', fieldType: 'TEXTAREA', required: true },
+  {
+    key: 'RESPONDENT_DESCRIPTION',
+    component: 'RESPONDENT',
+    label: 'Description',
+    fieldType: 'TEXTAREA',
+    required: false,
+  },
+  {
+    key: 'INCIDENT_DETAILS',
+    component: 'INCIDENT',
+    label: 'Details of the incident',
+    fieldType: 'TEXTAREA',
+    required: true,
+  },
   { key: 'INCIDENT_DATE', component: 'INCIDENT', label: 'Date of the incident', fieldType: 'DATE', required: true },
   { key: 'INCIDENT_EVIDENCE', component: 'INCIDENT', label: 'Evidence', fieldType: 'FILE', required: false },
   { key: 'INCIDENT_WITNESSES', component: 'INCIDENT', label: 'Witnesses', fieldType: 'TEXTAREA', required: false },
@@ -163,13 +241,15 @@ export function attributeProblems(a: AttributeInput): Problems {
     const options = a.options.map((o) => o.trim());
     if (options.length < 2) problems.options = 'Give at least two choices';
     else if (options.some((o) => !o)) problems.options = 'A choice cannot be empty';
-    else if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) problems.options = 'Each choice may appear once';
+    else if (new Set(options.map((o) => o.toLowerCase())).size !== options.length)
+      problems.options = 'Each choice may appear once';
   } else if (a.options.length > 0) {
     problems.options = 'Only a list field has choices';
   }
   const standard = standardAttribute(a.systemKey ?? null);
   if (standard) {
-    if (a.fieldType !== standard.fieldType) problems.fieldType = `"${standard.label}" is a field of the complaint form the law asks for: its type stays`;
+    if (a.fieldType !== standard.fieldType)
+      problems.fieldType = `"${standard.label}" is a field of the complaint form the law asks for: its type stays`;
     if (standard.required && !a.required) problems.required = `"${standard.label}" is required on every complaint form`;
   }
   return problems;
@@ -178,7 +258,9 @@ export function attributeProblems(a: AttributeInput): Problems {
 /** The spec's fields and parts stay on every form; only the ones an admin added can be removed. */
 export function canRemoveAttribute(systemKey: string | null): { ok: true } | { ok: false; message: string } {
   const standard = standardAttribute(systemKey);
-  return standard ? { ok: false, message: `"${standard.label}" is part of every complaint form and cannot be removed` } : { ok: true };
+  return standard
+    ? { ok: false, message: `"${standard.label}" is part of every complaint form and cannot be removed` }
+    : { ok: true };
 }
 
 // ---------- who sees each field of a complaint ----------
@@ -207,7 +289,13 @@ export function attributeRolesProblems(roles: readonly CaseRole[]): Problems {
 // ---------- prerequisites ----------
 
 /** What must be in place before a workflow runs a complaint. */
-export const PrerequisiteKind = z.enum(['COMMITTEE_CONSTITUTED', 'POLICY_PUBLISHED', 'TRAINING_COMPLETED', 'DOCUMENT', 'OTHER']);
+export const PrerequisiteKind = z.enum([
+  'COMMITTEE_CONSTITUTED',
+  'POLICY_PUBLISHED',
+  'TRAINING_COMPLETED',
+  'DOCUMENT',
+  'OTHER',
+]);
 export type PrerequisiteKind = z.infer<typeof PrerequisiteKind>;
 export const PREREQUISITE_KIND_LABELS: Record<PrerequisiteKind, string> = {
   COMMITTEE_CONSTITUTED: 'Internal Committee constituted',
@@ -225,7 +313,8 @@ export const MAX_CUSTOM_MEETING_FIELDS = 20;
 
 /** Custom meeting fields: labelled, no two alike, none named like a field every meeting already has. */
 export function meetingFieldsProblems(labels: readonly string[]): Problems {
-  if (labels.length > MAX_CUSTOM_MEETING_FIELDS) return { meetingFieldList: `At most ${MAX_CUSTOM_MEETING_FIELDS} extra fields per meeting` };
+  if (labels.length > MAX_CUSTOM_MEETING_FIELDS)
+    return { meetingFieldList: `At most ${MAX_CUSTOM_MEETING_FIELDS} extra fields per meeting` };
   const seen = new Set(MEETING_FIELDS.map((f) => f.label.toLowerCase()));
   for (const [i, raw] of labels.entries()) {
     const label = raw.trim().toLowerCase();
@@ -242,18 +331,32 @@ export function meetingFieldsProblems(labels: readonly string[]): Problems {
 export const MAIL_PLACEHOLDERS = ['caseNumber', 'stepName', 'workspaceName', 'dueDate'] as const;
 
 export function mailTemplateProblems(field: string, text: string): Problems {
-  const unknown = [...text.matchAll(/\{\{\s*([^}\s]*)\s*\}\}/g)].map((m) => m[1]).filter((name) => !(MAIL_PLACEHOLDERS as readonly string[]).includes(name));
-  return unknown.length ? { [field]: `Unknown placeholder {{${unknown[0]}}}: use ${MAIL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}` } : {};
+  const unknown = [...text.matchAll(/\{\{\s*([^}\s]*)\s*\}\}/g)]
+    .map((m) => m[1])
+    .filter((name) => !(MAIL_PLACEHOLDERS as readonly string[]).includes(name));
+  return unknown.length
+    ? { [field]: `Unknown placeholder {{${unknown[0]}}}: use ${MAIL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}` }
+    : {};
 }
 
 export const DEFAULT_ACTION_MAILS: Record<ActionType, { mailSubject: string; mailBody: string }> = {
-  NOTIFY: { mailSubject: 'Case {{caseNumber}}: {{stepName}}', mailBody: 'There is an update on case {{caseNumber}}: {{stepName}}.' },
-  TRANSFER_COMPLAINT: { mailSubject: 'Case {{caseNumber}} transferred', mailBody: 'Case {{caseNumber}} has been transferred to you.' },
+  NOTIFY: {
+    mailSubject: 'Case {{caseNumber}}: {{stepName}}',
+    mailBody: 'There is an update on case {{caseNumber}}: {{stepName}}.',
+  },
+  TRANSFER_COMPLAINT: {
+    mailSubject: 'Case {{caseNumber}} transferred',
+    mailBody: 'Case {{caseNumber}} has been transferred to you.',
+  },
   INFORM_RESPONDENT: {
     mailSubject: 'A complaint naming you: case {{caseNumber}}',
-    mailBody: 'A complaint naming you has been received. A copy is attached; you may reply with documents and witnesses by {{dueDate}}.',
+    mailBody:
+      'A complaint naming you has been received. A copy is attached; you may reply with documents and witnesses by {{dueDate}}.',
   },
-  INFORM_EMPLOYER: { mailSubject: 'Case {{caseNumber}}: {{stepName}}', mailBody: 'The Internal Committee informs you about case {{caseNumber}}: {{stepName}}.' },
+  INFORM_EMPLOYER: {
+    mailSubject: 'Case {{caseNumber}}: {{stepName}}',
+    mailBody: 'The Internal Committee informs you about case {{caseNumber}}: {{stepName}}.',
+  },
 };
 
 // ---------- escalation ----------

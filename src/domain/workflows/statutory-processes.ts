@@ -17,8 +17,23 @@ import type { ActionType, MeetingFieldKey, Party } from './workflow-rules';
 export type StatutoryProcessKind = Compliance | 'GENERAL';
 
 export type StatutoryStep =
-  | { kind: 'MEETING'; name: string; description: string; ownerRole: StepOwnerRole; timeLimit: TimeLimit | null; meetingFieldList: MeetingFieldKey[] }
-  | { kind: 'ACTION'; name: string; description: string; ownerRole: StepOwnerRole; timeLimit: TimeLimit | null; actionTypes: ActionType[]; party: Party | null };
+  | {
+      kind: 'MEETING';
+      name: string;
+      description: string;
+      ownerRole: StepOwnerRole;
+      timeLimit: TimeLimit | null;
+      meetingFieldList: MeetingFieldKey[];
+    }
+  | {
+      kind: 'ACTION';
+      name: string;
+      description: string;
+      ownerRole: StepOwnerRole;
+      timeLimit: TimeLimit | null;
+      actionTypes: ActionType[];
+      party: Party | null;
+    };
 
 export interface StatutoryStage {
   name: string;
@@ -37,7 +52,10 @@ export interface StatutoryProcess {
   stages: StatutoryStage[];
 }
 
-const statutory = (clockId: Extract<TimeLimit, { kind: 'STATUTORY' }>['clockId']): TimeLimit => ({ kind: 'STATUTORY', clockId });
+const statutory = (clockId: Extract<TimeLimit, { kind: 'STATUTORY' }>['clockId']): TimeLimit => ({
+  kind: 'STATUTORY',
+  clockId,
+});
 const days = (n: number, workingDays = false): TimeLimit => ({ kind: 'DAYS', days: n, workingDays });
 
 const POSH: StatutoryProcess = {
@@ -73,7 +91,8 @@ const POSH: StatutoryProcess = {
         {
           kind: 'MEETING',
           name: "Respondent's reply",
-          description: "Receive the respondent's reply with their documents and witnesses within 10 working days of the copy (Rule 7(3)).",
+          description:
+            "Receive the respondent's reply with their documents and witnesses within 10 working days of the copy (Rule 7(3)).",
           ownerRole: 'PRESIDING_OFFICER',
           timeLimit: statutory('IN_RESPONDENT_REPLY'),
           meetingFieldList: ['MINUTES', 'OUTCOME'],
@@ -96,7 +115,8 @@ const POSH: StatutoryProcess = {
         {
           kind: 'ACTION',
           name: 'Report to the employer',
-          description: 'Give the employer the report of the findings within 10 days of completing the inquiry (s.13(1)).',
+          description:
+            'Give the employer the report of the findings within 10 days of completing the inquiry (s.13(1)).',
           ownerRole: 'PRESIDING_OFFICER',
           timeLimit: statutory('IN_REPORT'),
           actionTypes: ['INFORM_EMPLOYER'],
@@ -168,12 +188,14 @@ const CANADA: StatutoryProcess = {
     },
     {
       name: 'Resolution',
-      description: 'The occurrence is resolved within one year; each party is updated every month until then (s.32, s.34).',
+      description:
+        'The occurrence is resolved within one year; each party is updated every month until then (s.32, s.34).',
       steps: [
         {
           kind: 'ACTION',
           name: 'Resolution and report',
-          description: 'Complete the resolution process within one year of the notice (s.32) and give the employer the outcome.',
+          description:
+            'Complete the resolution process within one year of the notice (s.32) and give the employer the outcome.',
           ownerRole: 'PRESIDING_OFFICER',
           timeLimit: statutory('CA_RESOLUTION'),
           actionTypes: ['INFORM_EMPLOYER'],
@@ -243,7 +265,11 @@ const GENERAL: StatutoryProcess = {
   ],
 };
 
-export const STATUTORY_PROCESSES: Record<StatutoryProcessKind, StatutoryProcess> = { IN_POSH: POSH, CA_FEDERAL: CANADA, GENERAL };
+export const STATUTORY_PROCESSES: Record<StatutoryProcessKind, StatutoryProcess> = {
+  IN_POSH: POSH,
+  CA_FEDERAL: CANADA,
+  GENERAL,
+};
 
 /** The process of a workspace declaring these jurisdictions (ISO 3166 codes of the catalogue: IN, IN-KA, CA-FED, ...). */
 export function statutoryProcessKind(jurisdictionCodes: readonly string[]): StatutoryProcessKind {

@@ -23,13 +23,26 @@ export const ACTION_TYPE_LABELS: Record<ActionType, string> = {
   INFORM_EMPLOYER: 'Inform employer',
 };
 export const PARTY_LABELS: Record<Party, string> = { RESPONDENT: 'Respondent', EMPLOYER: 'Employer' };
-export const VERSION_STATUS_LABELS: Record<VersionStatus, string> = { DRAFT: 'Draft', PUBLISHED: 'Published', ARCHIVED: 'Archived' };
+export const VERSION_STATUS_LABELS: Record<VersionStatus, string> = {
+  DRAFT: 'Draft',
+  PUBLISHED: 'Published',
+  ARCHIVED: 'Archived',
+};
 
 /**
  * Spec 3, meeting form: title, agenda, start time, end time, location (or online meeting link) and guests
  * are required; minutes of the meeting and outcome are optional.
  */
-export const MeetingFieldKey = z.enum(['TITLE', 'AGENDA', 'START_TIME', 'END_TIME', 'LOCATION', 'GUESTS', 'MINUTES', 'OUTCOME']);
+export const MeetingFieldKey = z.enum([
+  'TITLE',
+  'AGENDA',
+  'START_TIME',
+  'END_TIME',
+  'LOCATION',
+  'GUESTS',
+  'MINUTES',
+  'OUTCOME',
+]);
 export type MeetingFieldKey = z.infer<typeof MeetingFieldKey>;
 
 export interface MeetingFieldRule {
@@ -49,7 +62,9 @@ export const MEETING_FIELDS: readonly MeetingFieldRule[] = [
   { key: 'OUTCOME', label: 'Outcome', required: false },
 ];
 
-export const OPTIONAL_MEETING_FIELDS: readonly MeetingFieldKey[] = MEETING_FIELDS.filter((f) => !f.required).map((f) => f.key);
+export const OPTIONAL_MEETING_FIELDS: readonly MeetingFieldKey[] = MEETING_FIELDS.filter((f) => !f.required).map(
+  (f) => f.key,
+);
 
 /**
  * The meeting form a MEETING step records: every required field always, plus the optional ones chosen,
@@ -104,16 +119,24 @@ export function canEdit(version: Pick<VersionState, 'status'>): boolean {
   return version.status === 'DRAFT';
 }
 
-export type PublishCheck = { ok: true } | { ok: false; reason: 'already-published' | 'archived' | 'no-steps'; message: string };
+export type PublishCheck =
+  { ok: true } | { ok: false; reason: 'already-published' | 'archived' | 'no-steps'; message: string };
 
 /** Only a draft with at least one step can be published. */
 export function canPublish(version: VersionState): PublishCheck {
-  if (version.status === 'PUBLISHED') return { ok: false, reason: 'already-published', message: 'This version is already published.' };
+  if (version.status === 'PUBLISHED')
+    return { ok: false, reason: 'already-published', message: 'This version is already published.' };
   if (version.status === 'ARCHIVED') {
-    return { ok: false, reason: 'archived', message: 'This version is archived. Create a new version from it to publish its steps again.' };
+    return {
+      ok: false,
+      reason: 'archived',
+      message: 'This version is archived. Create a new version from it to publish its steps again.',
+    };
   }
-  if (version.stepCount < 1) return { ok: false, reason: 'no-steps', message: 'Add at least one step before publishing this version.' };
+  if (version.stepCount < 1)
+    return { ok: false, reason: 'no-steps', message: 'Add at least one step before publishing this version.' };
   return { ok: true };
 }
 
-export const FROZEN_VERSION_MESSAGE = 'This version is published or archived and cannot be changed: create a new version from it.';
+export const FROZEN_VERSION_MESSAGE =
+  'This version is published or archived and cannot be changed: create a new version from it.';

@@ -22,7 +22,10 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   const response = await fetchImpl('/config.json', { cache: 'no-store' });
   if (!response.ok) {
     // The server's own reason when it gives one (maintenance, a network the workspace does not accept).
-    const reason = await response.json().then((body: { message?: unknown }) => body.message, () => null);
+    const reason = await response.json().then(
+      (body: { message?: unknown }) => body.message,
+      () => null,
+    );
     throw new Error(typeof reason === 'string' ? reason : `Could not load /config.json (${response.status})`);
   }
   return RuntimeConfig.parse(await response.json());

@@ -31,7 +31,8 @@ export class FeatureFlagPoller implements FlagUpdates {
       this.last = { flags: await this.api.featureFlags(), refusedNetwork: false };
     } catch (error) {
       if (ApiError.is(error) && error.code === 'CONTRACT_EXPIRED') this.last = { ...this.last, contractExpired: true };
-      else if (ApiError.is(error) && error.code === 'IP_NOT_ALLOWED') this.last = { ...this.last, refusedNetwork: true };
+      else if (ApiError.is(error) && error.code === 'IP_NOT_ALLOWED')
+        this.last = { ...this.last, refusedNetwork: true };
       else return; // keep the last flags; the next poll tries again
     }
     for (const listener of this.listeners) listener(this.last);

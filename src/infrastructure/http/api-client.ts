@@ -67,7 +67,8 @@ export class ApiClient {
     // network: the server answers a repeat with the first answer, so nothing is done twice (docs/architecture.md,
     // "Idempotent requests"). Uploads (multipart) are not covered by the server's keys; public calls only where the
     // contract marks them `idempotent` (the confidential intake's filing, a reporter's messages and evidence).
-    const idempotent = contract.method !== 'GET' && (contract.access !== 'public' || contract.idempotent === true) && !input.form;
+    const idempotent =
+      contract.method !== 'GET' && (contract.access !== 'public' || contract.idempotent === true) && !input.form;
     try {
       return await this.http(path, {
         method: contract.method,
@@ -76,7 +77,10 @@ export class ApiClient {
         body: input.form,
         signal: input.signal,
         ...(idempotent
-          ? { headers: { 'Idempotency-Key': idempotencyKey() }, retry: { limit: 2, methods: [contract.method.toLowerCase()], statusCodes: [] } }
+          ? {
+              headers: { 'Idempotency-Key': idempotencyKey() },
+              retry: { limit: 2, methods: [contract.method.toLowerCase()], statusCodes: [] },
+            }
           : {}),
       });
     } catch (error) {

@@ -20,14 +20,20 @@ import { XhrFileTransfer } from '../http/learning/http-course-files-api';
 /** Bindings of the complaints area: its HTTP adapter and the evidence upload (its own transfer, so the courses area's binding stays single). */
 export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(ComplaintsApi).to(HttpComplaintsApi).inSingletonScope();
-  bind(UploadEvidence).toDynamicValue((ctx) => new UploadEvidence(ctx.get<ComplaintsApi>(ComplaintsApi), new XhrFileTransfer()));
+  bind(UploadEvidence).toDynamicValue(
+    (ctx) => new UploadEvidence(ctx.get<ComplaintsApi>(ComplaintsApi), new XhrFileTransfer()),
+  );
   bind(ChangePartyContact).toDynamicValue((ctx) => new ChangePartyContact(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(CloseCase).toDynamicValue((ctx) => new CloseCase(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();
   bind(CaseExtrasApi).to(HttpCaseExtrasApi).inSingletonScope();
   bind(RetentionApi).to(HttpRetentionApi).inSingletonScope();
   bind(CommitteeMembershipApi).to(HttpCommitteeMembershipApi).inSingletonScope();
-  bind(DecideCommitteeChange).toDynamicValue((ctx) => new DecideCommitteeChange(ctx.get<CommitteeMembershipApi>(CommitteeMembershipApi)));
+  bind(DecideCommitteeChange).toDynamicValue(
+    (ctx) => new DecideCommitteeChange(ctx.get<CommitteeMembershipApi>(CommitteeMembershipApi)),
+  );
   bind(AdmitMember).toDynamicValue((ctx) => new AdmitMember(ctx.get<CommitteeMembershipApi>(CommitteeMembershipApi)));
-  bind(UploadReporterEvidence).toDynamicValue((ctx) => new UploadReporterEvidence(ctx.get<IntakeApi>(IntakeApi), new XhrFileTransfer()));
+  bind(UploadReporterEvidence).toDynamicValue(
+    (ctx) => new UploadReporterEvidence(ctx.get<IntakeApi>(IntakeApi), new XhrFileTransfer()),
+  );
 });

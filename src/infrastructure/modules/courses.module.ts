@@ -6,7 +6,13 @@ import { HttpCourseApi } from '../http/learning/http-course-api';
 import { ReminderApi } from '../../application/courses/reminder-api.port';
 import { HttpReminderApi } from '../http/learning/http-reminder-api';
 import { CourseAuthoringApi } from '../../application/courses/authoring/course-authoring-api.port';
-import { CreateCourse, PublishCourse, ReorderContents, SaveBlock, SaveQuiz } from '../../application/courses/authoring/authoring.use-cases';
+import {
+  CreateCourse,
+  PublishCourse,
+  ReorderContents,
+  SaveBlock,
+  SaveQuiz,
+} from '../../application/courses/authoring/authoring.use-cases';
 import { HttpCourseAuthoringApi } from '../http/learning/http-course-authoring-api';
 import { CourseFilesApi, FileTransfer } from '../../application/courses/authoring/course-files.port';
 import { ReadCourseFiles, UploadCourseFile } from '../../application/courses/authoring/upload-course-file.use-case';
@@ -28,7 +34,11 @@ export const coursesModule = new ContainerModule(({ bind }) => {
   bind(AutoAssignApi).to(HttpAutoAssignApi).inSingletonScope();
   bind(SaveAutoAssignRule).toDynamicValue((ctx) => new SaveAutoAssignRule(ctx.get<AutoAssignApi>(AutoAssignApi)));
   bind(BulkAssignCourses).toDynamicValue(
-    (ctx) => new BulkAssignCourses(ctx.get<AutoAssignApi>(AutoAssignApi), ctx.get<RuntimeConfig>(RuntimeConfigKey).maxUploadBytes),
+    (ctx) =>
+      new BulkAssignCourses(
+        ctx.get<AutoAssignApi>(AutoAssignApi),
+        ctx.get<RuntimeConfig>(RuntimeConfigKey).maxUploadBytes,
+      ),
   );
   bind(CourseAuthoringApi).to(HttpCourseAuthoringApi).inSingletonScope();
   const authoring = (ctx: { get: <T>(id: symbol) => T }) => ctx.get<CourseAuthoringApi>(CourseAuthoringApi);
@@ -44,6 +54,9 @@ export const coursesModule = new ContainerModule(({ bind }) => {
   bind(ReadCourseFiles).toDynamicValue((ctx) => new ReadCourseFiles(ctx.get<CourseFilesApi>(CourseFilesApi)));
   bind(UploadCourseFile).toDynamicValue((ctx) => {
     const config = ctx.get<RuntimeConfig>(RuntimeConfigKey);
-    return new UploadCourseFile(ctx.get<CourseFilesApi>(CourseFilesApi), ctx.get<FileTransfer>(FileTransfer), { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadLimits });
+    return new UploadCourseFile(ctx.get<CourseFilesApi>(CourseFilesApi), ctx.get<FileTransfer>(FileTransfer), {
+      ...DEFAULT_UPLOAD_LIMITS,
+      ...config.uploadLimits,
+    });
   });
 });

@@ -1,7 +1,13 @@
 import { ContainerModule } from 'inversify';
 import { Clock } from '../../application/imports/clock.port';
 import { DownloadImportReport } from '../../application/imports/download-import-report.use-case';
-import { CancelImportJob, DownloadImportJobReport, GetImportJob, ListImportJobs, ResumeImportJob } from '../../application/imports/import-job.use-cases';
+import {
+  CancelImportJob,
+  DownloadImportJobReport,
+  GetImportJob,
+  ListImportJobs,
+  ResumeImportJob,
+} from '../../application/imports/import-job.use-cases';
 import { ImportUsers } from '../../application/imports/import-users.use-case';
 import { ReadImportHeaders } from '../../application/imports/read-import-headers.use-case';
 import { UserImportApi } from '../../application/imports/user-import-api.port';
@@ -14,7 +20,11 @@ export const importsModule = new ContainerModule(({ bind, isBound }) => {
   bind(UserImportApi).to(HttpUserImportApi).inSingletonScope();
   if (!isBound(Clock)) bind(Clock).toConstantValue({ now: () => new Date() });
   bind(ReadImportHeaders).toDynamicValue(
-    (ctx) => new ReadImportHeaders(ctx.get<UserImportApi>(UserImportApi), ctx.get<RuntimeConfig>(RuntimeConfigKey).maxUploadBytes),
+    (ctx) =>
+      new ReadImportHeaders(
+        ctx.get<UserImportApi>(UserImportApi),
+        ctx.get<RuntimeConfig>(RuntimeConfigKey).maxUploadBytes,
+      ),
   );
   bind(ValidateUserImport).toDynamicValue((ctx) => new ValidateUserImport(ctx.get<UserImportApi>(UserImportApi)));
   bind(DownloadImportReport).toDynamicValue((ctx) => new DownloadImportReport(ctx.get<UserImportApi>(UserImportApi)));
@@ -22,6 +32,10 @@ export const importsModule = new ContainerModule(({ bind, isBound }) => {
   bind(ListImportJobs).toDynamicValue((ctx) => new ListImportJobs(ctx.get<UserImportApi>(UserImportApi)));
   bind(CancelImportJob).toDynamicValue((ctx) => new CancelImportJob(ctx.get<UserImportApi>(UserImportApi)));
   bind(ResumeImportJob).toDynamicValue((ctx) => new ResumeImportJob(ctx.get<UserImportApi>(UserImportApi)));
-  bind(DownloadImportJobReport).toDynamicValue((ctx) => new DownloadImportJobReport(ctx.get<UserImportApi>(UserImportApi)));
-  bind(ImportUsers).toDynamicValue((ctx) => new ImportUsers(ctx.get<UserImportApi>(UserImportApi), ctx.get<Clock>(Clock)));
+  bind(DownloadImportJobReport).toDynamicValue(
+    (ctx) => new DownloadImportJobReport(ctx.get<UserImportApi>(UserImportApi)),
+  );
+  bind(ImportUsers).toDynamicValue(
+    (ctx) => new ImportUsers(ctx.get<UserImportApi>(UserImportApi), ctx.get<Clock>(Clock)),
+  );
 });

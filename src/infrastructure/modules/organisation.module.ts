@@ -1,5 +1,9 @@
 import { ContainerModule } from 'inversify';
-import { DeleteBusinessUnit, SaveBusinessUnit, SetBusinessUnitColour } from '../../application/organisation/business-unit.use-cases';
+import {
+  DeleteBusinessUnit,
+  SaveBusinessUnit,
+  SetBusinessUnitColour,
+} from '../../application/organisation/business-unit.use-cases';
 import {
   AppointDepartmentManager,
   CreateDepartment,
@@ -44,20 +48,38 @@ export const organisationModule = new ContainerModule(({ bind }) => {
   bind(MessageTemplatesApi).to(HttpMessageTemplatesApi).inSingletonScope();
   bind(SaveBusinessUnit).toDynamicValue((ctx) => new SaveBusinessUnit(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)));
   bind(DeleteBusinessUnit).toDynamicValue((ctx) => new DeleteBusinessUnit(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)));
-  bind(SetBusinessUnitColour).toDynamicValue((ctx) => new SetBusinessUnitColour(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)));
+  bind(SetBusinessUnitColour).toDynamicValue(
+    (ctx) => new SetBusinessUnitColour(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)),
+  );
   bind(CreateDepartment).toDynamicValue((ctx) => new CreateDepartment(ctx.get<DepartmentsApi>(DepartmentsApi)));
   bind(RenameDepartment).toDynamicValue((ctx) => new RenameDepartment(ctx.get<DepartmentsApi>(DepartmentsApi)));
   bind(DeleteDepartments).toDynamicValue((ctx) => new DeleteDepartments(ctx.get<DepartmentsApi>(DepartmentsApi)));
-  bind(AppointDepartmentManager).toDynamicValue((ctx) => new AppointDepartmentManager(ctx.get<DepartmentsApi>(DepartmentsApi)));
-  bind(RemoveDepartmentManager).toDynamicValue((ctx) => new RemoveDepartmentManager(ctx.get<DepartmentsApi>(DepartmentsApi)));
-  bind(SetWorkspaceColour).toDynamicValue((ctx) => new SetWorkspaceColour(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
+  bind(AppointDepartmentManager).toDynamicValue(
+    (ctx) => new AppointDepartmentManager(ctx.get<DepartmentsApi>(DepartmentsApi)),
+  );
+  bind(RemoveDepartmentManager).toDynamicValue(
+    (ctx) => new RemoveDepartmentManager(ctx.get<DepartmentsApi>(DepartmentsApi)),
+  );
+  bind(SetWorkspaceColour).toDynamicValue(
+    (ctx) => new SetWorkspaceColour(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)),
+  );
   bind(UploadLogo).toDynamicValue((ctx) => new UploadLogo(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
   bind(PermissionsApi).to(HttpPermissionsApi).inSingletonScope();
   bind(SavePermissions).toDynamicValue((ctx) => new SavePermissions(ctx.get<PermissionsApi>(PermissionsApi)));
-  bind(SaveWorkspaceSettings).toDynamicValue((ctx) => new SaveWorkspaceSettings(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
-  bind(AddToSignupAllowList).toDynamicValue((ctx) => new AddToSignupAllowList(ctx.get<SignupAllowListApi>(SignupAllowListApi)));
-  bind(SaveMessageTemplate).toDynamicValue((ctx) => new SaveMessageTemplate(ctx.get<MessageTemplatesApi>(MessageTemplatesApi)));
-  bind(PreviewMessageTemplate).toDynamicValue((ctx) => new PreviewMessageTemplate(ctx.get<MessageTemplatesApi>(MessageTemplatesApi)));
+  bind(SaveWorkspaceSettings).toDynamicValue(
+    (ctx) => new SaveWorkspaceSettings(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)),
+  );
+  bind(AddToSignupAllowList).toDynamicValue(
+    (ctx) => new AddToSignupAllowList(ctx.get<SignupAllowListApi>(SignupAllowListApi)),
+  );
+  bind(SaveMessageTemplate).toDynamicValue(
+    (ctx) => new SaveMessageTemplate(ctx.get<MessageTemplatesApi>(MessageTemplatesApi)),
+  );
+  bind(PreviewMessageTemplate).toDynamicValue(
+    (ctx) => new PreviewMessageTemplate(ctx.get<MessageTemplatesApi>(MessageTemplatesApi)),
+  );
   bind(WorkspaceCalendarApi).to(HttpWorkspaceCalendarApi).inSingletonScope();
-  bind(SaveWorkspaceCalendar).toDynamicValue((ctx) => new SaveWorkspaceCalendar(ctx.get<WorkspaceCalendarApi>(WorkspaceCalendarApi)));
+  bind(SaveWorkspaceCalendar).toDynamicValue(
+    (ctx) => new SaveWorkspaceCalendar(ctx.get<WorkspaceCalendarApi>(WorkspaceCalendarApi)),
+  );
 });

@@ -1,6 +1,11 @@
 import { ContainerModule } from 'inversify';
 import { DirectoryApi } from '../../application/people/directory-api.port';
-import { BulkEditPeople, DeletePeople, DeletePeopleByFile, EditPerson } from '../../application/people/edit-people.use-case';
+import {
+  BulkEditPeople,
+  DeletePeople,
+  DeletePeopleByFile,
+  EditPerson,
+} from '../../application/people/edit-people.use-case';
 import { FindPeople } from '../../application/people/find-people.use-case';
 import { InvitePeople, ManageInvitations } from '../../application/people/invite-people.use-case';
 import { PeopleInvitesApi } from '../../application/people/invites-api.port';

@@ -1,6 +1,11 @@
 import { ContainerModule } from 'inversify';
 import { AddToAllowList, ImportAllowList } from '../../application/platform-tools/allow-list.use-cases';
-import { CreateFeatureFlag, DeleteFeatureFlag, SetFeatureFlagWorkspaces, UpdateFeatureFlagValue } from '../../application/platform-tools/feature-flags.use-cases';
+import {
+  CreateFeatureFlag,
+  DeleteFeatureFlag,
+  SetFeatureFlagWorkspaces,
+  UpdateFeatureFlagValue,
+} from '../../application/platform-tools/feature-flags.use-cases';
 import { SaveIpRanges } from '../../application/platform-tools/ip-ranges.use-case';
 import {
   AllowListApi,
@@ -31,14 +36,18 @@ export const platformToolsModule = new ContainerModule(({ bind, isBound }) => {
   bind(PlatformUsersApi).to(HttpPlatformUsersApi).inSingletonScope();
   bind(CreateFeatureFlag).toDynamicValue((ctx) => new CreateFeatureFlag(ctx.get<FlagAdminApi>(FlagAdminApi)));
   bind(UpdateFeatureFlagValue).toDynamicValue((ctx) => new UpdateFeatureFlagValue(ctx.get<FlagAdminApi>(FlagAdminApi)));
-  bind(SetFeatureFlagWorkspaces).toDynamicValue((ctx) => new SetFeatureFlagWorkspaces(ctx.get<FlagAdminApi>(FlagAdminApi)));
+  bind(SetFeatureFlagWorkspaces).toDynamicValue(
+    (ctx) => new SetFeatureFlagWorkspaces(ctx.get<FlagAdminApi>(FlagAdminApi)),
+  );
   bind(DeleteFeatureFlag).toDynamicValue((ctx) => new DeleteFeatureFlag(ctx.get<FlagAdminApi>(FlagAdminApi)));
   bind(SaveIpRanges).toDynamicValue((ctx) => new SaveIpRanges(ctx.get<IpRangesApi>(IpRangesApi)));
   bind(PublishUserManual).toDynamicValue((ctx) => new PublishUserManual(ctx.get<UserManualApi>(UserManualApi)));
   bind(AddToAllowList).toDynamicValue((ctx) => new AddToAllowList(ctx.get<AllowListApi>(AllowListApi)));
   bind(ImportAllowList).toDynamicValue((ctx) => new ImportAllowList(ctx.get<AllowListApi>(AllowListApi)));
   bind(FindUserRecord).toDynamicValue((ctx) => new FindUserRecord(ctx.get<PlatformUsersApi>(PlatformUsersApi)));
-  bind(UpdateWorkspaceUser).toDynamicValue((ctx) => new UpdateWorkspaceUser(ctx.get<PlatformUsersApi>(PlatformUsersApi)));
+  bind(UpdateWorkspaceUser).toDynamicValue(
+    (ctx) => new UpdateWorkspaceUser(ctx.get<PlatformUsersApi>(PlatformUsersApi)),
+  );
 });
 
 /** The workspace's own reader of the user manual (every role). */

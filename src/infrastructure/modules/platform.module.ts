@@ -6,7 +6,12 @@ import { ContainerModule } from 'inversify';
 import { CreateWorkspace } from '../../application/platform/create-workspace.use-case';
 import { DeleteWorkspace } from '../../application/platform/delete-workspace.use-case';
 import { WorkspaceAdminApi } from '../../application/platform/workspace-admin-api.port';
-import { ChangeWorkspaceUrl, SetContractExpiry, SetUserLimit, SwitchWorkspaceModule } from '../../application/platform/workspace-settings.use-case';
+import {
+  ChangeWorkspaceUrl,
+  SetContractExpiry,
+  SetUserLimit,
+  SwitchWorkspaceModule,
+} from '../../application/platform/workspace-settings.use-case';
 import { HttpWorkspaceAdminApi } from '../http/main/http-workspace-admin-api';
 
 /** Bindings of the platform console (main site): its HTTP adapter and use cases. */

@@ -24,9 +24,13 @@ export const policiesModule = new ContainerModule(({ bind }) => {
   bind(WorkspaceComplianceApi).to(HttpWorkspaceComplianceApi).inSingletonScope();
   bind(ComplianceCatalogueApi).to(HttpComplianceCatalogueApi).inSingletonScope();
   // Its own transfer: the courses area binds FileTransfer too, and both areas may be loaded.
-  bind(UploadPolicyPdf).toDynamicValue((ctx) => new UploadPolicyPdf(ctx.get<CataloguePolicyApi>(CataloguePolicyApi), new XhrFileTransfer()));
+  bind(UploadPolicyPdf).toDynamicValue(
+    (ctx) => new UploadPolicyPdf(ctx.get<CataloguePolicyApi>(CataloguePolicyApi), new XhrFileTransfer()),
+  );
   bind(OwnPolicyApi).to(HttpOwnPolicyApi).inSingletonScope();
-  bind(UploadOwnPolicyPdf).toDynamicValue((ctx) => new UploadPolicyPdf(ctx.get<OwnPolicyApi>(OwnPolicyApi), new XhrFileTransfer()));
+  bind(UploadOwnPolicyPdf).toDynamicValue(
+    (ctx) => new UploadPolicyPdf(ctx.get<OwnPolicyApi>(OwnPolicyApi), new XhrFileTransfer()),
+  );
   // The law (docs/law.md): served by the case API, shown on the compliance pages of this area.
   bind(LawApi).to(HttpLawApi).inSingletonScope();
   bind(GenerateReturn).toDynamicValue((ctx) => new GenerateReturn(ctx.get<LawApi>(LawApi)));

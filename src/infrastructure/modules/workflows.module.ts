@@ -27,7 +27,11 @@ export const workflowsModule = new ContainerModule(({ bind }) => {
   // its own screens, not with this one.
   bind(AttachFieldResource).toDynamicValue((ctx) => {
     const config = ctx.get<RuntimeConfig>(RuntimeConfigKey);
-    const upload = new UploadCourseFile(new HttpCourseFilesApi(ctx.get<ApiClient>(LearningHttp)), new XhrFileTransfer(), { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadLimits });
+    const upload = new UploadCourseFile(
+      new HttpCourseFilesApi(ctx.get<ApiClient>(LearningHttp)),
+      new XhrFileTransfer(),
+      { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadLimits },
+    );
     return new AttachFieldResource(upload, ctx.get<WorkflowBuilderApi>(WorkflowBuilderApi));
   });
   bind(PublishWorkflowVersion).toDynamicValue((ctx) => new PublishWorkflowVersion(ctx.get<WorkflowApi>(WorkflowApi)));

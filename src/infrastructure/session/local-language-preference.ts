@@ -5,7 +5,11 @@ const KEY = 'safeplace.training.language.';
 
 /** The learner's language per course, in this browser's local storage (nothing personal: a course id and a language). */
 export class LocalLanguagePreference implements LanguagePreference {
-  constructor(private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = typeof localStorage === 'undefined' ? null : localStorage) {}
+  constructor(
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = typeof localStorage === 'undefined'
+      ? null
+      : localStorage,
+  ) {}
 
   get(courseId: string): CourseLanguage | null {
     try {

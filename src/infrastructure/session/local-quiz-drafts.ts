@@ -7,7 +7,12 @@ const Draft = z.record(z.string(), BlockAnswer);
 
 /** A quiz's answers in progress, in this browser's local storage (option keys only), until the attempt is sent. */
 export class LocalQuizDrafts implements QuizDrafts {
-  constructor(private readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null = typeof localStorage === 'undefined' ? null : localStorage) {}
+  constructor(
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null = typeof localStorage ===
+    'undefined'
+      ? null
+      : localStorage,
+  ) {}
 
   get(courseId: string, quizId: string): Record<string, BlockAnswer> {
     try {

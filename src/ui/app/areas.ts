@@ -26,7 +26,9 @@ export function loadArea(container: Container, area: Area): Promise<void> {
   if (!areas) loaded.set(container, (areas = new Map()));
   let pending = areas.get(area);
   if (!pending) {
-    pending = Promise.all([AREA_MODULES[area](), AREA_VIEW_MODELS[area]()]).then((modules) => container.load(...modules));
+    pending = Promise.all([AREA_MODULES[area](), AREA_VIEW_MODELS[area]()]).then((modules) =>
+      container.load(...modules),
+    );
     areas.set(area, pending);
   }
   return pending;

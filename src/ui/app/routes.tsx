@@ -17,11 +17,15 @@ import { platformPoliciesRoutes, policiesRoutes } from '../policies/policies.rou
 import { reportsRoutes } from '../reports/reports.routes';
 import { SiteRoot } from '../shell/site-root';
 
-const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 /** Adds routes to the children of the platform console's shell (the route with children). */
 function withinPlatformShell(routes: RouteObject[], extra: RouteObject[]): RouteObject[] {
-  return routes.map((route) => (route.children ? ({ ...route, children: [...route.children, ...extra] } as RouteObject) : route));
+  return routes.map((route) =>
+    route.children ? ({ ...route, children: [...route.children, ...extra] } as RouteObject) : route,
+  );
 }
 
 /** Every page is reachable by URL; each screen's code is loaded only when its route is visited. */

@@ -17,7 +17,8 @@ export const AuthApp = observer(function AuthApp() {
     return (
       <AuthCard>
         <Notice page kind="warning" title="Not available from this network">
-          This workspace accepts connections only from its organisation's own networks. Connect from the office network or the company VPN and try again.
+          This workspace accepts connections only from its organisation's own networks. Connect from the office network
+          or the company VPN and try again.
         </Notice>
       </AuthCard>
     );
@@ -26,7 +27,8 @@ export const AuthApp = observer(function AuthApp() {
     return (
       <AuthCard>
         <Notice page kind="warning" title="This workspace's subscription has ended">
-          Its contract with SafePlace has expired, so it is closed for now. Nothing has been deleted: once your organisation renews, everything is here again.
+          Its contract with SafePlace has expired, so it is closed for now. Nothing has been deleted: once your
+          organisation renews, everything is here again.
         </Notice>
       </AuthCard>
     );
@@ -35,7 +37,8 @@ export const AuthApp = observer(function AuthApp() {
     return (
       <AuthCard>
         <Notice page kind="warning" title="Scheduled maintenance">
-          This workspace is being updated and will be back shortly. Your work is saved; this page checks again every 20 seconds.
+          This workspace is being updated and will be back shortly. Your work is saved; this page checks again every 20
+          seconds.
         </Notice>
       </AuthCard>
     );
@@ -48,5 +51,7 @@ export const AuthApp = observer(function AuthApp() {
   if (path === '/signup') return <SignUpScreen />;
   if (path === '/forgot-password') return <ForgotPasswordScreen />;
   // The methods' own addresses (spec 2), beside /signin, as links a help desk can send.
-  return <SignInScreen method={path === '/signin-mobile' ? 'sms' : path === '/signin-password' ? 'password' : undefined} />;
+  return (
+    <SignInScreen method={path === '/signin-mobile' ? 'sms' : path === '/signin-password' ? 'password' : undefined} />
+  );
 });

@@ -39,8 +39,23 @@ export const authViewModelWiring: Wiring = [
         get(ResendConfirmation),
       ),
   ),
-  factory(ForgotPasswordViewModel, (get) => new ForgotPasswordViewModel(get(RequestPasswordReset), get(ResetPassword), get<SiteInfo>(SiteInfo), get<OrganisationApi>(OrganisationApi))),
-  factory(ClaimInviteViewModel, (get) => new ClaimInviteViewModel(get<InviteClaimApi>(InviteClaimApi), get(ClaimInvite))),
-  factory(SignUpViewModel, (get) => new SignUpViewModel(get(SignUp), get<OrganisationApi>(OrganisationApi), get<SiteInfo>(SiteInfo))),
+  factory(
+    ForgotPasswordViewModel,
+    (get) =>
+      new ForgotPasswordViewModel(
+        get(RequestPasswordReset),
+        get(ResetPassword),
+        get<SiteInfo>(SiteInfo),
+        get<OrganisationApi>(OrganisationApi),
+      ),
+  ),
+  factory(
+    ClaimInviteViewModel,
+    (get) => new ClaimInviteViewModel(get<InviteClaimApi>(InviteClaimApi), get(ClaimInvite)),
+  ),
+  factory(
+    SignUpViewModel,
+    (get) => new SignUpViewModel(get(SignUp), get<OrganisationApi>(OrganisationApi), get<SiteInfo>(SiteInfo)),
+  ),
   factory(EmailVerifyViewModel, (get) => new EmailVerifyViewModel(get(ConfirmEmail), get(ResendConfirmation))),
 ];

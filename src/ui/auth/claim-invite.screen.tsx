@@ -17,7 +17,12 @@ export const ClaimInviteScreen = observer(function ClaimInviteScreen({ code }: {
     if (vm.status === 'done') window.location.assign('/dashboard');
   }, [vm.status]);
 
-  if (vm.status === 'checking') return <div className="auth-status" role="status">Checking your invitation…</div>;
+  if (vm.status === 'checking')
+    return (
+      <div className="auth-status" role="status">
+        Checking your invitation…
+      </div>
+    );
   if (vm.status === 'error') {
     return (
       <AuthCard>
@@ -30,7 +35,13 @@ export const ClaimInviteScreen = observer(function ClaimInviteScreen({ code }: {
   if (vm.status === 'refused' && vm.refusal) {
     return (
       <AuthCard>
-        <h1>{vm.refusal.reason === 'used' ? 'Invitation already used' : vm.refusal.reason === 'expired' ? 'Invitation expired' : 'Invitation not found'}</h1>
+        <h1>
+          {vm.refusal.reason === 'used'
+            ? 'Invitation already used'
+            : vm.refusal.reason === 'expired'
+              ? 'Invitation expired'
+              : 'Invitation not found'}
+        </h1>
         <Notice kind="warning" title={vm.refusal.message} action={<a href="/signin">Go to sign-in</a>} />
       </AuthCard>
     );
@@ -40,7 +51,8 @@ export const ClaimInviteScreen = observer(function ClaimInviteScreen({ code }: {
     <AuthCard>
       <h1>Welcome to {invite.companyName}</h1>
       <p className="auth-lead">
-        {invite.firstName ? `${invite.firstName}, choose` : 'Choose'} a password for {invite.email} to set up your account.
+        {invite.firstName ? `${invite.firstName}, choose` : 'Choose'} a password for {invite.email} to set up your
+        account.
       </p>
       {vm.error ? <Notice kind="error" title={vm.error} /> : null}
       <AuthForm<{ password: string }>

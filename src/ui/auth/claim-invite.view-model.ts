@@ -43,7 +43,10 @@ export class ClaimInviteViewModel {
   }
 
   passwordProblem(password: string): string | null {
-    const problem = checkPassword(password, { minimumLength: this.invite?.minPasswordLength, words: ['safeplace', this.invite?.companyName, this.invite?.firstName, this.invite?.email] });
+    const problem = checkPassword(password, {
+      minimumLength: this.invite?.minPasswordLength,
+      words: ['safeplace', this.invite?.companyName, this.invite?.firstName, this.invite?.email],
+    });
     return problem ? describePasswordProblem(problem) : null;
   }
 

@@ -6,7 +6,11 @@ import { AuthCard, AuthForm, Field, Notice, SubmitButton } from './light/control
 import { clean } from './sign-in.screen';
 import { isEmailAddress } from '../../domain/people/email-address';
 
-const TITLES = { used: 'Email already confirmed', expired: 'This link has expired', 'not-found': 'Link not valid' } as const;
+const TITLES = {
+  used: 'Email already confirmed',
+  expired: 'This link has expired',
+  'not-found': 'Link not valid',
+} as const;
 
 /** /email-verify/{code}: the link in the confirmation email. */
 export const EmailVerifyScreen = observer(function EmailVerifyScreen({ code }: { code: string }) {
@@ -16,7 +20,12 @@ export const EmailVerifyScreen = observer(function EmailVerifyScreen({ code }: {
     void vm.confirm(code);
   }, [vm, code]);
 
-  if (vm.status === 'checking') return <div className="auth-status" role="status">Confirming your email…</div>;
+  if (vm.status === 'checking')
+    return (
+      <div className="auth-status" role="status">
+        Confirming your email…
+      </div>
+    );
   if (vm.status === 'confirmed') {
     return (
       <AuthCard>
@@ -41,7 +50,11 @@ export const EmailVerifyScreen = observer(function EmailVerifyScreen({ code }: {
   return (
     <AuthCard>
       <h1>{TITLES[refusal.reason]}</h1>
-      <Notice kind={refusal.reason === 'used' ? 'info' : 'warning'} title={refusal.message} action={<a href="/signin">Go to sign-in</a>} />
+      <Notice
+        kind={refusal.reason === 'used' ? 'info' : 'warning'}
+        title={refusal.message}
+        action={<a href="/signin">Go to sign-in</a>}
+      />
       {refusal.reason !== 'used' ? (
         <>
           <h2 className="auth-subtitle">Get a new link</h2>
@@ -50,11 +63,22 @@ export const EmailVerifyScreen = observer(function EmailVerifyScreen({ code }: {
           ) : (
             <AuthForm<{ userEmail: string }>
               setErrors={setErrors}
-              validate={(v) => clean({ userEmail: isEmailAddress(v.userEmail ?? '') ? undefined : 'Enter the email you signed up with' })}
+              validate={(v) =>
+                clean({
+                  userEmail: isEmailAddress(v.userEmail ?? '') ? undefined : 'Enter the email you signed up with',
+                })
+              }
               onSubmit={(v) => void vm.requestNewLink(v.userEmail)}
             >
               {vm.resend.error ? <Notice kind="error" title={vm.resend.error} /> : null}
-              <Field label="Email you signed up with" name="userEmail" type="email" autoComplete="email" error={errors.userEmail} disabled={vm.resend.status === 'pending'} />
+              <Field
+                label="Email you signed up with"
+                name="userEmail"
+                type="email"
+                autoComplete="email"
+                error={errors.userEmail}
+                disabled={vm.resend.status === 'pending'}
+              />
               <SubmitButton pending={vm.resend.status === 'pending'}>Send a new link</SubmitButton>
             </AuthForm>
           )}

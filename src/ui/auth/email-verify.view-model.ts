@@ -8,7 +8,11 @@ export class EmailVerifyViewModel {
   email: string | null = null;
   refusal: { reason: 'not-found' | 'used' | 'expired'; message: string } | null = null;
   error: string | null = null;
-  resend: { status: 'idle' | 'pending' | 'sent'; message: string | null; error: string | null } = { status: 'idle', message: null, error: null };
+  resend: { status: 'idle' | 'pending' | 'sent'; message: string | null; error: string | null } = {
+    status: 'idle',
+    message: null,
+    error: null,
+  };
   private started: string | null = null;
 
   constructor(
@@ -48,7 +52,9 @@ export class EmailVerifyViewModel {
     try {
       const result = await this.resendConfirmation.execute(email);
       runInAction(() => {
-        this.resend = result.ok ? { status: 'sent', message: result.message, error: null } : { status: 'idle', message: null, error: result.message };
+        this.resend = result.ok
+          ? { status: 'sent', message: result.message, error: null }
+          : { status: 'idle', message: null, error: result.message };
       });
     } catch (error) {
       runInAction(() => (this.resend = { status: 'idle', message: null, error: describeError(error) }));

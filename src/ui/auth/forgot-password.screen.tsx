@@ -23,7 +23,15 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
           validate={(v) => clean({ email: isEmailAddress(v.email ?? '') ? undefined : 'Enter your email address' })}
           onSubmit={(v) => void vm.sendCode(v.email)}
         >
-          <Field label="Email" name="email" type="email" autoComplete="email" autoFocus error={errors.email} disabled={vm.pending} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            error={errors.email}
+            disabled={vm.pending}
+          />
           <SubmitButton pending={vm.pending}>Email me a reset code</SubmitButton>
         </AuthForm>
       ) : vm.step === 'reset' ? (
@@ -38,7 +46,16 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
           onSubmit={(v) => void vm.setPassword(v.code, v.password)}
         >
           {vm.notice ? <Notice kind="info" title={vm.notice} /> : null}
-          <Field label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus error={errors.code} disabled={vm.pending} />
+          <Field
+            label="6-digit code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            error={errors.code}
+            disabled={vm.pending}
+          />
           <Field
             label="New password"
             name="password"

@@ -37,7 +37,10 @@ export class ForgotPasswordViewModel {
 
   /** The form's own check, with the same rules the server applies. */
   passwordProblem(password: string): string | null {
-    const problem = checkPassword(password, { minimumLength: this.minimumLength, words: ['safeplace', this.request?.email, this.site.currentHost.split('.')[0]] });
+    const problem = checkPassword(password, {
+      minimumLength: this.minimumLength,
+      words: ['safeplace', this.request?.email, this.site.currentHost.split('.')[0]],
+    });
     return problem ? describePasswordProblem(problem) : null;
   }
 
@@ -52,7 +55,10 @@ export class ForgotPasswordViewModel {
           this.step = 'reset';
           this.notice = `If ${email.trim()} belongs to an account here, we have emailed it a 6-digit code.`;
         } else {
-          this.error = result.reason === 'rate-limited' ? `Too many requests. Please wait ${Math.ceil(result.retryAfterSeconds / 60)} minute(s).` : 'Enter a valid email address.';
+          this.error =
+            result.reason === 'rate-limited'
+              ? `Too many requests. Please wait ${Math.ceil(result.retryAfterSeconds / 60)} minute(s).`
+              : 'Enter a valid email address.';
         }
       });
     } catch (error) {
@@ -67,7 +73,13 @@ export class ForgotPasswordViewModel {
     this.pending = true;
     this.error = null;
     try {
-      const result = await this.reset.execute({ ...this.request, code, newPassword, contextWords: [this.site.currentHost.split('.')[0]], minimumLength: this.minimumLength });
+      const result = await this.reset.execute({
+        ...this.request,
+        code,
+        newPassword,
+        contextWords: [this.site.currentHost.split('.')[0]],
+        minimumLength: this.minimumLength,
+      });
       runInAction(() => {
         if (result.ok) this.step = 'done';
         else this.error = result.message;

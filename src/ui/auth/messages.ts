@@ -25,17 +25,33 @@ export function describeSocialSignInError(
         body: `${name} did not say that the email of this account is verified, so it cannot be linked to your ${workspaceName} account. Sign in with your password or a code, or ask your administrator.`,
       };
     case 'already-linked':
-      return { kind: 'error', title: `Your account is linked to another ${name} account`, body: `Continue with the ${name} account you used before, or sign in another way.` };
+      return {
+        kind: 'error',
+        title: `Your account is linked to another ${name} account`,
+        body: `Continue with the ${name} account you used before, or sign in another way.`,
+      };
     case 'locked':
       return { kind: 'error', title: 'This account is locked', body: 'Ask your administrator to unlock it.' };
     case 'not-enabled':
-      return { kind: 'error', title: `${workspaceName} does not use ${name} sign-in`, body: 'Sign in with your password or a code.' };
+      return {
+        kind: 'error',
+        title: `${workspaceName} does not use ${name} sign-in`,
+        body: 'Sign in with your password or a code.',
+      };
     case 'unavailable':
-      return { kind: 'error', title: `${name} sign-in is not available right now`, body: 'Sign in with your password or a code, or try again later.' };
+      return {
+        kind: 'error',
+        title: `${name} sign-in is not available right now`,
+        body: 'Sign in with your password or a code, or try again later.',
+      };
     case 'cancelled':
       return { kind: 'warning', title: `The sign-in with ${name} was cancelled` };
     case 'expired':
-      return { kind: 'error', title: `The sign-in with ${name} took too long or was started in another browser`, body: 'Please try again.' };
+      return {
+        kind: 'error',
+        title: `The sign-in with ${name} took too long or was started in another browser`,
+        body: 'Please try again.',
+      };
     case 'rate-limited':
       return { kind: 'error', title: 'Too many attempts', body: 'Please wait a few minutes and try again.' };
     default:

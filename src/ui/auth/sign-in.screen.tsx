@@ -34,7 +34,12 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
     if (vm.status === 'done' && vm.redirectTo) window.location.assign(vm.redirectTo);
   }, [vm.status, vm.redirectTo]);
 
-  if (vm.profileStatus === 'loading') return <div className="auth-status" role="status">{tr('signin.loading')}</div>;
+  if (vm.profileStatus === 'loading')
+    return (
+      <div className="auth-status" role="status">
+        {tr('signin.loading')}
+      </div>
+    );
   if (vm.profileStatus === 'missing') {
     return (
       <AuthCard>
@@ -52,7 +57,9 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
   return (
     <AuthCard brand={profile?.backgroundColor}>
       <div className="auth-brand">
-        {profile?.companyLogo ? <img src={profile.companyLogo} alt={tr('signin.logo', { company: profile.companyName })} height={48} /> : null}
+        {profile?.companyLogo ? (
+          <img src={profile.companyLogo} alt={tr('signin.logo', { company: profile.companyName })} height={48} />
+        ) : null}
         <h1>{profile ? tr('signin.titleTo', { company: profile.companyName }) : tr('signin.title')}</h1>
         {!profile ? <p className="auth-lead">{tr('signin.platformLead')}</p> : null}
       </div>
@@ -60,7 +67,11 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
         <Notice
           kind="error"
           title={vm.error}
-          action={vm.unconfirmedEmail ? <LinkButton onClick={() => void vm.sendConfirmationAgain()}>{tr('signin.resendConfirmation')}</LinkButton> : undefined}
+          action={
+            vm.unconfirmedEmail ? (
+              <LinkButton onClick={() => void vm.sendConfirmationAgain()}>{tr('signin.resendConfirmation')}</LinkButton>
+            ) : undefined
+          }
         />
       ) : null}
       {vm.method === 'password' && vm.notice ? <Notice kind="success" title={vm.notice} /> : null}
@@ -72,11 +83,30 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
       {vm.method === 'password' ? (
         <AuthForm<{ identifier: string; password: string }>
           setErrors={setErrors}
-          validate={(v) => clean({ identifier: required(tr('signin.enterIdentifier'))(v.identifier), password: required(tr('signin.enterPassword'))(v.password) })}
+          validate={(v) =>
+            clean({
+              identifier: required(tr('signin.enterIdentifier'))(v.identifier),
+              password: required(tr('signin.enterPassword'))(v.password),
+            })
+          }
           onSubmit={(v) => void vm.submit(v, redirect)}
         >
-          <Field label={tr('signin.identifier')} name="identifier" autoComplete="username" autoFocus error={errors.identifier} disabled={pending} />
-          <Field label={tr('signin.password')} name="password" type="password" autoComplete="current-password" error={errors.password} disabled={pending} />
+          <Field
+            label={tr('signin.identifier')}
+            name="identifier"
+            autoComplete="username"
+            autoFocus
+            error={errors.identifier}
+            disabled={pending}
+          />
+          <Field
+            label={tr('signin.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+            disabled={pending}
+          />
           <SubmitButton pending={pending}>{tr('signin.submit')}</SubmitButton>
           {onWorkspace ? (
             <div className="auth-links">
@@ -95,14 +125,26 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
             clean({
               destination:
                 vm.method === 'email'
-                  ? isEmailAddress(v.destination ?? '') ? undefined : tr('signin.enterEmail')
-                  : /^\+?[\d\s().-]{8,}$/.test(v.destination?.trim() ?? '') ? undefined : tr('signin.enterMobile'),
+                  ? isEmailAddress(v.destination ?? '')
+                    ? undefined
+                    : tr('signin.enterEmail')
+                  : /^\+?[\d\s().-]{8,}$/.test(v.destination?.trim() ?? '')
+                    ? undefined
+                    : tr('signin.enterMobile'),
             })
           }
           onSubmit={(v) => void vm.sendCode(v.destination)}
         >
           {vm.method === 'email' ? (
-            <Field label={tr('signin.email')} name="destination" type="email" autoComplete="email" autoFocus error={errors.destination} disabled={pending} />
+            <Field
+              label={tr('signin.email')}
+              name="destination"
+              type="email"
+              autoComplete="email"
+              autoFocus
+              error={errors.destination}
+              disabled={pending}
+            />
           ) : (
             <Field
               label={tr('signin.mobile')}
@@ -115,7 +157,9 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
               disabled={pending}
             />
           )}
-          <SubmitButton pending={pending}>{tr(vm.method === 'email' ? 'signin.emailMe' : 'signin.textMe')}</SubmitButton>
+          <SubmitButton pending={pending}>
+            {tr(vm.method === 'email' ? 'signin.emailMe' : 'signin.textMe')}
+          </SubmitButton>
           {vm.method === 'email' ? (
             <p className="auth-hint" style={{ marginTop: 12 }}>
               {tr('signin.emailCodeWarning')}
@@ -132,7 +176,16 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
           onSubmit={(v) => void vm.submitCode(v.code, redirect)}
         >
           {vm.notice ? <Notice kind="info" title={vm.notice} /> : null}
-          <Field label={tr('signin.code')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus error={errors.code} disabled={pending} />
+          <Field
+            label={tr('signin.code')}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            error={errors.code}
+            disabled={pending}
+          />
           <SubmitButton pending={pending}>{tr('signin.submit')}</SubmitButton>
           <div className="auth-links">
             <LinkButton onClick={() => vm.startOver()}>{tr('signin.newCode')}</LinkButton>

@@ -7,7 +7,12 @@ import type { CodeChannel } from '../../application/auth/auth-api.port';
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { SiteInfo } from '../../application/shared/site';
-import { describeSocialSignInError, INVALID_CREDENTIALS_MESSAGE, SOCIAL_PROVIDER_LABEL, type SocialProviderId } from './messages';
+import {
+  describeSocialSignInError,
+  INVALID_CREDENTIALS_MESSAGE,
+  SOCIAL_PROVIDER_LABEL,
+  type SocialProviderId,
+} from './messages';
 import { SessionViewModel } from '../shell/session.view-model';
 
 export interface SignInValues {
@@ -66,7 +71,9 @@ export class SignInViewModel {
     if (this.profile.socialPlatformSet.includes('GOOGLE')) ids.push('google');
     if (this.profile.socialPlatformSet.includes('MICROSOFT')) ids.push('microsoft');
     const available = this.site.socialSignIn;
-    return ids.filter((id) => !available || available.includes(id)).map((id) => ({ id, label: `Continue with ${SOCIAL_PROVIDER_LABEL[id]}`, href: `/api/auth/oidc/${id}/start` }));
+    return ids
+      .filter((id) => !available || available.includes(id))
+      .map((id) => ({ id, label: `Continue with ${SOCIAL_PROVIDER_LABEL[id]}`, href: `/api/auth/oidc/${id}/start` }));
   }
 
   /** Reads `?signInError=...&provider=...`, set by the server when a social sign-in was refused. */
@@ -79,7 +86,11 @@ export class SignInViewModel {
 
   get socialMessage(): ReturnType<typeof describeSocialSignInError> | null {
     if (!this.socialOutcome) return null;
-    return describeSocialSignInError(this.socialOutcome.reason, this.socialOutcome.provider, this.profile?.companyName ?? 'this workspace');
+    return describeSocialSignInError(
+      this.socialOutcome.reason,
+      this.socialOutcome.provider,
+      this.profile?.companyName ?? 'this workspace',
+    );
   }
 
   setMethod(method: 'password' | CodeChannel): void {
@@ -119,7 +130,11 @@ export class SignInViewModel {
     this.unconfirmedEmail = null;
     this.notice = null;
     const identifier = values.identifier.trim();
-    return this.run(() => this.signIn.execute({ identifier: values.identifier, password: values.password, requestedRedirect }), INVALID_CREDENTIALS_MESSAGE, identifier);
+    return this.run(
+      () => this.signIn.execute({ identifier: values.identifier, password: values.password, requestedRedirect }),
+      INVALID_CREDENTIALS_MESSAGE,
+      identifier,
+    );
   }
 
   /** Code sign-in, step 1 (the current method's channel): the answer is the same whether or not the account exists. */
@@ -133,12 +148,16 @@ export class SignInViewModel {
         this.status = 'idle';
         if (result.ok) {
           this.codeRequest = { channel, destination: destination.trim(), requestId: result.sent.otpRequestId };
-          const where = channel === 'email' ? `${destination.trim()} belongs to an account here` : `${destination.trim()} is on a profile here`;
+          const where =
+            channel === 'email'
+              ? `${destination.trim()} belongs to an account here`
+              : `${destination.trim()} is on a profile here`;
           this.notice = `If ${where}, a 6-digit code is on its way. It works once, for ${Math.round(result.sent.expiresInSeconds / 60)} minutes.`;
         } else if (result.reason === 'rate-limited') {
           this.error = waitMessage(result.retryAfterSeconds);
         } else {
-          this.error = channel === 'email' ? 'Enter a valid email address.' : 'Enter a phone number with 8 to 15 digits.';
+          this.error =
+            channel === 'email' ? 'Enter a valid email address.' : 'Enter a phone number with 8 to 15 digits.';
         }
       });
     } catch (error) {
@@ -165,7 +184,11 @@ export class SignInViewModel {
     this.error = null;
   }
 
-  private async run(attempt: () => Promise<SignInOutcome | { ok: false; reason: 'invalid-code-format' }>, wrongMessage: string, identifier?: string): Promise<void> {
+  private async run(
+    attempt: () => Promise<SignInOutcome | { ok: false; reason: 'invalid-code-format' }>,
+    wrongMessage: string,
+    identifier?: string,
+  ): Promise<void> {
     this.status = 'pending';
     this.error = null;
     try {

@@ -7,7 +7,6 @@ import { clean } from './sign-in.screen';
 import { SignUpViewModel, type SignUpValues } from './sign-up.view-model';
 import { isEmailAddress } from '../../domain/people/email-address';
 
-
 /** /signup: create an account where the workspace takes sign-ups; the email must then be confirmed. */
 export const SignUpScreen = observer(function SignUpScreen() {
   const vm = useViewModel(SignUpViewModel);
@@ -16,12 +15,25 @@ export const SignUpScreen = observer(function SignUpScreen() {
     void vm.load();
   }, [vm]);
 
-  if (vm.profileStatus === 'loading') return <div className="auth-status" role="status">Loading…</div>;
+  if (vm.profileStatus === 'loading')
+    return (
+      <div className="auth-status" role="status">
+        Loading…
+      </div>
+    );
   if (vm.profileStatus === 'missing' || vm.profileStatus === 'error') {
     return (
       <AuthCard>
-        <Notice page kind="warning" title={vm.profileStatus === 'missing' ? 'No workspace here' : 'This page could not be loaded'}>
-          {vm.profileStatus === 'missing' ? 'There is no workspace at this address. Check the link you were given.' : <a href="/signup">Try again</a>}
+        <Notice
+          page
+          kind="warning"
+          title={vm.profileStatus === 'missing' ? 'No workspace here' : 'This page could not be loaded'}
+        >
+          {vm.profileStatus === 'missing' ? (
+            'There is no workspace at this address. Check the link you were given.'
+          ) : (
+            <a href="/signup">Try again</a>
+          )}
         </Notice>
       </AuthCard>
     );
@@ -31,7 +43,11 @@ export const SignUpScreen = observer(function SignUpScreen() {
     return (
       <AuthCard brand={profile.backgroundColor}>
         <h1>Sign-up is not open</h1>
-        <Notice kind="info" title={`${profile.companyName} does not take sign-ups. Ask your administrator for an invitation.`} action={<a href="/signin">Go to sign-in</a>} />
+        <Notice
+          kind="info"
+          title={`${profile.companyName} does not take sign-ups. Ask your administrator for an invitation.`}
+          action={<a href="/signin">Go to sign-in</a>}
+        />
       </AuthCard>
     );
   }
@@ -40,7 +56,8 @@ export const SignUpScreen = observer(function SignUpScreen() {
       <AuthCard brand={profile.backgroundColor}>
         <h1>Check your email</h1>
         <Notice kind="success" title={vm.sentMessage ?? 'Check your email.'}>
-          We wrote to {vm.sentTo}. Open the link in that email to confirm your address; then you can sign in. The link works for 24 hours.
+          We wrote to {vm.sentTo}. Open the link in that email to confirm your address; then you can sign in. The link
+          works for 24 hours.
         </Notice>
         <div className="auth-links">
           <a href="/signin">Go to sign-in</a>
@@ -69,9 +86,31 @@ export const SignUpScreen = observer(function SignUpScreen() {
         }
         onSubmit={(v) => void vm.submit(v)}
       >
-        <Field label="First name" name="firstName" autoComplete="given-name" maxLength={100} autoFocus error={shown.firstName} disabled={pending} />
-        <Field label="Last name" name="lastName" autoComplete="family-name" maxLength={100} error={shown.lastName} disabled={pending} />
-        <Field label="Work email" name="userEmail" type="email" autoComplete="email" error={shown.userEmail} disabled={pending} />
+        <Field
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          maxLength={100}
+          autoFocus
+          error={shown.firstName}
+          disabled={pending}
+        />
+        <Field
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={100}
+          error={shown.lastName}
+          disabled={pending}
+        />
+        <Field
+          label="Work email"
+          name="userEmail"
+          type="email"
+          autoComplete="email"
+          error={shown.userEmail}
+          disabled={pending}
+        />
         <Field
           label="Password"
           name="userPassword"

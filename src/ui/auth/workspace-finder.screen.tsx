@@ -15,7 +15,8 @@ export const WorkspaceFinderScreen = observer(function WorkspaceFinderScreen() {
   }, [session]);
 
   if (session.status === 'unknown' || session.status === 'loading') return <Loading />;
-  if (session.status === 'error') return <LoadError message={session.error ?? ''} onRetry={() => void session.load()} />;
+  if (session.status === 'error')
+    return <LoadError message={session.error ?? ''} onRetry={() => void session.load()} />;
   const port = window.location.port ? `:${window.location.port}` : '';
   const user = session.user;
 
@@ -36,8 +37,8 @@ export const WorkspaceFinderScreen = observer(function WorkspaceFinderScreen() {
         ) : user.kind === 'platform-admin' ? (
           <>
             <Typography.Paragraph>
-              You are signed in as the platform administrator ({user.email}). Workspaces, feature flags and the maintenance switch are managed from the
-              platform console.
+              You are signed in as the platform administrator ({user.email}). Workspaces, feature flags and the
+              maintenance switch are managed from the platform console.
             </Typography.Paragraph>
             <Button type="primary" href="/platform/workspaces">
               Open the platform console
@@ -59,7 +60,11 @@ export const WorkspaceFinderScreen = observer(function WorkspaceFinderScreen() {
             )}
           />
         ) : (
-          <Result status="warning" title="No workspace found" subTitle="Your account does not belong to any active workspace. Ask your administrator for an invite." />
+          <Result
+            status="warning"
+            title="No workspace found"
+            subTitle="Your account does not belong to any active workspace. Ask your administrator for an invite."
+          />
         )}
         {user ? (
           <Button style={{ marginTop: 16 }} onClick={() => void session.signOut()}>

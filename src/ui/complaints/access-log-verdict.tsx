@@ -7,7 +7,16 @@ import { CHAIN_PROBLEM_TEXT } from '../../domain/complaints/audit-chain';
  * (docs/case.md "The access log's hash chain"). The head is what a later export's chain must pass through.
  */
 export function AccessLogVerdict({ verdict, error }: { verdict: AuditVerdict | null; error: string | null }) {
-  if (error) return <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="The log could not be verified just now" description={`${error} Open the tab again to retry.`} />;
+  if (error)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title="The log could not be verified just now"
+        description={`${error} Open the tab again to retry.`}
+      />
+    );
   if (!verdict) return <Alert type="info" style={{ marginBottom: 12 }} title="Verifying the log…" />;
   if (verdict.ok) {
     return (
@@ -18,7 +27,8 @@ export function AccessLogVerdict({ verdict, error }: { verdict: AuditVerdict | n
         title={`Log verified: head ${verdict.head ? verdict.head.slice(0, 12) : 'none'}`}
         description={
           <>
-            Checked as the tab opened: all {verdict.entries} entries still hash to the chain written when they were recorded. Full head:{' '}
+            Checked as the tab opened: all {verdict.entries} entries still hash to the chain written when they were
+            recorded. Full head:{' '}
             <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
               {verdict.head ?? 'none'}
             </Typography.Text>

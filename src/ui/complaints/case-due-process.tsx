@@ -19,14 +19,23 @@ export const OUTCOMES: { value: Outcome; label: string }[] = [
 
 /** A step that mails the respondent: it needs their address. */
 export const mailsRespondent = (step: ComplaintDetail['steps'][number]): boolean =>
-  step.actionTypes.includes('INFORM_RESPONDENT') || (step.actionTypes.includes('NOTIFY') && step.party === 'RESPONDENT');
+  step.actionTypes.includes('INFORM_RESPONDENT') ||
+  (step.actionTypes.includes('NOTIFY') && step.party === 'RESPONDENT');
 
-export const RESPONDENT_EMAIL_MISSING = 'The respondent’s email is missing: the complaint gave none. Add it to inform them.';
+export const RESPONDENT_EMAIL_MISSING =
+  'The respondent’s email is missing: the complaint gave none. Add it to inform them.';
 
-export const ContactDrawer = observer(function ContactDrawer({ vm, detail }: { vm: ComplaintCaseViewModel; detail: ComplaintDetail }) {
+export const ContactDrawer = observer(function ContactDrawer({
+  vm,
+  detail,
+}: {
+  vm: ComplaintCaseViewModel;
+  detail: ComplaintDetail;
+}) {
   const party = vm.contactParty;
   const current = party === 'COMPLAINANT' ? detail.complainant : detail.respondent;
-  const err = (name: string) => (vm.contactFieldErrors[name] ? { validateStatus: 'error' as const, help: vm.contactFieldErrors[name] } : {});
+  const err = (name: string) =>
+    vm.contactFieldErrors[name] ? { validateStatus: 'error' as const, help: vm.contactFieldErrors[name] } : {};
   const title = party === 'COMPLAINANT' ? 'The complainant’s contact' : 'The respondent’s contact';
   return (
     <Drawer open={party !== null} onClose={vm.closeContact} title={title} width={480} destroyOnHidden>
@@ -37,11 +46,16 @@ export const ContactDrawer = observer(function ContactDrawer({ vm, detail }: { v
           initialValues={{ name: current?.name ?? '', email: current?.email ?? '', phone: current?.phone ?? '' }}
           onFinish={(values: { name?: string; email?: string; phone?: string }) => void vm.saveContact(values)}
         >
-          {vm.contactReason ? <Alert type="warning" showIcon message={vm.contactReason} style={{ marginBottom: 16 }} /> : null}
+          {vm.contactReason ? (
+            <Alert type="warning" showIcon message={vm.contactReason} style={{ marginBottom: 16 }} />
+          ) : null}
           <Typography.Paragraph type="secondary">
-            Only the committee of this case can change this. The change, who made it and when are kept in the case’s access log.
+            Only the committee of this case can change this. The change, who made it and when are kept in the case’s
+            access log.
           </Typography.Paragraph>
-          {vm.contactError ? <Alert type="error" showIcon message={vm.contactError} style={{ marginBottom: 16 }} /> : null}
+          {vm.contactError ? (
+            <Alert type="error" showIcon message={vm.contactError} style={{ marginBottom: 16 }} />
+          ) : null}
           {party === 'RESPONDENT' ? (
             <Form.Item name="name" label="Name" {...err('name')}>
               <Input autoComplete="off" />
@@ -65,7 +79,13 @@ export const ContactDrawer = observer(function ContactDrawer({ vm, detail }: { v
   );
 });
 
-export const CloseForm = observer(function CloseForm({ vm, detail }: { vm: ComplaintCaseViewModel; detail: ComplaintDetail }) {
+export const CloseForm = observer(function CloseForm({
+  vm,
+  detail,
+}: {
+  vm: ComplaintCaseViewModel;
+  detail: ComplaintDetail;
+}) {
   const [form] = Form.useForm<{ outcome: Outcome; summary: string; reasons?: string }>();
   const open = detail.dueProcess?.mandatoryOpen ?? [];
   const blocked = open.length > 0 && !detail.callerPresides;
@@ -91,7 +111,11 @@ export const CloseForm = observer(function CloseForm({ vm, detail }: { vm: Compl
             <Form.Item name="outcome" label="Outcome" rules={[{ required: true, message: 'Choose the outcome' }]}>
               <Select aria-label="Outcome" options={OUTCOMES} />
             </Form.Item>
-            <Form.Item name="summary" label="Summary of the decision" rules={[{ required: true, message: 'Summarise the decision' }]}>
+            <Form.Item
+              name="summary"
+              label="Summary of the decision"
+              rules={[{ required: true, message: 'Summarise the decision' }]}
+            >
               <Input.TextArea rows={3} />
             </Form.Item>
           </>
@@ -101,7 +125,9 @@ export const CloseForm = observer(function CloseForm({ vm, detail }: { vm: Compl
             name="reasons"
             label="Your reasons for closing with a mandatory step open"
             rules={[{ required: true, whitespace: true, message: 'Give your reasons' }]}
-            {...(vm.fieldErrors.reasons || vm.fieldErrors.override ? { validateStatus: 'error' as const, help: vm.fieldErrors.reasons ?? vm.fieldErrors.override } : {})}
+            {...(vm.fieldErrors.reasons || vm.fieldErrors.override
+              ? { validateStatus: 'error' as const, help: vm.fieldErrors.reasons ?? vm.fieldErrors.override }
+              : {})}
           >
             <Input.TextArea rows={3} />
           </Form.Item>
@@ -127,7 +153,11 @@ export const CloseForm = observer(function CloseForm({ vm, detail }: { vm: Compl
           Outcome: <strong>{label}</strong>. The parties will be told, and the case cannot be reopened.
           {detail.compliance === 'IN_POSH' ? ' The 90-day appeal window (POSH Act s.18) starts today.' : ''}
         </Typography.Paragraph>
-        {vm.closing?.reasons ? <Typography.Paragraph>The mandatory steps left open and your reasons are recorded in the case.</Typography.Paragraph> : null}
+        {vm.closing?.reasons ? (
+          <Typography.Paragraph>
+            The mandatory steps left open and your reasons are recorded in the case.
+          </Typography.Paragraph>
+        ) : null}
       </Modal>
     </>
   );

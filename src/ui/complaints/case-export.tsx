@@ -33,7 +33,13 @@ function saveFile(name: string, content: Blob): void {
  * The redacted export (docs/case.md "Records"), for the one presiding: a drawer to choose the purpose and what to
  * leave out (whole sections, or single messages, meetings and evidence files), then the PDF is downloaded.
  */
-export const CaseExport = observer(function CaseExport({ vm, detail }: { vm: ComplaintCaseViewModel; detail: ComplaintDetail }) {
+export const CaseExport = observer(function CaseExport({
+  vm,
+  detail,
+}: {
+  vm: ComplaintCaseViewModel;
+  detail: ComplaintDetail;
+}) {
   const [open, setOpen] = useState(false);
   const [purpose, setPurpose] = useState<'LEGAL_REVIEW' | 'APPEAL'>('LEGAL_REVIEW');
   const [sections, setSections] = useState<ExportSection[]>([]);
@@ -60,11 +66,17 @@ export const CaseExport = observer(function CaseExport({ vm, detail }: { vm: Com
   return (
     <>
       <Button onClick={() => setOpen(true)}>Export case file…</Button>
-      <Drawer title="Export the case file" open={open} onClose={() => setOpen(false)} width="min(520px, 100vw)" destroyOnClose>
+      <Drawer
+        title="Export the case file"
+        open={open}
+        onClose={() => setOpen(false)}
+        width="min(520px, 100vw)"
+        destroyOnClose
+      >
         <Form layout="vertical" aria-label="Export the case file" onFinish={() => void download()}>
           <Typography.Paragraph type="secondary">
-            One PDF of the whole record. What you redact is left out of the file entirely, with a marked block in its place. The export is recorded in the
-            access log.
+            One PDF of the whole record. What you redact is left out of the file entirely, with a marked block in its
+            place. The export is recorded in the access log.
           </Typography.Paragraph>
           <Form.Item label="Purpose">
             <Radio.Group value={purpose} onChange={(e) => setPurpose(e.target.value)} aria-label="Purpose">
@@ -74,7 +86,11 @@ export const CaseExport = observer(function CaseExport({ vm, detail }: { vm: Com
           </Form.Item>
           <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>
             <legend style={{ fontSize: 14, fontWeight: 600 }}>Redact whole sections</legend>
-            <Checkbox.Group value={sections} onChange={(v) => setSections(v as ExportSection[])} style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+            <Checkbox.Group
+              value={sections}
+              onChange={(v) => setSections(v as ExportSection[])}
+              style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+            >
               {SECTIONS.map((s) => (
                 <Checkbox key={s.value} value={s.value}>
                   {s.label}
@@ -87,12 +103,16 @@ export const CaseExport = observer(function CaseExport({ vm, detail }: { vm: Com
               <legend style={{ fontSize: 14, fontWeight: 600 }}>Redact single items</legend>
               <Space direction="vertical">
                 {detail.messages.map((m) => itemBox(m.messageId, `Message: ${excerpt(m.body)}`, 'MESSAGES'))}
-                {detail.meetings.map((m) => itemBox(m.meetingId, `Meeting: ${m.title} (${m.startsAt.slice(0, 10)})`, 'MEETINGS'))}
+                {detail.meetings.map((m) =>
+                  itemBox(m.meetingId, `Meeting: ${m.title} (${m.startsAt.slice(0, 10)})`, 'MEETINGS'),
+                )}
                 {detail.evidence.map((f) => itemBox(f.fileId, `Evidence: ${f.fileName}`, 'EVIDENCE'))}
               </Space>
             </fieldset>
           ) : null}
-          {vm.actionError ? <Alert type="error" showIcon message={vm.actionError} style={{ marginBottom: 12 }} /> : null}
+          {vm.actionError ? (
+            <Alert type="error" showIcon message={vm.actionError} style={{ marginBottom: 12 }} />
+          ) : null}
           <Button type="primary" htmlType="submit" loading={busy}>
             Download PDF
           </Button>

@@ -8,7 +8,10 @@ import { useViewModel } from '../shared/container-context';
 import { CaseExtrasViewModel } from './case-extras.view-model';
 import { REGION } from './confidential-banner';
 
-const CHANNEL_WORDS = { ORAL_NOTICE: 'from what you told a committee member', HELP_TO_WRITE: 'with a committee member’s help' } as const;
+const CHANNEL_WORDS = {
+  ORAL_NOTICE: 'from what you told a committee member',
+  HELP_TO_WRITE: 'with a committee member’s help',
+} as const;
 
 /** On the Complaints list: complaints recorded on the caller's behalf, each to read and confirm (CA-01, IN-03). */
 export const PendingConfirmations = observer(function PendingConfirmations() {
@@ -28,7 +31,13 @@ export const PendingConfirmations = observer(function PendingConfirmations() {
         renderItem={(p) => (
           <List.Item
             actions={[
-              <Button key="confirm" type="primary" loading={vm.busy} onClick={() => void vm.confirm(p.complaintId)} aria-label={`Confirm case ${p.caseNumber}`}>
+              <Button
+                key="confirm"
+                type="primary"
+                loading={vm.busy}
+                onClick={() => void vm.confirm(p.complaintId)}
+                aria-label={`Confirm case ${p.caseNumber}`}
+              >
                 Confirm
               </Button>,
             ]}
@@ -37,7 +46,9 @@ export const PendingConfirmations = observer(function PendingConfirmations() {
               title={`Case ${p.caseNumber}, recorded ${CHANNEL_WORDS[p.channel]} on ${p.recordedOn}`}
               description={
                 <>
-                  <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{p.incidentDetails}</Typography.Paragraph>
+                  <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
+                    {p.incidentDetails}
+                  </Typography.Paragraph>
                   <Typography.Text type="secondary">Nothing happens on the case until you confirm it.</Typography.Text>
                 </>
               }
@@ -85,25 +96,51 @@ export function ReliefForm({
 }) {
   const [form] = Form.useForm<InterimReliefRequest>();
   const relief = Form.useWatch('relief', form);
-  const err = (name: string) => (fieldErrors[name] ? { validateStatus: 'error' as const, help: fieldErrors[name] } : {});
+  const err = (name: string) =>
+    fieldErrors[name] ? { validateStatus: 'error' as const, help: fieldErrors[name] } : {};
   return (
     <Form<InterimReliefRequest>
       form={form}
       layout="vertical"
       aria-label="Interim relief"
       onFinish={async (v) => {
-        if (await onSubmit({ relief: v.relief, leaveMonths: v.relief === 'LEAVE' ? Number(v.leaveMonths) : null, details: v.details })) form.resetFields();
+        if (
+          await onSubmit({
+            relief: v.relief,
+            leaveMonths: v.relief === 'LEAVE' ? Number(v.leaveMonths) : null,
+            details: v.details,
+          })
+        )
+          form.resetFields();
       }}
     >
-      <Form.Item name="relief" label="Relief asked" rules={[{ required: true, message: 'Choose the relief' }]} {...err('relief')}>
+      <Form.Item
+        name="relief"
+        label="Relief asked"
+        rules={[{ required: true, message: 'Choose the relief' }]}
+        {...err('relief')}
+      >
         <Select aria-label="Relief asked" options={RELIEFS} />
       </Form.Item>
       {relief === 'LEAVE' ? (
-        <Form.Item name="leaveMonths" label="Months of leave" rules={[{ required: true, message: 'Enter 1 to 3 months' }]} {...err('leaveMonths')}>
-          <Select aria-label="Months of leave" options={[1, 2, 3].map((n) => ({ value: n, label: `${n} month${n > 1 ? 's' : ''}` }))} />
+        <Form.Item
+          name="leaveMonths"
+          label="Months of leave"
+          rules={[{ required: true, message: 'Enter 1 to 3 months' }]}
+          {...err('leaveMonths')}
+        >
+          <Select
+            aria-label="Months of leave"
+            options={[1, 2, 3].map((n) => ({ value: n, label: `${n} month${n > 1 ? 's' : ''}` }))}
+          />
         </Form.Item>
       ) : null}
-      <Form.Item name="details" label="Why it is needed" rules={[{ required: true, message: 'Say why it is needed' }]} {...err('details')}>
+      <Form.Item
+        name="details"
+        label="Why it is needed"
+        rules={[{ required: true, message: 'Say why it is needed' }]}
+        {...err('details')}
+      >
         <Input.TextArea rows={3} />
       </Form.Item>
       <Button htmlType="submit" type="primary" loading={busy}>
@@ -113,11 +150,24 @@ export function ReliefForm({
   );
 }
 
-function DecisionForm({ vm, complaintId, request }: { vm: CaseExtrasViewModel; complaintId: string; request: CaseEvent }) {
+function DecisionForm({
+  vm,
+  complaintId,
+  request,
+}: {
+  vm: CaseExtrasViewModel;
+  complaintId: string;
+  request: CaseEvent;
+}) {
   const [form] = Form.useForm<{ decision: 'RECOMMENDED' | 'REFUSED'; note: string }>();
   const label = `Decision on ${String(request.details.relief).replaceAll('_', ' ').toLowerCase()}`;
   return (
-    <Form form={form} layout="vertical" aria-label={label} onFinish={(v) => void vm.decideRelief(complaintId, request.eventId, v.decision, v.note)}>
+    <Form
+      form={form}
+      layout="vertical"
+      aria-label={label}
+      onFinish={(v) => void vm.decideRelief(complaintId, request.eventId, v.decision, v.note)}
+    >
       <Form.Item name="decision" label={label} rules={[{ required: true, message: 'Choose the decision' }]}>
         <Radio.Group
           options={[
@@ -136,11 +186,25 @@ function DecisionForm({ vm, complaintId, request }: { vm: CaseExtrasViewModel; c
   );
 }
 
-function SettlementForm({ vm, complaintId, canada }: { vm: CaseExtrasViewModel; complaintId: string; canada: boolean }) {
+function SettlementForm({
+  vm,
+  complaintId,
+  canada,
+}: {
+  vm: CaseExtrasViewModel;
+  complaintId: string;
+  canada: boolean;
+}) {
   const [form] = Form.useForm<{ terms: string; respondentAgreed: boolean }>();
-  const err = (name: string) => (vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {});
+  const err = (name: string) =>
+    vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {};
   return (
-    <Form form={form} layout="vertical" aria-label="Record the settlement" onFinish={(v) => void vm.recordConciliation(complaintId, v.terms, v.respondentAgreed ?? false)}>
+    <Form
+      form={form}
+      layout="vertical"
+      aria-label="Record the settlement"
+      onFinish={(v) => void vm.recordConciliation(complaintId, v.terms, v.respondentAgreed ?? false)}
+    >
       <Form.Item
         name="terms"
         label="Terms of the settlement"
@@ -181,7 +245,11 @@ export const CaseEvents = observer(function CaseEvents({ detail }: { detail: Com
     <Card title={posh ? 'Interim relief and conciliation' : 'Conciliation'} size="small" style={{ marginBottom: 16 }}>
       {vm.note ? <Alert type="success" showIcon message={vm.note} style={{ marginBottom: 8 }} role="status" /> : null}
       {vm.error ? <Alert type="error" showIcon message={vm.error} style={{ marginBottom: 8 }} /> : null}
-      {vm.events.length === 0 ? <Typography.Paragraph>{posh ? 'No request for interim relief or conciliation yet.' : 'No request for conciliation yet.'}</Typography.Paragraph> : null}
+      {vm.events.length === 0 ? (
+        <Typography.Paragraph>
+          {posh ? 'No request for interim relief or conciliation yet.' : 'No request for conciliation yet.'}
+        </Typography.Paragraph>
+      ) : null}
       <List
         {...REGION}
         aria-label="Case events"
@@ -189,7 +257,10 @@ export const CaseEvents = observer(function CaseEvents({ detail }: { detail: Com
         dataSource={vm.events}
         renderItem={(e) => (
           <List.Item>
-            <List.Item.Meta title={`${new Date(e.createdAt).toLocaleString()} · ${e.recordedBy}`} description={describeCaseEvent(e)} />
+            <List.Item.Meta
+              title={`${new Date(e.createdAt).toLocaleString()} · ${e.recordedBy}`}
+              description={describeCaseEvent(e)}
+            />
           </List.Item>
         )}
       />
@@ -213,7 +284,10 @@ export const CaseEvents = observer(function CaseEvents({ detail }: { detail: Com
             </Button>
           ) : null}
           {complainant && !vm.conciliationRequested ? (
-            <Button onClick={() => setOpen(open === 'conciliation' ? null : 'conciliation')} aria-expanded={open === 'conciliation'}>
+            <Button
+              onClick={() => setOpen(open === 'conciliation' ? null : 'conciliation')}
+              aria-expanded={open === 'conciliation'}
+            >
               Ask for conciliation
             </Button>
           ) : null}
@@ -222,16 +296,22 @@ export const CaseEvents = observer(function CaseEvents({ detail }: { detail: Com
       {canAct && open === 'relief' ? (
         <Card size="small" style={{ marginTop: 8 }}>
           <Typography.Paragraph type="secondary">
-            While the inquiry goes on, the committee may recommend that the employer transfer you or the respondent, give you leave, or keep the respondent
-            from assessing your work (POSH s.12).
+            While the inquiry goes on, the committee may recommend that the employer transfer you or the respondent,
+            give you leave, or keep the respondent from assessing your work (POSH s.12).
           </Typography.Paragraph>
-          <ReliefForm busy={vm.busy} fieldErrors={vm.fieldErrors} submitLabel={complainant ? 'Send the request' : 'Record the request'} onSubmit={(body) => vm.requestRelief(id, body)} />
+          <ReliefForm
+            busy={vm.busy}
+            fieldErrors={vm.fieldErrors}
+            submitLabel={complainant ? 'Send the request' : 'Record the request'}
+            onSubmit={(body) => vm.requestRelief(id, body)}
+          />
         </Card>
       ) : null}
       {complainant && canAct && open === 'conciliation' && !vm.conciliationRequested ? (
         <Card size="small" style={{ marginTop: 8 }}>
           <Typography.Paragraph type="secondary">
-            Conciliation happens only if you ask for it, before the inquiry, and never as a payment of money.{posh ? '' : ' In Canada the responding party must agree too.'}
+            Conciliation happens only if you ask for it, before the inquiry, and never as a payment of money.
+            {posh ? '' : ' In Canada the responding party must agree too.'}
           </Typography.Paragraph>
           <ConciliationAsk vm={vm} complaintId={id} />
         </Card>
@@ -244,7 +324,13 @@ function ConciliationAsk({ vm, complaintId }: { vm: CaseExtrasViewModel; complai
   const [note, setNote] = useState('');
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Input.TextArea aria-label="Anything the committee should know (optional)" placeholder="Anything the committee should know (optional)" value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
+      <Input.TextArea
+        aria-label="Anything the committee should know (optional)"
+        placeholder="Anything the committee should know (optional)"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        rows={2}
+      />
       <Button type="primary" loading={vm.busy} onClick={() => void vm.requestConciliation(complaintId, note)}>
         Ask for conciliation
       </Button>
@@ -253,11 +339,28 @@ function ConciliationAsk({ vm, complaintId }: { vm: CaseExtrasViewModel; complai
 }
 
 /** On the case page, for the complainant of a complaint recorded on their behalf: read it and confirm it. */
-export const CaseConfirmation = observer(function CaseConfirmation({ detail, onConfirmed }: { detail: ComplaintDetail; onConfirmed: () => void }) {
+export const CaseConfirmation = observer(function CaseConfirmation({
+  detail,
+  onConfirmed,
+}: {
+  detail: ComplaintDetail;
+  onConfirmed: () => void;
+}) {
   const vm = useViewModel(CaseExtrasViewModel);
-  if (!detail.confirmationPending) return vm.note ? <Alert type="success" showIcon message={vm.note} style={{ marginBottom: 16 }} role="status" /> : null;
+  if (!detail.confirmationPending)
+    return vm.note ? (
+      <Alert type="success" showIcon message={vm.note} style={{ marginBottom: 16 }} role="status" />
+    ) : null;
   if (detail.role !== 'COMPLAINANT') {
-    return <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="Waiting for the complainant’s confirmation" description="Recorded on their behalf: no time limit runs and no step can be completed until they confirm it." />;
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="Waiting for the complainant’s confirmation"
+        description="Recorded on their behalf: no time limit runs and no step can be completed until they confirm it."
+      />
+    );
   }
   return (
     <Alert
@@ -267,7 +370,10 @@ export const CaseConfirmation = observer(function CaseConfirmation({ detail, onC
       message="A committee member recorded this complaint for you: please check it and confirm it"
       description={
         <Space direction="vertical">
-          <span>Nothing happens on the case until you confirm it. If something is wrong, write to the committee under Messages first.</span>
+          <span>
+            Nothing happens on the case until you confirm it. If something is wrong, write to the committee under
+            Messages first.
+          </span>
           {vm.error ? <Typography.Text type="danger">{vm.error}</Typography.Text> : null}
           <Button
             type="primary"
@@ -295,13 +401,15 @@ export const DeniedAccess = observer(function DeniedAccess({ detail }: { detail:
   }, [vm, id]);
   const me = detail.committee?.presiding?.userId;
   const options = new Map<string, string>();
-  for (const m of detail.committee?.members ?? []) if (m.userId !== me && !m.recused) options.set(m.userId, `${m.name} (committee)`);
+  for (const m of detail.committee?.members ?? [])
+    if (m.userId !== me && !m.recused) options.set(m.userId, `${m.name} (committee)`);
   for (const p of vm.people) if (p.userId !== me) options.set(p.userId, `${p.name} (${p.email})`);
   for (const d of vm.denied) options.delete(d.userId);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        Someone denied access can no longer open the case, from now on; they are not told, and the case is hidden from them as from anyone else.
+        Someone denied access can no longer open the case, from now on; they are not told, and the case is hidden from
+        them as from anyone else.
       </Typography.Paragraph>
       {vm.note ? <Alert type="success" showIcon message={vm.note} role="status" /> : null}
       {vm.error ? <Alert type="error" showIcon message={vm.error} /> : null}
@@ -315,7 +423,13 @@ export const DeniedAccess = observer(function DeniedAccess({ detail }: { detail:
           showSearch={{ filterOption: false, onSearch: (text) => void vm.searchPeople(text) }}
           options={[...options].map(([value, label]) => ({ value, label }))}
         />
-        <Input aria-label="Reason (kept in the case log)" placeholder="Reason" value={note} onChange={(e) => setNote(e.target.value)} style={{ minWidth: 200 }} />
+        <Input
+          aria-label="Reason (kept in the case log)"
+          placeholder="Reason"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          style={{ minWidth: 200 }}
+        />
         <Popconfirm
           title="Deny this person access to the case now?"
           okText="Deny access"
@@ -332,7 +446,9 @@ export const DeniedAccess = observer(function DeniedAccess({ detail }: { detail:
           </Button>
         </Popconfirm>
       </Space>
-      {vm.denied.length === 0 ? <Typography.Paragraph>Nobody is denied access to this case.</Typography.Paragraph> : null}
+      {vm.denied.length === 0 ? (
+        <Typography.Paragraph>Nobody is denied access to this case.</Typography.Paragraph>
+      ) : null}
       <List
         {...REGION}
         aria-label="People denied access"
@@ -341,12 +457,19 @@ export const DeniedAccess = observer(function DeniedAccess({ detail }: { detail:
         renderItem={(d) => (
           <List.Item
             actions={[
-              <Button key="restore" onClick={() => void vm.restore(id, d.userId)} aria-label={`Restore access for ${d.name}`}>
+              <Button
+                key="restore"
+                onClick={() => void vm.restore(id, d.userId)}
+                aria-label={`Restore access for ${d.name}`}
+              >
                 Restore
               </Button>,
             ]}
           >
-            <List.Item.Meta title={d.name} description={`Since ${new Date(d.deniedAt).toLocaleString()}${d.note ? ` · ${d.note}` : ''}`} />
+            <List.Item.Meta
+              title={d.name}
+              description={`Since ${new Date(d.deniedAt).toLocaleString()}${d.note ? ` · ${d.note}` : ''}`}
+            />
           </List.Item>
         )}
       />

@@ -61,7 +61,9 @@ export class CaseExtrasViewModel {
 
   /** Requests for interim relief not decided yet (a decision names its request). */
   get undecidedReliefs(): CaseEvent[] {
-    const decided = new Set(this.events.filter((e) => e.kind === 'INTERIM_RELIEF_DECIDED').map((e) => String(e.details.requestId)));
+    const decided = new Set(
+      this.events.filter((e) => e.kind === 'INTERIM_RELIEF_DECIDED').map((e) => String(e.details.requestId)),
+    );
     return this.events.filter((e) => e.kind === 'INTERIM_RELIEF_REQUESTED' && !decided.has(e.eventId));
   }
 
@@ -86,7 +88,9 @@ export class CaseExtrasViewModel {
         await this.api.decideInterimRelief(id, eventId, decision, note);
         await this.loadEvents(id);
       },
-      decision === 'RECOMMENDED' ? 'Recommended: we have emailed the employer, who implements it (POSH s.12).' : 'The refusal and its reasons are recorded.',
+      decision === 'RECOMMENDED'
+        ? 'Recommended: we have emailed the employer, who implements it (POSH s.12).'
+        : 'The refusal and its reasons are recorded.',
     );
   }
 

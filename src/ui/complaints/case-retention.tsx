@@ -13,7 +13,8 @@ const WHY: Record<NonNullable<RetentionState['heldBy']>, string> = {
 };
 
 function describe(s: RetentionState): string {
-  if (s.status === 'OPEN') return 'Kept while the case is open. Once it is closed, it is purged under the workspace’s retention periods.';
+  if (s.status === 'OPEN')
+    return 'Kept while the case is open. Once it is closed, it is purged under the workspace’s retention periods.';
   if (s.status === 'PURGED') return `Purged on ${s.purged?.purgedOn}.`;
   if (s.keptBecause === 'LEGAL_HOLD') return 'On legal hold: this case will not be purged until the hold is lifted.';
   if (s.keptBecause === 'NO_PERIOD') return 'Kept: the workspace purges no case closed with this outcome.';
@@ -34,8 +35,18 @@ export const CaseRetention = observer(function CaseRetention({ complaintId }: { 
     void vm.load(complaintId);
   }, [vm, complaintId]);
   const s = vm.state;
-  const err = (name: string) => (vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {});
-  if (vm.status === 'error') return <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="The retention of this case could not be loaded" description={vm.error} />;
+  const err = (name: string) =>
+    vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {};
+  if (vm.status === 'error')
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="The retention of this case could not be loaded"
+        description={vm.error}
+      />
+    );
   if (!s) return null;
   const held = s.legalHold !== null;
 
@@ -54,7 +65,8 @@ export const CaseRetention = observer(function CaseRetention({ complaintId }: { 
         ) : null}
         {s.legalHold ? (
           <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
-            Hold placed{s.legalHold.placedBy ? ` by ${s.legalHold.placedBy}` : ''} on {new Date(s.legalHold.placedAt).toLocaleDateString()}: “{s.legalHold.reason}”
+            Hold placed{s.legalHold.placedBy ? ` by ${s.legalHold.placedBy}` : ''} on{' '}
+            {new Date(s.legalHold.placedAt).toLocaleDateString()}: “{s.legalHold.reason}”
           </Typography.Paragraph>
         ) : null}
         {vm.notice ? <Alert type="success" showIcon style={{ margin: '8px 0' }} message={vm.notice} /> : null}
@@ -103,10 +115,19 @@ export const CaseRetention = observer(function CaseRetention({ complaintId }: { 
           }}
         >
           <Typography.Paragraph type="secondary">
-            {held ? 'Once lifted, the case is purged under the retention rules; the committee is warned before.' : 'A case on legal hold is never purged, whatever its dates.'}
+            {held
+              ? 'Once lifted, the case is purged under the retention rules; the committee is warned before.'
+              : 'A case on legal hold is never purged, whatever its dates.'}
           </Typography.Paragraph>
-          {vm.actionError && Object.keys(vm.fieldErrors).length === 0 ? <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.actionError} /> : null}
-          <Form.Item name="reason" label="Reason" rules={[{ required: true, min: 3, message: 'Give the reason' }]} {...err('reason')}>
+          {vm.actionError && Object.keys(vm.fieldErrors).length === 0 ? (
+            <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.actionError} />
+          ) : null}
+          <Form.Item
+            name="reason"
+            label="Reason"
+            rules={[{ required: true, min: 3, message: 'Give the reason' }]}
+            {...err('reason')}
+          >
             <Input.TextArea rows={3} maxLength={1000} />
           </Form.Item>
         </Form>
@@ -128,12 +149,26 @@ export const CaseRetention = observer(function CaseRetention({ complaintId }: { 
             if (await vm.postpone(v.until, v.reason)) setPostponeOpen(false);
           }}
         >
-          <Typography.Paragraph type="secondary">A later day than {s.purgeOn}, at most 365 days from today. The committee is warned again before the new day.</Typography.Paragraph>
-          {vm.actionError && Object.keys(vm.fieldErrors).length === 0 ? <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.actionError} /> : null}
-          <Form.Item name="until" label="Postpone to" rules={[{ required: true, message: 'Choose the day' }]} {...err('until')}>
+          <Typography.Paragraph type="secondary">
+            A later day than {s.purgeOn}, at most 365 days from today. The committee is warned again before the new day.
+          </Typography.Paragraph>
+          {vm.actionError && Object.keys(vm.fieldErrors).length === 0 ? (
+            <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.actionError} />
+          ) : null}
+          <Form.Item
+            name="until"
+            label="Postpone to"
+            rules={[{ required: true, message: 'Choose the day' }]}
+            {...err('until')}
+          >
             <Input type="date" />
           </Form.Item>
-          <Form.Item name="reason" label="Reason" rules={[{ required: true, min: 3, message: 'Give the reason' }]} {...err('reason')}>
+          <Form.Item
+            name="reason"
+            label="Reason"
+            rules={[{ required: true, min: 3, message: 'Give the reason' }]}
+            {...err('reason')}
+          >
             <Input.TextArea rows={3} maxLength={1000} />
           </Form.Item>
         </Form>

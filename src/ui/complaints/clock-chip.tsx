@@ -3,7 +3,14 @@ import type { ClockView } from '../../contracts/case/complaints.contract';
 
 /** A statutory clock as a chip (UI.md): green with days left, amber within 7 days, red when missed; the rule on hover or focus. */
 export function ClockChip({ clock }: { clock: ClockView }) {
-  const color = clock.state === 'MISSED' ? 'red' : clock.state === 'DUE_SOON' ? 'orange' : clock.state === 'RUNNING' ? 'green' : 'default';
+  const color =
+    clock.state === 'MISSED'
+      ? 'red'
+      : clock.state === 'DUE_SOON'
+        ? 'orange'
+        : clock.state === 'RUNNING'
+          ? 'green'
+          : 'default';
   const words =
     clock.state === 'NOT_STARTED'
       ? 'not started'

@@ -5,7 +5,8 @@ import { LoadError, Loading } from '../shared/page-state';
 import type { CommitteeChangesViewModel } from './committee-changes.view-model';
 import { REGION } from './confidential-banner';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const names = (people: { name: string }[]) => people.map((p) => p.name).join(', ');
 const STATUS: Record<MembershipChange['status'], { label: string; color: string }> = {
   PENDING: { label: 'Waiting for approval', color: 'gold' },
@@ -22,12 +23,16 @@ function ChangeText({ change }: { change: MembershipChange }) {
       {change.added.length + change.removed.length === 0 ? <Typography.Text>Roles change</Typography.Text> : null}
       <Typography.Text type="secondary">
         Asked by {change.requestedBy.name} on {day(change.requestedAt)}
-        {change.decidedBy && change.decidedAt ? ` · ${change.status === 'APPROVED' ? 'approved' : 'rejected'} by ${change.decidedBy.name} on ${day(change.decidedAt)}` : ''}
+        {change.decidedBy && change.decidedAt
+          ? ` · ${change.status === 'APPROVED' ? 'approved' : 'rejected'} by ${change.decidedBy.name} on ${day(change.decidedAt)}`
+          : ''}
       </Typography.Text>
       {change.status === 'PENDING' ? (
         <Typography.Text type="secondary">
-          {change.approver === 'PRESIDING_OFFICER' ? 'The presiding officer approves it.' : 'It changes the presiding officer’s seat: another workspace admin or employer approves it.'} Until
-          then nothing changes.
+          {change.approver === 'PRESIDING_OFFICER'
+            ? 'The presiding officer approves it.'
+            : 'It changes the presiding officer’s seat: another workspace admin or employer approves it.'}{' '}
+          Until then nothing changes.
         </Typography.Text>
       ) : null}
     </Space>
@@ -42,11 +47,21 @@ export const CommitteeChanges = observer(function CommitteeChanges({ vm }: { vm:
     <>
       {vm.note ? <Alert type="success" showIcon message={vm.note} style={{ marginBottom: 12 }} /> : null}
       {vm.actionError ? <Alert type="error" showIcon message={vm.actionError} style={{ marginBottom: 12 }} /> : null}
-      <Card title={<Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>Changes of members</Typography.Title>} style={{ marginBottom: 16 }}>
+      <Card
+        title={
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+            Changes of members
+          </Typography.Title>
+        }
+        style={{ marginBottom: 16 }}
+      >
         <Typography.Paragraph type="secondary">
-          Who sits on the committee reads its cases, so a change takes effect only once it is approved. A new member reads the cases filed before they joined only once the one presiding admits them.
+          Who sits on the committee reads its cases, so a change takes effect only once it is approved. A new member
+          reads the cases filed before they joined only once the one presiding admits them.
         </Typography.Paragraph>
-        {vm.pending.length === 0 ? <Typography.Paragraph>No change is waiting for approval.</Typography.Paragraph> : null}
+        {vm.pending.length === 0 ? (
+          <Typography.Paragraph>No change is waiting for approval.</Typography.Paragraph>
+        ) : null}
         <List
           {...REGION}
           aria-label="Changes waiting for approval"
@@ -62,12 +77,22 @@ export const CommitteeChanges = observer(function CommitteeChanges({ vm }: { vm:
                 {c.mayApprove || c.mayReject ? (
                   <Space wrap>
                     {c.mayApprove ? (
-                      <Button type="primary" loading={vm.busy === c.changeId} onClick={() => void vm.decide(c, 'APPROVE')} aria-label={`Approve the change of ${c.committeeName}`}>
+                      <Button
+                        type="primary"
+                        loading={vm.busy === c.changeId}
+                        onClick={() => void vm.decide(c, 'APPROVE')}
+                        aria-label={`Approve the change of ${c.committeeName}`}
+                      >
                         Approve
                       </Button>
                     ) : null}
                     {c.mayReject ? (
-                      <Button danger loading={vm.busy === c.changeId} onClick={() => void vm.decide(c, 'REJECT')} aria-label={`Reject the change of ${c.committeeName}`}>
+                      <Button
+                        danger
+                        loading={vm.busy === c.changeId}
+                        onClick={() => void vm.decide(c, 'REJECT')}
+                        aria-label={`Reject the change of ${c.committeeName}`}
+                      >
                         {c.mayApprove ? 'Reject' : 'Withdraw'}
                       </Button>
                     ) : null}
@@ -99,8 +124,17 @@ export const CommitteeChanges = observer(function CommitteeChanges({ vm }: { vm:
         ) : null}
       </Card>
       {vm.admissions.length > 0 ? (
-        <Card title={<Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>Members waiting to be admitted</Typography.Title>} style={{ marginBottom: 16 }}>
-          <Typography.Paragraph type="secondary">They joined after these cases were filed. Admit a member to a case only when they should read it.</Typography.Paragraph>
+        <Card
+          title={
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+              Members waiting to be admitted
+            </Typography.Title>
+          }
+          style={{ marginBottom: 16 }}
+        >
+          <Typography.Paragraph type="secondary">
+            They joined after these cases were filed. Admit a member to a case only when they should read it.
+          </Typography.Paragraph>
           <List
             {...REGION}
             aria-label="Members waiting to be admitted"
@@ -114,7 +148,11 @@ export const CommitteeChanges = observer(function CommitteeChanges({ vm }: { vm:
                       {a.member.name} · case {a.caseNumber}
                       <Tag style={{ marginLeft: 8 }}>Awaiting admission</Tag>
                     </Typography.Text>
-                    <Button loading={vm.busy === key} onClick={() => void vm.admit(a)} aria-label={`Admit ${a.member.name} to case ${a.caseNumber}`}>
+                    <Button
+                      loading={vm.busy === key}
+                      onClick={() => void vm.admit(a)}
+                      aria-label={`Admit ${a.member.name} to case ${a.caseNumber}`}
+                    >
                       Admit
                     </Button>
                   </Space>

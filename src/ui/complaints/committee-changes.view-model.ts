@@ -25,7 +25,11 @@ export class CommitteeChangesViewModel {
     @inject(DecideCommitteeChange) private readonly decideChange: DecideCommitteeChange,
     @inject(AdmitMember) private readonly admitMember: AdmitMember,
   ) {
-    makeAutoObservable<CommitteeChangesViewModel, 'api' | 'decideChange' | 'admitMember'>(this, { api: false, decideChange: false, admitMember: false }, { autoBind: true });
+    makeAutoObservable<CommitteeChangesViewModel, 'api' | 'decideChange' | 'admitMember'>(
+      this,
+      { api: false, decideChange: false, admitMember: false },
+      { autoBind: true },
+    );
   }
 
   get pending(): MembershipChange[] {
@@ -61,7 +65,9 @@ export class CommitteeChangesViewModel {
     runInAction(() => {
       this.busy = null;
       if (!outcome.ok) this.actionError = outcome.message;
-      else this.note = decision === 'APPROVE' ? 'Approved: the committee now has these members.' : 'Rejected: nothing changed.';
+      else
+        this.note =
+          decision === 'APPROVE' ? 'Approved: the committee now has these members.' : 'Rejected: nothing changed.';
     });
     if (outcome.ok) await this.load();
   }

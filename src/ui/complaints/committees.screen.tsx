@@ -21,19 +21,24 @@ const GENDERS: { value: MemberDraft['gender']; label: string }[] = [
   { value: 'TRANSGENDER', label: 'Transgender' },
   { value: 'UNDISCLOSED', label: 'Not given' },
 ];
-const roleLabel = (role: string) => (role === 'DESIGNATED_RECIPIENT' ? 'Designated recipient' : (ROLES.find((r) => r.value === role)?.label ?? role));
+const roleLabel = (role: string) =>
+  role === 'DESIGNATED_RECIPIENT' ? 'Designated recipient' : (ROLES.find((r) => r.value === role)?.label ?? role);
 
 const CommitteeCard = ({ committee, onEdit }: { committee: Committee; onEdit: () => void }) => (
-  <Card
-    title={committee.name}
-    extra={<Button onClick={onEdit}>Change</Button>}
-    style={{ marginBottom: 16 }}
-  >
+  <Card title={committee.name} extra={<Button onClick={onEdit}>Change</Button>} style={{ marginBottom: 16 }}>
     <Typography.Paragraph type="secondary">
       {committee.branchName ?? 'The whole workspace'} · term {committee.termStart} to {committee.termEnd}
     </Typography.Paragraph>
     {committee.warnings.length === 0 ? (
-      <Alert type="success" showIcon message={committee.kind === 'DESIGNATED_RECIPIENTS' ? 'Designated recipients named (CA-01).' : 'The committee meets the POSH composition (IN-02).'} />
+      <Alert
+        type="success"
+        showIcon
+        message={
+          committee.kind === 'DESIGNATED_RECIPIENTS'
+            ? 'Designated recipients named (CA-01).'
+            : 'The committee meets the POSH composition (IN-02).'
+        }
+      />
     ) : (
       <Alert
         type="warning"
@@ -75,12 +80,19 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
     void changes.load();
   }, [vm, changes]);
   useEffect(() => {
-    if (vm.editing === 'new') form.setFieldsValue({ name: vm.canada ? 'Designated recipients' : 'Internal Committee', termStart: '', termEnd: '' });
-    else if (vm.editing) form.setFieldsValue({ name: vm.editing.name, termStart: vm.editing.termStart, termEnd: vm.editing.termEnd });
+    if (vm.editing === 'new')
+      form.setFieldsValue({
+        name: vm.canada ? 'Designated recipients' : 'Internal Committee',
+        termStart: '',
+        termEnd: '',
+      });
+    else if (vm.editing)
+      form.setFieldsValue({ name: vm.editing.name, termStart: vm.editing.termStart, termEnd: vm.editing.termEnd });
   }, [vm.editing, vm.canada, form]);
   const items = vm.list?.items ?? [];
   const hasWorkspaceCommittee = items.some((c) => c.branchId === null);
-  const err = (name: string) => (vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {});
+  const err = (name: string) =>
+    vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {};
 
   return (
     <section aria-labelledby="committees-title">
@@ -111,7 +123,9 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
           </Typography.Paragraph>
           {vm.status === 'loading' && !vm.list ? <Loading label="Loading committees" /> : null}
           {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-          {vm.status === 'ready' && items.length === 0 ? <EmptyState title="No committee has been constituted: complaints go to the Local Committee until one is." /> : null}
+          {vm.status === 'ready' && items.length === 0 ? (
+            <EmptyState title="No committee has been constituted: complaints go to the Local Committee until one is." />
+          ) : null}
           {items.map((c) => (
             <CommitteeCard key={c.committeeId} committee={c} onEdit={() => vm.open(c)} />
           ))}
@@ -119,7 +133,10 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
         </>
       ) : (
         <>
-          <Typography.Paragraph type="secondary">Changes of your committee’s members wait for your approval here, with the members waiting to be admitted to earlier cases.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            Changes of your committee’s members wait for your approval here, with the members waiting to be admitted to
+            earlier cases.
+          </Typography.Paragraph>
           <CommitteeChanges vm={changes} />
         </>
       )}
@@ -135,10 +152,20 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
             <Input />
           </Form.Item>
           <Space wrap>
-            <Form.Item name="termStart" label="Term starts" rules={[{ required: true, message: 'Enter the start' }]} {...err('termStart')}>
+            <Form.Item
+              name="termStart"
+              label="Term starts"
+              rules={[{ required: true, message: 'Enter the start' }]}
+              {...err('termStart')}
+            >
               <Input type="date" />
             </Form.Item>
-            <Form.Item name="termEnd" label="Term ends" rules={[{ required: true, message: 'Enter the end' }]} {...err('termEnd')}>
+            <Form.Item
+              name="termEnd"
+              label="Term ends"
+              rules={[{ required: true, message: 'Enter the end' }]}
+              {...err('termEnd')}
+            >
               <Input type="date" />
             </Form.Item>
           </Space>
@@ -167,11 +194,26 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
                     {vm.canada ? (
                       <Tag>Designated recipient</Tag>
                     ) : (
-                      <Select aria-label={`Role of ${m.label}`} style={{ minWidth: 170 }} value={m.role} options={ROLES} onChange={(role) => vm.changeMember(m.userId, { role })} />
+                      <Select
+                        aria-label={`Role of ${m.label}`}
+                        style={{ minWidth: 170 }}
+                        value={m.role}
+                        options={ROLES}
+                        onChange={(role) => vm.changeMember(m.userId, { role })}
+                      />
                     )}
-                    <Select aria-label={`Gender of ${m.label}`} style={{ minWidth: 130 }} value={m.gender} options={GENDERS} onChange={(gender) => vm.changeMember(m.userId, { gender })} />
+                    <Select
+                      aria-label={`Gender of ${m.label}`}
+                      style={{ minWidth: 130 }}
+                      value={m.gender}
+                      options={GENDERS}
+                      onChange={(gender) => vm.changeMember(m.userId, { gender })}
+                    />
                     {m.role === 'PRESIDING_OFFICER' ? (
-                      <Checkbox checked={m.senior} onChange={(e) => vm.changeMember(m.userId, { senior: e.target.checked })}>
+                      <Checkbox
+                        checked={m.senior}
+                        onChange={(e) => vm.changeMember(m.userId, { senior: e.target.checked })}
+                      >
                         Senior employee
                       </Checkbox>
                     ) : null}
@@ -184,7 +226,12 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
             )}
           />
           {vm.editing !== 'new' ? (
-            <Alert type="info" showIcon style={{ margin: '12px 0' }} message="A change of who sits on the committee, or of their roles, takes effect once the presiding officer approves it (a second admin for the presiding officer’s own seat). You cannot add yourself." />
+            <Alert
+              type="info"
+              showIcon
+              style={{ margin: '12px 0' }}
+              message="A change of who sits on the committee, or of their roles, takes effect once the presiding officer approves it (a second admin for the presiding officer’s own seat). You cannot add yourself."
+            />
           ) : null}
           {vm.saveError ? <Alert type="error" showIcon message={vm.saveError} style={{ margin: '12px 0' }} /> : null}
           <Button type="primary" htmlType="submit" loading={vm.saving} style={{ marginTop: 12 }}>

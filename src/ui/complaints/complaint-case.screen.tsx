@@ -1,9 +1,32 @@
-import { Alert, Breadcrumb, Button, Card, Descriptions, Form, Input, List, Popconfirm, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Breadcrumb,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  List,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AudienceValue, AuditEntry, ComplaintDetail } from '../../contracts/case/complaints.contract';
-import { ClosedCaseNotices, CloseForm, ContactDrawer, mailsRespondent, OUTCOMES, RESPONDENT_EMAIL_MISSING } from './case-due-process';
+import {
+  ClosedCaseNotices,
+  CloseForm,
+  ContactDrawer,
+  mailsRespondent,
+  OUTCOMES,
+  RESPONDENT_EMAIL_MISSING,
+} from './case-due-process';
 import { CaseConfirmation, CaseEvents, DeniedAccess } from './case-extras';
 import { REGION } from './confidential-banner';
 import { NO_LEGAL_PRACTITIONERS } from '../../domain/complaints/case-runtime';
@@ -20,8 +43,20 @@ import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
 /** A field of the form this case's workflow does not show to the caller (docs/case.md "Field visibility"). */
 const HIDDEN_FIELD = 'Not shown to you by the complaint form';
-const AUDIENCE_WORDS: Record<AudienceValue, string> = { COMPLAINANT: 'With the complainant', RESPONDENT: 'With the respondent', COMMITTEE: 'Committee only' };
-function Thread({ vm, audience, detail }: { vm: ComplaintCaseViewModel; audience: AudienceValue; detail: ComplaintDetail }) {
+const AUDIENCE_WORDS: Record<AudienceValue, string> = {
+  COMPLAINANT: 'With the complainant',
+  RESPONDENT: 'With the respondent',
+  COMMITTEE: 'Committee only',
+};
+function Thread({
+  vm,
+  audience,
+  detail,
+}: {
+  vm: ComplaintCaseViewModel;
+  audience: AudienceValue;
+  detail: ComplaintDetail;
+}) {
   const [text, setText] = useState('');
   const messages = detail.messages.filter((m) => m.audience === audience);
   const canWrite = detail.role === 'COMMITTEE' || detail.role === audience;
@@ -34,13 +69,21 @@ function Thread({ vm, audience, detail }: { vm: ComplaintCaseViewModel; audience
         dataSource={messages}
         renderItem={(m) => (
           <List.Item>
-            <List.Item.Meta title={`${m.authorName} · ${new Date(m.createdAt).toLocaleString()}`} description={<span style={{ whiteSpace: 'pre-wrap' }}>{m.body}</span>} />
+            <List.Item.Meta
+              title={`${m.authorName} · ${new Date(m.createdAt).toLocaleString()}`}
+              description={<span style={{ whiteSpace: 'pre-wrap' }}>{m.body}</span>}
+            />
           </List.Item>
         )}
       />
       {canWrite && detail.status === 'OPEN' ? (
         <Space.Compact style={{ width: '100%', marginTop: 8 }} block>
-          <Input.TextArea aria-label={`Message: ${AUDIENCE_WORDS[audience].toLowerCase()}`} value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 2 }} />
+          <Input.TextArea
+            aria-label={`Message: ${AUDIENCE_WORDS[audience].toLowerCase()}`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoSize={{ minRows: 2 }}
+          />
           <Button
             type="primary"
             loading={vm.busy}
@@ -58,7 +101,8 @@ function Thread({ vm, audience, detail }: { vm: ComplaintCaseViewModel; audience
 
 function MeetingForm({ vm, detail }: { vm: ComplaintCaseViewModel; detail: ComplaintDetail }) {
   const [form] = Form.useForm<MeetingValues>();
-  const err = (name: string) => (vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {});
+  const err = (name: string) =>
+    vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {};
   return (
     <Form<MeetingValues>
       form={form}
@@ -71,26 +115,53 @@ function MeetingForm({ vm, detail }: { vm: ComplaintCaseViewModel; detail: Compl
       <Form.Item name="title" label="Title" rules={[{ required: true, message: 'Enter a title' }]} {...err('title')}>
         <Input />
       </Form.Item>
-      <Form.Item name="agenda" label="Agenda" rules={[{ required: true, message: 'Enter an agenda' }]} {...err('agenda')}>
+      <Form.Item
+        name="agenda"
+        label="Agenda"
+        rules={[{ required: true, message: 'Enter an agenda' }]}
+        {...err('agenda')}
+      >
         <Input.TextArea rows={2} />
       </Form.Item>
       <Space wrap>
-        <Form.Item name="startsAt" label="Starts" rules={[{ required: true, message: 'Enter the start' }]} {...err('startsAt')}>
+        <Form.Item
+          name="startsAt"
+          label="Starts"
+          rules={[{ required: true, message: 'Enter the start' }]}
+          {...err('startsAt')}
+        >
           <Input type="datetime-local" />
         </Form.Item>
         <Form.Item name="endsAt" label="Ends" rules={[{ required: true, message: 'Enter the end' }]} {...err('endsAt')}>
           <Input type="datetime-local" />
         </Form.Item>
       </Space>
-      <Typography.Paragraph type="secondary">Times are the workspace’s: {vm.dateTime.zone.replaceAll('_', ' ')}.</Typography.Paragraph>
-      <Form.Item name="location" label="Place or meeting link" rules={[{ required: true, message: 'Enter a place or a link' }]} {...err('location')}>
+      <Typography.Paragraph type="secondary">
+        Times are the workspace’s: {vm.dateTime.zone.replaceAll('_', ' ')}.
+      </Typography.Paragraph>
+      <Form.Item
+        name="location"
+        label="Place or meeting link"
+        rules={[{ required: true, message: 'Enter a place or a link' }]}
+        {...err('location')}
+      >
         <Input />
       </Form.Item>
-      <Form.Item name="guests" label="Guests’ emails" extra="Separated by commas or spaces; each gets an invitation (.ics)." rules={[{ required: true, message: 'Invite at least one guest' }]} {...err('guests')}>
+      <Form.Item
+        name="guests"
+        label="Guests’ emails"
+        extra="Separated by commas or spaces; each gets an invitation (.ics)."
+        rules={[{ required: true, message: 'Invite at least one guest' }]}
+        {...err('guests')}
+      >
         <Input.TextArea rows={2} />
       </Form.Item>
       <Form.Item name="stepId" label="For the step">
-        <Select allowClear aria-label="For the step" options={detail.steps.filter((s) => s.kind === 'MEETING').map((s) => ({ value: s.stepId, label: s.name }))} />
+        <Select
+          allowClear
+          aria-label="For the step"
+          options={detail.steps.filter((s) => s.kind === 'MEETING').map((s) => ({ value: s.stepId, label: s.name }))}
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={vm.busy}>
         Schedule and invite
@@ -99,12 +170,28 @@ function MeetingForm({ vm, detail }: { vm: ComplaintCaseViewModel; detail: Compl
   );
 }
 
-function Minutes({ vm, meetingId, minutes, outcome }: { vm: ComplaintCaseViewModel; meetingId: string; minutes: string | null; outcome: string | null }) {
+function Minutes({
+  vm,
+  meetingId,
+  minutes,
+  outcome,
+}: {
+  vm: ComplaintCaseViewModel;
+  meetingId: string;
+  minutes: string | null;
+  outcome: string | null;
+}) {
   const [m, setM] = useState(minutes ?? '');
   const [o, setO] = useState(outcome ?? '');
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Input.TextArea aria-label="Minutes" placeholder="Minutes" value={m} onChange={(e) => setM(e.target.value)} autoSize={{ minRows: 2 }} />
+      <Input.TextArea
+        aria-label="Minutes"
+        placeholder="Minutes"
+        value={m}
+        onChange={(e) => setM(e.target.value)}
+        autoSize={{ minRows: 2 }}
+      />
       <Input aria-label="Meeting outcome" placeholder="Outcome" value={o} onChange={(e) => setO(e.target.value)} />
       <Button onClick={() => void vm.recordMinutes(meetingId, m, o)} loading={vm.busy}>
         Save minutes
@@ -132,7 +219,12 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
           <Typography.Title level={1} id="case-title">
             Case
           </Typography.Title>
-          <Alert type="info" showIcon message="This case was purged" description={`${vm.purged} Its parties, incident, messages, meetings and evidence were deleted; its number, outcome and dates are kept.`} />
+          <Alert
+            type="info"
+            showIcon
+            message="This case was purged"
+            description={`${vm.purged} Its parties, incident, messages, meetings and evidence were deleted; its number, outcome and dates are kept.`}
+          />
         </>
       ) : null}
       {vm.status === 'error' && !vm.purged ? (
@@ -159,7 +251,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             {d.outcome ? ` · outcome: ${OUTCOMES.find((o) => o.value === d.outcome)?.label}` : ''}
           </Typography.Paragraph>
           {vm.notice ? <Alert type="success" showIcon message={vm.notice} style={{ marginBottom: 12 }} /> : null}
-          {vm.actionError ? <Alert type="error" showIcon message={vm.actionError} style={{ marginBottom: 12 }} /> : null}
+          {vm.actionError ? (
+            <Alert type="error" showIcon message={vm.actionError} style={{ marginBottom: 12 }} />
+          ) : null}
           {committee ? (
             <Card title="Statutory clocks" size="small" style={{ marginBottom: 16 }}>
               <div role="region" aria-label="Statutory clocks">
@@ -167,7 +261,11 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                   <ClockChip key={c.id} clock={c} />
                 ))}
                 {d.clocks.length === 0 ? (
-                  <Typography.Text type="secondary">{d.confirmationPending ? 'No clock runs until the complainant confirms the complaint.' : 'No clock is running.'}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {d.confirmationPending
+                      ? 'No clock runs until the complainant confirms the complaint.'
+                      : 'No clock is running.'}
+                  </Typography.Text>
                 ) : null}
               </div>
               {d.clocks.some((c) => c.state === 'MISSED') ? (
@@ -187,7 +285,8 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                   <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
                     {(d.escalations ?? []).map((e) => (
                       <li key={`${e.type}:${e.label}:${e.level}:${e.dueOn}`}>
-                        Level {e.level} on {e.escalatedOn}: {e.label} (due {e.dueOn}){e.targetName ? `, to ${e.targetName}` : ''}
+                        Level {e.level} on {e.escalatedOn}: {e.label} (due {e.dueOn})
+                        {e.targetName ? `, to ${e.targetName}` : ''}
                       </li>
                     ))}
                   </ul>
@@ -196,7 +295,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             </Card>
           ) : null}
           {committee ? <CaseRetention key={d.status} complaintId={d.complaintId} /> : null}
-          {d.outcomeSummary ? <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} /> : null}
+          {d.outcomeSummary ? (
+            <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} />
+          ) : null}
           {d.status === 'CLOSED' ? <ClosedCaseNotices detail={d} /> : null}
           {committee ? <ContactDrawer vm={vm} detail={d} /> : null}
           <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />
@@ -216,23 +317,41 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                       column={1}
                       size="small"
                       bordered
-                      extra={committee && d.status === 'OPEN' && d.complainant?.email ? <Button onClick={() => vm.openContact('COMPLAINANT')}>Edit the complainant’s contact</Button> : null}
+                      extra={
+                        committee && d.status === 'OPEN' && d.complainant?.email ? (
+                          <Button onClick={() => vm.openContact('COMPLAINANT')}>Edit the complainant’s contact</Button>
+                        ) : null
+                      }
                     >
                       <Descriptions.Item label="Name">{d.complainant?.name ?? '—'}</Descriptions.Item>
-                      {d.complainant?.email ? <Descriptions.Item label="Email">{d.complainant.email}</Descriptions.Item> : null}
-                      {d.complainant?.phone ? <Descriptions.Item label="Phone">{d.complainant.phone}</Descriptions.Item> : null}
+                      {d.complainant?.email ? (
+                        <Descriptions.Item label="Email">{d.complainant.email}</Descriptions.Item>
+                      ) : null}
+                      {d.complainant?.phone ? (
+                        <Descriptions.Item label="Phone">{d.complainant.phone}</Descriptions.Item>
+                      ) : null}
                     </Descriptions>
                     <Descriptions
                       title="Respondent"
                       column={1}
                       size="small"
                       bordered
-                      extra={committee && d.status === 'OPEN' ? <Button onClick={() => vm.openContact('RESPONDENT')}>Edit the respondent’s contact</Button> : null}
+                      extra={
+                        committee && d.status === 'OPEN' ? (
+                          <Button onClick={() => vm.openContact('RESPONDENT')}>Edit the respondent’s contact</Button>
+                        ) : null
+                      }
                     >
                       <Descriptions.Item label="Name">{d.respondent?.name ?? '—'}</Descriptions.Item>
-                      <Descriptions.Item label="Email">{d.respondent?.email ?? (committee ? 'None given' : '—')}</Descriptions.Item>
-                      {committee && d.respondent?.phone ? <Descriptions.Item label="Phone">{d.respondent.phone}</Descriptions.Item> : null}
-                      {d.respondent?.description ? <Descriptions.Item label="Description">{d.respondent.description}</Descriptions.Item> : null}
+                      <Descriptions.Item label="Email">
+                        {d.respondent?.email ?? (committee ? 'None given' : '—')}
+                      </Descriptions.Item>
+                      {committee && d.respondent?.phone ? (
+                        <Descriptions.Item label="Phone">{d.respondent.phone}</Descriptions.Item>
+                      ) : null}
+                      {d.respondent?.description ? (
+                        <Descriptions.Item label="Description">{d.respondent.description}</Descriptions.Item>
+                      ) : null}
                     </Descriptions>
                     {d.incident ? (
                       <Descriptions title="Incident" column={1} size="small" bordered>
@@ -240,7 +359,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                         <Descriptions.Item label="What happened">
                           <span style={{ whiteSpace: 'pre-wrap' }}>{d.incident.details ?? HIDDEN_FIELD}</span>
                         </Descriptions.Item>
-                        <Descriptions.Item label="Witnesses">{d.incident.witnesses.join('; ') || '—'}</Descriptions.Item>
+                        <Descriptions.Item label="Witnesses">
+                          {d.incident.witnesses.join('; ') || '—'}
+                        </Descriptions.Item>
                       </Descriptions>
                     ) : null}
                     {d.evidence.length > 0 ? (
@@ -263,7 +384,14 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                                 Download {f.fileName}
                               </Button>
                               {/* Chain of custody: the hash the server took as the file was uploaded; a downloaded copy must match it. */}
-                              <div style={{ fontSize: 12, color: '#57606a', fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                              <div
+                                style={{
+                                  fontSize: 12,
+                                  color: '#57606a',
+                                  fontFamily: 'monospace',
+                                  wordBreak: 'break-all',
+                                }}
+                              >
                                 SHA-256 {f.sha256 ?? 'not recorded'}
                               </div>
                             </div>
@@ -288,7 +416,13 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                             {d.committee?.presiding?.userId === m.userId ? ' · presiding' : ''}
                           </List.Item>
                         )}
-                        footer={d.committee.quorumPossible ? null : <Typography.Text type="danger">Fewer than 3 members can sit on this case: no hearing quorum (IN-06).</Typography.Text>}
+                        footer={
+                          d.committee.quorumPossible ? null : (
+                            <Typography.Text type="danger">
+                              Fewer than 3 members can sit on this case: no hearing quorum (IN-06).
+                            </Typography.Text>
+                          )
+                        }
                       />
                     ) : null}
                   </Space>
@@ -300,7 +434,10 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 children: (
                   <Tabs
                     size="small"
-                    items={(committee ? (['COMPLAINANT', 'RESPONDENT', 'COMMITTEE'] as const) : ([d.role] as AudienceValue[])).map((a) => ({
+                    items={(committee
+                      ? (['COMPLAINANT', 'RESPONDENT', 'COMMITTEE'] as const)
+                      : ([d.role] as AudienceValue[])
+                    ).map((a) => ({
                       key: a,
                       label: AUDIENCE_WORDS[a],
                       children: <Thread vm={vm} audience={a} detail={d} />,
@@ -313,7 +450,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 label: 'Meetings',
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
-                    {d.compliance === 'IN_POSH' && d.meetings.length > 0 ? <Alert type="info" showIcon title={NO_LEGAL_PRACTITIONERS} /> : null}
+                    {d.compliance === 'IN_POSH' && d.meetings.length > 0 ? (
+                      <Alert type="info" showIcon title={NO_LEGAL_PRACTITIONERS} />
+                    ) : null}
                     <List
                       {...REGION}
                       aria-label="Meetings"
@@ -326,7 +465,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                             <span>
                               {vm.meetingTime(m.startsAt, m.endsAt)} · {m.location}
                             </span>
-                            {committee ? <Minutes vm={vm} meetingId={m.meetingId} minutes={m.minutes} outcome={m.outcome} /> : null}
+                            {committee ? (
+                              <Minutes vm={vm} meetingId={m.meetingId} minutes={m.minutes} outcome={m.outcome} />
+                            ) : null}
                           </Space>
                         </List.Item>
                       )}
@@ -344,7 +485,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 label: 'Steps',
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
-                    {d.compliance === 'IN_POSH' && d.meetings.length > 0 ? <Alert type="info" showIcon title={NO_LEGAL_PRACTITIONERS} /> : null}
+                    {d.compliance === 'IN_POSH' && d.meetings.length > 0 ? (
+                      <Alert type="info" showIcon title={NO_LEGAL_PRACTITIONERS} />
+                    ) : null}
                     <List
                       {...REGION}
                       aria-label="Steps"
@@ -354,36 +497,62 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                         const noEmail = mailsRespondent(s) && !d.respondent?.email;
                         const open = committee && !s.completedAt && d.status === 'OPEN';
                         return (
-                        <List.Item
-                          actions={
-                            open && waitsFor.length > 0
-                              ? []
-                              : open && noEmail
-                              ? [
-                                  <Button key="contact" type="primary" aria-label={`Add the respondent’s email to ${s.name}`} onClick={() => vm.openContact('RESPONDENT', `To complete “${s.name}”, add the respondent’s email: the complaint gave none.`)}>
-                                    Add the respondent’s email
-                                  </Button>,
-                                ]
-                              : open
-                              ? [
-                                  <Button key="complete" aria-label={`Complete ${s.name}`} onClick={() => void vm.openComplete(s)}>
-                                    Complete
-                                  </Button>,
-                                ]
-                              : []
-                          }
-                        >
-                          <List.Item.Meta
-                            title={`${s.position}. ${s.name}`}
-                            description={
-                              <>
-                                {s.completedAt ? `Completed ${new Date(s.completedAt).toLocaleString()}` : s.kind === 'ACTION' ? `Action: ${s.actionTypes.join(', ').replaceAll('_', ' ').toLowerCase()}` : 'Meeting'}
-                                {open && waitsFor.length > 0 ? <Typography.Text type="warning" style={{ display: 'block' }}>Waits for {waitsFor.map((n) => `“${n}”`).join(', ')}: complete it first.</Typography.Text> : null}
-                                {open && waitsFor.length === 0 && noEmail ? <Typography.Text type="danger" style={{ display: 'block' }}>{RESPONDENT_EMAIL_MISSING}</Typography.Text> : null}
-                              </>
+                          <List.Item
+                            actions={
+                              open && waitsFor.length > 0
+                                ? []
+                                : open && noEmail
+                                  ? [
+                                      <Button
+                                        key="contact"
+                                        type="primary"
+                                        aria-label={`Add the respondent’s email to ${s.name}`}
+                                        onClick={() =>
+                                          vm.openContact(
+                                            'RESPONDENT',
+                                            `To complete “${s.name}”, add the respondent’s email: the complaint gave none.`,
+                                          )
+                                        }
+                                      >
+                                        Add the respondent’s email
+                                      </Button>,
+                                    ]
+                                  : open
+                                    ? [
+                                        <Button
+                                          key="complete"
+                                          aria-label={`Complete ${s.name}`}
+                                          onClick={() => void vm.openComplete(s)}
+                                        >
+                                          Complete
+                                        </Button>,
+                                      ]
+                                    : []
                             }
-                          />
-                        </List.Item>
+                          >
+                            <List.Item.Meta
+                              title={`${s.position}. ${s.name}`}
+                              description={
+                                <>
+                                  {s.completedAt
+                                    ? `Completed ${new Date(s.completedAt).toLocaleString()}`
+                                    : s.kind === 'ACTION'
+                                      ? `Action: ${s.actionTypes.join(', ').replaceAll('_', ' ').toLowerCase()}`
+                                      : 'Meeting'}
+                                  {open && waitsFor.length > 0 ? (
+                                    <Typography.Text type="warning" style={{ display: 'block' }}>
+                                      Waits for {waitsFor.map((n) => `“${n}”`).join(', ')}: complete it first.
+                                    </Typography.Text>
+                                  ) : null}
+                                  {open && waitsFor.length === 0 && noEmail ? (
+                                    <Typography.Text type="danger" style={{ display: 'block' }}>
+                                      {RESPONDENT_EMAIL_MISSING}
+                                    </Typography.Text>
+                                  ) : null}
+                                </>
+                              }
+                            />
+                          </List.Item>
                         );
                       }}
                     />
@@ -394,7 +563,11 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                       </Card>
                     ) : null}
                     {committee && d.status === 'OPEN' ? (
-                      <Popconfirm title="Recuse yourself? You will lose access to this case at once." okText="Recuse" onConfirm={() => vm.recuse()}>
+                      <Popconfirm
+                        title="Recuse yourself? You will lose access to this case at once."
+                        okText="Recuse"
+                        onConfirm={() => vm.recuse()}
+                      >
                         <Button>Recuse myself</Button>
                       </Popconfirm>
                     ) : null}
@@ -418,10 +591,20 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                               dataSource={vm.audit}
                               pagination={{ pageSize: 50, hideOnSinglePage: true }}
                               columns={[
-                                { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
+                                {
+                                  title: 'When',
+                                  dataIndex: 'at',
+                                  render: (at: string) => new Date(at).toLocaleString(),
+                                },
                                 { title: 'Who', dataIndex: 'actorName' },
                                 { title: 'What', dataIndex: 'action', render: (action: string) => auditLabel(action) },
-                                { title: 'Details', key: 'details', render: (_: unknown, entry: AuditEntry) => <span style={{ overflowWrap: 'anywhere' }}>{auditDetails(entry)}</span> },
+                                {
+                                  title: 'Details',
+                                  key: 'details',
+                                  render: (_: unknown, entry: AuditEntry) => (
+                                    <span style={{ overflowWrap: 'anywhere' }}>{auditDetails(entry)}</span>
+                                  ),
+                                },
                               ]}
                             />
                           </div>

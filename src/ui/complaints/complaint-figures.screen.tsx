@@ -20,8 +20,8 @@ export const ComplaintFiguresScreen = observer(function ComplaintFiguresScreen()
         Complaint figures
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Counts and statutory clocks of your workspace’s complaints. Names and contents stay with the Internal Committee (POSH Act s.16): unless you sit on it,
-        you see numbers only.
+        Counts and statutory clocks of your workspace’s complaints. Names and contents stay with the Internal Committee
+        (POSH Act s.16): unless you sit on it, you see numbers only.
       </Typography.Paragraph>
       {vm.status === 'loading' && !c ? <Loading label="Loading figures" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
@@ -46,21 +46,23 @@ export const ComplaintFiguresScreen = observer(function ComplaintFiguresScreen()
             ))}
           </Row>
           <Typography.Title level={2}>Clocks of the open cases</Typography.Title>
-          {c.clocks.length === 0 ? <Typography.Paragraph>No open cases, so no clock is running.</Typography.Paragraph> : null}
+          {c.clocks.length === 0 ? (
+            <Typography.Paragraph>No open cases, so no clock is running.</Typography.Paragraph>
+          ) : null}
           {c.clocks.length > 0 ? (
-          <Table<ClockRow>
-            aria-label="Clocks of the open cases"
-            rowKey="id"
-            dataSource={c.clocks}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              { title: 'Clock', dataIndex: 'label' },
-              { title: 'Running', dataIndex: 'running' },
-              { title: 'Due within 7 days', dataIndex: 'dueSoon' },
-              { title: 'Missed', dataIndex: 'missed' },
-            ]}
-          />
+            <Table<ClockRow>
+              aria-label="Clocks of the open cases"
+              rowKey="id"
+              dataSource={c.clocks}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              columns={[
+                { title: 'Clock', dataIndex: 'label' },
+                { title: 'Running', dataIndex: 'running' },
+                { title: 'Due within 7 days', dataIndex: 'dueSoon' },
+                { title: 'Missed', dataIndex: 'missed' },
+              ]}
+            />
           ) : null}
         </>
       ) : null}

@@ -56,9 +56,20 @@ export function RespondentCard({ errors, whose = 'Their' }: { errors: Record<str
     <Card title="Who it is about" style={{ marginBottom: 16 }}>
       <ComplaintField name="respondentName" label={`${whose} name`} input={<Input />} errors={errors} />
       <ComplaintField name="respondentEmail" label={`${whose} email`} input={<Input type="email" />} errors={errors} />
-      <ComplaintField name="respondentGender" label={`${whose} gender`} input={<Select allowClear options={GENDERS} aria-label={`${whose} gender`} />} errors={errors} />
+      <ComplaintField
+        name="respondentGender"
+        label={`${whose} gender`}
+        input={<Select allowClear options={GENDERS} aria-label={`${whose} gender`} />}
+        errors={errors}
+      />
       <ComplaintField name="respondentPhone" label={`${whose} phone`} input={<Input type="tel" />} errors={errors} />
-      <ComplaintField name="respondentDescription" label="How you would describe them" input={<Input.TextArea rows={2} />} extra="Their role or team, if you do not know their name." errors={errors} />
+      <ComplaintField
+        name="respondentDescription"
+        label="How you would describe them"
+        input={<Input.TextArea rows={2} />}
+        extra="Their role or team, if you do not know their name."
+        errors={errors}
+      />
       <Form.Item name="againstEmployer" valuePropName="checked">
         <Checkbox>The complaint is against the employer itself</Checkbox>
       </Form.Item>
@@ -80,9 +91,28 @@ export function IncidentCard({
 }) {
   return (
     <Card title="What happened" style={{ marginBottom: 16 }}>
-      <ComplaintField name="incidentDetails" label="What happened" input={<Input.TextArea rows={6} />} required extra={`In ${whose} own words: what was said or done, where, and how often.`} errors={errors} />
-      <ComplaintField name="incidentDate" label="When it happened (the last time, if more than once)" input={<Input type="date" />} required errors={errors} />
-      <ComplaintField name="witnesses" label="Witnesses" input={<Input.TextArea rows={2} />} extra="One per line: a name and how to reach them." errors={errors} />
+      <ComplaintField
+        name="incidentDetails"
+        label="What happened"
+        input={<Input.TextArea rows={6} />}
+        required
+        extra={`In ${whose} own words: what was said or done, where, and how often.`}
+        errors={errors}
+      />
+      <ComplaintField
+        name="incidentDate"
+        label="When it happened (the last time, if more than once)"
+        input={<Input type="date" />}
+        required
+        errors={errors}
+      />
+      <ComplaintField
+        name="witnesses"
+        label="Witnesses"
+        input={<Input.TextArea rows={2} />}
+        extra="One per line: a name and how to reach them."
+        errors={errors}
+      />
       {customFields.map((a) => (
         <Form.Item
           key={a.attributeId}
@@ -93,7 +123,11 @@ export function IncidentCard({
           validateStatus={errors[`answers.${a.attributeId}`] ? 'error' : undefined}
           help={errors[`answers.${a.attributeId}`]}
         >
-          {a.fieldType === 'TEXTAREA' ? <Input.TextArea rows={3} /> : <Input type={a.fieldType === 'DATE' ? 'date' : 'text'} />}
+          {a.fieldType === 'TEXTAREA' ? (
+            <Input.TextArea rows={3} />
+          ) : (
+            <Input type={a.fieldType === 'DATE' ? 'date' : 'text'} />
+          )}
         </Form.Item>
       ))}
       {children}

@@ -9,7 +9,11 @@ import { PendingConfirmations } from './case-extras';
 import { ClockChip } from './clock-chip';
 import { ComplaintListViewModel } from './complaints.view-models';
 
-const ROLE_WORDS: Record<ComplaintSummary['role'], string> = { COMPLAINANT: 'You raised it', RESPONDENT: 'It names you', COMMITTEE: 'Committee' };
+const ROLE_WORDS: Record<ComplaintSummary['role'], string> = {
+  COMPLAINANT: 'You raised it',
+  RESPONDENT: 'It names you',
+  COMMITTEE: 'Committee',
+};
 
 function CaseTable({ label, rows, committee }: { label: string; rows: ComplaintSummary[]; committee: boolean }) {
   return (
@@ -20,12 +24,30 @@ function CaseTable({ label, rows, committee }: { label: string; rows: ComplaintS
       pagination={false}
       scroll={{ x: 'max-content' }}
       columns={[
-        { title: 'Case', dataIndex: 'caseNumber', render: (n: string, row) => <Link to={`/complaints/${row.complaintId}`}>{n}</Link> },
-        { title: 'Status', dataIndex: 'status', render: (s: string, row) => <Tag color={s === 'OPEN' ? 'blue' : 'default'}>{s === 'OPEN' ? 'Open' : `Closed${row.outcome ? ` · ${row.outcome.replaceAll('_', ' ').toLowerCase()}` : ''}`}</Tag> },
+        {
+          title: 'Case',
+          dataIndex: 'caseNumber',
+          render: (n: string, row) => <Link to={`/complaints/${row.complaintId}`}>{n}</Link>,
+        },
+        {
+          title: 'Status',
+          dataIndex: 'status',
+          render: (s: string, row) => (
+            <Tag color={s === 'OPEN' ? 'blue' : 'default'}>
+              {s === 'OPEN'
+                ? 'Open'
+                : `Closed${row.outcome ? ` · ${row.outcome.replaceAll('_', ' ').toLowerCase()}` : ''}`}
+            </Tag>
+          ),
+        },
         { title: 'Received', dataIndex: 'receivedOn' },
         { title: 'Next step', dataIndex: 'nextStep', render: (s: string | null) => s ?? '—' },
         committee
-          ? { title: 'Nearest clock', dataIndex: 'nearestClock', render: (_: unknown, row) => (row.nearestClock ? <ClockChip clock={row.nearestClock} /> : '—') }
+          ? {
+              title: 'Nearest clock',
+              dataIndex: 'nearestClock',
+              render: (_: unknown, row) => (row.nearestClock ? <ClockChip clock={row.nearestClock} /> : '—'),
+            }
           : { title: 'Your part', dataIndex: 'role', render: (r: ComplaintSummary['role']) => ROLE_WORDS[r] },
       ]}
     />
@@ -55,7 +77,10 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
           </Link>
         </Space>
       </Space>
-      <Typography.Paragraph type="secondary">Your own complaints and, if you sit on the Internal Committee, the cases assigned to you. No names appear in these lists.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Your own complaints and, if you sit on the Internal Committee, the cases assigned to you. No names appear in
+        these lists.
+      </Typography.Paragraph>
       <PendingConfirmations />
       {vm.status === 'loading' && vm.items.length === 0 ? <Loading label="Loading complaints" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
@@ -68,7 +93,9 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
           description="You joined the committee after these cases were filed. The presiding officer admits you to each case before you can read it; you will get an email when they do."
         />
       ) : null}
-      {vm.status === 'ready' && vm.items.length === 0 && vm.awaitingAdmission.length === 0 ? <EmptyState title="You have no complaints, and no cases are assigned to you." /> : null}
+      {vm.status === 'ready' && vm.items.length === 0 && vm.awaitingAdmission.length === 0 ? (
+        <EmptyState title="You have no complaints, and no cases are assigned to you." />
+      ) : null}
       {vm.committee.length > 0 ? (
         <>
           <Typography.Title level={2}>Committee cases</Typography.Title>

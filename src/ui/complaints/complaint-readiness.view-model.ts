@@ -69,7 +69,10 @@ export class ComplaintReadinessViewModel {
             ? 'No designated recipients are named: complaints are still filed, but no one in the workspace receives them.'
             : "No Internal Committee is constituted: complaints are still filed, and are referred to the district's Local Committee (POSH Act s.6).") +
           waiting,
-        link: { to: '/committees', label: canada ? 'Name the designated recipients' : 'Constitute the Internal Committee' },
+        link: {
+          to: '/committees',
+          label: canada ? 'Name the designated recipients' : 'Constitute the Internal Committee',
+        },
       });
     }
     return out;

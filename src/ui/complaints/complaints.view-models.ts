@@ -74,7 +74,11 @@ export class RaiseConcernViewModel {
     @inject(UploadEvidence) private readonly upload: UploadEvidence,
   ) {
     this.formFiles = new FormFileLinks((attributeId) => this.api.formResource(attributeId));
-    makeAutoObservable<RaiseConcernViewModel, 'api' | 'upload'>(this, { api: false, upload: false, formFiles: false }, { autoBind: true });
+    makeAutoObservable<RaiseConcernViewModel, 'api' | 'upload'>(
+      this,
+      { api: false, upload: false, formFiles: false },
+      { autoBind: true },
+    );
   }
 
   async load(): Promise<void> {
@@ -95,7 +99,9 @@ export class RaiseConcernViewModel {
 
   /** The fields an admin added to the form (the spec's own are laid out by the screen). */
   get customFields() {
-    return (this.form?.components ?? []).flatMap((c) => c.attributes.filter((a) => a.systemKey === null && a.fieldType !== 'FILE'));
+    return (this.form?.components ?? []).flatMap((c) =>
+      c.attributes.filter((a) => a.systemKey === null && a.fieldType !== 'FILE'),
+    );
   }
 
   get uploading(): boolean {
@@ -129,7 +135,12 @@ export class RaiseConcernViewModel {
     this.fieldErrors = {};
     try {
       const filed = await this.api.file({
-        complainant: { name: values.complainantName, email: values.complainantEmail, gender: (blank(values.complainantGender) as never) ?? null, phone: blank(values.complainantPhone) },
+        complainant: {
+          name: values.complainantName,
+          email: values.complainantEmail,
+          gender: (blank(values.complainantGender) as never) ?? null,
+          phone: blank(values.complainantPhone),
+        },
         respondent: {
           name: blank(values.respondentName),
           gender: (blank(values.respondentGender) as never) ?? null,
@@ -140,7 +151,10 @@ export class RaiseConcernViewModel {
         incident: {
           details: values.incidentDetails,
           date: values.incidentDate,
-          witnesses: (values.witnesses ?? '').split('\n').map((w) => w.trim()).filter(Boolean),
+          witnesses: (values.witnesses ?? '')
+            .split('\n')
+            .map((w) => w.trim())
+            .filter(Boolean),
           evidenceFileIds: this.evidence.flatMap((e) => (e.file ? [e.file.fileId] : [])),
         },
         againstEmployer: values.againstEmployer ?? false,
@@ -177,7 +191,10 @@ export class ComplaintListViewModel {
     this.status = 'loading';
     try {
       // The seat only adds a link: if it cannot be read, the list still shows (without the link).
-      const [items, seat] = await Promise.all([this.api.list(), this.api.committeeSeat().catch(() => ({ member: false, awaitingAdmission: [] }))]);
+      const [items, seat] = await Promise.all([
+        this.api.list(),
+        this.api.committeeSeat().catch(() => ({ member: false, awaitingAdmission: [] })),
+      ]);
       runInAction(() => {
         this.items = items;
         this.seated = seat.member;
@@ -241,7 +258,11 @@ export class ComplaintCaseViewModel {
     @inject(ChangePartyContact) private readonly changeContact: ChangePartyContact,
     @inject(CloseCase) private readonly closeCase: CloseCase,
   ) {
-    makeAutoObservable<ComplaintCaseViewModel, 'api' | 'id' | 'changeContact' | 'closeCase'>(this, { api: false, id: false, changeContact: false, closeCase: false }, { autoBind: true });
+    makeAutoObservable<ComplaintCaseViewModel, 'api' | 'id' | 'changeContact' | 'closeCase'>(
+      this,
+      { api: false, id: false, changeContact: false, closeCase: false },
+      { autoBind: true },
+    );
   }
 
   openContact(party: Party, reason: string | null = null): void {
@@ -267,7 +288,10 @@ export class ComplaintCaseViewModel {
       runInAction(() => {
         if (outcome.ok) {
           this.detail = outcome.detail;
-          this.notice = party === 'RESPONDENT' ? 'The respondent’s contact is saved; the change is recorded in the access log.' : 'The complainant’s contact is saved; the change is recorded in the access log.';
+          this.notice =
+            party === 'RESPONDENT'
+              ? 'The respondent’s contact is saved; the change is recorded in the access log.'
+              : 'The complainant’s contact is saved; the change is recorded in the access log.';
           this.actionError = null;
           this.contactParty = null;
           this.contactReason = null;
@@ -461,7 +485,10 @@ export class ComplaintCaseViewModel {
   async confirmComplete(): Promise<boolean> {
     const step = this.completing;
     if (!step || !this.recipients || this.recipients.problem) return false;
-    const done = await this.act(() => this.api.completeStep(this.id, step.stepId, this.confirmedRecipients), 'Step completed.');
+    const done = await this.act(
+      () => this.api.completeStep(this.id, step.stepId, this.confirmedRecipients),
+      'Step completed.',
+    );
     if (done) this.cancelComplete();
     else if (this.fieldErrors.confirmedRecipients) {
       const message = this.actionError;
@@ -595,7 +622,13 @@ export class CommitteeSetupViewModel {
     this.members =
       committee === 'new'
         ? []
-        : committee.members.map((m) => ({ userId: m.userId, label: `${m.name} (${m.email})`, role: m.role, gender: m.gender, senior: m.senior }));
+        : committee.members.map((m) => ({
+            userId: m.userId,
+            label: `${m.name} (${m.email})`,
+            role: m.role,
+            gender: m.gender,
+            senior: m.senior,
+          }));
   }
 
   closeDrawer(): void {
@@ -638,10 +671,29 @@ export class CommitteeSetupViewModel {
     this.saving = true;
     this.saveError = null;
     this.fieldErrors = {};
-    const members = this.members.map((m) => ({ userId: m.userId, role: m.role, gender: m.gender, senior: m.senior, fromAnotherOffice: false }));
+    const members = this.members.map((m) => ({
+      userId: m.userId,
+      role: m.role,
+      gender: m.gender,
+      senior: m.senior,
+      fromAnotherOffice: false,
+    }));
     try {
-      if (this.editing === 'new') await this.api.createCommittee({ name: values.name, branchId: null, termStart: values.termStart, termEnd: values.termEnd, members });
-      else if (this.editing) await this.api.updateCommittee(this.editing.committeeId, { name: values.name, termStart: values.termStart, termEnd: values.termEnd, members });
+      if (this.editing === 'new')
+        await this.api.createCommittee({
+          name: values.name,
+          branchId: null,
+          termStart: values.termStart,
+          termEnd: values.termEnd,
+          members,
+        });
+      else if (this.editing)
+        await this.api.updateCommittee(this.editing.committeeId, {
+          name: values.name,
+          termStart: values.termStart,
+          termEnd: values.termEnd,
+          members,
+        });
       await this.load();
       runInAction(() => (this.editing = null));
       return true;

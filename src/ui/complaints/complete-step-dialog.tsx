@@ -13,8 +13,15 @@ function MailRecipients({ mail }: { mail: StepMail }) {
       <Typography.Text strong id={id}>
         {ACTION_TYPE_LABELS[mail.actionType]}: “{mail.subject}”
       </Typography.Text>
-      <div>{mail.complaintCopy ? 'With a copy of the complaint (the fields each recipient may see).' : 'Without the complaint’s contents.'}</div>
-      <ul aria-label={`Recipients of ${ACTION_TYPE_LABELS[mail.actionType]}`} style={{ paddingInlineStart: 20, margin: '4px 0 0' }}>
+      <div>
+        {mail.complaintCopy
+          ? 'With a copy of the complaint (the fields each recipient may see).'
+          : 'Without the complaint’s contents.'}
+      </div>
+      <ul
+        aria-label={`Recipients of ${ACTION_TYPE_LABELS[mail.actionType]}`}
+        style={{ paddingInlineStart: 20, margin: '4px 0 0' }}
+      >
         {mail.recipients.map((r) => (
           <li key={r.email} style={{ overflowWrap: 'anywhere' }}>
             {r.name} &lt;{r.email}&gt; · {KIND_WORDS[r.kind]}
@@ -49,11 +56,15 @@ export const CompleteStepDialog = observer(function CompleteStepDialog({ vm }: {
       {r && !sends ? <Typography.Paragraph>This step sends no mail.</Typography.Paragraph> : null}
       {r && sends ? (
         <>
-          <Typography.Paragraph>These mails are sent when you complete the step. Check who receives them:</Typography.Paragraph>
+          <Typography.Paragraph>
+            These mails are sent when you complete the step. Check who receives them:
+          </Typography.Paragraph>
           {mails.map((m) => (
             <MailRecipients key={m.actionType} mail={m} />
           ))}
-          <Typography.Paragraph type="secondary">The case’s access log records each mail with its recipients.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            The case’s access log records each mail with its recipients.
+          </Typography.Paragraph>
         </>
       ) : null}
       {r?.problem ? <Alert type="warning" showIcon message={r.problem} /> : null}

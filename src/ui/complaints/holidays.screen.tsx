@@ -23,22 +23,32 @@ export const HolidaysScreen = observer(function HolidaysScreen() {
         Public holidays
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        The statutory time limits counted in working days skip these days. A change applies to every case at once, and the committee’s reminders follow.
+        The statutory time limits counted in working days skip these days. A change applies to every case at once, and
+        the committee’s reminders follow.
       </Typography.Paragraph>
       {vm.status === 'loading' && !s ? <Loading label="Loading the holidays" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {s ? (
         <>
-          {vm.note ? <Alert type="success" showIcon message={vm.note} style={{ marginBottom: 12 }} role="status" /> : null}
+          {vm.note ? (
+            <Alert type="success" showIcon message={vm.note} style={{ marginBottom: 12 }} role="status" />
+          ) : null}
           {vm.saveError ? <Alert type="error" showIcon message={vm.saveError} style={{ marginBottom: 12 }} /> : null}
           <Card size="small" style={{ marginBottom: 16 }}>
             <Space direction="vertical" style={{ width: '100%' }}>
               <Typography.Text>
-                Calendar of <strong>{JURISDICTION[s.compliance]}</strong>: Sundays are days off{s.compliance === 'CA_FEDERAL' ? ', and Saturdays' : ''}.
+                Calendar of <strong>{JURISDICTION[s.compliance]}</strong>: Sundays are days off
+                {s.compliance === 'CA_FEDERAL' ? ', and Saturdays' : ''}.
               </Typography.Text>
               {s.compliance === 'IN_POSH' ? (
                 <Space>
-                  <Switch id="saturday-off" checked={s.saturdayOff} loading={vm.saving} onChange={(on) => void vm.setSaturdayOff(on)} aria-label="Saturdays are days off" />
+                  <Switch
+                    id="saturday-off"
+                    checked={s.saturdayOff}
+                    loading={vm.saving}
+                    onChange={(on) => void vm.setSaturdayOff(on)}
+                    aria-label="Saturdays are days off"
+                  />
                   <label htmlFor="saturday-off">Saturdays are days off</label>
                 </Space>
               ) : null}
@@ -51,7 +61,12 @@ export const HolidaysScreen = observer(function HolidaysScreen() {
                 if (await vm.add(date)) setDate('');
               }}
             >
-              <Form.Item label="Date" htmlFor="holiday-date" validateStatus={vm.fieldErrors.extraHolidays ? 'error' : undefined} help={vm.fieldErrors.extraHolidays}>
+              <Form.Item
+                label="Date"
+                htmlFor="holiday-date"
+                validateStatus={vm.fieldErrors.extraHolidays ? 'error' : undefined}
+                help={vm.fieldErrors.extraHolidays}
+              >
                 <Input id="holiday-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
               </Form.Item>
               <Form.Item>
@@ -70,12 +85,28 @@ export const HolidaysScreen = observer(function HolidaysScreen() {
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: 'No public holidays: add the days your workplace keeps.' }}
             columns={[
-              { title: 'Date', dataIndex: 'date', render: (d: string) => new Date(`${d}T00:00:00`).toLocaleDateString(undefined, { weekday: 'short', year: 'numeric', month: 'long', day: 'numeric' }) },
+              {
+                title: 'Date',
+                dataIndex: 'date',
+                render: (d: string) =>
+                  new Date(`${d}T00:00:00`).toLocaleDateString(undefined, {
+                    weekday: 'short',
+                    year: 'numeric',
+                    month: 'long',
+                    day: 'numeric',
+                  }),
+              },
               {
                 title: 'Kind',
                 key: 'kind',
                 render: (_: unknown, r) =>
-                  r.removed ? <Tag>Working day here</Tag> : r.source === 'DEFAULT' ? <Tag color="blue">National holiday</Tag> : <Tag color="green">Added by you</Tag>,
+                  r.removed ? (
+                    <Tag>Working day here</Tag>
+                  ) : r.source === 'DEFAULT' ? (
+                    <Tag color="blue">National holiday</Tag>
+                  ) : (
+                    <Tag color="green">Added by you</Tag>
+                  ),
               },
               {
                 title: 'Action',

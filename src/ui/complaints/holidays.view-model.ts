@@ -50,8 +50,14 @@ export class HolidaysViewModel {
     const s = this.settings;
     if (!s) return [];
     const rows: HolidayRow[] = [
-      ...s.defaultHolidays.map((date) => ({ date, source: 'DEFAULT' as const, removed: s.removedHolidays.includes(date) })),
-      ...s.extraHolidays.filter((d) => !s.defaultHolidays.includes(d)).map((date) => ({ date, source: 'ADDED' as const, removed: false })),
+      ...s.defaultHolidays.map((date) => ({
+        date,
+        source: 'DEFAULT' as const,
+        removed: s.removedHolidays.includes(date),
+      })),
+      ...s.extraHolidays
+        .filter((d) => !s.defaultHolidays.includes(d))
+        .map((date) => ({ date, source: 'ADDED' as const, removed: false })),
     ];
     return rows.sort((a, b) => a.date.localeCompare(b.date));
   }
@@ -63,33 +69,49 @@ export class HolidaysViewModel {
       this.fieldErrors = { extraHolidays: 'Choose a date' };
       return false;
     }
-    if (s.removedHolidays.includes(date)) return this.save({ removedHolidays: s.removedHolidays.filter((d) => d !== date) }, `${date} is a holiday again.`);
+    if (s.removedHolidays.includes(date))
+      return this.save({ removedHolidays: s.removedHolidays.filter((d) => d !== date) }, `${date} is a holiday again.`);
     if (s.extraHolidays.includes(date) || s.defaultHolidays.includes(date)) {
       this.fieldErrors = { extraHolidays: 'This day is a holiday already' };
       return false;
     }
-    return this.save({ extraHolidays: [...s.extraHolidays, date].sort() }, `${date} added: the clocks skip it from now on.`);
+    return this.save(
+      { extraHolidays: [...s.extraHolidays, date].sort() },
+      `${date} added: the clocks skip it from now on.`,
+    );
   }
 
   async remove(row: HolidayRow): Promise<boolean> {
     const s = this.settings;
     if (!s) return false;
     return row.source === 'ADDED'
-      ? this.save({ extraHolidays: s.extraHolidays.filter((d) => d !== row.date) }, `${row.date} removed: it counts as a working day.`)
-      : this.save({ removedHolidays: [...s.removedHolidays, row.date].sort() }, `${row.date} is now a working day here.`);
+      ? this.save(
+          { extraHolidays: s.extraHolidays.filter((d) => d !== row.date) },
+          `${row.date} removed: it counts as a working day.`,
+        )
+      : this.save(
+          { removedHolidays: [...s.removedHolidays, row.date].sort() },
+          `${row.date} is now a working day here.`,
+        );
   }
 
   async restore(row: HolidayRow): Promise<boolean> {
     const s = this.settings;
     if (!s) return false;
-    return this.save({ removedHolidays: s.removedHolidays.filter((d) => d !== row.date) }, `${row.date} is a holiday again.`);
+    return this.save(
+      { removedHolidays: s.removedHolidays.filter((d) => d !== row.date) },
+      `${row.date} is a holiday again.`,
+    );
   }
 
   async setSaturdayOff(saturdayOff: boolean): Promise<boolean> {
     return this.save({ saturdayOff }, saturdayOff ? 'Saturdays are now days off.' : 'Saturdays are now working days.');
   }
 
-  private async save(change: Partial<Pick<HolidaySettings, 'extraHolidays' | 'removedHolidays' | 'saturdayOff'>>, success: string): Promise<boolean> {
+  private async save(
+    change: Partial<Pick<HolidaySettings, 'extraHolidays' | 'removedHolidays' | 'saturdayOff'>>,
+    success: string,
+  ): Promise<boolean> {
     const s = this.settings!;
     this.saving = true;
     this.note = null;

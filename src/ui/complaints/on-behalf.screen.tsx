@@ -41,13 +41,19 @@ export const OnBehalfScreen = observer(function OnBehalfScreen() {
         Record a complaint for someone
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        For Internal Committee members: write down a complaint someone told you about (an oral notice) or that you helped them put in writing. They are
-        emailed to read and confirm it; the case goes ahead only once they do.
+        For Internal Committee members: write down a complaint someone told you about (an oral notice) or that you
+        helped them put in writing. They are emailed to read and confirm it; the case goes ahead only once they do.
       </Typography.Paragraph>
       {vm.status === 'loading' ? <Loading label="Loading the complaint form" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.form ? (
-        <Form<OnBehalfValues> form={form} layout="vertical" onFinish={(values) => void vm.submit(values)} requiredMark="optional" initialValues={{ channel: 'ORAL_NOTICE' }}>
+        <Form<OnBehalfValues>
+          form={form}
+          layout="vertical"
+          onFinish={(values) => void vm.submit(values)}
+          requiredMark="optional"
+          initialValues={{ channel: 'ORAL_NOTICE' }}
+        >
           <FormFiles components={vm.form.components} download={vm.formFiles.link} error={vm.formFiles.error} />
           <Card title="The complainant" style={{ marginBottom: 16 }}>
             <Form.Item
@@ -74,12 +80,24 @@ export const OnBehalfScreen = observer(function OnBehalfScreen() {
                 ]}
               />
             </Form.Item>
-            <ComplaintField name="complainantGender" label="Complainant’s gender" input={<Select allowClear options={GENDERS} aria-label="Complainant’s gender" />} errors={vm.fieldErrors} />
-            <ComplaintField name="complainantPhone" label="Complainant’s phone" input={<Input type="tel" />} errors={vm.fieldErrors} />
+            <ComplaintField
+              name="complainantGender"
+              label="Complainant’s gender"
+              input={<Select allowClear options={GENDERS} aria-label="Complainant’s gender" />}
+              errors={vm.fieldErrors}
+            />
+            <ComplaintField
+              name="complainantPhone"
+              label="Complainant’s phone"
+              input={<Input type="tel" />}
+              errors={vm.fieldErrors}
+            />
           </Card>
           <RespondentCard errors={vm.fieldErrors} />
           <IncidentCard errors={vm.fieldErrors} customFields={vm.customFields} whose="their" />
-          {vm.submitError ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={vm.submitError} /> : null}
+          {vm.submitError ? (
+            <Alert type="error" showIcon style={{ marginBottom: 16 }} message={vm.submitError} />
+          ) : null}
           <Button type="primary" htmlType="submit" size="large" loading={vm.submitting}>
             Record and ask them to confirm
           </Button>

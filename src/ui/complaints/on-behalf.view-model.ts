@@ -37,7 +37,11 @@ export class OnBehalfViewModel {
     @inject(CaseExtrasApi) private readonly api: CaseExtrasApi,
   ) {
     this.formFiles = new FormFileLinks((attributeId) => this.complaints.formResource(attributeId));
-    makeAutoObservable<OnBehalfViewModel, 'complaints' | 'api'>(this, { complaints: false, api: false, formFiles: false }, { autoBind: true });
+    makeAutoObservable<OnBehalfViewModel, 'complaints' | 'api'>(
+      this,
+      { complaints: false, api: false, formFiles: false },
+      { autoBind: true },
+    );
   }
 
   async load(): Promise<void> {
@@ -57,7 +61,9 @@ export class OnBehalfViewModel {
   }
 
   get customFields() {
-    return (this.form?.components ?? []).flatMap((c) => c.attributes.filter((a) => a.systemKey === null && a.fieldType !== 'FILE'));
+    return (this.form?.components ?? []).flatMap((c) =>
+      c.attributes.filter((a) => a.systemKey === null && a.fieldType !== 'FILE'),
+    );
   }
 
   async searchPeople(text: string): Promise<void> {
@@ -78,7 +84,10 @@ export class OnBehalfViewModel {
       const r = await this.api.recordOnBehalf({
         complainantUserId: values.complainantUserId,
         channel: values.channel,
-        complainant: { gender: (blank(values.complainantGender) as never) ?? null, phone: blank(values.complainantPhone) },
+        complainant: {
+          gender: (blank(values.complainantGender) as never) ?? null,
+          phone: blank(values.complainantPhone),
+        },
         respondent: {
           name: blank(values.respondentName),
           gender: (blank(values.respondentGender) as never) ?? null,
@@ -89,7 +98,10 @@ export class OnBehalfViewModel {
         incident: {
           details: values.incidentDetails,
           date: values.incidentDate,
-          witnesses: (values.witnesses ?? '').split('\n').map((w) => w.trim()).filter(Boolean),
+          witnesses: (values.witnesses ?? '')
+            .split('\n')
+            .map((w) => w.trim())
+            .filter(Boolean),
           evidenceFileIds: [],
         },
         againstEmployer: values.againstEmployer ?? false,

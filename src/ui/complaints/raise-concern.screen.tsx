@@ -40,12 +40,7 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
           ]}
         />
         {vm.filed.lateFiling ? (
-          <Alert
-            type="warning"
-            showIcon
-            message={tr('concern.lateTitle')}
-            description={tr('concern.lateBody')}
-          />
+          <Alert type="warning" showIcon message={tr('concern.lateTitle')} description={tr('concern.lateBody')} />
         ) : null}
       </section>
     );
@@ -82,7 +77,10 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
           layout="vertical"
           onFinish={(values) => void vm.submit(values)}
           requiredMark="optional"
-          initialValues={{ complainantEmail: me?.email ?? '', complainantName: me ? `${me.firstName} ${me.lastName}`.trim() : '' }}
+          initialValues={{
+            complainantEmail: me?.email ?? '',
+            complainantName: me ? `${me.firstName} ${me.lastName}`.trim() : '',
+          }}
         >
           {!vm.form.committeeConstituted ? (
             <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={tr('concern.noCommittee')} />
@@ -90,8 +88,18 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
           <FormFiles components={vm.form.components} download={vm.formFiles.link} error={vm.formFiles.error} />
           <Card title={tr('concern.aboutYou')} style={{ marginBottom: 16 }}>
             {item('complainantName', tr('concern.yourName'), <Input autoComplete="name" />, true)}
-            {item('complainantEmail', tr('concern.yourEmail'), <Input type="email" readOnly={Boolean(me?.email)} />, true, tr('concern.emailHint'))}
-            {item('complainantGender', tr('concern.gender'), <Select allowClear options={GENDERS} aria-label={tr('concern.yourGender')} />)}
+            {item(
+              'complainantEmail',
+              tr('concern.yourEmail'),
+              <Input type="email" readOnly={Boolean(me?.email)} />,
+              true,
+              tr('concern.emailHint'),
+            )}
+            {item(
+              'complainantGender',
+              tr('concern.gender'),
+              <Select allowClear options={GENDERS} aria-label={tr('concern.yourGender')} />,
+            )}
             {item('complainantPhone', tr('concern.phone'), <Input type="tel" autoComplete="tel" />)}
           </Card>
           <RespondentCard errors={vm.fieldErrors} />
@@ -116,14 +124,25 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
                   renderItem={(e) => (
                     <List.Item
                       actions={[
-                        <Button key="remove" type="link" onClick={() => vm.removeEvidence(e.key)} aria-label={tr('concern.removeFile', { name: e.name })}>
+                        <Button
+                          key="remove"
+                          type="link"
+                          onClick={() => vm.removeEvidence(e.key)}
+                          aria-label={tr('concern.removeFile', { name: e.name })}
+                        >
                           {tr('concern.remove')}
                         </Button>,
                       ]}
                     >
                       <Space direction="vertical" style={{ width: '100%', minWidth: 0 }}>
                         <Typography.Text ellipsis>{e.name}</Typography.Text>
-                        {e.error ? <Typography.Text type="danger">{e.error}</Typography.Text> : e.file ? <Typography.Text type="success">{tr('concern.attached')}</Typography.Text> : <Progress percent={e.percent} size="small" />}
+                        {e.error ? (
+                          <Typography.Text type="danger">{e.error}</Typography.Text>
+                        ) : e.file ? (
+                          <Typography.Text type="success">{tr('concern.attached')}</Typography.Text>
+                        ) : (
+                          <Progress percent={e.percent} size="small" />
+                        )}
                       </Space>
                     </List.Item>
                   )}
@@ -131,7 +150,9 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
               ) : null}
             </Form.Item>
           </IncidentCard>
-          {vm.submitError ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={vm.submitError} /> : null}
+          {vm.submitError ? (
+            <Alert type="error" showIcon style={{ marginBottom: 16 }} message={vm.submitError} />
+          ) : null}
           <Button type="primary" htmlType="submit" size="large" loading={vm.submitting} disabled={vm.uploading}>
             {tr(vm.form.committeeConstituted ? 'concern.send' : 'concern.sendLocal')}
           </Button>

@@ -32,7 +32,9 @@ export const ReportScreen = observer(function ReportScreen() {
     <main className="verify-page">
       {profile ? (
         <div className="report-brand" style={{ borderTopColor: brand }}>
-          {profile.companyLogo ? <img src={profile.companyLogo} alt={`${profile.companyName} logo`} height={40} /> : null}
+          {profile.companyLogo ? (
+            <img src={profile.companyLogo} alt={`${profile.companyName} logo`} height={40} />
+          ) : null}
           <span>
             Reporting to the committee of <strong>{profile.companyName}</strong>
           </span>
@@ -54,8 +56,8 @@ const Start = observer(function Start({ vm }: { vm: ReportViewModel }) {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Paragraph>
-        You can tell the Internal Committee what happened without an account and without giving your name. You get a receipt key: with it, you
-        come back here to read the committee&apos;s questions and answer them.
+        You can tell the Internal Committee what happened without an account and without giving your name. You get a
+        receipt key: with it, you come back here to read the committee&apos;s questions and answer them.
       </Typography.Paragraph>
       {/* The heading in the body, not the card's title bar, which cuts a long title short on a phone. */}
       <Card>
@@ -66,7 +68,9 @@ const Start = observer(function Start({ vm }: { vm: ReportViewModel }) {
           Covered
         </Typography.Paragraph>
         <ul>
-          <li>You need no account, and your name is optional: leave it out and the committee does not learn it from us.</li>
+          <li>
+            You need no account, and your name is optional: leave it out and the committee does not learn it from us.
+          </li>
           <li>We do not store your network address, and the report&apos;s records name no account and no address.</li>
           <li>Only the committee members assigned to the report read it; every view is recorded.</li>
         </ul>
@@ -75,10 +79,17 @@ const Start = observer(function Start({ vm }: { vm: ReportViewModel }) {
         </Typography.Paragraph>
         <ul style={{ marginBottom: 0 }}>
           <li>What you write can identify you: a date, a place, or a detail only you know.</li>
-          <li>Photos and documents may carry hidden details (where, when, which phone). Remove them first if they matter.</li>
-          <li>A contact email, if you give one, is kept to tell you there is a reply; its address may say who you are.</li>
+          <li>
+            Photos and documents may carry hidden details (where, when, which phone). Remove them first if they matter.
+          </li>
+          <li>
+            A contact email, if you give one, is kept to tell you there is a reply; its address may say who you are.
+          </li>
           <li>Anyone who has your receipt key can read the report and the committee&apos;s questions: keep it safe.</li>
-          <li>The committee may not be able to take an anonymous report as far as a named one, for example to a formal inquiry.</li>
+          <li>
+            The committee may not be able to take an anonymous report as far as a named one, for example to a formal
+            inquiry.
+          </li>
         </ul>
       </Card>
       <Card title="Make a report">
@@ -98,7 +109,13 @@ const Start = observer(function Start({ vm }: { vm: ReportViewModel }) {
 const ReportForm = observer(function ReportForm({ vm }: { vm: ReportViewModel }) {
   const [form] = Form.useForm<ReportValues>();
   const serverError = (name: string) => vm.fieldErrors[SERVER_FIELD[name] ?? name];
-  const item = (name: keyof ReportValues, label: string, input: React.ReactNode, required = false, extra?: React.ReactNode) => (
+  const item = (
+    name: keyof ReportValues,
+    label: string,
+    input: React.ReactNode,
+    required = false,
+    extra?: React.ReactNode,
+  ) => (
     <Form.Item
       name={name}
       label={label}
@@ -113,7 +130,12 @@ const ReportForm = observer(function ReportForm({ vm }: { vm: ReportViewModel })
   if (vm.loadError) return <LoadError message={vm.loadError} onRetry={() => void vm.startReport()} />;
   if (!vm.form) return <Loading label="Loading the report form" />;
   return (
-    <Form<ReportValues> form={form} layout="vertical" requiredMark="optional" onFinish={(values) => void vm.submit(values)}>
+    <Form<ReportValues>
+      form={form}
+      layout="vertical"
+      requiredMark="optional"
+      onFinish={(values) => void vm.submit(values)}
+    >
       <Alert
         type="info"
         showIcon
@@ -131,14 +153,32 @@ const ReportForm = observer(function ReportForm({ vm }: { vm: ReportViewModel })
           false,
           'We only ever send "there is a reply", never what it says. The address itself may reveal who you are: use one that does not, or leave it empty and come back with your key.',
         )}
-        {item('password', 'A password of your own', <Input.Password autoComplete="new-password" />, false, 'Asked with your receipt key when you come back. At least 8 characters.')}
+        {item(
+          'password',
+          'A password of your own',
+          <Input.Password autoComplete="new-password" />,
+          false,
+          'Asked with your receipt key when you come back. At least 8 characters.',
+        )}
       </Card>
       <Card title="Who it is about" style={{ marginBottom: 16 }}>
         {item('respondentName', 'Their name', <Input autoComplete="off" />)}
-        {item('respondentDescription', 'How you would describe them', <Input.TextArea rows={2} />, false, 'Their role or team, if you do not know their name.')}
+        {item(
+          'respondentDescription',
+          'How you would describe them',
+          <Input.TextArea rows={2} />,
+          false,
+          'Their role or team, if you do not know their name.',
+        )}
       </Card>
       <Card title="What happened" style={{ marginBottom: 16 }}>
-        {item('incidentDetails', 'What happened', <Input.TextArea rows={6} />, true, 'In your own words: what was said or done, where, and how often.')}
+        {item(
+          'incidentDetails',
+          'What happened',
+          <Input.TextArea rows={6} />,
+          true,
+          'In your own words: what was said or done, where, and how often.',
+        )}
         {item('incidentDate', 'When it happened (the last time, if more than once)', <Input type="date" />, true)}
         {item('witnesses', 'Witnesses', <Input.TextArea rows={2} />, false, 'One per line.')}
         {vm.customFields.map((a) => (
@@ -150,10 +190,16 @@ const ReportForm = observer(function ReportForm({ vm }: { vm: ReportViewModel })
             validateStatus={vm.fieldErrors[`answers.${a.attributeId}`] ? 'error' : undefined}
             help={vm.fieldErrors[`answers.${a.attributeId}`]}
           >
-            {a.fieldType === 'TEXTAREA' ? <Input.TextArea rows={3} /> : <Input type={a.fieldType === 'DATE' ? 'date' : 'text'} />}
+            {a.fieldType === 'TEXTAREA' ? (
+              <Input.TextArea rows={3} />
+            ) : (
+              <Input type={a.fieldType === 'DATE' ? 'date' : 'text'} />
+            )}
           </Form.Item>
         ))}
-        <Typography.Paragraph type="secondary">You can add evidence files once you have your receipt key.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          You can add evidence files once you have your receipt key.
+        </Typography.Paragraph>
       </Card>
       {vm.error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={vm.error} /> : null}
       <Space wrap>
@@ -173,7 +219,9 @@ const Receipt = observer(function Receipt({ vm }: { vm: ReportViewModel }) {
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Alert type="success" showIcon message={`Your report was received as case ${vm.caseNumber}.`} />
       <Card title="Your receipt key">
-        <Typography.Paragraph>Write it down or keep it somewhere safe. It is shown only once: nobody, not even us, can show it to you again.</Typography.Paragraph>
+        <Typography.Paragraph>
+          Write it down or keep it somewhere safe. It is shown only once: nobody, not even us, can show it to you again.
+        </Typography.Paragraph>
         <Typography.Text code copyable style={{ fontSize: 20, wordBreak: 'break-word' }} data-testid="receipt-key">
           {vm.receiptKey}
         </Typography.Text>
@@ -200,7 +248,9 @@ const Receipt = observer(function Receipt({ vm }: { vm: ReportViewModel }) {
 const FollowUp = observer(function FollowUp({ vm }: { vm: ReportViewModel }) {
   return (
     <Form layout="vertical" onFinish={(v: { key: string; password?: string }) => void vm.signIn(v.key, v.password)}>
-      <Typography.Paragraph>Enter the receipt key you were given, and your password if you chose one.</Typography.Paragraph>
+      <Typography.Paragraph>
+        Enter the receipt key you were given, and your password if you chose one.
+      </Typography.Paragraph>
       <Form.Item
         name="key"
         label="Receipt key"
@@ -210,7 +260,12 @@ const FollowUp = observer(function FollowUp({ vm }: { vm: ReportViewModel }) {
       >
         <Input inputMode="numeric" autoComplete="off" />
       </Form.Item>
-      <Form.Item name="password" label="Your password (if you chose one)" validateStatus={vm.fieldErrors.password ? 'error' : undefined} help={vm.fieldErrors.password}>
+      <Form.Item
+        name="password"
+        label="Your password (if you chose one)"
+        validateStatus={vm.fieldErrors.password ? 'error' : undefined}
+        help={vm.fieldErrors.password}
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       {vm.error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={vm.error} /> : null}
@@ -236,10 +291,14 @@ const CaseView = observer(function CaseView({ vm }: { vm: ReportViewModel }) {
         <Tag color={c.status === 'OPEN' ? 'blue' : 'default'}>{c.status === 'OPEN' ? 'Open' : 'Closed'}</Tag>
         <Typography.Text>Received on {new Date(`${c.receivedOn}T00:00:00`).toLocaleDateString()}</Typography.Text>
       </Space>
-      {c.outcomeSummary ? <Alert type="info" showIcon message="The committee's decision" description={c.outcomeSummary} /> : null}
+      {c.outcomeSummary ? (
+        <Alert type="info" showIcon message="The committee's decision" description={c.outcomeSummary} />
+      ) : null}
       <Card title="Messages">
         {c.messages.length === 0 ? (
-          <Typography.Paragraph type="secondary">No message yet. The committee writes here when it has a question or news for you.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            No message yet. The committee writes here when it has a question or news for you.
+          </Typography.Paragraph>
         ) : (
           <List
             {...REGION}
@@ -265,7 +324,11 @@ const CaseView = observer(function CaseView({ vm }: { vm: ReportViewModel }) {
               if (await vm.reply(v.body)) form.resetFields();
             }}
           >
-            <Form.Item name="body" label="Your answer to the committee" rules={[{ required: true, message: 'Write your answer' }]}>
+            <Form.Item
+              name="body"
+              label="Your answer to the committee"
+              rules={[{ required: true, message: 'Write your answer' }]}
+            >
               <Input.TextArea rows={4} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={vm.busy}>
@@ -276,11 +339,17 @@ const CaseView = observer(function CaseView({ vm }: { vm: ReportViewModel }) {
       </Card>
       <Card title="Evidence">
         {c.evidence.length > 0 ? (
-          <List {...REGION} aria-label="Evidence" dataSource={c.evidence} renderItem={(e) => (
+          <List
+            {...REGION}
+            aria-label="Evidence"
+            dataSource={c.evidence}
+            renderItem={(e) => (
               <List.Item>
                 <div style={{ minWidth: 0 }}>
                   <div>{e.fileName}</div>
-                  <div style={{ fontSize: 12, color: '#57606a', fontFamily: 'monospace', wordBreak: 'break-all' }}>SHA-256 {e.sha256 ?? 'not recorded'}</div>
+                  <div style={{ fontSize: 12, color: '#57606a', fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                    SHA-256 {e.sha256 ?? 'not recorded'}
+                  </div>
                 </div>
               </List.Item>
             )}
@@ -289,7 +358,8 @@ const CaseView = observer(function CaseView({ vm }: { vm: ReportViewModel }) {
           <Typography.Paragraph type="secondary">You have not added any file.</Typography.Paragraph>
         )}
         <Typography.Paragraph type="secondary">
-          Any file: screenshots, saved messages, voice notes. A photo may carry hidden details (where and when it was taken) that can identify you; we keep files as given.
+          Any file: screenshots, saved messages, voice notes. A photo may carry hidden details (where and when it was
+          taken) that can identify you; we keep files as given.
         </Typography.Paragraph>
         <Upload
           showUploadList={false}
@@ -327,11 +397,16 @@ const ReporterRequests = observer(function ReporterRequests({ vm }: { vm: Report
   return (
     <Card title="Interim relief and conciliation">
       {events.length > 0 ? (
-        <List {...REGION} aria-label="Your requests" dataSource={events} renderItem={(e) => <List.Item>{describeCaseEvent(e)}</List.Item>} />
+        <List
+          {...REGION}
+          aria-label="Your requests"
+          dataSource={events}
+          renderItem={(e) => <List.Item>{describeCaseEvent(e)}</List.Item>}
+        />
       ) : (
         <Typography.Paragraph>
-          While the inquiry goes on you may ask the committee for interim relief (a transfer, leave, keeping the person from assessing you) and, if you wish, for
-          conciliation: it happens only if you ask, never as a payment.
+          While the inquiry goes on you may ask the committee for interim relief (a transfer, leave, keeping the person
+          from assessing you) and, if you wish, for conciliation: it happens only if you ask, never as a payment.
         </Typography.Paragraph>
       )}
       {vm.eventNote ? (
@@ -345,7 +420,10 @@ const ReporterRequests = observer(function ReporterRequests({ vm }: { vm: Report
             Ask for interim relief
           </Button>
           {!asked ? (
-            <Button onClick={() => setOpen(open === 'conciliation' ? null : 'conciliation')} aria-expanded={open === 'conciliation'}>
+            <Button
+              onClick={() => setOpen(open === 'conciliation' ? null : 'conciliation')}
+              aria-expanded={open === 'conciliation'}
+            >
               Ask for conciliation
             </Button>
           ) : null}
@@ -353,13 +431,27 @@ const ReporterRequests = observer(function ReporterRequests({ vm }: { vm: Report
       ) : null}
       {c.status === 'OPEN' && open === 'relief' ? (
         <div style={{ marginTop: 12 }}>
-          <ReliefForm busy={vm.busy} fieldErrors={vm.fieldErrors} submitLabel="Send the request" onSubmit={async (body) => (await vm.askRelief(body)) && (setOpen(null), true)} />
+          <ReliefForm
+            busy={vm.busy}
+            fieldErrors={vm.fieldErrors}
+            submitLabel="Send the request"
+            onSubmit={async (body) => (await vm.askRelief(body)) && (setOpen(null), true)}
+          />
         </div>
       ) : null}
       {c.status === 'OPEN' && open === 'conciliation' && !asked ? (
         <Space direction="vertical" style={{ width: '100%', marginTop: 12 }}>
-          <Input.TextArea aria-label="Anything the committee should know (optional)" value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
-          <Button type="primary" loading={vm.busy} onClick={async () => (await vm.askConciliation(note)) && setOpen(null)}>
+          <Input.TextArea
+            aria-label="Anything the committee should know (optional)"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            rows={2}
+          />
+          <Button
+            type="primary"
+            loading={vm.busy}
+            onClick={async () => (await vm.askConciliation(note)) && setOpen(null)}
+          >
             Send the request for conciliation
           </Button>
         </Space>

@@ -102,7 +102,10 @@ export class ReportViewModel {
         incident: {
           details: values.incidentDetails,
           date: values.incidentDate,
-          witnesses: (values.witnesses ?? '').split('\n').map((w) => w.trim()).filter(Boolean),
+          witnesses: (values.witnesses ?? '')
+            .split('\n')
+            .map((w) => w.trim())
+            .filter(Boolean),
         },
         answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
       });
@@ -166,7 +169,10 @@ export class ReportViewModel {
       done = true;
       await this.refresh();
     });
-    if (done) runInAction(() => (this.eventNote = 'Your request for interim relief is recorded; the committee will decide on it.'));
+    if (done)
+      runInAction(
+        () => (this.eventNote = 'Your request for interim relief is recorded; the committee will decide on it.'),
+      );
     return done;
   }
 
@@ -180,7 +186,10 @@ export class ReportViewModel {
       done = true;
       await this.refresh();
     });
-    if (done) runInAction(() => (this.eventNote = 'Your request for conciliation is recorded; the committee will answer here.'));
+    if (done)
+      runInAction(
+        () => (this.eventNote = 'Your request for conciliation is recorded; the committee will answer here.'),
+      );
     return done;
   }
 

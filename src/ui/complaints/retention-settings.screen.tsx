@@ -16,7 +16,9 @@ interface Values {
 
 const toValues = (s: RetentionSettings): Values => ({
   warnDays: s.warnDays,
-  periods: Object.fromEntries(OUTCOMES.map((o) => [o, { purge: s.periods[o] !== null, days: s.periods[o] }])) as Values['periods'],
+  periods: Object.fromEntries(
+    OUTCOMES.map((o) => [o, { purge: s.periods[o] !== null, days: s.periods[o] }]),
+  ) as Values['periods'],
 });
 
 /**
@@ -35,7 +37,8 @@ export const RetentionSettingsScreen = observer(function RetentionSettingsScreen
   }, [vm.settings, form]);
   const s = vm.settings;
   const readOnly = !s?.mayEdit;
-  const err = (name: string) => (vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {});
+  const err = (name: string) =>
+    vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {};
   const purgeOf = Form.useWatch(['periods'], form) as Values['periods'] | undefined;
 
   return (
@@ -45,9 +48,9 @@ export const RetentionSettingsScreen = observer(function RetentionSettingsScreen
         Retention of closed cases
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        A closed case is purged once its outcome’s period has passed: its parties, incident, messages, meetings and evidence are deleted for good, and a record
-        that the case existed (its number, outcome and dates) stays. The committee is warned before. A case is never purged while it is on legal hold or
-        postponed,{' '}
+        A closed case is purged once its outcome’s period has passed: its parties, incident, messages, meetings and
+        evidence are deleted for good, and a record that the case existed (its number, outcome and dates) stays. The
+        committee is warned before. A case is never purged while it is on legal hold or postponed,{' '}
         {s?.compliance === 'CA_FEDERAL'
           ? 'and Canada’s Regulations keep the records of each notice and the actions taken for 10 years (CA-09), whatever shorter period you set.'
           : 'nor during the 90 days in which its decision may be appealed (POSH Act s.18, IN-10).'}
@@ -61,12 +64,26 @@ export const RetentionSettingsScreen = observer(function RetentionSettingsScreen
           aria-label="Retention periods"
           disabled={readOnly}
           onFinish={(v) =>
-            void vm.save(Object.fromEntries(OUTCOMES.map((o) => [o, v.periods[o].purge ? (v.periods[o].days ?? 0) : null])) as Record<RetentionOutcome, number | null>, v.warnDays)
+            void vm.save(
+              Object.fromEntries(
+                OUTCOMES.map((o) => [o, v.periods[o].purge ? (v.periods[o].days ?? 0) : null]),
+              ) as Record<RetentionOutcome, number | null>,
+              v.warnDays,
+            )
           }
         >
-          {readOnly ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message="Only a workspace admin changes these settings." /> : null}
+          {readOnly ? (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message="Only a workspace admin changes these settings."
+            />
+          ) : null}
           {vm.notice ? <Alert type="success" showIcon style={{ marginBottom: 12 }} message={vm.notice} /> : null}
-          {vm.saveError && Object.keys(vm.fieldErrors).length === 0 ? <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.saveError} /> : null}
+          {vm.saveError && Object.keys(vm.fieldErrors).length === 0 ? (
+            <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.saveError} />
+          ) : null}
           <Card title="Period per outcome" size="small" style={{ marginBottom: 16 }}>
             {OUTCOMES.map((o) => (
               <Space key={o} wrap align="start" style={{ width: '100%' }}>

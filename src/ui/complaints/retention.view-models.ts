@@ -128,7 +128,10 @@ export class CaseRetentionViewModel {
   }
 
   setHold(hold: boolean, reason: string): Promise<boolean> {
-    return this.act(() => this.api.setLegalHold(this.id, { hold, reason }), hold ? 'Legal hold placed: this case will not be purged.' : 'Legal hold lifted.');
+    return this.act(
+      () => this.api.setLegalHold(this.id, { hold, reason }),
+      hold ? 'Legal hold placed: this case will not be purged.' : 'Legal hold lifted.',
+    );
   }
 
   postpone(until: string, reason: string): Promise<boolean> {

@@ -1,4 +1,17 @@
-import { Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, List, Radio, Select, Space, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Radio,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import type { DueChoice } from '../../contracts/learning/courses.contract';
 import type { Dayjs } from 'dayjs';
@@ -75,7 +88,11 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
     if (!props.open) return;
     // The form instance outlives the drawer's content: each opening starts again from the defaults.
     form.resetFields();
-    vm.start(props.courseId, toValues(initial), shell.units.map((u) => ({ branchId: u.branchId, branchName: u.branchName })));
+    vm.start(
+      props.courseId,
+      toValues(initial),
+      shell.units.map((u) => ({ branchId: u.branchId, branchName: u.branchName })),
+    );
     return () => vm.dispose();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only: the defaults and units of that moment start the form
   }, [props.open, props.courseId]);
@@ -134,15 +151,27 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
           validateStatus={vm.departmentsError ? 'error' : undefined}
           help={vm.departmentsError ?? undefined}
         >
-          <Select options={vm.departmentOptions} loading={vm.departmentsLoading} showSearch={{ optionFilterProp: 'label' }} />
+          <Select
+            options={vm.departmentOptions}
+            loading={vm.departmentsLoading}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
         </Form.Item>
         <Form.Item
           label="Joining date"
           name="joined"
           validateStatus={vm.fieldErrors.startJoiningDate || vm.fieldErrors.endJoiningDate ? 'error' : undefined}
-          help={vm.fieldErrors.startJoiningDate ?? vm.fieldErrors.endJoiningDate ?? 'Joined between these dates, both included'}
+          help={
+            vm.fieldErrors.startJoiningDate ??
+            vm.fieldErrors.endJoiningDate ??
+            'Joined between these dates, both included'
+          }
         >
-          <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} placeholder={['Joined from', 'Joined until']} />
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            style={{ width: '100%' }}
+            placeholder={['Joined from', 'Joined until']}
+          />
         </Form.Item>
         <Form.Item label="Search by name" name="search" help={vm.fieldErrors.search}>
           <Input.Search allowClear placeholder="Name or email" />
@@ -172,7 +201,12 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
         </Form.Item>
       </Form>
 
-      <div role="status" aria-live="polite" aria-label="Matching users" aria-busy={vm.previewStatus === 'loading' || vm.previewStatus === 'idle'}>
+      <div
+        role="status"
+        aria-live="polite"
+        aria-label="Matching users"
+        aria-busy={vm.previewStatus === 'loading' || vm.previewStatus === 'idle'}
+      >
         {vm.previewStatus === 'error' ? (
           <Alert type="error" showIcon title={vm.previewError ?? 'The count could not be loaded'} />
         ) : preview ? (
@@ -199,14 +233,19 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
           dataSource={preview.sample.map((u) => ({ ...u }))}
           renderItem={(u) => (
             <List.Item>
-              <List.Item.Meta title={`${u.firstName} ${u.lastName}`} description={[u.email, u.branchName, u.departmentName].filter(Boolean).join(' · ')} />
+              <List.Item.Meta
+                title={`${u.firstName} ${u.lastName}`}
+                description={[u.email, u.branchName, u.departmentName].filter(Boolean).join(' · ')}
+              />
               {u.assigned ? <Typography.Text type="secondary">already assigned</Typography.Text> : null}
             </List.Item>
           )}
         />
       ) : null}
 
-      {vm.submitError ? <Alert style={{ marginTop: 16 }} type="error" showIcon role="alert" title={vm.submitError} /> : null}
+      {vm.submitError ? (
+        <Alert style={{ marginTop: 16 }} type="error" showIcon role="alert" title={vm.submitError} />
+      ) : null}
     </Drawer>
   );
 });

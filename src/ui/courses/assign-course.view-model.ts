@@ -3,7 +3,10 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { Department } from '../../contracts/main/workspace.contract';
 import type { DueChoice } from '../../contracts/learning/courses.contract';
 import { AssignCourse } from '../../application/courses/assign-course.use-case';
-import { PreviewCourseAssignment, type PreviewOutcome } from '../../application/courses/preview-course-assignment.use-case';
+import {
+  PreviewCourseAssignment,
+  type PreviewOutcome,
+} from '../../application/courses/preview-course-assignment.use-case';
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import type { AssignmentFilter } from '../../domain/courses/assignment-filter';
@@ -69,7 +72,10 @@ export class AssignCourseViewModel {
       { value: ALL_DEPARTMENTS, label: ALL_DEPARTMENTS_LABEL },
       ...this.departments.map((d) => ({
         value: d.departmentId,
-        label: all && this.unitNames.get(d.branchId) ? `${d.departmentName} (${this.unitNames.get(d.branchId)})` : d.departmentName,
+        label:
+          all && this.unitNames.get(d.branchId)
+            ? `${d.departmentName} (${this.unitNames.get(d.branchId)})`
+            : d.departmentName,
       })),
     ];
   }
@@ -112,7 +118,9 @@ export class AssignCourseViewModel {
     this.departmentsLoading = true;
     this.departmentsError = null;
     try {
-      const departments = await this.organisation.departments(unit === ALL_BUSINESS_UNITS ? { showAll: true } : { branchId: unit });
+      const departments = await this.organisation.departments(
+        unit === ALL_BUSINESS_UNITS ? { showAll: true } : { branchId: unit },
+      );
       runInAction(() => {
         if (ticket !== this.departmentsTicket) return;
         this.departments = departments;
@@ -161,7 +169,11 @@ export class AssignCourseViewModel {
     this.submitting = true;
     this.submitError = null;
     try {
-      const outcome = await this.assignUseCase.execute({ courseId: this.courseId, filter: toFilter(values), due: values.due });
+      const outcome = await this.assignUseCase.execute({
+        courseId: this.courseId,
+        filter: toFilter(values),
+        due: values.due,
+      });
       return runInAction(() => {
         if (outcome.ok) return { assigned: outcome.assigned, alreadyAssigned: outcome.alreadyAssigned };
         switch (outcome.reason) {

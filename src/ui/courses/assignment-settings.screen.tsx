@@ -1,11 +1,31 @@
-import { Alert, Breadcrumb, Button, Card, Col, Form, InputNumber, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
+import {
+  Alert,
+  Breadcrumb,
+  Button,
+  Card,
+  Col,
+  Form,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { SessionViewModel } from '../shell/session.view-model';
 import { useService, useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
-import { AssignmentSettingsViewModel, cadenceSummary, fromForm, toForm, type SettingsForm } from './assignment-settings.view-model';
+import {
+  AssignmentSettingsViewModel,
+  cadenceSummary,
+  fromForm,
+  toForm,
+  type SettingsForm,
+} from './assignment-settings.view-model';
 import { AUTHOR_ROLES } from './course-list.screen';
 
 /** The watched values the form holds so far (before it is filled, some are undefined). */
@@ -13,7 +33,10 @@ function definedOnly(values: Partial<SettingsForm> | undefined): Partial<Setting
   return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined && v !== null));
 }
 
-const BEFORE_OPTIONS = [1, 2, 3, 5, 7, 10, 14, 21, 30].map((d) => ({ value: d, label: `${d} ${d === 1 ? 'day' : 'days'} before` }));
+const BEFORE_OPTIONS = [1, 2, 3, 5, 7, 10, 14, 21, 30].map((d) => ({
+  value: d,
+  label: `${d} ${d === 1 ? 'day' : 'days'} before`,
+}));
 
 /** Courses > Due dates and reminders: the workspace's default due period, the reminder cadence (which ends) and recertification timing. */
 export const AssignmentSettingsScreen = observer(function AssignmentSettingsScreen() {
@@ -31,16 +54,24 @@ export const AssignmentSettingsScreen = observer(function AssignmentSettingsScre
   }, [vm.saved, form]);
 
   const preview = vm.saved ? cadenceSummary(fromForm({ ...toForm(vm.saved), ...definedOnly(values) })) : [];
-  const fieldError = (name: string) => (vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {});
+  const fieldError = (name: string) =>
+    vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {};
 
   return (
     <section aria-labelledby="settings-title">
-      <Breadcrumb items={[{ title: 'Training' }, { title: <Link to="/courses">Courses</Link> }, { title: 'Due dates and reminders' }]} />
+      <Breadcrumb
+        items={[
+          { title: 'Training' },
+          { title: <Link to="/courses">Courses</Link> },
+          { title: 'Due dates and reminders' },
+        ]}
+      />
       <Typography.Title level={1} id="settings-title" style={{ marginTop: 12 }}>
         Due dates and reminders
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        When assigned courses fall due, how learners are reminded (and when reminders stop), and when certifications are renewed.
+        When assigned courses fall due, how learners are reminded (and when reminders stop), and when certifications are
+        renewed.
       </Typography.Paragraph>
       {vm.status === 'loading' ? (
         <Skeleton active paragraph={{ rows: 8 }} />
@@ -49,44 +80,95 @@ export const AssignmentSettingsScreen = observer(function AssignmentSettingsScre
       ) : (
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={14}>
-            <Form<SettingsForm> form={form} layout="vertical" disabled={!canEdit} onFinish={(f) => void vm.save(f)} requiredMark={false}>
+            <Form<SettingsForm>
+              form={form}
+              layout="vertical"
+              disabled={!canEdit}
+              onFinish={(f) => void vm.save(f)}
+              requiredMark={false}
+            >
               <Card title="Due date" size="small" style={{ marginBottom: 16 }}>
-                <Form.Item name="hasDefaultDue" label="Give new assignments a due date by default" valuePropName="checked">
+                <Form.Item
+                  name="hasDefaultDue"
+                  label="Give new assignments a due date by default"
+                  valuePropName="checked"
+                >
                   <Switch />
                 </Form.Item>
                 {values?.hasDefaultDue !== false ? (
-                  <Form.Item name="defaultDueDays" label="Days after assigning" rules={[{ required: true, message: 'Give a number of days' }]} {...fieldError('defaultDueDays')}>
+                  <Form.Item
+                    name="defaultDueDays"
+                    label="Days after assigning"
+                    rules={[{ required: true, message: 'Give a number of days' }]}
+                    {...fieldError('defaultDueDays')}
+                  >
                     <InputNumber min={1} max={3650} addonAfter="days" style={{ width: 200 }} />
                   </Form.Item>
                 ) : null}
               </Card>
               <Card title="Reminders" size="small" style={{ marginBottom: 16 }}>
-                <Form.Item name="beforeDays" label="Before the due date" {...fieldError('beforeDays')} rules={[{ type: 'array', max: 5, message: 'At most five reminders before' }]}>
-                  <Select mode="multiple" options={BEFORE_OPTIONS} placeholder="No reminder before" style={{ maxWidth: 360 }} />
+                <Form.Item
+                  name="beforeDays"
+                  label="Before the due date"
+                  {...fieldError('beforeDays')}
+                  rules={[{ type: 'array', max: 5, message: 'At most five reminders before' }]}
+                >
+                  <Select
+                    mode="multiple"
+                    options={BEFORE_OPTIONS}
+                    placeholder="No reminder before"
+                    style={{ maxWidth: 360 }}
+                  />
                 </Form.Item>
                 <Form.Item name="onDueDate" label="On the due date" valuePropName="checked">
                   <Switch />
                 </Form.Item>
                 <Space wrap size="large">
-                  <Form.Item name="overdueTimes" label="Reminders while overdue" {...fieldError('overdueTimes')} rules={[{ required: true, message: 'Give a number' }]}>
+                  <Form.Item
+                    name="overdueTimes"
+                    label="Reminders while overdue"
+                    {...fieldError('overdueTimes')}
+                    rules={[{ required: true, message: 'Give a number' }]}
+                  >
                     <InputNumber min={0} max={20} addonAfter="times" style={{ width: 160 }} />
                   </Form.Item>
-                  <Form.Item name="overdueEveryDays" label="Every" {...fieldError('overdueEveryDays')} rules={[{ required: true, message: 'Give a number of days' }]}>
+                  <Form.Item
+                    name="overdueEveryDays"
+                    label="Every"
+                    {...fieldError('overdueEveryDays')}
+                    rules={[{ required: true, message: 'Give a number of days' }]}
+                  >
                     <InputNumber min={1} max={365} addonAfter="days" style={{ width: 160 }} />
                   </Form.Item>
                 </Space>
-                <Form.Item name="tellManager" label="Tell the learner's department manager when they are late" valuePropName="checked">
+                <Form.Item
+                  name="tellManager"
+                  label="Tell the learner's department manager when they are late"
+                  valuePropName="checked"
+                >
                   <Switch />
                 </Form.Item>
                 {values?.tellManager !== false ? (
-                  <Form.Item name="managerAfterDays" label="Days overdue before the manager is told" {...fieldError('managerAfterDays')} rules={[{ required: true, message: 'Give a number of days' }]}>
+                  <Form.Item
+                    name="managerAfterDays"
+                    label="Days overdue before the manager is told"
+                    {...fieldError('managerAfterDays')}
+                    rules={[{ required: true, message: 'Give a number of days' }]}
+                  >
                     <InputNumber min={1} max={365} addonAfter="days" style={{ width: 200 }} />
                   </Form.Item>
                 ) : null}
               </Card>
               <Card title="Recertification" size="small" style={{ marginBottom: 16 }}>
-                <Typography.Paragraph type="secondary">For courses with a validity (set in the course builder).</Typography.Paragraph>
-                <Form.Item name="recertifyDaysBefore" label="Assign the course again, before the certification expires" {...fieldError('recertifyDaysBefore')} rules={[{ required: true, message: 'Give a number of days' }]}>
+                <Typography.Paragraph type="secondary">
+                  For courses with a validity (set in the course builder).
+                </Typography.Paragraph>
+                <Form.Item
+                  name="recertifyDaysBefore"
+                  label="Assign the course again, before the certification expires"
+                  {...fieldError('recertifyDaysBefore')}
+                  rules={[{ required: true, message: 'Give a number of days' }]}
+                >
                   <InputNumber min={1} max={365} addonAfter="days before" style={{ width: 220 }} />
                 </Form.Item>
                 <Form.Item
@@ -98,13 +180,23 @@ export const AssignmentSettingsScreen = observer(function AssignmentSettingsScre
                   <InputNumber min={1} max={365} addonAfter="days before" style={{ width: 220 }} />
                 </Form.Item>
               </Card>
-              {vm.notice ? <Alert type={vm.notice.type} showIcon title={vm.notice.text} role={vm.notice.type === 'error' ? 'alert' : 'status'} style={{ marginBottom: 16 }} /> : null}
+              {vm.notice ? (
+                <Alert
+                  type={vm.notice.type}
+                  showIcon
+                  title={vm.notice.text}
+                  role={vm.notice.type === 'error' ? 'alert' : 'status'}
+                  style={{ marginBottom: 16 }}
+                />
+              ) : null}
               {canEdit ? (
                 <Button type="primary" htmlType="submit" loading={vm.saving}>
                   Save settings
                 </Button>
               ) : (
-                <Typography.Text type="secondary">Only workspace admins and employers change these settings.</Typography.Text>
+                <Typography.Text type="secondary">
+                  Only workspace admins and employers change these settings.
+                </Typography.Text>
               )}
             </Form>
           </Col>

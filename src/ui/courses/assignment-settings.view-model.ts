@@ -50,16 +50,30 @@ export function fromForm(f: SettingsForm): AssignmentSettings {
 /** In words, what a learner due on day 0 receives under these settings (the preview beside the form). */
 export function cadenceSummary(s: AssignmentSettings): string[] {
   const plan = reminderPlan(
-    { beforeDays: s.beforeDays, onDueDate: s.onDueDate, overdueEveryDays: s.overdueEveryDays, overdueTimes: s.overdueTimes, managerAfterDays: s.managerAfterDays },
+    {
+      beforeDays: s.beforeDays,
+      onDueDate: s.onDueDate,
+      overdueEveryDays: s.overdueEveryDays,
+      overdueTimes: s.overdueTimes,
+      managerAfterDays: s.managerAfterDays,
+    },
     '2000-01-31',
   );
-  const offset = (on: string) => Math.round((Date.parse(`${on}T00:00:00Z`) - Date.parse('2000-01-31T00:00:00Z')) / 86_400_000);
+  const offset = (on: string) =>
+    Math.round((Date.parse(`${on}T00:00:00Z`) - Date.parse('2000-01-31T00:00:00Z')) / 86_400_000);
   const lines = plan.map((r) => {
     const d = offset(r.on);
-    const when = d < 0 ? `${-d} ${d === -1 ? 'day' : 'days'} before the due date` : d === 0 ? 'on the due date' : `${d} ${d === 1 ? 'day' : 'days'} after the due date`;
+    const when =
+      d < 0
+        ? `${-d} ${d === -1 ? 'day' : 'days'} before the due date`
+        : d === 0
+          ? 'on the due date'
+          : `${d} ${d === 1 ? 'day' : 'days'} after the due date`;
     return r.kind === 'MANAGER' ? `The department manager is told, ${when}` : `A reminder ${when}`;
   });
-  lines.push(s.overdueTimes > 0 || s.onDueDate || s.beforeDays.length ? 'Then no more reminders.' : 'No reminders are sent.');
+  lines.push(
+    s.overdueTimes > 0 || s.onDueDate || s.beforeDays.length ? 'Then no more reminders.' : 'No reminders are sent.',
+  );
   return lines;
 }
 

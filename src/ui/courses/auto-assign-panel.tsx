@@ -34,7 +34,11 @@ function toValues(f: Fields): AutoAssignFormValues {
  * The course's auto-assignment rule: everyone who matches (business unit, department, joining dates, role; any left
  * empty matches all) gets the course when the rule is saved, and whoever comes to match it later.
  */
-export const AutoAssignPanel = observer(function AutoAssignPanel(props: { courseId: string; assignable: boolean; onAssigned: () => void }) {
+export const AutoAssignPanel = observer(function AutoAssignPanel(props: {
+  courseId: string;
+  assignable: boolean;
+  onAssigned: () => void;
+}) {
   const vm = useViewModel(AutoAssignViewModel);
   const shell = useShell();
   const [form] = Form.useForm<Fields>();
@@ -44,19 +48,26 @@ export const AutoAssignPanel = observer(function AutoAssignPanel(props: { course
   }, [vm, props.courseId]);
 
   if (vm.status === 'loading' || vm.status === 'idle') return <Loading label="Loading the auto-assignment rule" />;
-  if (vm.status === 'error') return <LoadError message={vm.loadError ?? ''} onRetry={() => void vm.load(props.courseId)} />;
+  if (vm.status === 'error')
+    return <LoadError message={vm.loadError ?? ''} onRetry={() => void vm.load(props.courseId)} />;
 
   const start = vm.initialValues;
   const initial: Fields = {
     businessUnit: start.businessUnit,
     department: start.department,
-    joined: start.joinedFrom || start.joinedTo ? [start.joinedFrom ? dayjs(start.joinedFrom) : null, start.joinedTo ? dayjs(start.joinedTo) : null] : null,
+    joined:
+      start.joinedFrom || start.joinedTo
+        ? [start.joinedFrom ? dayjs(start.joinedFrom) : null, start.joinedTo ? dayjs(start.joinedTo) : null]
+        : null,
     role: start.role,
     enabled: start.enabled,
     dueDays: start.dueDays ?? null,
   };
-  const unitOptions = shell.unitOptions.map((o) => (o.value === ALL_BUSINESS_UNITS ? { value: ANY, label: 'Any business unit' } : o));
-  const fieldError = (name: string) => (vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {});
+  const unitOptions = shell.unitOptions.map((o) =>
+    o.value === ALL_BUSINESS_UNITS ? { value: ANY, label: 'Any business unit' } : o,
+  );
+  const fieldError = (name: string) =>
+    vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {};
 
   const save = async () => {
     if (await vm.save(toValues(form.getFieldsValue(true)))) props.onAssigned();
@@ -65,15 +76,23 @@ export const AutoAssignPanel = observer(function AutoAssignPanel(props: { course
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 640 }}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        Everyone who matches this rule gets the course now, and so does each person who comes to match it later: when people
-        are imported, claim their invitation, sign up, or are moved by an admin. Criteria left on "any" match everyone.
-        Nobody is unassigned when the rule changes or is cleared.
+        Everyone who matches this rule gets the course now, and so does each person who comes to match it later: when
+        people are imported, claim their invitation, sign up, or are moved by an admin. Criteria left on "any" match
+        everyone. Nobody is unassigned when the rule changes or is cleared.
       </Typography.Paragraph>
-      {!props.assignable ? <Alert type="warning" showIcon title="Publish the course before giving it a rule: only a published course can be assigned." /> : null}
+      {!props.assignable ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="Publish the course before giving it a rule: only a published course can be assigned."
+        />
+      ) : null}
       {vm.rule ? (
         <Typography.Text>
           Rule {vm.rule.enabled ? 'on' : 'off'}
-          {vm.rule.lastRun ? `; last run ${dayjs(vm.rule.lastRun.at).format('D MMM YYYY HH:mm')}: ${describeRun(vm.rule.lastRun)}.` : '.'}
+          {vm.rule.lastRun
+            ? `; last run ${dayjs(vm.rule.lastRun.at).format('D MMM YYYY HH:mm')}: ${describeRun(vm.rule.lastRun)}.`
+            : '.'}
         </Typography.Text>
       ) : (
         <Typography.Text>This course has no auto-assignment rule.</Typography.Text>
@@ -99,23 +118,50 @@ export const AutoAssignPanel = observer(function AutoAssignPanel(props: { course
         <Form.Item
           label="Department"
           name="department"
-          {...(vm.fieldErrors.departmentId ? fieldError('departmentId') : { help: vm.departments.length === 0 && !vm.departmentsLoading ? 'Choose a business unit to pick one of its departments' : undefined })}
+          {...(vm.fieldErrors.departmentId
+            ? fieldError('departmentId')
+            : {
+                help:
+                  vm.departments.length === 0 && !vm.departmentsLoading
+                    ? 'Choose a business unit to pick one of its departments'
+                    : undefined,
+              })}
         >
-          <Select options={vm.departmentOptions} loading={vm.departmentsLoading} showSearch={{ optionFilterProp: 'label' }} />
+          <Select
+            options={vm.departmentOptions}
+            loading={vm.departmentsLoading}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
         </Form.Item>
         <Form.Item
           label="Joining date"
           name="joined"
           {...(vm.fieldErrors.startJoiningDate || vm.fieldErrors.endJoiningDate
-            ? { validateStatus: 'error' as const, help: vm.fieldErrors.startJoiningDate ?? vm.fieldErrors.endJoiningDate }
+            ? {
+                validateStatus: 'error' as const,
+                help: vm.fieldErrors.startJoiningDate ?? vm.fieldErrors.endJoiningDate,
+              }
             : { help: 'Joined between these dates, both included; either end may stay open' })}
         >
-          <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} placeholder={['Joined from', 'Joined until']} />
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            style={{ width: '100%' }}
+            placeholder={['Joined from', 'Joined until']}
+          />
         </Form.Item>
         <Form.Item label="Role" name="role" {...fieldError('role')}>
-          <Select options={[{ value: ANY, label: 'Any role' }, ...Role.options.map((r) => ({ value: r, label: ROLE_LABELS[r] }))]} />
+          <Select
+            options={[
+              { value: ANY, label: 'Any role' },
+              ...Role.options.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+            ]}
+          />
         </Form.Item>
-        <Form.Item label="Days to complete (optional)" name="dueDays" {...(vm.fieldErrors.dueDays ? fieldError('dueDays') : { help: "Empty: the workspace's default due period" })}>
+        <Form.Item
+          label="Days to complete (optional)"
+          name="dueDays"
+          {...(vm.fieldErrors.dueDays ? fieldError('dueDays') : { help: "Empty: the workspace's default due period" })}
+        >
           <InputNumber min={1} max={3650} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label="Rule enabled" name="enabled" valuePropName="checked">
@@ -145,7 +191,11 @@ export const AutoAssignPanel = observer(function AutoAssignPanel(props: { course
             type={vm.lastRun.notAssigned > 0 ? 'warning' : 'success'}
             showIcon
             title={`Rule saved: ${describeRun(vm.lastRun)}.`}
-            description={vm.lastRun.notAssigned > 0 ? 'The workspace admins were told by mail. Ask for more credits, then save the rule again.' : undefined}
+            description={
+              vm.lastRun.notAssigned > 0
+                ? 'The workspace admins were told by mail. Ask for more credits, then save the rule again.'
+                : undefined
+            }
           />
         ) : null}
         {vm.cleared ? <Alert type="info" showIcon title="Rule cleared. Nobody was unassigned." /> : null}

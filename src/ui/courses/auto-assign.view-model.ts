@@ -36,7 +36,10 @@ export function toRuleBody(values: AutoAssignFormValues): AutoAssignRuleBody {
 
 /** What a run did, in words. */
 export function describeRun(run: AutoAssignRun): string {
-  const parts = [`${plural(run.assigned, 'person', 'people')} newly assigned`, `${run.alreadyAssigned} already had the course`];
+  const parts = [
+    `${plural(run.assigned, 'person', 'people')} newly assigned`,
+    `${run.alreadyAssigned} already had the course`,
+  ];
   if (run.notAssigned > 0) parts.push(`${run.notAssigned} not assigned: no credits left`);
   return parts.join(', ');
 }
@@ -68,7 +71,10 @@ export class AutoAssignViewModel {
   }
 
   get departmentOptions(): { value: string; label: string }[] {
-    return [{ value: ANY, label: 'Any department' }, ...this.departments.map((d) => ({ value: d.departmentId, label: d.departmentName }))];
+    return [
+      { value: ANY, label: 'Any department' },
+      ...this.departments.map((d) => ({ value: d.departmentId, label: d.departmentName })),
+    ];
   }
 
   /** The form's starting values: the saved rule, or an enabled rule with no criterion. */
@@ -117,7 +123,8 @@ export class AutoAssignViewModel {
       });
     } catch (error) {
       runInAction(() => {
-        if (ticket === this.departmentsTicket) this.fieldErrors = { ...this.fieldErrors, departmentId: describeError(error) };
+        if (ticket === this.departmentsTicket)
+          this.fieldErrors = { ...this.fieldErrors, departmentId: describeError(error) };
       });
     } finally {
       runInAction(() => {

@@ -6,10 +6,20 @@ import type { BulkRowOutcome } from '../../contracts/learning/auto-assign.contra
 import { useViewModel } from '../shared/container-context';
 import { BulkAssignViewModel, OUTCOME_LABELS, type ReportRow } from './bulk-assign.view-model';
 
-const OUTCOME_COLORS: Partial<Record<BulkRowOutcome, string>> = { ASSIGNED: 'green', NO_CREDITS: 'red', UNKNOWN_EMAIL: 'orange', INVALID_EMAIL: 'orange', INACTIVE: 'default' };
+const OUTCOME_COLORS: Partial<Record<BulkRowOutcome, string>> = {
+  ASSIGNED: 'green',
+  NO_CREDITS: 'red',
+  UNKNOWN_EMAIL: 'orange',
+  INVALID_EMAIL: 'orange',
+  INACTIVE: 'default',
+};
 
 /** "Bulk assign": upload a file of people (CSV or XLSX with an email column), choose courses, read the report per row. */
-export const BulkAssignDrawer = observer(function BulkAssignDrawer(props: { open: boolean; onClose: () => void; onDone: () => void }) {
+export const BulkAssignDrawer = observer(function BulkAssignDrawer(props: {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const vm = useViewModel(BulkAssignViewModel);
 
   useEffect(() => {
@@ -32,7 +42,12 @@ export const BulkAssignDrawer = observer(function BulkAssignDrawer(props: { open
       footer={
         <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
           <Button onClick={props.onClose}>Close</Button>
-          <Button type="primary" onClick={() => void submit()} loading={vm.submitting} disabled={!vm.file || vm.courseIds.length === 0}>
+          <Button
+            type="primary"
+            onClick={() => void submit()}
+            loading={vm.submitting}
+            disabled={!vm.file || vm.courseIds.length === 0}
+          >
             Assign
           </Button>
         </Space>
@@ -43,7 +58,12 @@ export const BulkAssignDrawer = observer(function BulkAssignDrawer(props: { open
         choose. Unknown, deactivated or repeated rows are reported, never assigned.
       </Typography.Paragraph>
       <Form layout="vertical" disabled={vm.submitting}>
-        <Form.Item label="File of people" required validateStatus={vm.fieldErrors.file ? 'error' : undefined} help={vm.fieldErrors.file ?? 'CSV or XLSX, with a column headed "Email"'}>
+        <Form.Item
+          label="File of people"
+          required
+          validateStatus={vm.fieldErrors.file ? 'error' : undefined}
+          help={vm.fieldErrors.file ?? 'CSV or XLSX, with a column headed "Email"'}
+        >
           <Upload
             accept=".csv,.xlsx"
             maxCount={1}
@@ -100,7 +120,11 @@ export const BulkAssignDrawer = observer(function BulkAssignDrawer(props: { open
             { title: 'Row', dataIndex: 'row', width: 64 },
             { title: 'Email', dataIndex: 'email' },
             { title: 'Course', dataIndex: 'course' },
-            { title: 'Outcome', dataIndex: 'outcome', render: (o: BulkRowOutcome) => <Tag color={OUTCOME_COLORS[o]}>{OUTCOME_LABELS[o]}</Tag> },
+            {
+              title: 'Outcome',
+              dataIndex: 'outcome',
+              render: (o: BulkRowOutcome) => <Tag color={OUTCOME_COLORS[o]}>{OUTCOME_LABELS[o]}</Tag>,
+            },
           ]}
         />
       ) : null}

@@ -54,7 +54,9 @@ export class BulkAssignViewModel {
     try {
       const list = await this.courses.list({ page: 0, pageSize: 300 });
       runInAction(() => {
-        this.courseOptions = list.items.filter((c) => c.status === 'PUBLISHED').map((c) => ({ value: c.courseId, label: c.title }));
+        this.courseOptions = list.items
+          .filter((c) => c.status === 'PUBLISHED')
+          .map((c) => ({ value: c.courseId, label: c.title }));
       });
     } catch (error) {
       runInAction(() => (this.error = describeError(error)));
@@ -79,7 +81,13 @@ export class BulkAssignViewModel {
   get reportRows(): ReportRow[] {
     if (!this.result) return [];
     const titles = new Map(this.result.courses.map((c) => [c.courseId, c.title]));
-    return this.result.rows.map((r, i) => ({ key: `${i}`, row: r.row, email: r.email, course: r.courseId ? (titles.get(r.courseId) ?? '') : 'Every course', outcome: r.outcome }));
+    return this.result.rows.map((r, i) => ({
+      key: `${i}`,
+      row: r.row,
+      email: r.email,
+      course: r.courseId ? (titles.get(r.courseId) ?? '') : 'Every course',
+      outcome: r.outcome,
+    }));
   }
 
   get summary(): string {

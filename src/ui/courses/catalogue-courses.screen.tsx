@@ -9,7 +9,10 @@ import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { CatalogueCoursesViewModel } from './catalogue-courses.view-model';
 import { StatusTag } from './course-list.screen';
 
-const LANGUAGE_OPTIONS = CourseLanguage.options.map((language) => ({ value: language, label: LANGUAGE_LABELS[language] }));
+const LANGUAGE_OPTIONS = CourseLanguage.options.map((language) => ({
+  value: language,
+  label: LANGUAGE_LABELS[language],
+}));
 
 /** The platform's catalogue courses: create one (then the builder), and offer a published one to workspaces. */
 export const CatalogueCoursesScreen = observer(function CatalogueCoursesScreen() {
@@ -26,13 +29,21 @@ export const CatalogueCoursesScreen = observer(function CatalogueCoursesScreen()
       title: 'Course',
       dataIndex: 'title',
       key: 'title',
-      render: (title: string, row: CatalogueCourse) => <Link to={`/platform/courses/${row.courseId}/build`}>{title}</Link>,
+      render: (title: string, row: CatalogueCourse) => (
+        <Link to={`/platform/courses/${row.courseId}/build`}>{title}</Link>
+      ),
     },
-    { title: 'Status', dataIndex: 'status', key: 'status', render: (status: CatalogueCourse['status']) => <StatusTag status={status} /> },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      key: 'status',
+      render: (status: CatalogueCourse['status']) => <StatusTag status={status} />,
+    },
     {
       title: 'Version',
       key: 'version',
-      render: (_: unknown, row: CatalogueCourse) => (row.hasDraftChanges ? `${row.publishedVersion} (draft of ${row.version})` : (row.publishedVersion ?? '–')),
+      render: (_: unknown, row: CatalogueCourse) =>
+        row.hasDraftChanges ? `${row.publishedVersion} (draft of ${row.version})` : (row.publishedVersion ?? '–'),
     },
     { title: 'Lessons', dataIndex: 'lessonCount', key: 'lessons' },
     { title: 'Workspaces', dataIndex: 'workspaceCount', key: 'workspaces' },
@@ -56,7 +67,12 @@ export const CatalogueCoursesScreen = observer(function CatalogueCoursesScreen()
           <Space wrap>
             {row.version}
             <Tag color="orange">Version {row.latestVersion} is out</Tag>
-            <Button size="small" loading={vm.saving} onClick={() => void vm.pushVersion(row)} aria-label={`Give ${row.workspaceName} version ${row.latestVersion}`}>
+            <Button
+              size="small"
+              loading={vm.saving}
+              onClick={() => void vm.pushVersion(row)}
+              aria-label={`Give ${row.workspaceName} version ${row.latestVersion}`}
+            >
               Give version {row.latestVersion}
             </Button>
           </Space>
@@ -80,14 +96,22 @@ export const CatalogueCoursesScreen = observer(function CatalogueCoursesScreen()
         </Button>
       </Space>
       <Typography.Paragraph type="secondary">
-        Courses SafePlace offers to every workspace. Build them like a workspace builds its own; a workspace you offer one to assigns it with
-        credits, and cannot change it.
+        Courses SafePlace offers to every workspace. Build them like a workspace builds its own; a workspace you offer
+        one to assigns it with credits, and cannot change it.
       </Typography.Paragraph>
       {vm.status === 'loading' ? <Loading label="Loading the catalogue courses" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status === 'ready' && vm.items.length === 0 ? <EmptyState title="No catalogue courses yet: create the first one." /> : null}
+      {vm.status === 'ready' && vm.items.length === 0 ? (
+        <EmptyState title="No catalogue courses yet: create the first one." />
+      ) : null}
       {vm.status === 'ready' && vm.items.length > 0 ? (
-        <Table rowKey="courseId" dataSource={vm.items.slice()} columns={columns} pagination={false} scroll={{ x: true }} />
+        <Table
+          rowKey="courseId"
+          dataSource={vm.items.slice()}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: true }}
+        />
       ) : null}
 
       <Drawer title="New catalogue course" open={creating} onClose={() => setCreating(false)} destroyOnHidden>
@@ -99,7 +123,11 @@ export const CatalogueCoursesScreen = observer(function CatalogueCoursesScreen()
             if (courseId) void navigate(`/platform/courses/${courseId}/build`);
           }}
         >
-          <Form.Item label="Title" name="title" rules={[{ required: true, whitespace: true, message: 'Give the course a title' }]}>
+          <Form.Item
+            label="Title"
+            name="title"
+            rules={[{ required: true, whitespace: true, message: 'Give the course a title' }]}
+          >
             <Input maxLength={200} />
           </Form.Item>
           <Form.Item label="Primary language" name="language">
@@ -112,11 +140,21 @@ export const CatalogueCoursesScreen = observer(function CatalogueCoursesScreen()
         </Form>
       </Drawer>
 
-      <Drawer title={selected ? `Workspaces of "${selected.title}"` : ''} open={!!selected} onClose={vm.close} size="large" destroyOnHidden>
+      <Drawer
+        title={selected ? `Workspaces of "${selected.title}"` : ''}
+        open={!!selected}
+        onClose={vm.close}
+        size="large"
+        destroyOnHidden
+      >
         {selected ? (
           <Space orientation="vertical" style={{ width: '100%' }} size="large">
             {selected.status !== 'PUBLISHED' ? (
-              <Alert type="info" showIcon title="Publish the course in the builder before offering it to a workspace." />
+              <Alert
+                type="info"
+                showIcon
+                title="Publish the course in the builder before offering it to a workspace."
+              />
             ) : (
               <Form
                 layout="vertical"
@@ -144,9 +182,17 @@ export const CatalogueCoursesScreen = observer(function CatalogueCoursesScreen()
             {vm.offerNotice ? <Alert type="success" role="status" showIcon title={vm.offerNotice} /> : null}
             {vm.offerError ? <Alert type="error" role="alert" showIcon title={vm.offerError} /> : null}
             {vm.offersStatus === 'loading' ? <Loading label="Loading the workspaces" /> : null}
-            {vm.offersStatus === 'ready' && vm.offers.length === 0 ? <EmptyState title="No workspace has this course yet." /> : null}
+            {vm.offersStatus === 'ready' && vm.offers.length === 0 ? (
+              <EmptyState title="No workspace has this course yet." />
+            ) : null}
             {vm.offersStatus === 'ready' && vm.offers.length > 0 ? (
-              <Table rowKey="workspaceId" dataSource={vm.offers.slice()} columns={offerColumns} pagination={false} scroll={{ x: true }} />
+              <Table
+                rowKey="workspaceId"
+                dataSource={vm.offers.slice()}
+                columns={offerColumns}
+                pagination={false}
+                scroll={{ x: true }}
+              />
             ) : null}
           </Space>
         ) : null}

@@ -99,7 +99,9 @@ export class CatalogueCoursesViewModel {
   /** The workspaces not yet offered the selected course, for the picker. */
   get targetOptions(): { value: string; label: string }[] {
     const offered = new Set(this.offers.map((o) => o.workspaceId));
-    return this.targets.filter((t) => !offered.has(t.workspaceId)).map((t) => ({ value: t.workspaceId, label: t.name }));
+    return this.targets
+      .filter((t) => !offered.has(t.workspaceId))
+      .map((t) => ({ value: t.workspaceId, label: t.name }));
   }
 
   async offer(workspaceId: string): Promise<boolean> {

@@ -27,7 +27,11 @@ import { CourseValidity } from './course-validity';
 import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { CourseHomeContext } from './course-home';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { AuthoringBlock, AuthoringContent, QuizSettings } from '../../application/courses/authoring/course-authoring-api.port';
+import type {
+  AuthoringBlock,
+  AuthoringContent,
+  QuizSettings,
+} from '../../application/courses/authoring/course-authoring-api.port';
 import type { ChecklistItem } from '../../application/courses/authoring/publish-checklist';
 import { BLOCK_TYPES, type BlockType, type LessonBlock } from '../../contracts/learning/blocks.contract';
 import type { AnswerReveal } from '../../domain/courses/blocks';
@@ -43,7 +47,10 @@ import { BlockPreview, type FileUrl } from './blocks/block-preview';
 import { StatusTag } from './course-list.screen';
 import { CourseBuilderViewModel, QUESTION_TYPES } from './course-builder.view-model';
 
-const QUESTION_LABELS: Partial<Record<BlockType, string>> = { MULTIPLE_CHOICE: 'One right answer', MULTIPLE_RESPONSE: 'Several right answers' };
+const QUESTION_LABELS: Partial<Record<BlockType, string>> = {
+  MULTIPLE_CHOICE: 'One right answer',
+  MULTIPLE_RESPONSE: 'Several right answers',
+};
 const REVEAL_LABELS: Record<AnswerReveal, string> = {
   NEVER: 'Never',
   AFTER_PASSING: 'After the learner passes',
@@ -68,7 +75,9 @@ function useBuilderFiles(vm: CourseBuilderViewModel, courseId: string): BuilderF
     const upload = container.get<UploadCourseFile>(UploadCourseFile);
     const uploaded = new UploadedFiles();
     const files: BuilderFiles = {
-      renderFile: (slot) => <UploadSlot key={slot.id} slot={slot} upload={upload} uploaded={uploaded} language={vm.language} />,
+      renderFile: (slot) => (
+        <UploadSlot key={slot.id} slot={slot} upload={upload} uploaded={uploaded} language={vm.language} />
+      ),
       fileUrl: uploaded.urlOf,
       renderCover: (builder) =>
         builder.course ? (
@@ -87,7 +96,10 @@ function useBuilderFiles(vm: CourseBuilderViewModel, courseId: string): BuilderF
   useEffect(() => {
     if (!courseId) return;
     // Without the links the builder still works: attached files show by name, previews without the file.
-    read.execute(courseId).then((links) => uploaded.load(links), () => undefined);
+    read.execute(courseId).then(
+      (links) => uploaded.load(links),
+      () => undefined,
+    );
   }, [read, uploaded, courseId]);
   return files;
 }
@@ -119,7 +131,9 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
     );
   }
   if (vm.status === 'error' || !vm.course) {
-    return <LoadError message={vm.error ?? 'This course could not be loaded.'} onRetry={() => void vm.load(courseId)} />;
+    return (
+      <LoadError message={vm.error ?? 'This course could not be loaded.'} onRetry={() => void vm.load(courseId)} />
+    );
   }
   const course = vm.course;
   const problems = vm.checklist.errors.length;
@@ -181,7 +195,15 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
           showIcon
           role={vm.notice.type === 'error' ? 'alert' : 'status'}
           title={vm.notice.message}
-          description={vm.notice.details ? <ul style={{ margin: 0, paddingInlineStart: 20 }}>{vm.notice.details.map((d) => <li key={d}>{d}</li>)}</ul> : undefined}
+          description={
+            vm.notice.details ? (
+              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                {vm.notice.details.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
+            ) : undefined
+          }
           style={{ margin: '12px 0' }}
         />
       ) : null}
@@ -192,7 +214,11 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
         items={[
           { key: 'build', label: 'Build', children: <BuildTab vm={vm} files={files} /> },
           { key: 'preview', label: 'Preview', children: <PreviewTab vm={vm} fileUrl={files.fileUrl} /> },
-          { key: 'publish', label: problems ? `Publish (${problems} to fix)` : 'Publish', children: <PublishTab vm={vm} /> },
+          {
+            key: 'publish',
+            label: problems ? `Publish (${problems} to fix)` : 'Publish',
+            children: <PublishTab vm={vm} />,
+          },
           { key: 'versions', label: 'Versions', children: <VersionsTab vm={vm} /> },
         ]}
       />
@@ -250,7 +276,15 @@ const BuildTab = observer(function BuildTab({ vm, files }: { vm: CourseBuilderVi
       <Col xs={24} lg={8}>
         <Outline vm={vm} />
         {files.renderCover ? (
-          <Card size="small" title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>Cover image</Typography.Title>} style={{ marginTop: 16 }}>
+          <Card
+            size="small"
+            title={
+              <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+                Cover image
+              </Typography.Title>
+            }
+            style={{ marginTop: 16 }}
+          >
             {files.renderCover(vm)}
           </Card>
         ) : null}
@@ -311,7 +345,14 @@ const Outline = observer(function Outline({ vm }: { vm: CourseBuilderViewModel }
                   ghost={selected}
                   aria-current={selected ? 'true' : undefined}
                   onClick={() => vm.select(content.contentId)}
-                  style={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', display: 'flex', height: 'auto', minHeight: 32 }}
+                  style={{
+                    flex: 1,
+                    minWidth: 0,
+                    justifyContent: 'flex-start',
+                    display: 'flex',
+                    height: 'auto',
+                    minHeight: 32,
+                  }}
                 >
                   <Tag color={content.kind === 'LESSON' ? 'geekblue' : 'purple'} style={{ marginInlineEnd: 4 }}>
                     {content.kind === 'LESSON' ? 'Lesson' : 'Quiz'}
@@ -350,12 +391,19 @@ const Outline = observer(function Outline({ vm }: { vm: CourseBuilderViewModel }
           New lesson title
         </label>
         <Space.Compact style={{ width: '100%' }}>
-          <Input id="new-lesson-title" value={lessonTitle} onChange={(e) => setLessonTitle(e.target.value)} status={vm.formErrors.lessonTitle ? 'error' : undefined} />
+          <Input
+            id="new-lesson-title"
+            value={lessonTitle}
+            onChange={(e) => setLessonTitle(e.target.value)}
+            status={vm.formErrors.lessonTitle ? 'error' : undefined}
+          />
           <Button htmlType="submit" loading={vm.busy === 'content'}>
             Add lesson
           </Button>
         </Space.Compact>
-        {vm.formErrors.lessonTitle ? <Typography.Text type="danger">{vm.formErrors.lessonTitle}</Typography.Text> : null}
+        {vm.formErrors.lessonTitle ? (
+          <Typography.Text type="danger">{vm.formErrors.lessonTitle}</Typography.Text>
+        ) : null}
       </form>
       <form
         style={{ marginTop: 12 }}
@@ -368,7 +416,12 @@ const Outline = observer(function Outline({ vm }: { vm: CourseBuilderViewModel }
           New quiz title
         </label>
         <Space.Compact style={{ width: '100%' }}>
-          <Input id="new-quiz-title" value={quizTitle} onChange={(e) => setQuizTitle(e.target.value)} status={vm.formErrors.quizTitle ? 'error' : undefined} />
+          <Input
+            id="new-quiz-title"
+            value={quizTitle}
+            onChange={(e) => setQuizTitle(e.target.value)}
+            status={vm.formErrors.quizTitle ? 'error' : undefined}
+          />
           <Button htmlType="submit" loading={vm.busy === 'content'}>
             Add quiz
           </Button>
@@ -379,7 +432,15 @@ const Outline = observer(function Outline({ vm }: { vm: CourseBuilderViewModel }
   );
 });
 
-const ContentPanel = observer(function ContentPanel({ vm, content, files }: { vm: CourseBuilderViewModel; content: AuthoringContent; files: BuilderFiles }) {
+const ContentPanel = observer(function ContentPanel({
+  vm,
+  content,
+  files,
+}: {
+  vm: CourseBuilderViewModel;
+  content: AuthoringContent;
+  files: BuilderFiles;
+}) {
   const blocks = content.kind === 'LESSON' ? content.blocks : content.questions;
   const noun = content.kind === 'LESSON' ? 'block' : 'question';
   return (
@@ -390,7 +451,12 @@ const ContentPanel = observer(function ContentPanel({ vm, content, files }: { vm
         </Typography.Title>
       }
       extra={
-        <Popconfirm title={`Delete "${content.title}" and everything in it?`} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => vm.removeContent(content.contentId)}>
+        <Popconfirm
+          title={`Delete "${content.title}" and everything in it?`}
+          okText="Delete"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => vm.removeContent(content.contentId)}
+        >
           <Button danger icon={<DeleteOutlined />}>
             Delete {content.kind === 'LESSON' ? 'lesson' : 'quiz'}
           </Button>
@@ -400,7 +466,13 @@ const ContentPanel = observer(function ContentPanel({ vm, content, files }: { vm
       <ContentTitleForm vm={vm} content={content} key={`${content.contentId}-${vm.language}`} />
       {content.kind === 'QUIZ' ? <QuizSettingsForm vm={vm} quiz={content} key={content.contentId} /> : null}
       {blocks.length === 0 && !vm.editing ? (
-        <EmptyState title={content.kind === 'LESSON' ? 'This lesson is empty: add its first block below.' : 'This quiz has no questions: add the first below.'} />
+        <EmptyState
+          title={
+            content.kind === 'LESSON'
+              ? 'This lesson is empty: add its first block below.'
+              : 'This quiz has no questions: add the first below.'
+          }
+        />
       ) : (
         <ol aria-label={content.kind === 'LESSON' ? 'Blocks' : 'Questions'} style={{ listStyle: 'none', padding: 0 }}>
           {blocks.map((item, index) =>
@@ -409,18 +481,36 @@ const ContentPanel = observer(function ContentPanel({ vm, content, files }: { vm
                 <EditingPanel vm={vm} files={files} />
               </li>
             ) : (
-              <BlockRow key={item.blockId} vm={vm} item={item} index={index} count={blocks.length} noun={noun} fileUrl={files.fileUrl} />
+              <BlockRow
+                key={item.blockId}
+                vm={vm}
+                item={item}
+                index={index}
+                count={blocks.length}
+                noun={noun}
+                fileUrl={files.fileUrl}
+              />
             ),
           )}
         </ol>
       )}
-      {vm.editing && vm.editing.blockId === null ? <EditingPanel vm={vm} files={files} /> : <BlockPicker vm={vm} quiz={content.kind === 'QUIZ'} />}
+      {vm.editing && vm.editing.blockId === null ? (
+        <EditingPanel vm={vm} files={files} />
+      ) : (
+        <BlockPicker vm={vm} quiz={content.kind === 'QUIZ'} />
+      )}
     </Card>
   );
 });
 
 /** The lesson's or quiz's title in the language being written (each language keeps its own). */
-const ContentTitleForm = observer(function ContentTitleForm({ vm, content }: { vm: CourseBuilderViewModel; content: AuthoringContent }) {
+const ContentTitleForm = observer(function ContentTitleForm({
+  vm,
+  content,
+}: {
+  vm: CourseBuilderViewModel;
+  content: AuthoringContent;
+}) {
   const [title, setTitle] = useState(vm.titleIn(content));
   const id = `content-title-${content.contentId}`;
   const error = vm.formErrors.contentTitle;
@@ -435,11 +525,20 @@ const ContentTitleForm = observer(function ContentTitleForm({ vm, content }: { v
         label={`Title in ${LANGUAGE_LABELS[vm.language]}`}
         htmlFor={id}
         validateStatus={error ? 'error' : undefined}
-        help={error ?? (vm.titleIn(content) ? undefined : 'Not written in this language yet: learners see the primary title.')}
+        help={
+          error ??
+          (vm.titleIn(content) ? undefined : 'Not written in this language yet: learners see the primary title.')
+        }
         style={{ marginBottom: 8 }}
       >
         <Space.Compact style={{ width: '100%' }}>
-          <Input id={id} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} lang={LANGUAGE_TAGS[vm.language]} />
+          <Input
+            id={id}
+            value={title}
+            maxLength={200}
+            onChange={(e) => setTitle(e.target.value)}
+            lang={LANGUAGE_TAGS[vm.language]}
+          />
           <Button htmlType="submit" loading={vm.busy === 'content'}>
             Save title
           </Button>
@@ -486,26 +585,51 @@ const BlockRow = observer(function BlockRow({
             disabled={index === count - 1 || vm.busy === 'order'}
             onClick={() => void vm.moveBlock(item.blockId, 1)}
           />
-          <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => vm.editBlock(item.blockId)}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={`Edit ${name}`}
+            onClick={() => vm.editBlock(item.blockId)}
+          >
             Edit
           </Button>
-          <Popconfirm title={`Delete ${name}?`} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => vm.removeBlock(item.blockId)}>
+          <Popconfirm
+            title={`Delete ${name}?`}
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => vm.removeBlock(item.blockId)}
+          >
             <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${name}`} />
           </Popconfirm>
         </Space>
       </Space>
-      <BlockPreview block={item.block} language={vm.language} primary={vm.primary} fileUrl={fileUrl} seed={item.blockId} />
+      <BlockPreview
+        block={item.block}
+        language={vm.language}
+        primary={vm.primary}
+        fileUrl={fileUrl}
+        seed={item.blockId}
+      />
     </li>
   );
 });
 
-const EditingPanel = observer(function EditingPanel({ vm, files }: { vm: CourseBuilderViewModel; files: BuilderFiles }) {
+const EditingPanel = observer(function EditingPanel({
+  vm,
+  files,
+}: {
+  vm: CourseBuilderViewModel;
+  files: BuilderFiles;
+}) {
   const editing = vm.editing;
   if (!editing) return null;
   const draft = editing.draft;
   const previewBlock = (draft.parsed ?? draft.output()) as LessonBlock;
   return (
-    <section aria-label={`Editing: ${draft.label}`} style={{ border: '1px solid #1a5fd0', borderRadius: 8, padding: 16, marginBottom: 16 }}>
+    <section
+      aria-label={`Editing: ${draft.label}`}
+      style={{ border: '1px solid #1a5fd0', borderRadius: 8, padding: 16, marginBottom: 16 }}
+    >
       <Typography.Title level={3} style={{ marginTop: 0, fontSize: 16 }}>
         {editing.blockId ? 'Edit' : 'New'} {draft.label.toLowerCase()} · {LANGUAGE_LABELS[draft.language]}
       </Typography.Title>
@@ -524,7 +648,12 @@ const EditingPanel = observer(function EditingPanel({ vm, files }: { vm: CourseB
             As learners see it in {LANGUAGE_LABELS[draft.language]}
           </Typography.Text>
           <div style={{ background: '#fafafa', borderRadius: 8, padding: 12 }}>
-            <BlockPreview block={previewBlock} language={draft.language} primary={draft.primary} fileUrl={files.fileUrl} />
+            <BlockPreview
+              block={previewBlock}
+              language={draft.language}
+              primary={draft.primary}
+              fileUrl={files.fileUrl}
+            />
           </div>
         </Col>
       </Row>
@@ -536,13 +665,22 @@ const BlockPicker = observer(function BlockPicker({ vm, quiz }: { vm: CourseBuil
   const types = quiz ? QUESTION_TYPES : BLOCK_TYPES;
   return (
     <fieldset style={{ border: 0, padding: 0, margin: '8px 0 0' }}>
-      <legend style={{ fontWeight: 600, marginBottom: 8, fontSize: 16 }}>{quiz ? 'Add a question' : 'Add a block'}</legend>
+      <legend style={{ fontWeight: 600, marginBottom: 8, fontSize: 16 }}>
+        {quiz ? 'Add a question' : 'Add a block'}
+      </legend>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 8 }}>
         {types.map((type) => (
           <Button
             key={type}
             onClick={() => vm.startBlock(type)}
-            style={{ height: 'auto', minHeight: 44, whiteSpace: 'normal', textAlign: 'left', display: 'block', padding: '8px 12px' }}
+            style={{
+              height: 'auto',
+              minHeight: 44,
+              whiteSpace: 'normal',
+              textAlign: 'left',
+              display: 'block',
+              padding: '8px 12px',
+            }}
             aria-describedby={`hint-${type}`}
           >
             <span style={{ fontWeight: 600 }}>{quiz ? QUESTION_LABELS[type] : BLOCK_TYPE_LABELS[type]}</span>
@@ -556,8 +694,19 @@ const BlockPicker = observer(function BlockPicker({ vm, quiz }: { vm: CourseBuil
   );
 });
 
-const QuizSettingsForm = observer(function QuizSettingsForm({ vm, quiz }: { vm: CourseBuilderViewModel; quiz: Extract<AuthoringContent, { kind: 'QUIZ' }> }) {
-  const [values, setValues] = useState<QuizSettings>({ title: quiz.title, passMark: quiz.passMark, maxAttempts: quiz.maxAttempts, answerReveal: quiz.answerReveal });
+const QuizSettingsForm = observer(function QuizSettingsForm({
+  vm,
+  quiz,
+}: {
+  vm: CourseBuilderViewModel;
+  quiz: Extract<AuthoringContent, { kind: 'QUIZ' }>;
+}) {
+  const [values, setValues] = useState<QuizSettings>({
+    title: quiz.title,
+    passMark: quiz.passMark,
+    maxAttempts: quiz.maxAttempts,
+    answerReveal: quiz.answerReveal,
+  });
   const errors = vm.formErrors;
   return (
     <Form layout="vertical" component="div" aria-label="Quiz settings" style={{ marginBottom: 16 }}>
@@ -566,12 +715,29 @@ const QuizSettingsForm = observer(function QuizSettingsForm({ vm, quiz }: { vm: 
       </Typography.Title>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item label="Pass mark (%)" htmlFor="quiz-pass-mark" validateStatus={errors.passMark ? 'error' : undefined} help={errors.passMark}>
-            <InputNumber id="quiz-pass-mark" min={1} max={100} value={values.passMark} onChange={(v) => setValues({ ...values, passMark: v ?? 0 })} style={{ width: '100%' }} />
+          <Form.Item
+            label="Pass mark (%)"
+            htmlFor="quiz-pass-mark"
+            validateStatus={errors.passMark ? 'error' : undefined}
+            help={errors.passMark}
+          >
+            <InputNumber
+              id="quiz-pass-mark"
+              min={1}
+              max={100}
+              value={values.passMark}
+              onChange={(v) => setValues({ ...values, passMark: v ?? 0 })}
+              style={{ width: '100%' }}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label="Attempts allowed" htmlFor="quiz-attempts" validateStatus={errors.maxAttempts ? 'error' : undefined} help={errors.maxAttempts}>
+          <Form.Item
+            label="Attempts allowed"
+            htmlFor="quiz-attempts"
+            validateStatus={errors.maxAttempts ? 'error' : undefined}
+            help={errors.maxAttempts}
+          >
             <InputNumber
               id="quiz-attempts"
               min={1}
@@ -582,7 +748,11 @@ const QuizSettingsForm = observer(function QuizSettingsForm({ vm, quiz }: { vm: 
               style={{ width: '100%' }}
             />
           </Form.Item>
-          <Checkbox checked={values.maxAttempts === null} onChange={(e) => setValues({ ...values, maxAttempts: e.target.checked ? null : 3 })} style={{ marginTop: -16, marginBottom: 16 }}>
+          <Checkbox
+            checked={values.maxAttempts === null}
+            onChange={(e) => setValues({ ...values, maxAttempts: e.target.checked ? null : 3 })}
+            style={{ marginTop: -16, marginBottom: 16 }}
+          >
             Any number of attempts
           </Checkbox>
         </Col>
@@ -609,7 +779,8 @@ const PreviewTab = observer(function PreviewTab({ vm, fileUrl }: { vm: CourseBui
   return (
     <div style={{ maxWidth: 720, margin: '0 auto' }}>
       <Typography.Paragraph type="secondary">
-        The course as learners see it in {LANGUAGE_LABELS[vm.language]}: change the language above. Nothing you do here is recorded.
+        The course as learners see it in {LANGUAGE_LABELS[vm.language]}: change the language above. Nothing you do here
+        is recorded.
       </Typography.Paragraph>
       {contents.length === 0 ? <EmptyState title="Nothing to preview yet: add a lesson in the Build tab." /> : null}
       {contents.map((content, index) => (
@@ -624,11 +795,22 @@ const PreviewTab = observer(function PreviewTab({ vm, fileUrl }: { vm: CourseBui
         >
           {content.kind === 'QUIZ' ? (
             <Typography.Paragraph type="secondary">
-              Pass mark {content.passMark} %, {content.maxAttempts === null ? 'any number of attempts' : `${content.maxAttempts} attempt${content.maxAttempts === 1 ? '' : 's'}`}.
+              Pass mark {content.passMark} %,{' '}
+              {content.maxAttempts === null
+                ? 'any number of attempts'
+                : `${content.maxAttempts} attempt${content.maxAttempts === 1 ? '' : 's'}`}
+              .
             </Typography.Paragraph>
           ) : null}
           {(content.kind === 'LESSON' ? content.blocks : content.questions).map((item) => (
-            <BlockPreview key={item.blockId} block={item.block} language={vm.language} primary={vm.primary} fileUrl={fileUrl} seed={item.blockId} />
+            <BlockPreview
+              key={item.blockId}
+              block={item.block}
+              language={vm.language}
+              primary={vm.primary}
+              fileUrl={fileUrl}
+              seed={item.blockId}
+            />
           ))}
         </Card>
       ))}
@@ -664,7 +846,12 @@ const PublishTab = observer(function PublishTab({ vm }: { vm: CourseBuilderViewM
         Publish checklist
       </Typography.Title>
       {errors.length ? (
-        <Alert type="error" showIcon title={`${errors.length} thing${errors.length === 1 ? '' : 's'} to fix before publishing`} description={<ChecklistList items={errors} label="To fix" />} />
+        <Alert
+          type="error"
+          showIcon
+          title={`${errors.length} thing${errors.length === 1 ? '' : 's'} to fix before publishing`}
+          description={<ChecklistList items={errors} label="To fix" />}
+        />
       ) : (
         <Alert type="success" showIcon title="Nothing stops publishing." />
       )}
@@ -678,10 +865,17 @@ const PublishTab = observer(function PublishTab({ vm }: { vm: CourseBuilderViewM
         />
       ) : null}
       <Typography.Paragraph style={{ marginTop: 16 }}>
-        Publishing freezes version {course.version}. People who started an earlier version finish that one; new assignees get this one.
+        Publishing freezes version {course.version}. People who started an earlier version finish that one; new
+        assignees get this one.
       </Typography.Paragraph>
       {vm.lastPublish ? (
-        <Alert type={vm.lastPublish.ok ? 'success' : 'error'} role={vm.lastPublish.ok ? 'status' : 'alert'} showIcon title={vm.lastPublish.message} style={{ marginBottom: 12 }} />
+        <Alert
+          type={vm.lastPublish.ok ? 'success' : 'error'}
+          role={vm.lastPublish.ok ? 'status' : 'alert'}
+          showIcon
+          title={vm.lastPublish.message}
+          style={{ marginBottom: 12 }}
+        />
       ) : null}
       <Button type="primary" onClick={() => void vm.publish()} loading={vm.busy === 'publish'}>
         Publish version {course.version}
@@ -699,10 +893,16 @@ const VersionsTab = observer(function VersionsTab({ vm }: { vm: CourseBuilderVie
       rowKey="version"
       pagination={false}
       dataSource={versions.map((v) => ({ ...v }))}
-      locale={{ emptyText: <Typography.Text type="secondary">Not published yet: the first version is a draft.</Typography.Text> }}
+      locale={{
+        emptyText: <Typography.Text type="secondary">Not published yet: the first version is a draft.</Typography.Text>,
+      }}
       columns={[
         { title: 'Version', dataIndex: 'version' },
-        { title: 'Status', dataIndex: 'status', render: (status: 'DRAFT' | 'PUBLISHED') => <StatusTag status={status} /> },
+        {
+          title: 'Status',
+          dataIndex: 'status',
+          render: (status: 'DRAFT' | 'PUBLISHED') => <StatusTag status={status} />,
+        },
         { title: 'Learners on it', dataIndex: 'learners', align: 'right' },
       ]}
     />

@@ -15,7 +15,12 @@ import {
   type AuthoringCourse,
   type QuizSettings,
 } from '../../application/courses/authoring/course-authoring-api.port';
-import { missingTranslationCounts, primaryOf, publishChecklist, type PublishChecklist } from '../../application/courses/authoring/publish-checklist';
+import {
+  missingTranslationCounts,
+  primaryOf,
+  publishChecklist,
+  type PublishChecklist,
+} from '../../application/courses/authoring/publish-checklist';
 import { ApiError, describeError } from '../../application/shared/api-error';
 import type { BlockType } from '../../contracts/learning/blocks.contract';
 import { CourseLanguage, LANGUAGE_LABELS } from '../../domain/courses/course';
@@ -33,7 +38,11 @@ export interface Editing {
 /** Types a quiz question can be: one right answer, or several. */
 export const QUESTION_TYPES: readonly BlockType[] = ['MULTIPLE_CHOICE', 'MULTIPLE_RESPONSE'];
 
-export const DEFAULT_QUIZ: Omit<QuizSettings, 'title'> = { passMark: 70, maxAttempts: 3, answerReveal: 'AFTER_PASSING' };
+export const DEFAULT_QUIZ: Omit<QuizSettings, 'title'> = {
+  passMark: 70,
+  maxAttempts: 3,
+  answerReveal: 'AFTER_PASSING',
+};
 
 /**
  * The course builder: the outline of lessons and quizzes (ordered by keyboard or drag), the block being edited in
@@ -64,7 +73,10 @@ export class CourseBuilderViewModel {
     @inject(ReorderContents) private readonly reorderUseCase: ReorderContents,
     @inject(PublishCourse) private readonly publishUseCase: PublishCourse,
   ) {
-    makeAutoObservable<CourseBuilderViewModel, 'api' | 'saveBlockUseCase' | 'saveQuizUseCase' | 'reorderUseCase' | 'publishUseCase'>(
+    makeAutoObservable<
+      CourseBuilderViewModel,
+      'api' | 'saveBlockUseCase' | 'saveQuizUseCase' | 'reorderUseCase' | 'publishUseCase'
+    >(
       this,
       { api: false, saveBlockUseCase: false, saveQuizUseCase: false, reorderUseCase: false, publishUseCase: false },
       { autoBind: true },
@@ -135,7 +147,10 @@ export class CourseBuilderViewModel {
   }
 
   /** Runs a change, then reads the course again; a failure becomes the notice. */
-  private async change(busy: NonNullable<CourseBuilderViewModel['busy']>, action: () => Promise<string | null | void>): Promise<boolean> {
+  private async change(
+    busy: NonNullable<CourseBuilderViewModel['busy']>,
+    action: () => Promise<string | null | void>,
+  ): Promise<boolean> {
     this.busy = busy;
     this.notice = null;
     try {
@@ -252,12 +267,26 @@ export class CourseBuilderViewModel {
 
   /** Keyboard path: one place up or down. */
   moveContent(contentId: string, by: -1 | 1): Promise<void> {
-    return this.reorder(moved(this.contents.map((c) => c.contentId), contentId, by), contentId);
+    return this.reorder(
+      moved(
+        this.contents.map((c) => c.contentId),
+        contentId,
+        by,
+      ),
+      contentId,
+    );
   }
 
   /** Drag path: dropped on another item's place. */
   dropContent(contentId: string, onto: string): Promise<void> {
-    return this.reorder(dropped(this.contents.map((c) => c.contentId), contentId, onto), contentId);
+    return this.reorder(
+      dropped(
+        this.contents.map((c) => c.contentId),
+        contentId,
+        onto,
+      ),
+      contentId,
+    );
   }
 
   private async reorder(order: string[] | null, contentId: string): Promise<void> {
@@ -281,7 +310,11 @@ export class CourseBuilderViewModel {
   startBlock(type: BlockType): void {
     const content = this.selected;
     if (!content) return;
-    this.editing = { contentId: content.contentId, blockId: null, draft: new BlockDraft(newBlock(type), this.primary, this.languages, this.language) };
+    this.editing = {
+      contentId: content.contentId,
+      blockId: null,
+      draft: new BlockDraft(newBlock(type), this.primary, this.languages, this.language),
+    };
   }
 
   editBlock(blockId: string): void {
@@ -290,7 +323,11 @@ export class CourseBuilderViewModel {
     const blocks = content.kind === 'LESSON' ? content.blocks : content.questions;
     const found = blocks.find((b) => b.blockId === blockId);
     if (!found) return;
-    this.editing = { contentId: content.contentId, blockId, draft: new BlockDraft(found.block, this.primary, this.languages, this.language) };
+    this.editing = {
+      contentId: content.contentId,
+      blockId,
+      draft: new BlockDraft(found.block, this.primary, this.languages, this.language),
+    };
   }
 
   cancelEditing(): void {
@@ -302,7 +339,10 @@ export class CourseBuilderViewModel {
     const content = this.contents.find((c) => c.contentId === editing?.contentId);
     if (!editing || !content) return false;
     editing.draft.markTouched();
-    const owner: BlockOwner = content.kind === 'LESSON' ? { kind: 'LESSON', lessonId: content.contentId } : { kind: 'QUIZ', quizId: content.contentId };
+    const owner: BlockOwner =
+      content.kind === 'LESSON'
+        ? { kind: 'LESSON', lessonId: content.contentId }
+        : { kind: 'QUIZ', quizId: content.contentId };
     this.busy = 'save';
     this.notice = null;
     const outcome = await this.saveBlockUseCase.execute(owner, editing.blockId, editing.draft.output());
@@ -325,7 +365,11 @@ export class CourseBuilderViewModel {
     const content = this.selected;
     if (!content) return;
     const list = content.kind === 'LESSON' ? content.blocks : content.questions;
-    const order = moved(list.map((b) => b.blockId), blockId, by);
+    const order = moved(
+      list.map((b) => b.blockId),
+      blockId,
+      by,
+    );
     const item = list.find((b) => b.blockId === blockId);
     if (!order || !item) return;
     const position = order.indexOf(blockId);
@@ -352,7 +396,9 @@ export class CourseBuilderViewModel {
   async setReminders(enabled: boolean): Promise<void> {
     await this.change('content', async () => {
       await this.api.setReminders(this.courseId, enabled);
-      return enabled ? 'Reminders on: learners of this course are reminded before and after the due date.' : 'Reminders off for this course.';
+      return enabled
+        ? 'Reminders on: learners of this course are reminded before and after the due date.'
+        : 'Reminders off for this course.';
     });
   }
 
@@ -390,7 +436,10 @@ export class CourseBuilderViewModel {
       }
       await this.refresh();
       runInAction(() => {
-        this.lastPublish = { ok: true, message: `Version ${outcome.version} published. New assignees get this version; people who started an earlier one finish it.` };
+        this.lastPublish = {
+          ok: true,
+          message: `Version ${outcome.version} published. New assignees get this version; people who started an earlier one finish it.`,
+        };
         this.notice = { type: 'success', message: `Version ${outcome.version} published.` };
       });
       return true;

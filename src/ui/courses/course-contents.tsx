@@ -24,7 +24,8 @@ function Block({ block }: { block: ContentBlock }) {
       );
     }
     default: {
-      const text = 'prompt' in served ? served.prompt : 'label' in served ? served.label : 'title' in served ? served.title : '';
+      const text =
+        'prompt' in served ? served.prompt : 'label' in served ? served.label : 'title' in served ? served.title : '';
       return (
         <Typography.Paragraph type="secondary">
           {served.type.replace(/_/g, ' ').toLowerCase()} {text ? `: ${text}` : ''}
@@ -36,7 +37,8 @@ function Block({ block }: { block: ContentBlock }) {
 
 /** The course's lessons and quizzes, in order, in the served language. */
 export function CourseContents({ contents }: { contents: CourseContent[] }) {
-  if (contents.length === 0) return <Typography.Paragraph type="secondary">This course has no lessons or quizzes yet.</Typography.Paragraph>;
+  if (contents.length === 0)
+    return <Typography.Paragraph type="secondary">This course has no lessons or quizzes yet.</Typography.Paragraph>;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {contents.map((content, i) => (
@@ -45,33 +47,35 @@ export function CourseContents({ contents }: { contents: CourseContent[] }) {
           size="small"
           title={
             <Space>
-              <Tag color={content.kind === 'LESSON' ? 'geekblue' : 'purple'}>{content.kind === 'LESSON' ? 'Lesson' : 'Quiz'}</Tag>
+              <Tag color={content.kind === 'LESSON' ? 'geekblue' : 'purple'}>
+                {content.kind === 'LESSON' ? 'Lesson' : 'Quiz'}
+              </Tag>
               <span>
                 {i + 1}. {content.title}
               </span>
             </Space>
           }
         >
-          {content.kind === 'LESSON'
-            ? content.blocks.map((block) => <Block key={block.blockId} block={block} />)
-            : (
-              <ol style={{ paddingLeft: 20, margin: 0 }}>
-                {content.questions.map((q) => (
-                  <li key={q.questionId} style={{ marginBottom: 8 }}>
-                    <Typography.Text strong>{q.text}</Typography.Text>
-                    <List
-                      size="small"
-                      dataSource={q.options.map((o) => ({ ...o }))}
-                      renderItem={(o) => (
-                        <List.Item style={{ padding: '2px 0', border: 0 }}>
-                          {o.text} {o.correct ? <Tag color="green">Correct answer</Tag> : null}
-                        </List.Item>
-                      )}
-                    />
-                  </li>
-                ))}
-              </ol>
-            )}
+          {content.kind === 'LESSON' ? (
+            content.blocks.map((block) => <Block key={block.blockId} block={block} />)
+          ) : (
+            <ol style={{ paddingLeft: 20, margin: 0 }}>
+              {content.questions.map((q) => (
+                <li key={q.questionId} style={{ marginBottom: 8 }}>
+                  <Typography.Text strong>{q.text}</Typography.Text>
+                  <List
+                    size="small"
+                    dataSource={q.options.map((o) => ({ ...o }))}
+                    renderItem={(o) => (
+                      <List.Item style={{ padding: '2px 0', border: 0 }}>
+                        {o.text} {o.correct ? <Tag color="green">Correct answer</Tag> : null}
+                      </List.Item>
+                    )}
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
         </Card>
       ))}
     </Space>

@@ -5,7 +5,11 @@ import { LoadError, Loading } from '../shared/page-state';
 import type { CourseCreditsViewModel } from './course-credits.view-model';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '–');
-const KIND_LABELS: Record<LedgerEntry['kind'], string> = { GRANT: 'Credits granted', CONSUME: 'Assigned', RETURN: 'Given back' };
+const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
+  GRANT: 'Credits granted',
+  CONSUME: 'Assigned',
+  RETURN: 'Given back',
+};
 
 /** A catalogue course's credits: the balance, a request for more, the requests and every movement of the ledger. */
 export const CourseCredits = observer(function CourseCredits({ vm }: { vm: CourseCreditsViewModel }) {
@@ -24,7 +28,9 @@ export const CourseCredits = observer(function CourseCredits({ vm }: { vm: Cours
         <Typography.Title level={2} id="request-credits-title" style={{ fontSize: 18 }}>
           Ask for credits
         </Typography.Title>
-        <Typography.Paragraph type="secondary">Each person you assign this course to uses one credit. SafePlace grants the credits you ask for.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          Each person you assign this course to uses one credit. SafePlace grants the credits you ask for.
+        </Typography.Paragraph>
         <Form
           form={form}
           layout="vertical"
@@ -40,7 +46,9 @@ export const CourseCredits = observer(function CourseCredits({ vm }: { vm: Cours
           <Form.Item label="Note for SafePlace" name="note">
             <Input.TextArea rows={2} maxLength={1000} />
           </Form.Item>
-          {vm.sendError ? <Alert type="error" role="alert" showIcon title={vm.sendError} style={{ marginBottom: 16 }} /> : null}
+          {vm.sendError ? (
+            <Alert type="error" role="alert" showIcon title={vm.sendError} style={{ marginBottom: 16 }} />
+          ) : null}
           <Button type="primary" htmlType="submit" loading={vm.sending}>
             Ask for credits
           </Button>
@@ -64,7 +72,8 @@ export const CourseCredits = observer(function CourseCredits({ vm }: { vm: Cours
             {
               title: 'Status',
               key: 'status',
-              render: (_: unknown, row) => (row.status === 'GRANTED' ? <Tag color="green">Granted {when(row.grantedAt)}</Tag> : <Tag>Waiting</Tag>),
+              render: (_: unknown, row) =>
+                row.status === 'GRANTED' ? <Tag color="green">Granted {when(row.grantedAt)}</Tag> : <Tag>Waiting</Tag>,
             },
           ]}
         />
@@ -83,7 +92,11 @@ export const CourseCredits = observer(function CourseCredits({ vm }: { vm: Cours
           columns={[
             { title: 'When', dataIndex: 'at', key: 'at', render: when },
             { title: 'What', dataIndex: 'kind', key: 'kind', render: (kind: LedgerEntry['kind']) => KIND_LABELS[kind] },
-            { title: 'Credits', key: 'credits', render: (_: unknown, row) => (row.kind === 'CONSUME' ? `−${row.credits}` : `+${row.credits}`) },
+            {
+              title: 'Credits',
+              key: 'credits',
+              render: (_: unknown, row) => (row.kind === 'CONSUME' ? `−${row.credits}` : `+${row.credits}`),
+            },
             { title: 'Person', dataIndex: 'userName', key: 'person', render: (name: string | null) => name ?? '–' },
           ]}
         />

@@ -50,7 +50,12 @@ export class CourseCreditsViewModel {
     this.sendError = null;
     this.key ??= crypto.randomUUID();
     try {
-      await this.api.request({ courseId: this.courseId, credits, note: note?.trim() || undefined, idempotencyKey: this.key });
+      await this.api.request({
+        courseId: this.courseId,
+        credits,
+        note: note?.trim() || undefined,
+        idempotencyKey: this.key,
+      });
       runInAction(() => {
         this.key = null;
         this.sending = false;

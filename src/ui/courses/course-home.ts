@@ -11,7 +11,15 @@ export interface CourseHome {
   course: ((courseId: string) => string) | null;
 }
 
-export const WORKSPACE_COURSES: CourseHome = { list: '/courses', listLabel: 'Courses', course: (id) => `/courses/${id}` };
-export const CATALOGUE_COURSES: CourseHome = { list: '/platform/courses', listLabel: 'Catalogue courses', course: null };
+export const WORKSPACE_COURSES: CourseHome = {
+  list: '/courses',
+  listLabel: 'Courses',
+  course: (id) => `/courses/${id}`,
+};
+export const CATALOGUE_COURSES: CourseHome = {
+  list: '/platform/courses',
+  listLabel: 'Catalogue courses',
+  course: null,
+};
 
 export const CourseHomeContext = createContext<CourseHome>(WORKSPACE_COURSES);

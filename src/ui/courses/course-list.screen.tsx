@@ -49,9 +49,17 @@ export const CourseListScreen = observer(function CourseListScreen() {
           ) : null}
         </Space>
       </Space>
-      <Typography.Paragraph type="secondary">Write training in your people's languages, publish it, then assign it.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Write training in your people's languages, publish it, then assign it.
+      </Typography.Paragraph>
       <div style={{ marginBottom: 16, maxWidth: 360 }}>
-        <Input.Search aria-label="Search courses by title" placeholder="Search by title" enterButton="Search" allowClear onSearch={(text) => void vm.searchFor(text)} />
+        <Input.Search
+          aria-label="Search courses by title"
+          placeholder="Search by title"
+          enterButton="Search"
+          allowClear
+          onSearch={(text) => void vm.searchFor(text)}
+        />
       </div>
       {vm.list.status === 'error' ? (
         <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} />
@@ -94,7 +102,11 @@ export const CourseListScreen = observer(function CourseListScreen() {
                 </Space>
               ),
             },
-            { title: 'Status', dataIndex: 'status', render: (status: CourseSummary['status']) => <StatusTag status={status} /> },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              render: (status: CourseSummary['status']) => <StatusTag status={status} />,
+            },
             {
               title: 'Languages',
               dataIndex: 'languages',
@@ -129,7 +141,14 @@ export const CourseListScreen = observer(function CourseListScreen() {
         />
       )}
       <BulkAssignDrawer open={bulkOpen} onClose={() => setBulkOpen(false)} onDone={() => void vm.load()} />
-      <Drawer title="Create course" open={vm.createOpen} onClose={vm.closeCreate} destroyOnHidden size="default" styles={{ wrapper: { maxWidth: '100vw' } }}>
+      <Drawer
+        title="Create course"
+        open={vm.createOpen}
+        onClose={vm.closeCreate}
+        destroyOnHidden
+        size="default"
+        styles={{ wrapper: { maxWidth: '100vw' } }}
+      >
         <CreateCourseForm vm={vm} />
       </Drawer>
     </section>
@@ -142,17 +161,34 @@ const CreateCourseForm = observer(function CreateCourseForm({ vm }: { vm: Course
       layout="vertical"
       name="new-course"
       initialValues={{ primaryLanguage: 'ENGLISH' }}
-      onFinish={(values) => void vm.create({ title: values.title ?? '', description: values.description ?? '', primaryLanguage: values.primaryLanguage })}
+      onFinish={(values) =>
+        void vm.create({
+          title: values.title ?? '',
+          description: values.description ?? '',
+          primaryLanguage: values.primaryLanguage,
+        })
+      }
       disabled={vm.creating}
     >
-      {vm.createError ? <Alert type="error" showIcon role="alert" title={vm.createError} style={{ marginBottom: 16 }} /> : null}
-      <Form.Item label="Title" name="title" validateStatus={vm.createFields.title ? 'error' : undefined} help={vm.createFields.title}>
+      {vm.createError ? (
+        <Alert type="error" showIcon role="alert" title={vm.createError} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Form.Item
+        label="Title"
+        name="title"
+        validateStatus={vm.createFields.title ? 'error' : undefined}
+        help={vm.createFields.title}
+      >
         <Input autoFocus maxLength={200} />
       </Form.Item>
       <Form.Item label="Description (optional)" name="description">
         <Input.TextArea rows={3} maxLength={4000} />
       </Form.Item>
-      <Form.Item label="Primary language" name="primaryLanguage" extra="Learners see this language wherever a translation is missing. You can add other languages next.">
+      <Form.Item
+        label="Primary language"
+        name="primaryLanguage"
+        extra="Learners see this language wherever a translation is missing. You can add other languages next."
+      >
         <Select options={CourseLanguage.options.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))} />
       </Form.Item>
       <Space>

@@ -25,10 +25,15 @@ export class CourseListViewModel {
     @inject(CreateCourse) private readonly createCourse: CreateCourse,
   ) {
     this.list = new PagedList<CourseSummary>(
-      (page, pageSize) => this.api.list({ page, pageSize, ...(this.search.trim() ? { search: this.search.trim() } : {}) }),
+      (page, pageSize) =>
+        this.api.list({ page, pageSize, ...(this.search.trim() ? { search: this.search.trim() } : {}) }),
       COURSE_PAGE_SIZE,
     );
-    makeAutoObservable<CourseListViewModel, 'api' | 'createCourse'>(this, { list: false, api: false, createCourse: false }, { autoBind: true });
+    makeAutoObservable<CourseListViewModel, 'api' | 'createCourse'>(
+      this,
+      { list: false, api: false, createCourse: false },
+      { autoBind: true },
+    );
   }
 
   /** Plain rows for antd's Table. */

@@ -1,4 +1,17 @@
-import { Alert, Button, DatePicker, Input, Modal, Popconfirm, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Input,
+  Modal,
+  Popconfirm,
+  Progress,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useState, type ReactNode } from 'react';
@@ -12,9 +25,15 @@ import { RemindLearnersViewModel } from './remind-learners.view-model';
 
 type Row = CourseMember & { key: string; name: string };
 
-const STATUS_COLORS: Partial<Record<LearnerStatus, string>> = { COMPLETED: 'green', OVERDUE: 'red', IN_PROGRESS: 'gold', EXPIRED: 'volcano' };
+const STATUS_COLORS: Partial<Record<LearnerStatus, string>> = {
+  COMPLETED: 'green',
+  OVERDUE: 'red',
+  IN_PROGRESS: 'gold',
+  EXPIRED: 'volcano',
+};
 
-const day = (iso: string | null) => (iso ? dayjs(iso).toDate().toLocaleDateString(undefined, { timeZone: 'UTC' }) : '—');
+const day = (iso: string | null) =>
+  iso ? dayjs(iso).toDate().toLocaleDateString(undefined, { timeZone: 'UTC' }) : '—';
 
 function saveFile(name: string, content: Blob): void {
   const href = URL.createObjectURL(content);
@@ -28,7 +47,11 @@ function saveFile(name: string, content: Blob): void {
 }
 
 /** The Members tab: who has the course, their status (overdue in red), progress, score and dates; filter, export, unassign, due date. */
-export const CourseMembers = observer(function CourseMembers(props: { vm: CourseViewModel; assignButton: ReactNode; banner?: ReactNode }) {
+export const CourseMembers = observer(function CourseMembers(props: {
+  vm: CourseViewModel;
+  assignButton: ReactNode;
+  banner?: ReactNode;
+}) {
   const { vm } = props;
   const reminders = useViewModel(RemindLearnersViewModel);
   const remind = async (mode: 'ALL' | 'DUE', learner?: { userId: string; name: string }) => {
@@ -57,7 +80,14 @@ export const CourseMembers = observer(function CourseMembers(props: { vm: Course
     <Space direction="vertical" style={{ width: '100%' }}>
       {props.banner}
       {vm.memberNotice ? (
-        <Alert type={vm.memberNotice.type} showIcon title={vm.memberNotice.text} closable onClose={() => vm.dismissNotice()} role={vm.memberNotice.type === 'error' ? 'alert' : 'status'} />
+        <Alert
+          type={vm.memberNotice.type}
+          showIcon
+          title={vm.memberNotice.text}
+          closable
+          onClose={() => vm.dismissNotice()}
+          role={vm.memberNotice.type === 'error' ? 'alert' : 'status'}
+        />
       ) : null}
       {reminders.notice ? (
         <Alert
@@ -90,7 +120,9 @@ export const CourseMembers = observer(function CourseMembers(props: { vm: Course
             Remind due and overdue
           </Button>
         </Popconfirm>
-        {vm.details?.reminderEnabled === false ? <Typography.Text type="secondary">Reminders are off for this course.</Typography.Text> : null}
+        {vm.details?.reminderEnabled === false ? (
+          <Typography.Text type="secondary">Reminders are off for this course.</Typography.Text>
+        ) : null}
       </Space>
       <Space wrap>
         <Input.Search
@@ -105,7 +137,13 @@ export const CourseMembers = observer(function CourseMembers(props: { vm: Course
           style={{ width: 180 }}
           value={vm.membersFilter.status ?? ''}
           onChange={(status) => void vm.filterMembers({ ...vm.membersFilter, status: status || undefined })}
-          options={[{ value: '', label: 'All statuses' }, ...(['NOT_STARTED', 'IN_PROGRESS', 'OVERDUE', 'COMPLETED'] as const).map((s) => ({ value: s, label: LEARNER_STATUS_LABELS[s] }))]}
+          options={[
+            { value: '', label: 'All statuses' },
+            ...(['NOT_STARTED', 'IN_PROGRESS', 'OVERDUE', 'COMPLETED'] as const).map((s) => ({
+              value: s,
+              label: LEARNER_STATUS_LABELS[s],
+            })),
+          ]}
         />
         <Button
           onClick={async () => {
@@ -151,7 +189,12 @@ export const CourseMembers = observer(function CourseMembers(props: { vm: Course
                   {(r.handedIn ?? []).map((f) => (
                     <Typography.Text key={f.fileId}>
                       Handed in:{' '}
-                      <Typography.Link href={f.url} target="_blank" rel="noopener" aria-label={`${f.fileName}, handed in by ${name}`}>
+                      <Typography.Link
+                        href={f.url}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`${f.fileName}, handed in by ${name}`}
+                      >
                         {f.fileName}
                       </Typography.Link>
                     </Typography.Text>
@@ -161,9 +204,25 @@ export const CourseMembers = observer(function CourseMembers(props: { vm: Course
             },
             { title: 'Business unit', dataIndex: 'branchName' },
             { title: 'Department', dataIndex: 'departmentName' },
-            { title: 'Status', dataIndex: 'status', render: (status: LearnerStatus) => <Tag color={STATUS_COLORS[status]}>{LEARNER_STATUS_LABELS[status]}</Tag> },
-            { title: 'Progress', dataIndex: 'progress', render: (p: number) => <Progress percent={p} size="small" style={{ width: 100 }} aria-label={`${p}% done`} /> },
-            { title: 'Score', dataIndex: 'score', render: (s: number | null, r) => (s === null ? '—' : `${s}% (${r.attempts} attempts)`) },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              render: (status: LearnerStatus) => (
+                <Tag color={STATUS_COLORS[status]}>{LEARNER_STATUS_LABELS[status]}</Tag>
+              ),
+            },
+            {
+              title: 'Progress',
+              dataIndex: 'progress',
+              render: (p: number) => (
+                <Progress percent={p} size="small" style={{ width: 100 }} aria-label={`${p}% done`} />
+              ),
+            },
+            {
+              title: 'Score',
+              dataIndex: 'score',
+              render: (s: number | null, r) => (s === null ? '—' : `${s}% (${r.attempts} attempts)`),
+            },
             { title: 'Due date', dataIndex: 'dueOn', render: (d: string | null) => day(d) },
             { title: 'Completed on', dataIndex: 'completedOn', render: (d: string | null) => day(d) },
             { title: 'Last reminded', dataIndex: 'lastRemindedOn', render: (d: string | null) => day(d) },
@@ -173,7 +232,12 @@ export const CourseMembers = observer(function CourseMembers(props: { vm: Course
               render: (_: unknown, r) => (
                 <Space>
                   {r.status !== 'COMPLETED' && vm.details?.reminderEnabled !== false ? (
-                    <Button size="small" loading={reminders.busy === 'ONE'} onClick={() => void remind('ALL', { userId: r.userId, name: r.name })} aria-label={`Remind ${r.name}`}>
+                    <Button
+                      size="small"
+                      loading={reminders.busy === 'ONE'}
+                      onClick={() => void remind('ALL', { userId: r.userId, name: r.name })}
+                      aria-label={`Remind ${r.name}`}
+                    >
                       Remind
                     </Button>
                   ) : null}
@@ -207,7 +271,13 @@ export const CourseMembers = observer(function CourseMembers(props: { vm: Course
       >
         <Space direction="vertical" style={{ width: '100%' }}>
           <label htmlFor="member-due-date">New due date (empty: no due date)</label>
-          <DatePicker id="member-due-date" value={newDue} onChange={setNewDue} style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+          <DatePicker
+            id="member-due-date"
+            value={newDue}
+            onChange={setNewDue}
+            style={{ width: '100%' }}
+            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+          />
           {dueError ? <Alert type="error" showIcon title={dueError} role="alert" /> : null}
         </Space>
       </Modal>

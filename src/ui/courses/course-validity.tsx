@@ -41,7 +41,15 @@ export class CourseValidityViewModel {
     this.notice = null;
     try {
       await this.api.setValidity(courseId, years);
-      runInAction(() => (this.notice = { type: 'success', text: years ? `Certificates are valid for ${years} ${years === 1 ? 'year' : 'years'}; learners are assigned the course again before.` : 'Certificates do not expire.' }));
+      runInAction(
+        () =>
+          (this.notice = {
+            type: 'success',
+            text: years
+              ? `Certificates are valid for ${years} ${years === 1 ? 'year' : 'years'}; learners are assigned the course again before.`
+              : 'Certificates do not expire.',
+          }),
+      );
     } catch (error) {
       runInAction(() => {
         this.years = before;
@@ -82,8 +90,18 @@ export const CourseValidity = observer(function CourseValidity({ courseId }: { c
           onChange={(v) => void vm.choose(courseId, v === 1 || v === 2 || v === 3 ? v : null)}
         />
       </Space>
-      <Typography.Text type="secondary">When it expires, learners show as expired; the course is assigned to them again before (see Due dates and reminders).</Typography.Text>
-      {vm.notice ? <Alert type={vm.notice.type} showIcon title={vm.notice.text} role={vm.notice.type === 'error' ? 'alert' : 'status'} /> : null}
+      <Typography.Text type="secondary">
+        When it expires, learners show as expired; the course is assigned to them again before (see Due dates and
+        reminders).
+      </Typography.Text>
+      {vm.notice ? (
+        <Alert
+          type={vm.notice.type}
+          showIcon
+          title={vm.notice.text}
+          role={vm.notice.type === 'error' ? 'alert' : 'status'}
+        />
+      ) : null}
     </Space>
   );
 });

@@ -42,7 +42,8 @@ export const CourseScreen = observer(function CourseScreen() {
 
   if (vm.status === 'loading') return <Loading label="Loading the course" />;
   if (vm.status === 'not-found') return <LoadError message="There is no such course in this workspace." />;
-  if (vm.status === 'error' || !vm.details) return <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(courseId)} />;
+  if (vm.status === 'error' || !vm.details)
+    return <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(courseId)} />;
   const course = vm.details;
 
   const onAssigned = (result: { assigned: number; alreadyAssigned: number }) => {
@@ -88,7 +89,11 @@ export const CourseScreen = observer(function CourseScreen() {
               onChange={(language) => void vm.selectLanguage(language)}
             />
             {author && !fromCatalogue ? <Link to={`/courses/${course.courseId}/build`}>Edit course</Link> : null}
-            {vm.assignable ? assignButton : <Tooltip title="Only a published course can be assigned">{assignButton}</Tooltip>}
+            {vm.assignable ? (
+              assignButton
+            ) : (
+              <Tooltip title="Only a published course can be assigned">{assignButton}</Tooltip>
+            )}
           </Space>
         </Space>
         <Descriptions size="small" column={{ xs: 1, sm: 3 }}>
@@ -102,7 +107,9 @@ export const CourseScreen = observer(function CourseScreen() {
               <Tag color="blue">SafePlace catalogue</Tag>
             </Descriptions.Item>
           ) : null}
-          {fromCatalogue && creditsVisible && credits.balance !== null ? <Descriptions.Item label="Credits left">{credits.balance}</Descriptions.Item> : null}
+          {fromCatalogue && creditsVisible && credits.balance !== null ? (
+            <Descriptions.Item label="Credits left">{credits.balance}</Descriptions.Item>
+          ) : null}
         </Descriptions>
         {vm.error ? <Alert type="error" showIcon title={vm.error} /> : null}
       </Card>
@@ -124,7 +131,13 @@ export const CourseScreen = observer(function CourseScreen() {
             {
               key: 'auto-assign',
               label: 'Auto-assign',
-              children: <AutoAssignPanel courseId={course.courseId} assignable={vm.assignable} onAssigned={() => void vm.loadMembers(1)} />,
+              children: (
+                <AutoAssignPanel
+                  courseId={course.courseId}
+                  assignable={vm.assignable}
+                  onAssigned={() => void vm.loadMembers(1)}
+                />
+              ),
             },
             {
               key: 'members',
@@ -133,11 +146,23 @@ export const CourseScreen = observer(function CourseScreen() {
                 <CourseMembers
                   vm={vm}
                   assignButton={assignButton}
-                  banner={lastResult ? <Alert type="success" showIcon title={`Course assigned: ${lastResult}`} closable onClose={() => setLastResult(null)} /> : null}
+                  banner={
+                    lastResult ? (
+                      <Alert
+                        type="success"
+                        showIcon
+                        title={`Course assigned: ${lastResult}`}
+                        closable
+                        onClose={() => setLastResult(null)}
+                      />
+                    ) : null
+                  }
                 />
               ),
             },
-            ...(fromCatalogue && creditsVisible ? [{ key: 'credits', label: 'Credits', children: <CourseCredits vm={credits} /> }] : []),
+            ...(fromCatalogue && creditsVisible
+              ? [{ key: 'credits', label: 'Credits', children: <CourseCredits vm={credits} /> }]
+              : []),
           ]}
         />
       </Card>

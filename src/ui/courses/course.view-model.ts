@@ -92,7 +92,11 @@ export class CourseViewModel {
     this.membersStatus = 'loading';
     this.membersError = null;
     try {
-      const result = await this.api.members(this.courseId, { page: page - 1, pageSize: MEMBER_PAGE_SIZE }, this.membersFilter);
+      const result = await this.api.members(
+        this.courseId,
+        { page: page - 1, pageSize: MEMBER_PAGE_SIZE },
+        this.membersFilter,
+      );
       runInAction(() => {
         // Only the latest request's answer is shown (a slow earlier filter must not overwrite a later one).
         if (ticket !== this.membersTicket) return;
@@ -100,7 +104,8 @@ export class CourseViewModel {
         this.membersTotal = result.total;
         this.membersPage = page;
         this.membersStatus = 'ready';
-        if (this.details && !this.membersFilter.status && !this.membersFilter.search) this.details = { ...this.details, memberCount: result.total };
+        if (this.details && !this.membersFilter.status && !this.membersFilter.search)
+          this.details = { ...this.details, memberCount: result.total };
       });
     } catch (error) {
       runInAction(() => {
@@ -128,7 +133,15 @@ export class CourseViewModel {
   async unassign(member: { userId: string; name: string }): Promise<void> {
     try {
       const n = await this.api.unassign(this.courseId, [member.userId]);
-      runInAction(() => (this.memberNotice = { type: 'success', text: n ? `${member.name} no longer has this course. Their record is kept.` : `${member.name} did not have this course.` }));
+      runInAction(
+        () =>
+          (this.memberNotice = {
+            type: 'success',
+            text: n
+              ? `${member.name} no longer has this course. Their record is kept.`
+              : `${member.name} did not have this course.`,
+          }),
+      );
       await this.loadMembers();
     } catch (error) {
       runInAction(() => (this.memberNotice = { type: 'error', text: describeError(error) }));
@@ -140,7 +153,13 @@ export class CourseViewModel {
     try {
       const outcome = await this.api.changeDueDate(this.courseId, userId, dueOn);
       if (!outcome.ok) return outcome.message;
-      runInAction(() => (this.memberNotice = { type: 'success', text: dueOn ? `Due date changed to ${dueOn}.` : 'Due date removed.' }));
+      runInAction(
+        () =>
+          (this.memberNotice = {
+            type: 'success',
+            text: dueOn ? `Due date changed to ${dueOn}.` : 'Due date removed.',
+          }),
+      );
       await this.loadMembers();
       return null;
     } catch (error) {

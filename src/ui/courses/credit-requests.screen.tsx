@@ -45,13 +45,23 @@ export const CreditRequestsScreen = observer(function CreditRequestsScreen() {
         Course credits
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Workspaces ask for credits for a catalogue course; each person they assign it to uses one. Granting adds the credits once, however often it is
-        clicked.
+        Workspaces ask for credits for a catalogue course; each person they assign it to uses one. Granting adds the
+        credits once, however often it is clicked.
       </Typography.Paragraph>
-      {vm.notice ? <Alert type={vm.notice.type} role={vm.notice.type === 'error' ? 'alert' : 'status'} showIcon title={vm.notice.text} style={{ marginBottom: 16 }} /> : null}
+      {vm.notice ? (
+        <Alert
+          type={vm.notice.type}
+          role={vm.notice.type === 'error' ? 'alert' : 'status'}
+          showIcon
+          title={vm.notice.text}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       {vm.status === 'loading' ? <Loading label="Loading the credit requests" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status === 'ready' && vm.items.length === 0 ? <EmptyState title="No workspace has asked for credits yet." /> : null}
+      {vm.status === 'ready' && vm.items.length === 0 ? (
+        <EmptyState title="No workspace has asked for credits yet." />
+      ) : null}
       {vm.status === 'ready' && vm.items.length > 0 ? (
         <Table rowKey="id" dataSource={vm.items.slice()} columns={columns} pagination={false} scroll={{ x: true }} />
       ) : null}

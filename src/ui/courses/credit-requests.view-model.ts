@@ -40,7 +40,10 @@ export class CreditRequestsViewModel {
       const granted = await this.api.grant(request.id);
       runInAction(() => {
         this.items = this.items.map((r) => (r.id === granted.id ? granted : r));
-        this.notice = { type: 'success', text: `Granted ${request.credits} credits to ${granted.workspaceName}: its balance is ${granted.balance}.` };
+        this.notice = {
+          type: 'success',
+          text: `Granted ${request.credits} credits to ${granted.workspaceName}: its balance is ${granted.balance}.`,
+        };
       });
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));

@@ -26,7 +26,12 @@ export class RemindLearnersViewModel {
         } else if (learner) {
           this.notice = outcome.mailed
             ? { type: 'success', text: `${learner.name} was reminded.` }
-            : { type: 'warning', text: outcome.alreadyReminded ? `${learner.name} was already reminded of this course today.` : `${learner.name} has nothing to be reminded of.` };
+            : {
+                type: 'warning',
+                text: outcome.alreadyReminded
+                  ? `${learner.name} was already reminded of this course today.`
+                  : `${learner.name} has nothing to be reminded of.`,
+              };
         } else {
           this.notice = { type: outcome.mailed ? 'success' : 'warning', text: describeReminder(outcome) };
         }

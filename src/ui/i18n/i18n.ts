@@ -55,7 +55,6 @@ export async function switchLanguage(language: CourseLanguage): Promise<void> {
   runInAction(() => languageNow.set(current));
 }
 
-
 /** A word of the catalogue in the reader's language, for view-models and observer components (MobX-tracked). */
 export function tr(key: string, values: Record<string, string | number> = {}): string {
   languageNow.get();

@@ -1,5 +1,20 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, Form, Progress, Result, Select, Space, Steps, Table, Tag, Typography, Upload } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Form,
+  Progress,
+  Result,
+  Select,
+  Space,
+  Steps,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { useEffect } from 'react';
 import type { ImportJobStatus, ImportJobSummary, ReportFormat } from '../../contracts/main/invites.contract';
 import { observer } from 'mobx-react-lite';
@@ -46,7 +61,8 @@ export const ImportUsersScreen = observer(function ImportUsersScreen() {
         Import users
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Upload a CSV or XLSX file with one user per row. New users are added as Invited and, if you choose, emailed an invitation as they are imported; bad rows are skipped and listed.
+        Upload a CSV or XLSX file with one user per row. New users are added as Invited and, if you choose, emailed an
+        invitation as they are imported; bad rows are skipped and listed.
       </Typography.Paragraph>
       <Steps
         current={vm.stepIndex}
@@ -79,7 +95,9 @@ const UploadStep = observer(function UploadStep({ vm }: { vm: ImportUsersViewMod
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">{vm.status === 'reading' ? 'Reading the file…' : 'Click or drag a CSV or XLSX file here'}</p>
+        <p className="ant-upload-text">
+          {vm.status === 'reading' ? 'Reading the file…' : 'Click or drag a CSV or XLSX file here'}
+        </p>
         <p className="ant-upload-hint">The first row must name the columns. At most 100,000 rows.</p>
       </Upload.Dragger>
       <RecentImports vm={vm} />
@@ -112,16 +130,40 @@ const RecentImports = observer(function RecentImports({ vm }: { vm: ImportUsersV
         pagination={false}
         columns={[
           { title: 'File', dataIndex: 'fileName', key: 'file', ellipsis: true },
-          { title: 'Started', dataIndex: 'createdAt', key: 'started', width: 180, render: (at: string) => new Date(at).toLocaleString() },
-          { title: 'Status', dataIndex: 'status', key: 'status', width: 120, render: (status: ImportJobStatus) => <Tag color={STATUS_TAGS[status].color}>{STATUS_TAGS[status].label}</Tag> },
-          { title: 'Rows done', key: 'rows', width: 140, render: (_: unknown, job) => `${job.rowsDone.toLocaleString('en')} of ${job.totalRows.toLocaleString('en')}` },
+          {
+            title: 'Started',
+            dataIndex: 'createdAt',
+            key: 'started',
+            width: 180,
+            render: (at: string) => new Date(at).toLocaleString(),
+          },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            key: 'status',
+            width: 120,
+            render: (status: ImportJobStatus) => (
+              <Tag color={STATUS_TAGS[status].color}>{STATUS_TAGS[status].label}</Tag>
+            ),
+          },
+          {
+            title: 'Rows done',
+            key: 'rows',
+            width: 140,
+            render: (_: unknown, job) =>
+              `${job.rowsDone.toLocaleString('en')} of ${job.totalRows.toLocaleString('en')}`,
+          },
           { title: 'Created', dataIndex: 'created', key: 'created', width: 100 },
           {
             title: 'Action',
             key: 'open',
             width: 100,
             render: (_: unknown, job) => (
-              <Button size="small" onClick={() => void vm.openJob(job.jobId)} aria-label={`Open the import of ${job.fileName}`}>
+              <Button
+                size="small"
+                onClick={() => void vm.openJob(job.jobId)}
+                aria-label={`Open the import of ${job.fileName}`}
+              >
                 Open
               </Button>
             ),
@@ -152,7 +194,11 @@ const MapStep = observer(function MapStep({ vm }: { vm: ImportUsersViewModel }) 
               key={column.key}
               name={column.key}
               label={column.label}
-              rules={column.required ? [{ required: true, message: `Choose the column holding ${column.label.toLowerCase()}` }] : []}
+              rules={
+                column.required
+                  ? [{ required: true, message: `Choose the column holding ${column.label.toLowerCase()}` }]
+                  : []
+              }
             >
               <Select allowClear placeholder="Not imported" options={options} />
             </Form.Item>
@@ -191,13 +237,26 @@ const ValidateStep = observer(function ValidateStep({ vm }: { vm: ImportUsersVie
           <Typography.Title level={2} style={{ fontSize: 18 }}>
             Rows that will be skipped
           </Typography.Title>
-          <Table<ProblemRow> size="small" columns={PROBLEM_COLUMNS} dataSource={rows} pagination={{ pageSize: 20, hideOnSinglePage: true }} aria-label="Rows that will be skipped" />
+          <Table<ProblemRow>
+            size="small"
+            columns={PROBLEM_COLUMNS}
+            dataSource={rows}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            aria-label="Rows that will be skipped"
+          />
           {validation.problemsTruncated ? (
-            <Typography.Paragraph type="secondary">Only the first problems are shown; the detailed report lists every row.</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              Only the first problems are shown; the detailed report lists every row.
+            </Typography.Paragraph>
           ) : null}
         </>
       )}
-      <Checkbox style={{ marginTop: 16 }} checked={vm.inviteOnImport} onChange={(e) => vm.setInviteOnImport(e.target.checked)} disabled={vm.busy}>
+      <Checkbox
+        style={{ marginTop: 16 }}
+        checked={vm.inviteOnImport}
+        onChange={(e) => vm.setInviteOnImport(e.target.checked)}
+        disabled={vm.busy}
+      >
         Email each new person an invitation
       </Checkbox>
       <Space wrap style={{ marginTop: 16, display: 'flex' }}>
@@ -240,10 +299,24 @@ const ImportStep = observer(function ImportStep({ vm }: { vm: ImportUsersViewMod
               : 'Uploading the file…'}
             {job?.cancelRequested ? ' Cancelling after the current batch…' : ''}
           </Typography.Paragraph>
-          <Typography.Paragraph type="secondary">The import runs on the server: you may leave this page, it goes on.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            The import runs on the server: you may leave this page, it goes on.
+          </Typography.Paragraph>
         </div>
-        {vm.pollError ? <Alert type="warning" showIcon title={`Could not read the progress: ${vm.pollError}. Retrying…`} style={{ marginBottom: 16 }} /> : null}
-        <Button danger onClick={() => void vm.cancel()} disabled={!job || job.cancelRequested} loading={vm.status === 'cancelling'}>
+        {vm.pollError ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={`Could not read the progress: ${vm.pollError}. Retrying…`}
+            style={{ marginBottom: 16 }}
+          />
+        ) : null}
+        <Button
+          danger
+          onClick={() => void vm.cancel()}
+          disabled={!job || job.cancelRequested}
+          loading={vm.status === 'cancelling'}
+        >
           Cancel import
         </Button>
       </Card>
@@ -251,7 +324,10 @@ const ImportStep = observer(function ImportStep({ vm }: { vm: ImportUsersViewMod
   }
   const outcome = OUTCOMES[job.status as keyof typeof OUTCOMES];
   const rows: ProblemRow[] = vm.skippedRows;
-  const partial = job.status !== 'COMPLETED' ? ` ${job.rowsDone.toLocaleString('en')} of ${job.totalRows.toLocaleString('en')} rows were done; the rest was not imported.` : '';
+  const partial =
+    job.status !== 'COMPLETED'
+      ? ` ${job.rowsDone.toLocaleString('en')} of ${job.totalRows.toLocaleString('en')} rows were done; the rest was not imported.`
+      : '';
   return (
     <Card>
       <Result
@@ -270,7 +346,12 @@ const ImportStep = observer(function ImportStep({ vm }: { vm: ImportUsersViewMod
               </Button>
             ) : null}
             {job.created > job.invitationsSent ? (
-              <Button type={job.status === 'COMPLETED' ? 'primary' : 'default'} loading={vm.invitations.status === 'sending'} disabled={vm.invitations.status === 'sent'} onClick={() => void vm.sendInvitations()}>
+              <Button
+                type={job.status === 'COMPLETED' ? 'primary' : 'default'}
+                loading={vm.invitations.status === 'sending'}
+                disabled={vm.invitations.status === 'sent'}
+                onClick={() => void vm.sendInvitations()}
+              >
                 Send invitations now
               </Button>
             ) : null}
@@ -284,7 +365,9 @@ const ImportStep = observer(function ImportStep({ vm }: { vm: ImportUsersViewMod
           </Space>
         }
       />
-      {job.error ? <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={job.error.message} /> : null}
+      {job.error ? (
+        <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={job.error.message} />
+      ) : null}
       {vm.invitations.status === 'sent' ? (
         <Alert
           type="success"
@@ -295,15 +378,32 @@ const ImportStep = observer(function ImportStep({ vm }: { vm: ImportUsersViewMod
           description="Everyone not yet joined got an email with a link to set up their account. Each link works once, for 14 days."
         />
       ) : null}
-      {vm.invitations.status === 'error' ? <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title="The invitations could not be sent" description={vm.invitations.error} /> : null}
+      {vm.invitations.status === 'error' ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          title="The invitations could not be sent"
+          description={vm.invitations.error}
+        />
+      ) : null}
       {rows.length > 0 ? (
         <>
           <Typography.Title level={2} style={{ fontSize: 18 }}>
             Skipped rows
           </Typography.Title>
-          <Table<ProblemRow> size="small" columns={PROBLEM_COLUMNS} dataSource={rows} pagination={{ pageSize: 20, hideOnSinglePage: true }} aria-label="Skipped rows" />
+          <Table<ProblemRow>
+            size="small"
+            columns={PROBLEM_COLUMNS}
+            dataSource={rows}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            aria-label="Skipped rows"
+          />
           {job.problemsTruncated ? (
-            <Typography.Paragraph type="secondary">Only the first skipped rows are shown; the report lists every row.</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              Only the first skipped rows are shown; the report lists every row.
+            </Typography.Paragraph>
           ) : null}
         </>
       ) : null}

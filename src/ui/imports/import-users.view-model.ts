@@ -1,15 +1,33 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { ImportJob, ImportJobSummary, ImportRowProblem, ImportValidation, ReportFormat } from '../../contracts/main/invites.contract';
+import type {
+  ImportJob,
+  ImportJobSummary,
+  ImportRowProblem,
+  ImportValidation,
+  ReportFormat,
+} from '../../contracts/main/invites.contract';
 import { DownloadImportReport } from '../../application/imports/download-import-report.use-case';
-import { CancelImportJob, DownloadImportJobReport, GetImportJob, isJobActive, ListImportJobs, ResumeImportJob } from '../../application/imports/import-job.use-cases';
+import {
+  CancelImportJob,
+  DownloadImportJobReport,
+  GetImportJob,
+  isJobActive,
+  ListImportJobs,
+  ResumeImportJob,
+} from '../../application/imports/import-job.use-cases';
 import { ImportUsers } from '../../application/imports/import-users.use-case';
 import { ReadImportHeaders } from '../../application/imports/read-import-headers.use-case';
 import type { ImportFile } from '../../application/imports/user-import-api.port';
 import { ValidateUserImport } from '../../application/imports/validate-user-import.use-case';
 import { describeError } from '../../application/shared/api-error';
 import { InvitationsApi } from '../../application/invitations/invitations-api.port';
-import { IMPORT_COLUMN_LABELS, IMPORT_COLUMN_KEYS, type ColumnMapping, type ImportColumnKey } from '../../domain/imports/import-columns';
+import {
+  IMPORT_COLUMN_LABELS,
+  IMPORT_COLUMN_KEYS,
+  type ColumnMapping,
+  type ImportColumnKey,
+} from '../../domain/imports/import-columns';
 
 export type ImportStep = 'upload' | 'map' | 'validate' | 'import';
 export const IMPORT_STEPS: readonly ImportStep[] = ['upload', 'map', 'validate', 'import'];
@@ -71,7 +89,19 @@ export class ImportUsersViewModel {
     @inject(DownloadImportJobReport) private readonly downloadJobReport: DownloadImportJobReport,
     @inject(ListImportJobs) private readonly listJobs: ListImportJobs,
   ) {
-    makeAutoObservable<this, 'pollTimer' | 'pollGeneration' | 'disposed'>(this, { file: observableRef, validation: observableRef, job: observableRef, recent: observableRef, pollTimer: false, pollGeneration: false, disposed: false }, { autoBind: true });
+    makeAutoObservable<this, 'pollTimer' | 'pollGeneration' | 'disposed'>(
+      this,
+      {
+        file: observableRef,
+        validation: observableRef,
+        job: observableRef,
+        recent: observableRef,
+        pollTimer: false,
+        pollGeneration: false,
+        disposed: false,
+      },
+      { autoBind: true },
+    );
   }
 
   async loadRecent(): Promise<void> {
@@ -128,7 +158,10 @@ export class ImportUsersViewModel {
 
   /** Plain options for the twelve Selects: "Column 2: First Name". */
   get columnOptions(): { value: number; label: string }[] {
-    return this.headers.map((header, index) => ({ value: index, label: `Column ${index + 1}: ${header || '(no header)'}` }));
+    return this.headers.map((header, index) => ({
+      value: index,
+      label: `Column ${index + 1}: ${header || '(no header)'}`,
+    }));
   }
 
   get problemRows(): ProblemRow[] {
@@ -221,7 +254,11 @@ export class ImportUsersViewModel {
     this.step = 'import';
     this.error = null;
     try {
-      const outcome = await this.importUsers.execute({ file: this.file, mapping: this.mapping, sendInvitations: this.inviteOnImport });
+      const outcome = await this.importUsers.execute({
+        file: this.file,
+        mapping: this.mapping,
+        sendInvitations: this.inviteOnImport,
+      });
       runInAction(() => {
         this.status = 'idle';
         if (!outcome.ok) {

@@ -1,4 +1,19 @@
-import { Alert, Button, Card, Drawer, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -32,7 +47,8 @@ export const EmployerDutiesScreen = observer(function EmployerDutiesScreen() {
   useEffect(() => {
     void vm.load();
   }, [vm]);
-  const err = (field: string) => (vm.fieldErrors[field] ? { validateStatus: 'error' as const, help: vm.fieldErrors[field] } : {});
+  const err = (field: string) =>
+    vm.fieldErrors[field] ? { validateStatus: 'error' as const, help: vm.fieldErrors[field] } : {};
   const duties = vm.duties;
   return (
     <section aria-labelledby="duties-title">
@@ -50,7 +66,10 @@ export const EmployerDutiesScreen = observer(function EmployerDutiesScreen() {
           Record a workshop
         </Button>
       </Space>
-      <Typography.Paragraph type="secondary">What the POSH Act asks of you (s.19): the notice, workshops and awareness programmes, the committee’s orientation, help with a police complaint. They feed the annual return.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        What the POSH Act asks of you (s.19): the notice, workshops and awareness programmes, the committee’s
+        orientation, help with a police complaint. They feed the annual return.
+      </Typography.Paragraph>
       {vm.status === 'loading' && !duties ? <Loading label="Loading your duties" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {duties ? (
@@ -85,18 +104,47 @@ export const EmployerDutiesScreen = observer(function EmployerDutiesScreen() {
               size="small"
               pagination={false}
               dataSource={vm.events}
-              locale={{ emptyText: <Typography.Text>Nothing recorded yet: record the workshops you held.</Typography.Text> }}
+              locale={{
+                emptyText: <Typography.Text>Nothing recorded yet: record the workshops you held.</Typography.Text>,
+              }}
               columns={[
-                { title: 'Held on', dataIndex: 'heldOn', render: (d: string) => new Date(`${d}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) },
-                { title: 'What', key: 'what', render: (_, e) => (<div><Tag>{KIND_WORDS[e.kind]}</Tag> {e.title}</div>) },
+                {
+                  title: 'Held on',
+                  dataIndex: 'heldOn',
+                  render: (d: string) =>
+                    new Date(`${d}T00:00:00`).toLocaleDateString('en-GB', {
+                      day: 'numeric',
+                      month: 'short',
+                      year: 'numeric',
+                    }),
+                },
+                {
+                  title: 'What',
+                  key: 'what',
+                  render: (_, e) => (
+                    <div>
+                      <Tag>{KIND_WORDS[e.kind]}</Tag> {e.title}
+                    </div>
+                  ),
+                },
                 { title: 'Audience', dataIndex: 'audience', responsive: ['md'] },
-                { title: 'Attendance', key: 'attendance', render: (_, e) => `${e.attendance} ${e.namedAttendees > 0 ? 'named' : 'people'}` },
+                {
+                  title: 'Attendance',
+                  key: 'attendance',
+                  render: (_, e) => `${e.attendance} ${e.namedAttendees > 0 ? 'named' : 'people'}`,
+                },
               ]}
             />
           </section>
         </Space>
       ) : null}
-      <Drawer title="Record a workshop" open={recording} onClose={() => setRecording(false)} size="large" destroyOnHidden>
+      <Drawer
+        title="Record a workshop"
+        open={recording}
+        onClose={() => setRecording(false)}
+        size="large"
+        destroyOnHidden
+      >
         <Form<EventValues>
           form={form}
           layout="vertical"
@@ -114,19 +162,41 @@ export const EmployerDutiesScreen = observer(function EmployerDutiesScreen() {
           }}
         >
           <Form.Item name="kind" label="What was held">
-            <Select options={(Object.keys(KIND_WORDS) as AwarenessKind[]).map((k) => ({ value: k, label: KIND_WORDS[k] }))} />
+            <Select
+              options={(Object.keys(KIND_WORDS) as AwarenessKind[]).map((k) => ({ value: k, label: KIND_WORDS[k] }))}
+            />
           </Form.Item>
-          <Form.Item name="title" label="Title" rules={[{ required: true, message: 'Give the title' }]} {...err('title')}>
+          <Form.Item
+            name="title"
+            label="Title"
+            rules={[{ required: true, message: 'Give the title' }]}
+            {...err('title')}
+          >
             <Input />
           </Form.Item>
-          <Form.Item name="heldOn" label="Held on" rules={[{ required: true, message: 'Give the day' }]} {...err('heldOn')}>
+          <Form.Item
+            name="heldOn"
+            label="Held on"
+            rules={[{ required: true, message: 'Give the day' }]}
+            {...err('heldOn')}
+          >
             <Input type="date" />
           </Form.Item>
-          <Form.Item name="audience" label="For whom" rules={[{ required: true, message: 'Say who it was for' }]} {...err('audience')}>
+          <Form.Item
+            name="audience"
+            label="For whom"
+            rules={[{ required: true, message: 'Say who it was for' }]}
+            {...err('audience')}
+          >
             <Input placeholder="All staff at headquarters" />
           </Form.Item>
           <Form.Item name="by" label="Attendance">
-            <Radio.Group options={[{ value: 'COUNT', label: 'A head count' }, { value: 'NAMES', label: 'People from the directory' }]} />
+            <Radio.Group
+              options={[
+                { value: 'COUNT', label: 'A head count' },
+                { value: 'NAMES', label: 'People from the directory' },
+              ]}
+            />
           </Form.Item>
           {by === 'COUNT' ? (
             <Form.Item name="headCount" label="How many attended" {...err('headCount')}>
@@ -134,7 +204,14 @@ export const EmployerDutiesScreen = observer(function EmployerDutiesScreen() {
             </Form.Item>
           ) : (
             <Form.Item name="attendeeIds" label="Who attended" {...err('attendeeIds')}>
-              <Select mode="multiple" showSearch filterOption={false} onSearch={(t) => void vm.search(t)} placeholder="Type a name or email" options={vm.people.map((p) => ({ value: p.userId, label: p.label }))} />
+              <Select
+                mode="multiple"
+                showSearch
+                filterOption={false}
+                onSearch={(t) => void vm.search(t)}
+                placeholder="Type a name or email"
+                options={vm.people.map((p) => ({ value: p.userId, label: p.label }))}
+              />
             </Form.Item>
           )}
           {vm.message ? <Alert type="error" title={vm.message} style={{ marginBottom: 16 }} /> : null}

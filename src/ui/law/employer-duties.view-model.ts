@@ -74,7 +74,11 @@ export class EmployerDutiesViewModel {
     this.message = null;
   }
 
-  private async run(action: () => Promise<{ ok: true; duties: EmployerDuties } | { ok: false; message: string; fields: Record<string, string> }>): Promise<boolean> {
+  private async run(
+    action: () => Promise<
+      { ok: true; duties: EmployerDuties } | { ok: false; message: string; fields: Record<string, string> }
+    >,
+  ): Promise<boolean> {
     this.saving = true;
     this.clearErrors();
     const outcome = await action();

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 
-const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 /** The law's pages: the statutory returns, the employer's duties (IN-12) and the notice every member reads. */
 export const lawRoutes: RouteObject[] = [

@@ -24,8 +24,15 @@ function Figures({ r }: { r: AnyReturn }) {
             <Descriptions.Item label="Complaints received in the year">{c.received}</Descriptions.Item>
             <Descriptions.Item label="Complaints disposed of in the year">{c.disposed}</Descriptions.Item>
             <Descriptions.Item label="Pending for more than 90 days">{c.pendingOver90Days}</Descriptions.Item>
-            <Descriptions.Item label="Workshops and awareness programmes held">{c.workshops + c.awarenessProgrammes}</Descriptions.Item>
-            <Descriptions.Item label="Nature of action taken">{c.actionTaken.filter((a) => a.cases > 0).map((a) => `${a.label}: ${a.cases}`).join('; ') || 'None'}</Descriptions.Item>
+            <Descriptions.Item label="Workshops and awareness programmes held">
+              {c.workshops + c.awarenessProgrammes}
+            </Descriptions.Item>
+            <Descriptions.Item label="Nature of action taken">
+              {c.actionTaken
+                .filter((a) => a.cases > 0)
+                .map((a) => `${a.label}: ${a.cases}`)
+                .join('; ') || 'None'}
+            </Descriptions.Item>
           </Descriptions>
         ))}
       </Space>
@@ -45,8 +52,15 @@ function Figures({ r }: { r: AnyReturn }) {
     <Descriptions size="small" column={1} bordered>
       <Descriptions.Item label="Total occurrences">{r.occurrences}</Descriptions.Item>
       <Descriptions.Item label="Resolved">{r.resolved}</Descriptions.Item>
-      <Descriptions.Item label="Average months to resolve">{r.averageMonthsToResolve ?? 'None resolved'}</Descriptions.Item>
-      <Descriptions.Item label="Resolution means">{r.resolutionMeans.filter((m) => m.cases > 0).map((m) => `${m.label}: ${m.cases}`).join('; ') || 'None'}</Descriptions.Item>
+      <Descriptions.Item label="Average months to resolve">
+        {r.averageMonthsToResolve ?? 'None resolved'}
+      </Descriptions.Item>
+      <Descriptions.Item label="Resolution means">
+        {r.resolutionMeans
+          .filter((m) => m.cases > 0)
+          .map((m) => `${m.label}: ${m.cases}`)
+          .join('; ') || 'None'}
+      </Descriptions.Item>
       <Descriptions.Item label="Not recorded in SafePlace">{r.notRecorded.join('; ')}</Descriptions.Item>
     </Descriptions>
   );
@@ -72,12 +86,19 @@ export const ReturnsScreen = observer(function ReturnsScreen() {
       <Typography.Title level={1} id="returns-page-title">
         Statutory returns
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Each return in one click, as PDF or Excel: counts only, never a name. Every return made is listed with who made it.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Each return in one click, as PDF or Excel: counts only, never a name. Every return made is listed with who made
+        it.
+      </Typography.Paragraph>
       {vm.status === 'loading' && !vm.overview ? <Loading label="Loading the returns" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.overview && vm.inputs ? (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          <Steps current={step} onChange={setStep} items={[{ title: 'What the returns need' }, { title: 'Make a return' }]} />
+          <Steps
+            current={step}
+            onChange={setStep}
+            items={[{ title: 'What the returns need' }, { title: 'Make a return' }]}
+          />
           {step === 0 ? (
             <Card>
               <Typography.Paragraph>What no case can tell SafePlace. Kept for next year.</Typography.Paragraph>
@@ -90,7 +111,13 @@ export const ReturnsScreen = observer(function ReturnsScreen() {
                 }}
               >
                 {needed.map((field) => (
-                  <Form.Item key={field} name={field} label={INPUT_LABELS[field]} validateStatus={vm.inputErrors[field] ? 'error' : undefined} help={vm.inputErrors[field]}>
+                  <Form.Item
+                    key={field}
+                    name={field}
+                    label={INPUT_LABELS[field]}
+                    validateStatus={vm.inputErrors[field] ? 'error' : undefined}
+                    help={vm.inputErrors[field]}
+                  >
                     <Input />
                   </Form.Item>
                 ))}
@@ -118,19 +145,38 @@ export const ReturnsScreen = observer(function ReturnsScreen() {
                 </div>
                 <div>
                   <label htmlFor="return-period">{chosen === 'BOARD' ? 'Financial year' : 'Year'}</label>
-                  <Input id="return-period" style={{ display: 'block', width: 140 }} value={shownPeriod} onChange={(e) => setPeriod(e.target.value)} />
+                  <Input
+                    id="return-period"
+                    style={{ display: 'block', width: 140 }}
+                    value={shownPeriod}
+                    onChange={(e) => setPeriod(e.target.value)}
+                  />
                 </div>
                 <Button onClick={() => chosen && void vm.showFigures(chosen, shownPeriod)} loading={vm.previewing}>
                   Show the figures
                 </Button>
-                <Button type="primary" onClick={() => chosen && void vm.generate(chosen, shownPeriod, 'pdf')} loading={vm.generating === 'pdf'}>
+                <Button
+                  type="primary"
+                  onClick={() => chosen && void vm.generate(chosen, shownPeriod, 'pdf')}
+                  loading={vm.generating === 'pdf'}
+                >
                   Generate PDF
                 </Button>
-                <Button onClick={() => chosen && void vm.generate(chosen, shownPeriod, 'xlsx')} loading={vm.generating === 'xlsx'}>
+                <Button
+                  onClick={() => chosen && void vm.generate(chosen, shownPeriod, 'xlsx')}
+                  loading={vm.generating === 'xlsx'}
+                >
                   Generate Excel
                 </Button>
               </Space>
-              {vm.generateError ? <Alert type="error" style={{ marginTop: 16 }} title={vm.generateError} action={<Button onClick={() => setStep(0)}>Give them</Button>} /> : null}
+              {vm.generateError ? (
+                <Alert
+                  type="error"
+                  style={{ marginTop: 16 }}
+                  title={vm.generateError}
+                  action={<Button onClick={() => setStep(0)}>Give them</Button>}
+                />
+              ) : null}
               {vm.lastFile ? (
                 <Alert
                   type="success"
@@ -166,7 +212,12 @@ export const ReturnsScreen = observer(function ReturnsScreen() {
               columns={[
                 { title: 'Return', key: 'kind', render: (_, g) => `${RETURN_NAMES[g.kind]}, ${g.period}` },
                 { title: 'Format', dataIndex: 'format', responsive: ['sm'] },
-                { title: 'Made by', key: 'by', render: (_, g) => `${g.generatedBy}, ${new Date(g.generatedAt).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}` },
+                {
+                  title: 'Made by',
+                  key: 'by',
+                  render: (_, g) =>
+                    `${g.generatedBy}, ${new Date(g.generatedAt).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}`,
+                },
               ]}
             />
           </section>

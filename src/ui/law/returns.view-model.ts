@@ -99,7 +99,10 @@ export class ReturnsViewModel {
       runInAction(() => {
         this.generating = null;
         const missing = Object.keys(outcome.fields);
-        this.generateError = missing.length && outcome.reason === 'conflict' ? `${outcome.message}: ${missing.map((m) => INPUT_LABELS[m as keyof ReturnInputs] ?? m).join(', ')}` : outcome.message;
+        this.generateError =
+          missing.length && outcome.reason === 'conflict'
+            ? `${outcome.message}: ${missing.map((m) => INPUT_LABELS[m as keyof ReturnInputs] ?? m).join(', ')}`
+            : outcome.message;
       });
     }
   }

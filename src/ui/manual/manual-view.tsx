@@ -4,7 +4,8 @@ import Markdown, { type Components } from 'react-markdown';
 import type { UserManual } from '../../contracts/main/user-manual.contract';
 import { PdfViewer } from '../shared/pdf-viewer/pdf-viewer';
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The page's title is its one h1: the manual's own headings start one level down (its "#" is an h2). */
 const DEMOTED_HEADINGS: Components = {

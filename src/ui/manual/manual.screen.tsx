@@ -22,13 +22,20 @@ export const ManualScreen = observer(function ManualScreen() {
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.status === 'ready' && !vm.manual ? (
         <EmptyState title="No user manual has been published yet">
-          <Typography.Text type="secondary">When the SafePlace team publishes one, you will find it here.</Typography.Text>
+          <Typography.Text type="secondary">
+            When the SafePlace team publishes one, you will find it here.
+          </Typography.Text>
         </EmptyState>
       ) : null}
       {vm.status === 'ready' && vm.manual ? (
         <>
           <Typography.Paragraph type="secondary">
-            Published {new Date(vm.manual.publishedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}
+            Published{' '}
+            {new Date(vm.manual.publishedAt).toLocaleDateString('en-GB', {
+              day: 'numeric',
+              month: 'long',
+              year: 'numeric',
+            })}
           </Typography.Paragraph>
           <ManualView manual={vm.manual} />
         </>

@@ -27,7 +27,13 @@ export const BrandingScreen = observer(function BrandingScreen() {
         Your logo and colour appear on the sign-in page and at the top of every page of the workspace.
       </Typography.Paragraph>
       {vm.notice ? (
-        <Alert type={vm.notice.type} showIcon role={vm.notice.type === 'error' ? 'alert' : 'status'} title={vm.notice.message} style={{ marginBottom: 16 }} />
+        <Alert
+          type={vm.notice.type}
+          showIcon
+          role={vm.notice.type === 'error' ? 'alert' : 'status'}
+          title={vm.notice.message}
+          style={{ marginBottom: 16 }}
+        />
       ) : null}
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={12}>
@@ -44,7 +50,13 @@ export const BrandingScreen = observer(function BrandingScreen() {
                   <span aria-hidden="true">
                     <ColorPicker value={colour} disabledAlpha onChange={(c) => vm.tryColour(c.toHexString())} />
                   </span>
-                  <Input id="workspace-colour" value={vm.draftColour} onChange={(e) => vm.tryColour(e.target.value)} style={{ width: 140 }} maxLength={7} />
+                  <Input
+                    id="workspace-colour"
+                    value={vm.draftColour}
+                    onChange={(e) => vm.tryColour(e.target.value)}
+                    style={{ width: 140 }}
+                    maxLength={7}
+                  />
                 </Space>
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={vm.busy === 'colour'} disabled={!vm.dirty}>
@@ -53,9 +65,19 @@ export const BrandingScreen = observer(function BrandingScreen() {
             </Form>
           </Card>
           <Card title="Logo" style={{ marginTop: 24 }}>
-            <Typography.Paragraph type="secondary">PNG, JPEG or WebP, at most 512 KB. SVG is not accepted.</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              PNG, JPEG or WebP, at most 512 KB. SVG is not accepted.
+            </Typography.Paragraph>
             <Space direction="vertical">
-              {profile.companyLogo ? <img src={profile.companyLogo} alt={`${profile.companyName} logo`} style={{ maxHeight: 64, maxWidth: 240 }} /> : <Typography.Text type="secondary">No logo yet</Typography.Text>}
+              {profile.companyLogo ? (
+                <img
+                  src={profile.companyLogo}
+                  alt={`${profile.companyName} logo`}
+                  style={{ maxHeight: 64, maxWidth: 240 }}
+                />
+              ) : (
+                <Typography.Text type="secondary">No logo yet</Typography.Text>
+              )}
               <LogoInput disabled={vm.busy === 'logo'} onFile={(file) => void vm.chooseLogo(file)} />
               {vm.logoError ? <Alert type="error" showIcon role="alert" title={vm.logoError} /> : null}
               {profile.companyLogo ? (
@@ -68,15 +90,30 @@ export const BrandingScreen = observer(function BrandingScreen() {
         </Col>
         <Col xs={24} lg={12}>
           <Card title="Preview">
-            <div aria-label="Preview of the header" role="img" style={{ border: '1px solid #f0f0f0', borderRadius: 8, overflow: 'hidden' }}>
-              <div style={{ background: colour, color: textOn(colour), padding: '12px 16px', display: 'flex', alignItems: 'center', gap: 12 }}>
+            <div
+              aria-label="Preview of the header"
+              role="img"
+              style={{ border: '1px solid #f0f0f0', borderRadius: 8, overflow: 'hidden' }}
+            >
+              <div
+                style={{
+                  background: colour,
+                  color: textOn(colour),
+                  padding: '12px 16px',
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 12,
+                }}
+              >
                 {profile.companyLogo ? <img src={profile.companyLogo} alt="" height={28} /> : null}
                 <strong>{profile.companyName}</strong>
               </div>
               <div style={{ padding: 16, background: '#fafafa' }}>
                 <div style={{ height: 10, width: '60%', background: '#e8e8e8', borderRadius: 4, marginBottom: 8 }} />
                 <div style={{ height: 10, width: '40%', background: '#e8e8e8', borderRadius: 4, marginBottom: 16 }} />
-                <span style={{ background: colour, color: textOn(colour), padding: '4px 12px', borderRadius: 6 }}>Sign in</span>
+                <span style={{ background: colour, color: textOn(colour), padding: '4px 12px', borderRadius: 6 }}>
+                  Sign in
+                </span>
               </div>
             </div>
           </Card>
@@ -92,7 +129,11 @@ export const BrandingScreen = observer(function BrandingScreen() {
         dataSource={vm.units.map((u) => ({ ...u, key: u.branchId }))}
         columns={[
           { title: 'Business unit', dataIndex: 'branchName' },
-          { title: 'Colour', key: 'colour', render: (_: unknown, unit) => <UnitColour unit={unit} onSave={(c) => void vm.saveUnitColour(unit, c)} /> },
+          {
+            title: 'Colour',
+            key: 'colour',
+            render: (_: unknown, unit) => <UnitColour unit={unit} onSave={(c) => void vm.saveUnitColour(unit, c)} />,
+          },
         ]}
       />
     </section>
@@ -122,8 +163,24 @@ function UnitColour({ unit, onSave }: { unit: Branch; onSave: (colour: string) =
   const [value, setValue] = useState(unit.backgroundColor ?? '');
   return (
     <Space>
-      <span aria-hidden style={{ display: 'inline-block', width: 16, height: 16, borderRadius: 4, background: unit.backgroundColor ?? '#d9d9d9' }} />
-      <Input aria-label={`Hex colour for ${unit.branchName}`} value={value} placeholder="#1f6feb" onChange={(e) => setValue(e.target.value)} style={{ width: 120 }} maxLength={7} />
+      <span
+        aria-hidden
+        style={{
+          display: 'inline-block',
+          width: 16,
+          height: 16,
+          borderRadius: 4,
+          background: unit.backgroundColor ?? '#d9d9d9',
+        }}
+      />
+      <Input
+        aria-label={`Hex colour for ${unit.branchName}`}
+        value={value}
+        placeholder="#1f6feb"
+        onChange={(e) => setValue(e.target.value)}
+        style={{ width: 120 }}
+        maxLength={7}
+      />
       <Button size="small" onClick={() => onSave(value)} aria-label={`Apply to ${unit.branchName}`}>
         Save
       </Button>

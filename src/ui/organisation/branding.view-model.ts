@@ -50,7 +50,10 @@ export class BrandingViewModel {
     this.error = null;
     try {
       const host = this.site.currentHost;
-      const [profile, units] = await Promise.all([this.organisation.companyProfile(host), this.organisation.businessUnits()]);
+      const [profile, units] = await Promise.all([
+        this.organisation.companyProfile(host),
+        this.organisation.businessUnits(),
+      ]);
       runInAction(() => {
         this.profile = profile;
         this.units = units;
@@ -136,7 +139,9 @@ export class BrandingViewModel {
       const outcome = await this.setUnitColour.execute({ branchId: unit.branchId, colour });
       runInAction(() => {
         if (outcome.ok) {
-          this.units = this.units.map((u) => (u.branchId === unit.branchId ? { ...u, backgroundColor: outcome.unit.backgroundColor } : u));
+          this.units = this.units.map((u) =>
+            u.branchId === unit.branchId ? { ...u, backgroundColor: outcome.unit.backgroundColor } : u,
+          );
           this.notice = { type: 'success', message: `Colour of "${unit.branchName}" saved.` };
         } else {
           this.notice = { type: 'error', message: outcome.message };

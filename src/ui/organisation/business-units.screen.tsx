@@ -36,7 +36,13 @@ export const BusinessUnitsScreen = observer(function BusinessUnitsScreen() {
         {vm.canManage ? null : ' You can see your own unit here; workspace admins and employers change units.'}
       </Typography.Paragraph>
       {vm.notice ? (
-        <Alert type={vm.notice.type} showIcon role={vm.notice.type === 'error' ? 'alert' : 'status'} title={vm.notice.message} style={{ marginBottom: 16 }} />
+        <Alert
+          type={vm.notice.type}
+          showIcon
+          role={vm.notice.type === 'error' ? 'alert' : 'status'}
+          title={vm.notice.message}
+          style={{ marginBottom: 16 }}
+        />
       ) : null}
       <Input.Search
         aria-label="Search business units"
@@ -51,15 +57,34 @@ export const BusinessUnitsScreen = observer(function BusinessUnitsScreen() {
           aria-label="Business units"
           rowKey="key"
           dataSource={rows}
-          {...tableStates(vm.list.status === 'loading', rows.length, <EmptyState title={vm.search ? 'No business unit matches this search' : 'No business units yet'} />)}
-          pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
+          {...tableStates(
+            vm.list.status === 'loading',
+            rows.length,
+            <EmptyState title={vm.search ? 'No business unit matches this search' : 'No business units yet'} />,
+          )}
+          pagination={{
+            current: vm.list.page,
+            pageSize: vm.list.pageSize,
+            total: vm.list.total,
+            onChange: (page) => void vm.load(page),
+            hideOnSinglePage: true,
+          }}
           columns={[
             {
               title: 'Name',
               dataIndex: 'branchName',
               render: (_: unknown, unit) => (
                 <Space>
-                  <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 3, background: unit.backgroundColor ?? '#d9d9d9' }} />
+                  <span
+                    aria-hidden
+                    style={{
+                      display: 'inline-block',
+                      width: 12,
+                      height: 12,
+                      borderRadius: 3,
+                      background: unit.backgroundColor ?? '#d9d9d9',
+                    }}
+                  />
                   <span>{unit.branchName}</span>
                   {unit.headquarter ? <Tag color="blue">Headquarters</Tag> : null}
                 </Space>
@@ -79,7 +104,11 @@ export const BusinessUnitsScreen = observer(function BusinessUnitsScreen() {
                           Rename
                         </Button>
                         {!unit.headquarter ? (
-                          <Button size="small" onClick={() => void vm.makeHeadquarters(unit)} aria-label={`Make ${unit.branchName} the headquarters`}>
+                          <Button
+                            size="small"
+                            onClick={() => void vm.makeHeadquarters(unit)}
+                            aria-label={`Make ${unit.branchName} the headquarters`}
+                          >
                             Make headquarters
                           </Button>
                         ) : null}
@@ -118,7 +147,11 @@ export const BusinessUnitsScreen = observer(function BusinessUnitsScreen() {
         onCancel={vm.cancelDelete}
         destroyOnHidden
         okText="Delete business unit"
-        okButtonProps={{ danger: true, loading: vm.deleteBusy, disabled: vm.deletePlan?.ok === true && vm.deletePlan.needsTarget && !vm.moveTo }}
+        okButtonProps={{
+          danger: true,
+          loading: vm.deleteBusy,
+          disabled: vm.deletePlan?.ok === true && vm.deletePlan.needsTarget && !vm.moveTo,
+        }}
         onOk={() => void vm.confirmDelete()}
       >
         <Typography.Paragraph>{vm.deleteSummary}</Typography.Paragraph>
@@ -152,7 +185,9 @@ const UnitForm = observer(function UnitForm({ vm }: { vm: BusinessUnitsViewModel
       onFinish={(values) => void vm.save(values)}
       disabled={vm.saving}
     >
-      {vm.formError ? <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 16 }} /> : null}
+      {vm.formError ? (
+        <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 16 }} />
+      ) : null}
       <Form.Item
         label="Business unit name"
         name="branchName"

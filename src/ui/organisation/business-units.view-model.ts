@@ -2,7 +2,11 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Branch } from '../../contracts/main/workspace.contract';
 import type { BusinessUnit } from '../../contracts/main/organisation.contract';
-import { DeleteBusinessUnit, SaveBusinessUnit, SetBusinessUnitColour } from '../../application/organisation/business-unit.use-cases';
+import {
+  DeleteBusinessUnit,
+  SaveBusinessUnit,
+  SetBusinessUnitColour,
+} from '../../application/organisation/business-unit.use-cases';
 import { BusinessUnitsApi } from '../../application/organisation/organisation-admin-api.port';
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
@@ -25,9 +29,12 @@ export interface UnitEditor {
 @injectable()
 export class BusinessUnitsViewModel {
   search = '';
-  readonly list = new PagedList<BusinessUnit>((page, pageSize) => this.units.list({ page, pageSize, search: this.search || undefined }), {
-    key: (u) => u.branchId,
-  });
+  readonly list = new PagedList<BusinessUnit>(
+    (page, pageSize) => this.units.list({ page, pageSize, search: this.search || undefined }),
+    {
+      key: (u) => u.branchId,
+    },
+  );
   canManage = false;
   notice: Notice = null;
 
@@ -67,14 +74,20 @@ export class BusinessUnitsViewModel {
 
   get moveOptions(): { value: string; label: string }[] {
     if (!this.deleting) return [];
-    return moveTargets(this.deleting, this.allUnits).map((u) => ({ value: u.branchId, label: u.headquarter ? `${u.branchName} (headquarters)` : u.branchName }));
+    return moveTargets(this.deleting, this.allUnits).map((u) => ({
+      value: u.branchId,
+      label: u.headquarter ? `${u.branchName} (headquarters)` : u.branchName,
+    }));
   }
 
   /** What the delete dialog says will happen. */
   get deleteSummary(): string {
     const unit = this.deleting;
     if (!unit) return '';
-    const departments = unit.departmentCount > 0 ? ` Its ${unit.departmentCount} department${unit.departmentCount === 1 ? '' : 's'} will be deleted with it.` : '';
+    const departments =
+      unit.departmentCount > 0
+        ? ` Its ${unit.departmentCount} department${unit.departmentCount === 1 ? '' : 's'} will be deleted with it.`
+        : '';
     if (unit.userCount === 0) return `"${unit.branchName}" has no people.${departments}`;
     return `${peopleCount(unit.userCount)} ${unit.userCount === 1 ? 'is' : 'are'} in "${unit.branchName}". Choose the business unit they move to; they keep no department.${departments}`;
   }
@@ -111,7 +124,11 @@ export class BusinessUnitsViewModel {
     this.formError = null;
     this.formFields = {};
     try {
-      const outcome = await this.saveUnit.execute({ branchId: editor.unit?.branchId, branchName: values.branchName, headquarter: values.headquarter });
+      const outcome = await this.saveUnit.execute({
+        branchId: editor.unit?.branchId,
+        branchName: values.branchName,
+        headquarter: values.headquarter,
+      });
       if (!outcome.ok) {
         runInAction(() => {
           this.formError = outcome.message;
@@ -121,7 +138,13 @@ export class BusinessUnitsViewModel {
       }
       runInAction(() => {
         this.editor = null;
-        this.notice = { type: 'success', message: editor.mode === 'create' ? `Business unit "${outcome.unit.branchName}" created.` : `"${outcome.unit.branchName}" saved.` };
+        this.notice = {
+          type: 'success',
+          message:
+            editor.mode === 'create'
+              ? `Business unit "${outcome.unit.branchName}" created.`
+              : `"${outcome.unit.branchName}" saved.`,
+        };
       });
       await this.load();
     } catch (error) {
@@ -134,9 +157,15 @@ export class BusinessUnitsViewModel {
   async makeHeadquarters(unit: BusinessUnit): Promise<void> {
     this.notice = null;
     try {
-      const outcome = await this.saveUnit.execute({ branchId: unit.branchId, branchName: unit.branchName, headquarter: true });
+      const outcome = await this.saveUnit.execute({
+        branchId: unit.branchId,
+        branchName: unit.branchName,
+        headquarter: true,
+      });
       runInAction(() => {
-        this.notice = outcome.ok ? { type: 'success', message: `"${unit.branchName}" is now the headquarters.` } : { type: 'error', message: outcome.message };
+        this.notice = outcome.ok
+          ? { type: 'success', message: `"${unit.branchName}" is now the headquarters.` }
+          : { type: 'error', message: outcome.message };
       });
       await this.load();
     } catch (error) {

@@ -1,5 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { DepartmentManager, DepartmentRow, ManagerRole, UserChoice } from '../../contracts/main/organisation.contract';
+import type {
+  DepartmentManager,
+  DepartmentRow,
+  ManagerRole,
+  UserChoice,
+} from '../../contracts/main/organisation.contract';
 import { AppointDepartmentManager, RemoveDepartmentManager } from '../../application/organisation/department.use-cases';
 import { DepartmentsApi } from '../../application/organisation/organisation-admin-api.port';
 import { describeError } from '../../application/shared/api-error';
@@ -32,7 +37,10 @@ export class DepartmentManagersViewModel {
   }
 
   get candidateOptions(): { value: string; label: string }[] {
-    return this.candidates.map((c) => ({ value: c.userId, label: `${c.name} <${c.email}>${c.branchName ? ` · ${c.branchName}` : ''}` }));
+    return this.candidates.map((c) => ({
+      value: c.userId,
+      label: `${c.name} <${c.email}>${c.branchName ? ` · ${c.branchName}` : ''}`,
+    }));
   }
 
   async open(department: DepartmentRow): Promise<void> {
@@ -100,7 +108,11 @@ export class DepartmentManagersViewModel {
     this.formFields = {};
     this.notice = null;
     try {
-      const outcome = await this.appoint.execute({ departmentId: department.departmentId, userId: values.userId, role: values.role });
+      const outcome = await this.appoint.execute({
+        departmentId: department.departmentId,
+        userId: values.userId,
+        role: values.role,
+      });
       if (!outcome.ok) {
         runInAction(() => {
           this.formError = outcome.message;
@@ -110,7 +122,10 @@ export class DepartmentManagersViewModel {
       }
       runInAction(() => {
         this.appointed += 1;
-        this.notice = { type: 'success', message: `${outcome.manager.firstName} ${outcome.manager.lastName} appointed.` };
+        this.notice = {
+          type: 'success',
+          message: `${outcome.manager.firstName} ${outcome.manager.lastName} appointed.`,
+        };
       });
       await this.reload();
       this.changed();
@@ -130,7 +145,10 @@ export class DepartmentManagersViewModel {
       const outcome = await this.remove.execute({ departmentId: department.departmentId, userId: manager.userId });
       runInAction(() => {
         this.notice = outcome.ok
-          ? { type: 'success', message: `${manager.firstName} ${manager.lastName} is no longer a manager of ${department.departmentName}.` }
+          ? {
+              type: 'success',
+              message: `${manager.firstName} ${manager.lastName} is no longer a manager of ${department.departmentName}.`,
+            }
           : { type: 'error', message: outcome.message };
       });
       await this.reload();

@@ -9,7 +9,10 @@ import type { DepartmentManagersViewModel } from './department-managers.view-mod
 import { DepartmentsViewModel } from './departments.view-model';
 import { tableStates } from '../shared/table-states';
 
-const ROLE_OPTIONS = (Object.keys(MANAGER_ROLE_LABELS) as ManagerRole[]).map((value) => ({ value, label: MANAGER_ROLE_LABELS[value] }));
+const ROLE_OPTIONS = (Object.keys(MANAGER_ROLE_LABELS) as ManagerRole[]).map((value) => ({
+  value,
+  label: MANAGER_ROLE_LABELS[value],
+}));
 
 export const DepartmentsScreen = observer(function DepartmentsScreen() {
   const vm = useViewModel(DepartmentsViewModel);
@@ -43,7 +46,13 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
         Departments belong to a business unit. Each can have managers: a head of department and managers.
       </Typography.Paragraph>
       {vm.notice ? (
-        <Alert type={vm.notice.type} showIcon role={vm.notice.type === 'error' ? 'alert' : 'status'} title={vm.notice.message} style={{ marginBottom: 16 }} />
+        <Alert
+          type={vm.notice.type}
+          showIcon
+          role={vm.notice.type === 'error' ? 'alert' : 'status'}
+          title={vm.notice.message}
+          style={{ marginBottom: 16 }}
+        />
       ) : null}
       <Space wrap style={{ marginBottom: 16 }}>
         <label htmlFor="department-unit-filter">Business unit</label>
@@ -55,7 +64,13 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
           options={vm.unitOptions}
           onChange={(value) => void vm.filterByUnit(value)}
         />
-        <Input.Search aria-label="Search departments" placeholder="Search by name" allowClear style={{ width: 260 }} onSearch={(value) => void vm.setSearch(value)} />
+        <Input.Search
+          aria-label="Search departments"
+          placeholder="Search by name"
+          allowClear
+          style={{ width: 260 }}
+          onSearch={(value) => void vm.setSearch(value)}
+        />
       </Space>
       {vm.list.status === 'error' ? <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.list.status !== 'error' ? (
@@ -63,9 +78,23 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
           aria-label="Departments"
           rowKey="key"
           dataSource={rows}
-          {...tableStates(vm.list.status === 'loading', rows.length, <EmptyState title={vm.search ? 'No department matches this search' : 'No departments here yet'} />)}
-          rowSelection={vm.canManage ? { selectedRowKeys: vm.list.selectedKeys, onChange: (keys) => vm.list.select(keys.map(String)) } : undefined}
-          pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
+          {...tableStates(
+            vm.list.status === 'loading',
+            rows.length,
+            <EmptyState title={vm.search ? 'No department matches this search' : 'No departments here yet'} />,
+          )}
+          rowSelection={
+            vm.canManage
+              ? { selectedRowKeys: vm.list.selectedKeys, onChange: (keys) => vm.list.select(keys.map(String)) }
+              : undefined
+          }
+          pagination={{
+            current: vm.list.page,
+            pageSize: vm.list.pageSize,
+            total: vm.list.total,
+            onChange: (page) => void vm.load(page),
+            hideOnSinglePage: true,
+          }}
           columns={[
             { title: 'Department', dataIndex: 'departmentName' },
             { title: 'Business unit', dataIndex: 'branchName' },
@@ -77,15 +106,28 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
               width: 300,
               render: (_: unknown, row: DepartmentRow) => (
                 <Space wrap>
-                  <Button size="small" onClick={() => void vm.managers.open(row)} aria-label={`Managers of ${row.departmentName} in ${row.branchName}`}>
+                  <Button
+                    size="small"
+                    onClick={() => void vm.managers.open(row)}
+                    aria-label={`Managers of ${row.departmentName} in ${row.branchName}`}
+                  >
                     Managers
                   </Button>
                   {vm.canManage ? (
                     <>
-                      <Button size="small" onClick={() => vm.openRename(row)} aria-label={`Rename ${row.departmentName} in ${row.branchName}`}>
+                      <Button
+                        size="small"
+                        onClick={() => vm.openRename(row)}
+                        aria-label={`Rename ${row.departmentName} in ${row.branchName}`}
+                      >
                         Rename
                       </Button>
-                      <Button size="small" danger onClick={() => vm.askDelete([row])} aria-label={`Delete ${row.departmentName} in ${row.branchName}`}>
+                      <Button
+                        size="small"
+                        danger
+                        onClick={() => vm.askDelete([row])}
+                        aria-label={`Delete ${row.departmentName} in ${row.branchName}`}
+                      >
                         Delete
                       </Button>
                     </>
@@ -105,7 +147,9 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
           onFinish={(values) => void vm.create(values)}
           disabled={vm.saving}
         >
-          {vm.formError ? <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 16 }} /> : null}
+          {vm.formError ? (
+            <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 16 }} />
+          ) : null}
           <Form.Item
             label="Department name"
             name="departmentName"
@@ -133,7 +177,13 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
         </Form>
       </Modal>
 
-      <Modal title={vm.renaming ? `Rename ${vm.renaming.departmentName}` : 'Rename'} open={vm.renaming !== null} onCancel={vm.closeForms} footer={null} destroyOnHidden>
+      <Modal
+        title={vm.renaming ? `Rename ${vm.renaming.departmentName}` : 'Rename'}
+        open={vm.renaming !== null}
+        onCancel={vm.closeForms}
+        footer={null}
+        destroyOnHidden
+      >
         <Form<{ departmentName: string }>
           layout="vertical"
           name="rename-department"
@@ -141,7 +191,9 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
           onFinish={(values) => void vm.rename(values)}
           disabled={vm.saving}
         >
-          {vm.formError ? <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 16 }} /> : null}
+          {vm.formError ? (
+            <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 16 }} />
+          ) : null}
           <Form.Item
             label="New name"
             name="departmentName"
@@ -161,7 +213,11 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
       </Modal>
 
       <Modal
-        title={vm.pendingDelete.length === 1 ? `Delete ${vm.pendingDelete[0].departmentName}?` : `Delete ${vm.pendingDelete.length} departments?`}
+        title={
+          vm.pendingDelete.length === 1
+            ? `Delete ${vm.pendingDelete[0].departmentName}?`
+            : `Delete ${vm.pendingDelete.length} departments?`
+        }
         open={vm.pendingDelete.length > 0}
         onCancel={vm.cancelDelete}
         okText="Delete"
@@ -190,7 +246,13 @@ export const DepartmentsScreen = observer(function DepartmentsScreen() {
   );
 });
 
-const ManagersDrawer = observer(function ManagersDrawer({ managers, canManage }: { managers: DepartmentManagersViewModel; canManage: boolean }) {
+const ManagersDrawer = observer(function ManagersDrawer({
+  managers,
+  canManage,
+}: {
+  managers: DepartmentManagersViewModel;
+  canManage: boolean;
+}) {
   const [form] = Form.useForm<{ userId?: string; role?: ManagerRole }>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The form instance outlives the drawer's content: a person picked for one department is not offered for the next.
@@ -207,39 +269,53 @@ const ManagersDrawer = observer(function ManagersDrawer({ managers, canManage }:
       destroyOnHidden
     >
       {managers.notice ? (
-        <Alert type={managers.notice.type} showIcon role={managers.notice.type === 'error' ? 'alert' : 'status'} title={managers.notice.message} style={{ marginBottom: 16 }} />
+        <Alert
+          type={managers.notice.type}
+          showIcon
+          role={managers.notice.type === 'error' ? 'alert' : 'status'}
+          title={managers.notice.message}
+          style={{ marginBottom: 16 }}
+        />
       ) : null}
       {managers.status === 'loading' && managers.list.length === 0 ? <Loading label="Loading managers" /> : null}
       {managers.status === 'error' ? <LoadError message={managers.error ?? ''} /> : null}
       {managers.status === 'ready' ? (
         <div role="region" aria-label="Department managers">
-        <List
-          locale={{ emptyText: 'No managers yet' }}
-          dataSource={managers.list.map((m) => ({ ...m }))}
-          renderItem={(m) => (
-            <List.Item
-              actions={
-                canManage
-                  ? [
-                      <Popconfirm
-                        key="remove"
-                        title={`Remove ${m.firstName} ${m.lastName}?`}
-                        description="They stay in the workspace; they stop managing this department."
-                        okText="Remove"
-                        onConfirm={() => void managers.removeManager(m)}
-                      >
-                        <Button size="small" danger aria-label={`Remove ${m.firstName} ${m.lastName}`} disabled={managers.busy}>
-                          Remove
-                        </Button>
-                      </Popconfirm>,
-                    ]
-                  : []
-              }
-            >
-              <List.Item.Meta title={`${m.firstName} ${m.lastName}`} description={`${MANAGER_ROLE_LABELS[m.role]} · ${m.email}`} />
-            </List.Item>
-          )}
-        />
+          <List
+            locale={{ emptyText: 'No managers yet' }}
+            dataSource={managers.list.map((m) => ({ ...m }))}
+            renderItem={(m) => (
+              <List.Item
+                actions={
+                  canManage
+                    ? [
+                        <Popconfirm
+                          key="remove"
+                          title={`Remove ${m.firstName} ${m.lastName}?`}
+                          description="They stay in the workspace; they stop managing this department."
+                          okText="Remove"
+                          onConfirm={() => void managers.removeManager(m)}
+                        >
+                          <Button
+                            size="small"
+                            danger
+                            aria-label={`Remove ${m.firstName} ${m.lastName}`}
+                            disabled={managers.busy}
+                          >
+                            Remove
+                          </Button>
+                        </Popconfirm>,
+                      ]
+                    : []
+                }
+              >
+                <List.Item.Meta
+                  title={`${m.firstName} ${m.lastName}`}
+                  description={`${MANAGER_ROLE_LABELS[m.role]} · ${m.email}`}
+                />
+              </List.Item>
+            )}
+          />
         </div>
       ) : null}
       {canManage ? (
@@ -247,8 +323,16 @@ const ManagersDrawer = observer(function ManagersDrawer({ managers, canManage }:
           <Typography.Title level={4} style={{ marginTop: 24 }}>
             Appoint a manager
           </Typography.Title>
-          <Form form={form} layout="vertical" name="appoint-manager" onFinish={(values) => void managers.add(values)} disabled={managers.busy}>
-            {managers.formError ? <Alert type="error" showIcon role="alert" title={managers.formError} style={{ marginBottom: 16 }} /> : null}
+          <Form
+            form={form}
+            layout="vertical"
+            name="appoint-manager"
+            onFinish={(values) => void managers.add(values)}
+            disabled={managers.busy}
+          >
+            {managers.formError ? (
+              <Alert type="error" showIcon role="alert" title={managers.formError} style={{ marginBottom: 16 }} />
+            ) : null}
             <Form.Item
               label="Person"
               name="userId"

@@ -28,7 +28,12 @@ export class DepartmentsViewModel {
   /** Only rows on the page shown stay selected: "Delete selected" acts on what the admin sees. */
   readonly list = new PagedList<DepartmentRow>(
     (page, pageSize) =>
-      this.departments.list({ page, pageSize, search: this.search || undefined, branchId: this.unitFilter === ALL_BUSINESS_UNITS ? undefined : this.unitFilter }),
+      this.departments.list({
+        page,
+        pageSize,
+        search: this.search || undefined,
+        branchId: this.unitFilter === ALL_BUSINESS_UNITS ? undefined : this.unitFilter,
+      }),
     { key: (d) => d.departmentId, selection: 'page' },
   );
   units: Branch[] = [];
@@ -72,7 +77,10 @@ export class DepartmentsViewModel {
 
   /** Where a new department may go: one unit, or all of them. */
   get createUnitOptions(): { value: string; label: string }[] {
-    return [{ value: 'ALL', label: `${ALL_BUSINESS_UNITS_LABEL} (one department in each)` }, ...this.units.map((u) => ({ value: u.branchId, label: u.branchName }))];
+    return [
+      { value: 'ALL', label: `${ALL_BUSINESS_UNITS_LABEL} (one department in each)` },
+      ...this.units.map((u) => ({ value: u.branchId, label: u.branchName })),
+    ];
   }
 
   /** How many people lose their department if the pending delete goes ahead. */
@@ -142,7 +150,10 @@ export class DepartmentsViewModel {
       runInAction(() => {
         this.createOpen = false;
         const n = outcome.created.length;
-        this.notice = { type: 'success', message: `Department "${values.departmentName.trim()}" created${n > 1 ? ` in ${n} business units` : ''}.` };
+        this.notice = {
+          type: 'success',
+          message: `Department "${values.departmentName.trim()}" created${n > 1 ? ` in ${n} business units` : ''}.`,
+        };
       });
       await this.load();
     } catch (error) {
@@ -159,7 +170,10 @@ export class DepartmentsViewModel {
     this.formError = null;
     this.formFields = {};
     try {
-      const outcome = await this.renameDepartment.execute({ departmentId: row.departmentId, departmentName: values.departmentName });
+      const outcome = await this.renameDepartment.execute({
+        departmentId: row.departmentId,
+        departmentName: values.departmentName,
+      });
       if (!outcome.ok) {
         runInAction(() => {
           this.formError = outcome.message;

@@ -56,7 +56,11 @@ export class InvitationTemplateViewModel {
     this.notice = null;
     this.fieldErrors = {};
     try {
-      const outcome = await this.saveTemplate.execute({ kind: 'INVITATION', subject: values.subject ?? '', body: values.body ?? '' });
+      const outcome = await this.saveTemplate.execute({
+        kind: 'INVITATION',
+        subject: values.subject ?? '',
+        body: values.body ?? '',
+      });
       runInAction(() => {
         if (!outcome.ok) return this.refused(outcome.fields, outcome.message);
         this.template = outcome.template;
@@ -75,7 +79,11 @@ export class InvitationTemplateViewModel {
     this.notice = null;
     this.fieldErrors = {};
     try {
-      const outcome = await this.previewTemplate.execute({ kind: 'INVITATION', subject: values.subject ?? '', body: values.body ?? '' });
+      const outcome = await this.previewTemplate.execute({
+        kind: 'INVITATION',
+        subject: values.subject ?? '',
+        body: values.body ?? '',
+      });
       runInAction(() => {
         if (!outcome.ok) {
           this.preview = null;

@@ -24,11 +24,17 @@ export const PermissionsScreen = observer(function PermissionsScreen() {
         Permissions
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ maxWidth: 760 }}>
-        Switch an area off for a role and it leaves that role&apos;s menu, and the server refuses its calls. A workspace admin&apos;s
-        permissions are fixed, so nobody can be locked out. A dash means the role never has that area.
+        Switch an area off for a role and it leaves that role&apos;s menu, and the server refuses its calls. A workspace
+        admin&apos;s permissions are fixed, so nobody can be locked out. A dash means the role never has that area.
       </Typography.Paragraph>
       {vm.notice ? (
-        <Alert type={vm.notice.type} showIcon role={vm.notice.type === 'error' ? 'alert' : 'status'} title={vm.notice.message} style={{ marginBottom: 16 }} />
+        <Alert
+          type={vm.notice.type}
+          showIcon
+          role={vm.notice.type === 'error' ? 'alert' : 'status'}
+          title={vm.notice.message}
+          style={{ marginBottom: 16 }}
+        />
       ) : null}
       <Table<PermissionRow>
         rowKey="key"

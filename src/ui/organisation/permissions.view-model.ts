@@ -115,7 +115,10 @@ export class PermissionsViewModel {
         const matrix = outcome.matrix ?? (await this.api.all());
         runInAction(() => {
           this.show(matrix);
-          this.notice = { type: 'success', message: 'Permissions saved. People see the change the next time their menu loads.' };
+          this.notice = {
+            type: 'success',
+            message: 'Permissions saved. People see the change the next time their menu loads.',
+          };
         });
       } else {
         runInAction(() => (this.notice = { type: 'error', message: outcome.message }));

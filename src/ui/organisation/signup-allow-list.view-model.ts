@@ -12,7 +12,10 @@ import type { Notice } from './notice';
 @injectable()
 export class SignupAllowListViewModel {
   query = '';
-  readonly list = new PagedList<AllowListEntry>((page, pageSize) => this.api.list({ page, pageSize, q: this.query || undefined }), 10);
+  readonly list = new PagedList<AllowListEntry>(
+    (page, pageSize) => this.api.list({ page, pageSize, q: this.query || undefined }),
+    10,
+  );
   notice: Notice = null;
   adding = false;
   addError: string | null = null;
@@ -54,7 +57,10 @@ export class SignupAllowListViewModel {
         this.added += 1;
         this.notice = {
           type: 'success',
-          message: outcome.entry.kind === 'DOMAIN' ? `Anyone at ${outcome.entry.entry} may now sign up.` : `${outcome.entry.entry} may now sign up.`,
+          message:
+            outcome.entry.kind === 'DOMAIN'
+              ? `Anyone at ${outcome.entry.entry} may now sign up.`
+              : `${outcome.entry.entry} may now sign up.`,
         };
       });
       await this.load(1);

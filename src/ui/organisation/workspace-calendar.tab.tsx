@@ -24,10 +24,19 @@ export const WorkspaceCalendarTab = observer(function WorkspaceCalendarTab() {
   if (vm.status === 'error') return <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />;
   return (
     <Card style={{ maxWidth: 720 }}>
-      {vm.notice ? <Alert type={vm.notice.type} showIcon role={vm.notice.type === 'error' ? 'alert' : 'status'} title={vm.notice.message} style={{ marginBottom: 16 }} /> : null}
+      {vm.notice ? (
+        <Alert
+          type={vm.notice.type}
+          showIcon
+          role={vm.notice.type === 'error' ? 'alert' : 'status'}
+          title={vm.notice.message}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       <Typography.Paragraph type="secondary">
-        Every date and time in this workspace, on screens and in mails, is shown in this time zone. The cases’ working-day clocks count its days and skip the
-        public holidays of the state or province; add or remove holidays under Complaints, Holidays.
+        Every date and time in this workspace, on screens and in mails, is shown in this time zone. The cases’
+        working-day clocks count its days and skip the public holidays of the state or province; add or remove holidays
+        under Complaints, Holidays.
       </Typography.Paragraph>
       <Form<CalendarValues>
         key={vm.version}

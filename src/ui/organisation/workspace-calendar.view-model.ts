@@ -83,13 +83,19 @@ export class WorkspaceCalendarViewModel {
     this.notice = null;
     this.fieldErrors = {};
     try {
-      const outcome = await this.saveCalendar.execute({ timeZone: values.timeZone, regionCode: values.regionCode || null });
+      const outcome = await this.saveCalendar.execute({
+        timeZone: values.timeZone,
+        regionCode: values.regionCode || null,
+      });
       runInAction(() => {
         if (outcome.ok) {
           this.timeZone = outcome.calendar.timeZone;
           this.regionCode = outcome.calendar.regionCode;
           this.version += 1;
-          this.notice = { type: 'success', message: 'Calendar saved. Dates, mails and the cases’ clocks now follow it.' };
+          this.notice = {
+            type: 'success',
+            message: 'Calendar saved. Dates, mails and the cases’ clocks now follow it.',
+          };
         } else {
           this.fieldErrors = outcome.fields;
           if (Object.keys(outcome.fields).length === 0) this.notice = { type: 'error', message: outcome.message };

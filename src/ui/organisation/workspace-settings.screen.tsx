@@ -1,4 +1,17 @@
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Popconfirm, Space, Switch, Tabs, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Space,
+  Switch,
+  Tabs,
+  Typography,
+} from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { SignInMethod } from '../../contracts/main/organisation.contract';
@@ -52,9 +65,23 @@ export const WorkspaceSettingsScreen = observer(function WorkspaceSettingsScreen
   );
 });
 
-const SectionNotice = observer(function SectionNotice({ vm, section }: { vm: WorkspaceSettingsViewModel; section: SettingsSection }) {
+const SectionNotice = observer(function SectionNotice({
+  vm,
+  section,
+}: {
+  vm: WorkspaceSettingsViewModel;
+  section: SettingsSection;
+}) {
   if (!vm.notice || vm.noticeSection !== section) return null;
-  return <Alert type={vm.notice.type} showIcon role={vm.notice.type === 'error' ? 'alert' : 'status'} title={vm.notice.message} style={{ marginBottom: 16 }} />;
+  return (
+    <Alert
+      type={vm.notice.type}
+      showIcon
+      role={vm.notice.type === 'error' ? 'alert' : 'status'}
+      title={vm.notice.message}
+      style={{ marginBottom: 16 }}
+    />
+  );
 });
 
 function limitsHint(key: SessionPolicyKey, unit: string): string {
@@ -63,7 +90,17 @@ function limitsHint(key: SessionPolicyKey, unit: string): string {
 }
 
 /** A whole number within a setting's limits, with the server's (or the schema's) complaint under it. */
-function PolicyNumber({ vm, name, label, extra }: { vm: WorkspaceSettingsViewModel; name: SessionPolicyKey; label: string; extra: string }) {
+function PolicyNumber({
+  vm,
+  name,
+  label,
+  extra,
+}: {
+  vm: WorkspaceSettingsViewModel;
+  name: SessionPolicyKey;
+  label: string;
+  extra: string;
+}) {
   const { min, max } = SESSION_POLICY_LIMITS[name];
   return (
     <Form.Item
@@ -93,7 +130,8 @@ const SignInSettings = observer(function SignInSettings({ vm }: { vm: WorkspaceS
     <Card style={{ maxWidth: 720 }}>
       <SectionNotice vm={vm} section="sign-in" />
       <Typography.Paragraph type="secondary">
-        The platform's rules are the loosest allowed: a workspace may ask for longer passwords and shorter sessions, never the reverse.
+        The platform's rules are the loosest allowed: a workspace may ask for longer passwords and shorter sessions,
+        never the reverse.
       </Typography.Paragraph>
       <Form<SignInValues>
         key={vm.version}
@@ -130,7 +168,9 @@ const SignInSettings = observer(function SignInSettings({ vm }: { vm: WorkspaceS
             </>
           }
         >
-          <Checkbox.Group options={vm.signInMethodChoices.map((c) => ({ value: c.value, label: c.label, disabled: c.disabled }))} />
+          <Checkbox.Group
+            options={vm.signInMethodChoices.map((c) => ({ value: c.value, label: c.label, disabled: c.disabled }))}
+          />
         </Form.Item>
         <PolicyNumber
           vm={vm}
@@ -196,9 +236,21 @@ const SignUpSettings = observer(function SignUpSettings({ vm }: { vm: WorkspaceS
       </Card>
       <Card title="Who may sign up">
         {allowList.notice ? (
-          <Alert type={allowList.notice.type} showIcon role={allowList.notice.type === 'error' ? 'alert' : 'status'} title={allowList.notice.message} style={{ marginBottom: 16 }} />
+          <Alert
+            type={allowList.notice.type}
+            showIcon
+            role={allowList.notice.type === 'error' ? 'alert' : 'status'}
+            title={allowList.notice.message}
+            style={{ marginBottom: 16 }}
+          />
         ) : null}
-        <Form<{ email: string }> key={allowList.added} layout="inline" name="signup-allow-list-add" onFinish={(v) => void allowList.add(v.email)} disabled={allowList.adding}>
+        <Form<{ email: string }>
+          key={allowList.added}
+          layout="inline"
+          name="signup-allow-list-add"
+          onFinish={(v) => void allowList.add(v.email)}
+          disabled={allowList.adding}
+        >
           <Form.Item
             label="Email or @domain"
             name="email"
@@ -257,7 +309,9 @@ const InvitationSettings = observer(function InvitationSettings({ vm }: { vm: Wo
       </Card>
       <Card title="Invitation email">
         {template.status === 'loading' && !template.template ? <Loading label="Loading the invitation email" /> : null}
-        {template.status === 'error' ? <LoadError message={template.error ?? ''} onRetry={() => void template.load()} /> : null}
+        {template.status === 'error' ? (
+          <LoadError message={template.error ?? ''} onRetry={() => void template.load()} />
+        ) : null}
         {template.template ? (
           <>
             {template.notice ? (
@@ -270,8 +324,8 @@ const InvitationSettings = observer(function InvitationSettings({ vm }: { vm: Wo
               />
             ) : null}
             <Typography.Paragraph type="secondary">
-              {template.template.custom ? 'This workspace sends its own wording.' : 'This is the default wording.'} Plain text: a blank line starts a
-              new paragraph. Placeholders:{' '}
+              {template.template.custom ? 'This workspace sends its own wording.' : 'This is the default wording.'}{' '}
+              Plain text: a blank line starts a new paragraph. Placeholders:{' '}
               {template.template.placeholders.map((p, i) => (
                 <span key={p.name}>
                   {i > 0 ? ', ' : ''}
@@ -344,7 +398,9 @@ const InvitationSettings = observer(function InvitationSettings({ vm }: { vm: Wo
                     <Typography.Text strong>Subject: </Typography.Text>
                     {template.preview.subject}
                   </Typography.Paragraph>
-                  <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{template.preview.text}</Typography.Paragraph>
+                  <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
+                    {template.preview.text}
+                  </Typography.Paragraph>
                 </section>
               </Card>
             ) : null}

@@ -73,7 +73,9 @@ export class DeleteByFileViewModel {
       const outcome = await this.deleteByFile.confirm(this.file);
       return runInAction(() => {
         if (!outcome.ok) {
-          this.error = outcome.message.startsWith('Nobody was deleted') ? outcome.message : `Nobody was deleted: ${outcome.message}`;
+          this.error = outcome.message.startsWith('Nobody was deleted')
+            ? outcome.message
+            : `Nobody was deleted: ${outcome.message}`;
           return false;
         }
         this.done = outcome.result;

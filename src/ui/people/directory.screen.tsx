@@ -1,4 +1,22 @@
-import { Alert, App, Button, Card, Col, DatePicker, Drawer, Form, Input, Progress, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  Progress,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import type { SorterResult } from 'antd/es/table/interface';
 import { observer } from 'mobx-react-lite';
@@ -39,7 +57,8 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
 
   // The header's business-unit selector drives the directory too.
   useEffect(() => {
-    if (shell.selectedUnit && shell.selectedUnit !== vm.filters.businessUnit) void vm.setFilters({ businessUnit: shell.selectedUnit });
+    if (shell.selectedUnit && shell.selectedUnit !== vm.filters.businessUnit)
+      void vm.setFilters({ businessUnit: shell.selectedUnit });
   }, [shell.selectedUnit, vm]);
 
   const confirmStatus = (ids: string[], status: 'ACTIVE' | 'INACTIVE') => {
@@ -171,15 +190,27 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
           id={{ start: 'joined-from', end: 'joined-until' }}
           allowEmpty={[true, true]}
           placeholder={['Joined from', 'Joined until']}
-          value={[vm.filters.joinedFrom ? dayjs(vm.filters.joinedFrom) : null, vm.filters.joinedTo ? dayjs(vm.filters.joinedTo) : null]}
+          value={[
+            vm.filters.joinedFrom ? dayjs(vm.filters.joinedFrom) : null,
+            vm.filters.joinedTo ? dayjs(vm.filters.joinedTo) : null,
+          ]}
           onChange={(range) =>
-            void vm.setFilters({ joinedFrom: range?.[0]?.format('YYYY-MM-DD') || undefined, joinedTo: range?.[1]?.format('YYYY-MM-DD') || undefined })
+            void vm.setFilters({
+              joinedFrom: range?.[0]?.format('YYYY-MM-DD') || undefined,
+              joinedTo: range?.[1]?.format('YYYY-MM-DD') || undefined,
+            })
           }
         />
       </Space>
 
       {vm.notice && (
-        <Alert style={{ marginBottom: 16 }} type={vm.notice.type} showIcon title={vm.notice.text} closable={{ onClose: vm.dismissNotice }} />
+        <Alert
+          style={{ marginBottom: 16 }}
+          type={vm.notice.type}
+          showIcon
+          title={vm.notice.text}
+          closable={{ onClose: vm.dismissNotice }}
+        />
       )}
 
       {vm.progress && (
@@ -198,7 +229,10 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
           <Button disabled={vm.busy} onClick={() => confirmStatus(vm.list.selectedKeys, 'ACTIVE')}>
             Reactivate selected
           </Button>
-          <Button disabled={vm.busy || !vm.list.selected.some((u) => u.status === 'INVITED')} onClick={() => void vm.resendInvitations(vm.list.selected)}>
+          <Button
+            disabled={vm.busy || !vm.list.selected.some((u) => u.status === 'INVITED')}
+            onClick={() => void vm.resendInvitations(vm.list.selected)}
+          >
             Resend invitations
           </Button>
           <Button danger disabled={vm.busy} onClick={() => confirmDelete(vm.list.selectedKeys)}>
@@ -233,7 +267,10 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
           onChange={(pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort') {
               const s = sorter as SorterResult<DirectoryRow>;
-              void vm.list.sortBy(s.columnKey as DirectorySort | undefined, s.order === 'descend' ? 'desc' : s.order === 'ascend' ? 'asc' : undefined);
+              void vm.list.sortBy(
+                s.columnKey as DirectorySort | undefined,
+                s.order === 'descend' ? 'desc' : s.order === 'ascend' ? 'asc' : undefined,
+              );
             } else if (extra.action === 'paginate') {
               void vm.load(pagination.current ?? 1, pagination.pageSize ?? vm.list.pageSize);
             }
@@ -246,15 +283,32 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
               sorter: true,
               sortOrder: vm.list.columnSortOrder('name'),
               render: (name: string, row) => (
-                <Button type="link" style={{ padding: 0 }} onClick={() => void vm.openEdit(row)} aria-label={`Edit ${name}`}>
+                <Button
+                  type="link"
+                  style={{ padding: 0 }}
+                  onClick={() => void vm.openEdit(row)}
+                  aria-label={`Edit ${name}`}
+                >
                   {name}
                 </Button>
               ),
             },
-            { title: 'Email', key: 'email', dataIndex: 'email', sorter: true, sortOrder: vm.list.columnSortOrder('email') },
+            {
+              title: 'Email',
+              key: 'email',
+              dataIndex: 'email',
+              sorter: true,
+              sortOrder: vm.list.columnSortOrder('email'),
+            },
             { title: 'Business unit', dataIndex: 'branchName', render: (v: string | null) => v ?? '—' },
             { title: 'Department', dataIndex: 'departmentName', render: (v: string | null) => v ?? '—' },
-            { title: 'Role', key: 'role', dataIndex: 'roleLabel', sorter: true, sortOrder: vm.list.columnSortOrder('role') },
+            {
+              title: 'Role',
+              key: 'role',
+              dataIndex: 'roleLabel',
+              sorter: true,
+              sortOrder: vm.list.columnSortOrder('role'),
+            },
             {
               title: 'Status',
               key: 'status',
@@ -288,7 +342,8 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
         onUnlock={(user) =>
           modal.confirm({
             title: `Unlock ${user.email}?`,
-            content: 'The account was locked after too many wrong one-time codes. Unlock it once you have checked with the person: they can ask for a code again at once.',
+            content:
+              'The account was locked after too many wrong one-time codes. Unlock it once you have checked with the person: they can ask for a code again at once.',
             okText: 'Unlock account',
             onOk: () => vm.unlock(user),
           })
@@ -302,13 +357,18 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
             onOk: () => vm.withdrawInvitation(user),
           })
         }
-        onDeactivate={(id) => confirmStatus([id], 'INACTIVE')} onReactivate={(id) => confirmStatus([id], 'ACTIVE')} onDelete={(id) => confirmDelete([id])} />
+        onDeactivate={(id) => confirmStatus([id], 'INACTIVE')}
+        onReactivate={(id) => confirmStatus([id], 'ACTIVE')}
+        onDelete={(id) => confirmDelete([id])}
+      />
     </>
   );
 });
 
-const timeOf = (iso: string) => new Date(iso).toLocaleString(undefined, { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Status, for invited people where their invitation stands, and for sign-ups whether they confirmed their email. */
 function StatusCell({ label, user }: { label: string; user: DirectoryUser }) {
@@ -319,7 +379,11 @@ function StatusCell({ label, user }: { label: string; user: DirectoryUser }) {
       <Tag color={STATUS_COLOURS[user.status]}>{label}</Tag>
       {invite && (
         <Typography.Text type={state === 'expired' ? 'danger' : 'secondary'} style={{ display: 'block', fontSize: 12 }}>
-          {state === 'expired' ? `Invitation expired ${dateOf(invite.expiresAt)}` : state === 'not-sent' ? 'Invitation not sent yet' : `Invitation sent, expires ${dateOf(invite.expiresAt)}`}
+          {state === 'expired'
+            ? `Invitation expired ${dateOf(invite.expiresAt)}`
+            : state === 'not-sent'
+              ? 'Invitation not sent yet'
+              : `Invitation sent, expires ${dateOf(invite.expiresAt)}`}
         </Typography.Text>
       )}
       {!user.emailConfirmed && (
@@ -378,7 +442,9 @@ const PersonDrawer = observer(function PersonDrawer(props: {
                 </>
               )}
               {vm.mayUnlock(user) && <Button onClick={() => props.onUnlock(user)}>Unlock account</Button>}
-              {vm.maySignOthersOut && user.status === 'ACTIVE' && !self && <Button onClick={() => props.onSignOut(user)}>Sign out everywhere</Button>}
+              {vm.maySignOthersOut && user.status === 'ACTIVE' && !self && (
+                <Button onClick={() => props.onSignOut(user)}>Sign out everywhere</Button>
+              )}
               {user.status === 'INACTIVE' ? (
                 <Button onClick={() => props.onReactivate(user.userId)}>Reactivate</Button>
               ) : (
@@ -400,11 +466,20 @@ const PersonDrawer = observer(function PersonDrawer(props: {
       {user && (
         <>
           <Typography.Paragraph type="secondary">
-            {user.email} · <StatusCell label={user.status === 'INACTIVE' ? 'Deactivated' : user.status === 'INVITED' ? 'Invited' : 'Active'} user={user} />
+            {user.email} ·{' '}
+            <StatusCell
+              label={user.status === 'INACTIVE' ? 'Deactivated' : user.status === 'INVITED' ? 'Invited' : 'Active'}
+              user={user}
+            />
           </Typography.Paragraph>
           {vm.formError && <Alert type="error" showIcon title={vm.formError} style={{ marginBottom: 16 }} />}
           <Form form={form} layout="vertical" onFinish={(values) => void vm.save(values)} requiredMark="optional">
-            <Form.Item label="First name" name="firstName" rules={[{ required: true, whitespace: true, message: 'Enter a first name' }, { max: 100 }]} {...fieldError('firstName')}>
+            <Form.Item
+              label="First name"
+              name="firstName"
+              rules={[{ required: true, whitespace: true, message: 'Enter a first name' }, { max: 100 }]}
+              {...fieldError('firstName')}
+            >
               <Input autoComplete="off" />
             </Form.Item>
             <Form.Item label="Last name" name="lastName" rules={[{ max: 100 }]} {...fieldError('lastName')}>
@@ -432,10 +507,27 @@ const PersonDrawer = observer(function PersonDrawer(props: {
               />
             </Form.Item>
             <Form.Item label="Department" name="departmentId" {...fieldError('departmentId')}>
-              <Select options={[{ value: '', label: 'No department' }, ...vm.editDepartments.map((d) => ({ value: d.departmentId, label: d.departmentName }))]} />
+              <Select
+                options={[
+                  { value: '', label: 'No department' },
+                  ...vm.editDepartments.map((d) => ({ value: d.departmentId, label: d.departmentName })),
+                ]}
+              />
             </Form.Item>
-            <Form.Item label="Role" name="role" {...fieldError('role')} extra={self ? 'You cannot change your own role.' : undefined}>
-              <Select disabled={self} options={vm.assignableRoleOptions.some((o) => o.value === user.role) ? vm.assignableRoleOptions : [{ value: user.role, label: ROLE_LABELS[user.role] }]} />
+            <Form.Item
+              label="Role"
+              name="role"
+              {...fieldError('role')}
+              extra={self ? 'You cannot change your own role.' : undefined}
+            >
+              <Select
+                disabled={self}
+                options={
+                  vm.assignableRoleOptions.some((o) => o.value === user.role)
+                    ? vm.assignableRoleOptions
+                    : [{ value: user.role, label: ROLE_LABELS[user.role] }]
+                }
+              />
             </Form.Item>
           </Form>
         </>

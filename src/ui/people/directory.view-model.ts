@@ -55,11 +55,14 @@ export class DirectoryViewModel {
   searchText = '';
   filters: DirectoryFilters = { businessUnit: ALL_BUSINESS_UNITS, department: '' };
   /** The selection is kept across pages and searches, so people found by different searches can be acted on together. */
-  readonly list = new PagedList<DirectoryUser, DirectorySort>((page, pageSize, sort) => this.findPage(page, pageSize, sort?.by, sort?.order), {
-    sort: { by: 'name', order: 'asc' },
-    key: (u) => u.userId,
-    selection: 'keep',
-  });
+  readonly list = new PagedList<DirectoryUser, DirectorySort>(
+    (page, pageSize, sort) => this.findPage(page, pageSize, sort?.by, sort?.order),
+    {
+      sort: { by: 'name', order: 'asc' },
+      key: (u) => u.userId,
+      selection: 'keep',
+    },
+  );
   departments: Department[] = [];
   stats: UserStats | null = null;
 
@@ -111,7 +114,10 @@ export class DirectoryViewModel {
 
   /** The department filter: "All departments" first, then the chosen unit's. */
   get departmentOptions(): { value: string; label: string }[] {
-    return [{ value: '', label: ALL_DEPARTMENTS_LABEL }, ...this.departments.map((d) => ({ value: d.departmentId, label: d.departmentName }))];
+    return [
+      { value: '', label: ALL_DEPARTMENTS_LABEL },
+      ...this.departments.map((d) => ({ value: d.departmentId, label: d.departmentName })),
+    ];
   }
 
   /** Said only once a page has come back empty (the table shows a skeleton while loading). */
@@ -132,7 +138,10 @@ export class DirectoryViewModel {
   }
 
   get statusOptions() {
-    return (Object.keys(USER_STATUS_LABELS) as UserStatus[]).map((value) => ({ value, label: USER_STATUS_LABELS[value] }));
+    return (Object.keys(USER_STATUS_LABELS) as UserStatus[]).map((value) => ({
+      value,
+      label: USER_STATUS_LABELS[value],
+    }));
   }
 
   get busy(): boolean {
@@ -150,7 +159,12 @@ export class DirectoryViewModel {
   }
 
   /** One page as the filters, the search and the list's sort ask for it. */
-  private findPage(page: number, pageSize: number, sortBy: DirectorySort | undefined, sortOrder: 'asc' | 'desc' | undefined) {
+  private findPage(
+    page: number,
+    pageSize: number,
+    sortBy: DirectorySort | undefined,
+    sortOrder: 'asc' | 'desc' | undefined,
+  ) {
     const f = this.filters;
     return this.findPeople.execute({
       page,
@@ -187,7 +201,9 @@ export class DirectoryViewModel {
     if (this.departmentsOf !== unit) this.departments = [];
     this.departmentsOf = unit;
     try {
-      const departments = await this.organisation.departments(unit === ALL_BUSINESS_UNITS ? { showAll: true } : { branchId: unit });
+      const departments = await this.organisation.departments(
+        unit === ALL_BUSINESS_UNITS ? { showAll: true } : { branchId: unit },
+      );
       runInAction(() => {
         if (ticket === this.departmentsTicket) this.departments = departments;
       });
@@ -277,7 +293,8 @@ export class DirectoryViewModel {
     if (values.phoneNumber !== before.phoneNumber) change.phoneNumber = values.phoneNumber || null;
     if (values.dateOfJoining !== before.dateOfJoining) change.dateOfJoining = values.dateOfJoining || null;
     if (values.branchId !== before.branchId && values.branchId) change.branchId = values.branchId;
-    if (values.departmentId !== before.departmentId || change.branchId) change.departmentId = values.departmentId || null;
+    if (values.departmentId !== before.departmentId || change.branchId)
+      change.departmentId = values.departmentId || null;
     if (values.role !== before.role) change.role = values.role;
     if (Object.keys(change).length === 0) {
       this.editing = null;
@@ -317,7 +334,9 @@ export class DirectoryViewModel {
     this.progress = { done: 0, total: userIds.length, label };
     this.notice = null;
     try {
-      const result = await this.bulkEdit.execute(userIds, { status }, (done, total) => runInAction(() => (this.progress = { done, total, label })));
+      const result = await this.bulkEdit.execute(userIds, { status }, (done, total) =>
+        runInAction(() => (this.progress = { done, total, label })),
+      );
       runInAction(() => {
         const verb = status === 'INACTIVE' ? 'Deactivated' : 'Reactivated';
         this.notice =
@@ -390,7 +409,9 @@ export class DirectoryViewModel {
     try {
       const outcome = await this.invitations.withdraw({ branchId: user.branchId, email: user.email });
       runInAction(() => {
-        this.notice = outcome.ok ? { type: 'success', text: `Withdrew the invitation of ${user.email}` } : { type: 'error', text: outcome.message };
+        this.notice = outcome.ok
+          ? { type: 'success', text: `Withdrew the invitation of ${user.email}` }
+          : { type: 'error', text: outcome.message };
         if (outcome.ok) this.editing = null;
       });
     } catch (error) {
@@ -408,7 +429,13 @@ export class DirectoryViewModel {
   async signOutEverywhere(user: DirectoryUser): Promise<void> {
     try {
       const { sessionsEnded } = await this.directory.signOutEverywhere(user.userId);
-      runInAction(() => (this.notice = { type: 'success', text: `Signed ${user.email} out everywhere (${plural(sessionsEnded, 'session', 'sessions')} ended)` }));
+      runInAction(
+        () =>
+          (this.notice = {
+            type: 'success',
+            text: `Signed ${user.email} out everywhere (${plural(sessionsEnded, 'session', 'sessions')} ended)`,
+          }),
+      );
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));
     }

@@ -19,7 +19,8 @@ export const InvitePeopleModal = observer(function InvitePeopleModal(props: {
   const [form] = Form.useForm<InviteFormValues>();
   const mode = Form.useWatch('mode', form) ?? 'one';
   const units = shell.unitOptions.filter((o) => o.value !== ALL_BUSINESS_UNITS);
-  const startUnit = shell.selectedUnit && shell.selectedUnit !== ALL_BUSINESS_UNITS ? shell.selectedUnit : units[0]?.value;
+  const startUnit =
+    shell.selectedUnit && shell.selectedUnit !== ALL_BUSINESS_UNITS ? shell.selectedUnit : units[0]?.value;
 
   useEffect(() => {
     if (!props.open) return;
@@ -29,7 +30,8 @@ export const InvitePeopleModal = observer(function InvitePeopleModal(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only: the form starts from the unit chosen at that moment
   }, [props.open]);
 
-  const fieldError = (name: string) => (vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {});
+  const fieldError = (name: string) =>
+    vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {};
 
   return (
     <Modal
@@ -49,13 +51,29 @@ export const InvitePeopleModal = observer(function InvitePeopleModal(props: {
       }}
       destroyOnHidden
     >
-      {vm.summary && <Alert type={vm.result?.skipped.length ? 'warning' : 'success'} showIcon title={vm.summary} style={{ marginBottom: 16 }} />}
+      {vm.summary && (
+        <Alert
+          type={vm.result?.skipped.length ? 'warning' : 'success'}
+          showIcon
+          title={vm.summary}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {vm.error && <Alert type="error" showIcon title={vm.error} style={{ marginBottom: 16 }} />}
       <Form
         form={form}
         layout="vertical"
         requiredMark="optional"
-        initialValues={{ mode: 'one', branchId: startUnit, role: 'EMPLOYEE', departmentId: '', email: '', firstName: '', lastName: '', emails: '' }}
+        initialValues={{
+          mode: 'one',
+          branchId: startUnit,
+          role: 'EMPLOYEE',
+          departmentId: '',
+          email: '',
+          firstName: '',
+          lastName: '',
+          emails: '',
+        }}
         onFinish={async (values) => {
           if (await vm.submit({ ...form.getFieldsValue(true), ...values })) props.onInvited();
         }}
@@ -69,7 +87,11 @@ export const InvitePeopleModal = observer(function InvitePeopleModal(props: {
             ]}
           />
         </Form.Item>
-        <Form.Item name="branchId" label="Business unit" rules={[{ required: true, message: 'Choose a business unit' }]}>
+        <Form.Item
+          name="branchId"
+          label="Business unit"
+          rules={[{ required: true, message: 'Choose a business unit' }]}
+        >
           <ChoiceOrText
             options={units}
             onChange={(branchId: string) => {
@@ -80,7 +102,15 @@ export const InvitePeopleModal = observer(function InvitePeopleModal(props: {
         </Form.Item>
         {mode === 'one' ? (
           <>
-            <Form.Item name="email" label="Email" rules={[{ required: true, message: 'Enter an email' }, { type: 'email', message: 'Enter a valid email' }]} {...fieldError('email')}>
+            <Form.Item
+              name="email"
+              label="Email"
+              rules={[
+                { required: true, message: 'Enter an email' },
+                { type: 'email', message: 'Enter a valid email' },
+              ]}
+              {...fieldError('email')}
+            >
               <Input type="email" autoComplete="off" />
             </Form.Item>
             <Form.Item name="firstName" label="First name" rules={[{ max: 100 }]}>
@@ -92,7 +122,10 @@ export const InvitePeopleModal = observer(function InvitePeopleModal(props: {
             <Form.Item name="departmentId" label="Department" {...fieldError('departmentId')}>
               <Select
                 loading={vm.departmentsLoading}
-                options={[{ value: '', label: 'No department' }, ...vm.departments.map((d) => ({ value: d.departmentId, label: d.departmentName }))]}
+                options={[
+                  { value: '', label: 'No department' },
+                  ...vm.departments.map((d) => ({ value: d.departmentId, label: d.departmentName })),
+                ]}
               />
             </Form.Item>
             <Form.Item name="role" label="Role" {...fieldError('role')}>

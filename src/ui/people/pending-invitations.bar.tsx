@@ -4,7 +4,10 @@ import { useEffect } from 'react';
 import type { PendingInvitationsViewModel } from './pending-invitations.view-model';
 
 /** "N invitations are waiting": shown on the People screen while anyone invited has not joined. */
-export const PendingInvitationsBar = observer(function PendingInvitationsBar(props: { vm: PendingInvitationsViewModel; onSent: () => void }) {
+export const PendingInvitationsBar = observer(function PendingInvitationsBar(props: {
+  vm: PendingInvitationsViewModel;
+  onSent: () => void;
+}) {
   const { vm } = props;
   const { modal } = App.useApp();
 
@@ -24,14 +27,26 @@ export const PendingInvitationsBar = observer(function PendingInvitationsBar(pro
 
   return (
     <div aria-label="Invitations" role="region" style={{ marginBottom: 16 }}>
-      {vm.message && <Alert type={vm.message.type} showIcon role={vm.message.type === 'error' ? 'alert' : 'status'} title={vm.message.text} style={{ marginBottom: 8 }} />}
+      {vm.message && (
+        <Alert
+          type={vm.message.type}
+          showIcon
+          role={vm.message.type === 'error' ? 'alert' : 'status'}
+          title={vm.message.text}
+          style={{ marginBottom: 8 }}
+        />
+      )}
       {vm.summary && (
-        <Alert type={vm.counts?.expired ? 'warning' : 'info'} showIcon title={vm.summary}
+        <Alert
+          type={vm.counts?.expired ? 'warning' : 'info'}
+          showIcon
+          title={vm.summary}
           action={
             <Button size="small" loading={vm.sending} onClick={confirmSend}>
               Send all again
             </Button>
-          } />
+          }
+        />
       )}
     </div>
   );

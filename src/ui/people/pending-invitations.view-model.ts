@@ -25,7 +25,10 @@ export class PendingInvitationsViewModel {
   get summary(): string | null {
     const c = this.counts;
     if (!c || this.waiting === 0) return null;
-    const details = [c.unsent > 0 ? `${c.unsent} never sent` : null, c.expired > 0 ? `${c.expired} expired` : null].filter(Boolean);
+    const details = [
+      c.unsent > 0 ? `${c.unsent} never sent` : null,
+      c.expired > 0 ? `${c.expired} expired` : null,
+    ].filter(Boolean);
     return `${plural(this.waiting, 'invitation is', 'invitations are')} waiting to be accepted${details.length ? ` (${details.join(', ')})` : ''}.`;
   }
 
@@ -47,7 +50,13 @@ export class PendingInvitationsViewModel {
     this.message = null;
     try {
       const { sent } = await this.invitations.sendUnused();
-      runInAction(() => (this.message = { type: 'success', text: `Sent ${plural(sent, 'invitation', 'invitations')}, each with a new link.` }));
+      runInAction(
+        () =>
+          (this.message = {
+            type: 'success',
+            text: `Sent ${plural(sent, 'invitation', 'invitations')}, each with a new link.`,
+          }),
+      );
       await this.load();
       return true;
     } catch (error) {

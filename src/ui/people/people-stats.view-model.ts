@@ -19,12 +19,17 @@ export class PeopleStatsViewModel {
 
   get roles(): { label: string; count: number }[] {
     if (!this.stats) return [];
-    return (Object.keys(ROLE_LABELS) as Role[]).map((role) => ({ label: ROLE_LABELS[role], count: this.stats!.byRole[role] ?? 0 })).filter((r) => r.count > 0);
+    return (Object.keys(ROLE_LABELS) as Role[])
+      .map((role) => ({ label: ROLE_LABELS[role], count: this.stats!.byRole[role] ?? 0 }))
+      .filter((r) => r.count > 0);
   }
 
   /** Each business unit as one line, the count apart from the name ("Acme Pune · 12 people", never "Acme Pune12"). */
   get units(): { key: string; label: string }[] {
-    return (this.stats?.byBranch ?? []).map((unit) => ({ key: unit.branchId ?? unit.branchName, label: `${unit.branchName} · ${peopleCount(unit.count)}` }));
+    return (this.stats?.byBranch ?? []).map((unit) => ({
+      key: unit.branchId ?? unit.branchName,
+      label: `${unit.branchName} · ${peopleCount(unit.count)}`,
+    }));
   }
 
   async load(): Promise<void> {

@@ -21,14 +21,29 @@ export const AllowListScreen = observer(function AllowListScreen() {
         Sign-up allow-list
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Only the addresses and domains on a workspace's list may sign up to it themselves. Invited users do not need to be listed.
+        Only the addresses and domains on a workspace's list may sign up to it themselves. Invited users do not need to
+        be listed.
       </Typography.Paragraph>
-      <WorkspacePicker id="allow-list-workspace" label="Workspace" choices={vm.workspaces} value={vm.workspaceId} onChange={(id) => void vm.choose(id)} />
+      <WorkspacePicker
+        id="allow-list-workspace"
+        label="Workspace"
+        choices={vm.workspaces}
+        value={vm.workspaceId}
+        onChange={(id) => void vm.choose(id)}
+      />
       {!vm.workspaceId ? (
         <EmptyState title="Choose a workspace to see its list" />
       ) : (
         <>
-          {vm.notice ? <Alert type={vm.notice.type} showIcon role="status" title={vm.notice.message} style={{ margin: '16px 0' }} /> : null}
+          {vm.notice ? (
+            <Alert
+              type={vm.notice.type}
+              showIcon
+              role="status"
+              title={vm.notice.message}
+              style={{ margin: '16px 0' }}
+            />
+          ) : null}
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
             <Col xs={24} lg={12}>
               <Card title="Add one">
@@ -52,7 +67,12 @@ export const AllowListScreen = observer(function AllowListScreen() {
 
 const AddForm = observer(function AddForm({ vm }: { vm: AllowListViewModel }) {
   return (
-    <Form<{ email: string }> layout="vertical" name="allow-list-add" onFinish={(v) => void vm.add(v.email)} disabled={vm.adding}>
+    <Form<{ email: string }>
+      layout="vertical"
+      name="allow-list-add"
+      onFinish={(v) => void vm.add(v.email)}
+      disabled={vm.adding}
+    >
       <Form.Item
         label="Email or @domain"
         name="email"
@@ -75,9 +95,21 @@ const UploadForm = observer(function UploadForm({ vm }: { vm: AllowListViewModel
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <label htmlFor="allow-list-file">List file (.csv or .xlsx)</label>
-      <input id="allow-list-file" type="file" accept=".csv,.xlsx,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-      <Typography.Text type="secondary">One address or @domain per line in the first column, at most 1 MB. A file with a bad line adds nothing.</Typography.Text>
-      <Button type="primary" disabled={!file} loading={vm.uploading} onClick={() => file && void vm.upload({ name: file.name, content: file })}>
+      <input
+        id="allow-list-file"
+        type="file"
+        accept=".csv,.xlsx,text/csv"
+        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+      />
+      <Typography.Text type="secondary">
+        One address or @domain per line in the first column, at most 1 MB. A file with a bad line adds nothing.
+      </Typography.Text>
+      <Button
+        type="primary"
+        disabled={!file}
+        loading={vm.uploading}
+        onClick={() => file && void vm.upload({ name: file.name, content: file })}
+      >
         Upload list
       </Button>
       {vm.uploadError ? (

@@ -16,7 +16,11 @@ export class AllowListViewModel {
   workspaceId: string | null = null;
   query = '';
   /** Nothing to show until a workspace is chosen. */
-  readonly list = new PagedList<AllowListEntry>((page, pageSize) => this.api.list(this.workspaceId!, page, pageSize, this.query), 20, 'idle');
+  readonly list = new PagedList<AllowListEntry>(
+    (page, pageSize) => this.api.list(this.workspaceId!, page, pageSize, this.query),
+    20,
+    'idle',
+  );
   notice: Notice = null;
 
   adding = false;

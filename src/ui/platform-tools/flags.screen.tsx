@@ -29,7 +29,15 @@ export const FlagsScreen = observer(function FlagsScreen() {
         <strong>elevateip</strong> (only the workspace's allowed IP ranges get in).
       </Typography.Paragraph>
       {vm.notice ? (
-        <Alert type={vm.notice.type} showIcon closable onClose={vm.dismissNotice} title={vm.notice.message} role="status" style={{ marginBottom: 16 }} />
+        <Alert
+          type={vm.notice.type}
+          showIcon
+          closable
+          onClose={vm.dismissNotice}
+          title={vm.notice.message}
+          role="status"
+          style={{ marginBottom: 16 }}
+        />
       ) : null}
       <Input.Search
         aria-label="Search flags"
@@ -58,7 +66,12 @@ export const FlagsScreen = observer(function FlagsScreen() {
           dataSource={rows}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           columns={[
-            { title: 'Key', dataIndex: 'key', width: 200, render: (key: string) => <Typography.Text code>{key}</Typography.Text> },
+            {
+              title: 'Key',
+              dataIndex: 'key',
+              width: 200,
+              render: (key: string) => <Typography.Text code>{key}</Typography.Text>,
+            },
             { title: 'Value', dataIndex: 'value', width: 140 },
             {
               title: 'Enabled workspaces',
@@ -74,7 +87,10 @@ export const FlagsScreen = observer(function FlagsScreen() {
                         {row.key === 'elevateip' ? (
                           <>
                             {' · '}
-                            <Link to={`/platform/flags/ip-ranges/${encodeURIComponent(url)}`} aria-label={`IP ranges of ${url}`}>
+                            <Link
+                              to={`/platform/flags/ip-ranges/${encodeURIComponent(url)}`}
+                              aria-label={`IP ranges of ${url}`}
+                            >
                               IP ranges
                             </Link>
                           </>
@@ -108,7 +124,13 @@ export const FlagsScreen = observer(function FlagsScreen() {
       <Modal title="New feature flag" open={vm.createOpen} onCancel={vm.closeCreate} footer={null} destroyOnHidden>
         <CreateFlagForm vm={vm} />
       </Modal>
-      <Modal title={vm.editing ? `Flag ${vm.editing.key}` : 'Flag'} open={vm.editing !== null} onCancel={vm.closeEdit} footer={null} destroyOnHidden>
+      <Modal
+        title={vm.editing ? `Flag ${vm.editing.key}` : 'Flag'}
+        open={vm.editing !== null}
+        onCancel={vm.closeEdit}
+        footer={null}
+        destroyOnHidden
+      >
         {vm.editing ? <EditFlagForm vm={vm} flag={vm.editing} /> : null}
       </Modal>
       <Modal
@@ -120,7 +142,9 @@ export const FlagsScreen = observer(function FlagsScreen() {
         onOk={() => void vm.confirmDelete()}
         onCancel={vm.cancelDelete}
       >
-        {vm.deleteError ? <Alert type="error" showIcon role="alert" title={vm.deleteError} style={{ marginBottom: 16 }} /> : null}
+        {vm.deleteError ? (
+          <Alert type="error" showIcon role="alert" title={vm.deleteError} style={{ marginBottom: 16 }} />
+        ) : null}
         {vm.deleting ? (
           <Typography.Paragraph>
             {vm.deleting.workspaces.length === 0
@@ -131,7 +155,11 @@ export const FlagsScreen = observer(function FlagsScreen() {
         ) : null}
       </Modal>
       <Modal
-        title={vm.confirmation ? `Turn ${vm.confirmation.title.toLowerCase()} on for ${vm.confirmation.workspaces.join(', ')}?` : ''}
+        title={
+          vm.confirmation
+            ? `Turn ${vm.confirmation.title.toLowerCase()} on for ${vm.confirmation.workspaces.join(', ')}?`
+            : ''
+        }
         open={vm.confirmation !== null}
         okText="Turn it on"
         okButtonProps={{ danger: true, loading: vm.saving }}
@@ -151,8 +179,16 @@ export const FlagsScreen = observer(function FlagsScreen() {
 
 const CreateFlagForm = observer(function CreateFlagForm({ vm }: { vm: FlagsViewModel }) {
   return (
-    <Form<{ key: string; value: string }> layout="vertical" name="new-flag" initialValues={{ value: 'on' }} onFinish={(v) => void vm.create(v)} disabled={vm.creating}>
-      {vm.createError ? <Alert type="error" showIcon role="alert" title={vm.createError} style={{ marginBottom: 16 }} /> : null}
+    <Form<{ key: string; value: string }>
+      layout="vertical"
+      name="new-flag"
+      initialValues={{ value: 'on' }}
+      onFinish={(v) => void vm.create(v)}
+      disabled={vm.creating}
+    >
+      {vm.createError ? (
+        <Alert type="error" showIcon role="alert" title={vm.createError} style={{ marginBottom: 16 }} />
+      ) : null}
       <Form.Item
         label="Key"
         name="key"
@@ -189,7 +225,10 @@ const CreateFlagForm = observer(function CreateFlagForm({ vm }: { vm: FlagsViewM
 const EditFlagForm = observer(function EditFlagForm({ vm, flag }: { vm: FlagsViewModel; flag: FeatureFlag }) {
   const selected = flag.enabledWorkspaces.map((w) => w.workspaceUrl);
   // The chosen workspaces stay listed (by address) even when the current search does not show them.
-  const options = [...vm.workspaces.byUrl, ...selected.filter((u) => !vm.workspaces.byUrl.some((o) => o.value === u)).map((u) => ({ value: u, label: u }))];
+  const options = [
+    ...vm.workspaces.byUrl,
+    ...selected.filter((u) => !vm.workspaces.byUrl.some((o) => o.value === u)).map((u) => ({ value: u, label: u })),
+  ];
   return (
     <Form<{ value: string; workspaceUrls: string[] }>
       layout="vertical"
@@ -198,7 +237,9 @@ const EditFlagForm = observer(function EditFlagForm({ vm, flag }: { vm: FlagsVie
       onFinish={(v) => void vm.save({ value: v.value, workspaceUrls: v.workspaceUrls ?? [] })}
       disabled={vm.saving}
     >
-      {vm.editError ? <Alert type="error" showIcon role="alert" title={vm.editError} style={{ marginBottom: 16 }} /> : null}
+      {vm.editError ? (
+        <Alert type="error" showIcon role="alert" title={vm.editError} style={{ marginBottom: 16 }} />
+      ) : null}
       <Form.Item
         label="Value"
         name="value"

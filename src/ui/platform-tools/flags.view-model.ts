@@ -78,7 +78,13 @@ export class FlagsViewModel {
     const q = this.filter.trim().toLowerCase();
     return this.flags
       .filter((f) => !q || f.key.includes(q) || f.enabledWorkspaces.some((w) => w.workspaceUrl.includes(q)))
-      .map((f) => ({ key: f.key, value: f.value, workspaces: f.enabledWorkspaces.map((w) => w.workspaceUrl), closing: Boolean(CLOSING_FLAGS[f.key]), deletable: !isBuiltInFlag(f.key) }));
+      .map((f) => ({
+        key: f.key,
+        value: f.value,
+        workspaces: f.enabledWorkspaces.map((w) => w.workspaceUrl),
+        closing: Boolean(CLOSING_FLAGS[f.key]),
+        deletable: !isBuiltInFlag(f.key),
+      }));
   }
 
   get editing(): FeatureFlag | null {
@@ -126,7 +132,10 @@ export class FlagsViewModel {
         if (outcome.ok) {
           this.flags = [...this.flags, outcome.flag].sort((a, b) => a.key.localeCompare(b.key));
           this.createOpen = false;
-          this.notice = { type: 'success', message: `Flag "${outcome.flag.key}" created. It is on for no workspace yet.` };
+          this.notice = {
+            type: 'success',
+            message: `Flag "${outcome.flag.key}" created. It is on for no workspace yet.`,
+          };
         } else {
           this.createError = outcome.message;
           this.createFields = outcome.fields;
@@ -160,10 +169,20 @@ export class FlagsViewModel {
     this.editFields = {};
     try {
       let current = flag;
-      const outcome = await this.setWorkspaces.execute({ flag: current, workspaceUrls: values.workspaceUrls, confirmed });
+      const outcome = await this.setWorkspaces.execute({
+        flag: current,
+        workspaceUrls: values.workspaceUrls,
+        confirmed,
+      });
       if (!outcome.ok && outcome.reason === 'confirm') {
         runInAction(() => {
-          this.confirmation = { key: flag.key, workspaceUrls: values.workspaceUrls, workspaces: outcome.workspaces, title: outcome.title, effect: outcome.effect };
+          this.confirmation = {
+            key: flag.key,
+            workspaceUrls: values.workspaceUrls,
+            workspaces: outcome.workspaces,
+            title: outcome.title,
+            effect: outcome.effect,
+          };
           this.pendingValue = values.value;
         });
         return;
@@ -171,7 +190,9 @@ export class FlagsViewModel {
       if (!outcome.ok) {
         runInAction(() => {
           this.editError = outcome.message;
-          this.editFields = outcome.fields.enabledWorkspaces ? { workspaceUrls: outcome.fields.enabledWorkspaces } : outcome.fields;
+          this.editFields = outcome.fields.enabledWorkspaces
+            ? { workspaceUrls: outcome.fields.enabledWorkspaces }
+            : outcome.fields;
         });
         return;
       }

@@ -18,13 +18,16 @@ export const IpRangesScreen = observer(function IpRangesScreen() {
 
   return (
     <section aria-labelledby="ip-ranges-title">
-      <Breadcrumb items={[{ title: <Link to="/platform/flags">Feature flags</Link> }, { title: 'IP ranges' }]} style={{ marginBottom: 12 }} />
+      <Breadcrumb
+        items={[{ title: <Link to="/platform/flags">Feature flags</Link> }, { title: 'IP ranges' }]}
+        style={{ marginBottom: 12 }}
+      />
       <Typography.Title level={1} id="ip-ranges-title">
         IP ranges of {vm.workspace?.companyName ?? workspaceUrl}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        While the elevateip flag is on for {workspaceUrl}, only these addresses reach it. With no range at all, nobody does.
-        Give a single address (198.51.100.7) or a CIDR range (203.0.113.0/24, 2001:db8::/32).
+        While the elevateip flag is on for {workspaceUrl}, only these addresses reach it. With no range at all, nobody
+        does. Give a single address (198.51.100.7) or a CIDR range (203.0.113.0/24, 2001:db8::/32).
       </Typography.Paragraph>
       {vm.status === 'loading' ? <Loading label="Loading ranges" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(workspaceUrl)} /> : null}
@@ -35,14 +38,28 @@ export const IpRangesScreen = observer(function IpRangesScreen() {
 
 const RangesForm = observer(function RangesForm({ vm }: { vm: IpRangesViewModel }) {
   return (
-    <Form<{ ranges: IpRangeInput[] }> name="ip-ranges" initialValues={{ ranges: vm.ranges }} onFinish={(v) => void vm.save(v.ranges ?? [])} disabled={vm.saving}>
-      {vm.saved > 0 ? <Alert type="success" showIcon role="status" title="Ranges saved." style={{ marginBottom: 16 }} /> : null}
-      {vm.saveError ? <Alert type="error" showIcon role="alert" title={vm.saveError} style={{ marginBottom: 16 }} /> : null}
+    <Form<{ ranges: IpRangeInput[] }>
+      name="ip-ranges"
+      initialValues={{ ranges: vm.ranges }}
+      onFinish={(v) => void vm.save(v.ranges ?? [])}
+      disabled={vm.saving}
+    >
+      {vm.saved > 0 ? (
+        <Alert type="success" showIcon role="status" title="Ranges saved." style={{ marginBottom: 16 }} />
+      ) : null}
+      {vm.saveError ? (
+        <Alert type="error" showIcon role="alert" title={vm.saveError} style={{ marginBottom: 16 }} />
+      ) : null}
       <Form.List name="ranges">
         {(fields, { add, remove }) => (
           <>
             {fields.length === 0 ? (
-              <Alert type="warning" showIcon title="No ranges: with elevateip on, nobody can reach this workspace." style={{ marginBottom: 16 }} />
+              <Alert
+                type="warning"
+                showIcon
+                title="No ranges: with elevateip on, nobody can reach this workspace."
+                style={{ marginBottom: 16 }}
+              />
             ) : null}
             {fields.map((field, index) => (
               <Space key={field.key} align="start" wrap>
@@ -54,7 +71,8 @@ const RangesForm = observer(function RangesForm({ vm }: { vm: IpRangesViewModel 
                     {
                       validator: async (_, value: string) => {
                         // The same rule the contract's schema applies on the server.
-                        if (value && !parseIpRange(value)) throw new Error('Not an IP address or CIDR range, e.g. 203.0.113.0/24');
+                        if (value && !parseIpRange(value))
+                          throw new Error('Not an IP address or CIDR range, e.g. 203.0.113.0/24');
                       },
                     },
                   ]}

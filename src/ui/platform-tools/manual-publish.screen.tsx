@@ -21,7 +21,8 @@ export const ManualPublishScreen = observer(function ManualPublishScreen() {
         User manual
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Members read the manual at /manual in their workspace. A workspace's own manual replaces the one for all workspaces there.
+        Members read the manual at /manual in their workspace. A workspace's own manual replaces the one for all
+        workspaces there.
       </Typography.Paragraph>
       <WorkspacePicker
         id="manual-scope"
@@ -33,14 +34,23 @@ export const ManualPublishScreen = observer(function ManualPublishScreen() {
       />
       <Card title={`Published for ${vm.scopeLabel}`} style={{ marginTop: 16 }}>
         {vm.currentStatus === 'loading' ? <Loading label="Loading the manual" /> : null}
-        {vm.currentStatus === 'error' ? <LoadError message={vm.currentError ?? ''} onRetry={() => void vm.loadCurrent()} /> : null}
+        {vm.currentStatus === 'error' ? (
+          <LoadError message={vm.currentError ?? ''} onRetry={() => void vm.loadCurrent()} />
+        ) : null}
         {vm.currentStatus === 'ready' && !vm.current ? (
-          <EmptyState title={vm.scope === ALL_WORKSPACES ? 'No manual for all workspaces yet' : 'No manual of its own: this workspace reads the one for all workspaces, if any'} />
+          <EmptyState
+            title={
+              vm.scope === ALL_WORKSPACES
+                ? 'No manual for all workspaces yet'
+                : 'No manual of its own: this workspace reads the one for all workspaces, if any'
+            }
+          />
         ) : null}
         {vm.currentStatus === 'ready' && vm.current ? (
           <>
             <Typography.Paragraph type="secondary">
-              {vm.current.format === 'MARKDOWN' ? 'Markdown' : 'PDF'}, published {new Date(vm.current.publishedAt).toLocaleString('en-GB')}
+              {vm.current.format === 'MARKDOWN' ? 'Markdown' : 'PDF'}, published{' '}
+              {new Date(vm.current.publishedAt).toLocaleString('en-GB')}
             </Typography.Paragraph>
             <ManualView manual={vm.current} />
           </>
@@ -68,8 +78,12 @@ const PublishForm = observer(function PublishForm({ vm }: { vm: ManualPublishVie
   );
   return (
     <Form form={form} layout="vertical" name="publish-manual" disabled={vm.publishing}>
-      {vm.notice ? <Alert type="success" showIcon role="status" title={vm.notice} style={{ marginBottom: 16 }} /> : null}
-      {vm.publishError ? <Alert type="error" showIcon role="alert" title={vm.publishError} style={{ marginBottom: 16 }} /> : null}
+      {vm.notice ? (
+        <Alert type="success" showIcon role="status" title={vm.notice} style={{ marginBottom: 16 }} />
+      ) : null}
+      {vm.publishError ? (
+        <Alert type="error" showIcon role="alert" title={vm.publishError} style={{ marginBottom: 16 }} />
+      ) : null}
       <Form.Item label="Format">
         <Radio.Group value={format} onChange={(e) => setFormat(e.target.value)} aria-label="Format">
           <Radio value="MARKDOWN">Markdown text</Radio>
@@ -95,7 +109,12 @@ const PublishForm = observer(function PublishForm({ vm }: { vm: ManualPublishVie
           help={vm.fields.file}
           extra={`At most ${MANUAL_MAX_PDF_BYTES / 1024 / 1024} MB`}
         >
-          <input id="manual-pdf" type="file" accept="application/pdf,.pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input
+            id="manual-pdf"
+            type="file"
+            accept="application/pdf,.pdf"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
         </Form.Item>
       )}
       {vm.current ? (

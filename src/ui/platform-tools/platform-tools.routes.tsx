@@ -14,7 +14,9 @@ export const PLATFORM_TOOLS_MENU: readonly PlatformMenuEntry[] = [
   { key: 'users', label: 'Users', path: '/platform/users' },
 ];
 
-const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 /** The platform tools' pages on the main site (each screen loads lazily). */
 export const platformToolsRoutes: RouteObject[] = [

@@ -26,11 +26,28 @@ export const PlatformUsersScreen = observer(function PlatformUsersScreen() {
       <Typography.Title level={1} id="platform-users-title">
         Users
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Find a person in a workspace by email to fix their details or see their training record.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Find a person in a workspace by email to fix their details or see their training record.
+      </Typography.Paragraph>
       <Space align="end" wrap>
-        <WorkspacePicker id="users-workspace" label="Workspace" choices={vm.workspaces} value={vm.workspaceId} onChange={vm.choose} />
-        <Form<{ email: string }> layout="inline" name="find-user" onFinish={(v) => void vm.find(v.email)} disabled={vm.searching || !vm.workspaceId}>
-          <Form.Item label="User email" name="email" rules={[{ required: true, whitespace: true, message: 'Type an email' }]}>
+        <WorkspacePicker
+          id="users-workspace"
+          label="Workspace"
+          choices={vm.workspaces}
+          value={vm.workspaceId}
+          onChange={vm.choose}
+        />
+        <Form<{ email: string }>
+          layout="inline"
+          name="find-user"
+          onFinish={(v) => void vm.find(v.email)}
+          disabled={vm.searching || !vm.workspaceId}
+        >
+          <Form.Item
+            label="User email"
+            name="email"
+            rules={[{ required: true, whitespace: true, message: 'Type an email' }]}
+          >
             <Input type="email" style={{ width: 280 }} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={vm.searching}>
@@ -38,8 +55,12 @@ export const PlatformUsersScreen = observer(function PlatformUsersScreen() {
           </Button>
         </Form>
       </Space>
-      {vm.searchError ? <Alert type="error" showIcon role="alert" title={vm.searchError} style={{ marginTop: 16 }} /> : null}
-      {!vm.record && !vm.searchError ? <EmptyState title={vm.workspaceId ? 'Type the email of the person to find' : 'Choose a workspace first'} /> : null}
+      {vm.searchError ? (
+        <Alert type="error" showIcon role="alert" title={vm.searchError} style={{ marginTop: 16 }} />
+      ) : null}
+      {!vm.record && !vm.searchError ? (
+        <EmptyState title={vm.workspaceId ? 'Type the email of the person to find' : 'Choose a workspace first'} />
+      ) : null}
       {vm.record ? (
         <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
           <Col xs={24} xl={10}>
@@ -71,7 +92,14 @@ export const PlatformUsersScreen = observer(function PlatformUsersScreen() {
               {vm.record.policies.length === 0 ? (
                 <EmptyState title="No policy is published to this person yet" />
               ) : (
-                <Descriptions column={1} items={vm.record.policies.map((p) => ({ key: p.policyId, label: p.title, children: p.acceptedAt ? `${p.status}, ${new Date(p.acceptedAt).toLocaleDateString()}` : p.status }))} />
+                <Descriptions
+                  column={1}
+                  items={vm.record.policies.map((p) => ({
+                    key: p.policyId,
+                    label: p.title,
+                    children: p.acceptedAt ? `${p.status}, ${new Date(p.acceptedAt).toLocaleDateString()}` : p.status,
+                  }))}
+                />
               )}
             </Card>
           </Col>
@@ -87,19 +115,47 @@ const EditUserForm = observer(function EditUserForm({ vm }: { vm: PlatformUsersV
     <Form<UserFixes>
       layout="vertical"
       name="edit-user"
-      initialValues={{ firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, status: user.status }}
+      initialValues={{
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+        status: user.status,
+      }}
       onFinish={(v) => void vm.save(v)}
       disabled={vm.saving}
     >
-      {vm.notice ? <Alert type="success" showIcon role="status" title={vm.notice} style={{ marginBottom: 16 }} /> : null}
-      {vm.saveError ? <Alert type="error" showIcon role="alert" title={vm.saveError} style={{ marginBottom: 16 }} /> : null}
-      <Form.Item label="First name" name="firstName" rules={[{ required: true, whitespace: true, message: 'Give a first name' }, { max: 100 }]} validateStatus={vm.fields.firstName ? 'error' : undefined} help={vm.fields.firstName}>
+      {vm.notice ? (
+        <Alert type="success" showIcon role="status" title={vm.notice} style={{ marginBottom: 16 }} />
+      ) : null}
+      {vm.saveError ? (
+        <Alert type="error" showIcon role="alert" title={vm.saveError} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Form.Item
+        label="First name"
+        name="firstName"
+        rules={[{ required: true, whitespace: true, message: 'Give a first name' }, { max: 100 }]}
+        validateStatus={vm.fields.firstName ? 'error' : undefined}
+        help={vm.fields.firstName}
+      >
         <Input />
       </Form.Item>
-      <Form.Item label="Last name" name="lastName" rules={[{ max: 100 }]} validateStatus={vm.fields.lastName ? 'error' : undefined} help={vm.fields.lastName}>
+      <Form.Item
+        label="Last name"
+        name="lastName"
+        rules={[{ max: 100 }]}
+        validateStatus={vm.fields.lastName ? 'error' : undefined}
+        help={vm.fields.lastName}
+      >
         <Input />
       </Form.Item>
-      <Form.Item label="Email" name="email" rules={[{ required: true, type: 'email', message: 'Not an email address' }]} validateStatus={vm.fields.email ? 'error' : undefined} help={vm.fields.email}>
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[{ required: true, type: 'email', message: 'Not an email address' }]}
+        validateStatus={vm.fields.email ? 'error' : undefined}
+        help={vm.fields.email}
+      >
         <Input />
       </Form.Item>
       <Form.Item label="Role" name="role">

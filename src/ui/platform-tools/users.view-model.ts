@@ -2,7 +2,11 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { UserRecord } from '../../contracts/main/platform-users.contract';
 import { WorkspaceDirectory } from '../../application/platform-tools/platform-tools-api.port';
-import { FindUserRecord, UpdateWorkspaceUser, type UserFixes } from '../../application/platform-tools/platform-users.use-cases';
+import {
+  FindUserRecord,
+  UpdateWorkspaceUser,
+  type UserFixes,
+} from '../../application/platform-tools/platform-users.use-cases';
 import { describeError } from '../../application/shared/api-error';
 import { WorkspaceChoices } from './workspace-choices';
 
@@ -16,7 +20,8 @@ export interface CourseRow {
 }
 
 const STATUS_LABELS = { ASSIGNED: 'Assigned', IN_PROGRESS: 'In progress', COMPLETED: 'Completed' } as const;
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Find a workspace's user by email, fix their details, see their course and policy record. */
 @injectable()
@@ -79,7 +84,10 @@ export class PlatformUsersViewModel {
           this.shown += 1;
         } else {
           this.record = null;
-          this.searchError = outcome.reason === 'not-found' ? `No user with the email ${email.trim()} in this workspace` : outcome.message;
+          this.searchError =
+            outcome.reason === 'not-found'
+              ? `No user with the email ${email.trim()} in this workspace`
+              : outcome.message;
         }
       });
     } catch (error) {

@@ -17,7 +17,10 @@ export const LeadListScreen = observer(function LeadListScreen() {
       <Typography.Title level={1} style={{ fontSize: 28 }}>
         Demo requests
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Requests from the public site’s contact form and calls to action, newest first. Each is also mailed to the sales address.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Requests from the public site’s contact form and calls to action, newest first. Each is also mailed to the sales
+        address.
+      </Typography.Paragraph>
       <Space style={{ marginBottom: 16 }} wrap>
         <Input.Search
           aria-label="Search demo requests"
@@ -35,18 +38,43 @@ export const LeadListScreen = observer(function LeadListScreen() {
           <Table
             rowKey="key"
             dataSource={vm.tableRows}
-            {...tableStates(vm.list.status === 'loading', vm.tableRows.length, 'No requests yet: they arrive from the contact page of the public site')}
-            pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, showSizeChanger: true, onChange: (page, size) => void vm.load(page, size) }}
-            expandable={{ expandedRowRender: (row) => <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{row.message || 'No message.'}</Typography.Paragraph>, rowExpandable: (row) => row.message !== '' }}
+            {...tableStates(
+              vm.list.status === 'loading',
+              vm.tableRows.length,
+              'No requests yet: they arrive from the contact page of the public site',
+            )}
+            pagination={{
+              current: vm.list.page,
+              pageSize: vm.list.pageSize,
+              total: vm.list.total,
+              showSizeChanger: true,
+              onChange: (page, size) => void vm.load(page, size),
+            }}
+            expandable={{
+              expandedRowRender: (row) => (
+                <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
+                  {row.message || 'No message.'}
+                </Typography.Paragraph>
+              ),
+              rowExpandable: (row) => row.message !== '',
+            }}
             columns={[
               { title: 'Received', dataIndex: 'received' },
               { title: 'Name', dataIndex: 'name' },
-              { title: 'Work email', dataIndex: 'workEmail', render: (email: string) => <a href={`mailto:${email}`}>{email}</a> },
+              {
+                title: 'Work email',
+                dataIndex: 'workEmail',
+                render: (email: string) => <a href={`mailto:${email}`}>{email}</a>,
+              },
               { title: 'Organisation', dataIndex: 'organisation' },
               { title: 'Country', dataIndex: 'country' },
               { title: 'Size', dataIndex: 'size' },
               { title: 'From', dataIndex: 'source' },
-              { title: 'Address', dataIndex: 'confirmed', render: (text: string) => <Tag color={text === 'Confirmed' ? 'success' : 'default'}>{text}</Tag> },
+              {
+                title: 'Address',
+                dataIndex: 'confirmed',
+                render: (text: string) => <Tag color={text === 'Confirmed' ? 'success' : 'default'}>{text}</Tag>,
+              },
             ]}
           />
         </div>

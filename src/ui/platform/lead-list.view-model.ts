@@ -5,13 +5,16 @@ import { LeadsApi } from '../../application/leads/leads-api.port';
 import { LEAD_COUNTRIES, LEAD_SIZES } from '../../domain/leads/lead';
 import { PagedList } from '../shared/paged-list';
 
-const labelOf = (list: readonly { value: string; label: string }[], value: string) => list.find((x) => x.value === value)?.label ?? value;
+const labelOf = (list: readonly { value: string; label: string }[], value: string) =>
+  list.find((x) => x.value === value)?.label ?? value;
 
 /** The public site's demo requests, newest first, paged and searched on the server (platform admin). */
 @injectable()
 export class LeadListViewModel {
   search = '';
-  readonly list = new PagedList<LeadItem>((page, pageSize) => this.leads.leads({ page, pageSize, search: this.search || undefined }));
+  readonly list = new PagedList<LeadItem>((page, pageSize) =>
+    this.leads.leads({ page, pageSize, search: this.search || undefined }),
+  );
 
   constructor(@inject(LeadsApi) private readonly leads: LeadsApi) {
     makeAutoObservable(this, { list: false }, { autoBind: true });

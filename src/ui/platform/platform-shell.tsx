@@ -19,7 +19,8 @@ export const PlatformShell = observer(function PlatformShell() {
   }, [session]);
 
   if (session.status === 'unknown' || session.status === 'loading') return <Loading label="Checking your session" />;
-  if (session.status === 'error') return <LoadError message={session.error ?? ''} onRetry={() => void session.load()} />;
+  if (session.status === 'error')
+    return <LoadError message={session.error ?? ''} onRetry={() => void session.load()} />;
   const user = session.user;
   if (!user) {
     return (
@@ -91,7 +92,5 @@ export default PlatformShell;
 
 /** antd's Result title is not a heading: give the page its one. */
 function PageHeading({ children }: { children: string }) {
-  return (
-    <h1 className="result-title">{children}</h1>
-  );
+  return <h1 className="result-title">{children}</h1>;
 }

@@ -10,8 +10,14 @@ export const platformRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./platform-shell')).default }),
     children: [
-      { path: '/platform/workspaces', lazy: async () => ({ Component: (await import('./workspace-list.screen')).default }) },
-      { path: '/platform/workspaces/:workspaceId', lazy: async () => ({ Component: (await import('./workspace-details.screen')).default }) },
+      {
+        path: '/platform/workspaces',
+        lazy: async () => ({ Component: (await import('./workspace-list.screen')).default }),
+      },
+      {
+        path: '/platform/workspaces/:workspaceId',
+        lazy: async () => ({ Component: (await import('./workspace-details.screen')).default }),
+      },
       { path: '/platform/leads', lazy: async () => ({ Component: (await import('./lead-list.screen')).default }) },
       { path: '/platform/audit', lazy: async () => ({ Component: (await import('./platform-audit.screen')).default }) },
     ],

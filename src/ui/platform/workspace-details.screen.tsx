@@ -1,4 +1,18 @@
-import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, List, Modal, Popconfirm, Space, Switch, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Modal,
+  Popconfirm,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -20,7 +34,8 @@ export const WorkspaceDetailsScreen = observer(function WorkspaceDetailsScreen()
   }, [vm, workspaceId]);
 
   useEffect(() => {
-    if (vm.deleted && vm.workspace) void navigate('/platform/workspaces', { state: { notice: `${vm.workspace.companyName} was deleted.` } });
+    if (vm.deleted && vm.workspace)
+      void navigate('/platform/workspaces', { state: { notice: `${vm.workspace.companyName} was deleted.` } });
   }, [vm.deleted, vm.workspace, navigate]);
 
   if (vm.status === 'loading' && !vm.workspace) return <Loading label="Loading the workspace" />;
@@ -55,7 +70,9 @@ export const WorkspaceDetailsScreen = observer(function WorkspaceDetailsScreen()
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      {vm.notice ? <Alert type={vm.notice.type} showIcon title={vm.notice.message} style={{ marginBottom: 16 }} /> : null}
+      {vm.notice ? (
+        <Alert type={vm.notice.type} showIcon title={vm.notice.message} style={{ marginBottom: 16 }} />
+      ) : null}
 
       <Card style={{ marginBottom: 16 }}>
         <Descriptions column={{ xs: 1, md: 2 }}>
@@ -68,7 +85,9 @@ export const WorkspaceDetailsScreen = observer(function WorkspaceDetailsScreen()
       </Card>
 
       <Card title="Modules" style={{ marginBottom: 16 }}>
-        <Typography.Paragraph type="secondary">A module switched off leaves the workspace's menu, and its calls are refused for this workspace.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          A module switched off leaves the workspace's menu, and its calls are refused for this workspace.
+        </Typography.Paragraph>
         <List
           dataSource={vm.modules}
           renderItem={(m) => (
@@ -115,9 +134,9 @@ export const WorkspaceDetailsScreen = observer(function WorkspaceDetailsScreen()
         destroyOnHidden
       >
         <Typography.Paragraph>
-          This deletes {w.companyName} and everything in it: its {w.userCount} {w.userCount === 1 ? 'user' : 'users'} and their sign-ins, its business
-          units and departments, courses and assignments, redressal workflows, invitations and security log. Its address {w.workspaceUrl} stops working at
-          once. This cannot be undone.
+          This deletes {w.companyName} and everything in it: its {w.userCount} {w.userCount === 1 ? 'user' : 'users'}{' '}
+          and their sign-ins, its business units and departments, courses and assignments, redressal workflows,
+          invitations and security log. Its address {w.workspaceUrl} stops working at once. This cannot be undone.
         </Typography.Paragraph>
         {vm.deleteError ? <Alert type="error" showIcon title={vm.deleteError} style={{ marginBottom: 12 }} /> : null}
         <label htmlFor="confirm-delete-name">
@@ -162,7 +181,15 @@ const UserLimitCard = observer(function UserLimitCard({ vm }: { vm: WorkspaceDet
           validateStatus={vm.fieldErrors.userLimit ? 'error' : undefined}
           help={vm.fieldErrors.userLimit}
         >
-          <InputNumber id="user-limit" min={1} max={1_000_000} precision={0} value={value} onChange={(v) => setValue(v)} placeholder="No limit" />
+          <InputNumber
+            id="user-limit"
+            min={1}
+            max={1_000_000}
+            precision={0}
+            value={value}
+            onChange={(v) => setValue(v)}
+            placeholder="No limit"
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={vm.busy === 'limit'}>
@@ -184,7 +211,8 @@ const ContractCard = observer(function ContractCard({ vm }: { vm: WorkspaceDetai
   return (
     <Card title="Contract" style={{ marginBottom: 16 }}>
       <Typography.Paragraph type="secondary">
-        Its admins are warned in the last 30 days. After the last day the workspace closes, keeping its data; a later date reopens it.
+        Its admins are warned in the last 30 days. After the last day the workspace closes, keeping its data; a later
+        date reopens it.
       </Typography.Paragraph>
       <Form layout="inline" onFinish={() => void vm.saveContractExpiry(value || null)}>
         <Form.Item
@@ -199,7 +227,10 @@ const ContractCard = observer(function ContractCard({ vm }: { vm: WorkspaceDetai
           <Button type="primary" htmlType="submit" loading={vm.busy === 'expiry'}>
             Save date
           </Button>
-          <Button onClick={() => void vm.saveContractExpiry(null)} disabled={w.contractExpiresOn === null || vm.busy !== null}>
+          <Button
+            onClick={() => void vm.saveContractExpiry(null)}
+            disabled={w.contractExpiresOn === null || vm.busy !== null}
+          >
             Make open-ended
           </Button>
         </Space>
@@ -214,11 +245,24 @@ const AddressCard = observer(function AddressCard({ vm }: { vm: WorkspaceDetails
   return (
     <Card title="Address" style={{ marginBottom: 16 }}>
       <Typography.Paragraph type="secondary">
-        Served at {w.workspaceUrl}. Moving it takes effect at once: the old address stops working and everyone signed in there is signed out.
+        Served at {w.workspaceUrl}. Moving it takes effect at once: the old address stops working and everyone signed in
+        there is signed out.
       </Typography.Paragraph>
       <Form layout="inline">
-        <Form.Item label="New address" htmlFor="new-address" validateStatus={vm.fieldErrors.workspaceUrl ? 'error' : undefined} help={vm.fieldErrors.workspaceUrl}>
-          <Input id="new-address" value={value} onChange={(e) => setValue(e.target.value)} placeholder="initech.example.com" spellCheck={false} style={{ width: 280 }} />
+        <Form.Item
+          label="New address"
+          htmlFor="new-address"
+          validateStatus={vm.fieldErrors.workspaceUrl ? 'error' : undefined}
+          help={vm.fieldErrors.workspaceUrl}
+        >
+          <Input
+            id="new-address"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            placeholder="initech.example.com"
+            spellCheck={false}
+            style={{ width: 280 }}
+          />
         </Form.Item>
         <Popconfirm
           title={`Move ${w.companyName} to ${value.trim() || 'the new address'}?`}

@@ -81,7 +81,11 @@ export class WorkspaceDetailsViewModel {
     }
   }
 
-  private async apply(busy: Busy, run: () => Promise<SettingOutcome>, success: (w: WorkspaceDetails) => string): Promise<boolean> {
+  private async apply(
+    busy: Busy,
+    run: () => Promise<SettingOutcome>,
+    success: (w: WorkspaceDetails) => string,
+  ): Promise<boolean> {
     this.busy = busy;
     this.notice = null;
     this.fieldErrors = {};
@@ -117,7 +121,8 @@ export class WorkspaceDetailsViewModel {
     return this.apply(
       'expiry',
       () => this.setContractExpiry.execute(this.workspaceId, day),
-      (w) => (w.contractExpiresOn ? `The contract now runs until ${w.contractExpiresOn}.` : 'The contract is now open-ended.'),
+      (w) =>
+        w.contractExpiresOn ? `The contract now runs until ${w.contractExpiresOn}.` : 'The contract is now open-ended.',
     );
   }
 
@@ -125,7 +130,8 @@ export class WorkspaceDetailsViewModel {
     return this.apply(
       'url',
       () => this.changeWorkspaceUrl.execute(this.workspaceId, workspaceUrl),
-      (w) => `The workspace is now served at ${w.workspaceUrl}. The old address no longer works and everyone there was signed out.`,
+      (w) =>
+        `The workspace is now served at ${w.workspaceUrl}. The old address no longer works and everyone there was signed out.`,
     );
   }
 
@@ -139,7 +145,10 @@ export class WorkspaceDetailsViewModel {
       const label = MODULES.find((m) => m.key === key)!.label;
       runInAction(() => {
         this.workspace = { ...workspace, modules };
-        this.notice = { type: 'success', message: `${label} is now ${modules[key] ? 'on' : 'off'} for ${workspace.companyName}.` };
+        this.notice = {
+          type: 'success',
+          message: `${label} is now ${modules[key] ? 'on' : 'off'} for ${workspace.companyName}.`,
+        };
       });
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', message: describeError(error) }));
@@ -168,7 +177,11 @@ export class WorkspaceDetailsViewModel {
     this.busy = 'delete';
     this.deleteError = null;
     try {
-      const outcome = await this.deleteWorkspace.execute({ workspaceId: workspace.workspaceId, companyName: workspace.companyName, typedName: this.typedName });
+      const outcome = await this.deleteWorkspace.execute({
+        workspaceId: workspace.workspaceId,
+        companyName: workspace.companyName,
+        typedName: this.typedName,
+      });
       runInAction(() => {
         if (outcome.ok) {
           this.deleteOpen = false;

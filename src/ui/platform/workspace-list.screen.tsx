@@ -33,7 +33,9 @@ export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
       <Typography.Title level={1} style={{ fontSize: 28 }}>
         Workspaces
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Every customer organisation, each served at its own address.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Every customer organisation, each served at its own address.
+      </Typography.Paragraph>
       {notice ? <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} /> : null}
       <Space style={{ marginBottom: 16 }} wrap>
         <Input.Search
@@ -90,11 +92,17 @@ export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
         }
       >
         <Typography.Paragraph type="secondary">
-          The workspace gets a headquarters business unit, and its first admin is sent an invitation to set a password at the new address.
+          The workspace gets a headquarters business unit, and its first admin is sent an invitation to set a password
+          at the new address.
         </Typography.Paragraph>
         {vm.createError ? <Alert type="error" showIcon title={vm.createError} style={{ marginBottom: 16 }} /> : null}
         <Form form={form} layout="vertical" onFinish={(values) => void vm.create(values)}>
-          <Form.Item name="companyName" label="Company name" rules={[{ required: true, whitespace: true, message: 'Give the company name' }]} {...fieldProps('companyName')}>
+          <Form.Item
+            name="companyName"
+            label="Company name"
+            rules={[{ required: true, whitespace: true, message: 'Give the company name' }]}
+            {...fieldProps('companyName')}
+          >
             <Input maxLength={200} autoFocus />
           </Form.Item>
           <Form.Item
@@ -106,10 +114,20 @@ export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
           >
             <Input maxLength={253} placeholder="initech.example.com" spellCheck={false} />
           </Form.Item>
-          <Form.Item name="adminEmail" label="Admin email" rules={[{ required: true, type: 'email', message: 'Give the first admin’s email address' }]} {...fieldProps('adminEmail')}>
+          <Form.Item
+            name="adminEmail"
+            label="Admin email"
+            rules={[{ required: true, type: 'email', message: 'Give the first admin’s email address' }]}
+            {...fieldProps('adminEmail')}
+          >
             <Input type="email" maxLength={254} />
           </Form.Item>
-          <Form.Item name="adminFirstName" label="Admin first name" rules={[{ required: true, whitespace: true, message: 'Give the first admin’s first name' }]} {...fieldProps('adminFirstName')}>
+          <Form.Item
+            name="adminFirstName"
+            label="Admin first name"
+            rules={[{ required: true, whitespace: true, message: 'Give the first admin’s first name' }]}
+            {...fieldProps('adminFirstName')}
+          >
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="adminLastName" label="Admin last name" {...fieldProps('adminLastName')}>
@@ -133,7 +151,12 @@ export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
               ]}
             />
           </Form.Item>
-          <Form.Item name="contractExpiresOn" label="Contract end date" extra="The contract's last day; leave empty for an open-ended contract" {...fieldProps('contractExpiresOn')}>
+          <Form.Item
+            name="contractExpiresOn"
+            label="Contract end date"
+            extra="The contract's last day; leave empty for an open-ended contract"
+            {...fieldProps('contractExpiresOn')}
+          >
             <Input type="date" />
           </Form.Item>
         </Form>

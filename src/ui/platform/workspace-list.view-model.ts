@@ -39,7 +39,9 @@ export function describeUsers(w: Pick<WorkspaceListItem, 'userCount' | 'userLimi
 @injectable()
 export class WorkspaceListViewModel {
   search = '';
-  readonly list = new PagedList<WorkspaceListItem>((page, pageSize) => this.workspaces.list({ page, pageSize, search: this.search || undefined }));
+  readonly list = new PagedList<WorkspaceListItem>((page, pageSize) =>
+    this.workspaces.list({ page, pageSize, search: this.search || undefined }),
+  );
 
   createOpen = false;
   creating = false;

@@ -6,7 +6,8 @@ import { LANGUAGE_LABELS } from '../../domain/courses/course';
 import { PagedList } from '../shared/paged-list';
 
 /** The day an acceptance was recorded, as the screens write dates ("12 Dec 2026"). */
-export const acceptedOn = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+export const acceptedOn = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** A row of "My policies", in words. */
 export interface AcceptedPolicyRow {

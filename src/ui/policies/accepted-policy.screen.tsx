@@ -20,7 +20,9 @@ export const AcceptedPolicyScreen = observer(function AcceptedPolicyScreen() {
     <section aria-labelledby="accepted-policy-title" className="document-page">
       <Link to="/policies/mine">Back to my policies</Link>
       {vm.status === 'loading' && !accepted ? <Loading label="Opening the policy" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(policyId, Number(version))} /> : null}
+      {vm.status === 'error' ? (
+        <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(policyId, Number(version))} />
+      ) : null}
       {vm.status !== 'error' && accepted && row ? (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Typography.Title level={1} id="accepted-policy-title" style={{ fontSize: 26, marginBottom: 0 }}>
@@ -31,7 +33,12 @@ export const AcceptedPolicyScreen = observer(function AcceptedPolicyScreen() {
             <Tag color="green">{row.accepted}</Tag>
           </Space>
           {row.newer && row.currentPath ? (
-            <Alert type="warning" showIcon title={`${row.newer}.`} description={<Link to={row.currentPath}>Read and accept the new version</Link>} />
+            <Alert
+              type="warning"
+              showIcon
+              title={`${row.newer}.`}
+              description={<Link to={row.currentPath}>Read and accept the new version</Link>}
+            />
           ) : null}
           {vm.documentError ? (
             <LoadError message={vm.documentError} onRetry={() => void vm.retryDocument()} />
@@ -39,7 +46,9 @@ export const AcceptedPolicyScreen = observer(function AcceptedPolicyScreen() {
             <PdfViewer
               source={vm.source}
               title={`${accepted.title}, version ${accepted.version}`}
-              download={vm.downloadUrl ? { href: vm.downloadUrl, fileName: `${accepted.title} v${accepted.version}.pdf` } : null}
+              download={
+                vm.downloadUrl ? { href: vm.downloadUrl, fileName: `${accepted.title} v${accepted.version}.pdf` } : null
+              }
             />
           )}
         </Space>

@@ -17,7 +17,16 @@ export const CataloguePoliciesScreen = observer(function CataloguePoliciesScreen
   }, [vm]);
   const selected = vm.selected;
   const columns = [
-    { title: 'Policy', dataIndex: 'title', key: 'title', render: (title: string, row: PolicySummary) => <Button type="link" onClick={() => void vm.open(row.id)}>{title}</Button> },
+    {
+      title: 'Policy',
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string, row: PolicySummary) => (
+        <Button type="link" onClick={() => void vm.open(row.id)}>
+          {title}
+        </Button>
+      ),
+    },
     { title: 'Version', dataIndex: 'currentVersion', key: 'version' },
     {
       title: 'Languages',
@@ -26,7 +35,8 @@ export const CataloguePoliciesScreen = observer(function CataloguePoliciesScreen
         <Space wrap>
           {Object.entries(row.translations).map(([language, state]) => (
             <Tag key={language} color={state === 'CURRENT' ? 'green' : 'orange'}>
-              {LANGUAGE_LABELS[language as PolicyLanguage]}{state === 'OUTDATED' ? ' (outdated)' : ''}
+              {LANGUAGE_LABELS[language as PolicyLanguage]}
+              {state === 'OUTDATED' ? ' (outdated)' : ''}
             </Tag>
           ))}
         </Space>
@@ -45,10 +55,14 @@ export const CataloguePoliciesScreen = observer(function CataloguePoliciesScreen
           New policy
         </Button>
       </Space>
-      <Typography.Paragraph type="secondary">The policies every workspace may publish to its people, with a PDF per language for each version.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        The policies every workspace may publish to its people, with a PDF per language for each version.
+      </Typography.Paragraph>
       {vm.status === 'loading' ? <Loading label="Loading the policies" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status === 'ready' && vm.items.length === 0 ? <EmptyState title="No policies yet: create the first one." /> : null}
+      {vm.status === 'ready' && vm.items.length === 0 ? (
+        <EmptyState title="No policies yet: create the first one." />
+      ) : null}
       {vm.status === 'ready' && vm.items.length > 0 ? (
         <Table rowKey="id" dataSource={vm.items.slice()} columns={columns} pagination={false} scroll={{ x: true }} />
       ) : null}

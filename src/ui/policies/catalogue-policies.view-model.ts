@@ -3,7 +3,14 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { CataloguePolicyApi } from '../../application/policies/policy-api.port';
 import { UploadPolicyPdf } from '../../application/policies/upload-policy-pdf.use-case';
 import { describeError } from '../../application/shared/api-error';
-import type { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicyLanguage, PolicySummary, ReviewBody } from '../../contracts/learning/catalogue.contract';
+import type {
+  CreatePolicyBody,
+  NewVersionBody,
+  PolicyDetails,
+  PolicyLanguage,
+  PolicySummary,
+  ReviewBody,
+} from '../../contracts/learning/catalogue.contract';
 
 export interface UploadState {
   sent: number;

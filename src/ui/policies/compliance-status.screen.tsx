@@ -16,11 +16,19 @@ function Evidence({ obligation }: { obligation: Obligation }) {
         <Typography.Text>Courses: {obligation.training.courses.join(', ')}</Typography.Text>
         <div>
           <Typography.Text type="secondary">Assigned</Typography.Text>
-          <Progress percent={obligation.training.assignedPercent} size="small" aria-label={`${obligation.title}: assigned`} />
+          <Progress
+            percent={obligation.training.assignedPercent}
+            size="small"
+            aria-label={`${obligation.title}: assigned`}
+          />
         </div>
         <div>
           <Typography.Text type="secondary">Completed</Typography.Text>
-          <Progress percent={obligation.training.completedPercent} size="small" aria-label={`${obligation.title}: completed`} />
+          <Progress
+            percent={obligation.training.completedPercent}
+            size="small"
+            aria-label={`${obligation.title}: completed`}
+          />
         </div>
         <Typography.Text type="secondary">{obligation.evidence}</Typography.Text>
       </div>
@@ -48,7 +56,10 @@ export const ComplianceStatusScreen = observer(function ComplianceStatusScreen()
           Choose jurisdictions
         </Button>
       </Space>
-      <Typography.Paragraph type="secondary">What the law asks of your workplace in each jurisdiction you operate in, the evidence SafePlace holds, and what is still missing.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        What the law asks of your workplace in each jurisdiction you operate in, the evidence SafePlace holds, and what
+        is still missing.
+      </Typography.Paragraph>
       {vm.status === 'loading' && !report ? <Loading label="Loading your compliance" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {choosing && vm.status !== 'error' ? (
@@ -60,7 +71,11 @@ export const ComplianceStatusScreen = observer(function ComplianceStatusScreen()
               if (await vm.declare(values.jurisdictionIds ?? [])) setChoosing(false);
             }}
           >
-            <Form.Item label="Jurisdictions you operate in" name="jurisdictionIds" extra="A country, or the states and provinces where you have people">
+            <Form.Item
+              label="Jurisdictions you operate in"
+              name="jurisdictionIds"
+              extra="A country, or the states and provinces where you have people"
+            >
               <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} options={vm.options} />
             </Form.Item>
             {vm.saveError ? <Alert type="error" title={vm.saveError} style={{ marginBottom: 16 }} /> : null}
@@ -105,10 +120,15 @@ export const ComplianceStatusScreen = observer(function ComplianceStatusScreen()
                   {jurisdiction.name} ({jurisdiction.code})
                 </Typography.Title>
                 {obligations.length === 0 ? (
-                  <Typography.Text type="secondary">The catalogue lists no obligation for {jurisdiction.name} yet.</Typography.Text>
+                  <Typography.Text type="secondary">
+                    The catalogue lists no obligation for {jurisdiction.name} yet.
+                  </Typography.Text>
                 ) : (
                   // One card per obligation (not a table): it reads on a 390 px phone without a scrolling region.
-                  <ul aria-label={`Obligations of ${jurisdiction.name}`} style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 12 }}>
+                  <ul
+                    aria-label={`Obligations of ${jurisdiction.name}`}
+                    style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 12 }}
+                  >
                     {obligations.map((o) => (
                       <li key={o.complianceId} aria-label={o.title}>
                         <Card size="small">
@@ -120,11 +140,21 @@ export const ComplianceStatusScreen = observer(function ComplianceStatusScreen()
                           <div>
                             <Evidence obligation={o} />
                           </div>
-                          <dl style={{ margin: '8px 0 0', display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 4 }}>
+                          <dl
+                            style={{
+                              margin: '8px 0 0',
+                              display: 'grid',
+                              gridTemplateColumns: 'auto 1fr',
+                              columnGap: 12,
+                              rowGap: 4,
+                            }}
+                          >
                             <dt>What is missing</dt>
                             <dd style={{ margin: 0 }}>{o.missing ?? 'Nothing'}</dd>
                             <dt>Falls due</dt>
-                            <dd style={{ margin: 0 }}>{o.dueOn ? new Date(`${o.dueOn}T00:00:00`).toLocaleDateString() : 'No date'}</dd>
+                            <dd style={{ margin: 0 }}>
+                              {o.dueOn ? new Date(`${o.dueOn}T00:00:00`).toLocaleDateString() : 'No date'}
+                            </dd>
                           </dl>
                         </Card>
                       </li>

@@ -32,7 +32,9 @@ export class ComplianceStatusViewModel {
     const countries = this.choices.filter((j) => !j.parentId);
     return countries.flatMap((country) => [
       { value: country.id, label: `${country.name} (${country.code})` },
-      ...this.choices.filter((j) => j.parentId === country.id).map((j) => ({ value: j.id, label: `${j.name} (${j.code})` })),
+      ...this.choices
+        .filter((j) => j.parentId === country.id)
+        .map((j) => ({ value: j.id, label: `${j.name} (${j.code})` })),
     ]);
   }
 

@@ -8,7 +8,6 @@ import { tableStates } from '../shared/table-states';
 import { KIND_LABELS } from './compliance-kinds';
 import { CompliancesViewModel } from './compliances.view-model';
 
-
 interface ComplianceValues {
   title: string;
   description?: string;
@@ -29,7 +28,12 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
     void vm.load();
   }, [vm]);
   useEffect(() => {
-    form.setFields(Object.entries(vm.fieldErrors).map(([name, error]) => ({ name: name as keyof ComplianceValues, errors: [error] })));
+    form.setFields(
+      Object.entries(vm.fieldErrors).map(([name, error]) => ({
+        name: name as keyof ComplianceValues,
+        errors: [error],
+      })),
+    );
   }, [form, vm.fieldErrors]);
   const closeCompliance = () => {
     setEditing(null);
@@ -45,7 +49,13 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
   const complianceTab = (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search aria-label="Search compliances" placeholder="Search by title" allowClear enterButton="Search" onSearch={(search) => vm.setFilter({ search })} />
+        <Input.Search
+          aria-label="Search compliances"
+          placeholder="Search by title"
+          allowClear
+          enterButton="Search"
+          onSearch={(search) => vm.setFilter({ search })}
+        />
         <Select
           aria-label="Jurisdiction"
           allowClear
@@ -70,7 +80,11 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
         <Table<Compliance>
           rowKey="id"
           dataSource={compliances}
-          {...tableStates(vm.list.status === 'loading', compliances.length, 'No compliances yet: add the first obligation.')}
+          {...tableStates(
+            vm.list.status === 'loading',
+            compliances.length,
+            'No compliances yet: add the first obligation.',
+          )}
           // Scrolls sideways on a phone only with rows (each has a button, so the region is keyboard reachable).
           scroll={compliances.length ? { x: true } : undefined}
           pagination={{
@@ -87,25 +101,50 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
               dataIndex: 'title',
               key: 'title',
               render: (title: string, row) => (
-                <Button type="link" style={{ padding: 0, whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setEditing({ row })}>
+                <Button
+                  type="link"
+                  style={{ padding: 0, whiteSpace: 'normal', textAlign: 'left' }}
+                  onClick={() => setEditing({ row })}
+                >
                   {title}
                 </Button>
               ),
             },
-            { title: 'Jurisdiction', key: 'jurisdiction', render: (_: unknown, row) => `${row.jurisdiction.name} (${row.jurisdiction.code})` },
-            { title: 'Kind', dataIndex: 'kind', key: 'kind', render: (kind: ComplianceKind) => <Tag>{KIND_LABELS[kind]}</Tag>, responsive: ['md'] },
-            { title: 'Category', key: 'category', render: (_: unknown, row) => row.category?.name ?? 'None', responsive: ['md'] },
+            {
+              title: 'Jurisdiction',
+              key: 'jurisdiction',
+              render: (_: unknown, row) => `${row.jurisdiction.name} (${row.jurisdiction.code})`,
+            },
+            {
+              title: 'Kind',
+              dataIndex: 'kind',
+              key: 'kind',
+              render: (kind: ComplianceKind) => <Tag>{KIND_LABELS[kind]}</Tag>,
+              responsive: ['md'],
+            },
+            {
+              title: 'Category',
+              key: 'category',
+              render: (_: unknown, row) => row.category?.name ?? 'None',
+              responsive: ['md'],
+            },
             {
               title: 'Met by',
               key: 'links',
               responsive: ['md'],
-              render: (_: unknown, row) => [...row.policies.map((p) => p.title), ...row.courseTitles].join(', ') || 'Nothing linked yet',
+              render: (_: unknown, row) =>
+                [...row.policies.map((p) => p.title), ...row.courseTitles].join(', ') || 'Nothing linked yet',
             },
             {
               title: 'Actions',
               key: 'actions',
               render: (_: unknown, row) => (
-                <Popconfirm title={`Delete ${row.title}?`} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => vm.removeCompliance(row)}>
+                <Popconfirm
+                  title={`Delete ${row.title}?`}
+                  okText="Delete"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => vm.removeCompliance(row)}
+                >
                   <Button size="small" danger aria-label={`Delete ${row.title}`}>
                     Delete
                   </Button>
@@ -129,7 +168,11 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
         <Table<ComplianceCategory>
           rowKey="id"
           dataSource={categories}
-          {...tableStates(vm.categories.status === 'loading', categories.length, 'No categories yet: add one to group the compliances.')}
+          {...tableStates(
+            vm.categories.status === 'loading',
+            categories.length,
+            'No categories yet: add one to group the compliances.',
+          )}
           scroll={categories.length ? { x: true } : undefined}
           pagination={{
             current: vm.categories.page,
@@ -141,7 +184,13 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
           columns={[
             { title: 'Category', dataIndex: 'name', key: 'name' },
             { title: 'Compliances', dataIndex: 'complianceCount', key: 'count' },
-            { title: 'Added', dataIndex: 'createdAt', key: 'added', render: (at: string) => new Date(at).toLocaleDateString(), responsive: ['sm'] },
+            {
+              title: 'Added',
+              dataIndex: 'createdAt',
+              key: 'added',
+              render: (at: string) => new Date(at).toLocaleDateString(),
+              responsive: ['sm'],
+            },
             {
               title: 'Actions',
               key: 'actions',
@@ -150,7 +199,12 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
                   <Button size="small" aria-label={`Rename ${row.name}`} onClick={() => setCategory({ row })}>
                     Rename
                   </Button>
-                  <Popconfirm title={`Delete ${row.name}?`} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => vm.removeCategory(row)}>
+                  <Popconfirm
+                    title={`Delete ${row.name}?`}
+                    okText="Delete"
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => vm.removeCategory(row)}
+                  >
                     <Button size="small" danger aria-label={`Delete ${row.name}`}>
                       Delete
                     </Button>
@@ -175,8 +229,12 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
           New compliance
         </Button>
       </Space>
-      <Typography.Paragraph type="secondary">What each jurisdiction's law obliges a workplace to do, and the policies and courses that meet it.</Typography.Paragraph>
-      {vm.notice ? <Alert type={vm.notice.type} title={vm.notice.text} showIcon closable style={{ marginBottom: 16 }} /> : null}
+      <Typography.Paragraph type="secondary">
+        What each jurisdiction's law obliges a workplace to do, and the policies and courses that meet it.
+      </Typography.Paragraph>
+      {vm.notice ? (
+        <Alert type={vm.notice.type} title={vm.notice.text} showIcon closable style={{ marginBottom: 16 }} />
+      ) : null}
       <Tabs
         items={[
           { key: 'compliances', label: 'Compliances', children: complianceTab },
@@ -184,7 +242,13 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
         ]}
       />
 
-      <Drawer title={row ? row.title : 'New compliance'} open={!!editing} onClose={closeCompliance} destroyOnHidden size="large">
+      <Drawer
+        title={row ? row.title : 'New compliance'}
+        open={!!editing}
+        onClose={closeCompliance}
+        destroyOnHidden
+        size="large"
+      >
         <Form<ComplianceValues>
           form={form}
           layout="vertical"
@@ -220,14 +284,25 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
           <Form.Item label="What it obliges" name="description">
             <Input.TextArea rows={3} />
           </Form.Item>
-          <Form.Item label="Jurisdiction" name="jurisdictionId" rules={[{ required: true, message: 'Choose the jurisdiction' }]}>
-            <Select showSearch={{ optionFilterProp: 'label' }} options={vm.jurisdictions.map((j) => ({ value: j.id, label: `${j.name} (${j.code})` }))} />
+          <Form.Item
+            label="Jurisdiction"
+            name="jurisdictionId"
+            rules={[{ required: true, message: 'Choose the jurisdiction' }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={vm.jurisdictions.map((j) => ({ value: j.id, label: `${j.name} (${j.code})` }))}
+            />
           </Form.Item>
           <Form.Item label="Kind" name="kind" rules={[{ required: true, message: 'Choose the kind' }]}>
             <Select options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))} />
           </Form.Item>
           <Form.Item label="Category" name="categoryId">
-            <Select allowClear placeholder="None" options={vm.categoryChoices.map((c) => ({ value: c.id, label: c.name }))} />
+            <Select
+              allowClear
+              placeholder="None"
+              options={vm.categoryChoices.map((c) => ({ value: c.id, label: c.name }))}
+            />
           </Form.Item>
           <Form.Item label="Policies that meet it" name="policyIds">
             <Select mode="multiple" allowClear options={vm.policies.map((p) => ({ value: p.id, label: p.title }))} />
@@ -242,7 +317,12 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
         </Form>
       </Drawer>
 
-      <Drawer title={category?.row ? `Rename ${category.row.name}` : 'New category'} open={!!category} onClose={closeCategory} destroyOnHidden>
+      <Drawer
+        title={category?.row ? `Rename ${category.row.name}` : 'New category'}
+        open={!!category}
+        onClose={closeCategory}
+        destroyOnHidden
+      >
         <Form<{ name: string }>
           layout="vertical"
           initialValues={{ name: category?.row?.name }}

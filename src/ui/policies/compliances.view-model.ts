@@ -3,7 +3,13 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { ComplianceCatalogueApi } from '../../application/policies/compliance-catalogue.port';
 import { CataloguePolicyApi } from '../../application/policies/policy-api.port';
 import { describeError } from '../../application/shared/api-error';
-import type { Compliance, ComplianceCategory, CreateComplianceBody, Jurisdiction, PolicySummary } from '../../contracts/learning/catalogue.contract';
+import type {
+  Compliance,
+  ComplianceCategory,
+  CreateComplianceBody,
+  Jurisdiction,
+  PolicySummary,
+} from '../../contracts/learning/catalogue.contract';
 import { PagedList } from '../shared/paged-list';
 
 export const COMPLIANCE_PAGE_SIZE = 60;
@@ -32,9 +38,19 @@ export class CompliancesViewModel {
     @inject(ComplianceCatalogueApi) private readonly api: ComplianceCatalogueApi,
     @inject(CataloguePolicyApi) private readonly policyApi: CataloguePolicyApi,
   ) {
-    this.list = new PagedList((page, pageSize) => this.api.compliances(page, pageSize, this.filter), { pageSize: COMPLIANCE_PAGE_SIZE, key: (c) => c.id });
-    this.categories = new PagedList((page, pageSize) => this.api.categories(page, pageSize), { pageSize: CATEGORY_PAGE_SIZE, key: (c) => c.id });
-    makeAutoObservable<CompliancesViewModel, 'api' | 'policyApi'>(this, { list: false, categories: false, api: false, policyApi: false }, { autoBind: true });
+    this.list = new PagedList((page, pageSize) => this.api.compliances(page, pageSize, this.filter), {
+      pageSize: COMPLIANCE_PAGE_SIZE,
+      key: (c) => c.id,
+    });
+    this.categories = new PagedList((page, pageSize) => this.api.categories(page, pageSize), {
+      pageSize: CATEGORY_PAGE_SIZE,
+      key: (c) => c.id,
+    });
+    makeAutoObservable<CompliancesViewModel, 'api' | 'policyApi'>(
+      this,
+      { list: false, categories: false, api: false, policyApi: false },
+      { autoBind: true },
+    );
   }
 
   async load(): Promise<void> {

@@ -33,8 +33,12 @@ export const JurisdictionsScreen = observer(function JurisdictionsScreen() {
           New jurisdiction
         </Button>
       </Space>
-      <Typography.Paragraph type="secondary">The countries, states and provinces whose laws the compliances come from.</Typography.Paragraph>
-      {vm.notice ? <Alert type={vm.notice.type} title={vm.notice.text} showIcon closable style={{ marginBottom: 16 }} /> : null}
+      <Typography.Paragraph type="secondary">
+        The countries, states and provinces whose laws the compliances come from.
+      </Typography.Paragraph>
+      {vm.notice ? (
+        <Alert type={vm.notice.type} title={vm.notice.text} showIcon closable style={{ marginBottom: 16 }} />
+      ) : null}
       {vm.status === 'error' ? (
         <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />
       ) : (
@@ -58,10 +62,19 @@ export const JurisdictionsScreen = observer(function JurisdictionsScreen() {
               key: 'actions',
               render: (_: unknown, row: JurisdictionRow) => (
                 <Space wrap>
-                  <Button size="small" aria-label={`Rename ${row.name}`} onClick={() => setEditing({ mode: 'rename', row })}>
+                  <Button
+                    size="small"
+                    aria-label={`Rename ${row.name}`}
+                    onClick={() => setEditing({ mode: 'rename', row })}
+                  >
                     Rename
                   </Button>
-                  <Popconfirm title={`Delete ${row.name}?`} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => vm.remove(row)}>
+                  <Popconfirm
+                    title={`Delete ${row.name}?`}
+                    okText="Delete"
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => vm.remove(row)}
+                  >
                     <Button size="small" danger aria-label={`Delete ${row.name}`}>
                       Delete
                     </Button>
@@ -73,7 +86,12 @@ export const JurisdictionsScreen = observer(function JurisdictionsScreen() {
         />
       )}
 
-      <Drawer title={editing?.mode === 'rename' ? `Rename ${editing.row?.name ?? ''}` : 'New jurisdiction'} open={!!editing} onClose={close} destroyOnHidden>
+      <Drawer
+        title={editing?.mode === 'rename' ? `Rename ${editing.row?.name ?? ''}` : 'New jurisdiction'}
+        open={!!editing}
+        onClose={close}
+        destroyOnHidden
+      >
         {editing?.mode === 'rename' && editing.row ? (
           <Form<{ name: string }>
             layout="vertical"
@@ -94,7 +112,14 @@ export const JurisdictionsScreen = observer(function JurisdictionsScreen() {
           <Form<{ code: string; name: string; parentId?: string }>
             layout="vertical"
             onFinish={async (values) => {
-              if (await vm.create({ code: values.code.trim().toUpperCase(), name: values.name, parentId: values.parentId ?? null })) close();
+              if (
+                await vm.create({
+                  code: values.code.trim().toUpperCase(),
+                  name: values.name,
+                  parentId: values.parentId ?? null,
+                })
+              )
+                close();
             }}
           >
             <Form.Item label="Name" name="name" rules={[{ required: true, message: 'Give a name' }]}>
@@ -108,8 +133,17 @@ export const JurisdictionsScreen = observer(function JurisdictionsScreen() {
             >
               <Input />
             </Form.Item>
-            <Form.Item label="Country" name="parentId" extra="Leave empty for a country; choose its country for a state or province">
-              <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="None: this is a country" options={vm.countries.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))} />
+            <Form.Item
+              label="Country"
+              name="parentId"
+              extra="Leave empty for a country; choose its country for a state or province"
+            >
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="None: this is a country"
+                options={vm.countries.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+              />
             </Form.Item>
             {vm.saveError ? <Alert type="error" title={vm.saveError} style={{ marginBottom: 16 }} /> : null}
             <Button type="primary" htmlType="submit" loading={vm.saving}>

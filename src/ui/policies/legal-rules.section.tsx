@@ -7,7 +7,8 @@ import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { LegalRulesViewModel, RETURN_NAMES, RULE_STATUS } from './legal-rules.view-model';
 
-const readable = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const readable = (iso: string) =>
+  new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * The compliance page's part for the law (docs/law.md): every rule of the declared countries with its status, what
@@ -30,7 +31,9 @@ export const LegalRulesSection = observer(function LegalRulesSection() {
         <List
           bordered
           dataSource={vm.due.map((d) => ({ ...d }))}
-          locale={{ emptyText: <Typography.Text>No return applies to the jurisdictions you declared.</Typography.Text> }}
+          locale={{
+            emptyText: <Typography.Text>No return applies to the jurisdictions you declared.</Typography.Text>,
+          }}
           renderItem={(d) => (
             <List.Item>
               <Space wrap>
@@ -51,7 +54,9 @@ export const LegalRulesSection = observer(function LegalRulesSection() {
         <Typography.Title level={2} id="rules-title" style={{ fontSize: 20 }}>
           Legal rules
         </Typography.Title>
-        <Typography.Paragraph type="secondary">Each rule the law sets for the countries you declared, judged from counts: never a name or a case.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          Each rule the law sets for the countries you declared, judged from counts: never a name or a case.
+        </Typography.Paragraph>
         <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
           {(['NOT_MET', 'AT_RISK', 'MET', 'NOT_APPLICABLE'] as RuleStatus[]).map((s) => (
             <Col key={s} xs={12} md={6}>
@@ -61,7 +66,14 @@ export const LegalRulesSection = observer(function LegalRulesSection() {
             </Col>
           ))}
         </Row>
-        {counts.NOT_MET > 0 ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`${counts.NOT_MET} rules not met: see the penalty beside each`} /> : null}
+        {counts.NOT_MET > 0 ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={`${counts.NOT_MET} rules not met: see the penalty beside each`}
+          />
+        ) : null}
         <Table<LegalRule>
           rowKey="ruleId"
           size="small"
@@ -81,7 +93,11 @@ export const LegalRulesSection = observer(function LegalRulesSection() {
                 </div>
               ),
             },
-            { title: 'Status', key: 'status', render: (_, r) => <Tag color={RULE_STATUS[r.status].color}>{RULE_STATUS[r.status].text}</Tag> },
+            {
+              title: 'Status',
+              key: 'status',
+              render: (_, r) => <Tag color={RULE_STATUS[r.status].color}>{RULE_STATUS[r.status].text}</Tag>,
+            },
             {
               title: 'What SafePlace computed',
               key: 'computed',

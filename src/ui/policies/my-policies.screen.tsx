@@ -18,7 +18,9 @@ export const MyPoliciesScreen = observer(function MyPoliciesScreen() {
       <Typography.Title level={1} id="my-policies-title" style={{ fontSize: 26 }}>
         My policies
       </Typography.Title>
-      <Typography.Paragraph type="secondary">The policies you accepted, with the version and the day. Open one to read it again.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        The policies you accepted, with the version and the day. Open one to read it again.
+      </Typography.Paragraph>
       {list.status === 'loading' && list.items.length === 0 ? (
         <div role="status" aria-label="Loading your policies">
           <Card>

@@ -27,10 +27,18 @@ export const PoliciesToAcceptCard = observer(function PoliciesToAcceptCard() {
             <Col xs={24} md={12} key={p.id}>
               <Card title={p.title}>
                 <Typography.Paragraph>
-                  {p.dueOn ? <Tag color={p.state === 'OVERDUE' ? 'red' : 'blue'}>{tr(p.state === 'OVERDUE' ? 'policies.late' : 'policies.due', { date: showDate(p.dueOn) })}</Tag> : null}
+                  {p.dueOn ? (
+                    <Tag color={p.state === 'OVERDUE' ? 'red' : 'blue'}>
+                      {tr(p.state === 'OVERDUE' ? 'policies.late' : 'policies.due', { date: showDate(p.dueOn) })}
+                    </Tag>
+                  ) : null}
                   {p.acceptedVersion ? <Tag>{tr('policies.newVersion', { version: p.currentVersion })}</Tag> : null}
                 </Typography.Paragraph>
-                <Link to={`/policies/read/${p.id}`} className="ant-btn ant-btn-primary ant-btn-lg" aria-label={tr('policies.readAndAcceptTitle', { title: p.title })}>
+                <Link
+                  to={`/policies/read/${p.id}`}
+                  className="ant-btn ant-btn-primary ant-btn-lg"
+                  aria-label={tr('policies.readAndAcceptTitle', { title: p.title })}
+                >
                   {tr('policies.readAndAccept')}
                 </Link>
               </Card>

@@ -20,7 +20,8 @@ export const policiesViewModels = new ContainerModule(({ bind }) => {
   bind(CataloguePoliciesViewModel).toSelf();
   bind(WorkspacePoliciesViewModel).toSelf();
   bind(OwnPoliciesViewModel).toDynamicValue(
-    (ctx) => new CataloguePoliciesViewModel(ctx.get<OwnPolicyApi>(OwnPolicyApi), ctx.get<UploadPolicyPdf>(UploadOwnPolicyPdf)),
+    (ctx) =>
+      new CataloguePoliciesViewModel(ctx.get<OwnPolicyApi>(OwnPolicyApi), ctx.get<UploadPolicyPdf>(UploadOwnPolicyPdf)),
   );
   bind(PolicyReaderViewModel).toSelf();
   bind(MyPoliciesViewModel).toSelf();

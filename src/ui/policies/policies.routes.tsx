@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 
-const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 /** The workspace's policy pages: the admins' list, and the reader every member opens from home, and "My policies". */
 export const policiesRoutes: RouteObject[] = [

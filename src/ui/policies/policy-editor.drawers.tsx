@@ -60,10 +60,18 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
           <Form.Item label="What it covers" name="description">
             <Input.TextArea rows={3} />
           </Form.Item>
-          <Form.Item label="Owner" name="ownerName" rules={[{ required: true, message: 'Name the person who owns it' }]}>
+          <Form.Item
+            label="Owner"
+            name="ownerName"
+            rules={[{ required: true, message: 'Name the person who owns it' }]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item label="Review by" name="reviewDueOn" rules={[{ required: true, message: 'Choose the review date' }]}>
+          <Form.Item
+            label="Review by"
+            name="reviewDueOn"
+            rules={[{ required: true, message: 'Choose the review date' }]}
+          >
             <DatePicker style={{ width: '100%' }} />
           </Form.Item>
           {askSummary ? (
@@ -95,7 +103,13 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
                   <div key={language} style={{ marginBottom: 12 }}>
                     <Space wrap>
                       <Typography.Text strong>{LANGUAGE_LABELS[language]}</Typography.Text>
-                      {state ? <Tag color={state === 'CURRENT' ? 'green' : 'orange'}>{state === 'CURRENT' ? 'Given' : 'Outdated'}</Tag> : <Tag>None</Tag>}
+                      {state ? (
+                        <Tag color={state === 'CURRENT' ? 'green' : 'orange'}>
+                          {state === 'CURRENT' ? 'Given' : 'Outdated'}
+                        </Tag>
+                      ) : (
+                        <Tag>None</Tag>
+                      )}
                       <Upload
                         accept="application/pdf,.pdf"
                         showUploadList={false}
@@ -111,7 +125,9 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
                       <div>
                         <Progress
                           percent={upload.total ? Math.round((upload.sent / upload.total) * 100) : 0}
-                          status={upload.status === 'failed' ? 'exception' : upload.status === 'done' ? 'success' : 'active'}
+                          status={
+                            upload.status === 'failed' ? 'exception' : upload.status === 'done' ? 'success' : 'active'
+                          }
                           aria-label={`${LANGUAGE_LABELS[language]} upload`}
                         />
                         {upload.message ? <Alert type="error" title={upload.message} /> : null}
@@ -134,7 +150,8 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
               <ul>
                 {selected.versions.map((v) => (
                   <li key={v.version}>
-                    Version {v.version} ({v.change === 'MATERIAL' ? 'material: everyone accepts again' : 'minor'}): {v.summary}
+                    Version {v.version} ({v.change === 'MATERIAL' ? 'material: everyone accepts again' : 'minor'}):{' '}
+                    {v.summary}
                   </li>
                 ))}
               </ul>
@@ -146,7 +163,10 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
                   <ul aria-label="Reviews">
                     {selected.reviews.map((r) => (
                       <li key={r.reviewedAt}>
-                        {r.reviewedAt.slice(0, 10)}: {r.outcome === 'NO_CHANGE' ? `reviewed, no change to version ${r.version}` : `version ${r.version}`}
+                        {r.reviewedAt.slice(0, 10)}:{' '}
+                        {r.outcome === 'NO_CHANGE'
+                          ? `reviewed, no change to version ${r.version}`
+                          : `version ${r.version}`}
                         {r.note ? ` (${r.note})` : ''}; next review by {r.nextReviewOn}
                       </li>
                     ))}
@@ -162,18 +182,25 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
         <Form<{ note?: string; nextReviewOn: { format(pattern: string): string } }>
           layout="vertical"
           onFinish={async (values) => {
-            const ok = await vm.reviewNoChange({ note: values.note || undefined, nextReviewOn: values.nextReviewOn.format('YYYY-MM-DD') });
+            const ok = await vm.reviewNoChange({
+              note: values.note || undefined,
+              nextReviewOn: values.nextReviewOn.format('YYYY-MM-DD'),
+            });
             if (ok) setReviewing(false);
           }}
         >
           <Typography.Paragraph type="secondary">
-            The policy was read again and still holds: the review is recorded, the version stays and nobody is asked to accept
-            again.
+            The policy was read again and still holds: the review is recorded, the version stays and nobody is asked to
+            accept again.
           </Typography.Paragraph>
           <Form.Item label="Note (optional)" name="note">
             <Input.TextArea rows={2} />
           </Form.Item>
-          <Form.Item label="Next review by" name="nextReviewOn" rules={[{ required: true, message: 'Choose the next review date' }]}>
+          <Form.Item
+            label="Next review by"
+            name="nextReviewOn"
+            rules={[{ required: true, message: 'Choose the next review date' }]}
+          >
             <DatePicker style={{ width: '100%' }} />
           </Form.Item>
           {vm.saveError ? <Alert type="error" title={vm.saveError} style={{ marginBottom: 16 }} /> : null}
@@ -188,7 +215,11 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
           layout="vertical"
           initialValues={{ change: 'MATERIAL' }}
           onFinish={async (values) => {
-            const ok = await vm.newVersion({ change: values.change, summary: values.summary, nextReviewOn: values.nextReviewOn.format('YYYY-MM-DD') });
+            const ok = await vm.newVersion({
+              change: values.change,
+              summary: values.summary,
+              nextReviewOn: values.nextReviewOn.format('YYYY-MM-DD'),
+            });
             if (ok) setVersioning(false);
           }}
         >
@@ -203,7 +234,11 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
               ]}
             />
           </Form.Item>
-          <Form.Item label="Next review by" name="nextReviewOn" rules={[{ required: true, message: 'Choose the next review date' }]}>
+          <Form.Item
+            label="Next review by"
+            name="nextReviewOn"
+            rules={[{ required: true, message: 'Choose the next review date' }]}
+          >
             <DatePicker style={{ width: '100%' }} />
           </Form.Item>
           {vm.saveError ? <Alert type="error" title={vm.saveError} style={{ marginBottom: 16 }} /> : null}

@@ -34,8 +34,16 @@ export const PolicyReaderScreen = observer(function PolicyReaderScreen() {
             <Tag lang={LANGUAGE_TAGS[reading.language]}>{LANGUAGE_AUTONYMS[reading.language]}</Tag>
             {vm.accepted ? <Tag color="green">{tr('policies.accepted')}</Tag> : null}
           </Space>
-          {reading.fallback ? <Alert type="info" showIcon title={tr('policies.fallback', { language: LANGUAGE_AUTONYMS[reading.language] })} /> : null}
-          <Typography.Paragraph style={{ marginBottom: 0 }}>{tr('policies.whatChanged', { summary: reading.summary })}</Typography.Paragraph>
+          {reading.fallback ? (
+            <Alert
+              type="info"
+              showIcon
+              title={tr('policies.fallback', { language: LANGUAGE_AUTONYMS[reading.language] })}
+            />
+          ) : null}
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            {tr('policies.whatChanged', { summary: reading.summary })}
+          </Typography.Paragraph>
           {reading.languages.length > 1 ? (
             <Space wrap>
               <label htmlFor="policy-language">{tr('common.language')}</label>
@@ -54,7 +62,9 @@ export const PolicyReaderScreen = observer(function PolicyReaderScreen() {
             <PdfViewer
               source={vm.source}
               title={tr('policies.documentTitle', { title: reading.title, version: reading.version })}
-              download={vm.downloadUrl ? { href: vm.downloadUrl, fileName: `${reading.title} v${reading.version}.pdf` } : null}
+              download={
+                vm.downloadUrl ? { href: vm.downloadUrl, fileName: `${reading.title} v${reading.version}.pdf` } : null
+              }
               onShown={vm.markShown}
             />
           )}
@@ -63,12 +73,23 @@ export const PolicyReaderScreen = observer(function PolicyReaderScreen() {
             <Alert
               type="success"
               showIcon
-              title={tr('policies.acceptedOn', { version: reading.version, date: reading.acceptedAt ? showDate(reading.acceptedAt) : '' })}
+              title={tr('policies.acceptedOn', {
+                version: reading.version,
+                date: reading.acceptedAt ? showDate(reading.acceptedAt) : '',
+              })}
               description={<Link to="/policies/mine">{tr('policies.seeAccepted')}</Link>}
             />
           ) : (
             <div>
-              <Button type="primary" size="large" block disabled={!vm.canAccept} loading={vm.accepting} onClick={() => void vm.accept()} style={{ maxWidth: 420, minHeight: 48 }}>
+              <Button
+                type="primary"
+                size="large"
+                block
+                disabled={!vm.canAccept}
+                loading={vm.accepting}
+                onClick={() => void vm.accept()}
+                style={{ maxWidth: 420, minHeight: 48 }}
+              >
                 {tr('policies.accept')}
               </Button>
               {vm.shown ? null : (

@@ -81,10 +81,22 @@ export class PolicyReaderViewModel {
     if (!reading) return;
     this.accepting = true;
     this.acceptError = null;
-    const outcome = await this.acceptPolicy.execute({ policyId: reading.id, version: reading.version, language: reading.language, shown: this.shown });
+    const outcome = await this.acceptPolicy.execute({
+      policyId: reading.id,
+      version: reading.version,
+      language: reading.language,
+      shown: this.shown,
+    });
     runInAction(() => {
       this.accepting = false;
-      if (outcome.ok) this.reading = { ...reading, state: 'ACCEPTED', acceptedVersion: outcome.version, acceptedAt: outcome.acceptedAt, dueOn: null };
+      if (outcome.ok)
+        this.reading = {
+          ...reading,
+          state: 'ACCEPTED',
+          acceptedVersion: outcome.version,
+          acceptedAt: outcome.acceptedAt,
+          dueOn: null,
+        };
       else this.acceptError = outcome.message;
     });
   }

@@ -38,7 +38,10 @@ export const TrainingCadenceScreen = observer(function TrainingCadenceScreen() {
           allowClear
           placeholder="Everyone"
           style={{ minWidth: 180 }}
-          options={(Object.keys(STATES) as CadenceRow['state'][]).map((value) => ({ value, label: STATES[value].text }))}
+          options={(Object.keys(STATES) as CadenceRow['state'][]).map((value) => ({
+            value,
+            label: STATES[value].text,
+          }))}
           onChange={(state?: CadenceRow['state']) => vm.filter(state)}
         />
       </Space>
@@ -48,7 +51,11 @@ export const TrainingCadenceScreen = observer(function TrainingCadenceScreen() {
         <Table<CadenceRow>
           rowKey="userId"
           dataSource={rows}
-          {...tableStates(vm.list.status === 'loading', rows.length, 'Nobody to list: declare a Canadian jurisdiction on the compliance page first.')}
+          {...tableStates(
+            vm.list.status === 'loading',
+            rows.length,
+            'Nobody to list: declare a Canadian jurisdiction on the compliance page first.',
+          )}
           // No inner scroll (its rows hold nothing focusable): on a phone the hire date gives way.
           size="small"
           pagination={{
@@ -64,7 +71,12 @@ export const TrainingCadenceScreen = observer(function TrainingCadenceScreen() {
             { title: 'Hired', dataIndex: 'hiredOn', key: 'hired', render: day, responsive: ['sm'] },
             { title: 'Last trained', dataIndex: 'lastCompletedOn', key: 'last', render: day },
             { title: 'Next due', dataIndex: 'dueOn', key: 'due', render: day },
-            { title: 'State', dataIndex: 'state', key: 'state', render: (s: CadenceRow['state']) => <Tag color={STATES[s].color}>{STATES[s].text}</Tag> },
+            {
+              title: 'State',
+              dataIndex: 'state',
+              key: 'state',
+              render: (s: CadenceRow['state']) => <Tag color={STATES[s].color}>{STATES[s].text}</Tag>,
+            },
           ]}
         />
       )}

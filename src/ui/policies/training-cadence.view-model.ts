@@ -11,7 +11,10 @@ export class TrainingCadenceViewModel {
   readonly list: PagedList<CadenceRow>;
 
   constructor(@inject(WorkspaceComplianceApi) private readonly api: WorkspaceComplianceApi) {
-    this.list = new PagedList((page, pageSize) => this.api.cadence(page, pageSize, this.state), { pageSize: 50, key: (r) => r.userId });
+    this.list = new PagedList((page, pageSize) => this.api.cadence(page, pageSize, this.state), {
+      pageSize: 50,
+      key: (r) => r.userId,
+    });
     makeAutoObservable<TrainingCadenceViewModel, 'api'>(this, { list: false, api: false }, { autoBind: true });
   }
 

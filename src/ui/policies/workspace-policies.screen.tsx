@@ -1,4 +1,20 @@
-import { Alert, Button, Card, Drawer, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { CataloguePolicyOffer } from '../../application/policies/policy-api.port';
@@ -48,7 +64,9 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
       <Typography.Title level={1} id="policies-title">
         Policies
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Publish policies for your people to read and accept, and see who has.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Publish policies for your people to read and accept, and see who has.
+      </Typography.Paragraph>
       {vm.status === 'loading' ? <Loading label="Loading the policies" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.status === 'ready' ? (
@@ -65,7 +83,11 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
                 columns={[
                   { title: 'Policy', dataIndex: 'title', key: 'title' },
                   { title: 'Version', dataIndex: 'currentVersion', key: 'version' },
-                  { title: 'For', key: 'scope', render: (_, p) => (p.scope === 'WORKSPACE' ? 'Everyone' : p.branches.map((b) => b.name).join(', ')) },
+                  {
+                    title: 'For',
+                    key: 'scope',
+                    render: (_, p) => (p.scope === 'WORKSPACE' ? 'Everyone' : p.branches.map((b) => b.name).join(', ')),
+                  },
                   { title: 'Accepted', key: 'accepted', render: (_, p) => `${p.accepted} of ${p.inScope}` },
                   {
                     title: 'Actions',
@@ -153,12 +175,20 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
                       </Space>
                     ),
                   },
-                  { title: 'Languages', key: 'languages', render: (_, o) => o.languages.map((l) => LANGUAGE_LABELS[l]).join(', ') },
+                  {
+                    title: 'Languages',
+                    key: 'languages',
+                    render: (_, o) => o.languages.map((l) => LANGUAGE_LABELS[l]).join(', '),
+                  },
                   {
                     title: 'Actions',
                     key: 'publish',
                     render: (_, o) => (
-                      <Button type={o.workspacePolicyId ? 'default' : 'primary'} onClick={() => setPublishing(o)} aria-label={`Publish ${o.title}`}>
+                      <Button
+                        type={o.workspacePolicyId ? 'default' : 'primary'}
+                        onClick={() => setPublishing(o)}
+                        aria-label={`Publish ${o.title}`}
+                      >
                         {o.workspacePolicyId ? 'Change publication' : 'Publish'}
                       </Button>
                     ),
@@ -172,7 +202,13 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
 
       <PolicyEditorDrawers vm={own} creating={creating} onCloseCreating={() => setCreating(false)} askSummary />
 
-      <Drawer title={`Publish ${publishing?.title ?? ''}`} open={!!publishing} onClose={() => setPublishing(null)} destroyOnHidden size={480}>
+      <Drawer
+        title={`Publish ${publishing?.title ?? ''}`}
+        open={!!publishing}
+        onClose={() => setPublishing(null)}
+        destroyOnHidden
+        size={480}
+      >
         <PublishForm
           units={vm.units.map((u) => ({ value: u.branchId, label: u.branchName }))}
           error={vm.publishError}
@@ -205,9 +241,17 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
               scroll={{ x: true }}
               columns={[
                 { title: 'Name', dataIndex: 'name', key: 'name' },
-                { title: 'State', key: 'state', render: (_, r) => <Tag color={STATE_TAGS[r.state].color}>{STATE_TAGS[r.state].label}</Tag> },
+                {
+                  title: 'State',
+                  key: 'state',
+                  render: (_, r) => <Tag color={STATE_TAGS[r.state].color}>{STATE_TAGS[r.state].label}</Tag>,
+                },
                 { title: 'Version', key: 'version', render: (_, r) => r.version ?? '' },
-                { title: 'Language', key: 'language', render: (_, r) => (r.language ? LANGUAGE_LABELS[r.language] : '') },
+                {
+                  title: 'Language',
+                  key: 'language',
+                  render: (_, r) => (r.language ? LANGUAGE_LABELS[r.language] : ''),
+                },
                 {
                   title: 'Accepted on',
                   key: 'at',
@@ -215,7 +259,9 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
                     r.acceptedAt ? (
                       <>
                         {new Date(r.acceptedAt).toLocaleString()}
-                        {r.recordedReason ? <Typography.Text type="secondary">{` · recorded for them: ${r.recordedReason}`}</Typography.Text> : null}
+                        {r.recordedReason ? (
+                          <Typography.Text type="secondary">{` · recorded for them: ${r.recordedReason}`}</Typography.Text>
+                        ) : null}
                       </>
                     ) : (
                       ''
@@ -226,7 +272,11 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
                   key: 'action',
                   render: (_, r) =>
                     r.state === 'ACCEPTED' ? null : (
-                      <Button size="small" aria-label={`Record acceptance for ${r.name}`} onClick={() => vm.openRecord(r)}>
+                      <Button
+                        size="small"
+                        aria-label={`Record acceptance for ${r.name}`}
+                        onClick={() => vm.openRecord(r)}
+                      >
                         Record acceptance
                       </Button>
                     ),
@@ -256,11 +306,21 @@ const RecordAcceptanceModal = observer(function RecordAcceptanceModal({ vm }: { 
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        For someone who read the policy on paper or had it read to them: version {vm.selected?.currentVersion} is recorded as
-        accepted in your name, with your reason, and the audit trail keeps it.
+        For someone who read the policy on paper or had it read to them: version {vm.selected?.currentVersion} is
+        recorded as accepted in your name, with your reason, and the audit trail keeps it.
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ language: 'ENGLISH' }} onFinish={(v) => void vm.record(v.language, v.reason)} preserve={false}>
-        <Form.Item label="Language they read it in" name="language" rules={[{ required: true, message: 'Choose the language' }]}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ language: 'ENGLISH' }}
+        onFinish={(v) => void vm.record(v.language, v.reason)}
+        preserve={false}
+      >
+        <Form.Item
+          label="Language they read it in"
+          name="language"
+          rules={[{ required: true, message: 'Choose the language' }]}
+        >
           <Select options={Object.entries(LANGUAGE_LABELS).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
         <Form.Item
@@ -298,7 +358,12 @@ function PublishForm({
   const [form] = Form.useForm<PublishValues>();
   const scope = Form.useWatch('scope', form) ?? 'WORKSPACE';
   return (
-    <Form<PublishValues> form={form} layout="vertical" initialValues={{ scope: 'WORKSPACE', daysToAccept: 14, yearly: false }} onFinish={onPublish}>
+    <Form<PublishValues>
+      form={form}
+      layout="vertical"
+      initialValues={{ scope: 'WORKSPACE', daysToAccept: 14, yearly: false }}
+      onFinish={onPublish}
+    >
       <Form.Item label="Who must accept it" name="scope">
         <Radio.Group
           options={[
@@ -308,13 +373,23 @@ function PublishForm({
         />
       </Form.Item>
       {scope === 'UNITS' ? (
-        <Form.Item label="Business units" name="branchIds" rules={[{ required: true, message: 'Choose at least one business unit' }]}>
+        <Form.Item
+          label="Business units"
+          name="branchIds"
+          rules={[{ required: true, message: 'Choose at least one business unit' }]}
+        >
           <Select mode="multiple" options={units} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
       ) : (
-        <Typography.Paragraph>Everyone in the workspace will find it under "Policies to accept" on their home page.</Typography.Paragraph>
+        <Typography.Paragraph>
+          Everyone in the workspace will find it under "Policies to accept" on their home page.
+        </Typography.Paragraph>
       )}
-      <Form.Item label="Days to accept" name="daysToAccept" rules={[{ required: true, message: 'Give the number of days' }]}>
+      <Form.Item
+        label="Days to accept"
+        name="daysToAccept"
+        rules={[{ required: true, message: 'Give the number of days' }]}
+      >
         <InputNumber min={1} max={365} />
       </Form.Item>
       <Form.Item label="Ask again every year" name="yearly" valuePropName="checked">

@@ -18,8 +18,8 @@ export const SecurityLogScreen = observer(function SecurityLogScreen() {
         Security log
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Sign-ins, failures, code requests, password resets and lockouts in this workspace, and every change admins made to it: who, what,
-        when and from where.
+        Sign-ins, failures, code requests, password resets and lockouts in this workspace, and every change admins made
+        to it: who, what, when and from where.
       </Typography.Paragraph>
       <Space style={{ marginBottom: 16 }} wrap>
         <Segmented
@@ -48,21 +48,27 @@ export const SecurityLogScreen = observer(function SecurityLogScreen() {
         <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} />
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Security log entries">
-        {/* Plain text only: on a phone the table scrolls inside this focusable region (styles.css). */}
-        <Table
-          rowKey="id"
-          dataSource={vm.tableRows}
-          {...tableStates(vm.list.status === 'loading', vm.tableRows.length, 'No events yet')}
-          pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, showSizeChanger: true, onChange: (page, size) => void vm.load(page, size) }}
-          columns={[
-            { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
-            { title: 'Event', dataIndex: 'label' },
-            { title: 'By', dataIndex: 'actor', render: (actor: string | null) => actor ?? '—' },
-            { title: 'Concerning', dataIndex: 'target', render: (target: string | null) => target ?? '—' },
-            { title: 'Details', dataIndex: 'summary', ellipsis: true, render: (summary: string) => summary || '—' },
-            { title: 'From', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
-          ]}
-        />
+          {/* Plain text only: on a phone the table scrolls inside this focusable region (styles.css). */}
+          <Table
+            rowKey="id"
+            dataSource={vm.tableRows}
+            {...tableStates(vm.list.status === 'loading', vm.tableRows.length, 'No events yet')}
+            pagination={{
+              current: vm.list.page,
+              pageSize: vm.list.pageSize,
+              total: vm.list.total,
+              showSizeChanger: true,
+              onChange: (page, size) => void vm.load(page, size),
+            }}
+            columns={[
+              { title: 'When', dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString() },
+              { title: 'Event', dataIndex: 'label' },
+              { title: 'By', dataIndex: 'actor', render: (actor: string | null) => actor ?? '—' },
+              { title: 'Concerning', dataIndex: 'target', render: (target: string | null) => target ?? '—' },
+              { title: 'Details', dataIndex: 'summary', ellipsis: true, render: (summary: string) => summary || '—' },
+              { title: 'From', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
+            ]}
+          />
         </div>
       )}
     </>

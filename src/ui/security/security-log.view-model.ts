@@ -8,7 +8,10 @@ import { PagedList } from '../shared/paged-list';
 /** A short, readable line of an event's details (`branchName: Pune · movedUsers: 3`). */
 export function describeDetails(details: Record<string, unknown>): string {
   return Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
     .join(' · ');
 }
 
@@ -17,7 +20,9 @@ export class SecurityLogViewModel {
   action: string | undefined = undefined;
   /** undefined: everything; security: sign-ins and the like; admin: changes admins made. */
   category: AuditCategory | undefined = undefined;
-  readonly list = new PagedList<AuditEvent>((page, pageSize) => this.audit.events({ page, pageSize, action: this.action, category: this.category }));
+  readonly list = new PagedList<AuditEvent>((page, pageSize) =>
+    this.audit.events({ page, pageSize, action: this.action, category: this.category }),
+  );
 
   constructor(@inject(AuditApi) private readonly audit: AuditApi) {
     makeAutoObservable(this, { list: false }, { autoBind: true });

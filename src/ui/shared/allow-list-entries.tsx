@@ -34,7 +34,13 @@ export interface AllowListModel {
 }
 
 /** A sign-up allow-list: search, paged table, remove after a confirmation that says what changes. */
-export const AllowListEntries = observer(function AllowListEntries({ vm, label }: { vm: AllowListModel; label: string }) {
+export const AllowListEntries = observer(function AllowListEntries({
+  vm,
+  label,
+}: {
+  vm: AllowListModel;
+  label: string;
+}) {
   const { list } = vm;
   return (
     <>
@@ -48,7 +54,13 @@ export const AllowListEntries = observer(function AllowListEntries({ vm, label }
       {list.status === 'loading' && list.items.length === 0 ? <Loading label="Loading the list" /> : null}
       {list.status === 'error' ? <LoadError message={list.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
-        <EmptyState title={vm.query ? 'Nothing on the list matches this search' : 'The list is empty: nobody may sign up on their own yet'} />
+        <EmptyState
+          title={
+            vm.query
+              ? 'Nothing on the list matches this search'
+              : 'The list is empty: nobody may sign up on their own yet'
+          }
+        />
       ) : null}
       {list.items.length > 0 ? (
         <Table<AllowListRow>
@@ -56,7 +68,14 @@ export const AllowListEntries = observer(function AllowListEntries({ vm, label }
           rowKey="key"
           dataSource={allowListRows(list.items)}
           loading={list.status === 'loading'}
-          pagination={{ current: list.page, pageSize: list.pageSize, total: list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true, showSizeChanger: false }}
+          pagination={{
+            current: list.page,
+            pageSize: list.pageSize,
+            total: list.total,
+            onChange: (page) => void vm.load(page),
+            hideOnSinglePage: true,
+            showSizeChanger: false,
+          }}
           columns={[
             { title: 'Address or domain', dataIndex: 'entry' },
             { title: 'Kind', dataIndex: 'kind', width: 140 },

@@ -7,7 +7,12 @@ type Option = { value: string; label: string };
  * there is something to choose, the chosen option's name as text when there is not (UI.md: no picker with a
  * single entry). Used inside an antd `Form.Item`, which passes `id`, `value` and `onChange`.
  */
-export function ChoiceOrText({ options, value, id, ...select }: Omit<SelectProps<string>, 'options'> & { options: Option[] }) {
+export function ChoiceOrText({
+  options,
+  value,
+  id,
+  ...select
+}: Omit<SelectProps<string>, 'options'> & { options: Option[] }) {
   if (isSingleChoice(options, value)) {
     return (
       <Typography.Text id={id} strong>

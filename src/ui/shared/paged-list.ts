@@ -10,7 +10,11 @@ export interface Sort<S extends string> {
 }
 
 /** One page of a list as the server pages it (zero-based on the wire), in the list's sort when it has one. */
-export type PageFetcher<T, S extends string = never> = (page: number, pageSize: number, sort: Sort<S> | undefined) => Promise<{ items: T[]; total: number }>;
+export type PageFetcher<T, S extends string = never> = (
+  page: number,
+  pageSize: number,
+  sort: Sort<S> | undefined,
+) => Promise<{ items: T[]; total: number }>;
 
 export interface PagedListOptions<T, S extends string = never> {
   pageSize?: number;

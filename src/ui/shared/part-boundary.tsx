@@ -14,7 +14,14 @@ export class PartBoundary extends Component<{ what: string; children: ReactNode 
 
   override render(): ReactNode {
     if (this.state.failed) {
-      return <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`${this.props.what} could not be loaded. Reload the page to try again.`} />;
+      return (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${this.props.what} could not be loaded. Reload the page to try again.`}
+        />
+      );
     }
     return this.props.children;
   }

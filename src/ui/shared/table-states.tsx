@@ -6,7 +6,11 @@ import type { ReactNode } from 'react';
  * in the table's place; the empty sentence only once loaded and empty; the spinner only over rows already shown
  * (a new page or sort). Never the empty sentence under a spinner. Spread into antd's `Table`.
  */
-export function tableStates(loading: boolean, rowCount: number, empty: ReactNode): { loading: boolean; locale: { emptyText: ReactNode } } {
+export function tableStates(
+  loading: boolean,
+  rowCount: number,
+  empty: ReactNode,
+): { loading: boolean; locale: { emptyText: ReactNode } } {
   return {
     loading: loading && rowCount > 0,
     locale: {

@@ -101,17 +101,38 @@ function primaryTokens(primary: string): NonNullable<ThemeConfig['token']> {
 export function brandPrimary(brand?: string | null): string {
   const candidate = readableBrand(brand, [PAGE_BACKGROUND]);
   if (!candidate) return DEFAULT_PRIMARY;
-  return readableBrand(candidate, [PAGE_BACKGROUND, mixWithWhite(candidate, 0.08), mixWithWhite(candidate, 0.16)]) ?? DEFAULT_PRIMARY;
+  return (
+    readableBrand(candidate, [PAGE_BACKGROUND, mixWithWhite(candidate, 0.08), mixWithWhite(candidate, 0.16)]) ??
+    DEFAULT_PRIMARY
+  );
 }
 
 /** The colour with `amount` of black mixed in, as an opaque hex. */
 function darken(hex: string, amount: number): string {
   const six = hex.replace('#', '');
-  return '#' + [0, 2, 4].map((i) => Math.round(parseInt(six.slice(i, i + 2), 16) * (1 - amount)).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    [0, 2, 4]
+      .map((i) =>
+        Math.round(parseInt(six.slice(i, i + 2), 16) * (1 - amount))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 
 /** `amount` of the colour over white, as an opaque hex. */
 function mixWithWhite(hex: string, amount: number): string {
   const six = hex.replace('#', '');
-  return '#' + [0, 2, 4].map((i) => Math.round(parseInt(six.slice(i, i + 2), 16) * amount + 255 * (1 - amount)).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    [0, 2, 4]
+      .map((i) =>
+        Math.round(parseInt(six.slice(i, i + 2), 16) * amount + 255 * (1 - amount))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }

@@ -29,11 +29,16 @@ export const AppShell = observer(function AppShell() {
 
   const user = session.workspaceUser;
   useEffect(() => {
-    if (user) void shell.load(user.role, user.branchIds, { modules: user.workspace.modules, contractExpiresOn: user.workspace.contractExpiresOn });
+    if (user)
+      void shell.load(user.role, user.branchIds, {
+        modules: user.workspace.modules,
+        contractExpiresOn: user.workspace.contractExpiresOn,
+      });
   }, [shell, user]);
 
   if (session.status === 'unknown' || session.status === 'loading') return <Loading label="Checking your session" />;
-  if (session.status === 'error') return <LoadError message={session.error ?? ''} onRetry={() => void session.load()} />;
+  if (session.status === 'error')
+    return <LoadError message={session.error ?? ''} onRetry={() => void session.load()} />;
   if (!user) return <ToSignIn />;
 
   const selected = shell.navigation.find((item) => location.pathname.startsWith(item.path))?.key;
@@ -42,89 +47,123 @@ export const AppShell = observer(function AppShell() {
       {/* antd's App gives the signed-in screens message, notification and modal (App.useApp()). */}
       {/* The workspace's colour tints the primary where it keeps its contrast (shared/theme.ts). */}
       <ConfigProvider theme={appTheme(user.workspace.backgroundColor)}>
-      <AntApp>
-      <ShellFrame
-        brand={
-          <>
-            {user.workspace.companyLogo ? <img src={user.workspace.companyLogo} alt={`${user.workspace.companyName} logo`} height={28} /> : null}
-            <Typography.Text strong style={{ color: 'inherit' }}>{user.workspace.companyName}</Typography.Text>
-          </>
-        }
-        brandStyle={brandStyle(user.workspace.backgroundColor)}
-        menu={{
-          label: 'Main',
-          items: shell.navigation.map((item) => ({ key: item.key, label: item.label })),
-          selected,
-          onSelect: (key) => navigate(shell.navigation.find((n) => n.key === key)!.path),
-        }}
-        headerStyle={{ borderTop: `3px solid ${user.workspace.backgroundColor ?? DEFAULT_PRIMARY}` }}
-        header={
-          <>
-            {shell.unitHeader.kind === 'picker' ? (
-              <Space className="shell-unit">
-                <label htmlFor="business-unit-select" className="visually-hidden">
-                  Business unit
-                </label>
-                <Select
-                  id="business-unit-select"
-                  aria-label="Business unit"
-                  className="shell-unit-select"
-                  value={shell.selectedUnit ?? undefined}
-                  options={shell.unitOptions}
-                  onChange={(value) => shell.selectUnit(value)}
-                  loading={shell.units.length === 0 && !shell.unitsError}
-                />
-              </Space>
-            ) : shell.unitHeader.kind === 'name' ? (
-              // One business unit, no choice: its name, not a picker with one entry.
-              <Typography.Text className="shell-unit">
-                <span className="visually-hidden">Business unit: </span>
-                {shell.unitHeader.name}
-              </Typography.Text>
-            ) : (
-              <span />
-            )}
-            {/* Opened by click (and Enter or Space), not by hover: a menu that closes when the pointer drifts is
+        <AntApp>
+          <ShellFrame
+            brand={
+              <>
+                {user.workspace.companyLogo ? (
+                  <img src={user.workspace.companyLogo} alt={`${user.workspace.companyName} logo`} height={28} />
+                ) : null}
+                <Typography.Text strong style={{ color: 'inherit' }}>
+                  {user.workspace.companyName}
+                </Typography.Text>
+              </>
+            }
+            brandStyle={brandStyle(user.workspace.backgroundColor)}
+            menu={{
+              label: 'Main',
+              items: shell.navigation.map((item) => ({ key: item.key, label: item.label })),
+              selected,
+              onSelect: (key) => navigate(shell.navigation.find((n) => n.key === key)!.path),
+            }}
+            headerStyle={{ borderTop: `3px solid ${user.workspace.backgroundColor ?? DEFAULT_PRIMARY}` }}
+            header={
+              <>
+                {shell.unitHeader.kind === 'picker' ? (
+                  <Space className="shell-unit">
+                    <label htmlFor="business-unit-select" className="visually-hidden">
+                      Business unit
+                    </label>
+                    <Select
+                      id="business-unit-select"
+                      aria-label="Business unit"
+                      className="shell-unit-select"
+                      value={shell.selectedUnit ?? undefined}
+                      options={shell.unitOptions}
+                      onChange={(value) => shell.selectUnit(value)}
+                      loading={shell.units.length === 0 && !shell.unitsError}
+                    />
+                  </Space>
+                ) : shell.unitHeader.kind === 'name' ? (
+                  // One business unit, no choice: its name, not a picker with one entry.
+                  <Typography.Text className="shell-unit">
+                    <span className="visually-hidden">Business unit: </span>
+                    {shell.unitHeader.name}
+                  </Typography.Text>
+                ) : (
+                  <span />
+                )}
+                {/* Opened by click (and Enter or Space), not by hover: a menu that closes when the pointer drifts is
                 hard to use with a keyboard or a shaky hand, and it closed under a journey's pointer too. */}
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'role', label: ROLE_LABELS[user.role], disabled: true },
-                  { key: 'profile', label: 'Your profile', icon: <UserOutlined /> },
-                  { key: 'signout', label: 'Sign out', icon: <LogoutOutlined /> },
-                ],
-                onClick: async ({ key }) => {
-                  if (key === 'profile') return navigate('/profile');
-                  if (key !== 'signout') return;
-                  await session.signOut();
-                  window.location.assign('/signin');
-                },
-              }}
-            >
-              {/* The button's name starts with the name it shows (WCAG 2.5.3, label in name: a voice user says what
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      { key: 'role', label: ROLE_LABELS[user.role], disabled: true },
+                      { key: 'profile', label: 'Your profile', icon: <UserOutlined /> },
+                      { key: 'signout', label: 'Sign out', icon: <LogoutOutlined /> },
+                    ],
+                    onClick: async ({ key }) => {
+                      if (key === 'profile') return navigate('/profile');
+                      if (key !== 'signout') return;
+                      await session.signOut();
+                      window.location.assign('/signin');
+                    },
+                  }}
+                >
+                  {/* The button's name starts with the name it shows (WCAG 2.5.3, label in name: a voice user says what
                   they see), then says what it opens. */}
-              <Button type="text" className="shell-account" aria-label={`${user.firstName} ${user.lastName}, account menu`}>
-                <Avatar size="small" src={user.profileImageUrl ?? undefined} icon={user.profileImageUrl ? undefined : <UserOutlined aria-hidden />} alt="" />
-                <span className="shell-account-name">
-                  {user.firstName} {user.lastName}
-                </span>
-              </Button>
-            </Dropdown>
-          </>
-        }
-      >
-        {shell.contractWarning ? (
-          <Alert type="warning" showIcon banner title="Contract ending soon" description={shell.contractWarning} style={{ marginBottom: 16 }} />
-        ) : null}
-        <Outlet />
-      </ShellFrame>
-      {/* First sign-in (for example after an invitation): confirm the name before anything else. */}
-      <Modal open={user.firstLogin} title={`Welcome to ${user.workspace.companyName}`} closable={false} mask={{ closable: false }} keyboard={false} footer={null}>
-        <Typography.Paragraph>Check how your name should appear on your certificates and to your colleagues.</Typography.Paragraph>
-        <ProfileForm vm={profile} initial={{ firstName: user.firstName, lastName: user.lastName }} submitLabel="Continue" firstLogin />
-      </Modal>
-      </AntApp>
+                  <Button
+                    type="text"
+                    className="shell-account"
+                    aria-label={`${user.firstName} ${user.lastName}, account menu`}
+                  >
+                    <Avatar
+                      size="small"
+                      src={user.profileImageUrl ?? undefined}
+                      icon={user.profileImageUrl ? undefined : <UserOutlined aria-hidden />}
+                      alt=""
+                    />
+                    <span className="shell-account-name">
+                      {user.firstName} {user.lastName}
+                    </span>
+                  </Button>
+                </Dropdown>
+              </>
+            }
+          >
+            {shell.contractWarning ? (
+              <Alert
+                type="warning"
+                showIcon
+                banner
+                title="Contract ending soon"
+                description={shell.contractWarning}
+                style={{ marginBottom: 16 }}
+              />
+            ) : null}
+            <Outlet />
+          </ShellFrame>
+          {/* First sign-in (for example after an invitation): confirm the name before anything else. */}
+          <Modal
+            open={user.firstLogin}
+            title={`Welcome to ${user.workspace.companyName}`}
+            closable={false}
+            mask={{ closable: false }}
+            keyboard={false}
+            footer={null}
+          >
+            <Typography.Paragraph>
+              Check how your name should appear on your certificates and to your colleagues.
+            </Typography.Paragraph>
+            <ProfileForm
+              vm={profile}
+              initial={{ firstName: user.firstName, lastName: user.lastName }}
+              submitLabel="Continue"
+              firstLogin
+            />
+          </Modal>
+        </AntApp>
       </ConfigProvider>
     </ShellContext.Provider>
   );

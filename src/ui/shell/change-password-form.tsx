@@ -17,7 +17,9 @@ export const ChangePasswordForm = observer(function ChangePasswordForm({ vm }: {
       }}
     >
       {vm.error ? <Alert type="error" showIcon role="alert" title={vm.error} style={{ marginBottom: 16 }} /> : null}
-      {vm.status === 'saved' ? <Alert type="success" showIcon role="status" title={vm.confirmation} style={{ marginBottom: 16 }} /> : null}
+      {vm.status === 'saved' ? (
+        <Alert type="success" showIcon role="status" title={vm.confirmation} style={{ marginBottom: 16 }} />
+      ) : null}
       <Form.Item
         label="Current password"
         name="currentPassword"

@@ -37,14 +37,21 @@ export class ChangePasswordViewModel {
     const user = this.session.workspaceUser;
     const contextWords = user ? [user.email, user.firstName, user.lastName, user.workspace.companyName] : [];
     try {
-      const outcome = await this.changePassword.execute({ currentPassword: values.currentPassword ?? '', newPassword: values.newPassword ?? '', contextWords, minimumLength: this.minimumLength });
+      const outcome = await this.changePassword.execute({
+        currentPassword: values.currentPassword ?? '',
+        newPassword: values.newPassword ?? '',
+        contextWords,
+        minimumLength: this.minimumLength,
+      });
       return runInAction(() => {
         if (outcome.ok) {
           this.sessionsEnded = outcome.sessionsEnded;
           this.status = 'saved';
           return true;
         }
-        this.fieldErrors = { [outcome.field === 'userNewPassword' ? 'newPassword' : 'currentPassword']: outcome.message };
+        this.fieldErrors = {
+          [outcome.field === 'userNewPassword' ? 'newPassword' : 'currentPassword']: outcome.message,
+        };
         this.status = 'idle';
         return false;
       });

@@ -9,7 +9,13 @@ import type { SessionViewModel } from './session.view-model';
 const DEFAULT = 'WORKSPACE_DEFAULT';
 
 /** The profile's language selector: each language in its own name, and "the workspace's language" to follow the default. */
-export const LanguageCard = observer(function LanguageCard({ vm, session }: { vm: LanguageViewModel; session: SessionViewModel }) {
+export const LanguageCard = observer(function LanguageCard({
+  vm,
+  session,
+}: {
+  vm: LanguageViewModel;
+  session: SessionViewModel;
+}) {
   const { t } = useTranslation();
   const user = session.workspaceUser;
   if (!user) return null;
@@ -35,7 +41,9 @@ export const LanguageCard = observer(function LanguageCard({ vm, session }: { vm
         options={options}
         onChange={(value) => void vm.choose(value === DEFAULT ? null : (value as CourseLanguage))}
       />
-      {vm.status === 'saved' ? <Alert type="success" showIcon role="status" title={t('profile.languageSaved')} style={{ marginTop: 16 }} /> : null}
+      {vm.status === 'saved' ? (
+        <Alert type="success" showIcon role="status" title={t('profile.languageSaved')} style={{ marginTop: 16 }} />
+      ) : null}
       {vm.error ? <Alert type="error" showIcon title={vm.error} style={{ marginTop: 16 }} /> : null}
     </>
   );

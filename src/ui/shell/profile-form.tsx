@@ -16,7 +16,13 @@ export const ProfileForm = observer(function ProfileForm({
   firstLogin?: boolean;
 }) {
   return (
-    <Form layout="vertical" requiredMark={false} initialValues={initial} onFinish={(values) => void vm.save(values, firstLogin)} disabled={vm.status === 'saving'}>
+    <Form
+      layout="vertical"
+      requiredMark={false}
+      initialValues={initial}
+      onFinish={(values) => void vm.save(values, firstLogin)}
+      disabled={vm.status === 'saving'}
+    >
       {vm.error ? <Alert type="error" showIcon role="alert" title={vm.error} style={{ marginBottom: 16 }} /> : null}
       <Form.Item
         label={tr('profile.firstName')}
@@ -27,7 +33,12 @@ export const ProfileForm = observer(function ProfileForm({
       >
         <Input autoComplete="given-name" maxLength={100} />
       </Form.Item>
-      <Form.Item label={tr('profile.lastName')} name="lastName" validateStatus={vm.fieldErrors.lastName ? 'error' : undefined} help={vm.fieldErrors.lastName}>
+      <Form.Item
+        label={tr('profile.lastName')}
+        name="lastName"
+        validateStatus={vm.fieldErrors.lastName ? 'error' : undefined}
+        help={vm.fieldErrors.lastName}
+      >
         <Input autoComplete="family-name" maxLength={100} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={vm.status === 'saving'}>

@@ -11,7 +11,12 @@ export const ProfilePictureCard = observer(function ProfilePictureCard({ vm }: {
   const busy = vm.status !== 'idle';
   return (
     <Space align="start" size={16}>
-      <Avatar size={72} src={vm.url ?? undefined} icon={vm.url ? undefined : <UserOutlined />} alt={vm.url ? 'Your profile picture' : undefined} />
+      <Avatar
+        size={72}
+        src={vm.url ?? undefined}
+        icon={vm.url ? undefined : <UserOutlined />}
+        alt={vm.url ? 'Your profile picture' : undefined}
+      />
       <div>
         <input
           ref={input}

@@ -27,21 +27,41 @@ export const ProfileScreen = observer(function ProfileScreen() {
         {t('profile.title')}
       </Typography.Title>
       <Card style={{ maxWidth: 560 }}>
-        <Descriptions column={1} size="small" style={{ marginBottom: 16 }} items={[
-          { key: 'email', label: t('profile.email'), children: user.email },
-          { key: 'role', label: t('profile.role'), children: t(`roles.${user.role}`) },
-          { key: 'workspace', label: t('profile.workspace'), children: user.workspace.companyName },
-        ]} />
-        {vm.status === 'saved' ? <Alert type="success" showIcon role="status" title={t('profile.saved')} style={{ marginBottom: 16 }} /> : null}
-        <ProfileForm vm={vm} initial={{ firstName: user.firstName, lastName: user.lastName }} submitLabel={t('profile.save')} />
+        <Descriptions
+          column={1}
+          size="small"
+          style={{ marginBottom: 16 }}
+          items={[
+            { key: 'email', label: t('profile.email'), children: user.email },
+            { key: 'role', label: t('profile.role'), children: t(`roles.${user.role}`) },
+            { key: 'workspace', label: t('profile.workspace'), children: user.workspace.companyName },
+          ]}
+        />
+        {vm.status === 'saved' ? (
+          <Alert type="success" showIcon role="status" title={t('profile.saved')} style={{ marginBottom: 16 }} />
+        ) : null}
+        <ProfileForm
+          vm={vm}
+          initial={{ firstName: user.firstName, lastName: user.lastName }}
+          submitLabel={t('profile.save')}
+        />
       </Card>
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('profile.languageTitle')}</h2>} style={{ maxWidth: 560, marginTop: 24 }}>
+      <Card
+        title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('profile.languageTitle')}</h2>}
+        style={{ maxWidth: 560, marginTop: 24 }}
+      >
         <LanguageCard vm={language} session={session} />
       </Card>
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('profile.picture')}</h2>} style={{ maxWidth: 560, marginTop: 24 }}>
+      <Card
+        title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('profile.picture')}</h2>}
+        style={{ maxWidth: 560, marginTop: 24 }}
+      >
         <ProfilePictureCard vm={picture} />
       </Card>
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('profile.password')}</h2>} style={{ maxWidth: 560, marginTop: 24 }}>
+      <Card
+        title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('profile.password')}</h2>}
+        style={{ maxWidth: 560, marginTop: 24 }}
+      >
         <ChangePasswordForm vm={password} />
       </Card>
     </>

@@ -88,7 +88,9 @@ export class ShellViewModel {
       value: u.branchId,
       label: u.headquarter ? `${u.branchName} (headquarters)` : u.branchName,
     }));
-    return seesAllBusinessUnits(this.role) ? [{ value: ALL_BUSINESS_UNITS, label: ALL_BUSINESS_UNITS_LABEL }, ...units] : units;
+    return seesAllBusinessUnits(this.role)
+      ? [{ value: ALL_BUSINESS_UNITS, label: ALL_BUSINESS_UNITS_LABEL }, ...units]
+      : units;
   }
 
   /**

@@ -4,7 +4,21 @@ import { LEAD_COUNTRIES, LEAD_SIZES } from '../../domain/leads/lead';
 import { SCORECARD } from '../../domain/leads/scorecard';
 
 /** A field of the site's forms: a label tied to its input, a hint, and the place the script writes its error. */
-function Field({ name, label, type = 'text', autoComplete, required = true, hint }: { name: string; label: string; type?: string; autoComplete?: string; required?: boolean; hint?: string }) {
+function Field({
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  required = true,
+  hint,
+}: {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  hint?: string;
+}) {
   return (
     <p className="field">
       <label htmlFor={`f-${name}`}>
@@ -29,7 +43,15 @@ function Field({ name, label, type = 'text', autoComplete, required = true, hint
   );
 }
 
-function Select({ name, label, options }: { name: string; label: string; options: readonly { value: string; label: string }[] }) {
+function Select({
+  name,
+  label,
+  options,
+}: {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+}) {
   return (
     <p className="field">
       <label htmlFor={`f-${name}`}>{label}</label>
@@ -55,9 +77,19 @@ function WorkspaceForm({ target, button }: { target: string; button: string }) {
       <p className="field">
         <label htmlFor="f-workspace">Your organisation’s SafePlace address</label>
         <span className="hint" id="f-workspace-hint">
-          As in your invitation or on your intranet: for example <code>acme</code> or <code>acme.safeplace.example</code>.
+          As in your invitation or on your intranet: for example <code>acme</code> or{' '}
+          <code>acme.safeplace.example</code>.
         </span>
-        <input id="f-workspace" name="workspace" type="text" autoComplete="off" autoCapitalize="none" spellCheck={false} required aria-describedby="f-workspace-hint f-workspace-error" />
+        <input
+          id="f-workspace"
+          name="workspace"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          aria-describedby="f-workspace-hint f-workspace-error"
+        />
         <span className="error" id="f-workspace-error" />
       </p>
       <p>
@@ -73,11 +105,15 @@ export const formPages: SitePage[] = [
   {
     path: '/contact-us',
     title: 'Contact us and ask for a demo · SafePlace',
-    description: 'Ask for a demo of SafePlace or a question answered: tell us about your organisation and we reply within one working day.',
+    description:
+      'Ask for a demo of SafePlace or a question answered: tell us about your organisation and we reply within one working day.',
     script: 'contact.js',
     body: (
       <>
-        <Hero title="Ask for a demo" lead="Tell us about your organisation. We reply within one working day, and we use these details only to answer you." />
+        <Hero
+          title="Ask for a demo"
+          lead="Tell us about your organisation. We reply within one working day, and we use these details only to answer you."
+        />
         <Section>
           <form className="form" id="lead-form" action="/contact-us" method="post" noValidate>
             <div className="grid2">
@@ -107,11 +143,15 @@ export const formPages: SitePage[] = [
             </p>
             <div id="lead-status" role="status" aria-live="polite" />
             <noscript>
-              <p className="notice">This form needs JavaScript. You can also write to us from your own email; see the privacy notice for our address.</p>
+              <p className="notice">
+                This form needs JavaScript. You can also write to us from your own email; see the privacy notice for our
+                address.
+              </p>
             </noscript>
           </form>
           <p className="small">
-            We store your request to answer it and mail you a link to confirm your address. Read the <a href="/privacy">privacy notice</a>.
+            We store your request to answer it and mail you a link to confirm your address. Read the{' '}
+            <a href="/privacy">privacy notice</a>.
           </p>
         </Section>
       </>
@@ -120,7 +160,8 @@ export const formPages: SitePage[] = [
   {
     path: '/confirm',
     title: 'Confirm your request · SafePlace',
-    description: 'The page a demo request’s confirmation mail leads to: it confirms the address and says what happens next.',
+    description:
+      'The page a demo request’s confirmation mail leads to: it confirms the address and says what happens next.',
     script: 'confirm.js',
     noindex: true,
     body: (
@@ -131,8 +172,8 @@ export const formPages: SitePage[] = [
             <p>If you came here from our mail, we are confirming your address now.</p>
           </div>
           <p>
-            Meanwhile: <a href="/scorecards">check where you stand</a>, or read what the law asks in <a href="/india">India</a> and{' '}
-            <a href="/canada">Canada</a>.
+            Meanwhile: <a href="/scorecards">check where you stand</a>, or read what the law asks in{' '}
+            <a href="/india">India</a> and <a href="/canada">Canada</a>.
           </p>
         </Section>
       </>
@@ -141,7 +182,8 @@ export const formPages: SitePage[] = [
   {
     path: '/scorecards',
     title: 'Harassment-prevention compliance scorecard · SafePlace',
-    description: 'Ten questions, two minutes: score your organisation’s compliance with the POSH Act or Canada’s federal regulations and see what to fix. Computed in your browser.',
+    description:
+      'Ten questions, two minutes: score your organisation’s compliance with the POSH Act or Canada’s federal regulations and see what to fix. Computed in your browser.',
     script: 'scorecard.js',
     body: (
       <>
@@ -155,7 +197,8 @@ export const formPages: SitePage[] = [
               <legend>Where do you operate?</legend>
               {SCORECARD.map((set, i) => (
                 <label key={set.jurisdiction}>
-                  <input type="radio" name="jurisdiction" value={set.jurisdiction} defaultChecked={i === 0} /> {set.label}
+                  <input type="radio" name="jurisdiction" value={set.jurisdiction} defaultChecked={i === 0} />{' '}
+                  {set.label}
                 </label>
               ))}
             </fieldset>
@@ -185,7 +228,9 @@ export const formPages: SitePage[] = [
               </button>
             </p>
             <noscript>
-              <p className="notice">The score is computed by a small script in this page; turn JavaScript on to see it.</p>
+              <p className="notice">
+                The score is computed by a small script in this page; turn JavaScript on to see it.
+              </p>
             </noscript>
           </form>
           <div id="scorecard-result" role="status" aria-live="polite" tabIndex={-1} />
@@ -196,15 +241,20 @@ export const formPages: SitePage[] = [
   {
     path: '/identify',
     title: 'Find your workspace · SafePlace',
-    description: 'Go to your organisation’s SafePlace workspace to sign in: type its address as given in your invitation.',
+    description:
+      'Go to your organisation’s SafePlace workspace to sign in: type its address as given in your invitation.',
     script: 'workspace-go.js',
     body: (
       <>
-        <Hero title="Find your workspace" lead="Every organisation has its own SafePlace address. Type yours to go to its sign-in page." />
+        <Hero
+          title="Find your workspace"
+          lead="Every organisation has its own SafePlace address. Type yours to go to its sign-in page."
+        />
         <Section>
           <WorkspaceForm target="/signin" button="Go to sign-in" />
           <p>
-            Signed in already? <a href="/workspace/signin">See your workspaces</a>. Platform administrators <a href="/signin">sign in here</a>.
+            Signed in already? <a href="/workspace/signin">See your workspaces</a>. Platform administrators{' '}
+            <a href="/signin">sign in here</a>.
           </p>
         </Section>
       </>
@@ -213,7 +263,8 @@ export const formPages: SitePage[] = [
   {
     path: '/report',
     title: 'Report without signing in · SafePlace',
-    description: 'Report harassment or a concern to your organisation’s committee without an account and without giving your name: go to your organisation’s report page.',
+    description:
+      'Report harassment or a concern to your organisation’s committee without an account and without giving your name: go to your organisation’s report page.',
     script: 'workspace-go.js',
     body: (
       <>

@@ -27,7 +27,10 @@ export function renderSite(css: string): SiteFile[] {
     if (paths.has(page.path)) throw new Error(`Two pages at ${page.path}`);
     paths.add(page.path);
   }
-  const files = [...sitePages, notFoundPage].map((page) => ({ file: pageFile(page.path), content: renderPage(page, css) }));
+  const files = [...sitePages, notFoundPage].map((page) => ({
+    file: pageFile(page.path),
+    content: renderPage(page, css),
+  }));
   const listed = sitePages.filter((page) => !page.noindex);
   files.push({
     file: 'sitemap.xml',

@@ -89,7 +89,14 @@ export function SiteDocument({ page, css }: { page: SitePage; css: string }): Re
             <a className="brand" href="/" aria-label="SafePlace home">
               <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
                 <path d="M14 2 4 6v7c0 6.1 4.2 11.4 10 13 5.8-1.6 10-6.9 10-13V6z" fill="#1a5fd0" />
-                <path d="m9 14 3.5 3.5L19 11" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="m9 14 3.5 3.5L19 11"
+                  fill="none"
+                  stroke="#fff"
+                  strokeWidth="2.4"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
               SafePlace
             </a>
@@ -97,7 +104,12 @@ export function SiteDocument({ page, css }: { page: SitePage; css: string }): Re
               <ul>
                 {NAV.map((item) => (
                   <li key={item.href}>
-                    <a href={item.href} aria-current={page.path === item.href || page.path.startsWith(`${item.href}/`) ? 'page' : undefined}>
+                    <a
+                      href={item.href}
+                      aria-current={
+                        page.path === item.href || page.path.startsWith(`${item.href}/`) ? 'page' : undefined
+                      }
+                    >
                       {item.label}
                     </a>
                   </li>
@@ -131,7 +143,8 @@ export function SiteDocument({ page, css }: { page: SitePage; css: string }): Re
             ))}
           </div>
           <p className="wrap small">
-            SafePlace explains the law to help you plan; it is not legal advice. Check your own obligations with your counsel.
+            SafePlace explains the law to help you plan; it is not legal advice. Check your own obligations with your
+            counsel.
           </p>
         </footer>
       </body>

@@ -15,7 +15,15 @@ export function Hero({ title, lead, children }: { title: string; lead: string; c
 }
 
 /** The page's call to action: the contact form, told where the visitor came from (`from`: an event, a webinar). */
-export function Actions({ demo = 'Ask for a demo', more, from }: { demo?: string; more?: { href: string; label: string }; from?: 'event' | 'webinar' }) {
+export function Actions({
+  demo = 'Ask for a demo',
+  more,
+  from,
+}: {
+  demo?: string;
+  more?: { href: string; label: string };
+  from?: 'event' | 'webinar';
+}) {
   return (
     <p className="cta">
       <a className="button big" href={from ? `/contact-us?from=${from}` : '/contact-us'}>
@@ -55,7 +63,13 @@ export function Cards({ items }: { items: { title: string; text: ReactNode; href
 }
 
 /** A duty of the law beside what the product does about it. */
-export function DutyTable({ caption, rows }: { caption: string; rows: { duty: ReactNode; rule: string; answer: ReactNode }[] }) {
+export function DutyTable({
+  caption,
+  rows,
+}: {
+  caption: string;
+  rows: { duty: ReactNode; rule: string; answer: ReactNode }[];
+}) {
   return (
     <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table>
@@ -97,9 +111,5 @@ export function Crumbs({ trail }: { trail: { href: string; label: string }[] }) 
 
 /** A long document (privacy, terms): numbered headings in a readable column. */
 export function Doc({ children }: { children: ReactNode }) {
-  return (
-    <div className="wrap doc">
-      {children}
-    </div>
-  );
+  return <div className="wrap doc">{children}</div>;
 }

@@ -82,7 +82,9 @@ export class AnswerSaver {
 
   /** Sends every answer not saved yet (before leaving a page, submitting or marking done). */
   async flushAll(): Promise<void> {
-    await Promise.all([...this.states.entries()].filter(([, s]) => s !== 'saved' && s !== 'idle').map(([id]) => this.flush(id)));
+    await Promise.all(
+      [...this.states.entries()].filter(([, s]) => s !== 'saved' && s !== 'idle').map(([id]) => this.flush(id)),
+    );
   }
 
   /** Sends the failed saves again. */

@@ -53,7 +53,12 @@ export class MyTrainingViewModel {
 
   get cards(): TrainingCard[] {
     return [...this.courses]
-      .sort((a, b) => ORDER[a.status] - ORDER[b.status] || (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999') || a.title.localeCompare(b.title))
+      .sort(
+        (a, b) =>
+          ORDER[a.status] - ORDER[b.status] ||
+          (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999') ||
+          a.title.localeCompare(b.title),
+      )
       .map((c) => ({
         courseId: c.courseId,
         title: c.title,
@@ -63,7 +68,10 @@ export class MyTrainingViewModel {
         late: c.status === 'OVERDUE' || c.status === 'EXPIRED',
         progressPercent: c.progressPercent,
         due: dueLabel(c),
-        next: c.status === 'COMPLETED' || !c.next ? null : tr(c.next.kind === 'QUIZ' ? 'training.nextQuiz' : 'training.nextLesson', { title: c.next.title }),
+        next:
+          c.status === 'COMPLETED' || !c.next
+            ? null
+            : tr(c.next.kind === 'QUIZ' ? 'training.nextQuiz' : 'training.nextLesson', { title: c.next.title }),
         action: actionLabel(c),
         path: `/training/${c.courseId}`,
       }));

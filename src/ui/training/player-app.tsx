@@ -42,7 +42,10 @@ export const PlayerApp = observer(function PlayerApp() {
           body: 'Its contract with SafePlace has expired, so it is closed for now. Nothing has been deleted: once your organisation renews, everything is here again.',
         }
       : status.maintenance
-        ? { title: 'Scheduled maintenance', body: 'This workspace is being updated and will be back shortly. Your work is saved; this page checks again every 20 seconds.' }
+        ? {
+            title: 'Scheduled maintenance',
+            body: 'This workspace is being updated and will be back shortly. Your work is saved; this page checks again every 20 seconds.',
+          }
         : null;
   const user = session.workspaceUser;
   const colour = user?.workspace.backgroundColor ?? null;
@@ -50,7 +53,9 @@ export const PlayerApp = observer(function PlayerApp() {
     <>
       <header className="pl-top" style={{ borderTopColor: colour ?? DEFAULT_PRIMARY }}>
         <span className="pl-brand" style={colour ? { background: colour, color: textOn(colour) } : undefined}>
-          {user?.workspace.companyLogo ? <img src={user.workspace.companyLogo} alt={`${user.workspace.companyName} logo`} height={28} /> : null}
+          {user?.workspace.companyLogo ? (
+            <img src={user.workspace.companyLogo} alt={`${user.workspace.companyName} logo`} height={28} />
+          ) : null}
           <strong>{user?.workspace.companyName ?? 'SafePlace'}</strong>
         </span>
         <a className="pl-exit" href="/training">
@@ -68,7 +73,12 @@ export const PlayerApp = observer(function PlayerApp() {
         ) : session.status === 'error' ? (
           <div className="player">
             <h1 className="pl-title">{tr('player.openError')}</h1>
-            <Notice kind="error" role="alert" title={tr('player.sessionError')} action={<Button onClick={() => void session.load()}>{tr('common.tryAgain')}</Button>}>
+            <Notice
+              kind="error"
+              role="alert"
+              title={tr('player.sessionError')}
+              action={<Button onClick={() => void session.load()}>{tr('common.tryAgain')}</Button>}
+            >
               {session.error ?? ''}
             </Notice>
           </div>

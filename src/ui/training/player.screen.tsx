@@ -45,7 +45,19 @@ function useWide(px = 992): boolean {
 type Kind = 'error' | 'info' | 'success' | 'warning';
 
 /** A notice (antd Alert's look): `alert` for what went wrong or needs doing now, else a status or a plain note. */
-export function Notice({ kind, title, children, role, action }: { kind: Kind; title: ReactNode; children?: ReactNode; role?: 'alert' | 'status' | 'note'; action?: ReactNode }) {
+export function Notice({
+  kind,
+  title,
+  children,
+  role,
+  action,
+}: {
+  kind: Kind;
+  title: ReactNode;
+  children?: ReactNode;
+  role?: 'alert' | 'status' | 'note';
+  action?: ReactNode;
+}) {
   return (
     <div className={`pl-notice pl-notice-${kind}`} role={role}>
       <div className="pl-notice-title">
@@ -81,9 +93,24 @@ export function Button({
   'aria-current'?: 'step';
   className?: string;
 }) {
-  const className = ['lb-button', primary ? 'lb-button-primary' : '', large ? 'pl-large' : '', small ? 'pl-small' : '', rest.className ?? ''].filter(Boolean).join(' ');
+  const className = [
+    'lb-button',
+    primary ? 'lb-button-primary' : '',
+    large ? 'pl-large' : '',
+    small ? 'pl-small' : '',
+    rest.className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <button type="button" className={className} onClick={onClick} disabled={disabled || pending} aria-busy={pending || undefined} aria-current={rest['aria-current']}>
+    <button
+      type="button"
+      className={className}
+      onClick={onClick}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      aria-current={rest['aria-current']}
+    >
       {pending ? <span className="pl-spinner" aria-hidden="true" /> : null}
       {children}
     </button>
@@ -146,7 +173,11 @@ export const PlayerScreen = observer(function PlayerScreen({ courseId }: { cours
     return (
       <div className="player">
         <h1 className="pl-title">{tr('player.openError')}</h1>
-        <Notice kind="error" title={tr('player.loadError')} action={<Button onClick={() => void vm.load(courseId)}>{tr('common.tryAgain')}</Button>}>
+        <Notice
+          kind="error"
+          title={tr('player.loadError')}
+          action={<Button onClick={() => void vm.load(courseId)}>{tr('common.tryAgain')}</Button>}
+        >
           {vm.error ?? ''}
         </Notice>
       </div>
@@ -171,13 +202,19 @@ export const PlayerScreen = observer(function PlayerScreen({ courseId }: { cours
             <span className={TAG_CLASS[course.status]}>{statusLabel(course.status)}</span>
             {course.dueAt && course.status !== 'COMPLETED' ? (
               <span className={course.status === 'OVERDUE' ? 'pl-tag pl-tag-error' : 'pl-tag'}>
-                {tr(course.status === 'OVERDUE' ? 'player.overdueSince' : 'player.due', { date: showDate(course.dueAt) })}
+                {tr(course.status === 'OVERDUE' ? 'player.overdueSince' : 'player.due', {
+                  date: showDate(course.dueAt),
+                })}
               </span>
             ) : null}
             <SavedIndicator vm={vm} />
           </div>
           <div className="pl-progress">
-            <progress max={100} value={vm.progressPercent} aria-label={tr('player.progress', { percent: vm.progressPercent })} />
+            <progress
+              max={100}
+              value={vm.progressPercent}
+              aria-label={tr('player.progress', { percent: vm.progressPercent })}
+            />
             <span aria-hidden="true">{vm.progressPercent}%</span>
           </div>
           {vm.languageOptions.length > 1 ? (
@@ -212,7 +249,13 @@ export const PlayerScreen = observer(function PlayerScreen({ courseId }: { cours
         ) : null}
         {vm.error ? <Notice kind="error" role="alert" title={vm.error} /> : null}
         <div lang={lang}>
-          {vm.showCompletion ? <Completion vm={vm} /> : vm.current?.kind === 'LESSON' ? <Lesson vm={vm} lesson={vm.current} /> : vm.current ? <Quiz vm={vm} quiz={vm.current} /> : null}
+          {vm.showCompletion ? (
+            <Completion vm={vm} />
+          ) : vm.current?.kind === 'LESSON' ? (
+            <Lesson vm={vm} lesson={vm.current} />
+          ) : vm.current ? (
+            <Quiz vm={vm} quiz={vm.current} />
+          ) : null}
         </div>
         <div className="player-nav">
           <Button onClick={vm.previous} disabled={vm.index === 0 && !vm.showCompletion}>
@@ -240,7 +283,12 @@ const Outline = observer(function Outline({ vm }: { vm: PlayerViewModel }) {
     <ol className="player-outline">
       {vm.outline.map((item, i) => (
         <li key={item.contentId}>
-          <Button primary={item.current} className="pl-outline-item" aria-current={item.current ? 'step' : undefined} onClick={() => vm.open(i)}>
+          <Button
+            primary={item.current}
+            className="pl-outline-item"
+            aria-current={item.current ? 'step' : undefined}
+            onClick={() => vm.open(i)}
+          >
             <span aria-hidden="true" className="pl-outline-mark">
               {item.done ? '✓' : item.kind === 'QUIZ' ? '?' : '•'}
             </span>
@@ -297,9 +345,7 @@ const Lesson = observer(function Lesson({ vm, lesson }: { vm: PlayerViewModel; l
   const fileUrl = (fileId: string) => vm.course?.files[fileId];
   return (
     <section>
-      <StepHeading>
-        {tr('player.lesson', { number: vm.index + 1, title: lesson.title })}
-      </StepHeading>
+      <StepHeading>{tr('player.lesson', { number: vm.index + 1, title: lesson.title })}</StepHeading>
       {lesson.done ? <Notice kind="success" title={tr('player.lessonDone')} /> : null}
       {lesson.blocks.map((b) => (
         <LessonBlockCard key={b.blockId} vm={vm} block={b} fileUrl={fileUrl} />
@@ -325,12 +371,29 @@ const Lesson = observer(function Lesson({ vm, lesson }: { vm: PlayerViewModel; l
   );
 });
 
-const LessonBlockCard = observer(function LessonBlockCard({ vm, block: b, fileUrl }: { vm: PlayerViewModel; block: PlayerBlock; fileUrl: (id: string) => string | undefined }) {
+const LessonBlockCard = observer(function LessonBlockCard({
+  vm,
+  block: b,
+  fileUrl,
+}: {
+  vm: PlayerViewModel;
+  block: PlayerBlock;
+  fileUrl: (id: string) => string | undefined;
+}) {
   const correct = vm.correct.get(b.blockId);
   const video = b.block.type === 'VIDEO';
   return (
-    <div className="player-block" style={{ textAlign: b.block.alignment === 'CENTER' ? 'center' : b.block.alignment === 'RIGHT' ? 'right' : 'left' }}>
-      {b.fallback ? <span className="lb-note" style={{ margin: '0 0 4px' }}>{tr('player.untranslated')}</span> : null}
+    <div
+      className="player-block"
+      style={{
+        textAlign: b.block.alignment === 'CENTER' ? 'center' : b.block.alignment === 'RIGHT' ? 'right' : 'left',
+      }}
+    >
+      {b.fallback ? (
+        <span className="lb-note" style={{ margin: '0 0 4px' }}>
+          {tr('player.untranslated')}
+        </span>
+      ) : null}
       <ServedBlockView
         block={b.block}
         fileUrl={fileUrl}
@@ -338,14 +401,18 @@ const LessonBlockCard = observer(function LessonBlockCard({ vm, block: b, fileUr
           answer: vm.answerOf(b.blockId),
           onAnswer: (answer) => vm.give(b.blockId, answer),
           onNext: vm.next,
-          fileInput: b.block.type === 'ASK_TO_UPLOAD_RESOURCE' ? <HandInControl vm={vm} blockId={b.blockId} accept={b.block.accept} /> : undefined,
+          fileInput:
+            b.block.type === 'ASK_TO_UPLOAD_RESOURCE' ? (
+              <HandInControl vm={vm} blockId={b.blockId} accept={b.block.accept} />
+            ) : undefined,
           video: video
             ? {
                 resumeAt: vm.resumeAt(b.blockId),
                 onPosition: (s, d) => vm.videoPosition(b.blockId, s, d),
                 onSeeked: (s) => vm.videoSeeked(b.blockId, s),
                 onPause: (s, d) => vm.videoPaused(b.blockId, s, d),
-                onTranscriptRead: b.block.type === 'VIDEO' && b.block.transcript ? () => void vm.transcriptRead(b.blockId) : undefined,
+                onTranscriptRead:
+                  b.block.type === 'VIDEO' && b.block.transcript ? () => void vm.transcriptRead(b.blockId) : undefined,
                 watched: !!vm.videoDone.get(b.blockId),
               }
             : undefined,
@@ -371,14 +438,26 @@ const Quiz = observer(function Quiz({ vm, quiz }: { vm: PlayerViewModel; quiz: P
       <StepHeading>{tr('player.quiz', { title: quiz.title })}</StepHeading>
       <p className="lb-secondary" style={{ marginBottom: 16 }}>
         {tr('player.passMark', { mark: quiz.passMark })}{' '}
-        {quiz.maxAttempts === null ? tr('player.unlimited') : tr('player.attemptsUsed', { used: quiz.attemptsUsed, max: quiz.maxAttempts })}
+        {quiz.maxAttempts === null
+          ? tr('player.unlimited')
+          : tr('player.attemptsUsed', { used: quiz.attemptsUsed, max: quiz.maxAttempts })}
         {quiz.passed ? ` ${tr('player.quizPassed')}` : ''}
       </p>
       {result ? (
         <div role="status" aria-live="polite">
-          <Notice kind={result.passed ? 'success' : 'error'} title={result.passed ? tr('player.passed', { score: result.score }) : tr('player.notPassed', { score: result.score, mark: result.passMark })}>
+          <Notice
+            kind={result.passed ? 'success' : 'error'}
+            title={
+              result.passed
+                ? tr('player.passed', { score: result.score })
+                : tr('player.notPassed', { score: result.score, mark: result.passMark })
+            }
+          >
             {result.questions.filter((q) => !q.correct).length
-              ? tr('player.wrongAnswers', { wrong: result.questions.filter((q) => !q.correct).length, total: result.questions.length })
+              ? tr('player.wrongAnswers', {
+                  wrong: result.questions.filter((q) => !q.correct).length,
+                  total: result.questions.length,
+                })
               : tr('player.allRight')}{' '}
             {result.passed
               ? ''
@@ -397,11 +476,21 @@ const Quiz = observer(function Quiz({ vm, quiz }: { vm: PlayerViewModel; quiz: P
         const correctKeys = outcome?.correctAnswer ? keysOf(outcome.correctAnswer) : null;
         const labels = 'options' in q.block ? q.block.options : [];
         return (
-          <div key={q.blockId} className={`player-block ${outcome ? (outcome.correct ? 'block-right' : 'block-wrong') : ''}`}>
+          <div
+            key={q.blockId}
+            className={`player-block ${outcome ? (outcome.correct ? 'block-right' : 'block-wrong') : ''}`}
+          >
             <span className="lb-note" style={{ margin: '0 0 4px' }}>
               {tr('player.question', { number: i + 1, total: quiz.questions.length })}
             </span>
-            <ServedBlockView block={q.block} interaction={{ answer: vm.answerOf(q.blockId), onAnswer: (answer) => vm.give(q.blockId, answer), disabled: !answering || vm.submitting }} />
+            <ServedBlockView
+              block={q.block}
+              interaction={{
+                answer: vm.answerOf(q.blockId),
+                onAnswer: (answer) => vm.give(q.blockId, answer),
+                disabled: !answering || vm.submitting,
+              }}
+            />
             {outcome ? (
               <div style={{ marginTop: 8 }}>
                 {outcome.correct ? (
@@ -412,7 +501,11 @@ const Quiz = observer(function Quiz({ vm, quiz }: { vm: PlayerViewModel; quiz: P
                   </span>
                 )}
                 {correctKeys && !outcome.correct ? (
-                  <p style={{ margin: '4px 0 0' }}>{tr('player.correctAnswer', { answer: correctKeys.map((k) => labels.find((o) => o.key === k)?.label ?? k).join('; ') })}</p>
+                  <p style={{ margin: '4px 0 0' }}>
+                    {tr('player.correctAnswer', {
+                      answer: correctKeys.map((k) => labels.find((o) => o.key === k)?.label ?? k).join('; '),
+                    })}
+                  </p>
                 ) : null}
                 {outcome.explanation ? <p className="lb-secondary">{outcome.explanation}</p> : null}
               </div>
@@ -460,12 +553,18 @@ const Completion = observer(function Completion({ vm }: { vm: PlayerViewModel })
         <h2 id="player-step" tabIndex={-1} className="pl-result-title">
           {tr('player.completed')}
         </h2>
-        <p className="lb-secondary">{completion ? tr('player.completedOn', { title: course.title, date: showDate(completion.completedAt) }) : tr('player.completedPlain')}</p>
+        <p className="lb-secondary">
+          {completion
+            ? tr('player.completedOn', { title: course.title, date: showDate(completion.completedAt) })
+            : tr('player.completedPlain')}
+        </p>
         <Button primary large pending={vm.downloading} onClick={() => void download()}>
           <span aria-hidden="true">⤓</span> {tr('player.download')}
         </Button>
       </div>
-      {vm.downloadError ? <Notice kind="error" role="alert" title={tr('player.downloadError', { error: vm.downloadError })} /> : null}
+      {vm.downloadError ? (
+        <Notice kind="error" role="alert" title={tr('player.downloadError', { error: vm.downloadError })} />
+      ) : null}
       {completion ? (
         <dl className="pl-facts">
           <dt>{tr('player.factCompletedOn')}</dt>
@@ -493,7 +592,15 @@ const Completion = observer(function Completion({ vm }: { vm: PlayerViewModel })
 });
 
 /** An ask-for-a-file block's control: what it takes first, the file picker, a progress bar, then the file handed in. */
-const HandInControl = observer(function HandInControl({ vm, blockId, accept }: { vm: PlayerViewModel; blockId: string; accept: readonly string[] }) {
+const HandInControl = observer(function HandInControl({
+  vm,
+  blockId,
+  accept,
+}: {
+  vm: PlayerViewModel;
+  blockId: string;
+  accept: readonly string[];
+}) {
   const id = useId();
   const handedIn = vm.handedIn.get(blockId);
   const progress = vm.handInOf(blockId);
@@ -530,20 +637,24 @@ const HandInControl = observer(function HandInControl({ vm, blockId, accept }: {
       {progress?.status === 'uploading' ? (
         <div role="status" aria-live="polite">
           <div className="pl-progress">
-            <progress max={100} value={progress.percent} aria-label={tr('player.uploading', { name: progress.fileName })} />
+            <progress
+              max={100}
+              value={progress.percent}
+              aria-label={tr('player.uploading', { name: progress.fileName })}
+            />
             <span aria-hidden="true">{progress.percent}%</span>
           </div>
           <div className="pl-row">
-            <span>
-              {tr('player.sentOf', { sent: formatBytes(progress.sent), total: formatBytes(progress.total) })}
-            </span>
+            <span>{tr('player.sentOf', { sent: formatBytes(progress.sent), total: formatBytes(progress.total) })}</span>
             <Button small onClick={() => vm.cancelHandIn(blockId)}>
               {tr('player.cancelUpload')}
             </Button>
           </div>
         </div>
       ) : null}
-      {progress?.status === 'done' && progress.message ? <Notice kind="success" role="status" title={progress.message} /> : null}
+      {progress?.status === 'done' && progress.message ? (
+        <Notice kind="success" role="status" title={progress.message} />
+      ) : null}
       {progress?.status === 'error' && progress.message ? (
         <Notice kind="error" role="alert" title={progress.message}>
           {tr('player.chooseAnother')}

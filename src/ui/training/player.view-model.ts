@@ -12,7 +12,12 @@ import type {
   PlayerLesson,
   PlayerQuiz,
 } from '../../application/training/training-api.port';
-import { isGiven, type DownloadCertificate, type HandInFile, type SubmitQuizAttempt } from '../../application/training/training.use-cases';
+import {
+  isGiven,
+  type DownloadCertificate,
+  type HandInFile,
+  type SubmitQuizAttempt,
+} from '../../application/training/training.use-cases';
 import { formatBytes, handInAccept, handInLimits, type HandInKind } from '../../domain/files/uploads';
 import { isScored } from '../../domain/courses/blocks';
 import { defaultLanguage, LANGUAGE_LABELS, type CourseLanguage } from '../../domain/courses/course';
@@ -76,16 +81,23 @@ export class PlayerViewModel {
     timers?: Timers,
     private readonly handInFile?: HandInFile,
   ) {
-    this.saver = new AnswerSaver(async (input) => {
-      const saved = await this.api.saveAnswer(input);
-      runInAction(() => {
-        if (!this.course) return;
-        this.course.progressPercent = saved.progressPercent;
-        this.course.status = saved.status;
-        this.correct.set(input.blockId, saved.correct);
-      });
-    }, 600, timers);
-    makeAutoObservable<PlayerViewModel, 'trackers' | 'reportedAt' | 'nearEndReported' | 'drafted' | 'drafts' | 'handInFile'>(
+    this.saver = new AnswerSaver(
+      async (input) => {
+        const saved = await this.api.saveAnswer(input);
+        runInAction(() => {
+          if (!this.course) return;
+          this.course.progressPercent = saved.progressPercent;
+          this.course.status = saved.status;
+          this.correct.set(input.blockId, saved.correct);
+        });
+      },
+      600,
+      timers,
+    );
+    makeAutoObservable<
+      PlayerViewModel,
+      'trackers' | 'reportedAt' | 'nearEndReported' | 'drafted' | 'drafts' | 'handInFile'
+    >(
       this,
       { trackers: false, reportedAt: false, nearEndReported: false, drafted: false, drafts: false, handInFile: false },
       { autoBind: true },
@@ -107,7 +119,8 @@ export class PlayerViewModel {
       });
     } catch (error) {
       runInAction(() => {
-        this.status = ApiError.is(error) && (error.reason === 'not-found' || error.reason === 'forbidden') ? 'not-found' : 'error';
+        this.status =
+          ApiError.is(error) && (error.reason === 'not-found' || error.reason === 'forbidden') ? 'not-found' : 'error';
         this.error = describeError(error);
       });
     }
@@ -139,7 +152,8 @@ export class PlayerViewModel {
       const draft = this.drafts.get(course.courseId, content.contentId);
       if (Object.keys(draft).length === 0) continue;
       for (const q of content.questions) this.answers.delete(q.blockId);
-      for (const [id, answer] of Object.entries(draft)) if (content.questions.some((q) => q.blockId === id)) this.answers.set(id, answer);
+      for (const [id, answer] of Object.entries(draft))
+        if (content.questions.some((q) => q.blockId === id)) this.answers.set(id, answer);
       this.drafted.add(content.contentId);
     }
     const current = course.contents[this.index];
@@ -206,7 +220,14 @@ export class PlayerViewModel {
   }
 
   /** The outline: each step with whether it is done, and whether it may be opened (in order: one step past the last done). */
-  get outline(): { contentId: string; title: string; kind: 'LESSON' | 'QUIZ'; done: boolean; current: boolean; position: number }[] {
+  get outline(): {
+    contentId: string;
+    title: string;
+    kind: 'LESSON' | 'QUIZ';
+    done: boolean;
+    current: boolean;
+    position: number;
+  }[] {
     return this.contents.map((c, i) => ({
       contentId: c.contentId,
       title: c.title,
@@ -305,14 +326,26 @@ export class PlayerViewModel {
     if (content.kind === 'LESSON') {
       this.lessonMessage = null;
       this.correct.delete(blockId);
-      this.saver.give({ courseId: this.courseId, contentId: content.contentId, blockId, answer, language: this.course?.language });
+      this.saver.give({
+        courseId: this.courseId,
+        contentId: content.contentId,
+        blockId,
+        answer,
+        language: this.course?.language,
+      });
     } else {
       this.quizMessage = null;
       this.drafted.add(content.contentId);
-      this.drafts.set(this.courseId, content.contentId, Object.fromEntries(content.questions.flatMap((q) => {
-        const given = this.answers.get(q.blockId);
-        return given ? [[q.blockId, given]] : [];
-      })));
+      this.drafts.set(
+        this.courseId,
+        content.contentId,
+        Object.fromEntries(
+          content.questions.flatMap((q) => {
+            const given = this.answers.get(q.blockId);
+            return given ? [[q.blockId, given]] : [];
+          }),
+        ),
+      );
     }
   }
 
@@ -327,7 +360,12 @@ export class PlayerViewModel {
   videoPosition(blockId: string, seconds: number, duration: number | undefined, now = Date.now()): void {
     const tracker = this.tracker(blockId);
     tracker.position(seconds);
-    if (duration && tracker.watchedSeconds >= duration * WATCHED_SHARE - 0.25 && !this.videoDone.get(blockId) && !this.nearEndReported.has(blockId)) {
+    if (
+      duration &&
+      tracker.watchedSeconds >= duration * WATCHED_SHARE - 0.25 &&
+      !this.videoDone.get(blockId) &&
+      !this.nearEndReported.has(blockId)
+    ) {
       // Watched (as far as this device can tell): report now, and the server says whether it counts.
       this.nearEndReported.add(blockId);
       this.reportedAt.set(blockId, now);
@@ -406,7 +444,8 @@ export class PlayerViewModel {
       const n = `block ${i + 1}`;
       switch (b.block.type) {
         case 'CHECKBOX_WITH_TEXT':
-          if (b.block.required && !(answer?.type === 'CHECKBOX_WITH_TEXT' && answer.checked)) missing.push(`Tick “${short(b.block.label)}”`);
+          if (b.block.required && !(answer?.type === 'CHECKBOX_WITH_TEXT' && answer.checked))
+            missing.push(`Tick “${short(b.block.label)}”`);
           break;
         case 'INPUT_BOX':
           if (b.block.required && !isGiven(answer)) missing.push(`Answer “${short(b.block.prompt)}”`);
@@ -530,7 +569,8 @@ export class PlayerViewModel {
         q.attemptsUsed = result.attemptsUsed;
         q.passed = q.passed || result.passed;
         q.lastAttempt = result;
-        if (result.attemptsLeft !== null && q.maxAttempts === null) q.maxAttempts = result.attemptsUsed + result.attemptsLeft;
+        if (result.attemptsLeft !== null && q.maxAttempts === null)
+          q.maxAttempts = result.attemptsUsed + result.attemptsLeft;
         this.result = result;
         if (result.courseCompleted) {
           this.course!.status = 'COMPLETED';

@@ -41,41 +41,41 @@ export const TrainingCards = observer(function TrainingCards({
   ) : null;
 
   function body() {
-  if (vm.status === 'loading') {
-    if (quietWhenEmpty) return null;
+    if (vm.status === 'loading') {
+      if (quietWhenEmpty) return null;
+      return (
+        <div role="status" aria-live="polite" aria-label={t('training.loading')}>
+          <Row gutter={[16, 16]}>
+            {[0, 1].map((i) => (
+              <Col xs={24} md={12} xl={8} key={i}>
+                <Card>
+                  <Skeleton active avatar={{ shape: 'circle', size: 64 }} paragraph={{ rows: 2 }} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        </div>
+      );
+    }
+    if (vm.status === 'error') {
+      return quietWhenEmpty ? null : (
+        <LoadError message={t('training.loadError', { error: vm.error ?? '' })} onRetry={() => void vm.load()} />
+      );
+    }
+    if (vm.cards.length === 0) {
+      return quietWhenEmpty ? null : <EmptyState title={t('training.empty')} />;
+    }
     return (
-      <div role="status" aria-live="polite" aria-label={t('training.loading')}>
+      <section aria-label={t('training.title')}>
         <Row gutter={[16, 16]}>
-          {[0, 1].map((i) => (
-            <Col xs={24} md={12} xl={8} key={i}>
-              <Card>
-                <Skeleton active avatar={{ shape: 'circle', size: 64 }} paragraph={{ rows: 2 }} />
-              </Card>
+          {vm.cards.map((card) => (
+            <Col xs={24} md={12} xl={8} key={card.courseId}>
+              <CourseCard card={card} headingLevel={headingLevel} />
             </Col>
           ))}
         </Row>
-      </div>
+      </section>
     );
-  }
-  if (vm.status === 'error') {
-    return quietWhenEmpty ? null : <LoadError message={t('training.loadError', { error: vm.error ?? '' })} onRetry={() => void vm.load()} />;
-  }
-  if (vm.cards.length === 0) {
-    return quietWhenEmpty ? null : (
-      <EmptyState title={t('training.empty')} />
-    );
-  }
-  return (
-    <section aria-label={t('training.title')}>
-      <Row gutter={[16, 16]}>
-        {vm.cards.map((card) => (
-          <Col xs={24} md={12} xl={8} key={card.courseId}>
-            <CourseCard card={card} headingLevel={headingLevel} />
-          </Col>
-        ))}
-      </Row>
-    </section>
-  );
   }
 });
 
@@ -97,7 +97,10 @@ function CourseCard({ card, headingLevel }: { card: TrainingCard; headingLevel: 
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 8 }}>
             <Tag color={card.statusColour}>{card.statusLabel}</Tag>
             {card.due ? (
-              <Tag color={card.late ? 'error' : card.status === 'COMPLETED' ? 'success' : 'default'} icon={<ClockCircleOutlined aria-hidden />}>
+              <Tag
+                color={card.late ? 'error' : card.status === 'COMPLETED' ? 'success' : 'default'}
+                icon={<ClockCircleOutlined aria-hidden />}
+              >
                 {card.due}
               </Tag>
             ) : null}
@@ -107,7 +110,12 @@ function CourseCard({ card, headingLevel }: { card: TrainingCard; headingLevel: 
               {card.next}
             </Typography.Paragraph>
           ) : null}
-          <Button type="primary" style={{ minHeight: 44 }} aria-label={`${card.action}: ${card.title}`} onClick={() => window.location.assign(card.path)}>
+          <Button
+            type="primary"
+            style={{ minHeight: 44 }}
+            aria-label={`${card.action}: ${card.title}`}
+            onClick={() => window.location.assign(card.path)}
+          >
             {card.action}
           </Button>
         </div>

@@ -46,7 +46,8 @@ export function actionLabel(course: Pick<MyCourse, 'status' | 'progressPercent'>
 
 /** The due date as a chip's words. */
 export function dueLabel(course: Pick<MyCourse, 'status' | 'dueAt' | 'completedAt'>): string | null {
-  if (course.status === 'COMPLETED' && course.completedAt) return tr('training.completedOn', { date: showDate(course.completedAt) });
+  if (course.status === 'COMPLETED' && course.completedAt)
+    return tr('training.completedOn', { date: showDate(course.completedAt) });
   if (!course.dueAt) return null;
   return tr(course.status === 'OVERDUE' ? 'training.overdueSince' : 'training.due', { date: showDate(course.dueAt) });
 }

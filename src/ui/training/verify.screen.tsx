@@ -24,7 +24,8 @@ export const VerifyScreen = observer(function VerifyScreen() {
         <SafetyCertificateOutlined aria-hidden /> Certificate check
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Compare what is printed on the certificate with what is recorded here. If any field differs, the certificate was changed.
+        Compare what is printed on the certificate with what is recorded here. If any field differs, the certificate was
+        changed.
       </Typography.Paragraph>
       {vm.status === 'loading' ? (
         <div role="status" aria-live="polite" aria-label="Checking the certificate">
@@ -46,7 +47,11 @@ export const VerifyScreen = observer(function VerifyScreen() {
         <Card>
           <div style={{ marginBottom: 16 }} role="status">
             {vm.certificate.valid ? (
-              <Tag color="success" icon={<CheckCircleFilled aria-hidden />} style={{ fontSize: 15, padding: '4px 10px' }}>
+              <Tag
+                color="success"
+                icon={<CheckCircleFilled aria-hidden />}
+                style={{ fontSize: 15, padding: '4px 10px' }}
+              >
                 Valid certificate
               </Tag>
             ) : (

@@ -1,5 +1,23 @@
 import { HolderOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Progress, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Progress,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FormAttribute, FormComponent, Prerequisite } from '../../contracts/case/builder-schemas';
@@ -24,7 +42,14 @@ import {
   StepOwnerRole,
   type StatutoryClockId,
 } from '../../domain/workflows/builder-rules';
-import { ACTION_TYPE_LABELS, actionNeedsParty, ActionType, Party, PARTY_LABELS, STEP_KIND_LABELS } from '../../domain/workflows/workflow-rules';
+import {
+  ACTION_TYPE_LABELS,
+  actionNeedsParty,
+  ActionType,
+  Party,
+  PARTY_LABELS,
+  STEP_KIND_LABELS,
+} from '../../domain/workflows/workflow-rules';
 import { EmptyState } from '../shared/page-state';
 import {
   READ_ONLY_REASON,
@@ -42,13 +67,19 @@ const OWNER_OPTIONS = StepOwnerRole.options.map((value) => ({ value, label: STEP
 const LIMIT_OPTIONS = [
   { value: 'NONE', label: 'No time limit' },
   { value: 'DAYS', label: 'A number of days' },
-  ...(Object.keys(STATUTORY_TIME_LIMITS) as StatutoryClockId[]).map((id) => ({ value: id, label: STATUTORY_TIME_LIMITS[id].label })),
+  ...(Object.keys(STATUTORY_TIME_LIMITS) as StatutoryClockId[]).map((id) => ({
+    value: id,
+    label: STATUTORY_TIME_LIMITS[id].label,
+  })),
 ];
 const FIELD_TYPE_OPTIONS = FieldType.options.map((value) => ({ value, label: FIELD_TYPE_LABELS[value] }));
 const MEETING_TYPE_OPTIONS = MeetingFieldType.options.map((value) => ({ value, label: FIELD_TYPE_LABELS[value] }));
 const ACTION_OPTIONS = ActionType.options.map((value) => ({ value, label: ACTION_TYPE_LABELS[value] }));
 const PARTY_OPTIONS = Party.options.map((value) => ({ value, label: PARTY_LABELS[value] }));
-const PREREQUISITE_OPTIONS = PrerequisiteKind.options.map((value) => ({ value, label: PREREQUISITE_KIND_LABELS[value] }));
+const PREREQUISITE_OPTIONS = PrerequisiteKind.options.map((value) => ({
+  value,
+  label: PREREQUISITE_KIND_LABELS[value],
+}));
 const ROLE_OPTIONS = CaseRole.options.map((value) => ({ value, label: CASE_ROLE_LABELS[value] }));
 const COMPLIANCE_OPTIONS = Compliance.options.map((value) => ({ value, label: COMPLIANCE_LABELS[value] }));
 const ESCALATION_OPTIONS = EscalationType.options.map((value) => ({ value, label: ESCALATION_TYPE_LABELS[value] }));
@@ -64,7 +95,9 @@ function ReadOnlyReason({ vm }: { vm: VersionDesignViewModel }) {
 }
 
 function FormAlert({ vm, form }: { vm: VersionDesignViewModel; form: DesignForm }) {
-  return vm.form === form && vm.formError ? <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 12 }} /> : null;
+  return vm.form === form && vm.formError ? (
+    <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 12 }} />
+  ) : null;
 }
 
 const serverError = (vm: VersionDesignViewModel, form: DesignForm, name: string) => {
@@ -133,7 +166,12 @@ export const ProcessDetails = observer(function ProcessDetails({
       {steps.length === 0 ? (
         <EmptyState title="No steps yet. Add a meeting or an action below." />
       ) : (
-        <ol aria-label="Steps" aria-describedby={vm.editable ? 'steps-order-help' : undefined} className="workflow-steps" style={{ paddingInlineStart: 20 }}>
+        <ol
+          aria-label="Steps"
+          aria-describedby={vm.editable ? 'steps-order-help' : undefined}
+          className="workflow-steps"
+          style={{ paddingInlineStart: 20 }}
+        >
           {steps.map((step, i) => (
             <li
               key={step.stepId}
@@ -141,16 +179,24 @@ export const ProcessDetails = observer(function ProcessDetails({
               style={{
                 marginBottom: 16,
                 opacity: dragging === step.stepId ? 0.5 : 1,
-                outline: over === step.stepId && dragging && dragging !== step.stepId ? '2px dashed #1677ff' : undefined,
+                outline:
+                  over === step.stepId && dragging && dragging !== step.stepId ? '2px dashed #1677ff' : undefined,
               }}
             >
               <Space wrap>
-                {vm.editable ? <HolderOutlined aria-hidden style={{ cursor: 'grab', color: 'rgba(0,0,0,0.6)' }} /> : null}
+                {vm.editable ? (
+                  <HolderOutlined aria-hidden style={{ cursor: 'grab', color: 'rgba(0,0,0,0.6)' }} />
+                ) : null}
                 <Typography.Text strong>{step.name}</Typography.Text>
                 <Tag color={step.kind === 'MEETING' ? 'blue' : 'purple'}>{STEP_KIND_LABELS[step.kind]}</Tag>
                 {vm.editable ? (
                   <>
-                    <Button size="small" disabled={i === 0 || vm.busy !== null} aria-label={`Move ${step.name} up`} onClick={() => void vm.moveStep(step.stepId, -1)}>
+                    <Button
+                      size="small"
+                      disabled={i === 0 || vm.busy !== null}
+                      aria-label={`Move ${step.name} up`}
+                      onClick={() => void vm.moveStep(step.stepId, -1)}
+                    >
                       Up
                     </Button>
                     <Button
@@ -179,11 +225,17 @@ export const ProcessDetails = observer(function ProcessDetails({
                   </Descriptions.Item>
                 ) : (
                   <>
-                    <Descriptions.Item label="Actions">{step.actionTypes.map((a) => ACTION_TYPE_LABELS[a]).join(', ')}</Descriptions.Item>
-                    {step.party ? <Descriptions.Item label="Party">{PARTY_LABELS[step.party]}</Descriptions.Item> : null}
+                    <Descriptions.Item label="Actions">
+                      {step.actionTypes.map((a) => ACTION_TYPE_LABELS[a]).join(', ')}
+                    </Descriptions.Item>
+                    {step.party ? (
+                      <Descriptions.Item label="Party">{PARTY_LABELS[step.party]}</Descriptions.Item>
+                    ) : null}
                   </>
                 )}
-                <Descriptions.Item label="Owner">{step.ownerRole ? STEP_OWNER_LABELS[step.ownerRole] : 'Not set'}</Descriptions.Item>
+                <Descriptions.Item label="Owner">
+                  {step.ownerRole ? STEP_OWNER_LABELS[step.ownerRole] : 'Not set'}
+                </Descriptions.Item>
                 <Descriptions.Item label="Time limit">{describeTimeLimit(step.timeLimit)}</Descriptions.Item>
                 {step.stageId ? <Descriptions.Item label="Stage">{stageName(step.stageId)}</Descriptions.Item> : null}
               </Descriptions>
@@ -201,10 +253,23 @@ export const ProcessDetails = observer(function ProcessDetails({
 const StepDrawer = observer(function StepDrawer({ vm }: { vm: VersionDesignViewModel }) {
   const step = vm.editingStep;
   return (
-    <Drawer title={step ? `Step: ${step.name}` : 'Step'} open={step !== null && vm.editable} onClose={vm.closeStep} size="large" destroyOnHidden>
+    <Drawer
+      title={step ? `Step: ${step.name}` : 'Step'}
+      open={step !== null && vm.editable}
+      onClose={vm.closeStep}
+      size="large"
+      destroyOnHidden
+    >
       {step ? (
         <Space direction="vertical" style={{ width: '100%' }} size="large">
-          {vm.notice ? <Alert type={vm.notice.type} showIcon role={vm.notice.type === 'error' ? 'alert' : 'status'} title={vm.notice.message} /> : null}
+          {vm.notice ? (
+            <Alert
+              type={vm.notice.type}
+              showIcon
+              role={vm.notice.type === 'error' ? 'alert' : 'status'}
+              title={vm.notice.message}
+            />
+          ) : null}
           <StepSettingsForm vm={vm} step={step} />
           {step.kind === 'ACTION' ? <StepActions vm={vm} step={step} /> : <MeetingFields vm={vm} step={step} />}
         </Space>
@@ -218,7 +283,13 @@ function limitValue(step: WorkflowStep): StepSettingValues['limit'] {
   return step.timeLimit.kind === 'DAYS' ? 'DAYS' : step.timeLimit.clockId;
 }
 
-const StepSettingsForm = observer(function StepSettingsForm({ vm, step }: { vm: VersionDesignViewModel; step: WorkflowStep }) {
+const StepSettingsForm = observer(function StepSettingsForm({
+  vm,
+  step,
+}: {
+  vm: VersionDesignViewModel;
+  step: WorkflowStep;
+}) {
   const [form] = Form.useForm<StepSettingValues>();
   const limit = Form.useWatch('limit', form);
   const stages = vm.version?.stages ?? [];
@@ -243,12 +314,21 @@ const StepSettingsForm = observer(function StepSettingsForm({ vm, step }: { vm: 
         <Form.Item label="Owner" name="ownerRole" {...serverError(vm, 'settings', 'ownerRole')}>
           <Select allowClear options={OWNER_OPTIONS} placeholder="Who carries this step out" />
         </Form.Item>
-        <Form.Item label="Time limit" name="limit" extra="A statutory clock is counted on each case from the event the law names.">
+        <Form.Item
+          label="Time limit"
+          name="limit"
+          extra="A statutory clock is counted on each case from the event the law names."
+        >
           <Select options={LIMIT_OPTIONS} />
         </Form.Item>
         {limit === 'DAYS' ? (
           <Space wrap>
-            <Form.Item label="Days" name="days" rules={[{ required: true, type: 'number', min: 1, max: 365, message: 'From 1 to 365 days' }]} {...serverError(vm, 'settings', 'timeLimit.days')}>
+            <Form.Item
+              label="Days"
+              name="days"
+              rules={[{ required: true, type: 'number', min: 1, max: 365, message: 'From 1 to 365 days' }]}
+              {...serverError(vm, 'settings', 'timeLimit.days')}
+            >
               <InputNumber min={1} max={365} />
             </Form.Item>
             <Form.Item name="workingDays" valuePropName="checked" label=" " colon={false}>
@@ -286,7 +366,13 @@ const StepActions = observer(function StepActions({ vm, step }: { vm: VersionDes
                 {ACTION_TYPE_LABELS[a]}
                 {a === 'NOTIFY' && step.party ? ` (${PARTY_LABELS[step.party]})` : ''}
               </span>
-              <Button size="small" danger disabled={vm.busy !== null} aria-label={`Remove action ${ACTION_TYPE_LABELS[a]}`} onClick={() => void vm.removeAction(step.stepId, a)}>
+              <Button
+                size="small"
+                danger
+                disabled={vm.busy !== null}
+                aria-label={`Remove action ${ACTION_TYPE_LABELS[a]}`}
+                onClick={() => void vm.removeAction(step.stepId, a)}
+              >
                 Remove
               </Button>
             </Space>
@@ -304,11 +390,21 @@ const StepActions = observer(function StepActions({ vm, step }: { vm: VersionDes
           style={{ marginTop: 12 }}
         >
           <FormAlert vm={vm} form="action" />
-          <Form.Item label="Action to add" name="actionType" rules={[{ required: true, message: 'Choose an action' }]} {...serverError(vm, 'action', 'actionType')}>
+          <Form.Item
+            label="Action to add"
+            name="actionType"
+            rules={[{ required: true, message: 'Choose an action' }]}
+            {...serverError(vm, 'action', 'actionType')}
+          >
             <Select options={missing} placeholder="Choose an action" />
           </Form.Item>
           {chosen && actionNeedsParty([chosen]) ? (
-            <Form.Item label="Whom to notify" name="party" rules={[{ required: true, message: 'Choose whom to notify' }]} {...serverError(vm, 'action', 'party')}>
+            <Form.Item
+              label="Whom to notify"
+              name="party"
+              rules={[{ required: true, message: 'Choose whom to notify' }]}
+              {...serverError(vm, 'action', 'party')}
+            >
               <Select options={PARTY_OPTIONS} placeholder="Respondent or employer" />
             </Form.Item>
           ) : null}
@@ -321,12 +417,20 @@ const StepActions = observer(function StepActions({ vm, step }: { vm: VersionDes
   );
 });
 
-const MeetingFields = observer(function MeetingFields({ vm, step }: { vm: VersionDesignViewModel; step: WorkflowStep }) {
+const MeetingFields = observer(function MeetingFields({
+  vm,
+  step,
+}: {
+  vm: VersionDesignViewModel;
+  step: WorkflowStep;
+}) {
   const [form] = Form.useForm<{ label: string; fieldType: MeetingFieldType; required: boolean }>();
   useEffect(() => form.resetFields(), [vm.saved, form]);
   return (
     <Card type="inner" title={<span id="meeting-fields-title">Meeting form</span>}>
-      <Typography.Paragraph type="secondary">Every meeting records: {step.meetingFieldList.map((f) => f.label).join(', ')}.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Every meeting records: {step.meetingFieldList.map((f) => f.label).join(', ')}.
+      </Typography.Paragraph>
       {step.customMeetingFields.length === 0 ? (
         <Typography.Paragraph type="secondary">No fields added yet.</Typography.Paragraph>
       ) : (
@@ -338,7 +442,13 @@ const MeetingFields = observer(function MeetingFields({ vm, step }: { vm: Versio
                   {f.label} · {FIELD_TYPE_LABELS[f.fieldType]}
                   {f.required ? ' · required' : ''}
                 </span>
-                <Button size="small" danger disabled={vm.busy !== null} aria-label={`Remove meeting field ${f.label}`} onClick={() => void vm.removeMeetingField(step.stepId, f.meetingFieldId)}>
+                <Button
+                  size="small"
+                  danger
+                  disabled={vm.busy !== null}
+                  aria-label={`Remove meeting field ${f.label}`}
+                  onClick={() => void vm.removeMeetingField(step.stepId, f.meetingFieldId)}
+                >
                   Remove
                 </Button>
               </Space>
@@ -388,7 +498,8 @@ export const ComplaintForm = observer(function ComplaintForm({ vm }: { vm: Versi
         Complaint Form
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        What a person fills in to raise a complaint. The fields the law asks for are always there; you can reword them and add your own.
+        What a person fills in to raise a complaint. The fields the law asks for are always there; you can reword them
+        and add your own.
       </Typography.Paragraph>
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         {components.map((c) => (
@@ -403,7 +514,13 @@ export const ComplaintForm = observer(function ComplaintForm({ vm }: { vm: Versi
   );
 });
 
-const ComponentCard = observer(function ComponentCard({ vm, component }: { vm: VersionDesignViewModel; component: FormComponent }) {
+const ComponentCard = observer(function ComponentCard({
+  vm,
+  component,
+}: {
+  vm: VersionDesignViewModel;
+  component: FormComponent;
+}) {
   const titleId = `part-${component.componentId}`;
   return (
     <Card
@@ -411,7 +528,12 @@ const ComponentCard = observer(function ComponentCard({ vm, component }: { vm: V
       title={<span id={titleId}>{component.title}</span>}
       extra={
         vm.editable && !component.systemKey ? (
-          <Popconfirm title={`Remove "${component.title}" and its fields?`} okText="Remove" cancelText="Keep" onConfirm={() => vm.removeComponent(component.componentId)}>
+          <Popconfirm
+            title={`Remove "${component.title}" and its fields?`}
+            okText="Remove"
+            cancelText="Keep"
+            onConfirm={() => vm.removeComponent(component.componentId)}
+          >
             <Button size="small" danger aria-label={`Remove part ${component.title}`}>
               Remove
             </Button>
@@ -433,7 +555,12 @@ const ComponentCard = observer(function ComponentCard({ vm, component }: { vm: V
                 {a.resourceFileId ? <Tag color="geekblue">File: {a.resourceFileName ?? 'attached'}</Tag> : null}
                 {vm.editable ? (
                   <>
-                    <Button size="small" disabled={i === 0 || vm.busy !== null} aria-label={`Move field ${a.label} up`} onClick={() => void vm.moveAttribute(a.attributeId, -1)}>
+                    <Button
+                      size="small"
+                      disabled={i === 0 || vm.busy !== null}
+                      aria-label={`Move field ${a.label} up`}
+                      onClick={() => void vm.moveAttribute(a.attributeId, -1)}
+                    >
                       Up
                     </Button>
                     <Button
@@ -444,11 +571,22 @@ const ComponentCard = observer(function ComponentCard({ vm, component }: { vm: V
                     >
                       Down
                     </Button>
-                    <Button size="small" disabled={vm.busy !== null} aria-label={`Edit field ${a.label}`} onClick={() => vm.openAttribute(a.attributeId)}>
+                    <Button
+                      size="small"
+                      disabled={vm.busy !== null}
+                      aria-label={`Edit field ${a.label}`}
+                      onClick={() => vm.openAttribute(a.attributeId)}
+                    >
                       Edit
                     </Button>
                     {!a.systemKey ? (
-                      <Button size="small" danger disabled={vm.busy !== null} aria-label={`Remove field ${a.label}`} onClick={() => void vm.removeAttribute(a.attributeId)}>
+                      <Button
+                        size="small"
+                        danger
+                        disabled={vm.busy !== null}
+                        aria-label={`Remove field ${a.label}`}
+                        onClick={() => void vm.removeAttribute(a.attributeId)}
+                      >
                         Remove
                       </Button>
                     ) : null}
@@ -463,7 +601,13 @@ const ComponentCard = observer(function ComponentCard({ vm, component }: { vm: V
   );
 });
 
-const AddAttributeForm = observer(function AddAttributeForm({ vm, components }: { vm: VersionDesignViewModel; components: FormComponent[] }) {
+const AddAttributeForm = observer(function AddAttributeForm({
+  vm,
+  components,
+}: {
+  vm: VersionDesignViewModel;
+  components: FormComponent[];
+}) {
   const [form] = Form.useForm<AttributeValues>();
   const fieldType = Form.useWatch('fieldType', form);
   useEffect(() => form.resetFields(), [vm.saved, form]);
@@ -474,22 +618,42 @@ const AddAttributeForm = observer(function AddAttributeForm({ vm, components }: 
         name="add-field"
         layout="vertical"
         aria-labelledby="add-field-title"
-        initialValues={{ componentId: components.find((c) => c.systemKey === 'INCIDENT')?.componentId, fieldType: 'TEXT', required: false, options: [] }}
+        initialValues={{
+          componentId: components.find((c) => c.systemKey === 'INCIDENT')?.componentId,
+          fieldType: 'TEXT',
+          required: false,
+          options: [],
+        }}
         onFinish={(values) => void vm.addAttribute(values)}
         disabled={vm.busy === 'attribute'}
       >
         <FormAlert vm={vm} form="attribute" />
-        <Form.Item label="Part of the form" name="componentId" rules={[{ required: true, message: 'Choose a part' }]} {...serverError(vm, 'attribute', 'componentId')}>
+        <Form.Item
+          label="Part of the form"
+          name="componentId"
+          rules={[{ required: true, message: 'Choose a part' }]}
+          {...serverError(vm, 'attribute', 'componentId')}
+        >
           <Select options={components.map((c) => ({ value: c.componentId, label: c.title }))} />
         </Form.Item>
-        <Form.Item label="Field label" name="label" rules={[{ required: true, whitespace: true, message: 'Give the field a label' }, { max: 200 }]} {...serverError(vm, 'attribute', 'label')}>
+        <Form.Item
+          label="Field label"
+          name="label"
+          rules={[{ required: true, whitespace: true, message: 'Give the field a label' }, { max: 200 }]}
+          {...serverError(vm, 'attribute', 'label')}
+        >
           <Input />
         </Form.Item>
         <Form.Item label="Field type" name="fieldType" {...serverError(vm, 'attribute', 'fieldType')}>
           <Select options={FIELD_TYPE_OPTIONS} />
         </Form.Item>
         {fieldType === 'SELECT' || fieldType === 'MULTI_SELECT' ? (
-          <Form.Item label="Choices" name="options" extra="Type a choice and press Enter." {...serverError(vm, 'attribute', 'options')}>
+          <Form.Item
+            label="Choices"
+            name="options"
+            extra="Type a choice and press Enter."
+            {...serverError(vm, 'attribute', 'options')}
+          >
             <Select mode="tags" open={false} suffixIcon={null} />
           </Form.Item>
         ) : null}
@@ -512,8 +676,19 @@ const AddComponentForm = observer(function AddComponentForm({ vm }: { vm: Versio
   useEffect(() => form.resetFields(), [vm.saved, form]);
   return (
     <Card type="inner" title={<span id="add-part-title">Add part</span>} style={{ marginTop: 16 }}>
-      <Form form={form} name="add-part" layout="inline" aria-labelledby="add-part-title" onFinish={(values) => void vm.addComponent(values)}>
-        <Form.Item label="Part title" name="title" rules={[{ required: true, whitespace: true, message: 'Give the part a title' }]} {...serverError(vm, 'component', 'title')}>
+      <Form
+        form={form}
+        name="add-part"
+        layout="inline"
+        aria-labelledby="add-part-title"
+        onFinish={(values) => void vm.addComponent(values)}
+      >
+        <Form.Item
+          label="Part title"
+          name="title"
+          rules={[{ required: true, whitespace: true, message: 'Give the part a title' }]}
+          {...serverError(vm, 'component', 'title')}
+        >
           <Input />
         </Form.Item>
         <Button htmlType="submit" loading={vm.busy === 'component'}>
@@ -537,7 +712,10 @@ export const StagesOfRedressal = observer(function StagesOfRedressal({ vm }: { v
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         Stages of Redressal
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Group the steps into the stages a case moves through. Put a step in a stage from its Edit button under Process Details.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Group the steps into the stages a case moves through. Put a step in a stage from its Edit button under Process
+        Details.
+      </Typography.Paragraph>
       {version.stages.length === 0 ? (
         <EmptyState title="No stages yet." />
       ) : (
@@ -547,27 +725,48 @@ export const StagesOfRedressal = observer(function StagesOfRedressal({ vm }: { v
               <Space wrap>
                 <Typography.Text strong>{stage.name}</Typography.Text>
                 {vm.editable ? (
-                  <Button size="small" danger disabled={vm.busy !== null} aria-label={`Remove stage ${stage.name}`} onClick={() => void vm.removeStage(stage.stageId)}>
+                  <Button
+                    size="small"
+                    danger
+                    disabled={vm.busy !== null}
+                    aria-label={`Remove stage ${stage.name}`}
+                    onClick={() => void vm.removeStage(stage.stageId)}
+                  >
                     Remove
                   </Button>
                 ) : null}
               </Space>
               {stage.description ? <div>{stage.description}</div> : null}
               <div style={{ color: 'rgba(0,0,0,0.65)' }}>
-                {stage.stepIdList.length ? `Steps: ${stage.stepIdList.map((id) => vm.stepName(id)).join(', ')}` : 'No steps in this stage yet.'}
+                {stage.stepIdList.length
+                  ? `Steps: ${stage.stepIdList.map((id) => vm.stepName(id)).join(', ')}`
+                  : 'No steps in this stage yet.'}
               </div>
             </li>
           ))}
         </ol>
       )}
       {unstaged.length && version.stages.length ? (
-        <Typography.Paragraph type="secondary">In no stage: {unstaged.map((s) => s.name).join(', ')}.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          In no stage: {unstaged.map((s) => s.name).join(', ')}.
+        </Typography.Paragraph>
       ) : null}
       {vm.editable ? (
         <Card type="inner" title={<span id="add-stage-title">Add stage</span>} style={{ marginTop: 16 }}>
-          <Form form={form} name="add-stage" layout="vertical" aria-labelledby="add-stage-title" onFinish={(values) => void vm.addStage(values)}>
+          <Form
+            form={form}
+            name="add-stage"
+            layout="vertical"
+            aria-labelledby="add-stage-title"
+            onFinish={(values) => void vm.addStage(values)}
+          >
             <FormAlert vm={vm} form="stage" />
-            <Form.Item label="Stage name" name="name" rules={[{ required: true, whitespace: true, message: 'Give the stage a name' }, { max: 200 }]} {...serverError(vm, 'stage', 'name')}>
+            <Form.Item
+              label="Stage name"
+              name="name"
+              rules={[{ required: true, whitespace: true, message: 'Give the stage a name' }, { max: 200 }]}
+              {...serverError(vm, 'stage', 'name')}
+            >
               <Input />
             </Form.Item>
             <Form.Item label="Stage description" name="description" rules={[{ max: 2000 }]}>
@@ -590,13 +789,29 @@ const Prerequisites = observer(function Prerequisites({ vm }: { vm: VersionDesig
   const [editing, setEditing] = useState<string | null>(null);
   useEffect(() => setEditing(null), [vm.saved]);
   return (
-    <Card type="inner" size="small" title={<span id="prerequisites-title">Prerequisites</span>} style={{ marginBottom: 16 }}>
-      <Typography.Paragraph type="secondary">What must be in place before this workflow runs a complaint.</Typography.Paragraph>
+    <Card
+      type="inner"
+      size="small"
+      title={<span id="prerequisites-title">Prerequisites</span>}
+      style={{ marginBottom: 16 }}
+    >
+      <Typography.Paragraph type="secondary">
+        What must be in place before this workflow runs a complaint.
+      </Typography.Paragraph>
       <ReadOnlyReason vm={vm} />
       {vm.prerequisitesStatus === 'loading' ? (
         <Typography.Paragraph type="secondary">Loading prerequisites…</Typography.Paragraph>
       ) : vm.prerequisitesStatus === 'error' ? (
-        <Alert type="error" showIcon title="The prerequisites could not be loaded." action={<Button size="small" onClick={() => void vm.loadVersionSettings()}>Retry</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="The prerequisites could not be loaded."
+          action={
+            <Button size="small" onClick={() => void vm.loadVersionSettings()}>
+              Retry
+            </Button>
+          }
+        />
       ) : vm.prerequisites.length === 0 ? (
         <Typography.Paragraph type="secondary">No prerequisites yet.</Typography.Paragraph>
       ) : (
@@ -610,11 +825,26 @@ const Prerequisites = observer(function Prerequisites({ vm }: { vm: VersionDesig
                   <Typography.Text strong>{p.label}</Typography.Text>
                   <Tag>{PREREQUISITE_KIND_LABELS[p.kind]}</Tag>
                   {p.description ? <span>{p.description}</span> : null}
-                  {p.referenceId ? <Typography.Text type="secondary">Reference: {p.referenceId}</Typography.Text> : null}
-                  <Button size="small" disabled={!vm.editable || vm.busy !== null} title={vm.editable ? undefined : READ_ONLY_REASON} aria-label={`Edit prerequisite ${p.label}`} onClick={() => setEditing(p.prerequisiteId)}>
+                  {p.referenceId ? (
+                    <Typography.Text type="secondary">Reference: {p.referenceId}</Typography.Text>
+                  ) : null}
+                  <Button
+                    size="small"
+                    disabled={!vm.editable || vm.busy !== null}
+                    title={vm.editable ? undefined : READ_ONLY_REASON}
+                    aria-label={`Edit prerequisite ${p.label}`}
+                    onClick={() => setEditing(p.prerequisiteId)}
+                  >
                     Edit
                   </Button>
-                  <Button size="small" danger disabled={!vm.editable || vm.busy !== null} title={vm.editable ? undefined : READ_ONLY_REASON} aria-label={`Remove prerequisite ${p.label}`} onClick={() => void vm.removePrerequisite(p.prerequisiteId)}>
+                  <Button
+                    size="small"
+                    danger
+                    disabled={!vm.editable || vm.busy !== null}
+                    title={vm.editable ? undefined : READ_ONLY_REASON}
+                    aria-label={`Remove prerequisite ${p.label}`}
+                    onClick={() => void vm.removePrerequisite(p.prerequisiteId)}
+                  >
                     Remove
                   </Button>
                 </Space>
@@ -628,7 +858,15 @@ const Prerequisites = observer(function Prerequisites({ vm }: { vm: VersionDesig
   );
 });
 
-const PrerequisiteForm = observer(function PrerequisiteForm({ vm, prerequisite, onCancel }: { vm: VersionDesignViewModel; prerequisite?: Prerequisite; onCancel?: () => void }) {
+const PrerequisiteForm = observer(function PrerequisiteForm({
+  vm,
+  prerequisite,
+  onCancel,
+}: {
+  vm: VersionDesignViewModel;
+  prerequisite?: Prerequisite;
+  onCancel?: () => void;
+}) {
   const [form] = Form.useForm<PrerequisiteValues>();
   useEffect(() => form.resetFields(), [vm.saved, form]);
   const id = prerequisite ? `edit-prerequisite-${prerequisite.prerequisiteId}` : 'add-prerequisite';
@@ -638,8 +876,19 @@ const PrerequisiteForm = observer(function PrerequisiteForm({ vm, prerequisite, 
       name={id}
       layout="vertical"
       aria-label={prerequisite ? `Edit prerequisite ${prerequisite.label}` : 'Add prerequisite'}
-      initialValues={prerequisite ? { kind: prerequisite.kind, label: prerequisite.label, description: prerequisite.description, referenceId: prerequisite.referenceId ?? '' } : { kind: 'COMMITTEE_CONSTITUTED' }}
-      onFinish={(values) => void (prerequisite ? vm.updatePrerequisite(prerequisite.prerequisiteId, values) : vm.addPrerequisite(values))}
+      initialValues={
+        prerequisite
+          ? {
+              kind: prerequisite.kind,
+              label: prerequisite.label,
+              description: prerequisite.description,
+              referenceId: prerequisite.referenceId ?? '',
+            }
+          : { kind: 'COMMITTEE_CONSTITUTED' }
+      }
+      onFinish={(values) =>
+        void (prerequisite ? vm.updatePrerequisite(prerequisite.prerequisiteId, values) : vm.addPrerequisite(values))
+      }
       disabled={!vm.editable || vm.busy === 'prerequisite'}
       style={{ marginTop: 8 }}
     >
@@ -659,7 +908,12 @@ const PrerequisiteForm = observer(function PrerequisiteForm({ vm, prerequisite, 
         <Form.Item label="Prerequisite details" name="description" rules={[{ max: 2000 }]}>
           <Input />
         </Form.Item>
-        <Form.Item label="Prerequisite reference" name="referenceId" rules={[{ max: 200 }]} extra="A policy, course or document id, if any. A step’s name makes that step mandatory: later steps wait for it and the case cannot close while it is open.">
+        <Form.Item
+          label="Prerequisite reference"
+          name="referenceId"
+          rules={[{ max: 200 }]}
+          extra="A policy, course or document id, if any. A step’s name makes that step mandatory: later steps wait for it and the case cannot close while it is open."
+        >
           <Input />
         </Form.Item>
       </Space>
@@ -675,7 +929,13 @@ const PrerequisiteForm = observer(function PrerequisiteForm({ vm, prerequisite, 
 
 // ---------- action mails (step drawer) ----------
 
-const ActionMail = observer(function ActionMail({ vm, actionType }: { vm: VersionDesignViewModel; actionType: ActionType }) {
+const ActionMail = observer(function ActionMail({
+  vm,
+  actionType,
+}: {
+  vm: VersionDesignViewModel;
+  actionType: ActionType;
+}) {
   const [form] = Form.useForm<MailValues>();
   const mail = vm.actionMail(actionType);
   useEffect(() => form.resetFields(), [vm.saved, form]);
@@ -686,7 +946,11 @@ const ActionMail = observer(function ActionMail({ vm, actionType }: { vm: Versio
       name={`mail-${actionType}`}
       layout="vertical"
       aria-label={`Mail of ${label}`}
-      initialValues={{ mailSubject: mail.mailSubject, mailBody: mail.mailBody, includeComplaintCopy: mail.includeComplaintCopy }}
+      initialValues={{
+        mailSubject: mail.mailSubject,
+        mailBody: mail.mailBody,
+        includeComplaintCopy: mail.includeComplaintCopy,
+      }}
       onFinish={(values) => void vm.saveActionMail(actionType, values)}
       disabled={!vm.editable || vm.busy === 'mail'}
       style={{ marginTop: 8, padding: 12, border: '1px solid #f0f0f0', borderRadius: 8 }}
@@ -697,17 +961,31 @@ const ActionMail = observer(function ActionMail({ vm, actionType }: { vm: Versio
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         Every step of this version with this action sends this mail. {PLACEHOLDER_HELP}
       </Typography.Paragraph>
-      <Form.Item label="Mail subject" name="mailSubject" rules={[{ required: true, whitespace: true, message: 'Enter a subject' }, { max: 200 }]} {...serverError(vm, 'mail', 'mailSubject')}>
+      <Form.Item
+        label="Mail subject"
+        name="mailSubject"
+        rules={[{ required: true, whitespace: true, message: 'Enter a subject' }, { max: 200 }]}
+        {...serverError(vm, 'mail', 'mailSubject')}
+      >
         <Input />
       </Form.Item>
-      <Form.Item label="Mail message" name="mailBody" rules={[{ required: true, whitespace: true, message: 'Enter the message' }, { max: 5000 }]} {...serverError(vm, 'mail', 'mailBody')}>
+      <Form.Item
+        label="Mail message"
+        name="mailBody"
+        rules={[{ required: true, whitespace: true, message: 'Enter the message' }, { max: 5000 }]}
+        {...serverError(vm, 'mail', 'mailBody')}
+      >
         <Input.TextArea rows={3} />
       </Form.Item>
       <RemovedCopies count={mail.removedCcCount} />
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {RECIPIENTS_HELP}
       </Typography.Paragraph>
-      <Form.Item name="includeComplaintCopy" valuePropName="checked" extra="Only the fields each recipient may see (Complaint Form, who sees each field) are copied.">
+      <Form.Item
+        name="includeComplaintCopy"
+        valuePropName="checked"
+        extra="Only the fields each recipient may see (Complaint Form, who sees each field) are copied."
+      >
         <Checkbox>Attach a copy of the complaint</Checkbox>
       </Form.Item>
       <Button htmlType="submit" loading={vm.busy === 'mail'}>
@@ -740,10 +1018,23 @@ function RemovedCopies({ count }: { count: number }) {
 const FieldDrawer = observer(function FieldDrawer({ vm }: { vm: VersionDesignViewModel }) {
   const field = vm.editingAttribute;
   return (
-    <Drawer title={field ? `Field: ${field.label}` : 'Field'} open={field !== null && vm.editable} onClose={vm.closeAttribute} size="large" destroyOnHidden>
+    <Drawer
+      title={field ? `Field: ${field.label}` : 'Field'}
+      open={field !== null && vm.editable}
+      onClose={vm.closeAttribute}
+      size="large"
+      destroyOnHidden
+    >
       {field ? (
         <Space direction="vertical" style={{ width: '100%' }} size="large">
-          {vm.notice ? <Alert type={vm.notice.type} showIcon role={vm.notice.type === 'error' ? 'alert' : 'status'} title={vm.notice.message} /> : null}
+          {vm.notice ? (
+            <Alert
+              type={vm.notice.type}
+              showIcon
+              role={vm.notice.type === 'error' ? 'alert' : 'status'}
+              title={vm.notice.message}
+            />
+          ) : null}
           <FieldWordingForm vm={vm} field={field} />
           <FieldFile vm={vm} field={field} />
         </Space>
@@ -752,7 +1043,13 @@ const FieldDrawer = observer(function FieldDrawer({ vm }: { vm: VersionDesignVie
   );
 });
 
-const FieldWordingForm = observer(function FieldWordingForm({ vm, field }: { vm: VersionDesignViewModel; field: FormAttribute }) {
+const FieldWordingForm = observer(function FieldWordingForm({
+  vm,
+  field,
+}: {
+  vm: VersionDesignViewModel;
+  field: FormAttribute;
+}) {
   const [form] = Form.useForm<FieldEditValues>();
   const standard = standardAttribute(field.systemKey);
   const choices = field.fieldType === 'SELECT' || field.fieldType === 'MULTI_SELECT';
@@ -764,24 +1061,58 @@ const FieldWordingForm = observer(function FieldWordingForm({ vm, field }: { vm:
         name="field-wording"
         layout="vertical"
         aria-labelledby="field-wording-title"
-        initialValues={{ label: field.label, helpText: field.helpText, required: field.required, options: field.options }}
-        onFinish={(values) => void vm.updateAttribute(field.attributeId, { ...values, ...(choices ? {} : { options: undefined }), ...(standard?.required ? { required: undefined } : {}) })}
+        initialValues={{
+          label: field.label,
+          helpText: field.helpText,
+          required: field.required,
+          options: field.options,
+        }}
+        onFinish={(values) =>
+          void vm.updateAttribute(field.attributeId, {
+            ...values,
+            ...(choices ? {} : { options: undefined }),
+            ...(standard?.required ? { required: undefined } : {}),
+          })
+        }
         disabled={vm.busy === 'field-edit'}
       >
         <FormAlert vm={vm} form="field-edit" />
-        <Typography.Paragraph type="secondary">Type: {FIELD_TYPE_LABELS[field.fieldType]}{standard ? ' (the law asks for this field: its type stays)' : ''}.</Typography.Paragraph>
-        <Form.Item label="Field wording" name="label" rules={[{ required: true, whitespace: true, message: 'Give the field a label' }, { max: 200 }]} {...serverError(vm, 'field-edit', 'label')}>
+        <Typography.Paragraph type="secondary">
+          Type: {FIELD_TYPE_LABELS[field.fieldType]}
+          {standard ? ' (the law asks for this field: its type stays)' : ''}.
+        </Typography.Paragraph>
+        <Form.Item
+          label="Field wording"
+          name="label"
+          rules={[{ required: true, whitespace: true, message: 'Give the field a label' }, { max: 200 }]}
+          {...serverError(vm, 'field-edit', 'label')}
+        >
           <Input />
         </Form.Item>
-        <Form.Item label="Field help text" name="helpText" rules={[{ max: 2000 }]} {...serverError(vm, 'field-edit', 'helpText')}>
+        <Form.Item
+          label="Field help text"
+          name="helpText"
+          rules={[{ max: 2000 }]}
+          {...serverError(vm, 'field-edit', 'helpText')}
+        >
           <Input.TextArea rows={2} />
         </Form.Item>
         {choices ? (
-          <Form.Item label="Field choices" name="options" extra="Type a choice and press Enter." {...serverError(vm, 'field-edit', 'options')}>
+          <Form.Item
+            label="Field choices"
+            name="options"
+            extra="Type a choice and press Enter."
+            {...serverError(vm, 'field-edit', 'options')}
+          >
             <Select mode="tags" open={false} suffixIcon={null} />
           </Form.Item>
         ) : null}
-        <Form.Item name="required" valuePropName="checked" extra={standard?.required ? 'Required on every complaint form by law.' : undefined} {...serverError(vm, 'field-edit', 'required')}>
+        <Form.Item
+          name="required"
+          valuePropName="checked"
+          extra={standard?.required ? 'Required on every complaint form by law.' : undefined}
+          {...serverError(vm, 'field-edit', 'required')}
+        >
           <Checkbox disabled={standard?.required}>Field is required</Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={vm.busy === 'field-edit' && vm.uploadProgress === null}>
@@ -796,7 +1127,9 @@ const FieldFile = observer(function FieldFile({ vm, field }: { vm: VersionDesign
   const inputId = `field-file-${field.attributeId}`;
   return (
     <Card type="inner" title={<span id="field-file-title">File for this field</span>}>
-      <Typography.Paragraph type="secondary">Guidance or a template people see beside the field: a PDF, Word, Excel or PowerPoint file.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Guidance or a template people see beside the field: a PDF, Word, Excel or PowerPoint file.
+      </Typography.Paragraph>
       <Typography.Paragraph>
         {field.resourceFileId ? (
           <>
@@ -821,7 +1154,9 @@ const FieldFile = observer(function FieldFile({ vm, field }: { vm: VersionDesign
           if (file) void vm.attachFile(field.attributeId, file);
         }}
       />
-      {vm.uploadProgress !== null ? <Progress percent={vm.uploadProgress} size="small" aria-label="Upload progress" /> : null}
+      {vm.uploadProgress !== null ? (
+        <Progress percent={vm.uploadProgress} size="small" aria-label="Upload progress" />
+      ) : null}
       {vm.fieldError('field-edit', 'file') ? (
         <Typography.Paragraph type="danger" id={`${inputId}-error`} style={{ marginTop: 8 }}>
           {vm.fieldError('field-edit', 'file')}
@@ -838,7 +1173,8 @@ const WhoSees = observer(function WhoSees({ vm }: { vm: VersionDesignViewModel }
   return (
     <Card type="inner" title={<span id="who-sees-title">Who sees each field</span>} style={{ marginTop: 16 }}>
       <Typography.Paragraph type="secondary">
-        On a case, each field of the complaint is shown only to the roles ticked. The presiding officer always sees every field.
+        On a case, each field of the complaint is shown only to the roles ticked. The presiding officer always sees
+        every field.
       </Typography.Paragraph>
       <ReadOnlyReason vm={vm} />
       <Radio.Group
@@ -848,15 +1184,33 @@ const WhoSees = observer(function WhoSees({ vm }: { vm: VersionDesignViewModel }
         onChange={(e) => void vm.chooseCompliance(e.target.value as Compliance)}
         style={{ marginBottom: 12 }}
       />
-      {vm.form === 'roles' && vm.formError ? <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 12 }} /> : null}
+      {vm.form === 'roles' && vm.formError ? (
+        <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 12 }} />
+      ) : null}
       {vm.rolesStatus === 'error' ? (
-        <Alert type="error" showIcon title="Who sees each field could not be loaded." action={<Button size="small" onClick={() => void vm.chooseCompliance(vm.compliance)}>Retry</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="Who sees each field could not be loaded."
+          action={
+            <Button size="small" onClick={() => void vm.chooseCompliance(vm.compliance)}>
+              Retry
+            </Button>
+          }
+        />
       ) : !roles || vm.rolesStatus === 'loading' ? (
         <Typography.Paragraph type="secondary">Loading…</Typography.Paragraph>
       ) : (
         <ul aria-labelledby="who-sees-title" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {roles.attributes.map((a) => (
-            <FieldRoles key={`${roles.complianceId}-${a.attributeId}`} vm={vm} attributeId={a.attributeId} label={`${a.componentTitle}: ${a.label}`} roles={a.roles} customised={a.customised} />
+            <FieldRoles
+              key={`${roles.complianceId}-${a.attributeId}`}
+              vm={vm}
+              attributeId={a.attributeId}
+              label={`${a.componentTitle}: ${a.label}`}
+              roles={a.roles}
+              customised={a.customised}
+            />
           ))}
         </ul>
       )}
@@ -892,7 +1246,12 @@ const FieldRoles = observer(function FieldRoles({
           disabled={locked}
           onChange={(values) => setChosen(values as CaseRole[])}
         />
-        <Button size="small" disabled={!vm.editable || !changed || vm.busy !== null} aria-label={`Save who sees ${label}`} onClick={() => void vm.saveRoles(attributeId, chosen)}>
+        <Button
+          size="small"
+          disabled={!vm.editable || !changed || vm.busy !== null}
+          aria-label={`Save who sees ${label}`}
+          onClick={() => void vm.saveRoles(attributeId, chosen)}
+        >
           Save
         </Button>
       </div>
@@ -926,11 +1285,21 @@ const Escalation = observer(function Escalation({ vm }: { vm: VersionDesignViewM
   return (
     <Card type="inner" title={<span id="escalation-title">Escalation</span>} style={{ marginTop: 16 }}>
       <Typography.Paragraph type="secondary">
-        When a case&apos;s step passes its time limit, or a statutory clock is missed, the case is escalated to the person named, after the first
-        threshold and again after the second. These settings apply to every workflow of the business unit, so they stay editable whatever the version.
+        When a case&apos;s step passes its time limit, or a statutory clock is missed, the case is escalated to the
+        person named, after the first threshold and again after the second. These settings apply to every workflow of
+        the business unit, so they stay editable whatever the version.
       </Typography.Paragraph>
       {vm.escalationStatus === 'error' ? (
-        <Alert type="error" showIcon title="The escalation settings could not be loaded." action={<Button size="small" onClick={() => void vm.loadEscalations()}>Retry</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="The escalation settings could not be loaded."
+          action={
+            <Button size="small" onClick={() => void vm.loadEscalations()}>
+              Retry
+            </Button>
+          }
+        />
       ) : vm.escalationStatus !== 'ready' ? (
         <Typography.Paragraph type="secondary">Loading escalation settings…</Typography.Paragraph>
       ) : (
@@ -939,20 +1308,33 @@ const Escalation = observer(function Escalation({ vm }: { vm: VersionDesignViewM
           name="escalation"
           layout="vertical"
           aria-labelledby="escalation-title"
-          initialValues={{ branchId: '', escalationType: 'STEP_OVERDUE', firstThresholdDate: 0, secondThresholdDate: null, enabled: true }}
+          initialValues={{
+            branchId: '',
+            escalationType: 'STEP_OVERDUE',
+            firstThresholdDate: 0,
+            secondThresholdDate: null,
+            enabled: true,
+          }}
           onFinish={(values) => void vm.saveEscalation(values)}
           disabled={vm.busy === 'escalation'}
         >
           <FormAlert vm={vm} form="escalation" />
           <Space wrap align="start">
             <Form.Item label="Business unit" name="branchId" style={{ minWidth: 220 }}>
-              <Select options={[{ value: '', label: 'The whole workspace' }, ...vm.businessUnits.map((u) => ({ value: u.id, label: u.label }))]} />
+              <Select
+                options={[
+                  { value: '', label: 'The whole workspace' },
+                  ...vm.businessUnits.map((u) => ({ value: u.id, label: u.label })),
+                ]}
+              />
             </Form.Item>
             <Form.Item label="Escalate when" name="escalationType" style={{ minWidth: 260 }}>
               <Select options={ESCALATION_OPTIONS} />
             </Form.Item>
           </Space>
-          <Typography.Paragraph type="secondary">{current ? `Saved ${new Date(current.updatedAt).toLocaleString()}.` : 'Not set yet for this business unit.'}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {current ? `Saved ${new Date(current.updatedAt).toLocaleString()}.` : 'Not set yet for this business unit.'}
+          </Typography.Paragraph>
           <Space wrap align="start">
             <Form.Item
               label="First threshold (days after due)"
@@ -972,9 +1354,20 @@ const Escalation = observer(function Escalation({ vm }: { vm: VersionDesignViewM
               <InputNumber min={1} max={365} />
             </Form.Item>
           </Space>
-          <Form.Item label="Escalate to" name="targetId" rules={[{ required: true, message: 'Choose whom to escalate to' }]} {...serverError(vm, 'escalation', 'targetId')}>
+          <Form.Item
+            label="Escalate to"
+            name="targetId"
+            rules={[{ required: true, message: 'Choose whom to escalate to' }]}
+            {...serverError(vm, 'escalation', 'targetId')}
+          >
             <Select
-              showSearch={{ filterOption: (input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase()), onSearch: setSearch }}
+              showSearch={{
+                filterOption: (input, option) =>
+                  String(option?.label ?? '')
+                    .toLowerCase()
+                    .includes(input.toLowerCase()),
+                onSearch: setSearch,
+              }}
               options={vm.people.map((p) => ({ value: p.id, label: p.label }))}
               placeholder="Search people by name or email"
             />

@@ -1,6 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ActionSetting, AttributeRoles, EscalationSetting, FormAttribute, Prerequisite } from '../../contracts/case/builder-schemas';
+import type {
+  ActionSetting,
+  AttributeRoles,
+  EscalationSetting,
+  FormAttribute,
+  Prerequisite,
+} from '../../contracts/case/builder-schemas';
 import type { WorkflowStep, WorkflowVersionDetail } from '../../contracts/case/workflows.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
 import { AttachFieldResource } from '../../application/workflows/attach-field-resource.use-case';
@@ -100,7 +106,8 @@ export interface AttributeValues {
 /** Converts the settings form's values to the time limit the server stores. */
 export function timeLimitOf(values: StepSettingValues): TimeLimit | null {
   if (!values.limit || values.limit === 'NONE') return null;
-  if (values.limit === 'DAYS') return { kind: 'DAYS', days: values.days ?? 0, workingDays: values.workingDays ?? false };
+  if (values.limit === 'DAYS')
+    return { kind: 'DAYS', days: values.days ?? 0, workingDays: values.workingDays ?? false };
   return { kind: 'STATUTORY', clockId: values.limit };
 }
 
@@ -170,7 +177,12 @@ export class VersionDesignViewModel {
     this.rolesStatus = 'loading';
     await Promise.all([
       this.builder.prerequisites(version.workflowVersionId).then(
-        (list) => runInAction(() => this.version?.workflowVersionId === version.workflowVersionId && ((this.prerequisites = list.prerequisiteList), (this.prerequisitesStatus = 'ready'))),
+        (list) =>
+          runInAction(
+            () =>
+              this.version?.workflowVersionId === version.workflowVersionId &&
+              ((this.prerequisites = list.prerequisiteList), (this.prerequisitesStatus = 'ready')),
+          ),
         () => runInAction(() => (this.prerequisitesStatus = 'error')),
       ),
       this.loadRoles(),
@@ -187,7 +199,11 @@ export class VersionDesignViewModel {
     if (!version) return;
     const compliance = this.compliance;
     // A fresh read after a change to the form keeps the list shown; a new version or regime shows "loading".
-    if (this.attributeRoles?.workflowVersionId !== version.workflowVersionId || this.attributeRoles.complianceId !== compliance) this.rolesStatus = 'loading';
+    if (
+      this.attributeRoles?.workflowVersionId !== version.workflowVersionId ||
+      this.attributeRoles.complianceId !== compliance
+    )
+      this.rolesStatus = 'loading';
     try {
       const roles = await this.builder.attributeRoles(version.workflowVersionId, compliance);
       runInAction(() => {
@@ -249,7 +265,10 @@ export class VersionDesignViewModel {
   }
 
   get editingAttribute(): FormAttribute | null {
-    return this.version?.components.flatMap((c) => c.attributes).find((a) => a.attributeId === this.editingAttributeId) ?? null;
+    return (
+      this.version?.components.flatMap((c) => c.attributes).find((a) => a.attributeId === this.editingAttributeId) ??
+      null
+    );
   }
 
   openAttribute(attributeId: string): void {
@@ -301,7 +320,9 @@ export class VersionDesignViewModel {
       ontoStepId,
     );
     if (place === null) return Promise.resolve();
-    return this.perform(null, `"${this.stepName(stepId)}" is now step ${place}.`, () => this.builder.moveStep(stepId, place));
+    return this.perform(null, `"${this.stepName(stepId)}" is now step ${place}.`, () =>
+      this.builder.moveStep(stepId, place),
+    );
   }
 
   saveStepSettings(stepId: string, values: StepSettingValues): Promise<void> {
@@ -322,28 +343,40 @@ export class VersionDesignViewModel {
   }
 
   removeAction(stepId: string, actionType: ActionType): Promise<void> {
-    return this.perform('action', `Action removed from "${this.stepName(stepId)}".`, () => this.builder.removeStepAction(stepId, actionType));
+    return this.perform('action', `Action removed from "${this.stepName(stepId)}".`, () =>
+      this.builder.removeStepAction(stepId, actionType),
+    );
   }
 
-  addMeetingField(stepId: string, values: { label: string; fieldType?: MeetingFieldType; required?: boolean }): Promise<void> {
+  addMeetingField(
+    stepId: string,
+    values: { label: string; fieldType?: MeetingFieldType; required?: boolean },
+  ): Promise<void> {
     const workflowId = this.version?.workflowId ?? '';
     return this.perform('meeting-field', `Meeting field "${values.label}" added.`, () =>
       this.builder.addMeetingFields({
         workflowId,
         stepId,
-        meetingFieldList: [{ label: values.label, fieldType: values.fieldType ?? 'TEXT', required: values.required ?? false }],
+        meetingFieldList: [
+          { label: values.label, fieldType: values.fieldType ?? 'TEXT', required: values.required ?? false },
+        ],
       }),
     );
   }
 
   removeMeetingField(stepId: string, meetingFieldId: string): Promise<void> {
     const workflowId = this.version?.workflowId ?? '';
-    return this.perform('meeting-field', 'Meeting field removed.', () => this.builder.removeMeetingFields({ workflowId, stepId, meetingFieldIdList: [meetingFieldId] }));
+    return this.perform('meeting-field', 'Meeting field removed.', () =>
+      this.builder.removeMeetingFields({ workflowId, stepId, meetingFieldIdList: [meetingFieldId] }),
+    );
   }
 
   /** The wording of an action type's mail, for every step of this version that takes the action. */
   saveActionMail(actionType: ActionType, values: MailValues): Promise<void> {
-    const problems = { ...mailTemplateProblems('mailSubject', values.mailSubject), ...mailTemplateProblems('mailBody', values.mailBody) };
+    const problems = {
+      ...mailTemplateProblems('mailSubject', values.mailSubject),
+      ...mailTemplateProblems('mailBody', values.mailBody),
+    };
     if (Object.keys(problems).length) return Promise.resolve(this.refuse('mail', problems));
     const workflowVersionId = this.version?.workflowVersionId ?? '';
     return this.perform('mail', 'Mail saved.', () =>
@@ -369,7 +402,14 @@ export class VersionDesignViewModel {
         this.builder.addPrerequisites({
           workflowId: version.workflowId,
           workflowVersionId: version.workflowVersionId,
-          prerequisiteList: [{ kind: values.kind, label: values.label, description: values.description ?? '', referenceId: values.referenceId || null }],
+          prerequisiteList: [
+            {
+              kind: values.kind,
+              label: values.label,
+              description: values.description ?? '',
+              referenceId: values.referenceId || null,
+            },
+          ],
         }),
       (list) => (this.prerequisites = list.prerequisiteList),
     );
@@ -385,7 +425,15 @@ export class VersionDesignViewModel {
         this.builder.updatePrerequisites({
           workflowId: version.workflowId,
           workflowVersionId: version.workflowVersionId,
-          prerequisiteList: [{ prerequisiteId, kind: values.kind, label: values.label, description: values.description ?? '', referenceId: values.referenceId || null }],
+          prerequisiteList: [
+            {
+              prerequisiteId,
+              kind: values.kind,
+              label: values.label,
+              description: values.description ?? '',
+              referenceId: values.referenceId || null,
+            },
+          ],
         }),
       (list) => (this.prerequisites = list.prerequisiteList),
     );
@@ -398,7 +446,12 @@ export class VersionDesignViewModel {
     return this.perform(
       null,
       `Prerequisite "${label}" removed.`,
-      () => this.builder.removePrerequisites({ workflowId: version.workflowId, workflowVersionId: version.workflowVersionId, prerequisiteIdList: [prerequisiteId] }),
+      () =>
+        this.builder.removePrerequisites({
+          workflowId: version.workflowId,
+          workflowVersionId: version.workflowVersionId,
+          prerequisiteIdList: [prerequisiteId],
+        }),
       (list) => (this.prerequisites = list.prerequisiteList),
     );
   }
@@ -476,7 +529,6 @@ export class VersionDesignViewModel {
     runInAction(() => (this.uploadProgress = null));
   }
 
-
   addAttribute(values: AttributeValues): Promise<void> {
     const workflowVersionId = this.version?.workflowVersionId ?? '';
     return this.perform('attribute', `Field "${values.label}" added to the complaint form.`, () =>
@@ -495,11 +547,15 @@ export class VersionDesignViewModel {
   moveAttribute(attributeId: string, by: -1 | 1): Promise<void> {
     const attribute = this.version?.components.flatMap((c) => c.attributes).find((a) => a.attributeId === attributeId);
     if (!attribute) return Promise.resolve();
-    return this.perform(null, `"${attribute.label}" moved.`, () => this.builder.orderAttribute(attributeId, attribute.position + by));
+    return this.perform(null, `"${attribute.label}" moved.`, () =>
+      this.builder.orderAttribute(attributeId, attribute.position + by),
+    );
   }
 
   removeAttribute(attributeId: string): Promise<void> {
-    const label = this.version?.components.flatMap((c) => c.attributes).find((a) => a.attributeId === attributeId)?.label ?? 'The field';
+    const label =
+      this.version?.components.flatMap((c) => c.attributes).find((a) => a.attributeId === attributeId)?.label ??
+      'The field';
     return this.perform(null, `Field "${label}" removed.`, () => this.builder.deleteAttribute(attributeId));
   }
 
@@ -518,7 +574,9 @@ export class VersionDesignViewModel {
 
   addStage(values: { name: string; description?: string }): Promise<void> {
     const workflowVersionId = this.version?.workflowVersionId ?? '';
-    return this.perform('stage', `Stage "${values.name}" added.`, () => this.builder.addStage(workflowVersionId, values.name, values.description ?? ''));
+    return this.perform('stage', `Stage "${values.name}" added.`, () =>
+      this.builder.addStage(workflowVersionId, values.name, values.description ?? ''),
+    );
   }
 
   removeStage(stageId: string): Promise<void> {
@@ -549,7 +607,13 @@ export class VersionDesignViewModel {
    * One change: sent, then (unless `reread` is false) the version read again; `apply` keeps what the answer holds
    * that the version does not (prerequisites, who sees each field, escalations).
    */
-  private async perform<T>(form: DesignForm | null, success: string, change: () => Promise<T>, apply?: (answer: T) => void, reread = true): Promise<void> {
+  private async perform<T>(
+    form: DesignForm | null,
+    success: string,
+    change: () => Promise<T>,
+    apply?: (answer: T) => void,
+    reread = true,
+  ): Promise<void> {
     const version = this.version;
     if (!version) return;
     this.busy = form ?? 'change';

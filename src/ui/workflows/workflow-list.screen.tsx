@@ -31,8 +31,8 @@ export const WorkflowListScreen = observer(function WorkflowListScreen() {
         </Button>
       </Space>
       <Typography.Paragraph type="secondary">
-        A workflow is the process the Internal Committee follows for a complaint. Its steps live in versions: change a draft,
-        then publish it. One version is published at a time.
+        A workflow is the process the Internal Committee follows for a complaint. Its steps live in versions: change a
+        draft, then publish it. One version is published at a time.
       </Typography.Paragraph>
 
       {vm.list.status === 'loading' && rows.length === 0 ? <Loading label="Loading workflows" /> : null}
@@ -51,7 +51,13 @@ export const WorkflowListScreen = observer(function WorkflowListScreen() {
           tableLayout="fixed"
           dataSource={rows}
           loading={vm.list.status === 'loading'}
-          pagination={{ current: vm.list.page, pageSize: vm.list.pageSize, total: vm.list.total, onChange: (page) => void vm.load(page), hideOnSinglePage: true }}
+          pagination={{
+            current: vm.list.page,
+            pageSize: vm.list.pageSize,
+            total: vm.list.total,
+            onChange: (page) => void vm.load(page),
+            hideOnSinglePage: true,
+          }}
           columns={[
             {
               title: 'Name',
@@ -73,13 +79,7 @@ export const WorkflowListScreen = observer(function WorkflowListScreen() {
         />
       ) : null}
 
-      <Modal
-        title="New workflow"
-        open={vm.createOpen}
-        onCancel={vm.closeCreate}
-        footer={null}
-        destroyOnHidden
-      >
+      <Modal title="New workflow" open={vm.createOpen} onCancel={vm.closeCreate} footer={null} destroyOnHidden>
         <CreateWorkflowForm vm={vm} />
       </Modal>
     </section>
@@ -95,7 +95,9 @@ const CreateWorkflowForm = observer(function CreateWorkflowForm({ vm }: { vm: Wo
       onFinish={(values) => void vm.create(values)}
       disabled={vm.creating}
     >
-      {vm.createError ? <Alert type="error" showIcon role="alert" title={vm.createError} style={{ marginBottom: 16 }} /> : null}
+      {vm.createError ? (
+        <Alert type="error" showIcon role="alert" title={vm.createError} style={{ marginBottom: 16 }} />
+      ) : null}
       <Form.Item
         label="Workflow name"
         name="workflowName"

@@ -32,8 +32,15 @@ export class WorkflowListViewModel {
     @inject(WorkflowApi) private readonly workflows: WorkflowApi,
     @inject(CreateWorkflow) private readonly createWorkflow: CreateWorkflow,
   ) {
-    this.list = new PagedList<WorkflowSummary>((page, pageSize) => this.workflows.list(page, pageSize), WORKFLOW_PAGE_SIZE);
-    makeAutoObservable<WorkflowListViewModel, 'workflows' | 'createWorkflow'>(this, { list: false, workflows: false, createWorkflow: false }, { autoBind: true });
+    this.list = new PagedList<WorkflowSummary>(
+      (page, pageSize) => this.workflows.list(page, pageSize),
+      WORKFLOW_PAGE_SIZE,
+    );
+    makeAutoObservable<WorkflowListViewModel, 'workflows' | 'createWorkflow'>(
+      this,
+      { list: false, workflows: false, createWorkflow: false },
+      { autoBind: true },
+    );
   }
 
   /** Plain rows for antd's Table (not an observer). */
@@ -43,7 +50,9 @@ export class WorkflowListViewModel {
       workflowId: w.workflowId,
       workflowName: w.workflowName,
       workflowDescription: w.workflowDescription,
-      published: w.publishedVersion ? `v${w.publishedVersion.versionNumber} · ${w.publishedVersion.name}` : 'Not published',
+      published: w.publishedVersion
+        ? `v${w.publishedVersion.versionNumber} · ${w.publishedVersion.name}`
+        : 'Not published',
       drafts: w.draftCount,
     }));
   }

@@ -1,4 +1,23 @@
-import { Alert, Breadcrumb, Button, Card, Checkbox, Col, Form, Input, List, Modal, Popconfirm, Radio, Row, Select, Space, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Breadcrumb,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  List,
+  Modal,
+  Popconfirm,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -44,17 +63,22 @@ export const WorkflowScreen = observer(function WorkflowScreen() {
   }, [vm.selectedVersionId, search, setSearch]);
 
   if (vm.status === 'loading' && !vm.workflow) return <Loading label="Loading workflow" />;
-  if (vm.status === 'error' || !vm.workflow) return <LoadError message={vm.error ?? 'Workflow not found'} onRetry={() => void vm.load(workflowId)} />;
+  if (vm.status === 'error' || !vm.workflow)
+    return <LoadError message={vm.error ?? 'Workflow not found'} onRetry={() => void vm.load(workflowId)} />;
 
   const workflow = vm.workflow;
   const versions = vm.versions;
   return (
     <section aria-labelledby="workflow-title">
-      <Breadcrumb items={[{ title: <Link to="/workflows">Redressal workflows</Link> }, { title: workflow.workflowName }]} />
+      <Breadcrumb
+        items={[{ title: <Link to="/workflows">Redressal workflows</Link> }, { title: workflow.workflowName }]}
+      />
       <Typography.Title level={1} id="workflow-title" style={{ marginTop: 12 }}>
         {workflow.workflowName}
       </Typography.Title>
-      {workflow.workflowDescription ? <Typography.Paragraph type="secondary">{workflow.workflowDescription}</Typography.Paragraph> : null}
+      {workflow.workflowDescription ? (
+        <Typography.Paragraph type="secondary">{workflow.workflowDescription}</Typography.Paragraph>
+      ) : null}
 
       <Row gutter={[24, 24]} align="top">
         <Col xs={24} lg={7} xl={6}>
@@ -128,7 +152,12 @@ const VersionPanel = observer(function VersionPanel({ vm }: { vm: WorkflowViewMo
   if (vm.versionStatus === 'none') return null;
   if (vm.versionStatus === 'loading' && !vm.version) return <Loading label="Loading version" />;
   if (vm.versionStatus === 'error' || !vm.version) {
-    return <LoadError message={vm.versionError ?? ''} onRetry={() => vm.selectedVersionId && void vm.selectVersion(vm.selectedVersionId)} />;
+    return (
+      <LoadError
+        message={vm.versionError ?? ''}
+        onRetry={() => vm.selectedVersionId && void vm.selectVersion(vm.selectedVersionId)}
+      />
+    );
   }
   const version = vm.version;
   const published = vm.publishedVersion;
@@ -184,7 +213,13 @@ const VersionPanel = observer(function VersionPanel({ vm }: { vm: WorkflowViewMo
       ) : null}
 
       {design.notice && !design.editingStepId ? (
-        <Alert type={design.notice.type} showIcon role={design.notice.type === 'error' ? 'alert' : 'status'} title={design.notice.message} style={{ margin: '12px 0' }} />
+        <Alert
+          type={design.notice.type}
+          showIcon
+          role={design.notice.type === 'error' ? 'alert' : 'status'}
+          title={design.notice.message}
+          style={{ margin: '12px 0' }}
+        />
       ) : null}
       <Tabs
         style={{ marginTop: 8 }}
@@ -197,8 +232,19 @@ const VersionPanel = observer(function VersionPanel({ vm }: { vm: WorkflowViewMo
                 vm={design}
                 addStep={vm.editable ? <AddStepForm vm={vm} /> : null}
                 renderRemove={(step) => (
-                  <Popconfirm title={`Remove "${step.name}"?`} okText="Remove" cancelText="Keep" onConfirm={() => vm.removeStep(step.stepId)}>
-                    <Button size="small" type="link" danger disabled={vm.busy === 'remove'} aria-label={`Remove step ${step.name}`}>
+                  <Popconfirm
+                    title={`Remove "${step.name}"?`}
+                    okText="Remove"
+                    cancelText="Keep"
+                    onConfirm={() => vm.removeStep(step.stepId)}
+                  >
+                    <Button
+                      size="small"
+                      type="link"
+                      danger
+                      disabled={vm.busy === 'remove'}
+                      aria-label={`Remove step ${step.name}`}
+                    >
                       Remove
                     </Button>
                   </Popconfirm>
@@ -214,10 +260,15 @@ const VersionPanel = observer(function VersionPanel({ vm }: { vm: WorkflowViewMo
   );
 });
 
-const REQUIRED_MEETING_LABELS = MEETING_FIELDS.filter((f) => f.required).map((f) => f.label).join(', ');
+const REQUIRED_MEETING_LABELS = MEETING_FIELDS.filter((f) => f.required)
+  .map((f) => f.label)
+  .join(', ');
 const ACTION_OPTIONS = ActionType.options.map((value) => ({ value, label: ACTION_TYPE_LABELS[value] }));
 const PARTY_OPTIONS = Party.options.map((value) => ({ value, label: PARTY_LABELS[value] }));
-const OPTIONAL_MEETING_OPTIONS = OPTIONAL_MEETING_FIELDS.map((key) => ({ value: key, label: MEETING_FIELDS.find((f) => f.key === key)!.label }));
+const OPTIONAL_MEETING_OPTIONS = OPTIONAL_MEETING_FIELDS.map((key) => ({
+  value: key,
+  label: MEETING_FIELDS.find((f) => f.key === key)!.label,
+}));
 
 const AddStepForm = observer(function AddStepForm({ vm }: { vm: WorkflowViewModel }) {
   const [form] = Form.useForm<AddStepValues>();
@@ -242,7 +293,9 @@ const AddStepForm = observer(function AddStepForm({ vm }: { vm: WorkflowViewMode
         onFinish={(values) => void vm.addStep(values)}
         disabled={vm.busy === 'step'}
       >
-        {vm.formError ? <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 16 }} /> : null}
+        {vm.formError ? (
+          <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 16 }} />
+        ) : null}
         <Form.Item label="Step kind" name="kind" rules={[{ required: true }]}>
           <Radio.Group
             options={[
@@ -251,7 +304,12 @@ const AddStepForm = observer(function AddStepForm({ vm }: { vm: WorkflowViewMode
             ]}
           />
         </Form.Item>
-        <Form.Item label="Step name" name="name" rules={[{ required: true, whitespace: true, message: 'Give the step a name' }, { max: 200 }]} {...fieldError('name')}>
+        <Form.Item
+          label="Step name"
+          name="name"
+          rules={[{ required: true, whitespace: true, message: 'Give the step a name' }, { max: 200 }]}
+          {...fieldError('name')}
+        >
           <Input />
         </Form.Item>
         <Form.Item label="Step description" name="description" rules={[{ max: 2000 }]}>
@@ -268,14 +326,21 @@ const AddStepForm = observer(function AddStepForm({ vm }: { vm: WorkflowViewMode
               <Select mode="multiple" options={ACTION_OPTIONS} placeholder="Choose what this step does" />
             </Form.Item>
             {actionNeedsParty(actionTypes) ? (
-              <Form.Item label="Party to notify" name="party" rules={[{ required: true, message: 'Choose whom to notify' }]} {...fieldError('party')}>
+              <Form.Item
+                label="Party to notify"
+                name="party"
+                rules={[{ required: true, message: 'Choose whom to notify' }]}
+                {...fieldError('party')}
+              >
                 <Select options={PARTY_OPTIONS} placeholder="Respondent or employer" />
               </Form.Item>
             ) : null}
           </>
         ) : (
           <>
-            <Typography.Paragraph type="secondary">The meeting form always records: {REQUIRED_MEETING_LABELS}.</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              The meeting form always records: {REQUIRED_MEETING_LABELS}.
+            </Typography.Paragraph>
             <Form.Item label="Optional meeting fields" name="meetingFieldList">
               <Checkbox.Group options={OPTIONAL_MEETING_OPTIONS} />
             </Form.Item>
@@ -293,7 +358,10 @@ const NewVersionForm = observer(function NewVersionForm({ vm }: { vm: WorkflowVi
   const [form] = Form.useForm<NewVersionValues>();
   const mode = Form.useWatch('mode', form);
   const versions = vm.versions;
-  const options = versions.map((v) => ({ value: v.workflowVersionId, label: `v${v.versionNumber} · ${v.name} (${VERSION_STATUS_LABELS[v.status]})` }));
+  const options = versions.map((v) => ({
+    value: v.workflowVersionId,
+    label: `v${v.versionNumber} · ${v.name} (${VERSION_STATUS_LABELS[v.status]})`,
+  }));
   const preset = vm.newVersionPreset ?? vm.selectedVersionId ?? versions[0]?.workflowVersionId;
   return (
     <Form<NewVersionValues>
@@ -304,7 +372,9 @@ const NewVersionForm = observer(function NewVersionForm({ vm }: { vm: WorkflowVi
       onFinish={(values) => void vm.createVersion(values)}
       disabled={vm.busy === 'version'}
     >
-      {vm.formError ? <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 16 }} /> : null}
+      {vm.formError ? (
+        <Alert type="error" showIcon role="alert" title={vm.formError} style={{ marginBottom: 16 }} />
+      ) : null}
       <Form.Item label="Start from" name="mode">
         <Radio.Group
           options={[
@@ -314,15 +384,23 @@ const NewVersionForm = observer(function NewVersionForm({ vm }: { vm: WorkflowVi
         />
       </Form.Item>
       {mode === 'copy' ? (
-        <Form.Item label="Version to copy" name="fromVersionId" rules={[{ required: true, message: 'Choose the version to copy' }]}>
+        <Form.Item
+          label="Version to copy"
+          name="fromVersionId"
+          rules={[{ required: true, message: 'Choose the version to copy' }]}
+        >
           <Select options={options} />
         </Form.Item>
       ) : null}
       <Form.Item
         label="Version name"
         name="name"
-        rules={mode === 'copy' ? [{ max: 200 }] : [{ required: true, whitespace: true, message: 'Give the version a name' }, { max: 200 }]}
-        extra={mode === 'copy' ? 'Leave empty to keep the copied version\'s name.' : undefined}
+        rules={
+          mode === 'copy'
+            ? [{ max: 200 }]
+            : [{ required: true, whitespace: true, message: 'Give the version a name' }, { max: 200 }]
+        }
+        extra={mode === 'copy' ? "Leave empty to keep the copied version's name." : undefined}
         {...(vm.formFields.name ? { validateStatus: 'error' as const, help: vm.formFields.name } : {})}
       >
         <Input />

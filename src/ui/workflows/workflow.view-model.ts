@@ -1,6 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { WorkflowDetail, WorkflowVersionDetail, WorkflowVersionSummary } from '../../contracts/case/workflows.contract';
+import type {
+  WorkflowDetail,
+  WorkflowVersionDetail,
+  WorkflowVersionSummary,
+} from '../../contracts/case/workflows.contract';
 import { describeError } from '../../application/shared/api-error';
 import { AddWorkflowStep, type AddWorkflowStepInput } from '../../application/workflows/add-workflow-step.use-case';
 import { CreateWorkflowVersion } from '../../application/workflows/create-workflow-version.use-case';
@@ -72,7 +76,10 @@ export class WorkflowViewModel {
   /** Newest draft, else the published one, else the newest. */
   private defaultVersionId(): string | null {
     const versions = this.workflow?.versions ?? [];
-    return (versions.find((v) => v.status === 'DRAFT') ?? versions.find((v) => v.status === 'PUBLISHED') ?? versions[0])?.workflowVersionId ?? null;
+    return (
+      (versions.find((v) => v.status === 'DRAFT') ?? versions.find((v) => v.status === 'PUBLISHED') ?? versions[0])
+        ?.workflowVersionId ?? null
+    );
   }
 
   async load(workflowId: string, versionId?: string | null): Promise<void> {
@@ -85,7 +92,10 @@ export class WorkflowViewModel {
         this.workflow = workflow;
         this.status = 'ready';
       });
-      const wanted = versionId && workflow.versions.some((v) => v.workflowVersionId === versionId) ? versionId : this.defaultVersionId();
+      const wanted =
+        versionId && workflow.versions.some((v) => v.workflowVersionId === versionId)
+          ? versionId
+          : this.defaultVersionId();
       if (wanted) await this.selectVersion(wanted);
     } catch (error) {
       runInAction(() => {
@@ -218,7 +228,9 @@ export class WorkflowViewModel {
       const [fresh] = await Promise.all([this.workflows.getVersion(version.workflowVersionId), this.refreshWorkflow()]);
       runInAction(() => {
         this.version = fresh;
-        this.notice = outcome.ok ? { type: 'success', message: `Step "${name}" removed.` } : { type: 'error', message: outcome.message };
+        this.notice = outcome.ok
+          ? { type: 'success', message: `Step "${name}" removed.` }
+          : { type: 'error', message: outcome.message };
       });
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', message: describeError(error) }));

@@ -7,34 +7,62 @@ describe('ChangePassword', () => {
 
   it('changes the password and reports the other sessions it ended', async () => {
     const api = new FakeAccountSecurityApi();
-    const outcome = await new ChangePassword(api).execute({ currentPassword: 'the old harbour at dusk', newPassword: 'a long and quiet harbour at dawn', contextWords: context });
+    const outcome = await new ChangePassword(api).execute({
+      currentPassword: 'the old harbour at dusk',
+      newPassword: 'a long and quiet harbour at dawn',
+      contextWords: context,
+    });
     expect(outcome).toEqual({ ok: true, sessionsEnded: 2 });
-    expect(api.calls).toEqual([{ currentPassword: 'the old harbour at dusk', userNewPassword: 'a long and quiet harbour at dawn' }]);
+    expect(api.calls).toEqual([
+      { currentPassword: 'the old harbour at dusk', userNewPassword: 'a long and quiet harbour at dawn' },
+    ]);
   });
 
   it('applies the password rules before calling the server, with the reason', async () => {
     const api = new FakeAccountSecurityApi();
-    const short = await new ChangePassword(api).execute({ currentPassword: 'the old harbour at dusk', newPassword: 'short', contextWords: context });
+    const short = await new ChangePassword(api).execute({
+      currentPassword: 'the old harbour at dusk',
+      newPassword: 'short',
+      contextWords: context,
+    });
     expect(short).toMatchObject({ ok: false, field: 'userNewPassword' });
-    const named = await new ChangePassword(api).execute({ currentPassword: 'x', newPassword: 'AcmeAcmeAcmeAcme!', contextWords: context });
+    const named = await new ChangePassword(api).execute({
+      currentPassword: 'x',
+      newPassword: 'AcmeAcmeAcmeAcme!',
+      contextWords: context,
+    });
     expect(named).toMatchObject({ ok: false, field: 'userNewPassword' });
     expect(api.calls).toEqual([]);
   });
 
   it('asks for the current password, and refuses the same password again', async () => {
     const api = new FakeAccountSecurityApi();
-    expect(await new ChangePassword(api).execute({ currentPassword: '', newPassword: 'a long and quiet harbour at dawn', contextWords: [] })).toEqual({
+    expect(
+      await new ChangePassword(api).execute({
+        currentPassword: '',
+        newPassword: 'a long and quiet harbour at dawn',
+        contextWords: [],
+      }),
+    ).toEqual({
       ok: false,
       field: 'currentPassword',
       message: 'Enter your current password',
     });
-    const same = await new ChangePassword(api).execute({ currentPassword: 'a long and quiet harbour at dawn', newPassword: 'a long and quiet harbour at dawn', contextWords: [] });
+    const same = await new ChangePassword(api).execute({
+      currentPassword: 'a long and quiet harbour at dawn',
+      newPassword: 'a long and quiet harbour at dawn',
+      contextWords: [],
+    });
     expect(same).toEqual({ ok: false, field: 'userNewPassword', message: 'This is your current password' });
   });
 
   it("passes on the server's answer to a wrong current password", async () => {
     const api = new FakeAccountSecurityApi();
-    const outcome = await new ChangePassword(api).execute({ currentPassword: 'a wrong one', newPassword: 'a long and quiet harbour at dawn', contextWords: [] });
+    const outcome = await new ChangePassword(api).execute({
+      currentPassword: 'a wrong one',
+      newPassword: 'a long and quiet harbour at dawn',
+      contextWords: [],
+    });
     expect(outcome).toEqual({ ok: false, field: 'currentPassword', message: 'Your current password is not correct.' });
   });
 });

@@ -12,7 +12,12 @@ describe('sign-in with an emailed code', () => {
     expect(sent).toMatchObject({ ok: true });
     expect(api.sentTo).toEqual([{ channel: 'email', destination: 'admin@acme.test' }]);
     const { requestId, code } = api.lastCode();
-    const outcome = await new SignInWithCode(api, sessions, ACME_SITE).execute({ channel: 'email', destination: 'admin@acme.test', code, requestId });
+    const outcome = await new SignInWithCode(api, sessions, ACME_SITE).execute({
+      channel: 'email',
+      destination: 'admin@acme.test',
+      code,
+      requestId,
+    });
     expect(outcome).toMatchObject({ ok: true, redirectTo: '/dashboard' });
     expect(sessions.token()).toBe('tok-code');
   });
@@ -23,15 +28,31 @@ describe('sign-in with an emailed code', () => {
     await new RequestSignInCode(api).execute('sms', '+91 98000-00010');
     expect(api.sentTo).toEqual([{ channel: 'sms', destination: '+919800000010' }]);
     const { requestId, code } = api.lastCode();
-    const outcome = await new SignInWithCode(api, sessions, ACME_SITE).execute({ channel: 'sms', destination: '+91 98000 00010', code, requestId });
+    const outcome = await new SignInWithCode(api, sessions, ACME_SITE).execute({
+      channel: 'sms',
+      destination: '+91 98000 00010',
+      code,
+      requestId,
+    });
     expect(outcome.ok).toBe(true);
   });
 
   it('refuses a malformed email, number or code before calling the server', async () => {
     const api = new FakeAuthApi();
-    expect(await new RequestSignInCode(api).execute('email', 'not-an-email')).toEqual({ ok: false, reason: 'invalid-destination' });
-    expect(await new RequestSignInCode(api).execute('sms', 'call me')).toEqual({ ok: false, reason: 'invalid-destination' });
-    const outcome = await new SignInWithCode(api, new FakeSessionStore(), ACME_SITE).execute({ channel: 'email', destination: 'admin@acme.test', code: '12ab', requestId: 'r' });
+    expect(await new RequestSignInCode(api).execute('email', 'not-an-email')).toEqual({
+      ok: false,
+      reason: 'invalid-destination',
+    });
+    expect(await new RequestSignInCode(api).execute('sms', 'call me')).toEqual({
+      ok: false,
+      reason: 'invalid-destination',
+    });
+    const outcome = await new SignInWithCode(api, new FakeSessionStore(), ACME_SITE).execute({
+      channel: 'email',
+      destination: 'admin@acme.test',
+      code: '12ab',
+      requestId: 'r',
+    });
     expect(outcome).toEqual({ ok: false, reason: 'invalid-code-format' });
     expect(api.codes.size).toBe(0);
   });
@@ -41,7 +62,12 @@ describe('sign-in with an emailed code', () => {
     const sessions = new FakeSessionStore();
     await new RequestSignInCode(api).execute('email', 'admin@acme.test');
     const { requestId } = api.lastCode();
-    const outcome = await new SignInWithCode(api, sessions, ACME_SITE).execute({ channel: 'email', destination: 'admin@acme.test', code: '000000', requestId });
+    const outcome = await new SignInWithCode(api, sessions, ACME_SITE).execute({
+      channel: 'email',
+      destination: 'admin@acme.test',
+      code: '000000',
+      requestId,
+    });
     expect(outcome).toEqual({ ok: false, reason: 'invalid-credentials' });
     expect(sessions.token()).toBeNull();
   });
@@ -52,7 +78,12 @@ describe('password reset', () => {
     const api = new FakeAuthApi();
     await new RequestPasswordReset(api).execute('admin@acme.test');
     const { requestId, code } = api.lastCode();
-    const weak = await new ResetPassword(api).execute({ email: 'admin@acme.test', code, requestId, newPassword: 'short' });
+    const weak = await new ResetPassword(api).execute({
+      email: 'admin@acme.test',
+      code,
+      requestId,
+      newPassword: 'short',
+    });
     expect(weak).toMatchObject({ ok: false, reason: 'weak-password' });
     expect(api.codes.get(requestId)!.used).toBe(false);
   });
@@ -61,8 +92,18 @@ describe('password reset', () => {
     const api = new FakeAuthApi();
     await new RequestPasswordReset(api).execute('admin@acme.test');
     const { requestId, code } = api.lastCode();
-    expect(await new ResetPassword(api).execute({ email: 'admin@acme.test', code, requestId, newPassword: 'violet lantern orbit meadow' })).toEqual({ ok: true });
-    const signIn = await new SignIn(api, new FakeSessionStore(), ACME_SITE).execute({ identifier: 'admin@acme.test', password: 'violet lantern orbit meadow' });
+    expect(
+      await new ResetPassword(api).execute({
+        email: 'admin@acme.test',
+        code,
+        requestId,
+        newPassword: 'violet lantern orbit meadow',
+      }),
+    ).toEqual({ ok: true });
+    const signIn = await new SignIn(api, new FakeSessionStore(), ACME_SITE).execute({
+      identifier: 'admin@acme.test',
+      password: 'violet lantern orbit meadow',
+    });
     expect(signIn.ok).toBe(true);
   });
 
@@ -70,7 +111,12 @@ describe('password reset', () => {
     const api = new FakeAuthApi();
     await new RequestPasswordReset(api).execute('admin@acme.test');
     const { requestId } = api.lastCode();
-    const outcome = await new ResetPassword(api).execute({ email: 'admin@acme.test', code: '000000', requestId, newPassword: 'violet lantern orbit meadow' });
+    const outcome = await new ResetPassword(api).execute({
+      email: 'admin@acme.test',
+      code: '000000',
+      requestId,
+      newPassword: 'violet lantern orbit meadow',
+    });
     expect(outcome).toMatchObject({ ok: false, reason: 'wrong-code' });
   });
 });

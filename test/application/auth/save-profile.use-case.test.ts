@@ -4,19 +4,35 @@ import { ADMIN, FakeAuthApi } from '../../support/fakes';
 
 describe('SaveProfile', () => {
   it('saves the trimmed name and, on the first login, ends the welcome', async () => {
-    const api = new FakeAuthApi({ email: 'admin@acme.test', username: 'acme.admin', phone: '', password: 'x', user: { ...ADMIN, firstLogin: true } });
+    const api = new FakeAuthApi({
+      email: 'admin@acme.test',
+      username: 'acme.admin',
+      phone: '',
+      password: 'x',
+      user: { ...ADMIN, firstLogin: true },
+    });
     const outcome = await new SaveProfile(api).execute({ firstName: ' Asha ', lastName: ' Rao ', firstLogin: true });
     expect(outcome).toMatchObject({ ok: true, user: { firstName: 'Asha', lastName: 'Rao', firstLogin: false } });
   });
 
   it('leaves the first-login flag alone on a plain profile edit', async () => {
-    const api = new FakeAuthApi({ email: 'admin@acme.test', username: 'acme.admin', phone: '', password: 'x', user: { ...ADMIN, firstLogin: true } });
+    const api = new FakeAuthApi({
+      email: 'admin@acme.test',
+      username: 'acme.admin',
+      phone: '',
+      password: 'x',
+      user: { ...ADMIN, firstLogin: true },
+    });
     const outcome = await new SaveProfile(api).execute({ firstName: 'Asha', lastName: '' });
     expect(outcome).toMatchObject({ ok: true, user: { firstLogin: true } });
   });
 
   it('names an empty first name without calling the server', async () => {
     const api = new FakeAuthApi();
-    expect(await new SaveProfile(api).execute({ firstName: '   ', lastName: 'Rao' })).toEqual({ ok: false, field: 'firstName', message: 'Enter your first name' });
+    expect(await new SaveProfile(api).execute({ firstName: '   ', lastName: 'Rao' })).toEqual({
+      ok: false,
+      field: 'firstName',
+      message: 'Enter your first name',
+    });
   });
 });

@@ -11,7 +11,10 @@ describe('SignIn', () => {
   it('sends an email as userEmail, keeps the token, and lands on /dashboard', async () => {
     const api = new FakeAuthApi();
     const sessions = new FakeSessionStore();
-    const outcome = await new SignIn(api, sessions, ACME_SITE).execute({ identifier: 'Admin@Acme.test', password: PASSWORD });
+    const outcome = await new SignIn(api, sessions, ACME_SITE).execute({
+      identifier: 'Admin@Acme.test',
+      password: PASSWORD,
+    });
     expect(api.received[0]).toEqual({ userEmail: 'admin@acme.test', userPassword: PASSWORD });
     expect(outcome).toEqual({ ok: true, user: ADMIN, redirectTo: '/dashboard' });
     expect(sessions.token()).toBe('tok-123');
@@ -19,33 +22,54 @@ describe('SignIn', () => {
 
   it('sends anything else as username', async () => {
     const api = new FakeAuthApi();
-    const outcome = await new SignIn(api, new FakeSessionStore(), ACME_SITE).execute({ identifier: 'acme.admin', password: PASSWORD });
+    const outcome = await new SignIn(api, new FakeSessionStore(), ACME_SITE).execute({
+      identifier: 'acme.admin',
+      password: PASSWORD,
+    });
     expect(api.received[0]).toEqual({ username: 'acme.admin', userPassword: PASSWORD });
     expect(outcome.ok).toBe(true);
   });
 
   it('passes an invite code along when present', async () => {
     const api = new FakeAuthApi();
-    await new SignIn(api, new FakeSessionStore(), ACME_SITE).execute({ identifier: 'acme.admin', password: PASSWORD, inviteCode: 'INV-1' });
+    await new SignIn(api, new FakeSessionStore(), ACME_SITE).execute({
+      identifier: 'acme.admin',
+      password: PASSWORD,
+      inviteCode: 'INV-1',
+    });
     expect(api.received[0].inviteCode).toBe('INV-1');
   });
 
   it('lands on /workspace/signin on the main site', async () => {
-    const outcome = await new SignIn(new FakeAuthApi(), new FakeSessionStore(), MAIN_SITE).execute({ identifier: 'admin@acme.test', password: PASSWORD });
+    const outcome = await new SignIn(new FakeAuthApi(), new FakeSessionStore(), MAIN_SITE).execute({
+      identifier: 'admin@acme.test',
+      password: PASSWORD,
+    });
     expect(outcome).toMatchObject({ ok: true, redirectTo: '/workspace/signin' });
   });
 
   it('honours a requested redirect on this workspace, not elsewhere', async () => {
     const signIn = new SignIn(new FakeAuthApi(), new FakeSessionStore(), ACME_SITE);
-    const own = await signIn.execute({ identifier: 'acme.admin', password: PASSWORD, requestedRedirect: 'http://acme.localhost:8080/courses' });
+    const own = await signIn.execute({
+      identifier: 'acme.admin',
+      password: PASSWORD,
+      requestedRedirect: 'http://acme.localhost:8080/courses',
+    });
     expect(own).toMatchObject({ redirectTo: 'http://acme.localhost:8080/courses' });
-    const evil = await signIn.execute({ identifier: 'acme.admin', password: PASSWORD, requestedRedirect: 'https://evil.example/' });
+    const evil = await signIn.execute({
+      identifier: 'acme.admin',
+      password: PASSWORD,
+      requestedRedirect: 'https://evil.example/',
+    });
     expect(evil).toMatchObject({ redirectTo: '/dashboard' });
   });
 
   it('keeps no token after a wrong password', async () => {
     const sessions = new FakeSessionStore();
-    const outcome = await new SignIn(new FakeAuthApi(), sessions, ACME_SITE).execute({ identifier: 'acme.admin', password: 'nope' });
+    const outcome = await new SignIn(new FakeAuthApi(), sessions, ACME_SITE).execute({
+      identifier: 'acme.admin',
+      password: 'nope',
+    });
     expect(outcome).toEqual({ ok: false, reason: 'invalid-credentials' });
     expect(sessions.token()).toBeNull();
   });
@@ -53,7 +77,10 @@ describe('SignIn', () => {
   it('reports a lock-out with its wait', async () => {
     const api = new FakeAuthApi();
     api.lockedFor = 600;
-    const outcome = await new SignIn(api, new FakeSessionStore(), ACME_SITE).execute({ identifier: 'acme.admin', password: PASSWORD });
+    const outcome = await new SignIn(api, new FakeSessionStore(), ACME_SITE).execute({
+      identifier: 'acme.admin',
+      password: PASSWORD,
+    });
     expect(outcome).toEqual({ ok: false, reason: 'rate-limited', retryAfterSeconds: 600 });
   });
 });
@@ -68,17 +95,23 @@ describe('RefreshCurrentUser', () => {
   it('returns the user when the token is good', async () => {
     const sessions = new FakeSessionStore();
     sessions.save('tok');
-    expect(await new RefreshCurrentUser(new FakeAuthApi(), sessions).execute()).toEqual({ signedIn: true, user: ADMIN });
+    expect(await new RefreshCurrentUser(new FakeAuthApi(), sessions).execute()).toEqual({
+      signedIn: true,
+      user: ADMIN,
+    });
   });
 
-  it.each(['signed-out', 'server-error'] as const)('signs out and clears the token when the call fails as %s: a 401 or a 5xx (spec 8)', async (reason) => {
-    const api = new FakeAuthApi();
-    api.failWith = new ApiError(reason, 'X', 'x');
-    const sessions = new FakeSessionStore();
-    sessions.save('tok');
-    expect(await new RefreshCurrentUser(api, sessions).execute()).toEqual({ signedIn: false });
-    expect(sessions.token()).toBeNull();
-  });
+  it.each(['signed-out', 'server-error'] as const)(
+    'signs out and clears the token when the call fails as %s: a 401 or a 5xx (spec 8)',
+    async (reason) => {
+      const api = new FakeAuthApi();
+      api.failWith = new ApiError(reason, 'X', 'x');
+      const sessions = new FakeSessionStore();
+      sessions.save('tok');
+      expect(await new RefreshCurrentUser(api, sessions).execute()).toEqual({ signedIn: false });
+      expect(sessions.token()).toBeNull();
+    },
+  );
 
   it('keeps the session on other failures and lets the screen decide', async () => {
     const api = new FakeAuthApi();

@@ -3,7 +3,12 @@ import { ChangeProfilePicture, RemoveProfilePicture } from '../../../src/applica
 import { ConfirmEmail, ResendConfirmation, SignUp } from '../../../src/application/auth/sign-up.use-case';
 import { FakeSignUpApi } from '../../support/sign-up-fakes';
 
-const body = { firstName: 'Nila', lastName: 'Joiner', userEmail: 'nila@joiners.test', userPassword: 'lantern orchard velvet comet' };
+const body = {
+  firstName: 'Nila',
+  lastName: 'Joiner',
+  userEmail: 'nila@joiners.test',
+  userPassword: 'lantern orchard velvet comet',
+};
 
 describe('SignUp', () => {
   it('holds the password rules before calling the server, and says why', async () => {
@@ -11,16 +16,27 @@ describe('SignUp', () => {
     const short = await new SignUp(api).execute({ ...body, userPassword: 'short one' });
     expect(short).toMatchObject({ ok: false, reason: 'weak-password', field: 'userPassword' });
     if (!short.ok) expect(short.message).toMatch(/15/);
-    const context = await new SignUp(api).execute({ ...body, userPassword: 'acme acme acme acme', companyName: 'Acme' });
+    const context = await new SignUp(api).execute({
+      ...body,
+      userPassword: 'acme acme acme acme',
+      companyName: 'Acme',
+    });
     expect(context).toMatchObject({ ok: false, reason: 'weak-password' });
     expect(api.received).toEqual([]);
   });
 
   it('sends the sign-up and passes on the answer or the refusal', async () => {
     const api = new FakeSignUpApi();
-    expect(await new SignUp(api).execute({ ...body, userEmail: ' nila@joiners.test ' })).toEqual({ ok: true, message: 'Check your email.' });
+    expect(await new SignUp(api).execute({ ...body, userEmail: ' nila@joiners.test ' })).toEqual({
+      ok: true,
+      message: 'Check your email.',
+    });
     expect(api.received[0].userEmail).toBe('nila@joiners.test');
-    expect(await new SignUp(api).execute({ ...body, userEmail: 'x@random.test' })).toMatchObject({ ok: false, reason: 'not-allowed', field: 'userEmail' });
+    expect(await new SignUp(api).execute({ ...body, userEmail: 'x@random.test' })).toMatchObject({
+      ok: false,
+      reason: 'not-allowed',
+      field: 'userEmail',
+    });
     api.open = false;
     expect(await new SignUp(api).execute(body)).toMatchObject({ ok: false, reason: 'closed' });
   });
@@ -42,21 +58,31 @@ describe('ConfirmEmail and ResendConfirmation', () => {
 });
 
 describe('ChangeProfilePicture', () => {
-  const file = (size: number, type: string, name = 'me.png') => Object.assign(new Blob([new Uint8Array(size)], { type }), { name });
+  const file = (size: number, type: string, name = 'me.png') =>
+    Object.assign(new Blob([new Uint8Array(size)], { type }), { name });
 
   it('refuses another type, an empty file or one over 2 MB without asking for an upload address', async () => {
     const api = new FakeSignUpApi();
     const change = new ChangeProfilePicture(api);
-    expect(await change.execute(file(10, 'image/gif'))).toEqual({ ok: false, message: 'Choose a PNG, JPEG or WebP picture.' });
+    expect(await change.execute(file(10, 'image/gif'))).toEqual({
+      ok: false,
+      message: 'Choose a PNG, JPEG or WebP picture.',
+    });
     expect(await change.execute(file(0, 'image/png'))).toMatchObject({ ok: false });
-    expect(await change.execute(file(2 * 1024 * 1024 + 1, 'image/png'))).toEqual({ ok: false, message: 'The picture is larger than 2 MB.' });
+    expect(await change.execute(file(2 * 1024 * 1024 + 1, 'image/png'))).toEqual({
+      ok: false,
+      message: 'The picture is larger than 2 MB.',
+    });
     expect(api.uploads).toEqual([]);
   });
 
   it('uploads to a fresh address each time and answers the new picture address', async () => {
     const api = new FakeSignUpApi();
     const change = new ChangeProfilePicture(api);
-    expect(await change.execute(file(100, 'image/png'))).toMatchObject({ ok: true, url: expect.stringContaining('/profile-image/') });
+    expect(await change.execute(file(100, 'image/png'))).toMatchObject({
+      ok: true,
+      url: expect.stringContaining('/profile-image/'),
+    });
     await change.execute(file(100, 'image/webp', 'me.webp'));
     expect(api.uploads.map((u) => u.token)).toEqual(['token-1', 'token-2']);
     await new RemoveProfilePicture(api).execute();

@@ -32,7 +32,11 @@ const detail = {
 describe('ChangePartyContact', () => {
   it('sends only what changed; an emptied detail is sent empty (cleared)', async () => {
     const { api, sent } = fakeApi();
-    const outcome = await new ChangePartyContact(api).execute(detail, 'RESPONDENT', { name: 'Rahul', email: ' r@acme.test ', phone: '' });
+    const outcome = await new ChangePartyContact(api).execute(detail, 'RESPONDENT', {
+      name: 'Rahul',
+      email: ' r@acme.test ',
+      phone: '',
+    });
     expect(outcome.ok).toBe(true);
     expect(sent).toEqual([{ id: 'c1', party: 'RESPONDENT', change: { email: 'r@acme.test' } }]);
   });
@@ -40,34 +44,61 @@ describe('ChangePartyContact', () => {
   it('never sends the complainant’s name, refuses an empty complainant email and an unchanged form before any call', async () => {
     const { api, sent } = fakeApi();
     const uc = new ChangePartyContact(api);
-    expect(await uc.execute(detail, 'COMPLAINANT', { name: 'Other', email: '' })).toMatchObject({ ok: false, fields: { email: 'Enter the complainant’s email' } });
-    expect(await uc.execute(detail, 'RESPONDENT', { name: 'Rahul' })).toMatchObject({ ok: false, message: 'Nothing changed' });
+    expect(await uc.execute(detail, 'COMPLAINANT', { name: 'Other', email: '' })).toMatchObject({
+      ok: false,
+      fields: { email: 'Enter the complainant’s email' },
+    });
+    expect(await uc.execute(detail, 'RESPONDENT', { name: 'Rahul' })).toMatchObject({
+      ok: false,
+      message: 'Nothing changed',
+    });
     expect(sent).toEqual([]);
     await uc.execute(detail, 'COMPLAINANT', { name: 'Other', email: 'esha@acme.test', phone: '+91 1' });
     expect(sent).toEqual([{ id: 'c1', party: 'COMPLAINANT', change: { phone: '+91 1' } }]);
   });
 
   it('a refusal of the server comes back with its field', async () => {
-    const { api } = fakeApi(new ApiError('conflict', 'COPY_SENT', 'The copy was sent', { email: 'The copy was sent to this address' }));
-    expect(await new ChangePartyContact(api).execute(detail, 'RESPONDENT', { email: 'x@acme.test' })).toMatchObject({ ok: false, reason: 'conflict', fields: { email: 'The copy was sent to this address' } });
+    const { api } = fakeApi(
+      new ApiError('conflict', 'COPY_SENT', 'The copy was sent', { email: 'The copy was sent to this address' }),
+    );
+    expect(await new ChangePartyContact(api).execute(detail, 'RESPONDENT', { email: 'x@acme.test' })).toMatchObject({
+      ok: false,
+      reason: 'conflict',
+      fields: { email: 'The copy was sent to this address' },
+    });
   });
 });
 
 describe('CloseCase', () => {
-  const open = { complaintId: 'c1', dueProcess: { waitsFor: [], mandatoryOpen: ['Inform respondent'], closeOverride: null, appeal: null } };
+  const open = {
+    complaintId: 'c1',
+    dueProcess: { waitsFor: [], mandatoryOpen: ['Inform respondent'], closeOverride: null, appeal: null },
+  };
 
   it('with no mandatory step open, closes without an override', async () => {
     const { api, sent } = fakeApi();
-    expect((await new CloseCase(api).execute({ ...open, dueProcess: { ...open.dueProcess, mandatoryOpen: [] } }, { outcome: 'UPHELD', summary: 'Upheld', reasons: 'ignored' })).ok).toBe(true);
+    expect(
+      (
+        await new CloseCase(api).execute(
+          { ...open, dueProcess: { ...open.dueProcess, mandatoryOpen: [] } },
+          { outcome: 'UPHELD', summary: 'Upheld', reasons: 'ignored' },
+        )
+      ).ok,
+    ).toBe(true);
     expect(sent).toEqual([{ id: 'c1', outcome: 'UPHELD', summary: 'Upheld', override: undefined }]);
   });
 
   it('with one open, asks for reasons before any call, then sends them as the override', async () => {
     const { api, sent } = fakeApi();
     const uc = new CloseCase(api);
-    expect(await uc.execute(open, { outcome: 'WITHDRAWN', summary: 'Withdrawn', reasons: '  ' })).toMatchObject({ ok: false, fields: { reasons: expect.any(String) } });
+    expect(await uc.execute(open, { outcome: 'WITHDRAWN', summary: 'Withdrawn', reasons: '  ' })).toMatchObject({
+      ok: false,
+      fields: { reasons: expect.any(String) },
+    });
     expect(sent).toEqual([]);
     await uc.execute(open, { outcome: 'WITHDRAWN', summary: 'Withdrawn', reasons: ' Withdrawn before service. ' });
-    expect(sent).toEqual([{ id: 'c1', outcome: 'WITHDRAWN', summary: 'Withdrawn', override: { reasons: 'Withdrawn before service.' } }]);
+    expect(sent).toEqual([
+      { id: 'c1', outcome: 'WITHDRAWN', summary: 'Withdrawn', override: { reasons: 'Withdrawn before service.' } },
+    ]);
   });
 });

@@ -5,10 +5,16 @@ import { FakeCourseApi } from './fake-course-api';
 describe('AssignCourse', () => {
   it('assigns by filter and reports how many were newly assigned', async () => {
     const api = new FakeCourseApi();
-    const outcome = await new AssignCourse(api).execute({ courseId: 'c1', filter: { branchId: 'pune', departmentId: 'hr-pune' } });
+    const outcome = await new AssignCourse(api).execute({
+      courseId: 'c1',
+      filter: { branchId: 'pune', departmentId: 'hr-pune' },
+    });
     expect(outcome).toEqual({ ok: true, assigned: 2, alreadyAssigned: 0 });
     expect([...api.assigned].sort()).toEqual(['u2', 'u3']);
-    expect(api.calls.at(-1)).toEqual({ method: 'assign', args: [{ courseId: 'c1', branchId: 'pune', departmentId: 'hr-pune' }] });
+    expect(api.calls.at(-1)).toEqual({
+      method: 'assign',
+      args: [{ courseId: 'c1', branchId: 'pune', departmentId: 'hr-pune' }],
+    });
   });
 
   it('changes nothing when assigning the same people twice', async () => {
@@ -22,7 +28,10 @@ describe('AssignCourse', () => {
 
   it('sends a name search to the server in one call, which assigns exactly the people it matches', async () => {
     const api = new FakeCourseApi();
-    const outcome = await new AssignCourse(api).execute({ courseId: 'c1', filter: { branchId: 'pune', search: ' priya ' } });
+    const outcome = await new AssignCourse(api).execute({
+      courseId: 'c1',
+      filter: { branchId: 'pune', search: ' priya ' },
+    });
     expect(outcome).toEqual({ ok: true, assigned: 1, alreadyAssigned: 0 });
     expect([...api.assigned]).toEqual(['u3']);
     // No paging through candidates, no list of ids: one call with the search.
@@ -44,15 +53,25 @@ describe('AssignCourse', () => {
 
   it('refuses a bad date range before calling the API', async () => {
     const api = new FakeCourseApi();
-    const outcome = await new AssignCourse(api).execute({ courseId: 'c1', filter: { startJoiningDate: '2024-05-01', endJoiningDate: '2023-01-01' } });
-    expect(outcome).toMatchObject({ ok: false, reason: 'invalid-filter', fields: { endJoiningDate: expect.any(String) } });
+    const outcome = await new AssignCourse(api).execute({
+      courseId: 'c1',
+      filter: { startJoiningDate: '2024-05-01', endJoiningDate: '2023-01-01' },
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      reason: 'invalid-filter',
+      fields: { endJoiningDate: expect.any(String) },
+    });
     expect(api.calls).toHaveLength(0);
   });
 
   it('reports a draft course as not published', async () => {
     const api = new FakeCourseApi();
     api.status = 'DRAFT';
-    expect(await new AssignCourse(api).execute({ courseId: 'c1', filter: {} })).toEqual({ ok: false, reason: 'not-published' });
+    expect(await new AssignCourse(api).execute({ courseId: 'c1', filter: {} })).toEqual({
+      ok: false,
+      reason: 'not-published',
+    });
     expect(api.assigned.size).toBe(0);
   });
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AutoAssignRuleBody } from '../../../src/contracts/learning/auto-assign.contract';
-import type { AutoAssignApi, BulkResult, PeopleFileUpload, SaveRuleResult } from '../../../src/application/courses/auto-assign-api.port';
+import type {
+  AutoAssignApi,
+  BulkResult,
+  PeopleFileUpload,
+  SaveRuleResult,
+} from '../../../src/application/courses/auto-assign-api.port';
 import { BulkAssignCourses, SaveAutoAssignRule } from '../../../src/application/courses/auto-assign.use-cases';
 
 /** A fake of the learning API's auto-assignment calls: records what was sent, answers what the test sets. */
@@ -15,7 +20,18 @@ class FakeAutoAssignApi implements AutoAssignApi {
     const now = '2026-11-25T10:00:00.000Z';
     return {
       ok: true,
-      rule: { courseId, branchId: rule.branchId ?? null, departmentId: rule.departmentId ?? null, startJoiningDate: null, endJoiningDate: null, role: rule.role ?? null, enabled: rule.enabled, dueDays: null, updatedAt: now, lastRun: null },
+      rule: {
+        courseId,
+        branchId: rule.branchId ?? null,
+        departmentId: rule.departmentId ?? null,
+        startJoiningDate: null,
+        endJoiningDate: null,
+        role: rule.role ?? null,
+        enabled: rule.enabled,
+        dueDays: null,
+        updatedAt: now,
+        lastRun: null,
+      },
       run: { at: now, assigned: 3, alreadyAssigned: 1, notAssigned: 0 },
     };
   }
@@ -24,7 +40,20 @@ class FakeAutoAssignApi implements AutoAssignApi {
   }
   async bulkAdd(file: PeopleFileUpload, courseIds: string[]): Promise<BulkResult> {
     this.bulk.push({ file: file.name, courseIds });
-    return { ok: true, rows: [], courses: [], totals: { ASSIGNED: 0, ALREADY_ASSIGNED: 0, UNKNOWN_EMAIL: 0, INVALID_EMAIL: 0, INACTIVE: 0, NO_CREDITS: 0, DUPLICATE: 0 } };
+    return {
+      ok: true,
+      rows: [],
+      courses: [],
+      totals: {
+        ASSIGNED: 0,
+        ALREADY_ASSIGNED: 0,
+        UNKNOWN_EMAIL: 0,
+        INVALID_EMAIL: 0,
+        INACTIVE: 0,
+        NO_CREDITS: 0,
+        DUPLICATE: 0,
+      },
+    };
   }
 }
 
@@ -33,7 +62,11 @@ const file = (name: string, size = 10): PeopleFileUpload => ({ name, size, conte
 describe('saving an auto-assignment rule', () => {
   it('refuses a window that ends before it starts, on its field, without a call', async () => {
     const api = new FakeAutoAssignApi();
-    const result = await new SaveAutoAssignRule(api).execute('c1', { startJoiningDate: '2024-06-01', endJoiningDate: '2024-01-01', enabled: true });
+    const result = await new SaveAutoAssignRule(api).execute('c1', {
+      startJoiningDate: '2024-06-01',
+      endJoiningDate: '2024-01-01',
+      enabled: true,
+    });
     expect(result).toMatchObject({ ok: false, reason: 'rejected', fields: { endJoiningDate: expect.any(String) } });
     expect(api.saved).toEqual([]);
   });
@@ -47,9 +80,16 @@ describe('saving an auto-assignment rule', () => {
 
   it('sends a good rule and answers the run', async () => {
     const api = new FakeAutoAssignApi();
-    const result = await new SaveAutoAssignRule(api).execute('c1', { branchId: 'b1', departmentId: 'd1', role: 'EMPLOYEE', enabled: true });
+    const result = await new SaveAutoAssignRule(api).execute('c1', {
+      branchId: 'b1',
+      departmentId: 'd1',
+      role: 'EMPLOYEE',
+      enabled: true,
+    });
     expect(result).toMatchObject({ ok: true, run: { assigned: 3, alreadyAssigned: 1 } });
-    expect(api.saved).toEqual([{ courseId: 'c1', rule: { branchId: 'b1', departmentId: 'd1', role: 'EMPLOYEE', enabled: true } }]);
+    expect(api.saved).toEqual([
+      { courseId: 'c1', rule: { branchId: 'b1', departmentId: 'd1', role: 'EMPLOYEE', enabled: true } },
+    ]);
   });
 });
 
@@ -59,11 +99,25 @@ describe('assigning courses from a file of people', () => {
     const api = new FakeAutoAssignApi();
     const bulk = new BulkAssignCourses(api, limit);
     expect(await bulk.execute(null, ['c1'])).toMatchObject({ ok: false, fields: { file: expect.any(String) } });
-    expect(await bulk.execute(file('people.pdf'), ['c1'])).toMatchObject({ ok: false, fields: { file: expect.any(String) } });
-    expect(await bulk.execute(file('people.csv', 0), ['c1'])).toMatchObject({ ok: false, fields: { file: 'The file is empty' } });
+    expect(await bulk.execute(file('people.pdf'), ['c1'])).toMatchObject({
+      ok: false,
+      fields: { file: expect.any(String) },
+    });
+    expect(await bulk.execute(file('people.csv', 0), ['c1'])).toMatchObject({
+      ok: false,
+      fields: { file: 'The file is empty' },
+    });
     expect(await bulk.execute(file('people.csv', limit + 1), ['c1'])).toMatchObject({ ok: false, reason: 'too-large' });
-    expect(await bulk.execute(file('people.csv'), [])).toMatchObject({ ok: false, fields: { courseList: expect.any(String) } });
-    expect(await bulk.execute(file('people.csv'), Array.from({ length: 21 }, (_, i) => `c${i}`))).toMatchObject({ ok: false, fields: { courseList: expect.any(String) } });
+    expect(await bulk.execute(file('people.csv'), [])).toMatchObject({
+      ok: false,
+      fields: { courseList: expect.any(String) },
+    });
+    expect(
+      await bulk.execute(
+        file('people.csv'),
+        Array.from({ length: 21 }, (_, i) => `c${i}`),
+      ),
+    ).toMatchObject({ ok: false, fields: { courseList: expect.any(String) } });
     expect(api.bulk).toEqual([]);
   });
 

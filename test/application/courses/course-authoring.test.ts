@@ -8,12 +8,18 @@ import {
   SaveBlock,
   SaveQuiz,
 } from '../../../src/application/courses/authoring/authoring.use-cases';
-import { missingTranslationCounts, publishChecklist } from '../../../src/application/courses/authoring/publish-checklist';
+import {
+  missingTranslationCounts,
+  publishChecklist,
+} from '../../../src/application/courses/authoring/publish-checklist';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { FakeCourseAuthoringApi } from './fake-course-authoring-api';
 
 const FILE = '0b6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11';
-const text = (en: string, hi?: string) => ({ type: 'TEXT_AREA', texts: { ENGLISH: { body: en }, ...(hi ? { HINDI: { body: hi } } : {}) } });
+const text = (en: string, hi?: string) => ({
+  type: 'TEXT_AREA',
+  texts: { ENGLISH: { body: en }, ...(hi ? { HINDI: { body: hi } } : {}) },
+});
 const question = {
   type: 'MULTIPLE_CHOICE',
   options: [
@@ -25,7 +31,11 @@ const question = {
 
 async function courseWithLesson() {
   const api = new FakeCourseAuthoringApi();
-  const created = await new CreateCourse(api).execute({ title: ' Respect at work ', description: '', primaryLanguage: 'ENGLISH' });
+  const created = await new CreateCourse(api).execute({
+    title: ' Respect at work ',
+    description: '',
+    primaryLanguage: 'ENGLISH',
+  });
   if (!created.ok) throw new Error('not created');
   const { contentId } = await api.createLesson(created.courseId, 'Welcome');
   return { api, courseId: created.courseId, lessonId: contentId };
@@ -35,11 +45,23 @@ describe('CreateCourse', () => {
   it('creates a draft with a trimmed title and refuses a blank one without asking the server', async () => {
     const api = new FakeCourseAuthoringApi();
     const outcome = await new CreateCourse(api).execute({ title: '  ', description: '', primaryLanguage: 'HINDI' });
-    expect(outcome).toEqual({ ok: false, message: 'Give the course a title.', fields: { title: 'Give the course a title' } });
+    expect(outcome).toEqual({
+      ok: false,
+      message: 'Give the course a title.',
+      fields: { title: 'Give the course a title' },
+    });
     expect(api.calls).toEqual([]);
-    const ok = await new CreateCourse(api).execute({ title: ' POSH basics ', description: 'x', primaryLanguage: 'HINDI' });
+    const ok = await new CreateCourse(api).execute({
+      title: ' POSH basics ',
+      description: 'x',
+      primaryLanguage: 'HINDI',
+    });
     expect(ok.ok).toBe(true);
-    expect([...api.courses.values()][0]).toMatchObject({ title: 'POSH basics', status: 'DRAFT', languages: [{ language: 'HINDI', priority: 'PRIMARY' }] });
+    expect([...api.courses.values()][0]).toMatchObject({
+      title: 'POSH basics',
+      status: 'DRAFT',
+      languages: [{ language: 'HINDI', priority: 'PRIMARY' }],
+    });
   });
 
   it('shows the server refusal on its field', async () => {
@@ -56,7 +78,10 @@ describe('CreateCourse', () => {
 describe('SaveBlock', () => {
   it('refuses a block the contract refuses, naming the field, and sends nothing', async () => {
     const { api, lessonId } = await courseWithLesson();
-    const outcome = await new SaveBlock(api).execute({ kind: 'LESSON', lessonId }, null, { ...question, options: question.options.map((o) => ({ ...o, correct: false })) });
+    const outcome = await new SaveBlock(api).execute({ kind: 'LESSON', lessonId }, null, {
+      ...question,
+      options: question.options.map((o) => ({ ...o, correct: false })),
+    });
     expect(outcome).toMatchObject({ ok: false, fields: { options: 'Mark exactly one option as the correct answer' } });
     expect(api.calls.filter((c) => c.startsWith('createBlock'))).toEqual([]);
   });
@@ -67,20 +92,40 @@ describe('SaveBlock', () => {
     const created = await save.execute({ kind: 'LESSON', lessonId }, null, text('Hello'));
     if (!created.ok) throw new Error('refused');
     await save.execute({ kind: 'LESSON', lessonId }, created.blockId, text('Hello', 'नमस्ते'));
-    const quiz = await new SaveQuiz(api).execute(courseId, null, { title: 'Check', passMark: 70, maxAttempts: 3, answerReveal: 'AFTER_PASSING' });
+    const quiz = await new SaveQuiz(api).execute(courseId, null, {
+      title: 'Check',
+      passMark: 70,
+      maxAttempts: 3,
+      answerReveal: 'AFTER_PASSING',
+    });
     if (!quiz.ok) throw new Error('refused');
     await save.execute({ kind: 'QUIZ', quizId: quiz.quizId }, null, question);
     const course = await api.load(courseId);
-    expect(course.contents[0]).toMatchObject({ kind: 'LESSON', blocks: [{ block: { texts: { HINDI: { body: 'नमस्ते' } } } }] });
-    expect(course.contents[1]).toMatchObject({ kind: 'QUIZ', passMark: 70, questions: [{ block: { type: 'MULTIPLE_CHOICE' } }] });
+    expect(course.contents[0]).toMatchObject({
+      kind: 'LESSON',
+      blocks: [{ block: { texts: { HINDI: { body: 'नमस्ते' } } } }],
+    });
+    expect(course.contents[1]).toMatchObject({
+      kind: 'QUIZ',
+      passMark: 70,
+      questions: [{ block: { type: 'MULTIPLE_CHOICE' } }],
+    });
   });
 });
 
 describe('SaveQuiz', () => {
   it('refuses a pass mark outside 1..100 and attempts outside 1..20', async () => {
     const api = new FakeCourseAuthoringApi();
-    const outcome = await new SaveQuiz(api).execute('c', null, { title: 'Q', passMark: 0, maxAttempts: 0, answerReveal: 'NEVER' });
-    expect(outcome).toMatchObject({ ok: false, fields: { passMark: expect.any(String), maxAttempts: expect.any(String) } });
+    const outcome = await new SaveQuiz(api).execute('c', null, {
+      title: 'Q',
+      passMark: 0,
+      maxAttempts: 0,
+      answerReveal: 'NEVER',
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      fields: { passMark: expect.any(String), maxAttempts: expect.any(String) },
+    });
     expect(api.calls).toEqual([]);
   });
 });
@@ -119,14 +164,21 @@ describe('the publish checklist', () => {
     await api.createBlock(lessonId, { type: 'TEXT_AREA', alignment: 'LEFT', texts: { HINDI: { body: 'केवल हिन्दी' } } });
     let course = await api.load(courseId);
     expect(missingTranslationCounts(course)).toEqual({ ENGLISH: 1, HINDI: 0 });
-    expect(publishChecklist(course).errors.map((e) => e.message)).toEqual(['Finish the English text (the primary language).']);
+    expect(publishChecklist(course).errors.map((e) => e.message)).toEqual([
+      'Finish the English text (the primary language).',
+    ]);
 
     await api.updateBlock(course.contents[0].kind === 'LESSON' ? course.contents[0].blocks[0].blockId : '', {
       type: 'TEXT_AREA',
       alignment: 'LEFT',
       texts: { ENGLISH: { body: 'Only English now' } },
     });
-    await api.createBlock(lessonId, { type: 'IMAGE', alignment: 'LEFT', fileId: FILE, texts: { ENGLISH: { altText: 'A meeting' } } });
+    await api.createBlock(lessonId, {
+      type: 'IMAGE',
+      alignment: 'LEFT',
+      fileId: FILE,
+      texts: { ENGLISH: { altText: 'A meeting' } },
+    });
     course = await api.load(courseId);
     const checklist = publishChecklist(course);
     expect(checklist.errors).toEqual([]);
@@ -136,9 +188,18 @@ describe('the publish checklist', () => {
       'Lesson "Welcome", block 2: No complete Hindi (हिन्दी) translation: learners see English.',
     ]);
     expect(missingTranslationCounts(course)).toEqual({ ENGLISH: 0, HINDI: 2 });
-    await api.createBlock(lessonId, { type: 'VIDEO', alignment: 'LEFT', fileId: FILE, texts: { ENGLISH: { transcript: 'Words' } } });
+    await api.createBlock(lessonId, {
+      type: 'VIDEO',
+      alignment: 'LEFT',
+      fileId: FILE,
+      texts: { ENGLISH: { transcript: 'Words' } },
+    });
     course = await api.load(courseId);
-    expect(publishChecklist(course).warnings.map((w) => w.message).slice(2)).toEqual([
+    expect(
+      publishChecklist(course)
+        .warnings.map((w) => w.message)
+        .slice(2),
+    ).toEqual([
       'No complete Hindi (हिन्दी) translation: learners see English.',
       'This video has no captions in this language. (English)',
       'This video has no captions in this language. (Hindi (हिन्दी))',
@@ -155,6 +216,7 @@ describe('the publish checklist', () => {
     api.publishRefusal = { message: 'This course cannot be published', missing: ['The quiz "Final" has no question'] };
     const outcome = await new PublishCourse(api).execute(await api.load(courseId));
     expect(outcome).toMatchObject({ ok: false, message: 'This course cannot be published' });
-    if (!outcome.ok) expect(outcome.checklist.errors.map((e) => e.message)).toEqual(['The quiz "Final" has no question']);
+    if (!outcome.ok)
+      expect(outcome.checklist.errors.map((e) => e.message)).toEqual(['The quiz "Final" has no question']);
   });
 });

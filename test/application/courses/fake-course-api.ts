@@ -29,10 +29,42 @@ export class FakeCourseApi implements CourseApi {
     { language: 'HINDI', priority: 'SECONDARY' },
   ];
   people: FakePerson[] = [
-    { userId: 'u1', firstName: 'Esha', lastName: 'Employee', email: 'esha@acme.test', branchId: 'hq', departmentId: 'hr', joined: '2024-01-15' },
-    { userId: 'u2', firstName: 'Rohan', lastName: 'Patel', email: 'rohan@acme.test', branchId: 'pune', departmentId: 'hr-pune', joined: '2022-03-10' },
-    { userId: 'u3', firstName: 'Priya', lastName: 'Iyer', email: 'priya@acme.test', branchId: 'pune', departmentId: 'hr-pune', joined: '2023-07-10' },
-    { userId: 'u4', firstName: 'Arjun', lastName: 'Rao', email: 'arjun@acme.test', branchId: 'pune', departmentId: 'sales-pune', joined: '2024-09-10' },
+    {
+      userId: 'u1',
+      firstName: 'Esha',
+      lastName: 'Employee',
+      email: 'esha@acme.test',
+      branchId: 'hq',
+      departmentId: 'hr',
+      joined: '2024-01-15',
+    },
+    {
+      userId: 'u2',
+      firstName: 'Rohan',
+      lastName: 'Patel',
+      email: 'rohan@acme.test',
+      branchId: 'pune',
+      departmentId: 'hr-pune',
+      joined: '2022-03-10',
+    },
+    {
+      userId: 'u3',
+      firstName: 'Priya',
+      lastName: 'Iyer',
+      email: 'priya@acme.test',
+      branchId: 'pune',
+      departmentId: 'hr-pune',
+      joined: '2023-07-10',
+    },
+    {
+      userId: 'u4',
+      firstName: 'Arjun',
+      lastName: 'Rao',
+      email: 'arjun@acme.test',
+      branchId: 'pune',
+      departmentId: 'sales-pune',
+      joined: '2024-09-10',
+    },
   ];
   assigned = new Set<string>();
   /** Every call, for tests that care what went over the wire. */
@@ -102,7 +134,13 @@ export class FakeCourseApi implements CourseApi {
       dateOfJoining: p.joined,
       assigned: this.assigned.has(p.userId),
     }));
-    return { items, page: page.page, pageSize: page.pageSize, total: all.length, alreadyAssigned: all.filter((p) => this.assigned.has(p.userId)).length };
+    return {
+      items,
+      page: page.page,
+      pageSize: page.pageSize,
+      total: all.length,
+      alreadyAssigned: all.filter((p) => this.assigned.has(p.userId)).length,
+    };
   }
 
   async assign(body: AssignCourseBody): Promise<AssignResult> {
@@ -110,7 +148,13 @@ export class FakeCourseApi implements CourseApi {
     if (this.status !== 'PUBLISHED') return { ok: false, reason: 'not-published' };
     const ids = body.userIds ?? this.matches(body).map((p) => p.userId);
     const unknown = ids.filter((id) => !this.people.some((p) => p.userId === id));
-    if (unknown.length) return { ok: false, reason: 'not-found', message: `Users not found: ${unknown.join(', ')}`, fields: { userIds: unknown.join(', ') } };
+    if (unknown.length)
+      return {
+        ok: false,
+        reason: 'not-found',
+        message: `Users not found: ${unknown.join(', ')}`,
+        fields: { userIds: unknown.join(', ') },
+      };
     let assigned = 0;
     for (const id of new Set(ids)) {
       if (!this.assigned.has(id)) {
@@ -158,7 +202,11 @@ export class FakeCourseApi implements CourseApi {
     return had.length;
   }
 
-  async changeDueDate(courseId: string, userId: string, dueOn: string | null): Promise<{ ok: true } | { ok: false; message: string }> {
+  async changeDueDate(
+    courseId: string,
+    userId: string,
+    dueOn: string | null,
+  ): Promise<{ ok: true } | { ok: false; message: string }> {
     this.calls.push({ method: 'changeDueDate', args: [courseId, userId, dueOn] });
     if (!this.assigned.has(userId)) return { ok: false, message: 'This person does not have the course' };
     this.dueDates.set(userId, dueOn);

@@ -113,7 +113,8 @@ export class FakeCourseAuthoringApi implements CourseAuthoringApi {
   async addLanguage(courseId: string, language: CourseLanguage) {
     this.call(`addLanguage ${language}`);
     const course = this.course(courseId);
-    if (course.languages.some((l) => l.language === language)) throw new ApiError('conflict', 'CONFLICT', 'The course has this language already');
+    if (course.languages.some((l) => l.language === language))
+      throw new ApiError('conflict', 'CONFLICT', 'The course has this language already');
     course.languages.push({ language, priority: 'SECONDARY' });
   }
 
@@ -132,7 +133,14 @@ export class FakeCourseAuthoringApi implements CourseAuthoringApi {
     this.call(`clone ${courseId}`);
     const source = this.course(courseId);
     const copyId = this.id('course');
-    this.courses.set(copyId, { ...structuredClone(source), courseId: copyId, title: `${source.title} (copy)`, status: 'DRAFT', version: 1, versions: [] });
+    this.courses.set(copyId, {
+      ...structuredClone(source),
+      courseId: copyId,
+      title: `${source.title} (copy)`,
+      status: 'DRAFT',
+      version: 1,
+      versions: [],
+    });
     return { courseId: copyId };
   }
 
@@ -157,7 +165,10 @@ export class FakeCourseAuthoringApi implements CourseAuthoringApi {
   async renameContent(kind: 'LESSON' | 'QUIZ', contentId: string, title: string, language: CourseLanguage) {
     this.call(`renameContent ${kind} ${language} ${title}`);
     const { course, content } = this.content(contentId);
-    if (!course.languages.some((l) => l.language === language)) throw new ApiError('invalid', 'VALIDATION', `The course has no ${language}`, { language: 'Not a language of the course' });
+    if (!course.languages.some((l) => l.language === language))
+      throw new ApiError('invalid', 'VALIDATION', `The course has no ${language}`, {
+        language: 'Not a language of the course',
+      });
     content.titles = { ...content.titles, [language]: title };
     if (course.languages.find((l) => l.priority === 'PRIMARY')?.language === language) content.title = title;
   }

@@ -13,14 +13,21 @@ describe('PreviewCourseAssignment', () => {
 
   it('sends "All" choices and a blank search as no filter', async () => {
     const api = new FakeCourseApi();
-    const outcome = await new PreviewCourseAssignment(api).execute('c1', { branchId: '', departmentId: '', search: '  ' });
+    const outcome = await new PreviewCourseAssignment(api).execute('c1', {
+      branchId: '',
+      departmentId: '',
+      search: '  ',
+    });
     expect(outcome).toMatchObject({ ok: true, total: 4 });
     expect(api.calls.at(-1)?.args[1]).toEqual({});
   });
 
   it('refuses a joining-date range that ends before it starts, without calling the API', async () => {
     const api = new FakeCourseApi();
-    const outcome = await new PreviewCourseAssignment(api).execute('c1', { startJoiningDate: '2024-05-01', endJoiningDate: '2024-01-01' });
+    const outcome = await new PreviewCourseAssignment(api).execute('c1', {
+      startJoiningDate: '2024-05-01',
+      endJoiningDate: '2024-01-01',
+    });
     expect(outcome).toEqual({ ok: false, reason: 'invalid-filter', fields: { endJoiningDate: expect.any(String) } });
     expect(api.calls).toHaveLength(0);
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseFilesApi, FileTransfer, UploadTarget } from '../../../src/application/courses/authoring/course-files.port';
-import { ReadCourseFiles, UploadCourseFile } from '../../../src/application/courses/authoring/upload-course-file.use-case';
+import type {
+  CourseFilesApi,
+  FileTransfer,
+  UploadTarget,
+} from '../../../src/application/courses/authoring/course-files.port';
+import {
+  ReadCourseFiles,
+  UploadCourseFile,
+} from '../../../src/application/courses/authoring/upload-course-file.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 
@@ -29,10 +36,23 @@ class FakeStorage implements CourseFilesApi, FileTransfer {
 
   async courseLinks(courseId: string) {
     this.calls.push(`links ${courseId}`);
-    return [{ fileId: FILE_ID, url: `/files/${FILE_ID}?sig=y`, fileName: 'talk.mp4', contentType: 'video/mp4', purpose: 'VIDEO' as const }];
+    return [
+      {
+        fileId: FILE_ID,
+        url: `/files/${FILE_ID}?sig=y`,
+        fileName: 'talk.mp4',
+        contentType: 'video/mp4',
+        purpose: 'VIDEO' as const,
+      },
+    ];
   }
 
-  async put(target: UploadTarget, file: Blob, onProgress: (sent: number, total: number) => void, signal: AbortSignal): Promise<void> {
+  async put(
+    target: UploadTarget,
+    file: Blob,
+    onProgress: (sent: number, total: number) => void,
+    signal: AbortSignal,
+  ): Promise<void> {
     for (let step = 1; step <= 4; step++) {
       if (signal.aborted) throw new DOMException('cancelled', 'AbortError');
       onProgress(Math.round((file.size * step) / 4), file.size);
@@ -47,7 +67,13 @@ class FakeStorage implements CourseFilesApi, FileTransfer {
       this.stored.delete(fileId);
       throw this.refuseConfirm;
     }
-    return { fileId, fileName: 'talk.mp4', size: this.stored.get(fileId)!, contentType: 'video/mp4', downloadUrl: `/files/${fileId}?sig=x` };
+    return {
+      fileId,
+      fileName: 'talk.mp4',
+      size: this.stored.get(fileId)!,
+      contentType: 'video/mp4',
+      downloadUrl: `/files/${fileId}?sig=x`,
+    };
   }
 }
 
@@ -74,15 +100,25 @@ describe('UploadCourseFile', () => {
       () => {},
       new AbortController().signal,
     );
-    expect(outcome).toEqual({ ok: false, reason: 'too-large', message: 'The file is 2 KB; an image may be at most 1 KB.' });
+    expect(outcome).toEqual({
+      ok: false,
+      reason: 'too-large',
+      message: 'The file is 2 KB; an image may be at most 1 KB.',
+    });
     expect(storage.calls).toEqual([]);
   });
 
   it('reports a file the server refuses by its bytes, and a cancelled upload', async () => {
     const storage = new FakeStorage();
-    storage.refuseConfirm = new ApiError('other', 'UNSUPPORTED_MEDIA_TYPE', 'This file is not a video we can play (MP4 or WebM).');
+    storage.refuseConfirm = new ApiError(
+      'other',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'This file is not a video we can play (MP4 or WebM).',
+    );
     const upload = new UploadCourseFile(storage, storage, DEFAULT_UPLOAD_LIMITS);
-    expect(await upload.execute({ purpose: 'VIDEO', file: file('x.mp4', 100) }, () => {}, new AbortController().signal)).toEqual({
+    expect(
+      await upload.execute({ purpose: 'VIDEO', file: file('x.mp4', 100) }, () => {}, new AbortController().signal),
+    ).toEqual({
       ok: false,
       reason: 'refused',
       message: 'This file is not a video we can play (MP4 or WebM).',
@@ -90,7 +126,11 @@ describe('UploadCourseFile', () => {
     expect(storage.stored.size).toBe(0);
 
     const controller = new AbortController();
-    const cancelled = upload.execute({ purpose: 'VIDEO', file: file('y.mp4', 100) }, (sent) => sent >= 50 && controller.abort(), controller.signal);
+    const cancelled = upload.execute(
+      { purpose: 'VIDEO', file: file('y.mp4', 100) },
+      (sent) => sent >= 50 && controller.abort(),
+      controller.signal,
+    );
     expect(await cancelled).toEqual({ ok: false, reason: 'cancelled', message: 'Upload cancelled.' });
   });
 
@@ -98,15 +138,38 @@ describe('UploadCourseFile', () => {
     const storage = new FakeStorage();
     const upload = new UploadCourseFile(storage, storage, DEFAULT_UPLOAD_LIMITS);
     const old = '7c0d3f38-8d57-4e83-9d0e-3c2f3b8c1a22';
-    expect(await upload.execute({ purpose: 'VIDEO', file: file('new.mp4', 40), replaces: old }, () => {}, new AbortController().signal)).toMatchObject({ ok: true });
-    expect(await upload.execute({ purpose: 'IMAGE', file: file('cover.png', 30), coverOf: 'course-1' }, () => {}, new AbortController().signal)).toMatchObject({ ok: true });
-    expect(storage.calls).toEqual([`replace ${old} new.mp4 40`, `confirm ${FILE_ID}`, `cover course-1 cover.png 30`, `confirm ${FILE_ID}`]);
+    expect(
+      await upload.execute(
+        { purpose: 'VIDEO', file: file('new.mp4', 40), replaces: old },
+        () => {},
+        new AbortController().signal,
+      ),
+    ).toMatchObject({ ok: true });
+    expect(
+      await upload.execute(
+        { purpose: 'IMAGE', file: file('cover.png', 30), coverOf: 'course-1' },
+        () => {},
+        new AbortController().signal,
+      ),
+    ).toMatchObject({ ok: true });
+    expect(storage.calls).toEqual([
+      `replace ${old} new.mp4 40`,
+      `confirm ${FILE_ID}`,
+      `cover course-1 cover.png 30`,
+      `confirm ${FILE_ID}`,
+    ]);
   });
 
   it('reads the links of the files a course shows', async () => {
     const storage = new FakeStorage();
     expect(await new ReadCourseFiles(storage).execute('course-1')).toEqual([
-      { fileId: FILE_ID, url: `/files/${FILE_ID}?sig=y`, fileName: 'talk.mp4', contentType: 'video/mp4', purpose: 'VIDEO' },
+      {
+        fileId: FILE_ID,
+        url: `/files/${FILE_ID}?sig=y`,
+        fileName: 'talk.mp4',
+        contentType: 'video/mp4',
+        purpose: 'VIDEO',
+      },
     ]);
     expect(storage.calls).toEqual(['links course-1']);
   });

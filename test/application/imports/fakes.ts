@@ -1,6 +1,17 @@
-import type { ImportHeaders, ImportJob, ImportJobSummary, ImportValidation, ReportFormat } from '../../../src/contracts/main/invites.contract';
+import type {
+  ImportHeaders,
+  ImportJob,
+  ImportJobSummary,
+  ImportValidation,
+  ReportFormat,
+} from '../../../src/contracts/main/invites.contract';
 import type { Clock } from '../../../src/application/imports/clock.port';
-import type { ImportFile, ImportRequest, MappedImportFile, UserImportApi } from '../../../src/application/imports/user-import-api.port';
+import type {
+  ImportFile,
+  ImportRequest,
+  MappedImportFile,
+  UserImportApi,
+} from '../../../src/application/imports/user-import-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { proposeMapping } from '../../../src/domain/imports/import-columns';
 
@@ -57,7 +68,15 @@ export class FakeUserImportApi implements UserImportApi {
       problemsTruncated: false,
       sendInvitations: input.sendInvitations,
     };
-    const queued: ImportJob = { ...base, status: 'QUEUED', rowsDone: 0, created: 0, skipped: 0, invitationsSent: 0, problems: [] };
+    const queued: ImportJob = {
+      ...base,
+      status: 'QUEUED',
+      rowsDone: 0,
+      created: 0,
+      skipped: 0,
+      invitationsSent: 0,
+      problems: [],
+    };
     const done: ImportJob = {
       ...base,
       status: 'COMPLETED',
@@ -83,7 +102,9 @@ export class FakeUserImportApi implements UserImportApi {
   }
 
   async listJobs(): Promise<ImportJobSummary[]> {
-    return [...this.jobs.values()].map(({ done: { problems: _p, problemsTruncated: _t, ...summary } }) => summary).reverse();
+    return [...this.jobs.values()]
+      .map(({ done: { problems: _p, problemsTruncated: _t, ...summary } }) => summary)
+      .reverse();
   }
 
   async cancelJob(jobId: string): Promise<ImportJob> {
@@ -128,7 +149,13 @@ export class FakeUserImportApi implements UserImportApi {
           ? [{ row: i + 2, email, column: 'email' as const, reason: `${email} is already a user of this workspace` }]
           : [],
     );
-    return { totalRows: emails.length, validRows: emails.length - problems.length, invalidRows: problems.length, problems, problemsTruncated: false };
+    return {
+      totalRows: emails.length,
+      validRows: emails.length - problems.length,
+      invalidRows: problems.length,
+      problems,
+      problemsTruncated: false,
+    };
   }
 }
 
@@ -139,7 +166,10 @@ export class FixedClock implements Clock {
   }
 }
 
-export const csvFile = (name: string, text: string): ImportFile => ({ name, content: new Blob([text], { type: 'text/csv' }) });
+export const csvFile = (name: string, text: string): ImportFile => ({
+  name,
+  content: new Blob([text], { type: 'text/csv' }),
+});
 
 export const SAMPLE = 'Email,First Name,Last Name\nann@acme.test,Ann,Lee\nbroken,Bob,Ray\nc@acme.test,Cy,Day\n';
 

@@ -14,7 +14,12 @@ import type {
   UserChoice,
   WorkspaceSettings,
 } from '../../../src/contracts/main/organisation.contract';
-import type { BusinessUnitsApi, DepartmentsApi, Page, WorkspaceAdminApi } from '../../../src/application/organisation/organisation-admin-api.port';
+import type {
+  BusinessUnitsApi,
+  DepartmentsApi,
+  Page,
+  WorkspaceAdminApi,
+} from '../../../src/application/organisation/organisation-admin-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { notConfiguredMessage } from '../../../src/domain/auth/social-sign-in';
 import { DEFAULT_SESSION_POLICY } from '../../../src/domain/organisation/workspace-policy';
@@ -28,8 +33,22 @@ function page<T>(all: T[], query: { page?: number; pageSize?: number }): Page<T>
 /** Business units in memory, with the server's rules (one headquarters, a target for people, unique names). */
 export class FakeBusinessUnitsApi implements BusinessUnitsApi {
   units: BusinessUnit[] = [
-    { branchId: 'hq', branchName: 'Acme Headquarters', headquarter: true, backgroundColor: null, userCount: 30, departmentCount: 3 },
-    { branchId: 'pune', branchName: 'Acme Pune', headquarter: false, backgroundColor: null, userCount: 10, departmentCount: 3 },
+    {
+      branchId: 'hq',
+      branchName: 'Acme Headquarters',
+      headquarter: true,
+      backgroundColor: null,
+      userCount: 30,
+      departmentCount: 3,
+    },
+    {
+      branchId: 'pune',
+      branchName: 'Acme Pune',
+      headquarter: false,
+      backgroundColor: null,
+      userCount: 10,
+      departmentCount: 3,
+    },
   ];
   calls: string[] = [];
   removed: DeleteBranchBody[] = [];
@@ -38,15 +57,27 @@ export class FakeBusinessUnitsApi implements BusinessUnitsApi {
   async list(query: BusinessUnitQuery) {
     this.calls.push(`list ${query.page} ${query.search ?? ''}`);
     const search = query.search?.toLowerCase();
-    return page(this.units.filter((u) => !search || u.branchName.toLowerCase().includes(search)), query);
+    return page(
+      this.units.filter((u) => !search || u.branchName.toLowerCase().includes(search)),
+      query,
+    );
   }
   async create(body: CreateBranchBody) {
     this.calls.push(`create ${body.branchName}`);
     if (this.units.some((u) => u.branchName.toLowerCase() === body.branchName.toLowerCase())) {
-      throw new ApiError('conflict', 'CONFLICT', 'A business unit with this name exists already', { branchName: 'A business unit with this name exists already' });
+      throw new ApiError('conflict', 'CONFLICT', 'A business unit with this name exists already', {
+        branchName: 'A business unit with this name exists already',
+      });
     }
     if (body.headquarter) this.units = this.units.map((u) => ({ ...u, headquarter: false }));
-    const unit: BusinessUnit = { branchId: `u${this.next++}`, branchName: body.branchName, headquarter: body.headquarter ?? false, backgroundColor: null, userCount: 0, departmentCount: 0 };
+    const unit: BusinessUnit = {
+      branchId: `u${this.next++}`,
+      branchName: body.branchName,
+      headquarter: body.headquarter ?? false,
+      backgroundColor: null,
+      userCount: 0,
+      departmentCount: 0,
+    };
     this.units.push(unit);
     return unit;
   }
@@ -55,20 +86,28 @@ export class FakeBusinessUnitsApi implements BusinessUnitsApi {
     const unit = this.units.find((u) => u.branchId === branchId);
     if (!unit) throw new ApiError('not-found', 'NOT_FOUND', 'Business unit not found');
     if (body.headquarter) this.units = this.units.map((u) => ({ ...u, headquarter: u.branchId === branchId }));
-    this.units = this.units.map((u) => (u.branchId === branchId ? { ...u, branchName: body.branchName ?? u.branchName } : u));
+    this.units = this.units.map((u) =>
+      u.branchId === branchId ? { ...u, branchName: body.branchName ?? u.branchName } : u,
+    );
     return this.units.find((u) => u.branchId === branchId)!;
   }
   async remove(body: DeleteBranchBody) {
     this.calls.push(`remove ${body.branchIds.join()}`);
     this.removed.push(body);
     const doomed = this.units.filter((u) => body.branchIds.includes(u.branchId));
-    if (doomed.some((u) => u.headquarter)) throw new ApiError('conflict', 'CONFLICT', 'The headquarters cannot be deleted');
+    if (doomed.some((u) => u.headquarter))
+      throw new ApiError('conflict', 'CONFLICT', 'The headquarters cannot be deleted');
     const people = doomed.reduce((n, u) => n + u.userCount, 0);
-    if (people > 0 && !body.moveUsersToBranchId) throw new ApiError('invalid', 'VALIDATION', 'Choose where they go', { moveUsersToBranchId: 'Required' });
+    if (people > 0 && !body.moveUsersToBranchId)
+      throw new ApiError('invalid', 'VALIDATION', 'Choose where they go', { moveUsersToBranchId: 'Required' });
     this.units = this.units
       .filter((u) => !body.branchIds.includes(u.branchId))
       .map((u) => (u.branchId === body.moveUsersToBranchId ? { ...u, userCount: u.userCount + people } : u));
-    return { deletedBranchIds: body.branchIds, movedUsers: people, deletedDepartments: doomed.reduce((n, u) => n + u.departmentCount, 0) };
+    return {
+      deletedBranchIds: body.branchIds,
+      movedUsers: people,
+      deletedDepartments: doomed.reduce((n, u) => n + u.departmentCount, 0),
+    };
   }
   async setColour(branchId: string, hex: string) {
     this.calls.push(`colour ${branchId} ${hex}`);
@@ -79,9 +118,33 @@ export class FakeBusinessUnitsApi implements BusinessUnitsApi {
 
 export class FakeDepartmentsApi implements DepartmentsApi {
   rows: DepartmentRow[] = [
-    { departmentId: 'd1', departmentName: 'Engineering', branchId: 'hq', branchName: 'Acme Headquarters', userCount: 4, managerCount: 0, createdAt: '2026-01-01T00:00:00.000Z' },
-    { departmentId: 'd2', departmentName: 'Sales', branchId: 'hq', branchName: 'Acme Headquarters', userCount: 2, managerCount: 0, createdAt: '2026-01-01T00:00:00.000Z' },
-    { departmentId: 'd3', departmentName: 'Sales', branchId: 'pune', branchName: 'Acme Pune', userCount: 0, managerCount: 0, createdAt: '2026-01-01T00:00:00.000Z' },
+    {
+      departmentId: 'd1',
+      departmentName: 'Engineering',
+      branchId: 'hq',
+      branchName: 'Acme Headquarters',
+      userCount: 4,
+      managerCount: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+    {
+      departmentId: 'd2',
+      departmentName: 'Sales',
+      branchId: 'hq',
+      branchName: 'Acme Headquarters',
+      userCount: 2,
+      managerCount: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+    {
+      departmentId: 'd3',
+      departmentName: 'Sales',
+      branchId: 'pune',
+      branchName: 'Acme Pune',
+      userCount: 0,
+      managerCount: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
   ];
   managerLists = new Map<string, DepartmentManager[]>();
   people: UserChoice[] = [
@@ -97,14 +160,37 @@ export class FakeDepartmentsApi implements DepartmentsApi {
   async list(query: DepartmentQuery) {
     this.queries.push(query);
     const search = query.search?.toLowerCase();
-    return page(this.rows.filter((d) => (!query.branchId || d.branchId === query.branchId) && (!search || d.departmentName.toLowerCase().includes(search))), query);
+    return page(
+      this.rows.filter(
+        (d) =>
+          (!query.branchId || d.branchId === query.branchId) &&
+          (!search || d.departmentName.toLowerCase().includes(search)),
+      ),
+      query,
+    );
   }
   async create(body: CreateDepartmentBody) {
     const units = body.allBranch ? ['hq', 'pune'] : [body.branchId!];
     const created = units
-      .filter((b) => !this.rows.some((d) => d.branchId === b && d.departmentName.toLowerCase() === body.departmentName.toLowerCase()))
-      .map((b) => ({ departmentId: `d${this.next++}`, departmentName: body.departmentName, branchId: b, branchName: b, userCount: 0, managerCount: 0, createdAt: '2026-01-02T00:00:00.000Z' }));
-    if (created.length === 0) throw new ApiError('conflict', 'CONFLICT', 'This business unit has a department with this name already', { departmentName: 'Taken' });
+      .filter(
+        (b) =>
+          !this.rows.some(
+            (d) => d.branchId === b && d.departmentName.toLowerCase() === body.departmentName.toLowerCase(),
+          ),
+      )
+      .map((b) => ({
+        departmentId: `d${this.next++}`,
+        departmentName: body.departmentName,
+        branchId: b,
+        branchName: b,
+        userCount: 0,
+        managerCount: 0,
+        createdAt: '2026-01-02T00:00:00.000Z',
+      }));
+    if (created.length === 0)
+      throw new ApiError('conflict', 'CONFLICT', 'This business unit has a department with this name already', {
+        departmentName: 'Taken',
+      });
     this.rows.push(...created);
     return created;
   }
@@ -130,14 +216,28 @@ export class FakeDepartmentsApi implements DepartmentsApi {
     const person = this.people.find((p) => p.userId === body.userId);
     if (!person) throw new ApiError('not-found', 'NOT_FOUND', 'User not found');
     const [firstName, lastName] = person.name.split(' ');
-    const manager: DepartmentManager = { userId: person.userId, firstName, lastName, email: person.email, role: body.role, appointedAt: '2026-01-03T00:00:00.000Z' };
-    this.managerLists.set(departmentId, [...(this.managerLists.get(departmentId) ?? []).filter((m) => m.userId !== body.userId), manager]);
+    const manager: DepartmentManager = {
+      userId: person.userId,
+      firstName,
+      lastName,
+      email: person.email,
+      role: body.role,
+      appointedAt: '2026-01-03T00:00:00.000Z',
+    };
+    this.managerLists.set(departmentId, [
+      ...(this.managerLists.get(departmentId) ?? []).filter((m) => m.userId !== body.userId),
+      manager,
+    ]);
     return manager;
   }
   async removeManager(departmentId: string, userId: string) {
     const list = this.managerLists.get(departmentId) ?? [];
-    if (!list.some((m) => m.userId === userId)) throw new ApiError('not-found', 'NOT_FOUND', 'This person is not a manager of the department');
-    this.managerLists.set(departmentId, list.filter((m) => m.userId !== userId));
+    if (!list.some((m) => m.userId === userId))
+      throw new ApiError('not-found', 'NOT_FOUND', 'This person is not a manager of the department');
+    this.managerLists.set(
+      departmentId,
+      list.filter((m) => m.userId !== userId),
+    );
   }
   async searchUsers(search: string) {
     this.searches.push(search);
@@ -151,7 +251,12 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
   colour = '#1f6feb';
   logo: string | null = null;
   uploads: { size: number; name: string }[] = [];
-  current: WorkspaceSettings = { bulkSignUpEnabled: false, socialPlatformSet: [], availableSocialPlatforms: ['GOOGLE', 'MICROSOFT'], ...DEFAULT_SESSION_POLICY };
+  current: WorkspaceSettings = {
+    bulkSignUpEnabled: false,
+    socialPlatformSet: [],
+    availableSocialPlatforms: ['GOOGLE', 'MICROSOFT'],
+    ...DEFAULT_SESSION_POLICY,
+  };
   updates: UpdateSettingsBody[] = [];
 
   async setColour(hex: string) {
@@ -160,7 +265,10 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
   }
   async uploadLogo(file: Blob, fileName: string) {
     this.uploads.push({ size: file.size, name: fileName });
-    if (fileName.endsWith('.fake')) throw new ApiError('invalid', 'UNSUPPORTED_IMAGE', 'The logo must be a PNG, JPEG or WebP picture', { logo: 'Not a picture' });
+    if (fileName.endsWith('.fake'))
+      throw new ApiError('invalid', 'UNSUPPORTED_IMAGE', 'The logo must be a PNG, JPEG or WebP picture', {
+        logo: 'Not a picture',
+      });
     this.logo = `/main-api/api/workspace/logo/abcdef0123456789`;
     return this.logo;
   }
@@ -174,7 +282,10 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
     this.updates.push(body);
     // As the server: a method it is not configured for cannot be switched on.
     const unserved = (body.socialPlatformSet ?? []).filter((m) => !this.current.availableSocialPlatforms.includes(m));
-    if (unserved.length) throw new ApiError('invalid', 'VALIDATION', notConfiguredMessage(unserved[0]), { socialPlatformSet: notConfiguredMessage(unserved[0]) });
+    if (unserved.length)
+      throw new ApiError('invalid', 'VALIDATION', notConfiguredMessage(unserved[0]), {
+        socialPlatformSet: notConfiguredMessage(unserved[0]),
+      });
     const defined = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     this.current = { ...this.current, ...defined };
     return this.current;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DeleteBusinessUnit, SaveBusinessUnit, SetBusinessUnitColour } from '../../../src/application/organisation/business-unit.use-cases';
+import {
+  DeleteBusinessUnit,
+  SaveBusinessUnit,
+  SetBusinessUnitColour,
+} from '../../../src/application/organisation/business-unit.use-cases';
 import {
   AppointDepartmentManager,
   CreateDepartment,
@@ -7,7 +11,11 @@ import {
   RemoveDepartmentManager,
   RenameDepartment,
 } from '../../../src/application/organisation/department.use-cases';
-import { SaveWorkspaceSettings, SetWorkspaceColour, UploadLogo } from '../../../src/application/organisation/workspace-admin.use-cases';
+import {
+  SaveWorkspaceSettings,
+  SetWorkspaceColour,
+  UploadLogo,
+} from '../../../src/application/organisation/workspace-admin.use-cases';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { logoProblem, normaliseHex, textOn } from '../../../src/domain/organisation/branding';
 import { deletePlan } from '../../../src/domain/organisation/business-unit-rules';
@@ -42,13 +50,21 @@ describe('business-unit use cases', () => {
     expect(created).toMatchObject({ ok: true, unit: { branchName: 'Acme Chennai', headquarter: false } });
     const taken = await save.execute({ branchName: 'acme chennai' });
     expect(taken).toMatchObject({ ok: false, reason: 'conflict', fields: { branchName: expect.any(String) } });
-    expect(await save.execute({ branchName: '   ' })).toMatchObject({ ok: false, reason: 'invalid', fields: { branchName: 'Give the business unit a name' } });
+    expect(await save.execute({ branchName: '   ' })).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      fields: { branchName: 'Give the business unit a name' },
+    });
     expect(api.calls.filter((c) => c.startsWith('create'))).toEqual(['create Acme Chennai', 'create acme chennai']);
   });
 
   it('moves the headquarters: exactly one afterwards', async () => {
     const api = new FakeBusinessUnitsApi();
-    const outcome = await new SaveBusinessUnit(api).execute({ branchId: 'pune', branchName: 'Acme Pune', headquarter: true });
+    const outcome = await new SaveBusinessUnit(api).execute({
+      branchId: 'pune',
+      branchName: 'Acme Pune',
+      headquarter: true,
+    });
     expect(outcome.ok).toBe(true);
     expect(api.units.filter((u) => u.headquarter).map((u) => u.branchId)).toEqual(['pune']);
   });
@@ -65,8 +81,15 @@ describe('business-unit use cases', () => {
     const api = new FakeBusinessUnitsApi();
     const del = new DeleteBusinessUnit(api);
     const pune = api.units[1];
-    expect(await del.execute({ unit: pune })).toMatchObject({ ok: false, reason: 'invalid', fields: { moveUsersToBranchId: expect.any(String) } });
-    expect(await del.execute({ unit: pune, moveUsersToBranchId: 'pune' })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await del.execute({ unit: pune })).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      fields: { moveUsersToBranchId: expect.any(String) },
+    });
+    expect(await del.execute({ unit: pune, moveUsersToBranchId: 'pune' })).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+    });
     expect(api.removed).toEqual([]);
     const done = await del.execute({ unit: pune, moveUsersToBranchId: 'hq' });
     expect(done).toMatchObject({ ok: true, result: { movedUsers: 10 } });
@@ -83,8 +106,15 @@ describe('business-unit use cases', () => {
   it('sets a colour typed in any usual form, refusing non-colours before calling', async () => {
     const api = new FakeBusinessUnitsApi();
     const set = new SetBusinessUnitColour(api);
-    expect(await set.execute({ branchId: 'pune', colour: '#AA3355' })).toMatchObject({ ok: true, unit: { backgroundColor: '#aa3355' } });
-    expect(await set.execute({ branchId: 'pune', colour: 'pink' })).toMatchObject({ ok: false, reason: 'invalid', fields: { colour: expect.any(String) } });
+    expect(await set.execute({ branchId: 'pune', colour: '#AA3355' })).toMatchObject({
+      ok: true,
+      unit: { backgroundColor: '#aa3355' },
+    });
+    expect(await set.execute({ branchId: 'pune', colour: 'pink' })).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      fields: { colour: expect.any(String) },
+    });
     expect(api.calls.filter((c) => c.startsWith('colour'))).toEqual(['colour pune aa3355']);
   });
 
@@ -101,19 +131,37 @@ describe('department use cases', () => {
   it('creates in one unit or in all of them', async () => {
     const api = new FakeDepartmentsApi();
     const create = new CreateDepartment(api);
-    expect(await create.execute({ departmentName: ' Finance ', branchId: 'pune' })).toMatchObject({ ok: true, created: [{ departmentName: 'Finance', branchId: 'pune' }] });
+    expect(await create.execute({ departmentName: ' Finance ', branchId: 'pune' })).toMatchObject({
+      ok: true,
+      created: [{ departmentName: 'Finance', branchId: 'pune' }],
+    });
     const all = await create.execute({ departmentName: 'Finance', branchId: 'ALL' });
     expect(all).toMatchObject({ ok: true, created: [{ branchId: 'hq' }] });
-    expect(await create.execute({ departmentName: 'Finance', branchId: 'ALL' })).toMatchObject({ ok: false, reason: 'conflict' });
-    expect(await create.execute({ departmentName: '', branchId: 'hq' })).toMatchObject({ ok: false, fields: { departmentName: expect.any(String) } });
-    expect(await create.execute({ departmentName: 'Legal', branchId: '' })).toMatchObject({ ok: false, fields: { branchId: expect.any(String) } });
+    expect(await create.execute({ departmentName: 'Finance', branchId: 'ALL' })).toMatchObject({
+      ok: false,
+      reason: 'conflict',
+    });
+    expect(await create.execute({ departmentName: '', branchId: 'hq' })).toMatchObject({
+      ok: false,
+      fields: { departmentName: expect.any(String) },
+    });
+    expect(await create.execute({ departmentName: 'Legal', branchId: '' })).toMatchObject({
+      ok: false,
+      fields: { branchId: expect.any(String) },
+    });
   });
 
   it('renames, and reports a department that is gone', async () => {
     const api = new FakeDepartmentsApi();
     const rename = new RenameDepartment(api);
-    expect(await rename.execute({ departmentId: 'd1', departmentName: 'Platform' })).toMatchObject({ ok: true, department: { departmentName: 'Platform' } });
-    expect(await rename.execute({ departmentId: 'nope', departmentName: 'X' })).toMatchObject({ ok: false, reason: 'not-found' });
+    expect(await rename.execute({ departmentId: 'd1', departmentName: 'Platform' })).toMatchObject({
+      ok: true,
+      department: { departmentName: 'Platform' },
+    });
+    expect(await rename.execute({ departmentId: 'nope', departmentName: 'X' })).toMatchObject({
+      ok: false,
+      reason: 'not-found',
+    });
   });
 
   it('deletes by department-unit pairs and says how many people lost their department', async () => {
@@ -126,13 +174,25 @@ describe('department use cases', () => {
   it('appoints a manager only with a person and a role; removes them', async () => {
     const api = new FakeDepartmentsApi();
     const appoint = new AppointDepartmentManager(api);
-    expect(await appoint.execute({ departmentId: 'd1', role: 'HEAD' })).toMatchObject({ ok: false, fields: { userId: 'Choose a person' } });
-    expect(await appoint.execute({ departmentId: 'd1', userId: 'u-esha' })).toMatchObject({ ok: false, fields: { role: 'Choose their role' } });
-    expect(await appoint.execute({ departmentId: 'd1', userId: 'u-esha', role: 'HEAD' })).toMatchObject({ ok: true, manager: { firstName: 'Esha', role: 'HEAD' } });
+    expect(await appoint.execute({ departmentId: 'd1', role: 'HEAD' })).toMatchObject({
+      ok: false,
+      fields: { userId: 'Choose a person' },
+    });
+    expect(await appoint.execute({ departmentId: 'd1', userId: 'u-esha' })).toMatchObject({
+      ok: false,
+      fields: { role: 'Choose their role' },
+    });
+    expect(await appoint.execute({ departmentId: 'd1', userId: 'u-esha', role: 'HEAD' })).toMatchObject({
+      ok: true,
+      manager: { firstName: 'Esha', role: 'HEAD' },
+    });
     expect(await api.managers('d1')).toHaveLength(1);
     const remove = new RemoveDepartmentManager(api);
     expect(await remove.execute({ departmentId: 'd1', userId: 'u-esha' })).toEqual({ ok: true });
-    expect(await remove.execute({ departmentId: 'd1', userId: 'u-esha' })).toMatchObject({ ok: false, reason: 'not-found' });
+    expect(await remove.execute({ departmentId: 'd1', userId: 'u-esha' })).toMatchObject({
+      ok: false,
+      reason: 'not-found',
+    });
   });
 });
 
@@ -151,13 +211,19 @@ describe('workspace use cases', () => {
     expect(api.uploads).toEqual([]);
     const png = await upload.execute({ blob: new Blob([new Uint8Array(10)], { type: 'image/png' }), name: 'logo.png' });
     expect(png).toEqual({ ok: true, companyLogo: '/main-api/api/workspace/logo/abcdef0123456789' });
-    const fake = await upload.execute({ blob: new Blob([new Uint8Array(10)], { type: 'image/png' }), name: 'logo.fake' });
+    const fake = await upload.execute({
+      blob: new Blob([new Uint8Array(10)], { type: 'image/png' }),
+      name: 'logo.fake',
+    });
     expect(fake).toMatchObject({ ok: false, reason: 'invalid', message: expect.stringContaining('PNG, JPEG or WebP') });
   });
 
   it('saves the settings without duplicate methods', async () => {
     const api = new FakeWorkspaceAdminApi();
-    const outcome = await new SaveWorkspaceSettings(api).execute({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE', 'GOOGLE'] });
+    const outcome = await new SaveWorkspaceSettings(api).execute({
+      bulkSignUpEnabled: true,
+      socialPlatformSet: ['GOOGLE', 'GOOGLE'],
+    });
     expect(outcome).toMatchObject({ ok: true, settings: { bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'] } });
     expect(api.updates).toEqual([{ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'] }]);
   });

@@ -18,14 +18,20 @@ describe('the directory use cases', () => {
     const api = new FakeDirectoryApi([person(1)]);
     api.refusals.set('u1', 'The workspace must keep at least one active workspace admin');
     const outcome = await new EditPerson(api).execute('u1', { status: 'INACTIVE' });
-    expect(outcome).toEqual({ ok: false, message: 'The workspace must keep at least one active workspace admin', fields: { status: expect.any(String) } });
+    expect(outcome).toEqual({
+      ok: false,
+      message: 'The workspace must keep at least one active workspace admin',
+      fields: { status: expect.any(String) },
+    });
   });
 
   it('applies a bulk change to everyone it may, reporting progress and each refusal', async () => {
     const api = new FakeDirectoryApi([person(1), person(2), person(3)]);
     api.refusals.set('u2', 'You cannot deactivate yourself');
     const progress: number[] = [];
-    const result = await new BulkEditPeople(api).execute(['u1', 'u2', 'u3'], { status: 'INACTIVE' }, (done) => progress.push(done));
+    const result = await new BulkEditPeople(api).execute(['u1', 'u2', 'u3'], { status: 'INACTIVE' }, (done) =>
+      progress.push(done),
+    );
     expect(result).toEqual({ changed: 2, failed: [{ userId: 'u2', message: 'You cannot deactivate yourself' }] });
     expect(progress).toEqual([1, 2, 3]);
     expect(api.people.map((u) => u.status)).toEqual(['INACTIVE', 'ACTIVE', 'INACTIVE']);

@@ -8,12 +8,17 @@ class FakeInvites implements PeopleInvitesApi {
   existing = new Set(['taken@acme.test']);
   async inviteOne(branchId: string, invitee: { email: string }) {
     this.calls.push(['one', branchId, invitee.email]);
-    if (this.existing.has(invitee.email)) throw new ApiError('conflict', 'CONFLICT', 'Already has an account here', { email: 'Already has an account here' });
+    if (this.existing.has(invitee.email))
+      throw new ApiError('conflict', 'CONFLICT', 'Already has an account here', {
+        email: 'Already has an account here',
+      });
     return { invited: 1, skipped: [] };
   }
   async inviteEmails(branchId: string, emails: string[]) {
     this.calls.push(['list', branchId, emails]);
-    const skipped = emails.filter((e) => this.existing.has(e)).map((email) => ({ email, reason: 'Already has an account here' }));
+    const skipped = emails
+      .filter((e) => this.existing.has(e))
+      .map((email) => ({ email, reason: 'Already has an account here' }));
     return { invited: emails.length - skipped.length, skipped };
   }
   async resend(branchId: string, email: string) {
@@ -47,15 +52,29 @@ describe('inviting people', () => {
     expect(api.calls).toEqual([]);
     const good = await new InvitePeople(api).list('hq', 'A@acme.test, taken@acme.test\na@acme.test');
     expect(api.calls).toEqual([['list', 'hq', ['a@acme.test', 'taken@acme.test']]]);
-    expect(good).toEqual({ ok: true, outcome: { invited: 1, skipped: [{ email: 'taken@acme.test', reason: 'Already has an account here' }] } });
+    expect(good).toEqual({
+      ok: true,
+      outcome: { invited: 1, skipped: [{ email: 'taken@acme.test', reason: 'Already has an account here' }] },
+    });
   });
 
   it('resends one by its unit, many by email, and says why a withdrawal was refused', async () => {
     const api = new FakeInvites();
     const manage = new ManageInvitations(api);
     expect(await manage.resend([{ branchId: 'hq', email: 'a@acme.test' }])).toEqual({ ok: true, count: 1 });
-    expect(await manage.resend([{ branchId: 'hq', email: 'a@acme.test' }, { branchId: 'pune', email: 'b@acme.test' }])).toEqual({ ok: true, count: 2 });
-    expect(api.calls.slice(0, 2)).toEqual([['resend', 'hq', 'a@acme.test'], ['resendMany', ['a@acme.test', 'b@acme.test']]]);
-    expect(await manage.withdraw({ branchId: 'hq', email: 'a@acme.test' })).toEqual({ ok: false, message: 'This invitation was already accepted' });
+    expect(
+      await manage.resend([
+        { branchId: 'hq', email: 'a@acme.test' },
+        { branchId: 'pune', email: 'b@acme.test' },
+      ]),
+    ).toEqual({ ok: true, count: 2 });
+    expect(api.calls.slice(0, 2)).toEqual([
+      ['resend', 'hq', 'a@acme.test'],
+      ['resendMany', ['a@acme.test', 'b@acme.test']],
+    ]);
+    expect(await manage.withdraw({ branchId: 'hq', email: 'a@acme.test' })).toEqual({
+      ok: false,
+      message: 'This invitation was already accepted',
+    });
   });
 });

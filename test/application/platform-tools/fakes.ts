@@ -15,8 +15,18 @@ import type {
 } from '../../../src/application/platform-tools/platform-tools-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
 
-export const ACME: WorkspaceOption = { workspaceId: '11111111-1111-4111-8111-111111111111', workspaceUrl: 'acme.localhost', companyName: 'Acme', active: true };
-export const GLOBEX: WorkspaceOption = { workspaceId: '22222222-2222-4222-8222-222222222222', workspaceUrl: 'globex.localhost', companyName: 'Globex', active: true };
+export const ACME: WorkspaceOption = {
+  workspaceId: '11111111-1111-4111-8111-111111111111',
+  workspaceUrl: 'acme.localhost',
+  companyName: 'Acme',
+  active: true,
+};
+export const GLOBEX: WorkspaceOption = {
+  workspaceId: '22222222-2222-4222-8222-222222222222',
+  workspaceUrl: 'globex.localhost',
+  companyName: 'Globex',
+  active: true,
+};
 
 /** Fails the next call with `failNext`, then works again. */
 class Failing {
@@ -35,7 +45,9 @@ export class FakeWorkspaceDirectory extends Failing implements WorkspaceDirector
   async search(q = ''): Promise<WorkspaceOption[]> {
     this.check(`search ${q}`);
     const needle = q.toLowerCase();
-    return this.workspaces.filter((w) => w.companyName.toLowerCase().includes(needle) || w.workspaceUrl.includes(needle));
+    return this.workspaces.filter(
+      (w) => w.companyName.toLowerCase().includes(needle) || w.workspaceUrl.includes(needle),
+    );
   }
 }
 
@@ -50,7 +62,10 @@ export class FakeFlagAdminApi extends Failing implements FlagAdminApi {
   }
   async create(key: string, value: string) {
     this.check(`create ${key}`);
-    if (this.flags.some((f) => f.key === key)) throw new ApiError('conflict', 'CONFLICT', `There is already a feature flag "${key}"`, { key: 'A flag with this key exists' });
+    if (this.flags.some((f) => f.key === key))
+      throw new ApiError('conflict', 'CONFLICT', `There is already a feature flag "${key}"`, {
+        key: 'A flag with this key exists',
+      });
     const flag = { key, value, enabledWorkspaces: [] };
     this.flags.push(flag);
     return structuredClone(flag);
@@ -66,13 +81,17 @@ export class FakeFlagAdminApi extends Failing implements FlagAdminApi {
     this.check(`workspaces ${key}=${urls.join(',')}`);
     const flag = this.flags.find((f) => f.key === key)!;
     const unknown = urls.filter((u) => ![ACME, GLOBEX].some((w) => w.workspaceUrl === u));
-    if (unknown.length) throw new ApiError('invalid', 'VALIDATION', `Unknown workspace: ${unknown.join(', ')}`, { enabledWorkspaces: `Unknown workspace: ${unknown.join(', ')}` });
+    if (unknown.length)
+      throw new ApiError('invalid', 'VALIDATION', `Unknown workspace: ${unknown.join(', ')}`, {
+        enabledWorkspaces: `Unknown workspace: ${unknown.join(', ')}`,
+      });
     flag.enabledWorkspaces = urls.map((workspaceUrl) => ({ workspaceUrl }));
     return structuredClone(flag);
   }
   async delete(key: string) {
     this.check(`delete ${key}`);
-    if (!this.flags.some((f) => f.key === key)) throw new ApiError('not-found', 'NOT_FOUND', `There is no feature flag "${key}"`);
+    if (!this.flags.some((f) => f.key === key))
+      throw new ApiError('not-found', 'NOT_FOUND', `There is no feature flag "${key}"`);
     this.flags = this.flags.filter((f) => f.key !== key);
   }
 }
@@ -85,7 +104,10 @@ export class FakeIpRangesApi extends Failing implements IpRangesApi {
   }
   async set(id: string, body: SetIpRangesBody) {
     this.check(`set ${id}`);
-    const saved = body.ranges.map((r) => ({ cidr: r.cidr.includes('/') ? r.cidr : `${r.cidr}/32`, label: r.label ?? null }));
+    const saved = body.ranges.map((r) => ({
+      cidr: r.cidr.includes('/') ? r.cidr : `${r.cidr}/32`,
+      label: r.label ?? null,
+    }));
     this.ranges.set(id, saved);
     return saved;
   }
@@ -133,7 +155,8 @@ export class FakeAllowListApi extends Failing implements AllowListApi {
   }
   async add(workspaceId: string, email: string) {
     this.check(`add ${email}`);
-    if (this.entries.some((e) => e.workspaceId === workspaceId && e.entry === email)) throw new ApiError('conflict', 'CONFLICT', `${email} is already on the list`, { email: 'Already on the list' });
+    if (this.entries.some((e) => e.workspaceId === workspaceId && e.entry === email))
+      throw new ApiError('conflict', 'CONFLICT', `${email} is already on the list`, { email: 'Already on the list' });
     const entry: AllowListEntry = {
       entryId: `00000000-0000-4000-8000-${String(++this.n).padStart(12, '0')}`,
       workspaceId,
@@ -173,13 +196,29 @@ export class FakePlatformUsersApi extends Failing implements PlatformUsersApi {
   updates: UpdateUserBody[] = [];
   async record(workspaceId: string, by: { userId: string } | { email: string }): Promise<UserRecord> {
     this.check('record');
-    const user = this.users.find((u) => u.workspaceId === workspaceId && ('email' in by ? u.email === by.email : u.userId === by.userId));
+    const user = this.users.find(
+      (u) => u.workspaceId === workspaceId && ('email' in by ? u.email === by.email : u.userId === by.userId),
+    );
     if (!user) throw new ApiError('not-found', 'NOT_FOUND', 'There is no such user in this workspace');
     return {
       user: structuredClone(user),
       courses: [
-        { courseId: 'c1', title: 'Preventing Sexual Harassment at Work', status: 'COMPLETED', progress: 100, assignedAt: '2026-01-05T10:00:00.000Z', completedAt: '2026-01-20T09:30:00.000Z' },
-        { courseId: 'c2', title: 'Bystander basics', status: 'IN_PROGRESS', progress: null, assignedAt: '2026-02-01T10:00:00.000Z', completedAt: null },
+        {
+          courseId: 'c1',
+          title: 'Preventing Sexual Harassment at Work',
+          status: 'COMPLETED',
+          progress: 100,
+          assignedAt: '2026-01-05T10:00:00.000Z',
+          completedAt: '2026-01-20T09:30:00.000Z',
+        },
+        {
+          courseId: 'c2',
+          title: 'Bystander basics',
+          status: 'IN_PROGRESS',
+          progress: null,
+          assignedAt: '2026-02-01T10:00:00.000Z',
+          completedAt: null,
+        },
       ],
       policies: [],
     };
@@ -189,8 +228,14 @@ export class FakePlatformUsersApi extends Failing implements PlatformUsersApi {
     this.updates.push(body);
     const user = this.users.find((u) => u.userId === body.userId && u.workspaceId === body.workspaceId);
     if (!user) throw new ApiError('not-found', 'NOT_FOUND', 'There is no such user in this workspace');
-    if (body.email === 'admin@acme.test') throw new ApiError('conflict', 'CONFLICT', 'Another user of this workspace has this email', { email: 'Already used in this workspace' });
-    Object.assign(user, Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'workspaceId' && k !== 'userId')));
+    if (body.email === 'admin@acme.test')
+      throw new ApiError('conflict', 'CONFLICT', 'Another user of this workspace has this email', {
+        email: 'Already used in this workspace',
+      });
+    Object.assign(
+      user,
+      Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'workspaceId' && k !== 'userId')),
+    );
     return structuredClone(user);
   }
 }

@@ -1,4 +1,9 @@
-import type { CreateWorkspaceBody, WorkspaceDetails, WorkspaceModules, WorkspacePage } from '../../../src/contracts/main/platform-workspaces.contract';
+import type {
+  CreateWorkspaceBody,
+  WorkspaceDetails,
+  WorkspaceModules,
+  WorkspacePage,
+} from '../../../src/contracts/main/platform-workspaces.contract';
 import type { WorkspaceAdminApi, WorkspaceQuery } from '../../../src/application/platform/workspace-admin-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
 
@@ -23,7 +28,10 @@ export function workspace(overrides: Partial<WorkspaceDetails> = {}): WorkspaceD
 
 /** The console's API in memory, answering 404/409 as the server does. */
 export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
-  workspaces: WorkspaceDetails[] = [workspace(), workspace({ companyName: 'Globex', workspaceUrl: 'globex.localhost' })];
+  workspaces: WorkspaceDetails[] = [
+    workspace(),
+    workspace({ companyName: 'Globex', workspaceUrl: 'globex.localhost' }),
+  ];
   calls: string[] = [];
   failNext: Error | null = null;
 
@@ -49,8 +57,15 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
     this.calls.push(`list ${query.page} ${query.pageSize} ${query.search ?? ''}`.trim());
     this.fail();
     const q = query.search?.toLowerCase();
-    const matching = this.workspaces.filter((w) => !q || w.companyName.toLowerCase().includes(q) || w.workspaceUrl.includes(q));
-    return { items: matching.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize), page: query.page, pageSize: query.pageSize, total: matching.length };
+    const matching = this.workspaces.filter(
+      (w) => !q || w.companyName.toLowerCase().includes(q) || w.workspaceUrl.includes(q),
+    );
+    return {
+      items: matching.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: matching.length,
+    };
   }
 
   async details(workspaceId: string): Promise<WorkspaceDetails> {
@@ -62,7 +77,13 @@ export class FakeWorkspaceAdminApi implements WorkspaceAdminApi {
     this.calls.push(`create ${body.workspaceUrl}`);
     this.fail();
     const taken = this.workspaces.find((w) => w.workspaceUrl === body.workspaceUrl);
-    if (taken) throw new ApiError('conflict', 'CONFLICT', `${body.workspaceUrl} is already the address of ${taken.companyName}`, { workspaceUrl: `Already used by ${taken.companyName}` });
+    if (taken)
+      throw new ApiError(
+        'conflict',
+        'CONFLICT',
+        `${body.workspaceUrl} is already the address of ${taken.companyName}`,
+        { workspaceUrl: `Already used by ${taken.companyName}` },
+      );
     const created = workspace({
       companyName: body.companyName,
       workspaceUrl: body.workspaceUrl,

@@ -6,13 +6,23 @@ import { FakeWorkspacePolicyApi } from '../../ui/policies/fake-workspace-policy-
 describe('AcceptPolicy', () => {
   it('accepts the version read, once the document was shown', async () => {
     const api = new FakeWorkspacePolicyApi();
-    const outcome = await new AcceptPolicy(api.asPort()).execute({ policyId: 'p1', version: 2, language: 'HINDI', shown: true });
+    const outcome = await new AcceptPolicy(api.asPort()).execute({
+      policyId: 'p1',
+      version: 2,
+      language: 'HINDI',
+      shown: true,
+    });
     expect(outcome).toEqual({ ok: true, version: 2, language: 'HINDI', acceptedAt: '2026-12-12T09:30:00.000Z' });
   });
 
   it('refuses before the document was shown, without calling the server', async () => {
     const api = new FakeWorkspacePolicyApi();
-    const outcome = await new AcceptPolicy(api.asPort()).execute({ policyId: 'p1', version: 2, language: 'HINDI', shown: false });
+    const outcome = await new AcceptPolicy(api.asPort()).execute({
+      policyId: 'p1',
+      version: 2,
+      language: 'HINDI',
+      shown: false,
+    });
     expect(outcome).toMatchObject({ ok: false, reason: 'conflict' });
     expect(api.acceptCalls).toEqual([]);
   });
@@ -28,6 +38,8 @@ describe('AcceptPolicy', () => {
       fields: {},
     });
     api.acceptRefusal = new ApiError('server-error', 'INTERNAL', 'The server could not complete this request');
-    await expect(accept.execute({ policyId: 'p1', version: 2, language: 'ENGLISH', shown: true })).rejects.toThrow('could not complete');
+    await expect(accept.execute({ policyId: 'p1', version: 2, language: 'ENGLISH', shown: true })).rejects.toThrow(
+      'could not complete',
+    );
   });
 });

@@ -21,8 +21,20 @@ import type { CourseLanguage } from '../../../src/domain/courses/course';
 import { mergeRanges, totalSeconds, type Range } from '../../../src/domain/courses/video-watch';
 
 const WORDS = {
-  ENGLISH: { title: 'Preventing Sexual Harassment at Work', lesson: 'What harassment is', quiz: 'Check your understanding', body: 'Harassment is unwelcome conduct.', tick: 'I have read this' },
-  HINDI: { title: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम', lesson: 'उत्पीड़न क्या है', quiz: 'अपनी समझ जाँचें', body: 'उत्पीड़न अवांछित आचरण है।', tick: 'मैंने यह पढ़ लिया है' },
+  ENGLISH: {
+    title: 'Preventing Sexual Harassment at Work',
+    lesson: 'What harassment is',
+    quiz: 'Check your understanding',
+    body: 'Harassment is unwelcome conduct.',
+    tick: 'I have read this',
+  },
+  HINDI: {
+    title: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम',
+    lesson: 'उत्पीड़न क्या है',
+    quiz: 'अपनी समझ जाँचें',
+    body: 'उत्पीड़न अवांछित आचरण है।',
+    tick: 'मैंने यह पढ़ लिया है',
+  },
 } as const;
 
 /**
@@ -54,7 +66,12 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
     const done = (this.lessonDone ? 1 : 0) + (this.passed ? 1 : 0);
     return {
       progressPercent: Math.floor((done / 2) * 100),
-      status: done === 2 ? 'COMPLETED' : this.answers.size || this.attemptsUsed || this.lessonDone ? 'IN_PROGRESS' : 'NOT_STARTED',
+      status:
+        done === 2
+          ? 'COMPLETED'
+          : this.answers.size || this.attemptsUsed || this.lessonDone
+            ? 'IN_PROGRESS'
+            : 'NOT_STARTED',
     };
   }
 
@@ -68,7 +85,9 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
         dueAt: '2026-12-01T00:00:00.000Z',
         completedAt: this.completedAt,
         expiresAt: null,
-        next: this.lessonDone ? { kind: 'QUIZ', contentId: 'q1', title: WORDS.ENGLISH.quiz } : { kind: 'LESSON', contentId: 'l1', title: WORDS.ENGLISH.lesson },
+        next: this.lessonDone
+          ? { kind: 'QUIZ', contentId: 'q1', title: WORDS.ENGLISH.quiz }
+          : { kind: 'LESSON', contentId: 'l1', title: WORDS.ENGLISH.lesson },
         hasCertificate: this.passed,
       },
     ];
@@ -83,15 +102,34 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
       title: w.lesson,
       done: this.lessonDone,
       blocks: [
-        { blockId: 'b-text', block: { type: 'TEXT_AREA', body: w.body, alignment: 'LEFT', language, fallback: false }, answer: null },
+        {
+          blockId: 'b-text',
+          block: { type: 'TEXT_AREA', body: w.body, alignment: 'LEFT', language, fallback: false },
+          answer: null,
+        },
         {
           blockId: 'b-tick',
-          block: { type: 'CHECKBOX_WITH_TEXT', label: w.tick, required: true, alignment: 'LEFT', language, fallback: false },
+          block: {
+            type: 'CHECKBOX_WITH_TEXT',
+            label: w.tick,
+            required: true,
+            alignment: 'LEFT',
+            language,
+            fallback: false,
+          },
           answer: this.answers.get('b-tick') ?? null,
         },
         {
           blockId: 'b-video',
-          block: { type: 'VIDEO', fileId: 'f1', durationSeconds: 60, transcript: 'Words of the video', alignment: 'LEFT', language, fallback: false },
+          block: {
+            type: 'VIDEO',
+            fileId: 'f1',
+            durationSeconds: 60,
+            transcript: 'Words of the video',
+            alignment: 'LEFT',
+            language,
+            fallback: false,
+          },
           answer: null,
           video: { positionSeconds: this.position, watched: this.watched, complete: this.videoComplete },
         },
@@ -99,11 +137,21 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
           ? [
               {
                 blockId: 'b-ask',
-                block: { type: 'ASK_TO_UPLOAD_RESOURCE' as const, prompt: 'Upload your signed form', required: true, accept: ['PDF', 'IMAGE'], alignment: 'LEFT' as const, language, fallback: false },
+                block: {
+                  type: 'ASK_TO_UPLOAD_RESOURCE' as const,
+                  prompt: 'Upload your signed form',
+                  required: true,
+                  accept: ['PDF', 'IMAGE'],
+                  alignment: 'LEFT' as const,
+                  language,
+                  fallback: false,
+                },
                 answer: this.answers.get('b-ask') ?? null,
                 handedIn: (() => {
                   const a = this.answers.get('b-ask');
-                  return a?.type === 'ASK_TO_UPLOAD_RESOURCE' ? { fileName: this.uploads.get(a.fileId)!.fileName, url: `/files/${a.fileId}?signed` } : null;
+                  return a?.type === 'ASK_TO_UPLOAD_RESOURCE'
+                    ? { fileName: this.uploads.get(a.fileId)!.fileName, url: `/files/${a.fileId}?signed` }
+                    : null;
                 })(),
               },
             ]
@@ -148,7 +196,9 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
       completedAt: this.completedAt,
       contents: [lesson, quiz],
       certificateAvailable: this.passed && this.lessonDone,
-      completion: this.completedAt ? { completedAt: this.completedAt, score: 100, attempts: this.attemptsUsed, certificateCode: 'ACME-7K2P-9XQ4' } : null,
+      completion: this.completedAt
+        ? { completedAt: this.completedAt, score: 100, attempts: this.attemptsUsed, certificateCode: 'ACME-7K2P-9XQ4' }
+        : null,
       files: { f1: '/files/f1.webm' },
     };
   }
@@ -166,8 +216,20 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
   async completeLesson(courseId: string, lessonId: string): Promise<LessonCompletion> {
     this.check('completeLesson', courseId, lessonId);
     const tick = this.answers.get('b-tick');
-    if (!this.videoComplete) return { ok: false, code: 'VIDEO_NOT_WATCHED', missing: { 'b-video': 'Watch the video to the end' }, message: 'Watch every video first.' };
-    if (!(tick?.type === 'CHECKBOX_WITH_TEXT' && tick.checked)) return { ok: false, code: 'ANSWER_MISSING', missing: { 'b-tick': 'Tick the box' }, message: 'Answer every required block.' };
+    if (!this.videoComplete)
+      return {
+        ok: false,
+        code: 'VIDEO_NOT_WATCHED',
+        missing: { 'b-video': 'Watch the video to the end' },
+        message: 'Watch every video first.',
+      };
+    if (!(tick?.type === 'CHECKBOX_WITH_TEXT' && tick.checked))
+      return {
+        ok: false,
+        code: 'ANSWER_MISSING',
+        missing: { 'b-tick': 'Tick the box' },
+        message: 'Answer every required block.',
+      };
     this.lessonDone = true;
     this.complete();
     return { ok: true, course: { ...this.progress, completed: this.progress.status === 'COMPLETED' } };
@@ -201,7 +263,9 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
         passMark: 70,
         passed,
         answersShown: passed,
-        questions: questions.map((q) => (passed ? { ...q, correctAnswer: { type: 'MULTIPLE_CHOICE', choice: 'a' } } : q)),
+        questions: questions.map((q) =>
+          passed ? { ...q, correctAnswer: { type: 'MULTIPLE_CHOICE', choice: 'a' } } : q,
+        ),
         attemptsUsed: this.attemptsUsed,
         attemptsLeft: 3 - this.attemptsUsed,
         courseCompleted: this.progress.status === 'COMPLETED',
@@ -238,7 +302,13 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
       throw error;
     }
     const file = this.uploads.get(fileId)!;
-    return { fileId, fileName: file.fileName, size: file.size, contentType: 'application/pdf', downloadUrl: `/files/${fileId}?signed` };
+    return {
+      fileId,
+      fileName: file.fileName,
+      size: file.size,
+      contentType: 'application/pdf',
+      downloadUrl: `/files/${fileId}?signed`,
+    };
   }
 
   certificates = new Map<string, VerifiedCertificate>();

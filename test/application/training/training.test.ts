@@ -14,14 +14,32 @@ const pick = (choice: string): BlockAnswer => ({ type: 'MULTIPLE_CHOICE', choice
 describe('SubmitQuizAttempt', () => {
   it('names the first unanswered question and sends nothing', async () => {
     const api = new FakeTrainingApi();
-    const outcome = await new SubmitQuizAttempt(api).execute('c1', await quiz(api), new Map([['qa', pick('a')]]), 'ENGLISH');
-    expect(outcome).toMatchObject({ ok: false, reason: 'invalid', message: 'Answer question 2 before you submit.', fields: { qb: expect.any(String) } });
+    const outcome = await new SubmitQuizAttempt(api).execute(
+      'c1',
+      await quiz(api),
+      new Map([['qa', pick('a')]]),
+      'ENGLISH',
+    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      message: 'Answer question 2 before you submit.',
+      fields: { qb: expect.any(String) },
+    });
     expect(api.calls.some((c) => c.method === 'submitAttempt')).toBe(false);
   });
 
   it('hands the answers to the server and returns its scoring', async () => {
     const api = new FakeTrainingApi();
-    const outcome = await new SubmitQuizAttempt(api).execute('c1', await quiz(api), new Map([['qa', pick('a')], ['qb', pick('b')]]), 'HINDI');
+    const outcome = await new SubmitQuizAttempt(api).execute(
+      'c1',
+      await quiz(api),
+      new Map([
+        ['qa', pick('a')],
+        ['qb', pick('b')],
+      ]),
+      'HINDI',
+    );
     expect(outcome).toMatchObject({ ok: true, result: { score: 50, passed: false, attemptsLeft: 2 } });
     expect(api.calls.at(-1)?.args).toEqual(['c1', 'q1', { qa: pick('a'), qb: pick('b') }]);
   });
@@ -29,7 +47,15 @@ describe('SubmitQuizAttempt', () => {
   it('refuses before calling when no attempt is left', async () => {
     const api = new FakeTrainingApi();
     api.attemptsUsed = 3;
-    const outcome = await new SubmitQuizAttempt(api).execute('c1', await quiz(api), new Map([['qa', pick('a')], ['qb', pick('a')]]), 'ENGLISH');
+    const outcome = await new SubmitQuizAttempt(api).execute(
+      'c1',
+      await quiz(api),
+      new Map([
+        ['qa', pick('a')],
+        ['qb', pick('a')],
+      ]),
+      'ENGLISH',
+    );
     expect(outcome).toMatchObject({ ok: false, reason: 'no-attempts-left' });
   });
 });
@@ -46,7 +72,10 @@ describe('answers that say something', () => {
 
 describe('DownloadCertificate', () => {
   it('names the file after the course when the server gives no name', async () => {
-    const file = await new DownloadCertificate(new FakeTrainingApi()).execute('c1', 'Preventing Sexual Harassment at Work');
+    const file = await new DownloadCertificate(new FakeTrainingApi()).execute(
+      'c1',
+      'Preventing Sexual Harassment at Work',
+    );
     expect(file.name).toBe('preventing-sexual-harassment-at-work-certificate.pdf');
     expect(file.content.type).toBe('application/pdf');
   });

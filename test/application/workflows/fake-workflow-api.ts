@@ -60,7 +60,13 @@ export class FakeWorkflowApi implements WorkflowApi {
       versions,
       versionCount: versions.length,
       draftCount: versions.filter((v) => v.status === 'DRAFT').length,
-      publishedVersion: published ? { workflowVersionId: published.workflowVersionId, versionNumber: published.versionNumber, name: published.name } : null,
+      publishedVersion: published
+        ? {
+            workflowVersionId: published.workflowVersionId,
+            versionNumber: published.versionNumber,
+            name: published.name,
+          }
+        : null,
     };
   }
 
@@ -128,7 +134,12 @@ export class FakeWorkflowApi implements WorkflowApi {
     this.calls.push(`addStep ${versionId} ${body.kind} ${body.name}`);
     this.fail();
     const v = this.versions.get(versionId)!;
-    if (v.status !== 'DRAFT') throw new ApiError('conflict', 'CONFLICT', 'This version is published or archived and cannot be changed: create a new version from it.');
+    if (v.status !== 'DRAFT')
+      throw new ApiError(
+        'conflict',
+        'CONFLICT',
+        'This version is published or archived and cannot be changed: create a new version from it.',
+      );
     const step: WorkflowStep = {
       stepId: this.id('s'),
       workflowVersionId: versionId,
@@ -153,8 +164,14 @@ export class FakeWorkflowApi implements WorkflowApi {
     this.calls.push(`removeStep ${stepId} ${versionId}`);
     this.fail();
     const v = this.versions.get(versionId);
-    if (!v || !v.steps.some((s) => s.stepId === stepId)) throw new ApiError('not-found', 'NOT_FOUND', 'Step not found in this version');
-    if (v.status !== 'DRAFT') throw new ApiError('conflict', 'CONFLICT', 'This version is published or archived and cannot be changed: create a new version from it.');
+    if (!v || !v.steps.some((s) => s.stepId === stepId))
+      throw new ApiError('not-found', 'NOT_FOUND', 'Step not found in this version');
+    if (v.status !== 'DRAFT')
+      throw new ApiError(
+        'conflict',
+        'CONFLICT',
+        'This version is published or archived and cannot be changed: create a new version from it.',
+      );
     v.steps = v.steps.filter((s) => s.stepId !== stepId).map((s, i) => ({ ...s, position: i + 1 }));
     v.stepCount = v.steps.length;
   }

@@ -1,7 +1,18 @@
 import type { WorkflowBuilderApi } from '../../../src/application/workflows/workflow-builder-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
-import type { AttributeRoles, EscalationSetting, FormAttribute, Prerequisite } from '../../../src/contracts/case/builder-schemas';
-import { attributeRolesProblems, DEFAULT_ATTRIBUTE_ROLES, escalationProblems, moveTo, type CaseRole } from '../../../src/domain/workflows/builder-rules';
+import type {
+  AttributeRoles,
+  EscalationSetting,
+  FormAttribute,
+  Prerequisite,
+} from '../../../src/contracts/case/builder-schemas';
+import {
+  attributeRolesProblems,
+  DEFAULT_ATTRIBUTE_ROLES,
+  escalationProblems,
+  moveTo,
+  type CaseRole,
+} from '../../../src/domain/workflows/builder-rules';
 import { actionNeedsParty, canEdit } from '../../../src/domain/workflows/workflow-rules';
 import type { FakeWorkflowApi } from './fake-workflow-api';
 
@@ -16,26 +27,47 @@ export function fakeWorkflowBuilderApi(workflows: FakeWorkflowApi): WorkflowBuil
   const versionOfStep = (stepId: string) => {
     const version = [...workflows.versions.values()].find((v) => v.steps.some((s) => s.stepId === stepId));
     if (!version) throw new ApiError('not-found', 'NOT_FOUND', 'Step not found');
-    if (!canEdit(version)) throw new ApiError('conflict', 'CONFLICT', 'This version is published or archived and cannot be changed: create a new version from it.');
+    if (!canEdit(version))
+      throw new ApiError(
+        'conflict',
+        'CONFLICT',
+        'This version is published or archived and cannot be changed: create a new version from it.',
+      );
     return version;
   };
   const frozen = (workflowVersionId: string) => {
     const version = workflows.versions.get(workflowVersionId);
     if (!version) throw new ApiError('not-found', 'NOT_FOUND', 'Version not found');
-    if (!canEdit(version)) throw new ApiError('conflict', 'CONFLICT', 'This version is published or archived and cannot be changed: create a new version from it.');
+    if (!canEdit(version))
+      throw new ApiError(
+        'conflict',
+        'CONFLICT',
+        'This version is published or archived and cannot be changed: create a new version from it.',
+      );
     return version;
   };
   const prerequisites = new Map<string, Prerequisite[]>();
   const roles = new Map<string, CaseRole[]>();
   const escalations: EscalationSetting[] = [];
-  const listOf = (workflowId: string, workflowVersionId: string) => ({ workflowId, workflowVersionId, prerequisiteList: structuredClone(prerequisites.get(workflowVersionId) ?? []) });
-  const attributesOf = (workflowVersionId: string): FormAttribute[] => workflows.versions.get(workflowVersionId)?.components.flatMap((c) => c.attributes) ?? [];
+  const listOf = (workflowId: string, workflowVersionId: string) => ({
+    workflowId,
+    workflowVersionId,
+    prerequisiteList: structuredClone(prerequisites.get(workflowVersionId) ?? []),
+  });
+  const attributesOf = (workflowVersionId: string): FormAttribute[] =>
+    workflows.versions.get(workflowVersionId)?.components.flatMap((c) => c.attributes) ?? [];
   const rolesOf = (workflowVersionId: string, complianceId: 'IN_POSH' | 'CA_FEDERAL'): AttributeRoles => ({
     workflowVersionId,
     complianceId,
     attributes: attributesOf(workflowVersionId).map((a) => {
       const saved = roles.get(`${workflowVersionId}/${complianceId}/${a.attributeId}`);
-      return { attributeId: a.attributeId, componentTitle: 'Incident', label: a.label, roles: saved ?? [...DEFAULT_ATTRIBUTE_ROLES], customised: saved !== undefined };
+      return {
+        attributeId: a.attributeId,
+        componentTitle: 'Incident',
+        label: a.label,
+        roles: saved ?? [...DEFAULT_ATTRIBUTE_ROLES],
+        customised: saved !== undefined,
+      };
     }),
   });
   const missing = (): never => {
@@ -46,7 +78,11 @@ export function fakeWorkflowBuilderApi(workflows: FakeWorkflowApi): WorkflowBuil
     async moveStep(stepId, position) {
       calls.push(`moveStep ${stepId} ${position}`);
       const version = versionOfStep(stepId);
-      const order = moveTo(version.steps.map((s) => s.stepId), stepId, position);
+      const order = moveTo(
+        version.steps.map((s) => s.stepId),
+        stepId,
+        position,
+      );
       version.steps = order.map((id, i) => ({ ...version.steps.find((s) => s.stepId === id)!, position: i + 1 }));
       return structuredClone(version.steps.find((s) => s.stepId === stepId)!);
     },
@@ -55,7 +91,9 @@ export function fakeWorkflowBuilderApi(workflows: FakeWorkflowApi): WorkflowBuil
       const version = versionOfStep(stepId);
       const step = version.steps.find((s) => s.stepId === stepId)!;
       if (actionNeedsParty([body.actionType]) && !body.party) {
-        throw new ApiError('invalid', 'VALIDATION', 'Invalid party', { party: 'Choose whom to notify: respondent or employer' });
+        throw new ApiError('invalid', 'VALIDATION', 'Invalid party', {
+          party: 'Choose whom to notify: respondent or employer',
+        });
       }
       step.actionTypes = [...step.actionTypes, body.actionType];
       step.party = body.party ?? step.party;
@@ -64,8 +102,20 @@ export function fakeWorkflowBuilderApi(workflows: FakeWorkflowApi): WorkflowBuil
     async addStage(workflowVersionId, name, description = '') {
       calls.push(`addStage ${workflowVersionId} ${name}`);
       const version = workflows.versions.get(workflowVersionId)!;
-      if (!canEdit(version)) throw new ApiError('conflict', 'CONFLICT', 'This version is published or archived and cannot be changed: create a new version from it.');
-      const stage = { stageId: `g${++seq}`, workflowVersionId, name, description, position: version.stages.length + 1, stepIdList: [] };
+      if (!canEdit(version))
+        throw new ApiError(
+          'conflict',
+          'CONFLICT',
+          'This version is published or archived and cannot be changed: create a new version from it.',
+        );
+      const stage = {
+        stageId: `g${++seq}`,
+        workflowVersionId,
+        name,
+        description,
+        position: version.stages.length + 1,
+        stepIdList: [],
+      };
       version.stages = [...version.stages, stage];
       return structuredClone(stage);
     },
@@ -77,7 +127,14 @@ export function fakeWorkflowBuilderApi(workflows: FakeWorkflowApi): WorkflowBuil
       frozen(body.workflowVersionId);
       const list = prerequisites.get(body.workflowVersionId) ?? [];
       for (const p of body.prerequisiteList) {
-        list.push({ prerequisiteId: `p${++seq}`, kind: p.kind, label: p.label, description: p.description ?? '', referenceId: p.referenceId ?? null, position: list.length + 1 });
+        list.push({
+          prerequisiteId: `p${++seq}`,
+          kind: p.kind,
+          label: p.label,
+          description: p.description ?? '',
+          referenceId: p.referenceId ?? null,
+          position: list.length + 1,
+        });
       }
       prerequisites.set(body.workflowVersionId, list);
       return listOf(body.workflowId, body.workflowVersionId);
@@ -98,7 +155,9 @@ export function fakeWorkflowBuilderApi(workflows: FakeWorkflowApi): WorkflowBuil
       frozen(body.workflowVersionId);
       prerequisites.set(
         body.workflowVersionId,
-        (prerequisites.get(body.workflowVersionId) ?? []).filter((p) => !body.prerequisiteIdList.includes(p.prerequisiteId)),
+        (prerequisites.get(body.workflowVersionId) ?? []).filter(
+          (p) => !body.prerequisiteIdList.includes(p.prerequisiteId),
+        ),
       );
       return listOf(body.workflowId, body.workflowVersionId);
     },
@@ -110,13 +169,16 @@ export function fakeWorkflowBuilderApi(workflows: FakeWorkflowApi): WorkflowBuil
       calls.push(`saveAttributeRoles ${body.complianceId} ${body.attributeId} ${body.roles.join(',')}`);
       frozen(body.workflowVersionId);
       const problems = attributeRolesProblems(body.roles);
-      if (Object.keys(problems).length) throw new ApiError('invalid', 'VALIDATION', Object.values(problems)[0], problems);
+      if (Object.keys(problems).length)
+        throw new ApiError('invalid', 'VALIDATION', Object.values(problems)[0], problems);
       roles.set(`${body.workflowVersionId}/${body.complianceId}/${body.attributeId}`, [...body.roles]);
       return rolesOf(body.workflowVersionId, body.complianceId);
     },
     async updateAttribute(attributeId, body) {
       calls.push(`updateAttribute ${attributeId} ${body.label ?? ''}`);
-      const version = [...workflows.versions.values()].find((v) => v.components.some((c) => c.attributes.some((a) => a.attributeId === attributeId)));
+      const version = [...workflows.versions.values()].find((v) =>
+        v.components.some((c) => c.attributes.some((a) => a.attributeId === attributeId)),
+      );
       if (!version) throw new ApiError('not-found', 'NOT_FOUND', 'Field not found');
       frozen(version.workflowVersionId);
       const attribute = version.components.flatMap((c) => c.attributes).find((a) => a.attributeId === attributeId)!;
@@ -125,7 +187,9 @@ export function fakeWorkflowBuilderApi(workflows: FakeWorkflowApi): WorkflowBuil
     },
     async confirmAttributeResource(attributeId, fileId, fileName) {
       calls.push(`confirmAttributeResource ${attributeId} ${fileId}`);
-      const version = [...workflows.versions.values()].find((v) => v.components.some((c) => c.attributes.some((a) => a.attributeId === attributeId)));
+      const version = [...workflows.versions.values()].find((v) =>
+        v.components.some((c) => c.attributes.some((a) => a.attributeId === attributeId)),
+      );
       if (!version) throw new ApiError('not-found', 'NOT_FOUND', 'Field not found');
       frozen(version.workflowVersionId);
       const attribute = version.components.flatMap((c) => c.attributes).find((a) => a.attributeId === attributeId)!;
@@ -152,10 +216,13 @@ export function fakeWorkflowBuilderApi(workflows: FakeWorkflowApi): WorkflowBuil
       return structuredClone(escalations.filter((e) => branchId === undefined || e.branchId === branchId));
     },
     async saveEscalation(body) {
-      calls.push(`saveEscalation ${body.id ?? 'new'} ${body.branchId ?? 'workspace'} ${body.escalationType} ${body.firstThresholdDate}/${body.secondThresholdDate ?? '-'} ${body.targetId} ${body.enabled}`);
+      calls.push(
+        `saveEscalation ${body.id ?? 'new'} ${body.branchId ?? 'workspace'} ${body.escalationType} ${body.firstThresholdDate}/${body.secondThresholdDate ?? '-'} ${body.targetId} ${body.enabled}`,
+      );
       const second = body.secondThresholdDate ?? null;
       const problems = escalationProblems({ firstThresholdDate: body.firstThresholdDate, secondThresholdDate: second });
-      if (Object.keys(problems).length) throw new ApiError('invalid', 'VALIDATION', Object.values(problems)[0], problems);
+      if (Object.keys(problems).length)
+        throw new ApiError('invalid', 'VALIDATION', Object.values(problems)[0], problems);
       const existing = body.id ? escalations.find((e) => e.id === body.id) : undefined;
       const now = new Date().toISOString();
       const setting: EscalationSetting = {
@@ -175,7 +242,10 @@ export function fakeWorkflowBuilderApi(workflows: FakeWorkflowApi): WorkflowBuil
       return structuredClone(setting);
     },
     async escalationChoices() {
-      return { businessUnits: [{ id: 'b1', label: 'Pune office' }], people: [{ id: 'u1', label: 'Asha Rao (asha@acme.test)' }] };
+      return {
+        businessUnits: [{ id: 'b1', label: 'Pune office' }],
+        people: [{ id: 'u1', label: 'Asha Rao (asha@acme.test)' }],
+      };
     },
     async findPeople(text) {
       calls.push(`findPeople ${text}`);

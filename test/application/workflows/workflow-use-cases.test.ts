@@ -22,8 +22,14 @@ describe('workflow use cases', () => {
 
   describe('CreateWorkflow', () => {
     it('creates a workflow with a trimmed name and defaults', async () => {
-      const outcome = await new CreateWorkflow(api).execute({ workflowName: '  POSH redressal ', workflowDescription: ' Inquiry ' });
-      expect(outcome).toMatchObject({ ok: true, workflow: { workflowName: 'POSH redressal', workflowDescription: 'Inquiry', branchIdList: [] } });
+      const outcome = await new CreateWorkflow(api).execute({
+        workflowName: '  POSH redressal ',
+        workflowDescription: ' Inquiry ',
+      });
+      expect(outcome).toMatchObject({
+        ok: true,
+        workflow: { workflowName: 'POSH redressal', workflowDescription: 'Inquiry', branchIdList: [] },
+      });
     });
 
     it('refuses a blank name without calling the server', async () => {
@@ -33,24 +39,41 @@ describe('workflow use cases', () => {
     });
 
     it("hands back the server's field errors", async () => {
-      api.failNext = new ApiError('invalid', 'VALIDATION', 'Bad business units', { branchIdList: 'Unknown business unit' });
+      api.failNext = new ApiError('invalid', 'VALIDATION', 'Bad business units', {
+        branchIdList: 'Unknown business unit',
+      });
       const outcome = await new CreateWorkflow(api).execute({ workflowName: 'X', branchIdList: ['b'] });
-      expect(outcome).toEqual({ ok: false, reason: 'invalid', message: 'Bad business units', fields: { branchIdList: 'Unknown business unit' } });
+      expect(outcome).toEqual({
+        ok: false,
+        reason: 'invalid',
+        message: 'Bad business units',
+        fields: { branchIdList: 'Unknown business unit' },
+      });
     });
   });
 
   describe('CreateWorkflowVersion', () => {
     it('creates an empty version by name', async () => {
       const wf = await api.create({ workflowName: 'W' });
-      const outcome = await new CreateWorkflowVersion(api).execute({ workflowId: wf.workflowId, mode: 'empty', name: ' Draft ' });
+      const outcome = await new CreateWorkflowVersion(api).execute({
+        workflowId: wf.workflowId,
+        mode: 'empty',
+        name: ' Draft ',
+      });
       expect(outcome).toMatchObject({ ok: true, version: { name: 'Draft', versionNumber: 1, steps: [] } });
     });
 
     it('copies a version, steps included, and asks the server with workflowVersionId only', async () => {
       const { wf, version } = await draftWithSteps();
-      const outcome = await new CreateWorkflowVersion(api).execute({ workflowId: wf.workflowId, mode: 'copy', fromVersionId: version.workflowVersionId });
+      const outcome = await new CreateWorkflowVersion(api).execute({
+        workflowId: wf.workflowId,
+        mode: 'copy',
+        fromVersionId: version.workflowVersionId,
+      });
       expect(outcome.ok && outcome.version.steps.map((s) => s.name)).toEqual(['Hearing']);
-      expect(api.calls.at(-1)).toBe(`createVersion ${wf.workflowId} {"workflowVersionId":"${version.workflowVersionId}"}`);
+      expect(api.calls.at(-1)).toBe(
+        `createVersion ${wf.workflowId} {"workflowVersionId":"${version.workflowVersionId}"}`,
+      );
     });
 
     it('needs a name for an empty version', async () => {
@@ -64,19 +87,31 @@ describe('workflow use cases', () => {
       const { version } = await draftWithSteps();
       const add = new AddWorkflowStep(api);
       const action = await add.execute({ version, kind: 'ACTION', name: 'Inform', actionTypes: ['INFORM_RESPONDENT'] });
-      expect(action).toMatchObject({ ok: true, step: { kind: 'ACTION', actionTypes: ['INFORM_RESPONDENT'], position: 2 } });
+      expect(action).toMatchObject({
+        ok: true,
+        step: { kind: 'ACTION', actionTypes: ['INFORM_RESPONDENT'], position: 2 },
+      });
     });
 
     it('refuses to edit a published version before calling the server', async () => {
       const { version } = await draftWithSteps();
-      const outcome = await new AddWorkflowStep(api).execute({ version: { ...version, status: 'PUBLISHED' }, kind: 'MEETING', name: 'Late' });
+      const outcome = await new AddWorkflowStep(api).execute({
+        version: { ...version, status: 'PUBLISHED' },
+        kind: 'MEETING',
+        name: 'Late',
+      });
       expect(outcome).toMatchObject({ ok: false, reason: 'frozen', message: expect.stringMatching(/new version/) });
       expect(api.calls.some((c) => c.startsWith('addStep') && c.includes('Late'))).toBe(false);
     });
 
     it('checks the step rules first (a notify action needs a party)', async () => {
       const { version } = await draftWithSteps();
-      const outcome = await new AddWorkflowStep(api).execute({ version, kind: 'ACTION', name: 'Tell', actionTypes: ['NOTIFY'] });
+      const outcome = await new AddWorkflowStep(api).execute({
+        version,
+        kind: 'ACTION',
+        name: 'Tell',
+        actionTypes: ['NOTIFY'],
+      });
       expect(outcome).toMatchObject({ ok: false, reason: 'invalid', fields: { party: expect.any(String) } });
     });
 
@@ -99,11 +134,17 @@ describe('workflow use cases', () => {
     it('refuses a frozen version first, and maps 409 and 404 from the server', async () => {
       const { wf, version } = await draftWithSteps();
       const remove = new RemoveWorkflowStep(api);
-      expect(await remove.execute({ version: { ...version, status: 'ARCHIVED' }, stepId: 'x' })).toMatchObject({ ok: false, reason: 'frozen' });
+      expect(await remove.execute({ version: { ...version, status: 'ARCHIVED' }, stepId: 'x' })).toMatchObject({
+        ok: false,
+        reason: 'frozen',
+      });
       expect(api.calls.some((c) => c.startsWith('removeStep'))).toBe(false);
       expect(await remove.execute({ version, stepId: 'missing' })).toMatchObject({ ok: false, reason: 'not-found' });
       await api.publish(wf.workflowId, version.workflowVersionId);
-      expect(await remove.execute({ version, stepId: version.steps[0].stepId })).toMatchObject({ ok: false, reason: 'frozen' });
+      expect(await remove.execute({ version, stepId: version.steps[0].stepId })).toMatchObject({
+        ok: false,
+        reason: 'frozen',
+      });
     });
   });
 
@@ -111,15 +152,28 @@ describe('workflow use cases', () => {
     it('publishes a draft with steps', async () => {
       const { wf, version } = await draftWithSteps();
       const outcome = await new PublishWorkflowVersion(api).execute({ workflowId: wf.workflowId, version });
-      expect(outcome).toMatchObject({ ok: true, result: { published: { status: 'PUBLISHED' }, archivedVersionId: null } });
+      expect(outcome).toMatchObject({
+        ok: true,
+        result: { published: { status: 'PUBLISHED' }, archivedVersionId: null },
+      });
     });
 
     it('refuses an already published version and a version without steps, without calling the server', async () => {
       const publish = new PublishWorkflowVersion(api);
-      const published = await publish.execute({ workflowId: 'wf', version: { workflowVersionId: 'v', status: 'PUBLISHED', stepCount: 3 } });
+      const published = await publish.execute({
+        workflowId: 'wf',
+        version: { workflowVersionId: 'v', status: 'PUBLISHED', stepCount: 3 },
+      });
       expect(published).toMatchObject({ ok: false, reason: 'already-published' });
-      const empty = await publish.execute({ workflowId: 'wf', version: { workflowVersionId: 'v', status: 'DRAFT', stepCount: 0 } });
-      expect(empty).toMatchObject({ ok: false, reason: 'no-steps', message: expect.stringMatching(/at least one step/) });
+      const empty = await publish.execute({
+        workflowId: 'wf',
+        version: { workflowVersionId: 'v', status: 'DRAFT', stepCount: 0 },
+      });
+      expect(empty).toMatchObject({
+        ok: false,
+        reason: 'no-steps',
+        message: expect.stringMatching(/at least one step/),
+      });
       expect(api.calls).toEqual([]);
     });
 
@@ -134,7 +188,9 @@ describe('workflow use cases', () => {
     it('lets unexpected failures throw', async () => {
       const { wf, version } = await draftWithSteps();
       api.failNext = new ApiError('server-error', 'INTERNAL', 'boom');
-      await expect(new PublishWorkflowVersion(api).execute({ workflowId: wf.workflowId, version })).rejects.toThrow('boom');
+      await expect(new PublishWorkflowVersion(api).execute({ workflowId: wf.workflowId, version })).rejects.toThrow(
+        'boom',
+      );
     });
   });
 });

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, auditActionOptions, auditLabel, SECURITY_ACTIONS } from '../../../src/domain/audit/audit-actions';
+import {
+  AUDIT_ACTIONS,
+  auditActionOptions,
+  auditLabel,
+  SECURITY_ACTIONS,
+} from '../../../src/domain/audit/audit-actions';
 
 /** Every `action: '...'` the server writes to an audit trail. */
 function actionsWrittenByTheServer(dir = 'server'): string[] {
@@ -15,7 +20,8 @@ function actionsWrittenByTheServer(dir = 'server'): string[] {
         for (const literal of match[1]!.matchAll(/'([A-Za-z_.-]+)'/g)) found.push(literal[1]!);
       }
       // A case's own log: `this.complaints.log(tx, actor, id, 'X', ...)` (ComplaintsService.log).
-      for (const match of readFileSync(path, 'utf8').matchAll(/\.log\(tx, [^,()]+, [^,()]+, '([A-Za-z_.-]+)'/g)) found.push(match[1]!);
+      for (const match of readFileSync(path, 'utf8').matchAll(/\.log\(tx, [^,()]+, [^,()]+, '([A-Za-z_.-]+)'/g))
+        found.push(match[1]!);
     }
   }
   return [...new Set(found)];
@@ -29,7 +35,14 @@ describe('the audit actions', () => {
   });
 
   it('count sign-ins, lockouts, password and role changes and session ends as security events, and admin changes as admin actions', () => {
-    for (const action of ['SIGN_IN', 'SIGN_IN_FAILED', 'ACCOUNT_LOCKED', 'PASSWORD_CHANGED', 'ROLE_CHANGED', 'user.signed_out_everywhere']) {
+    for (const action of [
+      'SIGN_IN',
+      'SIGN_IN_FAILED',
+      'ACCOUNT_LOCKED',
+      'PASSWORD_CHANGED',
+      'ROLE_CHANGED',
+      'user.signed_out_everywhere',
+    ]) {
       expect(SECURITY_ACTIONS).toContain(action);
     }
     for (const action of ['USER_DELETED', 'USERS_IMPORTED', 'branch.deleted', 'workspace.settings-updated']) {

@@ -27,13 +27,20 @@ describe('password policy (NIST SP 800-63B)', () => {
   });
 
   it('refuses passwords that are mostly the product, workspace or user name', () => {
-    expect(checkPassword('Acme-acme-acme-1', { minimumLength: 8, words: ['Acme'] })).toEqual({ reason: 'context', word: 'Acme' });
-    expect(checkPassword('esha.employee.2026', { words: ['esha.employee@acme.test'] })).toMatchObject({ reason: 'context' });
+    expect(checkPassword('Acme-acme-acme-1', { minimumLength: 8, words: ['Acme'] })).toEqual({
+      reason: 'context',
+      word: 'Acme',
+    });
+    expect(checkPassword('esha.employee.2026', { words: ['esha.employee@acme.test'] })).toMatchObject({
+      reason: 'context',
+    });
     expect(checkPassword('acme violet lantern orbit', { words: ['Acme'] })).toBeNull();
   });
 
   it('allows long passwords and says why a password is refused', () => {
-    expect(checkPassword('x'.repeat(10) + ' many words in a long passphrase that is still well under the limit')).toBeNull();
+    expect(
+      checkPassword('x'.repeat(10) + ' many words in a long passphrase that is still well under the limit'),
+    ).toBeNull();
     expect(checkPassword('y'.repeat(200))).toEqual({ reason: 'too-long', maximum: 128 });
     expect(describePasswordProblem({ reason: 'too-short', minimum: 15 })).toContain('at least 15 characters');
   });

@@ -39,7 +39,13 @@ describe('the menu with permissions', () => {
     const item = NAVIGATION.find((n) => n.key === 'users-import')!;
     expect(menuState(item, 'BRANCH_ADMIN', undefined, overrides)).toBe('permission-off');
     expect(menuState(item, 'BRANCH_ADMIN', { courses: false })).toBe('on');
-    expect(menuState(NAVIGATION.find((n) => n.key === 'courses')!, 'BRANCH_ADMIN', { courses: false })).toBe('module-off');
+    expect(
+      menuState(
+        NAVIGATION.find((n) => n.key === 'courses')!,
+        'BRANCH_ADMIN',
+        { courses: false },
+      ),
+    ).toBe('module-off');
     expect(menuState(item, 'EMPLOYEE')).toBe('not-for-role');
   });
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePostSignInRedirect, type RedirectContext } from '../../../src/domain/auth/redirect';
 
-const workspace: RedirectContext = { currentHost: 'acme.localhost:8080', mainHost: 'localhost:8080', protocol: 'http:' };
+const workspace: RedirectContext = {
+  currentHost: 'acme.localhost:8080',
+  mainHost: 'localhost:8080',
+  protocol: 'http:',
+};
 const main: RedirectContext = { ...workspace, currentHost: 'localhost:8080' };
 
 describe('redirect after sign-in', () => {
@@ -12,12 +16,16 @@ describe('redirect after sign-in', () => {
   });
 
   it('honours a full URL on this workspace or the main site', () => {
-    expect(resolvePostSignInRedirect('http://acme.localhost:8080/courses?x=1', workspace)).toBe('http://acme.localhost:8080/courses?x=1');
+    expect(resolvePostSignInRedirect('http://acme.localhost:8080/courses?x=1', workspace)).toBe(
+      'http://acme.localhost:8080/courses?x=1',
+    );
     expect(resolvePostSignInRedirect('http://localhost:8080/', workspace)).toBe('http://localhost:8080/');
   });
 
   it('honours a protocol-relative URL on an allowed host, with the page protocol', () => {
-    expect(resolvePostSignInRedirect('//acme.localhost:8080/dashboard', workspace)).toBe('http://acme.localhost:8080/dashboard');
+    expect(resolvePostSignInRedirect('//acme.localhost:8080/dashboard', workspace)).toBe(
+      'http://acme.localhost:8080/dashboard',
+    );
   });
 
   it('refuses other hosts: no open redirect', () => {

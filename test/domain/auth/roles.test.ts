@@ -59,26 +59,66 @@ describe('business-unit selector', () => {
   });
 
   it('offers only their own units to others', () => {
-    expect(selectableBusinessUnits('BRANCH_ADMIN', units, ['pune'])).toEqual([{ branchId: 'pune', branchName: 'Pune' }]);
+    expect(selectableBusinessUnits('BRANCH_ADMIN', units, ['pune'])).toEqual([
+      { branchId: 'pune', branchName: 'Pune' },
+    ]);
     expect(selectableBusinessUnits('EMPLOYER', units, [])).toHaveLength(2);
   });
 });
 
 describe('navigation by role', () => {
   it('shows employees the dashboard, their training, the complaint pages and the manual, and admins the admin areas too', () => {
-    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'manual']);
-    expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual([
-      'dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'people', 'courses', 'policies', 'compliance', 'reports', 'users-import', 'security-log', 'workflows', 'committees', 'complaint-figures', 'business-units', 'departments', 'branding', 'workspace-settings', 'permissions', 'manual',
+    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual([
+      'dashboard',
+      'my-training',
+      'my-policies',
+      'concern',
+      'complaints',
+      'notice',
+      'manual',
     ]);
-    expect(navigationFor('EMPLOYER').map((n) => n.key)).toEqual(expect.arrayContaining(['business-units', 'departments']));
+    expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual([
+      'dashboard',
+      'my-training',
+      'my-policies',
+      'concern',
+      'complaints',
+      'notice',
+      'people',
+      'courses',
+      'policies',
+      'compliance',
+      'reports',
+      'users-import',
+      'security-log',
+      'workflows',
+      'committees',
+      'complaint-figures',
+      'business-units',
+      'departments',
+      'branding',
+      'workspace-settings',
+      'permissions',
+      'manual',
+    ]);
+    expect(navigationFor('EMPLOYER').map((n) => n.key)).toEqual(
+      expect.arrayContaining(['business-units', 'departments']),
+    );
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('branding');
-    expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).toEqual(expect.arrayContaining(['business-units', 'departments']));
+    expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).toEqual(
+      expect.arrayContaining(['business-units', 'departments']),
+    );
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('workspace-settings');
     expect(navigationFor('EMPLOYER').map((n) => n.key)).not.toContain('security-log');
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('workflows');
     // Complaints: every member raises a concern; only the committee's setup and the counts are admins'.
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('complaint-figures');
-    expect(navigationFor('EMPLOYEE', { 'concerned-authority': false }).map((n) => n.key)).toEqual(['dashboard', 'my-training', 'my-policies', 'manual']);
+    expect(navigationFor('EMPLOYEE', { 'concerned-authority': false }).map((n) => n.key)).toEqual([
+      'dashboard',
+      'my-training',
+      'my-policies',
+      'manual',
+    ]);
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('policies');
   });
 });

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { chainHash, parseCaseEventLine, verifyChain, type ChainEntry } from '../../../src/domain/complaints/audit-chain';
+import {
+  chainHash,
+  parseCaseEventLine,
+  verifyChain,
+  type ChainEntry,
+} from '../../../src/domain/complaints/audit-chain';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const WS = '11111111-1111-4111-8111-111111111111';
@@ -10,7 +15,18 @@ const ACTOR = '44444444-4444-4444-8444-444444444444';
 
 /** A canonical line as PostgreSQL's jsonb writes the array (", " between items). */
 function line(seq: number, action: string, details: string, caseId = CASE, at = `2026-11-28T10:00:0${seq}.000000Z`) {
-  const items = ['case-event', seq, WS, caseId, 100 + seq, ACTOR, action, '203.0.113.9', at, sha256(new TextEncoder().encode(details))];
+  const items = [
+    'case-event',
+    seq,
+    WS,
+    caseId,
+    100 + seq,
+    ACTOR,
+    action,
+    '203.0.113.9',
+    at,
+    sha256(new TextEncoder().encode(details)),
+  ];
   return `[${items.map((x) => JSON.stringify(x)).join(', ')}]`;
 }
 
@@ -55,7 +71,11 @@ describe('the access log hash chain', () => {
 
   it('verifies an untouched chain and answers its head', () => {
     const entries = chain(['complaint.file', 'complaint.read', 'message.post']);
-    expect(verifyChain(entries, sha256, { head: entries[2].hash, complaintId: CASE })).toEqual({ ok: true, head: entries[2].hash, entries: 3 });
+    expect(verifyChain(entries, sha256, { head: entries[2].hash, complaintId: CASE })).toEqual({
+      ok: true,
+      head: entries[2].hash,
+      entries: 3,
+    });
     expect(verifyChain([], sha256)).toEqual({ ok: true, head: null, entries: 0 });
   });
 
@@ -63,7 +83,10 @@ describe('the access log hash chain', () => {
     const entries = chain(['complaint.file', 'complaint.read', 'message.post']);
     const changed = entries.map((e) => ({ ...e }));
     changed[1].line = changed[1].line.replace('complaint.read', 'complaint.reed');
-    expect(verifyChain(changed, sha256)).toMatchObject({ ok: false, brokenAt: { seq: 2, action: 'complaint.reed', problem: 'CHANGED' } });
+    expect(verifyChain(changed, sha256)).toMatchObject({
+      ok: false,
+      brokenAt: { seq: 2, action: 'complaint.reed', problem: 'CHANGED' },
+    });
 
     const details = entries.map((e) => ({ ...e }));
     details[2].details = '{"n": 9}';
@@ -76,21 +99,36 @@ describe('the access log hash chain', () => {
 
   it('finds an entry removed, entries reordered, a rewritten link and an entry of another case', () => {
     const entries = chain(['complaint.file', 'complaint.read', 'message.post', 'complaint.close']);
-    expect(verifyChain([entries[0], entries[2], entries[3]], sha256)).toMatchObject({ ok: false, brokenAt: { seq: 3, problem: 'OUT_OF_PLACE' } });
-    expect(verifyChain([entries[1], entries[0]], sha256)).toMatchObject({ ok: false, brokenAt: { seq: 2, problem: 'OUT_OF_PLACE' } });
+    expect(verifyChain([entries[0], entries[2], entries[3]], sha256)).toMatchObject({
+      ok: false,
+      brokenAt: { seq: 3, problem: 'OUT_OF_PLACE' },
+    });
+    expect(verifyChain([entries[1], entries[0]], sha256)).toMatchObject({
+      ok: false,
+      brokenAt: { seq: 2, problem: 'OUT_OF_PLACE' },
+    });
 
     const relinked = entries.map((e) => ({ ...e }));
     relinked[2].prevHash = relinked[0].hash;
     expect(verifyChain(relinked, sha256)).toMatchObject({ ok: false, brokenAt: { seq: 3, problem: 'BROKEN_LINK' } });
 
     const other = chain(['complaint.file', 'complaint.read'], OTHER);
-    expect(verifyChain([entries[0], other[1]], sha256)).toMatchObject({ ok: false, brokenAt: { seq: 2, problem: 'OTHER_CASE' } });
-    expect(verifyChain(entries, sha256, { complaintId: OTHER })).toMatchObject({ ok: false, brokenAt: { seq: 1, problem: 'OTHER_CASE' } });
+    expect(verifyChain([entries[0], other[1]], sha256)).toMatchObject({
+      ok: false,
+      brokenAt: { seq: 2, problem: 'OTHER_CASE' },
+    });
+    expect(verifyChain(entries, sha256, { complaintId: OTHER })).toMatchObject({
+      ok: false,
+      brokenAt: { seq: 1, problem: 'OTHER_CASE' },
+    });
   });
 
   it('finds the last entries removed when the head is known (the head of the file or of an earlier export)', () => {
     const entries = chain(['complaint.file', 'complaint.read', 'message.post']);
-    expect(verifyChain(entries.slice(0, 2), sha256, { head: entries[2].hash })).toMatchObject({ ok: false, brokenAt: { problem: 'HEAD_MISMATCH' } });
+    expect(verifyChain(entries.slice(0, 2), sha256, { head: entries[2].hash })).toMatchObject({
+      ok: false,
+      brokenAt: { problem: 'HEAD_MISMATCH' },
+    });
     // Without an anchor, a chain cut at its end still holds: what the head hash is for.
     expect(verifyChain(entries.slice(0, 2), sha256)).toMatchObject({ ok: true, head: entries[1].hash });
   });

@@ -4,7 +4,13 @@ import { meetingInvitation, fold } from '../../../src/domain/complaints/ics';
 import { workspaceCalendar } from '../../../src/domain/complaints/regime';
 import { caseClocks } from '../../../src/domain/complaints/statutory-clocks';
 
-const parties: CaseParties = { filedBy: 'esha', respondentUserId: 'rahul', respondentCopySent: false, memberIds: ['po', 'm1', 'm2'], recusedIds: ['m2'] };
+const parties: CaseParties = {
+  filedBy: 'esha',
+  respondentUserId: 'rahul',
+  respondentCopySent: false,
+  memberIds: ['po', 'm1', 'm2'],
+  recusedIds: ['m2'],
+};
 
 describe('who sees a case (IN-11)', () => {
   it('the complainant, the assigned members not recused, and the respondent only once the copy is sent', () => {
@@ -41,13 +47,21 @@ describe('who sees a case (IN-11)', () => {
 describe('a workspace calendar', () => {
   it('skips the admin’s added holidays and a Saturday off across a year end (IN-05)', () => {
     // Copy sent Thursday 24 December 2026; a five-day week, 25 and 31 December and 1 January added as holidays.
-    const calendar = workspaceCalendar({ compliance: 'IN_POSH', extraHolidays: ['2026-12-25', '2026-12-31', '2027-01-01'], saturdayOff: true }, 2026, 2027);
+    const calendar = workspaceCalendar(
+      { compliance: 'IN_POSH', extraHolidays: ['2026-12-25', '2026-12-31', '2027-01-01'], saturdayOff: true },
+      2026,
+      2027,
+    );
     const clocks = caseClocks({ receivedOn: '2026-12-20', respondentCopySentOn: '2026-12-24' }, calendar, '2026-12-24');
     // Working days: 28, 29, 30 Dec; 4, 5, 6, 7, 8, 11, 12 Jan -> the 10th is 12 January.
     expect(clocks.find((c) => c.id === 'IN_RESPONDENT_REPLY')?.dueOn).toBe('2027-01-12');
     const sixDays = workspaceCalendar({ compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false }, 2026, 2027);
     // Sunday the only weekly holiday: 25, 26, 28, 29, 30, 31 Dec, 1, 2, 4, 5 Jan.
-    expect(caseClocks({ receivedOn: '2026-12-20', respondentCopySentOn: '2026-12-24' }, sixDays, '2026-12-24').find((c) => c.id === 'IN_RESPONDENT_REPLY')?.dueOn).toBe('2027-01-05');
+    expect(
+      caseClocks({ receivedOn: '2026-12-20', respondentCopySentOn: '2026-12-24' }, sixDays, '2026-12-24').find(
+        (c) => c.id === 'IN_RESPONDENT_REPLY',
+      )?.dueOn,
+    ).toBe('2027-01-05');
   });
 
   it('Canada counts its federal holidays and the weekend', () => {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCalendar } from '../../../src/domain/shared/calendar';
 import { caseClocks } from '../../../src/domain/complaints/statutory-clocks';
-import { appealRightText, clocksOfCase, mandatorySteps, readableDay, openMandatorySteps, respondentIdentified, stepBlockers, stepNames, type RuntimeStep } from '../../../src/domain/complaints/case-runtime';
+import {
+  appealRightText,
+  clocksOfCase,
+  mandatorySteps,
+  readableDay,
+  openMandatorySteps,
+  respondentIdentified,
+  stepBlockers,
+  stepNames,
+  type RuntimeStep,
+} from '../../../src/domain/complaints/case-runtime';
 
 const india = defaultCalendar('INDIA', [2026, 2027]);
 const steps: RuntimeStep[] = [
@@ -13,8 +23,15 @@ const steps: RuntimeStep[] = [
 describe('steps and their prerequisites', () => {
   it('a prerequisite naming a step (by id or by its name, any case) makes it mandatory; others name nothing', () => {
     expect(mandatorySteps(steps, [{ label: 'Copy first', referenceId: 's2' }]).map((s) => s.id)).toEqual(['s2']);
-    expect(mandatorySteps(steps, [{ label: 'Copy first', referenceId: ' inform RESPONDENT ' }]).map((s) => s.id)).toEqual(['s2']);
-    expect(mandatorySteps(steps, [{ label: 'Policy', referenceId: 'policy-123' }, { label: 'Committee', referenceId: null }])).toEqual([]);
+    expect(
+      mandatorySteps(steps, [{ label: 'Copy first', referenceId: ' inform RESPONDENT ' }]).map((s) => s.id),
+    ).toEqual(['s2']);
+    expect(
+      mandatorySteps(steps, [
+        { label: 'Policy', referenceId: 'policy-123' },
+        { label: 'Committee', referenceId: null },
+      ]),
+    ).toEqual([]);
   });
 
   it('a step after an open mandatory step waits for it; the step itself and those before it do not', () => {
@@ -28,7 +45,10 @@ describe('steps and their prerequisites', () => {
   });
 
   it('the open mandatory steps block closing; their names read as a list', () => {
-    const prerequisites = [{ label: 'a', referenceId: 's1' }, { label: 'b', referenceId: 's3' }];
+    const prerequisites = [
+      { label: 'a', referenceId: 's1' },
+      { label: 'b', referenceId: 's3' },
+    ];
     expect(openMandatorySteps(steps, prerequisites).map((s) => s.id)).toEqual(['s1', 's3']);
     expect(stepNames(openMandatorySteps(steps, prerequisites))).toBe('"Preliminary hearing" and "Inquiry meeting"');
     expect(stepNames(steps)).toBe('"Preliminary hearing", "Inform respondent" and "Inquiry meeting"');
@@ -45,7 +65,12 @@ describe('the clocks a case shows', () => {
   });
 
   it('no identified respondent: no copy or reply clock (an anonymous report about "someone")', () => {
-    expect(ids(clocksOfCase(open, { closed: false, respondentIdentified: false }))).toEqual(['IN_INQUIRY', 'IN_REPORT', 'IN_EMPLOYER_ACTION', 'IN_APPEAL_WINDOW']);
+    expect(ids(clocksOfCase(open, { closed: false, respondentIdentified: false }))).toEqual([
+      'IN_INQUIRY',
+      'IN_REPORT',
+      'IN_EMPLOYER_ACTION',
+      'IN_APPEAL_WINDOW',
+    ]);
     expect(respondentIdentified({ name: null, email: null, userId: null })).toBe(false);
     expect(respondentIdentified({ name: '  ', email: '', userId: null })).toBe(false);
     expect(respondentIdentified({ name: 'R', email: null, userId: null })).toBe(true);
@@ -54,7 +79,11 @@ describe('the clocks a case shows', () => {
 
   it('a closed case shows only the report, the employer’s action and the appeal window, whatever ran before', () => {
     // Closed without the copy ever sent: the copy clock would still say "days left".
-    const closed = caseClocks({ receivedOn: '2027-01-22', inquiryCompletedOn: '2027-01-26', reportIssuedOn: '2027-01-26' }, india, '2027-01-27');
+    const closed = caseClocks(
+      { receivedOn: '2027-01-22', inquiryCompletedOn: '2027-01-26', reportIssuedOn: '2027-01-26' },
+      india,
+      '2027-01-27',
+    );
     expect(closed.find((c) => c.id === 'IN_RESPONDENT_COPY')?.daysLeft).not.toBeNull();
     const shown = clocksOfCase(closed, { closed: true, respondentIdentified: true });
     expect(ids(shown)).toEqual(['IN_REPORT', 'IN_EMPLOYER_ACTION', 'IN_APPEAL_WINDOW']);
@@ -63,7 +92,12 @@ describe('the clocks a case shows', () => {
 
   it('a closed Canada case shows no clock', () => {
     const canada = defaultCalendar('CANADA', [2026, 2027]);
-    expect(clocksOfCase(caseClocks({ receivedOn: '2027-01-22', resolvedOn: '2027-02-01' }, canada, '2027-02-02'), { closed: true, respondentIdentified: true })).toEqual([]);
+    expect(
+      clocksOfCase(caseClocks({ receivedOn: '2027-01-22', resolvedOn: '2027-02-01' }, canada, '2027-02-02'), {
+        closed: true,
+        respondentIdentified: true,
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -71,6 +105,8 @@ describe('the appeal right in words', () => {
   it('a day reads day, short month, year; the appeal sentence names its last day', () => {
     expect(readableDay('2027-04-26')).toBe('26 Apr 2027');
     expect(readableDay('2026-12-01')).toBe('1 Dec 2026');
-    expect(appealRightText('2027-04-26')).toBe("You may appeal the committee's recommendations within 90 days (POSH Act s.18): by 26 Apr 2027.");
+    expect(appealRightText('2027-04-26')).toBe(
+      "You may appeal the committee's recommendations within 90 days (POSH Act s.18): by 26 Apr 2027.",
+    );
   });
 });

@@ -25,10 +25,18 @@ describe('reminders of a clock (3 working days before, the day before, missed)',
     // India rests on Sunday only: due Friday 2026-12-11, three working days back is Tuesday.
     expect(reminderDue(india, '2026-12-11', '2026-12-07')).toBeNull();
     expect(reminderDue(india, '2026-12-11', '2026-12-08')).toBe('BEFORE_3_WORKING_DAYS');
-    const withHoliday = workspaceCalendar({ compliance: 'IN_POSH', extraHolidays: ['2026-12-09'], saturdayOff: false }, 2026, 2027);
+    const withHoliday = workspaceCalendar(
+      { compliance: 'IN_POSH', extraHolidays: ['2026-12-09'], saturdayOff: false },
+      2026,
+      2027,
+    );
     expect(reminderDue(withHoliday, '2026-12-11', '2026-12-07')).toBe('BEFORE_3_WORKING_DAYS');
     // Gandhi Jayanti removed: 2 October counts as a working day again.
-    const kept = workspaceCalendar({ compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false, removedHolidays: ['2026-10-02'] }, 2026, 2027);
+    const kept = workspaceCalendar(
+      { compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false, removedHolidays: ['2026-10-02'] },
+      2026,
+      2027,
+    );
     expect(india.holidays.has('2026-10-02')).toBe(true);
     expect(kept.holidays.has('2026-10-02')).toBe(false);
     expect(reminderDue(india, '2026-10-03', '2026-09-29')).toBe('BEFORE_3_WORKING_DAYS');
@@ -47,18 +55,28 @@ describe('escalation thresholds (days after the due day)', () => {
     expect(escalationDay(setting, '2026-12-31', 2)).toBe('2027-01-10');
   });
   it('0 is the due day itself; no second threshold stays at 1; a disabled setting never escalates', () => {
-    expect(escalationLevel({ firstThresholdDays: 0, secondThresholdDays: null, enabled: true }, '2026-12-01', '2026-12-01')).toBe(1);
-    expect(escalationLevel({ firstThresholdDays: 0, secondThresholdDays: null, enabled: true }, '2026-12-01', '2027-12-01')).toBe(1);
+    expect(
+      escalationLevel({ firstThresholdDays: 0, secondThresholdDays: null, enabled: true }, '2026-12-01', '2026-12-01'),
+    ).toBe(1);
+    expect(
+      escalationLevel({ firstThresholdDays: 0, secondThresholdDays: null, enabled: true }, '2026-12-01', '2027-12-01'),
+    ).toBe(1);
     expect(escalationLevel({ ...setting, enabled: false }, '2026-12-01', '2027-12-01')).toBe(0);
   });
 });
 
 describe('when the current step falls due', () => {
   it('counts days or working days from the day the step became current, or follows its statutory clock', () => {
-    expect(stepDueOn(india, { kind: 'DAYS', days: 5, workingDays: false }, '2026-12-24', () => null)).toBe('2026-12-29');
+    expect(stepDueOn(india, { kind: 'DAYS', days: 5, workingDays: false }, '2026-12-24', () => null)).toBe(
+      '2026-12-29',
+    );
     // India, working days: 27 December is a Sunday.
     expect(stepDueOn(india, { kind: 'DAYS', days: 3, workingDays: true }, '2026-12-24', () => null)).toBe('2026-12-28');
-    expect(stepDueOn(india, { kind: 'STATUTORY', clockId: 'IN_INQUIRY' }, '2026-12-24', (id) => (id === 'IN_INQUIRY' ? '2027-03-01' : null))).toBe('2027-03-01');
+    expect(
+      stepDueOn(india, { kind: 'STATUTORY', clockId: 'IN_INQUIRY' }, '2026-12-24', (id) =>
+        id === 'IN_INQUIRY' ? '2027-03-01' : null,
+      ),
+    ).toBe('2027-03-01');
     expect(stepDueOn(india, null, '2026-12-24', () => null)).toBeNull();
   });
 });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { compositionWarnings, presidingForCase, quorumPossible, type Committee, type CommitteeMember } from '../../../src/domain/complaints/committee';
+import {
+  compositionWarnings,
+  presidingForCase,
+  quorumPossible,
+  type Committee,
+  type CommitteeMember,
+} from '../../../src/domain/complaints/committee';
 
-const member = (id: string, role: CommitteeMember['role'], gender: CommitteeMember['gender'], senior = false): CommitteeMember => ({
+const member = (
+  id: string,
+  role: CommitteeMember['role'],
+  gender: CommitteeMember['gender'],
+  senior = false,
+): CommitteeMember => ({
   id,
   name: id,
   role,
@@ -37,7 +48,9 @@ describe('IN-02: Internal Committee composition', () => {
     const small = { ...sound, members: [sound.members[0], sound.members[1]] };
     expect(codes(small)).toEqual(['TOO_FEW_EMPLOYEE_MEMBERS', 'NO_EXTERNAL_MEMBER']);
     const men = { ...sound, members: [...sound.members, member('e3', 'EMPLOYEE_MEMBER', 'MAN')] };
-    expect(compositionWarnings(men, '2026-06-01')).toEqual([{ code: 'TOO_FEW_WOMEN', message: 'At least half the members must be women; 2 of 5 are.' }]);
+    expect(compositionWarnings(men, '2026-06-01')).toEqual([
+      { code: 'TOO_FEW_WOMEN', message: 'At least half the members must be women; 2 of 5 are.' },
+    ]);
   });
 
   it('warns on a term over 3 years, a term ending within 60 days, and one that has ended', () => {
@@ -64,12 +77,21 @@ describe('recusal', () => {
 describe('CA-01: designated recipients, and members who are parties', () => {
   it('needs at least one designated recipient and warns of an ending designation', async () => {
     const { designatedRecipientWarnings } = await import('../../../src/domain/complaints/committee');
-    expect(designatedRecipientWarnings({ termEnd: '2027-01-01', members: [] }, '2026-06-01').map((w) => w.code)).toEqual(['NO_DESIGNATED_RECIPIENT']);
-    expect(designatedRecipientWarnings({ termEnd: '2027-01-01', members: [{ name: 'Gabe', role: 'DESIGNATED_RECIPIENT' }] }, '2026-06-01')).toEqual([]);
-    expect(designatedRecipientWarnings({ termEnd: '2026-06-20', members: [{ name: 'Gabe', role: 'PRESIDING_OFFICER' }] }, '2026-06-01').map((w) => w.code)).toEqual([
-      'NOT_A_RECIPIENT',
-      'TERM_ENDS_SOON',
-    ]);
+    expect(
+      designatedRecipientWarnings({ termEnd: '2027-01-01', members: [] }, '2026-06-01').map((w) => w.code),
+    ).toEqual(['NO_DESIGNATED_RECIPIENT']);
+    expect(
+      designatedRecipientWarnings(
+        { termEnd: '2027-01-01', members: [{ name: 'Gabe', role: 'DESIGNATED_RECIPIENT' }] },
+        '2026-06-01',
+      ),
+    ).toEqual([]);
+    expect(
+      designatedRecipientWarnings(
+        { termEnd: '2026-06-20', members: [{ name: 'Gabe', role: 'PRESIDING_OFFICER' }] },
+        '2026-06-01',
+      ).map((w) => w.code),
+    ).toEqual(['NOT_A_RECIPIENT', 'TERM_ENDS_SOON']);
   });
 
   it('finds the members who are a party: filer, respondent by account or by address', async () => {
@@ -79,7 +101,11 @@ describe('CA-01: designated recipients, and members who are parties', () => {
       { userId: 'm1', email: 'm1@acme.test' },
       { userId: 'm2', email: 'm2@acme.test' },
     ];
-    expect(membersWhoAreParties(members, { complainantUserId: 'm1', respondentUserId: null, emails: [' po@ACME.test '] })).toEqual(['po', 'm1']);
-    expect(membersWhoAreParties(members, { complainantUserId: 'x', respondentUserId: 'm2', emails: [null] })).toEqual(['m2']);
+    expect(
+      membersWhoAreParties(members, { complainantUserId: 'm1', respondentUserId: null, emails: [' po@ACME.test '] }),
+    ).toEqual(['po', 'm1']);
+    expect(membersWhoAreParties(members, { complainantUserId: 'x', respondentUserId: 'm2', emails: [null] })).toEqual([
+      'm2',
+    ]);
   });
 });

@@ -17,10 +17,21 @@ import {
 
 describe('CA-11: training within 3 months of hire, then every 3 years', () => {
   it('is due 3 months after hire until trained, then 3 years after the last training', () => {
-    expect(trainingCadence('2026-11-30', [], '2026-12-10')).toEqual({ dueOn: '2027-02-28', state: 'DUE', lastCompletedOn: null });
+    expect(trainingCadence('2026-11-30', [], '2026-12-10')).toEqual({
+      dueOn: '2027-02-28',
+      state: 'DUE',
+      lastCompletedOn: null,
+    });
     expect(trainingCadence('2026-11-30', [], '2027-03-01').state).toBe('OVERDUE');
-    expect(trainingCadence('2026-11-30', ['2027-01-10'], '2027-03-01')).toEqual({ dueOn: '2030-01-10', state: 'DONE', lastCompletedOn: '2027-01-10' });
-    expect(trainingCadence('2020-01-01', ['2020-02-01', '2023-01-15'], '2026-02-01')).toMatchObject({ dueOn: '2026-01-15', state: 'OVERDUE' });
+    expect(trainingCadence('2026-11-30', ['2027-01-10'], '2027-03-01')).toEqual({
+      dueOn: '2030-01-10',
+      state: 'DONE',
+      lastCompletedOn: '2027-01-10',
+    });
+    expect(trainingCadence('2020-01-01', ['2020-02-01', '2023-01-15'], '2026-02-01')).toMatchObject({
+      dueOn: '2026-01-15',
+      state: 'OVERDUE',
+    });
     // Trained before hire (elsewhere in the group): the 3 years count from hire.
     expect(trainingCadence('2026-06-01', ['2026-05-01'], '2026-07-01').dueOn).toBe('2029-06-01');
   });
@@ -38,25 +49,51 @@ describe('policy acceptance', () => {
   it('a minor version asks nobody again; a material one asks everyone', () => {
     expect(lastMaterialVersion(versions)?.version).toBe(3);
     expect(lastMaterialVersion(versions.slice(0, 2))?.version).toBe(1);
-    expect(acceptanceState(versions.slice(0, 2), [{ version: 1, acceptedOn: '2026-01-12' }], '2020-01-01', rule, '2026-03-05')).toMatchObject({
+    expect(
+      acceptanceState(
+        versions.slice(0, 2),
+        [{ version: 1, acceptedOn: '2026-01-12' }],
+        '2020-01-01',
+        rule,
+        '2026-03-05',
+      ),
+    ).toMatchObject({
       state: 'ACCEPTED',
       version: 1,
     });
-    expect(acceptanceState(versions, [{ version: 2, acceptedOn: '2026-03-02' }], '2020-01-01', rule, '2026-06-10')).toEqual({ state: 'PENDING', dueOn: '2026-06-15' });
-    expect(acceptanceState(versions, [{ version: 2, acceptedOn: '2026-03-02' }], '2020-01-01', rule, '2026-06-16')).toEqual({ state: 'OVERDUE', dueOn: '2026-06-15' });
-    expect(acceptanceState(versions, [{ version: 4, acceptedOn: '2026-07-02' }], '2020-01-01', rule, '2026-08-01')).toMatchObject({ state: 'ACCEPTED', version: 4 });
+    expect(
+      acceptanceState(versions, [{ version: 2, acceptedOn: '2026-03-02' }], '2020-01-01', rule, '2026-06-10'),
+    ).toEqual({ state: 'PENDING', dueOn: '2026-06-15' });
+    expect(
+      acceptanceState(versions, [{ version: 2, acceptedOn: '2026-03-02' }], '2020-01-01', rule, '2026-06-16'),
+    ).toEqual({ state: 'OVERDUE', dueOn: '2026-06-15' });
+    expect(
+      acceptanceState(versions, [{ version: 4, acceptedOn: '2026-07-02' }], '2020-01-01', rule, '2026-08-01'),
+    ).toMatchObject({ state: 'ACCEPTED', version: 4 });
   });
 
   it('a new joiner has the set days from joining', () => {
-    expect(acceptanceState(versions, [], '2026-09-01', rule, '2026-09-02')).toEqual({ state: 'PENDING', dueOn: '2026-09-15' });
+    expect(acceptanceState(versions, [], '2026-09-01', rule, '2026-09-02')).toEqual({
+      state: 'PENDING',
+      dueOn: '2026-09-15',
+    });
   });
 
   it('a yearly policy is asked again a year after the last acceptance, without a new version', () => {
     const yearly = { daysToAccept: 14, yearly: true };
     const accepted = [{ version: 3, acceptedOn: '2026-06-05' }];
-    expect(acceptanceState(versions, accepted, '2020-01-01', yearly, '2027-06-04')).toMatchObject({ state: 'ACCEPTED', validUntil: '2027-06-04' });
-    expect(acceptanceState(versions, accepted, '2020-01-01', yearly, '2027-06-05')).toEqual({ state: 'PENDING', dueOn: '2027-06-19' });
-    expect(acceptanceState(versions, accepted, '2020-01-01', yearly, '2027-06-20')).toEqual({ state: 'OVERDUE', dueOn: '2027-06-19' });
+    expect(acceptanceState(versions, accepted, '2020-01-01', yearly, '2027-06-04')).toMatchObject({
+      state: 'ACCEPTED',
+      validUntil: '2027-06-04',
+    });
+    expect(acceptanceState(versions, accepted, '2020-01-01', yearly, '2027-06-05')).toEqual({
+      state: 'PENDING',
+      dueOn: '2027-06-19',
+    });
+    expect(acceptanceState(versions, accepted, '2020-01-01', yearly, '2027-06-20')).toEqual({
+      state: 'OVERDUE',
+      dueOn: '2027-06-19',
+    });
   });
 
   it('a policy is reviewed at least every 3 years (CA-12)', () => {
@@ -75,7 +112,10 @@ describe('the credits ledger', () => {
     const second = append(ledger, { kind: 'CONSUME', credits: 1, key: 'assign-ben' });
     expect(second).toMatchObject({ ok: true, entry: { key: 'assign-ben' } });
     const after = [...ledger, { kind: 'CONSUME' as const, credits: 1 as const, key: 'assign-ben' }];
-    expect(append(after, { kind: 'CONSUME', credits: 1, key: 'assign-cy' })).toEqual({ ok: false, reason: 'NO_CREDITS' });
+    expect(append(after, { kind: 'CONSUME', credits: 1, key: 'assign-cy' })).toEqual({
+      ok: false,
+      reason: 'NO_CREDITS',
+    });
   });
 
   it('a retried request with the same key never moves credits twice', () => {
@@ -84,11 +124,19 @@ describe('the credits ledger', () => {
   });
 
   it('returns a credit once, only for a consumption that happened', () => {
-    expect(append(ledger, { kind: 'RETURN', credits: 1, key: 'assign-ana:return' }, 'assign-ana')).toMatchObject({ ok: true });
+    expect(append(ledger, { kind: 'RETURN', credits: 1, key: 'assign-ana:return' }, 'assign-ana')).toMatchObject({
+      ok: true,
+    });
     const returned = [...ledger, { kind: 'RETURN' as const, credits: 1 as const, key: 'assign-ana:return' }];
     expect(balance(returned)).toBe(2);
-    expect(append(returned, { kind: 'RETURN', credits: 1, key: 'assign-ana:return-again' }, 'assign-ana')).toEqual({ ok: false, reason: 'NOT_CONSUMED' });
-    expect(append(ledger, { kind: 'RETURN', credits: 1, key: 'assign-zed:return' }, 'assign-zed')).toEqual({ ok: false, reason: 'NOT_CONSUMED' });
+    expect(append(returned, { kind: 'RETURN', credits: 1, key: 'assign-ana:return-again' }, 'assign-ana')).toEqual({
+      ok: false,
+      reason: 'NOT_CONSUMED',
+    });
+    expect(append(ledger, { kind: 'RETURN', credits: 1, key: 'assign-zed:return' }, 'assign-zed')).toEqual({
+      ok: false,
+      reason: 'NOT_CONSUMED',
+    });
   });
 
   it('grants whole credits only', () => {
@@ -137,15 +185,28 @@ describe('policy reviews, translations and scope', () => {
     const versions: PolicyVersion[] = [{ version: 1, change: 'MATERIAL', publishedOn: '2026-01-01' }];
     const rule = { daysToAccept: 30, yearly: true };
     const accepted = [{ version: 1, acceptedOn: '2026-01-10' }];
-    expect(acceptanceState(versions, accepted, '2020-01-01', rule, '2027-01-09')).toMatchObject({ state: 'ACCEPTED', validUntil: '2027-01-09' });
-    expect(acceptanceState(versions, accepted, '2020-01-01', rule, '2027-01-10')).toEqual({ state: 'PENDING', dueOn: '2027-02-09' });
-    expect(acceptanceState(versions, accepted, '2020-01-01', rule, '2027-02-10')).toEqual({ state: 'OVERDUE', dueOn: '2027-02-09' });
+    expect(acceptanceState(versions, accepted, '2020-01-01', rule, '2027-01-09')).toMatchObject({
+      state: 'ACCEPTED',
+      validUntil: '2027-01-09',
+    });
+    expect(acceptanceState(versions, accepted, '2020-01-01', rule, '2027-01-10')).toEqual({
+      state: 'PENDING',
+      dueOn: '2027-02-09',
+    });
+    expect(acceptanceState(versions, accepted, '2020-01-01', rule, '2027-02-10')).toEqual({
+      state: 'OVERDUE',
+      dueOn: '2027-02-09',
+    });
   });
 
   it('counts a ledger: grants and returns add, consumptions take one, a retried key moves nothing, never below zero', () => {
     const ledger: LedgerEntry[] = [{ kind: 'GRANT', credits: 2, key: 'grant:r1' }];
     expect(append(ledger, { kind: 'GRANT', credits: 2, key: 'grant:r1' })).toEqual({ ok: true, duplicate: true });
-    const spent: LedgerEntry[] = [...ledger, { kind: 'CONSUME', credits: 1, key: 'a' }, { kind: 'CONSUME', credits: 1, key: 'b' }];
+    const spent: LedgerEntry[] = [
+      ...ledger,
+      { kind: 'CONSUME', credits: 1, key: 'a' },
+      { kind: 'CONSUME', credits: 1, key: 'b' },
+    ];
     expect(balance(spent)).toBe(0);
     expect(append(spent, { kind: 'CONSUME', credits: 1, key: 'c' })).toEqual({ ok: false, reason: 'NO_CREDITS' });
     expect(append(spent, { kind: 'RETURN', credits: 1, key: 'a:return' }, 'a')).toMatchObject({ ok: true });

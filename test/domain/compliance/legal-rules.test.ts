@@ -24,7 +24,13 @@ const good = (): LawFacts => ({
   inAppealWindow: 1,
   monthlyUpdatesSent: 2,
   accessLogEntries: 12,
-  duties: { noticePublished: true, policeHelpGiven: true, workshopsLastYear: 2, awarenessLastYear: 1, orientationThisTerm: true },
+  duties: {
+    noticePublished: true,
+    policeHelpGiven: true,
+    workshopsLastYear: 2,
+    awarenessLastYear: 1,
+    orientationThisTerm: true,
+  },
   returns: {
     POSH_ANNUAL: { period: '2025', deadline: '2026-01-31', done: true },
     BOARD: { period: '2025-26', deadline: '2026-09-30', done: true },
@@ -66,28 +72,57 @@ describe('the legal rules judged from counts', () => {
   });
 
   it('IN-05: a missed copy clock is not met, one due within 7 days at risk, no case not applicable', () => {
-    expect(rule({ ...good(), clocks: { IN_RESPONDENT_COPY: { running: 1, dueSoon: 0, missed: 1 } } }, 'IN-05').status).toBe('NOT_MET');
-    expect(rule({ ...good(), clocks: { IN_RESPONDENT_REPLY: { running: 1, dueSoon: 1, missed: 0 } } }, 'IN-05').status).toBe('AT_RISK');
-    expect(rule({ ...good(), cases: { inOpen: 0, inTotal: 0, caOpen: 1, caTotal: 1 } }, 'IN-05').status).toBe('NOT_APPLICABLE');
+    expect(
+      rule({ ...good(), clocks: { IN_RESPONDENT_COPY: { running: 1, dueSoon: 0, missed: 1 } } }, 'IN-05').status,
+    ).toBe('NOT_MET');
+    expect(
+      rule({ ...good(), clocks: { IN_RESPONDENT_REPLY: { running: 1, dueSoon: 1, missed: 0 } } }, 'IN-05').status,
+    ).toBe('AT_RISK');
+    expect(rule({ ...good(), cases: { inOpen: 0, inTotal: 0, caOpen: 1, caTotal: 1 } }, 'IN-05').status).toBe(
+      'NOT_APPLICABLE',
+    );
   });
 
   it('IN-07: a case pending over 90 days is not met', () => {
-    expect(rule({ ...good(), pendingOver90Days: 1 }, 'IN-07')).toMatchObject({ status: 'NOT_MET', figures: { pendingOver90Days: 1 } });
+    expect(rule({ ...good(), pendingOver90Days: 1 }, 'IN-07')).toMatchObject({
+      status: 'NOT_MET',
+      figures: { pendingOver90Days: 1 },
+    });
   });
 
   it('IN-12: each missing duty is named; three or more missing is not met', () => {
     const some = rule({ ...good(), duties: { ...good().duties, orientationThisTerm: false } }, 'IN-12');
     expect(some.status).toBe('AT_RISK');
     expect(some.computed).toContain('orientation');
-    const none = rule({ ...good(), duties: { noticePublished: false, policeHelpGiven: false, workshopsLastYear: 0, awarenessLastYear: 0, orientationThisTerm: false } }, 'IN-12');
+    const none = rule(
+      {
+        ...good(),
+        duties: {
+          noticePublished: false,
+          policeHelpGiven: false,
+          workshopsLastYear: 0,
+          awarenessLastYear: 0,
+          orientationThisTerm: false,
+        },
+      },
+      'IN-12',
+    );
     expect(none.status).toBe('NOT_MET');
   });
 
   it('IN-13 and CA-10: a return not made is at risk before its deadline and not met after', () => {
-    const before = { ...good(), today: '2026-01-10', returns: { ...good().returns, POSH_ANNUAL: { period: '2025', deadline: '2026-01-31', done: false } } };
+    const before = {
+      ...good(),
+      today: '2026-01-10',
+      returns: { ...good().returns, POSH_ANNUAL: { period: '2025', deadline: '2026-01-31', done: false } },
+    };
     expect(rule(before, 'IN-13').status).toBe('AT_RISK');
     expect(rule({ ...before, today: '2026-02-01' }, 'IN-13').status).toBe('NOT_MET');
-    const ca = { ...good(), today: '2026-03-02', returns: { ...good().returns, CANADA_ANNUAL: { period: '2025', deadline: '2026-03-01', done: false } } };
+    const ca = {
+      ...good(),
+      today: '2026-03-02',
+      returns: { ...good().returns, CANADA_ANNUAL: { period: '2025', deadline: '2026-03-01', done: false } },
+    };
     expect(rule(ca, 'CA-10')).toMatchObject({ status: 'NOT_MET', figures: { deadline: '2026-03-01' } });
   });
 
@@ -102,7 +137,10 @@ describe('the legal rules judged from counts', () => {
   });
 
   it('CA-09: records are kept 10 years whatever the period set; CA-11: training overdue is not met', () => {
-    expect(rule({ ...good(), retentionYears: 7 }, 'CA-09')).toMatchObject({ status: 'MET', figures: { shortestPeriodYears: 7, lawYears: 10 } });
+    expect(rule({ ...good(), retentionYears: 7 }, 'CA-09')).toMatchObject({
+      status: 'MET',
+      figures: { shortestPeriodYears: 7, lawYears: 10 },
+    });
     expect(rule({ ...good(), trainingOverdue: 3 }, 'CA-11').computed).toBe('3 people overdue for training');
     expect(rule({ ...good(), trainingOverdue: null }, 'CA-11').status).toBe('NOT_MET');
   });

@@ -14,7 +14,11 @@ import {
   type ReturnCase,
 } from '../../../src/domain/compliance/statutory-returns';
 
-const posh = (receivedOn: string, disposedOn: string | null = null, outcome: ReturnCase['outcome'] = null): ReturnCase => ({
+const posh = (
+  receivedOn: string,
+  disposedOn: string | null = null,
+  outcome: ReturnCase['outcome'] = null,
+): ReturnCase => ({
   regime: 'IN_POSH',
   committeeId: 'ic',
   receivedOn,
@@ -74,15 +78,31 @@ describe('the figures of a year', () => {
   ];
 
   it('counts received, disposed, pending at the end and pending over 90 days', () => {
-    expect(caseFigures(cases, calendarYear(2025))).toEqual({ received: 5, disposed: 3, pendingAtEnd: 3, pendingOver90Days: 1 });
+    expect(caseFigures(cases, calendarYear(2025))).toEqual({
+      received: 5,
+      disposed: 3,
+      pendingAtEnd: 3,
+      pendingOver90Days: 1,
+    });
   });
 
   it('lists the nature of action taken for the cases disposed in the year, every outcome named', () => {
-    expect(actionTaken(cases, calendarYear(2025))).toEqual({ UPHELD: 1, NOT_UPHELD: 1, SETTLED_BY_CONCILIATION: 1, WITHDRAWN: 0, REFERRED: 0 });
+    expect(actionTaken(cases, calendarYear(2025))).toEqual({
+      UPHELD: 1,
+      NOT_UPHELD: 1,
+      SETTLED_BY_CONCILIATION: 1,
+      WITHDRAWN: 0,
+      REFERRED: 0,
+    });
   });
 
   it('counts the financial year of the board’s report (April to March)', () => {
-    expect(caseFigures(cases, financialYear('2025-26')!)).toEqual({ received: 4, disposed: 2, pendingAtEnd: 3, pendingOver90Days: 2 });
+    expect(caseFigures(cases, financialYear('2025-26')!)).toEqual({
+      received: 4,
+      disposed: 2,
+      pendingAtEnd: 3,
+      pendingOver90Days: 2,
+    });
   });
 
   it('counts workshops, awareness programmes and orientations held in the year, with their attendance', () => {
@@ -99,12 +119,22 @@ describe('the figures of a year', () => {
   });
 
   it('counts the headcount by gender from the directory’s words, unknown ones as not given', () => {
-    expect(headcountByGender(['Female', 'woman', 'M', 'male', 'Transgender', null, '', 'other'])).toEqual({ female: 2, male: 2, transgender: 1, notGiven: 3 });
+    expect(headcountByGender(['Female', 'woman', 'M', 'male', 'Transgender', null, '', 'other'])).toEqual({
+      female: 2,
+      male: 2,
+      transgender: 1,
+      notGiven: 3,
+    });
   });
 });
 
 describe('the Canadian annual report (CA-10)', () => {
-  const ca = (receivedOn: string, disposedOn: string | null, outcome: ReturnCase['outcome'], negotiatedMeetingOn: string | null = null): ReturnCase => ({
+  const ca = (
+    receivedOn: string,
+    disposedOn: string | null,
+    outcome: ReturnCase['outcome'],
+    negotiatedMeetingOn: string | null = null,
+  ): ReturnCase => ({
     regime: 'CA_FEDERAL',
     committeeId: null,
     receivedOn,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, normaliseFilter, validateAssignmentFilter } from '../../../src/domain/courses/assignment-filter';
+import {
+  isCalendarDate,
+  normaliseFilter,
+  validateAssignmentFilter,
+} from '../../../src/domain/courses/assignment-filter';
 
 describe('assignment filter', () => {
   it('accepts real calendar dates only', () => {

@@ -23,8 +23,12 @@ describe('due dates and statuses', () => {
     expect(learnerStatus(base, '2026-12-31')).toBe('NOT_STARTED');
     expect(learnerStatus({ ...base, startedOn: '2026-12-01' }, '2026-12-31')).toBe('IN_PROGRESS');
     expect(learnerStatus({ ...base, startedOn: '2026-12-01' }, '2027-01-01')).toBe('OVERDUE');
-    expect(learnerStatus({ ...base, completedOn: '2027-01-05', expiresOn: '2028-01-04' }, '2028-01-04')).toBe('COMPLETED');
-    expect(learnerStatus({ ...base, completedOn: '2027-01-05', expiresOn: '2028-01-04' }, '2028-01-05')).toBe('EXPIRED');
+    expect(learnerStatus({ ...base, completedOn: '2027-01-05', expiresOn: '2028-01-04' }, '2028-01-04')).toBe(
+      'COMPLETED',
+    );
+    expect(learnerStatus({ ...base, completedOn: '2027-01-05', expiresOn: '2028-01-04' }, '2028-01-05')).toBe(
+      'EXPIRED',
+    );
     expect(learnerStatus({ ...base, dueOn: null }, '2030-01-01')).toBe('NOT_STARTED');
   });
 
@@ -48,7 +52,12 @@ describe('reminders', () => {
     ]);
   });
 
-  const learner = (learnerId: string, courseId: string, dueOn: string, extra: Partial<ReminderCandidate> = {}): ReminderCandidate => ({
+  const learner = (
+    learnerId: string,
+    courseId: string,
+    dueOn: string,
+    extra: Partial<ReminderCandidate> = {},
+  ): ReminderCandidate => ({
     learnerId,
     courseId,
     dueOn,
@@ -58,8 +67,20 @@ describe('reminders', () => {
   });
 
   it('sends what falls due today, with a key per learner, course, kind and day', () => {
-    const due = remindersDue([learner('ana', 'posh', '2026-12-31'), learner('ben', 'posh', '2027-01-30')], DEFAULT_CADENCE, '2026-12-24');
-    expect(due).toEqual([{ kind: 'BEFORE_DUE', on: '2026-12-24', learnerId: 'ana', courseId: 'posh', idempotencyKey: 'ana:posh:BEFORE_DUE:2026-12-24' }]);
+    const due = remindersDue(
+      [learner('ana', 'posh', '2026-12-31'), learner('ben', 'posh', '2027-01-30')],
+      DEFAULT_CADENCE,
+      '2026-12-24',
+    );
+    expect(due).toEqual([
+      {
+        kind: 'BEFORE_DUE',
+        on: '2026-12-24',
+        learnerId: 'ana',
+        courseId: 'posh',
+        idempotencyKey: 'ana:posh:BEFORE_DUE:2026-12-24',
+      },
+    ]);
   });
 
   it('sends nothing for completed courses, courses with reminders off, or after the cadence ended', () => {
@@ -82,7 +103,11 @@ describe('reminders', () => {
 
   it('gathers a learner’s reminders of one day into one digest, overdue first', () => {
     const due = remindersDue(
-      [learner('ana', 'posh', '2027-01-07'), learner('ana', 'ethics', '2026-12-31'), learner('ben', 'posh', '2027-01-07')],
+      [
+        learner('ana', 'posh', '2027-01-07'),
+        learner('ana', 'ethics', '2026-12-31'),
+        learner('ben', 'posh', '2027-01-07'),
+      ],
       DEFAULT_CADENCE,
       '2026-12-31',
     );

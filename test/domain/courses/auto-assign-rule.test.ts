@@ -1,8 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { hasCriteria, matchesRule, NO_CRITERIA, ruleFieldsChanged, ruleProblems, type AutoAssignRule, type RulePerson } from '../../../src/domain/courses/auto-assign-rule';
+import {
+  hasCriteria,
+  matchesRule,
+  NO_CRITERIA,
+  ruleFieldsChanged,
+  ruleProblems,
+  type AutoAssignRule,
+  type RulePerson,
+} from '../../../src/domain/courses/auto-assign-rule';
 
-const rule = (over: Partial<AutoAssignRule> = {}): AutoAssignRule => ({ ...NO_CRITERIA, enabled: true, dueDays: null, ...over });
-const person = (over: Partial<RulePerson> = {}): RulePerson => ({ branchId: 'pune', departmentId: 'hr', dateOfJoining: '2024-03-01', role: 'EMPLOYEE', status: 'ACTIVE', ...over });
+const rule = (over: Partial<AutoAssignRule> = {}): AutoAssignRule => ({
+  ...NO_CRITERIA,
+  enabled: true,
+  dueDays: null,
+  ...over,
+});
+const person = (over: Partial<RulePerson> = {}): RulePerson => ({
+  branchId: 'pune',
+  departmentId: 'hr',
+  dateOfJoining: '2024-03-01',
+  role: 'EMPLOYEE',
+  status: 'ACTIVE',
+  ...over,
+});
 
 describe('an auto-assignment rule', () => {
   it('with no criterion matches everyone who is not deactivated, invited people included', () => {
@@ -38,7 +58,9 @@ describe('an auto-assignment rule', () => {
   });
 
   it('names the field of a bad window', () => {
-    expect(ruleProblems({ startJoiningDate: '2024-06-01', endJoiningDate: '2024-01-01' })).toHaveProperty('endJoiningDate');
+    expect(ruleProblems({ startJoiningDate: '2024-06-01', endJoiningDate: '2024-01-01' })).toHaveProperty(
+      'endJoiningDate',
+    );
     expect(ruleProblems({ startJoiningDate: '2024-02-30', endJoiningDate: null })).toHaveProperty('startJoiningDate');
     expect(ruleProblems({ startJoiningDate: '2024-01-01', endJoiningDate: '2024-01-01' })).toEqual({});
   });

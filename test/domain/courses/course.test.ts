@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canAssign, CourseLanguage, courseLanguagesFor, LESSON_BLOCK_TYPES, defaultLanguage, resolveLanguage } from '../../../src/domain/courses/course';
+import {
+  canAssign,
+  CourseLanguage,
+  courseLanguagesFor,
+  LESSON_BLOCK_TYPES,
+  defaultLanguage,
+  resolveLanguage,
+} from '../../../src/domain/courses/course';
 
 describe('course languages', () => {
   it('lists the six supported languages, and French for Canadian workspaces only', () => {
@@ -18,7 +25,12 @@ describe('course languages', () => {
   });
 
   it('defaults to the first language when none is PRIMARY, and to nothing for no languages', () => {
-    expect(defaultLanguage([{ language: 'MARATHI', priority: 'SECONDARY' }, { language: 'HINDI', priority: 'SECONDARY' }])).toBe('MARATHI');
+    expect(
+      defaultLanguage([
+        { language: 'MARATHI', priority: 'SECONDARY' },
+        { language: 'HINDI', priority: 'SECONDARY' },
+      ]),
+    ).toBe('MARATHI');
     expect(defaultLanguage([])).toBeNull();
   });
 
@@ -41,7 +53,9 @@ describe('courses', () => {
 
   it('knows the sixteen spec block types, prose as TEXT_AREA (the old TEXT is gone)', () => {
     expect(LESSON_BLOCK_TYPES).toHaveLength(16);
-    expect(LESSON_BLOCK_TYPES).toEqual(expect.arrayContaining(['TEXT_AREA', 'VIDEO', 'FILL_IN_BLANK', 'VOTE', 'ASK_TO_UPLOAD_RESOURCE']));
+    expect(LESSON_BLOCK_TYPES).toEqual(
+      expect.arrayContaining(['TEXT_AREA', 'VIDEO', 'FILL_IN_BLANK', 'VOTE', 'ASK_TO_UPLOAD_RESOURCE']),
+    );
     expect(LESSON_BLOCK_TYPES).not.toContain('TEXT');
   });
 });

@@ -33,12 +33,25 @@ describe('reminder rules', () => {
         sent.push(`${r.kind}@${r.on}`);
       }
     }
-    expect(sent).toEqual(['BEFORE_DUE@2027-03-03', 'BEFORE_DUE@2027-03-09', 'ON_DUE@2027-03-10', 'OVERDUE@2027-03-17', 'OVERDUE@2027-03-24', 'OVERDUE@2027-03-31']);
+    expect(sent).toEqual([
+      'BEFORE_DUE@2027-03-03',
+      'BEFORE_DUE@2027-03-09',
+      'ON_DUE@2027-03-10',
+      'OVERDUE@2027-03-17',
+      'OVERDUE@2027-03-24',
+      'OVERDUE@2027-03-31',
+    ]);
   });
 
   it('a missed policy run catches up with the latest reminder only, within a week', () => {
-    expect(policyReminderToday(DEFAULT_CADENCE, '2027-03-10', '2027-03-12')).toEqual({ kind: 'ON_DUE', on: '2027-03-10' });
-    expect(policyReminderToday(DEFAULT_CADENCE, '2027-03-10', '2027-04-07')).toEqual({ kind: 'OVERDUE', on: '2027-03-31' });
+    expect(policyReminderToday(DEFAULT_CADENCE, '2027-03-10', '2027-03-12')).toEqual({
+      kind: 'ON_DUE',
+      on: '2027-03-10',
+    });
+    expect(policyReminderToday(DEFAULT_CADENCE, '2027-03-10', '2027-04-07')).toEqual({
+      kind: 'OVERDUE',
+      on: '2027-03-31',
+    });
     expect(policyReminderToday(DEFAULT_CADENCE, '2027-03-10', '2027-04-08')).toBeNull();
     expect(policyReminderToday({ ...DEFAULT_CADENCE, overdueTimes: 0 }, '2027-03-10', '2027-03-18')).toBeNull();
   });

@@ -41,7 +41,22 @@ describe('what of a video was watched', () => {
   });
 
   it('merges overlapping ranges', () => {
-    expect(mergeRanges([[5, 8], [0, 2], [1, 3], [8, 9]])).toEqual([[0, 3], [5, 9]]);
-    expect(totalSeconds([[0, 2], [1, 4]])).toBe(4);
+    expect(
+      mergeRanges([
+        [5, 8],
+        [0, 2],
+        [1, 3],
+        [8, 9],
+      ]),
+    ).toEqual([
+      [0, 3],
+      [5, 9],
+    ]);
+    expect(
+      totalSeconds([
+        [0, 2],
+        [1, 4],
+      ]),
+    ).toBe(4);
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkType, detectType, DOCX, officeType, PPTX, XLSX, zipDirectory, zipEntryNames } from '../../../src/domain/files/file-types';
+import {
+  checkType,
+  detectType,
+  DOCX,
+  officeType,
+  PPTX,
+  XLSX,
+  zipDirectory,
+  zipEntryNames,
+} from '../../../src/domain/files/file-types';
 import { DEFAULT_UPLOAD_LIMITS, sizeProblem } from '../../../src/domain/files/uploads';
 import { DOCX as DOCX_FILE, PLAIN_ZIP } from '../../server/support/sample-files';
 
@@ -61,7 +70,11 @@ describe('which files each use accepts', () => {
 
   it('refuses SVG and HTML everywhere a file is shown, and takes any file as evidence', () => {
     for (const purpose of ['IMAGE', 'DOCUMENT', 'PDF', 'VIDEO', 'CAPTIONS'] as const) {
-      expect(checkType(purpose, 'image/svg+xml')).toMatchObject({ ok: false, status: 415, message: expect.stringContaining('SVG and HTML') });
+      expect(checkType(purpose, 'image/svg+xml')).toMatchObject({
+        ok: false,
+        status: 415,
+        message: expect.stringContaining('SVG and HTML'),
+      });
       expect(checkType(purpose, 'text/html').ok).toBe(false);
     }
     expect(checkType('EVIDENCE', 'text/html')).toEqual({ ok: true, type: 'text/html' });
@@ -72,7 +85,9 @@ describe('which files each use accepts', () => {
 describe('Office documents, told apart by the parts of their zip', () => {
   it('finds the directory from the end of the file and names the document by its main part', () => {
     const directory = zipDirectory(new Uint8Array(DOCX_FILE), DOCX_FILE.length)!;
-    const names = zipEntryNames(new Uint8Array(DOCX_FILE.subarray(directory.offset, directory.offset + directory.size)));
+    const names = zipEntryNames(
+      new Uint8Array(DOCX_FILE.subarray(directory.offset, directory.offset + directory.size)),
+    );
     expect(names).toEqual(['[Content_Types].xml', '_rels/.rels', 'word/document.xml']);
     expect(officeType(names)).toBe(DOCX);
     expect(officeType(['[Content_Types].xml', 'xl/workbook.xml'])).toBe(XLSX);
@@ -95,7 +110,9 @@ describe('Office documents, told apart by the parts of their zip', () => {
 describe('upload size limits', () => {
   it('says how large a file may be, in the units people read', () => {
     expect(sizeProblem('VIDEO', 10, DEFAULT_UPLOAD_LIMITS)).toBeNull();
-    expect(sizeProblem('IMAGE', 11 * 1024 * 1024, DEFAULT_UPLOAD_LIMITS)).toBe('The file is 11 MB; an image may be at most 10 MB.');
+    expect(sizeProblem('IMAGE', 11 * 1024 * 1024, DEFAULT_UPLOAD_LIMITS)).toBe(
+      'The file is 11 MB; an image may be at most 10 MB.',
+    );
     expect(sizeProblem('CAPTIONS', 0, DEFAULT_UPLOAD_LIMITS)).toBe('The file is empty.');
   });
 });

@@ -13,8 +13,12 @@ describe('image dimensions from the header', () => {
     const png = bytes(sig, u32be(13), ascii('IHDR'), u32be(640), u32be(480), [8, 6, 0, 0, 0], u32be(0));
     expect(imageSize('image/png', png)).toEqual({ width: 640, height: 480 });
     expect(imageSize('image/png', png.subarray(0, 20))).toBeNull();
-    expect(imageSize('image/png', bytes(sig, u32be(13), ascii('IDAT'), u32be(640), u32be(480), [8, 6, 0, 0, 0], u32be(0)))).toBeNull();
-    expect(imageSize('image/png', bytes(sig, u32be(13), ascii('IHDR'), u32be(0), u32be(480), [8, 6, 0, 0, 0], u32be(0)))).toBeNull();
+    expect(
+      imageSize('image/png', bytes(sig, u32be(13), ascii('IDAT'), u32be(640), u32be(480), [8, 6, 0, 0, 0], u32be(0))),
+    ).toBeNull();
+    expect(
+      imageSize('image/png', bytes(sig, u32be(13), ascii('IHDR'), u32be(0), u32be(480), [8, 6, 0, 0, 0], u32be(0))),
+    ).toBeNull();
   });
 
   it('walks a JPEG to its frame header past APP segments, and refuses three bytes of "JPEG"', () => {
@@ -28,14 +32,29 @@ describe('image dimensions from the header', () => {
   });
 
   it('reads GIF and the three kinds of WebP', () => {
-    expect(imageSize('image/gif', bytes(ascii('GIF89a'), u16le(32), u16le(16), [0xf7, 0, 0]))).toEqual({ width: 32, height: 16 });
+    expect(imageSize('image/gif', bytes(ascii('GIF89a'), u16le(32), u16le(16), [0xf7, 0, 0]))).toEqual({
+      width: 32,
+      height: 16,
+    });
     expect(imageSize('image/gif', bytes(ascii('GIF89a')))).toBeNull();
-    const riff = (chunk: string, body: number[]) => bytes(ascii('RIFF'), [0, 0, 0, 0], ascii('WEBP'), ascii(chunk), [0, 0, 0, 0], body, new Array(16).fill(0));
-    expect(imageSize('image/webp', riff('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, ...u16le(300), ...u16le(200)]))).toEqual({ width: 300, height: 200 });
+    const riff = (chunk: string, body: number[]) =>
+      bytes(ascii('RIFF'), [0, 0, 0, 0], ascii('WEBP'), ascii(chunk), [0, 0, 0, 0], body, new Array(16).fill(0));
+    expect(imageSize('image/webp', riff('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, ...u16le(300), ...u16le(200)]))).toEqual({
+      width: 300,
+      height: 200,
+    });
     // VP8L: signature 0x2f, then 14 bits of width - 1 and 14 of height - 1.
     const bits = (300 - 1) | ((200 - 1) << 14);
-    expect(imageSize('image/webp', riff('VP8L', [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, (bits >>> 24) & 0xff]))).toEqual({ width: 300, height: 200 });
-    expect(imageSize('image/webp', riff('VP8X', [0, 0, 0, 0, 299 & 0xff, 299 >> 8, 0, 199, 0, 0]))).toEqual({ width: 300, height: 200 });
+    expect(
+      imageSize(
+        'image/webp',
+        riff('VP8L', [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, (bits >>> 24) & 0xff]),
+      ),
+    ).toEqual({ width: 300, height: 200 });
+    expect(imageSize('image/webp', riff('VP8X', [0, 0, 0, 0, 299 & 0xff, 299 >> 8, 0, 199, 0, 0]))).toEqual({
+      width: 300,
+      height: 200,
+    });
     expect(imageSize('image/webp', bytes(ascii('RIFF'), [0, 0, 0, 0], ascii('WEBP')))).toBeNull();
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ColumnMapping, IMPORT_COLUMNS, mappingProblem, proposeMapping } from '../../../src/domain/imports/import-columns';
+import {
+  ColumnMapping,
+  IMPORT_COLUMNS,
+  mappingProblem,
+  proposeMapping,
+} from '../../../src/domain/imports/import-columns';
 
 describe('the import columns', () => {
   it('are the twelve columns of the spec, each with a label', () => {
@@ -31,7 +36,9 @@ describe('proposeMapping', () => {
   });
 
   it('knows the usual synonyms', () => {
-    expect(proposeMapping(['Email Address', 'Business Unit', 'DOJ', 'Mobile', 'Surname', 'Dept', 'Job Title', 'Address'])).toEqual({
+    expect(
+      proposeMapping(['Email Address', 'Business Unit', 'DOJ', 'Mobile', 'Surname', 'Dept', 'Job Title', 'Address']),
+    ).toEqual({
       email: 0,
       branch: 1,
       dateOfJoining: 2,
@@ -41,7 +48,12 @@ describe('proposeMapping', () => {
       designation: 6,
       homeAddress: 7,
     });
-    expect(proposeMapping(['Branch', 'Date of Joining', 'Gender', 'Role'])).toEqual({ branch: 0, dateOfJoining: 1, gender: 2, role: 3 });
+    expect(proposeMapping(['Branch', 'Date of Joining', 'Gender', 'Role'])).toEqual({
+      branch: 0,
+      dateOfJoining: 1,
+      gender: 2,
+      role: 3,
+    });
   });
 
   it('takes the first matching header and leaves unknown headers out', () => {
@@ -53,7 +65,9 @@ describe('proposeMapping', () => {
 describe('a column mapping', () => {
   it('needs the email column and each file column at most once', () => {
     expect(mappingProblem({ firstName: 0 })).toBe('Choose the file column that holds the email address.');
-    expect(mappingProblem({ email: 0, firstName: 1, lastName: 1 })).toBe('File column 2 is chosen for both First name and Last name.');
+    expect(mappingProblem({ email: 0, firstName: 1, lastName: 1 })).toBe(
+      'File column 2 is chosen for both First name and Last name.',
+    );
     expect(mappingProblem({ email: 0, firstName: 1 })).toBeNull();
   });
 

@@ -9,27 +9,47 @@ const reasons = (cells: string[], actor: Parameters<typeof checkImportRow>[2] = 
 
 describe('checkImportRow', () => {
   it('turns a good row into a user to create, trimmed, email in lower case, employee by default', () => {
-    const { candidate, problems } = checkImportRow([' Ann@Acme.TEST ', 'Ann', 'Lee', '', '15/01/2024', 'Acme Pune'], mapping, 'WORKSPACE_ADMIN');
+    const { candidate, problems } = checkImportRow(
+      [' Ann@Acme.TEST ', 'Ann', 'Lee', '', '15/01/2024', 'Acme Pune'],
+      mapping,
+      'WORKSPACE_ADMIN',
+    );
     expect(problems).toEqual([]);
-    expect(candidate).toMatchObject({ email: 'ann@acme.test', firstName: 'Ann', lastName: 'Lee', role: 'EMPLOYEE', dateOfJoining: '2024-01-15', branch: 'Acme Pune', phoneNumber: null });
+    expect(candidate).toMatchObject({
+      email: 'ann@acme.test',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      role: 'EMPLOYEE',
+      dateOfJoining: '2024-01-15',
+      branch: 'Acme Pune',
+      phoneNumber: null,
+    });
   });
 
   it('names a bad email, a missing required value, a bad date and an unknown role', () => {
     expect(reasons(['ann@', 'Ann', '', '', '', ''])).toEqual(['"ann@" is not a valid email address']);
     expect(reasons(['', '', '', '', '', ''])).toEqual(['Email is required', 'First name is required']);
-    expect(reasons(['a@b.test', 'A', '', '', '2024-13-01', ''])).toEqual(['"2024-13-01" is not a date (use YYYY-MM-DD or DD/MM/YYYY)']);
-    expect(reasons(['a@b.test', 'A', '', 'Boss', '', ''])).toEqual(['"Boss" is not a role (use Employee, Business Unit Admin, Workspace Admin or Employer)']);
+    expect(reasons(['a@b.test', 'A', '', '', '2024-13-01', ''])).toEqual([
+      '"2024-13-01" is not a date (use YYYY-MM-DD or DD/MM/YYYY)',
+    ]);
+    expect(reasons(['a@b.test', 'A', '', 'Boss', '', ''])).toEqual([
+      '"Boss" is not a role (use Employee, Business Unit Admin, Workspace Admin or Employer)',
+    ]);
   });
 
   it('lets a business-unit admin give only the employee role', () => {
     expect(reasons(['a@b.test', 'A', '', 'Employee', '', ''], 'BRANCH_ADMIN')).toEqual([]);
-    expect(reasons(['a@b.test', 'A', '', 'Workspace Admin', '', ''], 'BRANCH_ADMIN')).toEqual(['You may not give the role Workspace Admin']);
+    expect(reasons(['a@b.test', 'A', '', 'Workspace Admin', '', ''], 'BRANCH_ADMIN')).toEqual([
+      'You may not give the role Workspace Admin',
+    ]);
     expect(reasons(['a@b.test', 'A', '', 'EMPLOYER', '', ''], 'WORKSPACE_ADMIN')).toEqual([]);
     expect(reasons(['a@b.test', 'A', '', '', '', ''], 'EMPLOYEE')).toEqual(['You may not give the role Employee']);
   });
 
   it('refuses over-long values', () => {
-    expect(reasons(['a@b.test', 'x'.repeat(201), '', '', '', ''])).toEqual(['First name is longer than 200 characters']);
+    expect(reasons(['a@b.test', 'x'.repeat(201), '', '', '', ''])).toEqual([
+      'First name is longer than 200 characters',
+    ]);
   });
 
   it('reads role names as people write them', () => {
@@ -67,7 +87,9 @@ describe('parseImportDate', () => {
 describe('timestampedFileName', () => {
   it('prefixes the name with the upload time and drops any folder', () => {
     expect(timestampedFileName('users.csv', new Date('2026-11-23T01:15:09.123Z'))).toBe('20261123-011509_users.csv');
-    expect(timestampedFileName('C:\\temp\\people.xlsx', new Date('2026-01-02T03:04:05Z'))).toBe('20260102-030405_people.xlsx');
+    expect(timestampedFileName('C:\\temp\\people.xlsx', new Date('2026-01-02T03:04:05Z'))).toBe(
+      '20260102-030405_people.xlsx',
+    );
   });
 });
 

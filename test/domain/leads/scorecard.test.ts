@@ -15,12 +15,19 @@ describe('the compliance scorecard', () => {
 
   it('scores the yes answers, lists the rest heaviest first, and counts an unanswered question as not in place', () => {
     const india = SCORECARD.find((s) => s.jurisdiction === 'IN')!;
-    expect(scoreAnswers(india, new Set(india.questions.map((q) => q.id)))).toEqual({ score: 100, band: 'good', fixes: [] });
+    expect(scoreAnswers(india, new Set(india.questions.map((q) => q.id)))).toEqual({
+      score: 100,
+      band: 'good',
+      fixes: [],
+    });
     const none = scoreAnswers(india, new Set());
     expect(none.score).toBe(0);
     expect(none.band).toBe('at-risk');
     expect(none.fixes[0]).toContain('Internal Committee');
-    const most = scoreAnswers(india, new Set(india.questions.filter((q) => q.id !== 'in-report' && q.id !== 'in-display').map((q) => q.id)));
+    const most = scoreAnswers(
+      india,
+      new Set(india.questions.filter((q) => q.id !== 'in-report' && q.id !== 'in-display').map((q) => q.id)),
+    );
     expect(most).toMatchObject({ score: 80, band: 'gaps' });
     expect(most.fixes).toEqual([expect.stringContaining('annual report'), expect.stringContaining('Display')]);
   });
@@ -36,8 +43,19 @@ describe('the public site’s small rules', () => {
   it('turns what a visitor types into a workspace host, or refuses it', () => {
     expect(workspaceAddress('acme', 'localhost')).toBe('acme.localhost');
     expect(workspaceAddress(' Acme.Example.com ', 'safeplace.example')).toBe('acme.example.com');
-    expect(workspaceAddress('https://acme.safeplace.example:8443/signin?x=1', 'safeplace.example')).toBe('acme.safeplace.example');
-    for (const bad of ['', '   ', 'acme corp', '-acme', 'a..b', 'javascript:alert(1)', 'safeplace.example', '@evil.com']) {
+    expect(workspaceAddress('https://acme.safeplace.example:8443/signin?x=1', 'safeplace.example')).toBe(
+      'acme.safeplace.example',
+    );
+    for (const bad of [
+      '',
+      '   ',
+      'acme corp',
+      '-acme',
+      'a..b',
+      'javascript:alert(1)',
+      'safeplace.example',
+      '@evil.com',
+    ]) {
       expect(workspaceAddress(bad, 'safeplace.example'), bad).toBeNull();
     }
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, placeholdersIn, TemplateInput, templateParts, templateProblem } from '../../../src/domain/messages/message-template';
+import {
+  fillTemplate,
+  placeholdersIn,
+  TemplateInput,
+  templateParts,
+  templateProblem,
+} from '../../../src/domain/messages/message-template';
 import { UpdateSettingsBody } from '../../../src/contracts/main/organisation.contract';
 
 describe('message wording', () => {
@@ -12,7 +18,9 @@ describe('message wording', () => {
   it('names an unknown placeholder, an unclosed brace, and a body without the link', () => {
     expect(templateProblem('INVITATION', 'subject', 'Hi {{nickname}}')).toContain('Unknown placeholder {{nickname}}');
     expect(templateProblem('INVITATION', 'body', 'Hi {{firstName, {{link}}')).toContain('Close every placeholder');
-    expect(templateProblem('INVITATION', 'body', 'Hi }} {{link}}')).toBe('Close every placeholder with }} (like {{firstName}})');
+    expect(templateProblem('INVITATION', 'body', 'Hi }} {{link}}')).toBe(
+      'Close every placeholder with }} (like {{firstName}})',
+    );
     expect(templateProblem('INVITATION', 'body', 'Hi {{firstName}}')).toBe('The message must contain {{link}}');
     expect(templateProblem('INVITATION', 'subject', 'Welcome')).toBeNull();
   });
@@ -27,8 +35,23 @@ describe('message wording', () => {
 
 describe('workspace sign-in settings', () => {
   it('accepts only settings stricter than the platform default, naming the field', () => {
-    expect(UpdateSettingsBody.safeParse({ minPasswordLength: 8, privilegedIdleMinutes: 5, privilegedSessionHours: 1, sessionLifetimeDays: 1, inviteValidDays: 90 }).success).toBe(true);
-    for (const [field, value] of [['minPasswordLength', 7], ['minPasswordLength', 65], ['privilegedIdleMinutes', 61], ['privilegedSessionHours', 25], ['sessionLifetimeDays', 121], ['inviteValidDays', 0]] as const) {
+    expect(
+      UpdateSettingsBody.safeParse({
+        minPasswordLength: 8,
+        privilegedIdleMinutes: 5,
+        privilegedSessionHours: 1,
+        sessionLifetimeDays: 1,
+        inviteValidDays: 90,
+      }).success,
+    ).toBe(true);
+    for (const [field, value] of [
+      ['minPasswordLength', 7],
+      ['minPasswordLength', 65],
+      ['privilegedIdleMinutes', 61],
+      ['privilegedSessionHours', 25],
+      ['sessionLifetimeDays', 121],
+      ['inviteValidDays', 0],
+    ] as const) {
       const result = UpdateSettingsBody.safeParse({ [field]: value });
       expect(result.success ? [] : result.error.issues.map((i) => i.path.join('.'))).toEqual([field]);
     }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canSee, changeProblems, deleteProblem, type Actor, type ManagedUser } from '../../../src/domain/people/directory';
+import {
+  canSee,
+  changeProblems,
+  deleteProblem,
+  type Actor,
+  type ManagedUser,
+} from '../../../src/domain/people/directory';
 
 const admin: Actor = { userId: 'a', role: 'WORKSPACE_ADMIN', branchId: 'hq' };
 const unitAdmin: Actor = { userId: 'b', role: 'BRANCH_ADMIN', branchId: 'pune' };
@@ -17,13 +23,19 @@ describe('who may change whom in the directory', () => {
     expect(changeProblems(unitAdmin, employee(), { role: 'EMPLOYER' }, 2)).toHaveProperty('role');
     expect(changeProblems(unitAdmin, employee(), { role: 'EMPLOYEE' }, 2)).toEqual({});
     expect(changeProblems(unitAdmin, employee(), { branchId: 'hq' }, 2)).toHaveProperty('branchId');
-    expect(changeProblems(unitAdmin, adminUser, { status: 'INACTIVE' }, 2).role).toMatch(/may not change a Workspace Admin/);
+    expect(changeProblems(unitAdmin, adminUser, { status: 'INACTIVE' }, 2).role).toMatch(
+      /may not change a Workspace Admin/,
+    );
   });
 
   it('lets nobody give, change, deactivate or delete a role above their own', () => {
     const employer: Actor = { userId: 'x', role: 'EMPLOYER', branchId: null };
-    expect(changeProblems(employer, employee(), { role: 'WORKSPACE_ADMIN' }, 2).role).toMatch(/may not give the role Workspace Admin/);
-    expect(changeProblems(employer, adminUser, { status: 'INACTIVE' }, 2).role).toMatch(/may not change a Workspace Admin/);
+    expect(changeProblems(employer, employee(), { role: 'WORKSPACE_ADMIN' }, 2).role).toMatch(
+      /may not give the role Workspace Admin/,
+    );
+    expect(changeProblems(employer, adminUser, { status: 'INACTIVE' }, 2).role).toMatch(
+      /may not change a Workspace Admin/,
+    );
     expect(deleteProblem(employer, adminUser, 2)).toMatch(/may not delete a Workspace Admin/);
     expect(changeProblems(employer, employee(), { role: 'EMPLOYER' }, 2)).toEqual({});
     expect(changeProblems(employer, { ...employee(), role: 'EMPLOYER' }, { status: 'INACTIVE' }, 2)).toEqual({});

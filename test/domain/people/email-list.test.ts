@@ -3,11 +3,17 @@ import { inviteState, parseEmailList } from '../../../src/domain/people/email-li
 
 describe('a pasted list of emails', () => {
   it('splits on lines, commas and semicolons, lower-cases, drops blanks and repeats', () => {
-    expect(parseEmailList('A@x.test\n b@x.test, <c@x.test>;\n\na@X.test')).toEqual({ emails: ['a@x.test', 'b@x.test', 'c@x.test'], invalid: [] });
+    expect(parseEmailList('A@x.test\n b@x.test, <c@x.test>;\n\na@X.test')).toEqual({
+      emails: ['a@x.test', 'b@x.test', 'c@x.test'],
+      invalid: [],
+    });
   });
 
   it('names what is not an email', () => {
-    expect(parseEmailList('ok@x.test\nnot an email\nmissing@tld')).toEqual({ emails: ['ok@x.test'], invalid: ['not an email', 'missing@tld'] });
+    expect(parseEmailList('ok@x.test\nnot an email\nmissing@tld')).toEqual({
+      emails: ['ok@x.test'],
+      invalid: ['not an email', 'missing@tld'],
+    });
   });
 });
 

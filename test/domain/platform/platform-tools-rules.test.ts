@@ -7,7 +7,8 @@ describe('the platform tools rules', () => {
   it('reads an allow-list entry as an address or a whole domain, in lower case', () => {
     expect(parseAllowListEntry(' Ana.Silva@Example.COM ')).toEqual({ entry: 'ana.silva@example.com', kind: 'EMAIL' });
     expect(parseAllowListEntry('@Partner.example.org')).toEqual({ entry: '@partner.example.org', kind: 'DOMAIN' });
-    for (const bad of ['', 'ana', '@', 'a@b', '@nodot', 'a..b@example.com', 'a b@example.com', '.a@example.com']) expect(parseAllowListEntry(bad), bad).toBeNull();
+    for (const bad of ['', 'ana', '@', 'a@b', '@nodot', 'a..b@example.com', 'a b@example.com', '.a@example.com'])
+      expect(parseAllowListEntry(bad), bad).toBeNull();
   });
 
   it('allows a listed address or any address of a listed domain, not of its subdomains', () => {
@@ -20,7 +21,9 @@ describe('the platform tools rules', () => {
 
   it('asks only for closing flags newly switched on for a workspace', () => {
     expect(workspacesToConfirm('maintenance', [], ['acme.localhost'])).toEqual(['acme.localhost']);
-    expect(workspacesToConfirm('elevateip', ['acme.localhost'], ['ACME.localhost', 'globex.localhost'])).toEqual(['globex.localhost']);
+    expect(workspacesToConfirm('elevateip', ['acme.localhost'], ['ACME.localhost', 'globex.localhost'])).toEqual([
+      'globex.localhost',
+    ]);
     expect(workspacesToConfirm('maintenance', ['acme.localhost'], [])).toEqual([]);
     expect(workspacesToConfirm('banner', [], ['acme.localhost'])).toEqual([]);
     expect(FLAG_KEY_PATTERN.test('new-flag_2')).toBe(true);

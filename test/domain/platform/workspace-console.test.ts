@@ -13,7 +13,17 @@ describe('a workspace address', () => {
   });
 
   it('is refused with a reason for a scheme, port, path, IP address, single label or bad characters', () => {
-    for (const bad of ['', 'http://initech.localhost', 'initech.localhost:8080', 'initech.localhost/x', '10.0.0.1', 'initech', 'in_itech.localhost', '-initech.localhost', `${'a'.repeat(64)}.localhost`]) {
+    for (const bad of [
+      '',
+      'http://initech.localhost',
+      'initech.localhost:8080',
+      'initech.localhost/x',
+      '10.0.0.1',
+      'initech',
+      'in_itech.localhost',
+      '-initech.localhost',
+      `${'a'.repeat(64)}.localhost`,
+    ]) {
       const parsed = parseWorkspaceUrl(bad);
       expect(parsed.ok, bad).toBe(false);
       if (!parsed.ok) expect(parsed.reason.length).toBeGreaterThan(10);
@@ -39,16 +49,27 @@ describe('module switches', () => {
   it('are all on by default and round-trip through the switched-off list', () => {
     expect(modulesFrom([])).toEqual({ courses: true, 'concerned-authority': true, compliance: true });
     expect(modulesFrom(['courses'])).toEqual({ courses: false, 'concerned-authority': true, compliance: true });
-    expect(disabledModules({ courses: false, compliance: true, 'concerned-authority': false })).toEqual(['courses', 'concerned-authority']);
+    expect(disabledModules({ courses: false, compliance: true, 'concerned-authority': false })).toEqual([
+      'courses',
+      'concerned-authority',
+    ]);
   });
 
   it('take a switched-off module’s areas out of the menu, and only those', () => {
     const all = navigationFor('WORKSPACE_ADMIN').map((n) => n.key);
     // "Courses and policies": the course, policy, training and report areas go with the module.
-    expect(navigationFor('WORKSPACE_ADMIN', { courses: false }).map((n) => n.key)).toEqual(all.filter((k) => k !== 'courses' && k !== 'policies' && k !== 'my-training' && k !== 'my-policies' && k !== 'reports'));
-    expect(navigationFor('WORKSPACE_ADMIN', { 'concerned-authority': false }).map((n) => n.key)).not.toContain('workflows');
+    expect(navigationFor('WORKSPACE_ADMIN', { courses: false }).map((n) => n.key)).toEqual(
+      all.filter(
+        (k) => k !== 'courses' && k !== 'policies' && k !== 'my-training' && k !== 'my-policies' && k !== 'reports',
+      ),
+    );
+    expect(navigationFor('WORKSPACE_ADMIN', { 'concerned-authority': false }).map((n) => n.key)).not.toContain(
+      'workflows',
+    );
     // Compliance: its page goes with its switch alone.
-    expect(navigationFor('WORKSPACE_ADMIN', { courses: true, compliance: false }).map((n) => n.key)).toEqual(all.filter((k) => k !== 'compliance'));
+    expect(navigationFor('WORKSPACE_ADMIN', { courses: true, compliance: false }).map((n) => n.key)).toEqual(
+      all.filter((k) => k !== 'compliance'),
+    );
   });
 });
 
@@ -57,6 +78,8 @@ describe('the platform admin’s landing page', () => {
   it('is the platform console on the main site; others keep the workspace finder', () => {
     expect(resolvePostSignInRedirect(null, main, 'platform-admin')).toBe('/platform/workspaces');
     expect(resolvePostSignInRedirect(null, main, 'account')).toBe('/workspace/signin');
-    expect(resolvePostSignInRedirect('http://localhost:8080/platform/workspaces/x', main, 'platform-admin')).toBe('http://localhost:8080/platform/workspaces/x');
+    expect(resolvePostSignInRedirect('http://localhost:8080/platform/workspaces/x', main, 'platform-admin')).toBe(
+      'http://localhost:8080/platform/workspaces/x',
+    );
   });
 });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { addWorkingDays, type WorkingCalendar } from '../../../src/domain/shared/calendar';
-import { defaultZoneOf, formatDate, formatDateTime, formatTimeRange, instantOf, isTimeZone, localDay, localeOf, wallTimeOf } from '../../../src/domain/shared/date-time';
+import {
+  defaultZoneOf,
+  formatDate,
+  formatDateTime,
+  formatTimeRange,
+  instantOf,
+  isTimeZone,
+  localDay,
+  localeOf,
+  wallTimeOf,
+} from '../../../src/domain/shared/date-time';
 
 const INDIA = { zone: 'Asia/Kolkata', locale: 'en-IN' };
 const TORONTO = { zone: 'America/Toronto', locale: 'en-CA' };
@@ -16,9 +26,13 @@ describe("the workspace's dates and times", () => {
   it("writes an instant in the workspace's zone, with the zone's name", () => {
     expect(formatDateTime('2026-12-02T11:00:00.000Z', INDIA)).toBe('2 Dec 2026, 4:30 pm IST');
     expect(formatDateTime('2026-12-02T11:00:00.000Z', TORONTO)).toMatch(/^2 Dec 2026, 6:00\sa\.m\. EST$/);
-    expect(formatTimeRange('2026-12-02T11:00:00Z', '2026-12-02T12:00:00Z', INDIA)).toBe('2 Dec 2026, 4:30 pm IST to 5:30 pm IST');
+    expect(formatTimeRange('2026-12-02T11:00:00Z', '2026-12-02T12:00:00Z', INDIA)).toBe(
+      '2 Dec 2026, 4:30 pm IST to 5:30 pm IST',
+    );
     // A meeting that runs past local midnight names both days.
-    expect(formatTimeRange('2026-12-02T18:00:00Z', '2026-12-02T19:00:00Z', INDIA)).toBe('2 Dec 2026, 11:30 pm IST to 3 Dec 2026, 12:30 am IST');
+    expect(formatTimeRange('2026-12-02T18:00:00Z', '2026-12-02T19:00:00Z', INDIA)).toBe(
+      '2 Dec 2026, 11:30 pm IST to 3 Dec 2026, 12:30 am IST',
+    );
   });
 
   it('puts a deadline near local midnight on the local day, not the UTC one', () => {

@@ -37,7 +37,9 @@ describe('time limits', () => {
   });
   it('names the statutory clock the law fixes (POSH Rule 7: 7 working days)', () => {
     expect(STATUTORY_TIME_LIMITS.IN_RESPONDENT_COPY).toMatchObject({ days: 7, workingDays: true, rule: 'IN-05' });
-    expect(describeTimeLimit({ kind: 'STATUTORY', clockId: 'IN_RESPONDENT_COPY' })).toBe('POSH Rule 7: copy to respondent within 7 working days');
+    expect(describeTimeLimit({ kind: 'STATUTORY', clockId: 'IN_RESPONDENT_COPY' })).toBe(
+      'POSH Rule 7: copy to respondent within 7 working days',
+    );
     expect(describeTimeLimit({ kind: 'DAYS', days: 1, workingDays: false })).toBe('1 day');
     expect(describeTimeLimit({ kind: 'DAYS', days: 10, workingDays: true })).toBe('10 working days');
     expect(describeTimeLimit(null)).toBe('No time limit');
@@ -55,15 +57,47 @@ describe('the complaint form', () => {
   });
   it('needs a label, and choices exactly for list fields', () => {
     expect(attributeProblems({ label: ' ', fieldType: 'TEXT', required: false, options: [] })).toHaveProperty('label');
-    expect(attributeProblems({ label: 'Kind', fieldType: 'SELECT', required: false, options: ['One'] }).options).toMatch(/two choices/);
-    expect(attributeProblems({ label: 'Kind', fieldType: 'SELECT', required: false, options: ['One', 'one'] }).options).toMatch(/once/);
-    expect(attributeProblems({ label: 'Kind', fieldType: 'TEXT', required: false, options: ['One'] }).options).toMatch(/Only a list/);
-    expect(attributeProblems({ label: 'Kind', fieldType: 'MULTI_SELECT', required: true, options: ['A', 'B'] })).toEqual({});
+    expect(
+      attributeProblems({ label: 'Kind', fieldType: 'SELECT', required: false, options: ['One'] }).options,
+    ).toMatch(/two choices/);
+    expect(
+      attributeProblems({ label: 'Kind', fieldType: 'SELECT', required: false, options: ['One', 'one'] }).options,
+    ).toMatch(/once/);
+    expect(attributeProblems({ label: 'Kind', fieldType: 'TEXT', required: false, options: ['One'] }).options).toMatch(
+      /Only a list/,
+    );
+    expect(
+      attributeProblems({ label: 'Kind', fieldType: 'MULTI_SELECT', required: true, options: ['A', 'B'] }),
+    ).toEqual({});
   });
   it('keeps a spec field’s type and requiredness, and refuses to remove it', () => {
-    expect(attributeProblems({ label: 'Name', fieldType: 'TEXT', required: false, options: [], systemKey: 'COMPLAINANT_NAME' })).toHaveProperty('required');
-    expect(attributeProblems({ label: 'Name', fieldType: 'EMAIL', required: true, options: [], systemKey: 'COMPLAINANT_NAME' })).toHaveProperty('fieldType');
-    expect(attributeProblems({ label: 'Phone', fieldType: 'PHONE', required: true, options: [], systemKey: 'COMPLAINANT_PHONE' })).toEqual({});
+    expect(
+      attributeProblems({
+        label: 'Name',
+        fieldType: 'TEXT',
+        required: false,
+        options: [],
+        systemKey: 'COMPLAINANT_NAME',
+      }),
+    ).toHaveProperty('required');
+    expect(
+      attributeProblems({
+        label: 'Name',
+        fieldType: 'EMAIL',
+        required: true,
+        options: [],
+        systemKey: 'COMPLAINANT_NAME',
+      }),
+    ).toHaveProperty('fieldType');
+    expect(
+      attributeProblems({
+        label: 'Phone',
+        fieldType: 'PHONE',
+        required: true,
+        options: [],
+        systemKey: 'COMPLAINANT_PHONE',
+      }),
+    ).toEqual({});
     expect(canRemoveAttribute('INCIDENT_DATE').ok).toBe(false);
     expect(canRemoveAttribute(null).ok).toBe(true);
   });
@@ -76,7 +110,9 @@ describe('the complaint form', () => {
 
 describe('meeting fields, mails and escalation', () => {
   it('refuses an empty, repeated or built-in meeting field label, naming its place', () => {
-    expect(meetingFieldsProblems(['Attendance', 'attendance'])).toEqual({ 'meetingFieldList.1.label': 'The meeting form already has "attendance"' });
+    expect(meetingFieldsProblems(['Attendance', 'attendance'])).toEqual({
+      'meetingFieldList.1.label': 'The meeting form already has "attendance"',
+    });
     expect(meetingFieldsProblems(['Agenda'])).toHaveProperty(['meetingFieldList.0.label']);
     expect(meetingFieldsProblems(['', 'x'])).toHaveProperty(['meetingFieldList.0.label']);
     expect(meetingFieldsProblems(['Attendance', 'Interpreter'])).toEqual({});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { actionNeedsParty, canEdit, canPublish, meetingForm, stepProblems } from '../../../src/domain/workflows/workflow-rules';
+import {
+  actionNeedsParty,
+  canEdit,
+  canPublish,
+  meetingForm,
+  stepProblems,
+} from '../../../src/domain/workflows/workflow-rules';
 
 describe('version status rules', () => {
   it('lets only drafts be edited', () => {
@@ -10,7 +16,11 @@ describe('version status rules', () => {
 
   it('publishes only a draft with at least one step, and says why not otherwise', () => {
     expect(canPublish({ status: 'DRAFT', stepCount: 2 })).toEqual({ ok: true });
-    expect(canPublish({ status: 'DRAFT', stepCount: 0 })).toMatchObject({ ok: false, reason: 'no-steps', message: expect.stringMatching(/at least one step/) });
+    expect(canPublish({ status: 'DRAFT', stepCount: 0 })).toMatchObject({
+      ok: false,
+      reason: 'no-steps',
+      message: expect.stringMatching(/at least one step/),
+    });
     expect(canPublish({ status: 'PUBLISHED', stepCount: 2 })).toMatchObject({ ok: false, reason: 'already-published' });
     expect(canPublish({ status: 'ARCHIVED', stepCount: 2 })).toMatchObject({ ok: false, reason: 'archived' });
   });
@@ -42,11 +52,17 @@ describe('step rules', () => {
   it('names each problem by its field', () => {
     expect(stepProblems({ kind: 'MEETING', name: '  ' })).toHaveProperty('name');
     expect(stepProblems({ kind: 'ACTION', name: 'Act', actionTypes: [] })).toHaveProperty('actionTypes');
-    expect(stepProblems({ kind: 'ACTION', name: 'Act', actionTypes: ['NOTIFY', 'NOTIFY'], party: 'EMPLOYER' })).toHaveProperty('actionTypes');
+    expect(
+      stepProblems({ kind: 'ACTION', name: 'Act', actionTypes: ['NOTIFY', 'NOTIFY'], party: 'EMPLOYER' }),
+    ).toHaveProperty('actionTypes');
     expect(stepProblems({ kind: 'ACTION', name: 'Tell', actionTypes: ['NOTIFY'] })).toHaveProperty('party');
-    expect(stepProblems({ kind: 'ACTION', name: 'Move', actionTypes: ['TRANSFER_COMPLAINT'], party: 'RESPONDENT' })).toHaveProperty('party');
+    expect(
+      stepProblems({ kind: 'ACTION', name: 'Move', actionTypes: ['TRANSFER_COMPLAINT'], party: 'RESPONDENT' }),
+    ).toHaveProperty('party');
     expect(stepProblems({ kind: 'MEETING', name: 'M', actionTypes: ['NOTIFY'] })).toHaveProperty('actionTypes');
-    expect(stepProblems({ kind: 'ACTION', name: 'A', actionTypes: ['INFORM_EMPLOYER'], meetingFieldList: ['MINUTES'] })).toHaveProperty('meetingFieldList');
+    expect(
+      stepProblems({ kind: 'ACTION', name: 'A', actionTypes: ['INFORM_EMPLOYER'], meetingFieldList: ['MINUTES'] }),
+    ).toHaveProperty('meetingFieldList');
   });
 
   it('asks for a party only when the step notifies', () => {

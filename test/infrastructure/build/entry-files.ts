@@ -5,7 +5,9 @@ import type { Rolldown } from 'vite';
  * imports statically, transitively. Undefined when the build has no entry for that page.
  */
 export function entryFiles(result: Rolldown.RolldownOutput, html: string): Rolldown.OutputChunk[] | undefined {
-  const chunks = new Map(result.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const chunks = new Map(
+    result.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]),
+  );
   const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith(html));
   if (!entry) return undefined;
   const loaded = new Map<string, Rolldown.OutputChunk>();

@@ -5,7 +5,8 @@ import { entryFiles } from './entry-files';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** What the light player must not download: Ant Design (and its style engine), the router, Inversify, reflect-metadata. */
-const FORBIDDEN = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+|react-router|inversify|@inversifyjs|reflect-metadata)[\\/]/;
+const FORBIDDEN =
+  /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+|react-router|inversify|@inversifyjs|reflect-metadata)[\\/]/;
 
 /**
  * The course player's entry (player.html -> src/ui/player-main.tsx) is light on purpose (issue 12: at most 3x an empty
@@ -24,14 +25,34 @@ describe('the course player entry', { timeout: 180_000 }, () => {
     const files = entryFiles(result, 'player.html');
     expect(files).toBeDefined();
     const modules = files!.flatMap((chunk) => Object.keys(chunk.modules));
-    for (const own of ['src/ui/training/player.screen.tsx', 'src/ui/training/player.view-model.ts', 'src/ui/courses/blocks/served-block.tsx', 'src/infrastructure/http/learning/http-training-api.ts']) {
-      expect(modules.some((id) => id.endsWith(own)), own).toBe(true);
+    for (const own of [
+      'src/ui/training/player.screen.tsx',
+      'src/ui/training/player.view-model.ts',
+      'src/ui/courses/blocks/served-block.tsx',
+      'src/infrastructure/http/learning/http-training-api.ts',
+    ]) {
+      expect(
+        modules.some((id) => id.endsWith(own)),
+        own,
+      ).toBe(true);
     }
     expect(modules.filter((id) => FORBIDDEN.test(id))).toEqual([]);
     // Nothing is left to load lazily once the player shows (what the bench measures is all it runs), but the words of
     // a language other than English: its own file, loaded before the first page by those who read it (docs/i18n.md).
-    const lazy = files!.flatMap((chunk) => chunk.dynamicImports).map((file) => Object.keys(result.output.find((o) => o.fileName === file && o.type === 'chunk')?.type === 'chunk' ? (result.output.find((o) => o.fileName === file) as Rolldown.OutputChunk).modules : {}));
+    const lazy = files!
+      .flatMap((chunk) => chunk.dynamicImports)
+      .map((file) =>
+        Object.keys(
+          result.output.find((o) => o.fileName === file && o.type === 'chunk')?.type === 'chunk'
+            ? (result.output.find((o) => o.fileName === file) as Rolldown.OutputChunk).modules
+            : {},
+        ),
+      );
     expect(lazy.length).toBe(6);
-    for (const modules of lazy) expect(modules.every((id) => /src[\\/]ui[\\/]i18n[\\/]locales[\\/]\w+\.ts$/.test(id)), modules.join(', ')).toBe(true);
+    for (const modules of lazy)
+      expect(
+        modules.every((id) => /src[\\/]ui[\\/]i18n[\\/]locales[\\/]\w+\.ts$/.test(id)),
+        modules.join(', '),
+      ).toBe(true);
   }, 120_000);
 });

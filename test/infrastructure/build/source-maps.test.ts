@@ -7,6 +7,7 @@ describe('the web build', () => {
     expect(sourceMapsFor({})).toBe(false);
     expect(sourceMapsFor({ NODE_ENV: 'production' })).toBe(false);
     expect(sourceMapsFor({ SOURCEMAP: '1' })).toBe(true);
-    if (process.env.SOURCEMAP !== '1') expect((config as { build?: { sourcemap?: unknown } }).build?.sourcemap).toBe(false);
+    if (process.env.SOURCEMAP !== '1')
+      expect((config as { build?: { sourcemap?: unknown } }).build?.sourcemap).toBe(false);
   });
 });

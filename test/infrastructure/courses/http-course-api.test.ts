@@ -9,7 +9,6 @@ const BASE = 'http://acme.localhost:8080/learning-api';
 const COURSE = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 const server = mockServer();
 
-
 function adapter() {
   const { client, sessions, lostSessions } = testClient(BASE, 'token-abcdefghijklmnopqrstuvwxyz');
   return { api: new HttpCourseApi(client), sessions, lostSession: () => lostSessions() > 0 };
@@ -27,7 +26,10 @@ const details = {
   primaryLanguage: 'ENGLISH',
   title: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम',
   description: '',
-  texts: { ENGLISH: { title: 'Preventing Sexual Harassment at Work', description: '' }, HINDI: { title: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम', description: '' } },
+  texts: {
+    ENGLISH: { title: 'Preventing Sexual Harassment at Work', description: '' },
+    HINDI: { title: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम', description: '' },
+  },
   contents: [
     {
       contentId: 'l1',
@@ -93,7 +95,11 @@ describe('HttpCourseApi', () => {
     );
     const course = await adapter().api.details(COURSE, 'HINDI');
     expect(language).toBe('HINDI');
-    expect(course.contents[0].blocks[0]).toMatchObject({ blockId: 'b1', type: 'TEXT_AREA', block: { texts: { HINDI: { body: 'नमस्ते' } } } });
+    expect(course.contents[0].blocks[0]).toMatchObject({
+      blockId: 'b1',
+      type: 'TEXT_AREA',
+      block: { texts: { HINDI: { body: 'नमस्ते' } } },
+    });
     expect(course.missingTranslations).toEqual(details.missingTranslations);
   });
 
@@ -105,7 +111,11 @@ describe('HttpCourseApi', () => {
         return HttpResponse.json({ items: [], page: 0, pageSize: 10, total: 7, alreadyAssigned: 2 });
       }),
     );
-    const result = await adapter().api.candidates(COURSE, { branchId: 'b1', startJoiningDate: '2024-01-01' }, { page: 0, pageSize: 10 });
+    const result = await adapter().api.candidates(
+      COURSE,
+      { branchId: 'b1', startJoiningDate: '2024-01-01' },
+      { page: 0, pageSize: 10 },
+    );
     expect(result).toMatchObject({ total: 7, alreadyAssigned: 2 });
     expect(params).toEqual({ branchId: 'b1', startJoiningDate: '2024-01-01', page: '0', pageSize: '10' });
   });
@@ -118,18 +128,29 @@ describe('HttpCourseApi', () => {
         return HttpResponse.json({ assigned: 3, alreadyAssigned: 1 });
       }),
     );
-    expect(await adapter().api.assign({ courseId: COURSE, branchId: 'b1' })).toEqual({ ok: true, assigned: 3, alreadyAssigned: 1 });
+    expect(await adapter().api.assign({ courseId: COURSE, branchId: 'b1' })).toEqual({
+      ok: true,
+      assigned: 3,
+      alreadyAssigned: 1,
+    });
     expect(body).toEqual({ courseId: COURSE, branchId: 'b1' });
   });
 
   it('maps 409 to not-published, 404 to not-found and 400 to rejected with the fields', async () => {
     const { api } = adapter();
-    server.use(http.post(`${BASE}/api/course/assign-course-to-users`, () => HttpResponse.json({ code: 'CONFLICT', message: 'Only a published course can be assigned' }, { status: 409 })));
+    server.use(
+      http.post(`${BASE}/api/course/assign-course-to-users`, () =>
+        HttpResponse.json({ code: 'CONFLICT', message: 'Only a published course can be assigned' }, { status: 409 }),
+      ),
+    );
     expect(await api.assign({ courseId: COURSE })).toEqual({ ok: false, reason: 'not-published' });
 
     server.use(
       http.post(`${BASE}/api/course/assign-course-to-users`, () =>
-        HttpResponse.json({ code: 'NOT_FOUND', message: 'Users not found: x', fields: { userIds: 'No such users: x' } }, { status: 404 }),
+        HttpResponse.json(
+          { code: 'NOT_FOUND', message: 'Users not found: x', fields: { userIds: 'No such users: x' } },
+          { status: 404 },
+        ),
       ),
     );
     expect(await api.assign({ courseId: COURSE, userIds: [COURSE] })).toEqual({
@@ -141,7 +162,10 @@ describe('HttpCourseApi', () => {
 
     server.use(
       http.post(`${BASE}/api/course/assign-course-to-users`, () =>
-        HttpResponse.json({ code: 'VALIDATION', message: 'Invalid body: endJoiningDate', fields: { endJoiningDate: 'before start' } }, { status: 400 }),
+        HttpResponse.json(
+          { code: 'VALIDATION', message: 'Invalid body: endJoiningDate', fields: { endJoiningDate: 'before start' } },
+          { status: 400 },
+        ),
       ),
     );
     expect(await api.assign({ courseId: COURSE })).toEqual({
@@ -153,7 +177,11 @@ describe('HttpCourseApi', () => {
   });
 
   it('throws other failures as ApiError, and a 401 ends the session', async () => {
-    server.use(http.get(`${BASE}/api/course/${COURSE}/members`, () => HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 })));
+    server.use(
+      http.get(`${BASE}/api/course/${COURSE}/members`, () =>
+        HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 }),
+      ),
+    );
     const { api, sessions, lostSession } = adapter();
     const error = await api.members(COURSE, { page: 0, pageSize: 20 }).catch((e: unknown) => e);
     expect(ApiError.is(error) && error.reason).toBe('signed-out');
@@ -162,7 +190,11 @@ describe('HttpCourseApi', () => {
   });
 
   it('rejects an answer that does not match the contract', async () => {
-    server.use(http.get(`${BASE}/api/course/${COURSE}/supported-languages`, () => HttpResponse.json([{ language: 'KLINGON', priority: 'PRIMARY' }])));
+    server.use(
+      http.get(`${BASE}/api/course/${COURSE}/supported-languages`, () =>
+        HttpResponse.json([{ language: 'KLINGON', priority: 'PRIMARY' }]),
+      ),
+    );
     await expect(adapter().api.supportedLanguages(COURSE)).rejects.toThrow();
   });
 });

@@ -46,7 +46,14 @@ const question = {
   fallback: false,
   missing: [],
   options: [
-    { optionId: 'o1', key: 'a', position: 0, correct: true, texts: { ENGLISH: 'Anyone', HINDI: 'कोई भी' }, text: 'Anyone' },
+    {
+      optionId: 'o1',
+      key: 'a',
+      position: 0,
+      correct: true,
+      texts: { ENGLISH: 'Anyone', HINDI: 'कोई भी' },
+      text: 'Anyone',
+    },
     { optionId: 'o2', key: 'b', position: 1, correct: false, texts: { ENGLISH: 'Managers' }, text: 'Managers' },
   ],
 };
@@ -63,7 +70,18 @@ describe('HttpCourseAuthoringApi', () => {
     const page = await api().list({ page: 1, pageSize: 10, search: 'respect' });
     expect(url!.searchParams.get('search')).toBe('respect');
     expect(url!.searchParams.get('page')).toBe('1');
-    expect(page).toEqual({ total: 11, items: [expect.objectContaining({ title: 'Respect at work', lessonCount: 2, quizCount: 1, assignedCount: 4, completedCount: 1 })] });
+    expect(page).toEqual({
+      total: 11,
+      items: [
+        expect.objectContaining({
+          title: 'Respect at work',
+          lessonCount: 2,
+          quizCount: 1,
+          assignedCount: 4,
+          completedCount: 1,
+        }),
+      ],
+    });
   });
 
   it('creates a course in its primary language', async () => {
@@ -74,7 +92,9 @@ describe('HttpCourseAuthoringApi', () => {
         return HttpResponse.json({ courseId: COURSE });
       }),
     );
-    expect(await api().create({ title: 'Respect', description: '', primaryLanguage: 'HINDI' })).toEqual({ courseId: COURSE });
+    expect(await api().create({ title: 'Respect', description: '', primaryLanguage: 'HINDI' })).toEqual({
+      courseId: COURSE,
+    });
     expect(body).toEqual({ title: 'Respect', description: '', language: 'HINDI' });
   });
 
@@ -108,7 +128,11 @@ describe('HttpCourseAuthoringApi', () => {
                   lessonId: LESSON,
                   position: 0,
                   type: 'TEXT_AREA',
-                  block: { type: 'TEXT_AREA', alignment: 'LEFT', texts: { ENGLISH: { body: 'Hello' }, HINDI: { body: 'नमस्ते' } } },
+                  block: {
+                    type: 'TEXT_AREA',
+                    alignment: 'LEFT',
+                    texts: { ENGLISH: { body: 'Hello' }, HINDI: { body: 'नमस्ते' } },
+                  },
                   language: 'ENGLISH',
                   fallback: false,
                   missing: [],
@@ -136,7 +160,10 @@ describe('HttpCourseAuthoringApi', () => {
       { version: 2, status: 'DRAFT', learners: 0 },
       { version: 1, status: 'PUBLISHED', learners: 3 },
     ]);
-    expect(course.contents[0]).toMatchObject({ kind: 'LESSON', blocks: [{ blockId: 'b1', block: { texts: { HINDI: { body: 'नमस्ते' } } } }] });
+    expect(course.contents[0]).toMatchObject({
+      kind: 'LESSON',
+      blocks: [{ blockId: 'b1', block: { texts: { HINDI: { body: 'नमस्ते' } } } }],
+    });
     expect(course.contents[1]).toEqual({
       kind: 'QUIZ',
       contentId: QUIZ,
@@ -181,7 +208,10 @@ describe('HttpCourseAuthoringApi', () => {
         { key: 'a', correct: true },
         { key: 'b', correct: true },
       ],
-      texts: { ENGLISH: { prompt: 'Which?', options: { a: 'One', b: 'Two' } }, HINDI: { prompt: 'कौन?', options: { a: 'एक', b: '' } } },
+      texts: {
+        ENGLISH: { prompt: 'Which?', options: { a: 'One', b: 'Two' } },
+        HINDI: { prompt: 'कौन?', options: { a: 'एक', b: '' } },
+      },
     });
     expect(saved).toEqual({ blockId: 'q1' });
     expect(body).toEqual({
@@ -215,10 +245,17 @@ describe('HttpCourseAuthoringApi', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    await api().updateBlock('0c6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11', { type: 'TEXT_AREA', alignment: 'CENTER', texts: { ENGLISH: { body: 'x' } } });
+    await api().updateBlock('0c6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11', {
+      type: 'TEXT_AREA',
+      alignment: 'CENTER',
+      texts: { ENGLISH: { body: 'x' } },
+    });
     await api().deleteBlock('0c6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11');
     expect(seen).toEqual([
-      JSON.stringify({ blockId: '0c6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11', block: { type: 'TEXT_AREA', alignment: 'CENTER', texts: { ENGLISH: { body: 'x' } } } }),
+      JSON.stringify({
+        blockId: '0c6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11',
+        block: { type: 'TEXT_AREA', alignment: 'CENTER', texts: { ENGLISH: { body: 'x' } } },
+      }),
       '?blockId=0c6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11',
     ]);
   });
@@ -226,7 +263,9 @@ describe('HttpCourseAuthoringApi', () => {
   it('renames a lesson and a quiz in one language, and moves a block, orders questions, clones and switches reminders', async () => {
     const seen: string[] = [];
     const record = async (label: string, request: Request) => {
-      seen.push(`${label} ${new URL(request.url).pathname.replace('/learning-api', '')} ${request.method === 'GET' ? '' : JSON.stringify(await request.json())}`.trim());
+      seen.push(
+        `${label} ${new URL(request.url).pathname.replace('/learning-api', '')} ${request.method === 'GET' ? '' : JSON.stringify(await request.json())}`.trim(),
+      );
     };
     server.use(
       http.put(`${BASE}/api/lesson/update/${LESSON}`, async ({ request }) => {
@@ -235,7 +274,16 @@ describe('HttpCourseAuthoringApi', () => {
       }),
       http.put(`${BASE}/api/quiz/update`, async ({ request }) => {
         await record('quiz', request);
-        return HttpResponse.json({ quizId: QUIZ, courseId: COURSE, position: 1, titles: { HINDI: 'जाँच' }, passMark: 70, maxAttempts: null, answerReveal: 'NEVER', questionCount: 1 });
+        return HttpResponse.json({
+          quizId: QUIZ,
+          courseId: COURSE,
+          position: 1,
+          titles: { HINDI: 'जाँच' },
+          passMark: 70,
+          maxAttempts: null,
+          answerReveal: 'NEVER',
+          questionCount: 1,
+        });
       }),
       http.put(`${BASE}/api/quiz-question/order/${QUIZ}`, async ({ request }) => {
         await record('order', request);
@@ -270,13 +318,27 @@ describe('HttpCourseAuthoringApi', () => {
       http.post(`${BASE}/api/course/publish/${COURSE}`, () =>
         refuse
           ? HttpResponse.json(
-              { code: 'NOT_PUBLISHABLE', message: 'This course cannot be published yet', fields: { lessons: 'Add a lesson with content' } },
+              {
+                code: 'NOT_PUBLISHABLE',
+                message: 'This course cannot be published yet',
+                fields: { lessons: 'Add a lesson with content' },
+              },
               { status: 409 },
             )
-          : HttpResponse.json({ courseId: COURSE, version: 1, status: 'PUBLISHED', publishedAt: '2026-11-25T00:00:00.000Z', warnings: [] }),
+          : HttpResponse.json({
+              courseId: COURSE,
+              version: 1,
+              status: 'PUBLISHED',
+              publishedAt: '2026-11-25T00:00:00.000Z',
+              warnings: [],
+            }),
       ),
     );
-    expect(await api().publish(COURSE)).toEqual({ ok: false, message: 'This course cannot be published yet', missing: ['Add a lesson with content'] });
+    expect(await api().publish(COURSE)).toEqual({
+      ok: false,
+      message: 'This course cannot be published yet',
+      missing: ['Add a lesson with content'],
+    });
     refuse = false;
     expect(await api().publish(COURSE)).toEqual({ ok: true, version: 1 });
   });

@@ -16,7 +16,14 @@ describe('HttpCourseFilesApi', () => {
     server.use(
       http.post(`${BASE}/api/lesson-content/generate-upload-url`, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ fileId: FILE_ID, uploadUrl: '/files/up?sig=1', method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, expiresAt: '2026-11-25T13:00:00.000Z', maxBytes: 500 });
+        return HttpResponse.json({
+          fileId: FILE_ID,
+          uploadUrl: '/files/up?sig=1',
+          method: 'PUT',
+          headers: { 'content-type': 'application/octet-stream' },
+          expiresAt: '2026-11-25T13:00:00.000Z',
+          maxBytes: 500,
+        });
       }),
     );
     expect(await api().requestUpload('VIDEO', 'talk.mp4', 300)).toEqual({
@@ -34,7 +41,11 @@ describe('HttpCourseFilesApi', () => {
     server.use(
       http.post(`${BASE}/api/lesson-content/confirm-upload/${FILE_ID}`, ({ request }) => {
         language = new URL(request.url).searchParams.get('language');
-        if (language === 'TAMIL') return HttpResponse.json({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This is not a WebVTT file' }, { status: 415 });
+        if (language === 'TAMIL')
+          return HttpResponse.json(
+            { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This is not a WebVTT file' },
+            { status: 415 },
+          );
         return HttpResponse.json({
           fileId: FILE_ID,
           purpose: 'CAPTIONS',
@@ -51,15 +62,33 @@ describe('HttpCourseFilesApi', () => {
         });
       }),
     );
-    expect(await api().confirm(FILE_ID, 'HINDI')).toEqual({ fileId: FILE_ID, fileName: 'hi.vtt', size: 40, contentType: 'text/vtt', downloadUrl: '/files/dl?sig=2' });
+    expect(await api().confirm(FILE_ID, 'HINDI')).toEqual({
+      fileId: FILE_ID,
+      fileName: 'hi.vtt',
+      size: 40,
+      contentType: 'text/vtt',
+      downloadUrl: '/files/dl?sig=2',
+    });
     expect(language).toBe('HINDI');
-    const refused = await api().confirm(FILE_ID, 'TAMIL').catch((e: unknown) => e);
-    expect(ApiError.is(refused) && [refused.message, ApiError.isRefusal(refused)]).toEqual(['This is not a WebVTT file', true]);
+    const refused = await api()
+      .confirm(FILE_ID, 'TAMIL')
+      .catch((e: unknown) => e);
+    expect(ApiError.is(refused) && [refused.message, ApiError.isRefusal(refused)]).toEqual([
+      'This is not a WebVTT file',
+      true,
+    ]);
   });
 
   it('asks for a replacement or a cover upload, and reads a course’s file links', async () => {
     const bodies: Record<string, unknown> = {};
-    const ticket = { fileId: FILE_ID, uploadUrl: '/files/up?sig=3', method: 'PUT', headers: {}, expiresAt: '2026-11-25T13:00:00.000Z', maxBytes: 500 };
+    const ticket = {
+      fileId: FILE_ID,
+      uploadUrl: '/files/up?sig=3',
+      method: 'PUT',
+      headers: {},
+      expiresAt: '2026-11-25T13:00:00.000Z',
+      maxBytes: 500,
+    };
     server.use(
       http.post(`${BASE}/api/lesson-content/generate-upload-url-for-update`, async ({ request }) => {
         bodies.replace = await request.json();
@@ -72,7 +101,14 @@ describe('HttpCourseFilesApi', () => {
       http.get(`${BASE}/api/lesson-content/course-files/course-9`, () =>
         HttpResponse.json({
           links: [
-            { fileId: FILE_ID, url: '/files/dl?sig=4', contentType: 'image/png', fileName: 'cover.png', purpose: 'IMAGE', expiresAt: '2026-11-25T13:00:00.000Z' },
+            {
+              fileId: FILE_ID,
+              url: '/files/dl?sig=4',
+              contentType: 'image/png',
+              fileName: 'cover.png',
+              purpose: 'IMAGE',
+              expiresAt: '2026-11-25T13:00:00.000Z',
+            },
           ],
         }),
       ),

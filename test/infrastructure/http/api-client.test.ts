@@ -23,10 +23,19 @@ describe('ApiClient: the one place that reads HTTP statuses', () => {
     [500, 'server-error'],
     [503, 'server-error'],
   ])('names an answer %i as a %s failure, with the body the server sent', async (status, reason) => {
-    server.use(http.get(`${BASE}/api/workspace/company-profile/acme`, () => HttpResponse.json({ code: 'CODE', message: 'Told why', fields: { a: 'b' } }, { status })));
+    server.use(
+      http.get(`${BASE}/api/workspace/company-profile/acme`, () =>
+        HttpResponse.json({ code: 'CODE', message: 'Told why', fields: { a: 'b' } }, { status }),
+      ),
+    );
     const { client } = testClient(BASE);
     const error = await client.call(companyProfile, { params: { host: 'acme' } }).catch((e: unknown) => e);
-    expect(ApiError.is(error) && [error.reason, error.code, error.message, error.fields]).toEqual([reason, 'CODE', 'Told why', { a: 'b' }]);
+    expect(ApiError.is(error) && [error.reason, error.code, error.message, error.fields]).toEqual([
+      reason,
+      'CODE',
+      'Told why',
+      { a: 'b' },
+    ]);
   });
 });
 
@@ -38,7 +47,13 @@ describe('ApiClient: writes that a lost answer would repeat', () => {
         keys.push(request.headers.get('idempotency-key'));
         // The first attempt's answer never arrives.
         if (keys.length === 1) return HttpResponse.error();
-        return HttpResponse.json({ branchId: 'b1', branchName: 'Acme Nashik', headquarter: false, backgroundColor: null, userCount: 0 });
+        return HttpResponse.json({
+          branchId: 'b1',
+          branchName: 'Acme Nashik',
+          headquarter: false,
+          backgroundColor: null,
+          userCount: 0,
+        });
       }),
     );
     const { client } = testClient(BASE, 'token-1');
@@ -54,7 +69,10 @@ describe('ApiClient: writes that a lost answer would repeat', () => {
     server.use(
       http.post(`${BASE}/api/workspace/create-branch`, ({ request }) => {
         keys.push(request.headers.get('idempotency-key'));
-        return HttpResponse.json({ code: 'UNAVAILABLE', message: 'Later' }, { status: 503, headers: { 'retry-after': '60' } });
+        return HttpResponse.json(
+          { code: 'UNAVAILABLE', message: 'Later' },
+          { status: 503, headers: { 'retry-after': '60' } },
+        );
       }),
       http.get(`${BASE}/api/workspace/company-profile/acme`, ({ request }) => {
         keys.push(request.headers.get('idempotency-key'));
@@ -77,7 +95,14 @@ describe('ApiClient: writes that a lost answer would repeat', () => {
       http.post(`${CASE}/api/intake/receipt/messages`, ({ request }) => {
         keys.push(request.headers.get('idempotency-key'));
         if (keys.length === 1) return HttpResponse.error();
-        return HttpResponse.json({ messageId: 'm1', audience: 'COMPLAINANT', authorName: 'Reporter', fromCommittee: false, body: 'More', createdAt: '2026-01-02T00:00:00.000Z' });
+        return HttpResponse.json({
+          messageId: 'm1',
+          audience: 'COMPLAINANT',
+          authorName: 'Reporter',
+          fromCommittee: false,
+          body: 'More',
+          createdAt: '2026-01-02T00:00:00.000Z',
+        });
       }),
       http.post(`${CASE}/api/intake/receipt/sign-in`, ({ request }) => {
         keys.push(request.headers.get('idempotency-key'));
@@ -86,7 +111,9 @@ describe('ApiClient: writes that a lost answer would repeat', () => {
     );
     const { client } = testClient(CASE);
     await client.send(postReporterMessage, { body: { session: 's'.repeat(40), body: 'More' } }).catch(() => {});
-    await client.send(receiptSignIn, { body: { receiptKey: '1234 5678 9012 3456 7890', password: null } }).catch(() => {});
+    await client
+      .send(receiptSignIn, { body: { receiptKey: '1234 5678 9012 3456 7890', password: null } })
+      .catch(() => {});
     expect(keys).toHaveLength(3);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);

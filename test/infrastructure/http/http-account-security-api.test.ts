@@ -26,7 +26,11 @@ describe('HttpAccountSecurityApi over the main API', () => {
     server.use(
       http.post(`${BASE}/api/user/change-password`, () =>
         HttpResponse.json(
-          { code: 'VALIDATION', message: 'Your current password is not correct.', fields: { currentPassword: 'Your current password is not correct.' } },
+          {
+            code: 'VALIDATION',
+            message: 'Your current password is not correct.',
+            fields: { currentPassword: 'Your current password is not correct.' },
+          },
           { status: 400 },
         ),
       ),
@@ -42,7 +46,10 @@ describe('HttpAccountSecurityApi over the main API', () => {
   it('turns a 429 into a wait message on the current password', async () => {
     server.use(
       http.post(`${BASE}/api/user/change-password`, () =>
-        HttpResponse.json({ code: 'TOO_MANY_ATTEMPTS', message: 'Too many failed attempts.' }, { status: 429, headers: { 'retry-after': '300' } }),
+        HttpResponse.json(
+          { code: 'TOO_MANY_ATTEMPTS', message: 'Too many failed attempts.' },
+          { status: 429, headers: { 'retry-after': '300' } },
+        ),
       ),
     );
     const { client } = testClient(BASE, 't'.repeat(43));
@@ -54,7 +61,11 @@ describe('HttpAccountSecurityApi over the main API', () => {
   });
 
   it('throws anything else as an ApiError', async () => {
-    server.use(http.post(`${BASE}/api/user/change-password`, () => HttpResponse.json({ code: 'INTERNAL', message: 'The server could not complete this request' }, { status: 500 })));
+    server.use(
+      http.post(`${BASE}/api/user/change-password`, () =>
+        HttpResponse.json({ code: 'INTERNAL', message: 'The server could not complete this request' }, { status: 500 }),
+      ),
+    );
     const { client } = testClient(BASE, 't'.repeat(43));
     await expect(new HttpAccountSecurityApi(client).changePassword(body)).rejects.toBeInstanceOf(ApiError);
   });
@@ -76,7 +87,9 @@ describe('HttpAccountSecurityApi over the main API', () => {
     server.use(
       http.get(`${BASE}/api/session/get/:id`, ({ params, request }) => {
         authorization = request.headers.get('authorization');
-        return params.id === id ? HttpResponse.json(session) : HttpResponse.json({ code: 'NOT_FOUND', message: 'There is no such session of yours' }, { status: 404 });
+        return params.id === id
+          ? HttpResponse.json(session)
+          : HttpResponse.json({ code: 'NOT_FOUND', message: 'There is no such session of yours' }, { status: 404 });
       }),
     );
     const { client } = testClient(BASE, 't'.repeat(43));

@@ -19,7 +19,14 @@ const user = {
   branchIds: [],
   departmentId: null,
   firstLogin: false,
-  workspace: { workspaceId: 'w1', workspaceUrl: 'acme.localhost', companyName: 'Acme', companyLogo: null, backgroundColor: null, headQuarterBranchId: null },
+  workspace: {
+    workspaceId: 'w1',
+    workspaceUrl: 'acme.localhost',
+    companyName: 'Acme',
+    companyLogo: null,
+    backgroundColor: null,
+    headQuarterBranchId: null,
+  },
 };
 
 function setup() {
@@ -43,10 +50,17 @@ describe('HttpAuthApi over the main API', () => {
   });
 
   it('maps a 401 from sign-in to invalid credentials without treating it as a lost session', async () => {
-    server.use(http.post(`${BASE}/api/user/signin`, () => HttpResponse.json({ code: 'INVALID_CREDENTIALS', message: 'no' }, { status: 401 })));
+    server.use(
+      http.post(`${BASE}/api/user/signin`, () =>
+        HttpResponse.json({ code: 'INVALID_CREDENTIALS', message: 'no' }, { status: 401 }),
+      ),
+    );
     const { auth, sessions, unauthorizedCalls } = setup();
     sessions.save('existing');
-    expect(await auth.signIn({ username: 'x', userPassword: 'y' })).toEqual({ ok: false, reason: 'invalid-credentials' });
+    expect(await auth.signIn({ username: 'x', userPassword: 'y' })).toEqual({
+      ok: false,
+      reason: 'invalid-credentials',
+    });
     expect(unauthorizedCalls()).toBe(0);
     expect(sessions.token()).toBe('existing');
   });
@@ -54,11 +68,18 @@ describe('HttpAuthApi over the main API', () => {
   it('maps a 429 to rate-limited with the Retry-After wait', async () => {
     server.use(
       http.post(`${BASE}/api/user/signin`, () =>
-        HttpResponse.json({ code: 'TOO_MANY_ATTEMPTS', message: 'wait' }, { status: 429, headers: { 'retry-after': '120' } }),
+        HttpResponse.json(
+          { code: 'TOO_MANY_ATTEMPTS', message: 'wait' },
+          { status: 429, headers: { 'retry-after': '120' } },
+        ),
       ),
     );
     const { auth } = setup();
-    expect(await auth.signIn({ username: 'x', userPassword: 'y' })).toEqual({ ok: false, reason: 'rate-limited', retryAfterSeconds: 120 });
+    expect(await auth.signIn({ username: 'x', userPassword: 'y' })).toEqual({
+      ok: false,
+      reason: 'rate-limited',
+      retryAfterSeconds: 120,
+    });
   });
 
   it('sends the bearer token on signed-in calls', async () => {
@@ -76,7 +97,11 @@ describe('HttpAuthApi over the main API', () => {
   });
 
   it('on a 401 from a signed-in call clears the token and reports the lost session (spec 8)', async () => {
-    server.use(http.get(`${BASE}/api/user/details`, () => HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 })));
+    server.use(
+      http.get(`${BASE}/api/user/details`, () =>
+        HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 }),
+      ),
+    );
     const { auth, sessions, unauthorizedCalls } = setup();
     sessions.save('abc');
     await expect(auth.currentUser()).rejects.toBeInstanceOf(ApiError);
@@ -87,7 +112,10 @@ describe('HttpAuthApi over the main API', () => {
   it("hands other errors back as ApiError with the server's code, message and fields", async () => {
     server.use(
       http.get(`${BASE}/api/user/details`, () =>
-        HttpResponse.json({ code: 'VALIDATION', message: 'Invalid body', fields: { userEmail: 'bad' } }, { status: 400 }),
+        HttpResponse.json(
+          { code: 'VALIDATION', message: 'Invalid body', fields: { userEmail: 'bad' } },
+          { status: 400 },
+        ),
       ),
     );
     const { auth } = setup();
@@ -109,12 +137,19 @@ describe('HttpAuthApi one-time codes', () => {
     server.use(
       http.post(`${BASE}/api/user/signin-create-otp`, async ({ request }) => {
         received = await request.json();
-        return HttpResponse.json({ ok: true, otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', expiresInSeconds: 600 });
+        return HttpResponse.json({
+          ok: true,
+          otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d',
+          expiresInSeconds: 600,
+        });
       }),
     );
     const result = await setup().auth.requestSignInCode('email', 'admin@acme.test');
     expect(received).toEqual({ userEmail: 'admin@acme.test' });
-    expect(result).toEqual({ ok: true, sent: { ok: true, otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', expiresInSeconds: 600 } });
+    expect(result).toEqual({
+      ok: true,
+      sent: { ok: true, otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', expiresInSeconds: 600 },
+    });
   });
 
   it('sends an SMS code request to the SMS call with the contact number', async () => {
@@ -122,7 +157,11 @@ describe('HttpAuthApi one-time codes', () => {
     server.use(
       http.post(`${BASE}/api/user/signin-create-sms-otp`, async ({ request }) => {
         received = await request.json();
-        return HttpResponse.json({ ok: true, otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', expiresInSeconds: 600 });
+        return HttpResponse.json({
+          ok: true,
+          otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d',
+          expiresInSeconds: 600,
+        });
       }),
     );
     await setup().auth.requestSignInCode('sms', '+919800000010');
@@ -130,9 +169,17 @@ describe('HttpAuthApi one-time codes', () => {
   });
 
   it('maps a wrong code to invalid credentials without ending any session', async () => {
-    server.use(http.post(`${BASE}/api/user/signin-verify-otp`, () => HttpResponse.json({ code: 'INVALID_CODE', message: 'no' }, { status: 401 })));
+    server.use(
+      http.post(`${BASE}/api/user/signin-verify-otp`, () =>
+        HttpResponse.json({ code: 'INVALID_CODE', message: 'no' }, { status: 401 }),
+      ),
+    );
     const { auth, unauthorizedCalls } = setup();
-    const result = await auth.signInWithCode('email', { destination: 'a@b.co', code: '123456', requestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d' });
+    const result = await auth.signInWithCode('email', {
+      destination: 'a@b.co',
+      code: '123456',
+      requestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d',
+    });
     expect(result).toEqual({ ok: false, reason: 'invalid-credentials' });
     expect(unauthorizedCalls()).toBe(0);
   });
@@ -142,14 +189,28 @@ describe('HttpAuthApi one-time codes', () => {
       http.post(`${BASE}/api/user/reset-password`, async ({ request }) => {
         const body = (await request.json()) as { confirmationCode: string };
         return body.confirmationCode === '111111'
-          ? HttpResponse.json({ code: 'VALIDATION', message: 'weak', fields: { userNewPassword: 'Use at least 15 characters.' } }, { status: 400 })
-          : HttpResponse.json({ code: 'VALIDATION', message: 'code', fields: { confirmationCode: 'The code is not correct' } }, { status: 400 });
+          ? HttpResponse.json(
+              { code: 'VALIDATION', message: 'weak', fields: { userNewPassword: 'Use at least 15 characters.' } },
+              { status: 400 },
+            )
+          : HttpResponse.json(
+              { code: 'VALIDATION', message: 'code', fields: { confirmationCode: 'The code is not correct' } },
+              { status: 400 },
+            );
       }),
     );
     const { auth } = setup();
     const base = { userEmail: 'a@b.co', otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', userNewPassword: 'x' };
-    expect(await auth.resetPassword({ ...base, confirmationCode: '111111' })).toEqual({ ok: false, reason: 'weak-password', message: 'Use at least 15 characters.' });
-    expect(await auth.resetPassword({ ...base, confirmationCode: '222222' })).toEqual({ ok: false, reason: 'wrong-code', message: 'The code is not correct' });
+    expect(await auth.resetPassword({ ...base, confirmationCode: '111111' })).toEqual({
+      ok: false,
+      reason: 'weak-password',
+      message: 'Use at least 15 characters.',
+    });
+    expect(await auth.resetPassword({ ...base, confirmationCode: '222222' })).toEqual({
+      ok: false,
+      reason: 'wrong-code',
+      message: 'The code is not correct',
+    });
   });
 });
 

@@ -31,17 +31,28 @@ describe('HttpInviteClaimApi and HttpInvitationsApi', () => {
     [410, 'INVITE_USED', 'used'],
     [410, 'INVITE_EXPIRED', 'expired'],
   ] as const)('turns %i %s into the %s outcome with its message', async (status, code, reason) => {
-    server.use(http.post(`${BASE}/api/invite/claim/${CODE}`, () => HttpResponse.json({ code, message: 'explained' }, { status })));
+    server.use(
+      http.post(`${BASE}/api/invite/claim/${CODE}`, () =>
+        HttpResponse.json({ code, message: 'explained' }, { status }),
+      ),
+    );
     expect(await api().check(CODE)).toEqual({ ok: false, reason, message: 'explained' });
   });
 
   it("returns the server's password rule as a weak-password outcome", async () => {
     server.use(
       http.post(`${BASE}/api/invite/claim/${CODE}`, () =>
-        HttpResponse.json({ code: 'VALIDATION', message: 'weak', fields: { userNewPassword: 'Use at least 15 characters.' } }, { status: 400 }),
+        HttpResponse.json(
+          { code: 'VALIDATION', message: 'weak', fields: { userNewPassword: 'Use at least 15 characters.' } },
+          { status: 400 },
+        ),
       ),
     );
-    expect(await api().claim(CODE, 'short')).toEqual({ ok: false, reason: 'weak-password', message: 'Use at least 15 characters.' });
+    expect(await api().claim(CODE, 'short')).toEqual({
+      ok: false,
+      reason: 'weak-password',
+      message: 'Use at least 15 characters.',
+    });
   });
 
   it('sends all unclaimed invitations and reports how many', async () => {

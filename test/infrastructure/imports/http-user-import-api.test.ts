@@ -8,13 +8,15 @@ import { HttpUserImportApi } from '../../../src/infrastructure/http/main/http-us
 const BASE = 'http://acme.localhost:8080/main-api';
 const server = mockServer();
 
-
 function adapter() {
   const { client, sessions, lostSessions } = testClient(BASE, 'token-abcdefghijklmnopqrstuvwxyz');
   return { api: new HttpUserImportApi(client), sessions, lostSession: () => lostSessions() > 0 };
 }
 
-const file = { name: '20261123-011500_users.csv', content: new Blob(['Email,First Name\na@acme.test,A\n'], { type: 'text/csv' }) };
+const file = {
+  name: '20261123-011500_users.csv',
+  content: new Blob(['Email,First Name\na@acme.test,A\n'], { type: 'text/csv' }),
+};
 const mapping = { email: 0, firstName: 1 };
 
 describe('HttpUserImportApi', () => {
@@ -25,13 +27,21 @@ describe('HttpUserImportApi', () => {
         const form = await request.formData();
         const part = form.get('file') as File;
         seen = { auth: request.headers.get('authorization'), fileName: part.name, hasMapping: form.has('mapping') };
-        return HttpResponse.json({ headers: ['Email', 'First Name'], proposed: { email: 0, firstName: 1 }, sample: [['a@acme.test', 'A']] });
+        return HttpResponse.json({
+          headers: ['Email', 'First Name'],
+          proposed: { email: 0, firstName: 1 },
+          sample: [['a@acme.test', 'A']],
+        });
       }),
     );
     const { api } = adapter();
     const answer = await api.readHeaders(file);
     expect(answer.proposed).toEqual({ email: 0, firstName: 1 });
-    expect(seen).toEqual({ auth: 'Bearer token-abcdefghijklmnopqrstuvwxyz', fileName: '20261123-011500_users.csv', hasMapping: false });
+    expect(seen).toEqual({
+      auth: 'Bearer token-abcdefghijklmnopqrstuvwxyz',
+      fileName: '20261123-011500_users.csv',
+      hasMapping: false,
+    });
   });
 
   it('sends the mapping as JSON beside the file when validating and importing', async () => {
@@ -45,12 +55,34 @@ describe('HttpUserImportApi', () => {
     server.use(
       http.post(`${BASE}/api/invite/bulk/validate`, async ({ request }) => {
         await record(request);
-        return HttpResponse.json({ totalRows: 1, validRows: 1, invalidRows: 0, problems: [], problemsTruncated: false });
+        return HttpResponse.json({
+          totalRows: 1,
+          validRows: 1,
+          invalidRows: 0,
+          problems: [],
+          problemsTruncated: false,
+        });
       }),
       http.post(`${BASE}/api/invite/bulk`, async ({ request }) => {
         await record(request);
         return HttpResponse.json(
-          { jobId: 'j1', status: 'QUEUED', fileName: file.name, totalRows: 1, rowsDone: 0, created: 0, skipped: 0, createdAt: '2026-11-23T01:15:00.000Z', finishedAt: null, error: null, cancelRequested: false, sendInvitations: true, invitationsSent: 0, problems: [], problemsTruncated: false },
+          {
+            jobId: 'j1',
+            status: 'QUEUED',
+            fileName: file.name,
+            totalRows: 1,
+            rowsDone: 0,
+            created: 0,
+            skipped: 0,
+            createdAt: '2026-11-23T01:15:00.000Z',
+            finishedAt: null,
+            error: null,
+            cancelRequested: false,
+            sendInvitations: true,
+            invitationsSent: 0,
+            problems: [],
+            problemsTruncated: false,
+          },
           { status: 202 },
         );
       }),
@@ -65,10 +97,12 @@ describe('HttpUserImportApi', () => {
 
   it('downloads the detailed report with the name the server gives', async () => {
     server.use(
-      http.post(`${BASE}/api/invite/download/bulk/detailed-report`, () =>
-        new HttpResponse('Row,Outcome\n2,Ready to import\n', {
-          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="users-report.csv"' },
-        }),
+      http.post(
+        `${BASE}/api/invite/download/bulk/detailed-report`,
+        () =>
+          new HttpResponse('Row,Outcome\n2,Ready to import\n', {
+            headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="users-report.csv"' },
+          }),
       ),
     );
     const report = await adapter().api.detailedReport({ file, mapping });
@@ -77,7 +111,23 @@ describe('HttpUserImportApi', () => {
   });
 
   it('polls, cancels and resumes a job, and downloads its report in the format asked', async () => {
-    const job = { jobId: '11111111-1111-4111-8111-111111111111', status: 'RUNNING', fileName: 'users.csv', totalRows: 10, rowsDone: 5, created: 5, skipped: 0, createdAt: '2026-11-23T01:15:00.000Z', finishedAt: null, error: null, cancelRequested: false, sendInvitations: false, invitationsSent: 0, problems: [], problemsTruncated: false };
+    const job = {
+      jobId: '11111111-1111-4111-8111-111111111111',
+      status: 'RUNNING',
+      fileName: 'users.csv',
+      totalRows: 10,
+      rowsDone: 5,
+      created: 5,
+      skipped: 0,
+      createdAt: '2026-11-23T01:15:00.000Z',
+      finishedAt: null,
+      error: null,
+      cancelRequested: false,
+      sendInvitations: false,
+      invitationsSent: 0,
+      problems: [],
+      problemsTruncated: false,
+    };
     const calls: string[] = [];
     server.use(
       http.get(`${BASE}/api/invite/bulk/jobs/:id`, ({ params }) => {
@@ -94,7 +144,9 @@ describe('HttpUserImportApi', () => {
       }),
       http.get(`${BASE}/api/invite/bulk/jobs/:id/report`, ({ request }) => {
         calls.push(`report ${new URL(request.url).searchParams.get('format')}`);
-        return new HttpResponse('xlsx-bytes', { headers: { 'content-disposition': 'attachment; filename="users-report.xlsx"' } });
+        return new HttpResponse('xlsx-bytes', {
+          headers: { 'content-disposition': 'attachment; filename="users-report.xlsx"' },
+        });
       }),
     );
     const { api } = adapter();
@@ -109,20 +161,32 @@ describe('HttpUserImportApi', () => {
     server.use(
       http.post(`${BASE}/api/invite/bulk/validate`, () =>
         HttpResponse.json(
-          { code: 'MALFORMED_FILE', message: 'The CSV file is malformed at row 3, column 2: a quoted value is not closed', fields: { row: '3', column: '2' } },
+          {
+            code: 'MALFORMED_FILE',
+            message: 'The CSV file is malformed at row 3, column 2: a quoted value is not closed',
+            fields: { row: '3', column: '2' },
+          },
           { status: 400 },
         ),
       ),
     );
-    const error = await adapter().api.validate({ file, mapping }).catch((e: unknown) => e);
+    const error = await adapter()
+      .api.validate({ file, mapping })
+      .catch((e: unknown) => e);
     expect(ApiError.is(error)).toBe(true);
     expect(error).toMatchObject({ reason: 'invalid', code: 'MALFORMED_FILE', fields: { row: '3', column: '2' } });
   });
 
   it('clears the session on 401', async () => {
-    server.use(http.post(`${BASE}/api/invite/bulk`, () => HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 })));
+    server.use(
+      http.post(`${BASE}/api/invite/bulk`, () =>
+        HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 }),
+      ),
+    );
     const { api, sessions, lostSession } = adapter();
-    await expect(api.importUsers({ file, mapping, sendInvitations: false })).rejects.toMatchObject({ reason: 'signed-out' });
+    await expect(api.importUsers({ file, mapping, sendInvitations: false })).rejects.toMatchObject({
+      reason: 'signed-out',
+    });
     expect(sessions.token()).toBeNull();
     expect(lostSession()).toBe(true);
   });

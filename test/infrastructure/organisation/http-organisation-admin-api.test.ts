@@ -15,7 +15,14 @@ const server = mockServer();
 const UNIT = '11111111-1111-4111-8111-111111111111';
 const DEP = '22222222-2222-4222-8222-222222222222';
 const USER = '33333333-3333-4333-8333-333333333333';
-const unit = { branchId: UNIT, branchName: 'Acme Goa', headquarter: false, backgroundColor: '#aa3355', userCount: 2, departmentCount: 1 };
+const unit = {
+  branchId: UNIT,
+  branchName: 'Acme Goa',
+  headquarter: false,
+  backgroundColor: '#aa3355',
+  userCount: 2,
+  departmentCount: 1,
+};
 
 describe('HttpBusinessUnitsApi', () => {
   it('pages with a zero-based page and the search on the query, with the bearer token', async () => {
@@ -59,7 +66,14 @@ describe('HttpBusinessUnitsApi', () => {
   it('turns a 400 into an ApiError naming the field', async () => {
     server.use(
       http.post(`${BASE}/api/workspace/delete-branch`, () =>
-        HttpResponse.json({ code: 'VALIDATION', message: 'Choose the business unit their 2 people move to', fields: { moveUsersToBranchId: 'Required' } }, { status: 400 }),
+        HttpResponse.json(
+          {
+            code: 'VALIDATION',
+            message: 'Choose the business unit their 2 people move to',
+            fields: { moveUsersToBranchId: 'Required' },
+          },
+          { status: 400 },
+        ),
       ),
     );
     const api = new HttpBusinessUnitsApi(testClient(BASE, 'tok').client);
@@ -71,11 +85,30 @@ describe('HttpBusinessUnitsApi', () => {
 describe('HttpDepartmentsApi', () => {
   it('creates, lists managers, appoints and removes through the contract paths', async () => {
     const calls: string[] = [];
-    const manager = { userId: USER, firstName: 'Esha', lastName: 'Employee', email: 'employee@acme.test', role: 'HEAD', appointedAt: '2026-11-23T00:00:00.000Z' };
+    const manager = {
+      userId: USER,
+      firstName: 'Esha',
+      lastName: 'Employee',
+      email: 'employee@acme.test',
+      role: 'HEAD',
+      appointedAt: '2026-11-23T00:00:00.000Z',
+    };
     server.use(
       http.post(`${BASE}/api/department`, async ({ request }) => {
         calls.push(`create ${JSON.stringify(await request.json())}`);
-        return HttpResponse.json({ created: [{ departmentId: DEP, departmentName: 'Finance', branchId: UNIT, branchName: 'Acme Goa', userCount: 0, managerCount: 0, createdAt: '2026-11-23T00:00:00.000Z' }] });
+        return HttpResponse.json({
+          created: [
+            {
+              departmentId: DEP,
+              departmentName: 'Finance',
+              branchId: UNIT,
+              branchName: 'Acme Goa',
+              userCount: 0,
+              managerCount: 0,
+              createdAt: '2026-11-23T00:00:00.000Z',
+            },
+          ],
+        });
       }),
       http.get(`${BASE}/api/department/:id/managers`, ({ params }) => {
         calls.push(`managers ${params.id}`);
@@ -91,7 +124,9 @@ describe('HttpDepartmentsApi', () => {
       }),
       http.get(`${BASE}/api/department/manager-candidates`, ({ request }) => {
         calls.push(`search ${new URL(request.url).searchParams.get('search')}`);
-        return HttpResponse.json([{ userId: USER, name: 'Esha Employee', email: 'employee@acme.test', branchName: null }]);
+        return HttpResponse.json([
+          { userId: USER, name: 'Esha Employee', email: 'employee@acme.test', branchName: null },
+        ]);
       }),
     );
     const api = new HttpDepartmentsApi(testClient(BASE, 'tok').client);
@@ -128,33 +163,72 @@ describe('HttpWorkspaceAdminApi', () => {
 
   it('maps a 413 to an ApiError with the message', async () => {
     server.use(
-      http.post(`${BASE}/api/workspace/logo`, () => HttpResponse.json({ code: 'FILE_TOO_LARGE', message: 'The logo is larger than 512 KB' }, { status: 413 })),
+      http.post(`${BASE}/api/workspace/logo`, () =>
+        HttpResponse.json({ code: 'FILE_TOO_LARGE', message: 'The logo is larger than 512 KB' }, { status: 413 }),
+      ),
     );
     const api = new HttpWorkspaceAdminApi(testClient(BASE, 'tok').client);
-    const error = await api.uploadLogo(new Blob([new Uint8Array(4)], { type: 'image/png' }), 'big.png').catch((e: unknown) => e);
-    expect(ApiError.is(error) && [error.reason, error.message]).toEqual(['too-large', 'The logo is larger than 512 KB']);
+    const error = await api
+      .uploadLogo(new Blob([new Uint8Array(4)], { type: 'image/png' }), 'big.png')
+      .catch((e: unknown) => e);
+    expect(ApiError.is(error) && [error.reason, error.message]).toEqual([
+      'too-large',
+      'The logo is larger than 512 KB',
+    ]);
   });
 
   it('reads and updates the settings', async () => {
     let body: unknown = null;
-    const policy = { minPasswordLength: 15, privilegedIdleMinutes: 60, privilegedSessionHours: 24, sessionLifetimeDays: 120, inviteValidDays: 14 };
+    const policy = {
+      minPasswordLength: 15,
+      privilegedIdleMinutes: 60,
+      privilegedSessionHours: 24,
+      sessionLifetimeDays: 120,
+      inviteValidDays: 14,
+    };
     server.use(
-      http.get(`${BASE}/api/workspace/bulk-signup-setting`, () => HttpResponse.json({ bulkSignUpEnabled: false, socialPlatformSet: [], availableSocialPlatforms: ['GOOGLE'], ...policy })),
+      http.get(`${BASE}/api/workspace/bulk-signup-setting`, () =>
+        HttpResponse.json({
+          bulkSignUpEnabled: false,
+          socialPlatformSet: [],
+          availableSocialPlatforms: ['GOOGLE'],
+          ...policy,
+        }),
+      ),
       http.put(`${BASE}/api/workspace/settings`, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'], availableSocialPlatforms: ['GOOGLE'], ...policy, minPasswordLength: 10 });
+        return HttpResponse.json({
+          bulkSignUpEnabled: true,
+          socialPlatformSet: ['GOOGLE'],
+          availableSocialPlatforms: ['GOOGLE'],
+          ...policy,
+          minPasswordLength: 10,
+        });
       }),
     );
     const api = new HttpWorkspaceAdminApi(testClient(BASE, 'tok').client);
-    expect(await api.settings()).toEqual({ bulkSignUpEnabled: false, socialPlatformSet: [], availableSocialPlatforms: ['GOOGLE'], ...policy });
-    expect(await api.updateSettings({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'], minPasswordLength: 10 })).toMatchObject({ minPasswordLength: 10 });
+    expect(await api.settings()).toEqual({
+      bulkSignUpEnabled: false,
+      socialPlatformSet: [],
+      availableSocialPlatforms: ['GOOGLE'],
+      ...policy,
+    });
+    expect(
+      await api.updateSettings({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'], minPasswordLength: 10 }),
+    ).toMatchObject({ minPasswordLength: 10 });
     expect(body).toEqual({ bulkSignUpEnabled: true, socialPlatformSet: ['GOOGLE'], minPasswordLength: 10 });
   });
 });
 
 describe('HttpSignupAllowListApi', () => {
   it('lists with the search on the query, adds in the body and removes by path', async () => {
-    const entry = { entryId: UNIT, workspaceId: DEP, entry: '@partner.example', kind: 'DOMAIN', createdAt: '2026-11-23T06:00:00.000Z' };
+    const entry = {
+      entryId: UNIT,
+      workspaceId: DEP,
+      entry: '@partner.example',
+      kind: 'DOMAIN',
+      createdAt: '2026-11-23T06:00:00.000Z',
+    };
     let seen: URL | null = null;
     let added: unknown = null;
     let removed = '';
@@ -197,15 +271,29 @@ describe('HttpMessageTemplatesApi', () => {
     const seen: string[] = [];
     server.use(
       http.get(`${BASE}/api/template/invitation`, () => (seen.push('read'), HttpResponse.json(template))),
-      http.post(`${BASE}/api/template`, async ({ request }) => (seen.push(`save ${JSON.stringify(await request.json())}`), HttpResponse.json(template))),
-      http.post(`${BASE}/api/template/preview`, () => (seen.push('preview'), HttpResponse.json({ subject: 'Hi', text: 'Go: x', html: '<p>Go</p>' }))),
-      http.delete(`${BASE}/api/template/invitation`, () => (seen.push('reset'), HttpResponse.json({ ...template, custom: false }))),
+      http.post(
+        `${BASE}/api/template`,
+        async ({ request }) => (seen.push(`save ${JSON.stringify(await request.json())}`), HttpResponse.json(template)),
+      ),
+      http.post(
+        `${BASE}/api/template/preview`,
+        () => (seen.push('preview'), HttpResponse.json({ subject: 'Hi', text: 'Go: x', html: '<p>Go</p>' })),
+      ),
+      http.delete(
+        `${BASE}/api/template/invitation`,
+        () => (seen.push('reset'), HttpResponse.json({ ...template, custom: false })),
+      ),
     );
     const api = new HttpMessageTemplatesApi(testClient(BASE, 'tok').client);
     expect((await api.read('invitation')).custom).toBe(true);
     await api.save({ kind: 'INVITATION', subject: 'Hi', body: 'Go: {{link}}' });
     expect((await api.preview({ kind: 'INVITATION', subject: 'Hi', body: 'Go: {{link}}' })).text).toBe('Go: x');
     expect((await api.reset('invitation')).custom).toBe(false);
-    expect(seen).toEqual(['read', 'save {"kind":"INVITATION","subject":"Hi","body":"Go: {{link}}"}', 'preview', 'reset']);
+    expect(seen).toEqual([
+      'read',
+      'save {"kind":"INVITATION","subject":"Hi","body":"Go: {{link}}"}',
+      'preview',
+      'reset',
+    ]);
   });
 });

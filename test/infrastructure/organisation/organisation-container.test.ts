@@ -14,7 +14,14 @@ describe('the organisation area in the composition root', { timeout: 30_000 }, (
   it('binds its adapters, use cases and view-models when first visited, a fresh view-model per screen', async () => {
     const requests: string[] = [];
     const container = createContainer({
-      config: { mainApiUrl: 'http://acme.localhost/main-api', learningApiUrl: 'http://acme.localhost/learning-api', caseApiUrl: 'http://acme.localhost/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 20 * 1024 * 1024 },
+      config: {
+        mainApiUrl: 'http://acme.localhost/main-api',
+        learningApiUrl: 'http://acme.localhost/learning-api',
+        caseApiUrl: 'http://acme.localhost/case-api',
+        mainHost: 'localhost',
+        socialSignIn: [],
+        maxUploadBytes: 20 * 1024 * 1024,
+      },
       site: ACME_SITE,
       sessions: new FakeSessionStore(),
       onUnauthorized: () => {},

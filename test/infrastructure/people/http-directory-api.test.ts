@@ -27,7 +27,10 @@ describe('HttpDirectoryApi', () => {
   it('sends an edit to the person’s path and returns the server’s refusal as an ApiError with its fields', async () => {
     server.use(
       http.post(`${BASE}/api/user/update/:id`, ({ params }) =>
-        HttpResponse.json({ code: 'CONFLICT', message: `no for ${String(params.id)}`, fields: { role: 'no' } }, { status: 409 }),
+        HttpResponse.json(
+          { code: 'CONFLICT', message: `no for ${String(params.id)}`, fields: { role: 'no' } },
+          { status: 409 },
+        ),
       ),
     );
     const error = await api()
@@ -62,7 +65,11 @@ describe('HttpDirectoryApi', () => {
     server.use(
       http.post(`${BASE}/api/user/unlock/:id`, async ({ params, request }) => {
         seen.push([params.id, await request.json()]);
-        if (params.id !== id) return HttpResponse.json({ code: 'NOT_FOUND', message: 'There is no such user in this workspace' }, { status: 404 });
+        if (params.id !== id)
+          return HttpResponse.json(
+            { code: 'NOT_FOUND', message: 'There is no such user in this workspace' },
+            { status: 404 },
+          );
         return HttpResponse.json({ ok: true, wasLocked: true });
       }),
     );

@@ -21,12 +21,25 @@ describe('the platform tools adapters', () => {
       http.post(`${BASE}/api/user-manual`, async ({ request }) => {
         const form = await request.formData();
         const part = form.get('markdown');
-        seen.push({ workspaceId: form.get('workspaceId'), markdown: part instanceof Blob ? await part.text() : null, auth: request.headers.get('authorization') });
-        return HttpResponse.json({ manual: { format: 'MARKDOWN', markdown: '# Hi', workspaceId: WS, publishedAt: '2026-11-23T03:00:00.000Z' } });
+        seen.push({
+          workspaceId: form.get('workspaceId'),
+          markdown: part instanceof Blob ? await part.text() : null,
+          auth: request.headers.get('authorization'),
+        });
+        return HttpResponse.json({
+          manual: { format: 'MARKDOWN', markdown: '# Hi', workspaceId: WS, publishedAt: '2026-11-23T03:00:00.000Z' },
+        });
       }),
       http.get(`${BASE}/api/user-manual`, () =>
         HttpResponse.json({
-          manual: { format: 'PDF', fileName: 'm.pdf', byteSize: 10, fileUrl: '/api/user-manual/file/abc', workspaceId: null, publishedAt: '2026-11-23T03:00:00.000Z' },
+          manual: {
+            format: 'PDF',
+            fileName: 'm.pdf',
+            byteSize: 10,
+            fileUrl: '/api/user-manual/file/abc',
+            workspaceId: null,
+            publishedAt: '2026-11-23T03:00:00.000Z',
+          },
         }),
       ),
     );
@@ -59,7 +72,14 @@ describe('the platform tools adapters', () => {
   it('turn a 409 on a user fix into an ApiError naming the field', async () => {
     server.use(
       http.post(`${BASE}/api/admin/update-user`, () =>
-        HttpResponse.json({ code: 'CONFLICT', message: 'Another user of this workspace has this email', fields: { email: 'Already used in this workspace' } }, { status: 409 }),
+        HttpResponse.json(
+          {
+            code: 'CONFLICT',
+            message: 'Another user of this workspace has this email',
+            fields: { email: 'Already used in this workspace' },
+          },
+          { status: 409 },
+        ),
       ),
     );
     const api = new HttpPlatformUsersApi(testClient(BASE, 'tok').client);
@@ -78,17 +98,26 @@ describe('the platform tools adapters', () => {
       }),
       http.put(`${BASE}/api/feature-flags/workspaces`, async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ key: 'banner', value: 'on', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] });
+        return HttpResponse.json({
+          key: 'banner',
+          value: 'on',
+          enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }],
+        });
       }),
       http.get(`${BASE}/api/admin/workspace-options`, ({ request }) => {
         q = new URL(request.url).searchParams.get('q');
-        return HttpResponse.json([{ workspaceId: WS, workspaceUrl: 'acme.localhost', companyName: 'Acme', active: true }]);
+        return HttpResponse.json([
+          { workspaceId: WS, workspaceUrl: 'acme.localhost', companyName: 'Acme', active: true },
+        ]);
       }),
     );
     const { client } = testClient(BASE, 'tok');
     await new HttpFlagAdminApi(client).create('banner', 'on');
     await new HttpFlagAdminApi(client).setWorkspaces('banner', ['acme.localhost']);
-    expect(bodies).toEqual([{ key: 'banner', value: 'on' }, { key: 'banner', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] }]);
+    expect(bodies).toEqual([
+      { key: 'banner', value: 'on' },
+      { key: 'banner', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] },
+    ]);
     expect(await new HttpWorkspaceDirectory(client).search('  ')).toHaveLength(1);
     expect(q).toBeNull();
   });
@@ -98,7 +127,14 @@ describe('the platform tools adapters', () => {
     server.use(
       http.delete(`${BASE}/api/feature-flags/:key`, ({ params }) => {
         if (params.key === 'maintenance') {
-          return HttpResponse.json({ code: 'CONFLICT', message: '"maintenance" is built into the platform and cannot be deleted.', fields: { key: 'A built-in flag cannot be deleted' } }, { status: 409 });
+          return HttpResponse.json(
+            {
+              code: 'CONFLICT',
+              message: '"maintenance" is built into the platform and cannot be deleted.',
+              fields: { key: 'A built-in flag cannot be deleted' },
+            },
+            { status: 409 },
+          );
         }
         deleted.push(String(params.key));
         return HttpResponse.json({ key: params.key });

@@ -14,7 +14,14 @@ import { ACME_SITE, FakeSessionStore } from '../../support/fakes';
 function compose() {
   const requests: string[] = [];
   const container = createContainer({
-    config: { mainApiUrl: 'http://localhost/main-api', learningApiUrl: 'http://localhost/learning-api', caseApiUrl: 'http://localhost/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 20 * 1024 * 1024 },
+    config: {
+      mainApiUrl: 'http://localhost/main-api',
+      learningApiUrl: 'http://localhost/learning-api',
+      caseApiUrl: 'http://localhost/case-api',
+      mainHost: 'localhost',
+      socialSignIn: [],
+      maxUploadBytes: 20 * 1024 * 1024,
+    },
     site: ACME_SITE,
     sessions: new FakeSessionStore(),
     onUnauthorized: () => {},

@@ -35,7 +35,10 @@ describe('HttpWorkspaceAdminApi', () => {
     const api = new HttpWorkspaceAdminApi(testClient(BASE, 'platform-token').client);
     expect((await api.list({ page: 0, pageSize: 20, search: ' ' })).items[0].companyName).toBe('Initech');
     await api.list({ page: 2, pageSize: 50, search: 'init' });
-    expect(bodies).toEqual([{ page: 0, pageSize: 20 }, { page: 2, pageSize: 50, search: 'init' }]);
+    expect(bodies).toEqual([
+      { page: 0, pageSize: 20 },
+      { page: 2, pageSize: 50, search: 'init' },
+    ]);
   });
 
   it('creates, changes and deletes through the contract’s paths, and maps a 409 to ApiError with its fields', async () => {
@@ -44,7 +47,10 @@ describe('HttpWorkspaceAdminApi', () => {
       http.post(`${BASE}/api/admin/workspace/create`, async ({ request }) => {
         const body = (await request.json()) as { workspaceUrl: string };
         if (body.workspaceUrl === 'acme.localhost') {
-          return HttpResponse.json({ code: 'CONFLICT', message: 'taken', fields: { workspaceUrl: 'Already used by Acme' } }, { status: 409 });
+          return HttpResponse.json(
+            { code: 'CONFLICT', message: 'taken', fields: { workspaceUrl: 'Already used by Acme' } },
+            { status: 409 },
+          );
         }
         return HttpResponse.json(details);
       }),
@@ -54,7 +60,10 @@ describe('HttpWorkspaceAdminApi', () => {
       }),
       http.post(`${BASE}/api/admin/workspace-nav`, async ({ request }) => {
         seen.push(JSON.stringify(await request.json()));
-        return HttpResponse.json({ workspaceId: ID, modules: { courses: false, 'concerned-authority': true, compliance: true } });
+        return HttpResponse.json({
+          workspaceId: ID,
+          modules: { courses: false, 'concerned-authority': true, compliance: true },
+        });
       }),
       http.delete(`${BASE}/api/workspace/${ID}`, () => {
         seen.push('delete');
@@ -62,25 +71,45 @@ describe('HttpWorkspaceAdminApi', () => {
       }),
     );
     const api = new HttpWorkspaceAdminApi(testClient(BASE, 'platform-token').client);
-    const body = { companyName: 'Initech', workspaceUrl: 'initech.localhost', adminEmail: 'bill@initech.test', adminFirstName: 'Bill' };
+    const body = {
+      companyName: 'Initech',
+      workspaceUrl: 'initech.localhost',
+      adminEmail: 'bill@initech.test',
+      adminFirstName: 'Bill',
+    };
     expect(await api.create(body)).toMatchObject({ companyName: 'Initech' });
     const refused = await api.create({ ...body, workspaceUrl: 'acme.localhost' }).catch((e: unknown) => e);
-    expect(ApiError.is(refused) && refused.reason === 'conflict' && refused.fields).toEqual({ workspaceUrl: 'Already used by Acme' });
+    expect(ApiError.is(refused) && refused.reason === 'conflict' && refused.fields).toEqual({
+      workspaceUrl: 'Already used by Acme',
+    });
     await api.setUserLimit(ID, 25);
-    expect(await api.setModules(ID, { courses: false })).toEqual({ courses: false, 'concerned-authority': true, compliance: true });
+    expect(await api.setModules(ID, { courses: false })).toEqual({
+      courses: false,
+      'concerned-authority': true,
+      compliance: true,
+    });
     await api.remove(ID);
-    expect(seen).toEqual([`{"workspaceId":"${ID}","userLimit":25}`, `{"workspaceId":"${ID}","modules":{"courses":false}}`, 'delete']);
+    expect(seen).toEqual([
+      `{"workspaceId":"${ID}","userLimit":25}`,
+      `{"workspaceId":"${ID}","modules":{"courses":false}}`,
+      'delete',
+    ]);
   });
 });
 
 describe('FeatureFlagPoller and contract expiry', () => {
   it('reports an ended contract from the poll’s 403, and clears it when a poll succeeds again', async () => {
     const answers: (FeatureFlag[] | Error)[] = [[], new ApiError('forbidden', 'CONTRACT_EXPIRED', 'ended'), []];
-    const poller = new FeatureFlagPoller({ featureFlags: async () => {
-      const next = answers.shift()!;
-      if (next instanceof Error) throw next;
-      return next;
-    } }, 60_000);
+    const poller = new FeatureFlagPoller(
+      {
+        featureFlags: async () => {
+          const next = answers.shift()!;
+          if (next instanceof Error) throw next;
+          return next;
+        },
+      },
+      60_000,
+    );
     const seen: FlagPoll[] = [];
     const stop = poller.subscribe((poll) => seen.push(poll));
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -32,7 +32,9 @@ describe('the policy reader’s adapter for "My policies"', () => {
         seen.push(`document ${request.headers.get('authorization')}`);
         return new HttpResponse('%PDF-1.7 v2', { headers: { 'content-type': 'application/pdf' } });
       }),
-      http.get(`${BASE}/api/policy/accepted/${ID}/9`, () => HttpResponse.json({ code: 'NOT_FOUND', message: 'You have not accepted this policy version' }, { status: 404 })),
+      http.get(`${BASE}/api/policy/accepted/${ID}/9`, () =>
+        HttpResponse.json({ code: 'NOT_FOUND', message: 'You have not accepted this policy version' }, { status: 404 }),
+      ),
     );
     const api = new HttpWorkspacePolicyApi(testClient(BASE, 'tok').client);
     expect(await api.accepted(1, 20)).toMatchObject({ items: [item], total: 21 });

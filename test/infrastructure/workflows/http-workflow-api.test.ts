@@ -77,8 +77,18 @@ describe('HttpWorkflowApi over the case API', () => {
         return HttpResponse.json({ ...workflow, versions: [] });
       }),
     );
-    const created = await setup().api.create({ workflowName: 'POSH redressal', workflowDescription: 'x', branchIdList: [], defaultToWorkspace: true });
-    expect(body).toEqual({ workflowName: 'POSH redressal', workflowDescription: 'x', branchIdList: [], defaultToWorkspace: true });
+    const created = await setup().api.create({
+      workflowName: 'POSH redressal',
+      workflowDescription: 'x',
+      branchIdList: [],
+      defaultToWorkspace: true,
+    });
+    expect(body).toEqual({
+      workflowName: 'POSH redressal',
+      workflowDescription: 'x',
+      branchIdList: [],
+      defaultToWorkspace: true,
+    });
     expect(created.workflowId).toBe(WF);
   });
 
@@ -87,7 +97,13 @@ describe('HttpWorkflowApi over the case API', () => {
     server.use(
       http.post(`${BASE}/api/admin/workflow/${WF}/version`, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ ...versionSummary, versionNumber: 2, copiedFromVersionId: V1, workflowName: 'POSH redressal', steps: [step] });
+        return HttpResponse.json({
+          ...versionSummary,
+          versionNumber: 2,
+          copiedFromVersionId: V1,
+          workflowName: 'POSH redressal',
+          steps: [step],
+        });
       }),
     );
     const copy = await setup().api.createVersion(WF, { workflowVersionId: V1 });
@@ -103,7 +119,11 @@ describe('HttpWorkflowApi over the case API', () => {
         return HttpResponse.json(step);
       }),
     );
-    const added = await setup().api.addStep(V1, { kind: 'ACTION', name: 'Inform respondent', actionTypes: ['INFORM_RESPONDENT'] });
+    const added = await setup().api.addStep(V1, {
+      kind: 'ACTION',
+      name: 'Inform respondent',
+      actionTypes: ['INFORM_RESPONDENT'],
+    });
     expect(body).toMatchObject({ kind: 'ACTION', actionTypes: ['INFORM_RESPONDENT'] });
     expect(added.stepId).toBe(step.stepId);
   });
@@ -113,7 +133,10 @@ describe('HttpWorkflowApi over the case API', () => {
     server.use(
       http.post(`${BASE}/api/admin/workflow/publish`, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ published: { ...versionSummary, status: 'PUBLISHED', publishedAt: '2026-11-23T01:00:00.000Z' }, archivedVersionId: null });
+        return HttpResponse.json({
+          published: { ...versionSummary, status: 'PUBLISHED', publishedAt: '2026-11-23T01:00:00.000Z' },
+          archivedVersionId: null,
+        });
       }),
     );
     const result = await setup().api.publish(WF, V1);
@@ -139,15 +162,24 @@ describe('HttpWorkflowApi over the case API', () => {
         HttpResponse.json({ code: 'CONFLICT', message: 'This version is already published.' }, { status: 409 }),
       ),
     );
-    expect(await setup().api.publish(WF, V1)).toEqual({ ok: false, reason: 'conflict', message: 'This version is already published.' });
+    expect(await setup().api.publish(WF, V1)).toEqual({
+      ok: false,
+      reason: 'conflict',
+      message: 'This version is already published.',
+    });
   });
 
   it('throws ApiError with the fields on a 400, and a 404 for a missing workflow', async () => {
     server.use(
       http.post(`${BASE}/api/admin/workflow`, () =>
-        HttpResponse.json({ code: 'VALIDATION', message: 'Invalid body', fields: { workflowName: 'Enter a name' } }, { status: 400 }),
+        HttpResponse.json(
+          { code: 'VALIDATION', message: 'Invalid body', fields: { workflowName: 'Enter a name' } },
+          { status: 400 },
+        ),
       ),
-      http.get(`${BASE}/api/admin/workflow/${WF}`, () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Workflow not found' }, { status: 404 })),
+      http.get(`${BASE}/api/admin/workflow/${WF}`, () =>
+        HttpResponse.json({ code: 'NOT_FOUND', message: 'Workflow not found' }, { status: 404 }),
+      ),
     );
     const { api } = setup();
     const error = await api.create({ workflowName: '' }).catch((e: unknown) => e);
@@ -157,7 +189,11 @@ describe('HttpWorkflowApi over the case API', () => {
   });
 
   it('clears the session on a 401', async () => {
-    server.use(http.get(`${BASE}/api/admin/workflow/version/${V1}`, () => HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 })));
+    server.use(
+      http.get(`${BASE}/api/admin/workflow/version/${V1}`, () =>
+        HttpResponse.json({ code: 'UNAUTHORIZED', message: 'Please sign in' }, { status: 401 }),
+      ),
+    );
     const { api, sessions, unauthorizedCalls } = setup();
     await expect(api.getVersion(V1)).rejects.toBeInstanceOf(ApiError);
     expect(sessions.token()).toBeNull();
@@ -165,7 +201,11 @@ describe('HttpWorkflowApi over the case API', () => {
   });
 
   it('rejects an answer that does not match the contract', async () => {
-    server.use(http.get(`${BASE}/api/admin/workflow/version/${V1}`, () => HttpResponse.json({ ...versionSummary, status: 'LIVE', steps: [], workflowName: 'x' })));
+    server.use(
+      http.get(`${BASE}/api/admin/workflow/version/${V1}`, () =>
+        HttpResponse.json({ ...versionSummary, status: 'LIVE', steps: [], workflowName: 'x' }),
+      ),
+    );
     await expect(setup().api.getVersion(V1)).rejects.toThrow();
   });
 });

@@ -46,7 +46,10 @@ describe('HttpWorkflowBuilderApi', () => {
     );
     const answer = await setup().addStepAction(STEP, { actionType: 'NOTIFY', party: 'EMPLOYER' });
     expect(body).toEqual({ actionType: 'NOTIFY', party: 'EMPLOYER' });
-    expect(answer).toMatchObject({ actionTypes: ['INFORM_RESPONDENT', 'NOTIFY'], timeLimit: { kind: 'STATUTORY', clockId: 'IN_RESPONDENT_COPY' } });
+    expect(answer).toMatchObject({
+      actionTypes: ['INFORM_RESPONDENT', 'NOTIFY'],
+      timeLimit: { kind: 'STATUTORY', clockId: 'IN_RESPONDENT_COPY' },
+    });
   });
 
   it('moves a step with PUT /step/{id} and a position', async () => {
@@ -72,7 +75,19 @@ describe('HttpWorkflowBuilderApi', () => {
           position: 3,
           systemKey: 'INCIDENT',
           attributes: [
-            { attributeId: ATTR, componentId: PART, label: 'Where', fieldType: 'TEXT', required: false, helpText: '', options: [], position: 1, systemKey: null, resourceFileId: null, resourceFileName: null },
+            {
+              attributeId: ATTR,
+              componentId: PART,
+              label: 'Where',
+              fieldType: 'TEXT',
+              required: false,
+              helpText: '',
+              options: [],
+              position: 1,
+              systemKey: null,
+              resourceFileId: null,
+              resourceFileName: null,
+            },
           ],
         }),
       ),
@@ -84,7 +99,19 @@ describe('HttpWorkflowBuilderApi', () => {
   it('reads who sees each field at /attribute-setting/attribute-roles/{version}/{compliance}', async () => {
     server.use(
       http.get(`${BASE}/api/admin/attribute-setting/attribute-roles/${V1}/IN_POSH`, () =>
-        HttpResponse.json({ workflowVersionId: V1, complianceId: 'IN_POSH', attributes: [{ attributeId: ATTR, componentTitle: 'Incident', label: 'Where', roles: ['PRESIDING_OFFICER'], customised: true }] }),
+        HttpResponse.json({
+          workflowVersionId: V1,
+          complianceId: 'IN_POSH',
+          attributes: [
+            {
+              attributeId: ATTR,
+              componentTitle: 'Incident',
+              label: 'Where',
+              roles: ['PRESIDING_OFFICER'],
+              customised: true,
+            },
+          ],
+        }),
       ),
     );
     expect((await setup().attributeRoles(V1, 'IN_POSH')).attributes[0].roles).toEqual(['PRESIDING_OFFICER']);
@@ -92,17 +119,30 @@ describe('HttpWorkflowBuilderApi', () => {
 
   it('turns a 409 on a published version into a conflict and a 400 into the fields it names', async () => {
     server.use(
-      http.post(`${BASE}/api/admin/stage/${V1}`, () => HttpResponse.json({ code: 'CONFLICT', message: 'This version is published or archived' }, { status: 409 })),
+      http.post(`${BASE}/api/admin/stage/${V1}`, () =>
+        HttpResponse.json({ code: 'CONFLICT', message: 'This version is published or archived' }, { status: 409 }),
+      ),
       http.post(`${BASE}/api/admin/meeting-fields`, () =>
-        HttpResponse.json({ code: 'VALIDATION', message: 'Invalid', fields: { 'meetingFieldList.0.label': 'The meeting form already has "Agenda"' } }, { status: 400 }),
+        HttpResponse.json(
+          {
+            code: 'VALIDATION',
+            message: 'Invalid',
+            fields: { 'meetingFieldList.0.label': 'The meeting form already has "Agenda"' },
+          },
+          { status: 400 },
+        ),
       ),
     );
-    const conflict = await setup().addStage(V1, 'Late').catch((e: unknown) => e);
+    const conflict = await setup()
+      .addStage(V1, 'Late')
+      .catch((e: unknown) => e);
     expect(ApiError.is(conflict) && conflict.reason).toBe('conflict');
     const invalid = await setup()
       .addMeetingFields({ workflowId: V1, stepId: STEP, meetingFieldList: [{ label: 'Agenda' }] })
       .catch((e: unknown) => e);
-    expect(ApiError.is(invalid) && invalid.fields).toEqual({ 'meetingFieldList.0.label': 'The meeting form already has "Agenda"' });
+    expect(ApiError.is(invalid) && invalid.fields).toEqual({
+      'meetingFieldList.0.label': 'The meeting form already has "Agenda"',
+    });
   });
 
   it('lists escalation settings for one business unit through the query', async () => {
@@ -141,9 +181,25 @@ describe('HttpWorkflowBuilderApi', () => {
     let searched: unknown;
     server.use(
       http.get(`${MAIN}/api/workspace/branches`, () =>
-        HttpResponse.json({ items: [{ branchId: PART, branchName: 'Pune office', headquarter: true, backgroundColor: null, userCount: 3, departmentCount: 1 }], page: 0, pageSize: 100, total: 1 }),
+        HttpResponse.json({
+          items: [
+            {
+              branchId: PART,
+              branchName: 'Pune office',
+              headquarter: true,
+              backgroundColor: null,
+              userCount: 3,
+              departmentCount: 1,
+            },
+          ],
+          page: 0,
+          pageSize: 100,
+          total: 1,
+        }),
       ),
-      http.post(`${MAIN}/api/workspace/users`, () => HttpResponse.json({ items: [person], page: 0, pageSize: 100, total: 1 })),
+      http.post(`${MAIN}/api/workspace/users`, () =>
+        HttpResponse.json({ items: [person], page: 0, pageSize: 100, total: 1 }),
+      ),
       http.post(`${MAIN}/api/user/search`, async ({ request }) => {
         searched = await request.json();
         return HttpResponse.json([{ ...person, firstName: '', lastName: '' }]);

@@ -32,7 +32,12 @@ describe.each(DATABASES)('migration 0053 (action mails to the case’s people on
         { action_type: 'NOTIFY', cc_emails: [], cc_removed_count: 0 },
       ]);
       await expect(
-        db.system((tx) => tx.query(`UPDATE workflow_action_settings SET cc_emails = ARRAY['collector@outside.example'] WHERE workspace_id = $1 AND version_id = $2`, [version.ws, version.id])),
+        db.system((tx) =>
+          tx.query(
+            `UPDATE workflow_action_settings SET cc_emails = ARRAY['collector@outside.example'] WHERE workspace_id = $1 AND version_id = $2`,
+            [version.ws, version.id],
+          ),
+        ),
       ).rejects.toThrow(/workflow_action_settings_no_cc/);
     } finally {
       await db.close();

@@ -36,17 +36,27 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
   let caseId: string;
   let caseNumber: string;
 
-  const call = (method: Method, url: string, token: string, payload?: object) => server.request(ACME, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
+  const call = (method: Method, url: string, token: string, payload?: object) =>
+    server.request(ACME, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
   const outbox = async (to: string): Promise<Mail[]> =>
-    (await server.request('localhost', { method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}&format=json`, remoteAddress: '127.0.0.1' })).json();
+    (
+      await server.request('localhost', {
+        method: 'GET',
+        url: `/dev/outbox?to=${encodeURIComponent(to)}&format=json`,
+        remoteAddress: '127.0.0.1',
+      })
+    ).json();
   const mailsTo = async (to: string, subject: RegExp) => (await outbox(to)).filter((m) => subject.test(m.subject));
   const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`, [email, acmeId]);
+    const [row] = await server.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
+      [email, acmeId],
+    );
     return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
   /** The day's run as the scheduler makes it: the clock moves, the job is queued and the queue worked. */
@@ -63,7 +73,10 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
       incident: { details: 'Remarks about my appearance in every stand-up.', date: '2026-11-20', witnesses: [] },
     });
     // Received on 1 December 2026 (a Tuesday), whatever the machine's date: the clock of the test starts there.
-    await server.db.query(`UPDATE complaints SET received_on = '2026-12-01' WHERE workspace_id = $1 AND id = $2`, [acmeId, filed.complaintId]);
+    await server.db.query(`UPDATE complaints SET received_on = '2026-12-01' WHERE workspace_id = $1 AND id = $2`, [
+      acmeId,
+      filed.complaintId,
+    ]);
     return filed as { complaintId: string; caseNumber: string };
   };
 
@@ -83,9 +96,19 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
 
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Case jobs', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
-    const action = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
-    await ok('POST', '/admin/step-setting', admin, { stepId: action.stepId, timeLimit: { kind: 'STATUTORY', clockId: 'IN_RESPONDENT_COPY' } });
-    await ok('POST', '/admin/workflow/publish', admin, { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+    const action = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, {
+      kind: 'ACTION',
+      name: 'Copy to respondent',
+      actionTypes: ['INFORM_RESPONDENT'],
+    });
+    await ok('POST', '/admin/step-setting', admin, {
+      stepId: action.stepId,
+      timeLimit: { kind: 'STATUTORY', clockId: 'IN_RESPONDENT_COPY' },
+    });
+    await ok('POST', '/admin/workflow/publish', admin, {
+      workflowId: wf.workflowId,
+      workflowVersionId: v.workflowVersionId,
+    });
     await ok('POST', '/committees', admin, {
       name: 'Internal Committee',
       termStart: '2026-01-01',
@@ -98,9 +121,18 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
       ],
     });
     // A missed clock escalates to the employer (not on the committee) the day after, and again 5 days after.
-    await ok('POST', '/admin/escalation-setting', admin, { escalationType: 'STATUTORY_CLOCK', firstThresholdDate: 1, secondThresholdDate: 5, targetId: employer.id });
+    await ok('POST', '/admin/escalation-setting', admin, {
+      escalationType: 'STATUTORY_CLOCK',
+      firstThresholdDate: 1,
+      secondThresholdDate: 5,
+      targetId: employer.id,
+    });
     // A step past its time limit escalates to the presiding officer (who may read the case) on the day.
-    await ok('POST', '/admin/escalation-setting', admin, { escalationType: 'STEP_OVERDUE', firstThresholdDate: 0, targetId: presiding.id });
+    await ok('POST', '/admin/escalation-setting', admin, {
+      escalationType: 'STEP_OVERDUE',
+      firstThresholdDate: 0,
+      targetId: presiding.id,
+    });
     ({ complaintId: caseId, caseNumber } = await file());
     await ok('POST', `/complaints/${caseId}/recuse`, member2.token, { note: 'I know the parties' });
   }, 300_000);
@@ -155,7 +187,10 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
     expect((await call('GET', `/complaints/${caseId}`, employer.token)).statusCode).toBe(404);
 
     const view = await ok('GET', `/complaints/${caseId}`, presiding.token);
-    expect(view.clocks.find((c: { id: string }) => c.id === 'IN_RESPONDENT_COPY')).toMatchObject({ state: 'MISSED', dueOn: '2026-12-09' });
+    expect(view.clocks.find((c: { id: string }) => c.id === 'IN_RESPONDENT_COPY')).toMatchObject({
+      state: 'MISSED',
+      dueOn: '2026-12-09',
+    });
     expect(view.escalations).toContainEqual({
       type: 'STATUTORY_CLOCK',
       label: 'Send a copy of the complaint to the respondent',
@@ -172,7 +207,9 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
 
     const log = await ok('GET', `/complaints/${caseId}/audit`, presiding.token);
     expect(log.items.filter((e: { action: string }) => e.action === 'complaint.escalated')).toHaveLength(2);
-    expect(log.items.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['clock.reminder', 'clock.missed.notice']));
+    expect(log.items.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['clock.reminder', 'clock.missed.notice']),
+    );
 
     // Five days late: the second level, once.
     await runDay('2026-12-14');
@@ -202,7 +239,10 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
     expect(await updates('rahul.outside@example.test')).toHaveLength(0);
 
     // The respondent was first contacted (the copy) on 10 January: their updates start in February.
-    await server.db.query(`UPDATE complaints SET respondent_copy_sent_on = '2027-01-10' WHERE workspace_id = $1 AND id = $2`, [acmeId, canada.complaintId]);
+    await server.db.query(
+      `UPDATE complaints SET respondent_copy_sent_on = '2027-01-10' WHERE workspace_id = $1 AND id = $2`,
+      [acmeId, canada.complaintId],
+    );
     await runDay('2027-01-28');
     expect(await updates('rahul.outside@example.test')).toHaveLength(0);
     await runDay('2027-02-01');
@@ -214,24 +254,40 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
   });
 
   it('holidays an admin edits: the clocks follow, the stored due dates too; only a default holiday can be removed', async () => {
-    const bad = await call('PUT', '/complaint-settings', admin, { compliance: 'IN_POSH', removedHolidays: ['2026-10-02', '2026-10-03'] });
+    const bad = await call('PUT', '/complaint-settings', admin, {
+      compliance: 'IN_POSH',
+      removedHolidays: ['2026-10-02', '2026-10-03'],
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['removedHolidays.1']);
 
     // The list's nearest clock (kept between reads by what it is computed from) is the case page's soonest running one.
     type ClockShown = { id: string; state: string; daysLeft: number | null; dueOn: string | null };
     const soonest = (clocks: ClockShown[]) =>
-      clocks.filter((c) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE').sort((a, b) => a.daysLeft! - b.daysLeft!)[0] ?? null;
-    const listed = async () => (await ok('GET', '/complaints', presiding.token)).items.find((i: { complaintId: string }) => i.complaintId === caseId).nearestClock;
+      clocks
+        .filter(
+          (c) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE',
+        )
+        .sort((a, b) => a.daysLeft! - b.daysLeft!)[0] ?? null;
+    const listed = async () =>
+      (await ok('GET', '/complaints', presiding.token)).items.find(
+        (i: { complaintId: string }) => i.complaintId === caseId,
+      ).nearestClock;
     const shownBefore = await listed();
     expect(shownBefore).toEqual(soonest((await ok('GET', `/complaints/${caseId}/deadlines`, presiding.token)).clocks));
     expect(shownBefore.id).toBe('IN_RESPONDENT_COPY');
     expect(shownBefore.dueOn).toBe('2026-12-09');
 
     // 8 December becomes a holiday: the copy to the respondent falls due a working day later.
-    const saved = await ok('PUT', '/complaint-settings', admin, { compliance: 'IN_POSH', extraHolidays: ['2026-12-08'], removedHolidays: ['2026-10-02'] });
+    const saved = await ok('PUT', '/complaint-settings', admin, {
+      compliance: 'IN_POSH',
+      extraHolidays: ['2026-12-08'],
+      removedHolidays: ['2026-10-02'],
+    });
     expect(saved).toMatchObject({ extraHolidays: ['2026-12-08'], removedHolidays: ['2026-10-02'] });
-    expect((await ok('GET', '/complaint-settings', admin)).defaultHolidays).toEqual(expect.arrayContaining(['2026-01-26', '2026-10-02', '2027-08-15']));
+    expect((await ok('GET', '/complaint-settings', admin)).defaultHolidays).toEqual(
+      expect.arrayContaining(['2026-01-26', '2026-10-02', '2027-08-15']),
+    );
     const deadlines = await ok('GET', `/complaints/${caseId}/deadlines`, presiding.token);
     expect(deadlines.clocks.find((c: { id: string }) => c.id === 'IN_RESPONDENT_COPY').dueOn).toBe('2026-12-10');
     // And the list follows at once.
@@ -242,6 +298,8 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
       [acmeId, caseId],
     );
     expect(stored.due_on).toBe('2026-12-10');
-    expect((await call('PUT', '/complaint-settings', complainant.token, { compliance: 'IN_POSH' })).statusCode).toBe(403);
+    expect((await call('PUT', '/complaint-settings', complainant.token, { compliance: 'IN_POSH' })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -20,9 +20,15 @@ describe.each(DATABASES)('migration 0076 (evidence names out of the access log) 
       const [{ ws, filer }] = await db.query<{ ws: string; filer: string }>(
         `SELECT w.id AS ws, u.id AS filer FROM workspaces w JOIN users u ON u.workspace_id = w.id AND u.email = 'employee@acme.test' WHERE w.slug = 'acme'`,
       );
-      const [version] = await db.query<{ id: string; workflow_id: string }>(`SELECT id, workflow_id FROM workflow_versions WHERE workspace_id = $1 ORDER BY created_at LIMIT 1`, [ws]);
+      const [version] = await db.query<{ id: string; workflow_id: string }>(
+        `SELECT id, workflow_id FROM workflow_versions WHERE workspace_id = $1 ORDER BY created_at LIMIT 1`,
+        [ws],
+      );
       const complaintId = await db.system(async (tx) => {
-        const [committee] = await tx.query<{ id: string }>(`INSERT INTO committees (workspace_id, name, term_start, term_end) VALUES ($1, 'Internal Committee', '2026-01-01', '2028-12-31') RETURNING id`, [ws]);
+        const [committee] = await tx.query<{ id: string }>(
+          `INSERT INTO committees (workspace_id, name, term_start, term_end) VALUES ($1, 'Internal Committee', '2026-01-01', '2028-12-31') RETURNING id`,
+          [ws],
+        );
         const [c] = await tx.query<{ id: string }>(
           `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, complainant_name, complainant_email,
                                    respondent_name, incident_details, incident_on, received_on, timeliness)
@@ -30,13 +36,10 @@ describe.each(DATABASES)('migration 0076 (evidence names out of the access log) 
           [ws, committee.id, version.workflow_id, version.id, filer],
         );
         const event = (action: string, details: object) =>
-          tx.query(`INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details) VALUES ($1, $2, $3, $4, '198.51.100.4', $5)`, [
-            ws,
-            c.id,
-            action === 'evidence.add' ? null : filer,
-            action,
-            JSON.stringify(details),
-          ]);
+          tx.query(
+            `INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details) VALUES ($1, $2, $3, $4, '198.51.100.4', $5)`,
+            [ws, c.id, action === 'evidence.add' ? null : filer, action, JSON.stringify(details)],
+          );
         // The shapes the app wrote before names were sealed.
         await event('complaint.file', { caseNumber: 'C-0001' });
         await event('evidence.add', { fileId: 'f-1', fileName: 'photo of Ravi at the offsite.jpg', by: 'RECEIPT' });
@@ -75,14 +78,20 @@ describe.each(DATABASES)('migration 0076 (evidence names out of the access log) 
         });
         const after = await caseLogChain(tx, ws, complaintId);
         expect(after.map((e) => e.details === null)).toEqual([false, true, true, false, false]);
-        expect(verifyChain(after, sha256Hex, { complaintId })).toMatchObject({ ok: true, entries: 5, head: after[4].hash });
+        expect(verifyChain(after, sha256Hex, { complaintId })).toMatchObject({
+          ok: true,
+          entries: 5,
+          head: after[4].hash,
+        });
         // The app cannot pass new details off as hashed ones: a kept hash given on insert is dropped.
-        await tx.query(`INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, details, details_sha256) VALUES ($1, $2, NULL, 'complaint.read', '{}', $3)`, [
-          ws,
-          complaintId,
-          Buffer.from(before[1].line),
-        ]);
-        const [last] = await tx.query<{ kept: boolean }>(`SELECT details_sha256 IS NOT NULL AS kept FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 6`, [ws, complaintId]);
+        await tx.query(
+          `INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, details, details_sha256) VALUES ($1, $2, NULL, 'complaint.read', '{}', $3)`,
+          [ws, complaintId, Buffer.from(before[1].line)],
+        );
+        const [last] = await tx.query<{ kept: boolean }>(
+          `SELECT details_sha256 IS NOT NULL AS kept FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 6`,
+          [ws, complaintId],
+        );
         expect(last.kept).toBe(false);
         expect(verifyChain(await caseLogChain(tx, ws, complaintId), sha256Hex)).toMatchObject({ ok: true, entries: 6 });
       });

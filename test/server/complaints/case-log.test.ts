@@ -3,13 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCaseLog, readCaseLogFile } from '../../../server/case/complaints/case-log-file';
 import { caseAudit } from '../../../server/case/complaints/complaints.repository';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { buildCommittee, buildComplaint, buildPublishedWorkflow, buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
+import {
+  buildCommittee,
+  buildComplaint,
+  buildPublishedWorkflow,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 const CASE = '/case-api/api';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-const pdfText = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text.replace(/\s+/g, ' ');
+const pdfText = async (bytes: Buffer) =>
+  (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text.replace(/\s+/g, ' ');
 
 /** One byte of the entry's line changed in the PDF's own bytes (same length, so the PDF still reads). */
 function changeOneByte(pdf: Buffer, needle: string): Buffer {
@@ -78,16 +87,41 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
   it('chains the events every path writes into one unbroken chain, which the export carries and the command verifies', async () => {
     const caseId = await fileCase();
     await ok('GET', `/complaints/${caseId}`, presiding.token);
-    await ok('POST', `/complaints/${caseId}/messages`, presiding.token, { audience: 'COMPLAINANT', body: 'We have received your complaint.' });
-    const secret = (await ok('POST', `/complaints/${caseId}/messages`, presiding.token, { audience: 'COMMITTEE', body: 'Internal: the witness lives at Lotus Lane 12.' })).messageId;
+    await ok('POST', `/complaints/${caseId}/messages`, presiding.token, {
+      audience: 'COMPLAINANT',
+      body: 'We have received your complaint.',
+    });
+    const secret = (
+      await ok('POST', `/complaints/${caseId}/messages`, presiding.token, {
+        audience: 'COMMITTEE',
+        body: 'Internal: the witness lives at Lotus Lane 12.',
+      })
+    ).messageId;
     await ok('GET', `/complaints/${caseId}/deadlines`, member.token);
     await ok('GET', '/complaints', member.token);
     await ok('GET', `/complaints/${caseId}/audit`, presiding.token);
     // A path of its own (the jobs' and the reporter's write through the same table): straight through the repository.
-    await server.db.tenant(wsId, (tx) => caseAudit(tx, { ws: wsId, complaintId: caseId, actorUserId: null, action: 'complaint.status-update', ip: null, details: { note: 'ünïcødé ✓' } }));
+    await server.db.tenant(wsId, (tx) =>
+      caseAudit(tx, {
+        ws: wsId,
+        complaintId: caseId,
+        actorUserId: null,
+        action: 'complaint.status-update',
+        ip: null,
+        details: { note: 'ünïcødé ✓' },
+      }),
+    );
 
     const chain = await chainOf(caseId);
-    expect(chain.map((e) => e.action)).toEqual(['complaint.file', 'complaint.read', 'message.post', 'message.post', 'complaint.deadlines', 'complaint.audit.read', 'complaint.status-update']);
+    expect(chain.map((e) => e.action)).toEqual([
+      'complaint.file',
+      'complaint.read',
+      'message.post',
+      'message.post',
+      'complaint.deadlines',
+      'complaint.audit.read',
+      'complaint.status-update',
+    ]);
     expect(chain.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     chain.forEach((e, i) => expect(e.prev).toBe(i === 0 ? null : chain[i - 1].hash));
 
@@ -100,7 +134,10 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     expect(verdict.head).toBe(afterVerify.at(-1)!.hash);
 
     // The export carries the log, the head and how to check it; the command's check passes on it.
-    const res = await call('POST', `/complaints/${caseId}/export`, presiding.token, { purpose: 'APPEAL', redactItems: [secret] });
+    const res = await call('POST', `/complaints/${caseId}/export`, presiding.token, {
+      purpose: 'APPEAL',
+      redactItems: [secret],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const pdf = res.rawPayload;
     const file = await readCaseLogFile(pdf);
@@ -120,7 +157,14 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     expect(pdf.includes(Buffer.from('Lotus Lane'))).toBe(false);
     expect(text).toContain('Esha Employee — complaint.file');
     // With the parties redacted, the log does not name them either (the committee's members it still names).
-    const noParties = await pdfText((await call('POST', `/complaints/${caseId}/export`, presiding.token, { purpose: 'APPEAL', redactSections: ['PARTIES'] })).rawPayload);
+    const noParties = await pdfText(
+      (
+        await call('POST', `/complaints/${caseId}/export`, presiding.token, {
+          purpose: 'APPEAL',
+          redactSections: ['PARTIES'],
+        })
+      ).rawPayload,
+    );
     expect(noParties).not.toContain('Esha Employee');
     expect(noParties).toContain('Someone outside the committee (parties redacted) — complaint.file');
 
@@ -136,31 +180,59 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     await ok('GET', `/complaints/${changed}`, presiding.token);
     await ok('POST', `/complaints/${changed}/messages`, presiding.token, { audience: 'COMPLAINANT', body: 'Noted.' });
     await ok('GET', `/complaints/${changed}`, member.token);
-    await asInsider(`UPDATE complaint_audit_events SET actor_user_id = $3 WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`, [wsId, changed, member.id]);
+    await asInsider(
+      `UPDATE complaint_audit_events SET actor_user_id = $3 WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`,
+      [wsId, changed, member.id],
+    );
     const verdict = await ok('GET', `/complaints/${changed}/audit/verify`, presiding.token);
     expect(verdict).toMatchObject({ ok: false, brokenAt: { seq: 2, action: 'complaint.read', problem: 'CHANGED' } });
-    const pdf = (await call('POST', `/complaints/${changed}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' })).rawPayload;
-    expect(checkCaseLog(await readCaseLogFile(pdf))).toMatchObject({ ok: false, message: expect.stringContaining('entry 2 (complaint.read') });
+    const pdf = (await call('POST', `/complaints/${changed}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' }))
+      .rawPayload;
+    expect(checkCaseLog(await readCaseLogFile(pdf))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('entry 2 (complaint.read'),
+    });
 
     const details = await fileCase();
     await ok('POST', `/complaints/${details}/messages`, presiding.token, { audience: 'COMPLAINANT', body: 'Noted.' });
-    await asInsider(`UPDATE complaint_audit_events SET details = '{"audience":"RESPONDENT"}' WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`, [wsId, details]);
-    expect(await ok('GET', `/complaints/${details}/audit/verify`, presiding.token)).toMatchObject({ ok: false, brokenAt: { seq: 2, problem: 'CHANGED' } });
+    await asInsider(
+      `UPDATE complaint_audit_events SET details = '{"audience":"RESPONDENT"}' WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`,
+      [wsId, details],
+    );
+    expect(await ok('GET', `/complaints/${details}/audit/verify`, presiding.token)).toMatchObject({
+      ok: false,
+      brokenAt: { seq: 2, problem: 'CHANGED' },
+    });
 
     const removed = await fileCase();
     await ok('GET', `/complaints/${removed}`, presiding.token);
     await ok('GET', `/complaints/${removed}/deadlines`, presiding.token);
-    await asInsider(`DELETE FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`, [wsId, removed]);
-    expect(await ok('GET', `/complaints/${removed}/audit/verify`, presiding.token)).toMatchObject({ ok: false, brokenAt: { seq: 3, action: 'complaint.deadlines', problem: 'OUT_OF_PLACE' } });
-    const removedPdf = (await call('POST', `/complaints/${removed}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' })).rawPayload;
+    await asInsider(`DELETE FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 2`, [
+      wsId,
+      removed,
+    ]);
+    expect(await ok('GET', `/complaints/${removed}/audit/verify`, presiding.token)).toMatchObject({
+      ok: false,
+      brokenAt: { seq: 3, action: 'complaint.deadlines', problem: 'OUT_OF_PLACE' },
+    });
+    const removedPdf = (
+      await call('POST', `/complaints/${removed}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' })
+    ).rawPayload;
     expect(checkCaseLog(await readCaseLogFile(removedPdf)).ok).toBe(false);
 
     // The head of an earlier export anchors the chain: cutting its last entries off shows against it.
     const cut = await fileCase();
     await ok('GET', `/complaints/${cut}`, presiding.token);
-    const earlier = await readCaseLogFile((await call('POST', `/complaints/${cut}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' })).rawPayload);
-    await asInsider(`DELETE FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND seq >= 2`, [wsId, cut]);
-    const later = await readCaseLogFile((await call('POST', `/complaints/${cut}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' })).rawPayload);
+    const earlier = await readCaseLogFile(
+      (await call('POST', `/complaints/${cut}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' })).rawPayload,
+    );
+    await asInsider(`DELETE FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND seq >= 2`, [
+      wsId,
+      cut,
+    ]);
+    const later = await readCaseLogFile(
+      (await call('POST', `/complaints/${cut}/export`, presiding.token, { purpose: 'LEGAL_REVIEW' })).rawPayload,
+    );
     expect(later.entries.some((e) => e.hash === earlier.head)).toBe(false);
   });
 
@@ -169,7 +241,16 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     await Promise.all([
       ...Array.from({ length: 8 }, () => ok('GET', `/complaints/${caseId}`, presiding.token)),
       ...Array.from({ length: 8 }, (_, i) =>
-        server.db.tenant(wsId, (tx) => caseAudit(tx, { ws: wsId, complaintId: caseId, actorUserId: null, action: 'complaint.status-update', ip: null, details: { i } })),
+        server.db.tenant(wsId, (tx) =>
+          caseAudit(tx, {
+            ws: wsId,
+            complaintId: caseId,
+            actorUserId: null,
+            action: 'complaint.status-update',
+            ip: null,
+            details: { i },
+          }),
+        ),
       ),
       ...Array.from({ length: 4 }, () => ok('GET', `/complaints/${caseId}/deadlines`, member.token)),
     ]);
@@ -184,8 +265,12 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     const caseId = await fileCase();
     expect((await call('GET', `/complaints/${caseId}/audit/verify`, complainant.token)).statusCode).toBe(403);
     expect((await call('GET', `/complaints/${caseId}/audit/verify`, admin)).statusCode).toBe(404);
-    expect((await call('GET', `/complaints/${caseId}/audit/verify`, other.admin.token, undefined, other.host)).statusCode).toBe(404);
-    expect((await server.request(ws.host, { method: 'GET', url: `${CASE}/complaints/${caseId}/audit/verify` })).statusCode).toBe(401);
+    expect(
+      (await call('GET', `/complaints/${caseId}/audit/verify`, other.admin.token, undefined, other.host)).statusCode,
+    ).toBe(404);
+    expect(
+      (await server.request(ws.host, { method: 'GET', url: `${CASE}/complaints/${caseId}/audit/verify` })).statusCode,
+    ).toBe(401);
     // The refused calls wrote nothing into the case's chain.
     expect((await chainOf(caseId)).map((e) => e.action)).toEqual(['complaint.file']);
   });
@@ -194,7 +279,10 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     const caseId = await fileCase();
     await ok('GET', '/complaints', member.token);
     expect((await ok('GET', `/complaints/${caseId}/audit/verify`, presiding.token)).listReads.ok).toBe(true);
-    await asInsider(`UPDATE complaint_list_sets SET complaint_ids = array_remove(complaint_ids, $2::uuid) WHERE workspace_id = $1 AND $2::uuid = ANY(complaint_ids)`, [wsId, caseId]);
+    await asInsider(
+      `UPDATE complaint_list_sets SET complaint_ids = array_remove(complaint_ids, $2::uuid) WHERE workspace_id = $1 AND $2::uuid = ANY(complaint_ids)`,
+      [wsId, caseId],
+    );
     const verdict = await ok('GET', `/complaints/${caseId}/audit/verify`, presiding.token);
     expect(verdict).toMatchObject({ ok: false, brokenAt: null, listReads: { ok: false } });
     expect(verdict.listReads.brokenAt).toBeGreaterThan(0);

@@ -37,20 +37,37 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
   let caseId: string;
 
   const call = (method: Method, url: string, token: string | null, payload?: object, host = ACME) =>
-    server.request(host, { method, url: `${CASE}${url}`, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
+    server.request(host, {
+      method,
+      url: `${CASE}${url}`,
+      ...(token ? { token } : {}),
+      ...(payload ? { payload } : {}),
+    });
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
   const outbox = async (to: string): Promise<{ subject: string; body: string }[]> =>
-    (await server.request('localhost', { method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}&format=json`, remoteAddress: '127.0.0.1' })).json();
+    (
+      await server.request('localhost', {
+        method: 'GET',
+        url: `/dev/outbox?to=${encodeURIComponent(to)}&format=json`,
+        remoteAddress: '127.0.0.1',
+      })
+    ).json();
   const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`, [email, acmeId]);
+    const [row] = await server.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
+      [email, acmeId],
+    );
     return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
   const logOf = async (id: string) =>
-    server.db.query<{ action: string; details: Record<string, unknown> }>(`SELECT action, details FROM complaint_audit_events WHERE complaint_id = $1 ORDER BY at, id`, [id]);
+    server.db.query<{ action: string; details: Record<string, unknown> }>(
+      `SELECT action, details FROM complaint_audit_events WHERE complaint_id = $1 ORDER BY at, id`,
+      [id],
+    );
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   const complaint = (answers: Record<string, string> = {}) => ({
     complainant: { name: 'Esha Employee', email: complainant.email, gender: 'WOMAN', phone: '+91 98000 00040' },
@@ -90,17 +107,42 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Routing test', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
     versionId = v.workflowVersionId;
-    const toEmployer = await ok('POST', `/admin/step/workflow/${versionId}`, admin, { kind: 'ACTION', name: 'Tell the employer', actionTypes: ['INFORM_EMPLOYER'] });
-    const toRespondent = await ok('POST', `/admin/step/workflow/${versionId}`, admin, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
+    const toEmployer = await ok('POST', `/admin/step/workflow/${versionId}`, admin, {
+      kind: 'ACTION',
+      name: 'Tell the employer',
+      actionTypes: ['INFORM_EMPLOYER'],
+    });
+    const toRespondent = await ok('POST', `/admin/step/workflow/${versionId}`, admin, {
+      kind: 'ACTION',
+      name: 'Copy to respondent',
+      actionTypes: ['INFORM_RESPONDENT'],
+    });
     steps = { employer: toEmployer.stepId, respondent: toRespondent.stepId };
-    await ok('POST', '/admin/workflow-action-setting', admin, { workflowVersionId: versionId, actionType: 'INFORM_EMPLOYER', mailSubject: 'Case {{caseNumber}}', mailBody: 'For your information.', includeComplaintCopy: true });
+    await ok('POST', '/admin/workflow-action-setting', admin, {
+      workflowVersionId: versionId,
+      actionType: 'INFORM_EMPLOYER',
+      mailSubject: 'Case {{caseNumber}}',
+      mailBody: 'For your information.',
+      includeComplaintCopy: true,
+    });
 
     // One added field per visibility setting, and the witnesses kept from everyone but the one presiding.
     const design = await ok('GET', `/admin/workflow/version/${versionId}`, admin);
     const incident = design.components.find((c: { systemKey: string | null }) => c.systemKey === 'INCIDENT');
     const add = async (label: string, roles: string[] | null) => {
-      const { attributeId: id } = await ok('POST', '/admin/attribute', admin, { workflowVersionId: versionId, componentId: incident.componentId, label, fieldType: 'TEXT' });
-      if (roles) await ok('POST', '/admin/attribute-setting', admin, { workflowVersionId: versionId, complianceId: 'IN_POSH', attributeId: id, roles });
+      const { attributeId: id } = await ok('POST', '/admin/attribute', admin, {
+        workflowVersionId: versionId,
+        componentId: incident.componentId,
+        label,
+        fieldType: 'TEXT',
+      });
+      if (roles)
+        await ok('POST', '/admin/attribute-setting', admin, {
+          workflowVersionId: versionId,
+          complianceId: 'IN_POSH',
+          attributeId: id,
+          roles,
+        });
       return id as string;
     };
     fields = {
@@ -110,15 +152,28 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
       complainantOnly: await add('For the complainant', ['PRESIDING_OFFICER', 'COMPLAINANT']),
       unset: await add('No setting', null),
     };
-    const witnesses = incident.attributes.find((a: { systemKey: string | null }) => a.systemKey === 'INCIDENT_WITNESSES').attributeId;
-    await ok('POST', '/admin/attribute-setting', admin, { workflowVersionId: versionId, complianceId: 'IN_POSH', attributeId: witnesses, roles: ['PRESIDING_OFFICER'] });
+    const witnesses = incident.attributes.find(
+      (a: { systemKey: string | null }) => a.systemKey === 'INCIDENT_WITNESSES',
+    ).attributeId;
+    await ok('POST', '/admin/attribute-setting', admin, {
+      workflowVersionId: versionId,
+      complianceId: 'IN_POSH',
+      attributeId: witnesses,
+      roles: ['PRESIDING_OFFICER'],
+    });
     await ok('POST', '/admin/workflow/publish', admin, { workflowId: wf.workflowId, workflowVersionId: versionId });
 
     const filed = await ok(
       'POST',
       '/complaints',
       complainant.token,
-      complaint({ [fields.poOnly]: 'po-secret', [fields.respondentToo]: 'for-respondent', [fields.members]: 'for-members', [fields.complainantOnly]: 'for-complainant', [fields.unset]: 'default-field' }),
+      complaint({
+        [fields.poOnly]: 'po-secret',
+        [fields.respondentToo]: 'for-respondent',
+        [fields.members]: 'for-members',
+        [fields.complainantOnly]: 'for-complainant',
+        [fields.unset]: 'default-field',
+      }),
     );
     caseId = filed.complaintId;
   });
@@ -126,7 +181,12 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
 
   describe('who receives case content (issue item 3)', () => {
     it('refuses a workflow designer a cc address, outside or inside the workspace, naming the field', async () => {
-      const draft = await ok('POST', `/admin/workflow/${(await ok('POST', '/admin/workflow', admin, { workflowName: 'cc attempt' })).workflowId}/version`, admin, { name: 'v1' });
+      const draft = await ok(
+        'POST',
+        `/admin/workflow/${(await ok('POST', '/admin/workflow', admin, { workflowName: 'cc attempt' })).workflowId}/version`,
+        admin,
+        { name: 'v1' },
+      );
       for (const address of ['collector@outside.example', 'admin@acme.test']) {
         const res = await call('POST', '/admin/workflow-action-setting', admin, {
           workflowVersionId: draft.workflowVersionId,
@@ -139,38 +199,63 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
         expect(res.statusCode).toBe(400);
         expect(Object.keys(res.json().fields)).toEqual(['ccEmailList']);
       }
-      const [{ count }] = await server.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM workflow_action_settings WHERE cardinality(cc_emails) > 0`);
+      const [{ count }] = await server.db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM workflow_action_settings WHERE cardinality(cc_emails) > 0`,
+      );
       expect(count).toBe(0);
     });
 
     it('shows the member every recipient before the step completes, refuses a completion not confirmed, and logs the mail with its recipients', async () => {
-      const employers = await server.db.query<{ email: string }>(`SELECT lower(email) AS email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYER' AND status <> 'INACTIVE' ORDER BY 1`, [acmeId]);
+      const employers = await server.db.query<{ email: string }>(
+        `SELECT lower(email) AS email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYER' AND status <> 'INACTIVE' ORDER BY 1`,
+        [acmeId],
+      );
       const shown = await ok('GET', `/complaints/${caseId}/steps/${steps.employer}/recipients`, member.token);
       expect(shown.problem).toBeNull();
       expect(shown.mails).toHaveLength(1);
       expect(shown.mails[0]).toMatchObject({ actionType: 'INFORM_EMPLOYER', complaintCopy: true });
-      expect(shown.mails[0].recipients.map((r: { email: string }) => r.email).sort()).toEqual(employers.map((e) => e.email));
+      expect(shown.mails[0].recipients.map((r: { email: string }) => r.email).sort()).toEqual(
+        employers.map((e) => e.email),
+      );
       // Nobody outside the case's committee reads who would receive it.
-      for (const token of [admin, complainant.token, respondent.token]) expect((await call('GET', `/complaints/${caseId}/steps/${steps.employer}/recipients`, token)).statusCode).toBeGreaterThanOrEqual(403);
+      for (const token of [admin, complainant.token, respondent.token])
+        expect(
+          (await call('GET', `/complaints/${caseId}/steps/${steps.employer}/recipients`, token)).statusCode,
+        ).toBeGreaterThanOrEqual(403);
 
-      const unconfirmed = await call('POST', `/complaints/${caseId}/steps/${steps.employer}/complete`, member.token, { note: '' });
+      const unconfirmed = await call('POST', `/complaints/${caseId}/steps/${steps.employer}/complete`, member.token, {
+        note: '',
+      });
       expect(unconfirmed.statusCode).toBe(400);
       expect(unconfirmed.json().fields).toHaveProperty('confirmedRecipients');
-      const stale = await call('POST', `/complaints/${caseId}/steps/${steps.employer}/complete`, member.token, { confirmedRecipients: [...employers.map((e) => e.email), 'collector@outside.example'] });
+      const stale = await call('POST', `/complaints/${caseId}/steps/${steps.employer}/complete`, member.token, {
+        confirmedRecipients: [...employers.map((e) => e.email), 'collector@outside.example'],
+      });
       expect(stale.statusCode).toBe(409);
       expect(await outbox('collector@outside.example')).toEqual([]);
 
-      const done = await ok('POST', `/complaints/${caseId}/steps/${steps.employer}/complete`, member.token, { confirmedRecipients: employers.map((e) => e.email) });
+      const done = await ok('POST', `/complaints/${caseId}/steps/${steps.employer}/complete`, member.token, {
+        confirmedRecipients: employers.map((e) => e.email),
+      });
       expect(done.steps.find((s: { stepId: string }) => s.stepId === steps.employer).completedAt).not.toBeNull();
       const completion = (await logOf(caseId)).find((e) => e.action === 'step.complete')!;
-      expect(completion.details.mails).toEqual([{ actionType: 'INFORM_EMPLOYER', subject: `Case ${done.caseNumber}`, complaintCopy: true, to: employers.map((e) => e.email) }]);
+      expect(completion.details.mails).toEqual([
+        {
+          actionType: 'INFORM_EMPLOYER',
+          subject: `Case ${done.caseNumber}`,
+          complaintCopy: true,
+          to: employers.map((e) => e.email),
+        },
+      ]);
       // The employer's copy carries what the form lets the employer see: the incident, not the witnesses kept for the one presiding.
       const [mail] = await outbox(employers[0].email);
       expect(mail.body).toContain('Remarks about my appearance');
       expect(mail.body).not.toContain('Witness Wanda');
       // The one presiding sees the recipients in the access log.
       const log = await ok('GET', `/complaints/${caseId}/audit`, presiding.token);
-      expect(log.items.find((i: { action: string }) => i.action === 'step.complete').details.mails[0].to).toEqual(employers.map((e) => e.email));
+      expect(log.items.find((i: { action: string }) => i.action === 'step.complete').details.mails[0].to).toEqual(
+        employers.map((e) => e.email),
+      );
     });
   });
 
@@ -189,14 +274,21 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
         expect(await answersOf(token)).toEqual({ [fields.members]: 'for-members', [fields.unset]: 'default-field' });
         expect((await ok('GET', `/complaints/${caseId}`, token)).incident.witnesses).toEqual([]);
       }
-      expect(await answersOf(complainant.token)).toEqual({ [fields.complainantOnly]: 'for-complainant', [fields.unset]: 'default-field' });
+      expect(await answersOf(complainant.token)).toEqual({
+        [fields.complainantOnly]: 'for-complainant',
+        [fields.unset]: 'default-field',
+      });
       expect((await ok('GET', `/complaints/${caseId}`, presiding.token)).incident.witnesses).toEqual(['Witness Wanda']);
     });
 
-    it("sends the respondent a copy of what is theirs to see, and shows them the field ticked for them", async () => {
+    it('sends the respondent a copy of what is theirs to see, and shows them the field ticked for them', async () => {
       const shown = await ok('GET', `/complaints/${caseId}/steps/${steps.respondent}/recipients`, presiding.token);
-      expect(shown.mails[0].recipients).toEqual([expect.objectContaining({ email: respondent.email.toLowerCase(), kind: 'RESPONDENT' })]);
-      await ok('POST', `/complaints/${caseId}/steps/${steps.respondent}/complete`, presiding.token, { confirmedRecipients: [respondent.email] });
+      expect(shown.mails[0].recipients).toEqual([
+        expect.objectContaining({ email: respondent.email.toLowerCase(), kind: 'RESPONDENT' }),
+      ]);
+      await ok('POST', `/complaints/${caseId}/steps/${steps.respondent}/complete`, presiding.token, {
+        confirmedRecipients: [respondent.email],
+      });
       const theirs = await ok('GET', `/complaints/${caseId}`, respondent.token);
       expect(theirs.role).toBe('RESPONDENT');
       expect(theirs.answers).toEqual({ [fields.respondentToo]: 'for-respondent' });
@@ -210,7 +302,13 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
     });
 
     it('carries no field past its setting through the lists and the mails, whoever reads them', async () => {
-      const values = { poOnly: 'po-secret', respondentToo: 'for-respondent', members: 'for-members', complainantOnly: 'for-complainant', unset: 'default-field' };
+      const values = {
+        poOnly: 'po-secret',
+        respondentToo: 'for-respondent',
+        members: 'for-members',
+        complainantOnly: 'for-complainant',
+        unset: 'default-field',
+      };
       const all = Object.values(values);
       // The lists carry no field at all, for any case role.
       for (const token of [presiding.token, member.token, external.token, complainant.token, respondent.token]) {
@@ -219,7 +317,10 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
       }
       // Every mail of the case, by who reads it: employers none of the added fields (none is ticked for them), the
       // respondent only theirs, the complainant and the committee's members none (their mails carry no content).
-      const employers = await server.db.query<{ email: string }>(`SELECT lower(email) AS email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYER' AND status <> 'INACTIVE'`, [acmeId]);
+      const employers = await server.db.query<{ email: string }>(
+        `SELECT lower(email) AS email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYER' AND status <> 'INACTIVE'`,
+        [acmeId],
+      );
       const readers: [string, string[]][] = [
         ...employers.map((e): [string, string[]] => [e.email, []]),
         [respondent.email, [values.respondentToo]],
@@ -242,8 +343,15 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
       .filter((r) => r.path.startsWith('/api/complaints/{id}') && (r.method === 'GET' || r.path.endsWith('/export')));
 
     it('writes an access-log row for every read of a case, retention included', async () => {
-      const [evidence] = await server.db.query<{ file_id: string }>(`SELECT file_id FROM complaint_evidence WHERE complaint_id = $1`, [caseId]);
-      const fill: Record<string, string> = { id: caseId, stepId: steps.respondent, fileId: evidence?.file_id ?? '00000000-0000-4000-8000-000000000000' };
+      const [evidence] = await server.db.query<{ file_id: string }>(
+        `SELECT file_id FROM complaint_evidence WHERE complaint_id = $1`,
+        [caseId],
+      );
+      const fill: Record<string, string> = {
+        id: caseId,
+        stepId: steps.respondent,
+        fileId: evidence?.file_id ?? '00000000-0000-4000-8000-000000000000',
+      };
       const bodies: Record<string, object> = { '/api/complaints/{id}/export': { purpose: 'LEGAL_REVIEW' } };
       expect(caseReads.map((r) => r.path)).toContain('/api/complaints/{id}/retention');
       for (const r of caseReads) {
@@ -271,23 +379,41 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
 
   describe('filing limits (issue item 8)', () => {
     it('files only as oneself: the receipt goes to the account, never to an address given as complainant', async () => {
-      const res = await call('POST', '/complaints', respondent.token, { ...complaint(), complainant: { name: 'Someone', email: 'target@outside.example' } });
+      const res = await call('POST', '/complaints', respondent.token, {
+        ...complaint(),
+        complainant: { name: 'Someone', email: 'target@outside.example' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toHaveProperty(['complainant.email']);
       expect(await outbox('target@outside.example')).toEqual([]);
       // A witness names the complainant: the receipt still goes to the witness's own address only.
-      const witness = await ok('POST', '/complaints', respondent.token, { ...complaint(), filedAs: 'WITNESS', complainant: { name: 'Someone', email: 'victim@outside.example' }, respondent: { name: 'Ravi', email: null } });
+      const witness = await ok('POST', '/complaints', respondent.token, {
+        ...complaint(),
+        filedAs: 'WITNESS',
+        complainant: { name: 'Someone', email: 'victim@outside.example' },
+        respondent: { name: 'Ravi', email: null },
+      });
       expect(await outbox('victim@outside.example')).toEqual([]);
-      expect((await outbox(respondent.email)).some((m) => m.subject === `We received your complaint: case ${witness.caseNumber}`)).toBe(true);
+      expect(
+        (await outbox(respondent.email)).some(
+          (m) => m.subject === `We received your complaint: case ${witness.caseNumber}`,
+        ),
+      ).toBe(true);
     });
 
     it('stops a member at five complaints a day; on-behalf recording keeps its own rules and names who recorded it', async () => {
-      const [{ filed }] = await server.db.query<{ filed: number }>(`SELECT count(*)::int AS filed FROM complaints WHERE filed_by = $1 AND recorded_by IS NULL`, [complainant.id]);
+      const [{ filed }] = await server.db.query<{ filed: number }>(
+        `SELECT count(*)::int AS filed FROM complaints WHERE filed_by = $1 AND recorded_by IS NULL`,
+        [complainant.id],
+      );
       for (let i = filed; i < 5; i++) await ok('POST', '/complaints', complainant.token, complaint());
       const sixth = await call('POST', '/complaints', complainant.token, complaint());
       expect(sixth.statusCode).toBe(429);
       expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
-      const [{ count }] = await server.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM complaints WHERE filed_by = $1 AND recorded_by IS NULL`, [complainant.id]);
+      const [{ count }] = await server.db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM complaints WHERE filed_by = $1 AND recorded_by IS NULL`,
+        [complainant.id],
+      );
       expect(count).toBe(5);
 
       const recorded = await ok('POST', '/on-behalf-complaints', member.token, {

@@ -41,15 +41,29 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
-  const outbox = async (to: string) => (await server.request('localhost', { method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}&format=json`, remoteAddress: '127.0.0.1' })).json();
+  const outbox = async (to: string) =>
+    (
+      await server.request('localhost', {
+        method: 'GET',
+        url: `/dev/outbox?to=${encodeURIComponent(to)}&format=json`,
+        remoteAddress: '127.0.0.1',
+      })
+    ).json();
   const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`, [email, acmeId]);
+    const [row] = await server.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
+      [email, acmeId],
+    );
     return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
   const complaintBody = (over: Record<string, unknown> = {}) => ({
     complainant: { name: 'Esha Employee', email: 'employee@acme.test', gender: 'WOMAN', phone: '+91 98000 00040' },
     respondent: { name: 'Rahul Respondent', email: respondent.email, gender: 'MAN', description: 'Team lead, floor 3' },
-    incident: { details: 'Repeated remarks about my appearance in team meetings.', date: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10), witnesses: ['A colleague'] },
+    incident: {
+      details: 'Repeated remarks about my appearance in team meetings.',
+      date: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10),
+      witnesses: ['A colleague'],
+    },
     ...over,
   });
 
@@ -79,22 +93,56 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
     otherMember = await person(pune.email);
 
     // A published workflow: a hearing, then the copy to the respondent (POSH Rule 7).
-    const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Complaints test', defaultToWorkspace: true });
+    const wf = await ok('POST', '/admin/workflow', admin, {
+      workflowName: 'Complaints test',
+      defaultToWorkspace: true,
+    });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
-    const meeting = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'MEETING', name: 'Preliminary hearing' });
-    const action = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
+    const meeting = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, {
+      kind: 'MEETING',
+      name: 'Preliminary hearing',
+    });
+    const action = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, {
+      kind: 'ACTION',
+      name: 'Copy to respondent',
+      actionTypes: ['INFORM_RESPONDENT'],
+    });
     // A file for the incident's field, uploaded as the builder does (the learning API's files calls), then attached.
-    const ticket = await server.request(ACME, { method: 'POST', url: '/learning-api/api/lesson-content/generate-upload-url', token: admin, payload: { purpose: 'DOCUMENT', fileName: 'how-to-describe.pdf', size: PDF.length } });
+    const ticket = await server.request(ACME, {
+      method: 'POST',
+      url: '/learning-api/api/lesson-content/generate-upload-url',
+      token: admin,
+      payload: { purpose: 'DOCUMENT', fileName: 'how-to-describe.pdf', size: PDF.length },
+    });
     expect(ticket.statusCode, ticket.body).toBe(200);
-    const put = await server.request(ACME, { method: 'PUT', url: ticket.json().uploadUrl, payload: PDF, headers: { 'content-type': 'application/octet-stream' } });
+    const put = await server.request(ACME, {
+      method: 'PUT',
+      url: ticket.json().uploadUrl,
+      payload: PDF,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(put.statusCode).toBe(201);
-    const confirmedFile = await server.request(ACME, { method: 'POST', url: `/learning-api/api/lesson-content/confirm-upload/${ticket.json().fileId}`, token: admin });
+    const confirmedFile = await server.request(ACME, {
+      method: 'POST',
+      url: `/learning-api/api/lesson-content/confirm-upload/${ticket.json().fileId}`,
+      token: admin,
+    });
     expect(confirmedFile.statusCode, confirmedFile.body).toBe(200);
     const draft = await ok('GET', `/admin/workflow/version/${v.workflowVersionId}`, admin);
-    const fields = draft.components.flatMap((c: { attributes: { attributeId: string; systemKey: string | null }[] }) => c.attributes);
-    formFields = { withFile: fields.find((a: { systemKey: string | null }) => a.systemKey === 'INCIDENT_DETAILS').attributeId, withoutFile: fields.find((a: { systemKey: string | null }) => a.systemKey === 'INCIDENT_DATE').attributeId };
-    await ok('POST', `/admin/attribute/confirm-resource-upload/${formFields.withFile}`, admin, { fileId: ticket.json().fileId });
-    await ok('POST', '/admin/workflow/publish', admin, { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+    const fields = draft.components.flatMap(
+      (c: { attributes: { attributeId: string; systemKey: string | null }[] }) => c.attributes,
+    );
+    formFields = {
+      withFile: fields.find((a: { systemKey: string | null }) => a.systemKey === 'INCIDENT_DETAILS').attributeId,
+      withoutFile: fields.find((a: { systemKey: string | null }) => a.systemKey === 'INCIDENT_DATE').attributeId,
+    };
+    await ok('POST', `/admin/attribute/confirm-resource-upload/${formFields.withFile}`, admin, {
+      fileId: ticket.json().fileId,
+    });
+    await ok('POST', '/admin/workflow/publish', admin, {
+      workflowId: wf.workflowId,
+      workflowVersionId: v.workflowVersionId,
+    });
     versionSteps = { meeting: meeting.stepId, action: action.stepId };
   });
   afterAll(async () => server?.close());
@@ -130,10 +178,17 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       // The change of members waits for the presiding officer's approval (docs/case.md "Committee membership").
       expect(asked.members).toHaveLength(1);
       const waiting = await ok('GET', '/committee-changes', presiding.token);
-      await ok('POST', `/committee-changes/${waiting.changes[0].changeId}/decision`, presiding.token, { decision: 'APPROVE' });
+      await ok('POST', `/committee-changes/${waiting.changes[0].changeId}/decision`, presiding.token, {
+        decision: 'APPROVE',
+      });
       const sound = await ok('GET', `/committees/${thin.committeeId}`, admin);
       expect(sound.warnings).toEqual([]);
-      expect(sound.members.map((m: { role: string }) => m.role)).toEqual(['PRESIDING_OFFICER', 'EMPLOYEE_MEMBER', 'EMPLOYEE_MEMBER', 'EXTERNAL_MEMBER']);
+      expect(sound.members.map((m: { role: string }) => m.role)).toEqual([
+        'PRESIDING_OFFICER',
+        'EMPLOYEE_MEMBER',
+        'EMPLOYEE_MEMBER',
+        'EXTERNAL_MEMBER',
+      ]);
       const list = await ok('GET', '/committees', admin);
       expect(list.compliance).toBe('IN_POSH');
       expect(list.items).toHaveLength(1);
@@ -146,11 +201,17 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect(await ok('GET', '/committee-seat', complainant.token)).toEqual({ member: false, awaitingAdmission: [] });
       expect(await ok('GET', '/committee-seat', admin)).toEqual({ member: false, awaitingAdmission: [] });
       expect((await call('GET', '/committee-seat', globexAdmin)).statusCode).toBe(401);
-      expect((await call('GET', '/committee-seat', globexAdmin, undefined, GLOBEX)).json()).toEqual({ member: false, awaitingAdmission: [] });
+      expect((await call('GET', '/committee-seat', globexAdmin, undefined, GLOBEX)).json()).toEqual({
+        member: false,
+        awaitingAdmission: [],
+      });
     });
 
     it('warns of a term about to end, refuses a second committee for the same unit, and names the bad fields', async () => {
-      const [pune] = await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND name = 'Acme Pune'`, [acmeId]);
+      const [pune] = await server.db.query<{ id: string }>(
+        `SELECT id FROM branches WHERE workspace_id = $1 AND name = 'Acme Pune'`,
+        [acmeId],
+      );
       const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
       const unit = await ok('POST', '/committees', employer, {
         name: 'Pune committee',
@@ -161,7 +222,12 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       });
       expect(unit.branchName).toBe('Acme Pune');
       expect(unit.warnings.map((w: { code: string }) => w.code)).toContain('TERM_ENDS_SOON');
-      const again = await call('POST', '/committees', admin, { name: 'Again', termStart: '2026-01-01', termEnd: '2027-01-01', members: [] });
+      const again = await call('POST', '/committees', admin, {
+        name: 'Again',
+        termStart: '2026-01-01',
+        termEnd: '2027-01-01',
+        members: [],
+      });
       expect(again.statusCode).toBe(409);
       const bad = await call('POST', '/committees', admin, {
         name: '',
@@ -179,12 +245,25 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
         members: [{ userId: '00000000-0000-4000-8000-000000000000', role: 'PRESIDING_OFFICER', gender: 'WOMAN' }],
       });
       expect(stranger.json().fields['members.0.userId']).toMatch(/Not a member/);
-      expect((await server.request(GLOBEX, { method: 'GET', url: `${CASE}/committees/${unit.committeeId}`, token: globexAdmin })).statusCode).toBe(404);
+      expect(
+        (
+          await server.request(GLOBEX, {
+            method: 'GET',
+            url: `${CASE}/committees/${unit.committeeId}`,
+            token: globexAdmin,
+          })
+        ).statusCode,
+      ).toBe(404);
       expect((await call('GET', '/committees', complainant.token)).statusCode).toBe(403);
     });
 
     it('names designated recipients in a Canada workspace (CA-01), not a POSH committee', async () => {
-      const settings = await server.request(GLOBEX, { method: 'PUT', url: `${CASE}/complaint-settings`, token: globexAdmin, payload: { compliance: 'CA_FEDERAL', extraHolidays: ['2026-12-24'] } });
+      const settings = await server.request(GLOBEX, {
+        method: 'PUT',
+        url: `${CASE}/complaint-settings`,
+        token: globexAdmin,
+        payload: { compliance: 'CA_FEDERAL', extraHolidays: ['2026-12-24'] },
+      });
       expect(settings.statusCode, settings.body).toBe(200);
       expect(settings.json()).toMatchObject({ compliance: 'CA_FEDERAL', extraHolidays: ['2026-12-24'] });
       const [gabe] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@globex.test'`);
@@ -192,14 +271,24 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
         method: 'POST',
         url: `${CASE}/committees`,
         token: globexAdmin,
-        payload: { name: 'Recipients', termStart: '2026-01-01', termEnd: '2028-01-01', members: [{ userId: gabe.id, role: 'PRESIDING_OFFICER', gender: 'MAN' }] },
+        payload: {
+          name: 'Recipients',
+          termStart: '2026-01-01',
+          termEnd: '2028-01-01',
+          members: [{ userId: gabe.id, role: 'PRESIDING_OFFICER', gender: 'MAN' }],
+        },
       });
       expect(wrong.json().fields['members.0.role']).toMatch(/designated recipients/);
       const right = await server.request(GLOBEX, {
         method: 'POST',
         url: `${CASE}/committees`,
         token: globexAdmin,
-        payload: { name: 'Recipients', termStart: '2026-01-01', termEnd: '2028-01-01', members: [{ userId: gabe.id, role: 'DESIGNATED_RECIPIENT', gender: 'MAN' }] },
+        payload: {
+          name: 'Recipients',
+          termStart: '2026-01-01',
+          termEnd: '2028-01-01',
+          members: [{ userId: gabe.id, role: 'DESIGNATED_RECIPIENT', gender: 'MAN' }],
+        },
       });
       expect(right.json()).toMatchObject({ kind: 'DESIGNATED_RECIPIENTS', warnings: [] });
     });
@@ -211,7 +300,9 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
 
     it('serves the file an admin attached to a field of the form as a short-lived download, signed in or not, and no other', async () => {
       const form = await ok('GET', '/complaint-form', complainant.token);
-      const field = form.components.flatMap((c: { attributes: { attributeId: string }[] }) => c.attributes).find((a: { attributeId: string }) => a.attributeId === formFields.withFile);
+      const field = form.components
+        .flatMap((c: { attributes: { attributeId: string }[] }) => c.attributes)
+        .find((a: { attributeId: string }) => a.attributeId === formFields.withFile);
       expect(field).toMatchObject({ resourceFileName: 'how-to-describe.pdf' });
       const downloadOf = async (link: { downloadUrl: string; fileName: string }) => {
         expect(link.fileName).toBe('how-to-describe.pdf');
@@ -222,20 +313,45 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       };
       await downloadOf(await ok('GET', `/complaint-form/resources/${formFields.withFile}`, complainant.token));
       // A reporter without an account, on the workspace's /report page (any signed-in session ignored).
-      const anonymous = await server.request(ACME, { method: 'GET', url: `${CASE}/intake/form/resources/${formFields.withFile}` });
+      const anonymous = await server.request(ACME, {
+        method: 'GET',
+        url: `${CASE}/intake/form/resources/${formFields.withFile}`,
+      });
       expect(anonymous.statusCode, anonymous.body).toBe(200);
       await downloadOf(anonymous.json());
       // A field without a file, a made-up field, and another workspace: 404; no session: 401.
-      expect((await call('GET', `/complaint-form/resources/${formFields.withoutFile}`, complainant.token)).statusCode).toBe(404);
-      expect((await call('GET', '/complaint-form/resources/00000000-0000-4000-8000-000000000000', complainant.token)).statusCode).toBe(404);
-      expect((await call('GET', `/complaint-form/resources/${formFields.withFile}`, globexAdmin, undefined, GLOBEX)).statusCode).toBe(404);
-      expect((await server.request(GLOBEX, { method: 'GET', url: `${CASE}/intake/form/resources/${formFields.withFile}` })).statusCode).toBe(404);
-      expect((await server.request(ACME, { method: 'GET', url: `${CASE}/complaint-form/resources/${formFields.withFile}` })).statusCode).toBe(401);
+      expect(
+        (await call('GET', `/complaint-form/resources/${formFields.withoutFile}`, complainant.token)).statusCode,
+      ).toBe(404);
+      expect(
+        (await call('GET', '/complaint-form/resources/00000000-0000-4000-8000-000000000000', complainant.token))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await call('GET', `/complaint-form/resources/${formFields.withFile}`, globexAdmin, undefined, GLOBEX))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await server.request(GLOBEX, { method: 'GET', url: `${CASE}/intake/form/resources/${formFields.withFile}` }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await server.request(ACME, { method: 'GET', url: `${CASE}/complaint-form/resources/${formFields.withFile}` }))
+          .statusCode,
+      ).toBe(401);
     });
 
     it('uploads evidence of any kind, kept as given and never shown in the page', async () => {
-      const ticket = await ok('POST', '/complaint-evidence/upload-url', complainant.token, { fileName: 'chat.html', size: HTML.length });
-      const put = await server.request(ACME, { method: 'PUT', url: ticket.uploadUrl, payload: HTML, headers: { 'content-type': 'application/octet-stream' } });
+      const ticket = await ok('POST', '/complaint-evidence/upload-url', complainant.token, {
+        fileName: 'chat.html',
+        size: HTML.length,
+      });
+      const put = await server.request(ACME, {
+        method: 'PUT',
+        url: ticket.uploadUrl,
+        payload: HTML,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
       expect(put.statusCode).toBe(201);
       const confirmed = await ok('POST', `/complaint-evidence/${ticket.fileId}/confirm`, complainant.token);
       expect(confirmed).toMatchObject({ fileName: 'chat.html', contentType: 'text/html', size: HTML.length });
@@ -247,15 +363,35 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       const form = await ok('GET', '/complaint-form', complainant.token);
       expect(form.workflowName).toBe('Complaints test');
       expect(form.committeeConstituted).toBe(true);
-      expect(form.components.map((c: { systemKey: string }) => c.systemKey)).toEqual(['COMPLAINANT', 'RESPONDENT', 'INCIDENT']);
+      expect(form.components.map((c: { systemKey: string }) => c.systemKey)).toEqual([
+        'COMPLAINANT',
+        'RESPONDENT',
+        'INCIDENT',
+      ]);
 
-      const missing = await call('POST', '/complaints', complainant.token, { complainant: { name: '', email: 'not-mail' }, incident: { details: '' } });
+      const missing = await call('POST', '/complaints', complainant.token, {
+        complainant: { name: '', email: 'not-mail' },
+        incident: { details: '' },
+      });
       expect(missing.statusCode).toBe(400);
-      expect(Object.keys(missing.json().fields)).toEqual(expect.arrayContaining(['complainant.name', 'complainant.email', 'incident.details', 'incident.date']));
+      expect(Object.keys(missing.json().fields)).toEqual(
+        expect.arrayContaining(['complainant.name', 'complainant.email', 'incident.details', 'incident.date']),
+      );
 
-      const filed = await ok('POST', '/complaints', complainant.token, complaintBody({ incident: { ...complaintBody().incident, evidenceFileIds: [evidenceId] } }));
+      const filed = await ok(
+        'POST',
+        '/complaints',
+        complainant.token,
+        complaintBody({ incident: { ...complaintBody().incident, evidenceFileIds: [evidenceId] } }),
+      );
       caseId = filed.complaintId;
-      expect(filed).toMatchObject({ caseNumber: expect.stringMatching(/^C-\d{4}$/), status: 'OPEN', role: 'COMPLAINANT', timeliness: 'ON_TIME', lateFiling: null });
+      expect(filed).toMatchObject({
+        caseNumber: expect.stringMatching(/^C-\d{4}$/),
+        status: 'OPEN',
+        role: 'COMPLAINANT',
+        timeliness: 'ON_TIME',
+        lateFiling: null,
+      });
       expect(filed.evidence.map((e: { fileName: string }) => e.fileName)).toEqual(['chat.html']);
       const receipt = await outbox('employee@acme.test');
       expect(receipt[0].subject).toBe(`We received your complaint: case ${filed.caseNumber}`);
@@ -264,15 +400,30 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect(told[0].body).not.toContain('Esha');
       expect(told[0].body).not.toContain('Rahul');
       // Evidence is attached to one case only.
-      const twice = await call('POST', '/complaints', complainant.token, complaintBody({ incident: { ...complaintBody().incident, evidenceFileIds: [evidenceId] } }));
+      const twice = await call(
+        'POST',
+        '/complaints',
+        complainant.token,
+        complaintBody({ incident: { ...complaintBody().incident, evidenceFileIds: [evidenceId] } }),
+      );
       expect(twice.json().fields['incident.evidenceFileIds.0']).toBeTruthy();
     });
 
     it('accepts a late complaint (IN-03) and flags it for the committee’s decision on extension', async () => {
-      const late = await ok('POST', '/complaints', complainant.token, complaintBody({ incident: { details: 'An old incident', date: '2025-01-10' } }));
+      const late = await ok(
+        'POST',
+        '/complaints',
+        complainant.token,
+        complaintBody({ incident: { details: 'An old incident', date: '2025-01-10' } }),
+      );
       expect(late.timeliness).toBe('BEYOND_EXTENSION');
       expect(late.lateFiling).toEqual({ dueOn: '2025-04-10', extendableTo: '2025-07-10' });
-      const future = await call('POST', '/complaints', complainant.token, complaintBody({ incident: { details: 'x', date: '2999-01-01' } }));
+      const future = await call(
+        'POST',
+        '/complaints',
+        complainant.token,
+        complaintBody({ incident: { details: 'x', date: '2999-01-01' } }),
+      );
       expect(future.json().fields['incident.date']).toBeTruthy();
     });
 
@@ -285,12 +436,18 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       const detail = await ok('GET', `/complaints/${caseId}`, presiding.token);
       // The list's answer is built as JSON text (ComplaintService.list): exactly the contract's fields, each of its
       // type, and the same summary as the case page's (built as objects, checked by the contract's schema).
-      const exact = z.strictObject({ items: z.array(ComplaintSummary.extend({ nearestClock: ClockSchema.strict().nullable() }).strict()) });
+      const exact = z.strictObject({
+        items: z.array(ComplaintSummary.extend({ nearestClock: ClockSchema.strict().nullable() }).strict()),
+      });
       expect(exact.safeParse(list).error).toBeUndefined();
       expect(row).toEqual(Object.fromEntries(Object.keys(ComplaintSummary.shape).map((key) => [key, detail[key]])));
       const mine = await ok('GET', '/complaints', complainant.token);
       expect(exact.safeParse(mine).error).toBeUndefined();
-      expect(mine.items.find((i: { complaintId: string }) => i.complaintId === caseId)).toMatchObject({ role: 'COMPLAINANT', caseNumber: detail.caseNumber, nearestClock: null });
+      expect(mine.items.find((i: { complaintId: string }) => i.complaintId === caseId)).toMatchObject({
+        role: 'COMPLAINANT',
+        caseNumber: detail.caseNumber,
+        nearestClock: null,
+      });
       expect(detail.complainant.email).toBe('employee@acme.test');
       expect(detail.committee.presiding).toMatchObject({ userId: presiding.id, substitute: false });
       expect(detail.callerPresides).toBe(true);
@@ -303,7 +460,10 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       // The list shows the soonest running clock of the case page, on every read (it is kept between reads).
       type ClockShown = { id: string; state: string; daysLeft: number | null };
       const soonest = deadlines.clocks
-        .filter((c: ClockShown) => c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE')
+        .filter(
+          (c: ClockShown) =>
+            c.daysLeft !== null && c.id !== 'IN_APPEAL_WINDOW' && c.state !== 'MET' && c.state !== 'MET_LATE',
+        )
         .sort((a: ClockShown, b: ClockShown) => a.daysLeft! - b.daysLeft!)[0];
       expect(row.nearestClock).toEqual(soonest);
       const again = await ok('GET', '/complaints', presiding.token);
@@ -314,11 +474,17 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       for (const token of [admin, employer, otherMember.token, respondent.token]) {
         expect((await call('GET', `/complaints/${caseId}`, token)).statusCode).toBe(404);
         expect((await call('GET', `/complaints/${caseId}/deadlines`, token)).statusCode).toBe(404);
-        expect((await call('POST', `/complaints/${caseId}/messages`, token, { audience: 'COMMITTEE', body: 'hi' })).statusCode).toBe(404);
+        expect(
+          (await call('POST', `/complaints/${caseId}/messages`, token, { audience: 'COMMITTEE', body: 'hi' }))
+            .statusCode,
+        ).toBe(404);
         const list = await ok('GET', '/complaints', token);
         expect(list.items.find((i: { complaintId: string }) => i.complaintId === caseId)).toBeUndefined();
       }
-      expect((await server.request(GLOBEX, { method: 'GET', url: `${CASE}/complaints/${caseId}`, token: globexAdmin })).statusCode).toBe(404);
+      expect(
+        (await server.request(GLOBEX, { method: 'GET', url: `${CASE}/complaints/${caseId}`, token: globexAdmin }))
+          .statusCode,
+      ).toBe(404);
       expect((await call('GET', `/complaints/${caseId}/evidence/${evidenceId}`, admin)).statusCode).toBe(404);
     });
 
@@ -340,25 +506,45 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-disposition']).toMatch(/^attachment/);
       expect(file.headers['content-type']).toBe('application/octet-stream');
-      expect((await call('GET', `/complaints/${caseId}/evidence/${evidenceId}`, complainant.token)).statusCode).toBe(200);
+      expect((await call('GET', `/complaints/${caseId}/evidence/${evidenceId}`, complainant.token)).statusCode).toBe(
+        200,
+      );
     });
 
     it('threads messages by audience: each party sees exactly what was addressed to them', async () => {
-      await ok('POST', `/complaints/${caseId}/messages`, presiding.token, { audience: 'COMPLAINANT', body: 'We have received your complaint.' });
-      await ok('POST', `/complaints/${caseId}/messages`, presiding.token, { audience: 'COMMITTEE', body: 'Internal: schedule the hearing.' });
-      const early = await call('POST', `/complaints/${caseId}/messages`, presiding.token, { audience: 'RESPONDENT', body: 'Too early' });
+      await ok('POST', `/complaints/${caseId}/messages`, presiding.token, {
+        audience: 'COMPLAINANT',
+        body: 'We have received your complaint.',
+      });
+      await ok('POST', `/complaints/${caseId}/messages`, presiding.token, {
+        audience: 'COMMITTEE',
+        body: 'Internal: schedule the hearing.',
+      });
+      const early = await call('POST', `/complaints/${caseId}/messages`, presiding.token, {
+        audience: 'RESPONDENT',
+        body: 'Too early',
+      });
       expect(early.statusCode).toBe(409);
-      await ok('POST', `/complaints/${caseId}/messages`, complainant.token, { audience: 'COMPLAINANT', body: 'Thank you.' });
+      await ok('POST', `/complaints/${caseId}/messages`, complainant.token, {
+        audience: 'COMPLAINANT',
+        body: 'Thank you.',
+      });
       // The committee is told there is a message from the complainant: not its words.
       const told = (await outbox(member2.email))[0];
       expect(told.subject).toMatch(/^A new message on case C-\d{4}$/);
       expect(told.body).toContain('The complainant wrote to the committee');
       expect(told.body).not.toContain('Thank you.');
-      const wrong = await call('POST', `/complaints/${caseId}/messages`, complainant.token, { audience: 'COMMITTEE', body: 'Let me read the internal thread' });
+      const wrong = await call('POST', `/complaints/${caseId}/messages`, complainant.token, {
+        audience: 'COMMITTEE',
+        body: 'Let me read the internal thread',
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().fields.audience).toBeTruthy();
       const mine = await ok('GET', `/complaints/${caseId}`, complainant.token);
-      expect(mine.messages.map((m: { body: string }) => m.body)).toEqual(['We have received your complaint.', 'Thank you.']);
+      expect(mine.messages.map((m: { body: string }) => m.body)).toEqual([
+        'We have received your complaint.',
+        'Thank you.',
+      ]);
       expect(mine.messages[0].authorName).toBe('Internal Committee');
       expect(mine.committee).toBeNull();
       expect(mine.clocks).toEqual([]);
@@ -370,7 +556,9 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
     it('schedules a meeting: every field required, guests mailed an .ics invitation; minutes recorded later', async () => {
       const bad = await call('POST', `/complaints/${caseId}/meetings`, presiding.token, { title: 'Hearing' });
       expect(bad.statusCode).toBe(400);
-      expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['agenda', 'startsAt', 'endsAt', 'location', 'guests']));
+      expect(Object.keys(bad.json().fields)).toEqual(
+        expect.arrayContaining(['agenda', 'startsAt', 'endsAt', 'location', 'guests']),
+      );
       const backwards = await call('POST', `/complaints/${caseId}/meetings`, presiding.token, {
         title: 'Hearing',
         agenda: 'Hear the complainant',
@@ -391,10 +579,18 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       });
       const [invite] = await outbox(member1.email);
       expect(invite.subject).toMatch(/^Invitation: Preliminary hearing/);
-      expect(invite.attachments[0]).toMatchObject({ fileName: 'invite.ics', contentType: expect.stringMatching(/^text\/calendar/) });
+      expect(invite.attachments[0]).toMatchObject({
+        fileName: 'invite.ics',
+        contentType: expect.stringMatching(/^text\/calendar/),
+      });
       expect(invite.attachments[0].content).toContain('DTSTART:20261201T100000Z');
-      expect(invite.attachments[0].content).toContain(`ATTENDEE;ROLE=REQ-PARTICIPANT;RSVP=TRUE:mailto:${member1.email}`);
-      const recorded = await ok('PUT', `/complaints/${caseId}/meetings/${meeting.meetingId}`, presiding.token, { minutes: 'Heard the complainant.', outcome: 'Proceed to inquiry' });
+      expect(invite.attachments[0].content).toContain(
+        `ATTENDEE;ROLE=REQ-PARTICIPANT;RSVP=TRUE:mailto:${member1.email}`,
+      );
+      const recorded = await ok('PUT', `/complaints/${caseId}/meetings/${meeting.meetingId}`, presiding.token, {
+        minutes: 'Heard the complainant.',
+        outcome: 'Proceed to inquiry',
+      });
       expect(recorded).toMatchObject({ minutes: 'Heard the complainant.', outcome: 'Proceed to inquiry' });
       const guestView = await ok('GET', `/complaints/${caseId}`, complainant.token);
       expect(guestView.meetings).toHaveLength(1);
@@ -413,15 +609,29 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
     it('completes an action step: the respondent is mailed a copy, the clock is met, and the respondent now sees their part', async () => {
       // The list's next step (read for the whole list at once: case-jobs.ts listStatement) is the case page's: the
       // first step not completed, then none once every step is.
-      const listedSummary = async () => (await ok('GET', '/complaints', presiding.token)).items.find((i: { complaintId: string }) => i.complaintId === caseId);
-      const summaryOf = (detail: Record<string, unknown>) => Object.fromEntries(Object.keys(ComplaintSummary.shape).map((key) => [key, detail[key]]));
-      await ok('POST', `/complaints/${caseId}/steps/${versionSteps.meeting}/complete`, presiding.token, { note: 'Held' });
+      const listedSummary = async () =>
+        (await ok('GET', '/complaints', presiding.token)).items.find(
+          (i: { complaintId: string }) => i.complaintId === caseId,
+        );
+      const summaryOf = (detail: Record<string, unknown>) =>
+        Object.fromEntries(Object.keys(ComplaintSummary.shape).map((key) => [key, detail[key]]));
+      await ok('POST', `/complaints/${caseId}/steps/${versionSteps.meeting}/complete`, presiding.token, {
+        note: 'Held',
+      });
       const halfway = await ok('GET', `/complaints/${caseId}`, presiding.token);
       expect(halfway.nextStep).toBe('Copy to respondent');
       expect(await listedSummary()).toEqual(summaryOf(halfway));
       const shown = await ok('GET', `/complaints/${caseId}/steps/${versionSteps.action}/recipients`, presiding.token);
-      expect(shown.mails).toEqual([expect.objectContaining({ actionType: 'INFORM_RESPONDENT', complaintCopy: true, recipients: [expect.objectContaining({ email: respondent.email.toLowerCase(), kind: 'RESPONDENT' })] })]);
-      const done = await ok('POST', `/complaints/${caseId}/steps/${versionSteps.action}/complete`, presiding.token, { confirmedRecipients: [respondent.email] });
+      expect(shown.mails).toEqual([
+        expect.objectContaining({
+          actionType: 'INFORM_RESPONDENT',
+          complaintCopy: true,
+          recipients: [expect.objectContaining({ email: respondent.email.toLowerCase(), kind: 'RESPONDENT' })],
+        }),
+      ]);
+      const done = await ok('POST', `/complaints/${caseId}/steps/${versionSteps.action}/complete`, presiding.token, {
+        confirmedRecipients: [respondent.email],
+      });
       expect(done.nextStep).toBeNull();
       expect(await listedSummary()).toEqual(summaryOf(done));
       expect(done.steps.every((s: { completedAt: string | null }) => s.completedAt)).toBe(true);
@@ -431,9 +641,14 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect(mail.subject).toBe(`A complaint naming you: case ${done.caseNumber}`);
       expect(mail.body).toContain('Repeated remarks about my appearance');
       expect(mail.body).not.toContain('+91 98000 00040');
-      expect((await call('POST', `/complaints/${caseId}/steps/${versionSteps.action}/complete`, presiding.token)).statusCode).toBe(409);
+      expect(
+        (await call('POST', `/complaints/${caseId}/steps/${versionSteps.action}/complete`, presiding.token)).statusCode,
+      ).toBe(409);
 
-      await ok('POST', `/complaints/${caseId}/messages`, presiding.token, { audience: 'RESPONDENT', body: 'To the respondent only.' });
+      await ok('POST', `/complaints/${caseId}/messages`, presiding.token, {
+        audience: 'RESPONDENT',
+        body: 'To the respondent only.',
+      });
       expect((await outbox(respondent.email))[0].subject).toBe(`A new message on case ${done.caseNumber}`);
       const theirs = await ok('GET', `/complaints/${caseId}`, respondent.token);
       expect(theirs.role).toBe('RESPONDENT');
@@ -441,7 +656,9 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect(theirs.complainant).toEqual({ name: 'Esha Employee', email: null, gender: null, phone: null });
       expect(theirs.evidence).toEqual([]);
       expect(theirs.meetings).toEqual([]);
-      expect((await call('GET', `/complaints/${caseId}/evidence/${evidenceId}`, respondent.token)).statusCode).toBe(403);
+      expect((await call('GET', `/complaints/${caseId}/evidence/${evidenceId}`, respondent.token)).statusCode).toBe(
+        403,
+      );
     });
 
     it('recusal removes access at once; a member who is a party is recused automatically', async () => {
@@ -453,7 +670,12 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect(view.committee.quorumPossible).toBe(true);
 
       // A complaint naming the presiding officer: she is recused, and a member presides in her place (IN-06).
-      const against = await ok('POST', '/complaints', complainant.token, complaintBody({ respondent: { name: 'The PO', email: presiding.email } }));
+      const against = await ok(
+        'POST',
+        '/complaints',
+        complainant.token,
+        complaintBody({ respondent: { name: 'The PO', email: presiding.email } }),
+      );
       expect((await call('GET', `/complaints/${against.complaintId}`, presiding.token)).statusCode).toBe(404);
       const seen = await ok('GET', `/complaints/${against.complaintId}`, member1.token);
       expect(seen.committee.presiding).toMatchObject({ userId: member1.id, substitute: true });
@@ -462,18 +684,35 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
     });
 
     it('closes with an outcome, tells the parties, and starts the appeal window (IN-10)', async () => {
-      const bad = await call('POST', `/complaints/${caseId}/close`, presiding.token, { outcome: 'GUILTY', summary: '' });
+      const bad = await call('POST', `/complaints/${caseId}/close`, presiding.token, {
+        outcome: 'GUILTY',
+        summary: '',
+      });
       expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['outcome', 'summary']));
-      expect((await call('POST', `/complaints/${caseId}/close`, complainant.token, { outcome: 'UPHELD', summary: 'x' })).statusCode).toBe(403);
-      const closed = await ok('POST', `/complaints/${caseId}/close`, presiding.token, { outcome: 'UPHELD', summary: 'The complaint is upheld; a written warning is recommended.' });
+      expect(
+        (await call('POST', `/complaints/${caseId}/close`, complainant.token, { outcome: 'UPHELD', summary: 'x' }))
+          .statusCode,
+      ).toBe(403);
+      const closed = await ok('POST', `/complaints/${caseId}/close`, presiding.token, {
+        outcome: 'UPHELD',
+        summary: 'The complaint is upheld; a written warning is recommended.',
+      });
       expect(closed).toMatchObject({ status: 'CLOSED', outcome: 'UPHELD', nextStep: null });
       // The list shows the closed case as its page does (its outcome, no next step).
-      const listed = (await ok('GET', '/complaints', presiding.token)).items.find((i: { complaintId: string }) => i.complaintId === caseId);
+      const listed = (await ok('GET', '/complaints', presiding.token)).items.find(
+        (i: { complaintId: string }) => i.complaintId === caseId,
+      );
       expect(listed).toEqual(Object.fromEntries(Object.keys(ComplaintSummary.shape).map((key) => [key, closed[key]])));
-      expect(closed.clocks.find((c: { id: string }) => c.id === 'IN_APPEAL_WINDOW')).toMatchObject({ state: 'RUNNING', daysLeft: 90 });
+      expect(closed.clocks.find((c: { id: string }) => c.id === 'IN_APPEAL_WINDOW')).toMatchObject({
+        state: 'RUNNING',
+        daysLeft: 90,
+      });
       expect((await outbox('employee@acme.test'))[0].subject).toBe(`Case ${closed.caseNumber} is closed`);
       expect((await outbox(respondent.email))[0].subject).toBe(`Case ${closed.caseNumber} is closed`);
-      expect((await call('POST', `/complaints/${caseId}/close`, presiding.token, { outcome: 'UPHELD', summary: 'again' })).statusCode).toBe(409);
+      expect(
+        (await call('POST', `/complaints/${caseId}/close`, presiding.token, { outcome: 'UPHELD', summary: 'again' }))
+          .statusCode,
+      ).toBe(409);
     });
 
     it("keeps each case's list entry (migration 0049) equal to the case's row after every change above", async () => {
@@ -489,26 +728,61 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       for (const row of rows) {
         // Then (migration 0062) the status and whether a respondent is identified: the clocks the case shows follow both.
         const identified = row.respondent_name || row.respondent_email || row.respondent_user_id ? '1' : '0';
-        expect(row.list_clock).toBe([row.compliance, row.received_on, ...DATE_COLUMNS.map((d) => row[d] ?? ''), row.status, identified].join('|'));
-        expect(JSON.parse(`${row.list_head}}`)).toMatchObject({ complaintId: row.id, caseNumber: caseNumberText(Number(row.case_number)), status: row.status, outcome: row.outcome, receivedOn: row.received_on, timeliness: row.timeliness });
+        expect(row.list_clock).toBe(
+          [row.compliance, row.received_on, ...DATE_COLUMNS.map((d) => row[d] ?? ''), row.status, identified].join('|'),
+        );
+        expect(JSON.parse(`${row.list_head}}`)).toMatchObject({
+          complaintId: row.id,
+          caseNumber: caseNumberText(Number(row.case_number)),
+          status: row.status,
+          outcome: row.outcome,
+          receivedOn: row.received_on,
+          timeliness: row.timeliness,
+        });
       }
-      expect(rows.some((r) => r.status === 'CLOSED') && rows.some((r) => r.respondent_copy_sent_on !== null)).toBe(true);
+      expect(rows.some((r) => r.status === 'CLOSED') && rows.some((r) => r.respondent_copy_sent_on !== null)).toBe(
+        true,
+      );
     });
 
     it('records every read, change and download in an access log only the one presiding reads, and nobody can edit', async () => {
       const log = await ok('GET', `/complaints/${caseId}/audit`, presiding.token);
       const actions = log.items.map((i: { action: string }) => i.action);
-      expect(actions).toEqual(expect.arrayContaining(['complaint.file', 'complaint.read', 'complaint.list', 'evidence.download', 'message.post', 'meeting.schedule', 'meeting.record', 'step.complete', 'member.recuse', 'complaint.close']));
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'complaint.file',
+          'complaint.read',
+          'complaint.list',
+          'evidence.download',
+          'message.post',
+          'meeting.schedule',
+          'meeting.record',
+          'step.complete',
+          'member.recuse',
+          'complaint.close',
+        ]),
+      );
       expect(log.items.find((i: { action: string }) => i.action === 'evidence.download').actorName).toBeTruthy();
       expect((await call('GET', `/complaints/${caseId}/audit`, member1.token)).statusCode).toBe(403);
       expect((await call('GET', `/complaints/${caseId}/audit`, complainant.token)).statusCode).toBe(403);
       expect((await call('GET', `/complaints/${caseId}/audit`, admin)).statusCode).toBe(404);
-      await expect(server.db.tenant(acmeId, (tx) => tx.query(`UPDATE complaint_audit_events SET action = 'nothing' WHERE complaint_id = $1`, [caseId]))).rejects.toThrow(/cannot be changed/);
-      await expect(server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM complaint_audit_events WHERE complaint_id = $1`, [caseId]))).rejects.toThrow(/cannot be changed/);
+      await expect(
+        server.db.tenant(acmeId, (tx) =>
+          tx.query(`UPDATE complaint_audit_events SET action = 'nothing' WHERE complaint_id = $1`, [caseId]),
+        ),
+      ).rejects.toThrow(/cannot be changed/);
+      await expect(
+        server.db.tenant(acmeId, (tx) =>
+          tx.query(`DELETE FROM complaint_audit_events WHERE complaint_id = $1`, [caseId]),
+        ),
+      ).rejects.toThrow(/cannot be changed/);
     });
 
     it('records each list read on every case it listed, once, and not on a case the reader no longer sees', async () => {
-      const lists = async () => (await ok('GET', `/complaints/${caseId}/audit`, presiding.token)).items.filter((i: { action: string }) => i.action === 'complaint.list');
+      const lists = async () =>
+        (await ok('GET', `/complaints/${caseId}/audit`, presiding.token)).items.filter(
+          (i: { action: string }) => i.action === 'complaint.list',
+        );
       const before = await lists();
       const listed = await ok('GET', '/complaints', member1.token);
       expect(listed.items.map((c: { complaintId: string }) => c.complaintId)).toContain(caseId);
@@ -518,7 +792,13 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect(entry.actorName).toBeTruthy();
       expect(entry.actorName).not.toBe('Someone no longer in the workspace');
       // The same list again is a read of its own on the case's log, its set of cases stored once (migration 0048).
-      const sets = async () => (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM complaint_list_sets WHERE workspace_id = $1`, [acmeId]))[0].n;
+      const sets = async () =>
+        (
+          await server.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM complaint_list_sets WHERE workspace_id = $1`,
+            [acmeId],
+          )
+        )[0].n;
       const setsBefore = await sets();
       const again = await ok('GET', '/complaints', member1.token);
       expect(again).toEqual(listed);
@@ -528,16 +808,26 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       const theirs = await ok('GET', '/complaints', member2.token);
       expect(theirs.items.map((c: { complaintId: string }) => c.complaintId)).not.toContain(caseId);
       expect(await lists()).toHaveLength(before.length + 2);
-      await expect(server.db.tenant(acmeId, (tx) => tx.query(`UPDATE complaint_list_reads SET complaint_ids = '{}'`))).rejects.toThrow(/cannot be changed/);
-      await expect(server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM complaint_list_reads`))).rejects.toThrow(/cannot be changed/);
-      await expect(server.db.tenant(acmeId, (tx) => tx.query(`UPDATE complaint_list_sets SET complaint_ids = '{}'`))).rejects.toThrow(/cannot be changed/);
-      await expect(server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM complaint_list_sets`))).rejects.toThrow(/cannot be changed/);
+      await expect(
+        server.db.tenant(acmeId, (tx) => tx.query(`UPDATE complaint_list_reads SET complaint_ids = '{}'`)),
+      ).rejects.toThrow(/cannot be changed/);
+      await expect(server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM complaint_list_reads`))).rejects.toThrow(
+        /cannot be changed/,
+      );
+      await expect(
+        server.db.tenant(acmeId, (tx) => tx.query(`UPDATE complaint_list_sets SET complaint_ids = '{}'`)),
+      ).rejects.toThrow(/cannot be changed/);
+      await expect(server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM complaint_list_sets`))).rejects.toThrow(
+        /cannot be changed/,
+      );
     });
   });
 
   it('refuses the calls without a session and answers 404 for an unknown case', async () => {
     expect((await server.request(ACME, { method: 'GET', url: `${CASE}/complaints` })).statusCode).toBe(401);
-    expect((await call('GET', '/complaints/00000000-0000-4000-8000-000000000000', presiding.token)).statusCode).toBe(404);
+    expect((await call('GET', '/complaints/00000000-0000-4000-8000-000000000000', presiding.token)).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', '/complaints/not-a-uuid', presiding.token)).statusCode).toBe(400);
   });
 });

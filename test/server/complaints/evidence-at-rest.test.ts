@@ -14,7 +14,8 @@ const CASE = '/case-api/api';
 const BUCKET = 'evidence';
 
 /** A voice-note-sized file (several 64 KiB chunks) with words a reader would recognise. */
-const evidence = () => Buffer.concat([Buffer.from('Saved chat: "meet me after hours, Esha" — Rahul\n'.repeat(4000)), randomBytes(1000)]);
+const evidence = () =>
+  Buffer.concat([Buffer.from('Saved chat: "meet me after hours, Esha" — Rahul\n'.repeat(4000)), randomBytes(1000)]);
 
 describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
   describe('in the embedded storage', () => {
@@ -30,20 +31,44 @@ describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
     afterAll(async () => server?.close());
 
     async function upload(bytes: Buffer) {
-      const t = await server.request(ACME, { method: 'POST', url: `${CASE}/complaint-evidence/upload-url`, token, payload: { fileName: 'chat.txt', size: bytes.length } });
+      const t = await server.request(ACME, {
+        method: 'POST',
+        url: `${CASE}/complaint-evidence/upload-url`,
+        token,
+        payload: { fileName: 'chat.txt', size: bytes.length },
+      });
       expect(t.statusCode, t.body).toBe(200);
       const ticket = t.json();
       expect(ticket.uploadUrl).toMatch(/^\/evidence-files\//);
-      const put = await server.request(ACME, { method: 'PUT', url: ticket.uploadUrl, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
+      const put = await server.request(ACME, {
+        method: 'PUT',
+        url: ticket.uploadUrl,
+        payload: bytes,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
       expect(put.statusCode, put.body).toBe(201);
-      const confirmed = await server.request(ACME, { method: 'POST', url: `${CASE}/complaint-evidence/${ticket.fileId}/confirm`, token });
+      const confirmed = await server.request(ACME, {
+        method: 'POST',
+        url: `${CASE}/complaint-evidence/${ticket.fileId}/confirm`,
+        token,
+      });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       const [row] = await server.db.tenant(acmeId, (tx) =>
-        tx.query<{ storage_key: string; evidence_key_id: string }>(`SELECT storage_key, evidence_key_id FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, ticket.fileId]),
+        tx.query<{ storage_key: string; evidence_key_id: string }>(
+          `SELECT storage_key, evidence_key_id FROM files WHERE workspace_id = $1 AND id = $2`,
+          [acmeId, ticket.fileId],
+        ),
       );
-      return { fileId: ticket.fileId as string, confirmed: confirmed.json(), key: row.storage_key, keyId: row.evidence_key_id, putUrl: ticket.uploadUrl as string };
+      return {
+        fileId: ticket.fileId as string,
+        confirmed: confirmed.json(),
+        key: row.storage_key,
+        keyId: row.evidence_key_id,
+        putUrl: ticket.uploadUrl as string,
+      };
     }
-    const download = (key: string) => server.request(ACME, { method: 'GET', url: server.evidence.downloadUrl(key, 60) });
+    const download = (key: string) =>
+      server.request(ACME, { method: 'GET', url: server.evidence.downloadUrl(key, 60) });
 
     it('keeps only ciphertext on disk, measures and types the plaintext, and serves it back whole as a download', async () => {
       const plain = evidence();
@@ -55,7 +80,10 @@ describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
       expect(onDisk.length).toBeGreaterThan(plain.length);
       // No plaintext rests anywhere in the store, not even a part file.
       const all = await readdir(path.join(server.filesRoot, acmeId));
-      for (const name of all) expect((await readFile(path.join(server.filesRoot, acmeId, name))).includes(Buffer.from('meet me after hours'))).toBe(false);
+      for (const name of all)
+        expect(
+          (await readFile(path.join(server.filesRoot, acmeId, name))).includes(Buffer.from('meet me after hours')),
+        ).toBe(false);
 
       const res = await download(f.key);
       expect(res.statusCode).toBe(200);
@@ -63,16 +91,37 @@ describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
       expect(res.headers['content-type']).toBe('application/octet-stream');
       expect(res.rawPayload.equals(plain)).toBe(true);
       // The link is for this workspace's address only, unforgeable, and the upload link works once.
-      expect((await server.request('globex.localhost', { method: 'GET', url: server.evidence.downloadUrl(f.key, 60) })).statusCode).toBe(404);
-      expect((await server.request(ACME, { method: 'GET', url: server.evidence.downloadUrl(f.key, 60).replace(/signature=[^&]+/, 'signature=x') })).statusCode).toBe(403);
+      expect(
+        (await server.request('globex.localhost', { method: 'GET', url: server.evidence.downloadUrl(f.key, 60) }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await server.request(ACME, {
+            method: 'GET',
+            url: server.evidence.downloadUrl(f.key, 60).replace(/signature=[^&]+/, 'signature=x'),
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await server.request(ACME, { method: 'PUT', url: f.putUrl, payload: plain })).statusCode).toBe(409);
     });
 
     it('refuses an upload link whose limit was changed, and nothing is confirmed', async () => {
-      const t = (await server.request(ACME, { method: 'POST', url: `${CASE}/complaint-evidence/upload-url`, token, payload: { fileName: 'a.bin', size: 10 } })).json();
+      const t = (
+        await server.request(ACME, {
+          method: 'POST',
+          url: `${CASE}/complaint-evidence/upload-url`,
+          token,
+          payload: { fileName: 'a.bin', size: 10 },
+        })
+      ).json();
       const url = (t.uploadUrl as string).replace(/max=\d+/, 'max=5');
       expect((await server.request(ACME, { method: 'PUT', url, payload: Buffer.alloc(10) })).statusCode).toBe(403);
-      const confirm = await server.request(ACME, { method: 'POST', url: `${CASE}/complaint-evidence/${t.fileId}/confirm`, token });
+      const confirm = await server.request(ACME, {
+        method: 'POST',
+        url: `${CASE}/complaint-evidence/${t.fileId}/confirm`,
+        token,
+      });
       expect(confirm.statusCode).toBe(409);
     });
 
@@ -84,7 +133,12 @@ describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
       const next = { id: 'test-2', key: randomBytes(32) };
       server.evidence.useKeyring(new EvidenceKeyring(next, [old]));
       expect(await rewrapEvidenceKeys(server.db, server.evidence)).toBeGreaterThanOrEqual(1);
-      const [row] = await server.db.tenant(acmeId, (tx) => tx.query<{ evidence_key_id: string }>(`SELECT evidence_key_id FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, f.fileId]));
+      const [row] = await server.db.tenant(acmeId, (tx) =>
+        tx.query<{ evidence_key_id: string }>(`SELECT evidence_key_id FROM files WHERE workspace_id = $1 AND id = $2`, [
+          acmeId,
+          f.fileId,
+        ]),
+      );
       expect(row.evidence_key_id).toBe('test-2');
       expect(await rewrapEvidenceKeys(server.db, server.evidence)).toBe(0);
       // The old key retired: the file is read under the new one alone, its bytes never rewritten.
@@ -119,9 +173,22 @@ describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
 
     beforeAll(async () => {
       store = await mkdtemp(path.join(os.tmpdir(), 'safeplace-s3-evidence-'));
-      s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: store, configureBuckets: [{ name: BUCKET, configs: [] }] });
+      s3 = new S3rver({
+        port: 0,
+        address: '127.0.0.1',
+        silent: true,
+        directory: store,
+        configureBuckets: [{ name: BUCKET, configs: [] }],
+      });
       const { port } = await s3.run();
-      urls = new S3FileUrls({ url: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', pathStyle: true });
+      urls = new S3FileUrls({
+        url: `http://127.0.0.1:${port}`,
+        bucket: BUCKET,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        pathStyle: true,
+      });
       server = await startTestServer(kind, {}, { fileUrls: urls });
       token = await server.signIn(ACME, 'employee@acme.test');
       [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
@@ -135,11 +202,29 @@ describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
 
     it('streams the upload encrypted into the store and decrypts it on the way out', async () => {
       const plain = evidence();
-      const ticket = (await server.request(ACME, { method: 'POST', url: `${CASE}/complaint-evidence/upload-url`, token, payload: { fileName: 'chat.txt', size: plain.length } })).json();
-      expect((await server.request(ACME, { method: 'PUT', url: ticket.uploadUrl, payload: plain })).statusCode).toBe(201);
-      const confirmed = await server.request(ACME, { method: 'POST', url: `${CASE}/complaint-evidence/${ticket.fileId}/confirm`, token });
+      const ticket = (
+        await server.request(ACME, {
+          method: 'POST',
+          url: `${CASE}/complaint-evidence/upload-url`,
+          token,
+          payload: { fileName: 'chat.txt', size: plain.length },
+        })
+      ).json();
+      expect((await server.request(ACME, { method: 'PUT', url: ticket.uploadUrl, payload: plain })).statusCode).toBe(
+        201,
+      );
+      const confirmed = await server.request(ACME, {
+        method: 'POST',
+        url: `${CASE}/complaint-evidence/${ticket.fileId}/confirm`,
+        token,
+      });
       expect(confirmed.json()).toMatchObject({ size: plain.length, contentType: 'text/plain' });
-      const [row] = await server.db.tenant(acmeId, (tx) => tx.query<{ storage_key: string }>(`SELECT storage_key FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, ticket.fileId]));
+      const [row] = await server.db.tenant(acmeId, (tx) =>
+        tx.query<{ storage_key: string }>(`SELECT storage_key FROM files WHERE workspace_id = $1 AND id = $2`, [
+          acmeId,
+          ticket.fileId,
+        ]),
+      );
       const stored = await readFile(path.join(store, BUCKET, `${row.storage_key}._S3rver_object`));
       expect(stored.length).toBeGreaterThan(plain.length);
       expect(stored.includes(Buffer.from('meet me after hours'))).toBe(false);

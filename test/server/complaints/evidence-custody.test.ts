@@ -17,7 +17,8 @@ const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 const NAME = 'photo of Meera Kapoor at the offsite.jpg';
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const pdfText = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text.replace(/\s+/g, ' ');
+const pdfText = async (bytes: Buffer) =>
+  (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text.replace(/\s+/g, ' ');
 
 /** A small real PNG: signature, IHDR of 3x2, and the rest of the file does not matter to the header check. */
 const png = () =>
@@ -36,7 +37,8 @@ class FillingStore extends EmbeddedFileUrls {
     let written = 0;
     for await (const piece of pieces) {
       written += piece.length;
-      if (written > 64 * 1024) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      if (written > 64 * 1024)
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     }
   }
 }
@@ -57,42 +59,69 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
   let presiding: Person;
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: object) =>
-    server.request(ACME, { method, url: `${CASE}${url}`, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
+    server.request(ACME, {
+      method,
+      url: `${CASE}${url}`,
+      ...(token ? { token } : {}),
+      ...(payload ? { payload } : {}),
+    });
   const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
   const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`, [email, acmeId]);
+    const [row] = await server.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
+      [email, acmeId],
+    );
     return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
   /** A reporter's call, from `address` (the socket's). */
-  const asReporter = (url: string, payload: object, address: string) => server.request(ACME, { method: 'POST', url: `${CASE}${url}`, payload, remoteAddress: address });
+  const asReporter = (url: string, payload: object, address: string) =>
+    server.request(ACME, { method: 'POST', url: `${CASE}${url}`, payload, remoteAddress: address });
   /** A new anonymous report from `address`: its case id and receipt session. */
   const newReport = async (address: string) => {
     const res = await asReporter(
       '/intake',
       {
         respondent: { name: 'Rahul Respondent', gender: 'MAN', description: 'Team lead' },
-        incident: { details: 'Remarks at the offsite.', date: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10), witnesses: [] },
+        incident: {
+          details: 'Remarks at the offsite.',
+          date: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+          witnesses: [],
+        },
       },
       address,
     );
     expect(res.statusCode, res.body).toBe(200);
     const { session, caseNumber } = res.json();
-    const [c] = await server.db.query<{ id: string }>(`SELECT id FROM complaints WHERE workspace_id = $1 AND case_number = $2`, [acmeId, Number(String(caseNumber).replace(/\D/g, ''))]);
+    const [c] = await server.db.query<{ id: string }>(
+      `SELECT id FROM complaints WHERE workspace_id = $1 AND case_number = $2`,
+      [acmeId, Number(String(caseNumber).replace(/\D/g, ''))],
+    );
     return { session: session as string, caseId: c.id };
   };
   const fileRow = async (id: string) => {
     const [row] = await server.db.tenant(acmeId, (tx) =>
-      tx.query<{ storage_key: string; declared_name: string; sha256: string | null; status: string }>(`SELECT storage_key, declared_name, sha256, status FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, id]),
+      tx.query<{ storage_key: string; declared_name: string; sha256: string | null; status: string }>(
+        `SELECT storage_key, declared_name, sha256, status FROM files WHERE workspace_id = $1 AND id = $2`,
+        [acmeId, id],
+      ),
     );
     return row ?? null;
   };
   const memberUpload = async (bytes: Buffer, name = NAME) => {
-    const ticket = await ok('POST', '/complaint-evidence/upload-url', employee.token, { fileName: name, size: Math.max(bytes.length, 1) });
-    const put = await server.request(ACME, { method: 'PUT', url: ticket.uploadUrl, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
+    const ticket = await ok('POST', '/complaint-evidence/upload-url', employee.token, {
+      fileName: name,
+      size: Math.max(bytes.length, 1),
+    });
+    const put = await server.request(ACME, {
+      method: 'PUT',
+      url: ticket.uploadUrl,
+      payload: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     return { ticket, put };
   };
 
@@ -126,7 +155,10 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Custody test', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
     await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'MEETING', name: 'Hearing' });
-    await ok('POST', '/admin/workflow/publish', admin, { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+    await ok('POST', '/admin/workflow/publish', admin, {
+      workflowId: wf.workflowId,
+      workflowVersionId: v.workflowVersionId,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -136,16 +168,26 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
   it("keeps an anonymous reporter's evidence as ciphertext at rest, named nowhere in clear, with its SHA-256 on the lists and in the export", async () => {
     const { session, caseId } = await newReport('192.0.2.10');
     const bytes = png();
-    const t = await asReporter('/intake/receipt/evidence/upload-url', { session, fileName: NAME, size: bytes.length }, '192.0.2.10');
+    const t = await asReporter(
+      '/intake/receipt/evidence/upload-url',
+      { session, fileName: NAME, size: bytes.length },
+      '192.0.2.10',
+    );
     expect(t.statusCode, t.body).toBe(200);
     const ticket = t.json();
     // The URL and the storage key carry nothing of the name.
     expect(ticket.uploadUrl).toMatch(/^\/evidence-files\//);
-    for (const word of ['photo', 'Meera', 'Kapoor', 'offsite']) expect(decodeURIComponent(ticket.uploadUrl)).not.toContain(word);
+    for (const word of ['photo', 'Meera', 'Kapoor', 'offsite'])
+      expect(decodeURIComponent(ticket.uploadUrl)).not.toContain(word);
     expect((await server.request(ACME, { method: 'PUT', url: ticket.uploadUrl, payload: bytes })).statusCode).toBe(201);
     const confirmed = await asReporter(`/intake/receipt/evidence/${ticket.fileId}/confirm`, { session }, '192.0.2.10');
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toMatchObject({ fileName: NAME, size: bytes.length, contentType: 'image/png', sha256: sha(bytes) });
+    expect(confirmed.json()).toMatchObject({
+      fileName: NAME,
+      size: bytes.length,
+      contentType: 'image/png',
+      sha256: sha(bytes),
+    });
 
     const row = (await fileRow(ticket.fileId))!;
     expect(row.storage_key).toMatch(new RegExp(`^${acmeId}/[0-9a-f]{24}$`));
@@ -156,7 +198,14 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     expect(onDisk.includes(Buffer.from('meet me after hours'))).toBe(false);
     expect(onDisk.includes(Buffer.from('IHDR'))).toBe(false);
     // No name in the whole files table or the case's access log.
-    const dump = JSON.stringify(await server.db.tenant(acmeId, (tx) => tx.query(`SELECT f.*, (SELECT json_agg(a) FROM complaint_audit_events a WHERE a.workspace_id = f.workspace_id) AS log FROM files f WHERE f.workspace_id = $1`, [acmeId])));
+    const dump = JSON.stringify(
+      await server.db.tenant(acmeId, (tx) =>
+        tx.query(
+          `SELECT f.*, (SELECT json_agg(a) FROM complaint_audit_events a WHERE a.workspace_id = f.workspace_id) AS log FROM files f WHERE f.workspace_id = $1`,
+          [acmeId],
+        ),
+      ),
+    );
     expect(dump).not.toContain('Meera');
 
     // The committee's list shows it with its hash; the download URL has no name, the Content-Disposition has it.
@@ -180,7 +229,9 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     const empty = await memberUpload(Buffer.alloc(0));
     expect(empty.put.statusCode).toBe(400);
     expect(empty.put.json().code).toBe('EMPTY_FILE');
-    expect((await call('POST', `/complaint-evidence/${empty.ticket.fileId}/confirm`, employee.token)).statusCode).toBe(409);
+    expect((await call('POST', `/complaint-evidence/${empty.ticket.fileId}/confirm`, employee.token)).statusCode).toBe(
+      409,
+    );
 
     const fake = await memberUpload(Buffer.from([0xff, 0xd8, 0xff]), 'fake.jpg');
     expect(fake.put.statusCode).toBe(201);
@@ -192,14 +243,19 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     // A real image is kept.
     const real = await memberUpload(png(), 'real.png');
     expect(real.put.statusCode).toBe(201);
-    expect((await ok('POST', `/complaint-evidence/${real.ticket.fileId}/confirm`, employee.token)).contentType).toBe('image/png');
+    expect((await ok('POST', `/complaint-evidence/${real.ticket.fileId}/confirm`, employee.token)).contentType).toBe(
+      'image/png',
+    );
   });
 
   it('answers an upload on a full disk with 507 at once, and leaves no file', async () => {
     store.full = true;
     try {
       const bytes = randomBytes(300 * 1024);
-      const ticket = await ok('POST', '/complaint-evidence/upload-url', employee.token, { fileName: 'voice.m4a', size: bytes.length });
+      const ticket = await ok('POST', '/complaint-evidence/upload-url', employee.token, {
+        fileName: 'voice.m4a',
+        size: bytes.length,
+      });
       const started = Date.now();
       const put = await server.request(ACME, { method: 'PUT', url: ticket.uploadUrl, payload: bytes });
       expect(put.statusCode).toBe(507);
@@ -214,10 +270,18 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
   it("refuses a report's 21st upload URL, and a network's uploads past the day's budget", async () => {
     const { session } = await newReport('192.0.2.20');
     for (let i = 0; i < 20; i++) {
-      const t = await asReporter('/intake/receipt/evidence/upload-url', { session, fileName: `n${i}.txt`, size: 10 }, '192.0.2.20');
+      const t = await asReporter(
+        '/intake/receipt/evidence/upload-url',
+        { session, fileName: `n${i}.txt`, size: 10 },
+        '192.0.2.20',
+      );
       expect(t.statusCode, t.body).toBe(200);
     }
-    const over = await asReporter('/intake/receipt/evidence/upload-url', { session, fileName: 'n20.txt', size: 10 }, '192.0.2.20');
+    const over = await asReporter(
+      '/intake/receipt/evidence/upload-url',
+      { session, fileName: 'n20.txt', size: 10 },
+      '192.0.2.20',
+    );
     expect(over.statusCode).toBe(409);
     expect(over.json()).toMatchObject({ code: 'EVIDENCE_LIMIT' });
     expect(over.json().message).toBe('This report has 20 evidence files already, the most allowed.');
@@ -227,17 +291,37 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     const codes: number[] = [];
     for (let r = 0; r < 3; r++) {
       const { session: s } = await newReport('192.0.2.30');
-      for (let i = 0; i < 2; i++) codes.push((await asReporter('/intake/receipt/evidence/upload-url', { session: s, fileName: 'v.mp4', size: hundred }, '192.0.2.30')).statusCode);
+      for (let i = 0; i < 2; i++)
+        codes.push(
+          (
+            await asReporter(
+              '/intake/receipt/evidence/upload-url',
+              { session: s, fileName: 'v.mp4', size: hundred },
+              '192.0.2.30',
+            )
+          ).statusCode,
+        );
     }
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
     // Another network is not held back by it.
     const { session: other } = await newReport('192.0.2.31');
-    expect((await asReporter('/intake/receipt/evidence/upload-url', { session: other, fileName: 'v.mp4', size: hundred }, '192.0.2.31')).statusCode).toBe(200);
+    expect(
+      (
+        await asReporter(
+          '/intake/receipt/evidence/upload-url',
+          { session: other, fileName: 'v.mp4', size: hundred },
+          '192.0.2.31',
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("refuses the public path's uploads past the workspace's budget of the day, from any network", async () => {
     const [spent] = await server.db.tenant(acmeId, (tx) =>
-      tx.query<{ bytes: string }>(`SELECT bytes FROM evidence_upload_budgets WHERE workspace_id = $1 AND subject = 'workspace' AND day = (now() AT TIME ZONE 'UTC')::date`, [acmeId]),
+      tx.query<{ bytes: string }>(
+        `SELECT bytes FROM evidence_upload_budgets WHERE workspace_id = $1 AND subject = 'workspace' AND day = (now() AT TIME ZONE 'UTC')::date`,
+        [acmeId],
+      ),
     );
     const before = EVIDENCE_QUOTAS.publicPerWorkspaceDaily;
     // The day's budget set to what was spent so far and 1 MB more (the default, 5 GB, is too much to spend in a test).
@@ -245,8 +329,20 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     try {
       const a = await newReport('192.0.2.70');
       const b = await newReport('192.0.2.71');
-      expect((await asReporter('/intake/receipt/evidence/upload-url', { session: a.session, fileName: 'a.txt', size: 1024 * 1024 }, '192.0.2.70')).statusCode).toBe(200);
-      const over = await asReporter('/intake/receipt/evidence/upload-url', { session: b.session, fileName: 'b.txt', size: 1 }, '192.0.2.71');
+      expect(
+        (
+          await asReporter(
+            '/intake/receipt/evidence/upload-url',
+            { session: a.session, fileName: 'a.txt', size: 1024 * 1024 },
+            '192.0.2.70',
+          )
+        ).statusCode,
+      ).toBe(200);
+      const over = await asReporter(
+        '/intake/receipt/evidence/upload-url',
+        { session: b.session, fileName: 'b.txt', size: 1 },
+        '192.0.2.71',
+      );
       expect(over.statusCode).toBe(429);
       expect(over.json()).toMatchObject({ code: 'UPLOAD_BUDGET_SPENT' });
       expect(over.json().message).toMatch(/in this workspace/);
@@ -263,22 +359,43 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
         [acmeId, employee.id],
       ),
     );
-    for (let i = n; i < 20; i++) expect((await call('POST', '/complaint-evidence/upload-url', employee.token, { fileName: 'a.txt', size: 5 })).statusCode).toBe(200);
+    for (let i = n; i < 20; i++)
+      expect(
+        (await call('POST', '/complaint-evidence/upload-url', employee.token, { fileName: 'a.txt', size: 5 }))
+          .statusCode,
+      ).toBe(200);
     const over = await call('POST', '/complaint-evidence/upload-url', employee.token, { fileName: 'a.txt', size: 5 });
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toMatchObject({ code: 'EVIDENCE_LIMIT', message: 'You have 20 evidence files not yet filed on a case already, the most allowed.' });
+    expect(over.json()).toMatchObject({
+      code: 'EVIDENCE_LIMIT',
+      message: 'You have 20 evidence files not yet filed on a case already, the most allowed.',
+    });
     // Left for the next tests: the member's never-uploaded files are gone (the sweep would take them after a day).
-    await server.db.tenant(acmeId, (tx) => tx.query(`DELETE FROM files WHERE workspace_id = $1 AND owner_id = $2 AND purpose = 'EVIDENCE' AND status = 'PENDING'`, [acmeId, employee.id]));
+    await server.db.tenant(acmeId, (tx) =>
+      tx.query(
+        `DELETE FROM files WHERE workspace_id = $1 AND owner_id = $2 AND purpose = 'EVIDENCE' AND status = 'PENDING'`,
+        [acmeId, employee.id],
+      ),
+    );
   });
 
   it('keeps no name in the keys of course files either, and still downloads them under their name', async () => {
     const author = await server.signIn(ACME, 'admin@acme.test');
-    const ticket = await server.request(ACME, { method: 'POST', url: '/learning-api/api/lesson-content/generate-upload-url', token: author, payload: { purpose: 'IMAGE', fileName: 'Meera at the offsite.png', size: png().length } });
+    const ticket = await server.request(ACME, {
+      method: 'POST',
+      url: '/learning-api/api/lesson-content/generate-upload-url',
+      token: author,
+      payload: { purpose: 'IMAGE', fileName: 'Meera at the offsite.png', size: png().length },
+    });
     expect(ticket.statusCode, ticket.body).toBe(200);
     const { fileId, uploadUrl } = ticket.json();
     expect(decodeURIComponent(uploadUrl)).not.toContain('Meera');
     expect((await server.request(ACME, { method: 'PUT', url: uploadUrl, payload: png() })).statusCode).toBe(201);
-    const confirmed = await server.request(ACME, { method: 'POST', url: `/learning-api/api/lesson-content/confirm-upload/${fileId}`, token: author });
+    const confirmed = await server.request(ACME, {
+      method: 'POST',
+      url: `/learning-api/api/lesson-content/confirm-upload/${fileId}`,
+      token: author,
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const { downloadUrl } = confirmed.json();
     expect(decodeURIComponent(downloadUrl)).not.toContain('Meera');
@@ -287,13 +404,23 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     expect(got.headers['content-disposition']).toContain(encodeURIComponent('Meera at the offsite.png'));
     expect((await readdir(path.join(root, acmeId))).some((f) => f.includes('Meera'))).toBe(false);
   });
-  const exists = (file: string) => stat(file).then(() => true, () => false);
+  const exists = (file: string) =>
+    stat(file).then(
+      () => true,
+      () => false,
+    );
   const runJob = async (name: string) => {
     await server.jobs!.send(name, {});
     return server.jobs!.runPending([name]);
   };
   const age = (id: string, hours: number) =>
-    server.db.tenant(acmeId, (tx) => tx.query(`UPDATE files SET created_at = now() - make_interval(hours => $3) WHERE workspace_id = $1 AND id = $2`, [acmeId, id, hours]));
+    server.db.tenant(acmeId, (tx) =>
+      tx.query(`UPDATE files SET created_at = now() - make_interval(hours => $3) WHERE workspace_id = $1 AND id = $2`, [
+        acmeId,
+        id,
+        hours,
+      ]),
+    );
 
   it('sweeps part files, pending uploads and evidence on no case after a day, and keeps newer ones and filed evidence', async () => {
     const dir = path.join(root, acmeId);
@@ -307,17 +434,29 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
 
     // A member's evidence: pending old and new, confirmed but never filed old and new.
     const pendingOld = (await memberUpload(png(), 'p-old.png')).ticket.fileId;
-    const pendingNew = (await ok('POST', '/complaint-evidence/upload-url', employee.token, { fileName: 'p-new.png', size: 10 })).fileId;
+    const pendingNew = (
+      await ok('POST', '/complaint-evidence/upload-url', employee.token, { fileName: 'p-new.png', size: 10 })
+    ).fileId;
     const unfiledOld = (await memberUpload(png(), 'u-old.png')).ticket.fileId;
     await ok('POST', `/complaint-evidence/${unfiledOld}/confirm`, employee.token);
     const unfiledNew = (await memberUpload(png(), 'u-new.png')).ticket.fileId;
     await ok('POST', `/complaint-evidence/${unfiledNew}/confirm`, employee.token);
     // A reporter's: one pending (old), one on the case (old, kept).
     const { session } = await newReport('192.0.2.40');
-    const rPending = (await asReporter('/intake/receipt/evidence/upload-url', { session, fileName: 'r.png', size: 10 }, '192.0.2.40')).json().fileId;
-    const filed = (await asReporter('/intake/receipt/evidence/upload-url', { session, fileName: 'filed.png', size: png().length }, '192.0.2.40')).json();
+    const rPending = (
+      await asReporter('/intake/receipt/evidence/upload-url', { session, fileName: 'r.png', size: 10 }, '192.0.2.40')
+    ).json().fileId;
+    const filed = (
+      await asReporter(
+        '/intake/receipt/evidence/upload-url',
+        { session, fileName: 'filed.png', size: png().length },
+        '192.0.2.40',
+      )
+    ).json();
     expect((await server.request(ACME, { method: 'PUT', url: filed.uploadUrl, payload: png() })).statusCode).toBe(201);
-    expect((await asReporter(`/intake/receipt/evidence/${filed.fileId}/confirm`, { session }, '192.0.2.40')).statusCode).toBe(200);
+    expect(
+      (await asReporter(`/intake/receipt/evidence/${filed.fileId}/confirm`, { session }, '192.0.2.40')).statusCode,
+    ).toBe(200);
     const keyOf = async (id: string) => (await fileRow(id))!.storage_key;
     const oldKeys = [await keyOf(pendingOld), await keyOf(unfiledOld)];
     for (const id of [pendingOld, unfiledOld, rPending, filed.fileId]) await age(id, 30);
@@ -329,7 +468,12 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     expect(await exists(path.join(root, await keyOf(filed.fileId)))).toBe(true);
     expect(await exists(oldPart)).toBe(false);
     expect(await exists(newPart)).toBe(true);
-    const [intake] = await server.db.tenant(acmeId, (tx) => tx.query<{ pending: string[] }>(`SELECT pending_file_ids::text[] AS pending FROM complaint_intakes WHERE workspace_id = $1 AND $2::uuid = ANY(pending_file_ids)`, [acmeId, rPending]));
+    const [intake] = await server.db.tenant(acmeId, (tx) =>
+      tx.query<{ pending: string[] }>(
+        `SELECT pending_file_ids::text[] AS pending FROM complaint_intakes WHERE workspace_id = $1 AND $2::uuid = ANY(pending_file_ids)`,
+        [acmeId, rPending],
+      ),
+    );
     expect(intake).toBeUndefined();
   });
 
@@ -344,7 +488,10 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
          VALUES ($1, NULL, 'EVIDENCE', $2, $3, $4, $3, 'text/plain', 'CONFIRMED', now()) RETURNING id`,
         [acmeId, NAME, plain.length, plainKey],
       );
-      await tx.query(`INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, NULL)`, [acmeId, caseId, rows[0].id]);
+      await tx.query(
+        `INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, NULL)`,
+        [acmeId, caseId, rows[0].id],
+      );
       return rows;
     });
     // A run that stopped after writing the new object, before switching the row: the next run writes it again.
@@ -353,7 +500,10 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     const image = png();
     const imageKey = `${acmeId}/${'d'.repeat(24)}-Meera_at_the_offsite.png`;
     await writeFile(path.join(root, imageKey), image);
-    const [admin1] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email = 'admin@acme.test'`, [acmeId]);
+    const [admin1] = await server.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE workspace_id = $1 AND email = 'admin@acme.test'`,
+      [acmeId],
+    );
     const [img] = await server.db.tenant(acmeId, (tx) =>
       tx.query<{ id: string }>(
         `INSERT INTO files (workspace_id, owner_id, purpose, declared_name, declared_size, storage_key, size, detected_type, status, confirmed_at)
@@ -396,10 +546,21 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     // A run stopped after switching a row, before removing the old object: the next run removes it.
     const stale = `${acmeId}/${'e'.repeat(24)}-old_name.txt`;
     await writeFile(path.join(root, stale), 'old bytes');
-    await server.db.tenant(acmeId, (tx) => tx.query(`UPDATE files SET previous_storage_key = $3 WHERE workspace_id = $1 AND id = $2`, [acmeId, img.id, stale]));
+    await server.db.tenant(acmeId, (tx) =>
+      tx.query(`UPDATE files SET previous_storage_key = $3 WHERE workspace_id = $1 AND id = $2`, [
+        acmeId,
+        img.id,
+        stale,
+      ]),
+    );
     expect(await runJob(JOB_FILES_MIGRATE)).toEqual({ completed: 1, failed: 0 });
     expect(await exists(path.join(root, stale))).toBe(false);
-    const [after] = await server.db.tenant(acmeId, (tx) => tx.query<{ previous_storage_key: string | null }>(`SELECT previous_storage_key FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, img.id]));
+    const [after] = await server.db.tenant(acmeId, (tx) =>
+      tx.query<{ previous_storage_key: string | null }>(
+        `SELECT previous_storage_key FROM files WHERE workspace_id = $1 AND id = $2`,
+        [acmeId, img.id],
+      ),
+    );
     expect(after.previous_storage_key).toBeNull();
   });
 });
@@ -415,15 +576,29 @@ describe.each(DATABASES)('evidence through the vault in an S3-compatible store, 
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'safeplace-s3-custody-'));
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     const { port } = await s3.run();
-    urls = new S3FileUrls({ url: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', pathStyle: true });
+    urls = new S3FileUrls({
+      url: `http://127.0.0.1:${port}`,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      pathStyle: true,
+    });
     server = await startTestServer(kind, {}, { fileUrls: urls, jobs: true });
     // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
     await withoutSeededCaseStory(server.db);
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     const admin = await server.signIn(ACME, 'admin@acme.test');
-    const post = async (url: string, payload: object) => (await server.request(ACME, { method: 'POST', url: `${CASE}${url}`, token: admin, payload })).json();
+    const post = async (url: string, payload: object) =>
+      (await server.request(ACME, { method: 'POST', url: `${CASE}${url}`, token: admin, payload })).json();
     const wf = await post('/admin/workflow', { workflowName: 'S3 custody', defaultToWorkspace: true });
     const v = await post(`/admin/workflow/${wf.workflowId}/version`, { name: 'v1' });
     await post(`/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Hearing' });
@@ -437,19 +612,31 @@ describe.each(DATABASES)('evidence through the vault in an S3-compatible store, 
   });
 
   it("stores an anonymous reporter's evidence as ciphertext under a random key", async () => {
-    const reporter = (url: string, payload: object) => server.request(ACME, { method: 'POST', url: `${CASE}${url}`, payload, remoteAddress: '192.0.2.60' });
+    const reporter = (url: string, payload: object) =>
+      server.request(ACME, { method: 'POST', url: `${CASE}${url}`, payload, remoteAddress: '192.0.2.60' });
     const filed = await reporter('/intake', {
       respondent: { name: 'Rahul Respondent', gender: 'MAN', description: 'Team lead' },
-      incident: { details: 'Remarks at the offsite.', date: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10), witnesses: [] },
+      incident: {
+        details: 'Remarks at the offsite.',
+        date: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+        witnesses: [],
+      },
     });
     expect(filed.statusCode, filed.body).toBe(200);
     const { session } = filed.json();
     const bytes = png();
-    const ticket = (await reporter('/intake/receipt/evidence/upload-url', { session, fileName: NAME, size: bytes.length })).json();
+    const ticket = (
+      await reporter('/intake/receipt/evidence/upload-url', { session, fileName: NAME, size: bytes.length })
+    ).json();
     expect((await server.request(ACME, { method: 'PUT', url: ticket.uploadUrl, payload: bytes })).statusCode).toBe(201);
     const confirmed = await reporter(`/intake/receipt/evidence/${ticket.fileId}/confirm`, { session });
     expect(confirmed.json()).toMatchObject({ fileName: NAME, contentType: 'image/png', sha256: sha(bytes) });
-    const [row] = await server.db.tenant(acmeId, (tx) => tx.query<{ storage_key: string }>(`SELECT storage_key FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, ticket.fileId]));
+    const [row] = await server.db.tenant(acmeId, (tx) =>
+      tx.query<{ storage_key: string }>(`SELECT storage_key FROM files WHERE workspace_id = $1 AND id = $2`, [
+        acmeId,
+        ticket.fileId,
+      ]),
+    );
     expect(row.storage_key).toMatch(new RegExp(`^${acmeId}/[0-9a-f]{24}$`));
     const stored = await object(row.storage_key);
     expect(stored.includes(Buffer.from('meet me after hours'))).toBe(false);
@@ -459,7 +646,14 @@ describe.each(DATABASES)('evidence through the vault in an S3-compatible store, 
   it('re-encrypts a plain evidence object under a random key, twice without harm, and serves it back', async () => {
     const plain = Buffer.from('Saved chat: meet me after hours, Meera\n'.repeat(3000));
     const named = `${acmeId}/${'f'.repeat(24)}-photo_of_Meera.txt`;
-    await urls.writeStream(acmeId, named, (async function* () { yield plain; })(), plain.length);
+    await urls.writeStream(
+      acmeId,
+      named,
+      (async function* () {
+        yield plain;
+      })(),
+      plain.length,
+    );
     const [ev] = await server.db.tenant(acmeId, (tx) =>
       tx.query<{ id: string }>(
         `INSERT INTO files (workspace_id, owner_id, purpose, declared_name, declared_size, storage_key, size, detected_type, status, confirmed_at)
@@ -471,7 +665,12 @@ describe.each(DATABASES)('evidence through the vault in an S3-compatible store, 
       await server.jobs!.send(JOB_FILES_MIGRATE, {});
       expect(await server.jobs!.runPending([JOB_FILES_MIGRATE])).toEqual({ completed: 1, failed: 0 });
     }
-    const [row] = await server.db.tenant(acmeId, (tx) => tx.query<{ storage_key: string; sha256: string }>(`SELECT storage_key, sha256 FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, ev.id]));
+    const [row] = await server.db.tenant(acmeId, (tx) =>
+      tx.query<{ storage_key: string; sha256: string }>(
+        `SELECT storage_key, sha256 FROM files WHERE workspace_id = $1 AND id = $2`,
+        [acmeId, ev.id],
+      ),
+    );
     expect(row.storage_key).toBe(migratedKey(acmeId, ev.id));
     expect(row.sha256).toBe(sha(plain));
     expect(await urls.stat(acmeId, named)).toBeNull();

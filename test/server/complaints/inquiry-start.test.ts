@@ -30,18 +30,26 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
   let caseId: string;
   let replyStepId: string;
 
-  const call = (method: Method, url: string, token: string, payload?: object) => server.request(ACME, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
+  const call = (method: Method, url: string, token: string, payload?: object) =>
+    server.request(ACME, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
   const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`, [email, acmeId]);
+    const [row] = await server.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
+      [email, acmeId],
+    );
     return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
-  const setStart = (token: string, startsFrom: string) => call('PUT', `/complaints/${caseId}/inquiry-start`, token, { startsFrom });
-  const inquiryClock = async () => (await ok('GET', `/complaints/${caseId}`, presiding.token)).clocks.find((c: { id: string }) => c.id === 'IN_INQUIRY');
+  const setStart = (token: string, startsFrom: string) =>
+    call('PUT', `/complaints/${caseId}/inquiry-start`, token, { startsFrom });
+  const inquiryClock = async () =>
+    (await ok('GET', `/complaints/${caseId}`, presiding.token)).clocks.find(
+      (c: { id: string }) => c.id === 'IN_INQUIRY',
+    );
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock });
@@ -58,10 +66,19 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
     const external = await person(hq[3].email);
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Inquiry start', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
-    const reply = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'MEETING', name: 'Respondent replies' });
-    await ok('POST', '/admin/step-setting', admin, { stepId: reply.stepId, timeLimit: { kind: 'STATUTORY', clockId: 'IN_RESPONDENT_REPLY' } });
+    const reply = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, {
+      kind: 'MEETING',
+      name: 'Respondent replies',
+    });
+    await ok('POST', '/admin/step-setting', admin, {
+      stepId: reply.stepId,
+      timeLimit: { kind: 'STATUTORY', clockId: 'IN_RESPONDENT_REPLY' },
+    });
     replyStepId = reply.stepId;
-    await ok('POST', '/admin/workflow/publish', admin, { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+    await ok('POST', '/admin/workflow/publish', admin, {
+      workflowId: wf.workflowId,
+      workflowVersionId: v.workflowVersionId,
+    });
     await ok('POST', '/committees', admin, {
       name: 'Internal Committee',
       termStart: '2026-01-01',
@@ -96,10 +113,29 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
     expect([403, 404]).toContain((await setStart(recused.token, 'RECEIPT')).statusCode);
     expect((await setStart(outsider.token, 'RECEIPT')).statusCode).toBe(404);
     expect((await setStart(admin, 'RECEIPT')).statusCode).toBe(404);
-    expect((await call('PUT', `/complaints/${caseId}/inquiry-start`, presiding.token, { startsFrom: 'YESTERDAY' })).statusCode).toBe(400);
-    expect((await call('PUT', `/complaints/${caseId}/inquiry-start`, presiding.token, { startsFrom: 'RECEIPT', startsOn: '2026-01-01' })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', `/complaints/${caseId}/inquiry-start`, presiding.token, { startsFrom: 'YESTERDAY' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('PUT', `/complaints/${caseId}/inquiry-start`, presiding.token, {
+          startsFrom: 'RECEIPT',
+          startsOn: '2026-01-01',
+        })
+      ).statusCode,
+    ).toBe(400);
     const globex = await server.signIn('globex.localhost', 'admin@globex.test');
-    expect([401, 404]).toContain((await server.request('globex.localhost', { method: 'PUT', url: `${CASE}/complaints/${caseId}/inquiry-start`, token: globex, payload: { startsFrom: 'RECEIPT' } })).statusCode);
+    expect([401, 404]).toContain(
+      (
+        await server.request('globex.localhost', {
+          method: 'PUT',
+          url: `${CASE}/complaints/${caseId}/inquiry-start`,
+          token: globex,
+          payload: { startsFrom: 'RECEIPT' },
+        })
+      ).statusCode,
+    );
   });
 
   it("follows the respondent's reply once the committee chooses it, and keeps the choice in the access log", async () => {
@@ -107,18 +143,28 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
     await ok('POST', `/complaints/${caseId}/steps/${replyStepId}/complete`, presiding.token, {});
     const set = await setStart(member.token, 'RESPONDENT_REPLY');
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().clocks.find((c: { id: string }) => c.id === 'IN_INQUIRY')).toMatchObject({ startedOn: '2026-10-12', dueOn: '2027-01-10' });
+    expect(set.json().clocks.find((c: { id: string }) => c.id === 'IN_INQUIRY')).toMatchObject({
+      startedOn: '2026-10-12',
+      dueOn: '2027-01-10',
+    });
     const log = await server.db.query<{ details: Record<string, string> }>(
       `SELECT details FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND action = 'inquiry.start.set'`,
       [acmeId, caseId],
     );
-    expect(log.map((l) => l.details)).toEqual([{ startsFrom: 'RESPONDENT_REPLY', startsOn: '2026-10-12', previous: '2026-10-05' }]);
+    expect(log.map((l) => l.details)).toEqual([
+      { startsFrom: 'RESPONDENT_REPLY', startsOn: '2026-10-12', previous: '2026-10-05' },
+    ]);
     // And back to the receipt.
-    expect((await setStart(presiding.token, 'RECEIPT')).json().clocks.find((c: { id: string }) => c.id === 'IN_INQUIRY')).toMatchObject({ startedOn: '2026-10-05' });
+    expect(
+      (await setStart(presiding.token, 'RECEIPT')).json().clocks.find((c: { id: string }) => c.id === 'IN_INQUIRY'),
+    ).toMatchObject({ startedOn: '2026-10-05' });
   });
 
   it('cannot move once the inquiry is complete', async () => {
-    await server.db.query(`UPDATE complaints SET inquiry_completed_on = '2026-11-01' WHERE workspace_id = $1 AND id = $2`, [acmeId, caseId]);
+    await server.db.query(
+      `UPDATE complaints SET inquiry_completed_on = '2026-11-01' WHERE workspace_id = $1 AND id = $2`,
+      [acmeId, caseId],
+    );
     const late = await setStart(presiding.token, 'RESPONDENT_REPLY');
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('INQUIRY_COMPLETE');

@@ -15,14 +15,26 @@ describe.each(DATABASES)('Idempotency-Key on the confidential intake on %s', (ki
   let acmeId: string;
 
   const post = (url: string, payload: object, key?: string, address = '203.0.113.40') =>
-    server.app.inject({ method: 'POST', url: `${CASE}${url}`, payload, remoteAddress: address, headers: { host: ACME, ...(key ? { 'idempotency-key': key } : {}) } });
+    server.app.inject({
+      method: 'POST',
+      url: `${CASE}${url}`,
+      payload,
+      remoteAddress: address,
+      headers: { host: ACME, ...(key ? { 'idempotency-key': key } : {}) },
+    });
   const report = (details = 'He made remarks about me at the team lunch.') => ({
     respondent: { name: 'Rahul Respondent', gender: 'MAN', description: 'Team lead, floor 3' },
     incident: { details, date: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10), witnesses: [] },
     password: 'my own long secret',
   });
   const count = async (table: string) =>
-    Number((await server.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table} WHERE workspace_id = $1`, [acmeId]))[0].n);
+    Number(
+      (
+        await server.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table} WHERE workspace_id = $1`, [
+          acmeId,
+        ])
+      )[0].n,
+    );
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -35,7 +47,11 @@ describe.each(DATABASES)('Idempotency-Key on the confidential intake on %s', (ki
     };
     const wf = await ok('/admin/workflow', { workflowName: 'Retries', defaultToWorkspace: true });
     const v = await ok(`/admin/workflow/${wf.workflowId}/version`, { name: 'v1' });
-    await ok(`/admin/step/workflow/${v.workflowVersionId}`, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
+    await ok(`/admin/step/workflow/${v.workflowVersionId}`, {
+      kind: 'ACTION',
+      name: 'Copy to respondent',
+      actionTypes: ['INFORM_RESPONDENT'],
+    });
     await ok('/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
   });
   afterAll(async () => server?.close());
@@ -85,27 +101,56 @@ describe.each(DATABASES)('Idempotency-Key on the confidential intake on %s', (ki
     const other = (await post('/intake', report('He messaged me at night.'))).json() as { session: string };
     const messages = await count('complaint_messages');
     const key = randomUUID();
-    const first = await post('/intake/receipt/messages', { session: receipt.session, body: 'One more thing: it happened twice.' }, key);
+    const first = await post(
+      '/intake/receipt/messages',
+      { session: receipt.session, body: 'One more thing: it happened twice.' },
+      key,
+    );
     expect(first.statusCode, first.body).toBe(200);
-    const again = await post('/intake/receipt/messages', { session: receipt.session, body: 'One more thing: it happened twice.' }, key);
+    const again = await post(
+      '/intake/receipt/messages',
+      { session: receipt.session, body: 'One more thing: it happened twice.' },
+      key,
+    );
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect(await count('complaint_messages')).toBe(messages + 1);
     // The same key from another reporter's session is not answered with the first reporter's message.
-    const theirs = await post('/intake/receipt/messages', { session: other.session, body: 'One more thing: it happened twice.' }, key);
+    const theirs = await post(
+      '/intake/receipt/messages',
+      { session: other.session, body: 'One more thing: it happened twice.' },
+      key,
+    );
     expect(theirs.statusCode, theirs.body).toBe(200);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(theirs.json().messageId).not.toBe(first.json().messageId);
 
     const bytes = Buffer.from('a voice note, as bytes');
-    const ticket = await post('/intake/receipt/evidence/upload-url', { session: receipt.session, fileName: 'note.m4a', size: bytes.length }, randomUUID());
+    const ticket = await post(
+      '/intake/receipt/evidence/upload-url',
+      { session: receipt.session, fileName: 'note.m4a', size: bytes.length },
+      randomUUID(),
+    );
     expect(ticket.statusCode, ticket.body).toBe(200);
-    const put = await server.request(ACME, { method: 'PUT', url: ticket.json().uploadUrl, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
+    const put = await server.request(ACME, {
+      method: 'PUT',
+      url: ticket.json().uploadUrl,
+      payload: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(put.statusCode).toBeLessThan(300);
     const confirmKey = randomUUID();
-    const confirmed = await post(`/intake/receipt/evidence/${ticket.json().fileId}/confirm`, { session: receipt.session }, confirmKey);
+    const confirmed = await post(
+      `/intake/receipt/evidence/${ticket.json().fileId}/confirm`,
+      { session: receipt.session },
+      confirmKey,
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const repeated = await post(`/intake/receipt/evidence/${ticket.json().fileId}/confirm`, { session: receipt.session }, confirmKey);
+    const repeated = await post(
+      `/intake/receipt/evidence/${ticket.json().fileId}/confirm`,
+      { session: receipt.session },
+      confirmKey,
+    );
     expect(repeated.statusCode, repeated.body).toBe(200);
     expect(repeated.headers['idempotent-replayed']).toBe('true');
     expect(repeated.json()).toEqual(confirmed.json());
@@ -114,10 +159,20 @@ describe.each(DATABASES)('Idempotency-Key on the confidential intake on %s', (ki
   });
 
   it('a public call not marked as a create ignores the header: a sign-in is never replayed', async () => {
-    const receipt = (await post('/intake', report('He shouted at me in the meeting.'))).json() as { receiptKey: string };
+    const receipt = (await post('/intake', report('He shouted at me in the meeting.'))).json() as {
+      receiptKey: string;
+    };
     const key = randomUUID();
-    const a = await post('/intake/receipt/sign-in', { receiptKey: receipt.receiptKey, password: 'my own long secret' }, key);
-    const b = await post('/intake/receipt/sign-in', { receiptKey: receipt.receiptKey, password: 'my own long secret' }, key);
+    const a = await post(
+      '/intake/receipt/sign-in',
+      { receiptKey: receipt.receiptKey, password: 'my own long secret' },
+      key,
+    );
+    const b = await post(
+      '/intake/receipt/sign-in',
+      { receiptKey: receipt.receiptKey, password: 'my own long secret' },
+      key,
+    );
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(b.headers['idempotent-replayed']).toBeUndefined();
     expect(b.json().session).not.toBe(a.json().session);

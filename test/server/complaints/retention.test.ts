@@ -40,7 +40,10 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
   let external: Person;
   let outsider: Person;
   let openCaseId = '';
-  const cases: Record<'purged' | 'held' | 'appeal' | 'postponed' | 'failing', { id: string; number: string; fileKey?: string; fileId?: string }> = {} as never;
+  const cases: Record<
+    'purged' | 'held' | 'appeal' | 'postponed' | 'failing',
+    { id: string; number: string; fileKey?: string; fileId?: string }
+  > = {} as never;
 
   const call = (method: Method, url: string, token: string, payload?: object, host = ACME) =>
     server.request(host, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
@@ -50,10 +53,20 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
     return res.json();
   };
   const outbox = async (to: string): Promise<Mail[]> =>
-    (await server.request('localhost', { method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}&format=json`, remoteAddress: '127.0.0.1' })).json();
-  const purgeMails = async (to: string, number: string) => (await outbox(to)).filter((m) => m.subject.startsWith(`Case ${number} will be purged`));
+    (
+      await server.request('localhost', {
+        method: 'GET',
+        url: `/dev/outbox?to=${encodeURIComponent(to)}&format=json`,
+        remoteAddress: '127.0.0.1',
+      })
+    ).json();
+  const purgeMails = async (to: string, number: string) =>
+    (await outbox(to)).filter((m) => m.subject.startsWith(`Case ${number} will be purged`));
   const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`, [email, acmeId]);
+    const [row] = await server.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
+      [email, acmeId],
+    );
     return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
   const runDay = async (day: string, failures = 0) => {
@@ -64,11 +77,22 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
   };
   const uploadEvidence = async () => {
     const bytes = Buffer.from('Screenshot of the chat: "see me after hours" — Rahul\n'.repeat(50));
-    const ticket = await ok('POST', '/complaint-evidence/upload-url', complainant.token, { fileName: 'chat.txt', size: bytes.length });
-    const put = await server.request(ACME, { method: 'PUT', url: ticket.uploadUrl, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
+    const ticket = await ok('POST', '/complaint-evidence/upload-url', complainant.token, {
+      fileName: 'chat.txt',
+      size: bytes.length,
+    });
+    const put = await server.request(ACME, {
+      method: 'PUT',
+      url: ticket.uploadUrl,
+      payload: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(put.statusCode, put.body).toBe(201);
     await ok('POST', `/complaint-evidence/${ticket.fileId}/confirm`, complainant.token);
-    const [row] = await server.db.query<{ storage_key: string }>(`SELECT storage_key FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, ticket.fileId]);
+    const [row] = await server.db.query<{ storage_key: string }>(
+      `SELECT storage_key FROM files WHERE workspace_id = $1 AND id = $2`,
+      [acmeId, ticket.fileId],
+    );
     return { fileId: ticket.fileId as string, fileKey: row.storage_key };
   };
   /** A case filed, given a message, closed by the committee, then dated back to `closedOn` (the report the same day). */
@@ -77,10 +101,21 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
     const filed = await ok('POST', '/complaints', complainant.token, {
       complainant: { name: 'Esha Employee', email: complainant.email, gender: 'WOMAN' },
       respondent: { name: 'Rahul Respondent', email: 'rahul.outside@example.test', gender: 'MAN' },
-      incident: { details: 'Remarks about my appearance in every stand-up.', date: '2024-11-20', witnesses: [], evidenceFileIds: evidence ? [evidence.fileId] : [] },
+      incident: {
+        details: 'Remarks about my appearance in every stand-up.',
+        date: '2024-11-20',
+        witnesses: [],
+        evidenceFileIds: evidence ? [evidence.fileId] : [],
+      },
     });
-    await ok('POST', `/complaints/${filed.complaintId}/messages`, presiding.token, { audience: 'COMPLAINANT', body: 'We have received your complaint about the stand-ups.' });
-    await ok('POST', `/complaints/${filed.complaintId}/close`, presiding.token, { outcome, summary: 'Decided after the inquiry.' });
+    await ok('POST', `/complaints/${filed.complaintId}/messages`, presiding.token, {
+      audience: 'COMPLAINANT',
+      body: 'We have received your complaint about the stand-ups.',
+    });
+    await ok('POST', `/complaints/${filed.complaintId}/close`, presiding.token, {
+      outcome,
+      summary: 'Decided after the inquiry.',
+    });
     await server.db.query(
       `UPDATE complaints SET received_on = '2024-12-01', closed_at = $3::date + time '10:00', report_issued_on = $3::date, inquiry_completed_on = $3::date, resolved_on = $3::date
         WHERE workspace_id = $1 AND id = $2`,
@@ -105,8 +140,15 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
     [presiding, member1, member2, external, outsider] = await Promise.all(hq.map((h) => person(h.email)));
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Retention', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
-    await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
-    await ok('POST', '/admin/workflow/publish', admin, { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+    await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, {
+      kind: 'ACTION',
+      name: 'Copy to respondent',
+      actionTypes: ['INFORM_RESPONDENT'],
+    });
+    await ok('POST', '/admin/workflow/publish', admin, {
+      workflowId: wf.workflowId,
+      workflowVersionId: v.workflowVersionId,
+    });
     await ok('POST', '/committees', admin, {
       name: 'Internal Committee',
       termStart: '2026-01-01',
@@ -139,9 +181,12 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
     expect((await ok('GET', '/retention-settings', member1.token)).mayEdit).toBe(false);
     expect((await ok('GET', '/retention-settings', employer)).mayEdit).toBe(false);
     // How long a case is kept is no secret: anyone in the workspace reads it (a complainant deciding to file), read-only.
-    expect((await ok('GET', '/retention-settings', outsider.token))).toMatchObject({ mayEdit: false, warnDays: 30 });
+    expect(await ok('GET', '/retention-settings', outsider.token)).toMatchObject({ mayEdit: false, warnDays: 30 });
 
-    const body = { periods: { UPHELD: null, NOT_UPHELD: 365, SETTLED_BY_CONCILIATION: 730, WITHDRAWN: 30, REFERRED: null }, warnDays: 14 };
+    const body = {
+      periods: { UPHELD: null, NOT_UPHELD: 365, SETTLED_BY_CONCILIATION: 730, WITHDRAWN: 30, REFERRED: null },
+      warnDays: 14,
+    };
     expect((await call('PUT', '/retention-settings', employer, body)).statusCode).toBe(403);
     expect((await call('PUT', '/retention-settings', member1.token, body)).statusCode).toBe(403);
     for (const [bad, field] of [
@@ -160,7 +205,10 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
 
     const saved = await ok('PUT', '/retention-settings', admin, body);
     expect(saved).toMatchObject({ periods: body.periods, warnDays: 14, mayEdit: true });
-    expect(await ok('GET', '/retention-settings', member1.token)).toMatchObject({ periods: body.periods, warnDays: 14 });
+    expect(await ok('GET', '/retention-settings', member1.token)).toMatchObject({
+      periods: body.periods,
+      warnDays: 14,
+    });
     const [logged] = await server.db.query<{ details: { warnDays: number; periods: Record<string, number> } }>(
       `SELECT details FROM audit_events WHERE workspace_id = $1 AND action = 'complaint.retention-settings'`,
       [acmeId],
@@ -171,24 +219,46 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
   it('lets only the one presiding place a hold or postpone; other members 403, outsiders and another workspace 404', async () => {
     const hold = { hold: true, reason: 'Litigation notice received from the respondent’s counsel' };
     expect((await call('POST', `/complaints/${cases.held.id}/legal-hold`, member1.token, hold)).statusCode).toBe(403);
-    expect((await call('POST', `/complaints/${cases.held.id}/legal-hold`, complainant.token, hold)).statusCode).toBe(403);
+    expect((await call('POST', `/complaints/${cases.held.id}/legal-hold`, complainant.token, hold)).statusCode).toBe(
+      403,
+    );
     expect((await call('POST', `/complaints/${cases.held.id}/legal-hold`, admin, hold)).statusCode).toBe(404);
     expect((await call('POST', `/complaints/${cases.held.id}/legal-hold`, outsider.token, hold)).statusCode).toBe(404);
-    expect((await call('POST', `/complaints/${cases.held.id}/legal-hold`, globexAdmin, hold, GLOBEX)).statusCode).toBe(404);
+    expect((await call('POST', `/complaints/${cases.held.id}/legal-hold`, globexAdmin, hold, GLOBEX)).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', `/complaints/${cases.held.id}/retention`, admin)).statusCode).toBe(404);
-    const noReason = await call('POST', `/complaints/${cases.held.id}/legal-hold`, presiding.token, { hold: true, reason: '' });
+    const noReason = await call('POST', `/complaints/${cases.held.id}/legal-hold`, presiding.token, {
+      hold: true,
+      reason: '',
+    });
     expect(noReason.statusCode).toBe(400);
     expect(Object.keys(noReason.json().fields)).toEqual(['reason']);
 
     const held = await ok('POST', `/complaints/${cases.held.id}/legal-hold`, presiding.token, hold);
-    expect(held).toMatchObject({ status: 'KEPT', keptBecause: 'LEGAL_HOLD', purgeOn: null, legalHold: { reason: hold.reason }, mayAct: true });
+    expect(held).toMatchObject({
+      status: 'KEPT',
+      keptBecause: 'LEGAL_HOLD',
+      purgeOn: null,
+      legalHold: { reason: hold.reason },
+      mayAct: true,
+    });
     expect((await call('POST', `/complaints/${cases.held.id}/legal-hold`, presiding.token, hold)).statusCode).toBe(409);
     // Another member reads it, without the controls.
-    expect(await ok('GET', `/complaints/${cases.held.id}/retention`, member1.token)).toMatchObject({ status: 'KEPT', keptBecause: 'LEGAL_HOLD', mayAct: false });
+    expect(await ok('GET', `/complaints/${cases.held.id}/retention`, member1.token)).toMatchObject({
+      status: 'KEPT',
+      keptBecause: 'LEGAL_HOLD',
+      mayAct: false,
+    });
 
     const postpone = { until: '2027-06-01', reason: 'An appeal is pending before the appellate authority' };
-    expect((await call('POST', `/complaints/${cases.postponed.id}/retention/postpone`, member1.token, postpone)).statusCode).toBe(403);
-    expect((await call('POST', `/complaints/${cases.postponed.id}/retention/postpone`, globexAdmin, postpone, GLOBEX)).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/complaints/${cases.postponed.id}/retention/postpone`, member1.token, postpone)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', `/complaints/${cases.postponed.id}/retention/postpone`, globexAdmin, postpone, GLOBEX))
+        .statusCode,
+    ).toBe(404);
     for (const [bad, field] of [
       [{ ...postpone, until: '2027-01-01' }, 'until'],
       [{ ...postpone, until: '2028-01-03' }, 'until'],
@@ -199,22 +269,46 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(Object.keys(res.json().fields)).toEqual([field]);
     }
-    const postponed = await ok('POST', `/complaints/${cases.postponed.id}/retention/postpone`, presiding.token, postpone);
-    expect(postponed).toMatchObject({ status: 'SCHEDULED', purgeOn: '2027-06-01', heldBy: 'POSTPONED', postponement: postpone });
+    const postponed = await ok(
+      'POST',
+      `/complaints/${cases.postponed.id}/retention/postpone`,
+      presiding.token,
+      postpone,
+    );
+    expect(postponed).toMatchObject({
+      status: 'SCHEDULED',
+      purgeOn: '2027-06-01',
+      heldBy: 'POSTPONED',
+      postponement: postpone,
+    });
     const log = await ok('GET', `/complaints/${cases.postponed.id}/audit`, presiding.token);
     expect(log.items.map((e: { action: string }) => e.action)).toContain('complaint.purge.postpone');
   });
 
   it('shows the appeal window as what keeps a withdrawn case, and an open case as open', async () => {
-    expect(await ok('GET', `/complaints/${cases.appeal.id}/retention`, presiding.token)).toMatchObject({ status: 'SCHEDULED', purgeOn: '2027-03-21', heldBy: 'APPEAL_WINDOW' });
+    expect(await ok('GET', `/complaints/${cases.appeal.id}/retention`, presiding.token)).toMatchObject({
+      status: 'SCHEDULED',
+      purgeOn: '2027-03-21',
+      heldBy: 'APPEAL_WINDOW',
+    });
     const open = await ok('POST', '/complaints', complainant.token, {
       complainant: { name: 'Esha Employee', email: complainant.email, gender: 'WOMAN' },
       respondent: { name: 'Rahul Respondent', email: 'rahul.outside@example.test', gender: 'MAN' },
       incident: { details: 'Still going on.', date: '2026-12-20', witnesses: [] },
     });
     openCaseId = open.complaintId;
-    expect(await ok('GET', `/complaints/${open.complaintId}/retention`, presiding.token)).toMatchObject({ status: 'OPEN', purgeOn: null });
-    expect((await call('POST', `/complaints/${open.complaintId}/retention/postpone`, presiding.token, { until: '2027-03-01', reason: 'No reason' })).statusCode).toBe(409);
+    expect(await ok('GET', `/complaints/${open.complaintId}/retention`, presiding.token)).toMatchObject({
+      status: 'OPEN',
+      purgeOn: null,
+    });
+    expect(
+      (
+        await call('POST', `/complaints/${open.complaintId}/retention/postpone`, presiding.token, {
+          until: '2027-03-01',
+          reason: 'No reason',
+        })
+      ).statusCode,
+    ).toBe(409);
   });
 
   it('warns the members not recused once, purges no sooner than the lead after, and skips hold, appeal window and postponement', async () => {
@@ -230,8 +324,14 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
       expect(mails[0].body).not.toContain('Rahul');
     }
     expect(await purgeMails(member2.email, cases.purged.number)).toHaveLength(0);
-    for (const c of [cases.held, cases.appeal, cases.postponed]) expect(await purgeMails(presiding.email, c.number)).toHaveLength(0);
-    expect(await ok('GET', `/complaints/${cases.purged.id}/retention`, presiding.token)).toMatchObject({ status: 'SCHEDULED', purgeOn: '2027-01-18', warnedOn: '2027-01-04', heldBy: 'PERIOD' });
+    for (const c of [cases.held, cases.appeal, cases.postponed])
+      expect(await purgeMails(presiding.email, c.number)).toHaveLength(0);
+    expect(await ok('GET', `/complaints/${cases.purged.id}/retention`, presiding.token)).toMatchObject({
+      status: 'SCHEDULED',
+      purgeOn: '2027-01-18',
+      warnedOn: '2027-01-04',
+      heldBy: 'PERIOD',
+    });
 
     await runDay('2027-01-17');
     expect((await call('GET', `/complaints/${cases.purged.id}`, presiding.token)).statusCode).toBe(200);
@@ -253,20 +353,45 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
     expect(await ok('GET', `/complaints/${cases.purged.id}/retention`, member1.token)).toMatchObject({
       status: 'PURGED',
       caseNumber: cases.purged.number,
-      purged: { purgedOn: '2027-01-18', outcome: 'NOT_UPHELD', receivedOn: '2024-12-01', closedOn: '2025-06-01', purgedBy: 'case-daily (retention)' },
+      purged: {
+        purgedOn: '2027-01-18',
+        outcome: 'NOT_UPHELD',
+        receivedOn: '2024-12-01',
+        closedOn: '2025-06-01',
+        purgedBy: 'case-daily (retention)',
+      },
     });
     // Nothing personal is left in any table, and the evidence is gone from the store with its wrapped key.
-    for (const table of ['complaints', 'complaint_messages', 'complaint_evidence', 'complaint_audit_events', 'complaint_retention_notices']) {
-      const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE workspace_id = $1 AND ${table === 'complaints' ? 'id' : 'complaint_id'} = $2`, [acmeId, cases.purged.id]);
+    for (const table of [
+      'complaints',
+      'complaint_messages',
+      'complaint_evidence',
+      'complaint_audit_events',
+      'complaint_retention_notices',
+    ]) {
+      const [{ n }] = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${table} WHERE workspace_id = $1 AND ${table === 'complaints' ? 'id' : 'complaint_id'} = $2`,
+        [acmeId, cases.purged.id],
+      );
       expect(n, table).toBe(0);
     }
-    expect(await server.db.query(`SELECT 1 FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, cases.purged.fileId])).toHaveLength(0);
+    expect(
+      await server.db.query(`SELECT 1 FROM files WHERE workspace_id = $1 AND id = $2`, [acmeId, cases.purged.fileId]),
+    ).toHaveLength(0);
     expect(await server.fileUrls.stat(acmeId, cases.purged.fileKey!)).toBeNull();
-    const [purgeEvent] = await server.db.query<{ actor_user_id: string | null; target: string; details: Record<string, unknown> }>(
+    const [purgeEvent] = await server.db.query<{
+      actor_user_id: string | null;
+      target: string;
+      details: Record<string, unknown>;
+    }>(
       `SELECT actor_user_id, target, details FROM audit_events WHERE workspace_id = $1 AND action = 'complaint.purge'`,
       [acmeId],
     );
-    expect(purgeEvent).toMatchObject({ actor_user_id: null, target: cases.purged.number, details: { complaintId: cases.purged.id, outcome: 'NOT_UPHELD', evidenceFiles: 1, warnedOn: '2027-01-04' } });
+    expect(purgeEvent).toMatchObject({
+      actor_user_id: null,
+      target: cases.purged.number,
+      details: { complaintId: cases.purged.id, outcome: 'NOT_UPHELD', evidenceFiles: 1, warnedOn: '2027-01-04' },
+    });
     expect(JSON.stringify(purgeEvent)).not.toMatch(/Rahul|Esha|stand-up/);
 
     // The failed purge left its case whole.
@@ -275,7 +400,8 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
     expect(failing.status).toBe('CLOSED');
 
     // Held, in the appeal window, postponed: all still whole.
-    for (const c of [cases.held, cases.appeal, cases.postponed]) expect((await call('GET', `/complaints/${c.id}`, presiding.token)).statusCode).toBe(200);
+    for (const c of [cases.held, cases.appeal, cases.postponed])
+      expect((await call('GET', `/complaints/${c.id}`, presiding.token)).statusCode).toBe(200);
 
     // The figures still count the purged case.
     await server.db.query(`DELETE FROM complaint_tombstones WHERE workspace_id = $1 AND purged_by = 'test'`, [acmeId]);
@@ -285,7 +411,10 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
   });
 
   it('purges a case once its hold is lifted and the committee was warned again, after the appeal window', async () => {
-    await ok('POST', `/complaints/${cases.held.id}/legal-hold`, presiding.token, { hold: false, reason: 'The litigation settled' });
+    await ok('POST', `/complaints/${cases.held.id}/legal-hold`, presiding.token, {
+      hold: false,
+      reason: 'The litigation settled',
+    });
     await runDay('2027-01-19');
     expect(await purgeMails(presiding.email, cases.held.number)).toHaveLength(1);
     await runDay('2027-02-02');

@@ -31,27 +31,42 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
   let witness: Person;
   let committeeId: string;
 
-  const call = (method: Method, url: string, token: string, payload?: object) => server.request(ACME, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
+  const call = (method: Method, url: string, token: string, payload?: object) =>
+    server.request(ACME, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
   const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string; name: string }>(`SELECT id, trim(first_name || ' ' || last_name) AS name FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`, [
-      email,
-      acmeId,
-    ]);
+    const [row] = await server.db.query<{ id: string; name: string }>(
+      `SELECT id, trim(first_name || ' ' || last_name) AS name FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
+      [email, acmeId],
+    );
     return { id: row.id, email, name: row.name, token: await server.signIn(ACME, email) };
   };
   const seat = (p: Person, role: string, gender = 'WOMAN', senior = false) => ({ userId: p.id, role, gender, senior });
-  const committee = (members: object[]) => ({ name: 'Internal Committee', termStart: '2026-01-01', termEnd: '2028-12-31', members });
-  const sound = () => [seat(presiding, 'PRESIDING_OFFICER', 'WOMAN', true), seat(member1, 'EMPLOYEE_MEMBER'), seat(member2, 'EMPLOYEE_MEMBER', 'MAN'), seat(external, 'EXTERNAL_MEMBER', 'MAN')];
+  const committee = (members: object[]) => ({
+    name: 'Internal Committee',
+    termStart: '2026-01-01',
+    termEnd: '2028-12-31',
+    members,
+  });
+  const sound = () => [
+    seat(presiding, 'PRESIDING_OFFICER', 'WOMAN', true),
+    seat(member1, 'EMPLOYEE_MEMBER'),
+    seat(member2, 'EMPLOYEE_MEMBER', 'MAN'),
+    seat(external, 'EXTERNAL_MEMBER', 'MAN'),
+  ];
   const file = async (by: Person, witnesses: string[]): Promise<string> => {
     const filed = await ok('POST', '/complaints', by.token, {
       complainant: { name: by.name, email: by.email, gender: 'WOMAN' },
       respondent: { name: 'A respondent outside the committee', email: null, gender: 'MAN' },
-      incident: { details: 'Remarks in the team meeting.', date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10), witnesses },
+      incident: {
+        details: 'Remarks in the team meeting.',
+        date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+        witnesses,
+      },
     });
     return filed.complaintId;
   };
@@ -59,12 +74,20 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
     await ok('PUT', `/committees/${committeeId}`, admin.token, committee(members));
     const { changes } = await ok('GET', '/committee-changes', admin.token);
     const pending = changes.find((c: { status: string }) => c.status === 'PENDING');
-    const res = await call('POST', `/committee-changes/${pending.changeId}/decision`, presiding.token, { decision: 'APPROVE' });
+    const res = await call('POST', `/committee-changes/${pending.changeId}/decision`, presiding.token, {
+      decision: 'APPROVE',
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
-  const listed = async (p: Person): Promise<string[]> => (await ok('GET', '/complaints', p.token)).items.map((c: { complaintId: string }) => c.complaintId);
+  const listed = async (p: Person): Promise<string[]> =>
+    (await ok('GET', '/complaints', p.token)).items.map((c: { complaintId: string }) => c.complaintId);
   const recusal = async (complaintId: string, userId: string) =>
-    (await server.db.query<{ reason: string; note: string }>(`SELECT reason, note FROM complaint_recusals WHERE complaint_id = $1 AND user_id = $2`, [complaintId, userId]))[0] ?? null;
+    (
+      await server.db.query<{ reason: string; note: string }>(
+        `SELECT reason, note FROM complaint_recusals WHERE complaint_id = $1 AND user_id = $2`,
+        [complaintId, userId],
+      )
+    )[0] ?? null;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -77,11 +100,22 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
       [acmeId],
     );
     complainant = await person('employee@acme.test');
-    [filer2, presiding, member1, member2, external, witness] = await Promise.all(hq.slice(0, 6).map((h) => person(h.email)));
-    const wf = await ok('POST', '/admin/workflow', admin.token, { workflowName: 'Witness test', defaultToWorkspace: true });
+    [filer2, presiding, member1, member2, external, witness] = await Promise.all(
+      hq.slice(0, 6).map((h) => person(h.email)),
+    );
+    const wf = await ok('POST', '/admin/workflow', admin.token, {
+      workflowName: 'Witness test',
+      defaultToWorkspace: true,
+    });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin.token, { name: 'v1' });
-    await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin.token, { kind: 'MEETING', name: 'Preliminary hearing' });
-    await ok('POST', '/admin/workflow/publish', admin.token, { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+    await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin.token, {
+      kind: 'MEETING',
+      name: 'Preliminary hearing',
+    });
+    await ok('POST', '/admin/workflow/publish', admin.token, {
+      workflowId: wf.workflowId,
+      workflowVersionId: v.workflowVersionId,
+    });
     committeeId = (await ok('POST', '/committees', admin.token, { ...committee(sound()), branchId: null })).committeeId;
   });
   afterAll(async () => server?.close());
@@ -94,16 +128,29 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
     expect((await call('GET', `/complaints/${byAddress}/deadlines`, member1.token)).statusCode).toBe(404);
     expect(await listed(member1)).not.toContain(byAddress);
     // Defence in depth: without the recusal row, the case access still refuses the seated witness.
-    await server.db.query(`DELETE FROM complaint_recusals WHERE complaint_id = $1 AND user_id = $2`, [byAddress, member1.id]);
+    await server.db.query(`DELETE FROM complaint_recusals WHERE complaint_id = $1 AND user_id = $2`, [
+      byAddress,
+      member1.id,
+    ]);
     expect((await call('GET', `/complaints/${byAddress}`, member1.token)).statusCode).toBe(404);
     // An anonymous report that names the member as a witness: recused the same way.
     const report = await server.request(ACME, {
       method: 'POST',
       url: `${CASE}/intake`,
-      payload: { respondent: { name: 'A visitor' }, incident: { details: 'At the front desk.', date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), witnesses: [`seen by ${member1.email}`] } },
+      payload: {
+        respondent: { name: 'A visitor' },
+        incident: {
+          details: 'At the front desk.',
+          date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+          witnesses: [`seen by ${member1.email}`],
+        },
+      },
     });
     expect(report.statusCode, report.body).toBe(200);
-    const [anonymous] = await server.db.query<{ id: string }>(`SELECT id FROM complaints WHERE workspace_id = $1 AND intake ORDER BY case_number DESC LIMIT 1`, [acmeId]);
+    const [anonymous] = await server.db.query<{ id: string }>(
+      `SELECT id FROM complaints WHERE workspace_id = $1 AND intake ORDER BY case_number DESC LIMIT 1`,
+      [acmeId],
+    );
     expect(await recusal(anonymous.id, member1.id)).toEqual({ reason: 'AUTO_PARTY', note: expect.any(String) });
     expect((await call('GET', `/complaints/${anonymous.id}`, member1.token)).statusCode).toBe(404);
     expect((await ok('GET', `/complaints/${anonymous.id}`, member2.token)).role).toBe('COMMITTEE');
@@ -120,7 +167,11 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
     expect((await call('GET', `/complaints/${named}`, witness.token)).statusCode).toBe(404);
     expect(await listed(witness)).not.toContain(named);
     // The one presiding sees the witness as recused, not as awaiting admission; the witness is not told of the case.
-    const seats = (await ok('GET', `/complaints/${named}`, presiding.token)).committee.members as { userId: string; recused: boolean; awaitingAdmission: boolean }[];
+    const seats = (await ok('GET', `/complaints/${named}`, presiding.token)).committee.members as {
+      userId: string;
+      recused: boolean;
+      awaitingAdmission: boolean;
+    }[];
     expect(seats.find((m) => m.userId === witness.id)).toMatchObject({ recused: true, awaitingAdmission: false });
     const caseNumber = (await ok('GET', `/complaints/${named}`, presiding.token)).caseNumber;
     expect((await ok('GET', '/committee-seat', witness.token)).awaitingAdmission).not.toContain(caseNumber);
@@ -132,7 +183,10 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
     const later = await file(filer2, [witness.email]);
     expect((await call('GET', `/complaints/${later}`, witness.token)).statusCode).toBe(404);
     // Seated by the admission path after a NOT_ADMITTED row: still refused as a witness.
-    await server.db.query(`UPDATE complaint_recusals SET reason = 'NOT_ADMITTED' WHERE complaint_id = $1 AND user_id = $2`, [named, witness.id]);
+    await server.db.query(
+      `UPDATE complaint_recusals SET reason = 'NOT_ADMITTED' WHERE complaint_id = $1 AND user_id = $2`,
+      [named, witness.id],
+    );
     const again = await call('POST', `/complaints/${named}/admissions`, presiding.token, { userId: witness.id });
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toMatch(/witness/);
@@ -141,18 +195,32 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
 
   it('follows the workspace setting: off, a seated witness reads the case; turned on, they are recused at once and the case log says so', async () => {
     const holidays = await ok('GET', '/complaint-settings', admin.token);
-    const base = { compliance: holidays.compliance, extraHolidays: holidays.extraHolidays, saturdayOff: holidays.saturdayOff, removedHolidays: holidays.removedHolidays };
-    expect((await ok('PUT', '/complaint-settings', admin.token, { ...base, recuseWitnesses: false })).recuseWitnesses).toBe(false);
+    const base = {
+      compliance: holidays.compliance,
+      extraHolidays: holidays.extraHolidays,
+      saturdayOff: holidays.saturdayOff,
+      removedHolidays: holidays.removedHolidays,
+    };
+    expect(
+      (await ok('PUT', '/complaint-settings', admin.token, { ...base, recuseWitnesses: false })).recuseWitnesses,
+    ).toBe(false);
     // Saving the holidays without the setting keeps it.
     expect((await ok('PUT', '/complaint-settings', admin.token, base)).recuseWitnesses).toBe(false);
     const named = await file(complainant, [member2.email]);
     expect((await ok('GET', `/complaints/${named}`, member2.token)).role).toBe('COMMITTEE');
-    expect((await ok('PUT', '/complaint-settings', admin.token, { ...base, recuseWitnesses: true })).recuseWitnesses).toBe(true);
+    expect(
+      (await ok('PUT', '/complaint-settings', admin.token, { ...base, recuseWitnesses: true })).recuseWitnesses,
+    ).toBe(true);
     expect(await recusal(named, member2.id)).toEqual({ reason: 'AUTO_PARTY', note: 'A named witness' });
     expect((await call('GET', `/complaints/${named}`, member2.token)).statusCode).toBe(404);
-    const log = (await ok('GET', `/complaints/${named}/audit`, presiding.token)).items as { action: string; details: { userId?: string } }[];
+    const log = (await ok('GET', `/complaints/${named}/audit`, presiding.token)).items as {
+      action: string;
+      details: { userId?: string };
+    }[];
     expect(log.some((e) => e.action === 'member.recuse.witness')).toBe(true);
     // A party, not a committee member, may not change it.
-    expect((await call('PUT', '/complaint-settings', member2.token, { ...base, recuseWitnesses: false })).statusCode).toBe(403);
+    expect(
+      (await call('PUT', '/complaint-settings', member2.token, { ...base, recuseWitnesses: false })).statusCode,
+    ).toBe(403);
   });
 });

@@ -40,15 +40,24 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
   }, 120_000);
   afterAll(async () => server?.close());
 
-  const post = (url: string, payload: object, token = admin, host = ACME) => server.request(host, { method: 'POST', url: `${LEARNING}${url}`, payload, token });
+  const post = (url: string, payload: object, token = admin, host = ACME) =>
+    server.request(host, { method: 'POST', url: `${LEARNING}${url}`, payload, token });
   const members = async (query = '') => {
-    const r = await server.request(ACME, { method: 'GET', url: `${LEARNING}/${facts.courseId}/members?pageSize=100${query}`, token: admin });
+    const r = await server.request(ACME, {
+      method: 'GET',
+      url: `${LEARNING}/${facts.courseId}/members?pageSize=100${query}`,
+      token: admin,
+    });
     if (r.statusCode !== 200) throw new Error(r.body);
     return r.json();
   };
-  const memberOf = async (userId: string, query = '') => (await members(query)).items.find((m: { userId: string }) => m.userId === userId);
+  const memberOf = async (userId: string, query = '') =>
+    (await members(query)).items.find((m: { userId: string }) => m.userId === userId);
   const outbox = (to: string) =>
-    server.db.query<{ subject: string; body: string }>(`SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`, [to]);
+    server.db.query<{ subject: string; body: string }>(
+      `SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`,
+      [to],
+    );
   const runJobs = () => server.jobs!.runPending();
   const remindOn = async (day: string) => {
     clock.set(`${day}T06:00:00Z`);
@@ -57,10 +66,19 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
   };
 
   it('assigns with a fixed due date, shows it in the members list, and the job mails the learner once', async () => {
-    const res = await post('/add-users', { courseId: facts.courseId, userIds: [employee], due: { kind: 'DATE', date: '2026-12-20' } });
+    const res = await post('/add-users', {
+      courseId: facts.courseId,
+      userIds: [employee],
+      due: { kind: 'DATE', date: '2026-12-20' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ assigned: 1, alreadyAssigned: 0 });
-    expect(await memberOf(employee)).toMatchObject({ dueOn: '2026-12-20', status: 'NOT_STARTED', progress: 0, cycle: 1 });
+    expect(await memberOf(employee)).toMatchObject({
+      dueOn: '2026-12-20',
+      status: 'NOT_STARTED',
+      progress: 0,
+      cycle: 1,
+    });
 
     await runJobs();
     const mails = await outbox('employee@acme.test');
@@ -70,41 +88,78 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     expect(mails[0].body).toContain('http://acme.localhost/');
 
     // Assigning again changes nothing and mails nobody.
-    expect((await post('/add-users', { courseId: facts.courseId, userIds: [employee] })).json()).toEqual({ assigned: 0, alreadyAssigned: 1 });
+    expect((await post('/add-users', { courseId: facts.courseId, userIds: [employee] })).json()).toEqual({
+      assigned: 0,
+      alreadyAssigned: 1,
+    });
     await runJobs();
     expect(await outbox('employee@acme.test')).toHaveLength(1);
   });
 
   it('takes the workspace default (30 days, then as the admin sets it) or a number of days', async () => {
     const [a, b] = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email LIKE '%@acme.test' AND role = 'EMPLOYEE' AND status <> 'INACTIVE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 2`, [facts.workspaceId]),
+      tx.query<{ id: string }>(
+        `SELECT id FROM users WHERE workspace_id = $1 AND email LIKE '%@acme.test' AND role = 'EMPLOYEE' AND status <> 'INACTIVE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 2`,
+        [facts.workspaceId],
+      ),
     );
     expect((await post('/add-users', { courseId: facts.courseId, userIds: [a.id] })).statusCode).toBe(200);
     expect((await memberOf(a.id)).dueOn).toBe('2026-12-31');
-    const settings = await server.request(ACME, { method: 'GET', url: `${LEARNING}/assignment-settings`, token: admin });
+    const settings = await server.request(ACME, {
+      method: 'GET',
+      url: `${LEARNING}/assignment-settings`,
+      token: admin,
+    });
     expect(settings.json()).toMatchObject({ defaultDueDays: 30 });
-    const saved = await server.request(ACME, { method: 'PUT', url: `${LEARNING}/assignment-settings`, token: admin, payload: { ...(settings.json() as object), defaultDueDays: 10 } });
+    const saved = await server.request(ACME, {
+      method: 'PUT',
+      url: `${LEARNING}/assignment-settings`,
+      token: admin,
+      payload: { ...(settings.json() as object), defaultDueDays: 10 },
+    });
     expect(saved.statusCode).toBe(200);
-    expect((await post('/add-users', { courseId: facts.courseId, userIds: [b.id], due: { kind: 'DAYS', days: 5 } })).statusCode).toBe(200);
+    expect(
+      (await post('/add-users', { courseId: facts.courseId, userIds: [b.id], due: { kind: 'DAYS', days: 5 } }))
+        .statusCode,
+    ).toBe(200);
     expect((await memberOf(b.id)).dueOn).toBe('2026-12-06');
     // Back to 30 for the rest.
-    await server.request(ACME, { method: 'PUT', url: `${LEARNING}/assignment-settings`, token: admin, payload: { ...(settings.json() as object), defaultDueDays: 30 } });
+    await server.request(ACME, {
+      method: 'PUT',
+      url: `${LEARNING}/assignment-settings`,
+      token: admin,
+      payload: { ...(settings.json() as object), defaultDueDays: 30 },
+    });
     await post('/unassign', { courseId: facts.courseId, userIds: [a.id, b.id] });
     await runJobs();
   });
 
   it('refuses a past due date, another workspace, and an employee', async () => {
-    const past = await post('/add-users', { courseId: facts.courseId, userIds: [employee], due: { kind: 'DATE', date: '2026-11-30' } });
+    const past = await post('/add-users', {
+      courseId: facts.courseId,
+      userIds: [employee],
+      due: { kind: 'DATE', date: '2026-11-30' },
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().fields).toHaveProperty(['due.date']);
-    const bad = await post('/add-users', { courseId: facts.courseId, userIds: [employee], due: { kind: 'DAYS', days: 0 } });
+    const bad = await post('/add-users', {
+      courseId: facts.courseId,
+      userIds: [employee],
+      due: { kind: 'DAYS', days: 0 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).join()).toContain('due');
     const globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    expect((await post('/add-users', { courseId: facts.courseId, userIds: [employee] }, globexAdmin, GLOBEX)).statusCode).toBe(404);
-    expect((await post('/unassign', { courseId: facts.courseId, userIds: [employee] }, globexAdmin, GLOBEX)).statusCode).toBe(404);
+    expect(
+      (await post('/add-users', { courseId: facts.courseId, userIds: [employee] }, globexAdmin, GLOBEX)).statusCode,
+    ).toBe(404);
+    expect(
+      (await post('/unassign', { courseId: facts.courseId, userIds: [employee] }, globexAdmin, GLOBEX)).statusCode,
+    ).toBe(404);
     const employeeToken = await server.signIn(ACME, 'employee@acme.test');
-    expect((await post('/unassign', { courseId: facts.courseId, userIds: [employee] }, employeeToken)).statusCode).toBe(403);
+    expect((await post('/unassign', { courseId: facts.courseId, userIds: [employee] }, employeeToken)).statusCode).toBe(
+      403,
+    );
   });
 
   it("changes a learner's due date; overdue shows from the day after, filters and exports as CSV", async () => {
@@ -125,7 +180,11 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     expect((await members('&status=COMPLETED')).total).toBe(0);
     expect((await members('&search=esha')).total).toBe(1);
 
-    const csv = await server.request(ACME, { method: 'GET', url: `${LEARNING}/${facts.courseId}/members?format=csv&status=OVERDUE`, token: admin });
+    const csv = await server.request(ACME, {
+      method: 'GET',
+      url: `${LEARNING}/${facts.courseId}/members?format=csv&status=OVERDUE`,
+      token: admin,
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');
@@ -135,22 +194,40 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     expect(lines[1]).toContain('OVERDUE');
     expect(lines[1]).toContain('2026-12-10');
     const audit = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query(`SELECT 1 FROM audit_events WHERE workspace_id = $1 AND action = 'course.due-date-changed' AND target = $2`, [facts.workspaceId, employee]),
+      tx.query(
+        `SELECT 1 FROM audit_events WHERE workspace_id = $1 AND action = 'course.due-date-changed' AND target = $2`,
+        [facts.workspaceId, employee],
+      ),
     );
     expect(audit).toHaveLength(1);
   });
 
   it('unassigning keeps the history; assigning again starts a new cycle', async () => {
     clock.set('2026-12-12T09:00:00Z');
-    expect((await post('/unassign', { courseId: facts.courseId, userIds: [employee] })).json()).toEqual({ unassigned: 1 });
+    expect((await post('/unassign', { courseId: facts.courseId, userIds: [employee] })).json()).toEqual({
+      unassigned: 1,
+    });
     expect(await memberOf(employee)).toBeUndefined();
     const [row] = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ unassigned_at: Date | null; cycle: number }>(`SELECT unassigned_at, cycle FROM course_assignments WHERE workspace_id = $1 AND user_id = $2`, [facts.workspaceId, employee]),
+      tx.query<{ unassigned_at: Date | null; cycle: number }>(
+        `SELECT unassigned_at, cycle FROM course_assignments WHERE workspace_id = $1 AND user_id = $2`,
+        [facts.workspaceId, employee],
+      ),
     );
     expect(row.unassigned_at).not.toBeNull();
-    expect((await post('/unassign', { courseId: facts.courseId, userIds: [employee] })).json()).toEqual({ unassigned: 0 });
+    expect((await post('/unassign', { courseId: facts.courseId, userIds: [employee] })).json()).toEqual({
+      unassigned: 0,
+    });
 
-    expect((await post('/add-users', { courseId: facts.courseId, userIds: [employee], due: { kind: 'DATE', date: '2027-01-15' } })).json()).toEqual({
+    expect(
+      (
+        await post('/add-users', {
+          courseId: facts.courseId,
+          userIds: [employee],
+          due: { kind: 'DATE', date: '2027-01-15' },
+        })
+      ).json(),
+    ).toEqual({
       assigned: 1,
       alreadyAssigned: 0,
     });
@@ -169,12 +246,18 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
   it('reminds on the cadence as the clock moves, tells the department manager once, and then stops', async () => {
     // The employee's department gets a manager (not the employee).
     const [manager] = await server.db.tenant(facts.workspaceId, async (tx) => {
-      const [u] = await tx.query<{ department_id: string; branch_id: string }>(`SELECT department_id, branch_id FROM users WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, employee]);
+      const [u] = await tx.query<{ department_id: string; branch_id: string }>(
+        `SELECT department_id, branch_id FROM users WHERE workspace_id = $1 AND id = $2`,
+        [facts.workspaceId, employee],
+      );
       const [m] = await tx.query<{ id: string; email: string }>(
         `SELECT id, email FROM users WHERE workspace_id = $1 AND id <> $2 AND status <> 'INACTIVE' AND email = 'employer@acme.test'`,
         [facts.workspaceId, employee],
       );
-      await tx.query(`INSERT INTO department_managers (workspace_id, department_id, user_id, role) VALUES ($1, $2, $3, 'HEAD') ON CONFLICT DO NOTHING`, [facts.workspaceId, u.department_id, m.id]);
+      await tx.query(
+        `INSERT INTO department_managers (workspace_id, department_id, user_id, role) VALUES ($1, $2, $3, 'HEAD') ON CONFLICT DO NOTHING`,
+        [facts.workspaceId, u.department_id, m.id],
+      );
       return [m];
     });
     const before = (await outbox('employee@acme.test')).length;
@@ -182,7 +265,11 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     const days: string[] = [];
     // Due 2027-01-15: reminders 7 and 1 days before, on the day, then every 7 days overdue 3 times; manager at 14 days.
     const sentOn: string[] = [];
-    for (let d = new Date('2027-01-01T00:00:00Z'); d <= new Date('2027-02-20T00:00:00Z'); d = new Date(d.getTime() + 86_400_000)) {
+    for (
+      let d = new Date('2027-01-01T00:00:00Z');
+      d <= new Date('2027-02-20T00:00:00Z');
+      d = new Date(d.getTime() + 86_400_000)
+    ) {
       const day = d.toISOString().slice(0, 10);
       days.push(day);
       const count = (await outbox('employee@acme.test')).length;
@@ -208,13 +295,26 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     expect((await post(`/publish/${second}`, {})).statusCode).toBe(200);
     const third = (await post('/clone', { courseId: facts.courseId, title: 'Quiet course' })).json().courseId as string;
     expect((await post(`/publish/${third}`, {})).statusCode).toBe(200);
-    const off = await server.request(ACME, { method: 'PUT', url: `${LEARNING}/${third}/reminder-toggle`, token: admin, payload: { enabled: false } });
+    const off = await server.request(ACME, {
+      method: 'PUT',
+      url: `${LEARNING}/${third}/reminder-toggle`,
+      token: admin,
+      payload: { enabled: false },
+    });
     expect(off.statusCode).toBe(200);
     for (const courseId of [facts.courseId, second, third]) {
       if (courseId === facts.courseId) {
-        await server.request(ACME, { method: 'PUT', url: `${LEARNING}/${courseId}/members/${employee}/due-date`, token: admin, payload: { dueOn: '2027-03-10' } });
+        await server.request(ACME, {
+          method: 'PUT',
+          url: `${LEARNING}/${courseId}/members/${employee}/due-date`,
+          token: admin,
+          payload: { dueOn: '2027-03-10' },
+        });
       } else {
-        expect((await post('/add-users', { courseId, userIds: [employee], due: { kind: 'DATE', date: '2027-03-10' } })).statusCode).toBe(200);
+        expect(
+          (await post('/add-users', { courseId, userIds: [employee], due: { kind: 'DATE', date: '2027-03-10' } }))
+            .statusCode,
+        ).toBe(200);
       }
     }
     await runJobs();
@@ -239,7 +339,11 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
       ),
     );
     expect(people.length).toBe(7);
-    await post('/add-users', { courseId: facts.courseId, userIds: people.map((p) => p.id), due: { kind: 'DATE', date: '2027-04-08' } });
+    await post('/add-users', {
+      courseId: facts.courseId,
+      userIds: people.map((p) => p.id),
+      due: { kind: 'DATE', date: '2027-04-08' },
+    });
     await runJobs();
     const before = new Map<string, number>();
     for (const p of people) before.set(p.email, (await outbox(p.email)).length);
@@ -250,7 +354,9 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     await server.jobs!.send(JOB_REMINDERS, { workspaceId: facts.workspaceId, day: '2027-04-01' });
     const first = await runJobs();
     expect(first.failed).toBe(1);
-    const afterFirst = await Promise.all(people.map(async (p) => (await outbox(p.email)).length - before.get(p.email)!));
+    const afterFirst = await Promise.all(
+      people.map(async (p) => (await outbox(p.email)).length - before.get(p.email)!),
+    );
     expect(afterFirst.reduce((a, b) => a + b, 0)).toBe(4);
 
     // pg-boss queues the failed run again; it runs (now, instead of after its delay) and completes.
@@ -271,7 +377,8 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
   it('the daily digest reads the same whichever way it is written: set-based, for a first name the mail trims, and by SMTP', async () => {
     const day = '2027-05-03';
     clock.set(`${day}T05:00:00Z`);
-    const course = (await post('/clone', { courseId: facts.courseId, title: 'Digest wording course' })).json().courseId as string;
+    const course = (await post('/clone', { courseId: facts.courseId, title: 'Digest wording course' })).json()
+      .courseId as string;
     expect((await post(`/publish/${course}`, {})).statusCode).toBe(200);
     const people = await server.db.tenant(facts.workspaceId, (tx) =>
       tx.query<{ id: string; email: string; first_name: string }>(
@@ -282,10 +389,26 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     );
     expect(people).toHaveLength(3);
     const [plain, trimmed, bySmtp] = people;
-    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`UPDATE users SET first_name = $3 WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, trimmed.id, '  Zoë\n']));
-    expect((await post('/add-users', { courseId: course, userIds: [plain.id, trimmed.id], due: { kind: 'DATE', date: day } })).statusCode).toBe(200);
+    await server.db.tenant(facts.workspaceId, (tx) =>
+      tx.query(`UPDATE users SET first_name = $3 WHERE workspace_id = $1 AND id = $2`, [
+        facts.workspaceId,
+        trimmed.id,
+        '  Zoë\n',
+      ]),
+    );
+    expect(
+      (
+        await post('/add-users', {
+          courseId: course,
+          userIds: [plain.id, trimmed.id],
+          due: { kind: 'DATE', date: day },
+        })
+      ).statusCode,
+    ).toBe(200);
     await runJobs();
-    const [ws] = await server.db.query<{ company_name: string }>(`SELECT company_name FROM workspaces WHERE id = $1`, [facts.workspaceId]);
+    const [ws] = await server.db.query<{ company_name: string }>(`SELECT company_name FROM workspaces WHERE id = $1`, [
+      facts.workspaceId,
+    ]);
     const expected = (firstName: string, link: string) =>
       templates.courseReminderDigest({
         workspaceName: ws.company_name,
@@ -300,15 +423,25 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     const [toPlain] = (await outbox(plain.email)).slice(before.plain);
     const [toTrimmed] = (await outbox(trimmed.email)).slice(before.trimmed);
     const link = linkOf(toPlain.body);
-    expect(toPlain).toEqual({ subject: expected(plain.first_name, link).subject, body: expected(plain.first_name, link).text });
+    expect(toPlain).toEqual({
+      subject: expected(plain.first_name, link).subject,
+      body: expected(plain.first_name, link).text,
+    });
     expect(toTrimmed.body.startsWith('Hello Zoë,\n')).toBe(true);
     expect(toTrimmed).toEqual({ subject: expected('Zoë', link).subject, body: expected('Zoë', link).text });
 
     // A mailer that is not the outbox (SMTP): the run composes each digest itself; the keys are the same ledger.
     const sent: OutgoingMail[] = [];
-    const smtp: Mailer = { assertAvailable: () => {}, send: async (m) => void sent.push(m), sendMany: async (ms) => void sent.push(...ms) };
+    const smtp: Mailer = {
+      assertAvailable: () => {},
+      send: async (m) => void sent.push(m),
+      sendMany: async (ms) => void sent.push(...ms),
+    };
     const next = '2027-05-04';
-    expect((await post('/add-users', { courseId: course, userIds: [bySmtp.id], due: { kind: 'DATE', date: next } })).statusCode).toBe(200);
+    expect(
+      (await post('/add-users', { courseId: course, userIds: [bySmtp.id], due: { kind: 'DATE', date: next } }))
+        .statusCode,
+    ).toBe(200);
     const viaSmtp = new CourseNotifications(server.db, smtp, clock, 'http://localhost');
     clock.set(`${next}T05:00:00Z`);
     await viaSmtp.runReminders(facts.workspaceId, next);
@@ -321,12 +454,25 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
 
     // The ledger has no foreign keys (migration 0043): deleting a person or a course still takes their keys with it.
     const keys = (where: string, id: string) =>
-      server.db.tenant(facts.workspaceId, async (tx) => (await tx.query(`SELECT 1 FROM course_reminders WHERE workspace_id = $1 AND ${where} = $2`, [facts.workspaceId, id])).length);
+      server.db.tenant(
+        facts.workspaceId,
+        async (tx) =>
+          (
+            await tx.query(`SELECT 1 FROM course_reminders WHERE workspace_id = $1 AND ${where} = $2`, [
+              facts.workspaceId,
+              id,
+            ])
+          ).length,
+      );
     expect(await keys('user_id', bySmtp.id)).toBe(1);
     expect(await keys('course_id', course)).toBe(3);
-    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`DELETE FROM users WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, bySmtp.id]));
+    await server.db.tenant(facts.workspaceId, (tx) =>
+      tx.query(`DELETE FROM users WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, bySmtp.id]),
+    );
     expect(await keys('user_id', bySmtp.id)).toBe(0);
-    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`DELETE FROM courses WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, course]));
+    await server.db.tenant(facts.workspaceId, (tx) =>
+      tx.query(`DELETE FROM courses WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, course]),
+    );
     expect(await keys('course_id', course)).toBe(0);
   }, 120_000);
 });

@@ -22,7 +22,11 @@ const PURPOSES: Record<keyof typeof FILES, [purpose: string, type: string, name:
  * Records FILES as confirmed uploads of the workspace (the rows the confirm call writes; blocks may name only
  * these). The bytes are not stored: these tests read blocks, not files (test/server/courses/uploads.test.ts does).
  */
-export async function registerFiles(server: TestServer, workspaceId: string, ids: Partial<Record<keyof typeof FILES, string>> = FILES): Promise<void> {
+export async function registerFiles(
+  server: TestServer,
+  workspaceId: string,
+  ids: Partial<Record<keyof typeof FILES, string>> = FILES,
+): Promise<void> {
   await server.db.tenant(workspaceId, async (tx) => {
     for (const [name, id] of Object.entries(ids)) {
       const [purpose, type, fileName] = PURPOSES[name as keyof typeof FILES];
@@ -65,7 +69,11 @@ export const EVERY_BLOCK: LessonBlock[] = [
       { key: 'c', correct: false },
     ],
     texts: {
-      ENGLISH: { prompt: 'Which can be harassment?', options: { a: 'Remarks', b: 'Gestures', c: 'Feedback' }, explanation: 'Both are conduct.' },
+      ENGLISH: {
+        prompt: 'Which can be harassment?',
+        options: { a: 'Remarks', b: 'Gestures', c: 'Feedback' },
+        explanation: 'Both are conduct.',
+      },
       HINDI: { prompt: 'कौन-सा उत्पीड़न हो सकता है?', options: { a: 'टिप्पणियाँ', b: 'इशारे', c: 'प्रतिक्रिया' } },
     },
   },
@@ -85,8 +93,14 @@ export const EVERY_BLOCK: LessonBlock[] = [
     scoring: 'ALL_OR_NOTHING',
     pairs: [{ key: 'ic' }, { key: 'lc' }],
     texts: {
-      ENGLISH: { prompt: 'Match', pairs: { ic: { left: 'IC', right: 'Internal Committee' }, lc: { left: 'LC', right: 'Local Committee' } } },
-      HINDI: { prompt: 'मिलाएँ', pairs: { ic: { left: 'आईसी', right: 'आंतरिक समिति' }, lc: { left: 'एलसी', right: 'स्थानीय समिति' } } },
+      ENGLISH: {
+        prompt: 'Match',
+        pairs: { ic: { left: 'IC', right: 'Internal Committee' }, lc: { left: 'LC', right: 'Local Committee' } },
+      },
+      HINDI: {
+        prompt: 'मिलाएँ',
+        pairs: { ic: { left: 'आईसी', right: 'आंतरिक समिति' }, lc: { left: 'एलसी', right: 'स्थानीय समिति' } },
+      },
     },
   },
   {
@@ -129,7 +143,10 @@ export const EVERY_BLOCK: LessonBlock[] = [
   {
     type: 'TEXT_AREA',
     alignment: 'LEFT',
-    texts: { ENGLISH: { body: 'The POSH Act, 2013 protects you.' }, HINDI: { body: 'पॉश अधिनियम, 2013 आपकी रक्षा करता है।' } },
+    texts: {
+      ENGLISH: { body: 'The POSH Act, 2013 protects you.' },
+      HINDI: { body: 'पॉश अधिनियम, 2013 आपकी रक्षा करता है।' },
+    },
   },
   {
     type: 'RESOURCE',
@@ -143,7 +160,13 @@ export const EVERY_BLOCK: LessonBlock[] = [
     fileId: FILES.pdf,
     texts: { ENGLISH: { title: 'Handbook' }, HINDI: { title: 'पुस्तिका' } },
   },
-  { type: 'BUTTON', alignment: 'CENTER', action: 'LINK', url: 'https://example.org/next', texts: { ENGLISH: { label: 'Read more' }, HINDI: { label: 'और पढ़ें' } } },
+  {
+    type: 'BUTTON',
+    alignment: 'CENTER',
+    action: 'LINK',
+    url: 'https://example.org/next',
+    texts: { ENGLISH: { label: 'Read more' }, HINDI: { label: 'और पढ़ें' } },
+  },
   {
     type: 'SINGLE_SELECT_QUESTION',
     alignment: 'LEFT',

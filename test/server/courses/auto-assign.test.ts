@@ -29,7 +29,12 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
   const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object, host = ACME) =>
     server.request(host, { method, url: `${LEARNING}${url}`, token, ...(payload ? { payload } : {}) });
   const mainCall = (method: 'GET' | 'POST', url: string, token: string | undefined, payload?: object) =>
-    server.request('acme.localhost:8080', { method, url: `/main-api/api${url}`, token, ...(payload ? { payload } : {}) });
+    server.request('acme.localhost:8080', {
+      method,
+      url: `/main-api/api${url}`,
+      token,
+      ...(payload ? { payload } : {}),
+    });
 
   /** A new published course (a copy of the demo course), so each test starts from nobody assigned. */
   const newCourse = async (title: string) => {
@@ -43,13 +48,14 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
   const assignedIds = async (courseId: string) =>
     (
       await server.db.tenant(facts.workspaceId, (tx) =>
-        tx.query<{ user_id: string }>(`SELECT user_id FROM course_assignments WHERE workspace_id = $1 AND course_id = $2 AND unassigned_at IS NULL`, [
-          facts.workspaceId,
-          courseId,
-        ]),
+        tx.query<{ user_id: string }>(
+          `SELECT user_id FROM course_assignments WHERE workspace_id = $1 AND course_id = $2 AND unassigned_at IS NULL`,
+          [facts.workspaceId, courseId],
+        ),
       )
     ).map((r) => r.user_id);
-  const hasCourse = async (courseId: string, email: string) => (await assignedIds(courseId)).includes(await userIdByEmail(server, facts.workspaceId, email));
+  const hasCourse = async (courseId: string, email: string) =>
+    (await assignedIds(courseId)).includes(await userIdByEmail(server, facts.workspaceId, email));
   const audits = (action: string, target?: string) =>
     server.db.tenant(facts.workspaceId, (tx) =>
       tx.query<{ target: string; details: Record<string, unknown>; actor_user_id: string | null }>(
@@ -57,7 +63,11 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
         [facts.workspaceId, action, target ?? null],
       ),
     );
-  const outbox = (to: string) => server.db.query<{ subject: string; body: string }>(`SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`, [to]);
+  const outbox = (to: string) =>
+    server.db.query<{ subject: string; body: string }>(
+      `SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`,
+      [to],
+    );
 
   it('saves a rule for a department and assigns everyone who already matches, once; the rule and its run are shown', async () => {
     const courseId = await newCourse('Rule: Pune HR');
@@ -65,10 +75,19 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     const expected = await countUsers(server, facts.workspaceId, 'department_id = $2', [facts.puneHr]);
     expect(expected).toBeGreaterThan(0);
 
-    const saved = await call('POST', `/${courseId}/autoAssign`, admin, { branchId: facts.pune, departmentId: facts.puneHr });
+    const saved = await call('POST', `/${courseId}/autoAssign`, admin, {
+      branchId: facts.pune,
+      departmentId: facts.puneHr,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().run).toMatchObject({ assigned: expected, alreadyAssigned: 0, notAssigned: 0 });
-    expect(saved.json().rule).toMatchObject({ courseId, branchId: facts.pune, departmentId: facts.puneHr, role: null, enabled: true });
+    expect(saved.json().rule).toMatchObject({
+      courseId,
+      branchId: facts.pune,
+      departmentId: facts.puneHr,
+      role: null,
+      enabled: true,
+    });
     const members = (await call('GET', `/${courseId}/members?pageSize=100`, admin)).json();
     expect(members.total).toBe(expected);
     expect(members.items.every((m: { departmentName: string }) => m.departmentName === 'Human Resources')).toBe(true);
@@ -77,27 +96,52 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(assignedEvents).toHaveLength(expected);
     expect(assignedEvents.every((e) => e.details.via === 'auto-assign')).toBe(true);
     expect(await audits('course.auto-assign-saved', courseId)).toHaveLength(1);
-    const [{ n: auto }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM course_assignments WHERE course_id = $1 AND assigned_via = 'AUTO' AND assignment_mail_pending`, [courseId]);
+    const [{ n: auto }] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM course_assignments WHERE course_id = $1 AND assigned_via = 'AUTO' AND assignment_mail_pending`,
+      [courseId],
+    );
     expect(auto).toBe(expected);
 
-    const again = await call('POST', `/${courseId}/autoAssign`, admin, { branchId: facts.pune, departmentId: facts.puneHr });
+    const again = await call('POST', `/${courseId}/autoAssign`, admin, {
+      branchId: facts.pune,
+      departmentId: facts.puneHr,
+    });
     expect(again.json().run).toMatchObject({ assigned: 0, alreadyAssigned: expected });
     expect((await call('GET', `/${courseId}/members?pageSize=100`, admin)).json().total).toBe(expected);
     const shown = (await call('GET', `/${courseId}/autoAssign`, admin)).json();
-    expect(shown.rule).toMatchObject({ departmentId: facts.puneHr, lastRun: { assigned: 0, alreadyAssigned: expected, notAssigned: 0 } });
+    expect(shown.rule).toMatchObject({
+      departmentId: facts.puneHr,
+      lastRun: { assigned: 0, alreadyAssigned: expected, notAssigned: 0 },
+    });
   });
 
   it('combines criteria: role and joining-date window; a deactivated person is never assigned', async () => {
     const courseId = await newCourse('Rule: 2024 employees');
     const someone = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');
-    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`UPDATE users SET status = 'INACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [facts.workspaceId]));
-    const expected = await countUsers(server, facts.workspaceId, `role = 'EMPLOYEE' AND date_of_joining BETWEEN '2024-01-01' AND '2024-06-30'`);
-    const saved = await call('POST', `/${courseId}/autoAssign`, admin, { role: 'EMPLOYEE', startJoiningDate: '2024-01-01', endJoiningDate: '2024-06-30' });
+    await server.db.tenant(facts.workspaceId, (tx) =>
+      tx.query(`UPDATE users SET status = 'INACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [
+        facts.workspaceId,
+      ]),
+    );
+    const expected = await countUsers(
+      server,
+      facts.workspaceId,
+      `role = 'EMPLOYEE' AND date_of_joining BETWEEN '2024-01-01' AND '2024-06-30'`,
+    );
+    const saved = await call('POST', `/${courseId}/autoAssign`, admin, {
+      role: 'EMPLOYEE',
+      startJoiningDate: '2024-01-01',
+      endJoiningDate: '2024-06-30',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().run.assigned).toBe(expected);
     expect(await assignedIds(courseId)).toContain(someone);
     expect(await hasCourse(courseId, 'priya.rao1@acme.test')).toBe(false);
-    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`UPDATE users SET status = 'ACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [facts.workspaceId]));
+    await server.db.tenant(facts.workspaceId, (tx) =>
+      tx.query(`UPDATE users SET status = 'ACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [
+        facts.workspaceId,
+      ]),
+    );
   });
 
   it('answers bad input with 400 naming the field, another workspace with 404, a draft with 409, an employee with 403', async () => {
@@ -119,7 +163,9 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     // Globex's course, from Globex's admin: 404; Globex's department in Acme's rule: 404.
     expect((await call('POST', `/${courseId}/autoAssign`, globexAdmin, {}, GLOBEX)).statusCode).toBe(404);
     expect((await call('GET', `/${courseId}/autoAssign`, globexAdmin, undefined, GLOBEX)).statusCode).toBe(404);
-    const [globexDep] = await server.db.query<{ id: string }>(`SELECT d.id FROM departments d JOIN workspaces w ON w.id = d.workspace_id WHERE w.slug = 'globex' LIMIT 1`);
+    const [globexDep] = await server.db.query<{ id: string }>(
+      `SELECT d.id FROM departments d JOIN workspaces w ON w.id = d.workspace_id WHERE w.slug = 'globex' LIMIT 1`,
+    );
     expect((await call('POST', `/${courseId}/autoAssign`, admin, { departmentId: globexDep.id })).statusCode).toBe(404);
     expect((await call('POST', '/auto/reset', globexAdmin, { courseIds: [courseId] }, GLOBEX)).statusCode).toBe(404);
 
@@ -142,7 +188,9 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     const mine = await call('POST', `/${courseId}/autoAssign`, buadmin, { role: 'EMPLOYEE' });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().rule.branchId).toBe(facts.pune);
-    expect(mine.json().run.assigned).toBe(await countUsers(server, facts.workspaceId, `role = 'EMPLOYEE' AND branch_id = $2`, [facts.pune]));
+    expect(mine.json().run.assigned).toBe(
+      await countUsers(server, facts.workspaceId, `role = 'EMPLOYEE' AND branch_id = $2`, [facts.pune]),
+    );
     expect((await call('POST', `/${courseId}/autoAssign`, buadmin, { branchId: facts.hq })).statusCode).toBe(404);
     expect((await call('POST', `/${courseId}/autoAssign`, buadmin, { departmentId: facts.hqHr })).statusCode).toBe(404);
     // A workspace-wide rule is the workspace admin's: the unit admin may neither change nor clear it.
@@ -151,7 +199,10 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect((await call('POST', `/${wide}/autoAssign`, buadmin, { role: 'EMPLOYEE' })).statusCode).toBe(403);
     expect((await call('POST', '/auto/reset', buadmin, { courseIds: [wide] })).statusCode).toBe(403);
     // Reset of "all" by the unit admin clears their unit's rules only.
-    const pune = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM course_auto_assign_rules WHERE branch_id = $1`, [facts.pune]);
+    const pune = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM course_auto_assign_rules WHERE branch_id = $1`,
+      [facts.pune],
+    );
     const cleared = await call('POST', '/auto/reset', buadmin, {});
     expect(cleared.json()).toEqual({ cleared: pune[0].n });
     expect((await call('GET', `/${courseId}/autoAssign`, admin)).json().rule).toBeNull();
@@ -160,13 +211,20 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
 
   it('assigns people who come to match: an import, a claimed invitation, an edit; not someone unassigned or deactivated', async () => {
     const courseId = await newCourse('Rule: hooks');
-    const saved = await call('POST', `/${courseId}/autoAssign`, admin, { branchId: facts.pune, departmentId: facts.puneHr, dueDays: 14 });
+    const saved = await call('POST', `/${courseId}/autoAssign`, admin, {
+      branchId: facts.pune,
+      departmentId: facts.puneHr,
+      dueDays: 14,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
 
     // Import: the Pune HR row is assigned (as an invited person), the Pune Engineering row is not.
     const job = await importFile(server, admin, {
       name: 'joiners.csv',
-      content: csv('hira.hr@acme-new.test,Hira,Hr,,,Human Resources,,Acme Pune,,,,2025-03-01', 'eli.eng@acme-new.test,Eli,Eng,,,Engineering,,Acme Pune,,,,2025-03-01'),
+      content: csv(
+        'hira.hr@acme-new.test,Hira,Hr,,,Human Resources,,Acme Pune,,,,2025-03-01',
+        'eli.eng@acme-new.test,Eli,Eng,,,Engineering,,Acme Pune,,,,2025-03-01',
+      ),
     });
     expect(job).toMatchObject({ status: 'COMPLETED', created: 2 });
     expect(await hasCourse(courseId, 'hira.hr@acme-new.test')).toBe(true);
@@ -179,28 +237,43 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(hira.due).toBeTruthy();
 
     // A person invited one by one into Pune HR gets the course when they claim the invitation.
-    const invited = await mainCall('POST', `/invite/user/${facts.pune}`, admin, { email: 'ines.invited@acme-new.test', firstName: 'Ines', departmentId: facts.puneHr });
+    const invited = await mainCall('POST', `/invite/user/${facts.pune}`, admin, {
+      email: 'ines.invited@acme-new.test',
+      firstName: 'Ines',
+      departmentId: facts.puneHr,
+    });
     expect(invited.statusCode, invited.body).toBe(200);
     expect(await hasCourse(courseId, 'ines.invited@acme-new.test')).toBe(false);
     const mail = (await outbox('ines.invited@acme-new.test')).at(-1)!;
     const code = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.body)![1];
-    const claimed = await mainCall('POST', `/invite/claim/${code}`, undefined, { userNewPassword: 'saffron lantern meadow orbit' });
+    const claimed = await mainCall('POST', `/invite/claim/${code}`, undefined, {
+      userNewPassword: 'saffron lantern meadow orbit',
+    });
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect(await hasCourse(courseId, 'ines.invited@acme-new.test')).toBe(true);
     // ...and finds it in My training with their new session.
-    const my = await server.request(ACME, { method: 'GET', url: '/learning-api/api/user-course/my', token: claimed.json().session.token });
+    const my = await server.request(ACME, {
+      method: 'GET',
+      url: '/learning-api/api/user-course/my',
+      token: claimed.json().session.token,
+    });
     expect(my.statusCode, my.body).toBe(200);
     expect(JSON.stringify(my.json())).toContain(courseId);
 
     // An admin moves the employee into Pune HR: assigned.
     const employee = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');
     expect(await hasCourse(courseId, 'employee@acme.test')).toBe(false);
-    const moved = await mainCall('POST', `/user/update/${employee}`, admin, { branchId: facts.pune, departmentId: facts.puneHr });
+    const moved = await mainCall('POST', `/user/update/${employee}`, admin, {
+      branchId: facts.pune,
+      departmentId: facts.puneHr,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await hasCourse(courseId, 'employee@acme.test')).toBe(true);
 
     // Unassigned by an admin: a later edit does not bring the course back.
-    expect((await call('POST', '/unassign', admin, { courseId, userIds: [employee] })).json()).toEqual({ unassigned: 1 });
+    expect((await call('POST', '/unassign', admin, { courseId, userIds: [employee] })).json()).toEqual({
+      unassigned: 1,
+    });
     const edited = await mainCall('POST', `/user/update/${employee}`, admin, { dateOfJoining: '2024-02-01' });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await hasCourse(courseId, 'employee@acme.test')).toBe(false);
@@ -212,21 +285,42 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(await hasCourse(courseId, 'eli.eng@acme-new.test')).toBe(false);
 
     // A disabled rule assigns nobody, on save or later.
-    const off = await call('POST', `/${courseId}/autoAssign`, admin, { branchId: facts.pune, departmentId: facts.puneHr, enabled: false });
+    const off = await call('POST', `/${courseId}/autoAssign`, admin, {
+      branchId: facts.pune,
+      departmentId: facts.puneHr,
+      enabled: false,
+    });
     expect(off.json().run).toMatchObject({ assigned: 0 });
-    await importFile(server, admin, { name: 'late.csv', content: csv('lata.late@acme-new.test,Lata,Late,,,Human Resources,,Acme Pune,,,,2025-04-01') });
+    await importFile(server, admin, {
+      name: 'late.csv',
+      content: csv('lata.late@acme-new.test,Lata,Late,,,Human Resources,,Acme Pune,,,,2025-04-01'),
+    });
     expect(await hasCourse(courseId, 'lata.late@acme-new.test')).toBe(false);
     // The hooks ran as the system (no actor), each assignment audited.
-    const events = (await audits('course.assigned')).filter((e) => e.details.courseId === courseId && e.actor_user_id === null);
+    const events = (await audits('course.assigned')).filter(
+      (e) => e.details.courseId === courseId && e.actor_user_id === null,
+    );
     expect(events.length).toBeGreaterThanOrEqual(3);
   });
 
   it('assigns a person who signs up and matches', async () => {
     const courseId = await newCourse('Rule: sign-ups');
-    await server.db.query(`INSERT INTO signup_allow_list (workspace_id, entry, kind) VALUES ($1, '@joiners.test', 'DOMAIN')`, [facts.workspaceId]);
-    await server.db.query(`UPDATE workspaces SET bulk_signup_enabled = true, user_limit = NULL WHERE id = $1`, [facts.workspaceId]);
-    expect((await call('POST', `/${courseId}/autoAssign`, admin, { branchId: facts.hq, role: 'EMPLOYEE' })).statusCode).toBe(200);
-    const res = await mainCall('POST', '/user/signup', undefined, { firstName: 'Nila', lastName: 'Joiner', userEmail: 'nila@joiners.test', userPassword: 'saffron lantern meadow orbit' });
+    await server.db.query(
+      `INSERT INTO signup_allow_list (workspace_id, entry, kind) VALUES ($1, '@joiners.test', 'DOMAIN')`,
+      [facts.workspaceId],
+    );
+    await server.db.query(`UPDATE workspaces SET bulk_signup_enabled = true, user_limit = NULL WHERE id = $1`, [
+      facts.workspaceId,
+    ]);
+    expect(
+      (await call('POST', `/${courseId}/autoAssign`, admin, { branchId: facts.hq, role: 'EMPLOYEE' })).statusCode,
+    ).toBe(200);
+    const res = await mainCall('POST', '/user/signup', undefined, {
+      firstName: 'Nila',
+      lastName: 'Joiner',
+      userEmail: 'nila@joiners.test',
+      userPassword: 'saffron lantern meadow orbit',
+    });
     expect(res.statusCode, res.body).toBe(202);
     expect(await hasCourse(courseId, 'nila@joiners.test')).toBe(true);
   });
@@ -234,11 +328,14 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
   it('a catalogue course short of credits assigns as many as it can, reports the others and tells the admins; nothing half-written', async () => {
     const courseId = await newCourse('Rule: catalogue');
     await server.db.tenant(facts.workspaceId, async (tx) => {
-      await tx.query(`UPDATE courses SET from_catalogue = true WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, courseId]);
-      await tx.query(`INSERT INTO credit_ledger (workspace_id, course_id, kind, credits, idempotency_key, created_by) VALUES ($1, $2, 'GRANT', 2, 'test-grant-aa', 'test')`, [
+      await tx.query(`UPDATE courses SET from_catalogue = true WHERE workspace_id = $1 AND id = $2`, [
         facts.workspaceId,
         courseId,
       ]);
+      await tx.query(
+        `INSERT INTO credit_ledger (workspace_id, course_id, kind, credits, idempotency_key, created_by) VALUES ($1, $2, 'GRANT', 2, 'test-grant-aa', 'test')`,
+        [facts.workspaceId, courseId],
+      );
     });
     const matching = await countUsers(server, facts.workspaceId, 'branch_id = $2', [facts.pune]);
     expect(matching).toBeGreaterThan(2);
@@ -246,10 +343,15 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().run).toMatchObject({ assigned: 2, notAssigned: matching - 2, alreadyAssigned: 0 });
     expect(await assignedIds(courseId)).toHaveLength(2);
-    const [{ n: consumed }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credit_ledger WHERE course_id = $1 AND kind = 'CONSUME'`, [courseId]);
+    const [{ n: consumed }] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM credit_ledger WHERE course_id = $1 AND kind = 'CONSUME'`,
+      [courseId],
+    );
     expect(consumed).toBe(2);
     const told = await outbox('admin@acme.test');
-    expect(told.some((m) => m.subject.includes('Rule: catalogue') && m.subject.includes(`${matching - 2} people`))).toBe(true);
+    expect(
+      told.some((m) => m.subject.includes('Rule: catalogue') && m.subject.includes(`${matching - 2} people`)),
+    ).toBe(true);
     expect(await audits('course.auto-assign.no-credits', courseId)).toHaveLength(1);
 
     // A person who comes to match later with no credits left: their edit succeeds, the course is not assigned, the admins are told.
@@ -277,7 +379,12 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect((await call('GET', `/${b}/autoAssign`, admin)).json()).toEqual({ rule: null });
   });
 
-  const bulk = async (file: { name: string; content: string | Uint8Array; type?: string } | null, fields: Record<string, string>, token = admin, host = ACME) => {
+  const bulk = async (
+    file: { name: string; content: string | Uint8Array; type?: string } | null,
+    fields: Record<string, string>,
+    token = admin,
+    host = ACME,
+  ) => {
     const body = await multipart(file, fields);
     return server.request(host, { method: 'POST', url: `${LEARNING}/bulk-add-users`, token, ...body });
   };
@@ -285,12 +392,26 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
   it('bulk-add-users assigns every listed active person every listed course and reports each row', async () => {
     const c1 = await newCourse('Bulk one');
     const c2 = await newCourse('Bulk two');
-    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`UPDATE users SET status = 'INACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [facts.workspaceId]));
-    const file = ['Name,Email', 'Esha,employee@acme.test', 'Nobody,nobody@nowhere.test', 'Broken,not-an-email', 'Esha again,EMPLOYEE@acme.test', 'Priya,priya.rao1@acme.test', 'Emil,employer@acme.test'].join('\n');
+    await server.db.tenant(facts.workspaceId, (tx) =>
+      tx.query(`UPDATE users SET status = 'INACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [
+        facts.workspaceId,
+      ]),
+    );
+    const file = [
+      'Name,Email',
+      'Esha,employee@acme.test',
+      'Nobody,nobody@nowhere.test',
+      'Broken,not-an-email',
+      'Esha again,EMPLOYEE@acme.test',
+      'Priya,priya.rao1@acme.test',
+      'Emil,employer@acme.test',
+    ].join('\n');
     const res = await bulk({ name: 'people.csv', content: file }, { courseList: JSON.stringify([c1, c2]) });
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json();
-    const outcome = (row: number, courseId: string | null) => report.rows.find((r: { row: number; courseId: string | null }) => r.row === row && r.courseId === courseId)?.outcome;
+    const outcome = (row: number, courseId: string | null) =>
+      report.rows.find((r: { row: number; courseId: string | null }) => r.row === row && r.courseId === courseId)
+        ?.outcome;
     expect(outcome(2, c1)).toBe('ASSIGNED');
     expect(outcome(2, c2)).toBe('ASSIGNED');
     expect(outcome(3, null)).toBe('UNKNOWN_EMAIL');
@@ -301,35 +422,55 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(report.totals).toMatchObject({ ASSIGNED: 4, UNKNOWN_EMAIL: 1, INVALID_EMAIL: 1, DUPLICATE: 1, INACTIVE: 1 });
     expect(report.courses).toEqual(expect.arrayContaining([expect.objectContaining({ courseId: c1, assigned: 2 })]));
     expect(await hasCourse(c2, 'employer@acme.test')).toBe(true);
-    const [{ n: bulkRows }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM course_assignments WHERE course_id = ANY($1::uuid[]) AND assigned_via = 'BULK'`, [[c1, c2]]);
+    const [{ n: bulkRows }] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM course_assignments WHERE course_id = ANY($1::uuid[]) AND assigned_via = 'BULK'`,
+      [[c1, c2]],
+    );
     expect(bulkRows).toBe(4);
     expect(await audits('course.bulk-assigned')).toHaveLength(1);
 
     // The same people again, as an XLSX workbook and courses separated by commas: already assigned.
     const book = await xlsx([['Email'], ['employee@acme.test'], ['employer@acme.test']]);
-    const again = await bulk({ name: 'people.xlsx', content: book, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, { courseList: `${c1},${c2}` });
+    const again = await bulk(
+      { name: 'people.xlsx', content: book, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      { courseList: `${c1},${c2}` },
+    );
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().totals).toMatchObject({ ASSIGNED: 0, ALREADY_ASSIGNED: 4 });
-    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`UPDATE users SET status = 'ACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [facts.workspaceId]));
+    await server.db.tenant(facts.workspaceId, (tx) =>
+      tx.query(`UPDATE users SET status = 'ACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [
+        facts.workspaceId,
+      ]),
+    );
   });
 
   it('bulk-add-users reports people with no credit left and keeps a business-unit admin to their unit', async () => {
     const courseId = await newCourse('Bulk catalogue');
     await server.db.tenant(facts.workspaceId, async (tx) => {
-      await tx.query(`UPDATE courses SET from_catalogue = true WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, courseId]);
-      await tx.query(`INSERT INTO credit_ledger (workspace_id, course_id, kind, credits, idempotency_key, created_by) VALUES ($1, $2, 'GRANT', 1, 'test-grant-bulk', 'test')`, [
+      await tx.query(`UPDATE courses SET from_catalogue = true WHERE workspace_id = $1 AND id = $2`, [
         facts.workspaceId,
         courseId,
       ]);
+      await tx.query(
+        `INSERT INTO credit_ledger (workspace_id, course_id, kind, credits, idempotency_key, created_by) VALUES ($1, $2, 'GRANT', 1, 'test-grant-bulk', 'test')`,
+        [facts.workspaceId, courseId],
+      );
     });
-    const res = await bulk({ name: 'two.csv', content: 'email\nemployee@acme.test\nadmin@acme.test\n' }, { courseList: JSON.stringify([courseId]) });
+    const res = await bulk(
+      { name: 'two.csv', content: 'email\nemployee@acme.test\nadmin@acme.test\n' },
+      { courseList: JSON.stringify([courseId]) },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().totals).toMatchObject({ ASSIGNED: 1, NO_CREDITS: 1 });
     expect(await assignedIds(courseId)).toHaveLength(1);
 
     // The unit admin (Pune): a headquarters person reads as unknown.
     const other = await newCourse('Bulk unit');
-    const unit = await bulk({ name: 'mixed.csv', content: 'email\nadmin@acme.test\nbuadmin@acme.test\n' }, { courseList: JSON.stringify([other]) }, buadmin);
+    const unit = await bulk(
+      { name: 'mixed.csv', content: 'email\nadmin@acme.test\nbuadmin@acme.test\n' },
+      { courseList: JSON.stringify([other]) },
+      buadmin,
+    );
     expect(unit.statusCode, unit.body).toBe(200);
     expect(unit.json().totals).toMatchObject({ ASSIGNED: 1, UNKNOWN_EMAIL: 1 });
   });
@@ -342,23 +483,63 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
       expect(Object.keys(res.json().fields ?? {})).toContain(field);
     };
     await expectRefused(await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, {}), 400, 'courseList');
-    await expectRefused(await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList: '[oops' }), 400, 'courseList');
-    await expectRefused(await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList: '["x"]' }), 400, 'courseList');
+    await expectRefused(
+      await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList: '[oops' }),
+      400,
+      'courseList',
+    );
+    await expectRefused(
+      await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList: '["x"]' }),
+      400,
+      'courseList',
+    );
     await expectRefused(await bulk(null, { courseList }), 400, 'file');
-    await expectRefused(await bulk({ name: 'p.txt', content: 'email\nemployee@acme.test\n' }, { courseList }), 400, 'file');
-    await expectRefused(await bulk({ name: 'p.xlsx', content: 'email\nemployee@acme.test\n' }, { courseList }), 400, 'file');
-    await expectRefused(await bulk({ name: 'p.csv', content: new Uint8Array([0x65, 0x00, 0x6d]) }, { courseList }), 400, 'file');
+    await expectRefused(
+      await bulk({ name: 'p.txt', content: 'email\nemployee@acme.test\n' }, { courseList }),
+      400,
+      'file',
+    );
+    await expectRefused(
+      await bulk({ name: 'p.xlsx', content: 'email\nemployee@acme.test\n' }, { courseList }),
+      400,
+      'file',
+    );
+    await expectRefused(
+      await bulk({ name: 'p.csv', content: new Uint8Array([0x65, 0x00, 0x6d]) }, { courseList }),
+      400,
+      'file',
+    );
     await expectRefused(await bulk({ name: 'p.csv', content: 'email\nnone here\n' }, { courseList }), 400, 'file');
-    await expectRefused(await bulk({ name: 'p.csv', content: 'a'.repeat(6 * 1024 * 1024) }, { courseList }), 413, 'file');
+    await expectRefused(
+      await bulk({ name: 'p.csv', content: 'a'.repeat(6 * 1024 * 1024) }, { courseList }),
+      413,
+      'file',
+    );
     const damaged = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8]);
     const broken = await bulk({ name: 'p.xlsx', content: damaged }, { courseList });
     expect([400, 415]).toContain(broken.statusCode);
-    await expectRefused(await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList, extra: 'x' }), 400, 'extra');
+    await expectRefused(
+      await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList, extra: 'x' }),
+      400,
+      'extra',
+    );
     // Another workspace's course: 404 naming the list; a draft: 409.
-    expect((await bulk({ name: 'p.csv', content: 'email\nadmin@globex.test\n' }, { courseList }, globexAdmin, GLOBEX)).statusCode).toBe(404);
+    expect(
+      (await bulk({ name: 'p.csv', content: 'email\nadmin@globex.test\n' }, { courseList }, globexAdmin, GLOBEX))
+        .statusCode,
+    ).toBe(404);
     const draft = await call('POST', '/create', admin, { title: 'Bulk draft', language: 'ENGLISH' });
-    await expectRefused(await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList: JSON.stringify([draft.json().courseId]) }), 409, 'courseList');
-    expect((await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList }, employeeToken)).statusCode).toBe(403);
+    await expectRefused(
+      await bulk(
+        { name: 'p.csv', content: 'email\nemployee@acme.test\n' },
+        { courseList: JSON.stringify([draft.json().courseId]) },
+      ),
+      409,
+      'courseList',
+    );
+    expect(
+      (await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList }, employeeToken)).statusCode,
+    ).toBe(403);
     expect(await assignedIds(courseId)).toHaveLength(0);
   });
 });

@@ -28,7 +28,10 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
 
   it('assigns by filter, shows the people as members, and records an audit event for each', async () => {
     const filter = { branchId: facts.pune, departmentId: facts.puneHr };
-    const expected = await countUsers(server, facts.workspaceId, 'branch_id = $2 AND department_id = $3', [facts.pune, facts.puneHr]);
+    const expected = await countUsers(server, facts.workspaceId, 'branch_id = $2 AND department_id = $3', [
+      facts.pune,
+      facts.puneHr,
+    ]);
     const preview = await server.request(ACME, {
       method: 'GET',
       url: `${LEARNING}/${facts.courseId}/users?branchId=${facts.pune}&departmentId=${facts.puneHr}`,
@@ -42,12 +45,17 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
 
     const list = await members();
     expect(list.total).toBe(expected);
-    expect(list.items.every((m: { branchName: string; departmentName: string; status: string }) =>
-      m.branchName === 'Acme Pune' && m.departmentName === 'Human Resources' && m.status === 'NOT_STARTED')).toBe(true);
+    expect(
+      list.items.every(
+        (m: { branchName: string; departmentName: string; status: string }) =>
+          m.branchName === 'Acme Pune' && m.departmentName === 'Human Resources' && m.status === 'NOT_STARTED',
+      ),
+    ).toBe(true);
     expect(Date.parse(list.items[0].assignedOn)).not.toBeNaN();
     expect(await auditCount()).toBe(expected);
 
-    const course = (await server.request(ACME, { method: 'GET', url: `${LEARNING}/all`, token: admin })).json().items[0];
+    const course = (await server.request(ACME, { method: 'GET', url: `${LEARNING}/all`, token: admin })).json()
+      .items[0];
     expect(course.memberCount).toBe(expected);
   });
 
@@ -123,7 +131,11 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
   it('refuses employees with 403', async () => {
     const employee = await server.signIn(ACME, 'employee@acme.test');
     expect((await assign({ courseId: facts.courseId }, employee)).statusCode).toBe(403);
-    const list = await server.request(ACME, { method: 'GET', url: `${LEARNING}/${facts.courseId}/members`, token: employee });
+    const list = await server.request(ACME, {
+      method: 'GET',
+      url: `${LEARNING}/${facts.courseId}/members`,
+      token: employee,
+    });
     expect(list.statusCode).toBe(403);
   });
 
@@ -167,13 +179,26 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
   });
 
   it('assigns the people a name search matches, exactly those the preview counts, in one call and with no list of ids', async () => {
-    const preview = (await server.request(ACME, { method: 'GET', url: `${LEARNING}/${facts.courseId}/users?search=ACME.TEST&pageSize=1`, token: admin })).json();
+    const preview = (
+      await server.request(ACME, {
+        method: 'GET',
+        url: `${LEARNING}/${facts.courseId}/users?search=ACME.TEST&pageSize=1`,
+        token: admin,
+      })
+    ).json();
     expect(preview.total).toBeGreaterThan(1);
     const res = await assign({ courseId: facts.courseId, search: ' acme.test ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ assigned: preview.total - preview.alreadyAssigned, alreadyAssigned: preview.alreadyAssigned });
+    expect(res.json()).toEqual({
+      assigned: preview.total - preview.alreadyAssigned,
+      alreadyAssigned: preview.alreadyAssigned,
+    });
     expect((await members()).total).toBe(preview.total);
-    const both = await assign({ courseId: facts.courseId, search: 'acme', userIds: [await userIdByEmail(server, facts.workspaceId, 'employee@acme.test')] });
+    const both = await assign({
+      courseId: facts.courseId,
+      search: 'acme',
+      userIds: [await userIdByEmail(server, facts.workspaceId, 'employee@acme.test')],
+    });
     expect(both.statusCode).toBe(400);
     expect(both.json().fields).toHaveProperty('userIds');
     const long = await assign({ courseId: facts.courseId, search: 'x'.repeat(201) });

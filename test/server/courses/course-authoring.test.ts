@@ -44,13 +44,29 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
 
   /** A draft course in English and Hindi with a lesson of every block type and a quiz of two questions. */
   async function writeCourse(title: string, token = admin) {
-    const { courseId } = await ok('POST', '/course/create', { title, description: 'For everyone', language: 'ENGLISH' }, token);
-    await ok('POST', '/course/language', { courseId, language: 'HINDI', title: `${title} (हिन्दी)`, description: 'सभी के लिए' }, token);
+    const { courseId } = await ok(
+      'POST',
+      '/course/create',
+      { title, description: 'For everyone', language: 'ENGLISH' },
+      token,
+    );
+    await ok(
+      'POST',
+      '/course/language',
+      { courseId, language: 'HINDI', title: `${title} (हिन्दी)`, description: 'सभी के लिए' },
+      token,
+    );
     const lesson = await ok('POST', `/lesson/create/${courseId}`, { title: 'Every block' }, token);
     await ok('PUT', `/lesson/update/${lesson.lessonId}`, { title: 'हर ब्लॉक', language: 'HINDI' }, token);
     const blocks = [];
-    for (const block of EVERY_BLOCK) blocks.push(await ok('POST', '/lesson-content/create', { lessonId: lesson.lessonId, block }, token));
-    const quiz = await ok('POST', '/quiz/create', { courseId, title: 'Check', passMark: 80, maxAttempts: 2, answerReveal: 'AFTER_LAST_ATTEMPT' }, token);
+    for (const block of EVERY_BLOCK)
+      blocks.push(await ok('POST', '/lesson-content/create', { lessonId: lesson.lessonId, block }, token));
+    const quiz = await ok(
+      'POST',
+      '/quiz/create',
+      { courseId, title: 'Check', passMark: 80, maxAttempts: 2, answerReveal: 'AFTER_LAST_ATTEMPT' },
+      token,
+    );
     await ok('PUT', '/quiz/update', { quizId: quiz.quizId, title: 'जाँच', language: 'HINDI' }, token);
     const q1 = await ok('POST', `/quiz-question/add/${quiz.quizId}`, QUESTION, token);
     const q2 = await ok(
@@ -58,7 +74,10 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
       `/quiz-question/add/${quiz.quizId}`,
       {
         kind: 'MULTIPLE',
-        texts: { ENGLISH: { text: 'Which are forms of harassment?', explanation: 'Both are.' }, HINDI: { text: 'उत्पीड़न के कौन-से रूप हैं?' } },
+        texts: {
+          ENGLISH: { text: 'Which are forms of harassment?', explanation: 'Both are.' },
+          HINDI: { text: 'उत्पीड़न के कौन-से रूप हैं?' },
+        },
         options: [
           { key: 'a', correct: true, texts: { ENGLISH: 'Remarks', HINDI: 'टिप्पणियाँ' } },
           { key: 'b', correct: true, texts: { ENGLISH: 'Gestures', HINDI: 'इशारे' } },
@@ -66,7 +85,13 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
       },
       token,
     );
-    return { courseId, lessonId: lesson.lessonId as string, quizId: quiz.quizId as string, blocks, questions: [q1, q2] };
+    return {
+      courseId,
+      lessonId: lesson.lessonId as string,
+      quizId: quiz.quizId as string,
+      blocks,
+      questions: [q1, q2],
+    };
   }
 
   it('lets an admin write a course with every block type in English and Hindi, and serves it in either language', async () => {
@@ -106,7 +131,9 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     const quiz = details.contents[1];
     expect(quiz.quiz).toEqual({ passMark: 80, maxAttempts: 2, answerReveal: 'AFTER_LAST_ATTEMPT' });
     expect(quiz.questions[0]).toMatchObject({ text: 'शिकायत कौन प्राप्त करता है?', kind: 'SINGLE', language: 'HINDI' });
-    expect(quiz.questions[0].options.map((o: { key: string; text: string; correct: boolean }) => [o.key, o.text, o.correct])).toEqual([
+    expect(
+      quiz.questions[0].options.map((o: { key: string; text: string; correct: boolean }) => [o.key, o.text, o.correct]),
+    ).toEqual([
       ['ic', 'आंतरिक समिति', true],
       ['boss', 'आपके प्रबंधक', false],
       ['none', 'कोई नहीं', false],
@@ -142,7 +169,12 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     await ok('POST', '/lesson-content/create', { lessonId: lesson.lessonId, block: half });
 
     const hindi = await ok('GET', `/lesson-content/all/${lesson.lessonId}?language=HINDI`);
-    expect(hindi.items[0]).toMatchObject({ blockId: block.blockId, language: 'ENGLISH', fallback: true, missing: ['all'] });
+    expect(hindi.items[0]).toMatchObject({
+      blockId: block.blockId,
+      language: 'ENGLISH',
+      fallback: true,
+      missing: ['all'],
+    });
     expect(hindi.items[1]).toMatchObject({ language: 'ENGLISH', fallback: true, missing: ['options.b'] });
     const details = await ok('GET', `/course/details/${courseId}?language=HINDI`);
     // Hindi lacks: the course title, the lesson title, both blocks.
@@ -158,12 +190,18 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     const { courseId } = await ok('POST', '/course/create', { title: 'To publish' });
     let res = await call('POST', `/course/publish/${courseId}`, admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'COURSE_INCOMPLETE', fields: { lessons: 'Add at least one lesson with content' } });
+    expect(res.json()).toMatchObject({
+      code: 'COURSE_INCOMPLETE',
+      fields: { lessons: 'Add at least one lesson with content' },
+    });
 
     const lesson = await ok('POST', `/lesson/create/${courseId}`, { title: 'One' });
     await ok('POST', '/course/language', { courseId, language: 'HINDI', title: 'प्रकाशन' });
     // The primary language incomplete: a TEXT_AREA with Hindi words only.
-    const block = await ok('POST', '/lesson-content/create', { lessonId: lesson.lessonId, block: { type: 'TEXT_AREA', texts: { HINDI: { body: 'केवल हिन्दी' } } } });
+    const block = await ok('POST', '/lesson-content/create', {
+      lessonId: lesson.lessonId,
+      block: { type: 'TEXT_AREA', texts: { HINDI: { body: 'केवल हिन्दी' } } },
+    });
     const quiz = await ok('POST', '/quiz/create', { courseId, title: 'Empty quiz' });
     res = await call('POST', `/course/publish/${courseId}`, admin);
     expect(res.statusCode).toBe(409);
@@ -183,30 +221,48 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
       lessonId: lesson.lessonId,
       block: { type: 'IMAGE', fileId: FILES.image, texts: { ENGLISH: { altText: 'A desk' }, HINDI: { altText: '' } } },
     });
-    await ok('POST', '/lesson-content/create', { lessonId: lesson.lessonId, block: { type: 'VIDEO', fileId: FILES.video, texts: { ENGLISH: { transcript: 'Hi' } } } });
+    await ok('POST', '/lesson-content/create', {
+      lessonId: lesson.lessonId,
+      block: { type: 'VIDEO', fileId: FILES.video, texts: { ENGLISH: { transcript: 'Hi' } } },
+    });
     const published = await ok('POST', `/course/publish/${courseId}`);
     expect(published).toMatchObject({ courseId, version: 1, status: 'PUBLISHED' });
-    expect(published.warnings.map((w: { code: string; language: string }) => `${w.code} ${w.language}`).sort()).toEqual([
-      'IMAGE_WITHOUT_ALT_TEXT HINDI',
-      'VIDEO_WITHOUT_CAPTIONS ENGLISH',
-      'VIDEO_WITHOUT_CAPTIONS HINDI',
-    ]);
+    expect(published.warnings.map((w: { code: string; language: string }) => `${w.code} ${w.language}`).sort()).toEqual(
+      ['IMAGE_WITHOUT_ALT_TEXT HINDI', 'VIDEO_WITHOUT_CAPTIONS ENGLISH', 'VIDEO_WITHOUT_CAPTIONS HINDI'],
+    );
     expect((await auditOf(courseId)).map((e) => e.action)).toContain('course.published');
     const listed = await ok('GET', '/course/all?search=To%20publish');
-    expect(listed.items).toEqual([expect.objectContaining({ courseId, status: 'PUBLISHED', lessonCount: 1, quizCount: 1, assignedCount: 0, publishedVersion: 1 })]);
+    expect(listed.items).toEqual([
+      expect.objectContaining({
+        courseId,
+        status: 'PUBLISHED',
+        lessonCount: 1,
+        quizCount: 1,
+        assignedCount: 0,
+        publishedVersion: 1,
+      }),
+    ]);
   });
 
   it('keeps versions: editing a published course drafts the next one, learners keep the version they were given', async () => {
     const course = await writeCourse('Versioned');
     await ok('POST', `/course/publish/${course.courseId}`);
     const first = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email = 'employee@acme.test'`, [facts.workspaceId]),
+      tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email = 'employee@acme.test'`, [
+        facts.workspaceId,
+      ]),
     );
     await ok('POST', '/course/assign-course-to-users', { courseId: course.courseId, userIds: [first[0].id] });
 
     await ok('PUT', `/course/update/${course.courseId}`, { title: 'Versioned, revised' });
     let details = await ok('GET', `/course/details/${course.courseId}`);
-    expect(details).toMatchObject({ status: 'PUBLISHED', version: 2, publishedVersion: 1, hasDraftChanges: true, title: 'Versioned, revised' });
+    expect(details).toMatchObject({
+      status: 'PUBLISHED',
+      version: 2,
+      publishedVersion: 1,
+      hasDraftChanges: true,
+      title: 'Versioned, revised',
+    });
     // A second edit stays in the same draft.
     await ok('PUT', `/lesson/update/${course.lessonId}`, { title: 'Every block, revised' });
     expect((await ok('GET', `/course/details/${course.courseId}`)).version).toBe(2);
@@ -216,9 +272,14 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     // Publishing again without a change is the same version.
     expect((await ok('POST', `/course/publish/${course.courseId}`)).version).toBe(2);
     const second = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email = 'employer@acme.test'`, [facts.workspaceId]),
+      tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email = 'employer@acme.test'`, [
+        facts.workspaceId,
+      ]),
     );
-    await ok('POST', '/course/assign-course-to-users', { courseId: course.courseId, userIds: [second[0].id, first[0].id] });
+    await ok('POST', '/course/assign-course-to-users', {
+      courseId: course.courseId,
+      userIds: [second[0].id, first[0].id],
+    });
     details = await ok('GET', `/course/details/${course.courseId}`);
     expect(details.versions).toEqual([
       expect.objectContaining({ version: 2, learners: 1 }),
@@ -246,21 +307,37 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     for (const language of ['ENGLISH', 'HINDI']) {
       const a = await ok('GET', `/course/details/${source.courseId}?language=${language}`);
       const b = await ok('GET', `/course/details/${courseId}?language=${language}`);
-      expect(b).toMatchObject({ status: 'DRAFT', version: 1, publishedVersion: null, reminderEnabled: true, languages: a.languages });
+      expect(b).toMatchObject({
+        status: 'DRAFT',
+        version: 1,
+        publishedVersion: null,
+        reminderEnabled: true,
+        languages: a.languages,
+      });
       expect(b.title).toBe(language === 'ENGLISH' ? 'Original (copy)' : a.title);
       expect(b.missingTranslations).toEqual(a.missingTranslations);
       expect(b.contents).toHaveLength(a.contents.length);
       for (const [i, content] of a.contents.entries()) {
         const copy = b.contents[i];
         expect(copy.contentId).not.toBe(content.contentId);
-        expect({ ...copy, contentId: 'x', blocks: [], questions: [] }).toEqual({ ...content, contentId: 'x', blocks: [], questions: [] });
+        expect({ ...copy, contentId: 'x', blocks: [], questions: [] }).toEqual({
+          ...content,
+          contentId: 'x',
+          blocks: [],
+          questions: [],
+        });
         expect(copy.blocks).toHaveLength(content.blocks.length);
         for (const [j, block] of content.blocks.entries()) {
           const c = copy.blocks[j];
           expect(c.blockId).not.toBe(block.blockId);
           expect(c.lessonId).toBe(copy.contentId);
           expect({ ...c.block, blockId: 'x' }).toEqual({ ...block.block, blockId: 'x' });
-          expect({ ...c, blockId: 'x', lessonId: 'x', block: null }).toEqual({ ...block, blockId: 'x', lessonId: 'x', block: null });
+          expect({ ...c, blockId: 'x', lessonId: 'x', block: null }).toEqual({
+            ...block,
+            blockId: 'x',
+            lessonId: 'x',
+            block: null,
+          });
         }
         for (const [j, question] of content.questions.entries()) {
           const c = copy.questions[j];
@@ -288,14 +365,18 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     expect(files[0].files).toEqual([FILES.image, FILES.video, FILES.pdf]);
     expect(files[1].files).toEqual(files[0].files);
     expect((await auditOf(courseId)).map((e) => e.action)).toEqual(['course.cloned']);
-    expect((await call('POST', '/course/clone', admin, { courseId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/course/clone', admin, { courseId: '00000000-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(404);
   });
 
   it('lets a block name only a confirmed upload of this workspace of a kind that fits (400 naming the field)', async () => {
     const [globexWs] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`);
     const theirs = '0f000000-0000-4000-8000-0000000000aa';
     await registerFiles(server, globexWs.id, { image: theirs });
-    const pending = (await ok('POST', '/lesson-content/generate-upload-url', { purpose: 'IMAGE', fileName: 'later.png', size: 10 })).fileId;
+    const pending = (
+      await ok('POST', '/lesson-content/generate-upload-url', { purpose: 'IMAGE', fileName: 'later.png', size: 10 })
+    ).fileId;
     const { courseId } = await ok('POST', '/course/create', { title: 'Files', language: 'ENGLISH' });
     const lesson = await ok('POST', `/lesson/create/${courseId}`, { title: 'One' });
     const image = (fileId: string) => ({ type: 'IMAGE', fileId, texts: { ENGLISH: { altText: 'A desk' } } });
@@ -313,7 +394,9 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     expect(await refused(image(FILES.pdf), 'block.fileId')).toMatch(/is a PDF, not an image/);
     const video = { type: 'VIDEO', fileId: FILES.video, texts: { ENGLISH: { captionsFileId: FILES.video } } };
     expect(await refused(video, 'block.texts.ENGLISH.captionsFileId')).toMatch(/is a video, not WebVTT captions/);
-    expect(await refused({ ...video, fileId: FILES.captionsEn, texts: { ENGLISH: {} } }, 'block.fileId')).toMatch(/not a video/);
+    expect(await refused({ ...video, fileId: FILES.captionsEn, texts: { ENGLISH: {} } }, 'block.fileId')).toMatch(
+      /not a video/,
+    );
     expect((await ok('GET', `/lesson-content/all/${lesson.lessonId}`)).total).toBe(0);
 
     // The right files: 200; an update is checked the same way.
@@ -321,7 +404,10 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
       lessonId: lesson.lessonId,
       block: { ...video, texts: { ENGLISH: { captionsFileId: FILES.captionsEn } } },
     });
-    expect(block.block).toMatchObject({ fileId: FILES.video, texts: { ENGLISH: { captionsFileId: FILES.captionsEn } } });
+    expect(block.block).toMatchObject({
+      fileId: FILES.video,
+      texts: { ENGLISH: { captionsFileId: FILES.captionsEn } },
+    });
     const update = await call('PUT', '/lesson-content/update', admin, { blockId: block.blockId, block: image(theirs) });
     expect(update.statusCode).toBe(400);
     expect(update.json().fields).toHaveProperty(['block.fileId']);
@@ -331,7 +417,10 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     const copy = await ok('POST', '/course/clone', { courseId });
     await ok('DELETE', `/course/delete/${courseId}`);
     const left = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query(`SELECT id FROM files WHERE workspace_id = $1 AND id = $2 AND status = 'CONFIRMED'`, [facts.workspaceId, FILES.image]),
+      tx.query(`SELECT id FROM files WHERE workspace_id = $1 AND id = $2 AND status = 'CONFIRMED'`, [
+        facts.workspaceId,
+        FILES.image,
+      ]),
     );
     expect(left).toHaveLength(1);
     const shown = await ok('GET', `/course/details/${copy.courseId}`);
@@ -341,19 +430,27 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
   it('reorders contents, blocks and questions; deletes blocks, options, questions, lessons, quizzes and courses', async () => {
     const course = await writeCourse('Reorder');
     const extra = await ok('POST', `/lesson/create/${course.courseId}`, { title: 'Third' });
-    const order = await ok('PUT', `/course/${course.courseId}/content/reorder`, { contentIds: [extra.lessonId, course.quizId, course.lessonId] });
+    const order = await ok('PUT', `/course/${course.courseId}/content/reorder`, {
+      contentIds: [extra.lessonId, course.quizId, course.lessonId],
+    });
     expect(order.map((c: { contentId: string; position: number }) => [c.contentId, c.position])).toEqual([
       [extra.lessonId, 0],
       [course.quizId, 1],
       [course.lessonId, 2],
     ]);
-    const bad = await call('PUT', `/course/${course.courseId}/content/reorder`, admin, { contentIds: [extra.lessonId, course.quizId] });
+    const bad = await call('PUT', `/course/${course.courseId}/content/reorder`, admin, {
+      contentIds: [extra.lessonId, course.quizId],
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.contentIds).toContain('missing');
 
     // Move the last block to the top, then delete it: the rest close up.
     const last = course.blocks[15];
-    const moved = await ok('PUT', '/lesson-content/update', { blockId: last.blockId, block: EVERY_BLOCK[15], position: 0 });
+    const moved = await ok('PUT', '/lesson-content/update', {
+      blockId: last.blockId,
+      block: EVERY_BLOCK[15],
+      position: 0,
+    });
     expect(moved.position).toBe(0);
     let blocks = (await ok('GET', `/lesson-content/all/${course.lessonId}`)).items;
     expect(blocks.map((b: { type: string }) => b.type)).toEqual(['VOTE', ...BLOCK_TYPES.slice(0, 15)]);
@@ -363,7 +460,9 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
 
     // Questions: order, an option deleted, the refusals that keep a question answerable.
     const [q1, q2] = course.questions;
-    expect(await ok('PUT', `/quiz-question/order/${course.quizId}`, { questionIds: [q2.questionId, q1.questionId] })).toEqual([
+    expect(
+      await ok('PUT', `/quiz-question/order/${course.quizId}`, { questionIds: [q2.questionId, q1.questionId] }),
+    ).toEqual([
       { questionId: q2.questionId, position: 0 },
       { questionId: q1.questionId, position: 1 },
     ]);
@@ -382,14 +481,18 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     expect(edited.options.map((o: { key: string; optionId: string }) => o.key)).toEqual(['ic', 'hr']);
     expect(edited.options[0].optionId).toBe(right.optionId);
     await ok('DELETE', `/quiz-question/delete/${q2.questionId}`);
-    expect((await ok('GET', `/quiz-question/all/${course.quizId}`)).items.map((q: { questionId: string; position: number }) => [q.questionId, q.position])).toEqual([
-      [q1.questionId, 0],
-    ]);
+    expect(
+      (await ok('GET', `/quiz-question/all/${course.quizId}`)).items.map(
+        (q: { questionId: string; position: number }) => [q.questionId, q.position],
+      ),
+    ).toEqual([[q1.questionId, 0]]);
 
     await ok('DELETE', `/lesson/delete/${extra.lessonId}`);
     await ok('DELETE', `/quiz/delete?quizId=${course.quizId}`);
     const details = await ok('GET', `/course/details/${course.courseId}`);
-    expect(details.contents.map((c: { contentId: string; position: number }) => [c.contentId, c.position])).toEqual([[course.lessonId, 0]]);
+    expect(details.contents.map((c: { contentId: string; position: number }) => [c.contentId, c.position])).toEqual([
+      [course.lessonId, 0],
+    ]);
     await ok('DELETE', `/course/delete/${course.courseId}`);
     expect((await call('GET', `/course/details/${course.courseId}`, admin)).statusCode).toBe(404);
     expect((await auditOf(course.courseId)).map((e) => e.action)).toContain('course.deleted');
@@ -411,7 +514,10 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     const missing = await call('PUT', `/course/${courseId}/language/HINDI/default`, admin);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields.lang).toBeDefined();
-    expect(await ok('PUT', `/course/${courseId}/reminder-toggle`, { enabled: true })).toEqual({ courseId, reminderEnabled: true });
+    expect(await ok('PUT', `/course/${courseId}/reminder-toggle`, { enabled: true })).toEqual({
+      courseId,
+      reminderEnabled: true,
+    });
     expect((await auditOf(courseId)).map((e) => e.action)).toEqual([
       'course.created',
       'course.language-added',
@@ -427,21 +533,66 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
       ['POST', '/course/create', { title: 'x', language: 'FRENCH' }, 'language'],
       ['POST', '/course/create', { title: 'x', workspaceId: facts.workspaceId }, 'workspaceId'],
       ['PUT', `/course/update/${course.courseId}`, { language: 'TAMIL', title: 'x' }, 'language'],
-      ['POST', '/lesson-content/create', { lessonId: course.lessonId, block: { type: 'SPINNER', texts: {} } }, 'block.type'],
       [
         'POST',
         '/lesson-content/create',
-        { lessonId: course.lessonId, block: { type: 'MULTIPLE_CHOICE', options: [{ key: 'a', correct: true }, { key: 'b', correct: true }], texts: {} } },
+        { lessonId: course.lessonId, block: { type: 'SPINNER', texts: {} } },
+        'block.type',
+      ],
+      [
+        'POST',
+        '/lesson-content/create',
+        {
+          lessonId: course.lessonId,
+          block: {
+            type: 'MULTIPLE_CHOICE',
+            options: [
+              { key: 'a', correct: true },
+              { key: 'b', correct: true },
+            ],
+            texts: {},
+          },
+        },
         'block.options',
       ],
-      ['POST', '/lesson-content/create', { lessonId: course.lessonId, block: { type: 'TEXT_AREA', texts: { TAMIL: { body: 'x' } } } }, 'block.texts.TAMIL'],
-      ['POST', '/lesson-content/create', { lessonId: course.lessonId, block: { type: 'RESOURCE', url: 'javascript:alert(1)', texts: {} } }, 'block.url'],
-      ['POST', `/quiz-question/add/${course.quizId}`, { ...QUESTION, options: QUESTION.options.map((o) => ({ ...o, correct: false })) }, 'options'],
-      ['POST', `/quiz-question/add/${course.quizId}`, { ...QUESTION, options: QUESTION.options.map((o) => ({ ...o, correct: true })) }, 'options'],
-      ['POST', `/quiz-question/add/${course.quizId}`, { ...QUESTION, options: [QUESTION.options[0], QUESTION.options[0]] }, 'options.1.key'],
+      [
+        'POST',
+        '/lesson-content/create',
+        { lessonId: course.lessonId, block: { type: 'TEXT_AREA', texts: { TAMIL: { body: 'x' } } } },
+        'block.texts.TAMIL',
+      ],
+      [
+        'POST',
+        '/lesson-content/create',
+        { lessonId: course.lessonId, block: { type: 'RESOURCE', url: 'javascript:alert(1)', texts: {} } },
+        'block.url',
+      ],
+      [
+        'POST',
+        `/quiz-question/add/${course.quizId}`,
+        { ...QUESTION, options: QUESTION.options.map((o) => ({ ...o, correct: false })) },
+        'options',
+      ],
+      [
+        'POST',
+        `/quiz-question/add/${course.quizId}`,
+        { ...QUESTION, options: QUESTION.options.map((o) => ({ ...o, correct: true })) },
+        'options',
+      ],
+      [
+        'POST',
+        `/quiz-question/add/${course.quizId}`,
+        { ...QUESTION, options: [QUESTION.options[0], QUESTION.options[0]] },
+        'options.1.key',
+      ],
       ['POST', '/quiz/create', { courseId: course.courseId, title: 'q', passMark: 101 }, 'passMark'],
       ['PUT', '/quiz/update', { quizId: course.quizId, maxAttempts: 0 }, 'maxAttempts'],
-      ['PUT', `/quiz-question/order/${course.quizId}`, { questionIds: [course.questions[0].questionId] }, 'questionIds'],
+      [
+        'PUT',
+        `/quiz-question/order/${course.quizId}`,
+        { questionIds: [course.questions[0].questionId] },
+        'questionIds',
+      ],
       ['PUT', `/course/${course.courseId}/reminder-toggle`, { enabled: 'yes' }, 'enabled'],
     ];
     for (const [method, url, payload, field] of cases) {
@@ -481,7 +632,11 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
       ['PUT', `/quiz-question/edit/${course.questions[0].questionId}`, QUESTION],
       ['DELETE', `/quiz-question/delete/${course.questions[0].questionId}`],
       ['DELETE', `/quiz-question/option/${course.questions[0].options[2].optionId}`],
-      ['PUT', `/quiz-question/order/${course.quizId}`, { questionIds: course.questions.map((q: { questionId: string }) => q.questionId) }],
+      [
+        'PUT',
+        `/quiz-question/order/${course.quizId}`,
+        { questionIds: course.questions.map((q: { questionId: string }) => q.questionId) },
+      ],
     ];
     for (const token of [buAdmin, employee]) {
       for (const [method, url, payload] of writes) {
@@ -542,7 +697,11 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
       ['PUT', `/quiz-question/edit/${course.questions[0].questionId}`, QUESTION],
       ['DELETE', `/quiz-question/delete/${course.questions[0].questionId}`],
       ['DELETE', `/quiz-question/option/${option}`],
-      ['PUT', `/quiz-question/order/${course.quizId}`, { questionIds: course.questions.map((q: { questionId: string }) => q.questionId) }],
+      [
+        'PUT',
+        `/quiz-question/order/${course.quizId}`,
+        { questionIds: course.questions.map((q: { questionId: string }) => q.questionId) },
+      ],
     ];
     for (const [method, url, payload] of calls) {
       const res = await call(method, url, globex, payload, GLOBEX);
@@ -554,7 +713,9 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     expect(after).toMatchObject({ title: 'Acme only', version: 1 });
     expect(after.contents[0].blocks).toHaveLength(16);
     expect(after.contents[1].questions).toHaveLength(2);
-    expect((await call('GET', '/course/all', globex, undefined, GLOBEX)).json().items.map((c: { title: string }) => c.title)).not.toContain('Acme only');
+    expect(
+      (await call('GET', '/course/all', globex, undefined, GLOBEX)).json().items.map((c: { title: string }) => c.title),
+    ).not.toContain('Acme only');
   });
 
   it('serves the workspace course figures, the assignable courses, a brief list and the builder metadata', async () => {
@@ -566,11 +727,26 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     expect(published.items.map((c: { courseId: string }) => c.courseId)).toContain(facts.courseId);
     expect(published.items.every((c: { status: string }) => c.status === 'PUBLISHED')).toBe(true);
     const brief = await ok('GET', '/workspace-course/all/brief');
-    expect(brief).toContainEqual({ courseId: facts.courseId, title: 'Preventing Sexual Harassment at Work', status: 'PUBLISHED', version: 1 });
+    expect(brief).toContainEqual({
+      courseId: facts.courseId,
+      title: 'Preventing Sexual Harassment at Work',
+      status: 'PUBLISHED',
+      version: 1,
+    });
     const metadata = await ok('GET', '/workspace-course/metadata');
     expect(metadata.blockTypes).toEqual([...BLOCK_TYPES]);
-    expect(metadata.languages.map((l: { language: string }) => l.language)).toEqual(['ENGLISH', 'HINDI', 'KANNADA', 'TELUGU', 'TAMIL', 'MARATHI']);
-    expect(metadata).toMatchObject({ pageSize: 100, defaults: { passMark: 70, maxAttempts: 3, answerReveal: 'AFTER_PASSING' } });
+    expect(metadata.languages.map((l: { language: string }) => l.language)).toEqual([
+      'ENGLISH',
+      'HINDI',
+      'KANNADA',
+      'TELUGU',
+      'TAMIL',
+      'MARATHI',
+    ]);
+    expect(metadata).toMatchObject({
+      pageSize: 100,
+      defaults: { passMark: 70, maxAttempts: 3, answerReveal: 'AFTER_PASSING' },
+    });
     expect((await call('GET', '/workspace-course/stats', employee)).statusCode).toBe(403);
     expect((await call('GET', '/workspace-course/all/brief', globex, undefined, GLOBEX)).json()).toEqual([]);
   });

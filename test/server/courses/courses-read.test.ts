@@ -79,7 +79,11 @@ describe.each(DATABASES)('course reads and assignment candidates on %s', (kind) 
 
     it('refuses employees (403) and answers 401 without a session', async () => {
       const employee = await server.signIn(ACME, 'employee@acme.test');
-      for (const url of [`${LEARNING}/all`, `${LEARNING}/details/${facts.courseId}`, `${LEARNING}/${facts.courseId}/users`]) {
+      for (const url of [
+        `${LEARNING}/all`,
+        `${LEARNING}/details/${facts.courseId}`,
+        `${LEARNING}/${facts.courseId}/users`,
+      ]) {
         expect((await get(url, employee)).statusCode).toBe(403);
       }
       const anonymous = await server.request(ACME, { method: 'GET', url: `${LEARNING}/all` });
@@ -119,12 +123,22 @@ describe.each(DATABASES)('course reads and assignment candidates on %s', (kind) 
       }
     });
 
-    it('publishes the course calls in the learning API\'s OpenAPI document', async () => {
+    it("publishes the course calls in the learning API's OpenAPI document", async () => {
       const res = await server.request(ACME, { method: 'GET', url: '/learning-api/openapi.json' });
       expect(res.statusCode).toBe(200);
       const paths = Object.keys(res.json().paths);
-      for (const path of ['/api/course/all', '/api/course/details/{id}', '/api/course/{id}/supported-languages', '/api/course/{id}/users', '/api/course/assign-course-to-users', '/api/course/{id}/members']) {
-        expect(paths.some((p) => p.endsWith(path)), path).toBe(true);
+      for (const path of [
+        '/api/course/all',
+        '/api/course/details/{id}',
+        '/api/course/{id}/supported-languages',
+        '/api/course/{id}/users',
+        '/api/course/assign-course-to-users',
+        '/api/course/{id}/members',
+      ]) {
+        expect(
+          paths.some((p) => p.endsWith(path)),
+          path,
+        ).toBe(true);
       }
     });
 
@@ -132,7 +146,15 @@ describe.each(DATABASES)('course reads and assignment candidates on %s', (kind) 
       const [gws] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`);
       const seen = await server.db.tenant(gws.id, async (tx) => {
         const counts: number[] = [];
-        for (const table of ['courses', 'course_languages', 'course_contents', 'lesson_blocks', 'quiz_questions', 'quiz_options', 'course_assignments']) {
+        for (const table of [
+          'courses',
+          'course_languages',
+          'course_contents',
+          'lesson_blocks',
+          'quiz_questions',
+          'quiz_options',
+          'course_assignments',
+        ]) {
           // Deliberately no workspace_id condition: only the policy stands between the tenants here.
           counts.push((await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
         }
@@ -144,18 +166,24 @@ describe.each(DATABASES)('course reads and assignment candidates on %s', (kind) 
     it('holds every course to exactly one PRIMARY language', async () => {
       const insertCourse = (languages: [string, string][]) =>
         server.db.tenant(facts.workspaceId, async (tx) => {
-          const [row] = await tx.query<{ id: string }>(`INSERT INTO courses (workspace_id, title) VALUES ($1, 'Languages') RETURNING id`, [facts.workspaceId]);
+          const [row] = await tx.query<{ id: string }>(
+            `INSERT INTO courses (workspace_id, title) VALUES ($1, 'Languages') RETURNING id`,
+            [facts.workspaceId],
+          );
           for (const [language, priority] of languages) {
-            await tx.query(`INSERT INTO course_languages (workspace_id, course_id, language, priority, title) VALUES ($1, $2, $3, $4, 'x')`, [
-              facts.workspaceId,
-              row.id,
-              language,
-              priority,
-            ]);
+            await tx.query(
+              `INSERT INTO course_languages (workspace_id, course_id, language, priority, title) VALUES ($1, $2, $3, $4, 'x')`,
+              [facts.workspaceId, row.id, language, priority],
+            );
           }
         });
       await expect(insertCourse([['HINDI', 'SECONDARY']])).rejects.toThrow(/PRIMARY/);
-      await expect(insertCourse([['ENGLISH', 'PRIMARY'], ['HINDI', 'PRIMARY']])).rejects.toThrow();
+      await expect(
+        insertCourse([
+          ['ENGLISH', 'PRIMARY'],
+          ['HINDI', 'PRIMARY'],
+        ]),
+      ).rejects.toThrow();
       const before = (await server.request(ACME, { method: 'GET', url: `${LEARNING}/all`, token: admin })).json().total;
       expect(before).toBe(1);
     });
@@ -221,10 +249,14 @@ describe.each(DATABASES)('course reads and assignment candidates on %s', (kind) 
       expect((await users(`?branchId=${facts.pune}&departmentId=${facts.puneHr}`, buadmin)).statusCode).toBe(200);
     });
 
-    it("answers 404 for a business unit or department of another workspace", async () => {
+    it('answers 404 for a business unit or department of another workspace', async () => {
       const globex = await server.signIn(GLOBEX, 'admin@globex.test');
       const [gws] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`);
-      const globexUnit = await server.db.tenant(gws.id, async (tx) => (await tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 LIMIT 1`, [gws.id]))[0].id);
+      const globexUnit = await server.db.tenant(
+        gws.id,
+        async (tx) =>
+          (await tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 LIMIT 1`, [gws.id]))[0].id,
+      );
       expect((await users(`?branchId=${globexUnit}`)).statusCode).toBe(404);
       expect(globex).toBeTruthy();
     });

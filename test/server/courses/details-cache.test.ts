@@ -44,35 +44,67 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
   });
 
   const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-    const res = await server.request(ACME, { method, url: `${API}${url}`, token: admin, ...(payload ? { payload } : {}) });
+    const res = await server.request(ACME, {
+      method,
+      url: `${API}${url}`,
+      token: admin,
+      ...(payload ? { payload } : {}),
+    });
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
   const details = async (courseId: string, language = 'HINDI') => {
-    const res = await server.request(ACME, { method: 'GET', url: `${API}/course/details/${courseId}?language=${language}`, token: admin });
+    const res = await server.request(ACME, {
+      method: 'GET',
+      url: `${API}/course/details/${courseId}?language=${language}`,
+      token: admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     return res.json() as CourseDetails;
   };
   const fresh = async (courseId: string, language = 'HINDI') => {
-    const res = await uncached(ACME, { method: 'GET', url: `${API}/course/details/${courseId}?language=${language}`, token: admin });
+    const res = await uncached(ACME, {
+      method: 'GET',
+      url: `${API}/course/details/${courseId}?language=${language}`,
+      token: admin,
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as CourseDetails;
   };
   const revision = async (courseId: string) => {
     const [row] = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ content_revision: string }>(`SELECT content_revision::text FROM courses WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, courseId]),
+      tx.query<{ content_revision: string }>(
+        `SELECT content_revision::text FROM courses WHERE workspace_id = $1 AND id = $2`,
+        [facts.workspaceId, courseId],
+      ),
     );
     return Number(row!.content_revision);
   };
-  const sql = (text: string, params: unknown[]) => server.db.tenant(facts.workspaceId, (tx) => tx.query(text, [facts.workspaceId, ...params]));
+  const sql = (text: string, params: unknown[]) =>
+    server.db.tenant(facts.workspaceId, (tx) => tx.query(text, [facts.workspaceId, ...params]));
 
   async function writeCourse() {
-    const { courseId } = await ok('POST', '/course/create', { title: 'Cached course', description: 'For everyone', language: 'ENGLISH' });
-    await ok('POST', '/course/language', { courseId, language: 'HINDI', title: 'कैश पाठ्यक्रम', description: 'सभी के लिए' });
+    const { courseId } = await ok('POST', '/course/create', {
+      title: 'Cached course',
+      description: 'For everyone',
+      language: 'ENGLISH',
+    });
+    await ok('POST', '/course/language', {
+      courseId,
+      language: 'HINDI',
+      title: 'कैश पाठ्यक्रम',
+      description: 'सभी के लिए',
+    });
     const lesson = await ok('POST', `/lesson/create/${courseId}`, { title: 'Every block' });
     for (const block of EVERY_BLOCK) await ok('POST', '/lesson-content/create', { lessonId: lesson.lessonId, block });
-    const quiz = await ok('POST', '/quiz/create', { courseId, title: 'Check', passMark: 80, maxAttempts: 2, answerReveal: 'AFTER_LAST_ATTEMPT' });
+    const quiz = await ok('POST', '/quiz/create', {
+      courseId,
+      title: 'Check',
+      passMark: 80,
+      maxAttempts: 2,
+      answerReveal: 'AFTER_LAST_ATTEMPT',
+    });
     await ok('POST', `/quiz-question/add/${quiz.quizId}`, QUESTION);
     return { courseId: courseId as string, lessonId: lesson.lessonId as string, quizId: quiz.quizId as string };
   }
@@ -87,7 +119,7 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
     }
   });
 
-  it('carries the served and primary languages\' words, and every language\'s with texts=ALL (the builder)', async () => {
+  it("carries the served and primary languages' words, and every language's with texts=ALL (the builder)", async () => {
     const { courseId } = await writeCourse();
     await ok('POST', '/course/language', { courseId, language: 'TAMIL', title: 'தமிழ்', description: '' });
     await sql(
@@ -96,16 +128,28 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
       [courseId],
     );
     const hindi = await details(courseId);
-    const keys = new Set(hindi.contents.flatMap((c) => c.blocks.flatMap((b) => Object.keys((b.block as { texts: object }).texts))));
+    const keys = new Set(
+      hindi.contents.flatMap((c) => c.blocks.flatMap((b) => Object.keys((b.block as { texts: object }).texts))),
+    );
     expect([...keys].sort()).toEqual(['ENGLISH', 'HINDI']);
     expect(hindi.contents.flatMap((c) => c.questions.flatMap((q) => Object.keys(q.texts)))).not.toContain('TAMIL');
     expect(hindi.missingTranslations.map((m) => m.language)).toEqual(['ENGLISH', 'HINDI', 'TAMIL']);
 
-    const res = await server.request(ACME, { method: 'GET', url: `${API}/course/details/${courseId}?language=HINDI&texts=ALL`, token: admin });
+    const res = await server.request(ACME, {
+      method: 'GET',
+      url: `${API}/course/details/${courseId}?language=HINDI&texts=ALL`,
+      token: admin,
+    });
     const all = res.json() as CourseDetails;
-    const allKeys = new Set(all.contents.flatMap((c) => c.blocks.flatMap((b) => Object.keys((b.block as { texts: object }).texts))));
+    const allKeys = new Set(
+      all.contents.flatMap((c) => c.blocks.flatMap((b) => Object.keys((b.block as { texts: object }).texts))),
+    );
     expect([...allKeys].sort()).toEqual(['ENGLISH', 'HINDI', 'TAMIL']);
-    const again = await uncached(ACME, { method: 'GET', url: `${API}/course/details/${courseId}?language=HINDI&texts=ALL`, token: admin });
+    const again = await uncached(ACME, {
+      method: 'GET',
+      url: `${API}/course/details/${courseId}?language=HINDI&texts=ALL`,
+      token: admin,
+    });
     expect(all).toEqual(again.json());
     expect(hindi).toEqual(await fresh(courseId));
   });
@@ -116,12 +160,20 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
     const block = first.contents[0]!.blocks.find((b) => b.type === 'TEXT_AREA')!;
     const before = await revision(courseId);
 
-    await sql(`UPDATE lesson_blocks SET block = jsonb_set(block, '{texts,HINDI}', '{"body": "नया पाठ"}') WHERE workspace_id = $1 AND id = $2`, [block.blockId]);
+    await sql(
+      `UPDATE lesson_blocks SET block = jsonb_set(block, '{texts,HINDI}', '{"body": "नया पाठ"}') WHERE workspace_id = $1 AND id = $2`,
+      [block.blockId],
+    );
     expect(await revision(courseId)).toBe(before + 1);
     const afterBlock = await details(courseId);
-    expect(afterBlock.contents[0]!.blocks.find((b) => b.blockId === block.blockId)!.block).toMatchObject({ texts: { HINDI: { body: 'नया पाठ' } } });
+    expect(afterBlock.contents[0]!.blocks.find((b) => b.blockId === block.blockId)!.block).toMatchObject({
+      texts: { HINDI: { body: 'नया पाठ' } },
+    });
 
-    await sql(`INSERT INTO course_content_titles (workspace_id, content_id, language, title) VALUES ($1, $2, 'HINDI', 'बदला हुआ')`, [lessonId]);
+    await sql(
+      `INSERT INTO course_content_titles (workspace_id, content_id, language, title) VALUES ($1, $2, 'HINDI', 'बदला हुआ')`,
+      [lessonId],
+    );
     expect((await details(courseId)).contents[0]!.title).toBe('बदला हुआ');
 
     await sql(
@@ -135,7 +187,9 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
     await sql(`DELETE FROM lesson_blocks WHERE workspace_id = $1 AND id = $2`, [block.blockId]);
     expect((await details(courseId)).contents[0]!.blocks.some((b) => b.blockId === block.blockId)).toBe(false);
 
-    await sql(`DELETE FROM course_languages WHERE workspace_id = $1 AND course_id = $2 AND language = 'HINDI'`, [courseId]);
+    await sql(`DELETE FROM course_languages WHERE workspace_id = $1 AND course_id = $2 AND language = 'HINDI'`, [
+      courseId,
+    ]);
     const english = await details(courseId);
     expect(english.language).toBe('ENGLISH');
     expect(english.missingTranslations.map((m) => m.language)).toEqual(['ENGLISH']);

@@ -11,7 +11,9 @@ const pdfText = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Ar
 function csvUpload(text: string | Buffer, field = 'file') {
   const boundary = '----player-test';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="completions.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="completions.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
     Buffer.isBuffer(text) ? text : Buffer.from(text),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -35,8 +37,21 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     server = await startTestServer(kind, { now: () => clock }, { clock: { now: () => clock } }); // one clock for the player and the assignments' due dates
     facts = await acmeFacts(server);
     admin = await server.signIn(ACME, 'admin@acme.test');
-    course = await buildCourse(server, admin, facts.workspaceId, { maxAttempts: 1, answerReveal: 'NEVER' }, EVERY_BLOCK.filter((b) => b.type === 'TEXT_AREA'));
-    lessonOnly = await buildCourse(server, admin, facts.workspaceId, {}, EVERY_BLOCK.filter((b) => b.type === 'TEXT_AREA'), false);
+    course = await buildCourse(
+      server,
+      admin,
+      facts.workspaceId,
+      { maxAttempts: 1, answerReveal: 'NEVER' },
+      EVERY_BLOCK.filter((b) => b.type === 'TEXT_AREA'),
+    );
+    lessonOnly = await buildCourse(
+      server,
+      admin,
+      facts.workspaceId,
+      {},
+      EVERY_BLOCK.filter((b) => b.type === 'TEXT_AREA'),
+      false,
+    );
     const emails = await server.db.tenant(facts.workspaceId, (tx) =>
       tx.query<{ email: string }>(
         `SELECT email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' AND status = 'ACTIVE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 2`,
@@ -44,45 +59,100 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
       ),
     );
     for (const { email } of [{ email: 'employee@acme.test' }, ...emails]) {
-      people.push({ email, id: await userIdByEmail(server, facts.workspaceId, email), token: await server.signIn(ACME, email) });
+      people.push({
+        email,
+        id: await userIdByEmail(server, facts.workspaceId, email),
+        token: await server.signIn(ACME, email),
+      });
     }
-    await assign(server, admin, course.courseId, people.map((p) => p.id));
+    await assign(
+      server,
+      admin,
+      course.courseId,
+      people.map((p) => p.id),
+    );
   });
   afterAll(async () => server?.close());
 
-  const get = (url: string, token?: string, host = ACME) => server.request(host, { method: 'GET', url: `${API}${url}`, token });
+  const get = (url: string, token?: string, host = ACME) =>
+    server.request(host, { method: 'GET', url: `${API}${url}`, token });
   const send = (method: 'POST' | 'PUT', url: string, payload: object, token: string, host = ACME) =>
     server.request(host, { method, url: `${API}${url}`, payload, token });
-  const attempt = (token: string, answers: object[], c = course) => send('POST', `/user-course/${c.courseId}/quizzes/${c.quizId}/attempts`, { answers }, token);
+  const attempt = (token: string, answers: object[], c = course) =>
+    send('POST', `/user-course/${c.courseId}/quizzes/${c.quizId}/attempts`, { answers }, token);
   const finishLesson = async (token: string, c = course) => {
-    const res = await send('POST', '/user-course-content/lesson-complete', { courseId: c.courseId, lessonId: c.lessonId }, token);
+    const res = await send(
+      'POST',
+      '/user-course-content/lesson-complete',
+      { courseId: c.courseId, lessonId: c.lessonId },
+      token,
+    );
     expect(res.statusCode, res.body).toBe(200);
   };
 
   it('lists who used every attempt without passing, and lets an admin grant more (audited)', async () => {
     const [esha, ravi] = people;
-    expect((await attempt(esha.token, WRONG(course))).json()).toMatchObject({ passed: false, attemptsLeft: 0, answersShown: false });
+    expect((await attempt(esha.token, WRONG(course))).json()).toMatchObject({
+      passed: false,
+      attemptsLeft: 0,
+      answersShown: false,
+    });
     expect((await attempt(esha.token, RIGHT(course))).json().code).toBe('NO_ATTEMPTS_LEFT');
     expect((await attempt(ravi.token, RIGHT(course))).json().passed).toBe(true);
 
     const exceeded = await get(`/course/${course.courseId}/attempts/exceeded`, admin);
     expect(exceeded.statusCode).toBe(200);
-    expect(exceeded.json()).toMatchObject({ total: 1, items: [{ userId: esha.id, quizId: course.quizId, quizTitle: 'Check', attemptsUsed: 1, maxAttempts: 1, extraAttempts: 0, bestScore: 50 }] });
+    expect(exceeded.json()).toMatchObject({
+      total: 1,
+      items: [
+        {
+          userId: esha.id,
+          quizId: course.quizId,
+          quizTitle: 'Check',
+          attemptsUsed: 1,
+          maxAttempts: 1,
+          extraAttempts: 0,
+          bestScore: 50,
+        },
+      ],
+    });
     // An employee may not call it; another workspace's admin sees no such course.
     expect((await get(`/course/${course.courseId}/attempts/exceeded`, esha.token)).statusCode).toBe(403);
     const gita = await server.signIn(GLOBEX, 'admin@globex.test');
     expect((await get(`/course/${course.courseId}/attempts/exceeded`, gita, GLOBEX)).statusCode).toBe(404);
 
-    const increased = await send('POST', '/course/increase/user-attempts', { courseId: course.courseId, quizId: course.quizId, userIds: [esha.id] }, admin);
+    const increased = await send(
+      'POST',
+      '/course/increase/user-attempts',
+      { courseId: course.courseId, quizId: course.quizId, userIds: [esha.id] },
+      admin,
+    );
     expect(increased.statusCode, increased.body).toBe(200);
-    expect(increased.json()).toEqual([{ userId: esha.id, quizId: course.quizId, extraAttempts: 1, maxAttempts: 2, attemptsUsed: 1, attemptsLeft: 1 }]);
+    expect(increased.json()).toEqual([
+      { userId: esha.id, quizId: course.quizId, extraAttempts: 1, maxAttempts: 2, attemptsUsed: 1, attemptsLeft: 1 },
+    ]);
     expect((await get(`/course/${course.courseId}/attempts/exceeded`, admin)).json().total).toBe(0);
     const view = (await get(`/user-course/${course.courseId}`, esha.token)).json();
     expect(view.contents[1]).toMatchObject({ maxAttempts: 2, attemptsLeft: 1 });
 
-    const set = await send('PUT', '/course/user-attempts', { courseId: course.courseId, quizId: course.quizId, userId: esha.id, extraAttempts: 3 }, admin);
+    const set = await send(
+      'PUT',
+      '/course/user-attempts',
+      { courseId: course.courseId, quizId: course.quizId, userId: esha.id, extraAttempts: 3 },
+      admin,
+    );
     expect(set.json()).toMatchObject({ extraAttempts: 3, maxAttempts: 4, attemptsLeft: 3 });
-    const stranger = await send('PUT', '/course/user-attempts', { courseId: course.courseId, quizId: course.quizId, userId: '00000000-0000-4000-8000-000000000000', extraAttempts: 1 }, admin);
+    const stranger = await send(
+      'PUT',
+      '/course/user-attempts',
+      {
+        courseId: course.courseId,
+        quizId: course.quizId,
+        userId: '00000000-0000-4000-8000-000000000000',
+        extraAttempts: 1,
+      },
+      admin,
+    );
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().fields).toHaveProperty('userId');
     expect(await auditActions(server, facts.workspaceId, 'learner.attempts.increased')).toHaveLength(1);
@@ -96,7 +166,12 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
   it('issues a certificate in the course language, for the learner and their admins, that the public page verifies', async () => {
     const [esha, ravi, third] = people;
     // Esha finished in Hindi (her lesson-complete above was in the primary language, so make Ravi's in Hindi).
-    const done = await send('POST', '/user-course-content/lesson-complete', { courseId: course.courseId, lessonId: course.lessonId, language: 'HINDI' }, ravi.token);
+    const done = await send(
+      'POST',
+      '/user-course-content/lesson-complete',
+      { courseId: course.courseId, lessonId: course.lessonId, language: 'HINDI' },
+      ravi.token,
+    );
     expect(done.json()).toMatchObject({ courseCompleted: true });
     const code = done.json().completion.certificateCode as string;
 
@@ -121,7 +196,10 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     const verified = await get(`/certificates/verify/${code}`);
     expect(verified.statusCode).toBe(200);
     const [ravisName] = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ name: string }>(`SELECT first_name || ' ' || last_name AS name FROM users WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, ravi.id]),
+      tx.query<{ name: string }>(
+        `SELECT first_name || ' ' || last_name AS name FROM users WHERE workspace_id = $1 AND id = $2`,
+        [facts.workspaceId, ravi.id],
+      ),
     );
     expect(verified.json()).toEqual({
       code,
@@ -146,7 +224,9 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     const byAdmin = await get(`/user-course/${course.courseId}/certificate?userId=${ravi.id}`, admin);
     expect(byAdmin.statusCode).toBe(200);
     expect(await pdfText(byAdmin.rawPayload)).toContain(code);
-    expect((await get(`/user-course/${course.courseId}/certificate?userId=${ravi.id}`, third.token)).statusCode).toBe(404);
+    expect((await get(`/user-course/${course.courseId}/certificate?userId=${ravi.id}`, third.token)).statusCode).toBe(
+      404,
+    );
     expect((await get(`/user-course/${course.courseId}/certificate`, third.token)).statusCode).toBe(404);
     // Esha's (English, primary) reads in English.
     const hers = await pdfText((await get(`/user-course/${course.courseId}/certificate`, esha.token)).rawPayload);
@@ -156,48 +236,92 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
 
   it('prints and verifies the expiry date of a course with a validity', async () => {
     const [, , third] = people;
-    await server.db.tenant(facts.workspaceId, (tx) => tx.query(`UPDATE courses SET validity_years = 2 WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, lessonOnly.courseId]));
+    await server.db.tenant(facts.workspaceId, (tx) =>
+      tx.query(`UPDATE courses SET validity_years = 2 WHERE workspace_id = $1 AND id = $2`, [
+        facts.workspaceId,
+        lessonOnly.courseId,
+      ]),
+    );
     await assign(server, admin, lessonOnly.courseId, [third.id]);
     await finishLesson(third.token, lessonOnly);
     const passed = await attempt(third.token, RIGHT(lessonOnly), lessonOnly);
     expect(passed.json().courseCompleted).toBe(true);
     const view = (await get(`/user-course/${lessonOnly.courseId}`, third.token)).json();
     const code = view.completion.certificateCode;
-    expect((await get(`/certificates/verify/${code}`)).json()).toMatchObject({ completedOn: '2026-11-25', expiresOn: '2028-11-24', valid: true });
-    expect(await pdfText((await get(`/user-course/${lessonOnly.courseId}/certificate`, third.token)).rawPayload)).toContain('Valid until: 2028-11-24');
-    expect((await get('/user-course/my', third.token)).json().find((c: { courseId: string }) => c.courseId === lessonOnly.courseId)).toMatchObject({
+    expect((await get(`/certificates/verify/${code}`)).json()).toMatchObject({
+      completedOn: '2026-11-25',
+      expiresOn: '2028-11-24',
+      valid: true,
+    });
+    expect(
+      await pdfText((await get(`/user-course/${lessonOnly.courseId}/certificate`, third.token)).rawPayload),
+    ).toContain('Valid until: 2028-11-24');
+    expect(
+      (await get('/user-course/my', third.token))
+        .json()
+        .find((c: { courseId: string }) => c.courseId === lessonOnly.courseId),
+    ).toMatchObject({
       status: 'COMPLETED',
       expiresAt: '2028-11-24T23:59:59.999Z',
     });
   });
 
   it('lets an admin mark a lesson or the course done with a reason, audited; the reason is required', async () => {
-    const fresh = await buildCourse(server, admin, facts.workspaceId, {}, EVERY_BLOCK.filter((b) => b.type === 'VIDEO' || b.type === 'TEXT_AREA'), false);
+    const fresh = await buildCourse(
+      server,
+      admin,
+      facts.workspaceId,
+      {},
+      EVERY_BLOCK.filter((b) => b.type === 'VIDEO' || b.type === 'TEXT_AREA'),
+      false,
+    );
     const [esha, ravi] = people;
     await assign(server, admin, fresh.courseId, [esha.id, ravi.id]);
     const url = (userId: string) => `/course/${fresh.courseId}/members/${userId}/mark-done`;
     const noReason = await send('POST', url(esha.id), { scope: 'LESSON', lessonId: fresh.lessonId, reason: '' }, admin);
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toHaveProperty('reason');
-    expect((await send('POST', url(esha.id), { scope: 'LESSON', reason: 'The video player failed' }, admin)).json().fields).toHaveProperty('lessonId');
-    expect((await send('POST', url(esha.id), { scope: 'COURSE', reason: 'Done on paper' }, esha.token)).statusCode).toBe(403);
+    expect(
+      (await send('POST', url(esha.id), { scope: 'LESSON', reason: 'The video player failed' }, admin)).json().fields,
+    ).toHaveProperty('lessonId');
+    expect(
+      (await send('POST', url(esha.id), { scope: 'COURSE', reason: 'Done on paper' }, esha.token)).statusCode,
+    ).toBe(403);
 
-    const lesson = await send('POST', url(esha.id), { scope: 'LESSON', lessonId: fresh.lessonId, reason: 'The video player failed on her laptop' }, admin);
+    const lesson = await send(
+      'POST',
+      url(esha.id),
+      { scope: 'LESSON', lessonId: fresh.lessonId, reason: 'The video player failed on her laptop' },
+      admin,
+    );
     expect(lesson.statusCode, lesson.body).toBe(200);
     expect(lesson.json()).toMatchObject({ status: 'IN_PROGRESS', progressPercent: 50, completion: null });
     const view = (await get(`/user-course/${fresh.courseId}`, esha.token)).json();
     expect(view.contents[0]).toMatchObject({ done: true, doneSource: 'ADMIN' });
 
-    const whole = await send('POST', url(ravi.id), { scope: 'COURSE', reason: 'Trained in person on 20 November' }, admin);
+    const whole = await send(
+      'POST',
+      url(ravi.id),
+      { scope: 'COURSE', reason: 'Trained in person on 20 November' },
+      admin,
+    );
     expect(whole.json()).toMatchObject({ status: 'COMPLETED', progressPercent: 100, completion: { source: 'ADMIN' } });
     expect(whole.json().completion.certificateCode).toBeTruthy();
     const audits = await auditActions(server, facts.workspaceId, 'learner.course.marked-done');
-    expect(audits).toEqual([expect.objectContaining({ target: ravi.id, details: expect.objectContaining({ reason: 'Trained in person on 20 November' }) })]);
+    expect(audits).toEqual([
+      expect.objectContaining({
+        target: ravi.id,
+        details: expect.objectContaining({ reason: 'Trained in person on 20 November' }),
+      }),
+    ]);
     expect(await auditActions(server, facts.workspaceId, 'learner.lesson.marked-done')).toHaveLength(1);
     // Marking again records nothing new.
     await send('POST', url(ravi.id), { scope: 'COURSE', reason: 'Again' }, admin);
     const [{ n }] = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM course_completions WHERE workspace_id = $1 AND course_id = $2 AND user_id = $3`, [facts.workspaceId, fresh.courseId, ravi.id]),
+      tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM course_completions WHERE workspace_id = $1 AND course_id = $2 AND user_id = $3`,
+        [facts.workspaceId, fresh.courseId, ravi.id],
+      ),
     );
     expect(n).toBe(1);
     // Someone not assigned: 404 naming userId.
@@ -208,7 +332,12 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
   it('imports past completions from a CSV, marked IMPORTED, with a reason for every bad row', async () => {
     const [, , third] = people;
     const upload = (text: string | Buffer, field?: string) =>
-      server.request(ACME, { method: 'POST', url: `${API}/course/completions/import`, token: admin, ...csvUpload(text, field) });
+      server.request(ACME, {
+        method: 'POST',
+        url: `${API}/course/completions/import`,
+        token: admin,
+        ...csvUpload(text, field),
+      });
     const csv = [
       'Email,Course,Completed On,Score',
       `${third.email},Respect at work,2025-06-30,88`,
@@ -244,7 +373,10 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     );
     expect(rows).toEqual([{ source: 'IMPORTED', completed_on: '2025-01-10', score: null }]);
     const mine = (await get('/user-course/my', people[0].token)).json();
-    expect(mine.find((c: { title: string }) => c.title === 'Preventing Sexual Harassment at Work')).toMatchObject({ status: 'COMPLETED', progressPercent: 100 });
+    expect(mine.find((c: { title: string }) => c.title === 'Preventing Sexual Harassment at Work')).toMatchObject({
+      status: 'COMPLETED',
+      progressPercent: 100,
+    });
     expect(await auditActions(server, facts.workspaceId, 'course.completion.imported')).toHaveLength(1);
 
     // The same file again: nothing new, counted as duplicates.
@@ -256,6 +388,15 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     expect(noColumns.statusCode).toBe(400);
     expect(noColumns.json().fields).toHaveProperty('file');
     expect((await upload(csv, 'other')).statusCode).toBe(400);
-    expect((await server.request(ACME, { method: 'POST', url: `${API}/course/completions/import`, token: people[0].token, ...csvUpload(csv) })).statusCode).toBe(403);
+    expect(
+      (
+        await server.request(ACME, {
+          method: 'POST',
+          url: `${API}/course/completions/import`,
+          token: people[0].token,
+          ...csvUpload(csv),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -42,7 +42,11 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
       ),
     );
     for (const { email } of [{ email: 'employee@acme.test' }, ...emails]) {
-      learners.push({ email, id: await userIdByEmail(server, facts.workspaceId, email), token: await server.signIn(ACME, email) });
+      learners.push({
+        email,
+        id: await userIdByEmail(server, facts.workspaceId, email),
+        token: await server.signIn(ACME, email),
+      });
     }
     // The first two are assigned; the third is not.
     await assign(server, admin, course.courseId, [learners[0].id, learners[1].id]);
@@ -51,16 +55,30 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
 
   const post = (url: string, token: string, payload?: object, host = ACME) =>
     server.request(host, { method: 'POST', url: `${API}${url}`, token, ...(payload ? { payload } : {}) });
-  const ticketFor = (token: string, fileName: string, size: number, blockId = course.blocks.ASK_TO_UPLOAD_RESOURCE, host = ACME) =>
-    post('/user-course-content/upload-url', token, { courseId: course.courseId, blockId, fileName, size }, host);
+  const ticketFor = (
+    token: string,
+    fileName: string,
+    size: number,
+    blockId = course.blocks.ASK_TO_UPLOAD_RESOURCE,
+    host = ACME,
+  ) => post('/user-course-content/upload-url', token, { courseId: course.courseId, blockId, fileName, size }, host);
   const putBytes = (url: string, bytes: Buffer) =>
-    server.request(ACME, { method: 'PUT', url, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
+    server.request(ACME, {
+      method: 'PUT',
+      url,
+      payload: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
   const handIn = (token: string, fileId: string) =>
     server.request(ACME, {
       method: 'PUT',
       url: `${API}/user-course-content/answer`,
       token,
-      payload: { courseId: course.courseId, blockId: course.blocks.ASK_TO_UPLOAD_RESOURCE, answer: { type: 'ASK_TO_UPLOAD_RESOURCE', fileId } },
+      payload: {
+        courseId: course.courseId,
+        blockId: course.blocks.ASK_TO_UPLOAD_RESOURCE,
+        answer: { type: 'ASK_TO_UPLOAD_RESOURCE', fileId },
+      },
     });
   const askBlock = async (token: string) => {
     const view = await server.request(ACME, { method: 'GET', url: `${API}/user-course/${course.courseId}`, token });
@@ -78,7 +96,12 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
     expect((await putBytes(uploadUrl, PDF)).statusCode).toBe(201);
     const confirmed = await post(`/user-course-content/confirm-upload/${fileId}`, esha.token);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toMatchObject({ fileId, fileName: 'Signed form.pdf', contentType: 'application/pdf', status: 'CONFIRMED' });
+    expect(confirmed.json()).toMatchObject({
+      fileId,
+      fileName: 'Signed form.pdf',
+      contentType: 'application/pdf',
+      status: 'CONFIRMED',
+    });
 
     // Before handing in, the block has nothing handed in.
     expect((await askBlock(esha.token)).state.answer).toBeNull();
@@ -93,20 +116,36 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
     expect(download.rawPayload.equals(PDF)).toBe(true);
 
     // The admin of the workspace sees the file in the course's Members list, with a link that opens it.
-    const members = await server.request(ACME, { method: 'GET', url: `${API}/course/${course.courseId}/members`, token: admin });
+    const members = await server.request(ACME, {
+      method: 'GET',
+      url: `${API}/course/${course.courseId}/members`,
+      token: admin,
+    });
     expect(members.statusCode, members.body).toBe(200);
     const row = members.json().items.find((m: { userId: string }) => m.userId === esha.id);
-    expect(row.handedIn).toEqual([{ blockId: course.blocks.ASK_TO_UPLOAD_RESOURCE, fileId, fileName: 'Signed form.pdf', url: expect.any(String) }]);
+    expect(row.handedIn).toEqual([
+      { blockId: course.blocks.ASK_TO_UPLOAD_RESOURCE, fileId, fileName: 'Signed form.pdf', url: expect.any(String) },
+    ]);
     expect((await server.request(ACME, { method: 'GET', url: row.handedIn[0].url })).rawPayload.equals(PDF)).toBe(true);
     const other = members.json().items.find((m: { userId: string }) => m.userId === learners[1].id);
     expect(other.handedIn ?? []).toEqual([]);
     // Another workspace's admin cannot read the list.
     const globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    expect((await server.request(GLOBEX, { method: 'GET', url: `${API}/course/${course.courseId}/members`, token: globexAdmin })).statusCode).toBe(404);
+    expect(
+      (
+        await server.request(GLOBEX, {
+          method: 'GET',
+          url: `${API}/course/${course.courseId}/members`,
+          token: globexAdmin,
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const started = await auditActions(server, facts.workspaceId, 'file.upload-started');
     expect(started.filter((e) => e.target === fileId && e.actor_user_id === esha.id)).toHaveLength(1);
-    expect((await auditActions(server, facts.workspaceId, 'file.uploaded')).filter((e) => e.target === fileId)).toHaveLength(1);
+    expect(
+      (await auditActions(server, facts.workspaceId, 'file.uploaded')).filter((e) => e.target === fileId),
+    ).toHaveLength(1);
   });
 
   it('takes an image the block accepts, refuses an SVG (415) and a file over the limit (413), keeping nothing', async () => {
@@ -115,7 +154,9 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
     expect(image.statusCode, image.body).toBe(200);
     expect(image.json().maxBytes).toBe(LIMITS.IMAGE);
     expect((await putBytes(image.json().uploadUrl, PNG)).statusCode).toBe(201);
-    expect((await post(`/user-course-content/confirm-upload/${image.json().fileId}`, esha.token)).json()).toMatchObject({ contentType: 'image/png' });
+    expect((await post(`/user-course-content/confirm-upload/${image.json().fileId}`, esha.token)).json()).toMatchObject(
+      { contentType: 'image/png' },
+    );
 
     const svg = await ticketFor(esha.token, 'form.png', SVG.length);
     expect(svg.statusCode).toBe(200);
@@ -135,9 +176,16 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
     expect((await ticketFor(notAssigned.token, 'form.pdf', PDF.length)).statusCode).toBe(404);
     expect((await ticketFor(esha.token, 'form.pdf', PDF.length, course.blocks.TEXT_AREA)).statusCode).toBe(404);
     const globex = await server.signIn(GLOBEX, 'employee@globex.test');
-    expect((await ticketFor(globex, 'form.pdf', PDF.length, course.blocks.ASK_TO_UPLOAD_RESOURCE, GLOBEX)).statusCode).toBe(404);
+    expect(
+      (await ticketFor(globex, 'form.pdf', PDF.length, course.blocks.ASK_TO_UPLOAD_RESOURCE, GLOBEX)).statusCode,
+    ).toBe(404);
     // Bad input names the field.
-    const bad = await post('/user-course-content/upload-url', esha.token, { courseId: course.courseId, blockId: course.blocks.ASK_TO_UPLOAD_RESOURCE, fileName: 'a/b.pdf', size: 0 });
+    const bad = await post('/user-course-content/upload-url', esha.token, {
+      courseId: course.courseId,
+      blockId: course.blocks.ASK_TO_UPLOAD_RESOURCE,
+      fileName: 'a/b.pdf',
+      size: 0,
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['fileName', 'size']));
   });

@@ -22,7 +22,11 @@ export async function buildCourse(
   server: TestServer,
   token: string,
   workspaceId: string,
-  quiz: { passMark?: number; maxAttempts?: number | null; answerReveal?: 'NEVER' | 'AFTER_PASSING' | 'AFTER_LAST_ATTEMPT' } = {},
+  quiz: {
+    passMark?: number;
+    maxAttempts?: number | null;
+    answerReveal?: 'NEVER' | 'AFTER_PASSING' | 'AFTER_LAST_ATTEMPT';
+  } = {},
   blocks: LessonBlock[] = EVERY_BLOCK,
   register = true,
 ): Promise<BuiltCourse> {
@@ -32,8 +36,17 @@ export async function buildCourse(
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
-  const { courseId } = await call('POST', '/course/create', { title: 'Respect at work', description: 'A course', language: 'ENGLISH' });
-  await call('POST', '/course/language', { courseId, language: 'HINDI', title: 'कार्यस्थल पर सम्मान', description: 'एक पाठ्यक्रम' });
+  const { courseId } = await call('POST', '/course/create', {
+    title: 'Respect at work',
+    description: 'A course',
+    language: 'ENGLISH',
+  });
+  await call('POST', '/course/language', {
+    courseId,
+    language: 'HINDI',
+    title: 'कार्यस्थल पर सम्मान',
+    description: 'एक पाठ्यक्रम',
+  });
   const lesson = await call('POST', `/lesson/create/${courseId}`, { title: 'The basics' });
   await call('PUT', `/lesson/update/${lesson.lessonId}`, { title: 'मूल बातें', language: 'HINDI' });
   const ids = {} as Record<LessonBlock['type'], string>;
@@ -41,12 +54,22 @@ export async function buildCourse(
     const created = await call('POST', '/lesson-content/create', { lessonId: lesson.lessonId, block });
     ids[block.type] = created.blockId;
   }
-  const q = await call('POST', '/quiz/create', { courseId, title: 'Check', passMark: 100, maxAttempts: 2, answerReveal: 'AFTER_PASSING', ...quiz });
+  const q = await call('POST', '/quiz/create', {
+    courseId,
+    title: 'Check',
+    passMark: 100,
+    maxAttempts: 2,
+    answerReveal: 'AFTER_PASSING',
+    ...quiz,
+  });
   await call('PUT', '/quiz/update', { quizId: q.quizId, title: 'जाँच', language: 'HINDI' });
   const q1 = await call('POST', `/quiz-question/add/${q.quizId}`, QUESTION);
   const q2 = await call('POST', `/quiz-question/add/${q.quizId}`, {
     kind: 'MULTIPLE',
-    texts: { ENGLISH: { text: 'Which are harassment?', explanation: 'Both are unwelcome conduct.' }, HINDI: { text: 'कौन-से उत्पीड़न हैं?' } },
+    texts: {
+      ENGLISH: { text: 'Which are harassment?', explanation: 'Both are unwelcome conduct.' },
+      HINDI: { text: 'कौन-से उत्पीड़न हैं?' },
+    },
     options: [
       { key: 'remarks', correct: true, texts: { ENGLISH: 'Remarks', HINDI: 'टिप्पणियाँ' } },
       { key: 'gestures', correct: true, texts: { ENGLISH: 'Gestures', HINDI: 'इशारे' } },
@@ -54,11 +77,22 @@ export async function buildCourse(
     ],
   });
   await call('POST', `/course/publish/${courseId}`, {});
-  return { courseId, lessonId: lesson.lessonId, quizId: q.quizId, questionIds: [q1.questionId, q2.questionId], blocks: ids };
+  return {
+    courseId,
+    lessonId: lesson.lessonId,
+    quizId: q.quizId,
+    questionIds: [q1.questionId, q2.questionId],
+    blocks: ids,
+  };
 }
 
 export async function assign(server: TestServer, token: string, courseId: string, userIds: string[]): Promise<void> {
-  const res = await server.request(ACME, { method: 'POST', url: `${API}/course/assign-course-to-users`, payload: { courseId, userIds }, token });
+  const res = await server.request(ACME, {
+    method: 'POST',
+    url: `${API}/course/assign-course-to-users`,
+    payload: { courseId, userIds },
+    token,
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -72,8 +106,15 @@ export const WRONG = (c: BuiltCourse) => [
   { questionId: c.questionIds[1], choices: ['remarks', 'gestures'] },
 ];
 
-export async function auditActions(server: TestServer, workspaceId: string, action: string): Promise<Record<string, unknown>[]> {
+export async function auditActions(
+  server: TestServer,
+  workspaceId: string,
+  action: string,
+): Promise<Record<string, unknown>[]> {
   return server.db.tenant(workspaceId, (tx) =>
-    tx.query(`SELECT actor_user_id, target, details FROM audit_events WHERE workspace_id = $1 AND action = $2 ORDER BY id`, [workspaceId, action]),
+    tx.query(
+      `SELECT actor_user_id, target, details FROM audit_events WHERE workspace_id = $1 AND action = $2 ORDER BY id`,
+      [workspaceId, action],
+    ),
   );
 }

@@ -24,8 +24,15 @@ describe.each(DATABASES)('the player with the lifecycle columns on %s', (kind) =
   afterAll(async () => server?.close());
 
   const set = (sql: string) =>
-    server.db.tenant(facts.workspaceId, (tx) => tx.query(`UPDATE course_assignments SET ${sql} WHERE workspace_id = $1 AND user_id = $2 AND course_id = $3`, [facts.workspaceId, esha.id, facts.courseId]));
-  const mine = async () => (await server.request(ACME, { method: 'GET', url: `${API}/user-course/my`, token: esha.token })).json();
+    server.db.tenant(facts.workspaceId, (tx) =>
+      tx.query(`UPDATE course_assignments SET ${sql} WHERE workspace_id = $1 AND user_id = $2 AND course_id = $3`, [
+        facts.workspaceId,
+        esha.id,
+        facts.courseId,
+      ]),
+    );
+  const mine = async () =>
+    (await server.request(ACME, { method: 'GET', url: `${API}/user-course/my`, token: esha.token })).json();
 
   it('shows the due date, and overdue from the day after it', async () => {
     await set(`due_at = '2026-12-01T18:29:59Z'`);
@@ -35,10 +42,17 @@ describe.each(DATABASES)('the player with the lifecycle columns on %s', (kind) =
   });
 
   it('starts a new cycle with fresh attempts, and hides an unassigned course', async () => {
-    const view = (await server.request(ACME, { method: 'GET', url: `${API}/user-course/${facts.courseId}`, token: esha.token })).json();
+    const view = (
+      await server.request(ACME, { method: 'GET', url: `${API}/user-course/${facts.courseId}`, token: esha.token })
+    ).json();
     const quiz = view.contents.find((c: { kind: string }) => c.kind === 'QUIZ');
     const attempt = () =>
-      server.request(ACME, { method: 'POST', url: `${API}/user-course/${facts.courseId}/quizzes/${quiz.contentId}/attempts`, token: esha.token, payload: { answers: [] } });
+      server.request(ACME, {
+        method: 'POST',
+        url: `${API}/user-course/${facts.courseId}/quizzes/${quiz.contentId}/attempts`,
+        token: esha.token,
+        payload: { answers: [] },
+      });
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(200);
     expect((await attempt()).json().code).toBe('NO_ATTEMPTS_LEFT');
     await set('cycle = 2');
@@ -46,6 +60,9 @@ describe.each(DATABASES)('the player with the lifecycle columns on %s', (kind) =
 
     await set(`unassigned_at = now()`);
     expect(await mine()).toEqual([]);
-    expect((await server.request(ACME, { method: 'GET', url: `${API}/user-course/${facts.courseId}`, token: esha.token })).statusCode).toBe(404);
+    expect(
+      (await server.request(ACME, { method: 'GET', url: `${API}/user-course/${facts.courseId}`, token: esha.token }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -26,7 +26,9 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     // Bytes for the registered files, so their signed links can be made (registerFiles records rows only).
     for (const id of Object.values(FILES)) {
       const key = await server.fileUrls.store(facts.workspaceId, `${id}.bin`, new TextEncoder().encode('bytes'));
-      await server.db.tenant(facts.workspaceId, (tx) => tx.query(`UPDATE files SET storage_key = $3 WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, id, key]));
+      await server.db.tenant(facts.workspaceId, (tx) =>
+        tx.query(`UPDATE files SET storage_key = $3 WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, id, key]),
+      );
     }
     const emails = await server.db.tenant(facts.workspaceId, (tx) =>
       tx.query<{ email: string }>(
@@ -35,16 +37,27 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
       ),
     );
     for (const { email } of [{ email: 'employee@acme.test' }, ...emails]) {
-      learners.push({ email, id: await userIdByEmail(server, facts.workspaceId, email), token: await server.signIn(ACME, email) });
+      learners.push({
+        email,
+        id: await userIdByEmail(server, facts.workspaceId, email),
+        token: await server.signIn(ACME, email),
+      });
     }
   });
   afterAll(async () => server?.close());
 
-  const get = (url: string, token: string, host = ACME) => server.request(host, { method: 'GET', url: `${API}${url}`, token });
+  const get = (url: string, token: string, host = ACME) =>
+    server.request(host, { method: 'GET', url: `${API}${url}`, token });
   const send = (method: 'POST' | 'PUT', url: string, payload: object, token: string, host = ACME) =>
     server.request(host, { method, url: `${API}${url}`, payload, token });
   const answer = (token: string, blockId: string, value: object, host = ACME, language?: string) =>
-    send('PUT', '/user-course-content/answer', { courseId: course.courseId, blockId, answer: value, language }, token, host);
+    send(
+      'PUT',
+      '/user-course-content/answer',
+      { courseId: course.courseId, blockId, answer: value, language },
+      token,
+      host,
+    );
 
   it('shows an employee only the courses assigned to them: another course, and another workspace, answer 404', async () => {
     const [esha] = learners;
@@ -75,13 +88,33 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     const gita = await server.signIn(GLOBEX, 'admin@globex.test');
     for (const token of [gabe, gita]) {
       expect((await get(`/user-course/${course.courseId}`, token, GLOBEX)).statusCode).toBe(404);
-      expect((await answer(token, course.blocks.MULTIPLE_CHOICE, { type: 'MULTIPLE_CHOICE', choice: 'a' }, GLOBEX)).statusCode).toBe(404);
-      expect((await send('POST', `/user-course/${course.courseId}/quizzes/${course.quizId}/attempts`, { answers: RIGHT(course) }, token, GLOBEX)).statusCode).toBe(404);
+      expect(
+        (await answer(token, course.blocks.MULTIPLE_CHOICE, { type: 'MULTIPLE_CHOICE', choice: 'a' }, GLOBEX))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await send(
+            'POST',
+            `/user-course/${course.courseId}/quizzes/${course.quizId}/attempts`,
+            { answers: RIGHT(course) },
+            token,
+            GLOBEX,
+          )
+        ).statusCode,
+      ).toBe(404);
     }
     // A draft course assigned by hand (not through the API) is not shown either.
     const draft = await server.db.tenant(facts.workspaceId, async (tx) => {
-      const [c] = await tx.query<{ id: string }>(`INSERT INTO courses (workspace_id, title) VALUES ($1, 'Draft') RETURNING id`, [facts.workspaceId]);
-      await tx.query(`INSERT INTO course_assignments (workspace_id, course_id, user_id) VALUES ($1, $2, $3)`, [facts.workspaceId, c.id, esha.id]);
+      const [c] = await tx.query<{ id: string }>(
+        `INSERT INTO courses (workspace_id, title) VALUES ($1, 'Draft') RETURNING id`,
+        [facts.workspaceId],
+      );
+      await tx.query(`INSERT INTO course_assignments (workspace_id, course_id, user_id) VALUES ($1, $2, $3)`, [
+        facts.workspaceId,
+        c.id,
+        esha.id,
+      ]);
       return c.id;
     });
     expect((await get(`/user-course/${draft}`, esha.token)).statusCode).toBe(404);
@@ -93,7 +126,12 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     const res = await get(`/user-course/${course.courseId}?language=HINDI`, esha.token);
     expect(res.statusCode).toBe(200);
     const view = res.json();
-    expect(view).toMatchObject({ language: 'HINDI', title: 'कार्यस्थल पर सम्मान', status: 'NOT_STARTED', completion: null });
+    expect(view).toMatchObject({
+      language: 'HINDI',
+      title: 'कार्यस्थल पर सम्मान',
+      status: 'NOT_STARTED',
+      completion: null,
+    });
     const [lesson, quiz] = view.contents;
     expect(lesson).toMatchObject({ kind: 'LESSON', title: 'मूल बातें', done: false });
     expect(lesson.blocks.map((b: { type: string }) => b.type)).toHaveLength(16);
@@ -106,15 +144,33 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
         { key: 'b', label: 'आरोपी' },
       ],
     });
-    expect(byType.FILL_IN_BLANK.content).toEqual({ type: 'FILL_IN_BLANK', sentence: 'शिकायत {{days}} दिनों के भीतर की जाती है।', blanks: ['days'] });
+    expect(byType.FILL_IN_BLANK.content).toEqual({
+      type: 'FILL_IN_BLANK',
+      sentence: 'शिकायत {{days}} दिनों के भीतर की जाती है।',
+      blanks: ['days'],
+    });
     for (const type of ['IMAGE', 'VIDEO', 'UPLOAD_RESOURCE']) {
       expect(byType[type].content.file.url, type).toMatch(/^\/files\/|^http/);
       expect(Date.parse(byType[type].content.file.expiresAt)).toBeGreaterThan(Date.now());
     }
     expect(byType.VIDEO.content.captions.fileId).toBeTruthy();
     expect(byType.VIDEO.content.transcript).toBe('स्वागत है।');
-    expect(byType.VIDEO.state.video).toMatchObject({ positionSeconds: 0, watched: [], complete: false, durationSeconds: 120 });
-    expect(quiz).toMatchObject({ kind: 'QUIZ', title: 'जाँच', passMark: 100, maxAttempts: 2, attemptsUsed: 0, attemptsLeft: 2, answersShown: false, lastAttempt: null });
+    expect(byType.VIDEO.state.video).toMatchObject({
+      positionSeconds: 0,
+      watched: [],
+      complete: false,
+      durationSeconds: 120,
+    });
+    expect(quiz).toMatchObject({
+      kind: 'QUIZ',
+      title: 'जाँच',
+      passMark: 100,
+      maxAttempts: 2,
+      attemptsUsed: 0,
+      attemptsLeft: 2,
+      answersShown: false,
+      lastAttempt: null,
+    });
     expect(quiz.questions[0]).toMatchObject({ text: 'शिकायत कौन प्राप्त करता है?', correctKeys: null, explanation: null });
     // No right answer anywhere: no `correct` flag on an option, no accepted answer, no pair's right side by key.
     expect(res.body).not.toMatch(/"correct":true|"accepted"|नब्बे/);
@@ -128,10 +184,23 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     const [esha] = learners;
     const right = await answer(esha.token, course.blocks.MULTIPLE_CHOICE, { type: 'MULTIPLE_CHOICE', choice: 'b' });
     expect(right.statusCode).toBe(200);
-    expect(right.json()).toMatchObject({ state: { answer: { type: 'MULTIPLE_CHOICE', choice: 'b' }, correct: false, seen: true }, progress: { done: false, status: 'IN_PROGRESS' } });
+    expect(right.json()).toMatchObject({
+      state: { answer: { type: 'MULTIPLE_CHOICE', choice: 'b' }, correct: false, seen: true },
+      progress: { done: false, status: 'IN_PROGRESS' },
+    });
     const changed = await answer(esha.token, course.blocks.MULTIPLE_CHOICE, { type: 'MULTIPLE_CHOICE', choice: 'a' });
     expect(changed.json().state.correct).toBe(true);
-    expect((await answer(esha.token, course.blocks.FILL_IN_BLANK, { type: 'FILL_IN_BLANK', blanks: { days: 'नब्बे' } }, ACME, 'HINDI')).json().state.correct).toBe(true);
+    expect(
+      (
+        await answer(
+          esha.token,
+          course.blocks.FILL_IN_BLANK,
+          { type: 'FILL_IN_BLANK', blanks: { days: 'नब्बे' } },
+          ACME,
+          'HINDI',
+        )
+      ).json().state.correct,
+    ).toBe(true);
 
     const unknown = await answer(esha.token, course.blocks.MULTIPLE_CHOICE, { type: 'MULTIPLE_CHOICE', choice: 'zzz' });
     expect(unknown.statusCode).toBe(400);
@@ -140,7 +209,12 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     expect(wrongType.statusCode).toBe(400);
     const notInCourse = await answer(esha.token, '00000000-0000-4000-8000-000000000000', { type: 'VOTE', choice: 'a' });
     expect(notInCourse.statusCode).toBe(404);
-    const seen = await send('PUT', '/user-course-content/answer', { courseId: course.courseId, blockId: course.blocks.TEXT_AREA, seen: true }, esha.token);
+    const seen = await send(
+      'PUT',
+      '/user-course-content/answer',
+      { courseId: course.courseId, blockId: course.blocks.TEXT_AREA, seen: true },
+      esha.token,
+    );
     expect(seen.json().state).toMatchObject({ seen: true, answer: null });
 
     // Another device: a new session sees the same answers.
@@ -157,17 +231,33 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
 
   it('counts a video as watched only for what was played: a seek ahead adds nothing, and the position resumes', async () => {
     const [esha] = learners;
-    const report = (payload: object) => send('POST', '/user-course-content/video-progress', { courseId: course.courseId, blockId: course.blocks.VIDEO, ...payload }, esha.token);
+    const report = (payload: object) =>
+      send(
+        'POST',
+        '/user-course-content/video-progress',
+        { courseId: course.courseId, blockId: course.blocks.VIDEO, ...payload },
+        esha.token,
+      );
     const first = await report({ positionSeconds: 20, watched: [{ from: 0, to: 20 }] });
     expect(first.statusCode).toBe(200);
-    expect(first.json().video).toMatchObject({ watched: [{ from: 0, to: 20 }], watchedSeconds: 20, complete: false, positionSeconds: 20 });
+    expect(first.json().video).toMatchObject({
+      watched: [{ from: 0, to: 20 }],
+      watchedSeconds: 20,
+      complete: false,
+      positionSeconds: 20,
+    });
 
     // Two seconds later the learner drags to the end and claims to have watched it: only the grace is counted.
     tick(2);
     const seek = await report({ positionSeconds: 118, watched: [{ from: 20, to: 120 }] });
     expect(seek.json().video.watchedSeconds).toBeLessThanOrEqual(20 + 2 * 2 + 5);
     expect(seek.json().video.complete).toBe(false);
-    const early = await send('POST', '/user-course-content/lesson-complete', { courseId: course.courseId, lessonId: course.lessonId }, esha.token);
+    const early = await send(
+      'POST',
+      '/user-course-content/lesson-complete',
+      { courseId: course.courseId, lessonId: course.lessonId },
+      esha.token,
+    );
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('VIDEO_NOT_WATCHED');
     expect(early.json().fields[course.blocks.VIDEO]).toBe('VIDEO_NOT_WATCHED');
@@ -188,7 +278,12 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
 
     const bad = await report({ positionSeconds: 1, watched: [{ from: 10, to: 5 }] });
     expect(bad.statusCode).toBe(400);
-    const notVideo = await send('POST', '/user-course-content/video-progress', { courseId: course.courseId, blockId: course.blocks.TEXT_AREA, positionSeconds: 1 }, esha.token);
+    const notVideo = await send(
+      'POST',
+      '/user-course-content/video-progress',
+      { courseId: course.courseId, blockId: course.blocks.TEXT_AREA, positionSeconds: 1 },
+      esha.token,
+    );
     expect(notVideo.statusCode).toBe(400);
     expect(notVideo.json().fields).toHaveProperty('blockId');
   });
@@ -199,12 +294,23 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     const read = await send(
       'POST',
       '/user-course-content/video-progress',
-      { courseId: course.courseId, blockId: course.blocks.VIDEO, positionSeconds: 0, transcriptRead: true, language: 'HINDI' },
+      {
+        courseId: course.courseId,
+        blockId: course.blocks.VIDEO,
+        positionSeconds: 0,
+        transcriptRead: true,
+        language: 'HINDI',
+      },
       lee.token,
     );
     expect(read.statusCode).toBe(200);
     expect(read.json().video).toMatchObject({ complete: true, transcriptRead: true, watchedSeconds: 0 });
-    const res = await send('POST', '/user-course-content/lesson-complete', { courseId: course.courseId, lessonId: course.lessonId }, lee.token);
+    const res = await send(
+      'POST',
+      '/user-course-content/lesson-complete',
+      { courseId: course.courseId, lessonId: course.lessonId },
+      lee.token,
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('ANSWER_MISSING');
     expect(Object.keys(res.json().fields)).not.toContain(course.blocks.VIDEO);
@@ -212,11 +318,24 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
 
   it('completes a lesson only when every question and required block is answered', async () => {
     const [esha] = learners;
-    const missing = await send('POST', '/user-course-content/lesson-complete', { courseId: course.courseId, lessonId: course.lessonId }, esha.token);
+    const missing = await send(
+      'POST',
+      '/user-course-content/lesson-complete',
+      { courseId: course.courseId, lessonId: course.lessonId },
+      esha.token,
+    );
     expect(missing.statusCode).toBe(409);
     expect(missing.json().code).toBe('ANSWER_MISSING');
     const gaps = missing.json().fields;
-    for (const type of ['CHECKBOX_WITH_TEXT', 'MULTIPLE_RESPONSE', 'MATCHING', 'MULTI_SELECT_QUESTION', 'SINGLE_SELECT_QUESTION', 'ASK_TO_UPLOAD_RESOURCE', 'VOTE'] as const) {
+    for (const type of [
+      'CHECKBOX_WITH_TEXT',
+      'MULTIPLE_RESPONSE',
+      'MATCHING',
+      'MULTI_SELECT_QUESTION',
+      'SINGLE_SELECT_QUESTION',
+      'ASK_TO_UPLOAD_RESOURCE',
+      'VOTE',
+    ] as const) {
       expect(gaps[course.blocks[type]], type).toBe('ANSWER_MISSING');
     }
     expect(gaps[course.blocks.INPUT_BOX]).toBeUndefined(); // not required
@@ -229,7 +348,10 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
       );
       return f.id;
     });
-    const someoneElses = await answer(esha.token, course.blocks.ASK_TO_UPLOAD_RESOURCE, { type: 'ASK_TO_UPLOAD_RESOURCE', fileId: '0f000000-0000-4000-8000-000000000005' });
+    const someoneElses = await answer(esha.token, course.blocks.ASK_TO_UPLOAD_RESOURCE, {
+      type: 'ASK_TO_UPLOAD_RESOURCE',
+      fileId: '0f000000-0000-4000-8000-000000000005',
+    });
     expect(someoneElses.statusCode).toBe(400);
     for (const [type, value] of [
       ['CHECKBOX_WITH_TEXT', { checked: true }],
@@ -243,19 +365,53 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
       const res = await answer(esha.token, course.blocks[type], { type, ...value });
       expect(res.statusCode, `${type} ${res.body}`).toBe(200);
     }
-    const done = await send('POST', '/user-course-content/lesson-complete', { courseId: course.courseId, lessonId: course.lessonId }, esha.token);
+    const done = await send(
+      'POST',
+      '/user-course-content/lesson-complete',
+      { courseId: course.courseId, lessonId: course.lessonId },
+      esha.token,
+    );
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ lessonId: course.lessonId, done: true, progressPercent: 50, courseCompleted: false, completion: null });
+    expect(done.json()).toMatchObject({
+      lessonId: course.lessonId,
+      done: true,
+      progressPercent: 50,
+      courseCompleted: false,
+      completion: null,
+    });
     // Again: nothing changes.
-    expect((await send('POST', '/user-course-content/lesson-complete', { courseId: course.courseId, lessonId: course.lessonId }, esha.token)).json().done).toBe(true);
-    expect((await auditActions(server, facts.workspaceId, 'learner.lesson.completed')).filter((a) => a.actor_user_id === esha.id)).toHaveLength(1);
+    expect(
+      (
+        await send(
+          'POST',
+          '/user-course-content/lesson-complete',
+          { courseId: course.courseId, lessonId: course.lessonId },
+          esha.token,
+        )
+      ).json().done,
+    ).toBe(true);
+    expect(
+      (await auditActions(server, facts.workspaceId, 'learner.lesson.completed')).filter(
+        (a) => a.actor_user_id === esha.id,
+      ),
+    ).toHaveLength(1);
     const mine = (await get('/user-course/my', esha.token)).json()[0];
-    expect(mine).toMatchObject({ status: 'IN_PROGRESS', progressPercent: 50, next: { contentId: course.quizId, kind: 'QUIZ' } });
+    expect(mine).toMatchObject({
+      status: 'IN_PROGRESS',
+      progressPercent: 50,
+      next: { contentId: course.quizId, kind: 'QUIZ' },
+    });
   });
 
   it('scores a quiz attempt on the server, hides the answers until passing, then records the completion once', async () => {
     const [esha] = learners;
-    const attempt = (answers: object[]) => send('POST', `/user-course/${course.courseId}/quizzes/${course.quizId}/attempts`, { answers, language: 'HINDI' }, esha.token);
+    const attempt = (answers: object[]) =>
+      send(
+        'POST',
+        `/user-course/${course.courseId}/quizzes/${course.quizId}/attempts`,
+        { answers, language: 'HINDI' },
+        esha.token,
+      );
 
     const badKey = await attempt([{ questionId: course.questionIds[0], choices: ['nope'] }]);
     expect(badKey.statusCode).toBe(400);
@@ -265,20 +421,45 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
 
     const failed = await attempt(WRONG(course));
     expect(failed.statusCode).toBe(200);
-    expect(failed.json()).toMatchObject({ attemptNumber: 1, score: 50, passMark: 100, passed: false, answersShown: false, attemptsUsed: 1, attemptsLeft: 1, courseCompleted: false });
+    expect(failed.json()).toMatchObject({
+      attemptNumber: 1,
+      score: 50,
+      passMark: 100,
+      passed: false,
+      answersShown: false,
+      attemptsUsed: 1,
+      attemptsLeft: 1,
+      courseCompleted: false,
+    });
     expect(failed.json().questions).toEqual([
       { questionId: course.questionIds[0], chosen: ['boss'], correct: false, correctKeys: null, explanation: null },
-      { questionId: course.questionIds[1], chosen: ['remarks', 'gestures'], correct: true, correctKeys: null, explanation: null },
+      {
+        questionId: course.questionIds[1],
+        chosen: ['remarks', 'gestures'],
+        correct: true,
+        correctKeys: null,
+        explanation: null,
+      },
     ]);
 
     // The admin's members table shows the attempt and its score, and the course not yet done.
     const memberOf = async () =>
-      ((await get(`/course/${course.courseId}/members`, admin)).json().items as { email: string }[]).find((m) => m.email === esha.email);
+      ((await get(`/course/${course.courseId}/members`, admin)).json().items as { email: string }[]).find(
+        (m) => m.email === esha.email,
+      );
     expect(await memberOf()).toMatchObject({ attempts: 1, score: 50 });
     expect((await memberOf()) as unknown as { progress: number }).not.toMatchObject({ progress: 100 });
 
     const passed = await attempt(RIGHT(course));
-    expect(passed.json()).toMatchObject({ attemptNumber: 2, score: 100, passed: true, answersShown: true, attemptsLeft: 0, bestScore: 100, courseCompleted: true });
+    expect(passed.json()).toMatchObject({
+      attemptNumber: 2,
+      score: 100,
+      passed: true,
+      answersShown: true,
+      attemptsLeft: 0,
+      bestScore: 100,
+      courseCompleted: true,
+    });
     expect(passed.json().questions[1]).toMatchObject({ correct: true, correctKeys: ['remarks', 'gestures'] });
 
     const again = await attempt(RIGHT(course));
@@ -289,7 +470,11 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     expect(view).toMatchObject({ status: 'COMPLETED', progressPercent: 100, next: null });
     expect(view.completion).toMatchObject({ score: 100, attempts: 2, courseVersion: 1, source: 'PLAYER' });
     expect(view.completion.certificateCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    expect(view.contents[1]).toMatchObject({ passed: true, answersShown: true, lastAttempt: { attemptNumber: 2, passed: true } });
+    expect(view.contents[1]).toMatchObject({
+      passed: true,
+      answersShown: true,
+      lastAttempt: { attemptNumber: 2, passed: true },
+    });
     expect(view.contents[1].questions[0].correctKeys).toEqual(['ic']);
 
     const mine = (await get('/user-course/my', esha.token)).json()[0];
@@ -298,11 +483,17 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     expect(await memberOf()).toMatchObject({ status: 'COMPLETED', progress: 100, score: 100, attempts: 2 });
 
     const rows = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM course_completions WHERE workspace_id = $1 AND user_id = $2`, [facts.workspaceId, esha.id]),
+      tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM course_completions WHERE workspace_id = $1 AND user_id = $2`,
+        [facts.workspaceId, esha.id],
+      ),
     );
     expect(rows[0].n).toBe(1);
     const [assignment] = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ status: string }>(`SELECT status FROM course_assignments WHERE workspace_id = $1 AND user_id = $2 AND course_id = $3`, [facts.workspaceId, esha.id, course.courseId]),
+      tx.query<{ status: string }>(
+        `SELECT status FROM course_assignments WHERE workspace_id = $1 AND user_id = $2 AND course_id = $3`,
+        [facts.workspaceId, esha.id, course.courseId],
+      ),
     );
     expect(assignment.status).toBe('COMPLETED');
     const completed = await auditActions(server, facts.workspaceId, 'course.completed');
@@ -312,7 +503,12 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
 
   it('keeps the completion when the author edits and publishes the course again', async () => {
     const [esha] = learners;
-    const edit = await send('PUT', `/course/update/${course.courseId}`, { title: 'Respect at work, second edition' }, admin);
+    const edit = await send(
+      'PUT',
+      `/course/update/${course.courseId}`,
+      { title: 'Respect at work, second edition' },
+      admin,
+    );
     expect(edit.statusCode).toBe(200);
     expect((await send('POST', `/course/publish/${course.courseId}`, {}, admin)).statusCode).toBe(200);
     const mine = (await get('/user-course/my', esha.token)).json()[0];
@@ -322,7 +518,14 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
   });
 
   it('enforces the attempt limit for two attempts sent at once: one is scored, the other refused', async () => {
-    const strict = await buildCourse(server, admin, facts.workspaceId, { maxAttempts: 1, answerReveal: 'AFTER_LAST_ATTEMPT' }, EVERY_BLOCK.filter((b) => b.type === 'TEXT_AREA'), false);
+    const strict = await buildCourse(
+      server,
+      admin,
+      facts.workspaceId,
+      { maxAttempts: 1, answerReveal: 'AFTER_LAST_ATTEMPT' },
+      EVERY_BLOCK.filter((b) => b.type === 'TEXT_AREA'),
+      false,
+    );
     const [, ravi, mira] = learners;
     await assign(server, admin, strict.courseId, [ravi.id, mira.id]);
     const submit = (token: string, answers: object[]) =>
@@ -338,7 +541,10 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     expect(accepted.answersShown).toBe(true);
     expect(accepted.questions[0].correctKeys).toEqual(['ic']);
     const [{ n }] = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM quiz_attempts WHERE workspace_id = $1 AND quiz_id = $2`, [facts.workspaceId, strict.quizId]),
+      tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM quiz_attempts WHERE workspace_id = $1 AND quiz_id = $2`, [
+        facts.workspaceId,
+        strict.quizId,
+      ]),
     );
     expect(n).toBe(1);
 

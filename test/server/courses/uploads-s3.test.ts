@@ -28,10 +28,23 @@ describe.each(DATABASES)('course uploads to an S3-compatible store on %s', (kind
 
   beforeAll(async () => {
     store = await mkdtemp(path.join(os.tmpdir(), 'safeplace-s3-'));
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: store, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: store,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     const { port } = await s3.run();
     endpoint = `http://127.0.0.1:${port}`;
-    urls = new S3FileUrls({ url: endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', pathStyle: true });
+    urls = new S3FileUrls({
+      url: endpoint,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      pathStyle: true,
+    });
     server = await startTestServer(kind, { uploadLimits: LIMITS }, { fileUrls: urls });
     admin = await server.signIn(ACME, 'admin@acme.test');
     acmeId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
@@ -44,9 +57,17 @@ describe.each(DATABASES)('course uploads to an S3-compatible store on %s', (kind
   });
 
   const post = (url: string, payload?: object) =>
-    server.request(ACME, { method: 'POST', url: `/learning-api/api${url}`, token: admin, ...(payload ? { payload } : {}) });
+    server.request(ACME, {
+      method: 'POST',
+      url: `/learning-api/api${url}`,
+      token: admin,
+      ...(payload ? { payload } : {}),
+    });
   /** The objects the store holds for acme (s3rver keeps each as `<name>._S3rver_object`, with its metadata beside it). */
-  const objects = async () => (await readdir(path.join(store, BUCKET, acmeId)).catch(() => [] as string[])).filter((f) => f.endsWith('._S3rver_object'));
+  const objects = async () =>
+    (await readdir(path.join(store, BUCKET, acmeId)).catch(() => [] as string[])).filter((f) =>
+      f.endsWith('._S3rver_object'),
+    );
 
   async function upload(purpose: string, fileName: string, bytes: Buffer, declared = bytes.length) {
     const ticket = await post('/lesson-content/generate-upload-url', { purpose, fileName, size: declared });
@@ -88,7 +109,9 @@ describe.each(DATABASES)('course uploads to an S3-compatible store on %s', (kind
     expect(liar.confirm.statusCode).toBe(413);
     expect(liar.confirm.json()).toMatchObject({ code: 'FILE_TOO_LARGE' });
     expect(await objects()).toEqual(before);
-    expect(await server.db.query(`SELECT 1 FROM files WHERE id = ANY($1::uuid[])`, [[renamed.fileId, liar.fileId]])).toEqual([]);
+    expect(
+      await server.db.query(`SELECT 1 FROM files WHERE id = ANY($1::uuid[])`, [[renamed.fileId, liar.fileId]]),
+    ).toEqual([]);
   });
 
   it('hands out download URLs that expire', async () => {

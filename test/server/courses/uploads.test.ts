@@ -27,15 +27,23 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     employer = await server.signIn(ACME, 'employer@acme.test');
     globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
     acmeId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
-    courseId = (await server.db.query<{ id: string }>(`SELECT id FROM courses WHERE workspace_id = $1 LIMIT 1`, [acmeId]))[0].id;
+    courseId = (
+      await server.db.query<{ id: string }>(`SELECT id FROM courses WHERE workspace_id = $1 LIMIT 1`, [acmeId])
+    )[0].id;
   });
   afterAll(async () => server?.close());
 
   const post = (url: string, token: string, payload?: object, host = ACME) =>
     server.request(host, { method: 'POST', url: `${BASE}${url}`, token, ...(payload ? { payload } : {}) });
   const put = (url: string, body: Buffer | Readable, host = ACME, headers: Record<string, string> = {}) =>
-    server.request(host, { method: 'PUT', url, payload: body, headers: { 'content-type': 'application/octet-stream', ...headers } });
-  const get = (url: string, headers: Record<string, string> = {}, host = ACME) => server.request(host, { method: 'GET', url, headers });
+    server.request(host, {
+      method: 'PUT',
+      url,
+      payload: body,
+      headers: { 'content-type': 'application/octet-stream', ...headers },
+    });
+  const get = (url: string, headers: Record<string, string> = {}, host = ACME) =>
+    server.request(host, { method: 'GET', url, headers });
   const stored = () => readdir(path.join(server.filesRoot, acmeId)).catch(() => [] as string[]);
   const rowsOf = (id: string) => server.db.query(`SELECT status FROM files WHERE id = $1`, [id]);
 
@@ -49,9 +57,18 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
   }
 
   it('takes an image straight to the store, confirms it by its bytes and serves it with its true type', async () => {
-    const ticket = await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'Team photo.png', size: PNG.length });
+    const ticket = await post('/lesson-content/generate-upload-url', admin, {
+      purpose: 'IMAGE',
+      fileName: 'Team photo.png',
+      size: PNG.length,
+    });
     expect(ticket.statusCode).toBe(200);
-    expect(ticket.json()).toMatchObject({ method: 'PUT', headers: {}, maxBytes: 4096, uploadUrl: expect.stringMatching(/^\/files\//) });
+    expect(ticket.json()).toMatchObject({
+      method: 'PUT',
+      headers: {},
+      maxBytes: 4096,
+      uploadUrl: expect.stringMatching(/^\/files\//),
+    });
     const { fileId, uploadUrl } = ticket.json();
     expect(await rowsOf(fileId)).toEqual([{ status: 'PENDING' }]);
     // The browser sends the file with whatever type it guessed; only the bytes count.
@@ -69,18 +86,25 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
       language: null,
     });
     // Confirming again answers the same file.
-    expect((await post(`/lesson-content/confirm-upload/${fileId}`, admin)).json()).toMatchObject({ fileId, status: 'CONFIRMED' });
+    expect((await post(`/lesson-content/confirm-upload/${fileId}`, admin)).json()).toMatchObject({
+      fileId,
+      status: 'CONFIRMED',
+    });
 
     const shown = await get(confirmed.json().downloadUrl);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toBe('image/png');
     expect(shown.headers['x-content-type-options']).toBe('nosniff');
-    expect(shown.headers['content-disposition']).toBe(`inline; filename="Team photo.png"; filename*=UTF-8''Team%20photo.png`);
+    expect(shown.headers['content-disposition']).toBe(
+      `inline; filename="Team photo.png"; filename*=UTF-8''Team%20photo.png`,
+    );
     expect(shown.rawPayload.equals(PNG)).toBe(true);
 
     // The course reads sign links to confirmed files only, of this workspace only.
     const files = new CourseFiles(server.db, server.fileUrls, LIMITS);
-    const pending = (await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'p.png', size: 10 })).json().fileId;
+    const pending = (
+      await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'p.png', size: 10 })
+    ).json().fileId;
     const links = await files.links(acmeId, [fileId, pending]);
     expect([...links.keys()]).toEqual([fileId]);
     expect(links.get(fileId)).toMatchObject({ type: 'image/png', fileName: 'Team photo.png' });
@@ -88,7 +112,10 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     const globexId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`))[0].id;
     expect((await files.links(globexId, [fileId])).size).toBe(0);
 
-    const events = await server.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE target = $1 ORDER BY at, action`, [fileId]);
+    const events = await server.db.query<{ action: string }>(
+      `SELECT action FROM audit_events WHERE target = $1 ORDER BY at, action`,
+      [fileId],
+    );
     expect(events.map((e) => e.action)).toEqual(['file.upload-started', 'file.uploaded']);
   });
 
@@ -114,7 +141,13 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     const captions = await upload('CAPTIONS', 'module-1.hi.vtt', VTT, '?language=HINDI');
     expect(captions.confirm.json()).toMatchObject({ contentType: 'text/vtt', language: 'HINDI' });
     // A browser sending a Blob without a type sends no Content-Type at all.
-    const bare = (await post('/lesson-content/generate-upload-url', admin, { purpose: 'PDF', fileName: 'Bare.pdf', size: PDF.length })).json();
+    const bare = (
+      await post('/lesson-content/generate-upload-url', admin, {
+        purpose: 'PDF',
+        fileName: 'Bare.pdf',
+        size: PDF.length,
+      })
+    ).json();
     const untyped = await server.request(ACME, { method: 'PUT', url: bare.uploadUrl, payload: PDF });
     expect(untyped.statusCode, untyped.body).toBe(201);
     const pdf = await upload('PDF', 'Policy.pdf', PDF);
@@ -124,7 +157,9 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
   it('tells Office documents by their parts, and refuses a zip that is none', async () => {
     const docx = await upload('DOCUMENT', 'Handbook.docx', DOCX);
     expect(docx.confirm.statusCode, docx.confirm.body).toBe(200);
-    expect(docx.confirm.json().contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(docx.confirm.json().contentType).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     // An Office file is downloaded, never opened in the page.
     expect((await get(docx.confirm.json().downloadUrl)).headers['content-disposition']).toMatch(/^attachment;/);
     const xlsx = await upload('DOCUMENT', 'Register.xlsx', XLSX);
@@ -141,7 +176,10 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     const before = await stored();
     const renamed = await upload('PDF', 'Policy.pdf', PNG);
     expect(renamed.confirm.statusCode).toBe(415);
-    expect(renamed.confirm.json()).toMatchObject({ code: 'FILE_TYPE_REFUSED', message: 'This file is not a PDF. Accepted: PDF.' });
+    expect(renamed.confirm.json()).toMatchObject({
+      code: 'FILE_TYPE_REFUSED',
+      message: 'This file is not a PDF. Accepted: PDF.',
+    });
     const svg = await upload('IMAGE', 'logo.png', SVG);
     expect(svg.confirm.statusCode).toBe(415);
     expect(svg.confirm.json().message).toMatch(/SVG and HTML files are not accepted/);
@@ -154,20 +192,30 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
       expect(await rowsOf(fileId)).toEqual([]);
       expect((await post(`/lesson-content/confirm-upload/${fileId}`, admin)).statusCode).toBe(404);
     }
-    const refused = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'file.refused' AND target = $1`, [
-      svg.fileId,
-    ]);
+    const refused = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_events WHERE action = 'file.refused' AND target = $1`,
+      [svg.fileId],
+    );
     expect(refused[0].n).toBe(1);
   });
 
   it('answers 413 for a file over its limit, before the upload and while it streams, with nothing left on disk', async () => {
-    const early = await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'huge.png', size: 5000 });
+    const early = await post('/lesson-content/generate-upload-url', admin, {
+      purpose: 'IMAGE',
+      fileName: 'huge.png',
+      size: 5000,
+    });
     expect(early.statusCode).toBe(413);
-    expect(early.json()).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'The file is 5 KB; an image may be at most 4 KB.' });
+    expect(early.json()).toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: 'The file is 5 KB; an image may be at most 4 KB.',
+    });
 
     const before = await stored();
     // A browser that declares a small file and sends a large one is cut off mid-stream.
-    const ticket = (await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'liar.png', size: 1000 })).json();
+    const ticket = (
+      await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'liar.png', size: 1000 })
+    ).json();
     const big = Buffer.concat([PNG, Buffer.alloc(8000, 1)]);
     const cut = await put(ticket.uploadUrl, Readable.from([big.subarray(0, 3000), big.subarray(3000)]));
     expect(cut.statusCode).toBe(413);
@@ -179,7 +227,13 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
   });
 
   it('lets only a signed, unexpired URL put or read, with the method it was signed for', async () => {
-    const ticket = (await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'a.png', size: PNG.length })).json();
+    const ticket = (
+      await post('/lesson-content/generate-upload-url', admin, {
+        purpose: 'IMAGE',
+        fileName: 'a.png',
+        size: PNG.length,
+      })
+    ).json();
     const tampered = ticket.uploadUrl.replace(/max=\d+/, 'max=99999999');
     expect((await put(tampered, PNG)).json()).toMatchObject({ code: 'BAD_SIGNATURE' });
     expect((await put(ticket.uploadUrl.replace(/signature=[^&]+/, 'signature=forged'), PNG)).statusCode).toBe(403);
@@ -197,37 +251,70 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
   });
 
   it('answers 404 for another workspace’s file, course or URL', async () => {
-    const ticket = (await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'b.png', size: PNG.length })).json();
+    const ticket = (
+      await post('/lesson-content/generate-upload-url', admin, {
+        purpose: 'IMAGE',
+        fileName: 'b.png',
+        size: PNG.length,
+      })
+    ).json();
     expect((await put(ticket.uploadUrl, PNG, GLOBEX)).statusCode).toBe(404);
     expect((await put(ticket.uploadUrl, PNG)).statusCode).toBe(201);
-    expect((await post(`/lesson-content/confirm-upload/${ticket.fileId}`, globexAdmin, undefined, GLOBEX)).statusCode).toBe(404);
+    expect(
+      (await post(`/lesson-content/confirm-upload/${ticket.fileId}`, globexAdmin, undefined, GLOBEX)).statusCode,
+    ).toBe(404);
     const { downloadUrl } = (await post(`/lesson-content/confirm-upload/${ticket.fileId}`, admin)).json();
     expect((await get(downloadUrl, {}, GLOBEX)).statusCode).toBe(404);
-    const replace = await post('/lesson-content/generate-upload-url-for-update', globexAdmin, { fileId: ticket.fileId, fileName: 'c.png', size: 10 }, GLOBEX);
+    const replace = await post(
+      '/lesson-content/generate-upload-url-for-update',
+      globexAdmin,
+      { fileId: ticket.fileId, fileName: 'c.png', size: 10 },
+      GLOBEX,
+    );
     expect(replace.statusCode).toBe(404);
-    const cover = await post(`/course/generate-upload-url-for-update/${courseId}`, globexAdmin, { fileName: 'c.png', size: 10 }, GLOBEX);
+    const cover = await post(
+      `/course/generate-upload-url-for-update/${courseId}`,
+      globexAdmin,
+      { fileName: 'c.png', size: 10 },
+      GLOBEX,
+    );
     expect(cover.statusCode).toBe(404);
   });
 
   it('lets workspace admins and employers upload, not business-unit admins or employees', async () => {
     for (const email of ['buadmin@acme.test', 'employee@acme.test']) {
       const token = await server.signIn(ACME, email);
-      const res = await post('/lesson-content/generate-upload-url', token, { purpose: 'IMAGE', fileName: 'x.png', size: 10 });
+      const res = await post('/lesson-content/generate-upload-url', token, {
+        purpose: 'IMAGE',
+        fileName: 'x.png',
+        size: 10,
+      });
       expect(res.statusCode).toBe(403);
     }
   });
 
   it('names the field of bad input', async () => {
-    const res = await post('/lesson-content/generate-upload-url', admin, { purpose: 'SCRIPT', fileName: '../x', size: -1 });
+    const res = await post('/lesson-content/generate-upload-url', admin, {
+      purpose: 'SCRIPT',
+      fileName: '../x',
+      size: -1,
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields).sort()).toEqual(['fileName', 'purpose', 'size']);
     expect((await post('/lesson-content/confirm-upload/not-an-id', admin)).statusCode).toBe(400);
-    const other = (await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'x.png', size: 10 })).json();
-    expect((await post(`/lesson-content/confirm-upload/${other.fileId}?language=KLINGON`, admin)).json().fields).toHaveProperty('language');
+    const other = (
+      await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'x.png', size: 10 })
+    ).json();
+    expect(
+      (await post(`/lesson-content/confirm-upload/${other.fileId}?language=KLINGON`, admin)).json().fields,
+    ).toHaveProperty('language');
   });
 
   it('sets a course’s cover image once it is confirmed, and replaces a file with one of the same kind', async () => {
-    const ticket = await post(`/course/generate-upload-url-for-update/${courseId}`, admin, { fileName: 'cover.png', size: PNG.length });
+    const ticket = await post(`/course/generate-upload-url-for-update/${courseId}`, admin, {
+      fileName: 'cover.png',
+      size: PNG.length,
+    });
     expect(ticket.statusCode, ticket.body).toBe(200);
     const { fileId, uploadUrl } = ticket.json();
     expect((await put(uploadUrl, PNG)).statusCode).toBe(201);
@@ -235,17 +322,32 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     expect(confirmed.json()).toMatchObject({ coverOfCourseId: courseId, contentType: 'image/png' });
     // The course's details and its row of the list name the cover; the UI resolves it to a signed URL by
     // confirming it again (a confirmed file answers itself).
-    const details = await server.request(ACME, { method: 'GET', url: `${BASE}/course/details/${courseId}`, token: admin });
+    const details = await server.request(ACME, {
+      method: 'GET',
+      url: `${BASE}/course/details/${courseId}`,
+      token: admin,
+    });
     expect(details.json().coverFileId).toBe(fileId);
     const list = await server.request(ACME, { method: 'GET', url: `${BASE}/course/all?pageSize=300`, token: admin });
     expect(list.json().items.find((c: { courseId: string }) => c.courseId === courseId).coverFileId).toBe(fileId);
     const again = await post(`/lesson-content/confirm-upload/${fileId}`, admin);
     expect(again.json()).toMatchObject({ fileId, contentType: 'image/png' });
     expect((await get(again.json().downloadUrl)).rawPayload.equals(PNG)).toBe(true);
-    expect((await post(`/course/generate-upload-url-for-update/00000000-0000-4000-8000-000000000000`, admin, { fileName: 'c.png', size: 10 })).statusCode).toBe(404);
+    expect(
+      (
+        await post(`/course/generate-upload-url-for-update/00000000-0000-4000-8000-000000000000`, admin, {
+          fileName: 'c.png',
+          size: 10,
+        })
+      ).statusCode,
+    ).toBe(404);
 
     // A replacement takes the old file's purpose: an image stays an image.
-    const replace = await post('/lesson-content/generate-upload-url-for-update', admin, { fileId, fileName: 'cover-2.pdf', size: PDF.length });
+    const replace = await post('/lesson-content/generate-upload-url-for-update', admin, {
+      fileId,
+      fileName: 'cover-2.pdf',
+      size: PDF.length,
+    });
     expect(replace.statusCode).toBe(200);
     expect((await put(replace.json().uploadUrl, PDF)).statusCode).toBe(201);
     const refused = await post(`/lesson-content/confirm-upload/${replace.json().fileId}`, admin);
@@ -258,8 +360,14 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
       `SELECT id FROM courses WHERE workspace_id = $1 AND title = 'Preventing Sexual Harassment at Work'`,
       [acmeId],
     );
-    const details = await server.request(ACME, { method: 'GET', url: `${BASE}/course/details/${course.id}`, token: admin });
-    const blocks = details.json().contents.flatMap((c: { blocks: { block: { type: string; fileId?: string } }[] }) => c.blocks);
+    const details = await server.request(ACME, {
+      method: 'GET',
+      url: `${BASE}/course/details/${course.id}`,
+      token: admin,
+    });
+    const blocks = details
+      .json()
+      .contents.flatMap((c: { blocks: { block: { type: string; fileId?: string } }[] }) => c.blocks);
     const video = blocks.find((b: { block: { type: string } }) => b.block.type === 'VIDEO').block;
     expect(video.fileId).toBe(DEMO_VIDEO_FILE_ID);
     const file = await post(`/lesson-content/confirm-upload/${video.fileId}`, admin);
@@ -272,7 +380,9 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     expect(part.rawPayload.equals(clip.subarray(0, 100))).toBe(true);
     expect(part.rawPayload.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(true);
     // Another workspace cannot resolve it.
-    expect((await post(`/lesson-content/confirm-upload/${video.fileId}`, globexAdmin, undefined, GLOBEX)).statusCode).toBe(404);
+    expect(
+      (await post(`/lesson-content/confirm-upload/${video.fileId}`, globexAdmin, undefined, GLOBEX)).statusCode,
+    ).toBe(404);
   });
 
   it('gives the authors signed links to every file a course shows, and nobody else', async () => {
@@ -289,10 +399,18 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     expect((await get(video.url, { range: 'bytes=0-9' })).statusCode).toBe(206);
 
     // A cover given afterwards is among them, with its bytes behind its link.
-    const ticket = await post(`/course/generate-upload-url-for-update/${course.id}`, admin, { fileName: 'cover.png', size: PNG.length });
+    const ticket = await post(`/course/generate-upload-url-for-update/${course.id}`, admin, {
+      fileName: 'cover.png',
+      size: PNG.length,
+    });
     expect((await put(ticket.json().uploadUrl, PNG)).statusCode).toBe(201);
     expect((await post(`/lesson-content/confirm-upload/${ticket.json().fileId}`, admin)).statusCode).toBe(200);
-    const after = (await links(admin)).json().links as { fileId: string; url: string; purpose: string; fileName: string }[];
+    const after = (await links(admin)).json().links as {
+      fileId: string;
+      url: string;
+      purpose: string;
+      fileName: string;
+    }[];
     const cover = after.find((l) => l.fileId === ticket.json().fileId)!;
     expect(cover).toMatchObject({ purpose: 'IMAGE', fileName: 'cover.png' });
     expect((await get(cover.url)).rawPayload.equals(PNG)).toBe(true);

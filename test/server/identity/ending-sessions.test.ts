@@ -10,13 +10,20 @@ describe.each(DATABASES)('ending sessions on %s', (kind) => {
   });
   afterAll(async () => server?.close());
 
-  const details = (token: string, host = 'acme.localhost') => server.request(host, { method: 'GET', url: '/main-api/api/user/details', token });
-  const userId = async (email: string) => (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0].id;
+  const details = (token: string, host = 'acme.localhost') =>
+    server.request(host, { method: 'GET', url: '/main-api/api/user/details', token });
+  const userId = async (email: string) =>
+    (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0].id;
   const signOutEverywhere = (token: string, id: string, host = 'acme.localhost') =>
-    server.request(host, { method: 'POST', url: `/main-api/api/admin/user/${id}/sign-out-everywhere`, token, payload: {} });
+    server.request(host, {
+      method: 'POST',
+      url: `/main-api/api/admin/user/${id}/sign-out-everywhere`,
+      token,
+      payload: {},
+    });
 
   describe('an admin signs a user out everywhere', () => {
-    it("ends every session of that user at once, and only theirs, and records it", async () => {
+    it('ends every session of that user at once, and only theirs, and records it', async () => {
       const phone = await server.signIn('acme.localhost', 'employee@acme.test');
       const laptop = await server.signIn('acme.localhost', 'employee@acme.test');
       const bystander = await server.signIn('acme.localhost', 'buadmin@acme.test');
@@ -44,7 +51,15 @@ describe.each(DATABASES)('ending sessions on %s', (kind) => {
         const token = await server.signIn('acme.localhost', email);
         expect((await signOutEverywhere(token, target)).statusCode).toBe(403);
       }
-      expect((await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/admin/user/${target}/sign-out-everywhere`, payload: {} })).statusCode).toBe(401);
+      expect(
+        (
+          await server.request('acme.localhost', {
+            method: 'POST',
+            url: `/main-api/api/admin/user/${target}/sign-out-everywhere`,
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(401);
     });
 
     it("answers 404 for another workspace's user and touches none of their sessions", async () => {
@@ -79,9 +94,14 @@ describe.each(DATABASES)('ending sessions on %s', (kind) => {
       expect(res.json()).toEqual({ ok: true, sessionsEnded: live.n - 1 });
       expect((await details(current)).statusCode).toBe(200);
       expect((await details(other)).statusCode).toBe(401);
-      expect((await details(await server.signIn('acme.localhost', 'employer@acme.test', NEW_PASSWORD))).statusCode).toBe(200);
+      expect(
+        (await details(await server.signIn('acme.localhost', 'employer@acme.test', NEW_PASSWORD))).statusCode,
+      ).toBe(200);
       await expect(server.signIn('acme.localhost', 'employer@acme.test', PASSWORD)).rejects.toThrow(/401/);
-      const outbox = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=employer%40acme.test' });
+      const outbox = await server.request('localhost', {
+        method: 'GET',
+        url: '/dev/outbox?format=json&to=employer%40acme.test',
+      });
       expect(outbox.json()[0]).toMatchObject({ subject: 'Your Acme password was changed' });
       expect(outbox.json()[0].body).toContain('every other session was signed out');
     });
@@ -109,7 +129,12 @@ describe.each(DATABASES)('ending sessions on %s', (kind) => {
     it('stops guessing the current password after 5 wrong tries', async () => {
       const token = await server.signIn('globex.localhost', 'admin@globex.test');
       const guess = () =>
-        server.request('globex.localhost', { method: 'POST', url: '/main-api/api/user/change-password', token, payload: { currentPassword: 'a wrong guess', userNewPassword: NEW_PASSWORD } });
+        server.request('globex.localhost', {
+          method: 'POST',
+          url: '/main-api/api/user/change-password',
+          token,
+          payload: { currentPassword: 'a wrong guess', userNewPassword: NEW_PASSWORD },
+        });
       for (let i = 0; i < 5; i++) expect((await guess()).statusCode).toBe(400);
       const blocked = await guess();
       expect(blocked.statusCode).toBe(429);

@@ -37,7 +37,12 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
   const signIn = (email: string, password: string, remoteAddress: string, host = 'acme.localhost') =>
     post('/api/user/signin', { userEmail: email, userPassword: password }, remoteAddress, host);
   const mails = async (email: string) =>
-    (await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}` })).json() as OutboxMessage[];
+    (
+      await server.request('localhost', {
+        method: 'GET',
+        url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}`,
+      })
+    ).json() as OutboxMessage[];
   const newUser = async (email: string) => {
     await server.db.query(
       `INSERT INTO users (workspace_id, email, password_hash, first_name, last_name, role, status, email_confirmed)
@@ -61,7 +66,9 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
     const [mail] = await mails(email);
     const code = /(\d{6})/.exec(mail!.body)![1];
     const wrong = code === '999999' ? '888888' : '999999';
-    expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId }, at)).statusCode).toBe(401);
+    expect(
+      (await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId }, at)).statusCode,
+    ).toBe(401);
     expect((await lockState(email)).locked).toBe(true);
   };
 
@@ -89,7 +96,8 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       const email = await newUser('many.strangers@acme.test');
       expect((await signIn(email, PASSWORD, ip(200))).statusCode).toBe(200);
       for (let a = 1; a <= 10; a++) {
-        for (let i = 0; i < 5; i++) expect((await signIn(email, 'not the password at all', ip(a))).statusCode).toBe(401);
+        for (let i = 0; i < 5; i++)
+          expect((await signIn(email, 'not the password at all', ip(a))).statusCode).toBe(401);
       }
       const stranger = await signIn(email, PASSWORD, ip(150));
       expect(stranger.statusCode).toBe(429);
@@ -105,7 +113,11 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       const email = await newUser('random.ids@acme.test');
       await server.db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
       for (let i = 1; i <= 3; i++) {
-        const res = await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '123456', otpRequestId: randomUUID() }, ip(i));
+        const res = await post(
+          '/api/user/signin-verify-otp',
+          { userEmail: email, userOtp: '123456', otpRequestId: randomUUID() },
+          ip(i),
+        );
         expect(res.statusCode).toBe(401);
       }
       expect(await lockState(email)).toEqual({ locked: false, code_failures: 99 });
@@ -114,7 +126,8 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
     it('rate-limits wrong codes per account and address (20 in 15 minutes) with 429 and Retry-After; other addresses are not held', async () => {
       const ip = addresses();
       const email = await newUser('limited.codes@acme.test');
-      const guess = (n: number) => post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '123456', otpRequestId: randomUUID() }, ip(n));
+      const guess = (n: number) =>
+        post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '123456', otpRequestId: randomUUID() }, ip(n));
       for (let i = 1; i <= 20; i++) expect((await guess(1)).statusCode).toBe(401);
       const limited = await guess(1);
       expect(limited.statusCode).toBe(429);
@@ -122,9 +135,21 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       expect((await guess(2)).statusCode).toBe(401);
       // The same answer for an account that does not exist: the limit tells nothing.
       for (let i = 1; i <= 20; i++) {
-        await post('/api/user/signin-verify-otp', { userEmail: 'ghost@acme.test', userOtp: '123456', otpRequestId: randomUUID() }, ip(100));
+        await post(
+          '/api/user/signin-verify-otp',
+          { userEmail: 'ghost@acme.test', userOtp: '123456', otpRequestId: randomUUID() },
+          ip(100),
+        );
       }
-      expect((await post('/api/user/signin-verify-otp', { userEmail: 'ghost@acme.test', userOtp: '123456', otpRequestId: randomUUID() }, ip(100))).statusCode).toBe(429);
+      expect(
+        (
+          await post(
+            '/api/user/signin-verify-otp',
+            { userEmail: 'ghost@acme.test', userOtp: '123456', otpRequestId: randomUUID() },
+            ip(100),
+          )
+        ).statusCode,
+      ).toBe(429);
     });
 
     it('wrong codes against a superseded or expired request id count for nothing: the owner’s new code signs in', async () => {
@@ -132,18 +157,31 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       const email = await newUser('superseded.codes@acme.test');
       await server.db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
       // A stranger asks for a code (the owner is mailed it, the stranger keeps its id), then the owner asks for a new one.
-      const old = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(1))).json().otpRequestId as string;
-      const own = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(200))).json().otpRequestId as string;
+      const old = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(1))).json()
+        .otpRequestId as string;
+      const own = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(200))).json()
+        .otpRequestId as string;
       const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
       // Sixty wrong codes at the superseded id from three addresses: as many as the old per-account limit allowed three times over.
       for (let a = 1; a <= 3; a++) {
         for (let i = 0; i < 20; i++) {
-          expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '000000', otpRequestId: old }, ip(a))).statusCode).toBe(401);
+          expect(
+            (
+              await post(
+                '/api/user/signin-verify-otp',
+                { userEmail: email, userOtp: '000000', otpRequestId: old },
+                ip(a),
+              )
+            ).statusCode,
+          ).toBe(401);
         }
       }
       expect(await lockState(email)).toEqual({ locked: false, code_failures: 99 });
       // From a fourth address the owner has never used either: no account-wide limit was touched.
-      expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId: own }, ip(250))).statusCode).toBe(200);
+      expect(
+        (await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId: own }, ip(250)))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('wrong codes from addresses the account has not used cannot lock it, even at its live code', async () => {
@@ -155,13 +193,20 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
         const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(a))).json();
         const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
         const wrong = code === '999999' ? '888888' : '999999';
-        for (let i = 0; i < 5; i++) expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId }, ip(a))).statusCode).toBe(401);
+        for (let i = 0; i < 5; i++)
+          expect(
+            (await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId }, ip(a)))
+              .statusCode,
+          ).toBe(401);
       }
       expect(await lockState(email)).toEqual({ locked: false, code_failures: 99 });
       // No session of the owner was revoked, and the owner still signs in with a code.
       const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(200))).json();
       const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
-      expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId }, ip(200))).statusCode).toBe(200);
+      expect(
+        (await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId }, ip(200)))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('caps guesses at live codes from many addresses (50 an hour) without holding an address the owner signed in from', async () => {
@@ -172,23 +217,42 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
         const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(a))).json();
         const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
         const wrong = code === '999999' ? '888888' : '999999';
-        for (let i = 0; i < 5; i++) expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId }, ip(a))).statusCode).toBe(401);
+        for (let i = 0; i < 5; i++)
+          expect(
+            (await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId }, ip(a)))
+              .statusCode,
+          ).toBe(401);
       }
-      const stranger = await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '123456', otpRequestId: randomUUID() }, ip(150));
+      const stranger = await post(
+        '/api/user/signin-verify-otp',
+        { userEmail: email, userOtp: '123456', otpRequestId: randomUUID() },
+        ip(150),
+      );
       expect(stranger.statusCode).toBe(429);
       expect(stranger.json().message).toMatch(/wrong codes for this account/);
       const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(200))).json();
       const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
-      expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId }, ip(200))).statusCode).toBe(200);
+      expect(
+        (await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId }, ip(200)))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('rate-limits wrong codes per address (30 in 15 minutes, whatever the account)', async () => {
       const ip = addresses();
       for (let i = 1; i <= 30; i++) {
-        const res = await post('/api/user/signin-verify-otp', { userEmail: `spray${i}@acme.test`, userOtp: '123456', otpRequestId: randomUUID() }, ip(1));
+        const res = await post(
+          '/api/user/signin-verify-otp',
+          { userEmail: `spray${i}@acme.test`, userOtp: '123456', otpRequestId: randomUUID() },
+          ip(1),
+        );
         expect(res.statusCode).toBe(401);
       }
-      const limited = await post('/api/user/signin-verify-otp', { userEmail: 'spray99@acme.test', userOtp: '123456', otpRequestId: randomUUID() }, ip(1));
+      const limited = await post(
+        '/api/user/signin-verify-otp',
+        { userEmail: 'spray99@acme.test', userOtp: '123456', otpRequestId: randomUUID() },
+        ip(1),
+      );
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
     });
@@ -202,14 +266,19 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
         [email],
       );
       expect(row!.minutes).toBe(60);
-      const notice = (await mails('admin@acme.test')).find((m) => m.subject === 'An account was locked in Acme' && m.body.includes(email));
+      const notice = (await mails('admin@acme.test')).find(
+        (m) => m.subject === 'An account was locked in Acme' && m.body.includes(email),
+      );
       expect(notice!.body).toMatch(/until \d\d:\d\d UTC on \d+ \w+ \d{4}, when the lock ends by itself/);
       expect(notice!.body).toContain('choose "Unlock account"');
       // An hour later (moved back here), a code signs in again.
       await server.db.query(`UPDATE users SET locked_until = now() - interval '1 second' WHERE email = $1`, [email]);
       const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(2))).json();
       const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
-      expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId }, ip(2))).statusCode).toBe(200);
+      expect(
+        (await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId }, ip(2)))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('answers a code request or a forgotten password of a locked account as any other, and mails the owner why no code comes', async () => {
@@ -237,14 +306,20 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
   describe('unlocking an account (security 2)', () => {
     const unlock = (id: string, token?: string, host = 'acme.localhost') =>
       server.request(host, { method: 'POST', url: `/main-api/api/user/unlock/${id}`, payload: {}, token });
-    const idOf = async (email: string) => (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email]))[0]!.id;
+    const idOf = async (email: string) =>
+      (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email]))[0]!.id;
 
-    it("lets a workspace admin see the lock in People and lift it, audited; the person signs in with a code at once", async () => {
+    it('lets a workspace admin see the lock in People and lift it, audited; the person signs in with a code at once', async () => {
       const ip = addresses();
       const email = await newUser('unlock.me@acme.test');
       await lock(email, ip(1));
       const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-      const listed = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/workspace/users/search', payload: { searchText: email }, token: admin });
+      const listed = await server.request('acme.localhost', {
+        method: 'POST',
+        url: '/main-api/api/workspace/users/search',
+        payload: { searchText: email },
+        token: admin,
+      });
       expect(listed.json().items[0]).toMatchObject({ email, lockedUntil: expect.stringMatching(/^\d{4}-/) });
 
       const res = await unlock(await idOf(email), admin);
@@ -256,12 +331,20 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
         [await idOf(email)],
       );
       expect(audit!.actor).toBe(await idOf('admin@acme.test'));
-      const again = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/workspace/users/search', payload: { searchText: email }, token: admin });
+      const again = await server.request('acme.localhost', {
+        method: 'POST',
+        url: '/main-api/api/workspace/users/search',
+        payload: { searchText: email },
+        token: admin,
+      });
       expect(again.json().items[0].lockedUntil).toBeNull();
 
       const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(2))).json();
       const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
-      expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId }, ip(2))).statusCode).toBe(200);
+      expect(
+        (await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId }, ip(2)))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('refuses other roles and strangers, and answers 404 for a person of another workspace', async () => {
@@ -273,7 +356,9 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       expect((await unlock(id)).statusCode).toBe(401);
       const globexAdmin = await server.signIn('globex.localhost', 'admin@globex.test');
       expect((await unlock(id, globexAdmin, 'globex.localhost')).statusCode).toBe(404);
-      expect((await unlock('not-a-uuid', await server.signIn('acme.localhost', 'admin@acme.test'))).statusCode).toBe(400);
+      expect((await unlock('not-a-uuid', await server.signIn('acme.localhost', 'admin@acme.test'))).statusCode).toBe(
+        400,
+      );
     });
   });
 
@@ -283,10 +368,23 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       const email = await newUser('reset.guess@acme.test');
       const { otpRequestId } = (await post('/api/user/forgot-password', { userEmail: email }, ip(1))).json();
       work.hash = 0;
-      const res = await post('/api/user/reset-password', { userEmail: email, confirmationCode: '000000', otpRequestId, userNewPassword: 'violet lantern orbit meadow' }, ip(1));
+      const res = await post(
+        '/api/user/reset-password',
+        { userEmail: email, confirmationCode: '000000', otpRequestId, userNewPassword: 'violet lantern orbit meadow' },
+        ip(1),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toHaveProperty('confirmationCode');
-      const unknown = await post('/api/user/reset-password', { userEmail: 'nobody.reset@acme.test', confirmationCode: '000000', otpRequestId: randomUUID(), userNewPassword: 'violet lantern orbit meadow' }, ip(1));
+      const unknown = await post(
+        '/api/user/reset-password',
+        {
+          userEmail: 'nobody.reset@acme.test',
+          confirmationCode: '000000',
+          otpRequestId: randomUUID(),
+          userNewPassword: 'violet lantern orbit meadow',
+        },
+        ip(1),
+      );
       expect(unknown.statusCode).toBe(400);
       expect(work.hash).toBe(0);
     });
@@ -295,7 +393,16 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       const ip = addresses();
       const email = await newUser('reset.limit@acme.test');
       const attempt = (n: number) =>
-        post('/api/user/reset-password', { userEmail: email, confirmationCode: '000000', otpRequestId: randomUUID(), userNewPassword: 'violet lantern orbit meadow' }, ip(n));
+        post(
+          '/api/user/reset-password',
+          {
+            userEmail: email,
+            confirmationCode: '000000',
+            otpRequestId: randomUUID(),
+            userNewPassword: 'violet lantern orbit meadow',
+          },
+          ip(n),
+        );
       for (let i = 1; i <= 20; i++) expect((await attempt(1)).statusCode).toBe(400);
       const limited = await attempt(1);
       expect(limited.statusCode).toBe(429);
@@ -303,7 +410,11 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       // The owner, elsewhere, still resets with the code they were sent.
       const { otpRequestId } = (await post('/api/user/forgot-password', { userEmail: email }, ip(2))).json();
       const code = /(\d{6})/.exec((await mails(email))[0]!.body)![1];
-      const reset = await post('/api/user/reset-password', { userEmail: email, confirmationCode: code, otpRequestId, userNewPassword: 'violet lantern orbit meadow' }, ip(2));
+      const reset = await post(
+        '/api/user/reset-password',
+        { userEmail: email, confirmationCode: code, otpRequestId, userNewPassword: 'violet lantern orbit meadow' },
+        ip(2),
+      );
       expect(reset.statusCode).toBe(200);
     });
   });

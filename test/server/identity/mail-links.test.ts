@@ -24,14 +24,27 @@ describe.each(DATABASES)('links in messages on %s', (kind) => {
     // The public address says https on port 8443; requests below arrive with other ports in their Host.
     server = await startTestServer(kind, { publicUrl: 'https://localhost:8443' });
     [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    [{ id: hq }] = await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`, [acmeId]);
-    await server.db.query(`UPDATE workspaces SET bulk_signup_enabled = true, user_limit = NULL WHERE id = $1`, [acmeId]);
-    await server.db.query(`INSERT INTO signup_allow_list (workspace_id, entry, kind) VALUES ($1, '@links.test', 'DOMAIN'), ($1, 'employee@acme.test', 'EMAIL')`, [acmeId]);
+    [{ id: hq }] = await server.db.query<{ id: string }>(
+      `SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`,
+      [acmeId],
+    );
+    await server.db.query(`UPDATE workspaces SET bulk_signup_enabled = true, user_limit = NULL WHERE id = $1`, [
+      acmeId,
+    ]);
+    await server.db.query(
+      `INSERT INTO signup_allow_list (workspace_id, entry, kind) VALUES ($1, '@links.test', 'DOMAIN'), ($1, 'employee@acme.test', 'EMAIL')`,
+      [acmeId],
+    );
   });
   afterAll(async () => server?.close());
 
   const mails = async (email: string) =>
-    (await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}` })).json() as OutboxMessage[];
+    (
+      await server.request('localhost', {
+        method: 'GET',
+        url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}`,
+      })
+    ).json() as OutboxMessage[];
   const links = (body: string) => [...body.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0]);
   const signUp = (email: string, headers: Record<string, string>) =>
     server.request(headers.host, {
@@ -50,7 +63,12 @@ describe.each(DATABASES)('links in messages on %s', (kind) => {
   });
 
   it('refuses any call whose Origin names another site than its Host, and lets same-site calls through (ports may differ)', async () => {
-    const details = (headers: Record<string, string>) => server.request(headers.host, { method: 'GET', url: '/main-api/api/workspace/company-profile/acme.localhost', headers });
+    const details = (headers: Record<string, string>) =>
+      server.request(headers.host, {
+        method: 'GET',
+        url: '/main-api/api/workspace/company-profile/acme.localhost',
+        headers,
+      });
     expect((await details({ host: 'acme.localhost', origin: 'http://globex.localhost' })).statusCode).toBe(403);
     expect((await details({ host: 'acme.localhost', origin: 'not a url' })).statusCode).toBe(403);
     // The page's own origin, the Vite development proxy (same host, another port), and no Origin at all.
@@ -71,13 +89,20 @@ describe.each(DATABASES)('links in messages on %s', (kind) => {
     });
     expect(resend.statusCode).toBe(202);
     const [resent, first] = await mails('lina@links.test');
-    expect(links(first!.body)).toEqual([expect.stringMatching(/^https:\/\/acme\.localhost:8443\/email-verify\/[A-Za-z0-9_-]+$/)]);
-    expect(links(resent!.body)).toEqual([expect.stringMatching(/^https:\/\/acme\.localhost:8443\/email-verify\/[A-Za-z0-9_-]+$/)]);
+    expect(links(first!.body)).toEqual([
+      expect.stringMatching(/^https:\/\/acme\.localhost:8443\/email-verify\/[A-Za-z0-9_-]+$/),
+    ]);
+    expect(links(resent!.body)).toEqual([
+      expect.stringMatching(/^https:\/\/acme\.localhost:8443\/email-verify\/[A-Za-z0-9_-]+$/),
+    ]);
 
     expect((await signUp('employee@acme.test', { host })).statusCode).toBe(202);
     const [existing] = await mails('employee@acme.test');
     expect(existing!.subject).toBe('You already have a Acme account');
-    expect(links(existing!.body)).toEqual(['https://acme.localhost:8443/signin', 'https://acme.localhost:8443/forgot-password']);
+    expect(links(existing!.body)).toEqual([
+      'https://acme.localhost:8443/signin',
+      'https://acme.localhost:8443/forgot-password',
+    ]);
   });
 
   it("links an invitation to the workspace's stored address, whatever Host the admin's call carried", async () => {
@@ -90,6 +115,8 @@ describe.each(DATABASES)('links in messages on %s', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     const [invitation] = await mails('invited@links.test');
-    expect(links(invitation!.body)).toEqual([expect.stringMatching(/^https:\/\/acme\.localhost:8443\/invite\/[A-Za-z0-9_-]+$/)]);
+    expect(links(invitation!.body)).toEqual([
+      expect.stringMatching(/^https:\/\/acme\.localhost:8443\/invite\/[A-Za-z0-9_-]+$/),
+    ]);
   });
 });

@@ -49,7 +49,11 @@ async function startSmtp(options: { reject?: boolean | ((address: string) => boo
   server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
   const port = (server.server.address() as AddressInfo).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The decoded text of a MIME part (quoted-printable or plain) of the given content type. */
@@ -118,7 +122,12 @@ describe('message templates', () => {
       templates.passwordResetCode(v),
       templates.passwordChanged(v),
       templates.invitation({ ...v, firstName: 'Ann', link: 'http://x/invite/1', days: 14 }),
-      templates.lockoutNotice({ ...v, account: 'ann@globex.test', failures: 100, lockedUntil: new Date('2026-12-07T14:05:00Z') }),
+      templates.lockoutNotice({
+        ...v,
+        account: 'ann@globex.test',
+        failures: 100,
+        lockedUntil: new Date('2026-12-07T14:05:00Z'),
+      }),
       templates.accountLocked({ ...v, lockedUntil: new Date('2026-12-07T14:05:00Z') }),
     ];
     for (const mail of all) {
@@ -155,7 +164,12 @@ describe('SMTP mailer (nodemailer) against a real SMTP server', () => {
     const mailer = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test' });
     try {
       await mailer.sendMany(
-        ['a@acme.test', 'b@acme.test', 'c@acme.test'].map((to) => ({ workspaceId: null, to, subject: `Hello ${to}`, text: 'Hi' })),
+        ['a@acme.test', 'b@acme.test', 'c@acme.test'].map((to) => ({
+          workspaceId: null,
+          to,
+          subject: `Hello ${to}`,
+          text: 'Hi',
+        })),
       );
       expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['a@acme.test', 'b@acme.test', 'c@acme.test']);
     } finally {
@@ -167,9 +181,13 @@ describe('SMTP mailer (nodemailer) against a real SMTP server', () => {
   it('turns a refusal or an unreachable server into a logged 503, and remembers it for a while', async () => {
     const smtp = await startSmtp({ reject: true });
     const logged: string[] = [];
-    const mailer = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test' }, (m, e) => logged.push(`${m}: ${String(e)}`));
+    const mailer = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test' }, (m, e) =>
+      logged.push(`${m}: ${String(e)}`),
+    );
     try {
-      const failure = await mailer.send({ workspaceId: null, to: 'ann@acme.test', subject: 'Hi', text: 'Hi' }).catch((e: unknown) => e);
+      const failure = await mailer
+        .send({ workspaceId: null, to: 'ann@acme.test', subject: 'Hi', text: 'Hi' })
+        .catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(DeliveryUnavailable);
       expect((failure as DeliveryUnavailable).statusCode).toBe(503);
       expect((failure as DeliveryUnavailable).message).not.toContain('ann@acme.test');
@@ -180,7 +198,9 @@ describe('SMTP mailer (nodemailer) against a real SMTP server', () => {
       await smtp.close();
     }
     const dead = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test', timeoutMs: 2000 });
-    await expect(dead.send({ workspaceId: null, to: 'ann@acme.test', subject: 'Hi', text: 'Hi' })).rejects.toBeInstanceOf(DeliveryUnavailable);
+    await expect(
+      dead.send({ workspaceId: null, to: 'ann@acme.test', subject: 'Hi', text: 'Hi' }),
+    ).rejects.toBeInstanceOf(DeliveryUnavailable);
     dead.close();
   });
 });
@@ -214,7 +234,9 @@ describe('HTTP SMS gateway', () => {
   it('gives up after its attempts on 5xx with a 503 and a log line', async () => {
     gateway = await startGateway(() => 500);
     const logged: string[] = [];
-    const sender = new HttpSmsGateway({ url: gateway.url, attempts: 3, backoffMs: 10 }, (m, e) => logged.push(`${m}: ${String(e)}`));
+    const sender = new HttpSmsGateway({ url: gateway.url, attempts: 3, backoffMs: 10 }, (m, e) =>
+      logged.push(`${m}: ${String(e)}`),
+    );
     await expect(sender.send(sms)).rejects.toMatchObject({ statusCode: 503, code: 'DELIVERY_UNAVAILABLE' });
     expect(gateway.requests).toHaveLength(3);
     expect(logged[0]).toContain('HTTP 500');
@@ -254,9 +276,20 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
       files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
       settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
     });
-    servers.push({ close: async () => { await app.close(); await db.close(); } });
+    servers.push({
+      close: async () => {
+        await app.close();
+        await db.close();
+      },
+    });
     const post = (url: string, payload: object, ip = '10.1.0.1') =>
-      app.inject({ method: 'POST', url: `/main-api${url}`, payload, remoteAddress: ip, headers: { host: 'acme.localhost' } });
+      app.inject({
+        method: 'POST',
+        url: `/main-api${url}`,
+        payload,
+        remoteAddress: ip,
+        headers: { host: 'acme.localhost' },
+      });
     return { app, db, post };
   }
 
@@ -280,7 +313,11 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
       expect(mail.to).toEqual(['employee@acme.test']);
       const code = /(\d{6})/.exec(part(mail.raw, 'text/plain')!)![1];
       expect(part(mail.raw, 'text/plain')).toContain(`Your Acme sign-in code is ${code}.`);
-      const verified = await post('/api/user/signin-verify-otp', { userEmail: 'employee@acme.test', userOtp: code, otpRequestId: sent.json().otpRequestId });
+      const verified = await post('/api/user/signin-verify-otp', {
+        userEmail: 'employee@acme.test',
+        userOtp: code,
+        otpRequestId: sent.json().otpRequestId,
+      });
       expect(verified.statusCode).toBe(200);
     } finally {
       mailer.close();
@@ -293,7 +330,10 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
     const known = await post('/api/user/forgot-password', { userEmail: 'employer@acme.test' }, '10.1.0.2');
     expect(known.statusCode).toBe(503);
     expect(known.headers['retry-after']).toBeDefined();
-    expect(known.json()).toEqual({ code: 'DELIVERY_UNAVAILABLE', message: 'We could not send the email just now. Please try again in a few minutes.' });
+    expect(known.json()).toEqual({
+      code: 'DELIVERY_UNAVAILABLE',
+      message: 'We could not send the email just now. Please try again in a few minutes.',
+    });
     const unknown = await post('/api/user/forgot-password', { userEmail: 'nobody@acme.test' }, '10.1.0.2');
     expect(unknown.statusCode).toBe(503);
     expect(unknown.json()).toEqual(known.json());
@@ -311,13 +351,19 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
     try {
       const email = 'aarav.sharma0@acme.test';
       // The owner's own address (a stranger's wrong codes never lock an account: docs/identity.md).
-      expect((await post('/api/user/signin', { userEmail: email, userPassword: PASSWORD }, '10.1.0.4')).statusCode).toBe(200);
+      expect(
+        (await post('/api/user/signin', { userEmail: email, userPassword: PASSWORD }, '10.1.0.4')).statusCode,
+      ).toBe(200);
       await db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
       const sent = await post('/api/user/signin-create-otp', { userEmail: email }, '10.1.0.4');
       expect(sent.statusCode).toBe(200);
       const code = /(\d{6})/.exec(part(picky.received.at(-1)!.raw, 'text/plain')!)![1];
       const wrong = code === '999999' ? '888888' : '999999';
-      const res = await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId: sent.json().otpRequestId }, '10.1.0.4');
+      const res = await post(
+        '/api/user/signin-verify-otp',
+        { userEmail: email, userOtp: wrong, otpRequestId: sent.json().otpRequestId },
+        '10.1.0.4',
+      );
       expect(res.statusCode).toBe(401);
       const [user] = await db.query<{ locked: boolean; code_failures: number }>(
         `SELECT locked_until > now() AS locked, code_failures FROM users WHERE email = $1`,
@@ -336,9 +382,12 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
     const mailer = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test' });
     const { post, db } = await start(mailer, new HttpSmsGateway({ url: gateway.url, attempts: 2, backoffMs: 10 }));
     try {
-      const [user] = await db.query<{ phone_number: string }>(`SELECT phone_number FROM users WHERE email = 'employee@acme.test'`);
+      const [user] = await db.query<{ phone_number: string }>(
+        `SELECT phone_number FROM users WHERE email = 'employee@acme.test'`,
+      );
       const phone = user?.phone_number ?? '+441234567890';
-      if (!user?.phone_number) await db.query(`UPDATE users SET phone_number = $1 WHERE email = 'employee@acme.test'`, [phone]);
+      if (!user?.phone_number)
+        await db.query(`UPDATE users SET phone_number = $1 WHERE email = 'employee@acme.test'`, [phone]);
       const before = gateway.requests.length;
       const sent = await post('/api/user/signin-create-sms-otp', { contactNumber: phone }, '10.1.0.3');
       expect(sent.statusCode).toBe(200);
@@ -348,7 +397,9 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
       gatewayUp = false;
       const down = await post('/api/user/signin-create-sms-otp', { contactNumber: phone }, '10.1.0.3');
       expect(down.statusCode).toBe(503);
-      expect(down.json().message).toBe('We could not send the text message just now. Please try again in a few minutes.');
+      expect(down.json().message).toBe(
+        'We could not send the text message just now. Please try again in a few minutes.',
+      );
     } finally {
       gatewayUp = true;
       mailer.close();

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3,
+]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 9, 9, 9]);
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
@@ -10,7 +12,10 @@ async function form(bytes: Uint8Array | null, field = 'image', name = 'me.png', 
   if (bytes) data.append(field, new Blob([bytes as BlobPart], { type }), name);
   else data.append('note', 'nothing');
   const response = new Response(data);
-  return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')! },
+  };
 }
 
 describe.each(DATABASES)('profile picture on %s', (kind) => {
@@ -23,18 +28,27 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
   afterAll(async () => server?.close());
 
   const uploadUrl = async (token = employee, host = 'acme.localhost') => {
-    const res = await server.request(host, { method: 'POST', url: '/main-api/api/user/generate-profile-image-upload-url', token, payload: {} });
+    const res = await server.request(host, {
+      method: 'POST',
+      url: '/main-api/api/user/generate-profile-image-upload-url',
+      token,
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as { uploadUrl: string; maxBytes: number; contentTypes: string[]; expiresAt: string };
   };
   const send = async (url: string, bytes: Uint8Array | null, options: { field?: string; host?: string } = {}) =>
     server.request(options.host ?? 'acme.localhost', { method: 'POST', url, ...(await form(bytes, options.field)) });
-  const me = async (token = employee) => (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token })).json();
+  const me = async (token = employee) =>
+    (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token })).json();
 
   it('uploads through a single-use address, shows on the current user, and serves the picture on the workspace host', async () => {
     const target = await uploadUrl();
     expect(target.uploadUrl).toMatch(/^\/main-api\/api\/user\/profile-image\/upload\/[A-Za-z0-9_-]{43}$/);
-    expect(target).toMatchObject({ maxBytes: 2 * 1024 * 1024, contentTypes: ['image/png', 'image/jpeg', 'image/webp'] });
+    expect(target).toMatchObject({
+      maxBytes: 2 * 1024 * 1024,
+      contentTypes: ['image/png', 'image/jpeg', 'image/webp'],
+    });
     expect(new Date(target.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000 + 5_000);
 
     const res = await send(target.uploadUrl, PNG);
@@ -55,7 +69,9 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
     const reused = await send(target.uploadUrl, JPEG);
     expect(reused.statusCode).toBe(404);
     expect(reused.json().code).toBe('UPLOAD_URL_INVALID');
-    const audit = await server.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE action = 'PROFILE_IMAGE_UPLOADED'`);
+    const audit = await server.db.query<{ action: string }>(
+      `SELECT action FROM audit_events WHERE action = 'PROFILE_IMAGE_UPLOADED'`,
+    );
     expect(audit.length).toBe(1);
   });
 
@@ -86,10 +102,19 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
     expect((await send(`/main-api/api/user/profile-image/upload/${'x'.repeat(43)}`, PNG)).statusCode).toBe(404);
     const fresh = await uploadUrl();
     expect((await send(fresh.uploadUrl, PNG, { host: 'globex.localhost' })).statusCode).toBe(404);
-    const anonymous = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/user/generate-profile-image-upload-url', payload: {} });
+    const anonymous = await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/main-api/api/user/generate-profile-image-upload-url',
+      payload: {},
+    });
     expect(anonymous.statusCode).toBe(401);
     const platform = await server.signIn('localhost', 'platform@demo.test');
-    const onMain = await server.request('localhost', { method: 'POST', url: '/main-api/api/user/generate-profile-image-upload-url', token: platform, payload: {} });
+    const onMain = await server.request('localhost', {
+      method: 'POST',
+      url: '/main-api/api/user/generate-profile-image-upload-url',
+      token: platform,
+      payload: {},
+    });
     expect(onMain.statusCode).toBe(403);
   });
 
@@ -99,7 +124,14 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
     const base = second.slice(0, second.lastIndexOf('/'));
     const version = second.slice(second.lastIndexOf('/') + 1);
     const shaOfPicture = (await import('node:crypto')).createHash('sha256').update(JPEG).digest('hex');
-    for (const guess of ['0'.repeat(16), 'deadbeef', version.slice(0, 16), `${version}00`, shaOfPicture.slice(0, 16), shaOfPicture]) {
+    for (const guess of [
+      '0'.repeat(16),
+      'deadbeef',
+      version.slice(0, 16),
+      `${version}00`,
+      shaOfPicture.slice(0, 16),
+      shaOfPicture,
+    ]) {
       const res = await server.request('acme.localhost', { method: 'GET', url: `${base}/${guess}` });
       expect(res.statusCode, guess).toBe(404);
       expect(res.rawPayload.length < 200).toBe(true);
@@ -116,10 +148,16 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
     const employeeBefore = (await me()).profileImageUrl;
     expect(employeeBefore).not.toBe(adminUpload.json().profileImageUrl);
 
-    const removed = await server.request('acme.localhost', { method: 'DELETE', url: '/main-api/api/user/profile-image', token: admin });
+    const removed = await server.request('acme.localhost', {
+      method: 'DELETE',
+      url: '/main-api/api/user/profile-image',
+      token: admin,
+    });
     expect(removed.statusCode).toBe(200);
     expect((await me(admin)).profileImageUrl).toBeNull();
-    expect((await server.request('acme.localhost', { method: 'GET', url: adminUpload.json().profileImageUrl })).statusCode).toBe(404);
+    expect(
+      (await server.request('acme.localhost', { method: 'GET', url: adminUpload.json().profileImageUrl })).statusCode,
+    ).toBe(404);
     expect((await me()).profileImageUrl).toBe(employeeBefore);
     const events = await server.db.query(`SELECT 1 FROM audit_events WHERE action = 'PROFILE_IMAGE_REMOVED'`);
     expect(events.length).toBe(1);

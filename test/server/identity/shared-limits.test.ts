@@ -89,7 +89,9 @@ describe.each(DATABASES)('limits shared by two servers on %s', (kind) => {
     const stored = await db.query<{ key: string }>('SELECT key FROM rate_limits');
     expect(stored.length).toBeGreaterThan(0);
     for (const row of stored) expect(row.key).toMatch(/^[0-9a-f]{64}$/);
-    await db.query(`INSERT INTO rate_limits (key, hits, window_ms, max_hits, expires_at) VALUES ('old', ARRAY[now() - interval '2 hours'], 60000, 5, now() - interval '1 hour')`);
+    await db.query(
+      `INSERT INTO rate_limits (key, hits, window_ms, max_hits, expires_at) VALUES ('old', ARRAY[now() - interval '2 hours'], 60000, 5, now() - interval '1 hour')`,
+    );
     // A process prunes on its first count, then at most once a minute.
     await new RateLimits(db).record([{ limit: { name: 'test', max: 5, windowMs: 60_000, what: 'tries' }, key: 'k' }]);
     expect(await db.query(`SELECT key FROM rate_limits WHERE key = 'old'`)).toEqual([]);

@@ -26,25 +26,40 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
   });
   afterAll(async () => server?.close());
   beforeEach(async () => {
-    await server.db.query(`UPDATE workspaces SET bulk_signup_enabled = true, user_limit = NULL WHERE id = $1`, [acmeId]);
+    await server.db.query(`UPDATE workspaces SET bulk_signup_enabled = true, user_limit = NULL WHERE id = $1`, [
+      acmeId,
+    ]);
   });
 
   const post = (url: string, payload: object, remoteAddress = nextIp(), host = 'acme.localhost') =>
     server.request(host, { method: 'POST', url: `/main-api${url}`, payload, remoteAddress });
   const signUp = (email: string, extra: object = {}, remoteAddress?: string) =>
-    post('/api/user/signup', { firstName: 'Nila', lastName: 'Joiner', userEmail: email, userPassword: STRONG, ...extra }, remoteAddress);
+    post(
+      '/api/user/signup',
+      { firstName: 'Nila', lastName: 'Joiner', userEmail: email, userPassword: STRONG, ...extra },
+      remoteAddress,
+    );
   const mails = async (email: string) =>
-    (await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}` })).json() as OutboxMessage[];
+    (
+      await server.request('localhost', {
+        method: 'GET',
+        url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}`,
+      })
+    ).json() as OutboxMessage[];
   const linkCode = async (email: string) => {
     const [latest] = await mails(email);
     return /\/email-verify\/([A-Za-z0-9_-]+)/.exec(latest.body)![1];
   };
-  const signIn = (email: string, password = STRONG) => post('/api/user/signin', { userEmail: email, userPassword: password });
-  const confirm = (code: string, host = 'acme.localhost') => server.request(host, { method: 'GET', url: `/main-api/api/user/confirm-email/${code}` });
+  const signIn = (email: string, password = STRONG) =>
+    post('/api/user/signin', { userEmail: email, userPassword: password });
+  const confirm = (code: string, host = 'acme.localhost') =>
+    server.request(host, { method: 'GET', url: `/main-api/api/user/confirm-email/${code}` });
 
   it("holds a new password to the workspace's own minimum, not the platform's", async () => {
     const twelve = 'harbor kites'; // 12 characters: under the default 15
-    expect((await signUp('short.pw@joiners.test', { userPassword: twelve })).json().fields.userPassword).toMatch(/at least 15 characters/);
+    expect((await signUp('short.pw@joiners.test', { userPassword: twelve })).json().fields.userPassword).toMatch(
+      /at least 15 characters/,
+    );
     await server.db.query(`UPDATE workspaces SET min_password_length = 10 WHERE id = $1`, [acmeId]);
     try {
       expect((await signUp('short.pw@joiners.test', { userPassword: twelve })).statusCode).toBe(202);
@@ -57,7 +72,13 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     const res = await signUp('nila@joiners.test');
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toMatch(/check your email/i);
-    const [user] = await server.db.query<{ role: string; status: string; email_confirmed: boolean; hq: boolean; first_name: string }>(
+    const [user] = await server.db.query<{
+      role: string;
+      status: string;
+      email_confirmed: boolean;
+      hq: boolean;
+      first_name: string;
+    }>(
       `SELECT u.role, u.status, u.email_confirmed, b.headquarter AS hq, u.first_name FROM users u JOIN branches b ON b.id = u.branch_id WHERE u.email = 'nila@joiners.test'`,
     );
     expect(user).toEqual({ role: 'EMPLOYEE', status: 'ACTIVE', email_confirmed: false, hq: true, first_name: 'Nila' });
@@ -71,7 +92,12 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     expect(wrong.statusCode).toBe(401);
 
     // Nor does the main site's workspace finder take it.
-    const finder = await post('/api/user/signin', { userEmail: 'nila@joiners.test', userPassword: STRONG }, nextIp(), 'localhost');
+    const finder = await post(
+      '/api/user/signin',
+      { userEmail: 'nila@joiners.test', userPassword: STRONG },
+      nextIp(),
+      'localhost',
+    );
     expect(finder.statusCode).toBe(401);
 
     const code = await linkCode('nila@joiners.test');
@@ -118,7 +144,9 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     const closed = await signUp('closed@joiners.test');
     expect(closed.statusCode).toBe(403);
     expect(closed.json().code).toBe('SIGN_UP_CLOSED');
-    const created = await server.db.query(`SELECT 1 FROM users WHERE email IN ('someone@random.test', 'closed@joiners.test', 'x@sub.joiners.test')`);
+    const created = await server.db.query(
+      `SELECT 1 FROM users WHERE email IN ('someone@random.test', 'closed@joiners.test', 'x@sub.joiners.test')`,
+    );
     expect(created).toEqual([]);
   });
 
@@ -134,7 +162,11 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     const badEmail = await signUp('not-an-email');
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().fields).toHaveProperty('userEmail');
-    const missing = await post('/api/user/signup', { firstName: 'A', userEmail: 'a@joiners.test', userPassword: STRONG });
+    const missing = await post('/api/user/signup', {
+      firstName: 'A',
+      userEmail: 'a@joiners.test',
+      userPassword: STRONG,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toHaveProperty('lastName');
     const extra = await signUp('extra@joiners.test', { role: 'WORKSPACE_ADMIN' });
@@ -152,12 +184,17 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     expect(notice.body).toMatch(/\/signin/);
     // The existing account is untouched: its password still works.
     expect((await signIn('employee@acme.test', undefined)).statusCode).not.toBe(403);
-    const [{ first_name }] = await server.db.query<{ first_name: string }>(`SELECT first_name FROM users WHERE email = 'employee@acme.test'`);
+    const [{ first_name }] = await server.db.query<{ first_name: string }>(
+      `SELECT first_name FROM users WHERE email = 'employee@acme.test'`,
+    );
     expect(first_name).toBe('Esha');
   });
 
   it('refuses a sign-up past the user limit with a 409 naming it, known email or not', async () => {
-    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE workspace_id = $1`, [acmeId]);
+    const [{ n }] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users WHERE workspace_id = $1`,
+      [acmeId],
+    );
     await server.db.query(`UPDATE workspaces SET user_limit = $2 WHERE id = $1`, [acmeId, n]);
     const full = await signUp('late@joiners.test');
     expect(full.statusCode).toBe(409);
@@ -187,7 +224,8 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     expect((await confirm(second)).statusCode).toBe(200);
 
     let last = resent;
-    for (let i = 0; i < 6; i++) last = await post('/api/user/resend/confirmation-email', { userEmail: 'limit@joiners.test' }, nextIp());
+    for (let i = 0; i < 6; i++)
+      last = await post('/api/user/resend/confirmation-email', { userEmail: 'limit@joiners.test' }, nextIp());
     expect(last.statusCode).toBe(429);
     expect(last.headers['retry-after']).toBeDefined();
   });
@@ -214,7 +252,12 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().fields).toHaveProperty('code');
     // The main site has no workspace to sign up to.
-    const main = await post('/api/user/signup', { firstName: 'A', lastName: 'B', userEmail: 'a@joiners.test', userPassword: STRONG }, nextIp(), 'localhost');
+    const main = await post(
+      '/api/user/signup',
+      { firstName: 'A', lastName: 'B', userEmail: 'a@joiners.test', userPassword: STRONG },
+      nextIp(),
+      'localhost',
+    );
     expect(main.statusCode).toBe(404);
     expect((await confirm(code)).statusCode).toBe(200);
   });
@@ -224,7 +267,11 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     const sent = await post('/api/user/signin-create-otp', { userEmail: 'by-code@joiners.test' });
     const [message] = await mails('by-code@joiners.test');
     const otp = /(\d{6})/.exec(message.body)![1];
-    const res = await post('/api/user/signin-verify-otp', { userEmail: 'by-code@joiners.test', userOtp: otp, otpRequestId: sent.json().otpRequestId });
+    const res = await post('/api/user/signin-verify-otp', {
+      userEmail: 'by-code@joiners.test',
+      userOtp: otp,
+      otpRequestId: sent.json().otpRequestId,
+    });
     expect(res.statusCode).toBe(200);
     expect((await signIn('by-code@joiners.test')).statusCode).toBe(200);
   });

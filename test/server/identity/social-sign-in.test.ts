@@ -12,7 +12,8 @@ import { MICROSOFT_TEST_TENANT, startIdp, type RunningIdp } from '../../../e2e/s
 import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
 
 const CLIENT = { clientId: 'safeplace-test', clientSecret: 'safeplace-test-secret' };
-const redirectUris = (provider: string) => ['acme', 'globex'].map((slug) => `http://${slug}.localhost/api/auth/oidc/${provider}/callback`);
+const redirectUris = (provider: string) =>
+  ['acme', 'globex'].map((slug) => `http://${slug}.localhost/api/auth/oidc/${provider}/callback`);
 
 describe.each(DATABASES)('Google and Microsoft sign-in against a local identity provider on %s', (kind) => {
   let google: RunningIdp;
@@ -42,10 +43,20 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
       ...CLIENT,
       redirectUris: redirectUris('microsoft'),
       accounts: {
-        'ms-emil': { oid: 'oid-emil', email: 'employer@acme.test', xms_edov: true, preferred_username: 'employer@acme.test' },
+        'ms-emil': {
+          oid: 'oid-emil',
+          email: 'employer@acme.test',
+          xms_edov: true,
+          preferred_username: 'employer@acme.test',
+        },
         'ms-no-edov': { oid: 'oid-bu', email: 'buadmin@acme.test', preferred_username: 'buadmin@acme.test' },
         'ms-upn-only': { oid: 'oid-admin', preferred_username: 'admin@acme.test' },
-        'ms-other-tenant': { oid: 'oid-x', email: 'employee@acme.test', xms_edov: true, tid: '00000000-0000-0000-0000-000000000bad' },
+        'ms-other-tenant': {
+          oid: 'oid-x',
+          email: 'employee@acme.test',
+          xms_edov: true,
+          tid: '00000000-0000-0000-0000-000000000bad',
+        },
       },
     });
     db = await openTestDatabase(kind);
@@ -80,10 +91,16 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     await microsoft?.close();
   });
 
-  const request = (host: string, options: InjectOptions) => app.inject({ ...options, headers: { host, ...options.headers } });
+  const request = (host: string, options: InjectOptions) =>
+    app.inject({ ...options, headers: { host, ...options.headers } });
 
   /** Start at the app, sign in at the provider's page as `email`; returns the callback URL and the pending cookie. */
-  async function throughProvider(provider: 'google' | 'microsoft', email: string, host = 'acme.localhost', ip = '10.9.0.1') {
+  async function throughProvider(
+    provider: 'google' | 'microsoft',
+    email: string,
+    host = 'acme.localhost',
+    ip = '10.9.0.1',
+  ) {
     const idp = provider === 'google' ? google : microsoft;
     const start = await request(host, { method: 'GET', url: `/api/auth/oidc/${provider}/start`, remoteAddress: ip });
     expect(start.statusCode).toBe(302);
@@ -101,7 +118,10 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
       const res = await fetch(url, {
         ...init,
         redirect: 'manual',
-        headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+        headers: {
+          ...(init.headers as Record<string, string>),
+          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
       });
       for (const c of res.headers.getSetCookie()) {
         const [pair] = c.split(';');
@@ -146,7 +166,13 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     return match ? decodeURIComponent(match[1]) : null;
   };
   const who = async (token: string, host = 'acme.localhost') =>
-    (await request(host, { method: 'GET', url: '/main-api/api/user/details', headers: { authorization: `Bearer ${token}` } })).json();
+    (
+      await request(host, {
+        method: 'GET',
+        url: '/main-api/api/user/details',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
   const identities = (email: string) =>
     db.query<{ issuer: string; subject: string; slug: string }>(
       `SELECT i.issuer, i.subject, w.slug FROM user_identities i JOIN users u ON u.id = i.user_id JOIN workspaces w ON w.id = i.workspace_id WHERE u.email = $1`,
@@ -165,7 +191,9 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     const token = tokenOf(res)!;
     expect(String(res.headers['set-cookie'])).toMatch(/sp_token=[^;]+; Max-Age=10368000; Path=\/; SameSite=Strict/);
     expect((await who(token)).email).toBe('employee@acme.test');
-    expect(await identities('employee@acme.test')).toEqual([{ issuer: google.issuer, subject: 'g-esha', slug: 'acme' }]);
+    expect(await identities('employee@acme.test')).toEqual([
+      { issuer: google.issuer, subject: 'g-esha', slug: 'acme' },
+    ]);
     const events = await db.query<{ action: string; details: { method?: string } }>(
       `SELECT a.action, a.details FROM audit_events a JOIN users u ON u.id = a.target::uuid WHERE u.email = 'employee@acme.test' AND a.action IN ('IDENTITY_LINKED', 'SIGN_IN') ORDER BY a.id`,
     );
@@ -175,7 +203,11 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
 
   it('confirms an email still waiting for its link when the provider vouches for that address, and signs in', async () => {
     const confirmed = async () =>
-      (await db.query<{ email_confirmed: boolean }>(`SELECT email_confirmed FROM users WHERE email = 'waiting@acme.test'`))[0]!.email_confirmed;
+      (
+        await db.query<{ email_confirmed: boolean }>(
+          `SELECT email_confirmed FROM users WHERE email = 'waiting@acme.test'`,
+        )
+      )[0]!.email_confirmed;
     expect(await confirmed()).toBe(false);
     const res = await signInWith('google', 'waiting@acme.test');
     expect(res.headers.location).toBe('/dashboard');
@@ -248,8 +280,13 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
   it('shows nothing where the workspace has not enabled the provider', async () => {
     await db.query(`UPDATE workspaces SET social_platforms = '{MICROSOFT}' WHERE slug = 'globex'`);
     try {
-      refusedWith(await request('globex.localhost', { method: 'GET', url: '/api/auth/oidc/google/start' }), 'not-enabled');
-      expect((await request('globex.localhost', { method: 'GET', url: '/api/auth/oidc/github/start' })).statusCode).toBe(404);
+      refusedWith(
+        await request('globex.localhost', { method: 'GET', url: '/api/auth/oidc/google/start' }),
+        'not-enabled',
+      );
+      expect(
+        (await request('globex.localhost', { method: 'GET', url: '/api/auth/oidc/github/start' })).statusCode,
+      ).toBe(404);
       expect((await request('localhost', { method: 'GET', url: '/api/auth/oidc/google/start' })).statusCode).toBe(404);
     } finally {
       await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE slug = 'globex'`);
@@ -274,7 +311,10 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     expect((await setMaintenance(['acme.localhost'])).statusCode).toBe(200);
     try {
       refusedWith(await callback(back, pending, 'acme.localhost', '10.9.2.1'), 'unavailable');
-      refusedWith(await request('acme.localhost', { method: 'GET', url: '/api/auth/oidc/google/start' }), 'unavailable');
+      refusedWith(
+        await request('acme.localhost', { method: 'GET', url: '/api/auth/oidc/google/start' }),
+        'unavailable',
+      );
     } finally {
       await setMaintenance([]);
     }
@@ -301,8 +341,15 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
   it('counts failures per address like password sign-in, then stops starting sign-ins from there', async () => {
     const ip = '10.9.9.9';
     for (let i = 0; i < 30; i++) {
-      await request('acme.localhost', { method: 'GET', url: '/api/auth/oidc/google/callback?code=x&state=y', remoteAddress: ip });
+      await request('acme.localhost', {
+        method: 'GET',
+        url: '/api/auth/oidc/google/callback?code=x&state=y',
+        remoteAddress: ip,
+      });
     }
-    refusedWith(await request('acme.localhost', { method: 'GET', url: '/api/auth/oidc/google/start', remoteAddress: ip }), 'rate-limited');
+    refusedWith(
+      await request('acme.localhost', { method: 'GET', url: '/api/auth/oidc/google/start', remoteAddress: ip }),
+      'rate-limited',
+    );
   });
 });

@@ -13,11 +13,19 @@ const failure = (text: string) => {
 
 describe('the CSV reader', () => {
   it('reads plain rows with LF, CRLF or CR line ends, and a byte-order mark', () => {
-    expect(read('\uFEFFa,b\r\nc,d\ne,f\rg,h')).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f'], ['g', 'h']]);
+    expect(read('\uFEFFa,b\r\nc,d\ne,f\rg,h')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+      ['g', 'h'],
+    ]);
   });
 
   it('reads quoted values with commas, doubled quotes and line breaks as one row', () => {
-    expect(read('"Pune, MH","say ""hi""","two\nlines"\nnext,row\n')).toEqual([['Pune, MH', 'say "hi"', 'two\nlines'], ['next', 'row']]);
+    expect(read('"Pune, MH","say ""hi""","two\nlines"\nnext,row\n')).toEqual([
+      ['Pune, MH', 'say "hi"', 'two\nlines'],
+      ['next', 'row'],
+    ]);
   });
 
   it('keeps empty values and empty lines as rows, so row numbers match the spreadsheet', () => {
@@ -47,10 +55,17 @@ describe('the CSV reader', () => {
     for (const size of [1, 2, 3, 5, 7, 11]) {
       const reader = new CsvReader();
       const records: string[][] = [];
-      for (let i = 0; i < text.length; i += size) records.push(...reader.push(text.slice(i, i + size), i + size >= text.length));
+      for (let i = 0; i < text.length; i += size)
+        records.push(...reader.push(text.slice(i, i + size), i + size >= text.length));
       expect(records).toEqual(whole);
     }
-    expect(whole).toEqual([['Email', 'Name'], ['a@x.test', 'Ann "A" Smith'], ['b@x.test', 'two\nlines'], ['c@x.test', ''], ['d@x.test', 'Dee']]);
+    expect(whole).toEqual([
+      ['Email', 'Name'],
+      ['a@x.test', 'Ann "A" Smith'],
+      ['b@x.test', 'two\nlines'],
+      ['c@x.test', ''],
+      ['d@x.test', 'Dee'],
+    ]);
   });
 
   it('finds an unclosed quote only at the end of the file, with its row and column', () => {

@@ -10,7 +10,9 @@ const BATCH = 10;
 function rows(prefix: string, count: number, bad: number[] = []): string {
   const lines: string[] = [];
   for (let i = 1; i <= count; i++) {
-    lines.push(bad.includes(i) ? `${prefix}.${i}@jobs.test,,NoName,,,,,,,,,` : `${prefix}.${i}@jobs.test,P${i},Person,,,,,,,,,`);
+    lines.push(
+      bad.includes(i) ? `${prefix}.${i}@jobs.test,,NoName,,,,,,,,,` : `${prefix}.${i}@jobs.test,P${i},Person,,,,,,,,,`,
+    );
   }
   return csv(...lines);
 }
@@ -22,13 +24,20 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
   let beforeBatch: (jobId: string, batchNo: number) => Promise<void> = async () => {};
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { publicUrl: 'http://localhost:8080', imports: { batchSize: BATCH, staleAfterMs: 1000, beforeBatch: (jobId, n) => beforeBatch(jobId, n) } });
+    server = await startTestServer(kind, {
+      publicUrl: 'http://localhost:8080',
+      imports: { batchSize: BATCH, staleAfterMs: 1000, beforeBatch: (jobId, n) => beforeBatch(jobId, n) },
+    });
     admin = await server.signIn('acme.localhost', 'admin@acme.test');
   });
   afterAll(async () => server?.close());
 
   const users = async (prefix: string) =>
-    (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE $1`, [`${prefix}.%@jobs.test`]))[0].n;
+    (
+      await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE $1`, [
+        `${prefix}.%@jobs.test`,
+      ])
+    )[0].n;
   const start = async (content: string, name = 'people.csv') => {
     const res = await post(server, 'bulk', admin, { name, content });
     expect(res.statusCode).toBe(202);
@@ -37,24 +46,47 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
 
   /** Starts an import with the `sendInvitations` field as given. */
   const startInviting = async (content: string, sendInvitations: string) => {
-    const body = await multipart({ name: 'people.csv', content }, { mapping: JSON.stringify(FULL_MAPPING), sendInvitations });
-    return server.request('acme.localhost:8080', { method: 'POST', url: '/main-api/api/invite/bulk', token: admin, ...body });
+    const body = await multipart(
+      { name: 'people.csv', content },
+      { mapping: JSON.stringify(FULL_MAPPING), sendInvitations },
+    );
+    return server.request('acme.localhost:8080', {
+      method: 'POST',
+      url: '/main-api/api/invite/bulk',
+      token: admin,
+      ...body,
+    });
   };
   const mailsTo = (prefix: string) =>
-    server.db.query<{ to: string; body: string }>(`SELECT recipient AS to, body FROM outbox_messages WHERE recipient LIKE $1`, [`${prefix}.%@jobs.test`]);
+    server.db.query<{ to: string; body: string }>(
+      `SELECT recipient AS to, body FROM outbox_messages WHERE recipient LIKE $1`,
+      [`${prefix}.%@jobs.test`],
+    );
 
   it('emails each new person an invitation in the same batches when asked, and says how many went', async () => {
     const res = await startInviting(rows('inv', 25, [7]), 'true');
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ sendInvitations: true, invitationsSent: 0 });
     const job = await waitForJob(server, admin, res.json().jobId);
-    expect(job).toMatchObject({ status: 'COMPLETED', created: 24, skipped: 1, sendInvitations: true, invitationsSent: 24 });
+    expect(job).toMatchObject({
+      status: 'COMPLETED',
+      created: 24,
+      skipped: 1,
+      sendInvitations: true,
+      invitationsSent: 24,
+    });
     const mails = await mailsTo('inv');
     expect(mails).toHaveLength(24);
     expect(new Set(mails.map((m) => m.to)).size).toBe(24);
     // The link works: the invitation is live (sent, with a code) and names the workspace's site.
-    const code = /http:\/\/acme\.localhost:8080\/invite\/([A-Za-z0-9_-]+)/.exec(mails.find((m) => m.to === 'inv.1@jobs.test')!.body)![1];
-    const peek = await server.request('acme.localhost:8080', { method: 'POST', url: `/main-api/api/invite/claim/${code}`, payload: {} });
+    const code = /http:\/\/acme\.localhost:8080\/invite\/([A-Za-z0-9_-]+)/.exec(
+      mails.find((m) => m.to === 'inv.1@jobs.test')!.body,
+    )![1];
+    const peek = await server.request('acme.localhost:8080', {
+      method: 'POST',
+      url: `/main-api/api/invite/claim/${code}`,
+      payload: {},
+    });
     expect(peek.statusCode).toBe(200);
     expect(peek.json().invite).toMatchObject({ email: 'inv.1@jobs.test' });
   });
@@ -69,8 +101,16 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('sendInvitations');
     // Only the import takes the choice.
-    const body = await multipart({ name: 'people.csv', content: rows('v', 1) }, { mapping: JSON.stringify(FULL_MAPPING), sendInvitations: 'true' });
-    const validate = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/invite/bulk/validate', token: admin, ...body });
+    const body = await multipart(
+      { name: 'people.csv', content: rows('v', 1) },
+      { mapping: JSON.stringify(FULL_MAPPING), sendInvitations: 'true' },
+    );
+    const validate = await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/main-api/api/invite/bulk/validate',
+      token: admin,
+      ...body,
+    });
     expect(validate.statusCode).toBe(400);
   });
 
@@ -91,7 +131,11 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
       { batch: 4, rowsDone: 30 },
     ]);
     expect(await users('progress')).toBe(33);
-    const list = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/invite/bulk/jobs', token: admin });
+    const list = await server.request('acme.localhost', {
+      method: 'GET',
+      url: '/main-api/api/invite/bulk/jobs',
+      token: admin,
+    });
     expect(list.json().jobs[0]).toMatchObject({ jobId: job.jobId, fileName: 'progress.csv', status: 'COMPLETED' });
   });
 
@@ -108,7 +152,12 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     let jobId = '';
     beforeBatch = async (id, batch) => {
       if (batch === 3) {
-        const res = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${id}/cancel`, token: admin, payload: {} });
+        const res = await server.request('acme.localhost', {
+          method: 'POST',
+          url: `/main-api/api/invite/bulk/jobs/${id}/cancel`,
+          token: admin,
+          payload: {},
+        });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({ status: 'RUNNING', cancelRequested: true });
       }
@@ -118,14 +167,27 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     beforeBatch = async () => {};
     expect(job).toMatchObject({ status: 'CANCELLED', rowsDone: 20, created: 20, totalRows: 45 });
     expect(await users('cancel')).toBe(20);
-    const again = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${jobId}/cancel`, token: admin, payload: {} });
+    const again = await server.request('acme.localhost', {
+      method: 'POST',
+      url: `/main-api/api/invite/bulk/jobs/${jobId}/cancel`,
+      token: admin,
+      payload: {},
+    });
     expect(again.statusCode).toBe(409);
     // A cancelled job can be resumed: it finishes the rest.
-    const resumed = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${jobId}/resume`, token: admin, payload: {} });
+    const resumed = await server.request('acme.localhost', {
+      method: 'POST',
+      url: `/main-api/api/invite/bulk/jobs/${jobId}/resume`,
+      token: admin,
+      payload: {},
+    });
     expect(resumed.statusCode).toBe(202);
     expect(await waitForJob(server, admin, jobId)).toMatchObject({ status: 'COMPLETED', rowsDone: 45, created: 45 });
     expect(await users('cancel')).toBe(45);
-    const events = await server.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE target = $1 ORDER BY id`, [jobId]);
+    const events = await server.db.query<{ action: string }>(
+      `SELECT action FROM audit_events WHERE target = $1 ORDER BY id`,
+      [jobId],
+    );
     expect(events.map((e) => e.action)).toEqual(['USERS_IMPORT_CANCELLED', 'USERS_IMPORT_RESUMED', 'USERS_IMPORTED']);
   });
 
@@ -153,7 +215,10 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     // batch 3 starts (waiting for that, not for a fixed time: a busy machine took longer than 100 ms).
     await haltedAtBatch3;
     beforeBatch = async () => {};
-    const [row] = await server.db.query<{ status: string; rows_done: number }>(`SELECT status, rows_done FROM import_jobs WHERE id = $1`, [jobId]);
+    const [row] = await server.db.query<{ status: string; rows_done: number }>(
+      `SELECT status, rows_done FROM import_jobs WHERE id = $1`,
+      [jobId],
+    );
     expect(row).toEqual({ status: 'RUNNING', rows_done: 20 });
     await server.db.query(`UPDATE import_jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [jobId]);
     const interrupted = (await getJob(server, admin, jobId)).json();
@@ -161,17 +226,30 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     // Nothing half-written: exactly the two batches' users exist.
     expect(await users('crash')).toBe(19);
 
-    const resumed = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${jobId}/resume`, token: admin, payload: {} });
+    const resumed = await server.request('acme.localhost', {
+      method: 'POST',
+      url: `/main-api/api/invite/bulk/jobs/${jobId}/resume`,
+      token: admin,
+      payload: {},
+    });
     expect(resumed.statusCode).toBe(202);
     const done = await waitForJob(server, admin, jobId);
     expect(done).toMatchObject({ status: 'COMPLETED', rowsDone: 47, created: 45, skipped: 2 });
     expect(done.problems.map((p: { row: number }) => p.row)).toEqual([6, 42]);
     expect(await users('crash')).toBe(45);
     // Re-running the whole file afterwards creates nobody.
-    expect(await importFile(server, admin, { name: 'crash.csv', content: rows('crash', 47, [5, 41]) })).toMatchObject({ created: 0, skipped: 47 });
+    expect(await importFile(server, admin, { name: 'crash.csv', content: rows('crash', 47, [5, 41]) })).toMatchObject({
+      created: 0,
+      skipped: 47,
+    });
     expect(await users('crash')).toBe(45);
 
-    const notResumable = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${jobId}/resume`, token: admin, payload: {} });
+    const notResumable = await server.request('acme.localhost', {
+      method: 'POST',
+      url: `/main-api/api/invite/bulk/jobs/${jobId}/resume`,
+      token: admin,
+      payload: {},
+    });
     expect(notResumable.statusCode).toBe(409);
     expect(notResumable.json().code).toBe('NOT_RESUMABLE');
   });
@@ -194,7 +272,12 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     await vi.waitFor(() => expect(first).not.toBe(''), { timeout: 30_000, interval: 20 });
     expect(first).toBe(started);
     expect((await getJob(server, admin, second)).json()).toMatchObject({ status: 'QUEUED', rowsDone: 0 });
-    const cancelled = await server.request('acme.localhost', { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${third}/cancel`, token: admin, payload: {} });
+    const cancelled = await server.request('acme.localhost', {
+      method: 'POST',
+      url: `/main-api/api/invite/bulk/jobs/${third}/cancel`,
+      token: admin,
+      payload: {},
+    });
     expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', rowsDone: 0 });
     release();
     beforeBatch = async () => {};
@@ -205,9 +288,17 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
 
   it('stops at the user limit mid-import: the batches before it stay, the failing batch is rolled back', async () => {
     const globex = await server.signIn('globex.localhost', 'admin@globex.test');
-    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'globex'`);
+    const [{ n }] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'globex'`,
+    );
     await server.db.query(`UPDATE workspaces SET user_limit = $1 WHERE slug = 'globex'`, [n + 15]);
-    const job = await importFile(server, globex, { name: 'limit.csv', content: rows('limit', 30) }, FULL_MAPPING, 'globex.localhost');
+    const job = await importFile(
+      server,
+      globex,
+      { name: 'limit.csv', content: rows('limit', 30) },
+      FULL_MAPPING,
+      'globex.localhost',
+    );
     await server.db.query(`UPDATE workspaces SET user_limit = NULL WHERE slug = 'globex'`);
     expect(job).toMatchObject({ status: 'FAILED', rowsDone: 10, created: 10, error: { code: 'USER_LIMIT' } });
     expect(job.error.message).toContain(`at most ${n + 15} users`);
@@ -218,13 +309,25 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     const job = await importFile(server, admin, { name: 'mine.csv', content: rows('mine', 2) });
     const globex = await server.signIn('globex.localhost', 'admin@globex.test');
     const bu = await server.signIn('acme.localhost', 'buadmin@acme.test');
-    for (const [host, token] of [['globex.localhost', globex], ['acme.localhost', bu]] as const) {
+    for (const [host, token] of [
+      ['globex.localhost', globex],
+      ['acme.localhost', bu],
+    ] as const) {
       expect((await getJob(server, token, job.jobId, host)).statusCode).toBe(404);
       for (const action of ['cancel', 'resume']) {
-        const res = await server.request(host, { method: 'POST', url: `/main-api/api/invite/bulk/jobs/${job.jobId}/${action}`, token, payload: {} });
+        const res = await server.request(host, {
+          method: 'POST',
+          url: `/main-api/api/invite/bulk/jobs/${job.jobId}/${action}`,
+          token,
+          payload: {},
+        });
         expect(res.statusCode).toBe(404);
       }
-      const report = await server.request(host, { method: 'GET', url: `/main-api/api/invite/bulk/jobs/${job.jobId}/report`, token });
+      const report = await server.request(host, {
+        method: 'GET',
+        url: `/main-api/api/invite/bulk/jobs/${job.jobId}/report`,
+        token,
+      });
       expect(report.statusCode).toBe(404);
       const list = await server.request(host, { method: 'GET', url: '/main-api/api/invite/bulk/jobs', token });
       expect(list.json().jobs.map((j: { jobId: string }) => j.jobId)).not.toContain(job.jobId);
@@ -233,13 +336,20 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
   });
 
   it("downloads the job's report, every row's outcome, as CSV and XLSX with formula cells escaped", async () => {
-    const content = csv('rep.1@jobs.test,=cmd(),One,,,,,,,,,', 'broken,Bad,Row,,,,,,,,,', 'rep.2@jobs.test,@two,+Two,,,,,,,,,');
+    const content = csv(
+      'rep.1@jobs.test,=cmd(),One,,,,,,,,,',
+      'broken,Bad,Row,,,,,,,,,',
+      'rep.2@jobs.test,@two,+Two,,,,,,,,,',
+    );
     const job = await importFile(server, admin, { name: '20261123-060000_report.csv', content });
     const url = `/main-api/api/invite/bulk/jobs/${job.jobId}/report`;
     const res = await server.request('acme.localhost', { method: 'GET', url, token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="20261123-060000_report-report.csv"');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^2,Created,,rep\.1@jobs\.test,'=cmd\(\),One,/);
     expect(lines[2]).toMatch(/^3,Skipped,"""broken"" is not a valid email address",broken,Bad,Row/);
@@ -260,11 +370,25 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
   });
 
   it('the pre-import report downloads as XLSX too', async () => {
-    const res = await post(server, 'download/bulk/detailed-report', admin, { name: 'pre.csv', content: csv('pre.1@jobs.test,=x,One,,,,,,,,,') }, FULL_MAPPING);
+    const res = await post(
+      server,
+      'download/bulk/detailed-report',
+      admin,
+      { name: 'pre.csv', content: csv('pre.1@jobs.test,=x,One,,,,,,,,,') },
+      FULL_MAPPING,
+    );
     expect(res.statusCode).toBe(200);
     const form = await import('./upload');
-    const body = await form.multipart({ name: 'pre.csv', content: csv('pre.1@jobs.test,=x,One,,,,,,,,,') }, { mapping: JSON.stringify(FULL_MAPPING), format: 'xlsx' });
-    const xlsx = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/invite/download/bulk/detailed-report', token: admin, ...body });
+    const body = await form.multipart(
+      { name: 'pre.csv', content: csv('pre.1@jobs.test,=x,One,,,,,,,,,') },
+      { mapping: JSON.stringify(FULL_MAPPING), format: 'xlsx' },
+    );
+    const xlsx = await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/main-api/api/invite/download/bulk/detailed-report',
+      token: admin,
+      ...body,
+    });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-disposition']).toBe('attachment; filename="pre-report.xlsx"');
     const workbook = new ExcelJS.Workbook();
@@ -284,13 +408,21 @@ describe.each(DATABASES)('import jobs on the job queue on %s', (kind) => {
   let beforeBatch: (jobId: string, batchNo: number) => Promise<void> = async () => {};
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { imports: { batchSize: BATCH, staleAfterMs: 1000, beforeBatch: (jobId, n) => beforeBatch(jobId, n) } }, { jobs: true });
+    server = await startTestServer(
+      kind,
+      { imports: { batchSize: BATCH, staleAfterMs: 1000, beforeBatch: (jobId, n) => beforeBatch(jobId, n) } },
+      { jobs: true },
+    );
     admin = await server.signIn('acme.localhost', 'admin@acme.test');
   }, 120_000);
   afterAll(async () => server?.close());
 
   const users = async (prefix: string) =>
-    (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE $1`, [`${prefix}.%@jobs.test`]))[0].n;
+    (
+      await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE $1`, [
+        `${prefix}.%@jobs.test`,
+      ])
+    )[0].n;
   const start = async (content: string, name = 'people.csv') => {
     const res = await post(server, 'bulk', admin, { name, content });
     expect(res.statusCode).toBe(202);
@@ -298,7 +430,8 @@ describe.each(DATABASES)('import jobs on the job queue on %s', (kind) => {
   };
   const work = () => server.jobs!.runPending([JOB_USER_IMPORT, JOB_USER_IMPORT_SWEEP]);
   const status = async (jobId: string) => (await getJob(server, admin, jobId)).json();
-  const workspaceId = async () => (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
+  const workspaceId = async () =>
+    (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
 
   it('waits QUEUED until a process works the queue, runs once, and a second delivery of the job changes nothing', async () => {
     const jobId = await start(rows('q-once', 25, [4]));
@@ -327,19 +460,25 @@ describe.each(DATABASES)('import jobs on the job queue on %s', (kind) => {
     expect(await users('q-lost')).toBe(12);
   });
 
-  it("continues a job whose worker died: the sweep queues it again once its heartbeat is stale, and it ends without duplicates", async () => {
+  it('continues a job whose worker died: the sweep queues it again once its heartbeat is stale, and it ends without duplicates', async () => {
     beforeBatch = async (_id, batch) => {
       if (batch === 3) throw new ImportRunnerHalted('simulated crash');
     };
     const jobId = await start(rows('q-crash', 47, [5, 41]));
     await work();
     beforeBatch = async () => {};
-    const [row] = await server.db.query<{ status: string; rows_done: number }>(`SELECT status, rows_done FROM import_jobs WHERE id = $1`, [jobId]);
+    const [row] = await server.db.query<{ status: string; rows_done: number }>(
+      `SELECT status, rows_done FROM import_jobs WHERE id = $1`,
+      [jobId],
+    );
     expect(row).toEqual({ status: 'RUNNING', rows_done: 20 });
     // Still fresh: the sweep leaves it to its (live, as far as anyone knows) worker.
     await server.jobs!.send(JOB_USER_IMPORT_SWEEP, {});
     await work();
-    expect((await server.db.query<{ rows_done: number }>(`SELECT rows_done FROM import_jobs WHERE id = $1`, [jobId]))[0].rows_done).toBe(20);
+    expect(
+      (await server.db.query<{ rows_done: number }>(`SELECT rows_done FROM import_jobs WHERE id = $1`, [jobId]))[0]
+        .rows_done,
+    ).toBe(20);
     // Stale: the admin sees it interrupted; the sweep continues it after its last written row.
     await server.db.query(`UPDATE import_jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [jobId]);
     expect(await status(jobId)).toMatchObject({ status: 'INTERRUPTED', rowsDone: 20, created: 19 });
@@ -349,11 +488,14 @@ describe.each(DATABASES)('import jobs on the job queue on %s', (kind) => {
     expect(done).toMatchObject({ status: 'COMPLETED', rowsDone: 47, created: 45, skipped: 2 });
     expect(done.problems.map((p: { row: number }) => p.row)).toEqual([6, 42]);
     expect(await users('q-crash')).toBe(45);
-    const batches = await server.db.query<{ batch_no: number }>(`SELECT batch_no FROM import_job_batches WHERE job_id = $1 ORDER BY batch_no`, [jobId]);
+    const batches = await server.db.query<{ batch_no: number }>(
+      `SELECT batch_no FROM import_job_batches WHERE job_id = $1 ORDER BY batch_no`,
+      [jobId],
+    );
     expect(batches.map((b) => b.batch_no)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it("keeps a second import of the workspace QUEUED while one runs, without holding a worker, and runs it after", async () => {
+  it('keeps a second import of the workspace QUEUED while one runs, without holding a worker, and runs it after', async () => {
     beforeBatch = async (_id, batch) => {
       if (batch === 2) throw new ImportRunnerHalted('held');
     };

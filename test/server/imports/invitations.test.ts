@@ -29,7 +29,10 @@ describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
   const api = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
     server.request('acme.localhost:8080', { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
   const linkFor = async (email: string) => {
-    const res = await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}` });
+    const res = await server.request('localhost', {
+      method: 'GET',
+      url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}`,
+    });
     const [mail] = res.json() as OutboxMessage[];
     return /http:\/\/acme\.localhost:8080\/invite\/([A-Za-z0-9_-]+)/.exec(mail.body)![1];
   };
@@ -44,7 +47,10 @@ describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
     expect((await api('GET', '/api/invite/unused/count', buadmin)).json()).toMatchObject({ unused: 1 });
     const sent = await api('POST', '/api/invite/resend/unused/all', buadmin, {});
     expect(sent.json()).toEqual({ sent: 1 });
-    const outbox = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=ivy.invited%40acme-new.test' });
+    const outbox = await server.request('localhost', {
+      method: 'GET',
+      url: '/dev/outbox?format=json&to=ivy.invited%40acme-new.test',
+    });
     expect(outbox.json()).toEqual([]);
   });
 
@@ -57,7 +63,10 @@ describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
     expect((await api('POST', `/api/invite/claim/${first}`, undefined, {})).statusCode).toBe(404);
     const peek = await api('POST', `/api/invite/claim/${second}`, undefined, {});
     expect(peek.statusCode).toBe(200);
-    expect(peek.json()).toEqual({ invite: { email: 'ivy.invited@acme-new.test', firstName: 'Ivy', companyName: 'Acme', minPasswordLength: 15 }, session: null });
+    expect(peek.json()).toEqual({
+      invite: { email: 'ivy.invited@acme-new.test', firstName: 'Ivy', companyName: 'Acme', minPasswordLength: 15 },
+      session: null,
+    });
   });
 
   it('sets the password with the link, signs the person in, and works only once', async () => {
@@ -65,27 +74,45 @@ describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
     const weak = await api('POST', `/api/invite/claim/${code}`, undefined, { userNewPassword: 'ivy-invited' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fields).toHaveProperty('userNewPassword');
-    const claimed = await api('POST', `/api/invite/claim/${code}`, undefined, { userNewPassword: 'saffron lantern meadow orbit' });
+    const claimed = await api('POST', `/api/invite/claim/${code}`, undefined, {
+      userNewPassword: 'saffron lantern meadow orbit',
+    });
     expect(claimed.statusCode).toBe(200);
-    expect(claimed.json().session.user).toMatchObject({ kind: 'user', email: 'ivy.invited@acme-new.test', role: 'EMPLOYEE' });
-    const again = await api('POST', `/api/invite/claim/${code}`, undefined, { userNewPassword: 'saffron lantern meadow orbit' });
+    expect(claimed.json().session.user).toMatchObject({
+      kind: 'user',
+      email: 'ivy.invited@acme-new.test',
+      role: 'EMPLOYEE',
+    });
+    const again = await api('POST', `/api/invite/claim/${code}`, undefined, {
+      userNewPassword: 'saffron lantern meadow orbit',
+    });
     expect(again.statusCode).toBe(410);
     expect(again.json().code).toBe('INVITE_USED');
-    expect(await server.signIn('acme.localhost', 'ivy.invited@acme-new.test', 'saffron lantern meadow orbit')).toBeTruthy();
+    expect(
+      await server.signIn('acme.localhost', 'ivy.invited@acme-new.test', 'saffron lantern meadow orbit'),
+    ).toBeTruthy();
   });
 
   it('refuses an expired link with a clear answer', async () => {
     const code = await linkFor('pune.person@acme-new.test');
-    await server.db.query(`UPDATE invites SET expires_at = now() - interval '1 minute' WHERE code_hash IS NOT NULL AND claimed_at IS NULL`);
+    await server.db.query(
+      `UPDATE invites SET expires_at = now() - interval '1 minute' WHERE code_hash IS NOT NULL AND claimed_at IS NULL`,
+    );
     const res = await api('POST', `/api/invite/claim/${code}`, undefined, {});
     expect(res.statusCode).toBe(410);
     expect(res.json()).toMatchObject({ code: 'INVITE_EXPIRED' });
-    expect((await api('GET', '/api/invite/unused/count?filterOnlyExpired=true', admin)).json()).toMatchObject({ expired: 1 });
+    expect((await api('GET', '/api/invite/unused/count?filterOnlyExpired=true', admin)).json()).toMatchObject({
+      expired: 1,
+    });
   });
 
   it("is worth nothing at another workspace, and the employees can't send", async () => {
     const code = await linkFor('pune.person@acme-new.test');
-    const elsewhere = await server.request('globex.localhost', { method: 'POST', url: `/main-api/api/invite/claim/${code}`, payload: {} });
+    const elsewhere = await server.request('globex.localhost', {
+      method: 'POST',
+      url: `/main-api/api/invite/claim/${code}`,
+      payload: {},
+    });
     expect(elsewhere.statusCode).toBe(404);
     const employee = await server.signIn('acme.localhost', 'employee@acme.test');
     expect((await api('POST', '/api/invite/resend/unused/all', employee, {})).statusCode).toBe(403);

@@ -17,28 +17,51 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
     server = await startTestServer(kind);
     admin = await server.signIn('acme.localhost', 'admin@acme.test');
     buAdmin = await server.signIn('acme.localhost', 'buadmin@acme.test');
-    const units = await server.db.query<{ id: string; name: string }>(`SELECT id, name FROM branches WHERE name IN ('Acme Headquarters', 'Acme Pune')`);
+    const units = await server.db.query<{ id: string; name: string }>(
+      `SELECT id, name FROM branches WHERE name IN ('Acme Headquarters', 'Acme Pune')`,
+    );
     hq = units.find((u) => u.name === 'Acme Headquarters')!.id;
     pune = units.find((u) => u.name === 'Acme Pune')!.id;
   });
   afterAll(async () => server?.close());
 
-  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object, host = 'acme.localhost:8080') =>
-    server.request(host, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
+  const api = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    token: string,
+    payload?: object,
+    host = 'acme.localhost:8080',
+  ) => server.request(host, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
   const mails = async (email: string) =>
-    (await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}` })).json() as OutboxMessage[];
+    (
+      await server.request('localhost', {
+        method: 'GET',
+        url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}`,
+      })
+    ).json() as OutboxMessage[];
   const linkIn = (mail: OutboxMessage) => /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
 
   it('invites one person: an invited account, a mailed link that works, and the state in the directory', async () => {
-    const res = await api('POST', `/api/invite/user/${hq}`, admin, { email: ' Nila.New@Acme-Invite.test ', firstName: 'Nila', lastName: 'New' });
+    const res = await api('POST', `/api/invite/user/${hq}`, admin, {
+      email: ' Nila.New@Acme-Invite.test ',
+      firstName: 'Nila',
+      lastName: 'New',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ invited: 1, skipped: [] });
     const [mail] = await mails('nila.new@acme-invite.test');
     expect(mail!.body).toContain('The link works once, for 14 days.');
-    const check = await server.request('acme.localhost:8080', { method: 'POST', url: `/main-api/api/invite/claim/${linkIn(mail!)}`, payload: {} });
+    const check = await server.request('acme.localhost:8080', {
+      method: 'POST',
+      url: `/main-api/api/invite/claim/${linkIn(mail!)}`,
+      payload: {},
+    });
     expect(check.json().invite).toMatchObject({ email: 'nila.new@acme-invite.test', firstName: 'Nila' });
     const listed = (await api('POST', '/api/workspace/users/search', admin, { searchText: 'nila.new' })).json();
-    expect(listed.items[0]).toMatchObject({ status: 'INVITED', invite: { sentAt: expect.any(String), expiresAt: expect.any(String) } });
+    expect(listed.items[0]).toMatchObject({
+      status: 'INVITED',
+      invite: { sentAt: expect.any(String), expiresAt: expect.any(String) },
+    });
   });
 
   it('refuses an email that already has an account, naming the field, and changes nothing', async () => {
@@ -50,9 +73,21 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
   });
 
   it('holds a business-unit admin to their unit and to the Employee role', async () => {
-    expect((await api('POST', `/api/invite/user/${hq}`, buAdmin, { email: 'x1@acme-invite.test' })).statusCode).toBe(404);
-    expect((await api('POST', `/api/invite/user/${pune}`, buAdmin, { email: 'x1@acme-invite.test', role: 'WORKSPACE_ADMIN' })).statusCode).toBe(403);
-    expect((await api('POST', `/api/invite/user/${pune}`, buAdmin, { email: 'x1@acme-invite.test' })).json()).toEqual({ invited: 1, skipped: [] });
+    expect((await api('POST', `/api/invite/user/${hq}`, buAdmin, { email: 'x1@acme-invite.test' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await api('POST', `/api/invite/user/${pune}`, buAdmin, {
+          email: 'x1@acme-invite.test',
+          role: 'WORKSPACE_ADMIN',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await api('POST', `/api/invite/user/${pune}`, buAdmin, { email: 'x1@acme-invite.test' })).json()).toEqual({
+      invited: 1,
+      skipped: [],
+    });
   });
 
   it('answers another workspace’s unit with 404', async () => {
@@ -62,13 +97,23 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
   });
 
   it('invites a list of emails to a unit, skipping and naming those already here', async () => {
-    const res = await api('POST', `/api/invite/branch/${pune}`, admin, { emails: ['a1@acme-invite.test', 'A1@acme-invite.test', 'employee@acme.test', 'a2@acme-invite.test'] });
-    expect(res.json()).toEqual({ invited: 2, skipped: [{ email: 'employee@acme.test', reason: 'Already has an account here' }] });
+    const res = await api('POST', `/api/invite/branch/${pune}`, admin, {
+      emails: ['a1@acme-invite.test', 'A1@acme-invite.test', 'employee@acme.test', 'a2@acme-invite.test'],
+    });
+    expect(res.json()).toEqual({
+      invited: 2,
+      skipped: [{ email: 'employee@acme.test', reason: 'Already has an account here' }],
+    });
     expect(await mails('a2@acme-invite.test')).toHaveLength(1);
   });
 
   it('invites in bulk all or none, naming each bad row', async () => {
-    const hrPune = (await server.db.query<{ id: string }>(`SELECT d.id FROM departments d WHERE d.branch_id = $1 AND d.name = 'Human Resources'`, [pune]))[0]!.id;
+    const hrPune = (
+      await server.db.query<{ id: string }>(
+        `SELECT d.id FROM departments d WHERE d.branch_id = $1 AND d.name = 'Human Resources'`,
+        [pune],
+      )
+    )[0]!.id;
     const bad = await api('POST', '/api/invite/invite/bulk', admin, {
       invites: [
         { email: 'b1@acme-invite.test', branchId: hq, departmentId: hrPune },
@@ -86,7 +131,9 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
       ],
     });
     expect(good.json()).toEqual({ invited: 2, skipped: [] });
-    const [b2] = await server.db.query<{ department_id: string; role: string }>(`SELECT department_id, role FROM users WHERE email = 'b2@acme-invite.test'`);
+    const [b2] = await server.db.query<{ department_id: string; role: string }>(
+      `SELECT department_id, role FROM users WHERE email = 'b2@acme-invite.test'`,
+    );
     expect(b2).toEqual({ department_id: hrPune, role: 'EMPLOYEE' });
   });
 
@@ -96,13 +143,19 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
     expect(resent.json()).toEqual({ sent: 1 });
     const [latest] = await mails('a1@acme-invite.test');
     expect(linkIn(latest!)).not.toBe(linkIn(first!));
-    const old = await server.request('acme.localhost:8080', { method: 'POST', url: `/main-api/api/invite/claim/${linkIn(first!)}`, payload: {} });
+    const old = await server.request('acme.localhost:8080', {
+      method: 'POST',
+      url: `/main-api/api/invite/claim/${linkIn(first!)}`,
+      payload: {},
+    });
     expect(old.statusCode).toBe(404);
     const wrongUnit = await api('GET', `/api/invite/resend/${hq}/a1%40acme-invite.test`, admin);
     expect(wrongUnit.statusCode).toBe(404);
     const accepted = await api('GET', `/api/invite/resend/${hq}/employee%40acme.test`, admin);
     expect(accepted.statusCode).toBe(404);
-    const many = await api('POST', '/api/invite/resend/bulk', admin, { emails: ['a1@acme-invite.test', 'a2@acme-invite.test', 'employee@acme.test'] });
+    const many = await api('POST', '/api/invite/resend/bulk', admin, {
+      emails: ['a1@acme-invite.test', 'a2@acme-invite.test', 'employee@acme.test'],
+    });
     expect(many.json()).toEqual({ sent: 2 });
   });
 
@@ -110,10 +163,16 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
     const [mail] = await mails('a2@acme-invite.test');
     const res = await api('DELETE', `/api/invite/${pune}/a2%40acme-invite.test`, admin);
     expect(res.json()).toEqual({ withdrawn: 1 });
-    const claim = await server.request('acme.localhost:8080', { method: 'POST', url: `/main-api/api/invite/claim/${linkIn(mail!)}`, payload: {} });
+    const claim = await server.request('acme.localhost:8080', {
+      method: 'POST',
+      url: `/main-api/api/invite/claim/${linkIn(mail!)}`,
+      payload: {},
+    });
     expect(claim.statusCode).toBe(404);
     expect(await server.db.query(`SELECT 1 FROM users WHERE email = 'a2@acme-invite.test'`)).toHaveLength(0);
-    const audited = await server.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE action = 'INVITE_WITHDRAWN'`);
+    const audited = await server.db.query<{ action: string }>(
+      `SELECT action FROM audit_events WHERE action = 'INVITE_WITHDRAWN'`,
+    );
     expect(audited).toHaveLength(1);
   });
 
@@ -130,13 +189,20 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
   });
 
   it('holds to the workspace’s user limit, naming it, and invites nobody past it', async () => {
-    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'acme'`);
+    const [{ n }] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'acme'`,
+    );
     await server.db.query(`UPDATE workspaces SET user_limit = $1 WHERE slug = 'acme'`, [n + 1]);
-    const res = await api('POST', `/api/invite/branch/${hq}`, admin, { emails: ['over1@acme-invite.test', 'over2@acme-invite.test'] });
+    const res = await api('POST', `/api/invite/branch/${hq}`, admin, {
+      emails: ['over1@acme-invite.test', 'over2@acme-invite.test'],
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(new RegExp(`at most ${n + 1} users`));
     expect(await server.db.query(`SELECT 1 FROM users WHERE email LIKE 'over_@acme-invite.test'`)).toHaveLength(0);
-    expect((await api('POST', `/api/invite/user/${hq}`, admin, { email: 'over1@acme-invite.test' })).json()).toEqual({ invited: 1, skipped: [] });
+    expect((await api('POST', `/api/invite/user/${hq}`, admin, { email: 'over1@acme-invite.test' })).json()).toEqual({
+      invited: 1,
+      skipped: [],
+    });
     await server.db.query(`UPDATE workspaces SET user_limit = NULL WHERE slug = 'acme'`);
   });
 });

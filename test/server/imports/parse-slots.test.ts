@@ -28,8 +28,12 @@ describe.each(DATABASES)('the bound on spreadsheet uploads parsed at once on %s'
   afterAll(async () => server?.close());
 
   const file = (content: string | Uint8Array, name = 'people.csv') => multipart({ name, content });
-  const send = async (host: string, token: string, content: string | Uint8Array = csv('asha@acme.test,Asha,Rao'), name?: string) =>
-    server.request(host, { method: 'POST', url: HEADERS_URL, token, ...(await file(content, name)) });
+  const send = async (
+    host: string,
+    token: string,
+    content: string | Uint8Array = csv('asha@acme.test,Asha,Rao'),
+    name?: string,
+  ) => server.request(host, { method: 'POST', url: HEADERS_URL, token, ...(await file(content, name)) });
 
   /** An upload whose body is still arriving: it holds its slot until `finish`. */
   const held = async (host: string, token: string) => {
@@ -74,7 +78,9 @@ describe.each(DATABASES)('the bound on spreadsheet uploads parsed at once on %s'
   it('three parallel zip bombs: each refused (413, or 429 beyond the bound), never a 500; the slots come back', async () => {
     // 1.4 MB whose shared strings inflate to 400 MB; the directory claims 1 KB.
     const bomb = await zipArchive(
-      workbookParts('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', repetitiveSharedStrings(400 * 1024 * 1024), { declaredStringsSize: 1024 }),
+      workbookParts('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', repetitiveSharedStrings(400 * 1024 * 1024), {
+        declaredStringsSize: 1024,
+      }),
     );
     const answers = await Promise.all([0, 1, 2].map(() => send(ACME, acme, new Uint8Array(bomb), 'bomb.xlsx')));
     for (const res of answers) {

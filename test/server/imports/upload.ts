@@ -2,7 +2,10 @@ import ExcelJS from 'exceljs';
 import type { TestServer } from '../support/test-app';
 
 /** A multipart body as a browser sends it: the global FormData, serialised through Response. */
-export async function multipart(file: { name: string; content: string | Uint8Array; type?: string } | null, fields: Record<string, string> = {}) {
+export async function multipart(
+  file: { name: string; content: string | Uint8Array; type?: string } | null,
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   if (file) form.append('file', new Blob([file.content as BlobPart], { type: file.type ?? 'text/csv' }), file.name);
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
@@ -13,7 +16,8 @@ export async function multipart(file: { name: string; content: string | Uint8Arr
   };
 }
 
-export const HEADER = 'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
+export const HEADER =
+  'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
 export const FULL_MAPPING = {
   email: 0,
   firstName: 1,
@@ -43,7 +47,8 @@ export async function post(
   mapping: object | string | null = FULL_MAPPING,
   host = 'acme.localhost',
 ) {
-  const fields: Record<string, string> = mapping === null ? {} : { mapping: typeof mapping === 'string' ? mapping : JSON.stringify(mapping) };
+  const fields: Record<string, string> =
+    mapping === null ? {} : { mapping: typeof mapping === 'string' ? mapping : JSON.stringify(mapping) };
   const body = await multipart(file, fields);
   return server.request(host, { method: 'POST', url: `/main-api/api/invite/${route}`, token, ...body });
 }

@@ -19,7 +19,8 @@ describe.each(DATABASES)('user import on %s', (kind) => {
   afterAll(async () => server?.close());
 
   const file = (content: string, name = 'users.csv') => ({ name, content });
-  const reasons = (res: { json(): any }) => (res.json().problems as { row: number; reason: string; column: string | null }[]);
+  const reasons = (res: { json(): any }) =>
+    res.json().problems as { row: number; reason: string; column: string | null }[];
 
   describe('header row and proposed mapping', () => {
     it('reads the header row of a CSV and proposes all twelve columns', async () => {
@@ -31,13 +32,22 @@ describe.each(DATABASES)('user import on %s', (kind) => {
     });
 
     it('proposes a mapping from differently spelled headers, in any order', async () => {
-      const res = await post(server, 'bulk/file/mappings', admin, file('DOJ, Surname ,E-mail Address,Branch,given name\n'), null);
+      const res = await post(
+        server,
+        'bulk/file/mappings',
+        admin,
+        file('DOJ, Surname ,E-mail Address,Branch,given name\n'),
+        null,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().proposed).toEqual({ dateOfJoining: 0, lastName: 1, email: 2, branch: 3, firstName: 4 });
     });
 
     it('reads the header row of an XLSX workbook', async () => {
-      const bytes = await xlsx([['Email', 'First name', 'Date of joining'], ['x@acme-new.test', 'X', new Date(Date.UTC(2024, 0, 15))]]);
+      const bytes = await xlsx([
+        ['Email', 'First name', 'Date of joining'],
+        ['x@acme-new.test', 'X', new Date(Date.UTC(2024, 0, 15))],
+      ]);
       const res = await post(server, 'bulk/file/mappings', admin, { name: 'users.xlsx', content: bytes }, null);
       expect(res.statusCode).toBe(200);
       expect(res.json().headers).toEqual(['Email', 'First name', 'Date of joining']);
@@ -87,7 +97,13 @@ describe.each(DATABASES)('user import on %s', (kind) => {
         ['x-ok@acme-new.test', 'Ok', 'Acme Pune'],
         ['bad email', 'Bad', 'Acme Pune'],
       ]);
-      const res = await post(server, 'bulk/validate', admin, { name: 'people.xlsx', content: bytes }, { email: 0, firstName: 1, branch: 2 });
+      const res = await post(
+        server,
+        'bulk/validate',
+        admin,
+        { name: 'people.xlsx', content: bytes },
+        { email: 0, firstName: 1, branch: 2 },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ totalRows: 2, validRows: 1, invalidRows: 1 });
       expect(reasons(res)[0]).toMatchObject({ row: 3, column: 'email' });
@@ -104,8 +120,17 @@ describe.each(DATABASES)('user import on %s', (kind) => {
               [`busy-${round}-${i}@acme-new.test`, 'Ok', 'Acme Pune'],
               ['bad email', 'Bad', 'Acme Pune'],
             ]);
-            const res = await post(server, 'bulk/validate', admin, { name: 'people.xlsx', content: bytes }, { email: 0, firstName: 1, branch: 2 });
-            return [res.statusCode, res.statusCode === 200 ? res.json().validRows : res.json().message] as [number, number];
+            const res = await post(
+              server,
+              'bulk/validate',
+              admin,
+              { name: 'people.xlsx', content: bytes },
+              { email: 0, firstName: 1, branch: 2 },
+            );
+            return [res.statusCode, res.statusCode === 200 ? res.json().validRows : res.json().message] as [
+              number,
+              number,
+            ];
           }),
         );
         answers.push(...batch);
@@ -114,10 +139,15 @@ describe.each(DATABASES)('user import on %s', (kind) => {
     });
 
     it('refuses a mapping that points past the last column, or lacks the email', async () => {
-      const past = await post(server, 'bulk/validate', admin, file('Email,Name\na@acme-new.test,A\n'), { email: 0, firstName: 7 });
+      const past = await post(server, 'bulk/validate', admin, file('Email,Name\na@acme-new.test,A\n'), {
+        email: 0,
+        firstName: 7,
+      });
       expect(past.statusCode).toBe(400);
       expect(past.json().fields).toHaveProperty('mapping.firstName');
-      const noEmail = await post(server, 'bulk/validate', admin, file('Email,Name\na@acme-new.test,A\n'), { firstName: 1 });
+      const noEmail = await post(server, 'bulk/validate', admin, file('Email,Name\na@acme-new.test,A\n'), {
+        firstName: 1,
+      });
       expect(noEmail.statusCode).toBe(400);
       expect(noEmail.json().fields).toHaveProperty('mapping.email');
       const notJson = await post(server, 'bulk/validate', admin, file('Email,Name\n'), '{email:');
@@ -141,8 +171,13 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       expect(res.headers['content-disposition']).toMatch(/attachment; filename="users-report\.csv"/);
-      const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
-      expect(lines[0]).toBe('Row,Outcome,Reasons,Email,First name,Last name,Employee ID,Gender,Department,Designation,Business unit,Role,Home address,Phone number,Date of joining');
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(lines[0]).toBe(
+        'Row,Outcome,Reasons,Email,First name,Last name,Employee ID,Gender,Department,Designation,Business unit,Role,Home address,Phone number,Date of joining',
+      );
       expect(lines[1]).toContain('2,Ready to import,,ok@acme-new.test');
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")",'+Plus,'-1,'@sum`);
       expect(lines[2]).toContain('3,Will be skipped,"""broken"" is not a valid email address",broken');
@@ -159,28 +194,68 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       );
       const res = await post(server, 'bulk', admin, file(content, '20261123-011500_users.csv'));
       expect(res.statusCode).toBe(202);
-      expect(res.json()).toMatchObject({ status: 'QUEUED', totalRows: 3, rowsDone: 0, fileName: '20261123-011500_users.csv' });
+      expect(res.json()).toMatchObject({
+        status: 'QUEUED',
+        totalRows: 3,
+        rowsDone: 0,
+        fileName: '20261123-011500_users.csv',
+      });
       const { waitForJob } = await import('./upload');
       const body = await waitForJob(server, admin, res.json().jobId);
-      expect(body).toMatchObject({ status: 'COMPLETED', totalRows: 3, rowsDone: 3, created: 2, skipped: 1, fileName: '20261123-011500_users.csv' });
-      expect(body.problems).toEqual([{ row: 4, email: 'broken-address', column: 'email', reason: '"broken-address" is not a valid email address' }]);
+      expect(body).toMatchObject({
+        status: 'COMPLETED',
+        totalRows: 3,
+        rowsDone: 3,
+        created: 2,
+        skipped: 1,
+        fileName: '20261123-011500_users.csv',
+      });
+      expect(body.problems).toEqual([
+        { row: 4, email: 'broken-address', column: 'email', reason: '"broken-address" is not a valid email address' },
+      ]);
 
-      const users = await server.db.query<{ email: string; status: string; branch: string; department: string; date_of_joining: string; role: string }>(
+      const users = await server.db.query<{
+        email: string;
+        status: string;
+        branch: string;
+        department: string;
+        date_of_joining: string;
+        role: string;
+      }>(
         `SELECT u.email, u.status, b.name AS branch, d.name AS department, u.date_of_joining::text AS date_of_joining, u.role
            FROM users u JOIN branches b ON b.id = u.branch_id JOIN departments d ON d.id = u.department_id
           WHERE u.email LIKE 'new.%@acme-new.test' ORDER BY u.email`,
       );
       expect(users).toEqual([
-        { email: 'new.one@acme-new.test', status: 'INVITED', branch: 'Acme Headquarters', department: 'Engineering', date_of_joining: '2024-02-01', role: 'EMPLOYEE' },
-        { email: 'new.two@acme-new.test', status: 'INVITED', branch: 'Acme Pune', department: 'Sales', date_of_joining: '2024-03-01', role: 'EMPLOYEE' },
+        {
+          email: 'new.one@acme-new.test',
+          status: 'INVITED',
+          branch: 'Acme Headquarters',
+          department: 'Engineering',
+          date_of_joining: '2024-02-01',
+          role: 'EMPLOYEE',
+        },
+        {
+          email: 'new.two@acme-new.test',
+          status: 'INVITED',
+          branch: 'Acme Pune',
+          department: 'Sales',
+          date_of_joining: '2024-03-01',
+          role: 'EMPLOYEE',
+        },
       ]);
-      const invites = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invites i JOIN users u ON u.id = i.user_id
+      const invites = await server.db.query<{
+        n: number;
+      }>(`SELECT count(*)::int AS n FROM invites i JOIN users u ON u.id = i.user_id
           WHERE u.email LIKE 'new.%@acme-new.test' AND i.expires_at > now() + interval '13 days'`);
       expect(invites[0].n).toBe(2);
-      const [job] = await server.db.query<{ status: string; created: number; skipped: number; total_rows: number; file_key: string }>(
-        `SELECT status, created, skipped, total_rows, file_key FROM import_jobs WHERE id = $1`,
-        [body.jobId],
-      );
+      const [job] = await server.db.query<{
+        status: string;
+        created: number;
+        skipped: number;
+        total_rows: number;
+        file_key: string;
+      }>(`SELECT status, created, skipped, total_rows, file_key FROM import_jobs WHERE id = $1`, [body.jobId]);
       expect(job).toMatchObject({ status: 'COMPLETED', created: 2, skipped: 1, total_rows: 3 });
       expect(job.file_key).toMatch(/20261123-011500_users\.csv$/);
       const [event] = await server.db.query<{ action: string; details: { created: number } }>(
@@ -194,7 +269,9 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       const again = await importFile(server, admin, file(content, '20261123-011600_users.csv'));
       expect(again).toMatchObject({ status: 'COMPLETED', created: 0, skipped: 3 });
       expect(again.problems[0].reason).toBe('new.one@acme-new.test is already a user of this workspace');
-      const [count] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE 'new.%@acme-new.test'`);
+      const [count] = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users WHERE email LIKE 'new.%@acme-new.test'`,
+      );
       expect(count.n).toBe(2);
     });
 
@@ -204,20 +281,38 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'MALFORMED_FILE', fields: { row: '3', column: '2' } });
       expect(res.json().message).toBe('The CSV file is malformed at row 3, column 2: a quoted value is not closed');
-      const [count] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE 'half.%'`);
+      const [count] = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users WHERE email LIKE 'half.%'`,
+      );
       expect(count.n).toBe(0);
     });
 
     it('fails an import beyond the workspace user limit, naming the limit, and imports nothing of that batch', async () => {
-      const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'globex'`);
+      const [{ n }] = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'globex'`,
+      );
       await server.db.query(`UPDATE workspaces SET user_limit = $1 WHERE slug = 'globex'`, [n + 1]);
       const globex = await server.signIn('globex.localhost', 'admin@globex.test');
-      const res = await importFile(server, globex, file(csv('g1@globex-new.test,G,One,,,,,,,,,', 'g2@globex-new.test,G,Two,,,,,,,,,')), FULL_MAPPING, 'globex.localhost');
+      const res = await importFile(
+        server,
+        globex,
+        file(csv('g1@globex-new.test,G,One,,,,,,,,,', 'g2@globex-new.test,G,Two,,,,,,,,,')),
+        FULL_MAPPING,
+        'globex.localhost',
+      );
       expect(res).toMatchObject({ status: 'FAILED', rowsDone: 0, created: 0, error: { code: 'USER_LIMIT' } });
       expect(res.error.message).toContain(`at most ${n + 1} users`);
-      const [after] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE '%@globex-new.test'`);
+      const [after] = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users WHERE email LIKE '%@globex-new.test'`,
+      );
       expect(after.n).toBe(0);
-      const one = await importFile(server, globex, file(csv('g1@globex-new.test,G,One,,,,,,,,,')), FULL_MAPPING, 'globex.localhost');
+      const one = await importFile(
+        server,
+        globex,
+        file(csv('g1@globex-new.test,G,One,,,,,,,,,')),
+        FULL_MAPPING,
+        'globex.localhost',
+      );
       expect(one).toMatchObject({ status: 'COMPLETED', created: 1 });
     });
   });
@@ -286,14 +381,22 @@ describe.each(DATABASES)('user import on %s', (kind) => {
     const res = await server.request('acme.localhost', { method: 'GET', url: '/main-api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const path of ['/api/invite/bulk', '/api/invite/bulk/validate', '/api/invite/download/bulk/detailed-report', '/api/invite/bulk/file/mappings']) {
+    for (const path of [
+      '/api/invite/bulk',
+      '/api/invite/bulk/validate',
+      '/api/invite/download/bulk/detailed-report',
+      '/api/invite/bulk/file/mappings',
+    ]) {
       expect(paths.some((p) => p.endsWith(path))).toBe(true);
     }
   });
 
   describe('untrusted files never get a 500', () => {
     it('answers a malformed CSV with 400 naming the row and column', async () => {
-      const res = await post(server, 'bulk/validate', admin, file('Email,Name\na@x.test,"unclosed\n'), { email: 0, firstName: 1 });
+      const res = await post(server, 'bulk/validate', admin, file('Email,Name\na@x.test,"unclosed\n'), {
+        email: 0,
+        firstName: 1,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('The CSV file is malformed at row 2, column 2: a quoted value is not closed');
       const quote = await post(server, 'bulk/file/mappings', admin, file('Email,Name\na@x.test,"Ann"x\n'), null);
@@ -308,10 +411,16 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       const fakeXlsx = await post(server, 'bulk/file/mappings', admin, file(HEADER, 'users.xlsx'), null);
       expect(fakeXlsx.statusCode).toBe(400);
       expect(fakeXlsx.json().message).toBe('This file is not a real XLSX workbook');
-      const binaryCsv = await post(server, 'bulk/validate', admin, { name: 'users.csv', content: new Uint8Array([0x45, 0x6d, 0, 0x01, 0x0a]) });
+      const binaryCsv = await post(server, 'bulk/validate', admin, {
+        name: 'users.csv',
+        content: new Uint8Array([0x45, 0x6d, 0, 0x01, 0x0a]),
+      });
       expect(binaryCsv.statusCode).toBe(400);
       expect(binaryCsv.json().message).toBe('This file is not a text CSV file');
-      const damagedZip = await post(server, 'bulk/validate', admin, { name: 'users.xlsx', content: new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8]) });
+      const damagedZip = await post(server, 'bulk/validate', admin, {
+        name: 'users.xlsx',
+        content: new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8]),
+      });
       expect(damagedZip.statusCode).toBe(400);
       expect(damagedZip.json().code).toBe('MALFORMED_FILE');
     });
@@ -319,7 +428,9 @@ describe.each(DATABASES)('user import on %s', (kind) => {
     it('refuses an XLSX zip bomb with 413 as it inflates, without holding it or stalling other requests', async () => {
       // 1.4 MB whose shared strings inflate to 400 MB (the directory claims 1 KB).
       const bomb = await zipArchive(
-        workbookParts('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', repetitiveSharedStrings(400 * 1024 * 1024), { declaredStringsSize: 1024 }),
+        workbookParts('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', repetitiveSharedStrings(400 * 1024 * 1024), {
+          declaredStringsSize: 1024,
+        }),
       );
       expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
       const before = process.memoryUsage().rss;
@@ -336,7 +447,10 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       loop.disable();
       clearInterval(sampler);
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toMatchObject({ code: 'WORKBOOK_TOO_LARGE', fields: { file: 'The workbook is too large once unpacked' } });
+      expect(res.json()).toMatchObject({
+        code: 'WORKBOOK_TOO_LARGE',
+        fields: { file: 'The workbook is too large once unpacked' },
+      });
       expect(config.statusCode).toBe(200);
       // The directory claims 1 KB for the shared strings: the reader stops at the claim, so the upload may well be
       // refused before the other request is even sent (it was answered during a 400 MB inflate before).
@@ -353,7 +467,12 @@ describe.each(DATABASES)('user import on %s', (kind) => {
       const noFile = await post(server, 'bulk/validate', admin, null);
       expect(noFile.statusCode).toBe(400);
       expect(noFile.json().fields).toHaveProperty('file');
-      const json = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/invite/bulk', token: admin, payload: { email: 'x' } });
+      const json = await server.request('acme.localhost', {
+        method: 'POST',
+        url: '/main-api/api/invite/bulk',
+        token: admin,
+        payload: { email: 'x' },
+      });
       expect(json.statusCode).toBe(400);
       const big = await post(server, 'bulk/validate', admin, file('Email\n' + 'x'.repeat(6 * 1024 * 1024)));
       expect(big.statusCode).toBe(413);
@@ -384,7 +503,10 @@ describe.each(DATABASES)('user import on %s', (kind) => {
         const started = await post(server, 'bulk', admin, people);
         expect(started.statusCode).toBe(202);
         // The job reads the stored copy, not the spooled one.
-        expect(await waitForJob(server, admin, started.json().jobId)).toMatchObject({ status: 'COMPLETED', created: 1 });
+        expect(await waitForJob(server, admin, started.json().jobId)).toMatchObject({
+          status: 'COMPLETED',
+          created: 1,
+        });
 
         expect(spooled.length).toBeGreaterThanOrEqual(3);
         expect(spooled[0].size).toBe(Buffer.byteLength(people.content));

@@ -58,7 +58,8 @@ export interface Deflated {
 }
 
 async function deflate(content: ZipPart['content']): Promise<{ data: Buffer; size: number; crc: number }> {
-  if (typeof content === 'object' && 'deflated' in content) return { data: content.deflated, size: content.size, crc: 0 };
+  if (typeof content === 'object' && 'deflated' in content)
+    return { data: content.deflated, size: content.size, crc: 0 };
   const pieces = [Buffer.from(content)];
   const deflater = zlib.createDeflateRaw({ level: 9 });
   const out: Buffer[] = [];
@@ -84,14 +85,21 @@ const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`;
 
 /** The parts of a minimal workbook whose sheet and shared strings a test gives; `order` puts the workbook first or last. */
-export function workbookParts(sheetXml: string, sharedStrings: ZipPart['content'], options: { declaredStringsSize?: number; workbookLast?: boolean } = {}): ZipPart[] {
+export function workbookParts(
+  sheetXml: string,
+  sharedStrings: ZipPart['content'],
+  options: { declaredStringsSize?: number; workbookLast?: boolean } = {},
+): ZipPart[] {
   const head: ZipPart[] = [
     { name: '[Content_Types].xml', content: CONTENT_TYPES },
     { name: 'xl/_rels/workbook.xml.rels', content: WORKBOOK_RELS },
   ];
   const workbook: ZipPart = { name: 'xl/workbook.xml', content: WORKBOOK };
   const rest: ZipPart[] = [
-    { name: 'xl/worksheets/sheet1.xml', content: `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetXml}</sheetData></worksheet>` },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      content: `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetXml}</sheetData></worksheet>`,
+    },
     { name: 'xl/sharedStrings.xml', content: sharedStrings, declaredSize: options.declaredStringsSize },
   ];
   return options.workbookLast ? [...head, ...rest, workbook] : [...head, workbook, ...rest];
@@ -103,11 +111,18 @@ export function workbookParts(sheetXml: string, sharedStrings: ZipPart['content'
  * of text is about 1.4 MB deflated.
  */
 export function repetitiveSharedStrings(bytes: number): Deflated {
-  const sync = (text: string) => zlib.deflateRawSync(Buffer.from(text), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  const head = '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
+  const sync = (text: string) =>
+    zlib.deflateRawSync(Buffer.from(text), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  const head =
+    '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
   const piece = '<si><t>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx</t></si>'.repeat(16384);
   const count = Math.ceil(bytes / piece.length);
   const repeated = sync(piece);
-  const deflated = Buffer.concat([sync(head), ...Array.from({ length: count }, () => repeated), sync('</sst>'), Buffer.from([0x03, 0x00])]);
+  const deflated = Buffer.concat([
+    sync(head),
+    ...Array.from({ length: count }, () => repeated),
+    sync('</sst>'),
+    Buffer.from([0x03, 0x00]),
+  ]);
   return { deflated, size: head.length + count * piece.length + '</sst>'.length };
 }

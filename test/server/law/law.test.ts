@@ -33,8 +33,20 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
   let identifiers: string[];
   const year = new Date().getUTCFullYear();
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: object, host = ACME, base = CASE) =>
-    server.request(host, { method, url: `${base}${url}`, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    token: string | null,
+    payload?: object,
+    host = ACME,
+    base = CASE,
+  ) =>
+    server.request(host, {
+      method,
+      url: `${base}${url}`,
+      ...(token ? { token } : {}),
+      ...(payload ? { payload } : {}),
+    });
   const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object, host = ACME) => {
     const res = await call(method, url, token, payload, host);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
@@ -49,12 +61,26 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
     presiding = await server.signIn(ACME, ACME_COMMITTEE.presiding);
     member = await server.signIn(ACME, ACME_COMMITTEE.members[0]);
     globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    const cases = await server.db.query<{ id: string; case_number: number; complainant_name: string; complainant_email: string; respondent_name: string; respondent_email: string; status: string }>(
+    const cases = await server.db.query<{
+      id: string;
+      case_number: number;
+      complainant_name: string;
+      complainant_email: string;
+      respondent_name: string;
+      respondent_email: string;
+      status: string;
+    }>(
       `SELECT id, case_number, complainant_name, complainant_email, respondent_name, respondent_email, status FROM complaints WHERE workspace_id = $1 ORDER BY case_number`,
       [acmeId],
     );
     expect(cases).toHaveLength(3);
-    identifiers = cases.flatMap((c) => [`C-${String(c.case_number).padStart(4, '0')}`, c.complainant_name, c.complainant_email, c.respondent_name, c.respondent_email]);
+    identifiers = cases.flatMap((c) => [
+      `C-${String(c.case_number).padStart(4, '0')}`,
+      c.complainant_name,
+      c.complainant_email,
+      c.respondent_name,
+      c.respondent_email,
+    ]);
     // The two open cases received on either side of the 90-day line at the year's end: 1 October is 91 days before
     // 31 December, 2 October 90 (not over).
     const open = cases.filter((c) => c.status === 'OPEN');
@@ -67,9 +93,18 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
     it('answers the India rules for Acme, and all 29 once it declares Canada too', async () => {
       const india = await ok('GET', '/legal-rules', admin);
       expect(india.countries).toEqual(['IN']);
-      expect(india.rules.map((r: { ruleId: string }) => r.ruleId)).toEqual(Array.from({ length: 17 }, (_, i) => `IN-${String(i + 1).padStart(2, '0')}`));
+      expect(india.rules.map((r: { ruleId: string }) => r.ruleId)).toEqual(
+        Array.from({ length: 17 }, (_, i) => `IN-${String(i + 1).padStart(2, '0')}`),
+      );
       const ids = await server.db.query<{ id: string }>(`SELECT id FROM jurisdictions WHERE code IN ('IN', 'CA-FED')`);
-      const declared = await call('PUT', '/compliance/jurisdictions', admin, { jurisdictionIds: ids.map((j) => j.id) }, ACME, '/learning-api/api');
+      const declared = await call(
+        'PUT',
+        '/compliance/jurisdictions',
+        admin,
+        { jurisdictionIds: ids.map((j) => j.id) },
+        ACME,
+        '/learning-api/api',
+      );
       expect(declared.statusCode, declared.body).toBe(200);
       const both = await ok('GET', '/legal-rules', admin);
       expect(both.rules).toHaveLength(29);
@@ -101,31 +136,77 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
 
   describe('IN-12, the employer’s duties', () => {
     it('records a workshop by head count and an orientation by attendees from the directory; refuses a stranger, a future day, both or neither', async () => {
-      const people = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email = ANY($2::text[])`, [acmeId, [ACME_COMMITTEE.presiding, ...ACME_COMMITTEE.members]]);
-      const [{ id: globexPerson }] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'admin@globex.test'`);
+      const people = await server.db.query<{ id: string }>(
+        `SELECT id FROM users WHERE workspace_id = $1 AND email = ANY($2::text[])`,
+        [acmeId, [ACME_COMMITTEE.presiding, ...ACME_COMMITTEE.members]],
+      );
+      const [{ id: globexPerson }] = await server.db.query<{ id: string }>(
+        `SELECT id FROM users WHERE email = 'admin@globex.test'`,
+      );
       const base = { title: 'Respect at work', heldOn: `${year}-01-01`, audience: 'All staff at headquarters' };
       await ok('POST', '/employer-duties/events', admin, { ...base, kind: 'WORKSHOP', headCount: 42 });
-      const after = await ok('POST', '/employer-duties/events', admin, { ...base, kind: 'COMMITTEE_ORIENTATION', heldOn: new Date().toISOString().slice(0, 10), title: 'Orientation of the committee', audience: 'The Internal Committee', attendeeIds: people.map((p) => p.id) });
-      expect(after.events.map((e: { kind: string; attendance: number }) => [e.kind, e.attendance]).sort()).toEqual([['COMMITTEE_ORIENTATION', 3], ['WORKSHOP', 42]]);
+      const after = await ok('POST', '/employer-duties/events', admin, {
+        ...base,
+        kind: 'COMMITTEE_ORIENTATION',
+        heldOn: new Date().toISOString().slice(0, 10),
+        title: 'Orientation of the committee',
+        audience: 'The Internal Committee',
+        attendeeIds: people.map((p) => p.id),
+      });
+      expect(after.events.map((e: { kind: string; attendance: number }) => [e.kind, e.attendance]).sort()).toEqual([
+        ['COMMITTEE_ORIENTATION', 3],
+        ['WORKSHOP', 42],
+      ]);
 
-      const stranger = await call('POST', '/employer-duties/events', admin, { ...base, kind: 'WORKSHOP', attendeeIds: [globexPerson] });
+      const stranger = await call('POST', '/employer-duties/events', admin, {
+        ...base,
+        kind: 'WORKSHOP',
+        attendeeIds: [globexPerson],
+      });
       expect(stranger.statusCode).toBe(400);
       expect(stranger.json().fields).toHaveProperty(['attendeeIds.0']);
-      const future = await call('POST', '/employer-duties/events', admin, { ...base, kind: 'WORKSHOP', headCount: 5, heldOn: `${year + 1}-01-01` });
+      const future = await call('POST', '/employer-duties/events', admin, {
+        ...base,
+        kind: 'WORKSHOP',
+        headCount: 5,
+        heldOn: `${year + 1}-01-01`,
+      });
       expect(future.statusCode).toBe(400);
       expect(future.json().fields).toHaveProperty('heldOn');
-      expect((await call('POST', '/employer-duties/events', admin, { ...base, kind: 'WORKSHOP' })).statusCode).toBe(400);
-      expect((await call('POST', '/employer-duties/events', admin, { ...base, kind: 'WORKSHOP', headCount: 3, attendeeIds: [people[0].id] })).statusCode).toBe(400);
-      expect((await call('POST', '/employer-duties/events', employee, { ...base, kind: 'WORKSHOP', headCount: 3 })).statusCode).toBe(403);
-      const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM awareness_events WHERE workspace_id = $1`, [acmeId]);
+      expect((await call('POST', '/employer-duties/events', admin, { ...base, kind: 'WORKSHOP' })).statusCode).toBe(
+        400,
+      );
+      expect(
+        (
+          await call('POST', '/employer-duties/events', admin, {
+            ...base,
+            kind: 'WORKSHOP',
+            headCount: 3,
+            attendeeIds: [people[0].id],
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (await call('POST', '/employer-duties/events', employee, { ...base, kind: 'WORKSHOP', headCount: 3 }))
+          .statusCode,
+      ).toBe(403);
+      const [{ n }] = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM awareness_events WHERE workspace_id = $1`,
+        [acmeId],
+      );
       expect(n).toBe(2);
     });
 
     it('shows staff the notice only once published, with the committee’s members and contacts', async () => {
       const before = await ok('GET', '/posh-notice', employee);
       expect(before).toMatchObject({ published: false, committees: [] });
-      expect((await call('PUT', '/employer-duties', employee, { noticePublished: true, policeHelp: 'x' })).statusCode).toBe(403);
-      await ok('PUT', '/employer-duties', admin, { noticePublished: true, policeHelp: 'HR (Asha, ext. 204) goes with you to the police station and arranges leave.' });
+      expect(
+        (await call('PUT', '/employer-duties', employee, { noticePublished: true, policeHelp: 'x' })).statusCode,
+      ).toBe(403);
+      await ok('PUT', '/employer-duties', admin, {
+        noticePublished: true,
+        policeHelp: 'HR (Asha, ext. 204) goes with you to the police station and arranges leave.',
+      });
       const notice = await ok('GET', '/posh-notice', employee);
       expect(notice.published).toBe(true);
       expect(notice.penalConsequences.join(' ')).toContain('₹50,000');
@@ -145,7 +226,16 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
       const r = await ok('GET', `/returns/posh-annual?year=${year}`, presiding);
       expect(r).toMatchObject({ kind: 'POSH_ANNUAL', period: String(year), deadline: `${year + 1}-01-31` });
       expect(r.committees).toHaveLength(1);
-      expect(r.committees[0]).toMatchObject({ name: 'Acme Internal Committee', received: 3, disposed: 1, pendingAtEnd: 2, pendingOver90Days: 1, workshops: 1, orientations: 1, attendance: 45 });
+      expect(r.committees[0]).toMatchObject({
+        name: 'Acme Internal Committee',
+        received: 3,
+        disposed: 1,
+        pendingAtEnd: 2,
+        pendingOver90Days: 1,
+        workshops: 1,
+        orientations: 1,
+        attendance: 45,
+      });
       expect(r.committees[0].actionTaken.reduce((n: number, a: { cases: number }) => n + a.cases, 0)).toBe(1);
       expect(r.missingInputs).toEqual(['employerAddress', 'districtOfficer']);
     });
@@ -153,12 +243,31 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
     it('asks for the inputs before a PDF, then keeps each PDF and XLSX in the list with who and when', async () => {
       const refused = await call('GET', `/returns/posh-annual?year=${year}&format=pdf`, presiding);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ code: 'RETURN_INPUTS_MISSING', fields: { employerAddress: expect.any(String), districtOfficer: expect.any(String) } });
-      const blank = { employerName: '', employerAddress: 'x', districtOfficer: 'y', businessNumber: '', contactName: '', contactEmail: '', contactPhone: '' };
+      expect(refused.json()).toMatchObject({
+        code: 'RETURN_INPUTS_MISSING',
+        fields: { employerAddress: expect.any(String), districtOfficer: expect.any(String) },
+      });
+      const blank = {
+        employerName: '',
+        employerAddress: 'x',
+        districtOfficer: 'y',
+        businessNumber: '',
+        contactName: '',
+        contactEmail: '',
+        contactPhone: '',
+      };
       expect((await call('PUT', '/returns/inputs', employee, blank)).statusCode).toBe(403);
       expect((await call('PUT', '/returns/inputs', member, blank)).statusCode).toBe(403);
       expect((await call('GET', '/returns/inputs', employee)).statusCode).toBe(403);
-      const badEmail = await call('PUT', '/returns/inputs', admin, { employerName: 'Acme Ltd', employerAddress: '1 MG Road', districtOfficer: 'x', businessNumber: '', contactName: '', contactEmail: 'not-mail', contactPhone: '' });
+      const badEmail = await call('PUT', '/returns/inputs', admin, {
+        employerName: 'Acme Ltd',
+        employerAddress: '1 MG Road',
+        districtOfficer: 'x',
+        businessNumber: '',
+        contactName: '',
+        contactEmail: 'not-mail',
+        contactPhone: '',
+      });
       expect(badEmail.statusCode).toBe(400);
       await ok('PUT', '/returns/inputs', admin, {
         employerName: 'Acme Ltd',
@@ -187,7 +296,10 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
       }
 
       const list = await ok('GET', '/returns', admin);
-      expect(list.generated.map((g: { format: string; kind: string }) => `${g.kind}:${g.format}`).sort()).toEqual(['POSH_ANNUAL:PDF', 'POSH_ANNUAL:XLSX']);
+      expect(list.generated.map((g: { format: string; kind: string }) => `${g.kind}:${g.format}`).sort()).toEqual([
+        'POSH_ANNUAL:PDF',
+        'POSH_ANNUAL:XLSX',
+      ]);
       expect(list.generated.every((g: { generatedBy: string }) => g.generatedBy.length > 0)).toBe(true);
       const mine = await ok('GET', '/returns', presiding);
       expect(mine.due.map((d: { kind: string }) => d.kind)).toEqual(['POSH_ANNUAL']);
@@ -213,7 +325,10 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
       const fy = `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
       const board = await ok('GET', `/returns/board?financialYear=${fy}`, admin);
       expect(board.figures).toMatchObject({ received: expect.any(Number), disposed: expect.any(Number) });
-      const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE workspace_id = $1 AND status <> 'INACTIVE'`, [acmeId]);
+      const [{ n }] = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users WHERE workspace_id = $1 AND status <> 'INACTIVE'`,
+        [acmeId],
+      );
       const h = board.headcount;
       expect(h.female + h.male + h.transgender + h.notGiven).toBe(n);
       const boardPdf = await call('GET', `/returns/board?financialYear=${fy}&format=pdf`, admin);

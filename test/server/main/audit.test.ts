@@ -10,7 +10,8 @@ describe.each(DATABASES)('the audit trail on %s', (kind) => {
   });
   afterAll(async () => server?.close());
 
-  const events = (host: string, token: string, query = '') => server.request(host, { method: 'GET', url: `/main-api/api/audit/events${query}`, token });
+  const events = (host: string, token: string, query = '') =>
+    server.request(host, { method: 'GET', url: `/main-api/api/audit/events${query}`, token });
 
   it('shows the workspace admin who signed in, and failed, from where, newest first', async () => {
     await server.request('acme.localhost', {

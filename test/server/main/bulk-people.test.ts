@@ -15,9 +15,15 @@ describe.each(DATABASES)('creating and deleting people in bulk on %s', (kind) =>
   });
   afterAll(async () => server?.close());
 
-  const create = (token: string, users: object[]) => server.request(ACME, { method: 'POST', url: '/main-api/api/user/create/bulk', token, payload: { users } });
+  const create = (token: string, users: object[]) =>
+    server.request(ACME, { method: 'POST', url: '/main-api/api/user/create/bulk', token, payload: { users } });
   const deleteByFile = async (token: string, file: { name: string; content: string | Uint8Array }, confirm: boolean) =>
-    server.request(ACME, { method: 'POST', url: `/main-api/api/user/delete/bulk/file?confirm=${confirm}`, token, ...(await multipart(file)) });
+    server.request(ACME, {
+      method: 'POST',
+      url: `/main-api/api/user/delete/bulk/file?confirm=${confirm}`,
+      token,
+      ...(await multipart(file)),
+    });
 
   it('creates many people as invited, without mailing them, skipping those already here', async () => {
     const res = await create(admin, [
@@ -25,13 +31,19 @@ describe.each(DATABASES)('creating and deleting people in bulk on %s', (kind) =>
       { email: 'c2@acme-bulk.test', branchId: hq, role: 'EMPLOYER' },
       { email: 'employee@acme.test', branchId: hq },
     ]);
-    expect(res.json()).toEqual({ created: 2, skipped: [{ email: 'employee@acme.test', reason: 'Already has an account here' }] });
+    expect(res.json()).toEqual({
+      created: 2,
+      skipped: [{ email: 'employee@acme.test', reason: 'Already has an account here' }],
+    });
     const rows = await server.db.query<{ status: string; sent_at: Date | null }>(
       `SELECT u.status, i.sent_at FROM users u JOIN invites i ON i.user_id = u.id WHERE u.email LIKE 'c_@acme-bulk.test'`,
     );
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.status === 'INVITED' && r.sent_at === null)).toBe(true);
-    const outbox = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=c1%40acme-bulk.test' });
+    const outbox = await server.request('localhost', {
+      method: 'GET',
+      url: '/dev/outbox?format=json&to=c1%40acme-bulk.test',
+    });
     expect(outbox.json()).toEqual([]);
   });
 
@@ -49,15 +61,26 @@ describe.each(DATABASES)('creating and deleting people in bulk on %s', (kind) =>
   });
 
   it('previews a deletion file without deleting, then deletes all it lists', async () => {
-    const file = { name: 'leavers.csv', content: 'Name,Email\nCee,C1@acme-bulk.test\nX,nobody@acme-bulk.test\nY,c2@acme-bulk.test\n,\n' };
+    const file = {
+      name: 'leavers.csv',
+      content: 'Name,Email\nCee,C1@acme-bulk.test\nX,nobody@acme-bulk.test\nY,c2@acme-bulk.test\n,\n',
+    };
     const preview = await deleteByFile(admin, file, false);
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toEqual({ matched: 2, deleted: 0, unknown: ['nobody@acme-bulk.test'], unknownCount: 1, refused: [] });
+    expect(preview.json()).toEqual({
+      matched: 2,
+      deleted: 0,
+      unknown: ['nobody@acme-bulk.test'],
+      unknownCount: 1,
+      refused: [],
+    });
     expect(await server.db.query(`SELECT 1 FROM users WHERE email LIKE 'c_@acme-bulk.test'`)).toHaveLength(2);
     const done = await deleteByFile(admin, file, true);
     expect(done.json()).toMatchObject({ matched: 2, deleted: 2 });
     expect(await server.db.query(`SELECT 1 FROM users WHERE email LIKE 'c_@acme-bulk.test'`)).toHaveLength(0);
-    const [event] = await server.db.query<{ details: { count: number; file: string } }>(`SELECT details FROM audit_events WHERE action = 'USERS_DELETED_BY_FILE'`);
+    const [event] = await server.db.query<{ details: { count: number; file: string } }>(
+      `SELECT details FROM audit_events WHERE action = 'USERS_DELETED_BY_FILE'`,
+    );
     expect(event!.details).toMatchObject({ count: 2, file: 'leavers.csv' });
   });
 

@@ -24,8 +24,18 @@ describe.each(DATABASES)('deactivation on %s', (kind) => {
   const api = (method: 'GET' | 'POST', url: string, token: string | undefined, payload?: object, ip = '10.7.0.1') =>
     server.request(ACME, { method, url: `/main-api${url}`, token, remoteAddress: ip, ...(payload ? { payload } : {}) });
   const latest = async (email: string) =>
-    ((await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}` })).json() as OutboxMessage[])[0]!;
-  const person = async (email: string) => (await server.db.query<{ id: string; status: string }>(`SELECT id, status FROM users WHERE email = $1`, [email]))[0]!;
+    (
+      (
+        await server.request('localhost', {
+          method: 'GET',
+          url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}`,
+        })
+      ).json() as OutboxMessage[]
+    )[0]!;
+  const person = async (email: string) =>
+    (
+      await server.db.query<{ id: string; status: string }>(`SELECT id, status FROM users WHERE email = $1`, [email])
+    )[0]!;
   const setStatus = async (email: string, status: 'ACTIVE' | 'INACTIVE') => {
     const res = await api('POST', `/api/user/update/${(await person(email)).id}`, admin, { status });
     expect(res.statusCode).toBe(200);
@@ -38,17 +48,26 @@ describe.each(DATABASES)('deactivation on %s', (kind) => {
     const code = /\/invite\/([A-Za-z0-9_-]+)/.exec((await latest(email)).body)![1]!;
     await setStatus(email, 'INACTIVE');
 
-    const claim = await api('POST', `/api/invite/claim/${code}`, undefined, { userNewPassword: 'amber kettle winter harbour' });
+    const claim = await api('POST', `/api/invite/claim/${code}`, undefined, {
+      userNewPassword: 'amber kettle winter harbour',
+    });
     expect(claim.statusCode).toBe(404);
     expect(await person(email)).toMatchObject({ status: 'INACTIVE' });
-    expect((await server.db.query(`SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1`, [email])).length).toBe(0);
+    expect(
+      (await server.db.query(`SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1`, [email]))
+        .length,
+    ).toBe(0);
 
     // Reactivated, they are invited again: the old link stays dead, a new one works.
     expect((await setStatus(email, 'ACTIVE')).status).toBe('INVITED');
     expect((await api('POST', `/api/invite/claim/${code}`, undefined, {})).statusCode).toBe(404);
-    expect((await api('GET', `/api/invite/resend/${hq}/${encodeURIComponent(email)}`, admin)).json()).toEqual({ sent: 1 });
+    expect((await api('GET', `/api/invite/resend/${hq}/${encodeURIComponent(email)}`, admin)).json()).toEqual({
+      sent: 1,
+    });
     const fresh = /\/invite\/([A-Za-z0-9_-]+)/.exec((await latest(email)).body)![1]!;
-    const claimed = await api('POST', `/api/invite/claim/${fresh}`, undefined, { userNewPassword: 'amber kettle winter harbour' });
+    const claimed = await api('POST', `/api/invite/claim/${fresh}`, undefined, {
+      userNewPassword: 'amber kettle winter harbour',
+    });
     expect(claimed.statusCode).toBe(200);
     expect(await person(email)).toMatchObject({ status: 'ACTIVE' });
   });
@@ -57,7 +76,9 @@ describe.each(DATABASES)('deactivation on %s', (kind) => {
     const email = 'employee@acme.test';
     const reset = (await api('POST', '/api/user/forgot-password', undefined, { userEmail: email }, '10.7.0.2')).json();
     const resetCode = /\b(\d{6})\b/.exec((await latest(email)).body)![1]!;
-    const signIn = (await api('POST', '/api/user/signin-create-otp', undefined, { userEmail: email }, '10.7.0.3')).json();
+    const signIn = (
+      await api('POST', '/api/user/signin-create-otp', undefined, { userEmail: email }, '10.7.0.3')
+    ).json();
     const signInCode = /\b(\d{6})\b/.exec((await latest(email)).body)![1]!;
     await setStatus(email, 'INACTIVE');
     await setStatus(email, 'ACTIVE');
@@ -70,7 +91,11 @@ describe.each(DATABASES)('deactivation on %s', (kind) => {
     });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().fields).toHaveProperty('confirmationCode');
-    const signedIn = await api('POST', '/api/user/signin-verify-otp', undefined, { userEmail: email, userOtp: signInCode, otpRequestId: signIn.otpRequestId });
+    const signedIn = await api('POST', '/api/user/signin-verify-otp', undefined, {
+      userEmail: email,
+      userOtp: signInCode,
+      otpRequestId: signIn.otpRequestId,
+    });
     expect(signedIn.statusCode).toBe(401);
   });
 });

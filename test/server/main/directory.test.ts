@@ -9,10 +9,12 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
   let admin: string;
   let buAdmin: string;
   let employer: string;
-  const post = (token: string, url: string, payload: object, host = ACME) => server.request(host, { method: 'POST', url: `/main-api${url}`, token, payload });
+  const post = (token: string, url: string, payload: object, host = ACME) =>
+    server.request(host, { method: 'POST', url: `/main-api${url}`, token, payload });
   const idOf = async (email: string) =>
     (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email]))[0]!.id;
-  const branchId = async (name: string) => (await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE name = $1`, [name]))[0]!.id;
+  const branchId = async (name: string) =>
+    (await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE name = $1`, [name]))[0]!.id;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -34,7 +36,9 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
     }
     expect(seen).toHaveLength(36);
     expect(new Set(seen).size).toBe(36);
-    const desc = (await post(admin, '/api/workspace/users', { pageSize: 36, sortBy: 'email', sortOrder: 'desc' })).json();
+    const desc = (
+      await post(admin, '/api/workspace/users', { pageSize: 36, sortBy: 'email', sortOrder: 'desc' })
+    ).json();
     expect(desc.items.map((u: { email: string }) => u.email)).toEqual([...seen].reverse());
   });
 
@@ -45,8 +49,14 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
     expect(inPune.items.every((u: { branchName: string }) => u.branchName === 'Acme Pune')).toBe(true);
     const buAdmins = (await post(admin, '/api/workspace/users', { role: 'BRANCH_ADMIN' })).json();
     expect(buAdmins.items.map((u: { email: string }) => u.email)).toEqual(['buadmin@acme.test']);
-    const joined = (await post(admin, '/api/workspace/users', { joinedFrom: '2024-01-01', joinedTo: '2024-12-31', pageSize: 100 })).json();
-    expect(joined.items.every((u: { dateOfJoining: string }) => u.dateOfJoining >= '2024-01-01' && u.dateOfJoining <= '2024-12-31')).toBe(true);
+    const joined = (
+      await post(admin, '/api/workspace/users', { joinedFrom: '2024-01-01', joinedTo: '2024-12-31', pageSize: 100 })
+    ).json();
+    expect(
+      joined.items.every(
+        (u: { dateOfJoining: string }) => u.dateOfJoining >= '2024-01-01' && u.dateOfJoining <= '2024-12-31',
+      ),
+    ).toBe(true);
     expect(joined.total).toBeGreaterThanOrEqual(4);
     const invited = (await post(admin, '/api/workspace/users', { status: 'INVITED' })).json();
     expect(invited.total).toBe(0);
@@ -58,7 +68,9 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
     expect(mine.total).toBe(12);
     const theirs = (await post(buAdmin, '/api/workspace/users', { branchId: hq })).json();
     expect(theirs.total).toBe(0);
-    const stats = (await server.request(ACME, { method: 'GET', url: '/main-api/api/workspace/users/stats', token: buAdmin })).json();
+    const stats = (
+      await server.request(ACME, { method: 'GET', url: '/main-api/api/workspace/users/stats', token: buAdmin })
+    ).json();
     expect(stats.total).toBe(12);
   });
 
@@ -77,13 +89,20 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
   });
 
   it('counts users by status, role and business unit', async () => {
-    const res = await server.request(ACME, { method: 'GET', url: '/main-api/api/workspace/users/stats', token: employer });
+    const res = await server.request(ACME, {
+      method: 'GET',
+      url: '/main-api/api/workspace/users/stats',
+      token: employer,
+    });
     const stats = res.json();
     expect(stats.total).toBe(36);
     expect(stats.byRole).toMatchObject({ WORKSPACE_ADMIN: 1, EMPLOYER: 1, BRANCH_ADMIN: 1, EMPLOYEE: 33 });
     expect(stats.byStatus.ACTIVE).toBe(36);
     expect(stats.byBranch).toEqual(
-      expect.arrayContaining([expect.objectContaining({ branchName: 'Acme Headquarters', count: 24 }), expect.objectContaining({ branchName: 'Acme Pune', count: 12 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ branchName: 'Acme Headquarters', count: 24 }),
+        expect.objectContaining({ branchName: 'Acme Pune', count: 12 }),
+      ]),
     );
   });
 
@@ -94,8 +113,18 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
     const acmeUser = await idOf('employee@acme.test');
     const res = await post(globex, `/api/user/update/${acmeUser}`, { firstName: 'Hacked' }, 'globex.localhost');
     expect(res.statusCode).toBe(404);
-    expect((await server.request('globex.localhost', { method: 'DELETE', url: `/main-api/api/user/${acmeUser}`, token: globex })).statusCode).toBe(404);
-    const still = await server.db.query<{ first_name: string }>(`SELECT first_name FROM users WHERE id = $1`, [acmeUser]);
+    expect(
+      (
+        await server.request('globex.localhost', {
+          method: 'DELETE',
+          url: `/main-api/api/user/${acmeUser}`,
+          token: globex,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const still = await server.db.query<{ first_name: string }>(`SELECT first_name FROM users WHERE id = $1`, [
+      acmeUser,
+    ]);
     expect(still[0]!.first_name).toBe('Esha');
   });
 
@@ -104,7 +133,10 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
     const res = await post(admin, `/api/user/update/${id}`, { designation: 'Analyst', employeeId: 'E-42' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ designation: 'Analyst', employeeId: 'E-42', firstName: 'Esha' });
-    const events = await server.db.query<{ details: { fields: string[] } }>(`SELECT details FROM audit_events WHERE action = 'USER_UPDATED' AND target = $1`, [id]);
+    const events = await server.db.query<{ details: { fields: string[] } }>(
+      `SELECT details FROM audit_events WHERE action = 'USER_UPDATED' AND target = $1`,
+      [id],
+    );
     expect(events[0]!.details.fields.sort()).toEqual(['designation', 'employeeId']);
   });
 
@@ -113,7 +145,11 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
     const pune = await branchId('Acme Pune');
     const moved = (await post(admin, `/api/user/update/${id}`, { branchId: pune })).json();
     expect(moved).toMatchObject({ branchName: 'Acme Pune', departmentId: null });
-    const hqDepartment = (await server.db.query<{ id: string }>(`SELECT d.id FROM departments d JOIN branches b ON b.id = d.branch_id WHERE b.name = 'Acme Headquarters' LIMIT 1`))[0]!.id;
+    const hqDepartment = (
+      await server.db.query<{ id: string }>(
+        `SELECT d.id FROM departments d JOIN branches b ON b.id = d.branch_id WHERE b.name = 'Acme Headquarters' LIMIT 1`,
+      )
+    )[0]!.id;
     const wrong = await post(admin, `/api/user/update/${id}`, { departmentId: hqDepartment });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields).toHaveProperty('departmentId');
@@ -124,15 +160,19 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
   });
 
   it('lets a business-unit admin give only the Employee role, and edit only their unit’s employees', async () => {
-    const puneEmployee = (await server.db.query<{ id: string }>(
-      `SELECT u.id FROM users u JOIN branches b ON b.id = u.branch_id WHERE b.name = 'Acme Pune' AND u.role = 'EMPLOYEE' ORDER BY u.email LIMIT 1`,
-    ))[0]!.id;
+    const puneEmployee = (
+      await server.db.query<{ id: string }>(
+        `SELECT u.id FROM users u JOIN branches b ON b.id = u.branch_id WHERE b.name = 'Acme Pune' AND u.role = 'EMPLOYEE' ORDER BY u.email LIMIT 1`,
+      )
+    )[0]!.id;
     const promote = await post(buAdmin, `/api/user/update/${puneEmployee}`, { role: 'WORKSPACE_ADMIN' });
     expect(promote.statusCode).toBe(409);
     expect(promote.json().fields).toHaveProperty('role');
     const hqEmployee = await idOf('employee@acme.test');
     expect((await post(buAdmin, `/api/user/update/${hqEmployee}`, { designation: 'X' })).statusCode).toBe(404);
-    const move = await post(buAdmin, `/api/user/update/${puneEmployee}`, { branchId: await branchId('Acme Headquarters') });
+    const move = await post(buAdmin, `/api/user/update/${puneEmployee}`, {
+      branchId: await branchId('Acme Headquarters'),
+    });
     expect(move.statusCode).toBe(409);
     expect(move.json().fields).toHaveProperty('branchId');
   });
@@ -142,7 +182,9 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
     const token = await server.signIn(ACME, 'employee@acme.test');
     const off = await post(admin, `/api/user/update/${id}`, { status: 'INACTIVE' });
     expect(off.json().status).toBe('INACTIVE');
-    expect((await server.request(ACME, { method: 'GET', url: '/main-api/api/user/details', token })).statusCode).toBe(401);
+    expect((await server.request(ACME, { method: 'GET', url: '/main-api/api/user/details', token })).statusCode).toBe(
+      401,
+    );
     const signIn = await server.request(ACME, {
       method: 'POST',
       url: '/main-api/api/user/signin',
@@ -151,7 +193,9 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
     expect(signIn.statusCode).toBe(401);
     const on = await post(admin, `/api/user/update/${id}`, { status: 'ACTIVE' });
     expect(on.json().status).toBe('ACTIVE');
-    const actions = (await server.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE target = $1 ORDER BY id`, [id])).map((r) => r.action);
+    const actions = (
+      await server.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE target = $1 ORDER BY id`, [id])
+    ).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['USER_DEACTIVATED', 'USER_REACTIVATED']));
   });
 
@@ -164,11 +208,15 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
     const self = await post(admin, `/api/user/update/${adminId}`, { status: 'INACTIVE' });
     expect(self.statusCode).toBe(409);
     expect(self.json().fields).toHaveProperty('status');
-    expect((await server.request(ACME, { method: 'DELETE', url: `/main-api/api/user/${adminId}`, token: admin })).statusCode).toBe(409);
+    expect(
+      (await server.request(ACME, { method: 'DELETE', url: `/main-api/api/user/${adminId}`, token: admin })).statusCode,
+    ).toBe(409);
   });
 
   it('deletes many at once, all or none', async () => {
-    const rows = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email LIKE '%9@acme.test' ORDER BY email`);
+    const rows = await server.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE email LIKE '%9@acme.test' ORDER BY email`,
+    );
     const ids = rows.map((r) => r.id);
     expect(ids.length).toBeGreaterThanOrEqual(2);
     const adminId = await idOf('admin@acme.test');
@@ -179,19 +227,40 @@ describe.each(DATABASES)('the directory on %s', (kind) => {
     const done = await post(admin, '/api/user/delete/bulk', { ids });
     expect(done.json()).toEqual({ deleted: ids.length });
     expect(await server.db.query(`SELECT 1 FROM users WHERE id = ANY($1::uuid[])`, [ids])).toHaveLength(0);
-    const audited = await server.db.query(`SELECT 1 FROM audit_events WHERE action = 'USER_DELETED' AND target = ANY($1::text[])`, [ids]);
+    const audited = await server.db.query(
+      `SELECT 1 FROM audit_events WHERE action = 'USER_DELETED' AND target = ANY($1::text[])`,
+      [ids],
+    );
     expect(audited).toHaveLength(ids.length);
   });
 
   it('keeps its summary counts equal to the rows after every edit, move, deactivation and deletion above', async () => {
-    const key = (r: { workspace_id: string; branch_id: string | null; department_id: string | null; role: string; status: string; n: number }) =>
-      `${r.workspace_id}/${r.branch_id}/${r.department_id}/${r.role}/${r.status}=${r.n}`;
-    const rows = await server.db.query<{ workspace_id: string; branch_id: string | null; department_id: string | null; role: string; status: string; n: number }>(
+    const key = (r: {
+      workspace_id: string;
+      branch_id: string | null;
+      department_id: string | null;
+      role: string;
+      status: string;
+      n: number;
+    }) => `${r.workspace_id}/${r.branch_id}/${r.department_id}/${r.role}/${r.status}=${r.n}`;
+    const rows = await server.db.query<{
+      workspace_id: string;
+      branch_id: string | null;
+      department_id: string | null;
+      role: string;
+      status: string;
+      n: number;
+    }>(
       `SELECT workspace_id, branch_id, department_id, role, status, count(*)::int AS n FROM users GROUP BY 1, 2, 3, 4, 5`,
     );
-    const summary = await server.db.query<{ workspace_id: string; branch_id: string | null; department_id: string | null; role: string; status: string; n: number }>(
-      `SELECT workspace_id, branch_id, department_id, role, status, n::int AS n FROM user_counts WHERE n <> 0`,
-    );
+    const summary = await server.db.query<{
+      workspace_id: string;
+      branch_id: string | null;
+      department_id: string | null;
+      role: string;
+      status: string;
+      n: number;
+    }>(`SELECT workspace_id, branch_id, department_id, role, status, n::int AS n FROM user_counts WHERE n <> 0`);
     expect(summary.map(key).sort()).toEqual(rows.map(key).sort());
     const listed = (await post(admin, '/api/workspace/users', { status: 'ACTIVE' })).json().total;
     const [active] = await server.db.query<{ n: number }>(

@@ -23,13 +23,19 @@ describe.each(DATABASES)('feature flags on %s', (kind) => {
   it('lets the platform admin switch maintenance on for one workspace', async () => {
     const res = await setMaintenance(platform, ['acme.localhost']);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ key: 'maintenance', value: 'on', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] });
+    expect(res.json()).toEqual({
+      key: 'maintenance',
+      value: 'on',
+      enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }],
+    });
   });
 
   it('shows each workspace only itself in the flag, and the platform admin everything', async () => {
     await setMaintenance(platform, ['acme.localhost', 'globex.localhost']);
     const atAcme = await flagsAt('acme.localhost');
-    expect(atAcme.find((f: { key: string }) => f.key === 'maintenance').enabledWorkspaces).toEqual([{ workspaceUrl: 'acme.localhost' }]);
+    expect(atAcme.find((f: { key: string }) => f.key === 'maintenance').enabledWorkspaces).toEqual([
+      { workspaceUrl: 'acme.localhost' },
+    ]);
     const atMain = await flagsAt('localhost');
     expect(atMain.find((f: { key: string }) => f.key === 'maintenance').enabledWorkspaces).toEqual([]);
     const asPlatform = await flagsAt('localhost', platform);
@@ -85,23 +91,52 @@ describe.each(DATABASES)('maintenance mode on %s', (kind) => {
 
   it("answers the workspace's API with 503 while on, keeps the flag poll and branding, and leaves others alone", async () => {
     expect((await maintenance(['acme.localhost'])).statusCode).toBe(200);
-    const details = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token: admin });
+    const details = await server.request('acme.localhost', {
+      method: 'GET',
+      url: '/main-api/api/user/details',
+      token: admin,
+    });
     expect(details.statusCode).toBe(503);
     expect(details.json()).toMatchObject({ code: 'MAINTENANCE' });
     expect(details.headers['retry-after']).toBe('60');
-    const courses = await server.request('acme.localhost', { method: 'GET', url: '/learning-api/api/course/all', token: admin });
+    const courses = await server.request('acme.localhost', {
+      method: 'GET',
+      url: '/learning-api/api/course/all',
+      token: admin,
+    });
     expect(courses.statusCode).toBe(503);
-    const signIn = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/user/signin', payload: { userEmail: 'employee@acme.test', userPassword: 'x' } });
+    const signIn = await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      payload: { userEmail: 'employee@acme.test', userPassword: 'x' },
+    });
     expect(signIn.statusCode).toBe(503);
-    expect((await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/feature-flags' })).statusCode).toBe(200);
-    expect((await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/workspace/company-profile/acme.localhost' })).statusCode).toBe(200);
-    const globex = await server.request('globex.localhost', { method: 'POST', url: '/main-api/api/user/signin', payload: { userEmail: 'admin@globex.test', userPassword: 'Demo-passphrase-2026' } });
+    expect(
+      (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/feature-flags' })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await server.request('acme.localhost', {
+          method: 'GET',
+          url: '/main-api/api/workspace/company-profile/acme.localhost',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const globex = await server.request('globex.localhost', {
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      payload: { userEmail: 'admin@globex.test', userPassword: 'Demo-passphrase-2026' },
+    });
     expect(globex.statusCode).toBe(200);
   });
 
   it('serves again as soon as maintenance is switched off', async () => {
     await maintenance([]);
-    const details = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token: admin });
+    const details = await server.request('acme.localhost', {
+      method: 'GET',
+      url: '/main-api/api/user/details',
+      token: admin,
+    });
     expect(details.statusCode).toBe(200);
   });
 });

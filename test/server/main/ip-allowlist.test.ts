@@ -15,20 +15,41 @@ describe.each(DATABASES)('elevated-IP mode on %s', (kind) => {
   const asPlatform = (method: 'GET' | 'PUT', url: string, payload?: object) =>
     server.request('localhost', { method, url: `/main-api${url}`, token: platform, ...(payload ? { payload } : {}) });
   const elevate = (urls: string[]) =>
-    asPlatform('PUT', '/api/feature-flags/workspaces', { key: 'elevateip', enabledWorkspaces: urls.map((workspaceUrl) => ({ workspaceUrl })) });
+    asPlatform('PUT', '/api/feature-flags/workspaces', {
+      key: 'elevateip',
+      enabledWorkspaces: urls.map((workspaceUrl) => ({ workspaceUrl })),
+    });
   const signInFrom = (ip: string) =>
-    server.request('acme.localhost', { method: 'POST', url: '/main-api/api/user/signin', remoteAddress: ip, payload: { userEmail: 'employee@acme.test', userPassword: PASSWORD } });
+    server.request('acme.localhost', {
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      remoteAddress: ip,
+      payload: { userEmail: 'employee@acme.test', userPassword: PASSWORD },
+    });
 
   it('lets the platform admin set ranges, kept once each in canonical form, and names a bad one', async () => {
     const res = await asPlatform('PUT', `/api/admin/workspace/${acmeId}/ip-ranges`, {
-      ranges: [{ cidr: '203.0.113.0/24', label: 'Pune office' }, { cidr: '203.0.113.0/24' }, { cidr: '2001:DB8::/32' }, { cidr: '198.51.100.7' }],
+      ranges: [
+        { cidr: '203.0.113.0/24', label: 'Pune office' },
+        { cidr: '203.0.113.0/24' },
+        { cidr: '2001:DB8::/32' },
+        { cidr: '198.51.100.7' },
+      ],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((r: { cidr: string }) => r.cidr)).toEqual(['198.51.100.7/32', '2001:db8::/32', '203.0.113.0/24']);
-    const bad = await asPlatform('PUT', `/api/admin/workspace/${acmeId}/ip-ranges`, { ranges: [{ cidr: '10.0.0.0/33' }] });
+    expect(res.json().map((r: { cidr: string }) => r.cidr)).toEqual([
+      '198.51.100.7/32',
+      '2001:db8::/32',
+      '203.0.113.0/24',
+    ]);
+    const bad = await asPlatform('PUT', `/api/admin/workspace/${acmeId}/ip-ranges`, {
+      ranges: [{ cidr: '10.0.0.0/33' }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().fields)).toContain('ranges');
-    expect((await asPlatform('GET', '/api/admin/workspace/00000000-0000-4000-8000-000000000000/ip-ranges')).statusCode).toBe(404);
+    expect(
+      (await asPlatform('GET', '/api/admin/workspace/00000000-0000-4000-8000-000000000000/ip-ranges')).statusCode,
+    ).toBe(404);
   });
 
   it('while on, lets in only the ranges, refusing pages with a page and API calls with JSON', async () => {
@@ -39,12 +60,21 @@ describe.each(DATABASES)('elevated-IP mode on %s', (kind) => {
     const outside = await signInFrom('192.0.2.10');
     expect(outside.statusCode).toBe(403);
     expect(outside.json()).toMatchObject({ code: 'IP_NOT_ALLOWED' });
-    const page = await server.request('acme.localhost', { method: 'GET', url: '/dashboard', remoteAddress: '192.0.2.10' });
+    const page = await server.request('acme.localhost', {
+      method: 'GET',
+      url: '/dashboard',
+      remoteAddress: '192.0.2.10',
+    });
     expect(page.statusCode).toBe(403);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Acme is not available from this network');
     // Other workspaces and the main site are untouched.
-    const globex = await server.request('globex.localhost', { method: 'POST', url: '/main-api/api/user/signin', remoteAddress: '192.0.2.10', payload: { userEmail: 'admin@globex.test', userPassword: PASSWORD } });
+    const globex = await server.request('globex.localhost', {
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      remoteAddress: '192.0.2.10',
+      payload: { userEmail: 'admin@globex.test', userPassword: PASSWORD },
+    });
     expect(globex.statusCode).toBe(200);
   });
 
@@ -55,7 +85,11 @@ describe.each(DATABASES)('elevated-IP mode on %s', (kind) => {
 
   it('is the platform admin’s alone', async () => {
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const res = await server.request('acme.localhost', { method: 'GET', url: `/main-api/api/admin/workspace/${acmeId}/ip-ranges`, token: admin });
+    const res = await server.request('acme.localhost', {
+      method: 'GET',
+      url: `/main-api/api/admin/workspace/${acmeId}/ip-ranges`,
+      token: admin,
+    });
     expect(res.statusCode).toBe(403);
   });
 });

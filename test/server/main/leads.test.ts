@@ -15,11 +15,26 @@ describe.each(DATABASES)('demo and contact requests on %s', (kind) => {
   /** Each test sends from its own network address, so the per-address limit of one does not touch another's. */
   const send = (payload: object, host = 'localhost', remoteAddress = `198.51.100.${address}`) =>
     server.request(host, { method: 'POST', url: '/main-api/api/leads', payload, remoteAddress });
-  const lead = (over: object = {}) => ({ name: 'Asha Rao', workEmail: 'asha@rao-textiles.in', organisation: 'Rao Textiles', country: 'IN', size: '250-999', message: 'We have 6 branches.', ...over });
+  const lead = (over: object = {}) => ({
+    name: 'Asha Rao',
+    workEmail: 'asha@rao-textiles.in',
+    organisation: 'Rao Textiles',
+    country: 'IN',
+    size: '250-999',
+    message: 'We have 6 branches.',
+    ...over,
+  });
   const leads = (token = platform, search?: string) =>
-    server.request('localhost', { method: 'GET', url: `/main-api/api/admin/leads${search ? `?search=${encodeURIComponent(search)}` : ''}`, token });
+    server.request('localhost', {
+      method: 'GET',
+      url: `/main-api/api/admin/leads${search ? `?search=${encodeURIComponent(search)}` : ''}`,
+      token,
+    });
   const outbox = async (to: string) =>
-    server.db.query<{ subject: string; body: string }>(`SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY created_at, id`, [to]);
+    server.db.query<{ subject: string; body: string }>(
+      `SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY created_at, id`,
+      [to],
+    );
 
   it('stores a request, mails the sales address and a confirmation link, and the link confirms it', async () => {
     address = 10;
@@ -38,16 +53,34 @@ describe.each(DATABASES)('demo and contact requests on %s', (kind) => {
 
     const listed = await leads();
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().items[0]).toMatchObject({ name: 'Asha Rao', workEmail: 'asha@rao-textiles.in', organisation: 'Rao Textiles', country: 'IN', size: '250-999', source: 'contact-us', confirmedAt: null });
+    expect(listed.json().items[0]).toMatchObject({
+      name: 'Asha Rao',
+      workEmail: 'asha@rao-textiles.in',
+      organisation: 'Rao Textiles',
+      country: 'IN',
+      size: '250-999',
+      source: 'contact-us',
+      confirmedAt: null,
+    });
 
-    const confirmed = await server.request('localhost', { method: 'POST', url: '/main-api/api/leads/confirm', payload: { code } });
+    const confirmed = await server.request('localhost', {
+      method: 'POST',
+      url: '/main-api/api/leads/confirm',
+      payload: { code },
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await leads()).json().items[0].confirmedAt).toEqual(expect.any(String));
     // A made-up code confirms nothing.
-    const forged = await server.request('localhost', { method: 'POST', url: '/main-api/api/leads/confirm', payload: { code: 'x'.repeat(32) } });
+    const forged = await server.request('localhost', {
+      method: 'POST',
+      url: '/main-api/api/leads/confirm',
+      payload: { code: 'x'.repeat(32) },
+    });
     expect(forged.statusCode).toBe(404);
     // The code is not stored: only its hash.
-    const stored = await server.db.system((tx) => tx.query<{ confirm_code_hash: string }>(`SELECT confirm_code_hash FROM leads`));
+    const stored = await server.db.system((tx) =>
+      tx.query<{ confirm_code_hash: string }>(`SELECT confirm_code_hash FROM leads`),
+    );
     expect(stored.map((r) => r.confirm_code_hash)).not.toContain(code);
   });
 
@@ -89,7 +122,10 @@ describe.each(DATABASES)('demo and contact requests on %s', (kind) => {
     expect(sixth.headers['retry-after']).toBeTruthy();
 
     // One inbox is not flooded with confirmation mails from many addresses.
-    for (let i = 0; i < 3; i++) expect((await send(lead({ workEmail: 'target@victim.example' }), 'localhost', `203.0.113.${i + 1}`)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await send(lead({ workEmail: 'target@victim.example' }), 'localhost', `203.0.113.${i + 1}`)).statusCode,
+      ).toBe(200);
     expect((await send(lead({ workEmail: 'target@victim.example' }), 'localhost', '203.0.113.9')).statusCode).toBe(429);
     expect(await outbox('target@victim.example')).toHaveLength(3);
   });
@@ -97,12 +133,17 @@ describe.each(DATABASES)('demo and contact requests on %s', (kind) => {
   it('shows the list to the platform admin only, and takes requests on the main site only', async () => {
     expect((await leads('')).statusCode).toBe(401);
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    expect((await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/admin/leads', token: admin })).statusCode).toBe(403);
+    expect(
+      (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/admin/leads', token: admin }))
+        .statusCode,
+    ).toBe(403);
     expect((await leads(admin)).statusCode).toBe(401);
     address = 14;
     expect((await send(lead({ workEmail: 'x@workspace-host.example' }), 'acme.localhost')).statusCode).toBe(404);
     // A workspace's own database role cannot read the requests, whatever its queries.
-    const ws = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE workspace_url = 'acme.localhost'`))[0].id;
+    const ws = (
+      await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE workspace_url = 'acme.localhost'`)
+    )[0].id;
     const seen = await server.db.tenant(ws, (tx) => tx.query(`SELECT * FROM leads`));
     expect(seen).toHaveLength(0);
     const page = (await leads(platform, 'asha@rao-textiles')).json();

@@ -17,7 +17,10 @@ describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
   const post = (url: string, payload: object, ip = '10.0.0.1') =>
     server.request('acme.localhost', { method: 'POST', url: `/main-api${url}`, payload, remoteAddress: ip });
   const latestCode = async (email: string) => {
-    const res = await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}` });
+    const res = await server.request('localhost', {
+      method: 'GET',
+      url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}`,
+    });
     const [message] = res.json() as OutboxMessage[];
     return /(\d{6})/.exec(message.body)![1];
   };
@@ -27,10 +30,18 @@ describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
     expect(sent.statusCode).toBe(200);
     const { otpRequestId } = sent.json();
     const code = await latestCode('employee@acme.test');
-    const ok = await post('/api/user/signin-verify-otp', { userEmail: 'employee@acme.test', userOtp: code, otpRequestId });
+    const ok = await post('/api/user/signin-verify-otp', {
+      userEmail: 'employee@acme.test',
+      userOtp: code,
+      otpRequestId,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.email).toBe('employee@acme.test');
-    const again = await post('/api/user/signin-verify-otp', { userEmail: 'employee@acme.test', userOtp: code, otpRequestId });
+    const again = await post('/api/user/signin-verify-otp', {
+      userEmail: 'employee@acme.test',
+      userOtp: code,
+      otpRequestId,
+    });
     expect(again.statusCode).toBe(401);
   });
 
@@ -39,7 +50,10 @@ describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
     const known = await post('/api/user/signin-create-otp', { userEmail: 'employer@acme.test' }, '10.0.0.2');
     expect(unknown.statusCode).toBe(200);
     expect(Object.keys(unknown.json()).sort()).toEqual(Object.keys(known.json()).sort());
-    const outbox = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=nobody%40acme.test' });
+    const outbox = await server.request('localhost', {
+      method: 'GET',
+      url: '/dev/outbox?format=json&to=nobody%40acme.test',
+    });
     expect(outbox.json()).toEqual([]);
   });
 
@@ -48,49 +62,102 @@ describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
     const firstCode = await latestCode('buadmin@acme.test');
     const second = (await post('/api/user/signin-create-otp', { userEmail: 'buadmin@acme.test' }, '10.0.0.3')).json();
     const secondCode = await latestCode('buadmin@acme.test');
-    const old = await post('/api/user/signin-verify-otp', { userEmail: 'buadmin@acme.test', userOtp: firstCode, otpRequestId: first.otpRequestId });
+    const old = await post('/api/user/signin-verify-otp', {
+      userEmail: 'buadmin@acme.test',
+      userOtp: firstCode,
+      otpRequestId: first.otpRequestId,
+    });
     expect(old.statusCode).toBe(401);
-    const crossed = await post('/api/user/signin-verify-otp', { userEmail: 'buadmin@acme.test', userOtp: secondCode, otpRequestId: first.otpRequestId });
+    const crossed = await post('/api/user/signin-verify-otp', {
+      userEmail: 'buadmin@acme.test',
+      userOtp: secondCode,
+      otpRequestId: first.otpRequestId,
+    });
     expect(crossed.statusCode).toBe(401);
-    const right = await post('/api/user/signin-verify-otp', { userEmail: 'buadmin@acme.test', userOtp: secondCode, otpRequestId: second.otpRequestId });
+    const right = await post('/api/user/signin-verify-otp', {
+      userEmail: 'buadmin@acme.test',
+      userOtp: secondCode,
+      otpRequestId: second.otpRequestId,
+    });
     expect(right.statusCode).toBe(200);
   });
 
   it('burns a code after 5 wrong tries, even for the right code afterwards', async () => {
-    const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: 'admin@acme.test' }, '10.0.0.4')).json();
+    const { otpRequestId } = (
+      await post('/api/user/signin-create-otp', { userEmail: 'admin@acme.test' }, '10.0.0.4')
+    ).json();
     const code = await latestCode('admin@acme.test');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect((await post('/api/user/signin-verify-otp', { userEmail: 'admin@acme.test', userOtp: wrong, otpRequestId })).statusCode).toBe(401);
+      expect(
+        (await post('/api/user/signin-verify-otp', { userEmail: 'admin@acme.test', userOtp: wrong, otpRequestId }))
+          .statusCode,
+      ).toBe(401);
     }
-    expect((await post('/api/user/signin-verify-otp', { userEmail: 'admin@acme.test', userOtp: code, otpRequestId })).statusCode).toBe(401);
+    expect(
+      (await post('/api/user/signin-verify-otp', { userEmail: 'admin@acme.test', userOtp: code, otpRequestId }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('refuses an expired code', async () => {
-    const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: 'employer@acme.test' }, '10.0.0.5')).json();
+    const { otpRequestId } = (
+      await post('/api/user/signin-create-otp', { userEmail: 'employer@acme.test' }, '10.0.0.5')
+    ).json();
     const code = await latestCode('employer@acme.test');
-    await server.db.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE id = $1`, [otpRequestId]);
-    expect((await post('/api/user/signin-verify-otp', { userEmail: 'employer@acme.test', userOtp: code, otpRequestId })).statusCode).toBe(401);
+    await server.db.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      otpRequestId,
+    ]);
+    expect(
+      (await post('/api/user/signin-verify-otp', { userEmail: 'employer@acme.test', userOtp: code, otpRequestId }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('locks the account at 100 consecutive failures, a re-send does not reset the count, and admins are told', async () => {
-    const email = (await server.db.query<{ email: string }>(`SELECT email FROM users WHERE email LIKE 'aarav.%' LIMIT 1`))[0].email;
+    const email = (
+      await server.db.query<{ email: string }>(`SELECT email FROM users WHERE email LIKE 'aarav.%' LIMIT 1`)
+    )[0].email;
     await server.db.query(`UPDATE users SET code_failures = 98 WHERE email = $1`, [email]);
     // The owner's own address (it signed in from there): only such an address's failures lock.
     expect((await post('/api/user/signin', { userEmail: email, userPassword: PASSWORD })).statusCode).toBe(200);
     const first = (await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.6')).json();
-    expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '999999', otpRequestId: first.otpRequestId })).statusCode).toBe(401);
+    expect(
+      (
+        await post('/api/user/signin-verify-otp', {
+          userEmail: email,
+          userOtp: '999999',
+          otpRequestId: first.otpRequestId,
+        })
+      ).statusCode,
+    ).toBe(401);
     // A new code: the failure count goes on from 99.
     const second = (await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.6')).json();
     const code = await latestCode(email);
     const wrong = code === '999999' ? '888888' : '999999';
-    expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: wrong, otpRequestId: second.otpRequestId })).statusCode).toBe(401);
-    const [row] = await server.db.query<{ locked: boolean }>(`SELECT locked_at IS NOT NULL AS locked FROM users WHERE email = $1`, [email]);
+    expect(
+      (
+        await post('/api/user/signin-verify-otp', {
+          userEmail: email,
+          userOtp: wrong,
+          otpRequestId: second.otpRequestId,
+        })
+      ).statusCode,
+    ).toBe(401);
+    const [row] = await server.db.query<{ locked: boolean }>(
+      `SELECT locked_at IS NOT NULL AS locked FROM users WHERE email = $1`,
+      [email],
+    );
     expect(row.locked).toBe(true);
     // Locked: even a fresh right code does not work, and the workspace admin got a mail.
     const third = (await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.6')).json();
-    expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId: third.otpRequestId })).statusCode).toBe(401);
-    const adminMail = (await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=admin%40acme.test' })).json() as OutboxMessage[];
+    expect(
+      (await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: code, otpRequestId: third.otpRequestId }))
+        .statusCode,
+    ).toBe(401);
+    const adminMail = (
+      await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=admin%40acme.test' })
+    ).json() as OutboxMessage[];
     expect(adminMail.some((m) => m.subject === 'An account was locked in Acme' && m.body.includes(email))).toBe(true);
   });
 
@@ -104,25 +171,49 @@ describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
 
   it("a stranger's five code requests do not block the owner's own request from the owner's address", async () => {
     const email = 'buadmin@acme.test';
-    for (let i = 0; i < 5; i++) expect((await post('/api/user/signin-create-otp', { userEmail: email }, '198.51.100.66')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/user/signin-create-otp', { userEmail: email }, '198.51.100.66')).statusCode).toBe(200);
     expect((await post('/api/user/signin-create-otp', { userEmail: email }, '198.51.100.66')).statusCode).toBe(429);
     const own = await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.8');
     expect(own.statusCode).toBe(200);
-    expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: await latestCode(email), otpRequestId: own.json().otpRequestId }, '10.0.0.8')).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          '/api/user/signin-verify-otp',
+          { userEmail: email, userOtp: await latestCode(email), otpRequestId: own.json().otpRequestId },
+          '10.0.0.8',
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('strangers spending the account-wide allowance of code requests (20 an hour) do not hold an address the owner signed in from', async () => {
-    const email = (await server.db.query<{ email: string }>(`SELECT email FROM users WHERE email LIKE 'priya.%' LIMIT 1`))[0].email;
-    expect((await post('/api/user/signin', { userEmail: email, userPassword: PASSWORD }, '10.0.0.9')).statusCode).toBe(200);
+    const email = (
+      await server.db.query<{ email: string }>(`SELECT email FROM users WHERE email LIKE 'priya.%' LIMIT 1`)
+    )[0].email;
+    expect((await post('/api/user/signin', { userEmail: email, userPassword: PASSWORD }, '10.0.0.9')).statusCode).toBe(
+      200,
+    );
     for (let a = 0; a < 4; a++) {
-      for (let i = 0; i < 5; i++) expect((await post('/api/user/signin-create-otp', { userEmail: email }, `198.51.101.${a}`)).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await post('/api/user/signin-create-otp', { userEmail: email }, `198.51.101.${a}`)).statusCode).toBe(
+          200,
+        );
     }
     const stranger = await post('/api/user/signin-create-otp', { userEmail: email }, '198.51.101.99');
     expect(stranger.statusCode).toBe(429);
     expect(stranger.json().message).toMatch(/code requests for this account/);
     const own = await post('/api/user/signin-create-otp', { userEmail: email }, '10.0.0.9');
     expect(own.statusCode).toBe(200);
-    expect((await post('/api/user/signin-verify-otp', { userEmail: email, userOtp: await latestCode(email), otpRequestId: own.json().otpRequestId }, '10.0.0.9')).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          '/api/user/signin-verify-otp',
+          { userEmail: email, userOtp: await latestCode(email), otpRequestId: own.json().otpRequestId },
+          '10.0.0.9',
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('resets a forgotten password with the emailed code and ends every session', async () => {
@@ -130,29 +221,62 @@ describe.each(DATABASES)('one-time codes and password reset on %s', (kind) => {
     const before = await server.signIn('acme.localhost', email);
     const { otpRequestId } = (await post('/api/user/forgot-password', { userEmail: email }, '10.0.0.8')).json();
     const code = await latestCode(email);
-    const weak = await post('/api/user/reset-password', { userEmail: email, confirmationCode: code, otpRequestId, userNewPassword: 'password' });
+    const weak = await post('/api/user/reset-password', {
+      userEmail: email,
+      confirmationCode: code,
+      otpRequestId,
+      userNewPassword: 'password',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fields.userNewPassword).toContain('at least 15 characters');
-    const contextual = await post('/api/user/reset-password', { userEmail: email, confirmationCode: code, otpRequestId, userNewPassword: 'Acme-acme-acme-1' });
+    const contextual = await post('/api/user/reset-password', {
+      userEmail: email,
+      confirmationCode: code,
+      otpRequestId,
+      userNewPassword: 'Acme-acme-acme-1',
+    });
     expect(contextual.statusCode).toBe(400);
     const newPassword = 'violet lantern orbit meadow';
-    const done = await post('/api/user/reset-password', { userEmail: email, confirmationCode: code, otpRequestId, userNewPassword: newPassword });
+    const done = await post('/api/user/reset-password', {
+      userEmail: email,
+      confirmationCode: code,
+      otpRequestId,
+      userNewPassword: newPassword,
+    });
     expect(done.statusCode).toBe(200);
-    expect((await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token: before })).statusCode).toBe(401);
+    expect(
+      (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token: before }))
+        .statusCode,
+    ).toBe(401);
     expect(await server.signIn('acme.localhost', email, newPassword)).toBeTruthy();
-    const old = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/user/signin', payload: { userEmail: email, userPassword: PASSWORD } });
+    const old = await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      payload: { userEmail: email, userPassword: PASSWORD },
+    });
     expect(old.statusCode).toBe(401);
   });
 
   it('refuses a reset with a wrong code, naming the field', async () => {
-    const { otpRequestId } = (await post('/api/user/forgot-password', { userEmail: 'employee@acme.test' }, '10.0.0.9')).json();
-    const res = await post('/api/user/reset-password', { userEmail: 'employee@acme.test', confirmationCode: '123456', otpRequestId, userNewPassword: 'amber kettle winter harbour' });
+    const { otpRequestId } = (
+      await post('/api/user/forgot-password', { userEmail: 'employee@acme.test' }, '10.0.0.9')
+    ).json();
+    const res = await post('/api/user/reset-password', {
+      userEmail: 'employee@acme.test',
+      confirmationCode: '123456',
+      otpRequestId,
+      userNewPassword: 'amber kettle winter harbour',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('confirmationCode');
   });
 
   it('keeps codes to workspaces: none on the main site', async () => {
-    const res = await server.request('localhost', { method: 'POST', url: '/main-api/api/user/signin-create-otp', payload: { userEmail: 'admin@acme.test' } });
+    const res = await server.request('localhost', {
+      method: 'POST',
+      url: '/main-api/api/user/signin-create-otp',
+      payload: { userEmail: 'admin@acme.test' },
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -167,7 +291,10 @@ describe.each(DATABASES)('SMS codes on %s', (kind) => {
   const post = (url: string, payload: object, ip = '10.1.0.1') =>
     server.request('acme.localhost', { method: 'POST', url: `/main-api${url}`, payload, remoteAddress: ip });
   const latestSms = async (to: string) => {
-    const res = await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(to)}` });
+    const res = await server.request('localhost', {
+      method: 'GET',
+      url: `/dev/outbox?format=json&to=${encodeURIComponent(to)}`,
+    });
     const [message] = res.json() as OutboxMessage[];
     return /(\d{6})/.exec(message.body)![1];
   };
@@ -176,7 +303,11 @@ describe.each(DATABASES)('SMS codes on %s', (kind) => {
     const sent = await post('/api/user/signin-create-sms-otp', { contactNumber: '+91 98000-00040' });
     expect(sent.statusCode).toBe(200);
     const code = await latestSms('+91 98000 00040');
-    const ok = await post('/api/user/signin-verify-sms-otp', { contactNumber: '+919800000040', userOtp: code, otpRequestId: sent.json().otpRequestId });
+    const ok = await post('/api/user/signin-verify-sms-otp', {
+      contactNumber: '+919800000040',
+      userOtp: code,
+      otpRequestId: sent.json().otpRequestId,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.email).toBe('employee@acme.test');
   });
@@ -184,7 +315,10 @@ describe.each(DATABASES)('SMS codes on %s', (kind) => {
   it('answers an unknown number like a known one, and texts nobody', async () => {
     const res = await post('/api/user/signin-create-sms-otp', { contactNumber: '+1 416 555 0199' }, '10.1.0.2');
     expect(res.statusCode).toBe(200);
-    const outbox = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=%2B1%20416%20555%200199' });
+    const outbox = await server.request('localhost', {
+      method: 'GET',
+      url: '/dev/outbox?format=json&to=%2B1%20416%20555%200199',
+    });
     expect(outbox.json()).toEqual([]);
   });
 
@@ -196,9 +330,16 @@ describe.each(DATABASES)('SMS codes on %s', (kind) => {
 
   it('does not accept an email code for SMS sign-in', async () => {
     const email = (await post('/api/user/signin-create-otp', { userEmail: 'employer@acme.test' }, '10.1.0.4')).json();
-    const res = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=employer%40acme.test' });
+    const res = await server.request('localhost', {
+      method: 'GET',
+      url: '/dev/outbox?format=json&to=employer%40acme.test',
+    });
     const code = /(\d{6})/.exec((res.json() as OutboxMessage[])[0].body)![1];
-    const crossed = await post('/api/user/signin-verify-sms-otp', { contactNumber: '+91 98000 00020', userOtp: code, otpRequestId: email.otpRequestId }, '10.1.0.4');
+    const crossed = await post(
+      '/api/user/signin-verify-sms-otp',
+      { contactNumber: '+91 98000 00020', userOtp: code, otpRequestId: email.otpRequestId },
+      '10.1.0.4',
+    );
     expect(crossed.statusCode).toBe(401);
   });
 });

@@ -7,7 +7,9 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
   let acmeId: string;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE workspace_url = 'acme.localhost'`);
+    [{ id: acmeId }] = await server.db.query<{ id: string }>(
+      `SELECT id FROM workspaces WHERE workspace_url = 'acme.localhost'`,
+    );
   });
   afterAll(async () => server?.close());
 
@@ -17,8 +19,10 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
        ON CONFLICT (workspace_id) DO UPDATE SET compliance = excluded.compliance`,
       [acmeId, yes ? 'CA_FEDERAL' : 'IN_POSH'],
     );
-  const put = (token: string, payload: object) => server.request('acme.localhost', { method: 'PUT', url: '/main-api/api/user', token, payload });
-  const details = async (token: string) => (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token })).json();
+  const put = (token: string, payload: object) =>
+    server.request('acme.localhost', { method: 'PUT', url: '/main-api/api/user', token, payload });
+  const details = async (token: string) =>
+    (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token })).json();
 
   it('stores the language a person chooses on their own profile only, keeps it when absent and drops it with null', async () => {
     const token = await server.signIn('acme.localhost', 'employee@acme.test');
@@ -26,7 +30,9 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json()).toMatchObject({ language: 'HINDI', workspace: { defaultLanguage: 'ENGLISH' } });
     expect(chosen.json().workspace.languages).not.toContain('FRENCH');
-    const [admin] = await server.db.query<{ language: string | null }>(`SELECT language FROM users WHERE email = 'admin@acme.test'`);
+    const [admin] = await server.db.query<{ language: string | null }>(
+      `SELECT language FROM users WHERE email = 'admin@acme.test'`,
+    );
     expect(admin.language).toBeNull();
 
     expect((await put(token, { firstName: 'Eshaan', lastName: 'E' })).json().language).toBe('HINDI');
@@ -62,40 +68,82 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
   it('lets only an admin set the workspace default, which people without a choice follow and the sign-in page shows', async () => {
     const employee = await server.signIn('acme.localhost', 'employer@acme.test');
     await put(employee, { firstName: 'Esha', lastName: 'Employer', language: null });
-    const refused = await server.request('acme.localhost', { method: 'PUT', url: '/main-api/api/workspace/settings', token: employee, payload: { defaultLanguage: 'HINDI' } });
+    const refused = await server.request('acme.localhost', {
+      method: 'PUT',
+      url: '/main-api/api/workspace/settings',
+      token: employee,
+      payload: { defaultLanguage: 'HINDI' },
+    });
     expect(refused.statusCode).toBe(403);
 
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const french = await server.request('acme.localhost', { method: 'PUT', url: '/main-api/api/workspace/settings', token: admin, payload: { defaultLanguage: 'FRENCH' } });
+    const french = await server.request('acme.localhost', {
+      method: 'PUT',
+      url: '/main-api/api/workspace/settings',
+      token: admin,
+      payload: { defaultLanguage: 'FRENCH' },
+    });
     expect(french.statusCode).toBe(400);
     expect(french.json().fields).toHaveProperty('defaultLanguage');
 
-    const hindi = await server.request('acme.localhost', { method: 'PUT', url: '/main-api/api/workspace/settings', token: admin, payload: { defaultLanguage: 'HINDI' } });
+    const hindi = await server.request('acme.localhost', {
+      method: 'PUT',
+      url: '/main-api/api/workspace/settings',
+      token: admin,
+      payload: { defaultLanguage: 'HINDI' },
+    });
     expect(hindi.statusCode).toBe(200);
     expect(hindi.json().defaultLanguage).toBe('HINDI');
     expect(await details(employee)).toMatchObject({ language: null, workspace: { defaultLanguage: 'HINDI' } });
-    const profile = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/workspace/company-profile/acme.localhost' });
+    const profile = await server.request('acme.localhost', {
+      method: 'GET',
+      url: '/main-api/api/workspace/company-profile/acme.localhost',
+    });
     expect(profile.json().defaultLanguage).toBe('HINDI');
     // Another workspace keeps its own default.
-    const globex = await server.request('globex.localhost', { method: 'GET', url: '/main-api/api/workspace/company-profile/globex.localhost' });
+    const globex = await server.request('globex.localhost', {
+      method: 'GET',
+      url: '/main-api/api/workspace/company-profile/globex.localhost',
+    });
     expect(globex.json().defaultLanguage).toBe('ENGLISH');
-    await server.request('acme.localhost', { method: 'PUT', url: '/main-api/api/workspace/settings', token: admin, payload: { defaultLanguage: 'ENGLISH' } });
+    await server.request('acme.localhost', {
+      method: 'PUT',
+      url: '/main-api/api/workspace/settings',
+      token: admin,
+      payload: { defaultLanguage: 'ENGLISH' },
+    });
   });
 
   it('lets a Canadian workspace make French courses, and refuses French courses elsewhere', async () => {
     await canadian(false);
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
     const create = (language: string) =>
-      server.request('acme.localhost', { method: 'POST', url: '/learning-api/api/course/create', token: admin, payload: { title: `Course ${language}`, language } });
+      server.request('acme.localhost', {
+        method: 'POST',
+        url: '/learning-api/api/course/create',
+        token: admin,
+        payload: { title: `Course ${language}`, language },
+      });
     const refused = await create('FRENCH');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toHaveProperty('language');
     const english = await create('ENGLISH');
     expect(english.statusCode).toBe(200);
     const courseId = english.json().courseId as string;
-    const add = () => server.request('acme.localhost', { method: 'POST', url: '/learning-api/api/course/language', token: admin, payload: { courseId, language: 'FRENCH' } });
+    const add = () =>
+      server.request('acme.localhost', {
+        method: 'POST',
+        url: '/learning-api/api/course/language',
+        token: admin,
+        payload: { courseId, language: 'FRENCH' },
+      });
     expect((await add()).statusCode).toBe(400);
-    const metadata = () => server.request('acme.localhost', { method: 'GET', url: '/learning-api/api/workspace-course/metadata', token: admin });
+    const metadata = () =>
+      server.request('acme.localhost', {
+        method: 'GET',
+        url: '/learning-api/api/workspace-course/metadata',
+        token: admin,
+      });
     const listed = async () => ((await metadata()).json().languages as { language: string }[]).map((l) => l.language);
 
     await canadian(true);
@@ -110,8 +158,14 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
 
   it('opens a course in the learner’s language where the course has it, and in its primary language where it does not', async () => {
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const courses = await server.request('acme.localhost', { method: 'GET', url: '/learning-api/api/course/all', token: admin });
-    const course = (courses.json().items as { courseId: string; title: string }[]).find((c) => c.title === 'Preventing Sexual Harassment at Work')!;
+    const courses = await server.request('acme.localhost', {
+      method: 'GET',
+      url: '/learning-api/api/course/all',
+      token: admin,
+    });
+    const course = (courses.json().items as { courseId: string; title: string }[]).find(
+      (c) => c.title === 'Preventing Sexual Harassment at Work',
+    )!;
     const assigned = await server.request('acme.localhost', {
       method: 'POST',
       url: '/learning-api/api/course/assign-course-to-users',
@@ -121,11 +175,19 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
     expect(assigned.statusCode).toBe(200);
     const token = await server.signIn('acme.localhost', 'employee@acme.test');
     const open = async (query = '') =>
-      (await server.request('acme.localhost', { method: 'GET', url: `/learning-api/api/user-course/${course.courseId}${query}`, token })).json();
+      (
+        await server.request('acme.localhost', {
+          method: 'GET',
+          url: `/learning-api/api/user-course/${course.courseId}${query}`,
+          token,
+        })
+      ).json();
     const mine = async () =>
-      ((await server.request('acme.localhost', { method: 'GET', url: '/learning-api/api/user-course/my', token })).json() as { courseId: string; language: string }[]).find(
-        (c) => c.courseId === course.courseId,
-      )!;
+      (
+        (
+          await server.request('acme.localhost', { method: 'GET', url: '/learning-api/api/user-course/my', token })
+        ).json() as { courseId: string; language: string }[]
+      ).find((c) => c.courseId === course.courseId)!;
 
     await put(token, { firstName: 'Eshaan', lastName: 'Employee', language: 'HINDI' });
     expect((await open()).language).toBe('HINDI');

@@ -18,39 +18,59 @@ describe.each(DATABASES)('the role rule on %s', (kind) => {
   const api = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
     server.request(ACME, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
   const person = async (email: string) =>
-    (await server.db.query<{ id: string; role: string; status: string }>(`SELECT id, role, status FROM users WHERE lower(email) = $1`, [email]))[0];
+    (
+      await server.db.query<{ id: string; role: string; status: string }>(
+        `SELECT id, role, status FROM users WHERE lower(email) = $1`,
+        [email],
+      )
+    )[0];
 
   beforeAll(async () => {
     server = await startTestServer(kind);
     admin = await server.signIn(ACME, 'admin@acme.test');
     employer = await server.signIn(ACME, 'employer@acme.test');
     buAdmin = await server.signIn(ACME, 'buadmin@acme.test');
-    const units = await server.db.query<{ id: string; name: string }>(`SELECT id, name FROM branches WHERE name IN ('Acme Headquarters', 'Acme Pune')`);
+    const units = await server.db.query<{ id: string; name: string }>(
+      `SELECT id, name FROM branches WHERE name IN ('Acme Headquarters', 'Acme Pune')`,
+    );
     hq = units.find((u) => u.name === 'Acme Headquarters')!.id;
     pune = units.find((u) => u.name === 'Acme Pune')!.id;
   });
   afterAll(async () => server?.close());
 
   it('does not let an employer invite a workspace admin, one by one, in bulk, by creating or by importing', async () => {
-    const one = await api('POST', `/api/invite/user/${hq}`, employer, { email: 'boss1@acme-rule.test', role: 'WORKSPACE_ADMIN' });
+    const one = await api('POST', `/api/invite/user/${hq}`, employer, {
+      email: 'boss1@acme-rule.test',
+      role: 'WORKSPACE_ADMIN',
+    });
     expect(one.statusCode).toBe(403);
     const many = await api('POST', '/api/invite/invite/bulk', employer, {
-      invites: [{ email: 'boss2@acme-rule.test', firstName: 'B', lastName: 'Two', role: 'WORKSPACE_ADMIN', branchId: hq }],
+      invites: [
+        { email: 'boss2@acme-rule.test', firstName: 'B', lastName: 'Two', role: 'WORKSPACE_ADMIN', branchId: hq },
+      ],
     });
     expect(many.statusCode).toBe(400);
     expect(many.json().fields).toHaveProperty('invites.0.role');
     const created = await api('POST', '/api/user/create/bulk', employer, {
-      users: [{ email: 'boss3@acme-rule.test', firstName: 'B', lastName: 'Three', role: 'WORKSPACE_ADMIN', branchId: hq }],
+      users: [
+        { email: 'boss3@acme-rule.test', firstName: 'B', lastName: 'Three', role: 'WORKSPACE_ADMIN', branchId: hq },
+      ],
     });
     expect(created.statusCode).toBe(400);
     expect(created.json().fields).toHaveProperty('users.0.role');
-    const file = { name: 'people.csv', content: csv('boss4@acme-rule.test,B,Four,,,,,Acme Headquarters,Workspace Admin,,,') };
+    const file = {
+      name: 'people.csv',
+      content: csv('boss4@acme-rule.test,B,Four,,,,,Acme Headquarters,Workspace Admin,,,'),
+    };
     const validated = await postFile(server, 'bulk/validate', employer, file);
     expect(validated.json()).toMatchObject({ validRows: 0, invalidRows: 1 });
     expect(validated.json().problems[0]).toMatchObject({ column: 'role' });
     const job = await importFile(server, employer, {
       name: 'people.csv',
-      content: csv('boss5@acme-rule.test,B,Five,,,,,Acme Headquarters,Workspace Admin,,,', 'staff5@acme-rule.test,S,Five,,,,,Acme Headquarters,Employer,,,'),
+      content: csv(
+        'boss5@acme-rule.test,B,Five,,,,,Acme Headquarters,Workspace Admin,,,',
+        'staff5@acme-rule.test,S,Five,,,,,Acme Headquarters,Employer,,,',
+      ),
     });
     expect(job).toMatchObject({ status: 'COMPLETED', created: 1, skipped: 1 });
     expect(job.problems[0]).toMatchObject({ column: 'role' });
@@ -59,7 +79,10 @@ describe.each(DATABASES)('the role rule on %s', (kind) => {
   });
 
   it('lets an employer invite and make employers (equal rank), but not workspace admins', async () => {
-    const invited = await api('POST', `/api/invite/user/${hq}`, employer, { email: 'peer@acme-rule.test', role: 'EMPLOYER' });
+    const invited = await api('POST', `/api/invite/user/${hq}`, employer, {
+      email: 'peer@acme-rule.test',
+      role: 'EMPLOYER',
+    });
     expect(invited.statusCode).toBe(200);
     const employee = (await person('employee@acme.test'))!;
     const promote = await api('POST', `/api/user/update/${employee.id}`, employer, { role: 'WORKSPACE_ADMIN' });
@@ -72,7 +95,10 @@ describe.each(DATABASES)('the role rule on %s', (kind) => {
   });
 
   it('does not let an employer deactivate, demote or delete a workspace admin', async () => {
-    const second = await api('POST', `/api/invite/user/${hq}`, admin, { email: 'admin2@acme-rule.test', role: 'WORKSPACE_ADMIN' });
+    const second = await api('POST', `/api/invite/user/${hq}`, admin, {
+      email: 'admin2@acme-rule.test',
+      role: 'WORKSPACE_ADMIN',
+    });
     expect(second.statusCode).toBe(200);
     const target = (await person('admin@acme.test'))!;
     const deactivate = await api('POST', `/api/user/update/${target.id}`, employer, { status: 'INACTIVE' });
@@ -102,7 +128,9 @@ describe.each(DATABASES)('the role rule on %s', (kind) => {
       expect(await person(email)).toMatchObject({ role, status: 'INVITED' });
     }
     // An invited employee of their unit they may still withdraw.
-    expect((await api('POST', `/api/invite/user/${pune}`, buAdmin, { email: 'staff-pune@acme-rule.test' })).statusCode).toBe(200);
+    expect(
+      (await api('POST', `/api/invite/user/${pune}`, buAdmin, { email: 'staff-pune@acme-rule.test' })).statusCode,
+    ).toBe(200);
     const mine = await api('DELETE', `/api/invite/${pune}/${encodeURIComponent('staff-pune@acme-rule.test')}`, buAdmin);
     expect(mine.statusCode).toBe(200);
     expect(await person('staff-pune@acme-rule.test')).toBeUndefined();

@@ -11,7 +11,8 @@ describe.each(DATABASES)('reading one’s own session by id (GET /api/session/ge
 
   const idOf = async (token: string) =>
     (await server.db.query<{ id: string }>('SELECT id FROM sessions WHERE token_hash = $1', [hashToken(token)]))[0].id;
-  const get = (host: string, id: string, token?: string) => server.request(host, { method: 'GET', url: `/main-api/api/session/get/${id}`, token });
+  const get = (host: string, id: string, token?: string) =>
+    server.request(host, { method: 'GET', url: `/main-api/api/session/get/${id}`, token });
 
   it('answers the caller’s own sessions, saying which one asked and which have ended', async () => {
     const phone = await server.signIn('acme.localhost', 'employee@acme.test');
@@ -25,7 +26,10 @@ describe.each(DATABASES)('reading one’s own session by id (GET /api/session/ge
     expect(other.json()).toMatchObject({ current: false, status: 'active' });
     // Signed out on the laptop: still the phone's to read, as ended.
     const laptopId = await idOf(laptop);
-    expect((await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/sign-out', token: laptop })).statusCode).toBe(200);
+    expect(
+      (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/sign-out', token: laptop }))
+        .statusCode,
+    ).toBe(200);
     const ended = await get('acme.localhost', laptopId, phone);
     expect(ended.json().status).toBe('ended');
     expect(ended.json().endedAt).toEqual(expect.any(String));
@@ -44,7 +48,10 @@ describe.each(DATABASES)('reading one’s own session by id (GET /api/session/ge
     expect(other.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
     expect((await get('acme.localhost', await idOf(globex), employee)).statusCode).toBe(404);
     // The platform admin reads its own, and nobody else's.
-    expect((await get('localhost', await idOf(platform), platform)).json()).toMatchObject({ current: true, status: 'active' });
+    expect((await get('localhost', await idOf(platform), platform)).json()).toMatchObject({
+      current: true,
+      status: 'active',
+    });
     expect((await get('localhost', await idOf(employee), platform)).statusCode).toBe(404);
     expect((await get('acme.localhost', '00000000-0000-4000-8000-000000000000', employee)).statusCode).toBe(404);
   });

@@ -11,13 +11,19 @@ describe.each(DATABASES)('session lifetimes on %s', (kind) => {
   });
   afterAll(async () => server?.close());
 
-  const details = (host: string, token: string) => server.request(host, { method: 'GET', url: '/main-api/api/user/details', token });
+  const details = (host: string, token: string) =>
+    server.request(host, { method: 'GET', url: '/main-api/api/user/details', token });
   const age = (token: string, column: 'last_seen_at' | 'created_at', interval: string) =>
-    server.db.query(`UPDATE sessions SET ${column} = now() - interval '${interval}' WHERE token_hash = $1`, [hashToken(token)]);
+    server.db.query(`UPDATE sessions SET ${column} = now() - interval '${interval}' WHERE token_hash = $1`, [
+      hashToken(token),
+    ]);
 
   it('stores only a hash of the token', async () => {
     const token = await server.signIn('acme.localhost', 'employee@acme.test');
-    const rows = await server.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+    const rows = await server.db.query<{ token_hash: string }>(
+      'SELECT token_hash FROM sessions WHERE token_hash = $1',
+      [hashToken(token)],
+    );
     expect(rows).toHaveLength(1);
     const plain = await server.db.query('SELECT 1 FROM sessions WHERE token_hash = $1', [token]);
     expect(plain).toHaveLength(0);
@@ -27,7 +33,9 @@ describe.each(DATABASES)('session lifetimes on %s', (kind) => {
     // The signed-in lookup is a PL/pgSQL function of migration 0040 with its own column list: it must give the
     // request the same workspace row as the anonymous lookup of tenancy.ts, column for column.
     const token = await server.signIn('acme.localhost', 'employee@acme.test');
-    await server.db.query(`UPDATE workspaces SET user_limit = 500, contract_expires_on = '2030-03-31' WHERE workspace_url = 'acme.localhost'`);
+    await server.db.query(
+      `UPDATE workspaces SET user_limit = 500, contract_expires_on = '2030-03-31' WHERE workspace_url = 'acme.localhost'`,
+    );
     const sessions = new SessionRepository(server.db);
     const withCaller = await sessions.workspaceAndPrincipal('acme.localhost', token);
     const site = await new SiteResolver(server.db, 'localhost').resolve('acme.localhost');
@@ -36,7 +44,10 @@ describe.each(DATABASES)('session lifetimes on %s', (kind) => {
     expect(withCaller.workspace?.contract_expires_on).toBe('2030-03-31');
     expect(withCaller.principal).toMatchObject({ kind: 'user', email: 'employee@acme.test', role: 'EMPLOYEE' });
     // An unknown host or another workspace's token: no site, or no caller.
-    expect(await sessions.workspaceAndPrincipal('nowhere.localhost', token)).toEqual({ workspace: undefined, principal: null });
+    expect(await sessions.workspaceAndPrincipal('nowhere.localhost', token)).toEqual({
+      workspace: undefined,
+      principal: null,
+    });
     const globex = await sessions.workspaceAndPrincipal('globex.localhost', token);
     expect(globex.workspace?.slug).toBe('globex');
     expect(globex.principal).toBeNull();
@@ -47,11 +58,19 @@ describe.each(DATABASES)('session lifetimes on %s', (kind) => {
     // a parameter and finds nothing, without an SQL error.
     expect(sqlLiteral('acme.localhost')).toBe("'acme.localhost'");
     expect(sqlLiteral('[::1]')).toBe("'[::1]'");
-    for (const odd of ["acme.localhost'", "x' OR '1'='1", 'acme localhost', 'acme\\.localhost', '', 'a'.repeat(256)]) expect(sqlLiteral(odd)).toBeNull();
+    for (const odd of ["acme.localhost'", "x' OR '1'='1", 'acme localhost', 'acme\\.localhost', '', 'a'.repeat(256)])
+      expect(sqlLiteral(odd)).toBeNull();
     const token = await server.signIn('acme.localhost', 'employee@acme.test');
     const sessions = new SessionRepository(server.db);
-    expect((await sessions.workspaceAndPrincipal('acme.localhost', token)).principal).toMatchObject({ kind: 'user', email: 'employee@acme.test' });
-    for (const odd of ["acme.localhost'", "acme.localhost' OR w.active --", "acme.localhost'; UPDATE sessions SET revoked_at = now(); --"]) {
+    expect((await sessions.workspaceAndPrincipal('acme.localhost', token)).principal).toMatchObject({
+      kind: 'user',
+      email: 'employee@acme.test',
+    });
+    for (const odd of [
+      "acme.localhost'",
+      "acme.localhost' OR w.active --",
+      "acme.localhost'; UPDATE sessions SET revoked_at = now(); --",
+    ]) {
       expect(await sessions.workspaceAndPrincipal(odd, token)).toEqual({ workspace: undefined, principal: null });
     }
     expect((await details('acme.localhost', token)).statusCode).toBe(200);
@@ -84,7 +103,9 @@ describe.each(DATABASES)('session lifetimes on %s', (kind) => {
     const employee = await server.signIn('acme.localhost', 'employee@acme.test');
     await age(employee, 'created_at', '119 days');
     expect((await details('acme.localhost', employee)).statusCode).toBe(200);
-    await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashToken(employee)]);
+    await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      hashToken(employee),
+    ]);
     expect((await details('acme.localhost', employee)).statusCode).toBe(401);
   });
 });

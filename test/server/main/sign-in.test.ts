@@ -35,7 +35,8 @@ describe.each(DATABASES)('sign-in and tenancy on %s', (kind) => {
   });
 
   it('rate-limits repeated failures for one account with 429 and Retry-After', async () => {
-    const attempt = () => signIn('acme.localhost', { userEmail: 'buadmin@acme.test', userPassword: 'wrong-wrong-wrong' });
+    const attempt = () =>
+      signIn('acme.localhost', { userEmail: 'buadmin@acme.test', userPassword: 'wrong-wrong-wrong' });
     for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
@@ -87,7 +88,11 @@ describe.each(DATABASES)('sign-in and tenancy on %s', (kind) => {
   });
 
   it('rejects bad input with 400 naming the field, never 500', async () => {
-    const unknownField = await signIn('acme.localhost', { userEmail: 'a@acme.test', userPassword: 'x', role: 'WORKSPACE_ADMIN' });
+    const unknownField = await signIn('acme.localhost', {
+      userEmail: 'a@acme.test',
+      userPassword: 'x',
+      role: 'WORKSPACE_ADMIN',
+    });
     expect(unknownField.statusCode).toBe(400);
     expect(unknownField.json().fields).toHaveProperty('role');
     const both = await signIn('acme.localhost', { userEmail: 'a@acme.test', username: 'a', userPassword: 'x' });
@@ -111,7 +116,10 @@ describe.each(DATABASES)('sign-in and tenancy on %s', (kind) => {
   });
 
   it('shows the company profile of a workspace host, publicly', async () => {
-    const res = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/workspace/company-profile/acme.localhost:8080' });
+    const res = await server.request('acme.localhost', {
+      method: 'GET',
+      url: '/main-api/api/workspace/company-profile/acme.localhost:8080',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ companyName: 'Acme', backgroundColor: '#1f6feb' });
   });
@@ -122,7 +130,9 @@ describe.each(DATABASES)('sign-in and tenancy on %s', (kind) => {
       tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE lower(email) LIKE '%@globex.test'`),
     );
     expect(seen[0].n).toBe(0);
-    const [all] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE lower(email) LIKE '%@globex.test'`);
+    const [all] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users WHERE lower(email) LIKE '%@globex.test'`,
+    );
     // Globex's admin, employee and designated recipient (server/seed/): outside a tenant transaction they are there.
     expect(all.n).toBe(3);
   });

@@ -36,7 +36,10 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
     return res.json();
   };
   const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`, [email, acmeId]);
+    const [row] = await server.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
+      [email, acmeId],
+    );
     return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
   const copyDue = async () => {
@@ -59,8 +62,15 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
     presiding = p;
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Calendar', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
-    await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
-    await ok('POST', '/admin/workflow/publish', admin, { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
+    await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, {
+      kind: 'ACTION',
+      name: 'Copy to respondent',
+      actionTypes: ['INFORM_RESPONDENT'],
+    });
+    await ok('POST', '/admin/workflow/publish', admin, {
+      workflowId: wf.workflowId,
+      workflowVersionId: v.workflowVersionId,
+    });
     await ok('POST', '/committees', admin, {
       name: 'Internal Committee',
       termStart: '2026-01-01',
@@ -84,7 +94,12 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
     const res = await main('GET', admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ timeZone: 'Asia/Kolkata', regionCode: null });
-    expect(res.json().regions).toEqual(expect.arrayContaining([{ code: 'IN-KA', name: 'Karnataka', country: 'IN' }, { code: 'CA-ON', name: 'Ontario', country: 'CA' }]));
+    expect(res.json().regions).toEqual(
+      expect.arrayContaining([
+        { code: 'IN-KA', name: 'Karnataka', country: 'IN' },
+        { code: 'CA-ON', name: 'Ontario', country: 'CA' },
+      ]),
+    );
     // Sunday in UTC, Monday in India: the case is received on Monday 14 September.
     const view = await ok('GET', `/complaints/${caseId}`, presiding.token);
     expect(view.receivedOn).toBe('2026-09-14');
@@ -100,7 +115,11 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
     const settings = await ok('GET', '/complaint-settings', admin);
     expect(settings).toMatchObject({ timeZone: 'Asia/Kolkata', regionCode: 'IN-KA' });
     expect(settings.defaultHolidays).toContain('2026-09-17');
-    await ok('PUT', '/complaint-settings', admin, { compliance: 'IN_POSH', extraHolidays: [], removedHolidays: ['2026-09-17'] });
+    await ok('PUT', '/complaint-settings', admin, {
+      compliance: 'IN_POSH',
+      extraHolidays: [],
+      removedHolidays: ['2026-09-17'],
+    });
     expect(await copyDue()).toMatchObject({ dueOn: '2026-09-22' });
     await ok('PUT', '/complaint-settings', admin, { compliance: 'IN_POSH', extraHolidays: [], removedHolidays: [] });
     // The stored clocks follow at once (the job the change queued).
@@ -124,7 +143,11 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
       });
     const bodyTo = async (to: string) => {
       const mails: { subject: string; body: string }[] = await (
-        await server.request('localhost', { method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}&format=json`, remoteAddress: '127.0.0.1' })
+        await server.request('localhost', {
+          method: 'GET',
+          url: `/dev/outbox?to=${encodeURIComponent(to)}&format=json`,
+          remoteAddress: '127.0.0.1',
+        })
       ).json();
       return mails.find((m) => m.subject.startsWith('Invitation: Hearing'))!.body;
     };
@@ -133,7 +156,9 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
     expect(india).toContain('When: 2 Dec 2026, 4:30 pm IST to 5:30 pm IST');
     expect(india).not.toContain('2026-12-02T11:00');
     // IN-06: whoever is invited to a hearing of a POSH case is told that no legal practitioner may represent a party.
-    expect(india).toContain('Under POSH Rule 7(6), neither party may be represented by a legal practitioner at the inquiry.');
+    expect(india).toContain(
+      'Under POSH Rule 7(6), neither party may be represented by a legal practitioner at the inquiry.',
+    );
 
     expect((await main('PUT', admin, { timeZone: 'America/Toronto', regionCode: 'CA-ON' })).statusCode).toBe(200);
     await meet('guest.toronto@example.test');
@@ -149,17 +174,24 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
       expect(bad.statusCode, regionCode).toBe(400);
       expect(bad.json().fields).toHaveProperty('regionCode');
     }
-    expect((await main('PUT', admin, { timeZone: 'Asia/Kolkata', regionCode: null, workspaceId: 'x' })).statusCode).toBe(400);
+    expect(
+      (await main('PUT', admin, { timeZone: 'Asia/Kolkata', regionCode: null, workspaceId: 'x' })).statusCode,
+    ).toBe(400);
     // An employee, a committee member, a stranger, and another workspace's admin on this host.
     expect((await main('PUT', complainant.token, { timeZone: 'UTC', regionCode: null })).statusCode).toBe(403);
     expect((await main('GET', presiding.token)).statusCode).toBe(403);
     expect((await main('PUT', undefined, { timeZone: 'UTC', regionCode: null })).statusCode).toBe(401);
     const globex = await server.signIn('globex.localhost', 'admin@globex.test');
     expect([401, 403]).toContain((await main('PUT', globex, { timeZone: 'UTC', regionCode: null })).statusCode);
-    const [row] = await server.db.query<{ time_zone: string }>(`SELECT time_zone FROM workspaces WHERE id = $1`, [acmeId]);
+    const [row] = await server.db.query<{ time_zone: string }>(`SELECT time_zone FROM workspaces WHERE id = $1`, [
+      acmeId,
+    ]);
     expect(row.time_zone).toBe('America/Toronto');
     // Each change is in the workspace's audit trail.
-    const trail = await server.db.query(`SELECT 1 FROM audit_events WHERE workspace_id = $1 AND action = 'workspace.calendar-updated'`, [acmeId]);
+    const trail = await server.db.query(
+      `SELECT 1 FROM audit_events WHERE workspace_id = $1 AND action = 'workspace.calendar-updated'`,
+      [acmeId],
+    );
     expect(trail.length).toBe(2);
   });
 });

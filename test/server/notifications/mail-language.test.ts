@@ -17,7 +17,11 @@ describe.each(DATABASES)('mails in the recipient’s language on %s', (kind) => 
   }, 120_000);
   afterAll(async () => server?.close());
 
-  const outbox = (to: string) => server.db.query<{ subject: string; body: string }>(`SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`, [to]);
+  const outbox = (to: string) =>
+    server.db.query<{ subject: string; body: string }>(
+      `SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`,
+      [to],
+    );
   const assign = async (email: string) => {
     const userId = await userIdByEmail(server, facts.workspaceId, email);
     const res = await server.request(ACME, {
@@ -33,7 +37,12 @@ describe.each(DATABASES)('mails in the recipient’s language on %s', (kind) => 
 
   it('writes a course assignment in the language the learner chose, with the date in their locale, and in English to the others', async () => {
     const token = await server.signIn(ACME, 'employee@acme.test');
-    const chose = await server.request(ACME, { method: 'PUT', url: '/main-api/api/user', token, payload: { firstName: 'Esha', lastName: 'Employee', language: 'HINDI' } });
+    const chose = await server.request(ACME, {
+      method: 'PUT',
+      url: '/main-api/api/user',
+      token,
+      payload: { firstName: 'Esha', lastName: 'Employee', language: 'HINDI' },
+    });
     expect(chose.statusCode).toBe(200);
 
     const hindi = await assign('employee@acme.test');
@@ -48,13 +57,23 @@ describe.each(DATABASES)('mails in the recipient’s language on %s', (kind) => 
   });
 
   it('follows the workspace’s default language for people who chose none', async () => {
-    const set = await server.request(ACME, { method: 'PUT', url: '/main-api/api/workspace/settings', token: admin, payload: { defaultLanguage: 'TAMIL' } });
+    const set = await server.request(ACME, {
+      method: 'PUT',
+      url: '/main-api/api/workspace/settings',
+      token: admin,
+      payload: { defaultLanguage: 'TAMIL' },
+    });
     expect(set.statusCode).toBe(200);
     try {
       const tamil = await assign('buadmin@acme.test');
       expect(tamil.subject).toBe('Acme இடமிருந்து புதிய பயிற்சி: Preventing Sexual Harassment at Work');
     } finally {
-      await server.request(ACME, { method: 'PUT', url: '/main-api/api/workspace/settings', token: admin, payload: { defaultLanguage: 'ENGLISH' } });
+      await server.request(ACME, {
+        method: 'PUT',
+        url: '/main-api/api/workspace/settings',
+        token: admin,
+        payload: { defaultLanguage: 'ENGLISH' },
+      });
     }
   });
 

@@ -41,13 +41,22 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
   }, 120_000);
   afterAll(async () => server?.close());
 
-  const post = (url: string, payload: object, token = admin, host = ACME) => server.request(host, { method: 'POST', url, payload, token });
-  const outbox = (to: string) => server.db.query<{ subject: string; body: string }>(`SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`, [to]);
+  const post = (url: string, payload: object, token = admin, host = ACME) =>
+    server.request(host, { method: 'POST', url, payload, token });
+  const outbox = (to: string) =>
+    server.db.query<{ subject: string; body: string }>(
+      `SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`,
+      [to],
+    );
   const count = async (to: string) => (await outbox(to)).length;
   const runJobs = () => server.jobs!.runPending();
 
   it('an admin reminds the not-completed learners of a course now: one mail each, once a day, audited, counted', async () => {
-    const r = await post(`${LEARNING}/add-users`, { courseId: facts.courseId, userIds: [employee, others[0].id], due: { kind: 'DATE', date: '2026-12-20' } });
+    const r = await post(`${LEARNING}/add-users`, {
+      courseId: facts.courseId,
+      userIds: [employee, others[0].id],
+      due: { kind: 'DATE', date: '2026-12-20' },
+    });
     expect(r.statusCode, r.body).toBe(200);
     await runJobs(); // the assignment mails
     const before = await count('employee@acme.test');
@@ -71,20 +80,37 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
     );
     expect(audit.map((a) => a.details.mailed)).toEqual([2, 0]);
     // The members list shows who was reminded.
-    const members = await server.request(ACME, { method: 'GET', url: `${LEARNING}/${facts.courseId}/members?pageSize=100`, token: admin });
-    expect(members.json().items.find((m: { userId: string }) => m.userId === employee).lastRemindedOn).toBe('2026-12-01');
+    const members = await server.request(ACME, {
+      method: 'GET',
+      url: `${LEARNING}/${facts.courseId}/members?pageSize=100`,
+      token: admin,
+    });
+    expect(members.json().items.find((m: { userId: string }) => m.userId === employee).lastRemindedOn).toBe(
+      '2026-12-01',
+    );
   }, 120_000);
 
   it('the next day the chosen learner is reminded again; someone not assigned is not concerned', async () => {
     clock.set('2026-12-02T09:00:00Z');
-    const res = await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId, userIds: [employee, others[2].id] });
+    const res = await post(`${NOTIFY}/course-reminder`, {
+      courseId: facts.courseId,
+      userIds: [employee, others[2].id],
+    });
     expect(res.json()).toEqual({ mailed: 1, alreadyReminded: 0, notConcerned: 1 });
     expect(await count(others[2].email)).toBe(0);
   });
 
   it('the due reminder mails only the due and overdue, and the daily run of the same day does not mail them again', async () => {
     clock.set('2026-12-13T09:00:00Z'); // employee and others[0] due 2026-12-20: 7 days before, the cadence's first reminder
-    expect((await post(`${LEARNING}/add-users`, { courseId: facts.courseId, userIds: [others[1].id], due: { kind: 'DATE', date: '2027-02-01' } })).statusCode).toBe(200);
+    expect(
+      (
+        await post(`${LEARNING}/add-users`, {
+          courseId: facts.courseId,
+          userIds: [others[1].id],
+          due: { kind: 'DATE', date: '2027-02-01' },
+        })
+      ).statusCode,
+    ).toBe(200);
     await runJobs();
     const before = await count('employee@acme.test');
     const res = await post(`${NOTIFY}/course-due-reminder`, { courseId: facts.courseId });
@@ -94,13 +120,17 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
     await runJobs();
     expect(await count('employee@acme.test')).toBe(before + 1);
     // And a manual reminder after the run: already reminded today.
-    expect((await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId, userIds: [employee] })).json()).toMatchObject({ mailed: 0, alreadyReminded: 1 });
+    expect(
+      (await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId, userIds: [employee] })).json(),
+    ).toMatchObject({ mailed: 0, alreadyReminded: 1 });
   }, 120_000);
 
   it('after a manual reminder the daily run of that day sends the learner nothing more', async () => {
     clock.set('2026-12-19T09:00:00Z'); // due-1: the cadence reminds tomorrow's due learners
     const before = await count('employee@acme.test');
-    expect((await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId, userIds: [employee] })).json()).toMatchObject({ mailed: 1 });
+    expect(
+      (await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId, userIds: [employee] })).json(),
+    ).toMatchObject({ mailed: 1 });
     const otherBefore = await count(others[0].email);
     await server.jobs!.send(JOB_REMINDERS, { workspaceId: facts.workspaceId, day: '2026-12-19' });
     await runJobs();
@@ -110,18 +140,39 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
 
   it('shows the learner their courses awaiting action and what today’s reminder says', async () => {
     clock.set('2026-12-20T09:00:00Z');
-    const res = await server.request(ACME, { method: 'GET', url: `${NOTIFY}/user-assigned-courses`, token: employeeToken });
+    const res = await server.request(ACME, {
+      method: 'GET',
+      url: `${NOTIFY}/user-assigned-courses`,
+      token: employeeToken,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().items).toEqual([
-      expect.objectContaining({ courseId: facts.courseId, title: 'Preventing Sexual Harassment at Work', status: 'NOT_STARTED', dueOn: '2026-12-20', reminderToday: 'ON_DUE', lastRemindedOn: '2026-12-19', remindersOn: true }),
+      expect.objectContaining({
+        courseId: facts.courseId,
+        title: 'Preventing Sexual Harassment at Work',
+        status: 'NOT_STARTED',
+        dueOn: '2026-12-20',
+        reminderToday: 'ON_DUE',
+        lastRemindedOn: '2026-12-19',
+        remindersOn: true,
+      }),
     ]);
     clock.set('2026-12-22T09:00:00Z');
-    const later = await server.request(ACME, { method: 'GET', url: `${NOTIFY}/user-assigned-courses`, token: employeeToken });
+    const later = await server.request(ACME, {
+      method: 'GET',
+      url: `${NOTIFY}/user-assigned-courses`,
+      token: employeeToken,
+    });
     expect(later.json().items[0]).toMatchObject({ status: 'OVERDUE', reminderToday: null });
   });
 
   it('respects the course’s reminder toggle: 409, nobody mailed', async () => {
-    const off = await server.request(ACME, { method: 'PUT', url: `${LEARNING}/${facts.courseId}/reminder-toggle`, token: admin, payload: { enabled: false } });
+    const off = await server.request(ACME, {
+      method: 'PUT',
+      url: `${LEARNING}/${facts.courseId}/reminder-toggle`,
+      token: admin,
+      payload: { enabled: false },
+    });
     expect(off.statusCode).toBe(200);
     const before = await count('employee@acme.test');
     const res = await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId });
@@ -129,15 +180,26 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
     expect(res.json().code).toBe('REMINDERS_OFF');
     expect((await post(`${NOTIFY}/course-due-reminder`, { courseId: facts.courseId })).statusCode).toBe(409);
     expect(await count('employee@acme.test')).toBe(before);
-    const awaiting = await server.request(ACME, { method: 'GET', url: `${NOTIFY}/user-assigned-courses`, token: employeeToken });
+    const awaiting = await server.request(ACME, {
+      method: 'GET',
+      url: `${NOTIFY}/user-assigned-courses`,
+      token: employeeToken,
+    });
     expect(awaiting.json().items[0]).toMatchObject({ remindersOn: false, reminderToday: null });
-    await server.request(ACME, { method: 'PUT', url: `${LEARNING}/${facts.courseId}/reminder-toggle`, token: admin, payload: { enabled: true } });
+    await server.request(ACME, {
+      method: 'PUT',
+      url: `${LEARNING}/${facts.courseId}/reminder-toggle`,
+      token: admin,
+      payload: { enabled: true },
+    });
   });
 
   it('refuses employees (403), another workspace’s course (404) and bad input (400 naming the field); a business-unit admin reaches their unit only', async () => {
     clock.set('2026-12-23T09:00:00Z');
     expect((await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId }, employeeToken)).statusCode).toBe(403);
-    expect((await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId }, globexAdmin, GLOBEX)).statusCode).toBe(404);
+    expect(
+      (await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId }, globexAdmin, GLOBEX)).statusCode,
+    ).toBe(404);
     const bad = await post(`${NOTIFY}/course-reminder`, { courseId: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toContain('courseId');
@@ -171,7 +233,11 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
     const policyId = published.json().id as string;
     // Everyone in scope has the same due date here (published today, joined before): read it from the acceptance table.
     clock.set(new Date());
-    const table = await server.request(ACME, { method: 'GET', url: `/learning-api/api/policy/acceptances/${policyId}?pageSize=300`, token: admin });
+    const table = await server.request(ACME, {
+      method: 'GET',
+      url: `/learning-api/api/policy/acceptances/${policyId}?pageSize=300`,
+      token: admin,
+    });
     const rows = table.json().items as { userId: string; email: string; dueOn: string; state: string }[];
     expect(rows.length).toBeGreaterThan(0);
     const person = rows.find((r) => r.email)!;
@@ -184,12 +250,23 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
     const mail = (await outbox(person.email)).at(-1)!;
     expect(mail.subject).toContain('please read and accept Code of conduct');
     expect(mail.body).toContain('to accept by');
-    expect((await post(`${NOTIFY}/policy/policy-reminder`, { policyId, userIds: [person.userId] })).json()).toEqual({ mailed: 0, alreadyReminded: 1, notConcerned: 0 });
-    expect((await server.db.query(`SELECT 1 FROM audit_events WHERE action = 'notification.policy-reminder-sent' AND target = $1`, [policyId])).length).toBe(2);
+    expect((await post(`${NOTIFY}/policy/policy-reminder`, { policyId, userIds: [person.userId] })).json()).toEqual({
+      mailed: 0,
+      alreadyReminded: 1,
+      notConcerned: 0,
+    });
+    expect(
+      (
+        await server.db.query(
+          `SELECT 1 FROM audit_events WHERE action = 'notification.policy-reminder-sent' AND target = $1`,
+          [policyId],
+        )
+      ).length,
+    ).toBe(2);
 
     // The daily runs from the day after until 40 days past the due date: 7 and 1 days before, on the day, three times
     // overdue a week apart, then never again.
-    const start = (await count(person.email));
+    const start = await count(person.email);
     const sentOn: string[] = [];
     for (let d = addCalendarDays(dueOn, -10); d <= addCalendarDays(dueOn, 40); d = addCalendarDays(d, 1)) {
       clock.set(`${d}T06:00:00Z`);

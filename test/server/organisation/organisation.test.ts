@@ -6,14 +6,19 @@ const ACME = 'acme.localhost';
 const GLOBEX = 'globex.localhost';
 const API = '/main-api/api';
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 4]);
+const PNG = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 4,
+]);
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 async function logoForm(name: string, content: Uint8Array, type: string, field = 'logo') {
   const form = new FormData();
   form.append(field, new Blob([content as BlobPart], { type }), name);
   const response = new Response(form);
-  return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')! },
+  };
 }
 
 describe.each(DATABASES)('workspace administration on %s', (kind) => {
@@ -37,7 +42,11 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       server.signIn(ACME, 'employee@acme.test'),
       server.signIn(GLOBEX, 'admin@globex.test'),
     ]);
-    const units = (await call('GET', '/workspace/branches')).json().items as { branchId: string; headquarter: boolean; branchName: string }[];
+    const units = (await call('GET', '/workspace/branches')).json().items as {
+      branchId: string;
+      headquarter: boolean;
+      branchName: string;
+    }[];
     hq = units.find((u) => u.headquarter)!.branchId;
     pune = units.find((u) => u.branchName === 'Acme Pune')!.branchId;
     const globexUnits = (await call('GET', '/workspace/branches', undefined, globexAdmin, GLOBEX)).json().items;
@@ -57,7 +66,10 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
     return res.json() as { branchId: string; branchName: string; headquarter: boolean; userCount: number };
   }
   async function headquarters(): Promise<string[]> {
-    const items = (await call('GET', '/workspace/branches?pageSize=100')).json().items as { branchId: string; headquarter: boolean }[];
+    const items = (await call('GET', '/workspace/branches?pageSize=100')).json().items as {
+      branchId: string;
+      headquarter: boolean;
+    }[];
     return items.filter((u) => u.headquarter).map((u) => u.branchId);
   }
   async function auditActions(action: string) {
@@ -83,7 +95,10 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
   }
   async function userRow(id: string) {
     const [row] = await server.db.tenant((await workspaceId(ACME))!, (tx) =>
-      tx.query<{ branch_id: string | null; department_id: string | null }>(`SELECT branch_id, department_id FROM users WHERE id = $1`, [id]),
+      tx.query<{ branch_id: string | null; department_id: string | null }>(
+        `SELECT branch_id, department_id FROM users WHERE id = $1`,
+        [id],
+      ),
     );
     return row;
   }
@@ -94,7 +109,11 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(all.statusCode).toBe(200);
       expect(all.json()).toMatchObject({ page: 0, pageSize: 1, total: expect.any(Number) });
       expect(all.json().items).toHaveLength(1);
-      expect(all.json().items[0]).toMatchObject({ headquarter: true, userCount: expect.any(Number), departmentCount: 3 });
+      expect(all.json().items[0]).toMatchObject({
+        headquarter: true,
+        userCount: expect.any(Number),
+        departmentCount: 3,
+      });
       const search = (await call('GET', '/workspace/branches?search=pune')).json();
       expect(search.items.map((u: { branchName: string }) => u.branchName)).toEqual(['Acme Pune']);
       const own = (await call('GET', '/workspace/branches', undefined, buadmin)).json();
@@ -113,7 +132,10 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(blank.json().fields).toHaveProperty('branchName');
       const events = await auditActions('branch.created');
       // The trail names the unit, not its id.
-      expect(events.find((e) => e.target === 'Acme Chennai')).toMatchObject({ actor: 'admin@acme.test', details: { branchName: 'Acme Chennai' } });
+      expect(events.find((e) => e.target === 'Acme Chennai')).toMatchObject({
+        actor: 'admin@acme.test',
+        details: { branchName: 'Acme Chennai' },
+      });
     });
 
     it('lets the employer manage units; refuses business-unit admins and employees with 403', async () => {
@@ -121,15 +143,28 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(byEmployer.branchName).toBe('Acme Employer Unit');
       for (const token of [buadmin, employee]) {
         expect((await call('POST', '/workspace/create-branch', { branchName: 'Nope' }, token)).statusCode).toBe(403);
-        expect((await call('POST', `/workspace/update-branch/${pune}`, { branchName: 'Nope' }, token)).statusCode).toBe(403);
-        expect((await call('POST', '/workspace/delete-branch', { branchIds: [byEmployer.branchId], moveUsersToBranchId: hq }, token)).statusCode).toBe(403);
+        expect((await call('POST', `/workspace/update-branch/${pune}`, { branchName: 'Nope' }, token)).statusCode).toBe(
+          403,
+        );
+        expect(
+          (
+            await call(
+              'POST',
+              '/workspace/delete-branch',
+              { branchIds: [byEmployer.branchId], moveUsersToBranchId: hq },
+              token,
+            )
+          ).statusCode,
+        ).toBe(403);
         expect((await call('PUT', `/workspace/branch/${pune}/bg-color/112233`, undefined, token)).statusCode).toBe(403);
       }
     });
 
     it('renames a unit and moves the headquarters: always exactly one', async () => {
       const unit = await newUnit('Acme Kochi');
-      const renamed = await call('POST', `/workspace/update-branch/${unit.branchId}`, { branchName: 'Acme Kochi North' });
+      const renamed = await call('POST', `/workspace/update-branch/${unit.branchId}`, {
+        branchName: 'Acme Kochi North',
+      });
       expect(renamed.statusCode).toBe(200);
       expect(renamed.json().branchName).toBe('Acme Kochi North');
 
@@ -150,8 +185,13 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
     });
 
     it("answers another workspace's unit with 404, and bad ids and colours with 400", async () => {
-      expect((await call('POST', `/workspace/update-branch/${globexUnit}`, { branchName: 'Taken over' })).statusCode).toBe(404);
-      expect((await call('POST', '/workspace/delete-branch', { branchIds: [globexUnit], moveUsersToBranchId: hq })).statusCode).toBe(404);
+      expect(
+        (await call('POST', `/workspace/update-branch/${globexUnit}`, { branchName: 'Taken over' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await call('POST', '/workspace/delete-branch', { branchIds: [globexUnit], moveUsersToBranchId: hq }))
+          .statusCode,
+      ).toBe(404);
       expect((await call('PUT', `/workspace/branch/${globexUnit}/bg-color/112233`)).statusCode).toBe(404);
       const badId = await call('POST', '/workspace/update-branch/not-an-id', { branchName: 'x' });
       expect(badId.statusCode).toBe(400);
@@ -169,7 +209,9 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       const res = await call('PUT', `/workspace/branch/${unit.branchId}/bg-color/AA3355`);
       expect(res.statusCode).toBe(200);
       expect(res.json().backgroundColor).toBe('#aa3355');
-      expect((await auditActions('branch.colour-set')).find((e) => e.target === 'Acme Colours')?.details).toEqual({ backgroundColor: '#aa3355' });
+      expect((await auditActions('branch.colour-set')).find((e) => e.target === 'Acme Colours')?.details).toEqual({
+        backgroundColor: '#aa3355',
+      });
     });
 
     it('never deletes the headquarters', async () => {
@@ -180,7 +222,8 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
 
     it('asks where the people go before deleting a unit that has people, and never leaves anyone without a unit', async () => {
       const unit = await newUnit('Acme Mysore');
-      const dep = (await call('POST', '/department', { departmentName: 'Logistics', branchId: unit.branchId })).json().created[0];
+      const dep = (await call('POST', '/department', { departmentName: 'Logistics', branchId: unit.branchId })).json()
+        .created[0];
       const person = await moveSomeoneTo(unit.branchId, dep.departmentId);
       await call('POST', `/department/${dep.departmentId}/manager`, { userId: person, role: 'HEAD' });
 
@@ -188,22 +231,34 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(noTarget.statusCode).toBe(400);
       expect(noTarget.json().fields).toHaveProperty('moveUsersToBranchId');
       expect(noTarget.json().message).toContain('1 person');
-      const toItself = await call('POST', '/workspace/delete-branch', { branchIds: [unit.branchId], moveUsersToBranchId: unit.branchId });
+      const toItself = await call('POST', '/workspace/delete-branch', {
+        branchIds: [unit.branchId],
+        moveUsersToBranchId: unit.branchId,
+      });
       expect(toItself.statusCode).toBe(400);
       expect(await userRow(person)).toEqual({ branch_id: unit.branchId, department_id: dep.departmentId });
 
-      const res = await call('POST', '/workspace/delete-branch', { branchIds: [unit.branchId], moveUsersToBranchId: pune });
+      const res = await call('POST', '/workspace/delete-branch', {
+        branchIds: [unit.branchId],
+        moveUsersToBranchId: pune,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deletedBranchIds: [unit.branchId], movedUsers: 1, deletedDepartments: 1 });
       // The person is in the target unit, with no department; the unit's department is gone with it.
       expect(await userRow(person)).toEqual({ branch_id: pune, department_id: null });
       const departments = (await call('GET', `/department/search?search=Logistics`)).json();
       expect(departments.total).toBe(0);
-      const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE branch_id IS NULL AND email LIKE '%@acme.test'`);
+      const [{ n }] = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users WHERE branch_id IS NULL AND email LIKE '%@acme.test'`,
+      );
       expect(n).toBe(0);
       const events = await auditActions('branch.deleted');
       // A deleted unit is still named, from the event's details.
-      expect(events.find((e) => e.target === 'Acme Mysore')?.details).toMatchObject({ branchName: 'Acme Mysore', movedUsers: 1, movedUsersTo: pune });
+      expect(events.find((e) => e.target === 'Acme Mysore')?.details).toMatchObject({
+        branchName: 'Acme Mysore',
+        movedUsers: 1,
+        movedUsersTo: pune,
+      });
     });
 
     it('deletes an empty unit without a target, and drops it from workflow versions instead of failing', async () => {
@@ -234,7 +289,11 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(all.items).toHaveLength(2);
       expect(all.total).toBeGreaterThanOrEqual(6);
       const inPune = (await call('GET', `/department/search?branchId=${pune}`)).json();
-      expect(inPune.items.every((d: { branchId: string; branchName: string }) => d.branchId === pune && d.branchName === 'Acme Pune')).toBe(true);
+      expect(
+        inPune.items.every(
+          (d: { branchId: string; branchName: string }) => d.branchId === pune && d.branchName === 'Acme Pune',
+        ),
+      ).toBe(true);
       const own = (await call('GET', '/department/search', undefined, buadmin)).json();
       expect(own.items.length).toBeGreaterThan(0);
       expect(own.items.every((d: { branchId: string }) => d.branchId === pune)).toBe(true);
@@ -267,8 +326,12 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       const neither = await call('POST', '/department', { departmentName: 'Legal' });
       expect(neither.statusCode).toBe(400);
       expect(neither.json().fields).toHaveProperty('branchId');
-      expect((await call('POST', '/department', { departmentName: 'Legal', branchId: globexUnit })).statusCode).toBe(404);
-      expect((await call('POST', '/department', { departmentName: 'Legal', branchId: pune }, buadmin)).statusCode).toBe(403);
+      expect((await call('POST', '/department', { departmentName: 'Legal', branchId: globexUnit })).statusCode).toBe(
+        404,
+      );
+      expect((await call('POST', '/department', { departmentName: 'Legal', branchId: pune }, buadmin)).statusCode).toBe(
+        403,
+      );
       expect((await auditActions('department.created')).some((e) => e.details.departmentName === 'Finance')).toBe(true);
     });
 
@@ -277,20 +340,32 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       const res = await call('POST', `/department/update/${created.departmentId}`, { departmentName: 'Operations' });
       expect(res.statusCode).toBe(200);
       expect(res.json().departmentName).toBe('Operations');
-      expect((await call('POST', `/department/update/${globexDepartment}`, { departmentName: 'Mine' })).statusCode).toBe(404);
-      expect((await auditActions('department.renamed')).find((e) => e.target === 'Operations')?.details).toEqual({ from: 'Ops', to: 'Operations' });
+      expect(
+        (await call('POST', `/department/update/${globexDepartment}`, { departmentName: 'Mine' })).statusCode,
+      ).toBe(404);
+      expect((await auditActions('department.renamed')).find((e) => e.target === 'Operations')?.details).toEqual({
+        from: 'Ops',
+        to: 'Operations',
+      });
     });
 
     it('deletes by department-unit pairs: its people keep their unit with no department; a wrong pair is 404', async () => {
-      const created = (await call('POST', '/department', { departmentName: 'Temporary', branchId: hq })).json().created[0];
+      const created = (await call('POST', '/department', { departmentName: 'Temporary', branchId: hq })).json()
+        .created[0];
       const person = await moveSomeoneTo(hq, created.departmentId);
       const listed = (await call('GET', `/department/search?search=Temporary`)).json().items[0];
       expect(listed.userCount).toBe(1);
-      const wrongPair = await call('POST', '/department/delete', { departmentBranches: [{ departmentId: created.departmentId, branchId: pune }] });
+      const wrongPair = await call('POST', '/department/delete', {
+        departmentBranches: [{ departmentId: created.departmentId, branchId: pune }],
+      });
       expect(wrongPair.statusCode).toBe(404);
-      const foreign = await call('POST', '/department/delete', { departmentBranches: [{ departmentId: globexDepartment, branchId: globexUnit }] });
+      const foreign = await call('POST', '/department/delete', {
+        departmentBranches: [{ departmentId: globexDepartment, branchId: globexUnit }],
+      });
       expect(foreign.statusCode).toBe(404);
-      const res = await call('POST', '/department/delete', { departmentBranches: [{ departmentId: created.departmentId, branchId: hq }] });
+      const res = await call('POST', '/department/delete', {
+        departmentBranches: [{ departmentId: created.departmentId, branchId: hq }],
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deleted: 1, usersWithoutDepartment: 1 });
       expect(await userRow(person)).toEqual({ branch_id: hq, department_id: null });
@@ -309,29 +384,53 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       const add = await call('POST', `/department/${dep.departmentId}/manager`, { userId: esha.userId, role: 'HEAD' });
       expect(add.statusCode).toBe(200);
       expect(add.json()).toMatchObject({ userId: esha.userId, role: 'HEAD', email: 'employee@acme.test' });
-      const again = await call('POST', `/department/${dep.departmentId}/manager`, { userId: esha.userId, role: 'MANAGER' });
+      const again = await call('POST', `/department/${dep.departmentId}/manager`, {
+        userId: esha.userId,
+        role: 'MANAGER',
+      });
       expect(again.json().role).toBe('MANAGER');
       const list = await call('GET', `/department/${dep.departmentId}/managers`);
       expect(list.json()).toHaveLength(1);
       // The unit's admin may read its departments' managers, not change them.
       expect((await call('GET', `/department/${dep.departmentId}/managers`, undefined, buadmin)).statusCode).toBe(200);
-      expect((await call('POST', `/department/${dep.departmentId}/manager`, { userId: esha.userId, role: 'HEAD' }, buadmin)).statusCode).toBe(403);
-      expect((await call('DELETE', `/department/${dep.departmentId}/manager/${esha.userId}`, undefined, employee)).statusCode).toBe(403);
+      expect(
+        (await call('POST', `/department/${dep.departmentId}/manager`, { userId: esha.userId, role: 'HEAD' }, buadmin))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call('DELETE', `/department/${dep.departmentId}/manager/${esha.userId}`, undefined, employee))
+          .statusCode,
+      ).toBe(403);
 
-      const badRole = await call('POST', `/department/${dep.departmentId}/manager`, { userId: esha.userId, role: 'BOSS' });
+      const badRole = await call('POST', `/department/${dep.departmentId}/manager`, {
+        userId: esha.userId,
+        role: 'BOSS',
+      });
       expect(badRole.statusCode).toBe(400);
       expect(badRole.json().fields).toHaveProperty('role');
-      const globexUser = (await call('GET', '/department/manager-candidates?search=gita', undefined, globexAdmin, GLOBEX)).json()[0].userId;
-      expect((await call('POST', `/department/${dep.departmentId}/manager`, { userId: globexUser, role: 'HEAD' })).statusCode).toBe(404);
+      const globexUser = (
+        await call('GET', '/department/manager-candidates?search=gita', undefined, globexAdmin, GLOBEX)
+      ).json()[0].userId;
+      expect(
+        (await call('POST', `/department/${dep.departmentId}/manager`, { userId: globexUser, role: 'HEAD' }))
+          .statusCode,
+      ).toBe(404);
       expect((await call('GET', `/department/${globexDepartment}/managers`)).statusCode).toBe(404);
-      expect((await call('POST', `/department/${globexDepartment}/manager`, { userId: esha.userId, role: 'HEAD' })).statusCode).toBe(404);
+      expect(
+        (await call('POST', `/department/${globexDepartment}/manager`, { userId: esha.userId, role: 'HEAD' }))
+          .statusCode,
+      ).toBe(404);
 
       const removed = await call('DELETE', `/department/${dep.departmentId}/manager/${esha.userId}`);
       expect(removed.statusCode).toBe(200);
       expect((await call('GET', `/department/${dep.departmentId}/managers`)).json()).toEqual([]);
       expect((await call('DELETE', `/department/${dep.departmentId}/manager/${esha.userId}`)).statusCode).toBe(404);
-      expect((await auditActions('department.manager-added')).some((e) => e.details.departmentName === 'Quality')).toBe(true);
-      expect((await auditActions('department.manager-removed')).some((e) => e.details.departmentName === 'Quality')).toBe(true);
+      expect((await auditActions('department.manager-added')).some((e) => e.details.departmentName === 'Quality')).toBe(
+        true,
+      );
+      expect(
+        (await auditActions('department.manager-removed')).some((e) => e.details.departmentName === 'Quality'),
+      ).toBe(true);
     });
   });
 
@@ -340,7 +439,9 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       const res = await call('PUT', '/workspace/bg-color/0A7B83');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ backgroundColor: '#0a7b83' });
-      const profile = (await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` })).json();
+      const profile = (
+        await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` })
+      ).json();
       expect(profile.backgroundColor).toBe('#0a7b83');
       for (const hex of ['12345', 'ggg000', '%23123456', '1234567']) {
         const bad = await call('PUT', `/workspace/bg-color/${hex}`);
@@ -350,7 +451,9 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect((await call('PUT', '/workspace/bg-color/123456', undefined, employee)).statusCode).toBe(403);
       expect((await auditActions('workspace.colour-set'))[0].details).toMatchObject({ to: '#0a7b83' });
       // Globex keeps its own colour.
-      const globex = (await server.request(GLOBEX, { method: 'GET', url: `${API}/workspace/company-profile/${GLOBEX}` })).json();
+      const globex = (
+        await server.request(GLOBEX, { method: 'GET', url: `${API}/workspace/company-profile/${GLOBEX}` })
+      ).json();
       expect(globex.backgroundColor).toBe('#2f9e44');
     });
 
@@ -362,7 +465,9 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       const url = res.json().companyLogo as string;
       expect(url).toMatch(/^\/main-api\/api\/workspace\/logo\/[0-9a-f]{16}$/);
-      const profile = (await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` })).json();
+      const profile = (
+        await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` })
+      ).json();
       expect(profile.companyLogo).toBe(url);
       const image = await server.request(ACME, { method: 'GET', url });
       expect(image.statusCode).toBe(200);
@@ -375,7 +480,12 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
     });
 
     it('refuses SVG and other non-images whatever their name (400), and logos over 512 KB (413)', async () => {
-      const svg = await server.request(ACME, { method: 'POST', url: `${API}/workspace/logo`, token: admin, ...(await logoForm('logo.png', SVG, 'image/png')) });
+      const svg = await server.request(ACME, {
+        method: 'POST',
+        url: `${API}/workspace/logo`,
+        token: admin,
+        ...(await logoForm('logo.png', SVG, 'image/png')),
+      });
       expect(svg.statusCode).toBe(400);
       expect(svg.json()).toMatchObject({ code: 'UNSUPPORTED_IMAGE', fields: { logo: expect.any(String) } });
       const gif = await server.request(ACME, {
@@ -387,12 +497,27 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(gif.statusCode).toBe(400);
       const big = new Uint8Array(512 * 1024 + 1);
       big.set(PNG);
-      const tooBig = await server.request(ACME, { method: 'POST', url: `${API}/workspace/logo`, token: admin, ...(await logoForm('big.png', big, 'image/png')) });
+      const tooBig = await server.request(ACME, {
+        method: 'POST',
+        url: `${API}/workspace/logo`,
+        token: admin,
+        ...(await logoForm('big.png', big, 'image/png')),
+      });
       expect(tooBig.statusCode).toBe(413);
       expect(tooBig.json().message).toContain('512 KB');
-      const wrongField = await server.request(ACME, { method: 'POST', url: `${API}/workspace/logo`, token: admin, ...(await logoForm('l.png', PNG, 'image/png', 'file')) });
+      const wrongField = await server.request(ACME, {
+        method: 'POST',
+        url: `${API}/workspace/logo`,
+        token: admin,
+        ...(await logoForm('l.png', PNG, 'image/png', 'file')),
+      });
       expect(wrongField.statusCode).toBe(400);
-      const byEmployee = await server.request(ACME, { method: 'POST', url: `${API}/workspace/logo`, token: employee, ...(await logoForm('l.png', PNG, 'image/png')) });
+      const byEmployee = await server.request(ACME, {
+        method: 'POST',
+        url: `${API}/workspace/logo`,
+        token: employee,
+        ...(await logoForm('l.png', PNG, 'image/png')),
+      });
       expect(byEmployee.statusCode).toBe(403);
     });
   });
@@ -400,11 +525,16 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
   describe('settings and the admin trail', () => {
     it('reads and updates bulk sign-up and the sign-in methods (audited); the company profile follows', async () => {
       // This test server is configured for no social sign-in, so the demo seed offers none (sign-in-methods.test.ts has the rest).
-      expect((await call('GET', '/workspace/bulk-signup-setting')).json()).toMatchObject({ bulkSignUpEnabled: false, socialPlatformSet: [] });
+      expect((await call('GET', '/workspace/bulk-signup-setting')).json()).toMatchObject({
+        bulkSignUpEnabled: false,
+        socialPlatformSet: [],
+      });
       const res = await call('PUT', '/workspace/settings', { bulkSignUpEnabled: true, socialPlatformSet: [] });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ bulkSignUpEnabled: true, socialPlatformSet: [] });
-      const profile = (await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` })).json();
+      const profile = (
+        await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` })
+      ).json();
       expect(profile).toMatchObject({ bulkSignUpEnabled: true, socialPlatformSet: [] });
       const bad = await call('PUT', '/workspace/settings', { socialPlatformSet: ['FACEBOOK'] });
       expect(bad.statusCode).toBe(400);

@@ -28,9 +28,16 @@ describe.each(DATABASES)('sign-in methods a workspace may offer on %s', (kind) =
         files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
         settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
         // Configured, never discovered: nothing here signs in through Google.
-        oidc: new OidcProviders([{ provider: 'google', issuer: 'https://accounts.google.com', clientId: 'client', clientSecret: 'secret' }]),
+        oidc: new OidcProviders([
+          { provider: 'google', issuer: 'https://accounts.google.com', clientId: 'client', clientSecret: 'secret' },
+        ]),
       });
-      const res = await app.inject({ method: 'POST', url: `${API}/user/signin`, headers: { host: ACME }, payload: { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API}/user/signin`,
+        headers: { host: ACME },
+        payload: { userEmail: 'admin@acme.test', userPassword: DEMO_PASSWORD },
+      });
       admin = res.json().token;
     });
     afterAll(async () => {
@@ -38,10 +45,18 @@ describe.each(DATABASES)('sign-in methods a workspace may offer on %s', (kind) =
       await db?.close();
     });
     const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
-      app.inject({ method, url: `${API}${url}`, headers: { host: ACME, authorization: `Bearer ${admin}` }, ...(payload ? { payload } : {}) });
+      app.inject({
+        method,
+        url: `${API}${url}`,
+        headers: { host: ACME, authorization: `Bearer ${admin}` },
+        ...(payload ? { payload } : {}),
+      });
 
     it('reads what the server can serve, and which methods it is configured for', async () => {
-      expect((await call('GET', '/workspace/bulk-signup-setting')).json()).toMatchObject({ socialPlatformSet: ['GOOGLE'], availableSocialPlatforms: ['GOOGLE'] });
+      expect((await call('GET', '/workspace/bulk-signup-setting')).json()).toMatchObject({
+        socialPlatformSet: ['GOOGLE'],
+        availableSocialPlatforms: ['GOOGLE'],
+      });
     });
 
     it('refuses to switch on a method the server is not configured for, naming the field and the settings', async () => {
@@ -49,15 +64,23 @@ describe.each(DATABASES)('sign-in methods a workspace may offer on %s', (kind) =
       expect(res.statusCode).toBe(400);
       expect(res.json().fields.socialPlatformSet).toContain('Microsoft sign-in is not configured on this server');
       expect(res.json().fields.socialPlatformSet).toContain('OIDC_MICROSOFT_CLIENT_ID');
-      const [acme] = await db.query<{ social_platforms: string[] }>(`SELECT social_platforms FROM workspaces WHERE slug = 'acme'`);
+      const [acme] = await db.query<{ social_platforms: string[] }>(
+        `SELECT social_platforms FROM workspaces WHERE slug = 'acme'`,
+      );
       expect(acme.social_platforms).toEqual(['GOOGLE']);
-      expect((await call('PUT', '/workspace/settings', { socialPlatformSet: [] })).json()).toMatchObject({ socialPlatformSet: [] });
-      expect((await call('PUT', '/workspace/settings', { socialPlatformSet: ['GOOGLE'] })).json()).toMatchObject({ socialPlatformSet: ['GOOGLE'] });
+      expect((await call('PUT', '/workspace/settings', { socialPlatformSet: [] })).json()).toMatchObject({
+        socialPlatformSet: [],
+      });
+      expect((await call('PUT', '/workspace/settings', { socialPlatformSet: ['GOOGLE'] })).json()).toMatchObject({
+        socialPlatformSet: ['GOOGLE'],
+      });
     });
 
     it('does not show a method as offered when the server cannot serve it (a setting saved before)', async () => {
       await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE slug = 'acme'`);
-      expect((await call('GET', '/workspace/bulk-signup-setting')).json()).toMatchObject({ socialPlatformSet: ['GOOGLE'] });
+      expect((await call('GET', '/workspace/bulk-signup-setting')).json()).toMatchObject({
+        socialPlatformSet: ['GOOGLE'],
+      });
     });
   });
 
@@ -70,11 +93,20 @@ describe.each(DATABASES)('sign-in methods a workspace may offer on %s', (kind) =
 
     it('seeds no sign-in button that cannot work, and refuses both', async () => {
       const admin = await server.signIn(ACME, 'admin@acme.test');
-      const read = await server.request(ACME, { method: 'GET', url: `${API}/workspace/bulk-signup-setting`, token: admin });
+      const read = await server.request(ACME, {
+        method: 'GET',
+        url: `${API}/workspace/bulk-signup-setting`,
+        token: admin,
+      });
       expect(read.json()).toMatchObject({ socialPlatformSet: [], availableSocialPlatforms: [] });
       const profile = await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` });
       expect(profile.json().socialPlatformSet).toEqual([]);
-      const res = await server.request(ACME, { method: 'PUT', url: `${API}/workspace/settings`, token: admin, payload: { socialPlatformSet: ['GOOGLE'] } });
+      const res = await server.request(ACME, {
+        method: 'PUT',
+        url: `${API}/workspace/settings`,
+        token: admin,
+        payload: { socialPlatformSet: ['GOOGLE'] },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields.socialPlatformSet).toContain('OIDC_GOOGLE_CLIENT_ID');
     });

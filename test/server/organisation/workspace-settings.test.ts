@@ -29,7 +29,10 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
       server.signIn(ACME, 'employee@acme.test'),
       server.signIn(GLOBEX, 'admin@globex.test'),
     ]);
-    const units = (await call('GET', '/workspace/branches')).json().items as { branchId: string; headquarter: boolean }[];
+    const units = (await call('GET', '/workspace/branches')).json().items as {
+      branchId: string;
+      headquarter: boolean;
+    }[];
     hq = units.find((u) => u.headquarter)!.branchId;
   });
   afterAll(async () => server?.close());
@@ -38,12 +41,20 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
     return server.request(host, { method, url: `${API}${url}`, token, ...(payload ? { payload } : {}) });
   }
   async function auditOf(action: string, token = admin, host = ACME) {
-    const res = await call('GET', `/audit/events?category=admin&action=${encodeURIComponent(action)}&pageSize=100`, undefined, token, host);
+    const res = await call(
+      'GET',
+      `/audit/events?category=admin&action=${encodeURIComponent(action)}&pageSize=100`,
+      undefined,
+      token,
+      host,
+    );
     expect(res.statusCode).toBe(200);
     return res.json().items as { action: string; target: string; details: Record<string, unknown> }[];
   }
   async function outbox(to: string): Promise<OutboxMessage[]> {
-    return (await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(to)}` })).json();
+    return (
+      await server.request('localhost', { method: 'GET', url: `/dev/outbox?format=json&to=${encodeURIComponent(to)}` })
+    ).json();
   }
   async function invite(email: string, firstName: string) {
     const res = await call('POST', `/invite/user/${hq}`, { email, firstName, lastName: 'Tester' });
@@ -56,10 +67,23 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
   describe('password minimum', () => {
     it('is 15 by default and shown to the forms; a 10-character password is refused', async () => {
       const settings = (await call('GET', '/workspace/bulk-signup-setting')).json();
-      expect(settings).toMatchObject({ minPasswordLength: 15, privilegedIdleMinutes: 60, privilegedSessionHours: 24, sessionLifetimeDays: 120, inviteValidDays: 14 });
-      const profile = (await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` })).json();
+      expect(settings).toMatchObject({
+        minPasswordLength: 15,
+        privilegedIdleMinutes: 60,
+        privilegedSessionHours: 24,
+        sessionLifetimeDays: 120,
+        inviteValidDays: 14,
+      });
+      const profile = (
+        await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` })
+      ).json();
       expect(profile.minPasswordLength).toBe(15);
-      const res = await call('POST', '/user/change-password', { currentPassword: PASSWORD, userNewPassword: TEN }, employee);
+      const res = await call(
+        'POST',
+        '/user/change-password',
+        { currentPassword: PASSWORD, userNewPassword: TEN },
+        employee,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().fields.userNewPassword).toContain('at least 15');
     });
@@ -80,19 +104,38 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ minPasswordLength: 10, privilegedIdleMinutes: 60 });
       const [event] = await auditOf('workspace.settings-updated');
-      expect(event.details).toMatchObject({ changed: ['minPasswordLength'], from: { minPasswordLength: 15 }, to: { minPasswordLength: 10 } });
+      expect(event.details).toMatchObject({
+        changed: ['minPasswordLength'],
+        from: { minPasswordLength: 15 },
+        to: { minPasswordLength: 10 },
+      });
 
       // The forms are told.
-      expect((await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` })).json().minPasswordLength).toBe(10);
+      expect(
+        (await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` })).json()
+          .minPasswordLength,
+      ).toBe(10);
       expect((await call('GET', '/user/details', undefined, employee)).json().workspace.minPasswordLength).toBe(10);
       // Another workspace keeps its own (the default).
-      expect((await call('GET', '/workspace/bulk-signup-setting', undefined, globexAdmin, GLOBEX)).json().minPasswordLength).toBe(15);
+      expect(
+        (await call('GET', '/workspace/bulk-signup-setting', undefined, globexAdmin, GLOBEX)).json().minPasswordLength,
+      ).toBe(15);
 
       // Change password.
-      const nine = await call('POST', '/user/change-password', { currentPassword: PASSWORD, userNewPassword: 'plumOrbit' }, employee);
+      const nine = await call(
+        'POST',
+        '/user/change-password',
+        { currentPassword: PASSWORD, userNewPassword: 'plumOrbit' },
+        employee,
+      );
       expect(nine.statusCode).toBe(400);
       expect(nine.json().fields.userNewPassword).toContain('at least 10');
-      const changed = await call('POST', '/user/change-password', { currentPassword: PASSWORD, userNewPassword: TEN }, employee);
+      const changed = await call(
+        'POST',
+        '/user/change-password',
+        { currentPassword: PASSWORD, userNewPassword: TEN },
+        employee,
+      );
       expect(changed.statusCode, changed.body).toBe(200);
       expect(await server.signIn(ACME, 'employee@acme.test', TEN)).toBeTruthy();
 
@@ -100,24 +143,42 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
       const { code } = await invite('tenchar.claim@acme.test', 'Tenchar');
       const peek = await server.request(ACME, { method: 'POST', url: `${API}/invite/claim/${code}`, payload: {} });
       expect(peek.json().invite.minPasswordLength).toBe(10);
-      const claimed = await server.request(ACME, { method: 'POST', url: `${API}/invite/claim/${code}`, payload: { userNewPassword: 'Maple-7tea' } });
+      const claimed = await server.request(ACME, {
+        method: 'POST',
+        url: `${API}/invite/claim/${code}`,
+        payload: { userNewPassword: 'Maple-7tea' },
+      });
       expect(claimed.statusCode, claimed.body).toBe(200);
 
       // Password reset.
-      const asked = await server.request(ACME, { method: 'POST', url: `${API}/user/forgot-password`, payload: { userEmail: 'employer@acme.test' } });
+      const asked = await server.request(ACME, {
+        method: 'POST',
+        url: `${API}/user/forgot-password`,
+        payload: { userEmail: 'employer@acme.test' },
+      });
       expect(asked.statusCode, asked.body).toBe(200);
       const [mail] = await outbox('employer@acme.test');
       const resetCode = /code is (\d{6})/.exec(mail.body)![1];
       const reset = await server.request(ACME, {
         method: 'POST',
         url: `${API}/user/reset-password`,
-        payload: { userEmail: 'employer@acme.test', confirmationCode: resetCode, otpRequestId: asked.json().otpRequestId, userNewPassword: 'Cedar-9ink' },
+        payload: {
+          userEmail: 'employer@acme.test',
+          confirmationCode: resetCode,
+          otpRequestId: asked.json().otpRequestId,
+          userNewPassword: 'Cedar-9ink',
+        },
       });
       expect(reset.statusCode, reset.body).toBe(200);
       employer = await server.signIn(ACME, 'employer@acme.test', 'Cedar-9ink');
 
       expect((await call('PUT', '/workspace/settings', { minPasswordLength: 15 })).statusCode).toBe(200);
-      const refused = await call('POST', '/user/change-password', { currentPassword: TEN, userNewPassword: 'Willow-4map' }, employee);
+      const refused = await call(
+        'POST',
+        '/user/change-password',
+        { currentPassword: TEN, userNewPassword: 'Willow-4map' },
+        employee,
+      );
       expect(refused.statusCode).toBe(400);
     });
   });
@@ -144,13 +205,23 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
       expect((await call('GET', '/user/details', undefined, mine)).statusCode).toBe(401);
       const again = await server.signIn(ACME, 'admin@acme.test');
       const [event] = await auditOf('workspace.settings-updated', again);
-      expect(event.details).toMatchObject({ changed: ['privilegedIdleMinutes'], from: { privilegedIdleMinutes: 60 }, to: { privilegedIdleMinutes: 15 } });
+      expect(event.details).toMatchObject({
+        changed: ['privilegedIdleMinutes'],
+        from: { privilegedIdleMinutes: 60 },
+        to: { privilegedIdleMinutes: 15 },
+      });
       expect((await call('PUT', '/workspace/settings', { privilegedIdleMinutes: 60 }, again)).statusCode).toBe(200);
       admin = again;
     });
 
     it('never lets a workspace make them looser', async () => {
-      for (const [field, value] of [['privilegedIdleMinutes', 61], ['privilegedIdleMinutes', 4], ['privilegedSessionHours', 25], ['sessionLifetimeDays', 121], ['sessionLifetimeDays', 0]] as const) {
+      for (const [field, value] of [
+        ['privilegedIdleMinutes', 61],
+        ['privilegedIdleMinutes', 4],
+        ['privilegedSessionHours', 25],
+        ['sessionLifetimeDays', 121],
+        ['sessionLifetimeDays', 0],
+      ] as const) {
         const bad = await call('PUT', '/workspace/settings', { [field]: value });
         expect(bad.statusCode).toBe(400);
         expect(bad.json().fields).toHaveProperty(field);
@@ -171,7 +242,9 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
 
   describe('invitation lifetime', () => {
     it('new invitations use the workspace’s number of days', async () => {
-      expect((await call('PUT', '/workspace/settings', { inviteValidDays: 91 })).json().fields).toHaveProperty('inviteValidDays');
+      expect((await call('PUT', '/workspace/settings', { inviteValidDays: 91 })).json().fields).toHaveProperty(
+        'inviteValidDays',
+      );
       expect((await call('PUT', '/workspace/settings', { inviteValidDays: 3 })).json().inviteValidDays).toBe(3);
       const { mail } = await invite('three.days@acme.test', 'Tri');
       expect(mail.body).toContain('for 3 days');
@@ -193,10 +266,14 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields).toHaveProperty('email');
       await call('POST', '/workspace/signup-allow-list', { email: 'ana@elsewhere.example' });
-      const globexEntry = (await call('POST', '/workspace/signup-allow-list', { email: '@globex-partner.example' }, globexAdmin, GLOBEX)).json();
+      const globexEntry = (
+        await call('POST', '/workspace/signup-allow-list', { email: '@globex-partner.example' }, globexAdmin, GLOBEX)
+      ).json();
 
       const all = (await call('GET', '/workspace/signup-allow-list?pageSize=50')).json();
-      expect(all.items.map((e: { entry: string }) => e.entry)).toEqual(expect.arrayContaining(['@partner.example', 'ana@elsewhere.example']));
+      expect(all.items.map((e: { entry: string }) => e.entry)).toEqual(
+        expect.arrayContaining(['@partner.example', 'ana@elsewhere.example']),
+      );
       expect(all.items.map((e: { entry: string }) => e.entry)).not.toContain('@globex-partner.example');
       const found = (await call('GET', '/workspace/signup-allow-list?q=partner')).json();
       expect(found.items.map((e: { entry: string }) => e.entry)).toEqual(['@partner.example']);
@@ -211,7 +288,9 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
       expect((await call('DELETE', `/workspace/signup-allow-list/${entryId}`)).statusCode).toBe(200);
       expect((await call('DELETE', `/workspace/signup-allow-list/${entryId}`)).statusCode).toBe(404);
       expect((await auditOf('allow_list.entry_removed')).map((e) => e.target)).toContain('@partner.example');
-      expect((await auditOf('allow_list.entry_added', globexAdmin, GLOBEX)).map((e) => e.target)).toEqual(['@globex-partner.example']);
+      expect((await auditOf('allow_list.entry_added', globexAdmin, GLOBEX)).map((e) => e.target)).toEqual([
+        '@globex-partner.example',
+      ]);
     });
   });
 
@@ -221,7 +300,9 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ kind: 'INVITATION', custom: false, updatedAt: null });
       expect(res.json().body).toContain('{{link}}');
-      expect(res.json().placeholders.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['firstName', 'companyName', 'link', 'expiresOn']));
+      expect(res.json().placeholders.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['firstName', 'companyName', 'link', 'expiresOn']),
+      );
       expect((await call('GET', '/template/invitation', undefined, employer)).statusCode).toBe(403);
       expect((await call('GET', '/template/welcome')).statusCode).toBe(400);
     });
@@ -240,7 +321,10 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
         expect(res.statusCode, JSON.stringify(wording)).toBe(400);
         expect(res.json().fields).toHaveProperty(field);
       }
-      expect((await call('POST', '/template', { kind: 'INVITATION', subject: 'Hi', body: 'Go: {{link}}' }, employer)).statusCode).toBe(403);
+      expect(
+        (await call('POST', '/template', { kind: 'INVITATION', subject: 'Hi', body: 'Go: {{link}}' }, employer))
+          .statusCode,
+      ).toBe(403);
     });
 
     it('previews, saves and is used by the next invitation (values escaped in HTML), then resets to the default', async () => {
@@ -266,7 +350,9 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
 
       const { mail } = await invite('worded.invite@acme.test', 'Wanda');
       expect(mail.subject).toBe('Acme <welcomes> Wanda');
-      expect(mail.body).toMatch(/^Dear Wanda,\n\nJoin <b>us<\/b> at Acme: http:\/\/acme\.localhost\/invite\/[A-Za-z0-9_-]+\n\nThe link works until \d{1,2} \w+ \d{4} \(14 days\)\.$/);
+      expect(mail.body).toMatch(
+        /^Dear Wanda,\n\nJoin <b>us<\/b> at Acme: http:\/\/acme\.localhost\/invite\/[A-Za-z0-9_-]+\n\nThe link works until \d{1,2} \w+ \d{4} \(14 days\)\.$/,
+      );
 
       const reset = await call('DELETE', '/template/invitation');
       expect(reset.statusCode).toBe(200);

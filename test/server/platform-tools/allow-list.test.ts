@@ -23,7 +23,12 @@ describe.each(DATABASES)('the sign-up allow-list on %s', (kind) => {
   afterAll(async () => server?.close());
 
   const add = (workspaceId: string, email: string, token = platform, host = 'localhost') =>
-    server.request(host, { method: 'POST', url: '/main-api/api/admin/add-email-to-whitelist', token, payload: { workspaceId, email } });
+    server.request(host, {
+      method: 'POST',
+      url: '/main-api/api/admin/add-email-to-whitelist',
+      token,
+      payload: { workspaceId, email },
+    });
   const upload = async (workspaceId: string, file: { name: string; content: string | Uint8Array; type?: string }) =>
     server.request('localhost', {
       method: 'POST',
@@ -32,14 +37,22 @@ describe.each(DATABASES)('the sign-up allow-list on %s', (kind) => {
       ...(await form({ workspaceId, file })),
     });
   const list = (workspaceId: string, query = '') =>
-    server.request('localhost', { method: 'GET', url: `/main-api/api/admin/workspace/${workspaceId}/email-whitelist${query}`, token: platform });
-  const allowed = (workspaceId: string, email: string) => server.db.tenant(workspaceId, (tx) => isAllowedToSignUp(tx, workspaceId, email));
+    server.request('localhost', {
+      method: 'GET',
+      url: `/main-api/api/admin/workspace/${workspaceId}/email-whitelist${query}`,
+      token: platform,
+    });
+  const allowed = (workspaceId: string, email: string) =>
+    server.db.tenant(workspaceId, (tx) => isAllowedToSignUp(tx, workspaceId, email));
 
   it('adds an address and a domain, in lower case, and refuses the same entry twice with a 409', async () => {
     const res = await add(ids.acme, ' Ana.Silva@Example.COM ');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ entry: 'ana.silva@example.com', kind: 'EMAIL', workspaceId: ids.acme });
-    expect((await add(ids.acme, '@partner.example.org')).json()).toMatchObject({ entry: '@partner.example.org', kind: 'DOMAIN' });
+    expect((await add(ids.acme, '@partner.example.org')).json()).toMatchObject({
+      entry: '@partner.example.org',
+      kind: 'DOMAIN',
+    });
     const again = await add(ids.acme, 'ana.silva@example.com');
     expect(again.statusCode).toBe(409);
     expect(again.json().fields).toHaveProperty('email');
@@ -71,7 +84,14 @@ describe.each(DATABASES)('the sign-up allow-list on %s', (kind) => {
   });
 
   it('imports an XLSX workbook’s first column', async () => {
-    const res = await upload(ids.globex, { name: 'list.xlsx', content: await xlsx([['email', 'name'], ['gabe@globex.test', 'Gabe'], ['@globex.test', '']]) });
+    const res = await upload(ids.globex, {
+      name: 'list.xlsx',
+      content: await xlsx([
+        ['email', 'name'],
+        ['gabe@globex.test', 'Gabe'],
+        ['@globex.test', ''],
+      ]),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ added: 2 });
   });
@@ -81,7 +101,10 @@ describe.each(DATABASES)('the sign-up allow-list on %s', (kind) => {
     const csv = 'email\ngood.person@example.com\nnot-an-email\nother@example.com\n@@bad\n';
     const res = await upload(ids.acme, { name: 'list.csv', content: csv, type: 'text/csv' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'INVALID_LINES', fields: { 'line.3': expect.stringContaining('not-an-email'), 'line.5': expect.any(String) } });
+    expect(res.json()).toMatchObject({
+      code: 'INVALID_LINES',
+      fields: { 'line.3': expect.stringContaining('not-an-email'), 'line.5': expect.any(String) },
+    });
     expect(res.json().message).toContain('Nothing was added');
     expect((await list(ids.acme)).json().total).toBe(before);
     expect(await allowed(ids.acme, 'good.person@example.com')).toBe(false);
@@ -120,9 +143,17 @@ describe.each(DATABASES)('the sign-up allow-list on %s', (kind) => {
 
   it('removes an entry of that workspace only: another workspace’s pair answers 404', async () => {
     const entry = (await list(ids.acme, '?q=ana.silva')).json().items[0];
-    const wrongPair = await server.request('localhost', { method: 'DELETE', url: `/main-api/api/admin/workspace/${ids.globex}/email-whitelist/${entry.entryId}`, token: platform });
+    const wrongPair = await server.request('localhost', {
+      method: 'DELETE',
+      url: `/main-api/api/admin/workspace/${ids.globex}/email-whitelist/${entry.entryId}`,
+      token: platform,
+    });
     expect(wrongPair.statusCode).toBe(404);
-    const res = await server.request('localhost', { method: 'DELETE', url: `/main-api/api/admin/workspace/${ids.acme}/email-whitelist/${entry.entryId}`, token: platform });
+    const res = await server.request('localhost', {
+      method: 'DELETE',
+      url: `/main-api/api/admin/workspace/${ids.acme}/email-whitelist/${entry.entryId}`,
+      token: platform,
+    });
     expect(res.statusCode).toBe(200);
     expect(await allowed(ids.acme, 'ana.silva@example.com')).toBe(false);
   });
@@ -130,12 +161,19 @@ describe.each(DATABASES)('the sign-up allow-list on %s', (kind) => {
   it('is the platform admin’s alone', async () => {
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
     expect((await add(ids.acme, 'me@example.com', admin, 'acme.localhost')).statusCode).toBe(403);
-    const listAsAdmin = await server.request('acme.localhost', { method: 'GET', url: `/main-api/api/admin/workspace/${ids.acme}/email-whitelist`, token: admin });
+    const listAsAdmin = await server.request('acme.localhost', {
+      method: 'GET',
+      url: `/main-api/api/admin/workspace/${ids.acme}/email-whitelist`,
+      token: admin,
+    });
     expect(listAsAdmin.statusCode).toBe(403);
   });
 
   it('records each addition, import and removal against the target workspace', async () => {
-    expect((await auditRows(server, 'allow_list.entry_added')).map((r) => r.workspace_id)).toEqual([ids.acme, ids.acme]);
+    expect((await auditRows(server, 'allow_list.entry_added')).map((r) => r.workspace_id)).toEqual([
+      ids.acme,
+      ids.acme,
+    ]);
     const imports = await auditRows(server, 'allow_list.imported');
     expect(imports.map((r) => r.workspace_id)).toEqual([ids.acme, ids.globex]);
     expect(imports[0].details).toEqual({ lines: 4, added: 2 });

@@ -14,10 +14,19 @@ describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => 
   });
   afterAll(async () => server?.close());
 
-  const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = platform, host = 'localhost') =>
-    server.request(host, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    token = platform,
+    host = 'localhost',
+  ) => server.request(host, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
   const flagsAt = async (host: string, token?: string) =>
-    (await server.request(host, { method: 'GET', url: '/main-api/api/feature-flags', token })).json() as { key: string; value: string; enabledWorkspaces: { workspaceUrl: string }[] }[];
+    (await server.request(host, { method: 'GET', url: '/main-api/api/feature-flags', token })).json() as {
+      key: string;
+      value: string;
+      enabledWorkspaces: { workspaceUrl: string }[];
+    }[];
 
   it('creates a flag, on for no workspace, and refuses the same key twice with a 409 naming it', async () => {
     const res = await call('POST', '/api/feature-flags', { key: 'new-dashboard', value: 'on' });
@@ -45,10 +54,19 @@ describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => 
   });
 
   it('shows the platform admin every flag with all its workspaces, and a workspace only itself', async () => {
-    expect((await call('PUT', '/api/feature-flags/workspaces', { key: 'new-dashboard', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }, { workspaceUrl: 'globex.localhost' }] })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PUT', '/api/feature-flags/workspaces', {
+          key: 'new-dashboard',
+          enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }, { workspaceUrl: 'globex.localhost' }],
+        })
+      ).statusCode,
+    ).toBe(200);
     const asPlatform = (await flagsAt('localhost', platform)).find((f) => f.key === 'new-dashboard')!;
     expect(asPlatform.enabledWorkspaces.map((w) => w.workspaceUrl)).toEqual(['acme.localhost', 'globex.localhost']);
-    expect((await flagsAt('localhost', platform)).map((f) => f.key)).toEqual(expect.arrayContaining(['elevateip', 'maintenance', 'new-dashboard']));
+    expect((await flagsAt('localhost', platform)).map((f) => f.key)).toEqual(
+      expect.arrayContaining(['elevateip', 'maintenance', 'new-dashboard']),
+    );
     const atAcme = (await flagsAt('acme.localhost', admin)).find((f) => f.key === 'new-dashboard')!;
     expect(atAcme.enabledWorkspaces).toEqual([{ workspaceUrl: 'acme.localhost' }]);
     const anonymousMain = (await flagsAt('localhost')).find((f) => f.key === 'new-dashboard')!;
@@ -56,9 +74,22 @@ describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => 
   });
 
   it('is the platform admin’s alone: a workspace admin gets 403, nobody signed in 401', async () => {
-    expect((await call('POST', '/api/feature-flags', { key: 'sneaky', value: 'on' }, admin, 'acme.localhost')).statusCode).toBe(403);
-    expect((await call('PUT', '/api/feature-flags', { key: 'new-dashboard', value: 'off' }, admin, 'acme.localhost')).statusCode).toBe(403);
-    expect((await server.request('localhost', { method: 'POST', url: '/main-api/api/feature-flags', payload: { key: 'sneaky', value: 'on' } })).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/feature-flags', { key: 'sneaky', value: 'on' }, admin, 'acme.localhost')).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', '/api/feature-flags', { key: 'new-dashboard', value: 'off' }, admin, 'acme.localhost'))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await server.request('localhost', {
+          method: 'POST',
+          url: '/main-api/api/feature-flags',
+          payload: { key: 'sneaky', value: 'on' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('records who created and changed a flag', async () => {
@@ -68,11 +99,25 @@ describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => 
     const [updated] = await auditRows(server, 'feature_flag.updated');
     expect(updated.details).toEqual({ from: 'on', to: 'beta' });
     // Switching a flag on for workspaces is on each target workspace's record too.
-    const ids = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug IN ('acme', 'globex') ORDER BY slug`);
+    const ids = await server.db.query<{ id: string }>(
+      `SELECT id FROM workspaces WHERE slug IN ('acme', 'globex') ORDER BY slug`,
+    );
     const enabled = await auditRows(server, 'feature_flag.workspace_enabled');
-    expect(enabled.filter((r) => r.target === 'new-dashboard').map((r) => r.workspace_id).sort()).toEqual(ids.map((r) => r.id).sort());
+    expect(
+      enabled
+        .filter((r) => r.target === 'new-dashboard')
+        .map((r) => r.workspace_id)
+        .sort(),
+    ).toEqual(ids.map((r) => r.id).sort());
     expect(enabled.every((r) => r.actor_platform_admin_id)).toBe(true);
-    expect((await call('PUT', '/api/feature-flags/workspaces', { key: 'new-dashboard', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PUT', '/api/feature-flags/workspaces', {
+          key: 'new-dashboard',
+          enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }],
+        })
+      ).statusCode,
+    ).toBe(200);
     const disabled = await auditRows(server, 'feature_flag.workspace_disabled');
     expect(disabled).toEqual([expect.objectContaining({ workspace_id: ids[1].id, target: 'new-dashboard' })]);
   });
@@ -87,20 +132,40 @@ describe.each(DATABASES)('deleting feature flags on %s', (kind) => {
   });
   afterAll(async () => server?.close());
 
-  const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = platform, host = 'localhost') =>
-    server.request(host, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    token = platform,
+    host = 'localhost',
+  ) => server.request(host, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
   const keys = async () =>
-    ((await server.request('localhost', { method: 'GET', url: '/main-api/api/feature-flags', token: platform })).json() as { key: string }[]).map((f) => f.key);
+    (
+      (
+        await server.request('localhost', { method: 'GET', url: '/main-api/api/feature-flags', token: platform })
+      ).json() as { key: string }[]
+    ).map((f) => f.key);
 
   it('deletes a flag with its workspaces, on the record of the platform and of each workspace it was on for', async () => {
     expect((await call('POST', '/api/feature-flags', { key: 'old-beta', value: 'on' })).statusCode).toBe(200);
-    expect((await call('PUT', '/api/feature-flags/workspaces', { key: 'old-beta', enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }] })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PUT', '/api/feature-flags/workspaces', {
+          key: 'old-beta',
+          enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }],
+        })
+      ).statusCode,
+    ).toBe(200);
     const res = await call('DELETE', '/api/feature-flags/old-beta');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ key: 'old-beta' });
     expect(await keys()).not.toContain('old-beta');
     const [deleted] = await auditRows(server, 'feature_flag.deleted');
-    expect(deleted).toMatchObject({ workspace_id: MAIN_SITE_WORKSPACE_ID, target: 'old-beta', details: { value: 'on', workspaces: 1 } });
+    expect(deleted).toMatchObject({
+      workspace_id: MAIN_SITE_WORKSPACE_ID,
+      target: 'old-beta',
+      details: { value: 'on', workspaces: 1 },
+    });
     expect(deleted.actor_platform_admin_id).toBeTruthy();
     const [acme] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     const disabled = await auditRows(server, 'feature_flag.workspace_disabled');
@@ -122,8 +187,12 @@ describe.each(DATABASES)('deleting feature flags on %s', (kind) => {
 
   it('is the platform admin’s alone', async () => {
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    expect((await call('DELETE', '/api/feature-flags/old-beta', undefined, admin, 'acme.localhost')).statusCode).toBe(403);
-    expect((await server.request('localhost', { method: 'DELETE', url: '/main-api/api/feature-flags/old-beta' })).statusCode).toBe(401);
+    expect((await call('DELETE', '/api/feature-flags/old-beta', undefined, admin, 'acme.localhost')).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await server.request('localhost', { method: 'DELETE', url: '/main-api/api/feature-flags/old-beta' })).statusCode,
+    ).toBe(401);
     expect(await keys()).toContain('old-beta');
   });
 });
@@ -138,11 +207,32 @@ describe.each(DATABASES)('workspace options for pickers on %s', (kind) => {
   afterAll(async () => server?.close());
 
   it('lists workspaces by name or address for the platform admin only', async () => {
-    const all = await server.request('localhost', { method: 'GET', url: '/main-api/api/admin/workspace-options', token: platform });
-    expect(all.json().map((w: { workspaceUrl: string }) => w.workspaceUrl)).toEqual(['acme.localhost', 'globex.localhost']);
-    const some = await server.request('localhost', { method: 'GET', url: '/main-api/api/admin/workspace-options?q=GLOB', token: platform });
-    expect(some.json()).toEqual([expect.objectContaining({ workspaceUrl: 'globex.localhost', companyName: 'Globex', active: true })]);
+    const all = await server.request('localhost', {
+      method: 'GET',
+      url: '/main-api/api/admin/workspace-options',
+      token: platform,
+    });
+    expect(all.json().map((w: { workspaceUrl: string }) => w.workspaceUrl)).toEqual([
+      'acme.localhost',
+      'globex.localhost',
+    ]);
+    const some = await server.request('localhost', {
+      method: 'GET',
+      url: '/main-api/api/admin/workspace-options?q=GLOB',
+      token: platform,
+    });
+    expect(some.json()).toEqual([
+      expect.objectContaining({ workspaceUrl: 'globex.localhost', companyName: 'Globex', active: true }),
+    ]);
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    expect((await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/admin/workspace-options', token: admin })).statusCode).toBe(403);
+    expect(
+      (
+        await server.request('acme.localhost', {
+          method: 'GET',
+          url: '/main-api/api/admin/workspace-options',
+          token: admin,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -14,7 +14,10 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
     platform = await server.signIn('localhost', 'platform@demo.test');
     ids = await workspaceIds(server);
     esha = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@acme.test'`))[0].id;
-    const [course] = await server.db.query<{ id: string; title: string }>(`SELECT id, title FROM courses WHERE workspace_id = $1 ORDER BY title LIMIT 1`, [ids.acme]);
+    const [course] = await server.db.query<{ id: string; title: string }>(
+      `SELECT id, title FROM courses WHERE workspace_id = $1 ORDER BY title LIMIT 1`,
+      [ids.acme],
+    );
     courseId = course.id;
     await server.db.query(
       `INSERT INTO course_assignments (workspace_id, course_id, user_id, status, assigned_at, completed_at)
@@ -28,9 +31,21 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
     server.request(host, { method: 'POST', url: `/main-api/api${url}`, token, payload });
 
   it('fixes a name, role and status, and answers with the user', async () => {
-    const res = await post('/admin/update-user', { workspaceId: ids.acme, userId: esha, firstName: 'Eesha', lastName: 'Employee-Rao' });
+    const res = await post('/admin/update-user', {
+      workspaceId: ids.acme,
+      userId: esha,
+      firstName: 'Eesha',
+      lastName: 'Employee-Rao',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ userId: esha, firstName: 'Eesha', lastName: 'Employee-Rao', role: 'EMPLOYEE', status: 'ACTIVE', email: 'employee@acme.test' });
+    expect(res.json()).toMatchObject({
+      userId: esha,
+      firstName: 'Eesha',
+      lastName: 'Employee-Rao',
+      role: 'EMPLOYEE',
+      status: 'ACTIVE',
+      email: 'employee@acme.test',
+    });
   });
 
   it('refuses an email another user of that workspace has, with a 409 naming the field', async () => {
@@ -38,16 +53,31 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
     expect(res.statusCode).toBe(409);
     expect(res.json().fields).toEqual({ email: 'Already used in this workspace' });
     // The same email in another workspace is no conflict.
-    const globexUser = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@globex.test'`))[0].id;
-    const other = await post('/admin/update-user', { workspaceId: ids.globex, userId: globexUser, email: 'employee@acme.test' });
+    const globexUser = (
+      await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@globex.test'`)
+    )[0].id;
+    const other = await post('/admin/update-user', {
+      workspaceId: ids.globex,
+      userId: globexUser,
+      email: 'employee@acme.test',
+    });
     expect(other.statusCode).toBe(200);
   });
 
   it('answers 404 for a user of another workspace, whatever the id pair', async () => {
-    expect((await post('/admin/update-user', { workspaceId: ids.globex, userId: esha, firstName: 'X' })).statusCode).toBe(404);
-    expect((await post('/admin/update-user', { workspaceId: NO_SUCH_ID, userId: esha, firstName: 'X' })).statusCode).toBe(404);
-    expect((await post('/admin/user/course/policy/details', { workspaceId: ids.globex, userId: esha })).statusCode).toBe(404);
-    expect((await post('/admin/user/course/policy/details', { workspaceId: ids.globex, email: 'admin@acme.test' })).statusCode).toBe(404);
+    expect(
+      (await post('/admin/update-user', { workspaceId: ids.globex, userId: esha, firstName: 'X' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post('/admin/update-user', { workspaceId: NO_SUCH_ID, userId: esha, firstName: 'X' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post('/admin/user/course/policy/details', { workspaceId: ids.globex, userId: esha })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post('/admin/user/course/policy/details', { workspaceId: ids.globex, email: 'admin@acme.test' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('names bad input', async () => {
@@ -68,7 +98,13 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
     const record = res.json();
     expect(record.user).toMatchObject({ userId: esha, firstName: 'Eesha' });
     expect(record.courses).toEqual([
-      expect.objectContaining({ courseId, status: 'COMPLETED', progress: 100, assignedAt: '2026-01-05T10:00:00.000Z', completedAt: '2026-01-20T09:30:00.000Z' }),
+      expect.objectContaining({
+        courseId,
+        status: 'COMPLETED',
+        progress: 100,
+        assignedAt: '2026-01-05T10:00:00.000Z',
+        completedAt: '2026-01-20T09:30:00.000Z',
+      }),
     ]);
     expect(record.policies).toEqual([]);
     const byId = await post('/admin/user/course/policy/details', { workspaceId: ids.acme, userId: esha });
@@ -79,34 +115,72 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
     const call = caller(server);
     const policyId = await policyWithPdfs(server, platform, 'Respect at work policy');
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const published = await call('POST', ACME, '/policy/publish', admin, { cataloguePolicyId: policyId, scope: 'WORKSPACE' });
+    const published = await call('POST', ACME, '/policy/publish', admin, {
+      cataloguePolicyId: policyId,
+      scope: 'WORKSPACE',
+    });
     expect(published.statusCode, published.body).toBe(200);
     const before = (await post('/admin/user/course/policy/details', { workspaceId: ids.acme, userId: esha })).json();
-    expect(before.policies).toEqual([{ policyId: published.json().id, title: 'Respect at work policy', status: 'Not accepted yet', acceptedAt: null }]);
-    const recorded = await call('POST', ACME, `/policy/record-acceptance/${published.json().id}`, admin, { userId: esha, language: 'HINDI', reason: 'Signed the paper copy' });
+    expect(before.policies).toEqual([
+      { policyId: published.json().id, title: 'Respect at work policy', status: 'Not accepted yet', acceptedAt: null },
+    ]);
+    const recorded = await call('POST', ACME, `/policy/record-acceptance/${published.json().id}`, admin, {
+      userId: esha,
+      language: 'HINDI',
+      reason: 'Signed the paper copy',
+    });
     expect(recorded.statusCode, recorded.body).toBe(200);
     const after = (await post('/admin/user/course/policy/details', { workspaceId: ids.acme, userId: esha })).json();
-    expect(after.policies).toEqual([expect.objectContaining({ status: 'Accepted version 1', acceptedAt: expect.any(String) })]);
+    expect(after.policies).toEqual([
+      expect.objectContaining({ status: 'Accepted version 1', acceptedAt: expect.any(String) }),
+    ]);
   });
 
   it('signs a deactivated user out everywhere', async () => {
     const buadmin = await server.signIn('acme.localhost', 'buadmin@acme.test');
     const id = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'buadmin@acme.test'`))[0].id;
-    expect((await post('/admin/update-user', { workspaceId: ids.acme, userId: id, status: 'INACTIVE', role: 'EMPLOYEE' })).statusCode).toBe(200);
-    const after = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token: buadmin });
+    expect(
+      (await post('/admin/update-user', { workspaceId: ids.acme, userId: id, status: 'INACTIVE', role: 'EMPLOYEE' }))
+        .statusCode,
+    ).toBe(200);
+    const after = await server.request('acme.localhost', {
+      method: 'GET',
+      url: '/main-api/api/user/details',
+      token: buadmin,
+    });
     expect(after.statusCode).toBe(401);
   });
 
   it('is the platform admin’s alone', async () => {
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    expect((await post('/admin/update-user', { workspaceId: ids.acme, userId: esha, firstName: 'X' }, admin, 'acme.localhost')).statusCode).toBe(403);
-    expect((await post('/admin/user/course/policy/details', { workspaceId: ids.acme, userId: esha }, admin, 'acme.localhost')).statusCode).toBe(403);
+    expect(
+      (
+        await post(
+          '/admin/update-user',
+          { workspaceId: ids.acme, userId: esha, firstName: 'X' },
+          admin,
+          'acme.localhost',
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          '/admin/user/course/policy/details',
+          { workspaceId: ids.acme, userId: esha },
+          admin,
+          'acme.localhost',
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('records each change with what changed, against the target workspace', async () => {
     const rows = await auditRows(server, 'user.updated_by_platform');
     expect(rows[0]).toMatchObject({ workspace_id: ids.acme, target: esha });
-    expect(rows[0].details).toEqual({ changed: { first_name: { from: 'Esha', to: 'Eesha' }, last_name: { from: 'Employee', to: 'Employee-Rao' } } });
+    expect(rows[0].details).toEqual({
+      changed: { first_name: { from: 'Esha', to: 'Eesha' }, last_name: { from: 'Employee', to: 'Employee-Rao' } },
+    });
     expect(rows[0].actor_platform_admin_id).toBeTruthy();
     expect((await auditRows(server, 'user.record_viewed')).length).toBeGreaterThanOrEqual(2);
   });

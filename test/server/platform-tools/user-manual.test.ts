@@ -3,7 +3,9 @@ import { MAIN_SITE_WORKSPACE_ID } from '../../../server/platform/db/database';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { auditRows, form, NO_SUCH_ID, workspaceIds } from './support';
 
-const PDF = new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n', 'latin1'));
+const PDF = new Uint8Array(
+  Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n', 'latin1'),
+);
 
 describe.each(DATABASES)('the user manual on %s', (kind) => {
   let server: TestServer;
@@ -22,7 +24,8 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
 
   const publish = async (parts: Parameters<typeof form>[0], token = platform, host = 'localhost') =>
     server.request(host, { method: 'POST', url: '/main-api/api/user-manual', token, ...(await form(parts)) });
-  const read = async (host: string, token: string) => server.request(host, { method: 'GET', url: '/main-api/api/user-manual', token });
+  const read = async (host: string, token: string) =>
+    server.request(host, { method: 'GET', url: '/main-api/api/user-manual', token });
 
   it('shows the demo’s manual, a PDF for every workspace, before another is published', async () => {
     const res = await read('acme.localhost', employee);
@@ -39,7 +42,9 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
     const res = await publish({ markdown: text });
     expect(res.statusCode).toBe(200);
     expect(res.json().manual).toMatchObject({ format: 'MARKDOWN', markdown: text, workspaceId: null });
-    const [row] = await server.db.query<{ markdown: string; workspace_id: string | null }>('SELECT markdown, workspace_id FROM user_manuals');
+    const [row] = await server.db.query<{ markdown: string; workspace_id: string | null }>(
+      'SELECT markdown, workspace_id FROM user_manuals',
+    );
     // Stored under the main site's id (migration 0016): a distribution column holds no null.
     expect(row).toEqual({ markdown: text, workspace_id: MAIN_SITE_WORKSPACE_ID });
     // Both workspaces read it.
@@ -49,16 +54,27 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
 
   it('accepts the Markdown as a file part too (longer than a form field may be)', async () => {
     const long = `# Long manual\n\n${'Lorem ipsum dolor sit amet. '.repeat(1000)}`;
-    const res = await publish({ workspaceId: ids.globex, markdown: { name: 'manual.md', content: long, type: 'text/markdown' } });
+    const res = await publish({
+      workspaceId: ids.globex,
+      markdown: { name: 'manual.md', content: long, type: 'text/markdown' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await read('globex.localhost', globexAdmin)).json().manual.markdown).toBe(long);
   });
 
   it("lets a workspace's own manual win over the all-workspaces one, and replaces it on a new publish", async () => {
-    const res = await publish({ workspaceId: ids.acme, file: { name: 'Acme handbook.pdf', content: PDF, type: 'application/pdf' } });
+    const res = await publish({
+      workspaceId: ids.acme,
+      file: { name: 'Acme handbook.pdf', content: PDF, type: 'application/pdf' },
+    });
     expect(res.statusCode).toBe(200);
     const manual = (await read('acme.localhost', employee)).json().manual;
-    expect(manual).toMatchObject({ format: 'PDF', fileName: 'Acme handbook.pdf', byteSize: PDF.length, workspaceId: ids.acme });
+    expect(manual).toMatchObject({
+      format: 'PDF',
+      fileName: 'Acme handbook.pdf',
+      byteSize: PDF.length,
+      workspaceId: ids.acme,
+    });
     // The PDF comes back byte for byte from the address given.
     const file = await server.request('acme.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` });
     expect(file.statusCode).toBe(200);
@@ -67,25 +83,46 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
     expect(file.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(new Uint8Array(file.rawPayload)).toEqual(PDF);
     // Another workspace does not get Acme's file, even with its address.
-    expect((await server.request('globex.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` })).statusCode).toBe(404);
+    expect(
+      (await server.request('globex.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` })).statusCode,
+    ).toBe(404);
     // Replacing: Markdown for Acme now; the old PDF address is gone.
     expect((await publish({ workspaceId: ids.acme, markdown: 'Acme only' })).statusCode).toBe(200);
-    expect((await read('acme.localhost', employee)).json().manual).toMatchObject({ format: 'MARKDOWN', markdown: 'Acme only' });
-    expect((await server.request('acme.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` })).statusCode).toBe(404);
+    expect((await read('acme.localhost', employee)).json().manual).toMatchObject({
+      format: 'MARKDOWN',
+      markdown: 'Acme only',
+    });
+    expect(
+      (await server.request('acme.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` })).statusCode,
+    ).toBe(404);
     expect(await server.db.query(`SELECT 1 FROM user_manuals WHERE workspace_id = $1`, [ids.acme])).toHaveLength(1);
   });
 
   it('shows the platform admin exactly the manual of one scope', async () => {
-    const forAll = await server.request('localhost', { method: 'GET', url: '/main-api/api/admin/user-manual', token: platform });
+    const forAll = await server.request('localhost', {
+      method: 'GET',
+      url: '/main-api/api/admin/user-manual',
+      token: platform,
+    });
     expect(forAll.json().manual).toMatchObject({ workspaceId: null, format: 'MARKDOWN' });
-    const forAcme = await server.request('localhost', { method: 'GET', url: `/main-api/api/admin/user-manual?workspaceId=${ids.acme}`, token: platform });
+    const forAcme = await server.request('localhost', {
+      method: 'GET',
+      url: `/main-api/api/admin/user-manual?workspaceId=${ids.acme}`,
+      token: platform,
+    });
     expect(forAcme.json().manual.markdown).toBe('Acme only');
-    const unknown = await server.request('localhost', { method: 'GET', url: `/main-api/api/admin/user-manual?workspaceId=${NO_SUCH_ID}`, token: platform });
+    const unknown = await server.request('localhost', {
+      method: 'GET',
+      url: `/main-api/api/admin/user-manual?workspaceId=${NO_SUCH_ID}`,
+      token: platform,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('checks a PDF by its first bytes, not its name or type', async () => {
-    const fake = await publish({ file: { name: 'manual.pdf', content: 'MZ not a pdf at all', type: 'application/pdf' } });
+    const fake = await publish({
+      file: { name: 'manual.pdf', content: 'MZ not a pdf at all', type: 'application/pdf' },
+    });
     expect(fake.statusCode).toBe(400);
     expect(fake.json()).toMatchObject({ code: 'UNSUPPORTED_FILE', fields: { file: expect.stringContaining('%PDF-') } });
   });
@@ -107,14 +144,21 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
     const badWorkspace = await publish({ workspaceId: 'acme', markdown: 'x' });
     expect(badWorkspace.json().fields).toHaveProperty('workspaceId');
     expect((await publish({ workspaceId: NO_SUCH_ID, markdown: 'x' })).statusCode).toBe(404);
-    const json = await server.request('localhost', { method: 'POST', url: '/main-api/api/user-manual', token: platform, payload: { markdown: 'x' } });
+    const json = await server.request('localhost', {
+      method: 'POST',
+      url: '/main-api/api/user-manual',
+      token: platform,
+      payload: { markdown: 'x' },
+    });
     expect(json.statusCode).toBe(400);
   });
 
   it('is published by the platform admin only, and read by workspace users only', async () => {
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
     expect((await publish({ markdown: 'mine now' }, admin, 'acme.localhost')).statusCode).toBe(403);
-    expect((await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user-manual' })).statusCode).toBe(401);
+    expect(
+      (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user-manual' })).statusCode,
+    ).toBe(401);
     expect((await read('localhost', platform)).statusCode).toBe(403);
   });
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 
-
 const APIS = ['/main-api', '/learning-api', '/case-api'] as const;
 
 interface OpenApiDoc {
@@ -36,13 +35,26 @@ describe.each(DATABASES)('the API surface on %s', (kind) => {
 
   it('documents the foundation calls at the paths of api/endpoints.tsv', () => {
     const main = Object.keys(docs.get('/main-api')!.paths);
-    expect(main).toEqual(expect.arrayContaining(['/api/user/signin', '/api/user/details', '/api/user/sign-out', '/api/workspace/company-profile/{host}']));
+    expect(main).toEqual(
+      expect.arrayContaining([
+        '/api/user/signin',
+        '/api/user/details',
+        '/api/user/sign-out',
+        '/api/workspace/company-profile/{host}',
+      ]),
+    );
   });
 
   it('documents the permission and navigation calls at the paths of api/endpoints.tsv', () => {
     const main = Object.keys(docs.get('/main-api')!.paths);
     expect(main).toEqual(
-      expect.arrayContaining(['/api/permission/all', '/api/permission/update', '/api/navigation/v2', '/api/navigation/v3', '/api/internal/userroutes/{id}']),
+      expect.arrayContaining([
+        '/api/permission/all',
+        '/api/permission/update',
+        '/api/navigation/v2',
+        '/api/navigation/v3',
+        '/api/internal/userroutes/{id}',
+      ]),
     );
   });
 
@@ -62,8 +74,14 @@ describe.each(DATABASES)('the API surface on %s', (kind) => {
             path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'),
           ];
           for (const url of variants) {
-            for (const [host, token] of [['acme.localhost', sweepAdmin], ['localhost', sweepPlatform]] as const) {
-              const payloads: (string | undefined)[] = method === 'get' || method === 'delete' ? [undefined] : ['{"unexpectedField": 1}', '{"broken json', '[]'];
+            for (const [host, token] of [
+              ['acme.localhost', sweepAdmin],
+              ['localhost', sweepPlatform],
+            ] as const) {
+              const payloads: (string | undefined)[] =
+                method === 'get' || method === 'delete'
+                  ? [undefined]
+                  : ['{"unexpectedField": 1}', '{"broken json', '[]'];
               for (const payload of payloads) {
                 calls++;
                 const res = await server.request(host, {
@@ -73,7 +91,10 @@ describe.each(DATABASES)('the API surface on %s', (kind) => {
                   ...(payload !== undefined ? { payload, headers: { 'content-type': 'application/json' } } : {}),
                 });
                 const body = res.headers['content-type']?.includes('json') ? res.json() : null;
-                if (res.statusCode >= 500) failures.push(`${method.toUpperCase()} ${base}${url} ${payload ?? ''} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+                if (res.statusCode >= 500)
+                  failures.push(
+                    `${method.toUpperCase()} ${base}${url} ${payload ?? ''} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+                  );
                 else if (res.statusCode >= 400 && (typeof body?.code !== 'string' || typeof body?.message !== 'string'))
                   failures.push(`${method.toUpperCase()} ${base}${url} -> ${res.statusCode} without { code, message }`);
               }
@@ -95,14 +116,26 @@ describe.each(DATABASES)('the API surface on %s', (kind) => {
 
   it('checks the session on the app origin at /api/auth', async () => {
     expect((await server.request('acme.localhost', { method: 'GET', url: '/api/auth' })).statusCode).toBe(401);
-    const ok = await server.request('acme.localhost', { method: 'GET', url: '/api/auth', token: await server.signIn('acme.localhost', 'admin@acme.test') });
+    const ok = await server.request('acme.localhost', {
+      method: 'GET',
+      url: '/api/auth',
+      token: await server.signIn('acme.localhost', 'admin@acme.test'),
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ authenticated: true, kind: 'user' });
   });
 
   it('serves the runtime configuration with the three API base URLs', async () => {
     const res = await server.request('acme.localhost', { method: 'GET', url: '/config.json' });
-    expect(res.json()).toEqual({ mainApiUrl: '/main-api', learningApiUrl: '/learning-api', caseApiUrl: '/case-api', mainHost: 'localhost', socialSignIn: [], maxUploadBytes: 5 * 1024 * 1024, uploadLimits: DEFAULT_UPLOAD_LIMITS });
+    expect(res.json()).toEqual({
+      mainApiUrl: '/main-api',
+      learningApiUrl: '/learning-api',
+      caseApiUrl: '/case-api',
+      mainHost: 'localhost',
+      socialSignIn: [],
+      maxUploadBytes: 5 * 1024 * 1024,
+      uploadLimits: DEFAULT_UPLOAD_LIMITS,
+    });
   });
 
   it('sends a strict Content-Security-Policy and the usual security headers', async () => {

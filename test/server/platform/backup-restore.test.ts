@@ -36,7 +36,9 @@ interface Running {
 async function serve(place: Place, fromTemplate = false): Promise<Running> {
   // A new embedded database starts from the run's migrated template (test/server/support/global-setup.ts).
   const loadDataDir = fromTemplate ? new Blob([await readFile(inject('pgliteTemplate'))]) : undefined;
-  const db = place.databaseUrl ? await openPostgres(place.databaseUrl, 3) : await openPglite({ dataDir: path.join(place.dataDir, 'pglite'), loadDataDir });
+  const db = place.databaseUrl
+    ? await openPostgres(place.databaseUrl, 3)
+    : await openPglite({ dataDir: path.join(place.dataDir, 'pglite'), loadDataDir });
   await migrate(db);
   const stores = await openFileStores({ dataDir: place.dataDir, env: {} });
   await checkEvidenceKeys(db, stores.evidence.keyring);
@@ -78,21 +80,48 @@ describe.each(DATABASES)('backup and restore on %s', (kind) => {
 
   it('restores the database, the files and the keys into a new place, and the evidence reads back whole', async () => {
     const source = await newPlace('bk-src');
-    const plain = Buffer.concat([Buffer.from('Screenshot text: "see me after the review" \n'.repeat(3000)), randomBytes(512)]);
+    const plain = Buffer.concat([
+      Buffer.from('Screenshot text: "see me after the review" \n'.repeat(3000)),
+      randomBytes(512),
+    ]);
     let storageKey: string;
     let original: Running | undefined;
     try {
       original = await serve(source, true);
       await seedDemo(original.db, testPasswords, 'localhost');
-      const signIn = await original.app.inject({ method: 'POST', url: '/main-api/api/user/signin', headers: { host: ACME }, payload: { userEmail: 'employee@acme.test', userPassword: PASSWORD } });
+      const signIn = await original.app.inject({
+        method: 'POST',
+        url: '/main-api/api/user/signin',
+        headers: { host: ACME },
+        payload: { userEmail: 'employee@acme.test', userPassword: PASSWORD },
+      });
       const token = signIn.json().token as string;
       const auth = { host: ACME, authorization: `Bearer ${token}` };
-      const ticket = (await original.app.inject({ method: 'POST', url: `${CASE}/complaint-evidence/upload-url`, headers: auth, payload: { fileName: 'note.txt', size: plain.length } })).json();
-      const put = await original.app.inject({ method: 'PUT', url: ticket.uploadUrl, headers: { host: ACME, 'content-type': 'application/octet-stream' }, payload: plain });
+      const ticket = (
+        await original.app.inject({
+          method: 'POST',
+          url: `${CASE}/complaint-evidence/upload-url`,
+          headers: auth,
+          payload: { fileName: 'note.txt', size: plain.length },
+        })
+      ).json();
+      const put = await original.app.inject({
+        method: 'PUT',
+        url: ticket.uploadUrl,
+        headers: { host: ACME, 'content-type': 'application/octet-stream' },
+        payload: plain,
+      });
       expect(put.statusCode, put.body).toBe(201);
-      const confirmed = await original.app.inject({ method: 'POST', url: `${CASE}/complaint-evidence/${ticket.fileId}/confirm`, headers: auth });
+      const confirmed = await original.app.inject({
+        method: 'POST',
+        url: `${CASE}/complaint-evidence/${ticket.fileId}/confirm`,
+        headers: auth,
+      });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
-      [{ storage_key: storageKey }] = await original.db.query<{ storage_key: string }>(`SELECT storage_key FROM files WHERE id = $1`, [ticket.fileId]);
+      [{ storage_key: storageKey }] = await original.db.query<{ storage_key: string }>(
+        `SELECT storage_key FROM files WHERE id = $1`,
+        [ticket.fileId],
+      );
     } finally {
       // The embedded database is backed up stopped, as `npm run backup` requires.
       await stop(original);
@@ -109,15 +138,23 @@ describe.each(DATABASES)('backup and restore on %s', (kind) => {
 
     const target = await newPlace('bk-dst');
     await restoreBackup(backup, target);
-    expect(await readFile(path.join(target.dataDir, 'file-url.key'))).toEqual(await readFile(path.join(source.dataDir, 'file-url.key')));
+    expect(await readFile(path.join(target.dataDir, 'file-url.key'))).toEqual(
+      await readFile(path.join(source.dataDir, 'file-url.key')),
+    );
     // Restoring again over what is now there changes nothing and says why.
     await expect(restoreBackup(backup, target)).rejects.toThrow(/not empty|exists/);
 
     const restored = await serve(target);
     try {
-      const users = await restored.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM users WHERE email = 'employee@acme.test'`);
+      const users = await restored.db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM users WHERE email = 'employee@acme.test'`,
+      );
       expect(users[0].n).toBe('1');
-      const res = await restored.app.inject({ method: 'GET', url: restored.stores.evidence.downloadUrl(storageKey, 60), headers: { host: ACME } });
+      const res = await restored.app.inject({
+        method: 'GET',
+        url: restored.stores.evidence.downloadUrl(storageKey, 60),
+        headers: { host: ACME },
+      });
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
       expect(res.rawPayload.equals(plain)).toBe(true);
     } finally {

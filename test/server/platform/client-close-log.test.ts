@@ -15,7 +15,11 @@ describe('a client that closes the connection mid-answer', () => {
   let admin: string;
 
   beforeAll(async () => {
-    server = await startTestServer('pglite', {}, { logger: { level: 'info', stream: { write: (line: string) => logged.push(JSON.parse(line)) } } });
+    server = await startTestServer(
+      'pglite',
+      {},
+      { logger: { level: 'info', stream: { write: (line: string) => logged.push(JSON.parse(line)) } } },
+    );
     admin = await server.signIn('acme.localhost', 'admin@acme.test');
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     port = (server.app.server.address() as AddressInfo).port;
@@ -24,8 +28,14 @@ describe('a client that closes the connection mid-answer', () => {
 
   it('logs no error when the browser drops a compressed report stream; a real error is still an error', async () => {
     // A report of 20,000 rows streams out gzipped; the client reads its first bytes and drops the connection.
-    const rows = Array.from({ length: 20_000 }, (_, i) => `gone${i}@acme-new.test,Person ${i} with a long enough name to fill the report`).join('\n');
-    const { payload, headers } = await multipart({ name: 'people.csv', content: `Email,First Name\n${rows}\n` }, { mapping: JSON.stringify({ email: 0, firstName: 1 }) });
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, i) => `gone${i}@acme-new.test,Person ${i} with a long enough name to fill the report`,
+    ).join('\n');
+    const { payload, headers } = await multipart(
+      { name: 'people.csv', content: `Email,First Name\n${rows}\n` },
+      { mapping: JSON.stringify({ email: 0, firstName: 1 }) },
+    );
     const dropped = await new Promise<number>((resolve, reject) => {
       const request = http.request(
         {
@@ -33,7 +43,13 @@ describe('a client that closes the connection mid-answer', () => {
           port,
           method: 'POST',
           path: '/main-api/api/invite/download/bulk/detailed-report',
-          headers: { ...headers, host: `acme.localhost:${port}`, authorization: `Bearer ${admin}`, 'accept-encoding': 'gzip', 'content-length': payload.length },
+          headers: {
+            ...headers,
+            host: `acme.localhost:${port}`,
+            authorization: `Bearer ${admin}`,
+            'accept-encoding': 'gzip',
+            'content-length': payload.length,
+          },
         },
         (response) => {
           response.once('data', () => {

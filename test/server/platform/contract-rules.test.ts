@@ -6,10 +6,15 @@ import { csv, post as postFile } from '../imports/upload';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 
 /** Every contract of the three APIs, straight from their modules. */
-const modules = import.meta.glob<Record<string, unknown>>('../../../src/contracts/{main,learning,case}/*.contract.ts', { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>('../../../src/contracts/{main,learning,case}/*.contract.ts', {
+  eager: true,
+});
 const contracts: [name: string, contract: RouteContract][] = Object.entries(modules).flatMap(([file, exports]) =>
   Object.entries(exports)
-    .filter(([, value]) => typeof value === 'object' && value !== null && 'access' in value && 'path' in value && 'method' in value)
+    .filter(
+      ([, value]) =>
+        typeof value === 'object' && value !== null && 'access' in value && 'path' in value && 'method' in value,
+    )
     .map(([name, value]) => [`${file.replace(/^.*\//, '')} ${name}`, value as RouteContract]),
 );
 
@@ -23,13 +28,20 @@ describe('the rules every contract follows', () => {
     const missing = contracts
       .filter(([, c]) => Array.isArray(c.access) && c.access.some(isEditableRole))
       .filter(([, c]) => !c.permission === !c.noPermission?.trim())
-      .map(([name, c]) => `${name}: ${c.method} ${c.path} ${c.permission && c.noPermission ? 'has both a permission and a reason for none' : 'has no permission'}`);
+      .map(
+        ([name, c]) =>
+          `${name}: ${c.method} ${c.path} ${c.permission && c.noPermission ? 'has both a permission and a reason for none' : 'has no permission'}`,
+      );
     expect(missing).toEqual([]);
   });
 
   it('names only a permission that every role of its access may hold (or that role would always be refused)', () => {
     const wrong = contracts.flatMap(([name, c]) =>
-      c.permission && Array.isArray(c.access) ? c.access.filter((role) => !eligible(role, c.permission!)).map((role) => `${name}: ${role} can never hold ${c.permission}`) : [],
+      c.permission && Array.isArray(c.access)
+        ? c.access
+            .filter((role) => !eligible(role, c.permission!))
+            .map((role) => `${name}: ${role} can never hold ${c.permission}`)
+        : [],
     );
     expect(wrong).toEqual([]);
   });
@@ -37,12 +49,16 @@ describe('the rules every contract follows', () => {
   it('builds every contract with route(), so its inputs carry the one rule for text (no NUL character)', () => {
     expect(contracts.filter(([, c]) => !inputsChecked.has(c)).map(([name]) => name)).toEqual([]);
     const unchecked = contracts.flatMap(([name, c]) =>
-      (['params', 'query', 'body'] as const).filter((part) => c[part] && !refusesNul.has(c[part])).map((part) => `${name} ${part}`),
+      (['params', 'query', 'body'] as const)
+        .filter((part) => c[part] && !refusesNul.has(c[part]))
+        .map((part) => `${name} ${part}`),
     );
     expect(unchecked).toEqual([]);
     // The rule itself: any text, at any depth, and the field is named.
     const sample = contracts.find(([name]) => name.endsWith('workspaceUsersSearch'))![1].body!;
-    expect(sample.safeParse({ searchText: 'a\u0000' }).error?.issues).toEqual([expect.objectContaining({ path: ['searchText'], message: NUL_MESSAGE })]);
+    expect(sample.safeParse({ searchText: 'a\u0000' }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['searchText'], message: NUL_MESSAGE }),
+    ]);
   });
 });
 
@@ -57,8 +73,13 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
   });
   afterAll(async () => server?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object, host = 'acme.localhost') =>
-    server.request(host, { method, url, token, ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token: string,
+    payload?: object,
+    host = 'acme.localhost',
+  ) => server.request(host, { method, url, token, ...(payload ? { payload } : {}) });
 
   it('walked every contract the server serves', () => {
     const walked = new Set(contracts.map(([, c]) => c));
@@ -71,10 +92,16 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
     const started = await postFile(server, 'bulk', employer, file);
     expect(started.statusCode).toBe(202);
     const jobId = started.json().jobId as string;
-    const off = await call('POST', '/main-api/api/permission/update', admin, { role: 'EMPLOYER', permissions: { 'invites.manage': false } });
+    const off = await call('POST', '/main-api/api/permission/update', admin, {
+      role: 'EMPLOYER',
+      permissions: { 'invites.manage': false },
+    });
     expect(off.statusCode).toBe(200);
     try {
-      const again = await postFile(server, 'bulk', employer, { name: 'people.csv', content: csv('job2@acme-rules.test,Job,Two,,,,,Acme Headquarters,Employee,,,') });
+      const again = await postFile(server, 'bulk', employer, {
+        name: 'people.csv',
+        content: csv('job2@acme-rules.test,Job,Two,,,,,Acme Headquarters,Employee,,,'),
+      });
       expect(again.statusCode).toBe(403);
       expect(again.json().code).toBe('PERMISSION_OFF');
       for (const [method, url] of [
@@ -91,7 +118,10 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
       // The workspace admin's permissions are fixed.
       expect((await call('GET', '/main-api/api/invite/bulk/jobs', admin)).statusCode).toBe(200);
     } finally {
-      await call('POST', '/main-api/api/permission/update', admin, { role: 'EMPLOYER', permissions: { 'invites.manage': true } });
+      await call('POST', '/main-api/api/permission/update', admin, {
+        role: 'EMPLOYER',
+        permissions: { 'invites.manage': true },
+      });
     }
     expect((await call('GET', '/main-api/api/invite/bulk/jobs', employer)).statusCode).toBe(200);
   });
@@ -101,20 +131,64 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
     const samples: [string, Awaited<ReturnType<typeof call>>][] = [
       ['searchText', await call('POST', '/main-api/api/workspace/users/search', admin, { searchText: nul })],
       ['searchText', await call('POST', '/main-api/api/user/search', admin, { category: 'NAME', searchText: nul })],
-      ['firstName', await call('POST', `/main-api/api/user/update/${(await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@acme.test'`))[0]!.id}`, admin, { firstName: nul })],
-      ['departmentName', await call('POST', '/main-api/api/department', admin, { departmentName: nul, branchId: (await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE name = 'Acme Pune'`))[0]!.id })],
-      ['username', await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/user/signin', payload: { username: 'acme\u0000', userPassword: 'x' } })],
-      ['search', await call('GET', `/learning-api/api/course/00000000-0000-4000-8000-000000000000/users?search=${encodeURIComponent(nul)}`, admin)],
+      [
+        'firstName',
+        await call(
+          'POST',
+          `/main-api/api/user/update/${(await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@acme.test'`))[0]!.id}`,
+          admin,
+          { firstName: nul },
+        ),
+      ],
+      [
+        'departmentName',
+        await call('POST', '/main-api/api/department', admin, {
+          departmentName: nul,
+          branchId: (await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE name = 'Acme Pune'`))[0]!.id,
+        }),
+      ],
+      [
+        'username',
+        await server.request('acme.localhost', {
+          method: 'POST',
+          url: '/main-api/api/user/signin',
+          payload: { username: 'acme\u0000', userPassword: 'x' },
+        }),
+      ],
+      [
+        'search',
+        await call(
+          'GET',
+          `/learning-api/api/course/00000000-0000-4000-8000-000000000000/users?search=${encodeURIComponent(nul)}`,
+          admin,
+        ),
+      ],
       ['workflowName', await call('POST', '/case-api/api/admin/workflow', admin, { workflowName: nul })],
-      ['email', await call('DELETE', `/main-api/api/invite/00000000-0000-4000-8000-000000000000/${encodeURIComponent('a\u0000@acme.test')}`, admin)],
+      [
+        'email',
+        await call(
+          'DELETE',
+          `/main-api/api/invite/00000000-0000-4000-8000-000000000000/${encodeURIComponent('a\u0000@acme.test')}`,
+          admin,
+        ),
+      ],
     ];
     // The parts of an upload that no schema reads follow the same rule.
-    samples.push(['file', await postFile(server, 'bulk', admin, { name: 'people\u0000.csv', content: csv('nul@acme-rules.test,N,U,,,,,Acme Headquarters,Employee,,,') })]);
+    samples.push([
+      'file',
+      await postFile(server, 'bulk', admin, {
+        name: 'people\u0000.csv',
+        content: csv('nul@acme-rules.test,N,U,,,,,Acme Headquarters,Employee,,,'),
+      }),
+    ]);
     expect(samples[0]![1].json().fields).toEqual({ searchText: NUL_MESSAGE });
     for (const [field, res] of samples) {
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
       const fields = res.json().fields as Record<string, string>;
-      expect(Object.keys(fields).some((name) => name.endsWith(field)), `${field}: ${res.body}`).toBe(true);
+      expect(
+        Object.keys(fields).some((name) => name.endsWith(field)),
+        `${field}: ${res.body}`,
+      ).toBe(true);
     }
   });
 });

@@ -37,7 +37,12 @@ describe('a database outage on PostgreSQL', () => {
     // npm test (scripts/test.mjs) installs PostgreSQL; this test has nothing to prove without its own server to stop.
     cluster = startTestPostgres(54391) as Cluster | null;
     if (!cluster) throw new Error('The outage test needs PostgreSQL installed (scripts/ensure-system.sh)');
-    db = await openPostgres(cluster.url, 4, { connectMs: 1_000, statementMs: 5_000, idleInTransactionMs: 5_000, connectionCheckMs: 1_000 });
+    db = await openPostgres(cluster.url, 4, {
+      connectMs: 1_000,
+      statementMs: 5_000,
+      idleInTransactionMs: 5_000,
+      connectionCheckMs: 1_000,
+    });
     await migrate(db);
     await seedDemo(db, testPasswords, 'localhost');
     app = await buildApp({
@@ -59,8 +64,18 @@ describe('a database outage on PostgreSQL', () => {
   });
 
   const signInAdmin = () =>
-    app.inject({ method: 'POST', url: '/main-api/api/user/signin', headers: { host: ACME }, payload: { userEmail: 'admin@acme.test', userPassword: PASSWORD } });
-  const details = () => app.inject({ method: 'GET', url: '/main-api/api/user/details', headers: { host: ACME, authorization: `Bearer ${token}` } });
+    app.inject({
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      headers: { host: ACME },
+      payload: { userEmail: 'admin@acme.test', userPassword: PASSWORD },
+    });
+  const details = () =>
+    app.inject({
+      method: 'GET',
+      url: '/main-api/api/user/details',
+      headers: { host: ACME, authorization: `Bearer ${token}` },
+    });
 
   it('answers 503 with Retry-After while the database is down, logs one line without a stack, and recovers by itself', async () => {
     expect((await details()).statusCode).toBe(200);
@@ -71,7 +86,10 @@ describe('a database outage on PostgreSQL', () => {
     const during = await Promise.all([...inFlight, ...Array.from({ length: 10 }, () => details())]);
     const statuses = new Set(during.map((r) => r.statusCode));
     // Requests answered before the stop are 200s; none is a 500 and none hangs (Promise.all returned).
-    expect([...statuses].every((s) => s === 200 || s === 503), [...statuses].join(',')).toBe(true);
+    expect(
+      [...statuses].every((s) => s === 200 || s === 503),
+      [...statuses].join(','),
+    ).toBe(true);
 
     const started = Date.now();
     const down = await details();

@@ -36,28 +36,49 @@ describe.each(DATABASES)('the development outbox page on %s', (kind) => {
   afterAll(async () => server?.close());
 
   it('shows the mail sent, to this machine only', async () => {
-    await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/user/forgot-password', payload: { userEmail: 'employee@acme.test' } });
-    const local = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json&to=employee%40acme.test', remoteAddress: '127.0.0.1' });
+    await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/main-api/api/user/forgot-password',
+      payload: { userEmail: 'employee@acme.test' },
+    });
+    const local = await server.request('localhost', {
+      method: 'GET',
+      url: '/dev/outbox?format=json&to=employee%40acme.test',
+      remoteAddress: '127.0.0.1',
+    });
     expect(local.statusCode).toBe(200);
     // The code is in the body, never in the subject.
     expect(local.json()[0].subject).toBe('Reset your Acme password');
     expect(local.json()[0].body).toMatch(/The code is \d{6}/);
     const html = await server.request('localhost', { method: 'GET', url: '/dev/outbox', remoteAddress: '::1' });
     expect(html.body).toContain('Outbox (development only)');
-    const remote = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json', remoteAddress: '203.0.113.5' });
+    const remote = await server.request('localhost', {
+      method: 'GET',
+      url: '/dev/outbox?format=json',
+      remoteAddress: '203.0.113.5',
+    });
     expect(remote.statusCode).toBe(404);
   });
 
   it('refuses every request that came through a proxy, even from this machine, whatever the header', async () => {
     for (const header of CLIENT_ADDRESS_HEADERS) {
-      const res = await server.request('localhost', { method: 'GET', url: '/dev/outbox?format=json', remoteAddress: '127.0.0.1', headers: header });
+      const res = await server.request('localhost', {
+        method: 'GET',
+        url: '/dev/outbox?format=json',
+        remoteAddress: '127.0.0.1',
+        headers: header,
+      });
       expect(res.statusCode, JSON.stringify(header)).toBe(404);
     }
   });
 
   it("answers on the main host only: a page at an attacker's name resolving to this machine (DNS rebinding) gets nothing", async () => {
     for (const host of ['rebind.attacker.example', 'acme.localhost', 'localhost.attacker.example']) {
-      const res = await server.request(host, { method: 'GET', url: '/dev/outbox?format=json', remoteAddress: '127.0.0.1' });
+      const res = await server.request(host, {
+        method: 'GET',
+        url: '/dev/outbox?format=json',
+        remoteAddress: '127.0.0.1',
+      });
       expect(res.statusCode, host).toBe(404);
       expect(res.body).not.toContain('"subject"');
     }
@@ -65,7 +86,11 @@ describe.each(DATABASES)('the development outbox page on %s', (kind) => {
 
   it('answers 400, never 500, to a recipient or a format it cannot use', async () => {
     for (const query of ['to=%00', 'to=a%0Ab', `to=${'a'.repeat(400)}`, 'format=xml', 'to=x&to=y']) {
-      const res = await server.request('localhost', { method: 'GET', url: `/dev/outbox?${query}`, remoteAddress: '127.0.0.1' });
+      const res = await server.request('localhost', {
+        method: 'GET',
+        url: `/dev/outbox?${query}`,
+        remoteAddress: '127.0.0.1',
+      });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe('INVALID');
     }
@@ -74,24 +99,53 @@ describe.each(DATABASES)('the development outbox page on %s', (kind) => {
   it("the case clock is refused through any proxy header and on a host that is not a workspace's", async () => {
     const body = { complaintId: '00000000-0000-4000-8000-000000000000', backdateDays: 1 };
     // The route answers (404 for an unknown case) when asked properly...
-    const direct = await server.request('acme.localhost', { method: 'POST', url: '/dev/case-daily', remoteAddress: '127.0.0.1', payload: body });
+    const direct = await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/dev/case-daily',
+      remoteAddress: '127.0.0.1',
+      payload: body,
+    });
     expect(direct.json().message).toBe('No such case in this workspace');
     for (const header of CLIENT_ADDRESS_HEADERS) {
-      const res = await server.request('acme.localhost', { method: 'POST', url: '/dev/case-daily', remoteAddress: '127.0.0.1', headers: header, payload: body });
+      const res = await server.request('acme.localhost', {
+        method: 'POST',
+        url: '/dev/case-daily',
+        remoteAddress: '127.0.0.1',
+        headers: header,
+        payload: body,
+      });
       expect(res.json().message, JSON.stringify(header)).toBe('No such route: POST /dev/case-daily');
     }
     for (const host of ['rebind.attacker.example', 'localhost']) {
-      const res = await server.request(host, { method: 'POST', url: '/dev/case-daily', remoteAddress: '127.0.0.1', payload: body });
+      const res = await server.request(host, {
+        method: 'POST',
+        url: '/dev/case-daily',
+        remoteAddress: '127.0.0.1',
+        payload: body,
+      });
       expect(res.json().message, host).toBe('No such route: POST /dev/case-daily');
     }
-    const bad = await server.request('acme.localhost', { method: 'POST', url: '/dev/case-daily', remoteAddress: '127.0.0.1', payload: { complaintId: 'x\u0000', backdateDays: 1 } });
+    const bad = await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/dev/case-daily',
+      remoteAddress: '127.0.0.1',
+      payload: { complaintId: 'x\u0000', backdateDays: 1 },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('is not served when the app is given a real mail or SMS transport, even with the page switched on', async () => {
     const db = await openTestDatabase(kind);
     const sent: OutgoingMail[] = [];
-    const mail: Mailer = { assertAvailable() {}, async send(m) { sent.push(m); }, async sendMany(ms) { sent.push(...ms); } };
+    const mail: Mailer = {
+      assertAvailable() {},
+      async send(m) {
+        sent.push(m);
+      },
+      async sendMany(ms) {
+        sent.push(...ms);
+      },
+    };
     const app = await buildApp({
       db,
       passwords: testPasswords,
@@ -100,7 +154,12 @@ describe.each(DATABASES)('the development outbox page on %s', (kind) => {
       settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024, outboxPage: true },
     });
     try {
-      const res = await app.inject({ method: 'GET', url: '/dev/outbox?format=json', remoteAddress: '127.0.0.1', headers: { host: 'localhost' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/dev/outbox?format=json',
+        remoteAddress: '127.0.0.1',
+        headers: { host: 'localhost' },
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await app.close();

@@ -54,7 +54,12 @@ describe('evidence encryption at rest (chunked AES-256-GCM, wrapped data keys)',
     const flipped = Buffer.from(sealed);
     flipped[flipped.length - 20] ^= 1;
     const dropped = Buffer.concat([sealed.subarray(0, body), sealed.subarray(body + chunk)]);
-    const swapped = Buffer.concat([sealed.subarray(0, body), sealed.subarray(body + chunk, body + 2 * chunk), sealed.subarray(body, body + chunk), sealed.subarray(body + 2 * chunk)]);
+    const swapped = Buffer.concat([
+      sealed.subarray(0, body),
+      sealed.subarray(body + chunk, body + 2 * chunk),
+      sealed.subarray(body, body + chunk),
+      sealed.subarray(body + 2 * chunk),
+    ]);
     const cut = sealed.subarray(0, body + 2 * chunk);
     const header = Buffer.from(sealed);
     header[12] ^= 1;
@@ -84,8 +89,15 @@ describe('evidence encryption at rest (chunked AES-256-GCM, wrapped data keys)',
     const dev = loadEvidenceKeyring({ production: false, devSecret: secret });
     expect(dev.current.id).toBe('dev');
     expect(loadEvidenceKeyring({ production: false, devSecret: secret }).current.key).toEqual(dev.current.key);
-    expect(() => loadEvidenceKeyring({ production: true, devSecret: secret })).toThrow(/EVIDENCE_MASTER_KEY is not set/);
-    const ring = loadEvidenceKeyring({ current: `new:${'a'.repeat(64)}`, old: `old:${'b'.repeat(64)}, older:${'c'.repeat(64)}`, production: true, devSecret: secret });
+    expect(() => loadEvidenceKeyring({ production: true, devSecret: secret })).toThrow(
+      /EVIDENCE_MASTER_KEY is not set/,
+    );
+    const ring = loadEvidenceKeyring({
+      current: `new:${'a'.repeat(64)}`,
+      old: `old:${'b'.repeat(64)}, older:${'c'.repeat(64)}`,
+      production: true,
+      devSecret: secret,
+    });
     expect(ring.current.id).toBe('new');
     expect(ring.ids.sort()).toEqual(['new', 'old', 'older']);
     expect(() => parseMasterKey('nokey', 'EVIDENCE_MASTER_KEY')).toThrow(/<id>:<key>/);

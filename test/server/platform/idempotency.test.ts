@@ -23,9 +23,17 @@ describe.each(DATABASES)('Idempotency-Key on %s', (kind) => {
 
   // As a browser sends it: compressed answers accepted (the kept answer is the one before compression).
   const create = (token: string, name: string, key?: string) =>
-    server.request(ACME, { method: 'POST', url: CREATE, token, payload: { branchName: name }, headers: { 'accept-encoding': 'gzip, br', ...(key ? { 'idempotency-key': key } : {}) } });
+    server.request(ACME, {
+      method: 'POST',
+      url: CREATE,
+      token,
+      payload: { branchName: name },
+      headers: { 'accept-encoding': 'gzip, br', ...(key ? { 'idempotency-key': key } : {}) },
+    });
   const units = async (name: string) =>
-    Number((await server.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM branches WHERE name = $1`, [name]))[0].n);
+    Number(
+      (await server.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM branches WHERE name = $1`, [name]))[0].n,
+    );
 
   it('answers a repeat with the first answer and creates once', async () => {
     const key = 'retry-3f6c1f0e-0b7d-4f0e-9c55-2d2d3a1b4c01';

@@ -35,10 +35,14 @@ interface Worker {
 }
 
 function startWorker(name: string, env: Record<string, string>): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('test/server/platform/support/queue-server.ts')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve('test/server/platform/support/queue-server.ts')],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const lines: string[] = [];
   let rest = '';
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -52,7 +56,11 @@ function startWorker(name: string, env: Record<string, string>): Worker {
   return { name, child, lines, exited };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 60_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -73,7 +81,10 @@ describe('the job queue shared by two server processes on PostgreSQL', () => {
 
   beforeAll(async () => {
     // npm test (scripts/test.mjs) always provides a PostgreSQL server; this test has nothing to prove without one.
-    if (!SERVER_URL) throw new Error('The two-process queue test needs TEST_DATABASE_URL (npm test starts a PostgreSQL server for it)');
+    if (!SERVER_URL)
+      throw new Error(
+        'The two-process queue test needs TEST_DATABASE_URL (npm test starts a PostgreSQL server for it)',
+      );
     const scratch = await createScratchDatabase(SERVER_URL, 'queue2');
     drop = scratch.drop;
     db = await openPostgres(scratch.url, 4);
@@ -86,13 +97,25 @@ describe('the job queue shared by two server processes on PostgreSQL', () => {
       jobs: queue,
       passwords: testPasswords,
       files: new FolderFileStorage(filesRoot),
-      settings: { mainHost: 'localhost', publicUrl: 'http://localhost:8080', maxUploadBytes: 5 * 1024 * 1024, outboxPage: true, imports: { batchSize: 10, staleAfterMs: 1500 } },
+      settings: {
+        mainHost: 'localhost',
+        publicUrl: 'http://localhost:8080',
+        maxUploadBytes: 5 * 1024 * 1024,
+        outboxPage: true,
+        imports: { batchSize: 10, staleAfterMs: 1500 },
+      },
     });
     // This process creates pg-boss's schema first; the two workers then share it.
     await queue.start();
     workers = ['A', 'B'].map((name) => startWorker(name, { QUEUE_DB_URL: scratch.url, QUEUE_FILES: filesRoot }));
-    for (const w of workers) await until(`worker ${w.name} to start (${w.lines.join(' | ')})`, () => w.lines.includes('ready'), 150_000);
-    const signIn = await app.inject({ method: 'POST', url: '/main-api/api/user/signin', headers: { host: ACME }, payload: { userEmail: 'admin@acme.test', userPassword: PASSWORD } });
+    for (const w of workers)
+      await until(`worker ${w.name} to start (${w.lines.join(' | ')})`, () => w.lines.includes('ready'), 150_000);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      headers: { host: ACME },
+      payload: { userEmail: 'admin@acme.test', userPassword: PASSWORD },
+    });
     admin = signIn.json().token;
     [{ id: workspaceId }] = await db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
   }, 240_000);
@@ -101,7 +124,10 @@ describe('the job queue shared by two server processes on PostgreSQL', () => {
     for (const w of workers) {
       if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM');
     }
-    await Promise.race([Promise.all(workers.map((w) => w.exited)), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await Promise.race([
+      Promise.all(workers.map((w) => w.exited)),
+      new Promise((resolve) => setTimeout(resolve, 15_000)),
+    ]);
     for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
     await queue?.stop();
     await app?.close();
@@ -109,9 +135,13 @@ describe('the job queue shared by two server processes on PostgreSQL', () => {
     await drop();
   }, 60_000);
 
-  const doneLines = (name: string, id: string) => workers.flatMap((w) => w.lines.filter((l) => l === `job ${name} ${id} done`).map(() => w.name));
+  const doneLines = (name: string, id: string) =>
+    workers.flatMap((w) => w.lines.filter((l) => l === `job ${name} ${id} done`).map(() => w.name));
   const outbox = async (emails: string[]) => {
-    const rows = await db.query<{ recipient: string; n: number }>(`SELECT recipient, count(*)::int AS n FROM outbox_messages WHERE recipient = ANY($1) GROUP BY recipient`, [emails]);
+    const rows = await db.query<{ recipient: string; n: number }>(
+      `SELECT recipient, count(*)::int AS n FROM outbox_messages WHERE recipient = ANY($1) GROUP BY recipient`,
+      [emails],
+    );
     return new Map(rows.map((r) => [r.recipient, r.n]));
   };
 
@@ -125,7 +155,10 @@ describe('the job queue shared by two server processes on PostgreSQL', () => {
     );
     expect(learners).toHaveLength(5);
     const [course] = await db.tenant(workspaceId, (tx) =>
-      tx.query<{ id: string }>(`SELECT id FROM courses WHERE workspace_id = $1 AND title = 'Preventing Sexual Harassment at Work'`, [workspaceId]),
+      tx.query<{ id: string }>(
+        `SELECT id FROM courses WHERE workspace_id = $1 AND title = 'Preventing Sexual Harassment at Work'`,
+        [workspaceId],
+      ),
     );
     const assigned = await app.inject({
       method: 'POST',
@@ -136,7 +169,10 @@ describe('the job queue shared by two server processes on PostgreSQL', () => {
     expect(assigned.statusCode, assigned.body).toBe(200);
     const emails = learners.map((l) => l.email);
     // The assignment mails (queued by that call) are sent by one of the workers first.
-    await until('the assignment mails', async () => [...(await outbox(emails)).values()].reduce((a, b) => a + b, 0) >= 5 && true);
+    await until(
+      'the assignment mails',
+      async () => [...(await outbox(emails)).values()].reduce((a, b) => a + b, 0) >= 5 && true,
+    );
     const before = await outbox(emails);
 
     const id = await queue.send(JOB_REMINDERS, { workspaceId, day });
@@ -148,29 +184,54 @@ describe('the job queue shared by two server processes on PostgreSQL', () => {
     const after = await outbox(emails);
     for (const email of emails) expect(after.get(email)! - before.get(email)!, email).toBe(1);
     const keys = await db.tenant(workspaceId, (tx) =>
-      tx.query(`SELECT 1 FROM course_reminders WHERE workspace_id = $1 AND user_id = ANY($2) AND on_day = $3`, [workspaceId, learners.map((l) => l.id), day]),
+      tx.query(`SELECT 1 FROM course_reminders WHERE workspace_id = $1 AND user_id = ANY($2) AND on_day = $3`, [
+        workspaceId,
+        learners.map((l) => l.id),
+        day,
+      ]),
     );
     expect(keys).toHaveLength(5);
   }, 120_000);
 
   it('finishes an import in the other process when the one working it is killed, nobody created or mailed twice', async () => {
     const rows = Array.from({ length: 60 }, (_, i) => `two.${i + 1}@queue.test,P${i + 1},Person,,,,,,,,,`);
-    const body = await multipart({ name: 'people.csv', content: csv(...rows) }, { mapping: JSON.stringify(FULL_MAPPING), sendInvitations: 'true' });
-    const started = await app.inject({ method: 'POST', url: '/main-api/api/invite/bulk', headers: { host: ACME, authorization: `Bearer ${admin}`, ...body.headers }, payload: body.payload });
+    const body = await multipart(
+      { name: 'people.csv', content: csv(...rows) },
+      { mapping: JSON.stringify(FULL_MAPPING), sendInvitations: 'true' },
+    );
+    const started = await app.inject({
+      method: 'POST',
+      url: '/main-api/api/invite/bulk',
+      headers: { host: ACME, authorization: `Bearer ${admin}`, ...body.headers },
+      payload: body.payload,
+    });
     expect(started.statusCode, started.body).toBe(202);
     const jobId = started.json().jobId as string;
 
     // Whichever worker claimed the job is killed as it starts its third batch (batches 1 and 2 are committed).
-    const victim = await until('a worker to reach batch 3', () => workers.find((w) => w.lines.includes(`batch ${jobId} 3`)));
+    const victim = await until('a worker to reach batch 3', () =>
+      workers.find((w) => w.lines.includes(`batch ${jobId} 3`)),
+    );
     victim.child.kill('SIGKILL');
     await victim.exited;
     const survivor = workers.find((w) => w !== victim)!;
     expect(survivor.lines.some((l) => l.startsWith(`batch ${jobId} `))).toBe(false);
-    const [halfway] = await db.query<{ status: string; rows_done: number }>(`SELECT status, rows_done FROM import_jobs WHERE id = $1`, [jobId]);
+    const [halfway] = await db.query<{ status: string; rows_done: number }>(
+      `SELECT status, rows_done FROM import_jobs WHERE id = $1`,
+      [jobId],
+    );
     expect(halfway).toEqual({ status: 'RUNNING', rows_done: 20 });
 
     // Once its heartbeat is stale, the sweep (every minute; sent now rather than waited for) hands it to the survivor.
-    await until('the dead worker\'s heartbeat to go stale', async () => (await db.query(`SELECT 1 FROM import_jobs WHERE id = $1 AND heartbeat_at < now() - interval '2 seconds'`, [jobId])).length > 0);
+    await until(
+      "the dead worker's heartbeat to go stale",
+      async () =>
+        (
+          await db.query(`SELECT 1 FROM import_jobs WHERE id = $1 AND heartbeat_at < now() - interval '2 seconds'`, [
+            jobId,
+          ])
+        ).length > 0,
+    );
     await queue.send(JOB_USER_IMPORT_SWEEP, {});
     const done = await until('the import to complete', async () => {
       const [job] = await db.query<{ status: string; rows_done: number; created: number; invitations_sent: number }>(
@@ -180,10 +241,17 @@ describe('the job queue shared by two server processes on PostgreSQL', () => {
       return job.status === 'COMPLETED' ? job : null;
     });
     expect(done).toEqual({ status: 'COMPLETED', rows_done: 60, created: 60, invitations_sent: 60 });
-    expect(survivor.lines.filter((l) => l.startsWith(`batch ${jobId} `))).toEqual([3, 4, 5, 6].map((n) => `batch ${jobId} ${n}`));
-    const batches = await db.query<{ batch_no: number }>(`SELECT batch_no FROM import_job_batches WHERE job_id = $1 ORDER BY batch_no`, [jobId]);
+    expect(survivor.lines.filter((l) => l.startsWith(`batch ${jobId} `))).toEqual(
+      [3, 4, 5, 6].map((n) => `batch ${jobId} ${n}`),
+    );
+    const batches = await db.query<{ batch_no: number }>(
+      `SELECT batch_no FROM import_job_batches WHERE job_id = $1 ORDER BY batch_no`,
+      [jobId],
+    );
     expect(batches.map((b) => b.batch_no)).toEqual([1, 2, 3, 4, 5, 6]);
-    const [people] = await db.query<{ n: number; distinct: number }>(`SELECT count(*)::int AS n, count(DISTINCT email)::int AS distinct FROM users WHERE email LIKE 'two.%@queue.test'`);
+    const [people] = await db.query<{ n: number; distinct: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT email)::int AS distinct FROM users WHERE email LIKE 'two.%@queue.test'`,
+    );
     expect(people).toEqual({ n: 60, distinct: 60 });
     const mails = await outbox(rows.map((r) => r.split(',')[0]));
     expect(mails.size).toBe(60);

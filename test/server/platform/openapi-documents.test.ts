@@ -27,7 +27,10 @@ type Json = Record<string, any>;
 function run(args: string[], cwd = ROOT): Promise<{ code: number | null; stdout: string; output: string }> {
   return new Promise((resolve, reject) => {
     // process.execPath: the Node 24 that runs the tests (the tools' bin links would pick the system's node).
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
     let output = '';
     let stdout = '';
     child.stdout.on('data', (chunk) => {
@@ -57,32 +60,43 @@ describe('the OpenAPI documents, as an integrator uses them', () => {
   });
   afterAll(async () => server?.close());
 
-  it.each(APIS)('$base: every operation has its contract name as operationId, a summary, a tag, security and error answers', async ({ name }) => {
-    const doc = docs.get(name)!;
-    const catalogue = await contractCatalogue();
-    const contractNames = new Set([...catalogue.contracts.values()].map((c) => c.name));
-    const tags = new Set((doc.tags as { name: string; description: string }[]).map((t) => t.name));
-    const ids: string[] = [];
-    for (const [route, methods] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
-      for (const [method, op] of Object.entries(methods)) {
-        const where = `${method.toUpperCase()} ${route}`;
-        ids.push(op.operationId);
-        expect(contractNames.has(op.operationId), `${where}: operationId ${op.operationId} is a contract's export name`).toBe(true);
-        expect(op.summary, where).toMatch(/\w/);
-        expect(op.tags, where).toHaveLength(1);
-        expect(tags.has(op.tags[0]), `${where}: tag ${op.tags[0]} is declared`).toBe(true);
-        expect(Array.isArray(op.security), `${where}: states its security`).toBe(true);
-        const errors = Object.keys(op.responses).filter((code) => /^[45]\d\d$/.test(code));
-        expect(errors, where).toEqual(expect.arrayContaining(['404', '500']));
-        for (const code of [...errors, 'default']) {
-          const response = doc.components.responses[op.responses[code].$ref.split('/').pop()];
-          expect(response.content['application/json'].schema, `${where} ${code}`).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+  it.each(APIS)(
+    '$base: every operation has its contract name as operationId, a summary, a tag, security and error answers',
+    async ({ name }) => {
+      const doc = docs.get(name)!;
+      const catalogue = await contractCatalogue();
+      const contractNames = new Set([...catalogue.contracts.values()].map((c) => c.name));
+      const tags = new Set((doc.tags as { name: string; description: string }[]).map((t) => t.name));
+      const ids: string[] = [];
+      for (const [route, methods] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+        for (const [method, op] of Object.entries(methods)) {
+          const where = `${method.toUpperCase()} ${route}`;
+          ids.push(op.operationId);
+          expect(
+            contractNames.has(op.operationId),
+            `${where}: operationId ${op.operationId} is a contract's export name`,
+          ).toBe(true);
+          expect(op.summary, where).toMatch(/\w/);
+          expect(op.tags, where).toHaveLength(1);
+          expect(tags.has(op.tags[0]), `${where}: tag ${op.tags[0]} is declared`).toBe(true);
+          expect(Array.isArray(op.security), `${where}: states its security`).toBe(true);
+          const errors = Object.keys(op.responses).filter((code) => /^[45]\d\d$/.test(code));
+          expect(errors, where).toEqual(expect.arrayContaining(['404', '500']));
+          for (const code of [...errors, 'default']) {
+            const response = doc.components.responses[op.responses[code].$ref.split('/').pop()];
+            expect(response.content['application/json'].schema, `${where} ${code}`).toEqual({
+              $ref: '#/components/schemas/ErrorBody',
+            });
+          }
         }
       }
-    }
-    expect(new Set(ids).size, 'operationIds are unique').toBe(ids.length);
-    expect(doc.components.schemas.ErrorBody).toMatchObject({ required: ['code', 'message'], properties: { code: {}, message: {}, fields: {} } });
-  });
+      expect(new Set(ids).size, 'operationIds are unique').toBe(ids.length);
+      expect(doc.components.schemas.ErrorBody).toMatchObject({
+        required: ['code', 'message'],
+        properties: { code: {}, message: {}, fields: {} },
+      });
+    },
+  );
 
   it('names operations after their contracts, and secures them as the contract says', () => {
     const main = docs.get('main-api')!;
@@ -119,33 +133,54 @@ describe('the OpenAPI documents, as an integrator uses them', () => {
     const res = await server.request('acme.localhost', { method: 'GET', url: `${base}/docs/json` });
     expect(res.json()).toEqual(docs.get(name));
     const intro = docs.get(name)!.info.description as string;
-    for (const words of [`https://<workspace host>${base}`, 'POST /main-api/api/user/signin', 'Authorization: Bearer', '"code"', 'zero-based', 'default 20']) {
+    for (const words of [
+      `https://<workspace host>${base}`,
+      'POST /main-api/api/user/signin',
+      'Authorization: Bearer',
+      '"code"',
+      'zero-based',
+      'default 20',
+    ]) {
       expect(intro).toContain(words);
     }
   });
 
-  it.each(APIS)('$base: the reference loads its page and assets with and without the trailing slash', async ({ base }) => {
-    for (const url of [`${base}/docs`, `${base}/docs/`]) {
-      const page = await server.request('acme.localhost', { method: 'GET', url });
-      expect(page.statusCode, url).toBe(200);
-      const assets = [...page.body.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => new URL(m[1], `http://acme.localhost${url}`).pathname);
-      expect(assets.length, url).toBeGreaterThan(3);
-      for (const asset of assets) {
-        const res = await server.request('acme.localhost', { method: 'GET', url: asset });
-        expect(`${asset} from ${url}: ${res.statusCode}`).toBe(`${asset} from ${url}: 200`);
+  it.each(APIS)(
+    '$base: the reference loads its page and assets with and without the trailing slash',
+    async ({ base }) => {
+      for (const url of [`${base}/docs`, `${base}/docs/`]) {
+        const page = await server.request('acme.localhost', { method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        const assets = [...page.body.matchAll(/(?:href|src)="([^"]+)"/g)].map(
+          (m) => new URL(m[1], `http://acme.localhost${url}`).pathname,
+        );
+        expect(assets.length, url).toBeGreaterThan(3);
+        for (const asset of assets) {
+          const res = await server.request('acme.localhost', { method: 'GET', url: asset });
+          expect(`${asset} from ${url}: ${res.statusCode}`).toBe(`${asset} from ${url}: 200`);
+        }
       }
-    }
-  });
+    },
+  );
 
   it("passes Redocly's recommended lint (redocly.yaml) with no error and no warning", async () => {
     // One run for the three APIs of redocly.yaml; it prints one JSON report per API, one after the other.
-    const { stdout, output } = await run([path.join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', '--format=json']);
+    const { stdout, output } = await run([
+      path.join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'),
+      'lint',
+      '--format=json',
+    ]);
     const json = stdout.slice(stdout.indexOf('{'), stdout.lastIndexOf('}') + 1);
     expect(json, output).not.toBe('');
-    const reports = json.split(/\n\}\{\n/).map((part, i, all) => JSON.parse(`${i > 0 ? '{\n' : ''}${part}${i < all.length - 1 ? '\n}' : ''}`) as Json);
+    const reports = json
+      .split(/\n\}\{\n/)
+      .map((part, i, all) => JSON.parse(`${i > 0 ? '{\n' : ''}${part}${i < all.length - 1 ? '\n}' : ''}`) as Json);
     expect(reports).toHaveLength(APIS.length);
     const problems = reports.flatMap((report) =>
-      (report.problems as Json[]).map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.source?.ref ?? ''}${p.location?.[0]?.pointer ?? ''}`),
+      (report.problems as Json[]).map(
+        (p) =>
+          `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.source?.ref ?? ''}${p.location?.[0]?.pointer ?? ''}`,
+      ),
     );
     expect(problems).toEqual([]);
     for (const report of reports) expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
@@ -161,19 +196,35 @@ describe('the OpenAPI documents, as an integrator uses them', () => {
     await writeFile(
       path.join(OUT, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, target: 'es2023', lib: ['es2023', 'dom'], module: 'esnext', moduleResolution: 'bundler', noEmit: true, skipLibCheck: true, types: [] },
+        compilerOptions: {
+          strict: true,
+          target: 'es2023',
+          lib: ['es2023', 'dom'],
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+        },
         files: ['client.ts', 'broken.ts'],
       }),
     );
-    const { output } = await run([path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--pretty', 'false'], OUT);
+    const { output } = await run(
+      [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--pretty', 'false'],
+      OUT,
+    );
     const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
     // The program an integrator would write compiles...
     expect(errors.filter((line) => line.startsWith('client.ts'))).toEqual([]);
     // ...and the check has teeth: a field the answer lacks and a path the API does not serve do not.
-    expect(errors.filter((line) => line.startsWith('broken.ts')).map((line) => /^broken\.ts\((\d+),/.exec(line)?.[1])).toEqual(['7', '9']);
+    expect(
+      errors.filter((line) => line.startsWith('broken.ts')).map((line) => /^broken\.ts\((\d+),/.exec(line)?.[1]),
+    ).toEqual(['7', '9']);
 
     // The same program, run against the app: the generated client's calls are what the API answers.
-    const { integrate } = (await import(/* @vite-ignore */ path.join(OUT, 'client.ts'))) as { integrate: typeof IntegrateFn };
+    const { integrate } = (await import(/* @vite-ignore */ path.join(OUT, 'client.ts'))) as {
+      integrate: typeof IntegrateFn;
+    };
     const result = await integrate('http://acme.localhost', injectFetch(server), PASSWORD);
     expect(result.token).toMatch(/^[\w-]{20,}$/); // base64url: a token may hold '-'
     expect(result.courses).toBeGreaterThan(0);
@@ -199,7 +250,10 @@ function injectFetch(server: TestServer) {
       headers: { ...Object.fromEntries(request.headers), host: url.host },
       ...(body ? { payload: body } : {}),
     });
-    return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
+    return new Response(new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: res.headers as Record<string, string>,
+    });
   };
 }
 

@@ -15,11 +15,20 @@ describe.each(DATABASES)('the platform admins’ trail on %s', (kind) => {
   });
   afterAll(async () => server?.close());
 
-  const events = (query = '') => server.request('localhost', { method: 'GET', url: `/main-api/api/admin/audit/events${query}`, token: platform });
+  const events = (query = '') =>
+    server.request('localhost', { method: 'GET', url: `/main-api/api/admin/audit/events${query}`, token: platform });
 
   it('lists what platform admins did, who, where, newest first, and filters by workspace', async () => {
-    for (const [workspaceId, userLimit] of [[acme, 500], [globex, 50]] as const) {
-      const res = await server.request('localhost', { method: 'PUT', url: '/main-api/api/admin/workspace-user-limit', token: platform, payload: { workspaceId, userLimit } });
+    for (const [workspaceId, userLimit] of [
+      [acme, 500],
+      [globex, 50],
+    ] as const) {
+      const res = await server.request('localhost', {
+        method: 'PUT',
+        url: '/main-api/api/admin/workspace-user-limit',
+        token: platform,
+        payload: { workspaceId, userLimit },
+      });
       expect(res.statusCode).toBe(200);
     }
     const all = (await events()).json();
@@ -28,16 +37,34 @@ describe.each(DATABASES)('the platform admins’ trail on %s', (kind) => {
     expect(all.items[1]).toMatchObject({ actor: 'platform@demo.test', workspace: 'Acme' });
     const onlyAcme = (await events(`?workspaceId=${acme}`)).json();
     expect(onlyAcme.items.every((e: { workspace: string }) => e.workspace === 'Acme')).toBe(true);
-    await server.request('localhost', { method: 'PUT', url: '/main-api/api/admin/workspace-user-limit', token: platform, payload: { workspaceId: acme, userLimit: null } });
-    await server.request('localhost', { method: 'PUT', url: '/main-api/api/admin/workspace-user-limit', token: platform, payload: { workspaceId: globex, userLimit: null } });
+    await server.request('localhost', {
+      method: 'PUT',
+      url: '/main-api/api/admin/workspace-user-limit',
+      token: platform,
+      payload: { workspaceId: acme, userLimit: null },
+    });
+    await server.request('localhost', {
+      method: 'PUT',
+      url: '/main-api/api/admin/workspace-user-limit',
+      token: platform,
+      payload: { workspaceId: globex, userLimit: null },
+    });
   });
 
   it('leaves out what workspace members did, and refuses them the trail', async () => {
     const admin = await server.signIn('acme.localhost', 'admin@acme.test');
     const all = (await events('?pageSize=100')).json();
     expect(all.items.every((e: { actor: string }) => e.actor === 'platform@demo.test')).toBe(true);
-    expect(all.items.some((e: { action: string; workspace: string | null }) => e.action === 'SIGN_IN' && e.workspace === 'Acme')).toBe(false);
-    const refused = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/admin/audit/events', token: admin });
+    expect(
+      all.items.some(
+        (e: { action: string; workspace: string | null }) => e.action === 'SIGN_IN' && e.workspace === 'Acme',
+      ),
+    ).toBe(false);
+    const refused = await server.request('acme.localhost', {
+      method: 'GET',
+      url: '/main-api/api/admin/audit/events',
+      token: admin,
+    });
     expect(refused.statusCode).toBe(403);
   });
 });

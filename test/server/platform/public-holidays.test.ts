@@ -3,12 +3,26 @@ import { calendarOf, regimeFromRow } from '../../../server/case/complaints/regim
 import { regionalHolidays } from '../../../server/platform/public-holidays';
 import { addWorkingDays, workingDaysBetween } from '../../../src/domain/shared/calendar';
 
-const settings = (regionCode: string | null, compliance: 'IN_POSH' | 'CA_FEDERAL' = 'IN_POSH', extra: string[] = [], removed: string[] = []) =>
-  regimeFromRow({ compliance, extra_holidays: extra, removed_holidays: removed, saturday_off: false, time_zone: null, region_code: regionCode });
+const settings = (
+  regionCode: string | null,
+  compliance: 'IN_POSH' | 'CA_FEDERAL' = 'IN_POSH',
+  extra: string[] = [],
+  removed: string[] = [],
+) =>
+  regimeFromRow({
+    compliance,
+    extra_holidays: extra,
+    removed_holidays: removed,
+    saturday_off: false,
+    time_zone: null,
+    region_code: regionCode,
+  });
 
 describe("a region's public holidays (date-holidays) in the working-day calendar", () => {
   it("reads a state's public holidays, and only the public ones", () => {
-    expect(regionalHolidays('INDIA', 'IN-KA', 2026)).toEqual(expect.arrayContaining(['2026-01-26', '2026-09-17', '2026-11-01']));
+    expect(regionalHolidays('INDIA', 'IN-KA', 2026)).toEqual(
+      expect.arrayContaining(['2026-01-26', '2026-09-17', '2026-11-01']),
+    );
     expect(regionalHolidays('INDIA', null, 2026)).not.toContain('2026-09-17');
     expect(regionalHolidays('CANADA', 'CA-ON', 2026)).toContain('2026-02-16');
     expect(regionalHolidays('CANADA', 'CA-QC', 2026)).toContain('2026-06-24');
@@ -24,8 +38,12 @@ describe("a region's public holidays (date-holidays) in the working-day calendar
     expect(addWorkingDays(karnataka, '2026-09-14', 7)).toBe('2026-09-23');
     expect(workingDaysBetween(karnataka, '2026-09-16', '2026-09-18')).toBe(1);
     // The admin's removal of the state holiday, and an addition of their own, on top.
-    expect(addWorkingDays(calendarOf(settings('IN-KA', 'IN_POSH', [], ['2026-09-17']), 2026, 2027), '2026-09-14', 7)).toBe('2026-09-22');
-    expect(addWorkingDays(calendarOf(settings(null, 'IN_POSH', ['2026-09-15']), 2026, 2027), '2026-09-14', 7)).toBe('2026-09-23');
+    expect(
+      addWorkingDays(calendarOf(settings('IN-KA', 'IN_POSH', [], ['2026-09-17']), 2026, 2027), '2026-09-14', 7),
+    ).toBe('2026-09-22');
+    expect(addWorkingDays(calendarOf(settings(null, 'IN_POSH', ['2026-09-15']), 2026, 2027), '2026-09-14', 7)).toBe(
+      '2026-09-23',
+    );
   });
 
   it("counts Ontario's Family Day for a Canadian workspace in Ontario, and keeps the Code's federal holidays", () => {

@@ -12,7 +12,10 @@ import { buildApp } from '../../../server/app';
 async function builtWebRoot(): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'safeplace-site-'));
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>SafePlace</title><div id="root"></div>');
-  await writeFile(path.join(root, 'signin.html'), '<!doctype html><title>Sign in · SafePlace</title><div id="root"></div>');
+  await writeFile(
+    path.join(root, 'signin.html'),
+    '<!doctype html><title>Sign in · SafePlace</title><div id="root"></div>',
+  );
   await buildSite(root);
   return root;
 }
@@ -58,7 +61,8 @@ describe.each(DATABASES)('the public site on %s', (kind) => {
       descriptions.add(description!);
       expect(html, url).toContain(`<meta property="og:title" content="`);
       expect(html, url).toContain(`<meta property="og:url" content="https://localhost:8443${url}"`);
-      if (!html.includes('name="robots" content="noindex"')) expect(html, url).toContain(`<link rel="canonical" href="https://localhost:8443${url}"`);
+      if (!html.includes('name="robots" content="noindex"'))
+        expect(html, url).toContain(`<link rel="canonical" href="https://localhost:8443${url}"`);
       expect(html.match(/<h1[ >]/g)?.length, url).toBe(1);
       // Readable without JavaScript: the content is in the HTML, no app bundle is loaded, and no placeholder is left.
       expect(html, url).not.toContain('__SITE_ORIGIN__');
@@ -69,14 +73,32 @@ describe.each(DATABASES)('the public site on %s', (kind) => {
   });
 
   it('covers the spec’s routes, with the law’s facts on the India and Canada pages', async () => {
-    for (const url of ['/', '/our-solution', '/features', '/india', '/canada', '/our-partners', '/about-us', '/contact-us', '/clients', '/scorecards', '/webinars', '/privacy', '/terms', '/confirm', '/posh_medical', '/identify']) {
+    for (const url of [
+      '/',
+      '/our-solution',
+      '/features',
+      '/india',
+      '/canada',
+      '/our-partners',
+      '/about-us',
+      '/contact-us',
+      '/clients',
+      '/scorecards',
+      '/webinars',
+      '/privacy',
+      '/terms',
+      '/confirm',
+      '/posh_medical',
+      '/identify',
+    ]) {
       expect(SITE_PATHS, url).toContain(url);
     }
     expect(SITE_PATHS.filter((p) => p.startsWith('/event/'))).toHaveLength(2);
     expect(SITE_PATHS.filter((p) => p.startsWith('/india/')).length).toBeGreaterThanOrEqual(4);
     expect(SITE_PATHS.filter((p) => p.startsWith('/canada/')).length).toBeGreaterThanOrEqual(4);
     const india = (await get(MAIN, '/india')).body;
-    for (const fact of ['90 days', '₹50,000', 'District Officer', '10 or more employees']) expect(india).toContain(fact);
+    for (const fact of ['90 days', '₹50,000', 'District Officer', '10 or more employees'])
+      expect(india).toContain(fact);
     const canada = (await get(MAIN, '/canada')).body;
     for (const fact of ['1 March', 'within 1 year', '7 days', 'every 3 years']) expect(canada).toContain(fact);
   });

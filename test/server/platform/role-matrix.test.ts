@@ -4,7 +4,6 @@ import { servedContracts } from '../../../server/platform/serve';
 import { eligible, PermissionKey } from '../../../src/domain/auth/permissions';
 import { startTestServer, type TestServer } from '../support/test-app';
 
-
 type Caller = 'anonymous' | 'EMPLOYEE' | 'BRANCH_ADMIN' | 'EMPLOYER' | 'WORKSPACE_ADMIN' | 'platform';
 
 const ACCOUNTS: Record<Exclude<Caller, 'anonymous'>, [host: string, email: string]> = {
@@ -39,9 +38,12 @@ describe('the role matrix', () => {
 
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    for (const [caller, [host, email]] of Object.entries(ACCOUNTS)) tokens.set(caller as Caller, await server.signIn(host, email));
+    for (const [caller, [host, email]] of Object.entries(ACCOUNTS))
+      tokens.set(caller as Caller, await server.signIn(host, email));
     for (const base of ['/main-api', '/learning-api', '/case-api']) {
-      const doc = (await server.request('localhost', { method: 'GET', url: `${base}/openapi.json` })).json() as { paths: Record<string, object> };
+      const doc = (await server.request('localhost', { method: 'GET', url: `${base}/openapi.json` })).json() as {
+        paths: Record<string, object>;
+      };
       for (const [path, methods] of Object.entries(doc.paths)) {
         for (const method of Object.keys(methods)) documented.push({ base, method: method.toUpperCase(), path });
       }
@@ -67,9 +69,19 @@ describe('the role matrix', () => {
       if (contract.path === '/api/user/sign-out') continue;
       const base = `/${contract.api}-api`;
       const url = base + contract.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-      for (const caller of ['anonymous', 'EMPLOYEE', 'BRANCH_ADMIN', 'EMPLOYER', 'WORKSPACE_ADMIN', 'platform'] as Caller[]) {
+      for (const caller of [
+        'anonymous',
+        'EMPLOYEE',
+        'BRANCH_ADMIN',
+        'EMPLOYER',
+        'WORKSPACE_ADMIN',
+        'platform',
+      ] as Caller[]) {
         // Platform routes are called on the main site, workspace routes on Acme; the platform admin works from the main site.
-        const host = caller === 'platform' || (caller === 'anonymous' && contract.access === 'platform-admin') ? 'localhost' : 'acme.localhost';
+        const host =
+          caller === 'platform' || (caller === 'anonymous' && contract.access === 'platform-admin')
+            ? 'localhost'
+            : 'acme.localhost';
         const res = await server.request(host, {
           method: contract.method,
           url,
@@ -81,7 +93,8 @@ describe('the role matrix', () => {
         if (want === 'allowed' ? refused : res.statusCode !== want) {
           wrong.push(`${contract.method} ${url} as ${caller}: ${res.statusCode}, expected ${want}`);
         }
-        if (res.statusCode >= 500) wrong.push(`${contract.method} ${url} as ${caller}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (res.statusCode >= 500)
+          wrong.push(`${contract.method} ${url} as ${caller}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -89,7 +102,8 @@ describe('the role matrix', () => {
   });
 
   it('has the rules of the permission and navigation calls', () => {
-    const rule = (method: string, path: string) => servedContracts.find((c) => c.method === method && c.path === path)?.access;
+    const rule = (method: string, path: string) =>
+      servedContracts.find((c) => c.method === method && c.path === path)?.access;
     expect(rule('GET', '/api/permission/all')).toEqual(['WORKSPACE_ADMIN']);
     expect(rule('POST', '/api/permission/update')).toEqual(['WORKSPACE_ADMIN']);
     expect(rule('GET', '/api/navigation/v2')).toEqual(['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER']);
@@ -99,34 +113,52 @@ describe('the role matrix', () => {
 
   /** With every permission switched off for every role that can lose it, each gated route refuses those roles, and only those. */
   // A sweep over every route: it grows with the API, so it has its own limit rather than the 60 s default.
-  it('refuses a role on every route whose permission the workspace switched off for it', { timeout: 600_000 }, async () => {
-    const admin = tokens.get('WORKSPACE_ADMIN');
-    const allOff = Object.fromEntries(PermissionKey.options.map((key) => [key, false]));
-    for (const role of ['EMPLOYER', 'BRANCH_ADMIN', 'EMPLOYEE']) {
-      const res = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/permission/update', token: admin, payload: { role, permissions: allOff } });
-      expect(res.statusCode).toBe(200);
-    }
-    const wrong: string[] = [];
-    const gated = servedContracts.filter((c) => c.permission && Array.isArray(c.access));
-    for (const contract of gated) {
-      const url = `/${contract.api}-api` + contract.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-      for (const caller of contract.access as Caller[]) {
+  it(
+    'refuses a role on every route whose permission the workspace switched off for it',
+    { timeout: 600_000 },
+    async () => {
+      const admin = tokens.get('WORKSPACE_ADMIN');
+      const allOff = Object.fromEntries(PermissionKey.options.map((key) => [key, false]));
+      for (const role of ['EMPLOYER', 'BRANCH_ADMIN', 'EMPLOYEE']) {
         const res = await server.request('acme.localhost', {
-          method: contract.method,
-          url,
-          token: tokens.get(caller),
-          ...(contract.method === 'GET' || contract.method === 'DELETE' ? {} : { payload: {} }),
+          method: 'POST',
+          url: '/main-api/api/permission/update',
+          token: admin,
+          payload: { role, permissions: allOff },
         });
-        const refused = res.statusCode === 403;
-        if (caller === 'WORKSPACE_ADMIN' ? refused : !refused) wrong.push(`${contract.method} ${url} as ${caller}: ${res.statusCode}`);
+        expect(res.statusCode).toBe(200);
       }
-    }
-    for (const role of ['EMPLOYER', 'BRANCH_ADMIN', 'EMPLOYEE'] as const) {
-      const backOn = Object.fromEntries(PermissionKey.options.filter((key) => eligible(role, key)).map((key) => [key, true]));
-      const res = await server.request('acme.localhost', { method: 'POST', url: '/main-api/api/permission/update', token: admin, payload: { role, permissions: backOn } });
-      expect(res.statusCode).toBe(200);
-    }
-    expect(wrong).toEqual([]);
-    expect(gated.length).toBeGreaterThan(30);
-  });
+      const wrong: string[] = [];
+      const gated = servedContracts.filter((c) => c.permission && Array.isArray(c.access));
+      for (const contract of gated) {
+        const url =
+          `/${contract.api}-api` + contract.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+        for (const caller of contract.access as Caller[]) {
+          const res = await server.request('acme.localhost', {
+            method: contract.method,
+            url,
+            token: tokens.get(caller),
+            ...(contract.method === 'GET' || contract.method === 'DELETE' ? {} : { payload: {} }),
+          });
+          const refused = res.statusCode === 403;
+          if (caller === 'WORKSPACE_ADMIN' ? refused : !refused)
+            wrong.push(`${contract.method} ${url} as ${caller}: ${res.statusCode}`);
+        }
+      }
+      for (const role of ['EMPLOYER', 'BRANCH_ADMIN', 'EMPLOYEE'] as const) {
+        const backOn = Object.fromEntries(
+          PermissionKey.options.filter((key) => eligible(role, key)).map((key) => [key, true]),
+        );
+        const res = await server.request('acme.localhost', {
+          method: 'POST',
+          url: '/main-api/api/permission/update',
+          token: admin,
+          payload: { role, permissions: backOn },
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(wrong).toEqual([]);
+      expect(gated.length).toBeGreaterThan(30);
+    },
+  );
 });

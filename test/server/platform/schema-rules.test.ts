@@ -26,11 +26,16 @@ const REFERENCE_TABLES: Record<string, string> = {
   catalogue_policy_versions: 'the versions of the platform’s policies',
   catalogue_policy_documents: 'the PDFs of the platform’s policies, per version and language',
   catalogue_policy_reviews: 'the reviews of the platform’s policies',
-  leads: 'demo requests from the public site, made before any workspace exists and read only by the platform admin; closed to the tenant role by row-level security',
+  leads:
+    'demo requests from the public site, made before any workspace exists and read only by the platform admin; closed to the tenant role by row-level security',
 };
 
 /** Tenant tables that may break a rule, each with its reason. Keep it short: the rules are the point. */
-const EXCEPTIONS: { table: string; rule: 'primary key' | 'unique index' | 'foreign key' | 'row-level security'; reason: string }[] = [];
+const EXCEPTIONS: {
+  table: string;
+  rule: 'primary key' | 'unique index' | 'foreign key' | 'row-level security';
+  reason: string;
+}[] = [];
 
 const excused = (table: string, rule: string) => EXCEPTIONS.some((e) => e.table === table && e.rule === rule);
 
@@ -55,12 +60,16 @@ describe.each(DATABASES)('the schema’s scale-out rules on %s', (kind) => {
         WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
         ORDER BY 1`,
     );
-    tenant = new Set(tables.filter((t) => t.workspace_not_null !== null && !(t.table in REFERENCE_TABLES)).map((t) => t.table));
+    tenant = new Set(
+      tables.filter((t) => t.workspace_not_null !== null && !(t.table in REFERENCE_TABLES)).map((t) => t.table),
+    );
   });
   afterAll(async () => db?.close());
 
   it('knows every table: a tenant table has workspace_id, any other is a listed reference table', () => {
-    const unknown = tables.filter((t) => t.workspace_not_null === null && !(t.table in REFERENCE_TABLES)).map((t) => t.table);
+    const unknown = tables
+      .filter((t) => t.workspace_not_null === null && !(t.table in REFERENCE_TABLES))
+      .map((t) => t.table);
     expect(unknown, 'add workspace_id, or list the table in REFERENCE_TABLES with why it is cross-tenant').toEqual([]);
     expect(tenant.size).toBeGreaterThan(30);
     for (const listed of Object.keys(REFERENCE_TABLES)) expect(tables.map((t) => t.table)).toContain(listed);
@@ -111,7 +120,13 @@ describe.each(DATABASES)('the schema’s scale-out rules on %s', (kind) => {
         WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace`,
     );
     const wrong = keys
-      .filter((k) => tenant.has(k.table) && tenant.has(k.target) && !k.pairs.includes('workspace_id>workspace_id') && !excused(k.table, 'foreign key'))
+      .filter(
+        (k) =>
+          tenant.has(k.table) &&
+          tenant.has(k.target) &&
+          !k.pairs.includes('workspace_id>workspace_id') &&
+          !excused(k.table, 'foreign key'),
+      )
       .map((k) => `${k.table}.${k.name}: ${k.definition}`);
     expect(wrong).toEqual([]);
     // Sanity: the rule looked at real keys (departments -> branches, users -> departments, ...).
@@ -119,7 +134,9 @@ describe.each(DATABASES)('the schema’s scale-out rules on %s', (kind) => {
   });
 
   it('guards every tenant table with row-level security and a policy', () => {
-    const open = tables.filter((t) => tenant.has(t.table) && (!t.rls || t.policies === 0) && !excused(t.table, 'row-level security')).map((t) => t.table);
+    const open = tables
+      .filter((t) => tenant.has(t.table) && (!t.rls || t.policies === 0) && !excused(t.table, 'row-level security'))
+      .map((t) => t.table);
     expect(open).toEqual([]);
   });
 
@@ -132,10 +149,15 @@ describe.each(DATABASES)('the schema’s scale-out rules on %s', (kind) => {
     // the same expression, so the planner can use it rather than read every workspace's users.
     const plans = await db.system(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
-      const plan = async (sql: string) => (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`)).map((r) => r['QUERY PLAN']).join('\n');
+      const plan = async (sql: string) =>
+        (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`)).map((r) => r['QUERY PLAN']).join('\n');
       return [
-        await plan(`SELECT password_hash FROM users WHERE lower(email) = 'ann@acme.test' AND password_hash IS NOT NULL AND status <> 'INACTIVE' AND email_confirmed LIMIT 20`),
-        await plan(`SELECT w.company_name FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE lower(u.email) = 'ann@acme.test' AND u.status <> 'INACTIVE' AND w.active`),
+        await plan(
+          `SELECT password_hash FROM users WHERE lower(email) = 'ann@acme.test' AND password_hash IS NOT NULL AND status <> 'INACTIVE' AND email_confirmed LIMIT 20`,
+        ),
+        await plan(
+          `SELECT w.company_name FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE lower(u.email) = 'ann@acme.test' AND u.status <> 'INACTIVE' AND w.active`,
+        ),
       ];
     });
     for (const plan of plans) expect(plan).toContain('users_email_lookup_idx');

@@ -78,7 +78,10 @@ describe.each(DATABASES)('the per-request caches on %s', (kind) => {
     await h.answered(1);
     // While that read waits, an admin switches a permission off and the store is told.
     await db.system((tx) =>
-      tx.query(`INSERT INTO role_permissions (workspace_id, role, permission_key, granted, updated_by) VALUES ($1, 'EMPLOYER', 'courses.assign', false, $2)`, [acme, admin]),
+      tx.query(
+        `INSERT INTO role_permissions (workspace_id, role, permission_key, granted, updated_by) VALUES ($1, 'EMPLOYER', 'courses.assign', false, $2)`,
+        [acme, admin],
+      ),
     );
     store.forget(acme);
     const after = store.overrides(acme);
@@ -88,7 +91,9 @@ describe.each(DATABASES)('the per-request caches on %s', (kind) => {
     expect((await after).EMPLOYER?.['courses.assign']).toBe(false);
     expect((await store.overrides(acme)).EMPLOYER?.['courses.assign']).toBe(false);
     expect(h.reads()).toBe(2);
-    await db.system((tx) => tx.query(`DELETE FROM role_permissions WHERE workspace_id = $1 AND permission_key = 'courses.assign'`, [acme]));
+    await db.system((tx) =>
+      tx.query(`DELETE FROM role_permissions WHERE workspace_id = $1 AND permission_key = 'courses.assign'`, [acme]),
+    );
   });
 
   it('reads the workspace flags once for fifty calls at once, and a read begun before forget() is not kept', async () => {
@@ -104,7 +109,9 @@ describe.each(DATABASES)('the per-request caches on %s', (kind) => {
     gates.forget();
     const before = gates.flagOn('maintenance', acme);
     await h.answered(3);
-    await db.system((tx) => tx.query(`INSERT INTO feature_flag_workspaces (flag_key, workspace_id) VALUES ('maintenance', $1)`, [acme]));
+    await db.system((tx) =>
+      tx.query(`INSERT INTO feature_flag_workspaces (flag_key, workspace_id) VALUES ('maintenance', $1)`, [acme]),
+    );
     gates.forget();
     const after = gates.flagOn('maintenance', acme);
     h.release();
@@ -112,6 +119,8 @@ describe.each(DATABASES)('the per-request caches on %s', (kind) => {
     expect(await after).toBe(true);
     expect(await gates.flagOn('maintenance', acme)).toBe(true);
     expect(h.reads()).toBe(6);
-    await db.system((tx) => tx.query(`DELETE FROM feature_flag_workspaces WHERE flag_key = 'maintenance' AND workspace_id = $1`, [acme]));
+    await db.system((tx) =>
+      tx.query(`DELETE FROM feature_flag_workspaces WHERE flag_key = 'maintenance' AND workspace_id = $1`, [acme]),
+    );
   });
 });

@@ -18,9 +18,16 @@ describe.each(DATABASES)('signed file URLs of the embedded storage on %s', (kind
   afterAll(async () => server?.close());
 
   const put = (url: string, body: Buffer, host = 'acme.localhost', headers: Record<string, string> = {}) =>
-    server.request(host, { method: 'PUT', url, payload: body, headers: { 'content-type': 'application/octet-stream', ...headers } });
-  const get = (url: string, host = 'acme.localhost', headers: Record<string, string> = {}) => server.request(host, { method: 'GET', url, headers });
-  const filesOf = async (workspaceId: string) => readdir(path.join(server.filesRoot, workspaceId)).catch(() => [] as string[]);
+    server.request(host, {
+      method: 'PUT',
+      url,
+      payload: body,
+      headers: { 'content-type': 'application/octet-stream', ...headers },
+    });
+  const get = (url: string, host = 'acme.localhost', headers: Record<string, string> = {}) =>
+    server.request(host, { method: 'GET', url, headers });
+  const filesOf = async (workspaceId: string) =>
+    readdir(path.join(server.filesRoot, workspaceId)).catch(() => [] as string[]);
 
   it('takes an upload once through its URL, then serves it with its true type and byte ranges', async () => {
     const ticket = await server.fileUrls.uploadUrl(acmeId, 'Intro photo.png', { maxBytes: 4096, seconds: 60 });
@@ -70,7 +77,10 @@ describe.each(DATABASES)('signed file URLs of the embedded storage on %s', (kind
     expect((await put(ticket.url, PNG)).statusCode).toBe(201);
     const download = await server.fileUrls.downloadUrl(acmeId, ticket.key, { seconds: 60, disposition: 'inline' });
     expect((await put(download, PNG)).statusCode).toBe(403);
-    const expiredDownload = await server.fileUrls.downloadUrl(acmeId, ticket.key, { seconds: -5, disposition: 'inline' });
+    const expiredDownload = await server.fileUrls.downloadUrl(acmeId, ticket.key, {
+      seconds: -5,
+      disposition: 'inline',
+    });
     expect((await get(expiredDownload)).json()).toMatchObject({ code: 'URL_EXPIRED' });
   });
 

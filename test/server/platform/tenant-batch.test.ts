@@ -16,7 +16,9 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
   beforeAll(async () => {
     db = await openTestDatabase(kind);
     await seedDemo(db, testPasswords, 'localhost');
-    const rows = await db.system((tx) => tx.query<{ id: string; slug: string }>(`SELECT id, slug FROM workspaces WHERE slug IN ('acme', 'globex')`));
+    const rows = await db.system((tx) =>
+      tx.query<{ id: string; slug: string }>(`SELECT id, slug FROM workspaces WHERE slug IN ('acme', 'globex')`),
+    );
     acme = rows.find((r) => r.slug === 'acme')!.id;
     globex = rows.find((r) => r.slug === 'globex')!.id;
   });
@@ -24,10 +26,17 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
 
   it('answers each statement’s rows in order, as the tenant role, seeing only the workspace’s rows', async () => {
     const [who, users, none, mine] = await tenantBatch(db, acme, [
-      { text: `SELECT current_user AS role, current_setting('app.workspace_id') AS workspace, $1::int + 1 AS n, $2::uuid[] AS ids`, params: [41, [acme]] },
+      {
+        text: `SELECT current_user AS role, current_setting('app.workspace_id') AS workspace, $1::int + 1 AS n, $2::uuid[] AS ids`,
+        params: [41, [acme]],
+      },
       { text: `SELECT DISTINCT workspace_id FROM users` },
       { text: `SELECT 1 AS x WHERE false` },
-      { text: `SELECT count(*)::int AS n FROM users WHERE workspace_id = $1`, params: [globex], name: 'test-batch-count' },
+      {
+        text: `SELECT count(*)::int AS n FROM users WHERE workspace_id = $1`,
+        params: [globex],
+        name: 'test-batch-count',
+      },
     ]);
     expect(who).toEqual([{ role: 'app_tenant', workspace: acme, n: 42, ids: [acme] }]);
     expect(users).toEqual([{ workspace_id: acme }]);
@@ -38,16 +47,33 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
 
   it('runs a named statement again with other parameters, and refuses one name for two texts', async () => {
     for (const ws of [acme, globex, acme]) {
-      const [[row]] = await tenantBatch(db, ws, [{ text: `SELECT $1::text AS asked, current_setting('app.workspace_id') AS workspace`, params: [ws], name: 'test-batch-echo' }]);
+      const [[row]] = await tenantBatch(db, ws, [
+        {
+          text: `SELECT $1::text AS asked, current_setting('app.workspace_id') AS workspace`,
+          params: [ws],
+          name: 'test-batch-echo',
+        },
+      ]);
       expect(row).toEqual({ asked: ws, workspace: ws });
     }
     // The same named statement twice in one batch.
     const twice = { text: `SELECT $1::int * 2 AS doubled`, name: 'test-batch-twice' };
-    expect(await tenantBatch(db, acme, [{ ...twice, params: [2] }, { ...twice, params: [5] }])).toEqual([[{ doubled: 4 }], [{ doubled: 10 }]]);
+    expect(
+      await tenantBatch(db, acme, [
+        { ...twice, params: [2] },
+        { ...twice, params: [5] },
+      ]),
+    ).toEqual([[{ doubled: 4 }], [{ doubled: 10 }]]);
     if (kind === 'postgres') {
       // One connection per call here is not promised, so try until the clash is met on a connection that has the name.
-      const attempts = await Promise.allSettled(Array.from({ length: 8 }, () => tenantBatch(db, acme, [{ text: `SELECT 2 AS other`, name: 'test-batch-echo' }])));
-      expect(attempts.some((a) => a.status === 'rejected' && /prepared with another text/.test(String(a.reason)))).toBe(true);
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 8 }, () =>
+          tenantBatch(db, acme, [{ text: `SELECT 2 AS other`, name: 'test-batch-echo' }]),
+        ),
+      );
+      expect(attempts.some((a) => a.status === 'rejected' && /prepared with another text/.test(String(a.reason)))).toBe(
+        true,
+      );
     }
     // The connections still answer afterwards.
     const [[row]] = await tenantBatch(db, acme, [{ text: `SELECT 1 AS one` }]);
@@ -71,7 +97,10 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
   it('runs the statements in one transaction: a later one sees an earlier one’s row, and both commit together', async () => {
     const [first, second, seen] = await tenantBatch(db, acme, [
       { text: `SELECT txid_current()::text AS tx` },
-      { text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.batch.together', 'one') RETURNING txid_current()::text AS tx`, params: [acme] },
+      {
+        text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.batch.together', 'one') RETURNING txid_current()::text AS tx`,
+        params: [acme],
+      },
       { text: `SELECT count(*)::int AS n FROM audit_events WHERE action = 'test.batch.together'` },
     ]);
     expect(second).toEqual(first);
@@ -85,26 +114,46 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
   });
 
   it('undoes every statement when one fails, and the next batch works', async () => {
-    const count = async () => (await db.system((tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'test.batch'`)))[0]!.n;
+    const count = async () =>
+      (
+        await db.system((tx) =>
+          tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'test.batch'`),
+        )
+      )[0]!.n;
     const before = await count();
     await expect(
       tenantBatch(db, acme, [
-        { text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.batch', 'first')`, params: [acme] },
+        {
+          text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.batch', 'first')`,
+          params: [acme],
+        },
         { text: `SELECT 1 / $1::int AS boom`, params: [0] },
       ]),
     ).rejects.toThrow(/division by zero/);
     expect(await count()).toBe(before);
-    await tenantBatch(db, acme, [{ text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.batch', 'second')`, params: [acme] }]);
+    await tenantBatch(db, acme, [
+      {
+        text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.batch', 'second')`,
+        params: [acme],
+      },
+    ]);
     expect(await count()).toBe(before + 1);
   });
 
   it('keeps working after a statement that does not parse, and with more texts than it keeps prepared', async () => {
-    await expect(tenantBatch(db, acme, [{ text: `SELECT 1 AS one` }, { text: `SELEC nonsense` }])).rejects.toThrow(/syntax error/);
+    await expect(tenantBatch(db, acme, [{ text: `SELECT 1 AS one` }, { text: `SELEC nonsense` }])).rejects.toThrow(
+      /syntax error/,
+    );
     // The texts of the failed batch work afterwards, prepared again.
     expect(await tenantBatch(db, acme, [{ text: `SELECT 1 AS one` }])).toEqual([[{ one: 1 }]]);
     // A parameter the batch cannot send as text is refused before anything is sent, and breaks nothing after it.
     if (kind === 'pglite') {
-      await expect(tenantBatch(db, acme, [{ text: `SELECT 3 AS three` }, { text: `SELECT $1::bytea AS b`, params: [Buffer.from('x')] }])).rejects.toThrow(/binary/);
+      await expect(
+        tenantBatch(db, acme, [
+          { text: `SELECT 3 AS three` },
+          { text: `SELECT $1::bytea AS b`, params: [Buffer.from('x')] },
+        ]),
+      ).rejects.toThrow(/binary/);
       expect(await tenantBatch(db, acme, [{ text: `SELECT 3 AS three` }])).toEqual([[{ three: 3 }]]);
     }
     // 300 distinct texts (more than the PGlite driver keeps prepared): each still answers its own rows.
@@ -119,24 +168,39 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
     const work = Array.from({ length: 30 }, (_, i) =>
       i % 3 === 0
         ? tenantBatch(db, acme, [
-            { text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.race', $2)`, params: [acme, marker] },
+            {
+              text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.race', $2)`,
+              params: [acme, marker],
+            },
             { text: `SELECT count(*)::int AS n FROM audit_events WHERE target = $1`, params: [marker] },
           ]).then(([, [row]]) => (row as { n: number }).n)
         : i % 3 === 1
           ? db.tenant(acme, async (tx) => {
-              await tx.query(`INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.race', $2)`, [acme, marker]);
-              const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE target = $1`, [marker]);
+              await tx.query(`INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.race', $2)`, [
+                acme,
+                marker,
+              ]);
+              const [row] = await tx.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM audit_events WHERE target = $1`,
+                [marker],
+              );
               return row!.n;
             })
-          : db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE target = $1`, [marker]).then(([row]) => row!.n),
+          : db
+              .query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE target = $1`, [marker])
+              .then(([row]) => row!.n),
     );
     const counts = await Promise.all(work);
     // 20 writers in all; every count is a whole number of writes, and the last count sees them all.
     expect(Math.max(...counts)).toBeLessThanOrEqual(20);
-    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE target = $1`, [marker]);
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE target = $1`, [
+      marker,
+    ]);
     expect(row!.n).toBe(20);
     // The tenant role ends with each batch: a later plain query runs as the owner again.
-    const [who] = await db.query<{ role: string; ws: string }>(`SELECT current_user AS role, current_setting('app.workspace_id', true) AS ws`);
+    const [who] = await db.query<{ role: string; ws: string }>(
+      `SELECT current_user AS role, current_setting('app.workspace_id', true) AS ws`,
+    );
     expect(who!.role).not.toBe('app_tenant');
     expect(who!.ws ?? '').toBe('');
   });

@@ -36,7 +36,9 @@ describe.each(DATABASES)('the tenant role on the reference tables on %s', (kind)
   }
 
   it('finds the reference tables in the catalogue, workspaces and platform_admins among them', () => {
-    expect(tables.map((t) => t.table)).toEqual(expect.arrayContaining(['workspaces', 'platform_admins', 'feature_flags', 'rate_limits']));
+    expect(tables.map((t) => t.table)).toEqual(
+      expect.arrayContaining(['workspaces', 'platform_admins', 'feature_flags', 'rate_limits']),
+    );
   });
 
   it('refuses INSERT, UPDATE and DELETE on every one of them', async () => {

@@ -22,30 +22,54 @@ describe.each(DATABASES)('accepting a policy and reading it again on %s', (kind)
     employee = await server.signIn(ACME, 'employee@acme.test');
     globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
     cataloguePolicyId = await policyWithPdfs(server, platform, 'Code of conduct');
-    policyId = (await call('POST', ACME, '/policy/publish', admin, { cataloguePolicyId, scope: 'WORKSPACE' })).json().id;
+    policyId = (await call('POST', ACME, '/policy/publish', admin, { cataloguePolicyId, scope: 'WORKSPACE' })).json()
+      .id;
     const other = await policyWithPdfs(server, platform, 'Travel policy');
-    otherPolicyId = (await call('POST', ACME, '/policy/publish', admin, { cataloguePolicyId: other, scope: 'WORKSPACE' })).json().id;
+    otherPolicyId = (
+      await call('POST', ACME, '/policy/publish', admin, { cataloguePolicyId: other, scope: 'WORKSPACE' })
+    ).json().id;
   });
   afterAll(async () => server?.close());
 
   const accepted = async (token = employee, query = '', host = ACME) => {
     const res = await call('GET', host, `/policy/accepted${query}`, token);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: { policyId: string; title: string; version: number; language: string; currentVersion: number | null; acceptedAt: string }[]; total: number };
+    return res.json() as {
+      items: {
+        policyId: string;
+        title: string;
+        version: number;
+        language: string;
+        currentVersion: number | null;
+        acceptedAt: string;
+      }[];
+      total: number;
+    };
   };
 
   it('refuses an acceptance sent straight to the API by someone who never opened the document', async () => {
     // The reading's details are not the document: fetching them does not count as opening it.
-    expect((await call('GET', ACME, `/policy/my/${policyId}?language=ENGLISH`, employee)).json()).toMatchObject({ version: 1, opened: false });
-    const res = await call('POST', ACME, `/policy/my/${policyId}/accept`, employee, { version: 1, language: 'ENGLISH' });
+    expect((await call('GET', ACME, `/policy/my/${policyId}?language=ENGLISH`, employee)).json()).toMatchObject({
+      version: 1,
+      opened: false,
+    });
+    const res = await call('POST', ACME, `/policy/my/${policyId}/accept`, employee, {
+      version: 1,
+      language: 'ENGLISH',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'NOT_OPENED', message: 'Open and read the policy before you accept it.' });
     expect(await accepted()).toMatchObject({ items: [], total: 0 });
   });
 
   it('lists the accepted version with its date, and serves that version again', async () => {
-    expect((await call('GET', ACME, `/policy/my/${policyId}/document?language=ENGLISH`, employee)).statusCode).toBe(200);
-    const accept = await call('POST', ACME, `/policy/my/${policyId}/accept`, employee, { version: 1, language: 'ENGLISH' });
+    expect((await call('GET', ACME, `/policy/my/${policyId}/document?language=ENGLISH`, employee)).statusCode).toBe(
+      200,
+    );
+    const accept = await call('POST', ACME, `/policy/my/${policyId}/accept`, employee, {
+      version: 1,
+      language: 'ENGLISH',
+    });
     expect(accept.statusCode, accept.body).toBe(200);
     const list = await accepted();
     expect(list).toMatchObject({ total: 1, page: 0, pageSize: 20 });
@@ -70,16 +94,28 @@ describe.each(DATABASES)('accepting a policy and reading it again on %s', (kind)
   });
 
   it('keeps serving the version accepted after a newer one comes out, and pages the list on the server', async () => {
-    await call('POST', MAIN, `/admin/policy/new-version/${cataloguePolicyId}`, platform, { change: 'MATERIAL', summary: 'New rules', nextReviewOn: '2027-12-31' });
-    expect((await uploadPolicyPdf(server, platform, cataloguePolicyId, 'ENGLISH', pdfSaying('Code of conduct v2 English'))).statusCode).toBe(200);
+    await call('POST', MAIN, `/admin/policy/new-version/${cataloguePolicyId}`, platform, {
+      change: 'MATERIAL',
+      summary: 'New rules',
+      nextReviewOn: '2027-12-31',
+    });
+    expect(
+      (await uploadPolicyPdf(server, platform, cataloguePolicyId, 'ENGLISH', pdfSaying('Code of conduct v2 English')))
+        .statusCode,
+    ).toBe(200);
     expect((await accepted()).items).toEqual([expect.objectContaining({ version: 1, currentVersion: 2 })]);
-    expect((await call('GET', ACME, `/policy/accepted/${policyId}/1/document`, employee)).body).toContain('Code of conduct v1 English');
+    expect((await call('GET', ACME, `/policy/accepted/${policyId}/1/document`, employee)).body).toContain(
+      'Code of conduct v1 English',
+    );
     // Version 2 is not accepted yet: not theirs to read from "My policies".
     expect((await call('GET', ACME, `/policy/accepted/${policyId}/2`, employee)).statusCode).toBe(404);
     expect((await call('GET', ACME, `/policy/accepted/${policyId}/2/document`, employee)).statusCode).toBe(404);
 
     await call('GET', ACME, `/policy/my/${policyId}/document?language=ENGLISH`, employee);
-    expect((await call('POST', ACME, `/policy/my/${policyId}/accept`, employee, { version: 2, language: 'ENGLISH' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', ACME, `/policy/my/${policyId}/accept`, employee, { version: 2, language: 'ENGLISH' }))
+        .statusCode,
+    ).toBe(200);
     const first = await accepted(employee, '?page=0&pageSize=1');
     expect(first).toMatchObject({ total: 2, page: 0, pageSize: 1, items: [{ version: 2, currentVersion: 2 }] });
     expect((await accepted(employee, '?page=1&pageSize=1')).items).toEqual([expect.objectContaining({ version: 1 })]);
@@ -89,7 +125,10 @@ describe.each(DATABASES)('accepting a policy and reading it again on %s', (kind)
 
   it('lists only the person’s own acceptances: another person’s acceptance is neither listed nor served', async () => {
     await call('GET', ACME, `/policy/my/${otherPolicyId}/document?language=ENGLISH`, admin);
-    expect((await call('POST', ACME, `/policy/my/${otherPolicyId}/accept`, admin, { version: 1, language: 'ENGLISH' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', ACME, `/policy/my/${otherPolicyId}/accept`, admin, { version: 1, language: 'ENGLISH' }))
+        .statusCode,
+    ).toBe(200);
     expect((await accepted(admin)).items.map((i) => i.policyId)).toEqual([otherPolicyId]);
     expect((await accepted()).items.map((i) => i.policyId)).not.toContain(otherPolicyId);
     expect((await call('GET', ACME, `/policy/accepted/${otherPolicyId}/1`, employee)).statusCode).toBe(404);

@@ -8,7 +8,8 @@ export const GLOBEX = 'globex.localhost';
 export const API = '/learning-api/api';
 
 /** A PDF whose bytes say which one it is (so a test can tell the served copy). */
-export const pdfSaying = (words: string) => Buffer.concat([PDF.subarray(0, 9), Buffer.from(`% ${words}\n`), PDF.subarray(9)]);
+export const pdfSaying = (words: string) =>
+  Buffer.concat([PDF.subarray(0, 9), Buffer.from(`% ${words}\n`), PDF.subarray(9)]);
 
 export function caller(server: TestServer) {
   return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', host: string, url: string, token: string, payload?: object) =>
@@ -16,11 +17,25 @@ export function caller(server: TestServer) {
 }
 
 /** The platform admin uploads a PDF of the policy's current version in a language: URL, PUT, confirm. */
-export async function uploadPolicyPdf(server: TestServer, platform: string, policyId: string, language: string, bytes: Buffer) {
+export async function uploadPolicyPdf(
+  server: TestServer,
+  platform: string,
+  policyId: string,
+  language: string,
+  bytes: Buffer,
+) {
   const call = caller(server);
-  const ticket = await call('POST', MAIN, `/admin/policy/generate-upload-url/${policyId}/${language}`, platform, { fileName: `${language}.pdf`, size: bytes.length });
+  const ticket = await call('POST', MAIN, `/admin/policy/generate-upload-url/${policyId}/${language}`, platform, {
+    fileName: `${language}.pdf`,
+    size: bytes.length,
+  });
   expect(ticket.statusCode, ticket.body).toBe(200);
-  const put = await server.request(MAIN, { method: 'PUT', url: ticket.json().uploadUrl, payload: bytes, headers: { 'content-type': 'application/octet-stream' } });
+  const put = await server.request(MAIN, {
+    method: 'PUT',
+    url: ticket.json().uploadUrl,
+    payload: bytes,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   expect(put.statusCode, put.body).toBeLessThan(300);
   return call('POST', MAIN, `/admin/policy/confirm-upload/${policyId}/${language}`, platform);
 }
@@ -28,10 +43,16 @@ export async function uploadPolicyPdf(server: TestServer, platform: string, poli
 /** A catalogue policy with an English and a Hindi PDF. */
 export async function policyWithPdfs(server: TestServer, platform: string, title: string): Promise<string> {
   const call = caller(server);
-  const created = await call('POST', MAIN, '/admin/policy/create', platform, { title, ownerName: 'Priya Legal', reviewDueOn: '2027-06-30' });
+  const created = await call('POST', MAIN, '/admin/policy/create', platform, {
+    title,
+    ownerName: 'Priya Legal',
+    reviewDueOn: '2027-06-30',
+  });
   expect(created.statusCode, created.body).toBe(200);
   const id = created.json().id as string;
-  expect((await uploadPolicyPdf(server, platform, id, 'ENGLISH', pdfSaying(`${title} v1 English`))).statusCode).toBe(200);
+  expect((await uploadPolicyPdf(server, platform, id, 'ENGLISH', pdfSaying(`${title} v1 English`))).statusCode).toBe(
+    200,
+  );
   expect((await uploadPolicyPdf(server, platform, id, 'HINDI', pdfSaying(`${title} v1 Hindi`))).statusCode).toBe(200);
   return id;
 }

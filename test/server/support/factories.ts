@@ -50,7 +50,14 @@ const unique = (prefix: string) => `${prefix}-${++sequence}-${randomUUID().slice
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function call<T>(server: TestServer, host: string, method: Method, url: string, token: string | undefined, payload?: object): Promise<T> {
+async function call<T>(
+  server: TestServer,
+  host: string,
+  method: Method,
+  url: string,
+  token: string | undefined,
+  payload?: object,
+): Promise<T> {
   const res = await server.request(host, { method, url, token, ...(payload ? { payload } : {}) });
   expect(res.statusCode, `${method} ${url} at ${host}: ${res.body}`).toBeLessThan(300);
   return res.json() as T;
@@ -58,18 +65,32 @@ async function call<T>(server: TestServer, host: string, method: Method, url: st
 
 /** The link's code of the latest invitation mailed to `email` (the outbox of the test server). */
 async function invitationCode(server: TestServer, email: string): Promise<string> {
-  const [mail] = await server.db.query<{ body: string }>(`SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY id DESC LIMIT 1`, [email]);
+  const [mail] = await server.db.query<{ body: string }>(
+    `SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY id DESC LIMIT 1`,
+    [email],
+  );
   const code = mail && /\/invite\/([A-Za-z0-9_-]{20,100})/.exec(mail.body)?.[1];
   if (!code) throw new Error(`no invitation was mailed to ${email}`);
   return code;
 }
 
 /** Claims the invitation mailed to `email` with the test password; the claim signs the person in. */
-async function claimInvitation(server: TestServer, host: string, email: string): Promise<{ id: string; token: string }> {
+async function claimInvitation(
+  server: TestServer,
+  host: string,
+  email: string,
+): Promise<{ id: string; token: string }> {
   const code = await invitationCode(server, email);
-  const claimed = await call<{ session: { token: string; user: { userId: string } } }>(server, host, 'POST', `/main-api/api/invite/claim/${code}`, undefined, {
-    userNewPassword: PASSWORD,
-  });
+  const claimed = await call<{ session: { token: string; user: { userId: string } } }>(
+    server,
+    host,
+    'POST',
+    `/main-api/api/invite/claim/${code}`,
+    undefined,
+    {
+      userNewPassword: PASSWORD,
+    },
+  );
   return { id: claimed.session.user.userId, token: claimed.session.token };
 }
 
@@ -86,10 +107,10 @@ export async function buildPlatformAdmin(server: TestServer): Promise<string> {
   // What the test server's hasher (testPasswords) stores for the test password.
   const passwordHash = await testPasswords.hash(PASSWORD);
   await server.db.system((tx) =>
-    tx.query(`INSERT INTO platform_admins (email, password_hash, first_name, last_name) VALUES ($1, $2, 'Platform', 'Factory')`, [
-      email,
-      passwordHash,
-    ]),
+    tx.query(
+      `INSERT INTO platform_admins (email, password_hash, first_name, last_name) VALUES ($1, $2, 'Platform', 'Factory')`,
+      [email, passwordHash],
+    ),
   );
   const token = await server.signIn('localhost', email);
   platformAdmins.set(server, token);
@@ -109,15 +130,22 @@ export async function buildWorkspace(
   const host = `${slug}.localhost`;
   const companyName = overrides.companyName ?? `Company ${slug}`;
   const adminEmail = `admin@${slug}.test`;
-  const created = await call<{ workspaceId: string }>(server, 'localhost', 'POST', '/main-api/api/admin/workspace/create', platform, {
-    companyName,
-    workspaceUrl: host,
-    adminEmail,
-    adminFirstName: 'Ada',
-    adminLastName: 'Admin',
-    ...(overrides.jurisdictionCode !== undefined ? { jurisdictionCode: overrides.jurisdictionCode } : {}),
-    ...(overrides.userLimit !== undefined ? { userLimit: overrides.userLimit } : {}),
-  });
+  const created = await call<{ workspaceId: string }>(
+    server,
+    'localhost',
+    'POST',
+    '/main-api/api/admin/workspace/create',
+    platform,
+    {
+      companyName,
+      workspaceUrl: host,
+      adminEmail,
+      adminFirstName: 'Ada',
+      adminLastName: 'Admin',
+      ...(overrides.jurisdictionCode !== undefined ? { jurisdictionCode: overrides.jurisdictionCode } : {}),
+      ...(overrides.userLimit !== undefined ? { userLimit: overrides.userLimit } : {}),
+    },
+  );
   const admin = await claimInvitation(server, host, adminEmail);
   const [hq] = await server.db.tenant(created.workspaceId, (tx) =>
     tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`, [created.workspaceId]),
@@ -142,12 +170,19 @@ export async function buildUser(
   const email = overrides.email ?? `${unique(role.toLowerCase().replace('_', '-'))}@${ws.slug}.test`;
   const firstName = overrides.firstName ?? 'Test';
   const lastName = overrides.lastName ?? `Person ${sequence}`;
-  const invited = await call<{ invited: number; skipped: unknown[] }>(server, ws.host, 'POST', `/main-api/api/invite/user/${ws.headquartersId}`, ws.admin.token, {
-    email,
-    firstName,
-    lastName,
-    role,
-  });
+  const invited = await call<{ invited: number; skipped: unknown[] }>(
+    server,
+    ws.host,
+    'POST',
+    `/main-api/api/invite/user/${ws.headquartersId}`,
+    ws.admin.token,
+    {
+      email,
+      firstName,
+      lastName,
+      role,
+    },
+  );
   expect(invited, `inviting ${email}`).toMatchObject({ invited: 1 });
   const claimed = await claimInvitation(server, ws.host, email);
   return { ...claimed, email, firstName, lastName, role };
@@ -168,17 +203,24 @@ export async function buildCommittee(
     await buildUser(server, ws, { firstName: 'Meera', lastName: 'Member' }),
     await buildUser(server, ws, { firstName: 'Eric', lastName: 'External' }),
   ];
-  const committee = await call<{ committeeId: string }>(server, ws.host, 'POST', '/case-api/api/committees', ws.admin.token, {
-    name: overrides.name ?? 'Internal Committee',
-    termStart: '2026-01-01',
-    termEnd: '2028-12-31',
-    members: [
-      { userId: presiding.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
-      { userId: members[0].id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
-      { userId: members[1].id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
-      { userId: members[2].id, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
-    ],
-  });
+  const committee = await call<{ committeeId: string }>(
+    server,
+    ws.host,
+    'POST',
+    '/case-api/api/committees',
+    ws.admin.token,
+    {
+      name: overrides.name ?? 'Internal Committee',
+      termStart: '2026-01-01',
+      termEnd: '2028-12-31',
+      members: [
+        { userId: presiding.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
+        { userId: members[0].id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
+        { userId: members[1].id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
+        { userId: members[2].id, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
+      ],
+    },
+  );
   return { id: committee.committeeId, presiding, members };
 }
 
@@ -189,44 +231,88 @@ export async function buildComplaint(
   complainant: BuiltUser,
   overrides: { details?: string; respondentName?: string } = {},
 ): Promise<string> {
-  const filed = await call<{ complaintId: string }>(server, ws.host, 'POST', '/case-api/api/complaints', complainant.token, {
-    complainant: { name: `${complainant.firstName} ${complainant.lastName}`, email: complainant.email, gender: 'WOMAN' },
-    respondent: { name: overrides.respondentName ?? 'Rahul Respondent', gender: 'MAN' },
-    incident: {
-      details: overrides.details ?? `Remarks in meetings (${unique('case')}).`,
-      date: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10),
-      witnesses: [],
+  const filed = await call<{ complaintId: string }>(
+    server,
+    ws.host,
+    'POST',
+    '/case-api/api/complaints',
+    complainant.token,
+    {
+      complainant: {
+        name: `${complainant.firstName} ${complainant.lastName}`,
+        email: complainant.email,
+        gender: 'WOMAN',
+      },
+      respondent: { name: overrides.respondentName ?? 'Rahul Respondent', gender: 'MAN' },
+      incident: {
+        details: overrides.details ?? `Remarks in meetings (${unique('case')}).`,
+        date: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10),
+        witnesses: [],
+      },
     },
-  });
+  );
   return filed.complaintId;
 }
 
 /** A draft course of the workspace, created by its admin. */
-export async function buildCourse(server: TestServer, ws: BuiltWorkspace, overrides: { title?: string; description?: string } = {}): Promise<string> {
-  const course = await call<{ courseId: string }>(server, ws.host, 'POST', '/learning-api/api/course/create', ws.admin.token, {
-    title: overrides.title ?? `Course ${unique('c')}`,
-    description: overrides.description ?? '',
-  });
+export async function buildCourse(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  overrides: { title?: string; description?: string } = {},
+): Promise<string> {
+  const course = await call<{ courseId: string }>(
+    server,
+    ws.host,
+    'POST',
+    '/learning-api/api/course/create',
+    ws.admin.token,
+    {
+      title: overrides.title ?? `Course ${unique('c')}`,
+      description: overrides.description ?? '',
+    },
+  );
   return course.courseId;
 }
 
 /** The workspace's own policy with its first version, added by its admin. */
-export async function buildPolicy(server: TestServer, ws: BuiltWorkspace, overrides: { title?: string; ownerName?: string } = {}): Promise<string> {
+export async function buildPolicy(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  overrides: { title?: string; ownerName?: string } = {},
+): Promise<string> {
   const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
-  const policy = await call<{ id: string }>(server, ws.host, 'POST', '/learning-api/api/policy/own/create', ws.admin.token, {
-    title: overrides.title ?? `Policy ${unique('p')}`,
-    ownerName: overrides.ownerName ?? 'Head of People',
-    reviewDueOn: nextYear,
-  });
+  const policy = await call<{ id: string }>(
+    server,
+    ws.host,
+    'POST',
+    '/learning-api/api/policy/own/create',
+    ws.admin.token,
+    {
+      title: overrides.title ?? `Policy ${unique('p')}`,
+      ownerName: overrides.ownerName ?? 'Head of People',
+      reviewDueOn: nextYear,
+    },
+  );
   return policy.id;
 }
 
 /** A workflow of the case API with one meeting step, published as the workspace's default process. */
-export async function buildPublishedWorkflow(server: TestServer, ws: BuiltWorkspace, overrides: { name?: string; step?: string } = {}): Promise<string> {
-  const post = <T>(url: string, payload: object) => call<T>(server, ws.host, 'POST', `/case-api/api${url}`, ws.admin.token, payload);
-  const wf = await post<{ workflowId: string }>('/admin/workflow', { workflowName: overrides.name ?? `Process ${unique('w')}`, defaultToWorkspace: true });
+export async function buildPublishedWorkflow(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  overrides: { name?: string; step?: string } = {},
+): Promise<string> {
+  const post = <T>(url: string, payload: object) =>
+    call<T>(server, ws.host, 'POST', `/case-api/api${url}`, ws.admin.token, payload);
+  const wf = await post<{ workflowId: string }>('/admin/workflow', {
+    workflowName: overrides.name ?? `Process ${unique('w')}`,
+    defaultToWorkspace: true,
+  });
   const v = await post<{ workflowVersionId: string }>(`/admin/workflow/${wf.workflowId}/version`, { name: 'v1' });
-  await post(`/admin/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: overrides.step ?? 'Preliminary hearing' });
+  await post(`/admin/step/workflow/${v.workflowVersionId}`, {
+    kind: 'MEETING',
+    name: overrides.step ?? 'Preliminary hearing',
+  });
   await post('/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
   return wf.workflowId;
 }

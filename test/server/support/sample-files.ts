@@ -1,8 +1,15 @@
 import { crc32 } from 'node:zlib';
 
 /** Small files of each kind, made from their real signatures, for the upload tests. */
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1000, 7)]);
-export const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), Buffer.alloc(2000, 0x20), Buffer.from('%%EOF\n')]);
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(1000, 7),
+]);
+export const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
+  Buffer.alloc(2000, 0x20),
+  Buffer.from('%%EOF\n'),
+]);
 export const VTT = Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nनमस्ते, welcome.\n');
 export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 export const HTML = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
@@ -55,7 +62,8 @@ export function zipOf(parts: Record<string, string>): Buffer {
 }
 
 export const DOCX = zipOf({
-  '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+  '[Content_Types].xml':
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
   '_rels/.rels': '<?xml version="1.0"?><Relationships/>',
   'word/document.xml': '<?xml version="1.0"?><w:document/>',
 });

@@ -84,7 +84,14 @@ export async function startTestServer(
   kind: 'pglite' | 'postgres',
   settings: Partial<ServerSettings> = {},
   /** Another file store for the app (an S3 adapter); `fileUrls` and `filesRoot` still name the unused embedded one. */
-  options: { fileUrls?: DirectFileUrls; clock?: Clock; jobs?: boolean; logger?: FastifyServerOptions['logger']; intakeAddressKey?: Uint8Array; parses?: ParseSlots } = {},
+  options: {
+    fileUrls?: DirectFileUrls;
+    clock?: Clock;
+    jobs?: boolean;
+    logger?: FastifyServerOptions['logger'];
+    intakeAddressKey?: Uint8Array;
+    parses?: ParseSlots;
+  } = {},
 ): Promise<TestServer> {
   const db = await openTestDatabase(kind);
   await seedDemo(db, testPasswords, 'localhost');
@@ -92,7 +99,11 @@ export async function startTestServer(
   const fileUrls = new EmbeddedFileUrls(files, new UrlSigner(randomBytes(32)));
   await seedDemoFiles(db, options.fileUrls ?? fileUrls, path.resolve('public/media'));
   const jobs = options.jobs ? new JobQueue(db) : null;
-  const evidence = new EvidenceVault(options.fileUrls ?? fileUrls, new EvidenceKeyring({ id: 'test-1', key: randomBytes(32) }), new UrlSigner(randomBytes(32)));
+  const evidence = new EvidenceVault(
+    options.fileUrls ?? fileUrls,
+    new EvidenceKeyring({ id: 'test-1', key: randomBytes(32) }),
+    new UrlSigner(randomBytes(32)),
+  );
   const app = await buildApp({
     db,
     passwords: testPasswords,
@@ -121,8 +132,13 @@ export async function startTestServer(
     jobs,
     request,
     async signIn(host, email, password = PASSWORD) {
-      const res = await request(host, { method: 'POST', url: '/main-api/api/user/signin', payload: { userEmail: email, userPassword: password } });
-      if (res.statusCode !== 200) throw new Error(`sign-in of ${email} at ${host} failed: ${res.statusCode} ${res.body}`);
+      const res = await request(host, {
+        method: 'POST',
+        url: '/main-api/api/user/signin',
+        payload: { userEmail: email, userPassword: password },
+      });
+      if (res.statusCode !== 200)
+        throw new Error(`sign-in of ${email} at ${host} failed: ${res.statusCode} ${res.body}`);
       return res.json().token as string;
     },
     async close() {

@@ -22,7 +22,14 @@ interface Component {
   componentId: string;
   title: string;
   systemKey: string | null;
-  attributes: { attributeId: string; label: string; systemKey: string | null; required: boolean; position: number; resourceFileId: string | null }[];
+  attributes: {
+    attributeId: string;
+    label: string;
+    systemKey: string | null;
+    required: boolean;
+    position: number;
+    resourceFileId: string | null;
+  }[];
 }
 interface Version {
   workflowVersionId: string;
@@ -60,7 +67,10 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
   async function draft(name = 'Builder test') {
     const wf = await ok('POST', '/workflow', { workflowName: name });
     const v = await ok('POST', `/workflow/${wf.workflowId}/version`, { name: 'Draft' });
-    const meeting: Step = await ok('POST', `/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'Hearing' });
+    const meeting: Step = await ok('POST', `/step/workflow/${v.workflowVersionId}`, {
+      kind: 'MEETING',
+      name: 'Hearing',
+    });
     const action: Step = await ok('POST', `/step/workflow/${v.workflowVersionId}`, {
       kind: 'ACTION',
       name: 'Copy to respondent',
@@ -68,7 +78,8 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     });
     return { workflowId: wf.workflowId as string, versionId: v.workflowVersionId as string, meeting, action };
   }
-  const publish = (workflowId: string, workflowVersionId: string) => ok('POST', '/workflow/publish', { workflowId, workflowVersionId });
+  const publish = (workflowId: string, workflowVersionId: string) =>
+    ok('POST', '/workflow/publish', { workflowId, workflowVersionId });
   const audits = async (action: string) =>
     server.db.query<{ action: string; target: string; details: Record<string, unknown> }>(
       `SELECT action, target, details FROM audit_events WHERE action = $1 ORDER BY at, id`,
@@ -85,8 +96,18 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     ]);
     const required = v.components.flatMap((c) => c.attributes.filter((a) => a.required).map((a) => a.systemKey));
     expect(required).toEqual(['COMPLAINANT_NAME', 'COMPLAINANT_EMAIL', 'INCIDENT_DETAILS', 'INCIDENT_DATE']);
-    expect(v.components[2].attributes.map((a) => a.label)).toEqual(['Details of the incident', 'Date of the incident', 'Evidence', 'Witnesses']);
-    expect(v.actionSettings.map((s) => s.actionType)).toEqual(['NOTIFY', 'TRANSFER_COMPLAINT', 'INFORM_RESPONDENT', 'INFORM_EMPLOYER']);
+    expect(v.components[2].attributes.map((a) => a.label)).toEqual([
+      'Details of the incident',
+      'Date of the incident',
+      'Evidence',
+      'Witnesses',
+    ]);
+    expect(v.actionSettings.map((s) => s.actionType)).toEqual([
+      'NOTIFY',
+      'TRANSFER_COMPLAINT',
+      'INFORM_RESPONDENT',
+      'INFORM_EMPLOYER',
+    ]);
   });
 
   it('gives the seeded POSH draft its form too (versions made before the builder)', async () => {
@@ -100,7 +121,13 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
   it('answers a step’s details, adds and removes actions with their party', async () => {
     const { versionId, action, meeting } = await draft('Actions');
     const details = await ok('GET', `/workflow/version/${versionId}/step/${action.stepId}/details`);
-    expect(details).toMatchObject({ stepId: action.stepId, kind: 'ACTION', actionTypes: ['INFORM_RESPONDENT'], stage: null, ownerRole: null });
+    expect(details).toMatchObject({
+      stepId: action.stepId,
+      kind: 'ACTION',
+      actionTypes: ['INFORM_RESPONDENT'],
+      stage: null,
+      ownerRole: null,
+    });
 
     const noParty = await call('POST', `/step/${action.stepId}/action`, { actionType: 'NOTIFY' });
     expect(noParty.statusCode).toBe(400);
@@ -114,7 +141,10 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     expect(both.actionTypes).toHaveLength(4);
 
     const removed = await ok('POST', `/step/${action.stepId}/remove-action`, { actionType: 'NOTIFY' });
-    expect(removed).toMatchObject({ actionTypes: ['INFORM_RESPONDENT', 'TRANSFER_COMPLAINT', 'INFORM_EMPLOYER'], party: null });
+    expect(removed).toMatchObject({
+      actionTypes: ['INFORM_RESPONDENT', 'TRANSFER_COMPLAINT', 'INFORM_EMPLOYER'],
+      party: null,
+    });
     await ok('POST', `/step/${action.stepId}/remove-action`, { actionType: 'TRANSFER_COMPLAINT' });
     await ok('POST', `/step/${action.stepId}/remove-action`, { actionType: 'INFORM_EMPLOYER' });
     const last = await call('POST', `/step/${action.stepId}/remove-action`, { actionType: 'INFORM_RESPONDENT' });
@@ -123,7 +153,10 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     const absent = await call('POST', `/step/${action.stepId}/remove-action`, { actionType: 'NOTIFY' });
     expect(absent.json().fields.actionType).toMatch(/does not have/);
 
-    const onMeeting = await call('POST', `/step/${meeting.stepId}/action`, { actionType: 'NOTIFY', party: 'RESPONDENT' });
+    const onMeeting = await call('POST', `/step/${meeting.stepId}/action`, {
+      actionType: 'NOTIFY',
+      party: 'RESPONDENT',
+    });
     expect(onMeeting.statusCode).toBe(400);
     expect(onMeeting.json().fields).toHaveProperty('actionType');
     const badType = await call('POST', `/step/${action.stepId}/action`, { actionType: 'EXPEL' });
@@ -132,7 +165,11 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     const wrongParty = await call('POST', `/step/${action.stepId}/action`, { actionType: 'NOTIFY', party: 'WITNESS' });
     expect(wrongParty.json().fields).toHaveProperty('party');
 
-    expect((await audits('workflow.step.action.add')).some((a) => a.target === action.stepId && a.details.party === 'EMPLOYER')).toBe(true);
+    expect(
+      (await audits('workflow.step.action.add')).some(
+        (a) => a.target === action.stepId && a.details.party === 'EMPLOYER',
+      ),
+    ).toBe(true);
   });
 
   it('reorders steps with PUT position, keeping every step once', async () => {
@@ -173,8 +210,15 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
       ownerRole: 'PRESIDING_OFFICER',
       timeLimit: { kind: 'STATUTORY', clockId: 'IN_RESPONDENT_COPY' },
     });
-    await ok('POST', '/step-setting', { stepId: meeting.stepId, stageId: inquiry.stageId, timeLimit: { kind: 'DAYS', days: 5, workingDays: true } });
-    expect(await ok('GET', `/step-setting/step/${meeting.stepId}`)).toMatchObject({ timeLimit: { kind: 'DAYS', days: 5, workingDays: true }, ownerRole: null });
+    await ok('POST', '/step-setting', {
+      stepId: meeting.stepId,
+      stageId: inquiry.stageId,
+      timeLimit: { kind: 'DAYS', days: 5, workingDays: true },
+    });
+    expect(await ok('GET', `/step-setting/step/${meeting.stepId}`)).toMatchObject({
+      timeLimit: { kind: 'DAYS', days: 5, workingDays: true },
+      ownerRole: null,
+    });
 
     let v = await version(versionId);
     expect(v.stages.map((s) => [s.name, s.stepIdList])).toEqual([
@@ -191,10 +235,16 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     expect(v.steps.map((s) => s.stageId)).toEqual([null, null]);
     expect(v.steps[1].ownerRole).toBe('PRESIDING_OFFICER');
 
-    const badClock = await call('POST', '/step-setting', { stepId: action.stepId, timeLimit: { kind: 'STATUTORY', clockId: 'IN_NEVER' } });
+    const badClock = await call('POST', '/step-setting', {
+      stepId: action.stepId,
+      timeLimit: { kind: 'STATUTORY', clockId: 'IN_NEVER' },
+    });
     expect(badClock.statusCode).toBe(400);
     expect(Object.keys(badClock.json().fields).join()).toMatch(/timeLimit/);
-    const badDays = await call('POST', '/step-setting', { stepId: action.stepId, timeLimit: { kind: 'DAYS', days: 0 } });
+    const badDays = await call('POST', '/step-setting', {
+      stepId: action.stepId,
+      timeLimit: { kind: 'DAYS', days: 0 },
+    });
     expect(Object.keys(badDays.json().fields).join()).toMatch(/timeLimit/);
     const badRole = await call('POST', '/step-setting', { stepId: action.stepId, ownerRole: 'JANITOR' });
     expect(badRole.json().fields).toHaveProperty('ownerRole');
@@ -212,10 +262,29 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     const stage = await ok('POST', `/stage/${versionId}`, { name: 'Inquiry' });
     await ok('POST', '/step-setting', { stepId: action.stepId, stageId: stage.stageId, ownerRole: 'EMPLOYER' });
     const v1 = await version(versionId);
-    const extra = await ok('POST', '/attribute', { workflowVersionId: versionId, componentId: v1.components[2].componentId, label: 'Location', fieldType: 'TEXT' });
-    await ok('POST', '/attribute-setting', { workflowVersionId: versionId, complianceId: 'IN_POSH', attributeId: extra.attributeId, roles: ['PRESIDING_OFFICER'] });
-    await ok('POST', '/workflow-prerequisite', { workflowId, workflowVersionId: versionId, prerequisiteList: [{ kind: 'COMMITTEE_CONSTITUTED', label: 'IC in place' }] });
-    await ok('POST', '/workflow-action-setting', { workflowVersionId: versionId, actionType: 'NOTIFY', mailSubject: 'Case {{caseNumber}}', mailBody: 'Hello' });
+    const extra = await ok('POST', '/attribute', {
+      workflowVersionId: versionId,
+      componentId: v1.components[2].componentId,
+      label: 'Location',
+      fieldType: 'TEXT',
+    });
+    await ok('POST', '/attribute-setting', {
+      workflowVersionId: versionId,
+      complianceId: 'IN_POSH',
+      attributeId: extra.attributeId,
+      roles: ['PRESIDING_OFFICER'],
+    });
+    await ok('POST', '/workflow-prerequisite', {
+      workflowId,
+      workflowVersionId: versionId,
+      prerequisiteList: [{ kind: 'COMMITTEE_CONSTITUTED', label: 'IC in place' }],
+    });
+    await ok('POST', '/workflow-action-setting', {
+      workflowVersionId: versionId,
+      actionType: 'NOTIFY',
+      mailSubject: 'Case {{caseNumber}}',
+      mailBody: 'Hello',
+    });
 
     const copy = await ok('POST', `/workflow/${workflowId}/version`, { workflowVersionId: versionId });
     const v2 = await version(copy.workflowVersionId);
@@ -227,11 +296,18 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     expect(copiedExtra.label).toBe('Location');
     expect(copiedExtra.attributeId).not.toBe(extra.attributeId);
     const roles = await ok('GET', `/attribute-setting/attribute-roles/${copy.workflowVersionId}/IN_POSH`);
-    expect(roles.attributes.find((a: { attributeId: string }) => a.attributeId === copiedExtra.attributeId).roles).toEqual(['PRESIDING_OFFICER']);
-    expect((await ok('GET', `/workflow-prerequisite/workflow-version/${copy.workflowVersionId}`)).prerequisiteList.map((p: { label: string }) => p.label)).toEqual([
-      'IC in place',
-    ]);
-    expect(v2.actionSettings.find((s) => s.actionType === 'NOTIFY')).toMatchObject({ mailSubject: 'Case {{caseNumber}}', customised: true });
+    expect(
+      roles.attributes.find((a: { attributeId: string }) => a.attributeId === copiedExtra.attributeId).roles,
+    ).toEqual(['PRESIDING_OFFICER']);
+    expect(
+      (await ok('GET', `/workflow-prerequisite/workflow-version/${copy.workflowVersionId}`)).prerequisiteList.map(
+        (p: { label: string }) => p.label,
+      ),
+    ).toEqual(['IC in place']);
+    expect(v2.actionSettings.find((s) => s.actionType === 'NOTIFY')).toMatchObject({
+      mailSubject: 'Case {{caseNumber}}',
+      customised: true,
+    });
   });
 
   it('adds, changes and removes prerequisites of a version', async () => {
@@ -254,12 +330,24 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
       workflowVersionId: versionId,
       prerequisiteList: [{ prerequisiteId: second.prerequisiteId, label: 'POSH policy 2026', referenceId: null }],
     });
-    expect(changed.prerequisiteList[1]).toMatchObject({ label: 'POSH policy 2026', referenceId: null, kind: 'POLICY_PUBLISHED' });
-    const removed = await ok('POST', '/workflow-prerequisite/remove', { workflowId, workflowVersionId: versionId, prerequisiteIdList: [first.prerequisiteId] });
+    expect(changed.prerequisiteList[1]).toMatchObject({
+      label: 'POSH policy 2026',
+      referenceId: null,
+      kind: 'POLICY_PUBLISHED',
+    });
+    const removed = await ok('POST', '/workflow-prerequisite/remove', {
+      workflowId,
+      workflowVersionId: versionId,
+      prerequisiteIdList: [first.prerequisiteId],
+    });
     expect(removed.prerequisiteList.map((p: { label: string }) => p.label)).toEqual(['POSH policy 2026']);
     expect((await ok('GET', `/workflow-prerequisite/workflow-version/${versionId}`)).prerequisiteList).toHaveLength(1);
 
-    const badKind = await call('POST', '/workflow-prerequisite', { workflowId, workflowVersionId: versionId, prerequisiteList: [{ kind: 'LUCK', label: 'x' }] });
+    const badKind = await call('POST', '/workflow-prerequisite', {
+      workflowId,
+      workflowVersionId: versionId,
+      prerequisiteList: [{ kind: 'LUCK', label: 'x' }],
+    });
     expect(badKind.statusCode).toBe(400);
     expect(Object.keys(badKind.json().fields)).toEqual(['prerequisiteList.0.kind']);
     const unknown = await call('PUT', '/workflow-prerequisite', {
@@ -269,7 +357,11 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields).toHaveProperty(['prerequisiteList.0.prerequisiteId']);
-    const removeUnknown = await call('POST', '/workflow-prerequisite/remove', { workflowId, workflowVersionId: versionId, prerequisiteIdList: [first.prerequisiteId] });
+    const removeUnknown = await call('POST', '/workflow-prerequisite/remove', {
+      workflowId,
+      workflowVersionId: versionId,
+      prerequisiteIdList: [first.prerequisiteId],
+    });
     expect(removeUnknown.json().fields).toHaveProperty('prerequisiteIdList');
     const other = await draft('Other workflow');
     const mismatched = await call('POST', '/workflow-prerequisite', {
@@ -284,8 +376,20 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
   it('edits the complaint form: fields added, changed, ordered, given a file and removed; parts added, moved and removed', async () => {
     const { versionId } = await draft('Form');
     const incident = (await version(versionId)).components[2];
-    const place = await ok('POST', '/attribute', { workflowVersionId: versionId, componentId: incident.componentId, label: 'Where', fieldType: 'TEXT', helpText: 'Office or online' });
-    expect(place).toMatchObject({ label: 'Where', position: 5, systemKey: null, required: false, helpText: 'Office or online' });
+    const place = await ok('POST', '/attribute', {
+      workflowVersionId: versionId,
+      componentId: incident.componentId,
+      label: 'Where',
+      fieldType: 'TEXT',
+      helpText: 'Office or online',
+    });
+    expect(place).toMatchObject({
+      label: 'Where',
+      position: 5,
+      systemKey: null,
+      required: false,
+      helpText: 'Office or online',
+    });
     const kindOf = await ok('POST', '/attribute', {
       workflowVersionId: versionId,
       componentId: incident.componentId,
@@ -334,16 +438,29 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     let v = await version(versionId);
     expect(v.components[2].attributes.map((a) => a.label)).not.toContain('Where it happened');
 
-    const part = await ok('POST', '/component', { workflowVersionId: versionId, title: 'Support needed', description: 'Interim relief (IN-08)' });
+    const part = await ok('POST', '/component', {
+      workflowVersionId: versionId,
+      title: 'Support needed',
+      description: 'Interim relief (IN-08)',
+    });
     expect(part).toMatchObject({ title: 'Support needed', position: 4, systemKey: null, attributes: [] });
     const moved = await ok('PUT', `/component/${part.componentId}`, { title: 'Support you need', position: 1 });
     expect(moved).toMatchObject({ title: 'Support you need', position: 1 });
-    await ok('POST', '/attribute', { workflowVersionId: versionId, componentId: part.componentId, label: 'Leave', fieldType: 'CHECKBOX' });
+    await ok('POST', '/attribute', {
+      workflowVersionId: versionId,
+      componentId: part.componentId,
+      label: 'Leave',
+      fieldType: 'CHECKBOX',
+    });
     expect((await call('DELETE', `/component/${part.componentId}`)).statusCode).toBe(200);
     v = await version(versionId);
     expect(v.components.map((c) => c.title)).toEqual(['Complainant', 'Respondent', 'Incident']);
 
-    expect((await audits('workflow.attribute.resource')).some((a) => a.target === place.attributeId && a.details.fileId === plan)).toBe(true);
+    expect(
+      (await audits('workflow.attribute.resource')).some(
+        (a) => a.target === place.attributeId && a.details.fileId === plan,
+      ),
+    ).toBe(true);
     expect((await audits('workflow.component.delete')).some((a) => a.target === part.componentId)).toBe(true);
   });
 
@@ -364,18 +481,41 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     expect(part.statusCode).toBe(400);
     expect(part.json().fields).toHaveProperty('id');
     // The label of a spec field may change (wording), its place in the form too.
-    expect((await ok('PUT', `/attribute/${name.attributeId}`, { label: 'Your full name' })).label).toBe('Your full name');
+    expect((await ok('PUT', `/attribute/${name.attributeId}`, { label: 'Your full name' })).label).toBe(
+      'Your full name',
+    );
 
-    const noChoices = await call('POST', '/attribute', { workflowVersionId: versionId, componentId: incident.componentId, label: 'Kind', fieldType: 'SELECT', options: ['One'] });
+    const noChoices = await call('POST', '/attribute', {
+      workflowVersionId: versionId,
+      componentId: incident.componentId,
+      label: 'Kind',
+      fieldType: 'SELECT',
+      options: ['One'],
+    });
     expect(noChoices.statusCode).toBe(400);
     expect(noChoices.json().fields).toHaveProperty('options');
-    const noLabel = await call('POST', '/attribute', { workflowVersionId: versionId, componentId: incident.componentId, label: '', fieldType: 'TEXT' });
+    const noLabel = await call('POST', '/attribute', {
+      workflowVersionId: versionId,
+      componentId: incident.componentId,
+      label: '',
+      fieldType: 'TEXT',
+    });
     expect(noLabel.json().fields).toHaveProperty('label');
-    const badType = await call('POST', '/attribute', { workflowVersionId: versionId, componentId: incident.componentId, label: 'X', fieldType: 'HTML' });
+    const badType = await call('POST', '/attribute', {
+      workflowVersionId: versionId,
+      componentId: incident.componentId,
+      label: 'X',
+      fieldType: 'HTML',
+    });
     expect(badType.json().fields).toHaveProperty('fieldType');
     const other = await draft('Form elsewhere');
     const foreignPart = (await version(other.versionId)).components[0];
-    const wrongPart = await call('POST', '/attribute', { workflowVersionId: versionId, componentId: foreignPart.componentId, label: 'X', fieldType: 'TEXT' });
+    const wrongPart = await call('POST', '/attribute', {
+      workflowVersionId: versionId,
+      componentId: foreignPart.componentId,
+      label: 'X',
+      fieldType: 'TEXT',
+    });
     expect(wrongPart.statusCode).toBe(400);
     expect(wrongPart.json().fields).toHaveProperty('componentId');
     const noFile = await call('POST', `/attribute/confirm-resource-upload/${name.attributeId}`, {});
@@ -386,14 +526,36 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     const { versionId } = await draft('Roles');
     const before = await ok('GET', `/attribute-setting/attribute-roles/${versionId}/IN_POSH`);
     expect(before.attributes).toHaveLength(13);
-    expect(before.attributes[0]).toMatchObject({ componentTitle: 'Complainant', label: 'Name', roles: ['PRESIDING_OFFICER', 'COMMITTEE_MEMBER', 'COMPLAINANT'], customised: false });
-    const phone = before.attributes.find((a: { label: string; componentTitle: string }) => a.componentTitle === 'Complainant' && a.label === 'Phone');
-    const after = await ok('POST', '/attribute-setting', { workflowVersionId: versionId, complianceId: 'IN_POSH', attributeId: phone.attributeId, roles: ['PRESIDING_OFFICER'] });
-    expect(after.attributes.find((a: { attributeId: string }) => a.attributeId === phone.attributeId)).toMatchObject({ roles: ['PRESIDING_OFFICER'], customised: true });
+    expect(before.attributes[0]).toMatchObject({
+      componentTitle: 'Complainant',
+      label: 'Name',
+      roles: ['PRESIDING_OFFICER', 'COMMITTEE_MEMBER', 'COMPLAINANT'],
+      customised: false,
+    });
+    const phone = before.attributes.find(
+      (a: { label: string; componentTitle: string }) => a.componentTitle === 'Complainant' && a.label === 'Phone',
+    );
+    const after = await ok('POST', '/attribute-setting', {
+      workflowVersionId: versionId,
+      complianceId: 'IN_POSH',
+      attributeId: phone.attributeId,
+      roles: ['PRESIDING_OFFICER'],
+    });
+    expect(after.attributes.find((a: { attributeId: string }) => a.attributeId === phone.attributeId)).toMatchObject({
+      roles: ['PRESIDING_OFFICER'],
+      customised: true,
+    });
     const canada = await ok('GET', `/attribute-setting/attribute-roles/${versionId}/CA_FEDERAL`);
-    expect(canada.attributes.find((a: { attributeId: string }) => a.attributeId === phone.attributeId).customised).toBe(false);
+    expect(canada.attributes.find((a: { attributeId: string }) => a.attributeId === phone.attributeId).customised).toBe(
+      false,
+    );
 
-    const blind = await call('POST', '/attribute-setting', { workflowVersionId: versionId, complianceId: 'IN_POSH', attributeId: phone.attributeId, roles: ['RESPONDENT'] });
+    const blind = await call('POST', '/attribute-setting', {
+      workflowVersionId: versionId,
+      complianceId: 'IN_POSH',
+      attributeId: phone.attributeId,
+      roles: ['RESPONDENT'],
+    });
     expect(blind.statusCode).toBe(400);
     expect(blind.json().fields.roles).toMatch(/presiding officer/);
     const regime = await call('GET', `/attribute-setting/attribute-roles/${versionId}/US_TITLE_VII`);
@@ -404,21 +566,41 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
   it('adds, edits and removes fields of a meeting form, and lists them all', async () => {
     const { workflowId, versionId, meeting, action } = await draft('Meeting fields');
     const standard = await ok('GET', '/meeting-fields/all');
-    expect(standard.meetingFieldList.map((f: { key: string }) => f.key)).toEqual(['TITLE', 'AGENDA', 'START_TIME', 'END_TIME', 'LOCATION', 'GUESTS', 'MINUTES', 'OUTCOME']);
+    expect(standard.meetingFieldList.map((f: { key: string }) => f.key)).toEqual([
+      'TITLE',
+      'AGENDA',
+      'START_TIME',
+      'END_TIME',
+      'LOCATION',
+      'GUESTS',
+      'MINUTES',
+      'OUTCOME',
+    ]);
 
     const added = await ok('POST', '/meeting-fields', {
       workflowId,
       stepId: meeting.stepId,
-      meetingFieldList: [{ label: 'Attendance', fieldType: 'TEXTAREA', required: true }, { label: 'Interpreter needed', fieldType: 'CHECKBOX' }],
+      meetingFieldList: [
+        { label: 'Attendance', fieldType: 'TEXTAREA', required: true },
+        { label: 'Interpreter needed', fieldType: 'CHECKBOX' },
+      ],
     });
     expect(added.customFieldList.map((f: { label: string; required: boolean }) => [f.label, f.required])).toEqual([
       ['Attendance', true],
       ['Interpreter needed', false],
     ]);
     const [attendance, interpreter] = added.customFieldList;
-    const edited = await ok('PUT', '/meeting-fields', { workflowId, stepId: meeting.stepId, meetingFieldList: [{ meetingFieldId: attendance.meetingFieldId, label: 'Who attended' }] });
+    const edited = await ok('PUT', '/meeting-fields', {
+      workflowId,
+      stepId: meeting.stepId,
+      meetingFieldList: [{ meetingFieldId: attendance.meetingFieldId, label: 'Who attended' }],
+    });
     expect(edited.customFieldList[0]).toMatchObject({ label: 'Who attended', fieldType: 'TEXTAREA', required: true });
-    const removed = await ok('POST', '/meeting-fields/remove', { workflowId, stepId: meeting.stepId, meetingFieldIdList: [interpreter.meetingFieldId] });
+    const removed = await ok('POST', '/meeting-fields/remove', {
+      workflowId,
+      stepId: meeting.stepId,
+      meetingFieldIdList: [interpreter.meetingFieldId],
+    });
     expect(removed.customFieldList.map((f: { label: string }) => f.label)).toEqual(['Who attended']);
 
     const all = await ok('GET', `/meeting-fields/all?stepId=${meeting.stepId}`);
@@ -429,16 +611,32 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     await ok('PUT', `/step/${meeting.stepId}`, { meetingFieldList: ['MINUTES'] });
     expect((await version(versionId)).steps[0]).toMatchObject({ customMeetingFields: [{ label: 'Who attended' }] });
 
-    const duplicate = await call('POST', '/meeting-fields', { workflowId, stepId: meeting.stepId, meetingFieldList: [{ label: 'Agenda' }] });
+    const duplicate = await call('POST', '/meeting-fields', {
+      workflowId,
+      stepId: meeting.stepId,
+      meetingFieldList: [{ label: 'Agenda' }],
+    });
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json().fields['meetingFieldList.0.label']).toMatch(/already has/);
-    const onAction = await call('POST', '/meeting-fields', { workflowId, stepId: action.stepId, meetingFieldList: [{ label: 'X' }] });
+    const onAction = await call('POST', '/meeting-fields', {
+      workflowId,
+      stepId: action.stepId,
+      meetingFieldList: [{ label: 'X' }],
+    });
     expect(onAction.statusCode).toBe(400);
     expect(onAction.json().fields).toHaveProperty('stepId');
-    const unknown = await call('PUT', '/meeting-fields', { workflowId, stepId: meeting.stepId, meetingFieldList: [{ meetingFieldId: 'nope', label: 'Y' }] });
+    const unknown = await call('PUT', '/meeting-fields', {
+      workflowId,
+      stepId: meeting.stepId,
+      meetingFieldList: [{ meetingFieldId: 'nope', label: 'Y' }],
+    });
     expect(unknown.json().fields).toHaveProperty(['meetingFieldList.0.meetingFieldId']);
     const other = await draft('Meeting elsewhere');
-    const wrongWorkflow = await call('POST', '/meeting-fields', { workflowId: other.workflowId, stepId: meeting.stepId, meetingFieldList: [{ label: 'X' }] });
+    const wrongWorkflow = await call('POST', '/meeting-fields', {
+      workflowId: other.workflowId,
+      stepId: meeting.stepId,
+      meetingFieldList: [{ label: 'X' }],
+    });
     expect(wrongWorkflow.statusCode).toBe(404);
   });
 
@@ -458,45 +656,113 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
       customised: true,
     });
     expect(saved.find((s: { actionType: string }) => s.actionType === 'NOTIFY').customised).toBe(false);
-    const placeholder = await call('POST', '/workflow-action-setting', { workflowVersionId: versionId, actionType: 'NOTIFY', mailSubject: 'Hi {{complainantName}}', mailBody: 'x' });
+    const placeholder = await call('POST', '/workflow-action-setting', {
+      workflowVersionId: versionId,
+      actionType: 'NOTIFY',
+      mailSubject: 'Hi {{complainantName}}',
+      mailBody: 'x',
+    });
     expect(placeholder.statusCode).toBe(400);
     expect(placeholder.json().fields.mailSubject).toMatch(/Unknown placeholder/);
     // A free address is never kept: the case's mail goes to its people, confirmed by the member completing the step.
-    const outside = await call('POST', '/workflow-action-setting', { workflowVersionId: versionId, actionType: 'INFORM_EMPLOYER', mailSubject: 'S', mailBody: 'B', ccEmailList: ['collector@outside.example'], includeComplaintCopy: true });
+    const outside = await call('POST', '/workflow-action-setting', {
+      workflowVersionId: versionId,
+      actionType: 'INFORM_EMPLOYER',
+      mailSubject: 'S',
+      mailBody: 'B',
+      ccEmailList: ['collector@outside.example'],
+      includeComplaintCopy: true,
+    });
     expect(outside.statusCode).toBe(400);
     expect(outside.json().fields).toHaveProperty('ccEmailList');
   });
 
   it('stores and serves escalation settings per business unit', async () => {
-    const branches = (await server.request(ACME, { method: 'GET', url: '/main-api/api/workspace/all-branches1', token: admin })).json();
-    const people = await server.db.query<{ id: string }>(`SELECT u.id FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE u.email = 'employer@acme.test'`);
+    const branches = (
+      await server.request(ACME, { method: 'GET', url: '/main-api/api/workspace/all-branches1', token: admin })
+    ).json();
+    const people = await server.db.query<{ id: string }>(
+      `SELECT u.id FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE u.email = 'employer@acme.test'`,
+    );
     const target = people[0].id;
-    const workspaceWide = await ok('POST', '/escalation-setting', { escalationType: 'STEP_OVERDUE', firstThresholdDate: 2, secondThresholdDate: 5, targetId: target });
-    expect(workspaceWide).toMatchObject({ branchId: null, escalationType: 'STEP_OVERDUE', firstThresholdDate: 2, secondThresholdDate: 5, targetId: target, enabled: true });
-    const unit = await ok('POST', '/escalation-setting', { branchId: branches[0].branchId, escalationType: 'STATUTORY_CLOCK', firstThresholdDate: 0, targetId: target, enabled: false });
+    const workspaceWide = await ok('POST', '/escalation-setting', {
+      escalationType: 'STEP_OVERDUE',
+      firstThresholdDate: 2,
+      secondThresholdDate: 5,
+      targetId: target,
+    });
+    expect(workspaceWide).toMatchObject({
+      branchId: null,
+      escalationType: 'STEP_OVERDUE',
+      firstThresholdDate: 2,
+      secondThresholdDate: 5,
+      targetId: target,
+      enabled: true,
+    });
+    const unit = await ok('POST', '/escalation-setting', {
+      branchId: branches[0].branchId,
+      escalationType: 'STATUTORY_CLOCK',
+      firstThresholdDate: 0,
+      targetId: target,
+      enabled: false,
+    });
     expect(unit).toMatchObject({ branchId: branches[0].branchId, enabled: false, secondThresholdDate: null });
     // The same unit and type again changes the one setting.
-    const again = await ok('POST', '/escalation-setting', { escalationType: 'STEP_OVERDUE', firstThresholdDate: 3, targetId: target });
+    const again = await ok('POST', '/escalation-setting', {
+      escalationType: 'STEP_OVERDUE',
+      firstThresholdDate: 3,
+      targetId: target,
+    });
     expect(again.id).toBe(workspaceWide.id);
-    const byId = await ok('POST', '/escalation-setting', { id: unit.id, branchId: branches[0].branchId, escalationType: 'STATUTORY_CLOCK', firstThresholdDate: 1, targetId: target, enabled: true });
+    const byId = await ok('POST', '/escalation-setting', {
+      id: unit.id,
+      branchId: branches[0].branchId,
+      escalationType: 'STATUTORY_CLOCK',
+      firstThresholdDate: 1,
+      targetId: target,
+      enabled: true,
+    });
     expect(byId).toMatchObject({ id: unit.id, firstThresholdDate: 1, enabled: true });
 
     const all = await ok('GET', '/escalation-setting');
     expect(all.map((s: { id: string }) => s.id)).toEqual([workspaceWide.id, unit.id]);
-    expect((await ok('GET', `/escalation-setting?branchId=${branches[0].branchId}`)).map((s: { id: string }) => s.id)).toEqual([unit.id]);
+    expect(
+      (await ok('GET', `/escalation-setting?branchId=${branches[0].branchId}`)).map((s: { id: string }) => s.id),
+    ).toEqual([unit.id]);
 
-    const order = await call('POST', '/escalation-setting', { escalationType: 'STEP_OVERDUE', firstThresholdDate: 5, secondThresholdDate: 5, targetId: target });
+    const order = await call('POST', '/escalation-setting', {
+      escalationType: 'STEP_OVERDUE',
+      firstThresholdDate: 5,
+      secondThresholdDate: 5,
+      targetId: target,
+    });
     expect(order.statusCode).toBe(400);
     expect(order.json().fields).toHaveProperty('secondThresholdDate');
-    const globexUser = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@globex.test'`);
-    const stranger = await call('POST', '/escalation-setting', { escalationType: 'STEP_OVERDUE', firstThresholdDate: 1, targetId: globexUser[0].id });
+    const globexUser = await server.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE email = 'employee@globex.test'`,
+    );
+    const stranger = await call('POST', '/escalation-setting', {
+      escalationType: 'STEP_OVERDUE',
+      firstThresholdDate: 1,
+      targetId: globexUser[0].id,
+    });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().fields).toHaveProperty('targetId');
-    const badType = await call('POST', '/escalation-setting', { escalationType: 'SOMETIMES', firstThresholdDate: 1, targetId: target });
+    const badType = await call('POST', '/escalation-setting', {
+      escalationType: 'SOMETIMES',
+      firstThresholdDate: 1,
+      targetId: target,
+    });
     expect(badType.json().fields).toHaveProperty('escalationType');
     // Another workspace sees none of them and cannot change them.
     expect(await (await call('GET', '/escalation-setting', undefined, globexAdmin, GLOBEX)).json()).toEqual([]);
-    const foreign = await call('POST', '/escalation-setting', { id: unit.id, escalationType: 'STEP_OVERDUE', firstThresholdDate: 1, targetId: target }, globexAdmin, GLOBEX);
+    const foreign = await call(
+      'POST',
+      '/escalation-setting',
+      { id: unit.id, escalationType: 'STEP_OVERDUE', firstThresholdDate: 1, targetId: target },
+      globexAdmin,
+      GLOBEX,
+    );
     expect(foreign.statusCode).toBe(404);
     expect((await audits('escalation-setting.save')).length).toBeGreaterThanOrEqual(4);
   });
@@ -506,8 +772,20 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     const stage = await ok('POST', `/stage/${versionId}`, { name: 'Inquiry' });
     const before = await version(versionId);
     const field = before.components[2].attributes[0];
-    const pre = (await ok('POST', '/workflow-prerequisite', { workflowId, workflowVersionId: versionId, prerequisiteList: [{ kind: 'OTHER', label: 'x' }] })).prerequisiteList[0];
-    const custom = (await ok('POST', '/meeting-fields', { workflowId, stepId: meeting.stepId, meetingFieldList: [{ label: 'Notes' }] })).customFieldList[0];
+    const pre = (
+      await ok('POST', '/workflow-prerequisite', {
+        workflowId,
+        workflowVersionId: versionId,
+        prerequisiteList: [{ kind: 'OTHER', label: 'x' }],
+      })
+    ).prerequisiteList[0];
+    const custom = (
+      await ok('POST', '/meeting-fields', {
+        workflowId,
+        stepId: meeting.stepId,
+        meetingFieldList: [{ label: 'Notes' }],
+      })
+    ).customFieldList[0];
     await publish(workflowId, versionId);
     const frozen = await version(versionId);
 
@@ -517,12 +795,34 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
       call('PUT', `/step/${action.stepId}`, { position: 1 }),
       call('POST', `/stage/${versionId}`, { name: 'Late' }),
       call('DELETE', `/stage/${stage.stageId}`),
-      call('POST', '/workflow-prerequisite', { workflowId, workflowVersionId: versionId, prerequisiteList: [{ kind: 'OTHER', label: 'y' }] }),
-      call('PUT', '/workflow-prerequisite', { workflowId, workflowVersionId: versionId, prerequisiteList: [{ prerequisiteId: pre.prerequisiteId, label: 'z' }] }),
-      call('POST', '/workflow-prerequisite/remove', { workflowId, workflowVersionId: versionId, prerequisiteIdList: [pre.prerequisiteId] }),
+      call('POST', '/workflow-prerequisite', {
+        workflowId,
+        workflowVersionId: versionId,
+        prerequisiteList: [{ kind: 'OTHER', label: 'y' }],
+      }),
+      call('PUT', '/workflow-prerequisite', {
+        workflowId,
+        workflowVersionId: versionId,
+        prerequisiteList: [{ prerequisiteId: pre.prerequisiteId, label: 'z' }],
+      }),
+      call('POST', '/workflow-prerequisite/remove', {
+        workflowId,
+        workflowVersionId: versionId,
+        prerequisiteIdList: [pre.prerequisiteId],
+      }),
       call('POST', '/step-setting', { stepId: action.stepId, ownerRole: 'EMPLOYER' }),
-      call('POST', '/attribute-setting', { workflowVersionId: versionId, complianceId: 'IN_POSH', attributeId: field.attributeId, roles: ['PRESIDING_OFFICER'] }),
-      call('POST', '/attribute', { workflowVersionId: versionId, componentId: before.components[2].componentId, label: 'Late', fieldType: 'TEXT' }),
+      call('POST', '/attribute-setting', {
+        workflowVersionId: versionId,
+        complianceId: 'IN_POSH',
+        attributeId: field.attributeId,
+        roles: ['PRESIDING_OFFICER'],
+      }),
+      call('POST', '/attribute', {
+        workflowVersionId: versionId,
+        componentId: before.components[2].componentId,
+        label: 'Late',
+        fieldType: 'TEXT',
+      }),
       call('PUT', `/attribute/${field.attributeId}`, { label: 'Late' }),
       call('DELETE', `/attribute/${before.components[2].attributes[3].attributeId}`),
       call('PUT', `/attribute/order/${field.attributeId}`, { position: 2 }),
@@ -531,9 +831,22 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
       call('PUT', `/component/${before.components[2].componentId}`, { title: 'Late' }),
       call('DELETE', `/component/${before.components[2].componentId}`),
       call('POST', '/meeting-fields', { workflowId, stepId: meeting.stepId, meetingFieldList: [{ label: 'Late' }] }),
-      call('PUT', '/meeting-fields', { workflowId, stepId: meeting.stepId, meetingFieldList: [{ meetingFieldId: custom.meetingFieldId, label: 'Late' }] }),
-      call('POST', '/meeting-fields/remove', { workflowId, stepId: meeting.stepId, meetingFieldIdList: [custom.meetingFieldId] }),
-      call('POST', '/workflow-action-setting', { workflowVersionId: versionId, actionType: 'NOTIFY', mailSubject: 'S', mailBody: 'B' }),
+      call('PUT', '/meeting-fields', {
+        workflowId,
+        stepId: meeting.stepId,
+        meetingFieldList: [{ meetingFieldId: custom.meetingFieldId, label: 'Late' }],
+      }),
+      call('POST', '/meeting-fields/remove', {
+        workflowId,
+        stepId: meeting.stepId,
+        meetingFieldIdList: [custom.meetingFieldId],
+      }),
+      call('POST', '/workflow-action-setting', {
+        workflowVersionId: versionId,
+        actionType: 'NOTIFY',
+        mailSubject: 'S',
+        mailBody: 'B',
+      }),
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 409));
     expect(answers[0].json().message).toMatch(/create a new version/);
@@ -555,13 +868,27 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
       g('POST', `/step/${action.stepId}/remove-action`, { actionType: 'INFORM_RESPONDENT' }),
       g('POST', `/stage/${versionId}`, { name: 'x' }),
       g('DELETE', `/stage/${stage.stageId}`),
-      g('POST', '/workflow-prerequisite', { workflowId, workflowVersionId: versionId, prerequisiteList: [{ kind: 'OTHER', label: 'y' }] }),
+      g('POST', '/workflow-prerequisite', {
+        workflowId,
+        workflowVersionId: versionId,
+        prerequisiteList: [{ kind: 'OTHER', label: 'y' }],
+      }),
       g('GET', `/workflow-prerequisite/workflow-version/${versionId}`),
       g('GET', `/step-setting/step/${action.stepId}`),
       g('POST', '/step-setting', { stepId: action.stepId, ownerRole: 'EMPLOYER' }),
       g('GET', `/attribute-setting/attribute-roles/${versionId}/IN_POSH`),
-      g('POST', '/attribute-setting', { workflowVersionId: versionId, complianceId: 'IN_POSH', attributeId: field.attributeId, roles: ['PRESIDING_OFFICER'] }),
-      g('POST', '/attribute', { workflowVersionId: versionId, componentId: v.components[2].componentId, label: 'x', fieldType: 'TEXT' }),
+      g('POST', '/attribute-setting', {
+        workflowVersionId: versionId,
+        complianceId: 'IN_POSH',
+        attributeId: field.attributeId,
+        roles: ['PRESIDING_OFFICER'],
+      }),
+      g('POST', '/attribute', {
+        workflowVersionId: versionId,
+        componentId: v.components[2].componentId,
+        label: 'x',
+        fieldType: 'TEXT',
+      }),
       g('PUT', `/attribute/${field.attributeId}`, { label: 'x' }),
       g('DELETE', `/attribute/${field.attributeId}`),
       g('PUT', `/attribute/order/${field.attributeId}`, { position: 2 }),
@@ -571,7 +898,12 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
       g('DELETE', `/component/${v.components[2].componentId}`),
       g('GET', `/meeting-fields/all?stepId=${meeting.stepId}`),
       g('POST', '/meeting-fields', { workflowId, stepId: meeting.stepId, meetingFieldList: [{ label: 'x' }] }),
-      g('POST', '/workflow-action-setting', { workflowVersionId: versionId, actionType: 'NOTIFY', mailSubject: 'S', mailBody: 'B' }),
+      g('POST', '/workflow-action-setting', {
+        workflowVersionId: versionId,
+        actionType: 'NOTIFY',
+        mailSubject: 'S',
+        mailBody: 'B',
+      }),
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 404));
     expect(await version(versionId)).toEqual(v);
@@ -579,7 +911,9 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
 
   it('lets employers build, refuses employees and business-unit admins with 403, anonymous callers with 401', async () => {
     const { versionId, action } = await draft('Roles of builders');
-    expect((await ok('POST', `/stage/${versionId}`, { name: 'By the employer' }, employer)).name).toBe('By the employer');
+    expect((await ok('POST', `/stage/${versionId}`, { name: 'By the employer' }, employer)).name).toBe(
+      'By the employer',
+    );
     expect((await ok('GET', `/step-setting/step/${action.stepId}`, undefined, employer)).stepId).toBe(action.stepId);
     for (const email of ['employee@acme.test', 'buadmin@acme.test']) {
       const token = await server.signIn(ACME, email);
@@ -590,7 +924,12 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
         call('GET', `/attribute-setting/attribute-roles/${versionId}/IN_POSH`, undefined, token),
         call('GET', '/meeting-fields/all', undefined, token),
         call('GET', '/escalation-setting', undefined, token),
-        call('POST', '/escalation-setting', { escalationType: 'STEP_OVERDUE', firstThresholdDate: 1, targetId: action.stepId }, token),
+        call(
+          'POST',
+          '/escalation-setting',
+          { escalationType: 'STEP_OVERDUE', firstThresholdDate: 1, targetId: action.stepId },
+          token,
+        ),
       ]);
       expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 403));
     }
@@ -600,7 +939,8 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
 
   it('refuses an employer whose workflow-design permission is switched off', async () => {
     const { versionId } = await draft('Permission off');
-    const permissions = (payload: object) => server.request(ACME, { method: 'POST', url: '/main-api/api/permission/update', token: admin, payload });
+    const permissions = (payload: object) =>
+      server.request(ACME, { method: 'POST', url: '/main-api/api/permission/update', token: admin, payload });
     expect((await permissions({ role: 'EMPLOYER', permissions: { 'workflows.design': false } })).statusCode).toBe(200);
     const refused = await call('POST', `/stage/${versionId}`, { name: 'x' }, employer);
     expect(refused.statusCode).toBe(403);

@@ -15,7 +15,11 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     server = await startTestServer(kind);
     admin = await server.signIn(ACME, 'admin@acme.test');
     employer = await server.signIn(ACME, 'employer@acme.test');
-    const res = await server.request(ACME, { method: 'GET', url: '/main-api/api/workspace/all-branches1', token: admin });
+    const res = await server.request(ACME, {
+      method: 'GET',
+      url: '/main-api/api/workspace/all-branches1',
+      token: admin,
+    });
     acmeBranches = res.json().map((b: { branchId: string }) => b.branchId);
   });
   afterAll(async () => server?.close());
@@ -24,17 +28,30 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     server.request(host, { method, url: `${BASE}${url}`, token, ...(payload ? { payload } : {}) });
 
   async function newWorkflow(name = 'Grievance inquiry') {
-    const res = await call('POST', '/workflow', { workflowName: name, workflowDescription: 'Inquiry', branchIdList: [acmeBranches[0]] });
+    const res = await call('POST', '/workflow', {
+      workflowName: name,
+      workflowDescription: 'Inquiry',
+      branchIdList: [acmeBranches[0]],
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as { workflowId: string; versions: unknown[] };
   }
   async function newVersion(workflowId: string, payload: object = { name: 'Draft' }) {
     const res = await call('POST', `/workflow/${workflowId}/version`, payload);
     expect(res.statusCode).toBe(200);
-    return res.json() as { workflowVersionId: string; versionNumber: number; status: string; steps: { stepId: string; name: string; kind: string }[] };
+    return res.json() as {
+      workflowVersionId: string;
+      versionNumber: number;
+      status: string;
+      steps: { stepId: string; name: string; kind: string }[];
+    };
   }
   async function addSteps(versionId: string) {
-    const meeting = await call('POST', `/step/workflow/${versionId}`, { kind: 'MEETING', name: 'Hearing', meetingFieldList: ['MINUTES'] });
+    const meeting = await call('POST', `/step/workflow/${versionId}`, {
+      kind: 'MEETING',
+      name: 'Hearing',
+      meetingFieldList: ['MINUTES'],
+    });
     expect(meeting.statusCode).toBe(200);
     const action = await call('POST', `/step/workflow/${versionId}`, {
       kind: 'ACTION',
@@ -49,10 +66,12 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     call('POST', '/workflow/publish', { workflowId, workflowVersionId }, token);
   const statuses = async (workflowId: string) => {
     const res = await call('GET', `/workflow/${workflowId}`);
-    return Object.fromEntries(res.json().versions.map((v: { versionNumber: number; status: string }) => [v.versionNumber, v.status]));
+    return Object.fromEntries(
+      res.json().versions.map((v: { versionNumber: number; status: string }) => [v.versionNumber, v.status]),
+    );
   };
 
-  it('lists the seeded POSH redressal workflow, published with the law\'s owners and clocks on its steps', async () => {
+  it("lists the seeded POSH redressal workflow, published with the law's owners and clocks on its steps", async () => {
     const list = await call('GET', '/workflow');
     expect(list.statusCode).toBe(200);
     const posh = list.json().items.find((w: { workflowName: string }) => w.workflowName === 'POSH redressal');
@@ -60,12 +79,14 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     expect(posh.workflowDescription).toContain('POSH Act');
     const version = (await call('GET', `/workflow/version/${posh.publishedVersion.workflowVersionId}`)).json();
     expect(version.status).toBe('PUBLISHED');
-    const steps = version.steps.map((s: { kind: string; name: string; ownerRole: string; timeLimit: { clockId?: string } | null }) => [
-      s.kind,
-      s.name,
-      s.ownerRole,
-      s.timeLimit?.clockId ?? null,
-    ]);
+    const steps = version.steps.map(
+      (s: { kind: string; name: string; ownerRole: string; timeLimit: { clockId?: string } | null }) => [
+        s.kind,
+        s.name,
+        s.ownerRole,
+        s.timeLimit?.clockId ?? null,
+      ],
+    );
     expect(steps).toEqual([
       ['ACTION', 'Send the respondent a copy', 'PRESIDING_OFFICER', 'IN_RESPONDENT_COPY'],
       ['MEETING', "Respondent's reply", 'PRESIDING_OFFICER', 'IN_RESPONDENT_REPLY'],
@@ -83,10 +104,21 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     expect(v1).toMatchObject({ versionNumber: 1, status: 'DRAFT', steps: [] });
     const { meeting, action } = await addSteps(v1.workflowVersionId);
     expect(meeting.meetingFieldList.map((f: { key: string }) => f.key)).toEqual([
-      'TITLE', 'AGENDA', 'START_TIME', 'END_TIME', 'LOCATION', 'GUESTS', 'MINUTES',
+      'TITLE',
+      'AGENDA',
+      'START_TIME',
+      'END_TIME',
+      'LOCATION',
+      'GUESTS',
+      'MINUTES',
     ]);
     expect(meeting.meetingFieldList.filter((f: { required: boolean }) => f.required)).toHaveLength(6);
-    expect(action).toMatchObject({ kind: 'ACTION', actionTypes: ['NOTIFY', 'INFORM_EMPLOYER'], party: 'EMPLOYER', position: 2 });
+    expect(action).toMatchObject({
+      kind: 'ACTION',
+      actionTypes: ['NOTIFY', 'INFORM_EMPLOYER'],
+      party: 'EMPLOYER',
+      position: 2,
+    });
     const version = (await call('GET', `/workflow/version/${v1.workflowVersionId}`)).json();
     expect(version.steps.map((s: { name: string; position: number }) => [s.position, s.name])).toEqual([
       [1, 'Hearing'],
@@ -100,7 +132,10 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     const wf = await newWorkflow('Editable');
     const v = await newVersion(wf.workflowId);
     const { meeting, action } = await addSteps(v.workflowVersionId);
-    const updated = await call('PUT', `/step/${meeting.stepId}`, { name: 'Final hearing', meetingFieldList: ['OUTCOME'] });
+    const updated = await call('PUT', `/step/${meeting.stepId}`, {
+      name: 'Final hearing',
+      meetingFieldList: ['OUTCOME'],
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().name).toBe('Final hearing');
     expect(updated.json().meetingFieldList.at(-1).key).toBe('OUTCOME');
@@ -151,7 +186,9 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
       expect(edit.json().message).toMatch(/create a new version/);
     }
     const list = (await call('GET', '/workflow')).json();
-    expect(list.items.find((w: { workflowId: string }) => w.workflowId === wf.workflowId).publishedVersion).toMatchObject({ versionNumber: 1 });
+    expect(
+      list.items.find((w: { workflowId: string }) => w.workflowId === wf.workflowId).publishedVersion,
+    ).toMatchObject({ versionNumber: 1 });
   });
 
   it('publishing v2 archives v1, and an archived version stays frozen', async () => {
@@ -184,7 +221,10 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     const a = await newVersion(wf.workflowId);
     await addSteps(a.workflowVersionId);
     const b = await newVersion(wf.workflowId, { workflowVersionId: a.workflowVersionId });
-    const results = await Promise.all([publish(wf.workflowId, a.workflowVersionId), publish(wf.workflowId, b.workflowVersionId, employer)]);
+    const results = await Promise.all([
+      publish(wf.workflowId, a.workflowVersionId),
+      publish(wf.workflowId, b.workflowVersionId, employer),
+    ]);
     for (const r of results) expect([200, 409]).toContain(r.statusCode);
     const final = Object.values(await statuses(wf.workflowId));
     expect(final.filter((s) => s === 'PUBLISHED')).toHaveLength(1);
@@ -199,7 +239,10 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     const wf = await newWorkflow('Same race');
     const v = await newVersion(wf.workflowId);
     await addSteps(v.workflowVersionId);
-    const results = await Promise.all([publish(wf.workflowId, v.workflowVersionId), publish(wf.workflowId, v.workflowVersionId, employer)]);
+    const results = await Promise.all([
+      publish(wf.workflowId, v.workflowVersionId),
+      publish(wf.workflowId, v.workflowVersionId, employer),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await statuses(wf.workflowId)).toEqual({ 1: 'PUBLISHED' });
   });
@@ -208,11 +251,17 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     const wf = await newWorkflow('Stampede');
     const first = await newVersion(wf.workflowId);
     await addSteps(first.workflowVersionId);
-    const copies = await Promise.all([1, 2, 3].map(() => call('POST', `/workflow/${wf.workflowId}/version`, { workflowVersionId: first.workflowVersionId })));
+    const copies = await Promise.all(
+      [1, 2, 3].map(() =>
+        call('POST', `/workflow/${wf.workflowId}/version`, { workflowVersionId: first.workflowVersionId }),
+      ),
+    );
     // Concurrent version creation still numbers the versions 2, 3, 4.
     expect(copies.map((r) => r.json().versionNumber).sort()).toEqual([2, 3, 4]);
     const ids = [first.workflowVersionId, ...copies.map((r) => r.json().workflowVersionId as string)];
-    const results = await Promise.all([...ids, ...ids].map((id, i) => publish(wf.workflowId, id, i % 2 ? employer : admin)));
+    const results = await Promise.all(
+      [...ids, ...ids].map((id, i) => publish(wf.workflowId, id, i % 2 ? employer : admin)),
+    );
     for (const r of results) expect([200, 409]).toContain(r.statusCode);
     expect(Object.values(await statuses(wf.workflowId)).filter((s) => s === 'PUBLISHED')).toHaveLength(1);
   });
@@ -226,7 +275,10 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     const [acme] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     await expect(
       server.db.tenant(acme.id, (tx) =>
-        tx.query(`UPDATE workflow_versions SET status = 'PUBLISHED', published_at = now() WHERE workspace_id = $1 AND id = $2`, [acme.id, b.workflowVersionId]),
+        tx.query(
+          `UPDATE workflow_versions SET status = 'PUBLISHED', published_at = now() WHERE workspace_id = $1 AND id = $2`,
+          [acme.id, b.workflowVersionId],
+        ),
       ),
     ).rejects.toThrow(/workflow_versions_one_published|unique/i);
   });
@@ -243,22 +295,30 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     expect(rows.map((r) => r.action)).toEqual(['workflow.create', 'workflow.version.create', 'workflow.publish']);
   });
 
-  it('updates a workflow; business units must be this workspace\'s', async () => {
+  it("updates a workflow; business units must be this workspace's", async () => {
     const wf = await newWorkflow('Renamable');
-    const res = await call('PUT', `/workflow/${wf.workflowId}`, { workflowName: 'Renamed', branchIdList: acmeBranches, defaultToWorkspace: true });
+    const res = await call('PUT', `/workflow/${wf.workflowId}`, {
+      workflowName: 'Renamed',
+      branchIdList: acmeBranches,
+      defaultToWorkspace: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ workflowName: 'Renamed', defaultToWorkspace: true });
     expect([...res.json().branchIdList].sort()).toEqual([...acmeBranches].sort());
 
     const globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    const globexBranch = (await server.request(GLOBEX, { method: 'GET', url: '/main-api/api/workspace/all-branches1', token: globexAdmin })).json()[0]
-      .branchId;
+    const globexBranch = (
+      await server.request(GLOBEX, { method: 'GET', url: '/main-api/api/workspace/all-branches1', token: globexAdmin })
+    ).json()[0].branchId;
     const bad = await call('POST', '/workflow', { workflowName: 'Cross', branchIdList: [globexBranch] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('branchIdList');
     const badUpdate = await call('PUT', `/workflow/${wf.workflowId}`, { branchIdList: [globexBranch] });
     expect(badUpdate.statusCode).toBe(400);
-    const badVersion = await call('POST', `/workflow/${wf.workflowId}/version`, { name: 'x', branchIdList: [globexBranch] });
+    const badVersion = await call('POST', `/workflow/${wf.workflowId}/version`, {
+      name: 'x',
+      branchIdList: [globexBranch],
+    });
     expect(badVersion.statusCode).toBe(400);
     expect(badVersion.json().fields).toHaveProperty('branchIdList');
   });
@@ -268,7 +328,8 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     const v = await newVersion(wf.workflowId);
     const { meeting } = await addSteps(v.workflowVersionId);
     const globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    const g = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => call(method, url, payload, globexAdmin, GLOBEX);
+    const g = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      call(method, url, payload, globexAdmin, GLOBEX);
     const answers = [
       await g('GET', `/workflow/${wf.workflowId}`),
       await g('PUT', `/workflow/${wf.workflowId}`, { workflowName: 'Stolen' }),
@@ -285,7 +346,9 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     // A version of another workflow of the same workspace is not this workflow's.
     const other = await newWorkflow('Other');
     expect((await publish(other.workflowId, v.workflowVersionId)).statusCode).toBe(404);
-    const copyAcross = await call('POST', `/workflow/${other.workflowId}/version`, { workflowVersionId: v.workflowVersionId });
+    const copyAcross = await call('POST', `/workflow/${other.workflowId}/version`, {
+      workflowVersionId: v.workflowVersionId,
+    });
     expect(copyAcross.statusCode).toBe(400);
     expect(copyAcross.json().fields).toHaveProperty('workflowVersionId');
   });
@@ -303,7 +366,9 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
       ),
     );
     expect(seen.map((r) => r.n)).toEqual([0, 0, 0, 0]);
-    const [own] = await server.db.tenant(globex.id, (tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflow_steps`));
+    const [own] = await server.db.tenant(globex.id, (tx) =>
+      tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflow_steps`),
+    );
     expect(own.n).toBeGreaterThan(0);
     const [all] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflow_steps`);
     expect(all.n).toBeGreaterThan(0);
@@ -333,15 +398,27 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     expect(neither.statusCode).toBe(400);
     expect(neither.json().fields).toHaveProperty('name');
     const v = await newVersion(wf.workflowId);
-    const noActions = await call('POST', `/step/workflow/${v.workflowVersionId}`, { kind: 'ACTION', name: 'Act', actionTypes: [] });
+    const noActions = await call('POST', `/step/workflow/${v.workflowVersionId}`, {
+      kind: 'ACTION',
+      name: 'Act',
+      actionTypes: [],
+    });
     expect(noActions.statusCode).toBe(400);
     expect(noActions.json().fields).toHaveProperty('actionTypes');
     const badKind = await call('POST', `/step/workflow/${v.workflowVersionId}`, { kind: 'STAGE', name: 'x' });
     expect(badKind.statusCode).toBe(400);
-    const notifyWithoutParty = await call('POST', `/step/workflow/${v.workflowVersionId}`, { kind: 'ACTION', name: 'Tell', actionTypes: ['NOTIFY'] });
+    const notifyWithoutParty = await call('POST', `/step/workflow/${v.workflowVersionId}`, {
+      kind: 'ACTION',
+      name: 'Tell',
+      actionTypes: ['NOTIFY'],
+    });
     expect(notifyWithoutParty.statusCode).toBe(400);
     expect(notifyWithoutParty.json().fields).toHaveProperty('party');
-    const meetingWithActions = await call('POST', `/step/workflow/${v.workflowVersionId}`, { kind: 'MEETING', name: 'M', actionTypes: ['NOTIFY'] });
+    const meetingWithActions = await call('POST', `/step/workflow/${v.workflowVersionId}`, {
+      kind: 'MEETING',
+      name: 'M',
+      actionTypes: ['NOTIFY'],
+    });
     expect(meetingWithActions.statusCode).toBe(400);
     const badPublish = await call('POST', '/workflow/publish', { workflowId: wf.workflowId });
     expect(badPublish.statusCode).toBe(400);

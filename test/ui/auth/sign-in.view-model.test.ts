@@ -113,10 +113,14 @@ describe('SessionViewModel and ShellViewModel', () => {
     const shell = new ShellViewModel(new FakeOrganisationApi());
     await shell.load('WORKSPACE_ADMIN', ['hq']);
     expect(shell.selectedUnit).toBe('ALL');
-    expect(shell.unitOptions.map((o) => o.label)).toEqual(['All Business Units', 'Acme Headquarters (headquarters)', 'Acme Pune']);
+    expect(shell.unitOptions.map((o) => o.label)).toEqual([
+      'All Business Units',
+      'Acme Headquarters (headquarters)',
+      'Acme Pune',
+    ]);
   });
 
-  it("offers a business-unit admin only their own unit, selected", async () => {
+  it('offers a business-unit admin only their own unit, selected', async () => {
     const shell = new ShellViewModel(new FakeOrganisationApi());
     await shell.load('BRANCH_ADMIN', ['pune']);
     expect(shell.selectedUnit).toBe('pune');
@@ -144,7 +148,9 @@ describe('SessionViewModel and ShellViewModel', () => {
       const { vm, org } = build();
       org.profiles.get('acme.localhost:8080')!.socialPlatformSet = ['MICROSOFT'];
       await vm.loadProfile();
-      expect(vm.socialProviders).toEqual([{ id: 'microsoft', label: 'Continue with Microsoft', href: '/api/auth/oidc/microsoft/start' }]);
+      expect(vm.socialProviders).toEqual([
+        { id: 'microsoft', label: 'Continue with Microsoft', href: '/api/auth/oidc/microsoft/start' },
+      ]);
       org.profiles.get('acme.localhost:8080')!.socialPlatformSet = [];
       await vm.loadProfile();
       expect(vm.socialProviders).toEqual([]);

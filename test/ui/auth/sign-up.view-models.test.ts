@@ -11,7 +11,12 @@ import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
 import { ACME_SITE, ADMIN, FakeAuthApi, FakeOrganisationApi, FakeSessionStore, MAIN_SITE } from '../../support/fakes';
 import { FakeSignUpApi } from '../../support/sign-up-fakes';
 
-const values = { firstName: 'Nila', lastName: 'Joiner', userEmail: 'nila@joiners.test', userPassword: 'lantern orchard velvet comet' };
+const values = {
+  firstName: 'Nila',
+  lastName: 'Joiner',
+  userEmail: 'nila@joiners.test',
+  userPassword: 'lantern orchard velvet comet',
+};
 
 function signUpPage(site = ACME_SITE) {
   const api = new FakeSignUpApi();
@@ -93,7 +98,11 @@ describe('ProfilePictureViewModel', () => {
     const session = new SessionViewModel(new RefreshCurrentUser(auth, sessions), new SignOut(auth, sessions));
     session.signedIn({ ...ADMIN, profileImageUrl: null });
     const api = new FakeSignUpApi();
-    return { vm: new ProfilePictureViewModel(new ChangeProfilePicture(api), new RemoveProfilePicture(api), session), session, api };
+    return {
+      vm: new ProfilePictureViewModel(new ChangeProfilePicture(api), new RemoveProfilePicture(api), session),
+      session,
+      api,
+    };
   };
   const file = (type: string, name: string) => new File([new Uint8Array(50)], name, { type });
 

@@ -7,7 +7,17 @@ import { FakeCaseExtrasApi } from './fake-case-extras-api';
 describe('CaseExtrasViewModel', () => {
   it('confirms a complaint recorded for the caller: it leaves the list and the case is no longer pending', async () => {
     const api = new FakeCaseExtrasApi();
-    api.pending = [{ complaintId: 'c1', caseNumber: 'C-0001', channel: 'ORAL_NOTICE', recordedOn: '2026-11-27', incidentDetails: 'Told in person', incidentDate: '2026-11-20', respondentName: null }];
+    api.pending = [
+      {
+        complaintId: 'c1',
+        caseNumber: 'C-0001',
+        channel: 'ORAL_NOTICE',
+        recordedOn: '2026-11-27',
+        incidentDetails: 'Told in person',
+        incidentDate: '2026-11-20',
+        respondentName: null,
+      },
+    ];
     const vm = new CaseExtrasViewModel(api);
     await vm.loadPending();
     expect(vm.isPending('c1')).toBe(true);
@@ -32,13 +42,20 @@ describe('CaseExtrasViewModel', () => {
     expect(vm.settled).toBe(false);
     await vm.recordConciliation('c1', 'An apology', true);
     expect(vm.settled).toBe(true);
-    expect(vm.events.map((e) => e.kind)).toEqual(['INTERIM_RELIEF_REQUESTED', 'INTERIM_RELIEF_DECIDED', 'CONCILIATION_REQUESTED', 'CONCILIATION_SETTLED']);
+    expect(vm.events.map((e) => e.kind)).toEqual([
+      'INTERIM_RELIEF_REQUESTED',
+      'INTERIM_RELIEF_DECIDED',
+      'CONCILIATION_REQUESTED',
+      'CONCILIATION_SETTLED',
+    ]);
   });
 
   it('puts the server’s refusal on the field it names and keeps the events as they were', async () => {
     const api = new FakeCaseExtrasApi();
     const vm = new CaseExtrasViewModel(api);
-    api.failNext = new ApiError('invalid', 'INVALID', 'Conciliation needs both parties to agree (Canada, CA-05)', { respondentAgreed: 'The responding party must agree' });
+    api.failNext = new ApiError('invalid', 'INVALID', 'Conciliation needs both parties to agree (Canada, CA-05)', {
+      respondentAgreed: 'The responding party must agree',
+    });
     expect(await vm.recordConciliation('c1', 'Terms', false)).toBe(false);
     expect(vm.error).toBe('Conciliation needs both parties to agree (Canada, CA-05)');
     expect(vm.fieldErrors.respondentAgreed).toBe('The responding party must agree');

@@ -7,9 +7,16 @@ import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaints.vi
 import { ChangePartyContact } from '../../../src/application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../../src/application/complaints/close-case.use-case';
 
-const caseViewModel = (api: ComplaintsApi) => new ComplaintCaseViewModel(api, new ChangePartyContact(api), new CloseCase(api));
+const caseViewModel = (api: ComplaintsApi) =>
+  new ComplaintCaseViewModel(api, new ChangePartyContact(api), new CloseCase(api));
 
-const verdict: AuditVerdict = { ok: true, head: 'ab'.repeat(32), entries: 4, brokenAt: null, listReads: { ok: true, head: null, entries: 0, brokenAt: null } };
+const verdict: AuditVerdict = {
+  ok: true,
+  head: 'ab'.repeat(32),
+  entries: 4,
+  brokenAt: null,
+  listReads: { ok: true, head: null, entries: 0, brokenAt: null },
+};
 
 /** Only the case, its log and the log's check are read from the complaints port here. */
 function port(presides: boolean, check: AuditVerdict | Error) {
@@ -44,7 +51,9 @@ describe('ComplaintCaseViewModel: the access log check', () => {
     await vm.verifyLog();
     expect(other.calls).toEqual([]);
 
-    const failing = caseViewModel(port(true, new ApiError('server-error', 'INTERNAL', 'The server could not answer.')).api);
+    const failing = caseViewModel(
+      port(true, new ApiError('server-error', 'INTERNAL', 'The server could not answer.')).api,
+    );
     await failing.load('c-1');
     await failing.verifyLog();
     expect(failing.auditVerdict).toBeNull();

@@ -49,7 +49,9 @@ describe('ComplaintCaseViewModel: contacts and closing', () => {
   });
 
   it('keeps the editor open with the refusal on its field', async () => {
-    const vm = fake(new ApiError('conflict', 'COPY_SENT', 'The copy was sent', { email: 'The copy was sent to this address' }));
+    const vm = fake(
+      new ApiError('conflict', 'COPY_SENT', 'The copy was sent', { email: 'The copy was sent to this address' }),
+    );
     await vm.load('c1');
     vm.openContact('RESPONDENT');
     expect(await vm.saveContact({ email: 'x@acme.test' })).toBe(false);

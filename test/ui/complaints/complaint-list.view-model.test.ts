@@ -30,7 +30,9 @@ const port = (items: ComplaintSummary[], seated: boolean | Error, awaitingAdmiss
 
 describe('ComplaintListViewModel', () => {
   it("splits the caller's own cases from the committee's, and knows a member with no case yet sits on a committee", async () => {
-    const vm = new ComplaintListViewModel(port([summary({}), summary({ complaintId: 'c-2', caseNumber: 'C-0002', role: 'COMMITTEE' })], true));
+    const vm = new ComplaintListViewModel(
+      port([summary({}), summary({ complaintId: 'c-2', caseNumber: 'C-0002', role: 'COMMITTEE' })], true),
+    );
     await vm.load();
     expect(vm.status).toBe('ready');
     expect(vm.mine.map((c) => c.caseNumber)).toEqual(['C-0001']);
@@ -57,7 +59,10 @@ describe('ComplaintListViewModel', () => {
   });
 
   it('says why the page could not load', async () => {
-    const failing = { list: async () => Promise.reject(new ApiError('server-error', 'INTERNAL', 'The case API is not answering')), committeeSeat: async () => ({ member: true, awaitingAdmission: [] }) } as unknown as ComplaintsApi;
+    const failing = {
+      list: async () => Promise.reject(new ApiError('server-error', 'INTERNAL', 'The case API is not answering')),
+      committeeSeat: async () => ({ member: true, awaitingAdmission: [] }),
+    } as unknown as ComplaintsApi;
     const vm = new ComplaintListViewModel(failing);
     await vm.load();
     expect(vm.status).toBe('error');

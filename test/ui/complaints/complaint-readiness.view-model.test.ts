@@ -14,7 +14,12 @@ const port = (readiness: ComplaintReadiness | Error): ComplaintsApi =>
     },
   }) as unknown as ComplaintsApi;
 
-const ready: ComplaintReadiness = { processPublished: true, committeeConstituted: true, compliance: 'IN_POSH', casesWithoutCommittee: 0 };
+const ready: ComplaintReadiness = {
+  processPublished: true,
+  committeeConstituted: true,
+  compliance: 'IN_POSH',
+  casesWithoutCommittee: 0,
+};
 
 describe('ComplaintReadinessViewModel', () => {
   it('warns of nothing in a workspace with a published process and a committee', async () => {
@@ -25,7 +30,9 @@ describe('ComplaintReadinessViewModel', () => {
   });
 
   it('warns that complaints cannot reach an Internal Committee, counts those waiting, and links to the committee screen', async () => {
-    const vm = new ComplaintReadinessViewModel(port({ ...ready, committeeConstituted: false, casesWithoutCommittee: 2 }));
+    const vm = new ComplaintReadinessViewModel(
+      port({ ...ready, committeeConstituted: false, casesWithoutCommittee: 2 }),
+    );
     await vm.load();
     expect(vm.warnings).toEqual([
       expect.objectContaining({
@@ -39,7 +46,9 @@ describe('ComplaintReadinessViewModel', () => {
   });
 
   it('names the designated recipients in Canada, and warns when no process is published', async () => {
-    const vm = new ComplaintReadinessViewModel(port({ ...ready, compliance: 'CA_FEDERAL', committeeConstituted: false, processPublished: false }));
+    const vm = new ComplaintReadinessViewModel(
+      port({ ...ready, compliance: 'CA_FEDERAL', committeeConstituted: false, processPublished: false }),
+    );
     await vm.load();
     expect(vm.warnings.map((w) => [w.key, w.link.to])).toEqual([
       ['no-process', '/workflows'],

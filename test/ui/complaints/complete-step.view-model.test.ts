@@ -7,12 +7,20 @@ import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaints.vi
 import { ChangePartyContact } from '../../../src/application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../../src/application/complaints/close-case.use-case';
 
-const caseViewModel = (api: ComplaintsApi) => new ComplaintCaseViewModel(api, new ChangePartyContact(api), new CloseCase(api));
+const caseViewModel = (api: ComplaintsApi) =>
+  new ComplaintCaseViewModel(api, new ChangePartyContact(api), new CloseCase(api));
 
 const recipients = (...emails: string[]): StepRecipients => ({
   stepId: 's-1',
   problem: null,
-  mails: [{ actionType: 'INFORM_EMPLOYER', subject: 'Case C-0001', complaintCopy: true, recipients: emails.map((email) => ({ email, name: email, kind: 'EMPLOYER' as const })) }],
+  mails: [
+    {
+      actionType: 'INFORM_EMPLOYER',
+      subject: 'Case C-0001',
+      complaintCopy: true,
+      recipients: emails.map((email) => ({ email, name: email, kind: 'EMPLOYER' as const })),
+    },
+  ],
 });
 
 /** The case port as far as the "Complete step" dialog uses it: the recipients, the completion and the reload. */
@@ -49,7 +57,12 @@ describe('ComplaintCaseViewModel: the "Complete step" dialog', () => {
     const { api, sent } = port([recipients('ceo@acme.test'), recipients('ceo@acme.test', 'new@acme.test')], () => {
       if (first) {
         first = false;
-        throw new ApiError('conflict', 'CONFLICT', 'The recipients of this step changed since they were shown: review them again', { confirmedRecipients: 'The recipients changed' });
+        throw new ApiError(
+          'conflict',
+          'CONFLICT',
+          'The recipients of this step changed since they were shown: review them again',
+          { confirmedRecipients: 'The recipients changed' },
+        );
       }
     });
     const vm = caseViewModel(api);
@@ -64,7 +77,16 @@ describe('ComplaintCaseViewModel: the "Complete step" dialog', () => {
   });
 
   it('sends nothing while the step cannot be completed', async () => {
-    const { api, sent } = port([{ stepId: 's-1', mails: [], problem: 'The complaint gives no email for the respondent: add it before this step' }], () => {});
+    const { api, sent } = port(
+      [
+        {
+          stepId: 's-1',
+          mails: [],
+          problem: 'The complaint gives no email for the respondent: add it before this step',
+        },
+      ],
+      () => {},
+    );
     const vm = caseViewModel(api);
     await vm.load('c-1');
     await vm.openComplete({ stepId: 's-1', name: 'Copy to respondent' });

@@ -21,7 +21,16 @@ export class FakeCaseExtrasApi implements CaseExtrasApi {
   ];
   recorded: OnBehalfBody[] = [];
   saved: SaveHolidaySettings[] = [];
-  settings: HolidaySettings = { compliance: 'IN_POSH', extraHolidays: [], saturdayOff: false, removedHolidays: [], defaultHolidays: ['2026-01-26', '2026-08-15', '2026-10-02'], timeZone: 'Asia/Kolkata', regionCode: null, recuseWitnesses: true };
+  settings: HolidaySettings = {
+    compliance: 'IN_POSH',
+    extraHolidays: [],
+    saturdayOff: false,
+    removedHolidays: [],
+    defaultHolidays: ['2026-01-26', '2026-08-15', '2026-10-02'],
+    timeZone: 'Asia/Kolkata',
+    regionCode: null,
+    recuseWitnesses: true,
+  };
   /** The next call fails with this. */
   failNext: ApiError | null = null;
   private seq = 0;
@@ -33,7 +42,13 @@ export class FakeCaseExtrasApi implements CaseExtrasApi {
   }
 
   private event(kind: CaseEvent['kind'], details: Record<string, unknown>): CaseEvent {
-    const e = { eventId: `e${++this.seq}`, kind, details, recordedBy: 'Someone', createdAt: new Date(2026, 10, 27).toISOString() };
+    const e = {
+      eventId: `e${++this.seq}`,
+      kind,
+      details,
+      recordedBy: 'Someone',
+      createdAt: new Date(2026, 10, 27).toISOString(),
+    };
     this.eventsOf.push(e);
     return e;
   }
@@ -57,7 +72,9 @@ export class FakeCaseExtrasApi implements CaseExtrasApi {
   }
   async searchPeople(text: string) {
     this.check();
-    return this.people.filter((p) => p.name.toLowerCase().startsWith(text.toLowerCase()) || p.email.startsWith(text.toLowerCase()));
+    return this.people.filter(
+      (p) => p.name.toLowerCase().startsWith(text.toLowerCase()) || p.email.startsWith(text.toLowerCase()),
+    );
   }
   async deniedAccess() {
     this.check();

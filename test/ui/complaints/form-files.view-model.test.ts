@@ -32,7 +32,12 @@ describe("the form's files (FormFiles)", () => {
   });
 
   it('gives a reporter without an account the same, through the intake', async () => {
-    const vm = new ReportViewModel({ formResource } as unknown as IntakeApi, {} as UploadReporterEvidence, NO_PROFILE, ACME_SITE);
+    const vm = new ReportViewModel(
+      { formResource } as unknown as IntakeApi,
+      {} as UploadReporterEvidence,
+      NO_PROFILE,
+      ACME_SITE,
+    );
     expect(await vm.formFiles.link('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
     expect(await vm.formFiles.link('a-date')).toBeNull();
     expect(vm.formFiles.error).toBe('This form has no such file');

@@ -9,9 +9,18 @@ describe('HolidaysViewModel', () => {
     const api = new FakeCaseExtrasApi();
     const vm = new HolidaysViewModel(api);
     await vm.load();
-    expect(vm.rows.map((r) => `${r.date} ${r.source}`)).toEqual(['2026-01-26 DEFAULT', '2026-08-15 DEFAULT', '2026-10-02 DEFAULT']);
+    expect(vm.rows.map((r) => `${r.date} ${r.source}`)).toEqual([
+      '2026-01-26 DEFAULT',
+      '2026-08-15 DEFAULT',
+      '2026-10-02 DEFAULT',
+    ]);
     expect(await vm.add('2026-12-01')).toBe(true);
-    expect(api.saved.at(-1)).toEqual({ compliance: 'IN_POSH', extraHolidays: ['2026-12-01'], saturdayOff: false, removedHolidays: [] });
+    expect(api.saved.at(-1)).toEqual({
+      compliance: 'IN_POSH',
+      extraHolidays: ['2026-12-01'],
+      saturdayOff: false,
+      removedHolidays: [],
+    });
     expect(vm.rows.map((r) => r.date)).toEqual(['2026-01-26', '2026-08-15', '2026-10-02', '2026-12-01']);
     expect(vm.note).toBe('2026-12-01 added: the clocks skip it from now on.');
   });
@@ -45,7 +54,9 @@ describe('HolidaysViewModel', () => {
     const api = new FakeCaseExtrasApi();
     const vm = new HolidaysViewModel(api);
     await vm.load();
-    api.failNext = new ApiError('invalid', 'INVALID', 'Not a default holiday', { 'removedHolidays.0': 'Not a default holiday of India' });
+    api.failNext = new ApiError('invalid', 'INVALID', 'Not a default holiday', {
+      'removedHolidays.0': 'Not a default holiday of India',
+    });
     expect(await vm.remove(vm.rows[0])).toBe(false);
     expect(vm.saveError).toBe('Not a default holiday');
     expect(vm.rows[0].removed).toBe(false);

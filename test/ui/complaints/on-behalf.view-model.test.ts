@@ -33,7 +33,12 @@ describe('OnBehalfViewModel', () => {
       complainantUserId: 'u-esha',
       channel: 'HELP_TO_WRITE',
       respondent: { name: 'A manager', email: null },
-      incident: { details: 'Comments on her clothes', date: '2026-11-20', witnesses: ['Ravi', 'Priya'], evidenceFileIds: [] },
+      incident: {
+        details: 'Comments on her clothes',
+        date: '2026-11-20',
+        witnesses: ['Ravi', 'Priya'],
+        evidenceFileIds: [],
+      },
     });
     expect(vm.recorded).toEqual({ complaintId: 'c-behalf', caseNumber: 'C-0042', complainant: 'Esha Employee' });
   });
@@ -42,11 +47,17 @@ describe('OnBehalfViewModel', () => {
     const api = new FakeCaseExtrasApi();
     const vm = new OnBehalfViewModel(complaints, api);
     await vm.load();
-    api.failNext = new ApiError('invalid', 'INVALID', 'Not a person of this workspace', { complainantUserId: 'Not a person of this workspace' });
+    api.failNext = new ApiError('invalid', 'INVALID', 'Not a person of this workspace', {
+      complainantUserId: 'Not a person of this workspace',
+    });
     expect(await vm.submit(values)).toBe(false);
     expect(vm.fieldErrors.complainantUserId).toBe('Not a person of this workspace');
     expect(vm.recorded).toBeNull();
-    api.failNext = new ApiError('forbidden', 'FORBIDDEN', 'Only a member of an Internal Committee may look people up here');
+    api.failNext = new ApiError(
+      'forbidden',
+      'FORBIDDEN',
+      'Only a member of an Internal Committee may look people up here',
+    );
     await vm.searchPeople('e');
     expect(vm.fieldErrors.complainantUserId).toMatch(/Only a member/);
   });

@@ -22,7 +22,13 @@ function fakeIntake() {
     if (f) throw f;
   };
   const add = (kind: CaseEvent['kind'], details: Record<string, unknown>) => {
-    const e = { eventId: `e${events.length + 1}`, kind, details, recordedBy: 'You', createdAt: '2026-11-27T10:00:00.000Z' };
+    const e = {
+      eventId: `e${events.length + 1}`,
+      kind,
+      details,
+      recordedBy: 'You',
+      createdAt: '2026-11-27T10:00:00.000Z',
+    };
     events.push(e);
     return e;
   };
@@ -30,7 +36,18 @@ function fakeIntake() {
     signIn: async () => ({ session: 's-1', sessionExpiresAt: '2026-11-27T11:00:00.000Z' }),
     read: async (session: string): Promise<ReporterCase> => {
       sessions.push(session);
-      return { caseNumber: 'C-0007', status: 'OPEN', receivedOn: '2026-11-20', outcome: null, outcomeSummary: null, keyConfirmed: true, contactEmailSet: false, messages: [], evidence: [], events: [...events] };
+      return {
+        caseNumber: 'C-0007',
+        status: 'OPEN',
+        receivedOn: '2026-11-20',
+        outcome: null,
+        outcomeSummary: null,
+        keyConfirmed: true,
+        contactEmailSet: false,
+        messages: [],
+        evidence: [],
+        events: [...events],
+      };
     },
     requestInterimRelief: async (session: string, body: { relief: string; details: string }) => {
       check();
@@ -51,7 +68,9 @@ describe('ReportViewModel: the reporter’s requests through the receipt', () =>
     const fake = fakeIntake();
     const vm = new ReportViewModel(fake.api, {} as UploadReporterEvidence, NO_PROFILE, ACME_SITE);
     await vm.signIn('1234 5678 9012 3456 7890', undefined);
-    expect(await vm.askRelief({ relief: 'TRANSFER_RESPONDENT', leaveMonths: null, details: 'Night shifts' })).toBe(true);
+    expect(await vm.askRelief({ relief: 'TRANSFER_RESPONDENT', leaveMonths: null, details: 'Night shifts' })).toBe(
+      true,
+    );
     expect(vm.current?.events?.map((e) => e.kind)).toEqual(['INTERIM_RELIEF_REQUESTED']);
     expect(vm.eventNote).toMatch(/committee will decide/);
     expect(await vm.askConciliation('')).toBe(true);
@@ -64,7 +83,11 @@ describe('ReportViewModel: the reporter’s requests through the receipt', () =>
     const vm = new ReportViewModel(fake.api, {} as UploadReporterEvidence, NO_PROFILE, ACME_SITE);
     expect(await vm.askConciliation('')).toBe(false);
     await vm.signIn('1234 5678 9012 3456 7890', undefined);
-    fake.fail(new ApiError('invalid', 'INVALID', 'Say how many months of leave (at most 3)', { leaveMonths: 'Enter 1 to 3 months' }));
+    fake.fail(
+      new ApiError('invalid', 'INVALID', 'Say how many months of leave (at most 3)', {
+        leaveMonths: 'Enter 1 to 3 months',
+      }),
+    );
     expect(await vm.askRelief({ relief: 'LEAVE', leaveMonths: null, details: 'Time away' })).toBe(false);
     expect(vm.fieldErrors.leaveMonths).toBe('Enter 1 to 3 months');
     expect(vm.error).toMatch(/months of leave/);

@@ -88,7 +88,9 @@ describe('editing a fill-in-the-blank', () => {
     draft.removeBlank('blank2');
     expect(draft.word('sentence')).toBe('A complaint goes to the {{blank1}} ');
     const block = LessonBlock.parse(draft.output());
-    expect(block.type === 'FILL_IN_BLANK' && block.texts.ENGLISH?.accepted).toEqual({ blank1: ['Internal Committee', 'IC'] });
+    expect(block.type === 'FILL_IN_BLANK' && block.texts.ENGLISH?.accepted).toEqual({
+      blank1: ['Internal Committee', 'IC'],
+    });
   });
 });
 
@@ -115,7 +117,10 @@ describe('media and settings', () => {
     const image = new BlockDraft(newBlock('IMAGE'), 'ENGLISH', ['ENGLISH', 'HINDI']);
     image.setSetting('fileId', FILE);
     expect(image.valid).toBe(true);
-    expect(image.warnings.map((w) => `${w.language} ${w.code}`)).toEqual(['ENGLISH IMAGE_WITHOUT_ALT_TEXT', 'HINDI IMAGE_WITHOUT_ALT_TEXT']);
+    expect(image.warnings.map((w) => `${w.language} ${w.code}`)).toEqual([
+      'ENGLISH IMAGE_WITHOUT_ALT_TEXT',
+      'HINDI IMAGE_WITHOUT_ALT_TEXT',
+    ]);
     image.setWord('altText', 'Two colleagues talking');
     expect(image.warnings).toEqual([]);
 
@@ -140,7 +145,10 @@ describe('media and settings', () => {
     input.setWord('prompt', 'What would you do?');
     input.setWord('placeholder', ' ');
     input.setSetting('multiline', true);
-    expect(LessonBlock.parse(input.output())).toMatchObject({ multiline: true, texts: { ENGLISH: { prompt: 'What would you do?' } } });
+    expect(LessonBlock.parse(input.output())).toMatchObject({
+      multiline: true,
+      texts: { ENGLISH: { prompt: 'What would you do?' } },
+    });
     expect(JSON.stringify(input.output())).not.toContain('placeholder');
   });
 

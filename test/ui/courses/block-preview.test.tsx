@@ -36,7 +36,11 @@ describe('the preview of a block', () => {
   });
 
   it('renders prose as Markdown without raw HTML, aligned as the author chose', () => {
-    const block = LessonBlock.parse({ type: 'TEXT_AREA', alignment: 'CENTER', texts: { ENGLISH: { body: '**Respect** <script>x</script>' } } });
+    const block = LessonBlock.parse({
+      type: 'TEXT_AREA',
+      alignment: 'CENTER',
+      texts: { ENGLISH: { body: '**Respect** <script>x</script>' } },
+    });
     const html = renderToStaticMarkup(<BlockPreview block={block} language="ENGLISH" primary="ENGLISH" />);
     expect(html).toContain('<strong>Respect</strong>');
     expect(html).not.toContain('<script>');
@@ -56,7 +60,9 @@ describe('the editor of every type', () => {
   });
 
   it('asks a video for captions in the selected language and a transcript, and an image for alternative text', () => {
-    const video = renderToStaticMarkup(<BlockEditor draft={new BlockDraft(newBlock('VIDEO'), 'ENGLISH', ['ENGLISH', 'HINDI'], 'HINDI')} />);
+    const video = renderToStaticMarkup(
+      <BlockEditor draft={new BlockDraft(newBlock('VIDEO'), 'ENGLISH', ['ENGLISH', 'HINDI'], 'HINDI')} />,
+    );
     expect(video).toContain('Captions in Hindi');
     expect(video).toContain('Transcript (Hindi');
     expect(video).toContain('uploading files is not available here yet');

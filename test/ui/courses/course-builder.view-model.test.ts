@@ -1,6 +1,11 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { PublishCourse, ReorderContents, SaveBlock, SaveQuiz } from '../../../src/application/courses/authoring/authoring.use-cases';
+import {
+  PublishCourse,
+  ReorderContents,
+  SaveBlock,
+  SaveQuiz,
+} from '../../../src/application/courses/authoring/authoring.use-cases';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { CourseBuilderViewModel } from '../../../src/ui/courses/course-builder.view-model';
 import { FakeCourseAuthoringApi } from '../../application/courses/fake-course-authoring-api';
@@ -8,7 +13,13 @@ import { FakeCourseAuthoringApi } from '../../application/courses/fake-course-au
 async function builder() {
   const api = new FakeCourseAuthoringApi();
   const { courseId } = await api.create({ title: 'Respect at work', description: '', primaryLanguage: 'ENGLISH' });
-  const vm = new CourseBuilderViewModel(api, new SaveBlock(api), new SaveQuiz(api), new ReorderContents(api), new PublishCourse(api));
+  const vm = new CourseBuilderViewModel(
+    api,
+    new SaveBlock(api),
+    new SaveQuiz(api),
+    new ReorderContents(api),
+    new PublishCourse(api),
+  );
   await vm.load(courseId);
   return { api, vm, courseId };
 }
@@ -64,7 +75,9 @@ describe('CourseBuilderViewModel', () => {
     await vm.addLesson('Welcome');
     await vm.addQuiz('Check');
     expect(vm.selected).toMatchObject({ kind: 'QUIZ', passMark: 70, maxAttempts: 3 });
-    expect(await vm.saveQuizSettings({ title: 'Check', passMark: 101, maxAttempts: null, answerReveal: 'NEVER' })).toBe(false);
+    expect(await vm.saveQuizSettings({ title: 'Check', passMark: 101, maxAttempts: null, answerReveal: 'NEVER' })).toBe(
+      false,
+    );
     expect(vm.formErrors.passMark).toBe('Use a whole number from 1 to 100');
     await vm.saveQuizSettings({ title: 'Check', passMark: 80, maxAttempts: null, answerReveal: 'NEVER' });
     expect(vm.selected).toMatchObject({ passMark: 80, maxAttempts: null, answerReveal: 'NEVER' });
@@ -113,7 +126,13 @@ describe('CourseBuilderViewModel', () => {
 
   it('shows a failed load with its reason', async () => {
     const api = new FakeCourseAuthoringApi();
-    const vm = new CourseBuilderViewModel(api, new SaveBlock(api), new SaveQuiz(api), new ReorderContents(api), new PublishCourse(api));
+    const vm = new CourseBuilderViewModel(
+      api,
+      new SaveBlock(api),
+      new SaveQuiz(api),
+      new ReorderContents(api),
+      new PublishCourse(api),
+    );
     await vm.load('nope');
     expect(vm.status).toBe('error');
     expect(vm.error).toBe('This course does not exist');
@@ -126,7 +145,10 @@ describe('CourseBuilderViewModel', () => {
       vm.editing!.draft.setWord('body', body);
       await vm.saveEditing();
     }
-    const bodies = () => (vm.selected?.kind === 'LESSON' ? vm.selected.blocks.map((b) => (b.block.texts.ENGLISH as { body: string }).body) : []);
+    const bodies = () =>
+      vm.selected?.kind === 'LESSON'
+        ? vm.selected.blocks.map((b) => (b.block.texts.ENGLISH as { body: string }).body)
+        : [];
     const third = vm.selected?.kind === 'LESSON' ? vm.selected.blocks[2].blockId : '';
     await vm.moveBlock(third, -1);
     expect(vm.notice).toEqual({ type: 'success', message: 'Block moved to position 2 of 3.' });
@@ -134,7 +156,10 @@ describe('CourseBuilderViewModel', () => {
     await vm.moveBlock(third, -1);
     await vm.moveBlock(third, -1); // already first: nothing is sent
     expect(bodies()).toEqual(['Third', 'First', 'Second']);
-    expect(api.calls.filter((c) => c.startsWith('moveBlock'))).toEqual([`moveBlock ${third} 1`, `moveBlock ${third} 0`]);
+    expect(api.calls.filter((c) => c.startsWith('moveBlock'))).toEqual([
+      `moveBlock ${third} 1`,
+      `moveBlock ${third} 0`,
+    ]);
 
     await vm.addQuiz('Check');
     for (const prompt of ['Q1', 'Q2']) {

@@ -29,7 +29,12 @@ describe('AssignCourseViewModel', () => {
     const org = new FakeOrganisationApi();
     org.departmentList = [
       { departmentId: 'hr', departmentName: 'Human Resources', branchId: 'hq', createdAt: '2026-01-01T00:00:00.000Z' },
-      { departmentId: 'hr-pune', departmentName: 'Human Resources', branchId: 'pune', createdAt: '2026-01-01T00:00:00.000Z' },
+      {
+        departmentId: 'hr-pune',
+        departmentName: 'Human Resources',
+        branchId: 'pune',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
     ];
     const vm = new AssignCourseViewModel(new PreviewCourseAssignment(api), new AssignCourse(api), org);
     return { api, vm };
@@ -47,8 +52,14 @@ describe('AssignCourseViewModel', () => {
     expect(vm.departmentOptions[0]).toEqual({ value: '', label: 'All departments' });
     expect(vm.departmentOptions.map((o) => o.label)).toContain('Human Resources (Acme Pune)');
 
-    expect(await vm.confirm({ businessUnit: 'pune', department: 'hr-pune' })).toEqual({ assigned: 2, alreadyAssigned: 0 });
-    expect(await vm.confirm({ businessUnit: 'pune', department: 'hr-pune' })).toEqual({ assigned: 0, alreadyAssigned: 2 });
+    expect(await vm.confirm({ businessUnit: 'pune', department: 'hr-pune' })).toEqual({
+      assigned: 2,
+      alreadyAssigned: 0,
+    });
+    expect(await vm.confirm({ businessUnit: 'pune', department: 'hr-pune' })).toEqual({
+      assigned: 0,
+      alreadyAssigned: 2,
+    });
     expect(api.assigned.size).toBe(2);
   });
 

@@ -1,12 +1,31 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import type { ReminderApi, RemindMode, RemindOutcome, SaveSettingsOutcome } from '../../../src/application/courses/reminder-api.port';
+import type {
+  ReminderApi,
+  RemindMode,
+  RemindOutcome,
+  SaveSettingsOutcome,
+} from '../../../src/application/courses/reminder-api.port';
 import type { AssignmentSettings } from '../../../src/contracts/learning/courses.contract';
-import { AssignmentSettingsViewModel, cadenceSummary, fromForm, toForm } from '../../../src/ui/courses/assignment-settings.view-model';
+import {
+  AssignmentSettingsViewModel,
+  cadenceSummary,
+  fromForm,
+  toForm,
+} from '../../../src/ui/courses/assignment-settings.view-model';
 import { RemindLearnersViewModel } from '../../../src/ui/courses/remind-learners.view-model';
 import { CourseValidityViewModel } from '../../../src/ui/courses/course-validity';
 
-const DEFAULTS: AssignmentSettings = { defaultDueDays: 30, beforeDays: [7, 1], onDueDate: true, overdueEveryDays: 7, overdueTimes: 3, managerAfterDays: 14, recertifyDaysBefore: 30, creditNoticeDaysBefore: 60 };
+const DEFAULTS: AssignmentSettings = {
+  defaultDueDays: 30,
+  beforeDays: [7, 1],
+  onDueDate: true,
+  overdueEveryDays: 7,
+  overdueTimes: 3,
+  managerAfterDays: 14,
+  recertifyDaysBefore: 30,
+  creditNoticeDaysBefore: 60,
+};
 
 /** An in-memory reminder API: learners reminded once a day, a course whose reminders may be off. */
 class FakeReminderApi implements ReminderApi {
@@ -18,11 +37,17 @@ class FakeReminderApi implements ReminderApi {
 
   async remind(_courseId: string, mode: RemindMode, userIds?: string[]): Promise<RemindOutcome> {
     this.calls.push({ mode, userIds });
-    if (!this.remindersOn) return { ok: false, reason: 'reminders-off', message: 'Reminders are switched off for this course.' };
+    if (!this.remindersOn)
+      return { ok: false, reason: 'reminders-off', message: 'Reminders are switched off for this course.' };
     const targets = userIds ?? this.learners;
     const fresh = targets.filter((u) => this.learners.includes(u) && !this.remindedToday.has(u));
     fresh.forEach((u) => this.remindedToday.add(u));
-    return { ok: true, mailed: fresh.length, alreadyReminded: targets.filter((u) => this.learners.includes(u)).length - fresh.length, notConcerned: targets.filter((u) => !this.learners.includes(u)).length };
+    return {
+      ok: true,
+      mailed: fresh.length,
+      alreadyReminded: targets.filter((u) => this.learners.includes(u)).length - fresh.length,
+      notConcerned: targets.filter((u) => !this.learners.includes(u)).length,
+    };
   }
   async settings(): Promise<AssignmentSettings> {
     return this.stored;
@@ -37,7 +62,8 @@ class FakeReminderApi implements ReminderApi {
     this.years = years;
   }
   async saveSettings(settings: AssignmentSettings): Promise<SaveSettingsOutcome> {
-    if (settings.overdueEveryDays > 365) return { ok: false, message: 'Invalid', fields: { overdueEveryDays: 'At most 365' } };
+    if (settings.overdueEveryDays > 365)
+      return { ok: false, message: 'Invalid', fields: { overdueEveryDays: 'At most 365' } };
     this.stored = settings;
     return { ok: true, settings };
   }

@@ -15,23 +15,35 @@ const LANGUAGES = { hi, kn, te, ta, mr, fr } as const;
 const SAME_AS_ENGLISH = new Set(['fr:policies.version', 'fr:policies.documentTitle', 'fr:player.question']);
 
 const flat = (c: Record<string, Record<string, string>>) =>
-  Object.entries(c).flatMap(([group, words]) => Object.entries(words).map(([key, text]) => [`${group}.${key}`, text] as const));
+  Object.entries(c).flatMap(([group, words]) =>
+    Object.entries(words).map(([key, text]) => [`${group}.${key}`, text] as const),
+  );
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 const english = new Map(flat(en));
 
 describe('the catalogue of the app’s own words', () => {
-  it.each(Object.entries(LANGUAGES))('has in %s every English key, no other, each translated with the same placeholders', (tag, catalogue) => {
-    const words = new Map(flat(catalogue));
-    expect([...words.keys()].sort()).toEqual([...english.keys()].sort());
-    for (const [key, text] of words) {
-      expect(text.trim(), `${tag}:${key}`).not.toBe('');
-      expect(placeholders(text), `${tag}:${key}`).toEqual(placeholders(english.get(key)!));
-      if (!SAME_AS_ENGLISH.has(`${tag}:${key}`)) expect(text, `${tag}:${key} is left in English`).not.toBe(english.get(key));
-    }
-  });
+  it.each(Object.entries(LANGUAGES))(
+    'has in %s every English key, no other, each translated with the same placeholders',
+    (tag, catalogue) => {
+      const words = new Map(flat(catalogue));
+      expect([...words.keys()].sort()).toEqual([...english.keys()].sort());
+      for (const [key, text] of words) {
+        expect(text.trim(), `${tag}:${key}`).not.toBe('');
+        expect(placeholders(text), `${tag}:${key}`).toEqual(placeholders(english.get(key)!));
+        if (!SAME_AS_ENGLISH.has(`${tag}:${key}`))
+          expect(text, `${tag}:${key} is left in English`).not.toBe(english.get(key));
+      }
+    },
+  );
 
   it('writes the Indic languages in their own scripts, not in Latin letters', () => {
-    const scripts = { hi: /\p{Script=Devanagari}/u, mr: /\p{Script=Devanagari}/u, kn: /\p{Script=Kannada}/u, te: /\p{Script=Telugu}/u, ta: /\p{Script=Tamil}/u };
+    const scripts = {
+      hi: /\p{Script=Devanagari}/u,
+      mr: /\p{Script=Devanagari}/u,
+      kn: /\p{Script=Kannada}/u,
+      te: /\p{Script=Telugu}/u,
+      ta: /\p{Script=Tamil}/u,
+    };
     for (const [tag, script] of Object.entries(scripts)) {
       for (const [key, text] of flat(LANGUAGES[tag as keyof typeof scripts])) {
         const letters = text.replace(/\{\{\w+\}\}/g, '').replace(/\b(HR|SMS|PDF)\b/g, '');
@@ -70,8 +82,14 @@ describe('the catalogue of the app’s own words', () => {
       .replace(/^\s*\/\/.*$/gm, '')
       .replace(/\{\/\*[\s\S]*?\*\/\}/g, '');
     // Text between tags, and the attributes a person reads or hears.
-    const text = [...source.matchAll(/>([^<>{}()=;|&]*[A-Za-z]{2,}[^<>{}()=;|&]*)</g)].map((m) => m[1].trim()).filter((t) => !/^[:?]/.test(t)); // a ternary between two elements
-    const attributes = [...source.matchAll(/\b(title|label|aria-label|message|description|subTitle|placeholder|extra|alt|hint)="([^"]*[A-Za-z][^"]*)"/g)].map((m) => `${m[1]}="${m[2]}"`);
+    const text = [...source.matchAll(/>([^<>{}()=;|&]*[A-Za-z]{2,}[^<>{}()=;|&]*)</g)]
+      .map((m) => m[1].trim())
+      .filter((t) => !/^[:?]/.test(t)); // a ternary between two elements
+    const attributes = [
+      ...source.matchAll(
+        /\b(title|label|aria-label|message|description|subTitle|placeholder|extra|alt|hint)="([^"]*[A-Za-z][^"]*)"/g,
+      ),
+    ].map((m) => `${m[1]}="${m[2]}"`);
     expect([...text, ...attributes]).toEqual([]);
   });
 });

@@ -1,7 +1,13 @@
 import 'reflect-metadata';
 import { describe, expect, it, vi } from 'vitest';
 import { DownloadImportReport } from '../../../src/application/imports/download-import-report.use-case';
-import { CancelImportJob, DownloadImportJobReport, GetImportJob, ListImportJobs, ResumeImportJob } from '../../../src/application/imports/import-job.use-cases';
+import {
+  CancelImportJob,
+  DownloadImportJobReport,
+  GetImportJob,
+  ListImportJobs,
+  ResumeImportJob,
+} from '../../../src/application/imports/import-job.use-cases';
 import { ImportUsers } from '../../../src/application/imports/import-users.use-case';
 import { ReadImportHeaders } from '../../../src/application/imports/read-import-headers.use-case';
 import { ValidateUserImport } from '../../../src/application/imports/validate-user-import.use-case';
@@ -71,7 +77,9 @@ describe('ImportUsersViewModel', () => {
 
     await vm.validate({ email: 0, firstName: 1, lastName: null });
     expect(vm.step).toBe('validate');
-    expect(vm.problemRows).toEqual([{ key: '3-0', row: 3, email: 'broken', column: 'Email', reason: '"broken" is not a valid email address' }]);
+    expect(vm.problemRows).toEqual([
+      { key: '3-0', row: 3, email: 'broken', column: 'Email', reason: '"broken" is not a valid email address' },
+    ]);
     expect(Array.isArray(vm.problemRows)).toBe(true);
 
     await vm.runImport();
@@ -81,7 +89,12 @@ describe('ImportUsersViewModel', () => {
     expect(vm.jobActive).toBe(true);
     expect(vm.result).toBeNull();
     await vi.waitFor(() => expect(vm.result).not.toBeNull());
-    expect(vm.result).toMatchObject({ status: 'COMPLETED', created: 2, skipped: 1, fileName: '20261123-011500_users.csv' });
+    expect(vm.result).toMatchObject({
+      status: 'COMPLETED',
+      created: 2,
+      skipped: 1,
+      fileName: '20261123-011500_users.csv',
+    });
     expect(vm.percent).toBe(100);
     expect(vm.skippedRows).toHaveLength(1);
   });
@@ -177,7 +190,11 @@ describe('ImportUsersViewModel', () => {
 
   it("shows the server's message when the file is refused", async () => {
     const { vm, api } = viewModel();
-    api.failNext = new ApiError('invalid', 'MALFORMED_FILE', 'The CSV file is malformed at row 3, column 2: a quoted value is not closed');
+    api.failNext = new ApiError(
+      'invalid',
+      'MALFORMED_FILE',
+      'The CSV file is malformed at row 3, column 2: a quoted value is not closed',
+    );
     await vm.chooseFile(csvFile('users.csv', SAMPLE));
     expect(vm.step).toBe('upload');
     expect(vm.error).toBe('The CSV file is malformed at row 3, column 2: a quoted value is not closed');

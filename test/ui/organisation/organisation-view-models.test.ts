@@ -1,6 +1,10 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { DeleteBusinessUnit, SaveBusinessUnit, SetBusinessUnitColour } from '../../../src/application/organisation/business-unit.use-cases';
+import {
+  DeleteBusinessUnit,
+  SaveBusinessUnit,
+  SetBusinessUnitColour,
+} from '../../../src/application/organisation/business-unit.use-cases';
 import {
   AppointDepartmentManager,
   CreateDepartment,
@@ -8,21 +12,35 @@ import {
   RemoveDepartmentManager,
   RenameDepartment,
 } from '../../../src/application/organisation/department.use-cases';
-import { SaveWorkspaceSettings, SetWorkspaceColour, UploadLogo } from '../../../src/application/organisation/workspace-admin.use-cases';
+import {
+  SaveWorkspaceSettings,
+  SetWorkspaceColour,
+  UploadLogo,
+} from '../../../src/application/organisation/workspace-admin.use-cases';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { BrandingViewModel } from '../../../src/ui/organisation/branding.view-model';
 import { BusinessUnitsViewModel } from '../../../src/ui/organisation/business-units.view-model';
 import { DepartmentsViewModel } from '../../../src/ui/organisation/departments.view-model';
 import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/workspace-settings.view-model';
 import { ACME_SITE, FakeOrganisationApi } from '../../support/fakes';
-import { FakeBusinessUnitsApi, FakeDepartmentsApi, FakeWorkspaceAdminApi } from '../../application/organisation/fake-organisation-admin-api';
+import {
+  FakeBusinessUnitsApi,
+  FakeDepartmentsApi,
+  FakeWorkspaceAdminApi,
+} from '../../application/organisation/fake-organisation-admin-api';
 
 function unitsVm() {
   const api = new FakeBusinessUnitsApi();
   const organisation = new FakeOrganisationApi();
   // The "move to" list reads every unit through the shared read port.
   organisation.businessUnits = async () => api.units.map((u) => ({ ...u, userCount: u.userCount }));
-  const vm = new BusinessUnitsViewModel(api, organisation, new SaveBusinessUnit(api), new DeleteBusinessUnit(api), new SetBusinessUnitColour(api));
+  const vm = new BusinessUnitsViewModel(
+    api,
+    organisation,
+    new SaveBusinessUnit(api),
+    new DeleteBusinessUnit(api),
+    new SetBusinessUnitColour(api),
+  );
   return { api, vm };
 }
 
@@ -111,7 +129,14 @@ describe('BusinessUnitsViewModel', () => {
   it('pages through many units: a search starts again at page 1, deleting the last unit of a later page steps back', async () => {
     const { api, vm } = unitsVm();
     for (let n = 1; n <= 19; n++) {
-      api.units.push({ branchId: `b${n}`, branchName: `Branch ${String(n).padStart(2, '0')}`, headquarter: false, backgroundColor: null, userCount: 0, departmentCount: 0 });
+      api.units.push({
+        branchId: `b${n}`,
+        branchName: `Branch ${String(n).padStart(2, '0')}`,
+        headquarter: false,
+        backgroundColor: null,
+        userCount: 0,
+        departmentCount: 0,
+      });
     }
     await vm.load(2);
     expect(vm.list.total).toBe(21);
@@ -190,7 +215,15 @@ describe('DepartmentsViewModel', () => {
   it('starts again at page 1 when the unit or the search changes, and keeps selected only the rows the page shows', async () => {
     const { api, vm } = departmentsVm();
     for (let n = 1; n <= 20; n++) {
-      api.rows.push({ departmentId: `x${n}`, departmentName: `Team ${n}`, branchId: 'hq', branchName: 'Acme Headquarters', userCount: 1, managerCount: 0, createdAt: '2026-01-01T00:00:00.000Z' });
+      api.rows.push({
+        departmentId: `x${n}`,
+        departmentName: `Team ${n}`,
+        branchId: 'hq',
+        branchName: 'Acme Headquarters',
+        userCount: 1,
+        managerCount: 0,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      });
     }
     await vm.init('WORKSPACE_ADMIN');
     vm.list.select(['d1', 'd2']);
@@ -210,7 +243,15 @@ describe('DepartmentsViewModel', () => {
   it('steps back a page after deleting every department of the last page', async () => {
     const { api, vm } = departmentsVm();
     for (let n = 1; n <= 19; n++) {
-      api.rows.push({ departmentId: `x${n}`, departmentName: `Team ${n}`, branchId: 'hq', branchName: 'Acme Headquarters', userCount: 0, managerCount: 0, createdAt: '2026-01-01T00:00:00.000Z' });
+      api.rows.push({
+        departmentId: `x${n}`,
+        departmentName: `Team ${n}`,
+        branchId: 'hq',
+        branchName: 'Acme Headquarters',
+        userCount: 0,
+        managerCount: 0,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      });
     }
     await vm.init('WORKSPACE_ADMIN');
     await vm.load(2);
@@ -231,7 +272,9 @@ describe('DepartmentsViewModel', () => {
     expect(vm.managers.candidateOptions).toHaveLength(2);
     await vm.managers.searchUsers('esha');
     expect(api.searches.at(-1)).toBe('esha');
-    expect(vm.managers.candidateOptions).toEqual([{ value: 'u-esha', label: 'Esha Employee <employee@acme.test> · Acme Headquarters' }]);
+    expect(vm.managers.candidateOptions).toEqual([
+      { value: 'u-esha', label: 'Esha Employee <employee@acme.test> · Acme Headquarters' },
+    ]);
     await vm.managers.add({ role: 'HEAD' });
     expect(vm.managers.formFields.userId).toBe('Choose a person');
     await vm.managers.add({ userId: 'u-esha', role: 'HEAD' });
@@ -248,7 +291,14 @@ describe('DepartmentsViewModel', () => {
     await vm.init('WORKSPACE_ADMIN');
     const [first, second] = vm.list.items;
     api.managerLists.set(first.departmentId, [
-      { userId: 'u-esha', firstName: 'Esha', lastName: 'Employee', email: 'employee@acme.test', role: 'HEAD', appointedAt: '2026-01-03T00:00:00.000Z' },
+      {
+        userId: 'u-esha',
+        firstName: 'Esha',
+        lastName: 'Employee',
+        email: 'employee@acme.test',
+        role: 'HEAD',
+        appointedAt: '2026-01-03T00:00:00.000Z',
+      },
     ]);
     let release!: () => void;
     api.managersDelay.set(first.departmentId, new Promise<void>((resolve) => (release = resolve)));
@@ -280,7 +330,14 @@ describe('BrandingViewModel', () => {
     const api = new FakeWorkspaceAdminApi();
     const units = new FakeBusinessUnitsApi();
     const organisation = new FakeOrganisationApi();
-    const vm = new BrandingViewModel(organisation, ACME_SITE, new SetWorkspaceColour(api), new UploadLogo(api), api, new SetBusinessUnitColour(units));
+    const vm = new BrandingViewModel(
+      organisation,
+      ACME_SITE,
+      new SetWorkspaceColour(api),
+      new UploadLogo(api),
+      api,
+      new SetBusinessUnitColour(units),
+    );
     return { api, units, vm };
   }
 
@@ -361,8 +418,24 @@ describe('the security log with admin actions', () => {
     const { SecurityLogViewModel } = await import('../../../src/ui/security/security-log.view-model');
     const asked: unknown[] = [];
     const events = [
-      { id: '1', at: '2026-11-23T01:00:00.000Z', action: 'SIGN_IN', actor: 'admin@acme.test', target: null, ip: null, details: {} },
-      { id: '2', at: '2026-11-23T01:01:00.000Z', action: 'branch.deleted', actor: 'admin@acme.test', target: 'b1', ip: null, details: { branchName: 'Acme Goa', movedUsers: 2 } },
+      {
+        id: '1',
+        at: '2026-11-23T01:00:00.000Z',
+        action: 'SIGN_IN',
+        actor: 'admin@acme.test',
+        target: null,
+        ip: null,
+        details: {},
+      },
+      {
+        id: '2',
+        at: '2026-11-23T01:01:00.000Z',
+        action: 'branch.deleted',
+        actor: 'admin@acme.test',
+        target: 'b1',
+        ip: null,
+        details: { branchName: 'Acme Goa', movedUsers: 2 },
+      },
     ];
     const vm = new SecurityLogViewModel({
       async events(query) {
@@ -376,7 +449,9 @@ describe('the security log with admin actions', () => {
     await vm.showCategory('admin');
     expect(vm.action).toBeUndefined();
     expect(asked.at(-1)).toEqual({ page: 0, pageSize: 20, action: undefined, category: 'admin' });
-    expect(vm.tableRows.map((r) => [r.label, r.summary])).toEqual([['Business unit deleted', 'branchName: Acme Goa · movedUsers: 2']]);
+    expect(vm.tableRows.map((r) => [r.label, r.summary])).toEqual([
+      ['Business unit deleted', 'branchName: Acme Goa · movedUsers: 2'],
+    ]);
     expect(vm.actionOptions.map((o) => o.value)).toContain('department.manager-added');
     expect(vm.actionOptions.map((o) => o.value)).not.toContain('SIGN_IN');
   });

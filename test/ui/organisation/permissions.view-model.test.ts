@@ -19,7 +19,12 @@ class FakePermissionsApi implements PermissionsApi {
   private matrix(): PermissionMatrix {
     return {
       permissions: PERMISSIONS.map((p) => ({ ...p, roles: [...p.roles] })),
-      roles: Role.options.map((role) => ({ role, label: ROLE_LABELS[role], editable: isEditableRole(role), granted: grantsOf(role, this.overrides) })),
+      roles: Role.options.map((role) => ({
+        role,
+        label: ROLE_LABELS[role],
+        editable: isEditableRole(role),
+        granted: grantsOf(role, this.overrides),
+      })),
     };
   }
 
@@ -73,7 +78,10 @@ describe('PermissionsViewModel', () => {
       { role: 'EMPLOYER', permissions: { 'people.manage': false } },
     ]);
     await vm.save();
-    expect(api.calls.slice(1)).toEqual(['update EMPLOYEE {"manual.read":false}', 'update EMPLOYER {"people.manage":false}']);
+    expect(api.calls.slice(1)).toEqual([
+      'update EMPLOYEE {"manual.read":false}',
+      'update EMPLOYER {"people.manage":false}',
+    ]);
     expect(vm.notice?.type).toBe('success');
     expect(vm.dirty).toBe(false);
     expect(vm.isOn('EMPLOYER', 'people.manage')).toBe(false);
@@ -93,7 +101,9 @@ describe('PermissionsViewModel', () => {
     const { vm, api } = vmWith();
     await vm.load();
     vm.set('EMPLOYEE', 'manual.read', false);
-    api.failNext = new ApiError('invalid', 'VALIDATION', 'Invalid body: permissions.manual.read', { 'permissions.manual.read': 'Invalid value' });
+    api.failNext = new ApiError('invalid', 'VALIDATION', 'Invalid body: permissions.manual.read', {
+      'permissions.manual.read': 'Invalid value',
+    });
     await vm.save();
     expect(vm.notice).toEqual({ type: 'error', message: 'Invalid body: permissions.manual.read' });
     expect(vm.dirty).toBe(true);
@@ -111,17 +121,34 @@ describe('ShellViewModel menu from the server', () => {
   const organisation = { businessUnits: async () => [] } as never;
   const workspaceSite = { isMainSite: false } as never;
 
-  it("builds the menu from navigation v3, so a switched-off item is gone", async () => {
+  it('builds the menu from navigation v3, so a switched-off item is gone', async () => {
     const api: NavigationApi = {
       navigation: async () => ({
-        navigations: [{ key: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: 'DashboardOutlined', description: 'Your start page', children: [] }],
+        navigations: [
+          {
+            key: 'dashboard',
+            label: 'Dashboard',
+            path: '/dashboard',
+            icon: 'DashboardOutlined',
+            description: 'Your start page',
+            children: [],
+          },
+        ],
         enabledMenuFlags: { dashboard: true, manual: false },
         menuStates: { dashboard: 'on', manual: 'permission-off' },
         modules: {},
       }),
     };
     const vm = new ShellViewModel(organisation, api, workspaceSite);
-    expect(vm.navigation.map((n) => n.key)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'manual']); // the role's defaults until it arrives
+    expect(vm.navigation.map((n) => n.key)).toEqual([
+      'dashboard',
+      'my-training',
+      'my-policies',
+      'concern',
+      'complaints',
+      'notice',
+      'manual',
+    ]); // the role's defaults until it arrives
     await vm.load('EMPLOYEE', []);
     await vm.loadMenu();
     expect(vm.navigation.map((n) => n.key)).toEqual(['dashboard']);
@@ -143,6 +170,14 @@ describe('ShellViewModel menu from the server', () => {
     await vm.loadMenu();
     expect(asked).toBeGreaterThan(0);
     expect(vm.menuError).toBeTruthy();
-    expect(vm.navigation.map((n) => n.key)).toEqual(['dashboard', 'my-training', 'my-policies', 'concern', 'complaints', 'notice', 'manual']);
+    expect(vm.navigation.map((n) => n.key)).toEqual([
+      'dashboard',
+      'my-training',
+      'my-policies',
+      'concern',
+      'complaints',
+      'notice',
+      'manual',
+    ]);
   });
 });

@@ -1,6 +1,10 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import type { MessageTemplatesApi, Page, SignupAllowListApi } from '../../../src/application/organisation/organisation-admin-api.port';
+import type {
+  MessageTemplatesApi,
+  Page,
+  SignupAllowListApi,
+} from '../../../src/application/organisation/organisation-admin-api.port';
 import {
   AddToSignupAllowList,
   PreviewMessageTemplate,
@@ -24,11 +28,17 @@ class FakeSignupAllowListApi implements SignupAllowListApi {
   async list(query: { page: number; pageSize: number; q?: string }): Promise<Page<AllowListEntry>> {
     this.calls.push(`list ${query.page} ${query.q ?? ''}`);
     const all = this.entries.filter((e) => !query.q || e.entry.includes(query.q));
-    return { items: all.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize), page: query.page, pageSize: query.pageSize, total: all.length };
+    return {
+      items: all.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: all.length,
+    };
   }
   async add(email: string) {
     this.calls.push(`add ${email}`);
-    if (this.entries.some((e) => e.entry === email)) throw new ApiError('conflict', 'CONFLICT', `${email} is already on the list`, { email: 'Already on the list' });
+    if (this.entries.some((e) => e.entry === email))
+      throw new ApiError('conflict', 'CONFLICT', `${email} is already on the list`, { email: 'Already on the list' });
     const entry: AllowListEntry = {
       entryId: `e${this.next++}`,
       workspaceId: 'acme',
@@ -41,7 +51,8 @@ class FakeSignupAllowListApi implements SignupAllowListApi {
   }
   async remove(entryId: string) {
     this.calls.push(`remove ${entryId}`);
-    if (!this.entries.some((e) => e.entryId === entryId)) throw new ApiError('not-found', 'NOT_FOUND', 'There is no such entry');
+    if (!this.entries.some((e) => e.entryId === entryId))
+      throw new ApiError('not-found', 'NOT_FOUND', 'There is no such entry');
     this.entries = this.entries.filter((e) => e.entryId !== entryId);
   }
 }
@@ -59,7 +70,11 @@ class FakeMessageTemplatesApi implements MessageTemplatesApi {
       custom: this.saved !== null,
       defaultSubject: spec.defaultSubject,
       defaultBody: spec.defaultBody,
-      placeholders: Object.entries(spec.placeholders).map(([name, meaning]) => ({ name, meaning, required: name === 'link' })),
+      placeholders: Object.entries(spec.placeholders).map(([name, meaning]) => ({
+        name,
+        meaning,
+        required: name === 'link',
+      })),
       updatedAt: this.saved ? '2026-11-23T06:00:00.000Z' : null,
     };
   }
@@ -74,7 +89,13 @@ class FakeMessageTemplatesApi implements MessageTemplatesApi {
   }
   async preview(body: SaveTemplateBody) {
     this.calls.push('preview');
-    const values = { firstName: 'Asha', companyName: 'Acme', link: 'http://acme.localhost/invite/sample-link', expiresOn: '7 December 2026', days: '14' };
+    const values = {
+      firstName: 'Asha',
+      companyName: 'Acme',
+      link: 'http://acme.localhost/invite/sample-link',
+      expiresOn: '7 December 2026',
+      days: '14',
+    };
     return { subject: fillTemplate(body.subject, values), text: fillTemplate(body.body, values), html: '<p></p>' };
   }
   async reset() {
@@ -89,9 +110,18 @@ describe('WorkspaceSettingsViewModel: sign-in, sessions and invitations', () => 
     const api = new FakeWorkspaceAdminApi();
     const vm = new WorkspaceSettingsViewModel(api, new SaveWorkspaceSettings(api));
     await vm.load();
-    expect(vm.policy).toEqual({ minPasswordLength: 15, privilegedIdleMinutes: 60, privilegedSessionHours: 24, sessionLifetimeDays: 120, inviteValidDays: 14 });
+    expect(vm.policy).toEqual({
+      minPasswordLength: 15,
+      privilegedIdleMinutes: 60,
+      privilegedSessionHours: 24,
+      sessionLifetimeDays: 120,
+      inviteValidDays: 14,
+    });
     await vm.save({ minPasswordLength: 7, privilegedIdleMinutes: 90 }, 'sign-in');
-    expect(vm.fieldErrors).toEqual({ minPasswordLength: 'At least 8 characters', privilegedIdleMinutes: 'At most 60 minutes' });
+    expect(vm.fieldErrors).toEqual({
+      minPasswordLength: 'At least 8 characters',
+      privilegedIdleMinutes: 'At most 60 minutes',
+    });
     expect(vm.notice).toBeNull();
     expect(api.updates).toEqual([]);
   });
@@ -167,7 +197,10 @@ describe('SignupAllowListViewModel', () => {
 describe('InvitationTemplateViewModel', () => {
   function build() {
     const api = new FakeMessageTemplatesApi();
-    return { api, vm: new InvitationTemplateViewModel(api, new SaveMessageTemplate(api), new PreviewMessageTemplate(api)) };
+    return {
+      api,
+      vm: new InvitationTemplateViewModel(api, new SaveMessageTemplate(api), new PreviewMessageTemplate(api)),
+    };
   }
 
   it('loads the default and refuses a wording without the link or with an unknown placeholder, before any call', async () => {
@@ -184,7 +217,10 @@ describe('InvitationTemplateViewModel', () => {
     const { api, vm } = build();
     await vm.load();
     await vm.showPreview({ subject: 'Join {{companyName}}', body: 'Hi {{firstName}}: {{link}}' });
-    expect(vm.preview).toMatchObject({ subject: 'Join Acme', text: 'Hi Asha: http://acme.localhost/invite/sample-link' });
+    expect(vm.preview).toMatchObject({
+      subject: 'Join Acme',
+      text: 'Hi Asha: http://acme.localhost/invite/sample-link',
+    });
     await vm.save({ subject: 'Join {{companyName}}', body: 'Hi {{firstName}}: {{link}}' });
     expect(vm.template).toMatchObject({ custom: true, subject: 'Join {{companyName}}' });
     expect(vm.notice).toEqual({ type: 'success', message: 'Invitation email saved. New invitations use it.' });

@@ -31,7 +31,9 @@ describe('delete people by file', () => {
     const { api, vm } = setUp();
     api.refusals.set('u2', 'The last active workspace admin cannot be deleted');
     await vm.choose(csv('leavers.csv', ['person1@acme.test', 'person2@acme.test']));
-    expect(vm.preview?.refused).toEqual([{ email: 'person2@acme.test', reason: 'The last active workspace admin cannot be deleted' }]);
+    expect(vm.preview?.refused).toEqual([
+      { email: 'person2@acme.test', reason: 'The last active workspace admin cannot be deleted' },
+    ]);
     expect(vm.canDelete).toBe(false);
     expect(await vm.confirm()).toBe(false);
     expect(api.people).toHaveLength(5);
@@ -60,7 +62,9 @@ describe('delete people by file', () => {
     await vm.choose(csv('leavers.csv', ['person3@acme.test']));
     api.refusals.set('u3', 'You cannot delete yourself');
     expect(await vm.confirm()).toBe(false);
-    expect(vm.error).toBe('Nobody was deleted: person3@acme.test: You cannot delete yourself (1 person may not be deleted)');
+    expect(vm.error).toBe(
+      'Nobody was deleted: person3@acme.test: You cannot delete yourself (1 person may not be deleted)',
+    );
     expect(api.people).toHaveLength(5);
   });
 });

@@ -58,21 +58,38 @@ class DeferredOrganisationApi extends FakeOrganisationApi {
   }
 }
 
-function setUp(people = Array.from({ length: 45 }, (_, i) => person(i + 1)), organisation: FakeOrganisationApi = new FakeOrganisationApi()) {
+function setUp(
+  people = Array.from({ length: 45 }, (_, i) => person(i + 1)),
+  organisation: FakeOrganisationApi = new FakeOrganisationApi(),
+) {
   const api = new FakeDirectoryApi(people);
   const auth = new FakeAuthApi();
   const sessions = new FakeSessionStore();
   const session = new SessionViewModel(new RefreshCurrentUser(auth, sessions), new SignOut(auth, sessions));
   session.signedIn(ADMIN);
   const invites = new FakeInvitesApi();
-  const vm = new DirectoryViewModel(new FindPeople(api), new EditPerson(api), new BulkEditPeople(api), new DeletePeople(api), api, organisation, session, new ManageInvitations(invites));
+  const vm = new DirectoryViewModel(
+    new FindPeople(api),
+    new EditPerson(api),
+    new BulkEditPeople(api),
+    new DeletePeople(api),
+    api,
+    organisation,
+    session,
+    new ManageInvitations(invites),
+  );
   return { api, vm, invites, session };
 }
 
 describe('DirectoryViewModel', () => {
   it('offers in its role pickers only the roles the signed-in user may give (nobody above their own)', () => {
     const { vm } = setUp();
-    expect(vm.assignableRoleOptions.map((o) => o.value)).toEqual(['EMPLOYEE', 'BRANCH_ADMIN', 'EMPLOYER', 'WORKSPACE_ADMIN']);
+    expect(vm.assignableRoleOptions.map((o) => o.value)).toEqual([
+      'EMPLOYEE',
+      'BRANCH_ADMIN',
+      'EMPLOYER',
+      'WORKSPACE_ADMIN',
+    ]);
     const employer = setUp();
     (employer.vm as unknown as { session: SessionViewModel }).session.signedIn({ ...ADMIN, role: 'EMPLOYER' });
     expect(employer.vm.assignableRoleOptions).toEqual([
@@ -85,7 +102,10 @@ describe('DirectoryViewModel', () => {
   it('starts from the header’s business unit, pages on the server (page 1 here is 0 on the wire) and counts', async () => {
     const { api, vm } = setUp();
     await vm.start('hq');
-    expect(api.calls[0]).toMatchObject({ kind: 'list', input: { page: 0, pageSize: 20, branchId: 'hq', sortBy: 'name', sortOrder: 'asc' } });
+    expect(api.calls[0]).toMatchObject({
+      kind: 'list',
+      input: { page: 0, pageSize: 20, branchId: 'hq', sortBy: 'name', sortOrder: 'asc' },
+    });
     expect(vm.rows).toHaveLength(20);
     expect(vm.list.total).toBe(45);
     expect(vm.stats?.total).toBe(45);
@@ -108,7 +128,9 @@ describe('DirectoryViewModel', () => {
     await vm.load(2);
     await vm.list.sortBy('email', 'desc');
     expect(vm.list.page).toBe(1);
-    expect(api.calls.at(-1)).toMatchObject({ input: { page: 0, sortBy: 'email', sortOrder: 'desc', branchId: 'pune' } });
+    expect(api.calls.at(-1)).toMatchObject({
+      input: { page: 0, sortBy: 'email', sortOrder: 'desc', branchId: 'pune' },
+    });
     await vm.load(2);
     expect(api.calls.at(-1)).toMatchObject({ input: { page: 1, sortBy: 'email', sortOrder: 'desc' } });
     await vm.list.sortBy(undefined, undefined);
@@ -135,7 +157,9 @@ describe('DirectoryViewModel', () => {
       vm.setSearchText('person4');
       expect(api.calls.filter((c) => c.kind === 'search')).toHaveLength(0);
       await vi.advanceTimersByTimeAsync(300);
-      expect(api.calls.filter((c) => c.kind === 'search')).toEqual([{ kind: 'search', input: expect.objectContaining({ page: 0, searchText: 'person4' }) }]);
+      expect(api.calls.filter((c) => c.kind === 'search')).toEqual([
+        { kind: 'search', input: expect.objectContaining({ page: 0, searchText: 'person4' }) },
+      ]);
       expect(vm.list.page).toBe(1);
       expect(vm.rows.map((r) => r.email)).toContain('person45@acme.test');
     } finally {
@@ -149,7 +173,11 @@ describe('DirectoryViewModel', () => {
     vm.list.select(['u1', 'u2']);
     await vm.load(2);
     vm.list.select(['u1', 'u2', 'u21']);
-    expect(vm.list.selected.map((u) => u.email)).toEqual(['person1@acme.test', 'person2@acme.test', 'person21@acme.test']);
+    expect(vm.list.selected.map((u) => u.email)).toEqual([
+      'person1@acme.test',
+      'person2@acme.test',
+      'person21@acme.test',
+    ]);
     api.list = async () => {
       throw new ApiError('server-error', 'INTERNAL', 'The server could not complete this request');
     };
@@ -174,7 +202,10 @@ describe('DirectoryViewModel', () => {
     const user = vm.list.items[0]!;
     await vm.openEdit(user);
     expect(await vm.save({ ...vm.formValues(user), designation: 'Analyst' })).toBe(true);
-    expect(api.calls.find((c) => c.kind === 'update')!.input).toEqual({ userId: user.userId, change: { designation: 'Analyst' } });
+    expect(api.calls.find((c) => c.kind === 'update')!.input).toEqual({
+      userId: user.userId,
+      change: { designation: 'Analyst' },
+    });
     expect(vm.list.items[0]!.designation).toBe('Analyst');
     expect(vm.editing).toBeNull();
 
@@ -210,7 +241,11 @@ describe('DirectoryViewModel', () => {
   });
 
   it('resends the invitations of the selected invited people, picked across searches, and ignores the others', async () => {
-    const people = [person(1, { status: 'INVITED', invite: { sentAt: null, expiresAt: '2026-12-01T00:00:00.000Z' } }), person(2), person(3, { status: 'INVITED', invite: null })];
+    const people = [
+      person(1, { status: 'INVITED', invite: { sentAt: null, expiresAt: '2026-12-01T00:00:00.000Z' } }),
+      person(2),
+      person(3, { status: 'INVITED', invite: null }),
+    ];
     const { vm, invites } = setUp(people);
     await vm.start('ALL');
     await vm.searchNow('person1');
@@ -242,7 +277,10 @@ describe('DirectoryViewModel', () => {
     await vm.openEdit(locked);
     await vm.unlock(locked);
     expect(api.unlocked).toEqual(['u2']);
-    expect(vm.notice).toEqual({ type: 'success', text: 'Unlocked person2@acme.test: they can sign in with a code again' });
+    expect(vm.notice).toEqual({
+      type: 'success',
+      text: 'Unlocked person2@acme.test: they can sign in with a code again',
+    });
     expect(vm.editing?.lockedUntil).toBeNull();
     expect(vm.list.items.find((u) => u.userId === 'u2')?.lockedUntil).toBeNull();
     expect(vm.mayUnlock(vm.editing!)).toBe(false);

@@ -21,7 +21,11 @@ describe('PeopleStatsViewModel', () => {
   it('shows each business unit with its count apart from the name, with the unit', async () => {
     const vm = new PeopleStatsViewModel(new StatsDirectory([]));
     await vm.load();
-    expect(vm.units.map((u) => u.label)).toEqual(['Acme Headquarters · 24 people', 'Acme Pune · 1 person', 'No business unit · 0 people']);
+    expect(vm.units.map((u) => u.label)).toEqual([
+      'Acme Headquarters · 24 people',
+      'Acme Pune · 1 person',
+      'No business unit · 0 people',
+    ]);
     expect(new Set(vm.units.map((u) => u.key)).size).toBe(3);
   });
 });

@@ -1,7 +1,12 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { AddToAllowList, ImportAllowList } from '../../../src/application/platform-tools/allow-list.use-cases';
-import { CreateFeatureFlag, DeleteFeatureFlag, SetFeatureFlagWorkspaces, UpdateFeatureFlagValue } from '../../../src/application/platform-tools/feature-flags.use-cases';
+import {
+  CreateFeatureFlag,
+  DeleteFeatureFlag,
+  SetFeatureFlagWorkspaces,
+  UpdateFeatureFlagValue,
+} from '../../../src/application/platform-tools/feature-flags.use-cases';
 import { SaveIpRanges } from '../../../src/application/platform-tools/ip-ranges.use-case';
 import { FindUserRecord, UpdateWorkspaceUser } from '../../../src/application/platform-tools/platform-users.use-cases';
 import { PublishUserManual } from '../../../src/application/platform-tools/user-manual.use-cases';
@@ -24,7 +29,17 @@ import {
 } from '../../application/platform-tools/fakes';
 
 function flagsVm(api = new FakeFlagAdminApi()) {
-  return { api, vm: new FlagsViewModel(api, new FakeWorkspaceDirectory(), new CreateFeatureFlag(api), new UpdateFeatureFlagValue(api), new SetFeatureFlagWorkspaces(api), new DeleteFeatureFlag(api)) };
+  return {
+    api,
+    vm: new FlagsViewModel(
+      api,
+      new FakeWorkspaceDirectory(),
+      new CreateFeatureFlag(api),
+      new UpdateFeatureFlagValue(api),
+      new SetFeatureFlagWorkspaces(api),
+      new DeleteFeatureFlag(api),
+    ),
+  };
 }
 
 describe('FlagsViewModel', () => {
@@ -92,7 +107,9 @@ describe('FlagsViewModel', () => {
     expect(api.flags.find((f) => f.key === 'maintenance')!.enabledWorkspaces).toEqual([]);
     await vm.save({ value: 'on', workspaceUrls: ['acme.localhost'] });
     await vm.confirm();
-    expect(api.flags.find((f) => f.key === 'maintenance')!.enabledWorkspaces).toEqual([{ workspaceUrl: 'acme.localhost' }]);
+    expect(api.flags.find((f) => f.key === 'maintenance')!.enabledWorkspaces).toEqual([
+      { workspaceUrl: 'acme.localhost' },
+    ]);
     expect(vm.editing).toBeNull();
     expect(vm.rows.find((r) => r.key === 'maintenance')!.workspaces).toEqual(['acme.localhost']);
   });
@@ -142,7 +159,11 @@ describe('ManualPublishViewModel and ManualViewModel', () => {
     await vm.start();
     expect(vm.scope).toBe(ALL_WORKSPACES);
     expect(vm.current).toBeNull();
-    expect(vm.scopeOptions.map((o) => o.label)).toEqual(['All workspaces', 'Acme (acme.localhost)', 'Globex (globex.localhost)']);
+    expect(vm.scopeOptions.map((o) => o.label)).toEqual([
+      'All workspaces',
+      'Acme (acme.localhost)',
+      'Globex (globex.localhost)',
+    ]);
     await vm.publish({ format: 'MARKDOWN', markdown: '# Welcome' });
     expect(vm.notice).toBe('Published for every workspace.');
     expect(vm.current).toMatchObject({ format: 'MARKDOWN', markdown: '# Welcome' });
@@ -177,7 +198,10 @@ describe('ManualPublishViewModel and ManualViewModel', () => {
 
 describe('AllowListViewModel', () => {
   function vmWith(api = new FakeAllowListApi()) {
-    return { api, vm: new AllowListViewModel(api, new FakeWorkspaceDirectory(), new AddToAllowList(api), new ImportAllowList(api)) };
+    return {
+      api,
+      vm: new AllowListViewModel(api, new FakeWorkspaceDirectory(), new AddToAllowList(api), new ImportAllowList(api)),
+    };
   }
 
   it('pages on the server (zero-based on the wire), adds, searches and removes', async () => {
@@ -207,7 +231,12 @@ describe('AllowListViewModel', () => {
     await vm.choose(ACME.workspaceId);
     await vm.upload({ name: 'list.csv', content: new Blob(['a@b.com\n']) });
     expect(vm.notice?.message).toBe('list.csv: 2 added.');
-    api.uploadAnswer = new ApiError('invalid', 'INVALID_LINES', '1 line is not an email address or @domain (line 4). Nothing was added.', { 'line.4': 'Not an email address or @domain: nope' });
+    api.uploadAnswer = new ApiError(
+      'invalid',
+      'INVALID_LINES',
+      '1 line is not an email address or @domain (line 4). Nothing was added.',
+      { 'line.4': 'Not an email address or @domain: nope' },
+    );
     await vm.upload({ name: 'list.csv', content: new Blob(['nope\n']) });
     expect(vm.uploadError).toContain('Nothing was added');
     expect(vm.uploadProblems).toEqual([{ line: 4, reason: 'Not an email address or @domain: nope' }]);
@@ -217,7 +246,11 @@ describe('AllowListViewModel', () => {
 describe('PlatformUsersViewModel', () => {
   it('finds a user, saves a fixed name and shows the course record as plain rows', async () => {
     const api = new FakePlatformUsersApi();
-    const vm = new PlatformUsersViewModel(new FakeWorkspaceDirectory(), new FindUserRecord(api), new UpdateWorkspaceUser(api));
+    const vm = new PlatformUsersViewModel(
+      new FakeWorkspaceDirectory(),
+      new FindUserRecord(api),
+      new UpdateWorkspaceUser(api),
+    );
     await vm.find('lakshmi.iyer31@acme.test');
     expect(vm.searchError).toBe('Choose a workspace first');
     vm.choose(ACME.workspaceId);
@@ -226,10 +259,30 @@ describe('PlatformUsersViewModel', () => {
     await vm.find('lakshmi.iyer31@acme.test');
     expect(vm.record?.user.firstName).toBe('Lakshmi');
     expect(vm.courseRows).toEqual([
-      { key: 'c1', title: 'Preventing Sexual Harassment at Work', status: 'Completed', progress: '100%', assigned: '5 Jan 2026', completed: '20 Jan 2026' },
-      { key: 'c2', title: 'Bystander basics', status: 'In progress', progress: '—', assigned: '1 Feb 2026', completed: '—' },
+      {
+        key: 'c1',
+        title: 'Preventing Sexual Harassment at Work',
+        status: 'Completed',
+        progress: '100%',
+        assigned: '5 Jan 2026',
+        completed: '20 Jan 2026',
+      },
+      {
+        key: 'c2',
+        title: 'Bystander basics',
+        status: 'In progress',
+        progress: '—',
+        assigned: '1 Feb 2026',
+        completed: '—',
+      },
     ]);
-    const fixes = { firstName: 'Lakshmi', lastName: 'Iyer-Rao', email: 'lakshmi.iyer31@acme.test', role: 'EMPLOYEE' as const, status: 'ACTIVE' as const };
+    const fixes = {
+      firstName: 'Lakshmi',
+      lastName: 'Iyer-Rao',
+      email: 'lakshmi.iyer31@acme.test',
+      role: 'EMPLOYEE' as const,
+      status: 'ACTIVE' as const,
+    };
     await vm.save(fixes);
     expect(vm.notice).toBe('Lakshmi Iyer-Rao was saved.');
     expect(vm.record?.user.lastName).toBe('Iyer-Rao');

@@ -22,7 +22,12 @@ describe('PlatformAuditViewModel', () => {
     const api: PlatformAuditApi = {
       async events(query) {
         asked.push(query);
-        return { items: [event(1, 'workspace.created'), event(2, 'something.new')], page: query.page, pageSize: query.pageSize, total: 41 };
+        return {
+          items: [event(1, 'workspace.created'), event(2, 'something.new')],
+          page: query.page,
+          pageSize: query.pageSize,
+          total: 41,
+        };
       },
     };
     const vm = new PlatformAuditViewModel(api);
@@ -33,7 +38,9 @@ describe('PlatformAuditViewModel', () => {
   });
 
   it('shows why the trail could not be read', async () => {
-    const vm = new PlatformAuditViewModel({ events: async () => Promise.reject(new ApiError('forbidden', 'FORBIDDEN', 'You may not do this')) });
+    const vm = new PlatformAuditViewModel({
+      events: async () => Promise.reject(new ApiError('forbidden', 'FORBIDDEN', 'You may not do this')),
+    });
     await vm.load(1);
     expect(vm.list.status).toBe('error');
     expect(vm.list.error).toBe('You may not do this');

@@ -2,7 +2,12 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { CreateWorkspace } from '../../../src/application/platform/create-workspace.use-case';
 import { DeleteWorkspace } from '../../../src/application/platform/delete-workspace.use-case';
-import { ChangeWorkspaceUrl, SetContractExpiry, SetUserLimit, SwitchWorkspaceModule } from '../../../src/application/platform/workspace-settings.use-case';
+import {
+  ChangeWorkspaceUrl,
+  SetContractExpiry,
+  SetUserLimit,
+  SwitchWorkspaceModule,
+} from '../../../src/application/platform/workspace-settings.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { WorkspaceDetailsViewModel } from '../../../src/ui/platform/workspace-details.view-model';
 import { describeContract, WorkspaceListViewModel } from '../../../src/ui/platform/workspace-list.view-model';
@@ -10,7 +15,14 @@ import { ShellViewModel } from '../../../src/ui/shell/shell.view-model';
 import { FakeWorkspaceAdminApi, workspace } from '../../application/platform/fake-workspace-admin-api';
 
 function detailsVm(api: FakeWorkspaceAdminApi) {
-  return new WorkspaceDetailsViewModel(api, new SetUserLimit(api), new SetContractExpiry(api), new ChangeWorkspaceUrl(api), new SwitchWorkspaceModule(api), new DeleteWorkspace(api));
+  return new WorkspaceDetailsViewModel(
+    api,
+    new SetUserLimit(api),
+    new SetContractExpiry(api),
+    new ChangeWorkspaceUrl(api),
+    new SwitchWorkspaceModule(api),
+    new DeleteWorkspace(api),
+  );
 }
 
 describe('WorkspaceListViewModel', () => {
@@ -43,7 +55,12 @@ describe('WorkspaceListViewModel', () => {
     expect(vm.list.error).toBe('The server could not complete this request');
 
     vm.openCreate();
-    const values = { companyName: 'Initech', workspaceUrl: 'acme.localhost', adminEmail: 'bill@initech.test', adminFirstName: 'Bill' };
+    const values = {
+      companyName: 'Initech',
+      workspaceUrl: 'acme.localhost',
+      adminEmail: 'bill@initech.test',
+      adminFirstName: 'Bill',
+    };
     await vm.create(values);
     expect(vm.createOpen).toBe(true);
     expect(vm.createFields).toEqual({ workspaceUrl: 'Already used by Acme' });
@@ -125,7 +142,9 @@ describe('ShellViewModel (modules and contract)', () => {
   const organisation = { businessUnits: async () => [] } as never;
   it('leaves switched-off modules out of the menu', async () => {
     const vm = new ShellViewModel(organisation);
-    await vm.load('WORKSPACE_ADMIN', [], { modules: { courses: false, 'concerned-authority': true, compliance: true } });
+    await vm.load('WORKSPACE_ADMIN', [], {
+      modules: { courses: false, 'concerned-authority': true, compliance: true },
+    });
     expect(vm.navigation.map((n) => n.key)).not.toContain('courses');
     expect(vm.navigation.map((n) => n.key)).toContain('workflows');
   });

@@ -4,7 +4,13 @@ import type { ComplianceCatalogueApi } from '../../../src/application/policies/c
 import type { CataloguePolicyApi } from '../../../src/application/policies/policy-api.port';
 import type { WorkspaceComplianceApi } from '../../../src/application/policies/workspace-compliance.port';
 import { ApiError } from '../../../src/application/shared/api-error';
-import type { Compliance, ComplianceCategory, CreateComplianceBody, Jurisdiction, PolicySummary } from '../../../src/contracts/learning/catalogue.contract';
+import type {
+  Compliance,
+  ComplianceCategory,
+  CreateComplianceBody,
+  Jurisdiction,
+  PolicySummary,
+} from '../../../src/contracts/learning/catalogue.contract';
 import type { CadenceRow, ComplianceStatus, Obligation } from '../../../src/contracts/learning/compliance.contract';
 import { ComplianceStatusViewModel } from '../../../src/ui/policies/compliance-status.view-model';
 import { CompliancesViewModel } from '../../../src/ui/policies/compliances.view-model';
@@ -12,7 +18,14 @@ import { JurisdictionsViewModel } from '../../../src/ui/policies/jurisdictions.v
 import { TrainingCadenceViewModel } from '../../../src/ui/policies/training-cadence.view-model';
 
 const IN: Jurisdiction = { id: 'in', code: 'IN', name: 'India', country: 'IN', parentId: null, reviewLimitYears: null };
-const KA: Jurisdiction = { id: 'ka', code: 'IN-KA', name: 'Karnataka', country: 'IN', parentId: 'in', reviewLimitYears: null };
+const KA: Jurisdiction = {
+  id: 'ka',
+  code: 'IN-KA',
+  name: 'Karnataka',
+  country: 'IN',
+  parentId: 'in',
+  reviewLimitYears: null,
+};
 const CA: Jurisdiction = { id: 'ca', code: 'CA', name: 'Canada', country: 'CA', parentId: null, reviewLimitYears: 3 };
 
 /** The catalogue in memory, refusing what the server refuses. */
@@ -26,8 +39,16 @@ class FakeComplianceCatalogueApi implements ComplianceCatalogueApi {
     return this.items.map((j) => ({ ...j }));
   }
   async createJurisdiction(body: { code: string; name: string; parentId?: string | null }) {
-    if (this.items.some((j) => j.code === body.code)) throw new ApiError('conflict', 'CONFLICT', `The code ${body.code} is taken`, { code: 'Taken' });
-    const j: Jurisdiction = { id: `j${++this.n}`, code: body.code, name: body.name, country: body.code.slice(0, 2), parentId: body.parentId ?? null, reviewLimitYears: null };
+    if (this.items.some((j) => j.code === body.code))
+      throw new ApiError('conflict', 'CONFLICT', `The code ${body.code} is taken`, { code: 'Taken' });
+    const j: Jurisdiction = {
+      id: `j${++this.n}`,
+      code: body.code,
+      name: body.name,
+      country: body.code.slice(0, 2),
+      parentId: body.parentId ?? null,
+      reviewLimitYears: null,
+    };
     this.items.push(j);
     return j;
   }
@@ -37,7 +58,8 @@ class FakeComplianceCatalogueApi implements ComplianceCatalogueApi {
     return j;
   }
   async deleteJurisdiction(id: string) {
-    if (this.items.some((j) => j.parentId === id)) throw new ApiError('conflict', 'CONFLICT', 'A state or province still names it');
+    if (this.items.some((j) => j.parentId === id))
+      throw new ApiError('conflict', 'CONFLICT', 'A state or province still names it');
     this.items = this.items.filter((j) => j.id !== id);
   }
   async categories() {
@@ -61,7 +83,8 @@ class FakeComplianceCatalogueApi implements ComplianceCatalogueApi {
     return { items: this.complianceRows, total: this.complianceRows.length };
   }
   async createCompliance(body: CreateComplianceBody) {
-    if (!this.items.some((j) => j.id === body.jurisdictionId)) throw new ApiError('invalid', 'VALIDATION', 'Unknown jurisdiction', { jurisdictionId: 'No such jurisdiction' });
+    if (!this.items.some((j) => j.id === body.jurisdictionId))
+      throw new ApiError('invalid', 'VALIDATION', 'Unknown jurisdiction', { jurisdictionId: 'No such jurisdiction' });
     const j = this.items.find((x) => x.id === body.jurisdictionId)!;
     const c: Compliance = {
       id: `m${++this.n}`,
@@ -116,7 +139,8 @@ class FakeWorkspaceComplianceApi implements WorkspaceComplianceApi {
     return { declared: this.declared, choices: [CA, IN, KA] };
   }
   async declare(ids: string[]) {
-    if (ids.includes('nope')) throw new ApiError('invalid', 'VALIDATION', 'Unknown jurisdiction', { jurisdictionIds: 'No jurisdiction nope' });
+    if (ids.includes('nope'))
+      throw new ApiError('invalid', 'VALIDATION', 'Unknown jurisdiction', { jurisdictionIds: 'No jurisdiction nope' });
     this.declared = [CA, IN, KA].filter((j) => ids.includes(j.id));
     return this.jurisdictions();
   }
@@ -127,13 +151,30 @@ class FakeWorkspaceComplianceApi implements WorkspaceComplianceApi {
       jurisdictions: this.declared.map((jurisdiction) => ({
         jurisdiction,
         trainingCadence: jurisdiction.country === 'CA',
-        obligations: [obligation({ state: 'MET' }), obligation({ complianceId: 'p', state: 'MISSING' }), obligation({ complianceId: 'r', kind: 'REPORT', state: 'NOT_TRACKED' })],
+        obligations: [
+          obligation({ state: 'MET' }),
+          obligation({ complianceId: 'p', state: 'MISSING' }),
+          obligation({ complianceId: 'r', kind: 'REPORT', state: 'NOT_TRACKED' }),
+        ],
       })),
     };
   }
   async cadence(_page: number, _size: number, state?: CadenceRow['state']) {
     this.cadenceAsked.push(state);
-    return { items: [{ userId: 'u', name: 'Asha', email: null, hiredOn: '2020-01-15', lastCompletedOn: null, dueOn: '2020-04-15', state: 'OVERDUE' as const }], total: 1 };
+    return {
+      items: [
+        {
+          userId: 'u',
+          name: 'Asha',
+          email: null,
+          hiredOn: '2020-01-15',
+          lastCompletedOn: null,
+          dueOn: '2020-04-15',
+          state: 'OVERDUE' as const,
+        },
+      ],
+      total: 1,
+    };
   }
 }
 
@@ -183,7 +224,14 @@ describe('CompliancesViewModel', () => {
   it('adds a compliance and lists it; a refused field lands on that field', async () => {
     const { api, vm } = build();
     await vm.load();
-    expect(await vm.saveCompliance(null, { jurisdictionId: 'in', title: 'Train every employee', kind: 'TRAINING', courseTitles: ['POSH at work'] })).toBe(true);
+    expect(
+      await vm.saveCompliance(null, {
+        jurisdictionId: 'in',
+        title: 'Train every employee',
+        kind: 'TRAINING',
+        courseTitles: ['POSH at work'],
+      }),
+    ).toBe(true);
     expect(vm.list.items.map((c) => c.title)).toEqual(['Train every employee']);
     expect(await vm.saveCompliance(null, { jurisdictionId: 'gone', title: 'X', kind: 'OTHER' })).toBe(false);
     expect(vm.fieldErrors).toEqual({ jurisdictionId: 'No such jurisdiction' });

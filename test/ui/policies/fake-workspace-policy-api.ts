@@ -31,7 +31,10 @@ export class FakeWorkspacePolicyApi implements Partial<WorkspacePolicyApi> {
 
   async accepted(page: number, pageSize: number) {
     this.acceptedPages.push([page, pageSize]);
-    return { items: this.acceptedItems.slice(page * pageSize, (page + 1) * pageSize), total: this.acceptedItems.length };
+    return {
+      items: this.acceptedItems.slice(page * pageSize, (page + 1) * pageSize),
+      total: this.acceptedItems.length,
+    };
   }
 
   async acceptedOne(policyId: string, version: number): Promise<AcceptedPolicy> {

@@ -5,13 +5,27 @@ import type { FileTransfer, UploadTarget } from '../../../src/application/course
 import { OwnPolicyApi } from '../../../src/application/policies/policy-api.port';
 import { UploadOwnPolicyPdf, UploadPolicyPdf } from '../../../src/application/policies/upload-policy-pdf.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
-import type { CreatePolicyBody, NewVersionBody, PolicyDetails, PolicyLanguage, ReviewBody } from '../../../src/contracts/learning/catalogue.contract';
+import type {
+  CreatePolicyBody,
+  NewVersionBody,
+  PolicyDetails,
+  PolicyLanguage,
+  ReviewBody,
+} from '../../../src/contracts/learning/catalogue.contract';
 import { translationStates } from '../../../src/domain/compliance/compliance-rules';
-import { OwnPoliciesViewModel, type CataloguePoliciesViewModel } from '../../../src/ui/policies/catalogue-policies.view-model';
+import {
+  OwnPoliciesViewModel,
+  type CataloguePoliciesViewModel,
+} from '../../../src/ui/policies/catalogue-policies.view-model';
 import { policiesViewModels } from '../../../src/ui/policies/policies.bindings';
 import type { CataloguePolicyOffer, WorkspacePolicyApi } from '../../../src/application/policies/policy-api.port';
 import type { OrganisationApi } from '../../../src/application/shared/main-reads.port';
-import type { AcceptanceRow, PublishBody, RecordAcceptanceBody, WorkspacePolicy } from '../../../src/contracts/learning/policies.contract';
+import type {
+  AcceptanceRow,
+  PublishBody,
+  RecordAcceptanceBody,
+  WorkspacePolicy,
+} from '../../../src/contracts/learning/policies.contract';
 import { WorkspacePoliciesViewModel } from '../../../src/ui/policies/workspace-policies.view-model';
 
 /** A workspace's own policies in memory, refusing what the server refuses. */
@@ -40,7 +54,15 @@ class FakeOwnPolicyApi implements OwnPolicyApi {
       translations: {},
       workspaceCount: 0,
       updatedAt: '2026-11-27T00:00:00Z',
-      versions: [{ version: 1, change: 'MATERIAL', summary: body.summary ?? 'First version', createdAt: '2026-11-27T00:00:00Z', languages: [] }],
+      versions: [
+        {
+          version: 1,
+          change: 'MATERIAL',
+          summary: body.summary ?? 'First version',
+          createdAt: '2026-11-27T00:00:00Z',
+          languages: [],
+        },
+      ],
       documents: [],
       reviews: [],
       compliances: [],
@@ -51,23 +73,53 @@ class FakeOwnPolicyApi implements OwnPolicyApi {
   async newVersion(id: string, body: NewVersionBody) {
     const p = await this.details(id);
     p.currentVersion += 1;
-    p.versions.unshift({ version: p.currentVersion, change: body.change, summary: body.summary, createdAt: '2026-11-28T00:00:00Z', languages: [] });
+    p.versions.unshift({
+      version: p.currentVersion,
+      change: body.change,
+      summary: body.summary,
+      createdAt: '2026-11-28T00:00:00Z',
+      languages: [],
+    });
     p.translations = translationStates(p.currentVersion, p.documents);
     return p;
   }
   async reviewNoChange(id: string, body: ReviewBody) {
     const p = await this.details(id);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.nextReviewOn)) throw new ApiError('invalid', 'BAD_REQUEST', 'Give a date', { nextReviewOn: 'Give a date' });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.nextReviewOn))
+      throw new ApiError('invalid', 'BAD_REQUEST', 'Give a date', { nextReviewOn: 'Give a date' });
     p.reviewDueOn = body.nextReviewOn;
-    p.reviews.unshift({ outcome: 'NO_CHANGE', version: p.currentVersion, note: body.note ?? '', nextReviewOn: body.nextReviewOn, reviewedAt: '2026-11-28T00:00:00Z' });
+    p.reviews.unshift({
+      outcome: 'NO_CHANGE',
+      version: p.currentVersion,
+      note: body.note ?? '',
+      nextReviewOn: body.nextReviewOn,
+      reviewedAt: '2026-11-28T00:00:00Z',
+    });
     return p;
   }
-  async requestUpload(policyId: string, language: PolicyLanguage, fileName: string, size: number): Promise<UploadTarget> {
-    return { fileId: `${policyId}/${language}`, url: `https://files.test/${fileName}`, method: 'PUT', headers: {}, maxBytes: size + 1 };
+  async requestUpload(
+    policyId: string,
+    language: PolicyLanguage,
+    fileName: string,
+    size: number,
+  ): Promise<UploadTarget> {
+    return {
+      fileId: `${policyId}/${language}`,
+      url: `https://files.test/${fileName}`,
+      method: 'PUT',
+      headers: {},
+      maxBytes: size + 1,
+    };
   }
   async confirmUpload(policyId: string, language: PolicyLanguage) {
     const p = await this.details(policyId);
-    p.documents.push({ language, version: p.currentVersion, fileName: `${language}.pdf`, size: 10, uploadedAt: '2026-11-27T00:00:00Z' });
+    p.documents.push({
+      language,
+      version: p.currentVersion,
+      fileName: `${language}.pdf`,
+      size: 10,
+      uploadedAt: '2026-11-27T00:00:00Z',
+    });
     p.translations = translationStates(p.currentVersion, p.documents);
     this.confirmed.push(`${policyId}/${language}`);
     return p;
@@ -95,7 +147,14 @@ describe('a workspace’s own policies (the policy editor over the own-policy ca
     expect(vm.status).toBe('ready');
     expect(vm.items).toEqual([]);
 
-    expect(await vm.create({ title: 'Travel safety', ownerName: 'Acme HR', reviewDueOn: '2027-06-30', summary: 'Safe travel' })).toBe(true);
+    expect(
+      await vm.create({
+        title: 'Travel safety',
+        ownerName: 'Acme HR',
+        reviewDueOn: '2027-06-30',
+        summary: 'Safe travel',
+      }),
+    ).toBe(true);
     expect(vm.selected).toMatchObject({ title: 'Travel safety', currentVersion: 1 });
     expect(vm.items.map((p) => p.title)).toEqual(['Travel safety']);
 
@@ -104,7 +163,9 @@ describe('a workspace’s own policies (the policy editor over the own-policy ca
     expect(api.confirmed).toEqual(['p1/ENGLISH']);
     expect(vm.selected?.translations).toEqual({ ENGLISH: 'CURRENT' });
 
-    expect(await vm.newVersion({ change: 'MATERIAL', summary: 'New travel rules', nextReviewOn: '2027-12-31' })).toBe(true);
+    expect(await vm.newVersion({ change: 'MATERIAL', summary: 'New travel rules', nextReviewOn: '2027-12-31' })).toBe(
+      true,
+    );
     expect(vm.selected).toMatchObject({ currentVersion: 2, translations: { ENGLISH: 'OUTDATED' } });
   });
 
@@ -153,16 +214,28 @@ describe('publishing an own policy to chosen business units', () => {
         return {} as never;
       },
     } as unknown as WorkspacePolicyApi;
-    const units = [{ branchId: 'pune', branchName: 'Acme Pune', headquarter: false, backgroundColor: null, userCount: null }];
+    const units = [
+      { branchId: 'pune', branchName: 'Acme Pune', headquarter: false, backgroundColor: null, userCount: null },
+    ];
     const organisation = { businessUnits: async () => units } as unknown as OrganisationApi;
     const vm = new WorkspacePoliciesViewModel(policies, organisation);
     await vm.load();
     expect(vm.offers).toEqual([expect.objectContaining({ title: 'Travel safety', own: true })]);
     expect(vm.units.map((u) => u.branchName)).toEqual(['Acme Pune']);
-    expect(await vm.publish({ cataloguePolicyId: 'p1', scope: 'UNITS', branchIds: ['pune'], daysToAccept: 14, yearly: false })).toBe(true);
+    expect(
+      await vm.publish({
+        cataloguePolicyId: 'p1',
+        scope: 'UNITS',
+        branchIds: ['pune'],
+        daysToAccept: 14,
+        yearly: false,
+      }),
+    ).toBe(true);
     expect(sent).toEqual([expect.objectContaining({ scope: 'UNITS', branchIds: ['pune'] })]);
 
-    const failing = new WorkspacePoliciesViewModel(policies, { businessUnits: async () => Promise.reject(new Error('down')) } as unknown as OrganisationApi);
+    const failing = new WorkspacePoliciesViewModel(policies, {
+      businessUnits: async () => Promise.reject(new Error('down')),
+    } as unknown as OrganisationApi);
     await failing.load();
     expect(failing.status).toBe('ready');
     expect(failing.units).toEqual([]);
@@ -173,7 +246,16 @@ describe('recording an acceptance on someone’s behalf', () => {
   it('sends the person, language and reason, reads the table again, and keeps the dialog open with the server’s refusal', async () => {
     const policy = { id: 'wp1', title: 'POSH policy', currentVersion: 2, accepted: 0, inScope: 1 } as WorkspacePolicy;
     const pending: AcceptanceRow = {
-      userId: 'u1', name: 'Ravi Kumar', email: null, branchName: null, state: 'PENDING', version: null, language: null, acceptedAt: null, recordedReason: null, dueOn: '2026-12-10',
+      userId: 'u1',
+      name: 'Ravi Kumar',
+      email: null,
+      branchName: null,
+      state: 'PENDING',
+      version: null,
+      language: null,
+      acceptedAt: null,
+      recordedReason: null,
+      dueOn: '2026-12-10',
     };
     const recorded: RecordAcceptanceBody[] = [];
     let accepted = false;
@@ -182,16 +264,32 @@ describe('recording an acceptance on someone’s behalf', () => {
       published: async () => [policy],
       acceptances: async () => ({
         policy: { ...policy, accepted: accepted ? 1 : 0 },
-        items: [accepted ? { ...pending, state: 'ACCEPTED', version: 2, language: 'HINDI', acceptedAt: '2026-11-27T09:00:00Z', recordedReason: 'Signed the paper copy' } : pending],
+        items: [
+          accepted
+            ? {
+                ...pending,
+                state: 'ACCEPTED',
+                version: 2,
+                language: 'HINDI',
+                acceptedAt: '2026-11-27T09:00:00Z',
+                recordedReason: 'Signed the paper copy',
+              }
+            : pending,
+        ],
         total: 1,
       }),
       recordAcceptance: async (_id: string, body: RecordAcceptanceBody) => {
-        if (body.reason.length < 3) throw new ApiError('invalid', 'BAD_REQUEST', 'Say why you record it for them', { reason: 'Say why you record it for them' });
+        if (body.reason.length < 3)
+          throw new ApiError('invalid', 'BAD_REQUEST', 'Say why you record it for them', {
+            reason: 'Say why you record it for them',
+          });
         recorded.push(body);
         accepted = true;
       },
     } as unknown as WorkspacePolicyApi;
-    const vm = new WorkspacePoliciesViewModel(policies, { businessUnits: async () => [] } as unknown as OrganisationApi);
+    const vm = new WorkspacePoliciesViewModel(policies, {
+      businessUnits: async () => [],
+    } as unknown as OrganisationApi);
     await vm.openAcceptances(policy);
     vm.openRecord(vm.rows[0]!);
     expect(vm.recordingFor?.name).toBe('Ravi Kumar');

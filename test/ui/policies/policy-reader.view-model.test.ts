@@ -6,8 +6,12 @@ import { AcceptedPolicyViewModel } from '../../../src/ui/policies/accepted-polic
 import { PolicyReaderViewModel } from '../../../src/ui/policies/policy-reader.view-model';
 import { acceptedItem, FakeWorkspacePolicyApi } from './fake-workspace-policy-api';
 
-const reader = (api = new FakeWorkspacePolicyApi()) => ({ api, vm: new PolicyReaderViewModel(api.asPort(), new AcceptPolicy(api.asPort())) });
-const bytesOf = (vm: { source: { data: Uint8Array } | { url: string } | null }) => (vm.source && 'data' in vm.source ? new TextDecoder().decode(vm.source.data) : null);
+const reader = (api = new FakeWorkspacePolicyApi()) => ({
+  api,
+  vm: new PolicyReaderViewModel(api.asPort(), new AcceptPolicy(api.asPort())),
+});
+const bytesOf = (vm: { source: { data: Uint8Array } | { url: string } | null }) =>
+  vm.source && 'data' in vm.source ? new TextDecoder().decode(vm.source.data) : null;
 
 describe('the policy reader', () => {
   it('fetches the document for the viewer and a download, and enables accepting only once the viewer showed it', async () => {
@@ -39,7 +43,11 @@ describe('the policy reader', () => {
 
   it('shows the server’s refusal in words', async () => {
     const { api, vm } = reader();
-    api.acceptRefusal = new ApiError('conflict', 'VERSION_CHANGED', 'Version 3 of this policy is now current: read it, then accept it.');
+    api.acceptRefusal = new ApiError(
+      'conflict',
+      'VERSION_CHANGED',
+      'Version 3 of this policy is now current: read it, then accept it.',
+    );
     await vm.load('p1');
     vm.markShown();
     await vm.accept();
@@ -72,7 +80,9 @@ describe('My policies', () => {
     const api = new FakeWorkspacePolicyApi();
     api.acceptedItems = [
       acceptedItem({ version: 2, language: 'ENGLISH', currentVersion: 3 }),
-      ...Array.from({ length: 20 }, (_, i) => acceptedItem({ policyId: `q${i}`, title: `Policy ${i}`, recordedForThem: i === 0 })),
+      ...Array.from({ length: 20 }, (_, i) =>
+        acceptedItem({ policyId: `q${i}`, title: `Policy ${i}`, recordedForThem: i === 0 }),
+      ),
     ];
     const vm = new AcceptedPoliciesViewModel(api.asPort());
     await vm.load(1);
@@ -88,7 +98,12 @@ describe('My policies', () => {
       readLabel: 'Read version 2 again',
       currentPath: '/policies/read/p1',
     });
-    expect(vm.rows[1]).toMatchObject({ accepted: 'Recorded for you 12 Dec 2026', newer: null, currentPath: null, version: 'Version 1 · Hindi (हिन्दी)' });
+    expect(vm.rows[1]).toMatchObject({
+      accepted: 'Recorded for you 12 Dec 2026',
+      newer: null,
+      currentPath: null,
+      version: 'Version 1 · Hindi (हिन्दी)',
+    });
     await vm.load(2);
     expect(api.acceptedPages).toEqual([
       [0, 20],

@@ -15,10 +15,25 @@ function onBackground(colour: string, background: string): string {
     alpha = parts[3] ?? 1;
   } else {
     const hex = colour.replace('#', '');
-    const six = hex.length === 3 ? hex.split('').map((c) => c + c).join('') : hex;
+    const six =
+      hex.length === 3
+        ? hex
+            .split('')
+            .map((c) => c + c)
+            .join('')
+        : hex;
     rgb = [0, 2, 4].map((i) => parseInt(six.slice(i, i + 2), 16));
   }
-  return '#' + rgb.map((c, i) => Math.round(c * alpha + bg[i] * (1 - alpha)).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    rgb
+      .map((c, i) =>
+        Math.round(c * alpha + bg[i] * (1 - alpha))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 
 const tokens = theme.getDesignToken(appTheme());
@@ -53,7 +68,11 @@ const TEXT_COLOURS = [
 ] as const;
 
 describe('the app theme', () => {
-  const backgrounds = { white: '#ffffff', page: PAGE_BACKGROUND, 'table header': onBackground(tokens.colorFillAlter, '#ffffff') };
+  const backgrounds = {
+    white: '#ffffff',
+    page: PAGE_BACKGROUND,
+    'table header': onBackground(tokens.colorFillAlter, '#ffffff'),
+  };
 
   for (const name of TEXT_COLOURS) {
     it(`draws ${name} at WCAG AA (4.5:1) on white, on the page and in a table header`, () => {
@@ -79,7 +98,21 @@ describe('the app theme', () => {
   });
 
   it('writes a tag of every preset colour readably (its text shade on its light shade)', () => {
-    const presets = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
+    const presets = [
+      'blue',
+      'purple',
+      'cyan',
+      'green',
+      'magenta',
+      'pink',
+      'red',
+      'orange',
+      'yellow',
+      'volcano',
+      'geekblue',
+      'lime',
+      'gold',
+    ] as const;
     const shades = tokens as unknown as Record<string, string>;
     for (const colour of presets) {
       expect(contrastRatio(shades[`${colour}7`], shades[`${colour}1`]), `${colour} tag`).toBeGreaterThanOrEqual(4.5);
@@ -91,7 +124,7 @@ describe('the app theme', () => {
     expect(contrastRatio(tokens.colorTextLightSolid, tokens.colorError)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it("tints the primary with a workspace colour that holds its contrast, and falls back when it does not", () => {
+  it('tints the primary with a workspace colour that holds its contrast, and falls back when it does not', () => {
     expect(brandPrimary('#0b5d1e')).toBe('#0b5d1e');
     expect(theme.getDesignToken(appTheme('#0b5d1e')).colorPrimary).toBe('#0b5d1e');
     // Antd's own blue carries white text at 4.1:1 only; yellow at 1.5:1.

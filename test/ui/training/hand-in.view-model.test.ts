@@ -1,11 +1,23 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import type { FileTransfer, Progress, UploadTarget } from '../../../src/application/courses/authoring/course-files.port';
+import type {
+  FileTransfer,
+  Progress,
+  UploadTarget,
+} from '../../../src/application/courses/authoring/course-files.port';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { DownloadCertificate, HandInFile, SubmitQuizAttempt } from '../../../src/application/training/training.use-cases';
+import {
+  DownloadCertificate,
+  HandInFile,
+  SubmitQuizAttempt,
+} from '../../../src/application/training/training.use-cases';
 import { DEFAULT_UPLOAD_LIMITS, handInPurpose } from '../../../src/domain/files/uploads';
 import { PlayerViewModel } from '../../../src/ui/training/player.view-model';
-import { FakeTrainingApi, MemoryLanguagePreference, MemoryQuizDrafts } from '../../application/training/fake-training-api';
+import {
+  FakeTrainingApi,
+  MemoryLanguagePreference,
+  MemoryQuizDrafts,
+} from '../../application/training/fake-training-api';
 
 /** A transfer that reports progress in two steps, as the browser's XMLHttpRequest does. */
 class StepTransfer implements FileTransfer {
@@ -17,7 +29,10 @@ class StepTransfer implements FileTransfer {
   }
 }
 
-const immediate = { set: (fn: () => void) => setTimeout(fn, 0), clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+const immediate = {
+  set: (fn: () => void) => setTimeout(fn, 0),
+  clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
 
 function player() {
   const api = new FakeTrainingApi();
@@ -41,7 +56,9 @@ describe('handing in a file in the player', () => {
   it('says the kinds and limits first, uploads with progress, hands the file in and names it on resume', async () => {
     const { api, transfer, vm } = player();
     await vm.load('c1');
-    expect(vm.handInLimitsOf(['PDF', 'IMAGE'])).toBe('PDF, at most 50 MB; PNG, JPEG, GIF or WebP images, at most 10 MB.');
+    expect(vm.handInLimitsOf(['PDF', 'IMAGE'])).toBe(
+      'PDF, at most 50 MB; PNG, JPEG, GIF or WebP images, at most 10 MB.',
+    );
     expect(vm.lessonMissing).toContain('Hand in the file asked for in block 4');
 
     await vm.handIn('b-ask', fileOf('Signed form.pdf', 2048));
@@ -66,13 +83,23 @@ describe('handing in a file in the player', () => {
     const { api, transfer, vm } = player();
     await vm.load('c1');
     await vm.handIn('b-ask', fileOf('scan.png', DEFAULT_UPLOAD_LIMITS.IMAGE + 1));
-    expect(vm.handInOf('b-ask')).toMatchObject({ status: 'error', message: 'The file is 10 MB; an image may be at most 10 MB.' });
+    expect(vm.handInOf('b-ask')).toMatchObject({
+      status: 'error',
+      message: 'The file is 10 MB; an image may be at most 10 MB.',
+    });
     expect(transfer.sent).toEqual([]);
     expect(api.calls.some((c) => c.method === 'requestHandIn')).toBe(false);
 
-    api.refuseNext = new ApiError('invalid', 'FILE_TYPE_REFUSED', 'SVG and HTML files are not accepted: they can carry script. Use PNG, JPEG or PDF.');
+    api.refuseNext = new ApiError(
+      'invalid',
+      'FILE_TYPE_REFUSED',
+      'SVG and HTML files are not accepted: they can carry script. Use PNG, JPEG or PDF.',
+    );
     await vm.handIn('b-ask', fileOf('form.png', 300));
-    expect(vm.handInOf('b-ask')).toMatchObject({ status: 'error', message: expect.stringContaining('SVG and HTML files are not accepted') });
+    expect(vm.handInOf('b-ask')).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('SVG and HTML files are not accepted'),
+    });
     expect(api.answers.has('b-ask')).toBe(false);
     expect(vm.handedIn.has('b-ask')).toBe(false);
   });

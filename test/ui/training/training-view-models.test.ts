@@ -5,7 +5,11 @@ import { AnswerSaver, type Timers } from '../../../src/ui/training/answer-saver'
 import { MyTrainingViewModel } from '../../../src/ui/training/my-training.view-model';
 import { PlayerViewModel } from '../../../src/ui/training/player.view-model';
 import { VerifyCertificateViewModel } from '../../../src/ui/training/verify.view-model';
-import { FakeTrainingApi, MemoryLanguagePreference, MemoryQuizDrafts } from '../../application/training/fake-training-api';
+import {
+  FakeTrainingApi,
+  MemoryLanguagePreference,
+  MemoryQuizDrafts,
+} from '../../application/training/fake-training-api';
 
 /** Timers the test fires by hand. */
 class ManualTimers implements Timers {
@@ -31,9 +35,20 @@ class ManualTimers implements Timers {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function player(api = new FakeTrainingApi(), preference = new MemoryLanguagePreference(), drafts = new MemoryQuizDrafts()) {
+function player(
+  api = new FakeTrainingApi(),
+  preference = new MemoryLanguagePreference(),
+  drafts = new MemoryQuizDrafts(),
+) {
   const timers = new ManualTimers();
-  const vm = new PlayerViewModel(api, preference, new SubmitQuizAttempt(api), new DownloadCertificate(api), drafts, timers);
+  const vm = new PlayerViewModel(
+    api,
+    preference,
+    new SubmitQuizAttempt(api),
+    new DownloadCertificate(api),
+    drafts,
+    timers,
+  );
   return { api, preference, drafts, timers, vm };
 }
 
@@ -50,7 +65,8 @@ describe('AnswerSaver', () => {
       600,
       timers,
     );
-    const give = (text: string) => saver.give({ courseId: 'c1', contentId: 'l1', blockId: 'b1', answer: { type: 'INPUT_BOX', text } });
+    const give = (text: string) =>
+      saver.give({ courseId: 'c1', contentId: 'l1', blockId: 'b1', answer: { type: 'INPUT_BOX', text } });
     give('H');
     give('Hi');
     give('Hi there');
@@ -80,7 +96,13 @@ describe('MyTrainingViewModel', () => {
     const vm = new MyTrainingViewModel(api);
     await vm.load();
     expect(vm.cards).toHaveLength(1);
-    expect(vm.cards[0]).toMatchObject({ statusLabel: 'Not started', action: 'Start', progressPercent: 0, path: '/training/c1', late: false });
+    expect(vm.cards[0]).toMatchObject({
+      statusLabel: 'Not started',
+      action: 'Start',
+      progressPercent: 0,
+      path: '/training/c1',
+      late: false,
+    });
     expect(vm.cards[0]!.due).toMatch(/^Due /);
     expect(vm.cards[0]!.next).toBe('Next: lesson “What harassment is”');
   });
@@ -89,8 +111,28 @@ describe('MyTrainingViewModel', () => {
     const api = new FakeTrainingApi();
     const vm = new MyTrainingViewModel(api);
     api.myCourses = async () => [
-      { courseId: 'a', title: 'Done', status: 'COMPLETED', progressPercent: 100, dueAt: null, completedAt: '2026-10-01T00:00:00Z', expiresAt: null, next: null, hasCertificate: true },
-      { courseId: 'b', title: 'Late', status: 'OVERDUE', progressPercent: 50, dueAt: '2026-11-01T00:00:00Z', completedAt: null, expiresAt: null, next: null, hasCertificate: false },
+      {
+        courseId: 'a',
+        title: 'Done',
+        status: 'COMPLETED',
+        progressPercent: 100,
+        dueAt: null,
+        completedAt: '2026-10-01T00:00:00Z',
+        expiresAt: null,
+        next: null,
+        hasCertificate: true,
+      },
+      {
+        courseId: 'b',
+        title: 'Late',
+        status: 'OVERDUE',
+        progressPercent: 50,
+        dueAt: '2026-11-01T00:00:00Z',
+        completedAt: null,
+        expiresAt: null,
+        next: null,
+        hasCertificate: false,
+      },
     ];
     await vm.load();
     expect(vm.cards.map((c) => [c.title, c.statusLabel, c.late, c.action])).toEqual([
@@ -100,7 +142,9 @@ describe('MyTrainingViewModel', () => {
     expect(vm.cards[0]!.due).toMatch(/^Overdue since /);
     expect(vm.overdue).toBe(1);
 
-    const broken = new MyTrainingViewModel(Object.assign(new FakeTrainingApi(), { failing: new Error('Failed to fetch') }));
+    const broken = new MyTrainingViewModel(
+      Object.assign(new FakeTrainingApi(), { failing: new Error('Failed to fetch') }),
+    );
     await broken.load();
     expect(broken.status).toBe('error');
     expect(broken.error).toMatch(/could not be reached/);
@@ -262,7 +306,16 @@ describe('VerifyCertificateViewModel', () => {
     const vm = new VerifyCertificateViewModel(api);
     await vm.load('ACME-7K2P-9XQ4');
     expect(vm.status).toBe('found');
-    expect(vm.rows.map((r) => r.label)).toEqual(['Name', 'Course', 'Completed on', 'Valid until', 'Issued on', 'Issued by', 'Language', 'Verification code']);
+    expect(vm.rows.map((r) => r.label)).toEqual([
+      'Name',
+      'Course',
+      'Completed on',
+      'Valid until',
+      'Issued on',
+      'Issued by',
+      'Language',
+      'Verification code',
+    ]);
     expect(vm.rows.find((r) => r.label === 'Valid until')?.value).toBe('Does not expire');
     await vm.load('NOPE-0000');
     expect(vm.status).toBe('not-found');

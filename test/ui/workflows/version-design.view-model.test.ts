@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { UploadCourseFile } from '../../../src/application/courses/authoring/upload-course-file.use-case';
 import { AttachFieldResource } from '../../../src/application/workflows/attach-field-resource.use-case';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
-import { droppedPosition, VersionDesignViewModel, timeLimitOf } from '../../../src/ui/workflows/version-design.view-model';
+import {
+  droppedPosition,
+  VersionDesignViewModel,
+  timeLimitOf,
+} from '../../../src/ui/workflows/version-design.view-model';
 import { FakeWorkflowApi } from '../../application/workflows/fake-workflow-api';
 import { fakeWorkflowBuilderApi } from '../../application/workflows/fake-workflow-builder-api';
 
@@ -12,7 +16,11 @@ async function draftWithSteps() {
   const wf = await api.create({ workflowName: 'POSH redressal' });
   const v = await api.createVersion(wf.workflowId, { name: 'Draft' });
   await api.addStep(v.workflowVersionId, { kind: 'MEETING', name: 'Hearing' });
-  await api.addStep(v.workflowVersionId, { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] });
+  await api.addStep(v.workflowVersionId, {
+    kind: 'ACTION',
+    name: 'Copy to respondent',
+    actionTypes: ['INFORM_RESPONDENT'],
+  });
   // One part of the form with one field the law asks for, as the server adds them.
   api.versions.get(v.workflowVersionId)!.components = [
     {
@@ -43,8 +51,17 @@ async function draftWithSteps() {
   const uploads: string[] = [];
   const upload = new UploadCourseFile(
     {
-      requestUpload: async (purpose, fileName) => (uploads.push(`${purpose} ${fileName}`), { fileId: 'f1', url: 'http://files/f1', method: 'PUT', headers: {}, maxBytes: 1e8 }),
-      confirm: async (fileId) => ({ fileId, fileName: 'guidance.pdf', size: 10, contentType: 'application/pdf', downloadUrl: 'http://files/f1' }),
+      requestUpload: async (purpose, fileName) => (
+        uploads.push(`${purpose} ${fileName}`),
+        { fileId: 'f1', url: 'http://files/f1', method: 'PUT', headers: {}, maxBytes: 1e8 }
+      ),
+      confirm: async (fileId) => ({
+        fileId,
+        fileName: 'guidance.pdf',
+        size: 10,
+        contentType: 'application/pdf',
+        downloadUrl: 'http://files/f1',
+      }),
       requestReplacement: async () => Promise.reject(new Error('not used here')),
       requestCover: async () => Promise.reject(new Error('not used here')),
       courseLinks: async () => [],
@@ -96,7 +113,11 @@ describe('VersionDesignViewModel', () => {
 
   it('turns the settings form into the time limit the server stores', () => {
     expect(timeLimitOf({ limit: 'NONE' })).toBeNull();
-    expect(timeLimitOf({ limit: 'DAYS', days: 5, workingDays: true })).toEqual({ kind: 'DAYS', days: 5, workingDays: true });
+    expect(timeLimitOf({ limit: 'DAYS', days: 5, workingDays: true })).toEqual({
+      kind: 'DAYS',
+      days: 5,
+      workingDays: true,
+    });
     expect(timeLimitOf({ limit: 'IN_RESPONDENT_COPY' })).toEqual({ kind: 'STATUTORY', clockId: 'IN_RESPONDENT_COPY' });
   });
 
@@ -125,7 +146,11 @@ describe('VersionDesignViewModel', () => {
     expect(vm.notice?.message).toBe('Prerequisite "Internal Committee in place" added.');
     const id = vm.prerequisites[0].prerequisiteId;
     await vm.updatePrerequisite(id, { kind: 'POLICY_PUBLISHED', label: 'Policy published', referenceId: 'POL-1' });
-    expect(vm.prerequisites[0]).toMatchObject({ kind: 'POLICY_PUBLISHED', label: 'Policy published', referenceId: 'POL-1' });
+    expect(vm.prerequisites[0]).toMatchObject({
+      kind: 'POLICY_PUBLISHED',
+      label: 'Policy published',
+      referenceId: 'POL-1',
+    });
     await vm.removePrerequisite(id);
     expect(vm.prerequisites).toEqual([]);
     expect(vm.notice?.message).toBe('Prerequisite "Policy published" removed.');
@@ -135,7 +160,10 @@ describe('VersionDesignViewModel', () => {
     const { vm, builder } = await draftWithSteps();
     expect(vm.attributeRoles?.attributes[0]).toMatchObject({ label: 'Details of the incident', customised: false });
     await vm.saveRoles('a1', ['PRESIDING_OFFICER', 'COMMITTEE_MEMBER', 'RESPONDENT']);
-    expect(vm.attributeRoles?.attributes[0]).toMatchObject({ roles: ['PRESIDING_OFFICER', 'COMMITTEE_MEMBER', 'RESPONDENT'], customised: true });
+    expect(vm.attributeRoles?.attributes[0]).toMatchObject({
+      roles: ['PRESIDING_OFFICER', 'COMMITTEE_MEMBER', 'RESPONDENT'],
+      customised: true,
+    });
     expect(vm.notice?.message).toBe('Who sees "Details of the incident" saved.');
     const sent = builder.calls.length;
     await vm.saveRoles('a1', ['COMMITTEE_MEMBER']);
@@ -149,25 +177,43 @@ describe('VersionDesignViewModel', () => {
 
   it("saves an action's mail wording for the version, and names an unknown placeholder on its field", async () => {
     const { vm } = await draftWithSteps();
-    expect(vm.actionMail('INFORM_RESPONDENT')).toMatchObject({ customised: false, mailSubject: 'A complaint naming you: case {{caseNumber}}' });
+    expect(vm.actionMail('INFORM_RESPONDENT')).toMatchObject({
+      customised: false,
+      mailSubject: 'A complaint naming you: case {{caseNumber}}',
+    });
     await vm.saveActionMail('INFORM_RESPONDENT', { mailSubject: 'Case {{caseNumber}}', mailBody: 'Reply by {{due}}.' });
     expect(vm.fieldError('mail', 'mailBody')).toMatch(/Unknown placeholder \{\{due\}\}/);
-    await vm.saveActionMail('INFORM_RESPONDENT', { mailSubject: 'Case {{caseNumber}}', mailBody: 'Please reply by {{dueDate}}.', includeComplaintCopy: true });
-    expect(vm.actionMail('INFORM_RESPONDENT')).toMatchObject({ customised: true, mailBody: 'Please reply by {{dueDate}}.', ccEmailList: [], includeComplaintCopy: true });
+    await vm.saveActionMail('INFORM_RESPONDENT', {
+      mailSubject: 'Case {{caseNumber}}',
+      mailBody: 'Please reply by {{dueDate}}.',
+      includeComplaintCopy: true,
+    });
+    expect(vm.actionMail('INFORM_RESPONDENT')).toMatchObject({
+      customised: true,
+      mailBody: 'Please reply by {{dueDate}}.',
+      ccEmailList: [],
+      includeComplaintCopy: true,
+    });
     expect(vm.notice).toEqual({ type: 'success', message: 'Mail saved.' });
   });
 
-  it("rewords an existing field and attaches its file through the upload flow", async () => {
+  it('rewords an existing field and attaches its file through the upload flow', async () => {
     const { vm, uploads, builder } = await draftWithSteps();
     vm.openAttribute('a1');
     expect(vm.editingAttribute?.label).toBe('Details of the incident');
     await vm.updateAttribute('a1', { label: 'What happened', helpText: 'In your own words' });
-    expect(vm.version!.components[0].attributes[0]).toMatchObject({ label: 'What happened', helpText: 'In your own words' });
+    expect(vm.version!.components[0].attributes[0]).toMatchObject({
+      label: 'What happened',
+      helpText: 'In your own words',
+    });
     const file = Object.assign(new Blob(['%PDF-1.4']), { name: 'guidance.pdf' });
     await vm.attachFile('a1', file);
     expect(uploads).toEqual(['DOCUMENT guidance.pdf']);
     expect(builder.calls).toContain('confirmAttributeResource a1 f1');
-    expect(vm.version!.components[0].attributes[0]).toMatchObject({ resourceFileId: 'f1', resourceFileName: 'guidance.pdf' });
+    expect(vm.version!.components[0].attributes[0]).toMatchObject({
+      resourceFileId: 'f1',
+      resourceFileName: 'guidance.pdf',
+    });
     expect(vm.uploadProgress).toBeNull();
     expect(vm.notice?.message).toBe('"guidance.pdf" attached.');
   });
@@ -176,12 +222,33 @@ describe('VersionDesignViewModel', () => {
     const { vm, builder } = await draftWithSteps();
     await vm.loadEscalations();
     expect(vm.businessUnits).toEqual([{ id: 'b1', label: 'Pune office' }]);
-    await vm.saveEscalation({ branchId: 'b1', escalationType: 'STEP_OVERDUE', firstThresholdDate: 2, secondThresholdDate: 1, targetId: 'u1', enabled: true });
+    await vm.saveEscalation({
+      branchId: 'b1',
+      escalationType: 'STEP_OVERDUE',
+      firstThresholdDate: 2,
+      secondThresholdDate: 1,
+      targetId: 'u1',
+      enabled: true,
+    });
     expect(vm.fieldError('escalation', 'secondThresholdDate')).toBe('The second threshold comes after the first');
-    await vm.saveEscalation({ branchId: 'b1', escalationType: 'STEP_OVERDUE', firstThresholdDate: 2, secondThresholdDate: 5, targetId: 'u1', enabled: true });
+    await vm.saveEscalation({
+      branchId: 'b1',
+      escalationType: 'STEP_OVERDUE',
+      firstThresholdDate: 2,
+      secondThresholdDate: 5,
+      targetId: 'u1',
+      enabled: true,
+    });
     const saved = vm.escalationFor('b1', 'STEP_OVERDUE')!;
     expect(saved).toMatchObject({ firstThresholdDate: 2, secondThresholdDate: 5, targetId: 'u1', enabled: true });
-    await vm.saveEscalation({ branchId: 'b1', escalationType: 'STEP_OVERDUE', firstThresholdDate: 3, secondThresholdDate: null, targetId: 'u1', enabled: false });
+    await vm.saveEscalation({
+      branchId: 'b1',
+      escalationType: 'STEP_OVERDUE',
+      firstThresholdDate: 3,
+      secondThresholdDate: null,
+      targetId: 'u1',
+      enabled: false,
+    });
     expect(builder.calls.at(-1)).toBe(`saveEscalation ${saved.id} b1 STEP_OVERDUE 3/- u1 false`);
     expect(vm.escalations).toHaveLength(1);
     expect(vm.escalationFor('', 'STEP_OVERDUE')).toBeUndefined();

@@ -12,7 +12,13 @@ import { FakeWorkflowApi } from '../../application/workflows/fake-workflow-api';
 import type { WorkflowPage } from '../../../src/application/workflows/workflow-api.port';
 
 function workflowVm(api: FakeWorkflowApi) {
-  return new WorkflowViewModel(api, new CreateWorkflowVersion(api), new AddWorkflowStep(api), new PublishWorkflowVersion(api), new RemoveWorkflowStep(api));
+  return new WorkflowViewModel(
+    api,
+    new CreateWorkflowVersion(api),
+    new AddWorkflowStep(api),
+    new PublishWorkflowVersion(api),
+    new RemoveWorkflowStep(api),
+  );
 }
 
 describe('WorkflowListViewModel', () => {
@@ -25,7 +31,9 @@ describe('WorkflowListViewModel', () => {
     const wf = await api.create({ workflowName: 'POSH redressal' });
     await api.createVersion(wf.workflowId, { name: 'v1' });
     await vm.load(1);
-    expect(vm.rows).toEqual([expect.objectContaining({ workflowName: 'POSH redressal', published: 'Not published', drafts: 1 })]);
+    expect(vm.rows).toEqual([
+      expect.objectContaining({ workflowName: 'POSH redressal', published: 'Not published', drafts: 1 }),
+    ]);
     expect(api.calls).toContain('list 0');
   });
 

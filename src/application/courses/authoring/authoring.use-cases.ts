@@ -19,7 +19,8 @@ export class CreateCourse {
   async execute(input: NewCourse): Promise<Outcome<{ courseId: string }>> {
     const title = input.title.trim();
     if (!title) return { ok: false, message: 'Give the course a title.', fields: { title: 'Give the course a title' } };
-    if (title.length > 200) return { ok: false, message: 'Use at most 200 characters.', fields: { title: 'Use at most 200 characters' } };
+    if (title.length > 200)
+      return { ok: false, message: 'Use at most 200 characters.', fields: { title: 'Use at most 200 characters' } };
     try {
       return { ok: true, ...(await this.api.create({ ...input, title, description: input.description.trim() })) };
     } catch (error) {
@@ -64,8 +65,12 @@ export class SaveBlock {
 export function quizSettingsErrors(settings: QuizSettings): FieldErrors {
   const errors: FieldErrors = {};
   if (!settings.title.trim()) errors.title = 'Give the quiz a title';
-  if (!Number.isInteger(settings.passMark) || settings.passMark < 1 || settings.passMark > 100) errors.passMark = 'Use a whole number from 1 to 100';
-  if (settings.maxAttempts !== null && (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1 || settings.maxAttempts > 20)) {
+  if (!Number.isInteger(settings.passMark) || settings.passMark < 1 || settings.passMark > 100)
+    errors.passMark = 'Use a whole number from 1 to 100';
+  if (
+    settings.maxAttempts !== null &&
+    (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1 || settings.maxAttempts > 20)
+  ) {
     errors.maxAttempts = 'Use a whole number from 1 to 20, or allow any number of attempts';
   }
   return errors;
@@ -146,7 +151,10 @@ export class PublishCourse {
       return {
         ok: false,
         message: result.message,
-        checklist: { ...checklist, errors: [...checklist.errors, ...result.missing.map((m) => ({ where: 'Server', message: m }))] },
+        checklist: {
+          ...checklist,
+          errors: [...checklist.errors, ...result.missing.map((m) => ({ where: 'Server', message: m }))],
+        },
       };
     }
     return { ok: true, version: result.version, warnings: checklist.warnings };

@@ -53,8 +53,19 @@ export interface AuthoringBlock {
 
 /** A lesson or quiz; `title` in the primary language (else the first given), `titles` in each language given. */
 export type AuthoringContent =
-  | { kind: 'LESSON'; contentId: string; title: string; titles?: Partial<Record<CourseLanguage, string>>; blocks: AuthoringBlock[] }
-  | ({ kind: 'QUIZ'; contentId: string; titles?: Partial<Record<CourseLanguage, string>>; questions: AuthoringBlock[] } & QuizSettings);
+  | {
+      kind: 'LESSON';
+      contentId: string;
+      title: string;
+      titles?: Partial<Record<CourseLanguage, string>>;
+      blocks: AuthoringBlock[];
+    }
+  | ({
+      kind: 'QUIZ';
+      contentId: string;
+      titles?: Partial<Record<CourseLanguage, string>>;
+      questions: AuthoringBlock[];
+    } & QuizSettings);
 
 export interface CourseVersionSummary {
   version: number;

@@ -17,8 +17,10 @@ export interface PublishChecklist {
   warnings: ChecklistItem[];
 }
 
-const blocksOf = (content: AuthoringContent): AuthoringBlock[] => (content.kind === 'LESSON' ? content.blocks : content.questions);
-const nameOf = (content: AuthoringContent): string => (content.kind === 'LESSON' ? `Lesson "${content.title}"` : `Quiz "${content.title}"`);
+const blocksOf = (content: AuthoringContent): AuthoringBlock[] =>
+  content.kind === 'LESSON' ? content.blocks : content.questions;
+const nameOf = (content: AuthoringContent): string =>
+  content.kind === 'LESSON' ? `Lesson "${content.title}"` : `Quiz "${content.title}"`;
 
 /** The course's primary language (its PRIMARY one, else the first). */
 export function primaryOf(course: Pick<AuthoringCourse, 'languages'>): CourseLanguage {
@@ -29,7 +31,9 @@ export function primaryOf(course: Pick<AuthoringCourse, 'languages'>): CourseLan
 export function missingTranslationCounts(course: AuthoringCourse): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { language } of course.languages) {
-    counts[language] = course.contents.flatMap(blocksOf).filter(({ block }) => missingTranslation(block, language).length > 0).length;
+    counts[language] = course.contents
+      .flatMap(blocksOf)
+      .filter(({ block }) => missingTranslation(block, language).length > 0).length;
   }
   return counts;
 }
@@ -50,9 +54,14 @@ export function publishChecklist(course: AuthoringCourse): PublishChecklist {
   }
   for (const content of course.contents) {
     if (content.kind === 'QUIZ') {
-      if (content.questions.length === 0) errors.push({ where: nameOf(content), contentId: content.contentId, message: 'Add at least one question.' });
+      if (content.questions.length === 0)
+        errors.push({ where: nameOf(content), contentId: content.contentId, message: 'Add at least one question.' });
       if (!(content.passMark >= 1 && content.passMark <= 100)) {
-        errors.push({ where: nameOf(content), contentId: content.contentId, message: 'Set a pass mark between 1 and 100 %.' });
+        errors.push({
+          where: nameOf(content),
+          contentId: content.contentId,
+          message: 'Set a pass mark between 1 and 100 %.',
+        });
       }
     }
     blocksOf(content).forEach(({ blockId, block }, index) => {
@@ -63,7 +72,10 @@ export function publishChecklist(course: AuthoringCourse): PublishChecklist {
       }
       for (const language of languages) {
         if (language !== primary && missingTranslation(block, language).length > 0) {
-          warnings.push({ ...at, message: `No complete ${LANGUAGE_LABELS[language]} translation: learners see ${LANGUAGE_LABELS[primary]}.` });
+          warnings.push({
+            ...at,
+            message: `No complete ${LANGUAGE_LABELS[language]} translation: learners see ${LANGUAGE_LABELS[primary]}.`,
+          });
         }
       }
       for (const warning of publishWarnings(block, languages, primary)) {

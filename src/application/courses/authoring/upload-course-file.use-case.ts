@@ -12,7 +12,9 @@ export class ReadCourseFiles {
   }
 }
 
-export type UploadOutcome = { ok: true; file: ConfirmedFile } | { ok: false; reason: 'too-large' | 'refused' | 'cancelled' | 'failed'; message: string };
+export type UploadOutcome =
+  | { ok: true; file: ConfirmedFile }
+  | { ok: false; reason: 'too-large' | 'refused' | 'cancelled' | 'failed'; message: string };
 
 /**
  * Uploads a course file: refuses one over the purpose's limit before anything is sent (the limit the author was
@@ -52,7 +54,8 @@ export class UploadCourseFile {
       return { ok: true, file: await this.files.confirm(target.fileId, input.language) };
     } catch (error) {
       if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Upload cancelled.' };
-      if (ApiError.is(error) && error.reason === 'too-large') return { ok: false, reason: 'too-large', message: error.message };
+      if (ApiError.is(error) && error.reason === 'too-large')
+        return { ok: false, reason: 'too-large', message: error.message };
       if (ApiError.isRefusal(error)) return { ok: false, reason: 'refused', message: error.message };
       return { ok: false, reason: 'failed', message: describeError(error) };
     }

@@ -68,7 +68,12 @@ export class HttpCaseExtrasApi implements CaseExtrasApi {
     return this.caseApi.call(requestInterimRelief, { params: { id }, body });
   }
 
-  async decideInterimRelief(id: string, eventId: string, decision: 'RECOMMENDED' | 'REFUSED', note: string): Promise<CaseEvent> {
+  async decideInterimRelief(
+    id: string,
+    eventId: string,
+    decision: 'RECOMMENDED' | 'REFUSED',
+    note: string,
+  ): Promise<CaseEvent> {
     return this.caseApi.call(decideInterimRelief, { params: { id, eventId }, body: { decision, note } });
   }
 
@@ -77,7 +82,10 @@ export class HttpCaseExtrasApi implements CaseExtrasApi {
   }
 
   async recordConciliation(id: string, terms: string, respondentAgreed: boolean): Promise<CaseEvent> {
-    return this.caseApi.call(recordConciliation, { params: { id }, body: { terms, monetary: false, respondentAgreed } });
+    return this.caseApi.call(recordConciliation, {
+      params: { id },
+      body: { terms, monetary: false, respondentAgreed },
+    });
   }
 
   async holidaySettings(): Promise<HolidaySettings> {

@@ -110,7 +110,10 @@ export class HttpComplaintsApi implements ComplaintsApi {
   }
 
   close(id: string, outcome: Outcome, summary: string, override?: { reasons: string }): Promise<ComplaintDetail> {
-    return this.caseApi.call(closeComplaint, { params: { id }, body: { outcome, summary, ...(override ? { override } : {}) } });
+    return this.caseApi.call(closeComplaint, {
+      params: { id },
+      body: { outcome, summary, ...(override ? { override } : {}) },
+    });
   }
 
   changeContact(id: string, party: Party, change: PartyContactBody): Promise<ComplaintDetail> {
@@ -159,6 +162,9 @@ export class HttpComplaintsApi implements ComplaintsApi {
 
   async findPeople(text: string): Promise<PersonOption[]> {
     const people = await this.main.call(userSearch, { body: { searchText: text } });
-    return people.map((p) => ({ userId: p.userId, label: `${`${p.firstName} ${p.lastName}`.trim() || p.email} (${p.email})` }));
+    return people.map((p) => ({
+      userId: p.userId,
+      label: `${`${p.firstName} ${p.lastName}`.trim() || p.email} (${p.email})`,
+    }));
   }
 }

@@ -18,7 +18,11 @@ import {
 } from '../../../contracts/case/intake.contract';
 import type { IntakeApi } from '../../../application/complaints/intake-api.port';
 import type { InterimReliefRequest } from '../../../application/complaints/case-extras-api.port';
-import { reporterConciliationRequest, reporterInterimRelief, type CaseEvent } from '../../../contracts/case/intake.contract';
+import {
+  reporterConciliationRequest,
+  reporterInterimRelief,
+  type CaseEvent,
+} from '../../../contracts/case/intake.contract';
 import type { UploadTarget } from '../../../application/courses/authoring/course-files.port';
 import { ApiClient, CaseHttp } from '../api-client';
 

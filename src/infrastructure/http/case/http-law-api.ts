@@ -30,7 +30,10 @@ export class HttpLawApi implements LawApi {
 
   async findPeople(text: string) {
     const people = await this.main.call(userSearch, { body: { searchText: text } });
-    return people.map((p) => ({ userId: p.userId, label: `${`${p.firstName} ${p.lastName}`.trim() || p.email} (${p.email})` }));
+    return people.map((p) => ({
+      userId: p.userId,
+      label: `${`${p.firstName} ${p.lastName}`.trim() || p.email} (${p.email})`,
+    }));
   }
 
   legalRules() {
@@ -68,7 +71,9 @@ export class HttpLawApi implements LawApi {
   async returnFigures(kind: ReturnKind, period: string): Promise<AnyReturn> {
     if (kind === 'BOARD') return this.caseApi.call(boardReturn, { query: { financialYear: period, format: 'json' } });
     const query = { year: Number(period), format: 'json' as const };
-    return kind === 'POSH_ANNUAL' ? this.caseApi.call(poshAnnualReturn, { query }) : this.caseApi.call(canadaAnnualReturn, { query });
+    return kind === 'POSH_ANNUAL'
+      ? this.caseApi.call(poshAnnualReturn, { query })
+      : this.caseApi.call(canadaAnnualReturn, { query });
   }
 
   async returnFile(kind: ReturnKind, period: string, format: 'pdf' | 'xlsx'): Promise<Blob> {

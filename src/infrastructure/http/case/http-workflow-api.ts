@@ -54,9 +54,13 @@ export class HttpWorkflowApi implements WorkflowApi {
 
   async publish(workflowId: string, workflowVersionId: string): Promise<PublishResult> {
     try {
-      return { ok: true, result: await this.caseApi.call(publishWorkflowVersion, { body: { workflowId, workflowVersionId } }) };
+      return {
+        ok: true,
+        result: await this.caseApi.call(publishWorkflowVersion, { body: { workflowId, workflowVersionId } }),
+      };
     } catch (error) {
-      if (ApiError.is(error) && error.reason === 'conflict') return { ok: false, reason: 'conflict', message: error.message };
+      if (ApiError.is(error) && error.reason === 'conflict')
+        return { ok: false, reason: 'conflict', message: error.message };
       throw error;
     }
   }

@@ -51,7 +51,10 @@ import { businessUnitPage } from '../../../contracts/main/organisation.contract'
 import { userSearch, workspaceUsers, type DirectoryUser } from '../../../contracts/main/users.contract';
 import { ApiClient, CaseHttp, MainHttp } from '../api-client';
 
-const personChoice = (p: DirectoryUser) => ({ id: p.userId, label: `${`${p.firstName} ${p.lastName}`.trim() || p.email} (${p.email})` });
+const personChoice = (p: DirectoryUser) => ({
+  id: p.userId,
+  label: `${`${p.firstName} ${p.lastName}`.trim() || p.email} (${p.email})`,
+});
 
 @injectable()
 export class HttpWorkflowBuilderApi implements WorkflowBuilderApi {
@@ -134,7 +137,10 @@ export class HttpWorkflowBuilderApi implements WorkflowBuilderApi {
   }
 
   confirmAttributeResource(attributeId: string, fileId: string, fileName?: string) {
-    return this.caseApi.call(confirmAttributeResourceUpload, { params: { id: attributeId }, body: { fileId, ...(fileName ? { fileName } : {}) } });
+    return this.caseApi.call(confirmAttributeResourceUpload, {
+      params: { id: attributeId },
+      body: { fileId, ...(fileName ? { fileName } : {}) },
+    });
   }
 
   addComponent(workflowVersionId: string, title: string, description = '') {
@@ -182,7 +188,10 @@ export class HttpWorkflowBuilderApi implements WorkflowBuilderApi {
       this.main.call(businessUnitPage, { query: { page: 0, pageSize: 100 } }),
       this.main.call(workspaceUsers, { body: { page: 0, pageSize: 100 } }),
     ]);
-    return { businessUnits: units.items.map((u) => ({ id: u.branchId, label: u.branchName })), people: people.items.map(personChoice) };
+    return {
+      businessUnits: units.items.map((u) => ({ id: u.branchId, label: u.branchName })),
+      people: people.items.map(personChoice),
+    };
   }
 
   async findPeople(text: string) {

@@ -9,7 +9,13 @@ import {
   type AutoAssignRule,
   type AutoAssignRuleBody,
 } from '../../../contracts/learning/auto-assign.contract';
-import type { AutoAssignApi, BulkResult, PeopleFileUpload, Refusal, SaveRuleResult } from '../../../application/courses/auto-assign-api.port';
+import type {
+  AutoAssignApi,
+  BulkResult,
+  PeopleFileUpload,
+  Refusal,
+  SaveRuleResult,
+} from '../../../application/courses/auto-assign-api.port';
 import { ApiError } from '../../../application/shared/api-error';
 import { ApiClient, LearningHttp } from '../api-client';
 

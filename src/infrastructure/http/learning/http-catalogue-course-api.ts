@@ -1,6 +1,16 @@
 import { inject, injectable } from 'inversify';
-import type { CatalogueCourseApi, CourseCreditsApi, OfferTarget } from '../../../application/courses/catalogue-courses.port';
-import { adminCourseCreate, adminCourseList, adminOfferCourse, adminPushCourseVersion, adminWorkspaceCourses } from '../../../contracts/learning/catalogue-courses.contract';
+import type {
+  CatalogueCourseApi,
+  CourseCreditsApi,
+  OfferTarget,
+} from '../../../application/courses/catalogue-courses.port';
+import {
+  adminCourseCreate,
+  adminCourseList,
+  adminOfferCourse,
+  adminPushCourseVersion,
+  adminWorkspaceCourses,
+} from '../../../contracts/learning/catalogue-courses.contract';
 import {
   adminCreditRequests,
   buyCredits,
@@ -21,7 +31,9 @@ export class HttpCatalogueCourseApi implements CatalogueCourseApi {
   ) {}
 
   list(search?: string) {
-    return this.learning.call(adminCourseList, { query: { page: 0, pageSize: 100, search: search?.trim() || undefined } });
+    return this.learning.call(adminCourseList, {
+      query: { page: 0, pageSize: 100, search: search?.trim() || undefined },
+    });
   }
 
   create(title: string, language: CourseLanguage) {
@@ -33,7 +45,8 @@ export class HttpCatalogueCourseApi implements CatalogueCourseApi {
   }
 
   async pushVersion(courseId: string, workspaceId: string) {
-    return (await this.learning.call(adminPushCourseVersion, { body: { courseId, workspaceIds: [workspaceId] } })).items;
+    return (await this.learning.call(adminPushCourseVersion, { body: { courseId, workspaceIds: [workspaceId] } }))
+      .items;
   }
 
   async workspaceCourses(filter: { courseId?: string; workspaceId?: string }) {

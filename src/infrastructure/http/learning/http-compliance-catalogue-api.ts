@@ -55,9 +55,19 @@ export class HttpComplianceCatalogueApi implements ComplianceCatalogueApi {
     await this.learning.call(categoryDelete, { query: { id } });
   }
 
-  compliances(page: number, pageSize: number, filter: { jurisdictionId?: string; categoryId?: string; search?: string }) {
+  compliances(
+    page: number,
+    pageSize: number,
+    filter: { jurisdictionId?: string; categoryId?: string; search?: string },
+  ) {
     return this.learning.call(complianceList, {
-      query: { page, pageSize, jurisdictionId: filter.jurisdictionId, categoryId: filter.categoryId, search: filter.search || undefined },
+      query: {
+        page,
+        pageSize,
+        jurisdictionId: filter.jurisdictionId,
+        categoryId: filter.categoryId,
+        search: filter.search || undefined,
+      },
     });
   }
 

@@ -46,10 +46,13 @@ export class HttpCourseApi implements CourseApi {
       return { ok: true, ...(await this.learning.call(assignCourse, { body })) };
     } catch (error) {
       // A catalogue course without enough credits: the server's words say how many are left.
-      if (ApiError.is(error) && error.code === 'NO_CREDITS') return { ok: false, reason: 'rejected', message: error.message, fields: {} };
+      if (ApiError.is(error) && error.code === 'NO_CREDITS')
+        return { ok: false, reason: 'rejected', message: error.message, fields: {} };
       if (ApiError.is(error) && error.reason === 'conflict') return { ok: false, reason: 'not-published' };
-      if (ApiError.is(error) && error.reason === 'not-found') return { ok: false, reason: 'not-found', message: error.message, fields: error.fields };
-      if (ApiError.is(error) && error.reason === 'invalid') return { ok: false, reason: 'rejected', message: error.message, fields: error.fields };
+      if (ApiError.is(error) && error.reason === 'not-found')
+        return { ok: false, reason: 'not-found', message: error.message, fields: error.fields };
+      if (ApiError.is(error) && error.reason === 'invalid')
+        return { ok: false, reason: 'rejected', message: error.message, fields: error.fields };
       throw error;
     }
   }
@@ -59,7 +62,10 @@ export class HttpCourseApi implements CourseApi {
   }
 
   async exportMembers(courseId: string, filter: MembersFilter): Promise<Blob> {
-    const response = await this.learning.send(courseMembers, { params: { id: courseId }, query: { page: 0, pageSize: 20, ...filter, format: 'csv' } });
+    const response = await this.learning.send(courseMembers, {
+      params: { id: courseId },
+      query: { page: 0, pageSize: 20, ...filter, format: 'csv' },
+    });
     return response.blob();
   }
 
@@ -67,7 +73,11 @@ export class HttpCourseApi implements CourseApi {
     return (await this.learning.call(unassignCourse, { body: { courseId, userIds } })).unassigned;
   }
 
-  async changeDueDate(courseId: string, userId: string, dueOn: string | null): Promise<{ ok: true } | { ok: false; message: string }> {
+  async changeDueDate(
+    courseId: string,
+    userId: string,
+    dueOn: string | null,
+  ): Promise<{ ok: true } | { ok: false; message: string }> {
     try {
       await this.learning.call(changeDueDate, { params: { id: courseId, userId }, body: { dueOn } });
       return { ok: true };

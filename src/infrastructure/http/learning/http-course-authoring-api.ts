@@ -26,8 +26,24 @@ import {
   type CourseContent,
   type QuizQuestion,
 } from '../../../contracts/learning/courses.contract';
-import { createBlock, createLesson, deleteBlock, deleteLesson, updateBlock, updateLesson } from '../../../contracts/learning/lessons.contract';
-import { addQuestion, createQuiz, deleteQuestion, deleteQuiz, editQuestion, orderQuestions, updateQuiz, type QuestionInput } from '../../../contracts/learning/quizzes.contract';
+import {
+  createBlock,
+  createLesson,
+  deleteBlock,
+  deleteLesson,
+  updateBlock,
+  updateLesson,
+} from '../../../contracts/learning/lessons.contract';
+import {
+  addQuestion,
+  createQuiz,
+  deleteQuestion,
+  deleteQuiz,
+  editQuestion,
+  orderQuestions,
+  updateQuiz,
+  type QuestionInput,
+} from '../../../contracts/learning/quizzes.contract';
 import type { CourseLanguage } from '../../../domain/courses/course';
 import { ApiClient, LearningHttp } from '../api-client';
 
@@ -51,7 +67,11 @@ export function questionToBlock(question: Pick<QuizQuestion, 'kind' | 'texts' | 
       const label = option.texts[language];
       if (label !== undefined) options[option.key] = label;
     }
-    texts[language] = { prompt: own?.text ?? '', options, ...(own?.explanation ? { explanation: own.explanation } : {}) };
+    texts[language] = {
+      prompt: own?.text ?? '',
+      options,
+      ...(own?.explanation ? { explanation: own.explanation } : {}),
+    };
   }
   const options = question.options.map((o) => ({ key: o.key, correct: o.correct }));
   return question.kind === 'SINGLE'
@@ -60,12 +80,22 @@ export function questionToBlock(question: Pick<QuizQuestion, 'kind' | 'texts' | 
 }
 
 export function blockToQuestion(block: LessonBlock): QuestionInput {
-  if (block.type !== 'MULTIPLE_CHOICE' && block.type !== 'SINGLE_SELECT_QUESTION' && block.type !== 'MULTIPLE_RESPONSE' && block.type !== 'MULTI_SELECT_QUESTION') {
-    throw new ApiError('invalid', 'VALIDATION', 'A quiz question has one or several right answers among options', { type: 'Choose a question with options' });
+  if (
+    block.type !== 'MULTIPLE_CHOICE' &&
+    block.type !== 'SINGLE_SELECT_QUESTION' &&
+    block.type !== 'MULTIPLE_RESPONSE' &&
+    block.type !== 'MULTI_SELECT_QUESTION'
+  ) {
+    throw new ApiError('invalid', 'VALIDATION', 'A quiz question has one or several right answers among options', {
+      type: 'Choose a question with options',
+    });
   }
   const single = block.type === 'MULTIPLE_CHOICE' || block.type === 'SINGLE_SELECT_QUESTION';
   const texts: QuestionInput['texts'] = {};
-  for (const [language, text] of Object.entries(block.texts) as [CourseLanguage, NonNullable<(typeof block.texts)[CourseLanguage]>][]) {
+  for (const [language, text] of Object.entries(block.texts) as [
+    CourseLanguage,
+    NonNullable<(typeof block.texts)[CourseLanguage]>,
+  ][]) {
     texts[language] = { text: text.prompt, ...(text.explanation ? { explanation: text.explanation } : {}) };
   }
   return {
@@ -73,7 +103,10 @@ export function blockToQuestion(block: LessonBlock): QuestionInput {
     texts,
     options: block.options.map((o) => {
       const labels: Texts<string> = {};
-      for (const [language, text] of Object.entries(block.texts) as [CourseLanguage, { options: Record<string, string> }][]) {
+      for (const [language, text] of Object.entries(block.texts) as [
+        CourseLanguage,
+        { options: Record<string, string> },
+      ][]) {
         const label = text.options[o.key];
         if (label !== undefined && label.trim() !== '') labels[language] = label;
       }
@@ -108,7 +141,9 @@ export class HttpCourseAuthoringApi implements CourseAuthoringApi {
   constructor(@inject(LearningHttp) private readonly learning: ApiClient) {}
 
   async list(query: AuthoringCourseQuery) {
-    const page = await this.learning.call(courseList, { query: { page: query.page, pageSize: query.pageSize, search: query.search || undefined } });
+    const page = await this.learning.call(courseList, {
+      query: { page: query.page, pageSize: query.pageSize, search: query.search || undefined },
+    });
     return {
       total: page.total,
       items: page.items.map((c) => ({
@@ -126,7 +161,9 @@ export class HttpCourseAuthoringApi implements CourseAuthoringApi {
   }
 
   create(course: NewCourse) {
-    return this.learning.call(createCourse, { body: { title: course.title, description: course.description, language: course.primaryLanguage } });
+    return this.learning.call(createCourse, {
+      body: { title: course.title, description: course.description, language: course.primaryLanguage },
+    });
   }
 
   async update(courseId: string, changes: { title: string; description: string }) {
@@ -139,8 +176,14 @@ export class HttpCourseAuthoringApi implements CourseAuthoringApi {
 
   async load(courseId: string): Promise<AuthoringCourse> {
     const details = await this.learning.call(courseDetails, { params: { id: courseId }, query: { texts: 'ALL' } });
-    const published = details.versions.map((v) => ({ version: v.version, status: 'PUBLISHED' as const, learners: v.learners }));
-    const editing = published.some((v) => v.version === details.version) ? [] : [{ version: details.version, status: 'DRAFT' as const, learners: 0 }];
+    const published = details.versions.map((v) => ({
+      version: v.version,
+      status: 'PUBLISHED' as const,
+      learners: v.learners,
+    }));
+    const editing = published.some((v) => v.version === details.version)
+      ? []
+      : [{ version: details.version, status: 'DRAFT' as const, learners: 0 }];
     return {
       courseId: details.courseId,
       title: details.texts[details.primaryLanguage]?.title ?? details.title,
@@ -194,7 +237,8 @@ export class HttpCourseAuthoringApi implements CourseAuthoringApi {
   }
 
   async renameContent(kind: 'LESSON' | 'QUIZ', contentId: string, title: string, language: CourseLanguage) {
-    if (kind === 'LESSON') await this.learning.call(updateLesson, { params: { id: contentId }, body: { title, language } });
+    if (kind === 'LESSON')
+      await this.learning.call(updateLesson, { params: { id: contentId }, body: { title, language } });
     else await this.learning.call(updateQuiz, { body: { quizId: contentId, title, language } });
   }
 

@@ -1,5 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { ConfirmedFile, CourseFileLink, CourseFilesApi, UploadTarget } from '../../../application/courses/authoring/course-files.port';
+import type {
+  ConfirmedFile,
+  CourseFileLink,
+  CourseFilesApi,
+  UploadTarget,
+} from '../../../application/courses/authoring/course-files.port';
 import {
   confirmUpload,
   courseFileLinks,
@@ -25,22 +30,42 @@ export class HttpCourseFilesApi implements CourseFilesApi {
   }
 
   async requestCover(courseId: string, fileName: string, size: number): Promise<UploadTarget> {
-    return targetOf(await this.learning.call(generateCourseCoverUploadUrl, { params: { id: courseId }, body: { fileName, size } }));
+    return targetOf(
+      await this.learning.call(generateCourseCoverUploadUrl, { params: { id: courseId }, body: { fileName, size } }),
+    );
   }
 
   async courseLinks(courseId: string): Promise<CourseFileLink[]> {
     const { links } = await this.learning.call(courseFileLinks, { params: { id: courseId } });
-    return links.map(({ fileId, url, fileName, contentType, purpose }) => ({ fileId, url, fileName, contentType, purpose }));
+    return links.map(({ fileId, url, fileName, contentType, purpose }) => ({
+      fileId,
+      url,
+      fileName,
+      contentType,
+      purpose,
+    }));
   }
 
   async confirm(fileId: string, language?: CourseLanguage): Promise<ConfirmedFile> {
     const file = await this.learning.call(confirmUpload, { params: { id: fileId }, query: { language } });
-    return { fileId: file.fileId, fileName: file.fileName, size: file.size, contentType: file.contentType, downloadUrl: file.downloadUrl };
+    return {
+      fileId: file.fileId,
+      fileName: file.fileName,
+      size: file.size,
+      contentType: file.contentType,
+      downloadUrl: file.downloadUrl,
+    };
   }
 }
 
 function targetOf(ticket: UploadTicket): UploadTarget {
-  return { fileId: ticket.fileId, url: ticket.uploadUrl, method: ticket.method, headers: ticket.headers, maxBytes: ticket.maxBytes };
+  return {
+    fileId: ticket.fileId,
+    url: ticket.uploadUrl,
+    method: ticket.method,
+    headers: ticket.headers,
+    maxBytes: ticket.maxBytes,
+  };
 }
 
 // The transfer itself lives in ./xhr-file-transfer.ts (no Inversify: the light player entry loads it).

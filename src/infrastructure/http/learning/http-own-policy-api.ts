@@ -1,7 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { UploadTarget } from '../../../application/courses/authoring/course-files.port';
 import type { OwnPolicyApi } from '../../../application/policies/policy-api.port';
-import type { CreatePolicyBody, NewVersionBody, PolicyLanguage, ReviewBody } from '../../../contracts/learning/catalogue.contract';
+import type {
+  CreatePolicyBody,
+  NewVersionBody,
+  PolicyLanguage,
+  ReviewBody,
+} from '../../../contracts/learning/catalogue.contract';
 import {
   ownPolicyConfirmUpload,
   ownPolicyCreate,
@@ -40,9 +45,23 @@ export class HttpOwnPolicyApi implements OwnPolicyApi {
     return this.learning.call(ownPolicyReview, { params: { id }, body });
   }
 
-  async requestUpload(policyId: string, language: PolicyLanguage, fileName: string, size: number): Promise<UploadTarget> {
-    const ticket = await this.learning.call(ownPolicyUploadUrl, { params: { policyId, language }, body: { fileName, size } });
-    return { fileId: ticket.fileId, url: ticket.uploadUrl, method: ticket.method, headers: ticket.headers, maxBytes: ticket.maxBytes };
+  async requestUpload(
+    policyId: string,
+    language: PolicyLanguage,
+    fileName: string,
+    size: number,
+  ): Promise<UploadTarget> {
+    const ticket = await this.learning.call(ownPolicyUploadUrl, {
+      params: { policyId, language },
+      body: { fileName, size },
+    });
+    return {
+      fileId: ticket.fileId,
+      url: ticket.uploadUrl,
+      method: ticket.method,
+      headers: ticket.headers,
+      maxBytes: ticket.maxBytes,
+    };
   }
 
   confirmUpload(policyId: string, language: PolicyLanguage) {

@@ -1,6 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { UploadTarget } from '../../../application/courses/authoring/course-files.port';
-import type { CataloguePolicyApi, CataloguePolicyOffer, WorkspacePolicyApi } from '../../../application/policies/policy-api.port';
+import type {
+  CataloguePolicyApi,
+  CataloguePolicyOffer,
+  WorkspacePolicyApi,
+} from '../../../application/policies/policy-api.port';
 import {
   policyConfirmUpload,
   policyCreate,
@@ -59,9 +63,23 @@ export class HttpCataloguePolicyApi implements CataloguePolicyApi {
     return this.learning.call(policyReview, { params: { id }, body });
   }
 
-  async requestUpload(policyId: string, language: PolicyLanguage, fileName: string, size: number): Promise<UploadTarget> {
-    const ticket = await this.learning.call(policyUploadUrl, { params: { policyId, language }, body: { fileName, size } });
-    return { fileId: ticket.fileId, url: ticket.uploadUrl, method: ticket.method, headers: ticket.headers, maxBytes: ticket.maxBytes };
+  async requestUpload(
+    policyId: string,
+    language: PolicyLanguage,
+    fileName: string,
+    size: number,
+  ): Promise<UploadTarget> {
+    const ticket = await this.learning.call(policyUploadUrl, {
+      params: { policyId, language },
+      body: { fileName, size },
+    });
+    return {
+      fileId: ticket.fileId,
+      url: ticket.uploadUrl,
+      method: ticket.method,
+      headers: ticket.headers,
+      maxBytes: ticket.maxBytes,
+    };
   }
 
   confirmUpload(policyId: string, language: PolicyLanguage) {
@@ -108,7 +126,10 @@ export class HttpWorkspacePolicyApi implements WorkspacePolicyApi {
   }
 
   async document(reading: PolicyReading): Promise<Blob> {
-    const response = await this.learning.send(policyDocument, { params: { id: reading.id }, query: { language: reading.language } });
+    const response = await this.learning.send(policyDocument, {
+      params: { id: reading.id },
+      query: { language: reading.language },
+    });
     return response.blob();
   }
 
@@ -125,7 +146,9 @@ export class HttpWorkspacePolicyApi implements WorkspacePolicyApi {
   }
 
   async acceptedDocument(accepted: AcceptedPolicy): Promise<Blob> {
-    const response = await this.learning.send(acceptedPolicyDocument, { params: { id: accepted.policyId, version: accepted.version } });
+    const response = await this.learning.send(acceptedPolicyDocument, {
+      params: { id: accepted.policyId, version: accepted.version },
+    });
     return response.blob();
   }
 }

@@ -1,7 +1,18 @@
 import { inject, injectable } from 'inversify';
-import { courseDetails, getAssignmentSettings, saveAssignmentSettings, updateCourse, type AssignmentSettings } from '../../../contracts/learning/courses.contract';
+import {
+  courseDetails,
+  getAssignmentSettings,
+  saveAssignmentSettings,
+  updateCourse,
+  type AssignmentSettings,
+} from '../../../contracts/learning/courses.contract';
 import { courseDueReminder, courseReminder } from '../../../contracts/learning/notifications.contract';
-import type { ReminderApi, RemindMode, RemindOutcome, SaveSettingsOutcome } from '../../../application/courses/reminder-api.port';
+import type {
+  ReminderApi,
+  RemindMode,
+  RemindOutcome,
+  SaveSettingsOutcome,
+} from '../../../application/courses/reminder-api.port';
 import { ApiError } from '../../../application/shared/api-error';
 import { ApiClient, LearningHttp } from '../api-client';
 
@@ -11,11 +22,15 @@ export class HttpReminderApi implements ReminderApi {
 
   async remind(courseId: string, mode: RemindMode, userIds?: string[]): Promise<RemindOutcome> {
     try {
-      const result = await this.learning.call(mode === 'ALL' ? courseReminder : courseDueReminder, { body: { courseId, ...(userIds ? { userIds } : {}) } });
+      const result = await this.learning.call(mode === 'ALL' ? courseReminder : courseDueReminder, {
+        body: { courseId, ...(userIds ? { userIds } : {}) },
+      });
       return { ok: true, ...result };
     } catch (error) {
-      if (ApiError.is(error) && error.reason === 'conflict') return { ok: false, reason: 'reminders-off', message: error.message };
-      if (ApiError.is(error) && (error.reason === 'invalid' || error.reason === 'not-found')) return { ok: false, reason: 'rejected', message: error.message };
+      if (ApiError.is(error) && error.reason === 'conflict')
+        return { ok: false, reason: 'reminders-off', message: error.message };
+      if (ApiError.is(error) && (error.reason === 'invalid' || error.reason === 'not-found'))
+        return { ok: false, reason: 'rejected', message: error.message };
       throw error;
     }
   }
@@ -28,7 +43,8 @@ export class HttpReminderApi implements ReminderApi {
     try {
       return { ok: true, settings: await this.learning.call(saveAssignmentSettings, { body: settings }) };
     } catch (error) {
-      if (ApiError.is(error) && error.reason === 'invalid') return { ok: false, message: error.message, fields: error.fields };
+      if (ApiError.is(error) && error.reason === 'invalid')
+        return { ok: false, message: error.message, fields: error.fields };
       throw error;
     }
   }

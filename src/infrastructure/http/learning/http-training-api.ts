@@ -70,16 +70,26 @@ export class HttpTrainingApi implements TrainingApi, CertificateVerificationApi 
   }
 
   async saveAnswer(input: AnswerInput): Promise<CourseProgress & { correct: boolean | null }> {
-    const saved = await this.learning.call(saveAnswer, { body: { courseId: input.courseId, blockId: input.blockId, answer: input.answer, language: input.language } });
-    return { progressPercent: saved.progress.progressPercent, status: saved.progress.status, correct: saved.state.correct };
+    const saved = await this.learning.call(saveAnswer, {
+      body: { courseId: input.courseId, blockId: input.blockId, answer: input.answer, language: input.language },
+    });
+    return {
+      progressPercent: saved.progress.progressPercent,
+      status: saved.progress.status,
+      correct: saved.state.correct,
+    };
   }
 
   async completeLesson(courseId: string, lessonId: string, language?: CourseLanguage): Promise<LessonCompletion> {
     try {
       const done = await this.learning.call(lessonComplete, { body: { courseId, lessonId, language } });
-      return { ok: true, course: { progressPercent: done.progressPercent, status: done.status, completed: done.courseCompleted } };
+      return {
+        ok: true,
+        course: { progressPercent: done.progressPercent, status: done.status, completed: done.courseCompleted },
+      };
     } catch (error) {
-      if (ApiError.is(error) && error.reason === 'conflict') return { ok: false, code: error.code, missing: error.fields, message: error.message };
+      if (ApiError.is(error) && error.reason === 'conflict')
+        return { ok: false, code: error.code, missing: error.fields, message: error.message };
       throw error;
     }
   }
@@ -99,19 +109,28 @@ export class HttpTrainingApi implements TrainingApi, CertificateVerificationApi 
     return { complete: video.complete };
   }
 
-  async submitAttempt(courseId: string, quizId: string, answers: Record<string, BlockAnswer>, language: CourseLanguage): Promise<AttemptOutcome> {
+  async submitAttempt(
+    courseId: string,
+    quizId: string,
+    answers: Record<string, BlockAnswer>,
+    language: CourseLanguage,
+  ): Promise<AttemptOutcome> {
     const body = {
       language,
       answers: Object.entries(answers).map(([questionId, answer]) => ({ questionId, choices: choicesOf(answer) })),
     };
     try {
-      return { ok: true, result: toAttempt(await this.learning.call(submitAttempt, { params: { courseId, quizId }, body })) };
+      return {
+        ok: true,
+        result: toAttempt(await this.learning.call(submitAttempt, { params: { courseId, quizId }, body })),
+      };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'conflict') {
         if (error.code === 'NO_ATTEMPTS_LEFT') return { ok: false, reason: 'no-attempts-left', message: error.message };
         if (error.code === 'QUIZ_PASSED') return { ok: false, reason: 'already-passed', message: error.message };
       }
-      if (ApiError.is(error) && error.reason === 'invalid') return { ok: false, reason: 'rejected', message: error.message };
+      if (ApiError.is(error) && error.reason === 'invalid')
+        return { ok: false, reason: 'rejected', message: error.message };
       throw error;
     }
   }
@@ -119,7 +138,8 @@ export class HttpTrainingApi implements TrainingApi, CertificateVerificationApi 
   async certificate(courseId: string): Promise<DownloadedFile> {
     const response = await this.learning.send(downloadCertificate, { params: { courseId }, query: {} });
     const disposition = response.headers.get('content-disposition') ?? '';
-    const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="([^"]+)"/.exec(disposition)?.[1] ?? '';
+    const name =
+      /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="([^"]+)"/.exec(disposition)?.[1] ?? '';
     return { name: safeDecode(name), content: await response.blob() };
   }
 
@@ -130,7 +150,13 @@ export class HttpTrainingApi implements TrainingApi, CertificateVerificationApi 
 
   async confirmHandIn(fileId: string): Promise<ConfirmedFile> {
     const f = await this.learning.call(learnerConfirmUpload, { params: { id: fileId } });
-    return { fileId: f.fileId, fileName: f.fileName, size: f.size, contentType: f.contentType, downloadUrl: f.downloadUrl };
+    return {
+      fileId: f.fileId,
+      fileName: f.fileName,
+      size: f.size,
+      contentType: f.contentType,
+      downloadUrl: f.downloadUrl,
+    };
   }
 
   async verify(code: string): Promise<VerifiedCertificate | null> {
@@ -184,7 +210,12 @@ function toCourse(c: WireCourse): PlayerCourse {
     contents,
     certificateAvailable: c.status === 'COMPLETED' && !!c.completion,
     completion: c.completion
-      ? { completedAt: c.completion.completedAt, score: c.completion.score, attempts: c.completion.attempts, certificateCode: c.completion.certificateCode }
+      ? {
+          completedAt: c.completion.completedAt,
+          score: c.completion.score,
+          attempts: c.completion.attempts,
+          certificateCode: c.completion.certificateCode,
+        }
       : null,
     files,
   };
@@ -192,7 +223,13 @@ function toCourse(c: WireCourse): PlayerCourse {
 
 function toContent(content: WireContent, files: Record<string, string>): PlayerContent {
   if (content.kind === 'LESSON') {
-    return { kind: 'LESSON', contentId: content.contentId, title: content.title, done: content.done, blocks: content.blocks.map((b) => toBlock(b, files)) };
+    return {
+      kind: 'LESSON',
+      contentId: content.contentId,
+      title: content.title,
+      done: content.done,
+      blocks: content.blocks.map((b) => toBlock(b, files)),
+    };
   }
   return {
     kind: 'QUIZ',
@@ -206,7 +243,11 @@ function toContent(content: WireContent, files: Record<string, string>): PlayerC
     questions: content.questions.map((q) => {
       const chosen = content.lastAttempt?.questions.find((o) => o.questionId === q.questionId)?.chosen;
       const question = toQuestion(q);
-      if (chosen?.length) question.answer = q.kind === 'SINGLE' ? { type: 'MULTIPLE_CHOICE', choice: chosen[0]! } : { type: 'MULTIPLE_RESPONSE', choices: chosen };
+      if (chosen?.length)
+        question.answer =
+          q.kind === 'SINGLE'
+            ? { type: 'MULTIPLE_CHOICE', choice: chosen[0]! }
+            : { type: 'MULTIPLE_RESPONSE', choices: chosen };
       return question;
     }),
     lastAttempt: content.lastAttempt ? toAttempt(content.lastAttempt) : null,
@@ -254,9 +295,21 @@ function toBlock(b: WireBlock, files: Record<string, string>): PlayerBlock {
     correct: b.state.correct,
     fallback: b.fallback,
     ...(b.state.handedIn !== undefined
-      ? { handedIn: b.state.handedIn ? { fileName: b.state.handedIn.fileName ?? 'your file', url: b.state.handedIn.url } : null }
+      ? {
+          handedIn: b.state.handedIn
+            ? { fileName: b.state.handedIn.fileName ?? 'your file', url: b.state.handedIn.url }
+            : null,
+        }
       : {}),
-    ...(video ? { video: { positionSeconds: video.positionSeconds, watched: video.watched.map((r) => [r.from, r.to] as const), complete: video.complete } } : {}),
+    ...(video
+      ? {
+          video: {
+            positionSeconds: video.positionSeconds,
+            watched: video.watched.map((r) => [r.from, r.to] as const),
+            complete: video.complete,
+          },
+        }
+      : {}),
   };
 }
 
@@ -291,7 +344,9 @@ function toAttempt(a: WireAttempt): AttemptResult {
       ...(q.correctKeys
         ? {
             correctAnswer:
-              q.correctKeys.length === 1 ? ({ type: 'MULTIPLE_CHOICE', choice: q.correctKeys[0]! } as const) : ({ type: 'MULTIPLE_RESPONSE', choices: q.correctKeys } as const),
+              q.correctKeys.length === 1
+                ? ({ type: 'MULTIPLE_CHOICE', choice: q.correctKeys[0]! } as const)
+                : ({ type: 'MULTIPLE_RESPONSE', choices: q.correctKeys } as const),
           }
         : {}),
     })),

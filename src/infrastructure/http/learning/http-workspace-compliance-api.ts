@@ -1,6 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { WorkspaceComplianceApi } from '../../../application/policies/workspace-compliance.port';
-import { complianceJurisdictions, complianceStatus, declareJurisdictions, trainingCadence, type CadenceRow } from '../../../contracts/learning/compliance.contract';
+import {
+  complianceJurisdictions,
+  complianceStatus,
+  declareJurisdictions,
+  trainingCadence,
+  type CadenceRow,
+} from '../../../contracts/learning/compliance.contract';
 import { ApiClient, LearningHttp } from '../api-client';
 
 @injectable()

@@ -1,7 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { AccountSecurityApi, ChangePasswordResult } from '../../../application/auth/account-security.port';
 import { ApiError } from '../../../application/shared/api-error';
-import { changePassword, getSession, type ChangePasswordBody, type SessionInfo } from '../../../contracts/main/sessions.contract';
+import {
+  changePassword,
+  getSession,
+  type ChangePasswordBody,
+  type SessionInfo,
+} from '../../../contracts/main/sessions.contract';
 import { ApiClient, MainHttp } from '../api-client';
 
 @injectable()
@@ -21,7 +26,11 @@ export class HttpAccountSecurityApi implements AccountSecurityApi {
       }
       if (ApiError.is(error) && error.reason === 'rate-limited') {
         const minutes = Math.ceil((error.retryAfterSeconds ?? 60) / 60);
-        return { ok: false, field: 'currentPassword', message: `Too many wrong passwords. Please wait ${minutes} minute(s) and try again.` };
+        return {
+          ok: false,
+          field: 'currentPassword',
+          message: `Too many wrong passwords. Please wait ${minutes} minute(s) and try again.`,
+        };
       }
       throw error;
     }

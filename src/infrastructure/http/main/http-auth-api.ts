@@ -15,12 +15,20 @@ import {
   type SignInBody,
   type UpdateProfileBody,
 } from '../../../contracts/main/auth.contract';
-import type { AuthApi, CodeChannel, CodeRequestResult, ResetPasswordResult, SignInResult } from '../../../application/auth/auth-api.port';
+import type {
+  AuthApi,
+  CodeChannel,
+  CodeRequestResult,
+  ResetPasswordResult,
+  SignInResult,
+} from '../../../application/auth/auth-api.port';
 import { ApiError } from '../../../application/shared/api-error';
 import type { ApiClient } from '../api-client';
 
 function rateLimited(error: unknown): { ok: false; reason: 'rate-limited'; retryAfterSeconds: number } | null {
-  return ApiError.is(error) && error.reason === 'rate-limited' ? { ok: false, reason: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds ?? 60 } : null;
+  return ApiError.is(error) && error.reason === 'rate-limited'
+    ? { ok: false, reason: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds ?? 60 }
+    : null;
 }
 
 export class HttpAuthApi implements AuthApi {
@@ -31,7 +39,8 @@ export class HttpAuthApi implements AuthApi {
       return { ok: true, session: await this.main.call(signIn, { body }) };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'signed-out') return { ok: false, reason: 'invalid-credentials' };
-      if (ApiError.is(error) && error.reason === 'forbidden' && error.code === 'EMAIL_NOT_CONFIRMED') return { ok: false, reason: 'email-not-confirmed', message: error.message };
+      if (ApiError.is(error) && error.reason === 'forbidden' && error.code === 'EMAIL_NOT_CONFIRMED')
+        return { ok: false, reason: 'email-not-confirmed', message: error.message };
       const limited = rateLimited(error);
       if (limited) return limited;
       throw error;
@@ -52,12 +61,19 @@ export class HttpAuthApi implements AuthApi {
     }
   }
 
-  async signInWithCode(channel: CodeChannel, input: { destination: string; code: string; requestId: string }): Promise<SignInResult> {
+  async signInWithCode(
+    channel: CodeChannel,
+    input: { destination: string; code: string; requestId: string },
+  ): Promise<SignInResult> {
     try {
       const session =
         channel === 'email'
-          ? await this.main.call(signInVerifyOtp, { body: { userEmail: input.destination, userOtp: input.code, otpRequestId: input.requestId } })
-          : await this.main.call(signInVerifySmsOtp, { body: { contactNumber: input.destination, userOtp: input.code, otpRequestId: input.requestId } });
+          ? await this.main.call(signInVerifyOtp, {
+              body: { userEmail: input.destination, userOtp: input.code, otpRequestId: input.requestId },
+            })
+          : await this.main.call(signInVerifySmsOtp, {
+              body: { contactNumber: input.destination, userOtp: input.code, otpRequestId: input.requestId },
+            });
       return { ok: true, session };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'signed-out') return { ok: false, reason: 'invalid-credentials' };

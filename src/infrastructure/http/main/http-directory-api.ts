@@ -31,7 +31,11 @@ export class HttpDirectoryApi implements DirectoryApi {
     return this.main.call(workspaceUsersSearch, { body: query });
   }
 
-  quickSearch(input: { searchText: string; category?: 'ALL' | 'NAME' | 'EMAIL' | 'EMPLOYEE_ID'; includeNonActive?: boolean }): Promise<DirectoryUser[]> {
+  quickSearch(input: {
+    searchText: string;
+    category?: 'ALL' | 'NAME' | 'EMAIL' | 'EMPLOYEE_ID';
+    includeNonActive?: boolean;
+  }): Promise<DirectoryUser[]> {
     return this.main.call(userSearch, { body: input });
   }
 

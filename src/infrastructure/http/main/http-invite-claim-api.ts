@@ -7,7 +7,8 @@ import type { ApiClient } from '../api-client';
 function refused(error: unknown): { ok: false; reason: 'not-found' | 'used' | 'expired'; message: string } | null {
   if (!ApiError.is(error)) return null;
   if (error.reason === 'not-found') return { ok: false, reason: 'not-found', message: error.message };
-  if (error.reason === 'gone') return { ok: false, reason: error.code === 'INVITE_USED' ? 'used' : 'expired', message: error.message };
+  if (error.reason === 'gone')
+    return { ok: false, reason: error.code === 'INVITE_USED' ? 'used' : 'expired', message: error.message };
   return null;
 }
 

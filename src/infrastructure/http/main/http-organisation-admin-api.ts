@@ -159,7 +159,9 @@ export class HttpSignupAllowListApi implements SignupAllowListApi {
   constructor(@inject(MainHttp) private readonly main: ApiClient) {}
 
   list(query: { page: number; pageSize: number; q?: string }): Promise<Page<AllowListEntry>> {
-    return this.main.call(workspaceAllowList, { query: { page: query.page, pageSize: query.pageSize, ...(query.q ? { q: query.q } : {}) } });
+    return this.main.call(workspaceAllowList, {
+      query: { page: query.page, pageSize: query.pageSize, ...(query.q ? { q: query.q } : {}) },
+    });
   }
 
   add(email: string): Promise<AllowListEntry> {

@@ -1,5 +1,10 @@
 import { featureFlags, type FeatureFlag } from '../../../contracts/main/flags.contract';
-import { allBranches, companyProfile, departmentList, type CompanyProfile } from '../../../contracts/main/workspace.contract';
+import {
+  allBranches,
+  companyProfile,
+  departmentList,
+  type CompanyProfile,
+} from '../../../contracts/main/workspace.contract';
 import type { Branch, Department } from '../../../contracts/main/workspace.contract';
 import type { FlagsApi, OrganisationApi } from '../../../application/shared/main-reads.port';
 import { ApiError } from '../../../application/shared/api-error';

@@ -1,5 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { allPermissions, navigationV3, updatePermissions, type NavigationV3, type PermissionMatrix } from '../../../contracts/main/permissions.contract';
+import {
+  allPermissions,
+  navigationV3,
+  updatePermissions,
+  type NavigationV3,
+  type PermissionMatrix,
+} from '../../../contracts/main/permissions.contract';
 import type { NavigationApi } from '../../../application/auth/navigation-api.port';
 import type { PermissionsApi } from '../../../application/organisation/permissions.use-cases';
 import type { EditableRole, PermissionKey } from '../../../domain/auth/permissions';
@@ -22,7 +28,10 @@ export class HttpPermissionsApi implements PermissionsApi {
     return this.main.call(allPermissions);
   }
 
-  update(input: { role: EditableRole; permissions: Partial<Record<PermissionKey, boolean>> }): Promise<PermissionMatrix> {
+  update(input: {
+    role: EditableRole;
+    permissions: Partial<Record<PermissionKey, boolean>>;
+  }): Promise<PermissionMatrix> {
     return this.main.call(updatePermissions, { body: input });
   }
 }

@@ -9,9 +9,27 @@ import {
   type AllowListEntry,
   type AllowListImport,
 } from '../../../contracts/main/allow-list.contract';
-import { createFeatureFlag, deleteFeatureFlag, featureFlags, setFlagWorkspaces, updateFeatureFlag, type FeatureFlag } from '../../../contracts/main/flags.contract';
-import { setWorkspaceIpRanges, workspaceIpRanges, type IpRangeEntry, type SetIpRangesBody } from '../../../contracts/main/ip-ranges.contract';
-import { updateWorkspaceUser, userRecord, type PlatformUser, type UpdateUserBody, type UserRecord } from '../../../contracts/main/platform-users.contract';
+import {
+  createFeatureFlag,
+  deleteFeatureFlag,
+  featureFlags,
+  setFlagWorkspaces,
+  updateFeatureFlag,
+  type FeatureFlag,
+} from '../../../contracts/main/flags.contract';
+import {
+  setWorkspaceIpRanges,
+  workspaceIpRanges,
+  type IpRangeEntry,
+  type SetIpRangesBody,
+} from '../../../contracts/main/ip-ranges.contract';
+import {
+  updateWorkspaceUser,
+  userRecord,
+  type PlatformUser,
+  type UpdateUserBody,
+  type UserRecord,
+} from '../../../contracts/main/platform-users.contract';
 import {
   MANUAL_FILE_FIELD,
   MANUAL_MARKDOWN_FIELD,
@@ -60,7 +78,9 @@ export class HttpFlagAdminApi implements FlagAdminApi {
   }
 
   setWorkspaces(key: string, workspaceUrls: string[]): Promise<FeatureFlag> {
-    return this.main.call(setFlagWorkspaces, { body: { key, enabledWorkspaces: workspaceUrls.map((workspaceUrl) => ({ workspaceUrl })) } });
+    return this.main.call(setFlagWorkspaces, {
+      body: { key, enabledWorkspaces: workspaceUrls.map((workspaceUrl) => ({ workspaceUrl })) },
+    });
   }
 
   async delete(key: string): Promise<void> {
@@ -90,7 +110,9 @@ export class HttpUserManualApi implements UserManualApi {
   }
 
   async published(workspaceId: string | null): Promise<UserManual | null> {
-    return this.withHref((await this.main.call(publishedUserManual, { query: { workspaceId: workspaceId ?? undefined } })).manual);
+    return this.withHref(
+      (await this.main.call(publishedUserManual, { query: { workspaceId: workspaceId ?? undefined } })).manual,
+    );
   }
 
   async publishMarkdown(workspaceId: string | null, markdown: string): Promise<UserManual> {
@@ -123,7 +145,10 @@ export class HttpAllowListApi implements AllowListApi {
   constructor(@inject(MainHttp) private readonly main: ApiClient) {}
 
   list(workspaceId: string, page: number, pageSize: number, q?: string): Promise<AllowListPage> {
-    return this.main.call(allowListEntries, { params: { id: workspaceId }, query: { page, pageSize, q: q?.trim() || undefined } });
+    return this.main.call(allowListEntries, {
+      params: { id: workspaceId },
+      query: { page, pageSize, q: q?.trim() || undefined },
+    });
   }
 
   add(workspaceId: string, email: string): Promise<AllowListEntry> {

@@ -19,7 +19,13 @@ import {
   type ImportHeaders,
   type ImportValidation,
 } from '../../../contracts/main/invites.contract';
-import type { DownloadedReport, ImportFile, ImportRequest, MappedImportFile, UserImportApi } from '../../../application/imports/user-import-api.port';
+import type {
+  DownloadedReport,
+  ImportFile,
+  ImportRequest,
+  MappedImportFile,
+  UserImportApi,
+} from '../../../application/imports/user-import-api.port';
 import { ApiClient, MainHttp } from '../api-client';
 
 /** The bulk import calls, as multipart uploads: the `file` part and the `mapping` field (JSON). */

@@ -22,7 +22,9 @@ export class HttpWorkspaceAdminApi implements WorkspaceAdminApi {
 
   list(query: WorkspaceQuery): Promise<WorkspacePage> {
     const search = query.search?.trim();
-    return this.main.call(listWorkspaces, { body: { page: query.page, pageSize: query.pageSize, ...(search ? { search } : {}) } });
+    return this.main.call(listWorkspaces, {
+      body: { page: query.page, pageSize: query.pageSize, ...(search ? { search } : {}) },
+    });
   }
 
   details(workspaceId: string): Promise<WorkspaceDetails> {

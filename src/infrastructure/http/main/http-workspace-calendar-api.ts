@@ -1,5 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { readWorkspaceCalendar, saveWorkspaceCalendar, type SaveWorkspaceCalendarBody, type WorkspaceCalendar } from '../../../contracts/main/workspace-calendar.contract';
+import {
+  readWorkspaceCalendar,
+  saveWorkspaceCalendar,
+  type SaveWorkspaceCalendarBody,
+  type WorkspaceCalendar,
+} from '../../../contracts/main/workspace-calendar.contract';
 import type { WorkspaceCalendarApi } from '../../../application/organisation/workspace-calendar-api.port';
 import { ApiClient, MainHttp } from '../api-client';
 

@@ -10,7 +10,9 @@ import { DEFAULT_PRIMARY, PAGE_BACKGROUND, readableBrand } from '../../../domain
 export function AuthCard({ children, brand }: { children: ReactNode; brand?: string | null }) {
   // The workspace's colour bands the top of the page; it carries the primary button's white text only where that
   // text stays readable (WCAG AA), else the default primary does.
-  const style = brand ? { ['--band' as string]: brand, ['--brand' as string]: readableBrand(brand, [PAGE_BACKGROUND]) ?? DEFAULT_PRIMARY } : undefined;
+  const style = brand
+    ? { ['--band' as string]: brand, ['--brand' as string]: readableBrand(brand, [PAGE_BACKGROUND]) ?? DEFAULT_PRIMARY }
+    : undefined;
   return (
     <main className="auth-page" style={style}>
       <div className="auth-card">{children}</div>
@@ -19,7 +21,19 @@ export function AuthCard({ children, brand }: { children: ReactNode; brand?: str
 }
 
 /** A notice; `page` when it is all the page says (then its title is the page's h1). */
-export function Notice({ kind, title, children, action, page }: { kind: 'error' | 'info' | 'success' | 'warning'; title: string; children?: ReactNode; action?: ReactNode; page?: boolean }) {
+export function Notice({
+  kind,
+  title,
+  children,
+  action,
+  page,
+}: {
+  kind: 'error' | 'info' | 'success' | 'warning';
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  page?: boolean;
+}) {
   return (
     <div className={`auth-notice auth-notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {page ? <h1 className="auth-notice-title">{title}</h1> : <div className="auth-notice-title">{title}</div>}
@@ -59,7 +73,13 @@ export function Field({ label, name, type = 'text', hint, error, ...input }: Fie
           {...input}
         />
         {type === 'password' ? (
-          <button type="button" className="auth-reveal" onClick={() => setShown(!shown)} aria-pressed={shown} title={shown ? 'Hide password' : 'Show password'}>
+          <button
+            type="button"
+            className="auth-reveal"
+            onClick={() => setShown(!shown)}
+            aria-pressed={shown}
+            title={shown ? 'Hide password' : 'Show password'}
+          >
             {shown ? 'Hide' : 'Show'}
           </button>
         ) : null}

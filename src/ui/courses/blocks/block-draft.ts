@@ -1,5 +1,11 @@
 import { makeAutoObservable } from 'mobx';
-import { BLANK_PATTERN, LessonBlock, type Alignment, type BlockType, type LessonBlockOf } from '../../../contracts/learning/blocks.contract';
+import {
+  BLANK_PATTERN,
+  LessonBlock,
+  type Alignment,
+  type BlockType,
+  type LessonBlockOf,
+} from '../../../contracts/learning/blocks.contract';
 import { DISPLAY_TYPES, missingTranslation, publishWarnings, type BlockWarning } from '../../../domain/courses/blocks';
 import type { CourseLanguage } from '../../../domain/courses/course';
 
@@ -50,7 +56,13 @@ export const BLOCK_TYPE_HINTS: Record<BlockType, string> = {
   VOTE: 'A poll with no right answer; you see the counts.',
 };
 
-export const CHOICE_TYPES = ['MULTIPLE_CHOICE', 'SINGLE_SELECT_QUESTION', 'MULTIPLE_RESPONSE', 'MULTI_SELECT_QUESTION', 'VOTE'] as const;
+export const CHOICE_TYPES = [
+  'MULTIPLE_CHOICE',
+  'SINGLE_SELECT_QUESTION',
+  'MULTIPLE_RESPONSE',
+  'MULTI_SELECT_QUESTION',
+  'VOTE',
+] as const;
 export type ChoiceType = (typeof CHOICE_TYPES)[number];
 export const SINGLE_ANSWER_TYPES: readonly BlockType[] = ['MULTIPLE_CHOICE', 'SINGLE_SELECT_QUESTION'];
 
@@ -64,10 +76,25 @@ export function newBlock(type: BlockType): LessonBlock {
   switch (type) {
     case 'MULTIPLE_CHOICE':
     case 'SINGLE_SELECT_QUESTION':
-      return { ...base, type, options: [{ key: 'a', correct: true }, { key: 'b', correct: false }] };
+      return {
+        ...base,
+        type,
+        options: [
+          { key: 'a', correct: true },
+          { key: 'b', correct: false },
+        ],
+      };
     case 'MULTIPLE_RESPONSE':
     case 'MULTI_SELECT_QUESTION':
-      return { ...base, type, scoring: 'ALL_OR_NOTHING', options: [{ key: 'a', correct: true }, { key: 'b', correct: false }] };
+      return {
+        ...base,
+        type,
+        scoring: 'ALL_OR_NOTHING',
+        options: [
+          { key: 'a', correct: true },
+          { key: 'b', correct: false },
+        ],
+      };
     case 'VOTE':
       return { ...base, type, options: [{ key: 'a' }, { key: 'b' }] };
     case 'FILL_IN_BLANK':
@@ -142,7 +169,15 @@ function cleanText(type: BlockType, text: Record<string, unknown>): Record<strin
 }
 
 /** Optional words of the schemas: a blank one is left out rather than stored as ''. */
-const OPTIONAL_FIELDS = new Set(['placeholder', 'caption', 'title', 'description', 'transcript', 'explanation', 'captionsFileId']);
+const OPTIONAL_FIELDS = new Set([
+  'placeholder',
+  'caption',
+  'title',
+  'description',
+  'transcript',
+  'explanation',
+  'captionsFileId',
+]);
 
 function nextKey(taken: readonly string[], prefix: string | null): string {
   if (prefix === null) {
@@ -227,7 +262,11 @@ export class BlockDraft {
   }
 
   /** Sets a structural setting shared by every language (required, multiline, maxLength, url, action, fileId ...). */
-  setSetting(field: 'required' | 'multiline' | 'maxLength' | 'url' | 'action' | 'fileId' | 'durationSeconds' | 'scoring' | 'accept', value: unknown): void {
+  setSetting(
+    field:
+      'required' | 'multiline' | 'maxLength' | 'url' | 'action' | 'fileId' | 'durationSeconds' | 'scoring' | 'accept',
+    value: unknown,
+  ): void {
     const block = this.block as unknown as Record<string, unknown>;
     if (value === undefined || value === '' || value === null) {
       if (field === 'url' || field === 'fileId') block[field] = '';
@@ -255,8 +294,13 @@ export class BlockDraft {
     if (!isChoiceType(this.block.type)) return null;
     const block = this.block as LessonBlockOf<ChoiceType>;
     if (block.options.length >= 20) return null;
-    const key = nextKey(block.options.map((o) => o.key), null);
-    (block.options as { key: string; correct?: boolean }[]).push(block.type === 'VOTE' ? { key } : { key, correct: false });
+    const key = nextKey(
+      block.options.map((o) => o.key),
+      null,
+    );
+    (block.options as { key: string; correct?: boolean }[]).push(
+      block.type === 'VOTE' ? { key } : { key, correct: false },
+    );
     return key;
   }
 
@@ -302,13 +346,20 @@ export class BlockDraft {
     if (this.block.type !== 'FILL_IN_BLANK') return [];
     const accepted = (this.text.accepted ?? {}) as Record<string, string[]>;
     const used = [...this.word('sentence').matchAll(BLANK_PATTERN)].map((m) => m[1]);
-    return this.block.blanks.map((b) => ({ key: b.key, accepted: accepted[b.key] ?? [], inSentence: used.includes(b.key) }));
+    return this.block.blanks.map((b) => ({
+      key: b.key,
+      accepted: accepted[b.key] ?? [],
+      inSentence: used.includes(b.key),
+    }));
   }
 
   /** Adds a blank and puts its marker at the end of the selected language's sentence. */
   addBlank(): string | null {
     if (this.block.type !== 'FILL_IN_BLANK' || this.block.blanks.length >= 20) return null;
-    const key = nextKey(this.block.blanks.map((b) => b.key), 'blank');
+    const key = nextKey(
+      this.block.blanks.map((b) => b.key),
+      'blank',
+    );
     this.block.blanks.push({ key });
     const sentence = this.word('sentence');
     this.setWord('sentence', `${sentence}${sentence && !sentence.endsWith(' ') ? ' ' : ''}{{${key}}}`);
@@ -321,7 +372,8 @@ export class BlockDraft {
     this.block.blanks = this.block.blanks.filter((b) => b.key !== key);
     for (const text of Object.values(this.block.texts)) {
       if (!text) continue;
-      if (typeof text.sentence === 'string') text.sentence = text.sentence.replaceAll(`{{${key}}}`, '').replace(/ {2,}/g, ' ');
+      if (typeof text.sentence === 'string')
+        text.sentence = text.sentence.replaceAll(`{{${key}}}`, '').replace(/ {2,}/g, ' ');
       const accepted = text.accepted as Record<string, string[]> | undefined;
       if (accepted) delete accepted[key];
     }
@@ -338,12 +390,19 @@ export class BlockDraft {
   get pairs(): { key: string; left: string; right: string }[] {
     if (this.block.type !== 'MATCHING') return [];
     const pairs = (this.text.pairs ?? {}) as Record<string, { left: string; right: string }>;
-    return this.block.pairs.map((p) => ({ key: p.key, left: pairs[p.key]?.left ?? '', right: pairs[p.key]?.right ?? '' }));
+    return this.block.pairs.map((p) => ({
+      key: p.key,
+      left: pairs[p.key]?.left ?? '',
+      right: pairs[p.key]?.right ?? '',
+    }));
   }
 
   addPair(): string | null {
     if (this.block.type !== 'MATCHING' || this.block.pairs.length >= 20) return null;
-    const key = nextKey(this.block.pairs.map((p) => p.key), 'p');
+    const key = nextKey(
+      this.block.pairs.map((p) => p.key),
+      'p',
+    );
     this.block.pairs.push({ key });
     return key;
   }

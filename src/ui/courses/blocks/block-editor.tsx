@@ -25,7 +25,14 @@ export interface FileSlotProps {
 export type RenderFileSlot = (props: FileSlotProps) => ReactNode;
 
 function NoUploads({ label }: { label: string }) {
-  return <Alert type="info" showIcon title={`${label}: uploading files is not available here yet.`} description="The block can be saved once a file is uploaded." />;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={`${label}: uploading files is not available here yet.`}
+      description="The block can be saved once a file is uploaded."
+    />
+  );
 }
 
 interface EditorProps {
@@ -86,7 +93,12 @@ const Word = observer(function Word({
       help={help}
       original={translating ? draft.primaryWord(field) : undefined}
     >
-      <Control id={id} value={draft.word(field)} onChange={(e) => draft.setWord(field, e.target.value)} {...(multiline ? { rows } : {})} />
+      <Control
+        id={id}
+        value={draft.word(field)}
+        onChange={(e) => draft.setWord(field, e.target.value)}
+        {...(multiline ? { rows } : {})}
+      />
     </Field>
   );
 });
@@ -94,7 +106,10 @@ const Word = observer(function Word({
 const Required = observer(function Required({ draft, label }: { draft: BlockDraft; label: string }) {
   return (
     <Form.Item style={{ marginBottom: 16 }}>
-      <Checkbox checked={draft.setting<boolean>('required') ?? false} onChange={(e) => draft.setSetting('required', e.target.checked)}>
+      <Checkbox
+        checked={draft.setting<boolean>('required') ?? false}
+        onChange={(e) => draft.setSetting('required', e.target.checked)}
+      >
         {label}
       </Checkbox>
     </Form.Item>
@@ -149,37 +164,62 @@ const ChoiceEditor = observer(function ChoiceEditor({ draft }: EditorProps) {
             return (
               <div key={option.key} style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
                 {vote ? null : single ? (
-                  <Radio checked={option.correct === true} onChange={() => draft.setCorrect(option.key, true)} aria-label={`${name} is the right answer`}>
+                  <Radio
+                    checked={option.correct === true}
+                    onChange={() => draft.setCorrect(option.key, true)}
+                    aria-label={`${name} is the right answer`}
+                  >
                     Right
                   </Radio>
                 ) : (
-                  <Checkbox checked={option.correct === true} onChange={(e) => draft.setCorrect(option.key, e.target.checked)} aria-label={`${name} is a right answer`}>
+                  <Checkbox
+                    checked={option.correct === true}
+                    onChange={(e) => draft.setCorrect(option.key, e.target.checked)}
+                    aria-label={`${name} is a right answer`}
+                  >
                     Right
                   </Checkbox>
                 )}
                 <Input
                   id={inputId}
-                  aria-label={draft.language !== draft.primary && option.primaryLabel ? `${name} (${option.primaryLabel})` : name}
+                  aria-label={
+                    draft.language !== draft.primary && option.primaryLabel ? `${name} (${option.primaryLabel})` : name
+                  }
                   placeholder={draft.language !== draft.primary ? option.primaryLabel : undefined}
                   value={option.label}
                   onChange={(e) => draft.setOptionLabel(option.key, e.target.value)}
                   style={{ flex: '1 1 160px', minWidth: 0 }}
                 />
                 <Space size={4}>
-                  <Button aria-label={`Move ${name.toLowerCase()} up`} icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => draft.moveOption(option.key, -1)} />
+                  <Button
+                    aria-label={`Move ${name.toLowerCase()} up`}
+                    icon={<ArrowUpOutlined />}
+                    disabled={i === 0}
+                    onClick={() => draft.moveOption(option.key, -1)}
+                  />
                   <Button
                     aria-label={`Move ${name.toLowerCase()} down`}
                     icon={<ArrowDownOutlined />}
                     disabled={i === options.length - 1}
                     onClick={() => draft.moveOption(option.key, 1)}
                   />
-                  <Button aria-label={`Remove ${name.toLowerCase()}`} icon={<DeleteOutlined />} disabled={options.length <= 2} onClick={() => draft.removeOption(option.key)} />
+                  <Button
+                    aria-label={`Remove ${name.toLowerCase()}`}
+                    icon={<DeleteOutlined />}
+                    disabled={options.length <= 2}
+                    onClick={() => draft.removeOption(option.key)}
+                  />
                 </Space>
               </div>
             );
           })}
         </Space>
-        <Button icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => draft.addOption()} disabled={options.length >= 20}>
+        <Button
+          icon={<PlusOutlined />}
+          style={{ marginTop: 8 }}
+          onClick={() => draft.addOption()}
+          disabled={options.length >= 20}
+        >
           Add an option
         </Button>
       </fieldset>
@@ -218,7 +258,12 @@ const FillInBlankEditor = observer(function FillInBlankEditor({ draft }: EditorP
               value={blank.accepted.join('\n')}
               onChange={(e) => draft.setAccepted(blank.key, e.target.value.split('\n'))}
             />
-            <Button aria-label={`Remove the blank ${blank.key}`} icon={<DeleteOutlined />} disabled={draft.blanks.length <= 1} onClick={() => draft.removeBlank(blank.key)} />
+            <Button
+              aria-label={`Remove the blank ${blank.key}`}
+              icon={<DeleteOutlined />}
+              disabled={draft.blanks.length <= 1}
+              onClick={() => draft.removeBlank(blank.key)}
+            />
           </div>
         </Field>
       ))}
@@ -256,7 +301,12 @@ const MatchingEditor = observer(function MatchingEditor({ draft }: EditorProps) 
                 onChange={(e) => draft.setPair(pair.key, 'right', e.target.value)}
                 style={{ flex: '1 1 120px', minWidth: 0 }}
               />
-              <Button aria-label={`Remove pair ${i + 1}`} icon={<DeleteOutlined />} disabled={draft.pairs.length <= 2} onClick={() => draft.removePair(pair.key)} />
+              <Button
+                aria-label={`Remove pair ${i + 1}`}
+                icon={<DeleteOutlined />}
+                disabled={draft.pairs.length <= 2}
+                onClick={() => draft.removePair(pair.key)}
+              />
             </div>
           ))}
         </Space>
@@ -287,12 +337,25 @@ const InputBoxEditor = observer(function InputBoxEditor({ draft }: EditorProps) 
       <Word draft={draft} field="placeholder" label="Hint inside the box (optional)" />
       <Required draft={draft} label="Learners must answer to go on" />
       <Form.Item style={{ marginBottom: 16 }}>
-        <Checkbox checked={draft.setting<boolean>('multiline') ?? false} onChange={(e) => draft.setSetting('multiline', e.target.checked)}>
+        <Checkbox
+          checked={draft.setting<boolean>('multiline') ?? false}
+          onChange={(e) => draft.setSetting('multiline', e.target.checked)}
+        >
           Several lines
         </Checkbox>
       </Form.Item>
-      <Field id={`${id}-max`} label="Longest answer, in characters" error={draft.touched ? draft.errorOf('maxLength') : undefined}>
-        <InputNumber id={`${id}-max`} min={1} max={10_000} value={draft.setting<number>('maxLength')} onChange={(v) => draft.setSetting('maxLength', v ?? undefined)} />
+      <Field
+        id={`${id}-max`}
+        label="Longest answer, in characters"
+        error={draft.touched ? draft.errorOf('maxLength') : undefined}
+      >
+        <InputNumber
+          id={`${id}-max`}
+          min={1}
+          max={10_000}
+          value={draft.setting<number>('maxLength')}
+          onChange={(v) => draft.setSetting('maxLength', v ?? undefined)}
+        />
       </Field>
     </>
   );
@@ -311,23 +374,42 @@ const AskToUploadEditor = observer(function AskToUploadEditor({ draft }: EditorP
         <Checkbox.Group
           value={accept}
           onChange={(values) => draft.setSetting('accept', values)}
-          options={(Object.keys(ACCEPT_LABELS) as (keyof typeof ACCEPT_LABELS)[]).map((k) => ({ value: k, label: ACCEPT_LABELS[k] }))}
+          options={(Object.keys(ACCEPT_LABELS) as (keyof typeof ACCEPT_LABELS)[]).map((k) => ({
+            value: k,
+            label: ACCEPT_LABELS[k],
+          }))}
         />
-        {draft.touched && draft.errorOf('accept') ? <Typography.Text type="danger">Accept at least one kind of file</Typography.Text> : null}
+        {draft.touched && draft.errorOf('accept') ? (
+          <Typography.Text type="danger">Accept at least one kind of file</Typography.Text>
+        ) : null}
       </fieldset>
     </>
   );
 });
 
 const TextAreaEditor = ({ draft }: EditorProps) => (
-  <Word draft={draft} field="body" label="Text" multiline rows={6} help="Markdown: **bold**, *italic*, lists with -, links as [text](https://...)." />
+  <Word
+    draft={draft}
+    field="body"
+    label="Text"
+    multiline
+    rows={6}
+    help="Markdown: **bold**, *italic*, lists with -, links as [text](https://...)."
+  />
 );
 
 const Link = observer(function Link({ draft, label }: { draft: BlockDraft; label: string }) {
   const id = useId();
   return (
     <Field id={id} label={label} error={draft.touched ? draft.errorOf('url') : undefined}>
-      <Input id={id} type="url" inputMode="url" placeholder="https://" value={draft.setting<string>('url') ?? ''} onChange={(e) => draft.setSetting('url', e.target.value)} />
+      <Input
+        id={id}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        value={draft.setting<string>('url') ?? ''}
+        onChange={(e) => draft.setSetting('url', e.target.value)}
+      />
     </Field>
   );
 });
@@ -377,7 +459,8 @@ const FileSlot = observer(function FileSlot({
   const id = useId();
   const captions = kind === 'CAPTIONS';
   const fileId = captions ? draft.word('captionsFileId') || undefined : draft.setting<string>('fileId') || undefined;
-  const onChange = (value: string | undefined) => (captions ? draft.setWord('captionsFileId', value ?? '') : draft.setSetting('fileId', value));
+  const onChange = (value: string | undefined) =>
+    captions ? draft.setWord('captionsFileId', value ?? '') : draft.setSetting('fileId', value);
   const error = !captions && draft.touched ? draft.errorOf('fileId') : undefined;
   return (
     <Field id={id} label={label} error={error}>
@@ -407,7 +490,12 @@ const VideoEditor = observer(function VideoEditor({ draft, renderFile }: EditorP
     <>
       <FileSlot draft={draft} kind="VIDEO" label="Video" renderFile={renderFile} />
       <Word draft={draft} field="title" label="Title (optional)" />
-      <FileSlot draft={draft} kind="CAPTIONS" label={`Captions in ${LANGUAGE_LABELS[draft.language]} (WebVTT)`} renderFile={renderFile} />
+      <FileSlot
+        draft={draft}
+        kind="CAPTIONS"
+        label={`Captions in ${LANGUAGE_LABELS[draft.language]} (WebVTT)`}
+        renderFile={renderFile}
+      />
       <Word
         draft={draft}
         field="transcript"
@@ -416,7 +504,11 @@ const VideoEditor = observer(function VideoEditor({ draft, renderFile }: EditorP
         rows={5}
         help="Everything said and shown, for people who cannot watch or hear the video."
       />
-      <Field id={`${id}-duration`} label="Length in seconds (optional)" error={draft.touched ? draft.errorOf('durationSeconds') : undefined}>
+      <Field
+        id={`${id}-duration`}
+        label="Length in seconds (optional)"
+        error={draft.touched ? draft.errorOf('durationSeconds') : undefined}
+      >
         <InputNumber
           id={`${id}-duration`}
           min={1}

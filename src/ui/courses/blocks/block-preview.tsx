@@ -9,7 +9,11 @@ import { ServedBlockView, type FileUrl } from './served-block';
 // The learner's controls are the light ones of ./served-block.tsx (the player's own entry loads them without antd).
 export { ServedBlockView, type BlockInteraction, type FileUrl, type VideoEvents } from './served-block';
 
-const ALIGN: Record<LessonBlock['alignment'], CSSProperties['textAlign']> = { LEFT: 'left', CENTER: 'center', RIGHT: 'right' };
+const ALIGN: Record<LessonBlock['alignment'], CSSProperties['textAlign']> = {
+  LEFT: 'left',
+  CENTER: 'center',
+  RIGHT: 'right',
+};
 
 /**
  * A block as the learner will see it in a language: served by the domain's `learnerBlock` (the words of that
@@ -34,8 +38,12 @@ export function BlockPreview({
   return (
     <div className="block-preview" style={{ textAlign: ALIGN[served.alignment], marginBottom: 16 }}>
       {served.fallback ? (
-        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13, marginBottom: 4, textAlign: 'left' }}>
-          Shown in the primary language ({LANGUAGE_LABELS[primary]}): the {LANGUAGE_LABELS[language]} translation is not complete.
+        <Typography.Text
+          type="secondary"
+          style={{ display: 'block', fontSize: 13, marginBottom: 4, textAlign: 'left' }}
+        >
+          Shown in the primary language ({LANGUAGE_LABELS[primary]}): the {LANGUAGE_LABELS[language]} translation is not
+          complete.
         </Typography.Text>
       ) : null}
       <div lang={lang}>

@@ -80,7 +80,13 @@ function Choices({
                 ? {
                     checked: !!chosen?.includes(o.key),
                     onChange: (e) =>
-                      onChange(several ? (e.target.checked ? [...(chosen ?? []), o.key] : (chosen ?? []).filter((k) => k !== o.key)) : [o.key]),
+                      onChange(
+                        several
+                          ? e.target.checked
+                            ? [...(chosen ?? []), o.key]
+                            : (chosen ?? []).filter((k) => k !== o.key)
+                          : [o.key],
+                      ),
                   }
                 : {})}
             />
@@ -131,7 +137,15 @@ function Choose({
 }
 
 /** A served block with its controls; `interaction` makes them the learner's (see BlockInteraction). */
-export function ServedBlockView({ block, fileUrl, interaction }: { block: ServedBlock; fileUrl?: FileUrl; interaction?: BlockInteraction }) {
+export function ServedBlockView({
+  block,
+  fileUrl,
+  interaction,
+}: {
+  block: ServedBlock;
+  fileUrl?: FileUrl;
+  interaction?: BlockInteraction;
+}) {
   const id = useId();
   const given = interaction?.answer;
   const give = interaction?.onAnswer;
@@ -201,7 +215,12 @@ export function ServedBlockView({ block, fileUrl, interaction }: { block: Served
                 aria-label={`Blank ${n}`}
                 maxLength={200}
                 disabled={disabled}
-                {...(give ? { value: blanks[key] ?? '', onChange: (e) => give({ type: 'FILL_IN_BLANK', blanks: { ...blanks, [key]: e.target.value } }) } : {})}
+                {...(give
+                  ? {
+                      value: blanks[key] ?? '',
+                      onChange: (e) => give({ type: 'FILL_IN_BLANK', blanks: { ...blanks, [key]: e.target.value } }),
+                    }
+                  : {})}
               />
             );
           })}
@@ -247,7 +266,12 @@ export function ServedBlockView({ block, fileUrl, interaction }: { block: Served
           <input
             type="checkbox"
             disabled={disabled}
-            {...(give ? { checked: !!(given && 'checked' in given && given.checked), onChange: (e) => give({ type: 'CHECKBOX_WITH_TEXT', checked: e.target.checked }) } : {})}
+            {...(give
+              ? {
+                  checked: !!(given && 'checked' in given && given.checked),
+                  onChange: (e) => give({ type: 'CHECKBOX_WITH_TEXT', checked: e.target.checked }),
+                }
+              : {})}
           />
           <span>
             {block.label}
@@ -257,7 +281,12 @@ export function ServedBlockView({ block, fileUrl, interaction }: { block: Served
       );
     case 'INPUT_BOX': {
       const text = given && 'text' in given ? given.text : '';
-      const control = give ? { value: text, onChange: (e: { target: { value: string } }) => give({ type: 'INPUT_BOX', text: e.target.value }) } : {};
+      const control = give
+        ? {
+            value: text,
+            onChange: (e: { target: { value: string } }) => give({ type: 'INPUT_BOX', text: e.target.value }),
+          }
+        : {};
       return (
         <>
           <Prompt id={`${id}-q`}>
@@ -266,14 +295,30 @@ export function ServedBlockView({ block, fileUrl, interaction }: { block: Served
           </Prompt>
           {block.multiline ? (
             <>
-              <textarea className="lb-input" aria-labelledby={`${id}-q`} aria-describedby={`${id}-count`} placeholder={block.placeholder} maxLength={block.maxLength} rows={3} disabled={disabled} {...control} />
+              <textarea
+                className="lb-input"
+                aria-labelledby={`${id}-q`}
+                aria-describedby={`${id}-count`}
+                placeholder={block.placeholder}
+                maxLength={block.maxLength}
+                rows={3}
+                disabled={disabled}
+                {...control}
+              />
               <div id={`${id}-count`} className="lb-count">
                 {text.length}
                 {block.maxLength ? ` / ${block.maxLength}` : ''}
               </div>
             </>
           ) : (
-            <input className="lb-input" aria-labelledby={`${id}-q`} placeholder={block.placeholder} maxLength={block.maxLength} disabled={disabled} {...control} />
+            <input
+              className="lb-input"
+              aria-labelledby={`${id}-q`}
+              placeholder={block.placeholder}
+              maxLength={block.maxLength}
+              disabled={disabled}
+              {...control}
+            />
           )}
         </>
       );
@@ -386,7 +431,17 @@ export function ServedBlockView({ block, fileUrl, interaction }: { block: Served
  * A video that tells the player what was watched: positions while playing, seeks, pauses; it starts where the
  * learner left off. Captions are the author's, in this language.
  */
-function PlayedVideo({ url, captions, label, events }: { url: string; captions?: string; label: string; events?: VideoEvents }) {
+function PlayedVideo({
+  url,
+  captions,
+  label,
+  events,
+}: {
+  url: string;
+  captions?: string;
+  label: string;
+  events?: VideoEvents;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const resumed = useRef(false);
   const seeking = useRef(false);
@@ -411,7 +466,8 @@ function PlayedVideo({ url, captions, label, events }: { url: string; captions?:
           seeking.current = false;
           events.onSeeked(e.currentTarget.currentTime);
         },
-        onPause: (e: SyntheticEvent<HTMLVideoElement>) => events.onPause(e.currentTarget.currentTime, duration(e.currentTarget)),
+        onPause: (e: SyntheticEvent<HTMLVideoElement>) =>
+          events.onPause(e.currentTarget.currentTime, duration(e.currentTarget)),
         onEnded: (e: SyntheticEvent<HTMLVideoElement>) => {
           const v = e.currentTarget;
           events.onPosition(v.currentTime, duration(v));
@@ -420,7 +476,15 @@ function PlayedVideo({ url, captions, label, events }: { url: string; captions?:
       }
     : {};
   return (
-    <video ref={ref} controls preload="metadata" src={url} style={{ maxWidth: '100%', width: '100%' }} aria-label={label} {...handlers}>
+    <video
+      ref={ref}
+      controls
+      preload="metadata"
+      src={url}
+      style={{ maxWidth: '100%', width: '100%' }}
+      aria-label={label}
+      {...handlers}
+    >
       {captions ? <track kind="captions" src={captions} default label="Captions" /> : null}
     </video>
   );

@@ -8,7 +8,12 @@ import type { CourseLanguage } from '../../../domain/courses/course';
 import { ACCEPT, formatBytes, type UploadPurpose } from '../../../domain/files/uploads';
 import type { FileKind, FileSlotProps } from './block-editor';
 
-const PURPOSE_OF: Record<FileKind, UploadPurpose> = { VIDEO: 'VIDEO', IMAGE: 'IMAGE', DOCUMENT: 'DOCUMENT', CAPTIONS: 'CAPTIONS' };
+const PURPOSE_OF: Record<FileKind, UploadPurpose> = {
+  VIDEO: 'VIDEO',
+  IMAGE: 'IMAGE',
+  DOCUMENT: 'DOCUMENT',
+  CAPTIONS: 'CAPTIONS',
+};
 
 const KINDS_ACCEPTED: Record<UploadPurpose, string> = {
   VIDEO: 'MP4 or WebM',
@@ -33,7 +38,11 @@ export class UploadProgressModel {
   private controller: AbortController | null = null;
 
   constructor(private readonly upload: UploadCourseFile) {
-    makeAutoObservable<UploadProgressModel, 'upload' | 'controller'>(this, { upload: false, controller: false }, { autoBind: true });
+    makeAutoObservable<UploadProgressModel, 'upload' | 'controller'>(
+      this,
+      { upload: false, controller: false },
+      { autoBind: true },
+    );
   }
 
   get percent(): number {
@@ -56,10 +65,11 @@ export class UploadProgressModel {
     this.message = null;
     const outcome = await this.upload.execute(
       { purpose, file, language, ...target },
-      (sent, total) => runInAction(() => {
-        this.sent = sent;
-        this.total = total;
-      }),
+      (sent, total) =>
+        runInAction(() => {
+          this.sent = sent;
+          this.total = total;
+        }),
       controller.signal,
     );
     return runInAction(() => {
@@ -151,12 +161,14 @@ export const UploadSlot = observer(function UploadSlot({
           e.target.value = '';
           if (!file) return;
           const replaces = slot.fileId ? { replaces: slot.fileId } : {};
-          void model.start(purpose, file, slot.kind === 'CAPTIONS' ? language : undefined, replaces).then((confirmed) => {
-            if (confirmed) {
-              uploaded.remember(confirmed);
-              slot.onChange(confirmed.fileId);
-            }
-          });
+          void model
+            .start(purpose, file, slot.kind === 'CAPTIONS' ? language : undefined, replaces)
+            .then((confirmed) => {
+              if (confirmed) {
+                uploaded.remember(confirmed);
+                slot.onChange(confirmed.fileId);
+              }
+            });
         }}
         style={{ maxWidth: '100%' }}
       />
@@ -173,8 +185,18 @@ export const UploadSlot = observer(function UploadSlot({
           </Space>
         </div>
       ) : null}
-      {model.status === 'done' && model.message ? <Alert type="success" showIcon role="status" title={model.message} /> : null}
-      {model.status === 'error' && model.message ? <Alert type="error" showIcon role="alert" title={model.message} description="Choose another file to try again." /> : null}
+      {model.status === 'done' && model.message ? (
+        <Alert type="success" showIcon role="status" title={model.message} />
+      ) : null}
+      {model.status === 'error' && model.message ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={model.message}
+          description="Choose another file to try again."
+        />
+      ) : null}
       {slot.kind === 'CAPTIONS' && slot.fileId ? (
         <Button size="small" onClick={() => slot.onChange(undefined)}>
           Remove the captions
@@ -205,9 +227,15 @@ export const CoverImageSlot = observer(function CoverImageSlot({
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {url ? (
-        <img src={url} alt={`Cover of ${courseTitle}`} style={{ maxWidth: '100%', maxHeight: 160, objectFit: 'cover', borderRadius: 6 }} />
+        <img
+          src={url}
+          alt={`Cover of ${courseTitle}`}
+          style={{ maxWidth: '100%', maxHeight: 160, objectFit: 'cover', borderRadius: 6 }}
+        />
       ) : (
-        <Typography.Text type="secondary">{coverFileId ? 'The cover image is set.' : 'No cover image yet: the course card shows its title only.'}</Typography.Text>
+        <Typography.Text type="secondary">
+          {coverFileId ? 'The cover image is set.' : 'No cover image yet: the course card shows its title only.'}
+        </Typography.Text>
       )}
       <label htmlFor="course-cover">{coverFileId ? 'Replace the cover image' : 'Upload a cover image'}</label>
       <Typography.Text type="secondary" id="course-cover-limits">
@@ -240,8 +268,18 @@ export const CoverImageSlot = observer(function CoverImageSlot({
           </Button>
         </div>
       ) : null}
-      {model.status === 'done' && model.message ? <Alert type="success" showIcon role="status" title={`Cover image set: ${model.message}`} /> : null}
-      {model.status === 'error' && model.message ? <Alert type="error" showIcon role="alert" title={model.message} description="Choose another image to try again." /> : null}
+      {model.status === 'done' && model.message ? (
+        <Alert type="success" showIcon role="status" title={`Cover image set: ${model.message}`} />
+      ) : null}
+      {model.status === 'error' && model.message ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={model.message}
+          description="Choose another image to try again."
+        />
+      ) : null}
     </Space>
   );
 });

@@ -145,7 +145,8 @@ export const en = {
     photosBody:
       'a photo or screenshot may carry hidden details (where and when it was taken, the phone it was taken on). We keep files exactly as you give them, so remove those details first if they matter to you.',
     loading: 'Loading the complaint form',
-    noCommittee: 'No Internal Committee has been set up here yet: your complaint will be referred to the Local Committee.',
+    noCommittee:
+      'No Internal Committee has been set up here yet: your complaint will be referred to the Local Committee.',
     aboutYou: 'About you',
     yourName: 'Your name',
     yourEmail: 'Your email',
@@ -154,7 +155,8 @@ export const en = {
     yourGender: 'Your gender',
     phone: 'Phone',
     evidence: 'Evidence',
-    evidenceHint: 'Any file: screenshots, saved messages, voice notes, documents. Others cannot open it in the page; the committee downloads it.',
+    evidenceHint:
+      'Any file: screenshots, saved messages, voice notes, documents. Others cannot open it in the page; the committee downloads it.',
     addEvidence: 'Add evidence',
     remove: 'Remove',
     removeFile: 'Remove {{name}}',
@@ -162,10 +164,12 @@ export const en = {
     send: 'Send to the Internal Committee',
     sendLocal: 'Send to the Local Committee',
     received: 'Your complaint was received: case {{number}}',
-    receivedBody: 'We have emailed you a receipt. Only the Internal Committee members assigned to your case can read it, and every view is recorded.',
+    receivedBody:
+      'We have emailed you a receipt. Only the Internal Committee members assigned to your case can read it, and every view is recorded.',
     open: 'Open my complaint',
     lateTitle: 'Filed more than 3 months after the incident',
-    lateBody: 'Your complaint is accepted. The committee will decide whether to extend the time limit, and record its reasons.',
+    lateBody:
+      'Your complaint is accepted. The committee will decide whether to extend the time limit, and record its reasons.',
   },
   profile: {
     title: 'Your profile',

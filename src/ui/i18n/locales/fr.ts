@@ -25,7 +25,8 @@ export const catalogue: Catalogue = {
     lead: 'Les cours qui vous sont assignés, ce qui est à faire et la prochaine étape.',
     loading: 'Chargement de votre formation',
     loadError: 'Votre formation n’a pas pu être chargée. {{error}}',
-    empty: 'Aucun cours ne vous est encore assigné. Quand votre organisation vous en assignera un, il apparaîtra ici avec sa date d’échéance.',
+    empty:
+      'Aucun cours ne vous est encore assigné. Quand votre organisation vous en assignera un, il apparaîtra ici avec sa date d’échéance.',
     percentDone: '{{percent}} % terminé',
     nextLesson: 'Prochaine étape : leçon « {{title}} »',
     nextQuiz: 'Prochaine étape : questionnaire « {{title}} »',
@@ -152,7 +153,8 @@ export const catalogue: Catalogue = {
     yourGender: 'Votre genre',
     phone: 'Téléphone',
     evidence: 'Preuves',
-    evidenceHint: 'Tout fichier : captures d’écran, messages enregistrés, notes vocales, documents. Personne d’autre ne peut l’ouvrir dans la page ; le comité le télécharge.',
+    evidenceHint:
+      'Tout fichier : captures d’écran, messages enregistrés, notes vocales, documents. Personne d’autre ne peut l’ouvrir dans la page ; le comité le télécharge.',
     addEvidence: 'Ajouter une preuve',
     remove: 'Retirer',
     removeFile: 'Retirer {{name}}',
@@ -160,7 +162,8 @@ export const catalogue: Catalogue = {
     send: 'Envoyer au comité interne',
     sendLocal: 'Envoyer au comité local',
     received: 'Votre plainte a été reçue : dossier {{number}}',
-    receivedBody: 'Nous vous avons envoyé un accusé de réception par courriel. Seuls les membres du comité interne assignés à votre dossier peuvent le lire, et chaque consultation est enregistrée.',
+    receivedBody:
+      'Nous vous avons envoyé un accusé de réception par courriel. Seuls les membres du comité interne assignés à votre dossier peuvent le lire, et chaque consultation est enregistrée.',
     open: 'Ouvrir ma plainte',
     lateTitle: 'Déposée plus de 3 mois après l’incident',
     lateBody: 'Votre plainte est acceptée. Le comité décidera s’il prolonge le délai et consignera ses motifs.',
@@ -178,7 +181,8 @@ export const catalogue: Catalogue = {
     lastName: 'Nom de famille',
     enterFirstName: 'Entrez votre prénom',
     languageTitle: 'Langue',
-    languageLead: 'La langue de vos écrans et des courriels que nous vous envoyons. Les cours s’ouvrent dans cette langue lorsqu’ils l’offrent.',
+    languageLead:
+      'La langue de vos écrans et des courriels que nous vous envoyons. Les cours s’ouvrent dans cette langue lorsqu’ils l’offrent.',
     languageLabel: 'Langue de l’application et de vos courriels',
     workspaceDefault: 'La langue de l’espace de travail ({{language}})',
     saveLanguage: 'Enregistrer la langue',
@@ -196,7 +200,8 @@ export const catalogue: Catalogue = {
     title: 'Connexion',
     titleTo: 'Connexion à {{company}}',
     logo: 'Logo de {{company}}',
-    platformLead: 'Les administrateurs de la plateforme se connectent ici. Les membres d’un espace de travail peuvent aussi y trouver le leur.',
+    platformLead:
+      'Les administrateurs de la plateforme se connectent ici. Les membres d’un espace de travail peuvent aussi y trouver le leur.',
     resendConfirmation: 'Envoyer un nouveau lien de confirmation',
     identifier: 'Courriel ou nom d’utilisateur',
     password: 'Mot de passe',
@@ -214,7 +219,8 @@ export const catalogue: Catalogue = {
     enterMobile: 'Entrez votre numéro de cellulaire',
     emailMe: 'M’envoyer un code par courriel',
     textMe: 'M’envoyer un code par texto',
-    emailCodeWarning: 'Un code par courriel est pratique, mais moins sûr qu’un mot de passe : quiconque lit vos courriels peut l’utiliser.',
+    emailCodeWarning:
+      'Un code par courriel est pratique, mais moins sûr qu’un mot de passe : quiconque lit vos courriels peut l’utiliser.',
     usePassword: 'Utiliser plutôt votre mot de passe',
     code: 'Code à 6 chiffres',
     enterCode: 'Entrez les 6 chiffres du code',

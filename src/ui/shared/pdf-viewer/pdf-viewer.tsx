@@ -19,14 +19,18 @@ export interface PdfViewerProps {
   onShown?: () => void;
 }
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; doc: PDFDocumentProxy; ratio: number };
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; doc: PDFDocumentProxy; ratio: number };
 
 const A4 = 297 / 210;
 
 function explain(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
   if (name === 'InvalidPDFException') return 'The file is not a PDF that can be shown.';
-  if (name === 'ResponseException' || name === 'MissingPDFException') return 'The document could not be fetched. Check your connection.';
+  if (name === 'ResponseException' || name === 'MissingPDFException')
+    return 'The document could not be fetched. Check your connection.';
   return 'Something went wrong while drawing the document.';
 }
 
@@ -90,9 +94,16 @@ export function PdfViewer({ source, title, download, onShown }: PdfViewerProps) 
   return (
     <div className="pdf-viewer">
       <div className="pdf-viewer-bar">
-        <Typography.Text type="secondary">{pageCount === null ? '\u00a0' : pageCount === 1 ? '1 page' : `${pageCount} pages`}</Typography.Text>
+        <Typography.Text type="secondary">
+          {pageCount === null ? '\u00a0' : pageCount === 1 ? '1 page' : `${pageCount} pages`}
+        </Typography.Text>
         {download ? (
-          <Button icon={<DownloadOutlined aria-hidden />} href={download.href} download={download.fileName} style={{ minHeight: 44 }}>
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            href={download.href}
+            download={download.fileName}
+            style={{ minHeight: 44 }}
+          >
             Download PDF
           </Button>
         ) : null}
@@ -135,7 +146,21 @@ export function PdfViewer({ source, title, download, onShown }: PdfViewerProps) 
 }
 
 /** One page: a placeholder of the page's shape until it nears the screen, then its canvas and text layer. */
-function PdfPage({ doc, number, count, width, ratio, onDrawn }: { doc: PDFDocumentProxy; number: number; count: number; width: number; ratio: number; onDrawn: () => void }) {
+function PdfPage({
+  doc,
+  number,
+  count,
+  width,
+  ratio,
+  onDrawn,
+}: {
+  doc: PDFDocumentProxy;
+  number: number;
+  count: number;
+  width: number;
+  ratio: number;
+  onDrawn: () => void;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(number === 1);
   const [drawn, setDrawn] = useState(false);
@@ -144,7 +169,9 @@ function PdfPage({ doc, number, count, width, ratio, onDrawn }: { doc: PDFDocume
   useEffect(() => {
     const element = host.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '800px 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '800px 0px',
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
@@ -166,7 +193,11 @@ function PdfPage({ doc, number, count, width, ratio, onDrawn }: { doc: PDFDocume
       canvas.width = Math.floor(viewport.width * pixels);
       canvas.height = Math.floor(viewport.height * pixels);
       canvas.setAttribute('aria-hidden', 'true');
-      const render = page.render({ canvas, viewport, transform: pixels === 1 ? undefined : [pixels, 0, 0, pixels, 0, 0] });
+      const render = page.render({
+        canvas,
+        viewport,
+        transform: pixels === 1 ? undefined : [pixels, 0, 0, pixels, 0, 0],
+      });
       cancel = () => render.cancel();
       await render.promise;
       if (cancelled) return;
@@ -194,7 +225,13 @@ function PdfPage({ doc, number, count, width, ratio, onDrawn }: { doc: PDFDocume
   }, [near, width, doc, number, onDrawn]);
 
   return (
-    <div className="pdf-page" role="group" aria-label={`Page ${number} of ${count}`} aria-busy={!drawn} style={{ aspectRatio: `1 / ${pageRatio}` }}>
+    <div
+      className="pdf-page"
+      role="group"
+      aria-label={`Page ${number} of ${count}`}
+      aria-busy={!drawn}
+      style={{ aspectRatio: `1 / ${pageRatio}` }}
+    >
       <div ref={host} style={{ position: 'absolute', inset: 0 }} />
       {drawn ? null : (
         <div className="pdf-page-placeholder" aria-hidden>

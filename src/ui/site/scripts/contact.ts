@@ -27,7 +27,8 @@ if (form && status) {
   if (from === 'scorecard' || from === 'event' || from === 'webinar') source.value = from;
   const score = params.get('score');
   if (from === 'scorecard' && score && /^\d{1,3}$/.test(score)) {
-    (form.elements.namedItem('message') as HTMLTextAreaElement).value = `Our scorecard result was ${score} out of 100. We would like help with what to fix.`;
+    (form.elements.namedItem('message') as HTMLTextAreaElement).value =
+      `Our scorecard result was ${score} out of 100. We would like help with what to fix.`;
   }
 
   form.addEventListener('submit', async (event) => {
@@ -44,7 +45,10 @@ if (form && status) {
     };
     for (const name of FIELDS) {
       const missing = name in required && !value(name) ? required[name] : '';
-      const badEmail = name === 'workEmail' && value(name) && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value(name)) ? 'Enter an email address like name@company.com' : '';
+      const badEmail =
+        name === 'workEmail' && value(name) && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value(name))
+          ? 'Enter an email address like name@company.com'
+          : '';
       showError(name, missing || badEmail);
       if ((missing || badEmail) && !firstBad) firstBad = name;
     }
@@ -53,22 +57,41 @@ if (form && status) {
       say('bad', 'Please correct the fields marked above.');
       return;
     }
-    const body: Record<string, string> = { name: value('name'), workEmail: value('workEmail'), organisation: value('organisation'), country: value('country'), size: value('size'), source: value('source') || 'contact-us' };
+    const body: Record<string, string> = {
+      name: value('name'),
+      workEmail: value('workEmail'),
+      organisation: value('organisation'),
+      country: value('country'),
+      size: value('size'),
+      source: value('source') || 'contact-us',
+    };
     if (value('message')) body.message = value('message');
     if (value('website')) body.website = value('website');
     const button = form.querySelector('button[type=submit]') as HTMLButtonElement;
     button.disabled = true;
     say('', 'Sending…');
     try {
-      const res = await fetch('/main-api/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch('/main-api/api/leads', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (res.ok) {
         form.reset();
-        say('ok', `Thank you. We have your request and will reply within one working day. We sent a link to ${body.workEmail}: open it to confirm your address.`);
+        say(
+          'ok',
+          `Thank you. We have your request and will reply within one working day. We sent a link to ${body.workEmail}: open it to confirm your address.`,
+        );
         return;
       }
       const error = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string> };
       for (const [name, message] of Object.entries(error.fields ?? {})) showError(name, message);
-      say('bad', res.status === 429 ? 'We have had several requests from here already. Please try again later.' : (error.message ?? 'Your request could not be sent. Please try again.'));
+      say(
+        'bad',
+        res.status === 429
+          ? 'We have had several requests from here already. Please try again later.'
+          : (error.message ?? 'Your request could not be sent. Please try again.'),
+      );
     } catch {
       say('bad', 'Your request could not be sent: check your connection and try again.');
     } finally {

@@ -57,7 +57,8 @@ if (form && result) {
     next.append(contact);
     const note = document.createElement('p');
     note.className = 'small';
-    note.textContent = 'Your answers stay in this browser. Only if you ask us to contact you do we receive what you type in that form.';
+    note.textContent =
+      'Your answers stay in this browser. Only if you ask us to contact you do we receive what you type in that form.';
     result.append(next, note);
     result.focus();
   });

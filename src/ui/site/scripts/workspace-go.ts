@@ -16,6 +16,8 @@ if (form) {
       input.focus();
       return;
     }
-    location.assign(`${location.protocol}//${host}${location.port ? `:${location.port}` : ''}${form.dataset.workspaceGo ?? '/signin'}`);
+    location.assign(
+      `${location.protocol}//${host}${location.port ? `:${location.port}` : ''}${form.dataset.workspaceGo ?? '/signin'}`,
+    );
   });
 }

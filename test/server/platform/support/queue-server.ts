@@ -19,7 +19,11 @@ const filesRoot = process.env.QUEUE_FILES!;
 const app = await buildApp({
   db,
   jobs,
-  passwords: { hash: async (p) => `test$${p}`, verify: async (h, p) => h === `test$${p}`, verifyNothing: async () => {} },
+  passwords: {
+    hash: async (p) => `test$${p}`,
+    verify: async (h, p) => h === `test$${p}`,
+    verifyNothing: async () => {},
+  },
   files: new FolderFileStorage(filesRoot),
   fileUrls: new EmbeddedFileUrls(filesRoot, new UrlSigner(randomBytes(32))),
   settings: {
