@@ -40,7 +40,9 @@ export class WorkspaceCalendarService {
     const fields: Record<string, string> = {};
     if (!isTimeZone(body.timeZone))
       fields.timeZone = 'Not a time zone (choose one such as Asia/Kolkata or America/Toronto)';
-    const outcome = await this.db.tenant(actor.ws, async (tx) => {
+    // `workspaces` is a reference table the tenant role may not write (migration 0085): the owner's transaction,
+    // every statement naming this workspace.
+    const outcome = await this.db.system(async (tx) => {
       const regions = await repo.regions(tx);
       if (body.regionCode !== null && !regions.some((r) => r.code === body.regionCode))
         fields.regionCode = 'Not a state or province of the catalogue (e.g. IN-KA, CA-ON)';
