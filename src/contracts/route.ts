@@ -58,6 +58,11 @@ export interface RouteContract<
    * writes accept one without this mark.
    */
   idempotent?: true;
+  /**
+   * A `signed-in` route whose caller is decided by a seat, not a role (a presiding officer may hold any role): the
+   * service answers 403 to one without the seat. The role matrix accepts 403 here from every role, never 401.
+   */
+  seatDecides?: true;
 }
 
 export type Access =

@@ -180,6 +180,7 @@ export const returnInputs = route({
     'What the returns need that no case gives: addresses, the District Officer, the business number, the contact; admins, employers, presiding officers',
   response: ReturnInputs,
   access: 'signed-in',
+  seatDecides: true,
   noPermission:
     'A presiding officer of any role gives the inputs of her committee’s return: access is decided by the seat and the role on the server',
 });
@@ -192,6 +193,7 @@ export const saveReturnInputs = route({
   body: ReturnInputs,
   response: ReturnInputs,
   access: 'signed-in',
+  seatDecides: true,
   noPermission:
     'A presiding officer of any role gives the inputs of her committee’s return: access is decided by the seat and the role on the server',
 });
@@ -277,6 +279,7 @@ export const poshAnnualReturn = route({
   query: YearQuery,
   response: PoshAnnualReturn,
   access: 'signed-in',
+  seatDecides: true,
   noPermission:
     'A presiding officer of any role makes their committee’s return: access is decided by the seat and the role on the server',
 });
@@ -331,6 +334,7 @@ export const returnsOverview = route({
     'The returns due (period, deadline, done) and every return generated, with who and when; admins, employers, presiding officers',
   response: ReturnsOverview,
   access: 'signed-in',
+  seatDecides: true,
   noPermission:
     'A presiding officer of any role sees the returns: access is decided by the seat and the role on the server',
 });

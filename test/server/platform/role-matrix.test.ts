@@ -14,12 +14,16 @@ const ACCOUNTS: Record<Exclude<Caller, 'anonymous'>, [host: string, email: strin
   platform: ['localhost', 'platform@demo.test'],
 };
 
-/** What the contract's access rule says a caller may do: call it (any answer but 401/403), or be refused. */
-function expected(contract: RouteContract, caller: Caller): 'allowed' | 401 | 403 {
+/**
+ * What the contract's access rule says a caller may do: call it (any answer but 401/403), be refused, or (a seat
+ * decides) be allowed or refused by the seat but never asked to sign in.
+ */
+function expected(contract: RouteContract, caller: Caller): 'allowed' | 'seat' | 401 | 403 {
   const access = contract.access;
   if (access === 'public') return 'allowed';
   if (caller === 'anonymous') return 401;
-  if (access === 'signed-in') return 'allowed';
+  // A seat decides (a presiding officer of any role): allowed or 403 by the seat, never 401 for a signed-in caller.
+  if (access === 'signed-in') return contract.seatDecides ? 'seat' : 'allowed';
   if (access === 'platform-admin') return caller === 'platform' ? 'allowed' : 403;
   // The course builder's calls also serve the platform admin's catalogue courses on the main site.
   if (caller === 'platform') return contract.catalogueAuthor ? 'allowed' : 403;
@@ -90,7 +94,9 @@ describe('the role matrix', () => {
         });
         const want = expected(contract, caller);
         const refused = res.statusCode === 401 || res.statusCode === 403;
-        if (want === 'allowed' ? refused : res.statusCode !== want) {
+        const right =
+          want === 'allowed' ? !refused : want === 'seat' ? res.statusCode !== 401 : res.statusCode === want;
+        if (!right) {
           wrong.push(`${contract.method} ${url} as ${caller}: ${res.statusCode}, expected ${want}`);
         }
         if (res.statusCode >= 500)
