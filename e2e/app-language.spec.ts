@@ -118,7 +118,8 @@ test.describe('the app in the learner’s language', () => {
       await page.getByRole('link', { name: `${title} पढ़ें और स्वीकार करें` }).click();
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByText('संस्करण 1')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'मैंने यह नीति पढ़ ली है और मैं इसे स्वीकार करता/करती हूँ' })).toBeVisible();
+      // The accept button is enabled once the document's first page has rendered (the reader saw it).
+      await expect(page.getByRole('button', { name: 'मैंने यह नीति पढ़ ली है और मैं इसे स्वीकार करता/करती हूँ' })).toBeEnabled();
       await expect(page.getByRole('link', { name: 'होम पर वापस जाएँ' })).toBeInViewport();
       await checkScreen(page, 'Policy page in Hindi (390 px)');
 

@@ -10,8 +10,17 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * what is checked is what a user sees.
  */
 export async function expectAccessible(page: Page, name: string | RegExp): Promise<void> {
-  // Let antd's entrance animations finish: a half-faded element has a contrast it never keeps.
-  await page.waitForTimeout(350);
+  // Let antd's animations and transitions end (an entrance fade, a button turning from disabled to enabled): a
+  // half-faded element has a contrast it never keeps. Endless ones (a spinner) are not waited for.
+  await page.waitForTimeout(50);
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const grave = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = grave

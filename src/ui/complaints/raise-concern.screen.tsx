@@ -60,7 +60,10 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
           <>
             <p style={{ margin: 0 }}>{tr('concern.whoSeesBody')}</p>
             <p style={{ margin: '8px 0 0' }}>
-              {tr('concern.anonymousQuestion')} <a href="/report">{tr('concern.anonymousLink')}</a>
+              {tr('concern.anonymousQuestion')}{' '}
+              <a href="/report" style={{ textDecoration: 'underline' }}>
+                {tr('concern.anonymousLink')}
+              </a>
               {tr('concern.anonymousAfter')}
             </p>
             <p style={{ margin: '8px 0 0' }}>
