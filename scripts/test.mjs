@@ -116,7 +116,11 @@ try {
     }
   }
 
-  if (step('web build', 'vite', ['build', '--logLevel', 'warn'])) {
+  // The same build as `npm start`'s: the app, then the public site's static pages (scripts/build-site.tsx).
+  if (
+    step('web build', 'vite', ['build', '--logLevel', 'warn']) &&
+    step('site build', 'tsx', ['scripts/build-site.tsx', 'dist'])
+  ) {
     step('browser journeys', 'playwright', ['test']);
     const e2e = readJson('reports/e2e.json');
     if (e2e?.stats) {
