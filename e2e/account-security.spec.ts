@@ -9,7 +9,7 @@ test('a member changes their password: this session stays, the other one ends, t
 }) => {
   // Four argon2 sign-ins and a change: slow on a busy machine.
   test.setTimeout(120_000);
-  const email = 'ananya.das3@acme.test';
+  const email = 'pooja.das15@acme.test';
   const laptop = await browser.newContext();
   const phone = await browser.newContext();
   try {

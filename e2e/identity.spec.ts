@@ -21,7 +21,7 @@ test('a member signs in with a code emailed to them', async ({ page }) => {
 
 test('a member who forgot their password resets it with an emailed code', async ({ page }) => {
   // A seeded employee of Acme that no other journey signs in as.
-  const email = 'priya.rao1@acme.test';
+  const email = 'tanvi.reddy21@acme.test';
   await page.goto(url('acme', '/signin'));
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await page.getByLabel('Email').fill(email);

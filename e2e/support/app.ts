@@ -3,10 +3,10 @@ import { expect, type Page } from '@playwright/test';
 export const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const PASSWORD = 'Demo-passphrase-2026';
 /**
- * Seeded accounts whose password a journey changes (identity.spec.ts, account-security.spec.ts). Journeys run two at
- * a time, so no other journey may sign in as one of them.
+ * Seeded accounts whose password a journey changes (identity.spec.ts, account-security.spec.ts): none of the demo's
+ * case story (server/seed/case.seed.ts). Journeys run two at a time, so no other journey may sign in as one of them.
  */
-export const PASSWORD_CHANGED_BY_JOURNEYS = ['priya.rao1@acme.test', 'ananya.das3@acme.test'];
+export const PASSWORD_CHANGED_BY_JOURNEYS = ['tanvi.reddy21@acme.test', 'pooja.das15@acme.test'];
 
 /** `acme` -> http://acme.localhost:8181 ; `main` -> http://localhost:8181 (Chromium resolves *.localhost to loopback). */
 export function url(site: 'main' | 'acme' | 'globex' | string, path = '/'): string {
