@@ -106,10 +106,15 @@ test('a person signs up where the workspace allows it, confirms the email from t
   await expect(page.getByText('Profile picture updated')).toBeVisible();
   const onProfile = page.getByRole('img', { name: 'Your profile picture' });
   await expect(onProfile).toBeVisible();
-  expect(await onProfile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The picture is drawn (loaded and decoded), not only an <img> in the page: wait for it as a person would.
+  await expect
+    .poll(() => onProfile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   const inHeader = page.getByRole('button', { name: 'Account menu' }).locator('img');
   await expect(inHeader).toBeVisible();
-  expect(await inHeader.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => inHeader.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   // The picture stays after a reload (it is the server's).
   await page.reload();
   await expect(page.getByRole('button', { name: 'Account menu' }).locator('img')).toBeVisible();
