@@ -75,7 +75,10 @@ test('a workspace admin lowers the password minimum to 10, keeps a sign-up allow
   await admin.getByLabel('New password').fill('umbrella stands in the rain');
   await admin.getByRole('button', { name: 'Set password and continue' }).click();
   await expect(admin).toHaveURL(url(SITE, '/dashboard'));
-  await admin.getByRole('dialog', { name: 'Welcome to Umbrella' }).getByRole('button', { name: 'Continue' }).click();
+  const welcome = admin.getByRole('dialog', { name: 'Welcome to Umbrella' });
+  await welcome.getByRole('button', { name: 'Continue' }).click();
+  // The welcome closes once the name is saved; leaving the page before that would cancel the save.
+  await expect(welcome).toBeHidden();
 
   await admin.goto(url(SITE, '/organisation/settings'));
   await expect(admin.getByRole('heading', { name: 'Workspace settings' })).toBeVisible();
