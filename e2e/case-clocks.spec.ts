@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { api, signIn, url, seatCommittee, PASSWORD_CHANGED_BY_JOURNEYS } from './support/app';
+import { acmeEmployees, api, seatCommittee, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -68,19 +68,7 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
     workflowId: wf.workflowId,
     workflowVersionId: v.workflowVersionId,
   });
-  const people = await api<{ userId: string; email: string; role: string; firstName: string; lastName: string }[]>(
-    admin,
-    'POST',
-    '/main-api/api/user/search',
-    { searchText: 'a', category: 'EMAIL' },
-  );
-  const employees = people.filter(
-    (p) =>
-      p.role === 'EMPLOYEE' &&
-      p.email !== 'employee@acme.test' &&
-      p.email.endsWith('@acme.test') &&
-      !PASSWORD_CHANGED_BY_JOURNEYS.includes(p.email),
-  );
+  const employees = await acmeEmployees(admin);
   const [presiding, member1, member2, external, respondent] = employees;
   expect(respondent, 'five employees to sit on the committee and to be complained about').toBeTruthy();
   const committee = {

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from './support/test';
 import { PDFParse } from 'pdf-parse';
-import { api, PASSWORD_CHANGED_BY_JOURNEYS, signIn, url, seatCommittee } from './support/app';
+import { acmeEmployees, api, seatCommittee, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -108,19 +108,7 @@ test('an employee files a concern with evidence; the presiding officer meets, in
     workflowId: wf.workflowId,
     workflowVersionId: v.workflowVersionId,
   });
-  const people = await api<{ userId: string; email: string; role: string }[]>(
-    admin,
-    'POST',
-    '/main-api/api/user/search',
-    { searchText: 'a', category: 'EMAIL' },
-  );
-  const employees = people.filter(
-    (p) =>
-      p.role === 'EMPLOYEE' &&
-      p.email !== 'employee@acme.test' &&
-      p.email.endsWith('@acme.test') &&
-      !PASSWORD_CHANGED_BY_JOURNEYS.includes(p.email),
-  );
+  const employees = await acmeEmployees(admin);
   const [presiding, member1, member2, external, respondent] = employees;
   expect(respondent, 'five employees to sit on the committee and to be complained about').toBeTruthy();
   const body = {
@@ -450,19 +438,7 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
     workflowId: wf.workflowId,
     workflowVersionId: v.workflowVersionId,
   });
-  const people = await api<{ userId: string; email: string; role: string }[]>(
-    admin,
-    'POST',
-    '/main-api/api/user/search',
-    { searchText: 'a', category: 'EMAIL' },
-  );
-  const employees = people.filter(
-    (p) =>
-      p.role === 'EMPLOYEE' &&
-      p.email !== 'employee@acme.test' &&
-      p.email.endsWith('@acme.test') &&
-      !PASSWORD_CHANGED_BY_JOURNEYS.includes(p.email),
-  );
+  const employees = await acmeEmployees(admin);
   const [presiding, member1, member2, external, respondent] = employees;
   const body = {
     name: 'Internal Committee',
@@ -607,19 +583,7 @@ test('the presiding officer approves a new member, who sees "Awaiting admission"
     workflowId: wf.workflowId,
     workflowVersionId: v.workflowVersionId,
   });
-  const people = await api<{ userId: string; email: string; role: string; firstName?: string }[]>(
-    admin,
-    'POST',
-    '/main-api/api/user/search',
-    { searchText: 'a', category: 'EMAIL' },
-  );
-  const employees = people.filter(
-    (p) =>
-      p.role === 'EMPLOYEE' &&
-      p.email !== 'employee@acme.test' &&
-      p.email.endsWith('@acme.test') &&
-      !PASSWORD_CHANGED_BY_JOURNEYS.includes(p.email),
-  );
+  const employees = await acmeEmployees(admin);
   const [presiding, member1, member2, external, witnessFiler, newcomer] = employees;
   expect(newcomer, 'six employees: a committee and a newcomer').toBeTruthy();
   const seats = [

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { api, signIn, url, seatCommittee, PASSWORD_CHANGED_BY_JOURNEYS } from './support/app';
+import { acmeEmployees, api, seatCommittee, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -43,19 +43,7 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
     workflowId: wf.workflowId,
     workflowVersionId: v.workflowVersionId,
   });
-  const people = await api<{ userId: string; email: string; role: string }[]>(
-    admin,
-    'POST',
-    '/main-api/api/user/search',
-    { searchText: 'a', category: 'EMAIL' },
-  );
-  const employees = people.filter(
-    (p) =>
-      p.role === 'EMPLOYEE' &&
-      p.email !== 'employee@acme.test' &&
-      p.email.endsWith('@acme.test') &&
-      !PASSWORD_CHANGED_BY_JOURNEYS.includes(p.email),
-  );
+  const employees = await acmeEmployees(admin);
   const [presiding, member1, member2, external] = employees;
   const body = {
     name: 'Internal Committee',

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { api, signIn, url, PASSWORD_CHANGED_BY_JOURNEYS } from './support/app';
+import { acmeEmployees, api, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -44,19 +44,7 @@ test('the admin sets retention periods; the presiding officer sees when a closed
     workflowId: wf.workflowId,
     workflowVersionId: v.workflowVersionId,
   });
-  const people = await api<{ userId: string; email: string; role: string }[]>(
-    admin,
-    'POST',
-    '/main-api/api/user/search',
-    { searchText: 'a', category: 'EMAIL' },
-  );
-  const [presiding, member1, member2, external] = people.filter(
-    (p) =>
-      p.role === 'EMPLOYEE' &&
-      p.email !== 'employee@acme.test' &&
-      p.email.endsWith('@acme.test') &&
-      !PASSWORD_CHANGED_BY_JOURNEYS.includes(p.email),
-  );
+  const [presiding, member1, member2, external] = await acmeEmployees(admin);
   const body = {
     name: 'Internal Committee',
     termStart: '2026-01-01',

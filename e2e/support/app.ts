@@ -204,3 +204,25 @@ export async function seatCommittee(admin: Page, body: CommitteeBody): Promise<s
   }
   throw new Error('The committee could not be seated as the journey needs it');
 }
+
+/**
+ * Acme's seeded employees whom journeys may seat on a committee and sign in as: not the demo's own employee account,
+ * and none whose password a journey changes (PASSWORD_CHANGED_BY_JOURNEYS).
+ */
+export async function acmeEmployees(
+  admin: Page,
+): Promise<{ userId: string; email: string; role: string; firstName?: string; lastName?: string }[]> {
+  const people = await api<{ userId: string; email: string; role: string; firstName?: string; lastName?: string }[]>(
+    admin,
+    'POST',
+    '/main-api/api/user/search',
+    { searchText: 'a', category: 'EMAIL' },
+  );
+  return people.filter(
+    (p) =>
+      p.role === 'EMPLOYEE' &&
+      p.email !== 'employee@acme.test' &&
+      p.email.endsWith('@acme.test') &&
+      !PASSWORD_CHANGED_BY_JOURNEYS.includes(p.email),
+  );
+}
