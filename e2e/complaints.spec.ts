@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from './support/test';
 import { PDFParse } from 'pdf-parse';
-import { acmeEmployees, api, seatCommittee, signIn, url } from './support/app';
+import { acmeEmployees, api, askCommitteeChange, seatCommittee, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -629,7 +629,7 @@ test('the presiding officer approves a new member, who sees "Awaiting admission"
   });
 
   // The admin asks for the newcomer to join: nothing changes until the presiding officer approves.
-  await api(admin, 'PUT', `/case-api/api/committees/${existing!.committeeId}`, {
+  await askCommitteeChange(admin, existing!.committeeId, {
     ...body,
     members: [...seats, { userId: newcomer.userId, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' }],
   });
@@ -711,7 +711,7 @@ test('the presiding officer approves a new member, who sees "Awaiting admission"
   await expect(member.locator('.shell-content')).not.toContainText(witnessed.caseNumber);
 
   // The committee as the other journeys constitute it: the newcomer leaves (approved), so their seats change nothing.
-  await api(admin, 'PUT', `/case-api/api/committees/${existing!.committeeId}`, body);
+  await askCommitteeChange(admin, existing!.committeeId, body);
   const { changes } = await api<{ changes: { changeId: string; status: string }[] }>(
     po,
     'GET',

@@ -16,7 +16,16 @@ async function atPhoneWidth(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** Acme's today: its clocks count the workspace's local day (Asia/Kolkata), a day ahead of UTC after 18:30 UTC. */
+const acmeToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+const day = (offset: number) =>
+  new Date(Date.parse(`${acmeToday()}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
 test('the admin sets retention periods; the presiding officer sees when a closed case will be purged, postpones it and places a legal hold', async ({
   browser,

@@ -226,3 +226,30 @@ export async function acmeEmployees(
       !PASSWORD_CHANGED_BY_JOURNEYS.includes(p.email),
   );
 }
+
+/**
+ * Asks for a change of a committee's members (PUT) once no other change waits: journeys running beside this one seat
+ * Acme's committee too, and a committee holds one waiting change at a time (409 until it is decided).
+ */
+export async function askCommitteeChange(admin: Page, committeeId: string, body: unknown): Promise<void> {
+  const put = () =>
+    admin.evaluate(
+      async ([p, b]) => {
+        const token = document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('sp_token='))
+          ?.slice('sp_token='.length);
+        const res = await fetch(p, {
+          method: 'PUT',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}),
+          },
+          body: JSON.stringify(b),
+        });
+        return res.status;
+      },
+      [`/case-api/api/committees/${committeeId}`, body] as const,
+    );
+  await expect.poll(put, { timeout: 60_000, intervals: [500, 1_000, 2_000] }).toBe(200);
+}

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { withoutSeededCaseStory } from '../support/case-seed';
+import { localDay } from '../../../src/domain/shared/date-time';
 
 const ACME = 'acme.localhost';
 const GLOBEX = 'globex.localhost';
@@ -865,7 +866,8 @@ describe.each(DATABASES)(
         expect((await call('POST', `/complaints/${caseId}/confirm`, member1.token)).statusCode).toBe(403);
         expect((await call('POST', `/complaints/${caseId}/confirm`, admin)).statusCode).toBe(404);
         const confirmed = await ok('POST', `/complaints/${caseId}/confirm`, employee.token);
-        expect(confirmed.receivedOn).toBe(new Date().toISOString().slice(0, 10));
+        // Received on Acme's own day (Asia/Kolkata), a day ahead of UTC after 18:30 UTC.
+        expect(confirmed.receivedOn).toBe(localDay(new Date(), 'Asia/Kolkata'));
         expect((await call('POST', `/complaints/${caseId}/confirm`, employee.token)).statusCode).toBe(409);
         expect((await ok('GET', `/complaints/${caseId}`, presiding.token)).clocks.length).toBeGreaterThan(0);
         expect((await ok('GET', `/complaints/${caseId}`, employee.token)).confirmationPending).toBe(false);

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDay } from '../../../src/domain/shared/date-time';
 import type { ReportRow } from '../../../src/contracts/learning/reports.contract';
 import { ReportColumn } from '../../../src/domain/reports/report-columns';
 import { ReportExportHalted } from '../../../server/learning/reports/report-export';
@@ -104,7 +105,8 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     expect(await emails({ completed: { from: '2026-02-01' } })).toEqual(['deepa:COURSE:Report course Alpha']);
     expect(await emails({ completed: { to: '2026-01-20' } })).toEqual(['asha:COURSE:Report course Alpha']);
     expect(await emails({ courseVersion: 1 })).toEqual(['asha:COURSE:Report course Alpha']);
-    const today = new Date().toISOString().slice(0, 10);
+    // The workspace's own day (Asia/Kolkata): the filters' dates are its local days, a day ahead of UTC after 18:30 UTC.
+    const today = localDay(new Date(), 'Asia/Kolkata');
     expect(await emails({ accepted: { from: '2020-01-01', to: today } })).toEqual(['asha:POLICY:Report conduct policy', 'deepa:POLICY:Report conduct policy']);
     expect(await emails({ accepted: { to: '2020-01-01' } })).toEqual([]);
     expect(await emails({ policyVersion: 1 })).toHaveLength(2);
