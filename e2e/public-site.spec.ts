@@ -97,6 +97,37 @@ test('the pages read with JavaScript off', async ({ browser }) => {
   await expect(page.getByRole('heading', { name: '5. Complaint data' })).toBeVisible();
 });
 
+test('the contact form works without JavaScript: errors come back under their fields, then the request goes through', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await page.goto(url('main', '/contact-us'));
+  const form = page.locator('#lead-form');
+  const stamp = Date.now().toString(36);
+  await form.getByLabel('Your name').fill('Ravi Menon');
+  await form.getByLabel('Work email').fill('ravi-at-nowhere');
+  await form.getByLabel('Country').selectOption('IN');
+  await form.getByRole('button', { name: 'Send my request' }).click();
+  // The server gives the page back: the error under its field, the answers still in their boxes.
+  await expect(page.locator('#f-workEmail-error')).toHaveText('Enter an email address like name@company.com');
+  await expect(page.locator('#f-workEmail-error')).toBeInViewport();
+  await expect(page.locator('#f-organisation-error')).toHaveText('Enter your organisation');
+  await expect(page.getByRole('status')).toHaveText('Please correct the fields marked below.');
+  await expect(form.getByLabel('Your name')).toHaveValue('Ravi Menon');
+  await expect(form.getByLabel('Country')).toHaveValue('IN');
+  // axe runs as a script in the page, so it cannot run here; the same page with errors passes axe in the next journey.
+
+  await form.getByLabel('Work email').fill(`ravi.${stamp}@menon-ports.example`);
+  await form.getByLabel('Organisation').fill(`Menon Ports ${stamp}`);
+  await form.getByLabel('Number of employees').selectOption('250-999');
+  await form.getByRole('button', { name: 'Send my request' }).click();
+  await expect(page).toHaveURL(url('main', '/contact-us/sent'));
+  await expect(page.getByRole('heading', { name: 'Check your email', level: 1 })).toBeVisible();
+  const sales = await latestMail(page, 'sales@localhost');
+  expect(sales.subject).toContain(`Menon Ports ${stamp}`);
+});
+
 test('a buyer asks for a demo: the sales address is mailed, the address confirmed, and the platform admin sees the request', async ({
   browser,
 }) => {

@@ -29,6 +29,7 @@ import { SiteResolver } from './platform/tenancy';
 import { RateLimits } from './platform/rate-limiter';
 import { isAssetPath, webRoutes } from './web/web.routes';
 import { isMainSiteAppPath, PublicSite } from './web/public-site';
+import { leadFormRoutes } from './main/leads/lead-form.routes';
 import { certificateHost } from './web/public-site.repository';
 import { publicOrigin } from './platform/tenancy';
 import { systemClock, type Clock } from './platform/clock';
@@ -258,11 +259,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   const site = new PublicSite(webRoot);
+  await app.register((web) => leadFormRoutes(web, deps, (origin, state) => site.contactPage(origin, state)));
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = API_BASES.some((base) => url === base || url.startsWith(`${base}/`)) || url.startsWith('/api/');
     const host = request.ctx.site;
-    if (request.method === 'GET' && !isApi && webRoot) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (read && !isApi && webRoot) {
       // The public site (docs/public-site.md): static pages on the main host; robots.txt everywhere.
       if (url === '/robots.txt' || url === '/sitemap.xml') {
         if (host.kind === 'main') {
@@ -300,7 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (host.kind === 'workspace' && url === '/identify') return reply.redirect('/signin', 302);
     }
     // A missing file (a video, a script of an older build) is a 404, not the app's page with a 200.
-    if (isApi || isAssetPath(url) || request.method !== 'GET' || !webRoot) {
+    if (isApi || isAssetPath(url) || !read || !webRoot) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: `No such route: ${request.method} ${url}` });
     }
     // Every page is reachable by URL: the sign-in pages and the course player from their light entries, the rest from the app's.

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { LeadFormState } from '../main/leads/lead-form.routes';
 
 /** The placeholder the build writes where a page's absolute address goes (src/ui/site/site-document.tsx). */
 const SITE_ORIGIN = '__SITE_ORIGIN__';
@@ -53,6 +54,42 @@ export class PublicSite {
     return this.fill(url, this.files.get(url), origin);
   }
 
+  /**
+   * The contact page given back to a browser that sent the form without JavaScript: its answers in their boxes, each
+   * field's error under it (the spans the page's script fills), and what happened in the status region.
+   */
+  contactPage(origin: string, state: LeadFormState): string | null {
+    let html = this.page('/contact-us', origin);
+    if (html === null) return null;
+    for (const [name, value] of Object.entries(state.values)) {
+      if (!/^[A-Za-z]+$/.test(name) || name === 'website') continue;
+      const v = escapeHtml(value);
+      html = html
+        .replace(new RegExp(`<input[^>]*\\bname="${name}"`), (m) => `${m} value="${v}"`)
+        .replace(new RegExp(`<textarea[^>]*\\bname="${name}"[^>]*>(?=</textarea>)`), (m) => `${m}${v}`);
+      const select = new RegExp(`(<select[^>]*\\bname="${name}"[^>]*>)([\\s\\S]*?)</select>`).exec(html);
+      if (select && state.values[name]) {
+        const options = select[2]
+          .replaceAll(' selected=""', '')
+          .replace(`<option value="${v}">`, () => `<option value="${v}" selected="">`);
+        html = html.replace(select[0], () => `${select[1]}${options}</select>`);
+      }
+    }
+    for (const [name, message] of Object.entries(state.errors)) {
+      if (!/^[A-Za-z]+$/.test(name)) continue;
+      html = html
+        .replace(
+          `<span class="error" id="f-${name}-error"></span>`,
+          () => `<span class="error" id="f-${name}-error">${escapeHtml(message)}</span>`,
+        )
+        .replace(new RegExp(`<(?:input|select|textarea)[^>]*\\bname="${name}"`), (m) => `${m} aria-invalid="true"`);
+    }
+    return html.replace(
+      '<div id="lead-status" role="status" aria-live="polite"></div>',
+      () => `<div id="lead-status" role="status" aria-live="polite" class="bad">${escapeHtml(state.message)}</div>`,
+    );
+  }
+
   private fill(key: string, text: string | undefined, origin: string): string | null {
     if (text === undefined) return null;
     const cacheKey = `${origin}\n${key}`;
@@ -69,4 +106,8 @@ export class PublicSite {
 /** The main site's own app pages (the SPA of index.html): the workspace finder and the platform console. */
 export function isMainSiteAppPath(url: string): boolean {
   return url === '/workspace/signin' || url === '/platform' || url.startsWith('/platform/');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -142,16 +142,32 @@ export const formPages: SitePage[] = [
               </button>
             </p>
             <div id="lead-status" role="status" aria-live="polite" />
-            <noscript>
-              <p className="notice">
-                This form needs JavaScript. You can also write to us from your own email; see the privacy notice for our
-                address.
-              </p>
-            </noscript>
           </form>
           <p className="small">
             We store your request to answer it and mail you a link to confirm your address. Read the{' '}
             <a href="/privacy">privacy notice</a>.
+          </p>
+        </Section>
+      </>
+    ),
+  },
+  {
+    // Where the contact form lands when the browser sent it without JavaScript (server/main/leads/lead-form.routes.ts).
+    path: '/contact-us/sent',
+    title: 'Check your email · SafePlace',
+    description:
+      'Your request reached us: confirm your address from the mail we sent, and we reply within one working day.',
+    noindex: true,
+    body: (
+      <>
+        <Hero title="Check your email" lead="Your request reached us. We reply within one working day." />
+        <Section>
+          <p role="status">
+            We sent you a mail with a link to confirm your address. Open it so that we know the request is yours.
+          </p>
+          <p>
+            Meanwhile: <a href="/scorecards">check where you stand</a>, or read what the law asks in{' '}
+            <a href="/india">India</a> and <a href="/canada">Canada</a>.
           </p>
         </Section>
       </>

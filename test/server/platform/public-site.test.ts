@@ -176,4 +176,90 @@ describe.each(DATABASES)('the public site on %s', (kind) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('Page not found');
   });
+
+  it('answers HEAD on a page like GET without a body, and HEAD on an unknown address with the 404', async () => {
+    const page = await site.inject({ method: 'HEAD', url: '/india', headers: { host: MAIN } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toBe('');
+    const unknown = await site.inject({ method: 'HEAD', url: '/no-such-page', headers: { host: MAIN } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toContain('text/html');
+    const app = await site.inject({ method: 'HEAD', url: '/signin', headers: { host: ACME } });
+    expect(app.statusCode).toBe(200);
+  });
+
+  describe('the contact form without JavaScript', () => {
+    const post = (form: Record<string, string>, host = MAIN, ip = '203.0.113.40') =>
+      site.inject({
+        method: 'POST',
+        url: '/contact-us',
+        headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress: ip,
+        payload: new URLSearchParams(form).toString(),
+      });
+    const filled = {
+      name: 'Meera Iyer',
+      workEmail: 'meera@iyer-looms.in',
+      organisation: 'Iyer Looms',
+      country: 'IN',
+      size: '50-249',
+      message: '',
+      website: '',
+      source: 'contact-us',
+    };
+
+    it('takes the request and sends the browser to the page that says to check the mail', async () => {
+      const res = await post(filled);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/contact-us/sent');
+      const rows = await server.db.system((tx) =>
+        tx.query<{ organisation: string }>(`SELECT organisation FROM leads WHERE work_email = 'meera@iyer-looms.in'`),
+      );
+      expect(rows).toEqual([{ organisation: 'Iyer Looms' }]);
+      const sent = await get(MAIN, '/contact-us/sent');
+      expect(sent.statusCode).toBe(200);
+      expect(sent.body).toContain('Check your email');
+    });
+
+    it('gives the page back with the answers kept and each field’s error under it, storing nothing', async () => {
+      const res = await post({ ...filled, workEmail: 'not-an-address', organisation: '', message: 'Hi <b>"you"</b>' });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain(
+        '<span class="error" id="f-workEmail-error">Enter an email address like name@company.com</span>',
+      );
+      expect(res.body).toContain('<span class="error" id="f-organisation-error">Enter your organisation</span>');
+      expect(res.body).toMatch(/<input[^>]*name="name"[^>]* value="Meera Iyer"/);
+      expect(res.body).toContain('<option value="IN" selected="">');
+      expect(res.body).toContain('Hi &#60;b&#62;&#34;you&#34;&#60;/b&#62;</textarea>');
+      expect(res.body).not.toContain('<b>"you"</b>');
+      expect(res.body).toContain('Please correct the fields marked below.');
+      const rows = await server.db.system((tx) => tx.query(`SELECT 1 FROM leads WHERE work_email = 'not-an-address'`));
+      expect(rows).toHaveLength(0);
+    });
+
+    it('refuses a filled honeypot, keeps to the address limit, and takes nothing on a workspace', async () => {
+      const bot = await post({ ...filled, workEmail: 'bot@spam-form.example', website: 'http://spam.example' });
+      expect(bot.statusCode).toBe(400);
+      expect(bot.body).toContain('This request could not be accepted');
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push(
+          (await post({ ...filled, workEmail: `person${i}@flood-form.example` }, MAIN, '203.0.113.77')).statusCode,
+        );
+      }
+      expect(statuses.slice(0, 5)).toEqual([303, 303, 303, 303, 303]);
+      expect(statuses[5]).toBe(429);
+      const workspace = await post({ ...filled, workEmail: 'ws@acme-form.example' }, ACME);
+      expect(workspace.statusCode).toBe(404);
+      const json = await site.inject({
+        method: 'POST',
+        url: '/main-api/api/leads',
+        headers: { host: MAIN, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(filled).toString(),
+      });
+      expect(json.statusCode).toBe(415);
+    });
+  });
 });
