@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { acmeEmployees, api, seatCommittee, signIn, url } from './support/app';
+import { acmeEmployees, api, publishWorkflow, seatCommittee, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -45,29 +45,10 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
-    workflowName: `Clocks ${Date.now().toString(36)}`,
-    defaultToWorkspace: true,
-  });
-  const v = await api<{ workflowVersionId: string }>(
-    admin,
-    'POST',
-    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
-    { name: 'Inquiry' },
-  );
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
-    kind: 'MEETING',
-    name: 'Preliminary hearing',
-  });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
-    kind: 'ACTION',
-    name: 'Copy to respondent',
-    actionTypes: ['INFORM_RESPONDENT'],
-  });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
-    workflowId: wf.workflowId,
-    workflowVersionId: v.workflowVersionId,
-  });
+  await publishWorkflow(admin, 'Clocks', [
+    { kind: 'MEETING', name: 'Preliminary hearing' },
+    { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] },
+  ]);
   const employees = await acmeEmployees(admin);
   const [presiding, member1, member2, external, respondent] = employees;
   expect(respondent, 'five employees to sit on the committee and to be complained about').toBeTruthy();

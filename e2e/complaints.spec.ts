@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from './support/test';
 import { PDFParse } from 'pdf-parse';
-import { acmeEmployees, api, askCommitteeChange, seatCommittee, signIn, url } from './support/app';
+import { acmeEmployees, api, publishWorkflow, askCommitteeChange, seatCommittee, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -55,59 +55,46 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
-    workflowName: `POSH ${Date.now().toString(36)}`,
-    defaultToWorkspace: true,
-  });
-  const v = await api<{ workflowVersionId: string }>(
-    admin,
-    'POST',
-    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
-    { name: 'Inquiry' },
-  );
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
-    kind: 'MEETING',
-    name: 'Preliminary hearing',
-  });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
-    kind: 'ACTION',
-    name: 'Copy to respondent',
-    actionTypes: ['INFORM_RESPONDENT'],
-  });
-  // A guide for the incident's field, uploaded as the builder does (the learning API's files calls) and attached to it.
   const guide = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-  const ticket = await api<{ fileId: string; uploadUrl: string }>(
+  await publishWorkflow(
     admin,
-    'POST',
-    '/learning-api/api/lesson-content/generate-upload-url',
-    { purpose: 'DOCUMENT', fileName: 'how-to-describe.pdf', size: guide.length },
+    'POSH',
+    [
+      { kind: 'MEETING', name: 'Preliminary hearing' },
+      { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] },
+    ],
+    async ({ workflowVersionId }) => {
+      // A guide for the incident's field, uploaded as the builder does (the learning API's files calls) and attached to it.
+      const ticket = await api<{ fileId: string; uploadUrl: string }>(
+        admin,
+        'POST',
+        '/learning-api/api/lesson-content/generate-upload-url',
+        { purpose: 'DOCUMENT', fileName: 'how-to-describe.pdf', size: guide.length },
+      );
+      const put = await admin.evaluate(
+        async ([to, bytes]) =>
+          (
+            await fetch(to, {
+              method: 'PUT',
+              body: new Uint8Array(bytes),
+              headers: { 'content-type': 'application/octet-stream' },
+            })
+          ).status,
+        [ticket.uploadUrl, [...guide]] as const,
+      );
+      expect(put).toBe(201);
+      await api(admin, 'POST', `/learning-api/api/lesson-content/confirm-upload/${ticket.fileId}`);
+      const draft = await api<{ components: { attributes: { attributeId: string; systemKey: string | null }[] }[] }>(
+        admin,
+        'GET',
+        `/case-api/api/admin/workflow/version/${workflowVersionId}`,
+      );
+      const details = draft.components.flatMap((c) => c.attributes).find((a) => a.systemKey === 'INCIDENT_DETAILS')!;
+      await api(admin, 'POST', `/case-api/api/admin/attribute/confirm-resource-upload/${details.attributeId}`, {
+        fileId: ticket.fileId,
+      });
+    },
   );
-  const put = await admin.evaluate(
-    async ([to, bytes]) =>
-      (
-        await fetch(to, {
-          method: 'PUT',
-          body: new Uint8Array(bytes),
-          headers: { 'content-type': 'application/octet-stream' },
-        })
-      ).status,
-    [ticket.uploadUrl, [...guide]] as const,
-  );
-  expect(put).toBe(201);
-  await api(admin, 'POST', `/learning-api/api/lesson-content/confirm-upload/${ticket.fileId}`);
-  const draft = await api<{ components: { attributes: { attributeId: string; systemKey: string | null }[] }[] }>(
-    admin,
-    'GET',
-    `/case-api/api/admin/workflow/version/${v.workflowVersionId}`,
-  );
-  const details = draft.components.flatMap((c) => c.attributes).find((a) => a.systemKey === 'INCIDENT_DETAILS')!;
-  await api(admin, 'POST', `/case-api/api/admin/attribute/confirm-resource-upload/${details.attributeId}`, {
-    fileId: ticket.fileId,
-  });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
-    workflowId: wf.workflowId,
-    workflowVersionId: v.workflowVersionId,
-  });
   const employees = await acmeEmployees(admin);
   const [presiding, member1, member2, external, respondent] = employees;
   expect(respondent, 'five employees to sit on the committee and to be complained about').toBeTruthy();
@@ -407,37 +394,23 @@ test('"Inform respondent" says the email is missing and offers the editor; the c
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
-    workflowName: `Due process ${Date.now().toString(36)}`,
-    defaultToWorkspace: true,
-  });
-  const v = await api<{ workflowVersionId: string }>(
+  await publishWorkflow(
     admin,
-    'POST',
-    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
-    { name: 'Inquiry' },
-  );
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
-    kind: 'ACTION',
-    name: 'Inform respondent',
-    actionTypes: ['INFORM_RESPONDENT'],
-  });
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
-    kind: 'MEETING',
-    name: 'Inquiry hearing',
-  });
-  await api(admin, 'POST', '/case-api/api/admin/workflow-prerequisite', {
-    workflowId: wf.workflowId,
-    workflowVersionId: v.workflowVersionId,
-    prerequisiteList: [
-      { kind: 'OTHER', label: 'The respondent has the copy before the hearing', referenceId: 'Inform respondent' },
-      { kind: 'OTHER', label: 'The inquiry hears both parties', referenceId: 'Inquiry hearing' },
+    'Due process',
+    [
+      { kind: 'ACTION', name: 'Inform respondent', actionTypes: ['INFORM_RESPONDENT'] },
+      { kind: 'MEETING', name: 'Inquiry hearing' },
     ],
-  });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
-    workflowId: wf.workflowId,
-    workflowVersionId: v.workflowVersionId,
-  });
+    async (ids) => {
+      await api(admin, 'POST', '/case-api/api/admin/workflow-prerequisite', {
+        ...ids,
+        prerequisiteList: [
+          { kind: 'OTHER', label: 'The respondent has the copy before the hearing', referenceId: 'Inform respondent' },
+          { kind: 'OTHER', label: 'The inquiry hears both parties', referenceId: 'Inquiry hearing' },
+        ],
+      });
+    },
+  );
   const employees = await acmeEmployees(admin);
   const [presiding, member1, member2, external, respondent] = employees;
   const body = {
@@ -565,24 +538,7 @@ test('the presiding officer approves a new member, who sees "Awaiting admission"
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
-    workflowName: `Membership ${Date.now().toString(36)}`,
-    defaultToWorkspace: true,
-  });
-  const v = await api<{ workflowVersionId: string }>(
-    admin,
-    'POST',
-    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
-    { name: 'Inquiry' },
-  );
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
-    kind: 'MEETING',
-    name: 'Preliminary hearing',
-  });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
-    workflowId: wf.workflowId,
-    workflowVersionId: v.workflowVersionId,
-  });
+  await publishWorkflow(admin, 'Membership', [{ kind: 'MEETING', name: 'Preliminary hearing' }]);
   const employees = await acmeEmployees(admin);
   const [presiding, member1, member2, external, witnessFiler, newcomer] = employees;
   expect(newcomer, 'six employees: a committee and a newcomer').toBeTruthy();

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { acmeEmployees, api, seatCommittee, signIn, url } from './support/app';
+import { acmeEmployees, api, publishWorkflow, seatCommittee, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -25,24 +25,7 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
-    workflowName: `Intake ${Date.now().toString(36)}`,
-    defaultToWorkspace: true,
-  });
-  const v = await api<{ workflowVersionId: string }>(
-    admin,
-    'POST',
-    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
-    { name: 'Inquiry' },
-  );
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
-    kind: 'MEETING',
-    name: 'Preliminary hearing',
-  });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
-    workflowId: wf.workflowId,
-    workflowVersionId: v.workflowVersionId,
-  });
+  await publishWorkflow(admin, 'Intake', [{ kind: 'MEETING', name: 'Preliminary hearing' }]);
   const employees = await acmeEmployees(admin);
   const [presiding, member1, member2, external] = employees;
   const body = {

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { acmeEmployees, api, signIn, url } from './support/app';
+import { acmeEmployees, api, publishWorkflow, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -35,24 +35,7 @@ test('the admin sets retention periods; the presiding officer sees when a closed
   // ---- Setup through the API: a published workflow, the Internal Committee, a case filed and closed as not upheld.
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, 'acme', 'admin@acme.test');
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
-    workflowName: `Retention ${Date.now().toString(36)}`,
-    defaultToWorkspace: true,
-  });
-  const v = await api<{ workflowVersionId: string }>(
-    admin,
-    'POST',
-    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
-    { name: 'Inquiry' },
-  );
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
-    kind: 'MEETING',
-    name: 'Preliminary hearing',
-  });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
-    workflowId: wf.workflowId,
-    workflowVersionId: v.workflowVersionId,
-  });
+  await publishWorkflow(admin, 'Retention', [{ kind: 'MEETING', name: 'Preliminary hearing' }]);
   const [presiding, member1, member2, external] = await acmeEmployees(admin);
   const body = {
     name: 'Internal Committee',

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { acmeEmployees, api, pickOption, seatCommittee, signIn, url } from './support/app';
+import { acmeEmployees, api, publishWorkflow, pickOption, seatCommittee, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -35,24 +35,7 @@ test("the admin sets the workspace's time zone; a case's meeting invitation and 
   await signIn(admin, 'acme', 'admin@acme.test');
 
   // ---- Setup through the API: a published process, the committee, and a complaint filed by an employee.
-  const wf = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
-    workflowName: `Calendar ${Date.now().toString(36)}`,
-    defaultToWorkspace: true,
-  });
-  const v = await api<{ workflowVersionId: string }>(
-    admin,
-    'POST',
-    `/case-api/api/admin/workflow/${wf.workflowId}/version`,
-    { name: 'Inquiry' },
-  );
-  await api(admin, 'POST', `/case-api/api/admin/step/workflow/${v.workflowVersionId}`, {
-    kind: 'MEETING',
-    name: 'Hearing',
-  });
-  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', {
-    workflowId: wf.workflowId,
-    workflowVersionId: v.workflowVersionId,
-  });
+  await publishWorkflow(admin, 'Calendar', [{ kind: 'MEETING', name: 'Hearing' }]);
   const employees = await acmeEmployees(admin);
   const [presiding, member1, member2, external, respondent] = employees;
   await seatCommittee(admin, {

@@ -253,3 +253,32 @@ export async function askCommitteeChange(admin: Page, committeeId: string, body:
     );
   await expect.poll(put, { timeout: 60_000, intervals: [500, 1_000, 2_000] }).toBe(200);
 }
+
+/** A step of a workflow a journey publishes: a hearing, or an action with its kinds. */
+export type JourneyStep = { kind: 'MEETING'; name: string } | { kind: 'ACTION'; name: string; actionTypes: string[] };
+
+/**
+ * Creates a workflow as Acme's default, gives its first version these steps, lets `prepare` add to the draft (a
+ * prerequisite, a field's guide), and publishes it: the complaint process a journey's cases then follow.
+ */
+export async function publishWorkflow(
+  admin: Page,
+  name: string,
+  steps: JourneyStep[],
+  prepare?: (ids: { workflowId: string; workflowVersionId: string }) => Promise<void>,
+): Promise<{ workflowId: string; workflowVersionId: string }> {
+  const { workflowId } = await api<{ workflowId: string }>(admin, 'POST', '/case-api/api/admin/workflow', {
+    workflowName: `${name} ${Date.now().toString(36)}`,
+    defaultToWorkspace: true,
+  });
+  const { workflowVersionId } = await api<{ workflowVersionId: string }>(
+    admin,
+    'POST',
+    `/case-api/api/admin/workflow/${workflowId}/version`,
+    { name: 'Inquiry' },
+  );
+  for (const step of steps) await api(admin, 'POST', `/case-api/api/admin/step/workflow/${workflowVersionId}`, step);
+  await prepare?.({ workflowId, workflowVersionId });
+  await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId, workflowVersionId });
+  return { workflowId, workflowVersionId };
+}
