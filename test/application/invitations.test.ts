@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClaimInvite } from '../../src/application/invitations/claim-invite.use-case';
 import type { ClaimResult, InviteCheck, InviteClaimApi } from '../../src/application/invitations/invite-claim-api.port';
-import { ADMIN, FakeSessionStore } from '../support/fakes';
+import { ADMIN, FakeSessionStore } from '../fakes/auth.fakes';
 
 class FakeInviteClaimApi implements InviteClaimApi {
   claimed: string[] = [];

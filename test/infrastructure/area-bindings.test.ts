@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AREA_MODULES, createContainer, type Area } from '../../src/infrastructure/container';
 import { AREA_VIEW_MODELS, loadArea } from '../../src/ui/app/areas';
 import { shellViewModels } from '../../src/ui/app/shell.bindings';
-import { ACME_SITE, FakeSessionStore } from '../support/fakes';
+import { ACME_SITE, FakeSessionStore } from '../fakes/auth.fakes';
 
 /** The service identifiers a module binds, read by loading it against a recorder instead of a container. */
 async function boundBy(module: ContainerModule): Promise<unknown[]> {

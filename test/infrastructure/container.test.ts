@@ -17,7 +17,7 @@ import { SignUpViewModel } from '../../src/ui/auth/sign-up.view-model';
 import { SessionViewModel } from '../../src/ui/shell/session.view-model';
 import { ShellViewModel } from '../../src/ui/shell/shell.view-model';
 import { SiteStatusViewModel } from '../../src/ui/shell/site-status.view-model';
-import { ACME_SITE, FakeSessionStore } from '../support/fakes';
+import { ACME_SITE, FakeSessionStore } from '../fakes/auth.fakes';
 
 function compose(maxUploadBytes = 20 * 1024 * 1024) {
   const requests: string[] = [];

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ApiClient } from '../../src/infrastructure/http/api-client';
-import { FakeSessionStore } from './fakes';
+import { FakeSessionStore } from '../fakes/auth.fakes';
 
 /** An msw server for an adapter test file: any call without a handler fails the test. */
 export function mockServer() {

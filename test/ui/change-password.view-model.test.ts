@@ -5,8 +5,8 @@ import { RefreshCurrentUser } from '../../src/application/auth/refresh-current-u
 import { SignOut } from '../../src/application/auth/sign-out.use-case';
 import { ChangePasswordViewModel } from '../../src/ui/shell/change-password.view-model';
 import { SessionViewModel } from '../../src/ui/shell/session.view-model';
-import { FakeAccountSecurityApi } from '../support/account-security.fake';
-import { ADMIN, FakeAuthApi, FakeSessionStore } from '../support/fakes';
+import { FakeAccountSecurityApi } from '../fakes/account-security.fakes';
+import { ADMIN, FakeAuthApi, FakeSessionStore } from '../fakes/auth.fakes';
 
 function build(api = new FakeAccountSecurityApi()) {
   const auth = new FakeAuthApi();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChangePassword } from '../../../src/application/auth/change-password.use-case';
-import { FakeAccountSecurityApi } from '../../support/account-security.fake';
+import { FakeAccountSecurityApi } from '../../fakes/account-security.fakes';
 
 describe('ChangePassword', () => {
   const context = ['asha@acme.test', 'Asha', 'Admin', 'Acme'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChooseLanguage } from '../../../src/application/auth/choose-language.use-case';
 import type { CurrentUser } from '../../../src/contracts/main/auth.contract';
-import { ADMIN, FakeAuthApi } from '../../support/fakes';
+import { ADMIN, FakeAuthApi } from '../../fakes/auth.fakes';
 
 type WorkspaceUser = Extract<CurrentUser, { kind: 'user' }>;
 const inIndia = {

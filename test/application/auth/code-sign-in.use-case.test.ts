@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestSignInCode, SignInWithCode } from '../../../src/application/auth/code-sign-in.use-case';
 import { RequestPasswordReset, ResetPassword } from '../../../src/application/auth/reset-password.use-case';
 import { SignIn } from '../../../src/application/auth/sign-in.use-case';
-import { ACME_SITE, FakeAuthApi, FakeSessionStore } from '../../support/fakes';
+import { ACME_SITE, FakeAuthApi, FakeSessionStore } from '../../fakes/auth.fakes';
 
 describe('sign-in with an emailed code', () => {
   it('asks for a code, then signs in with it and keeps the session', async () => {

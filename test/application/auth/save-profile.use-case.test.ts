@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SaveProfile } from '../../../src/application/auth/save-profile.use-case';
-import { ADMIN, FakeAuthApi } from '../../support/fakes';
+import { ADMIN, FakeAuthApi } from '../../fakes/auth.fakes';
 
 describe('SaveProfile', () => {
   it('saves the trimmed name and, on the first login, ends the welcome', async () => {

@@ -3,7 +3,7 @@ import { RefreshCurrentUser } from '../../../src/application/auth/refresh-curren
 import { SignIn } from '../../../src/application/auth/sign-in.use-case';
 import { SignOut } from '../../../src/application/auth/sign-out.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { ACME_SITE, ADMIN, FakeAuthApi, FakeSessionStore, MAIN_SITE } from '../../support/fakes';
+import { ACME_SITE, ADMIN, FakeAuthApi, FakeSessionStore, MAIN_SITE } from '../../fakes/auth.fakes';
 
 const PASSWORD = 'correct horse battery';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChangeProfilePicture, RemoveProfilePicture } from '../../../src/application/auth/profile-picture.use-case';
 import { ConfirmEmail, ResendConfirmation, SignUp } from '../../../src/application/auth/sign-up.use-case';
-import { FakeSignUpApi } from '../../support/sign-up-fakes';
+import { FakeSignUpApi } from '../../fakes/sign-up.fakes';
 
 const body = {
   firstName: 'Nila',

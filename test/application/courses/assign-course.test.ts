@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AssignCourse } from '../../../src/application/courses/assign-course.use-case';
-import { FakeCourseApi } from './fake-course-api';
+import { FakeCourseApi } from '../../fakes/courses.fakes';
 
 describe('AssignCourse', () => {
   it('assigns by filter and reports how many were newly assigned', async () => {

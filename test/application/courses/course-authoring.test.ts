@@ -13,7 +13,7 @@ import {
   publishChecklist,
 } from '../../../src/application/courses/authoring/publish-checklist';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { FakeCourseAuthoringApi } from './fake-course-authoring-api';
+import { FakeCourseAuthoringApi } from '../../fakes/course-authoring.fakes';
 
 const FILE = '0b6f3f38-8d57-4e83-9d0e-3c2f3b8c1a11';
 const text = (en: string, hi?: string) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PreviewCourseAssignment } from '../../../src/application/courses/preview-course-assignment.use-case';
-import { FakeCourseApi } from './fake-course-api';
+import { FakeCourseApi } from '../../fakes/courses.fakes';
 
 describe('PreviewCourseAssignment', () => {
   it('counts who a filter matches, who already has the course, and who would be newly assigned', async () => {

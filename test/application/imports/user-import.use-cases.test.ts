@@ -4,7 +4,7 @@ import { GetImportJob, isJobActive } from '../../../src/application/imports/impo
 import { ImportUsers } from '../../../src/application/imports/import-users.use-case';
 import { ReadImportHeaders } from '../../../src/application/imports/read-import-headers.use-case';
 import { ValidateUserImport } from '../../../src/application/imports/validate-user-import.use-case';
-import { csvFile, FakeUserImportApi, FixedClock, SAMPLE } from './fakes';
+import { csvFile, FakeUserImportApi, FixedClock, SAMPLE } from '../../fakes/imports.fakes';
 
 describe('ReadImportHeaders', () => {
   it('returns the header row with the proposed mapping', async () => {

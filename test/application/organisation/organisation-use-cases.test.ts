@@ -19,7 +19,7 @@ import {
 import { ApiError } from '../../../src/application/shared/api-error';
 import { logoProblem, normaliseHex, textOn } from '../../../src/domain/organisation/branding';
 import { deletePlan } from '../../../src/domain/organisation/business-unit-rules';
-import { FakeBusinessUnitsApi, FakeDepartmentsApi, FakeWorkspaceAdminApi } from './fake-organisation-admin-api';
+import { FakeBusinessUnitsApi, FakeDepartmentsApi, FakeWorkspaceAdminApi } from '../../fakes/organisation-admin.fakes';
 
 describe('branding rules', () => {
   it('normalises colours for the path and refuses anything else', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BulkEditPeople, DeletePeople, EditPerson } from '../../../src/application/people/edit-people.use-case';
 import { FindPeople } from '../../../src/application/people/find-people.use-case';
-import { FakeDirectoryApi, person } from '../../support/fake-directory';
+import { FakeDirectoryApi, person } from '../../fakes/directory.fakes';
 
 describe('the directory use cases', () => {
   it('lists, or searches when there is text to search for', async () => {

@@ -21,7 +21,7 @@ import {
   FakePlatformUsersApi,
   FakeUserManualApi,
   LAKSHMI,
-} from './fakes';
+} from '../../fakes/platform-tools.fakes';
 
 describe('feature flag use cases', () => {
   it('creates a flag, refusing a bad key before calling and passing a 409 on as a conflict', async () => {

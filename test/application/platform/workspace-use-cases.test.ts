@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SignIn } from '../../../src/application/auth/sign-in.use-case';
-import { FakeAuthApi, FakeSessionStore, MAIN_SITE } from '../../support/fakes';
+import { FakeAuthApi, FakeSessionStore, MAIN_SITE } from '../../fakes/auth.fakes';
 import { CreateWorkspace } from '../../../src/application/platform/create-workspace.use-case';
 import { DeleteWorkspace } from '../../../src/application/platform/delete-workspace.use-case';
 import {
@@ -10,7 +10,7 @@ import {
   SwitchWorkspaceModule,
 } from '../../../src/application/platform/workspace-settings.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { FakeWorkspaceAdminApi } from './fake-workspace-admin-api';
+import { FakeWorkspaceAdminApi } from '../../fakes/workspace-admin.fakes';
 
 const INITECH = {
   companyName: ' Initech ',

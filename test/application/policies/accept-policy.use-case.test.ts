@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AcceptPolicy } from '../../../src/application/policies/accept-policy.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { FakeWorkspacePolicyApi } from '../../ui/policies/fake-workspace-policy-api';
+import { FakeWorkspacePolicyApi } from '../../fakes/workspace-policies.fakes';
 
 describe('AcceptPolicy', () => {
   it('accepts the version read, once the document was shown', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BlockAnswer } from '../../../src/contracts/learning/blocks.contract';
 import type { PlayerQuiz } from '../../../src/application/training/training-api.port';
 import { DownloadCertificate, isGiven, SubmitQuizAttempt } from '../../../src/application/training/training.use-cases';
-import { FakeTrainingApi } from './fake-training-api';
+import { FakeTrainingApi } from '../../fakes/training.fakes';
 
 async function quiz(api: FakeTrainingApi): Promise<PlayerQuiz> {
   const course = await api.player('c1');

@@ -5,7 +5,7 @@ import { CreateWorkflowVersion } from '../../../src/application/workflows/create
 import { CreateWorkflow } from '../../../src/application/workflows/create-workflow.use-case';
 import { PublishWorkflowVersion } from '../../../src/application/workflows/publish-workflow-version.use-case';
 import { RemoveWorkflowStep } from '../../../src/application/workflows/remove-workflow-step.use-case';
-import { FakeWorkflowApi } from './fake-workflow-api';
+import { FakeWorkflowApi } from '../../fakes/workflows.fakes';
 
 describe('workflow use cases', () => {
   let api: FakeWorkflowApi;

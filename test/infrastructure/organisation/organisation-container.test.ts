@@ -7,7 +7,7 @@ import { BrandingViewModel } from '../../../src/ui/organisation/branding.view-mo
 import { BusinessUnitsViewModel } from '../../../src/ui/organisation/business-units.view-model';
 import { DepartmentsViewModel } from '../../../src/ui/organisation/departments.view-model';
 import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/workspace-settings.view-model';
-import { ACME_SITE, FakeSessionStore } from '../../support/fakes';
+import { ACME_SITE, FakeSessionStore } from '../../fakes/auth.fakes';
 
 // Importing the area's module graph on first use: allow for a busy machine.
 describe('the organisation area in the composition root', { timeout: 30_000 }, () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { HttpDirectoryApi } from '../../../src/infrastructure/http/main/http-directory-api';
 import { mockServer, testClient } from '../../support/msw';
-import { person } from '../../support/fake-directory';
+import { person } from '../../fakes/directory.fakes';
 
 const BASE = 'http://acme.localhost:8080/main-api';
 const server = mockServer();

@@ -9,7 +9,7 @@ import { FlagsViewModel } from '../../../src/ui/platform-tools/flags.view-model'
 import { IpRangesViewModel } from '../../../src/ui/platform-tools/ip-ranges.view-model';
 import { ManualPublishViewModel } from '../../../src/ui/platform-tools/manual-publish.view-model';
 import { PlatformUsersViewModel } from '../../../src/ui/platform-tools/users.view-model';
-import { ACME_SITE, FakeSessionStore } from '../../support/fakes';
+import { ACME_SITE, FakeSessionStore } from '../../fakes/auth.fakes';
 
 function compose() {
   const requests: string[] = [];

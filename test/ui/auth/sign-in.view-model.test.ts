@@ -8,8 +8,8 @@ import { SignInViewModel } from '../../../src/ui/auth/sign-in.view-model';
 import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
 import { ShellViewModel } from '../../../src/ui/shell/shell.view-model';
 import { ResendConfirmation } from '../../../src/application/auth/sign-up.use-case';
-import { FakeSignUpApi } from '../../support/sign-up-fakes';
-import { ACME_SITE, FakeAuthApi, FakeOrganisationApi, FakeSessionStore, MAIN_SITE } from '../../support/fakes';
+import { FakeSignUpApi } from '../../fakes/sign-up.fakes';
+import { ACME_SITE, FakeAuthApi, FakeOrganisationApi, FakeSessionStore, MAIN_SITE } from '../../fakes/auth.fakes';
 
 function build(site = ACME_SITE) {
   const api = new FakeAuthApi();

@@ -8,8 +8,15 @@ import { EmailVerifyViewModel } from '../../../src/ui/auth/email-verify.view-mod
 import { SignUpViewModel } from '../../../src/ui/auth/sign-up.view-model';
 import { ProfilePictureViewModel } from '../../../src/ui/shell/profile-picture.view-model';
 import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
-import { ACME_SITE, ADMIN, FakeAuthApi, FakeOrganisationApi, FakeSessionStore, MAIN_SITE } from '../../support/fakes';
-import { FakeSignUpApi } from '../../support/sign-up-fakes';
+import {
+  ACME_SITE,
+  ADMIN,
+  FakeAuthApi,
+  FakeOrganisationApi,
+  FakeSessionStore,
+  MAIN_SITE,
+} from '../../fakes/auth.fakes';
+import { FakeSignUpApi } from '../../fakes/sign-up.fakes';
 
 const values = {
   firstName: 'Nila',

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { CaseExtrasViewModel } from '../../../src/ui/complaints/case-extras.view-model';
-import { FakeCaseExtrasApi } from './fake-case-extras-api';
+import { FakeCaseExtrasApi } from '../../fakes/case-extras.fakes';
 
 describe('CaseExtrasViewModel', () => {
   it('confirms a complaint recorded for the caller: it leaves the list and the case is no longer pending', async () => {

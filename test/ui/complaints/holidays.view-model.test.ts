@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { HolidaysViewModel } from '../../../src/ui/complaints/holidays.view-model';
-import { FakeCaseExtrasApi } from './fake-case-extras-api';
+import { FakeCaseExtrasApi } from '../../fakes/case-extras.fakes';
 
 describe('HolidaysViewModel', () => {
   it('shows the national holidays and the added ones by date; adding one saves it at once with the rest unchanged', async () => {

@@ -4,7 +4,7 @@ import type { ComplaintsApi } from '../../../src/application/complaints/complain
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintForm } from '../../../src/contracts/case/complaints.contract';
 import { OnBehalfViewModel, type OnBehalfValues } from '../../../src/ui/complaints/on-behalf.view-model';
-import { FakeCaseExtrasApi } from './fake-case-extras-api';
+import { FakeCaseExtrasApi } from '../../fakes/case-extras.fakes';
 
 const form = { committeeConstituted: true, components: [] } as unknown as ComplaintForm;
 /** Only the form is read from the complaints port here. */

@@ -8,8 +8,8 @@ import type { CourseUsers } from '../../../src/contracts/learning/courses.contra
 import type { Department } from '../../../src/contracts/main/workspace.contract';
 import type { AssignmentFilter } from '../../../src/domain/courses/assignment-filter';
 import { AssignCourseViewModel } from '../../../src/ui/courses/assign-course.view-model';
-import { FakeOrganisationApi } from '../../support/fakes';
-import { FakeCourseApi } from '../../application/courses/fake-course-api';
+import { FakeOrganisationApi } from '../../fakes/auth.fakes';
+import { FakeCourseApi } from '../../fakes/courses.fakes';
 
 const at = '2026-01-01T00:00:00.000Z';
 const DEPARTMENTS: Department[] = [

@@ -8,7 +8,7 @@ import {
 } from '../../../src/application/courses/authoring/authoring.use-cases';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { CourseBuilderViewModel } from '../../../src/ui/courses/course-builder.view-model';
-import { FakeCourseAuthoringApi } from '../../application/courses/fake-course-authoring-api';
+import { FakeCourseAuthoringApi } from '../../fakes/course-authoring.fakes';
 
 async function builder() {
   const api = new FakeCourseAuthoringApi();

@@ -4,8 +4,8 @@ import type { PageRequest } from '../../../src/application/courses/course-api.po
 import type { CourseList, CourseSummary } from '../../../src/contracts/learning/courses.contract';
 import { CourseListViewModel } from '../../../src/ui/courses/course-list.view-model';
 import { CreateCourse } from '../../../src/application/courses/authoring/authoring.use-cases';
-import { FakeCourseAuthoringApi } from '../../application/courses/fake-course-authoring-api';
-import { FakeCourseApi } from '../../application/courses/fake-course-api';
+import { FakeCourseAuthoringApi } from '../../fakes/course-authoring.fakes';
+import { FakeCourseApi } from '../../fakes/courses.fakes';
 
 const course = (courseId: string, title: string): CourseSummary => ({
   courseId,

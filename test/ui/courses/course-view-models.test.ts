@@ -4,8 +4,8 @@ import { AssignCourse } from '../../../src/application/courses/assign-course.use
 import { PreviewCourseAssignment } from '../../../src/application/courses/preview-course-assignment.use-case';
 import { AssignCourseViewModel } from '../../../src/ui/courses/assign-course.view-model';
 import { CourseViewModel } from '../../../src/ui/courses/course.view-model';
-import { FakeOrganisationApi } from '../../support/fakes';
-import { FakeCourseApi } from '../../application/courses/fake-course-api';
+import { FakeOrganisationApi } from '../../fakes/auth.fakes';
+import { FakeCourseApi } from '../../fakes/courses.fakes';
 
 describe('CourseViewModel', () => {
   it('opens in the primary language, switches to Hindi, and lists members', async () => {

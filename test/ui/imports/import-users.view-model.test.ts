@@ -13,7 +13,7 @@ import { ReadImportHeaders } from '../../../src/application/imports/read-import-
 import { ValidateUserImport } from '../../../src/application/imports/validate-user-import.use-case';
 import { ImportUsersViewModel } from '../../../src/ui/imports/import-users.view-model';
 import type { InvitationsApi } from '../../../src/application/invitations/invitations-api.port';
-import { ApiError, csvFile, FakeUserImportApi, FixedClock, SAMPLE } from '../../application/imports/fakes';
+import { ApiError, csvFile, FakeUserImportApi, FixedClock, SAMPLE } from '../../fakes/imports.fakes';
 
 /** Invitations waiting to be sent, as the server keeps them. */
 class FakeInvitationsApi implements InvitationsApi {

@@ -22,12 +22,8 @@ import { BrandingViewModel } from '../../../src/ui/organisation/branding.view-mo
 import { BusinessUnitsViewModel } from '../../../src/ui/organisation/business-units.view-model';
 import { DepartmentsViewModel } from '../../../src/ui/organisation/departments.view-model';
 import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/workspace-settings.view-model';
-import { ACME_SITE, FakeOrganisationApi } from '../../support/fakes';
-import {
-  FakeBusinessUnitsApi,
-  FakeDepartmentsApi,
-  FakeWorkspaceAdminApi,
-} from '../../application/organisation/fake-organisation-admin-api';
+import { ACME_SITE, FakeOrganisationApi } from '../../fakes/auth.fakes';
+import { FakeBusinessUnitsApi, FakeDepartmentsApi, FakeWorkspaceAdminApi } from '../../fakes/organisation-admin.fakes';
 
 function unitsVm() {
   const api = new FakeBusinessUnitsApi();

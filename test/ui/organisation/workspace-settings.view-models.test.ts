@@ -18,7 +18,7 @@ import { fillTemplate, TEMPLATE_SPECS } from '../../../src/domain/messages/messa
 import { WorkspaceSettingsViewModel } from '../../../src/ui/organisation/workspace-settings.view-model';
 import { InvitationTemplateViewModel } from '../../../src/ui/organisation/invitation-template.view-model';
 import { SignupAllowListViewModel } from '../../../src/ui/organisation/signup-allow-list.view-model';
-import { FakeWorkspaceAdminApi } from '../../application/organisation/fake-organisation-admin-api';
+import { FakeWorkspaceAdminApi } from '../../fakes/organisation-admin.fakes';
 
 class FakeSignupAllowListApi implements SignupAllowListApi {
   entries: AllowListEntry[] = [];

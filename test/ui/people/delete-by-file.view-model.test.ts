@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { DeletePeopleByFile } from '../../../src/application/people/edit-people.use-case';
 import { DeleteByFileViewModel } from '../../../src/ui/people/delete-by-file.view-model';
-import { FakeDirectoryApi, person } from '../../support/fake-directory';
+import { FakeDirectoryApi, person } from '../../fakes/directory.fakes';
 
 const csv = (name: string, lines: string[]) => ({ name, content: new Blob([lines.join('\n')], { type: 'text/csv' }) });
 

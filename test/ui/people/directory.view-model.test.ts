@@ -11,8 +11,8 @@ import type { Department } from '../../../src/contracts/main/workspace.contract'
 import type { DirectoryUser } from '../../../src/contracts/main/users.contract';
 import { DirectoryViewModel } from '../../../src/ui/people/directory.view-model';
 import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
-import { ADMIN, FakeAuthApi, FakeOrganisationApi, FakeSessionStore } from '../../support/fakes';
-import { FakeDirectoryApi, person } from '../../support/fake-directory';
+import { ADMIN, FakeAuthApi, FakeOrganisationApi, FakeSessionStore } from '../../fakes/auth.fakes';
+import { FakeDirectoryApi, person } from '../../fakes/directory.fakes';
 
 class FakeInvitesApi implements PeopleInvitesApi {
   resent: string[][] = [];

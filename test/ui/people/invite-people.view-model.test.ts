@@ -5,7 +5,7 @@ import type { PeopleInvitesApi } from '../../../src/application/people/invites-a
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { Department } from '../../../src/contracts/main/workspace.contract';
 import { InvitePeopleViewModel } from '../../../src/ui/people/invite-people.view-model';
-import { FakeOrganisationApi } from '../../support/fakes';
+import { FakeOrganisationApi } from '../../fakes/auth.fakes';
 
 const at = '2026-01-01T00:00:00.000Z';
 const DEPARTMENTS: Department[] = [

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import type { UserStats } from '../../../src/contracts/main/users.contract';
 import { PeopleStatsViewModel } from '../../../src/ui/people/people-stats.view-model';
-import { FakeDirectoryApi } from '../../support/fake-directory';
+import { FakeDirectoryApi } from '../../fakes/directory.fakes';
 
 class StatsDirectory extends FakeDirectoryApi {
   override async stats(): Promise<UserStats> {

@@ -26,7 +26,7 @@ import {
   FakeUserManualApi,
   FakeWorkspaceDirectory,
   GLOBEX,
-} from '../../application/platform-tools/fakes';
+} from '../../fakes/platform-tools.fakes';
 
 function flagsVm(api = new FakeFlagAdminApi()) {
   return {

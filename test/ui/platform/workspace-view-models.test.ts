@@ -12,7 +12,7 @@ import { ApiError } from '../../../src/application/shared/api-error';
 import { WorkspaceDetailsViewModel } from '../../../src/ui/platform/workspace-details.view-model';
 import { describeContract, WorkspaceListViewModel } from '../../../src/ui/platform/workspace-list.view-model';
 import { ShellViewModel } from '../../../src/ui/shell/shell.view-model';
-import { FakeWorkspaceAdminApi, workspace } from '../../application/platform/fake-workspace-admin-api';
+import { FakeWorkspaceAdminApi, workspace } from '../../fakes/workspace-admin.fakes';
 
 function detailsVm(api: FakeWorkspaceAdminApi) {
   return new WorkspaceDetailsViewModel(

@@ -4,7 +4,7 @@ import { ApiError } from '../../../src/application/shared/api-error';
 import { AcceptedPoliciesViewModel, rowOf } from '../../../src/ui/policies/accepted-policies.view-model';
 import { AcceptedPolicyViewModel } from '../../../src/ui/policies/accepted-policy.view-model';
 import { PolicyReaderViewModel } from '../../../src/ui/policies/policy-reader.view-model';
-import { acceptedItem, FakeWorkspacePolicyApi } from './fake-workspace-policy-api';
+import { acceptedItem, FakeWorkspacePolicyApi } from '../../fakes/workspace-policies.fakes';
 
 const reader = (api = new FakeWorkspacePolicyApi()) => ({
   api,

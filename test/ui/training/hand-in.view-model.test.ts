@@ -13,11 +13,7 @@ import {
 } from '../../../src/application/training/training.use-cases';
 import { DEFAULT_UPLOAD_LIMITS, handInPurpose } from '../../../src/domain/files/uploads';
 import { PlayerViewModel } from '../../../src/ui/training/player.view-model';
-import {
-  FakeTrainingApi,
-  MemoryLanguagePreference,
-  MemoryQuizDrafts,
-} from '../../application/training/fake-training-api';
+import { FakeTrainingApi, MemoryLanguagePreference, MemoryQuizDrafts } from '../../fakes/training.fakes';
 
 /** A transfer that reports progress in two steps, as the browser's XMLHttpRequest does. */
 class StepTransfer implements FileTransfer {

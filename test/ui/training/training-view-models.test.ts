@@ -5,11 +5,7 @@ import { AnswerSaver, type Timers } from '../../../src/ui/training/answer-saver'
 import { MyTrainingViewModel } from '../../../src/ui/training/my-training.view-model';
 import { PlayerViewModel } from '../../../src/ui/training/player.view-model';
 import { VerifyCertificateViewModel } from '../../../src/ui/training/verify.view-model';
-import {
-  FakeTrainingApi,
-  MemoryLanguagePreference,
-  MemoryQuizDrafts,
-} from '../../application/training/fake-training-api';
+import { FakeTrainingApi, MemoryLanguagePreference, MemoryQuizDrafts } from '../../fakes/training.fakes';
 
 /** Timers the test fires by hand. */
 class ManualTimers implements Timers {

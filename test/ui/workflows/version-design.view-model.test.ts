@@ -8,8 +8,8 @@ import {
   VersionDesignViewModel,
   timeLimitOf,
 } from '../../../src/ui/workflows/version-design.view-model';
-import { FakeWorkflowApi } from '../../application/workflows/fake-workflow-api';
-import { fakeWorkflowBuilderApi } from '../../application/workflows/fake-workflow-builder-api';
+import { FakeWorkflowApi } from '../../fakes/workflows.fakes';
+import { fakeWorkflowBuilderApi } from '../../fakes/workflow-builder.fakes';
 
 async function draftWithSteps() {
   const api = new FakeWorkflowApi();

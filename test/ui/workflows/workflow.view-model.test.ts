@@ -8,7 +8,7 @@ import { RemoveWorkflowStep } from '../../../src/application/workflows/remove-wo
 import { WorkflowListViewModel } from '../../../src/ui/workflows/workflow-list.view-model';
 import { WorkflowViewModel } from '../../../src/ui/workflows/workflow.view-model';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { FakeWorkflowApi } from '../../application/workflows/fake-workflow-api';
+import { FakeWorkflowApi } from '../../fakes/workflows.fakes';
 import type { WorkflowPage } from '../../../src/application/workflows/workflow-api.port';
 
 function workflowVm(api: FakeWorkflowApi) {

@@ -1,20 +1,20 @@
-import type { WorkflowBuilderApi } from '../../../src/application/workflows/workflow-builder-api.port';
-import { ApiError } from '../../../src/application/shared/api-error';
+import type { WorkflowBuilderApi } from '../../src/application/workflows/workflow-builder-api.port';
+import { ApiError } from '../../src/application/shared/api-error';
 import type {
   AttributeRoles,
   EscalationSetting,
   FormAttribute,
   Prerequisite,
-} from '../../../src/contracts/case/builder-schemas';
+} from '../../src/contracts/case/builder-schemas';
 import {
   attributeRolesProblems,
   DEFAULT_ATTRIBUTE_ROLES,
   escalationProblems,
   moveTo,
   type CaseRole,
-} from '../../../src/domain/workflows/builder-rules';
-import { actionNeedsParty, canEdit } from '../../../src/domain/workflows/workflow-rules';
-import type { FakeWorkflowApi } from './fake-workflow-api';
+} from '../../src/domain/workflows/builder-rules';
+import { actionNeedsParty, canEdit } from '../../src/domain/workflows/workflow-rules';
+import type { FakeWorkflowApi } from './workflows.fakes';
 
 /**
  * The builder's calls over the versions of a FakeWorkflowApi, in memory: step order, actions and stages, with the

@@ -1,4 +1,4 @@
-import type { AssignResult, CourseApi, PageRequest } from '../../../src/application/courses/course-api.port';
+import type { AssignResult, CourseApi, PageRequest } from '../../src/application/courses/course-api.port';
 import type {
   AssignCourseBody,
   CandidateUser,
@@ -7,9 +7,9 @@ import type {
   CourseList,
   CourseMembers,
   CourseUsers,
-} from '../../../src/contracts/learning/courses.contract';
-import type { AssignmentFilter } from '../../../src/domain/courses/assignment-filter';
-import type { CourseLanguage, CourseStatus } from '../../../src/domain/courses/course';
+} from '../../src/contracts/learning/courses.contract';
+import type { AssignmentFilter } from '../../src/domain/courses/assignment-filter';
+import type { CourseLanguage, CourseStatus } from '../../src/domain/courses/course';
 
 export interface FakePerson {
   userId: string;

@@ -1,7 +1,7 @@
-import { ApiError } from '../../../src/application/shared/api-error';
-import type { WorkspacePolicyApi } from '../../../src/application/policies/policy-api.port';
-import type { PolicyLanguage } from '../../../src/contracts/learning/catalogue.contract';
-import type { AcceptedPolicy, PolicyReading } from '../../../src/contracts/learning/policies.contract';
+import { ApiError } from '../../src/application/shared/api-error';
+import type { WorkspacePolicyApi } from '../../src/application/policies/policy-api.port';
+import type { PolicyLanguage } from '../../src/contracts/learning/catalogue.contract';
+import type { AcceptedPolicy, PolicyReading } from '../../src/contracts/learning/policies.contract';
 
 /** The reader's side of the policies API, in memory: one policy, what was fetched, what was accepted. */
 export class FakeWorkspacePolicyApi implements Partial<WorkspacePolicyApi> {

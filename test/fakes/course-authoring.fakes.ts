@@ -1,4 +1,4 @@
-import type { LessonBlock } from '../../../src/contracts/learning/blocks.contract';
+import type { LessonBlock } from '../../src/contracts/learning/blocks.contract';
 import type {
   AuthoringContent,
   AuthoringCourse,
@@ -8,9 +8,9 @@ import type {
   NewCourse,
   PublishResult,
   QuizSettings,
-} from '../../../src/application/courses/authoring/course-authoring-api.port';
-import { ApiError } from '../../../src/application/shared/api-error';
-import type { CourseLanguage } from '../../../src/domain/courses/course';
+} from '../../src/application/courses/authoring/course-authoring-api.port';
+import { ApiError } from '../../src/application/shared/api-error';
+import type { CourseLanguage } from '../../src/domain/courses/course';
 
 /** An in-memory authoring API that keeps courses as the server would and records every call. */
 export class FakeCourseAuthoringApi implements CourseAuthoringApi {

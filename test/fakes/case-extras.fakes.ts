@@ -1,4 +1,4 @@
-import type { CaseEvent, OnBehalfBody } from '../../../src/contracts/case/intake.contract';
+import type { CaseEvent, OnBehalfBody } from '../../src/contracts/case/intake.contract';
 import type {
   CaseExtrasApi,
   CommitteePersonItem,
@@ -7,8 +7,8 @@ import type {
   InterimReliefRequest,
   PendingConfirmationItem,
   SaveHolidaySettings,
-} from '../../../src/application/complaints/case-extras-api.port';
-import { ApiError } from '../../../src/application/shared/api-error';
+} from '../../src/application/complaints/case-extras-api.port';
+import { ApiError } from '../../src/application/shared/api-error';
 
 /** In-memory case extras: one case's events, denials and confirmations, and the workspace's holiday settings. */
 export class FakeCaseExtrasApi implements CaseExtrasApi {

@@ -1,4 +1,4 @@
-import type { BlockAnswer } from '../../../src/contracts/learning/blocks.contract';
+import type { BlockAnswer } from '../../src/contracts/learning/blocks.contract';
 import type {
   AnswerInput,
   AttemptOutcome,
@@ -15,10 +15,10 @@ import type {
   TrainingApi,
   VerifiedCertificate,
   VideoProgressInput,
-} from '../../../src/application/training/training-api.port';
-import type { ConfirmedFile, UploadTarget } from '../../../src/application/courses/authoring/course-files.port';
-import type { CourseLanguage } from '../../../src/domain/courses/course';
-import { mergeRanges, totalSeconds, type Range } from '../../../src/domain/courses/video-watch';
+} from '../../src/application/training/training-api.port';
+import type { ConfirmedFile, UploadTarget } from '../../src/application/courses/authoring/course-files.port';
+import type { CourseLanguage } from '../../src/domain/courses/course';
+import { mergeRanges, totalSeconds, type Range } from '../../src/domain/courses/video-watch';
 
 const WORDS = {
   ENGLISH: {

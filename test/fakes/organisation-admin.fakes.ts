@@ -13,16 +13,16 @@ import type {
   UpdateSettingsBody,
   UserChoice,
   WorkspaceSettings,
-} from '../../../src/contracts/main/organisation.contract';
+} from '../../src/contracts/main/organisation.contract';
 import type {
   BusinessUnitsApi,
   DepartmentsApi,
   Page,
   WorkspaceAdminApi,
-} from '../../../src/application/organisation/organisation-admin-api.port';
-import { ApiError } from '../../../src/application/shared/api-error';
-import { notConfiguredMessage } from '../../../src/domain/auth/social-sign-in';
-import { DEFAULT_SESSION_POLICY } from '../../../src/domain/organisation/workspace-policy';
+} from '../../src/application/organisation/organisation-admin-api.port';
+import { ApiError } from '../../src/application/shared/api-error';
+import { notConfiguredMessage } from '../../src/domain/auth/social-sign-in';
+import { DEFAULT_SESSION_POLICY } from '../../src/domain/organisation/workspace-policy';
 
 function page<T>(all: T[], query: { page?: number; pageSize?: number }): Page<T> {
   const p = query.page ?? 0;

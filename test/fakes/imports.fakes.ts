@@ -4,16 +4,16 @@ import type {
   ImportJobSummary,
   ImportValidation,
   ReportFormat,
-} from '../../../src/contracts/main/invites.contract';
-import type { Clock } from '../../../src/application/imports/clock.port';
+} from '../../src/contracts/main/invites.contract';
+import type { Clock } from '../../src/application/imports/clock.port';
 import type {
   ImportFile,
   ImportRequest,
   MappedImportFile,
   UserImportApi,
-} from '../../../src/application/imports/user-import-api.port';
-import { ApiError } from '../../../src/application/shared/api-error';
-import { proposeMapping } from '../../../src/domain/imports/import-columns';
+} from '../../src/application/imports/user-import-api.port';
+import { ApiError } from '../../src/application/shared/api-error';
+import { proposeMapping } from '../../src/domain/imports/import-columns';
 
 /**
  * An in-memory import API: reads the header of a CSV text, treats rows whose email lacks "@" as bad,

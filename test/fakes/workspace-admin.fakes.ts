@@ -3,9 +3,9 @@ import type {
   WorkspaceDetails,
   WorkspaceModules,
   WorkspacePage,
-} from '../../../src/contracts/main/platform-workspaces.contract';
-import type { WorkspaceAdminApi, WorkspaceQuery } from '../../../src/application/platform/workspace-admin-api.port';
-import { ApiError } from '../../../src/application/shared/api-error';
+} from '../../src/contracts/main/platform-workspaces.contract';
+import type { WorkspaceAdminApi, WorkspaceQuery } from '../../src/application/platform/workspace-admin-api.port';
+import { ApiError } from '../../src/application/shared/api-error';
 
 let next = 1;
 const id = () => `00000000-0000-4000-8000-${String(next++).padStart(12, '0')}`;

@@ -5,10 +5,10 @@ import type {
   WorkflowDetail,
   WorkflowStep,
   WorkflowVersionDetail,
-} from '../../../src/contracts/case/workflows.contract';
-import type { PublishResult, WorkflowApi, WorkflowPage } from '../../../src/application/workflows/workflow-api.port';
-import { ApiError } from '../../../src/application/shared/api-error';
-import { meetingForm } from '../../../src/domain/workflows/workflow-rules';
+} from '../../src/contracts/case/workflows.contract';
+import type { PublishResult, WorkflowApi, WorkflowPage } from '../../src/application/workflows/workflow-api.port';
+import { ApiError } from '../../src/application/shared/api-error';
+import { meetingForm } from '../../src/domain/workflows/workflow-rules';
 
 /** An in-memory workflow builder with the server's version rules, and a record of the calls it got. */
 export class FakeWorkflowApi implements WorkflowApi {

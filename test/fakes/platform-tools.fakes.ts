@@ -1,9 +1,9 @@
-import type { AllowListEntry, AllowListImport } from '../../../src/contracts/main/allow-list.contract';
-import type { FeatureFlag } from '../../../src/contracts/main/flags.contract';
-import type { IpRangeEntry, SetIpRangesBody } from '../../../src/contracts/main/ip-ranges.contract';
-import type { PlatformUser, UpdateUserBody, UserRecord } from '../../../src/contracts/main/platform-users.contract';
-import type { UserManual } from '../../../src/contracts/main/user-manual.contract';
-import type { WorkspaceOption } from '../../../src/contracts/main/workspace-options.contract';
+import type { AllowListEntry, AllowListImport } from '../../src/contracts/main/allow-list.contract';
+import type { FeatureFlag } from '../../src/contracts/main/flags.contract';
+import type { IpRangeEntry, SetIpRangesBody } from '../../src/contracts/main/ip-ranges.contract';
+import type { PlatformUser, UpdateUserBody, UserRecord } from '../../src/contracts/main/platform-users.contract';
+import type { UserManual } from '../../src/contracts/main/user-manual.contract';
+import type { WorkspaceOption } from '../../src/contracts/main/workspace-options.contract';
 import type {
   AllowListApi,
   AllowListPage,
@@ -12,8 +12,8 @@ import type {
   PlatformUsersApi,
   UserManualApi,
   WorkspaceDirectory,
-} from '../../../src/application/platform-tools/platform-tools-api.port';
-import { ApiError } from '../../../src/application/shared/api-error';
+} from '../../src/application/platform-tools/platform-tools-api.port';
+import { ApiError } from '../../src/application/shared/api-error';
 
 export const ACME: WorkspaceOption = {
   workspaceId: '11111111-1111-4111-8111-111111111111',
