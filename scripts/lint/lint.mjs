@@ -2,7 +2,7 @@
 import { ESLint } from './plugins.js';
 
 const eslint = new ESLint({ cwd: process.cwd(), errorOnUnmatchedPattern: false });
-const results = await eslint.lintFiles(['src', 'server', 'test', 'e2e', 'bench', '*.ts']);
+const results = await eslint.lintFiles(['src', 'server', 'test', 'e2e', 'bench', 'examples', '*.ts']);
 const formatter = await eslint.loadFormatter('stylish');
 const output = await formatter.format(results);
 if (output) console.log(output);
