@@ -197,11 +197,28 @@ export class MembershipService {
     const before = await currentSeats(tx, caller.ws, committeeId);
     const diff = seatDiff(before, proposal.members);
     if (!changesSeats(diff)) return { ok: true, value: null };
-    if (diff.added.includes(caller.userId))
+    if (diff.added.includes(caller.userId)) {
+      // The attempt itself is for the presiding officer to see: the refusal is answered normally, so this transaction
+      // commits these rows (the committee is left as it was).
+      const open = await tx.query<{ id: string }>(
+        `SELECT id FROM complaints WHERE workspace_id = $1 AND committee_id = $2 AND status = 'OPEN'`,
+        [caller.ws, committeeId],
+      );
+      for (const c of open) {
+        await caseAudit(tx, {
+          ws: caller.ws,
+          complaintId: c.id,
+          actorUserId: caller.userId,
+          action: 'committee.change.refused',
+          ip: caller.ip,
+          details: { reason: 'SELF_SEAT', added: diff.added, removed: diff.removed },
+        });
+      }
       return refuse(
         'forbidden',
         'You cannot seat yourself on the committee: another person proposes you, and the presiding officer approves',
       );
+    }
     const [pending] = await tx.query(
       `SELECT 1 FROM committee_membership_changes WHERE workspace_id = $1 AND committee_id = $2 AND status = 'PENDING'`,
       [caller.ws, committeeId],
