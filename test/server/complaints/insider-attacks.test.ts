@@ -258,7 +258,7 @@ describe.each(DATABASES)('insider attacks, as every role, on %s', (kind) => {
     expect(mailed.n).toBe(0);
   });
 
-  it('4. a field set to the presiding officer reaches nobody else, and every read is in the log', async () => {
+  it('4. a field set to the presiding officer reaches nobody else, and every read, answered or refused, is in the log', async () => {
     for (const role of ROLES) {
       const who = people[role];
       const before = (await seenByPresiding()).length;
@@ -277,6 +277,13 @@ describe.each(DATABASES)('insider attacks, as every role, on %s', (kind) => {
         ).toBe(true);
       } else {
         expect([401, 404], role).toContain(res.statusCode);
+        // A signed-in person refused the case (the respondent before their copy, an admin, an employer) is recorded:
+        // the answer is the 404 anyone gets, the attempt is the presiding officer's to see.
+        if (who)
+          expect(
+            (await seenByPresiding()).some((e) => e.action === 'complaint.read.refused' && e.actorName === nameOf(who)),
+            role,
+          ).toBe(true);
       }
     }
   });
