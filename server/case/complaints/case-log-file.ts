@@ -51,6 +51,7 @@ export function checkCaseLog(file: CaseLogFile): CaseLogCheck {
     prevHash: e.prevHash ?? null,
     hash: e.hash,
     details: e.details ?? null,
+    ...(e.redacted === true ? { redacted: true } : {}),
   }));
   const verdict = verifyChain(entries, sha256Hex, { head: file.head ?? null, complaintId: file.complaintId });
   if (verdict.ok)

@@ -23,6 +23,7 @@ export async function caseLogChain(tx: Sql, ws: string, complaintId: string): Pr
     prev_hash: string | null;
     hash: string;
     details: string | null;
+    redacted: boolean;
     at: string;
     action: string;
     actor_user_id: string | null;
@@ -31,7 +32,9 @@ export async function caseLogChain(tx: Sql, ws: string, complaintId: string): Pr
     `SELECT a.seq, complaint_audit_line(a) AS line, a.actor_user_id, encode(a.prev_hash, 'hex') AS prev_hash, encode(a.hash, 'hex') AS hash,
             -- A redacted entry (migration 0076) keeps the hash of its details as written: its details now are withheld
             -- from the check, as an export withholds a redacted item's.
-            CASE WHEN a.details_sha256 IS NULL THEN a.details::text END AS details, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, a.action,
+            -- It is marked, and must be listed by a later log.redact entry.
+            CASE WHEN a.details_sha256 IS NULL THEN a.details::text END AS details, a.details_sha256 IS NOT NULL AS redacted,
+            to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, a.action,
             CASE WHEN a.action = 'log.redact' THEN 'SafePlace (a migration)' ELSE ${who} END AS actor_name
        FROM complaint_audit_events a
        LEFT JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.actor_user_id
@@ -45,6 +48,7 @@ export async function caseLogChain(tx: Sql, ws: string, complaintId: string): Pr
     prevHash: r.prev_hash,
     hash: r.hash,
     details: r.details,
+    ...(r.redacted ? { redacted: true } : {}),
     at: r.at,
     action: r.action,
     actorUserId: r.actor_user_id,

@@ -76,6 +76,7 @@ export class CaseRecordsService {
         prevHash: e.prevHash,
         hash: e.hash,
         details: e.withheld ? null : e.details,
+        ...(e.redacted ? { redacted: true } : {}),
       })),
     };
     const bytes = await renderCaseBundle(detail, {

@@ -565,10 +565,25 @@ export class ComplaintService {
   }
 
   async read(actor: Actor, id: string, options: { audit?: boolean } = {}): Promise<ComplaintDetail> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const access = await this.access(tx, actor, id);
+    const outcome = await this.db.tenant(actor.ws, async (tx) => {
+      const decided = await this.decideAccess(tx, actor, id);
+      if (!decided.ok) return decided;
       if (options.audit !== false) await this.log(tx, actor, id, 'complaint.read');
-      return this.detail(tx, actor, access);
+      return { ok: true as const, value: await this.detail(tx, actor, decided.value) };
+    });
+    if (outcome.ok) return outcome.value;
+    if (outcome.refusal === 'not-found' && options.audit !== false) await this.recordRefusedRead(actor, id);
+    throw refusalError(outcome);
+  }
+
+  /**
+   * A person of the workspace refused a case that exists (a party before their copy, a recused or unadmitted member,
+   * an admin): the attempt is written in the case's log for the presiding officer, in a transaction of its own after
+   * the refusal. The answer stays the 404 anyone gets, so the caller learns nothing of the case.
+   */
+  private async recordRefusedRead(actor: Actor, id: string): Promise<void> {
+    await this.db.tenant(actor.ws, async (tx) => {
+      if (await repo.findComplaint(tx, actor.ws, id)) await this.log(tx, actor, id, 'complaint.read.refused');
     });
   }
 

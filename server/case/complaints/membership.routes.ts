@@ -3,6 +3,7 @@ import {
   acknowledgeDeparture,
   admitMember,
   confirmRespondentAccount,
+  confirmWitnessAccount,
   decideCommitteeChange,
   listCommitteeChanges,
 } from '../../../src/contracts/case/committee-membership.contract';
@@ -59,6 +60,9 @@ export async function membershipRoutes(
   );
   serve(app, confirmRespondentAccount, async (ctx) =>
     answer(await membership.confirmRespondent(cases, await actorOf(ctx), ctx.params.id, ctx.body.userId)),
+  );
+  serve(app, confirmWitnessAccount, async (ctx) =>
+    answer(await membership.confirmWitness(cases, await actorOf(ctx), ctx.params.id, ctx.body.userId)),
   );
   serve(app, acknowledgeDeparture, async (ctx) =>
     answer(await membership.acknowledgeDeparture(await actorOf(ctx), ctx.body.userId, ctx.body.note)),

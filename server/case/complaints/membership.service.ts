@@ -197,11 +197,28 @@ export class MembershipService {
     const before = await currentSeats(tx, caller.ws, committeeId);
     const diff = seatDiff(before, proposal.members);
     if (!changesSeats(diff)) return { ok: true, value: null };
-    if (diff.added.includes(caller.userId))
+    if (diff.added.includes(caller.userId)) {
+      // The attempt itself is for the presiding officer to see: the refusal is answered normally, so this transaction
+      // commits these rows (the committee is left as it was).
+      const open = await tx.query<{ id: string }>(
+        `SELECT id FROM complaints WHERE workspace_id = $1 AND committee_id = $2 AND status = 'OPEN'`,
+        [caller.ws, committeeId],
+      );
+      for (const c of open) {
+        await caseAudit(tx, {
+          ws: caller.ws,
+          complaintId: c.id,
+          actorUserId: caller.userId,
+          action: 'committee.change.refused',
+          ip: caller.ip,
+          details: { reason: 'SELF_SEAT', added: diff.added, removed: diff.removed },
+        });
+      }
       return refuse(
         'forbidden',
         'You cannot seat yourself on the committee: another person proposes you, and the presiding officer approves',
       );
+    }
     const [pending] = await tx.query(
       `SELECT 1 FROM committee_membership_changes WHERE workspace_id = $1 AND committee_id = $2 AND status = 'PENDING'`,
       [caller.ws, committeeId],
@@ -457,6 +474,63 @@ export class MembershipService {
         details: { userId, recused: seated },
       });
       return { ok: true, value: { recused: seated } };
+    });
+  }
+
+  /**
+   * The one presiding confirms that a witness named without an address is this person, as for the respondent: the
+   * case records their address among its named witnesses (`witness_emails`), so every path that recuses a named
+   * witness (joining, the setting turned on, the case's access check) treats them as one; seated, they are recused
+   * at once where the workspace recuses witnesses. Logged `witness.confirm` in the case.
+   */
+  async confirmWitness(
+    cases: ComplaintService,
+    actor: Actor,
+    complaintId: string,
+    userId: string,
+  ): Promise<Outcome<{ recused: boolean }>> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const decided = await cases.decideAccess(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      if (!decided.ok) return decided;
+      const access = decided.value;
+      if (access.presiding?.userId !== actor.userId)
+        return refuse('forbidden', 'Only the one presiding over the case confirms who a witness is');
+      const [known] = await tx.query<{ email: string }>(
+        `SELECT lower(email) AS email FROM users WHERE workspace_id = $1 AND id = $2`,
+        [actor.ws, userId],
+      );
+      if (!known)
+        return refuse('bad-request', 'Not a member of this workspace', { userId: 'Not a member of this workspace' });
+      if (userId === actor.userId) {
+        // As for the respondent: the one presiding who is a witness recuses, and the member presiding next confirms.
+        return refuse(
+          'forbidden',
+          'You are naming yourself as a witness: recuse yourself from the case instead, then another member confirms it',
+        );
+      }
+      await tx.query(
+        `UPDATE complaints SET witness_emails = array_append(witness_emails, $3::text), updated_at = now()
+          WHERE workspace_id = $1 AND id = $2 AND NOT ($3::text = ANY(witness_emails))`,
+        [actor.ws, complaintId, known.email],
+      );
+      const seated = access.members.some((m) => m.user_id === userId);
+      const recused = seated && (await recusesWitnesses(tx, actor.ws));
+      if (recused) {
+        await tx.query(
+          `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by) VALUES ($1, $2, $3, 'AUTO_PARTY', 'A named witness', $4)
+           ON CONFLICT (workspace_id, complaint_id, user_id) DO UPDATE SET reason = 'AUTO_PARTY', note = 'A named witness', recorded_by = $4, recorded_at = now()`,
+          [actor.ws, complaintId, userId, actor.userId],
+        );
+      }
+      await caseAudit(tx, {
+        ws: actor.ws,
+        complaintId,
+        actorUserId: actor.userId,
+        action: 'witness.confirm',
+        ip: actor.ip,
+        details: { userId, recused },
+      });
+      return { ok: true, value: { recused } };
     });
   }
 

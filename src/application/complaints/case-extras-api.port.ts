@@ -37,6 +37,8 @@ export interface SaveHolidaySettings {
   extraHolidays: string[];
   saturdayOff: boolean;
   removedHolidays: string[];
+  /** A named witness on the committee is recused from the case; left out: kept as it is. */
+  recuseWitnesses?: boolean;
 }
 
 /** The case's further calls (docs/case.md "Confidential intake and the case's further events"). Failures throw ApiError. */

@@ -96,6 +96,19 @@ export const confirmRespondentAccount = route({
   noPermission: DECIDED_ON_SERVER,
 });
 
+export const confirmWitnessAccount = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints/{id}/witness-accounts',
+  summary:
+    'The one presiding confirms that a witness named on the case without an address is this person of the workspace: they are a named witness of the case from now on, recused from it at once if they sit on the committee and the workspace recuses witnesses',
+  params: IdParams,
+  body: z.strictObject({ userId: Id }),
+  response: z.object({ recused: z.boolean() }),
+  access: MEMBERS,
+  noPermission: DECIDED_ON_SERVER,
+});
+
 export const acknowledgeDeparture = route({
   api: 'case',
   method: 'POST',

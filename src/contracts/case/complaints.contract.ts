@@ -695,6 +695,7 @@ export const AuditVerdict = z.object({
         'CHANGED',
         'DETAILS_CHANGED',
         'HEAD_MISMATCH',
+        'REDACTION_UNLISTED',
       ]),
     })
     .nullable(),

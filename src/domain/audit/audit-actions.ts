@@ -99,6 +99,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'complaint.list': { label: 'Complaints listed', kind: 'admin' },
   // Written to a case's own log by the confidential intake and the case records (docs/case.md).
   'complaint.read': { label: 'Case read', kind: 'admin' },
+  'complaint.read.refused': { label: 'Case read refused (not theirs to read)', kind: 'admin' },
   'complaint.export': { label: 'Case file exported', kind: 'admin' },
   'receipt.sign-in': { label: 'Reporter signed in with the receipt key', kind: 'admin' },
   'message.post': { label: 'Message posted', kind: 'admin' },
@@ -123,8 +124,10 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'committee.change.requested': { label: 'Committee change asked for', kind: 'admin' },
   'committee.change.approved': { label: 'Committee change approved', kind: 'admin' },
   'committee.change.rejected': { label: 'Committee change rejected', kind: 'admin' },
+  'committee.change.refused': { label: 'Seating oneself on the committee refused', kind: 'admin' },
   'member.admit': { label: 'Member admitted to the case', kind: 'admin' },
   'respondent.confirm': { label: "Respondent's account confirmed", kind: 'admin' },
+  'witness.confirm': { label: "A witness's account confirmed", kind: 'admin' },
   'stake.acknowledge': { label: 'Departure of a party or presiding officer acknowledged', kind: 'admin' },
   'stake.delete': { label: 'Account of a party or presiding officer deleted', kind: 'admin' },
   'stake.deactivate': { label: 'Account of a party or presiding officer deactivated', kind: 'admin' },

@@ -23,6 +23,11 @@ export interface ChainEntry {
   hash: string;
   /** The details' jsonb text, or null when withheld (a redacted entry of an export). */
   details: string | null;
+  /**
+   * The entry's details were redacted by a migration (the line keeps the hash of the details as written, migration
+   * 0076): a later `log.redact` entry must list it by `seq` and that hash, or the log does not verify.
+   */
+  redacted?: boolean;
 }
 
 export interface CaseEventLine {
@@ -51,7 +56,9 @@ export type ChainProblem =
   /** The details given do not match the hash in the line. */
   | 'DETAILS_CHANGED'
   /** The chain ends elsewhere than at the head it names: entries after it were removed, or the head was changed. */
-  | 'HEAD_MISMATCH';
+  | 'HEAD_MISMATCH'
+  /** The entry's details were redacted, and no later `log.redact` entry lists it with the hash it keeps. */
+  | 'REDACTION_UNLISTED';
 
 export type ChainVerdict =
   | { ok: true; head: string | null; entries: number }
@@ -151,6 +158,8 @@ export function verifyChain(
       return broken(place, parsed, 'DETAILS_CHANGED');
     before = entry.hash;
   }
+  const unlisted = unlistedRedaction(entries);
+  if (unlisted) return broken(unlisted.seq, parseCaseEventLine(unlisted.line), 'REDACTION_UNLISTED');
   if (expected.head !== undefined && (expected.head ?? null) !== before) {
     return {
       ok: false,
@@ -162,6 +171,44 @@ export function verifyChain(
   return { ok: true, head: before, entries: entries.length };
 }
 
+/** What a `log.redact` entry's details list: the entries it redacted, each with the hash of its details as written. */
+interface RedactionListing {
+  entries?: { seq?: unknown; detailsSha256?: unknown }[];
+}
+
+/**
+ * The first redacted entry that no later `log.redact` entry lists by its `seq` and the details hash its line keeps.
+ * A redaction replaces an entry's details and keeps their hash; unlisted, it would be an unrecorded rewrite of the
+ * log. Only a listing whose own details are given (and so checked against its line) counts.
+ */
+function unlistedRedaction(entries: readonly ChainEntry[]): ChainEntry | null {
+  const listed = new Map<number, Set<string>>();
+  for (let i = entries.length - 1; i >= 0; i -= 1) {
+    const entry = entries[i];
+    const parsed = parseCaseEventLine(entry.line);
+    if (entry.redacted) {
+      const kept = parsed?.detailsSha256;
+      if (!kept || !listed.get(entry.seq)?.has(kept)) return entry;
+    }
+    if (parsed?.action === 'log.redact' && entry.details !== null && !entry.redacted) {
+      let listing: RedactionListing | null = null;
+      try {
+        listing = JSON.parse(entry.details) as RedactionListing;
+      } catch {
+        listing = null;
+      }
+      for (const item of Array.isArray(listing?.entries) ? listing.entries : []) {
+        if (typeof item?.seq !== 'number' || typeof item.detailsSha256 !== 'string') continue;
+        if (item.seq >= entry.seq) continue;
+        const set = listed.get(item.seq) ?? new Set<string>();
+        set.add(item.detailsSha256);
+        listed.set(item.seq, set);
+      }
+    }
+  }
+  return null;
+}
+
 /** What a problem means, in the words the command and the case page use. */
 export const CHAIN_PROBLEM_TEXT: Record<ChainProblem, string> = {
   UNREADABLE: 'is not a readable log entry',
@@ -171,6 +218,7 @@ export const CHAIN_PROBLEM_TEXT: Record<ChainProblem, string> = {
   CHANGED: 'was changed after it was written',
   DETAILS_CHANGED: 'has details that were changed after they were written',
   HEAD_MISMATCH: 'is not the head the file names: entries after it were removed or the head was changed',
+  REDACTION_UNLISTED: 'was redacted, and no later log.redact entry lists it: its details were rewritten unrecorded',
 };
 
 /** The machine-readable case log an export carries (the PDF's attachment `case-log.json`). */

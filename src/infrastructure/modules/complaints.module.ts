@@ -10,6 +10,7 @@ import { RetentionApi } from '../../application/complaints/retention-api.port';
 import { UploadEvidence } from '../../application/complaints/upload-evidence.use-case';
 import { ChangePartyContact } from '../../application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../application/complaints/close-case.use-case';
+import { SaveComplaintSettings } from '../../application/complaints/save-complaint-settings.use-case';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { HttpComplaintsApi } from '../http/case/http-complaints-api';
 import { HttpCaseExtrasApi } from '../http/case/http-case-extras-api';
@@ -33,6 +34,7 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
     (ctx) => new DecideCommitteeChange(ctx.get<CommitteeMembershipApi>(CommitteeMembershipApi)),
   );
   bind(AdmitMember).toDynamicValue((ctx) => new AdmitMember(ctx.get<CommitteeMembershipApi>(CommitteeMembershipApi)));
+  bind(SaveComplaintSettings).toDynamicValue((ctx) => new SaveComplaintSettings(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
   bind(UploadReporterEvidence).toDynamicValue(
     (ctx) => new UploadReporterEvidence(ctx.get<IntakeApi>(IntakeApi), new XhrFileTransfer()),
   );

@@ -54,6 +54,23 @@ export const HolidaysScreen = observer(function HolidaysScreen() {
               ) : null}
             </Space>
           </Card>
+          <Card title="Witnesses on the committee" size="small" style={{ marginBottom: 16 }}>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Space align="start">
+                <Switch
+                  id="recuse-witnesses"
+                  checked={s.recuseWitnesses}
+                  loading={vm.saving}
+                  onChange={(on) => void vm.setRecuseWitnesses(on)}
+                  aria-describedby="recuse-witnesses-help"
+                />
+                <label htmlFor="recuse-witnesses">Recuse named witnesses</label>
+              </Space>
+              <Typography.Text type="secondary" id="recuse-witnesses-help">
+                A committee member named as a witness in a complaint does not see or decide that case.
+              </Typography.Text>
+            </Space>
+          </Card>
           <Card title="Add a holiday" size="small" style={{ marginBottom: 16 }}>
             <Form
               layout="inline"

@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CaseExtrasApi, type HolidaySettings } from '../../application/complaints/case-extras-api.port';
-import { ApiError, describeError } from '../../application/shared/api-error';
+import { describeError } from '../../application/shared/api-error';
+import { SaveComplaintSettings } from '../../application/complaints/save-complaint-settings.use-case';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -24,8 +25,15 @@ export class HolidaysViewModel {
   saveError: string | null = null;
   fieldErrors: Record<string, string> = {};
 
-  constructor(@inject(CaseExtrasApi) private readonly api: CaseExtrasApi) {
-    makeAutoObservable<HolidaysViewModel, 'api'>(this, { api: false }, { autoBind: true });
+  constructor(
+    @inject(CaseExtrasApi) private readonly api: CaseExtrasApi,
+    @inject(SaveComplaintSettings) private readonly saveSettings: SaveComplaintSettings,
+  ) {
+    makeAutoObservable<HolidaysViewModel, 'api' | 'saveSettings'>(
+      this,
+      { api: false, saveSettings: false },
+      { autoBind: true },
+    );
   }
 
   async load(): Promise<void> {
@@ -108,8 +116,18 @@ export class HolidaysViewModel {
     return this.save({ saturdayOff }, saturdayOff ? 'Saturdays are now days off.' : 'Saturdays are now working days.');
   }
 
+  /** Whether a named witness who sits on the committee is recused from the case (POSH: on). */
+  async setRecuseWitnesses(recuseWitnesses: boolean): Promise<boolean> {
+    return this.save(
+      { recuseWitnesses },
+      recuseWitnesses
+        ? 'Named witnesses on the committee are now recused from their cases.'
+        : 'Named witnesses on the committee are no longer recused from new cases.',
+    );
+  }
+
   private async save(
-    change: Partial<Pick<HolidaySettings, 'extraHolidays' | 'removedHolidays' | 'saturdayOff'>>,
+    change: Partial<Pick<HolidaySettings, 'extraHolidays' | 'removedHolidays' | 'saturdayOff' | 'recuseWitnesses'>>,
     success: string,
   ): Promise<boolean> {
     const s = this.settings!;
@@ -118,22 +136,26 @@ export class HolidaysViewModel {
     this.saveError = null;
     this.fieldErrors = {};
     try {
-      const saved = await this.api.saveHolidaySettings({
+      const outcome = await this.saveSettings.execute({
         compliance: s.compliance,
         extraHolidays: change.extraHolidays ?? s.extraHolidays,
         removedHolidays: change.removedHolidays ?? s.removedHolidays,
         saturdayOff: change.saturdayOff ?? s.saturdayOff,
+        // Left out unless it is the change: a holiday saved from a stale screen does not undo it.
+        ...(change.recuseWitnesses === undefined ? {} : { recuseWitnesses: change.recuseWitnesses }),
       });
       runInAction(() => {
-        this.settings = saved;
-        this.note = success;
+        if (outcome.ok) {
+          this.settings = outcome.settings;
+          this.note = success;
+        } else {
+          this.saveError = outcome.message;
+          this.fieldErrors = outcome.fields;
+        }
       });
-      return true;
+      return outcome.ok;
     } catch (error) {
-      runInAction(() => {
-        this.saveError = describeError(error);
-        this.fieldErrors = ApiError.is(error) ? error.fields : {};
-      });
+      runInAction(() => (this.saveError = describeError(error)));
       return false;
     } finally {
       runInAction(() => (this.saving = false));

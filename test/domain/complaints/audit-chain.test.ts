@@ -97,6 +97,37 @@ describe('the access log hash chain', () => {
     expect(verifyChain(withheld, sha256)).toMatchObject({ ok: true });
   });
 
+  it('requires every redacted entry to be listed, by its seq and kept hash, by a later log.redact entry', () => {
+    const base = chain(['complaint.file', 'evidence.download', 'complaint.read']);
+    const kept = parseCaseEventLine(base[1].line)!.detailsSha256;
+    const listing = (entries: { seq: number; detailsSha256: string }[]) =>
+      JSON.stringify({ fields: ['fileName'], entries });
+    const redact = (details: string) => {
+      const last = base[base.length - 1];
+      const l = line(4, 'log.redact', details);
+      return { seq: 4, line: l, prevHash: last.hash, hash: chainHash(last.hash, l, sha256), details };
+    };
+    const marked = base.map((e, i) => (i === 1 ? { ...e, details: null, redacted: true } : e));
+    expect(verifyChain(marked, sha256)).toMatchObject({
+      ok: false,
+      brokenAt: { seq: 2, action: 'evidence.download', problem: 'REDACTION_UNLISTED' },
+    });
+    expect(verifyChain([...marked, redact(listing([{ seq: 2, detailsSha256: kept }]))], sha256)).toMatchObject({
+      ok: true,
+    });
+    // Listed with another hash, another entry, or with its own details withheld: not listed.
+    expect(
+      verifyChain([...marked, redact(listing([{ seq: 2, detailsSha256: '0'.repeat(64) }]))], sha256),
+    ).toMatchObject({ ok: false, brokenAt: { seq: 2, problem: 'REDACTION_UNLISTED' } });
+    expect(verifyChain([...marked, redact(listing([{ seq: 3, detailsSha256: kept }]))], sha256)).toMatchObject({
+      ok: false,
+      brokenAt: { seq: 2, problem: 'REDACTION_UNLISTED' },
+    });
+    expect(
+      verifyChain([...marked, { ...redact(listing([{ seq: 2, detailsSha256: kept }])), details: null }], sha256),
+    ).toMatchObject({ ok: false, brokenAt: { seq: 2, problem: 'REDACTION_UNLISTED' } });
+  });
+
   it('finds an entry removed, entries reordered, a rewritten link and an entry of another case', () => {
     const entries = chain(['complaint.file', 'complaint.read', 'message.post', 'complaint.close']);
     expect(verifyChain([entries[0], entries[2], entries[3]], sha256)).toMatchObject({

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../server/case/complaints/case-log.service';
+import { checkCaseLog } from '../../../server/case/complaints/case-log-file';
 import { caseLogChain } from '../../../server/case/complaints/case-log.repository';
 import { migrate } from '../../../server/platform/db/migrate';
 import { seedDemo } from '../../../server/seed/demo.seed';
-import { verifyChain } from '../../../src/domain/complaints/audit-chain';
+import { CASE_LOG_FORMAT, verifyChain, type CaseLogFile } from '../../../src/domain/complaints/audit-chain';
 import { DATABASES, openEmptyDatabase, testPasswords } from '../support/test-app';
 
 /**
@@ -95,6 +96,45 @@ describe.each(DATABASES)('migration 0076 (evidence names out of the access log) 
         expect(last.kept).toBe(false);
         expect(verifyChain(await caseLogChain(tx, ws, complaintId), sha256Hex)).toMatchObject({ ok: true, entries: 6 });
       });
+
+      // The case file's log, as an export writes it: the listed redactions pass the command's check.
+      const file = async (): Promise<CaseLogFile> => {
+        const entries = await db.tenant(ws, (tx) => caseLogChain(tx, ws, complaintId));
+        return {
+          format: CASE_LOG_FORMAT,
+          workspaceId: ws,
+          complaintId,
+          caseNumber: 'C-0001',
+          exportedAt: new Date().toISOString(),
+          head: entries[entries.length - 1].hash,
+          entries: entries.map((e) => ({ ...e })),
+        };
+      };
+      const listed = await file();
+      expect(listed.entries.map((e) => e.redacted === true)).toEqual([false, true, true, false, false, false]);
+      expect(checkCaseLog(listed)).toMatchObject({ ok: true });
+
+      // The attack: the database's owner rewrites an entry's details and keeps their old hash, as a redaction does,
+      // but no log.redact lists it. The verify call's check and the command both name the entry.
+      await db.system(async (tx) => {
+        await tx.query(`ALTER TABLE complaint_audit_events DISABLE TRIGGER complaint_audit_events_append_only`);
+        await tx.query(
+          `UPDATE complaint_audit_events SET details_sha256 = sha256(convert_to(details::text, 'UTF8')), details = '{"fileId": "f-9"}'
+            WHERE workspace_id = $1 AND complaint_id = $2 AND seq = 4`,
+          [ws, complaintId],
+        );
+        await tx.query(`ALTER TABLE complaint_audit_events ENABLE TRIGGER complaint_audit_events_append_only`);
+      });
+      const rewritten = await db.tenant(ws, (tx) => caseLogChain(tx, ws, complaintId));
+      expect(verifyChain(rewritten, sha256Hex, { complaintId })).toMatchObject({
+        ok: false,
+        brokenAt: { seq: 4, action: 'evidence.download', problem: 'REDACTION_UNLISTED' },
+      });
+      const unlisted = checkCaseLog(await file());
+      expect(unlisted.ok).toBe(false);
+      expect(unlisted.message).toMatch(
+        /entry 4 \(evidence\.download at .*\) was redacted, and no later log\.redact entry lists it/,
+      );
     } finally {
       await db.close();
     }

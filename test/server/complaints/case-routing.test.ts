@@ -1,3 +1,4 @@
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as caseRecords from '../../../src/contracts/case/case-records.contract';
 import * as complaintsContract from '../../../src/contracts/case/complaints.contract';
@@ -331,6 +332,83 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
       for (const [to, allowed] of readers) {
         const bodies = (await outbox(to)).map((m) => `${m.subject}\n${m.body}`).join('\n');
         for (const v of all.filter((x) => !allowed.includes(x))) expect(bodies, `${to} reads ${v}`).not.toContain(v);
+      }
+    });
+  });
+
+  describe('who sees each field: the reporter’s view and the redacted export', () => {
+    const values = {
+      poOnly: 'po-secret',
+      respondentToo: 'for-respondent',
+      members: 'for-members',
+      complainantOnly: 'for-complainant',
+      unset: 'default-field',
+    };
+    const answers = () =>
+      Object.fromEntries(Object.entries(fields).map(([k, id]) => [id, `${values[k as keyof typeof values]}-x`]));
+    const pdfText = async (bytes: Buffer) =>
+      (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text.replace(/\s+/g, ' ');
+
+    it('shows the anonymous reporter, through every receipt read, no field beyond their view', async () => {
+      const reporter = (url: string, payload: object) =>
+        server.request(ACME, {
+          method: 'POST',
+          url: `${CASE}${url}`,
+          payload,
+          remoteAddress: '198.51.100.77',
+          headers: { 'x-forwarded-for': '198.51.100.77' },
+        });
+      const filed = await reporter('/intake', {
+        respondent: { name: 'Rahul Respondent', email: respondent.email, gender: 'MAN' },
+        incident: { details: 'At the front desk, by the lifts.', date: day(2), witnesses: ['Witness Wanda'] },
+        answers: answers(),
+      });
+      expect(filed.statusCode, filed.body).toBe(200);
+      const receipt = filed.json() as { caseNumber: string; receiptKey: string; session: string };
+      const [row] = await server.db.query<{ id: string }>(
+        `SELECT id FROM complaints WHERE workspace_id = $1 AND case_number = $2`,
+        [acmeId, Number(receipt.caseNumber.slice(2))],
+      );
+      // The answers were kept: the one presiding reads every one.
+      const full = await ok('GET', `/complaints/${row.id}`, presiding.token);
+      expect(Object.values(full.answers).sort()).toEqual(Object.values(answers()).sort());
+      // The reporter reads the case through the receipt (the session given at filing, and a new one from the key):
+      // status, thread and their own evidence; no added field, whatever its setting, and no witness.
+      const signedIn = await reporter('/intake/receipt/sign-in', { receiptKey: receipt.receiptKey, password: null });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      for (const session of [receipt.session, signedIn.json().session as string]) {
+        const read = await reporter('/intake/receipt/case', { session });
+        expect(read.statusCode, read.body).toBe(200);
+        expect(read.json().caseNumber).toBe(receipt.caseNumber);
+        for (const v of [...Object.values(answers()), 'Witness Wanda'])
+          expect(read.body, `the reporter reads ${v}`).not.toContain(v);
+      }
+      // Nor does a reply in the thread carry one.
+      const reply = await reporter('/intake/receipt/messages', { session: receipt.session, body: 'I can add more.' });
+      expect(reply.statusCode, reply.body).toBe(200);
+      for (const v of Object.values(answers())) expect(reply.body).not.toContain(v);
+    });
+
+    it('exports every field the one presiding reads, none with the incident redacted, and refuses everyone else', async () => {
+      const exported = async (redactSections: string[]) => {
+        const res = await call('POST', `/complaints/${caseId}/export`, presiding.token, {
+          purpose: 'APPEAL',
+          redactSections,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return pdfText(res.rawPayload);
+      };
+      const parties = await exported(['PARTIES']);
+      for (const v of Object.values(values)) expect(parties, `the export carries ${v}`).toContain(v);
+      expect(parties).toContain('Witness Wanda');
+      const incident = await exported(['INCIDENT']);
+      for (const v of [...Object.values(values), 'Witness Wanda'])
+        expect(incident, `the redacted export carries ${v}`).not.toContain(v);
+      // The export is the one presiding's: a member, the external member and the parties are refused, the fields unseen.
+      for (const token of [member.token, external.token, complainant.token, respondent.token, admin]) {
+        const res = await call('POST', `/complaints/${caseId}/export`, token, { purpose: 'APPEAL' });
+        expect([403, 404]).toContain(res.statusCode);
+        for (const v of Object.values(values)) expect(res.body).not.toContain(v);
       }
     });
   });

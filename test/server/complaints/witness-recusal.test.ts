@@ -223,4 +223,54 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
       (await call('PUT', '/complaint-settings', member2.token, { ...base, recuseWitnesses: false })).statusCode,
     ).toBe(403);
   });
+
+  it('recuses a committee member named as a witness by name only once the one presiding confirms the match, and logs it', async () => {
+    const byName = await file(complainant, [`${member2.name} was at the next desk`]);
+    // A name alone names nobody: the member reads the case until the committee confirms who the name is.
+    expect((await ok('GET', `/complaints/${byName}`, member2.token)).role).toBe('COMMITTEE');
+    // Only the one presiding confirms: another member, the witness, the complainant and an admin are refused.
+    for (const p of [member1, member2, complainant, admin]) {
+      const res = await call('POST', `/complaints/${byName}/witness-accounts`, p.token, { userId: member2.id });
+      expect([403, 404], `${p.email}: ${res.body}`).toContain(res.statusCode);
+    }
+    const anonymous = await server.request(ACME, {
+      method: 'POST',
+      url: `${CASE}/complaints/${byName}/witness-accounts`,
+      payload: { userId: member2.id },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await ok('GET', `/complaints/${byName}`, member2.token)).role).toBe('COMMITTEE');
+    // The one presiding cannot name themselves, nor someone of no account here.
+    expect(
+      (await call('POST', `/complaints/${byName}/witness-accounts`, presiding.token, { userId: presiding.id }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('POST', `/complaints/${byName}/witness-accounts`, presiding.token, {
+          userId: '00000000-0000-4000-8000-000000000000',
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    expect(await ok('POST', `/complaints/${byName}/witness-accounts`, presiding.token, { userId: member2.id })).toEqual(
+      { recused: true },
+    );
+    expect(await recusal(byName, member2.id)).toEqual({ reason: 'AUTO_PARTY', note: 'A named witness' });
+    expect((await call('GET', `/complaints/${byName}`, member2.token)).statusCode).toBe(404);
+    expect(await listed(member2)).not.toContain(byName);
+    // Defence in depth: the confirmed witness is a named witness of the case, so even without the row they are refused.
+    await server.db.query(`DELETE FROM complaint_recusals WHERE complaint_id = $1 AND user_id = $2`, [
+      byName,
+      member2.id,
+    ]);
+    expect((await call('GET', `/complaints/${byName}`, member2.token)).statusCode).toBe(404);
+    // The presiding officer sees who confirmed whom in the case log.
+    const log = (await ok('GET', `/complaints/${byName}/audit`, presiding.token)).items as {
+      action: string;
+      actorUserId?: string;
+      details: { userId?: string; recused?: boolean };
+    }[];
+    expect(log.find((e) => e.action === 'witness.confirm')?.details).toEqual({ userId: member2.id, recused: true });
+  });
 });
