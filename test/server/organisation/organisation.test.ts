@@ -172,6 +172,17 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(unset.statusCode).toBe(409);
       expect(unset.json().fields).toHaveProperty('headquarter');
       expect(await headquarters()).toEqual([hq]);
+      // A rename asked with the refused change is not kept either: nothing of a refused change is written.
+      const hqName = (await call('GET', '/workspace/branches?pageSize=100'))
+        .json()
+        .items.find((u: { branchId: string }) => u.branchId === hq).branchName;
+      const both = await call('POST', `/workspace/update-branch/${hq}`, {
+        branchName: 'Renamed HQ',
+        headquarter: false,
+      });
+      expect(both.statusCode).toBe(409);
+      const after = (await call('GET', '/workspace/branches?pageSize=100')).json().items;
+      expect(after.find((u: { branchId: string }) => u.branchId === hq).branchName).toBe(hqName);
 
       const moved = await call('POST', `/workspace/update-branch/${unit.branchId}`, { headquarter: true });
       expect(moved.statusCode).toBe(200);
