@@ -29,7 +29,7 @@ export interface OrganisationActor {
 
 const NAME_TAKEN = 'A business unit with this name exists already';
 const nameTaken = () => refuse('conflict', 'CONFLICT', NAME_TAKEN, { branchName: NAME_TAKEN });
-const notFound = (message: string) => refuse('not-found', 'NOT_FOUND', message);
+const missing = (message: string) => refuse('not-found', 'NOT_FOUND', message);
 
 /** A name taken (or a row still referenced) as its refusal; anything else is thrown on. */
 function constraint(error: unknown, field: string, message: string) {
@@ -78,7 +78,7 @@ export class BusinessUnitsService {
       return await this.db.tenant(ws, async (tx): Promise<Outcome<BusinessUnit>> => {
         const units = await lockUnits(tx, ws);
         const unit = units.find((u) => u.id === id);
-        if (!unit) return notFound('Business unit not found');
+        if (!unit) return missing('Business unit not found');
         const renamed = branchName !== undefined && branchName !== unit.name;
         if (renamed && units.some((u) => u.id !== id && u.name.toLowerCase() === branchName.toLowerCase()))
           return nameTaken();
@@ -122,7 +122,7 @@ export class BusinessUnitsService {
       return await this.db.tenant(ws, async (tx): Promise<Outcome<DeleteBranchResult>> => {
         const units = await lockUnits(tx, ws);
         const doomed = ids.map((id) => units.find((u) => u.id === id));
-        if (doomed.some((u) => !u)) return notFound('Business unit not found');
+        if (doomed.some((u) => !u)) return missing('Business unit not found');
         if (doomed.some((u) => u!.headquarter)) {
           const message = 'The headquarters cannot be deleted: make another unit the headquarters first';
           return refuse('conflict', 'CONFLICT', message, { branchIds: message });
@@ -133,7 +133,7 @@ export class BusinessUnitsService {
           });
         }
         if (target && !units.some((u) => u.id === target))
-          return notFound('The business unit to move people to was not found');
+          return missing('The business unit to move people to was not found');
         const people = await countPeopleIn(tx, ws, ids);
         if (people > 0 && !target) {
           const message = `Choose the business unit their ${people} ${people === 1 ? 'person moves' : 'people move'} to`;
@@ -160,7 +160,7 @@ export class BusinessUnitsService {
   async setColour(actor: OrganisationActor, id: string, colour: string): Promise<Outcome<BusinessUnit>> {
     const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx): Promise<Outcome<BusinessUnit>> => {
-      if (!(await setBusinessUnitColour(tx, ws, id, colour))) return notFound('Business unit not found');
+      if (!(await setBusinessUnitColour(tx, ws, id, colour))) return missing('Business unit not found');
       await audit(tx, {
         workspaceId: ws,
         actorUserId: actor.userId,

@@ -34,7 +34,7 @@ export type ManagingActor = OrganisationActor & Pick<UserPrincipal, 'role' | 'br
 
 const NAME_TAKEN = 'This business unit has a department with this name already';
 const nameTaken = () => refuse('conflict', 'CONFLICT', NAME_TAKEN, { departmentName: NAME_TAKEN });
-const notFound = (message: string) => refuse('not-found', 'NOT_FOUND', message);
+const missing = (message: string) => refuse('not-found', 'NOT_FOUND', message);
 
 /** A name taken (or a row still referenced) as its refusal; anything else is thrown on. */
 function constraint(error: unknown, field: string, message: string) {
@@ -61,7 +61,7 @@ export class DepartmentsService {
               departmentName: NAME_TAKEN,
             });
         } else {
-          if (!branchId || !(await unitExists(tx, ws, branchId))) return notFound('Business unit not found');
+          if (!branchId || !(await unitExists(tx, ws, branchId))) return missing('Business unit not found');
           if (await departmentNameTaken(tx, ws, branchId, departmentName)) return nameTaken();
           units = [branchId];
         }
@@ -88,7 +88,7 @@ export class DepartmentsService {
     try {
       return await this.db.tenant(ws, async (tx): Promise<Outcome<DepartmentRow>> => {
         const old = await department(tx, ws, id, { forUpdate: true });
-        if (!old) return notFound('Department not found');
+        if (!old) return missing('Department not found');
         if (await departmentNameTaken(tx, ws, old.branch_id, departmentName, id)) return nameTaken();
         await renameDepartment(tx, ws, id, departmentName);
         await audit(tx, {
@@ -115,7 +115,7 @@ export class DepartmentsService {
       // Each pair must name a department of this workspace in that unit; anything else is not found.
       for (const pair of pairs) {
         if (!found.some((d) => d.id === pair.departmentId && d.branch_id === pair.branchId))
-          return notFound('Department not found');
+          return missing('Department not found');
       }
       const usersWithoutDepartment = await deleteDepartmentRows(tx, ws, ids);
       for (const d of found) {
@@ -152,7 +152,7 @@ export class DepartmentsService {
       const visible = await visibleDepartment(tx, actor, departmentId);
       if (!visible.ok) return visible;
       const found = visible.value;
-      if (!(await activePersonExists(tx, ws, userId))) return notFound('User not found');
+      if (!(await activePersonExists(tx, ws, userId))) return missing('User not found');
       await upsertManager(tx, ws, departmentId, userId, role, actor.userId);
       await audit(tx, {
         workspaceId: ws,
@@ -173,7 +173,7 @@ export class DepartmentsService {
       if (!visible.ok) return visible;
       const found = visible.value;
       if (!(await deleteManager(tx, ws, departmentId, userId)))
-        return notFound('This person is not a manager of the department');
+        return missing('This person is not a manager of the department');
       await audit(tx, {
         workspaceId: ws,
         actorUserId: actor.userId,
@@ -195,6 +195,6 @@ async function visibleDepartment(
 ): Promise<Outcome<{ name: string; branch_id: string }>> {
   const row = await department(tx, actor.workspaceId, id);
   if (!row || (!seesAllBusinessUnits(actor.role) && row.branch_id !== actor.branchId))
-    return notFound('Department not found');
+    return missing('Department not found');
   return ok(row);
 }
