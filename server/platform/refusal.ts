@@ -31,3 +31,14 @@ export function answer<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.value;
   throw refusalError(outcome);
 }
+
+/** A service's success. */
+export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
+
+/** A service's refusal of the given kind. */
+export const refuse = (
+  refusal: Refusal['refusal'],
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): Refusal => ({ ok: false, refusal, code, message, ...(fields ? { fields } : {}) });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../platform/deps';
 import { OutboxMessages } from '../platform/messages';
+import { recentOutbox } from './dev-outbox.repository';
 
 import { devRequestAllowed, plainText } from './dev-only';
 
@@ -26,28 +27,7 @@ export async function devOutboxRoutes(app: FastifyInstance, deps: ApiDeps): Prom
         .code(400)
         .send({ code: 'INVALID', message: 'format: json or html', fields: { format: 'json or html' } });
     const to = rawTo === undefined ? null : rawTo.toLowerCase();
-    const rows = await deps.db.query<{
-      id: number;
-      channel: string;
-      recipient: string;
-      subject: string | null;
-      body: string;
-      attachments: { fileName: string; contentType: string; content: string }[] | null;
-      created_at: Date;
-    }>(
-      `SELECT id, channel, recipient, subject, body, attachments, created_at FROM outbox_messages
-        WHERE $1::text IS NULL OR lower(recipient) = $1 ORDER BY id DESC LIMIT 100`,
-      [to],
-    );
-    const messages = rows.map((r) => ({
-      id: r.id,
-      channel: r.channel,
-      to: r.recipient,
-      subject: r.subject,
-      body: r.body,
-      attachments: r.attachments ?? [],
-      at: new Date(r.created_at).toISOString(),
-    }));
+    const messages = await recentOutbox(deps.db, to);
     reply.header('cache-control', 'no-store');
     if (format === 'json') return messages;
     const esc = (s: string | null) =>

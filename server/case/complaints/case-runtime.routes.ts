@@ -5,7 +5,7 @@ import { serve, workspaceUser } from '../../platform/serve';
 import { whoIs } from './complaints.repository';
 import { ComplaintService } from './complaints.service';
 import { CaseRuntimeService } from './case-runtime.service';
-import { refusalError } from './case-refusal';
+import { refusalError } from '../../platform/refusal';
 
 /** Due process in the case runtime (docs/case.md): the committee adds or corrects a party's contact, and sets the inquiry's start (IN-07). */
 export async function caseRuntimeRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {

@@ -12,16 +12,9 @@ import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { Database, Sql } from '../../platform/db/database';
 import type { ComplaintService, Actor } from './complaints.service';
 import type * as repo from './complaints.repository';
-import type { RuntimeRefusal } from './case-refusal';
+import { refuse, type Refusal } from '../../platform/refusal';
 
-export type RuntimeOutcome = { ok: true } | RuntimeRefusal;
-
-const refuse = (
-  refusal: RuntimeRefusal['refusal'],
-  code: string,
-  message: string,
-  fields?: Record<string, string>,
-): RuntimeRefusal => ({ ok: false, refusal, code, message, fields });
+export type RuntimeOutcome = { ok: true } | Refusal;
 
 /** The contact fields of each party, as columns; the complainant's name is theirs, as they gave it. */
 const COLUMNS: Record<Party, Partial<Record<'name' | 'email' | 'phone', keyof repo.ComplaintRow>>> = {
@@ -47,7 +40,7 @@ export async function stepGate(
   versionId: string,
   steps: readonly repo.StepRow[],
   stepId: string,
-): Promise<RuntimeRefusal | null> {
+): Promise<Refusal | null> {
   const blockers = stepBlockers(runtimeSteps(steps), await prerequisitesOf(tx, ws, versionId), stepId);
   if (blockers.length === 0) return null;
   const message = `Complete ${stepNames(blockers)} first: the workflow requires it before this step`;
@@ -65,7 +58,7 @@ export async function closeGate(
   steps: readonly repo.StepRow[],
   actorUserId: string,
   override: { reasons: string } | undefined,
-): Promise<{ ok: true; overridden: RuntimeStep[] } | RuntimeRefusal> {
+): Promise<{ ok: true; overridden: RuntimeStep[] } | Refusal> {
   const open = openMandatorySteps(runtimeSteps(steps), await prerequisitesOf(tx, ws, access.row.version_id));
   if (open.length === 0) return { ok: true, overridden: [] };
   if (!override) {

@@ -78,8 +78,7 @@ import {
 } from './regime';
 import { tombstoneFor } from './retention.service';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
-import { refusalError } from './case-refusal';
-import type { Outcome as Result, Refusal } from '../../platform/refusal';
+import { refusalError, type Outcome as Result, type Refusal } from '../../platform/refusal';
 import {
   appealRightText,
   clocksOfCase,

@@ -5,7 +5,7 @@ import type {
   PoshNotice,
 } from '../../../src/contracts/case/law.contract';
 import type { Database, Sql } from '../../platform/db/database';
-import type { LawRefusal } from './law-refusal';
+import { ok, refuse, type Outcome } from '../../platform/refusal';
 import * as repo from './law.repository';
 
 export interface DutiesActor {
@@ -50,28 +50,22 @@ export class EmployerDutiesService {
     });
   }
 
-  async record(actor: DutiesActor, body: AwarenessEventBody, today: string): Promise<EmployerDuties | LawRefusal> {
+  async record(actor: DutiesActor, body: AwarenessEventBody, today: string): Promise<Outcome<EmployerDuties>> {
     if (body.heldOn > today)
-      return {
-        refusal: 'invalid',
-        code: 'VALIDATION',
-        message: 'Record what was held, not what is planned',
-        fields: { heldOn: 'Choose a day that is not in the future' },
-      };
-    return this.db.tenant(actor.ws, async (tx) => {
+      return refuse('invalid', 'VALIDATION', 'Record what was held, not what is planned', {
+        heldOn: 'Choose a day that is not in the future',
+      });
+    return this.db.tenant(actor.ws, async (tx): Promise<Outcome<EmployerDuties>> => {
       const known = await repo.knownPeople(tx, actor.ws, body.attendeeIds);
       const stranger = body.attendeeIds.findIndex((id) => !known.has(id));
       if (stranger >= 0)
-        return {
-          refusal: 'invalid',
-          code: 'VALIDATION',
-          message: 'Choose attendees from the directory',
-          fields: { [`attendeeIds.${stranger}`]: 'Not a person of this workspace' },
-        };
+        return refuse('invalid', 'VALIDATION', 'Choose attendees from the directory', {
+          [`attendeeIds.${stranger}`]: 'Not a person of this workspace',
+        });
       const committeeId = body.kind === 'COMMITTEE_ORIENTATION' ? await repo.workspaceCommitteeId(tx, actor.ws) : null;
       await repo.insertAwarenessEvent(tx, actor.ws, actor.userId, body, committeeId);
       await audit(tx, actor, 'employer-duties.event-recorded', { kind: body.kind, heldOn: body.heldOn });
-      return this.read(tx, actor.ws);
+      return ok(await this.read(tx, actor.ws));
     });
   }
 

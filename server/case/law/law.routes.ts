@@ -14,11 +14,11 @@ import {
 } from '../../../src/contracts/case/law.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { requirePermission } from '../../platform/permissions';
+import { answer, type Outcome } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { whoIs } from '../complaints/complaints.repository';
 import { ComplaintService, filingLimits } from '../complaints/complaints.service';
 import { EmployerDutiesService } from './employer-duties.service';
-import { isRefusal, lawError, type LawRefusal } from './law-refusal';
 import { LegalRulesService } from './legal-rules.service';
 import { ReturnsService, type ReturnDocument, type ReturnsActor } from './returns.service';
 
@@ -59,9 +59,9 @@ export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
     };
   };
   /** A refusal as its HTTP error, a document as the file, anything else as the JSON answer. */
-  const answer = <T>(ctx: HandlerContext<any>, result: T): Exclude<T, LawRefusal | ReturnDocument> => {
-    if (isRefusal(result)) throw lawError(result);
-    if (typeof result === 'object' && result !== null && 'bytes' in result) {
+  const deliver = <T extends object>(ctx: HandlerContext<any>, outcome: Outcome<T>): Exclude<T, ReturnDocument> => {
+    const result = answer(outcome);
+    if ('bytes' in result) {
       const doc = result as unknown as ReturnDocument;
       return ctx.reply
         .header('content-type', doc.contentType)
@@ -69,7 +69,7 @@ export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
         .header('cache-control', 'private, no-store')
         .send(doc.bytes) as never;
     }
-    return result as Exclude<T, LawRefusal | ReturnDocument>;
+    return result as Exclude<T, ReturnDocument>;
   };
 
   serve(app, legalRules, async (ctx) => rules.rules(workspaceUser(ctx).workspace.id));
@@ -77,23 +77,23 @@ export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
   serve(app, employerDuties, async (ctx) => duties.get(workspaceUser(ctx).workspace.id));
   serve(app, saveEmployerDuties, async (ctx) => duties.save(dutiesActor(ctx), ctx.body));
   serve(app, recordAwarenessEvent, async (ctx) =>
-    answer(ctx, await duties.record(dutiesActor(ctx), ctx.body, deps.clock.now().toISOString().slice(0, 10))),
+    answer(await duties.record(dutiesActor(ctx), ctx.body, deps.clock.now().toISOString().slice(0, 10))),
   );
   serve(app, poshNotice, async (ctx) => {
     const { workspace } = workspaceUser(ctx);
     return duties.notice(workspace.id, workspace.company_name);
   });
 
-  serve(app, returnInputs, async (ctx) => answer(ctx, await returns.inputs(await returnsActor(ctx))));
-  serve(app, saveReturnInputs, async (ctx) => answer(ctx, await returns.saveInputs(await returnsActor(ctx), ctx.body)));
-  serve(app, returnsOverview, async (ctx) => answer(ctx, await returns.overview(await returnsActor(ctx))));
+  serve(app, returnInputs, async (ctx) => answer(await returns.inputs(await returnsActor(ctx))));
+  serve(app, saveReturnInputs, async (ctx) => answer(await returns.saveInputs(await returnsActor(ctx), ctx.body)));
+  serve(app, returnsOverview, async (ctx) => answer(await returns.overview(await returnsActor(ctx))));
   serve(app, poshAnnualReturn, async (ctx) =>
-    answer(ctx, await returns.poshAnnual(await returnsActor(ctx), ctx.query.year, ctx.query.format)),
+    deliver(ctx, await returns.poshAnnual(await returnsActor(ctx), ctx.query.year, ctx.query.format)),
   );
   serve(app, boardReturn, async (ctx) =>
-    answer(ctx, await returns.board(await returnsActor(ctx), ctx.query.financialYear, ctx.query.format)),
+    deliver(ctx, await returns.board(await returnsActor(ctx), ctx.query.financialYear, ctx.query.format)),
   );
   serve(app, canadaAnnualReturn, async (ctx) =>
-    answer(ctx, await returns.canadaAnnual(await returnsActor(ctx), ctx.query.year, ctx.query.format)),
+    deliver(ctx, await returns.canadaAnnual(await returnsActor(ctx), ctx.query.year, ctx.query.format)),
   );
 }

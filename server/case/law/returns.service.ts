@@ -23,7 +23,7 @@ import {
 } from '../../../src/domain/compliance/statutory-returns';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
-import type { LawRefusal } from './law-refusal';
+import { ok, refuse, type Outcome } from '../../platform/refusal';
 import * as repo from './law.repository';
 import { returnPdf, returnXlsx, type AnyReturn } from './return-documents';
 
@@ -81,32 +81,29 @@ export class ReturnsService {
     return this.clock.now();
   }
 
-  async inputs(actor: ReturnsActor): Promise<ReturnInputs | LawRefusal> {
+  async inputs(actor: ReturnsActor): Promise<Outcome<ReturnInputs>> {
     return this.db.tenant(actor.ws, async (tx) => {
       if (!actor.manager && !(await repo.presidesAny(tx, actor.ws, actor.userId))) return notAllowed();
-      return repo.inputs(tx, actor.ws);
+      return ok(await repo.inputs(tx, actor.ws));
     });
   }
 
-  async saveInputs(actor: ReturnsActor, body: ReturnInputs): Promise<ReturnInputs | LawRefusal> {
+  async saveInputs(actor: ReturnsActor, body: ReturnInputs): Promise<Outcome<ReturnInputs>> {
     if (body.contactEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.contactEmail)) {
-      return {
-        refusal: 'invalid',
-        code: 'VALIDATION',
-        message: 'Give the contact’s email address',
-        fields: { contactEmail: 'Not an email address' },
-      };
+      return refuse('invalid', 'VALIDATION', 'Give the contact’s email address', {
+        contactEmail: 'Not an email address',
+      });
     }
     return this.db.tenant(actor.ws, async (tx) => {
       if (!actor.manager && !(await repo.presidesAny(tx, actor.ws, actor.userId))) return notAllowed();
       await repo.saveInputs(tx, actor.ws, actor.userId, body);
-      return repo.inputs(tx, actor.ws);
+      return ok(await repo.inputs(tx, actor.ws));
     });
   }
 
-  async overview(actor: ReturnsActor): Promise<ReturnsOverview | LawRefusal> {
+  async overview(actor: ReturnsActor): Promise<Outcome<ReturnsOverview>> {
     const today = this.now().toISOString().slice(0, 10);
-    return this.db.tenant(actor.ws, async (tx) => {
+    return this.db.tenant(actor.ws, async (tx): Promise<Outcome<ReturnsOverview>> => {
       const presides = actor.manager || (await repo.presidesAny(tx, actor.ws, actor.userId));
       if (!presides) return notAllowed();
       const countries = await repo.declaredCountries(tx, actor.ws);
@@ -118,7 +115,7 @@ export class ReturnsService {
         : ['POSH_ANNUAL'];
       const done = await repo.generatedPeriods(tx, actor.ws);
       const list = await repo.generated(tx, actor.ws, kinds);
-      return {
+      return ok({
         due: kinds.map((kind) => {
           const { label, period } = currentReturnPeriod(kind, today);
           return { kind, period: label, deadline: returnDeadline(kind, period), done: done.has(`${kind}:${label}`) };
@@ -131,7 +128,7 @@ export class ReturnsService {
           generatedBy: g.generated_by_name,
           generatedAt: new Date(g.generated_at).toISOString(),
         })),
-      };
+      });
     });
   }
 
@@ -139,15 +136,15 @@ export class ReturnsService {
     actor: ReturnsActor,
     year: number,
     format: ReturnFormat,
-  ): Promise<PoshAnnualReturn | ReturnDocument | LawRefusal> {
+  ): Promise<Outcome<PoshAnnualReturn | ReturnDocument>> {
     const period = calendarYear(year);
-    const built = await this.db.tenant(actor.ws, async (tx): Promise<PoshAnnualReturn | LawRefusal> => {
+    const built = await this.db.tenant(actor.ws, async (tx): Promise<Outcome<PoshAnnualReturn>> => {
       const committees = await repo.committeesOfReturn(tx, actor.ws, actor.manager ? null : actor.userId);
       if (!actor.manager && committees.length === 0) return notAllowed();
       const cases = (await repo.returnCases(tx, actor.ws)).filter((c) => c.regime === 'IN_POSH');
       const events = await repo.awarenessForReturns(tx, actor.ws);
       const inputs = await repo.inputs(tx, actor.ws);
-      return {
+      return ok({
         ...this.head('POSH_ANNUAL', String(year), period, inputs),
         kind: 'POSH_ANNUAL',
         employer: { name: inputs.employerName || actor.workspaceName, address: inputs.employerAddress },
@@ -172,7 +169,7 @@ export class ReturnsService {
             actionTaken: OUTCOMES.map((o) => ({ outcome: o, label: ACTION_TAKEN[o], cases: actions[o] })),
           };
         }),
-      };
+      });
     });
     return this.deliver(actor, built, format);
   }
@@ -181,15 +178,12 @@ export class ReturnsService {
     actor: ReturnsActor,
     label: string,
     format: ReturnFormat,
-  ): Promise<BoardReturn | ReturnDocument | LawRefusal> {
+  ): Promise<Outcome<BoardReturn | ReturnDocument>> {
     const period = financialYear(label);
     if (!period)
-      return {
-        refusal: 'invalid',
-        code: 'VALIDATION',
-        message: 'Write the financial year as 2025-26',
-        fields: { financialYear: 'Write it as 2025-26' },
-      };
+      return refuse('invalid', 'VALIDATION', 'Write the financial year as 2025-26', {
+        financialYear: 'Write it as 2025-26',
+      });
     const built = await this.db.tenant(actor.ws, async (tx): Promise<BoardReturn> => {
       const cases = (await repo.returnCases(tx, actor.ws)).filter((c) => c.regime === 'IN_POSH');
       const inputs = await repo.inputs(tx, actor.ws);
@@ -204,14 +198,14 @@ export class ReturnsService {
           'The company has complied with the provisions relating to the Maternity Benefit Act, 1961 (to be confirmed by the board).',
       };
     });
-    return this.deliver(actor, built, format);
+    return this.deliver(actor, ok(built), format);
   }
 
   async canadaAnnual(
     actor: ReturnsActor,
     year: number,
     format: ReturnFormat,
-  ): Promise<CanadaAnnualReturn | ReturnDocument | LawRefusal> {
+  ): Promise<Outcome<CanadaAnnualReturn | ReturnDocument>> {
     const period = calendarYear(year);
     const built = await this.db.tenant(actor.ws, async (tx): Promise<CanadaAnnualReturn> => {
       const figures = canadaFigures(await repo.returnCases(tx, actor.ws), year);
@@ -237,7 +231,7 @@ export class ReturnsService {
         notRecorded: CANADA_NOT_RECORDED,
       };
     });
-    return this.deliver(actor, built, format);
+    return this.deliver(actor, ok(built), format);
   }
 
   private head(kind: ReturnKind, label: string, period: { from: string; to: string }, inputs: ReturnInputs) {
@@ -254,17 +248,18 @@ export class ReturnsService {
   /** JSON as it is; a PDF or XLSX only once the inputs are given, recorded in the list in the same transaction as its figures. */
   private async deliver<R extends AnyReturn>(
     actor: ReturnsActor,
-    built: R | LawRefusal,
+    outcome: Outcome<R>,
     format: ReturnFormat,
-  ): Promise<R | ReturnDocument | LawRefusal> {
-    if ('refusal' in built || format === 'json') return built;
+  ): Promise<Outcome<R | ReturnDocument>> {
+    if (!outcome.ok || format === 'json') return outcome;
+    const built = outcome.value;
     if (built.missingInputs.length > 0) {
-      return {
-        refusal: 'conflict',
-        code: 'RETURN_INPUTS_MISSING',
-        message: 'Give what the return needs before generating it',
-        fields: Object.fromEntries(built.missingInputs.map((k) => [k, 'Required for this return'])),
-      };
+      return refuse(
+        'conflict',
+        'RETURN_INPUTS_MISSING',
+        'Give what the return needs before generating it',
+        Object.fromEntries(built.missingInputs.map((k) => [k, 'Required for this return'])),
+      );
     }
     const bytes =
       format === 'pdf' ? await returnPdf(built, actor.workspaceName) : await returnXlsx(built, actor.workspaceName);
@@ -282,12 +277,9 @@ export class ReturnsService {
     const slug = { POSH_ANNUAL: 'posh-annual-return', BOARD: 'board-report', CANADA_ANNUAL: 'canada-annual-report' }[
       built.kind
     ];
-    return { bytes, fileName: `${slug}-${built.period}.${format}`, contentType: MIME[format] };
+    return ok({ bytes, fileName: `${slug}-${built.period}.${format}`, contentType: MIME[format] });
   }
 }
 
-const notAllowed = (): LawRefusal => ({
-  refusal: 'forbidden',
-  code: 'FORBIDDEN',
-  message: 'Only admins, employers and presiding officers make the returns',
-});
+const notAllowed = () =>
+  refuse('forbidden', 'FORBIDDEN', 'Only admins, employers and presiding officers make the returns');

@@ -21,6 +21,7 @@ import { REPORT_CONTENT_TYPES, reportFileName } from './import-report';
 import { ImportRunner } from './import-runner';
 import { siteOrigin } from './invite-sender';
 import { UserImportService, type ImportActor } from './user-import.service';
+import { answer } from '../../platform/refusal';
 
 export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const runner = new ImportRunner(
@@ -64,22 +65,22 @@ export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     const actor = importActor(ctx);
     const upload = await readUpload({ ...ctx, parses: deps.parses }, maxBytes, true, true);
     // Invitation links go to the site the import is started from (the workspace's address).
-    const job = await service.start(actor, upload, upload.sendInvitations ? siteOrigin(ctx.request) : null);
+    const job = answer(await service.start(actor, upload, upload.sendInvitations ? siteOrigin(ctx.request) : null));
     ctx.reply.code(202);
     return job;
   });
 
   serve(app, listImportJobs, async (ctx) => ({ jobs: await service.recent(importActor(ctx)) }));
-  serve(app, getImportJob, async (ctx) => service.job(importActor(ctx), ctx.params.jobId));
-  serve(app, cancelImportJob, async (ctx) => service.cancel(importActor(ctx), ctx.params.jobId));
+  serve(app, getImportJob, async (ctx) => answer(await service.job(importActor(ctx), ctx.params.jobId)));
+  serve(app, cancelImportJob, async (ctx) => answer(await service.cancel(importActor(ctx), ctx.params.jobId)));
   serve(app, resumeImportJob, async (ctx) => {
-    const job = await service.resume(importActor(ctx), ctx.params.jobId);
+    const job = answer(await service.resume(importActor(ctx), ctx.params.jobId));
     ctx.reply.code(202);
     return job;
   });
   serve(app, downloadImportJobReport, async (ctx) => {
     const format = ctx.query.format ?? 'csv';
-    const { stream, fileName } = await service.jobReport(importActor(ctx), ctx.params.jobId, format);
+    const { stream, fileName } = answer(await service.jobReport(importActor(ctx), ctx.params.jobId, format));
     return sendReport(ctx.reply, stream, reportFileName(fileName, format), format);
   });
 }

@@ -11,7 +11,7 @@ import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import { IMPORT_COLUMNS, type ColumnMapping } from '../../../src/domain/imports/import-columns';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
-import { HttpError, notFound } from '../../platform/errors';
+import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import type { FileStorage } from '../../platform/file-storage';
 import type { UserPrincipal } from '../../platform/serve';
 import type { WorkspaceRow } from '../../platform/tenancy';
@@ -85,7 +85,11 @@ export class UserImportService {
    * Stores the file, reads it once (a malformed file, a bad mapping or too many rows answer 400 before anything is
    * written), creates a QUEUED job and hands it to the runner. Answers at once; the browser polls the job.
    */
-  async start(actor: ImportActor, upload: ImportUpload, invitationsTo: string | null = null): Promise<ImportJob> {
+  async start(
+    actor: ImportActor,
+    upload: ImportUpload,
+    invitationsTo: string | null = null,
+  ): Promise<Outcome<ImportJob>> {
     const workspaceId = actor.workspace.id;
     const totalRows = await countDataRows(upload.kind, upload.source, upload.mapping);
     await this.runner.interruptStale(workspaceId);
@@ -94,8 +98,9 @@ export class UserImportService {
       upload.fileName,
       typeof upload.source === 'function' ? upload.source() : upload.source,
     );
-    const job = await this.db
-      .tenant(workspaceId, (tx) =>
+    let job: Awaited<ReturnType<typeof jobs.createJob>>;
+    try {
+      job = await this.db.tenant(workspaceId, (tx) =>
         jobs.createJob(tx, workspaceId, {
           fileKey,
           fileName: upload.fileName,
@@ -105,17 +110,20 @@ export class UserImportService {
           actor: jobActor(actor),
           invitationsTo,
         }),
-      )
-      .catch(alreadyRunning);
+      );
+    } catch (error) {
+      return alreadyRunning(error);
+    }
     await this.runner.start(workspaceId, job.id);
-    return { ...jobs.toSummary(job), problems: [], problemsTruncated: false };
+    return ok({ ...jobs.toSummary(job), problems: [], problemsTruncated: false });
   }
 
   /** Polled by the browser: ONE transaction (the stale check and the read). */
-  async job(actor: ImportActor, jobId: string): Promise<ImportJob> {
-    return this.db.tenant(actor.workspace.id, async (tx) => {
+  async job(actor: ImportActor, jobId: string): Promise<Outcome<ImportJob>> {
+    return this.db.tenant(actor.workspace.id, async (tx): Promise<Outcome<ImportJob>> => {
       await this.runner.interruptStaleIn(tx, actor.workspace.id);
-      return jobs.toJob(tx, await this.find(tx, actor, jobId));
+      const job = await this.find(tx, actor, jobId);
+      return job ? ok(await jobs.toJob(tx, job)) : noSuchJob();
     });
   }
 
@@ -128,16 +136,19 @@ export class UserImportService {
   }
 
   /** Asks the runner to stop after the current batch; the batches written stay (the job shows what they did). */
-  async cancel(actor: ImportActor, jobId: string): Promise<ImportJob> {
+  async cancel(actor: ImportActor, jobId: string): Promise<Outcome<ImportJob>> {
     await this.runner.interruptStale(actor.workspace.id);
-    return this.db.tenant(actor.workspace.id, async (tx) => {
+    return this.db.tenant(actor.workspace.id, async (tx): Promise<Outcome<ImportJob>> => {
       const job = await this.find(tx, actor, jobId);
+      if (!job) return noSuchJob();
       if (!(await jobs.requestCancel(tx, actor.workspace.id, jobId))) {
-        throw new HttpError(
-          409,
+        return refuse(
+          'conflict',
           'NOT_RUNNING',
           `This import is ${job.status.toLowerCase()}: there is nothing to cancel`,
-          { jobId: 'Not running' },
+          {
+            jobId: 'Not running',
+          },
         );
       }
       await audit(tx, {
@@ -147,25 +158,25 @@ export class UserImportService {
         target: jobId,
         ip: actor.ip,
       });
-      return jobs.toJob(tx, (await jobs.findJob(tx, actor.workspace.id, jobId, null))!);
+      return ok(await jobs.toJob(tx, (await jobs.findJob(tx, actor.workspace.id, jobId, null))!));
     });
   }
 
   /** Continues an interrupted or cancelled job after its last written row, with the resumer's rules. */
-  async resume(actor: ImportActor, jobId: string): Promise<ImportJob> {
+  async resume(actor: ImportActor, jobId: string): Promise<Outcome<ImportJob>> {
     const workspaceId = actor.workspace.id;
     await this.runner.interruptStale(workspaceId);
-    const job = await this.db
-      .tenant(workspaceId, async (tx) => {
+    let requeued: Outcome<NonNullable<Awaited<ReturnType<typeof jobs.findJob>>>>;
+    try {
+      requeued = await this.db.tenant(workspaceId, async (tx) => {
         const found = await this.find(tx, actor, jobId);
+        if (!found) return noSuchJob();
         if (!(await jobs.requeueJob(tx, workspaceId, jobId, jobActor(actor)))) {
-          throw new HttpError(
-            409,
+          return refuse(
+            'conflict',
             'NOT_RESUMABLE',
             `This import is ${found.status.toLowerCase()}: only an interrupted or cancelled import can be resumed`,
-            {
-              jobId: 'Not resumable',
-            },
+            { jobId: 'Not resumable' },
           );
         }
         await audit(tx, {
@@ -176,11 +187,15 @@ export class UserImportService {
           ip: actor.ip,
           details: { rowsDone: found.rows_done },
         });
-        return (await jobs.findJob(tx, workspaceId, jobId, null))!;
-      })
-      .catch(alreadyRunning);
+        return ok((await jobs.findJob(tx, workspaceId, jobId, null))!);
+      });
+    } catch (error) {
+      return alreadyRunning(error);
+    }
+    if (!requeued.ok) return requeued;
+    const job = requeued.value;
     await this.runner.start(workspaceId, jobId);
-    return this.db.tenant(workspaceId, (tx) => jobs.toJob(tx, job));
+    return ok(await this.db.tenant(workspaceId, (tx) => jobs.toJob(tx, job)));
   }
 
   /**
@@ -191,9 +206,10 @@ export class UserImportService {
     actor: ImportActor,
     jobId: string,
     format: ReportFormat,
-  ): Promise<{ stream: Readable; fileName: string }> {
+  ): Promise<Outcome<{ stream: Readable; fileName: string }>> {
     const workspaceId = actor.workspace.id;
     const job = await this.db.tenant(workspaceId, (tx) => this.find(tx, actor, jobId));
+    if (!job) return noSuchJob();
     const source = () => this.files.stream(job.workspace_id, job.file_key);
     const mapping = job.mapping as ColumnMapping;
     const mapped = IMPORT_COLUMNS.filter((c) => mapping[c.key] !== undefined);
@@ -232,16 +248,14 @@ export class UserImportService {
         yield records;
       }
     })();
-    return {
+    return ok({
       stream: reportStream(format, ['Row', 'Outcome', 'Reasons', ...mapped.map((c) => c.label)], batches),
       fileName: job.file_name,
-    };
+    });
   }
 
   private async find(tx: Parameters<typeof jobs.findJob>[0], actor: ImportActor, jobId: string) {
-    const job = await jobs.findJob(tx, actor.workspace.id, jobId, ownJobsOnly(actor));
-    if (!job) throw notFound('No such import job');
-    return job;
+    return jobs.findJob(tx, actor.workspace.id, jobId, ownJobsOnly(actor));
   }
 
   /**
@@ -287,10 +301,13 @@ function jobActor(actor: ImportActor): jobs.Actor {
   return { userId: actor.user.userId, role: actor.user.role, branchId: actor.user.branchId, ip: actor.ip };
 }
 
-function alreadyRunning(error: unknown): never {
+const noSuchJob = () => refuse('not-found', 'NOT_FOUND', 'No such import job');
+
+/** One import at a time per workspace (a unique index): the second answers 409; anything else is thrown on. */
+function alreadyRunning(error: unknown): Refusal {
   if ((error as { code?: string }).code === '23505') {
-    throw new HttpError(
-      409,
+    return refuse(
+      'conflict',
       'IMPORT_RUNNING',
       'Another import of this workspace is running: wait for it to finish, or cancel it',
       { file: 'Another import is running' },

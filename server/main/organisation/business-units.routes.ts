@@ -8,6 +8,7 @@ import {
 } from '../../../src/contracts/main/organisation.contract';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import type { RouteContract } from '../../../src/contracts/route';
 import { businessUnits } from './business-units.repository';
@@ -27,14 +28,14 @@ export async function businessUnitRoutes(app: FastifyInstance, deps: ApiDeps): P
     return { ...result, page, pageSize };
   });
 
-  serve(app, createBranch, (ctx) => units.create(organisationActor(ctx), ctx.body));
+  serve(app, createBranch, async (ctx) => answer(await units.create(organisationActor(ctx), ctx.body)));
 
-  serve(app, updateBranch, (ctx) => units.update(organisationActor(ctx), ctx.params.id, ctx.body));
+  serve(app, updateBranch, async (ctx) => answer(await units.update(organisationActor(ctx), ctx.params.id, ctx.body)));
 
-  serve(app, deleteBranch, (ctx) => units.remove(organisationActor(ctx), ctx.body));
+  serve(app, deleteBranch, async (ctx) => answer(await units.remove(organisationActor(ctx), ctx.body)));
 
-  serve(app, branchColour, (ctx) =>
-    units.setColour(organisationActor(ctx), ctx.params.id, `#${ctx.params.hex.toLowerCase()}`),
+  serve(app, branchColour, async (ctx) =>
+    answer(await units.setColour(organisationActor(ctx), ctx.params.id, `#${ctx.params.hex.toLowerCase()}`)),
   );
 }
 

@@ -7,7 +7,7 @@ import type {
 } from '../../../src/contracts/main/organisation.contract';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { ok, refuse, type Outcome } from '../../platform/refusal';
 import {
   businessUnit,
   clearHeadquarters,
@@ -19,7 +19,7 @@ import {
   renameBusinessUnit,
   setBusinessUnitColour,
 } from './business-units.repository';
-import { constraintError } from './organisation.repository';
+import { constraintRefusal } from './organisation.repository';
 
 export interface OrganisationActor {
   workspaceId: string;
@@ -28,6 +28,15 @@ export interface OrganisationActor {
 }
 
 const NAME_TAKEN = 'A business unit with this name exists already';
+const nameTaken = () => refuse('conflict', 'CONFLICT', NAME_TAKEN, { branchName: NAME_TAKEN });
+const missing = (message: string) => refuse('not-found', 'NOT_FOUND', message);
+
+/** A name taken (or a row still referenced) as its refusal; anything else is thrown on. */
+function constraint(error: unknown, field: string, message: string) {
+  const refusal = constraintRefusal(error, field, message);
+  if (refusal) return refusal;
+  throw error;
+}
 
 /**
  * A workspace's business units: names unique (case-insensitive), exactly one headquarters, and nobody ever left
@@ -36,14 +45,13 @@ const NAME_TAKEN = 'A business unit with this name exists already';
 export class BusinessUnitsService {
   constructor(private readonly db: Database) {}
 
-  async create(actor: OrganisationActor, body: CreateBranchBody): Promise<BusinessUnit> {
+  async create(actor: OrganisationActor, body: CreateBranchBody): Promise<Outcome<BusinessUnit>> {
     const { branchName, headquarter } = body;
     const ws = actor.workspaceId;
     try {
-      return await this.db.tenant(ws, async (tx) => {
+      return await this.db.tenant(ws, async (tx): Promise<Outcome<BusinessUnit>> => {
         const units = await lockUnits(tx, ws);
-        if (units.some((u) => u.name.toLowerCase() === branchName.toLowerCase()))
-          throw conflict(NAME_TAKEN, { branchName: NAME_TAKEN });
+        if (units.some((u) => u.name.toLowerCase() === branchName.toLowerCase())) return nameTaken();
         // The first unit of a workspace is its headquarters; asking for the headquarters moves it here.
         const makeHq = headquarter === true || units.length === 0;
         if (makeHq) await clearHeadquarters(tx, ws);
@@ -56,32 +64,33 @@ export class BusinessUnitsService {
           ip: actor.ip,
           details: { branchName, headquarter: makeHq },
         });
-        return (await businessUnit(tx, ws, id))!;
+        return ok((await businessUnit(tx, ws, id))!);
       });
     } catch (error) {
-      throw constraintError(error, 'branchName', NAME_TAKEN);
+      return constraint(error, 'branchName', NAME_TAKEN);
     }
   }
 
-  async update(actor: OrganisationActor, id: string, body: UpdateBranchBody): Promise<BusinessUnit> {
+  async update(actor: OrganisationActor, id: string, body: UpdateBranchBody): Promise<Outcome<BusinessUnit>> {
     const { branchName, headquarter } = body;
     const ws = actor.workspaceId;
     try {
-      return await this.db.tenant(ws, async (tx) => {
+      return await this.db.tenant(ws, async (tx): Promise<Outcome<BusinessUnit>> => {
         const units = await lockUnits(tx, ws);
         const unit = units.find((u) => u.id === id);
-        if (!unit) throw notFound('Business unit not found');
-        const changes: Record<string, unknown> = {};
-        if (branchName !== undefined && branchName !== unit.name) {
-          if (units.some((u) => u.id !== id && u.name.toLowerCase() === branchName.toLowerCase())) {
-            throw conflict(NAME_TAKEN, { branchName: NAME_TAKEN });
-          }
-          await renameBusinessUnit(tx, ws, id, branchName);
-          changes.branchName = { from: unit.name, to: branchName };
-        }
+        if (!unit) return missing('Business unit not found');
+        const renamed = branchName !== undefined && branchName !== unit.name;
+        if (renamed && units.some((u) => u.id !== id && u.name.toLowerCase() === branchName.toLowerCase()))
+          return nameTaken();
+        // Refused before anything is written: a refusal ends the transaction without undoing.
         if (headquarter === false && unit.headquarter) {
           const message = 'A workspace always has one headquarters: make another unit the headquarters instead';
-          throw conflict(message, { headquarter: message });
+          return refuse('conflict', 'CONFLICT', message, { headquarter: message });
+        }
+        const changes: Record<string, unknown> = {};
+        if (renamed) {
+          await renameBusinessUnit(tx, ws, id, branchName);
+          changes.branchName = { from: unit.name, to: branchName };
         }
         if (headquarter === true && !unit.headquarter) {
           const old = units.find((u) => u.headquarter);
@@ -98,37 +107,37 @@ export class BusinessUnitsService {
             details: changes,
           });
         }
-        return (await businessUnit(tx, ws, id))!;
+        return ok((await businessUnit(tx, ws, id))!);
       });
     } catch (error) {
-      throw constraintError(error, 'branchName', NAME_TAKEN);
+      return constraint(error, 'branchName', NAME_TAKEN);
     }
   }
 
-  async remove(actor: OrganisationActor, body: DeleteBranchBody): Promise<DeleteBranchResult> {
+  async remove(actor: OrganisationActor, body: DeleteBranchBody): Promise<Outcome<DeleteBranchResult>> {
     const ids = [...new Set(body.branchIds)];
     const target = body.moveUsersToBranchId ?? null;
     const ws = actor.workspaceId;
     try {
-      return await this.db.tenant(ws, async (tx) => {
+      return await this.db.tenant(ws, async (tx): Promise<Outcome<DeleteBranchResult>> => {
         const units = await lockUnits(tx, ws);
         const doomed = ids.map((id) => units.find((u) => u.id === id));
-        if (doomed.some((u) => !u)) throw notFound('Business unit not found');
+        if (doomed.some((u) => !u)) return missing('Business unit not found');
         if (doomed.some((u) => u!.headquarter)) {
           const message = 'The headquarters cannot be deleted: make another unit the headquarters first';
-          throw conflict(message, { branchIds: message });
+          return refuse('conflict', 'CONFLICT', message, { branchIds: message });
         }
         if (target && ids.includes(target)) {
-          throw badRequest('People cannot move to a unit that is being deleted', {
+          return refuse('invalid', 'VALIDATION', 'People cannot move to a unit that is being deleted', {
             moveUsersToBranchId: 'Choose a unit that stays',
           });
         }
         if (target && !units.some((u) => u.id === target))
-          throw notFound('The business unit to move people to was not found');
+          return missing('The business unit to move people to was not found');
         const people = await countPeopleIn(tx, ws, ids);
         if (people > 0 && !target) {
           const message = `Choose the business unit their ${people} ${people === 1 ? 'person moves' : 'people move'} to`;
-          throw badRequest(message, { moveUsersToBranchId: message });
+          return refuse('invalid', 'VALIDATION', message, { moveUsersToBranchId: message });
         }
         const { movedUsers, deletedDepartments } = await deleteBusinessUnits(tx, ws, ids, target);
         for (const unit of doomed) {
@@ -141,17 +150,17 @@ export class BusinessUnitsService {
             details: { branchName: unit!.name, movedUsersTo: target, movedUsers, deletedDepartments },
           });
         }
-        return { deletedBranchIds: ids, movedUsers, deletedDepartments };
+        return ok({ deletedBranchIds: ids, movedUsers, deletedDepartments });
       });
     } catch (error) {
-      throw constraintError(error, 'branchIds', 'This business unit is still in use');
+      return constraint(error, 'branchIds', 'This business unit is still in use');
     }
   }
 
-  async setColour(actor: OrganisationActor, id: string, colour: string): Promise<BusinessUnit> {
+  async setColour(actor: OrganisationActor, id: string, colour: string): Promise<Outcome<BusinessUnit>> {
     const ws = actor.workspaceId;
-    return this.db.tenant(ws, async (tx) => {
-      if (!(await setBusinessUnitColour(tx, ws, id, colour))) throw notFound('Business unit not found');
+    return this.db.tenant(ws, async (tx): Promise<Outcome<BusinessUnit>> => {
+      if (!(await setBusinessUnitColour(tx, ws, id, colour))) return missing('Business unit not found');
       await audit(tx, {
         workspaceId: ws,
         actorUserId: actor.userId,
@@ -160,7 +169,7 @@ export class BusinessUnitsService {
         ip: actor.ip,
         details: { backgroundColor: colour },
       });
-      return (await businessUnit(tx, ws, id))!;
+      return ok((await businessUnit(tx, ws, id))!);
     });
   }
 }

@@ -13,6 +13,7 @@ import type { RouteContract } from '../../../src/contracts/route';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { organisationActor } from './business-units.routes';
 import { departmentRows, managerCandidateRows } from './departments.repository';
@@ -36,20 +37,22 @@ export async function departmentRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     return { ...result, page, pageSize };
   });
 
-  serve(app, createDepartment, (ctx) => departments.create(organisationActor(ctx), ctx.body));
+  serve(app, createDepartment, async (ctx) => answer(await departments.create(organisationActor(ctx), ctx.body)));
 
-  serve(app, updateDepartment, (ctx) =>
-    departments.rename(organisationActor(ctx), ctx.params.id, ctx.body.departmentName),
+  serve(app, updateDepartment, async (ctx) =>
+    answer(await departments.rename(organisationActor(ctx), ctx.params.id, ctx.body.departmentName)),
   );
 
-  serve(app, deleteDepartments, (ctx) => departments.remove(organisationActor(ctx), ctx.body));
+  serve(app, deleteDepartments, async (ctx) => answer(await departments.remove(organisationActor(ctx), ctx.body)));
 
-  serve(app, departmentManagers, (ctx) => departments.managers(managingActor(ctx), ctx.params.id));
+  serve(app, departmentManagers, async (ctx) => answer(await departments.managers(managingActor(ctx), ctx.params.id)));
 
-  serve(app, addDepartmentManager, (ctx) => departments.addManager(managingActor(ctx), ctx.params.id, ctx.body));
+  serve(app, addDepartmentManager, async (ctx) =>
+    answer(await departments.addManager(managingActor(ctx), ctx.params.id, ctx.body)),
+  );
 
-  serve(app, removeDepartmentManager, (ctx) =>
-    departments.removeManager(managingActor(ctx), ctx.params.id, ctx.params.userId),
+  serve(app, removeDepartmentManager, async (ctx) =>
+    answer(await departments.removeManager(managingActor(ctx), ctx.params.id, ctx.params.userId)),
   );
 
   serve(app, managerCandidates, async (ctx) => {

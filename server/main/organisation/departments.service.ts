@@ -9,7 +9,7 @@ import type {
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
-import { conflict, notFound } from '../../platform/errors';
+import { ok, refuse, type Outcome } from '../../platform/refusal';
 import type { UserPrincipal } from '../../platform/serve';
 import type { OrganisationActor } from './business-units.service';
 import {
@@ -27,32 +27,42 @@ import {
   unitsLackingDepartment,
   upsertManager,
 } from './departments.repository';
-import { constraintError } from './organisation.repository';
+import { constraintRefusal } from './organisation.repository';
 
 /** The one changing a department's managers: a business-unit admin only within their own unit. */
 export type ManagingActor = OrganisationActor & Pick<UserPrincipal, 'role' | 'branchId'>;
 
 const NAME_TAKEN = 'This business unit has a department with this name already';
+const nameTaken = () => refuse('conflict', 'CONFLICT', NAME_TAKEN, { departmentName: NAME_TAKEN });
+const missing = (message: string) => refuse('not-found', 'NOT_FOUND', message);
+
+/** A name taken (or a row still referenced) as its refusal; anything else is thrown on. */
+function constraint(error: unknown, field: string, message: string) {
+  const refusal = constraintRefusal(error, field, message);
+  if (refusal) return refusal;
+  throw error;
+}
 
 /** Departments and their managers: names unique within a unit, a business-unit admin limited to their own unit. */
 export class DepartmentsService {
   constructor(private readonly db: Database) {}
 
-  async create(actor: OrganisationActor, body: CreateDepartmentBody): Promise<{ created: DepartmentRow[] }> {
+  async create(actor: OrganisationActor, body: CreateDepartmentBody): Promise<Outcome<{ created: DepartmentRow[] }>> {
     const { departmentName, branchId, allBranch } = body;
     const ws = actor.workspaceId;
     try {
-      return await this.db.tenant(ws, async (tx) => {
+      return await this.db.tenant(ws, async (tx): Promise<Outcome<{ created: DepartmentRow[] }>> => {
         let units: string[];
         if (allBranch) {
           // Every unit that lacks it gets it; the ones that have it already are left alone.
           units = await unitsLackingDepartment(tx, ws, departmentName);
           if (units.length === 0)
-            throw conflict('Every business unit has this department already', { departmentName: NAME_TAKEN });
+            return refuse('conflict', 'CONFLICT', 'Every business unit has this department already', {
+              departmentName: NAME_TAKEN,
+            });
         } else {
-          if (!branchId || !(await unitExists(tx, ws, branchId))) throw notFound('Business unit not found');
-          if (await departmentNameTaken(tx, ws, branchId, departmentName))
-            throw conflict(NAME_TAKEN, { departmentName: NAME_TAKEN });
+          if (!branchId || !(await unitExists(tx, ws, branchId))) return missing('Business unit not found');
+          if (await departmentNameTaken(tx, ws, branchId, departmentName)) return nameTaken();
           units = [branchId];
         }
         const created = await insertDepartments(tx, ws, units, departmentName, actor.userId);
@@ -66,21 +76,20 @@ export class DepartmentsService {
             details: { departmentName, branchId: d.branch_id },
           });
         }
-        return { created: (await departmentRows(tx, ws, { ids: created.map((d) => d.id) })).items };
+        return ok({ created: (await departmentRows(tx, ws, { ids: created.map((d) => d.id) })).items });
       });
     } catch (error) {
-      throw constraintError(error, 'departmentName', NAME_TAKEN);
+      return constraint(error, 'departmentName', NAME_TAKEN);
     }
   }
 
-  async rename(actor: OrganisationActor, id: string, departmentName: string): Promise<DepartmentRow> {
+  async rename(actor: OrganisationActor, id: string, departmentName: string): Promise<Outcome<DepartmentRow>> {
     const ws = actor.workspaceId;
     try {
-      return await this.db.tenant(ws, async (tx) => {
+      return await this.db.tenant(ws, async (tx): Promise<Outcome<DepartmentRow>> => {
         const old = await department(tx, ws, id, { forUpdate: true });
-        if (!old) throw notFound('Department not found');
-        if (await departmentNameTaken(tx, ws, old.branch_id, departmentName, id))
-          throw conflict(NAME_TAKEN, { departmentName: NAME_TAKEN });
+        if (!old) return missing('Department not found');
+        if (await departmentNameTaken(tx, ws, old.branch_id, departmentName, id)) return nameTaken();
         await renameDepartment(tx, ws, id, departmentName);
         await audit(tx, {
           workspaceId: ws,
@@ -90,23 +99,23 @@ export class DepartmentsService {
           ip: actor.ip,
           details: { from: old.name, to: departmentName },
         });
-        return (await departmentRows(tx, ws, { ids: [id] })).items[0];
+        return ok((await departmentRows(tx, ws, { ids: [id] })).items[0]);
       });
     } catch (error) {
-      throw constraintError(error, 'departmentName', NAME_TAKEN);
+      return constraint(error, 'departmentName', NAME_TAKEN);
     }
   }
 
-  async remove(actor: OrganisationActor, body: DeleteDepartmentsBody): Promise<DeleteDepartmentsResult> {
+  async remove(actor: OrganisationActor, body: DeleteDepartmentsBody): Promise<Outcome<DeleteDepartmentsResult>> {
     const pairs = body.departmentBranches;
     const ids = [...new Set(pairs.map((p) => p.departmentId))];
     const ws = actor.workspaceId;
-    return this.db.tenant(ws, async (tx) => {
+    return this.db.tenant(ws, async (tx): Promise<Outcome<DeleteDepartmentsResult>> => {
       const found = await lockDepartments(tx, ws, ids);
       // Each pair must name a department of this workspace in that unit; anything else is not found.
       for (const pair of pairs) {
         if (!found.some((d) => d.id === pair.departmentId && d.branch_id === pair.branchId))
-          throw notFound('Department not found');
+          return missing('Department not found');
       }
       const usersWithoutDepartment = await deleteDepartmentRows(tx, ws, ids);
       for (const d of found) {
@@ -119,24 +128,31 @@ export class DepartmentsService {
           details: { departmentName: d.name, branchId: d.branch_id },
         });
       }
-      return { deleted: found.length, usersWithoutDepartment };
+      return ok({ deleted: found.length, usersWithoutDepartment });
     });
   }
 
-  managers(actor: ManagingActor, departmentId: string): Promise<DepartmentManager[]> {
+  managers(actor: ManagingActor, departmentId: string): Promise<Outcome<DepartmentManager[]>> {
     const ws = actor.workspaceId;
-    return this.db.tenant(ws, async (tx) => {
-      await visibleDepartment(tx, actor, departmentId);
-      return managers(tx, ws, departmentId);
+    return this.db.tenant(ws, async (tx): Promise<Outcome<DepartmentManager[]>> => {
+      const found = await visibleDepartment(tx, actor, departmentId);
+      if (!found.ok) return found;
+      return ok(await managers(tx, ws, departmentId));
     });
   }
 
-  async addManager(actor: ManagingActor, departmentId: string, body: AddManagerBody): Promise<DepartmentManager> {
+  async addManager(
+    actor: ManagingActor,
+    departmentId: string,
+    body: AddManagerBody,
+  ): Promise<Outcome<DepartmentManager>> {
     const ws = actor.workspaceId;
     const { userId, role } = body;
-    return this.db.tenant(ws, async (tx) => {
-      const found = await visibleDepartment(tx, actor, departmentId);
-      if (!(await activePersonExists(tx, ws, userId))) throw notFound('User not found');
+    return this.db.tenant(ws, async (tx): Promise<Outcome<DepartmentManager>> => {
+      const visible = await visibleDepartment(tx, actor, departmentId);
+      if (!visible.ok) return visible;
+      const found = visible.value;
+      if (!(await activePersonExists(tx, ws, userId))) return missing('User not found');
       await upsertManager(tx, ws, departmentId, userId, role, actor.userId);
       await audit(tx, {
         workspaceId: ws,
@@ -146,16 +162,18 @@ export class DepartmentsService {
         ip: actor.ip,
         details: { departmentId, departmentName: found.name, role },
       });
-      return (await managers(tx, ws, departmentId)).find((m) => m.userId === userId)!;
+      return ok((await managers(tx, ws, departmentId)).find((m) => m.userId === userId)!);
     });
   }
 
-  async removeManager(actor: ManagingActor, departmentId: string, userId: string): Promise<{ removed: true }> {
+  async removeManager(actor: ManagingActor, departmentId: string, userId: string): Promise<Outcome<{ removed: true }>> {
     const ws = actor.workspaceId;
-    return this.db.tenant(ws, async (tx) => {
-      const found = await visibleDepartment(tx, actor, departmentId);
+    return this.db.tenant(ws, async (tx): Promise<Outcome<{ removed: true }>> => {
+      const visible = await visibleDepartment(tx, actor, departmentId);
+      if (!visible.ok) return visible;
+      const found = visible.value;
       if (!(await deleteManager(tx, ws, departmentId, userId)))
-        throw notFound('This person is not a manager of the department');
+        return missing('This person is not a manager of the department');
       await audit(tx, {
         workspaceId: ws,
         actorUserId: actor.userId,
@@ -164,7 +182,7 @@ export class DepartmentsService {
         ip: actor.ip,
         details: { departmentId, departmentName: found.name },
       });
-      return { removed: true };
+      return ok({ removed: true as const });
     });
   }
 }
@@ -174,9 +192,9 @@ async function visibleDepartment(
   tx: Sql,
   actor: ManagingActor,
   id: string,
-): Promise<{ name: string; branch_id: string }> {
+): Promise<Outcome<{ name: string; branch_id: string }>> {
   const row = await department(tx, actor.workspaceId, id);
   if (!row || (!seesAllBusinessUnits(actor.role) && row.branch_id !== actor.branchId))
-    throw notFound('Department not found');
-  return row;
+    return missing('Department not found');
+  return ok(row);
 }

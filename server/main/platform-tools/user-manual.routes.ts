@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   MANUAL_FILE_FIELD,
@@ -8,92 +7,33 @@ import {
   publishUserManual,
   userManual,
   userManualFile,
-  type UserManual,
 } from '../../../src/contracts/main/user-manual.contract';
 import {
   looksLikePdf,
   MANUAL_MAX_MARKDOWN_CHARS,
   MANUAL_MAX_PDF_BYTES,
-  manualFor,
 } from '../../../src/domain/platform/user-manual';
-import { audit } from '../../platform/audit';
-import { MAIN_SITE_WORKSPACE_ID, type Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
-import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { badRequest, HttpError } from '../../platform/errors';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser } from '../../platform/serve';
-import { iso, platformAdminId, readMultipart, requireWorkspace, workspaceIdField } from './support';
-
-interface ManualRow {
-  workspace_id: string | null;
-  format: 'MARKDOWN' | 'PDF';
-  markdown: string | null;
-  file_name: string | null;
-  byte_size: number;
-  file_token: string;
-  published_at: Date | string;
-}
-
-/** The manual for every workspace is stored under the main site's id; the code calls its workspace null. */
-const MANUAL_COLUMNS = `nullif(workspace_id, '${MAIN_SITE_WORKSPACE_ID}') AS workspace_id, format, markdown, file_name, byte_size, file_token, published_at`;
-
-function toManual(row: ManualRow): UserManual {
-  const common = { workspaceId: row.workspace_id, publishedAt: iso(row.published_at) };
-  if (row.format === 'MARKDOWN') return { format: 'MARKDOWN', markdown: row.markdown ?? '', ...common };
-  return {
-    format: 'PDF',
-    fileName: row.file_name ?? 'manual.pdf',
-    byteSize: row.byte_size,
-    fileUrl: `/api/user-manual/file/${row.file_token}`,
-    ...common,
-  };
-}
-
-/** The manual a workspace reads: its own, else the one for every workspace (domain rule manualFor). */
-async function manualOf(tx: Sql, workspaceId: string): Promise<ManualRow | null> {
-  const rows = await tx.query<ManualRow>(`SELECT ${MANUAL_COLUMNS} FROM user_manuals WHERE workspace_id IN ($1, $2)`, [
-    workspaceId,
-    MAIN_SITE_WORKSPACE_ID,
-  ]);
-  return (
-    manualFor(
-      rows.map((row) => ({ workspaceId: row.workspace_id, row })),
-      workspaceId,
-    )?.row ?? null
-  );
-}
+import { platformAdminId, readMultipart, workspaceIdField } from './support';
+import { UserManualService, type ManualContent } from './user-manual.service';
 
 const TOO_LARGE = `The PDF is larger than ${MANUAL_MAX_PDF_BYTES / 1024 / 1024} MB`;
 
 export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  serve(app, userManual, async (ctx) => {
-    const { workspace } = workspaceUser(ctx);
-    const row = await deps.db.tenant(workspace.id, (tx) => manualOf(tx, workspace.id));
-    return { manual: row ? toManual(row) : null };
-  });
+  const manuals = new UserManualService(deps.db);
 
-  serve(app, publishedUserManual, async ({ query }) =>
-    deps.db.system(async (tx) => {
-      if (query.workspaceId) await requireWorkspace(tx, query.workspaceId);
-      const [row] = await tx.query<ManualRow>(`SELECT ${MANUAL_COLUMNS} FROM user_manuals WHERE workspace_id = $1`, [
-        query.workspaceId ?? MAIN_SITE_WORKSPACE_ID,
-      ]);
-      return { manual: row ? toManual(row) : null };
-    }),
-  );
+  serve(app, userManual, async (ctx) => manuals.forWorkspace(workspaceUser(ctx).workspace.id));
+
+  serve(app, publishedUserManual, async ({ query }) => answer(await manuals.published(query.workspaceId ?? null)));
 
   serve(app, userManualFile, async ({ params, site, reply }) => {
     // The token is the capability; on a workspace's site it must also be a manual that workspace reads.
-    const row = await deps.db.system(async (tx) => {
-      const [found] = await tx.query<{ workspace_id: string | null; pdf: Uint8Array; file_name: string | null }>(
-        `SELECT nullif(workspace_id, $2) AS workspace_id, pdf, file_name FROM user_manuals WHERE file_token = $1 AND format = 'PDF'`,
-        [params.token, MAIN_SITE_WORKSPACE_ID],
-      );
-      return found ?? null;
-    });
     const here = site.kind === 'workspace' ? site.workspace.id : null;
-    if (!row || (here && row.workspace_id !== null && row.workspace_id !== here))
-      throw notFound('There is no such manual');
-    const name = (row.file_name ?? 'manual.pdf').replace(/[^A-Za-z0-9._ -]/g, '_');
+    const row = answer(await manuals.file(params.token, here));
+    const name = row.fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
     return (
       reply
         .header('content-type', 'application/pdf')
@@ -126,7 +66,7 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
         [MANUAL_MARKDOWN_FIELD]: 'Give the text or the PDF, not both',
       });
     }
-    let content: { format: 'MARKDOWN'; markdown: string } | { format: 'PDF'; bytes: Buffer; fileName: string };
+    let content: ManualContent;
     if (pdf) {
       if (pdf.bytes.length === 0) throw badRequest('The PDF is empty', { [MANUAL_FILE_FIELD]: 'The file is empty' });
       if (!looksLikePdf(pdf.bytes)) {
@@ -160,38 +100,8 @@ export async function userManualRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       });
     }
 
-    const row = await deps.db.system(async (tx) => {
-      if (workspaceId) await requireWorkspace(tx, workspaceId);
-      // Publishing replaces the manual of that scope: one row per workspace, and one for all.
-      await tx.query('DELETE FROM user_manuals WHERE workspace_id = $1', [workspaceId ?? MAIN_SITE_WORKSPACE_ID]);
-      const [inserted] = await tx.query<ManualRow>(
-        `INSERT INTO user_manuals (workspace_id, format, markdown, pdf, file_name, byte_size, file_token, published_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${MANUAL_COLUMNS}`,
-        [
-          workspaceId ?? MAIN_SITE_WORKSPACE_ID,
-          content.format,
-          content.format === 'MARKDOWN' ? content.markdown : null,
-          content.format === 'PDF' ? content.bytes : null,
-          content.format === 'PDF' ? content.fileName : null,
-          content.format === 'PDF' ? content.bytes.length : Buffer.byteLength(content.markdown, 'utf8'),
-          randomBytes(32).toString('base64url'),
-          platformAdminId(principal),
-        ],
-      );
-      await audit(tx, {
-        workspaceId,
-        actorPlatformAdminId: platformAdminId(principal),
-        action: 'user_manual.published',
-        target: workspaceId ?? 'all-workspaces',
-        ip: request.ip,
-        details: {
-          format: content.format,
-          bytes: inserted.byte_size,
-          ...(content.format === 'PDF' ? { fileName: content.fileName } : {}),
-        },
-      });
-      return inserted;
-    });
-    return { manual: toManual(row) };
+    return answer(
+      await manuals.publish({ platformAdminId: platformAdminId(principal), ip: request.ip }, workspaceId, content),
+    );
   });
 }

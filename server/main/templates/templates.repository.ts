@@ -65,3 +65,12 @@ export async function removeTemplate(tx: Sql, workspaceId: string, kind: Templat
   ]);
   return rows.length > 0;
 }
+
+/** The first name of a person of the workspace (the preview's sample person), or null. */
+export async function firstNameOf(tx: Sql, workspaceId: string, userId: string): Promise<string | null> {
+  const [row] = await tx.query<{ first_name: string }>(
+    'SELECT first_name FROM users WHERE workspace_id = $1 AND id = $2',
+    [workspaceId, userId],
+  );
+  return row?.first_name ?? null;
+}

@@ -47,9 +47,12 @@ describe.each(DATABASES)('elevated-IP mode on %s', (kind) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().fields)).toContain('ranges');
-    expect(
-      (await asPlatform('GET', '/api/admin/workspace/00000000-0000-4000-8000-000000000000/ip-ranges')).statusCode,
-    ).toBe(404);
+    const nowhere = '/api/admin/workspace/00000000-0000-4000-8000-000000000000/ip-ranges';
+    const none = { code: 'NOT_FOUND', message: 'There is no such workspace' };
+    const read = await asPlatform('GET', nowhere);
+    expect([read.statusCode, read.json()]).toEqual([404, none]);
+    const set = await asPlatform('PUT', nowhere, { ranges: [{ cidr: '10.0.0.0/8' }] });
+    expect([set.statusCode, set.json()]).toEqual([404, none]);
   });
 
   it('while on, lets in only the ranges, refusing pages with a page and API calls with JSON', async () => {

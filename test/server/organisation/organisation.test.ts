@@ -172,6 +172,17 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(unset.statusCode).toBe(409);
       expect(unset.json().fields).toHaveProperty('headquarter');
       expect(await headquarters()).toEqual([hq]);
+      // A rename asked with the refused change is not kept either: nothing of a refused change is written.
+      const hqName = (await call('GET', '/workspace/branches?pageSize=100'))
+        .json()
+        .items.find((u: { branchId: string }) => u.branchId === hq).branchName;
+      const both = await call('POST', `/workspace/update-branch/${hq}`, {
+        branchName: 'Renamed HQ',
+        headquarter: false,
+      });
+      expect(both.statusCode).toBe(409);
+      const after = (await call('GET', '/workspace/branches?pageSize=100')).json().items;
+      expect(after.find((u: { branchId: string }) => u.branchId === hq).branchName).toBe(hqName);
 
       const moved = await call('POST', `/workspace/update-branch/${unit.branchId}`, { headquarter: true });
       expect(moved.statusCode).toBe(200);
@@ -299,6 +310,19 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
       expect(own.items.every((d: { branchId: string }) => d.branchId === pune)).toBe(true);
       expect((await call('GET', `/department/search?branchId=${hq}`, undefined, buadmin)).statusCode).toBe(404);
       expect((await call('GET', `/department/search?branchId=${globexUnit}`)).json().total).toBe(0);
+    });
+
+    it("lists a unit's departments as a picker; a unit admin asking for another unit gets 404", async () => {
+      const own = await call('POST', '/department/list', { branchId: pune }, buadmin);
+      expect(own.statusCode).toBe(200);
+      expect(own.json().every((d: { branchId: string }) => d.branchId === pune)).toBe(true);
+      const other = await call('POST', '/department/list', { branchId: hq }, buadmin);
+      expect([other.statusCode, other.json()]).toEqual([
+        404,
+        { code: 'NOT_FOUND', message: 'Business unit not found' },
+      ]);
+      const units = (await call('GET', '/workspace/all-branches1', undefined, buadmin)).json();
+      expect(units.map((u: { branchId: string }) => u.branchId)).toEqual([pune]);
     });
 
     it('shows the seeded department managers', async () => {
@@ -455,6 +479,17 @@ describe.each(DATABASES)('workspace administration on %s', (kind) => {
         await server.request(GLOBEX, { method: 'GET', url: `${API}/workspace/company-profile/${GLOBEX}` })
       ).json();
       expect(globex.backgroundColor).toBe('#2f9e44');
+    });
+
+    it('answers 404 for the profile of an address that is no workspace', async () => {
+      const none = await server.request(ACME, {
+        method: 'GET',
+        url: `${API}/workspace/company-profile/nobody.localhost`,
+      });
+      expect([none.statusCode, none.json()]).toEqual([
+        404,
+        { code: 'NOT_FOUND', message: 'There is no workspace at this address' },
+      ]);
     });
 
     it('accepts a PNG logo by its content and serves it from the same origin; the sign-in profile shows it', async () => {

@@ -50,8 +50,14 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
 
   it('refuses an email another user of that workspace has, with a 409 naming the field', async () => {
     const res = await post('/admin/update-user', { workspaceId: ids.acme, userId: esha, email: 'ADMIN@acme.test' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().fields).toEqual({ email: 'Already used in this workspace' });
+    expect([res.statusCode, res.json()]).toEqual([
+      409,
+      {
+        code: 'CONFLICT',
+        message: 'Another user of this workspace has this email',
+        fields: { email: 'Already used in this workspace' },
+      },
+    ]);
     // The same email in another workspace is no conflict.
     const globexUser = (
       await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@globex.test'`)
@@ -65,15 +71,16 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
   });
 
   it('answers 404 for a user of another workspace, whatever the id pair', async () => {
-    expect(
-      (await post('/admin/update-user', { workspaceId: ids.globex, userId: esha, firstName: 'X' })).statusCode,
-    ).toBe(404);
-    expect(
-      (await post('/admin/update-user', { workspaceId: NO_SUCH_ID, userId: esha, firstName: 'X' })).statusCode,
-    ).toBe(404);
-    expect(
-      (await post('/admin/user/course/policy/details', { workspaceId: ids.globex, userId: esha })).statusCode,
-    ).toBe(404);
+    const noUser = { code: 'NOT_FOUND', message: 'There is no such user in this workspace' };
+    const noWorkspace = { code: 'NOT_FOUND', message: 'There is no such workspace' };
+    const across = await post('/admin/update-user', { workspaceId: ids.globex, userId: esha, firstName: 'X' });
+    expect([across.statusCode, across.json()]).toEqual([404, noUser]);
+    const nowhere = await post('/admin/update-user', { workspaceId: NO_SUCH_ID, userId: esha, firstName: 'X' });
+    expect([nowhere.statusCode, nowhere.json()]).toEqual([404, noWorkspace]);
+    const record = await post('/admin/user/course/policy/details', { workspaceId: ids.globex, userId: esha });
+    expect([record.statusCode, record.json()]).toEqual([404, noUser]);
+    const recordNowhere = await post('/admin/user/course/policy/details', { workspaceId: NO_SUCH_ID, userId: esha });
+    expect([recordNowhere.statusCode, recordNowhere.json()]).toEqual([404, noWorkspace]);
     expect(
       (await post('/admin/user/course/policy/details', { workspaceId: ids.globex, email: 'admin@acme.test' }))
         .statusCode,

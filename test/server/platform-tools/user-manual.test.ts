@@ -83,9 +83,11 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
     expect(file.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(new Uint8Array(file.rawPayload)).toEqual(PDF);
     // Another workspace does not get Acme's file, even with its address.
-    expect(
-      (await server.request('globex.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` })).statusCode,
-    ).toBe(404);
+    const elsewhere = await server.request('globex.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` });
+    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([
+      404,
+      { code: 'NOT_FOUND', message: 'There is no such manual' },
+    ]);
     // Replacing: Markdown for Acme now; the old PDF address is gone.
     expect((await publish({ workspaceId: ids.acme, markdown: 'Acme only' })).statusCode).toBe(200);
     expect((await read('acme.localhost', employee)).json().manual).toMatchObject({
@@ -116,7 +118,10 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
       url: `/main-api/api/admin/user-manual?workspaceId=${NO_SUCH_ID}`,
       token: platform,
     });
-    expect(unknown.statusCode).toBe(404);
+    expect([unknown.statusCode, unknown.json()]).toEqual([
+      404,
+      { code: 'NOT_FOUND', message: 'There is no such workspace' },
+    ]);
   });
 
   it('checks a PDF by its first bytes, not its name or type', async () => {
@@ -143,7 +148,11 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
     expect(both.statusCode).toBe(400);
     const badWorkspace = await publish({ workspaceId: 'acme', markdown: 'x' });
     expect(badWorkspace.json().fields).toHaveProperty('workspaceId');
-    expect((await publish({ workspaceId: NO_SUCH_ID, markdown: 'x' })).statusCode).toBe(404);
+    const nowhere = await publish({ workspaceId: NO_SUCH_ID, markdown: 'x' });
+    expect([nowhere.statusCode, nowhere.json()]).toEqual([
+      404,
+      { code: 'NOT_FOUND', message: 'There is no such workspace' },
+    ]);
     const json = await server.request('localhost', {
       method: 'POST',
       url: '/main-api/api/user-manual',
