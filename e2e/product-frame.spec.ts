@@ -114,3 +114,24 @@ test('the platform console’s own menu is grouped links with the product’s ma
   await expectAccessible(page, 'the platform console’s grouped menu');
   expect(failed.filter((line) => !line.includes('/api/'))).toEqual([]);
 });
+
+test('a person picked for the committee shows in its members at once', async ({ page }) => {
+  await signIn(page, 'acme', 'admin@acme.test');
+  await page.goto(url('acme', '/committees'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Internal Committee' })).toBeVisible();
+  const open = page.getByRole('button', { name: /^(Change|Constitute the committee)$/ }).first();
+  await open.click();
+  const drawer = page.getByRole('dialog');
+  const members = drawer.getByRole('list', { name: 'Members' }).or(drawer.getByLabel('Members')).first();
+  await drawer.getByRole('combobox', { name: 'Find a person to add' }).fill('employee@acme.test');
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  await expect(option).toBeVisible();
+  const picked = ((await option.getAttribute('title')) ?? (await option.innerText())).trim();
+  await option.click();
+  // The pick is in the list straight away, with its role to choose: no second search needed.
+  await expect(members.getByText(picked, { exact: true })).toBeInViewport();
+  await expect(drawer.getByRole('button', { name: `Remove ${picked}` })).toBeVisible();
+  await expectAccessible(page, 'the committee drawer after a pick');
+  // Left unsaved: the journey changes nothing of Acme's committee.
+  await page.keyboard.press('Escape');
+});
