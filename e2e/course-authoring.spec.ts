@@ -220,6 +220,11 @@ test.describe('course authoring', () => {
     await expect(checklist.getByText(/This video has no captions in this language\. \(Hindi/)).toBeVisible();
     await expectAccessible(page, 'Publish checklist');
     await checklist.getByRole('button', { name: 'Publish version 1' }).click();
+    // Asked once more before the version freezes.
+    const confirm = page.getByRole('tooltip').filter({ hasText: 'Publish version 1?' });
+    await expect(confirm).toBeInViewport();
+    await expectAccessible(page, 'Publish confirmation');
+    await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(checklist.getByText(/Version 1 published\./)).toBeVisible();
     await expect(page.locator('.course-builder .ant-tag', { hasText: /^Published$/ })).toBeVisible();
 
