@@ -50,6 +50,11 @@ if (!only || only === 'reminders') await inServerProcess('./reminders.bench.ts')
 // with the server's heap settings, not the runner's own with node's defaults.
 if (!only || only === 'cases') await inServerProcess('./case-jobs.bench.ts');
 if (!only || only === 'directory') await inServerProcess('./directory.bench.ts');
+// Lighthouse needs the built app and starts its own server: `npm run bench lighthouse`, not part of a plain run.
+if (only === 'lighthouse') {
+  const { benchLighthouse } = await import('./lighthouse.bench');
+  await benchLighthouse();
+}
 // The crash drill is not part of a plain `npm run bench` (it kills and restarts a server five times): `npm run bench crash`.
 if (only === 'crash') {
   const { crashDrill } = await import('./crash-drill');

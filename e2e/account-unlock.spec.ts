@@ -66,7 +66,7 @@ test('wrong codes lock an account; an admin unlocks it in People, the security l
     await signIn(admin, 'globex', 'admin@globex.test');
     // The app's first start after sign-in can be slow on a busy machine.
     await expect(admin.getByRole('heading', { name: 'Welcome, Gita' })).toBeVisible({ timeout: 60_000 });
-    await admin.getByRole('navigation', { name: 'Main' }).getByText('People').click();
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People', exact: true }).click();
     await expect(admin.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
     const box = admin.getByRole('searchbox', { name: 'Search people' });
     await box.fill(EMAIL);

@@ -50,7 +50,7 @@ test.describe('catalogue courses and credits', () => {
     await create.getByRole('button', { name: 'Create and build' }).click();
     await expect(platform).toHaveURL(/\/platform\/courses\/[0-9a-f-]+\/build$/);
     await expect(platform.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(platform.getByRole('link', { name: 'Catalogue courses' })).toBeVisible();
+    await expect(platform.getByRole('main').getByRole('link', { name: 'Catalogue courses' })).toBeVisible();
     await expectAccessible(platform, 'Catalogue course builder');
     const courseId = /\/platform\/courses\/([0-9a-f-]+)\/build$/.exec(platform.url())![1];
 

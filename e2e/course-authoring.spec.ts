@@ -220,6 +220,11 @@ test.describe('course authoring', () => {
     await expect(checklist.getByText(/This video has no captions in this language\. \(Hindi/)).toBeVisible();
     await expectAccessible(page, 'Publish checklist');
     await checklist.getByRole('button', { name: 'Publish version 1' }).click();
+    // Asked once more before the version freezes.
+    const confirm = page.getByRole('tooltip').filter({ hasText: 'Publish version 1?' });
+    await expect(confirm).toBeInViewport();
+    await expectAccessible(page, 'Publish confirmation');
+    await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(checklist.getByText(/Version 1 published\./)).toBeVisible();
     await expect(page.locator('.course-builder .ant-tag', { hasText: /^Published$/ })).toBeVisible();
 
@@ -240,7 +245,7 @@ test.describe('course authoring', () => {
     await expectAccessible(page, 'Course builder at 390 px');
     await page.screenshot({ path: test.info().outputPath('builder-390.png'), fullPage: true });
   });
-  test('an admin moves blocks by keyboard, names the lesson in Hindi, switches the course reminders on and duplicates the course', async ({
+  test('an admin moves blocks by keyboard, names the lesson in Hindi, switches the course reminders off and on and duplicates the course', async ({
     page,
   }) => {
     test.setTimeout(300_000);
@@ -293,14 +298,19 @@ test.describe('course authoring', () => {
     await page.getByText(/Hindi \(हिन्दी\) · \d+ missing/).click();
     await expect(page.getByRole('textbox', { name: 'Title in Hindi (हिन्दी)' })).toHaveValue('चिंता उठाना');
 
-    // Reminders: a new course has them off; on, then off again, as the server holds them.
+    // Reminders: a new course starts with them on; off, then on again, as the server holds them.
     const reminders = page.getByRole('switch', { name: 'Reminders' });
-    await expect(reminders).not.toBeChecked();
+    await expect(reminders).toBeChecked();
     await reminders.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Reminders off for this course.' })).toBeVisible();
+    await expect(reminders).not.toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Reminders' })).not.toBeChecked();
+    await page.getByRole('switch', { name: 'Reminders' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Reminders on: learners of this course are reminded' }),
     ).toBeVisible();
-    await expect(reminders).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Reminders' })).toBeChecked();
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Reminders' })).toBeChecked();
     await expectAccessible(page, 'Builder with moved blocks and reminders on');

@@ -73,7 +73,7 @@ test('an employee takes the demo course in Hindi on a phone, fails the quiz once
 
   // The menu has My training too.
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await page.getByRole('dialog').getByRole('menuitem', { name: 'My training' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'My training' }).click();
   await expect(page).toHaveURL(/\/training$/);
   await expect(page.getByRole('heading', { name: 'My training', level: 1 })).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();

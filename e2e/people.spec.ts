@@ -31,7 +31,7 @@ test('an admin finds, edits, deactivates, reactivates and deletes people in the 
   const summary = page.locator('.ant-card').filter({ hasText: 'Your people' });
   await expect(summary.getByText('By business unit')).toBeVisible();
   await expect(summary.getByText(/^Acme Headquarters · \d+ people$/)).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByText('People').click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People', exact: true }).click();
   await expect(page).toHaveURL(/\/people$/);
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
   await expectAccessible(page, 'People');
@@ -127,7 +127,9 @@ test('the People page opens from its address, as after a reload', async ({ page 
 
 test('an employee has no People page in the menu, and the server refuses the directory', async ({ page }) => {
   await signIn(page, 'acme', 'employee@acme.test');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByText('People')).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People', exact: true }),
+  ).toHaveCount(0);
   const status = await page.evaluate(async () => {
     const token = document.cookie.match(/sp_token=([^;]+)/)?.[1];
     return (
@@ -150,7 +152,7 @@ test('an admin invites a person, resends the invitation, the person joins; anoth
   const joiner = `joiner.${stamp}@acme-people.test`;
   const leaver = `leaver.${stamp}@acme-people.test`;
   await signIn(page, 'acme', 'admin@acme.test');
-  await page.getByRole('navigation', { name: 'Main' }).getByText('People').click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
   await expectAccessible(page, 'People');
   await page.getByRole('button', { name: 'Invite people' }).click();
@@ -231,7 +233,9 @@ test('a summary whose code cannot be fetched (say, the workspace is closing) doe
     page.getByText('The summary of your people could not be loaded. Reload the page to try again.'),
   ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Welcome, Emil' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByText('People')).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People', exact: true }),
+  ).toBeVisible();
 });
 
 test('an admin deletes the people a file of emails names, after seeing who would go', async ({ page }) => {
@@ -239,7 +243,7 @@ test('an admin deletes the people a file of emails names, after seeing who would
   const stamp = Date.now().toString(36);
   const leavers = [`gone.a.${stamp}@acme-leavers.test`, `gone.b.${stamp}@acme-leavers.test`];
   await signIn(page, 'acme', 'admin@acme.test');
-  await page.getByRole('navigation', { name: 'Main' }).getByText('People').click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People', exact: true }).click();
   await page.getByRole('button', { name: 'Invite people' }).click();
   const invite = page.getByRole('dialog', { name: 'Invite people' });
   await invite.getByText('A list of emails').click();

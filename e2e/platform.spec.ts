@@ -32,7 +32,9 @@ test('the platform admin creates a workspace whose first admin claims it, then s
   await expect(platform).toHaveURL(url('main', '/platform/workspaces'));
   await expect(platform.getByRole('heading', { name: 'Workspaces', level: 1 })).toBeVisible();
   await expectAccessible(platform, 'Workspaces');
-  await expect(platform.getByRole('navigation', { name: 'Platform' }).getByText('Workspaces')).toBeVisible();
+  await expect(
+    platform.getByRole('navigation', { name: 'Platform' }).getByRole('link', { name: 'Workspaces', exact: true }),
+  ).toBeVisible();
   await expect(platform.getByRole('link', { name: 'Acme', exact: true })).toBeVisible();
 
   // Search by address.
@@ -94,7 +96,7 @@ test('the platform admin creates a workspace whose first admin claims it, then s
   await expect(platform.getByText('1 of 25')).toBeVisible();
 
   // The platform's own audit trail names it, the workspace and who did it.
-  await platform.getByRole('menuitem', { name: 'Audit trail' }).click();
+  await platform.getByRole('link', { name: 'Audit trail' }).click();
   await expect(platform.getByRole('heading', { name: 'Platform audit trail' })).toBeVisible();
   await expectAccessible(platform, 'Platform audit trail');
   const limitRow = platform.getByRole('row').filter({ hasText: 'Set a user limit' }).first();

@@ -42,11 +42,7 @@ test.describe('reports', () => {
       branchId: pune.id,
     });
 
-    await page
-      .getByRole('link', { name: 'Reports' })
-      .or(page.getByRole('menuitem', { name: 'Reports' }))
-      .first()
-      .click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
     await expect(page.getByRole('table')).toBeVisible();
     await expectOneH1(page, 'Reports');

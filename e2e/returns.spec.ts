@@ -172,7 +172,7 @@ test.describe('statutory returns', () => {
 
     const desk = await (await browser.newContext({ viewport: { width: 1366, height: 850 } })).newPage();
     await signIn(desk, 'acme', 'employee@acme.test');
-    await desk.getByRole('navigation', { name: 'Main' }).getByRole('menuitem', { name: 'Your rights at work' }).click();
+    await desk.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your rights at work' }).click();
     const committee = await workspaceCommittee(admin);
     await expect(desk.getByText(committee.presiding.email).first()).toBeVisible();
 

@@ -154,7 +154,7 @@ test('on a phone the menu opens from the header in a drawer, by keyboard, and ta
   await expect(drawer.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   await expectAccessible(page, 'the phone menu');
-  await drawer.getByRole('menuitem', { name: 'User manual' }).click();
+  await drawer.getByRole('link', { name: 'User manual' }).click();
   await expect(page).toHaveURL(/\/manual$/);
   await expect(drawer).toBeHidden();
   await expectNoSidewaysScroll(page, 'the manual after the phone menu');

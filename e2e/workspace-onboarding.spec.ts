@@ -96,7 +96,7 @@ test('a platform admin opens a workspace; its first admin brands it, builds unit
   await expect(units).toContainText('Hooli Palo Alto');
 
   // A colleague to appoint: invited from the People screen.
-  await menu.getByText('People').click();
+  await menu.getByRole('link', { name: 'People', exact: true }).click();
   await gavin.getByRole('button', { name: 'Invite people' }).click();
   const inviteDialog = gavin.getByRole('dialog', { name: 'Invite people' });
   await inviteDialog.getByLabel('Email', { exact: true }).fill(colleague);

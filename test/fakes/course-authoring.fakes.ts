@@ -85,7 +85,7 @@ export class FakeCourseAuthoringApi implements CourseAuthoringApi {
       title: input.title,
       description: input.description,
       status: 'DRAFT',
-      reminderEnabled: true,
+      reminderEnabled: input.reminderEnabled ?? false,
       coverFileId: null,
       version: 1,
       versions: [{ version: 1, status: 'DRAFT', learners: 0 }],

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { CourseLanguage } from '../../../src/domain/courses/course';
+import { formatDate, localeFor } from '../../../src/domain/shared/locale-format';
 
 /**
  * The completion certificate as a PDF (pdfkit, whose font engine fontkit shapes Indic scripts: conjuncts, reph and
@@ -20,6 +21,14 @@ export interface CertificateFields {
   expiresOn: string | null;
   /** Where to check it: `<workspace origin>/verify/<code>`. */
   verifyUrl: string;
+}
+
+/** How the certificate is drawn for its workspace: not part of what it certifies, so not part of the verification. */
+export interface CertificateLook {
+  /** The workspace's logo (PNG or JPEG; pdfkit draws no other kind), printed above its name. */
+  logo?: { contentType: string; bytes: Uint8Array } | null;
+  /** The workspace's country, for its date format (India: `25 Nov 2026`, never the US month-first order). */
+  country?: 'IN' | 'CA';
 }
 
 const require = createRequire(import.meta.url);
@@ -58,7 +67,7 @@ export function scriptRuns(text: string): { font: FontName; text: string }[] {
 
 const LABELS: Record<
   'ENGLISH' | 'HINDI' | 'MARATHI',
-  Record<'title' | 'certifies' | 'completed' | 'on' | 'valid' | 'code' | 'verify' | 'issued', string>
+  Record<'title' | 'certifies' | 'completed' | 'on' | 'valid' | 'code' | 'verify' | 'issued' | 'signatory', string>
 > = {
   ENGLISH: {
     title: 'Certificate of completion',
@@ -69,6 +78,7 @@ const LABELS: Record<
     issued: 'Issued on',
     code: 'Verification code',
     verify: 'Check this certificate at',
+    signatory: 'Authorised signatory',
   },
   HINDI: {
     title: 'पूर्णता प्रमाणपत्र',
@@ -79,6 +89,7 @@ const LABELS: Record<
     issued: 'जारी करने की तिथि',
     code: 'सत्यापन कोड',
     verify: 'इस प्रमाणपत्र की जाँच करें',
+    signatory: 'अधिकृत हस्ताक्षरकर्ता',
   },
   MARATHI: {
     title: 'पूर्णता प्रमाणपत्र',
@@ -89,6 +100,7 @@ const LABELS: Record<
     issued: 'जारी केल्याची तारीख',
     code: 'पडताळणी कोड',
     verify: 'हे प्रमाणपत्र तपासा',
+    signatory: 'अधिकृत स्वाक्षरीकर्ता',
   },
 };
 
@@ -97,7 +109,7 @@ export function labelsFor(language: CourseLanguage) {
 }
 
 /** Renders the certificate; resolves with the PDF's bytes. */
-export async function renderCertificate(fields: CertificateFields): Promise<Buffer> {
+export async function renderCertificate(fields: CertificateFields, look: CertificateLook = {}): Promise<Buffer> {
   // Loaded on the first PDF, not at start (docs/architecture.md "Memory").
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
@@ -114,39 +126,74 @@ export async function renderCertificate(fields: CertificateFields): Promise<Buff
   });
   for (const name of Object.keys(FONTS) as FontName[]) doc.registerFont(name, FONTS[name]());
 
+  const left = 56;
   const width = doc.page.width - 112;
-  /** One centred line, in runs of fonts by script. */
-  const line = (text: string, size: number, gap = 10) => {
-    const runs = scriptRuns(text);
-    let total = 0;
-    for (const r of runs) total += doc.font(r.font).fontSize(size).widthOfString(r.text);
-    let x = 56 + Math.max(0, (width - total) / 2);
-    const y = doc.y;
-    for (const r of runs) {
-      doc.font(r.font).fontSize(size).text(r.text, x, y, { lineBreak: false });
-      x += doc.widthOfString(r.text);
+  const widthOf = (text: string, size: number) =>
+    scriptRuns(text).reduce((total, r) => total + doc.font(r.font).fontSize(size).widthOfString(r.text), 0);
+  /** Text at (x, y) in runs of fonts by script, its left edge at x, or its right edge there (`align: 'right'`). */
+  const put = (
+    text: string,
+    size: number,
+    x: number,
+    y: number,
+    align: 'left' | 'right' = 'left',
+    colour = '#1f1f1f',
+  ) => {
+    let at = align === 'right' ? x - widthOf(text, size) : x;
+    for (const r of scriptRuns(text)) {
+      doc.font(r.font).fontSize(size).fillColor(colour).text(r.text, at, y, { lineBreak: false });
+      at += doc.widthOfString(r.text);
     }
-    doc.x = 56;
+  };
+  /** One centred line. */
+  const line = (text: string, size: number, gap = 10, colour?: string) => {
+    const y = doc.y;
+    put(text, size, left + Math.max(0, (width - widthOf(text, size)) / 2), y, 'left', colour);
+    doc.x = left;
     doc.y = y + size * 1.4 + gap;
   };
+  // Dates as the workspace's country writes them, in the certificate's language ("25 Nov 2026", "25 नव॰ 2026").
+  const locale = localeFor(fields.language, look.country ?? 'IN');
+  const day = (iso: string) => formatDate(iso, { locale });
 
   const l = labelsFor(fields.language);
   doc
     .rect(28, 28, doc.page.width - 56, doc.page.height - 56)
     .lineWidth(2)
-    .stroke('#1f6feb');
-  doc.y = 80;
-  line(fields.organisation, 16, 18);
-  line(l.title, 30, 24);
+    .stroke('#1a5fd0');
+  doc.y = 60;
+  const logo = look.logo && /^image\/(png|jpe?g)$/.test(look.logo.contentType) ? look.logo.bytes : null;
+  if (logo) {
+    try {
+      doc.image(Buffer.from(logo), left + width / 2 - 90, doc.y, { fit: [180, 52], align: 'center', valign: 'center' });
+      doc.y += 64;
+    } catch {
+      // A picture pdfkit cannot read leaves the name alone at the top rather than no certificate.
+    }
+  } else doc.y += 12;
+  line(fields.organisation, 16, 16);
+  line(l.title, 30, 20, '#1a5fd0');
   line(l.certifies, 14);
   line(fields.name, 26, 8);
   line(l.completed, 14);
-  line(fields.courseTitle, 22, 24);
-  line(`${l.on}: ${fields.completedOn}`, 13, 4);
-  if (fields.expiresOn) line(`${l.valid}: ${fields.expiresOn}`, 13, 4);
-  line(`${l.issued}: ${fields.issuedOn}`, 13, 20);
-  line(`${l.code}: ${fields.code}`, 13, 4);
-  line(`${l.verify}: ${fields.verifyUrl}`, 11, 4);
+  line(fields.courseTitle, 22, 18);
+  line(`${l.on}: ${day(fields.completedOn)}`, 13, 4);
+  if (fields.expiresOn) line(`${l.valid}: ${day(fields.expiresOn)}`, 13, 4);
+
+  // The foot: the signatory's line on the left; when it was issued and how to check it on the right.
+  const foot = doc.page.height - 128;
+  doc
+    .moveTo(left + 24, foot + 28)
+    .lineTo(left + 244, foot + 28)
+    .lineWidth(0.8)
+    .stroke('#595959');
+  put(l.signatory, 11, left + 24, foot + 34);
+  put(fields.organisation, 11, left + 24, foot + 50, 'left', '#595959');
+  const right = left + width - 24;
+  put(`${l.issued}: ${day(fields.issuedOn)}`, 11, right, foot + 2, 'right');
+  put(`${l.code}: ${fields.code}`, 11, right, foot + 20, 'right');
+  put(`${l.verify}:`, 10, right, foot + 38, 'right', '#595959');
+  put(fields.verifyUrl, 10, right, foot + 52, 'right', '#1a5fd0');
   doc.end();
   return finished;
 }

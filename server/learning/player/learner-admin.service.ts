@@ -17,7 +17,8 @@ import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { CsvSyntaxError, csvRecords } from '../../platform/imports/csv-reader';
-import { renderCertificate, type CertificateFields } from './certificate-pdf';
+import { renderCertificate, type CertificateFields, type CertificateLook } from './certificate-pdf';
+import { isCanadian } from '../../platform/languages';
 import { completionOf, PlayerService, type AssignmentRow } from './player.service';
 import { loadVersion, titleIn } from './version-model';
 
@@ -338,11 +339,23 @@ export class LearnerAdminService {
           details: { courseId, code: cert.code },
         });
       }
-      return cert;
+      return { cert, look: await this.certificateLook(tx, admin.workspaceId) };
     });
-    const fields = fieldsOf(row, origin, this.today());
-    const bytes = await renderCertificate({ ...fields, verifyUrl: `${origin}/verify/${row.code}` });
-    return { bytes, fileName: `certificate-${row.code}.pdf` };
+    const fields = fieldsOf(row.cert, origin, this.today());
+    const bytes = await renderCertificate({ ...fields, verifyUrl: `${origin}/verify/${row.cert.code}` }, row.look);
+    return { bytes, fileName: `certificate-${row.cert.code}.pdf` };
+  }
+
+  /** The workspace's logo and country, which the certificate wears (its look, not what it certifies). */
+  private async certificateLook(tx: Sql, workspaceId: string): Promise<CertificateLook> {
+    const [logo] = await tx.query<{ content_type: string; bytes: Uint8Array }>(
+      `SELECT content_type, bytes FROM workspace_logos WHERE workspace_id = $1`,
+      [workspaceId],
+    );
+    return {
+      logo: logo ? { contentType: logo.content_type, bytes: logo.bytes } : null,
+      country: (await isCanadian(tx, workspaceId)) ? 'CA' : 'IN',
+    };
   }
 
   private today(): string {

@@ -5,6 +5,7 @@ import { AuthCard, AuthForm, Field, LinkButton, Notice, SubmitButton } from './l
 import { SignInViewModel } from './sign-in.view-model';
 import { isEmailAddress } from '../../domain/people/email-address';
 import { firstVisitLanguage, tr } from '../i18n/i18n';
+import { ProductMark } from '../shared/product-mark';
 
 /**
  * The sign-in page: password, or a one-time code by email or SMS on a workspace. `method` is the method its address
@@ -59,7 +60,9 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
       <div className="auth-brand">
         {profile?.companyLogo ? (
           <img src={profile.companyLogo} alt={tr('signin.logo', { company: profile.companyName })} height={48} />
-        ) : null}
+        ) : (
+          <ProductMark size={40} />
+        )}
         <h1>{profile ? tr('signin.titleTo', { company: profile.companyName }) : tr('signin.title')}</h1>
         {!profile ? <p className="auth-lead">{tr('signin.platformLead')}</p> : null}
       </div>

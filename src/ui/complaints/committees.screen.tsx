@@ -184,7 +184,9 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
           <List
             {...REGION}
             aria-label="Members"
-            dataSource={vm.members}
+            // A plain copy: antd's List is not an observer, so the screen must read the members itself for a pick to
+            // show at once (handing it the observable array drew the new member only at the next search).
+            dataSource={vm.members.map((m) => ({ ...m }))}
             locale={{ emptyText: 'No members yet.' }}
             renderItem={(m) => (
               <List.Item>

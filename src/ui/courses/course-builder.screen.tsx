@@ -877,9 +877,18 @@ const PublishTab = observer(function PublishTab({ vm }: { vm: CourseBuilderViewM
           style={{ marginBottom: 12 }}
         />
       ) : null}
-      <Button type="primary" onClick={() => void vm.publish()} loading={vm.busy === 'publish'}>
-        Publish version {course.version}
-      </Button>
+      {/* Publishing cannot be undone (the version freezes and goes to every new assignee): asked once more. */}
+      <Popconfirm
+        title={`Publish version ${course.version}?`}
+        description="It is frozen once published, and everyone assigned from now on takes it."
+        okText="Publish"
+        cancelText="Not yet"
+        onConfirm={() => vm.publish()}
+      >
+        <Button type="primary" loading={vm.busy === 'publish'}>
+          Publish version {course.version}
+        </Button>
+      </Popconfirm>
       <CourseValidity courseId={vm.courseId} />
     </div>
   );

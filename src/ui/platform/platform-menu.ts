@@ -21,3 +21,29 @@ export const PLATFORM_MENU: PlatformMenuItem[] = [
   { key: 'leads', label: 'Demo requests', path: '/platform/leads' },
   { key: 'audit', label: 'Audit trail', path: '/platform/audit' },
 ];
+
+const GROUPS: { key: string; title: string; items: string[] }[] = [
+  { key: 'workspaces', title: 'Workspaces', items: ['workspaces', 'course-credits', 'leads', 'allow-list', 'users'] },
+  {
+    key: 'content',
+    title: 'Law and content',
+    items: ['jurisdictions', 'compliances', 'policies', 'catalogue-courses', 'manual'],
+  },
+  { key: 'operations', title: 'Operations', items: ['flags', 'audit'] },
+];
+
+/**
+ * The platform console's menu in groups, as the workspace menu is. An entry that no group names (one a colleague
+ * adds to PLATFORM_MENU) is listed under "More" rather than lost.
+ */
+export const PLATFORM_MENU_SECTIONS: { key: string; title: string; items: PlatformMenuItem[] }[] = (() => {
+  const byKey = new Map(PLATFORM_MENU.map((item) => [item.key, item]));
+  const sections = GROUPS.map((group) => ({
+    key: group.key,
+    title: group.title,
+    items: group.items.flatMap((key) => byKey.get(key) ?? []),
+  }));
+  const grouped = new Set(GROUPS.flatMap((group) => group.items));
+  const rest = PLATFORM_MENU.filter((item) => !grouped.has(item.key));
+  return rest.length > 0 ? [...sections, { key: 'more', title: 'More', items: rest }] : sections;
+})();

@@ -2,18 +2,18 @@ import { App as AntApp, Button, Result, Space, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useService } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { SessionViewModel } from '../shell/session.view-model';
-import { PLATFORM_MENU } from './platform-menu';
+import { PLATFORM_MENU, PLATFORM_MENU_SECTIONS } from './platform-menu';
 import { ShellFrame } from '../shell/shell-frame';
+import { ProductMark } from '../shared/product-mark';
 
 /** The platform console's frame on the main site: side menu, who is signed in, sign-out. Platform admin only. */
 export const PlatformShell = observer(function PlatformShell() {
   const session = useService(SessionViewModel);
   const location = useLocation();
-  const navigate = useNavigate();
   useEffect(() => {
     if (session.status === 'unknown') void session.load();
   }, [session]);
@@ -55,12 +55,16 @@ export const PlatformShell = observer(function PlatformShell() {
   return (
     <AntApp>
       <ShellFrame
-        brand={<Typography.Text strong>SafePlace platform</Typography.Text>}
+        brand={
+          <>
+            <ProductMark />
+            <Typography.Text strong>SafePlace platform</Typography.Text>
+          </>
+        }
         menu={{
           label: 'Platform',
-          items: PLATFORM_MENU.map((item) => ({ key: item.key, label: item.label })),
+          sections: PLATFORM_MENU_SECTIONS,
           selected,
-          onSelect: (key) => navigate(PLATFORM_MENU.find((item) => item.key === key)!.path),
         }}
         header={
           <>

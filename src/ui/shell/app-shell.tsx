@@ -3,6 +3,8 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { menuSections, navigationAreaOf } from '../../domain/auth/navigation';
+import { AccessDenied } from './access-denied';
 import { ROLE_LABELS } from '../../domain/auth/roles';
 import { textOn } from '../../domain/organisation/branding';
 import { useService, useViewModel } from '../shared/container-context';
@@ -41,7 +43,9 @@ export const AppShell = observer(function AppShell() {
     return <LoadError message={session.error ?? ''} onRetry={() => void session.load()} />;
   if (!user) return <ToSignIn />;
 
-  const selected = shell.navigation.find((item) => location.pathname.startsWith(item.path))?.key;
+  const selected = navigationAreaOf(location.pathname)?.key;
+  // An address outside the person's menu gets one page that says so, not the page's buttons beside a refusal.
+  const access = shell.accessTo(location.pathname);
   return (
     <ShellContext.Provider value={shell}>
       {/* antd's App gives the signed-in screens message, notification and modal (App.useApp()). */}
@@ -62,9 +66,8 @@ export const AppShell = observer(function AppShell() {
             brandStyle={brandStyle(user.workspace.backgroundColor)}
             menu={{
               label: 'Main',
-              items: shell.navigation.map((item) => ({ key: item.key, label: item.label })),
+              sections: menuSections(shell.navigation),
               selected,
-              onSelect: (key) => navigate(shell.navigation.find((n) => n.key === key)!.path),
             }}
             headerStyle={{ borderTop: `3px solid ${user.workspace.backgroundColor ?? DEFAULT_PRIMARY}` }}
             header={
@@ -142,7 +145,13 @@ export const AppShell = observer(function AppShell() {
                 style={{ marginBottom: 16 }}
               />
             ) : null}
-            <Outlet />
+            {access === 'open' ? (
+              <Outlet />
+            ) : access === 'waiting' ? (
+              <Loading label="Opening the page" />
+            ) : (
+              <AccessDenied area={navigationAreaOf(location.pathname)?.label ?? 'This page'} />
+            )}
           </ShellFrame>
           {/* First sign-in (for example after an invitation): confirm the name before anything else. */}
           <Modal

@@ -1,13 +1,53 @@
-import { Button, Drawer, Grid, Layout, Menu } from 'antd';
+import { Button, Drawer, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useState, type CSSProperties, type ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export interface ShellMenuEntry {
+  key: string;
+  label: string;
+  path: string;
+}
 
 export interface ShellMenu {
   /** The navigation landmark's name ("Main", "Platform"). */
   label: string;
-  items: { key: string; label: string }[];
+  /** The menu's blocks: a group under its heading, or (title null) entries that stand alone. */
+  sections: { key: string; title: string | null; items: ShellMenuEntry[] }[];
   selected: string | undefined;
-  onSelect(key: string): void;
+}
+
+/**
+ * antd's Menu drawn as site navigation, not as an application menu: each entry is a real link (open in a new tab,
+ * copy its address), so the items and the list drop the `menu`/`menuitem` roles (a link inside a `menuitem` is a
+ * nested control to a screen reader); each group's title is a heading, so a screen reader can jump between areas.
+ */
+type MenuEntry = NonNullable<MenuProps['items']>[number];
+
+function menuItems(menu: ShellMenu, onFollow: () => void): MenuEntry[] {
+  // `role: null` is passed on to the item (rc-menu draws it as role="none"); antd's item type does not list it.
+  const entry = (item: ShellMenuEntry): MenuEntry =>
+    ({
+      key: item.key,
+      role: null,
+      label: (
+        <Link to={item.path} onClick={onFollow} aria-current={item.key === menu.selected ? 'page' : undefined}>
+          {item.label}
+        </Link>
+      ),
+    }) as MenuEntry;
+  return menu.sections.flatMap((section): MenuEntry[] =>
+    section.title === null
+      ? section.items.map(entry)
+      : [
+          {
+            type: 'group',
+            key: `group-${section.key}`,
+            label: <h2 className="shell-menu-heading">{section.title}</h2>,
+            children: section.items.map(entry),
+          },
+        ],
+  );
 }
 
 /**
@@ -38,12 +78,11 @@ export function ShellFrame({
     <nav aria-label={menu.label}>
       <Menu
         mode="inline"
+        role="none"
+        tabIndex={-1}
+        className="shell-menu"
         selectedKeys={menu.selected ? [menu.selected] : []}
-        items={menu.items}
-        onClick={({ key }) => {
-          setOpen(false);
-          menu.onSelect(key);
-        }}
+        items={menuItems(menu, () => setOpen(false))}
       />
     </nav>
   );

@@ -3,7 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { Branch } from '../../contracts/main/workspace.contract';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { describeError } from '../../application/shared/api-error';
-import { navigationFor } from '../../domain/auth/navigation';
+import { navigationAreaOf, navigationFor } from '../../domain/auth/navigation';
 import { NavigationApi } from '../../application/auth/navigation-api.port';
 import { SiteInfo } from '../../application/shared/site';
 import type { Role } from '../../domain/auth/roles';
@@ -46,6 +46,8 @@ export class ShellViewModel {
   /** The server's menu; null until fetched (or when it could not be). */
   serverMenu: MenuEntry[] | null = null;
   menuError: string | null = null;
+  /** The menu is final: the server's arrived, or could not be fetched, or there is no server menu to wait for. */
+  menuSettled = false;
 
   constructor(
     @inject(OrganisationApi) private readonly organisation: OrganisationApi,
@@ -61,7 +63,10 @@ export class ShellViewModel {
 
   /** Fetches the caller's menu from the server; never on the main site, which has no workspace menu. */
   async loadMenu(): Promise<void> {
-    if (!this.navigationApi || this.site?.isMainSite) return;
+    if (!this.navigationApi || this.site?.isMainSite) {
+      this.menuSettled = true;
+      return;
+    }
     try {
       const { navigations } = await this.navigationApi.navigation();
       runInAction(() => {
@@ -70,7 +75,20 @@ export class ShellViewModel {
       });
     } catch (error) {
       runInAction(() => (this.menuError = describeError(error)));
+    } finally {
+      runInAction(() => (this.menuSettled = true));
     }
+  }
+
+  /**
+   * Whether the person may open a page, by the menu area it belongs to: `open` when the area is in their menu (or
+   * the page belongs to none), `denied` when the settled menu lacks it, `waiting` while the menu may still grant it
+   * (the server's menu carries the workspace's permissions; the role's default stands in until then).
+   */
+  accessTo(pathname: string): 'open' | 'waiting' | 'denied' {
+    const area = navigationAreaOf(pathname);
+    if (!area || this.navigation.some((item) => item.key === area.key)) return 'open';
+    return this.menuSettled ? 'denied' : 'waiting';
   }
 
   /** Workspace admins are warned in the 30 days before the contract's last day. */

@@ -67,6 +67,9 @@ export function SiteDocument({ page, css }: { page: SitePage; css: string }): Re
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <title>{page.title}</title>
         <meta name="description" content={page.description} />
         {page.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}

@@ -19,7 +19,7 @@ import {
   type SubmitQuizAttempt,
 } from '../../application/training/training.use-cases';
 import { formatBytes, handInAccept, handInLimits, type HandInKind } from '../../domain/files/uploads';
-import { isScored } from '../../domain/courses/blocks';
+import { isScored, type LearnerBlock } from '../../domain/courses/blocks';
 import { defaultLanguage, LANGUAGE_LABELS, type CourseLanguage } from '../../domain/courses/course';
 import { WatchTracker } from '../../domain/courses/video-watch';
 import { AnswerSaver, type Timers } from './answer-saver';
@@ -441,7 +441,6 @@ export class PlayerViewModel {
     const missing: string[] = [];
     lesson.blocks.forEach((b, i) => {
       const answer = this.answers.get(b.blockId);
-      const n = `block ${i + 1}`;
       switch (b.block.type) {
         case 'CHECKBOX_WITH_TEXT':
           if (b.block.required && !(answer?.type === 'CHECKBOX_WITH_TEXT' && answer.checked))
@@ -454,7 +453,7 @@ export class PlayerViewModel {
           if (!answer) missing.push(`Vote in “${short(b.block.prompt)}”`);
           break;
         case 'ASK_TO_UPLOAD_RESOURCE':
-          if (b.block.required && !answer) missing.push(`Hand in the file asked for in ${n}`);
+          if (b.block.required && !answer) missing.push(`Hand in the file asked for in “${short(b.block.prompt)}”`);
           break;
         case 'VIDEO':
           if (!this.videoDone.get(b.blockId)) {
@@ -466,7 +465,8 @@ export class PlayerViewModel {
           }
           break;
         default:
-          if (isScored(b.block.type) && !isGiven(answer)) missing.push(`Answer the question in ${n}`);
+          // The question by its words, never by its position ("block 3" is the author's word, not the learner's).
+          if (isScored(b.block.type) && !isGiven(answer)) missing.push(`Answer “${short(questionOf(b.block))}”`);
       }
     });
     return missing;
@@ -519,7 +519,7 @@ export class PlayerViewModel {
         if (!outcome.ok) {
           const missing = Object.entries(outcome.missing).map(([blockId, reason]) => {
             const at = (lesson as PlayerLesson).blocks.findIndex((b) => b.blockId === blockId);
-            return at >= 0 ? `block ${at + 1}: ${reason}` : reason;
+            return at >= 0 ? `“${short(questionOf((lesson as PlayerLesson).blocks[at]!.block))}”: ${reason}` : reason;
           });
           this.lessonMessage = missing.length ? `${outcome.message} (${missing.join('; ')})` : outcome.message;
           return;
@@ -646,6 +646,16 @@ export class PlayerViewModel {
 
 function blocksOf(content: PlayerContent): PlayerBlock[] {
   return content.kind === 'LESSON' ? content.blocks : content.questions;
+}
+
+/** What names a block to the learner: its question or label, whichever it has. */
+function questionOf(block: LearnerBlock): string {
+  if ('prompt' in block) return block.prompt;
+  if (block.type === 'FILL_IN_BLANK') return block.sentence.replace(/\{\{[^}]*\}\}|_{2,}/g, '…');
+  if (block.type === 'CHECKBOX_WITH_TEXT') return block.label;
+  if (block.type === 'VIDEO') return block.title ?? 'the video';
+  if (block.type === 'IMAGE') return block.altText;
+  return 'the question';
 }
 
 function short(text: string): string {

@@ -64,6 +64,21 @@ describe('CreateCourse', () => {
     });
   });
 
+  it('starts a new course with its reminders on, unless told otherwise', async () => {
+    const api = new FakeCourseAuthoringApi();
+    await new CreateCourse(api).execute({ title: 'Reminded', description: '', primaryLanguage: 'ENGLISH' });
+    await new CreateCourse(api).execute({
+      title: 'Quiet',
+      description: '',
+      primaryLanguage: 'ENGLISH',
+      reminderEnabled: false,
+    });
+    expect([...api.courses.values()].map((c) => [c.title, c.reminderEnabled])).toEqual([
+      ['Reminded', true],
+      ['Quiet', false],
+    ]);
+  });
+
   it('shows the server refusal on its field', async () => {
     const api = new FakeCourseAuthoringApi();
     api.failNext = new ApiError('invalid', 'VALIDATION', 'A course has this title already', { title: 'Taken' });

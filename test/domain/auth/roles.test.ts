@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { navigationFor } from '../../../src/domain/auth/navigation';
+import { EMPLOYEE_MENU, WORKSPACE_ADMIN_MENU } from './expected-menus';
+import { menuSections, NAVIGATION, navigationAreaOf, navigationFor } from '../../../src/domain/auth/navigation';
 import { assignableRoles, mayManageRole, ROLE_LABELS, seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import {
   ALL_BUSINESS_UNITS,
@@ -68,39 +69,8 @@ describe('business-unit selector', () => {
 
 describe('navigation by role', () => {
   it('shows employees the dashboard, their training, the complaint pages and the manual, and admins the admin areas too', () => {
-    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual([
-      'dashboard',
-      'my-training',
-      'my-policies',
-      'concern',
-      'complaints',
-      'notice',
-      'manual',
-    ]);
-    expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual([
-      'dashboard',
-      'my-training',
-      'my-policies',
-      'concern',
-      'complaints',
-      'notice',
-      'people',
-      'courses',
-      'policies',
-      'compliance',
-      'reports',
-      'users-import',
-      'security-log',
-      'workflows',
-      'committees',
-      'complaint-figures',
-      'business-units',
-      'departments',
-      'branding',
-      'workspace-settings',
-      'permissions',
-      'manual',
-    ]);
+    expect(navigationFor('EMPLOYEE').map((n) => n.key)).toEqual([...EMPLOYEE_MENU]);
+    expect(navigationFor('WORKSPACE_ADMIN').map((n) => n.key)).toEqual([...WORKSPACE_ADMIN_MENU]);
     expect(navigationFor('EMPLOYER').map((n) => n.key)).toEqual(
       expect.arrayContaining(['business-units', 'departments']),
     );
@@ -120,5 +90,67 @@ describe('navigation by role', () => {
       'manual',
     ]);
     expect(navigationFor('BRANCH_ADMIN').map((n) => n.key)).not.toContain('policies');
+  });
+});
+
+describe('the menu in groups', () => {
+  it('puts each group’s items under its heading, with the start page and the manual on their own', () => {
+    const sections = menuSections(navigationFor('WORKSPACE_ADMIN'));
+    expect(sections.map((s) => s.title)).toEqual([
+      null,
+      'Training',
+      'Policies',
+      'Complaints',
+      'People',
+      'Organisation',
+      null,
+    ]);
+    expect(sections.flatMap((s) => s.items.map((i) => i.key))).toEqual([...WORKSPACE_ADMIN_MENU]);
+    expect(sections.find((s) => s.title === 'Complaints')!.items.map((i) => i.key)).toEqual([
+      'concern',
+      'complaints',
+      'notice',
+      'committees',
+      'workflows',
+      'complaint-figures',
+    ]);
+  });
+
+  it('groups a menu that came over the wire by key, and drops a group with nothing in it', () => {
+    const employee = navigationFor('EMPLOYEE').map(({ key, label, path }) => ({ key, label, path }));
+    expect(menuSections(employee).map((s) => [s.title, s.items.map((i) => i.key)])).toEqual([
+      [null, ['dashboard']],
+      ['Training', ['my-training']],
+      ['Policies', ['my-policies']],
+      ['Complaints', ['concern', 'complaints', 'notice']],
+      [null, ['manual']],
+    ]);
+    expect(menuSections([{ key: 'something-new' }])).toEqual([
+      { key: 'item-something-new', title: null, items: [{ key: 'something-new' }] },
+    ]);
+  });
+
+  it('keeps every group’s items together in the menu’s order, so no heading appears twice', () => {
+    const titles = menuSections(NAVIGATION)
+      .map((s) => s.title)
+      .filter((t) => t !== null);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+});
+
+describe('the menu area of an address', () => {
+  it('finds the deepest area an address lies in, segment by segment', () => {
+    expect(navigationAreaOf('/people')?.key).toBe('people');
+    expect(navigationAreaOf('/complaints/figures')?.key).toBe('complaint-figures');
+    expect(navigationAreaOf('/complaints/C-1')?.key).toBe('complaints');
+    expect(navigationAreaOf('/policies/mine/p1/2')?.key).toBe('my-policies');
+    expect(navigationAreaOf('/organisation/permissions')?.key).toBe('permissions');
+    expect(navigationAreaOf('/peoplex')).toBeUndefined();
+    expect(navigationAreaOf('/profile')).toBeUndefined();
+  });
+
+  it('leaves the policy an employee reads to accept open to every member', () => {
+    expect(navigationAreaOf('/policies/read/p1')).toBeUndefined();
+    expect(navigationAreaOf('/policies')?.key).toBe('policies');
   });
 });

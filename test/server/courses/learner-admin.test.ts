@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
@@ -188,10 +190,11 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     expect(glyphs).toContain('कायर्स्थलपरसम्मान');
     expect(glyphs).toContain('िकयाहै');
     expect(glyphs).not.toContain('कार्यस्थल');
-    expect(text).toContain('पूणर् होने की ितिथ: 2026-11-25');
+    expect(text).toContain('पूणर् होने की ितिथ: 25 नव॰ 2026');
     expect(text).toContain(code);
     expect(text).toContain(`acme.localhost/verify/${code}`);
-    expect(text).toContain('2026-11-25');
+    // Dates as India writes them, never the machine's ISO order.
+    expect(text).not.toContain('2026-11-25');
 
     const verified = await get(`/certificates/verify/${code}`);
     expect(verified.statusCode).toBe(200);
@@ -234,6 +237,47 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     expect(hers).toContain('Respect at work');
   });
 
+  it("wears the workspace's logo, a signatory's line and dates as India writes them; a logo it cannot draw leaves a certificate without it", async () => {
+    const [esha] = people;
+    const mine = async () => (await get(`/user-course/${course.courseId}/certificate`, esha.token)).rawPayload;
+    // Without a logo: no picture, and still the signatory's line, the readable dates, the code and where to check it.
+    const plain = await mine();
+    expect(plain.includes('/Subtype /Image')).toBe(false);
+    const text = await pdfText(plain);
+    expect(text).toContain('Authorised signatory');
+    expect(text).toContain('Issued on: 25 Nov 2026');
+    expect(text).toContain('Completed on: 25 Nov 2026');
+    expect(text).toMatch(/Verification code: [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
+    expect(text).toMatch(/acme\.localhost(:\d+)?\/verify\/[A-Z2-9-]{14}/);
+
+    // The admin uploads the logo: the certificate prints it.
+    const upload = async (bytes: Uint8Array) => {
+      const form = new FormData();
+      form.append('logo', new Blob([bytes as BlobPart], { type: 'image/png' }), 'logo.png');
+      const response = new Response(form);
+      const res = await server.request(ACME, {
+        method: 'POST',
+        url: '/main-api/api/workspace/logo',
+        token: admin,
+        payload: Buffer.from(await response.arrayBuffer()),
+        headers: { 'content-type': response.headers.get('content-type')! },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const png = readFileSync(fileURLToPath(new URL('../../../public/apple-touch-icon.png', import.meta.url)));
+    await upload(png);
+    const branded = await mine();
+    expect(branded.includes('/Subtype /Image')).toBe(true);
+    expect(await pdfText(branded)).toContain('Authorised signatory');
+
+    // A picture that only starts like a PNG is taken by the upload, but never costs the learner their certificate.
+    await upload(png.subarray(0, 64));
+    const broken = await get(`/user-course/${course.courseId}/certificate`, esha.token);
+    expect(broken.statusCode).toBe(200);
+    expect(await pdfText(broken.rawPayload)).toContain('Certificate of completion');
+    await server.request(ACME, { method: 'DELETE', url: '/main-api/api/workspace/logo', token: admin });
+  });
+
   it('prints and verifies the expiry date of a course with a validity', async () => {
     const [, , third] = people;
     await server.db.tenant(facts.workspaceId, (tx) =>
@@ -255,7 +299,7 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     });
     expect(
       await pdfText((await get(`/user-course/${lessonOnly.courseId}/certificate`, third.token)).rawPayload),
-    ).toContain('Valid until: 2028-11-24');
+    ).toContain('Valid until: 24 Nov 2028');
     expect(
       (await get('/user-course/my', third.token))
         .json()

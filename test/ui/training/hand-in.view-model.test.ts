@@ -55,7 +55,7 @@ describe('handing in a file in the player', () => {
     expect(vm.handInLimitsOf(['PDF', 'IMAGE'])).toBe(
       'PDF, at most 50 MB; PNG, JPEG, GIF or WebP images, at most 10 MB.',
     );
-    expect(vm.lessonMissing).toContain('Hand in the file asked for in block 4');
+    expect(vm.lessonMissing).toContain('Hand in the file asked for in “Upload your signed form”');
 
     await vm.handIn('b-ask', fileOf('Signed form.pdf', 2048));
     const progress = vm.handInOf('b-ask')!;
@@ -65,7 +65,7 @@ describe('handing in a file in the player', () => {
     expect(transfer.sent).toEqual(['up-1']);
     expect(api.answers.get('b-ask')).toEqual({ type: 'ASK_TO_UPLOAD_RESOURCE', fileId: 'up-1' });
     expect(vm.handedIn.get('b-ask')).toEqual({ fileName: 'Signed form.pdf', url: '/files/up-1?signed' });
-    expect(vm.lessonMissing).not.toContain('Hand in the file asked for in block 4');
+    expect(vm.lessonMissing).not.toContain('Hand in the file asked for in “Upload your signed form”');
 
     // Another visit: the block names the file handed in.
     const again = player();

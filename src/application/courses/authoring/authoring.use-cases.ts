@@ -22,7 +22,16 @@ export class CreateCourse {
     if (title.length > 200)
       return { ok: false, message: 'Use at most 200 characters.', fields: { title: 'Use at most 200 characters' } };
     try {
-      return { ok: true, ...(await this.api.create({ ...input, title, description: input.description.trim() })) };
+      // Reminders on from the start: a course whose learners are never reminded is the surprising default.
+      return {
+        ok: true,
+        ...(await this.api.create({
+          ...input,
+          title,
+          description: input.description.trim(),
+          reminderEnabled: input.reminderEnabled ?? true,
+        })),
+      };
     } catch (error) {
       return refused(error);
     }

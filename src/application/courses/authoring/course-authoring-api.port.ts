@@ -35,6 +35,8 @@ export interface NewCourse {
   title: string;
   description: string;
   primaryLanguage: CourseLanguage;
+  /** Whether the assignment reminders run for it; a new course starts with them on (CreateCourse). */
+  reminderEnabled?: boolean;
 }
 
 export interface QuizSettings {

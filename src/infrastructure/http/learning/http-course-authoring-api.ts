@@ -162,7 +162,12 @@ export class HttpCourseAuthoringApi implements CourseAuthoringApi {
 
   create(course: NewCourse) {
     return this.learning.call(createCourse, {
-      body: { title: course.title, description: course.description, language: course.primaryLanguage },
+      body: {
+        title: course.title,
+        description: course.description,
+        language: course.primaryLanguage,
+        ...(course.reminderEnabled === undefined ? {} : { reminderEnabled: course.reminderEnabled }),
+      },
     });
   }
 
