@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { allBranches, companyProfile, departmentList } from '../../../src/contracts/main/workspace.contract';
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
-import type { CourseLanguage } from '../../../src/domain/courses/course';
+import { courseLanguagesFor, type CourseLanguage } from '../../../src/domain/courses/course';
 import type { ApiDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { isCanadian } from '../../platform/languages';
 import { serve, workspaceUser } from '../../platform/serve';
 import { hostName } from '../../platform/tenancy';
 
@@ -12,8 +13,16 @@ export async function workspaceRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     const site = await deps.sites.resolve(hostName(params.host));
     if (site.kind !== 'workspace') throw notFound('There is no workspace at this address');
     const w = site.workspace;
-    const [language] = await deps.db.tenant(w.id, (tx) =>
-      tx.query<{ default_language: CourseLanguage }>(`SELECT default_language FROM workspaces WHERE id = $1`, [w.id]),
+    const [[language], canadian] = await deps.db.tenant(
+      w.id,
+      async (tx) =>
+        [
+          await tx.query<{ default_language: CourseLanguage }>(
+            `SELECT default_language FROM workspaces WHERE id = $1`,
+            [w.id],
+          ),
+          await isCanadian(tx, w.id),
+        ] as const,
     );
     return {
       workspaceId: w.id,
@@ -27,6 +36,8 @@ export async function workspaceRoutes(app: FastifyInstance, deps: ApiDeps): Prom
       bulkSignUpEnabled: w.bulk_signup_enabled,
       minPasswordLength: w.min_password_length,
       defaultLanguage: language?.default_language ?? 'ENGLISH',
+      languages: courseLanguagesFor(canadian),
+      country: canadian ? ('CA' as const) : ('IN' as const),
     };
   });
 

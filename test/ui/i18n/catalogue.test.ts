@@ -84,6 +84,12 @@ describe('the catalogue of the app’s own words', () => {
     'src/ui/policies/accepted-policy.screen.tsx',
     'src/ui/complaints/complaint-list.screen.tsx',
     'src/ui/shared/page-state.tsx',
+    'src/ui/auth/auth-app.tsx',
+    'src/ui/auth/forgot-password.screen.tsx',
+    'src/ui/auth/claim-invite.screen.tsx',
+    'src/ui/auth/sign-up.screen.tsx',
+    'src/ui/auth/email-verify.screen.tsx',
+    'src/ui/auth/light/language-picker.tsx',
   ])('leaves no English words in %s', (file) => {
     const source = readFileSync(path.resolve(import.meta.dirname, '../../..', file), 'utf8')
       // Comments say why in English; they are not shown.
