@@ -1,6 +1,7 @@
 import { Button, Drawer, Grid, Layout, Menu } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useState, type CSSProperties, type ReactNode } from 'react';
+import { tr } from '../i18n/i18n';
 
 export interface ShellMenu {
   /** The navigation landmark's name ("Main", "Platform"). */
@@ -68,7 +69,7 @@ export function ShellFrame({
               type="text"
               className="shell-menu-button"
               icon={<MenuOutlined />}
-              aria-label="Menu"
+              aria-label={tr('menu.menu')}
               aria-expanded={open}
               aria-controls="shell-menu-drawer"
               onClick={() => setOpen(true)}
@@ -85,7 +86,7 @@ export function ShellFrame({
           open={open}
           onClose={() => setOpen(false)}
           size={280}
-          title={menu.label === 'Main' ? 'Menu' : `${menu.label} menu`}
+          title={menu.label === 'Main' ? tr('menu.menu') : `${menu.label} menu`}
           styles={{ body: { padding: 0 } }}
         >
           {brandCorner}

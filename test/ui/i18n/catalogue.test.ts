@@ -17,6 +17,7 @@ const SAME_AS_ENGLISH = new Set([
   'fr:policies.documentTitle',
   'fr:player.question',
   'fr:myPolicies.versionIn',
+  'fr:menu.menu',
 ]);
 
 const flat = (c: Record<string, Record<string, string>>) =>

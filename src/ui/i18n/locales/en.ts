@@ -389,6 +389,31 @@ export const en = {
     maintenance:
       'This workspace is being updated and will be back shortly. Your work is saved; this page checks again every 20 seconds.',
   },
+  menu: {
+    dashboard: 'Dashboard',
+    dashboardAbout: 'Your start page',
+    myTraining: 'My training',
+    myTrainingAbout: 'The courses assigned to you: what is due and what to do next',
+    myPolicies: 'My policies',
+    myPoliciesAbout: 'The policies you accepted, to read again',
+    concern: 'Raise a concern',
+    concernAbout: 'Tell the Internal Committee what happened, confidentially',
+    complaints: 'Complaints',
+    complaintsAbout: 'Your complaints and, if you sit on the Internal Committee, its cases',
+    notice: 'Your rights at work',
+    noticeAbout:
+      'The Internal Committee, what happens to someone who harasses, and where to get help (once your employer publishes it)',
+    manual: 'User manual',
+    manualAbout: 'How to use SafePlace, as published by the SafePlace team',
+    menu: 'Menu',
+    profile: 'Your profile',
+    signOut: 'Sign out',
+    accountMenu: '{{name}}, account menu',
+    businessUnit: 'Business unit: ',
+    toSignIn: 'Taking you to sign-in',
+    welcomeLead: 'Check how your name should appear on your certificates and to your colleagues.',
+    continue: 'Continue',
+  },
 } as const;
 
 /** The shape every language's catalogue has: the same groups and keys, each a string. */
