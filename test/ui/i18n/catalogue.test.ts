@@ -18,6 +18,8 @@ const SAME_AS_ENGLISH = new Set([
   'fr:player.question',
   'fr:myPolicies.versionIn',
   'fr:menu.menu',
+  'fr:pdf.onePage',
+  'fr:pdf.pages',
 ]);
 
 const flat = (c: Record<string, Record<string, string>>) =>
@@ -91,6 +93,7 @@ describe('the catalogue of the app’s own words', () => {
     'src/ui/auth/sign-up.screen.tsx',
     'src/ui/auth/email-verify.screen.tsx',
     'src/ui/auth/light/language-picker.tsx',
+    'src/ui/shared/pdf-viewer/pdf-viewer.tsx',
   ])('leaves no English words in %s', (file) => {
     const source = readFileSync(path.resolve(import.meta.dirname, '../../..', file), 'utf8')
       // Comments say why in English; they are not shown.

@@ -414,6 +414,19 @@ export const en = {
     welcomeLead: 'Check how your name should appear on your certificates and to your colleagues.',
     continue: 'Continue',
   },
+  pdf: {
+    onePage: '1 page',
+    pages: '{{count}} pages',
+    download: 'Download PDF',
+    loading: 'Loading {{title}}',
+    errorTitle: 'The document could not be shown',
+    retry: '{{message}} Try again.',
+    retryOrDownload: '{{message}} Try again, or download the PDF to read it.',
+    notPdf: 'The file is not a PDF that can be shown.',
+    notFetched: 'The document could not be fetched. Check your connection.',
+    notDrawn: 'Something went wrong while drawing the document.',
+    page: 'Page {{number}} of {{count}}',
+  },
 } as const;
 
 /** The shape every language's catalogue has: the same groups and keys, each a string. */

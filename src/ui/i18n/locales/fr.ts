@@ -415,4 +415,17 @@ export const catalogue: Catalogue = {
     welcomeLead: 'Vérifiez comment votre nom doit paraître sur vos certificats et auprès de vos collègues.',
     continue: 'Continuer',
   },
+  pdf: {
+    onePage: '1 page',
+    pages: '{{count}} pages',
+    download: 'Télécharger le PDF',
+    loading: 'Chargement de {{title}}',
+    errorTitle: 'Le document n’a pas pu être affiché',
+    retry: '{{message}} Réessayez.',
+    retryOrDownload: '{{message}} Réessayez, ou téléchargez le PDF pour le lire.',
+    notPdf: 'Le fichier n’est pas un PDF affichable.',
+    notFetched: 'Le document n’a pas pu être récupéré. Vérifiez votre connexion.',
+    notDrawn: 'Un problème est survenu pendant l’affichage du document.',
+    page: 'Page {{number}} sur {{count}}',
+  },
 };

@@ -406,4 +406,17 @@ export const catalogue: Catalogue = {
     welcomeLead: 'देख लें कि आपके प्रमाणपत्रों पर और सहकर्मियों को आपका नाम कैसा दिखना चाहिए।',
     continue: 'आगे बढ़ें',
   },
+  pdf: {
+    onePage: '1 पेज',
+    pages: '{{count}} पेज',
+    download: 'PDF डाउनलोड करें',
+    loading: '{{title}} लोड हो रहा है',
+    errorTitle: 'दस्तावेज़ दिखाया नहीं जा सका',
+    retry: '{{message}} फिर से कोशिश करें।',
+    retryOrDownload: '{{message}} फिर से कोशिश करें, या पढ़ने के लिए PDF डाउनलोड करें।',
+    notPdf: 'यह फ़ाइल ऐसी PDF नहीं है जिसे दिखाया जा सके।',
+    notFetched: 'दस्तावेज़ लाया नहीं जा सका। अपना कनेक्शन जाँचें।',
+    notDrawn: 'दस्तावेज़ दिखाते समय कुछ गड़बड़ हो गई।',
+    page: 'पेज {{number}} / {{count}}',
+  },
 };

@@ -408,4 +408,17 @@ export const catalogue: Catalogue = {
     welcomeLead: 'ನಿಮ್ಮ ಪ್ರಮಾಣಪತ್ರಗಳಲ್ಲಿ ಮತ್ತು ಸಹೋದ್ಯೋಗಿಗಳಿಗೆ ನಿಮ್ಮ ಹೆಸರು ಹೇಗೆ ಕಾಣಬೇಕು ಎಂದು ಪರಿಶೀಲಿಸಿ.',
     continue: 'ಮುಂದುವರಿಯಿರಿ',
   },
+  pdf: {
+    onePage: '1 ಪುಟ',
+    pages: '{{count}} ಪುಟಗಳು',
+    download: 'PDF ಡೌನ್‌ಲೋಡ್ ಮಾಡಿ',
+    loading: '{{title}} ಲೋಡ್ ಆಗುತ್ತಿದೆ',
+    errorTitle: 'ದಾಖಲೆಯನ್ನು ತೋರಿಸಲಾಗಲಿಲ್ಲ',
+    retry: '{{message}} ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.',
+    retryOrDownload: '{{message}} ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ, ಅಥವಾ ಓದಲು PDF ಡೌನ್‌ಲೋಡ್ ಮಾಡಿ.',
+    notPdf: 'ಈ ಫೈಲ್ ತೋರಿಸಬಹುದಾದ PDF ಅಲ್ಲ.',
+    notFetched: 'ದಾಖಲೆಯನ್ನು ಪಡೆಯಲಾಗಲಿಲ್ಲ. ನಿಮ್ಮ ಸಂಪರ್ಕ ಪರಿಶೀಲಿಸಿ.',
+    notDrawn: 'ದಾಖಲೆಯನ್ನು ತೋರಿಸುವಾಗ ಏನೋ ತಪ್ಪಾಯಿತು.',
+    page: 'ಪುಟ {{number}} / {{count}}',
+  },
 };

@@ -407,4 +407,17 @@ export const catalogue: Catalogue = {
     welcomeLead: 'तुमच्या प्रमाणपत्रांवर आणि सहकाऱ्यांना तुमचे नाव कसे दिसावे ते तपासा.',
     continue: 'पुढे चला',
   },
+  pdf: {
+    onePage: '1 पान',
+    pages: '{{count}} पाने',
+    download: 'PDF डाउनलोड करा',
+    loading: '{{title}} लोड होत आहे',
+    errorTitle: 'दस्तऐवज दाखवता आला नाही',
+    retry: '{{message}} पुन्हा प्रयत्न करा.',
+    retryOrDownload: '{{message}} पुन्हा प्रयत्न करा, किंवा वाचण्यासाठी PDF डाउनलोड करा.',
+    notPdf: 'ही फाइल दाखवता येईल अशी PDF नाही.',
+    notFetched: 'दस्तऐवज मिळू शकला नाही. तुमचे कनेक्शन तपासा.',
+    notDrawn: 'दस्तऐवज दाखवताना काहीतरी चुकले.',
+    page: 'पान {{number}} / {{count}}',
+  },
 };
