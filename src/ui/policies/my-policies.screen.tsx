@@ -32,7 +32,9 @@ export const MyPoliciesScreen = observer(function MyPoliciesScreen() {
         <EmptyState title={tr('myPolicies.empty')}>
           <Typography.Text type="secondary">
             {tr('myPolicies.emptyBefore')}
-            <Link to="/dashboard">{tr('myPolicies.emptyLink')}</Link>
+            <Link to="/dashboard" style={{ textDecoration: 'underline' }}>
+              {tr('myPolicies.emptyLink')}
+            </Link>
           </Typography.Text>
         </EmptyState>
       ) : null}
