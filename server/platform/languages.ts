@@ -35,3 +35,13 @@ export async function languagesOf(
   );
   return new Map(rows.map((r) => [r.id, r.language]));
 }
+
+/** A recipient's language (their choice, else the workspace's default) and the workspace's country, for one mail. */
+export async function recipientOf(
+  tx: Sql,
+  workspaceId: string,
+  userId: string,
+): Promise<{ language?: CourseLanguage; country: 'IN' | 'CA' }> {
+  const languages = await languagesOf(tx, workspaceId, [userId]);
+  return { language: languages.get(userId), country: (await isCanadian(tx, workspaceId)) ? 'CA' : 'IN' };
+}

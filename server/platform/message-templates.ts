@@ -169,12 +169,14 @@ export const templates = {
   },
 
   /** The email sign-in code. Never in the subject: notifications and mail lists show subjects to whoever sees the screen. */
-  signInCode(v: WorkspaceNamed & { code: string; minutes: number }): MailContent {
-    const name = oneLine(v.workspaceName);
-    return mail(`Your ${name} sign-in code`, [
-      `Your ${name} sign-in code is ${v.code}.`,
-      `It works once, for ${v.minutes} minutes. If you did not ask for it, ignore this email: nobody can sign in without the code.`,
-    ]);
+  signInCode(v: WorkspaceNamed & Recipient & { code: string; minutes: number }): MailContent {
+    const { t, tag } = mailLanguage(v.language, v.country);
+    const workspace = oneLine(v.workspaceName);
+    return mail(
+      t('signInCodeSubject', { workspace }),
+      [t('signInCodeBody', { workspace, code: v.code }), t('signInCodeValidity', { minutes: v.minutes })],
+      tag,
+    );
   },
 
   /** The SMS sign-in code: the code first (phones offer it for autofill), then the workspace. */
@@ -184,12 +186,14 @@ export const templates = {
     };
   },
 
-  passwordResetCode(v: WorkspaceNamed & { code: string; minutes: number }): MailContent {
-    const name = oneLine(v.workspaceName);
-    return mail(`Reset your ${name} password`, [
-      `Someone asked to reset the password of your ${name} account. The code is ${v.code}; it works once, for ${v.minutes} minutes.`,
-      'If it was not you, ignore this email: your password stays as it is.',
-    ]);
+  passwordResetCode(v: WorkspaceNamed & Recipient & { code: string; minutes: number }): MailContent {
+    const { t, tag } = mailLanguage(v.language, v.country);
+    const workspace = oneLine(v.workspaceName);
+    return mail(
+      t('resetSubject', { workspace }),
+      [t('resetBody', { workspace, code: v.code, minutes: v.minutes }), t('resetIgnore')],
+      tag,
+    );
   },
 
   /** After a reset (every session ended) or a change by the signed-in user (every other session ended). */
@@ -203,12 +207,13 @@ export const templates = {
 
   /** The platform's invitation; `wording` is the workspace's own (message_templates), when it has one. */
   invitation(
-    v: WorkspaceNamed & {
-      firstName: string;
-      link: string;
-      days: number;
-      wording?: { subject: string; body: string } | null;
-    },
+    v: WorkspaceNamed &
+      Recipient & {
+        firstName: string;
+        link: string;
+        days: number;
+        wording?: { subject: string; body: string } | null;
+      },
   ): MailContent {
     const name = oneLine(v.workspaceName);
     if (v.wording) {
@@ -220,12 +225,18 @@ export const templates = {
         expiresOn: readableDay(new Date(Date.now() + v.days * 24 * 60 * 60 * 1000)),
       });
     }
-    return mail(`You are invited to ${name} on SafePlace`, [
-      `Hello ${oneLine(v.firstName) || 'there'},`,
-      `${name} has invited you to SafePlace, where you will take your workplace training and can raise a concern safely.`,
-      { label: 'Set up your account', link: v.link },
-      `The link works once, for ${v.days} days.`,
-    ]);
+    const { t, tag } = mailLanguage(v.language, v.country);
+    const first = oneLine(v.firstName);
+    return mail(
+      t('inviteSubject', { workspace: name }),
+      [
+        first ? t('inviteHello', { name: first }) : t('helloPlain'),
+        t('inviteBody', { workspace: name }),
+        { label: t('inviteAction'), link: v.link },
+        t('inviteValidity', { days: v.days }),
+      ],
+      tag,
+    );
   },
 
   /** After a sign-up: the link that confirms the email (the account cannot sign in before). */
@@ -339,34 +350,48 @@ export const templates = {
 
   /** To a learner who completed a course (the completion-mail job): what was recorded and where the certificate is. */
   courseCompleted(
-    v: WorkspaceNamed & {
-      firstName: string;
-      courseTitle: string;
-      completedOn: Date;
-      expiresOn: Date | null;
-      certificateCode: string | null;
-      link: string;
-    },
+    v: WorkspaceNamed &
+      Recipient & {
+        firstName: string;
+        courseTitle: string;
+        completedOn: Date;
+        expiresOn: Date | null;
+        certificateCode: string | null;
+        link: string;
+      },
   ): MailContent {
-    const name = oneLine(v.workspaceName);
-    return mail(`Completed: ${oneLine(v.courseTitle)} (${name})`, [
-      `Hello ${oneLine(v.firstName) || 'there'},`,
-      `You completed "${oneLine(v.courseTitle)}" on ${readableDay(v.completedOn)}.${v.expiresOn ? ` Your certification is valid until ${readableDay(v.expiresOn)}; the course will be assigned to you again before then.` : ''}`,
-      ...(v.certificateCode ? [`Your certificate's verification code is ${v.certificateCode}.`] : []),
-      { link: v.link, label: 'Open the course and download your certificate' },
-    ]);
+    const { t, day, tag } = mailLanguage(v.language, v.country);
+    const workspace = oneLine(v.workspaceName);
+    const course = oneLine(v.courseTitle);
+    const completed = t('completedBody', { course, date: day(v.completedOn) });
+    return mail(
+      t('completedSubject', { course, workspace }),
+      [
+        greeting(t, v.firstName),
+        v.expiresOn ? `${completed} ${t('completedValidUntil', { date: day(v.expiresOn) })}` : completed,
+        ...(v.certificateCode ? [t('certificateCode', { code: v.certificateCode })] : []),
+        { link: v.link, label: t('completedAction') },
+      ],
+      tag,
+    );
   },
 
   /** To a learner whose certification runs out soon: the course is assigned again (recertification). */
   courseRecertify(
-    v: WorkspaceNamed & { firstName: string; courseTitle: string; expiresOn: Date; link: string },
+    v: WorkspaceNamed & Recipient & { firstName: string; courseTitle: string; expiresOn: Date; link: string },
   ): MailContent {
-    const name = oneLine(v.workspaceName);
-    return mail(`Time to renew: ${oneLine(v.courseTitle)} (${name})`, [
-      `Hello ${oneLine(v.firstName) || 'there'},`,
-      `Your certification for "${oneLine(v.courseTitle)}" is valid until ${readableDay(v.expiresOn)}. ${name} has assigned you the course again: please complete it by then to stay certified. Your earlier completion and certificate are kept.`,
-      { link: v.link, label: 'Open the course' },
-    ]);
+    const { t, day, tag } = mailLanguage(v.language, v.country);
+    const workspace = oneLine(v.workspaceName);
+    const course = oneLine(v.courseTitle);
+    return mail(
+      t('renewSubject', { course, workspace }),
+      [
+        greeting(t, v.firstName),
+        t('renewBody', { course, workspace, date: day(v.expiresOn) }),
+        { link: v.link, label: t('openCourse') },
+      ],
+      tag,
+    );
   },
 
   /** To a workspace admin, ahead of time: a catalogue course's coming recertifications need more credits than are left. */

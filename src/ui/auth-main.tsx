@@ -6,7 +6,7 @@ import { loadStartInput, showStartError } from './app/start-input';
 import { AuthApp } from './auth/auth-app';
 import { authViewModelWiring } from './auth/auth.wiring';
 import { ContainerProvider } from './shared/container-context';
-import { startLanguage } from './i18n/i18n';
+import { startSignInLanguage } from './i18n/i18n';
 import './auth/light/auth.css';
 
 /**
@@ -16,7 +16,7 @@ import './auth/light/auth.css';
  * fast. test/infrastructure/build/sign-in-entry.test.ts keeps it so.
  */
 async function start() {
-  const [input] = await Promise.all([loadStartInput(), startLanguage()]);
+  const [input] = await Promise.all([loadStartInput(), startSignInLanguage()]);
   const container = new LightContainer(platformWiring(input), authWiring, authViewModelWiring);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

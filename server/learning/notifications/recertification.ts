@@ -1,4 +1,5 @@
 import { addCalendarDays } from '../../../src/domain/shared/calendar';
+import { isCanadian, languagesOf } from '../../platform/languages';
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
@@ -151,12 +152,20 @@ export class Recertification {
          FROM json_to_recordset($3::json) AS x(user_id uuid, cycle int, expires_on text)`,
       [workspaceId, course.id, JSON.stringify(due)],
     );
+    const languages = await languagesOf(
+      tx,
+      workspaceId,
+      due.map((d) => d.user_id),
+    );
+    const country = (await isCanadian(tx, workspaceId)) ? ('CA' as const) : ('IN' as const);
     const mails: OutgoingMail[] = due
       .filter((d) => d.email)
       .map((d) => ({
         workspaceId,
         to: d.email!,
         ...templates.courseRecertify({
+          language: languages.get(d.user_id),
+          country,
           workspaceName,
           firstName: d.first_name,
           courseTitle: course.title,

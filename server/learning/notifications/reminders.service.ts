@@ -1,4 +1,4 @@
-import { languagesOf } from '../../platform/languages';
+import { isCanadian, languagesOf } from '../../platform/languages';
 import type {
   AwaitingCourse,
   PolicyRemindBody,
@@ -411,6 +411,7 @@ export class Reminders {
         const rows = await tx.query<{
           id: string;
           source: string;
+          user_id: string;
           course_id: string;
           course_title: string;
           completed_on: string;
@@ -419,7 +420,7 @@ export class Reminders {
           first_name: string;
           code: string | null;
         }>(
-          `SELECT cc.id, cc.source, cc.course_id, cc.course_title, to_char(cc.completed_on, 'YYYY-MM-DD') AS completed_on,
+          `SELECT cc.id, cc.source, cc.user_id, cc.course_id, cc.course_title, to_char(cc.completed_on, 'YYYY-MM-DD') AS completed_on,
                   to_char(cc.expires_on, 'YYYY-MM-DD') AS expires_on, u.email, u.first_name,
                   (SELECT ce.code FROM certificates ce WHERE ce.workspace_id = cc.workspace_id AND ce.completion_id = cc.id LIMIT 1) AS code
              FROM course_completions cc JOIN users u ON u.workspace_id = cc.workspace_id AND u.id = cc.user_id
@@ -428,12 +429,20 @@ export class Reminders {
           [workspaceId, batch],
         );
         if (rows.length === 0) return 0;
+        const languages = await languagesOf(
+          tx,
+          workspaceId,
+          rows.map((r) => r.user_id),
+        );
+        const country = (await isCanadian(tx, workspaceId)) ? ('CA' as const) : ('IN' as const);
         const mails: OutgoingMail[] = rows
           .filter((r) => r.source !== 'IMPORTED' && r.email)
           .map((r) => ({
             workspaceId,
             to: r.email!,
             ...templates.courseCompleted({
+              language: languages.get(r.user_id),
+              country,
               workspaceName: ws.name,
               firstName: r.first_name,
               courseTitle: r.course_title,

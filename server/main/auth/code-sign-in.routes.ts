@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recipientOf } from '../../platform/languages';
 import type { FastifyInstance } from 'fastify';
 import {
   forgotPassword,
@@ -88,6 +89,7 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       if (user.locked_until) return tellLocked(tx, workspace, user, request.ip, 'email');
       const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_EMAIL');
       const content = templates.signInCode({
+        ...(await recipientOf(tx, workspace.id, user.id)),
         workspaceName: workspace.company_name,
         code: issued.code,
         minutes: ONE_TIME_CODE_TTL_MINUTES,
@@ -235,6 +237,7 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       if (user.locked_until) return tellLocked(tx, workspace, user, request.ip, 'email');
       const issued = await codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'RESET_PASSWORD');
       const content = templates.passwordResetCode({
+        ...(await recipientOf(tx, workspace.id, user.id)),
         workspaceName: workspace.company_name,
         code: issued.code,
         minutes: ONE_TIME_CODE_TTL_MINUTES,

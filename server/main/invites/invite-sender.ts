@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isCanadian, languagesOf } from '../../platform/languages';
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
@@ -52,6 +53,12 @@ export async function sendInvitations(
       FOR UPDATE OF i`,
     [workspace.id, userIds],
   );
+  const languages = await languagesOf(
+    tx,
+    workspace.id,
+    pending.map((p) => p.user_id),
+  );
+  const country = (await isCanadian(tx, workspace.id)) ? ('CA' as const) : ('IN' as const);
   for (let start = 0; start < pending.length; start += SEND_BATCH) {
     const batch = pending
       .slice(start, start + SEND_BATCH)
@@ -67,6 +74,8 @@ export async function sendInvitations(
         workspaceId: workspace.id,
         to: b.email,
         ...templates.invitation({
+          language: languages.get(b.user_id),
+          country,
           workspaceName: workspace.company_name,
           firstName: b.first_name,
           link: `${origin}/invite/${b.code}`,

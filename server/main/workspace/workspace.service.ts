@@ -1,6 +1,8 @@
 import type { Branch, CompanyProfile, Department } from '../../../src/contracts/main/workspace.contract';
 import { seesAllBusinessUnits, type Role } from '../../../src/domain/auth/roles';
+import { courseLanguagesFor } from '../../../src/domain/courses/course';
 import type { Database } from '../../platform/db/database';
+import { isCanadian } from '../../platform/languages';
 import { ok, refuse, type Outcome } from '../../platform/refusal';
 import type { SiteResolver } from '../../platform/tenancy';
 import { branchRows, defaultLanguage, departmentRows } from './workspace.repository';
@@ -23,7 +25,10 @@ export class WorkspaceService {
     const site = await this.sites.resolve(host);
     if (site.kind !== 'workspace') return refuse('not-found', 'NOT_FOUND', 'There is no workspace at this address');
     const w = site.workspace;
-    const language = await this.db.tenant(w.id, (tx) => defaultLanguage(tx, w.id));
+    const [language, canadian] = await this.db.tenant(
+      w.id,
+      async (tx) => [await defaultLanguage(tx, w.id), await isCanadian(tx, w.id)] as const,
+    );
     return ok({
       workspaceId: w.id,
       workspaceUrl: w.workspace_url,
@@ -36,6 +41,8 @@ export class WorkspaceService {
       bulkSignUpEnabled: w.bulk_signup_enabled,
       minPasswordLength: w.min_password_length,
       defaultLanguage: language ?? 'ENGLISH',
+      languages: courseLanguagesFor(canadian),
+      country: canadian ? ('CA' as const) : ('IN' as const),
     });
   }
 

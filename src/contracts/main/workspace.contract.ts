@@ -14,6 +14,10 @@ export const CompanyProfile = z.object({
   minPasswordLength: z.number().int().optional(),
   /** The workspace's default language: the sign-in pages speak it until the person chooses one. */
   defaultLanguage: CourseLanguage.optional(),
+  /** The languages its sign-in pages offer: the six course languages, and French in a Canadian workspace. */
+  languages: z.array(CourseLanguage).optional(),
+  /** The workspace's country (CA: Canadian), for the order of dates on the sign-in pages. */
+  country: z.enum(['IN', 'CA']).optional(),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfile>;
 

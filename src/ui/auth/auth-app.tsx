@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { SiteStatusViewModel } from '../shell/site-status.view-model';
 import { ClaimInviteScreen } from './claim-invite.screen';
@@ -16,9 +17,8 @@ export const AuthApp = observer(function AuthApp() {
   if (status.refusedNetwork) {
     return (
       <AuthCard>
-        <Notice page kind="warning" title="Not available from this network">
-          This workspace accepts connections only from its organisation's own networks. Connect from the office network
-          or the company VPN and try again.
+        <Notice page kind="warning" title={tr('site.networkTitle')}>
+          {tr('site.network')}
         </Notice>
       </AuthCard>
     );
@@ -26,9 +26,8 @@ export const AuthApp = observer(function AuthApp() {
   if (status.contractExpired) {
     return (
       <AuthCard>
-        <Notice page kind="warning" title="This workspace's subscription has ended">
-          Its contract with SafePlace has expired, so it is closed for now. Nothing has been deleted: once your
-          organisation renews, everything is here again.
+        <Notice page kind="warning" title={tr('site.endedTitle')}>
+          {tr('site.ended')}
         </Notice>
       </AuthCard>
     );
@@ -36,9 +35,8 @@ export const AuthApp = observer(function AuthApp() {
   if (status.maintenance) {
     return (
       <AuthCard>
-        <Notice page kind="warning" title="Scheduled maintenance">
-          This workspace is being updated and will be back shortly. Your work is saved; this page checks again every 20
-          seconds.
+        <Notice page kind="warning" title={tr('site.maintenanceTitle')}>
+          {tr('site.maintenance')}
         </Notice>
       </AuthCard>
     );

@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { passwordHint } from '../../domain/auth/password-policy';
+import { tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { ClaimInviteViewModel } from './claim-invite.view-model';
 import { AuthCard, AuthForm, Field, Notice, SubmitButton } from './light/controls';
+import { passwordHintText } from './password-words';
 import { clean } from './sign-in.screen';
 
 /** /invite/{code}: the link in the invitation email. */
@@ -20,14 +21,14 @@ export const ClaimInviteScreen = observer(function ClaimInviteScreen({ code }: {
   if (vm.status === 'checking')
     return (
       <div className="auth-status" role="status">
-        Checking your invitation…
+        {tr('invite.checking')}
       </div>
     );
   if (vm.status === 'error') {
     return (
       <AuthCard>
-        <Notice page kind="error" title="Your invitation could not be checked">
-          {vm.error} <a href={window.location.href}>Try again</a>
+        <Notice page kind="error" title={tr('invite.checkError')}>
+          {vm.error} <a href={window.location.href}>{tr('common.tryAgain')}</a>
         </Notice>
       </AuthCard>
     );
@@ -36,41 +37,44 @@ export const ClaimInviteScreen = observer(function ClaimInviteScreen({ code }: {
     return (
       <AuthCard>
         <h1>
-          {vm.refusal.reason === 'used'
-            ? 'Invitation already used'
-            : vm.refusal.reason === 'expired'
-              ? 'Invitation expired'
-              : 'Invitation not found'}
+          {tr(
+            vm.refusal.reason === 'used'
+              ? 'invite.used'
+              : vm.refusal.reason === 'expired'
+                ? 'invite.expired'
+                : 'invite.notFound',
+          )}
         </h1>
-        <Notice kind="warning" title={vm.refusal.message} action={<a href="/signin">Go to sign-in</a>} />
+        <Notice kind="warning" title={vm.refusal.message} action={<a href="/signin">{tr('invite.goToSignIn')}</a>} />
       </AuthCard>
     );
   }
   const invite = vm.invite!;
   return (
     <AuthCard>
-      <h1>Welcome to {invite.companyName}</h1>
+      <h1>{tr('invite.welcome', { company: invite.companyName })}</h1>
       <p className="auth-lead">
-        {invite.firstName ? `${invite.firstName}, choose` : 'Choose'} a password for {invite.email} to set up your
-        account.
+        {invite.firstName
+          ? tr('invite.leadNamed', { name: invite.firstName, email: invite.email })
+          : tr('invite.lead', { email: invite.email })}
       </p>
       {vm.error ? <Notice kind="error" title={vm.error} /> : null}
       <AuthForm<{ password: string }>
         setErrors={setErrors}
-        validate={(v) => clean({ password: v.password ? vm.passwordProblem(v.password) : 'Choose a password' })}
+        validate={(v) => clean({ password: v.password ? vm.passwordProblem(v.password) : tr('password.choose') })}
         onSubmit={(v) => void vm.setPassword(v.password)}
       >
         <Field
-          label="New password"
+          label={tr('password.newPassword')}
           name="password"
           type="password"
           autoComplete="new-password"
           autoFocus
-          hint={passwordHint(vm.invite?.minPasswordLength)}
+          hint={passwordHintText(vm.invite?.minPasswordLength)}
           error={errors.password}
           disabled={vm.status === 'pending'}
         />
-        <SubmitButton pending={vm.status === 'pending'}>Set password and continue</SubmitButton>
+        <SubmitButton pending={vm.status === 'pending'}>{tr('invite.submit')}</SubmitButton>
       </AuthForm>
     </AuthCard>
   );

@@ -3,7 +3,8 @@ import type { InviteInfo } from '../../contracts/main/invite-claim.contract';
 import { ClaimInvite } from '../../application/invitations/claim-invite.use-case';
 import { InviteClaimApi } from '../../application/invitations/invite-claim-api.port';
 import { describeError } from '../../application/shared/api-error';
-import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
+import { checkPassword } from '../../domain/auth/password-policy';
+import { passwordProblemText } from './password-words';
 
 /** The invitation link's page: check the link, then set a first password and land signed in. */
 export class ClaimInviteViewModel {
@@ -47,7 +48,7 @@ export class ClaimInviteViewModel {
       minimumLength: this.invite?.minPasswordLength,
       words: ['safeplace', this.invite?.companyName, this.invite?.firstName, this.invite?.email],
     });
-    return problem ? describePasswordProblem(problem) : null;
+    return problem ? passwordProblemText(problem) : null;
   }
 
   async setPassword(password: string): Promise<void> {

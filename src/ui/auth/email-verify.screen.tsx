@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import { tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { EmailVerifyViewModel } from './email-verify.view-model';
 import { AuthCard, AuthForm, Field, Notice, SubmitButton } from './light/controls';
@@ -7,9 +8,9 @@ import { clean } from './sign-in.screen';
 import { isEmailAddress } from '../../domain/people/email-address';
 
 const TITLES = {
-  used: 'Email already confirmed',
-  expired: 'This link has expired',
-  'not-found': 'Link not valid',
+  used: 'verify.used',
+  expired: 'verify.expired',
+  'not-found': 'verify.notFound',
 } as const;
 
 /** /email-verify/{code}: the link in the confirmation email. */
@@ -23,16 +24,16 @@ export const EmailVerifyScreen = observer(function EmailVerifyScreen({ code }: {
   if (vm.status === 'checking')
     return (
       <div className="auth-status" role="status">
-        Confirming your email…
+        {tr('verify.checking')}
       </div>
     );
   if (vm.status === 'confirmed') {
     return (
       <AuthCard>
-        <h1>Email confirmed</h1>
-        <Notice kind="success" title={`${vm.email} is confirmed. You can sign in now.`} />
+        <h1>{tr('verify.confirmedTitle')}</h1>
+        <Notice kind="success" title={tr('verify.confirmed', { email: vm.email ?? '' })} />
         <a className="auth-button auth-button-primary" href="/signin">
-          Sign in
+          {tr('signin.submit')}
         </a>
       </AuthCard>
     );
@@ -40,8 +41,8 @@ export const EmailVerifyScreen = observer(function EmailVerifyScreen({ code }: {
   if (vm.status === 'error') {
     return (
       <AuthCard>
-        <Notice kind="error" title="Your email could not be confirmed">
-          {vm.error} <a href={window.location.href}>Try again</a>
+        <Notice kind="error" title={tr('verify.error')}>
+          {vm.error} <a href={window.location.href}>{tr('common.tryAgain')}</a>
         </Notice>
       </AuthCard>
     );
@@ -49,37 +50,37 @@ export const EmailVerifyScreen = observer(function EmailVerifyScreen({ code }: {
   const refusal = vm.refusal!;
   return (
     <AuthCard>
-      <h1>{TITLES[refusal.reason]}</h1>
+      <h1>{tr(TITLES[refusal.reason])}</h1>
       <Notice
         kind={refusal.reason === 'used' ? 'info' : 'warning'}
         title={refusal.message}
-        action={<a href="/signin">Go to sign-in</a>}
+        action={<a href="/signin">{tr('invite.goToSignIn')}</a>}
       />
       {refusal.reason !== 'used' ? (
         <>
-          <h2 className="auth-subtitle">Get a new link</h2>
+          <h2 className="auth-subtitle">{tr('verify.newLink')}</h2>
           {vm.resend.status === 'sent' ? (
-            <Notice kind="success" title={vm.resend.message ?? 'Check your email.'} />
+            <Notice kind="success" title={vm.resend.message ?? tr('signup.checkTitle')} />
           ) : (
             <AuthForm<{ userEmail: string }>
               setErrors={setErrors}
               validate={(v) =>
                 clean({
-                  userEmail: isEmailAddress(v.userEmail ?? '') ? undefined : 'Enter the email you signed up with',
+                  userEmail: isEmailAddress(v.userEmail ?? '') ? undefined : tr('verify.enterEmail'),
                 })
               }
               onSubmit={(v) => void vm.requestNewLink(v.userEmail)}
             >
               {vm.resend.error ? <Notice kind="error" title={vm.resend.error} /> : null}
               <Field
-                label="Email you signed up with"
+                label={tr('verify.emailLabel')}
                 name="userEmail"
                 type="email"
                 autoComplete="email"
                 error={errors.userEmail}
                 disabled={vm.resend.status === 'pending'}
               />
-              <SubmitButton pending={vm.resend.status === 'pending'}>Send a new link</SubmitButton>
+              <SubmitButton pending={vm.resend.status === 'pending'}>{tr('verify.send')}</SubmitButton>
             </AuthForm>
           )}
         </>

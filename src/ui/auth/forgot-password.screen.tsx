@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { passwordHint } from '../../domain/auth/password-policy';
+import { tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { AuthCard, AuthForm, Field, LinkButton, Notice, SubmitButton } from './light/controls';
 import { ForgotPasswordViewModel } from './forgot-password.view-model';
+import { passwordHintText } from './password-words';
 import { clean } from './sign-in.screen';
 import { isEmailAddress } from '../../domain/people/email-address';
 
@@ -15,16 +16,16 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   return (
     <AuthCard>
-      <h1>Reset your password</h1>
+      <h1>{tr('reset.title')}</h1>
       {vm.error ? <Notice kind="error" title={vm.error} /> : null}
       {vm.step === 'email' ? (
         <AuthForm<{ email: string }>
           setErrors={setErrors}
-          validate={(v) => clean({ email: isEmailAddress(v.email ?? '') ? undefined : 'Enter your email address' })}
+          validate={(v) => clean({ email: isEmailAddress(v.email ?? '') ? undefined : tr('signin.enterEmail') })}
           onSubmit={(v) => void vm.sendCode(v.email)}
         >
           <Field
-            label="Email"
+            label={tr('signin.email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -32,22 +33,22 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
             error={errors.email}
             disabled={vm.pending}
           />
-          <SubmitButton pending={vm.pending}>Email me a reset code</SubmitButton>
+          <SubmitButton pending={vm.pending}>{tr('reset.emailMe')}</SubmitButton>
         </AuthForm>
       ) : vm.step === 'reset' ? (
         <AuthForm<{ code: string; password: string }>
           setErrors={setErrors}
           validate={(v) =>
             clean({
-              code: /^\s*\d{6}\s*$/.test(v.code ?? '') ? undefined : 'Enter the 6 digits of the code',
-              password: v.password ? vm.passwordProblem(v.password) : 'Choose a new password',
+              code: /^\s*\d{6}\s*$/.test(v.code ?? '') ? undefined : tr('signin.enterCode'),
+              password: v.password ? vm.passwordProblem(v.password) : tr('password.chooseNew'),
             })
           }
           onSubmit={(v) => void vm.setPassword(v.code, v.password)}
         >
           {vm.notice ? <Notice kind="info" title={vm.notice} /> : null}
           <Field
-            label="6-digit code"
+            label={tr('signin.code')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -57,27 +58,27 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
             disabled={vm.pending}
           />
           <Field
-            label="New password"
+            label={tr('password.newPassword')}
             name="password"
             type="password"
             autoComplete="new-password"
-            hint={passwordHint(vm.minimumLength)}
+            hint={passwordHintText(vm.minimumLength)}
             error={errors.password}
             disabled={vm.pending}
           />
-          <SubmitButton pending={vm.pending}>Set new password</SubmitButton>
+          <SubmitButton pending={vm.pending}>{tr('reset.set')}</SubmitButton>
           <div className="auth-links">
-            <LinkButton onClick={() => vm.startOver()}>Send a new code</LinkButton>
+            <LinkButton onClick={() => vm.startOver()}>{tr('reset.newCode')}</LinkButton>
           </div>
         </AuthForm>
       ) : (
-        <Notice kind="success" title="Your password was changed" action={<a href="/signin">Sign in</a>}>
-          Every session of your account was signed out. Sign in with your new password.
+        <Notice kind="success" title={tr('reset.doneTitle')} action={<a href="/signin">{tr('signin.submit')}</a>}>
+          {tr('reset.done')}
         </Notice>
       )}
       {vm.step !== 'done' ? (
         <div className="auth-links">
-          <a href="/signin">Back to sign in</a>
+          <a href="/signin">{tr('reset.back')}</a>
         </div>
       ) : null}
     </AuthCard>

@@ -3,7 +3,9 @@ import { RequestPasswordReset, ResetPassword } from '../../application/auth/rese
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { SiteInfo } from '../../application/shared/site';
-import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
+import { checkPassword } from '../../domain/auth/password-policy';
+import { tr } from '../i18n/i18n';
+import { passwordProblemText } from './password-words';
 
 /** Forgotten password: ask for a code by email, then set a new password with it. */
 export class ForgotPasswordViewModel {
@@ -41,7 +43,7 @@ export class ForgotPasswordViewModel {
       minimumLength: this.minimumLength,
       words: ['safeplace', this.request?.email, this.site.currentHost.split('.')[0]],
     });
-    return problem ? describePasswordProblem(problem) : null;
+    return problem ? passwordProblemText(problem) : null;
   }
 
   async sendCode(email: string): Promise<void> {
@@ -53,12 +55,12 @@ export class ForgotPasswordViewModel {
         if (result.ok) {
           this.request = { email: email.trim().toLowerCase(), requestId: result.sent.otpRequestId };
           this.step = 'reset';
-          this.notice = `If ${email.trim()} belongs to an account here, we have emailed it a 6-digit code.`;
+          this.notice = tr('reset.sent', { email: email.trim() });
         } else {
           this.error =
             result.reason === 'rate-limited'
-              ? `Too many requests. Please wait ${Math.ceil(result.retryAfterSeconds / 60)} minute(s).`
-              : 'Enter a valid email address.';
+              ? tr('reset.tooMany', { minutes: Math.ceil(result.retryAfterSeconds / 60) })
+              : tr('access.validEmail');
         }
       });
     } catch (error) {

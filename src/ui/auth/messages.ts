@@ -1,5 +1,7 @@
+import { tr } from '../i18n/i18n';
+
 /** One message for a wrong identifier or password: it never says whether the account exists. */
-export const INVALID_CREDENTIALS_MESSAGE = 'The email, username or password is not correct.';
+export const invalidCredentialsMessage = () => tr('access.invalidCredentials');
 
 export type SocialProviderId = 'google' | 'microsoft';
 export const SOCIAL_PROVIDER_LABEL: Record<SocialProviderId, string> = { google: 'Google', microsoft: 'Microsoft' };
@@ -10,51 +12,27 @@ export function describeSocialSignInError(
   provider: SocialProviderId,
   workspaceName: string,
 ): { title: string; body?: string; kind: 'error' | 'warning' } {
-  const name = SOCIAL_PROVIDER_LABEL[provider];
+  const words = { provider: SOCIAL_PROVIDER_LABEL[provider], workspace: workspaceName };
   switch (reason) {
     case 'not-invited':
-      return {
-        kind: 'warning',
-        title: 'Ask your admin for an invite',
-        body: `The ${name} account you chose has no account in ${workspaceName}. SafePlace does not create accounts on its own: ask your administrator to invite you with that email, then continue with ${name} again.`,
-      };
+      return { kind: 'warning', title: tr('social.notInvitedTitle'), body: tr('social.notInvited', words) };
     case 'unverified-email':
-      return {
-        kind: 'warning',
-        title: `${name} did not confirm this email`,
-        body: `${name} did not say that the email of this account is verified, so it cannot be linked to your ${workspaceName} account. Sign in with your password or a code, or ask your administrator.`,
-      };
+      return { kind: 'warning', title: tr('social.unverifiedTitle', words), body: tr('social.unverified', words) };
     case 'already-linked':
-      return {
-        kind: 'error',
-        title: `Your account is linked to another ${name} account`,
-        body: `Continue with the ${name} account you used before, or sign in another way.`,
-      };
+      return { kind: 'error', title: tr('social.linkedTitle', words), body: tr('social.linked', words) };
     case 'locked':
-      return { kind: 'error', title: 'This account is locked', body: 'Ask your administrator to unlock it.' };
+      return { kind: 'error', title: tr('social.lockedTitle'), body: tr('social.locked') };
     case 'not-enabled':
-      return {
-        kind: 'error',
-        title: `${workspaceName} does not use ${name} sign-in`,
-        body: 'Sign in with your password or a code.',
-      };
+      return { kind: 'error', title: tr('social.notEnabledTitle', words), body: tr('social.otherWay') };
     case 'unavailable':
-      return {
-        kind: 'error',
-        title: `${name} sign-in is not available right now`,
-        body: 'Sign in with your password or a code, or try again later.',
-      };
+      return { kind: 'error', title: tr('social.unavailableTitle', words), body: tr('social.unavailable') };
     case 'cancelled':
-      return { kind: 'warning', title: `The sign-in with ${name} was cancelled` };
+      return { kind: 'warning', title: tr('social.cancelled', words) };
     case 'expired':
-      return {
-        kind: 'error',
-        title: `The sign-in with ${name} took too long or was started in another browser`,
-        body: 'Please try again.',
-      };
+      return { kind: 'error', title: tr('social.expiredTitle', words), body: tr('social.again') };
     case 'rate-limited':
-      return { kind: 'error', title: 'Too many attempts', body: 'Please wait a few minutes and try again.' };
+      return { kind: 'error', title: tr('social.rateLimitedTitle'), body: tr('social.rateLimited') };
     default:
-      return { kind: 'error', title: `The sign-in with ${name} could not be completed`, body: 'Please try again.' };
+      return { kind: 'error', title: tr('social.failedTitle', words), body: tr('social.again') };
   }
 }

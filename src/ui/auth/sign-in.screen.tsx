@@ -4,8 +4,9 @@ import { useViewModel } from '../shared/container-context';
 import { AuthCard, AuthForm, Field, LinkButton, Notice, SubmitButton } from './light/controls';
 import { SignInViewModel } from './sign-in.view-model';
 import { isEmailAddress } from '../../domain/people/email-address';
-import { firstVisitLanguage, tr } from '../i18n/i18n';
+import { firstVisitLanguage, setCountry, tr } from '../i18n/i18n';
 import { ProductMark } from '../shared/product-mark';
+import { LanguagePicker } from './light/language-picker';
 
 /**
  * The sign-in page: password, or a one-time code by email or SMS on a workspace. `method` is the method its address
@@ -27,7 +28,8 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
   }, [vm, method]);
 
   useEffect(() => {
-    void firstVisitLanguage(vm.profile?.defaultLanguage);
+    if (vm.profile?.country) setCountry(vm.profile.country);
+    void firstVisitLanguage(vm.profile?.defaultLanguage, vm.profile?.languages);
   }, [vm.profile]);
 
   useEffect(() => {
@@ -57,6 +59,7 @@ export const SignInScreen = observer(function SignInScreen({ method }: { method?
   const required = (message: string) => (value: string | undefined) => (value?.trim() ? undefined : message);
   return (
     <AuthCard brand={profile?.backgroundColor}>
+      <LanguagePicker offered={profile?.languages} />
       <div className="auth-brand">
         {profile?.companyLogo ? (
           <img src={profile.companyLogo} alt={tr('signin.logo', { company: profile.companyName })} height={48} />

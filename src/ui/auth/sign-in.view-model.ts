@@ -9,11 +9,12 @@ import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { SiteInfo } from '../../application/shared/site';
 import {
   describeSocialSignInError,
-  INVALID_CREDENTIALS_MESSAGE,
+  invalidCredentialsMessage,
   SOCIAL_PROVIDER_LABEL,
   type SocialProviderId,
 } from './messages';
 import { SessionViewModel } from '../shell/session.view-model';
+import { tr } from '../i18n/i18n';
 
 export interface SignInValues {
   identifier: string;
@@ -73,7 +74,11 @@ export class SignInViewModel {
     const available = this.site.socialSignIn;
     return ids
       .filter((id) => !available || available.includes(id))
-      .map((id) => ({ id, label: `Continue with ${SOCIAL_PROVIDER_LABEL[id]}`, href: `/api/auth/oidc/${id}/start` }));
+      .map((id) => ({
+        id,
+        label: tr('access.continueWith', { provider: SOCIAL_PROVIDER_LABEL[id] }),
+        href: `/api/auth/oidc/${id}/start`,
+      }));
   }
 
   /** Reads `?signInError=...&provider=...`, set by the server when a social sign-in was refused. */
@@ -115,7 +120,7 @@ export class SignInViewModel {
       runInAction(() => {
         this.status = 'idle';
         this.error = result.ok ? null : result.message;
-        this.notice = result.ok ? `We sent a new confirmation link to ${email}.` : null;
+        this.notice = result.ok ? tr('access.confirmationSent', { email }) : null;
         if (result.ok) this.unconfirmedEmail = null;
       });
     } catch (error) {
@@ -132,7 +137,7 @@ export class SignInViewModel {
     const identifier = values.identifier.trim();
     return this.run(
       () => this.signIn.execute({ identifier: values.identifier, password: values.password, requestedRedirect }),
-      INVALID_CREDENTIALS_MESSAGE,
+      invalidCredentialsMessage(),
       identifier,
     );
   }
@@ -148,16 +153,14 @@ export class SignInViewModel {
         this.status = 'idle';
         if (result.ok) {
           this.codeRequest = { channel, destination: destination.trim(), requestId: result.sent.otpRequestId };
-          const where =
-            channel === 'email'
-              ? `${destination.trim()} belongs to an account here`
-              : `${destination.trim()} is on a profile here`;
-          this.notice = `If ${where}, a 6-digit code is on its way. It works once, for ${Math.round(result.sent.expiresInSeconds / 60)} minutes.`;
+          this.notice = tr(channel === 'email' ? 'access.codeSentEmail' : 'access.codeSentSms', {
+            destination: destination.trim(),
+            minutes: Math.round(result.sent.expiresInSeconds / 60),
+          });
         } else if (result.reason === 'rate-limited') {
           this.error = waitMessage(result.retryAfterSeconds);
         } else {
-          this.error =
-            channel === 'email' ? 'Enter a valid email address.' : 'Enter a phone number with 8 to 15 digits.';
+          this.error = tr(channel === 'email' ? 'access.validEmail' : 'access.validPhone');
         }
       });
     } catch (error) {
@@ -172,10 +175,7 @@ export class SignInViewModel {
   submitCode(code: string, requestedRedirect: string | null): Promise<void> {
     const request = this.codeRequest;
     if (!request) return Promise.resolve();
-    return this.run(
-      () => this.signInWithCode.execute({ ...request, code, requestedRedirect }),
-      'The code is not correct, or it has expired. Ask for a new one.',
-    );
+    return this.run(() => this.signInWithCode.execute({ ...request, code, requestedRedirect }), tr('access.wrongCode'));
   }
 
   startOver(): void {
@@ -210,7 +210,7 @@ export class SignInViewModel {
           outcome.reason === 'rate-limited'
             ? waitMessage(outcome.retryAfterSeconds)
             : outcome.reason === 'invalid-code-format'
-              ? 'Enter the 6 digits of the code.'
+              ? tr('access.codeDigits')
               : wrongMessage;
       });
     } catch (error) {
@@ -223,5 +223,5 @@ export class SignInViewModel {
 }
 
 function waitMessage(seconds: number): string {
-  return `Too many attempts. Please wait ${Math.ceil(seconds / 60)} minute(s) and try again.`;
+  return tr('access.tooMany', { minutes: Math.ceil(seconds / 60) });
 }

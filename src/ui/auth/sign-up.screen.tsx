@@ -1,8 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { passwordHint } from '../../domain/auth/password-policy';
+import { tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { AuthCard, AuthForm, Field, Notice, SubmitButton } from './light/controls';
+import { passwordHintText } from './password-words';
 import { clean } from './sign-in.screen';
 import { SignUpViewModel, type SignUpValues } from './sign-up.view-model';
 import { isEmailAddress } from '../../domain/people/email-address';
@@ -18,7 +19,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
   if (vm.profileStatus === 'loading')
     return (
       <div className="auth-status" role="status">
-        Loading…
+        {tr('common.loading')}
       </div>
     );
   if (vm.profileStatus === 'missing' || vm.profileStatus === 'error') {
@@ -27,13 +28,9 @@ export const SignUpScreen = observer(function SignUpScreen() {
         <Notice
           page
           kind="warning"
-          title={vm.profileStatus === 'missing' ? 'No workspace here' : 'This page could not be loaded'}
+          title={vm.profileStatus === 'missing' ? tr('signin.noWorkspaceTitle') : tr('signup.loadError')}
         >
-          {vm.profileStatus === 'missing' ? (
-            'There is no workspace at this address. Check the link you were given.'
-          ) : (
-            <a href="/signup">Try again</a>
-          )}
+          {vm.profileStatus === 'missing' ? tr('signin.noWorkspace') : <a href="/signup">{tr('common.tryAgain')}</a>}
         </Notice>
       </AuthCard>
     );
@@ -42,11 +39,11 @@ export const SignUpScreen = observer(function SignUpScreen() {
   if (vm.profileStatus === 'closed') {
     return (
       <AuthCard brand={profile.backgroundColor}>
-        <h1>Sign-up is not open</h1>
+        <h1>{tr('signup.closedTitle')}</h1>
         <Notice
           kind="info"
-          title={`${profile.companyName} does not take sign-ups. Ask your administrator for an invitation.`}
-          action={<a href="/signin">Go to sign-in</a>}
+          title={tr('signup.closed', { company: profile.companyName })}
+          action={<a href="/signin">{tr('invite.goToSignIn')}</a>}
         />
       </AuthCard>
     );
@@ -54,13 +51,12 @@ export const SignUpScreen = observer(function SignUpScreen() {
   if (vm.status === 'sent') {
     return (
       <AuthCard brand={profile.backgroundColor}>
-        <h1>Check your email</h1>
-        <Notice kind="success" title={vm.sentMessage ?? 'Check your email.'}>
-          We wrote to {vm.sentTo}. Open the link in that email to confirm your address; then you can sign in. The link
-          works for 24 hours.
+        <h1>{tr('signup.checkTitle')}</h1>
+        <Notice kind="success" title={vm.sentMessage ?? tr('signup.checkTitle')}>
+          {tr('signup.wrote', { email: vm.sentTo ?? '' })}
         </Notice>
         <div className="auth-links">
-          <a href="/signin">Go to sign-in</a>
+          <a href="/signin">{tr('invite.goToSignIn')}</a>
         </div>
       </AuthCard>
     );
@@ -70,24 +66,26 @@ export const SignUpScreen = observer(function SignUpScreen() {
   return (
     <AuthCard brand={profile.backgroundColor}>
       <div className="auth-brand">
-        {profile.companyLogo ? <img src={profile.companyLogo} alt={`${profile.companyName} logo`} height={48} /> : null}
-        <h1>Create your {profile.companyName} account</h1>
+        {profile.companyLogo ? (
+          <img src={profile.companyLogo} alt={tr('signin.logo', { company: profile.companyName })} height={48} />
+        ) : null}
+        <h1>{tr('signup.title', { company: profile.companyName })}</h1>
       </div>
       {vm.error ? <Notice kind="error" title={vm.error} /> : null}
       <AuthForm<Record<keyof SignUpValues, string>>
         setErrors={setErrors}
         validate={(v) =>
           clean({
-            firstName: v.firstName?.trim() ? undefined : 'Enter your first name',
-            lastName: v.lastName?.trim() ? undefined : 'Enter your last name',
-            userEmail: isEmailAddress(v.userEmail ?? '') ? undefined : 'Enter your work email address',
+            firstName: v.firstName?.trim() ? undefined : tr('profile.enterFirstName'),
+            lastName: v.lastName?.trim() ? undefined : tr('signup.enterLastName'),
+            userEmail: isEmailAddress(v.userEmail ?? '') ? undefined : tr('signup.enterWorkEmail'),
             userPassword: vm.passwordProblem(v),
           })
         }
         onSubmit={(v) => void vm.submit(v)}
       >
         <Field
-          label="First name"
+          label={tr('profile.firstName')}
           name="firstName"
           autoComplete="given-name"
           maxLength={100}
@@ -96,7 +94,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
           disabled={pending}
         />
         <Field
-          label="Last name"
+          label={tr('profile.lastName')}
           name="lastName"
           autoComplete="family-name"
           maxLength={100}
@@ -104,7 +102,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
           disabled={pending}
         />
         <Field
-          label="Work email"
+          label={tr('signup.workEmail')}
           name="userEmail"
           type="email"
           autoComplete="email"
@@ -112,17 +110,17 @@ export const SignUpScreen = observer(function SignUpScreen() {
           disabled={pending}
         />
         <Field
-          label="Password"
+          label={tr('signin.password')}
           name="userPassword"
           type="password"
           autoComplete="new-password"
-          hint={passwordHint(profile.minPasswordLength)}
+          hint={passwordHintText(profile.minPasswordLength)}
           error={shown.userPassword}
           disabled={pending}
         />
-        <SubmitButton pending={pending}>Create account</SubmitButton>
+        <SubmitButton pending={pending}>{tr('signup.submit')}</SubmitButton>
         <div className="auth-links">
-          <a href="/signin">Already have an account? Sign in</a>
+          <a href="/signin">{tr('signup.haveAccount')}</a>
         </div>
       </AuthForm>
     </AuthCard>

@@ -4,7 +4,9 @@ import { SignUp } from '../../application/auth/sign-up.use-case';
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { SiteInfo } from '../../application/shared/site';
-import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
+import { checkPassword } from '../../domain/auth/password-policy';
+import { tr } from '../i18n/i18n';
+import { passwordProblemText } from './password-words';
 
 export interface SignUpValues {
   firstName: string;
@@ -50,11 +52,11 @@ export class SignUpViewModel {
 
   /** The password rules, shown as the person types or on submit; the server holds them too. */
   passwordProblem(values: Partial<SignUpValues>): string | null {
-    if (!values.userPassword) return 'Choose a password';
+    if (!values.userPassword) return tr('password.choose');
     const problem = checkPassword(values.userPassword, {
       words: ['safeplace', this.profile?.companyName, values.firstName, values.lastName, values.userEmail],
     });
-    return problem ? describePasswordProblem(problem) : null;
+    return problem ? passwordProblemText(problem) : null;
   }
 
   async submit(values: SignUpValues): Promise<void> {

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { ComplaintSummary } from '../../contracts/case/complaints.contract';
+import { showDate, tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { PendingConfirmations } from './case-extras';
@@ -10,10 +11,18 @@ import { ClockChip } from './clock-chip';
 import { ComplaintListViewModel } from './complaints.view-models';
 
 const ROLE_WORDS: Record<ComplaintSummary['role'], string> = {
-  COMPLAINANT: 'You raised it',
-  RESPONDENT: 'It names you',
-  COMMITTEE: 'Committee',
+  COMPLAINANT: 'complaints.roleComplainant',
+  RESPONDENT: 'complaints.roleRespondent',
+  COMMITTEE: 'complaints.roleCommittee',
 };
+
+/** "Open", or "Closed · upheld" in the reader's language. */
+function statusWords(row: ComplaintSummary): string {
+  if (row.status === 'OPEN') return tr('complaints.open');
+  return row.outcome
+    ? tr('complaints.closedWith', { outcome: tr(`complaints.${row.outcome}`) })
+    : tr('complaints.closed');
+}
 
 function CaseTable({ label, rows, committee }: { label: string; rows: ComplaintSummary[]; committee: boolean }) {
   return (
@@ -25,30 +34,28 @@ function CaseTable({ label, rows, committee }: { label: string; rows: ComplaintS
       scroll={{ x: 'max-content' }}
       columns={[
         {
-          title: 'Case',
+          title: tr('complaints.columnCase'),
           dataIndex: 'caseNumber',
           render: (n: string, row) => <Link to={`/complaints/${row.complaintId}`}>{n}</Link>,
         },
         {
-          title: 'Status',
+          title: tr('complaints.columnStatus'),
           dataIndex: 'status',
-          render: (s: string, row) => (
-            <Tag color={s === 'OPEN' ? 'blue' : 'default'}>
-              {s === 'OPEN'
-                ? 'Open'
-                : `Closed${row.outcome ? ` · ${row.outcome.replaceAll('_', ' ').toLowerCase()}` : ''}`}
-            </Tag>
-          ),
+          render: (s: string, row) => <Tag color={s === 'OPEN' ? 'blue' : 'default'}>{statusWords(row)}</Tag>,
         },
-        { title: 'Received', dataIndex: 'receivedOn' },
-        { title: 'Next step', dataIndex: 'nextStep', render: (s: string | null) => s ?? '—' },
+        { title: tr('complaints.columnReceived'), dataIndex: 'receivedOn', render: (day: string) => showDate(day) },
+        { title: tr('complaints.columnNextStep'), dataIndex: 'nextStep', render: (s: string | null) => s ?? '—' },
         committee
           ? {
-              title: 'Nearest clock',
+              title: tr('complaints.columnClock'),
               dataIndex: 'nearestClock',
               render: (_: unknown, row) => (row.nearestClock ? <ClockChip clock={row.nearestClock} /> : '—'),
             }
-          : { title: 'Your part', dataIndex: 'role', render: (r: ComplaintSummary['role']) => ROLE_WORDS[r] },
+          : {
+              title: tr('complaints.columnPart'),
+              dataIndex: 'role',
+              render: (r: ComplaintSummary['role']) => tr(ROLE_WORDS[r]),
+            },
       ]}
     />
   );
@@ -63,49 +70,46 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
     <section aria-labelledby="complaints-title">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
         <Typography.Title level={1} id="complaints-title" style={{ margin: 0 }}>
-          Complaints
+          {tr('complaints.title')}
         </Typography.Title>
         <Space wrap>
           {vm.seated || vm.committee.length > 0 ? (
             <Link to="/complaints/on-behalf">
-              <Button>Record a complaint for someone</Button>
+              <Button>{tr('complaints.recordForSomeone')}</Button>
             </Link>
           ) : null}
-          {vm.seated ? <Link to="/committees">Changes of the committee’s members</Link> : null}
+          {vm.seated ? <Link to="/committees">{tr('complaints.committeeChanges')}</Link> : null}
           <Link to="/concerns/new">
-            <Button type="primary">Raise a concern</Button>
+            <Button type="primary">{tr('complaints.raise')}</Button>
           </Link>
         </Space>
       </Space>
-      <Typography.Paragraph type="secondary">
-        Your own complaints and, if you sit on the Internal Committee, the cases assigned to you. No names appear in
-        these lists.
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{tr('complaints.lead')}</Typography.Paragraph>
       <PendingConfirmations />
-      {vm.status === 'loading' && vm.items.length === 0 ? <Loading label="Loading complaints" /> : null}
+      {vm.status === 'loading' && vm.items.length === 0 ? <Loading label={tr('complaints.loading')} /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.awaitingAdmission.length > 0 ? (
         <Alert
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message={`Awaiting admission: ${vm.awaitingAdmission.join(', ')}`}
-          description="You joined the committee after these cases were filed. The presiding officer admits you to each case before you can read it; you will get an email when they do."
+          message={tr('complaints.awaiting', { cases: vm.awaitingAdmission.join(', ') })}
+          description={tr('complaints.awaitingBody')}
         />
       ) : null}
       {vm.status === 'ready' && vm.items.length === 0 && vm.awaitingAdmission.length === 0 ? (
-        <EmptyState title="You have no complaints, and no cases are assigned to you." />
+        <EmptyState title={tr('complaints.empty')} />
       ) : null}
       {vm.committee.length > 0 ? (
         <>
-          <Typography.Title level={2}>Committee cases</Typography.Title>
-          <CaseTable label="Committee cases" rows={vm.committee} committee />
+          <Typography.Title level={2}>{tr('complaints.committeeCases')}</Typography.Title>
+          <CaseTable label={tr('complaints.committeeCases')} rows={vm.committee} committee />
         </>
       ) : null}
       {vm.mine.length > 0 ? (
         <>
-          <Typography.Title level={2}>My complaints</Typography.Title>
-          <CaseTable label="My complaints" rows={vm.mine} committee={false} />
+          <Typography.Title level={2}>{tr('complaints.mine')}</Typography.Title>
+          <CaseTable label={tr('complaints.mine')} rows={vm.mine} committee={false} />
         </>
       ) : null}
     </section>

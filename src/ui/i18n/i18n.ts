@@ -2,7 +2,13 @@ import i18next from 'i18next';
 import { observable, runInAction } from 'mobx';
 import { initReactI18next } from 'react-i18next';
 import type { CourseLanguage } from '../../domain/courses/course';
-import { LANGUAGE_TAGS, localeFor, formatDate, type DateFormat } from '../../domain/shared/locale-format';
+import {
+  LANGUAGE_TAGS,
+  languageOfTag,
+  localeFor,
+  formatDate,
+  type DateFormat,
+} from '../../domain/shared/locale-format';
 import { en, type Catalogue } from './locales/en';
 
 /**
@@ -37,8 +43,11 @@ const languageNow = observable.box<CourseLanguage>('ENGLISH');
 let current: CourseLanguage = 'ENGLISH';
 let country: 'IN' | 'CA' = 'IN';
 
-/** Loads the language's words (once) and switches every `useTranslation` reader to them. */
-export async function switchLanguage(language: CourseLanguage): Promise<void> {
+/**
+ * Loads the language's words (once) and switches every `useTranslation` reader to them. `remember` keeps it for the
+ * next page: a person's choice is kept, a guess (the browser's language, the workspace's default) is not.
+ */
+export async function switchLanguage(language: CourseLanguage, remember = true): Promise<void> {
   const tag = LANGUAGE_TAGS[language];
   if (language !== 'ENGLISH' && !i18n.hasResourceBundle(tag, 'translation')) {
     const { catalogue } = await LOADERS[language]();
@@ -46,7 +55,7 @@ export async function switchLanguage(language: CourseLanguage): Promise<void> {
   }
   current = language;
   try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, language);
+    if (remember) globalThis.localStorage?.setItem(STORAGE_KEY, language);
   } catch {
     // Storage refused (private mode): the language still applies to this page.
   }
@@ -78,9 +87,50 @@ export async function startLanguage(): Promise<void> {
   if (remembered) await switchLanguage(remembered).catch(() => undefined);
 }
 
-/** A first visit to a workspace's sign-in page speaks the workspace's default language. */
-export async function firstVisitLanguage(workspaceDefault: CourseLanguage | undefined): Promise<void> {
-  if (workspaceDefault && !rememberedLanguage()) await switchLanguage(workspaceDefault).catch(() => undefined);
+/** The languages offered where the workspace does not say: the six course languages (French is Canada's). */
+const INDIAN_LANGUAGES: readonly CourseLanguage[] = ['ENGLISH', 'HINDI', 'KANNADA', 'TELUGU', 'TAMIL', 'MARATHI'];
+
+/**
+ * The browser's first language the app speaks among those offered (`navigator.languages`, in the person's order), or
+ * null. English counts as no choice: it is most devices' setting, not the person's, so the workspace's default wins.
+ */
+export function browserLanguage(offered: readonly CourseLanguage[] = INDIAN_LANGUAGES): CourseLanguage | null {
+  const tags = globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? ''];
+  for (const tag of tags) {
+    const language = languageOfTag(tag);
+    if (language && offered.includes(language)) return language === 'ENGLISH' ? null : language;
+  }
+  return null;
+}
+
+/** Starts the sign-in pages: the language kept from the last page, else the browser's (not kept). */
+export async function startSignInLanguage(): Promise<void> {
+  await startLanguage();
+  const browser = rememberedLanguage() ? null : browserLanguage();
+  if (browser) await switchLanguage(browser, false).catch(() => undefined);
+}
+
+/**
+ * A first visit to a workspace's sign-in page: the person's kept choice, else the browser's language where the
+ * workspace offers it, else the workspace's default language.
+ */
+export async function firstVisitLanguage(
+  workspaceDefault: CourseLanguage | undefined,
+  offered?: readonly CourseLanguage[],
+): Promise<void> {
+  if (rememberedLanguage()) return;
+  const wanted = browserLanguage(offered) ?? workspaceDefault;
+  if (wanted && wanted !== current) await switchLanguage(wanted, false).catch(() => undefined);
+}
+
+/** The languages a sign-in page offers in its picker. */
+export function signInLanguages(offered?: readonly CourseLanguage[]): readonly CourseLanguage[] {
+  return offered?.length ? offered : INDIAN_LANGUAGES;
+}
+
+/** The language shown now (MobX-tracked, for a picker's value). */
+export function shownLanguage(): CourseLanguage {
+  return languageNow.get();
 }
 
 /** The reader's language now. */

@@ -2,18 +2,18 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import { WorkspacePolicyApi } from '../../application/policies/policy-api.port';
 import type { AcceptedPolicy } from '../../contracts/learning/policies.contract';
-import { LANGUAGE_LABELS } from '../../domain/courses/course';
+import { LANGUAGE_AUTONYMS } from '../../domain/shared/locale-format';
+import { showDate, tr } from '../i18n/i18n';
 import { PagedList } from '../shared/paged-list';
 
-/** The day an acceptance was recorded, as the screens write dates ("12 Dec 2026"). */
-export const acceptedOn = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** The day an acceptance was recorded, in the reader's locale ("12 Dec 2026"). */
+export const acceptedOn = (iso: string) => showDate(iso);
 
 /** A row of "My policies", in words. */
 export interface AcceptedPolicyRow {
   key: string;
   title: string;
-  /** "Version 2 · English" */
+  /** "Version 2 · English", the language in its own script */
   version: string;
   /** "Accepted 12 Dec 2026", or "Recorded for you 12 Dec 2026" when an admin recorded it. */
   accepted: string;
@@ -31,11 +31,13 @@ export function rowOf(item: AcceptedPolicy): AcceptedPolicyRow {
   return {
     key: `${item.policyId}/${item.version}`,
     title: item.title,
-    version: `Version ${item.version} · ${LANGUAGE_LABELS[item.language]}`,
-    accepted: `${item.recordedForThem ? 'Recorded for you' : 'Accepted'} ${acceptedOn(item.acceptedAt)}`,
-    newer: newer ? `Version ${item.currentVersion} is now current` : null,
+    version: tr('myPolicies.versionIn', { version: item.version, language: LANGUAGE_AUTONYMS[item.language] }),
+    accepted: tr(item.recordedForThem ? 'myPolicies.recordedForYou' : 'myPolicies.accepted', {
+      date: acceptedOn(item.acceptedAt),
+    }),
+    newer: newer ? tr('myPolicies.newer', { version: item.currentVersion ?? '' }) : null,
     readPath: `/policies/mine/${item.policyId}/${item.version}`,
-    readLabel: `Read version ${item.version} again`,
+    readLabel: tr('myPolicies.readAgain', { version: item.version }),
     currentPath: newer ? `/policies/read/${item.policyId}` : null,
   };
 }

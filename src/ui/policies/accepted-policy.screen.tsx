@@ -2,6 +2,7 @@ import { Alert, Space, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { PdfViewer } from '../shared/pdf-viewer/pdf-viewer';
@@ -18,8 +19,8 @@ export const AcceptedPolicyScreen = observer(function AcceptedPolicyScreen() {
   const { accepted, row } = vm;
   return (
     <section aria-labelledby="accepted-policy-title" className="document-page">
-      <Link to="/policies/mine">Back to my policies</Link>
-      {vm.status === 'loading' && !accepted ? <Loading label="Opening the policy" /> : null}
+      <Link to="/policies/mine">{tr('myPolicies.back')}</Link>
+      {vm.status === 'loading' && !accepted ? <Loading label={tr('policies.opening')} /> : null}
       {vm.status === 'error' ? (
         <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(policyId, Number(version))} />
       ) : null}
@@ -37,7 +38,7 @@ export const AcceptedPolicyScreen = observer(function AcceptedPolicyScreen() {
               type="warning"
               showIcon
               title={`${row.newer}.`}
-              description={<Link to={row.currentPath}>Read and accept the new version</Link>}
+              description={<Link to={row.currentPath}>{tr('myPolicies.readNew')}</Link>}
             />
           ) : null}
           {vm.documentError ? (
@@ -45,7 +46,7 @@ export const AcceptedPolicyScreen = observer(function AcceptedPolicyScreen() {
           ) : (
             <PdfViewer
               source={vm.source}
-              title={`${accepted.title}, version ${accepted.version}`}
+              title={tr('policies.documentTitle', { title: accepted.title, version: accepted.version })}
               download={
                 vm.downloadUrl ? { href: vm.downloadUrl, fileName: `${accepted.title} v${accepted.version}.pdf` } : null
               }

@@ -2,6 +2,7 @@ import { Card, Pagination, Skeleton, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError } from '../shared/page-state';
 import { AcceptedPoliciesViewModel } from './accepted-policies.view-model';
@@ -16,13 +17,11 @@ export const MyPoliciesScreen = observer(function MyPoliciesScreen() {
   return (
     <section aria-labelledby="my-policies-title" className="document-page">
       <Typography.Title level={1} id="my-policies-title" style={{ fontSize: 26 }}>
-        My policies
+        {tr('myPolicies.title')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        The policies you accepted, with the version and the day. Open one to read it again.
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{tr('myPolicies.lead')}</Typography.Paragraph>
       {list.status === 'loading' && list.items.length === 0 ? (
-        <div role="status" aria-label="Loading your policies">
+        <div role="status" aria-label={tr('myPolicies.loading')}>
           <Card>
             <Skeleton active title paragraph={{ rows: 2 }} />
           </Card>
@@ -30,14 +29,17 @@ export const MyPoliciesScreen = observer(function MyPoliciesScreen() {
       ) : null}
       {list.status === 'error' ? <LoadError message={list.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {list.status === 'ready' && list.total === 0 ? (
-        <EmptyState title="You have not accepted any policy yet">
+        <EmptyState title={tr('myPolicies.empty')}>
           <Typography.Text type="secondary">
-            Policies waiting for you are on <Link to="/dashboard">your home page</Link>.
+            {tr('myPolicies.emptyBefore')}
+            <Link to="/dashboard" style={{ textDecoration: 'underline' }}>
+              {tr('myPolicies.emptyLink')}
+            </Link>
           </Typography.Text>
         </EmptyState>
       ) : null}
       {list.items.length > 0 ? (
-        <ul className="accepted-policies" aria-label="Policies you accepted">
+        <ul className="accepted-policies" aria-label={tr('myPolicies.listLabel')}>
           {vm.rows.map((row) => (
             <li key={row.key}>
               <Card size="small">
@@ -51,7 +53,7 @@ export const MyPoliciesScreen = observer(function MyPoliciesScreen() {
                 </div>
                 <div className="accepted-policy-links">
                   <Link to={row.readPath}>{row.readLabel}</Link>
-                  {row.currentPath ? <Link to={row.currentPath}>Read and accept the new version</Link> : null}
+                  {row.currentPath ? <Link to={row.currentPath}>{tr('myPolicies.readNew')}</Link> : null}
                 </div>
               </Card>
             </li>

@@ -1,7 +1,8 @@
 import { Alert, Button, Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
+import { tr } from '../i18n/i18n';
 
-/** The designed loading, error and empty states every screen uses. */
+/** The designed loading, error and empty states every screen uses, in the reader's language. */
 export function Loading({ label = 'Loading' }: { label?: string }) {
   return (
     <div role="status" aria-live="polite" style={{ padding: 48, textAlign: 'center' }}>
@@ -16,9 +17,9 @@ export function LoadError({ message, onRetry }: { message: string; onRetry?: () 
     <Alert
       type="error"
       showIcon
-      title="This could not be loaded"
+      title={tr('player.loadError')}
       description={message}
-      action={onRetry ? <Button onClick={onRetry}>Try again</Button> : undefined}
+      action={onRetry ? <Button onClick={onRetry}>{tr('common.tryAgain')}</Button> : undefined}
     />
   );
 }

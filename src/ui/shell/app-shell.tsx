@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { menuSections, navigationAreaOf } from '../../domain/auth/navigation';
 import { AccessDenied } from './access-denied';
-import { ROLE_LABELS } from '../../domain/auth/roles';
 import { textOn } from '../../domain/organisation/branding';
+import { tr } from '../i18n/i18n';
 import { useService, useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { SessionViewModel } from './session.view-model';
@@ -38,7 +38,8 @@ export const AppShell = observer(function AppShell() {
       });
   }, [shell, user]);
 
-  if (session.status === 'unknown' || session.status === 'loading') return <Loading label="Checking your session" />;
+  if (session.status === 'unknown' || session.status === 'loading')
+    return <Loading label={tr('player.checkingSession')} />;
   if (session.status === 'error')
     return <LoadError message={session.error ?? ''} onRetry={() => void session.load()} />;
   if (!user) return <ToSignIn />;
@@ -90,7 +91,7 @@ export const AppShell = observer(function AppShell() {
                 ) : shell.unitHeader.kind === 'name' ? (
                   // One business unit, no choice: its name, not a picker with one entry.
                   <Typography.Text className="shell-unit">
-                    <span className="visually-hidden">Business unit: </span>
+                    <span className="visually-hidden">{tr('menu.businessUnit')}</span>
                     {shell.unitHeader.name}
                   </Typography.Text>
                 ) : (
@@ -102,9 +103,9 @@ export const AppShell = observer(function AppShell() {
                   trigger={['click']}
                   menu={{
                     items: [
-                      { key: 'role', label: ROLE_LABELS[user.role], disabled: true },
-                      { key: 'profile', label: 'Your profile', icon: <UserOutlined /> },
-                      { key: 'signout', label: 'Sign out', icon: <LogoutOutlined /> },
+                      { key: 'role', label: tr(`roles.${user.role}`), disabled: true },
+                      { key: 'profile', label: tr('menu.profile'), icon: <UserOutlined /> },
+                      { key: 'signout', label: tr('menu.signOut'), icon: <LogoutOutlined /> },
                     ],
                     onClick: async ({ key }) => {
                       if (key === 'profile') return navigate('/profile');
@@ -119,7 +120,7 @@ export const AppShell = observer(function AppShell() {
                   <Button
                     type="text"
                     className="shell-account"
-                    aria-label={`${user.firstName} ${user.lastName}, account menu`}
+                    aria-label={tr('menu.accountMenu', { name: `${user.firstName} ${user.lastName}` })}
                   >
                     <Avatar
                       size="small"
@@ -156,19 +157,17 @@ export const AppShell = observer(function AppShell() {
           {/* First sign-in (for example after an invitation): confirm the name before anything else. */}
           <Modal
             open={user.firstLogin}
-            title={`Welcome to ${user.workspace.companyName}`}
+            title={tr('invite.welcome', { company: user.workspace.companyName })}
             closable={false}
             mask={{ closable: false }}
             keyboard={false}
             footer={null}
           >
-            <Typography.Paragraph>
-              Check how your name should appear on your certificates and to your colleagues.
-            </Typography.Paragraph>
+            <Typography.Paragraph>{tr('menu.welcomeLead')}</Typography.Paragraph>
             <ProfileForm
               vm={profile}
               initial={{ firstName: user.firstName, lastName: user.lastName }}
-              submitLabel="Continue"
+              submitLabel={tr('menu.continue')}
               firstLogin
             />
           </Modal>
@@ -191,5 +190,5 @@ function ToSignIn() {
   useEffect(() => {
     window.location.replace(`/signin?redirect=${encodeURIComponent(window.location.href)}`);
   }, []);
-  return <Loading label="Taking you to sign-in" />;
+  return <Loading label={tr('menu.toSignIn')} />;
 }

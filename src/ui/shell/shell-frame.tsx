@@ -2,6 +2,7 @@ import { Button, Drawer, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { tr } from '../i18n/i18n';
 
 export interface ShellMenuEntry {
   key: string;
@@ -107,7 +108,7 @@ export function ShellFrame({
               type="text"
               className="shell-menu-button"
               icon={<MenuOutlined />}
-              aria-label="Menu"
+              aria-label={tr('menu.menu')}
               aria-expanded={open}
               aria-controls="shell-menu-drawer"
               onClick={() => setOpen(true)}
@@ -124,7 +125,7 @@ export function ShellFrame({
           open={open}
           onClose={() => setOpen(false)}
           size={280}
-          title={menu.label === 'Main' ? 'Menu' : `${menu.label} menu`}
+          title={menu.label === 'Main' ? tr('menu.menu') : `${menu.label} menu`}
           styles={{ body: { padding: 0 } }}
         >
           {brandCorner}

@@ -17,6 +17,27 @@ import {
   type BusinessUnitChoice,
 } from '../../domain/organisation/business-unit-selection';
 import { seesAllBusinessUnits } from '../../domain/auth/roles';
+import { tr } from '../i18n/i18n';
+
+/**
+ * The menu's entries every member has, in the reader's language (docs/i18n.md); the admins' areas keep the server's
+ * English words, like their screens.
+ */
+const MEMBER_ENTRIES: Partial<Record<string, string>> = {
+  dashboard: 'dashboard',
+  'my-training': 'myTraining',
+  'my-policies': 'myPolicies',
+  concern: 'concern',
+  complaints: 'complaints',
+  notice: 'notice',
+  manual: 'manual',
+};
+
+/** A menu entry in the reader's language where it is one of every member's. */
+export function inReaderLanguage(entry: MenuEntry): MenuEntry {
+  const key = MEMBER_ENTRIES[entry.key];
+  return key ? { ...entry, label: tr(`menu.${key}`), description: tr(`menu.${key}About`) } : entry;
+}
 
 /** One entry of the menu (and of the dashboard's links). */
 export interface MenuEntry {
@@ -58,7 +79,7 @@ export class ShellViewModel {
   }
 
   get navigation(): MenuEntry[] {
-    return this.serverMenu ?? navigationFor(this.role, this.modules);
+    return (this.serverMenu ?? navigationFor(this.role, this.modules)).map(inReaderLanguage);
   }
 
   /** Fetches the caller's menu from the server; never on the main site, which has no workspace menu. */

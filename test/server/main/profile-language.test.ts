@@ -65,6 +65,28 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
     }
   });
 
+  it('tells the sign-in page, before anyone signs in, the languages it may offer and the country of its dates', async () => {
+    const signInProfile = async () =>
+      (
+        await server.request('acme.localhost', {
+          method: 'GET',
+          url: '/main-api/api/workspace/company-profile/acme.localhost',
+        })
+      ).json();
+    await canadian(false);
+    const indian = await signInProfile();
+    expect(indian.languages).toEqual(['ENGLISH', 'HINDI', 'KANNADA', 'TELUGU', 'TAMIL', 'MARATHI']);
+    expect(indian.country).toBe('IN');
+    await canadian(true);
+    try {
+      const canadianProfile = await signInProfile();
+      expect(canadianProfile.languages).toContain('FRENCH');
+      expect(canadianProfile.country).toBe('CA');
+    } finally {
+      await canadian(false);
+    }
+  });
+
   it('lets only an admin set the workspace default, which people without a choice follow and the sign-in page shows', async () => {
     const employee = await server.signIn('acme.localhost', 'employer@acme.test');
     await put(employee, { firstName: 'Esha', lastName: 'Employer', language: null });

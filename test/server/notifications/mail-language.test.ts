@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock';
+import { JOB_COMPLETION_MAIL } from '../../../server/learning/notifications/notifications.routes';
 import { MAIL_WORDS } from '../../../server/platform/mail-words';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { ACME, acmeFacts, LEARNING, userIdByEmail, type AcmeFacts } from '../courses/support';
@@ -76,6 +77,65 @@ describe.each(DATABASES)('mails in the recipient’s language on %s', (kind) => 
       });
     }
   });
+
+  it('writes the invitation, the sign-in and reset codes and the completion in the employee’s Hindi', async () => {
+    const email = `hindi.${Date.now().toString(36)}@mail-language.test`;
+    const [{ id: hq }] = await server.db.query<{ id: string }>(
+      `SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`,
+      [facts.workspaceId],
+    );
+    const main = (url: string, payload: object, token?: string) =>
+      server.request(ACME, { method: 'POST', url: `/main-api${url}`, payload, ...(token ? { token } : {}) });
+    expect((await main(`/api/invite/user/${hq}`, { email, firstName: 'Meera' }, admin)).statusCode).toBe(200);
+    // The invited person's language is Hindi (as a bulk import may set it): the invitation sent again speaks it.
+    await server.db.query(`UPDATE users SET language = 'HINDI' WHERE workspace_id = $1 AND email = $2`, [
+      facts.workspaceId,
+      email,
+    ]);
+    expect((await main('/api/invite/resend/bulk', { emails: [email] }, admin)).statusCode).toBe(200);
+    const invitation = (await outbox(email)).at(-1)!;
+    expect(invitation.subject).toBe('SafePlace पर Acme में आपको आमंत्रित किया गया है');
+    expect(invitation.body).toContain('नमस्ते Meera,');
+    expect(invitation.body).toContain('अपना खाता बनाएँ');
+
+    // A Hindi reader signed up and active: the sign-in code and the reset code.
+    const learner = 'employee@acme.test';
+    await server.db.query(`UPDATE users SET language = 'HINDI' WHERE workspace_id = $1 AND email = $2`, [
+      facts.workspaceId,
+      learner,
+    ]);
+    expect((await main('/api/user/signin-create-otp', { userEmail: learner })).statusCode).toBe(200);
+    const code = (await outbox(learner)).at(-1)!;
+    expect(code.subject).toBe('आपका Acme साइन-इन कोड');
+    expect(code.body).toMatch(/आपका Acme साइन-इन कोड \d{6} है।/);
+    expect((await main('/api/user/forgot-password', { userEmail: learner })).statusCode).toBe(200);
+    const reset = (await outbox(learner)).at(-1)!;
+    expect(reset.subject).toBe('अपना Acme पासवर्ड रीसेट करें');
+    expect(reset.body).toContain('अगर यह आप नहीं थे');
+
+    // The course completed (marked done by the admin): the completion mail, its date in Hindi.
+    const userId = await userIdByEmail(server, facts.workspaceId, learner);
+    await server.request(ACME, {
+      method: 'POST',
+      url: `${LEARNING}/add-users`,
+      token: admin,
+      payload: { courseId: facts.courseId, userIds: [userId], due: { kind: 'DATE', date: '2026-12-20' } },
+    });
+    const done = await server.request(ACME, {
+      method: 'POST',
+      url: `${LEARNING}/${facts.courseId}/members/${userId}/mark-done`,
+      token: admin,
+      payload: { scope: 'COURSE', reason: 'Completed on paper in the workshop' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    await server.jobs!.send(JOB_COMPLETION_MAIL, { workspaceId: facts.workspaceId });
+    await server.jobs!.runPending();
+    const completed = (await outbox(learner)).at(-1)!;
+    expect(completed.subject).toBe('पूरा हुआ: Preventing Sexual Harassment at Work (Acme)');
+    expect(completed.body).toContain('नमस्ते');
+    expect(completed.body).toMatch(/आपने \d{1,2} \S+ \d{4} को “Preventing Sexual Harassment at Work” पूरा किया।/);
+    expect(completed.body).not.toContain('Open the course');
+  }, 180_000);
 
   it('has every mail word in every language, translated, with the same placeholders', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();

@@ -102,7 +102,7 @@ describe('My policies', () => {
       accepted: 'Recorded for you 12 Dec 2026',
       newer: null,
       currentPath: null,
-      version: 'Version 1 · Hindi (हिन्दी)',
+      version: 'Version 1 · हिन्दी',
     });
     await vm.load(2);
     expect(api.acceptedPages).toEqual([

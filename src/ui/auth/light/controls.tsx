@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { tr } from '../../i18n/i18n';
 import { DEFAULT_PRIMARY, PAGE_BACKGROUND, readableBrand } from '../../../domain/organisation/branding';
 
 /**
@@ -78,9 +79,9 @@ export function Field({ label, name, type = 'text', hint, error, ...input }: Fie
             className="auth-reveal"
             onClick={() => setShown(!shown)}
             aria-pressed={shown}
-            title={shown ? 'Hide password' : 'Show password'}
+            title={tr(shown ? 'access.hidePassword' : 'access.showPassword')}
           >
-            {shown ? 'Hide' : 'Show'}
+            {tr(shown ? 'access.hide' : 'access.show')}
           </button>
         ) : null}
       </div>

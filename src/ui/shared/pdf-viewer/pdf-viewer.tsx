@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
+import { tr } from '../../i18n/i18n';
 import type { PDFDocumentProxy } from './pdfjs';
 import './pdf-viewer.css';
 
@@ -28,10 +29,9 @@ const A4 = 297 / 210;
 
 function explain(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
-  if (name === 'InvalidPDFException') return 'The file is not a PDF that can be shown.';
-  if (name === 'ResponseException' || name === 'MissingPDFException')
-    return 'The document could not be fetched. Check your connection.';
-  return 'Something went wrong while drawing the document.';
+  if (name === 'InvalidPDFException') return tr('pdf.notPdf');
+  if (name === 'ResponseException' || name === 'MissingPDFException') return tr('pdf.notFetched');
+  return tr('pdf.notDrawn');
 }
 
 /**
@@ -95,7 +95,7 @@ export function PdfViewer({ source, title, download, onShown }: PdfViewerProps) 
     <div className="pdf-viewer">
       <div className="pdf-viewer-bar">
         <Typography.Text type="secondary">
-          {pageCount === null ? '\u00a0' : pageCount === 1 ? '1 page' : `${pageCount} pages`}
+          {pageCount === null ? '\u00a0' : pageCount === 1 ? tr('pdf.onePage') : tr('pdf.pages', { count: pageCount })}
         </Typography.Text>
         {download ? (
           <Button
@@ -104,12 +104,12 @@ export function PdfViewer({ source, title, download, onShown }: PdfViewerProps) 
             download={download.fileName}
             style={{ minHeight: 44 }}
           >
-            Download PDF
+            {tr('pdf.download')}
           </Button>
         ) : null}
       </div>
       {state.status === 'loading' ? (
-        <div className="pdf-viewer-pages" role="status" aria-label={`Loading ${title}`}>
+        <div className="pdf-viewer-pages" role="status" aria-label={tr('pdf.loading', { title })}>
           <div className="pdf-page" style={{ aspectRatio: `1 / ${A4}` }}>
             <div className="pdf-page-placeholder">
               <Skeleton active title paragraph={{ rows: 10 }} />
@@ -121,9 +121,9 @@ export function PdfViewer({ source, title, download, onShown }: PdfViewerProps) 
         <Alert
           type="error"
           showIcon
-          title="The document could not be shown"
-          description={`${state.message} Try again${download ? ', or download the PDF to read it' : ''}.`}
-          action={<Button onClick={() => setAttempt((n) => n + 1)}>Try again</Button>}
+          title={tr('pdf.errorTitle')}
+          description={tr(download ? 'pdf.retryOrDownload' : 'pdf.retry', { message: state.message })}
+          action={<Button onClick={() => setAttempt((n) => n + 1)}>{tr('common.tryAgain')}</Button>}
         />
       ) : null}
       {state.status === 'ready' ? (
@@ -228,7 +228,7 @@ function PdfPage({
     <div
       className="pdf-page"
       role="group"
-      aria-label={`Page ${number} of ${count}`}
+      aria-label={tr('pdf.page', { number, count })}
       aria-busy={!drawn}
       style={{ aspectRatio: `1 / ${pageRatio}` }}
     >
