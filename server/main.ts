@@ -12,7 +12,6 @@ import { loadSecret } from './platform/signed-urls';
 import { Argon2PasswordHasher } from './platform/passwords';
 import { OidcProviders } from './main/auth/oidc-providers';
 import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
-import { SmtpMailer } from './platform/transports/smtp-mailer';
 import { DEMO_PASSWORD } from './seed/demo.seed';
 import { DemoAccountsInProduction, prepareDatabase } from './seed/first-start';
 import { seedDemoFiles } from './seed/learning.seed';
@@ -48,7 +47,10 @@ const deliveryLog = (message: string, error?: unknown) =>
   console.error(
     `${new Date().toISOString()} ${message}: ${error instanceof Error ? error.message : String(error ?? '')}`,
   );
-const mail = config.smtp ? new SmtpMailer(config.smtp, deliveryLog) : undefined;
+// nodemailer is loaded only when SMTP is configured.
+const mail = config.smtp
+  ? new (await import('./platform/transports/smtp-mailer')).SmtpMailer(config.smtp, deliveryLog)
+  : undefined;
 const sms = config.smsGateway ? new HttpSmsGateway(config.smsGateway, deliveryLog) : undefined;
 
 // Files, signed URLs and the evidence vault (encrypted at rest: EVIDENCE_MASTER_KEY, required in production).
