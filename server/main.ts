@@ -20,7 +20,7 @@ import { JOB_FILES_MIGRATE } from './platform/file-jobs';
 import { rewrapEvidenceKeys } from './platform/evidence-vault';
 
 const config = readConfig();
-const db = await openDatabase(config);
+let db = await openDatabase(config);
 // The embedded database belongs to this process: `npm run backup` and `npm run restore` refuse while it runs.
 const releaseDataDir = db.kind === 'pglite' ? await holdDataDir(config.dataDir) : async () => {};
 const applied = await migrate(db);
@@ -40,6 +40,14 @@ try {
   await db.close();
   await releaseDataDir();
   process.exit(1);
+}
+
+// PGlite keeps every page of WebAssembly memory its work ever touched, and migrating (hundreds of tables' catalog
+// entries) or seeding touches about 100 MB more than serving does: a start that did either reopens the database,
+// and the first instance's memory is returned (docs/architecture.md "Memory").
+if (db.kind === 'pglite' && (applied.length > 0 || seeded)) {
+  await db.close();
+  db = await openDatabase(config);
 }
 
 // Mail and SMS go to the outbox unless a transport is configured (README, settings).
