@@ -12,7 +12,6 @@ import { loadSecret } from './platform/signed-urls';
 import { Argon2PasswordHasher } from './platform/passwords';
 import { OidcProviders } from './main/auth/oidc-providers';
 import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
-import { SmtpMailer } from './platform/transports/smtp-mailer';
 import { DEMO_PASSWORD } from './seed/demo.seed';
 import { DemoAccountsInProduction, prepareDatabase } from './seed/first-start';
 import { seedDemoFiles } from './seed/learning.seed';
@@ -21,7 +20,7 @@ import { JOB_FILES_MIGRATE } from './platform/file-jobs';
 import { rewrapEvidenceKeys } from './platform/evidence-vault';
 
 const config = readConfig();
-const db = await openDatabase(config);
+let db = await openDatabase(config);
 // The embedded database belongs to this process: `npm run backup` and `npm run restore` refuse while it runs.
 const releaseDataDir = db.kind === 'pglite' ? await holdDataDir(config.dataDir) : async () => {};
 const applied = await migrate(db);
@@ -43,12 +42,23 @@ try {
   process.exit(1);
 }
 
+// PGlite keeps every page of WebAssembly memory its work ever touched, and migrating (hundreds of tables' catalog
+// entries) or seeding touches about 100 MB more than serving does: a start that did either reopens the database,
+// and the first instance's memory is returned (docs/architecture.md "Memory").
+if (db.kind === 'pglite' && (applied.length > 0 || seeded)) {
+  await db.close();
+  db = await openDatabase(config);
+}
+
 // Mail and SMS go to the outbox unless a transport is configured (README, settings).
 const deliveryLog = (message: string, error?: unknown) =>
   console.error(
     `${new Date().toISOString()} ${message}: ${error instanceof Error ? error.message : String(error ?? '')}`,
   );
-const mail = config.smtp ? new SmtpMailer(config.smtp, deliveryLog) : undefined;
+// nodemailer is loaded only when SMTP is configured.
+const mail = config.smtp
+  ? new (await import('./platform/transports/smtp-mailer')).SmtpMailer(config.smtp, deliveryLog)
+  : undefined;
 const sms = config.smsGateway ? new HttpSmsGateway(config.smsGateway, deliveryLog) : undefined;
 
 // Files, signed URLs and the evidence vault (encrypted at rest: EVIDENCE_MASTER_KEY, required in production).

@@ -68,7 +68,20 @@ export class RateLimits {
     await (tx ?? this.db).query('DELETE FROM rate_limits WHERE key = ANY($1::text[])', [hashed]);
   }
 
-  private async run(sql: string, keys: readonly LimitKey[], tx?: Sql): Promise<StateRow[]> {
+  /**
+   * `reset(forget)` and `record(count)` in one statement (a right password: its run of failures ends and its address
+   * is counted as known). A key in both lists is only counted.
+   */
+  async resetAndRecord(forget: readonly LimitKey[], count: readonly LimitKey[], tx?: Sql): Promise<void> {
+    const counted = new Set(unique(count).map((k) => k.hash));
+    const hashed = unique(forget)
+      .map((k) => k.hash)
+      .filter((h) => !counted.has(h));
+    await this.run(RESET_AND_RECORD, count, tx, [hashed]);
+    await this.prune();
+  }
+
+  private async run(sql: string, keys: readonly LimitKey[], tx?: Sql, extra: unknown[] = []): Promise<StateRow[]> {
     const list = unique(keys);
     if (list.length === 0) return [];
     const rows = await (tx ?? this.db).query<StateRow>(sql, [
@@ -76,6 +89,7 @@ export class RateLimits {
       list.map((k) => k.limit.windowMs),
       list.map((k) => k.limit.max),
       list.map((k) => k.limit.bucketMs ?? 0),
+      ...extra,
     ]);
     return rows.map((r) => ({ ...r, recent: (r.recent ?? []).map(Number), at: Number(r.at) }));
   }
@@ -182,6 +196,9 @@ const RESULT = `SELECT key, recent, extract(epoch FROM now())::float8 * 1000 AS 
 
 const CHECK = `WITH ${INPUT}, ${CURRENT} ${RESULT}`;
 const RECORD = `WITH ${INPUT}, ${CURRENT}, recorded AS (${UPSERT('')}) ${RESULT}`;
+/** RECORD, and the keys of $5 forgotten (no key of $5 is one of $1: the data-modifying parts see one snapshot). */
+const RESET_AND_RECORD = `WITH forgotten AS (DELETE FROM rate_limits WHERE key = ANY($5::text[])), ${INPUT}, ${CURRENT},
+  recorded AS (${UPSERT('')}) ${RESULT}`;
 const TAKE = `WITH ${INPUT}, ${CURRENT},
   allowed AS (SELECT NOT EXISTS (SELECT 1 FROM current WHERE cardinality(recent) >= max_hits) AS ok),
   recorded AS (${UPSERT('WHERE (SELECT ok FROM allowed)')}) ${RESULT}`;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadEvidenceKeyring } from './evidence-crypto';
 import { EvidenceVault } from './evidence-vault';
-import { S3FileUrls, type S3Settings } from './s3-file-urls';
+import type { S3Settings } from './s3-file-urls';
 import { EmbeddedFileUrls, type DirectFileUrls } from './signed-files';
 import { loadUrlSecret, UrlSigner } from './signed-urls';
 
@@ -25,8 +25,9 @@ export async function openFileStores(options: {
 }): Promise<FileStores> {
   const env = options.env ?? process.env;
   const urlSecret = await loadUrlSecret(options.dataDir, env.FILE_URL_SECRET);
+  // The AWS SDK (about 13 MB of a process's memory) is loaded only when an S3 store is configured.
   const fileUrls = options.s3
-    ? new S3FileUrls(options.s3)
+    ? new (await import('./s3-file-urls')).S3FileUrls(options.s3)
     : new EmbeddedFileUrls(path.join(options.dataDir, 'files'), new UrlSigner(urlSecret));
   const evidence = new EvidenceVault(
     fileUrls,

@@ -41,39 +41,50 @@ export async function currentUser(db: Database, principal: Principal): Promise<C
   }
 }
 
-/** The signed-in workspace user, read in the caller's tenant transaction. */
-export async function workspaceUserIn(tx: Sql, principal: Extract<Principal, { kind: 'user' }>): Promise<CurrentUser> {
-  const [row] = await tx.query<{
-    email: string;
-    username: string | null;
-    first_name: string;
-    last_name: string;
-    role: Role;
-    branch_id: string | null;
-    department_id: string | null;
-    first_login: boolean;
-    workspace_url: string;
-    company_name: string;
-    company_logo: string | null;
-    background_color: string | null;
-    hq: string | null;
-    contract_expires_on: string | null;
-    disabled_modules: string[];
-    profile_image_key: string | null;
-    min_password_length: number;
-    language: CourseLanguage | null;
-    default_language: CourseLanguage;
-    canadian: boolean;
-  }>(
-    `SELECT u.email, u.username, u.first_name, u.last_name, u.role, u.branch_id, u.department_id, u.first_login, u.profile_image_key,
+/** A row of `WORKSPACE_USER_SQL`. */
+export interface WorkspaceUserRow {
+  email: string;
+  username: string | null;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  branch_id: string | null;
+  department_id: string | null;
+  first_login: boolean;
+  workspace_url: string;
+  company_name: string;
+  company_logo: string | null;
+  background_color: string | null;
+  hq: string | null;
+  contract_expires_on: string | null;
+  disabled_modules: string[];
+  profile_image_key: string | null;
+  min_password_length: number;
+  language: CourseLanguage | null;
+  default_language: CourseLanguage;
+  canadian: boolean;
+}
+
+/** The signed-in workspace user's details ($1 the workspace, $2 the user), read in a tenant transaction or batch. */
+export const WORKSPACE_USER_SQL = `SELECT u.email, u.username, u.first_name, u.last_name, u.role, u.branch_id, u.department_id, u.first_login, u.profile_image_key,
             w.workspace_url, w.company_name, w.company_logo, w.background_color,
             w.contract_expires_on::text, w.disabled_modules, w.min_password_length, u.language, w.default_language,
             EXISTS (SELECT 1 FROM complaint_settings cs WHERE cs.workspace_id = u.workspace_id AND cs.compliance = 'CA_FEDERAL') AS canadian,
             (SELECT id FROM branches b WHERE b.workspace_id = u.workspace_id AND b.headquarter) AS hq
        FROM users u JOIN workspaces w ON w.id = u.workspace_id
-      WHERE u.workspace_id = $1 AND u.id = $2`,
-    [principal.workspaceId, principal.userId],
-  );
+      WHERE u.workspace_id = $1 AND u.id = $2`;
+
+/** The signed-in workspace user, read in the caller's tenant transaction. */
+export async function workspaceUserIn(tx: Sql, principal: Extract<Principal, { kind: 'user' }>): Promise<CurrentUser> {
+  const [row] = await tx.query<WorkspaceUserRow>(WORKSPACE_USER_SQL, [principal.workspaceId, principal.userId]);
+  return workspaceUserFrom(row, principal);
+}
+
+/** The answer of a `WORKSPACE_USER_SQL` row; no row (the user is gone) answers 401. */
+export function workspaceUserFrom(
+  row: WorkspaceUserRow | undefined,
+  principal: Extract<Principal, { kind: 'user' }>,
+): CurrentUser {
   if (!row) throw unauthorized();
   return {
     kind: 'user',

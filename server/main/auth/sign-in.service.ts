@@ -1,13 +1,14 @@
 import type { Role } from '../../../src/domain/auth/roles';
 import type { CurrentUser, SignInBody } from '../../../src/contracts/main/auth.contract';
-import type { Database, Sql } from '../../platform/db/database';
+import { tenantBatch, type Database } from '../../platform/db/database';
 import { audit } from '../../platform/audit';
 import { HttpError } from '../../platform/errors';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { Limit, LimitKey, RateLimits } from '../../platform/rate-limiter';
-import type { Principal, SessionRepository } from '../../platform/sessions';
+import { newToken, type Principal, type SessionRepository } from '../../platform/sessions';
 import type { Site } from '../../platform/tenancy';
-import { currentUser, workspaceUserIn } from './current-user';
+import { currentUser, workspaceUserFrom, type WorkspaceUserRow } from './current-user';
+import { candidateStatement, passwordSignInStatements, type Candidate, type OpenedSession } from './sign-in.repository';
 
 /** One message for every wrong identifier or password: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'The email, username or password is not correct.';
@@ -32,16 +33,6 @@ export const SIGN_IN_LIMITS = {
   perAccount: { name: 'sign-in:account', max: 50, windowMs: 60 * MINUTE, what: 'failed attempts on this account' },
   knownAddress: { name: 'sign-in:known-address', max: 1, windowMs: 30 * 24 * 60 * MINUTE, what: 'sign-ins' },
 } satisfies Record<string, Limit>;
-
-interface Candidate {
-  id: string;
-  password_hash: string | null;
-  status: string;
-  role: Role;
-  branch_id: string | null;
-  email: string;
-  email_confirmed: boolean;
-}
 
 export type SignInOutcome = { token: string; expiresAt: string; user: CurrentUser };
 
@@ -89,10 +80,13 @@ export class SignInService {
       );
       throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
-    await this.limits.reset([keys.accountAddress]);
-    // The address is now one this account uses, whichever identifier was typed (the code limits look it up by email).
+    // The run of failures ends, and the address is now one this account uses, whichever identifier was typed (the
+    // code limits look it up by email): one statement.
     const byEmail = `${site.kind === 'workspace' ? site.workspace.id : 'main'}:${outcome.user.email.toLowerCase()}@${ip}`;
-    await this.limits.record([keys.known, { limit: SIGN_IN_LIMITS.knownAddress, key: byEmail }]);
+    await this.limits.resetAndRecord(
+      [keys.accountAddress],
+      [keys.known, { limit: SIGN_IN_LIMITS.knownAddress, key: byEmail }],
+    );
     return outcome;
   }
 
@@ -102,14 +96,10 @@ export class SignInService {
     ip: string,
     userAgent?: string,
   ): Promise<SignInOutcome | null> {
-    const candidate = await this.db.tenant(workspaceId, async (tx) => {
-      const rows = await tx.query<Candidate>(
-        `SELECT id, password_hash, status, role, branch_id, email, email_confirmed FROM users
-          WHERE workspace_id = $1 AND ${body.userEmail ? 'lower(email) = $2' : 'lower(username) = lower($2)'}`,
-        [workspaceId, body.userEmail ?? body.username],
-      );
-      return rows[0];
-    });
+    const [candidates] = (await tenantBatch(this.db, workspaceId, [candidateStatement(workspaceId, body)])) as [
+      Candidate[],
+    ];
+    const candidate = candidates[0];
     if (!candidate || !candidate.password_hash || candidate.status === 'INACTIVE') {
       await this.passwords.verifyNothing(body.userPassword);
       return null;
@@ -117,36 +107,38 @@ export class SignInService {
     if (!(await this.passwords.verify(candidate.password_hash, body.userPassword))) return null;
     // Only the holder of the right password learns that the account waits for its email to be confirmed.
     if (!candidate.email_confirmed) throw new HttpError(403, 'EMAIL_NOT_CONFIRMED', EMAIL_NOT_CONFIRMED);
-    // One transaction: the account is still the one whose password was checked, the session and its audit are
-    // written, and the principal with the user's details comes back; nothing is read again after the commit.
-    return this.db.tenant(workspaceId, async (tx) => {
-      const [still] = await tx.query<{ role: Role; branch_id: string | null; email: string }>(
-        `SELECT role, branch_id, email FROM users
-          WHERE workspace_id = $1 AND id = $2 AND password_hash = $3 AND status <> 'INACTIVE' FOR UPDATE`,
-        [workspaceId, candidate.id, candidate.password_hash],
-      );
-      // Deactivated, or the password changed, while the hash was being checked.
-      if (!still) return null;
-      const session = await this.sessions.create({ workspaceId, userId: candidate.id, ip, userAgent }, tx);
-      await audit(tx, {
-        workspaceId,
-        actorUserId: candidate.id,
-        action: 'SIGN_IN',
-        target: candidate.id,
-        ip,
-        details: { method: 'password' },
-      });
-      const principal: Principal = {
-        kind: 'user',
-        sessionId: session.sessionId,
+    // One transaction and one round trip: the account is still the one whose password was checked, the session and
+    // its audit are written, and the user's details come back; nothing is read again after the commit.
+    const { token, hash } = newToken();
+    const [opened, details] = (await tenantBatch(
+      this.db,
+      workspaceId,
+      passwordSignInStatements({
         workspaceId,
         userId: candidate.id,
-        role: still.role,
-        branchId: still.branch_id,
-        email: still.email,
-      };
-      return { token: session.token, expiresAt: session.expiresAt, user: await workspaceUserIn(tx, principal) };
-    });
+        passwordHash: candidate.password_hash,
+        tokenHash: hash,
+        ip,
+        userAgent,
+      }),
+    )) as [OpenedSession[], WorkspaceUserRow[]];
+    const still = opened[0];
+    // Deactivated, or the password changed, while the hash was being checked.
+    if (!still) return null;
+    const principal: Principal = {
+      kind: 'user',
+      sessionId: still.session_id,
+      workspaceId,
+      userId: candidate.id,
+      role: still.role,
+      branchId: still.branch_id,
+      email: still.email,
+    };
+    return {
+      token,
+      expiresAt: new Date(still.expires_at).toISOString(),
+      user: workspaceUserFrom(details[0], principal),
+    };
   }
 
   /**

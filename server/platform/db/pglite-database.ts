@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import type { Database, Sql, Statement } from './database';
 import { TENANT_PROLOGUE } from './database';
+import { pgliteTemplate } from './pglite-template';
 
 /** node-postgres' mapping of a parameter to its wire text (arrays, dates, JSON): the PostgreSQL batch uses it too. */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
@@ -18,8 +21,28 @@ export interface PgliteOptions {
   loadDataDir?: Blob | File;
 }
 
+/**
+ * PGlite's start parameters with its memory settings lowered. PGlite's backend clears its whole shared buffer pool
+ * when it starts, so every megabyte of `shared_buffers` is resident for the process's life (128 MB by default: about
+ * 113 MB of a server's idle RSS). Pages it evicts are still in the operating system's file cache (a data folder) or in
+ * PGlite's in-memory file system. docs/architecture.md "Memory".
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'wal_buffers=1MB',
+  '-c',
+  'temp_buffers=1MB',
+];
+
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
-  const pg = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  // A new data folder is unpacked from the template when one was made for this PGlite (pglite-template.ts), instead
+  // of PGlite running its own `initdb` in this process.
+  const isNew = options.dataDir !== undefined && !existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  const loadDataDir = options.loadDataDir ?? (isNew ? pgliteTemplate() : undefined);
+  const pg = await PGlite.create({ dataDir: options.dataDir, loadDataDir, startParams: [...PGLITE_START_PARAMS] });
   return new PgliteDatabase(pg);
 }
 

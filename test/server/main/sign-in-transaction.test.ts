@@ -66,3 +66,82 @@ describe.each(DATABASES)('sign-in as one transaction on %s', (kind) => {
     expect(unitOf(/FROM sessions s/)).toEqual([]);
   });
 });
+
+/** The account changes while its password is being verified: the sign-in opens no session and writes no SIGN_IN. */
+describe.each(DATABASES)('an account changed during its sign-in on %s', (kind) => {
+  let db: Database;
+  let app: FastifyInstance;
+  /** Run once by the hasher between reading the account and the session's transaction. */
+  let duringVerify: (() => Promise<void>) | null = null;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    await seedDemo(db, testPasswords, 'localhost');
+    app = await buildApp({
+      db,
+      passwords: {
+        ...testPasswords,
+        async verify(hashed, password) {
+          const step = duringVerify;
+          duringVerify = null;
+          await step?.();
+          return testPasswords.verify(hashed, password);
+        },
+      },
+      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
+      settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  const signIn = (email: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/main-api/api/user/signin',
+      headers: { host: 'acme.localhost' },
+      payload: { userEmail: email, userPassword: PASSWORD },
+    });
+  const traces = async (email: string) => {
+    const [row] = await db.query<{ sessions: number; signins: number }>(
+      `SELECT (SELECT count(*)::int FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1) AS sessions,
+              (SELECT count(*)::int FROM audit_events a JOIN users u ON a.actor_user_id = u.id
+                WHERE u.email = $1 AND a.action = 'SIGN_IN') AS signins`,
+      [email],
+    );
+    return row;
+  };
+
+  it('refuses when the password is changed meanwhile', async () => {
+    const email = 'employee@acme.test';
+    const before = await traces(email);
+    duringVerify = async () => {
+      await db.query(`UPDATE users SET password_hash = 'test$another' WHERE email = $1`, [email]);
+    };
+    const res = await signIn(email);
+    expect(res.statusCode).toBe(401);
+    expect(await traces(email)).toEqual(before);
+  });
+
+  it('refuses when the account is deactivated meanwhile', async () => {
+    const email = 'buadmin@acme.test';
+    const before = await traces(email);
+    duringVerify = async () => {
+      await db.query(`UPDATE users SET status = 'INACTIVE' WHERE email = $1`, [email]);
+    };
+    const res = await signIn(email);
+    expect(res.statusCode).toBe(401);
+    expect(await traces(email)).toEqual(before);
+  });
+
+  it('signs in an account left alone, with its session and SIGN_IN', async () => {
+    const email = 'employer@acme.test';
+    const before = await traces(email);
+    const res = await signIn(email);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ kind: 'user', email, workspace: { companyName: expect.any(String) } });
+    expect(await traces(email)).toEqual({ sessions: before.sessions + 1, signins: before.signins + 1 });
+  });
+});

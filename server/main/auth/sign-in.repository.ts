@@ -1,0 +1,74 @@
+import type { SignInBody } from '../../../src/contracts/main/auth.contract';
+import type { Role } from '../../../src/domain/auth/roles';
+import type { Statement } from '../../platform/db/database';
+import { SESSION_LIFETIME_DAYS } from '../../platform/sessions';
+import { WORKSPACE_USER_SQL } from './current-user';
+
+/** The account a workspace sign-in names, as `candidateStatement` reads it. */
+export interface Candidate {
+  id: string;
+  password_hash: string | null;
+  status: string;
+  role: Role;
+  branch_id: string | null;
+  email: string;
+  email_confirmed: boolean;
+}
+
+/** The account a workspace sign-in names, by email or username, with its password hash. */
+export function candidateStatement(workspaceId: string, body: SignInBody): Statement {
+  return {
+    text: `SELECT id, password_hash, status, role, branch_id, email, email_confirmed FROM users
+            WHERE workspace_id = $1 AND ${body.userEmail ? 'lower(email) = $2' : 'lower(username) = lower($2)'}`,
+    params: [workspaceId, body.userEmail ?? body.username],
+  };
+}
+
+/** A row of the first of `passwordSignInStatements`: the new session, and the account as it is now. */
+export interface OpenedSession {
+  session_id: string;
+  expires_at: Date | string;
+  role: Role;
+  branch_id: string | null;
+  email: string;
+}
+
+/**
+ * After the password was verified, in one tenant batch: (1) the account locked and checked to be the one whose
+ * password was verified (same hash, not deactivated since), the session and the SIGN_IN audit event written only
+ * then, in one statement (no row: nothing written); (2) the user's details as every sign-in answers them.
+ */
+export function passwordSignInStatements(input: {
+  workspaceId: string;
+  userId: string;
+  passwordHash: string;
+  tokenHash: string;
+  ip: string;
+  userAgent?: string;
+}): [Statement, Statement] {
+  return [
+    {
+      text: `WITH still AS (
+               SELECT id, role, branch_id, email FROM users
+                WHERE workspace_id = $1::uuid AND id = $2::uuid AND password_hash = $3::text AND status <> 'INACTIVE' FOR UPDATE),
+             opened AS (
+               INSERT INTO sessions (token_hash, workspace_id, user_id, ip, user_agent, expires_at)
+               SELECT $4::text, $1::uuid, id, $5::text, $6::text, now() + make_interval(days => $7::int) FROM still
+               RETURNING id, expires_at),
+             logged AS (
+               INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
+               SELECT $1::uuid, id, 'SIGN_IN', id::text, $5::text, '{"method":"password"}'::jsonb FROM still)
+           SELECT o.id AS session_id, o.expires_at, s.role, s.branch_id, s.email FROM opened o CROSS JOIN still s`,
+      params: [
+        input.workspaceId,
+        input.userId,
+        input.passwordHash,
+        input.tokenHash,
+        input.ip,
+        input.userAgent?.slice(0, 300) ?? null,
+        SESSION_LIFETIME_DAYS,
+      ],
+    },
+    { text: WORKSPACE_USER_SQL, params: [input.workspaceId, input.userId] },
+  ];
+}
