@@ -1,7 +1,9 @@
 import { ContainerModule } from 'inversify';
+import { ComplianceDashboardViewModel } from '../dashboard/compliance-dashboard.view-model';
 import { ReportsViewModel } from './reports.view-model';
 
 /** Binds the reports area's view-models (one instance per mounted screen). */
 export const reportsViewModels = new ContainerModule(({ bind }) => {
   bind(ReportsViewModel).toSelf();
+  bind(ComplianceDashboardViewModel).toSelf();
 });

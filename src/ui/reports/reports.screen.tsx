@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ExportFormat, ReportFilters, ReportRow } from '../../contracts/learning/reports.contract';
 import { REPORT_COLUMN_LABELS, ReportColumn } from '../../domain/reports/report-columns';
+import { reportLinkOf } from '../../domain/reports/report-link';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { ReportsViewModel } from './reports.view-model';
@@ -75,8 +76,10 @@ export const ReportsScreen = observer(function ReportsScreen() {
   const [format, setFormat] = useState<ExportFormat>('XLSX');
   const exportId = params.get('export');
   useEffect(() => {
-    void vm.load();
+    // The address's filters are read once, when the screen opens (a dashboard figure's link); later edits are the builder's.
+    void vm.load(reportLinkOf(params));
     return () => vm.stop();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [vm]);
   useEffect(() => {
     if (exportId && vm.exportJob?.jobId !== exportId) void vm.follow(exportId);
