@@ -2,6 +2,7 @@ import { Alert, Card, Col, Empty, List, Row, Segmented, Skeleton, Statistic, Tab
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ALL_BUSINESS_UNITS } from '../../domain/organisation/business-unit-selection';
 import { useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
 import { useShell } from '../shell/shell-context';
@@ -17,33 +18,13 @@ interface Words {
   rest: string;
 }
 
-/** A bar's figures as a plain table: what a screen reader reads while the chart is shown. */
-function HiddenTable({ caption, bars, words }: { caption: string; bars: DashboardBar[]; words: Words }) {
-  return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">{words.total}</th>
-          <th scope="col">{words.done}</th>
-          <th scope="col">{words.late}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {bars.map((b) => (
-          <tr key={b.key}>
-            <th scope="row">{b.label}</th>
-            <td>{b.total}</td>
-            <td>
-              {b.done} ({b.percent}%)
-            </td>
-            <td>{b.late}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+/** The chart's figures in words: what a screen reader reads of the chart (the Table view holds the same, with links). */
+function summaryOf(title: string, bars: DashboardBar[], words: Words): string {
+  const parts = bars.map(
+    (b) =>
+      `${b.label}: ${b.done} of ${b.total} ${words.done.toLowerCase()} (${b.percent}%), ${b.late} ${words.late.toLowerCase()}`,
   );
+  return `${title}. ${parts.join('; ')}.`;
 }
 
 const linked = (text: string, href: string | null) => (href ? <Link to={href}>{text}</Link> : text);
@@ -86,9 +67,12 @@ function ChartPart({
       style={{ height: '100%' }}
     >
       {bars.length === 0 ? (
-        <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        <Empty
+          description={<Typography.Text type="secondary">{empty}</Typography.Text>}
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+        />
       ) : view === 'chart' ? (
-        <>
+        <div role="img" aria-label={summaryOf(title, bars, words)}>
           <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
             <ProgressChart
               data={bars.map((b) => ({
@@ -100,8 +84,7 @@ function ChartPart({
               labels={words}
             />
           </Suspense>
-          <HiddenTable caption={title} bars={bars} words={words} />
-        </>
+        </div>
       ) : (
         <Table
           size="small"
@@ -145,9 +128,12 @@ export const ComplianceDashboardCard = observer(function ComplianceDashboardCard
   const sees = (key: string) => shell.navigation.some((item) => item.key === key);
   const seesComplaints = sees('complaint-figures');
   const seesRules = sees('compliance') && sees('committees');
+  // The header's business unit narrows the training and policy figures; the complaints' counts stay workspace-wide.
+  const branchId = shell.selectedUnit && shell.selectedUnit !== ALL_BUSINESS_UNITS ? shell.selectedUnit : null;
+  const reload = () => void vm.load({ complaints: seesComplaints, rules: seesRules, branchId });
   useEffect(() => {
-    void vm.load({ complaints: seesComplaints, rules: seesRules });
-  }, [vm, seesComplaints, seesRules]);
+    void vm.load({ complaints: seesComplaints, rules: seesRules, branchId });
+  }, [vm, seesComplaints, seesRules, branchId]);
   const f = vm.figures;
   return (
     <section aria-labelledby="compliance-dashboard-title" style={{ marginBottom: 24 }}>
@@ -155,12 +141,7 @@ export const ComplianceDashboardCard = observer(function ComplianceDashboardCard
         Where you stand
       </Typography.Title>
       {vm.status === 'loading' && !f && <Skeleton active paragraph={{ rows: 6 }} />}
-      {vm.status === 'error' && (
-        <LoadError
-          message={vm.error ?? ''}
-          onRetry={() => void vm.load({ complaints: seesComplaints, rules: seesRules })}
-        />
-      )}
+      {vm.status === 'error' && <LoadError message={vm.error ?? ''} onRetry={reload} />}
       {f && (
         <>
           {f.scopedTo && (
@@ -234,7 +215,7 @@ export const ComplianceDashboardCard = observer(function ComplianceDashboardCard
             )}
           </Row>
           <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-            {!f.scopedTo && (
+            {!f.scopedTo && !vm.branchId && (
               <Col xs={24} lg={12}>
                 <ChartPart
                   title="Training by business unit"
@@ -275,7 +256,13 @@ export const ComplianceDashboardCard = observer(function ComplianceDashboardCard
                   size="small"
                   dataSource={vm.expiring}
                   rowKey="key"
-                  locale={{ emptyText: 'No certificate expires in the next 60 days.' }}
+                  locale={{
+                    emptyText: (
+                      <Typography.Text type="secondary">
+                        {'No certificate expires in the next 60 days.'}
+                      </Typography.Text>
+                    ),
+                  }}
                   renderItem={(c) => (
                     <List.Item>
                       <Link to={c.href}>{c.label}</Link> · {c.count} {c.count === 1 ? 'certificate' : 'certificates'}
@@ -298,7 +285,9 @@ export const ComplianceDashboardCard = observer(function ComplianceDashboardCard
                     size="small"
                     dataSource={vm.rulesNotMet}
                     rowKey="ruleId"
-                    locale={{ emptyText: 'Every rule of the law is met.' }}
+                    locale={{
+                      emptyText: <Typography.Text type="secondary">{'Every rule of the law is met.'}</Typography.Text>,
+                    }}
                     renderItem={(r) => (
                       <List.Item>
                         <Link to={r.actionPath}>
@@ -325,7 +314,13 @@ export const ComplianceDashboardCard = observer(function ComplianceDashboardCard
                     size="small"
                     dataSource={vm.clocksAtRisk}
                     rowKey="id"
-                    locale={{ emptyText: 'No clock of an open case is due soon or missed.' }}
+                    locale={{
+                      emptyText: (
+                        <Typography.Text type="secondary">
+                          {'No clock of an open case is due soon or missed.'}
+                        </Typography.Text>
+                      ),
+                    }}
                     renderItem={(c) => (
                       <List.Item>
                         <Link to="/complaints/figures">{c.label}</Link> · {c.missed} missed, {c.dueSoon} due soon

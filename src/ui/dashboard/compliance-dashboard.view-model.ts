@@ -44,25 +44,29 @@ export class ComplianceDashboardViewModel {
   /** null: not asked, or refused (this person may not see complaints' counts). */
   complaints: ComplaintCounts | null = null;
   rules: LegalRule[] | null = null;
+  /** The business unit the header narrows to (its figures' links carry it too); null: the whole scope. */
+  branchId: string | null = null;
 
   constructor(@inject(DashboardApi) private readonly api: DashboardApi) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
-  async load(see: { complaints: boolean; rules: boolean }): Promise<void> {
+  async load(see: { complaints: boolean; rules: boolean; branchId?: string | null }): Promise<void> {
     this.status = 'loading';
     this.error = null;
+    const branchId = see.branchId ?? null;
     // The case figures are extras: a refusal or failure hides their part and never the training figures.
     const quietly = <T>(ask: boolean, call: () => Promise<T>) =>
       ask ? call().catch(() => null) : Promise.resolve(null);
     try {
       const [figures, complaints, rules] = await Promise.all([
-        this.api.figures({}),
+        this.api.figures(branchId ? { branchId } : {}),
         quietly(see.complaints, () => this.api.complaintCounts()),
         quietly(see.rules, () => this.api.legalRules()),
       ]);
       runInAction(() => {
         this.figures = figures;
+        this.branchId = branchId;
         this.complaints = complaints;
         this.rules = rules?.rules ?? null;
         this.status = 'ready';
@@ -89,16 +93,21 @@ export class ComplianceDashboardViewModel {
     );
   }
 
+  /** The header's unit as a report filter. */
+  private get unit(): { branchIds?: string[] } {
+    return this.branchId ? { branchIds: [this.branchId] } : {};
+  }
+
   get completedHref(): string {
-    return reportHref({ rows: 'course', filters: { courseStatuses: ['COMPLETED'] } });
+    return reportHref({ rows: 'course', filters: { ...this.unit, courseStatuses: ['COMPLETED'] } });
   }
 
   get overdueHref(): string {
-    return reportHref({ rows: 'course', filters: { courseStatuses: ['OVERDUE'] } });
+    return reportHref({ rows: 'course', filters: { ...this.unit, courseStatuses: ['OVERDUE'] } });
   }
 
   get acceptedHref(): string {
-    return reportHref({ rows: 'policy', filters: { policyStatuses: ['ACCEPTED'] } });
+    return reportHref({ rows: 'policy', filters: { ...this.unit, policyStatuses: ['ACCEPTED'] } });
   }
 
   get units(): DashboardBar[] {
@@ -127,7 +136,10 @@ export class ComplianceDashboardViewModel {
   get courses(): DashboardBar[] {
     return (this.figures?.byCourse ?? []).map((c) => {
       const link = (courseStatuses?: ('COMPLETED' | 'OVERDUE')[]) =>
-        reportHref({ rows: 'course', filters: { courseIds: [c.id], ...(courseStatuses ? { courseStatuses } : {}) } });
+        reportHref({
+          rows: 'course',
+          filters: { ...this.unit, courseIds: [c.id], ...(courseStatuses ? { courseStatuses } : {}) },
+        });
       return {
         key: c.id,
         label: c.name,
@@ -145,7 +157,10 @@ export class ComplianceDashboardViewModel {
   get policies(): DashboardBar[] {
     return (this.figures?.byPolicy ?? []).map((p) => {
       const link = (policyStatuses?: ('ACCEPTED' | 'OVERDUE')[]) =>
-        reportHref({ rows: 'policy', filters: { policyIds: [p.id], ...(policyStatuses ? { policyStatuses } : {}) } });
+        reportHref({
+          rows: 'policy',
+          filters: { ...this.unit, policyIds: [p.id], ...(policyStatuses ? { policyStatuses } : {}) },
+        });
       return {
         key: p.id,
         label: p.name,
@@ -166,7 +181,7 @@ export class ComplianceDashboardViewModel {
       key: c.id,
       label: c.name,
       count: c.expiring,
-      href: reportHref({ rows: 'course', filters: { courseIds: [c.id], courseStatuses: ['COMPLETED'] } }),
+      href: reportHref({ rows: 'course', filters: { ...this.unit, courseIds: [c.id], courseStatuses: ['COMPLETED'] } }),
     }));
   }
 
