@@ -9,6 +9,7 @@ import { REPORT_COLUMN_LABELS, ReportColumn } from '../../domain/reports/report-
 import { reportLinkOf } from '../../domain/reports/report-link';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
+import { ReportScheduleDrawer } from './report-schedule.drawer';
 import { ReportsViewModel } from './reports.view-model';
 
 const COURSE_STATUSES = [
@@ -74,6 +75,7 @@ export const ReportsScreen = observer(function ReportsScreen() {
   const vm = useViewModel(ReportsViewModel);
   const [params, setParams] = useSearchParams();
   const [format, setFormat] = useState<ExportFormat>('XLSX');
+  const [scheduling, setScheduling] = useState<string | null>(null);
   const exportId = params.get('export');
   useEffect(() => {
     // The address's filters are read once, when the screen opens (a dashboard figure's link); later edits are the builder's.
@@ -200,6 +202,7 @@ export const ReportsScreen = observer(function ReportsScreen() {
               {vm.savedId ? (
                 <>
                   <Button onClick={() => void vm.save(true)}>Save as new</Button>
+                  <Button onClick={() => setScheduling(vm.savedId)}>Mail on a schedule</Button>
                   <Button danger onClick={() => void vm.removeSaved()}>
                     Delete
                   </Button>
@@ -207,6 +210,8 @@ export const ReportsScreen = observer(function ReportsScreen() {
               ) : null}
             </Space>
           </Card>
+
+          <ReportScheduleDrawer savedId={scheduling} name={vm.saved.find((r) => r.id === scheduling)?.name ?? ''} onClose={() => setScheduling(null)} />
 
           <Card style={{ marginBottom: 16 }} title="Rows and columns">
             <Space wrap style={{ marginBottom: 12 }}>
