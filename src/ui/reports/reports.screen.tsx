@@ -260,7 +260,7 @@ export const ReportsScreen = observer(function ReportsScreen() {
               loading={vm.previewing}
               columns={tableColumns}
               dataSource={rows}
-              locale={{ emptyText: 'No rows match these filters. Clear a filter to see more.' }}
+              locale={{ emptyText: <Typography.Text type="secondary">No rows match these filters. Clear a filter to see more.</Typography.Text> }}
               pagination={{
                 current: answer?.page ?? vm.page,
                 pageSize: vm.pageSize,
