@@ -9,6 +9,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { courseRoutes } from './courses/courses.routes';
 import { complianceRoutes } from './compliance/compliance.routes';
 import { creditRoutes } from './credits/credits.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { uploadRoutes } from './files/uploads.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { playerRoutes } from './player/player.routes';
@@ -39,4 +40,5 @@ export async function learningApi(api: FastifyInstance, deps: ApiDeps): Promise<
   await complianceRoutes(api, deps);
   await notificationRoutes(api, deps);
   await reportRoutes(api, deps);
+  await dashboardRoutes(api, deps);
 }

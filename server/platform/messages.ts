@@ -16,6 +16,8 @@ export interface MailAttachment {
   fileName: string;
   contentType: string;
   content: string;
+  /** `base64` for a binary file (a scheduled report's XLSX); text otherwise. */
+  encoding?: 'base64';
 }
 
 export interface OutgoingSms {

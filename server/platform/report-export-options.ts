@@ -4,6 +4,8 @@ export interface ReportExportOptions {
   pageRows?: number;
   /** A RUNNING export silent this long has lost its worker: it is started again. */
   staleAfterMs?: number;
+  /** A scheduled report's file up to this size is attached to its mail; a larger one is sent as a link (default 5 MB). */
+  attachmentLimitBytes?: number;
   /** Tests only: runs before each page; throwing `ReportExportHalted` stops the worker dead, as a killed process. */
   beforePage?: (jobId: string, pageNo: number) => Promise<void>;
 }

@@ -41,7 +41,7 @@ class Params {
 }
 
 /** Course status, as an expression over the assignment `a` and the time parameter. */
-const courseStatus = (now: string) =>
+export const courseStatus = (now: string) =>
   `CASE WHEN a.status = 'COMPLETED' THEN 'COMPLETED' WHEN a.due_at IS NOT NULL AND a.due_at < ${now} THEN 'OVERDUE'
         WHEN a.status = 'IN_PROGRESS' THEN 'IN_PROGRESS' ELSE 'NOT_STARTED' END`;
 
@@ -51,7 +51,7 @@ const courseStatus = (now: string) =>
  * within the last year. Its state: ACCEPTED, else OVERDUE once `days_to_accept` days have passed since the later of
  * joining, the version coming out and the publication, else PENDING.
  */
-const policyLaterals = (now: string) => `
+export const policyLaterals = (now: string) => `
   LEFT JOIN LATERAL (
     SELECT max(v.version) AS version, max(v.created_at) AS out_at
       FROM catalogue_policy_versions v
@@ -70,7 +70,7 @@ const policyLaterals = (now: string) => `
      LIMIT 1
   ) acc ON true`;
 
-const policyStatus = (now: string) =>
+export const policyStatus = (now: string) =>
   `CASE WHEN acc.accepted_at IS NOT NULL THEN 'ACCEPTED'
         WHEN greatest(coalesce(u.date_of_joining, u.created_at::date)::timestamptz, mv.out_at, wp.published_at) + make_interval(days => wp.days_to_accept) < ${now} THEN 'OVERDUE'
         ELSE 'PENDING' END`;

@@ -4,6 +4,9 @@ import {
   reportExportStatus,
   reportOptions,
   reportPreview,
+  reportScheduleDelete,
+  reportScheduleGet,
+  reportSchedulePut,
   savedReportCreate,
   savedReportDelete,
   savedReportList,
@@ -11,8 +14,11 @@ import {
 } from '../../../src/contracts/learning/reports.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { HttpError, notFound } from '../../platform/errors';
+import { answer as answerOutcome } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { ReportExporter } from './report-export';
+import { DEFAULT_ATTACHMENT_LIMIT_BYTES, ReportScheduleRunner } from './report-schedule-runner';
+import { ReportSchedules } from './report-schedules.service';
 import { ReportsService, type ReportActor, type ReportRefusal } from './reports.service';
 
 /** A refusal of the service as HTTP: another admin's or workspace's object is 404; no file store is 503. */
@@ -30,6 +36,10 @@ export async function reportRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   const exporter = new ReportExporter(deps.db, deps.fileUrls, now, deps.settings.reports, deps.jobs ?? null, (line, error) => app.log.warn({ err: error }, line));
   if (deps.jobs) exporter.defineJobs(deps.jobs);
   const reports = new ReportsService(deps.db, exporter, deps.fileUrls, now);
+  const schedules = new ReportSchedules(deps.db, now);
+  const attachmentLimit = deps.settings.reports?.attachmentLimitBytes ?? DEFAULT_ATTACHMENT_LIMIT_BYTES;
+  const runner = new ReportScheduleRunner(deps.db, exporter, deps.fileUrls, deps.mail, now, attachmentLimit, (line, error) => app.log.warn({ err: error }, line));
+  if (deps.jobs) runner.defineJobs(deps.jobs);
   const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal'>): ReportActor => {
     const { user, workspace } = workspaceUser(ctx);
     return { workspaceId: workspace.id, userId: user.userId, role: user.role, branchId: user.branchId };
@@ -50,4 +60,7 @@ export async function reportRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, savedReportCreate, async (ctx) => reports.saveNew(actorOf(ctx), ctx.body.name, ctx.body.definition));
   serve(app, savedReportUpdate, async (ctx) => answer(await reports.saveOver(actorOf(ctx), ctx.params.id, ctx.body.name, ctx.body.definition)));
   serve(app, savedReportDelete, async (ctx) => answer(await reports.remove(actorOf(ctx), ctx.params.id)));
+  serve(app, reportScheduleGet, async (ctx) => answerOutcome(await schedules.get(actorOf(ctx), ctx.params.id)));
+  serve(app, reportSchedulePut, async (ctx) => answerOutcome(await schedules.set(actorOf(ctx), ctx.params.id, ctx.body)));
+  serve(app, reportScheduleDelete, async (ctx) => answerOutcome(await schedules.remove(actorOf(ctx), ctx.params.id)));
 }

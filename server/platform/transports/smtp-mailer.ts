@@ -55,6 +55,7 @@ export class SmtpMailer implements Mailer {
           filename: a.fileName,
           contentType: a.contentType,
           content: a.content,
+          ...(a.encoding ? { encoding: a.encoding } : {}),
         })),
       });
       this.health.succeeded();

@@ -1,4 +1,14 @@
-import type { ExportBody, ExportStatus, PreviewAnswer, PreviewBody, ReportOptions, SavedReport, SavedReportBody } from '../../contracts/learning/reports.contract';
+import type {
+  ExportBody,
+  ExportStatus,
+  PreviewAnswer,
+  PreviewBody,
+  ReportOptions,
+  ReportScheduleAnswer,
+  ReportScheduleBody,
+  SavedReport,
+  SavedReportBody,
+} from '../../contracts/learning/reports.contract';
 
 /** Reports (learning API, /api/reports): preview, export jobs, saved definitions, the filters' choices. */
 export const ReportApi = Symbol('ReportApi');
@@ -11,4 +21,8 @@ export interface ReportApi {
   save(body: SavedReportBody): Promise<SavedReport>;
   update(id: string, body: SavedReportBody): Promise<SavedReport>;
   remove(id: string): Promise<{ ok: true }>;
+  /** A saved report's mailing schedule, and who may receive it. */
+  schedule(id: string): Promise<ReportScheduleAnswer>;
+  setSchedule(id: string, body: ReportScheduleBody): Promise<ReportScheduleAnswer>;
+  stopSchedule(id: string): Promise<{ ok: true }>;
 }

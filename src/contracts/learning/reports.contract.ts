@@ -238,3 +238,72 @@ export const reportOptions = route({
   access: ADMINS,
   permission: PERMISSION,
 });
+
+// ---------------------------------------------------------------- scheduled reports
+
+export const ScheduleFrequency = z.enum(['WEEKLY', 'MONTHLY']);
+export type ScheduleFrequency = z.infer<typeof ScheduleFrequency>;
+
+export const ReportScheduleBody = z.strictObject({
+  frequency: ScheduleFrequency,
+  format: ExportFormat,
+  /** Admins of this workspace who may read reports (at most 20); a business-unit admin only for a schedule of their own unit. */
+  recipientIds: z.array(Id).min(1, 'Choose at least one recipient').max(20, 'At most 20 recipients'),
+});
+export type ReportScheduleBody = z.infer<typeof ReportScheduleBody>;
+
+export const ReportSchedule = z.object({
+  frequency: ScheduleFrequency,
+  format: ExportFormat,
+  recipients: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  nextRunAt: z.string(),
+  lastRunAt: z.string().nullable(),
+  /** Set when the schedule stopped (a recipient or its owner may no longer read reports): nothing more is sent. */
+  stoppedAt: z.string().nullable(),
+  stoppedReason: z.string().nullable(),
+});
+export type ReportSchedule = z.infer<typeof ReportSchedule>;
+
+export const ScheduleRecipient = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const ReportScheduleAnswer = z.object({
+  schedule: ReportSchedule.nullable(),
+  /** Who may receive this report now: the workspace's admins who may read reports (a business-unit admin's: also their unit's). */
+  choices: z.array(ScheduleRecipient),
+});
+export type ReportScheduleAnswer = z.infer<typeof ReportScheduleAnswer>;
+
+export const reportScheduleGet = route({
+  api: 'learning',
+  method: 'GET',
+  path: '/api/reports/saved/{id}/schedule',
+  summary: 'The mailing schedule of a saved report of mine (null: none)',
+  params: IdParams,
+  response: ReportScheduleAnswer,
+  access: ADMINS,
+  permission: PERMISSION,
+});
+
+export const reportSchedulePut = route({
+  api: 'learning',
+  method: 'PUT',
+  path: '/api/reports/saved/{id}/schedule',
+  summary:
+    'Mails a saved report of mine weekly or monthly to chosen admins of the workspace (sets or replaces its schedule)',
+  params: IdParams,
+  body: ReportScheduleBody,
+  response: ReportScheduleAnswer,
+  access: ADMINS,
+  permission: PERMISSION,
+});
+
+export const reportScheduleDelete = route({
+  api: 'learning',
+  method: 'DELETE',
+  path: '/api/reports/saved/{id}/schedule',
+  summary: 'Stops mailing a saved report of mine',
+  params: IdParams,
+  response: Ok,
+  access: ADMINS,
+  permission: PERMISSION,
+});

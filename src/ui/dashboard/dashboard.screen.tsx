@@ -35,6 +35,14 @@ function lazyComplaintReadiness(container: Container) {
   });
 }
 
+/** The compliance dashboard reads through the reports area (its figures are the reports'): loaded for those who see reports. */
+function lazyComplianceDashboard(container: Container) {
+  return lazy(async () => {
+    await loadArea(container, 'reports');
+    return import('./compliance-dashboard.card');
+  });
+}
+
 /** The learner's cards are the training area's: its code and bindings load with the dashboard, for every role. */
 function lazyTrainingCards(container: Container) {
   return lazy(async () => {
@@ -51,11 +59,14 @@ export const DashboardScreen = observer(function DashboardScreen() {
   const TrainingCards = useMemo(() => lazyTrainingCards(container), [container]);
   const PoliciesToAccept = useMemo(() => lazyPoliciesToAccept(container), [container]);
   const ComplaintReadiness = useMemo(() => lazyComplaintReadiness(container), [container]);
+  const ComplianceDashboard = useMemo(() => lazyComplianceDashboard(container), [container]);
   const user = session.workspaceUser;
   if (!user) return null;
   const seesPeople = shell.navigation.some((item) => item.key === 'people');
   const setsUpComplaints = shell.navigation.some((item) => item.key === 'committees');
-  const links = shell.navigation.filter((item) => item.key !== 'dashboard');
+  // An admin's home is the compliance dashboard; the menu's index is for those who have no dashboard.
+  const seesDashboard = shell.navigation.some((item) => item.key === 'reports');
+  const links = seesDashboard ? [] : shell.navigation.filter((item) => item.key !== 'dashboard');
   const learns = shell.navigation.some((item) => item.key === 'my-training');
   // Home is "My training" for an employee (UI.md); an admin sees it only when a course is assigned to them.
   const employee = user.role === 'EMPLOYEE';
@@ -71,6 +82,13 @@ export const DashboardScreen = observer(function DashboardScreen() {
         <PartBoundary what="The complaint setup">
           <Suspense fallback={null}>
             <ComplaintReadiness />
+          </Suspense>
+        </PartBoundary>
+      )}
+      {seesDashboard && (
+        <PartBoundary what="Where you stand">
+          <Suspense fallback={<Loading label="Counting where you stand" />}>
+            <ComplianceDashboard />
           </Suspense>
         </PartBoundary>
       )}

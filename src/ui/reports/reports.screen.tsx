@@ -6,8 +6,10 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ExportFormat, ReportFilters, ReportRow } from '../../contracts/learning/reports.contract';
 import { REPORT_COLUMN_LABELS, ReportColumn } from '../../domain/reports/report-columns';
+import { reportLinkOf } from '../../domain/reports/report-link';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
+import { ReportScheduleDrawer } from './report-schedule.drawer';
 import { ReportsViewModel } from './reports.view-model';
 
 const COURSE_STATUSES = [
@@ -73,10 +75,13 @@ export const ReportsScreen = observer(function ReportsScreen() {
   const vm = useViewModel(ReportsViewModel);
   const [params, setParams] = useSearchParams();
   const [format, setFormat] = useState<ExportFormat>('XLSX');
+  const [scheduling, setScheduling] = useState<string | null>(null);
   const exportId = params.get('export');
   useEffect(() => {
-    void vm.load();
+    // The address's filters are read once, when the screen opens (a dashboard figure's link); later edits are the builder's.
+    void vm.load(reportLinkOf(params));
     return () => vm.stop();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [vm]);
   useEffect(() => {
     if (exportId && vm.exportJob?.jobId !== exportId) void vm.follow(exportId);
@@ -197,6 +202,7 @@ export const ReportsScreen = observer(function ReportsScreen() {
               {vm.savedId ? (
                 <>
                   <Button onClick={() => void vm.save(true)}>Save as new</Button>
+                  <Button onClick={() => setScheduling(vm.savedId)}>Mail on a schedule</Button>
                   <Button danger onClick={() => void vm.removeSaved()}>
                     Delete
                   </Button>
@@ -204,6 +210,8 @@ export const ReportsScreen = observer(function ReportsScreen() {
               ) : null}
             </Space>
           </Card>
+
+          <ReportScheduleDrawer savedId={scheduling} name={vm.saved.find((r) => r.id === scheduling)?.name ?? ''} onClose={() => setScheduling(null)} />
 
           <Card style={{ marginBottom: 16 }} title="Rows and columns">
             <Space wrap style={{ marginBottom: 12 }}>
@@ -252,7 +260,7 @@ export const ReportsScreen = observer(function ReportsScreen() {
               loading={vm.previewing}
               columns={tableColumns}
               dataSource={rows}
-              locale={{ emptyText: 'No rows match these filters. Clear a filter to see more.' }}
+              locale={{ emptyText: <Typography.Text type="secondary">No rows match these filters. Clear a filter to see more.</Typography.Text> }}
               pagination={{
                 current: answer?.page ?? vm.page,
                 pageSize: vm.pageSize,

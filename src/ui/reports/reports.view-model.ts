@@ -6,6 +6,7 @@ import { DeleteSavedReport, SaveReport } from '../../application/reports/save-re
 import { describeError } from '../../application/shared/api-error';
 import type { ExportFormat, ExportStatus, PreviewAnswer, ReportDefinition, ReportFilters, ReportOptions, SavedReport } from '../../contracts/learning/reports.contract';
 import { DEFAULT_REPORT_COLUMNS, ReportColumn } from '../../domain/reports/report-columns';
+import type { ReportLink } from '../../domain/reports/report-link';
 
 /** How often a running export is asked for its progress. */
 const POLL_MS = 1000;
@@ -65,9 +66,16 @@ export class ReportsViewModel {
     return job.totalRows ? Math.min(99, Math.floor((100 * job.rowsDone) / job.totalRows)) : 0;
   }
 
-  async load(): Promise<void> {
+  /** Loads the choices and saved reports, and previews the report the address names (a dashboard figure's link), if any. */
+  async load(link: ReportLink | null = null): Promise<void> {
     this.status = 'loading';
     this.error = null;
+    if (link) {
+      this.isCourseInclude = link.rows !== 'policy';
+      this.isPolicyInclude = link.rows !== 'course';
+      this.filters = { ...link.filters };
+      this.page = 1;
+    }
     try {
       const [options, saved] = await Promise.all([this.api.options(), this.api.saved()]);
       runInAction(() => {

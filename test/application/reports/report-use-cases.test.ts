@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ReportApi } from '../../../src/application/reports/report-api.port';
 import { ExportReport } from '../../../src/application/reports/export-report.use-case';
 import { DeleteSavedReport, SaveReport } from '../../../src/application/reports/save-report.use-case';
+import { ScheduleReport, StopReportSchedule } from '../../../src/application/reports/schedule-report.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
-import type { ExportBody, SavedReport, SavedReportBody } from '../../../src/contracts/learning/reports.contract';
+import type { ExportBody, ReportSchedule, ReportScheduleBody, SavedReport, SavedReportBody } from '../../../src/contracts/learning/reports.contract';
 
 /** A report API in memory: the saved reports of one admin, and the exports asked. */
 class FakeReportApi implements ReportApi {
   rows: SavedReport[] = [];
   exports: ExportBody[] = [];
+  schedules = new Map<string, ReportSchedule>();
   async options() {
     return { businessUnits: [], departments: [], courses: [], policies: [] };
   }
@@ -41,6 +43,19 @@ class FakeReportApi implements ReportApi {
     this.rows = this.rows.filter((s) => s.id !== id);
     return { ok: true as const };
   }
+  async schedule(id: string) {
+    return { schedule: this.schedules.get(id) ?? null, choices: [] };
+  }
+  async setSchedule(id: string, body: ReportScheduleBody) {
+    if (body.recipientIds.includes('outsider')) throw new ApiError('invalid', 'INVALID_RECIPIENT', 'A recipient may not read this report', { recipientIds: 'Outsider may not read this report' });
+    const schedule = { frequency: body.frequency, format: body.format, recipients: body.recipientIds.map((r) => ({ id: r, name: r, email: `${r}@x.test` })), nextRunAt: '', lastRunAt: null, stoppedAt: null, stoppedReason: null };
+    this.schedules.set(id, schedule);
+    return { schedule, choices: [] };
+  }
+  async stopSchedule(id: string) {
+    if (!this.schedules.delete(id)) throw new ApiError('not-found', 'NOT_FOUND', 'Not found');
+    return { ok: true as const };
+  }
 }
 
 const definition = { columns: ['courseName' as const], filters: {}, isCourseInclude: true, isPolicyInclude: false };
@@ -67,5 +82,17 @@ describe('report use cases', () => {
     const remove = new DeleteSavedReport(api);
     expect(await remove.execute('s1')).toEqual({ ok: true });
     expect(await remove.execute('s1')).toMatchObject({ ok: false, reason: 'not-found' });
+  });
+
+  it('schedules a saved report to its recipients once each, refuses none or a refused recipient on its field, and stops it', async () => {
+    const api = new FakeReportApi();
+    const schedule = new ScheduleReport(api);
+    expect(await schedule.execute({ savedId: 's1', frequency: 'WEEKLY', format: 'CSV', recipientIds: [] })).toMatchObject({ ok: false, fields: { recipientIds: expect.any(String) } });
+    expect(await schedule.execute({ savedId: 's1', frequency: 'WEEKLY', format: 'CSV', recipientIds: ['ella', 'outsider'] })).toMatchObject({ ok: false, reason: 'invalid', fields: { recipientIds: 'Outsider may not read this report' } });
+    const set = await schedule.execute({ savedId: 's1', frequency: 'MONTHLY', format: 'XLSX', recipientIds: ['ella', 'ella', 'raj'] });
+    expect(set).toMatchObject({ ok: true, schedule: { frequency: 'MONTHLY', recipients: [{ id: 'ella' }, { id: 'raj' }] } });
+    const stop = new StopReportSchedule(api);
+    expect(await stop.execute('s1')).toEqual({ ok: true });
+    expect(await stop.execute('s1')).toMatchObject({ ok: false, reason: 'not-found' });
   });
 });

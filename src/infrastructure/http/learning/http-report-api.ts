@@ -5,12 +5,16 @@ import {
   reportExportStatus,
   reportOptions,
   reportPreview,
+  reportScheduleDelete,
+  reportScheduleGet,
+  reportSchedulePut,
   savedReportCreate,
   savedReportDelete,
   savedReportList,
   savedReportUpdate,
   type ExportBody,
   type PreviewBody,
+  type ReportScheduleBody,
   type SavedReportBody,
 } from '../../../contracts/learning/reports.contract';
 import { ApiClient, LearningHttp } from '../api-client';
@@ -49,5 +53,17 @@ export class HttpReportApi implements ReportApi {
 
   remove(id: string) {
     return this.learning.call(savedReportDelete, { params: { id } });
+  }
+
+  schedule(id: string) {
+    return this.learning.call(reportScheduleGet, { params: { id } });
+  }
+
+  setSchedule(id: string, body: ReportScheduleBody) {
+    return this.learning.call(reportSchedulePut, { params: { id }, body });
+  }
+
+  stopSchedule(id: string) {
+    return this.learning.call(reportScheduleDelete, { params: { id } });
   }
 }
