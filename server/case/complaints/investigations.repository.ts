@@ -265,3 +265,20 @@ export async function investigationCounts(
     outstanding: row.outstanding,
   };
 }
+
+/** The cases an address is the appointed investigator of. */
+export async function appointmentsOf(
+  tx: Sql,
+  ws: string,
+  email: string,
+): Promise<{ complaint_id: string; case_number: number; appointed_on: string; report: boolean }[]> {
+  return tx.query(
+    `SELECT i.complaint_id, c.case_number, i.appointed_on::text AS appointed_on, i.report_submitted_at IS NOT NULL AS report
+       FROM complaint_investigations i
+       JOIN investigators v ON v.workspace_id = i.workspace_id AND v.id = i.investigator_id
+       JOIN complaints c ON c.workspace_id = i.workspace_id AND c.id = i.complaint_id
+      WHERE i.workspace_id = $1 AND i.appointed_on IS NOT NULL AND lower(v.email) = lower($2)
+      ORDER BY c.case_number DESC`,
+    [ws, email],
+  );
+}

@@ -4,6 +4,7 @@ import {
   appointFromRoster,
   investigation,
   investigators,
+  myInvestigations,
   proposeInvestigator,
   recordInvestigatorAgreement,
   recordRecommendation,
@@ -55,6 +56,7 @@ export async function investigationRoutes(app: FastifyInstance, deps: ApiDeps): 
   serve(app, setInvestigatorActive, async (ctx) =>
     answer(await service.setActive(workspaceUser(ctx).workspace.id, ctx.params.id, ctx.body.active)),
   );
+  serve(app, myInvestigations, async (ctx) => service.mine(await actorOf(ctx)));
   serve(app, investigation, async (ctx) => answer(await service.read(await actorOf(ctx), ctx.params.id)));
   serve(app, proposeInvestigator, async (ctx) =>
     answer(await service.propose(await actorOf(ctx), ctx.params.id, ctx.body.investigatorId)),

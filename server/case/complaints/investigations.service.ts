@@ -4,6 +4,7 @@ import type {
   InvestigationRole,
   Investigator,
   InvestigatorBody,
+  MyInvestigations,
   RecommendationBody,
   ReportBody,
 } from '../../../src/contracts/case/investigations.contract';
@@ -101,6 +102,19 @@ export class InvestigationService {
 
   // ---------- the case's investigation ----------
 
+  /** The caller's appointments: case numbers only (the list itself names nobody). */
+  async mine(actor: Actor): Promise<MyInvestigations> {
+    if (!actor.email) return { investigations: [] };
+    return this.db.tenant(actor.ws, async (tx) => ({
+      investigations: (await repo.appointmentsOf(tx, actor.ws, actor.email)).map((a) => ({
+        complaintId: a.complaint_id,
+        caseNumber: cases.caseNumberText(a.case_number),
+        appointedOn: a.appointed_on,
+        reportWritten: a.report,
+      })),
+    }));
+  }
+
   /**
    * The caller's part: the case's committee (decided as every case read), else the appointed investigator (by the
    * account's address), else a manager once the report is written; a party or anyone else: 404.
@@ -151,6 +165,10 @@ export class InvestigationService {
       respondentAgreedOn: found?.respondent_agreed_on ?? null,
       appointedOn: found?.appointed_on ?? null,
       appointedBy: found?.appointed_by ?? null,
+      candidates:
+        role === 'COMMITTEE' && row.compliance === 'CA_FEDERAL' && !row.intake && !found?.appointed_on
+          ? await this.candidates(tx, ws, row)
+          : [],
       rosterFrom: found && !found.appointed_on ? rosterFrom(found.proposed_on) : null,
       incident: sees ? { details: row.incident_details, date: row.incident_on, witnesses: row.witnesses } : null,
       evidence: sees
@@ -172,6 +190,17 @@ export class InvestigationService {
             }
           : null,
     };
+  }
+
+  private async candidates(tx: Sql, ws: string, row: cases.ComplaintRow) {
+    const stakes = this.stakes(row);
+    const out = [];
+    for (const r of await repo.roster(tx, ws)) {
+      if (!r.active) continue;
+      if (hasStake({ email: r.email, userId: await repo.userIdByEmail(tx, ws, r.email) }, stakes)) continue;
+      out.push({ id: r.id, name: r.name, qualifications: r.qualifications, kind: r.kind });
+    }
+    return out;
   }
 
   async read(actor: InvestigationActor, id: string): Promise<Outcome<Investigation>> {

@@ -99,6 +99,8 @@ export const Investigation = z.object({
   respondentAgreedOn: IsoDate.nullable(),
   appointedOn: IsoDate.nullable(),
   appointedBy: z.enum(['AGREEMENT', 'ROSTER']).nullable(),
+  /** For the committee: the roster's active investigators without a stake in the case, to propose. */
+  candidates: z.array(Investigator.pick({ id: true, name: true, qualifications: true, kind: true })),
   /** The first day the roster may choose, while the parties have not both agreed. */
   rosterFrom: IsoDate.nullable(),
   /** What the process gives the investigator (and the committee): not the committee's own messages. */
@@ -204,4 +206,22 @@ export const recordRecommendation = route({
   response: Investigation,
   access: MANAGERS,
   permission: 'workflows.design',
+});
+
+export const MyInvestigations = z.object({
+  investigations: z.array(
+    z.object({ complaintId: Id, caseNumber: z.string(), appointedOn: IsoDate, reportWritten: z.boolean() }),
+  ),
+});
+export type MyInvestigations = z.infer<typeof MyInvestigations>;
+
+export const myInvestigations = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/investigations',
+  summary:
+    'The cases the caller is the appointed investigator of (by their account’s address): case number and whether the report is written, nothing more',
+  response: MyInvestigations,
+  access: EVERY_ROLE,
+  noPermission: 'the caller’s own appointments, decided by the account’s address',
 });

@@ -418,7 +418,7 @@ export const CANADA_RULES: readonly Rule[] = [
   {
     ruleId: 'CA-05',
     title: 'Conciliation by agreement; investigator from a list or the roster',
-    actionPath: '/compliance/investigators',
+    actionPath: '/complaints/investigators',
     evaluate: (f) => {
       const figures = {
         open: f.cases.caOpen,

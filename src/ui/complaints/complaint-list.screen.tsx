@@ -8,6 +8,7 @@ import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { PendingConfirmations } from './case-extras';
 import { ClockChip } from './clock-chip';
 import { ComplaintListViewModel } from './complaints.view-models';
+import { MyInvestigations } from './my-investigations';
 
 const ROLE_WORDS: Record<ComplaintSummary['role'], string> = {
   COMPLAINANT: 'You raised it',
@@ -108,6 +109,7 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
           <CaseTable label="My complaints" rows={vm.mine} committee={false} />
         </>
       ) : null}
+      <MyInvestigations />
     </section>
   );
 });

@@ -106,6 +106,8 @@ describe.each(DATABASES)("Canada's investigation on %s", (kind) => {
   it("shows the case's investigation to its committee only: the parties, an admin and a stranger get 404", async () => {
     const seen = await ok('GET', `/complaints/${caseId}/investigation`, recipient.token);
     expect(seen).toMatchObject({ role: 'COMMITTEE', notInvestigable: null, investigator: null, report: null });
+    // The roster without the one who has a stake (the respondent), to propose from.
+    expect(seen.candidates.map((c: { id: string }) => c.id)).toEqual([roster.ivy, roster.olga]);
     for (const who of [complainant, respondent, bystander, ivy, employer, ws.admin])
       expect((await call('GET', `/complaints/${caseId}/investigation`, who.token)).statusCode).toBe(404);
     const other = await buildWorkspace(server, { jurisdictionCode: 'CA-FED' });
@@ -173,6 +175,15 @@ describe.each(DATABASES)("Canada's investigation on %s", (kind) => {
       incident: { details: 'Remarks at every stand-up about my accent.' },
     });
     expect(res.body).not.toContain('Committee only');
+    expect((await ok('GET', '/investigations', ivy.token)).investigations).toEqual([
+      {
+        complaintId: caseId,
+        caseNumber: expect.stringMatching(/^C-\d{4}$/),
+        appointedOn: expect.any(String),
+        reportWritten: false,
+      },
+    ]);
+    expect((await ok('GET', '/investigations', bystander.token)).investigations).toEqual([]);
     expect((await call('GET', `/complaints/${caseId}`, ivy.token)).statusCode).toBe(404);
     const otherCase = await file(bystander, null, 'Another matter entirely.');
     expect((await call('GET', `/complaints/${otherCase}/investigation`, ivy.token)).statusCode).toBe(404);
