@@ -18,8 +18,10 @@ import { serve, workspaceUser, type HandlerContext } from '../../platform/serve'
 import { whoIs } from './complaints.repository';
 import { ComplaintService, filingLimits } from './complaints.service';
 import { InvestigationService, type InvestigationActor } from './investigations.service';
+import { recordOccurrenceCategories } from '../../../src/contracts/case/occurrence-categories.contract';
+import { OccurrenceCategoriesService } from './occurrence-categories.service';
 
-/** Canada's investigation (docs/case.md "Canada's investigation"): the roster, and each case's investigation. */
+/** Canada's investigation (docs/case.md "Canada's investigation"): the roster, each case's investigation, and its CA-10 categories. */
 export async function investigationRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const complaints = new ComplaintService(
     deps.db,
@@ -51,6 +53,10 @@ export async function investigationRoutes(app: FastifyInstance, deps: ApiDeps): 
     };
   };
 
+  const categories = new OccurrenceCategoriesService(deps.db, complaints);
+  serve(app, recordOccurrenceCategories, async (ctx) =>
+    answer(await categories.record(await actorOf(ctx), ctx.params.id, ctx.body)),
+  );
   serve(app, investigators, async (ctx) => ({ investigators: await service.roster(workspaceUser(ctx).workspace.id) }));
   serve(app, addInvestigator, async (ctx) => answer(await service.addInvestigator(await actorOf(ctx), ctx.body)));
   serve(app, setInvestigatorActive, async (ctx) =>

@@ -328,4 +328,34 @@ describe.each(DATABASES)("Canada's investigation on %s", (kind) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('ANONYMOUS_NOTICE');
   });
+
+  it("records a case's CA-10 categories by its committee only, and the annual report counts them", async () => {
+    const body = {
+      nature: 'SEXUAL',
+      grounds: ['SEX', 'NATIONAL_OR_ETHNIC_ORIGIN'],
+      location: 'WORKPLACE',
+      relationship: 'BETWEEN_COLLEAGUES',
+      resolution: null,
+    };
+    const url = `/complaints/${caseId}/occurrence-categories`;
+    expect((await call('PUT', url, complainant.token, body)).statusCode).toBe(403);
+    expect((await call('PUT', url, ws.admin.token, body)).statusCode).toBe(404);
+    expect((await call('PUT', url, ivy.token, body)).statusCode).toBe(404);
+    const bad = await call('PUT', url, recipient.token, { ...body, grounds: ['HAIR_COLOUR'] });
+    expect(bad.statusCode).toBe(400);
+    await ok('PUT', url, recipient.token, body);
+    const { receivedOn } = await ok('GET', `/complaints/${caseId}`, recipient.token);
+    const year = Number(receivedOn.slice(0, 4));
+    const report = await ok('GET', `/returns/canada-annual?year=${year}`, ws.admin.token);
+    const cases = (list: { value: string; cases: number }[], value: string) =>
+      list.find((c) => c.value === value)?.cases;
+    expect(cases(report.categories.nature, 'SEXUAL')).toBe(1);
+    expect(cases(report.categories.grounds, 'NATIONAL_OR_ETHNIC_ORIGIN')).toBe(1);
+    expect(cases(report.categories.locations, 'WORKPLACE')).toBe(1);
+    expect(cases(report.categories.relationships, 'BETWEEN_COLLEAGUES')).toBe(1);
+    expect(report.categories.nature.reduce((n: number, c: { cases: number }) => n + c.cases, 0)).toBe(
+      report.occurrences,
+    );
+    expect(report.notRecorded).toEqual(['Occurrences that resulted in death']);
+  });
 });
