@@ -7,6 +7,7 @@ import { caseRuntimeRoutes } from './complaints/case-runtime.routes';
 import { committeeRoutes } from './complaints/committees.routes';
 import { complaintRoutes } from './complaints/complaints.routes';
 import { intakeRoutes } from './complaints/intake.routes';
+import { investigationRoutes } from './complaints/investigations.routes';
 import { lawRoutes } from './law/law.routes';
 import { workflowRoutes } from './workflows/workflows.routes';
 
@@ -32,5 +33,6 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await intakeRoutes(api, deps);
   await caseRecordRoutes(api, deps);
   await caseRuntimeRoutes(api, deps);
+  await investigationRoutes(api, deps);
   await lawRoutes(api, deps);
 }

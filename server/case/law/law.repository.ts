@@ -1,3 +1,4 @@
+import type { OccurrenceCategories } from '../../../src/domain/compliance/occurrence-categories';
 import type { Sql } from '../../platform/db/database';
 import type { AwarenessEventBody, ReturnInputs } from '../../../src/contracts/case/law.contract';
 import type {
@@ -272,8 +273,13 @@ export async function returnCases(tx: Sql, ws: string): Promise<ReturnCase[]> {
     disposed_on: string | null;
     outcome: ReturnCase['outcome'];
     negotiated_meeting_on: string | null;
+    ca_nature: 'SEXUAL' | 'NON_SEXUAL' | null;
+    ca_grounds: string[];
+    ca_location: string | null;
+    ca_relationship: string | null;
+    ca_resolution: string | null;
   }>(
-    `SELECT compliance, committee_id, received_on::text,
+    `SELECT compliance, committee_id, received_on::text, ca_nature, ca_grounds, ca_location, ca_relationship, ca_resolution,
             CASE WHEN status = 'CLOSED' THEN coalesce(inquiry_completed_on, (closed_at AT TIME ZONE 'UTC')::date)::text END AS disposed_on,
             outcome, negotiated_meeting_on::text
        FROM complaints WHERE workspace_id = $1 AND NOT confirmation_pending`,
@@ -286,6 +292,16 @@ export async function returnCases(tx: Sql, ws: string): Promise<ReturnCase[]> {
     disposedOn: r.disposed_on,
     outcome: r.outcome,
     negotiatedMeetingOn: r.negotiated_meeting_on,
+    categories:
+      r.compliance === 'CA_FEDERAL'
+        ? ({
+            nature: r.ca_nature,
+            grounds: r.ca_grounds ?? [],
+            location: r.ca_location,
+            relationship: r.ca_relationship,
+            resolution: r.ca_resolution,
+          } as OccurrenceCategories)
+        : null,
   }));
 }
 

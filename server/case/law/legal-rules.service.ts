@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import type { ComplaintService } from '../complaints/complaints.service';
 import * as repo from './law.repository';
+import { investigationCounts } from '../complaints/investigations.repository';
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -99,6 +100,7 @@ export class LegalRulesService {
         policiesPublished: w.policiesPublished,
         policiesReviewOverdue: w.policiesReviewOverdue,
         retentionYears: await repo.shortestRetentionYears(tx, ws),
+        investigations: await investigationCounts(tx, ws, today),
       };
     });
     return {

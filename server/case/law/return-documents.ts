@@ -71,6 +71,15 @@ function rowsOf(r: AnyReturn): Row[] {
       { label: 'Average months to resolve', value: r.averageMonthsToResolve ?? 'None resolved' },
     );
     for (const m of r.resolutionMeans) rows.push({ label: `Resolved by ${m.label.toLowerCase()}`, value: m.cases });
+    for (const [heading, counts] of [
+      ['Sexual and non-sexual occurrences', r.categories.nature],
+      ['Prohibited grounds of discrimination', r.categories.grounds],
+      ['Locations of the occurrences', r.categories.locations],
+      ['Relationship between the parties', r.categories.relationships],
+    ] as const) {
+      rows.push({ heading });
+      for (const c of counts) rows.push({ label: c.label, value: c.cases });
+    }
     rows.push({ heading: 'Not recorded in SafePlace (give on the form)' });
     for (const n of r.notRecorded) rows.push({ label: n, value: 'Not recorded' });
   }

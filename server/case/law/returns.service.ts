@@ -53,13 +53,16 @@ const MEANS_WORDS: Record<ResolutionMeans, string> = {
 };
 
 /** CA-10's contents no case records yet: said on the return, never guessed. */
-const CANADA_NOT_RECORDED = [
-  'Sexual and non-sexual occurrences',
-  'Occurrences that resulted in death',
-  'Prohibited grounds of discrimination',
-  'Locations of the occurrences',
-  'Relationship between the parties',
-];
+/** What no case records: said, not guessed. The other categories are counted from what each committee recorded. */
+const CANADA_NOT_RECORDED = ['Occurrences that resulted in death'];
+
+/** A category's code as words on the return ("NATIONAL_OR_ETHNIC_ORIGIN" -> "National or ethnic origin"). */
+const words = (code: string) =>
+  code === 'NOT_RECORDED'
+    ? 'Not recorded on the case'
+    : code.charAt(0) + code.slice(1).toLowerCase().replaceAll('_', ' ');
+const labelled = (counts: { value: string; cases: number }[]) =>
+  counts.map((c) => ({ value: c.value, label: words(c.value), cases: c.cases }));
 
 const MIME = {
   pdf: 'application/pdf',
@@ -228,6 +231,12 @@ export class ReturnsService {
           cases: figures.resolutionMeans[m],
         })),
         averageMonthsToResolve: figures.averageMonthsToResolve,
+        categories: {
+          nature: labelled(figures.categories.nature),
+          grounds: labelled(figures.categories.grounds),
+          locations: labelled(figures.categories.locations),
+          relationships: labelled(figures.categories.relationships),
+        },
         notRecorded: CANADA_NOT_RECORDED,
       };
     });

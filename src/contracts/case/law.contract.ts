@@ -247,6 +247,8 @@ export const BoardReturn = ReturnHead.extend({
 });
 export type BoardReturn = z.infer<typeof BoardReturn>;
 
+const CategoryCount = z.object({ value: z.string(), label: z.string(), cases: z.number().int() });
+
 export const CanadaAnnualReturn = ReturnHead.extend({
   kind: z.literal('CANADA_ANNUAL'),
   employer: z.object({
@@ -260,7 +262,14 @@ export const CanadaAnnualReturn = ReturnHead.extend({
   resolved: z.number().int(),
   resolutionMeans: z.array(z.object({ means: z.string(), label: z.string(), cases: z.number().int() })),
   averageMonthsToResolve: z.number().nullable(),
-  /** What no case records yet (nature, grounds, locations, relationship types, deaths): said, not guessed. */
+  /** The occurrences of the year by category, as each case's committee recorded them (CA-10), with those not recorded. */
+  categories: z.object({
+    nature: z.array(CategoryCount),
+    grounds: z.array(CategoryCount),
+    locations: z.array(CategoryCount),
+    relationships: z.array(CategoryCount),
+  }),
+  /** What no case records (deaths): said, not guessed. */
   notRecorded: z.array(z.string()),
 });
 export type CanadaAnnualReturn = z.infer<typeof CanadaAnnualReturn>;

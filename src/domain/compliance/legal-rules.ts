@@ -77,6 +77,11 @@ export interface LawFacts {
   policiesReviewOverdue: number;
   /** CA-09: the shortest period, in years, the retention settings keep a closed case; null when kept until removed by hand. */
   retentionYears: number | null;
+  /**
+   * CA-05 / CA-06: investigators active on the roster, open cases whose parties have not agreed 60 days after the
+   * proposal (the roster must choose), investigators' reports written, recommendations chosen and not implemented.
+   */
+  investigations: { roster: number; awaitingRoster: number; reports: number; outstanding: number };
 }
 
 export interface RuleResult {
@@ -413,23 +418,48 @@ export const CANADA_RULES: readonly Rule[] = [
   {
     ruleId: 'CA-05',
     title: 'Conciliation by agreement; investigator from a list or the roster',
-    actionPath: '/complaints',
-    evaluate: (f) => ({
-      status: f.cases.caTotal === 0 ? 'NOT_APPLICABLE' : 'AT_RISK',
-      computed: 'Investigators are not yet listed in SafePlace: keep the jointly developed list outside it',
-      figures: { open: f.cases.caOpen },
-    }),
+    actionPath: '/complaints/investigators',
+    evaluate: (f) => {
+      const figures = {
+        open: f.cases.caOpen,
+        roster: f.investigations.roster,
+        awaitingRoster: f.investigations.awaitingRoster,
+      };
+      if (f.cases.caTotal === 0) return { status: 'NOT_APPLICABLE', computed: 'No notice of occurrence yet', figures };
+      if (f.investigations.roster === 0)
+        return { status: 'NOT_MET', computed: 'No investigator is on the roster', figures };
+      if (f.investigations.awaitingRoster > 0)
+        return {
+          status: 'AT_RISK',
+          computed: `${plural(f.investigations.awaitingRoster, 'case')} without the parties' agreement after 60 days: appoint the roster's next investigator`,
+          figures,
+        };
+      return {
+        status: 'MET',
+        computed: `${plural(f.investigations.roster, 'investigator')} on the roster; anonymous notices are not investigated`,
+        figures,
+      };
+    },
   },
   {
     ruleId: 'CA-06',
     title: "Investigator's report without identifiers; recommendations implemented",
     actionPath: '/complaints',
-    evaluate: (f) => ({
-      status: f.cases.caTotal === 0 ? 'NOT_APPLICABLE' : 'AT_RISK',
-      computed:
-        "The investigator's report and the recommendations chosen are not yet recorded in SafePlace; the returns carry no identifier",
-      figures: { open: f.cases.caOpen },
-    }),
+    evaluate: (f) => {
+      const figures = { reports: f.investigations.reports, outstanding: f.investigations.outstanding };
+      if (f.cases.caTotal === 0) return { status: 'NOT_APPLICABLE', computed: 'No notice of occurrence yet', figures };
+      if (f.investigations.outstanding > 0)
+        return {
+          status: 'AT_RISK',
+          computed: `${plural(f.investigations.outstanding, 'recommendation')} chosen and not yet implemented`,
+          figures,
+        };
+      return {
+        status: 'MET',
+        computed: `${plural(f.investigations.reports, 'report')} written in SafePlace, refused when they identify a party; every recommendation chosen is implemented`,
+        figures,
+      };
+    },
   },
   {
     ruleId: 'CA-07',

@@ -1,3 +1,4 @@
+import { categoryFigures, type OccurrenceCategories } from './occurrence-categories';
 import { addCalendarDays, daysBetween, type IsoDate } from '../shared/calendar';
 
 /**
@@ -17,6 +18,8 @@ export interface ReturnCase {
   outcome: CaseOutcome | null;
   /** Canada: the negotiated-resolution meeting was held (CA-04). */
   negotiatedMeetingOn: IsoDate | null;
+  /** Canada (CA-10): the categories its committee recorded, or null. */
+  categories?: OccurrenceCategories | null;
 }
 
 export interface Period {
@@ -136,6 +139,7 @@ export type ResolutionMeans = 'NEGOTIATED_RESOLUTION' | 'CONCILIATION' | 'INVEST
 
 /** CA-10's "resolution means" of a resolved Canadian case, from what the case recorded. */
 export function resolutionMeans(c: ReturnCase): ResolutionMeans {
+  if (c.categories?.resolution) return c.categories.resolution;
   if (c.outcome === 'SETTLED_BY_CONCILIATION') return 'CONCILIATION';
   if (c.outcome === 'WITHDRAWN') return 'WITHDRAWN';
   if (c.negotiatedMeetingOn) return 'NEGOTIATED_RESOLUTION';
@@ -154,6 +158,8 @@ export interface CanadaFigures {
   resolutionMeans: Record<ResolutionMeans, number>;
   /** Mean of the months from notice to resolution over the cases resolved in the year; null when none. */
   averageMonthsToResolve: number | null;
+  /** The occurrences of the year by nature, prohibited ground, location and relationship, as their committees recorded. */
+  categories: ReturnType<typeof categoryFigures>;
 }
 
 /** CA-10 (LAB1206): notices of occurrence received in the calendar year and the cases resolved in it. */
@@ -170,8 +176,10 @@ export function canadaFigures(cases: readonly ReturnCase[], year: number): Canad
   };
   for (const c of resolved) means[resolutionMeans(c)] += 1;
   const months = resolved.map((c) => monthsBetween(c.receivedOn, c.disposedOn!));
+  const occurrences = mine.filter((c) => within(c.receivedOn, period));
   return {
-    occurrences: mine.filter((c) => within(c.receivedOn, period)).length,
+    occurrences: occurrences.length,
+    categories: categoryFigures(occurrences.map((c) => c.categories ?? null)),
     resolved: resolved.length,
     resolutionMeans: means,
     averageMonthsToResolve: months.length

@@ -17,6 +17,12 @@ import { HttpCaseExtrasApi } from '../http/case/http-case-extras-api';
 import { HttpIntakeApi } from '../http/case/http-intake-api';
 import { HttpRetentionApi } from '../http/case/http-retention-api';
 import { XhrFileTransfer } from '../http/learning/http-course-files-api';
+import { InvestigationsApi } from '../../application/complaints/investigations-api.port';
+import { AddInvestigator } from '../../application/complaints/add-investigator.use-case';
+import { ChooseInvestigator } from '../../application/complaints/choose-investigator.use-case';
+import { SubmitInvestigationReport } from '../../application/complaints/submit-investigation-report.use-case';
+import { RecordRecommendation } from '../../application/complaints/record-recommendation.use-case';
+import { HttpInvestigationsApi } from '../http/case/http-investigations-api';
 
 /** Bindings of the complaints area: its HTTP adapter and the evidence upload (its own transfer, so the courses area's binding stays single). */
 export const complaintsModule = new ContainerModule(({ bind }) => {
@@ -38,4 +44,11 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(UploadReporterEvidence).toDynamicValue(
     (ctx) => new UploadReporterEvidence(ctx.get<IntakeApi>(IntakeApi), new XhrFileTransfer()),
   );
+  // Canada's investigation (docs/case.md "Canada's investigation").
+  bind(InvestigationsApi).to(HttpInvestigationsApi).inSingletonScope();
+  const investigations = (ctx: { get<T>(id: symbol): T }) => ctx.get<InvestigationsApi>(InvestigationsApi);
+  bind(AddInvestigator).toDynamicValue((ctx) => new AddInvestigator(investigations(ctx)));
+  bind(ChooseInvestigator).toDynamicValue((ctx) => new ChooseInvestigator(investigations(ctx)));
+  bind(SubmitInvestigationReport).toDynamicValue((ctx) => new SubmitInvestigationReport(investigations(ctx)));
+  bind(RecordRecommendation).toDynamicValue((ctx) => new RecordRecommendation(investigations(ctx)));
 });

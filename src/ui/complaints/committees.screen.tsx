@@ -103,6 +103,7 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
         {vm.setsUp ? (
           <Space wrap>
             <Link to="/complaints/retention">Retention of closed cases</Link>
+            {vm.canada ? <Link to="/complaints/investigators">Investigators</Link> : null}
             <Link to="/complaints/holidays">
               <Button>Public holidays</Button>
             </Link>

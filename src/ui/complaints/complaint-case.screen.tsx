@@ -245,6 +245,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             {d.lateFiling ? <Tag color="orange">Filed late: extension to decide</Tag> : null}
             {d.referral ? <Tag color="purple">For the Local Committee</Tag> : null}
             {d.callerPresides ? <CaseExport vm={vm} detail={d} /> : null}
+            {committee && d.compliance === 'CA_FEDERAL' ? (
+              <Link to={`/complaints/${d.complaintId}/investigation`}>Investigation</Link>
+            ) : null}
           </Space>
           <Typography.Paragraph type="secondary">
             {d.workflowName} · received {d.receivedOn}

@@ -9,6 +9,7 @@ import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { PendingConfirmations } from './case-extras';
 import { ClockChip } from './clock-chip';
 import { ComplaintListViewModel } from './complaints.view-models';
+import { MyInvestigations } from './my-investigations';
 
 const ROLE_WORDS: Record<ComplaintSummary['role'], string> = {
   COMPLAINANT: 'complaints.roleComplainant',
@@ -112,6 +113,7 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
           <CaseTable label={tr('complaints.mine')} rows={vm.mine} committee={false} />
         </>
       ) : null}
+      <MyInvestigations />
     </section>
   );
 });

@@ -13,6 +13,9 @@ import { HolidaysViewModel } from './holidays.view-model';
 import { OnBehalfViewModel } from './on-behalf.view-model';
 import { CommitteeChangesViewModel } from './committee-changes.view-model';
 import { ComplaintReadinessViewModel } from './complaint-readiness.view-model';
+import { InvestigatorsViewModel } from './investigators.view-model';
+import { InvestigationViewModel } from './investigation.view-model';
+import { MyInvestigationsViewModel } from './my-investigations.view-model';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
@@ -29,4 +32,7 @@ export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(HolidaysViewModel).toSelf();
   bind(CommitteeChangesViewModel).toSelf();
   bind(ComplaintReadinessViewModel).toSelf();
+  bind(InvestigatorsViewModel).toSelf();
+  bind(InvestigationViewModel).toSelf();
+  bind(MyInvestigationsViewModel).toSelf();
 });

@@ -15,6 +15,14 @@ export const complaintsRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./complaint-figures.screen')).default }),
   },
   {
+    path: '/complaints/investigators',
+    lazy: async () => ({ Component: (await import('./investigators.screen')).default }),
+  },
+  {
+    path: '/complaints/:complaintId/investigation',
+    lazy: async () => ({ Component: (await import('./investigation.screen')).default }),
+  },
+  {
     path: '/complaints/:complaintId',
     lazy: async () => ({ Component: (await import('./complaint-case.screen')).default }),
   },

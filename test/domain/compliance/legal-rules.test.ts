@@ -41,6 +41,7 @@ const good = (): LawFacts => ({
   policiesPublished: 1,
   policiesReviewOverdue: 0,
   retentionYears: 10,
+  investigations: { roster: 2, awaitingRoster: 0, reports: 1, outstanding: 0 },
 });
 const rule = (facts: LawFacts, id: string) => evaluateLegalRules(facts).find((r) => r.ruleId === id)!;
 
@@ -147,5 +148,23 @@ describe('the legal rules judged from counts', () => {
 
   it('CA-01: no designated recipient is not met', () => {
     expect(rule({ ...good(), designatedRecipients: 0 }, 'CA-01').status).toBe('NOT_MET');
+  });
+
+  it('judges the investigation of Canada (CA-05, CA-06) from the roster, the 60 days and the recommendations', () => {
+    const with_ = (investigations: LawFacts['investigations']) => ({ ...good(), investigations });
+    expect(rule(good(), 'CA-05')).toMatchObject({ status: 'MET', figures: { roster: 2 } });
+    expect(rule(with_({ roster: 0, awaitingRoster: 0, reports: 0, outstanding: 0 }), 'CA-05').status).toBe('NOT_MET');
+    expect(rule(with_({ roster: 2, awaitingRoster: 1, reports: 0, outstanding: 0 }), 'CA-05')).toMatchObject({
+      status: 'AT_RISK',
+      computed: expect.stringContaining('60 days'),
+    });
+    expect(rule(good(), 'CA-06').status).toBe('MET');
+    expect(rule(with_({ roster: 2, awaitingRoster: 0, reports: 1, outstanding: 2 }), 'CA-06')).toMatchObject({
+      status: 'AT_RISK',
+      figures: { outstanding: 2 },
+    });
+    const none = { ...good(), cases: { inOpen: 1, inTotal: 2, caOpen: 0, caTotal: 0 } };
+    expect(rule(none, 'CA-05').status).toBe('NOT_APPLICABLE');
+    expect(rule(none, 'CA-06').status).toBe('NOT_APPLICABLE');
   });
 });

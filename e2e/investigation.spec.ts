@@ -1,0 +1,198 @@
+import { expect as baseExpect, test, type Browser, type Page } from './support/test';
+import { api, PASSWORD, pickOption, signIn, url } from './support/app';
+import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
+
+// Canada's investigation (docs/case.md "Canada's investigation"; CA-05, CA-06): in a Canadian workspace of its own,
+// the admin puts an investigator on the roster, the designated recipient proposes them and records both parties'
+// agreement, the investigator reads the incident and writes a report (refused while it names the respondent), and
+// the recipient reads the report.
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+async function atPhoneWidth(page: Page, name: string) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page, name);
+  await page.setViewportSize(size);
+}
+
+/** The invitation's code mailed to `email`, from the development outbox. */
+async function inviteCode(page: Page, email: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  try {
+    await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
+    const [mail] = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { body: string }[];
+    return /\/invite\/([A-Za-z0-9_-]{20,100})/.exec(mail.body)![1];
+  } finally {
+    await outbox.close();
+  }
+}
+
+/** Claims the invitation with the demo password (set-up through the API), then signs in as a person does. */
+async function claimAndSignIn(browser: Browser, site: string, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(url(site, '/signin'));
+  const code = await inviteCode(page, email);
+  const status = await page.evaluate(
+    async ([c, p]) =>
+      (
+        await fetch(`/main-api/api/invite/claim/${c}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userNewPassword: p }),
+        })
+      ).status,
+    [code, PASSWORD] as const,
+  );
+  expect(status).toBe(200);
+  await page.context().clearCookies();
+  await signIn(page, site, email);
+  const welcome = page.getByRole('dialog', { name: /^Welcome to / });
+  if (await welcome.isVisible()) {
+    await welcome.getByRole('button', { name: 'Continue' }).click();
+    await expect(welcome).toBeHidden();
+  }
+  return page;
+}
+
+test('a Canadian case goes to an investigator from the roster, who writes a report the committee reads', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const stamp = Date.now().toString(36);
+  const site = `inv${stamp}`;
+  const adminEmail = `ada.${stamp}@inv.test`;
+
+  const platform = await (await browser.newContext()).newPage();
+  await signIn(platform, 'main', 'platform@demo.test');
+  await api(platform, 'POST', '/main-api/api/admin/workspace/create', {
+    companyName: `Northwind ${stamp}`,
+    workspaceUrl: `${site}.localhost`,
+    adminEmail,
+    adminFirstName: 'Ada',
+    adminLastName: 'Admin',
+    jurisdictionCode: 'CA-FED',
+  });
+  const admin = await claimAndSignIn(browser, site, adminEmail);
+
+  // The people of this journey, invited by the admin (set-up through the API).
+  const { items } = await api<{ items: { branchId: string; headquarter: boolean }[] }>(
+    admin,
+    'GET',
+    '/main-api/api/workspace/branches',
+  );
+  const hq = items.find((b) => b.headquarter)!.branchId;
+  const people = {
+    complainant: { email: `esha.${stamp}@inv.test`, firstName: 'Esha', lastName: 'Complainant' },
+    recipient: { email: `dana.${stamp}@inv.test`, firstName: 'Dana', lastName: 'Recipient' },
+    investigator: { email: `ivy.${stamp}@inv.test`, firstName: 'Ivy', lastName: 'Investigator' },
+  };
+  for (const p of Object.values(people))
+    await api(admin, 'POST', `/main-api/api/invite/user/${hq}`, { ...p, role: 'EMPLOYEE' });
+  const complainant = await claimAndSignIn(browser, site, people.complainant.email);
+  const recipient = await claimAndSignIn(browser, site, people.recipient.email);
+  const investigator = await claimAndSignIn(browser, site, people.investigator.email);
+  const recipientId = (
+    await api<{ userId: string; email: string }[]>(admin, 'POST', '/main-api/api/user/search', {
+      searchText: people.recipient.email,
+      category: 'EMAIL',
+    })
+  ).find((u) => u.email === people.recipient.email)!.userId;
+  await api(admin, 'POST', '/case-api/api/committees', {
+    name: 'Designated recipients',
+    termStart: '2026-01-01',
+    termEnd: '2028-12-31',
+    members: [{ userId: recipientId, role: 'DESIGNATED_RECIPIENT', gender: 'WOMAN' }],
+  });
+
+  // The admin puts the investigator on the roster, from the committee's page.
+  await admin.goto(url(site, '/committees'));
+  await admin.getByRole('link', { name: 'Investigators' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Investigators' })).toBeVisible();
+  await expect(admin.getByText('No investigator is on the roster yet')).toBeVisible();
+  await admin.getByRole('button', { name: 'Add an investigator' }).click();
+  const drawer = admin.getByRole('dialog', { name: 'Add an investigator' });
+  await drawer.getByLabel('Name').fill('Ivy Investigator');
+  await drawer.getByLabel('Email').fill(people.investigator.email);
+  await drawer.getByLabel('Qualifications').fill('Workplace investigations, 8 years');
+  await drawer.getByLabel('Internal or external').click();
+  await pickOption(admin, 'Internal: works here');
+  await drawer.getByRole('button', { name: 'Add to the roster' }).click();
+  await expect(admin.getByRole('status')).toContainText('Ivy Investigator is on the roster.');
+  await expect(admin.getByRole('table', { name: 'Investigators' })).toContainText('Workplace investigations, 8 years');
+  await expectAccessible(admin, 'Investigators');
+  await expectOneH1(admin, 'Investigators');
+  await atPhoneWidth(admin, 'Investigators');
+
+  // A notice of occurrence (set-up through the API, as the complainant).
+  const filed = await api<{ complaintId: string; caseNumber: string }>(
+    complainant,
+    'POST',
+    '/case-api/api/complaints',
+    {
+      complainant: { name: 'Esha Complainant', email: people.complainant.email, gender: 'WOMAN' },
+      respondent: { name: 'Rahul Respondent', gender: 'MAN' },
+      incident: {
+        details: 'Remarks about my accent at every stand-up.',
+        date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+        witnesses: [],
+      },
+    },
+  );
+
+  // The designated recipient proposes the investigator and records both parties' agreement.
+  await recipient.goto(url(site, '/complaints'));
+  await recipient.getByRole('table', { name: 'Committee cases' }).getByRole('link', { name: filed.caseNumber }).click();
+  await expect(recipient.getByRole('heading', { level: 1, name: `Case ${filed.caseNumber}` })).toBeVisible();
+  await recipient.getByRole('link', { name: 'Investigation' }).click();
+  await expect(
+    recipient.getByRole('heading', { level: 1, name: `Investigation of case ${filed.caseNumber}` }),
+  ).toBeVisible();
+  await recipient.getByLabel('Propose an investigator').click();
+  await pickOption(recipient, 'Ivy Investigator');
+  await recipient.getByRole('button', { name: 'Propose to the parties' }).click();
+  await expect(recipient.getByRole('status')).toContainText('Investigator proposed');
+  await recipient.getByRole('button', { name: 'The complainant agreed' }).click();
+  await expect(recipient.getByText('Agreed on')).toBeVisible();
+  await recipient.getByRole('button', { name: 'The respondent agreed' }).click();
+  await expect(recipient.getByText('Both parties agreed')).toBeVisible();
+  await expect(recipient.getByText('The investigator has not written the report yet.')).toBeVisible();
+  await expectAccessible(recipient, 'Investigation (committee)');
+  await expectOneH1(recipient, 'Investigation (committee)');
+  await atPhoneWidth(recipient, 'Investigation (committee)');
+
+  // The investigator finds the case on the complaints page, reads the incident and writes the report.
+  await investigator.goto(url(site, '/complaints'));
+  await investigator
+    .getByRole('table', { name: 'Your investigations' })
+    .getByRole('link', { name: filed.caseNumber })
+    .click();
+  await expect(investigator.getByText('You are the investigator of this case.')).toBeVisible();
+  await expect(investigator.getByText('Remarks about my accent at every stand-up.')).toBeVisible();
+  await investigator
+    .getByLabel('Description of the occurrence and the investigation')
+    .fill('Interviews with the principal party, the responding party and two colleagues.');
+  await investigator.getByLabel('Conclusions').fill('Rahul made the remarks.');
+  await investigator.getByLabel('Recommendations, one a line').fill('Training for the team\nA change of seating');
+  await investigator.getByRole('button', { name: 'Submit the report' }).click();
+  await expect(investigator.getByText('Remove what identifies a party or a witness')).toBeVisible();
+  await investigator
+    .getByLabel('Conclusions')
+    .fill('The responding party made the remarks: the occurrence is founded.');
+  await investigator.getByRole('button', { name: 'Submit the report' }).click();
+  await expect(investigator.getByRole('status')).toContainText('Report saved');
+  await expect(investigator.getByRole('region', { name: 'Investigator’s report' })).toContainText(
+    'the occurrence is founded',
+  );
+  await expectAccessible(investigator, 'Investigation (investigator)');
+  await atPhoneWidth(investigator, 'Investigation (investigator)');
+
+  // The committee reads the report.
+  await recipient.reload();
+  const report = recipient.getByRole('region', { name: 'Investigator’s report' });
+  await expect(report).toContainText('The responding party made the remarks: the occurrence is founded.');
+  await expect(report.getByRole('table', { name: 'Recommendations' })).toContainText('Training for the team');
+});

@@ -1,0 +1,23 @@
+import type {
+  Investigation,
+  Investigator,
+  InvestigatorBody,
+  MyInvestigations,
+  RecommendationBody,
+  ReportBody,
+} from '../../contracts/case/investigations.contract';
+
+/** Canada's investigation (docs/case.md "Canada's investigation"): the roster and each case's investigation. */
+export const InvestigationsApi = Symbol('InvestigationsApi');
+export interface InvestigationsApi {
+  roster(): Promise<Investigator[]>;
+  addInvestigator(body: InvestigatorBody): Promise<Investigator>;
+  setInvestigatorActive(id: string, active: boolean): Promise<Investigator>;
+  mine(): Promise<MyInvestigations['investigations']>;
+  investigation(complaintId: string): Promise<Investigation>;
+  propose(complaintId: string, investigatorId: string): Promise<Investigation>;
+  recordAgreement(complaintId: string, party: 'COMPLAINANT' | 'RESPONDENT'): Promise<Investigation>;
+  appointFromRoster(complaintId: string): Promise<Investigation>;
+  submitReport(complaintId: string, body: ReportBody): Promise<Investigation>;
+  recordRecommendation(complaintId: string, position: number, body: RecommendationBody): Promise<Investigation>;
+}

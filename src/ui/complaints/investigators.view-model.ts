@@ -1,0 +1,90 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { AddInvestigator } from '../../application/complaints/add-investigator.use-case';
+import { InvestigationsApi } from '../../application/complaints/investigations-api.port';
+import { describeError } from '../../application/shared/api-error';
+import type { Investigator, InvestigatorBody } from '../../contracts/case/investigations.contract';
+
+type Status = 'idle' | 'loading' | 'ready' | 'error';
+
+/** "Investigators": the workspace's roster (CA-05), in the round robin's order. */
+@injectable()
+export class InvestigatorsViewModel {
+  status: Status = 'idle';
+  error: string | null = null;
+  investigators: Investigator[] = [];
+  drawerOpen = false;
+  saving = false;
+  saveError: string | null = null;
+  fieldErrors: Record<string, string> = {};
+  note: string | null = null;
+
+  constructor(
+    @inject(InvestigationsApi) private readonly api: InvestigationsApi,
+    @inject(AddInvestigator) private readonly adding: AddInvestigator,
+  ) {
+    makeAutoObservable<InvestigatorsViewModel, 'api' | 'adding'>(
+      this,
+      { api: false, adding: false },
+      { autoBind: true },
+    );
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    this.error = null;
+    try {
+      const list = await this.api.roster();
+      runInAction(() => {
+        this.investigators = list;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.error = describeError(error);
+        this.status = 'error';
+      });
+    }
+  }
+
+  open(): void {
+    this.drawerOpen = true;
+    this.saveError = null;
+    this.fieldErrors = {};
+  }
+
+  close(): void {
+    this.drawerOpen = false;
+  }
+
+  async add(body: InvestigatorBody): Promise<boolean> {
+    this.saving = true;
+    this.saveError = null;
+    this.fieldErrors = {};
+    const outcome = await this.adding.execute(body);
+    runInAction(() => {
+      this.saving = false;
+      if (outcome.ok) {
+        this.investigators = [...this.investigators, outcome.investigator];
+        this.drawerOpen = false;
+        this.note = `${outcome.investigator.name} is on the roster.`;
+      } else {
+        this.saveError = outcome.message;
+        this.fieldErrors = outcome.fields;
+      }
+    });
+    return outcome.ok;
+  }
+
+  async setActive(id: string, active: boolean): Promise<void> {
+    try {
+      const saved = await this.api.setInvestigatorActive(id, active);
+      runInAction(() => {
+        this.investigators = this.investigators.map((i) => (i.id === id ? saved : i));
+        this.note = active ? `${saved.name} is back on the round robin.` : `${saved.name} is off the round robin.`;
+      });
+    } catch (error) {
+      runInAction(() => (this.saveError = describeError(error)));
+    }
+  }
+}
