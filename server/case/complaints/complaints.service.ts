@@ -79,6 +79,9 @@ import {
 import { tombstoneFor } from './retention.service';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
 import { refusalError } from './case-refusal';
+import { caseMeeting } from './hearing-view';
+import { hearingGate } from './hearings.service';
+import { lockMeeting, meetingRows } from './hearings.repository';
 import type { Outcome as Result, Refusal } from '../../platform/refusal';
 import {
   appealRightText,
@@ -854,7 +857,7 @@ export class ComplaintService {
         tx,
       );
       await this.log(tx, actor, id, 'meeting.schedule', { meetingId: m.id, guests: body.guests.length });
-      return (await this.meetings(tx, actor.ws, id)).find((x) => x.meetingId === m.id)!;
+      return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === m.id)!;
     });
   }
 
@@ -865,7 +868,10 @@ export class ComplaintService {
     body: { minutes?: string; outcome?: string },
   ): Promise<CaseMeeting> {
     return this.db.tenant(actor.ws, async (tx) => {
-      await this.access(tx, actor, id, { committeeOnly: true, lock: true });
+      const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
+      // Signed minutes are the hearing's record (IN-06): they no longer change.
+      const meeting = await lockMeeting(tx, actor.ws, id, meetingId);
+      if (meeting?.minutes_signed_at) throw conflict('The minutes of this meeting are signed: they no longer change');
       const done = await tx.query(
         `UPDATE complaint_meetings SET minutes = COALESCE($4, minutes), outcome = COALESCE($5, outcome), updated_at = now()
           WHERE workspace_id = $1 AND complaint_id = $2 AND id = $3 RETURNING id`,
@@ -873,7 +879,7 @@ export class ComplaintService {
       );
       if (done.length === 0) throw notFound('No such meeting on this case');
       await this.log(tx, actor, id, 'meeting.record', { meetingId, fields: Object.keys(body) });
-      return (await this.meetings(tx, actor.ws, id)).find((x) => x.meetingId === meetingId)!;
+      return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === meetingId)!;
     });
   }
 
@@ -1009,6 +1015,9 @@ export class ComplaintService {
         throw conflict('The complainant has not confirmed this complaint yet: the case proceeds once they do');
       const waiting = await stepGate(tx, actor.ws, row.version_id, steps, stepId);
       if (waiting) throw refusalError(waiting);
+      // IN-06: a hearing of this step held without its quorum keeps the step open.
+      const noQuorum = step.kind === 'MEETING' ? await hearingGate(tx, actor.ws, access, stepId) : null;
+      if (noQuorum) throw refusalError(noQuorum);
       const today = this.today(await regimeOf(tx, actor.ws));
       const planned = await this.plannedMails(tx, actor, row, step, today);
       if (planned.problem) {
@@ -1399,39 +1408,13 @@ export class ComplaintService {
     return nearest;
   }
 
-  private async meetings(tx: Sql, ws: string, id: string, guestEmail?: string): Promise<CaseMeeting[]> {
-    const rows = await tx.query<{
-      id: string;
-      step_id: string | null;
-      title: string;
-      agenda: string;
-      starts_at: Date | string;
-      ends_at: Date | string;
-      location: string;
-      guests: string[];
-      minutes: string | null;
-      outcome: string | null;
-    }>(
-      `SELECT id, step_id, title, agenda, starts_at, ends_at, location, guests, minutes, outcome FROM complaint_meetings WHERE workspace_id = $1 AND complaint_id = $2 ORDER BY starts_at, id`,
-      [ws, id],
-    );
+  private async meetings(tx: Sql, access: Access, ws: string, id: string, guestEmail?: string): Promise<CaseMeeting[]> {
+    const rows = await meetingRows(tx, ws, id);
     return rows
       .filter(
         (r) => guestEmail === undefined || r.guests.map((g) => g.toLowerCase()).includes(guestEmail.toLowerCase()),
       )
-      .map((r) => ({
-        meetingId: r.id,
-        stepId: r.step_id,
-        title: r.title,
-        agenda: r.agenda,
-        startsAt: iso(r.starts_at),
-        endsAt: iso(r.ends_at),
-        location: r.location,
-        guests: guestEmail === undefined ? r.guests : [guestEmail],
-        // What was said at a meeting is the committee's record.
-        minutes: guestEmail === undefined ? r.minutes : null,
-        outcome: guestEmail === undefined ? r.outcome : null,
-      }));
+      .map((r) => caseMeeting(r, access, guestEmail));
   }
 
   private async detail(tx: Sql, actor: Actor, access: Access): Promise<ComplaintDetail> {
@@ -1537,7 +1520,7 @@ export class ComplaintService {
         body: m.body,
         createdAt: iso(m.created_at),
       })),
-      meetings: await this.meetings(tx, actor.ws, row.id, committee ? undefined : actor.email),
+      meetings: await this.meetings(tx, access, actor.ws, row.id, committee ? undefined : actor.email),
       clocks,
       outcomeSummary: row.outcome_summary,
       closedAt: row.closed_at ? iso(row.closed_at) : null,

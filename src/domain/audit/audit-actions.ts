@@ -113,6 +113,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'evidence.download': { label: 'Evidence downloaded', kind: 'admin' },
   'meeting.schedule': { label: 'Meeting scheduled', kind: 'admin' },
   'meeting.record': { label: 'Meeting minutes recorded', kind: 'admin' },
+  'meeting.attendance': { label: 'Hearing attendance recorded (IN-06)', kind: 'admin' },
+  'meeting.minutes.sign': { label: 'Meeting minutes signed', kind: 'admin' },
   'step.complete': { label: 'Step completed', kind: 'admin' },
   'step.recipients.read': { label: 'Recipients of a step’s mails shown', kind: 'admin' },
   'complaint.retention.read': { label: 'Retention of the case read', kind: 'admin' },

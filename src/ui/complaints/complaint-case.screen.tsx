@@ -38,6 +38,7 @@ import { CaseRetention } from './case-retention';
 import { ClockChip } from './clock-chip';
 import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
 import { ConfidentialBanner } from './confidential-banner';
+import { HearingRecord } from './hearing-record';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
@@ -466,8 +467,13 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                               {vm.meetingTime(m.startsAt, m.endsAt)} · {m.location}
                             </span>
                             {committee ? (
-                              <Minutes vm={vm} meetingId={m.meetingId} minutes={m.minutes} outcome={m.outcome} />
+                              m.minutesSigned ? (
+                                <span style={{ whiteSpace: 'pre-wrap' }}>{m.minutes}</span>
+                              ) : (
+                                <Minutes vm={vm} meetingId={m.meetingId} minutes={m.minutes} outcome={m.outcome} />
+                              )
                             ) : null}
+                            {committee ? <HearingRecord vm={vm} detail={d} meeting={m} /> : null}
                           </Space>
                         </List.Item>
                       )}

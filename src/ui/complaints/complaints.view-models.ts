@@ -20,6 +20,8 @@ import { FormFileLinks } from './form-file-links';
 import { UploadEvidence } from '../../application/complaints/upload-evidence.use-case';
 import { ChangePartyContact, type ContactValues } from '../../application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../application/complaints/close-case.use-case';
+import { RecordAttendance, type AttendanceValues } from '../../application/complaints/record-attendance.use-case';
+import { SignMinutes } from '../../application/complaints/sign-minutes.use-case';
 import type { Party } from '../../contracts/case/case-runtime.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
@@ -257,10 +259,12 @@ export class ComplaintCaseViewModel {
     @inject(ComplaintsApi) private readonly api: ComplaintsApi,
     @inject(ChangePartyContact) private readonly changeContact: ChangePartyContact,
     @inject(CloseCase) private readonly closeCase: CloseCase,
+    @inject(RecordAttendance) private readonly attendance: RecordAttendance,
+    @inject(SignMinutes) private readonly signing: SignMinutes,
   ) {
-    makeAutoObservable<ComplaintCaseViewModel, 'api' | 'id' | 'changeContact' | 'closeCase'>(
+    makeAutoObservable<ComplaintCaseViewModel, 'api' | 'id' | 'changeContact' | 'closeCase' | 'attendance' | 'signing'>(
       this,
-      { api: false, id: false, changeContact: false, closeCase: false },
+      { api: false, id: false, changeContact: false, closeCase: false, attendance: false, signing: false },
       { autoBind: true },
     );
   }
@@ -442,6 +446,49 @@ export class ComplaintCaseViewModel {
         }),
       'Meeting scheduled: the guests have been sent an invitation.',
     );
+  }
+
+  /** A hearing's refusal (attendance, signing), shown beside that hearing. */
+  hearingError: { meetingId: string; message: string } | null = null;
+
+  /** Records who attended a hearing (IN-06); its quorum shows once recorded. */
+  recordAttendance(meetingId: string, values: AttendanceValues): Promise<boolean> {
+    return this.hearingAct(
+      meetingId,
+      (detail) => this.attendance.execute(detail, meetingId, values),
+      'Attendance recorded.',
+    );
+  }
+
+  /** Signs a hearing's minutes (the one presiding); without the quorum the server refuses, naming IN-06. */
+  signMinutes(meetingId: string): Promise<boolean> {
+    return this.hearingAct(meetingId, (detail) => this.signing.execute(detail, meetingId), 'Minutes signed.');
+  }
+
+  private async hearingAct(
+    meetingId: string,
+    run: (detail: ComplaintDetail) => Promise<{ ok: true; detail: ComplaintDetail } | { ok: false; message: string }>,
+    notice: string,
+  ): Promise<boolean> {
+    if (!this.detail) return false;
+    this.busy = true;
+    this.hearingError = null;
+    this.notice = null;
+    try {
+      const outcome = await run(this.detail);
+      runInAction(() => {
+        if (outcome.ok) {
+          this.detail = outcome.detail;
+          this.notice = notice;
+        } else this.hearingError = { meetingId, message: outcome.message };
+      });
+      return outcome.ok;
+    } catch (error) {
+      runInAction(() => (this.hearingError = { meetingId, message: describeError(error) }));
+      return false;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
   }
 
   recordMinutes(meetingId: string, minutes: string, outcome: string): Promise<boolean> {
