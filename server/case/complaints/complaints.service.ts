@@ -80,7 +80,7 @@ import { tombstoneFor } from './retention.service';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
 import { refusalError } from './case-refusal';
 import { caseMeeting } from './hearing-view';
-import { hearingGate } from './hearings.service';
+import { compositionGate, hearingGate, naturalJusticeOf } from './hearings.service';
 import { lockMeeting, meetingRows } from './hearings.repository';
 import type { Outcome as Result, Refusal } from '../../platform/refusal';
 import {
@@ -813,6 +813,9 @@ export class ComplaintService {
         const step = steps.find((s) => s.id === body.stepId);
         if (!step || step.kind !== 'MEETING')
           throw badRequest('Not a meeting step of this case', { stepId: 'Not a meeting step of this case' });
+        // A hearing is held by a committee constituted as the Act asks, or on the presiding officer's override (IN-02).
+        const constitution = await compositionGate(tx, actor.ws, access, this.today(await regimeOf(tx, actor.ws)));
+        if (constitution) throw refusalError(constitution);
       }
       const [m] = await tx.query<{ id: string }>(
         `INSERT INTO complaint_meetings (workspace_id, complaint_id, step_id, title, agenda, starts_at, ends_at, location, guests, created_by)
@@ -1019,6 +1022,9 @@ export class ComplaintService {
       const noQuorum = step.kind === 'MEETING' ? await hearingGate(tx, actor.ws, access, stepId) : null;
       if (noQuorum) throw refusalError(noQuorum);
       const today = this.today(await regimeOf(tx, actor.ws));
+      // IN-02: a committee not constituted as the Act asks proceeds only on the presiding officer's written override.
+      const constitution = await compositionGate(tx, actor.ws, access, today);
+      if (constitution) throw refusalError(constitution);
       const planned = await this.plannedMails(tx, actor, row, step, today);
       if (planned.problem) {
         throw conflict(planned.problem, {
@@ -1527,6 +1533,7 @@ export class ComplaintService {
       callerPresides: committee && access.presiding?.userId === actor.userId,
       escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
       dueProcess: await dueProcessOf(tx, actor.ws, row, steps, committee),
+      natural: await naturalJusticeOf(tx, actor.ws, access, today),
       dateTime: dateTimeSettingsOf(regime),
     };
   }

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { recordAttendance, signMinutes } from '../../../src/contracts/case/hearings.contract';
+import {
+  overrideComposition,
+  proceedExParte,
+  recordAttendance,
+  signMinutes,
+} from '../../../src/contracts/case/hearings.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
@@ -31,6 +36,16 @@ export async function hearingRoutes(app: FastifyInstance, deps: ApiDeps): Promis
   serve(app, signMinutes, async (ctx) => {
     const actor = await actorOf(ctx);
     answer(await service.signMinutes(actor, ctx.params.id, ctx.params.meetingId));
+    return complaints.read(actor, ctx.params.id, { audit: false });
+  });
+  serve(app, proceedExParte, async (ctx) => {
+    const actor = await actorOf(ctx);
+    answer(await service.proceedExParte(actor, ctx.params.id, ctx.body));
+    return complaints.read(actor, ctx.params.id, { audit: false });
+  });
+  serve(app, overrideComposition, async (ctx) => {
+    const actor = await actorOf(ctx);
+    answer(await service.overrideComposition(actor, ctx.params.id, ctx.body.reasons));
     return complaints.read(actor, ctx.params.id, { audit: false });
   });
 }

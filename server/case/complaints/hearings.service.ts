@@ -1,11 +1,20 @@
-import type { AttendanceBody } from '../../../src/contracts/case/hearings.contract';
+import type { ComplaintDetail } from '../../../src/contracts/case/complaints.contract';
+import type { AttendanceBody, ExParteBody } from '../../../src/contracts/case/hearings.contract';
+import { compositionWarnings } from '../../../src/domain/complaints/committee';
+import { exParteCheck, type HearingParty } from '../../../src/domain/complaints/hearings';
 import { hearingQuorum } from '../../../src/domain/complaints/hearings';
+import { localDay } from '../../../src/domain/shared/date-time';
 import type { Database, Sql } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import type { Outcome, Refusal } from '../../platform/refusal';
 import type { Access, Actor, ComplaintService } from './complaints.service';
 import { sittingMembers } from './hearing-view';
 import * as hearings from './hearings.repository';
+import { regimeOf, todayIn } from './regime';
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const EX_PARTE = 'complaint.ex-parte';
+const COMPOSITION_OVERRIDE = 'complaint.composition.override';
 
 const refuse = (
   refusal: Refusal['refusal'],
@@ -31,6 +40,56 @@ export async function hearingGate(tx: Sql, ws: string, access: Access, stepId: s
       return refuse('conflict', 'QUORUM_NOT_MET', `"${r.title}": ${quorum.problem}`, { stepId: quorum.problem! });
   }
   return null;
+}
+
+/** What fails IN-02 in the composition of a POSH case's committee today (a term about to end is a warning, not a failure). */
+export async function compositionProblems(tx: Sql, ws: string, access: Access, today: string): Promise<string[]> {
+  if (access.row.compliance !== 'IN_POSH') return [];
+  const committee = await hearings.committeeOfCase(tx, ws, access.row.committee_id);
+  if (!committee) return [];
+  return compositionWarnings(committee, today)
+    .filter((w) => w.code !== 'TERM_ENDS_SOON')
+    .map((w) => w.message);
+}
+
+/**
+ * Proceeding (completing a step, setting a hearing) with a committee whose composition fails IN-02: refused until the
+ * one presiding records an override with written reasons (IN-17: strict constitution). Null when it may go.
+ */
+export async function compositionGate(tx: Sql, ws: string, access: Access, today: string): Promise<Refusal | null> {
+  const problems = await compositionProblems(tx, ws, access, today);
+  if (problems.length === 0) return null;
+  if ((await hearings.decisions(tx, ws, access.row.id, COMPOSITION_OVERRIDE)).length > 0) return null;
+  const message = `IN-02: the committee is not constituted as the Act asks (${problems.join(' ')}) The presiding officer may proceed with written reasons`;
+  return refuse('conflict', 'COMPOSITION_NOT_MET', message, { override: message });
+}
+
+/** The case page's record of natural justice, for the committee of a POSH case (undefined otherwise). */
+export async function naturalJusticeOf(
+  tx: Sql,
+  ws: string,
+  access: Access,
+  today: string,
+): Promise<ComplaintDetail['natural']> {
+  if (access.role !== 'COMMITTEE' || access.row.compliance !== 'IN_POSH') return undefined;
+  const exParte = await hearings.decisions(tx, ws, access.row.id, EX_PARTE);
+  const [override] = await hearings.decisions(tx, ws, access.row.id, COMPOSITION_OVERRIDE);
+  return {
+    exParte: exParte.map((e) => ({
+      party: e.details.party as HearingParty,
+      reasons: String(e.details.reasons ?? ''),
+      at: iso(e.at),
+      byName: e.name ?? 'A committee member',
+    })),
+    compositionProblems: await compositionProblems(tx, ws, access, today),
+    compositionOverride: override
+      ? {
+          reasons: String(override.details.reasons ?? ''),
+          at: iso(override.at),
+          byName: override.name ?? 'A committee member',
+        }
+      : null,
+  };
 }
 
 /**
@@ -122,6 +181,76 @@ export class HearingsService {
       }
       await hearings.signMinutes(tx, actor.ws, meetingId, actor.userId);
       await this.complaints.log(tx, actor, id, 'meeting.minutes.sign', { meetingId });
+      return { ok: true, value: null };
+    });
+  }
+
+  /**
+   * Ex parte against a party (IN-06, IN-17): the one presiding records the committee's decision with its reasons, only
+   * after 3 consecutive recorded absences of that party from hearings and 15 days' notice from the first of them.
+   */
+  async proceedExParte(actor: Actor, id: string, body: ExParteBody): Promise<Outcome<null>> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const found = await this.complaints.decideAccess(tx, actor, id, { committeeOnly: true, lock: true });
+      if (!found.ok) return found;
+      const access = found.value;
+      if (access.presiding?.userId !== actor.userId)
+        return refuse(
+          'forbidden',
+          'NOT_PRESIDING',
+          'Only the member presiding over the case records an ex parte decision',
+        );
+      if (access.row.compliance !== 'IN_POSH')
+        return refuse(
+          'conflict',
+          'NOT_POSH',
+          'Ex parte under Rule 7 is a rule of the POSH Act: this case follows another regime',
+        );
+      if (access.row.status === 'CLOSED') return refuse('conflict', 'CASE_CLOSED', 'The case is closed');
+      const earlier = await hearings.decisions(tx, actor.ws, id, EX_PARTE);
+      if (earlier.some((e) => e.details.party === body.party))
+        return refuse('conflict', 'EX_PARTE_RECORDED', 'The committee already proceeds ex parte against this party');
+      const zone = (await regimeOf(tx, actor.ws)).timeZone;
+      const today = localDay(this.clock.now(), zone);
+      const key = body.party === 'COMPLAINANT' ? 'complainant' : 'respondent';
+      const held = (await hearings.meetingRows(tx, actor.ws, id)).filter((r) => r.step_id !== null && r.attendance);
+      const check = exParteCheck(
+        held.map((r) => ({
+          notifiedOn: localDay(r.created_at, zone),
+          startsAt: iso(r.starts_at),
+          status: r.attendance![key],
+        })),
+        today,
+      );
+      if (!check.allowed) return refuse('conflict', 'EX_PARTE_NOT_ALLOWED', check.problem, { party: check.problem });
+      await this.complaints.log(tx, actor, id, EX_PARTE, {
+        party: body.party,
+        reasons: body.reasons,
+        absences: check.absences,
+        noticeFrom: check.noticeFrom,
+      });
+      return { ok: true, value: null };
+    });
+  }
+
+  /** IN-02: the one presiding records why the case proceeds with a committee whose composition fails the Act. */
+  async overrideComposition(actor: Actor, id: string, reasons: string): Promise<Outcome<null>> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const found = await this.complaints.decideAccess(tx, actor, id, { committeeOnly: true, lock: true });
+      if (!found.ok) return found;
+      const access = found.value;
+      if (access.presiding?.userId !== actor.userId)
+        return refuse('forbidden', 'NOT_PRESIDING', 'Only the member presiding over the case records this override');
+      if (access.row.status === 'CLOSED') return refuse('conflict', 'CASE_CLOSED', 'The case is closed');
+      const today = todayIn(await regimeOf(tx, actor.ws), this.clock.now());
+      const problems = await compositionProblems(tx, actor.ws, access, today);
+      if (problems.length === 0)
+        return refuse(
+          'conflict',
+          'COMPOSITION_MET',
+          'The committee is constituted as the Act asks: there is nothing to override',
+        );
+      await this.complaints.log(tx, actor, id, COMPOSITION_OVERRIDE, { reasons, problems });
       return { ok: true, value: null };
     });
   }

@@ -450,6 +450,22 @@ export const ComplaintDetail = ComplaintSummary.extend({
   /** The workspace's time zone and the locale of its country (src/domain/shared/date-time.ts): every date and time of
    * the case is shown in them, and a time typed on the case (a meeting's) is a time of that zone. */
   dateTime: z.object({ zone: z.string(), locale: z.string() }).optional(),
+  /** Hearings (docs/case.md "Hearings: attendance, quorum, ex parte"), for the committee of a POSH case: the decisions to
+   * proceed ex parte (IN-06), what fails IN-02 in the committee's composition and the presiding officer's override. */
+  natural: z
+    .object({
+      exParte: z.array(
+        z.object({
+          party: z.enum(['COMPLAINANT', 'RESPONDENT']),
+          reasons: z.string(),
+          at: z.string(),
+          byName: z.string(),
+        }),
+      ),
+      compositionProblems: z.array(z.string()),
+      compositionOverride: z.object({ reasons: z.string(), at: z.string(), byName: z.string() }).nullable(),
+    })
+    .optional(),
   /** Due process (docs/case.md "Due process in the case runtime"): for the committee, the steps waiting for a mandatory step,
    * the mandatory steps still open, the presiding officer's override of them on closing; for everyone, the appeal (IN-10) of a
    * closed POSH case, from the recommendations to its last day. */

@@ -47,3 +47,41 @@ export const signMinutes = route({
   access: MEMBERS,
   noPermission: COMMITTEE_ONLY,
 });
+
+const Reasons = z
+  .string()
+  .trim()
+  .min(10, 'Give the reasons in writing (at least 10 characters)')
+  .max(4000, 'At most 4,000 characters');
+
+export const ExParteBody = z.strictObject({ party: z.enum(['COMPLAINANT', 'RESPONDENT']), reasons: Reasons });
+export type ExParteBody = z.infer<typeof ExParteBody>;
+
+export const proceedExParte = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints/{id}/ex-parte',
+  summary:
+    "Proceed ex parte against a party (the member presiding over a POSH case only), with written reasons: only after 3 consecutive recorded absences of that party from hearings and 15 days' notice from the first of them (IN-06, IN-17); 409 naming what is missing otherwise. Recorded in the case's access log",
+  params: z.strictObject({ id: Id }),
+  body: ExParteBody,
+  response: ComplaintDetail,
+  access: MEMBERS,
+  noPermission: COMMITTEE_ONLY,
+});
+
+export const CompositionOverrideBody = z.strictObject({ reasons: Reasons });
+export type CompositionOverrideBody = z.infer<typeof CompositionOverrideBody>;
+
+export const overrideComposition = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints/{id}/composition-override',
+  summary:
+    "Proceed with a committee whose composition fails IN-02 (the member presiding over a POSH case only), with written reasons: until then completing a step or setting a hearing answers 409 naming IN-02. Recorded in the case's access log",
+  params: z.strictObject({ id: Id }),
+  body: CompositionOverrideBody,
+  response: ComplaintDetail,
+  access: MEMBERS,
+  noPermission: COMMITTEE_ONLY,
+});

@@ -12,6 +12,8 @@ import { ChangePartyContact } from '../../application/complaints/change-party-co
 import { CloseCase } from '../../application/complaints/close-case.use-case';
 import { RecordAttendance } from '../../application/complaints/record-attendance.use-case';
 import { SignMinutes } from '../../application/complaints/sign-minutes.use-case';
+import { ProceedExParte } from '../../application/complaints/proceed-ex-parte.use-case';
+import { OverrideComposition } from '../../application/complaints/override-composition.use-case';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { HttpComplaintsApi } from '../http/case/http-complaints-api';
 import { HttpCaseExtrasApi } from '../http/case/http-case-extras-api';
@@ -29,6 +31,8 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(CloseCase).toDynamicValue((ctx) => new CloseCase(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(RecordAttendance).toDynamicValue((ctx) => new RecordAttendance(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(SignMinutes).toDynamicValue((ctx) => new SignMinutes(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(ProceedExParte).toDynamicValue((ctx) => new ProceedExParte(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(OverrideComposition).toDynamicValue((ctx) => new OverrideComposition(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();
   bind(CaseExtrasApi).to(HttpCaseExtrasApi).inSingletonScope();
   bind(RetentionApi).to(HttpRetentionApi).inSingletonScope();

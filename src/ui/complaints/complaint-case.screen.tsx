@@ -39,6 +39,7 @@ import { ClockChip } from './clock-chip';
 import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
 import { ConfidentialBanner } from './confidential-banner';
 import { HearingRecord } from './hearing-record';
+import { NaturalJustice } from './natural-justice';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
@@ -478,6 +479,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                         </List.Item>
                       )}
                     />
+                    {committee ? <NaturalJustice vm={vm} detail={d} /> : null}
                     {committee && d.status === 'OPEN' ? (
                       <Card title="Schedule a meeting" size="small">
                         <MeetingForm vm={vm} detail={d} />

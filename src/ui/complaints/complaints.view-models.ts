@@ -22,6 +22,8 @@ import { ChangePartyContact, type ContactValues } from '../../application/compla
 import { CloseCase } from '../../application/complaints/close-case.use-case';
 import { RecordAttendance, type AttendanceValues } from '../../application/complaints/record-attendance.use-case';
 import { SignMinutes } from '../../application/complaints/sign-minutes.use-case';
+import { ProceedExParte } from '../../application/complaints/proceed-ex-parte.use-case';
+import { OverrideComposition } from '../../application/complaints/override-composition.use-case';
 import type { Party } from '../../contracts/case/case-runtime.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
@@ -261,10 +263,24 @@ export class ComplaintCaseViewModel {
     @inject(CloseCase) private readonly closeCase: CloseCase,
     @inject(RecordAttendance) private readonly attendance: RecordAttendance,
     @inject(SignMinutes) private readonly signing: SignMinutes,
+    @inject(ProceedExParte) private readonly exParteCase: ProceedExParte,
+    @inject(OverrideComposition) private readonly compositionOverride: OverrideComposition,
   ) {
-    makeAutoObservable<ComplaintCaseViewModel, 'api' | 'id' | 'changeContact' | 'closeCase' | 'attendance' | 'signing'>(
+    makeAutoObservable<
+      ComplaintCaseViewModel,
+      'api' | 'id' | 'changeContact' | 'closeCase' | 'attendance' | 'signing' | 'exParteCase' | 'compositionOverride'
+    >(
       this,
-      { api: false, id: false, changeContact: false, closeCase: false, attendance: false, signing: false },
+      {
+        api: false,
+        id: false,
+        changeContact: false,
+        closeCase: false,
+        attendance: false,
+        signing: false,
+        exParteCase: false,
+        compositionOverride: false,
+      },
       { autoBind: true },
     );
   }
@@ -450,6 +466,8 @@ export class ComplaintCaseViewModel {
 
   /** A hearing's refusal (attendance, signing), shown beside that hearing. */
   hearingError: { meetingId: string; message: string } | null = null;
+  /** The hearing whose attendance or signature is being sent (its buttons alone show it). */
+  hearingBusy: string | null = null;
 
   /** Records who attended a hearing (IN-06); its quorum shows once recorded. */
   recordAttendance(meetingId: string, values: AttendanceValues): Promise<boolean> {
@@ -471,7 +489,7 @@ export class ComplaintCaseViewModel {
     notice: string,
   ): Promise<boolean> {
     if (!this.detail) return false;
-    this.busy = true;
+    this.hearingBusy = meetingId;
     this.hearingError = null;
     this.notice = null;
     try {
@@ -487,7 +505,55 @@ export class ComplaintCaseViewModel {
       runInAction(() => (this.hearingError = { meetingId, message: describeError(error) }));
       return false;
     } finally {
-      runInAction(() => (this.busy = false));
+      runInAction(() => (this.hearingBusy = null));
+    }
+  }
+
+  /** Natural justice's decisions (ex parte, the IN-02 override): their refusal, and whether one is being sent. */
+  naturalError: { about: 'ex-parte' | 'override'; message: string } | null = null;
+  naturalBusy: 'ex-parte' | 'override' | null = null;
+
+  /** Proceeds ex parte against a party (the one presiding; IN-06): refused, naming what is missing, before its time. */
+  proceedExParte(values: { party?: 'COMPLAINANT' | 'RESPONDENT'; reasons?: string }): Promise<boolean> {
+    return this.naturalAct(
+      'ex-parte',
+      (d) => this.exParteCase.execute(d, values),
+      'Recorded: the committee proceeds ex parte.',
+    );
+  }
+
+  /** Proceeds with a committee not constituted as IN-02 asks, on the presiding officer's written reasons. */
+  overrideComposition(reasons: string): Promise<boolean> {
+    return this.naturalAct(
+      'override',
+      (d) => this.compositionOverride.execute(d, reasons),
+      'Your reasons are recorded: the case proceeds.',
+    );
+  }
+
+  private async naturalAct(
+    about: 'ex-parte' | 'override',
+    run: (detail: ComplaintDetail) => Promise<{ ok: true; detail: ComplaintDetail } | { ok: false; message: string }>,
+    notice: string,
+  ): Promise<boolean> {
+    if (!this.detail) return false;
+    this.naturalBusy = about;
+    this.naturalError = null;
+    this.notice = null;
+    try {
+      const outcome = await run(this.detail);
+      runInAction(() => {
+        if (outcome.ok) {
+          this.detail = outcome.detail;
+          this.notice = notice;
+        } else this.naturalError = { about, message: outcome.message };
+      });
+      return outcome.ok;
+    } catch (error) {
+      runInAction(() => (this.naturalError = { about, message: describeError(error) }));
+      return false;
+    } finally {
+      runInAction(() => (this.naturalBusy = null));
     }
   }
 

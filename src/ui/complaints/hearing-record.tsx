@@ -114,13 +114,17 @@ export const HearingRecord = observer(function HearingRecord({
           ) : null}
           <Space wrap>
             <Button
-              loading={vm.busy}
+              loading={vm.hearingBusy === meeting.meetingId}
               onClick={() => void vm.recordAttendance(meeting.meetingId, { members, complainant, respondent })}
             >
               Record attendance
             </Button>
             {detail.callerPresides ? (
-              <Button type="primary" loading={vm.busy} onClick={() => void vm.signMinutes(meeting.meetingId)}>
+              <Button
+                type="primary"
+                loading={vm.hearingBusy === meeting.meetingId}
+                onClick={() => void vm.signMinutes(meeting.meetingId)}
+              >
                 Sign the minutes
               </Button>
             ) : null}

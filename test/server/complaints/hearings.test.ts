@@ -4,6 +4,7 @@ import { DATABASES, startTestServer, type TestServer } from '../support/test-app
 import {
   buildCommittee,
   buildComplaint,
+  buildPublishedWorkflow,
   buildUser,
   buildWorkspace,
   type BuiltUser,
@@ -227,6 +228,155 @@ describe.each(DATABASES)('hearings on %s', (kind) => {
       const plain = (await hearing(id, -2, null)).meetingId;
       await ok('PUT', `/complaints/${id}/meetings/${plain}`, presiding.token, { minutes: 'Planning.' });
       await ok('POST', `/complaints/${id}/meetings/${plain}/sign`, presiding.token);
+    });
+  });
+
+  describe('a committee not constituted as the Act asks (IN-02)', () => {
+    let ws2: BuiltWorkspace;
+    let po2: BuiltUser;
+    let member: BuiltUser;
+    let caseId: string;
+    let stepId: string;
+
+    beforeAll(async () => {
+      ws2 = await buildWorkspace(server);
+      po2 = await buildUser(server, ws2, { firstName: 'Priya', lastName: 'Presiding' });
+      member = await buildUser(server, ws2, { firstName: 'Manoj', lastName: 'Member' });
+      const ext = await buildUser(server, ws2, { firstName: 'Eric', lastName: 'External' });
+      const filer = await buildUser(server, ws2, { firstName: 'Esha', lastName: 'Employee' });
+      // One employee member where the Act asks for 2.
+      const res = await server.request(ws2.host, {
+        method: 'POST',
+        url: `${CASE}/committees`,
+        token: ws2.admin.token,
+        payload: {
+          name: 'Internal Committee',
+          termStart: '2026-01-01',
+          termEnd: '2028-12-31',
+          members: [
+            { userId: po2.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
+            { userId: member.id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
+            { userId: ext.id, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
+          ],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await buildPublishedWorkflow(server, ws2);
+      caseId = await buildComplaint(server, ws2, filer);
+    });
+    const call2 = (method: Method, url: string, token: string, payload?: object) =>
+      call(method, url, token, payload, ws2.host);
+
+    it('refuses to complete a step or set a hearing, naming IN-02, and shows what fails', async () => {
+      const detail = (await call2('GET', `/complaints/${caseId}`, po2.token)).json();
+      stepId = detail.steps[0].stepId;
+      expect(detail.natural).toMatchObject({
+        compositionProblems: [expect.stringMatching(/2 employee members/)],
+        compositionOverride: null,
+      });
+      const step = await call2('POST', `/complaints/${caseId}/steps/${stepId}/complete`, po2.token);
+      expect(step.statusCode).toBe(409);
+      expect(step.json()).toMatchObject({ code: 'COMPOSITION_NOT_MET', fields: { override: expect.any(String) } });
+      expect(step.json().message).toMatch(/^IN-02: /);
+      const start = clock.now().getTime() + HOUR;
+      const hearingBody = {
+        title: 'Hearing',
+        agenda: 'Hear both parties',
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(start + HOUR).toISOString(),
+        location: 'Room 4',
+        guests: [po2.email],
+      };
+      const set = await call2('POST', `/complaints/${caseId}/meetings`, po2.token, { ...hearingBody, stepId });
+      expect(set.statusCode).toBe(409);
+      expect(set.json().code).toBe('COMPOSITION_NOT_MET');
+      // A meeting that is not a hearing is not refused.
+      expect((await call2('POST', `/complaints/${caseId}/meetings`, po2.token, hearingBody)).statusCode).toBe(200);
+    });
+
+    it('takes an override from the presiding officer alone, with written reasons; then the case proceeds', async () => {
+      const url = `/complaints/${caseId}/composition-override`;
+      const reasons = 'The second employee member left; the case cannot wait for the new one.';
+      expect((await call2('POST', url, member.token, { reasons })).json().code).toBe('NOT_PRESIDING');
+      const short = await call2('POST', url, po2.token, { reasons: 'Urgent' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().fields).toHaveProperty('reasons');
+      const done = await call2('POST', url, po2.token, { reasons });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().natural.compositionOverride).toMatchObject({ reasons, byName: 'Priya Presiding' });
+      const step = await call2('POST', `/complaints/${caseId}/steps/${stepId}/complete`, po2.token);
+      expect(step.statusCode, step.body).toBe(200);
+      const [entry] = await logOf(caseId, 'complaint.composition.override');
+      expect(entry).toMatchObject({ actor_user_id: po2.id, details: { reasons } });
+    });
+
+    it('has nothing to override on a committee constituted as the Act asks', async () => {
+      const id = await buildComplaint(server, ws, complainant);
+      const res = await call('POST', `/complaints/${id}/composition-override`, presiding.token, {
+        reasons: 'No reason at all, really.',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('COMPOSITION_MET');
+    });
+  });
+
+  describe('ex parte (IN-06, IN-17)', () => {
+    let caseId: string;
+    const absentAt = async (hoursAgo: number) => {
+      const m = (await hearing(caseId, -hoursAgo)).meetingId;
+      await ok('PUT', `/complaints/${caseId}/meetings/${m}/attendance`, presiding.token, {
+        ...attendance([presiding, member1, member2]),
+        respondent: 'ABSENT',
+      });
+    };
+    const exParte = (token: string, party = 'RESPONDENT') =>
+      call('POST', `/complaints/${caseId}/ex-parte`, token, {
+        party,
+        reasons: 'The respondent did not come to three hearings after notice.',
+      });
+
+    beforeAll(async () => {
+      caseId = await buildComplaint(server, ws, complainant);
+    });
+
+    it('is refused after 2 absences, then after 3 without 15 days of notice, naming what is missing', async () => {
+      await absentAt(6);
+      await absentAt(5);
+      const two = await exParte(presiding.token);
+      expect(two.statusCode).toBe(409);
+      expect(two.json()).toMatchObject({ code: 'EX_PARTE_NOT_ALLOWED' });
+      expect(two.json().message).toMatch(/3 consecutive recorded absences.*has 2/);
+      await absentAt(4);
+      const early = await exParte(presiding.token);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toMatch(/15 days' written notice/);
+      // The complainant attended every hearing.
+      expect((await exParte(presiding.token, 'COMPLAINANT')).json().message).toMatch(/has 0/);
+    });
+
+    it('is for the presiding officer alone', async () => {
+      expect((await exParte(member1.token)).json().code).toBe('NOT_PRESIDING');
+      expect((await exParte(complainant.token)).statusCode).toBe(403);
+      expect((await exParte(outsider.token)).statusCode).toBe(404);
+    });
+
+    it("is recorded, with its reasons, once 15 days have passed since the first hearing's notice; and only once", async () => {
+      clock.advanceDays(16);
+      const done = await exParte(presiding.token);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().natural.exParte).toEqual([
+        {
+          party: 'RESPONDENT',
+          reasons: 'The respondent did not come to three hearings after notice.',
+          at: expect.any(String),
+          byName: `${presiding.firstName} ${presiding.lastName}`,
+        },
+      ]);
+      const [entry] = await logOf(caseId, 'complaint.ex-parte');
+      expect(entry).toMatchObject({ actor_user_id: presiding.id, details: { party: 'RESPONDENT', absences: 3 } });
+      expect((await exParte(presiding.token)).json().code).toBe('EX_PARTE_RECORDED');
+      // A party reads nothing of it.
+      expect((await ok('GET', `/complaints/${caseId}`, complainant.token)).natural).toBeUndefined();
     });
   });
 });

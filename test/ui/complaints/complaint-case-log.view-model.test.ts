@@ -8,6 +8,8 @@ import { ChangePartyContact } from '../../../src/application/complaints/change-p
 import { CloseCase } from '../../../src/application/complaints/close-case.use-case';
 import { RecordAttendance } from '../../../src/application/complaints/record-attendance.use-case';
 import { SignMinutes } from '../../../src/application/complaints/sign-minutes.use-case';
+import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
+import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 
 const caseViewModel = (api: ComplaintsApi) =>
   new ComplaintCaseViewModel(
@@ -16,6 +18,8 @@ const caseViewModel = (api: ComplaintsApi) =>
     new CloseCase(api),
     new RecordAttendance(api),
     new SignMinutes(api),
+    new ProceedExParte(api),
+    new OverrideComposition(api),
   );
 
 const verdict: AuditVerdict = {

@@ -4,6 +4,8 @@ import { ChangePartyContact } from '../../../src/application/complaints/change-p
 import { CloseCase } from '../../../src/application/complaints/close-case.use-case';
 import { RecordAttendance } from '../../../src/application/complaints/record-attendance.use-case';
 import { SignMinutes } from '../../../src/application/complaints/sign-minutes.use-case';
+import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
+import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintDetail } from '../../../src/contracts/case/complaints.contract';
 import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaints.view-models';
@@ -41,6 +43,8 @@ function fake(refuseContact?: ApiError) {
     new CloseCase(api),
     new RecordAttendance(api),
     new SignMinutes(api),
+    new ProceedExParte(api),
+    new OverrideComposition(api),
   );
 }
 
