@@ -40,6 +40,7 @@ import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-mo
 import { ConfidentialBanner } from './confidential-banner';
 import { HearingRecord } from './hearing-record';
 import { NaturalJustice } from './natural-justice';
+import { WhereElseToGo } from './where-else-to-go';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
@@ -301,6 +302,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} />
           ) : null}
           {d.status === 'CLOSED' ? <ClosedCaseNotices detail={d} /> : null}
+          {d.role === 'COMPLAINANT' && d.compliance === 'IN_POSH' ? <WhereElseToGo /> : null}
           {committee ? <ContactDrawer vm={vm} detail={d} /> : null}
           <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />
           <CaseEvents detail={d} />
