@@ -6,6 +6,7 @@ import { caseRecordRoutes } from './complaints/case-records.routes';
 import { caseRuntimeRoutes } from './complaints/case-runtime.routes';
 import { committeeRoutes } from './complaints/committees.routes';
 import { complaintRoutes } from './complaints/complaints.routes';
+import { hearingRoutes } from './complaints/hearings.routes';
 import { intakeRoutes } from './complaints/intake.routes';
 import { investigationRoutes } from './complaints/investigations.routes';
 import { lawRoutes } from './law/law.routes';
@@ -34,5 +35,6 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await caseRecordRoutes(api, deps);
   await caseRuntimeRoutes(api, deps);
   await investigationRoutes(api, deps);
+  await hearingRoutes(api, deps);
   await lawRoutes(api, deps);
 }

@@ -79,6 +79,9 @@ import {
 import { tombstoneFor } from './retention.service';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
 import { refusalError, type Outcome as Result, type Refusal } from '../../platform/refusal';
+import { caseMeeting } from './hearing-view';
+import { compositionGate, hearingGate, naturalJusticeOf } from './hearings.service';
+import { lockMeeting, meetingRows } from './hearings.repository';
 import {
   appealRightText,
   clocksOfCase,
@@ -824,6 +827,9 @@ export class ComplaintService {
         const step = steps.find((s) => s.id === body.stepId);
         if (!step || step.kind !== 'MEETING')
           throw badRequest('Not a meeting step of this case', { stepId: 'Not a meeting step of this case' });
+        // A hearing is held by a committee constituted as the Act asks, or on the presiding officer's override (IN-02).
+        const constitution = await compositionGate(tx, actor.ws, access, this.today(await regimeOf(tx, actor.ws)));
+        if (constitution) throw refusalError(constitution);
       }
       const [m] = await tx.query<{ id: string }>(
         `INSERT INTO complaint_meetings (workspace_id, complaint_id, step_id, title, agenda, starts_at, ends_at, location, guests, created_by)
@@ -868,7 +874,7 @@ export class ComplaintService {
         tx,
       );
       await this.log(tx, actor, id, 'meeting.schedule', { meetingId: m.id, guests: body.guests.length });
-      return (await this.meetings(tx, actor.ws, id)).find((x) => x.meetingId === m.id)!;
+      return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === m.id)!;
     });
   }
 
@@ -879,7 +885,10 @@ export class ComplaintService {
     body: { minutes?: string; outcome?: string },
   ): Promise<CaseMeeting> {
     return this.db.tenant(actor.ws, async (tx) => {
-      await this.access(tx, actor, id, { committeeOnly: true, lock: true });
+      const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
+      // Signed minutes are the hearing's record (IN-06): they no longer change.
+      const meeting = await lockMeeting(tx, actor.ws, id, meetingId);
+      if (meeting?.minutes_signed_at) throw conflict('The minutes of this meeting are signed: they no longer change');
       const done = await tx.query(
         `UPDATE complaint_meetings SET minutes = COALESCE($4, minutes), outcome = COALESCE($5, outcome), updated_at = now()
           WHERE workspace_id = $1 AND complaint_id = $2 AND id = $3 RETURNING id`,
@@ -887,7 +896,7 @@ export class ComplaintService {
       );
       if (done.length === 0) throw notFound('No such meeting on this case');
       await this.log(tx, actor, id, 'meeting.record', { meetingId, fields: Object.keys(body) });
-      return (await this.meetings(tx, actor.ws, id)).find((x) => x.meetingId === meetingId)!;
+      return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === meetingId)!;
     });
   }
 
@@ -1023,7 +1032,13 @@ export class ComplaintService {
         throw conflict('The complainant has not confirmed this complaint yet: the case proceeds once they do');
       const waiting = await stepGate(tx, actor.ws, row.version_id, steps, stepId);
       if (waiting) throw refusalError(waiting);
+      // IN-06: a hearing of this step held without its quorum keeps the step open.
+      const noQuorum = step.kind === 'MEETING' ? await hearingGate(tx, actor.ws, access, stepId) : null;
+      if (noQuorum) throw refusalError(noQuorum);
       const today = this.today(await regimeOf(tx, actor.ws));
+      // IN-02: a committee not constituted as the Act asks proceeds only on the presiding officer's written override.
+      const constitution = await compositionGate(tx, actor.ws, access, today);
+      if (constitution) throw refusalError(constitution);
       const planned = await this.plannedMails(tx, actor, row, step, today);
       if (planned.problem) {
         throw conflict(planned.problem, {
@@ -1413,39 +1428,13 @@ export class ComplaintService {
     return nearest;
   }
 
-  private async meetings(tx: Sql, ws: string, id: string, guestEmail?: string): Promise<CaseMeeting[]> {
-    const rows = await tx.query<{
-      id: string;
-      step_id: string | null;
-      title: string;
-      agenda: string;
-      starts_at: Date | string;
-      ends_at: Date | string;
-      location: string;
-      guests: string[];
-      minutes: string | null;
-      outcome: string | null;
-    }>(
-      `SELECT id, step_id, title, agenda, starts_at, ends_at, location, guests, minutes, outcome FROM complaint_meetings WHERE workspace_id = $1 AND complaint_id = $2 ORDER BY starts_at, id`,
-      [ws, id],
-    );
+  private async meetings(tx: Sql, access: Access, ws: string, id: string, guestEmail?: string): Promise<CaseMeeting[]> {
+    const rows = await meetingRows(tx, ws, id);
     return rows
       .filter(
         (r) => guestEmail === undefined || r.guests.map((g) => g.toLowerCase()).includes(guestEmail.toLowerCase()),
       )
-      .map((r) => ({
-        meetingId: r.id,
-        stepId: r.step_id,
-        title: r.title,
-        agenda: r.agenda,
-        startsAt: iso(r.starts_at),
-        endsAt: iso(r.ends_at),
-        location: r.location,
-        guests: guestEmail === undefined ? r.guests : [guestEmail],
-        // What was said at a meeting is the committee's record.
-        minutes: guestEmail === undefined ? r.minutes : null,
-        outcome: guestEmail === undefined ? r.outcome : null,
-      }));
+      .map((r) => caseMeeting(r, access, guestEmail));
   }
 
   private async detail(tx: Sql, actor: Actor, access: Access): Promise<ComplaintDetail> {
@@ -1551,13 +1540,14 @@ export class ComplaintService {
         body: m.body,
         createdAt: iso(m.created_at),
       })),
-      meetings: await this.meetings(tx, actor.ws, row.id, committee ? undefined : actor.email),
+      meetings: await this.meetings(tx, access, actor.ws, row.id, committee ? undefined : actor.email),
       clocks,
       outcomeSummary: row.outcome_summary,
       closedAt: row.closed_at ? iso(row.closed_at) : null,
       callerPresides: committee && access.presiding?.userId === actor.userId,
       escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
       dueProcess: await dueProcessOf(tx, actor.ws, row, steps, committee),
+      natural: await naturalJusticeOf(tx, actor.ws, access, today),
       dateTime: dateTimeSettingsOf(regime),
     };
   }

@@ -92,7 +92,8 @@ export class LegalRulesService {
           CANADA_ANNUAL: returnState('CANADA_ANNUAL'),
         },
         // IN-16 (SHe-Box and the Local Committee on the complaint pages) is not shown yet.
-        sheBoxShown: false,
+        // The complainant's pages of a POSH case show SHe-Box and the Local Committee (src/ui/complaints/where-else-to-go.tsx).
+        sheBoxShown: true,
         trainingOverdue:
           training === null
             ? null

@@ -20,6 +20,7 @@ import type {
 } from '../../contracts/case/complaints.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import type { Party, PartyContactBody } from '../../contracts/case/case-runtime.contract';
+import type { AttendanceBody, ExParteBody } from '../../contracts/case/hearings.contract';
 import type { UploadTarget } from '../courses/authoring/course-files.port';
 
 /** A person to name on a committee. */
@@ -47,6 +48,14 @@ export interface ComplaintsApi {
   message(id: string, audience: CaseMessage['audience'], body: string): Promise<CaseMessage>;
   scheduleMeeting(id: string, body: MeetingBody): Promise<CaseMeeting>;
   recordMeeting(id: string, meetingId: string, body: { minutes?: string; outcome?: string }): Promise<CaseMeeting>;
+  /** Records who attended a meeting (the case's committee only, once it has begun). */
+  recordAttendance(id: string, meetingId: string, body: AttendanceBody): Promise<ComplaintDetail>;
+  /** Signs a meeting's minutes (the one presiding); a POSH hearing's need the quorum (IN-06). */
+  signMinutes(id: string, meetingId: string): Promise<ComplaintDetail>;
+  /** Proceeds ex parte against a party (the one presiding; IN-06). */
+  proceedExParte(id: string, body: ExParteBody): Promise<ComplaintDetail>;
+  /** Proceeds with a committee not constituted as IN-02 asks (the one presiding), with written reasons. */
+  overrideComposition(id: string, reasons: string): Promise<ComplaintDetail>;
   /** Who the mails of a step would go to: shown in the "Complete step" dialog before the member confirms. */
   stepRecipients(id: string, stepId: string): Promise<StepRecipients>;
   /** `confirmedRecipients`: the addresses the member was shown and confirmed (a 409 when they changed since). */

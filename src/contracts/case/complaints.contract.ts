@@ -357,6 +357,9 @@ export const CaseMessage = z.object({
 });
 export type CaseMessage = z.infer<typeof CaseMessage>;
 
+export const AttendanceStatus = z.enum(['PRESENT', 'ABSENT', 'EXCUSED']);
+export type AttendanceStatus = z.infer<typeof AttendanceStatus>;
+
 export const CaseMeeting = z.object({
   meetingId: z.string(),
   stepId: z.string().nullable(),
@@ -368,6 +371,21 @@ export const CaseMeeting = z.object({
   guests: z.array(z.string()),
   minutes: z.string().nullable(),
   outcome: z.string().nullable(),
+  /** A hearing is a meeting of a MEETING step: its attendance and the quorum its minutes need (IN-06). */
+  hearing: z.boolean(),
+  /** Who attended, as the committee recorded it after the meeting (the committee's record: null for a party). */
+  attendance: z
+    .object({
+      members: z.array(z.object({ userId: z.string(), name: z.string(), status: AttendanceStatus })),
+      complainant: AttendanceStatus.nullable(),
+      respondent: AttendanceStatus.nullable(),
+      recordedAt: z.string(),
+      /** IN-06: the quorum of 3 members including the presiding officer; `problem` says what is missing. */
+      quorum: z.object({ met: z.boolean(), present: z.number().int(), problem: z.string().nullable() }),
+    })
+    .nullable(),
+  /** The minutes signed (by the one presiding): they no longer change. */
+  minutesSigned: z.object({ at: z.string(), byName: z.string() }).nullable(),
 });
 export type CaseMeeting = z.infer<typeof CaseMeeting>;
 
@@ -432,6 +450,22 @@ export const ComplaintDetail = ComplaintSummary.extend({
   /** The workspace's time zone and the locale of its country (src/domain/shared/date-time.ts): every date and time of
    * the case is shown in them, and a time typed on the case (a meeting's) is a time of that zone. */
   dateTime: z.object({ zone: z.string(), locale: z.string() }).optional(),
+  /** Hearings (docs/case.md "Hearings: attendance, quorum, ex parte"), for the committee of a POSH case: the decisions to
+   * proceed ex parte (IN-06), what fails IN-02 in the committee's composition and the presiding officer's override. */
+  natural: z
+    .object({
+      exParte: z.array(
+        z.object({
+          party: z.enum(['COMPLAINANT', 'RESPONDENT']),
+          reasons: z.string(),
+          at: z.string(),
+          byName: z.string(),
+        }),
+      ),
+      compositionProblems: z.array(z.string()),
+      compositionOverride: z.object({ reasons: z.string(), at: z.string(), byName: z.string() }).nullable(),
+    })
+    .optional(),
   /** Due process (docs/case.md "Due process in the case runtime"): for the committee, the steps waiting for a mandatory step,
    * the mandatory steps still open, the presiding officer's override of them on closing; for everyone, the appeal (IN-10) of a
    * closed POSH case, from the recommendations to its last day. */

@@ -114,6 +114,13 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'evidence.download': { label: 'Evidence downloaded', kind: 'admin' },
   'meeting.schedule': { label: 'Meeting scheduled', kind: 'admin' },
   'meeting.record': { label: 'Meeting minutes recorded', kind: 'admin' },
+  'meeting.attendance': { label: 'Hearing attendance recorded (IN-06)', kind: 'admin' },
+  'meeting.minutes.sign': { label: 'Meeting minutes signed', kind: 'admin' },
+  'complaint.ex-parte': { label: 'Ex parte: the committee proceeds without a party (reasons recorded)', kind: 'admin' },
+  'complaint.composition.override': {
+    label: 'Proceeding with a committee not constituted as IN-02 asks (reasons recorded)',
+    kind: 'admin',
+  },
   'step.complete': { label: 'Step completed', kind: 'admin' },
   'step.recipients.read': { label: 'Recipients of a step’s mails shown', kind: 'admin' },
   'complaint.retention.read': { label: 'Retention of the case read', kind: 'admin' },

@@ -11,6 +11,10 @@ import { UploadEvidence } from '../../application/complaints/upload-evidence.use
 import { ChangePartyContact } from '../../application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../application/complaints/close-case.use-case';
 import { SaveComplaintSettings } from '../../application/complaints/save-complaint-settings.use-case';
+import { RecordAttendance } from '../../application/complaints/record-attendance.use-case';
+import { SignMinutes } from '../../application/complaints/sign-minutes.use-case';
+import { ProceedExParte } from '../../application/complaints/proceed-ex-parte.use-case';
+import { OverrideComposition } from '../../application/complaints/override-composition.use-case';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { HttpComplaintsApi } from '../http/case/http-complaints-api';
 import { HttpCaseExtrasApi } from '../http/case/http-case-extras-api';
@@ -32,6 +36,10 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   );
   bind(ChangePartyContact).toDynamicValue((ctx) => new ChangePartyContact(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(CloseCase).toDynamicValue((ctx) => new CloseCase(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(RecordAttendance).toDynamicValue((ctx) => new RecordAttendance(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(SignMinutes).toDynamicValue((ctx) => new SignMinutes(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(ProceedExParte).toDynamicValue((ctx) => new ProceedExParte(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(OverrideComposition).toDynamicValue((ctx) => new OverrideComposition(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();
   bind(CaseExtrasApi).to(HttpCaseExtrasApi).inSingletonScope();
   bind(RetentionApi).to(HttpRetentionApi).inSingletonScope();

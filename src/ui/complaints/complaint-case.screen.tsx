@@ -38,6 +38,9 @@ import { CaseRetention } from './case-retention';
 import { ClockChip } from './clock-chip';
 import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
 import { ConfidentialBanner } from './confidential-banner';
+import { HearingRecord } from './hearing-record';
+import { NaturalJustice } from './natural-justice';
+import { WhereElseToGo } from './where-else-to-go';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
@@ -302,6 +305,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} />
           ) : null}
           {d.status === 'CLOSED' ? <ClosedCaseNotices detail={d} /> : null}
+          {d.role === 'COMPLAINANT' && d.compliance === 'IN_POSH' ? <WhereElseToGo /> : null}
           {committee ? <ContactDrawer vm={vm} detail={d} /> : null}
           <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />
           <CaseEvents detail={d} />
@@ -469,12 +473,18 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                               {vm.meetingTime(m.startsAt, m.endsAt)} · {m.location}
                             </span>
                             {committee ? (
-                              <Minutes vm={vm} meetingId={m.meetingId} minutes={m.minutes} outcome={m.outcome} />
+                              m.minutesSigned ? (
+                                <span style={{ whiteSpace: 'pre-wrap' }}>{m.minutes}</span>
+                              ) : (
+                                <Minutes vm={vm} meetingId={m.meetingId} minutes={m.minutes} outcome={m.outcome} />
+                              )
                             ) : null}
+                            {committee ? <HearingRecord vm={vm} detail={d} meeting={m} /> : null}
                           </Space>
                         </List.Item>
                       )}
                     />
+                    {committee ? <NaturalJustice vm={vm} detail={d} /> : null}
                     {committee && d.status === 'OPEN' ? (
                       <Card title="Schedule a meeting" size="small">
                         <MeetingForm vm={vm} detail={d} />

@@ -20,6 +20,10 @@ import { FormFileLinks } from './form-file-links';
 import { UploadEvidence } from '../../application/complaints/upload-evidence.use-case';
 import { ChangePartyContact, type ContactValues } from '../../application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../application/complaints/close-case.use-case';
+import { RecordAttendance, type AttendanceValues } from '../../application/complaints/record-attendance.use-case';
+import { SignMinutes } from '../../application/complaints/sign-minutes.use-case';
+import { ProceedExParte } from '../../application/complaints/proceed-ex-parte.use-case';
+import { OverrideComposition } from '../../application/complaints/override-composition.use-case';
 import type { Party } from '../../contracts/case/case-runtime.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
@@ -257,10 +261,26 @@ export class ComplaintCaseViewModel {
     @inject(ComplaintsApi) private readonly api: ComplaintsApi,
     @inject(ChangePartyContact) private readonly changeContact: ChangePartyContact,
     @inject(CloseCase) private readonly closeCase: CloseCase,
+    @inject(RecordAttendance) private readonly attendance: RecordAttendance,
+    @inject(SignMinutes) private readonly signing: SignMinutes,
+    @inject(ProceedExParte) private readonly exParteCase: ProceedExParte,
+    @inject(OverrideComposition) private readonly compositionOverride: OverrideComposition,
   ) {
-    makeAutoObservable<ComplaintCaseViewModel, 'api' | 'id' | 'changeContact' | 'closeCase'>(
+    makeAutoObservable<
+      ComplaintCaseViewModel,
+      'api' | 'id' | 'changeContact' | 'closeCase' | 'attendance' | 'signing' | 'exParteCase' | 'compositionOverride'
+    >(
       this,
-      { api: false, id: false, changeContact: false, closeCase: false },
+      {
+        api: false,
+        id: false,
+        changeContact: false,
+        closeCase: false,
+        attendance: false,
+        signing: false,
+        exParteCase: false,
+        compositionOverride: false,
+      },
       { autoBind: true },
     );
   }
@@ -442,6 +462,99 @@ export class ComplaintCaseViewModel {
         }),
       'Meeting scheduled: the guests have been sent an invitation.',
     );
+  }
+
+  /** A hearing's refusal (attendance, signing), shown beside that hearing. */
+  hearingError: { meetingId: string; message: string } | null = null;
+  /** The hearing whose attendance or signature is being sent (its buttons alone show it). */
+  hearingBusy: string | null = null;
+
+  /** Records who attended a hearing (IN-06); its quorum shows once recorded. */
+  recordAttendance(meetingId: string, values: AttendanceValues): Promise<boolean> {
+    return this.hearingAct(
+      meetingId,
+      (detail) => this.attendance.execute(detail, meetingId, values),
+      'Attendance recorded.',
+    );
+  }
+
+  /** Signs a hearing's minutes (the one presiding); without the quorum the server refuses, naming IN-06. */
+  signMinutes(meetingId: string): Promise<boolean> {
+    return this.hearingAct(meetingId, (detail) => this.signing.execute(detail, meetingId), 'Minutes signed.');
+  }
+
+  private async hearingAct(
+    meetingId: string,
+    run: (detail: ComplaintDetail) => Promise<{ ok: true; detail: ComplaintDetail } | { ok: false; message: string }>,
+    notice: string,
+  ): Promise<boolean> {
+    if (!this.detail) return false;
+    this.hearingBusy = meetingId;
+    this.hearingError = null;
+    this.notice = null;
+    try {
+      const outcome = await run(this.detail);
+      runInAction(() => {
+        if (outcome.ok) {
+          this.detail = outcome.detail;
+          this.notice = notice;
+        } else this.hearingError = { meetingId, message: outcome.message };
+      });
+      return outcome.ok;
+    } catch (error) {
+      runInAction(() => (this.hearingError = { meetingId, message: describeError(error) }));
+      return false;
+    } finally {
+      runInAction(() => (this.hearingBusy = null));
+    }
+  }
+
+  /** Natural justice's decisions (ex parte, the IN-02 override): their refusal, and whether one is being sent. */
+  naturalError: { about: 'ex-parte' | 'override'; message: string } | null = null;
+  naturalBusy: 'ex-parte' | 'override' | null = null;
+
+  /** Proceeds ex parte against a party (the one presiding; IN-06): refused, naming what is missing, before its time. */
+  proceedExParte(values: { party?: 'COMPLAINANT' | 'RESPONDENT'; reasons?: string }): Promise<boolean> {
+    return this.naturalAct(
+      'ex-parte',
+      (d) => this.exParteCase.execute(d, values),
+      'Recorded: the committee proceeds ex parte.',
+    );
+  }
+
+  /** Proceeds with a committee not constituted as IN-02 asks, on the presiding officer's written reasons. */
+  overrideComposition(reasons: string): Promise<boolean> {
+    return this.naturalAct(
+      'override',
+      (d) => this.compositionOverride.execute(d, reasons),
+      'Your reasons are recorded: the case proceeds.',
+    );
+  }
+
+  private async naturalAct(
+    about: 'ex-parte' | 'override',
+    run: (detail: ComplaintDetail) => Promise<{ ok: true; detail: ComplaintDetail } | { ok: false; message: string }>,
+    notice: string,
+  ): Promise<boolean> {
+    if (!this.detail) return false;
+    this.naturalBusy = about;
+    this.naturalError = null;
+    this.notice = null;
+    try {
+      const outcome = await run(this.detail);
+      runInAction(() => {
+        if (outcome.ok) {
+          this.detail = outcome.detail;
+          this.notice = notice;
+        } else this.naturalError = { about, message: outcome.message };
+      });
+      return outcome.ok;
+    } catch (error) {
+      runInAction(() => (this.naturalError = { about, message: describeError(error) }));
+      return false;
+    } finally {
+      runInAction(() => (this.naturalBusy = null));
+    }
   }
 
   recordMinutes(meetingId: string, minutes: string, outcome: string): Promise<boolean> {

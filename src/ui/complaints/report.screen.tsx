@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { DEFAULT_PRIMARY, readableBrand } from '../../domain/organisation/branding';
 import { useViewModel } from '../shared/container-context';
 import { REGION } from './confidential-banner';
+import { WhereElseToGo } from './where-else-to-go';
 import { describeCaseEvent, ReliefForm } from './case-extras';
 import { FormFiles } from './complaint-form-parts';
 import { LoadError, Loading } from '../shared/page-state';
@@ -218,6 +219,7 @@ const Receipt = observer(function Receipt({ vm }: { vm: ReportViewModel }) {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Alert type="success" showIcon message={`Your report was received as case ${vm.caseNumber}.`} />
+      {vm.form?.compliance === 'IN_POSH' ? <WhereElseToGo /> : null}
       <Card title="Your receipt key">
         <Typography.Paragraph>
           Write it down or keep it somewhere safe. It is shown only once: nobody, not even us, can show it to you again.
@@ -287,6 +289,7 @@ const CaseView = observer(function CaseView({ vm }: { vm: ReportViewModel }) {
   if (!c) return <Loading label="Loading your report" />;
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      {vm.form?.compliance === 'IN_POSH' ? <WhereElseToGo /> : null}
       <Space wrap>
         <Tag color={c.status === 'OPEN' ? 'blue' : 'default'}>{c.status === 'OPEN' ? 'Open' : 'Closed'}</Tag>
         <Typography.Text>Received on {new Date(`${c.receivedOn}T00:00:00`).toLocaleDateString()}</Typography.Text>

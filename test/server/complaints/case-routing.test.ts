@@ -85,7 +85,7 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
     admin = await server.signIn(ACME, 'admin@acme.test');
     const hq = await server.db.query<{ email: string }>(
       `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 4`,
+        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 5`,
       [acmeId],
     );
     complainant = await person('employee@acme.test');
@@ -100,6 +100,8 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
       members: [
         { userId: presiding.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
         { userId: member.id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
+        // Two employee members, as IN-02 asks: a committee short of one proceeds only on an override.
+        { userId: (await person(hq[4].email)).id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
         { userId: external.id, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
       ],
     });

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ComplaintsApi } from '../../../src/application/complaints/complaints-api.port';
 import { ChangePartyContact } from '../../../src/application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../../src/application/complaints/close-case.use-case';
+import { RecordAttendance } from '../../../src/application/complaints/record-attendance.use-case';
+import { SignMinutes } from '../../../src/application/complaints/sign-minutes.use-case';
+import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
+import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintDetail } from '../../../src/contracts/case/complaints.contract';
 import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaints.view-models';
@@ -33,7 +37,15 @@ function fake(refuseContact?: ApiError) {
       return detail;
     },
   } as unknown as ComplaintsApi;
-  return new ComplaintCaseViewModel(api, new ChangePartyContact(api), new CloseCase(api));
+  return new ComplaintCaseViewModel(
+    api,
+    new ChangePartyContact(api),
+    new CloseCase(api),
+    new RecordAttendance(api),
+    new SignMinutes(api),
+    new ProceedExParte(api),
+    new OverrideComposition(api),
+  );
 }
 
 describe('ComplaintCaseViewModel: contacts and closing', () => {

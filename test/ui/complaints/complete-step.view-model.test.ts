@@ -6,9 +6,21 @@ import type { ComplaintDetail, StepRecipients } from '../../../src/contracts/cas
 import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaints.view-models';
 import { ChangePartyContact } from '../../../src/application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../../src/application/complaints/close-case.use-case';
+import { RecordAttendance } from '../../../src/application/complaints/record-attendance.use-case';
+import { SignMinutes } from '../../../src/application/complaints/sign-minutes.use-case';
+import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
+import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 
 const caseViewModel = (api: ComplaintsApi) =>
-  new ComplaintCaseViewModel(api, new ChangePartyContact(api), new CloseCase(api));
+  new ComplaintCaseViewModel(
+    api,
+    new ChangePartyContact(api),
+    new CloseCase(api),
+    new RecordAttendance(api),
+    new SignMinutes(api),
+    new ProceedExParte(api),
+    new OverrideComposition(api),
+  );
 
 const recipients = (...emails: string[]): StepRecipients => ({
   stepId: 's-1',

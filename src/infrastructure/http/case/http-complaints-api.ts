@@ -43,6 +43,14 @@ import {
   type StepRecipients,
 } from '../../../contracts/case/complaints.contract';
 import { exportComplaint, type ExportBody } from '../../../contracts/case/case-records.contract';
+import {
+  overrideComposition,
+  proceedExParte,
+  recordAttendance,
+  signMinutes,
+  type AttendanceBody,
+  type ExParteBody,
+} from '../../../contracts/case/hearings.contract';
 import { changePartyContact, type Party, type PartyContactBody } from '../../../contracts/case/case-runtime.contract';
 import { userSearch } from '../../../contracts/main/users.contract';
 import type { ComplaintsApi, PersonOption } from '../../../application/complaints/complaints-api.port';
@@ -99,6 +107,22 @@ export class HttpComplaintsApi implements ComplaintsApi {
 
   recordMeeting(id: string, meetingId: string, body: { minutes?: string; outcome?: string }): Promise<CaseMeeting> {
     return this.caseApi.call(recordMeeting, { params: { id, meetingId }, body });
+  }
+
+  recordAttendance(id: string, meetingId: string, body: AttendanceBody): Promise<ComplaintDetail> {
+    return this.caseApi.call(recordAttendance, { params: { id, meetingId }, body });
+  }
+
+  signMinutes(id: string, meetingId: string): Promise<ComplaintDetail> {
+    return this.caseApi.call(signMinutes, { params: { id, meetingId } });
+  }
+
+  proceedExParte(id: string, body: ExParteBody): Promise<ComplaintDetail> {
+    return this.caseApi.call(proceedExParte, { params: { id }, body });
+  }
+
+  overrideComposition(id: string, reasons: string): Promise<ComplaintDetail> {
+    return this.caseApi.call(overrideComposition, { params: { id }, body: { reasons } });
   }
 
   stepRecipients(id: string, stepId: string): Promise<StepRecipients> {
