@@ -35,7 +35,7 @@ import { LoadError, Loading } from '../shared/page-state';
 import { AccessLogVerdict } from './access-log-verdict';
 import { CaseExport } from './case-export';
 import { CaseRetention } from './case-retention';
-import { ClockChip } from './clock-chip';
+import { ClockChip, clockDay } from './clock-chip';
 import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
 import { ConfidentialBanner } from './confidential-banner';
 import { HearingRecord } from './hearing-record';
@@ -264,7 +264,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             <Card title="Statutory clocks" size="small" style={{ marginBottom: 16 }}>
               <div role="region" aria-label="Statutory clocks">
                 {d.clocks.map((c) => (
-                  <ClockChip key={c.id} clock={c} />
+                  <ClockChip key={c.id} clock={c} dateTime={vm.dateTime} />
                 ))}
                 {d.clocks.length === 0 ? (
                   <Typography.Text type="secondary">
@@ -281,7 +281,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                   style={{ marginTop: 8 }}
                   message={`Missed: ${d.clocks
                     .filter((c) => c.state === 'MISSED')
-                    .map((c) => `${c.label} (due ${c.dueOn})`)
+                    .map((c) => `${c.label} (due ${clockDay(c.dueOn, vm.dateTime)})`)
                     .join('; ')}`}
                 />
               ) : null}
@@ -291,8 +291,8 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                   <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
                     {(d.escalations ?? []).map((e) => (
                       <li key={`${e.type}:${e.label}:${e.level}:${e.dueOn}`}>
-                        Level {e.level} on {e.escalatedOn}: {e.label} (due {e.dueOn})
-                        {e.targetName ? `, to ${e.targetName}` : ''}
+                        Level {e.level} on {clockDay(e.escalatedOn, vm.dateTime)}: {e.label} (due{' '}
+                        {clockDay(e.dueOn, vm.dateTime)}){e.targetName ? `, to ${e.targetName}` : ''}
                       </li>
                     ))}
                   </ul>
