@@ -124,6 +124,14 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'step.complete': { label: 'Step completed', kind: 'admin' },
   'step.recipients.read': { label: 'Recipients of a step’s mails shown', kind: 'admin' },
   'complaint.retention.read': { label: 'Retention of the case read', kind: 'admin' },
+  // Canada's investigation (docs/case.md "Canada's investigation") and the LAB1206 categories of a notice (CA-10).
+  'investigation.read': { label: 'Investigation read', kind: 'admin' },
+  'investigation.propose': { label: 'Investigator proposed', kind: 'admin' },
+  'investigation.agreement': { label: "A party's agreement to the investigator recorded", kind: 'admin' },
+  'investigation.appoint': { label: 'Investigator appointed', kind: 'admin' },
+  'investigation.report': { label: "Investigator's report written", kind: 'admin' },
+  'investigation.recommendation': { label: "Employer's decision on a recommendation recorded", kind: 'admin' },
+  'occurrence.categories': { label: 'Occurrence categories recorded (CA-10)', kind: 'admin' },
   'member.recuse': { label: 'Member recused', kind: 'admin' },
   'member.recuse.witness': { label: 'Witness recused', kind: 'admin' },
   // Committee membership (docs/case.md "Committee membership"): in the workspace's log and each open case's.
