@@ -63,7 +63,13 @@ export async function apiDocs(api: FastifyInstance, info: { title: string; descr
   });
   // indexPrefix: the reference's assets load from `<base>/docs/static/...` also when it is opened without the
   // trailing slash (its page then has absolute asset URLs; with the slash, relative ones).
-  await api.register(swaggerUi, { routePrefix: '/docs', indexPrefix: info.base, staticCSP: true });
+  await api.register(swaggerUi, {
+    routePrefix: '/docs',
+    indexPrefix: info.base,
+    staticCSP: true,
+    // Tags start closed: the learning API's 130-odd operations, all open at once, stall swagger-ui's first render.
+    uiConfig: { docExpansion: 'none' },
+  });
   api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
 }
 
