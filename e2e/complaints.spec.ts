@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from './support/test';
 import { PDFParse } from 'pdf-parse';
 import { acmeEmployees, api, publishWorkflow, askCommitteeChange, seatCommittee, signIn, url } from './support/app';
-import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
+import { atPhoneWidth, expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
 test.use({ actionTimeout: 30_000 });
@@ -33,17 +33,6 @@ function verifyCaseLog(file: string): { status: number | null; output: string } 
     timeout: 60_000,
   });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
-}
-
-async function atPhoneWidth(page: Page, name: string) {
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The shell lays itself out again for a phone (its header narrows on the next render).
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
-    .toBeLessThanOrEqual(390);
-  await expectNoSidewaysScroll(page, name);
-  await page.setViewportSize(size);
 }
 
 test('an employee files a concern with evidence; the presiding officer meets, informs the respondent and closes it; the admin sees counts only', async ({

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from './support/test';
 import { api, signIn, url } from './support/app';
-import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
+import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibility';
 
 // Issue 30: the demo, and every new workspace, can take a complaint from its first minute (docs/case.md
 // "Statutory processes"); the admin's home warns while no Internal Committee can receive one.
@@ -8,16 +8,6 @@ test.use({ actionTimeout: 30_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const WARNING = 'This workspace cannot yet route complaints to an Internal Committee';
-
-async function atPhoneWidth(page: Page, name: string) {
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
-    .toBeLessThanOrEqual(390);
-  await expectNoSidewaysScroll(page, name);
-  await page.setViewportSize(size);
-}
 
 test('in the demo an employee raises a concern through the published POSH process, and Acme’s admin sees no warning', async ({
   browser,

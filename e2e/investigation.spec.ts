@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from './support/test';
 import { api, PASSWORD, pickOption, signIn, url } from './support/app';
-import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
+import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibility';
 
 // Canada's investigation (docs/case.md "Canada's investigation"; CA-05, CA-06): in a Canadian workspace of its own,
 // the admin puts an investigator on the roster, the designated recipient proposes them and records both parties'
@@ -8,16 +8,6 @@ import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support
 // the recipient reads the report.
 test.use({ actionTimeout: 30_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function atPhoneWidth(page: Page, name: string) {
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
-    .toBeLessThanOrEqual(390);
-  await expectNoSidewaysScroll(page, name);
-  await page.setViewportSize(size);
-}
 
 /** The invitation's code mailed to `email`, from the development outbox. */
 async function inviteCode(page: Page, email: string): Promise<string> {

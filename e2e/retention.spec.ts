@@ -1,20 +1,10 @@
 import { expect as baseExpect, test, type Page } from './support/test';
 import { acmeEmployees, api, publishWorkflow, signIn, url } from './support/app';
-import { expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
+import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
 test.use({ actionTimeout: 30_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function atPhoneWidth(page: Page, name: string) {
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
-    .toBeLessThanOrEqual(390);
-  await expectNoSidewaysScroll(page, name);
-  await page.setViewportSize(size);
-}
 
 /** Acme's today: its clocks count the workspace's local day (Asia/Kolkata), a day ahead of UTC after 18:30 UTC. */
 const acmeToday = () =>

@@ -67,3 +67,17 @@ export async function expectNoSidewaysScroll(page: Page, name: string): Promise<
 export async function expectOneH1(page: Page, name: string): Promise<void> {
   await expect(page.locator('h1'), `"${name}" has exactly one h1`).toHaveCount(1);
 }
+
+/**
+ * The screen at a phone's width (390 px): it lays itself out again (the shell's header narrows on the next render),
+ * then nothing scrolls sideways; the page goes back to its own size after.
+ */
+export async function atPhoneWidth(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page, name);
+  await page.setViewportSize(size);
+}
