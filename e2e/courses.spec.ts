@@ -148,6 +148,20 @@ test.describe('assign a course', () => {
     await signIn(page, 'acme', 'employee@acme.test');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Courses')).toHaveCount(0);
     await page.goto(url('acme', '/courses'));
-    await expect(page.getByText('This could not be loaded')).toBeVisible();
+    // One page that says so, with the way home, and none of the admin's buttons.
+    await expect(page.getByRole('heading', { level: 1, name: 'You do not have access to this page' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /New course/ })).toHaveCount(0);
+    const answer = await page.evaluate(async () => {
+      const token = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('sp_token='))
+        ?.slice('sp_token='.length);
+      return (
+        await fetch('/learning-api/api/course/all', {
+          headers: token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {},
+        })
+      ).status;
+    });
+    expect(answer).toBe(403);
   });
 });

@@ -79,7 +79,7 @@ test('an employee hands in a signed form on a phone, finds it handed in on retur
   await signIn(page, 'acme', 'employee@acme.test');
   await page.goto(url('acme', `/training/${courseId}`));
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  await expect(page.getByText('Upload your signed declaration')).toBeVisible();
+  await expect(page.locator('.lb-prompt', { hasText: 'Upload your signed declaration' })).toBeVisible();
   await expect(page.getByText('PDF, at most 50 MB; PNG, JPEG, GIF or WebP images, at most 10 MB.')).toBeVisible();
   await expect(page.locator('h1')).toHaveCount(1);
   await expectNoSidewaysScroll(page, 'Player, ask-for-a-file block (390 px)');

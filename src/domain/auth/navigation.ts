@@ -345,6 +345,12 @@ export function menuSections<T extends { key: string }>(items: readonly T[]): Me
 
 /** Pages under a menu area's address that every member may open: an employee reads a policy to accept it here. */
 const OPEN_PAGES = ['/policies/read/'];
+/**
+ * Pages opened by address alone, whose screen decides, because a presiding officer who is an employee works there
+ * though neither is in her menu: the committee page (she approves changes of the members, reached from Complaints) and
+ * the statutory returns (she makes her committees' POSH annual return).
+ */
+const OPEN_ADDRESSES = ['/committees', '/compliance/returns'];
 
 /**
  * The menu area an address belongs to (the longest menu path it starts with, segment by segment), or undefined for
@@ -352,7 +358,7 @@ const OPEN_PAGES = ['/policies/read/'];
  * no access to the page.
  */
 export function navigationAreaOf(pathname: string): NavItem | undefined {
-  if (OPEN_PAGES.some((open) => pathname.startsWith(open))) return undefined;
+  if (OPEN_PAGES.some((open) => pathname.startsWith(open)) || OPEN_ADDRESSES.includes(pathname)) return undefined;
   let found: NavItem | undefined;
   for (const item of NAVIGATION) {
     const within = pathname === item.path || pathname.startsWith(`${item.path}/`);

@@ -153,4 +153,11 @@ describe('the menu area of an address', () => {
     expect(navigationAreaOf('/policies/read/p1')).toBeUndefined();
     expect(navigationAreaOf('/policies')?.key).toBe('policies');
   });
+
+  it('leaves the committee page and the returns to their screens: a presiding officer who is an employee works there', () => {
+    expect(navigationAreaOf('/committees')).toBeUndefined();
+    expect(navigationAreaOf('/compliance/returns')).toBeUndefined();
+    expect(navigationAreaOf('/compliance')?.key).toBe('compliance');
+    expect(navigationAreaOf('/committees/holidays')?.key).toBe('committees');
+  });
 });
