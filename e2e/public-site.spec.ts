@@ -64,8 +64,11 @@ test('every public page answers with its own title and heading, fits a phone and
     await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
     expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();
     await expectAccessible(page, path);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectNoSidewaysScroll(page, `${path} at 390 px`);
+    // Responsive from 360 px up: the narrowest phones in use, then a common one.
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectNoSidewaysScroll(page, `${path} at ${width} px`);
+    }
     await page.setViewportSize({ width: 1366, height: 850 });
   }
   expect(titles.size).toBe(paths.length);
