@@ -84,6 +84,8 @@ test.describe('the app in the learner’s language', () => {
       '100',
     );
     await details.getByRole('button', { name: 'Close' }).click();
+    // The drawer's closing slide covers the table until it ends: wait for it to be gone before the next click.
+    await expect(details).toBeHidden();
     await admin
       .getByRole('row', { name: new RegExp(title) })
       .getByRole('button', { name: `Publish ${title}` })
