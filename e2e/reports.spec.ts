@@ -54,8 +54,13 @@ test.describe('reports', () => {
       await page.getByRole('checkbox', { name: column, exact: true }).uncheck();
     await page.getByRole('checkbox', { name: 'Assigned on' }).check();
     await choose(page, 'All business units', 'Acme Pune');
+    // The total read below must be the one of this filter: wait for the preview the course's choice sends (until it
+    // answers, the total on screen is the unit's rows of every course) and for the table to stop loading.
+    const previewOfCourse = page.waitForResponse((r) => r.url().includes('/reports/preview') && r.ok());
     await choose(page, 'All courses', COURSE);
+    await previewOfCourse;
     const table = page.getByRole('table');
+    await expect(page.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
     await expect(table.getByRole('columnheader', { name: 'Assigned on' })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Department' })).toHaveCount(0);
     // Other journeys add people to Acme Pune, so the unit's business-unit admin may be on a later page: the page shows
