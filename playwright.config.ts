@@ -10,6 +10,10 @@ const dataDir = path.join(os.tmpdir(), `safeplace-e2e-${E2E_PORT}`);
  * Journeys in Debian's Chromium against the real server on a fresh embedded database.
  * `npm test` builds the web app first; the server here serves that build.
  */
+/** The journeys that change Acme's committee or its default workflow (e2e/support/app.ts `seatCommittee`, `publishWorkflow`). */
+const ACME_COMMITTEE_JOURNEYS =
+  /(case-clocks|complaints|hearings|intake|retention|returns|workspace-calendar)\.spec\.ts/;
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -46,9 +50,13 @@ export default defineConfig({
     actionTimeout: 15_000,
   },
   projects: [
-    { name: 'journeys', testIgnore: /maintenance\.spec\.ts/ },
+    { name: 'journeys', testIgnore: [/maintenance\.spec\.ts/, ACME_COMMITTEE_JOURNEYS] },
+    // These journeys seat Acme's one workspace-wide committee and publish the workflow its new cases follow: two at
+    // once would file under each other's workflow or find the committee re-seated, so they run one at a time (beside
+    // the other journeys, which never change either).
+    { name: 'acme-committee', testMatch: ACME_COMMITTEE_JOURNEYS, workers: 1 },
     // Maintenance mode closes a whole workspace: it runs after every other journey, alone.
-    { name: 'maintenance', testMatch: /maintenance\.spec\.ts/, dependencies: ['journeys'] },
+    { name: 'maintenance', testMatch: /maintenance\.spec\.ts/, dependencies: ['journeys', 'acme-committee'] },
   ],
   webServer: [
     {
