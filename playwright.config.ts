@@ -29,9 +29,6 @@ export default defineConfig({
   use: {
     // A common laptop screen (UI.md); the phone sizes are e2e/screens.spec.ts's.
     viewport: { width: 1366, height: 850 },
-    // The journeys' browser asks for less motion, as many people do: the app then turns antd's slides and fades off
-    // (src/ui/shared/theme.ts), so a closing drawer never takes a click meant for the page under it.
-    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -60,21 +60,9 @@ export function appTheme(brand?: string | null): ThemeConfig {
 /** One theme object per colour, so that a re-render hands antd the same object and it derives nothing again. */
 const themes = new Map<string, ThemeConfig>();
 
-/**
- * Whether the person asked their system for less motion (WCAG 2.3.3): antd's opening and closing slides, fades and
- * wave effects are then turned off (its `motion` token), as the app's own CSS already does under the same query.
- */
-export function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
-
 function buildTheme(primary: string): ThemeConfig {
   return {
-    token: { ...TEXT_TOKENS, ...primaryTokens(primary), motion: !prefersReducedMotion() },
+    token: { ...TEXT_TOKENS, ...primaryTokens(primary) },
     components: {
       // Hover and pressed states darken instead of lighten, so a hovered control keeps its contrast.
       Button: { defaultHoverColor: primary, defaultHoverBorderColor: primary },
