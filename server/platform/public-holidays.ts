@@ -1,4 +1,5 @@
-import Holidays from 'date-holidays';
+import { createRequire } from 'node:module';
+import type HolidaysClass from 'date-holidays';
 import type { IsoDate, Jurisdiction } from '../../src/domain/shared/calendar';
 
 /**
@@ -12,7 +13,13 @@ const COUNTRY: Record<Jurisdiction, 'IN' | 'CA'> = { INDIA: 'IN', CANADA: 'CA' }
 // The library builds its rules per region (a few milliseconds); the answers are pure, so each region's and year's
 // list is kept, up to a bound.
 const years = new Map<string, IsoDate[]>();
-const regions = new Map<string, Holidays>();
+const regions = new Map<string, HolidaysClass>();
+
+// The library and its data (about 9 MB of heap) are loaded when a region's days are first asked for, not at start
+// (docs/architecture.md "Memory"); `require` keeps this function synchronous for its callers.
+let library: typeof HolidaysClass | null = null;
+const Holidays = (): typeof HolidaysClass =>
+  (library ??= createRequire(import.meta.url)('date-holidays') as typeof HolidaysClass);
 
 /** The state or province part of a catalogue code (`IN-KA` -> `KA`), when it belongs to the country; else none. */
 export function stateOf(jurisdiction: Jurisdiction, regionCode: string | null | undefined): string | undefined {
@@ -33,7 +40,8 @@ export function regionalHolidays(
   const regionKey = `${jurisdiction}:${state ?? ''}`;
   let holidays = regions.get(regionKey);
   if (!holidays) {
-    holidays = state ? new Holidays(COUNTRY[jurisdiction], state) : new Holidays(COUNTRY[jurisdiction]);
+    const Library = Holidays();
+    holidays = state ? new Library(COUNTRY[jurisdiction], state) : new Library(COUNTRY[jurisdiction]);
     regions.set(regionKey, holidays);
   }
   const days = [

@@ -1,6 +1,4 @@
 import { createRequire } from 'node:module';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import type { BoardReturn, CanadaAnnualReturn, PoshAnnualReturn } from '../../../src/contracts/case/law.contract';
 
 /**
@@ -89,7 +87,9 @@ function rowsOf(r: AnyReturn): Row[] {
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff');
 
-export function returnPdf(r: AnyReturn, workspaceName: string): Promise<Buffer> {
+/** The PDF of a return; pdfkit is loaded on first use (docs/architecture.md "Memory"). */
+export async function returnPdf(r: AnyReturn, workspaceName: string): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -133,7 +133,9 @@ export function returnPdf(r: AnyReturn, workspaceName: string): Promise<Buffer> 
   return done;
 }
 
+/** The spreadsheet of a return; exceljs is loaded on first use (docs/architecture.md "Memory"). */
 export async function returnXlsx(r: AnyReturn, workspaceName: string): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = workspaceName;
   const sheet = workbook.addWorksheet('Return');

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import { escapeReportCell } from '../../../src/domain/imports/report-cells';
 import { REPORT_COLUMN_LABELS, reportFileName, type ReportColumn } from '../../../src/domain/reports/report-columns';
 import type { Database } from '../../platform/db/database';
@@ -135,7 +134,7 @@ export class ReportExporter {
       return tx.query<{ n: number }>(q.text, q.params);
     });
     if (!(await this.db.tenant(ws, (tx) => repo.progress(tx, ws, job.id, job.attempts, 0, total)))) return null;
-    const sink = job.format === 'CSV' ? csvSink(file) : xlsxSink(file);
+    const sink = job.format === 'CSV' ? csvSink(file) : await xlsxSink(file);
     const header = ['Name', 'Email', 'Row', ...def.columns.map((c: ReportColumn) => REPORT_COLUMN_LABELS[c])];
     await sink.add([header], false);
     let rows = 0;
@@ -220,8 +219,9 @@ function csvSink(file: string): Sink {
   };
 }
 
-/** XLSX through exceljs' streaming writer: each row is committed (written out) as it comes. */
-function xlsxSink(file: string): Sink {
+/** XLSX through exceljs' streaming writer (loaded on first use): each row is committed (written out) as it comes. */
+async function xlsxSink(file: string): Promise<Sink> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Report');
   let closed = false;
