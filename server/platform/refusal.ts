@@ -6,7 +6,8 @@ import { HttpError } from './errors';
  */
 export type Refusal = {
   ok: false;
-  refusal: 'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'gone';
+  refusal:
+    'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'gone' | 'too-large' | 'unsupported-type' | 'unavailable';
   code: string;
   message: string;
   fields?: Record<string, string>;
@@ -19,6 +20,10 @@ const STATUS: Record<Refusal['refusal'], number> = {
   forbidden: 403,
   conflict: 409,
   gone: 410,
+  'too-large': 413,
+  'unsupported-type': 415,
+  /** The server lacks what the request needs (no file storage configured). */
+  unavailable: 503,
 };
 
 /** The refusal as the HTTP error a route answers. */

@@ -16,6 +16,7 @@ import { MAIN_SITE_WORKSPACE_ID, type Database, type Sql } from '../../platform/
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import { tooLarge, wrongType } from '../files/files.service';
+import { refusalError } from '../../platform/refusal';
 import { audit } from '../../platform/audit';
 import { auditCatalogue, type PlatformActor } from './catalogue-audit';
 
@@ -222,7 +223,7 @@ export class CataloguePolicies {
   ): Promise<UploadTicket> {
     const urls = this.store();
     const problem = sizeProblem('PDF', upload.size, this.limits);
-    if (problem) throw tooLarge(problem);
+    if (problem) throw refusalError(tooLarge(problem));
     const maxBytes = this.limits.PDF;
     const ticket = await urls.uploadUrl(this.files, upload.fileName, { maxBytes, seconds: 3600, size: upload.size });
     const stale = await this.db.system(async (tx) => {
@@ -327,9 +328,10 @@ export class CataloguePolicies {
       throw error;
     };
     if (stored.size > this.limits.PDF)
-      await refuse(tooLarge(`The PDF is larger than the ${this.limits.PDF} bytes allowed.`));
+      await refuse(refusalError(tooLarge(`The PDF is larger than the ${this.limits.PDF} bytes allowed.`)));
     const type = detectType(await urls.readHead(this.files, key));
-    if (type !== 'application/pdf') await refuse(wrongType('This file is not a PDF: upload the policy as a PDF.'));
+    if (type !== 'application/pdf')
+      await refuse(refusalError(wrongType('This file is not a PDF: upload the policy as a PDF.')));
     const details = await this.db.system(async (tx) => {
       await tx.query(
         `UPDATE catalogue_policy_documents SET storage_key = $4, file_name = $5, size = $6, status = 'CONFIRMED', confirmed_at = clock_timestamp(),
