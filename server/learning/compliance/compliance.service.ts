@@ -76,7 +76,9 @@ export class WorkspaceCompliance {
     const awaited = new Map<string, string | null>();
     for (const publication of published) {
       if (publication.accepted >= publication.inScope) continue;
-      const { rows } = await this.policies.acceptanceRows(workspaceId, publication.id);
+      const acceptance = await this.policies.acceptanceRows(workspaceId, publication.id);
+      // Unpublished since the list was read: nothing awaited.
+      const rows = acceptance.ok ? acceptance.value.rows : [];
       awaited.set(
         publication.id,
         rows

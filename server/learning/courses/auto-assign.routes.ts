@@ -48,17 +48,17 @@ export async function autoAssignRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, getAutoAssign, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return rules.get(actorOf(ctx, user, workspace.id), ctx.params.id);
+    return answer(await rules.get(actorOf(ctx, user, workspace.id), ctx.params.id));
   });
 
   serve(app, saveAutoAssign, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return rules.save(actorOf(ctx, user, workspace.id), ctx.params.id, ctx.body);
+    return answer(await rules.save(actorOf(ctx, user, workspace.id), ctx.params.id, ctx.body));
   });
 
   serve(app, resetAutoAssign, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return rules.reset(actorOf(ctx, user, workspace.id), ctx.body);
+    return answer(await rules.reset(actorOf(ctx, user, workspace.id), ctx.body));
   });
 
   serve(app, bulkAddUsers, async (ctx) => {

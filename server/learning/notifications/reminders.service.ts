@@ -157,7 +157,9 @@ export class Reminders {
     if (!ws) return refuse('not-found', 'NOT_FOUND', 'Workspace not found');
     const today = this.today();
     const policies = new WorkspacePolicies(this.db, undefined, () => today);
-    const { policy, rows } = await policies.acceptanceRows(actor.workspaceId, body.policyId);
+    const acceptance = await policies.acceptanceRows(actor.workspaceId, body.policyId);
+    if (!acceptance.ok) return acceptance;
+    const { policy, rows } = acceptance.value;
     const chosen = body.userIds ? new Set(body.userIds) : null;
     const inScope = chosen ? rows.filter((r) => chosen.has(r.userId)) : rows;
     const targets = inScope.filter((r) => r.state !== 'ACCEPTED' && r.email);
@@ -253,7 +255,9 @@ export class Reminders {
     }[] = [];
     for (const p of published) {
       if (p.versions.length === 0) continue;
-      const { policy, rows } = await policies.acceptanceRows(workspaceId, p.id);
+      const acceptance = await policies.acceptanceRows(workspaceId, p.id);
+      if (!acceptance.ok) continue;
+      const { policy, rows } = acceptance.value;
       for (const row of rows) {
         if (row.state === 'ACCEPTED' || !row.dueOn || !row.email) continue;
         const r = policyReminderToday(cadence, row.dueOn, today);
