@@ -6,7 +6,8 @@ import { HttpError } from './errors';
  */
 export type Refusal = {
   ok: false;
-  refusal: 'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'gone';
+  refusal:
+    'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'gone' | 'too-large' | 'unsupported-type' | 'unavailable';
   code: string;
   message: string;
   fields?: Record<string, string>;
@@ -19,6 +20,10 @@ const STATUS: Record<Refusal['refusal'], number> = {
   forbidden: 403,
   conflict: 409,
   gone: 410,
+  'too-large': 413,
+  'unsupported-type': 415,
+  /** The server lacks what the request needs (no file storage configured). */
+  unavailable: 503,
 };
 
 /** The refusal as the HTTP error a route answers. */
@@ -42,3 +47,29 @@ export const refuse = (
   message: string,
   fields?: Record<string, string>,
 ): Refusal => ({ ok: false, refusal, code, message, ...(fields ? { fields } : {}) });
+
+/**
+ * A refusal raised, not returned: for a rule found only after the transaction wrote (too few credits once the
+ * assignments are in), where the throw is what rolls the writes back. The service that opened the transaction turns it
+ * back into its outcome with `refusing`; were it to escape, it answers as the refusal's HTTP error all the same.
+ */
+export class Refused extends HttpError {
+  constructor(readonly refusal: Refusal) {
+    super(STATUS[refusal.refusal], refusal.code, refusal.message, refusal.fields);
+  }
+}
+
+/** Raises the refusal (see `Refused`). */
+export function raise(refusal: Refusal): never {
+  throw new Refused(refusal);
+}
+
+/** The work's outcome, or the refusal it raised (its transaction rolled back). */
+export async function refusing<T>(work: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal;
+    throw error;
+  }
+}

@@ -1,11 +1,35 @@
 import type { Sql } from './db/database';
-import { HttpError } from './errors';
+import { raise, refuse, type Refusal } from './refusal';
 
 /**
- * Refuses (409 USER_LIMIT, naming the limit) a change that would take the workspace past its user limit.
- * Call it in the transaction that adds the users, before adding them: it takes the same per-workspace lock
- * as the bulk import, so two additions cannot both pass the check. Sign-up and single invites call it too.
- * The count comes from the trigger-kept user_counts summary (0011): no scan of a 100,000-person workspace.
+ * The refusal (409 USER_LIMIT, naming the limit) of a change that would take the workspace past its user limit, or
+ * null when it fits. Call it in the transaction that adds the users, before adding them: it takes the same
+ * per-workspace lock as the bulk import, so two additions cannot both pass the check. Sign-up and single invites call
+ * it too. The count comes from the trigger-kept user_counts summary (0011): no scan of a 100,000-person workspace.
+ */
+export async function userLimitRefusal(
+  tx: Sql,
+  workspaceId: string,
+  adding: number,
+  field = 'userLimit',
+): Promise<Refusal | null> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('user-import:' || $1::text))`, [workspaceId]);
+  const [row] = await tx.query<{ user_limit: number | null; users: number }>(
+    `SELECT w.user_limit, (SELECT coalesce(sum(c.n), 0)::int FROM user_counts c WHERE c.workspace_id = w.id) AS users FROM workspaces w WHERE w.id = $1`,
+    [workspaceId],
+  );
+  if (!row || row.user_limit === null || row.users + adding <= row.user_limit) return null;
+  return refuse(
+    'conflict',
+    'USER_LIMIT',
+    `This workspace may have at most ${row.user_limit} users; it has ${row.users}, so adding ${adding} would make ${row.users + adding}.`,
+    { [field]: `User limit ${row.user_limit} reached` },
+  );
+}
+
+/**
+ * `userLimitRefusal` for a caller deep in a transaction that rolls back on a throw: the refusal is raised (see
+ * `Refused` in refusal.ts), and answers 409 USER_LIMIT wherever it ends.
  */
 export async function assertUserLimit(
   tx: Sql,
@@ -13,16 +37,6 @@ export async function assertUserLimit(
   adding: number,
   field = 'userLimit',
 ): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('user-import:' || $1::text))`, [workspaceId]);
-  const [row] = await tx.query<{ user_limit: number | null; users: number }>(
-    `SELECT w.user_limit, (SELECT coalesce(sum(c.n), 0)::int FROM user_counts c WHERE c.workspace_id = w.id) AS users FROM workspaces w WHERE w.id = $1`,
-    [workspaceId],
-  );
-  if (!row || row.user_limit === null || row.users + adding <= row.user_limit) return;
-  throw new HttpError(
-    409,
-    'USER_LIMIT',
-    `This workspace may have at most ${row.user_limit} users; it has ${row.users}, so adding ${adding} would make ${row.users + adding}.`,
-    { [field]: `User limit ${row.user_limit} reached` },
-  );
+  const refusal = await userLimitRefusal(tx, workspaceId, adding, field);
+  if (refusal) raise(refusal);
 }

@@ -7,6 +7,7 @@ import {
   adminWorkspaceCourses,
 } from '../../../src/contracts/learning/catalogue-courses.contract';
 import type { ApiDeps } from '../../platform/deps';
+import { answer } from '../../platform/refusal';
 import { serve } from '../../platform/serve';
 import { platformActor } from './catalogue-audit';
 import { CatalogueCourses } from './catalogue-courses.service';
@@ -23,9 +24,9 @@ export async function catalogueCourseRoutes(app: FastifyInstance, deps: ApiDeps)
   });
   serve(app, adminWorkspaceCourses, async ({ query }) => courses.workspaceCourses(query));
   serve(app, adminOfferCourse, async ({ body, principal, request }) =>
-    courses.offer(platformActor(principal, request.ip), body),
+    answer(await courses.offer(platformActor(principal, request.ip), body)),
   );
   serve(app, adminPushCourseVersion, async ({ body, principal, request }) =>
-    courses.pushVersion(platformActor(principal, request.ip), body),
+    answer(await courses.pushVersion(platformActor(principal, request.ip), body)),
   );
 }

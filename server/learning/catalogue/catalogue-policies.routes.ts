@@ -12,6 +12,7 @@ import {
 } from '../../../src/contracts/learning/catalogue.contract';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 import type { ApiDeps } from '../../platform/deps';
+import { answer } from '../../platform/refusal';
 import { serve } from '../../platform/serve';
 import { platformActor } from './catalogue-audit';
 import { CataloguePolicies } from './catalogue-policies.service';
@@ -25,27 +26,27 @@ export async function cataloguePolicyRoutes(app: FastifyInstance, deps: ApiDeps)
     page: query.page,
     pageSize: query.pageSize,
   }));
-  serve(app, policyDetails, async ({ params }) => policies.details(params.id));
+  serve(app, policyDetails, async ({ params }) => answer(await policies.details(params.id)));
   serve(app, policyCreate, async ({ body, principal, request }) =>
-    policies.create(platformActor(principal, request.ip), body),
+    answer(await policies.create(platformActor(principal, request.ip), body)),
   );
   serve(app, policyUpdate, async ({ params, body, principal, request }) =>
-    policies.update(platformActor(principal, request.ip), params.id, body),
+    answer(await policies.update(platformActor(principal, request.ip), params.id, body)),
   );
   serve(app, policyNewVersion, async ({ params, body, principal, request }) =>
-    policies.newVersion(platformActor(principal, request.ip), params.id, body),
+    answer(await policies.newVersion(platformActor(principal, request.ip), params.id, body)),
   );
   serve(app, policyReview, async ({ params, body, principal, request }) =>
-    policies.reviewNoChange(platformActor(principal, request.ip), params.id, body),
+    answer(await policies.reviewNoChange(platformActor(principal, request.ip), params.id, body)),
   );
   serve(app, policyDelete, async ({ query, principal, request }) => {
-    await policies.remove(platformActor(principal, request.ip), query.id);
+    answer(await policies.remove(platformActor(principal, request.ip), query.id));
     return { ok: true as const };
   });
   serve(app, policyUploadUrl, async ({ params, body, principal, request }) =>
-    policies.issueUpload(platformActor(principal, request.ip), params.policyId, params.language, body),
+    answer(await policies.issueUpload(platformActor(principal, request.ip), params.policyId, params.language, body)),
   );
   serve(app, policyConfirmUpload, async ({ params, principal, request }) =>
-    policies.confirmUpload(platformActor(principal, request.ip), params.policyId, params.language),
+    answer(await policies.confirmUpload(platformActor(principal, request.ip), params.policyId, params.language)),
   );
 }

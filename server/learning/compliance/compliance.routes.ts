@@ -6,6 +6,7 @@ import {
   trainingCadence,
 } from '../../../src/contracts/learning/compliance.contract';
 import type { ApiDeps } from '../../platform/deps';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser } from '../../platform/serve';
 import { WorkspacePolicies } from '../policies/policies.service';
 import { WorkspaceCompliance } from './compliance.service';
@@ -21,9 +22,11 @@ export async function complianceRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   serve(app, complianceJurisdictions, async (ctx) => compliance.jurisdictions(workspaceUser(ctx).workspace.id));
   serve(app, declareJurisdictions, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return compliance.declare(
-      { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip },
-      ctx.body.jurisdictionIds,
+    return answer(
+      await compliance.declare(
+        { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip },
+        ctx.body.jurisdictionIds,
+      ),
     );
   });
   serve(app, complianceStatus, async (ctx) => compliance.status(workspaceUser(ctx).workspace.id));

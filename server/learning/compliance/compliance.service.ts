@@ -18,8 +18,9 @@ import {
 import { isoDay } from '../../../src/domain/platform/contract-expiry';
 import type { Clock } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
-import { badRequest } from '../../platform/errors';
+import { ok, refuse, type Outcome } from '../../platform/refusal';
 import * as catalogue from '../catalogue/catalogue.repository';
+import * as repo from './compliance.repository';
 import type { WorkspacePolicies } from '../policies/policies.service';
 
 export interface ComplianceActor {
@@ -51,39 +52,18 @@ export class WorkspaceCompliance {
     return this.db.tenant(workspaceId, (tx) => this.declaredAndChoices(tx, workspaceId));
   }
 
-  async declare(actor: ComplianceActor, jurisdictionIds: readonly string[]): Promise<DeclaredJurisdictions> {
+  async declare(actor: ComplianceActor, jurisdictionIds: readonly string[]): Promise<Outcome<DeclaredJurisdictions>> {
     const ids = [...new Set(jurisdictionIds)];
     return this.db.tenant(actor.workspaceId, async (tx) => {
       const known = new Set((await catalogue.jurisdictions(tx)).map((j) => j.id));
       const unknown = ids.filter((id) => !known.has(id));
       if (unknown.length > 0)
-        throw badRequest('Unknown jurisdiction', { jurisdictionIds: `No jurisdiction ${unknown[0]}` });
-      const before = await tx.query<{ jurisdiction_id: string }>(
-        `SELECT jurisdiction_id FROM workspace_jurisdictions WHERE workspace_id = $1`,
-        [actor.workspaceId],
-      );
-      await tx.query(
-        `DELETE FROM workspace_jurisdictions WHERE workspace_id = $1 AND NOT (jurisdiction_id = ANY($2::uuid[]))`,
-        [actor.workspaceId, ids],
-      );
-      await tx.query(
-        `INSERT INTO workspace_jurisdictions (workspace_id, jurisdiction_id, declared_by)
-         SELECT $1, j, $3 FROM unnest($2::uuid[]) AS j ON CONFLICT DO NOTHING`,
-        [actor.workspaceId, ids, actor.userId],
-      );
-      await tx.query(
-        `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
-         VALUES ($1, $2, 'compliance.jurisdictions-declared', $6, $3, jsonb_build_object('from', $4::jsonb, 'to', $5::jsonb))`,
-        [
-          actor.workspaceId,
-          actor.userId,
-          actor.ip,
-          JSON.stringify(before.map((r) => r.jurisdiction_id)),
-          JSON.stringify(ids),
-          actor.workspaceId,
-        ],
-      );
-      return this.declaredAndChoices(tx, actor.workspaceId);
+        return refuse('invalid', 'VALIDATION', 'Unknown jurisdiction', {
+          jurisdictionIds: `No jurisdiction ${unknown[0]}`,
+        });
+      const before = await repo.declaredJurisdictionIds(tx, actor.workspaceId);
+      await repo.replaceDeclared(tx, actor, before, ids);
+      return ok(await this.declaredAndChoices(tx, actor.workspaceId));
     });
   }
 
@@ -96,7 +76,9 @@ export class WorkspaceCompliance {
     const awaited = new Map<string, string | null>();
     for (const publication of published) {
       if (publication.accepted >= publication.inScope) continue;
-      const { rows } = await this.policies.acceptanceRows(workspaceId, publication.id);
+      const acceptance = await this.policies.acceptanceRows(workspaceId, publication.id);
+      // Unpublished since the list was read: nothing awaited.
+      const rows = acceptance.ok ? acceptance.value.rows : [];
       awaited.set(
         publication.id,
         rows
@@ -107,8 +89,8 @@ export class WorkspaceCompliance {
     }
     return this.db.tenant(workspaceId, async (tx) => {
       const { declared } = await this.declaredAndChoices(tx, workspaceId);
-      const people = await this.activePeople(tx, workspaceId);
-      const committee = await this.committee(tx, workspaceId);
+      const people = await repo.activePeople(tx, workspaceId);
+      const committee = await repo.workspaceCommittee(tx, workspaceId);
       const jurisdictions: ComplianceStatus['jurisdictions'] = [];
       for (const jurisdiction of declared) {
         const { items } = await catalogue.compliances(tx, { jurisdictionId: jurisdiction.id }, 0, 300);
@@ -134,38 +116,8 @@ export class WorkspaceCompliance {
     return this.db.tenant(workspaceId, async (tx) => {
       const { declared } = await this.declaredAndChoices(tx, workspaceId);
       const canadian = declared.filter(isCanadian).map((j) => j.id);
-      const titles = canadian.length
-        ? (
-            await tx.query<{ title: string }>(
-              `SELECT DISTINCT lower(t.title) AS title FROM compliance_course_titles t JOIN compliances m ON m.id = t.compliance_id
-                WHERE m.kind = 'TRAINING' AND m.jurisdiction_id = ANY($1::uuid[])`,
-              [canadian],
-            )
-          ).map((r) => r.title)
-        : [];
-      const people = await tx.query<{
-        id: string;
-        name: string;
-        email: string | null;
-        hired_on: string;
-        completions: string[] | null;
-      }>(
-        `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email,
-                coalesce(u.date_of_joining, (u.created_at AT TIME ZONE 'UTC')::date)::text AS hired_on,
-                (SELECT array_agg(d.day) FROM (
-                   SELECT (a.completed_at AT TIME ZONE 'UTC')::date::text AS day
-                     FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
-                    WHERE a.workspace_id = u.workspace_id AND a.user_id = u.id AND a.completed_at IS NOT NULL AND lower(c.title) = ANY($2::text[])
-                   UNION
-                   SELECT (h.completed_at AT TIME ZONE 'UTC')::date::text
-                     FROM course_assignment_history h JOIN courses c ON c.workspace_id = h.workspace_id AND c.id = h.course_id
-                    WHERE h.workspace_id = u.workspace_id AND h.user_id = u.id AND h.completed_at IS NOT NULL AND lower(c.title) = ANY($2::text[])
-                 ) d) AS completions
-           FROM users u
-          WHERE u.workspace_id = $1 AND u.status <> 'INACTIVE'
-          ORDER BY lower(u.first_name), lower(u.last_name), u.id`,
-        [workspaceId, titles],
-      );
+      const titles = canadian.length ? await repo.trainingTitles(tx, canadian) : [];
+      const people = await repo.cadencePeople(tx, workspaceId, titles);
       const order = { OVERDUE: 0, DUE: 1, DONE: 2 } as const;
       const rows: CadenceRow[] = canadian.length
         ? people.map((p) => {
@@ -190,34 +142,8 @@ export class WorkspaceCompliance {
 
   private async declaredAndChoices(tx: Sql, workspaceId: string): Promise<DeclaredJurisdictions> {
     const choices = await catalogue.jurisdictions(tx);
-    const mine = new Set(
-      (
-        await tx.query<{ jurisdiction_id: string }>(
-          `SELECT jurisdiction_id FROM workspace_jurisdictions WHERE workspace_id = $1`,
-          [workspaceId],
-        )
-      ).map((r) => r.jurisdiction_id),
-    );
+    const mine = new Set(await repo.declaredJurisdictionIds(tx, workspaceId));
     return { declared: choices.filter((j) => mine.has(j.id)), choices };
-  }
-
-  private async activePeople(tx: Sql, workspaceId: string): Promise<number> {
-    const [row] = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM users WHERE workspace_id = $1 AND status <> 'INACTIVE'`,
-      [workspaceId],
-    );
-    return row.n;
-  }
-
-  /** The workspace-wide Internal Committee (IN-01), with its term and members. */
-  private async committee(tx: Sql, workspaceId: string) {
-    const [row] = await tx.query<{ name: string; term_start: string; term_end: string; members: number }>(
-      `SELECT c.name, c.term_start::text, c.term_end::text,
-              (SELECT count(*)::int FROM committee_members m WHERE m.workspace_id = c.workspace_id AND m.committee_id = c.id) AS members
-         FROM committees c WHERE c.workspace_id = $1 AND c.branch_id IS NULL`,
-      [workspaceId],
-    );
-    return row ? { name: row.name, termStart: row.term_start, termEnd: row.term_end, members: row.members } : null;
   }
 
   private async obligation(
@@ -226,7 +152,7 @@ export class WorkspaceCompliance {
     compliance: Compliance,
     context: {
       people: number;
-      committee: Awaited<ReturnType<WorkspaceCompliance['committee']>>;
+      committee: repo.WorkspaceCommittee | null;
       published: WorkspacePolicy[];
       awaited: Map<string, string | null>;
       today: string;
@@ -251,22 +177,7 @@ export class WorkspaceCompliance {
 
     if (compliance.kind === 'TRAINING') {
       const titles = compliance.courseTitles.map((t) => t.toLowerCase());
-      const [row] = await tx.query<{
-        courses: string[] | null;
-        assigned: number;
-        completed: number;
-        next_due: string | null;
-      }>(
-        `WITH c AS (SELECT id, title FROM courses WHERE workspace_id = $1 AND status = 'PUBLISHED' AND lower(title) = ANY($2::text[])),
-              a AS (SELECT a.user_id, a.status, a.due_at FROM course_assignments a
-                      JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id AND u.status <> 'INACTIVE'
-                     WHERE a.workspace_id = $1 AND a.course_id IN (SELECT id FROM c) AND a.unassigned_at IS NULL)
-         SELECT (SELECT array_agg(DISTINCT title) FROM c) AS courses,
-                (SELECT count(DISTINCT user_id)::int FROM a) AS assigned,
-                (SELECT count(DISTINCT user_id)::int FROM a WHERE status = 'COMPLETED') AS completed,
-                (SELECT min(due_at AT TIME ZONE 'UTC')::date::text FROM a WHERE status <> 'COMPLETED') AS next_due`,
-        [workspaceId, titles],
-      );
+      const row = await repo.trainingEvidence(tx, workspaceId, titles);
       const courses = row.courses ?? [];
       const assignedPercent = percent(row.assigned, context.people);
       const completedPercent = percent(row.completed, row.assigned);

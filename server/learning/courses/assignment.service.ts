@@ -12,7 +12,7 @@ import { daysBetween } from '../../../src/domain/shared/calendar';
 import type { Clock } from '../../platform/clock';
 import { systemClock, utcDay } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
-import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
+import { ok, raise, refuse, refusing, type Outcome, type Refusal } from '../../platform/refusal';
 import {
   consumeCatalogueCredits,
   creditBalance,
@@ -20,6 +20,7 @@ import {
   lockCourseCredits,
   returnCatalogueCredit,
 } from '../credits/credit-ledger';
+import * as repo from './assignment.repository';
 import { checkFilterTargets, findPeople, peopleWhere, type UnitScope } from './user-directory';
 
 export interface Assigner {
@@ -45,43 +46,13 @@ export interface AssignOptions {
 /** The counts of an assignment; `notAssigned`: matched but left out for want of catalogue credits. */
 export type AssignOutcome = AssignCourseResult & { notAssigned: number };
 
-export const DEFAULT_SETTINGS: AssignmentSettings = {
-  defaultDueDays: 30,
-  beforeDays: [7, 1],
-  onDueDate: true,
-  overdueEveryDays: 7,
-  overdueTimes: 3,
-  managerAfterDays: 14,
-  recertifyDaysBefore: 30,
-  creditNoticeDaysBefore: 60,
-};
+export { assignmentSettings, DEFAULT_SETTINGS } from './assignment.repository';
+const { assignmentSettings } = repo;
 
-/** The workspace's due period and cadence (the defaults when it never set them). */
-export async function assignmentSettings(tx: Sql, workspaceId: string): Promise<AssignmentSettings> {
-  const [row] = await tx.query<{
-    default_due_days: number | null;
-    before_days: number[];
-    on_due_date: boolean;
-    overdue_every_days: number;
-    overdue_times: number;
-    manager_after_days: number | null;
-    recertify_days_before: number;
-    credit_notice_days_before: number;
-  }>(`SELECT * FROM course_assignment_settings WHERE workspace_id = $1`, [workspaceId]);
-  if (!row) return DEFAULT_SETTINGS;
-  return {
-    defaultDueDays: row.default_due_days,
-    beforeDays: row.before_days,
-    onDueDate: row.on_due_date,
-    overdueEveryDays: row.overdue_every_days,
-    overdueTimes: row.overdue_times,
-    managerAfterDays: row.manager_after_days,
-    recertifyDaysBefore: row.recertify_days_before,
-    creditNoticeDaysBefore: row.credit_notice_days_before,
-  };
-}
-
-/** What an assignment made today with this choice is due on (YYYY-MM-DD), or null. A fixed date must not be past. */
+/**
+ * What an assignment made today with this choice is due on (YYYY-MM-DD), or null. A fixed date must not be past (a
+ * refusal raised: the assigning transaction calls it).
+ */
 export function resolveDue(choice: DueChoice | undefined, settings: AssignmentSettings, today: string): string | null {
   const c = choice ?? { kind: 'DEFAULT' as const };
   const rule: DueRule =
@@ -95,10 +66,14 @@ export function resolveDue(choice: DueChoice | undefined, settings: AssignmentSe
           ? { kind: 'DAYS_AFTER_ASSIGNMENT', days: c.days }
           : { kind: 'FIXED', date: c.date };
   if (rule.kind === 'FIXED' && daysBetween(today, rule.date) < 0) {
-    throw badRequest('The due date is in the past', { 'due.date': 'Choose today or a later date' });
+    raise(
+      refuse('invalid', 'VALIDATION', 'The due date is in the past', { 'due.date': 'Choose today or a later date' }),
+    );
   }
   return dueDate(rule, today);
 }
+
+const noCourse = () => refuse('not-found', 'NOT_FOUND', 'Course not found');
 
 /**
  * Assigns a published course (to the people a filter matches, or to listed people), unassigns it keeping the history,
@@ -113,24 +88,43 @@ export class CourseAssignmentService {
     private readonly afterAssign: (workspaceId: string) => Promise<void> = async () => {},
   ) {}
 
-  async assign(actor: Assigner, body: AssignCourseBody): Promise<AssignCourseResult> {
-    const result = await this.db.tenant(actor.workspaceId, async (tx) => {
-      await this.lockPublished(tx, actor.workspaceId, body.courseId);
-      const targets = body.userIds ? await this.listed(tx, actor, body.userIds) : await this.matching(tx, actor, body);
-      return this.assignTo(tx, actor, body.courseId, targets, body.due, body.userIds ? 'userIds' : 'filter', 'ADMIN');
-    });
-    if (result.assigned > 0) await this.afterAssign(actor.workspaceId);
-    return { assigned: result.assigned, alreadyAssigned: result.alreadyAssigned };
+  async assign(actor: Assigner, body: AssignCourseBody): Promise<Outcome<AssignCourseResult>> {
+    const result = await refusing(() =>
+      this.db.tenant(actor.workspaceId, async (tx): Promise<Outcome<AssignOutcome>> => {
+        const closed = await this.lockPublished(tx, actor.workspaceId, body.courseId);
+        if (closed) return closed;
+        let targets: AssignTargets;
+        if (body.userIds) {
+          const listed = await this.listed(tx, actor, body.userIds);
+          if (!listed.ok) return listed;
+          targets = listed.value;
+        } else targets = await this.matching(tx, actor, body);
+        const how = body.userIds ? 'userIds' : 'filter';
+        return ok(await this.assignTo(tx, actor, body.courseId, targets, body.due, how, 'ADMIN'));
+      }),
+    );
+    if (!result.ok) return result;
+    if (result.value.assigned > 0) await this.afterAssign(actor.workspaceId);
+    return ok({ assigned: result.value.assigned, alreadyAssigned: result.value.alreadyAssigned });
   }
 
-  async addUsers(actor: Assigner, body: AddUsersBody, via: AssignedVia = 'ADMIN'): Promise<AssignCourseResult> {
-    const result = await this.db.tenant(actor.workspaceId, async (tx) => {
-      await this.lockPublished(tx, actor.workspaceId, body.courseId);
-      const targets = await this.listed(tx, actor, body.userIds);
-      return this.assignTo(tx, actor, body.courseId, targets, body.due, 'add-users', via);
-    });
-    if (result.assigned > 0) await this.afterAssign(actor.workspaceId);
-    return { assigned: result.assigned, alreadyAssigned: result.alreadyAssigned };
+  async addUsers(
+    actor: Assigner,
+    body: AddUsersBody,
+    via: AssignedVia = 'ADMIN',
+  ): Promise<Outcome<AssignCourseResult>> {
+    const result = await refusing(() =>
+      this.db.tenant(actor.workspaceId, async (tx): Promise<Outcome<AssignOutcome>> => {
+        const closed = await this.lockPublished(tx, actor.workspaceId, body.courseId);
+        if (closed) return closed;
+        const listed = await this.listed(tx, actor, body.userIds);
+        if (!listed.ok) return listed;
+        return ok(await this.assignTo(tx, actor, body.courseId, listed.value, body.due, 'add-users', via));
+      }),
+    );
+    if (!result.ok) return result;
+    if (result.value.assigned > 0) await this.afterAssign(actor.workspaceId);
+    return ok({ assigned: result.value.assigned, alreadyAssigned: result.value.alreadyAssigned });
   }
 
   /**
@@ -138,7 +132,8 @@ export class CourseAssignmentService {
    * the statement's parameters, `$1` being the workspace) and returns the counts. One statement assigns them all
    * (restarting the cycles of people unassigned before, inserting the others, one audit event each), so a rule's
    * 100,000 people cost one INSERT ... SELECT, not a loop. A catalogue course consumes a credit per new assignee:
-   * `credits: 'refuse'` (the default) refuses them all when the credits are too few (409, nothing written);
+   * `credits: 'refuse'` (the default) refuses them all when the credits are too few (a raised NO_CREDITS refusal
+   * that rolls the transaction back: call it under `refusing`);
    * `'fit'` assigns as many as the credits allow and reports the others as `notAssigned`.
    * `skipEverAssigned`: someone who had the course and was unassigned is left alone (an auto-assignment rule never
    * overrides an admin's unassign).
@@ -180,59 +175,11 @@ export class CourseAssignmentService {
     const targetSql = Array.isArray(targets)
       ? `SELECT unnest($${params.push(targets)}::uuid[])`
       : (targets as (p: unknown[]) => string)(params);
-    const [row] = await tx.query<{ targets: number; pending: number; assigned: number; ids: string[] | null }>(
-      // A query of people yields each once (users' key); only a listed array can repeat someone.
-      `WITH t AS (SELECT ${Array.isArray(targets) ? 'DISTINCT' : ''} s.id FROM (${targetSql}) AS s(id)),
-       pending AS (
-         SELECT t.id FROM t
-          WHERE NOT EXISTS (SELECT 1 FROM course_assignments x
-                             WHERE x.workspace_id = $1 AND x.course_id = $2 AND x.user_id = t.id AND (x.unassigned_at IS NULL OR $9::boolean))
-       ),
-       chosen AS (
-         SELECT id FROM pending ${limit === null ? '' : 'ORDER BY id'} LIMIT $10::int
-       ),
-       -- Someone unassigned before: archive the old cycle and start a new one on the same row.
-       old AS (
-         SELECT a.* FROM course_assignments a JOIN chosen ON chosen.id = a.user_id
-          WHERE a.workspace_id = $1 AND a.course_id = $2 AND a.unassigned_at IS NOT NULL
-          FOR UPDATE OF a
-       ), archived AS (
-         INSERT INTO course_assignment_history (workspace_id, assignment_id, course_id, user_id, cycle, course_version, assigned_by,
-                                                assigned_at, due_at, status, completed_at, unassigned_at, unassigned_by)
-         SELECT workspace_id, id, course_id, user_id, cycle, course_version, assigned_by, assigned_at, due_at, status, completed_at,
-                unassigned_at, unassigned_by FROM old
-       ), restarted AS (
-         UPDATE course_assignments a
-            SET cycle = a.cycle + 1, unassigned_at = NULL, unassigned_by = NULL, assigned_at = $3, assigned_by = $4,
-                due_at = ($5::date)::timestamp AT TIME ZONE 'UTC', status = 'ASSIGNED', completed_at = NULL,
-                course_version = c.published_version, assignment_mail_pending = true, assigned_via = $6
-           FROM old, courses c
-          WHERE a.workspace_id = old.workspace_id AND a.id = old.id AND c.workspace_id = $1 AND c.id = $2
-         RETURNING a.user_id
-       ), inserted AS (
-         INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_by, assigned_at, course_version, due_at,
-                                         assignment_mail_pending, assigned_via)
-         SELECT $1, $2, chosen.id, $4, $3, c.published_version, ($5::date)::timestamp AT TIME ZONE 'UTC', true, $6
-           FROM chosen JOIN courses c ON c.workspace_id = $1 AND c.id = $2
-          WHERE NOT EXISTS (SELECT 1 FROM old WHERE old.user_id = chosen.id)
-         ON CONFLICT (workspace_id, course_id, user_id) DO NOTHING
-         RETURNING user_id
-       ), assigned AS (
-         SELECT user_id, true AS new_cycle FROM restarted UNION ALL SELECT user_id, false FROM inserted
-       ), audited AS (
-         -- One audit event per assignment, in the same statement.
-         INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
-         SELECT $1, $4, 'course.assigned', user_id::text, $7, CASE WHEN new_cycle THEN d.renewed ELSE d.first END
-           FROM assigned,
-                -- The two possible details, built once rather than per row.
-                (SELECT jsonb_build_object('courseId', $2::text, 'via', $8::text, 'dueOn', $5::text, 'newCycle', true) AS renewed,
-                        jsonb_build_object('courseId', $2::text, 'via', $8::text, 'dueOn', $5::text, 'newCycle', false) AS first) d
-       )
-       SELECT (SELECT count(*) FROM t)::int AS targets, (SELECT count(*) FROM pending)::int AS pending,
-              (SELECT count(*) FROM assigned)::int AS assigned,
-              ${catalogue ? '(SELECT array_agg(user_id) FROM assigned)' : 'NULL::uuid[]'} AS ids`,
-      params,
-    );
+    const row = await repo.assignStatement(tx, params, targetSql, {
+      listed: Array.isArray(targets),
+      capped: limit !== null,
+      catalogue,
+    });
     // A catalogue course: each new assignee consumes a credit (docs/policies.md); too few credits refuse them all
     // (in 'fit' mode the cap above made them enough).
     if (catalogue)
@@ -242,15 +189,18 @@ export class CourseAssignmentService {
   }
 
   /** Unassigns listed people: the row, its progress and completion stay (unassigned_at set); returns how many were assigned. */
-  async unassign(actor: Assigner, body: UnassignBody): Promise<{ unassigned: number }> {
+  async unassign(actor: Assigner, body: UnassignBody): Promise<Outcome<{ unassigned: number }>> {
     return this.db.tenant(actor.workspaceId, async (tx) => {
-      await this.course(tx, actor.workspaceId, body.courseId);
+      if (!(await repo.courseExists(tx, actor.workspaceId, body.courseId))) return noCourse();
       const targets = await this.listed(tx, actor, body.userIds);
-      const rows = await tx.query<{ user_id: string; status: string }>(
-        `UPDATE course_assignments SET unassigned_at = $4, unassigned_by = $5, assignment_mail_pending = false
-          WHERE workspace_id = $1 AND course_id = $2 AND user_id = ANY($3::uuid[]) AND unassigned_at IS NULL
-          RETURNING user_id, status`,
-        [actor.workspaceId, body.courseId, targets, this.clock.now(), actor.userId],
+      if (!targets.ok) return targets;
+      const rows = await repo.unassign(
+        tx,
+        actor.workspaceId,
+        body.courseId,
+        targets.value,
+        this.clock.now(),
+        actor.userId,
       );
       // A catalogue course's credit comes back when the person had not started it (docs/policies.md).
       for (const row of rows) {
@@ -258,13 +208,14 @@ export class CourseAssignmentService {
           await returnCatalogueCredit(tx, actor.workspaceId, body.courseId, row.user_id, actor.userId ?? 'system');
       }
       if (rows.length > 0) {
-        await tx.query(
-          `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
-           SELECT $1, $2, 'course.unassigned', t.id::text, $3, jsonb_build_object('courseId', $4::text) FROM unnest($5::uuid[]) AS t(id)`,
-          [actor.workspaceId, actor.userId, actor.ip, body.courseId, rows.map((r) => r.user_id)],
+        await repo.auditUnassigned(
+          tx,
+          actor,
+          body.courseId,
+          rows.map((r) => r.user_id),
         );
       }
-      return { unassigned: rows.length };
+      return ok({ unassigned: rows.length });
     });
   }
 
@@ -273,105 +224,59 @@ export class CourseAssignmentService {
     courseId: string,
     userId: string,
     dueOn: string | null,
-  ): Promise<{ userId: string; dueOn: string | null }> {
+  ): Promise<Outcome<{ userId: string; dueOn: string | null }>> {
     return this.db.tenant(actor.workspaceId, async (tx) => {
-      await this.course(tx, actor.workspaceId, courseId);
-      const [row] = await tx.query<{ branch_id: string | null; old: string | null }>(
-        `SELECT u.branch_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS old
-           FROM course_assignments a JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
-          WHERE a.workspace_id = $1 AND a.course_id = $2 AND a.user_id = $3 AND a.unassigned_at IS NULL
-          FOR UPDATE OF a`,
-        [actor.workspaceId, courseId, userId],
-      );
+      if (!(await repo.courseExists(tx, actor.workspaceId, courseId))) return noCourse();
+      const row = await repo.lockedAssignment(tx, actor.workspaceId, courseId, userId);
       // A learner of another unit is, for a business-unit admin, no learner at all.
       if (!row || (actor.scope && row.branch_id !== actor.scope))
-        throw notFound('This person does not have the course');
+        return refuse('not-found', 'NOT_FOUND', 'This person does not have the course');
       if (dueOn && daysBetween(utcDay(this.clock.now()), dueOn) < 0)
-        throw badRequest('The due date is in the past', { dueOn: 'Choose today or a later date' });
-      await tx.query(
-        `UPDATE course_assignments SET due_at = ($4::date)::timestamp AT TIME ZONE 'UTC'
-          WHERE workspace_id = $1 AND course_id = $2 AND user_id = $3`,
-        [actor.workspaceId, courseId, userId, dueOn],
-      );
-      await tx.query(
-        `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
-         VALUES ($1, $2, 'course.due-date-changed', $3, $4, jsonb_build_object('courseId', $5::text, 'from', $6::text, 'to', $7::text))`,
-        [actor.workspaceId, actor.userId, userId, actor.ip, courseId, row.old, dueOn],
-      );
-      return { userId, dueOn };
+        return refuse('invalid', 'VALIDATION', 'The due date is in the past', {
+          dueOn: 'Choose today or a later date',
+        });
+      await repo.changeDueDate(tx, actor, { courseId, userId, from: row.old, to: dueOn });
+      return ok({ userId, dueOn });
     });
   }
 
   async saveSettings(actor: Assigner, settings: AssignmentSettings): Promise<AssignmentSettings> {
     const beforeDays = [...new Set(settings.beforeDays)].sort((a, b) => b - a);
     return this.db.tenant(actor.workspaceId, async (tx) => {
-      await tx.query(
-        `INSERT INTO course_assignment_settings (workspace_id, default_due_days, before_days, on_due_date, overdue_every_days, overdue_times,
-                                                 manager_after_days, updated_at, updated_by, recertify_days_before, credit_notice_days_before)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8, $9, $10)
-         ON CONFLICT (workspace_id) DO UPDATE SET default_due_days = EXCLUDED.default_due_days, before_days = EXCLUDED.before_days,
-           on_due_date = EXCLUDED.on_due_date, overdue_every_days = EXCLUDED.overdue_every_days, overdue_times = EXCLUDED.overdue_times,
-           manager_after_days = EXCLUDED.manager_after_days, updated_at = now(), updated_by = EXCLUDED.updated_by,
-           recertify_days_before = EXCLUDED.recertify_days_before, credit_notice_days_before = EXCLUDED.credit_notice_days_before`,
-        [
-          actor.workspaceId,
-          settings.defaultDueDays,
-          beforeDays,
-          settings.onDueDate,
-          settings.overdueEveryDays,
-          settings.overdueTimes,
-          settings.managerAfterDays,
-          actor.userId,
-          settings.recertifyDaysBefore ?? 30,
-          settings.creditNoticeDaysBefore ?? 60,
-        ],
-      );
-      await tx.query(
-        `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
-         VALUES ($1, $2, 'course.assignment-settings-changed', 'workspace', $3, $4::jsonb)`,
-        [actor.workspaceId, actor.userId, actor.ip, JSON.stringify({ ...settings, beforeDays })],
-      );
+      await repo.saveSettings(tx, actor, { ...settings, beforeDays });
       return { ...settings, beforeDays };
     });
   }
 
   /** FOR SHARE: the course cannot be unpublished or deleted while people are being assigned to it. */
-  private async lockPublished(tx: Sql, workspaceId: string, courseId: string): Promise<void> {
-    const [course] = await tx.query<{ status: 'DRAFT' | 'PUBLISHED' }>(
-      `SELECT status FROM courses WHERE workspace_id = $1 AND id = $2 FOR SHARE`,
-      [workspaceId, courseId],
-    );
-    if (!course) throw notFound('Course not found');
-    if (!canAssign(course.status))
-      throw conflict('Only a published course can be assigned', { courseId: 'This course is not published' });
-  }
-
-  private async course(tx: Sql, workspaceId: string, courseId: string): Promise<void> {
-    const [course] = await tx.query(`SELECT 1 FROM courses WHERE workspace_id = $1 AND id = $2`, [
-      workspaceId,
-      courseId,
-    ]);
-    if (!course) throw notFound('Course not found');
+  private async lockPublished(tx: Sql, workspaceId: string, courseId: string): Promise<Refusal | null> {
+    const status = await repo.courseStatusForShare(tx, workspaceId, courseId);
+    if (!status) return noCourse();
+    if (!canAssign(status))
+      return refuse('conflict', 'CONFLICT', 'Only a published course can be assigned', {
+        courseId: 'This course is not published',
+      });
+    return null;
   }
 
   /** Listed people must be of this workspace (else 404) and, for a business-unit admin, of their unit (else 400); both name them. */
-  private async listed(tx: Sql, actor: Assigner, userIds: readonly string[]): Promise<string[]> {
+  private async listed(tx: Sql, actor: Assigner, userIds: readonly string[]): Promise<Outcome<string[]>> {
     const ids = [...new Set(userIds)];
     const found = await findPeople(tx, actor.workspaceId, ids);
     const unknown = ids.filter((id) => !found.has(id));
     // Someone of another workspace is indistinguishable from no one: 404, naming the ids.
     if (unknown.length > 0) {
-      throw new HttpError(404, 'NOT_FOUND', `Users not found: ${unknown.join(', ')}`, {
+      return refuse('not-found', 'NOT_FOUND', `Users not found: ${unknown.join(', ')}`, {
         userIds: `No such users: ${unknown.join(', ')}`,
       });
     }
     const outside = actor.scope ? ids.filter((id) => found.get(id) !== actor.scope) : [];
     if (outside.length > 0) {
-      throw badRequest(`Users outside your business unit: ${outside.join(', ')}`, {
+      return refuse('invalid', 'VALIDATION', `Users outside your business unit: ${outside.join(', ')}`, {
         userIds: `Not in your business unit: ${outside.join(', ')}`,
       });
     }
-    return ids;
+    return ok(ids);
   }
 
   /** The people a filter matches, as a query on the assigning statement's parameters (never read into the process). */

@@ -9,6 +9,7 @@ import {
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
 import { readUpload } from '../../platform/imports/import-upload';
 import { CourseAssignmentService, type Assigner } from './assignment.service';
@@ -47,17 +48,17 @@ export async function autoAssignRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, getAutoAssign, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return rules.get(actorOf(ctx, user, workspace.id), ctx.params.id);
+    return answer(await rules.get(actorOf(ctx, user, workspace.id), ctx.params.id));
   });
 
   serve(app, saveAutoAssign, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return rules.save(actorOf(ctx, user, workspace.id), ctx.params.id, ctx.body);
+    return answer(await rules.save(actorOf(ctx, user, workspace.id), ctx.params.id, ctx.body));
   });
 
   serve(app, resetAutoAssign, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return rules.reset(actorOf(ctx, user, workspace.id), ctx.body);
+    return answer(await rules.reset(actorOf(ctx, user, workspace.id), ctx.body));
   });
 
   serve(app, bulkAddUsers, async (ctx) => {
@@ -67,9 +68,9 @@ export async function autoAssignRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const upload = await readUpload({ ...ctx, parses: deps.parses }, deps.settings.maxUploadBytes, false, false, [
       BULK_COURSES_FIELD,
     ]);
-    const courseIds = parseCourseList(upload.fields[BULK_COURSES_FIELD]);
-    const rows = await emailRows(upload.kind, upload.source);
-    const result = await bulkAdd(deps.db, assignments, actor, upload.fileName, courseIds, rows);
+    const courseIds = answer(parseCourseList(upload.fields[BULK_COURSES_FIELD]));
+    const rows = answer(await emailRows(upload.kind, upload.source));
+    const result = answer(await bulkAdd(deps.db, assignments, actor, upload.fileName, courseIds, rows));
     if (result.totals.ASSIGNED > 0) await afterAssign(workspace.id);
     return result;
   });

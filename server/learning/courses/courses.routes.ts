@@ -16,6 +16,7 @@ import {
 import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
+import { answer } from '../../platform/refusal';
 import { courseSpace, serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
 import { utcDay } from '../../platform/clock';
 import { assignmentSettings, CourseAssignmentService, type Assigner } from './assignment.service';
@@ -105,29 +106,33 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, assignCourse, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return assignments.assign(
-      { workspaceId: workspace.id, userId: user.userId, scope: scopeOf(user), ip: ctx.request.ip },
-      ctx.body,
+    return answer(
+      await assignments.assign(
+        { workspaceId: workspace.id, userId: user.userId, scope: scopeOf(user), ip: ctx.request.ip },
+        ctx.body,
+      ),
     );
   });
 
   serve(app, addUsers, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return assignments.addUsers(actorOf(ctx, user, workspace.id), ctx.body);
+    return answer(await assignments.addUsers(actorOf(ctx, user, workspace.id), ctx.body));
   });
 
   serve(app, unassignCourse, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return assignments.unassign(actorOf(ctx, user, workspace.id), ctx.body);
+    return answer(await assignments.unassign(actorOf(ctx, user, workspace.id), ctx.body));
   });
 
   serve(app, changeDueDate, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return assignments.changeDueDate(
-      actorOf(ctx, user, workspace.id),
-      ctx.params.id,
-      ctx.params.userId,
-      ctx.body.dueOn,
+    return answer(
+      await assignments.changeDueDate(
+        actorOf(ctx, user, workspace.id),
+        ctx.params.id,
+        ctx.params.userId,
+        ctx.body.dueOn,
+      ),
     );
   });
 

@@ -1,5 +1,5 @@
 import type { Sql } from '../../platform/db/database';
-import { HttpError } from '../../platform/errors';
+import { raise, refuse } from '../../platform/refusal';
 
 /**
  * The course credit ledger (migration 0026, docs/policies.md): rows are only ever added; a workspace's balance for a
@@ -45,13 +45,15 @@ export async function consumeCatalogueCredits(
   await lockCourseCredits(tx, workspaceId, courseId);
   const balance = await creditBalance(tx, workspaceId, courseId);
   if (balance < userIds.length) {
-    throw new HttpError(
-      409,
-      'NO_CREDITS',
-      balance === 0
-        ? 'This course has no credits left: ask for more credits before assigning it.'
-        : `This course has ${balance} credits left, not enough for ${userIds.length} people: ask for more, or assign fewer people.`,
-      { courseId: `${balance} credits left` },
+    raise(
+      refuse(
+        'conflict',
+        'NO_CREDITS',
+        balance === 0
+          ? 'This course has no credits left: ask for more credits before assigning it.'
+          : `This course has ${balance} credits left, not enough for ${userIds.length} people: ask for more, or assign fewer people.`,
+        { courseId: `${balance} credits left` },
+      ),
     );
   }
   // The n-th consumption for this person and course: a return and a new assignment get their own keys.

@@ -7,6 +7,7 @@ import {
   requestCredits,
 } from '../../../src/contracts/learning/credits.contract';
 import type { ApiDeps } from '../../platform/deps';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser } from '../../platform/serve';
 import { platformActor } from '../catalogue/catalogue-audit';
 import { CourseCredits } from './credits.service';
@@ -17,12 +18,18 @@ export async function creditRoutes(app: FastifyInstance, deps: ApiDeps): Promise
 
   serve(app, requestCredits, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return credits.request({ workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.body);
+    return answer(
+      await credits.request({ workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.body),
+    );
   });
-  serve(app, courseCreditRequests, async (ctx) => credits.requests(workspaceUser(ctx).workspace.id, ctx.params.id));
-  serve(app, courseCredited, async (ctx) => credits.credited(workspaceUser(ctx).workspace.id, ctx.params.id));
+  serve(app, courseCreditRequests, async (ctx) =>
+    answer(await credits.requests(workspaceUser(ctx).workspace.id, ctx.params.id)),
+  );
+  serve(app, courseCredited, async (ctx) =>
+    answer(await credits.credited(workspaceUser(ctx).workspace.id, ctx.params.id)),
+  );
   serve(app, adminCreditRequests, async ({ query }) => credits.allRequests(query));
   serve(app, buyCredits, async ({ params, body, principal, request }) =>
-    credits.grant(platformActor(principal, request.ip), params.id, body.credits),
+    answer(await credits.grant(platformActor(principal, request.ip), params.id, body.credits)),
   );
 }

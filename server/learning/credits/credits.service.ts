@@ -1,28 +1,14 @@
 import type { CreditRequest, RequestCreditsBody } from '../../../src/contracts/learning/credits.contract';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
-import { HttpError, notFound } from '../../platform/errors';
+import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import type { PlatformActor } from '../catalogue/catalogue-audit';
 import { creditBalance, isCatalogueCourse, lockCourseCredits } from './credit-ledger';
+import * as repo from './credits.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-interface RequestRow {
-  id: string;
-  course_id: string;
-  course_title: string;
-  credits: number;
-  note: string;
-  status: 'REQUESTED' | 'GRANTED';
-  requested_at: Date | string;
-  granted_at: Date | string | null;
-}
-
-const REQUEST_SELECT = `
-  SELECT r.id, r.course_id, coalesce(c.title, '') AS course_title, r.credits, r.note, r.status, r.requested_at, r.granted_at
-    FROM credit_requests r LEFT JOIN courses c ON c.workspace_id = r.workspace_id AND c.id = r.course_id`;
-
-const toRequest = (row: RequestRow): CreditRequest => ({
+const toRequest = (row: repo.RequestRow): CreditRequest => ({
   id: row.id,
   courseId: row.course_id,
   courseTitle: row.course_title,
@@ -33,19 +19,29 @@ const toRequest = (row: RequestRow): CreditRequest => ({
   grantedAt: row.granted_at ? iso(row.granted_at) : null,
 });
 
-async function requireCatalogueCourse(tx: Sql, workspaceId: string, courseId: string): Promise<void> {
-  const [course] = await tx.query(`SELECT 1 FROM courses WHERE workspace_id = $1 AND id = $2`, [workspaceId, courseId]);
-  if (!course) throw notFound('Course not found');
+/** Only a catalogue course of the workspace takes credits: a refusal otherwise, null when it does. */
+async function catalogueCourseProblem(tx: Sql, workspaceId: string, courseId: string): Promise<Refusal | null> {
+  if (!(await repo.courseExists(tx, workspaceId, courseId)))
+    return refuse('not-found', 'NOT_FOUND', 'Course not found');
   if (!(await isCatalogueCourse(tx, workspaceId, courseId))) {
-    throw new HttpError(
-      409,
+    return refuse(
+      'conflict',
       'NOT_A_CATALOGUE_COURSE',
       'Only a catalogue course takes credits: your own courses are free to assign.',
-      {
-        courseId: 'Not a catalogue course',
-      },
+      { courseId: 'Not a catalogue course' },
     );
   }
+  return null;
+}
+
+async function adminRow(tx: Sql, workspaceId: string, requestId: string) {
+  const row = await repo.adminRequest(tx, workspaceId, requestId);
+  return {
+    ...toRequest(row),
+    workspaceId: row.workspace_id,
+    workspaceName: row.workspace_name,
+    balance: await creditBalance(tx, workspaceId, row.course_id),
+  };
 }
 
 export interface WorkspaceActor {
@@ -58,113 +54,85 @@ export interface WorkspaceActor {
 export class CourseCredits {
   constructor(private readonly db: Database) {}
 
-  request(actor: WorkspaceActor, body: RequestCreditsBody): Promise<CreditRequest> {
+  request(actor: WorkspaceActor, body: RequestCreditsBody): Promise<Outcome<CreditRequest>> {
     const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx) => {
-      await requireCatalogueCourse(tx, ws, body.courseId);
-      const [inserted] = await tx.query<{ id: string }>(
-        `INSERT INTO credit_requests (workspace_id, course_id, credits, note, idempotency_key, requested_by) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (workspace_id, idempotency_key) DO NOTHING RETURNING id`,
-        [ws, body.courseId, body.credits, body.note ?? '', body.idempotencyKey, actor.userId],
-      );
+      const problem = await catalogueCourseProblem(tx, ws, body.courseId);
+      if (problem) return problem;
+      const inserted = await repo.insertRequest(tx, ws, {
+        courseId: body.courseId,
+        credits: body.credits,
+        note: body.note ?? '',
+        idempotencyKey: body.idempotencyKey,
+        requestedBy: actor.userId,
+      });
       if (inserted) {
         await audit(tx, {
           workspaceId: ws,
           actorUserId: actor.userId,
           action: 'credits.requested',
-          target: inserted.id,
+          target: inserted,
           ip: actor.ip,
           details: { courseId: body.courseId, credits: body.credits },
         });
       }
-      const [row] = await tx.query<RequestRow>(
-        `${REQUEST_SELECT} WHERE r.workspace_id = $1 AND r.idempotency_key = $2`,
-        [ws, body.idempotencyKey],
-      );
-      // The same key for another course or amount is another request, not a retry.
+      const row = await repo.requestByKey(tx, ws, body.idempotencyKey);
+      // The same key for another course or amount is another request, not a retry (nothing was written for it).
       if (row.course_id !== body.courseId || row.credits !== body.credits) {
-        throw new HttpError(409, 'KEY_REUSED', 'This idempotency key was used for another request', {
+        return refuse('conflict', 'KEY_REUSED', 'This idempotency key was used for another request', {
           idempotencyKey: 'Used for another request',
         });
       }
-      return toRequest(row);
+      return ok(toRequest(row));
     });
   }
 
   requests(workspaceId: string, courseId: string) {
     return this.db.tenant(workspaceId, async (tx) => {
-      await requireCatalogueCourse(tx, workspaceId, courseId);
-      const rows = await tx.query<RequestRow>(
-        `${REQUEST_SELECT} WHERE r.workspace_id = $1 AND r.course_id = $2 ORDER BY r.requested_at DESC, r.id`,
-        [workspaceId, courseId],
-      );
-      return { items: rows.map(toRequest), balance: await creditBalance(tx, workspaceId, courseId) };
+      const problem = await catalogueCourseProblem(tx, workspaceId, courseId);
+      if (problem) return problem;
+      const rows = await repo.courseRequests(tx, workspaceId, courseId);
+      return ok({ items: rows.map(toRequest), balance: await creditBalance(tx, workspaceId, courseId) });
     });
   }
 
   credited(workspaceId: string, courseId: string) {
     return this.db.tenant(workspaceId, async (tx) => {
-      await requireCatalogueCourse(tx, workspaceId, courseId);
-      const rows = await tx.query<{
-        kind: 'GRANT' | 'CONSUME' | 'RETURN';
-        credits: number;
-        user_name: string | null;
-        created_at: Date | string;
-      }>(
-        `SELECT l.kind, l.credits, trim(u.first_name || ' ' || u.last_name) AS user_name, l.created_at
-           FROM credit_ledger l LEFT JOIN users u ON u.workspace_id = l.workspace_id AND u.id = l.user_id
-          WHERE l.workspace_id = $1 AND l.course_id = $2 ORDER BY l.created_at DESC, l.id`,
-        [workspaceId, courseId],
-      );
-      return {
+      const problem = await catalogueCourseProblem(tx, workspaceId, courseId);
+      if (problem) return problem;
+      const rows = await repo.courseLedger(tx, workspaceId, courseId);
+      return ok({
         items: rows.map((r) => ({ kind: r.kind, credits: r.credits, userName: r.user_name, at: iso(r.created_at) })),
         balance: await creditBalance(tx, workspaceId, courseId),
-      };
+      });
     });
   }
 
   allRequests(query: { page: number; pageSize: number; status?: 'REQUESTED' | 'GRANTED' }) {
     return this.db.system(async (tx) => {
-      const ids = await tx.query<{ workspace_id: string; id: string }>(
-        `SELECT workspace_id, id FROM credit_requests WHERE ($1::text IS NULL OR status = $1)
-          ORDER BY status = 'GRANTED', requested_at DESC, id LIMIT $2 OFFSET $3`,
-        [query.status ?? null, query.pageSize, query.page * query.pageSize],
-      );
-      const [{ n }] = await tx.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM credit_requests WHERE ($1::text IS NULL OR status = $1)`,
-        [query.status ?? null],
-      );
+      const { ids, total } = await repo.requestPage(tx, query);
       const items = [];
       for (const id of ids) items.push(await adminRow(tx, id.workspace_id, id.id));
-      return { items, total: n, page: query.page, pageSize: query.pageSize };
+      return { items, total, page: query.page, pageSize: query.pageSize };
     });
   }
 
   /** Grants a request once: its own idempotency key makes a retry (or a second click) add nothing. */
   async grant(actor: PlatformActor, requestId: string, credits: number | undefined) {
-    const [found] = await this.db.query<{ workspace_id: string }>(
-      `SELECT workspace_id FROM credit_requests WHERE id = $1`,
-      [requestId],
-    );
-    if (!found) throw notFound('No such credit request');
-    const ws = found.workspace_id;
+    const ws = await repo.requestWorkspace(this.db, requestId);
+    if (!ws) return refuse('not-found', 'NOT_FOUND', 'No such credit request');
     return this.db.tenant(ws, async (tx) => {
-      const [req] = await tx.query<{ course_id: string; credits: number }>(
-        `SELECT course_id, credits FROM credit_requests WHERE workspace_id = $1 AND id = $2`,
-        [ws, requestId],
-      );
+      const req = await repo.requestAsked(tx, ws, requestId);
       await lockCourseCredits(tx, ws, req.course_id);
       const amount = credits ?? req.credits;
-      const granted = await tx.query(
-        `INSERT INTO credit_ledger (workspace_id, course_id, kind, credits, idempotency_key, request_id, created_by)
-         VALUES ($1, $2, 'GRANT', $3, $4, $5, $6) ON CONFLICT (workspace_id, idempotency_key) DO NOTHING RETURNING id`,
-        [ws, req.course_id, amount, `grant:${requestId}`, requestId, `platform:${actor.platformAdminId}`],
-      );
-      if (granted.length > 0) {
-        await tx.query(
-          `UPDATE credit_requests SET status = 'GRANTED', granted_at = clock_timestamp() WHERE workspace_id = $1 AND id = $2`,
-          [ws, requestId],
-        );
+      const granted = await repo.insertGrant(tx, ws, {
+        courseId: req.course_id,
+        credits: amount,
+        requestId,
+        createdBy: `platform:${actor.platformAdminId}`,
+      });
+      if (granted) {
+        await repo.markGranted(tx, ws, requestId);
         await audit(tx, {
           workspaceId: ws,
           actorPlatformAdminId: actor.platformAdminId,
@@ -174,24 +142,7 @@ export class CourseCredits {
           details: { courseId: req.course_id, credits: amount },
         });
       }
-      return adminRow(tx, ws, requestId);
+      return ok(await adminRow(tx, ws, requestId));
     });
   }
-}
-
-async function adminRow(tx: Sql, workspaceId: string, requestId: string) {
-  const [row] = await tx.query<RequestRow & { workspace_id: string; workspace_name: string }>(
-    `SELECT r.workspace_id, w.company_name AS workspace_name, r.id, r.course_id, coalesce(c.title, '') AS course_title, r.credits, r.note, r.status,
-            r.requested_at, r.granted_at
-       FROM credit_requests r JOIN workspaces w ON w.id = r.workspace_id
-       LEFT JOIN courses c ON c.workspace_id = r.workspace_id AND c.id = r.course_id
-      WHERE r.workspace_id = $1 AND r.id = $2`,
-    [workspaceId, requestId],
-  );
-  return {
-    ...toRequest(row),
-    workspaceId: row.workspace_id,
-    workspaceName: row.workspace_name,
-    balance: await creditBalance(tx, workspaceId, row.course_id),
-  };
 }

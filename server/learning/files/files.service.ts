@@ -12,7 +12,7 @@ import { sizeProblem, type UploadLimits, type UploadPurpose } from '../../../src
 import type { CourseFileLinks, StoredFile, UploadTicket } from '../../../src/contracts/learning/uploads.contract';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
-import { HttpError, notFound } from '../../platform/errors';
+import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import * as files from '../../platform/files/files.repository';
 
@@ -33,8 +33,10 @@ export interface Actor {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export const tooLarge = (message: string) => new HttpError(413, 'FILE_TOO_LARGE', message, { file: message });
-export const wrongType = (message: string) => new HttpError(415, 'FILE_TYPE_REFUSED', message, { file: message });
+export const tooLarge = (message: string): Refusal => refuse('too-large', 'FILE_TOO_LARGE', message, { file: message });
+export const wrongType = (message: string): Refusal =>
+  refuse('unsupported-type', 'FILE_TYPE_REFUSED', message, { file: message });
+const noSuch = (what: string) => refuse('not-found', 'NOT_FOUND', what);
 
 /**
  * Course files: hands out upload URLs for files whose record waits PENDING, and confirms (or refuses) a file by its
@@ -51,9 +53,9 @@ export class CourseFiles {
   async issue(
     actor: Actor,
     upload: { purpose: UploadPurpose; fileName: string; size: number; replaces?: string; coverOf?: string },
-  ): Promise<UploadTicket> {
+  ): Promise<Outcome<UploadTicket>> {
     const problem = sizeProblem(upload.purpose, upload.size, this.limits);
-    if (problem) throw tooLarge(problem);
+    if (problem) return tooLarge(problem);
     const maxBytes = this.limits[upload.purpose];
     const ticket = await this.urls.uploadUrl(actor.workspaceId, upload.fileName, {
       maxBytes,
@@ -87,30 +89,34 @@ export class CourseFiles {
       return { fileId, stale };
     });
     await Promise.all(stale.map((key) => this.urls.remove(actor.workspaceId, key)));
-    return {
+    return ok({
       fileId,
       uploadUrl: ticket.url,
       method: 'PUT',
       headers: ticket.headers,
       expiresAt: ticket.expiresAt,
       maxBytes,
-    };
+    });
   }
 
   /** A replacement of a file of this workspace: the same purpose. */
   async issueReplacement(
     actor: Actor,
     upload: { fileId: string; fileName: string; size: number },
-  ): Promise<UploadTicket> {
+  ): Promise<Outcome<UploadTicket>> {
     const old = await this.db.tenant(actor.workspaceId, (tx) => files.findFile(tx, actor.workspaceId, upload.fileId));
-    if (!old || old.status !== 'CONFIRMED') throw notFound('No such file');
+    if (!old || old.status !== 'CONFIRMED') return noSuch('No such file');
     return this.issue(actor, { purpose: old.purpose, fileName: upload.fileName, size: upload.size, replaces: old.id });
   }
 
   /** An image that becomes the course's cover once confirmed. */
-  async issueCover(actor: Actor, courseId: string, upload: { fileName: string; size: number }): Promise<UploadTicket> {
+  async issueCover(
+    actor: Actor,
+    courseId: string,
+    upload: { fileName: string; size: number },
+  ): Promise<Outcome<UploadTicket>> {
     const exists = await this.db.tenant(actor.workspaceId, (tx) => files.courseExists(tx, actor.workspaceId, courseId));
-    if (!exists) throw notFound('Course not found');
+    if (!exists) return noSuch('Course not found');
     return this.issue(actor, { purpose: 'IMAGE', fileName: upload.fileName, size: upload.size, coverOf: courseId });
   }
 
@@ -118,26 +124,26 @@ export class CourseFiles {
    * Measures the stored file and reads its type from its bytes; records it, or deletes it (bytes and row) with 413 or
    * 415. Confirming a confirmed file answers it again. The store is read outside any transaction.
    */
-  async confirm(actor: Actor, fileId: string, language: CourseLanguage | null): Promise<StoredFile> {
+  async confirm(actor: Actor, fileId: string, language: CourseLanguage | null): Promise<Outcome<StoredFile>> {
     const ws = actor.workspaceId;
     const row = await this.db.tenant(ws, (tx) => files.findFile(tx, ws, fileId));
-    if (!row) throw notFound('No such file');
-    if (row.status === 'CONFIRMED') return this.describe(ws, row);
+    if (!row) return noSuch('No such file');
+    if (row.status === 'CONFIRMED') return ok(await this.describe(ws, row));
 
     const stored = await this.urls.stat(ws, row.storage_key);
     if (!stored)
-      throw new HttpError(
-        409,
+      return refuse(
+        'conflict',
         'NOT_UPLOADED',
         'Nothing has been uploaded with this link yet: upload the file, then confirm.',
       );
     const limit = this.limits[row.purpose];
     if (stored.size > limit) {
-      await this.refuse(actor, row, `The file is larger than the ${limit} bytes allowed.`, 413);
+      return this.discard(actor, row, tooLarge(`The file is larger than the ${limit} bytes allowed.`));
     }
     const type = await this.typeOf(ws, row.storage_key, stored.size);
     const check = checkType(row.purpose, type);
-    if (!check.ok) await this.refuse(actor, row, check.message, 415);
+    if (!check.ok) return this.discard(actor, row, wrongType(check.message));
 
     const confirmed = await this.db.tenant(ws, async (tx) => {
       const done = await files.markConfirmed(tx, ws, fileId, { size: stored.size, type: type!, language });
@@ -163,11 +169,11 @@ export class CourseFiles {
       }
       return done;
     });
-    if (confirmed) return this.describe(ws, confirmed);
+    if (confirmed) return ok(await this.describe(ws, confirmed));
     // Another confirm of the same file finished first.
     const again = await this.db.tenant(ws, (tx) => files.findFile(tx, ws, fileId));
-    if (!again || again.status !== 'CONFIRMED') throw notFound('No such file');
-    return this.describe(ws, again);
+    if (!again || again.status !== 'CONFIRMED') return noSuch('No such file');
+    return ok(await this.describe(ws, again));
   }
 
   /**
@@ -175,12 +181,13 @@ export class CourseFiles {
    * builder and previews: links expire, so the builder asks again on each visit and never stores them. Another
    * workspace's course is a 404, as everywhere.
    */
-  async courseLinks(actor: Actor, courseId: string): Promise<CourseFileLinks> {
+  async courseLinks(actor: Actor, courseId: string): Promise<Outcome<CourseFileLinks>> {
     const ws = actor.workspaceId;
     const rows = await this.db.tenant(ws, async (tx) => {
-      if (!(await files.courseExists(tx, ws, courseId))) throw notFound('No such course');
+      if (!(await files.courseExists(tx, ws, courseId))) return null;
       return files.courseFiles(tx, ws, courseId);
     });
+    if (!rows) return noSuch('No such course');
     const expiresAt = new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString();
     const links = await Promise.all(
       rows.map(async (row) => ({
@@ -192,7 +199,7 @@ export class CourseFiles {
         expiresAt,
       })),
     );
-    return { links };
+    return ok({ links });
   }
 
   /** Signed links to confirmed files of this workspace, by id (for the course and lesson reads). */
@@ -212,7 +219,8 @@ export class CourseFiles {
     return out;
   }
 
-  private async refuse(actor: Actor, row: files.FileRow, message: string, status: 413 | 415): Promise<never> {
+  /** Deletes a refused upload (its bytes and its row) and answers the refusal. */
+  private async discard(actor: Actor, row: files.FileRow, refusal: Refusal): Promise<Refusal> {
     await this.urls.remove(actor.workspaceId, row.storage_key);
     await this.db.tenant(actor.workspaceId, async (tx) => {
       if (!(await files.deletePending(tx, actor.workspaceId, row.id))) return;
@@ -222,10 +230,10 @@ export class CourseFiles {
         action: 'file.refused',
         target: row.id,
         ip: actor.ip,
-        details: { purpose: row.purpose, fileName: row.declared_name, reason: message },
+        details: { purpose: row.purpose, fileName: row.declared_name, reason: refusal.message },
       });
     });
-    throw status === 413 ? tooLarge(message) : wrongType(message);
+    return refusal;
   }
 
   /** The type by the bytes: the first ones, and for a zip its directory (an Office document is a zip of known parts). */

@@ -8,7 +8,7 @@ import {
 } from '../../../src/contracts/learning/uploads.contract';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 import type { ApiDeps } from '../../platform/deps';
-import { HttpError } from '../../platform/errors';
+import { answer, refuse, refusalError } from '../../platform/refusal';
 import { courseSpace, serve, type HandlerContext } from '../../platform/serve';
 import { CourseFiles, type Actor } from './files.service';
 
@@ -17,7 +17,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   const urls = deps.fileUrls;
   const courseFiles = urls ? new CourseFiles(deps.db, urls, deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS) : null;
   const ready = () => {
-    if (!courseFiles) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
+    if (!courseFiles)
+      throw refusalError(refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.'));
     return courseFiles;
   };
   const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Actor => {
@@ -26,9 +27,13 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     return { workspaceId: space.workspaceId, userId: space.userId, ip: ctx.request.ip };
   };
 
-  serve(app, generateUploadUrl, async (ctx) => ready().issue(actorOf(ctx), ctx.body));
-  serve(app, generateUploadUrlForUpdate, async (ctx) => ready().issueReplacement(actorOf(ctx), ctx.body));
-  serve(app, generateCourseCoverUploadUrl, async (ctx) => ready().issueCover(actorOf(ctx), ctx.params.id, ctx.body));
-  serve(app, courseFileLinks, async (ctx) => ready().courseLinks(actorOf(ctx), ctx.params.id));
-  serve(app, confirmUpload, async (ctx) => ready().confirm(actorOf(ctx), ctx.params.id, ctx.query.language ?? null));
+  serve(app, generateUploadUrl, async (ctx) => answer(await ready().issue(actorOf(ctx), ctx.body)));
+  serve(app, generateUploadUrlForUpdate, async (ctx) => answer(await ready().issueReplacement(actorOf(ctx), ctx.body)));
+  serve(app, generateCourseCoverUploadUrl, async (ctx) =>
+    answer(await ready().issueCover(actorOf(ctx), ctx.params.id, ctx.body)),
+  );
+  serve(app, courseFileLinks, async (ctx) => answer(await ready().courseLinks(actorOf(ctx), ctx.params.id)));
+  serve(app, confirmUpload, async (ctx) =>
+    answer(await ready().confirm(actorOf(ctx), ctx.params.id, ctx.query.language ?? null)),
+  );
 }

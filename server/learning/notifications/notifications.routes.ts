@@ -9,6 +9,7 @@ import { seesAllBusinessUnits } from '../../../src/domain/auth/roles';
 import type { ApiDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { Recertification } from './recertification';
 import { Reminders, type Reminder } from './reminders.service';
@@ -70,9 +71,9 @@ export async function notificationRoutes(app: FastifyInstance, deps: ApiDeps): P
     return { workspaceId: workspace.id, userId: user.userId, scope, ip: ctx.request.ip };
   };
 
-  serve(app, courseReminder, async (ctx) => reminders.remindCourse(actorOf(ctx), ctx.body, 'ALL'));
-  serve(app, courseDueReminder, async (ctx) => reminders.remindCourse(actorOf(ctx), ctx.body, 'DUE'));
-  serve(app, policyReminder, async (ctx) => reminders.remindPolicy(actorOf(ctx), ctx.body));
+  serve(app, courseReminder, async (ctx) => answer(await reminders.remindCourse(actorOf(ctx), ctx.body, 'ALL')));
+  serve(app, courseDueReminder, async (ctx) => answer(await reminders.remindCourse(actorOf(ctx), ctx.body, 'DUE')));
+  serve(app, policyReminder, async (ctx) => answer(await reminders.remindPolicy(actorOf(ctx), ctx.body)));
   serve(app, userAssignedCourses, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     return reminders.awaiting(workspace.id, user.userId);

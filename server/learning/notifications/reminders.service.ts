@@ -11,7 +11,7 @@ import { audit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
-import { HttpError, notFound } from '../../platform/errors';
+import { ok, refuse, type Outcome } from '../../platform/refusal';
 import { templates } from '../../platform/message-templates';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
@@ -19,6 +19,7 @@ import { assignmentSettings } from '../courses/assignment.service';
 import type { UnitScope } from '../courses/user-directory';
 import { WorkspacePolicies } from '../policies/policies.service';
 import * as policyRepo from '../policies/policies.repository';
+import * as repo from './reminders.repository';
 
 export interface Reminder {
   workspaceId: string;
@@ -64,14 +65,11 @@ export class Reminders {
   }
 
   async activeWorkspaces(): Promise<{ id: string }[]> {
-    return this.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE active`);
+    return repo.activeWorkspaces(this.db);
   }
 
   private async workspace(workspaceId: string): Promise<Workspace | null> {
-    const [ws] = await this.db.query<{ company_name: string; workspace_url: string; active: boolean }>(
-      `SELECT company_name, workspace_url, active FROM workspaces WHERE id = $1`,
-      [workspaceId],
-    );
+    const ws = await repo.workspaceRow(this.db, workspaceId);
     return ws?.active ? { name: ws.company_name, origin: publicOrigin(this.publicUrl, ws.workspace_url) } : null;
   }
 
@@ -80,31 +78,27 @@ export class Reminders {
    * (`DUE`: the kind the daily run would send, so it is counted once with it). A learner reminded of the course
    * today already (by either) is not mailed again.
    */
-  async remindCourse(actor: Reminder, body: RemindBody, mode: 'ALL' | 'DUE'): Promise<RemindResult> {
+  async remindCourse(actor: Reminder, body: RemindBody, mode: 'ALL' | 'DUE'): Promise<Outcome<RemindResult>> {
     const ws = await this.workspace(actor.workspaceId);
-    if (!ws) throw notFound('Workspace not found');
+    if (!ws) return refuse('not-found', 'NOT_FOUND', 'Workspace not found');
     const today = this.today();
     return this.db.tenant(actor.workspaceId, async (tx) => {
-      const [course] = await tx.query<{ title: string; reminder_enabled: boolean }>(
-        `SELECT title, reminder_enabled FROM courses WHERE workspace_id = $1 AND id = $2`,
-        [actor.workspaceId, body.courseId],
-      );
-      if (!course) throw notFound('Course not found');
+      const course = await repo.reminderCourse(tx, actor.workspaceId, body.courseId);
+      if (!course) return refuse('not-found', 'NOT_FOUND', 'Course not found');
       if (!course.reminder_enabled) {
-        throw new HttpError(
-          409,
+        return refuse(
+          'conflict',
           'REMINDERS_OFF',
           'Reminders are switched off for this course: switch them on to remind its learners.',
         );
       }
       const settings = await assignmentSettings(tx, actor.workspaceId);
-      const learners = await tx.query<{ user_id: string; due_on: string | null }>(
-        `SELECT a.user_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on
-           FROM course_assignments a JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
-          WHERE a.workspace_id = $1 AND a.course_id = $2 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED'
-            AND u.status <> 'INACTIVE' AND u.email IS NOT NULL AND u.email <> ''
-            AND ($3::uuid IS NULL OR u.branch_id = $3) AND ($4::uuid[] IS NULL OR a.user_id = ANY($4::uuid[]))`,
-        [actor.workspaceId, body.courseId, actor.scope, body.userIds ?? null],
+      const learners = await repo.learnersToRemind(
+        tx,
+        actor.workspaceId,
+        body.courseId,
+        actor.scope,
+        body.userIds ?? null,
       );
       const targets: { user_id: string; kind: DueKind | 'MANUAL'; due_on: string | null }[] = [];
       for (const l of learners) {
@@ -112,25 +106,12 @@ export class Reminders {
         if (kind) targets.push({ user_id: l.user_id, kind, due_on: l.due_on });
       }
       const asked = body.userIds ? new Set(body.userIds).size : learners.length;
-      const fresh = await tx.query<{ user_id: string; kind: string; email: string; first_name: string }>(
-        `WITH r AS (
-           INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
-           SELECT $1, x.user_id, $2, x.kind, $3::date, a.cycle, u.email
-             FROM json_to_recordset($4::json) AS x(user_id uuid, kind text)
-             JOIN course_assignments a ON a.workspace_id = $1 AND a.course_id = $2 AND a.user_id = x.user_id
-             JOIN users u ON u.workspace_id = $1 AND u.id = x.user_id
-            WHERE NOT EXISTS (SELECT 1 FROM course_reminders o WHERE o.workspace_id = $1 AND o.user_id = x.user_id AND o.course_id = $2
-                                 AND o.on_day = $3::date AND o.kind IN ('BEFORE_DUE', 'ON_DUE', 'OVERDUE', 'MANUAL'))
-           ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
-           RETURNING user_id, kind
-         )
-         SELECT r.user_id, r.kind, u.email, u.first_name FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id`,
-        [
-          actor.workspaceId,
-          body.courseId,
-          today,
-          JSON.stringify(targets.map((t) => ({ user_id: t.user_id, kind: t.kind }))),
-        ],
+      const fresh = await repo.insertCourseReminderKeys(
+        tx,
+        actor.workspaceId,
+        body.courseId,
+        today,
+        targets.map((t) => ({ user_id: t.user_id, kind: t.kind })),
       );
       const dueOf = new Map(targets.map((t) => [t.user_id, t.due_on]));
       const mails: OutgoingMail[] = fresh.map((r) => {
@@ -162,21 +143,23 @@ export class Reminders {
           chosen: body.userIds?.length ?? null,
         },
       });
-      return {
+      return ok({
         mailed: fresh.length,
         alreadyReminded: targets.length - fresh.length,
         notConcerned: asked - targets.length,
-      };
+      });
     });
   }
 
   /** Reminds now those in a published policy's scope who have not accepted its current version (all, or the chosen). */
-  async remindPolicy(actor: Reminder, body: PolicyRemindBody): Promise<RemindResult> {
+  async remindPolicy(actor: Reminder, body: PolicyRemindBody): Promise<Outcome<RemindResult>> {
     const ws = await this.workspace(actor.workspaceId);
-    if (!ws) throw notFound('Workspace not found');
+    if (!ws) return refuse('not-found', 'NOT_FOUND', 'Workspace not found');
     const today = this.today();
     const policies = new WorkspacePolicies(this.db, undefined, () => today);
-    const { policy, rows } = await policies.acceptanceRows(actor.workspaceId, body.policyId);
+    const acceptance = await policies.acceptanceRows(actor.workspaceId, body.policyId);
+    if (!acceptance.ok) return acceptance;
+    const { policy, rows } = acceptance.value;
     const chosen = body.userIds ? new Set(body.userIds) : null;
     const inScope = chosen ? rows.filter((r) => chosen.has(r.userId)) : rows;
     const targets = inScope.filter((r) => r.state !== 'ACCEPTED' && r.email);
@@ -229,11 +212,11 @@ export class Reminders {
           chosen: body.userIds?.length ?? null,
         },
       });
-      return {
+      return ok({
         mailed: fresh.length,
         alreadyReminded: targets.length - fresh.length,
         notConcerned: (chosen ? chosen.size : rows.length) - targets.length,
-      };
+      });
     });
   }
 
@@ -245,19 +228,7 @@ export class Reminders {
     today: string,
   ): Promise<{ user_id: string; policy_id: string; kind: string; first_name: string }[]> {
     if (keys.length === 0) return [];
-    return tx.query(
-      `WITH r AS (
-         INSERT INTO policy_reminders (workspace_id, user_id, policy_id, version, kind, on_day, sent_to)
-         SELECT $1, x.user_id, x.policy_id, x.version, x.kind, x.on_day, x.email
-           FROM json_to_recordset($2::json) AS x(user_id uuid, policy_id uuid, version int, kind text, on_day date, email text)
-          WHERE NOT EXISTS (SELECT 1 FROM policy_reminders o WHERE o.workspace_id = $1 AND o.user_id = x.user_id AND o.policy_id = x.policy_id
-                               AND (o.on_day = $3::date OR (o.kind = 'MANUAL' AND o.on_day = x.on_day)))
-         ON CONFLICT (workspace_id, user_id, policy_id, kind, on_day) DO NOTHING
-         RETURNING user_id, policy_id, kind
-       )
-       SELECT r.user_id, r.policy_id, r.kind, u.first_name FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id`,
-      [workspaceId, JSON.stringify(keys), today],
-    );
+    return repo.insertPolicyReminderKeys(tx, workspaceId, keys, today);
   }
 
   /**
@@ -284,7 +255,9 @@ export class Reminders {
     }[] = [];
     for (const p of published) {
       if (p.versions.length === 0) continue;
-      const { policy, rows } = await policies.acceptanceRows(workspaceId, p.id);
+      const acceptance = await policies.acceptanceRows(workspaceId, p.id);
+      if (!acceptance.ok) continue;
+      const { policy, rows } = acceptance.value;
       for (const row of rows) {
         if (row.state === 'ACCEPTED' || !row.dueOn || !row.email) continue;
         const r = policyReminderToday(cadence, row.dueOn, today);
@@ -347,27 +320,7 @@ export class Reminders {
     const today = this.today();
     return this.db.tenant(workspaceId, async (tx) => {
       const cadence = cadenceOf(await assignmentSettings(tx, workspaceId));
-      const rows = await tx.query<{
-        course_id: string;
-        title: string;
-        reminder_enabled: boolean;
-        status: string;
-        due_on: string | null;
-        expires_on: string | null;
-        completed_on: string | null;
-        last_reminded_on: string | null;
-      }>(
-        `SELECT a.course_id, c.title, c.reminder_enabled, a.status,
-                to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on,
-                to_char(cc.expires_on, 'YYYY-MM-DD') AS expires_on, to_char(cc.completed_on, 'YYYY-MM-DD') AS completed_on,
-                (SELECT to_char(max(r.on_day), 'YYYY-MM-DD') FROM course_reminders r WHERE r.workspace_id = a.workspace_id AND r.user_id = a.user_id
-                    AND r.course_id = a.course_id AND r.cycle = a.cycle AND r.kind IN ('BEFORE_DUE', 'ON_DUE', 'OVERDUE', 'MANUAL')) AS last_reminded_on
-           FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
-           LEFT JOIN LATERAL (SELECT expires_on, completed_on FROM course_completions x WHERE x.workspace_id = a.workspace_id AND x.assignment_id = a.id
-                                 AND x.cycle = a.cycle ORDER BY x.completed_at DESC LIMIT 1) cc ON true
-          WHERE a.workspace_id = $1 AND a.user_id = $2 AND a.unassigned_at IS NULL AND c.status = 'PUBLISHED'`,
-        [workspaceId, userId],
-      );
+      const rows = await repo.awaitingRows(tx, workspaceId, userId);
       const items: AwaitingCourse[] = [];
       for (const r of rows) {
         const status = learnerStatus(
@@ -408,26 +361,7 @@ export class Reminders {
     let sent = 0;
     for (;;) {
       const n = await this.db.tenant(workspaceId, async (tx) => {
-        const rows = await tx.query<{
-          id: string;
-          source: string;
-          user_id: string;
-          course_id: string;
-          course_title: string;
-          completed_on: string;
-          expires_on: string | null;
-          email: string | null;
-          first_name: string;
-          code: string | null;
-        }>(
-          `SELECT cc.id, cc.source, cc.user_id, cc.course_id, cc.course_title, to_char(cc.completed_on, 'YYYY-MM-DD') AS completed_on,
-                  to_char(cc.expires_on, 'YYYY-MM-DD') AS expires_on, u.email, u.first_name,
-                  (SELECT ce.code FROM certificates ce WHERE ce.workspace_id = cc.workspace_id AND ce.completion_id = cc.id LIMIT 1) AS code
-             FROM course_completions cc JOIN users u ON u.workspace_id = cc.workspace_id AND u.id = cc.user_id
-            WHERE cc.workspace_id = $1 AND cc.mail_pending
-            LIMIT $2 FOR UPDATE OF cc SKIP LOCKED`,
-          [workspaceId, batch],
-        );
+        const rows = await repo.pendingCompletionMails(tx, workspaceId, batch);
         if (rows.length === 0) return 0;
         const languages = await languagesOf(
           tx,
@@ -453,9 +387,10 @@ export class Reminders {
             }),
           }));
         await this.mail.sendMany(mails, tx);
-        await tx.query(
-          `UPDATE course_completions SET mail_pending = false WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
-          [workspaceId, rows.map((r) => r.id)],
+        await repo.markCompletionsMailed(
+          tx,
+          workspaceId,
+          rows.map((r) => r.id),
         );
         return rows.length;
       });

@@ -25,6 +25,7 @@ import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../
 import { IMPORT_MAX_BYTES, LearnerAdminService, type Admin } from './learner-admin.service';
 import { CourseFiles } from '../files/files.service';
 import * as fileRows from '../../platform/files/files.repository';
+import { answer } from '../../platform/refusal';
 import { PlayerService, type Learner } from './player.service';
 import { queueCompletionMail } from '../notifications/notifications.routes';
 
@@ -55,9 +56,11 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, learnerUploadUrl, async (ctx) => {
     const learner = learnerOf(ctx);
     const accept = await player.uploadBlock(learner, ctx.body.courseId, ctx.body.blockId);
-    return fileStore().issue(
-      { ...learner, ip: ctx.request.ip },
-      { purpose: handInPurpose(ctx.body.fileName, accept), fileName: ctx.body.fileName, size: ctx.body.size },
+    return answer(
+      await fileStore().issue(
+        { ...learner, ip: ctx.request.ip },
+        { purpose: handInPurpose(ctx.body.fileName, accept), fileName: ctx.body.fileName, size: ctx.body.size },
+      ),
     );
   });
   serve(app, learnerConfirmUpload, async (ctx) => {
@@ -68,7 +71,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     // The caller's own upload only: not another person's file, nor an author's replacement or cover.
     if (!row || row.owner_id !== learner.userId || row.replaces_file_id || row.cover_of_course_id)
       throw notFound('No such file');
-    return fileStore().confirm({ ...learner, ip: ctx.request.ip }, ctx.params.id, null);
+    return answer(await fileStore().confirm({ ...learner, ip: ctx.request.ip }, ctx.params.id, null));
   });
   serve(app, videoProgress, async (ctx) => player.videoProgress(learnerOf(ctx), ctx.body));
   // A call that completed the course queues the completion mail (server/learning/notifications).

@@ -12,6 +12,7 @@ import {
 } from '../../../src/contracts/learning/own-policies.contract';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 import type { ApiDeps } from '../../platform/deps';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { CataloguePolicies, type PolicyActor } from '../catalogue/catalogue-policies.service';
 
@@ -34,32 +35,32 @@ export async function ownPolicyRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   serve(app, ownPolicyList, async (ctx) => of(ctx).policies.list({ page: 0, pageSize: 500 }));
   serve(app, ownPolicyCreate, async (ctx) => {
     const { policies, actor } = of(ctx);
-    return policies.create(actor, ctx.body);
+    return answer(await policies.create(actor, ctx.body));
   });
-  serve(app, ownPolicyDetails, async (ctx) => of(ctx).policies.details(ctx.params.id));
+  serve(app, ownPolicyDetails, async (ctx) => answer(await of(ctx).policies.details(ctx.params.id)));
   serve(app, ownPolicyUpdate, async (ctx) => {
     const { policies, actor } = of(ctx);
-    return policies.update(actor, ctx.params.id, ctx.body);
+    return answer(await policies.update(actor, ctx.params.id, ctx.body));
   });
   serve(app, ownPolicyDelete, async (ctx) => {
     const { policies, actor } = of(ctx);
-    await policies.remove(actor, ctx.params.id);
+    answer(await policies.remove(actor, ctx.params.id));
     return { ok: true as const };
   });
   serve(app, ownPolicyNewVersion, async (ctx) => {
     const { policies, actor } = of(ctx);
-    return policies.newVersion(actor, ctx.params.id, ctx.body);
+    return answer(await policies.newVersion(actor, ctx.params.id, ctx.body));
   });
   serve(app, ownPolicyReview, async (ctx) => {
     const { policies, actor } = of(ctx);
-    return policies.reviewNoChange(actor, ctx.params.id, ctx.body);
+    return answer(await policies.reviewNoChange(actor, ctx.params.id, ctx.body));
   });
   serve(app, ownPolicyUploadUrl, async (ctx) => {
     const { policies, actor } = of(ctx);
-    return policies.issueUpload(actor, ctx.params.policyId, ctx.params.language, ctx.body);
+    return answer(await policies.issueUpload(actor, ctx.params.policyId, ctx.params.language, ctx.body));
   });
   serve(app, ownPolicyConfirmUpload, async (ctx) => {
     const { policies, actor } = of(ctx);
-    return policies.confirmUpload(actor, ctx.params.policyId, ctx.params.language);
+    return answer(await policies.confirmUpload(actor, ctx.params.policyId, ctx.params.language));
   });
 }

@@ -318,3 +318,117 @@ export async function countAcceptedVersions(tx: Sql, workspaceId: string, userId
   );
   return row?.n ?? 0;
 }
+
+/** The catalogue's readable policies (a confirmed PDF), each with this workspace's publication of it if any. */
+export function cataloguePolicies(
+  tx: Sql,
+  workspaceId: string,
+): Promise<
+  {
+    id: string;
+    title: string;
+    description: string;
+    jurisdiction: string | null;
+    version: number;
+    languages: PolicyLanguage[] | null;
+    workspace_policy_id: string | null;
+    own: boolean;
+  }[]
+> {
+  return tx.query(
+    `SELECT p.id, p.title, p.description, j.name AS jurisdiction, cur.version, p.owner_workspace_id IS NOT NULL AS own,
+            (SELECT json_agg(d.language ORDER BY d.language) FROM catalogue_policy_documents d
+              WHERE d.policy_id = p.id AND d.version = cur.version AND d.status = 'CONFIRMED') AS languages,
+            (SELECT w.id FROM workspace_policies w WHERE w.workspace_id = $1 AND w.catalogue_policy_id = p.id) AS workspace_policy_id
+       FROM catalogue_policies p LEFT JOIN jurisdictions j ON j.id = p.jurisdiction_id
+       JOIN LATERAL (SELECT max(d.version) AS version FROM catalogue_policy_documents d WHERE d.policy_id = p.id AND d.status = 'CONFIRMED') cur ON cur.version IS NOT NULL
+      ORDER BY p.title`,
+    [workspaceId],
+  );
+}
+
+/** A catalogue policy, and whether any version of it can be read (a confirmed PDF). */
+export async function cataloguePolicy(
+  tx: Sql,
+  cataloguePolicyId: string,
+): Promise<{ id: string; title: string; readable: boolean } | null> {
+  const [policy] = await tx.query<{ id: string; title: string; readable: boolean }>(
+    `SELECT p.id, p.title, EXISTS (SELECT 1 FROM catalogue_policy_documents d WHERE d.policy_id = p.id AND d.status = 'CONFIRMED') AS readable
+       FROM catalogue_policies p WHERE p.id = $1`,
+    [cataloguePolicyId],
+  );
+  return policy ?? null;
+}
+
+export async function countBranches(tx: Sql, workspaceId: string, branchIds: readonly string[]): Promise<number> {
+  const found = await tx.query<{ id: string }>(
+    `SELECT id FROM branches WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
+    [workspaceId, branchIds],
+  );
+  return found.length;
+}
+
+/** Publishes the policy (or changes its publication) with exactly these units; answers its id and whether it is new. */
+export async function upsertPublication(
+  tx: Sql,
+  workspaceId: string,
+  publication: {
+    cataloguePolicyId: string;
+    scope: string;
+    daysToAccept: number;
+    yearly: boolean;
+    publishedBy: string;
+    branchIds: readonly string[];
+  },
+): Promise<{ id: string; inserted: boolean }> {
+  const [row] = await tx.query<{ id: string; inserted: boolean }>(
+    `INSERT INTO workspace_policies (workspace_id, catalogue_policy_id, scope, days_to_accept, yearly, published_by)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (workspace_id, catalogue_policy_id) DO UPDATE
+       SET scope = EXCLUDED.scope, days_to_accept = EXCLUDED.days_to_accept, yearly = EXCLUDED.yearly, updated_at = clock_timestamp()
+     RETURNING id, (xmax = 0) AS inserted`,
+    [
+      workspaceId,
+      publication.cataloguePolicyId,
+      publication.scope,
+      publication.daysToAccept,
+      publication.yearly,
+      publication.publishedBy,
+    ],
+  );
+  await tx.query(`DELETE FROM workspace_policy_units WHERE workspace_id = $1 AND policy_id = $2`, [
+    workspaceId,
+    row.id,
+  ]);
+  if (publication.scope === 'UNITS') {
+    await tx.query(
+      `INSERT INTO workspace_policy_units (workspace_id, policy_id, branch_id) SELECT $1, $2, b FROM unnest($3::uuid[]) AS b`,
+      [workspaceId, row.id, publication.branchIds],
+    );
+  }
+  return row;
+}
+
+export async function personExists(tx: Sql, workspaceId: string, userId: string): Promise<boolean> {
+  const rows = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2`, [workspaceId, userId]);
+  return rows.length > 0;
+}
+
+/** Locks the person's row: one acceptance at a time per person (a double tap records one row, not two). */
+export async function lockPerson(tx: Sql, workspaceId: string, userId: string): Promise<void> {
+  await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [workspaceId, userId]);
+}
+
+/** The person's acceptance of this version and language made within the last minute, if any (a retry, not a new one). */
+export async function recentAcceptance(
+  tx: Sql,
+  workspaceId: string,
+  key: { policyId: string; userId: string; version: number; language: string },
+): Promise<{ accepted_at: Date | string } | null> {
+  const [recent] = await tx.query<{ accepted_at: Date | string }>(
+    `SELECT accepted_at FROM policy_acceptances WHERE workspace_id = $1 AND policy_id = $2 AND user_id = $3 AND version = $4 AND language = $5
+        AND accepted_at > clock_timestamp() - interval '1 minute' ORDER BY accepted_at DESC LIMIT 1`,
+    [workspaceId, key.policyId, key.userId, key.version, key.language],
+  );
+  return recent ?? null;
+}

@@ -18,6 +18,7 @@ import {
 } from '../../../src/contracts/learning/policies.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { HttpError, notFound } from '../../platform/errors';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { WorkspacePolicies, type Actor } from './policies.service';
 
@@ -39,12 +40,12 @@ export async function policyRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   };
 
   serve(app, workspacePolicyCatalogue, async (ctx) => policies.catalogue(actorOf(ctx).workspaceId));
-  serve(app, publishPolicy, async (ctx) => policies.publish(actorOf(ctx), ctx.body));
+  serve(app, publishPolicy, async (ctx) => answer(await policies.publish(actorOf(ctx), ctx.body)));
   serve(app, workspacePolicyList, async (ctx) => policies.list(actorOf(ctx).workspaceId));
 
   serve(app, policyAcceptances, async (ctx) => {
     const { page, pageSize, state } = ctx.query;
-    const { policy, rows } = await policies.acceptanceRows(actorOf(ctx).workspaceId, ctx.params.id);
+    const { policy, rows } = answer(await policies.acceptanceRows(actorOf(ctx).workspaceId, ctx.params.id));
     const matching = state ? rows.filter((r) => r.state === state) : rows;
     return {
       policy,
@@ -56,7 +57,7 @@ export async function policyRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   });
 
   serve(app, policyAcceptancesExport, async (ctx) => {
-    const { policy, rows } = await policies.acceptanceRows(actorOf(ctx).workspaceId, ctx.params.id);
+    const { policy, rows } = answer(await policies.acceptanceRows(actorOf(ctx).workspaceId, ctx.params.id));
     const csv = stringify([
       [
         'Name',
@@ -96,20 +97,24 @@ export async function policyRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       .send(csv);
   });
 
-  serve(app, personPolicies, async (ctx) => policies.personPolicies(actorOf(ctx).workspaceId, ctx.params.id));
-  serve(app, recordAcceptance, async (ctx) => policies.recordFor(actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, personPolicies, async (ctx) =>
+    answer(await policies.personPolicies(actorOf(ctx).workspaceId, ctx.params.id)),
+  );
+  serve(app, recordAcceptance, async (ctx) => answer(await policies.recordFor(actorOf(ctx), ctx.params.id, ctx.body)));
 
   serve(app, myPolicies, async (ctx) => policies.mine(actorOf(ctx)));
-  serve(app, readPolicy, async (ctx) => policies.reading(actorOf(ctx), ctx.params.id, ctx.query.language ?? null));
+  serve(app, readPolicy, async (ctx) =>
+    answer(await policies.reading(actorOf(ctx), ctx.params.id, ctx.query.language ?? null)),
+  );
   serve(app, policyDocument, async (ctx) => {
-    const { bytes } = await policies.document(actorOf(ctx), ctx.params.id, ctx.query.language ?? null);
+    const { bytes } = answer(await policies.document(actorOf(ctx), ctx.params.id, ctx.query.language ?? null));
     return ctx.reply
       .type('application/pdf')
       .header('content-disposition', 'inline; filename="policy.pdf"')
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(bytes));
   });
-  serve(app, acceptPolicy, async (ctx) => policies.accept(actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, acceptPolicy, async (ctx) => answer(await policies.accept(actorOf(ctx), ctx.params.id, ctx.body)));
 
   serve(app, myAcceptedPolicies, async (ctx) =>
     policies.acceptedPage(actorOf(ctx), ctx.query.page, ctx.query.pageSize),

@@ -18,7 +18,7 @@ import { daysBetween } from '../../../src/domain/shared/calendar';
 import { isoDay } from '../../../src/domain/platform/contract-expiry';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
-import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { ok, refuse, type Outcome } from '../../platform/refusal';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import { CATALOGUE_FILES } from '../catalogue/catalogue-policies.service';
 import * as repo from './policies.repository';
@@ -28,6 +28,13 @@ export interface Actor {
   userId: string;
   ip: string;
 }
+
+const noSuchPolicy = () => refuse('not-found', 'NOT_FOUND', 'No such policy');
+const noSuchLanguage = () =>
+  refuse('invalid', 'VALIDATION', 'This version cannot be read in that language', {
+    language: 'Choose a language this version is given in',
+  });
+const noStorage = () => refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.');
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const later = (a: string, b: string) => (daysBetween(a, b) > 0 ? b : a);
@@ -79,25 +86,7 @@ export class WorkspacePolicies {
 
   async catalogue(workspaceId: string) {
     return this.db.tenant(workspaceId, async (tx) => {
-      const rows = await tx.query<{
-        id: string;
-        title: string;
-        description: string;
-        jurisdiction: string | null;
-        version: number;
-        languages: PolicyLanguage[];
-        workspace_policy_id: string | null;
-        own: boolean;
-      }>(
-        `SELECT p.id, p.title, p.description, j.name AS jurisdiction, cur.version, p.owner_workspace_id IS NOT NULL AS own,
-                (SELECT json_agg(d.language ORDER BY d.language) FROM catalogue_policy_documents d
-                  WHERE d.policy_id = p.id AND d.version = cur.version AND d.status = 'CONFIRMED') AS languages,
-                (SELECT w.id FROM workspace_policies w WHERE w.workspace_id = $1 AND w.catalogue_policy_id = p.id) AS workspace_policy_id
-           FROM catalogue_policies p LEFT JOIN jurisdictions j ON j.id = p.jurisdiction_id
-           JOIN LATERAL (SELECT max(d.version) AS version FROM catalogue_policy_documents d WHERE d.policy_id = p.id AND d.status = 'CONFIRMED') cur ON cur.version IS NOT NULL
-          ORDER BY p.title`,
-        [workspaceId],
-      );
+      const rows = await repo.cataloguePolicies(tx, workspaceId);
       return {
         items: rows.map((r) => ({
           cataloguePolicyId: r.id,
@@ -114,50 +103,38 @@ export class WorkspacePolicies {
   }
 
   /** Publishes (or re-publishes with another scope and days) a catalogue policy in the workspace. */
-  async publish(actor: Actor, body: PublishBody): Promise<WorkspacePolicy> {
+  async publish(actor: Actor, body: PublishBody): Promise<Outcome<WorkspacePolicy>> {
     const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx) => {
-      const [policy] = await tx.query<{ id: string; title: string; readable: boolean }>(
-        `SELECT p.id, p.title, EXISTS (SELECT 1 FROM catalogue_policy_documents d WHERE d.policy_id = p.id AND d.status = 'CONFIRMED') AS readable
-           FROM catalogue_policies p WHERE p.id = $1`,
-        [body.cataloguePolicyId],
-      );
-      if (!policy) throw notFound('No such policy in the catalogue');
+      const policy = await repo.cataloguePolicy(tx, body.cataloguePolicyId);
+      if (!policy) return refuse('not-found', 'NOT_FOUND', 'No such policy in the catalogue');
       if (!policy.readable)
-        throw new HttpError(
-          409,
+        return refuse(
+          'conflict',
           'NO_DOCUMENT',
           'This policy has no PDF yet: it cannot be published until it can be read.',
         );
       const branchIds = [...new Set(body.branchIds ?? [])];
       if (body.scope === 'UNITS') {
         if (branchIds.length === 0)
-          throw badRequest('Choose at least one business unit', { branchIds: 'Choose at least one business unit' });
-        const found = await tx.query<{ id: string }>(
-          `SELECT id FROM branches WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
-          [ws, branchIds],
-        );
-        if (found.length !== branchIds.length) throw notFound('Business unit not found');
+          return refuse('invalid', 'VALIDATION', 'Choose at least one business unit', {
+            branchIds: 'Choose at least one business unit',
+          });
+        if ((await repo.countBranches(tx, ws, branchIds)) !== branchIds.length)
+          return refuse('not-found', 'NOT_FOUND', 'Business unit not found');
       } else if (branchIds.length > 0) {
-        throw badRequest('A policy for the whole workspace names no business unit', {
+        return refuse('invalid', 'VALIDATION', 'A policy for the whole workspace names no business unit', {
           branchIds: 'Leave empty for the whole workspace',
         });
       }
-      const [row] = await tx.query<{ id: string; inserted: boolean }>(
-        `INSERT INTO workspace_policies (workspace_id, catalogue_policy_id, scope, days_to_accept, yearly, published_by)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (workspace_id, catalogue_policy_id) DO UPDATE
-           SET scope = EXCLUDED.scope, days_to_accept = EXCLUDED.days_to_accept, yearly = EXCLUDED.yearly, updated_at = clock_timestamp()
-         RETURNING id, (xmax = 0) AS inserted`,
-        [ws, body.cataloguePolicyId, body.scope, body.daysToAccept, body.yearly, actor.userId],
-      );
-      await tx.query(`DELETE FROM workspace_policy_units WHERE workspace_id = $1 AND policy_id = $2`, [ws, row.id]);
-      if (body.scope === 'UNITS') {
-        await tx.query(
-          `INSERT INTO workspace_policy_units (workspace_id, policy_id, branch_id) SELECT $1, $2, b FROM unnest($3::uuid[]) AS b`,
-          [ws, row.id, branchIds],
-        );
-      }
+      const row = await repo.upsertPublication(tx, ws, {
+        cataloguePolicyId: body.cataloguePolicyId,
+        scope: body.scope,
+        daysToAccept: body.daysToAccept,
+        yearly: body.yearly,
+        publishedBy: actor.userId,
+        branchIds,
+      });
       await audit(tx, {
         workspaceId: ws,
         actorUserId: actor.userId,
@@ -173,7 +150,7 @@ export class WorkspacePolicies {
         },
       });
       const [published] = await repo.publishedPolicies(tx, ws, row.id);
-      return this.summarise(tx, ws, published);
+      return ok(await this.summarise(tx, ws, published));
     });
   }
 
@@ -190,9 +167,10 @@ export class WorkspacePolicies {
   async acceptanceRows(
     workspaceId: string,
     policyId: string,
-  ): Promise<{ policy: WorkspacePolicy; rows: AcceptanceRow[] }> {
+  ): Promise<Outcome<{ policy: WorkspacePolicy; rows: AcceptanceRow[] }>> {
     return this.db.tenant(workspaceId, async (tx) => {
       const policy = await this.find(tx, workspaceId, policyId);
+      if (!policy) return noSuchPolicy();
       const people = await repo.peopleInScope(tx, workspaceId, policy);
       const records = await repo.acceptances(tx, workspaceId, policyId);
       const byUser = groupBy(records);
@@ -214,15 +192,15 @@ export class WorkspacePolicies {
           dueOn: state && state.state !== 'ACCEPTED' ? state.dueOn : null,
         };
       });
-      return { policy: this.summary(policy, rows), rows };
+      return ok({ policy: this.summary(policy, rows), rows });
     });
   }
 
-  async personPolicies(workspaceId: string, userId: string): Promise<{ items: MyPolicy[] }> {
+  async personPolicies(workspaceId: string, userId: string): Promise<Outcome<{ items: MyPolicy[] }>> {
     return this.db.tenant(workspaceId, async (tx) => {
-      const [exists] = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2`, [workspaceId, userId]);
-      if (!exists) throw notFound('Person not found');
-      return { items: await this.policiesOf(tx, workspaceId, userId) };
+      if (!(await repo.personExists(tx, workspaceId, userId)))
+        return refuse('not-found', 'NOT_FOUND', 'Person not found');
+      return ok({ items: await this.policiesOf(tx, workspaceId, userId) });
     });
   }
 
@@ -232,14 +210,16 @@ export class WorkspacePolicies {
     }));
   }
 
-  async reading(actor: Actor, policyId: string, asked: PolicyLanguage | null): Promise<PolicyReading> {
+  async reading(actor: Actor, policyId: string, asked: PolicyLanguage | null): Promise<Outcome<PolicyReading>> {
     return this.db.tenant(actor.workspaceId, async (tx) => {
-      const { policy, person, version } = await this.forReader(tx, actor, policyId);
+      const reader = await this.forReader(tx, actor, policyId);
+      if (!reader) return noSuchPolicy();
+      const { policy, person, version } = reader;
       const served = readingLanguage(asked, version.languages)!;
       const mine = await repo.acceptances(tx, actor.workspaceId, policyId, actor.userId);
       const state = stateOf(policy, person, mine, this.today());
       const last = mine.at(-1) ?? null;
-      return {
+      return ok({
         id: policy.id,
         title: policy.title,
         description: policy.description,
@@ -255,7 +235,7 @@ export class WorkspacePolicies {
         dueOn: state && state.state !== 'ACCEPTED' ? state.dueOn : null,
         acceptedVersion: last?.version ?? null,
         acceptedAt: last ? iso(last.acceptedAt) : null,
-      };
+      });
     });
   }
 
@@ -264,31 +244,34 @@ export class WorkspacePolicies {
     actor: Actor,
     policyId: string,
     asked: PolicyLanguage | null,
-  ): Promise<{ bytes: Uint8Array; fileName: string }> {
-    if (!this.urls) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
-    const { key, size, fileName, owner } = await this.db.tenant(actor.workspaceId, async (tx) => {
-      const { policy, version } = await this.forReader(tx, actor, policyId);
+  ): Promise<Outcome<{ bytes: Uint8Array; fileName: string }>> {
+    if (!this.urls) return noStorage();
+    const found = await this.db.tenant(actor.workspaceId, async (tx) => {
+      const reader = await this.forReader(tx, actor, policyId);
+      if (!reader) return noSuchPolicy();
+      const { policy, version } = reader;
       const served = readingLanguage(asked, version.languages)!;
       const doc = await repo.documentKey(tx, policy.cataloguePolicyId, version.version, served.language);
-      if (!doc) throw notFound('No such document');
+      if (!doc) return refuse('not-found', 'NOT_FOUND', 'No such document');
       await repo.recordRead(tx, actor.workspaceId, policyId, actor.userId, version.version, served.language);
-      return doc;
+      return ok(doc);
     });
+    if (!found.ok) return found;
+    const { key, size, fileName, owner } = found.value;
     const bytes = await this.urls.readRange(owner ?? CATALOGUE_FILES, key, 0, size);
-    return { bytes, fileName };
+    return ok({ bytes, fileName });
   }
 
   async accept(actor: Actor, policyId: string, body: { version: number; language: PolicyLanguage }) {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       // One acceptance at a time per person (a double tap records one row, not two).
-      await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [
-        actor.workspaceId,
-        actor.userId,
-      ]);
-      const { policy, version } = await this.forReader(tx, actor, policyId);
+      await repo.lockPerson(tx, actor.workspaceId, actor.userId);
+      const reader = await this.forReader(tx, actor, policyId);
+      if (!reader) return noSuchPolicy();
+      const { policy, version } = reader;
       if (body.version !== version.version) {
-        throw new HttpError(
-          409,
+        return refuse(
+          'conflict',
           'VERSION_CHANGED',
           `Version ${version.version} of this policy is now current: read it, then accept it.`,
           {
@@ -296,20 +279,18 @@ export class WorkspacePolicies {
           },
         );
       }
-      if (!version.languages.includes(body.language))
-        throw badRequest('This version cannot be read in that language', {
-          language: 'Choose a language this version is given in',
-        });
+      if (!version.languages.includes(body.language)) return noSuchLanguage();
       if (!(await repo.hasRead(tx, actor.workspaceId, policyId, actor.userId, version.version, body.language))) {
-        throw new HttpError(409, 'NOT_OPENED', 'Open and read the policy before you accept it.');
+        return refuse('conflict', 'NOT_OPENED', 'Open and read the policy before you accept it.');
       }
-      const recent = await tx.query<{ accepted_at: Date | string }>(
-        `SELECT accepted_at FROM policy_acceptances WHERE workspace_id = $1 AND policy_id = $2 AND user_id = $3 AND version = $4 AND language = $5
-            AND accepted_at > clock_timestamp() - interval '1 minute' ORDER BY accepted_at DESC LIMIT 1`,
-        [actor.workspaceId, policyId, actor.userId, version.version, body.language],
-      );
+      const recent = await repo.recentAcceptance(tx, actor.workspaceId, {
+        policyId,
+        userId: actor.userId,
+        version: version.version,
+        language: body.language,
+      });
       const row =
-        recent[0] ??
+        recent ??
         (await repo.insertAcceptance(tx, actor.workspaceId, {
           policyId,
           userId: actor.userId,
@@ -320,7 +301,7 @@ export class WorkspacePolicies {
           recordedBy: null,
           reason: null,
         }));
-      if (!recent[0]) {
+      if (!recent) {
         await audit(tx, {
           workspaceId: actor.workspaceId,
           actorUserId: actor.userId,
@@ -330,7 +311,7 @@ export class WorkspacePolicies {
           details: { title: policy.title, version: version.version, language: body.language },
         });
       }
-      return { version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) };
+      return ok({ version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) });
     });
   }
 
@@ -338,14 +319,12 @@ export class WorkspacePolicies {
   async recordFor(actor: Actor, policyId: string, body: RecordAcceptanceBody) {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       const policy = await this.find(tx, actor.workspaceId, policyId);
+      if (!policy) return noSuchPolicy();
       const [person] = await repo.peopleInScope(tx, actor.workspaceId, policy, body.userId);
-      if (!person) throw notFound('This person is not in the policy’s scope');
+      if (!person) return refuse('not-found', 'NOT_FOUND', 'This person is not in the policy’s scope');
       const version = current(policy);
-      if (!version) throw notFound('No such policy');
-      if (!version.languages.includes(body.language))
-        throw badRequest('This version cannot be read in that language', {
-          language: 'Choose a language this version is given in',
-        });
+      if (!version) return noSuchPolicy();
+      if (!version.languages.includes(body.language)) return noSuchLanguage();
       const row = await repo.insertAcceptance(tx, actor.workspaceId, {
         policyId,
         userId: body.userId,
@@ -370,7 +349,7 @@ export class WorkspacePolicies {
           reason: body.reason,
         },
       });
-      return { version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) };
+      return ok({ version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) });
     });
   }
 
@@ -447,19 +426,19 @@ export class WorkspacePolicies {
     );
   }
 
-  /** A published policy the reader is in the scope of, with its current version; anything else is not found. */
+  /** A published policy the reader is in the scope of, with its current version; null for anything else. */
   private async forReader(tx: Sql, actor: Actor, policyId: string) {
     const policy = await this.find(tx, actor.workspaceId, policyId);
+    if (!policy) return null;
     const [person] = await repo.peopleInScope(tx, actor.workspaceId, policy, actor.userId);
     const version = current(policy);
-    if (!person || !version) throw notFound('No such policy');
+    if (!person || !version) return null;
     return { policy, person, version };
   }
 
-  private async find(tx: Sql, workspaceId: string, policyId: string): Promise<repo.PublishedPolicy> {
+  private async find(tx: Sql, workspaceId: string, policyId: string): Promise<repo.PublishedPolicy | null> {
     const [policy] = await repo.publishedPolicies(tx, workspaceId, policyId);
-    if (!policy) throw notFound('No such policy');
-    return policy;
+    return policy ?? null;
   }
 
   private async summarise(tx: Sql, workspaceId: string, policy: repo.PublishedPolicy): Promise<WorkspacePolicy> {

@@ -14,3 +14,11 @@ export async function updateNameAndLanguage(
     [ws, userId, body.firstName, body.lastName, body.language !== undefined, body.language ?? null],
   );
 }
+
+/** The first-login welcome is done with. */
+export async function clearFirstLogin(tx: Sql, ws: string, userId: string): Promise<void> {
+  await tx.query(`UPDATE users SET first_login = false, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
+    ws,
+    userId,
+  ]);
+}

@@ -3,7 +3,7 @@ import { changeFirstLogin, updateProfile } from '../../../src/contracts/main/aut
 import type { ApiDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { serve, workspaceUser } from '../../platform/serve';
-import { updateOwnProfile } from './profile.service';
+import { endFirstLogin, updateOwnProfile } from './profile.service';
 import { currentUser } from './auth.routes';
 
 /** The signed-in person's own profile: their name and language, and the first-login welcome. */
@@ -23,12 +23,7 @@ export async function profileRoutes(app: FastifyInstance, deps: ApiDeps): Promis
   serve(app, changeFirstLogin, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     ctx.reply.header('cache-control', 'private, no-store');
-    await deps.db.tenant(workspace.id, (tx) =>
-      tx.query(`UPDATE users SET first_login = false, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
-        workspace.id,
-        user.userId,
-      ]),
-    );
+    await endFirstLogin(deps.db, { workspaceId: workspace.id, userId: user.userId });
     return currentUser(deps.db, user);
   });
 }

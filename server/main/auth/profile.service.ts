@@ -2,7 +2,7 @@ import type { UpdateProfileBody } from '../../../src/contracts/main/auth.contrac
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { offeredLanguages } from '../../platform/languages';
-import { updateNameAndLanguage } from './profile.repository';
+import { clearFirstLogin, updateNameAndLanguage } from './profile.repository';
 
 export type ProfileRefusal = { refused: 'LANGUAGE_NOT_OFFERED'; field: 'language'; message: string };
 
@@ -33,4 +33,9 @@ export async function updateOwnProfile(
     });
     return null;
   });
+}
+
+/** The person has seen the first-login welcome: it is not shown again. */
+export async function endFirstLogin(db: Database, who: { workspaceId: string; userId: string }): Promise<void> {
+  await db.tenant(who.workspaceId, (tx) => clearFirstLogin(tx, who.workspaceId, who.userId));
 }

@@ -97,3 +97,85 @@ export async function jurisdictionByCode(tx: Sql, code: string): Promise<{ id: s
   ]);
   return row ?? null;
 }
+
+/** The workspace row, its headquarters and its admin as an invited person with an invitation; answers their ids. */
+export async function insertWorkspace(
+  tx: Sql,
+  workspace: {
+    slug: string;
+    url: string;
+    companyName: string;
+    userLimit: number | null;
+    contractExpiresOn: string | null;
+    admin: { email: string; firstName: string; lastName: string };
+    jurisdictionId: string | null;
+  },
+): Promise<{ workspaceId: string; adminId: string }> {
+  const [created] = await tx.query<{ id: string }>(
+    `INSERT INTO workspaces (slug, workspace_url, company_name, user_limit, contract_expires_on)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [workspace.slug, workspace.url, workspace.companyName, workspace.userLimit, workspace.contractExpiresOn],
+  );
+  const [hq] = await tx.query<{ id: string }>(
+    `INSERT INTO branches (workspace_id, name, headquarter) VALUES ($1, $2, true) RETURNING id`,
+    [created.id, `${workspace.companyName} Headquarters`],
+  );
+  const [admin] = await tx.query<{ id: string }>(
+    `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, branch_id)
+     VALUES ($1, $2, $3, $4, 'WORKSPACE_ADMIN', 'INVITED', $5) RETURNING id`,
+    [created.id, workspace.admin.email, workspace.admin.firstName, workspace.admin.lastName, hq.id],
+  );
+  await tx.query(`INSERT INTO invites (workspace_id, user_id, branch_id) VALUES ($1, $2, $3)`, [
+    created.id,
+    admin.id,
+    hq.id,
+  ]);
+  if (workspace.jurisdictionId) {
+    await tx.query(`INSERT INTO workspace_jurisdictions (workspace_id, jurisdiction_id) VALUES ($1, $2)`, [
+      created.id,
+      workspace.jurisdictionId,
+    ]);
+  }
+  return { workspaceId: created.id, adminId: admin.id };
+}
+
+/**
+ * Deletes the workspace. Users, business units, courses, workflows, invites and codes cascade from the workspace row.
+ * Sessions, audit events, mail and the manual have no key to workspaces (their rows of the main site carry its nil id,
+ * which is no workspace: migration 0016), so they go here, in the same transaction. So do courses and files, whose
+ * catalogue rows carry that nil id too (migration 0032); a course goes before the files its cover names. Its own
+ * policies (migration 0041) sit in the catalogue's tables, which have no key to workspaces.
+ */
+export async function deleteWorkspace(tx: Sql, workspaceId: string): Promise<void> {
+  for (const table of ['courses', 'files', 'sessions', 'audit_events', 'outbox_messages', 'user_manuals']) {
+    await tx.query(`DELETE FROM ${table} WHERE workspace_id = $1`, [workspaceId]);
+  }
+  await tx.query(`DELETE FROM workspaces WHERE id = $1`, [workspaceId]);
+  await tx.query(`DELETE FROM catalogue_policies WHERE owner_workspace_id = $1`, [workspaceId]);
+}
+
+/** The workspace's new address; its sessions end (nobody keeps working on an address the customer gave up). */
+export async function moveWorkspace(tx: Sql, workspaceId: string, url: string): Promise<void> {
+  await tx.query(`UPDATE workspaces SET workspace_url = $2 WHERE id = $1`, [workspaceId, url]);
+  await tx.query(`UPDATE sessions SET revoked_at = now() WHERE workspace_id = $1 AND revoked_at IS NULL`, [
+    workspaceId,
+  ]);
+}
+
+export async function setUserLimit(tx: Sql, workspaceId: string, userLimit: number | null): Promise<void> {
+  await tx.query(`UPDATE workspaces SET user_limit = $2 WHERE id = $1`, [workspaceId, userLimit]);
+}
+
+export async function setContractExpiry(tx: Sql, workspaceId: string, expiresOn: string | null): Promise<void> {
+  await tx.query(`UPDATE workspaces SET contract_expires_on = $2 WHERE id = $1`, [workspaceId, expiresOn]);
+}
+
+/** Writes the disabled modules; answers them as stored. */
+export async function setDisabledModules(tx: Sql, workspaceId: string, disabled: readonly string[]): Promise<string[]> {
+  await tx.query(`UPDATE workspaces SET disabled_modules = $2 WHERE id = $1`, [workspaceId, disabled]);
+  const [row] = await tx.query<{ disabled_modules: string[] }>(
+    `SELECT disabled_modules FROM workspaces WHERE id = $1`,
+    [workspaceId],
+  );
+  return row.disabled_modules;
+}

@@ -298,6 +298,18 @@ describe.each(DATABASES)('catalogue courses on %s', (kind) => {
     );
   });
 
+  it('pushes only a published catalogue course, and refuses a course that is not in the catalogue', async () => {
+    const draft = (await ok('POST', MAIN, '/admin/course/create', platform, { title: 'Still a draft' })).courseId;
+    const notPublished = await call('POST', MAIN, '/admin/course/push-version', platform, { courseId: draft });
+    expect(notPublished.statusCode).toBe(409);
+    expect(notPublished.json()).toMatchObject({ code: 'NOT_PUBLISHED', fields: { courseId: 'Not published yet' } });
+    const unknown = await call('POST', MAIN, '/admin/course/push-version', platform, {
+      courseId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No such catalogue course' });
+  });
+
   it('closes the copy with the courses module: 403 MODULE_DISABLED', async () => {
     const modules = (on: boolean) =>
       server.request(MAIN, {

@@ -163,4 +163,31 @@ describe.each(DATABASES)('course credits on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['credits', 'idempotencyKey']));
   });
+
+  it("refuses credits for the workspace's own course, and a grant of a request that does not exist", async () => {
+    const created = await call('POST', ACME, '/course/create', admin, { title: 'Our own induction', description: '' });
+    expect(created.statusCode, created.body).toBe(200);
+    const own = { id: created.json().courseId as string };
+    const asked = await call('POST', ACME, '/workspace-course-credit/request-credits', admin, {
+      courseId: own.id,
+      credits: 5,
+      idempotencyKey: 'acme-own-course-0001',
+    });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({
+      code: 'NOT_A_CATALOGUE_COURSE',
+      fields: { courseId: 'Not a catalogue course' },
+    });
+    expect((await call('GET', ACME, `/course/credits/credited/${own.id}`, admin)).json()).toMatchObject({
+      code: 'NOT_A_CATALOGUE_COURSE',
+    });
+    const [{ n }] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM credit_requests WHERE idempotency_key = 'acme-own-course-0001'`,
+    );
+    expect(n).toBe(0);
+
+    const none = await call('POST', MAIN, `/admin/course/buy-credits/${crypto.randomUUID()}`, platform, {});
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No such credit request' });
+  });
 });
