@@ -1,9 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteContract } from '../../src/contracts/route';
 import { apiDocs } from '../platform/api-docs';
 import type { ApiDeps } from '../platform/deps';
 import { builderRoutes } from './builder/builder.routes';
 import { caseRecordRoutes } from './complaints/case-records.routes';
 import { caseRuntimeRoutes } from './complaints/case-runtime.routes';
+import { ComplaintService, filingLimits } from './complaints/complaints.service';
+import { RefusedAccessLog, type RefusedRequest } from './complaints/refused-access.service';
 import { committeeRoutes } from './complaints/committees.routes';
 import { complaintRoutes } from './complaints/complaints.routes';
 import { hearingRoutes } from './complaints/hearings.routes';
@@ -22,6 +25,27 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
     return payload;
   });
+  // Every refusal on a route that names a case, at the door (no session, a role the route does not take) or by the
+  // case code (not theirs, committee only, presiding only), is written in that case's log once here, after the
+  // refusal and without changing it (docs/case.md "Attempts refused at the door").
+  const refusals = new RefusedAccessLog(
+    deps.db,
+    new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock, filingLimits(deps)),
+    deps.intakeAddressKey,
+    () => deps.clock.now(),
+  );
+  api.addHook('onSend', async (request, reply, payload) => {
+    const refused = refusedRequest(request, reply);
+    if (refused) {
+      try {
+        await refusals.record(refused);
+      } catch (error) {
+        // The answer stands whatever happens to its trace.
+        request.log.error({ err: error }, 'could not record a refused case request');
+      }
+    }
+    return payload;
+  });
   await apiDocs(api, {
     title: 'Case management API',
     description: 'Workflow builder and complaints',
@@ -37,4 +61,27 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await investigationRoutes(api, deps);
   await hearingRoutes(api, deps);
   await lawRoutes(api, deps);
+}
+
+/** The refused request on a case's path this answer is, or null (docs/case.md "Attempts refused at the door"). */
+function refusedRequest(request: FastifyRequest, reply: FastifyReply): RefusedRequest | null {
+  const answered = reply.statusCode;
+  if (answered !== 401 && answered !== 403 && answered !== 404) return null;
+  const site = request.ctx?.site;
+  if (site?.kind !== 'workspace') return null;
+  const contract = (request.routeOptions.config as { contract?: RouteContract } | undefined)?.contract;
+  const complaintId = (request.params as { id?: unknown } | undefined)?.id;
+  if (!contract || !RefusedAccessLog.names(contract.path, complaintId)) return null;
+  const principal = request.ctx.principal;
+  const member = principal?.kind === 'user' && principal.workspaceId === site.workspace.id ? principal : null;
+  return {
+    ws: site.workspace.id,
+    complaintId,
+    route: contract.path,
+    method: contract.method,
+    answered,
+    userId: member?.userId ?? null,
+    who: member ? member.userId : principal ? `${principal.kind} session` : 'no session',
+    ip: request.ip ?? null,
+  };
 }

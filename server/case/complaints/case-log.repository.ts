@@ -1,5 +1,6 @@
 import type { ChainEntry } from '../../../src/domain/complaints/audit-chain';
 import type { Sql } from '../../platform/db/database';
+import { NO_MEMBER, REFUSALS, REPORTER } from './refused-access.repository';
 
 /**
  * The access log's hash chain as the database holds it (migration 0071; docs/case.md "The access log's hash chain").
@@ -13,7 +14,11 @@ export interface CaseLogEntry extends ChainEntry {
   actorName: string;
 }
 
-const who = `CASE WHEN a.actor_user_id IS NULL THEN 'The reporter (receipt key)'
+/** The name an entry's actor is shown by; `action`, when given, names refusals made without a session as such. */
+const whoOf = (
+  action: string | null,
+) => `CASE ${action ? `WHEN a.actor_user_id IS NULL AND ${action} IN (${REFUSALS.map((r) => `'${r}'`).join(', ')}) THEN '${NO_MEMBER}'` : ''}
+                  WHEN a.actor_user_id IS NULL THEN '${REPORTER}'
                   ELSE coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, 'Someone no longer in the workspace') END`;
 
 export async function caseLogChain(tx: Sql, ws: string, complaintId: string): Promise<CaseLogEntry[]> {
@@ -35,7 +40,7 @@ export async function caseLogChain(tx: Sql, ws: string, complaintId: string): Pr
             -- It is marked, and must be listed by a later log.redact entry.
             CASE WHEN a.details_sha256 IS NULL THEN a.details::text END AS details, a.details_sha256 IS NOT NULL AS redacted,
             to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, a.action,
-            CASE WHEN a.action = 'log.redact' THEN 'SafePlace (a migration)' ELSE ${who} END AS actor_name
+            CASE WHEN a.action = 'log.redact' THEN 'SafePlace (a migration)' ELSE ${whoOf('a.action')} END AS actor_name
        FROM complaint_audit_events a
        LEFT JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.actor_user_id
       WHERE a.workspace_id = $1 AND a.complaint_id = $2
@@ -73,7 +78,7 @@ export async function caseListReads(tx: Sql, ws: string, complaintId: string): P
     actor_user_id: string | null;
     actor_name: string;
   }>(
-    `SELECT a.seq, a.actor_user_id, encode(a.hash, 'hex') AS hash, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, ${who} AS actor_name
+    `SELECT a.seq, a.actor_user_id, encode(a.hash, 'hex') AS hash, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, ${whoOf(null)} AS actor_name
        FROM (SELECT l.seq, l.hash, l.at, l.actor_user_id FROM complaint_list_reads l WHERE l.workspace_id = $1 AND l.complaint_ids @> ARRAY[$2::uuid]
              UNION ALL
              SELECT l.seq, l.hash, l.at, l.actor_user_id

@@ -147,6 +147,31 @@ export async function caseAudit(
   );
 }
 
+/** Recuses a member from a case as a party (`note` says which), over a recusal or a wait for admission written before. */
+export async function recuseAsParty(
+  tx: Sql,
+  ws: string,
+  complaintId: string,
+  userId: string,
+  note: string,
+  recordedBy: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by) VALUES ($1, $2, $3, 'AUTO_PARTY', $5, $4)
+     ON CONFLICT (workspace_id, complaint_id, user_id) DO UPDATE SET reason = 'AUTO_PARTY', note = $5, recorded_by = $4, recorded_at = now()`,
+    [ws, complaintId, userId, recordedBy, note],
+  );
+}
+
+/** An account's address, lower case, if it is the workspace's. */
+export async function accountEmail(tx: Sql, ws: string, userId: string): Promise<string | null> {
+  const [row] = await tx.query<{ email: string }>(
+    `SELECT lower(email) AS email FROM users WHERE workspace_id = $1 AND id = $2`,
+    [ws, userId],
+  );
+  return row?.email ?? null;
+}
+
 export interface StepRow {
   id: string;
   position: number;

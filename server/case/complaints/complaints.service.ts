@@ -82,6 +82,7 @@ import { refusalError, type Outcome as Result, type Refusal } from '../../platfo
 import { caseMeeting } from './hearing-view';
 import { compositionGate, hearingGate, naturalJusticeOf } from './hearings.service';
 import { lockMeeting, meetingRows } from './hearings.repository';
+import { unnamedActor } from './refused-access.repository';
 import {
   appealRightText,
   clocksOfCase,
@@ -574,19 +575,8 @@ export class ComplaintService {
       return { ok: true as const, value: await this.detail(tx, actor, decided.value) };
     });
     if (outcome.ok) return outcome.value;
-    if (outcome.refusal === 'not-found' && options.audit !== false) await this.recordRefusedRead(actor, id);
+    // A refused read is written in the case's log by the case API's hook on refusals (refused-access.service.ts).
     throw refusalError(outcome);
-  }
-
-  /**
-   * A person of the workspace refused a case that exists (a party before their copy, a recused or unadmitted member,
-   * an admin): the attempt is written in the case's log for the presiding officer, in a transaction of its own after
-   * the refusal. The answer stays the 404 anyone gets, so the caller learns nothing of the case.
-   */
-  private async recordRefusedRead(actor: Actor, id: string): Promise<void> {
-    await this.db.tenant(actor.ws, async (tx) => {
-      if (await repo.findComplaint(tx, actor.ws, id)) await this.log(tx, actor, id, 'complaint.read.refused');
-    });
   }
 
   async deadlines(actor: Actor, id: string): Promise<Deadlines> {
@@ -641,7 +631,7 @@ export class ComplaintService {
           r.action === 'log.redact'
             ? 'SafePlace (a migration)'
             : r.actor_user_id === null
-              ? 'The reporter (receipt key)'
+              ? unnamedActor(r.action)
               : r.name || r.email || 'Someone no longer in the workspace',
         details: r.details,
       }));

@@ -23,6 +23,9 @@ const refuse = (
   fields?: Record<string, string>,
 ): Refusal => ({ ok: false, refusal, code, message, fields });
 
+const HEARINGS_CLOSED = 'The case is closed: its hearings are as recorded';
+const CASE_CLOSED = 'The case is closed';
+
 const noMeeting = (): Refusal => refuse('not-found', 'NOT_FOUND', 'No such meeting on this case');
 
 /**
@@ -104,21 +107,14 @@ export class HearingsService {
   ) {}
 
   async recordAttendance(actor: Actor, id: string, meetingId: string, body: AttendanceBody): Promise<Outcome<null>> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const found = await this.complaints.decideAccess(tx, actor, id, { committeeOnly: true, lock: true });
-      if (!found.ok) return found;
-      const access = found.value;
-      const meeting = await hearings.lockMeeting(tx, actor.ws, id, meetingId);
-      if (!meeting) return noMeeting();
-      if (access.row.status === 'CLOSED')
-        return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its hearings are as recorded');
-      if (meeting.minutes_signed_at)
+    return this.onCase(actor, id, { meetingId, closed: HEARINGS_CLOSED }, async (tx, access, meeting) => {
+      if (meeting!.minutes_signed_at)
         return refuse(
           'conflict',
           'MINUTES_SIGNED',
           'The minutes of this meeting are signed: its attendance no longer changes',
         );
-      if (new Date(meeting.starts_at).getTime() > this.clock.now().getTime())
+      if (new Date(meeting!.starts_at).getTime() > this.clock.now().getTime())
         return refuse('conflict', 'MEETING_NOT_HELD', 'Attendance is recorded once the meeting has begun');
       // Only members of the case's committee attend as members; each once.
       const onCommittee = new Set(access.members.map((m) => m.user_id));
@@ -152,28 +148,24 @@ export class HearingsService {
   }
 
   async signMinutes(actor: Actor, id: string, meetingId: string): Promise<Outcome<null>> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const found = await this.complaints.decideAccess(tx, actor, id, { committeeOnly: true, lock: true });
-      if (!found.ok) return found;
-      const access = found.value;
-      const meeting = await hearings.lockMeeting(tx, actor.ws, id, meetingId);
-      if (!meeting) return noMeeting();
-      if (access.presiding?.userId !== actor.userId)
-        return refuse('forbidden', 'NOT_PRESIDING', 'Only the member presiding over the case signs the minutes');
-      if (access.row.status === 'CLOSED')
-        return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its hearings are as recorded');
-      if (meeting.minutes_signed_at)
+    const gate = {
+      meetingId,
+      presiding: 'Only the member presiding over the case signs the minutes',
+      closed: HEARINGS_CLOSED,
+    };
+    return this.onCase(actor, id, gate, async (tx, access, meeting) => {
+      if (meeting!.minutes_signed_at)
         return refuse('conflict', 'MINUTES_SIGNED', 'The minutes of this meeting are already signed');
-      if (!meeting.minutes?.trim())
+      if (!meeting!.minutes?.trim())
         return refuse('conflict', 'NO_MINUTES', 'Write the minutes before signing them', {
           minutes: 'Write the minutes before signing them',
         });
-      if (access.row.compliance === 'IN_POSH' && meeting.step_id !== null) {
-        if (!meeting.attendance) {
+      if (access.row.compliance === 'IN_POSH' && meeting!.step_id !== null) {
+        if (!meeting!.attendance) {
           const message = 'IN-06: record who attended the hearing before signing its minutes (POSH Rule 7)';
           return refuse('conflict', 'NO_ATTENDANCE', message, { attendance: message });
         }
-        const quorum = hearingQuorum(meeting.attendance, sittingMembers(access), access.presiding.userId);
+        const quorum = hearingQuorum(meeting!.attendance, sittingMembers(access), access.presiding!.userId);
         if (!quorum.met)
           return refuse('conflict', 'QUORUM_NOT_MET', `The minutes cannot be signed. ${quorum.problem}`, {
             attendance: quorum.problem!,
@@ -190,23 +182,12 @@ export class HearingsService {
    * after 3 consecutive recorded absences of that party from hearings and 15 days' notice from the first of them.
    */
   async proceedExParte(actor: Actor, id: string, body: ExParteBody): Promise<Outcome<null>> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const found = await this.complaints.decideAccess(tx, actor, id, { committeeOnly: true, lock: true });
-      if (!found.ok) return found;
-      const access = found.value;
-      if (access.presiding?.userId !== actor.userId)
-        return refuse(
-          'forbidden',
-          'NOT_PRESIDING',
-          'Only the member presiding over the case records an ex parte decision',
-        );
-      if (access.row.compliance !== 'IN_POSH')
-        return refuse(
-          'conflict',
-          'NOT_POSH',
-          'Ex parte under Rule 7 is a rule of the POSH Act: this case follows another regime',
-        );
-      if (access.row.status === 'CLOSED') return refuse('conflict', 'CASE_CLOSED', 'The case is closed');
+    const gate = {
+      presiding: 'Only the member presiding over the case records an ex parte decision',
+      posh: 'Ex parte under Rule 7 is a rule of the POSH Act: this case follows another regime',
+      closed: CASE_CLOSED,
+    };
+    return this.onCase(actor, id, gate, async (tx) => {
       const earlier = await hearings.decisions(tx, actor.ws, id, EX_PARTE);
       if (earlier.some((e) => e.details.party === body.party))
         return refuse('conflict', 'EX_PARTE_RECORDED', 'The committee already proceeds ex parte against this party');
@@ -235,13 +216,8 @@ export class HearingsService {
 
   /** IN-02: the one presiding records why the case proceeds with a committee whose composition fails the Act. */
   async overrideComposition(actor: Actor, id: string, reasons: string): Promise<Outcome<null>> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const found = await this.complaints.decideAccess(tx, actor, id, { committeeOnly: true, lock: true });
-      if (!found.ok) return found;
-      const access = found.value;
-      if (access.presiding?.userId !== actor.userId)
-        return refuse('forbidden', 'NOT_PRESIDING', 'Only the member presiding over the case records this override');
-      if (access.row.status === 'CLOSED') return refuse('conflict', 'CASE_CLOSED', 'The case is closed');
+    const gate = { presiding: 'Only the member presiding over the case records this override', closed: CASE_CLOSED };
+    return this.onCase(actor, id, gate, async (tx, access) => {
       const today = todayIn(await regimeOf(tx, actor.ws), this.clock.now());
       const problems = await compositionProblems(tx, actor.ws, access, today);
       if (problems.length === 0)
@@ -252,6 +228,32 @@ export class HearingsService {
         );
       await this.complaints.log(tx, actor, id, COMPOSITION_OVERRIDE, { reasons, problems });
       return { ok: true, value: null };
+    });
+  }
+
+  /**
+   * The gate of every act on a case's hearings, in one tenant transaction and in this order: the case's committee (a
+   * party 403, anyone else 404; the case locked), the meeting named (locked; 404), the one presiding (403 with
+   * `presiding`), a POSH case (409 with `posh`), a case still open (409 with `closed`). Then `act`, with the meeting
+   * when one is named.
+   */
+  private async onCase<T>(
+    actor: Actor,
+    id: string,
+    gate: { meetingId?: string; presiding?: string; posh?: string; closed: string },
+    act: (tx: Sql, access: Access, meeting: hearings.MeetingRow | undefined) => Promise<Outcome<T>>,
+  ): Promise<Outcome<T>> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const found = await this.complaints.decideAccess(tx, actor, id, { committeeOnly: true, lock: true });
+      if (!found.ok) return found;
+      const access = found.value;
+      const meeting = gate.meetingId ? await hearings.lockMeeting(tx, actor.ws, id, gate.meetingId) : undefined;
+      if (gate.meetingId && !meeting) return noMeeting();
+      if (gate.presiding && access.presiding?.userId !== actor.userId)
+        return refuse('forbidden', 'NOT_PRESIDING', gate.presiding);
+      if (gate.posh && access.row.compliance !== 'IN_POSH') return refuse('conflict', 'NOT_POSH', gate.posh);
+      if (access.row.status === 'CLOSED') return refuse('conflict', 'CASE_CLOSED', gate.closed);
+      return act(tx, access, meeting);
     });
   }
 }

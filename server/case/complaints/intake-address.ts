@@ -11,8 +11,21 @@ import { createHmac } from 'node:crypto';
  * to another's.
  */
 export function intakeAddressKey(key: Uint8Array, ws: string, address: string, now: Date = new Date()): string {
+  return addressKey('intake-address', key, ws, address, now);
+}
+
+/**
+ * The address of a request refused on a case without a member's session (docs/case.md "Attempts refused at the door"),
+ * as the case's log keeps it: the same construction under its own label, so it links the day's refusals from one
+ * address to each other and never to a report's rate-limit rows (such a caller may be a reporter).
+ */
+export function refusedAddressKey(key: Uint8Array, ws: string, address: string, now: Date = new Date()): string {
+  return addressKey('case-refusal-address', key, ws, address, now).slice(0, 16);
+}
+
+function addressKey(label: string, key: Uint8Array, ws: string, address: string, now: Date): string {
   const daily = createHmac('sha256', key)
-    .update(`intake-address:${now.toISOString().slice(0, 10)}`)
+    .update(`${label}:${now.toISOString().slice(0, 10)}`)
     .digest();
   return createHmac('sha256', daily).update(`${ws}\u0000${address}`).digest('hex');
 }

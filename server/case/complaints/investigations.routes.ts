@@ -12,7 +12,7 @@ import {
   submitInvestigationReport,
 } from '../../../src/contracts/case/investigations.contract';
 import type { ApiDeps } from '../../platform/deps';
-import { requirePermission } from '../../platform/permissions';
+import { isCaseManager } from '../case-managers';
 import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { whoIs } from './complaints.repository';
@@ -35,12 +35,7 @@ export async function investigationRoutes(app: FastifyInstance, deps: ApiDeps): 
 
   const actorOf = async (ctx: HandlerContext<any>): Promise<InvestigationActor> => {
     const { user, workspace } = workspaceUser(ctx);
-    let manager = user.role === 'WORKSPACE_ADMIN' || user.role === 'EMPLOYER';
-    if (manager)
-      manager = await requirePermission(deps.permissions, ctx.site, ctx.principal, 'workflows.design').then(
-        () => true,
-        () => false,
-      );
+    const manager = await isCaseManager(deps.permissions, ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
     return {
       ws: workspace.id,

@@ -11,9 +11,9 @@ import type { Mailer } from '../../platform/messages';
 import { templates } from '../../platform/message-templates';
 import { openCaseStakes } from '../../platform/case-stakes';
 import type { Outcome, Refusal } from '../../platform/refusal';
-import { caseAudit, caseNumberText } from './complaints.repository';
+import { accountEmail, caseAudit, caseNumberText, recuseAsParty } from './complaints.repository';
 import { recusesWitnesses } from './regime';
-import type { ComplaintService, Actor } from './complaints.service';
+import type { Access, ComplaintService, Actor } from './complaints.service';
 
 /**
  * Committee membership (docs/case.md "Committee membership"): a change of members waits for approval and is applied
@@ -176,6 +176,38 @@ interface ChangeRow {
 
 const CHANGE_COLUMNS = `ch.id, ch.committee_id, c.name AS committee_name, ch.status, ch.approver, ch.proposal, ch.added, ch.removed, ch.requested_by, ch.requested_at,
   ch.decided_by, ch.decided_at, ch.decision_note`;
+
+/** The case as the one presiding over it reaches it (locked): anyone else of its committee is refused `does` it. */
+async function presidingOver(
+  cases: ComplaintService,
+  tx: Sql,
+  actor: Actor,
+  complaintId: string,
+  does: string,
+): Promise<Outcome<Access>> {
+  const decided = await cases.decideAccess(tx, actor, complaintId, { committeeOnly: true, lock: true });
+  if (!decided.ok) return decided;
+  if (decided.value.presiding?.userId !== actor.userId)
+    return refuse('forbidden', `Only the one presiding over the case ${does}`);
+  return decided;
+}
+
+/**
+ * The account the one presiding names as a party of the case (`as`: the respondent, a witness): an account of the
+ * workspace (its address, lower case), never the one presiding themselves, who recuses instead and lets the member
+ * presiding next confirm it.
+ */
+async function namedPerson(tx: Sql, actor: Actor, userId: string, as: string): Promise<Outcome<{ email: string }>> {
+  const known = await accountEmail(tx, actor.ws, userId);
+  if (!known)
+    return refuse('bad-request', 'Not a member of this workspace', { userId: 'Not a member of this workspace' });
+  if (userId === actor.userId)
+    return refuse(
+      'forbidden',
+      `You are naming yourself as ${as}: recuse yourself from the case instead, then another member confirms it`,
+    );
+  return { ok: true, value: { email: known } };
+}
 
 export class MembershipService {
   constructor(
@@ -369,11 +401,9 @@ export class MembershipService {
     userId: string,
   ): Promise<Outcome<{ ok: true }>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const decided = await cases.decideAccess(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      const decided = await presidingOver(cases, tx, actor, complaintId, 'admits a member to it');
       if (!decided.ok) return decided;
       const access = decided.value;
-      if (access.presiding?.userId !== actor.userId)
-        return refuse('forbidden', 'Only the one presiding over the case admits a member to it');
       const [waiting] = await tx.query<{ email: string }>(
         `SELECT u.email FROM complaint_recusals r JOIN users u ON u.workspace_id = r.workspace_id AND u.id = r.user_id
           WHERE r.workspace_id = $1 AND r.complaint_id = $2 AND r.user_id = $3 AND r.reason = 'NOT_ADMITTED'`,
@@ -436,35 +466,19 @@ export class MembershipService {
     userId: string,
   ): Promise<Outcome<{ recused: boolean }>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const decided = await cases.decideAccess(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      const decided = await presidingOver(cases, tx, actor, complaintId, 'confirms who the respondent is');
       if (!decided.ok) return decided;
       const access = decided.value;
-      if (access.presiding?.userId !== actor.userId)
-        return refuse('forbidden', 'Only the one presiding over the case confirms who the respondent is');
       if (access.row.respondent_user_id && access.row.respondent_user_id !== userId)
         return refuse('conflict', 'The case already names the respondent’s account');
-      const [known] = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2`, [actor.ws, userId]);
-      if (!known)
-        return refuse('bad-request', 'Not a member of this workspace', { userId: 'Not a member of this workspace' });
-      if (userId === actor.userId) {
-        // The one presiding cannot confirm themselves: they recuse (the next member presides) and that member confirms.
-        return refuse(
-          'forbidden',
-          'You are naming yourself as the respondent: recuse yourself from the case instead, then another member confirms it',
-        );
-      }
+      const named = await namedPerson(tx, actor, userId, 'the respondent');
+      if (!named.ok) return named;
       await tx.query(
         `UPDATE complaints SET respondent_user_id = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
         [actor.ws, complaintId, userId],
       );
       const seated = access.members.some((m) => m.user_id === userId);
-      if (seated) {
-        await tx.query(
-          `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by) VALUES ($1, $2, $3, 'AUTO_PARTY', 'Confirmed as the respondent', $4)
-           ON CONFLICT (workspace_id, complaint_id, user_id) DO UPDATE SET reason = 'AUTO_PARTY', note = 'Confirmed as the respondent', recorded_by = $4, recorded_at = now()`,
-          [actor.ws, complaintId, userId, actor.userId],
-        );
-      }
+      if (seated) await recuseAsParty(tx, actor.ws, complaintId, userId, 'Confirmed as the respondent', actor.userId);
       await caseAudit(tx, {
         ws: actor.ws,
         complaintId,
@@ -490,24 +504,12 @@ export class MembershipService {
     userId: string,
   ): Promise<Outcome<{ recused: boolean }>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const decided = await cases.decideAccess(tx, actor, complaintId, { committeeOnly: true, lock: true });
+      const decided = await presidingOver(cases, tx, actor, complaintId, 'confirms who a witness is');
       if (!decided.ok) return decided;
       const access = decided.value;
-      if (access.presiding?.userId !== actor.userId)
-        return refuse('forbidden', 'Only the one presiding over the case confirms who a witness is');
-      const [known] = await tx.query<{ email: string }>(
-        `SELECT lower(email) AS email FROM users WHERE workspace_id = $1 AND id = $2`,
-        [actor.ws, userId],
-      );
-      if (!known)
-        return refuse('bad-request', 'Not a member of this workspace', { userId: 'Not a member of this workspace' });
-      if (userId === actor.userId) {
-        // As for the respondent: the one presiding who is a witness recuses, and the member presiding next confirms.
-        return refuse(
-          'forbidden',
-          'You are naming yourself as a witness: recuse yourself from the case instead, then another member confirms it',
-        );
-      }
+      const named = await namedPerson(tx, actor, userId, 'a witness');
+      if (!named.ok) return named;
+      const known = named.value;
       await tx.query(
         `UPDATE complaints SET witness_emails = array_append(witness_emails, $3::text), updated_at = now()
           WHERE workspace_id = $1 AND id = $2 AND NOT ($3::text = ANY(witness_emails))`,
@@ -515,13 +517,7 @@ export class MembershipService {
       );
       const seated = access.members.some((m) => m.user_id === userId);
       const recused = seated && (await recusesWitnesses(tx, actor.ws));
-      if (recused) {
-        await tx.query(
-          `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by) VALUES ($1, $2, $3, 'AUTO_PARTY', 'A named witness', $4)
-           ON CONFLICT (workspace_id, complaint_id, user_id) DO UPDATE SET reason = 'AUTO_PARTY', note = 'A named witness', recorded_by = $4, recorded_at = now()`,
-          [actor.ws, complaintId, userId, actor.userId],
-        );
-      }
+      if (recused) await recuseAsParty(tx, actor.ws, complaintId, userId, 'A named witness', actor.userId);
       await caseAudit(tx, {
         ws: actor.ws,
         complaintId,

@@ -13,7 +13,7 @@ import {
   saveReturnInputs,
 } from '../../../src/contracts/case/law.contract';
 import type { ApiDeps } from '../../platform/deps';
-import { requirePermission } from '../../platform/permissions';
+import { isCaseManager } from '../case-managers';
 import { answer, type Outcome } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { whoIs } from '../complaints/complaints.repository';
@@ -43,12 +43,7 @@ export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
   /** A manager is an admin or employer whose role holds `workflows.design` here; anyone else may still preside. */
   const returnsActor = async (ctx: HandlerContext<any>): Promise<ReturnsActor> => {
     const { user, workspace } = workspaceUser(ctx);
-    let manager = user.role === 'WORKSPACE_ADMIN' || user.role === 'EMPLOYER';
-    if (manager)
-      manager = await requirePermission(deps.permissions, ctx.site, ctx.principal, 'workflows.design').then(
-        () => true,
-        () => false,
-      );
+    const manager = await isCaseManager(deps.permissions, ctx);
     const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
     return {
       ws: workspace.id,

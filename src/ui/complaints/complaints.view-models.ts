@@ -232,6 +232,11 @@ export interface MeetingValues {
   stepId?: string;
 }
 
+/** A use case run on the case as shown, answering the case after it or the server's refusal. */
+type DetailRun = (
+  detail: ComplaintDetail,
+) => Promise<{ ok: true; detail: ComplaintDetail } | { ok: false; message: string }>;
+
 /** A case page: parties, clocks, messages by audience, meetings, steps, close; the access log for the one presiding. */
 @injectable()
 export class ComplaintCaseViewModel {
@@ -483,30 +488,16 @@ export class ComplaintCaseViewModel {
     return this.hearingAct(meetingId, (detail) => this.signing.execute(detail, meetingId), 'Minutes signed.');
   }
 
-  private async hearingAct(
-    meetingId: string,
-    run: (detail: ComplaintDetail) => Promise<{ ok: true; detail: ComplaintDetail } | { ok: false; message: string }>,
-    notice: string,
-  ): Promise<boolean> {
-    if (!this.detail) return false;
-    this.hearingBusy = meetingId;
-    this.hearingError = null;
-    this.notice = null;
-    try {
-      const outcome = await run(this.detail);
-      runInAction(() => {
-        if (outcome.ok) {
-          this.detail = outcome.detail;
-          this.notice = notice;
-        } else this.hearingError = { meetingId, message: outcome.message };
-      });
-      return outcome.ok;
-    } catch (error) {
-      runInAction(() => (this.hearingError = { meetingId, message: describeError(error) }));
-      return false;
-    } finally {
-      runInAction(() => (this.hearingBusy = null));
-    }
+  private hearingAct(meetingId: string, run: DetailRun, notice: string): Promise<boolean> {
+    return this.detailAct(
+      meetingId,
+      {
+        busy: (id) => (this.hearingBusy = id),
+        failed: (message) => (this.hearingError = message === null ? null : { meetingId, message }),
+      },
+      run,
+      notice,
+    );
   }
 
   /** Natural justice's decisions (ex parte, the IN-02 override): their refusal, and whether one is being sent. */
@@ -531,14 +522,31 @@ export class ComplaintCaseViewModel {
     );
   }
 
-  private async naturalAct(
-    about: 'ex-parte' | 'override',
-    run: (detail: ComplaintDetail) => Promise<{ ok: true; detail: ComplaintDetail } | { ok: false; message: string }>,
+  private naturalAct(about: 'ex-parte' | 'override', run: DetailRun, notice: string): Promise<boolean> {
+    return this.detailAct(
+      about,
+      {
+        busy: (what) => (this.naturalBusy = what),
+        failed: (message) => (this.naturalError = message === null ? null : { about, message }),
+      },
+      run,
+      notice,
+    );
+  }
+
+  /**
+   * One act on the case that answers the case as it is after it (a hearing's attendance or minutes, a decision of
+   * natural justice): its part of the page is busy meanwhile and shows its own refusal; done, the page shows `notice`.
+   */
+  private async detailAct<K>(
+    key: K,
+    part: { busy: (key: K | null) => void; failed: (message: string | null) => void },
+    run: DetailRun,
     notice: string,
   ): Promise<boolean> {
     if (!this.detail) return false;
-    this.naturalBusy = about;
-    this.naturalError = null;
+    part.busy(key);
+    part.failed(null);
     this.notice = null;
     try {
       const outcome = await run(this.detail);
@@ -546,14 +554,14 @@ export class ComplaintCaseViewModel {
         if (outcome.ok) {
           this.detail = outcome.detail;
           this.notice = notice;
-        } else this.naturalError = { about, message: outcome.message };
+        } else part.failed(outcome.message);
       });
       return outcome.ok;
     } catch (error) {
-      runInAction(() => (this.naturalError = { about, message: describeError(error) }));
+      runInAction(() => part.failed(describeError(error)));
       return false;
     } finally {
-      runInAction(() => (this.naturalBusy = null));
+      runInAction(() => part.busy(null));
     }
   }
 

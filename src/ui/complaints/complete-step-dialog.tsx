@@ -75,6 +75,10 @@ export const CompleteStepDialog = observer(function CompleteStepDialog({ vm }: {
 
 /** What an access-log entry adds to its action: the recipients of the mails a step sent. */
 export function auditDetails(entry: AuditEntry): string {
+  // A refused request (a case route's refusal): what was asked and the answer it got.
+  const { method, route, answered } = entry.details;
+  if (typeof method === 'string' && typeof route === 'string')
+    return `${method} ${route}, answered ${String(answered)}${entry.details.who === 'no session' ? ' (no session)' : ''}`;
   const mails = entry.details.mails;
   if (!Array.isArray(mails)) return '';
   return mails

@@ -271,8 +271,14 @@ describe.each(DATABASES)('the case access log hash chain on %s', (kind) => {
     expect(
       (await server.request(ws.host, { method: 'GET', url: `${CASE}/complaints/${caseId}/audit/verify` })).statusCode,
     ).toBe(401);
-    // The refused calls wrote nothing into the case's chain.
-    expect((await chainOf(caseId)).map((e) => e.action)).toEqual(['complaint.file']);
+    // Each refusal on this workspace's case is in its chain, for the presiding officer to see; another workspace's
+    // call reaches no case of it (docs/case.md "Attempts refused at the door").
+    expect((await chainOf(caseId)).map((e) => e.action)).toEqual([
+      'complaint.file',
+      'complaint.access.refused',
+      'complaint.access.refused',
+      'complaint.access.refused',
+    ]);
   });
   // Last: the workspace's chain of list reads stays broken for every case after it.
   it('detects a list read or the set of cases it names changed in the database', async () => {

@@ -85,3 +85,46 @@ describe('ComplaintCaseViewModel: contacts and closing', () => {
     expect(vm.notice).toBe('The case is closed and the parties have been told.');
   });
 });
+
+describe('ComplaintCaseViewModel: hearings and natural justice', () => {
+  it('shows a refusal on its own meeting or decision, busy only while it runs, and the case after a success', async () => {
+    const presides = { ...base, callerPresides: true } as ComplaintDetail;
+    const api = {
+      async get() {
+        return presides;
+      },
+      async audit() {
+        return [];
+      },
+      async signMinutes() {
+        return { ...presides, status: 'SIGNED' };
+      },
+    } as unknown as ComplaintsApi;
+    const vm = new ComplaintCaseViewModel(
+      api,
+      new ChangePartyContact(api),
+      new CloseCase(api),
+      new RecordAttendance(api),
+      new SignMinutes(api),
+      new ProceedExParte(api),
+      new OverrideComposition(api),
+    );
+    await vm.load('c1');
+    const signing = vm.signMinutes('m1');
+    expect(vm.hearingBusy).toBe('m1');
+    expect(await signing).toBe(true);
+    expect(vm.hearingBusy).toBeNull();
+    expect(vm.hearingError).toBeNull();
+    expect(vm.notice).toBe('Minutes signed.');
+    expect(vm.detail?.status).toBe('SIGNED');
+
+    expect(await vm.proceedExParte({ party: 'RESPONDENT', reasons: 'short' })).toBe(false);
+    expect(vm.naturalError).toEqual({
+      about: 'ex-parte',
+      message: 'Give the reasons in writing (at least 10 characters)',
+    });
+    expect(vm.naturalBusy).toBeNull();
+    expect(vm.notice).toBeNull();
+    expect(vm.hearingError).toBeNull();
+  });
+});
