@@ -12,7 +12,7 @@ const dataDir = path.join(os.tmpdir(), `safeplace-e2e-${E2E_PORT}`);
  */
 /** The journeys that change Acme's committee or its default workflow (e2e/support/app.ts `seatCommittee`, `publishWorkflow`). */
 const ACME_COMMITTEE_JOURNEYS =
-  /(case-clocks|complaints|hearings|intake|retention|returns|workspace-calendar)\.spec\.ts/;
+  /(case-clocks|complaints|hearings|intake|refused-access|retention|returns|workspace-calendar)\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',
