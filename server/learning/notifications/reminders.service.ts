@@ -7,6 +7,7 @@ import type {
 } from '../../../src/contracts/learning/notifications.contract';
 import { learnerStatus, type ReminderCadence } from '../../../src/domain/courses/assignment-lifecycle';
 import { dueKind, policyReminderToday, reminderToday, type DueKind } from '../../../src/domain/courses/reminder-rules';
+import type { CourseLanguage } from '../../../src/domain/courses/course';
 import { audit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
@@ -112,7 +113,13 @@ export class Reminders {
         if (kind) targets.push({ user_id: l.user_id, kind, due_on: l.due_on });
       }
       const asked = body.userIds ? new Set(body.userIds).size : learners.length;
-      const fresh = await tx.query<{ user_id: string; kind: string; email: string; first_name: string }>(
+      const fresh = await tx.query<{
+        user_id: string;
+        kind: string;
+        email: string;
+        first_name: string;
+        language: CourseLanguage;
+      }>(
         `WITH r AS (
            INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
            SELECT $1, x.user_id, $2, x.kind, $3::date, a.cycle, u.email
@@ -124,7 +131,9 @@ export class Reminders {
            ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
            RETURNING user_id, kind
          )
-         SELECT r.user_id, r.kind, u.email, u.first_name FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id`,
+         SELECT r.user_id, r.kind, u.email, u.first_name,
+                coalesce(u.language, (SELECT w.default_language FROM workspaces w WHERE w.id = u.workspace_id)) AS language
+           FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id`,
         [
           actor.workspaceId,
           body.courseId,
@@ -133,6 +142,7 @@ export class Reminders {
         ],
       );
       const dueOf = new Map(targets.map((t) => [t.user_id, t.due_on]));
+      const country = (await isCanadian(tx, actor.workspaceId)) ? ('CA' as const) : ('IN' as const);
       const mails: OutgoingMail[] = fresh.map((r) => {
         const dueOn = dueOf.get(r.user_id) ?? null;
         const kind = r.kind === 'MANUAL' ? (dueKind(dueOn, today, [36500]) ?? 'BEFORE_DUE') : (r.kind as DueKind);
@@ -140,6 +150,8 @@ export class Reminders {
           workspaceId: actor.workspaceId,
           to: r.email,
           ...templates.courseReminderDigest({
+            language: r.language,
+            country,
             workspaceName: ws.name,
             firstName: r.first_name,
             link: `${ws.origin}/training/${body.courseId}`,

@@ -9,6 +9,7 @@ import { sendNotice } from '../../platform/messages';
 import type { Limit } from '../../platform/rate-limiter';
 import { serve, workspaceUser } from '../../platform/serve';
 import { passwordPolicyFor } from '../../platform/workspace-policy';
+import { recipientOf } from '../../platform/languages';
 
 const WRONG_PASSWORD = 'Your current password is not correct.';
 
@@ -143,12 +144,16 @@ export async function sessionAdminRoutes(app: FastifyInstance, deps: ApiDeps): P
         ip: ctx.request.ip,
         details: { otherSessionsEnded: revoked.length },
       });
-      await sendNotice(() =>
+      await sendNotice(async () =>
         deps.mail.send(
           {
             workspaceId: workspace.id,
             to: row.email,
-            ...templates.passwordChanged({ workspaceName: workspace.company_name, keptThisSession: true }),
+            ...templates.passwordChanged({
+              workspaceName: workspace.company_name,
+              keptThisSession: true,
+              ...(await recipientOf(tx, workspace.id, user.userId)),
+            }),
           },
           tx,
         ),

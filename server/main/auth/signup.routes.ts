@@ -21,6 +21,7 @@ import type { WorkspaceRow } from '../../platform/tenancy';
 import { assertUserLimit } from '../../platform/user-limit';
 import { siteOrigin } from '../invites/invite-sender';
 import { isAllowedToSignUp } from '../platform-tools/allow-list.repository';
+import { recipientOf } from '../../platform/languages';
 
 const confirmationHash = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -53,6 +54,7 @@ async function sendConfirmation(
     [workspace.id, user.id, confirmationHash(code), EMAIL_CONFIRMATION_HOURS],
   );
   const content = templates.emailConfirmation({
+    ...(await recipientOf(tx, workspace.id, user.id)),
     workspaceName: workspace.company_name,
     firstName: user.first_name,
     link: `${origin}/email-verify/${code}`,
@@ -150,6 +152,7 @@ export async function signUpRoutes(app: FastifyInstance, deps: ApiDeps): Promise
         await sendConfirmation(tx, deps.mail, workspace, origin, existing);
       } else {
         const content = templates.signUpExistingAccount({
+          ...(await recipientOf(tx, workspace.id, existing.id)),
           workspaceName: workspace.company_name,
           signInLink: `${origin}/signin`,
           resetLink: `${origin}/forgot-password`,
