@@ -11,7 +11,6 @@ import {
   Select,
   Space,
   Table,
-  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -41,6 +40,7 @@ import { ConfidentialBanner } from './confidential-banner';
 import { HearingRecord } from './hearing-record';
 import { NaturalJustice } from './natural-justice';
 import { PartyCase } from './party-case';
+import { PhoneTabs } from '../shared/phone-tabs';
 import { tr } from '../i18n/i18n';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
@@ -315,7 +315,8 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
           {committee ? <ContactDrawer vm={vm} detail={d} /> : null}
           <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />
           <CaseEvents detail={d} />
-          <Tabs
+          <PhoneTabs
+            label="Part of the case"
             onChange={(key) => {
               if (key === 'access') void vm.verifyLog();
             }}
@@ -445,8 +446,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 key: 'messages',
                 label: 'Messages',
                 children: (
-                  <Tabs
+                  <PhoneTabs
                     size="small"
+                    label="Thread"
                     items={(committee
                       ? (['COMPLAINANT', 'RESPONDENT', 'COMMITTEE'] as const)
                       : ([d.role] as AudienceValue[])

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Descriptions, Input, List, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, List, Space, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { ComplaintDetail } from '../../contracts/case/complaints.contract';
 import { showDate, tr } from '../i18n/i18n';
+import { PhoneTabs } from '../shared/phone-tabs';
 import { CaseConfirmation, CaseEvents } from './case-extras';
 import type { ComplaintCaseViewModel } from './complaints.view-models';
 import { REGION } from './confidential-banner';
@@ -55,7 +56,8 @@ export const PartyCase = observer(function PartyCase({
       {d.role === 'COMPLAINANT' && posh ? <WhereElseToGo /> : null}
       <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />
       <CaseEvents detail={d} />
-      <Tabs
+      <PhoneTabs
+        label={tr('case.part')}
         items={[
           { key: 'parties', label: tr('case.tabParties'), children: <Parties vm={vm} detail={d} /> },
           { key: 'messages', label: tr('case.tabMessages'), children: <PartyThread vm={vm} detail={d} /> },

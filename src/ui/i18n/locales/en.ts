@@ -259,6 +259,7 @@ export const en = {
     confirmBody:
       'Nothing happens on the case until you confirm it. If something is wrong, write to the committee under Messages first.',
     confirm: 'Confirm this complaint',
+    part: 'Part of the case',
     tabParties: 'Parties',
     tabMessages: 'Messages',
     tabMeetings: 'Meetings',

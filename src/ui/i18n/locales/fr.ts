@@ -257,6 +257,7 @@ export const catalogue: Catalogue = {
     confirmBody:
       'Rien ne se passe dans le dossier avant votre confirmation. Si quelque chose est inexact, écrivez d’abord au comité sous Messages.',
     confirm: 'Confirmer cette plainte',
+    part: 'Partie du dossier',
     tabParties: 'Parties',
     tabMessages: 'Messages',
     tabMeetings: 'Rencontres',
