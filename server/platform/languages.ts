@@ -45,3 +45,21 @@ export async function recipientOf(
   const languages = await languagesOf(tx, workspaceId, [userId]);
   return { language: languages.get(userId), country: (await isCanadian(tx, workspaceId)) ? 'CA' : 'IN' };
 }
+
+/**
+ * The language of whoever reads an address (a complaint's party is named by address): the account's choice when the
+ * address is a person's of the workspace, else the workspace's default; and the workspace's country.
+ */
+export async function recipientByAddress(
+  tx: Sql,
+  workspaceId: string,
+  email: string,
+): Promise<{ language?: CourseLanguage; country: 'IN' | 'CA' }> {
+  const [row] = await tx.query<{ language: CourseLanguage }>(
+    `SELECT coalesce((SELECT u.language FROM users u WHERE u.workspace_id = w.id AND lower(u.email) = lower($2) LIMIT 1),
+                     w.default_language) AS language
+       FROM workspaces w WHERE w.id = $1`,
+    [workspaceId, email],
+  );
+  return { language: row?.language, country: (await isCanadian(tx, workspaceId)) ? 'CA' : 'IN' };
+}

@@ -197,12 +197,17 @@ export const templates = {
   },
 
   /** After a reset (every session ended) or a change by the signed-in user (every other session ended). */
-  passwordChanged(v: WorkspaceNamed & { keptThisSession?: boolean }): MailContent {
-    const name = oneLine(v.workspaceName);
-    return mail(`Your ${name} password was changed`, [
-      `The password of your ${name} account was just changed and every ${v.keptThisSession ? 'other ' : ''}session was signed out.`,
-      'If this was not you, tell your administrator at once.',
-    ]);
+  passwordChanged(v: WorkspaceNamed & Recipient & { keptThisSession?: boolean }): MailContent {
+    const { t, tag } = mailLanguage(v.language, v.country);
+    const workspace = oneLine(v.workspaceName);
+    return mail(
+      t('passwordChangedSubject', { workspace }),
+      [
+        t(v.keptThisSession ? 'passwordChangedBodyKept' : 'passwordChangedBody', { workspace }),
+        t('passwordChangedWarn'),
+      ],
+      tag,
+    );
   },
 
   /** The platform's invitation; `wording` is the workspace's own (message_templates), when it has one. */
@@ -240,25 +245,35 @@ export const templates = {
   },
 
   /** After a sign-up: the link that confirms the email (the account cannot sign in before). */
-  emailConfirmation(v: WorkspaceNamed & { firstName: string; link: string; hours: number }): MailContent {
-    const name = oneLine(v.workspaceName);
-    return mail(`Confirm your email for ${name} on SafePlace`, [
-      `Hello ${oneLine(v.firstName) || 'there'},`,
-      `You signed up to ${name} on SafePlace. Confirm that this email is yours to finish: you can sign in once it is confirmed.`,
-      { label: 'Confirm your email', link: v.link },
-      `The link works once, for ${v.hours} hours. If you did not sign up, ignore this email: no account is used without it.`,
-    ]);
+  emailConfirmation(v: WorkspaceNamed & Recipient & { firstName: string; link: string; hours: number }): MailContent {
+    const { t, tag } = mailLanguage(v.language, v.country);
+    const workspace = oneLine(v.workspaceName);
+    return mail(
+      t('confirmEmailSubject', { workspace }),
+      [
+        greeting(t, v.firstName),
+        t('confirmEmailBody', { workspace }),
+        { label: t('confirmEmailAction'), link: v.link },
+        t('confirmEmailValidity', { hours: v.hours }),
+      ],
+      tag,
+    );
   },
 
   /** A sign-up with an email that already has an account: the answer on the page is the same, this mail tells the owner. */
-  signUpExistingAccount(v: WorkspaceNamed & { signInLink: string; resetLink: string }): MailContent {
-    const name = oneLine(v.workspaceName);
-    return mail(`You already have a ${name} account`, [
-      `Someone (probably you) tried to sign up to ${name} on SafePlace with this email, but you already have an account, so nothing was changed.`,
-      { label: 'Sign in', link: v.signInLink },
-      { label: 'Forgot your password? Reset it', link: v.resetLink },
-      'If it was not you, you can ignore this email.',
-    ]);
+  signUpExistingAccount(v: WorkspaceNamed & Recipient & { signInLink: string; resetLink: string }): MailContent {
+    const { t, tag } = mailLanguage(v.language, v.country);
+    const workspace = oneLine(v.workspaceName);
+    return mail(
+      t('existingSubject', { workspace }),
+      [
+        t('existingBody', { workspace }),
+        { label: t('existingSignIn'), link: v.signInLink },
+        { label: t('existingReset'), link: v.resetLink },
+        t('existingIgnore'),
+      ],
+      tag,
+    );
   },
 
   /** To a workspace's admins when an account is locked after too many wrong codes. */
@@ -319,33 +334,86 @@ export const templates = {
 
   /** One mail per learner a day, however many of their courses are due: overdue first, then due today, then soon. */
   courseReminderDigest(
-    v: WorkspaceNamed & {
-      firstName: string;
-      link: string;
-      courses: { title: string; dueOn: Date | null; kind: 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE' }[];
-    },
+    v: WorkspaceNamed &
+      Recipient & {
+        firstName: string;
+        link: string;
+        courses: { title: string; dueOn: Date | null; kind: 'BEFORE_DUE' | 'ON_DUE' | 'OVERDUE' }[];
+      },
   ): MailContent {
-    const name = oneLine(v.workspaceName);
+    const { t, day, tag } = mailLanguage(v.language, v.country);
+    const workspace = oneLine(v.workspaceName);
     const line = (c: { title: string; dueOn: Date | null; kind: string }) =>
       `- ${oneLine(c.title)}: ${
         !c.dueOn
-          ? 'not completed yet'
+          ? t('courseNotCompleted')
           : c.kind === 'OVERDUE'
-            ? `overdue since ${readableDay(c.dueOn)}`
+            ? t('courseOverdueSince', { date: day(c.dueOn) })
             : c.kind === 'ON_DUE'
-              ? 'due today'
-              : `due on ${readableDay(c.dueOn)}`
+              ? t('courseDueToday')
+              : t('courseDueOn', { date: day(c.dueOn) })
       }`;
     const overdue = v.courses.some((c) => c.kind === 'OVERDUE');
-    const subject =
-      v.courses.length === 1
-        ? `${overdue ? 'Overdue' : 'Reminder'}: ${oneLine(v.courses[0].title)} (${name})`
-        : `${v.courses.length} ${name} courses to complete${overdue ? ', some overdue' : ''}`;
-    return mail(subject, [
-      `Hello ${oneLine(v.firstName) || 'there'},`,
-      `${v.courses.length === 1 ? 'This course is' : 'These courses are'} waiting for you:\n${v.courses.map(line).join('\n')}`,
-      { link: v.link, label: 'Open My training' },
-    ]);
+    const one = v.courses.length === 1;
+    const subject = one
+      ? t(overdue ? 'courseOverdueOne' : 'courseReminderOne', { course: oneLine(v.courses[0].title), workspace })
+      : t(overdue ? 'courseOverdueMany' : 'courseReminderMany', { count: v.courses.length, workspace });
+    return mail(
+      subject,
+      [
+        greeting(t, v.firstName),
+        `${t(one ? 'courseIntroOne' : 'courseIntroMany')}\n${v.courses.map(line).join('\n')}`,
+        { link: v.link, label: t('openTraining') },
+      ],
+      tag,
+    );
+  },
+
+  /** To the complainant who filed a complaint: its receipt, in their language (docs/i18n.md). */
+  complaintReceipt(
+    v: Recipient & { caseNumber: string; receivedOn: string; committee: boolean; late: boolean },
+  ): MailContent {
+    const { t, day, tag } = mailLanguage(v.language, v.country);
+    const c = v.caseNumber;
+    return mail(
+      t('receiptSubject', { case: c }),
+      [
+        t('receiptBody', { case: c, date: day(new Date(`${v.receivedOn}T00:00:00Z`)) }),
+        `${t('receiptWho')} ${t(v.committee ? 'receiptNext' : 'receiptLocal')}`,
+        ...(v.late ? [t('receiptLate')] : []),
+      ],
+      tag,
+    );
+  },
+
+  /** To a complainant for whom a committee member recorded a complaint: read it and confirm it. */
+  complaintToConfirm(v: Recipient & { caseNumber: string; recordedOn: string }): MailContent {
+    const { t, day, tag } = mailLanguage(v.language, v.country);
+    return mail(
+      t('toConfirmSubject', { case: v.caseNumber }),
+      [
+        t('toConfirmBody', { case: v.caseNumber, date: day(new Date(`${v.recordedOn}T00:00:00Z`)) }),
+        t('toConfirmAction'),
+      ],
+      tag,
+    );
+  },
+
+  /** To a party the committee wrote to: only that there is a message (its words stay on the case page). */
+  caseMessageToParty(v: Recipient & { caseNumber: string }): MailContent {
+    const { t, tag } = mailLanguage(v.language, v.country);
+    return mail(t('caseMessageSubject', { case: v.caseNumber }), [t('caseMessageBody', { case: v.caseNumber })], tag);
+  },
+
+  /** To a party of a closed case; a POSH case's appeal right (IN-10) with its last day. */
+  caseClosedToParty(v: Recipient & { caseNumber: string; appealBy: string | null }): MailContent {
+    const { t, day, tag } = mailLanguage(v.language, v.country);
+    const closed = t('caseClosedBody', { case: v.caseNumber });
+    return mail(
+      t('caseClosedSubject', { case: v.caseNumber }),
+      [v.appealBy ? `${closed} ${t('caseAppeal', { date: day(new Date(`${v.appealBy}T00:00:00Z`)) })}` : closed],
+      tag,
+    );
   },
 
   /** To a learner who completed a course (the completion-mail job): what was recorded and where the certificate is. */

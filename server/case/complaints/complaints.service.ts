@@ -84,12 +84,13 @@ import { compositionGate, hearingGate, naturalJusticeOf } from './hearings.servi
 import { lockMeeting, meetingRows } from './hearings.repository';
 import { unnamedActor } from './refused-access.repository';
 import {
-  appealRightText,
   clocksOfCase,
   NO_LEGAL_PRACTITIONERS,
   respondentIdentified,
 } from '../../../src/domain/complaints/case-runtime';
 import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
+import { recipientByAddress, recipientOf } from '../../platform/languages';
+import { templates } from '../../platform/message-templates';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, type Clock } from '../../platform/clock';
 
@@ -445,19 +446,18 @@ export class ComplaintService {
           referral: committee ? null : 'LOCAL_COMMITTEE',
         },
       });
+      // The complainant reads the receipt in their language (the filer's account; docs/i18n.md).
+      const reader = await recipientOf(tx, actor.ws, actor.userId);
       const receipt = (to: string) => ({
         workspaceId: actor.ws,
         to,
-        subject: `We received your complaint: case ${caseNumber}`,
-        text:
-          `Your complaint was received on ${today} as case ${caseNumber}.\n\n` +
-          `Only the Internal Committee members assigned to it can read it; every view is recorded. ` +
-          (committee
-            ? 'The committee will contact you about the next steps.'
-            : 'It will be referred to the Local Committee (no Internal Committee can hear it here).') +
-          (timeliness.timeliness === 'ON_TIME'
-            ? ''
-            : `\n\nIt was filed more than 3 months after the incident: the committee will decide on an extension, with reasons.`),
+        ...templates.complaintReceipt({
+          ...reader,
+          caseNumber,
+          receivedOn: today,
+          committee: Boolean(committee),
+          late: timeliness.timeliness !== 'ON_TIME',
+        }),
       });
       if (recorder) {
         // The case waits for the complainant: no clock runs and no step can be completed until they confirm.
@@ -468,10 +468,7 @@ export class ComplaintService {
         mails.push({
           workspaceId: actor.ws,
           to: body.complainant.email,
-          subject: `Please confirm your complaint: case ${caseNumber}`,
-          text:
-            `A member of the Internal Committee recorded a complaint on your behalf on ${today} as case ${caseNumber}.\n\n` +
-            `Sign in and open Complaints to read it and confirm it. Nothing happens on the case until you do.`,
+          ...templates.complaintToConfirm({ ...reader, caseNumber, recordedOn: today }),
         });
       } else {
         // The receipt goes to the filer's own account address only (a witness filing names someone else: not mailed).
@@ -777,8 +774,7 @@ export class ComplaintService {
             {
               workspaceId: actor.ws,
               to,
-              subject: `A new message on case ${caseNumber}`,
-              text: `The Internal Committee wrote to you on case ${caseNumber}. Sign in to read it.`,
+              ...templates.caseMessageToParty({ ...(await recipientByAddress(tx, actor.ws, to)), caseNumber }),
             },
             tx,
           );
@@ -1118,15 +1114,20 @@ export class ComplaintService {
         ...(row.respondent_copy_sent_on && row.respondent_email ? [row.respondent_email] : []),
       ];
       if (row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
-      await this.mail.sendMany(
-        to.map((address) => ({
+      const appealBy =
+        row.compliance === 'IN_POSH' ? appealWindow({ reportIssuedOn: row.report_issued_on ?? today })!.endsOn : null;
+      const closedMails: OutgoingMail[] = [];
+      for (const address of to)
+        closedMails.push({
           workspaceId: actor.ws,
           to: address,
-          subject: `Case ${caseNumber} is closed`,
-          text: `The Internal Committee has closed case ${caseNumber}. Sign in to read the outcome.${row.compliance === 'IN_POSH' ? ` ${appealRightText(appealWindow({ reportIssuedOn: row.report_issued_on ?? today })!.endsOn)}` : ''}`,
-        })),
-        tx,
-      );
+          ...templates.caseClosedToParty({
+            ...(await recipientByAddress(tx, actor.ws, address)),
+            caseNumber,
+            appealBy,
+          }),
+        });
+      await this.mail.sendMany(closedMails, tx);
       await this.log(tx, actor, id, 'complaint.close', { outcome: body.outcome });
       if (gate.overridden.length > 0)
         await this.log(tx, actor, id, 'complaint.close.override', {

@@ -26,6 +26,8 @@ interface Candidate {
   email: string;
   first_name: string;
   cycle: number;
+  /** The learner's language, else the workspace's default (docs/i18n.md). */
+  language: CourseLanguage;
 }
 
 /** What a page of the run knows of its learners' assignments, by `${learner}:${course}`. */
@@ -292,7 +294,8 @@ export class CourseNotifications {
                 WHERE ${window} AND a.user_id > $4::uuid AND a.user_id <= $5::uuid
              ), one AS (
                SELECT d.*, u.email, CASE WHEN u.first_name = '' THEN 'there' ELSE u.first_name END AS name,
-                      d.n = 1 AND (u.first_name = '' OR u.first_name ~ $13) AS here
+                      d.n = 1 AND (u.first_name = '' OR u.first_name ~ $13)
+                      AND coalesce(u.language, (SELECT w.default_language FROM workspaces w WHERE w.id = u.workspace_id)) = 'ENGLISH' AS here
                  FROM d JOIN users u ON u.workspace_id = $1 AND u.id = d.user_id
              ), k AS (
                INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
@@ -360,7 +363,8 @@ export class CourseNotifications {
       // unless the page is the last they are left to the next page (every learner's courses in one page: one digest).
       const rows = await this.db.tenant(workspaceId, (tx) =>
         tx.query<Candidate>(
-          `SELECT d.user_id, d.course_id, d.due_on, d.cycle, u.email, u.first_name
+          `SELECT d.user_id, d.course_id, d.due_on, d.cycle, u.email, u.first_name,
+                  coalesce(u.language, (SELECT w.default_language FROM workspaces w WHERE w.id = u.workspace_id)) AS language
              FROM (SELECT a.user_id, a.course_id, to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_on, a.cycle
                      FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
                     WHERE a.workspace_id = $1 AND a.unassigned_at IS NULL AND a.status <> 'COMPLETED' AND c.reminder_enabled
@@ -472,15 +476,19 @@ export class CourseNotifications {
       email: [] as string[],
     };
     for (const [learnerId, list] of learners) {
-      const shape = list
+      const first = page.candidates.get(`${learnerId}:${list[0].courseId}`)!;
+      // Without a first name, a language other than English greets plainly ("नमस्ते,"), not with "there".
+      const plain = first.language !== 'ENGLISH' && !oneLine(first.first_name);
+      const shape = `${first.language}|${plain}|${list
         .map((x) => `${x.courseId}|${x.kind}|${page.candidates.get(`${x.learnerId}:${x.courseId}`)!.due_on}`)
-        .join(';');
+        .join(';')}`;
       let i = shapes.get(shape);
       if (i === undefined && inSql) {
         const courses = list.map((x) => this.digestLine(x, page));
         const m = templates.courseReminderDigest({
+          language: first.language,
           workspaceName: ws.name,
-          firstName: stand,
+          firstName: plain ? '' : stand,
           link: `${ws.origin}/`,
           courses,
         });
@@ -489,7 +497,6 @@ export class CourseNotifications {
         bodies.push(m.text);
         shapes.set(shape, i);
       }
-      const first = page.candidates.get(`${learnerId}:${list[0].courseId}`)!;
       learnerShape.push(i ?? 0);
       learnerName.push(oneLine(first.first_name) || 'there');
       learnerEmail.push(first.email);
@@ -555,6 +562,7 @@ export class CourseNotifications {
         workspaceId,
         to: first.email,
         ...templates.courseReminderDigest({
+          language: first.language,
           workspaceName: ws.name,
           firstName: first.first_name,
           link: `${ws.origin}/`,

@@ -1,3 +1,4 @@
+import type { CourseLanguage } from '../../../src/domain/courses/course';
 import type { Sql } from '../../platform/db/database';
 
 /**
@@ -60,8 +61,8 @@ export function insertCourseReminderKeys(
   courseId: string,
   today: string,
   targets: readonly { user_id: string; kind: string }[],
-): Promise<{ user_id: string; kind: string; email: string; first_name: string }[]> {
-  return tx.query<{ user_id: string; kind: string; email: string; first_name: string }>(
+): Promise<{ user_id: string; kind: string; email: string; first_name: string; language: CourseLanguage }[]> {
+  return tx.query<{ user_id: string; kind: string; email: string; first_name: string; language: CourseLanguage }>(
     `WITH r AS (
        INSERT INTO course_reminders (workspace_id, user_id, course_id, kind, on_day, cycle, sent_to)
        SELECT $1, x.user_id, $2, x.kind, $3::date, a.cycle, u.email
@@ -73,7 +74,9 @@ export function insertCourseReminderKeys(
        ON CONFLICT (workspace_id, user_id, course_id, kind, on_day) DO NOTHING
        RETURNING user_id, kind
      )
-     SELECT r.user_id, r.kind, u.email, u.first_name FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id`,
+     SELECT r.user_id, r.kind, u.email, u.first_name,
+           coalesce(u.language, (SELECT w.default_language FROM workspaces w WHERE w.id = u.workspace_id)) AS language
+      FROM r JOIN users u ON u.workspace_id = $1 AND u.id = r.user_id`,
     [workspaceId, courseId, today, JSON.stringify(targets)],
   );
 }

@@ -7,6 +7,7 @@ import type {
 } from '../../../src/contracts/learning/notifications.contract';
 import { learnerStatus, type ReminderCadence } from '../../../src/domain/courses/assignment-lifecycle';
 import { dueKind, policyReminderToday, reminderToday, type DueKind } from '../../../src/domain/courses/reminder-rules';
+import type { CourseLanguage } from '../../../src/domain/courses/course';
 import { audit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
@@ -114,6 +115,7 @@ export class Reminders {
         targets.map((t) => ({ user_id: t.user_id, kind: t.kind })),
       );
       const dueOf = new Map(targets.map((t) => [t.user_id, t.due_on]));
+      const country = (await isCanadian(tx, actor.workspaceId)) ? ('CA' as const) : ('IN' as const);
       const mails: OutgoingMail[] = fresh.map((r) => {
         const dueOn = dueOf.get(r.user_id) ?? null;
         const kind = r.kind === 'MANUAL' ? (dueKind(dueOn, today, [36500]) ?? 'BEFORE_DUE') : (r.kind as DueKind);
@@ -121,6 +123,8 @@ export class Reminders {
           workspaceId: actor.workspaceId,
           to: r.email,
           ...templates.courseReminderDigest({
+            language: r.language,
+            country,
             workspaceName: ws.name,
             firstName: r.first_name,
             link: `${ws.origin}/training/${body.courseId}`,

@@ -314,12 +314,15 @@ export async function codeSignInRoutes(app: FastifyInstance, deps: ApiDeps): Pro
         target: user.id,
         ip: request.ip,
       });
-      await sendNotice(() =>
+      await sendNotice(async () =>
         deps.mail.send(
           {
             workspaceId: workspace.id,
             to: user.email,
-            ...templates.passwordChanged({ workspaceName: workspace.company_name }),
+            ...templates.passwordChanged({
+              workspaceName: workspace.company_name,
+              ...(await recipientOf(tx, workspace.id, user.id)),
+            }),
           },
           tx,
         ),

@@ -8,6 +8,7 @@ import type { Limit, RateLimits } from '../../platform/rate-limiter';
 import { ok, refuse, type Outcome } from '../../platform/refusal';
 import { passwordPolicyFor } from '../../platform/workspace-policy';
 import * as repo from './session-admin.repository';
+import { recipientOf } from '../../platform/languages';
 
 const WRONG_PASSWORD = 'Your current password is not correct.';
 
@@ -128,12 +129,16 @@ export class SessionAdmin {
         ip: user.ip,
         details: { otherSessionsEnded: revoked },
       });
-      await sendNotice(() =>
+      await sendNotice(async () =>
         this.mail.send(
           {
             workspaceId: ws,
             to: row.email,
-            ...templates.passwordChanged({ workspaceName: workspace.company_name, keptThisSession: true }),
+            ...templates.passwordChanged({
+              workspaceName: workspace.company_name,
+              keptThisSession: true,
+              ...(await recipientOf(tx, ws, user.userId)),
+            }),
           },
           tx,
         ),

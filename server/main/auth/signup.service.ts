@@ -19,6 +19,7 @@ import type { WorkspaceRow } from '../../platform/tenancy';
 import { userLimitRefusal } from '../../platform/user-limit';
 import { isAllowedToSignUp } from '../platform-tools/allow-list.repository';
 import * as repo from './signup.repository';
+import { recipientOf } from '../../platform/languages';
 
 const confirmationHash = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -115,6 +116,7 @@ export class SignUps {
         await this.sendConfirmation(tx, workspace, request.origin, existing);
       } else {
         const content = templates.signUpExistingAccount({
+          ...(await recipientOf(tx, workspace.id, existing.id)),
           workspaceName: workspace.company_name,
           signInLink: `${request.origin}/signin`,
           resetLink: `${request.origin}/forgot-password`,
@@ -204,6 +206,7 @@ export class SignUps {
     const code = randomBytes(32).toString('base64url');
     await repo.replaceConfirmation(tx, workspace.id, user.id, confirmationHash(code), EMAIL_CONFIRMATION_HOURS);
     const content = templates.emailConfirmation({
+      ...(await recipientOf(tx, workspace.id, user.id)),
       workspaceName: workspace.company_name,
       firstName: user.first_name,
       link: `${origin}/email-verify/${code}`,

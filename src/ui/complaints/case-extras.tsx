@@ -5,6 +5,7 @@ import type { CaseEvent } from '../../contracts/case/intake.contract';
 import type { ComplaintDetail } from '../../contracts/case/complaints.contract';
 import type { InterimReliefRequest, ReliefKind } from '../../application/complaints/case-extras-api.port';
 import { useViewModel } from '../shared/container-context';
+import { tr } from '../i18n/i18n';
 import { CaseExtrasViewModel } from './case-extras.view-model';
 import { REGION } from './confidential-banner';
 
@@ -367,13 +368,10 @@ export const CaseConfirmation = observer(function CaseConfirmation({
       type="warning"
       showIcon
       style={{ marginBottom: 16 }}
-      message="A committee member recorded this complaint for you: please check it and confirm it"
+      message={tr('case.confirmTitle')}
       description={
         <Space direction="vertical">
-          <span>
-            Nothing happens on the case until you confirm it. If something is wrong, write to the committee under
-            Messages first.
-          </span>
+          <span>{tr('case.confirmBody')}</span>
           {vm.error ? <Typography.Text type="danger">{vm.error}</Typography.Text> : null}
           <Button
             type="primary"
@@ -382,7 +380,7 @@ export const CaseConfirmation = observer(function CaseConfirmation({
               if (await vm.confirm(detail.complaintId)) onConfirmed();
             }}
           >
-            Confirm this complaint
+            {tr('case.confirm')}
           </Button>
         </Space>
       }

@@ -11,7 +11,6 @@ import {
   Select,
   Space,
   Table,
-  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -40,7 +39,9 @@ import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-mo
 import { ConfidentialBanner } from './confidential-banner';
 import { HearingRecord } from './hearing-record';
 import { NaturalJustice } from './natural-justice';
-import { WhereElseToGo } from './where-else-to-go';
+import { PartyCase } from './party-case';
+import { PhoneTabs } from '../shared/phone-tabs';
+import { tr } from '../i18n/i18n';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
@@ -214,13 +215,18 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
 
   return (
     <section aria-labelledby="case-title">
-      <Breadcrumb items={[{ title: <Link to="/complaints">Complaints</Link> }, { title: d?.caseNumber ?? 'Case' }]} />
+      <Breadcrumb
+        items={[
+          { title: <Link to="/complaints">{tr('complaints.title')}</Link> },
+          { title: d?.caseNumber ?? tr('case.titlePlain') },
+        ]}
+      />
       <ConfidentialBanner />
-      {vm.status === 'loading' && !d ? <Loading label="Loading the case" /> : null}
+      {vm.status === 'loading' && !d ? <Loading label={tr('case.loading')} /> : null}
       {vm.status === 'error' && vm.purged ? (
         <>
           <Typography.Title level={1} id="case-title">
-            Case
+            {tr('case.titlePlain')}
           </Typography.Title>
           <Alert
             type="info"
@@ -233,12 +239,13 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
       {vm.status === 'error' && !vm.purged ? (
         <>
           <Typography.Title level={1} id="case-title">
-            Case
+            {tr('case.titlePlain')}
           </Typography.Title>
           <LoadError message={vm.error ?? ''} />
         </>
       ) : null}
-      {d ? (
+      {d && !committee ? <PartyCase vm={vm} detail={d} /> : null}
+      {d && committee ? (
         <>
           <Space wrap style={{ marginBottom: 8 }}>
             <Typography.Title level={1} id="case-title" style={{ margin: 0 }}>
@@ -305,11 +312,11 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} />
           ) : null}
           {d.status === 'CLOSED' ? <ClosedCaseNotices detail={d} /> : null}
-          {d.role === 'COMPLAINANT' && d.compliance === 'IN_POSH' ? <WhereElseToGo /> : null}
           {committee ? <ContactDrawer vm={vm} detail={d} /> : null}
           <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />
           <CaseEvents detail={d} />
-          <Tabs
+          <PhoneTabs
+            label="Part of the case"
             onChange={(key) => {
               if (key === 'access') void vm.verifyLog();
             }}
@@ -439,8 +446,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                 key: 'messages',
                 label: 'Messages',
                 children: (
-                  <Tabs
+                  <PhoneTabs
                     size="small"
+                    label="Thread"
                     items={(committee
                       ? (['COMPLAINANT', 'RESPONDENT', 'COMMITTEE'] as const)
                       : ([d.role] as AudienceValue[])

@@ -10,6 +10,7 @@ import { PendingConfirmations } from './case-extras';
 import { ClockChip } from './clock-chip';
 import { ComplaintListViewModel } from './complaints.view-models';
 import { MyInvestigations } from './my-investigations';
+import { labelled, PHONE_CARDS } from '../shared/phone-cards';
 
 const ROLE_WORDS: Record<ComplaintSummary['role'], string> = {
   COMPLAINANT: 'complaints.roleComplainant',
@@ -33,7 +34,8 @@ function CaseTable({ label, rows, committee }: { label: string; rows: ComplaintS
       dataSource={rows}
       pagination={false}
       scroll={{ x: 'max-content' }}
-      columns={[
+      className={PHONE_CARDS}
+      columns={labelled<ComplaintSummary>([
         {
           title: tr('complaints.columnCase'),
           dataIndex: 'caseNumber',
@@ -57,7 +59,7 @@ function CaseTable({ label, rows, committee }: { label: string; rows: ComplaintS
               dataIndex: 'role',
               render: (r: ComplaintSummary['role']) => tr(ROLE_WORDS[r]),
             },
-      ]}
+      ])}
     />
   );
 }

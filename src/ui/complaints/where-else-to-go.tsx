@@ -1,4 +1,5 @@
 import { Card, Typography } from 'antd';
+import { tr } from '../i18n/i18n';
 
 /** SHe-Box, the central registry of Internal and Local Committees (IN-16). */
 export const SHE_BOX_URL = 'https://shebox.wcd.gov.in';
@@ -9,19 +10,15 @@ export const SHE_BOX_URL = 'https://shebox.wcd.gov.in';
  */
 export function WhereElseToGo() {
   return (
-    <Card size="small" title="Where else you can go">
+    <Card size="small" title={tr('case.elsewhereTitle')} style={{ marginBottom: 16 }}>
       <Typography.Paragraph style={{ marginBottom: 8 }}>
-        You can also complain through SHe-Box, the Government of India’s portal for complaints of sexual harassment at
-        work:{' '}
+        {tr('case.elsewhereSheBox')}{' '}
         <Typography.Link href={SHE_BOX_URL} target="_blank" rel="noreferrer" underline>
-          shebox.wcd.gov.in
+          {SHE_BOX_URL.replace('https://', '')}
         </Typography.Link>
         .
       </Typography.Paragraph>
-      <Typography.Paragraph style={{ marginBottom: 0 }}>
-        Or go to the Local Committee of your district, set up by the District Officer: it hears complaints where there
-        is no Internal Committee or the complaint is against the employer.
-      </Typography.Paragraph>
+      <Typography.Paragraph style={{ marginBottom: 0 }}>{tr('case.elsewhereLocal')}</Typography.Paragraph>
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { EmptyState, LoadError } from '../shared/page-state';
 import { CourseListViewModel } from './course-list.view-model';
 import { BulkAssignDrawer } from './bulk-assign.drawer';
 import { tableStates } from '../shared/table-states';
+import { labelled, PHONE_CARDS } from '../shared/phone-cards';
 
 export function StatusTag({ status }: { status: CourseSummary['status'] }) {
   return status === 'PUBLISHED' ? <Tag color="green">Published</Tag> : <Tag>Draft</Tag>;
@@ -91,7 +92,8 @@ export const CourseListScreen = observer(function CourseListScreen() {
             hideOnSinglePage: true,
             onChange: (page) => void vm.load(page),
           }}
-          columns={[
+          className={PHONE_CARDS}
+          columns={labelled<CourseSummary & { key: string }>([
             {
               title: 'Title',
               dataIndex: 'title',
@@ -137,7 +139,7 @@ export const CourseListScreen = observer(function CourseListScreen() {
                   },
                 ]
               : []),
-          ]}
+          ])}
         />
       )}
       <BulkAssignDrawer open={bulkOpen} onClose={() => setBulkOpen(false)} onDone={() => void vm.load()} />

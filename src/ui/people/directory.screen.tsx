@@ -37,6 +37,7 @@ import { DirectoryViewModel, type DirectoryRow, type PersonFormValues } from './
 import { plural } from '../shared/plural';
 import { tableStates } from '../shared/table-states';
 import { ChoiceOrText } from '../shared/choice-or-text';
+import { labelled, PHONE_CARDS } from '../shared/phone-cards';
 
 const STATUS_COLOURS = { ACTIVE: 'green', INVITED: 'blue', INACTIVE: 'default' } as const;
 
@@ -275,7 +276,8 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
               void vm.load(pagination.current ?? 1, pagination.pageSize ?? vm.list.pageSize);
             }
           }}
-          columns={[
+          className={PHONE_CARDS}
+          columns={labelled<DirectoryRow>([
             {
               title: 'Name',
               key: 'name',
@@ -325,7 +327,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
               sortOrder: vm.list.columnSortOrder('joined'),
               render: (v: string | null) => v ?? '—',
             },
-          ]}
+          ])}
         />
       )}
       <PersonDrawer

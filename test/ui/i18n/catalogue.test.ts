@@ -20,6 +20,11 @@ const SAME_AS_ENGLISH = new Set([
   'fr:menu.menu',
   'fr:pdf.onePage',
   'fr:pdf.pages',
+  'fr:case.tabParties',
+  'fr:case.tabMessages',
+  'fr:case.description',
+  'fr:case.incident',
+  'fr:case.incidentDate',
 ]);
 
 const flat = (c: Record<string, Record<string, string>>) =>
@@ -94,6 +99,9 @@ describe('the catalogue of the app’s own words', () => {
     'src/ui/auth/email-verify.screen.tsx',
     'src/ui/auth/light/language-picker.tsx',
     'src/ui/shared/pdf-viewer/pdf-viewer.tsx',
+    'src/ui/complaints/party-case.tsx',
+    'src/ui/complaints/where-else-to-go.tsx',
+    'src/ui/complaints/confidential-banner.tsx',
   ])('leaves no English words in %s', (file) => {
     const source = readFileSync(path.resolve(import.meta.dirname, '../../..', file), 'utf8')
       // Comments say why in English; they are not shown.
