@@ -235,10 +235,15 @@ export const ComplianceDashboardCard = observer(function ComplianceDashboardCard
               </Link>
             </Col>
             <Col xs={12} md={8} lg={4}>
-              <Card size="small">
-                <Statistic title="Certificates expiring" value={f.certificates.total} />
-                <Typography.Text type="secondary">in the next 60 days</Typography.Text>
-              </Card>
+              <Link
+                to={vm.expiringHref}
+                aria-label={`Certificates expiring: ${f.certificates.total} in the next 60 days`}
+              >
+                <Card size="small" hoverable>
+                  <Statistic title="Certificates expiring" value={f.certificates.total} />
+                  <Typography.Text type="secondary">in the next 60 days</Typography.Text>
+                </Card>
+              </Link>
             </Col>
             {vm.rules && (
               <Col xs={12} md={8} lg={4}>

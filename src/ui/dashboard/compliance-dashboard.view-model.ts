@@ -179,13 +179,29 @@ export class ComplianceDashboardViewModel {
     });
   }
 
-  /** Certificates expiring within the window, by course: each links to the course's completed learners. */
+  /** The days the certificates' figure counts (today to the window's end): the report's expiry filter. */
+  private get expiryWindow(): { from: string; to: string } | null {
+    const f = this.figures;
+    return f ? { from: f.asOf, to: f.certificates.until } : null;
+  }
+
+  /** The report of exactly the certificates the figure counts: the same days, not "N days from whenever it is opened". */
+  get expiringHref(): string {
+    const expires = this.expiryWindow;
+    return reportHref({ rows: 'course', filters: { ...this.unit, ...(expires ? { expires } : {}) } });
+  }
+
+  /** Certificates expiring within the window, by course: each links to that course's expiring certificates. */
   get expiring(): { key: string; label: string; count: number; href: string }[] {
+    const expires = this.expiryWindow ?? undefined;
     return (this.figures?.certificates.byCourse ?? []).map((c) => ({
       key: c.id,
       label: c.name,
       count: c.expiring,
-      href: reportHref({ rows: 'course', filters: { ...this.unit, courseIds: [c.id], courseStatuses: ['COMPLETED'] } }),
+      href: reportHref({
+        rows: 'course',
+        filters: { ...this.unit, courseIds: [c.id], ...(expires ? { expires } : {}) },
+      }),
     }));
   }
 

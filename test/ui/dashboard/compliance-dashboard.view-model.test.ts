@@ -88,6 +88,16 @@ describe('the compliance dashboard view-model', () => {
       branchIds: [UNIT],
       courseStatuses: ['OVERDUE'],
     });
+    // The certificates figure opens the report of the same days, in the header's unit.
+    expect(reportLinkOf(vm.expiringHref.split('?')[1])).toEqual({
+      rows: 'course',
+      filters: { branchIds: [UNIT], expires: { from: '2026-11-29', to: '2027-01-28' } },
+    });
+    expect(reportLinkOf(vm.expiring[0].href.split('?')[1])?.filters).toEqual({
+      branchIds: [UNIT],
+      courseIds: [COURSE],
+      expires: { from: '2026-11-29', to: '2027-01-28' },
+    });
     // People with no unit have no report filter: their bar links nowhere.
     expect(vm.units[1].href).toBeNull();
   });
