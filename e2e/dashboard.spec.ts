@@ -41,6 +41,12 @@ test.describe('the compliance dashboard', () => {
     // The admin designs the complaint process: the law's rules and the complaints' counts are theirs to see.
     await expect(page.getByText('Rules not met', { exact: true }).first()).toBeVisible();
     await expect(page.getByText('Open complaints', { exact: true })).toBeVisible();
+    // Open complaints by stage: counts only, small ones shown as hidden (the seed's few cases are under 3 a stage).
+    const stages = page
+      .locator('.ant-card')
+      .filter({ has: page.getByRole('heading', { level: 3, name: 'Open complaints by stage' }) });
+    await expect(stages.getByRole('columnheader', { name: 'Missed' })).toBeVisible();
+    await expect(stages.getByText(/^Counts under 3 are hidden/)).toBeVisible();
     // Each chart is drawn (the charting library loaded on demand), with its figures in words for screen readers.
     const byCourse = page
       .locator('.ant-card')
@@ -70,6 +76,24 @@ test.describe('the compliance dashboard', () => {
     await expect(rows.filter({ hasNotText: COURSE })).toHaveCount(0);
     const totalText = await page.locator('.ant-pagination-total-text').innerText();
     expect(Number(/(\d+) rows/.exec(totalText)?.[1])).toBeGreaterThan(0);
+
+    // The certificates figure opens the report of exactly the certificates it counts: the same days, the same total.
+    await page.goto(url('acme', '/dashboard'));
+    const now = await api<Dashboard & { asOf: string; certificates: { until: string; total: number } }>(
+      page,
+      'GET',
+      '/learning-api/api/dashboard',
+    );
+    await page.getByRole('link', { name: /^Certificates expiring: \d+ in the next 60 days$/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    await expect(page).toHaveURL(
+      new RegExp(`/reports\\?rows=course&expiresFrom=${now.asOf}&expiresTo=${now.certificates.until}$`),
+    );
+    await expect(page.locator('#expires-from')).toHaveValue(now.asOf);
+    await expect(page.locator('#expires-to')).toHaveValue(now.certificates.until);
+    if (now.certificates.total > 0)
+      await expect(page.locator('.ant-pagination-total-text')).toHaveText(`${now.certificates.total} rows`);
+    else await expect(page.getByText('No rows match these filters.', { exact: false })).toBeVisible();
 
     // On a phone: the dashboard fits, its charts too, and axe finds nothing grave.
     const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();

@@ -100,6 +100,32 @@ export async function allOpenOrClosed(tx: Sql, ws: string): Promise<ComplaintRow
   return tx.query<ComplaintRow>(`${SELECT} WHERE c.workspace_id = $1`, [ws]);
 }
 
+export interface OpenCaseStage {
+  id: string;
+  /** The stage of the case's next step (the first step of its version not completed); null: outside any stage. */
+  stage_name: string | null;
+  stage_position: number | null;
+  /** The case has a step left to complete. */
+  has_next_step: boolean;
+}
+
+/** The stage each open case is at: the stage of its next step (docs/case.md "Counts by stage"). */
+export async function openCaseStages(tx: Sql, ws: string): Promise<OpenCaseStage[]> {
+  return tx.query<OpenCaseStage>(
+    `SELECT c.id, st.name AS stage_name, st.position AS stage_position, nx.id IS NOT NULL AS has_next_step
+       FROM complaints c
+       LEFT JOIN LATERAL (
+         SELECT s.id, s.stage_id FROM workflow_steps s
+          WHERE s.workspace_id = c.workspace_id AND s.version_id = c.version_id
+            AND NOT EXISTS (SELECT 1 FROM complaint_step_completions x
+                             WHERE x.workspace_id = c.workspace_id AND x.complaint_id = c.id AND x.step_id = s.id)
+          ORDER BY s.position LIMIT 1) nx ON true
+       LEFT JOIN workflow_stages st ON st.workspace_id = c.workspace_id AND st.id = nx.stage_id
+      WHERE c.workspace_id = $1 AND c.status = 'OPEN'`,
+    [ws],
+  );
+}
+
 export interface MemberOfCase {
   user_id: string;
   name: string;

@@ -3,6 +3,7 @@ import {
   closeComplaint,
   complaintAudit,
   complaintCounts,
+  complaintStageCounts,
   complaintReadiness,
   complaintDeadlines,
   committeeSeat,
@@ -22,6 +23,7 @@ import {
   stepRecipients,
 } from '../../../src/contracts/case/complaints.contract';
 import type { ApiDeps } from '../../platform/deps';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { CaseJobs, defineCaseJobs } from './case-jobs';
 import { whoIs } from './complaints.repository';
@@ -109,5 +111,6 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     service.evidenceLink(await actorOf(ctx), ctx.params.id, ctx.params.fileId),
   );
   serve(app, complaintCounts, async (ctx) => service.counts((await actorOf(ctx)).ws));
+  serve(app, complaintStageCounts, async (ctx) => answer(await service.stageCounts(await actorOf(ctx))));
   serve(app, complaintReadiness, async (ctx) => service.readiness(workspaceUser(ctx).workspace.id));
 }

@@ -6,6 +6,7 @@ import type {
   CaseMessage,
   ClockView,
   ComplaintCounts,
+  ComplaintStageCounts,
   ComplaintReadiness,
   ComplaintDetail,
   ComplaintForm,
@@ -33,6 +34,8 @@ import {
   witnessEmails,
 } from '../../../src/domain/complaints/committee';
 import { meetingInvitation } from '../../../src/domain/complaints/ics';
+import { hideSmallCounts, SMALLEST_SHOWN } from '../../../src/domain/complaints/small-counts';
+import { audit } from '../../platform/audit';
 import { formatDate, formatTimeRange } from '../../../src/domain/shared/date-time';
 import {
   caseClocks,
@@ -732,6 +735,70 @@ export class ComplaintService {
         ...(await caseJobCounts(tx, ws)),
       };
     });
+  }
+
+  /**
+   * Open cases by stage, with the cases whose clocks are due soon or missed (docs/case.md "Counts by stage"): counts
+   * only, workspace-wide, small counts hidden; the read is recorded in the workspace's log (no case in it).
+   */
+  async stageCounts(actor: Actor): Promise<Result<ComplaintStageCounts>> {
+    const value = await this.db.tenant(actor.ws, async (tx) => {
+      const regime = await regimeOf(tx, actor.ws);
+      const today = this.today(regime);
+      const rows = (await repo.allOpenOrClosed(tx, actor.ws)).filter((r) => r.status === 'OPEN');
+      const stageOf = new Map((await repo.openCaseStages(tx, actor.ws)).map((s) => [s.id, s]));
+      type Kind = ComplaintStageCounts['stages'][number]['kind'];
+      const groups = new Map<
+        string,
+        { name: string; kind: Kind; order: number; open: number; dueSoon: number; missed: number }
+      >();
+      const calendars = new Map<string, WorkingCalendar>();
+      for (const row of rows) {
+        const at = stageOf.get(row.id);
+        const [key, name, kind, order]: [string, string, Kind, number] = row.confirmation_pending
+          ? ['~confirmation', 'Awaiting the complainant’s confirmation', 'AWAITING_CONFIRMATION', -1]
+          : !at?.has_next_step
+            ? ['~done', 'Every step done', 'STEPS_DONE', Number.MAX_SAFE_INTEGER]
+            : at.stage_name === null
+              ? ['~none', 'Outside a stage', 'NO_STAGE', Number.MAX_SAFE_INTEGER - 1]
+              : [`stage:${at.stage_name}`, at.stage_name, 'STAGE', at.stage_position ?? 0];
+        const group = groups.get(key) ?? { name, kind, order, open: 0, dueSoon: 0, missed: 0 };
+        group.order = Math.min(group.order, order);
+        group.open += 1;
+        if (!row.confirmation_pending) {
+          const states = clocksOfCase(this.clocks(row, regime, today, calendars), clockState(row))
+            .filter((c) => c.id !== 'IN_APPEAL_WINDOW')
+            .map((c) => c.state);
+          if (states.includes('MISSED')) group.missed += 1;
+          else if (states.includes('DUE_SOON')) group.dueSoon += 1;
+        }
+        groups.set(key, group);
+      }
+      const ordered = [...groups.values()].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+      const open = hideSmallCounts(ordered.map((g) => g.open));
+      const dueSoon = hideSmallCounts(ordered.map((g) => g.dueSoon));
+      const missed = hideSmallCounts(ordered.map((g) => g.missed));
+      await audit(tx, {
+        workspaceId: actor.ws,
+        actorUserId: actor.userId,
+        action: 'complaint.counts.read',
+        target: 'stages',
+        ip: actor.ip,
+      });
+      return {
+        asOf: today,
+        smallestShown: SMALLEST_SHOWN,
+        open: rows.length,
+        stages: ordered.map((g, i) => ({
+          name: g.name,
+          kind: g.kind,
+          open: open[i],
+          dueSoon: dueSoon[i],
+          missed: missed[i],
+        })),
+      };
+    });
+    return { ok: true, value };
   }
 
   // ---------- changes ----------

@@ -84,6 +84,24 @@ function dayRange(column: string, range: { from?: string; to?: string } | undefi
   return out;
 }
 
+/** The expiry day of an assignment's current certificate: its latest completion of the cycle (as the dashboard counts). */
+const CERTIFICATE_EXPIRES = `(SELECT cc.expires_on FROM course_completions cc
+   WHERE cc.workspace_id = a.workspace_id AND cc.assignment_id = a.id AND cc.cycle = a.cycle
+   ORDER BY cc.completed_at DESC LIMIT 1)`;
+
+/** The expiry filters: completed assignments whose current certificate expires on the days asked (both ends included). */
+function expiryWhere(f: ReportDefinition['filters'], p: Params, now: string, zone: string): string[] {
+  if (!f?.expires && f?.expiresWithinDays === undefined) return [];
+  const out = [`a.status = 'COMPLETED'`];
+  if (f.expires?.from) out.push(`${CERTIFICATE_EXPIRES} >= ${p.add(f.expires.from)}::date`);
+  if (f.expires?.to) out.push(`${CERTIFICATE_EXPIRES} <= ${p.add(f.expires.to)}::date`);
+  if (f.expiresWithinDays !== undefined) {
+    const today = `(${now}::timestamptz AT TIME ZONE ${zone})::date`;
+    out.push(`${CERTIFICATE_EXPIRES} >= ${today}`, `${CERTIFICATE_EXPIRES} <= ${today} + ${p.add(f.expiresWithinDays)}::int`);
+  }
+  return out;
+}
+
 const nonEmpty = <T>(list: readonly T[] | undefined): list is readonly T[] => Array.isArray(list) && list.length > 0;
 
 /** The person filters and the scope, over `u`, shared by both kinds of row. */
@@ -100,7 +118,7 @@ function personWhere(def: ReportDefinition, scope: ReportScope, p: Params): stri
 /** Whether a definition has course rows, policy rows, or both (a filter of one side leaves the other side out). */
 export function sidesOf(def: ReportDefinition): { course: boolean; policy: boolean } {
   const f = def.filters ?? {};
-  const courseOnly = nonEmpty(f.courseIds) || nonEmpty(f.courseStatuses) || !!f.assigned || !!f.completed || f.courseVersion !== undefined;
+  const courseOnly = nonEmpty(f.courseIds) || nonEmpty(f.courseStatuses) || !!f.assigned || !!f.completed || f.courseVersion !== undefined || !!f.expires || f.expiresWithinDays !== undefined;
   const policyOnly = nonEmpty(f.policyIds) || nonEmpty(f.policyStatuses) || !!f.accepted || f.policyVersion !== undefined;
   // A filter on one side is a question about that side: asked with both included, rows of the other side would
   // answer nothing about it, so they are left out (a filter on both sides keeps both, each filtered by its own).
@@ -124,6 +142,7 @@ function keysSql(def: ReportDefinition, scope: ReportScope, settings: ReportSett
     if (nonEmpty(f.courseStatuses)) where.push(`(${courseStatus(`${now}::timestamptz`)}) = ANY(${p.add(f.courseStatuses)}::text[])`);
     if (f.courseVersion !== undefined) where.push(`a.course_version = ${p.add(f.courseVersion)}::int`);
     where.push(...dayRange('a.assigned_at', f.assigned, p, zone), ...dayRange('a.completed_at', f.completed, p, zone));
+    where.push(...expiryWhere(f, p, now, zone));
     parts.push(`SELECT lower(u.last_name) AS k1, lower(u.first_name) AS k2, u.id AS user_id, 'COURSE'::text AS kind, lower(c.title) AS k3, a.id AS item_id
       FROM course_assignments a
       JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id

@@ -1,4 +1,4 @@
-import type { ComplaintCounts } from '../../contracts/case/complaints.contract';
+import type { ComplaintCounts, ComplaintStageCounts } from '../../contracts/case/complaints.contract';
 import type { LegalRules } from '../../contracts/case/law.contract';
 import type { ComplianceDashboard, DashboardQuery } from '../../contracts/learning/dashboard.contract';
 
@@ -10,5 +10,7 @@ export const DashboardApi = Symbol('DashboardApi');
 export interface DashboardApi {
   figures(query: DashboardQuery): Promise<ComplianceDashboard>;
   complaintCounts(): Promise<ComplaintCounts>;
+  /** Open cases by stage, clocks due soon or missed; small counts hidden (null). */
+  complaintStageCounts(): Promise<ComplaintStageCounts>;
   legalRules(): Promise<LegalRules>;
 }

@@ -805,6 +805,46 @@ export const ComplaintCounts = z.object({
 });
 export type ComplaintCounts = z.infer<typeof ComplaintCounts>;
 
+/** A count of cases, or null when hidden (src/domain/complaints/small-counts.ts: under 3, or one that would give such a count away). */
+const HiddenCount = z.number().int().nullable();
+
+/**
+ * Open cases by the stage of the process they are at (the stage of their next step), with the cases whose clocks are
+ * due soon or missed: counts only, workspace-wide, small counts hidden (docs/case.md "Counts by stage").
+ */
+export const ComplaintStageCounts = z.object({
+  /** The workspace's day the clocks are of. */
+  asOf: z.string(),
+  /** Counts under this are sent as null. */
+  smallestShown: z.number().int(),
+  /** Open cases (as `complaint-counts` gives them to the same people). */
+  open: z.number().int(),
+  stages: z.array(
+    z.object({
+      /** The stage's name in the case's process; `NO_STAGE` (a step outside any stage), `STEPS_DONE` and `AWAITING_CONFIRMATION` name no stage of the process. */
+      name: z.string(),
+      kind: z.enum(['STAGE', 'NO_STAGE', 'STEPS_DONE', 'AWAITING_CONFIRMATION']),
+      open: HiddenCount,
+      /** Cases with a clock due within 7 days and none missed. */
+      dueSoon: HiddenCount,
+      /** Cases with a missed clock. */
+      missed: HiddenCount,
+    }),
+  ),
+});
+export type ComplaintStageCounts = z.infer<typeof ComplaintStageCounts>;
+
+export const complaintStageCounts = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaint-stage-counts',
+  summary:
+    'Open cases by stage, with clocks due soon or missed: counts only, workspace-wide, counts under 3 hidden (admins and employers; recorded in the workspace log)',
+  response: ComplaintStageCounts,
+  access: ['WORKSPACE_ADMIN', 'EMPLOYER'],
+  permission: 'workflows.design',
+});
+
 /**
  * Whether the workspace can take a complaint and route it to an Internal Committee (docs/case.md "Statutory
  * processes"): the admin's home warns when it cannot. Counts only.

@@ -34,6 +34,10 @@ export const ReportFilters = z.strictObject({
   assigned: DayRange.optional(),
   completed: DayRange.optional(),
   accepted: DayRange.optional(),
+  /** Completed assignments whose current certificate expires on these days (the dashboard's "certificates expiring"). */
+  expires: DayRange.optional(),
+  /** Completed assignments whose current certificate expires from today to today + N days (the workspace's days). */
+  expiresWithinDays: z.number().int().min(0).max(3650).optional(),
   /** The course version assigned (and completed), and the policy version accepted. */
   courseVersion: z.number().int().min(1).max(100000).optional(),
   policyVersion: z.number().int().min(1).max(100000).optional(),

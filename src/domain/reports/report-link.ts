@@ -13,6 +13,10 @@ export interface ReportLinkFilters {
   userStatuses?: ReportUserStatus[];
   courseStatuses?: CourseReportStatus[];
   policyStatuses?: PolicyReportStatus[];
+  /** Certificates expiring on these days (`expiresFrom`, `expiresTo` in the address). */
+  expires?: { from?: string; to?: string };
+  /** Certificates expiring from today to today + N days (`expiresWithinDays`). */
+  expiresWithinDays?: number;
 }
 
 export interface ReportLink {
@@ -28,6 +32,7 @@ const ENUM_KEYS = {
   courseStatuses: CourseReportStatus.options,
   policyStatuses: PolicyReportStatus.options,
 } as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ORDER = [...ID_KEYS, ...(Object.keys(ENUM_KEYS) as (keyof typeof ENUM_KEYS)[])];
 
 /** The address of the Reports screen showing this report. */
@@ -38,6 +43,9 @@ export function reportHref(link: ReportLink): string {
     const values = link.filters[key];
     if (values && values.length > 0) params.set(key, values.join(','));
   }
+  if (link.filters.expires?.from) params.set('expiresFrom', link.filters.expires.from);
+  if (link.filters.expires?.to) params.set('expiresTo', link.filters.expires.to);
+  if (link.filters.expiresWithinDays !== undefined) params.set('expiresWithinDays', String(link.filters.expiresWithinDays));
   return `/reports?${params.toString()}`;
 }
 
@@ -58,6 +66,14 @@ export function reportLinkOf(search: string | URLSearchParams): ReportLink | nul
     const values = list(key).filter((v) => allowed.includes(v));
     if (values.length > 0) (filters as Record<string, string[]>)[key] = [...new Set(values)];
   }
+  const day = (key: string) => {
+    const v = params.get(key)?.trim() ?? '';
+    return DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ? v : undefined;
+  };
+  const [from, to] = [day('expiresFrom'), day('expiresTo')];
+  if ((from || to) && (!from || !to || from <= to)) filters.expires = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  const within = params.get('expiresWithinDays')?.trim() ?? '';
+  if (/^\d{1,4}$/.test(within) && Number(within) <= 3650) filters.expiresWithinDays = Number(within);
   const rowsParam = params.get('rows');
   const rows = rowsParam === 'course' || rowsParam === 'policy' || rowsParam === 'both' ? rowsParam : null;
   if (!rows && Object.keys(filters).length === 0) return null;

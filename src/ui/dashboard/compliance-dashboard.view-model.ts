@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { DashboardApi } from '../../application/dashboard/dashboard-api.port';
 import { describeError } from '../../application/shared/api-error';
-import type { ComplaintCounts } from '../../contracts/case/complaints.contract';
+import type { ComplaintCounts, ComplaintStageCounts } from '../../contracts/case/complaints.contract';
 import type { LegalRule } from '../../contracts/case/law.contract';
 import type { ComplianceDashboard } from '../../contracts/learning/dashboard.contract';
 import { reportHref } from '../../domain/reports/report-link';
@@ -43,6 +43,8 @@ export class ComplianceDashboardViewModel {
   figures: ComplianceDashboard | null = null;
   /** null: not asked, or refused (this person may not see complaints' counts). */
   complaints: ComplaintCounts | null = null;
+  /** Open cases by stage (small counts hidden as null); null like `complaints`. */
+  stages: ComplaintStageCounts | null = null;
   rules: LegalRule[] | null = null;
   /** The business unit the header narrows to (its figures' links carry it too); null: the whole scope. */
   branchId: string | null = null;
@@ -59,15 +61,17 @@ export class ComplianceDashboardViewModel {
     const quietly = <T>(ask: boolean, call: () => Promise<T>) =>
       ask ? call().catch(() => null) : Promise.resolve(null);
     try {
-      const [figures, complaints, rules] = await Promise.all([
+      const [figures, complaints, stages, rules] = await Promise.all([
         this.api.figures(branchId ? { branchId } : {}),
         quietly(see.complaints, () => this.api.complaintCounts()),
+        quietly(see.complaints, () => this.api.complaintStageCounts()),
         quietly(see.rules, () => this.api.legalRules()),
       ]);
       runInAction(() => {
         this.figures = figures;
         this.branchId = branchId;
         this.complaints = complaints;
+        this.stages = stages;
         this.rules = rules?.rules ?? null;
         this.status = 'ready';
       });
@@ -175,13 +179,29 @@ export class ComplianceDashboardViewModel {
     });
   }
 
-  /** Certificates expiring within the window, by course: each links to the course's completed learners. */
+  /** The days the certificates' figure counts (today to the window's end): the report's expiry filter. */
+  private get expiryWindow(): { from: string; to: string } | null {
+    const f = this.figures;
+    return f ? { from: f.asOf, to: f.certificates.until } : null;
+  }
+
+  /** The report of exactly the certificates the figure counts: the same days, not "N days from whenever it is opened". */
+  get expiringHref(): string {
+    const expires = this.expiryWindow;
+    return reportHref({ rows: 'course', filters: { ...this.unit, ...(expires ? { expires } : {}) } });
+  }
+
+  /** Certificates expiring within the window, by course: each links to that course's expiring certificates. */
   get expiring(): { key: string; label: string; count: number; href: string }[] {
+    const expires = this.expiryWindow ?? undefined;
     return (this.figures?.certificates.byCourse ?? []).map((c) => ({
       key: c.id,
       label: c.name,
       count: c.expiring,
-      href: reportHref({ rows: 'course', filters: { ...this.unit, courseIds: [c.id], courseStatuses: ['COMPLETED'] } }),
+      href: reportHref({
+        rows: 'course',
+        filters: { ...this.unit, courseIds: [c.id], ...(expires ? { expires } : {}) },
+      }),
     }));
   }
 

@@ -29,7 +29,7 @@ const USER_STATUSES = [
   { value: 'INACTIVE', label: 'Inactive' },
 ];
 
-type RangeKey = 'assigned' | 'completed' | 'accepted';
+type RangeKey = 'assigned' | 'completed' | 'accepted' | 'expires';
 
 /** One range picker per date the report can be cut by, either end open. */
 function DayRange({ vm, name, label }: { vm: ReportsViewModel; name: RangeKey; label: string }) {
@@ -245,6 +245,8 @@ export const ReportsScreen = observer(function ReportsScreen() {
             <DayRange vm={vm} name="assigned" label="Assigned" />
             <DayRange vm={vm} name="completed" label="Completed" />
             <DayRange vm={vm} name="accepted" label="Accepted" />
+            <DayRange vm={vm} name="expires" label="Certificate expires" />
+            <InputNumber aria-label="Certificate expires within (days)" placeholder="Expires within (days)" min={0} max={3650} style={{ width: 200 }} value={vm.filters.expiresWithinDays ?? null} onChange={(v) => vm.setFilter('expiresWithinDays', v ?? undefined)} />
             <InputNumber aria-label="Course version" placeholder="Course version" min={1} value={vm.filters.courseVersion ?? null} onChange={(v) => vm.setFilter('courseVersion', v ?? undefined)} />
             <InputNumber aria-label="Policy version" placeholder="Policy version" min={1} value={vm.filters.policyVersion ?? null} onChange={(v) => vm.setFilter('policyVersion', v ?? undefined)} />
           </Space>

@@ -19,6 +19,17 @@ describe('a report in the address', () => {
     });
   });
 
+  it('carries the certificates expiry filter: between two days, or within N days', () => {
+    const link = { rows: 'course' as const, filters: { courseIds: [A], expires: { from: '2026-11-29', to: '2027-01-28' } } };
+    const href = reportHref(link);
+    expect(href).toBe(`/reports?rows=course&courseIds=${A}&expiresFrom=2026-11-29&expiresTo=2027-01-28`);
+    expect(reportLinkOf(href.split('?')[1])).toEqual(link);
+    expect(reportLinkOf('expiresWithinDays=60')).toEqual({ rows: 'both', filters: { expiresWithinDays: 60 } });
+    // Not days, a range that ends before it starts, a count out of bounds: dropped.
+    expect(reportLinkOf('rows=course&expiresFrom=soon&expiresWithinDays=-1')).toEqual({ rows: 'course', filters: {} });
+    expect(reportLinkOf('rows=course&expiresFrom=2027-02-01&expiresTo=2027-01-01&expiresWithinDays=99999')).toEqual({ rows: 'course', filters: {} });
+  });
+
   it('names no report when the address has neither rows nor a filter; a filter alone means both kinds of row', () => {
     expect(reportLinkOf('export=abc')).toBeNull();
     expect(reportLinkOf('rows=everything')).toBeNull();

@@ -98,6 +98,32 @@ describe.each(DATABASES)('the compliance dashboard on %s', (kind) => {
     expect(d.byBusinessUnit.reduce((n, u) => n + u.assigned, 0)).toBe(d.training.assigned);
   });
 
+  it('gives a certificates figure equal to the total of the report its link opens: the same days, the same rows', async () => {
+    const d = await dashboard(admin);
+    const expires = { from: d.asOf, to: d.certificates.until };
+    expect(d.certificates.total).toBeGreaterThan(0);
+    expect(d.certificates.total).toBe(await total(admin, courses({ expires })));
+    expect(d.certificates.total).toBe(await total(admin, courses({ expiresWithinDays: 60 })));
+    for (const course of d.certificates.byCourse)
+      expect(course.expiring, course.name).toBe(await total(admin, courses({ courseIds: [course.id], expires })));
+    // The rows are the ones whose certificate expires: Asha's Alpha, not every completed assignment.
+    const res = await call('POST', '/preview', admin, {
+      columns: ['courseName', 'status'],
+      isCourseInclude: true,
+      isPolicyInclude: false,
+      filters: { expires },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = (res.json() as { rows: { email: string; values: Record<string, unknown> }[] }).rows;
+    expect(rows.map((r) => [r.email, r.values.courseName])).toEqual([[world.people[0].email, 'Report course Alpha']]);
+    expect(await total(admin, courses({ expires: { from: plusDays(d.asOf, 11) } }))).toBe(0);
+    // A business-unit admin's figure and report are their unit's, the same way.
+    const n = await dashboard(north);
+    expect(n.certificates.total).toBe(
+      await total(north, courses({ expires: { from: n.asOf, to: n.certificates.until } })),
+    );
+  });
+
   it('gives the known figures of one unit when narrowed to it, and the same as its report', async () => {
     const d = await dashboard(admin, `?branchId=${world.north}`);
     // North: Asha (Alpha completed, Beta assigned), Bela (Alpha in progress), Chetan (Alpha overdue).

@@ -60,6 +60,20 @@ describe('the report query', () => {
     expect(admin.text).not.toMatch(/u\.branch_id = \$/);
   });
 
+  it('cuts course rows to completed ones whose current certificate expires on the days asked, all as parameters', () => {
+    const between = countQuery(def({ filters: { expires: { from: '2026-06-01', to: '2026-07-31' } } }), { workspaceId: WS }, settings);
+    expect(between.text).toContain(`a.status = 'COMPLETED'`);
+    expect(between.text).toMatch(/expires_on FROM course_completions cc[\s\S]*cc\.cycle = a\.cycle[\s\S]*ORDER BY cc\.completed_at DESC LIMIT 1\) >= \$\d+::date/);
+    expect(between.params).toEqual(expect.arrayContaining(['2026-06-01', '2026-07-31']));
+    expect(between.text).not.toContain("'POLICY'");
+    placeholders(between);
+    const within = pageQuery(def({ filters: { expiresWithinDays: 60 } }), { workspaceId: WS }, settings, 1, 10);
+    expect(within.text).toMatch(/AT TIME ZONE \$\d+\)::date \+ \$\d+::int/);
+    expect(within.params).toContain(60);
+    placeholders(within);
+    expect(sidesOf(def({ filters: { expiresWithinDays: 0 } }))).toEqual({ course: true, policy: false });
+  });
+
   it('keeps to the side a filter asks about', () => {
     expect(sidesOf(def())).toEqual({ course: true, policy: true });
     expect(sidesOf(def({ filters: { courseIds: [UNIT] } }))).toEqual({ course: true, policy: false });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardApi } from '../../../src/application/dashboard/dashboard-api.port';
-import type { ComplaintCounts } from '../../../src/contracts/case/complaints.contract';
+import type { ComplaintCounts, ComplaintStageCounts } from '../../../src/contracts/case/complaints.contract';
 import type { LegalRules } from '../../../src/contracts/case/law.contract';
 import type { ComplianceDashboard, DashboardQuery } from '../../../src/contracts/learning/dashboard.contract';
 import { reportLinkOf } from '../../../src/domain/reports/report-link';
@@ -31,6 +31,10 @@ class FakeDashboardApi implements DashboardApi {
     return FIGURES;
   }
   async complaintCounts(): Promise<ComplaintCounts> {
+    this.caseCalls += 1;
+    throw new Error('403');
+  }
+  async complaintStageCounts(): Promise<ComplaintStageCounts> {
     this.caseCalls += 1;
     throw new Error('403');
   }
@@ -84,6 +88,16 @@ describe('the compliance dashboard view-model', () => {
       branchIds: [UNIT],
       courseStatuses: ['OVERDUE'],
     });
+    // The certificates figure opens the report of the same days, in the header's unit.
+    expect(reportLinkOf(vm.expiringHref.split('?')[1])).toEqual({
+      rows: 'course',
+      filters: { branchIds: [UNIT], expires: { from: '2026-11-29', to: '2027-01-28' } },
+    });
+    expect(reportLinkOf(vm.expiring[0].href.split('?')[1])?.filters).toEqual({
+      branchIds: [UNIT],
+      courseIds: [COURSE],
+      expires: { from: '2026-11-29', to: '2027-01-28' },
+    });
     // People with no unit have no report filter: their bar links nowhere.
     expect(vm.units[1].href).toBeNull();
   });
@@ -95,6 +109,7 @@ describe('the compliance dashboard view-model', () => {
     expect(vm.status).toBe('ready');
     expect(api.asked).toEqual([{}]);
     expect(vm.complaints).toBeNull();
+    expect(vm.stages).toBeNull();
     expect(vm.rulesNotMet.map((r) => r.ruleId)).toEqual(['IN-02']);
     expect(vm.figures?.training.assigned).toBe(8);
   });

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { DashboardApi } from '../../../application/dashboard/dashboard-api.port';
-import { complaintCounts } from '../../../contracts/case/complaints.contract';
+import { complaintCounts, complaintStageCounts } from '../../../contracts/case/complaints.contract';
 import { legalRules } from '../../../contracts/case/law.contract';
 import { complianceDashboard, type DashboardQuery } from '../../../contracts/learning/dashboard.contract';
 import { ApiClient, CaseHttp, LearningHttp } from '../api-client';
@@ -19,6 +19,10 @@ export class HttpDashboardApi implements DashboardApi {
 
   complaintCounts() {
     return this.caseApi.call(complaintCounts);
+  }
+
+  complaintStageCounts() {
+    return this.caseApi.call(complaintStageCounts);
   }
 
   legalRules() {
