@@ -5,7 +5,8 @@ import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibi
 // Canada's investigation (docs/case.md "Canada's investigation"; CA-05, CA-06): in a Canadian workspace of its own,
 // the admin puts an investigator on the roster, the designated recipient proposes them and records both parties'
 // agreement, the investigator reads the incident and writes a report (refused while it names the respondent), and
-// the recipient reads the report.
+// the recipient reads the report. On the case page the recipient records the occurrence's categories for the annual
+// report (CA-10), which the principal party reads.
 test.use({ actionTimeout: 30_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -137,6 +138,32 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
   await recipient.goto(url(site, '/complaints'));
   await recipient.getByRole('table', { name: 'Committee cases' }).getByRole('link', { name: filed.caseNumber }).click();
   await expect(recipient.getByRole('heading', { level: 1, name: `Case ${filed.caseNumber}` })).toBeVisible();
+
+  // The designated recipient records how the occurrence is counted in the annual report (CA-10).
+  const categories = recipient.getByRole('region', { name: 'For the annual report' });
+  await expect(categories.getByRole('radiogroup', { name: 'Nature of the occurrence' })).toBeVisible();
+  await categories.getByRole('radio', { name: 'Not sexual' }).check();
+  await categories.getByRole('checkbox', { name: 'National or ethnic origin' }).check();
+  await categories.getByRole('radio', { name: 'At the workplace' }).check();
+  await categories.getByRole('radio', { name: 'Between colleagues' }).check();
+  await categories.getByRole('button', { name: 'Save the categories' }).click();
+  await expect(categories.getByRole('status')).toContainText('Categories saved: the annual report counts them.');
+  await recipient.reload();
+  await expect(categories.getByRole('radio', { name: 'Not sexual' })).toBeChecked();
+  await expect(categories.getByRole('checkbox', { name: 'National or ethnic origin' })).toBeChecked();
+  await expectAccessible(recipient, 'Case page with the annual report’s categories (committee)');
+  await atPhoneWidth(recipient, 'Case page with the annual report’s categories (committee)');
+
+  // The principal party reads them on her case page, with nothing to change.
+  await complainant.goto(url(site, `/complaints/${filed.complaintId}`));
+  const counted = complainant.getByRole('region', { name: 'For the annual report' });
+  await expect(counted).toContainText('National or ethnic origin');
+  await expect(counted).toContainText('Between colleagues');
+  await expect(counted.getByRole('button', { name: 'Save the categories' })).toHaveCount(0);
+  await expect(counted.getByRole('radio')).toHaveCount(0);
+  await expectAccessible(complainant, 'Case page with the annual report’s categories (principal party)');
+  await atPhoneWidth(complainant, 'Case page with the annual report’s categories (principal party)');
+
   await recipient.getByRole('link', { name: 'Investigation' }).click();
   await expect(
     recipient.getByRole('heading', { level: 1, name: `Investigation of case ${filed.caseNumber}` }),

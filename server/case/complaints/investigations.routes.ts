@@ -18,7 +18,10 @@ import { serve, workspaceUser, type HandlerContext } from '../../platform/serve'
 import { whoIs } from './complaints.repository';
 import { ComplaintService, filingLimits } from './complaints.service';
 import { InvestigationService, type InvestigationActor } from './investigations.service';
-import { recordOccurrenceCategories } from '../../../src/contracts/case/occurrence-categories.contract';
+import {
+  occurrenceCategories,
+  recordOccurrenceCategories,
+} from '../../../src/contracts/case/occurrence-categories.contract';
 import { OccurrenceCategoriesService } from './occurrence-categories.service';
 
 /** Canada's investigation (docs/case.md "Canada's investigation"): the roster, each case's investigation, and its CA-10 categories. */
@@ -54,6 +57,7 @@ export async function investigationRoutes(app: FastifyInstance, deps: ApiDeps): 
   };
 
   const categories = new OccurrenceCategoriesService(deps.db, complaints);
+  serve(app, occurrenceCategories, async (ctx) => answer(await categories.read(await actorOf(ctx), ctx.params.id)));
   serve(app, recordOccurrenceCategories, async (ctx) =>
     answer(await categories.record(await actorOf(ctx), ctx.params.id, ctx.body)),
   );

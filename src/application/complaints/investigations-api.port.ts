@@ -6,6 +6,10 @@ import type {
   RecommendationBody,
   ReportBody,
 } from '../../contracts/case/investigations.contract';
+import type {
+  CaseOccurrenceCategories,
+  OccurrenceCategories,
+} from '../../contracts/case/occurrence-categories.contract';
 
 /** Canada's investigation (docs/case.md "Canada's investigation"): the roster and each case's investigation. */
 export const InvestigationsApi = Symbol('InvestigationsApi');
@@ -20,4 +24,7 @@ export interface InvestigationsApi {
   appointFromRoster(complaintId: string): Promise<Investigation>;
   submitReport(complaintId: string, body: ReportBody): Promise<Investigation>;
   recordRecommendation(complaintId: string, position: number, body: RecommendationBody): Promise<Investigation>;
+  /** CA-10: a Canadian case's categories for the annual report, and whether the caller may change them. */
+  occurrenceCategories(complaintId: string): Promise<CaseOccurrenceCategories>;
+  recordOccurrenceCategories(complaintId: string, body: OccurrenceCategories): Promise<OccurrenceCategories>;
 }

@@ -132,6 +132,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'investigation.report': { label: "Investigator's report written", kind: 'admin' },
   'investigation.recommendation': { label: "Employer's decision on a recommendation recorded", kind: 'admin' },
   'occurrence.categories': { label: 'Occurrence categories recorded (CA-10)', kind: 'admin' },
+  'occurrence.categories.read': { label: 'Occurrence categories read (CA-10)', kind: 'admin' },
   'member.recuse': { label: 'Member recused', kind: 'admin' },
   'member.recuse.witness': { label: 'Witness recused', kind: 'admin' },
   // Committee membership (docs/case.md "Committee membership"): in the workspace's log and each open case's.

@@ -40,6 +40,7 @@ import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-mo
 import { ConfidentialBanner } from './confidential-banner';
 import { HearingRecord } from './hearing-record';
 import { NaturalJustice } from './natural-justice';
+import { OccurrenceCategoriesCard } from './occurrence-categories';
 import { WhereElseToGo } from './where-else-to-go';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
@@ -301,6 +302,9 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             </Card>
           ) : null}
           {committee ? <CaseRetention key={d.status} complaintId={d.complaintId} /> : null}
+          {d.compliance === 'CA_FEDERAL' && (committee || d.role === 'COMPLAINANT') ? (
+            <OccurrenceCategoriesCard complaintId={d.complaintId} />
+          ) : null}
           {d.outcomeSummary ? (
             <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} />
           ) : null}

@@ -16,6 +16,7 @@ import { ComplaintReadinessViewModel } from './complaint-readiness.view-model';
 import { InvestigatorsViewModel } from './investigators.view-model';
 import { InvestigationViewModel } from './investigation.view-model';
 import { MyInvestigationsViewModel } from './my-investigations.view-model';
+import { OccurrenceCategoriesViewModel } from './occurrence-categories.view-model';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
@@ -35,4 +36,5 @@ export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(InvestigatorsViewModel).toSelf();
   bind(InvestigationViewModel).toSelf();
   bind(MyInvestigationsViewModel).toSelf();
+  bind(OccurrenceCategoriesViewModel).toSelf();
 });

@@ -358,4 +358,35 @@ describe.each(DATABASES)("Canada's investigation on %s", (kind) => {
     );
     expect(report.notRecorded).toEqual(['Occurrences that resulted in death']);
   });
+
+  it('shows the categories to the committee to change and to the principal party to read; nobody else reads them', async () => {
+    const url = `/complaints/${caseId}/occurrence-categories`;
+    expect(await ok('GET', url, recipient.token)).toEqual({
+      categories: {
+        nature: 'SEXUAL',
+        grounds: ['SEX', 'NATIONAL_OR_ETHNIC_ORIGIN'],
+        location: 'WORKPLACE',
+        relationship: 'BETWEEN_COLLEAGUES',
+        resolution: null,
+      },
+      mayChange: true,
+    });
+    expect(await ok('GET', url, complainant.token)).toMatchObject({
+      mayChange: false,
+      categories: { nature: 'SEXUAL' },
+    });
+    // The responding party, the investigator, an admin, an employer and a bystander: 404, as for a case they cannot read.
+    for (const who of [respondent, ivy, ws.admin, employer, bystander])
+      expect((await call('GET', url, who.token)).statusCode).toBe(404);
+    const other = await buildWorkspace(server, { jurisdictionCode: 'CA-FED' });
+    expect([401, 404]).toContain(
+      (await server.request(ws.host, { method: 'GET', url: `${CASE}${url}`, token: other.admin.token })).statusCode,
+    );
+    const [log] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2
+          AND action = 'occurrence.categories.read'`,
+      [ws.id, caseId],
+    );
+    expect(log.n).toBe(2);
+  });
 });

@@ -15,6 +15,11 @@ import {
   type RecommendationBody,
   type ReportBody,
 } from '../../../contracts/case/investigations.contract';
+import {
+  occurrenceCategories,
+  recordOccurrenceCategories,
+  type OccurrenceCategories,
+} from '../../../contracts/case/occurrence-categories.contract';
 import { ApiClient, CaseHttp } from '../api-client';
 
 /** Canada's investigation over HTTP (docs/case.md "Canada's investigation"). */
@@ -60,5 +65,13 @@ export class HttpInvestigationsApi implements InvestigationsApi {
 
   recordRecommendation(id: string, position: number, body: RecommendationBody) {
     return this.api.call(recordRecommendation, { params: { id, position }, body });
+  }
+
+  occurrenceCategories(id: string) {
+    return this.api.call(occurrenceCategories, { params: { id } });
+  }
+
+  recordOccurrenceCategories(id: string, body: OccurrenceCategories) {
+    return this.api.call(recordOccurrenceCategories, { params: { id }, body });
   }
 }
