@@ -6,7 +6,8 @@ import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibi
 // the admin puts an investigator on the roster, the designated recipient proposes them and records both parties'
 // agreement, the investigator reads the incident and writes a report (refused while it names the respondent), and
 // the recipient reads the report. On the case page the recipient records the occurrence's categories for the annual
-// report (CA-10), which the principal party reads.
+// report (CA-10), which the principal party reads. The investigator downloads the evidence while appointed, makes the
+// report final, and the principal party reads it on her case page (CA-06).
 test.use({ actionTimeout: 30_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -118,7 +119,22 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
   await expectOneH1(admin, 'Investigators');
   await atPhoneWidth(admin, 'Investigators');
 
-  // A notice of occurrence (set-up through the API, as the complainant).
+  // A notice of occurrence with one evidence file (set-up through the API, as the complainant).
+  const ticket = await api<{ fileId: string; uploadUrl: string }>(
+    complainant,
+    'POST',
+    '/case-api/api/complaint-evidence/upload-url',
+    { fileName: 'chat.txt', size: 11 },
+  );
+  const put = await complainant.evaluate(
+    async (u) =>
+      (await fetch(u, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: 'hello there' }))
+        .status,
+    ticket.uploadUrl,
+  );
+  expect(put).toBeLessThan(300);
+  await api(complainant, 'POST', `/case-api/api/complaint-evidence/${ticket.fileId}/confirm`);
+  const evidenceFileId = ticket.fileId;
   const filed = await api<{ complaintId: string; caseNumber: string }>(
     complainant,
     'POST',
@@ -130,6 +146,7 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
         details: 'Remarks about my accent at every stand-up.',
         date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
         witnesses: [],
+        evidenceFileIds: [evidenceFileId],
       },
     },
   );
@@ -189,6 +206,10 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
     .click();
   await expect(investigator.getByText('You are the investigator of this case.')).toBeVisible();
   await expect(investigator.getByText('Remarks about my accent at every stand-up.')).toBeVisible();
+  // While appointed, the investigator downloads the evidence (each download in the case's log).
+  const downloading = investigator.waitForEvent('download');
+  await investigator.getByRole('button', { name: 'Download evidence file 1' }).click();
+  expect((await downloading).suggestedFilename()).toBeTruthy();
   await investigator
     .getByLabel('Description of the occurrence and the investigation')
     .fill('Interviews with the principal party, the responding party and two colleagues.');
@@ -206,6 +227,20 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
   );
   await expectAccessible(investigator, 'Investigation (investigator)');
   await atPhoneWidth(investigator, 'Investigation (investigator)');
+
+  // The investigator makes the report final: it goes to each party, and the evidence is no longer theirs.
+  await investigator.getByRole('button', { name: 'Make the report final and send it to the parties' }).click();
+  await investigator.getByRole('button', { name: 'Make it final' }).click();
+  await expect(investigator.getByRole('status')).toContainText('The report is final: it was sent to each party');
+  await expect(investigator.getByRole('button', { name: 'Download evidence file 1' })).toHaveCount(0);
+
+  // The principal party reads the final report on her case page.
+  await complainant.reload();
+  const partyReport = complainant.getByRole('region', { name: 'The investigator’s report' });
+  await expect(partyReport).toContainText('The responding party made the remarks: the occurrence is founded.');
+  await expect(partyReport).toContainText('Training for the team');
+  await expectAccessible(complainant, 'Case page with the investigator’s report (principal party)');
+  await atPhoneWidth(complainant, 'Case page with the investigator’s report (principal party)');
 
   // The committee reads the report.
   await recipient.reload();

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import {
   addInvestigator,
   appointFromRoster,
+  finaliseInvestigationReport,
   investigation,
+  investigationEvidence,
+  partyInvestigationReport,
+  removeInvestigator,
   investigators,
   myInvestigations,
   proposeInvestigator,
@@ -34,7 +38,7 @@ export async function investigationRoutes(app: FastifyInstance, deps: ApiDeps): 
     deps.clock,
     filingLimits(deps),
   );
-  const service = new InvestigationService(deps.db, complaints, deps.clock);
+  const service = new InvestigationService(deps.db, complaints, deps.clock, deps.mail);
 
   const actorOf = async (ctx: HandlerContext<any>): Promise<InvestigationActor> => {
     const { user, workspace } = workspaceUser(ctx);
@@ -79,6 +83,18 @@ export async function investigationRoutes(app: FastifyInstance, deps: ApiDeps): 
   );
   serve(app, submitInvestigationReport, async (ctx) =>
     answer(await service.submitReport(await actorOf(ctx), ctx.params.id, ctx.body)),
+  );
+  serve(app, investigationEvidence, async (ctx) =>
+    answer(await service.evidenceLink(await actorOf(ctx), ctx.params.id, ctx.params.fileId)),
+  );
+  serve(app, finaliseInvestigationReport, async (ctx) =>
+    answer(await service.finaliseReport(await actorOf(ctx), ctx.params.id)),
+  );
+  serve(app, removeInvestigator, async (ctx) =>
+    answer(await service.removeInvestigator(await actorOf(ctx), ctx.params.id, ctx.body.reason)),
+  );
+  serve(app, partyInvestigationReport, async (ctx) =>
+    answer(await service.partyReport(await actorOf(ctx), ctx.params.id)),
   );
   serve(app, recordRecommendation, async (ctx) =>
     answer(await service.recordRecommendation(await actorOf(ctx), ctx.params.id, ctx.params.position, ctx.body)),

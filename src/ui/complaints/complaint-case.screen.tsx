@@ -41,6 +41,7 @@ import { ConfidentialBanner } from './confidential-banner';
 import { HearingRecord } from './hearing-record';
 import { NaturalJustice } from './natural-justice';
 import { OccurrenceCategoriesCard } from './occurrence-categories';
+import { PartyReportCard } from './party-report';
 import { WhereElseToGo } from './where-else-to-go';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
@@ -305,6 +306,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
           {d.compliance === 'CA_FEDERAL' && (committee || d.role === 'COMPLAINANT') ? (
             <OccurrenceCategoriesCard complaintId={d.complaintId} />
           ) : null}
+          {d.compliance === 'CA_FEDERAL' && !committee ? <PartyReportCard complaintId={d.complaintId} /> : null}
           {d.outcomeSummary ? (
             <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} />
           ) : null}

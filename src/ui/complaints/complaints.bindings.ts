@@ -17,6 +17,7 @@ import { InvestigatorsViewModel } from './investigators.view-model';
 import { InvestigationViewModel } from './investigation.view-model';
 import { MyInvestigationsViewModel } from './my-investigations.view-model';
 import { OccurrenceCategoriesViewModel } from './occurrence-categories.view-model';
+import { PartyReportViewModel } from './party-report.view-model';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
@@ -37,4 +38,5 @@ export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(InvestigationViewModel).toSelf();
   bind(MyInvestigationsViewModel).toSelf();
   bind(OccurrenceCategoriesViewModel).toSelf();
+  bind(PartyReportViewModel).toSelf();
 });
