@@ -247,4 +247,19 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
   const report = recipient.getByRole('region', { name: 'Investigator’s report' });
   await expect(report).toContainText('The responding party made the remarks: the occurrence is founded.');
   await expect(report.getByRole('table', { name: 'Recommendations' })).toContainText('Training for the team');
+
+  // The admin records the prevention programme (CA-03, CA-12): the policy's elements and the joint reviews.
+  await admin.goto(url(site, '/compliance/prevention'));
+  await expect(admin.getByRole('heading', { level: 1, name: 'Prevention programme' })).toBeVisible();
+  await expect(admin.getByText('No joint assessment recorded')).toBeVisible();
+  const programme = admin.getByRole('form', { name: 'Prevention programme' });
+  for (const box of await programme.getByRole('checkbox').all()) await box.check();
+  await programme.getByLabel('Policy last reviewed jointly on').fill('2026-01-15');
+  await programme.getByLabel('Workplace assessment last done or reviewed jointly on').fill('2026-02-02');
+  await programme.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByRole('status')).toContainText('Saved: the legal rules CA-03 and CA-12');
+  await expect(admin.getByText('2029-02-02')).toBeVisible();
+  await expectAccessible(admin, 'Prevention programme');
+  await expectOneH1(admin, 'Prevention programme');
+  await atPhoneWidth(admin, 'Prevention programme');
 });
