@@ -5,7 +5,9 @@ import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibi
 // Canada's investigation (docs/case.md "Canada's investigation"; CA-05, CA-06): in a Canadian workspace of its own,
 // the admin puts an investigator on the roster, the designated recipient proposes them and records both parties'
 // agreement, the investigator reads the incident and writes a report (refused while it names the respondent), and
-// the recipient reads the report.
+// the recipient reads the report. On the case page the recipient records the occurrence's categories for the annual
+// report (CA-10), which the principal party reads. The investigator downloads the evidence while appointed, makes the
+// report final, and the principal party reads it on her case page (CA-06).
 test.use({ actionTimeout: 30_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -117,7 +119,22 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
   await expectOneH1(admin, 'Investigators');
   await atPhoneWidth(admin, 'Investigators');
 
-  // A notice of occurrence (set-up through the API, as the complainant).
+  // A notice of occurrence with one evidence file (set-up through the API, as the complainant).
+  const ticket = await api<{ fileId: string; uploadUrl: string }>(
+    complainant,
+    'POST',
+    '/case-api/api/complaint-evidence/upload-url',
+    { fileName: 'chat.txt', size: 11 },
+  );
+  const put = await complainant.evaluate(
+    async (u) =>
+      (await fetch(u, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: 'hello there' }))
+        .status,
+    ticket.uploadUrl,
+  );
+  expect(put).toBeLessThan(300);
+  await api(complainant, 'POST', `/case-api/api/complaint-evidence/${ticket.fileId}/confirm`);
+  const evidenceFileId = ticket.fileId;
   const filed = await api<{ complaintId: string; caseNumber: string }>(
     complainant,
     'POST',
@@ -129,6 +146,7 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
         details: 'Remarks about my accent at every stand-up.',
         date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
         witnesses: [],
+        evidenceFileIds: [evidenceFileId],
       },
     },
   );
@@ -137,6 +155,32 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
   await recipient.goto(url(site, '/complaints'));
   await recipient.getByRole('table', { name: 'Committee cases' }).getByRole('link', { name: filed.caseNumber }).click();
   await expect(recipient.getByRole('heading', { level: 1, name: `Case ${filed.caseNumber}` })).toBeVisible();
+
+  // The designated recipient records how the occurrence is counted in the annual report (CA-10).
+  const categories = recipient.getByRole('region', { name: 'For the annual report' });
+  await expect(categories.getByRole('radiogroup', { name: 'Nature of the occurrence' })).toBeVisible();
+  await categories.getByRole('radio', { name: 'Not sexual' }).check();
+  await categories.getByRole('checkbox', { name: 'National or ethnic origin' }).check();
+  await categories.getByRole('radio', { name: 'At the workplace' }).check();
+  await categories.getByRole('radio', { name: 'Between colleagues' }).check();
+  await categories.getByRole('button', { name: 'Save the categories' }).click();
+  await expect(categories.getByRole('status')).toContainText('Categories saved: the annual report counts them.');
+  await recipient.reload();
+  await expect(categories.getByRole('radio', { name: 'Not sexual' })).toBeChecked();
+  await expect(categories.getByRole('checkbox', { name: 'National or ethnic origin' })).toBeChecked();
+  await expectAccessible(recipient, 'Case page with the annual report’s categories (committee)');
+  await atPhoneWidth(recipient, 'Case page with the annual report’s categories (committee)');
+
+  // The principal party reads them on her case page, with nothing to change.
+  await complainant.goto(url(site, `/complaints/${filed.complaintId}`));
+  const counted = complainant.getByRole('region', { name: 'For the annual report' });
+  await expect(counted).toContainText('National or ethnic origin');
+  await expect(counted).toContainText('Between colleagues');
+  await expect(counted.getByRole('button', { name: 'Save the categories' })).toHaveCount(0);
+  await expect(counted.getByRole('radio')).toHaveCount(0);
+  await expectAccessible(complainant, 'Case page with the annual report’s categories (principal party)');
+  await atPhoneWidth(complainant, 'Case page with the annual report’s categories (principal party)');
+
   await recipient.getByRole('link', { name: 'Investigation' }).click();
   await expect(
     recipient.getByRole('heading', { level: 1, name: `Investigation of case ${filed.caseNumber}` }),
@@ -162,6 +206,10 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
     .click();
   await expect(investigator.getByText('You are the investigator of this case.')).toBeVisible();
   await expect(investigator.getByText('Remarks about my accent at every stand-up.')).toBeVisible();
+  // While appointed, the investigator downloads the evidence (each download in the case's log).
+  const downloading = investigator.waitForEvent('download');
+  await investigator.getByRole('button', { name: 'Download evidence file 1' }).click();
+  expect((await downloading).suggestedFilename()).toBeTruthy();
   await investigator
     .getByLabel('Description of the occurrence and the investigation')
     .fill('Interviews with the principal party, the responding party and two colleagues.');
@@ -180,9 +228,38 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
   await expectAccessible(investigator, 'Investigation (investigator)');
   await atPhoneWidth(investigator, 'Investigation (investigator)');
 
+  // The investigator makes the report final: it goes to each party, and the evidence is no longer theirs.
+  await investigator.getByRole('button', { name: 'Make the report final and send it to the parties' }).click();
+  await investigator.getByRole('button', { name: 'Make it final' }).click();
+  await expect(investigator.getByRole('status')).toContainText('The report is final: it was sent to each party');
+  await expect(investigator.getByRole('button', { name: 'Download evidence file 1' })).toHaveCount(0);
+
+  // The principal party reads the final report on her case page.
+  await complainant.reload();
+  const partyReport = complainant.getByRole('region', { name: 'The investigator’s report' });
+  await expect(partyReport).toContainText('The responding party made the remarks: the occurrence is founded.');
+  await expect(partyReport).toContainText('Training for the team');
+  await expectAccessible(complainant, 'Case page with the investigator’s report (principal party)');
+  await atPhoneWidth(complainant, 'Case page with the investigator’s report (principal party)');
+
   // The committee reads the report.
   await recipient.reload();
   const report = recipient.getByRole('region', { name: 'Investigator’s report' });
   await expect(report).toContainText('The responding party made the remarks: the occurrence is founded.');
   await expect(report.getByRole('table', { name: 'Recommendations' })).toContainText('Training for the team');
+
+  // The admin records the prevention programme (CA-03, CA-12): the policy's elements and the joint reviews.
+  await admin.goto(url(site, '/compliance/prevention'));
+  await expect(admin.getByRole('heading', { level: 1, name: 'Prevention programme' })).toBeVisible();
+  await expect(admin.getByText('No joint assessment recorded')).toBeVisible();
+  const programme = admin.getByRole('form', { name: 'Prevention programme' });
+  for (const box of await programme.getByRole('checkbox').all()) await box.check();
+  await programme.getByLabel('Policy last reviewed jointly on').fill('2026-01-15');
+  await programme.getByLabel('Workplace assessment last done or reviewed jointly on').fill('2026-02-02');
+  await programme.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByRole('status')).toContainText('Saved: the legal rules CA-03 and CA-12');
+  await expect(admin.getByText('2029-02-02')).toBeVisible();
+  await expectAccessible(admin, 'Prevention programme');
+  await expectOneH1(admin, 'Prevention programme');
+  await atPhoneWidth(admin, 'Prevention programme');
 });

@@ -639,7 +639,6 @@ export class ComplaintService {
   }
 
   async evidenceLink(actor: Actor, id: string, fileId: string): Promise<DownloadLink> {
-    const urls = this.store();
     const file = await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id);
       if (access.role === 'RESPONDENT')
@@ -657,14 +656,22 @@ export class ComplaintService {
       await this.log(tx, actor, id, 'evidence.download', { fileId });
       return f;
     });
-    // Always a download, never shown in the page: whatever the file is, it cannot run on our origin. An encrypted file
-    // is decrypted by this server as it streams (evidence-vault.ts); a file still plain until the file jobs re-encrypt
-    // it is served by the store, as an attachment. Neither URL carries its name.
+    return this.evidenceDownload(actor.ws, file);
+  }
+
+  /**
+   * A short-lived link to one evidence file the caller was let read (the case's own route, and the investigator's).
+   * Always a download, never shown in the page: whatever the file is, it cannot run on our origin. An encrypted file
+   * is decrypted by this server as it streams (evidence-vault.ts); a file still plain until the file jobs re-encrypt
+   * it is served by the store, as an attachment. Neither URL carries its name.
+   */
+  async evidenceDownload(ws: string, file: evidenceRepo.EvidenceListRow): Promise<DownloadLink> {
+    const urls = this.store();
     const fileName = this.evidence.nameOf(file);
     const downloadUrl =
       file.evidence_key_id && file.evidence_sealed_at
         ? this.evidence.downloadUrl(file.storage_key, DOWNLOAD_SECONDS)
-        : await urls.downloadUrl(actor.ws, file.storage_key, {
+        : await urls.downloadUrl(ws, file.storage_key, {
             seconds: DOWNLOAD_SECONDS,
             disposition: 'attachment',
             type: 'application/octet-stream',

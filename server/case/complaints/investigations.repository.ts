@@ -22,6 +22,7 @@ export interface InvestigationRow {
   report_description: string | null;
   report_conclusions: string | null;
   report_submitted_at: Date | string | null;
+  report_final_at: Date | string | null;
 }
 
 export interface RecommendationRow {
@@ -80,7 +81,7 @@ export async function investigationOf(tx: Sql, ws: string, complaintId: string):
   const [row] = await tx.query<InvestigationRow>(
     `SELECT investigator_id, proposed_on::text AS proposed_on, complainant_agreed_on::text AS complainant_agreed_on,
             respondent_agreed_on::text AS respondent_agreed_on, appointed_on::text AS appointed_on, appointed_by,
-            report_description, report_conclusions, report_submitted_at
+            report_description, report_conclusions, report_submitted_at, report_final_at
        FROM complaint_investigations WHERE workspace_id = $1 AND complaint_id = $2`,
     [ws, complaintId],
   );
@@ -185,6 +186,23 @@ export async function saveReport(
        SELECT $1, $2, r.position::int, r.body FROM unnest($3::text[]) WITH ORDINALITY AS r(body, position)`,
       [ws, complaintId, [...report.recommendations]],
     );
+}
+
+/** The investigator makes the report final (CA-06): it goes to the parties and no longer changes. */
+export async function finaliseReport(tx: Sql, ws: string, complaintId: string): Promise<void> {
+  await tx.query(
+    `UPDATE complaint_investigations SET report_final_at = now()
+      WHERE workspace_id = $1 AND complaint_id = $2 AND report_final_at IS NULL`,
+    [ws, complaintId],
+  );
+}
+
+/** The committee ends the investigator's part before the report is final: the choice starts anew (the log keeps it). */
+export async function removeInvestigation(tx: Sql, ws: string, complaintId: string): Promise<void> {
+  await tx.query(`DELETE FROM complaint_investigations WHERE workspace_id = $1 AND complaint_id = $2`, [
+    ws,
+    complaintId,
+  ]);
 }
 
 export async function saveRecommendation(

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import {
   addInvestigator,
   appointFromRoster,
+  finaliseInvestigationReport,
   investigation,
+  investigationEvidence,
+  partyInvestigationReport,
+  removeInvestigator,
   investigators,
   myInvestigations,
   proposeInvestigator,
@@ -18,7 +22,10 @@ import { serve, workspaceUser, type HandlerContext } from '../../platform/serve'
 import { whoIs } from './complaints.repository';
 import { ComplaintService, filingLimits } from './complaints.service';
 import { InvestigationService, type InvestigationActor } from './investigations.service';
-import { recordOccurrenceCategories } from '../../../src/contracts/case/occurrence-categories.contract';
+import {
+  occurrenceCategories,
+  recordOccurrenceCategories,
+} from '../../../src/contracts/case/occurrence-categories.contract';
 import { OccurrenceCategoriesService } from './occurrence-categories.service';
 
 /** Canada's investigation (docs/case.md "Canada's investigation"): the roster, each case's investigation, and its CA-10 categories. */
@@ -31,7 +38,7 @@ export async function investigationRoutes(app: FastifyInstance, deps: ApiDeps): 
     deps.clock,
     filingLimits(deps),
   );
-  const service = new InvestigationService(deps.db, complaints, deps.clock);
+  const service = new InvestigationService(deps.db, complaints, deps.clock, deps.mail);
 
   const actorOf = async (ctx: HandlerContext<any>): Promise<InvestigationActor> => {
     const { user, workspace } = workspaceUser(ctx);
@@ -49,6 +56,7 @@ export async function investigationRoutes(app: FastifyInstance, deps: ApiDeps): 
   };
 
   const categories = new OccurrenceCategoriesService(deps.db, complaints);
+  serve(app, occurrenceCategories, async (ctx) => answer(await categories.read(await actorOf(ctx), ctx.params.id)));
   serve(app, recordOccurrenceCategories, async (ctx) =>
     answer(await categories.record(await actorOf(ctx), ctx.params.id, ctx.body)),
   );
@@ -70,6 +78,18 @@ export async function investigationRoutes(app: FastifyInstance, deps: ApiDeps): 
   );
   serve(app, submitInvestigationReport, async (ctx) =>
     answer(await service.submitReport(await actorOf(ctx), ctx.params.id, ctx.body)),
+  );
+  serve(app, investigationEvidence, async (ctx) =>
+    answer(await service.evidenceLink(await actorOf(ctx), ctx.params.id, ctx.params.fileId)),
+  );
+  serve(app, finaliseInvestigationReport, async (ctx) =>
+    answer(await service.finaliseReport(await actorOf(ctx), ctx.params.id)),
+  );
+  serve(app, removeInvestigator, async (ctx) =>
+    answer(await service.removeInvestigator(await actorOf(ctx), ctx.params.id, ctx.body.reason)),
+  );
+  serve(app, partyInvestigationReport, async (ctx) =>
+    answer(await service.partyReport(await actorOf(ctx), ctx.params.id)),
   );
   serve(app, recordRecommendation, async (ctx) =>
     answer(await service.recordRecommendation(await actorOf(ctx), ctx.params.id, ctx.params.position, ctx.body)),

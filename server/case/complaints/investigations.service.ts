@@ -16,13 +16,40 @@ import {
   partyIdentifiers,
   rosterFrom,
 } from '../../../src/domain/complaints/investigation';
+import type { DownloadLink } from '../../../src/contracts/case/complaints.contract';
+import type { PartyReport } from '../../../src/contracts/case/investigations.contract';
 import type { Clock } from '../../platform/clock';
+import type { Mailer } from '../../platform/messages';
+import * as evidenceRepo from './evidence.repository';
 import type { Database, Sql } from '../../platform/db/database';
 import type { Outcome, Refusal } from '../../platform/refusal';
 import type { Actor, ComplaintService } from './complaints.service';
 import * as cases from './complaints.repository';
 import * as repo from './investigations.repository';
 import { regimeOf, todayIn } from './regime';
+
+/** The investigator's mandate runs from the appointment until the report is final or the case is closed. */
+function mandateRuns(row: cases.ComplaintRow, found: repo.InvestigationRow | null): boolean {
+  return !!found?.appointed_on && !found.report_final_at && row.status === 'OPEN';
+}
+
+/** The report as each party receives it: it carries no identifier of anyone (checked when it was written). */
+function reportText(caseNumber: string, found: repo.InvestigationRow, recommendations: repo.RecommendationRow[]) {
+  return [
+    `The investigator's report on case ${caseNumber} is final (Canada's Regulations s.30).`,
+    '',
+    'Description',
+    found.report_description ?? '',
+    '',
+    'Conclusions',
+    found.report_conclusions ?? '',
+    '',
+    'Recommendations',
+    ...(recommendations.length > 0 ? recommendations.map((r) => `${r.position}. ${r.body}`) : ['None']),
+    '',
+    'The employer and the committee choose together which recommendations to implement.',
+  ].join('\n');
+}
 
 /** An actor of the investigation: a case actor, and whether they manage the workspace's compliance. */
 export interface InvestigationActor extends Actor {
@@ -69,6 +96,7 @@ export class InvestigationService {
     private readonly db: Database,
     private readonly complaints: ComplaintService,
     private readonly clock: Clock,
+    private readonly mail: Mailer,
   ) {}
 
   private async today(tx: Sql, ws: string): Promise<string> {
@@ -137,7 +165,8 @@ export class InvestigationService {
       if (inv && actor.email && inv.email.toLowerCase() === actor.email.toLowerCase())
         return { ok: true, value: { row, role: 'INVESTIGATOR' } };
     }
-    if (actor.manager && found.report_submitted_at) return { ok: true, value: { row, role: 'EMPLOYER' } };
+    // The employer reads the report once the investigator made it final (CA-06), as the parties do.
+    if (actor.manager && found.report_final_at) return { ok: true, value: { row, role: 'EMPLOYER' } };
     return NOT_FOUND;
   }
 
@@ -170,6 +199,7 @@ export class InvestigationService {
           ? await this.candidates(tx, ws, row)
           : [],
       rosterFrom: found && !found.appointed_on ? rosterFrom(found.proposed_on) : null,
+      mandateActive: mandateRuns(row, found),
       incident: sees ? { details: row.incident_details, date: row.incident_on, witnesses: row.witnesses } : null,
       evidence: sees
         ? (await repo.evidenceOf(tx, ws, row.id)).map((e) => ({ fileId: e.file_id, sha256: e.sha256 }))
@@ -180,6 +210,7 @@ export class InvestigationService {
               description: found.report_description,
               conclusions: found.report_conclusions ?? '',
               submittedAt: new Date(found.report_submitted_at).toISOString(),
+              finalAt: found.report_final_at ? new Date(found.report_final_at).toISOString() : null,
               recommendations: recommendations.map((r) => ({
                 position: r.position,
                 body: r.body,
@@ -335,6 +366,8 @@ export class InvestigationService {
       if (access.value.role !== 'INVESTIGATOR')
         return refuse('forbidden', 'FORBIDDEN', 'Only the investigator appointed to the case writes its report');
       const { row } = access.value;
+      if ((await repo.investigationOf(tx, actor.ws, id))?.report_final_at)
+        return refuse('conflict', 'REPORT_FINAL', 'The report is final: it can no longer change');
       const recorded = await repo.recommendationsOf(tx, actor.ws, id);
       if (recorded.some((r) => r.chosen))
         return refuse(
@@ -373,6 +406,112 @@ export class InvestigationService {
         recommendations: report.recommendations.length,
       });
       return { ok: true, value: await this.view(tx, actor.ws, access.value) };
+    });
+  }
+
+  /**
+   * The appointed investigator downloads one evidence file of the case while the mandate runs; every download is in the
+   * case's access log. Anyone else (the committee reads evidence through the case itself) gets 404.
+   */
+  async evidenceLink(actor: InvestigationActor, id: string, fileId: string): Promise<Outcome<DownloadLink>> {
+    const file = await this.db.tenant(actor.ws, async (tx): Promise<Outcome<evidenceRepo.EvidenceListRow>> => {
+      const access = await this.access(tx, actor, id);
+      if (!access.ok) return access;
+      if (access.value.role !== 'INVESTIGATOR') return NOT_FOUND;
+      if (!mandateRuns(access.value.row, await repo.investigationOf(tx, actor.ws, id)))
+        return refuse(
+          'forbidden',
+          'MANDATE_ENDED',
+          'Your mandate on this case has ended (the report is final or the case is closed): its evidence is no longer yours to download',
+        );
+      const f = await evidenceRepo.caseFile(tx, actor.ws, id, fileId);
+      if (!f) return refuse('not-found', 'NOT_FOUND', 'No such evidence on this case');
+      await this.complaints.log(tx, actor, id, 'investigation.evidence.download', { fileId });
+      return { ok: true, value: f };
+    });
+    if (!file.ok) return file;
+    return { ok: true, value: await this.complaints.evidenceDownload(actor.ws, file.value) };
+  }
+
+  /**
+   * The investigator makes the report final: the mandate ends, the report no longer changes, and each party is sent
+   * it (CA-06) at the address the case holds for them. The report names nobody (checked when written), so neither
+   * party learns the other's contact details from it; the delivery is recorded in the case's access log.
+   */
+  async finaliseReport(actor: InvestigationActor, id: string): Promise<Outcome<Investigation>> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const access = await this.access(tx, actor, id, true);
+      if (!access.ok) return access;
+      if (access.value.role !== 'INVESTIGATOR')
+        return refuse('forbidden', 'FORBIDDEN', 'Only the investigator appointed to the case makes its report final');
+      const found = await repo.investigationOf(tx, actor.ws, id);
+      if (!found?.report_submitted_at) return refuse('conflict', 'NO_REPORT', 'Write the report first');
+      if (found.report_final_at) return refuse('conflict', 'REPORT_FINAL', 'The report is final already');
+      const { row } = access.value;
+      if (row.status === 'CLOSED') return refuse('conflict', 'CASE_CLOSED', 'The case is closed');
+      await repo.finaliseReport(tx, actor.ws, id);
+      await this.complaints.log(tx, actor, id, 'investigation.report.final');
+      const caseNumber = cases.caseNumberText(row.case_number);
+      const text = reportText(caseNumber, found, await repo.recommendationsOf(tx, actor.ws, id));
+      const parties = [
+        { party: 'COMPLAINANT', to: row.complainant_email },
+        { party: 'RESPONDENT', to: row.respondent_email },
+      ] as const;
+      const sent = parties.filter((p): p is { party: (typeof p)['party']; to: string } => !!p.to);
+      await this.mail.sendMany(
+        sent.map((p) => ({
+          workspaceId: actor.ws,
+          to: p.to,
+          subject: `Case ${caseNumber}: the investigator's report`,
+          text,
+        })),
+        tx,
+      );
+      await this.complaints.log(tx, actor, id, 'investigation.report.delivered', {
+        sentTo: sent.map((p) => p.party),
+        noAddress: parties.filter((p) => !p.to).map((p) => p.party),
+      });
+      return { ok: true, value: await this.view(tx, actor.ws, access.value) };
+    });
+  }
+
+  /** The committee ends the investigator's part before the report is final, with its reasons; the choice starts anew. */
+  async removeInvestigator(actor: InvestigationActor, id: string, reason: string): Promise<Outcome<Investigation>> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const access = await this.committeeWrite(tx, actor, id);
+      if (!access.ok) return access;
+      const found = await repo.investigationOf(tx, actor.ws, id);
+      if (!found) return refuse('conflict', 'NO_PROPOSAL', 'No investigator is proposed or appointed on this case');
+      if (found.report_final_at)
+        return refuse('conflict', 'REPORT_FINAL', 'The report is final: the investigator’s part is done');
+      await repo.removeInvestigation(tx, actor.ws, id);
+      await this.complaints.log(tx, actor, id, 'investigation.remove', {
+        investigatorId: found.investigator_id,
+        appointed: found.appointed_on !== null,
+        reason,
+      });
+      return { ok: true, value: await this.view(tx, actor.ws, access.value) };
+    });
+  }
+
+  /** A party (or the committee) reads the final report; before it is final, and to anyone else, 404. */
+  async partyReport(actor: Actor, id: string): Promise<Outcome<PartyReport>> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const decided = await this.complaints.decideAccess(tx, actor, id);
+      if (!decided.ok) return decided.refusal === 'forbidden' ? NOT_FOUND : decided;
+      const found = await repo.investigationOf(tx, actor.ws, id);
+      if (!found?.report_final_at || found.report_description === null) return NOT_FOUND;
+      await this.complaints.log(tx, actor, id, 'investigation.report.read', { as: decided.value.role });
+      return {
+        ok: true,
+        value: {
+          caseNumber: cases.caseNumberText(decided.value.row.case_number),
+          description: found.report_description,
+          conclusions: found.report_conclusions ?? '',
+          recommendations: (await repo.recommendationsOf(tx, actor.ws, id)).map((r) => r.body),
+          finalAt: new Date(found.report_final_at).toISOString(),
+        },
+      };
     });
   }
 

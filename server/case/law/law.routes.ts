@@ -20,6 +20,11 @@ import { whoIs } from '../complaints/complaints.repository';
 import { ComplaintService, filingLimits } from '../complaints/complaints.service';
 import { EmployerDutiesService } from './employer-duties.service';
 import { LegalRulesService } from './legal-rules.service';
+import { PreventionProgrammeService } from './prevention-programme.service';
+import {
+  preventionProgramme,
+  savePreventionProgramme,
+} from '../../../src/contracts/case/prevention-programme.contract';
 import { ReturnsService, type ReturnDocument, type ReturnsActor } from './returns.service';
 
 /** The law, complete (docs/law.md): the legal rules, the employer's duties (IN-12), the returns (IN-13, IN-14, CA-10). */
@@ -91,4 +96,7 @@ export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
   serve(app, canadaAnnualReturn, async (ctx) =>
     deliver(ctx, await returns.canadaAnnual(await returnsActor(ctx), ctx.query.year, ctx.query.format)),
   );
+  const prevention = new PreventionProgrammeService(deps.db, deps.clock);
+  serve(app, preventionProgramme, async (ctx) => prevention.get(workspaceUser(ctx).workspace.id));
+  serve(app, savePreventionProgramme, async (ctx) => answer(await prevention.save(dutiesActor(ctx), ctx.body)));
 }

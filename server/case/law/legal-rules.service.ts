@@ -10,10 +10,11 @@ import { currentReturnPeriod, returnDeadline, type ReturnKind } from '../../../s
 import { compositionWarnings, quorumPossible } from '../../../src/domain/complaints/committee';
 import { addCalendarDays } from '../../../src/domain/shared/calendar';
 import type { Clock } from '../../platform/clock';
-import type { Database } from '../../platform/db/database';
+import type { Database, Sql } from '../../platform/db/database';
 import type { ComplaintService } from '../complaints/complaints.service';
 import * as repo from './law.repository';
 import { investigationCounts } from '../complaints/investigations.repository';
+import { programmeOf, thirdPartyNoticesSince } from './prevention-programme.repository';
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -102,6 +103,7 @@ export class LegalRulesService {
         policiesReviewOverdue: w.policiesReviewOverdue,
         retentionYears: await repo.shortestRetentionYears(tx, ws),
         investigations: await investigationCounts(tx, ws, today),
+        prevention: await preventionFacts(tx, ws),
       };
     });
     return {
@@ -118,4 +120,16 @@ export class LegalRulesService {
       })),
     };
   }
+}
+
+/** CA-03, CA-12: the prevention programme recorded, and the third-party notices since the last assessment. */
+async function preventionFacts(tx: Sql, ws: string): Promise<LawFacts['prevention']> {
+  const p = await programmeOf(tx, ws);
+  const assessmentReviewedOn = p?.assessment_reviewed_on ?? null;
+  return {
+    elements: p?.policy_elements ?? [],
+    policyReviewedOn: p?.policy_reviewed_on ?? null,
+    assessmentReviewedOn,
+    thirdPartySinceAssessment: await thirdPartyNoticesSince(tx, ws, assessmentReviewedOn),
+  };
 }

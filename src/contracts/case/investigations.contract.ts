@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../../domain/people/email-address';
 import { Id, route } from '../route';
-import { IsoDate } from './complaints.contract';
+import { DownloadLink, IsoDate } from './complaints.contract';
 
 /**
  * Canada's investigation (docs/case.md "Canada's investigation"; legal-rules.md CA-05, CA-06): the workspace's roster
@@ -106,11 +106,15 @@ export const Investigation = z.object({
   /** What the process gives the investigator (and the committee): not the committee's own messages. */
   incident: z.object({ details: z.string(), date: IsoDate, witnesses: z.array(z.string()) }).nullable(),
   evidence: z.array(z.object({ fileId: Id, sha256: z.string().nullable() })),
+  /** The investigator's mandate: from the appointment until the report is final (or the committee removes them). */
+  mandateActive: z.boolean(),
   report: z
     .object({
       description: z.string(),
       conclusions: z.string(),
       submittedAt: z.string(),
+      /** When the investigator made it final: it goes to the parties and the employer, and no longer changes. */
+      finalAt: z.string().nullable(),
       recommendations: z.array(Recommendation),
     })
     .nullable(),
@@ -185,6 +189,64 @@ export const submitInvestigationReport = route({
   params: CaseParams,
   body: ReportBody,
   response: Investigation,
+  access: EVERY_ROLE,
+  noPermission: PER_CASE,
+});
+
+export const investigationEvidence = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaints/{id}/investigation/evidence/{fileId}',
+  summary:
+    'A short-lived download link of one evidence file of the case, for its appointed investigator while their mandate runs (403 `MANDATE_ENDED` once the report is final or the case closed); each download in the case’s access log; 404 to anyone else',
+  params: z.strictObject({ id: Id, fileId: Id }),
+  response: DownloadLink,
+  access: EVERY_ROLE,
+  noPermission: PER_CASE,
+});
+
+export const finaliseInvestigationReport = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints/{id}/investigation/report/final',
+  summary:
+    'The appointed investigator makes the report final: their mandate ends, the report no longer changes, and each party is sent it (CA-06), recorded in the case’s access log',
+  params: CaseParams,
+  response: Investigation,
+  access: EVERY_ROLE,
+  noPermission: PER_CASE,
+});
+
+export const removeInvestigator = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints/{id}/investigation/removal',
+  summary:
+    'The committee ends the appointed or proposed investigator’s part before the report is final, with its reasons (kept in the case’s access log); the choice starts anew and the investigator no longer reaches the case',
+  params: CaseParams,
+  body: z.strictObject({ reason: z.string().trim().min(1, 'Give the reason').max(2000) }),
+  response: Investigation,
+  access: EVERY_ROLE,
+  noPermission: PER_CASE,
+});
+
+export const PartyReport = z.object({
+  caseNumber: z.string(),
+  description: z.string(),
+  conclusions: z.string(),
+  recommendations: z.array(z.string()),
+  finalAt: z.string(),
+});
+export type PartyReport = z.infer<typeof PartyReport>;
+
+export const partyInvestigationReport = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaints/{id}/investigation/report',
+  summary:
+    'The final investigator’s report as a party of the case reads it (CA-06: no identifier of anyone); 404 before it is final and to anyone but the parties and the committee; recorded in the case’s access log',
+  params: CaseParams,
+  response: PartyReport,
   access: EVERY_ROLE,
   noPermission: PER_CASE,
 });

@@ -24,6 +24,26 @@ export const OccurrenceCategories = z.strictObject({
 });
 export type OccurrenceCategories = z.infer<typeof OccurrenceCategories>;
 
+/** A case's categories as the caller may see them: its committee changes them, the principal party reads them. */
+export const CaseOccurrenceCategories = z.object({
+  categories: OccurrenceCategories,
+  mayChange: z.boolean(),
+});
+export type CaseOccurrenceCategories = z.infer<typeof CaseOccurrenceCategories>;
+
+export const occurrenceCategories = route({
+  api: 'case',
+  method: 'GET',
+  path: '/api/complaints/{id}/occurrence-categories',
+  summary:
+    "A Canadian occurrence's categories for the annual report (LAB1206): its committee members (not recused) read and may change them, the principal party reads them; the responding party and anyone else get 404",
+  params: z.strictObject({ id: Id }),
+  response: CaseOccurrenceCategories,
+  access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission:
+    'each case is checked on the server: its committee members (not recused) and its principal party only, and a workspace admin cannot switch that on or off',
+});
+
 export const recordOccurrenceCategories = route({
   api: 'case',
   method: 'PUT',

@@ -1,5 +1,12 @@
 import type { IsoDate } from '../shared/calendar';
 import type { ReturnKind } from './statutory-returns';
+import {
+  FIRST_CONTACT_ELEMENTS,
+  missingElements,
+  reviewDueOn,
+  reviewState,
+  type PreventionProgramme,
+} from './prevention-programme';
 
 /**
  * Every rule of legal-rules.md judged from counts (docs/law.md): one pure evaluator per rule id, fed by the server's
@@ -82,6 +89,11 @@ export interface LawFacts {
    * proposal (the roster must choose), investigators' reports written, recommendations chosen and not implemented.
    */
   investigations: { roster: number; awaitingRoster: number; reports: number; outstanding: number };
+  /**
+   * CA-03, CA-12: the prevention programme the employer recorded (the policy's elements, the joint reviews), and the
+   * Canadian notices whose responding party is a third party received since the last assessment (it must be updated).
+   */
+  prevention: PreventionProgramme & { thirdPartySinceAssessment: number };
 }
 
 export interface RuleResult {
@@ -379,6 +391,8 @@ export const INDIA_RULES: readonly Rule[] = [
   },
 ];
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export const CANADA_RULES: readonly Rule[] = [
   {
     ruleId: 'CA-01',
@@ -402,12 +416,24 @@ export const CANADA_RULES: readonly Rule[] = [
   {
     ruleId: 'CA-03',
     title: 'First contact with the responding party',
-    actionPath: '/complaints',
-    evaluate: (f) => ({
-      status: f.cases.caTotal === 0 ? 'NOT_APPLICABLE' : 'MET',
-      computed: `The first message to each party carries the policy, the steps and the right to representation; ${plural(f.cases.caOpen, 'open notice')}`,
-      figures: { open: f.cases.caOpen },
-    }),
+    actionPath: '/compliance/prevention',
+    evaluate: (f) => {
+      // The first contacts point each party to the policy and its resolution process: a policy without them fails them.
+      const lacking = FIRST_CONTACT_ELEMENTS.filter((e) => !f.prevention.elements.includes(e));
+      const figures = { open: f.cases.caOpen, policyElementsLacking: lacking.length };
+      if (f.cases.caTotal === 0) return { status: 'NOT_APPLICABLE', computed: 'No notice of occurrence yet', figures };
+      if (lacking.length > 0)
+        return {
+          status: 'NOT_MET',
+          computed: `The first contacts point to a policy not confirmed to set out ${lacking.length === 2 ? 'the resolution process and the support measures' : lacking[0] === 'RESOLUTION_PROCESS' ? 'the resolution process' : 'the support measures'}`,
+          figures,
+        };
+      return {
+        status: 'MET',
+        computed: `The first message to each party carries the policy, the steps and the right to representation; ${plural(f.cases.caOpen, 'open notice')}`,
+        figures,
+      };
+    },
   },
   {
     ruleId: 'CA-04',
@@ -520,20 +546,54 @@ export const CANADA_RULES: readonly Rule[] = [
   },
   {
     ruleId: 'CA-12',
-    title: 'Policy reviewed at least every 3 years',
-    actionPath: '/policies',
+    title: 'Policy and workplace assessment jointly reviewed at least every 3 years',
+    actionPath: '/compliance/prevention',
     evaluate: (f) => {
-      const figures = { published: f.policiesPublished, reviewOverdue: f.policiesReviewOverdue };
-      if (f.policiesPublished === 0) return { status: 'NOT_MET', computed: 'No policy is published', figures };
+      const p = f.prevention;
+      const missing = missingElements(p).length;
+      const policy = reviewState(p.policyReviewedOn, f.today);
+      const assessment = reviewState(p.assessmentReviewedOn, f.today);
+      const figures = {
+        published: f.policiesPublished,
+        reviewOverdue: f.policiesReviewOverdue,
+        elementsMissing: missing,
+        policyReviewDue: reviewDueOn(p.policyReviewedOn),
+        assessmentReviewDue: reviewDueOn(p.assessmentReviewedOn),
+        thirdPartySinceAssessment: p.thirdPartySinceAssessment,
+      };
+      const notMet: string[] = [];
+      if (f.policiesPublished === 0) notMet.push('no policy is published');
       if (f.policiesReviewOverdue > 0)
+        notMet.push(`${plural(f.policiesReviewOverdue, 'policy', 'policies')} past the review date`);
+      if (missing > 0) notMet.push(`the policy lacks ${plural(missing, 'required element')}`);
+      if (policy === 'OVERDUE')
+        notMet.push(
+          p.policyReviewedOn
+            ? 'the policy’s joint review is over 3 years old'
+            : 'no joint review of the policy is recorded',
+        );
+      if (assessment === 'OVERDUE')
+        notMet.push(
+          p.assessmentReviewedOn
+            ? 'the workplace assessment is over 3 years old'
+            : 'no joint workplace assessment is recorded',
+        );
+      if (notMet.length > 0) return { status: 'NOT_MET', computed: capitalise(notMet.join('; ')), figures };
+      if (p.thirdPartySinceAssessment > 0)
         return {
-          status: 'NOT_MET',
-          computed: `${plural(f.policiesReviewOverdue, 'policy', 'policies')} past the review date`,
+          status: 'AT_RISK',
+          computed: `${plural(p.thirdPartySinceAssessment, 'notice')} against a third party since the last assessment: update it`,
+          figures,
+        };
+      if (policy === 'DUE_SOON' || assessment === 'DUE_SOON')
+        return {
+          status: 'AT_RISK',
+          computed: `A joint review falls due within 90 days (policy ${figures.policyReviewDue}, assessment ${figures.assessmentReviewDue})`,
           figures,
         };
       return {
         status: 'MET',
-        computed: `${plural(f.policiesPublished, 'policy', 'policies')} published, each within its review date`,
+        computed: `The policy has every required element; joint reviews due ${figures.policyReviewDue} (policy) and ${figures.assessmentReviewDue} (assessment)`,
         figures,
       };
     },

@@ -27,6 +27,8 @@ import { ChooseInvestigator } from '../../application/complaints/choose-investig
 import { SubmitInvestigationReport } from '../../application/complaints/submit-investigation-report.use-case';
 import { RecordRecommendation } from '../../application/complaints/record-recommendation.use-case';
 import { HttpInvestigationsApi } from '../http/case/http-investigations-api';
+import { RecordOccurrenceCategories } from '../../application/complaints/record-occurrence-categories.use-case';
+import { EndInvestigation } from '../../application/complaints/end-investigation.use-case';
 
 /** Bindings of the complaints area: its HTTP adapter and the evidence upload (its own transfer, so the courses area's binding stays single). */
 export const complaintsModule = new ContainerModule(({ bind }) => {
@@ -59,4 +61,6 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(ChooseInvestigator).toDynamicValue((ctx) => new ChooseInvestigator(investigations(ctx)));
   bind(SubmitInvestigationReport).toDynamicValue((ctx) => new SubmitInvestigationReport(investigations(ctx)));
   bind(RecordRecommendation).toDynamicValue((ctx) => new RecordRecommendation(investigations(ctx)));
+  bind(EndInvestigation).toDynamicValue((ctx) => new EndInvestigation(investigations(ctx)));
+  bind(RecordOccurrenceCategories).toDynamicValue((ctx) => new RecordOccurrenceCategories(investigations(ctx)));
 });

@@ -14,6 +14,9 @@ import { RecordAwarenessEvent } from '../../application/law/record-awareness-eve
 import { SaveEmployerDuties } from '../../application/law/save-employer-duties.use-case';
 import { SaveReturnInputs } from '../../application/law/save-return-inputs.use-case';
 import { HttpLawApi } from '../http/case/http-law-api';
+import { PreventionProgrammeApi } from '../../application/law/prevention-programme-api.port';
+import { SavePreventionProgramme } from '../../application/law/save-prevention-programme.use-case';
+import { HttpPreventionProgrammeApi } from '../http/case/http-prevention-programme-api';
 import { HttpCataloguePolicyApi, HttpWorkspacePolicyApi } from '../http/learning/http-policy-api';
 
 /** Bindings of the policies area: the catalogue (platform admin) and the workspace's policies (docs/policies.md). */
@@ -37,4 +40,12 @@ export const policiesModule = new ContainerModule(({ bind }) => {
   bind(SaveReturnInputs).toDynamicValue((ctx) => new SaveReturnInputs(ctx.get<LawApi>(LawApi)));
   bind(RecordAwarenessEvent).toDynamicValue((ctx) => new RecordAwarenessEvent(ctx.get<LawApi>(LawApi)));
   bind(SaveEmployerDuties).toDynamicValue((ctx) => new SaveEmployerDuties(ctx.get<LawApi>(LawApi)));
+  bind(PreventionProgrammeApi).to(HttpPreventionProgrammeApi).inSingletonScope();
+  bind(SavePreventionProgramme).toDynamicValue(
+    (ctx) =>
+      new SavePreventionProgramme(ctx.get<PreventionProgrammeApi>(PreventionProgrammeApi), () =>
+        // The browser's own day plus one: the server judges on the workspace's day; this only stops a plain slip.
+        new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      ),
+  );
 });

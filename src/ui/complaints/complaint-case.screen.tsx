@@ -42,6 +42,7 @@ import { NaturalJustice } from './natural-justice';
 import { PartyCase } from './party-case';
 import { PhoneTabs } from '../shared/phone-tabs';
 import { tr } from '../i18n/i18n';
+import { OccurrenceCategoriesCard } from './occurrence-categories';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
@@ -308,6 +309,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             </Card>
           ) : null}
           {committee ? <CaseRetention key={d.status} complaintId={d.complaintId} /> : null}
+          {d.compliance === 'CA_FEDERAL' ? <OccurrenceCategoriesCard complaintId={d.complaintId} /> : null}
           {d.outcomeSummary ? (
             <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} />
           ) : null}

@@ -16,6 +16,8 @@ import { ComplaintReadinessViewModel } from './complaint-readiness.view-model';
 import { InvestigatorsViewModel } from './investigators.view-model';
 import { InvestigationViewModel } from './investigation.view-model';
 import { MyInvestigationsViewModel } from './my-investigations.view-model';
+import { OccurrenceCategoriesViewModel } from './occurrence-categories.view-model';
+import { PartyReportViewModel } from './party-report.view-model';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
@@ -35,4 +37,6 @@ export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(InvestigatorsViewModel).toSelf();
   bind(InvestigationViewModel).toSelf();
   bind(MyInvestigationsViewModel).toSelf();
+  bind(OccurrenceCategoriesViewModel).toSelf();
+  bind(PartyReportViewModel).toSelf();
 });

@@ -7,6 +7,8 @@ import {
   Descriptions,
   Form,
   Input,
+  List,
+  Popconfirm,
   Select,
   Space,
   Table,
@@ -19,7 +21,7 @@ import { Link, useParams } from 'react-router';
 import type { Investigation, Recommendation } from '../../contracts/case/investigations.contract';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
-import { ConfidentialBanner } from './confidential-banner';
+import { ConfidentialBanner, REGION } from './confidential-banner';
 import { InvestigationViewModel } from './investigation.view-model';
 
 const ROLE_WORDS: Record<Investigation['role'], string> = {
@@ -27,6 +29,90 @@ const ROLE_WORDS: Record<Investigation['role'], string> = {
   INVESTIGATOR: 'You are the investigator of this case',
   EMPLOYER: 'The employer chooses the recommendations to implement',
 };
+
+/** The committee ends the investigator's part before the report is final, with its reasons (kept in the case's log). */
+const Removal = observer(function Removal({ vm, appointed }: { vm: InvestigationViewModel; appointed: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  if (!open)
+    return (
+      <Button danger style={{ marginBottom: 12 }} onClick={() => setOpen(true)}>
+        {appointed ? 'Remove the investigator' : 'Withdraw the proposal'}
+      </Button>
+    );
+  return (
+    <Form
+      layout="vertical"
+      aria-label="Remove the investigator"
+      style={{ marginBottom: 12 }}
+      onFinish={async () => {
+        if (await vm.end({ kind: 'REMOVE', reason })) {
+          setOpen(false);
+          setReason('');
+        }
+      }}
+    >
+      <Form.Item
+        label="Why the investigator leaves the case"
+        htmlFor="removal-reason"
+        validateStatus={vm.fieldErrors.reason ? 'error' : undefined}
+        help={vm.fieldErrors.reason ?? 'Kept in the case’s access log. They no longer reach the case or its evidence.'}
+      >
+        <Input.TextArea id="removal-reason" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Form.Item>
+      <Space wrap>
+        <Button danger htmlType="submit" loading={vm.busy}>
+          Remove
+        </Button>
+        <Button onClick={() => setOpen(false)}>Cancel</Button>
+      </Space>
+    </Form>
+  );
+});
+
+/** The investigator's evidence: each file downloaded while the mandate runs, every download in the case's log. */
+const EvidenceDownloads = observer(function EvidenceDownloads({
+  vm,
+  inv,
+}: {
+  vm: InvestigationViewModel;
+  inv: Investigation;
+}) {
+  return (
+    <List
+      header={<strong>Evidence</strong>}
+      {...REGION}
+      aria-label="Evidence"
+      locale={{ emptyText: 'No evidence was filed with this notice.' }}
+      dataSource={inv.evidence.map((e, i) => ({ ...e, n: i + 1 }))}
+      renderItem={(e) => (
+        <List.Item>
+          <div style={{ minWidth: 0 }}>
+            <Button
+              onClick={async () => {
+                const url = await vm.download(e.fileId);
+                if (url) window.location.assign(url);
+              }}
+            >
+              Download evidence file {e.n}
+            </Button>
+            {e.sha256 ? (
+              <div style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+                <Typography.Text type="secondary">SHA-256 {e.sha256}</Typography.Text>
+              </div>
+            ) : null}
+          </div>
+        </List.Item>
+      )}
+      footer={
+        <Typography.Text type="secondary">
+          Each download is recorded in the case’s access log. Once your report is final, the evidence is no longer yours
+          to download.
+        </Typography.Text>
+      }
+    />
+  );
+});
 
 /** The committee's choice of investigator: propose, record each party's agreement, or the roster after 60 days. */
 const Choice = observer(function Choice({ vm, inv }: { vm: InvestigationViewModel; inv: Investigation }) {
@@ -60,6 +146,7 @@ const Choice = observer(function Choice({ vm, inv }: { vm: InvestigationViewMode
           )}
         </Descriptions>
       ) : null}
+      {inv.investigator && !inv.report?.finalAt ? <Removal vm={vm} appointed={appointed} /> : null}
       {!appointed && inv.investigator ? (
         <Space wrap style={{ marginBottom: 12 }}>
           {!inv.complainantAgreedOn ? (
@@ -211,7 +298,24 @@ const Report = observer(function Report({ vm, inv }: { vm: InvestigationViewMode
           },
         ]}
       />
-      <Typography.Text type="secondary">Submitted {new Date(report.submittedAt).toLocaleString()}</Typography.Text>
+      <Typography.Paragraph type="secondary">
+        Submitted {new Date(report.submittedAt).toLocaleString()}.{' '}
+        {report.finalAt
+          ? `Final on ${new Date(report.finalAt).toLocaleString()}: sent to each party.`
+          : 'Not final yet: the parties and the employer receive it once the investigator makes it final.'}
+      </Typography.Paragraph>
+      {inv.role === 'INVESTIGATOR' && !report.finalAt ? (
+        <Popconfirm
+          title="Make the report final?"
+          description="Each party is sent it, the employer can read it, and it no longer changes. Your mandate ends."
+          okText="Make it final"
+          onConfirm={() => void vm.end({ kind: 'FINAL_REPORT' })}
+        >
+          <Button type="primary" loading={vm.busy}>
+            Make the report final and send it to the parties
+          </Button>
+        </Popconfirm>
+      ) : null}
     </Card>
   );
 });
@@ -264,6 +368,7 @@ export const InvestigationScreen = observer(function InvestigationScreen() {
                 <Descriptions.Item label="Witnesses named">{inv.incident.witnesses.length}</Descriptions.Item>
                 <Descriptions.Item label="Evidence files">{inv.evidence.length}</Descriptions.Item>
               </Descriptions>
+              {inv.role === 'INVESTIGATOR' && inv.mandateActive ? <EvidenceDownloads vm={vm} inv={inv} /> : null}
             </Card>
           ) : null}
           {inv.report ? <Report vm={vm} inv={inv} /> : null}

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ChooseInvestigator, type InvestigatorChoice } from '../../application/complaints/choose-investigator.use-case';
+import { EndInvestigation, type InvestigationEnd } from '../../application/complaints/end-investigation.use-case';
 import { InvestigationsApi } from '../../application/complaints/investigations-api.port';
 import { RecordRecommendation } from '../../application/complaints/record-recommendation.use-case';
 import { SubmitInvestigationReport } from '../../application/complaints/submit-investigation-report.use-case';
@@ -27,10 +28,14 @@ export class InvestigationViewModel {
     @inject(ChooseInvestigator) private readonly choosing: ChooseInvestigator,
     @inject(SubmitInvestigationReport) private readonly reporting: SubmitInvestigationReport,
     @inject(RecordRecommendation) private readonly recording: RecordRecommendation,
+    @inject(EndInvestigation) private readonly ending: EndInvestigation,
   ) {
-    makeAutoObservable<InvestigationViewModel, 'api' | 'choosing' | 'reporting' | 'recording' | 'complaintId'>(
+    makeAutoObservable<
+      InvestigationViewModel,
+      'api' | 'choosing' | 'reporting' | 'recording' | 'ending' | 'complaintId'
+    >(
       this,
-      { api: false, choosing: false, reporting: false, recording: false, complaintId: false },
+      { api: false, choosing: false, reporting: false, recording: false, ending: false, complaintId: false },
       { autoBind: true },
     );
   }
@@ -97,5 +102,25 @@ export class InvestigationViewModel {
       () => this.recording.execute(this.complaintId, position, { chosen, implementedOn }),
       'Recommendation recorded.',
     );
+  }
+
+  end(end: InvestigationEnd): Promise<boolean> {
+    return this.run(
+      () => this.ending.execute(this.complaintId, end),
+      end.kind === 'FINAL_REPORT'
+        ? 'The report is final: it was sent to each party, and the employer can read it.'
+        : 'The investigator is removed from the case: propose another.',
+    );
+  }
+
+  /** The investigator's download of one evidence file: a short-lived URL, or null with the reason shown. */
+  async download(fileId: string): Promise<string | null> {
+    this.actionError = null;
+    try {
+      return await this.api.evidenceLink(this.complaintId, fileId);
+    } catch (error) {
+      runInAction(() => (this.actionError = describeError(error)));
+      return null;
+    }
   }
 }

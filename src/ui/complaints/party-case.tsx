@@ -8,6 +8,8 @@ import { CaseConfirmation, CaseEvents } from './case-extras';
 import type { ComplaintCaseViewModel } from './complaints.view-models';
 import { REGION } from './confidential-banner';
 import { WhereElseToGo } from './where-else-to-go';
+import { OccurrenceCategoriesCard } from './occurrence-categories';
+import { PartyReportCard } from './party-report';
 
 /**
  * The case page as a party sees it (the complainant, or the respondent it names), in the reader's language
@@ -54,6 +56,10 @@ export const PartyCase = observer(function PartyCase({
         />
       ) : null}
       {d.role === 'COMPLAINANT' && posh ? <WhereElseToGo /> : null}
+      {d.compliance === 'CA_FEDERAL' && d.role === 'COMPLAINANT' ? (
+        <OccurrenceCategoriesCard complaintId={d.complaintId} />
+      ) : null}
+      {d.compliance === 'CA_FEDERAL' ? <PartyReportCard complaintId={d.complaintId} /> : null}
       <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />
       <CaseEvents detail={d} />
       <PhoneTabs

@@ -8,5 +8,6 @@ const screen = (load: () => Promise<{ default: React.ComponentType }>) => async 
 export const lawRoutes: RouteObject[] = [
   { path: '/compliance/returns', lazy: screen(() => import('./returns.screen')) },
   { path: '/compliance/duties', lazy: screen(() => import('./employer-duties.screen')) },
+  { path: '/compliance/prevention', lazy: screen(() => import('./prevention-programme.screen')) },
   { path: '/notice', lazy: screen(() => import('./posh-notice.screen')) },
 ];

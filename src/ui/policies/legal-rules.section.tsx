@@ -48,6 +48,7 @@ export const LegalRulesSection = observer(function LegalRulesSection() {
         <Space wrap style={{ marginTop: 8 }}>
           <Link to="/compliance/returns">Make the returns</Link>
           <Link to="/compliance/duties">Record workshops and the notice (IN-12)</Link>
+          <Link to="/compliance/prevention">Record Canada’s prevention programme (CA-03, CA-12)</Link>
         </Space>
       </section>
       <section aria-labelledby="rules-title">

@@ -11,6 +11,7 @@ import { AcceptedPolicyViewModel } from './accepted-policy.view-model';
 import { MyPoliciesViewModel, PolicyReaderViewModel } from './policy-reader.view-model';
 import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
 import { EmployerDutiesViewModel } from '../law/employer-duties.view-model';
+import { PreventionProgrammeViewModel } from '../law/prevention-programme.view-model';
 import { LegalRulesViewModel } from './legal-rules.view-model';
 import { PoshNoticeViewModel } from '../law/posh-notice.view-model';
 import { ReturnsViewModel } from '../law/returns.view-model';
@@ -35,5 +36,6 @@ export const policiesViewModels = new ContainerModule(({ bind }) => {
   bind(LegalRulesViewModel).toSelf();
   bind(ReturnsViewModel).toSelf();
   bind(EmployerDutiesViewModel).toSelf();
+  bind(PreventionProgrammeViewModel).toSelf();
   bind(PoshNoticeViewModel).toSelf();
 });

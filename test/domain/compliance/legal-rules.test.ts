@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateLegalRules, type LawFacts } from '../../../src/domain/compliance/legal-rules';
+import { POLICY_ELEMENTS } from '../../../src/domain/compliance/prevention-programme';
 
 /** A workspace that does everything right, declaring both countries, with one open case of each. */
 const good = (): LawFacts => ({
@@ -42,6 +43,12 @@ const good = (): LawFacts => ({
   policiesReviewOverdue: 0,
   retentionYears: 10,
   investigations: { roster: 2, awaitingRoster: 0, reports: 1, outstanding: 0 },
+  prevention: {
+    elements: [...POLICY_ELEMENTS],
+    policyReviewedOn: '2025-01-10',
+    assessmentReviewedOn: '2025-02-01',
+    thirdPartySinceAssessment: 0,
+  },
 });
 const rule = (facts: LawFacts, id: string) => evaluateLegalRules(facts).find((r) => r.ruleId === id)!;
 
@@ -144,6 +151,33 @@ describe('the legal rules judged from counts', () => {
     });
     expect(rule({ ...good(), trainingOverdue: 3 }, 'CA-11').computed).toBe('3 people overdue for training');
     expect(rule({ ...good(), trainingOverdue: null }, 'CA-11').status).toBe('NOT_MET');
+  });
+
+  it('CA-03: first contacts pointing to a policy without its resolution process are not met', () => {
+    const lacking = { ...good().prevention, elements: POLICY_ELEMENTS.filter((e) => e !== 'RESOLUTION_PROCESS') };
+    expect(rule({ ...good(), prevention: lacking }, 'CA-03')).toMatchObject({
+      status: 'NOT_MET',
+      computed: expect.stringContaining('the resolution process'),
+      figures: { policyElementsLacking: 1 },
+    });
+    expect(rule(good(), 'CA-03').status).toBe('MET');
+    expect(rule({ ...good(), cases: { ...good().cases, caTotal: 0 } }, 'CA-03').status).toBe('NOT_APPLICABLE');
+  });
+
+  it('CA-12: the policy’s elements and the joint reviews every 3 years; a third-party notice asks for an update', () => {
+    const p = good().prevention;
+    const at = (prevention: typeof p, today = good().today) => rule({ ...good(), today, prevention }, 'CA-12');
+    expect(at(p).status).toBe('MET');
+    expect(at({ ...p, assessmentReviewedOn: null }).computed).toMatch(/no joint workplace assessment/i);
+    expect(at({ ...p, elements: p.elements.slice(1) })).toMatchObject({
+      status: 'NOT_MET',
+      figures: { elementsMissing: 1 },
+    });
+    // Three years on to the day is due: not met; 90 days before, at risk.
+    expect(at(p, '2028-01-10').status).toBe('NOT_MET');
+    expect(at(p, '2027-10-20').status).toBe('AT_RISK');
+    expect(at(p, '2027-10-01').status).toBe('MET');
+    expect(at({ ...p, thirdPartySinceAssessment: 1 }).status).toBe('AT_RISK');
   });
 
   it('CA-01: no designated recipient is not met', () => {

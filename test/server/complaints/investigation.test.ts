@@ -195,6 +195,86 @@ describe.each(DATABASES)("Canada's investigation on %s", (kind) => {
     expect(log.n).toBeGreaterThan(0);
   });
 
+  it("lets the appointed investigator download the case's evidence, logged, and nobody else through it; not once removed", async () => {
+    // Bea joins the roster for this case; an evidence file is filed with a new notice.
+    const bea = (
+      await ok('POST', '/investigators', ws.admin.token, {
+        name: 'Bea Bystander',
+        email: bystander.email,
+        kind: 'INTERNAL',
+      })
+    ).id;
+    const ticket = await ok('POST', '/complaint-evidence/upload-url', complainant.token, {
+      fileName: 'messages.txt',
+      size: 11,
+    });
+    const put = await server.request(ws.host, {
+      method: 'PUT',
+      url: ticket.uploadUrl,
+      payload: Buffer.from('hello there'),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(put.statusCode, put.body).toBeLessThan(300);
+    await ok('POST', `/complaint-evidence/${ticket.fileId}/confirm`, complainant.token);
+    const withEvidence = (
+      await ok('POST', '/complaints', complainant.token, {
+        complainant: { name: 'Esha Complainant', email: complainant.email, gender: 'WOMAN' },
+        respondent: { name: 'Rahul Respondent', gender: 'MAN', email: respondent.email },
+        incident: {
+          details: 'Messages after work.',
+          date: new Date(clock.now().getTime() - 2 * DAY).toISOString().slice(0, 10),
+          witnesses: [],
+          evidenceFileIds: [ticket.fileId],
+        },
+      })
+    ).complaintId as string;
+    const url = `/complaints/${withEvidence}/investigation/evidence/${ticket.fileId}`;
+    // Proposed, not appointed: no download.
+    await ok('POST', `/complaints/${withEvidence}/investigation`, recipient.token, { investigatorId: bea });
+    expect((await call('GET', url, bystander.token)).statusCode).toBe(404);
+    await ok('POST', `/complaints/${withEvidence}/investigation/agreement`, recipient.token, { party: 'COMPLAINANT' });
+    const appointed = await ok('POST', `/complaints/${withEvidence}/investigation/agreement`, recipient.token, {
+      party: 'RESPONDENT',
+    });
+    expect(appointed.mandateActive).toBe(true);
+    const link = await ok('GET', url, bystander.token);
+    expect(link).toMatchObject({ downloadUrl: expect.any(String), fileName: 'messages.txt' });
+    // The investigator of another case, the committee, the parties and an admin: 404 on this route.
+    for (const who of [ivy, recipient, complainant, respondent, ws.admin])
+      expect((await call('GET', url, who.token)).statusCode).toBe(404);
+    // Her own case's file only.
+    expect(
+      (await call('GET', `/complaints/${caseId}/investigation/evidence/${ticket.fileId}`, ivy.token)).statusCode,
+    ).toBe(404);
+    const [logged] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2
+          AND action = 'investigation.evidence.download' AND actor_user_id = $3 AND details->>'fileId' = $4`,
+      [ws.id, withEvidence, bystander.id, ticket.fileId],
+    );
+    expect(logged.n).toBe(1);
+    // The committee removes her, with its reasons: she no longer reaches the case.
+    expect(
+      (await call('POST', `/complaints/${withEvidence}/investigation/removal`, complainant.token, { reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/complaints/${withEvidence}/investigation/removal`, recipient.token, { reason: ' ' }))
+        .statusCode,
+    ).toBe(400);
+    const removed = await ok('POST', `/complaints/${withEvidence}/investigation/removal`, recipient.token, {
+      reason: 'A conflict of interest came to light',
+    });
+    expect(removed).toMatchObject({ investigator: null, appointedOn: null, mandateActive: false });
+    expect((await call('GET', url, bystander.token)).statusCode).toBe(404);
+    expect((await call('GET', `/complaints/${withEvidence}/investigation`, bystander.token)).statusCode).toBe(404);
+    const [log] = await server.db.query<{ details: { reason: string; appointed: boolean } }>(
+      `SELECT details FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND action = 'investigation.remove'`,
+      [ws.id, withEvidence],
+    );
+    expect(log.details).toMatchObject({ reason: 'A conflict of interest came to light', appointed: true });
+    await ok('PUT', `/investigators/${bea}`, ws.admin.token, { active: false });
+  });
+
   it('refuses a report that names a party, naming the field, and takes one that does not; the committee reads it', async () => {
     const report = {
       description: 'Interviews with the principal party, the responding party and two colleagues.',
@@ -226,6 +306,63 @@ describe.each(DATABASES)("Canada's investigation on %s", (kind) => {
         { position: 2, body: 'A change of seating', chosen: false },
       ],
     });
+  });
+
+  it('sends the final report to each party, the responding party without the principal party’s details; not before', async () => {
+    const reportUrl = `/complaints/${caseId}/investigation/report`;
+    // Before it is final: no party and no employer reads it.
+    expect((await call('GET', reportUrl, complainant.token)).statusCode).toBe(404);
+    expect((await call('GET', `/complaints/${caseId}/investigation`, employer.token)).statusCode).toBe(404);
+    expect((await call('POST', `${reportUrl}/final`, recipient.token)).statusCode).toBe(403);
+    expect((await call('POST', `${reportUrl}/final`, complainant.token)).statusCode).toBe(404);
+    const final = await ok('POST', `${reportUrl}/final`, ivy.token);
+    expect(final).toMatchObject({ mandateActive: false, report: { finalAt: expect.any(String) } });
+    expect(await ok('GET', reportUrl, complainant.token)).toMatchObject({
+      conclusions: 'The occurrence is founded.',
+      recommendations: ['Training for the team', 'A change of seating'],
+    });
+    for (const who of [bystander, ws.admin, ivy])
+      expect((await call('GET', reportUrl, who.token)).statusCode).toBe(404);
+    const outbox = async (to: string) =>
+      (
+        await server.request('localhost', {
+          method: 'GET',
+          url: `/dev/outbox?to=${encodeURIComponent(to)}&format=json`,
+          remoteAddress: '127.0.0.1',
+        })
+      ).json() as { subject: string; body: string }[];
+    const toRespondent = (await outbox(respondent.email)).filter((m) => m.subject.includes("investigator's report"));
+    expect(toRespondent).toHaveLength(1);
+    expect(toRespondent[0].body).toContain('The occurrence is founded.');
+    for (const secret of [complainant.email, 'Esha', 'Complainant']) expect(toRespondent[0].body).not.toContain(secret);
+    expect((await outbox(complainant.email)).filter((m) => m.subject.includes("investigator's report"))).toHaveLength(
+      1,
+    );
+    const [delivered] = await server.db.query<{ details: { sentTo: string[] } }>(
+      `SELECT details FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2
+          AND action = 'investigation.report.delivered'`,
+      [ws.id, caseId],
+    );
+    expect(delivered.details.sentTo).toEqual(['COMPLAINANT', 'RESPONDENT']);
+    // The mandate has ended: the report stands, the evidence is no longer the investigator's, nobody removes them.
+    const rewrite = await call('PUT', `/complaints/${caseId}/investigation/report`, ivy.token, {
+      description: 'New',
+      conclusions: 'New',
+      recommendations: [],
+    });
+    expect(rewrite.json().code).toBe('REPORT_FINAL');
+    expect((await call('POST', `${reportUrl}/final`, ivy.token)).statusCode).toBe(409);
+    const download = await call(
+      'GET',
+      `/complaints/${caseId}/investigation/evidence/00000000-0000-4000-8000-000000000000`,
+      ivy.token,
+    );
+    expect(download.statusCode).toBe(403);
+    expect(download.json().code).toBe('MANDATE_ENDED');
+    expect(
+      (await call('POST', `/complaints/${caseId}/investigation/removal`, recipient.token, { reason: 'Late' })).json()
+        .code,
+    ).toBe('REPORT_FINAL');
   });
 
   it('lets the employer read the report (not the incident) and record what it chose and implemented', async () => {
@@ -357,5 +494,36 @@ describe.each(DATABASES)("Canada's investigation on %s", (kind) => {
       report.occurrences,
     );
     expect(report.notRecorded).toEqual(['Occurrences that resulted in death']);
+  });
+
+  it('shows the categories to the committee to change and to the principal party to read; nobody else reads them', async () => {
+    const url = `/complaints/${caseId}/occurrence-categories`;
+    expect(await ok('GET', url, recipient.token)).toEqual({
+      categories: {
+        nature: 'SEXUAL',
+        grounds: ['SEX', 'NATIONAL_OR_ETHNIC_ORIGIN'],
+        location: 'WORKPLACE',
+        relationship: 'BETWEEN_COLLEAGUES',
+        resolution: null,
+      },
+      mayChange: true,
+    });
+    expect(await ok('GET', url, complainant.token)).toMatchObject({
+      mayChange: false,
+      categories: { nature: 'SEXUAL' },
+    });
+    // The responding party, the investigator, an admin, an employer and a bystander: 404, as for a case they cannot read.
+    for (const who of [respondent, ivy, ws.admin, employer, bystander])
+      expect((await call('GET', url, who.token)).statusCode).toBe(404);
+    const other = await buildWorkspace(server, { jurisdictionCode: 'CA-FED' });
+    expect([401, 404]).toContain(
+      (await server.request(ws.host, { method: 'GET', url: `${CASE}${url}`, token: other.admin.token })).statusCode,
+    );
+    const [log] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2
+          AND action = 'occurrence.categories.read'`,
+      [ws.id, caseId],
+    );
+    expect(log.n).toBe(2);
   });
 });

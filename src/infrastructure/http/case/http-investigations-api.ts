@@ -3,7 +3,11 @@ import type { InvestigationsApi } from '../../../application/complaints/investig
 import {
   addInvestigator,
   appointFromRoster,
+  finaliseInvestigationReport,
   investigation,
+  investigationEvidence,
+  partyInvestigationReport,
+  removeInvestigator,
   investigators,
   myInvestigations,
   proposeInvestigator,
@@ -15,6 +19,12 @@ import {
   type RecommendationBody,
   type ReportBody,
 } from '../../../contracts/case/investigations.contract';
+import {
+  occurrenceCategories,
+  recordOccurrenceCategories,
+  type OccurrenceCategories,
+} from '../../../contracts/case/occurrence-categories.contract';
+import { ApiError } from '../../../application/shared/api-error';
 import { ApiClient, CaseHttp } from '../api-client';
 
 /** Canada's investigation over HTTP (docs/case.md "Canada's investigation"). */
@@ -60,5 +70,34 @@ export class HttpInvestigationsApi implements InvestigationsApi {
 
   recordRecommendation(id: string, position: number, body: RecommendationBody) {
     return this.api.call(recordRecommendation, { params: { id, position }, body });
+  }
+
+  occurrenceCategories(id: string) {
+    return this.api.call(occurrenceCategories, { params: { id } });
+  }
+
+  recordOccurrenceCategories(id: string, body: OccurrenceCategories) {
+    return this.api.call(recordOccurrenceCategories, { params: { id }, body });
+  }
+
+  async evidenceLink(id: string, fileId: string) {
+    return (await this.api.call(investigationEvidence, { params: { id, fileId } })).downloadUrl;
+  }
+
+  finaliseReport(id: string) {
+    return this.api.call(finaliseInvestigationReport, { params: { id } });
+  }
+
+  removeInvestigator(id: string, reason: string) {
+    return this.api.call(removeInvestigator, { params: { id }, body: { reason } });
+  }
+
+  async partyReport(id: string) {
+    try {
+      return await this.api.call(partyInvestigationReport, { params: { id } });
+    } catch (error) {
+      if (ApiError.is(error) && error.reason === 'not-found') return null;
+      throw error;
+    }
   }
 }

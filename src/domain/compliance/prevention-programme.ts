@@ -1,0 +1,61 @@
+import { addCalendarDays, addYears, type IsoDate } from '../shared/calendar';
+
+/**
+ * Canada's prevention programme (SOR/2020-130): the elements the workplace harassment and violence prevention policy
+ * must contain (s.10(2)), which the employer confirms one by one, and the joint workplace assessment and policy review
+ * that come round at least every 3 years (ss.5, 10, 12; CA-12). CA-02 and CA-03's first contacts point the parties to
+ * the policy and its resolution process, so a policy without them fails those contacts too.
+ */
+export const POLICY_ELEMENTS = [
+  'COMMITMENT',
+  'ROLES',
+  'RISK_FACTORS',
+  'TRAINING',
+  'DESIGNATED_RECIPIENT',
+  'RESOLUTION_PROCESS',
+  'EMERGENCY_PROCEDURES',
+  'PRIVACY',
+  'OTHER_RECOURSE',
+  'SUPPORT_MEASURES',
+] as const;
+export type PolicyElement = (typeof POLICY_ELEMENTS)[number];
+
+export const POLICY_ELEMENT_WORDS: Record<PolicyElement, string> = {
+  COMMITMENT: 'The employer’s commitment to prevent and protect against harassment and violence',
+  ROLES: 'The roles of the employer, the designated recipient, the committee and the employees',
+  RISK_FACTORS: 'The risk factors the workplace assessment identified',
+  TRAINING: 'A summary of the training',
+  DESIGNATED_RECIPIENT: 'The designated recipient named, and how to reach them',
+  RESOLUTION_PROCESS: 'How to give a notice of occurrence, and each step of the resolution process',
+  EMERGENCY_PROCEDURES: 'The emergency procedures',
+  PRIVACY: 'How the parties’ and witnesses’ privacy is protected',
+  OTHER_RECOURSE: 'Other recourse open to a person (a grievance, a human rights complaint, the police)',
+  SUPPORT_MEASURES: 'The support measures open to employees',
+};
+
+/** What the first contacts of CA-02 and CA-03 point to: the policy, each step of the process, the support. */
+export const FIRST_CONTACT_ELEMENTS: readonly PolicyElement[] = ['RESOLUTION_PROCESS', 'SUPPORT_MEASURES'];
+
+export interface PreventionProgramme {
+  /** The elements the employer confirmed its policy contains. */
+  elements: readonly PolicyElement[];
+  /** The last joint review of the policy (with the policy committee, workplace committee or representative). */
+  policyReviewedOn: IsoDate | null;
+  /** The last joint workplace assessment, or its review. */
+  assessmentReviewedOn: IsoDate | null;
+}
+
+/** The day a joint review comes due: 3 years on (CA-12), or null when none was recorded. */
+export function reviewDueOn(reviewedOn: IsoDate | null): IsoDate | null {
+  return reviewedOn ? addYears(reviewedOn, 3) : null;
+}
+
+/** OVERDUE past the 3 years (or never), DUE_SOON within 90 days of them, else CURRENT. */
+export function reviewState(reviewedOn: IsoDate | null, today: IsoDate): 'CURRENT' | 'DUE_SOON' | 'OVERDUE' {
+  const due = reviewDueOn(reviewedOn);
+  if (!due || due <= today) return 'OVERDUE';
+  return addCalendarDays(today, 90) >= due ? 'DUE_SOON' : 'CURRENT';
+}
+
+export const missingElements = (p: PreventionProgramme): PolicyElement[] =>
+  POLICY_ELEMENTS.filter((e) => !p.elements.includes(e));

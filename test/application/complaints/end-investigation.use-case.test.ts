@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { InvestigationsApi } from '../../../src/application/complaints/investigations-api.port';
+import { EndInvestigation } from '../../../src/application/complaints/end-investigation.use-case';
+import { ApiError } from '../../../src/application/shared/api-error';
+import type { Investigation } from '../../../src/contracts/case/investigations.contract';
+
+/** A fake of the investigations port: records the calls; a second final is the server's 409. */
+class FakeInvestigationsApi implements Partial<InvestigationsApi> {
+  calls: string[] = [];
+  async finaliseReport(id: string): Promise<Investigation> {
+    if (this.calls.includes(`final:${id}`))
+      throw new ApiError('conflict', 'REPORT_FINAL', 'The report is final already');
+    this.calls.push(`final:${id}`);
+    return { complaintId: id } as Investigation;
+  }
+  async removeInvestigator(id: string, reason: string): Promise<Investigation> {
+    this.calls.push(`remove:${id}:${reason}`);
+    return { complaintId: id } as Investigation;
+  }
+}
+
+describe('EndInvestigation', () => {
+  it('makes the report final once, the second time a refusal', async () => {
+    const api = new FakeInvestigationsApi();
+    const end = new EndInvestigation(api as unknown as InvestigationsApi);
+    expect((await end.execute('c1', { kind: 'FINAL_REPORT' })).ok).toBe(true);
+    expect(await end.execute('c1', { kind: 'FINAL_REPORT' })).toMatchObject({ ok: false, reason: 'conflict' });
+  });
+
+  it('removes the investigator only with a reason, trimmed', async () => {
+    const api = new FakeInvestigationsApi();
+    const end = new EndInvestigation(api as unknown as InvestigationsApi);
+    expect(await end.execute('c1', { kind: 'REMOVE', reason: '  ' })).toMatchObject({
+      ok: false,
+      fields: { reason: 'Give the reason' },
+    });
+    expect((await end.execute('c1', { kind: 'REMOVE', reason: ' A conflict ' })).ok).toBe(true);
+    expect(api.calls).toEqual(['remove:c1:A conflict']);
+  });
+});
