@@ -258,4 +258,49 @@ export class CaseRuntimeService {
       return { ok: true };
     });
   }
+
+  /**
+   * IN-05: the respondent's written reply (POSH Rule 7(3)) received on a day: it stops the reply clock (met, or met
+   * late past the 10 working days of the copy). Recorded by the case's committee; a correction keeps the day before.
+   */
+  async recordRespondentReply(
+    actor: Actor,
+    id: string,
+    body: { receivedOn: string; note: string },
+  ): Promise<RuntimeOutcome> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const { row } = await this.complaints.access(tx, actor, id, { committeeOnly: true, lock: true });
+      if (row.compliance !== 'IN_POSH')
+        return refuse(
+          'conflict',
+          'NOT_POSH',
+          'IN-05: the respondent’s reply clock is a rule of the POSH Rules: this case follows another regime',
+        );
+      if (row.status === 'CLOSED')
+        return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its record is as it was');
+      if (!row.respondent_copy_sent_on) {
+        const message =
+          'IN-05: the respondent replies to the copy of the complaint, and no copy has been sent yet: inform the respondent first';
+        return refuse('conflict', 'NO_COPY_SENT', message, { receivedOn: message });
+      }
+      if (body.receivedOn < row.respondent_copy_sent_on) {
+        const message = `IN-05: the reply answers the copy sent on ${row.respondent_copy_sent_on}: it cannot be received before`;
+        return refuse('invalid', 'REPLY_BEFORE_COPY', message, { receivedOn: message });
+      }
+      if (body.receivedOn > (await this.complaints.localToday(tx, actor.ws))) {
+        const message = 'IN-05: the reply’s day cannot be in the future';
+        return refuse('invalid', 'REPLY_IN_FUTURE', message, { receivedOn: message });
+      }
+      await tx.query(
+        `UPDATE complaints SET respondent_reply_on = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+        [actor.ws, id, body.receivedOn],
+      );
+      await this.complaints.log(tx, actor, id, 'respondent.reply.recorded', {
+        receivedOn: body.receivedOn,
+        previous: row.respondent_reply_on ?? null,
+        ...(body.note ? { note: body.note } : {}),
+      });
+      return { ok: true };
+    });
+  }
 }

@@ -209,6 +209,11 @@ export class ComplaintService {
     return todayIn(regime, this.clock.now());
   }
 
+  /** Today in the workspace's zone, read inside the caller's transaction. */
+  async localToday(tx: Sql, ws: string): Promise<string> {
+    return this.today(await regimeOf(tx, ws));
+  }
+
   // ---------- the form and evidence ----------
 
   async form(actor: Actor): Promise<ComplaintForm> {
@@ -709,7 +714,7 @@ export class ComplaintService {
       const today = this.today(regime);
       const byClock = new Map<
         string,
-        { id: string; label: string; running: number; dueSoon: number; missed: number }
+        { id: string; label: string; running: number; dueSoon: number; missed: number; met: number; metLate: number }
       >();
       let pendingOver90Days = 0;
       for (const row of rows.filter((r) => r.status === 'OPEN' && !r.confirmation_pending)) {
@@ -721,8 +726,12 @@ export class ComplaintService {
             running: 0,
             dueSoon: 0,
             missed: 0,
+            met: 0,
+            metLate: 0,
           };
           if (clock.state === 'RUNNING') entry.running += 1;
+          if (clock.state === 'MET') entry.met += 1;
+          if (clock.state === 'MET_LATE') entry.metLate += 1;
           if (clock.state === 'DUE_SOON') entry.dueSoon += 1;
           if (clock.state === 'MISSED') entry.missed += 1;
           byClock.set(clock.id, entry);

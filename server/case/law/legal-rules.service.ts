@@ -33,7 +33,10 @@ export class LegalRulesService {
     const today = utcDay(this.clock.now());
     const counts = await this.complaints.counts(ws);
     const clocks: Record<string, ClockCount> = Object.fromEntries(
-      counts.clocks.map((c) => [c.id, { running: c.running, dueSoon: c.dueSoon, missed: c.missed }]),
+      counts.clocks.map((c) => [
+        c.id,
+        { running: c.running, dueSoon: c.dueSoon, missed: c.missed, met: c.met ?? 0, metLate: c.metLate ?? 0 },
+      ]),
     );
     const facts = await this.db.tenant(ws, async (tx): Promise<LawFacts> => {
       const countries = (await repo.declaredCountries(tx, ws)).filter((c): c is Country => c === 'IN' || c === 'CA');

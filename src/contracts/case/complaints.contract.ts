@@ -794,6 +794,9 @@ export const ComplaintCounts = z.object({
       running: z.number().int(),
       dueSoon: z.number().int(),
       missed: z.number().int(),
+      /** Met on time, and met after the due day (the reply recorded late, IN-05). */
+      met: z.number().int().optional(),
+      metLate: z.number().int().optional(),
     }),
   ),
   /** Open cases with a missed clock, and open cases escalated by the daily case job (levels 1 and 2): counts only. */

@@ -14,6 +14,9 @@ export interface ClockCount {
   running: number;
   dueSoon: number;
   missed: number;
+  /** Open cases whose clock was met on time, and met after its due day. */
+  met?: number;
+  metLate?: number;
 }
 const NO_CLOCK: ClockCount = { running: 0, dueSoon: 0, missed: 0 };
 
@@ -222,8 +225,19 @@ export const INDIA_RULES: readonly Rule[] = [
     ruleId: 'IN-05',
     title: 'Copy to the respondent in 7 working days, reply in 10',
     actionPath: '/complaints',
-    evaluate: (f) =>
-      byClocks(f, ['IN_RESPONDENT_COPY', 'IN_RESPONDENT_REPLY'], f.cases.inTotal, 'Copy and reply clocks'),
+    evaluate: (f) => {
+      // The reply recorded (with the day it came) stops its clock: on time, or late (the respondent's delay, counted).
+      const reply = clock(f, 'IN_RESPONDENT_REPLY');
+      const e = byClocks(f, ['IN_RESPONDENT_COPY', 'IN_RESPONDENT_REPLY'], f.cases.inTotal, 'Copy and reply clocks');
+      const recorded = (reply.met ?? 0) + (reply.metLate ?? 0);
+      const figures = { ...e.figures, repliesRecorded: recorded, repliesLate: reply.metLate ?? 0 };
+      if (e.status === 'NOT_APPLICABLE') return { ...e, figures };
+      return {
+        ...e,
+        computed: `${e.computed}; ${plural(recorded, 'reply', 'replies')} recorded${reply.metLate ? `, ${reply.metLate} after the 10 working days` : ''}`,
+        figures,
+      };
+    },
   },
   {
     ruleId: 'IN-06',

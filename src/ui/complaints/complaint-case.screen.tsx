@@ -40,6 +40,7 @@ import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-mo
 import { ConfidentialBanner } from './confidential-banner';
 import { HearingRecord } from './hearing-record';
 import { NaturalJustice } from './natural-justice';
+import { RespondentReply } from './respondent-reply';
 import { WhereElseToGo } from './where-else-to-go';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
@@ -300,6 +301,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
               ) : null}
             </Card>
           ) : null}
+          {committee ? <RespondentReply vm={vm} detail={d} /> : null}
           {committee ? <CaseRetention key={d.status} complaintId={d.complaintId} /> : null}
           {d.outcomeSummary ? (
             <Alert type="info" message="Decision" description={d.outcomeSummary} style={{ marginBottom: 16 }} />

@@ -24,6 +24,7 @@ import { RecordAttendance, type AttendanceValues } from '../../application/compl
 import { SignMinutes } from '../../application/complaints/sign-minutes.use-case';
 import { ProceedExParte } from '../../application/complaints/proceed-ex-parte.use-case';
 import { OverrideComposition } from '../../application/complaints/override-composition.use-case';
+import { RecordRespondentReply, type ReplyValues } from '../../application/complaints/record-respondent-reply.use-case';
 import type { Party } from '../../contracts/case/case-runtime.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
@@ -265,10 +266,19 @@ export class ComplaintCaseViewModel {
     @inject(SignMinutes) private readonly signing: SignMinutes,
     @inject(ProceedExParte) private readonly exParteCase: ProceedExParte,
     @inject(OverrideComposition) private readonly compositionOverride: OverrideComposition,
+    @inject(RecordRespondentReply) private readonly replyRecorder: RecordRespondentReply,
   ) {
     makeAutoObservable<
       ComplaintCaseViewModel,
-      'api' | 'id' | 'changeContact' | 'closeCase' | 'attendance' | 'signing' | 'exParteCase' | 'compositionOverride'
+      | 'api'
+      | 'id'
+      | 'changeContact'
+      | 'closeCase'
+      | 'attendance'
+      | 'signing'
+      | 'exParteCase'
+      | 'compositionOverride'
+      | 'replyRecorder'
     >(
       this,
       {
@@ -280,6 +290,7 @@ export class ComplaintCaseViewModel {
         signing: false,
         exParteCase: false,
         compositionOverride: false,
+        replyRecorder: false,
       },
       { autoBind: true },
     );
@@ -510,8 +521,18 @@ export class ComplaintCaseViewModel {
   }
 
   /** Natural justice's decisions (ex parte, the IN-02 override): their refusal, and whether one is being sent. */
-  naturalError: { about: 'ex-parte' | 'override'; message: string } | null = null;
-  naturalBusy: 'ex-parte' | 'override' | null = null;
+  naturalError: { about: 'ex-parte' | 'override' | 'reply'; message: string; fields?: Record<string, string> } | null =
+    null;
+  naturalBusy: 'ex-parte' | 'override' | 'reply' | null = null;
+
+  /** Records the respondent's written reply and the day it came (IN-05): the reply clock stops, met or late. */
+  recordReply(values: ReplyValues): Promise<boolean> {
+    return this.naturalAct(
+      'reply',
+      (d) => this.replyRecorder.execute(d, values),
+      'The respondent’s reply is recorded: its clock has stopped.',
+    );
+  }
 
   /** Proceeds ex parte against a party (the one presiding; IN-06): refused, naming what is missing, before its time. */
   proceedExParte(values: { party?: 'COMPLAINANT' | 'RESPONDENT'; reasons?: string }): Promise<boolean> {
@@ -532,8 +553,12 @@ export class ComplaintCaseViewModel {
   }
 
   private async naturalAct(
-    about: 'ex-parte' | 'override',
-    run: (detail: ComplaintDetail) => Promise<{ ok: true; detail: ComplaintDetail } | { ok: false; message: string }>,
+    about: 'ex-parte' | 'override' | 'reply',
+    run: (
+      detail: ComplaintDetail,
+    ) => Promise<
+      { ok: true; detail: ComplaintDetail } | { ok: false; message: string; fields?: Record<string, string> }
+    >,
     notice: string,
   ): Promise<boolean> {
     if (!this.detail) return false;
@@ -546,7 +571,7 @@ export class ComplaintCaseViewModel {
         if (outcome.ok) {
           this.detail = outcome.detail;
           this.notice = notice;
-        } else this.naturalError = { about, message: outcome.message };
+        } else this.naturalError = { about, message: outcome.message, fields: outcome.fields };
       });
       return outcome.ok;
     } catch (error) {
