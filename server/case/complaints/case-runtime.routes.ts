@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   changePartyContact,
+  extendFilingLimit,
   recordRespondentReply,
   setInquiryStart,
 } from '../../../src/contracts/case/case-runtime.contract';
@@ -57,6 +58,21 @@ export async function caseRuntimeRoutes(app: FastifyInstance, deps: ApiDeps): Pr
       workspaceName: workspace.company_name,
     };
     const outcome = await runtime.recordRespondentReply(actor, ctx.params.id, ctx.body);
+    if (!outcome.ok) throw refusalError(outcome);
+    return complaints.read(actor, ctx.params.id, { audit: false });
+  });
+  serve(app, extendFilingLimit, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
+    const actor = {
+      ws: workspace.id,
+      userId: user.userId,
+      email: me?.email ?? '',
+      name: me?.name || me?.email || '',
+      ip: ctx.request.ip ?? null,
+      workspaceName: workspace.company_name,
+    };
+    const outcome = await runtime.extendFilingLimit(actor, ctx.params.id, ctx.body.reasons);
     if (!outcome.ok) throw refusalError(outcome);
     return complaints.read(actor, ctx.params.id, { audit: false });
   });

@@ -43,7 +43,7 @@ export async function workspaceCounts(tx: Sql, ws: string, today: string) {
        (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND compliance = 'IN_POSH' AND status = 'OPEN' AND NOT confirmation_pending) AS in_open,
        (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND compliance = 'CA_FEDERAL' AND NOT confirmation_pending) AS ca_total,
        (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND compliance = 'CA_FEDERAL' AND status = 'OPEN' AND NOT confirmation_pending) AS ca_open,
-       (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND status = 'OPEN' AND timeliness <> 'ON_TIME') AS late_filings,
+       (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND status = 'OPEN' AND timeliness <> 'ON_TIME' AND filing_extended_on IS NULL) AS late_filings,
        (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND status = 'OPEN' AND committee_id IS NULL) AS without_committee,
        (SELECT count(*) FROM complaint_events WHERE workspace_id = $1 AND kind = 'CONCILIATION_REQUESTED') AS conciliations,
        (SELECT count(*) FROM complaint_events WHERE workspace_id = $1 AND kind = 'INTERIM_RELIEF_REQUESTED') AS interim_requested,

@@ -84,3 +84,21 @@ export const recordRespondentReply = route({
   noPermission:
     'each case is checked on the server: only its committee members (not recused) record it, and a workspace admin cannot switch that on or off',
 });
+
+/** IN-03: the committee extends the filing limit (by at most 3 months) with its reasons in writing. */
+export const FilingExtensionBody = z.strictObject({ reasons: z.string().trim().max(4000) });
+export type FilingExtensionBody = z.input<typeof FilingExtensionBody>;
+
+export const extendFilingLimit = route({
+  api: 'case',
+  method: 'PUT',
+  path: '/api/complaints/{id}/filing-extension',
+  summary:
+    "Extend the filing time limit of a complaint filed late (POSH Act s.9(1), IN-03: by at most 3 months) with the committee's reasons in writing, required; shown on the case, in its log and its export (the case's committee members not recused only; a POSH case, open, filed between 3 and 6 months after the incident)",
+  params: z.strictObject({ id: Id }),
+  body: FilingExtensionBody,
+  response: ComplaintDetail,
+  access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission:
+    'each case is checked on the server: only its committee members (not recused) extend it, and a workspace admin cannot switch that on or off',
+});

@@ -41,6 +41,7 @@ import { ConfidentialBanner } from './confidential-banner';
 import { HearingRecord } from './hearing-record';
 import { NaturalJustice } from './natural-justice';
 import { RespondentReply } from './respondent-reply';
+import { FilingLate } from './filing-late';
 import { WhereElseToGo } from './where-else-to-go';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
@@ -246,7 +247,11 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
               Case {d.caseNumber}
             </Typography.Title>
             <Tag color={d.status === 'OPEN' ? 'blue' : 'default'}>{d.status === 'OPEN' ? 'Open' : 'Closed'}</Tag>
-            {d.lateFiling ? <Tag color="orange">Filed late: extension to decide</Tag> : null}
+            {d.lateFiling ? (
+              <Tag color="orange">
+                {d.lateFiling.extension ? 'Filed late: limit extended' : 'Filed late: extension to decide'}
+              </Tag>
+            ) : null}
             {d.referral ? <Tag color="purple">For the Local Committee</Tag> : null}
             {d.callerPresides ? <CaseExport vm={vm} detail={d} /> : null}
             {committee && d.compliance === 'CA_FEDERAL' ? (
@@ -301,6 +306,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
               ) : null}
             </Card>
           ) : null}
+          {d.role !== 'RESPONDENT' ? <FilingLate vm={vm} detail={d} committee={committee} /> : null}
           {committee ? <RespondentReply vm={vm} detail={d} /> : null}
           {committee ? <CaseRetention key={d.status} complaintId={d.complaintId} /> : null}
           {d.outcomeSummary ? (

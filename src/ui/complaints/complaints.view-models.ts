@@ -24,6 +24,7 @@ import { RecordAttendance, type AttendanceValues } from '../../application/compl
 import { SignMinutes } from '../../application/complaints/sign-minutes.use-case';
 import { ProceedExParte } from '../../application/complaints/proceed-ex-parte.use-case';
 import { OverrideComposition } from '../../application/complaints/override-composition.use-case';
+import { ExtendFilingLimit } from '../../application/complaints/extend-filing-limit.use-case';
 import { RecordRespondentReply, type ReplyValues } from '../../application/complaints/record-respondent-reply.use-case';
 import type { Party } from '../../contracts/case/case-runtime.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
@@ -56,6 +57,11 @@ export interface ConcernValues {
   witnesses?: string;
   againstEmployer?: boolean;
   answers?: Record<string, string>;
+  /** IN-03: filing for a woman who cannot file herself. */
+  filingFor?: boolean;
+  filedForCapacity?: string;
+  filedForReason?: string;
+  filedForConsent?: boolean;
 }
 
 const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
@@ -163,6 +169,13 @@ export class RaiseConcernViewModel {
           evidenceFileIds: this.evidence.flatMap((e) => (e.file ? [e.file.fileId] : [])),
         },
         againstEmployer: values.againstEmployer ?? false,
+        filedFor: values.filingFor
+          ? {
+              capacity: values.filedForCapacity ?? '',
+              reason: values.filedForReason ?? '',
+              writtenConsent: values.filedForConsent ?? false,
+            }
+          : null,
         answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
       });
       runInAction(() => (this.filed = filed));
@@ -267,6 +280,7 @@ export class ComplaintCaseViewModel {
     @inject(ProceedExParte) private readonly exParteCase: ProceedExParte,
     @inject(OverrideComposition) private readonly compositionOverride: OverrideComposition,
     @inject(RecordRespondentReply) private readonly replyRecorder: RecordRespondentReply,
+    @inject(ExtendFilingLimit) private readonly filingExtension: ExtendFilingLimit,
   ) {
     makeAutoObservable<
       ComplaintCaseViewModel,
@@ -279,6 +293,7 @@ export class ComplaintCaseViewModel {
       | 'exParteCase'
       | 'compositionOverride'
       | 'replyRecorder'
+      | 'filingExtension'
     >(
       this,
       {
@@ -291,6 +306,7 @@ export class ComplaintCaseViewModel {
         exParteCase: false,
         compositionOverride: false,
         replyRecorder: false,
+        filingExtension: false,
       },
       { autoBind: true },
     );
@@ -521,9 +537,21 @@ export class ComplaintCaseViewModel {
   }
 
   /** Natural justice's decisions (ex parte, the IN-02 override): their refusal, and whether one is being sent. */
-  naturalError: { about: 'ex-parte' | 'override' | 'reply'; message: string; fields?: Record<string, string> } | null =
-    null;
-  naturalBusy: 'ex-parte' | 'override' | 'reply' | null = null;
+  naturalError: {
+    about: 'ex-parte' | 'override' | 'reply' | 'extension';
+    message: string;
+    fields?: Record<string, string>;
+  } | null = null;
+  naturalBusy: 'ex-parte' | 'override' | 'reply' | 'extension' | null = null;
+
+  /** Extends the filing limit of a complaint filed late with the committee's reasons (IN-03). */
+  extendFilingLimit(reasons: string): Promise<boolean> {
+    return this.naturalAct(
+      'extension',
+      (d) => this.filingExtension.execute(d, reasons),
+      'The limit is extended: the committee’s reasons are on the case and in its log.',
+    );
+  }
 
   /** Records the respondent's written reply and the day it came (IN-05): the reply clock stops, met or late. */
   recordReply(values: ReplyValues): Promise<boolean> {
@@ -553,7 +581,7 @@ export class ComplaintCaseViewModel {
   }
 
   private async naturalAct(
-    about: 'ex-parte' | 'override' | 'reply',
+    about: 'ex-parte' | 'override' | 'reply' | 'extension',
     run: (
       detail: ComplaintDetail,
     ) => Promise<

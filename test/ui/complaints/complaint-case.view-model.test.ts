@@ -5,6 +5,7 @@ import { CloseCase } from '../../../src/application/complaints/close-case.use-ca
 import { RecordAttendance } from '../../../src/application/complaints/record-attendance.use-case';
 import { SignMinutes } from '../../../src/application/complaints/sign-minutes.use-case';
 import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
+import { ExtendFilingLimit } from '../../../src/application/complaints/extend-filing-limit.use-case';
 import { RecordRespondentReply } from '../../../src/application/complaints/record-respondent-reply.use-case';
 import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
@@ -47,6 +48,7 @@ function fake(refuseContact?: ApiError) {
     new ProceedExParte(api),
     new OverrideComposition(api),
     new RecordRespondentReply(api),
+    new ExtendFilingLimit(api),
   );
 }
 

@@ -9,6 +9,7 @@ import { CloseCase } from '../../../src/application/complaints/close-case.use-ca
 import { RecordAttendance } from '../../../src/application/complaints/record-attendance.use-case';
 import { SignMinutes } from '../../../src/application/complaints/sign-minutes.use-case';
 import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
+import { ExtendFilingLimit } from '../../../src/application/complaints/extend-filing-limit.use-case';
 import { RecordRespondentReply } from '../../../src/application/complaints/record-respondent-reply.use-case';
 import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 
@@ -22,6 +23,7 @@ const caseViewModel = (api: ComplaintsApi) =>
     new ProceedExParte(api),
     new OverrideComposition(api),
     new RecordRespondentReply(api),
+    new ExtendFilingLimit(api),
   );
 
 const recipients = (...emails: string[]): StepRecipients => ({

@@ -53,6 +53,7 @@ import {
 } from '../../../contracts/case/hearings.contract';
 import {
   changePartyContact,
+  extendFilingLimit,
   recordRespondentReply,
   type Party,
   type PartyContactBody,
@@ -125,6 +126,10 @@ export class HttpComplaintsApi implements ComplaintsApi {
 
   proceedExParte(id: string, body: ExParteBody): Promise<ComplaintDetail> {
     return this.caseApi.call(proceedExParte, { params: { id }, body });
+  }
+
+  extendFilingLimit(id: string, reasons: string): Promise<ComplaintDetail> {
+    return this.caseApi.call(extendFilingLimit, { params: { id }, body: { reasons } });
   }
 
   recordRespondentReply(id: string, body: RespondentReplyBody): Promise<ComplaintDetail> {
