@@ -1530,24 +1530,28 @@ export class ComplaintService {
           : {
               dueOn: timeliness.dueOn,
               extendableTo: timeliness.extendableTo,
-              extension:
-                row.filing_extended_on && row.filing_extension_reasons
-                  ? {
+              // Present once the committee extended the limit (IN-03).
+              ...(row.filing_extended_on && row.filing_extension_reasons
+                ? {
+                    extension: {
                       reasons: row.filing_extension_reasons,
                       on: row.filing_extended_on,
                       byName: await this.nameOf(tx, actor.ws, row.filing_extended_by),
-                    }
-                  : null,
+                    },
+                  }
+                : {}),
             },
-      filedFor:
-        row.filed_for_capacity && role !== 'RESPONDENT'
-          ? {
+      // IN-03: filed for her (absent otherwise); never shown to the respondent.
+      ...(row.filed_for_capacity && role !== 'RESPONDENT'
+        ? {
+            filedFor: {
               capacity: row.filed_for_capacity,
               reason: row.filed_for_reason ?? '',
               writtenConsent: row.filed_for_consent === true,
               filerName: await this.nameOf(tx, actor.ws, row.filed_by),
-            }
-          : null,
+            },
+          }
+        : {}),
       committee: committee
         ? {
             name:
