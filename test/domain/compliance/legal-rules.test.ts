@@ -42,6 +42,8 @@ const good = (): LawFacts => ({
   policiesReviewOverdue: 0,
   retentionYears: 10,
   investigations: { roster: 2, awaitingRoster: 0, reports: 1, outstanding: 0 },
+  units: [],
+  hearings: { held: 2, withoutQuorum: 0, attendanceNotRecorded: 0, exParteOrders: 0, exParteWithoutBasis: 0 },
 });
 const rule = (facts: LawFacts, id: string) => evaluateLegalRules(facts).find((r) => r.ruleId === id)!;
 
