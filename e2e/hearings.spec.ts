@@ -123,4 +123,37 @@ test('a hearing without quorum: the presiding officer records attendance, is ref
   await expect(record).toContainText(`Minutes signed by ${name(presiding)}`);
   await expect(record.getByRole('button', { name: 'Sign the minutes' })).toHaveCount(0);
   await checkScreen(po, 'Hearing with signed minutes');
+
+  // ---- IN-03: a colleague files four months after the incident; the presiding officer extends the limit, in writing.
+  const colleague = (await acmeEmployees(admin)).find(
+    (p) => ![presiding, member1, member2, external].some((m) => m.userId === p.userId),
+  );
+  expect(colleague, 'a fifth employee to file late').toBeTruthy();
+  const colleagueContext = await browser.newContext();
+  const colleaguePage = await colleagueContext.newPage();
+  await signIn(colleaguePage, 'acme', colleague!.email);
+  const fourMonthsAgo = new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10);
+  const late = await api<{ complaintId: string; caseNumber: string }>(
+    colleaguePage,
+    'POST',
+    '/case-api/api/complaints',
+    {
+      complainant: { name: 'A colleague', email: colleague!.email },
+      incident: { details: 'It began in the summer and went on.', date: fourMonthsAgo },
+    },
+  );
+  await po.goto(url('acme', `/complaints/${late.complaintId}`));
+  await expect(po.getByRole('heading', { level: 1, name: `Case ${late.caseNumber}` })).toBeVisible();
+  const filing = po.getByRole('region', { name: 'Filing (IN-03)' });
+  await expect(filing).toContainText('Filed after the 3-month limit');
+  await filing.getByRole('button', { name: 'Extend the limit' }).click();
+  await expect(filing).toContainText('IN-03: write the committee’s reasons for extending the limit');
+  await filing.getByLabel('The committee’s reasons for extending the limit').fill('She was on medical leave abroad.');
+  await filing.getByRole('button', { name: 'Extend the limit' }).click();
+  await expect(filing).toContainText('The committee extended the limit on');
+  await expect(filing).toContainText('She was on medical leave abroad.');
+  await expect(filing).toBeInViewport();
+  await expect(po.getByText('Filed late: limit extended')).toBeVisible();
+  await checkScreen(po, 'Filing limit extended');
+  await colleagueContext.close();
 });

@@ -141,6 +141,16 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
   field('Received on', c.receivedOn);
   field('Filed as', c.filedAs);
   field('Filing', c.timeliness === 'ON_TIME' ? 'on time' : `late (${c.timeliness})`);
+  if (c.lateFiling?.extension)
+    field(
+      'Filing limit extended (IN-03)',
+      `on ${c.lateFiling.extension.on} by ${c.lateFiling.extension.byName}: ${c.lateFiling.extension.reasons}`,
+    );
+  if (c.filedFor)
+    field(
+      'Filed for her (IN-03)',
+      `by ${c.filedFor.filerName} as ${c.filedFor.capacity.replaceAll('_', ' ').toLowerCase()}${c.filedFor.writtenConsent ? ', with her written consent' : ''}: ${c.filedFor.reason}`,
+    );
   if (c.referral) field('Referral', 'Local Committee (IN-01)');
   if (c.committee) {
     field('Committee', c.committee.name);

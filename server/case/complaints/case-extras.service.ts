@@ -295,6 +295,7 @@ export class CaseExtrasService {
       {
         ...rest,
         filedAs: 'COMPLAINANT',
+        filedFor: null,
         complainant: {
           name: complainant.name || complainant.email,
           email: complainant.email,

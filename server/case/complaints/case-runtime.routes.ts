@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { changePartyContact, setInquiryStart } from '../../../src/contracts/case/case-runtime.contract';
+import {
+  changePartyContact,
+  extendFilingLimit,
+  recordRespondentReply,
+  setInquiryStart,
+} from '../../../src/contracts/case/case-runtime.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { serve, workspaceUser } from '../../platform/serve';
 import { whoIs } from './complaints.repository';
@@ -38,6 +43,36 @@ export async function caseRuntimeRoutes(app: FastifyInstance, deps: ApiDeps): Pr
       workspaceName: workspace.company_name,
     };
     const outcome = await runtime.setInquiryStart(actor, ctx.params.id, ctx.body.startsFrom);
+    if (!outcome.ok) throw refusalError(outcome);
+    return complaints.read(actor, ctx.params.id, { audit: false });
+  });
+  serve(app, recordRespondentReply, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
+    const actor = {
+      ws: workspace.id,
+      userId: user.userId,
+      email: me?.email ?? '',
+      name: me?.name || me?.email || '',
+      ip: ctx.request.ip ?? null,
+      workspaceName: workspace.company_name,
+    };
+    const outcome = await runtime.recordRespondentReply(actor, ctx.params.id, ctx.body);
+    if (!outcome.ok) throw refusalError(outcome);
+    return complaints.read(actor, ctx.params.id, { audit: false });
+  });
+  serve(app, extendFilingLimit, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    const me = await deps.db.tenant(workspace.id, (tx) => whoIs(tx, workspace.id, user.userId));
+    const actor = {
+      ws: workspace.id,
+      userId: user.userId,
+      email: me?.email ?? '',
+      name: me?.name || me?.email || '',
+      ip: ctx.request.ip ?? null,
+      workspaceName: workspace.company_name,
+    };
+    const outcome = await runtime.extendFilingLimit(actor, ctx.params.id, ctx.body.reasons);
     if (!outcome.ok) throw refusalError(outcome);
     return complaints.read(actor, ctx.params.id, { audit: false });
   });

@@ -258,4 +258,93 @@ export class CaseRuntimeService {
       return { ok: true };
     });
   }
+
+  /**
+   * IN-05: the respondent's written reply (POSH Rule 7(3)) received on a day: it stops the reply clock (met, or met
+   * late past the 10 working days of the copy). Recorded by the case's committee; a correction keeps the day before.
+   */
+  async recordRespondentReply(
+    actor: Actor,
+    id: string,
+    body: { receivedOn: string; note: string },
+  ): Promise<RuntimeOutcome> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const { row } = await this.complaints.access(tx, actor, id, { committeeOnly: true, lock: true });
+      if (row.compliance !== 'IN_POSH')
+        return refuse(
+          'conflict',
+          'NOT_POSH',
+          'IN-05: the respondent’s reply clock is a rule of the POSH Rules: this case follows another regime',
+        );
+      if (row.status === 'CLOSED')
+        return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its record is as it was');
+      if (!row.respondent_copy_sent_on) {
+        const message =
+          'IN-05: the respondent replies to the copy of the complaint, and no copy has been sent yet: inform the respondent first';
+        return refuse('conflict', 'NO_COPY_SENT', message, { receivedOn: message });
+      }
+      if (body.receivedOn < row.respondent_copy_sent_on) {
+        const message = `IN-05: the reply answers the copy sent on ${row.respondent_copy_sent_on}: it cannot be received before`;
+        return refuse('invalid', 'REPLY_BEFORE_COPY', message, { receivedOn: message });
+      }
+      if (body.receivedOn > (await this.complaints.localToday(tx, actor.ws))) {
+        const message = 'IN-05: the reply’s day cannot be in the future';
+        return refuse('invalid', 'REPLY_IN_FUTURE', message, { receivedOn: message });
+      }
+      await tx.query(
+        `UPDATE complaints SET respondent_reply_on = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+        [actor.ws, id, body.receivedOn],
+      );
+      await this.complaints.log(tx, actor, id, 'respondent.reply.recorded', {
+        receivedOn: body.receivedOn,
+        previous: row.respondent_reply_on ?? null,
+        ...(body.note ? { note: body.note } : {}),
+      });
+      return { ok: true };
+    });
+  }
+
+  /**
+   * IN-03 (POSH Act s.9(1)): a complaint filed more than 3 months after the incident (and within 6) goes on only when
+   * the committee extends the limit, for reasons it records in writing. Kept on the case, in its log and its export.
+   */
+  async extendFilingLimit(actor: Actor, id: string, reasons: string): Promise<RuntimeOutcome> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const { row } = await this.complaints.access(tx, actor, id, { committeeOnly: true, lock: true });
+      if (row.compliance !== 'IN_POSH')
+        return refuse(
+          'conflict',
+          'NOT_POSH',
+          'IN-03: the filing time limit is a rule of the POSH Act: this case follows another regime',
+        );
+      if (row.status === 'CLOSED')
+        return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its record is as it was');
+      if (row.timeliness === 'ON_TIME')
+        return refuse(
+          'conflict',
+          'FILED_IN_TIME',
+          'IN-03: this complaint was filed within 3 months: there is nothing to extend',
+        );
+      if (row.timeliness === 'BEYOND_EXTENSION')
+        return refuse(
+          'conflict',
+          'BEYOND_EXTENSION',
+          'IN-03: the committee may extend the limit by at most 3 months, and this complaint came more than 6 months after the incident',
+        );
+      if (row.filing_extended_on)
+        return refuse('conflict', 'ALREADY_EXTENDED', `IN-03: the limit was extended on ${row.filing_extended_on}`);
+      if (!reasons.trim()) {
+        const message = 'IN-03: the committee extends the limit only with its reasons in writing';
+        return refuse('invalid', 'REASONS_REQUIRED', message, { reasons: message });
+      }
+      const on = await this.complaints.localToday(tx, actor.ws);
+      await tx.query(
+        `UPDATE complaints SET filing_extension_reasons = $3, filing_extended_on = $4::date, filing_extended_by = $5, updated_at = now()
+          WHERE workspace_id = $1 AND id = $2`,
+        [actor.ws, id, reasons.trim(), on, actor.userId],
+      );
+      await this.complaints.log(tx, actor, id, 'filing.extension.granted', { reasons: reasons.trim(), on });
+      return { ok: true };
+    });
+  }
 }

@@ -49,6 +49,13 @@ export interface ComplaintRow {
   intake: boolean;
   /** Recorded on someone's behalf and not confirmed by them yet. */
   confirmation_pending: boolean;
+  /** IN-03 (migration 0136): the extension of the filing limit, and a filing for her. */
+  filing_extension_reasons: string | null;
+  filing_extended_on: string | null;
+  filing_extended_by: string | null;
+  filed_for_capacity: string | null;
+  filed_for_reason: string | null;
+  filed_for_consent: boolean | null;
 }
 
 export const DATE_COLUMNS = [
@@ -69,6 +76,8 @@ const SELECT = `SELECT c.id, c.case_number, c.compliance, c.committee_id, c.work
     c.respondent_name, c.respondent_gender, c.respondent_phone, c.respondent_email, c.respondent_description, c.respondent_user_id,
     c.against_employer, c.incident_details, c.incident_on::text AS incident_on, c.witnesses, c.witness_emails, c.answers, c.received_on::text AS received_on,
     c.timeliness, c.presiding_member_id, c.status, c.outcome, c.outcome_summary, c.closed_at, c.intake, c.confirmation_pending,
+    c.filing_extension_reasons, c.filing_extended_on::text AS filing_extended_on, c.filing_extended_by,
+    c.filed_for_capacity, c.filed_for_reason, c.filed_for_consent,
     ${DATE_COLUMNS.map((d) => `c.${d}::text AS ${d}`).join(', ')}
   FROM complaints c JOIN workflows w ON w.workspace_id = c.workspace_id AND w.id = c.workflow_id`;
 

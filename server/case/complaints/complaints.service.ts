@@ -94,6 +94,7 @@ import {
 import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import { recipientByAddress, recipientOf } from '../../platform/languages';
 import { templates } from '../../platform/message-templates';
+import { filedForProblems } from '../../../src/domain/complaints/filing';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, type Clock } from '../../platform/clock';
 
@@ -214,6 +215,11 @@ export class ComplaintService {
     return todayIn(regime, this.clock.now());
   }
 
+  /** Today in the workspace's zone, read inside the caller's transaction. */
+  async localToday(tx: Sql, ws: string): Promise<string> {
+    return this.today(await regimeOf(tx, ws));
+  }
+
   // ---------- the form and evidence ----------
 
   async form(actor: Actor): Promise<ComplaintForm> {
@@ -296,6 +302,13 @@ export class ComplaintService {
       const today = this.today(regime);
       const fields: Record<string, string> = {};
       if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
+      // IN-03: filed for her only in a capacity the POSH Rules allow, with why she cannot, and on a POSH case.
+      if (body.filedFor) {
+        if (regime.compliance !== 'IN_POSH')
+          fields['filedFor.capacity'] = 'IN-03: filing for another person is a rule of the POSH Rules (India)';
+        else Object.assign(fields, filedForProblems(body.filedFor));
+        if (body.filedAs !== 'COMPLAINANT') fields.filedAs = 'IN-03: a complaint filed for her is filed as hers';
+      }
       // Self-filed as the complainant: the complainant is the signed-in filer, at the account's own address (no free
       // address: the receipt would be a mail cannon in the workspace's name). On-behalf filing names the account itself.
       if (
@@ -388,8 +401,9 @@ export class ComplaintService {
         `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as,
             complainant_name, complainant_email, complainant_gender, complainant_phone,
             respondent_name, respondent_gender, respondent_phone, respondent_email, respondent_description, respondent_user_id,
-            against_employer, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id, witness_emails)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27::text[])
+            against_employer, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id, witness_emails,
+            filed_for_capacity, filed_for_reason, filed_for_consent)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27::text[], $28, $29, $30)
          RETURNING id`,
         [
           actor.ws,
@@ -419,6 +433,9 @@ export class ComplaintService {
           timeliness.timeliness,
           substitute,
           witnesses,
+          body.filedFor?.capacity ?? null,
+          body.filedFor?.reason ?? null,
+          body.filedFor ? body.filedFor.writtenConsent : null,
         ],
       );
       for (const fileId of body.incident.evidenceFileIds) {
@@ -442,6 +459,9 @@ export class ComplaintService {
         ip: doer.ip,
         details: {
           ...(recorder ? { onBehalfOf: actor.userId, channel: recorder.channel } : {}),
+          ...(body.filedFor
+            ? { filedFor: { capacity: body.filedFor.capacity, writtenConsent: body.filedFor.writtenConsent } }
+            : {}),
           caseNumber,
           timeliness: timeliness.timeliness,
           evidence: body.incident.evidenceFileIds.length,
@@ -706,7 +726,7 @@ export class ComplaintService {
       const today = this.today(regime);
       const byClock = new Map<
         string,
-        { id: string; label: string; running: number; dueSoon: number; missed: number }
+        { id: string; label: string; running: number; dueSoon: number; missed: number; met: number; metLate: number }
       >();
       let pendingOver90Days = 0;
       for (const row of rows.filter((r) => r.status === 'OPEN' && !r.confirmation_pending)) {
@@ -718,8 +738,12 @@ export class ComplaintService {
             running: 0,
             dueSoon: 0,
             missed: 0,
+            met: 0,
+            metLate: 0,
           };
           if (clock.state === 'RUNNING') entry.running += 1;
+          if (clock.state === 'MET') entry.met += 1;
+          if (clock.state === 'MET_LATE') entry.metLate += 1;
           if (clock.state === 'DUE_SOON') entry.dueSoon += 1;
           if (clock.state === 'MISSED') entry.missed += 1;
           byClock.set(clock.id, entry);
@@ -1252,6 +1276,12 @@ export class ComplaintService {
     await repo.caseAudit(tx, { ws: actor.ws, complaintId, actorUserId: actor.userId, action, ip: actor.ip, details });
   }
 
+  private async nameOf(tx: Sql, ws: string, userId: string | null): Promise<string> {
+    if (!userId) return '';
+    const who = await repo.whoIs(tx, ws, userId);
+    return who?.name || who?.email || '';
+  }
+
   private async setDate(tx: Sql, ws: string, id: string, column: repo.DateColumn, day: string): Promise<void> {
     if (!repo.DATE_COLUMNS.includes(column)) throw new Error(`not a date column: ${column}`);
     await tx.query(
@@ -1560,7 +1590,33 @@ export class ComplaintService {
       confirmationPending: row.confirmation_pending,
       referral: row.committee_id ? null : 'LOCAL_COMMITTEE',
       lateFiling:
-        row.timeliness === 'ON_TIME' ? null : { dueOn: timeliness.dueOn, extendableTo: timeliness.extendableTo },
+        row.timeliness === 'ON_TIME'
+          ? null
+          : {
+              dueOn: timeliness.dueOn,
+              extendableTo: timeliness.extendableTo,
+              // Present once the committee extended the limit (IN-03).
+              ...(row.filing_extended_on && row.filing_extension_reasons
+                ? {
+                    extension: {
+                      reasons: row.filing_extension_reasons,
+                      on: row.filing_extended_on,
+                      byName: await this.nameOf(tx, actor.ws, row.filing_extended_by),
+                    },
+                  }
+                : {}),
+            },
+      // IN-03: filed for her (absent otherwise); never shown to the respondent.
+      ...(row.filed_for_capacity && role !== 'RESPONDENT'
+        ? {
+            filedFor: {
+              capacity: row.filed_for_capacity,
+              reason: row.filed_for_reason ?? '',
+              writtenConsent: row.filed_for_consent === true,
+              filerName: await this.nameOf(tx, actor.ws, row.filed_by),
+            },
+          }
+        : {}),
       committee: committee
         ? {
             name:

@@ -209,6 +209,8 @@ export class HearingsService {
         reasons: body.reasons,
         absences: check.absences,
         noticeFrom: check.noticeFrom,
+        // The workspace's day the order was made on (IN-17 judges the order against the hearings up to it).
+        on: today,
       });
       return { ok: true, value: null };
     });

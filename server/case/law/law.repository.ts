@@ -43,7 +43,7 @@ export async function workspaceCounts(tx: Sql, ws: string, today: string) {
        (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND compliance = 'IN_POSH' AND status = 'OPEN' AND NOT confirmation_pending) AS in_open,
        (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND compliance = 'CA_FEDERAL' AND NOT confirmation_pending) AS ca_total,
        (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND compliance = 'CA_FEDERAL' AND status = 'OPEN' AND NOT confirmation_pending) AS ca_open,
-       (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND status = 'OPEN' AND timeliness <> 'ON_TIME') AS late_filings,
+       (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND status = 'OPEN' AND timeliness <> 'ON_TIME' AND filing_extended_on IS NULL) AS late_filings,
        (SELECT count(*) FROM complaints WHERE workspace_id = $1 AND status = 'OPEN' AND committee_id IS NULL) AS without_committee,
        (SELECT count(*) FROM complaint_events WHERE workspace_id = $1 AND kind = 'CONCILIATION_REQUESTED') AS conciliations,
        (SELECT count(*) FROM complaint_events WHERE workspace_id = $1 AND kind = 'INTERIM_RELIEF_REQUESTED') AS interim_requested,
@@ -446,4 +446,66 @@ export async function insertAuditEvent(
     `INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
     [actor.ws, actor.userId, action, actor.ws, actor.ip, JSON.stringify(details)],
   );
+}
+
+// ---------------------------------------------------------------- IN-06, IN-17: hearings as held
+
+export interface HearingForRules {
+  complaint_id: string;
+  starts_at: Date | string;
+  created_at: Date | string;
+  attendance: import('../../../src/domain/complaints/hearings').Attendance | null;
+  /** The case's committee members (user ids), those recused from the case, its presiding officer and the one named. */
+  members: string[] | null;
+  recused: string[] | null;
+  officer: string | null;
+  presiding_member_id: string | null;
+}
+
+/** Every hearing of a workflow step on a POSH case that has begun by `now`, with what its quorum is judged against. */
+export async function hearingsHeld(tx: Sql, ws: string, now: Date): Promise<HearingForRules[]> {
+  return tx.query<HearingForRules>(
+    `SELECT m.complaint_id, m.starts_at, m.created_at, m.attendance, c.presiding_member_id,
+            (SELECT array_agg(cm.user_id) FROM committee_members cm
+              WHERE cm.workspace_id = c.workspace_id AND cm.committee_id = c.committee_id AND cm.role <> 'DESIGNATED_RECIPIENT') AS members,
+            (SELECT cm.user_id FROM committee_members cm
+              WHERE cm.workspace_id = c.workspace_id AND cm.committee_id = c.committee_id AND cm.role = 'PRESIDING_OFFICER' LIMIT 1) AS officer,
+            (SELECT array_agg(r.user_id) FROM complaint_recusals r WHERE r.workspace_id = c.workspace_id AND r.complaint_id = c.id) AS recused
+       FROM complaint_meetings m JOIN complaints c ON c.workspace_id = m.workspace_id AND c.id = m.complaint_id
+      WHERE m.workspace_id = $1 AND c.compliance = 'IN_POSH' AND m.step_id IS NOT NULL AND m.starts_at <= $2
+      ORDER BY m.complaint_id, m.starts_at`,
+    [ws, now],
+  );
+}
+
+/** The ex parte decisions recorded on POSH cases (the case's access log), with when and against whom. */
+export async function exParteDecisions(
+  tx: Sql,
+  ws: string,
+): Promise<{ complaint_id: string; at: Date | string; on_day: string | null; party: string | null }[]> {
+  return tx.query(
+    `SELECT e.complaint_id, e.at, e.details->>'on' AS on_day, e.details->>'party' AS party
+       FROM complaint_audit_events e JOIN complaints c ON c.workspace_id = e.workspace_id AND c.id = e.complaint_id
+      WHERE e.workspace_id = $1 AND e.action = 'complaint.ex-parte' AND c.compliance = 'IN_POSH'`,
+    [ws],
+  );
+}
+
+// ---------------------------------------------------------------- IN-01: units of 10 or more
+
+/** The business units of 10 or more active people, with their headcount and whether a committee covers them. */
+export async function unitsOf10(
+  tx: Sql,
+  ws: string,
+): Promise<{ name: string; people: number; own: boolean; covered: boolean }[]> {
+  const rows = await tx.query<{ name: string; people: number | string; own: boolean; covered: boolean }>(
+    `SELECT b.name, count(*) AS people,
+            EXISTS (SELECT 1 FROM committees c WHERE c.workspace_id = b.workspace_id AND c.branch_id = b.id) AS own,
+            EXISTS (SELECT 1 FROM committees c WHERE c.workspace_id = b.workspace_id AND (c.branch_id IS NULL OR c.branch_id = b.id)) AS covered
+       FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
+      WHERE u.workspace_id = $1 AND u.status <> 'INACTIVE'
+      GROUP BY b.workspace_id, b.id, b.name HAVING count(*) >= 10 ORDER BY b.name`,
+    [ws],
+  );
+  return rows.map((r) => ({ name: r.name, people: int(r.people), own: r.own, covered: r.covered }));
 }

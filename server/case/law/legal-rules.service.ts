@@ -8,6 +8,9 @@ import {
 import { trainingCadence } from '../../../src/domain/compliance/compliance-rules';
 import { currentReturnPeriod, returnDeadline, type ReturnKind } from '../../../src/domain/compliance/statutory-returns';
 import { compositionWarnings, quorumPossible } from '../../../src/domain/complaints/committee';
+import { judgeHearings, type HearingParty } from '../../../src/domain/complaints/hearings';
+import { localDay } from '../../../src/domain/shared/date-time';
+import { regimeOf } from '../complaints/regime';
 import { addCalendarDays } from '../../../src/domain/shared/calendar';
 import type { Clock } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
@@ -34,7 +37,10 @@ export class LegalRulesService {
     const today = utcDay(this.clock.now());
     const counts = await this.complaints.counts(ws);
     const clocks: Record<string, ClockCount> = Object.fromEntries(
-      counts.clocks.map((c) => [c.id, { running: c.running, dueSoon: c.dueSoon, missed: c.missed }]),
+      counts.clocks.map((c) => [
+        c.id,
+        { running: c.running, dueSoon: c.dueSoon, missed: c.missed, met: c.met ?? 0, metLate: c.metLate ?? 0 },
+      ]),
     );
     const facts = await this.db.tenant(ws, async (tx): Promise<LawFacts> => {
       const countries = (await repo.declaredCountries(tx, ws)).filter((c): c is Country => c === 'IN' || c === 'CA');
@@ -51,12 +57,40 @@ export class LegalRulesService {
         return { period: label, deadline: returnDeadline(kind, period), done: periods.has(`${kind}:${label}`) };
       };
       const training = countries.includes('CA') ? await repo.canadianTraining(tx, ws) : null;
+      const zone = (await regimeOf(tx, ws)).timeZone;
+      const iso = (v: Date | string) => new Date(v).toISOString();
+      const held = (await repo.hearingsHeld(tx, ws, this.clock.now())).map((h) => {
+        const recused = new Set(h.recused ?? []);
+        const presiding =
+          h.officer && !recused.has(h.officer)
+            ? h.officer
+            : h.presiding_member_id && !recused.has(h.presiding_member_id)
+              ? h.presiding_member_id
+              : null;
+        return {
+          caseId: h.complaint_id,
+          startsAt: iso(h.starts_at),
+          heldOn: localDay(h.starts_at, zone),
+          notifiedOn: localDay(h.created_at, zone),
+          attendance: h.attendance,
+          sitting: new Set((h.members ?? []).filter((m) => !recused.has(m))),
+          presidingUserId: presiding,
+        };
+      });
+      const orders = (await repo.exParteDecisions(tx, ws))
+        .filter((o) => o.party === 'COMPLAINANT' || o.party === 'RESPONDENT')
+        .map((o) => ({
+          caseId: o.complaint_id,
+          party: o.party as HearingParty,
+          on: o.on_day ?? localDay(o.at, zone),
+        }));
       return {
         today,
         countries,
         people: w.people,
         unitsOf10: w.unitsOf10,
         unitsOf10Uncovered: w.unitsOf10Uncovered,
+        units: await repo.unitsOf10(tx, ws),
         workspaceCommittee: w.workspaceCommittee,
         committees: posh.length,
         compositionWarnings: posh.reduce((n, c) => n + compositionWarnings(c.committee, today).length, 0),
@@ -104,6 +138,7 @@ export class LegalRulesService {
         retentionYears: await repo.shortestRetentionYears(tx, ws),
         investigations: await investigationCounts(tx, ws, today),
         prevention: await preventionFacts(tx, ws),
+        hearings: judgeHearings(held, orders),
       };
     });
     return {

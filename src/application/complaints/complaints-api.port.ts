@@ -19,7 +19,7 @@ import type {
   StepRecipients,
 } from '../../contracts/case/complaints.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
-import type { Party, PartyContactBody } from '../../contracts/case/case-runtime.contract';
+import type { Party, PartyContactBody, RespondentReplyBody } from '../../contracts/case/case-runtime.contract';
 import type { AttendanceBody, ExParteBody } from '../../contracts/case/hearings.contract';
 import type { UploadTarget } from '../courses/authoring/course-files.port';
 
@@ -62,6 +62,10 @@ export interface ComplaintsApi {
   completeStep(id: string, stepId: string, confirmedRecipients: string[]): Promise<ComplaintDetail>;
   /** `override`: the presiding officer's reasons for closing with a mandatory step open. */
   close(id: string, outcome: Outcome, summary: string, override?: { reasons: string }): Promise<ComplaintDetail>;
+  /** Extends the filing limit of a complaint filed late, with the committee's reasons (IN-03). */
+  extendFilingLimit(id: string, reasons: string): Promise<ComplaintDetail>;
+  /** Records the respondent's written reply and its day (the case's committee only; IN-05). */
+  recordRespondentReply(id: string, body: RespondentReplyBody): Promise<ComplaintDetail>;
   /** Adds or corrects a party's contact (the case's committee only). */
   changeContact(id: string, party: Party, change: PartyContactBody): Promise<ComplaintDetail>;
   recuse(id: string): Promise<void>;

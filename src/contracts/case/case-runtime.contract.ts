@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../../domain/people/email-address';
 import { Id, route } from '../route';
-import { ComplaintDetail } from './complaints.contract';
+import { ComplaintDetail, IsoDate } from './complaints.contract';
 
 /**
  * Due process in the case runtime (docs/case.md "Due process in the case runtime"): the committee adds or corrects a
@@ -62,4 +62,43 @@ export const setInquiryStart = route({
   access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
   noPermission:
     'each case is checked on the server: only its committee members (not recused) set it, and a workspace admin cannot switch that on or off',
+});
+
+/** IN-05: the respondent's written reply, received on a day (the committee records it; it stops the reply clock). */
+export const RespondentReplyBody = z.strictObject({
+  receivedOn: IsoDate,
+  note: z.string().trim().max(2000).default(''),
+});
+export type RespondentReplyBody = z.input<typeof RespondentReplyBody>;
+
+export const recordRespondentReply = route({
+  api: 'case',
+  method: 'PUT',
+  path: '/api/complaints/{id}/respondent-reply',
+  summary:
+    "Record the respondent's written reply and the day it was received (POSH Rule 7(3), IN-05: within 10 working days of the copy of the complaint): it stops the reply clock, met or late (the case's committee members not recused only; a POSH case, open, its copy sent; not before the copy, not a future day). A correction keeps the day before in the case's access log",
+  params: z.strictObject({ id: Id }),
+  body: RespondentReplyBody,
+  response: ComplaintDetail,
+  access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission:
+    'each case is checked on the server: only its committee members (not recused) record it, and a workspace admin cannot switch that on or off',
+});
+
+/** IN-03: the committee extends the filing limit (by at most 3 months) with its reasons in writing. */
+export const FilingExtensionBody = z.strictObject({ reasons: z.string().trim().max(4000) });
+export type FilingExtensionBody = z.input<typeof FilingExtensionBody>;
+
+export const extendFilingLimit = route({
+  api: 'case',
+  method: 'PUT',
+  path: '/api/complaints/{id}/filing-extension',
+  summary:
+    "Extend the filing time limit of a complaint filed late (POSH Act s.9(1), IN-03: by at most 3 months) with the committee's reasons in writing, required; shown on the case, in its log and its export (the case's committee members not recused only; a POSH case, open, filed between 3 and 6 months after the incident)",
+  params: z.strictObject({ id: Id }),
+  body: FilingExtensionBody,
+  response: ComplaintDetail,
+  access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission:
+    'each case is checked on the server: only its committee members (not recused) extend it, and a workspace admin cannot switch that on or off',
 });

@@ -301,6 +301,19 @@ export const FileComplaintBody = z.strictObject({
   }),
   /** The complaint is against the employer itself: marked for the Local Committee (IN-01). */
   againstEmployer: z.boolean().default(false),
+  /**
+   * IN-03 (POSH Rule 6): filed for the aggrieved woman, who cannot file herself, by the signed-in person in a capacity
+   * the Rules allow (src/domain/complaints/filing.ts; any other is refused naming IN-03). The complainant's name is
+   * hers; the address that receives the case's mail is the filer's own.
+   */
+  filedFor: z
+    .strictObject({
+      capacity: z.string().trim().max(40),
+      reason: Text(2000),
+      writtenConsent: z.boolean().default(false),
+    })
+    .nullable()
+    .default(null),
   /** Answers to the fields an admin added, by attribute id. */
   answers: z.record(z.string(), Text(4000)).default({}),
 });
@@ -418,7 +431,19 @@ export const ComplaintDetail = ComplaintSummary.extend({
   againstEmployer: z.boolean(),
   /** IN-01: where the complaint goes when there is no committee, or it is against the employer. */
   referral: z.enum(['LOCAL_COMMITTEE']).nullable(),
-  lateFiling: z.object({ dueOn: z.string(), extendableTo: z.string() }).nullable(),
+  lateFiling: z
+    .object({
+      dueOn: z.string(),
+      extendableTo: z.string(),
+      /** IN-03: the committee's extension with its written reasons; null until granted. */
+      extension: z.object({ reasons: z.string(), on: z.string(), byName: z.string() }).nullable().optional(),
+    })
+    .nullable(),
+  /** IN-03: filed for her by someone the Rules allow (the committee and the filer see it). */
+  filedFor: z
+    .object({ capacity: z.string(), reason: z.string(), writtenConsent: z.boolean(), filerName: z.string() })
+    .nullable()
+    .optional(),
   committee: z
     .object({
       name: z.string(),
@@ -794,6 +819,9 @@ export const ComplaintCounts = z.object({
       running: z.number().int(),
       dueSoon: z.number().int(),
       missed: z.number().int(),
+      /** Met on time, and met after the due day (the reply recorded late, IN-05). */
+      met: z.number().int().optional(),
+      metLate: z.number().int().optional(),
     }),
   ),
   /** Open cases with a missed clock, and open cases escalated by the daily case job (levels 1 and 2): counts only. */

@@ -282,7 +282,7 @@ export const saveReceiptSettings = route({
 
 // ---------- filing on someone's behalf (CA-01 oral notice, IN-03 help to write) ----------
 
-export const OnBehalfBody = FileComplaintBody.omit({ filedAs: true, complainant: true }).extend({
+export const OnBehalfBody = FileComplaintBody.omit({ filedAs: true, complainant: true, filedFor: true }).extend({
   complainantUserId: Id,
   channel: z.enum(['ORAL_NOTICE', 'HELP_TO_WRITE']),
   complainant: z

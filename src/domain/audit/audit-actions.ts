@@ -173,6 +173,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'complaint.legal-hold.lift': { label: 'Legal hold lifted', kind: 'admin' },
   'party.contact.change': { label: 'A party’s contact added or corrected', kind: 'admin' },
   'inquiry.start.set': { label: 'The inquiry’s start set (IN-07)', kind: 'admin' },
+  'filing.extension.granted': { label: 'The filing time limit extended, with reasons (IN-03)', kind: 'admin' },
+  'respondent.reply.recorded': { label: 'The respondent’s reply recorded (IN-05)', kind: 'admin' },
   'complaint.close.override': { label: 'Case closed with a mandatory step open (reasons recorded)', kind: 'admin' },
   'catalogue-course.offered': { label: 'Catalogue course offered to a workspace', kind: 'admin' },
   'catalogue-course.version-pushed': { label: 'Newer catalogue course version given to a workspace', kind: 'admin' },

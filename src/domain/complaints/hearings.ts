@@ -98,3 +98,62 @@ export function exParteCheck(hearings: readonly PartyHearing[], today: IsoDate):
     };
   return { allowed: true, absences, noticeFrom: first.notifiedOn };
 }
+
+/** A hearing as the legal rules judge it after the fact (IN-06, IN-17): its case, attendance and who sat. */
+export interface HeldHearing {
+  caseId: string;
+  startsAt: string;
+  /** The local day it was held on. */
+  heldOn: IsoDate;
+  notifiedOn: IsoDate;
+  attendance: Attendance | null;
+  sitting: ReadonlySet<string>;
+  presidingUserId: string | null;
+}
+
+export interface ExParteOrder {
+  caseId: string;
+  party: HearingParty;
+  /** The local day the order was made. */
+  on: IsoDate;
+}
+
+export interface HearingFigures {
+  held: number;
+  withoutQuorum: number;
+  attendanceNotRecorded: number;
+  exParteOrders: number;
+  /** Ex parte orders the hearings recorded before them do not bear out (3 consecutive absences, 15 days' notice). */
+  exParteWithoutBasis: number;
+}
+
+/**
+ * The hearings held across the workspace's POSH cases, judged as Rule 7 asks: each with its quorum (attendance recorded,
+ * 3 members sitting on the case present, the one presiding among them), and each ex parte order against the hearings
+ * held before it (an attendance rewritten after the order no longer bears it out).
+ */
+export function judgeHearings(hearings: readonly HeldHearing[], orders: readonly ExParteOrder[]): HearingFigures {
+  let withoutQuorum = 0;
+  let attendanceNotRecorded = 0;
+  for (const h of hearings) {
+    if (!h.attendance) attendanceNotRecorded += 1;
+    else if (!hearingQuorum(h.attendance, h.sitting, h.presidingUserId).met) withoutQuorum += 1;
+  }
+  const exParteWithoutBasis = orders.filter((o) => {
+    const before = hearings
+      .filter((h) => h.caseId === o.caseId && h.attendance && h.heldOn <= o.on)
+      .map((h) => ({
+        notifiedOn: h.notifiedOn,
+        startsAt: h.startsAt,
+        status: o.party === 'COMPLAINANT' ? h.attendance!.complainant : h.attendance!.respondent,
+      }));
+    return !exParteCheck(before, o.on).allowed;
+  }).length;
+  return {
+    held: hearings.length,
+    withoutQuorum,
+    attendanceNotRecorded,
+    exParteOrders: orders.length,
+    exParteWithoutBasis,
+  };
+}

@@ -7,6 +7,7 @@ import {
   reviewState,
   type PreventionProgramme,
 } from './prevention-programme';
+import type { HearingFigures } from '../complaints/hearings';
 
 /**
  * Every rule of legal-rules.md judged from counts (docs/law.md): one pure evaluator per rule id, fed by the server's
@@ -21,6 +22,9 @@ export interface ClockCount {
   running: number;
   dueSoon: number;
   missed: number;
+  /** Open cases whose clock was met on time, and met after its due day. */
+  met?: number;
+  metLate?: number;
 }
 const NO_CLOCK: ClockCount = { running: 0, dueSoon: 0, missed: 0 };
 
@@ -39,6 +43,8 @@ export interface LawFacts {
   /** IN-01: business units with 10 or more active people, and how many of them neither have their own committee nor are covered by a workspace-wide one. */
   unitsOf10: number;
   unitsOf10Uncovered: number;
+  /** IN-01: each unit of 10 or more, by name with its headcount (counts only), with its own committee or not. */
+  units: readonly { name: string; people: number; own: boolean; covered: boolean }[];
   workspaceCommittee: boolean;
   committees: number;
   /** IN-02 warnings over all committees (composition, term ending or ended). */
@@ -94,6 +100,8 @@ export interface LawFacts {
    * Canadian notices whose responding party is a third party received since the last assessment (it must be updated).
    */
   prevention: PreventionProgramme & { thirdPartySinceAssessment: number };
+  /** IN-06 / IN-17: the hearings held on POSH cases, judged from their attendance (src/domain/complaints/hearings.ts). */
+  hearings: HearingFigures;
 }
 
 export interface RuleResult {
@@ -158,9 +166,15 @@ export const INDIA_RULES: readonly Rule[] = [
     title: 'An Internal Committee for every office of 10 or more',
     actionPath: '/committees',
     evaluate: (f) => {
+      const list = (units: LawFacts['units']) =>
+        units.map((u) => `${u.name} (${plural(u.people, 'person', 'people')})`).join(', ');
+      const lacking = f.units.filter((u) => !u.covered);
+      const byWorkspace = f.units.filter((u) => u.covered && !u.own);
       const figures = {
         unitsOf10: f.unitsOf10,
         unitsUncovered: f.unitsOf10Uncovered,
+        unitsWithoutCommittee: list(lacking),
+        unitsCoveredByWorkspaceCommittee: list(byWorkspace),
         workspaceCommittee: f.workspaceCommittee,
         casesWithoutCommittee: f.casesWithoutCommittee,
       };
@@ -169,7 +183,7 @@ export const INDIA_RULES: readonly Rule[] = [
       if (f.unitsOf10Uncovered > 0)
         return {
           status: 'NOT_MET',
-          computed: `${plural(f.unitsOf10Uncovered, 'unit')} of 10 or more people without a committee`,
+          computed: `${plural(f.unitsOf10Uncovered, 'unit')} of 10 or more people without a committee${lacking.length ? `: ${list(lacking)}` : ''}`,
           figures,
         };
       if (f.casesWithoutCommittee > 0)
@@ -180,9 +194,12 @@ export const INDIA_RULES: readonly Rule[] = [
         };
       return {
         status: 'MET',
-        computed: f.workspaceCommittee
-          ? `The workspace's committee covers every unit (${f.unitsOf10} of 10 or more people)`
-          : `Each of the ${f.unitsOf10} units of 10 or more has its committee`,
+        computed:
+          byWorkspace.length > 0
+            ? `The workspace's committee covers ${plural(byWorkspace.length, 'unit')} of 10 or more without its own: ${list(byWorkspace)}`
+            : f.workspaceCommittee
+              ? `The workspace's committee covers every unit (${f.unitsOf10} of 10 or more people)`
+              : `Each of the ${f.unitsOf10} units of 10 or more has its committee`,
         figures,
       };
     },
@@ -234,25 +251,58 @@ export const INDIA_RULES: readonly Rule[] = [
     ruleId: 'IN-05',
     title: 'Copy to the respondent in 7 working days, reply in 10',
     actionPath: '/complaints',
-    evaluate: (f) =>
-      byClocks(f, ['IN_RESPONDENT_COPY', 'IN_RESPONDENT_REPLY'], f.cases.inTotal, 'Copy and reply clocks'),
+    evaluate: (f) => {
+      // The reply recorded (with the day it came) stops its clock: on time, or late (the respondent's delay, counted).
+      const reply = clock(f, 'IN_RESPONDENT_REPLY');
+      const e = byClocks(f, ['IN_RESPONDENT_COPY', 'IN_RESPONDENT_REPLY'], f.cases.inTotal, 'Copy and reply clocks');
+      const recorded = (reply.met ?? 0) + (reply.metLate ?? 0);
+      const figures = { ...e.figures, repliesRecorded: recorded, repliesLate: reply.metLate ?? 0 };
+      if (e.status === 'NOT_APPLICABLE') return { ...e, figures };
+      return {
+        ...e,
+        computed: `${e.computed}; ${plural(recorded, 'reply', 'replies')} recorded${reply.metLate ? `, ${reply.metLate} after the 10 working days` : ''}`,
+        figures,
+      };
+    },
   },
   {
     ruleId: 'IN-06',
     title: 'Natural justice: quorum of 3 with the presiding officer, ex parte rules',
-    actionPath: '/committees',
+    actionPath: '/complaints',
     evaluate: (f) => {
-      const figures = { committees: f.committees, withoutQuorum: f.committeesWithoutQuorum };
+      const h = f.hearings;
+      const figures = {
+        committees: f.committees,
+        withoutQuorum: f.committeesWithoutQuorum,
+        hearingsHeld: h.held,
+        hearingsWithoutQuorum: h.withoutQuorum,
+        attendanceNotRecorded: h.attendanceNotRecorded,
+      };
       if (f.committees === 0) return { status: 'NOT_MET', computed: 'No committee: no hearing can be held', figures };
+      if (h.withoutQuorum > 0)
+        return {
+          status: 'NOT_MET',
+          computed: `${plural(h.withoutQuorum, 'hearing')} of ${h.held} held without a quorum of 3 members including the presiding officer`,
+          figures,
+        };
       if (f.committeesWithoutQuorum > 0)
         return {
           status: 'NOT_MET',
           computed: `${plural(f.committeesWithoutQuorum, 'committee')} cannot seat a quorum of 3 with the presiding officer`,
           figures,
         };
+      if (h.attendanceNotRecorded > 0)
+        return {
+          status: 'AT_RISK',
+          computed: `${plural(h.attendanceNotRecorded, 'hearing')} held with no attendance recorded: its quorum is not shown`,
+          figures,
+        };
       return {
         status: 'MET',
-        computed: 'Every committee can seat a quorum; ex parte needs 3 absences and 15 days’ notice',
+        computed:
+          h.held === 0
+            ? 'No hearing held yet; every committee can seat a quorum; ex parte needs 3 absences and 15 days’ notice'
+            : `Every one of the ${plural(h.held, 'hearing')} held had its quorum of 3 including the presiding officer`,
         figures,
       };
     },
@@ -380,13 +430,36 @@ export const INDIA_RULES: readonly Rule[] = [
   {
     ruleId: 'IN-17',
     title: 'Fair hearing and strict constitution (Aureliano Fernandes)',
-    actionPath: '/committees',
+    actionPath: '/complaints',
     evaluate: (f) => {
-      const figures = { compositionWarnings: f.compositionWarnings, withoutQuorum: f.committeesWithoutQuorum };
+      const h = f.hearings;
+      const figures = {
+        compositionWarnings: f.compositionWarnings,
+        withoutQuorum: f.committeesWithoutQuorum,
+        hearingsWithoutQuorum: h.withoutQuorum,
+        exParteOrders: h.exParteOrders,
+        exParteWithoutBasis: h.exParteWithoutBasis,
+      };
       if (f.committees === 0) return { status: 'NOT_MET', computed: 'No committee constituted', figures };
+      if (h.exParteWithoutBasis > 0)
+        return {
+          status: 'NOT_MET',
+          computed: `${plural(h.exParteWithoutBasis, 'ex parte order')} made without 3 recorded consecutive absences and 15 days’ notice`,
+          figures,
+        };
+      if (h.withoutQuorum > 0)
+        return {
+          status: 'NOT_MET',
+          computed: `${plural(h.withoutQuorum, 'hearing')} held without its quorum`,
+          figures,
+        };
       if (f.compositionWarnings > 0 || f.committeesWithoutQuorum > 0)
         return { status: 'NOT_MET', computed: 'A committee is not constituted as the Act asks', figures };
-      return { status: 'MET', computed: 'Committees constituted as the Act asks; hearings need the quorum', figures };
+      return {
+        status: 'MET',
+        computed: `Committees constituted as the Act asks; hearings held with their quorum; ${plural(h.exParteOrders, 'ex parte order')}, each after 3 recorded absences and 15 days’ notice`,
+        figures,
+      };
     },
   },
 ];

@@ -43,6 +43,8 @@ import { PartyCase } from './party-case';
 import { PhoneTabs } from '../shared/phone-tabs';
 import { tr } from '../i18n/i18n';
 import { OccurrenceCategoriesCard } from './occurrence-categories';
+import { RespondentReply } from './respondent-reply';
+import { FilingLate } from './filing-late';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
@@ -253,7 +255,11 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
               Case {d.caseNumber}
             </Typography.Title>
             <Tag color={d.status === 'OPEN' ? 'blue' : 'default'}>{d.status === 'OPEN' ? 'Open' : 'Closed'}</Tag>
-            {d.lateFiling ? <Tag color="orange">Filed late: extension to decide</Tag> : null}
+            {d.lateFiling ? (
+              <Tag color="orange">
+                {d.lateFiling.extension ? 'Filed late: limit extended' : 'Filed late: extension to decide'}
+              </Tag>
+            ) : null}
             {d.referral ? <Tag color="purple">For the Local Committee</Tag> : null}
             {d.callerPresides ? <CaseExport vm={vm} detail={d} /> : null}
             {committee && d.compliance === 'CA_FEDERAL' ? (
@@ -308,6 +314,8 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
               ) : null}
             </Card>
           ) : null}
+          {d.role !== 'RESPONDENT' ? <FilingLate vm={vm} detail={d} committee={committee} /> : null}
+          {committee ? <RespondentReply vm={vm} detail={d} /> : null}
           {committee ? <CaseRetention key={d.status} complaintId={d.complaintId} /> : null}
           {d.compliance === 'CA_FEDERAL' ? <OccurrenceCategoriesCard complaintId={d.complaintId} /> : null}
           {d.outcomeSummary ? (

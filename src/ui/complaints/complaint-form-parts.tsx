@@ -2,6 +2,7 @@ import { Alert, Button, Card, Checkbox, Form, Input, List, Select, Typography } 
 import type { ReactNode } from 'react';
 import type { FormAttribute, FormComponent } from '../../contracts/case/builder-schemas';
 import { REGION } from './confidential-banner';
+import { CAPACITY_WORDS, FILED_FOR_CAPACITIES } from '../../domain/complaints/filing';
 
 export const GENDERS = [
   { value: 'WOMAN', label: 'Woman' },
@@ -17,6 +18,9 @@ const SERVER_FIELD: Record<string, string> = {
   respondentEmail: 'respondent.email',
   incidentDetails: 'incident.details',
   incidentDate: 'incident.date',
+  filedForCapacity: 'filedFor.capacity',
+  filedForReason: 'filedFor.reason',
+  filedForConsent: 'filedFor.writtenConsent',
 };
 
 /** One labelled field of the complaint form, with the server's error for it. */
@@ -27,6 +31,7 @@ export function ComplaintField({
   required = false,
   extra,
   errors,
+  valuePropName,
 }: {
   name: string;
   label: string;
@@ -34,6 +39,7 @@ export function ComplaintField({
   required?: boolean;
   extra?: string;
   errors: Record<string, string>;
+  valuePropName?: string;
 }) {
   const serverError = errors[SERVER_FIELD[name] ?? name];
   return (
@@ -41,6 +47,7 @@ export function ComplaintField({
       name={name}
       label={label}
       extra={extra}
+      valuePropName={valuePropName}
       rules={required ? [{ required: true, message: `Enter ${label.toLowerCase()}` }] : []}
       validateStatus={serverError ? 'error' : undefined}
       help={serverError}
@@ -73,6 +80,55 @@ export function RespondentCard({ errors, whose = 'Their' }: { errors: Record<str
       <Form.Item name="againstEmployer" valuePropName="checked">
         <Checkbox>The complaint is against the employer itself</Checkbox>
       </Form.Item>
+    </Card>
+  );
+}
+
+/**
+ * IN-03 (POSH Rule 6): filing for a woman who cannot file herself, in a capacity the Rules allow. The complainant's
+ * name above is hers; the case's mail comes to the filer's own address.
+ */
+export function FiledForCard({ errors }: { errors: Record<string, string> }) {
+  const form = Form.useFormInstance();
+  const filingFor = Form.useWatch('filingFor', form) as boolean | undefined;
+  return (
+    <Card title="Filing for her (IN-03)" style={{ marginBottom: 16 }}>
+      <Form.Item name="filingFor" valuePropName="checked" style={{ marginBottom: filingFor ? 16 : 0 }}>
+        <Checkbox>I am filing for a woman who cannot file herself (incapacity, or her death)</Checkbox>
+      </Form.Item>
+      {filingFor ? (
+        <>
+          <Typography.Paragraph type="secondary">
+            Enter her name above as the complainant’s. Your own address receives the case’s mail.
+          </Typography.Paragraph>
+          <ComplaintField
+            name="filedForCapacity"
+            label="You file as"
+            required
+            input={
+              <Select
+                aria-label="You file as"
+                options={FILED_FOR_CAPACITIES.map((c) => ({ value: c, label: CAPACITY_WORDS[c] }))}
+              />
+            }
+            errors={errors}
+          />
+          <ComplaintField
+            name="filedForReason"
+            label="Why she cannot file herself"
+            required
+            input={<Input.TextArea rows={2} />}
+            errors={errors}
+          />
+          <ComplaintField
+            name="filedForConsent"
+            label="Her consent"
+            input={<Checkbox>I have her written consent</Checkbox>}
+            errors={errors}
+            valuePropName="checked"
+          />
+        </>
+      ) : null}
     </Card>
   );
 }

@@ -24,6 +24,8 @@ import { RecordAttendance, type AttendanceValues } from '../../application/compl
 import { SignMinutes } from '../../application/complaints/sign-minutes.use-case';
 import { ProceedExParte } from '../../application/complaints/proceed-ex-parte.use-case';
 import { OverrideComposition } from '../../application/complaints/override-composition.use-case';
+import { ExtendFilingLimit } from '../../application/complaints/extend-filing-limit.use-case';
+import { RecordRespondentReply, type ReplyValues } from '../../application/complaints/record-respondent-reply.use-case';
 import type { Party } from '../../contracts/case/case-runtime.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
@@ -55,6 +57,11 @@ export interface ConcernValues {
   witnesses?: string;
   againstEmployer?: boolean;
   answers?: Record<string, string>;
+  /** IN-03: filing for a woman who cannot file herself. */
+  filingFor?: boolean;
+  filedForCapacity?: string;
+  filedForReason?: string;
+  filedForConsent?: boolean;
 }
 
 const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
@@ -162,6 +169,13 @@ export class RaiseConcernViewModel {
           evidenceFileIds: this.evidence.flatMap((e) => (e.file ? [e.file.fileId] : [])),
         },
         againstEmployer: values.againstEmployer ?? false,
+        filedFor: values.filingFor
+          ? {
+              capacity: values.filedForCapacity ?? '',
+              reason: values.filedForReason ?? '',
+              writtenConsent: values.filedForConsent ?? false,
+            }
+          : null,
         answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
       });
       runInAction(() => (this.filed = filed));
@@ -235,7 +249,7 @@ export interface MeetingValues {
 /** A use case run on the case as shown, answering the case after it or the server's refusal. */
 type DetailRun = (
   detail: ComplaintDetail,
-) => Promise<{ ok: true; detail: ComplaintDetail } | { ok: false; message: string }>;
+) => Promise<{ ok: true; detail: ComplaintDetail } | { ok: false; message: string; fields?: Record<string, string> }>;
 
 /** A case page: parties, clocks, messages by audience, meetings, steps, close; the access log for the one presiding. */
 @injectable()
@@ -270,10 +284,21 @@ export class ComplaintCaseViewModel {
     @inject(SignMinutes) private readonly signing: SignMinutes,
     @inject(ProceedExParte) private readonly exParteCase: ProceedExParte,
     @inject(OverrideComposition) private readonly compositionOverride: OverrideComposition,
+    @inject(RecordRespondentReply) private readonly replyRecorder: RecordRespondentReply,
+    @inject(ExtendFilingLimit) private readonly filingExtension: ExtendFilingLimit,
   ) {
     makeAutoObservable<
       ComplaintCaseViewModel,
-      'api' | 'id' | 'changeContact' | 'closeCase' | 'attendance' | 'signing' | 'exParteCase' | 'compositionOverride'
+      | 'api'
+      | 'id'
+      | 'changeContact'
+      | 'closeCase'
+      | 'attendance'
+      | 'signing'
+      | 'exParteCase'
+      | 'compositionOverride'
+      | 'replyRecorder'
+      | 'filingExtension'
     >(
       this,
       {
@@ -285,6 +310,8 @@ export class ComplaintCaseViewModel {
         signing: false,
         exParteCase: false,
         compositionOverride: false,
+        replyRecorder: false,
+        filingExtension: false,
       },
       { autoBind: true },
     );
@@ -501,8 +528,30 @@ export class ComplaintCaseViewModel {
   }
 
   /** Natural justice's decisions (ex parte, the IN-02 override): their refusal, and whether one is being sent. */
-  naturalError: { about: 'ex-parte' | 'override'; message: string } | null = null;
-  naturalBusy: 'ex-parte' | 'override' | null = null;
+  naturalError: {
+    about: 'ex-parte' | 'override' | 'reply' | 'extension';
+    message: string;
+    fields?: Record<string, string>;
+  } | null = null;
+  naturalBusy: 'ex-parte' | 'override' | 'reply' | 'extension' | null = null;
+
+  /** Extends the filing limit of a complaint filed late with the committee's reasons (IN-03). */
+  extendFilingLimit(reasons: string): Promise<boolean> {
+    return this.naturalAct(
+      'extension',
+      (d) => this.filingExtension.execute(d, reasons),
+      'The limit is extended: the committee’s reasons are on the case and in its log.',
+    );
+  }
+
+  /** Records the respondent's written reply and the day it came (IN-05): the reply clock stops, met or late. */
+  recordReply(values: ReplyValues): Promise<boolean> {
+    return this.naturalAct(
+      'reply',
+      (d) => this.replyRecorder.execute(d, values),
+      'The respondent’s reply is recorded: its clock has stopped.',
+    );
+  }
 
   /** Proceeds ex parte against a party (the one presiding; IN-06): refused, naming what is missing, before its time. */
   proceedExParte(values: { party?: 'COMPLAINANT' | 'RESPONDENT'; reasons?: string }): Promise<boolean> {
@@ -522,12 +571,16 @@ export class ComplaintCaseViewModel {
     );
   }
 
-  private naturalAct(about: 'ex-parte' | 'override', run: DetailRun, notice: string): Promise<boolean> {
+  private naturalAct(
+    about: 'ex-parte' | 'override' | 'reply' | 'extension',
+    run: DetailRun,
+    notice: string,
+  ): Promise<boolean> {
     return this.detailAct(
       about,
       {
         busy: (what) => (this.naturalBusy = what),
-        failed: (message) => (this.naturalError = message === null ? null : { about, message }),
+        failed: (message, fields) => (this.naturalError = message === null ? null : { about, message, fields }),
       },
       run,
       notice,
@@ -540,7 +593,7 @@ export class ComplaintCaseViewModel {
    */
   private async detailAct<K>(
     key: K,
-    part: { busy: (key: K | null) => void; failed: (message: string | null) => void },
+    part: { busy: (key: K | null) => void; failed: (message: string | null, fields?: Record<string, string>) => void },
     run: DetailRun,
     notice: string,
   ): Promise<boolean> {
@@ -554,7 +607,7 @@ export class ComplaintCaseViewModel {
         if (outcome.ok) {
           this.detail = outcome.detail;
           this.notice = notice;
-        } else part.failed(outcome.message);
+        } else part.failed(outcome.message, outcome.fields);
       });
       return outcome.ok;
     } catch (error) {

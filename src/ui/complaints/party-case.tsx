@@ -10,6 +10,7 @@ import { REGION } from './confidential-banner';
 import { WhereElseToGo } from './where-else-to-go';
 import { OccurrenceCategoriesCard } from './occurrence-categories';
 import { PartyReportCard } from './party-report';
+import { FilingLate } from './filing-late';
 
 /**
  * The case page as a party sees it (the complainant, or the respondent it names), in the reader's language
@@ -56,6 +57,7 @@ export const PartyCase = observer(function PartyCase({
         />
       ) : null}
       {d.role === 'COMPLAINANT' && posh ? <WhereElseToGo /> : null}
+      {d.role === 'COMPLAINANT' ? <FilingLate vm={vm} detail={d} committee={false} /> : null}
       {d.compliance === 'CA_FEDERAL' && d.role === 'COMPLAINANT' ? (
         <OccurrenceCategoriesCard complaintId={d.complaintId} />
       ) : null}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { exParteCheck, hearingQuorum, type AttendanceStatus } from '../../../src/domain/complaints/hearings';
+import {
+  exParteCheck,
+  hearingQuorum,
+  judgeHearings,
+  type AttendanceStatus,
+  type HeldHearing,
+} from '../../../src/domain/complaints/hearings';
 
 const sitting = new Set(['po', 'm1', 'm2', 'ext']);
 const members = (entries: Record<string, AttendanceStatus>) =>
@@ -83,5 +89,50 @@ describe('ex parte (IN-06, IN-17)', () => {
   it('ignores hearings whose attendance is not recorded, and counts from the first of the last 3 absences', () => {
     const four = [hearing('2026-09-01', '2026-09-05', 'ABSENT'), ...three, hearing('2026-10-20', '2026-10-25', null)];
     expect(exParteCheck(four, '2026-10-16')).toEqual({ allowed: true, absences: 4, noticeFrom: '2026-10-01' });
+  });
+});
+
+describe('the hearings held, as the legal rules judge them (IN-06, IN-17)', () => {
+  const held = (day: string, present: string[], respondent: AttendanceStatus | null, caseId = 'a'): HeldHearing => ({
+    caseId,
+    startsAt: `${day}T05:00:00.000Z`,
+    heldOn: day,
+    notifiedOn: day,
+    attendance:
+      respondent === null && present.length === 0
+        ? null
+        : {
+            members: present.map((userId) => ({ userId, status: 'PRESENT' as const })),
+            complainant: 'PRESENT',
+            respondent,
+          },
+    sitting,
+    presidingUserId: 'po',
+  });
+
+  it('counts hearings without quorum and those with no attendance recorded', () => {
+    expect(
+      judgeHearings(
+        [
+          held('2026-01-05', ['po', 'm1', 'm2'], 'PRESENT'),
+          held('2026-01-06', ['m1', 'm2', 'ext'], 'PRESENT'),
+          held('2026-01-07', [], null),
+        ],
+        [],
+      ),
+    ).toEqual({ held: 3, withoutQuorum: 1, attendanceNotRecorded: 1, exParteOrders: 0, exParteWithoutBasis: 0 });
+  });
+
+  it('bears out an ex parte order only on 3 consecutive absences before it and 15 days from the first notice', () => {
+    const three = ['2026-01-05', '2026-01-08', '2026-01-12'].map((d) => held(d, ['po', 'm1', 'm2'], 'ABSENT'));
+    expect(judgeHearings(three, [{ caseId: 'a', party: 'RESPONDENT', on: '2026-01-20' }]).exParteWithoutBasis).toBe(0);
+    // Too early: 14 days after the first notice.
+    expect(judgeHearings(three, [{ caseId: 'a', party: 'RESPONDENT', on: '2026-01-19' }]).exParteWithoutBasis).toBe(1);
+    // The complainant attended each: no basis against her; another case's hearings do not count.
+    expect(judgeHearings(three, [{ caseId: 'a', party: 'COMPLAINANT', on: '2026-01-20' }]).exParteWithoutBasis).toBe(1);
+    expect(judgeHearings(three, [{ caseId: 'b', party: 'RESPONDENT', on: '2026-01-20' }]).exParteWithoutBasis).toBe(1);
+    // A hearing after the order does not bear it out.
+    const late = [...three.slice(0, 2), held('2026-01-25', ['po', 'm1', 'm2'], 'ABSENT')];
+    expect(judgeHearings(late, [{ caseId: 'a', party: 'RESPONDENT', on: '2026-01-20' }]).exParteWithoutBasis).toBe(1);
   });
 });

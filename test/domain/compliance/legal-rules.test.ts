@@ -49,6 +49,8 @@ const good = (): LawFacts => ({
     assessmentReviewedOn: '2025-02-01',
     thirdPartySinceAssessment: 0,
   },
+  units: [],
+  hearings: { held: 2, withoutQuorum: 0, attendanceNotRecorded: 0, exParteOrders: 0, exParteWithoutBasis: 0 },
 });
 const rule = (facts: LawFacts, id: string) => evaluateLegalRules(facts).find((r) => r.ruleId === id)!;
 

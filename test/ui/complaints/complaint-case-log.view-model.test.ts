@@ -9,6 +9,8 @@ import { CloseCase } from '../../../src/application/complaints/close-case.use-ca
 import { RecordAttendance } from '../../../src/application/complaints/record-attendance.use-case';
 import { SignMinutes } from '../../../src/application/complaints/sign-minutes.use-case';
 import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
+import { ExtendFilingLimit } from '../../../src/application/complaints/extend-filing-limit.use-case';
+import { RecordRespondentReply } from '../../../src/application/complaints/record-respondent-reply.use-case';
 import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 
 const caseViewModel = (api: ComplaintsApi) =>
@@ -20,6 +22,8 @@ const caseViewModel = (api: ComplaintsApi) =>
     new SignMinutes(api),
     new ProceedExParte(api),
     new OverrideComposition(api),
+    new RecordRespondentReply(api),
+    new ExtendFilingLimit(api),
   );
 
 const verdict: AuditVerdict = {

@@ -5,6 +5,8 @@ import { CloseCase } from '../../../src/application/complaints/close-case.use-ca
 import { RecordAttendance } from '../../../src/application/complaints/record-attendance.use-case';
 import { SignMinutes } from '../../../src/application/complaints/sign-minutes.use-case';
 import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
+import { ExtendFilingLimit } from '../../../src/application/complaints/extend-filing-limit.use-case';
+import { RecordRespondentReply } from '../../../src/application/complaints/record-respondent-reply.use-case';
 import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintDetail } from '../../../src/contracts/case/complaints.contract';
@@ -45,6 +47,8 @@ function fake(refuseContact?: ApiError) {
     new SignMinutes(api),
     new ProceedExParte(api),
     new OverrideComposition(api),
+    new RecordRespondentReply(api),
+    new ExtendFilingLimit(api),
   );
 }
 
@@ -108,6 +112,8 @@ describe('ComplaintCaseViewModel: hearings and natural justice', () => {
       new SignMinutes(api),
       new ProceedExParte(api),
       new OverrideComposition(api),
+      new RecordRespondentReply(api),
+      new ExtendFilingLimit(api),
     );
     await vm.load('c1');
     const signing = vm.signMinutes('m1');
@@ -122,6 +128,7 @@ describe('ComplaintCaseViewModel: hearings and natural justice', () => {
     expect(vm.naturalError).toEqual({
       about: 'ex-parte',
       message: 'Give the reasons in writing (at least 10 characters)',
+      fields: { reasons: 'Give the reasons in writing (at least 10 characters)' },
     });
     expect(vm.naturalBusy).toBeNull();
     expect(vm.notice).toBeNull();

@@ -51,7 +51,14 @@ import {
   type AttendanceBody,
   type ExParteBody,
 } from '../../../contracts/case/hearings.contract';
-import { changePartyContact, type Party, type PartyContactBody } from '../../../contracts/case/case-runtime.contract';
+import {
+  changePartyContact,
+  extendFilingLimit,
+  recordRespondentReply,
+  type Party,
+  type PartyContactBody,
+  type RespondentReplyBody,
+} from '../../../contracts/case/case-runtime.contract';
 import { userSearch } from '../../../contracts/main/users.contract';
 import type { ComplaintsApi, PersonOption } from '../../../application/complaints/complaints-api.port';
 import type { UploadTarget } from '../../../application/courses/authoring/course-files.port';
@@ -119,6 +126,14 @@ export class HttpComplaintsApi implements ComplaintsApi {
 
   proceedExParte(id: string, body: ExParteBody): Promise<ComplaintDetail> {
     return this.caseApi.call(proceedExParte, { params: { id }, body });
+  }
+
+  extendFilingLimit(id: string, reasons: string): Promise<ComplaintDetail> {
+    return this.caseApi.call(extendFilingLimit, { params: { id }, body: { reasons } });
+  }
+
+  recordRespondentReply(id: string, body: RespondentReplyBody): Promise<ComplaintDetail> {
+    return this.caseApi.call(recordRespondentReply, { params: { id }, body });
   }
 
   overrideComposition(id: string, reasons: string): Promise<ComplaintDetail> {
