@@ -101,6 +101,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'complaint.read': { label: 'Case read', kind: 'admin' },
   'complaint.read.refused': { label: 'Case read refused (not theirs to read)', kind: 'admin' },
   'complaint.access.refused': { label: 'Case call refused (not theirs to make)', kind: 'admin' },
+  'complaint.counts.read': { label: 'Open complaints counted by stage (counts only)', kind: 'admin' },
   'complaint.export': { label: 'Case file exported', kind: 'admin' },
   'receipt.sign-in': { label: 'Reporter signed in with the receipt key', kind: 'admin' },
   'message.post': { label: 'Message posted', kind: 'admin' },
