@@ -91,6 +91,7 @@ import {
 import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, type Clock } from '../../platform/clock';
+import { emitWebhookEvent } from '../../platform/webhooks/webhook-outbox';
 
 export interface Actor {
   ws: string;
@@ -485,6 +486,8 @@ export class ComplaintService {
         });
       }
       await this.mail.sendMany(mails, tx);
+      // Webhooks hear of case milestones with the case number and the stage only: no names, no content.
+      await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', { caseNumber, stage: 'RECEIVED' });
       return row.id;
     });
     return this.read(actor, id, { audit: false });
@@ -1079,6 +1082,11 @@ export class ComplaintService {
         [actor.ws, id, stepId, body.note, actor.userId],
       );
       await this.mail.sendMany(mails, tx);
+      // The stage is the workflow step's name, from the process every case of the workspace follows: no case content.
+      await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', {
+        caseNumber: repo.caseNumberText(row.case_number),
+        stage: `STEP_COMPLETED: ${step.name}`.slice(0, 200),
+      });
       // Every mail with its recipients, in the case's access log.
       await this.log(tx, actor, id, 'step.complete', {
         stepId,
@@ -1137,6 +1145,7 @@ export class ComplaintService {
         })),
         tx,
       );
+      await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', { caseNumber, stage: 'CLOSED' });
       await this.log(tx, actor, id, 'complaint.close', { outcome: body.outcome });
       if (gate.overridden.length > 0)
         await this.log(tx, actor, id, 'complaint.close.override', {

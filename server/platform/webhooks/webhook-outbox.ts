@@ -1,6 +1,6 @@
 import type { WebhookEventType } from '../../../src/domain/webhooks/webhook-events';
 import type { Sql } from '../db/database';
-import { insertEvents } from './webhooks.repository';
+import { insertEvents, listens } from './webhooks.repository';
 
 /**
  * Data of each event (docs/webhooks.md "Events"). Ids only, and the few facts a receiving system needs: no names, no
@@ -50,4 +50,9 @@ export async function emitWebhookEvents<T extends WebhookEventType>(
     type,
     data.map((d) => ({ type, timestamp, data: d })),
   );
+}
+
+/** Whether an active endpoint of the workspace subscribes to `type` (a caller may skip gathering the events' data). */
+export async function webhookListens(tx: Sql, workspaceId: string, type: WebhookEventType): Promise<boolean> {
+  return listens(tx, workspaceId, type);
 }

@@ -273,3 +273,11 @@ export async function workspaceName(tx: Sql, workspaceId: string): Promise<strin
   ]);
   return row?.company_name ?? '';
 }
+
+export async function listens(tx: Sql, workspaceId: string, type: string): Promise<boolean> {
+  const rows = await tx.query(
+    `SELECT 1 FROM webhook_endpoints WHERE workspace_id = $1 AND paused_at IS NULL AND $2 = ANY (events) LIMIT 1`,
+    [workspaceId, type],
+  );
+  return rows.length > 0;
+}

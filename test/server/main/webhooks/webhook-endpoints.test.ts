@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../../support/test-app';
+import { JOB_WEBHOOK_DELIVERIES } from '../../../../server/platform/webhooks/webhook-deliveries';
 import { buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../../support/factories';
 
 /** Names the tests resolve: a public address, and names that point inside (an SSRF through DNS). */
@@ -8,6 +9,7 @@ const NAMES: Record<string, string[]> = {
   'inside.example.com': ['127.0.0.1'],
   'mixed.example.com': ['93.184.216.34', '10.0.0.7'],
   'metadata.example.com': ['169.254.169.254'],
+  'rebind.example.com': ['93.184.216.34'],
 };
 
 describe.each(DATABASES)('webhook endpoints on %s', (kind) => {
@@ -17,9 +19,13 @@ describe.each(DATABASES)('webhook endpoints on %s', (kind) => {
   let employer: BuiltUser;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, {
-      webhooks: { allowPrivate: false, resolve: async (host) => NAMES[host] ?? [] },
-    });
+    server = await startTestServer(
+      kind,
+      {
+        webhooks: { allowPrivate: false, resolve: async (host) => NAMES[host] ?? [] },
+      },
+      { jobs: true },
+    );
     ws = await buildWorkspace(server);
     other = await buildWorkspace(server);
     employer = await buildUser(server, ws, { role: 'EMPLOYER' });
@@ -142,5 +148,34 @@ describe.each(DATABASES)('webhook endpoints on %s', (kind) => {
     const gone = await server.request(ws.host, { method: 'DELETE', url, token: ws.admin.token });
     expect(gone.statusCode).toBe(200);
     expect((await server.request(ws.host, { method: 'DELETE', url, token: ws.admin.token })).statusCode).toBe(404);
+  });
+
+  it('checks the address again when it sends: a name that later resolves inside is refused (DNS rebinding)', async () => {
+    const made = (await create(ws, 'https://rebind.example.com/hook')).json().endpoint;
+    NAMES['rebind.example.com'] = ['127.0.0.1'];
+    try {
+      const sent = await server.request(ws.host, {
+        method: 'POST',
+        url: `/main-api/api/webhooks/${made.id}/test`,
+        token: ws.admin.token,
+        payload: {},
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      await server.jobs!.send(JOB_WEBHOOK_DELIVERIES, {});
+      expect((await server.jobs!.runPending([JOB_WEBHOOK_DELIVERIES])).failed).toBe(0);
+      const listed = await server.request(ws.host, {
+        method: 'GET',
+        url: `/main-api/api/webhooks/${made.id}/deliveries`,
+        token: ws.admin.token,
+      });
+      expect(listed.json().items[0]).toMatchObject({
+        status: 'PENDING',
+        attempts: 1,
+        responseCode: null,
+        lastError: 'rebind.example.com resolves to a private address',
+      });
+    } finally {
+      NAMES['rebind.example.com'] = ['93.184.216.34'];
+    }
   });
 });
