@@ -83,6 +83,8 @@ export default defineConfig({
         // The journeys file as the same employee on one database: room for all of them and their retries (the daily
         // filing limit itself is tested in test/server/complaints/case-routing.test.ts).
         COMPLAINTS_PER_DAY: '20',
+        // Webhooks may go to http://127.0.0.1: e2e/webhooks.spec.ts runs its own local receiver (docs/webhooks.md).
+        WEBHOOKS_ALLOW_PRIVATE: '1',
         OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${JOURNEY_IDP_PORTS.google}`,
         OIDC_GOOGLE_CLIENT_ID: JOURNEY_CLIENT.clientId,
         OIDC_GOOGLE_CLIENT_SECRET: JOURNEY_CLIENT.clientSecret,

@@ -41,6 +41,8 @@ import { devOutboxRoutes } from './web/dev-outbox.routes';
 import { devCaseClockRoutes } from './web/dev-case-clock.routes';
 import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
 import { OidcProviders } from './main/auth/oidc-providers';
+import { WebhookDeliveries } from './platform/webhooks/webhook-deliveries';
+import { WebhookSender } from './platform/webhooks/webhook-sender';
 import { socialSignInRoutes } from './main/auth/social-sign-in.routes';
 
 export interface AppOptions {
@@ -109,6 +111,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const outbox = new OutboxMessages(options.db, (line) => app.log.info(line));
   const oidc = options.oidc ?? new OidcProviders([]);
+  const webhooks = new WebhookDeliveries(
+    options.db,
+    new WebhookSender(options.settings.webhooks),
+    options.clock ?? systemClock,
+    options.mail ?? outbox,
+    options.jobs,
+    (line, error) => app.log.error({ err: error }, line),
+  );
+  if (options.jobs) webhooks.defineJobs(options.jobs);
   const deps: ApiDeps = {
     db: options.db,
     mail: options.mail ?? outbox,
@@ -126,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     intakeAddressKey: options.intakeAddressKey ?? randomBytes(32),
     clock: options.clock ?? systemClock,
     jobs: options.jobs,
+    webhooks,
     people: new PeopleEvents((line, error) => app.log.error({ err: error }, line)),
     workspaceCreated: (workspaceId, { ip }) => provisionStatutoryProcess(options.db, workspaceId, { ip }),
   };

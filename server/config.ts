@@ -40,6 +40,11 @@ export interface ServerConfig {
   complaintsPerDay?: number;
   /** `SALES_EMAIL`: where the public site's demo requests are mailed (default `sales@<MAIN_HOST>`). */
   salesEmail?: string;
+  /**
+   * `WEBHOOKS_ALLOW_PRIVATE=1`: webhook endpoints may be http://localhost or 127.0.0.1 and private addresses
+   * (development only; refused with NODE_ENV=production). Default off: only HTTPS to public addresses.
+   */
+  webhooksAllowPrivate: boolean;
 }
 
 /** Every default can be changed by the environment; README lists the variables. */
@@ -52,6 +57,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'SEED=1 cannot be used with NODE_ENV=production: production never creates the demo data or its accounts',
     );
   }
+  if (env.NODE_ENV === 'production' && env.WEBHOOKS_ALLOW_PRIVATE === '1')
+    throw new Error('WEBHOOKS_ALLOW_PRIVATE=1 cannot be used with NODE_ENV=production');
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL))
     throw new Error('SMTP_URL must start with smtp:// or smtps://');
   if (env.SMTP_URL && !env.MAIL_FROM)
@@ -98,6 +105,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     courseCacheBytes: readCacheMegabytes(env.COURSE_CACHE_MB),
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS ? positive(env, 'REQUEST_TIMEOUT_SECONDS')! * 1000 : undefined,
     complaintsPerDay: positive(env, 'COMPLAINTS_PER_DAY'),
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
     salesEmail: env.SALES_EMAIL || undefined,
   };
 }

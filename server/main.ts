@@ -124,6 +124,7 @@ const app = await buildApp({
     requestTimeoutMs: config.requestTimeoutMs,
     complaintsPerDay: config.complaintsPerDay,
     salesEmail: config.salesEmail,
+    webhooks: { allowPrivate: config.webhooksAllowPrivate },
   },
   webRoot: config.webRoot,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },

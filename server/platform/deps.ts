@@ -50,6 +50,8 @@ export interface ServerSettings {
   reminders?: ReminderSettings;
   /** Report exports (server/learning/reports/report-export.ts): rows a page, when a silent export is started again, a test hook. */
   reports?: import('./report-export-options').ReportExportOptions;
+  /** Outgoing webhooks (server/platform/webhooks, docs/webhooks.md). */
+  webhooks?: import('./webhooks/webhook-sender').WebhookSenderSettings;
   imports?: {
     batchSize?: number;
     staleAfterMs?: number;
@@ -99,6 +101,8 @@ export interface ApiDeps {
   workspaceCreated: (workspaceId: string, meta: { ip: string | null }) => Promise<unknown>;
   /** The background job queue (server/platform/jobs.ts); absent in tests that do not start it. */
   jobs?: JobQueue;
+  /** Outgoing signed webhooks: the address checks and the delivery job (server/platform/webhooks, docs/webhooks.md). */
+  webhooks: import('./webhooks/webhook-deliveries').WebhookDeliveries;
   /** People created or changed (import, invitation claimed, sign-up, edit), announced after the commit (auto-assignment listens). */
   people: PeopleEvents;
 }

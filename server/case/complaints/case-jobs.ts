@@ -21,6 +21,7 @@ import type { Database, Sql, Statement } from '../../platform/db/database';
 import type { JobQueue } from '../../platform/jobs';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
+import { emitWebhookEvents, webhookListens } from '../../platform/webhooks/webhook-outbox';
 import { caseNumberText, DATE_COLUMNS, type ComplaintRow, type DateColumn } from './complaints.repository';
 import { calendarOf, dateTimeSettingsOf, regimeOf, todayIn, type RegimeSettings } from './regime';
 import { formatDate } from '../../../src/domain/shared/date-time';
@@ -202,6 +203,7 @@ export class CaseJobs {
             });
           }
         }
+        const milestones = out.length > 0 ? await this.clockMilestones(tx, ws, rows, out) : null;
         if (out.length > 0) {
           await tx.query(
             `INSERT INTO complaint_clock_due (workspace_id, complaint_id, clock_id, started_on, due_on, met_on, state, computed_on)
@@ -214,6 +216,10 @@ export class CaseJobs {
                    IS DISTINCT FROM (EXCLUDED.started_on, EXCLUDED.due_on, EXCLUDED.met_on, EXCLUDED.state)`,
             [ws, JSON.stringify(out), day],
           );
+          if (milestones) {
+            await emitWebhookEvents(tx, ws, 'case.clock_met', milestones.met);
+            await emitWebhookEvents(tx, ws, 'case.clock_missed', milestones.missed);
+          }
         }
         if (rows.length < batch) {
           await tx.query(
@@ -227,6 +233,44 @@ export class CaseJobs {
       written += n.clocks;
       if (n.cases < batch) return written;
     }
+  }
+
+  /**
+   * The clocks of this batch that are newly met or missed (their stored state was another, or none), for the webhooks:
+   * the case number and the clock only. Read only when an endpoint of the workspace listens.
+   */
+  private async clockMilestones(
+    tx: Sql,
+    ws: string,
+    rows: OpenCase[],
+    out: StoredClock[],
+  ): Promise<{ met: { caseNumber: string; clock: string }[]; missed: { caseNumber: string; clock: string }[] } | null> {
+    const [met, missed] = [
+      await webhookListens(tx, ws, 'case.clock_met'),
+      await webhookListens(tx, ws, 'case.clock_missed'),
+    ];
+    if (!met && !missed) return null;
+    const before = new Map(
+      (
+        await tx.query<{ complaint_id: string; clock_id: string; state: string }>(
+          `SELECT complaint_id, clock_id, state FROM complaint_clock_due WHERE workspace_id = $1 AND complaint_id = ANY($2::uuid[])`,
+          [ws, [...new Set(out.map((c) => c.complaint_id))]],
+        )
+      ).map((r) => [`${r.complaint_id}/${r.clock_id}`, r.state]),
+    );
+    const numbers = new Map(rows.map((r) => [r.id, caseNumberText(r.case_number)]));
+    const result = {
+      met: [] as { caseNumber: string; clock: string }[],
+      missed: [] as { caseNumber: string; clock: string }[],
+    };
+    const isMet = (state: string | undefined) => state === 'MET' || state === 'MET_LATE';
+    for (const c of out) {
+      const was = before.get(`${c.complaint_id}/${c.clock_id}`);
+      const event = { caseNumber: numbers.get(c.complaint_id)!, clock: c.clock_id };
+      if (met && isMet(c.state) && !isMet(was)) result.met.push(event);
+      else if (missed && c.state === 'MISSED' && was !== 'MISSED') result.missed.push(event);
+    }
+    return result;
   }
 
   /** The members of each case's committee who may read it (not recused), with their addresses. */

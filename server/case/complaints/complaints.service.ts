@@ -97,6 +97,7 @@ import { templates } from '../../platform/message-templates';
 import { filedForProblems } from '../../../src/domain/complaints/filing';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, type Clock } from '../../platform/clock';
+import { emitWebhookEvent } from '../../platform/webhooks/webhook-outbox';
 
 export interface Actor {
   ws: string;
@@ -506,6 +507,8 @@ export class ComplaintService {
         });
       }
       await this.mail.sendMany(mails, tx);
+      // Webhooks hear of case milestones with the case number and the stage only: no names, no content.
+      await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', { caseNumber, stage: 'RECEIVED' });
       return row.id;
     });
     return this.read(actor, id, { audit: false });
@@ -1163,6 +1166,11 @@ export class ComplaintService {
         [actor.ws, id, stepId, body.note, actor.userId],
       );
       await this.mail.sendMany(mails, tx);
+      // The stage is the workflow step's name, from the process every case of the workspace follows: no case content.
+      await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', {
+        caseNumber: repo.caseNumberText(row.case_number),
+        stage: `STEP_COMPLETED: ${step.name}`.slice(0, 200),
+      });
       // Every mail with its recipients, in the case's access log.
       await this.log(tx, actor, id, 'step.complete', {
         stepId,
@@ -1226,6 +1234,7 @@ export class ComplaintService {
           }),
         });
       await this.mail.sendMany(closedMails, tx);
+      await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', { caseNumber, stage: 'CLOSED' });
       await this.log(tx, actor, id, 'complaint.close', { outcome: body.outcome });
       if (gate.overridden.length > 0)
         await this.log(tx, actor, id, 'complaint.close.override', {

@@ -81,7 +81,7 @@ export async function assignStatement(
   tx: Sql,
   params: unknown[],
   targetSql: string,
-  options: { listed: boolean; capped: boolean; catalogue: boolean },
+  options: { listed: boolean; capped: boolean; ids: boolean },
 ): Promise<{ targets: number; pending: number; assigned: number; ids: string[] | null }> {
   const [row] = await tx.query<{ targets: number; pending: number; assigned: number; ids: string[] | null }>(
     // A query of people yields each once (users' key); only a listed array can repeat someone.
@@ -133,7 +133,7 @@ export async function assignStatement(
      )
      SELECT (SELECT count(*) FROM t)::int AS targets, (SELECT count(*) FROM pending)::int AS pending,
             (SELECT count(*) FROM assigned)::int AS assigned,
-            ${options.catalogue ? '(SELECT array_agg(user_id) FROM assigned)' : 'NULL::uuid[]'} AS ids`,
+            ${options.ids ? '(SELECT array_agg(user_id) FROM assigned)' : 'NULL::uuid[]'} AS ids`,
     params,
   );
   return row;

@@ -10,6 +10,7 @@ import { canAssign } from '../../../src/domain/courses/course';
 import { dueDate, type DueRule } from '../../../src/domain/courses/assignment-lifecycle';
 import { daysBetween } from '../../../src/domain/shared/calendar';
 import type { Clock } from '../../platform/clock';
+import { emitWebhookEvents, webhookListens } from '../../platform/webhooks/webhook-outbox';
 import { systemClock, utcDay } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
 import { ok, raise, refuse, refusing, type Outcome, type Refusal } from '../../platform/refusal';
@@ -154,6 +155,8 @@ export class CourseAssignmentService {
     const settings = await assignmentSettings(tx, actor.workspaceId);
     const dueOn = resolveDue(dueDaysOverride ? { kind: 'DAYS', days: dueDaysOverride } : due, settings, utcDay(now));
     const catalogue = await isCatalogueCourse(tx, actor.workspaceId, courseId);
+    // The assigned people's ids come back only when a catalogue course spends credits or a webhook listens.
+    const hooked = await webhookListens(tx, actor.workspaceId, 'course.assigned');
     let limit: number | null = null;
     if (catalogue && options.credits === 'fit') {
       // Spend what there is: the balance, read under the course's credit lock, caps the people assigned.
@@ -178,12 +181,19 @@ export class CourseAssignmentService {
     const row = await repo.assignStatement(tx, params, targetSql, {
       listed: Array.isArray(targets),
       capped: limit !== null,
-      catalogue,
+      ids: catalogue || hooked,
     });
     // A catalogue course: each new assignee consumes a credit (docs/policies.md); too few credits refuse them all
     // (in 'fit' mode the cap above made them enough).
     if (catalogue)
       await consumeCatalogueCredits(tx, actor.workspaceId, courseId, row.ids ?? [], actor.userId ?? 'system');
+    if (hooked)
+      await emitWebhookEvents(
+        tx,
+        actor.workspaceId,
+        'course.assigned',
+        (row.ids ?? []).map((userId) => ({ userId, courseId, dueDate: dueOn })),
+      );
     const notAssigned = limit === null ? 0 : Math.max(0, row.pending - limit);
     return { assigned: row.assigned, alreadyAssigned: row.targets - row.assigned - notAssigned, notAssigned };
   }

@@ -6,6 +6,7 @@ import type { Database, Sql } from '../../platform/db/database';
 import { templates } from '../../platform/message-templates';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
+import { emitWebhookEvents } from '../../platform/webhooks/webhook-outbox';
 import { assignmentSettings } from '../courses/assignment.service';
 import { consumeCatalogueCredits, creditBalance, lockCourseCredits } from '../credits/credit-ledger';
 
@@ -151,6 +152,19 @@ export class Recertification {
               jsonb_build_object('courseId', $2::text, 'cycle', x.cycle + 1, 'expiresOn', x.expires_on)
          FROM json_to_recordset($3::json) AS x(user_id uuid, cycle int, expires_on text)`,
       [workspaceId, course.id, JSON.stringify(due)],
+    );
+    // The certificate is about to expire and the course is due again: told once per cycle, with the change.
+    await emitWebhookEvents(
+      tx,
+      workspaceId,
+      'certificate.expiring',
+      due.map((d) => ({ userId: d.user_id, courseId: course.id, expiresOn: d.expires_on })),
+    );
+    await emitWebhookEvents(
+      tx,
+      workspaceId,
+      'course.assigned',
+      due.map((d) => ({ userId: d.user_id, courseId: course.id, dueDate: d.expires_on })),
     );
     const languages = await languagesOf(
       tx,

@@ -46,6 +46,7 @@ import {
   type Range,
 } from '../../../src/domain/courses/progress';
 import { audit } from '../../platform/audit';
+import { emitWebhookEvent } from '../../platform/webhooks/webhook-outbox';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import type { ContentModel, QuestionRow } from '../courses/course-model';
@@ -991,6 +992,17 @@ export class PlayerService {
       completedOn,
       expiresOn,
     );
+    await emitWebhookEvent(tx, actor.workspaceId, 'course.completed', {
+      userId: a.user_id,
+      courseId: a.course_id,
+      completedAt: now.toISOString(),
+    });
+    await emitWebhookEvent(tx, actor.workspaceId, 'certificate.issued', {
+      userId: a.user_id,
+      courseId: a.course_id,
+      certificateCode: code,
+      issuedAt: now.toISOString(),
+    });
     await audit(tx, {
       workspaceId: actor.workspaceId,
       actorUserId: actor.userId,

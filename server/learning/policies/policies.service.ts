@@ -17,6 +17,7 @@ import {
 import { daysBetween } from '../../../src/domain/shared/calendar';
 import { isoDay } from '../../../src/domain/platform/contract-expiry';
 import { audit } from '../../platform/audit';
+import { emitWebhookEvent } from '../../platform/webhooks/webhook-outbox';
 import type { Database, Sql } from '../../platform/db/database';
 import { ok, refuse, type Outcome } from '../../platform/refusal';
 import type { DirectFileUrls } from '../../platform/signed-files';
@@ -150,6 +151,11 @@ export class WorkspacePolicies {
         },
       });
       const [published] = await repo.publishedPolicies(tx, ws, row.id);
+      if (row.inserted)
+        await emitWebhookEvent(tx, ws, 'policy.published', {
+          policyId: row.id,
+          version: published ? (current(published)?.version ?? null) : null,
+        });
       return ok(await this.summarise(tx, ws, published));
     });
   }
@@ -310,6 +316,11 @@ export class WorkspacePolicies {
           ip: actor.ip,
           details: { title: policy.title, version: version.version, language: body.language },
         });
+        await emitWebhookEvent(tx, actor.workspaceId, 'policy.accepted', {
+          userId: actor.userId,
+          policyId,
+          acceptedAt: iso(row.accepted_at),
+        });
       }
       return ok({ version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) });
     });
@@ -348,6 +359,11 @@ export class WorkspacePolicies {
           language: body.language,
           reason: body.reason,
         },
+      });
+      await emitWebhookEvent(tx, actor.workspaceId, 'policy.accepted', {
+        userId: body.userId,
+        policyId,
+        acceptedAt: iso(row.accepted_at),
       });
       return ok({ version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) });
     });

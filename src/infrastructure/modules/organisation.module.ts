@@ -38,6 +38,15 @@ import { HttpPermissionsApi } from '../http/main/http-permissions-api';
 import { WorkspaceCalendarApi } from '../../application/organisation/workspace-calendar-api.port';
 import { SaveWorkspaceCalendar } from '../../application/organisation/save-workspace-calendar.use-case';
 import { HttpWorkspaceCalendarApi } from '../http/main/http-workspace-calendar-api';
+import { WebhooksApi } from '../../application/organisation/webhooks-api.port';
+import {
+  DeleteWebhookEndpoint,
+  RedeliverWebhook,
+  RegisterWebhookEndpoint,
+  SendWebhookTest,
+  SetWebhookEndpointActive,
+} from '../../application/organisation/webhooks.use-cases';
+import { HttpWebhooksApi } from '../http/main/http-webhooks-api';
 
 /** Bindings of the organisation area (business units, departments, branding, settings). */
 export const organisationModule = new ContainerModule(({ bind }) => {
@@ -79,6 +88,14 @@ export const organisationModule = new ContainerModule(({ bind }) => {
     (ctx) => new PreviewMessageTemplate(ctx.get<MessageTemplatesApi>(MessageTemplatesApi)),
   );
   bind(WorkspaceCalendarApi).to(HttpWorkspaceCalendarApi).inSingletonScope();
+  bind(WebhooksApi).to(HttpWebhooksApi).inSingletonScope();
+  bind(RegisterWebhookEndpoint).toDynamicValue((ctx) => new RegisterWebhookEndpoint(ctx.get<WebhooksApi>(WebhooksApi)));
+  bind(SetWebhookEndpointActive).toDynamicValue(
+    (ctx) => new SetWebhookEndpointActive(ctx.get<WebhooksApi>(WebhooksApi)),
+  );
+  bind(DeleteWebhookEndpoint).toDynamicValue((ctx) => new DeleteWebhookEndpoint(ctx.get<WebhooksApi>(WebhooksApi)));
+  bind(SendWebhookTest).toDynamicValue((ctx) => new SendWebhookTest(ctx.get<WebhooksApi>(WebhooksApi)));
+  bind(RedeliverWebhook).toDynamicValue((ctx) => new RedeliverWebhook(ctx.get<WebhooksApi>(WebhooksApi)));
   bind(SaveWorkspaceCalendar).toDynamicValue(
     (ctx) => new SaveWorkspaceCalendar(ctx.get<WorkspaceCalendarApi>(WorkspaceCalendarApi)),
   );

@@ -7,6 +7,7 @@ import { PermissionsViewModel } from './permissions.view-model';
 import { SignupAllowListViewModel } from './signup-allow-list.view-model';
 import { WorkspaceSettingsViewModel } from './workspace-settings.view-model';
 import { WorkspaceCalendarViewModel } from './workspace-calendar.view-model';
+import { WebhooksViewModel } from './webhooks.view-model';
 
 /** Binds the view-models of the organisation area (one instance per mounted screen). */
 export const organisationViewModels = new ContainerModule(({ bind }) => {
@@ -18,4 +19,5 @@ export const organisationViewModels = new ContainerModule(({ bind }) => {
   bind(WorkspaceCalendarViewModel).toSelf();
   bind(SignupAllowListViewModel).toSelf();
   bind(InvitationTemplateViewModel).toSelf();
+  bind(WebhooksViewModel).toSelf();
 });
