@@ -18,6 +18,7 @@ import type { FileStorage } from './platform/file-storage';
 import { EmbeddedFileUrls, type DirectFileUrls } from './platform/signed-files';
 import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords';
 import { requestContext } from './platform/request-context';
+import { ApiKeyAuthenticator } from './platform/api-keys';
 import { idempotency } from './platform/idempotency';
 import { ParseSlots } from './platform/parse-slots';
 import { quietClientCloses } from './platform/client-close-log';
@@ -174,7 +175,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     throwFileSizeLimit: true,
   });
-  await app.register(requestContext, { sites: deps.sites, sessions: deps.sessions });
+  await app.register(requestContext, {
+    sites: deps.sites,
+    sessions: deps.sessions,
+    apiKeys: new ApiKeyAuthenticator(options.db),
+  });
   deps.gates = new WorkspaceGateState(options.db);
   await app.register(workspaceGates, {
     state: deps.gates,

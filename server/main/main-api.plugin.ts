@@ -28,6 +28,7 @@ import { platformToolRoutes } from './platform-tools/platform-tools.routes';
 import { MAIN_API_BASE } from './main-api.base';
 import { permissionRoutes } from './permissions/permissions.routes';
 import { leadRoutes } from './leads/leads.routes';
+import { apiKeyRoutes } from './integrations/api-keys.routes';
 
 export { MAIN_API_BASE } from './main-api.base';
 
@@ -64,4 +65,5 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await platformToolRoutes(api, deps);
   await permissionRoutes(api, deps);
   await leadRoutes(api, deps);
+  await apiKeyRoutes(api, deps);
 }

@@ -24,11 +24,12 @@ import { LoadError, Loading } from '../shared/page-state';
 import { WorkspaceSettingsViewModel, type SettingsSection } from './workspace-settings.view-model';
 import { InvitationTemplateViewModel } from './invitation-template.view-model';
 import { SignupAllowListViewModel } from './signup-allow-list.view-model';
+import { ApiKeysTab } from './api-keys.tab';
 import { WorkspaceCalendarTab } from './workspace-calendar.tab';
 
-const TABS = ['sign-in', 'sign-up', 'invitations', 'calendar'] as const;
+const TABS = ['sign-in', 'sign-up', 'invitations', 'calendar', 'api-keys'] as const;
 
-/** Workspace settings: sign-in and sessions, who may sign up, the invitation email, and the calendar. Workspace admins only. */
+/** Workspace settings: sign-in and sessions, who may sign up, the invitation email, the calendar and API keys. Workspace admins only. */
 export const WorkspaceSettingsScreen = observer(function WorkspaceSettingsScreen() {
   const vm = useViewModel(WorkspaceSettingsViewModel);
   const [tab, setTab] = useState<string>(() => {
@@ -59,6 +60,7 @@ export const WorkspaceSettingsScreen = observer(function WorkspaceSettingsScreen
           { key: 'sign-up', label: 'Sign-up allow-list', children: <SignUpSettings vm={vm} /> },
           { key: 'invitations', label: 'Invite email', children: <InvitationSettings vm={vm} /> },
           { key: 'calendar', label: 'Calendar', children: <WorkspaceCalendarTab /> },
+          { key: 'api-keys', label: 'API keys', children: <ApiKeysTab /> },
         ]}
       />
     </section>
