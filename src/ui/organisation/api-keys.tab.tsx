@@ -175,6 +175,8 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
         title="Copy the key now"
         open={vm.secret !== null}
         onCancel={vm.closeSecret}
+        // The secret leaves the page with the dialog.
+        destroyOnHidden
         footer={
           <Button type="primary" onClick={vm.closeSecret}>
             I have copied it
