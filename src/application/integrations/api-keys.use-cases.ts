@@ -1,4 +1,4 @@
-import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from '../../contracts/main/api-keys.contract';
+import type { ApiKey, CreateApiKeyBody, CreatedApiKey, ScimSettings } from '../../contracts/main/api-keys.contract';
 import { attempt, invalid, type Refusal } from '../shared/refusal';
 
 /** The workspace's API keys (workspace admins; docs/integrations.md). */
@@ -7,6 +7,8 @@ export interface ApiKeysApi {
   list(): Promise<ApiKey[]>;
   create(body: CreateApiKeyBody): Promise<CreatedApiKey>;
   revoke(id: string): Promise<ApiKey>;
+  scimSettings(): Promise<ScimSettings>;
+  updateScimSettings(settings: ScimSettings): Promise<ScimSettings>;
 }
 
 /** Creates a key; its secret is in the outcome, the only time it is ever seen. */
@@ -28,5 +30,15 @@ export class RevokeApiKey {
   async execute(id: string): Promise<{ ok: true; key: ApiKey } | Refusal> {
     const result = await attempt(() => this.api.revoke(id));
     return result.ok ? { ok: true, key: result.value } : result;
+  }
+}
+
+/** Chooses what a SCIM Group is in this workspace: its departments or its business units. */
+export class ChooseScimGroups {
+  constructor(private readonly api: ApiKeysApi) {}
+
+  async execute(groups: ScimSettings['groups']): Promise<{ ok: true; settings: ScimSettings } | Refusal> {
+    const result = await attempt(() => this.api.updateScimSettings({ groups }));
+    return result.ok ? { ok: true, settings: result.value } : result;
   }
 }

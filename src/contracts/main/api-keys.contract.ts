@@ -68,3 +68,26 @@ export const revokeApiKey = route({
   response: ApiKey,
   access: ['WORKSPACE_ADMIN'],
 });
+
+/** What a SCIM Group is in this workspace (docs/integrations.md, "Groups"). */
+export const ScimSettings = z.object({ groups: z.enum(['DEPARTMENT', 'BUSINESS_UNIT']) });
+export type ScimSettings = z.infer<typeof ScimSettings>;
+
+export const scimSettings = route({
+  api: 'main',
+  method: 'GET',
+  path: '/api/scim/settings',
+  summary: "The workspace's SCIM settings: whether SCIM Groups are its departments or its business units",
+  response: ScimSettings,
+  access: ['WORKSPACE_ADMIN'],
+});
+
+export const updateScimSettings = route({
+  api: 'main',
+  method: 'PUT',
+  path: '/api/scim/settings',
+  summary: 'Chooses whether SCIM Groups are the departments or the business units',
+  body: z.strictObject({ groups: ScimSettings.shape.groups }),
+  response: ScimSettings,
+  access: ['WORKSPACE_ADMIN'],
+});

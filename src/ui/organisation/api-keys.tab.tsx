@@ -9,6 +9,7 @@ import {
   InputNumber,
   Modal,
   Popconfirm,
+  Select,
   Space,
   Table,
   Tag,
@@ -60,6 +61,22 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
           style={{ marginBottom: 16 }}
         />
       ) : null}
+      <Form layout="vertical" name="scim-groups" style={{ maxWidth: 360 }}>
+        <Form.Item
+          label="SCIM groups are"
+          htmlFor="scim-groups"
+          extra="What your identity provider's groups become when it provisions people over SCIM."
+        >
+          <Select
+            id="scim-groups"
+            value={vm.scimGroups}
+            options={vm.scimGroupOptions}
+            loading={vm.savingGroups}
+            disabled={vm.savingGroups}
+            onChange={(groups) => void vm.setScimGroups(groups)}
+          />
+        </Form.Item>
+      </Form>
       <Table<ApiKeyRowView>
         rowKey="id"
         dataSource={rows}

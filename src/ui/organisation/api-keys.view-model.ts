@@ -1,7 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ApiKey } from '../../contracts/main/api-keys.contract';
-import { ApiKeysApi, CreateApiKey, RevokeApiKey } from '../../application/integrations/api-keys.use-cases';
+import type { ApiKey, ScimSettings } from '../../contracts/main/api-keys.contract';
+import {
+  ApiKeysApi,
+  ChooseScimGroups,
+  CreateApiKey,
+  RevokeApiKey,
+} from '../../application/integrations/api-keys.use-cases';
 import { describeError } from '../../application/shared/api-error';
 import { API_KEY_SCOPE_LABELS, ApiKeyScope } from '../../domain/integrations/api-keys';
 import { formatDate, formatDateTime, type DateTimeSettings } from '../../domain/shared/date-time';
@@ -39,6 +44,9 @@ export class ApiKeysViewModel {
   notice: Notice = null;
   /** The secret of the key just created: shown once, forgotten when the admin closes it. */
   secret: { name: string; value: string } | null = null;
+  /** What a SCIM Group is here: departments or business units. */
+  scimGroups: ScimSettings['groups'] = 'DEPARTMENT';
+  savingGroups = false;
   private readonly dateTime: DateTimeSettings = {
     zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     locale: 'en-IN',
@@ -48,6 +56,7 @@ export class ApiKeysViewModel {
     @inject(ApiKeysApi) private readonly api: ApiKeysApi,
     @inject(CreateApiKey) private readonly createKey: CreateApiKey,
     @inject(RevokeApiKey) private readonly revokeKey: RevokeApiKey,
+    @inject(ChooseScimGroups) private readonly chooseGroups: ChooseScimGroups,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
@@ -76,9 +85,10 @@ export class ApiKeysViewModel {
   async load(): Promise<void> {
     this.status = 'loading';
     try {
-      const keys = await this.api.list();
+      const [keys, settings] = await Promise.all([this.api.list(), this.api.scimSettings()]);
       runInAction(() => {
         this.keys = keys;
+        this.scimGroups = settings.groups;
         this.status = 'ready';
       });
     } catch (error) {
@@ -122,6 +132,37 @@ export class ApiKeysViewModel {
       runInAction(() => (this.notice = { type: 'error', message: describeError(error) }));
     } finally {
       runInAction(() => (this.saving = false));
+    }
+  }
+
+  get scimGroupOptions(): { value: ScimSettings['groups']; label: string }[] {
+    return [
+      { value: 'DEPARTMENT', label: 'Departments' },
+      { value: 'BUSINESS_UNIT', label: 'Business units' },
+    ];
+  }
+
+  async setScimGroups(groups: ScimSettings['groups']): Promise<void> {
+    this.savingGroups = true;
+    this.notice = null;
+    try {
+      const outcome = await this.chooseGroups.execute(groups);
+      runInAction(() => {
+        if (outcome.ok) {
+          this.scimGroups = outcome.settings.groups;
+          this.notice = {
+            type: 'success',
+            message:
+              groups === 'DEPARTMENT'
+                ? 'SCIM groups are now your departments.'
+                : 'SCIM groups are now your business units.',
+          };
+        } else this.notice = { type: 'error', message: outcome.message };
+      });
+    } catch (error) {
+      runInAction(() => (this.notice = { type: 'error', message: describeError(error) }));
+    } finally {
+      runInAction(() => (this.savingGroups = false));
     }
   }
 

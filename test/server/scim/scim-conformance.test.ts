@@ -292,9 +292,21 @@ describe.each(DATABASES)('SCIM 2.0 provisioning on %s', (kind) => {
   it('maps groups to business units when the workspace says so', async () => {
     const other = await buildWorkspace(server);
     const otherKey = await makeKey(other, ['scim']);
-    await server.db.system((tx) =>
-      tx.query(`UPDATE workspaces SET scim_groups = 'BUSINESS_UNIT' WHERE id = $1`, [other.id]),
-    );
+    const chosen = await server.request(other.host, {
+      method: 'PUT',
+      url: '/main-api/api/scim/settings',
+      token: other.admin.token,
+      payload: { groups: 'BUSINESS_UNIT' },
+    });
+    expect(chosen.json()).toEqual({ groups: 'BUSINESS_UNIT' });
+    // Only the workspace admin chooses; a key is no admin.
+    const byKey = await server.request(other.host, {
+      method: 'PUT',
+      url: '/main-api/api/scim/settings',
+      token: otherKey,
+      payload: { groups: 'DEPARTMENT' },
+    });
+    expect(byKey.statusCode).toBe(403);
     const groups = await scim('GET', '/Groups', undefined, otherKey, other.host);
     expect(groups.body.Resources.map((g: { id: string }) => g.id)).toContain(other.headquartersId);
     const unit = await scim('POST', '/Groups', { displayName: 'Pune office', members: [] }, otherKey, other.host);

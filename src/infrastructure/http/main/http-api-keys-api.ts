@@ -3,7 +3,10 @@ import {
   createApiKey,
   listApiKeys,
   revokeApiKey,
+  scimSettings,
+  updateScimSettings,
   type ApiKey,
+  type ScimSettings,
   type CreateApiKeyBody,
   type CreatedApiKey,
 } from '../../../contracts/main/api-keys.contract';
@@ -24,5 +27,13 @@ export class HttpApiKeysApi implements ApiKeysApi {
 
   revoke(id: string): Promise<ApiKey> {
     return this.main.call(revokeApiKey, { params: { id } });
+  }
+
+  scimSettings(): Promise<ScimSettings> {
+    return this.main.call(scimSettings);
+  }
+
+  updateScimSettings(settings: ScimSettings): Promise<ScimSettings> {
+    return this.main.call(updateScimSettings, { body: settings });
   }
 }
