@@ -24,6 +24,7 @@ test('an admin creates an API key, copies its secret once, sees it used, and rev
   await page.goto(url('acme', '/organisation/settings?tab=api-keys'));
   await expect(page.getByRole('heading', { level: 1, name: 'Workspace settings' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create API key' })).toBeVisible();
+  await expect(page.getByLabel('SCIM groups are')).toBeVisible();
   await expectAccessible(page, 'Workspace settings, API keys');
   await expectOneH1(page, 'Workspace settings, API keys');
   await atPhoneWidth(page, 'Workspace settings, API keys');

@@ -64,11 +64,10 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
       <Form layout="vertical" name="scim-groups" style={{ maxWidth: 360 }}>
         <Form.Item
           label="SCIM groups are"
-          htmlFor="scim-groups"
           extra="What your identity provider's groups become when it provisions people over SCIM."
         >
           <Select
-            id="scim-groups"
+            aria-label="SCIM groups are"
             value={vm.scimGroups}
             options={vm.scimGroupOptions}
             loading={vm.savingGroups}
