@@ -18,6 +18,8 @@ import type { FileStorage } from './platform/file-storage';
 import { EmbeddedFileUrls, type DirectFileUrls } from './platform/signed-files';
 import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords';
 import { requestContext } from './platform/request-context';
+import { ApiKeyAuthenticator } from './platform/api-keys';
+import { scimRoutes } from './main/scim/scim.routes';
 import { idempotency } from './platform/idempotency';
 import { ParseSlots } from './platform/parse-slots';
 import { quietClientCloses } from './platform/client-close-log';
@@ -186,7 +188,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     throwFileSizeLimit: true,
   });
-  await app.register(requestContext, { sites: deps.sites, sessions: deps.sessions });
+  await app.register(requestContext, {
+    sites: deps.sites,
+    sessions: deps.sessions,
+    apiKeys: new ApiKeyAuthenticator(options.db),
+  });
   deps.gates = new WorkspaceGateState(options.db);
   await app.register(workspaceGates, {
     state: deps.gates,
@@ -204,6 +210,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register((api) => mainApi(api, deps), { prefix: MAIN_API_BASE });
   await app.register((api) => learningApi(api, deps), { prefix: LEARNING_API_BASE });
   await app.register((api) => caseApi(api, deps), { prefix: CASE_API_BASE });
+  // SCIM 2.0 provisioning on a workspace's host, for identity providers (docs/integrations.md).
+  await app.register((scim) => scimRoutes(scim, deps), { prefix: '/scim/v2' });
   // The sweep of unused uploads and the migration of files stored before the vault and random keys (file-jobs.ts).
   if (options.jobs && options.fileUrls) {
     defineFileJobs(

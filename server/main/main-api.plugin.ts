@@ -29,6 +29,7 @@ import { MAIN_API_BASE } from './main-api.base';
 import { permissionRoutes } from './permissions/permissions.routes';
 import { leadRoutes } from './leads/leads.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
+import { apiKeyRoutes } from './integrations/api-keys.routes';
 
 export { MAIN_API_BASE } from './main-api.base';
 
@@ -66,4 +67,5 @@ export async function mainApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   await permissionRoutes(api, deps);
   await leadRoutes(api, deps);
   await webhookRoutes(api, deps);
+  await apiKeyRoutes(api, deps);
 }

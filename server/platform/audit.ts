@@ -5,6 +5,8 @@ export interface AuditEvent {
   workspaceId: string | null;
   actorUserId?: string | null;
   actorPlatformAdminId?: string | null;
+  /** A workspace API key that made the change (docs/integrations.md). */
+  actorApiKeyId?: string | null;
   action: string;
   target?: string | null;
   ip?: string | null;
@@ -14,12 +16,13 @@ export interface AuditEvent {
 /** Records who did what, when, from where, in which workspace. Written in the caller's transaction. */
 export async function audit(tx: Sql, event: AuditEvent): Promise<void> {
   await tx.query(
-    `INSERT INTO audit_events (workspace_id, actor_user_id, actor_platform_admin_id, action, target, ip, details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO audit_events (workspace_id, actor_user_id, actor_platform_admin_id, actor_api_key_id, action, target, ip, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       event.workspaceId ?? MAIN_SITE_WORKSPACE_ID,
       event.actorUserId ?? null,
       event.actorPlatformAdminId ?? null,
+      event.actorApiKeyId ?? null,
       event.action,
       event.target ?? null,
       event.ip ?? null,

@@ -35,6 +35,7 @@ function callerOf(principal: Principal | null): string | null {
   if (!principal) return null;
   if (principal.kind === 'user') return `user:${principal.userId}`;
   if (principal.kind === 'platform-admin') return `platform:${principal.platformAdminId}`;
+  if (principal.kind === 'api-key') return `key:${principal.keyId}`;
   return `account:${principal.sessionId}`;
 }
 

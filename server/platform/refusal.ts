@@ -14,7 +14,8 @@ export type Refusal = {
 };
 export type Outcome<T> = { ok: true; value: T } | Refusal;
 
-const STATUS: Record<Refusal['refusal'], number> = {
+/** The HTTP status of each kind of refusal (also for answers not shaped by `answer`, e.g. SCIM's own errors). */
+export const REFUSAL_STATUS: Record<Refusal['refusal'], number> = {
   invalid: 400,
   'not-found': 404,
   forbidden: 403,
@@ -28,7 +29,7 @@ const STATUS: Record<Refusal['refusal'], number> = {
 
 /** The refusal as the HTTP error a route answers. */
 export function refusalError(refusal: Refusal): HttpError {
-  return new HttpError(STATUS[refusal.refusal], refusal.code, refusal.message, refusal.fields);
+  return new HttpError(REFUSAL_STATUS[refusal.refusal], refusal.code, refusal.message, refusal.fields);
 }
 
 /** A route's answer: the value, or the refusal raised as its HTTP error. */
@@ -55,7 +56,7 @@ export const refuse = (
  */
 export class Refused extends HttpError {
   constructor(readonly refusal: Refusal) {
-    super(STATUS[refusal.refusal], refusal.code, refusal.message, refusal.fields);
+    super(REFUSAL_STATUS[refusal.refusal], refusal.code, refusal.message, refusal.fields);
   }
 }
 

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { bearerToken, type Principal, type SessionRepository } from './sessions';
 import { crossSiteOrigin, requestHost, type Site, type SiteResolver } from './tenancy';
 import { HttpError } from './errors';
+import { looksLikeApiKey } from '../../src/domain/integrations/api-keys';
+import { invalidApiKey, type ApiKeyAuthenticator } from './api-keys';
 
 export interface RequestContext {
   site: Site;
@@ -23,11 +25,12 @@ declare module 'fastify' {
 export interface RequestContextOptions {
   sites: SiteResolver;
   sessions: SessionRepository;
+  apiKeys: ApiKeyAuthenticator;
 }
 
 /** Resolves the site from the host and the caller from the bearer token, once, before any route runs. */
 export const requestContext = fp<RequestContextOptions>(
-  async (app, { sites, sessions }) => {
+  async (app, { sites, sessions, apiKeys }) => {
     app.decorateRequest('ctx', null as unknown as RequestContext);
     app.addHook('onRequest', async (request: FastifyRequest) => {
       if (crossSiteOrigin(request.headers)) {
@@ -42,6 +45,15 @@ export const requestContext = fp<RequestContextOptions>(
       // session the browser sends: it is neither resolved nor touched.
       const anonymous = request.routeOptions.config?.anonymous === true;
       const token = anonymous ? null : bearerToken(request.headers.authorization);
+      if (token && looksLikeApiKey(token)) {
+        // A machine's key: only ever its own workspace's, and a refused key is a 401 whatever the route.
+        const site = await sites.resolve(host);
+        if (site.kind !== 'workspace') throw invalidApiKey();
+        const principal = await apiKeys.principal(site.workspace.id, token);
+        if (!principal) throw invalidApiKey();
+        request.ctx = { site, principal };
+        return;
+      }
       if (token && !sites.isMainHost(host)) {
         // A signed-in call to a workspace: its row and the caller in one statement.
         const { workspace, principal } = await sessions.workspaceAndPrincipal(host, token);

@@ -86,6 +86,11 @@ export function authorise(contract: RouteContract, site: Site, principal: Princi
   const access = contract.access;
   if (access === 'public') return;
   if (!principal) throw unauthorized();
+  if (principal.kind === 'api-key') {
+    // A key reaches only the routes whose contract names one of its scopes (docs/integrations.md).
+    if (contract.apiKeyScope && principal.scopes.includes(contract.apiKeyScope)) return;
+    throw new HttpError(403, 'API_KEY_SCOPE', "This API key's scopes do not reach this call");
+  }
   if (access === 'signed-in') return;
   if (access === 'platform-admin') {
     if (principal.kind !== 'platform-admin') throw forbidden();
@@ -124,6 +129,22 @@ export function workspaceUser(ctx: { site: Site; principal: Principal | null }):
 } {
   const workspace = currentWorkspace(ctx.site);
   if (!ctx.principal) throw unauthorized();
+  if (ctx.principal.kind === 'api-key' && ctx.principal.workspaceId === workspace.id) {
+    // Only routes that name a key scope let a key this far (`authorise`), and those are reads of the whole workspace:
+    // the key reads as a workspace admin would, on behalf of the admin who created it.
+    return {
+      user: {
+        kind: 'user',
+        sessionId: '',
+        workspaceId: workspace.id,
+        userId: ctx.principal.createdBy ?? MAIN_SITE_WORKSPACE_ID,
+        role: 'WORKSPACE_ADMIN',
+        branchId: null,
+        email: '',
+      },
+      workspace,
+    };
+  }
   if (ctx.principal.kind !== 'user') throw forbidden();
   return { user: ctx.principal, workspace };
 }

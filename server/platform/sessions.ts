@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../src/domain/auth/roles';
+import type { ApiKeyScope } from '../../src/domain/integrations/api-keys';
 import { MAIN_SITE_WORKSPACE_ID, sqlLiteral, type Database, type Sql } from './db/database';
 import type { WorkspaceRow } from './tenancy';
 
@@ -24,6 +25,15 @@ export type Principal =
       email: string;
     }
   | { kind: 'platform-admin'; sessionId: string; platformAdminId: string; email: string }
+  /** A workspace API key (docs/integrations.md): reaches only the routes its scopes name. */
+  | {
+      kind: 'api-key';
+      keyId: string;
+      workspaceId: string;
+      name: string;
+      scopes: ApiKeyScope[];
+      createdBy: string | null;
+    }
   /** Signed in on the main site as a workspace member: may only find their workspaces. */
   | { kind: 'account'; sessionId: string; email: string };
 

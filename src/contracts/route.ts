@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PermissionKey } from '../domain/auth/permissions';
+import type { ApiKeyScope } from '../domain/integrations/api-keys';
 
 /** The error body every API answers with on a 4xx or 5xx. `fields` names the offending inputs. */
 export const ErrorBody = z.object({
@@ -63,6 +64,11 @@ export interface RouteContract<
    * service answers 403 to one without the seat. The role matrix accepts 403 here from every role, never 401.
    */
   seatDecides?: true;
+  /**
+   * The one API-key scope that reaches this route (docs/integrations.md). A workspace API key is refused (403) on every
+   * route without one, and on a route whose scope it does not hold; the role matrix tests both.
+   */
+  apiKeyScope?: ApiKeyScope;
 }
 
 export type Access =

@@ -22,7 +22,7 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   });
 
   serve(app, signOut, async ({ principal, request }) => {
-    if (!principal) throw unauthorized();
+    if (!principal || principal.kind === 'api-key') throw unauthorized();
     const workspaceId = principal.kind === 'user' ? principal.workspaceId : null;
     await deps.sessions.revoke(principal.sessionId, workspaceId);
     await deps.db.system((tx) =>

@@ -26,6 +26,9 @@ export async function currentUser(db: Database, principal: Principal): Promise<C
         lastName: row?.last_name ?? '',
       };
     }
+    // A key is no person; no route a key reaches answers who is signed in.
+    case 'api-key':
+      throw unauthorized();
     case 'account': {
       const workspaces = await db.query<{ workspace_url: string; company_name: string }>(
         `SELECT DISTINCT w.workspace_url, w.company_name FROM users u JOIN workspaces w ON w.id = u.workspace_id

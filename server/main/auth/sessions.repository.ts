@@ -20,6 +20,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * account's (by its email). Anybody else's, and another workspace's, is null.
  */
 export async function findOwnSession(db: Sql, principal: Principal, sessionId: string): Promise<SessionInfo | null> {
+  // An API key has no sessions.
+  if (principal.kind === 'api-key') return null;
   const owner =
     principal.kind === 'user'
       ? { sql: 'workspace_id = $2 AND user_id = $3', params: [principal.workspaceId, principal.userId] }

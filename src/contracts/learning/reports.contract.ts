@@ -153,6 +153,7 @@ export const reportPreview = route({
   response: PreviewAnswer,
   access: ADMINS,
   permission: PERMISSION,
+  apiKeyScope: 'reports:read',
 });
 
 export const reportExport = route({

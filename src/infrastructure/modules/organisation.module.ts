@@ -35,6 +35,13 @@ import {
 } from '../http/main/http-organisation-admin-api';
 import { PermissionsApi, SavePermissions } from '../../application/organisation/permissions.use-cases';
 import { HttpPermissionsApi } from '../http/main/http-permissions-api';
+import {
+  ApiKeysApi,
+  ChooseScimGroups,
+  CreateApiKey,
+  RevokeApiKey,
+} from '../../application/integrations/api-keys.use-cases';
+import { HttpApiKeysApi } from '../http/main/http-api-keys-api';
 import { WorkspaceCalendarApi } from '../../application/organisation/workspace-calendar-api.port';
 import { SaveWorkspaceCalendar } from '../../application/organisation/save-workspace-calendar.use-case';
 import { HttpWorkspaceCalendarApi } from '../http/main/http-workspace-calendar-api';
@@ -75,6 +82,10 @@ export const organisationModule = new ContainerModule(({ bind }) => {
   bind(UploadLogo).toDynamicValue((ctx) => new UploadLogo(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
   bind(PermissionsApi).to(HttpPermissionsApi).inSingletonScope();
   bind(SavePermissions).toDynamicValue((ctx) => new SavePermissions(ctx.get<PermissionsApi>(PermissionsApi)));
+  bind(ApiKeysApi).to(HttpApiKeysApi).inSingletonScope();
+  bind(CreateApiKey).toDynamicValue((ctx) => new CreateApiKey(ctx.get<ApiKeysApi>(ApiKeysApi)));
+  bind(RevokeApiKey).toDynamicValue((ctx) => new RevokeApiKey(ctx.get<ApiKeysApi>(ApiKeysApi)));
+  bind(ChooseScimGroups).toDynamicValue((ctx) => new ChooseScimGroups(ctx.get<ApiKeysApi>(ApiKeysApi)));
   bind(SaveWorkspaceSettings).toDynamicValue(
     (ctx) => new SaveWorkspaceSettings(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)),
   );

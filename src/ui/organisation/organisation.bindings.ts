@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { ApiKeysViewModel } from './api-keys.view-model';
 import { BrandingViewModel } from './branding.view-model';
 import { BusinessUnitsViewModel } from './business-units.view-model';
 import { DepartmentsViewModel } from './departments.view-model';
@@ -20,4 +21,5 @@ export const organisationViewModels = new ContainerModule(({ bind }) => {
   bind(SignupAllowListViewModel).toSelf();
   bind(InvitationTemplateViewModel).toSelf();
   bind(WebhooksViewModel).toSelf();
+  bind(ApiKeysViewModel).toSelf();
 });

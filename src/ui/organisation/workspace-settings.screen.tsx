@@ -24,12 +24,13 @@ import { LoadError, Loading } from '../shared/page-state';
 import { WorkspaceSettingsViewModel, type SettingsSection } from './workspace-settings.view-model';
 import { InvitationTemplateViewModel } from './invitation-template.view-model';
 import { SignupAllowListViewModel } from './signup-allow-list.view-model';
+import { ApiKeysTab } from './api-keys.tab';
 import { WorkspaceCalendarTab } from './workspace-calendar.tab';
 import { WebhooksTab } from './webhooks.tab';
 
-const TABS = ['sign-in', 'sign-up', 'invitations', 'calendar', 'webhooks'] as const;
+const TABS = ['sign-in', 'sign-up', 'invitations', 'calendar', 'api-keys', 'webhooks'] as const;
 
-/** Workspace settings: sign-in and sessions, who may sign up, the invitation email, the calendar and webhooks. Workspace admins only. */
+/** Workspace settings: sign-in and sessions, who may sign up, the invitation email, the calendar, API keys and webhooks. Workspace admins only. */
 export const WorkspaceSettingsScreen = observer(function WorkspaceSettingsScreen() {
   const vm = useViewModel(WorkspaceSettingsViewModel);
   const [tab, setTab] = useState<string>(() => {
@@ -60,6 +61,7 @@ export const WorkspaceSettingsScreen = observer(function WorkspaceSettingsScreen
           { key: 'sign-up', label: 'Sign-up allow-list', children: <SignUpSettings vm={vm} /> },
           { key: 'invitations', label: 'Invite email', children: <InvitationSettings vm={vm} /> },
           { key: 'calendar', label: 'Calendar', children: <WorkspaceCalendarTab /> },
+          { key: 'api-keys', label: 'API keys', children: <ApiKeysTab /> },
           { key: 'webhooks', label: 'Webhooks', children: <WebhooksTab /> },
         ]}
       />

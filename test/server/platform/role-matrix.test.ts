@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteContract } from '../../../src/contracts/route';
 import { servedContracts } from '../../../server/platform/serve';
 import { eligible, PermissionKey } from '../../../src/domain/auth/permissions';
+import { ApiKeyScope } from '../../../src/domain/integrations/api-keys';
 import { startTestServer, type TestServer } from '../support/test-app';
 
-type Caller = 'anonymous' | 'EMPLOYEE' | 'BRANCH_ADMIN' | 'EMPLOYER' | 'WORKSPACE_ADMIN' | 'platform';
+/** `key`: an Acme API key holding every scope (docs/integrations.md), so a route's declared scope alone decides. */
+type Caller = 'anonymous' | 'EMPLOYEE' | 'BRANCH_ADMIN' | 'EMPLOYER' | 'WORKSPACE_ADMIN' | 'platform' | 'key';
 
-const ACCOUNTS: Record<Exclude<Caller, 'anonymous'>, [host: string, email: string]> = {
+const ACCOUNTS: Record<Exclude<Caller, 'anonymous' | 'key'>, [host: string, email: string]> = {
   EMPLOYEE: ['acme.localhost', 'employee@acme.test'],
   BRANCH_ADMIN: ['acme.localhost', 'buadmin@acme.test'],
   EMPLOYER: ['acme.localhost', 'employer@acme.test'],
@@ -22,6 +24,8 @@ function expected(contract: RouteContract, caller: Caller): 'allowed' | 'seat' |
   const access = contract.access;
   if (access === 'public') return 'allowed';
   if (caller === 'anonymous') return 401;
+  // A key reaches a route only by the scope its contract declares, whatever the route's roles.
+  if (caller === 'key') return contract.apiKeyScope ? 'allowed' : 403;
   // A seat decides (a presiding officer of any role): allowed or 403 by the seat, never 401 for a signed-in caller.
   if (access === 'signed-in') return contract.seatDecides ? 'seat' : 'allowed';
   if (access === 'platform-admin') return caller === 'platform' ? 'allowed' : 403;
@@ -44,6 +48,14 @@ describe('the role matrix', () => {
     server = await startTestServer('pglite');
     for (const [caller, [host, email]] of Object.entries(ACCOUNTS))
       tokens.set(caller as Caller, await server.signIn(host, email));
+    const key = await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/main-api/api/api-keys',
+      token: tokens.get('WORKSPACE_ADMIN'),
+      payload: { name: 'Role matrix', scopes: ApiKeyScope.options, expiresInDays: 1 },
+    });
+    expect(key.statusCode, key.body).toBe(200);
+    tokens.set('key', key.json().secret);
     for (const base of ['/main-api', '/learning-api', '/case-api']) {
       const doc = (await server.request('localhost', { method: 'GET', url: `${base}/openapi.json` })).json() as {
         paths: Record<string, object>;
@@ -80,6 +92,7 @@ describe('the role matrix', () => {
         'EMPLOYER',
         'WORKSPACE_ADMIN',
         'platform',
+        'key',
       ] as Caller[]) {
         // Platform routes are called on the main site, workspace routes on Acme; the platform admin works from the main site.
         const host =
@@ -115,6 +128,25 @@ describe('the role matrix', () => {
     expect(rule('GET', '/api/navigation/v2')).toEqual(['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER']);
     expect(rule('GET', '/api/navigation/v3')).toEqual(['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER']);
     expect(rule('GET', '/api/internal/userroutes/{id}')).toEqual(['WORKSPACE_ADMIN']);
+  });
+
+  it('lets a key with reports:read only preview a report', async () => {
+    const admin = tokens.get('WORKSPACE_ADMIN');
+    const made = await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/main-api/api/api-keys',
+      token: admin,
+      payload: { name: 'Reports only', scopes: ['reports:read'], expiresInDays: 1 },
+    });
+    const scoped = servedContracts.filter((c) => c.apiKeyScope === 'reports:read');
+    expect(scoped.map((c) => `${c.method} ${c.api} ${c.path}`)).toEqual(['POST learning /api/reports/preview']);
+    const res = await server.request('acme.localhost', {
+      method: 'POST',
+      url: '/learning-api/api/reports/preview',
+      token: made.json().secret,
+      payload: { columns: ['userStatus'], isCourseInclude: true, isPolicyInclude: false },
+    });
+    expect(res.statusCode).toBe(200);
   });
 
   /** With every permission switched off for every role that can lose it, each gated route refuses those roles, and only those. */

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  scimSettings,
+  updateScimSettings,
+} from '../../../src/contracts/main/api-keys.contract';
+import { ScimSettingsService } from '../scim/scim-settings.service';
+import type { ApiDeps } from '../../platform/deps';
+import { answer } from '../../platform/refusal';
+import { serve, workspaceUser } from '../../platform/serve';
+import { ApiKeysService } from './api-keys.service';
+
+/** Workspace API keys: list, create (the secret answered once), revoke (docs/integrations.md). */
+export async function apiKeyRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const keys = new ApiKeysService(deps.db);
+  const settings = new ScimSettingsService(deps.db);
+
+  serve(app, scimSettings, async (ctx) => settings.read(workspaceUser(ctx).workspace.id));
+
+  serve(app, updateScimSettings, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return settings.update({ workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.body);
+  });
+
+  serve(app, listApiKeys, async (ctx) => {
+    const { workspace } = workspaceUser(ctx);
+    return { items: await keys.list(workspace.id) };
+  });
+
+  serve(app, createApiKey, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    ctx.reply.header('cache-control', 'no-store');
+    return keys.create({ workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.body);
+  });
+
+  serve(app, revokeApiKey, async (ctx) => {
+    const { user, workspace } = workspaceUser(ctx);
+    return answer(
+      await keys.revoke({ workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.params.id),
+    );
+  });
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../platform/errors';
+import type { ApiDeps } from '../../platform/deps';
+import type { Limit } from '../../platform/rate-limiter';
+import { REFUSAL_STATUS, type Outcome } from '../../platform/refusal';
+import { SCIM_CONTENT_TYPE, scimError, type ScimUser } from './scim-resources';
+import { resourceTypes, schemas, serviceProviderConfig } from './scim-schemas';
+import { ScimService, type PatchBody, type ScimCaller } from './scim.service';
+
+/** Per key: an identity provider's sync, with room for a first full push (docs/integrations.md). */
+export const SCIM_LIMIT: Limit = { name: 'scim', max: 6000, windowMs: 60_000, what: 'Too many SCIM requests' };
+
+type ListQuery = { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string };
+
+/**
+ * SCIM 2.0 (RFC 7643/7644) at `/scim/v2` on a workspace's host: Users and Groups, for Entra ID and Okta. Not a contract
+ * route: SCIM has its own media type, error schema and discovery documents. A key with the `scim` scope only.
+ */
+export async function scimRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const scim = new ScimService(deps.db);
+
+  app.addContentTypeParser([SCIM_CONTENT_TYPE], { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? {} : JSON.parse(body as string));
+    } catch {
+      done(new HttpError(400, 'invalidSyntax', 'The body is not JSON'), undefined);
+    }
+  });
+
+  // Every answer here, errors too, in SCIM's own shape (RFC 7644 3.12).
+  app.setErrorHandler(
+    (error: Error & { statusCode?: number; code?: string; headers?: Record<string, string> }, request, reply) => {
+      const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+      if (status >= 500) request.log.error({ err: error }, 'scim request failed');
+      if (error instanceof HttpError && error.headers) reply.headers(error.headers);
+      const scimType = status === 400 ? (error.code === 'invalidSyntax' ? 'invalidSyntax' : 'invalidValue') : undefined;
+      const detail = status >= 500 ? 'Something went wrong on our side' : error.message;
+      return reply
+        .code(status)
+        .type(SCIM_CONTENT_TYPE)
+        .send(scimError(status, detail, scimType));
+    },
+  );
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).type(SCIM_CONTENT_TYPE).send(scimError(404, 'There is no such SCIM endpoint')),
+  );
+
+  app.addHook('onRequest', async (request) => {
+    const { site, principal } = request.ctx;
+    if (site.kind !== 'workspace') throw new HttpError(404, 'NOT_FOUND', 'SCIM is served on a workspace');
+    if (!principal || principal.kind !== 'api-key')
+      throw new HttpError(401, 'UNAUTHORIZED', 'Send a workspace API key with the scim scope', undefined, {
+        'www-authenticate': 'Bearer',
+      });
+    if (!principal.scopes.includes('scim')) throw new HttpError(403, 'FORBIDDEN', 'This API key has no scim scope');
+    await deps.limits.take([{ limit: SCIM_LIMIT, key: principal.keyId }]);
+  });
+
+  const callerOf = (request: FastifyRequest): ScimCaller => {
+    const { site, principal } = request.ctx;
+    if (site.kind !== 'workspace' || principal?.kind !== 'api-key') throw new HttpError(401, 'UNAUTHORIZED', 'No key');
+    return { workspaceId: site.workspace.id, keyId: principal.keyId, ip: request.ip, base: `${site.origin}/scim/v2` };
+  };
+  const send = <T>(reply: FastifyReply, outcome: Outcome<T>, status = 200) => {
+    if (!outcome.ok)
+      return reply
+        .code(REFUSAL_STATUS[outcome.refusal])
+        .type(SCIM_CONTENT_TYPE)
+        .send(
+          scimError(
+            REFUSAL_STATUS[outcome.refusal],
+            outcome.message,
+            outcome.code === 'NOT_FOUND' ? undefined : outcome.code,
+          ),
+        );
+    if (outcome.value === null) return reply.code(204).send();
+    return reply.code(status).type(SCIM_CONTENT_TYPE).send(outcome.value);
+  };
+  const listQuery = (q: ListQuery) => ({
+    filter: q.filter,
+    startIndex: q.startIndex === undefined ? undefined : Number(q.startIndex),
+    count: q.count === undefined ? undefined : Number(q.count),
+    excludedAttributes: q.excludedAttributes,
+  });
+
+  app.get('/ServiceProviderConfig', async (request, reply) =>
+    reply.type(SCIM_CONTENT_TYPE).send(serviceProviderConfig(callerOf(request).base)),
+  );
+  app.get('/ResourceTypes', async (request, reply) =>
+    reply.type(SCIM_CONTENT_TYPE).send(resourceTypes(callerOf(request).base)),
+  );
+  app.get('/Schemas', async (request, reply) => reply.type(SCIM_CONTENT_TYPE).send(schemas(callerOf(request).base)));
+
+  app.get<{ Querystring: ListQuery }>('/Users', async (request, reply) =>
+    send(reply, await scim.listUsers(callerOf(request), listQuery(request.query))),
+  );
+  app.get<{ Params: { id: string } }>('/Users/:id', async (request, reply) =>
+    send(reply, await scim.getUser(callerOf(request), request.params.id)),
+  );
+  app.post<{ Body: ScimUser }>('/Users', async (request, reply) =>
+    send(reply, await scim.createUser(callerOf(request), request.body), 201),
+  );
+  app.put<{ Params: { id: string }; Body: ScimUser }>('/Users/:id', async (request, reply) =>
+    send(reply, await scim.replaceUser(callerOf(request), request.params.id, request.body)),
+  );
+  app.patch<{ Params: { id: string }; Body: PatchBody }>('/Users/:id', async (request, reply) =>
+    send(reply, await scim.patchUser(callerOf(request), request.params.id, request.body)),
+  );
+  app.delete<{ Params: { id: string } }>('/Users/:id', async (request, reply) =>
+    send(reply, await scim.deleteUser(callerOf(request), request.params.id)),
+  );
+
+  app.get<{ Querystring: ListQuery }>('/Groups', async (request, reply) =>
+    send(reply, await scim.listGroups(callerOf(request), listQuery(request.query))),
+  );
+  app.get<{ Params: { id: string } }>('/Groups/:id', async (request, reply) =>
+    send(reply, await scim.getGroup(callerOf(request), request.params.id)),
+  );
+  app.post<{ Body: Record<string, unknown> }>('/Groups', async (request, reply) =>
+    send(reply, await scim.createGroup(callerOf(request), request.body), 201),
+  );
+  app.patch<{ Params: { id: string }; Body: PatchBody }>('/Groups/:id', async (request, reply) =>
+    send(reply, await scim.patchGroup(callerOf(request), request.params.id, request.body)),
+  );
+}
