@@ -30,7 +30,7 @@ test('the platform admin switches maintenance on and the workspace shows the mai
   await signIn(member, 'globex', 'admin@globex.test');
   await expect(member.getByRole('heading', { name: 'Welcome, Gita' })).toBeVisible();
   // The dashboard's lazily loaded parts are in before the workspace closes under them.
-  await expect(member.getByText('By business unit')).toBeVisible();
+  await expect(member.getByText('By business unit', { exact: true })).toBeVisible();
 
   expect(await setMaintenance(['globex.localhost'])).toBe(200);
   // The flag poller runs every 20 s: the page changes without a reload.
@@ -77,7 +77,7 @@ test('the elevated-IP mode shuts out other networks within one poll, and lets th
   await signIn(member, 'globex', 'admin@globex.test');
   // The page must have started (its flag poll running) before the mode changes under it.
   await expect(member.getByRole('heading', { name: 'Welcome, Gita' })).toBeVisible();
-  await expect(member.getByText('By business unit')).toBeVisible();
+  await expect(member.getByText('By business unit', { exact: true })).toBeVisible();
   await member.waitForLoadState('networkidle');
 
   // Only a documentation range is allowed: this machine's loopback is not in it.
