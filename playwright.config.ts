@@ -47,11 +47,12 @@ export default defineConfig({
     actionTimeout: 15_000,
   },
   projects: [
-    { name: 'journeys', testIgnore: [/maintenance\.spec\.ts/, ACME_COMMITTEE_JOURNEYS] },
     // These journeys seat Acme's one workspace-wide committee and publish the workflow its new cases follow: two at
-    // once would file under each other's workflow or find the committee re-seated, so they run one at a time (beside
-    // the other journeys, which never change either).
+    // once would file under each other's workflow or find the committee re-seated, so they run one at a time, beside
+    // the other journeys (which never change either). Listed first so that they start first: one worker takes them
+    // one by one while the other runs the rest, instead of their being a one-worker tail.
     { name: 'acme-committee', testMatch: ACME_COMMITTEE_JOURNEYS, workers: 1 },
+    { name: 'journeys', testIgnore: [/maintenance\.spec\.ts/, ACME_COMMITTEE_JOURNEYS] },
     // Maintenance mode closes a whole workspace: it runs after every other journey, alone.
     { name: 'maintenance', testMatch: /maintenance\.spec\.ts/, dependencies: ['journeys', 'acme-committee'] },
   ],
