@@ -69,6 +69,8 @@ export async function recordDepartures(
     done: boolean;
     stakes: readonly Stake[];
     platformAdmin?: boolean;
+    /** Who did it when no person did (e.g. `provisioning key` for SCIM). */
+    by?: string;
   },
 ): Promise<void> {
   const caseIds = [...new Set(e.stakes.flatMap((s) => s.complaintIds))];
@@ -87,6 +89,7 @@ export async function recordDepartures(
             userId: s.userId,
             acknowledged: s.acknowledged,
             ...(e.platformAdmin ? { by: 'platform admin' } : {}),
+            ...(e.by ? { by: e.by } : {}),
           }),
         ],
       );

@@ -17,7 +17,7 @@ type ListQuery = { filter?: string; startIndex?: string; count?: string; exclude
  * route: SCIM has its own media type, error schema and discovery documents. A key with the `scim` scope only.
  */
 export async function scimRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const scim = new ScimService(deps.db);
+  const scim = new ScimService(deps.db, deps.mail);
 
   app.addContentTypeParser([SCIM_CONTENT_TYPE], { parseAs: 'string' }, (_request, body, done) => {
     try {

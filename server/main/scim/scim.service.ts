@@ -1,3 +1,5 @@
+import { openCaseStakes, recordDepartures } from '../../platform/case-stakes';
+import type { Mailer } from '../../platform/messages';
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
 import { parse } from 'scim2-parse-filter';
 import { audit } from '../../platform/audit';
@@ -69,7 +71,10 @@ function page(startIndex: number | undefined, count: number | undefined): { offs
  * its audit row, made by the key. Deprovisioning deactivates and ends every session; no row is ever deleted.
  */
 export class ScimService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly mail: Mailer,
+  ) {}
 
   async listUsers(
     caller: ScimCaller,
@@ -155,6 +160,24 @@ export class ScimService {
     });
   }
 
+  /**
+   * A provider's deprovisioning is never refused for a stake in an open case (a leaver must lose access at once), but,
+   * as by any other path, each such case's access log records it and its committee is told (docs/integrations.md).
+   */
+  private async recordCaseDepartures(tx: Sql, caller: ScimCaller, userId: string): Promise<void> {
+    const stakes = await openCaseStakes(tx, caller.workspaceId, [userId]);
+    await recordDepartures(tx, this.mail, {
+      ws: caller.workspaceId,
+      workspaceName: '',
+      actorUserId: null,
+      ip: caller.ip,
+      what: 'deactivate',
+      done: true,
+      stakes,
+      by: 'provisioning key',
+    });
+  }
+
   /** DELETE: deactivated and hidden from SCIM; training and complaint records stay. */
   async deleteUser(caller: ScimCaller, id: string): Promise<Outcome<null>> {
     return this.db.tenant(caller.workspaceId, async (tx) => {
@@ -163,6 +186,7 @@ export class ScimService {
       const guard = await this.mayDeprovision(tx, caller.workspaceId, row);
       if (!guard.ok) return guard;
       await deactivate(tx, caller.workspaceId, row.id, true);
+      await this.recordCaseDepartures(tx, caller, row.id);
       await this.audit(tx, caller, 'scim.user.deleted', row.id, { sessionsEnded: true });
       return ok(null);
     });
@@ -304,7 +328,10 @@ export class ScimService {
         ? await departmentNamed(tx, ws, row.branch_id, input.department)
         : row.department_id;
     await updateUser(tx, ws, row.id, { ...this.writeOf(input, manager.value), branchId: row.branch_id, departmentId });
-    if (deprovisioned) await deactivate(tx, ws, row.id, false);
+    if (deprovisioned) {
+      await deactivate(tx, ws, row.id, false);
+      await this.recordCaseDepartures(tx, caller, row.id);
+    }
     await this.audit(tx, caller, deprovisioned ? 'scim.user.deactivated' : action, row.id, {
       externalId: input.externalId,
       active: input.active,

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
+import {
+  buildCommittee,
+  buildComplaint,
+  buildPublishedWorkflow,
+  buildUser,
+  buildWorkspace,
+  type BuiltWorkspace,
+} from '../support/factories';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -216,6 +223,39 @@ describe.each(DATABASES)('SCIM 2.0 provisioning on %s', (kind) => {
       payload: { userEmail: person.email, userPassword: 'Demo-passphrase-2026' },
     });
     expect(signIn.statusCode).not.toBe(200);
+  });
+
+  it('deprovisioning a complainant of an open case is not refused, but the case log records it and the committee is told', async () => {
+    const committee = await buildCommittee(server, ws);
+    await buildPublishedWorkflow(server, ws, { name: 'SCIM departures' });
+    const complainant = await buildUser(server, ws, { firstName: 'Kavya', lastName: 'Complainant' });
+    const complaintId = await buildComplaint(server, ws, complainant);
+    const found = await scim('GET', `/Users?filter=${q(`userName eq "${complainant.email}"`)}`);
+    const off = await scim('PATCH', `/Users/${found.body.Resources[0].id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(await sessionAlive(ws.host, complainant.token)).toBe(false);
+    const logged = await server.db.system((tx) =>
+      tx.query<{ action: string; details: { userId: string; by?: string } }>(
+        `SELECT action, details FROM complaint_audit_events WHERE complaint_id = $1 AND action LIKE 'stake.%'`,
+        [complaintId],
+      ),
+    );
+    expect(logged).toEqual([
+      {
+        action: 'stake.deactivate',
+        details: expect.objectContaining({ userId: complainant.id, by: 'provisioning key' }),
+      },
+    ]);
+    const told = await server.db.system((tx) =>
+      tx.query<{ recipient: string }>(
+        `SELECT recipient FROM outbox_messages WHERE workspace_id = $1 AND recipient = $2`,
+        [ws.id, committee.presiding.email],
+      ),
+    );
+    expect(told.length).toBeGreaterThan(0);
   });
 
   it('Okta: creates, replaces with PUT, pushes groups, deactivates with active: false', async () => {
