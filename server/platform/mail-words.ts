@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import type { CourseLanguage } from '../../src/domain/courses/course';
-import { LANGUAGE_TAGS, localeFor } from '../../src/domain/shared/locale-format';
+import { LANGUAGE_TAGS, localeFor } from '../../src/domain/shared/app-language';
 
 /**
  * The words of the mails sent to employees, in the recipient's language (docs/i18n.md), through the same i18n

@@ -72,7 +72,9 @@ describe('the composition root', () => {
     // Loading again must not bind twice (which would make resolution ambiguous).
     await loadArea(container, 'courses');
     expect(container.get(SignIn)).toBeInstanceOf(SignIn);
-  });
+    // The first import of three areas' modules goes through vite's transform: seconds on a busy machine. This test is
+    // about binding, not speed (the bundle bench measures loading), so it gets more than vitest's 5 s default.
+  }, 30_000);
 
   it("refuses an import file over the server's upload limit, read from the runtime configuration", async () => {
     const { container, requests } = compose(1024);

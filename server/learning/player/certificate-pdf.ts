@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { CourseLanguage } from '../../../src/domain/courses/course';
-import { formatDate, localeFor } from '../../../src/domain/shared/locale-format';
+import { localeFor } from '../../../src/domain/shared/app-language';
+import { formatDate } from '../../../src/domain/shared/date-time';
 
 /**
  * The completion certificate as a PDF (pdfkit, whose font engine fontkit shapes Indic scripts: conjuncts, reph and
@@ -154,7 +155,7 @@ export async function renderCertificate(fields: CertificateFields, look: Certifi
   };
   // Dates as the workspace's country writes them, in the certificate's language ("25 Nov 2026", "25 नव॰ 2026").
   const locale = localeFor(fields.language, look.country ?? 'IN');
-  const day = (iso: string) => formatDate(iso, { locale });
+  const day = (iso: string) => formatDate(iso, { locale, zone: 'UTC' });
 
   const l = labelsFor(fields.language);
   doc

@@ -2,13 +2,8 @@ import i18next from 'i18next';
 import { observable, runInAction } from 'mobx';
 import { initReactI18next } from 'react-i18next';
 import type { CourseLanguage } from '../../domain/courses/course';
-import {
-  LANGUAGE_TAGS,
-  languageOfTag,
-  localeFor,
-  formatDate,
-  type DateFormat,
-} from '../../domain/shared/locale-format';
+import { LANGUAGE_TAGS, languageOfTag, localeFor } from '../../domain/shared/app-language';
+import { formatDate, formatDateTime } from '../../domain/shared/date-time';
 import { en, type Catalogue } from './locales/en';
 
 /**
@@ -148,7 +143,17 @@ export function appLocale(): string {
   return localeFor(languageNow.get(), country);
 }
 
-/** A date in the reader's locale; `zone` is the workspace's time zone when it has one. */
-export function showDate(value: Date | string, options: Omit<DateFormat, 'locale'> = {}): string {
-  return formatDate(value, { locale: appLocale(), ...options });
+/** How `showDate` shows a moment: in `zone` (the workspace's, when the screen has it; else the browser's), with the time of day or not. */
+export interface ShowDateOptions {
+  zone?: string;
+  time?: boolean;
+}
+
+/**
+ * A date in the reader's locale through the one date module (src/domain/shared/date-time.ts): `12 Dec 2026`, or with
+ * `time` `12 Dec 2026, 4:30 pm IST`. A calendar day (`2026-12-12`) is shown as that day in any zone.
+ */
+export function showDate(value: Date | string, { zone, time = false }: ShowDateOptions = {}): string {
+  const settings = { locale: appLocale(), zone: zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone };
+  return time ? formatDateTime(value, settings) : formatDate(value, settings);
 }

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import { WorkspacePolicyApi } from '../../application/policies/policy-api.port';
 import type { AcceptedPolicy } from '../../contracts/learning/policies.contract';
-import { LANGUAGE_AUTONYMS } from '../../domain/shared/locale-format';
+import { LANGUAGE_AUTONYMS } from '../../domain/shared/app-language';
 import { showDate, tr } from '../i18n/i18n';
 import { PagedList } from '../shared/paged-list';
 

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PolicyLanguage } from '../../contracts/learning/catalogue.contract';
-import { LANGUAGE_AUTONYMS, LANGUAGE_TAGS } from '../../domain/shared/locale-format';
+import { LANGUAGE_AUTONYMS, LANGUAGE_TAGS } from '../../domain/shared/app-language';
 import { showDate, tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';

@@ -2,7 +2,7 @@ import { Alert, Select, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { CourseLanguage } from '../../domain/courses/course';
-import { LANGUAGE_AUTONYMS } from '../../domain/shared/locale-format';
+import { LANGUAGE_AUTONYMS } from '../../domain/shared/app-language';
 import type { LanguageViewModel } from './language.view-model';
 import type { SessionViewModel } from './session.view-model';
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import type { CourseLanguage } from '../../../domain/courses/course';
-import { LANGUAGE_AUTONYMS, LANGUAGE_TAGS } from '../../../domain/shared/locale-format';
+import { LANGUAGE_AUTONYMS, LANGUAGE_TAGS } from '../../../domain/shared/app-language';
 import { shownLanguage, signInLanguages, switchLanguage, tr } from '../../i18n/i18n';
 
 /**
