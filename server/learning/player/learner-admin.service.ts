@@ -74,13 +74,13 @@ export class LearnerAdminService {
         [field]: 'Not a learner of this course',
       });
     }
-    try {
-      return await this.player.assignment(tx, admin.workspaceId, userId, courseId, true);
-    } catch {
+    const a = await this.player.assignment(tx, admin.workspaceId, userId, courseId, true);
+    if (!a) {
       throw new HttpError(404, 'NOT_FOUND', 'This person is not assigned this course', {
         [field]: 'Not assigned this course',
       });
     }
+    return a;
   }
 
   private async quizOf(tx: Sql, a: AssignmentRow, workspaceId: string, quizId: string) {

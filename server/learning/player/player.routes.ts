@@ -46,8 +46,10 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   );
 
   serve(app, myCourses, async (ctx) => player.myCourses(learnerOf(ctx), ctx.query.language));
-  serve(app, playerCourse, async (ctx) => player.playerView(learnerOf(ctx), ctx.params.courseId, ctx.query.language));
-  serve(app, saveAnswer, async (ctx) => player.saveAnswer(learnerOf(ctx), ctx.body));
+  serve(app, playerCourse, async (ctx) =>
+    answer(await player.playerView(learnerOf(ctx), ctx.params.courseId, ctx.query.language)),
+  );
+  serve(app, saveAnswer, async (ctx) => answer(await player.saveAnswer(learnerOf(ctx), ctx.body)));
   // The learner's file for an ask-for-a-file block: an upload URL for that block only, then the confirm of their own file.
   const fileStore = () => {
     if (!files) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
@@ -55,7 +57,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   };
   serve(app, learnerUploadUrl, async (ctx) => {
     const learner = learnerOf(ctx);
-    const accept = await player.uploadBlock(learner, ctx.body.courseId, ctx.body.blockId);
+    const accept = answer(await player.uploadBlock(learner, ctx.body.courseId, ctx.body.blockId));
     return answer(
       await fileStore().issue(
         { ...learner, ip: ctx.request.ip },
@@ -73,7 +75,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       throw notFound('No such file');
     return answer(await fileStore().confirm({ ...learner, ip: ctx.request.ip }, ctx.params.id, null));
   });
-  serve(app, videoProgress, async (ctx) => player.videoProgress(learnerOf(ctx), ctx.body));
+  serve(app, videoProgress, async (ctx) => answer(await player.videoProgress(learnerOf(ctx), ctx.body)));
   // A call that completed the course queues the completion mail (server/learning/notifications).
   const mailIfCompleted = async <T extends { courseCompleted?: boolean }>(
     workspaceId: string,
@@ -83,12 +85,12 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     return result;
   };
   serve(app, lessonComplete, async (ctx) =>
-    mailIfCompleted(learnerOf(ctx).workspaceId, await player.lessonComplete(learnerOf(ctx), ctx.body)),
+    mailIfCompleted(learnerOf(ctx).workspaceId, answer(await player.lessonComplete(learnerOf(ctx), ctx.body))),
   );
   serve(app, submitAttempt, async (ctx) =>
     mailIfCompleted(
       learnerOf(ctx).workspaceId,
-      await player.submitAttempt(learnerOf(ctx), ctx.params.courseId, ctx.params.quizId, ctx.body),
+      answer(await player.submitAttempt(learnerOf(ctx), ctx.params.courseId, ctx.params.quizId, ctx.body)),
     ),
   );
 
