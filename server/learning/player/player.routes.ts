@@ -115,11 +115,13 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       await requirePermission(deps.permissions, ctx.site, ctx.principal, 'courses.assign');
       actor = adminOf(ctx);
     }
-    const { bytes, fileName } = await admin.certificate(
-      actor,
-      ctx.params.courseId,
-      learnerId,
-      ctx.site.kind === 'workspace' ? ctx.site.origin : '',
+    const { bytes, fileName } = answer(
+      await admin.certificate(
+        actor,
+        ctx.params.courseId,
+        learnerId,
+        ctx.site.kind === 'workspace' ? ctx.site.origin : '',
+      ),
     );
     return ctx.reply
       .header('content-type', 'application/pdf')
@@ -128,13 +130,17 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       .send(bytes);
   });
 
-  serve(app, verifyCertificate, async (ctx) => admin.verify(currentWorkspace(ctx.site).id, ctx.params.code));
+  serve(app, verifyCertificate, async (ctx) =>
+    answer(await admin.verify(currentWorkspace(ctx.site).id, ctx.params.code)),
+  );
 
-  serve(app, attemptsExceeded, async (ctx) => admin.attemptsExceeded(adminOf(ctx), ctx.params.id, ctx.query));
-  serve(app, setUserAttempts, async (ctx) => admin.setUserAttempts(adminOf(ctx), ctx.body));
-  serve(app, increaseUserAttempts, async (ctx) => admin.increaseUserAttempts(adminOf(ctx), ctx.body));
+  serve(app, attemptsExceeded, async (ctx) =>
+    answer(await admin.attemptsExceeded(adminOf(ctx), ctx.params.id, ctx.query)),
+  );
+  serve(app, setUserAttempts, async (ctx) => answer(await admin.setUserAttempts(adminOf(ctx), ctx.body)));
+  serve(app, increaseUserAttempts, async (ctx) => answer(await admin.increaseUserAttempts(adminOf(ctx), ctx.body)));
   serve(app, markDone, async (ctx) => {
-    const result = await admin.markDone(adminOf(ctx), ctx.params.id, ctx.params.userId, ctx.body);
+    const result = answer(await admin.markDone(adminOf(ctx), ctx.params.id, ctx.params.userId, ctx.body));
     await queueCompletionMail(deps.jobs, adminOf(ctx).workspaceId);
     return result;
   });
@@ -142,7 +148,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, importCompletions, async (ctx) => {
     const actor = adminOf(ctx);
     const text = await readCsvUpload(ctx.request);
-    return admin.importCompletions(actor, text);
+    return answer(await admin.importCompletions(actor, text));
   });
   return player;
 }
